@@ -1,0 +1,32 @@
+# Every target bootstraps its own virtual environment in .venv.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck check slow clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## The main job: the par sheet, then a terminal table of High Roll Dice.
+run: $(STAMP)
+	$(BIN)/croupier analyze high-roll-dice
+	$(BIN)/croupier play high-roll-dice
+
+## Lint, format check, strict typing, then the test suite.
+test: $(STAMP)
+	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
+	$(BIN)/mypy
+	$(BIN)/pytest -m "not slow"
+
+## Long statistical runs (engine simulation at scale).
+slow: $(STAMP)
+	$(BIN)/pytest -m slow
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

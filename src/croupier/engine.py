@@ -1,0 +1,305 @@
+"""The round contract shared by every game.
+
+A round takes **commands** and answers with **events**; its state is a fold
+over those events, so :meth:`Round.replay` rebuilds any round exactly from its
+stored events with no random source. Random outcomes are drawn while a command
+is handled and are written into the events it emits.
+
+- :meth:`Round.handle` validates a command against the phase and the rules,
+  then emits the events. A refused command raises
+  :class:`~croupier.errors.IllegalCommand` naming the rule and changes nothing.
+- :meth:`Round.legal_commands` says what an actor (a seat, or :data:`DEALER`)
+  may send now, with its bounds.
+- :meth:`Round.view` shows what an actor may see (``None``: the public view).
+- Every round starts with :class:`RoundOpened`, which stamps it with the
+  croupier version, the table, the round and the sha256 of the Rules
+  Submission in force, and carries that submission so the round replays alone.
+- Events are pydantic models that serialize to JSON and back losslessly
+  (:meth:`Round.events_to_json`, :meth:`Round.events_from_json`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
+from enum import StrEnum
+from fractions import Fraction
+from typing import Annotated, Any, ClassVar, Generic, Literal, Self, TypeVar
+
+from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator, TypeAdapter
+
+import croupier
+from croupier.errors import NotYourTurn, ReplayError
+from croupier.money import Cents
+from croupier.rng import Rng
+from croupier.rules.base import RulesSubmission
+
+DEALER: Literal["dealer"] = "dealer"
+"""The actor for the dealer and the floor (throws, calls, irregularities)."""
+
+Actor = int | Literal["dealer"]
+"""Who sends a command: a seat number (1 is at the dealer's left) or :data:`DEALER`."""
+
+
+def _parse_fraction(value: object) -> Fraction:
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Fraction(value)
+    if isinstance(value, str):
+        return Fraction(value)
+    raise ValueError(f"not a fraction: {value!r}")
+
+
+ExactFraction = Annotated[
+    Fraction, PlainValidator(_parse_fraction), PlainSerializer(str, return_type=str)
+]
+"""A :class:`~fractions.Fraction` stored as its exact text (``"3/5"``)."""
+
+
+class Record(BaseModel):
+    """Base of commands and events: frozen, no unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Event(Record):
+    """Something that happened in a round, with the rule that made it happen."""
+
+    cite: str
+
+
+class Command(Record):
+    """Something an actor asks a round to do."""
+
+
+class Outcome(StrEnum):
+    """How a wager ended."""
+
+    WIN = "win"
+    LOSE = "lose"
+    PUSH = "push"
+    SURRENDER = "surrender"
+    VOID = "void"
+
+
+class RoundOpened(Event):
+    """The first event of every round: its stamp, the rules in force and who is seated."""
+
+    type: Literal["RoundOpened"] = "RoundOpened"
+    game: str
+    croupier_version: str
+    table_id: str
+    round_id: str
+    rules_sha256: str
+    rules: dict[str, Any]
+    seats: dict[int, str]
+    """Seat number -> player id of every seated player when the round opened."""
+    physical_dice: bool = False
+    """True where the dealer enters the reading of physical dice instead of the RNG."""
+
+
+class WagerPlaced(Event):
+    """A wager of ``amount`` cents put on ``spot`` by ``seat``."""
+
+    type: Literal["WagerPlaced"] = "WagerPlaced"
+    seat: int
+    spot: str
+    amount: Cents
+
+
+class WagerSettled(Event):
+    """A wager resolved: the stake ``returned`` to the player and the winnings ``won``
+    (both cents; a losing wager has both zero). ``withheld`` is what an aggregate
+    payout limit kept back from the winnings."""
+
+    type: Literal["WagerSettled"] = "WagerSettled"
+    seat: int
+    spot: str
+    amount: Cents
+    outcome: Outcome
+    odds: ExactFraction | None = None
+    returned: Cents = 0
+    won: Cents = 0
+    withheld: Cents = 0
+
+
+class RoundVoided(Event):
+    """The round is void; every wager still in play is returned (see WagerSettled)."""
+
+    type: Literal["RoundVoided"] = "RoundVoided"
+    reason: str
+
+
+class RoundCompleted(Event):
+    """Every wager of the round is settled."""
+
+    type: Literal["RoundCompleted"] = "RoundCompleted"
+
+
+class LegalCommand(Record):
+    """A command an actor may send now, with its bounds.
+
+    ``spots`` lists the spots a wager may go on; ``min_amount``/``max_amount``
+    bound its amount in cents (equal when the rules fix it); ``options`` lists
+    the choices a command takes (irregularity kinds, bet multiples).
+    """
+
+    command: str
+    spots: tuple[str, ...] = ()
+    min_amount: Cents | None = None
+    max_amount: Cents | None = None
+    options: tuple[str, ...] = ()
+    cite: str = ""
+
+
+StateT = TypeVar("StateT")
+
+
+class Round(ABC, Generic[StateT]):
+    """One round of one game: commands in, events out, state as a fold over events.
+
+    Subclasses set :attr:`game`, :attr:`rules_type`, :attr:`event_adapter` and
+    :attr:`command_adapter`, and implement :meth:`initial_state`,
+    :meth:`evolve` (state + event -> state, no validation of rules, no
+    randomness), :meth:`decide` (validate a command, yield its events),
+    :meth:`legal_commands` and :meth:`view`.
+    """
+
+    game: ClassVar[str]
+    rules_type: ClassVar[type[RulesSubmission]]
+    event_adapter: ClassVar[TypeAdapter[list[Any]]]
+    """Reads and writes a list of this game's events (a union tagged by ``type``)."""
+    command_adapter: ClassVar[TypeAdapter[Any]]
+    """Reads one of this game's commands (a union tagged by ``type``)."""
+
+    def __init__(self, events: Sequence[Event], rng: Rng | None) -> None:
+        self.rng = rng
+        self.state = self._fold(events)
+        self.events = list(events)
+
+    # -- construction -----------------------------------------------------------------
+    @classmethod
+    def open(
+        cls,
+        rules: RulesSubmission,
+        *,
+        table_id: str,
+        round_id: str,
+        seats: dict[int, str],
+        rng: Rng,
+        physical_dice: bool = False,
+    ) -> Self:
+        """A new round at ``table_id`` with ``seats`` (seat -> player id) seated."""
+        if not isinstance(rules, cls.rules_type):
+            raise TypeError(f"{cls.game} needs {cls.rules_type.__name__}, not {type(rules)}")
+        rules.check_seats(seats)
+        opened = RoundOpened(
+            game=cls.game,
+            croupier_version=croupier.__version__,
+            table_id=table_id,
+            round_id=round_id,
+            rules_sha256=rules.sha256(),
+            rules=rules.canonical_dict(),
+            seats=dict(sorted(seats.items())),
+            physical_dice=physical_dice,
+            cite=rules.seats_cite(),
+        )
+        return cls([opened], rng)
+
+    @classmethod
+    def replay(cls, events: Iterable[Event]) -> Self:
+        """Rebuild a round from its events, with no random source.
+
+        Raises :class:`ReplayError` if the events are not a round of this game.
+        """
+        events = list(events)
+        if not events or not isinstance(events[0], RoundOpened):
+            raise ReplayError("a round's first event must be RoundOpened", "engine:replay")
+        opened = events[0]
+        if opened.game != cls.game:
+            raise ReplayError(f"events of {opened.game}, not {cls.game}", "engine:replay")
+        rules = cls.rules_type.model_validate(opened.rules)
+        if rules.sha256() != opened.rules_sha256:
+            raise ReplayError("the stored rules do not match their sha256 stamp", "engine:replay")
+        return cls(events, rng=None)
+
+    # -- the contract -----------------------------------------------------------------
+    @property
+    def opened(self) -> RoundOpened:
+        first = self.events[0]
+        assert isinstance(first, RoundOpened)
+        return first
+
+    def handle(self, command: Command, actor: Actor) -> list[Event]:
+        """Apply ``command`` from ``actor``; return the events it caused.
+
+        Raises :class:`IllegalCommand` (naming the rule) and leaves the round
+        exactly as it was when the command is refused.
+        """
+        before = len(self.events)
+        emitted: list[Event] = []
+        try:
+            for event in self.decide(command, actor):
+                self.state = self.evolve(self.state, event)
+                self.events.append(event)
+                emitted.append(event)
+        except BaseException:
+            del self.events[before:]
+            self.state = self._fold(self.events)
+            raise
+        return emitted
+
+    def draw(self) -> Rng:
+        """The random source, for ``decide``; a replayed round has none."""
+        if self.rng is None:
+            raise NotYourTurn("a replayed round has no random source", "engine:replay")
+        return self.rng
+
+    @abstractmethod
+    def initial_state(self, opened: RoundOpened) -> StateT:
+        """The state right after :class:`RoundOpened`."""
+
+    @abstractmethod
+    def evolve(self, state: StateT, event: Event) -> StateT:
+        """The state after ``event``; raises :class:`ReplayError` if it cannot follow."""
+
+    @abstractmethod
+    def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
+        """Validate ``command`` (raising before the first event) and yield its events."""
+
+    @abstractmethod
+    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
+        """What ``actor`` may send now."""
+
+    @abstractmethod
+    def view(self, actor: Actor | None) -> dict[str, Any]:
+        """What ``actor`` may see (JSON-ready); ``None`` is the public view."""
+
+    @property
+    @abstractmethod
+    def finished(self) -> bool:
+        """True once the round is completed or voided."""
+
+    # -- serialization ----------------------------------------------------------------
+    @classmethod
+    def events_to_json(cls, events: Sequence[Event]) -> str:
+        """The events as a JSON array (lossless; :meth:`events_from_json` reads it)."""
+        return cls.event_adapter.dump_json(list(events)).decode()
+
+    @classmethod
+    def events_from_json(cls, text: str | bytes) -> list[Event]:
+        """Events of this game from the JSON that :meth:`events_to_json` wrote."""
+        return list(cls.event_adapter.validate_json(text))
+
+    # -- helpers ----------------------------------------------------------------------
+    def _fold(self, events: Sequence[Event]) -> StateT:
+        if not events:
+            raise ReplayError("a round needs its RoundOpened event", "engine:replay")
+        first = events[0]
+        if not isinstance(first, RoundOpened):
+            raise ReplayError("a round's first event must be RoundOpened", "engine:replay")
+        state = self.initial_state(first)
+        for event in events[1:]:
+            state = self.evolve(state, event)
+        return state

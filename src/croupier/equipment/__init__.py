@@ -1,0 +1,1 @@
+"""Gaming equipment: dice (and, as the games arrive, cards and tiles)."""

@@ -1,0 +1,747 @@
+"""High Roll Dice (58 Pa. Code ch. 675a; the six-dice variation of 675a.6; ch. 593).
+
+A round, as the text runs:
+
+1. **Wagers** (675a.2): seated players bet Pip Street on any or all faces (required
+   to play), Like Kind Boulevard on circles equal to the Pip Street wager, an Extra
+   Roll equal to the Like Kind wager, and Millionaire Row (at most $1) on 9 and/or 10.
+2. **No more bets** (675a.4(a)): Extra Roll purchases go to the table inventory.
+3. **The throw** (675a.4(b)-(c)): the dealer throws; a die off the table or on
+   another die invalidates the throw, a cocked die counts the face opposite the
+   side resting on the object, a die resting on more than one side voids the roll;
+   invalid and void throws are thrown again.
+4. **The call** (675a.4(d)-(e)) and **first-roll settlement** (675a.4(f)): per
+   player, Pip Street, then Like Kind (wagers that an Extra Roll can still win are
+   held), then Millionaire Row.
+5. **The Extra Roll** (675a.4(g)-(h)): the non-matching dice are thrown again and
+   held Like Kind wagers settle on the final count at the Extra Roll odds.
+
+Commands: :class:`PlaceWager` (a seat), :class:`AnnounceNoMoreBets`,
+:class:`ThrowDice`, :class:`DeclareIrregularity`, :class:`CallResult` and
+:class:`VoidRound` (the dealer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter
+
+from croupier.engine import (
+    DEALER,
+    Actor,
+    Command,
+    Event,
+    LegalCommand,
+    Outcome,
+    Round,
+    RoundCompleted,
+    RoundOpened,
+    RoundVoided,
+    WagerPlaced,
+    WagerSettled,
+)
+from croupier.equipment.dice import FACE_BY_NAME, FACE_NAMES, FACES, opposite, winning_face
+from croupier.errors import InvalidWager, NotYourTurn, ReplayError
+from croupier.money import Cents, format_cents, payout, require_cents
+from croupier.rng import roll_dice
+from croupier.rules.high_roll_dice import (
+    MILLIONAIRE_ROW_MAXIMUM,
+    NO_MATCH,
+    HighRollDiceRules,
+    millionaire_row_win,
+)
+
+EXTRA_ROLL = "extra_roll"
+VOID_ROUND_CITE = "interpretations:void-round"
+
+
+# --- spots -------------------------------------------------------------------------
+def pip_street_spot(face: int) -> str:
+    """``"pip_street:ace"`` etc. for face 1..6."""
+    return f"pip_street:{FACE_NAMES[face]}"
+
+
+def like_kind_spot(count: int) -> str:
+    """``"like_kind:4"``; ``"like_kind:no_match"`` for the six-dice no-match circle."""
+    return "like_kind:no_match" if count == NO_MATCH else f"like_kind:{count}"
+
+
+def millionaire_row_spot(count: int) -> str:
+    """``"millionaire_row:9"`` or ``"millionaire_row:10"``."""
+    return f"millionaire_row:{count}"
+
+
+def like_kind_count(spot: str) -> int:
+    """The circle of a Like Kind spot (``"like_kind:no_match"`` -> 1)."""
+    tail = spot.removeprefix("like_kind:")
+    return NO_MATCH if tail == "no_match" else int(tail)
+
+
+# --- commands ----------------------------------------------------------------------
+class PlaceWager(Command):
+    """Seat ``seat`` puts ``amount`` cents on ``spot`` (``pip_street:<face>``,
+    ``like_kind:<2..8|no_match>``, ``extra_roll``, ``millionaire_row:<9|10>``)."""
+
+    type: Literal["PlaceWager"] = "PlaceWager"
+    seat: int
+    spot: str
+    amount: Any
+    """Cents; validated as a positive ``int`` so that a bad value is refused with a
+    cited error rather than coerced."""
+
+
+class AnnounceNoMoreBets(Command):
+    """The dealer announces "no more bets" (675a.4(a))."""
+
+    type: Literal["AnnounceNoMoreBets"] = "AnnounceNoMoreBets"
+
+
+class ThrowDice(Command):
+    """The dealer shakes and throws (675a.4(b)). ``faces`` is the reading of physical
+    dice on a table that uses them; otherwise the RNG throws."""
+
+    type: Literal["ThrowDice"] = "ThrowDice"
+    faces: tuple[int, ...] | None = None
+
+
+class Irregularity(StrEnum):
+    """What can go wrong with a throw (675a.4(b)-(c))."""
+
+    DIE_OFF_TABLE = "die_off_table"
+    """A die went off the table: the throw is invalid (675a.4(b))."""
+    DIE_ON_ANOTHER_DIE = "die_on_another_die"
+    """A die came to rest on top of another: the throw is invalid (675a.4(b))."""
+    COCKED_DIE = "cocked_die"
+    """A die rests cocked on one side against an object: the face opposite that side
+    counts (675a.4(c)); give ``die`` and ``resting_face``."""
+    DIE_RESTING_ON_SEVERAL_SIDES = "die_resting_on_several_sides"
+    """More than one side of a die rests on an object: the roll is void and the dice
+    are rethrown (675a.4(c))."""
+
+
+class DeclareIrregularity(Command):
+    """The dealer declares an irregularity of the throw on the table."""
+
+    type: Literal["DeclareIrregularity"] = "DeclareIrregularity"
+    irregularity: Irregularity
+    die: int | None = None
+    """For a cocked die: its position in the throw, 0-based."""
+    resting_face: int | None = None
+    """For a cocked die: the face resting against the chips or other object."""
+
+
+class CallResult(Command):
+    """The dealer calls the valid throw on the table and settles (675a.4(d)-(h))."""
+
+    type: Literal["CallResult"] = "CallResult"
+
+
+class VoidRound(Command):
+    """The floor voids the round; every wager still in play is returned."""
+
+    type: Literal["VoidRound"] = "VoidRound"
+    reason: str = Field(min_length=1, max_length=500)
+
+
+HighRollDiceCommand = Annotated[
+    PlaceWager | AnnounceNoMoreBets | ThrowDice | DeclareIrregularity | CallResult | VoidRound,
+    Field(discriminator="type"),
+]
+
+
+# --- events --------------------------------------------------------------------------
+class NoMoreBets(Event):
+    """Wagering is closed; the Extra Roll sensors are locked out (675a.4(a))."""
+
+    type: Literal["NoMoreBets"] = "NoMoreBets"
+
+
+class ExtraRollCollected(Event):
+    """An Extra Roll purchase of ``amount`` cents goes to the table inventory (675a.4(a))."""
+
+    type: Literal["ExtraRollCollected"] = "ExtraRollCollected"
+    seat: int
+    amount: Cents
+
+
+class DiceThrown(Event):
+    """The dice of the first roll or of the Extra Roll, as they came to rest."""
+
+    type: Literal["DiceThrown"] = "DiceThrown"
+    roll: Literal["first", "extra"]
+    faces: tuple[int, ...]
+    source: Literal["rng", "reading"] = "rng"
+
+
+class ThrowInvalidated(Event):
+    """The throw does not count; the same dice are thrown again (675a.4(b)-(c))."""
+
+    type: Literal["ThrowInvalidated"] = "ThrowInvalidated"
+    irregularity: Irregularity
+
+
+class DieCorrected(Event):
+    """A cocked die counts the face opposite the side it rests on (675a.4(c))."""
+
+    type: Literal["DieCorrected"] = "DieCorrected"
+    die: int
+    resting_face: int
+    face: int
+
+
+class ResultCalled(Event):
+    """The first roll's winning face and count, called and set aside (675a.4(d)-(e))."""
+
+    type: Literal["ResultCalled"] = "ResultCalled"
+    face: int
+    count: int
+
+
+class WagerHeld(Event):
+    """A Like Kind wager left on the layout for the Extra Roll (675a.4(f)(2)(ii))."""
+
+    type: Literal["WagerHeld"] = "WagerHeld"
+    seat: int
+    spot: str
+
+
+class ExtraRollCalled(Event):
+    """The Extra Roll's additional matching dice and the final count (675a.4(h))."""
+
+    type: Literal["ExtraRollCalled"] = "ExtraRollCalled"
+    face: int
+    additional: int
+    total: int
+
+
+HighRollDiceEvent = Annotated[
+    RoundOpened
+    | WagerPlaced
+    | NoMoreBets
+    | ExtraRollCollected
+    | DiceThrown
+    | ThrowInvalidated
+    | DieCorrected
+    | ResultCalled
+    | WagerHeld
+    | ExtraRollCalled
+    | WagerSettled
+    | RoundVoided
+    | RoundCompleted,
+    Field(discriminator="type"),
+]
+
+
+# --- state ---------------------------------------------------------------------------
+class Phase(StrEnum):
+    BETTING = "betting"
+    FIRST_THROW = "first_throw"
+    """Waiting for the dealer to throw the first roll."""
+    FIRST_CALL = "first_call"
+    """The first roll is on the table: the dealer calls it or declares an irregularity."""
+    EXTRA_THROW = "extra_throw"
+    EXTRA_CALL = "extra_call"
+    COMPLETED = "completed"
+    VOIDED = "voided"
+
+
+@dataclass
+class HighRollDiceState:
+    """A round of High Roll Dice as its events have left it."""
+
+    rules: HighRollDiceRules
+    seats: dict[int, str]
+    physical_dice: bool
+    phase: Phase = Phase.BETTING
+    open_wagers: dict[int, dict[str, Cents]] = field(default_factory=dict)
+    """Wagers in play (not settled, not collected): seat -> spot -> cents."""
+    extra_rolls: dict[int, Cents] = field(default_factory=dict)
+    """Extra Roll purchases by seat (cents), in play until collected."""
+    collected: dict[int, Cents] = field(default_factory=dict)
+    """Extra Roll purchases in the table inventory (675a.4(a))."""
+    held: set[tuple[int, str]] = field(default_factory=set)
+    dice: tuple[int, ...] = ()
+    """The dice of the throw on the table."""
+    first: tuple[int, int] | None = None
+    """The first roll's winning face and count."""
+    final_count: int | None = None
+    limited_winnings: dict[int, Cents] = field(default_factory=dict)
+    """Winnings paid per seat that count toward the aggregate payout limit."""
+    settlements: list[WagerSettled] = field(default_factory=list)
+
+    def unit(self, seat: int) -> Cents | None:
+        """The seat's Pip Street value, which fixes every equal-value wager."""
+        wagers = self.open_wagers.get(seat, {})
+        return next((v for k, v in wagers.items() if k.startswith("pip_street:")), None)
+
+
+# --- the round -----------------------------------------------------------------------
+class HighRollDiceRound(Round[HighRollDiceState]):
+    """One round of High Roll Dice under a :class:`HighRollDiceRules`."""
+
+    game = "high-roll-dice"
+    rules_type = HighRollDiceRules
+    event_adapter = TypeAdapter(list[HighRollDiceEvent])
+    command_adapter = TypeAdapter(HighRollDiceCommand)
+
+    @property
+    def rules(self) -> HighRollDiceRules:
+        return self.state.rules
+
+    @property
+    def finished(self) -> bool:
+        return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
+
+    # -- fold -------------------------------------------------------------------------
+    def initial_state(self, opened: RoundOpened) -> HighRollDiceState:
+        rules = HighRollDiceRules.model_validate(opened.rules)
+        return HighRollDiceState(
+            rules=rules, seats=dict(opened.seats), physical_dice=opened.physical_dice
+        )
+
+    def evolve(self, state: HighRollDiceState, event: Event) -> HighRollDiceState:
+        match event:
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                self._expect(state, event, Phase.BETTING)
+                if spot == EXTRA_ROLL:
+                    state.extra_rolls[seat] = amount
+                else:
+                    state.open_wagers.setdefault(seat, {})[spot] = amount
+            case NoMoreBets():
+                self._expect(state, event, Phase.BETTING)
+                state.phase = Phase.FIRST_THROW
+            case ExtraRollCollected(seat=seat, amount=amount):
+                state.collected[seat] = state.extra_rolls.pop(seat)
+            case DiceThrown(roll=roll, faces=faces):
+                self._expect(
+                    state, event, Phase.FIRST_THROW if roll == "first" else Phase.EXTRA_THROW
+                )
+                state.dice = faces
+                state.phase = Phase.FIRST_CALL if roll == "first" else Phase.EXTRA_CALL
+            case ThrowInvalidated():
+                self._expect(state, event, Phase.FIRST_CALL, Phase.EXTRA_CALL)
+                state.dice = ()
+                first = state.phase is Phase.FIRST_CALL
+                state.phase = Phase.FIRST_THROW if first else Phase.EXTRA_THROW
+            case DieCorrected(die=die, face=face):
+                self._expect(state, event, Phase.FIRST_CALL, Phase.EXTRA_CALL)
+                state.dice = (*state.dice[:die], face, *state.dice[die + 1 :])
+            case ResultCalled(face=face, count=count):
+                self._expect(state, event, Phase.FIRST_CALL)
+                state.first = (face, count)
+                state.phase = Phase.EXTRA_THROW
+            case WagerHeld(seat=seat, spot=spot):
+                state.held.add((seat, spot))
+            case ExtraRollCalled(total=total):
+                self._expect(state, event, Phase.EXTRA_CALL)
+                state.final_count = total
+            case WagerSettled(seat=seat, spot=spot, won=won):
+                if spot == EXTRA_ROLL:
+                    source = state.collected if seat in state.collected else state.extra_rolls
+                    source.pop(seat)
+                else:
+                    del state.open_wagers[seat][spot]
+                    if not state.open_wagers[seat]:
+                        del state.open_wagers[seat]
+                    state.held.discard((seat, spot))
+                    if not (spot.startswith("millionaire_row:") and state.rules.dice == 10):
+                        state.limited_winnings[seat] = state.limited_winnings.get(seat, 0) + won
+                state.settlements.append(event)
+            case RoundVoided():
+                state.phase = Phase.VOIDED
+            case RoundCompleted():
+                state.phase = Phase.COMPLETED
+            case _:
+                raise ReplayError(f"{event!r} is not a High Roll Dice event", "engine:replay")
+        return state
+
+    @staticmethod
+    def _expect(state: HighRollDiceState, event: Event, *phases: Phase) -> None:
+        if state.phase not in phases:
+            raise ReplayError(
+                f"{type(event).__name__} cannot follow phase {state.phase}", "engine:replay"
+            )
+
+    # -- commands ---------------------------------------------------------------------
+    def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
+        if self.finished:
+            raise NotYourTurn("the round is over", self._phase_cite())
+        match command:
+            case PlaceWager():
+                yield self._place_wager(command, actor)
+            case AnnounceNoMoreBets():
+                yield from self._no_more_bets(actor)
+            case ThrowDice(faces=faces):
+                yield self._throw(faces, actor)
+            case DeclareIrregularity():
+                yield self._irregularity(command, actor)
+            case CallResult():
+                self._dealer_only(actor, "call the result", self.rules.sections.call)
+                if self.state.phase is Phase.FIRST_CALL:
+                    yield from self._settle_first_roll()
+                elif self.state.phase is Phase.EXTRA_CALL:
+                    yield from self._settle_extra_roll()
+                else:
+                    raise NotYourTurn(
+                        "there is no valid throw on the table to call", self.rules.sections.call
+                    )
+            case VoidRound(reason=reason):
+                self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
+                yield from self._void(reason)
+            case _:
+                raise NotYourTurn(f"{type(command).__name__} is not a High Roll Dice command", "")
+
+    def _phase_cite(self) -> str:
+        return self.rules.sections.before_shake
+
+    def _dealer_only(self, actor: Actor, what: str, cite: str) -> None:
+        if actor != DEALER:
+            raise NotYourTurn(f"only the dealer may {what}", cite)
+
+    def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
+        s, state = self.rules.sections, self.state
+        seat, spot = command.seat, command.spot
+        if actor != seat:
+            raise NotYourTurn(f"seat {actor} may not place a wager for seat {seat}", s.seated_only)
+        if seat not in state.seats:
+            raise NotYourTurn(
+                f"seat {seat} is not occupied: only seated players may wager", s.seated_only
+            )
+        if state.phase is not Phase.BETTING:
+            raise NotYourTurn(
+                'wagers are closed: "no more bets" has been announced', s.before_shake
+            )
+        amount = require_cents(command.amount, "a wager", s.before_shake)
+        allowed = self._spot_bounds(seat)
+        if spot not in allowed:
+            raise InvalidWager(*self._why_not(seat, spot))
+        low, high, cite = allowed[spot]
+        if not low <= amount <= high:
+            if low == high:
+                rule = f"must equal {format_cents(low)}"
+            else:
+                rule = f"must be {format_cents(low)} to {format_cents(high)}"
+            raise InvalidWager(f"a wager on {spot} {rule}, not {format_cents(amount)}", cite)
+        return WagerPlaced(seat=seat, spot=spot, amount=amount, cite=self._spot_cite(spot))
+
+    def _spot_cite(self, spot: str) -> str:
+        s = self.rules.sections
+        kind = spot.split(":")[0]
+        cite = {
+            "pip_street": s.pip_street,
+            "like_kind": s.like_kind,
+            "extra_roll": s.extra_roll,
+            "millionaire_row": s.millionaire_row,
+        }[kind]
+        assert cite is not None
+        return cite
+
+    def _all_spots(self) -> list[str]:
+        rules = self.rules
+        spots = [pip_street_spot(face) for face in FACES]
+        spots += [like_kind_spot(count) for count in sorted(rules.like_kind_odds)]
+        if rules.extra_roll_odds is not None:
+            spots.append(EXTRA_ROLL)
+        if rules.millionaire_row_prizes is not None:
+            spots += [millionaire_row_spot(count) for count in sorted(rules.millionaire_row_prizes)]
+        return spots
+
+    def _spot_bounds(self, seat: int) -> dict[str, tuple[Cents, Cents, str]]:
+        """Spot -> (least, most, rule) for what ``seat`` may still bet now."""
+        rules, s, state = self.rules, self.rules.sections, self.state
+        wagers = state.open_wagers.get(seat, {})
+        unit = state.unit(seat)
+        bounds: dict[str, tuple[Cents, Cents, str]] = {}
+        for spot in self._all_spots():
+            if spot in wagers or (spot == EXTRA_ROLL and seat in state.extra_rolls):
+                continue
+            kind = spot.split(":")[0]
+            if kind == "pip_street":
+                if unit is None:
+                    bounds[spot] = (rules.minimum_wager, rules.maximum_wager, s.pip_street)
+                else:
+                    bounds[spot] = (unit, unit, s.equal_value)
+            elif unit is None:
+                continue
+            elif kind == "like_kind":
+                bounds[spot] = (unit, unit, s.like_kind)
+            elif kind == "extra_roll":
+                if any(k.startswith("like_kind:") for k in wagers):
+                    assert s.extra_roll is not None
+                    bounds[spot] = (unit, unit, s.extra_roll)
+            else:
+                assert s.millionaire_row is not None
+                top = MILLIONAIRE_ROW_MAXIMUM
+                bounds[spot] = (rules.millionaire_row_minimum, top, s.millionaire_row)
+        return bounds
+
+    def _why_not(self, seat: int, spot: str) -> tuple[str, str]:
+        s, state = self.rules.sections, self.state
+        if spot not in self._all_spots():
+            known = ", ".join(self._all_spots())
+            return f"there is no spot {spot!r} at this table; the spots are {known}", s.wagers
+        if spot in state.open_wagers.get(seat, {}) or (
+            spot == EXTRA_ROLL and seat in state.extra_rolls
+        ):
+            return f"seat {seat} already has a wager on {spot}", s.equal_value
+        if state.unit(seat) is None:
+            return (
+                f"a wager on {spot} needs a Pip Street wager first: a player takes part in "
+                "a round by wagering on Pip Street",
+                s.like_kind if spot.startswith("like_kind:") else s.pip_street,
+            )
+        assert s.extra_roll is not None
+        return "an Extra Roll may be bought only with a Like Kind Boulevard wager", s.extra_roll
+
+    def _no_more_bets(self, actor: Actor) -> Iterator[Event]:
+        s, state = self.rules.sections, self.state
+        self._dealer_only(actor, 'announce "no more bets"', s.no_more_bets)
+        if state.phase is not Phase.BETTING:
+            raise NotYourTurn('"no more bets" has already been announced', s.no_more_bets)
+        if not state.open_wagers:
+            raise NotYourTurn("no player has wagered: there is no round to play", s.pip_street)
+        yield NoMoreBets(cite=s.no_more_bets)
+        for seat, amount in sorted(state.extra_rolls.items()):
+            yield ExtraRollCollected(seat=seat, amount=amount, cite=s.no_more_bets)
+
+    def _throw(self, faces: tuple[int, ...] | None, actor: Actor) -> DiceThrown:
+        s, state = self.rules.sections, self.state
+        self._dealer_only(actor, "throw the dice", s.throw)
+        if state.phase is Phase.FIRST_THROW:
+            roll: Literal["first", "extra"] = "first"
+            count = self.rules.dice
+        elif state.phase is Phase.EXTRA_THROW and state.first is not None:
+            roll, count = "extra", self.rules.dice - state.first[1]
+        else:
+            raise NotYourTurn("the dice are not to be thrown now", s.throw)
+        cite = s.throw if roll == "first" else s.extra_throw
+        assert cite is not None
+        if faces is None:
+            return DiceThrown(roll=roll, faces=roll_dice(self.draw(), count), cite=cite)
+        if not state.physical_dice:
+            raise NotYourTurn("this table throws its dice by RNG: no reading is taken", s.throw)
+        if len(faces) != count or any(face not in range(1, 7) for face in faces):
+            raise InvalidWager(
+                f"a reading of this throw is {count} faces from 1 to 6, not {list(faces)}", s.dice
+            )
+        return DiceThrown(roll=roll, faces=tuple(faces), source="reading", cite=cite)
+
+    def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Event:
+        s, state = self.rules.sections, self.state
+        self._dealer_only(actor, "declare an irregularity", s.cocked_die)
+        if state.phase not in (Phase.FIRST_CALL, Phase.EXTRA_CALL):
+            raise NotYourTurn("there is no throw on the table to declare irregular", s.throw)
+        if command.irregularity is Irregularity.COCKED_DIE:
+            die, resting = command.die, command.resting_face
+            if die is None or not 0 <= die < len(state.dice):
+                raise InvalidWager(
+                    f"a cocked die is named by its position 0 to {len(state.dice) - 1}, not {die}",
+                    s.cocked_die,
+                )
+            if resting is None or resting not in range(1, 7):
+                raise InvalidWager(
+                    f"give the face (1 to 6) resting on the object, not {resting}", s.cocked_die
+                )
+            return DieCorrected(
+                die=die, resting_face=resting, face=opposite(resting), cite=s.cocked_die
+            )
+        several = command.irregularity is Irregularity.DIE_RESTING_ON_SEVERAL_SIDES
+        cite = s.cocked_die if several else s.throw
+        return ThrowInvalidated(irregularity=command.irregularity, cite=cite)
+
+    # -- settlement -------------------------------------------------------------------
+    def _settlement_order(self) -> list[int]:
+        """Counterclockwise from the dealer's right: the highest seat first."""
+        return sorted(self.state.open_wagers, reverse=True)
+
+    def _win(self, seat: int, spot: str, amount: Cents, odds: Fraction, cite: str) -> WagerSettled:
+        won = payout(amount, odds, self.rules.payout_rounding)
+        limit = self.rules.payout_limit
+        withheld = 0
+        if limit is not None:
+            room = max(0, limit - self.state.limited_winnings.get(seat, 0))
+            withheld = max(0, won - room)
+            if withheld:
+                assert self.rules.sections.payout_limit is not None
+                cite = f"{cite}; {self.rules.sections.payout_limit}"
+        return WagerSettled(
+            seat=seat,
+            spot=spot,
+            amount=amount,
+            outcome=Outcome.WIN,
+            odds=odds,
+            returned=amount,
+            won=won - withheld,
+            withheld=withheld,
+            cite=cite,
+        )
+
+    @staticmethod
+    def _lose(seat: int, spot: str, amount: Cents, cite: str) -> WagerSettled:
+        return WagerSettled(seat=seat, spot=spot, amount=amount, outcome=Outcome.LOSE, cite=cite)
+
+    def _settle_first_roll(self) -> Iterator[Event]:
+        rules, s, state = self.rules, self.rules.sections, self.state
+        face, count = winning_face(state.dice)
+        yield ResultCalled(face=face, count=count, cite=s.call)
+        extra = rules.extra_roll_odds
+        for seat in self._settlement_order():
+            wagers = dict(state.open_wagers[seat])
+            bought = seat in state.collected
+            for spot, amount in wagers.items():
+                if spot.startswith("pip_street:"):
+                    if FACE_BY_NAME[spot.split(":")[1]] == face:
+                        yield self._win(
+                            seat, spot, amount, rules.pip_street_odds[face], s.pip_street_odds
+                        )
+                    else:
+                        yield self._lose(seat, spot, amount, s.settle_pip_street)
+            for spot, amount in wagers.items():
+                if spot.startswith("like_kind:"):
+                    circle = like_kind_count(spot)
+                    if circle == count:
+                        yield self._win(
+                            seat, spot, amount, rules.like_kind_odds[count], s.like_kind_odds
+                        )
+                    elif bought and extra is not None and circle > count and circle in extra:
+                        assert s.hold_like_kind is not None
+                        yield WagerHeld(seat=seat, spot=spot, cite=s.hold_like_kind)
+                    else:
+                        cite = s.hold_like_kind if bought else s.settle_like_kind
+                        assert cite is not None
+                        yield self._lose(seat, spot, amount, cite)
+            for spot, amount in wagers.items():
+                if spot.startswith("millionaire_row:"):
+                    assert s.settle_millionaire_row is not None and s.millionaire_row_prizes
+                    circle = int(spot.split(":")[1])
+                    if circle == count:
+                        won = millionaire_row_win(amount, count, rules)
+                        yield WagerSettled(
+                            seat=seat,
+                            spot=spot,
+                            amount=amount,
+                            outcome=Outcome.WIN,
+                            odds=Fraction(won, amount),
+                            returned=amount,
+                            won=won,
+                            cite=s.millionaire_row_prizes,
+                        )
+                    else:
+                        yield self._lose(seat, spot, amount, s.settle_millionaire_row)
+        if not self.state.held:
+            yield RoundCompleted(cite=s.settle_pip_street)
+
+    def _settle_extra_roll(self) -> Iterator[Event]:
+        rules, s, state = self.rules, self.rules.sections, self.state
+        assert state.first is not None and rules.extra_roll_odds is not None
+        assert s.settle_extra_roll is not None and s.extra_roll_odds is not None
+        face, count = state.first
+        additional = sum(1 for die in state.dice if die == face)
+        total = count + additional
+        yield ExtraRollCalled(
+            face=face, additional=additional, total=total, cite=s.settle_extra_roll
+        )
+        for seat in self._settlement_order():
+            for spot, amount in dict(state.open_wagers[seat]).items():
+                if (seat, spot) not in state.held:
+                    continue
+                if like_kind_count(spot) == total:
+                    odds = rules.extra_roll_odds[total]
+                    yield self._win(seat, spot, amount, odds, s.extra_roll_odds)
+                else:
+                    yield self._lose(seat, spot, amount, s.settle_extra_roll)
+        yield RoundCompleted(cite=s.settle_extra_roll)
+
+    def _void(self, reason: str) -> Iterator[Event]:
+        state = self.state
+        yield RoundVoided(reason=reason, cite=VOID_ROUND_CITE)
+        for seat in sorted(state.open_wagers, reverse=True):
+            for spot, amount in state.open_wagers[seat].items():
+                yield WagerSettled(
+                    seat=seat,
+                    spot=spot,
+                    amount=amount,
+                    outcome=Outcome.VOID,
+                    returned=amount,
+                    cite=VOID_ROUND_CITE,
+                )
+        if state.final_count is None:
+            purchases = {**state.extra_rolls, **state.collected}
+            for seat, amount in sorted(purchases.items(), reverse=True):
+                yield WagerSettled(
+                    seat=seat,
+                    spot=EXTRA_ROLL,
+                    amount=amount,
+                    outcome=Outcome.VOID,
+                    returned=amount,
+                    cite=VOID_ROUND_CITE,
+                )
+
+    # -- what may be done and seen ------------------------------------------------------
+    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
+        state, s = self.state, self.rules.sections
+        if self.finished:
+            return []
+        if actor != DEALER:
+            if actor not in state.seats or state.phase is not Phase.BETTING:
+                return []
+            groups: dict[tuple[Cents, Cents, str], list[str]] = {}
+            for spot, bound in self._spot_bounds(actor).items():
+                groups.setdefault(bound, []).append(spot)
+            return [
+                LegalCommand(
+                    command="PlaceWager",
+                    spots=tuple(spots),
+                    min_amount=low,
+                    max_amount=high,
+                    cite=cite,
+                )
+                for (low, high, cite), spots in groups.items()
+            ]
+        void = LegalCommand(command="VoidRound", cite=VOID_ROUND_CITE)
+        if state.phase is Phase.BETTING:
+            ready = [LegalCommand(command="AnnounceNoMoreBets", cite=s.no_more_bets)]
+            return [*ready, void] if state.open_wagers else [void]
+        if state.phase in (Phase.FIRST_THROW, Phase.EXTRA_THROW):
+            cite = s.throw if state.phase is Phase.FIRST_THROW else s.extra_throw
+            return [LegalCommand(command="ThrowDice", cite=cite or s.throw), void]
+        return [
+            LegalCommand(command="CallResult", cite=s.call),
+            LegalCommand(
+                command="DeclareIrregularity",
+                options=tuple(Irregularity),
+                cite=f"{s.throw}; {s.cocked_die}",
+            ),
+            void,
+        ]
+
+    def view(self, actor: Actor | None) -> dict[str, Any]:
+        """Everything at a dice table is in plain sight: every player, the dealer and the
+        public see the same layout (wagers, dice, calls, settlements)."""
+        state, opened = self.state, self.opened
+        first = None
+        if state.first is not None:
+            face, count = state.first
+            first = {"face": FACE_NAMES[face], "count": count}
+        return {
+            "game": self.game,
+            "table_id": opened.table_id,
+            "round_id": opened.round_id,
+            "rules_sha256": opened.rules_sha256,
+            "variant": str(self.rules.variant),
+            "phase": str(state.phase),
+            "viewer": actor,
+            "seats": {str(k): v for k, v in state.seats.items()},
+            "wagers": {str(k): dict(v) for k, v in state.open_wagers.items()},
+            "extra_rolls": {str(k): v for k, v in {**state.extra_rolls, **state.collected}.items()},
+            "held": sorted(f"{seat}:{spot}" for seat, spot in state.held),
+            "dice": list(state.dice),
+            "first_roll": first,
+            "final_count": state.final_count,
+            "settlements": [e.model_dump(mode="json") for e in state.settlements],
+        }

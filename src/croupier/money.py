@@ -1,0 +1,109 @@
+"""Money: integer cents, odds as fractions, fixed prizes, one payout rule.
+
+Every amount in croupier is an ``int`` of cents; floats never carry money.
+Payout odds are :class:`fractions.Fraction` ("3 to 5" is ``Fraction(3, 5)``).
+The rounding rule is stated once, in :func:`payout`: a payout that is not a
+whole number of cents is rounded down, unless the Rules Submission chooses
+rounding up (in the player's favour).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from croupier.errors import InvalidAmount
+
+Cents = int
+"""An amount of money in cents (``500`` is $5.00)."""
+
+
+class Rounding(StrEnum):
+    """How a payout that is not a whole number of cents is rounded."""
+
+    DOWN = "down"
+    """Towards the house: $7.00 at 3 to 5 pays $4.20, $0.01 at 3 to 5 pays $0.00."""
+    UP = "up"
+    """Towards the player: the next whole cent."""
+
+
+@dataclass(frozen=True, slots=True)
+class FixedPrize:
+    """A prize of a fixed amount (cents) for a winning wager of ``for_wager`` cents,
+    such as Millionaire Row's $1,000,000 for ten of a kind (675a.5(c))."""
+
+    amount: Cents
+    for_wager: Cents
+
+    def __str__(self) -> str:
+        return f"{format_cents(self.amount)} for {format_cents(self.for_wager)}"
+
+
+def format_cents(amount: Cents) -> str:
+    """``123456`` -> ``"$1,234.56"``; whole dollars drop the cents (``"$5"``)."""
+    sign = "-" if amount < 0 else ""
+    dollars, cents = divmod(abs(amount), 100)
+    return f"{sign}${dollars:,}" + (f".{cents:02d}" if cents else "")
+
+
+def format_odds(odds: Fraction) -> str:
+    """``Fraction(3, 5)`` -> ``"3 to 5"``; ``Fraction(5000)`` -> ``"5,000 to 1"``."""
+    return f"{odds.numerator:,} to {odds.denominator:,}"
+
+
+def parse_odds(text: str) -> Fraction:
+    """``"3 to 5"`` or ``"3/5"`` -> ``Fraction(3, 5)``; raises ValueError otherwise."""
+    normalized = text.replace(",", "").replace(" to ", "/").replace(" ", "")
+    return Fraction(normalized)
+
+
+def require_cents(amount: object, what: str, cite: str) -> Cents:
+    """Return ``amount`` if it is a positive whole number of cents.
+
+    Raises :class:`InvalidAmount` (citing ``cite``) for zero, negative,
+    non-integer (floats included, even ``5.0``) and boolean amounts.
+    """
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise InvalidAmount(f"{what} must be a whole number of cents, not {amount!r}", cite)
+    if amount <= 0:
+        raise InvalidAmount(f"{what} must be more than zero cents, not {amount}", cite)
+    return amount
+
+
+def payout(wager: Cents, odds: Fraction, rounding: Rounding = Rounding.DOWN) -> Cents:
+    """The winnings (cents, stake not included) of ``wager`` cents at ``odds``.
+
+    >>> payout(700, Fraction(3, 5))
+    420
+    >>> payout(501, Fraction(3, 5)), payout(501, Fraction(3, 5), Rounding.UP)
+    (300, 301)
+    """
+    exact = wager * odds
+    if rounding is Rounding.DOWN:
+        return exact.numerator // exact.denominator
+    return -(-exact.numerator // exact.denominator)
+
+
+def prize(wager: Cents, fixed: FixedPrize, rounding: Rounding = Rounding.DOWN) -> Cents:
+    """The winnings of ``wager`` cents on a fixed prize: the full amount for a wager of
+    ``fixed.for_wager`` cents, and in proportion for a smaller wager."""
+    return payout(wager, Fraction(fixed.amount, fixed.for_wager), rounding)
+
+
+@dataclass(slots=True)
+class PayoutLimit:
+    """An aggregate payout limit per player per round (674a.12(d), 675a.5(e), 675a.6(l)).
+
+    ``limit`` is in cents, ``None`` for no limit. :meth:`cap` is called for each
+    winning wager in settlement order and returns what may still be paid.
+    """
+
+    limit: Cents | None
+    paid: Cents = 0
+
+    def cap(self, winnings: Cents) -> Cents:
+        """The part of ``winnings`` (cents) that fits under the limit; records it as paid."""
+        allowed = winnings if self.limit is None else min(winnings, self.limit - self.paid)
+        self.paid += allowed
+        return allowed

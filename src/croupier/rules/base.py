@@ -1,0 +1,115 @@
+"""The Rules Submission base model, canonical JSON, hashing and TOML loading."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from croupier.errors import RulesSubmissionError
+from croupier.money import Cents, Rounding
+
+
+class RulesSubmission(BaseModel):
+    """Base of every game's Rules Submission (58 Pa. Code § 601a.2).
+
+    Fields common to every table: the wager limits (cents) and the payout
+    rounding. Subclasses add the chapter's choices and validate them, raising
+    ``ValueError`` whose text ends with the section in parentheses.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    game: str
+    minimum_wager: Cents = 500
+    """The table minimum for a wager, in cents."""
+    maximum_wager: Cents = 500_000
+    """The table maximum for a wager, in cents."""
+    payout_rounding: Rounding = Rounding.DOWN
+    """How a payout that is not a whole number of cents is rounded."""
+
+    seats: ClassVar[int] = 6
+
+    def canonical_dict(self) -> dict[str, Any]:
+        """The submission as plain JSON data, every field included."""
+        data: dict[str, Any] = self.model_dump(mode="json")
+        return data
+
+    def canonical_json(self) -> str:
+        """Sorted keys, no spaces: the text whose sha256 stamps each round."""
+        return json.dumps(self.canonical_dict(), sort_keys=True, separators=(",", ":"))
+
+    def sha256(self) -> str:
+        """The hex sha256 of :meth:`canonical_json`."""
+        return hashlib.sha256(self.canonical_json().encode()).hexdigest()
+
+    def seat_count(self) -> int:
+        """How many betting positions the table has."""
+        return self.seats
+
+    def seats_cite(self) -> str:
+        """The section that sets the number of betting positions."""
+        return "601a.2"
+
+    def check_seats(self, seats: dict[int, str]) -> None:
+        """Raise :class:`RulesSubmissionError` if a seat number is not on this table."""
+        count = self.seat_count()
+        for seat in seats:
+            if not 1 <= seat <= count:
+                raise RulesSubmissionError(
+                    f"seat {seat} does not exist: the table has betting positions 1 to {count}",
+                    self.seats_cite(),
+                )
+
+
+def _submission_types() -> dict[str, type[RulesSubmission]]:
+    from croupier.rules.high_roll_dice import HighRollDiceRules
+
+    return {"high-roll-dice": HighRollDiceRules}
+
+
+def load_text(text: str) -> RulesSubmission:
+    """A Rules Submission from TOML text; its ``game`` key picks the model.
+
+    Raises :class:`RulesSubmissionError` for bad TOML, an unknown game, or a
+    choice the regulation does not allow (the message names the section).
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RulesSubmissionError(f"not valid TOML: {error}", "601a.2") from error
+    types = _submission_types()
+    game = data.get("game")
+    if game not in types:
+        known = ", ".join(sorted(types))
+        raise RulesSubmissionError(f"unknown game {game!r}; known games: {known}", "601a.2")
+    return validate(types[game], data)
+
+
+def load(path: str | Path) -> RulesSubmission:
+    """A Rules Submission from a TOML file (see :func:`load_text`)."""
+    return load_text(Path(path).read_text(encoding="utf-8"))
+
+
+R = TypeVar("R", bound=RulesSubmission)
+
+
+def validate(model: type[R], data: dict[str, Any]) -> R:
+    """``model`` validated from ``data``; pydantic errors become one cited error."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        problems = []
+        cite = "601a.2"
+        for item in error.errors():
+            where = ".".join(str(part) for part in item["loc"]) or "submission"
+            message = str(item["msg"]).removeprefix("Value error, ")
+            if message.endswith(")") and "(" in message:
+                cite = message[message.rindex("(") + 1 : -1]
+                message = message[: message.rindex("(")].rstrip()
+            problems.append(f"{where}: {message}")
+        raise RulesSubmissionError("; ".join(problems), cite) from error
