@@ -1,9 +1,122 @@
-"""`croupier analyze`."""
+"""`croupier analyze GAME`: the exact par sheet of a game, as a table or as JSON.
+
+``croupier analyze high-roll-dice [--rules FILE.toml] [--variant ten_dice|six_dice|
+ten_dice_2014] [--json]``. A Rules Submission (TOML, :func:`croupier.rules.load`)
+supplies the operator's choices; ``--variant`` overrides its variant (the result is
+validated again). Errors (unknown game, bad submission) print the cited message and
+exit with code 2.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
 import typer
+from rich.console import Console
+from rich.table import Table
+
+from croupier.analysis.par_sheet import ParSheet
+from croupier.errors import RulesSubmissionError
+from croupier.rules import RulesSubmission, load
+from croupier.rules.high_roll_dice import Variant
+
+USAGE_ERROR = 2
+"""The exit code of a command that cannot run as asked."""
+
+
+class AnalyzeError(Exception):
+    """A request ``analyze`` cannot answer; the message says why."""
+
+
+def _high_roll_dice(submission: RulesSubmission | None, variant: Variant | None) -> ParSheet:
+    from croupier.analysis.exact.high_roll_dice import par_sheet
+    from croupier.rules.base import validate
+    from croupier.rules.high_roll_dice import HighRollDiceRules
+
+    if submission is not None and not isinstance(submission, HighRollDiceRules):
+        raise AnalyzeError(
+            f"the Rules Submission is for {submission.game!r}, not 'high-roll-dice'"
+        )
+    if submission is None and variant is None:
+        return par_sheet(HighRollDiceRules())
+    data = submission.canonical_dict() if submission is not None else {"game": "high-roll-dice"}
+    if variant is not None:
+        data["variant"] = str(variant)
+    return par_sheet(validate(HighRollDiceRules, data))
+
+
+ANALYSES: dict[str, Callable[[RulesSubmission | None, Variant | None], ParSheet]] = {
+    "high-roll-dice": _high_roll_dice,
+}
+"""Game name -> the function that makes its par sheet from a Rules Submission
+(``None``: the defaults) and an optional variant override."""
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code=USAGE_ERROR)
+
+
+def _table(sheet: ParSheet) -> Table:
+    title = f"{sheet.game} ({sheet.variant}): exact figures per unit staked"
+    table = Table(title=title)
+    table.add_column("Wager")
+    table.add_column("Return", justify="right")
+    table.add_column("House edge", justify="right")
+    table.add_column("Hit frequency", justify="right")
+    table.add_column("Std dev", justify="right")
+    for figures in sheet.wagers:
+        table.add_row(
+            figures.wager,
+            f"{float(figures.expected_return):+.6f}",
+            f"{float(figures.house_edge) * 100:.4f}%",
+            f"{float(figures.hit_frequency):.6g}",
+            f"{figures.std_dev:.4f}",
+        )
+    return table
+
+
+def analyze(
+    game: Annotated[str, typer.Argument(help="The game: high-roll-dice.")],
+    rules_file: Annotated[
+        Path | None,
+        typer.Option("--rules", help="A Rules Submission (TOML) to analyze under."),
+    ] = None,
+    variant: Annotated[
+        Variant | None,
+        typer.Option("--variant", help="The rule set (overrides the submission's)."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the par sheet as a JSON document.")
+    ] = False,
+) -> None:
+    """Print the exact par sheet of GAME: return, house edge, hit frequency and standard
+    deviation of every wager, per unit staked."""
+    analysis = ANALYSES.get(game)
+    if analysis is None:
+        raise _fail(f"unknown game {game!r}; games analyzed: {', '.join(sorted(ANALYSES))}")
+    submission: RulesSubmission | None = None
+    try:
+        if rules_file is not None:
+            submission = load(rules_file)
+        sheet = analysis(submission, variant)
+    except RulesSubmissionError as error:
+        raise _fail(str(error)) from error
+    except OSError as error:
+        raise _fail(f"cannot read the Rules Submission {str(rules_file)!r}: {error}") from error
+    except AnalyzeError as error:
+        raise _fail(str(error)) from error
+    if as_json:
+        typer.echo(sheet.to_json())
+        return
+    console = Console()
+    console.print(_table(sheet))
+    for note in sheet.notes:
+        console.print(f"- {note}", highlight=False)
 
 
 def register(app: typer.Typer) -> None:
     """Add `analyze` to the command line."""
+    app.command("analyze")(analyze)

@@ -1,9 +1,320 @@
-"""`croupier play`."""
+"""`croupier play`: a terminal table with a play-money wallet, to try a game by hand.
+
+The first part is game-independent and meant for every game's play loop: amounts
+typed in dollars read as exact cents (:func:`parse_amount`), a :class:`Wallet` that
+money moves in and out of by the round's own events, and reading lines from stdin.
+The second part seats one player at a High Roll Dice table and deals as the dealer.
+"""
 
 from __future__ import annotations
 
+import re
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
 import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from croupier.engine import DEALER, Event, LegalCommand, Outcome, WagerPlaced, WagerSettled
+from croupier.equipment.dice import FACE_NAMES
+from croupier.errors import IllegalCommand, InvalidAmount
+from croupier.games.high_roll_dice import (
+    AnnounceNoMoreBets,
+    CallResult,
+    DiceThrown,
+    ExtraRollCalled,
+    ExtraRollCollected,
+    HighRollDiceRound,
+    PlaceWager,
+    ResultCalled,
+    RoundVoided,
+    ThrowDice,
+    VoidRound,
+    WagerHeld,
+)
+from croupier.money import Cents, format_cents, format_odds
+from croupier.rng import Rng, SecureRng, SeededRng
+from croupier.rules.high_roll_dice import NO_MATCH, HighRollDiceRules, Variant
+
+# --- game-independent: amounts, the wallet, input ------------------------------------
+_DOLLARS = re.compile(r"(-)?\$?(\d{1,3}(?:,\d{3})+|\d{0,12})(?:\.(\d{1,2}))?")
+
+
+def parse_amount(text: str, cite: str) -> Cents:
+    """Dollars as typed (``"5"``, ``"2.50"``, ``".75"``, ``"$1,000"``, ``"-5"``) as exact
+    integer cents, read digit by digit, never through a float.
+
+    The sign is kept so that the round refuses a zero or negative wager by its own rule.
+    Raises :class:`InvalidAmount` citing ``cite`` for anything else (words, exponents,
+    more than two decimals, more than twelve digits of dollars).
+    """
+    match = _DOLLARS.fullmatch(text.strip())
+    if match is None or not (match[2] or match[3]):
+        raise InvalidAmount(
+            f"{text!r} is not an amount in dollars and cents such as 5 or 2.50", cite
+        )
+    cents = int(match[2].replace(",", "") or "0") * 100 + int((match[3] or "").ljust(2, "0"))
+    return -cents if match[1] else cents
+
+
+@dataclass
+class Wallet:
+    """The play money (cents) of the player at ``seat``; it never goes negative.
+
+    A wager leaves the wallet when the round records it placed (``WagerPlaced``); a
+    settlement brings back ``returned + won`` (``WagerSettled``). Money moves only by
+    events, so the wallet agrees with the round by construction.
+    """
+
+    seat: int
+    balance: Cents
+
+    def check(self, amount: Cents, cite: str) -> None:
+        """Raise :class:`InvalidAmount` (citing ``cite``) if ``amount`` is more than the
+        balance."""
+        if amount > self.balance:
+            raise InvalidAmount(
+                f"a wager of {format_cents(amount)} is more than your balance of "
+                f"{format_cents(self.balance)}",
+                cite,
+            )
+
+    def apply(self, events: Iterable[Event]) -> None:
+        """Move the money of this seat's wagers placed and settled in ``events``."""
+        for event in events:
+            if isinstance(event, WagerPlaced) and event.seat == self.seat:
+                if event.amount > self.balance:
+                    raise ValueError(f"seat {self.seat} cannot cover {event.amount} cents")
+                self.balance -= event.amount
+            elif isinstance(event, WagerSettled) and event.seat == self.seat:
+                self.balance += event.returned + event.won
+
+
+def read_line(console: Console) -> str | None:
+    """The next line of stdin after a prompt, or ``None`` at end of input. A line read
+    from a pipe is echoed so that the transcript reads like a session."""
+    console.print("> ", end="")
+    line = sys.stdin.readline()
+    if not line:
+        console.print()
+        return None
+    if not sys.stdin.isatty():
+        console.print(line.rstrip("\n"), markup=False)
+    return line.strip()
+
+
+def amount_range(command: LegalCommand) -> str:
+    """``"$5"`` or ``"$5 to $500"`` for a legal command's bounds."""
+    low, high = command.min_amount, command.max_amount
+    if low is None or high is None:
+        return ""
+    return format_cents(low) if low == high else f"{format_cents(low)} to {format_cents(high)}"
+
+
+def signed(amount: Cents) -> str:
+    """``"+$5"``, ``"-$5"`` or ``"$0"``."""
+    return ("+" if amount > 0 else "") + format_cents(amount)
+
+
+# --- High Roll Dice -------------------------------------------------------------------
+SEAT = 1
+CHIPS_CITE = {
+    Variant.TEN_DICE: "675a.2(b)",
+    Variant.SIX_DICE: "675a.6(d)",
+    Variant.TEN_DICE_2014: "593.2(b)",
+}
+"""Wagers are made by placing value chips: a player bets only the chips in front of them."""
+
+HELP = """\
+Commands:
+  bet SPOT AMOUNT   e.g. bet pip_street:ace 5, bet like_kind:4 5, bet extra_roll 5,
+                    bet millionaire_row:10 1 (amounts in dollars; cents like 2.50)
+  roll              no more bets: the dealer throws, calls and settles
+  help              what you may bet now
+  quit              leave the table (wagers of an unplayed round are returned)"""
+
+
+def _kind(count: int) -> str:
+    return "no match" if count == NO_MATCH else f"{count} of a kind"
+
+
+class HighRollDiceTable:
+    """One player (seat 1) with a wallet at a High Roll Dice table; the program deals."""
+
+    def __init__(self, rules: HighRollDiceRules, rng: Rng, balance: Cents, console: Console):
+        self.rules, self.rng, self.console = rules, rng, console
+        self.wallet = Wallet(SEAT, balance)
+        self.start = balance
+        self.rounds = 0
+
+    def session(self, max_rounds: int | None) -> None:
+        """Play rounds until ``quit``, end of input, ``max_rounds`` or an empty wallet."""
+        self.console.print(HELP, markup=False)
+        while max_rounds is None or self.rounds < max_rounds:
+            if self.wallet.balance < self.rules.minimum_wager:
+                self.console.print("Your balance is below the table minimum.")
+                break
+            if not self.play_round(f"r{self.rounds + 1:04d}"):
+                break
+        self.summary()
+
+    def play_round(self, round_id: str) -> bool:
+        """Play one round; ``False`` once the player has left the table."""
+        round_ = HighRollDiceRound.open(
+            self.rules, table_id="play", round_id=round_id, seats={SEAT: "you"}, rng=self.rng
+        )
+        before = self.wallet.balance
+        self.console.rule(f"Round {round_id}")
+        self.show_legal(round_)
+        while not round_.finished:
+            line = read_line(self.console)
+            if line is None or line in ("quit", "exit"):
+                self.leave(round_)
+                return False
+            match line.split():
+                case []:
+                    pass
+                case ["help"]:
+                    self.console.print(HELP, markup=False)
+                    self.show_legal(round_)
+                case ["bet", spot, amount]:
+                    self.bet(round_, spot, amount)
+                case ["roll"]:
+                    self.roll(round_)
+                case _:
+                    self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+        self.rounds += 1
+        net = self.wallet.balance - before
+        self.console.print(
+            f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
+        )
+        return True
+
+    def show_legal(self, round_: HighRollDiceRound) -> None:
+        table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may bet:")
+        for column in ("Spots", "Amount", "Rule"):
+            table.add_column(column)
+        for command in round_.legal_commands(SEAT):
+            table.add_row(", ".join(command.spots), amount_range(command), command.cite)
+        self.console.print(table)
+
+    def refuse(self, error: IllegalCommand) -> None:
+        self.console.print(f"[red]Refused:[/red] {escape(str(error))}")
+
+    def bet(self, round_: HighRollDiceRound, spot: str, text: str) -> None:
+        cite = CHIPS_CITE[self.rules.variant]
+        try:
+            amount = parse_amount(text, cite)
+            self.wallet.check(amount, cite)
+            events = round_.handle(PlaceWager(seat=SEAT, spot=spot, amount=amount), SEAT)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        self.wallet.apply(events)
+        self.console.print(
+            f"{format_cents(amount)} on {spot}. Balance: {format_cents(self.wallet.balance)}",
+            markup=False,
+        )
+
+    def roll(self, round_: HighRollDiceRound) -> None:
+        """Deal as the dealer: no more bets, then throw and call until the round is over."""
+        try:
+            self.deal(round_, AnnounceNoMoreBets())
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        while not round_.finished:
+            legal = {command.command for command in round_.legal_commands(DEALER)}
+            self.deal(round_, ThrowDice() if "ThrowDice" in legal else CallResult())
+
+    def leave(self, round_: HighRollDiceRound) -> None:
+        """Return the wagers of a round the player leaves before it is played."""
+        if round_.view(SEAT)["wagers"] or round_.view(SEAT)["extra_rolls"]:
+            self.deal(round_, VoidRound(reason="the player left the table"))
+
+    def deal(self, round_: HighRollDiceRound, command: AnnounceNoMoreBets | ThrowDice | CallResult | VoidRound) -> None:
+        events = round_.handle(command, DEALER)
+        self.wallet.apply(events)
+        self.show(events)
+
+    def show(self, events: list[Event]) -> None:
+        settlements = Table("Spot", "Outcome", "Odds", "Wager", "Result", "Rule")
+        for event in events:
+            match event:
+                case DiceThrown(roll=roll, faces=faces):
+                    dice = " ".join(str(face) for face in faces)
+                    self.console.print(f"Dice ({roll} roll): {dice}")
+                case ResultCalled(face=face, count=count):
+                    self.console.print(
+                        f"Call: {FACE_NAMES[face]}, {_kind(count)} ({event.cite})"
+                    )
+                case WagerHeld(spot=spot):
+                    self.console.print(f"{spot} stays on the layout for the Extra Roll")
+                case ExtraRollCollected(amount=amount):
+                    self.console.print(
+                        f"Extra Roll {format_cents(amount)} goes to the table inventory "
+                        f"({event.cite})"
+                    )
+                case ExtraRollCalled(face=face, additional=additional, total=total):
+                    self.console.print(
+                        f"Extra Roll call: {additional} more {FACE_NAMES[face]}, "
+                        f"{_kind(total)} ({event.cite})"
+                    )
+                case RoundVoided(reason=reason):
+                    self.console.print(f"Round void: {reason} ({event.cite})", markup=False)
+                case WagerSettled() if event.seat == SEAT:
+                    settlements.add_row(*self.settlement_row(event))
+        if settlements.row_count:
+            self.console.print(settlements)
+
+    @staticmethod
+    def settlement_row(event: WagerSettled) -> tuple[str, str, str, str, str, str]:
+        if event.outcome is Outcome.WIN:
+            result = signed(event.won)
+            if event.withheld:
+                result += f" ({format_cents(event.withheld)} over the payout limit)"
+        elif event.outcome is Outcome.LOSE:
+            result = signed(-event.amount)
+        else:
+            result = f"{format_cents(event.returned)} returned"
+        odds = "" if event.odds is None else format_odds(event.odds)
+        spot, amount = event.spot, format_cents(event.amount)
+        return spot, str(event.outcome), odds, amount, result, event.cite
+
+    def summary(self) -> None:
+        end, net = self.wallet.balance, self.wallet.balance - self.start
+        self.console.print(
+            f"Session over after {self.rounds} round(s). Started with "
+            f"{format_cents(self.start)}, ended with {format_cents(end)} ({signed(net)})."
+        )
+        self.console.print(f"Final balance: {format_cents(end)}")
+
+
+def high_roll_dice(
+    rules_file: Path | None = typer.Option(
+        None, "--rules", exists=True, dir_okay=False, help="A Rules Submission (TOML)."
+    ),
+    seed: int | None = typer.Option(None, help="Seed a reproducible RNG (default: secure)."),
+    balance: int = typer.Option(100_000, min=0, help="Starting play money in cents."),
+    rounds: int | None = typer.Option(None, min=1, help="Stop after this many rounds."),
+) -> None:
+    """Play High Roll Dice at seat 1 with play money; commands are read from stdin."""
+    from croupier.cli.rules import load_or_exit
+
+    rules = HighRollDiceRules() if rules_file is None else load_or_exit(rules_file)
+    if not isinstance(rules, HighRollDiceRules):
+        typer.echo(f"{rules_file} is a Rules Submission for {rules.game}", err=True)
+        raise typer.Exit(2)
+    rng: Rng = SecureRng() if seed is None else SeededRng(seed)
+    HighRollDiceTable(rules, rng, balance, Console(highlight=False)).session(rounds)
 
 
 def register(app: typer.Typer) -> None:
-    """Add `play` to the command line."""
+    """Add `play high-roll-dice` to the command line."""
+    group = typer.Typer(help="Play a game by hand with play money.", no_args_is_help=True)
+    group.command("high-roll-dice")(high_roll_dice)
+    app.add_typer(group, name="play")

@@ -1,9 +1,189 @@
-"""`croupier rules`."""
+"""`croupier rules check | show`: validate a Rules Submission and print its table sign.
+
+``check FILE`` loads and validates a submission (exit 2 with the cited error if the
+regulation does not allow it). ``show FILE`` prints what the table's sign must say:
+the payout odds of every wager offered (675a.1(b)(3), 675a.6(b), 593.1(b)(3)), the
+equal-value inscription (675a.1(b)(2)(iv), 675a.6(b)(3), 593.1(b)(2)(iv)), the
+aggregate payout limit where one is set (675a.1(b)(4)) and the table limits.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
 import typer
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from croupier.errors import RulesSubmissionError
+from croupier.money import FixedPrize, format_cents, format_odds
+from croupier.rules import RulesSubmission, load
+from croupier.rules.high_roll_dice import NO_MATCH, HighRollDiceRules, Variant
+
+FILE_ARGUMENT = typer.Argument(
+    ..., exists=True, dir_okay=False, readable=True, help="A Rules Submission (TOML)."
+)
+
+
+def load_or_exit(path: Path) -> RulesSubmission:
+    """The submission in ``path``; prints the cited error and exits 2 if it is refused."""
+    try:
+        return load(path)
+    except RulesSubmissionError as error:
+        message = str(error)
+    except (OSError, UnicodeDecodeError) as error:
+        message = f"cannot read the file: {error}"
+    Console(stderr=True, highlight=False).print(f"{path}: {message}", markup=False)
+    raise typer.Exit(2)
+
+
+# --- High Roll Dice --------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class _Sign:
+    """What a variant's text requires the sign to say, and where."""
+
+    title: str
+    odds_cite: str
+    limit_cite: str | None
+    inscription: str
+
+
+_HIGH_ROLL_DICE_SIGNS: dict[Variant, _Sign] = {
+    Variant.TEN_DICE: _Sign(
+        title="High Roll Dice (58 Pa. Code ch. 675a)",
+        odds_cite="675a.1(b)(3)",
+        limit_cite="675a.1(b)(4)",
+        inscription="All Pip Street and Like Kind Boulevard Wagers and the purchase "
+        "of an Extra Roll must be of equal value.",
+    ),
+    Variant.SIX_DICE: _Sign(
+        title="High Roll Dice, six-dice variation (58 Pa. Code 675a.6)",
+        odds_cite="675a.6(b); 675a.1(b)(3)",
+        limit_cite="675a.6(b); 675a.1(b)(4)",
+        inscription="All wagers must be of equal value.",
+    ),
+    Variant.TEN_DICE_2014: _Sign(
+        title="High Roll Dice, 2014 rules (58 Pa. Code ch. 593)",
+        odds_cite="593.1(b)(3)",
+        limit_cite=None,
+        inscription="All Pip Street, Like Kind Boulevard and Extra Roll Wagers must be "
+        "of equal value.",
+    ),
+}
+
+_PIP_NAMES = {1: "One/ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}
+_COUNT_NAMES = {NO_MATCH: "No matches"} | {
+    count: f"{name}-of-a-kind"
+    for count, name in zip(
+        range(2, 11), ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+    )
+}
+
+
+def _paytable(
+    title: str, heading: str, rows: list[tuple[str, str]], payout: str = "Payout odds"
+) -> Group:
+    table = Table(show_edge=False)
+    table.add_column(heading)
+    table.add_column(payout, justify="right")
+    for label, odds in rows:
+        table.add_row(label, odds)
+    return Group(Text(""), Text(title, style="bold"), table)
+
+
+def _odds_rows(odds: dict[int, Fraction], names: dict[int, str]) -> list[tuple[str, str]]:
+    return [(names[key], format_odds(value)) for key, value in odds.items()]
+
+
+def _prize_rows(prizes: dict[int, FixedPrize]) -> list[tuple[str, str]]:
+    return [(_COUNT_NAMES[count], str(prize)) for count, prize in prizes.items()]
+
+
+def high_roll_dice_sign(rules: HighRollDiceRules) -> RenderableType:
+    """The table sign of a High Roll Dice submission (payout odds, inscription, limits)."""
+    sign, s = _HIGH_ROLL_DICE_SIGNS[rules.variant], rules.sections
+    parts: list[RenderableType] = [
+        Text(sign.title, style="bold"),
+        Text("Rules Submission sha256"),
+        Text(rules.sha256()),
+        Text(""),
+        Text(f"PAYOUT ODDS ({sign.odds_cite})", style="bold"),
+        _paytable(
+            f"Pip Street Wager ({s.pip_street_odds})",
+            "Die value with most matches",
+            _odds_rows(rules.pip_street_odds, _PIP_NAMES),
+        ),
+        _paytable(
+            f"Like Kind Boulevard Wager ({s.like_kind_odds})",
+            "Most matching dice",
+            _odds_rows(rules.like_kind_odds, _COUNT_NAMES),
+        ),
+    ]
+    if rules.extra_roll_odds is not None:
+        parts.append(
+            _paytable(
+                f"Like Kind Boulevard Wager on the Extra Roll ({s.extra_roll_odds})",
+                "Matching dice after the Extra Roll",
+                _odds_rows(rules.extra_roll_odds, _COUNT_NAMES),
+            )
+        )
+    if rules.millionaire_row_prizes is not None:
+        parts.append(
+            _paytable(
+                f"Millionaire Row Wager, First Roll Side Bet ({s.millionaire_row_prizes})",
+                "Matching dice on the first roll",
+                _prize_rows(rules.millionaire_row_prizes),
+                payout="Payout",
+            )
+        )
+    parts += [Text(""), Text(f"{sign.inscription} ({s.equal_value})", style="bold")]
+    if rules.payout_limit is not None:
+        assert sign.limit_cite is not None and s.payout_limit is not None
+        excluded = ", Millionaire Row Wagers excluded" if rules.millionaire_row_prizes else ""
+        parts.append(
+            Text(
+                f"Payout limit: {format_cents(rules.payout_limit)} per player per round of "
+                f"play{excluded} ({sign.limit_cite}; {s.payout_limit})"
+            )
+        )
+    limits = (
+        f"Table limits: {format_cents(rules.minimum_wager)} minimum, "
+        f"{format_cents(rules.maximum_wager)} maximum"
+    )
+    if rules.millionaire_row_prizes is not None:
+        low, top = format_cents(rules.millionaire_row_minimum), format_cents(100)
+        row = top if low == top else f"{low} to {top}"
+        limits += f"; Millionaire Row {row} ({s.millionaire_row})"
+    parts.append(Text(limits))
+    return Group(*parts)
+
+
+# --- commands ----------------------------------------------------------------------------
+def check(file: Path = FILE_ARGUMENT) -> None:
+    """Load and validate a Rules Submission: "ok" with its game, variant and sha256."""
+    rules = load_or_exit(file)
+    variant = getattr(rules, "variant", None)
+    what = rules.game if variant is None else f"{rules.game} {variant}"
+    typer.echo(f"ok: {what} sha256 {rules.sha256()}")
+
+
+def show(file: Path = FILE_ARGUMENT) -> None:
+    """Print the table sign the regulation requires for a Rules Submission."""
+    rules = load_or_exit(file)
+    if not isinstance(rules, HighRollDiceRules):
+        typer.echo(f"no table sign is drawn for {rules.game} yet", err=True)
+        raise typer.Exit(2)
+    Console(highlight=False).print(high_roll_dice_sign(rules))
 
 
 def register(app: typer.Typer) -> None:
-    """Add `rules` to the command line."""
+    """Add `rules check` and `rules show` to the command line."""
+    group = typer.Typer(
+        help="Check Rules Submissions and show their table signs.", no_args_is_help=True
+    )
+    group.command("check")(check)
+    group.command("show")(show)
+    app.add_typer(group, name="rules")

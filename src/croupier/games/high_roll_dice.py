@@ -195,9 +195,19 @@ class DieCorrected(Event):
 
 
 class ResultCalled(Event):
-    """The first roll's winning face and count, called and set aside (675a.4(d)-(e))."""
+    """The first roll's winning face (the face of the highest rank among those that
+    occur the most) and its count, called out (675a.4(d))."""
 
     type: Literal["ResultCalled"] = "ResultCalled"
+    face: int
+    count: int
+
+
+class DiceSetAside(Event):
+    """The matching dice of the winning face moved, exposed, into its box of the throw
+    box layout (675a.4(e)); they stay there through an Extra Roll (675a.4(g))."""
+
+    type: Literal["DiceSetAside"] = "DiceSetAside"
     face: int
     count: int
 
@@ -228,6 +238,7 @@ HighRollDiceEvent = Annotated[
     | ThrowInvalidated
     | DieCorrected
     | ResultCalled
+    | DiceSetAside
     | WagerHeld
     | ExtraRollCalled
     | WagerSettled
@@ -335,6 +346,8 @@ class HighRollDiceRound(Round[HighRollDiceState]):
                 self._expect(state, event, Phase.FIRST_CALL)
                 state.first = (face, count)
                 state.phase = Phase.EXTRA_THROW
+            case DiceSetAside():
+                self._expect(state, event, Phase.EXTRA_THROW)
             case WagerHeld(seat=seat, spot=spot):
                 state.held.add((seat, spot))
             case ExtraRollCalled(total=total):
@@ -413,8 +426,11 @@ class HighRollDiceRound(Round[HighRollDiceState]):
                 f"seat {seat} is not occupied: only seated players may wager", s.seated_only
             )
         if state.phase is not Phase.BETTING:
+            locked = spot == EXTRA_ROLL and s.lockout is not None
             raise NotYourTurn(
-                'wagers are closed: "no more bets" has been announced', s.before_shake
+                'wagers are closed: "no more bets" has been announced'
+                + ("; the Extra Roll sensors are locked out" if locked else ""),
+                s.lockout if locked and s.lockout else s.before_shake,
             )
         amount = require_cents(command.amount, "a wager", s.before_shake)
         allowed = self._spot_bounds(seat)
@@ -589,6 +605,7 @@ class HighRollDiceRound(Round[HighRollDiceState]):
         rules, s, state = self.rules, self.rules.sections, self.state
         face, count = winning_face(state.dice)
         yield ResultCalled(face=face, count=count, cite=s.call)
+        yield DiceSetAside(face=face, count=count, cite=s.set_aside)
         extra = rules.extra_roll_odds
         for seat in self._settlement_order():
             wagers = dict(state.open_wagers[seat])

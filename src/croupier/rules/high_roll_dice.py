@@ -39,7 +39,7 @@ class Variant(StrEnum):
     TEN_DICE = "ten_dice"
     """Ch. 675a: ten dice, six seats, Extra Roll and Millionaire Row."""
     SIX_DICE = "six_dice"
-    """675a.6: six dice, Like Kind on 2..6 of a kind or no match; no Extra Roll,
+    """675a.6(a): six dice, Like Kind on 2..6 of a kind or no match; no Extra Roll,
     no Millionaire Row."""
     TEN_DICE_2014 = "ten_dice_2014"
     """Ch. 593 (2014, temporary): ten dice, five seats, Extra Roll three of a kind 8 to 1."""
@@ -58,12 +58,15 @@ class Sections:
     pip_street: str
     like_kind: str
     extra_roll: str | None
+    lockout: str | None
+    """The Extra Roll lock-out at "no more bets" (675a.1(c)(2))."""
     millionaire_row: str | None
     equal_value: str
     no_more_bets: str
     throw: str
     cocked_die: str
     call: str
+    set_aside: str
     settle_pip_street: str
     settle_like_kind: str
     hold_like_kind: str | None
@@ -88,12 +91,14 @@ SECTIONS: dict[Variant, Sections] = {
         pip_street="675a.2(e)(1)",
         like_kind="675a.2(e)(2)",
         extra_roll="675a.2(e)(3)",
+        lockout="675a.1(c)(2)",
         millionaire_row="675a.2(e)(4)",
         equal_value="675a.1(b)(2)(iv)",
         no_more_bets="675a.4(a)",
         throw="675a.4(b)",
         cocked_die="675a.4(c)",
         call="675a.4(d)",
+        set_aside="675a.4(e)",
         settle_pip_street="675a.4(f)(1)",
         settle_like_kind="675a.4(f)(2)(i)",
         hold_like_kind="675a.4(f)(2)(ii)",
@@ -116,12 +121,14 @@ SECTIONS: dict[Variant, Sections] = {
         pip_street="675a.6(d)",
         like_kind="675a.6(d)",
         extra_roll=None,
+        lockout=None,
         millionaire_row=None,
         equal_value="675a.6(b)(3)",
         no_more_bets="675a.6(g)",
         throw="675a.6(g)",
         cocked_die="675a.6(g)",
         call="675a.6(h)",
+        set_aside="675a.6(h)",
         settle_pip_street="675a.6(i)",
         settle_like_kind="675a.6(i)",
         hold_like_kind=None,
@@ -144,12 +151,14 @@ SECTIONS: dict[Variant, Sections] = {
         pip_street="593.2(e)(1)",
         like_kind="593.2(e)(2)",
         extra_roll="593.2(e)(3)",
+        lockout="593.1(c)(2)",
         millionaire_row="593.2(e)(4)",
         equal_value="593.1(b)(2)(iv)",
         no_more_bets="593.4(a)",
         throw="593.4(b)",
         cocked_die="593.4(c)",
         call="593.4(d)",
+        set_aside="593.4(e)",
         settle_pip_street="593.4(f)(1)",
         settle_like_kind="593.4(f)(2)(i)",
         hold_like_kind="593.4(f)(2)(ii)",

@@ -1,0 +1,247 @@
+"""The round contract (engine.py), exercised on High Roll Dice.
+
+Random play driven by ``legal_commands`` and random bad commands check that:
+what is legal is accepted and what is not is refused with a citation and no
+change; the state is a fold (``replay`` rebuilds it); events survive JSON; and
+every cent wagered is returned, paid, collected or lost exactly once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+import croupier
+from croupier.engine import DEALER, Actor, Command, Outcome, Round, RoundOpened, WagerPlaced
+from croupier.errors import IllegalCommand, ReplayError
+from croupier.games import GAMES
+from croupier.games.high_roll_dice import (
+    EXTRA_ROLL,
+    AnnounceNoMoreBets,
+    CallResult,
+    DeclareIrregularity,
+    ExtraRollCollected,
+    HighRollDiceRound,
+    Irregularity,
+    PlaceWager,
+    ThrowDice,
+    VoidRound,
+)
+from croupier.rng import SeededRng
+from croupier.rules.high_roll_dice import HighRollDiceRules, Variant
+
+
+def open_round(variant: Variant = Variant.TEN_DICE, seed: int = 0) -> HighRollDiceRound:
+    seats = {1: "ann", 2: "bo", 4: "cy"}
+    return HighRollDiceRound.open(
+        HighRollDiceRules(variant=variant),
+        table_id="T1",
+        round_id="R1",
+        seats=seats,
+        rng=SeededRng(seed),
+    )
+
+
+def snapshot(round_: Round[Any]) -> tuple[str, str]:
+    return (
+        type(round_).events_to_json(round_.events),
+        json.dumps(round_.view(None), sort_keys=True),
+    )
+
+
+def command_for(legal: Any, actor: Actor, data: st.DataObject) -> Command:
+    name = legal.command
+    if name == "PlaceWager":
+        assert isinstance(actor, int)
+        spot = data.draw(st.sampled_from(legal.spots))
+        amount = data.draw(st.integers(legal.min_amount, legal.max_amount))
+        return PlaceWager(seat=actor, spot=spot, amount=amount)
+    if name == "DeclareIrregularity":
+        kind = data.draw(st.sampled_from(list(Irregularity)))
+        return DeclareIrregularity(
+            irregularity=kind,
+            die=data.draw(st.integers(0, 3)),
+            resting_face=data.draw(st.integers(1, 6)),
+        )
+    simple: dict[str, Command] = {
+        "AnnounceNoMoreBets": AnnounceNoMoreBets(),
+        "ThrowDice": ThrowDice(),
+        "CallResult": CallResult(),
+        "VoidRound": VoidRound(reason="table closed"),
+    }
+    return simple[name]
+
+
+def bad_command(data: st.DataObject) -> tuple[Command, Actor]:
+    actor: Actor = data.draw(st.sampled_from([1, 2, 3, 4, 6, DEALER]))
+    spot = data.draw(
+        st.sampled_from(
+            [
+                "pip_street:ace",
+                "pip_street:two",
+                "like_kind:4",
+                "like_kind:9",
+                EXTRA_ROLL,
+                "millionaire_row:10",
+                "no_such_spot",
+            ]
+        )
+    )
+    amount = data.draw(st.one_of(st.integers(-500, 20_000), st.floats(), st.text(max_size=3)))
+    seat = data.draw(st.sampled_from([1, 2, 3, 4]))
+    command = data.draw(
+        st.sampled_from(
+            [
+                PlaceWager(seat=seat, spot=spot, amount=amount),
+                AnnounceNoMoreBets(),
+                ThrowDice(),
+                CallResult(),
+                DeclareIrregularity(irregularity=Irregularity.COCKED_DIE, die=99),
+            ]
+        )
+    )
+    return command, actor
+
+
+def is_legal(round_: HighRollDiceRound, command: Command, actor: Actor) -> bool:
+    name = type(command).__name__
+    for legal in round_.legal_commands(actor):
+        if legal.command != name:
+            continue
+        if not isinstance(command, PlaceWager):
+            return not (isinstance(command, DeclareIrregularity) and command.die == 99)
+        amount = command.amount
+        if (
+            command.spot in legal.spots
+            and isinstance(amount, int)
+            and not isinstance(amount, bool)
+            and legal.min_amount <= amount <= legal.max_amount
+        ):
+            return True
+    return False
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), variant=st.sampled_from(list(Variant)), seed=st.integers(0, 2**32))
+def test_random_play_keeps_the_contract(data: st.DataObject, variant: Variant, seed: int) -> None:
+    round_ = open_round(variant, seed)
+    for _ in range(150):
+        if round_.finished:
+            break
+        if data.draw(st.booleans(), label="try a bad command"):
+            command, actor = bad_command(data)
+            before = snapshot(round_)
+            if is_legal(round_, command, actor):
+                continue
+            with pytest.raises(IllegalCommand) as refused:
+                round_.handle(command, actor)
+            assert refused.value.cite, "every refusal names its rule"
+            assert str(refused.value).endswith(f"({refused.value.cite})")
+            assert snapshot(round_) == before, "a refused command changes nothing"
+            continue
+        actors: list[Actor] = [a for a in (1, 2, 4, DEALER) if round_.legal_commands(a)]
+        actor = data.draw(st.sampled_from(actors))
+        # Prefer moving the round along so that most examples finish.
+        legal_list = round_.legal_commands(actor)
+        weights = [legal for legal in legal_list if legal.command != "VoidRound"] or legal_list
+        legal = data.draw(st.sampled_from(weights))
+        command = command_for(legal, actor, data)
+        events = round_.handle(command, actor)
+        assert events and all(event.cite for event in events)
+        rebuilt = HighRollDiceRound.replay(HighRollDiceRound.events_from_json(snapshot(round_)[0]))
+        assert snapshot(rebuilt) == snapshot(round_)
+    event("finished" if round_.finished else "unfinished")
+    if round_.finished:
+        check_money(round_)
+
+
+def check_money(round_: HighRollDiceRound) -> None:
+    """Every wager placed ends exactly once: settled, or (an Extra Roll) collected."""
+    placed = {(e.seat, e.spot): e.amount for e in round_.events if isinstance(e, WagerPlaced)}
+    settled: dict[tuple[int, str], int] = {}
+    for event in round_.state.settlements:
+        key = (event.seat, event.spot)
+        assert key not in settled, f"{key} settled twice"
+        settled[key] = event.amount
+        assert event.returned in (0, event.amount)
+        if event.outcome is Outcome.LOSE:
+            assert event.returned == event.won == 0
+        if event.outcome is Outcome.VOID:
+            assert event.returned == event.amount and event.won == 0
+    collected = {(e.seat, EXTRA_ROLL) for e in round_.events if isinstance(e, ExtraRollCollected)}
+    for key, amount in placed.items():
+        assert key in settled or key in collected, f"{key} neither settled nor collected"
+        if key in settled:
+            assert settled[key] == amount
+    assert set(settled) <= set(placed)
+
+
+def test_every_round_is_stamped() -> None:
+    rules = HighRollDiceRules(variant=Variant.SIX_DICE, payout_limit=6_000_000)
+    round_ = HighRollDiceRound.open(
+        rules, table_id="T9", round_id="R77", seats={3: "x"}, rng=SeededRng(1)
+    )
+    opened = round_.events[0]
+    assert isinstance(opened, RoundOpened)
+    assert opened.croupier_version == croupier.__version__
+    assert (opened.table_id, opened.round_id, opened.game) == ("T9", "R77", "high-roll-dice")
+    canonical = json.dumps(rules.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+    assert opened.rules_sha256 == hashlib.sha256(canonical.encode()).hexdigest()
+    assert HighRollDiceRules.model_validate(opened.rules) == rules
+
+
+def test_replay_refuses_tampered_rules_and_foreign_events() -> None:
+    round_ = open_round()
+    round_.handle(PlaceWager(seat=1, spot="pip_street:ace", amount=500), 1)
+    opened = round_.events[0]
+    assert isinstance(opened, RoundOpened)
+    tampered = opened.model_copy(update={"rules": {**opened.rules, "payout_rounding": "up"}})
+    with pytest.raises(ReplayError, match="sha256"):
+        HighRollDiceRound.replay([tampered, *round_.events[1:]])
+    with pytest.raises(ReplayError):
+        HighRollDiceRound.replay(round_.events[1:])
+    # A throw recorded before "no more bets" cannot be a High Roll Dice round.
+    out_of_order = [*round_.events, *open_round().events[1:]]
+    thrown = open_round()
+    thrown.handle(PlaceWager(seat=1, spot="pip_street:ace", amount=500), 1)
+    thrown.handle(AnnounceNoMoreBets(), DEALER)
+    dice = thrown.handle(ThrowDice(), DEALER)
+    with pytest.raises(ReplayError, match="cannot follow"):
+        HighRollDiceRound.replay([*out_of_order, *dice])
+
+
+def test_a_replayed_round_has_no_random_source() -> None:
+    round_ = open_round()
+    round_.handle(PlaceWager(seat=1, spot="pip_street:ace", amount=500), 1)
+    round_.handle(AnnounceNoMoreBets(), DEALER)
+    replayed = HighRollDiceRound.replay(round_.events)
+    with pytest.raises(IllegalCommand, match="no random source"):
+        replayed.handle(ThrowDice(), DEALER)
+    assert replayed.events == round_.events
+
+
+def test_views_show_the_same_layout_to_everyone() -> None:
+    round_ = open_round()
+    round_.handle(PlaceWager(seat=1, spot="pip_street:ace", amount=500), 1)
+    public = round_.view(None)
+    for actor in (1, 2, DEALER):
+        view = round_.view(actor)
+        assert {**view, "viewer": None} == public
+    assert public["wagers"] == {"1": {"pip_street:ace": 500}}
+    json.dumps(public)
+
+
+def test_commands_parse_from_json() -> None:
+    command = HighRollDiceRound.command_adapter.validate_json(
+        '{"type": "PlaceWager", "seat": 2, "spot": "like_kind:4", "amount": 500}'
+    )
+    assert command == PlaceWager(seat=2, spot="like_kind:4", amount=500)
+
+
+def test_game_registry() -> None:
+    assert {"high-roll-dice": HighRollDiceRound} == GAMES

@@ -1,0 +1,75 @@
+"""money.py: cents, odds, the rounding rule, fixed prizes and the payout limit."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from croupier.errors import InvalidAmount
+from croupier.money import (
+    FixedPrize,
+    PayoutLimit,
+    Rounding,
+    format_cents,
+    format_odds,
+    parse_odds,
+    payout,
+    prize,
+    require_cents,
+)
+
+
+@pytest.mark.parametrize(
+    ("wager", "odds", "down", "up"),
+    [
+        (500, Fraction(3, 5), 300, 300),  # $5 at 3 to 5 is $3 exactly
+        (700, Fraction(3, 5), 420, 420),
+        (501, Fraction(3, 5), 300, 301),  # 300.6 cents
+        (1, Fraction(1, 2), 0, 1),
+        (500, Fraction(5000), 2_500_000, 2_500_000),
+    ],
+)
+def test_payout_rounds_down_unless_chosen_up(
+    wager: int, odds: Fraction, down: int, up: int
+) -> None:
+    assert payout(wager, odds) == down
+    assert payout(wager, odds, Rounding.UP) == up
+
+
+@given(st.integers(1, 10**9), st.integers(0, 10**4), st.integers(1, 10**3))
+def test_payout_is_within_one_cent_of_exact(wager: int, num: int, den: int) -> None:
+    odds = Fraction(num, den)
+    exact = wager * odds
+    assert 0 <= exact - payout(wager, odds) < 1
+    assert 0 <= payout(wager, odds, Rounding.UP) - exact < 1
+
+
+def test_fixed_prize_is_in_proportion_below_its_wager() -> None:
+    million = FixedPrize(amount=100_000_000, for_wager=100)
+    assert prize(100, million) == 100_000_000
+    assert prize(50, million) == 50_000_000
+
+
+@pytest.mark.parametrize("bad", [0, -1, 5.0, "500", True, None, 1.5])
+def test_require_cents_refuses_what_is_not_positive_whole_cents(bad: object) -> None:
+    with pytest.raises(InvalidAmount, match=r"\(675a\.2\(a\)\)$"):
+        require_cents(bad, "a wager", "675a.2(a)")
+
+
+def test_payout_limit_caps_the_aggregate() -> None:
+    limit = PayoutLimit(limit=5_000_000)
+    assert limit.cap(4_000_000) == 4_000_000
+    assert limit.cap(2_000_000) == 1_000_000
+    assert limit.cap(10) == 0
+    assert PayoutLimit(limit=None).cap(10**12) == 10**12
+
+
+def test_formatting() -> None:
+    assert format_cents(123456) == "$1,234.56"
+    assert format_cents(500) == "$5"
+    assert format_cents(-5) == "-$0.05"
+    assert format_odds(Fraction(3, 5)) == "3 to 5"
+    assert format_odds(Fraction(5000)) == "5,000 to 1"
+    assert parse_odds("5,000 to 1") == 5000
+    assert parse_odds("3 to 5") == Fraction(3, 5)
