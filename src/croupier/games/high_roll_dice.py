@@ -47,7 +47,7 @@ from croupier.engine import (
 )
 from croupier.equipment.dice import FACE_BY_NAME, FACE_NAMES, FACES, opposite, winning_face
 from croupier.errors import InvalidWager, NotYourTurn, ReplayError
-from croupier.money import Cents, format_cents, payout, require_cents
+from croupier.money import Cents, PayoutLimit, format_cents, payout, require_cents
 from croupier.rng import roll_dice
 from croupier.rules.high_roll_dice import (
     MILLIONAIRE_ROW_MAXIMUM,
@@ -576,15 +576,12 @@ class HighRollDiceRound(Round[HighRollDiceState]):
         return sorted(self.state.open_wagers, reverse=True)
 
     def _win(self, seat: int, spot: str, amount: Cents, odds: Fraction, cite: str) -> WagerSettled:
-        won = payout(amount, odds, self.rules.payout_rounding)
-        limit = self.rules.payout_limit
-        withheld = 0
-        if limit is not None:
-            room = max(0, limit - self.state.limited_winnings.get(seat, 0))
-            withheld = max(0, won - room)
-            if withheld:
-                assert self.rules.sections.payout_limit is not None
-                cite = f"{cite}; {self.rules.sections.payout_limit}"
+        due = payout(amount, odds, self.rules.payout_rounding)
+        paid_so_far = self.state.limited_winnings.get(seat, 0)
+        won = PayoutLimit(self.rules.payout_limit, paid_so_far).cap(due)
+        withheld = due - won
+        if withheld:
+            cite = f"{cite}; {self.rules.sections.payout_limit}"
         return WagerSettled(
             seat=seat,
             spot=spot,
@@ -592,7 +589,7 @@ class HighRollDiceRound(Round[HighRollDiceState]):
             outcome=Outcome.WIN,
             odds=odds,
             returned=amount,
-            won=won - withheld,
+            won=won,
             withheld=withheld,
             cite=cite,
         )
@@ -762,3 +759,33 @@ class HighRollDiceRound(Round[HighRollDiceState]):
             "final_count": state.final_count,
             "settlements": [e.model_dump(mode="json") for e in state.settlements],
         }
+
+
+__all__ = [
+    "EXTRA_ROLL",
+    "AnnounceNoMoreBets",
+    "CallResult",
+    "DeclareIrregularity",
+    "DiceSetAside",
+    "DiceThrown",
+    "DieCorrected",
+    "ExtraRollCalled",
+    "ExtraRollCollected",
+    "HighRollDiceCommand",
+    "HighRollDiceEvent",
+    "HighRollDiceRound",
+    "HighRollDiceState",
+    "Irregularity",
+    "NoMoreBets",
+    "Phase",
+    "PlaceWager",
+    "ResultCalled",
+    "ThrowDice",
+    "ThrowInvalidated",
+    "VoidRound",
+    "WagerHeld",
+    "like_kind_count",
+    "like_kind_spot",
+    "millionaire_row_spot",
+    "pip_street_spot",
+]
