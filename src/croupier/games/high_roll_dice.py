@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
@@ -80,6 +81,18 @@ def like_kind_count(spot: str) -> int:
     """The circle of a Like Kind spot (``"like_kind:no_match"`` -> 1)."""
     tail = spot.removeprefix("like_kind:")
     return NO_MATCH if tail == "no_match" else int(tail)
+
+
+@cache
+def spots_of(rules: HighRollDiceRules) -> tuple[str, ...]:
+    """Every wager spot at a table under ``rules``, in layout order."""
+    spots = [pip_street_spot(face) for face in FACES]
+    spots += [like_kind_spot(count) for count in sorted(rules.like_kind_odds)]
+    if rules.extra_roll_odds is not None:
+        spots.append(EXTRA_ROLL)
+    if rules.millionaire_row_prizes is not None:
+        spots += [millionaire_row_spot(count) for count in sorted(rules.millionaire_row_prizes)]
+    return tuple(spots)
 
 
 # --- commands ----------------------------------------------------------------------
@@ -433,10 +446,10 @@ class HighRollDiceRound(Round[HighRollDiceState]):
                 s.lockout if locked and s.lockout else s.before_shake,
             )
         amount = require_cents(command.amount, "a wager", s.before_shake)
-        allowed = self._spot_bounds(seat)
-        if spot not in allowed:
+        bound = self._spot_bound(seat, spot) if spot in self._all_spots() else None
+        if bound is None:
             raise InvalidWager(*self._why_not(seat, spot))
-        low, high, cite = allowed[spot]
+        low, high, cite = bound
         if not low <= amount <= high:
             if low == high:
                 rule = f"must equal {format_cents(low)}"
@@ -457,44 +470,36 @@ class HighRollDiceRound(Round[HighRollDiceState]):
         assert cite is not None
         return cite
 
-    def _all_spots(self) -> list[str]:
-        rules = self.rules
-        spots = [pip_street_spot(face) for face in FACES]
-        spots += [like_kind_spot(count) for count in sorted(rules.like_kind_odds)]
-        if rules.extra_roll_odds is not None:
-            spots.append(EXTRA_ROLL)
-        if rules.millionaire_row_prizes is not None:
-            spots += [millionaire_row_spot(count) for count in sorted(rules.millionaire_row_prizes)]
-        return spots
+    def _all_spots(self) -> tuple[str, ...]:
+        return spots_of(self.rules)
 
     def _spot_bounds(self, seat: int) -> dict[str, tuple[Cents, Cents, str]]:
-        """Spot -> (least, most, rule) for what ``seat`` may still bet now."""
+        """Spot -> (least, most, rule) for every spot ``seat`` may still bet now."""
+        bounds = {spot: self._spot_bound(seat, spot) for spot in self._all_spots()}
+        return {spot: bound for spot, bound in bounds.items() if bound is not None}
+
+    def _spot_bound(self, seat: int, spot: str) -> tuple[Cents, Cents, str] | None:
+        """(least, most, rule) for a wager by ``seat`` on ``spot`` now, or ``None``."""
         rules, s, state = self.rules, self.rules.sections, self.state
         wagers = state.open_wagers.get(seat, {})
+        if spot in wagers or (spot == EXTRA_ROLL and seat in state.extra_rolls):
+            return None
         unit = state.unit(seat)
-        bounds: dict[str, tuple[Cents, Cents, str]] = {}
-        for spot in self._all_spots():
-            if spot in wagers or (spot == EXTRA_ROLL and seat in state.extra_rolls):
-                continue
-            kind = spot.split(":")[0]
-            if kind == "pip_street":
-                if unit is None:
-                    bounds[spot] = (rules.minimum_wager, rules.maximum_wager, s.pip_street)
-                else:
-                    bounds[spot] = (unit, unit, s.equal_value)
-            elif unit is None:
-                continue
-            elif kind == "like_kind":
-                bounds[spot] = (unit, unit, s.like_kind)
-            elif kind == "extra_roll":
-                if any(k.startswith("like_kind:") for k in wagers):
-                    assert s.extra_roll is not None
-                    bounds[spot] = (unit, unit, s.extra_roll)
-            else:
-                assert s.millionaire_row is not None
-                top = MILLIONAIRE_ROW_MAXIMUM
-                bounds[spot] = (rules.millionaire_row_minimum, top, s.millionaire_row)
-        return bounds
+        kind = spot.split(":")[0]
+        if kind == "pip_street":
+            if unit is None:
+                return (rules.minimum_wager, rules.maximum_wager, s.pip_street)
+            return (unit, unit, s.equal_value)
+        if unit is None:
+            return None
+        if kind == "like_kind":
+            return (unit, unit, s.like_kind)
+        if kind == "extra_roll":
+            if s.extra_roll is None or not any(k.startswith("like_kind:") for k in wagers):
+                return None
+            return (unit, unit, s.extra_roll)
+        assert s.millionaire_row is not None
+        return (rules.millionaire_row_minimum, MILLIONAIRE_ROW_MAXIMUM, s.millionaire_row)
 
     def _why_not(self, seat: int, spot: str) -> tuple[str, str]:
         s, state = self.rules.sections, self.state
