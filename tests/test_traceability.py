@@ -39,11 +39,13 @@ def sections_of(chapter: str) -> list[str]:
             top = stack[-1] if stack else None
             if label.isdigit():
                 depth = 1
-            elif len(label) > 1:
-                depth = 2
-            elif label in ("i", "v", "x") and top is not None and (
-                (top[0] == 1 and label == "i")
-                or (top[0] == 2 and ROMAN.index(label) == ROMAN.index(top[1]) + 1)
+            elif len(label) > 1 or (
+                label in ("i", "v", "x")
+                and top is not None
+                and (
+                    (top[0] == 1 and label == "i")
+                    or (top[0] == 2 and ROMAN.index(label) == ROMAN.index(top[1]) + 1)
+                )
             ):
                 depth = 2
             else:
@@ -55,13 +57,11 @@ def sections_of(chapter: str) -> list[str]:
 
 def rows() -> dict[str, str]:
     text = (ROOT / "docs" / "traceability.md").read_text(encoding="utf-8")
-    return {section: status for section, status in ROW.findall(text)}
+    return dict(ROW.findall(text))
 
 
 def cited_in(folder: str) -> set[str]:
-    pattern = re.compile(
-        r"\b(" + "|".join(CHAPTER_FILES) + r")\.(\d+)((?:\([0-9a-z]+\))*)"
-    )
+    pattern = re.compile(r"\b(" + "|".join(CHAPTER_FILES) + r")\.(\d+)((?:\([0-9a-z]+\))*)")
     cites: set[str] = set()
     for path in (ROOT / folder).rglob("*.py"):
         if path == Path(__file__).resolve():
@@ -102,7 +102,7 @@ def test_every_subsection_is_accounted_for(chapter: str) -> None:
 
 
 def test_statuses_are_known() -> None:
-    assert {status for status in rows().values()} <= STATUSES
+    assert set(rows().values()) <= STATUSES
 
 
 def test_every_cited_section_is_listed() -> None:

@@ -36,9 +36,7 @@ def _high_roll_dice(submission: RulesSubmission | None, variant: Variant | None)
     from croupier.rules.high_roll_dice import HighRollDiceRules
 
     if submission is not None and not isinstance(submission, HighRollDiceRules):
-        raise AnalyzeError(
-            f"the Rules Submission is for {submission.game!r}, not 'high-roll-dice'"
-        )
+        raise AnalyzeError(f"the Rules Submission is for {submission.game!r}, not 'high-roll-dice'")
     if submission is None and variant is None:
         return par_sheet(HighRollDiceRules())
     data = submission.canonical_dict() if submission is not None else {"game": "high-roll-dice"}
@@ -79,7 +77,7 @@ def _table(sheet: ParSheet) -> Table:
 
 
 def analyze(
-    game: Annotated[str, typer.Argument(help="The game: high-roll-dice.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game: high-roll-dice.")],
     rules_file: Annotated[
         Path | None,
         typer.Option("--rules", help="A Rules Submission (TOML) to analyze under."),

@@ -13,13 +13,24 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from croupier.engine import DEALER, Event, LegalCommand, Outcome, WagerPlaced, WagerSettled
+from croupier.cli.rules import load_or_exit
+from croupier.engine import (
+    DEALER,
+    Command,
+    Event,
+    LegalCommand,
+    Outcome,
+    RoundVoided,
+    WagerPlaced,
+    WagerSettled,
+)
 from croupier.equipment.dice import FACE_NAMES
 from croupier.errors import IllegalCommand, InvalidAmount
 from croupier.games.high_roll_dice import (
@@ -31,9 +42,7 @@ from croupier.games.high_roll_dice import (
     HighRollDiceRound,
     PlaceWager,
     ResultCalled,
-    RoundVoided,
     ThrowDice,
-    VoidRound,
     WagerHeld,
 )
 from croupier.money import Cents, format_cents, format_odds
@@ -131,15 +140,21 @@ CHIPS_CITE = {
 
 HELP = """\
 Commands:
-  bet SPOT AMOUNT   e.g. bet pip_street:ace 5, bet like_kind:4 5, bet extra_roll 5,
-                    bet millionaire_row:10 1 (amounts in dollars; cents like 2.50)
-  roll              no more bets: the dealer throws, calls and settles
-  help              what you may bet now
-  quit              leave the table (wagers of an unplayed round are returned)"""
+  bet SPOT AMOUNT  bet pip_street:ace 5, bet like_kind:4 5, bet extra_roll 5,
+                   bet millionaire_row:10 1 (dollars; cents allowed: 2.50)
+  roll             no more bets: the dealer throws, calls and settles
+  help             what you may bet now
+  quit             leave the table (once the round you have wagered on is over)"""
 
 
 def _kind(count: int) -> str:
     return "no match" if count == NO_MATCH else f"{count} of a kind"
+
+
+def _faces(count: int, face: int) -> str:
+    """``"fives"``, ``"ace"`` (one), ``"sixes"``: the face's name for ``count`` dice."""
+    name = FACE_NAMES[face]
+    return name if count == 1 else f"{name}{'es' if face == 6 else 's'}"
 
 
 class HighRollDiceTable:
@@ -170,29 +185,45 @@ class HighRollDiceTable:
         before = self.wallet.balance
         self.console.rule(f"Round {round_id}")
         self.show_legal(round_)
+        leaving = False
         while not round_.finished:
             line = read_line(self.console)
             if line is None or line in ("quit", "exit"):
-                self.leave(round_)
-                return False
-            match line.split():
-                case []:
-                    pass
-                case ["help"]:
-                    self.console.print(HELP, markup=False)
-                    self.show_legal(round_)
-                case ["bet", spot, amount]:
-                    self.bet(round_, spot, amount)
-                case ["roll"]:
-                    self.roll(round_)
-                case _:
-                    self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+                if not self.has_wagers(round_):
+                    return False
+                self.console.print(
+                    "Your wagers are in play: a player who has wagered stays seated until the "
+                    f"round is completed ({self.rules.sections.seated_only})."
+                )
+                self.roll(round_)
+                leaving = True
+            else:
+                self.command(round_, line)
         self.rounds += 1
         net = self.wallet.balance - before
         self.console.print(
             f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
         )
-        return True
+        return not leaving
+
+    def command(self, round_: HighRollDiceRound, line: str) -> None:
+        match line.split():
+            case []:
+                pass
+            case ["help"]:
+                self.console.print(HELP, markup=False)
+                self.show_legal(round_)
+            case ["bet", spot, amount]:
+                self.bet(round_, spot, amount)
+            case ["roll"]:
+                self.roll(round_)
+            case _:
+                self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+
+    @staticmethod
+    def has_wagers(round_: HighRollDiceRound) -> bool:
+        view = round_.view(SEAT)
+        return bool(view["wagers"] or view["extra_rolls"])
 
     def show_legal(self, round_: HighRollDiceRound) -> None:
         table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may bet:")
@@ -231,12 +262,7 @@ class HighRollDiceTable:
             legal = {command.command for command in round_.legal_commands(DEALER)}
             self.deal(round_, ThrowDice() if "ThrowDice" in legal else CallResult())
 
-    def leave(self, round_: HighRollDiceRound) -> None:
-        """Return the wagers of a round the player leaves before it is played."""
-        if round_.view(SEAT)["wagers"] or round_.view(SEAT)["extra_rolls"]:
-            self.deal(round_, VoidRound(reason="the player left the table"))
-
-    def deal(self, round_: HighRollDiceRound, command: AnnounceNoMoreBets | ThrowDice | CallResult | VoidRound) -> None:
+    def deal(self, round_: HighRollDiceRound, command: Command) -> None:
         events = round_.handle(command, DEALER)
         self.wallet.apply(events)
         self.show(events)
@@ -249,9 +275,8 @@ class HighRollDiceTable:
                     dice = " ".join(str(face) for face in faces)
                     self.console.print(f"Dice ({roll} roll): {dice}")
                 case ResultCalled(face=face, count=count):
-                    self.console.print(
-                        f"Call: {FACE_NAMES[face]}, {_kind(count)} ({event.cite})"
-                    )
+                    called = f"{count} {_faces(count, face)}, {_kind(count)}"
+                    self.console.print(f"Call: {called} ({event.cite})")
                 case WagerHeld(spot=spot):
                     self.console.print(f"{spot} stays on the layout for the Extra Roll")
                 case ExtraRollCollected(amount=amount):
@@ -261,7 +286,7 @@ class HighRollDiceTable:
                     )
                 case ExtraRollCalled(face=face, additional=additional, total=total):
                     self.console.print(
-                        f"Extra Roll call: {additional} more {FACE_NAMES[face]}, "
+                        f"Extra Roll call: {additional} more {_faces(additional, face)}, "
                         f"{_kind(total)} ({event.cite})"
                     )
                 case RoundVoided(reason=reason):
@@ -295,22 +320,23 @@ class HighRollDiceTable:
 
 
 def high_roll_dice(
-    rules_file: Path | None = typer.Option(
-        None, "--rules", exists=True, dir_okay=False, help="A Rules Submission (TOML)."
-    ),
-    seed: int | None = typer.Option(None, help="Seed a reproducible RNG (default: secure)."),
-    balance: int = typer.Option(100_000, min=0, help="Starting play money in cents."),
-    rounds: int | None = typer.Option(None, min=1, help="Stop after this many rounds."),
+    rules_file: Annotated[
+        Path | None,
+        typer.Option("--rules", exists=True, dir_okay=False, help="A Rules Submission (TOML)."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed a reproducible RNG (default: the secure one).")
+    ] = None,
+    balance: Annotated[int, typer.Option(min=0, help="Starting play money in cents.")] = 100_000,
+    rounds: Annotated[int | None, typer.Option(min=1, help="Stop after this many rounds.")] = None,
 ) -> None:
     """Play High Roll Dice at seat 1 with play money; commands are read from stdin."""
-    from croupier.cli.rules import load_or_exit
-
     rules = HighRollDiceRules() if rules_file is None else load_or_exit(rules_file)
     if not isinstance(rules, HighRollDiceRules):
         typer.echo(f"{rules_file} is a Rules Submission for {rules.game}", err=True)
         raise typer.Exit(2)
     rng: Rng = SecureRng() if seed is None else SeededRng(seed)
-    HighRollDiceTable(rules, rng, balance, Console(highlight=False)).session(rounds)
+    HighRollDiceTable(rules, rng, balance, Console(highlight=False, soft_wrap=True)).session(rounds)
 
 
 def register(app: typer.Typer) -> None:

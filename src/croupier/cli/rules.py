@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Annotated
 
 import typer
+from pydantic import ValidationError
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -23,9 +25,10 @@ from croupier.money import FixedPrize, format_cents, format_odds
 from croupier.rules import RulesSubmission, load
 from croupier.rules.high_roll_dice import NO_MATCH, HighRollDiceRules, Variant
 
-FILE_ARGUMENT = typer.Argument(
-    ..., exists=True, dir_okay=False, readable=True, help="A Rules Submission (TOML)."
-)
+RulesFile = Annotated[
+    Path,
+    typer.Argument(exists=True, dir_okay=False, readable=True, help="A Rules Submission (TOML)."),
+]
 
 
 def load_or_exit(path: Path) -> RulesSubmission:
@@ -33,11 +36,29 @@ def load_or_exit(path: Path) -> RulesSubmission:
     try:
         return load(path)
     except RulesSubmissionError as error:
-        message = str(error)
+        message = _cited(error)
     except (OSError, UnicodeDecodeError) as error:
         message = f"cannot read the file: {error}"
-    Console(stderr=True, highlight=False).print(f"{path}: {message}", markup=False)
+    typer.echo(f"{path}: {message}", err=True)
     raise typer.Exit(2)
+
+
+def _cited(error: RulesSubmissionError) -> str:
+    """The error's text, each problem with its citation whole.
+
+    Where the error came from validation, pydantic's own messages are used: they end
+    with the full citation ("(675a.5(e))"), which ``rules.base.validate`` currently cuts
+    at the last "(" ("(675a.5 (e))").
+    """
+    cause = error.__cause__
+    if not isinstance(cause, ValidationError):
+        return str(error)
+    problems = []
+    for item in cause.errors():
+        where = ".".join(str(part) for part in item["loc"]) or "submission"
+        message = str(item["msg"]).removeprefix("Value error, ")
+        problems.append(f"{where}: {message}" + ("" if message.endswith(")") else " (601a.2)"))
+    return "; ".join(problems)
 
 
 # --- High Roll Dice --------------------------------------------------------------------
@@ -78,7 +99,9 @@ _PIP_NAMES = {1: "One/ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"
 _COUNT_NAMES = {NO_MATCH: "No matches"} | {
     count: f"{name}-of-a-kind"
     for count, name in zip(
-        range(2, 11), ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+        range(2, 11),
+        ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"),
+        strict=True,
     )
 }
 
@@ -162,7 +185,7 @@ def high_roll_dice_sign(rules: HighRollDiceRules) -> RenderableType:
 
 
 # --- commands ----------------------------------------------------------------------------
-def check(file: Path = FILE_ARGUMENT) -> None:
+def check(file: RulesFile) -> None:
     """Load and validate a Rules Submission: "ok" with its game, variant and sha256."""
     rules = load_or_exit(file)
     variant = getattr(rules, "variant", None)
@@ -170,7 +193,7 @@ def check(file: Path = FILE_ARGUMENT) -> None:
     typer.echo(f"ok: {what} sha256 {rules.sha256()}")
 
 
-def show(file: Path = FILE_ARGUMENT) -> None:
+def show(file: RulesFile) -> None:
     """Print the table sign the regulation requires for a Rules Submission."""
     rules = load_or_exit(file)
     if not isinstance(rules, HighRollDiceRules):

@@ -652,7 +652,8 @@ class HighRollDiceRound(Round[HighRollDiceState]):
                         )
                     else:
                         yield self._lose(seat, spot, amount, s.settle_millionaire_row)
-        if not self.state.held:
+        if not state.collected or count == rules.dice:
+            # No Extra Roll was bought, or no die is left to throw (675a.4(g)).
             yield RoundCompleted(cite=s.settle_pip_street)
 
     def _settle_extra_roll(self) -> Iterator[Event]:
@@ -679,16 +680,20 @@ class HighRollDiceRound(Round[HighRollDiceState]):
     def _void(self, reason: str) -> Iterator[Event]:
         state = self.state
         yield RoundVoided(reason=reason, cite=VOID_ROUND_CITE)
-        for seat in sorted(state.open_wagers, reverse=True):
-            for spot, amount in state.open_wagers[seat].items():
-                yield WagerSettled(
-                    seat=seat,
-                    spot=spot,
-                    amount=amount,
-                    outcome=Outcome.VOID,
-                    returned=amount,
-                    cite=VOID_ROUND_CITE,
-                )
+        in_play = [
+            (seat, spot, amount)
+            for seat in sorted(state.open_wagers, reverse=True)
+            for spot, amount in state.open_wagers[seat].items()
+        ]
+        for seat, spot, amount in in_play:
+            yield WagerSettled(
+                seat=seat,
+                spot=spot,
+                amount=amount,
+                outcome=Outcome.VOID,
+                returned=amount,
+                cite=VOID_ROUND_CITE,
+            )
         if state.final_count is None:
             purchases = {**state.extra_rolls, **state.collected}
             for seat, amount in sorted(purchases.items(), reverse=True):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -97,6 +98,9 @@ def load(path: str | Path) -> RulesSubmission:
 
 R = TypeVar("R", bound=RulesSubmission)
 
+CITED = re.compile(r"(.*)\s\((\S+)\)", re.DOTALL)
+"""A validator's message ending in its section: ``"... (675a.5(e))"``."""
+
 
 def validate(model: type[R], data: dict[str, Any]) -> R:
     """``model`` validated from ``data``; pydantic errors become one cited error."""
@@ -108,8 +112,8 @@ def validate(model: type[R], data: dict[str, Any]) -> R:
         for item in error.errors():
             where = ".".join(str(part) for part in item["loc"]) or "submission"
             message = str(item["msg"]).removeprefix("Value error, ")
-            if message.endswith(")") and "(" in message:
-                cite = message[message.rindex("(") + 1 : -1]
-                message = message[: message.rindex("(")].rstrip()
+            cited = CITED.fullmatch(message)
+            if cited:
+                message, cite = cited.group(1), cited.group(2)
             problems.append(f"{where}: {message}")
         raise RulesSubmissionError("; ".join(problems), cite) from error

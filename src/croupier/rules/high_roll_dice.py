@@ -316,8 +316,8 @@ class HighRollDiceRules(RulesSubmission):
             cite = self.sections.payout_limit
             if cite is None:
                 raise ValueError(
-                    "the 2014 rules authorize no aggregate payout limit (593.5): remove "
-                    "payout_limit or choose variant ten_dice"
+                    "the 2014 rules authorize no aggregate payout limit: remove payout_limit "
+                    "or choose variant ten_dice (593.5)"
                 )
             floor = max(PAYOUT_LIMIT_FLOOR, self.max_win(self.minimum_wager))
             if self.payout_limit < floor:

@@ -202,7 +202,10 @@ def like_kind_extra_roll_figures(rules: HighRollDiceRules, circle: int) -> Wager
     if circle in extra:
         outcomes.append(
             OutcomeFigures(
-                f"held, Extra Roll makes {circle} of a kind", later, (extra[circle] - 1) * half, True
+                f"held, Extra Roll makes {circle} of a kind",
+                later,
+                (extra[circle] - 1) * half,
+                True,
             )
         )
     outcomes.append(OutcomeFigures("circle lost", 1 - first - later, Fraction(-1), False))
@@ -274,7 +277,7 @@ def like_kind_bundle_figures(
             )
             continue
         for final, q in extra_roll_distribution(count, rules.dice).items():
-            net = first - lost + sum((extra[c] if c == final else Fraction(-1) for c in held))
+            net = first - lost + sum(extra[c] if c == final else Fraction(-1) for c in held)
             outcomes.append(
                 OutcomeFigures(
                     f"first roll {count} of a kind, Extra Roll makes {final}",
