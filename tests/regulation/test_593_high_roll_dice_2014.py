@@ -13,12 +13,22 @@ cannot change the answer; each completion is stated.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import pytest
+from dice_table import (
+    FIVE,
+    ONE_DOLLAR,
+    bet,
+    first_roll,
+    of_type,
+    open_variant,
+    refused,
+    settled,
+    throw_and_call,
+)
 
 from croupier.engine import DEALER, Outcome, WagerSettled
-from croupier.errors import IllegalCommand, RulesSubmissionError
+from croupier.errors import RulesSubmissionError
 from croupier.games.high_roll_dice import (
     AnnounceNoMoreBets,
     CallResult,
@@ -35,12 +45,9 @@ from croupier.games.high_roll_dice import (
     ThrowInvalidated,
     WagerHeld,
 )
-from croupier.rng import SeededRng
 from croupier.rules import load_text
 from croupier.rules.high_roll_dice import HighRollDiceRules
 
-FIVE = 500
-ONE_DOLLAR = 100
 NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 # 593.4(e), (f)(1), (f)(2): "four 5s, three 6s and two 1s and one 4" (all ten dice named).
@@ -52,54 +59,7 @@ THREE_SIXES = (6, 6, 6, 4, 4, 4, 2, 2, 1, 1)
 # --- helpers -----------------------------------------------------------------------------
 def open_round(seats: dict[int, str] | None = None) -> HighRollDiceRound:
     """A ch. 593 round whose dealer enters the physical dice."""
-    return HighRollDiceRound.open(
-        HighRollDiceRules(variant="ten_dice_2014"),
-        table_id="T14",
-        round_id="R1",
-        seats=seats or {1: "alice"},
-        rng=SeededRng(0),
-        physical_dice=True,
-    )
-
-
-def bet(rnd: HighRollDiceRound, seat: int, spot: str, amount: Any = FIVE) -> None:
-    rnd.handle(PlaceWager(seat=seat, spot=spot, amount=amount), seat)
-
-
-def throw_and_call(rnd: HighRollDiceRound, faces: tuple[int, ...]) -> list[Any]:
-    rnd.handle(ThrowDice(faces=faces), DEALER)
-    return rnd.handle(CallResult(), DEALER)
-
-
-def first_roll(rnd: HighRollDiceRound, faces: tuple[int, ...]) -> list[Any]:
-    rnd.handle(AnnounceNoMoreBets(), DEALER)
-    return throw_and_call(rnd, faces)
-
-
-def settled(rnd: HighRollDiceRound, seat: int = 1) -> dict[str, WagerSettled]:
-    out: dict[str, WagerSettled] = {}
-    for event in rnd.events:
-        if isinstance(event, WagerSettled) and event.seat == seat:
-            assert event.spot not in out, f"{event.spot} settled twice"
-            out[event.spot] = event
-    return out
-
-
-def of_type(events: list[Any], kind: type) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def refused(rnd: HighRollDiceRound, command: Any, actor: Any) -> IllegalCommand:
-    """Send a command that must be refused; prove the round did not change."""
-    events_before = list(rnd.events)
-    view_before = rnd.view(None)
-    with pytest.raises(IllegalCommand) as info:
-        rnd.handle(command, actor)
-    assert rnd.events == events_before
-    assert rnd.view(None) == view_before
-    assert info.value.cite
-    assert str(info.value).endswith(f"({info.value.cite})")
-    return info.value
+    return open_variant("ten_dice_2014", seats)
 
 
 # --- 593.1(a): five betting positions -------------------------------------------------------

@@ -11,9 +11,10 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from dice_table import FIVE, bet, first_roll, open_with_rules, refused, settled
 
-from croupier.engine import DEALER, Outcome, WagerSettled
-from croupier.errors import IllegalCommand, RulesSubmissionError
+from croupier.engine import DEALER, Outcome
+from croupier.errors import RulesSubmissionError
 from croupier.games.high_roll_dice import (
     AnnounceNoMoreBets,
     CallResult,
@@ -27,11 +28,9 @@ from croupier.games.high_roll_dice import (
     ThrowInvalidated,
     WagerHeld,
 )
-from croupier.rng import SeededRng
 from croupier.rules import load_text
 from croupier.rules.high_roll_dice import HighRollDiceRules
 
-FIVE = 500
 NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
@@ -41,49 +40,15 @@ def open_round(seats: dict[int, str] | None = None) -> HighRollDiceRound:
     return open_with_rules(HighRollDiceRules(variant="six_dice"), seats or {1: "alice"})
 
 
-def open_with_rules(rules: HighRollDiceRules, seats: dict[int, str]) -> HighRollDiceRound:
-    return HighRollDiceRound.open(
-        rules, table_id="T6", round_id="R1", seats=seats, rng=SeededRng(0), physical_dice=True
-    )
-
-
-def bet(rnd: HighRollDiceRound, seat: int, spot: str, amount: Any = FIVE) -> None:
-    rnd.handle(PlaceWager(seat=seat, spot=spot, amount=amount), seat)
-
-
 def roll(rnd: HighRollDiceRound, faces: tuple[int, ...]) -> list[Any]:
     """No more bets, the throw of ``faces`` (the reading of the dice), and the call."""
-    rnd.handle(AnnounceNoMoreBets(), DEALER)
-    rnd.handle(ThrowDice(faces=faces), DEALER)
-    return rnd.handle(CallResult(), DEALER)
-
-
-def settled(rnd: HighRollDiceRound, seat: int = 1) -> dict[str, WagerSettled]:
-    out: dict[str, WagerSettled] = {}
-    for event in rnd.events:
-        if isinstance(event, WagerSettled) and event.seat == seat:
-            assert event.spot not in out, f"{event.spot} settled twice"
-            out[event.spot] = event
-    return out
+    return first_roll(rnd, faces)
 
 
 def called(events: list[Any]) -> tuple[int, int]:
     result = [e for e in events if isinstance(e, ResultCalled)]
     assert len(result) == 1
     return result[0].face, result[0].count
-
-
-def refused(rnd: HighRollDiceRound, command: Any, actor: Any) -> IllegalCommand:
-    """Send a command that must be refused; prove the round did not change."""
-    events_before = list(rnd.events)
-    view_before = rnd.view(None)
-    with pytest.raises(IllegalCommand) as info:
-        rnd.handle(command, actor)
-    assert rnd.events == events_before
-    assert rnd.view(None) == view_before
-    assert info.value.cite
-    assert str(info.value).endswith(f"({info.value.cite})")
-    return info.value
 
 
 def test_675a_6_b_six_betting_positions() -> None:

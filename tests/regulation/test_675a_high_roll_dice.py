@@ -15,6 +15,18 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from dice_table import (
+    FIVE,
+    ONE_DOLLAR,
+    bet,
+    first_roll,
+    of_type,
+    open_variant,
+    open_with_rules,
+    refused,
+    settled,
+    throw_and_call,
+)
 
 from croupier.engine import DEALER, Outcome, RoundCompleted, RoundVoided, WagerSettled
 from croupier.errors import IllegalCommand, RulesSubmissionError
@@ -39,11 +51,6 @@ from croupier.rng import SeededRng
 from croupier.rules import load_text
 from croupier.rules.high_roll_dice import HighRollDiceRules
 
-FIVE = 500
-"""A $5 wager, in cents."""
-ONE_DOLLAR = 100
-"""The largest Millionaire Row wager, $1 (675a.2(e)(4))."""
-
 # The throw used by the examples of 675a.4(e), (f)(1) and (f)(2): "four 5s, three 6s and
 # two 1s and one 4" -- all ten dice are named by the text.
 FOUR_FIVES = (5, 5, 5, 5, 6, 6, 6, 1, 1, 4)
@@ -55,63 +62,7 @@ THREE_SIXES = (6, 6, 6, 4, 4, 4, 2, 2, 1, 1)
 # --- helpers -----------------------------------------------------------------------------
 def open_round(seats: dict[int, str] | None = None, **rules: Any) -> HighRollDiceRound:
     """A ch. 675a ten-dice round whose dealer enters the physical dice."""
-    return HighRollDiceRound.open(
-        HighRollDiceRules(variant="ten_dice", **rules),
-        table_id="T1",
-        round_id="R1",
-        seats=seats or {1: "alice"},
-        rng=SeededRng(0),
-        physical_dice=True,
-    )
-
-
-def open_with_rules(rules: HighRollDiceRules, seats: dict[int, str]) -> HighRollDiceRound:
-    return HighRollDiceRound.open(
-        rules, table_id="T1", round_id="R1", seats=seats, rng=SeededRng(0), physical_dice=True
-    )
-
-
-def bet(rnd: HighRollDiceRound, seat: int, spot: str, amount: Any = FIVE) -> None:
-    rnd.handle(PlaceWager(seat=seat, spot=spot, amount=amount), seat)
-
-
-def throw_and_call(rnd: HighRollDiceRound, faces: tuple[int, ...]) -> list[Any]:
-    """The dealer throws ``faces`` (the reading of the physical dice) and calls them."""
-    rnd.handle(ThrowDice(faces=faces), DEALER)
-    return rnd.handle(CallResult(), DEALER)
-
-
-def first_roll(rnd: HighRollDiceRound, faces: tuple[int, ...]) -> list[Any]:
-    rnd.handle(AnnounceNoMoreBets(), DEALER)
-    return throw_and_call(rnd, faces)
-
-
-def settled(rnd: HighRollDiceRound, seat: int = 1) -> dict[str, WagerSettled]:
-    """Every settlement of ``seat`` by spot (a spot is settled at most once)."""
-    out: dict[str, WagerSettled] = {}
-    for event in rnd.events:
-        if isinstance(event, WagerSettled) and event.seat == seat:
-            assert event.spot not in out, f"{event.spot} settled twice"
-            out[event.spot] = event
-    return out
-
-
-def of_type(events: list[Any], kind: type) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def refused(rnd: HighRollDiceRound, command: Any, actor: Any) -> IllegalCommand:
-    """Send a command that must be refused; prove the round did not change."""
-    events_before = list(rnd.events)
-    view_before = rnd.view(None)
-    with pytest.raises(IllegalCommand) as info:
-        rnd.handle(command, actor)
-    assert rnd.events == events_before
-    assert rnd.view(None) == view_before
-    error = info.value
-    assert error.cite, "a refusal must cite its rule"
-    assert str(error).endswith(f"({error.cite})")
-    return error
+    return open_variant("ten_dice", seats, **rules)
 
 
 # --- 675a.1(a): betting positions ------------------------------------------------------
