@@ -9,6 +9,7 @@ rounding up (in the player's favour).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -107,3 +108,23 @@ class PayoutLimit:
         allowed = winnings if self.limit is None else min(winnings, self.limit - self.paid)
         self.paid += allowed
         return allowed
+
+
+_DOLLARS = re.compile(r"(-)?\$?(\d{1,3}(?:,\d{3})+|\d{0,12})(?:\.(\d{1,2}))?")
+
+
+def parse_dollars(text: str, cite: str) -> Cents:
+    """Dollars as typed (``"5"``, ``"2.50"``, ``".75"``, ``"$1,000"``, ``"-5"``) as exact
+    integer cents, read digit by digit, never through a float.
+
+    The sign is kept so that the round refuses a zero or negative wager by its own rule.
+    Raises :class:`InvalidAmount` citing ``cite`` for anything else (words, exponents,
+    more than two decimals, more than twelve digits of dollars).
+    """
+    match = _DOLLARS.fullmatch(text.strip())
+    if match is None or not (match[2] or match[3]):
+        raise InvalidAmount(
+            f"{text!r} is not an amount in dollars and cents such as 5 or 2.50", cite
+        )
+    cents = int(match[2].replace(",", "") or "0") * 100 + int((match[3] or "").ljust(2, "0"))
+    return -cents if match[1] else cents

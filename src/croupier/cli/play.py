@@ -1,14 +1,13 @@
 """`croupier play`: a terminal table with a play-money wallet, to try a game by hand.
 
 The first part is game-independent and meant for every game's play loop: amounts
-typed in dollars read as exact cents (:func:`parse_amount`), a :class:`Wallet` that
+typed in dollars read as exact cents (:func:`parse_dollars`), a :class:`Wallet` that
 money moves in and out of by the round's own events, and reading lines from stdin.
 The second part seats one player at a High Roll Dice table and deals as the dealer.
 """
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -27,7 +26,6 @@ from croupier.engine import (
     Event,
     LegalCommand,
     Outcome,
-    RoundVoided,
     WagerPlaced,
     WagerSettled,
 )
@@ -45,31 +43,12 @@ from croupier.games.high_roll_dice import (
     ThrowDice,
     WagerHeld,
 )
-from croupier.money import Cents, format_cents, format_odds
+from croupier.money import Cents, format_cents, format_odds, parse_dollars
 from croupier.rng import Rng, SecureRng, SeededRng
-from croupier.rules.high_roll_dice import NO_MATCH, HighRollDiceRules, Variant
+from croupier.rules.high_roll_dice import NO_MATCH, HighRollDiceRules
+
 
 # --- game-independent: amounts, the wallet, input ------------------------------------
-_DOLLARS = re.compile(r"(-)?\$?(\d{1,3}(?:,\d{3})+|\d{0,12})(?:\.(\d{1,2}))?")
-
-
-def parse_amount(text: str, cite: str) -> Cents:
-    """Dollars as typed (``"5"``, ``"2.50"``, ``".75"``, ``"$1,000"``, ``"-5"``) as exact
-    integer cents, read digit by digit, never through a float.
-
-    The sign is kept so that the round refuses a zero or negative wager by its own rule.
-    Raises :class:`InvalidAmount` citing ``cite`` for anything else (words, exponents,
-    more than two decimals, more than twelve digits of dollars).
-    """
-    match = _DOLLARS.fullmatch(text.strip())
-    if match is None or not (match[2] or match[3]):
-        raise InvalidAmount(
-            f"{text!r} is not an amount in dollars and cents such as 5 or 2.50", cite
-        )
-    cents = int(match[2].replace(",", "") or "0") * 100 + int((match[3] or "").ljust(2, "0"))
-    return -cents if match[1] else cents
-
-
 @dataclass
 class Wallet:
     """The play money (cents) of the player at ``seat``; it never goes negative.
@@ -131,12 +110,6 @@ def signed(amount: Cents) -> str:
 
 # --- High Roll Dice -------------------------------------------------------------------
 SEAT = 1
-CHIPS_CITE = {
-    Variant.TEN_DICE: "675a.2(b)",
-    Variant.SIX_DICE: "675a.6(d)",
-    Variant.TEN_DICE_2014: "593.2(b)",
-}
-"""Wagers are made by placing value chips: a player bets only the chips in front of them."""
 
 HELP = """\
 Commands:
@@ -237,9 +210,9 @@ class HighRollDiceTable:
         self.console.print(f"[red]Refused:[/red] {escape(str(error))}")
 
     def bet(self, round_: HighRollDiceRound, spot: str, text: str) -> None:
-        cite = CHIPS_CITE[self.rules.variant]
+        cite = self.rules.sections.wagers
         try:
-            amount = parse_amount(text, cite)
+            amount = parse_dollars(text, cite)
             self.wallet.check(amount, cite)
             events = round_.handle(PlaceWager(seat=SEAT, spot=spot, amount=amount), SEAT)
         except IllegalCommand as error:
@@ -289,8 +262,6 @@ class HighRollDiceTable:
                         f"Extra Roll call: {additional} more {_faces(additional, face)}, "
                         f"{_kind(total)} ({event.cite})"
                     )
-                case RoundVoided(reason=reason):
-                    self.console.print(f"Round void: {reason} ({event.cite})", markup=False)
                 case WagerSettled() if event.seat == SEAT:
                     settlements.add_row(*self.settlement_row(event))
         if settlements.row_count:

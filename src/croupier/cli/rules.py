@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from pydantic import ValidationError
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -36,29 +35,11 @@ def load_or_exit(path: Path) -> RulesSubmission:
     try:
         return load(path)
     except RulesSubmissionError as error:
-        message = _cited(error)
+        message = str(error)
     except (OSError, UnicodeDecodeError) as error:
         message = f"cannot read the file: {error}"
     typer.echo(f"{path}: {message}", err=True)
     raise typer.Exit(2)
-
-
-def _cited(error: RulesSubmissionError) -> str:
-    """The error's text, each problem with its citation whole.
-
-    Where the error came from validation, pydantic's own messages are used: they end
-    with the full citation ("(675a.5(e))"), which ``rules.base.validate`` currently cuts
-    at the last "(" ("(675a.5 (e))").
-    """
-    cause = error.__cause__
-    if not isinstance(cause, ValidationError):
-        return str(error)
-    problems = []
-    for item in cause.errors():
-        where = ".".join(str(part) for part in item["loc"]) or "submission"
-        message = str(item["msg"]).removeprefix("Value error, ")
-        problems.append(f"{where}: {message}" + ("" if message.endswith(")") else " (601a.2)"))
-    return "; ".join(problems)
 
 
 # --- High Roll Dice --------------------------------------------------------------------

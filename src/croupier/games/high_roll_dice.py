@@ -445,7 +445,7 @@ class HighRollDiceRound(Round[HighRollDiceState]):
                 + ("; the Extra Roll sensors are locked out" if locked else ""),
                 s.lockout if locked and s.lockout else s.before_shake,
             )
-        amount = require_cents(command.amount, "a wager", s.before_shake)
+        amount = require_cents(command.amount, "a wager", s.wagers)
         bound = self._spot_bound(seat, spot) if spot in self._all_spots() else None
         if bound is None:
             raise InvalidWager(*self._why_not(seat, spot))

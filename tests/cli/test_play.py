@@ -1,0 +1,399 @@
+"""`croupier play high-roll-dice`: scripted sessions through the command line.
+
+The expected money is recomputed here from the printed dice, with the regulation's
+die ranking and payout odds typed in from the text, not taken from croupier.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from croupier.cli import app
+from croupier.cli.play import Wallet
+from croupier.engine import Outcome, WagerPlaced, WagerSettled
+from croupier.errors import InvalidAmount
+from croupier.money import parse_dollars
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "rules"
+ENV = {"COLUMNS": "120", "FORCE_COLOR": None, "NO_COLOR": "1"}
+
+RANK = [2, 3, 4, 5, 6, 1]
+"""675a.2(d): the ace is highest, then 6, 5, 4, 3; the 2 is lowest."""
+
+
+@dataclass(frozen=True)
+class Paytable:
+    """One variant's odds as the text prints them."""
+
+    file: str
+    minimum: int
+    dice: int
+    pip: dict[int, Fraction]
+    like: dict[int, Fraction]
+    extra: dict[int, Fraction] | None
+    millionaire: dict[int, int] | None
+    """Winnings in cents of a $1 wager."""
+
+
+TEN_DICE_PIP = {
+    2: Fraction(6),
+    3: Fraction(6),
+    4: Fraction(5),
+    5: Fraction(4),
+    6: Fraction(4),
+    1: Fraction(3),
+}  # 675a.5(a)
+TEN_DICE_LIKE = {
+    8: Fraction(5000),
+    7: Fraction(400),
+    6: Fraction(30),
+    5: Fraction(4),
+    4: Fraction(1),
+    3: Fraction(3, 5),
+    2: Fraction(12),
+}
+MILLIONAIRE = {10: 100_000_000, 9: 5_000_000}  # 675a.5(c): $1,000,000 and $50,000
+
+TEN_DICE = Paytable(
+    "high-roll-dice-ten-dice.toml",
+    500,
+    10,
+    TEN_DICE_PIP,
+    TEN_DICE_LIKE,
+    {
+        8: Fraction(50),
+        7: Fraction(10),
+        6: Fraction(4),
+        5: Fraction(2),
+        4: Fraction(1),
+        3: Fraction(6),
+    },  # 675a.5(d)
+    MILLIONAIRE,
+)
+TEN_DICE_2014 = Paytable(
+    "high-roll-dice-2014.toml",
+    1_000,
+    10,
+    TEN_DICE_PIP,
+    TEN_DICE_LIKE,
+    {
+        8: Fraction(50),
+        7: Fraction(10),
+        6: Fraction(4),
+        5: Fraction(2),
+        4: Fraction(1),
+        3: Fraction(8),
+    },  # 593.5(d)
+    MILLIONAIRE,
+)
+SIX_DICE = Paytable(
+    "high-roll-dice-six-dice.toml",
+    200,
+    6,
+    {
+        2: Fraction(8),
+        3: Fraction(6),
+        4: Fraction(5),
+        5: Fraction(4),
+        6: Fraction(3),
+        1: Fraction(2),
+    },  # 675a.6(j)
+    {
+        6: Fraction(6000),
+        5: Fraction(200),
+        4: Fraction(15),
+        3: Fraction(2),
+        2: Fraction(1, 2),
+        1: Fraction(60),
+    },  # 675a.6(k)
+    None,
+    None,
+)
+
+DICE = re.compile(r"Dice \((first|extra) roll\): ([1-6 ]+)")
+ROUND_BALANCE = re.compile(r"Balance: (\$[\d,.]+) \(this round")
+FINAL = re.compile(r"Final balance: (\$[\d,.]+)")
+
+PIP_NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def winner(dice: list[int]) -> tuple[int, int]:
+    """The face thrown most, ties to the higher rank, and its count (675a.2(e)(1))."""
+    count = max(dice.count(face) for face in RANK)
+    face = max((f for f in RANK if dice.count(f) == count), key=RANK.index)
+    return face, count
+
+
+def dollars(cents: int) -> str:
+    return f"{cents // 100}.{cents % 100:02d}"
+
+
+def to_cents(text: str) -> int:
+    whole, _, frac = text.replace("$", "").replace(",", "").partition(".")
+    return int(whole) * 100 + int(frac.ljust(2, "0"))
+
+
+def all_bets(table: Paytable) -> dict[str, int]:
+    """The table minimum on every spot, $1 on Millionaire Row (spot -> cents)."""
+    bets = {f"pip_street:{PIP_NAMES[face]}": table.minimum for face in RANK}
+    for count in table.like:
+        bets[f"like_kind:{'no_match' if count == 1 else count}"] = table.minimum
+    if table.extra is not None:
+        bets["extra_roll"] = table.minimum
+    if table.millionaire is not None:
+        bets |= {"millionaire_row:9": 100, "millionaire_row:10": 100}
+    return bets
+
+
+def script(bets: dict[str, int], end: str = "roll") -> str:
+    return "".join(f"bet {spot} {dollars(cents)}\n" for spot, cents in bets.items()) + end + "\n"
+
+
+def pay(wager: int, odds: Fraction) -> int:
+    """Winnings of ``wager`` cents at ``odds``, rounded down to the cent."""
+    return wager * odds.numerator // odds.denominator
+
+
+def expected_net(
+    table: Paytable, bets: dict[str, int], first: list[int], extra: list[int] | None
+) -> int:
+    """What ``bets`` net in a round, from the dice alone."""
+    face, count = winner(first)
+    assert len(first) == table.dice
+    bought = "extra_roll" in bets
+    net, held = 0, {}
+    for spot, wager in bets.items():
+        kind, _, key = spot.partition(":")
+        if kind == "pip_street":  # 675a.4(f)(1)
+            named = next(f for f, name in PIP_NAMES.items() if name == key)
+            net += pay(wager, table.pip[face]) if named == face else -wager
+        elif kind == "like_kind":  # 675a.4(f)(2)
+            circle = 1 if key == "no_match" else int(key)
+            if circle == count:
+                net += pay(wager, table.like[circle])
+            elif bought and table.extra is not None and circle > count and circle in table.extra:
+                held[circle] = wager
+            else:
+                net -= wager
+        elif kind == "extra_roll":  # collected to the table inventory (675a.4(a))
+            net -= wager
+        else:  # 675a.4(f)(3), 675a.5(c): a wager under $1 wins in proportion
+            assert table.millionaire is not None
+            circle = int(key)
+            net += (
+                pay(wager, Fraction(table.millionaire[circle], 100)) if circle == count else -wager
+            )
+    if held:  # 675a.4(g)-(h)
+        assert table.extra is not None
+        assert extra is not None and len(extra) == table.dice - count
+        total = count + extra.count(face)
+        for circle, wager in held.items():
+            net += pay(wager, table.extra[circle]) if circle == total else -wager
+    return net
+
+
+def round_dice(block: str) -> tuple[list[int], list[int] | None]:
+    dice = {roll: [int(d) for d in faces.split()] for roll, faces in DICE.findall(block)}
+    return dice["first"], dice.get("extra")
+
+
+def run(args: list[str], script: str) -> str:
+    result = CliRunner().invoke(app, args, input=script, env=ENV)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize("table", [TEN_DICE, TEN_DICE_2014, SIX_DICE], ids=lambda t: t.file)
+@pytest.mark.parametrize("seed", [1, 2024])
+def test_scripted_session_balance_matches_the_dice(table: Paytable, seed: int) -> None:
+    rounds, start, bets = 6, 500_000, all_bets(table)
+    output = run(
+        [
+            "play",
+            "high-roll-dice",
+            "--rules",
+            str(EXAMPLES / table.file),
+            "--seed",
+            str(seed),
+            "--balance",
+            str(start),
+        ],
+        script(bets) * rounds,  # then end of input
+    )
+    blocks = re.split(r"─+ Round r\d{4} ─+", output)[1:]
+    assert len(blocks) == rounds + 1  # the last round opens, then input ends
+    balance, extra_rolls = start, 0
+    for block in blocks[:rounds]:
+        first, extra = round_dice(block)
+        extra_rolls += extra is not None
+        balance += expected_net(table, bets, first, extra)
+        (printed,) = ROUND_BALANCE.findall(block)
+        assert to_cents(printed) == balance
+    assert to_cents(FINAL.findall(output)[-1]) == balance
+    assert f"Session over after {rounds} round(s)" in output
+    if table.extra is not None:
+        assert extra_rolls > 0
+
+
+def test_same_seed_same_session() -> None:
+    session = script(all_bets(TEN_DICE)) * 3
+    args = ["play", "high-roll-dice", "--seed", "7"]
+    assert run(args, session) == run(args, session)
+
+
+def test_rounds_option_stops_the_session() -> None:
+    session = script(all_bets(TEN_DICE)) * 3
+    output = run(["play", "high-roll-dice", "--seed", "3", "--rounds", "2"], session)
+    assert "Session over after 2 round(s)" in output
+    assert "Round r0003" not in output
+
+
+def test_default_rng_and_quit() -> None:
+    output = run(["play", "high-roll-dice"], "help\nquit\n")
+    assert "Balance $1,000. You may bet:" in output
+    assert "Session over after 0 round(s)" in output
+    assert "Final balance: $1,000" in output
+
+
+@pytest.mark.parametrize(
+    ("line", "cite", "message"),
+    [
+        ("bet pip_street:six 10", "675a.1(b)(2)(iv)", "must equal $5"),
+        ("bet like_kind:4 2.50", "675a.2(e)(2)", "must equal $5, not $2.50"),
+        ("bet extra_roll 5", "675a.2(e)(3)", "Extra Roll"),
+        ("bet millionaire_row:10 2", "675a.2(e)(4)", "must equal $1"),
+        ("bet millionaire_row:10 1.01", "675a.2(e)(4)", "must equal $1"),
+        ("bet pip_street:six five", "675a.2(e)", "not an amount"),
+        ("bet pip_street:six 5.001", "675a.2(e)", "not an amount"),
+        ("bet pip_street:six 1e3", "675a.2(e)", "not an amount"),
+        ("bet pip_street:six nan", "675a.2(e)", "not an amount"),
+        ("bet pip_street:six -5", "675a.2(e)", "more than zero"),
+        ("bet pip_street:six 0", "675a.2(e)", "more than zero"),
+        ("bet pip_street:six 995.01", "675a.2(e)", "more than your balance of $995"),
+        ("bet like_kind:9 5", "675a.2(e)", "no spot"),
+    ],
+)
+def test_refused_bet_names_the_section_and_moves_no_money(
+    line: str, cite: str, message: str
+) -> None:
+    bets = {"pip_street:ace": 500}
+    session = script(bets, end=f"{line}\nhelp\nroll")
+    output = run(["play", "high-roll-dice", "--seed", "11"], session)
+    (refused,) = [text for text in output.splitlines() if text.startswith("Refused:")]
+    assert refused.endswith(f"({cite})")
+    assert message in refused
+    assert "Balance $995. You may bet:" in output  # help, after the refusal
+    first, extra = round_dice(output)
+    assert to_cents(FINAL.findall(output)[-1]) == 100_000 + expected_net(
+        TEN_DICE, bets, first, extra
+    )
+
+
+def test_nothing_before_pip_street() -> None:
+    session = "bet like_kind:4 5\nbet millionaire_row:9 1\nroll\nhelp\n"
+    output = run(["play", "high-roll-dice", "--seed", "1"], session)
+    refused = [text for text in output.splitlines() if text.startswith("Refused:")]
+    assert [line.rsplit(" ", 1)[1] for line in refused] == [
+        "(675a.2(e)(2))",  # Like Kind Boulevard only after a Pip Street wager
+        "(675a.2(e)(1))",  # a player takes part by wagering on Pip Street
+        "(675a.2(e)(1))",  # no wager: no round to roll
+    ]
+    assert "needs a Pip Street wager first" in refused[0]
+    assert "Balance $1,000. You may bet:" in output
+    assert "Final balance: $1,000" in output
+
+
+def test_bet_larger_than_the_balance_is_refused() -> None:
+    session = "bet pip_street:ace 5\nbet pip_street:two 5\n"  # then end of input
+    output = run(["play", "high-roll-dice", "--seed", "1", "--balance", "700"], session)
+    assert "Refused: a wager of $5 is more than your balance of $2 (675a.2(e))" in output
+    # A player who has wagered stays until the round is completed (675a.2(c)).
+    assert "stays seated until the round is completed (675a.2(c))" in output
+    first, extra = round_dice(output)
+    net = expected_net(TEN_DICE, {"pip_street:ace": 500}, first, extra)
+    assert to_cents(FINAL.findall(output)[-1]) == 700 + net >= 0
+
+
+def test_cents_are_exact(tmp_path: Path) -> None:
+    rules = tmp_path / "low.toml"
+    rules.write_text('game = "high-roll-dice"\nminimum_wager = 100\n')
+    session = "bet pip_street:ace 2.50\nbet pip_street:six 2.5\nbet like_kind:3 $2.50\nquit\n"
+    output = run(["play", "high-roll-dice", "--rules", str(rules), "--seed", "1"], session)
+    assert "$2.50 on pip_street:ace. Balance: $997.50" in output
+    assert "$2.50 on like_kind:3. Balance: $992.50" in output
+    bets = {"pip_street:ace": 250, "pip_street:six": 250, "like_kind:3": 250}
+    first, extra = round_dice(output)
+    net = expected_net(TEN_DICE, bets, first, extra)
+    assert to_cents(FINAL.findall(output)[-1]) == 100_000 + net
+    assert "Session over after 1 round(s)" in output
+
+
+def test_roll_without_wagers_is_refused() -> None:
+    output = run(["play", "high-roll-dice", "--seed", "1"], "roll\nnonsense\n")
+    assert "Refused: no player has wagered" in output
+    assert "Unknown command 'nonsense'" in output
+    assert "Final balance: $1,000" in output
+
+
+def test_balance_below_the_minimum_ends_the_session() -> None:
+    output = run(["play", "high-roll-dice", "--balance", "499"], "")
+    assert "below the table minimum" in output
+    assert "Session over after 0 round(s)" in output
+
+
+def test_play_refuses_a_bad_rules_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "high-roll-dice"\npayout_limit = 100\n')
+    result = CliRunner().invoke(app, ["play", "high-roll-dice", "--rules", str(bad)], env=ENV)
+    assert result.exit_code == 2
+    assert "(675a.5(e))" in result.output
+
+
+# --- the game-independent parts --------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "cents"),
+    [
+        ("5", 500),
+        ("2.50", 250),
+        ("2.5", 250),
+        (".75", 75),
+        ("0.01", 1),
+        ("$1,000", 100_000),
+        ("1,234,567.89", 123_456_789),
+        ("-5", -500),
+        ("0", 0),
+        ("999999999999.99", 99_999_999_999_999),
+    ],
+)
+def test_parse_dollars(text: str, cents: int) -> None:
+    assert parse_dollars(text, "x") == cents
+
+
+@pytest.mark.parametrize(
+    "text", ["", ".", "five", "5.001", "1e3", "nan", "inf", "1,00", "5$", "--5", "1_000", "0x10"]
+)
+def test_parse_dollars_refuses(text: str) -> None:
+    with pytest.raises(InvalidAmount, match=r"\(675a\.2\(b\)\)$"):
+        parse_dollars(text, "675a.2(b)")
+
+
+def test_wallet_moves_money_by_events_and_never_goes_negative() -> None:
+    wallet = Wallet(seat=1, balance=1_000)
+    wallet.apply([WagerPlaced(seat=1, spot="s", amount=600, cite="c")])
+    wallet.apply([WagerPlaced(seat=2, spot="s", amount=600, cite="c")])  # another seat's
+    assert wallet.balance == 400
+    with pytest.raises(InvalidAmount):
+        wallet.check(401, "c")
+    with pytest.raises(ValueError, match="cannot cover"):
+        wallet.apply([WagerPlaced(seat=1, spot="s", amount=401, cite="c")])
+    settled = WagerSettled(
+        seat=1, spot="s", amount=600, outcome=Outcome.WIN, returned=600, won=360, cite="c"
+    )
+    wallet.apply([settled])
+    assert wallet.balance == 1_360
