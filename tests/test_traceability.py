@@ -2,7 +2,7 @@
 
 - Every section it lists exists in the regulation text.
 - Every subsection of each chapter it covers is accounted for (listed, or a part of it is).
-- Every section cited in src/ is listed (itself, a section containing it, or its parts).
+- Every section of a covered chapter cited in src/ is listed (itself, a section containing it, or its parts).
 - Every section marked implemented is cited by the code and by a test (itself or a part).
 """
 
@@ -16,13 +16,21 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 REGULATIONS = ROOT.parent / "shared" / "regulations"
 CHAPTER_FILES = {
-    "675a": "675a-high-roll-dice.txt",
-    "593": "593-high-roll-dice-2014.txt",
+    path.name.split("-")[0]: path.name
+    for path in REGULATIONS.glob("*.txt")
+    if path.name[0].isdigit() and not path.name.startswith("2011")
 }
+"""Chapter number -> its text, e.g. ``"675a" -> "675a-high-roll-dice.txt"``."""
 ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
 LABEL = re.compile(r"(?:^|(?<=\s))\(([a-z]{1,4}|\d+)\) (?=[A-Z'\"])", re.MULTILINE)
 ROW = re.compile(r"^\|\s*`?([0-9a-z]+\.\d+(?:\([0-9a-z]+\))*)`?\s*\|\s*([a-z -]+?)\s*\|", re.M)
 STATUSES = {"implemented", "not software"}
+
+
+def covered_chapters() -> list[str]:
+    """The chapters docs/traceability.md has a section for (``## Ch. 675a, ...``)."""
+    text = (ROOT / "docs" / "traceability.md").read_text(encoding="utf-8")
+    return re.findall(r"^## Ch\. ([0-9a-z]+)\b", text, flags=re.MULTILINE)
 
 
 def sections_of(chapter: str) -> list[str]:
@@ -83,7 +91,12 @@ def test_the_parser_reads_the_texts_structure() -> None:
     assert "593.6(c)(6)" in sections_of("593")
 
 
-@pytest.mark.parametrize("chapter", sorted(CHAPTER_FILES))
+def test_covered_chapters_have_texts() -> None:
+    assert set(covered_chapters()) <= set(CHAPTER_FILES)
+    assert {"675a", "593"} <= set(covered_chapters())
+
+
+@pytest.mark.parametrize("chapter", covered_chapters())
 def test_every_listed_section_exists(chapter: str) -> None:
     known = set(sections_of(chapter))
     listed = [section for section in rows() if section.startswith(chapter + ".")]
@@ -91,7 +104,7 @@ def test_every_listed_section_exists(chapter: str) -> None:
     assert [section for section in listed if section not in known] == []
 
 
-@pytest.mark.parametrize("chapter", sorted(CHAPTER_FILES))
+@pytest.mark.parametrize("chapter", covered_chapters())
 def test_every_subsection_is_accounted_for(chapter: str) -> None:
     listed = rows()
     subsections = [s for s in sections_of(chapter) if s.count("(") == 1]

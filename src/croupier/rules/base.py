@@ -68,9 +68,9 @@ class RulesSubmission(BaseModel):
 
 
 def _submission_types() -> dict[str, type[RulesSubmission]]:
-    from croupier.rules.high_roll_dice import HighRollDiceRules
+    from croupier.games import GAMES
 
-    return {"high-roll-dice": HighRollDiceRules}
+    return {game: round_type.rules_type for game, round_type in GAMES.items()}
 
 
 def load_text(text: str) -> RulesSubmission:

@@ -1,0 +1,304 @@
+"""Cards, decks, the cover card, and the card-handling procedures the card chapters
+share (673a, 674a, 676a).
+
+- :class:`Card` is compact and hashable: 52 interned instances, each an ``int``
+  index 0..51 with a ``rank`` and a ``suit``, written ``"As"``, ``"Td"``, ``"2c"``.
+- :func:`deck` is the 52 cards by suit and in sequence, as spread for inspection
+  (674a.4(b), 676a.4(b)); :func:`shoe` is several decks.
+- :func:`cut` is the cut with the cover card at least ten cards in from the top,
+  the cards above it and the cover card going to the bottom (674a.5(d), 676a.5(d)).
+- :func:`deal_order` gives who receives each card under each dealing procedure:
+  one card at a time clockwise (674a.8, 676a.8 manual shoe; 674a.9, 676a.9 hand)
+  or in stacks from an automated dealing shoe (676a.10).
+- :class:`DeckRotation` is the table's record of its decks across rounds: two
+  decks alternating with an automated shuffler (674a.3(b), 676a.3(b)), the stub
+  count due at least once every 5 rounds when the shuffler does not count
+  (676a.8(d)), and the deck change due after its time in use (676a.3(c)).
+- :class:`DiscardRack` keeps each hand together, in order, so that every hand can
+  be reconstructed (676a.11(e)).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import IntEnum, StrEnum
+from typing import Annotated, ClassVar, Final
+
+from pydantic import PlainSerializer, PlainValidator
+
+from croupier.errors import IllegalCommand
+
+
+class Rank(IntEnum):
+    """Card ranks, 2 (lowest in poker) to ace (14)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def symbol(self) -> str:
+        """``"2"`` .. ``"9"``, ``"T"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``."""
+        return RANK_SYMBOLS[self - 2]
+
+
+class Suit(StrEnum):
+    """The four suits; no suit outranks another in these games (674a.6(a))."""
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+
+RANK_SYMBOLS: Final = "23456789TJQKA"
+SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+
+class Card(int):
+    """A playing card: an ``int`` 0..51 (``4 * (rank - 2) + suit``) with its rank and suit.
+
+    The 52 cards are interned: build them with :meth:`of` or :meth:`parse`.
+
+    >>> Card.parse("As").rank, Card.parse("As").suit
+    (<Rank.ACE: 14>, <Suit.SPADES: 's'>)
+    >>> str(Card.of(Rank.TEN, Suit.DIAMONDS))
+    'Td'
+    """
+
+    __slots__ = ()
+    _all: ClassVar[list[Card]] = []
+    _by_text: ClassVar[dict[str, Card]] = {}
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(int(self) // 4 + 2)
+
+    @property
+    def suit(self) -> Suit:
+        return SUITS[int(self) % 4]
+
+    @classmethod
+    def of(cls, rank: Rank | int, suit: Suit | str) -> Card:
+        """The card of ``rank`` (2..14) and ``suit``."""
+        return cls._all[4 * (int(rank) - 2) + SUITS.index(Suit(suit))]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """``"As"``, ``"td"``, ``"10h"`` -> the card; raises ``ValueError`` otherwise."""
+        key = text.strip()
+        key = key[:-1].upper().replace("10", "T") + key[-1:].lower()
+        try:
+            return cls._by_text[key]
+        except KeyError:
+            raise ValueError(
+                f"{text!r} is not a card: write rank (2-9, T, J, Q, K, A) then suit "
+                "(c, d, h, s), e.g. 'As' or 'Td'"
+            ) from None
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card whose index is ``index`` (0..51)."""
+        return cls._all[index]
+
+    def __str__(self) -> str:
+        return self.rank.symbol + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+for _index in range(52):
+    _card = int.__new__(Card, _index)
+    Card._all.append(_card)
+    Card._by_text[str(_card)] = _card
+
+
+def _card_from_json(value: object) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise ValueError(f"a card is written as text such as 'As', not {value!r}")
+
+
+CardText = Annotated[Card, PlainValidator(_card_from_json), PlainSerializer(str, return_type=str)]
+"""A :class:`Card` in a pydantic model, stored as its text (``"As"``)."""
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """``"As Kd 2c"`` -> three cards."""
+    return tuple(Card.parse(part) for part in text.split())
+
+
+def deck() -> list[Card]:
+    """A fresh deck of 52, by suit and in sequence (674a.4(b), 676a.4(b))."""
+    return [Card.of(rank, suit) for suit in SUITS for rank in Rank]
+
+
+def shoe(decks: int) -> list[Card]:
+    """``decks`` fresh decks one after another."""
+    return [card for _ in range(decks) for card in deck()]
+
+
+class CoverCard:
+    """The cover card: a blank card used for the cut, not a playing card."""
+
+    _instance: ClassVar[CoverCard | None] = None
+
+    def __new__(cls) -> CoverCard:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "COVER_CARD"
+
+
+COVER_CARD: Final = CoverCard()
+
+MIN_CUT_FROM_TOP: Final = 10
+"""The cover card goes at least ten cards in from the top (674a.5(d), 676a.5(d))."""
+
+
+def cut(
+    stack: Sequence[Card], position: int, cite: str, minimum: int = MIN_CUT_FROM_TOP
+) -> list[Card | CoverCard]:
+    """The stack after the cut: the cover card inserted ``position`` cards in from the
+    top, then the cards above it and the cover card placed on the bottom.
+
+    The top of a stack is index 0. Raises :class:`IllegalCommand` (citing ``cite``)
+    unless ``minimum <= position < len(stack)``.
+    """
+    if not minimum <= position < len(stack):
+        raise IllegalCommand(
+            f"the cover card goes at least {minimum} cards in from the top of the "
+            f"{len(stack)}-card stack, and not below it; not {position}",
+            cite,
+        )
+    return [*stack[position:], *stack[:position], COVER_CARD]
+
+
+class DealingProcedure(StrEnum):
+    """How the cards leave the deck (674a.8-674a.10, 676a.8-676a.10)."""
+
+    MANUAL_SHOE = "manual_shoe"
+    """One card at a time from a manual dealing shoe, clockwise."""
+    HAND = "hand"
+    """One card at a time from the dealer's hand, clockwise; needs an automated
+    shuffler (676a.9(a)(1))."""
+    AUTOMATED_SHOE = "automated_shoe"
+    """Stacks dispensed by an automated dealing shoe, one stack per hand."""
+
+
+def deal_order(
+    procedure: DealingProcedure, hands: Sequence[str], cards_each: int
+) -> list[tuple[str, int]]:
+    """``(hand, n)`` for each card off the top in turn: the ``n``-th card (from 0) of
+    ``hand``. ``hands`` lists the hands clockwise from the dealer's left, the dealer's
+    last. One card at a time round the table, or each hand's stack in turn from an
+    automated dealing shoe.
+
+    >>> deal_order(DealingProcedure.MANUAL_SHOE, ["1", "dealer"], 2)
+    [('1', 0), ('dealer', 0), ('1', 1), ('dealer', 1)]
+    >>> deal_order(DealingProcedure.AUTOMATED_SHOE, ["1", "dealer"], 2)
+    [('1', 0), ('1', 1), ('dealer', 0), ('dealer', 1)]
+    """
+    if procedure is DealingProcedure.AUTOMATED_SHOE:
+        return [(hand, n) for hand in hands for n in range(cards_each)]
+    return [(hand, n) for n in range(cards_each) for hand in hands]
+
+
+@dataclass
+class DeckInPlay:
+    """One deck (or batch of decks) at the table: its back colour, when it was opened,
+    and how many rounds it has dealt."""
+
+    color: str
+    opened_at: datetime
+    rounds: int = 0
+
+
+STUB_COUNT_EVERY: Final = 5
+"""The stub is counted at least once every 5 rounds when the shuffler does not count
+(674a.8(d), 676a.8(d))."""
+
+
+@dataclass
+class DeckRotation:
+    """The table's decks across rounds (tables outlive rounds).
+
+    ``decks`` holds one deck, or two of different back colours that alternate round by
+    round with an automated shuffler (674a.3(b)(3), 676a.3(b)(3)). ``change_after``
+    is how long a deck may be used (676a.3(c): 4 hours dealt by hand, 8 from a
+    shoe; 673a.3(c): 24 hours). ``shuffler_counts`` is true when the automated
+    shuffler counts the cards after each shuffle; otherwise the stub must be counted
+    at least every :data:`STUB_COUNT_EVERY` rounds.
+    """
+
+    decks: list[DeckInPlay]
+    change_after: timedelta
+    shuffler_counts: bool = False
+    in_play: int = 0
+    rounds_since_stub_count: int = 0
+    history: list[str] = field(default_factory=list)
+
+    @property
+    def current(self) -> DeckInPlay:
+        return self.decks[self.in_play]
+
+    def stub_count_due(self) -> bool:
+        """True when this round's stub must be counted (the fifth round since the last
+        count, or sooner)."""
+        return not self.shuffler_counts and self.rounds_since_stub_count >= STUB_COUNT_EVERY - 1
+
+    def finish_round(self, stub_counted: bool) -> None:
+        """Record a completed round: the deck dealt it, the stub was counted or not, and
+        with two decks the other deck comes into play."""
+        self.current.rounds += 1
+        self.rounds_since_stub_count = 0 if stub_counted else self.rounds_since_stub_count + 1
+        if len(self.decks) == 2:
+            self.in_play = 1 - self.in_play
+
+    def changes_due(self, now: datetime) -> list[str]:
+        """The back colours of decks past their time in use: the floor must change them."""
+        return [d.color for d in self.decks if now - d.opened_at >= self.change_after]
+
+    def change(self, color: str, now: datetime) -> None:
+        """Replace the deck of back colour ``color`` with a fresh one opened ``now``."""
+        for index, old in enumerate(self.decks):
+            if old.color == color:
+                self.decks[index] = DeckInPlay(color=color, opened_at=now)
+                self.history.append(f"{now.isoformat()} changed {color} after {old.rounds} rounds")
+                return
+        raise KeyError(color)
+
+
+@dataclass
+class DiscardRack:
+    """Cards face down in the discard rack, in the order placed, each batch labelled
+    (``"seat 3"``, ``"dealer"``, ``"stub"``) so every hand can be reconstructed
+    (676a.11(e))."""
+
+    batches: list[tuple[str, tuple[Card, ...]]] = field(default_factory=list)
+
+    def place(self, label: str, cards: Sequence[Card]) -> None:
+        self.batches.append((label, tuple(cards)))
+
+    def __iter__(self) -> Iterator[tuple[str, tuple[Card, ...]]]:
+        return iter(self.batches)
+
+    def __len__(self) -> int:
+        return sum(len(cards) for _, cards in self.batches)
