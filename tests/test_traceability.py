@@ -69,7 +69,7 @@ def rows() -> dict[str, str]:
 
 
 def cited_in(folder: str) -> set[str]:
-    pattern = re.compile(r"\b(" + "|".join(CHAPTER_FILES) + r")\.(\d+)((?:\([0-9a-z]+\))*)")
+    pattern = re.compile(r"\b(" + "|".join(covered_chapters()) + r")\.(\d+)((?:\([0-9a-z]+\))*)")
     cites: set[str] = set()
     for path in (ROOT / folder).rglob("*.py"):
         if path == Path(__file__).resolve():
