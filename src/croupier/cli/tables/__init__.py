@@ -1,0 +1,1 @@
+"""Each game's terminal table for ``croupier play``."""
