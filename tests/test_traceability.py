@@ -2,7 +2,8 @@
 
 - Every section it lists exists in the regulation text.
 - Every subsection of each chapter it covers is accounted for (listed, or a part of it is).
-- Every section of a covered chapter cited in src/ is listed (itself, a section containing it, or its parts).
+- Every section of a covered chapter cited in src/ is listed (itself, a section
+  containing it, or its parts).
 - Every section marked implemented is cited by the code and by a test (itself or a part).
 """
 

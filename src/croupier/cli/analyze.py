@@ -9,7 +9,7 @@ exit with code 2.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 from pathlib import Path
 from typing import Annotated
 
@@ -19,8 +19,9 @@ from rich.table import Table
 
 from croupier.analysis.par_sheet import ParSheet
 from croupier.errors import RulesSubmissionError
+from croupier.games import GAMES
 from croupier.rules import RulesSubmission, load
-from croupier.rules.high_roll_dice import Variant
+from croupier.rules.base import validate
 
 USAGE_ERROR = 2
 """The exit code of a command that cannot run as asked."""
@@ -30,26 +31,25 @@ class AnalyzeError(Exception):
     """A request ``analyze`` cannot answer; the message says why."""
 
 
-def _high_roll_dice(submission: RulesSubmission | None, variant: Variant | None) -> ParSheet:
-    from croupier.analysis.exact.high_roll_dice import par_sheet
-    from croupier.rules.base import validate
-    from croupier.rules.high_roll_dice import HighRollDiceRules
-
-    if submission is not None and not isinstance(submission, HighRollDiceRules):
-        raise AnalyzeError(f"the Rules Submission is for {submission.game!r}, not 'high-roll-dice'")
-    if submission is None and variant is None:
-        return par_sheet(HighRollDiceRules())
-    data = submission.canonical_dict() if submission is not None else {"game": "high-roll-dice"}
-    if variant is not None:
-        data["variant"] = str(variant)
-    return par_sheet(validate(HighRollDiceRules, data))
-
-
-ANALYSES: dict[str, Callable[[RulesSubmission | None, Variant | None], ParSheet]] = {
-    "high-roll-dice": _high_roll_dice,
+ANALYSES: dict[str, str] = {
+    "high-roll-dice": "croupier.analysis.exact.high_roll_dice",
 }
-"""Game name -> the function that makes its par sheet from a Rules Submission
-(``None``: the defaults) and an optional variant override."""
+"""Game name -> the module whose ``par_sheet(rules) -> ParSheet`` makes its par sheet."""
+
+
+def _par_sheet(game: str, submission: RulesSubmission | None, variant: str | None) -> ParSheet:
+    """The par sheet of ``game`` under ``submission`` (``None``: the defaults), with its
+    variant replaced by ``variant`` if given (the result is validated again)."""
+    rules_type = GAMES[game].rules_type
+    if submission is not None and not isinstance(submission, rules_type):
+        raise AnalyzeError(f"the Rules Submission is for {submission.game!r}, not {game!r}")
+    data = submission.canonical_dict() if submission is not None else {"game": game}
+    if variant is not None:
+        data["variant"] = variant
+    rules = validate(rules_type, data)
+    module = importlib.import_module(ANALYSES[game])
+    sheet: ParSheet = module.par_sheet(rules)
+    return sheet
 
 
 def _fail(message: str) -> typer.Exit:
@@ -77,14 +77,18 @@ def _table(sheet: ParSheet) -> Table:
 
 
 def analyze(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game: high-roll-dice.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. high-roll-dice.")],
     rules_file: Annotated[
         Path | None,
         typer.Option("--rules", help="A Rules Submission (TOML) to analyze under."),
     ] = None,
     variant: Annotated[
-        Variant | None,
-        typer.Option("--variant", help="The rule set (overrides the submission's)."),
+        str | None,
+        typer.Option(
+            "--variant",
+            help="The rule set, e.g. ten_dice, six_dice, ten_dice_2014 (overrides the "
+            "submission's).",
+        ),
     ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the par sheet as a JSON document.")
@@ -92,14 +96,13 @@ def analyze(
 ) -> None:
     """Print the exact par sheet of GAME: return, house edge, hit frequency and standard
     deviation of every wager, per unit staked."""
-    analysis = ANALYSES.get(game)
-    if analysis is None:
+    if game not in ANALYSES:
         raise _fail(f"unknown game {game!r}; games analyzed: {', '.join(sorted(ANALYSES))}")
     submission: RulesSubmission | None = None
     try:
         if rules_file is not None:
             submission = load(rules_file)
-        sheet = analysis(submission, variant)
+        sheet = _par_sheet(game, submission, variant)
     except RulesSubmissionError as error:
         raise _fail(str(error)) from error
     except OSError as error:

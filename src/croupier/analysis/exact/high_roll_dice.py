@@ -343,7 +343,7 @@ def _notes(rules: HighRollDiceRules) -> list[str]:
         notes.append(
             f"The aggregate payout limit of {format_cents(rules.payout_limit)} per player per "
             f"round ({s.payout_limit}) is not applied; it is at least the most one player can "
-            "win at the table minimum, so it binds only at larger wagers."
+            "win at the table minimum, so it can bind only on larger wagers."
         )
     if rules.dice == 6:
         notes.append(
