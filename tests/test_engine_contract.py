@@ -212,7 +212,7 @@ def test_replay_refuses_tampered_rules_and_foreign_events() -> None:
     thrown.handle(PlaceWager(seat=1, spot="pip_street:ace", amount=500), 1)
     thrown.handle(AnnounceNoMoreBets(), DEALER)
     dice = thrown.handle(ThrowDice(), DEALER)
-    with pytest.raises(ReplayError, match="cannot follow"):
+    with pytest.raises(ReplayError, match="not allowed"):
         HighRollDiceRound.replay([*out_of_order, *dice])
 
 
@@ -245,4 +245,82 @@ def test_commands_parse_from_json() -> None:
 
 
 def test_game_registry() -> None:
-    assert {"high-roll-dice": HighRollDiceRound} == GAMES
+    assert GAMES["high-roll-dice"] is HighRollDiceRound
+
+
+def full_round() -> HighRollDiceRound:
+    """A finished ten-dice round with an Extra Roll and wagers of every kind."""
+    for seed in range(100):
+        round_ = open_round(seed=seed)
+        for spot in [
+            "pip_street:ace",
+            "pip_street:six",
+            "like_kind:3",
+            "like_kind:5",
+            "like_kind:6",
+            "like_kind:7",
+            "extra_roll",
+            "millionaire_row:10",
+        ]:
+            amount = 100 if spot.startswith("millionaire") else 500
+            round_.handle(PlaceWager(seat=1, spot=spot, amount=amount), 1)
+        round_.handle(PlaceWager(seat=2, spot="pip_street:two", amount=700), 2)
+        round_.handle(AnnounceNoMoreBets(), DEALER)
+        round_.handle(ThrowDice(), DEALER)
+        round_.handle(CallResult(), DEALER)
+        if any(e.type == "WagerHeld" for e in round_.events):  # type: ignore[attr-defined]
+            round_.handle(ThrowDice(), DEALER)
+            round_.handle(CallResult(), DEALER)
+            return round_
+    raise AssertionError("no seed gave an Extra Roll")
+
+
+def tampered(round_: HighRollDiceRound, change: Any) -> list[Any]:
+    data = json.loads(HighRollDiceRound.events_to_json(round_.events))
+    change(data)
+    return HighRollDiceRound.events_from_json(json.dumps(data))
+
+
+def first(data: list[dict[str, Any]], kind: str, **match: Any) -> dict[str, Any]:
+    return next(
+        e for e in data if e["type"] == kind and all(e.get(k) == v for k, v in match.items())
+    )
+
+
+def _set(event: dict[str, Any], **values: Any) -> None:
+    event.update(values)
+
+
+TAMPERING = {
+    "winnings inflated": lambda d: _set(
+        first(d, "WagerSettled", outcome="lose"), outcome="win", returned=500, won=99_999
+    ),
+    "first-roll dice changed": lambda d: _set(first(d, "DiceThrown", roll="first"), faces=[1] * 10),
+    "impossible faces": lambda d: _set(first(d, "DiceThrown", roll="first"), faces=[7, 7, 7]),
+    "call changed": lambda d: _set(first(d, "ResultCalled"), face=1, count=10),
+    "extra roll total changed": lambda d: _set(first(d, "ExtraRollCalled"), total=8),
+    "unequal wager": lambda d: _set(first(d, "WagerPlaced", spot="pip_street:six"), amount=900),
+    "millionaire row over $1": lambda d: _set(
+        first(d, "WagerPlaced", spot="millionaire_row:10"), amount=50_000
+    ),
+    "seven seats": lambda d: _set(d[0], seats={str(n): f"p{n}" for n in range(1, 8)}),
+    "rules changed, stamp kept": lambda d: _set(d[0], rules={**d[0]["rules"], "variant": "x"}),
+    "settlement deleted": lambda d: d.remove(first(d, "WagerSettled")),
+    "extra roll not collected": lambda d: d.remove(first(d, "ExtraRollCollected")),
+    "die corrected inserted": lambda d: d.insert(
+        4, {"type": "DieCorrected", "die": 0, "resting_face": 6, "face": 1, "cite": "x"}
+    ),
+    "event after completion": lambda d: d.append(dict(first(d, "WagerPlaced"))),
+    "wager by an unseated seat": lambda d: _set(first(d, "WagerPlaced"), seat=5),
+    "unknown spot": lambda d: _set(first(d, "WagerPlaced"), spot="pip_street:seven"),
+    "settlement duplicated": lambda d: d.insert(-1, dict(first(d, "WagerSettled"))),
+    "citation changed": lambda d: _set(first(d, "WagerSettled"), cite="675a.5(a)"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TAMPERING))
+def test_replay_refuses_tampered_events(name: str) -> None:
+    round_ = full_round()
+    assert snapshot(HighRollDiceRound.replay(round_.events)) == snapshot(round_)
+    with pytest.raises(ReplayError):
+        HighRollDiceRound.replay(tampered(round_, TAMPERING[name]))

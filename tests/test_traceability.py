@@ -36,8 +36,11 @@ def covered_chapters() -> list[str]:
 
 def sections_of(chapter: str) -> list[str]:
     """Every section, subsection, paragraph and subparagraph of a chapter's text."""
+    if not REGULATIONS.is_dir():
+        pytest.fail(f"the regulation texts are expected beside the clone, at {REGULATIONS}")
     text = (REGULATIONS / CHAPTER_FILES[chapter]).read_text(encoding="utf-8")
-    parts = re.split(rf"§ {re.escape(chapter)}\.(\d+)\. ", text)
+    # A heading, not a cross-reference such as "described in § 621a.9. After ...".
+    parts = re.split(rf"(?<!in )§ {re.escape(chapter)}\.(\d+)\. ", text)
     found: list[str] = []
     for number, body in zip(parts[1::2], parts[2::2], strict=True):
         base = f"{chapter}.{number}"
@@ -52,7 +55,9 @@ def sections_of(chapter: str) -> list[str]:
                 label in ("i", "v", "x")
                 and top is not None
                 and (
-                    (top[0] == 1 and label == "i")
+                    # "(i)" after "(2)" is a subparagraph only if an "(ii)" follows
+                    # (621a.10(h)(2) is followed by subsection (i)).
+                    (top[0] == 1 and label == "i" and "(ii) " in body[match.end() :])
                     or (top[0] == 2 and ROMAN.index(label) == ROMAN.index(top[1]) + 1)
                 )
             ):

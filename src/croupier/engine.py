@@ -20,18 +20,27 @@ is handled and are written into the events it emits.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated, Any, ClassVar, Generic, Literal, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    PlainSerializer,
+    PlainValidator,
+    TypeAdapter,
+    ValidationError,
+)
 
 import croupier
-from croupier.errors import NotYourTurn, ReplayError
+from croupier.errors import CroupierError, NotYourTurn, ReplayError
 from croupier.money import Cents
-from croupier.rng import Rng
+from croupier.rng import Rng, ScriptedRng
 from croupier.rules.base import RulesSubmission
 
 DEALER: Literal["dealer"] = "dealer"
@@ -172,6 +181,8 @@ class Round(ABC, Generic[StateT]):
     """Reads and writes a list of this game's events (a union tagged by ``type``)."""
     command_adapter: ClassVar[TypeAdapter[Any]]
     """Reads one of this game's commands (a union tagged by ``type``)."""
+    verified_replay: ClassVar[bool] = False
+    """True once the game re-derives its events on replay (:meth:`command_for`)."""
 
     def __init__(self, events: Sequence[Event], rng: Rng | None) -> None:
         self.rng = rng
@@ -209,9 +220,14 @@ class Round(ABC, Generic[StateT]):
 
     @classmethod
     def replay(cls, events: Iterable[Event]) -> Self:
-        """Rebuild a round from its events, with no random source.
+        """Rebuild a round from its stored events, with no random source, verifying them.
 
-        Raises :class:`ReplayError` if the events are not a round of this game.
+        Every event is re-derived: each event that a command causes (a wager, a throw,
+        a call, a declared irregularity) is turned back into that command
+        (:meth:`command_for`), the command is handled again under the rules (random
+        outcomes re-drawn from what the events recorded), and what the rules produce
+        must equal the stored events one for one. Raises :class:`ReplayError` naming the
+        first event that is not what the rules produce.
         """
         events = list(events)
         if not events or not isinstance(events[0], RoundOpened):
@@ -219,10 +235,59 @@ class Round(ABC, Generic[StateT]):
         opened = events[0]
         if opened.game != cls.game:
             raise ReplayError(f"events of {opened.game}, not {cls.game}", "engine:replay")
-        rules = cls.rules_type.model_validate(opened.rules)
-        if rules.sha256() != opened.rules_sha256:
+        stored = json.dumps(opened.rules, sort_keys=True, separators=(",", ":"))
+        if hashlib.sha256(stored.encode()).hexdigest() != opened.rules_sha256:
             raise ReplayError("the stored rules do not match their sha256 stamp", "engine:replay")
-        return cls(events, rng=None)
+        try:
+            rules = cls.rules_type.model_validate(opened.rules)
+        except ValidationError as error:
+            raise ReplayError(f"the stored rules are not valid: {error}", "engine:replay") from None
+        if rules.canonical_dict() != opened.rules:
+            raise ReplayError("the stored rules are not in canonical form", "engine:replay")
+        try:
+            rules.check_seats(opened.seats)
+        except CroupierError as error:
+            raise ReplayError(f"the stored seats are not valid: {error}", "engine:replay") from None
+        if not cls.verified_replay:
+            return cls(events, rng=None)
+        round_ = cls([opened], rng=None)
+        index = 1
+        while index < len(events):
+            index += round_._rederive(events, index)
+        round_.rng = None
+        return round_
+
+    def _rederive(self, events: Sequence[Event], index: int) -> int:
+        """Handle again the command behind ``events[index]``; return how many stored
+        events it accounts for."""
+        event = events[index]
+        where = f"event {index} ({type(event).__name__})"
+        derived = self.command_for(event)
+        if derived is None:
+            raise ReplayError(f"{where} does not follow from any command here", "engine:replay")
+        command, actor, rng = derived
+        self.rng = rng
+        try:
+            emitted = self.handle(command, actor)
+        except (CroupierError, ValueError) as error:
+            raise ReplayError(f"{where} was not allowed: {error}", "engine:replay") from None
+        if isinstance(rng, ScriptedRng) and not rng.exhausted:
+            raise ReplayError(f"{where} records more draws than it used", "engine:replay")
+        for offset, produced in enumerate(emitted):
+            position = index + offset
+            if position >= len(events) or events[position] != produced:
+                found = events[position] if position < len(events) else "nothing"
+                raise ReplayError(
+                    f"event {position} should be {produced!r} under the rules; found {found!r}",
+                    "engine:replay",
+                )
+        return len(emitted)
+
+    def command_for(self, event: Event) -> tuple[Command, Actor, Rng | None] | None:
+        """The command (with its actor, and an Rng that repeats any recorded draw) that
+        caused ``event``, if ``event`` is the first event a command emits; ``None`` for
+        the events that follow from it (settlements, collections, completions)."""
+        return None
 
     # -- the contract -----------------------------------------------------------------
     @property
@@ -237,6 +302,10 @@ class Round(ABC, Generic[StateT]):
         Raises :class:`IllegalCommand` (naming the rule) and leaves the round
         exactly as it was when the command is refused.
         """
+        if actor != DEALER and (isinstance(actor, bool) or not isinstance(actor, int)):
+            raise NotYourTurn(
+                f"an actor is a seat number or {DEALER!r}, not {actor!r}", "engine:actor"
+            )
         before = len(self.events)
         emitted: list[Event] = []
         try:

@@ -92,6 +92,38 @@ def prize(wager: Cents, fixed: FixedPrize, rounding: Rounding = Rounding.DOWN) -
     return payout(wager, Fraction(fixed.amount, fixed.for_wager), rounding)
 
 
+VIGORISH_RATE: Fraction = Fraction(5, 100)
+"""The Pai Gow vigorish: 5% of the amount won (621a.10(k))."""
+
+VIGORISH_STEP: Cents = 25
+"""The Pai Gow vigorish may be rounded up to 25 cents or the next multiple of 25 cents
+(621a.10(k))."""
+
+
+def vigorish(won: Cents, *, to_quarter: bool = False, rounding: Rounding = Rounding.DOWN) -> Cents:
+    """The Pai Gow commission (cents) on a win of ``won`` cents: 5% of the amount won
+    (621a.10(k)).
+
+    With ``to_quarter`` (the Rules Submission's choice) it is rounded up to 25 cents or
+    the next multiple of 25 cents. Otherwise a fraction of a cent follows the payout
+    rounding: the net payout rounds ``rounding`` (down: the commission rounds up).
+
+    >>> vigorish(1000), vigorish(510), vigorish(510, rounding=Rounding.UP)
+    (50, 26, 25)
+    >>> vigorish(500, to_quarter=True), vigorish(600, to_quarter=True)
+    (25, 50)
+    """
+    if won <= 0:
+        return 0
+    exact = won * VIGORISH_RATE
+    if to_quarter:
+        steps = exact / VIGORISH_STEP
+        return -(-steps.numerator // steps.denominator) * VIGORISH_STEP
+    if rounding is Rounding.DOWN:
+        return -(-exact.numerator // exact.denominator)
+    return exact.numerator // exact.denominator
+
+
 @dataclass(slots=True)
 class PayoutLimit:
     """An aggregate payout limit per player per round (674a.12(d), 675a.5(e), 675a.6(l)).
@@ -121,6 +153,9 @@ def parse_dollars(text: str, cite: str) -> Cents:
     Raises :class:`InvalidAmount` citing ``cite`` for anything else (words, exponents,
     more than two decimals, more than twelve digits of dollars).
     """
+    digits = text.strip().lstrip("-$").split(".")[0].replace(",", "")
+    if digits.isdigit() and len(digits) > 12:
+        raise InvalidAmount(f"{text!r} is too large: at most twelve digits of dollars", cite)
     match = _DOLLARS.fullmatch(text.strip())
     if match is None or not (match[2] or match[3]):
         raise InvalidAmount(

@@ -929,10 +929,10 @@ def test_675a_2_void_round_returns_every_wager_and_the_extra_roll(
     refused(rnd, CallResult(), DEALER)
 
 
-def test_675a_4_f_2_ii_void_before_extra_roll_returns_held_wagers() -> None:
-    """675a.4(f)(2)(ii): wagers held for the Extra Roll are still in play; voiding the round
-    before the Extra Roll returns them and the Extra Roll purchase, while first-roll
-    settlements stand."""
+def test_675a_4_f_2_ii_no_void_once_dice_are_seen() -> None:
+    """675a.4(f)(2)(ii): wagers held for the Extra Roll stay in play until the Extra Roll
+    settles them (675a.4(h)); once dice have been thrown the round may not be voided
+    (interpretations:void-round), so a dealer who has seen a throw cannot undo it."""
     rnd = open_round()
     _stake_everything(rnd)
     first_roll(rnd, FOUR_FIVES)
@@ -941,9 +941,8 @@ def test_675a_4_f_2_ii_void_before_extra_roll_returns_held_wagers() -> None:
         "pip_street:ace": Outcome.LOSE,
         "millionaire_row:10": Outcome.LOSE,
     }
-    events = rnd.handle(VoidRound(reason="dice lost"), DEALER)
-    returned = {e.spot: e.returned for e in events if isinstance(e, WagerSettled)}
-    assert returned == {"like_kind:5": FIVE, "like_kind:6": FIVE, "extra_roll": FIVE}
+    error = refused(rnd, VoidRound(reason="dice lost"), DEALER)
+    assert error.cite == "interpretations:void-round"
 
 
 @pytest.mark.parametrize(
@@ -968,3 +967,38 @@ def test_675a_3_a_ten_dice_are_thrown(variant: str, cite: str) -> None:
     rng_round.handle(AnnounceNoMoreBets(), DEALER)
     (thrown,) = rng_round.handle(ThrowDice(), DEALER)
     assert isinstance(thrown, DiceThrown) and len(thrown.faces) == 10
+
+
+def test_675a_4_b_no_irregularity_on_an_rng_table() -> None:
+    """675a.4(b): throw irregularities exist only where physical dice are thrown; on a
+    table whose throws come from the RNG the dealer may not declare one (and so cannot
+    redraw or rewrite a throw)."""
+    rnd = HighRollDiceRound.open(
+        HighRollDiceRules(), table_id="T", round_id="R", seats={1: "a"}, rng=SeededRng(1)
+    )
+    bet(rnd, 1, "pip_street:ace")
+    rnd.handle(AnnounceNoMoreBets(), DEALER)
+    rnd.handle(ThrowDice(), DEALER)
+    assert [c.command for c in rnd.legal_commands(DEALER)] == ["CallResult"]
+    for irregularity in Irregularity:
+        command = DeclareIrregularity(irregularity=irregularity, die=0, resting_face=6)
+        assert refused(rnd, command, DEALER).cite == "675a.4(b)"
+
+
+def test_675a_5_e_payout_limit_is_per_player_not_per_seat() -> None:
+    """675a.5(e): the aggregate payout limit is per player per round: one player at two
+    positions shares one limit. Eight 2s pay Pip Street 6 to 1 and eight of a kind
+    5,000 to 1: $30 + $25,000 per $5 position, $50,060 for two, capped at $50,000."""
+    rnd = open_with_rules(
+        HighRollDiceRules(payout_limit=5_000_000), {1: "pat", 2: "pat", 3: "quinn"}
+    )
+    for seat in (1, 2, 3):
+        bet(rnd, seat, "pip_street:two")
+        bet(rnd, seat, "like_kind:8")
+    first_roll(rnd, (2, 2, 2, 2, 2, 2, 2, 2, 3, 4))
+    pat = sum(e.won for seat in (1, 2) for e in settled(rnd, seat).values())
+    quinn = sum(e.won for e in settled(rnd, 3).values())
+    assert quinn == 3_000 + 2_500_000
+    assert pat == 5_000_000
+    withheld = sum(e.withheld for seat in (1, 2) for e in settled(rnd, seat).values())
+    assert withheld == 6_000

@@ -49,7 +49,7 @@ from croupier.engine import (
 from croupier.equipment.dice import FACE_BY_NAME, FACE_NAMES, FACES, opposite, winning_face
 from croupier.errors import InvalidWager, NotYourTurn, ReplayError
 from croupier.money import Cents, PayoutLimit, format_cents, payout, require_cents
-from croupier.rng import roll_dice
+from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice
 from croupier.rules.high_roll_dice import (
     MILLIONAIRE_ROW_MAXIMUM,
     NO_MATCH,
@@ -294,8 +294,9 @@ class HighRollDiceState:
     first: tuple[int, int] | None = None
     """The first roll's winning face and count."""
     final_count: int | None = None
-    limited_winnings: dict[int, Cents] = field(default_factory=dict)
-    """Winnings paid per seat that count toward the aggregate payout limit."""
+    limited_winnings: dict[str, Cents] = field(default_factory=dict)
+    """Winnings paid per player (id) that count toward the aggregate payout limit, which
+    is per player, not per seat (675a.5(e))."""
     settlements: list[WagerSettled] = field(default_factory=list)
 
     def unit(self, seat: int) -> Cents | None:
@@ -312,6 +313,7 @@ class HighRollDiceRound(Round[HighRollDiceState]):
     rules_type = HighRollDiceRules
     event_adapter = TypeAdapter(list[HighRollDiceEvent])
     command_adapter = TypeAdapter(HighRollDiceCommand)
+    verified_replay = True
 
     @property
     def rules(self) -> HighRollDiceRules:
@@ -376,7 +378,9 @@ class HighRollDiceRound(Round[HighRollDiceState]):
                         del state.open_wagers[seat]
                     state.held.discard((seat, spot))
                     if not (spot.startswith("millionaire_row:") and state.rules.dice == 10):
-                        state.limited_winnings[seat] = state.limited_winnings.get(seat, 0) + won
+                        player = state.seats[seat]
+                        paid = state.limited_winnings.get(player, 0)
+                        state.limited_winnings[player] = paid + won
                 state.settlements.append(event)
             case RoundVoided():
                 state.phase = Phase.VOIDED
@@ -392,6 +396,29 @@ class HighRollDiceRound(Round[HighRollDiceState]):
             raise ReplayError(
                 f"{type(event).__name__} cannot follow phase {state.phase}", "engine:replay"
             )
+
+    def command_for(self, event: Event) -> tuple[Command, Actor, Rng | None] | None:
+        match event:
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None
+            case NoMoreBets():
+                return AnnounceNoMoreBets(), DEALER, None
+            case DiceThrown(faces=faces, source="reading"):
+                return ThrowDice(faces=faces), DEALER, None
+            case DiceThrown(faces=faces):
+                return ThrowDice(), DEALER, ScriptedRng(dice_draws(faces))
+            case ThrowInvalidated(irregularity=irregularity):
+                return DeclareIrregularity(irregularity=irregularity), DEALER, None
+            case DieCorrected(die=die, resting_face=resting):
+                cocked = DeclareIrregularity(
+                    irregularity=Irregularity.COCKED_DIE, die=die, resting_face=resting
+                )
+                return cocked, DEALER, None
+            case ResultCalled() | ExtraRollCalled():
+                return CallResult(), DEALER, None
+            case RoundVoided(reason=reason):
+                return VoidRound(reason=reason), DEALER, None
+        return None
 
     # -- commands ---------------------------------------------------------------------
     def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
@@ -418,6 +445,11 @@ class HighRollDiceRound(Round[HighRollDiceState]):
                     )
             case VoidRound(reason=reason):
                 self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
+                if self.state.phase not in (Phase.BETTING, Phase.FIRST_THROW):
+                    raise NotYourTurn(
+                        "a round may be voided only before its dice are thrown",
+                        VOID_ROUND_CITE,
+                    )
                 yield from self._void(reason)
             case _:
                 raise NotYourTurn(f"{type(command).__name__} is not a High Roll Dice command", "")
@@ -509,12 +541,12 @@ class HighRollDiceRound(Round[HighRollDiceState]):
         if spot in state.open_wagers.get(seat, {}) or (
             spot == EXTRA_ROLL and seat in state.extra_rolls
         ):
-            return f"seat {seat} already has a wager on {spot}", s.equal_value
+            return f"seat {seat} already has a wager on {spot}", s.wagers
         if state.unit(seat) is None:
             return (
                 f"a wager on {spot} needs a Pip Street wager first: a player takes part in "
                 "a round by wagering on Pip Street",
-                s.like_kind if spot.startswith("like_kind:") else s.pip_street,
+                self._spot_cite(spot) if not spot.startswith("millionaire_row:") else s.pip_street,
             )
         assert s.extra_roll is not None
         return "an Extra Roll may be bought only with a Like Kind Boulevard wager", s.extra_roll
@@ -555,6 +587,12 @@ class HighRollDiceRound(Round[HighRollDiceState]):
     def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Event:
         s, state = self.rules.sections, self.state
         self._dealer_only(actor, "declare an irregularity", s.cocked_die)
+        if not state.physical_dice:
+            raise NotYourTurn(
+                "this table throws its dice by RNG: no die can leave the table, rest on "
+                "another or lie cocked, so there is no irregularity to declare",
+                s.throw,
+            )
         if state.phase not in (Phase.FIRST_CALL, Phase.EXTRA_CALL):
             raise NotYourTurn("there is no throw on the table to declare irregular", s.throw)
         if command.irregularity is Irregularity.COCKED_DIE:
@@ -582,7 +620,8 @@ class HighRollDiceRound(Round[HighRollDiceState]):
 
     def _win(self, seat: int, spot: str, amount: Cents, odds: Fraction, cite: str) -> WagerSettled:
         due = payout(amount, odds, self.rules.payout_rounding)
-        paid_so_far = self.state.limited_winnings.get(seat, 0)
+        player = self.state.seats[seat]
+        paid_so_far = self.state.limited_winnings.get(player, 0)
         won = PayoutLimit(self.rules.payout_limit, paid_so_far).cap(due)
         withheld = due - won
         if withheld:
@@ -731,18 +770,19 @@ class HighRollDiceRound(Round[HighRollDiceState]):
         if state.phase is Phase.BETTING:
             ready = [LegalCommand(command="AnnounceNoMoreBets", cite=s.no_more_bets)]
             return [*ready, void] if state.open_wagers else [void]
-        if state.phase in (Phase.FIRST_THROW, Phase.EXTRA_THROW):
-            cite = s.throw if state.phase is Phase.FIRST_THROW else s.extra_throw
-            return [LegalCommand(command="ThrowDice", cite=cite or s.throw), void]
-        return [
-            LegalCommand(command="CallResult", cite=s.call),
-            LegalCommand(
-                command="DeclareIrregularity",
-                options=tuple(Irregularity),
-                cite=f"{s.throw}; {s.cocked_die}",
-            ),
-            void,
-        ]
+        if state.phase is Phase.FIRST_THROW:
+            return [LegalCommand(command="ThrowDice", cite=s.throw), void]
+        if state.phase is Phase.EXTRA_THROW:
+            return [LegalCommand(command="ThrowDice", cite=s.extra_throw or s.throw)]
+        call = [LegalCommand(command="CallResult", cite=s.call)]
+        if not state.physical_dice:
+            return call
+        irregular = LegalCommand(
+            command="DeclareIrregularity",
+            options=tuple(Irregularity),
+            cite=f"{s.throw}; {s.cocked_die}",
+        )
+        return [*call, irregular]
 
     def view(self, actor: Actor | None) -> dict[str, Any]:
         """Everything at a dice table is in plain sight: every player, the dealer and the

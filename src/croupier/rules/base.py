@@ -7,12 +7,16 @@ import json
 import re
 import tomllib
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Annotated, Any, ClassVar, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Strict, ValidationError
 
 from croupier.errors import RulesSubmissionError
 from croupier.money import Cents, Rounding
+
+WholeCents = Annotated[Cents, Strict()]
+"""An amount in a Rules Submission: a whole number of cents, never ``true``, ``5.0`` or
+``"500"``."""
 
 
 class RulesSubmission(BaseModel):
@@ -26,9 +30,9 @@ class RulesSubmission(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     game: str
-    minimum_wager: Cents = 500
+    minimum_wager: WholeCents = 500
     """The table minimum for a wager, in cents."""
-    maximum_wager: Cents = 500_000
+    maximum_wager: WholeCents = 500_000
     """The table maximum for a wager, in cents."""
     payout_rounding: Rounding = Rounding.DOWN
     """How a payout that is not a whole number of cents is rounded."""

@@ -21,7 +21,7 @@ from pydantic import model_validator
 
 from croupier.equipment.dice import FACES, count_vectors, winner_of_counts
 from croupier.money import Cents, FixedPrize, Rounding, format_cents, payout, prize
-from croupier.rules.base import RulesSubmission
+from croupier.rules.base import RulesSubmission, WholeCents
 
 NO_MATCH = 1
 """The Like Kind count of a six-dice throw with no two dice alike (675a.6(d)(2))."""
@@ -245,11 +245,11 @@ class HighRollDiceRules(RulesSubmission):
     game: Literal["high-roll-dice"] = "high-roll-dice"
     variant: Variant = Variant.TEN_DICE
     """Ten dice (675a), six dice (675a.6) or the 2014 rules (ch. 593)."""
-    payout_limit: Cents | None = None
+    payout_limit: WholeCents | None = None
     """Aggregate payout limit per player per round, cents (675a.5(e), 675a.6(l)); not
     counting Millionaire Row. At least $50,000 and at least :meth:`max_win` at the
     table minimum. Ch. 593 authorizes none."""
-    millionaire_row_minimum: Cents = MILLIONAIRE_ROW_MAXIMUM
+    millionaire_row_minimum: WholeCents = MILLIONAIRE_ROW_MAXIMUM
     """The smallest Millionaire Row wager taken, cents; the wager is at most $1
     (675a.2(e)(4)). A wager under $1 wins the fixed prize in proportion."""
 
@@ -306,6 +306,14 @@ class HighRollDiceRules(RulesSubmission):
             raise ValueError(
                 f"the table limits must satisfy 0 < minimum ({self.minimum_wager}) <= "
                 f"maximum ({self.maximum_wager}) cents (601a.2)"
+            )
+        if (
+            self.variant is Variant.SIX_DICE
+            and self.millionaire_row_minimum != MILLIONAIRE_ROW_MAXIMUM
+        ):
+            raise ValueError(
+                "the six-dice variation has no Millionaire Row: leave "
+                "millionaire_row_minimum out (675a.6(d))"
             )
         if not 1 <= self.millionaire_row_minimum <= MILLIONAIRE_ROW_MAXIMUM:
             raise ValueError(
