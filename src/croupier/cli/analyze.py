@@ -33,6 +33,8 @@ class AnalyzeError(Exception):
 
 ANALYSES: dict[str, str] = {
     "high-roll-dice": "croupier.analysis.exact.high_roll_dice",
+    "go-fore-it": "croupier.analysis.exact.go_fore_it",
+    "pai-gow": "croupier.analysis.exact.pai_gow",
 }
 """Game name -> the module whose ``par_sheet(rules) -> ParSheet`` makes its par sheet."""
 

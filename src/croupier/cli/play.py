@@ -22,6 +22,8 @@ from croupier.money import Cents, format_cents
 
 TABLES: dict[str, str] = {
     "high-roll-dice": "croupier.cli.tables.high_roll_dice",
+    "go-fore-it": "croupier.cli.tables.go_fore_it",
+    "pai-gow": "croupier.cli.tables.pai_gow",
 }
 """Game name -> the module whose ``play`` function runs its terminal table."""
 

@@ -4,7 +4,8 @@ share (673a, 674a, 676a).
 - :class:`Card` is compact and hashable: 52 interned instances, each an ``int``
   index 0..51 with a ``rank`` and a ``suit``, written ``"As"``, ``"Td"``, ``"2c"``.
 - :func:`deck` is the 52 cards by suit and in sequence, as spread for inspection
-  (674a.4(b), 676a.4(b)); :func:`shoe` is several decks.
+  (674a.4(b), 676a.4(b)); :func:`shoe` is several decks; :func:`shuffled` a stack
+  randomly intermixed by Fisher-Yates over an :class:`~croupier.rng.Rng`.
 - :func:`cut` is the cut with the cover card at least ten cards in from the top,
   the cards above it and the cover card going to the bottom (674a.5(d), 676a.5(d)).
 - :func:`deal_order` gives who receives each card under each dealing procedure:
@@ -29,6 +30,7 @@ from typing import Annotated, ClassVar, Final
 from pydantic import PlainSerializer, PlainValidator
 
 from croupier.errors import IllegalCommand
+from croupier.rng import Rng, shuffle
 
 
 class Rank(IntEnum):
@@ -153,6 +155,14 @@ def shoe(decks: int) -> list[Card]:
     return [card for _ in range(decks) for card in deck()]
 
 
+def shuffled(rng: Rng, cards: Sequence[Card] | None = None) -> list[Card]:
+    """A new stack: ``cards`` (default: a fresh :func:`deck`) randomly intermixed by
+    Fisher-Yates over ``rng`` (674a.5(a), 676a.5(a)); the top of the stack is index 0."""
+    stack = list(deck() if cards is None else cards)
+    shuffle(rng, stack)
+    return stack
+
+
 class CoverCard:
     """The cover card: a blank card used for the cut, not a playing card."""
 
@@ -254,6 +264,9 @@ class DeckRotation:
     in_play: int = 0
     rounds_since_stub_count: int = 0
     history: list[str] = field(default_factory=list)
+    count_every: int = STUB_COUNT_EVERY
+    """Count the stub at least once every this many rounds (1 to
+    :data:`STUB_COUNT_EVERY`; a Rules Submission may count more often)."""
 
     @property
     def current(self) -> DeckInPlay:
@@ -262,7 +275,7 @@ class DeckRotation:
     def stub_count_due(self) -> bool:
         """True when this round's stub must be counted (the fifth round since the last
         count, or sooner)."""
-        return not self.shuffler_counts and self.rounds_since_stub_count >= STUB_COUNT_EVERY - 1
+        return not self.shuffler_counts and self.rounds_since_stub_count >= self.count_every - 1
 
     def finish_round(self, stub_counted: bool) -> None:
         """Record a completed round: the deck dealt it, the stub was counted or not, and
@@ -271,6 +284,15 @@ class DeckRotation:
         self.rounds_since_stub_count = 0 if stub_counted else self.rounds_since_stub_count + 1
         if len(self.decks) == 2:
             self.in_play = 1 - self.in_play
+
+    def single_deck(self) -> None:
+        """Stop alternating: keep only the deck in play (when the automated shuffler that
+        holds the other deck can no longer be used, 676a.3(b)(2), 676a.13(g))."""
+        if len(self.decks) == 2:
+            retired = self.decks[1 - self.in_play]
+            self.decks = [self.current]
+            self.in_play = 0
+            self.history.append(f"{retired.color} taken out of play: one deck from now on")
 
     def changes_due(self, now: datetime) -> list[str]:
         """The back colours of decks past their time in use: the floor must change them."""

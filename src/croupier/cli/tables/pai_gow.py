@@ -1,0 +1,335 @@
+"""`croupier play pai-gow`: one player (seat 1) at a Pai Gow table; the program deals as
+the dealer and banks (ch. 621a).
+
+The program mixes and stacks the tiles, shakes the dice, delivers in the standard way
+(or a style of 621a.9 the player names), sets the dealer's hands by the house way and
+settles with the 5% vigorish. The player wagers, sets his four tiles (``set 6-6 4-5``
+puts those two together), may ask how the house would set them (621a.10(b)) or for the
+optimal setting against this house way (``hint``, from the exact analysis), and may
+surrender before his hands are exposed (621a.10(e)).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from croupier.cli.play import Wallet, amount_range, read_line, signed
+from croupier.cli.rules import load_or_exit
+from croupier.engine import DEALER, Command, Event, Outcome, WagerSettled
+from croupier.errors import IllegalCommand
+from croupier.games.pai_gow import (
+    AnnounceNoMoreBets,
+    ChooseDelivery,
+    DealerHandsReset,
+    DealerHandsSet,
+    DealTiles,
+    DiceShaken,
+    DrawNumber,
+    HandsExposed,
+    HouseWayShown,
+    MixTiles,
+    NumberDrawn,
+    PaiGowRound,
+    PaiGowTable,
+    Phase,
+    PlaceWager,
+    RequestHouseWay,
+    SetDealerHands,
+    SetHands,
+    SettleWagers,
+    ShakeDice,
+    StartingPositionCounted,
+    Surrender,
+    VigorishCollected,
+)
+from croupier.hands.paigow import rank_hand
+from croupier.money import Cents, format_cents, parse_dollars
+from croupier.rng import Rng, SecureRng, SeededRng
+from croupier.rules.pai_gow import SECTIONS, DeliveryStyle, PaiGowRules, StartingPosition
+
+SEAT = 1
+
+HELP = """\
+Commands:
+  bet AMOUNT        wager on your betting area (dollars; cents allowed: 2.50)
+  style NAME        a delivery style of 621a.9 for this round (e.g. jung_quat)
+  deal              no more bets: the dice are shaken and the tiles delivered
+  set T1 T2         put tiles T1 and T2 together (e.g. set 6-6 4-5); the higher hand is
+                    your high hand
+  house             how the house would set your tiles (621a.10(b))
+  hint              the optimal setting of your tiles against the house way, with the
+                    expected result of each setting
+  surrender         give up your wager before your hands are exposed (621a.10(e))
+  show              expose the hands and settle
+  help              what you may do now
+  quit              leave the table (once the round you have wagered on is over)"""
+
+
+def _hand(tiles: tuple[str, ...] | list[str]) -> str:
+    rank = rank_hand(tiles[0], tiles[1])
+    return f"{' '.join(tiles)} ({rank.text})"
+
+
+class PaiGowPlay:
+    """One player (seat 1) with a wallet at a Pai Gow table; the program deals and banks."""
+
+    def __init__(self, rules: PaiGowRules, rng: Rng, balance: Cents, console: Console):
+        self.rules, self.rng, self.console = rules, rng, console
+        self.table = PaiGowTable(rules, table_id="play")
+        self.wallet = Wallet(SEAT, balance)
+        self.start = balance
+        self.rounds = 0
+        self.style: DeliveryStyle | None = None
+
+    def session(self, max_rounds: int | None) -> None:
+        """Play rounds until ``quit``, end of input, ``max_rounds`` or an empty wallet."""
+        self.console.print(HELP, markup=False)
+        while max_rounds is None or self.rounds < max_rounds:
+            if self.wallet.balance < self.rules.minimum_wager:
+                self.console.print("Your balance is below the table minimum.")
+                break
+            if not self.play_round():
+                break
+        self.summary()
+
+    def play_round(self) -> bool:
+        """Play one round; ``False`` once the player has left the table."""
+        round_ = self.table.open_round({SEAT: "you"}, self.rng)
+        round_.handle(MixTiles(), DEALER)
+        before = self.wallet.balance
+        self.style = None
+        self.console.rule(f"Round {round_.opened.round_id}")
+        self.console.print(
+            f"The tiles are mixed and stacked ({SECTIONS.mix}). Balance "
+            f"{format_cents(self.wallet.balance)}; wagers {self.rules.describe_limits()}."
+        )
+        leaving = False
+        while not round_.finished:
+            line = read_line(self.console)
+            if line is None or line in ("quit", "exit"):
+                if not round_.view(SEAT)["wagers"]:
+                    return False
+                self.console.print(
+                    "Your wager is in play: a player who has wagered stays seated until the "
+                    f"round is completed ({SECTIONS.seated_only}); your hand is played out by "
+                    "the house way."
+                )
+                self.finish_by_house_way(round_)
+                leaving = True
+            else:
+                self.command(round_, line)
+        self.table.finish(round_)
+        self.rounds += 1
+        net = self.wallet.balance - before
+        self.console.print(
+            f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
+        )
+        return not leaving
+
+    def command(self, round_: PaiGowRound, line: str) -> None:
+        match line.split():
+            case []:
+                pass
+            case ["help"]:
+                self.console.print(HELP, markup=False)
+                self.show_legal(round_)
+            case ["bet", amount]:
+                self.bet(round_, amount)
+            case ["style", name]:
+                self.choose_style(name)
+            case ["deal"]:
+                self.deal(round_)
+            case ["set", a, b]:
+                self.set_hands(round_, a, b)
+            case ["house"]:
+                self.act(round_, RequestHouseWay(seat=SEAT), SEAT)
+            case ["hint"]:
+                self.hint(round_)
+            case ["surrender"]:
+                self.act(round_, Surrender(seat=SEAT), SEAT)
+            case ["show"]:
+                self.act(round_, SettleWagers(), DEALER)
+            case _:
+                self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+
+    def show_legal(self, round_: PaiGowRound) -> None:
+        table = Table(title="You may now:")
+        for column in ("Command", "Amount", "Rule"):
+            table.add_column(column)
+        for command in round_.legal_commands(SEAT):
+            table.add_row(command.command, amount_range(command), command.cite)
+        self.console.print(table)
+
+    def refuse(self, error: IllegalCommand) -> None:
+        self.console.print(f"[red]Refused:[/red] {escape(str(error))}")
+
+    def act(self, round_: PaiGowRound, command: Command, actor: int | str) -> bool:
+        try:
+            events = round_.handle(command, actor)  # type: ignore[arg-type]
+        except IllegalCommand as error:
+            self.refuse(error)
+            return False
+        self.wallet.apply(events)
+        self.show(events)
+        return True
+
+    def bet(self, round_: PaiGowRound, text: str) -> None:
+        cite = SECTIONS.wagers
+        try:
+            amount = parse_dollars(text, cite)
+            self.wallet.check(amount, cite)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        if self.act(round_, PlaceWager(seat=SEAT, amount=amount), SEAT):
+            self.console.print(
+                f"{format_cents(amount)} wagered. Balance: {format_cents(self.wallet.balance)}"
+            )
+
+    def choose_style(self, name: str) -> None:
+        try:
+            style = DeliveryStyle(name)
+        except ValueError:
+            names = ", ".join(s.value for s in DeliveryStyle)
+            self.console.print(f"No style {name!r}; the styles are {names}", markup=False)
+            return
+        self.style = style
+        self.console.print(f"The tiles will be delivered {style.value}.")
+
+    def deal(self, round_: PaiGowRound) -> None:
+        if not self.act(round_, AnnounceNoMoreBets(), DEALER):
+            return
+        if self.style is not None and not self.act(
+            round_, ChooseDelivery(style=self.style), DEALER
+        ):
+            self.style = None
+        rng = self.rules.starting_position is StartingPosition.RNG
+        self.act(round_, DrawNumber() if rng else ShakeDice(), DEALER)
+        self.act(round_, DealTiles(), DEALER)
+        tiles = round_.view(SEAT)["my_tiles"].get(str(SEAT), [])
+        self.console.print(f"Your tiles: {' '.join(tiles)}  (set two together: set T1 T2)")
+
+    def set_hands(self, round_: PaiGowRound, a: str, b: str) -> None:
+        if not self.act(round_, SetHands(seat=SEAT, together=(a, b)), SEAT):
+            return
+        if round_.state.phase is Phase.DEALER_SETTING:
+            self.act(round_, SetDealerHands(), DEALER)
+            self.console.print("Surrender, or show to expose and settle.")
+
+    def hint(self, round_: PaiGowRound) -> None:
+        tiles = round_.tiles_of(SEAT)
+        if round_.state.phase is not Phase.SETTING or not tiles:
+            self.console.print("A hint is for the four tiles you are setting.")
+            return
+        from croupier.analysis.exact.pai_gow import optimal_setting
+
+        self.console.print("Working out every dealer hand of the 28 other tiles...")
+        advice = optimal_setting(tiles, self.rules.dealer_way)
+        table = Table(title="Your settings against the house way (expected result per $1)")
+        for column in ("High hand", "Low hand", "Expected", ""):
+            table.add_column(column)
+        for index, setting in enumerate(advice.settings):
+            notes = []
+            if index == advice.best:
+                notes.append("optimal")
+            if index == advice.house_way:
+                notes.append("house way")
+            table.add_row(
+                _hand([t.code for t in setting.high]),
+                _hand([t.code for t in setting.low]),
+                f"{float(advice.expected[index]):+.4f}",
+                ", ".join(notes),
+            )
+        self.console.print(table)
+        best = advice.setting
+        self.console.print(f"Hint: set {best.high[0].code} {best.high[1].code}", markup=False)
+
+    def finish_by_house_way(self, round_: PaiGowRound) -> None:
+        """The player leaves: his hand (if any) is set by the house way and settled."""
+        state = round_.state
+        if state.phase in (Phase.MIXING, Phase.BETTING):
+            self.deal(round_)
+        if round_.state.phase is Phase.SETTING:
+            setting = self.rules.dealer_way.set(round_.tiles_of(SEAT))
+            self.set_hands(round_, setting.high[0].code, setting.high[1].code)
+        if not round_.finished:
+            self.act(round_, SettleWagers(), DEALER)
+
+    def show(self, events: list[Event]) -> None:
+        for event in events:
+            match event:
+                case DiceShaken(faces=faces, total=total):
+                    dice = " ".join(str(face) for face in faces)
+                    self.console.print(f"Dice: {dice}, total {total} ({event.cite})")
+                case NumberDrawn(number=number):
+                    self.console.print(f"The RNG shows {number} ({event.cite})")
+                case StartingPositionCounted(position=position):
+                    self.console.print(
+                        f"The first tiles go to the {position.replace('_', ' ')} ({event.cite})"
+                    )
+                case HouseWayShown(high=high, low=low, rule=rule):
+                    self.console.print(
+                        f"The house would set high {_hand([t.code for t in high])}, low "
+                        f"{_hand([t.code for t in low])} (rule {rule}; {event.cite})",
+                        markup=False,
+                    )
+                case DealerHandsSet(high=high, low=low) | DealerHandsReset(high=high, low=low):
+                    self.console.print(
+                        f"Dealer: high {_hand([t.code for t in high])}, low "
+                        f"{_hand([t.code for t in low])} ({event.cite})",
+                        markup=False,
+                    )
+                case HandsExposed(seat=seat, high=high, low=low, result=result) if seat == SEAT:
+                    self.console.print(
+                        f"You: high {_hand([t.code for t in high])}, low "
+                        f"{_hand([t.code for t in low])}: {result}",
+                        markup=False,
+                    )
+                case VigorishCollected(seat=seat, amount=amount) if seat == SEAT:
+                    self.console.print(f"Vigorish {format_cents(amount)} ({event.cite})")
+                case WagerSettled() if event.seat == SEAT:
+                    self.console.print(self.settlement_line(event), markup=False)
+
+    @staticmethod
+    def settlement_line(event: WagerSettled) -> str:
+        if event.outcome is Outcome.WIN:
+            result = f"wins {signed(event.won)}"
+        elif event.outcome in (Outcome.LOSE, Outcome.SURRENDER):
+            result = f"{event.outcome.value}: {signed(-event.amount)}"
+        else:
+            result = f"{event.outcome.value}: {format_cents(event.returned)} returned"
+        return f"Wager {format_cents(event.amount)} {result} ({event.cite})"
+
+    def summary(self) -> None:
+        end, net = self.wallet.balance, self.wallet.balance - self.start
+        self.console.print(
+            f"Session over after {self.rounds} round(s). Started with "
+            f"{format_cents(self.start)}, ended with {format_cents(end)} ({signed(net)})."
+        )
+        self.console.print(f"Final balance: {format_cents(end)}")
+
+
+def play(
+    rules_file: Annotated[
+        Path | None,
+        typer.Option("--rules", exists=True, dir_okay=False, help="A Rules Submission (TOML)."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed a reproducible RNG (default: the secure one).")
+    ] = None,
+    balance: Annotated[int, typer.Option(min=0, help="Starting play money in cents.")] = 100_000,
+    rounds: Annotated[int | None, typer.Option(min=1, help="Stop after this many rounds.")] = None,
+) -> None:
+    """Play Pai Gow at seat 1 with play money; commands are read from stdin."""
+    rules = PaiGowRules() if rules_file is None else load_or_exit(rules_file)
+    if not isinstance(rules, PaiGowRules):
+        typer.echo(f"{rules_file} is a Rules Submission for {rules.game}", err=True)
+        raise typer.Exit(2)
+    rng: Rng = SecureRng() if seed is None else SeededRng(seed)
+    PaiGowPlay(rules, rng, balance, Console(highlight=False, soft_wrap=True)).session(rounds)

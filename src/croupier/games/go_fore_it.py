@@ -1,0 +1,1737 @@
+"""Go Fore It (58 Pa. Code ch. 676a).
+
+A round, as the text runs:
+
+1. **Wagers** (676a.7): each seated player places a Front 9 Wager to take part
+   (676a.7(d)(1)) and may add a Skins Wager and a Gopher Wager; all before the dealer
+   announces "no more bets" (676a.7(c)). One position per player (676a.7(e)).
+2. **No more bets, shuffle and cut** (676a.5, 676a.8(b), 676a.9(b), 676a.10(a)(2)):
+   croupier draws the stack order when the dealer shuffles, after "no more bets", and
+   records it in :class:`DeckShuffled` (a dealer-only event: no player's view shows
+   it). A manual shuffle is cut with the cover card at least ten cards in from the top
+   (676a.5(d)); a floorperson may require a recut before the first card (676a.5(e)).
+   An automated shuffler's shuffle is not cut (676a.5(c)(1)).
+3. **The deal** (676a.8(b), 676a.9(b), 676a.10(b)): one card at a time clockwise from
+   the dealer's left to each player with a Front 9 Wager and then the dealer, until
+   each has four (the first two in front, the last two the hole cards); from an
+   automated dealing shoe, one stack of four per hand, its top two the hole cards.
+4. **The stub** (676a.8(c)-(f), 676a.9(c)-(f), 676a.10(c)-(f)): to the discard rack,
+   counted at least once every 5 rounds unless the shuffler counts; a wrong count
+   voids the round (and removes the deck unless it was a misdeal).
+5. **Back 9 or fold** (676a.11(a)-(c)): each player sees his own front two cards; the
+   dealer asks each in turn clockwise from the dealer's left for a Back 9 Wager equal
+   to the Front 9 or a fold forfeiting it. Forfeited Front 9 Wagers are collected; a
+   folded player's Skins and Gopher Wagers stay, his cards held under them.
+6. **Reveal and settlement** (676a.11(d)-(e), 676a.12): the dealer's four cards are
+   turned up; counterclockwise from the dealer's right each player's hand is turned up
+   and totalled (676a.6), and the Front 9 and Back 9 (total at most par, 24), Skins
+   (total less than the dealer's) and Gopher (an ace) Wagers are settled in that order.
+
+Irregularities (676a.13) are declared by the dealer or the floor with
+:class:`DeclareIrregularity`. A voided round returns every wager still in play.
+
+A :class:`GoForeItTable` outlives rounds: the decks (one, or two alternating with an
+automated shuffler), their time in use (676a.3(c)), the stub count every 5 rounds and
+equipment put out of order (676a.13(g)). The round itself does no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from fractions import Fraction
+from typing import Annotated, Any, Literal, Self
+
+from pydantic import Field, TypeAdapter
+
+from croupier.engine import (
+    DEALER,
+    Actor,
+    Command,
+    Event,
+    LegalCommand,
+    Outcome,
+    Round,
+    RoundCompleted,
+    RoundOpened,
+    RoundVoided,
+    WagerPlaced,
+    WagerSettled,
+)
+from croupier.equipment.cards import (
+    MIN_CUT_FROM_TOP,
+    Card,
+    CardText,
+    DealingProcedure,
+    DeckInPlay,
+    DeckRotation,
+    DiscardRack,
+    cut,
+    deal_order,
+    shuffled,
+)
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.money import Cents, format_cents, payout, require_cents
+from croupier.rng import Rng
+from croupier.rules.base import RulesSubmission
+from croupier.rules.go_fore_it import (
+    BACK_9_ODDS,
+    CARDS_PER_HAND,
+    DECK_SIZE,
+    FRONT_9_ODDS,
+    FRONT_CARDS,
+    PAR,
+    PROCEDURE_SECTIONS,
+    SECTIONS,
+    SKINS_ODDS,
+    Device,
+    GoForeItRules,
+    ProcedureSections,
+    Score,
+    Shuffling,
+    Spot,
+    aces,
+    hand_total,
+    score,
+)
+
+VOID_ROUND_CITE = "interpretations:void-round"
+
+HandId = int | Literal["dealer"]
+"""A hand on the layout: a seat number, or :data:`~croupier.engine.DEALER`."""
+
+
+# --- commands ----------------------------------------------------------------------
+class PlaceWager(Command):
+    """Seat ``seat`` puts ``amount`` cents on ``spot`` (``front_9``, ``skins``, ``gopher``
+    before "no more bets"; ``back_9`` when the dealer asks, 676a.11(b)). A second wager
+    on a spot before "no more bets" increases it (676a.7(c))."""
+
+    type: Literal["PlaceWager"] = "PlaceWager"
+    seat: int
+    spot: str
+    amount: Any
+    """Cents; validated as a positive ``int`` so that a bad value is refused with a
+    cited error rather than coerced."""
+
+
+class WithdrawWager(Command):
+    """Seat ``seat`` takes back its wager on ``spot`` before "no more bets" (676a.7(c))."""
+
+    type: Literal["WithdrawWager"] = "WithdrawWager"
+    seat: int
+    spot: str
+
+
+class Fold(Command):
+    """Seat ``seat`` declines the Back 9 Wager and forfeits its Front 9 (676a.11(b))."""
+
+    type: Literal["Fold"] = "Fold"
+    seat: int
+
+
+class AnnounceNoMoreBets(Command):
+    """The dealer announces "no more bets" (676a.8(b), 676a.9(b), 676a.10(a)(2))."""
+
+    type: Literal["AnnounceNoMoreBets"] = "AnnounceNoMoreBets"
+
+
+class ShuffleCards(Command):
+    """The dealer shuffles, by hand or with the automated shuffler (676a.5(a)).
+
+    ``device_count`` is the number of cards a counting shuffler reports (676a.5(b));
+    ``None`` where it reports 52 or does not count.
+    """
+
+    type: Literal["ShuffleCards"] = "ShuffleCards"
+    device_count: int | None = None
+
+
+class CutCards(Command):
+    """The dealer inserts the cover card ``position`` cards in from the top (at least 10)
+    and moves the cards above it and the cover card to the bottom (676a.5(d))."""
+
+    type: Literal["CutCards"] = "CutCards"
+    position: int
+
+
+class RequireRecut(Command):
+    """A floorperson requires the cards to be recut, after the cut and before the first
+    card is dealt (676a.5(e))."""
+
+    type: Literal["RequireRecut"] = "RequireRecut"
+
+
+class DealCards(Command):
+    """The dealer deals the next card (manual shoe, hand) or delivers the next stack of
+    four (automated dealing shoe); with ``all_remaining`` every delivery left."""
+
+    type: Literal["DealCards"] = "DealCards"
+    all_remaining: bool = False
+
+
+class CountStub(Command):
+    """The dealer counts the stub face down (676a.8(d)). ``counted`` is the dealer's
+    count; ``None`` lets croupier count the cards it holds."""
+
+    type: Literal["CountStub"] = "CountStub"
+    counted: int | None = None
+
+
+class DiscardStub(Command):
+    """The dealer places the stub in the discard rack uncounted (676a.8(c))."""
+
+    type: Literal["DiscardStub"] = "DiscardStub"
+
+
+class ResolveMiscount(Command):
+    """After a wrong stub count the dealer determines whether the cards were misdealt
+    (676a.8(f), 676a.9(f), 676a.10(f))."""
+
+    type: Literal["ResolveMiscount"] = "ResolveMiscount"
+    misdealt: bool
+
+
+class RevealDealerHand(Command):
+    """The dealer turns up his four cards and settles every player (676a.11(d))."""
+
+    type: Literal["RevealDealerHand"] = "RevealDealerHand"
+
+
+class Irregularity(StrEnum):
+    """What the dealer or the floor can declare (676a.13)."""
+
+    FACE_UP_CARD = "face_up_card"
+    """The next card is found face up in the shoe or deck: it is discarded and the next
+    card used; a second one voids the round (676a.13(a))."""
+    CARD_DRAWN_IN_ERROR = "card_drawn_in_error"
+    """A card drawn in error, face unexposed, is used as the next card (676a.13(b))."""
+    WRONG_NUMBER_OF_CARDS = "wrong_number_of_cards"
+    """A player or the dealer was dealt an incorrect number of cards: void (676a.13(c))."""
+    CARD_EXPOSED = "card_exposed"
+    """A dealer's card or a player's hole card was exposed before every player folded
+    or made the Back 9: void (676a.13(d)). Give ``hand`` and ``card``."""
+    SHUFFLER_JAM = "shuffler_jam"
+    """The automated shuffler jammed or did not complete its cycle: reshuffle
+    (676a.13(e))."""
+    DEALING_SHOE_FAULT = "dealing_shoe_fault"
+    """The automated dealing shoe jammed or failed to deal: void (676a.13(f))."""
+    SHUFFLER_OUT_OF_ORDER = "shuffler_out_of_order"
+    """The automated shuffler cannot be used: it is covered or signed out of order and
+    the cards are shuffled by hand and cut (676a.13(g))."""
+    DEALING_SHOE_OUT_OF_ORDER = "dealing_shoe_out_of_order"
+    """The automated dealing shoe cannot be used: it is covered or signed out of order
+    and the cards are dealt from a manual shoe (676a.13(g))."""
+
+
+class DeclareIrregularity(Command):
+    """The dealer or the floor declares an irregularity of 676a.13."""
+
+    type: Literal["DeclareIrregularity"] = "DeclareIrregularity"
+    irregularity: Irregularity
+    hand: int | Literal["dealer"] | None = None
+    """For an exposed card: the seat, or ``"dealer"``."""
+    card: int | None = None
+    """For an exposed card: its position in the hand, 0 to 3 (2 and 3 are hole cards)."""
+
+
+class VoidRound(Command):
+    """The floor voids the round; every wager still in play is returned."""
+
+    type: Literal["VoidRound"] = "VoidRound"
+    reason: str = Field(min_length=1, max_length=500)
+
+
+GoForeItCommand = Annotated[
+    PlaceWager
+    | WithdrawWager
+    | Fold
+    | AnnounceNoMoreBets
+    | ShuffleCards
+    | CutCards
+    | RequireRecut
+    | DealCards
+    | CountStub
+    | DiscardStub
+    | ResolveMiscount
+    | RevealDealerHand
+    | DeclareIrregularity
+    | VoidRound,
+    Field(discriminator="type"),
+]
+
+
+# --- events --------------------------------------------------------------------------
+class RoundSetup(Event):
+    """The equipment of this round, set by the table: the deck in play (its back
+    colour), the shuffle, the dealing procedure, whether the stub must be counted this
+    round, and devices signed out of order (676a.3, 676a.5, 676a.8(d), 676a.13(g))."""
+
+    type: Literal["RoundSetup"] = "RoundSetup"
+    deck: str
+    shuffling: Shuffling
+    shuffler_counts: bool
+    dealing_procedure: DealingProcedure
+    stub_count_due: bool
+    out_of_order: tuple[Device, ...] = ()
+
+
+class WagerWithdrawn(Event):
+    """A wager taken back before "no more bets" (676a.7(c)); ``amount`` cents return."""
+
+    type: Literal["WagerWithdrawn"] = "WagerWithdrawn"
+    seat: int
+    spot: str
+    amount: Cents
+
+
+class NoMoreBets(Event):
+    """Wagering is closed; ``players`` (clockwise) are dealt in."""
+
+    type: Literal["NoMoreBets"] = "NoMoreBets"
+    players: tuple[int, ...]
+
+
+class DeckShuffled(Event):
+    """The stack after the shuffle, top card first (676a.5(a)). Dealer-only: no
+    player's or public view shows it."""
+
+    type: Literal["DeckShuffled"] = "DeckShuffled"
+    stack: tuple[CardText, ...]
+    shuffling: Shuffling
+    device_count: int | None = None
+
+
+class DeckRemoved(Event):
+    """The deck is removed from the table (676a.5(b), 676a.8(f)); ``counted`` is the
+    shuffler's count where it found the wrong number."""
+
+    type: Literal["DeckRemoved"] = "DeckRemoved"
+    reason: str
+    counted: int | None = None
+
+
+class DeckCut(Event):
+    """The cover card went ``position`` cards in from the top; the cards above it and
+    the cover card went to the bottom (676a.5(d))."""
+
+    type: Literal["DeckCut"] = "DeckCut"
+    position: int
+
+
+class RecutRequired(Event):
+    """A floorperson required a recut (676a.5(e))."""
+
+    type: Literal["RecutRequired"] = "RecutRequired"
+
+
+class CardDealt(Event):
+    """``card`` dealt face down as card ``position`` (0-3; 2 and 3 are the hole cards) of
+    ``hand``. The card is in the event for the record and replay; views hide it."""
+
+    type: Literal["CardDealt"] = "CardDealt"
+    hand: int | Literal["dealer"]
+    position: int
+    card: CardText
+
+
+class IrregularityDeclared(Event):
+    """The dealer or the floor declared ``irregularity`` (676a.13)."""
+
+    type: Literal["IrregularityDeclared"] = "IrregularityDeclared"
+    irregularity: Irregularity
+    hand: int | Literal["dealer"] | None = None
+    card: int | None = None
+
+
+class CardDiscarded(Event):
+    """A card found face up in the shoe or the deck goes to the discard rack unused
+    (676a.13(a)); it is face up, so every view shows it."""
+
+    type: Literal["CardDiscarded"] = "CardDiscarded"
+    card: CardText
+
+
+class ShuffleFailed(Event):
+    """The shuffle did not complete: the cards are reshuffled (676a.13(e))."""
+
+    type: Literal["ShuffleFailed"] = "ShuffleFailed"
+
+
+class EquipmentOutOfOrder(Event):
+    """``device`` is covered or signed out of order; another method takes over
+    (676a.13(g))."""
+
+    type: Literal["EquipmentOutOfOrder"] = "EquipmentOutOfOrder"
+    device: Device
+    shuffling: Shuffling
+    dealing_procedure: DealingProcedure
+
+
+class StubCounted(Event):
+    """The dealer counted ``counted`` cards in the stub where ``expected`` belong
+    (676a.8(d))."""
+
+    type: Literal["StubCounted"] = "StubCounted"
+    counted: int
+    expected: int
+
+
+class StubDiscarded(Event):
+    """The stub of ``cards`` cards went to the discard rack unexposed (676a.8(c), (e))."""
+
+    type: Literal["StubDiscarded"] = "StubDiscarded"
+    cards: int
+
+
+class Folded(Event):
+    """``seat`` declined the Back 9 Wager (676a.11(b))."""
+
+    type: Literal["Folded"] = "Folded"
+    seat: int
+
+
+class HandCollected(Event):
+    """A folded player's cards go face down to the discard rack (676a.11(c)(1)) or under
+    his Skins or Gopher Wagers until they are settled (676a.11(c)(2))."""
+
+    type: Literal["HandCollected"] = "HandCollected"
+    seat: int
+    to: Literal["discard_rack", "under_wagers"]
+
+
+class DealerHandRevealed(Event):
+    """The dealer's four cards, face up (676a.11(d))."""
+
+    type: Literal["DealerHandRevealed"] = "DealerHandRevealed"
+    cards: tuple[CardText, ...]
+    total: int
+
+
+class HandTurnedUp(Event):
+    """A player's four cards turned face up and totalled (676a.11(d)(1)-(2))."""
+
+    type: Literal["HandTurnedUp"] = "HandTurnedUp"
+    seat: int
+    cards: tuple[CardText, ...]
+    total: int
+    score: Score
+
+
+GoForeItEvent = Annotated[
+    RoundOpened
+    | RoundSetup
+    | WagerPlaced
+    | WagerWithdrawn
+    | NoMoreBets
+    | DeckShuffled
+    | DeckRemoved
+    | DeckCut
+    | RecutRequired
+    | CardDealt
+    | IrregularityDeclared
+    | CardDiscarded
+    | ShuffleFailed
+    | EquipmentOutOfOrder
+    | StubCounted
+    | StubDiscarded
+    | Folded
+    | HandCollected
+    | DealerHandRevealed
+    | HandTurnedUp
+    | WagerSettled
+    | RoundVoided
+    | RoundCompleted,
+    Field(discriminator="type"),
+]
+
+
+# --- state ---------------------------------------------------------------------------
+class Phase(StrEnum):
+    BETTING = "betting"
+    SHUFFLE = "shuffle"
+    """No more bets: the dealer shuffles."""
+    CUT = "cut"
+    """A manual shuffle awaits its cut."""
+    DEAL = "deal"
+    STUB = "stub"
+    """Every hand has four cards: the stub goes to the discard rack (counted or not)."""
+    MISCOUNT = "miscount"
+    """The stub count was wrong: the dealer determines whether it was a misdeal."""
+    DECISIONS = "decisions"
+    """Back 9 or fold, clockwise from the dealer's left."""
+    REVEAL = "reveal"
+    COMPLETED = "completed"
+    VOIDED = "voided"
+
+
+@dataclass
+class GoForeItState:
+    """A round of Go Fore It as its events have left it."""
+
+    rules: GoForeItRules
+    seats: dict[int, str]
+    deck: str = ""
+    shuffling: Shuffling = Shuffling.MANUAL
+    shuffler_counts: bool = False
+    procedure: DealingProcedure = DealingProcedure.MANUAL_SHOE
+    stub_count_due: bool = True
+    out_of_order: set[Device] = field(default_factory=set)
+    phase: Phase = Phase.BETTING
+    wagers: dict[int, dict[Spot, Cents]] = field(default_factory=dict)
+    """Wagers in play (not settled, not collected): seat -> spot -> cents."""
+    players: tuple[int, ...] = ()
+    """Seats dealt in at "no more bets", clockwise from the dealer's left."""
+    stack: list[Card] = field(default_factory=list)
+    """The cards not yet dealt, top first (dealer-only)."""
+    cut_done: bool = False
+    hands: dict[HandId, list[Card]] = field(default_factory=dict)
+    plan: list[tuple[HandId, int]] = field(default_factory=list)
+    """Every card of the deal in order, (hand, position), fixed by the shuffle."""
+    dealt: int = 0
+    """Cards dealt so far."""
+    face_up: list[Card] = field(default_factory=list)
+    """Cards found face up in the deck and discarded (676a.13(a))."""
+    stub_counted: bool = False
+    examined: bool = False
+    """Each player has seen his own front two cards (676a.11(a))."""
+    decisions: dict[int, Literal["back_9", "fold"]] = field(default_factory=dict)
+    collected: dict[int, Literal["discard_rack", "under_wagers"]] = field(default_factory=dict)
+    dealer_revealed: bool = False
+    turned_up: dict[int, tuple[int, Score]] = field(default_factory=dict)
+    """Seat -> (total, score) of each hand turned up at settlement."""
+    discard_rack: DiscardRack = field(default_factory=DiscardRack)
+    settlements: list[WagerSettled] = field(default_factory=list)
+    decks_removed: int = 0
+    void_reason: str | None = None
+
+    def to_act(self) -> int | None:
+        """The seat the dealer asks now for Back 9 or fold (676a.11(b)), or ``None``."""
+        if self.phase is not Phase.DECISIONS:
+            return None
+        return next((seat for seat in self.players if seat not in self.decisions), None)
+
+    def deal_started(self) -> bool:
+        return self.dealt > 0 or bool(self.face_up)
+
+    def next_delivery(self) -> list[tuple[HandId, int]]:
+        """The next card (manual shoe, hand) or stack of four (automated dealing shoe) to
+        deal, as (hand, position); empty once the deal is complete."""
+        size = CARDS_PER_HAND if self.procedure is DealingProcedure.AUTOMATED_SHOE else 1
+        return self.plan[self.dealt : self.dealt + size]
+
+
+def deal_plan(procedure: DealingProcedure, players: tuple[int, ...]) -> list[tuple[HandId, int]]:
+    """Every card of the deal in order, (hand, position): one card at a time clockwise
+    from the dealer's left, the dealer last (676a.8(b), 676a.9(b)), or a stack of four
+    per hand (676a.10(b)). ``players`` are the seats dealt in, clockwise."""
+    names = [str(seat) for seat in players] + [DEALER]
+    return [
+        (DEALER if hand == DEALER else int(hand), n)
+        for hand, n in deal_order(procedure, names, CARDS_PER_HAND)
+    ]
+
+
+def default_setup(rules: GoForeItRules) -> RoundSetup:
+    """The equipment of a round under ``rules`` with the first deck and the stub count
+    due (a table that keeps count across rounds passes its own, see
+    :class:`GoForeItTable`)."""
+    return RoundSetup(
+        deck=rules.deck_colors[0],
+        shuffling=rules.shuffling,
+        shuffler_counts=rules.shuffler_counts,
+        dealing_procedure=rules.dealing_procedure,
+        stub_count_due=not rules.shuffler_counts,
+        cite=SECTIONS.two_decks if rules.decks == 2 else SECTIONS.one_deck,
+    )
+
+
+def _check_setup(rules: GoForeItRules, setup: RoundSetup) -> None:
+    """Raise :class:`IllegalCommand` unless ``setup`` is what ``rules`` allow, allowing
+    for equipment signed out of order (676a.13(g))."""
+    s = SECTIONS
+    if setup.deck not in rules.deck_colors:
+        raise IllegalCommand(
+            f"the deck in play must be one of {list(rules.deck_colors)}, not {setup.deck!r}",
+            s.two_decks if rules.decks == 2 else s.one_deck,
+        )
+    out = set(setup.out_of_order)
+    if setup.shuffling is not rules.shuffling and not (
+        rules.shuffling is Shuffling.AUTOMATED and Device.SHUFFLER in out
+    ):
+        raise IllegalCommand(
+            f"the Rules Submission shuffles {rules.shuffling}: another method may be used "
+            "only once the automated shuffler is covered or signed out of order",
+            s.out_of_order,
+        )
+    procedure = setup.dealing_procedure
+    if procedure is not rules.dealing_procedure:
+        fallback = procedure is DealingProcedure.MANUAL_SHOE and (
+            (
+                rules.dealing_procedure is DealingProcedure.AUTOMATED_SHOE
+                and Device.DEALING_SHOE in out
+            )
+            or (rules.dealing_procedure is DealingProcedure.HAND and Device.SHUFFLER in out)
+        )
+        if not fallback:
+            raise IllegalCommand(
+                f"the Rules Submission deals by {rules.dealing_procedure}: a manual shoe may "
+                "be used only once the automated device is covered or signed out of order",
+                s.out_of_order,
+            )
+    if procedure is DealingProcedure.HAND and setup.shuffling is not Shuffling.AUTOMATED:
+        raise IllegalCommand(
+            "cards dealt from the hand must be shuffled by an automated shuffler",
+            s.hand_needs_shuffler,
+        )
+    if setup.shuffler_counts and not (
+        rules.shuffler_counts and setup.shuffling is Shuffling.AUTOMATED
+    ):
+        raise IllegalCommand(
+            "only a counting automated shuffler in use can stand in for the stub count",
+            s.shuffler_count,
+        )
+
+
+# --- the round -----------------------------------------------------------------------
+class GoForeItRound(Round[GoForeItState]):
+    """One round of Go Fore It under a :class:`GoForeItRules`.
+
+    Open it with :meth:`open` (a :class:`GoForeItTable` does, with the table's deck
+    and stub count); drive it with :meth:`handle`. Seats are numbered from 1 at the
+    dealer's left.
+    """
+
+    game = "go-fore-it"
+    rules_type = GoForeItRules
+    event_adapter = TypeAdapter(list[GoForeItEvent])
+    command_adapter = TypeAdapter(GoForeItCommand)
+
+    @classmethod
+    def open(
+        cls,
+        rules: RulesSubmission,
+        *,
+        table_id: str,
+        round_id: str,
+        seats: dict[int, str],
+        rng: Rng,
+        physical_dice: bool = False,
+        setup: RoundSetup | None = None,
+    ) -> Self:
+        """A new round at ``table_id`` with ``seats`` (seat -> player id) seated.
+
+        ``setup`` is the equipment of the round (default: :func:`default_setup`). Raises
+        :class:`InvalidWager` if one player holds two positions (676a.7(e)),
+        :class:`~croupier.errors.RulesSubmissionError` for a seat the table does not
+        have (676a.2(a)), :class:`IllegalCommand` for a setup the rules do not allow.
+        """
+        if not isinstance(rules, GoForeItRules):
+            raise TypeError(f"{cls.game} needs GoForeItRules, not {type(rules)}")
+        players = list(seats.values())
+        for player in players:
+            if players.count(player) > 1:
+                taken = sorted(seat for seat, who in seats.items() if who == player)
+                raise InvalidWager(
+                    f"player {player!r} is seated at positions {taken}: a player may not "
+                    "wager on more than one player position",
+                    SECTIONS.one_position,
+                )
+        setup = setup if setup is not None else default_setup(rules)
+        _check_setup(rules, setup)
+        round_ = super().open(
+            rules,
+            table_id=table_id,
+            round_id=round_id,
+            seats=seats,
+            rng=rng,
+            physical_dice=physical_dice,
+        )
+        round_.state = round_.evolve(round_.state, setup)
+        round_.events.append(setup)
+        return round_
+
+    @property
+    def rules(self) -> GoForeItRules:
+        return self.state.rules
+
+    @property
+    def finished(self) -> bool:
+        return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
+
+    # -- fold -------------------------------------------------------------------------
+    def initial_state(self, opened: RoundOpened) -> GoForeItState:
+        rules = GoForeItRules.model_validate(opened.rules)
+        return GoForeItState(rules=rules, seats=dict(opened.seats))
+
+    def evolve(self, state: GoForeItState, event: Event) -> GoForeItState:
+        match event:
+            case CardDealt(hand=hand, position=position, card=card):
+                self._expect(state, event, Phase.DEAL)
+                expected = state.plan[state.dealt] if state.dealt < len(state.plan) else None
+                if expected != (hand, position) or not state.stack or state.stack[0] != card:
+                    raise ReplayError(
+                        f"{event!r} is not the next card of the deal", "engine:replay"
+                    )
+                state.stack.pop(0)
+                state.hands.setdefault(hand, []).append(card)
+                state.dealt += 1
+                if state.dealt == len(state.plan):
+                    state.phase = Phase.STUB
+            case WagerSettled(seat=seat, spot=spot):
+                wagers = state.wagers[seat]
+                del wagers[Spot(spot)]
+                if not wagers:
+                    del state.wagers[seat]
+                state.settlements.append(event)
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                self._expect(state, event, Phase.BETTING, Phase.DECISIONS)
+                wagers = state.wagers.setdefault(seat, {})
+                wagers[Spot(spot)] = wagers.get(Spot(spot), 0) + amount
+                if state.phase is Phase.DECISIONS:
+                    self._decide(state, seat, "back_9")
+            case RoundSetup():
+                if state.deck:
+                    raise ReplayError("a round has one RoundSetup", "engine:replay")
+                state.deck = event.deck
+                state.shuffling = event.shuffling
+                state.shuffler_counts = event.shuffler_counts
+                state.procedure = event.dealing_procedure
+                state.stub_count_due = event.stub_count_due
+                state.out_of_order = set(event.out_of_order)
+            case WagerWithdrawn(seat=seat, spot=spot):
+                self._expect(state, event, Phase.BETTING)
+                del state.wagers[seat][Spot(spot)]
+                if not state.wagers[seat]:
+                    del state.wagers[seat]
+            case NoMoreBets(players=players):
+                self._expect(state, event, Phase.BETTING)
+                state.players = players
+                state.phase = Phase.SHUFFLE
+            case DeckShuffled(stack=stack):
+                self._expect(state, event, Phase.SHUFFLE)
+                state.stack = list(stack)
+                state.cut_done = False
+                manual = state.shuffling is Shuffling.MANUAL
+                state.phase = Phase.CUT if manual else Phase.DEAL
+                state.plan = deal_plan(state.procedure, state.players)
+            case DeckRemoved():
+                state.decks_removed += 1
+            case DeckCut(position=position):
+                self._expect(state, event, Phase.CUT)
+                after = cut(state.stack, position, SECTIONS.cut)
+                state.stack = [card for card in after if isinstance(card, Card)]
+                state.cut_done = True
+                state.phase = Phase.DEAL
+            case RecutRequired():
+                self._expect(state, event, Phase.DEAL)
+                state.phase = Phase.CUT
+            case IrregularityDeclared():
+                pass
+            case CardDiscarded(card=card):
+                self._expect(state, event, Phase.DEAL)
+                if not state.stack or state.stack[0] != card:
+                    raise ReplayError(f"{event!r} is not the next card", "engine:replay")
+                state.stack.pop(0)
+                state.face_up.append(card)
+                state.discard_rack.place("face-up card", [card])
+            case ShuffleFailed():
+                self._expect(state, event, Phase.CUT, Phase.DEAL)
+                state.stack = []
+                state.phase = Phase.SHUFFLE
+            case EquipmentOutOfOrder(device=device):
+                state.out_of_order.add(device)
+                state.shuffling = event.shuffling
+                state.procedure = event.dealing_procedure
+                state.shuffler_counts = False
+                if device is Device.SHUFFLER:
+                    state.stack = []
+                    state.phase = Phase.SHUFFLE
+                elif state.plan:
+                    state.plan = deal_plan(state.procedure, state.players)
+            case StubCounted(counted=counted, expected=expected):
+                self._expect(state, event, Phase.STUB)
+                state.stub_counted = True
+                if counted != expected:
+                    state.phase = Phase.MISCOUNT
+            case StubDiscarded():
+                self._expect(state, event, Phase.STUB)
+                state.discard_rack.place("stub", state.stack)
+                state.stack = []
+                state.examined = True
+                state.phase = Phase.DECISIONS
+            case Folded(seat=seat):
+                self._expect(state, event, Phase.DECISIONS)
+                self._decide(state, seat, "fold")
+            case HandCollected(seat=seat, to=to):
+                self._expect(state, event, Phase.REVEAL)
+                state.collected[seat] = to
+                if to == "discard_rack":
+                    state.discard_rack.place(f"seat {seat}", state.hands[seat])
+            case DealerHandRevealed():
+                self._expect(state, event, Phase.REVEAL)
+                state.dealer_revealed = True
+            case HandTurnedUp(seat=seat, total=total, score=hand_score):
+                self._expect(state, event, Phase.REVEAL)
+                state.turned_up[seat] = (total, hand_score)
+            case RoundVoided(reason=reason):
+                state.void_reason = reason
+                state.phase = Phase.VOIDED
+            case RoundCompleted():
+                self._expect(state, event, Phase.REVEAL)
+                for hand, cards in state.hands.items():
+                    if hand == DEALER:
+                        state.discard_rack.place(DEALER, cards)
+                    elif state.collected.get(hand) != "discard_rack":
+                        state.discard_rack.place(f"seat {hand}", cards)
+                state.phase = Phase.COMPLETED
+            case _:
+                raise ReplayError(f"{event!r} is not a Go Fore It event", "engine:replay")
+        return state
+
+    @staticmethod
+    def _decide(state: GoForeItState, seat: int, decision: Literal["back_9", "fold"]) -> None:
+        if state.to_act() != seat:
+            raise ReplayError(f"seat {seat} does not decide now", "engine:replay")
+        state.decisions[seat] = decision
+        if state.to_act() is None:
+            state.phase = Phase.REVEAL
+
+    @staticmethod
+    def _expect(state: GoForeItState, event: Event, *phases: Phase) -> None:
+        if state.phase not in phases:
+            raise ReplayError(
+                f"{type(event).__name__} cannot follow phase {state.phase}", "engine:replay"
+            )
+
+    # -- commands ---------------------------------------------------------------------
+    def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
+        if self.finished:
+            raise NotYourTurn("the round is over", SECTIONS.discard_rack)
+        match command:
+            case PlaceWager():
+                placed = self._place_wager(command, actor)
+                yield placed
+                if placed.spot == Spot.BACK_9:
+                    yield from self._after_decision(placed.seat)
+            case WithdrawWager():
+                yield self._withdraw(command, actor)
+            case Fold(seat=seat):
+                self._check_decision(seat, actor)
+                yield Folded(seat=seat, cite=SECTIONS.decision)
+                yield from self._after_decision(seat)
+            case AnnounceNoMoreBets():
+                yield self._no_more_bets(actor)
+            case ShuffleCards(device_count=device_count):
+                yield self._shuffle(device_count, actor)
+            case CutCards(position=position):
+                yield self._cut(position, actor)
+            case RequireRecut():
+                self._dealer_only(actor, "require a recut", SECTIONS.recut)
+                if self.state.phase is not Phase.DEAL or not self.state.cut_done:
+                    raise NotYourTurn("there is no cut to redo", SECTIONS.recut)
+                if self.state.deal_started():
+                    raise NotYourTurn(
+                        "a recut may be required only before any cards have been dealt",
+                        SECTIONS.recut,
+                    )
+                yield RecutRequired(cite=SECTIONS.recut)
+            case DealCards(all_remaining=all_remaining):
+                yield from self._deal(all_remaining, actor)
+            case CountStub(counted=counted):
+                yield from self._count_stub(counted, actor)
+            case DiscardStub():
+                yield self._discard_stub(actor)
+            case ResolveMiscount(misdealt=misdealt):
+                yield from self._resolve_miscount(misdealt, actor)
+            case RevealDealerHand():
+                yield from self._reveal(actor)
+            case DeclareIrregularity():
+                yield from self._irregularity(command, actor)
+            case VoidRound(reason=reason):
+                self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
+                yield from self._void(reason, VOID_ROUND_CITE)
+            case _:
+                raise NotYourTurn(
+                    f"{type(command).__name__} is not a Go Fore It command", SECTIONS.wagers
+                )
+
+    @staticmethod
+    def _dealer_only(actor: Actor, what: str, cite: str) -> None:
+        if actor != DEALER:
+            raise NotYourTurn(f"only the dealer may {what}", cite)
+
+    def _phase(self, phase: Phase, what: str, cite: str) -> None:
+        if self.state.phase is not phase:
+            raise NotYourTurn(f"the dealer cannot {what} now (phase {self.state.phase})", cite)
+
+    # -- wagers -----------------------------------------------------------------------
+    def _check_player(self, seat: int, actor: Actor) -> None:
+        s = SECTIONS
+        if actor == DEALER:
+            raise NotYourTurn(f"only the player at position {seat} wagers for it", s.seated_only)
+        if actor != seat:
+            raise NotYourTurn(
+                f"seat {actor} may not act for position {seat}: a player may not wager on "
+                "more than one player position",
+                s.one_position,
+            )
+        if seat not in self.state.seats:
+            raise NotYourTurn(
+                f"position {seat} is not occupied: only players seated at the table may wager",
+                s.seated_only,
+            )
+
+    def _spot(self, text: str) -> Spot:
+        try:
+            return Spot(text)
+        except ValueError:
+            known = ", ".join(spot.value for spot in Spot)
+            raise InvalidWager(
+                f"there is no spot {text!r} at a Go Fore It table; the spots are {known}",
+                SECTIONS.wagers,
+            ) from None
+
+    def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
+        s, state = SECTIONS, self.state
+        seat = command.seat
+        spot = self._spot(command.spot)
+        if spot is Spot.BACK_9 and state.phase is Phase.DECISIONS:
+            return self._back_9(seat, actor, command.amount)
+        self._check_player(seat, actor)
+        if state.phase is not Phase.BETTING:
+            raise NotYourTurn(
+                'wagers are closed: a wager may not be made or increased after "no more bets"',
+                s.before_no_more_bets,
+            )
+        if spot is Spot.BACK_9:
+            raise InvalidWager(
+                "the Back 9 Wager is made only after the player has viewed his first two "
+                'cards, when the dealer asks; every other wager goes before "no more bets"',
+                s.before_no_more_bets,
+            )
+        cite = self._spot_cite(spot)
+        amount = require_cents(command.amount, f"a {spot} wager", cite)
+        wagers = state.wagers.get(seat, {})
+        if spot is not Spot.FRONT_9 and Spot.FRONT_9 not in wagers:
+            raise InvalidWager(
+                f"a {spot} wager needs a Front 9 Wager first: the Front 9 Wager is required "
+                "to participate in a round of play",
+                s.front_9,
+            )
+        low, high = self.rules.limits(spot)
+        total = wagers.get(spot, 0) + amount
+        if not low <= total <= high:
+            now = wagers.get(spot, 0)
+            held = f" (with the {format_cents(now)} already on it)" if now else ""
+            raise InvalidWager(
+                f"a {spot} wager must be {format_cents(low)} to {format_cents(high)} in all, "
+                f"not {format_cents(total)}{held}",
+                cite,
+            )
+        return WagerPlaced(seat=seat, spot=spot.value, amount=amount, cite=cite)
+
+    @staticmethod
+    def _spot_cite(spot: Spot) -> str:
+        s = SECTIONS
+        return {
+            Spot.FRONT_9: s.front_9,
+            Spot.BACK_9: s.back_9,
+            Spot.SKINS: s.skins,
+            Spot.GOPHER: s.gopher,
+        }[spot]
+
+    def _withdraw(self, command: WithdrawWager, actor: Actor) -> WagerWithdrawn:
+        s, state = SECTIONS, self.state
+        seat = command.seat
+        self._check_player(seat, actor)
+        spot = self._spot(command.spot)
+        if state.phase is not Phase.BETTING:
+            raise NotYourTurn(
+                'a wager may not be withdrawn after "no more bets"', s.before_no_more_bets
+            )
+        wagers = state.wagers.get(seat, {})
+        if spot not in wagers:
+            raise InvalidWager(f"position {seat} has no {spot} wager to withdraw", s.wagers)
+        if spot is Spot.FRONT_9 and len(wagers) > 1:
+            raise InvalidWager(
+                "withdraw the Skins and Gopher Wagers first: they need the Front 9 Wager, "
+                "which is required to participate",
+                s.front_9,
+            )
+        return WagerWithdrawn(
+            seat=seat, spot=spot.value, amount=wagers[spot], cite=s.before_no_more_bets
+        )
+
+    def _check_decision(self, seat: int, actor: Actor) -> None:
+        s, state = SECTIONS, self.state
+        if actor == DEALER:
+            raise NotYourTurn(
+                f"only the player at position {seat} decides between Back 9 and fold",
+                s.decision,
+            )
+        if actor != seat:
+            raise NotYourTurn(
+                f"seat {actor} may not decide for position {seat}: each player is asked for "
+                "his own hand",
+                s.decision,
+            )
+        if state.phase is not Phase.DECISIONS:
+            raise NotYourTurn(
+                "the dealer asks for Back 9 Wagers only after the deal, once each player "
+                "has examined his first two cards",
+                s.decision,
+            )
+        if seat not in state.players:
+            raise NotYourTurn(
+                f"position {seat} placed no Front 9 Wager and has no hand", s.decision
+            )
+        current = state.to_act()
+        if seat != current:
+            raise NotYourTurn(
+                "the dealer asks each player in turn, clockwise from the dealer's left: "
+                f"position {current} decides now, not {seat}",
+                s.decision,
+            )
+
+    def _back_9(self, seat: int, actor: Actor, amount: object) -> WagerPlaced:
+        s = SECTIONS
+        self._check_decision(seat, actor)
+        front = self.state.wagers[seat][Spot.FRONT_9]
+        value = require_cents(amount, "a Back 9 Wager", s.back_9)
+        if value != front:
+            raise InvalidWager(
+                f"a Back 9 Wager must equal the Front 9 Wager of {format_cents(front)}, not "
+                f"{format_cents(value)}",
+                s.back_9,
+            )
+        return WagerPlaced(seat=seat, spot=Spot.BACK_9.value, amount=value, cite=s.decision)
+
+    def _after_decision(self, seat: int) -> Iterator[Event]:
+        """Once every player has decided: collect forfeited Front 9 Wagers and the folded
+        players' cards (676a.11(c))."""
+        s, state = SECTIONS, self.state
+        if state.phase is not Phase.REVEAL:
+            return
+        for folded in [p for p in state.players if state.decisions[p] == "fold"]:
+            yield WagerSettled(
+                seat=folded,
+                spot=Spot.FRONT_9.value,
+                amount=state.wagers[folded][Spot.FRONT_9],
+                outcome=Outcome.LOSE,
+                cite=s.collect,
+            )
+            side = set(state.wagers.get(folded, {})) & {Spot.SKINS, Spot.GOPHER}
+            yield HandCollected(
+                seat=folded,
+                to="under_wagers" if side else "discard_rack",
+                cite=s.hold_folded if side else s.rack_folded,
+            )
+
+    # -- the dealer's procedure ---------------------------------------------------------
+    def _no_more_bets(self, actor: Actor) -> NoMoreBets:
+        state = self.state
+        cite = self.procedure_sections().no_more_bets
+        self._dealer_only(actor, 'announce "no more bets"', cite)
+        self._phase(Phase.BETTING, 'announce "no more bets"', cite)
+        players = tuple(seat for seat in sorted(state.wagers) if Spot.FRONT_9 in state.wagers[seat])
+        if not players:
+            raise NotYourTurn(
+                "no player has placed a Front 9 Wager: there is no one to deal to",
+                SECTIONS.front_9,
+            )
+        return NoMoreBets(players=players, cite=cite)
+
+    def procedure_sections(self) -> ProcedureSections:
+        """The sections of the dealing procedure this round uses (676a.8, 676a.9 or
+        676a.10)."""
+        return PROCEDURE_SECTIONS[self.state.procedure]
+
+    def _shuffle(self, device_count: int | None, actor: Actor) -> Event:
+        s, state = SECTIONS, self.state
+        self._dealer_only(actor, "shuffle", s.shuffle)
+        self._phase(Phase.SHUFFLE, "shuffle", s.shuffle)
+        if device_count is not None:
+            if not state.shuffler_counts:
+                raise IllegalCommand(
+                    "this round's shuffle is not counted by a counting automated shuffler",
+                    s.shuffler_count,
+                )
+            if device_count != DECK_SIZE:
+                return DeckRemoved(
+                    reason=f"the automated shuffler counted {device_count} cards, not 52",
+                    counted=device_count,
+                    cite=s.shuffler_count,
+                )
+        stack = shuffled(self.draw())
+        return DeckShuffled(
+            stack=tuple(stack),
+            shuffling=state.shuffling,
+            device_count=device_count,
+            cite=s.shuffle if state.shuffling is Shuffling.MANUAL else f"{s.shuffle}; {s.no_cut}",
+        )
+
+    def _cut(self, position: int, actor: Actor) -> DeckCut:
+        s = SECTIONS
+        self._dealer_only(actor, "cut the cards", s.cut)
+        if self.state.phase is Phase.DEAL and not self.state.cut_done:
+            raise NotYourTurn("cards shuffled by an automated shuffler are not cut", s.no_cut)
+        self._phase(Phase.CUT, "cut the cards", s.cut_required)
+        if not MIN_CUT_FROM_TOP <= position < DECK_SIZE:
+            raise IllegalCommand(
+                f"the cover card goes at least {MIN_CUT_FROM_TOP} cards in from the top of "
+                f"the {DECK_SIZE}-card stack, and within it: 10 to 51, not {position}",
+                s.cut,
+            )
+        return DeckCut(position=position, cite=s.cut)
+
+    def _deal(self, all_remaining: bool, actor: Actor) -> Iterator[Event]:
+        state = self.state
+        cite = self.procedure_sections().deal
+        self._dealer_only(actor, "deal", cite)
+        if state.phase is Phase.CUT:
+            raise NotYourTurn(
+                "cards shuffled by hand are cut before they are dealt", SECTIONS.cut_required
+            )
+        self._phase(Phase.DEAL, "deal", cite)
+        while True:
+            delivery = state.next_delivery()
+            if not delivery:
+                return
+            for hand, position in delivery:
+                yield CardDealt(hand=hand, position=position, card=state.stack[0], cite=cite)
+            if not all_remaining:
+                return
+
+    def _count_stub(self, counted: int | None, actor: Actor) -> Iterator[Event]:
+        state, p = self.state, self.procedure_sections()
+        self._dealer_only(actor, "count the stub", p.stub_count)
+        self._phase(Phase.STUB, "count the stub", p.stub)
+        expected = len(state.stack)
+        if counted is not None and (isinstance(counted, bool) or counted < 0):
+            raise IllegalCommand(f"a count of cards is 0 or more, not {counted}", p.stub_count)
+        count = expected if counted is None else counted
+        yield StubCounted(counted=count, expected=expected, cite=p.stub_count)
+        if count == expected:
+            yield StubDiscarded(cards=expected, cite=p.stub_correct)
+
+    def _discard_stub(self, actor: Actor) -> StubDiscarded:
+        state, p = self.state, self.procedure_sections()
+        self._dealer_only(actor, "place the stub in the discard rack", p.stub)
+        self._phase(Phase.STUB, "place the stub in the discard rack", p.stub)
+        if state.stub_count_due and not state.stub_counted:
+            raise NotYourTurn(
+                f"the stub must be counted this round: it is counted at least once every "
+                f"{self.rules.stub_count_every} rounds when the shuffler does not count",
+                p.stub_count,
+            )
+        return StubDiscarded(cards=len(state.stack), cite=p.stub)
+
+    def _resolve_miscount(self, misdealt: bool, actor: Actor) -> Iterator[Event]:
+        p = self.procedure_sections()
+        self._dealer_only(actor, "determine a misdeal", p.miscount)
+        self._phase(Phase.MISCOUNT, "determine a misdeal", p.miscount)
+        if misdealt:
+            yield from self._void("misdeal found by the stub count; 52 cards remain", p.miscount)
+            return
+        yield from self._void("the stub count shows the deck is not 52 cards", p.miscount)
+        yield DeckRemoved(reason="the stub count shows the deck is incomplete", cite=p.miscount)
+
+    # -- reveal and settlement ----------------------------------------------------------
+    def _reveal(self, actor: Actor) -> Iterator[Event]:
+        s, state, rules = SECTIONS, self.state, self.rules
+        self._dealer_only(actor, "reveal the dealer's hand", s.reveal)
+        if state.phase is Phase.DECISIONS:
+            raise NotYourTurn(
+                f"position {state.to_act()} has not yet made a Back 9 Wager or folded",
+                s.collect,
+            )
+        self._phase(Phase.REVEAL, "reveal the dealer's hand", s.reveal)
+        dealer = tuple(state.hands[DEALER])
+        dealer_total = hand_total(dealer)
+        yield DealerHandRevealed(cards=dealer, total=dealer_total, cite=s.reveal)
+        for seat in sorted(state.players, reverse=True):
+            wagers = dict(state.wagers.get(seat, {}))
+            if not wagers:
+                continue
+            cards = tuple(state.hands[seat])
+            total = hand_total(cards)
+            hand_score = score(total)
+            yield HandTurnedUp(
+                seat=seat,
+                cards=cards,
+                total=total,
+                score=hand_score,
+                cite=f"{s.turn_up}; {s.total}",
+            )
+            if Spot.BACK_9 in wagers:
+                front, back = wagers[Spot.FRONT_9], wagers[Spot.BACK_9]
+                if total <= PAR:
+                    odds = BACK_9_ODDS[hand_score]
+                    yield self._win(seat, Spot.FRONT_9, front, FRONT_9_ODDS, s.front_9_odds)
+                    yield self._win(seat, Spot.BACK_9, back, odds, s.back_9_odds)
+                else:
+                    yield self._lose(seat, Spot.FRONT_9, front, s.lose_front_back)
+                    yield self._lose(seat, Spot.BACK_9, back, s.lose_front_back)
+            if Spot.SKINS in wagers:
+                if total < dealer_total:
+                    yield self._win(seat, Spot.SKINS, wagers[Spot.SKINS], SKINS_ODDS, s.skins_odds)
+                else:
+                    yield self._lose(seat, Spot.SKINS, wagers[Spot.SKINS], s.lose_skins)
+            if Spot.GOPHER in wagers:
+                found = aces(cards)
+                if found:
+                    odds = rules.gopher_odds[found]
+                    yield self._win(seat, Spot.GOPHER, wagers[Spot.GOPHER], odds, s.gopher_odds)
+                else:
+                    yield self._lose(seat, Spot.GOPHER, wagers[Spot.GOPHER], s.lose_gopher)
+        yield RoundCompleted(cite=s.discard_rack)
+
+    def _win(self, seat: int, spot: Spot, amount: Cents, odds: Fraction, cite: str) -> WagerSettled:
+        won = payout(amount, odds, self.rules.payout_rounding)
+        return WagerSettled(
+            seat=seat,
+            spot=spot.value,
+            amount=amount,
+            outcome=Outcome.WIN,
+            odds=odds,
+            returned=amount,
+            won=won,
+            cite=cite,
+        )
+
+    @staticmethod
+    def _lose(seat: int, spot: Spot, amount: Cents, cite: str) -> WagerSettled:
+        return WagerSettled(
+            seat=seat, spot=spot.value, amount=amount, outcome=Outcome.LOSE, cite=cite
+        )
+
+    def _void(self, reason: str, cite: str) -> Iterator[Event]:
+        """Void the round: every wager still in play is returned."""
+        state = self.state
+        yield RoundVoided(reason=reason, cite=cite)
+        in_play = [
+            (seat, spot, amount)
+            for seat in sorted(state.wagers, reverse=True)
+            for spot, amount in state.wagers[seat].items()
+        ]
+        for seat, spot, amount in in_play:
+            yield WagerSettled(
+                seat=seat,
+                spot=spot.value,
+                amount=amount,
+                outcome=Outcome.VOID,
+                returned=amount,
+                cite=cite,
+            )
+
+    # -- irregularities -----------------------------------------------------------------
+    def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        kind = command.irregularity
+        cite = self._irregularity_cite(kind)
+        self._dealer_only(actor, "declare an irregularity", cite)
+        why = self._why_not_irregularity(kind)
+        if why is not None:
+            raise NotYourTurn(why, cite)
+        declared = IrregularityDeclared(irregularity=kind, cite=cite)
+        match kind:
+            case Irregularity.FACE_UP_CARD:
+                yield declared
+                if state.face_up:
+                    yield CardDiscarded(card=state.stack[0], cite=cite)
+                    yield from self._void("more than one card found face up in the deck", cite)
+                else:
+                    yield CardDiscarded(card=state.stack[0], cite=cite)
+            case Irregularity.CARD_DRAWN_IN_ERROR:
+                yield declared
+            case Irregularity.WRONG_NUMBER_OF_CARDS:
+                yield declared
+                yield from self._void("a hand was dealt an incorrect number of cards", cite)
+            case Irregularity.CARD_EXPOSED:
+                hand, position = command.hand, command.card
+                problem = self._why_not_exposed(hand, position)
+                if problem is not None:
+                    raise IllegalCommand(problem, cite)
+                yield declared.model_copy(update={"hand": hand, "card": position})
+                whose = "the dealer's card" if hand == DEALER else f"a hole card of position {hand}"
+                yield from self._void(f"{whose} was exposed before every decision", cite)
+            case Irregularity.SHUFFLER_JAM:
+                yield declared
+                yield ShuffleFailed(cite=cite)
+            case Irregularity.DEALING_SHOE_FAULT:
+                yield declared
+                yield from self._void(
+                    "the automated dealing shoe failed to deal; the cards are reshuffled", cite
+                )
+            case Irregularity.SHUFFLER_OUT_OF_ORDER:
+                yield declared
+                procedure = state.procedure
+                if procedure is DealingProcedure.HAND:
+                    procedure = DealingProcedure.MANUAL_SHOE
+                yield EquipmentOutOfOrder(
+                    device=Device.SHUFFLER,
+                    shuffling=Shuffling.MANUAL,
+                    dealing_procedure=procedure,
+                    cite=s.out_of_order
+                    if procedure is state.procedure
+                    else (f"{s.out_of_order}; {s.hand_needs_shuffler}"),
+                )
+            case Irregularity.DEALING_SHOE_OUT_OF_ORDER:
+                yield declared
+                yield EquipmentOutOfOrder(
+                    device=Device.DEALING_SHOE,
+                    shuffling=state.shuffling,
+                    dealing_procedure=DealingProcedure.MANUAL_SHOE,
+                    cite=s.out_of_order,
+                )
+
+    @staticmethod
+    def _irregularity_cite(kind: Irregularity) -> str:
+        s = SECTIONS
+        return {
+            Irregularity.FACE_UP_CARD: s.face_up_card,
+            Irregularity.CARD_DRAWN_IN_ERROR: s.drawn_in_error,
+            Irregularity.WRONG_NUMBER_OF_CARDS: s.wrong_number,
+            Irregularity.CARD_EXPOSED: s.exposed,
+            Irregularity.SHUFFLER_JAM: s.shuffler_jam,
+            Irregularity.DEALING_SHOE_FAULT: s.shoe_fault,
+            Irregularity.SHUFFLER_OUT_OF_ORDER: s.out_of_order,
+            Irregularity.DEALING_SHOE_OUT_OF_ORDER: s.out_of_order,
+        }[kind]
+
+    def _why_not_irregularity(self, kind: Irregularity) -> str | None:
+        """Why ``kind`` cannot be declared now, or ``None`` if it can."""
+        state = self.state
+        phase = state.phase
+        dealing = phase is Phase.DEAL and bool(state.next_delivery())
+        before_deal = phase in (Phase.SHUFFLE, Phase.CUT) or (
+            phase is Phase.DEAL and not state.deal_started()
+        )
+        undecided = phase in (Phase.DEAL, Phase.STUB, Phase.MISCOUNT, Phase.DECISIONS)
+        automated_shuffle = state.shuffling is Shuffling.AUTOMATED
+        automated_shoe = state.procedure is DealingProcedure.AUTOMATED_SHOE
+        match kind:
+            case Irregularity.FACE_UP_CARD | Irregularity.CARD_DRAWN_IN_ERROR:
+                if not dealing:
+                    return "this applies while the cards are being dealt"
+            case Irregularity.WRONG_NUMBER_OF_CARDS:
+                if not (undecided and state.deal_started()):
+                    return (
+                        "an incorrect number of cards voids the round only once cards are "
+                        "dealt and before every player has decided"
+                    )
+            case Irregularity.CARD_EXPOSED:
+                if not undecided:
+                    return (
+                        "an exposed card voids the round only before each player has folded "
+                        "or placed a Back 9 Wager"
+                    )
+                if not self._exposable():
+                    return "no dealer's card or hole card has been dealt yet"
+            case Irregularity.SHUFFLER_JAM:
+                if not automated_shuffle:
+                    return "this round is not shuffled by an automated shuffler"
+                if not (phase is Phase.DEAL and not state.deal_started()):
+                    return "a shuffle can fail only between the shuffle and the first card"
+            case Irregularity.DEALING_SHOE_FAULT:
+                if not automated_shoe:
+                    return "this round is not dealt from an automated dealing shoe"
+                if phase is not Phase.DEAL:
+                    return "the dealing shoe can fail only while it deals"
+            case Irregularity.SHUFFLER_OUT_OF_ORDER:
+                if not automated_shuffle:
+                    return "this round uses no automated shuffler"
+                if not before_deal:
+                    return "another method may be used only before the deal begins"
+            case Irregularity.DEALING_SHOE_OUT_OF_ORDER:
+                if not automated_shoe:
+                    return "this round uses no automated dealing shoe"
+                if not before_deal:
+                    return "another method may be used only before the deal begins"
+        return None
+
+    def _exposable(self) -> list[tuple[HandId, int]]:
+        """Every dealt card whose exposure voids the round: the dealer's, and the players'
+        hole cards (676a.13(d))."""
+        found: list[tuple[HandId, int]] = []
+        for hand, cards in self.state.hands.items():
+            for position in range(len(cards)):
+                if hand == DEALER or position >= FRONT_CARDS:
+                    found.append((hand, position))
+        return found
+
+    def _why_not_exposed(self, hand: HandId | None, position: int | None) -> str | None:
+        if hand is None or position is None:
+            return "name the hand ('dealer' or a seat) and the card (0 to 3) that was exposed"
+        if (hand, position) in self._exposable():
+            return None
+        if hand != DEALER and position in range(FRONT_CARDS) and hand in self.state.hands:
+            return (
+                "a player's front cards are his to examine: only the dealer's cards and the "
+                "players' hole cards void the round when exposed"
+            )
+        return f"there is no dealt card {position} in hand {hand!r}"
+
+    # -- what may be done and seen ------------------------------------------------------
+    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
+        if self.finished:
+            return []
+        if isinstance(actor, int):
+            return self._player_commands(actor)
+        return self._dealer_commands()
+
+    def _player_commands(self, seat: int) -> list[LegalCommand]:
+        s, state, rules = SECTIONS, self.state, self.rules
+        if seat not in state.seats:
+            return []
+        if state.phase is Phase.DECISIONS:
+            if state.to_act() != seat:
+                return []
+            front = state.wagers[seat][Spot.FRONT_9]
+            return [
+                LegalCommand(
+                    command="PlaceWager",
+                    spots=(Spot.BACK_9.value,),
+                    min_amount=front,
+                    max_amount=front,
+                    cite=s.back_9,
+                ),
+                LegalCommand(command="Fold", cite=s.decision),
+            ]
+        if state.phase is not Phase.BETTING:
+            return []
+        wagers = state.wagers.get(seat, {})
+        spots = [Spot.FRONT_9] + ([Spot.SKINS, Spot.GOPHER] if Spot.FRONT_9 in wagers else [])
+        legal = []
+        for spot in spots:
+            low, high = rules.limits(spot)
+            now = wagers.get(spot, 0)
+            least, most = (1, high - now) if now else (low, high)
+            if most >= least:
+                legal.append(
+                    LegalCommand(
+                        command="PlaceWager",
+                        spots=(spot.value,),
+                        min_amount=least,
+                        max_amount=most,
+                        cite=s.before_no_more_bets if now else self._spot_cite(spot),
+                    )
+                )
+        withdrawable = [spot for spot in wagers if spot is not Spot.FRONT_9 or len(wagers) == 1]
+        if withdrawable:
+            legal.append(
+                LegalCommand(
+                    command="WithdrawWager",
+                    spots=tuple(spot.value for spot in withdrawable),
+                    cite=s.before_no_more_bets,
+                )
+            )
+        return legal
+
+    def _dealer_commands(self) -> list[LegalCommand]:
+        s, state = SECTIONS, self.state
+        p = self.procedure_sections()
+        phase = state.phase
+        legal: list[LegalCommand] = []
+        if phase is Phase.BETTING:
+            if any(Spot.FRONT_9 in wagers for wagers in state.wagers.values()):
+                legal.append(LegalCommand(command="AnnounceNoMoreBets", cite=p.no_more_bets))
+        elif phase is Phase.SHUFFLE:
+            legal.append(LegalCommand(command="ShuffleCards", cite=s.shuffle))
+        elif phase is Phase.CUT:
+            positions = tuple(str(n) for n in range(MIN_CUT_FROM_TOP, DECK_SIZE))
+            legal.append(LegalCommand(command="CutCards", options=positions, cite=s.cut))
+        elif phase is Phase.DEAL:
+            legal.append(LegalCommand(command="DealCards", cite=p.deal))
+            if state.cut_done and not state.deal_started():
+                legal.append(LegalCommand(command="RequireRecut", cite=s.recut))
+        elif phase is Phase.STUB:
+            legal.append(LegalCommand(command="CountStub", cite=p.stub_count))
+            if not state.stub_count_due or state.stub_counted:
+                legal.append(LegalCommand(command="DiscardStub", cite=p.stub))
+        elif phase is Phase.MISCOUNT:
+            legal.append(
+                LegalCommand(
+                    command="ResolveMiscount", options=("misdealt", "not_misdealt"), cite=p.miscount
+                )
+            )
+        elif phase is Phase.REVEAL:
+            legal.append(LegalCommand(command="RevealDealerHand", cite=s.reveal))
+        kinds = [
+            kind
+            for kind in Irregularity
+            if kind is not Irregularity.CARD_EXPOSED and self._why_not_irregularity(kind) is None
+        ]
+        if kinds:
+            legal.append(
+                LegalCommand(
+                    command="DeclareIrregularity",
+                    options=tuple(kinds),
+                    cite="; ".join(self._irregularity_cite(kind) for kind in kinds),
+                )
+            )
+        if self._why_not_irregularity(Irregularity.CARD_EXPOSED) is None:
+            legal.append(
+                LegalCommand(
+                    command="DeclareIrregularity",
+                    spots=(Irregularity.CARD_EXPOSED.value,),
+                    options=tuple(f"{hand}:{position}" for hand, position in self._exposable()),
+                    cite=s.exposed,
+                )
+            )
+        legal.append(LegalCommand(command="VoidRound", cite=VOID_ROUND_CITE))
+        return legal
+
+    def visible(self, actor: Actor | None, hand: HandId, position: int) -> bool:
+        """Whether ``actor`` may see card ``position`` of ``hand``: the dealer view sees
+        everything; others see face-up cards (the dealer's after the reveal, hands turned
+        up at settlement) and a player sees his own front two cards once dealt and
+        examined (676a.11(a))."""
+        state = self.state
+        if actor == DEALER:
+            return True
+        if hand == DEALER:
+            return state.dealer_revealed
+        if hand in state.turned_up:
+            return True
+        return hand == actor and position < FRONT_CARDS and state.examined
+
+    def view(self, actor: Actor | None) -> dict[str, Any]:
+        """What ``actor`` may see (JSON-ready): ``None`` is the public view (wagers,
+        decisions, face-up cards, results), a seat adds its own front two cards after the
+        deal, and ``"dealer"`` is the surveillance view with every card and the stack.
+
+        Hidden cards are ``null``; the stack, the stub and face-down cards of others never
+        appear in a player's or the public view.
+        """
+        state, opened = self.state, self.opened
+        hands = {
+            str(hand): [
+                str(card) if self.visible(actor, hand, position) else None
+                for position, card in enumerate(cards)
+            ]
+            for hand, cards in state.hands.items()
+        }
+        dealer_total = hand_total(state.hands[DEALER]) if state.dealer_revealed else None
+        view: dict[str, Any] = {
+            "game": self.game,
+            "table_id": opened.table_id,
+            "round_id": opened.round_id,
+            "rules_sha256": opened.rules_sha256,
+            "phase": str(state.phase),
+            "viewer": actor,
+            "seats": {str(k): v for k, v in state.seats.items()},
+            "deck": state.deck,
+            "shuffling": str(state.shuffling),
+            "dealing_procedure": str(state.procedure),
+            "out_of_order": sorted(str(device) for device in state.out_of_order),
+            "players": list(state.players),
+            "wagers": {
+                str(seat): {str(spot): amount for spot, amount in wagers.items()}
+                for seat, wagers in state.wagers.items()
+            },
+            "decisions": {str(seat): decision for seat, decision in state.decisions.items()},
+            "to_act": state.to_act(),
+            "hands": hands,
+            "collected": {str(seat): to for seat, to in state.collected.items()},
+            "face_up_discards": [str(card) for card in state.face_up],
+            "stub_counted": state.stub_counted,
+            "dealer_total": dealer_total,
+            "results": {
+                str(seat): {"total": total, "score": str(hand_score)}
+                for seat, (total, hand_score) in state.turned_up.items()
+            },
+            "settlements": [e.model_dump(mode="json") for e in state.settlements],
+            "void_reason": state.void_reason,
+        }
+        if actor == DEALER:
+            view["stack"] = [str(card) for card in state.stack]
+            view["discard_rack"] = [
+                {"label": label, "cards": [str(card) for card in cards]}
+                for label, cards in state.discard_rack
+            ]
+        return view
+
+
+# --- the table -------------------------------------------------------------------------
+@dataclass
+class GoForeItTable:
+    """A Go Fore It table across rounds (tables outlive rounds; no I/O, the clock is
+    passed in).
+
+    It keeps the decks (one, or two of different back colours alternating round by
+    round with an automated shuffler, 676a.3(b)), when each was opened (changed at least
+    every 4 hours dealt by hand, 8 from a shoe, 676a.3(c)), the stub count due at least
+    once every 5 rounds when the shuffler does not count (676a.8(d)), the devices
+    signed out of order (676a.13(g)) and the discard rack, which holds one deck's cards
+    at a time (676a.3(b)(4)).
+    """
+
+    rules: GoForeItRules
+    table_id: str
+    rotation: DeckRotation
+    out_of_order: set[Device] = field(default_factory=set)
+    rounds: int = 0
+    discard_rack: DiscardRack = field(default_factory=DiscardRack)
+    log: list[str] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, rules: GoForeItRules, table_id: str, now: datetime) -> GoForeItTable:
+        """A table opened ``now`` with fresh decks of the rules' back colours."""
+        rotation = DeckRotation(
+            decks=[DeckInPlay(color=color, opened_at=now) for color in rules.deck_colors],
+            change_after=rules.deck_change_after(),
+            shuffler_counts=rules.shuffler_counts,
+            count_every=rules.stub_count_every,
+        )
+        return cls(rules=rules, table_id=table_id, rotation=rotation)
+
+    @property
+    def shuffling(self) -> Shuffling:
+        """The shuffle in use: the rules', or by hand once the shuffler is out of order."""
+        if Device.SHUFFLER in self.out_of_order:
+            return Shuffling.MANUAL
+        return self.rules.shuffling
+
+    @property
+    def dealing_procedure(self) -> DealingProcedure:
+        """The dealing procedure in use, falling back to a manual shoe when the automated
+        shoe is out of order, or when hand dealing loses its shuffler (676a.9(a)(1))."""
+        procedure = self.rules.dealing_procedure
+        if (
+            procedure is DealingProcedure.AUTOMATED_SHOE
+            and Device.DEALING_SHOE in self.out_of_order
+        ):
+            return DealingProcedure.MANUAL_SHOE
+        if procedure is DealingProcedure.HAND and self.shuffling is not Shuffling.AUTOMATED:
+            return DealingProcedure.MANUAL_SHOE
+        return procedure
+
+    def setup(self) -> RoundSetup:
+        """The equipment of the next round (676a.3(b)(3), 676a.8(d), 676a.13(g))."""
+        counts = self.rules.shuffler_counts and self.shuffling is Shuffling.AUTOMATED
+        self.rotation.shuffler_counts = counts
+        two = len(self.rotation.decks) == 2
+        return RoundSetup(
+            deck=self.rotation.current.color,
+            shuffling=self.shuffling,
+            shuffler_counts=counts,
+            dealing_procedure=self.dealing_procedure,
+            stub_count_due=self.rotation.stub_count_due(),
+            out_of_order=tuple(sorted(self.out_of_order)),
+            cite=SECTIONS.alternate if two else SECTIONS.one_deck,
+        )
+
+    def open_round(
+        self, seats: dict[int, str], rng: Rng, round_id: str | None = None
+    ) -> GoForeItRound:
+        """The next round with ``seats`` seated (see :meth:`GoForeItRound.open`)."""
+        return GoForeItRound.open(
+            self.rules,
+            table_id=self.table_id,
+            round_id=round_id or f"{self.table_id}-{self.rounds + 1:06d}",
+            seats=seats,
+            rng=rng,
+            setup=self.setup(),
+        )
+
+    def finish(self, round_: GoForeItRound, now: datetime) -> list[str]:
+        """Record a finished round: its deck dealt a round, the stub was counted or not,
+        the discard rack now holds this deck's cards, the other deck comes into play (two
+        decks), removed decks and out-of-order equipment are taken in. Returns notices for
+        the floor (deck changes due, decks to replace)."""
+        if not round_.finished:
+            raise NotYourTurn("the round is not over", SECTIONS.discard_rack)
+        state = round_.state
+        notices: list[str] = []
+        for device in state.out_of_order - self.out_of_order:
+            self.out_of_order.add(device)
+            notices.append(f"{device} signed out of order ({SECTIONS.out_of_order})")
+        color = self.rotation.current.color
+        self.discard_rack = state.discard_rack
+        self.rotation.finish_round(stub_counted=state.stub_counted)
+        if Device.SHUFFLER in self.out_of_order and len(self.rotation.decks) == 2:
+            self.rotation.single_deck()
+            notices.append(
+                "one deck from now on: two decks alternate only with an automated shuffler "
+                f"({SECTIONS.two_decks})"
+            )
+        if state.decks_removed:
+            self.rotation.change(color, now)
+            notices.append(
+                f"the {color} deck was removed from the table and replaced "
+                f"({SECTIONS.shuffler_count}; {round_.procedure_sections().miscount}); "
+                "inspect the new deck (676a.4)"
+            )
+        self.rounds += 1
+        notices += self.deck_change_notices(now)
+        self.log += notices
+        return notices
+
+    def deck_change_notices(self, now: datetime) -> list[str]:
+        """A notice for each deck past its time in use (676a.3(c))."""
+        hours = self.rotation.change_after.total_seconds() / 3600
+        cite = self.rules.procedure_sections.deck_change
+        return [
+            f"the {color} deck has been in use {hours:g} hours or more: change it ({cite})"
+            for color in self.rotation.changes_due(now)
+        ]
+
+    def change_deck(self, color: str, now: datetime) -> None:
+        """Replace the deck of back colour ``color`` (676a.3(c))."""
+        self.rotation.change(color, now)
+
+    def mark_out_of_order(self, device: Device) -> None:
+        """Cover or sign ``device`` out of order between rounds (676a.13(g))."""
+        self.out_of_order.add(device)
+        if device is Device.SHUFFLER:
+            self.rotation.single_deck()
+
+
+__all__ = [
+    "AnnounceNoMoreBets",
+    "CardDealt",
+    "CardDiscarded",
+    "CountStub",
+    "CutCards",
+    "DealCards",
+    "DealerHandRevealed",
+    "DeckCut",
+    "DeckRemoved",
+    "DeckShuffled",
+    "DeclareIrregularity",
+    "DiscardStub",
+    "EquipmentOutOfOrder",
+    "Fold",
+    "Folded",
+    "GoForeItCommand",
+    "GoForeItEvent",
+    "GoForeItRound",
+    "GoForeItState",
+    "GoForeItTable",
+    "HandCollected",
+    "HandId",
+    "HandTurnedUp",
+    "Irregularity",
+    "IrregularityDeclared",
+    "NoMoreBets",
+    "Phase",
+    "PlaceWager",
+    "RecutRequired",
+    "RequireRecut",
+    "ResolveMiscount",
+    "RevealDealerHand",
+    "RoundSetup",
+    "ShuffleCards",
+    "ShuffleFailed",
+    "StubCounted",
+    "StubDiscarded",
+    "VoidRound",
+    "WagerWithdrawn",
+    "WithdrawWager",
+    "deal_plan",
+    "default_setup",
+]

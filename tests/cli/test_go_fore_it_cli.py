@@ -1,0 +1,144 @@
+"""`croupier play go-fore-it`, `croupier analyze go-fore-it` and the example Rules
+Submission, through the command line.
+
+The money of each round is recomputed from the printed cards with the point values
+(676a.6) and the paytables (676a.12) typed in from the text, not taken from croupier.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "rules"
+ENV = {"COLUMNS": "120", "FORCE_COLOR": None, "NO_COLOR": "1"}
+
+POINTS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10} | {str(n): n for n in range(2, 10)}
+BACK_9 = [(8, 25), (13, 5), (18, 2), (24, 1)]  # 676a.12(b): most total -> odds
+GOPHER = {"a": {4: 1000, 3: 50, 2: 5, 1: 2}, "b": {4: 1000, 3: 50, 2: 6, 1: 2}}  # 676a.12(d)
+
+YOU = re.compile(r"^You: ((?:\S\S ){3}\S\S) \(total (\d+)", re.M)
+DEALER_LINE = re.compile(r"^Dealer: (?:\S\S ){3}\S\S \(total (\d+)\)", re.M)
+FRONT = re.compile(r"^Your front cards: (\S\S) (\S\S)", re.M)
+BALANCE = re.compile(r"Balance: (\$[\d,.]+) \(this round")
+
+
+def to_cents(text: str) -> int:
+    whole, _, frac = text.replace("$", "").replace(",", "").partition(".")
+    return int(whole) * 100 + int(frac.ljust(2, "0"))
+
+
+def expected_net(
+    block: str, decision: str, front: int, skins: int, gopher: int, paytable: str
+) -> int:
+    """The round's net from the printed cards alone."""
+    dealer = int(DEALER_LINE.search(block).group(1))  # type: ignore[union-attr]
+    you = YOU.search(block)
+    net = 0
+    if decision == "fold":
+        net -= front  # 676a.11(b)-(c): the Front 9 is forfeited
+    if you is None:
+        assert decision == "fold" and not skins and not gopher  # 676a.11(c)(1)
+        return net
+    cards = you.group(1).split()
+    total = sum(POINTS[card[0]] for card in cards)
+    assert total == int(you.group(2))
+    if decision == "back9":
+        odds = next((o for most, o in BACK_9 if total <= most), None)
+        net += front + front * odds if odds is not None else -2 * front  # 676a.11(d)(3)
+    if skins:
+        net += skins if total < dealer else -skins  # 676a.11(d)(4)
+    if gopher:
+        aces = sum(card[0] == "A" for card in cards)
+        net += gopher * GOPHER[paytable][aces] if aces else -gopher  # 676a.11(d)(5)
+    return net
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_play_sessions_move_the_right_money(seed: int) -> None:
+    """Eight rounds: $5 Front 9 every round, Skins and Gopher on some, Back 9 or fold in
+    turn; each round's balance change equals the one worked from the printed cards."""
+    plan = []
+    script = ""
+    for n in range(8):
+        skins, gopher = 500 * (n % 2), 500 * (n % 3 == 0)
+        decision = "back9" if n % 4 < 2 else "fold"
+        plan.append((decision, 500, skins, gopher))
+        script += "bet front_9 5\n"
+        script += "bet skins 5\n" * bool(skins) + "bet gopher 5\n" * bool(gopher)
+        script += f"deal\n{decision}\n"
+    runner = CliRunner()
+    result = runner.invoke(
+        app,
+        ["play", "go-fore-it", "--seed", str(seed), "--rounds", "8"],
+        input=script,
+        env=ENV,
+    )
+    assert result.exit_code == 0, result.output
+    blocks = re.split(r"─+ Round ", result.output)[1:]
+    assert len(blocks) == 8
+    balance = 100_000
+    for block, (decision, front, skins, gopher) in zip(blocks, plan, strict=True):
+        assert FRONT.search(block)
+        net = expected_net(block, decision, front, skins, gopher, "a")
+        printed = to_cents(BALANCE.search(block).group(1))  # type: ignore[union-attr]
+        assert printed - balance == net, block
+        balance = printed
+    assert f"Final balance: ${balance // 100:,}" in result.output
+
+
+def test_play_refuses_with_the_rule_and_keeps_the_money() -> None:
+    """676a.7(c), 676a.7(d)(1), 676a.7(d)(2): refusals print their section; nothing moves."""
+    script = "bet skins 5\nbet back_9 5\nbet front_9 5\nwithdraw front_9\nquit\n"
+    result = CliRunner().invoke(app, ["play", "go-fore-it", "--seed", "1"], input=script, env=ENV)
+    assert result.exit_code == 0, result.output
+    assert "(676a.7(d)(1))" in result.output
+    assert "(676a.7(c))" in result.output
+    assert "$5 withdrawn from front_9" in result.output
+    assert "Final balance: $1,000" in result.output
+
+
+def test_leaving_mid_round_plays_the_hand_out() -> None:
+    """676a.7(b): a player who has wagered stays until the round is over: leaving after
+    the deal folds the hand and the round is settled."""
+    script = "bet front_9 5\nbet gopher 5\ndeal\n"
+    result = CliRunner().invoke(app, ["play", "go-fore-it", "--seed", "9"], input=script, env=ENV)
+    assert result.exit_code == 0, result.output
+    assert "(676a.7(b))" in result.output
+    assert "Dealer:" in result.output and "Session over after 1 round(s)" in result.output
+
+
+def test_analyze_go_fore_it_json() -> None:
+    """`croupier analyze go-fore-it --json`: the par sheet with the strategy table."""
+    result = CliRunner().invoke(app, ["analyze", "go-fore-it", "--json"], env=ENV)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [w["wager"] for w in data["wagers"]] == ["front_9", "skins", "gopher:a", "gopher:b"]
+    assert data["wagers"][0]["house_edge_exact"] == "7901/270725"
+    assert len(data["strategy"]) == 55
+    table = CliRunner().invoke(app, ["analyze", "go-fore-it"], env=ENV)
+    assert table.exit_code == 0 and "Strategy table" in table.output
+
+
+def test_example_rules_submission() -> None:
+    """examples/rules/go-fore-it.toml is a valid submission and analyzes under its rules."""
+    path = EXAMPLES / "go-fore-it.toml"
+    result = CliRunner().invoke(app, ["rules", "check", str(path)], env=ENV)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("ok: go-fore-it")
+    sheet = CliRunner().invoke(app, ["analyze", "go-fore-it", "--rules", str(path), "--json"])
+    assert sheet.exit_code == 0
+    script = "bet front_9 10\ndeal\nfold\n"
+    played = CliRunner().invoke(
+        app,
+        ["play", "go-fore-it", "--rules", str(path), "--seed", "5", "--rounds", "1"],
+        input=script,
+        env=ENV,
+    )
+    assert played.exit_code == 0, played.output

@@ -1,0 +1,434 @@
+"""The round contract (engine.py), exercised on Go Fore It (ch. 676a).
+
+Random play driven by ``legal_commands`` and random bad commands check that what is
+legal is accepted and what is not is refused with a citation and no change (events and
+every view); that the state is a fold (``replay`` from JSON rebuilds it); that no view
+but the dealer's ever shows a card that is not face up or the viewer's own front card;
+and that every cent wagered is withdrawn or settled exactly once.
+
+The cards a viewer may see are worked out here from the events alone (676a.11(a): a
+player examines his own two front cards once the deal and the stub are done; 676a.11(d):
+the dealer's cards and each settled hand are turned face up; 676a.13(a): a card found
+face up in the deck), independently of the engine's ``view``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from datetime import datetime
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+import croupier
+from croupier.engine import (
+    DEALER,
+    Actor,
+    Command,
+    LegalCommand,
+    Outcome,
+    Round,
+    RoundOpened,
+    WagerPlaced,
+    WagerSettled,
+)
+from croupier.equipment.cards import deck
+from croupier.errors import IllegalCommand, ReplayError
+from croupier.games import GAMES
+from croupier.games.go_fore_it import (
+    AnnounceNoMoreBets,
+    CardDealt,
+    CardDiscarded,
+    CountStub,
+    CutCards,
+    DealCards,
+    DealerHandRevealed,
+    DeclareIrregularity,
+    DiscardStub,
+    Fold,
+    GoForeItRound,
+    GoForeItTable,
+    HandTurnedUp,
+    Irregularity,
+    PlaceWager,
+    RequireRecut,
+    ResolveMiscount,
+    RevealDealerHand,
+    ShuffleCards,
+    StubDiscarded,
+    VoidRound,
+    WagerWithdrawn,
+    WithdrawWager,
+)
+from croupier.rng import SeededRng
+from croupier.rules.go_fore_it import GoForeItRules
+
+SEATS = {1: "ann", 2: "bo", 4: "cy"}
+RULE_SETS: list[dict[str, Any]] = [
+    {},
+    {"shuffling": "automated"},
+    {"shuffling": "automated", "shuffler_counts": True, "dealing_procedure": "hand"},
+    {"shuffling": "automated", "decks": 2, "dealing_procedure": "automated_shoe"},
+    {"dealing_procedure": "automated_shoe", "gopher_paytable": "b"},
+]
+CARD_TEXTS = [str(card) for card in deck()]
+
+
+def open_round(rules: dict[str, Any], seed: int) -> GoForeItRound:
+    return GoForeItRound.open(
+        GoForeItRules(**rules), table_id="T1", round_id="R1", seats=SEATS, rng=SeededRng(seed)
+    )
+
+
+def views(round_: Round[Any]) -> dict[Any, str]:
+    return {
+        actor: json.dumps(round_.view(actor), sort_keys=True)
+        for actor in (None, DEALER, *round_.state.seats)
+    }
+
+
+def snapshot(round_: Round[Any]) -> tuple[str, dict[Any, str]]:
+    return type(round_).events_to_json(round_.events), views(round_)
+
+
+# --- what a viewer may see, from the events alone --------------------------------------------
+def allowed_cards(round_: GoForeItRound, viewer: int | None) -> set[str]:
+    """The cards ``viewer`` (a seat, or ``None`` for the public) may have seen."""
+    allowed: set[str] = set()
+    examined = any(isinstance(e, StubDiscarded) for e in round_.events)
+    for e in round_.events:
+        if isinstance(e, CardDiscarded):
+            allowed.add(str(e.card))
+        elif isinstance(e, DealerHandRevealed | HandTurnedUp):
+            allowed.update(str(card) for card in e.cards)
+        elif (
+            isinstance(e, CardDealt)
+            and examined
+            and viewer is not None
+            and e.hand == viewer
+            and e.position < 2
+        ):
+            allowed.add(str(e.card))
+    return allowed
+
+
+def check_hidden(round_: GoForeItRound) -> None:
+    """No player's view and not the public view shows a card it may not see."""
+    for viewer in (None, *round_.state.seats):
+        text = json.dumps(round_.view(viewer))
+        shown = set(re.findall(r"(?<![0-9A-Za-z])([2-9TJQKA][cdhs])(?![0-9A-Za-z])", text))
+        hidden = set(CARD_TEXTS) - allowed_cards(round_, viewer)
+        assert not shown & hidden, f"view {viewer} shows hidden {sorted(shown & hidden)}"
+        assert "stack" not in round_.view(viewer)
+
+
+# --- random play ---------------------------------------------------------------------------------
+def command_for(legal: LegalCommand, actor: Actor, data: st.DataObject) -> Command:
+    name = legal.command
+    if name == "PlaceWager":
+        assert isinstance(actor, int)
+        spot = data.draw(st.sampled_from(legal.spots))
+        assert legal.min_amount is not None and legal.max_amount is not None
+        high = min(legal.max_amount, max(legal.min_amount, 5_000))
+        amount = data.draw(st.integers(legal.min_amount, high))
+        return PlaceWager(seat=actor, spot=spot, amount=amount)
+    if name == "WithdrawWager":
+        assert isinstance(actor, int)
+        return WithdrawWager(seat=actor, spot=data.draw(st.sampled_from(legal.spots)))
+    if name == "Fold":
+        assert isinstance(actor, int)
+        return Fold(seat=actor)
+    if name == "CutCards":
+        return CutCards(position=int(data.draw(st.sampled_from(legal.options))))
+    if name == "DealCards":
+        return DealCards(all_remaining=data.draw(st.booleans()))
+    if name == "CountStub":
+        wrong = data.draw(st.integers(0, 30)) == 0
+        return CountStub(counted=data.draw(st.integers(0, 52)) if wrong else None)
+    if name == "ResolveMiscount":
+        return ResolveMiscount(misdealt=data.draw(st.sampled_from(legal.options)) == "misdealt")
+    if name == "DeclareIrregularity":
+        if legal.spots == ("card_exposed",):
+            hand, position = data.draw(st.sampled_from(legal.options)).split(":")
+            return DeclareIrregularity(
+                irregularity=Irregularity.CARD_EXPOSED,
+                hand=hand if hand == DEALER else int(hand),
+                card=int(position),
+            )
+        return DeclareIrregularity(
+            irregularity=Irregularity(data.draw(st.sampled_from(legal.options)))
+        )
+    simple: dict[str, Command] = {
+        "AnnounceNoMoreBets": AnnounceNoMoreBets(),
+        "ShuffleCards": ShuffleCards(),
+        "RequireRecut": RequireRecut(),
+        "DiscardStub": DiscardStub(),
+        "RevealDealerHand": RevealDealerHand(),
+        "VoidRound": VoidRound(reason="table closed"),
+    }
+    return simple[name]
+
+
+def bad_command(data: st.DataObject) -> tuple[Command, Actor]:
+    actor: Actor = data.draw(st.sampled_from([1, 2, 3, 4, DEALER]))
+    seat = data.draw(st.sampled_from([1, 2, 3, 4, 7]))
+    spot = data.draw(st.sampled_from(["front_9", "back_9", "skins", "gopher", "ante"]))
+    amount = data.draw(st.one_of(st.integers(-500, 20_000), st.floats(), st.text(max_size=3)))
+    command = data.draw(
+        st.sampled_from(
+            [
+                PlaceWager(seat=seat, spot=spot, amount=amount),
+                WithdrawWager(seat=seat, spot=spot),
+                Fold(seat=seat),
+                AnnounceNoMoreBets(),
+                ShuffleCards(),
+                CutCards(position=data.draw(st.integers(0, 60))),
+                DealCards(),
+                RequireRecut(),
+                CountStub(),
+                DiscardStub(),
+                ResolveMiscount(misdealt=True),
+                RevealDealerHand(),
+                DeclareIrregularity(irregularity=data.draw(st.sampled_from(list(Irregularity)))),
+                DeclareIrregularity(
+                    irregularity=Irregularity.CARD_EXPOSED,
+                    hand=data.draw(st.sampled_from([1, 2, 3, DEALER])),
+                    card=data.draw(st.integers(-1, 4)),
+                ),
+            ]
+        )
+    )
+    return command, actor
+
+
+def is_offered(round_: GoForeItRound, command: Command, actor: Actor) -> bool:
+    """Whether ``legal_commands`` offers exactly this command now."""
+    name = type(command).__name__
+    for legal in round_.legal_commands(actor):
+        if legal.command != name:
+            continue
+        match command:
+            case PlaceWager(spot=spot, amount=amount, seat=seat):
+                if (
+                    seat == actor
+                    and spot in legal.spots
+                    and isinstance(amount, int)
+                    and not isinstance(amount, bool)
+                    and legal.min_amount is not None
+                    and legal.max_amount is not None
+                    and legal.min_amount <= amount <= legal.max_amount
+                ):
+                    return True
+            case WithdrawWager(spot=spot, seat=seat):
+                if seat == actor and spot in legal.spots:
+                    return True
+            case Fold(seat=seat):
+                if seat == actor:
+                    return True
+            case CutCards(position=position):
+                if str(position) in legal.options:
+                    return True
+            case DeclareIrregularity(irregularity=kind, hand=hand, card=card):
+                if kind is Irregularity.CARD_EXPOSED:
+                    if legal.spots == ("card_exposed",) and f"{hand}:{card}" in legal.options:
+                        return True
+                elif kind in legal.options:
+                    return True
+            case _:
+                return True
+    return False
+
+
+@settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow],
+)
+@given(data=st.data(), rules=st.sampled_from(RULE_SETS), seed=st.integers(0, 2**32))
+def test_random_play_keeps_the_contract(
+    data: st.DataObject, rules: dict[str, Any], seed: int
+) -> None:
+    round_ = open_round(rules, seed)
+    for _ in range(200):
+        if round_.finished:
+            break
+        if data.draw(st.integers(0, 3), label="try a bad command") == 3:
+            command, actor = bad_command(data)
+            if is_offered(round_, command, actor):
+                continue
+            before = snapshot(round_)
+            with pytest.raises(IllegalCommand) as refused:
+                round_.handle(command, actor)
+            assert refused.value.cite, "every refusal names its rule"
+            assert str(refused.value).endswith(f"({refused.value.cite})")
+            assert snapshot(round_) == before, "a refused command changes nothing"
+            continue
+        actors: list[Actor] = [a for a in (*SEATS, DEALER) if round_.legal_commands(a)]
+        actor = data.draw(st.sampled_from(actors))
+        legal_list = round_.legal_commands(actor)
+        # Prefer moving the round along so that most examples finish.
+        if data.draw(st.integers(0, 19), label="irregular now") < 19:
+            legal_list = [
+                lg for lg in legal_list if lg.command not in ("VoidRound", "DeclareIrregularity")
+            ] or legal_list
+        legal = data.draw(st.sampled_from(legal_list))
+        command = command_for(legal, actor, data)
+        events = round_.handle(command, actor)
+        assert events and all(e.cite for e in events)
+        rebuilt = GoForeItRound.replay(GoForeItRound.events_from_json(snapshot(round_)[0]))
+        assert snapshot(rebuilt) == snapshot(round_)
+        check_hidden(round_)
+    event("finished" if round_.finished else "unfinished")
+    if round_.finished:
+        check_money(round_)
+
+
+def check_money(round_: GoForeItRound) -> None:
+    """Every cent placed is withdrawn or settled exactly once, at the odds it names."""
+    placed: dict[tuple[int, str], int] = {}
+    for e in round_.events:
+        if isinstance(e, WagerPlaced):
+            placed[(e.seat, e.spot)] = placed.get((e.seat, e.spot), 0) + e.amount
+        elif isinstance(e, WagerWithdrawn):
+            assert placed.pop((e.seat, e.spot)) == e.amount
+    settled: dict[tuple[int, str], WagerSettled] = {}
+    for s in round_.state.settlements:
+        key = (s.seat, s.spot)
+        assert key not in settled, f"{key} settled twice"
+        settled[key] = s
+        if s.outcome is Outcome.LOSE:
+            assert s.returned == s.won == 0
+        elif s.outcome is Outcome.VOID:
+            assert s.returned == s.amount and s.won == 0
+        else:
+            assert s.outcome is Outcome.WIN and s.odds is not None
+            assert s.returned == s.amount and s.won == s.amount * s.odds
+    assert {key: s.amount for key, s in settled.items()} == placed
+
+
+# --- hidden cards through complete rounds ----------------------------------------------------
+@pytest.mark.parametrize(
+    "rules", RULE_SETS, ids=lambda r: r.get("dealing_procedure", "manual_shoe")
+)
+def test_no_hidden_card_in_any_view(rules: dict[str, Any]) -> None:
+    """Full rounds at a table of six: after every command, no player's view and not the
+    public view contains a card that is not face up or the viewer's own front card; the
+    dealer's view holds all 52."""
+    seats = {seat: f"p{seat}" for seat in range(1, 7)}
+    table = GoForeItTable.start(GoForeItRules(**rules), "T", datetime(2026, 1, 1))
+    for seed in range(6):
+        round_ = table.open_round(seats, SeededRng(seed))
+        for seat in seats:
+            round_.handle(PlaceWager(seat=seat, spot="front_9", amount=500), seat)
+            if seat % 2:
+                round_.handle(PlaceWager(seat=seat, spot="skins", amount=500), seat)
+            if seat % 3 == 0:
+                round_.handle(PlaceWager(seat=seat, spot="gopher", amount=500), seat)
+        for command in (AnnounceNoMoreBets(), ShuffleCards()):
+            round_.handle(command, DEALER)
+            check_hidden(round_)
+        if round_.state.phase == "cut":
+            round_.handle(CutCards(position=10 + seed), DEALER)
+        while round_.state.phase == "deal":
+            round_.handle(DealCards(), DEALER)
+            check_hidden(round_)
+        round_.handle(CountStub(), DEALER)
+        check_hidden(round_)
+        dealer_view = json.dumps(round_.view(DEALER))
+        assert all(f'"{card}"' in dealer_view for card in CARD_TEXTS)
+        while (seat := round_.state.to_act()) is not None:
+            if (seat + seed) % 2:
+                round_.handle(PlaceWager(seat=seat, spot="back_9", amount=500), seat)
+            else:
+                round_.handle(Fold(seat=seat), seat)
+            check_hidden(round_)
+        round_.handle(RevealDealerHand(), DEALER)
+        check_hidden(round_)
+        assert round_.finished
+        table.finish(round_, datetime(2026, 1, 1))
+
+
+# --- replay and the stamp -----------------------------------------------------------------------
+def dealt_halfway(seed: int = 5) -> GoForeItRound:
+    round_ = open_round({}, seed)
+    for seat in SEATS:
+        round_.handle(PlaceWager(seat=seat, spot="front_9", amount=500), seat)
+    round_.handle(AnnounceNoMoreBets(), DEALER)
+    round_.handle(ShuffleCards(), DEALER)
+    round_.handle(CutCards(position=17), DEALER)
+    for _ in range(7):
+        round_.handle(DealCards(), DEALER)
+    return round_
+
+
+def test_a_round_interrupted_mid_deal_resumes_from_its_events() -> None:
+    """The stack is in the events: a round rebuilt from JSON in the middle of the deal
+    deals on exactly as the original, with no random source."""
+    original = dealt_halfway()
+    resumed = GoForeItRound.replay(
+        GoForeItRound.events_from_json(GoForeItRound.events_to_json(original.events))
+    )
+    assert resumed.rng is None
+    a = original.handle(DealCards(all_remaining=True), DEALER)
+    b = resumed.handle(DealCards(all_remaining=True), DEALER)
+    assert a == b and resumed.view(DEALER) == original.view(DEALER)
+
+
+def test_a_replayed_round_cannot_shuffle() -> None:
+    round_ = open_round({}, 1)
+    round_.handle(PlaceWager(seat=1, spot="front_9", amount=500), 1)
+    round_.handle(AnnounceNoMoreBets(), DEALER)
+    replayed = GoForeItRound.replay(round_.events)
+    with pytest.raises(IllegalCommand, match="no random source"):
+        replayed.handle(ShuffleCards(), DEALER)
+    assert replayed.events == round_.events
+
+
+def test_replay_refuses_tampered_decks_and_foreign_events() -> None:
+    round_ = dealt_halfway()
+    dealt = [i for i, e in enumerate(round_.events) if isinstance(e, CardDealt)]
+    swapped = round_.events[dealt[0]].model_copy(update={"card": round_.events[dealt[1]].card})
+    with pytest.raises(ReplayError, match="next card"):
+        GoForeItRound.replay([*round_.events[: dealt[0]], swapped])
+    opened = round_.events[0]
+    assert isinstance(opened, RoundOpened)
+    tampered = opened.model_copy(update={"rules": {**opened.rules, "gopher_paytable": "b"}})
+    with pytest.raises(ReplayError, match="sha256"):
+        GoForeItRound.replay([tampered, *round_.events[1:]])
+    with pytest.raises(ReplayError):
+        GoForeItRound.replay(round_.events[1:])
+
+
+def test_every_round_is_stamped() -> None:
+    rules = GoForeItRules(gopher_paytable="b", shuffling="automated", decks=2)
+    round_ = GoForeItRound.open(
+        rules, table_id="T9", round_id="R77", seats={3: "x"}, rng=SeededRng(1)
+    )
+    opened = round_.events[0]
+    assert isinstance(opened, RoundOpened)
+    assert opened.croupier_version == croupier.__version__
+    assert (opened.table_id, opened.round_id, opened.game) == ("T9", "R77", "go-fore-it")
+    canonical = json.dumps(rules.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+    assert opened.rules_sha256 == hashlib.sha256(canonical.encode()).hexdigest()
+    assert GoForeItRules.model_validate(opened.rules) == rules
+
+
+def test_commands_parse_from_json() -> None:
+    command = GoForeItRound.command_adapter.validate_json(
+        '{"type": "DeclareIrregularity", "irregularity": "card_exposed", '
+        '"hand": "dealer", "card": 2}'
+    )
+    assert command == DeclareIrregularity(
+        irregularity=Irregularity.CARD_EXPOSED, hand=DEALER, card=2
+    )
+    assert GoForeItRound.command_adapter.validate_json('{"type": "Fold", "seat": 3}') == Fold(
+        seat=3
+    )
+
+
+def test_game_registry() -> None:
+    assert GAMES["go-fore-it"] is GoForeItRound
