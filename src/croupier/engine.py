@@ -181,8 +181,6 @@ class Round(ABC, Generic[StateT]):
     """Reads and writes a list of this game's events (a union tagged by ``type``)."""
     command_adapter: ClassVar[TypeAdapter[Any]]
     """Reads one of this game's commands (a union tagged by ``type``)."""
-    verified_replay: ClassVar[bool] = False
-    """True once the game re-derives its events on replay (:meth:`command_for`)."""
 
     def __init__(self, events: Sequence[Event], rng: Rng | None) -> None:
         self.rng = rng
@@ -226,8 +224,10 @@ class Round(ABC, Generic[StateT]):
         a call, a declared irregularity) is turned back into that command
         (:meth:`command_for`), the command is handled again under the rules (random
         outcomes re-drawn from what the events recorded), and what the rules produce
-        must equal the stored events one for one. Raises :class:`ReplayError` naming the
-        first event that is not what the rules produce.
+        must equal the stored events one for one. The events that :meth:`open` writes
+        after RoundOpened are produced again from the table's inputs they record
+        (:meth:`opening`). Raises :class:`ReplayError` naming the first event that is not
+        what the rules produce.
         """
         events = list(events)
         if not events or not isinstance(events[0], RoundOpened):
@@ -248,21 +248,50 @@ class Round(ABC, Generic[StateT]):
             rules.check_seats(opened.seats)
         except CroupierError as error:
             raise ReplayError(f"the stored seats are not valid: {error}", "engine:replay") from None
-        if not cls.verified_replay:
-            return cls(events, rng=None)
         round_ = cls([opened], rng=None)
-        index = 1
+        index = round_._reopen(events)
         while index < len(events):
             index += round_._rederive(events, index)
         round_.rng = None
         return round_
+
+    def _reopen(self, events: Sequence[Event]) -> int:
+        """Re-derive the events that :meth:`open` writes after RoundOpened
+        (:meth:`opening`); return the index of the first stored event after them."""
+        index = 1
+        try:
+            for produced in self.opening(events):
+                if index >= len(events) or events[index] != produced:
+                    found = events[index] if index < len(events) else "nothing"
+                    raise ReplayError(
+                        f"event {index} should be {produced!r} when the round opens; "
+                        f"found {found!r}",
+                        "engine:replay",
+                    )
+                self.state = self.evolve(self.state, produced)
+                self.events.append(produced)
+                index += 1
+        except ReplayError:
+            raise
+        except (CroupierError, ValueError) as error:
+            raise ReplayError(
+                f"the round's opening was not allowed: {error}", "engine:replay"
+            ) from None
+        return index
+
+    def opening(self, events: Sequence[Event]) -> Iterator[Event]:
+        """On replay, the events that :meth:`open` writes after RoundOpened (a game's
+        equipment or table context), produced again under the rules from the table's
+        inputs that the stored ``events`` record; they must equal the stored ones. A game
+        whose :meth:`open` writes only RoundOpened has none."""
+        return iter(())
 
     def _rederive(self, events: Sequence[Event], index: int) -> int:
         """Handle again the command behind ``events[index]``; return how many stored
         events it accounts for."""
         event = events[index]
         where = f"event {index} ({type(event).__name__})"
-        derived = self.command_for(event)
+        derived = self.command_for(event, events[index + 1 :])
         if derived is None:
             raise ReplayError(f"{where} does not follow from any command here", "engine:replay")
         command, actor, rng = derived
@@ -283,10 +312,14 @@ class Round(ABC, Generic[StateT]):
                 )
         return len(emitted)
 
-    def command_for(self, event: Event) -> tuple[Command, Actor, Rng | None] | None:
+    def command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
         """The command (with its actor, and an Rng that repeats any recorded draw) that
         caused ``event``, if ``event`` is the first event a command emits; ``None`` for
-        the events that follow from it (settlements, collections, completions)."""
+        the events that follow from it (settlements, collections, completions).
+        ``following`` are the stored events after ``event``, for a command whose input
+        shows only in a later event it emits."""
         return None
 
     # -- the contract -----------------------------------------------------------------

@@ -143,6 +143,77 @@ def test_show_2014() -> None:
     assert "Millionaire Row $0.25 to $1 (593.2(e)(4))" in prose(output)
 
 
+GOPHER_B = {"Four aces": "1,000 to 1", "Three aces": "50 to 1", "Two aces": "6 to 1"}
+
+
+def test_show_go_fore_it() -> None:
+    """676a.2(b)(3): the payout odds of every wager with the Gopher paytable selected;
+    676a.2(b)(4): the Skins tie inscription."""
+    code, output = invoke("rules", "show", str(EXAMPLES / "go-fore-it.toml"))
+    assert code == 0, output
+    assert "Go Fore It (58 Pa. Code ch. 676a)" in output
+    assert "PAYOUT ODDS (676a.2(b)(3))" in output
+    assert section(output, "Front 9 Wager (676a.12(a))") == {"Total of 24 or less": "1 to 1"}
+    assert section(output, "Back 9 Wager (676a.12(b))") == {
+        "Albatross (8 or less)": "25 to 1",
+        "Eagle (9 to 13)": "5 to 1",
+        "Birdie (14 to 18)": "2 to 1",
+        "Par (19 to 24)": "1 to 1",
+    }
+    assert section(output, "Skins Wager (676a.12(c))") == {"Total less than the dealer's": "1 to 1"}
+    assert section(output, "Gopher Wager, paytable B (676a.12(d))") == {
+        **GOPHER_B,
+        "One ace": "2 to 1",
+    }
+    assert (
+        "Skins Wager loses if the dealer's hand and the player's hand tie. "
+        "(676a.2(b)(4); 676a.11(d)(4)(i))"
+    ) in prose(output)
+    assert (
+        "Table limits: Front 9 and Back 9 $10 to $500; Skins $5 to $100; Gopher $1 to $25"
+    ) in prose(output)
+
+
+def test_show_go_fore_it_paytable_a(tmp_path: Path) -> None:
+    rules = tmp_path / "a.toml"
+    rules.write_text('game = "go-fore-it"\n')
+    code, output = invoke("rules", "show", str(rules))
+    assert code == 0, output
+    assert section(output, "Gopher Wager, paytable A (676a.12(d))")["Two aces"] == "5 to 1"
+    assert "Table limits: Front 9 and Back 9" in output
+
+
+def test_show_pai_gow() -> None:
+    """Ch. 621a asks no payout sign of the table (621a.2(b)); `show` says so and prints
+    the payout: 1 to 1 less the 5% vigorish (621a.10(j)-(k))."""
+    code, output = invoke("rules", "show", str(EXAMPLES / "pai-gow.toml"))
+    assert code == 0, output
+    text = prose(output)
+    assert "Pai Gow (58 Pa. Code ch. 621a)" in output
+    assert "Ch. 621a requires no payout sign or inscription at the table (621a.2(b))" in text
+    rows = section(output, "Pai Gow Wager (621a.10(g); 621a.10(h); 621a.10(j); 621a.10(k))")
+    assert rows == {
+        "Both hands rank higher": "1 to 1 less 5% vigorish",
+        "One hand higher, one not (a tie)": "Wager returned",
+        "Neither hand higher": "Wager loses",
+    }
+    assert (
+        "Vigorish: 5% of the amount won, rounded up to 25 cents or the next multiple of "
+        "25 cents (621a.10(k))"
+    ) in text
+    assert "co-banking offered" in text and "(621a.11(q))" in text
+    assert load(EXAMPLES / "pai-gow.toml").sha256() in output
+
+
+def test_show_pai_gow_vigorish_to_the_cent(tmp_path: Path) -> None:
+    rules = tmp_path / "p.toml"
+    rules.write_text('game = "pai-gow"\n')
+    code, output = invoke("rules", "show", str(rules))
+    assert code == 0, output
+    assert "5% of the amount won, to the cent (621a.10(k))" in prose(output)
+    assert "Player bank" not in output
+
+
 @pytest.mark.parametrize(
     ("text", "cite"),
     [

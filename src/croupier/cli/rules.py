@@ -1,10 +1,17 @@
 """`croupier rules check | show`: validate a Rules Submission and print its table sign.
 
 ``check FILE`` loads and validates a submission (exit 2 with the cited error if the
-regulation does not allow it). ``show FILE`` prints what the table's sign must say:
-the payout odds of every wager offered (675a.1(b)(3), 675a.6(b), 593.1(b)(3)), the
-equal-value inscription (675a.1(b)(2)(iv), 675a.6(b)(3), 593.1(b)(2)(iv)), the
-aggregate payout limit where one is set (675a.1(b)(4)) and the table limits.
+regulation does not allow it). ``show FILE`` prints what the table's sign must say.
+
+- High Roll Dice: the payout odds of every wager offered (675a.1(b)(3), 675a.6(b),
+  593.1(b)(3)), the equal-value inscription (675a.1(b)(2)(iv), 675a.6(b)(3),
+  593.1(b)(2)(iv)), the aggregate payout limit where one is set (675a.1(b)(4)) and the
+  table limits.
+- Go Fore It: the payout odds of every wager with the Gopher paytable selected
+  (676a.2(b)(3), 676a.12) and the Skins tie inscription (676a.2(b)(4)).
+- Pai Gow: ch. 621a requires no payout sign or inscription (621a.2(b) asks the layout
+  for the name or logo, the betting areas and the Dead Hand only); ``show`` prints the
+  payout the rules set, 1 to 1 less the vigorish (621a.10(g)-(k), 621a.11), saying so.
 """
 
 from __future__ import annotations
@@ -22,7 +29,18 @@ from rich.text import Text
 from croupier.errors import RulesSubmissionError
 from croupier.money import FixedPrize, format_cents, format_odds
 from croupier.rules import RulesSubmission, load
+from croupier.rules.go_fore_it import (
+    BACK_9_ODDS,
+    FRONT_9_ODDS,
+    PAR,
+    SCORE_BOUNDS,
+    SKINS_ODDS,
+    GoForeItRules,
+    Spot,
+)
 from croupier.rules.high_roll_dice import NO_MATCH, HighRollDiceRules, Variant
+from croupier.rules.pai_gow import PAYOUT_ODDS, PaiGowRules
+from croupier.rules.pai_gow import SECTIONS as PAI_GOW_SECTIONS
 
 RulesFile = Annotated[
     Path,
@@ -165,6 +183,111 @@ def high_roll_dice_sign(rules: HighRollDiceRules) -> RenderableType:
     return Group(*parts)
 
 
+# --- Go Fore It --------------------------------------------------------------------------
+GO_FORE_IT_SKINS_TIE = "Skins Wager loses if the dealer's hand and the player's hand tie."
+"""The inscription of 676a.2(b)(4)."""
+
+_ACE_NAMES = {4: "Four aces", 3: "Three aces", 2: "Two aces", 1: "One ace"}
+
+
+def _limits(low: int, high: int) -> str:
+    return f"{format_cents(low)} to {format_cents(high)}"
+
+
+def go_fore_it_sign(rules: GoForeItRules) -> RenderableType:
+    """The table sign of a Go Fore It submission: the payout odds of every wager, the
+    Gopher paytable selected (676a.2(b)(3), 676a.12), the Skins tie inscription
+    (676a.2(b)(4)) and the table limits."""
+    s = rules.sections
+    fewest = min(low for low, _ in SCORE_BOUNDS.values())
+    back_rows = []
+    for score, odds in BACK_9_ODDS.items():
+        low, high = SCORE_BOUNDS[score]
+        totals = f"{high} or less" if low == fewest else f"{low} to {high}"
+        name = score.value.replace("_", " ").title()
+        back_rows.append((f"{name} ({totals})", format_odds(odds)))
+    paytable = rules.gopher_paytable.value.upper()
+    front = _limits(*rules.limits(Spot.FRONT_9))
+    return Group(
+        Text("Go Fore It (58 Pa. Code ch. 676a)", style="bold"),
+        Text("Rules Submission sha256"),
+        Text(rules.sha256()),
+        Text(""),
+        Text("PAYOUT ODDS (676a.2(b)(3))", style="bold"),
+        _paytable(
+            f"Front 9 Wager ({s.front_9_odds})",
+            "Player's hand",
+            [(f"Total of {PAR} or less", format_odds(FRONT_9_ODDS))],
+        ),
+        _paytable(f"Back 9 Wager ({s.back_9_odds})", "Player's score (total)", back_rows),
+        _paytable(
+            f"Skins Wager ({s.skins_odds})",
+            "Player's hand",
+            [("Total less than the dealer's", format_odds(SKINS_ODDS))],
+        ),
+        _paytable(
+            f"Gopher Wager, paytable {paytable} ({s.gopher_odds})",
+            "Aces in the player's hand",
+            _odds_rows(rules.gopher_odds, _ACE_NAMES),
+        ),
+        Text(""),
+        Text(f"{GO_FORE_IT_SKINS_TIE} (676a.2(b)(4); {s.lose_skins})", style="bold"),
+        Text(
+            f"Table limits: Front 9 and Back 9 {front}; "
+            f"Skins {_limits(*rules.limits(Spot.SKINS))}; "
+            f"Gopher {_limits(*rules.limits(Spot.GOPHER))}"
+        ),
+    )
+
+
+# --- Pai Gow ------------------------------------------------------------------------------
+def pai_gow_sign(rules: PaiGowRules) -> RenderableType:
+    """What a Pai Gow submission pays. Ch. 621a requires no payout sign or inscription
+    (621a.2(b): the name or logo, the betting areas, the Dead Hand), so this says so and
+    prints the payout the rules set: 1 to 1 less the 5% vigorish (621a.10(j)-(k)), a tie
+    returned, the vigorish on a player bank's surplus (621a.11(q))."""
+    s = PAI_GOW_SECTIONS
+    rounding = (
+        "rounded up to 25 cents or the next multiple of 25 cents"
+        if rules.vigorish_to_quarter
+        else "to the cent"
+    )
+    rows = [
+        ("Both hands rank higher", f"{format_odds(PAYOUT_ODDS)} less 5% vigorish"),
+        ("One hand higher, one not (a tie)", "Wager returned"),
+        ("Neither hand higher", "Wager loses"),
+    ]
+    parts: list[RenderableType] = [
+        Text("Pai Gow (58 Pa. Code ch. 621a)", style="bold"),
+        Text("Rules Submission sha256"),
+        Text(rules.sha256()),
+        Text(""),
+        Text(
+            "Ch. 621a requires no payout sign or inscription at the table (621a.2(b)); "
+            "the payout below is what the rules pay."
+        ),
+        _paytable(
+            f"Pai Gow Wager ({s.lose}; {s.tie}; {s.win}; {s.vigorish})",
+            "Against the dealer's (or the bank's) hands",
+            rows,
+            payout="Payout",
+        ),
+        Text(""),
+        Text(f"Vigorish: 5% of the amount won, {rounding} ({s.vigorish})"),
+        Text("Copy hands and zero-zero go to the dealer or the bank (621a.4(b), (e))"),
+    ]
+    if rules.player_banking:
+        co = "; co-banking offered" if rules.co_banking else ""
+        parts.append(
+            Text(
+                f"Player bank offered ({s.bank_offered}){co}: the bank pays 5% vigorish on "
+                f"its surplus ({s.bank_vigorish})"
+            )
+        )
+    parts.append(Text(f"Table limits: {rules.describe_limits()}"))
+    return Group(*parts)
+
+
 # --- commands ----------------------------------------------------------------------------
 def check(file: RulesFile) -> None:
     """Load and validate a Rules Submission: "ok" with its game, variant and sha256."""
@@ -177,10 +300,16 @@ def check(file: RulesFile) -> None:
 def show(file: RulesFile) -> None:
     """Print the table sign the regulation requires for a Rules Submission."""
     rules = load_or_exit(file)
-    if not isinstance(rules, HighRollDiceRules):
+    if isinstance(rules, HighRollDiceRules):
+        sign = high_roll_dice_sign(rules)
+    elif isinstance(rules, GoForeItRules):
+        sign = go_fore_it_sign(rules)
+    elif isinstance(rules, PaiGowRules):
+        sign = pai_gow_sign(rules)
+    else:
         typer.echo(f"no table sign is drawn for {rules.game} yet", err=True)
         raise typer.Exit(2)
-    Console(highlight=False).print(high_roll_dice_sign(rules))
+    Console(highlight=False).print(sign)
 
 
 def register(app: typer.Typer) -> None:

@@ -37,7 +37,7 @@ equipment put out of order (676a.13(g)). The round itself does no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -70,11 +70,12 @@ from croupier.equipment.cards import (
     DiscardRack,
     cut,
     deal_order,
+    deck,
     shuffled,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.money import Cents, format_cents, payout, require_cents
-from croupier.rng import Rng
+from croupier.rng import Rng, ScriptedRng, shuffle_draws
 from croupier.rules.base import RulesSubmission
 from croupier.rules.go_fore_it import (
     BACK_9_ODDS,
@@ -98,6 +99,8 @@ from croupier.rules.go_fore_it import (
 )
 
 VOID_ROUND_CITE = "interpretations:void-round"
+MISDEAL_REASON = "misdeal found by the stub count; 52 cards remain"
+INCOMPLETE_DECK_REASON = "the stub count shows the deck is not 52 cards"
 
 HandId = int | Literal["dealer"]
 """A hand on the layout: a seat number, or :data:`~croupier.engine.DEALER`."""
@@ -548,10 +551,30 @@ def default_setup(rules: GoForeItRules) -> RoundSetup:
     )
 
 
+def _check_positions(seats: dict[int, str]) -> None:
+    """Raise :class:`InvalidWager` if one player holds two positions (676a.7(e))."""
+    players = list(seats.values())
+    for player in players:
+        if players.count(player) > 1:
+            taken = sorted(seat for seat, who in seats.items() if who == player)
+            raise InvalidWager(
+                f"player {player!r} is seated at positions {taken}: a player may not "
+                "wager on more than one player position",
+                SECTIONS.one_position,
+            )
+
+
 def _check_setup(rules: GoForeItRules, setup: RoundSetup) -> None:
     """Raise :class:`IllegalCommand` unless ``setup`` is what ``rules`` allow, allowing
     for equipment signed out of order (676a.13(g))."""
     s = SECTIONS
+    cites = {s.one_deck, s.two_decks, s.alternate} if rules.decks == 2 else {s.one_deck}
+    if setup.cite not in cites:
+        raise IllegalCommand(
+            f"the equipment of a round is set under {' or '.join(sorted(cites))}, "
+            f"not {setup.cite!r}",
+            s.two_decks if rules.decks == 2 else s.one_deck,
+        )
     if setup.deck not in rules.deck_colors:
         raise IllegalCommand(
             f"the deck in play must be one of {list(rules.deck_colors)}, not {setup.deck!r}",
@@ -630,15 +653,7 @@ class GoForeItRound(Round[GoForeItState]):
         """
         if not isinstance(rules, GoForeItRules):
             raise TypeError(f"{cls.game} needs GoForeItRules, not {type(rules)}")
-        players = list(seats.values())
-        for player in players:
-            if players.count(player) > 1:
-                taken = sorted(seat for seat, who in seats.items() if who == player)
-                raise InvalidWager(
-                    f"player {player!r} is seated at positions {taken}: a player may not "
-                    "wager on more than one player position",
-                    SECTIONS.one_position,
-                )
+        _check_positions(seats)
         setup = setup if setup is not None else default_setup(rules)
         _check_setup(rules, setup)
         round_ = super().open(
@@ -652,6 +667,18 @@ class GoForeItRound(Round[GoForeItState]):
         round_.state = round_.evolve(round_.state, setup)
         round_.events.append(setup)
         return round_
+
+    def opening(self, events: Sequence[Event]) -> Iterator[Event]:
+        """On replay: the stored RoundSetup, checked as :meth:`open` checks it."""
+        setup = events[1] if len(events) > 1 else None
+        if not isinstance(setup, RoundSetup):
+            raise ReplayError(
+                "event 1 of a Go Fore It round is its RoundSetup (the table's equipment)",
+                "engine:replay",
+            )
+        _check_positions(self.state.seats)
+        _check_setup(self.rules, setup)
+        yield setup
 
     @property
     def rules(self) -> GoForeItRules:
@@ -790,6 +817,48 @@ class GoForeItRound(Round[GoForeItState]):
             case _:
                 raise ReplayError(f"{event!r} is not a Go Fore It event", "engine:replay")
         return state
+
+    def command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        match event:
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None
+            case WagerWithdrawn(seat=seat, spot=spot):
+                return WithdrawWager(seat=seat, spot=spot), seat, None
+            case Folded(seat=seat):
+                return Fold(seat=seat), seat, None
+            case NoMoreBets():
+                return AnnounceNoMoreBets(), DEALER, None
+            case DeckShuffled(stack=stack, device_count=device_count):
+                try:
+                    draws = shuffle_draws(deck(), stack)
+                except ValueError as error:
+                    raise ReplayError(
+                        f"{event!r} is not a shuffle of one deck: {error}", "engine:replay"
+                    ) from None
+                return ShuffleCards(device_count=device_count), DEALER, ScriptedRng(draws)
+            case DeckRemoved(counted=counted):
+                return ShuffleCards(device_count=counted), DEALER, None
+            case DeckCut(position=position):
+                return CutCards(position=position), DEALER, None
+            case RecutRequired():
+                return RequireRecut(), DEALER, None
+            case CardDealt():
+                return DealCards(), DEALER, None
+            case StubCounted(counted=counted):
+                return CountStub(counted=counted), DEALER, None
+            case StubDiscarded():
+                return DiscardStub(), DEALER, None
+            case IrregularityDeclared(irregularity=kind, hand=hand, card=card):
+                return DeclareIrregularity(irregularity=kind, hand=hand, card=card), DEALER, None
+            case DealerHandRevealed():
+                return RevealDealerHand(), DEALER, None
+            case RoundVoided(reason=reason, cite=cite):
+                if cite == VOID_ROUND_CITE:
+                    return VoidRound(reason=reason), DEALER, None
+                return ResolveMiscount(misdealt=reason == MISDEAL_REASON), DEALER, None
+        return None
 
     @staticmethod
     def _decide(state: GoForeItState, seat: int, decision: Literal["back_9", "fold"]) -> None:
@@ -1134,9 +1203,9 @@ class GoForeItRound(Round[GoForeItState]):
         self._dealer_only(actor, "determine a misdeal", p.miscount)
         self._phase(Phase.MISCOUNT, "determine a misdeal", p.miscount)
         if misdealt:
-            yield from self._void("misdeal found by the stub count; 52 cards remain", p.miscount)
+            yield from self._void(MISDEAL_REASON, p.miscount)
             return
-        yield from self._void("the stub count shows the deck is not 52 cards", p.miscount)
+        yield from self._void(INCOMPLETE_DECK_REASON, p.miscount)
         yield DeckRemoved(reason="the stub count shows the deck is incomplete", cite=p.miscount)
 
     # -- reveal and settlement ----------------------------------------------------------

@@ -23,7 +23,7 @@ Commands: :class:`PlaceWager` (a seat), :class:`AnnounceNoMoreBets`,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -313,7 +313,6 @@ class HighRollDiceRound(Round[HighRollDiceState]):
     rules_type = HighRollDiceRules
     event_adapter = TypeAdapter(list[HighRollDiceEvent])
     command_adapter = TypeAdapter(HighRollDiceCommand)
-    verified_replay = True
 
     @property
     def rules(self) -> HighRollDiceRules:
@@ -397,7 +396,9 @@ class HighRollDiceRound(Round[HighRollDiceState]):
                 f"{type(event).__name__} cannot follow phase {state.phase}", "engine:replay"
             )
 
-    def command_for(self, event: Event) -> tuple[Command, Actor, Rng | None] | None:
+    def command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
         match event:
             case WagerPlaced(seat=seat, spot=spot, amount=amount):
                 return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None

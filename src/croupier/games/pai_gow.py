@@ -78,7 +78,7 @@ from croupier.hands.paigow import (
     setting_with,
 )
 from croupier.money import Cents, format_cents, require_cents, vigorish
-from croupier.rng import Rng, roll_dice, shuffle
+from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice, shuffle, shuffle_draws
 from croupier.rules.base import RulesSubmission
 from croupier.rules.pai_gow import (
     PAYOUT_ODDS,
@@ -882,6 +882,20 @@ def _codes(tiles: Sequence[Tile]) -> str:
     return " ".join(tile.code for tile in tiles)
 
 
+def _together(
+    tiles: Sequence[Tile], high: tuple[Tile, Tile], low: tuple[Tile, Tile]
+) -> tuple[str, str]:
+    """The two tiles put together that set ``tiles`` as ``high`` and ``low``, each pair
+    in its recorded order: the high pair, or else the low one."""
+    for pair in (high, low):
+        try:
+            if _flat(setting_with(tiles, pair)) == (high, low):
+                return pair[0].code, pair[1].code
+        except ValueError:
+            pass
+    return high[0].code, high[1].code
+
+
 # --- the round ---------------------------------------------------------------------------------
 class PaiGowRound(Round[PaiGowState]):
     """One round of Pai Gow under a :class:`~croupier.rules.pai_gow.PaiGowRules`.
@@ -928,6 +942,101 @@ class PaiGowRound(Round[PaiGowState]):
             round_.state = round_.evolve(round_.state, event)
             round_.events.append(event)
         return round_
+
+    def opening(self, events: Sequence[Event]) -> Iterator[Event]:
+        """On replay: the opening again from the stored TableContext (the table's input)."""
+        context = events[1] if len(events) > 1 else None
+        if not isinstance(context, TableContext):
+            raise ReplayError(
+                "event 1 of a Pai Gow round is its TableContext (what the table carries)",
+                "engine:replay",
+            )
+        yield from self._opening(context)
+
+    def command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        state = self.state
+        bank = state.bank
+        match event:
+            case BankPassed(seat=seat, reason=""):
+                return PassBank(seat=seat), seat, None
+            case BankTaken(seat=seat, chips=chips, co_bank=co_bank):
+                return TakeBank(seat=seat, chips=chips, co_bank=co_bank), seat, None
+            case TilesMixed(stacks=stacks):
+                order = [tile for stack in stacks for tile in stack]
+                try:
+                    draws = shuffle_draws(SET, order)
+                except ValueError as error:
+                    raise ReplayError(
+                        f"{event!r} is not a mix of the 32 tiles: {error}", "engine:replay"
+                    ) from None
+                return MixTiles(), DEALER, ScriptedRng(draws)
+            case TilesRemixed():
+                remix = DeclareIrregularity(
+                    irregularity=Irregularity.TILE_TURNED_OVER_WHILE_STACKING
+                )
+                return remix, DEALER, None
+            case TilesCut(right=right, left=left) if bank is not None:
+                return CutTiles(seat=bank, right=right, left=left), bank, None
+            case CutDeclined() if bank is not None:
+                return DeclineCut(seat=bank), bank, None
+            case DealerWagerPlaced(amount=amount) if bank is not None:
+                return DirectDealerWager(seat=bank, amount=amount), bank, None
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                return PlaceWager(seat=seat, amount=amount, spot=spot), seat, None
+            case NoMoreBets():
+                return AnnounceNoMoreBets(), DEALER, None
+            case DeliveryChosen(style=style, by=by):
+                return ChooseDelivery(style=style), self._shaker_actor(by), None
+            case DiceShaken(faces=faces, by=by, source="reading"):
+                return ShakeDice(faces=faces), self._shaker_actor(by), None
+            case DiceShaken(faces=faces, by=by):
+                return ShakeDice(), self._shaker_actor(by), ScriptedRng(dice_draws(faces))
+            case NumberDrawn(number=number):
+                return DrawNumber(), DEALER, ScriptedRng([number - RNG_NUMBERS[0]])
+            case NoRoll(irregularity=kind):
+                return DeclareIrregularity(irregularity=kind), DEALER, None
+            case StartingPositionCounted():
+                return DealTiles(), DEALER, None
+            case TileExposed(position=position, tile=tile):
+                exposed = DeclareIrregularity(
+                    irregularity=Irregularity.TILE_EXPOSED, position=position, tile=tile.code
+                )
+                return exposed, DEALER, None
+            case ExposedHandDecided(seat=seat, void=void):
+                return DecideExposedHand(seat=seat, void=void), seat, None
+            case HouseWayShown(seat=seat):
+                return RequestHouseWay(seat=seat), seat, None
+            case HandsSet(seat=seat, high=high, low=low, by_dealer=False):
+                together = _together(self.tiles_of(seat), high, low)
+                return SetHands(seat=seat, together=together), seat, None
+            case HandsSet(by_dealer=True):
+                return SetDealerHands(), DEALER, None
+            case DealerTilesTurnedOver():
+                entered = following[0] if following else None
+                if isinstance(entered, DealerHandsSet) and entered.rule == "entered":
+                    tiles = state.hands.get(DEALER_POSITION, ())
+                    together = _together(tiles, entered.high, entered.low)
+                    return SetDealerHands(together=together), DEALER, None
+                return SetDealerHands(), DEALER, None
+            case WagerSettled(seat=seat, outcome=Outcome.SURRENDER):
+                return Surrender(seat=seat), seat, None
+            case WagerSettled(seat=seat, outcome=Outcome.LOSE):
+                return DeclareAbandoned(seat=seat), DEALER, None
+            case HandsExposed() | RoundCompleted():
+                return SettleWagers(), DEALER, None
+            case RoundVoided(reason=reason, cite=cite):
+                if cite == VOID_ROUND_CITE:
+                    return VoidRound(reason=reason), DEALER, None
+                wrong = DeclareIrregularity(irregularity=Irregularity.WRONG_POSITIONS)
+                return wrong, DEALER, None
+        return None
+
+    def _shaker_actor(self, by: str) -> Actor:
+        """Who shook (or chose the style): the dealer, or the bank's seat (621a.11(i))."""
+        bank = self.state.bank
+        return bank if by == "bank" and bank is not None else DEALER
 
     def _opening(self, context: TableContext) -> Iterator[Event]:
         yield context
