@@ -23,6 +23,8 @@ from croupier.equipment.cards import (
     cut,
     deal_order,
     deck,
+    insert_cover_card,
+    least_cover_from_bottom,
     parse_cards,
     shoe,
     shuffled,
@@ -91,6 +93,28 @@ def test_cut_with_the_cover_card() -> None:
         with pytest.raises(IllegalCommand) as info:
             cut(stack, bad, "676a.5(d)")
         assert info.value.cite == "676a.5(d)"
+
+
+def test_cut_ten_from_the_bottom_too() -> None:
+    """673a.5(d): the cutter's cover card goes at least ten cards from the top or the
+    bottom."""
+    stack = shoe(2)
+    assert cut(stack, 94, "673a.5(d)", minimum_from_bottom=10)[0] == stack[94]
+    with pytest.raises(IllegalCommand):
+        cut(stack, 95, "673a.5(d)", minimum_from_bottom=10)
+
+
+def test_cover_card_a_quarter_from_the_bottom() -> None:
+    """673a.5(d): the dealer reinserts the cover card at least 1/4 of the way in from the
+    bottom: 13 of 52 cards (52/4), 78 of 312, 27 of 105 (105/4 = 26.25, rounded up)."""
+    assert [least_cover_from_bottom(n) for n in (52, 312, 105)] == [13, 78, 27]
+    stack = deck()
+    inserted = insert_cover_card(stack, 13, "673a.5(d)")
+    assert inserted[39] is COVER_CARD and inserted[:39] == stack[:39] and len(inserted) == 53
+    for bad in (12, 52):
+        with pytest.raises(IllegalCommand) as info:
+            insert_cover_card(stack, bad, "673a.5(d)")
+        assert info.value.cite == "673a.5(d)"
 
 
 def test_deal_order() -> None:

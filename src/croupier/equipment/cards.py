@@ -8,6 +8,8 @@ share (673a, 674a, 676a).
   randomly intermixed by Fisher-Yates over an :class:`~croupier.rng.Rng`.
 - :func:`cut` is the cut with the cover card at least ten cards in from the top,
   the cards above it and the cover card going to the bottom (674a.5(d), 676a.5(d)).
+- :func:`insert_cover_card` puts the cover card a fraction of the way in from the bottom
+  (at least 1/4 for 673a.5(d)); :func:`least_cover_from_bottom` is that least depth.
 - :func:`deal_order` gives who receives each card under each dealing procedure:
   one card at a time clockwise (674a.8, 676a.8 manual shoe; 674a.9, 676a.9 hand)
   or in stacks from an automated dealing shoe (676a.10).
@@ -25,6 +27,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import IntEnum, StrEnum
+from fractions import Fraction
 from typing import Annotated, ClassVar, Final
 
 from pydantic import PlainSerializer, PlainValidator
@@ -184,21 +187,58 @@ MIN_CUT_FROM_TOP: Final = 10
 
 
 def cut(
-    stack: Sequence[Card], position: int, cite: str, minimum: int = MIN_CUT_FROM_TOP
+    stack: Sequence[Card],
+    position: int,
+    cite: str,
+    minimum: int = MIN_CUT_FROM_TOP,
+    minimum_from_bottom: int = 1,
 ) -> list[Card | CoverCard]:
     """The stack after the cut: the cover card inserted ``position`` cards in from the
     top, then the cards above it and the cover card placed on the bottom.
 
     The top of a stack is index 0. Raises :class:`IllegalCommand` (citing ``cite``)
-    unless ``minimum <= position < len(stack)``.
+    unless ``minimum <= position <= len(stack) - minimum_from_bottom`` (673a.5(d) also
+    keeps the cover card ten cards from the bottom).
     """
-    if not minimum <= position < len(stack):
+    if not minimum <= position <= len(stack) - minimum_from_bottom:
         raise IllegalCommand(
             f"the cover card goes at least {minimum} cards in from the top of the "
-            f"{len(stack)}-card stack, and not below it; not {position}",
+            f"{len(stack)}-card stack and at least {minimum_from_bottom} from its bottom; "
+            f"not {position}",
             cite,
         )
     return [*stack[position:], *stack[:position], COVER_CARD]
+
+
+def least_cover_from_bottom(cards: int, fraction: Fraction = Fraction(1, 4)) -> int:
+    """The fewest cards that may lie below a cover card inserted at least ``fraction``
+    of the way in from the bottom of a stack of ``cards`` (673a.5(d): 1/4).
+
+    >>> least_cover_from_bottom(52), least_cover_from_bottom(312)
+    (13, 78)
+    """
+    exact = cards * fraction
+    return -(-exact.numerator // exact.denominator)
+
+
+def insert_cover_card(
+    stack: Sequence[Card], from_bottom: int, cite: str, fraction: Fraction = Fraction(1, 4)
+) -> list[Card | CoverCard]:
+    """``stack`` with the cover card inserted so that ``from_bottom`` cards lie below it,
+    at least ``fraction`` of the way in from the bottom (673a.5(d)) and not on top.
+
+    Raises :class:`IllegalCommand` (citing ``cite``) otherwise.
+    """
+    least = least_cover_from_bottom(len(stack), fraction)
+    if not least <= from_bottom < len(stack):
+        raise IllegalCommand(
+            f"the cover card goes at least {fraction} of the way in from the bottom of the "
+            f"{len(stack)}-card stack: {least} to {len(stack) - 1} cards below it, not "
+            f"{from_bottom}",
+            cite,
+        )
+    split = len(stack) - from_bottom
+    return [*stack[:split], COVER_CARD, *stack[split:]]
 
 
 class DealingProcedure(StrEnum):

@@ -1,0 +1,2222 @@
+"""Double Back Jack (58 Pa. Code ch. 673a).
+
+A round, as the text runs:
+
+1. **The shoe** (673a.3, 673a.5, 673a.7(a)-(d)): a :class:`DoubleBackJackTable` keeps
+   the shoe between rounds and opens each round with a :class:`RoundSetup` (dealer-only:
+   it holds the cards left in the shoe, top first, and where the cover card lies). A new
+   shoe is shuffled (:class:`ShuffleCards`, the order drawn from the round's ``Rng`` and
+   recorded in the dealer-only :class:`DeckShuffled`), cut with the cover card at least
+   ten cards from the top or bottom and then reinserted at least 1/4 of the way in from
+   the bottom (:class:`CutCards`, 673a.5(d)), optionally recut on the floor's word
+   (673a.5(e)), placed in the shoe and its first card burned (:class:`LoadShoe`,
+   673a.7(c)); a new dealer burns a card too (:class:`BurnCard`).
+2. **Wagers** (673a.6): a Blackjack Wager on each box a player holds (adjacent boxes as
+   the Rules Submission allows, 673a.6(e)), before the first card; a patron who sat out
+   since the shuffle may be barred (673a.6(b)).
+3. **The deal** (673a.7(e)): one card face up to each box clockwise from the dealer's
+   left, one face up to the dealer, a second to each box, the dealer's second face down.
+   Player Blackjacks are paid 2 to 1 at once, counterclockwise from the dealer's right
+   (673a.7(f)).
+4. **Insurance and the card reader** (673a.7(g)-(h), 673a.8, 673a.9): on a dealer ace
+   each player may insure for at most half the initial wager (rounded up to the next
+   chip, 673a.8(b)); on an ace or ten-value card the players may surrender and the
+   dealer reads the hole card (:class:`ReadHoleCard`). A dealer Blackjack collects the
+   Blackjack Wagers and pays Insurance 2 to 1.
+5. **Decisions** (673a.7(i)-(m), 673a.9-673a.11): clockwise, each player surrenders,
+   doubles down, splits, stands or hits (:class:`Decide`); a 21 is paid 1 to 1 at once;
+   a bust may place a Second Chance Wager equal to the current Blackjack Wager and have
+   one card subtracted (an ace as 1), or decline it and lose.
+6. **The dealer** (673a.7(n)-(p)): :class:`PlayDealerHand` turns the hole card up and
+   draws to 16, standing on all 17s; no card is drawn when no hand depends on it.
+7. **Settlement** (673a.7(q)-(u)): :class:`SettleWagers`: a dealer 22 returns every
+   remaining Blackjack and Second Chance Wager; otherwise each hand wins, ties or loses,
+   settled in the order of 673a.7(t)(1) or (2).
+
+Irregularities (673a.13) are declared with :class:`DeclareIrregularity` or are options of
+the dealer's commands (the dealer's missed first card, boxes missed in the deal). When
+the shoe runs out mid-round the discard rack is shuffled, cut and burned and the round
+continues (673a.13(f)). The round does no I/O.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from fractions import Fraction
+from typing import Annotated, Any, Literal, Self
+
+from pydantic import Field, TypeAdapter
+
+from croupier.engine import (
+    DEALER,
+    Actor,
+    Command,
+    Event,
+    LegalCommand,
+    Outcome,
+    Round,
+    RoundCompleted,
+    RoundOpened,
+    RoundVoided,
+    WagerPlaced,
+    WagerSettled,
+)
+from croupier.equipment.cards import (
+    Card,
+    CardText,
+    DeckInPlay,
+    DeckRotation,
+    DiscardRack,
+    cut,
+    insert_cover_card,
+    least_cover_from_bottom,
+    shoe,
+    shuffled,
+)
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.hands.blackjack import (
+    BLACKJACK_TOTAL,
+    card_value,
+    hand_value,
+    is_blackjack,
+    is_ten_value,
+    same_value,
+    second_chance_value,
+)
+from croupier.money import Cents, format_cents, payout, require_cents
+from croupier.rng import Rng, ScriptedRng, shuffle_draws
+from croupier.rules.base import RulesSubmission
+from croupier.rules.double_back_jack import (
+    BLACKJACK_ODDS,
+    COVER_FRACTION,
+    DEALER_PUSH_TOTAL,
+    DEALER_STANDS_ON,
+    DECK_CHANGE,
+    INSURANCE_ODDS,
+    MAX_HANDS,
+    MIN_CUT,
+    SECOND_CHANCE_ODDS,
+    SECTIONS,
+    WIN_ODDS,
+    DoubleBackJackRules,
+    Settlement,
+    Shuffling,
+    Spot,
+    insurance_limit,
+    spot_name,
+)
+
+VOID_ROUND_CITE = "interpretations:void-round"
+BUST_CITE = f"{SECTIONS.second_chance}; interpretations:bust-without-second-chance"
+"""A bust that declines the Second Chance Wager is collected at once (a reading)."""
+
+HandId = int | Literal["dealer"]
+"""A hand on the layout: a box (seat) number, or :data:`~croupier.engine.DEALER`."""
+
+
+# --- commands ----------------------------------------------------------------------
+class PlaceWager(Command):
+    """Box ``seat`` puts ``amount`` cents on ``spot``: ``blackjack`` before the first card
+    (673a.6(c)-(d)), ``insurance`` when the dealer offers it on an ace (673a.8)."""
+
+    type: Literal["PlaceWager"] = "PlaceWager"
+    seat: int
+    spot: str
+    amount: Any
+    """Cents; validated as a positive ``int`` so that a bad value is refused with a
+    cited error rather than coerced."""
+
+
+class Decision(StrEnum):
+    """A player's decision on his hand (673a.7(i), 673a.7(l), 673a.9-673a.11, 673a.13(c))."""
+
+    HIT = "hit"
+    STAND = "stand"
+    DOUBLE = "double"
+    """With ``amount``: at most the original Blackjack Wager (673a.10(a))."""
+    SPLIT = "split"
+    SURRENDER = "surrender"
+    SECOND_CHANCE = "second_chance"
+    """On a bust: a Second Chance Wager equal to the current Blackjack Wager (673a.7(l))."""
+    DECLINE_SECOND_CHANCE = "decline_second_chance"
+    REFUSE_CARD = "refuse_card"
+    """Refuse a card drawn in error and exposed: no more cards this round (673a.13(c))."""
+
+
+class Decide(Command):
+    """Box ``seat`` decides on its hand in turn (``amount`` cents for a double down)."""
+
+    type: Literal["Decide"] = "Decide"
+    seat: int
+    decision: Decision
+    amount: Any = None
+
+
+class ShuffleCards(Command):
+    """The dealer (or the automated shuffler) shuffles the cards (673a.5(a))."""
+
+    type: Literal["ShuffleCards"] = "ShuffleCards"
+
+
+class CutCards(Command):
+    """``cutter`` (a seat offered the cut, or the dealer) places the cover card
+    ``position`` cards in from the top, at least ten from the top or bottom; the dealer
+    moves the cards above it to the bottom and reinserts the cover card with
+    ``cover_from_bottom`` cards below it, at least 1/4 of the stack (673a.5(d))."""
+
+    type: Literal["CutCards"] = "CutCards"
+    position: int
+    cover_from_bottom: int
+    cutter: int | Literal["dealer"] = DEALER
+
+
+class RequireRecut(Command):
+    """A floorperson requires the cards to be recut before they go in the shoe
+    (673a.5(e))."""
+
+    type: Literal["RequireRecut"] = "RequireRecut"
+
+
+class LoadShoe(Command):
+    """The stack goes into the dealing shoe and its first card to the discard rack
+    (673a.7(a), (c))."""
+
+    type: Literal["LoadShoe"] = "LoadShoe"
+
+
+class BurnCard(Command):
+    """A new dealer places one card in the discard rack before dealing (673a.7(c))."""
+
+    type: Literal["BurnCard"] = "BurnCard"
+
+
+class DealCards(Command):
+    """The dealer deals the first two cards of the round (673a.7(e)).
+
+    ``dealer_missed_first_card``: the dealer missed his first card and deals his two
+    cards after the players' (673a.13(e)). ``no_cards``: boxes dealt no cards (dead;
+    included in the next deal, 673a.13(g)). ``one_card``: boxes dealt only one card,
+    whose second card comes after every other player's second card (673a.13(g)).
+    """
+
+    type: Literal["DealCards"] = "DealCards"
+    dealer_missed_first_card: bool = False
+    no_cards: tuple[int, ...] = ()
+    one_card: tuple[int, ...] = ()
+
+
+class ReadHoleCard(Command):
+    """The dealer inserts the hole card in the card reader device (673a.7(h))."""
+
+    type: Literal["ReadHoleCard"] = "ReadHoleCard"
+
+
+class PlayDealerHand(Command):
+    """The dealer turns up the hole card and draws to 16, standing on all 17s
+    (673a.7(n)-(p))."""
+
+    type: Literal["PlayDealerHand"] = "PlayDealerHand"
+
+
+class SettleWagers(Command):
+    """The dealer settles the remaining hands (673a.7(q)-(u))."""
+
+    type: Literal["SettleWagers"] = "SettleWagers"
+
+
+class Irregularity(StrEnum):
+    """What the dealer or the floor can declare (673a.13)."""
+
+    FACE_UP_CARD = "face_up_card"
+    """The next card is face up in the shoe: it goes to the discard rack (673a.13(a))."""
+    CARD_DRAWN_IN_ERROR = "card_drawn_in_error"
+    """A card drawn in error, unexposed, is used as the next card (673a.13(b))."""
+    EXPOSED_CARD_DRAWN_IN_ERROR = "exposed_card_drawn_in_error"
+    """After the initial two cards a card drawn in error is exposed: it is the next card;
+    a player may refuse it (673a.13(c))."""
+    DEALER_DREW_ON_17 = "dealer_drew_on_17"
+    """The dealer, standing, drew a card: it goes to the discard rack (673a.13(d))."""
+    READER_MISUSED = "reader_misused"
+    """The hole card went into the reader under a card other than an ace or ten-value
+    card: the floor is notified and play continues (673a.13(i))."""
+    READER_MALFUNCTION = "reader_malfunction"
+    """The card reader malfunctions: no dealing until it is repaired (673a.13(j))."""
+    READER_REPAIRED = "reader_repaired"
+    """The card reader is repaired or replaced (673a.13(j))."""
+    SHUFFLER_JAM = "shuffler_jam"
+    """The automated shuffler jammed or failed to complete: reshuffle (673a.13(k))."""
+    SHUFFLER_OUT_OF_ORDER = "shuffler_out_of_order"
+    """The automated shuffler cannot be used: covered or signed out of order, the cards
+    are shuffled by hand (673a.13(l))."""
+
+
+class DeclareIrregularity(Command):
+    """The dealer or the floor declares an irregularity of 673a.13."""
+
+    type: Literal["DeclareIrregularity"] = "DeclareIrregularity"
+    irregularity: Irregularity
+
+
+class VoidRound(Command):
+    """The floor voids the round; every wager still in play is returned."""
+
+    type: Literal["VoidRound"] = "VoidRound"
+    reason: str = Field(min_length=1, max_length=500)
+
+
+DoubleBackJackCommand = Annotated[
+    PlaceWager
+    | Decide
+    | ShuffleCards
+    | CutCards
+    | RequireRecut
+    | LoadShoe
+    | BurnCard
+    | DealCards
+    | ReadHoleCard
+    | PlayDealerHand
+    | SettleWagers
+    | DeclareIrregularity
+    | VoidRound,
+    Field(discriminator="type"),
+]
+
+
+# --- events --------------------------------------------------------------------------
+class RoundSetup(Event):
+    """The shoe as the table hands it to this round (dealer-only): the batch in use (its
+    back colour), the cards left in the shoe top first (empty when a shuffle is due),
+    how many cards lie below the cover card (``None``: it has appeared), why a shuffle is
+    due, whether a new dealer must burn a card, the boxes barred since the shuffle
+    (673a.6(b)) and the order in which the cut is offered (673a.5(c))."""
+
+    type: Literal["RoundSetup"] = "RoundSetup"
+    batch: str
+    shuffling: Shuffling
+    shoe: tuple[CardText, ...] = ()
+    cover_at: int | None = None
+    shuffle_due: str | None = None
+    burn_due: bool = False
+    barred: tuple[int, ...] = ()
+    cut_offer: tuple[int, ...] = ()
+
+
+class DeckShuffled(Event):
+    """The stack after the shuffle, top card first (673a.5(a)); dealer-only."""
+
+    type: Literal["DeckShuffled"] = "DeckShuffled"
+    stack: tuple[CardText, ...]
+
+
+class DeckCut(Event):
+    """The cut at ``position`` by ``cutter`` and the cover card reinserted with
+    ``cover_from_bottom`` cards below it (673a.5(d))."""
+
+    type: Literal["DeckCut"] = "DeckCut"
+    position: int
+    cover_from_bottom: int
+    cutter: int | Literal["dealer"]
+
+
+class RecutRequired(Event):
+    """A floorperson required a recut (673a.5(e))."""
+
+    type: Literal["RecutRequired"] = "RecutRequired"
+
+
+class ShoeLoaded(Event):
+    """The stack of ``cards`` cards is in the dealing shoe (673a.7(a))."""
+
+    type: Literal["ShoeLoaded"] = "ShoeLoaded"
+    cards: int
+
+
+class CardBurned(Event):
+    """``card`` went face down to the discard rack unseen (673a.7(c), 673a.13(f));
+    dealer-only."""
+
+    type: Literal["CardBurned"] = "CardBurned"
+    card: CardText
+
+
+class DealStarted(Event):
+    """The deal of 673a.7(e) begins for ``boxes`` (clockwise from the dealer's left)."""
+
+    type: Literal["DealStarted"] = "DealStarted"
+    boxes: tuple[int, ...]
+    dealer_missed_first_card: bool = False
+    no_cards: tuple[int, ...] = ()
+    one_card: tuple[int, ...] = ()
+
+
+class CardDealt(Event):
+    """``card`` dealt to ``hand`` (a box, or the dealer); ``split_hand`` is 0, or 1 for
+    the second hand of a split. ``face_up`` is false only for the hole card (views hide
+    it until it is turned up). ``sideways`` marks a double down or second chance card."""
+
+    type: Literal["CardDealt"] = "CardDealt"
+    hand: int | Literal["dealer"]
+    split_hand: int = 0
+    card: CardText
+    face_up: bool = True
+    sideways: bool = False
+
+
+class CoverCardReached(Event):
+    """The cover card came out of the shoe while dealing to ``hand``: it is set aside,
+    the round is completed and the cards are then reshuffled (673a.7(d))."""
+
+    type: Literal["CoverCardReached"] = "CoverCardReached"
+    hand: int | Literal["dealer"]
+
+
+class ShoeExhausted(Event):
+    """No cards are left to complete the round: the discard rack is shuffled and cut
+    (673a.13(f))."""
+
+    type: Literal["ShoeExhausted"] = "ShoeExhausted"
+
+
+class HoleCardRead(Event):
+    """The card reader device says whether the hole card gives the dealer a Blackjack
+    (673a.7(h))."""
+
+    type: Literal["HoleCardRead"] = "HoleCardRead"
+    blackjack: bool
+
+
+class PlayerDecided(Event):
+    """Box ``seat`` decided ``decision`` on hand ``split_hand`` (``amount``: a double)."""
+
+    type: Literal["PlayerDecided"] = "PlayerDecided"
+    seat: int
+    split_hand: int = 0
+    decision: Decision
+    amount: Cents | None = None
+
+
+class HandDiscarded(Event):
+    """The cards of box ``seat`` hand ``split_hand`` go to the discard rack once its
+    wagers are settled (673a.7(f), (l), (m))."""
+
+    type: Literal["HandDiscarded"] = "HandDiscarded"
+    seat: int
+    split_hand: int = 0
+
+
+class HoleCardTurned(Event):
+    """The dealer's hole card turned face up (673a.7(h), (n))."""
+
+    type: Literal["HoleCardTurned"] = "HoleCardTurned"
+    card: CardText
+
+
+class DealerTotalAnnounced(Event):
+    """The dealer's total after a card (673a.7(o))."""
+
+    type: Literal["DealerTotalAnnounced"] = "DealerTotalAnnounced"
+    total: int
+    soft: bool
+
+
+class DealerHandComplete(Event):
+    """The dealer's hand is final at ``total`` (673a.7(o), or 673a.7(p) with no draw)."""
+
+    type: Literal["DealerHandComplete"] = "DealerHandComplete"
+    total: int
+
+
+class SettlementBegun(Event):
+    """The dealer settles the remaining hands against ``dealer_total`` (673a.7(q))."""
+
+    type: Literal["SettlementBegun"] = "SettlementBegun"
+    dealer_total: int
+
+
+class IrregularityDeclared(Event):
+    """The dealer or the floor declared ``irregularity`` (673a.13)."""
+
+    type: Literal["IrregularityDeclared"] = "IrregularityDeclared"
+    irregularity: Irregularity
+
+
+class CardDiscarded(Event):
+    """A card went face up to the discard rack unused (673a.13(a), (c), (d))."""
+
+    type: Literal["CardDiscarded"] = "CardDiscarded"
+    card: CardText
+
+
+class ShuffleFailed(Event):
+    """The automated shuffle did not complete: the cards are reshuffled (673a.13(k))."""
+
+    type: Literal["ShuffleFailed"] = "ShuffleFailed"
+
+
+class ShufflerOutOfOrder(Event):
+    """The automated shuffler is covered or signed out of order; the cards are shuffled
+    by hand (673a.13(l))."""
+
+    type: Literal["ShufflerOutOfOrder"] = "ShufflerOutOfOrder"
+
+
+DoubleBackJackEvent = Annotated[
+    RoundOpened
+    | RoundSetup
+    | DeckShuffled
+    | DeckCut
+    | RecutRequired
+    | ShoeLoaded
+    | CardBurned
+    | WagerPlaced
+    | DealStarted
+    | CardDealt
+    | CoverCardReached
+    | ShoeExhausted
+    | HoleCardRead
+    | PlayerDecided
+    | HandDiscarded
+    | HoleCardTurned
+    | DealerTotalAnnounced
+    | DealerHandComplete
+    | SettlementBegun
+    | IrregularityDeclared
+    | CardDiscarded
+    | ShuffleFailed
+    | ShufflerOutOfOrder
+    | WagerSettled
+    | RoundVoided
+    | RoundCompleted,
+    Field(discriminator="type"),
+]
+
+
+# --- state ---------------------------------------------------------------------------
+class Phase(StrEnum):
+    SHUFFLE = "shuffle"
+    CUT = "cut"
+    LOAD = "load"
+    """Cut: the stack goes in the shoe (a recut may be required first)."""
+    BURN = "burn"
+    """A new dealer burns a card before dealing (673a.7(c))."""
+    BETTING = "betting"
+    DEAL = "deal"
+    READER = "reader"
+    """The dealer shows an ace or ten-value card: Insurance (on an ace) and surrender,
+    then the card reader."""
+    PLAY = "play"
+    """Players decide in turn; with no one to act, the dealer plays."""
+    DEALER = "dealer"
+    SETTLE = "settle"
+    COMPLETED = "completed"
+    VOIDED = "voided"
+
+
+class HandStatus(StrEnum):
+    """Where a player's hand stands (derived from its cards and decisions)."""
+
+    NEEDS_CARD = "needs_card"
+    BLACKJACK = "blackjack"
+    TWENTY_ONE = "twenty_one"
+    """21 (or a Second Chance hand that ended at or over 21): settled at once."""
+    PLAYING = "playing"
+    BUST = "bust"
+    """Over 21: the Second Chance Wager is offered (673a.7(l))."""
+    STOOD = "stood"
+    SURRENDERED = "surrendered"
+    """Surrendered before the card reader: settled after it (673a.9(a)(2))."""
+    SETTLED = "settled"
+
+
+@dataclass
+class Hand:
+    """One player hand: box ``seat``, ``index`` 0 (or 1, the second of a split)."""
+
+    seat: int
+    index: int
+    cards: list[Card] = field(default_factory=list)
+    split: bool = False
+    doubled: bool = False
+    second_chance: bool = False
+    second_chance_card: Card | None = None
+    owed: bool = False
+    stood: bool = False
+    surrendered: bool = False
+    decided: bool = False
+    discarded: bool = False
+
+    @property
+    def total(self) -> int:
+        """The hand's total (673a.3(d)), less a second chance card (673a.7(l))."""
+        total = hand_value(self.cards).total
+        if self.second_chance_card is not None:
+            total -= second_chance_value(self.second_chance_card)
+        return total
+
+    def status(self) -> HandStatus:
+        if self.discarded:
+            return HandStatus.SETTLED
+        if self.surrendered:
+            return HandStatus.SURRENDERED
+        if self.owed or (len(self.cards) < 2 and not self.stood):
+            return HandStatus.NEEDS_CARD
+        if is_blackjack(self.cards, split=self.split):
+            return HandStatus.BLACKJACK
+        total = self.total
+        if self.second_chance_card is not None:
+            return HandStatus.STOOD if total < BLACKJACK_TOTAL else HandStatus.TWENTY_ONE
+        if total == BLACKJACK_TOTAL:
+            return HandStatus.TWENTY_ONE
+        if total > BLACKJACK_TOTAL:
+            return HandStatus.BUST
+        if self.stood or self.doubled:
+            return HandStatus.STOOD
+        return HandStatus.PLAYING
+
+
+@dataclass
+class DoubleBackJackState:
+    """A round of Double Back Jack as its events have left it."""
+
+    rules: DoubleBackJackRules
+    seats: dict[int, str]
+    batch: str = ""
+    shuffling: Shuffling = Shuffling.MANUAL
+    barred: tuple[int, ...] = ()
+    cut_offer: tuple[int, ...] = ()
+    phase: Phase = Phase.BETTING
+    shoe: list[Card] = field(default_factory=list)
+    """The cards in the dealing shoe, top first (dealer-only)."""
+    cover_at: int | None = None
+    """Cards below the cover card in the shoe; ``None`` once it has appeared."""
+    cover_reached: bool = False
+    stack: list[Card] = field(default_factory=list)
+    """A shuffled stack not yet in the shoe."""
+    cover_from_bottom: int = 0
+    cut_done: bool = False
+    burn_due: bool = False
+    resume: Phase | None = None
+    """The phase to return to after a reshuffle for insufficient cards (673a.13(f))."""
+    setup_done: bool = False
+    wagers: dict[int, dict[str, Cents]] = field(default_factory=dict)
+    boxes: tuple[int, ...] = ()
+    plan: list[tuple[HandId, bool]] = field(default_factory=list)
+    dealt: int = 0
+    hands: dict[tuple[int, int], Hand] = field(default_factory=dict)
+    dealer: list[Card] = field(default_factory=list)
+    hole_turned: bool = False
+    reader_read: bool = False
+    dealer_blackjack: bool = False
+    exposed: bool = False
+    """The top card of the shoe was drawn in error and exposed (673a.13(c))."""
+    refused: set[int] = field(default_factory=set)
+    reader_down: bool = False
+    shuffler_down: bool = False
+    dealer_total: int | None = None
+    burned: list[Card] = field(default_factory=list)
+    discards: list[Card] = field(default_factory=list)
+    discard_rack: DiscardRack = field(default_factory=DiscardRack)
+    settlements: list[WagerSettled] = field(default_factory=list)
+    void_reason: str | None = None
+
+    @property
+    def up_card(self) -> Card | None:
+        return self.dealer[0] if self.dealer else None
+
+    def offers_reader(self) -> bool:
+        """The dealer's first card is an ace or ten-value card (673a.7(h))."""
+        up = self.up_card
+        return up is not None and (card_value(up) == 1 or is_ten_value(up))
+
+    def ordered(self, reverse: bool = False) -> list[Hand]:
+        """The hands clockwise from the dealer's left (``reverse``: counterclockwise from
+        the dealer's right)."""
+        return [self.hands[key] for key in sorted(self.hands, reverse=reverse)]
+
+    def current(self) -> Hand | None:
+        """The hand the dealer is completing now (673a.7(i), 673a.11(b))."""
+        if self.phase is not Phase.PLAY:
+            return None
+        for hand in self.ordered():
+            if hand.status() not in (
+                HandStatus.SETTLED,
+                HandStatus.STOOD,
+                HandStatus.SURRENDERED,
+            ):
+                return hand
+        return None
+
+    def to_act(self) -> Hand | None:
+        """The hand whose player must decide now, or ``None``."""
+        hand = self.current()
+        if hand is not None and hand.status() in (HandStatus.PLAYING, HandStatus.BUST):
+            return hand
+        return None
+
+    def live(self) -> list[Hand]:
+        """Hands still standing against the dealer."""
+        return [h for h in self.ordered() if h.status() is HandStatus.STOOD]
+
+    def layout_cards(self) -> list[Card]:
+        """Every card on the layout (not yet in the discard rack)."""
+        cards = list(self.dealer)
+        for hand in self.hands.values():
+            if not hand.discarded:
+                cards += hand.cards
+                if hand.second_chance_card is not None:
+                    cards.append(hand.second_chance_card)
+        return cards
+
+
+def deal_plan(
+    boxes: Sequence[int],
+    dealer_missed_first_card: bool = False,
+    one_card: Sequence[int] = (),
+) -> list[tuple[HandId, bool]]:
+    """Every card of the deal in order, (hand, face up) (673a.7(e)): a card to each box
+    clockwise from the dealer's left, one face up to the dealer, a second card to each box
+    and the dealer's second face down. A dealer who missed his first card deals both of
+    his after the players' (673a.13(e)); a box dealt one card only gets its second after
+    every other player's second card (673a.13(g))."""
+    late = [box for box in boxes if box in one_card]
+    second = [(box, True) for box in boxes if box not in one_card] + [(b, True) for b in late]
+    first: list[tuple[HandId, bool]] = [(box, True) for box in boxes]
+    if dealer_missed_first_card:
+        return [*first, *second, (DEALER, True), (DEALER, False)]
+    return [*first, (DEALER, True), *second, (DEALER, False)]
+
+
+def check_boxes(rules: DoubleBackJackRules, seats: dict[int, str]) -> None:
+    """Raise :class:`InvalidWager` unless each player's boxes are adjacent and no more
+    than the Rules Submission allows (673a.6(e))."""
+    by_player: dict[str, list[int]] = {}
+    for seat, player in sorted(seats.items()):
+        by_player.setdefault(player, []).append(seat)
+    for player, boxes in by_player.items():
+        if len(boxes) > rules.adjacent_boxes or boxes[-1] - boxes[0] != len(boxes) - 1:
+            raise InvalidWager(
+                f"player {player!r} holds boxes {boxes}: a player may wager on at most "
+                f"{rules.adjacent_boxes} adjacent box(es) under the Rules Submission",
+                SECTIONS.adjacent_boxes,
+            )
+
+
+def check_setup(rules: DoubleBackJackRules, seats: dict[int, str], setup: RoundSetup) -> None:
+    """Raise :class:`IllegalCommand` unless ``setup`` is a shoe ``rules`` allow."""
+    s = SECTIONS
+    if setup.batch not in rules.batch_colors:
+        raise IllegalCommand(
+            f"the batch in play must be one of {list(rules.batch_colors)}, not {setup.batch!r}",
+            s.alternate,
+        )
+    if setup.shuffling is not rules.shuffling and setup.shuffling is not Shuffling.MANUAL:
+        raise IllegalCommand("an automated shuffler is not in the Rules Submission", s.batches)
+    if setup.cite != s.shoe:
+        raise IllegalCommand(f"a round's shoe is set under {s.shoe}", s.shoe)
+    extra = Counter(setup.shoe) - Counter(shoe(rules.decks))
+    if extra:
+        raise IllegalCommand(
+            f"the shoe holds cards that are not in {rules.decks} deck(s): "
+            f"{sorted(map(str, extra))}",
+            s.decks,
+        )
+    if setup.shuffle_due is None:
+        if not setup.shoe or setup.cover_at is None or not 0 < setup.cover_at <= len(setup.shoe):
+            raise IllegalCommand(
+                "without a shuffle the shoe must hold cards above its cover card", s.cover_card
+            )
+    elif setup.shoe or setup.cover_at is not None:
+        raise IllegalCommand("a shoe due for a shuffle is emptied first", s.cover_card)
+    for seat in (*setup.barred, *setup.cut_offer):
+        if seat not in seats:
+            raise IllegalCommand(f"box {seat} is not occupied", s.cut_order)
+
+
+def new_shoe_setup(rules: DoubleBackJackRules, reason: str = "the game is beginning") -> RoundSetup:
+    """The setup of a round that begins with a fresh shuffle of the first batch."""
+    return RoundSetup(
+        batch=rules.batch_colors[0],
+        shuffling=rules.shuffling,
+        shuffle_due=reason,
+        cite=SECTIONS.shoe,
+    )
+
+
+# --- the round -----------------------------------------------------------------------
+class DoubleBackJackRound(Round[DoubleBackJackState]):
+    """One round of Double Back Jack under a :class:`DoubleBackJackRules`.
+
+    Open it with :meth:`open` (a :class:`DoubleBackJackTable` does, with the table's
+    shoe); drive it with :meth:`handle`. Boxes (seats) are numbered from 1 at the dealer's
+    left; the actor for a box is its number.
+    """
+
+    game = "double-back-jack"
+    rules_type = DoubleBackJackRules
+    event_adapter = TypeAdapter(list[DoubleBackJackEvent])
+    command_adapter = TypeAdapter(DoubleBackJackCommand)
+
+    @classmethod
+    def open(
+        cls,
+        rules: RulesSubmission,
+        *,
+        table_id: str,
+        round_id: str,
+        seats: dict[int, str],
+        rng: Rng,
+        physical_dice: bool = False,
+        setup: RoundSetup | None = None,
+    ) -> Self:
+        """A new round at ``table_id`` with ``seats`` (box -> player id).
+
+        ``setup`` is the shoe the table hands over (default: a fresh shuffle,
+        :func:`new_shoe_setup`). Raises :class:`InvalidWager` for boxes that are not
+        adjacent or too many (673a.6(e)), :class:`~croupier.errors.RulesSubmissionError`
+        for a box the table does not have (673a.2(a)), :class:`IllegalCommand` for a shoe
+        the rules do not allow.
+        """
+        if not isinstance(rules, DoubleBackJackRules):
+            raise TypeError(f"{cls.game} needs DoubleBackJackRules, not {type(rules)}")
+        check_boxes(rules, seats)
+        setup = setup if setup is not None else new_shoe_setup(rules)
+        rules.check_seats(seats)
+        check_setup(rules, seats, setup)
+        round_ = super().open(rules, table_id=table_id, round_id=round_id, seats=seats, rng=rng)
+        round_.state = round_.evolve(round_.state, setup)
+        round_.events.append(setup)
+        return round_
+
+    def opening(self, events: Sequence[Event]) -> Iterator[Event]:
+        """On replay: the stored RoundSetup, checked as :meth:`open` checks it."""
+        setup = events[1] if len(events) > 1 else None
+        if not isinstance(setup, RoundSetup):
+            raise ReplayError(
+                "event 1 of a Double Back Jack round is its RoundSetup (the table's shoe)",
+                "engine:replay",
+            )
+        check_boxes(self.rules, self.state.seats)
+        check_setup(self.rules, self.state.seats, setup)
+        yield setup
+
+    @property
+    def rules(self) -> DoubleBackJackRules:
+        return self.state.rules
+
+    @property
+    def finished(self) -> bool:
+        return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
+
+    # -- fold -------------------------------------------------------------------------
+    def initial_state(self, opened: RoundOpened) -> DoubleBackJackState:
+        rules = DoubleBackJackRules.model_validate(opened.rules)
+        return DoubleBackJackState(rules=rules, seats=dict(opened.seats))
+
+    def evolve(self, state: DoubleBackJackState, event: Event) -> DoubleBackJackState:
+        match event:
+            case CardDealt(hand=hand, split_hand=index, card=card):
+                self._take(state, event, card)
+                if state.phase is Phase.DEAL:
+                    expected = state.plan[state.dealt] if state.dealt < len(state.plan) else None
+                    if expected != (hand, event.face_up) or index:
+                        raise ReplayError(
+                            f"{event!r} is not the next card of the deal", "engine:replay"
+                        )
+                    state.dealt += 1
+                    if hand == DEALER:
+                        state.dealer.append(card)
+                    else:
+                        state.hands[(hand, 0)].cards.append(card)
+                    if state.dealt == len(state.plan):
+                        state.phase = Phase.READER if state.offers_reader() else Phase.PLAY
+                elif hand == DEALER:
+                    self._expect(state, event, Phase.DEALER)
+                    state.dealer.append(card)
+                else:
+                    self._expect(state, event, Phase.PLAY)
+                    current = state.current()
+                    if current is None or (current.seat, current.index) != (hand, index):
+                        raise ReplayError(f"{event!r} is not for the hand in play", "engine:replay")
+                    if current.second_chance and current.second_chance_card is None:
+                        current.second_chance_card = card
+                    else:
+                        current.cards.append(card)
+                    current.owed = False
+            case WagerSettled(seat=seat, spot=spot):
+                wagers = state.wagers.get(seat, {})
+                if spot not in wagers:
+                    raise ReplayError(f"{event!r} settles no wager in play", "engine:replay")
+                del wagers[spot]
+                if not wagers:
+                    del state.wagers[seat]
+                state.settlements.append(event)
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                wagers = state.wagers.setdefault(seat, {})
+                if spot in wagers:
+                    raise ReplayError(f"{event!r}: that wager is already placed", "engine:replay")
+                wagers[spot] = amount
+            case PlayerDecided(seat=seat, split_hand=index, decision=decision):
+                played = state.hands[(seat, index)]
+                played.decided = True
+                match decision:
+                    case Decision.HIT:
+                        played.owed = True
+                    case Decision.STAND:
+                        played.stood = True
+                    case Decision.DOUBLE:
+                        played.doubled = True
+                        played.owed = True
+                    case Decision.SPLIT:
+                        second = played.cards.pop()
+                        played.split = True
+                        played.decided = False
+                        state.hands[(seat, 1)] = Hand(
+                            seat=seat, index=1, cards=[second], split=True
+                        )
+                    case Decision.SURRENDER:
+                        played.surrendered = True
+                    case Decision.SECOND_CHANCE:
+                        played.second_chance = True
+                        played.owed = True
+                    case Decision.DECLINE_SECOND_CHANCE:
+                        pass
+                    case Decision.REFUSE_CARD:
+                        state.refused.add(seat)
+                        for other in state.hands.values():
+                            if other.seat == seat:
+                                other.stood = True
+            case HandDiscarded(seat=seat, split_hand=index):
+                played = state.hands[(seat, index)]
+                played.discarded = True
+                cards = [*played.cards]
+                if played.second_chance_card is not None:
+                    cards.append(played.second_chance_card)
+                state.discard_rack.place(
+                    f"box {seat}" + (f" hand {index + 1}" if played.split else ""), cards
+                )
+            case RoundSetup():
+                if state.setup_done:
+                    raise ReplayError("a round has one RoundSetup", "engine:replay")
+                state.setup_done = True
+                state.batch = event.batch
+                state.shuffling = event.shuffling
+                state.shoe = list(event.shoe)
+                state.cover_at = event.cover_at
+                state.burn_due = event.burn_due
+                state.barred = event.barred
+                state.cut_offer = event.cut_offer
+                if event.shuffle_due is not None:
+                    state.phase = Phase.SHUFFLE
+                elif event.burn_due:
+                    state.phase = Phase.BURN
+                else:
+                    state.phase = Phase.BETTING
+            case DeckShuffled(stack=stack):
+                self._expect(state, event, Phase.SHUFFLE)
+                state.stack = list(stack)
+                state.cut_done = False
+                state.phase = Phase.CUT
+            case DeckCut(position=position, cover_from_bottom=below):
+                self._expect(state, event, Phase.CUT)
+                after = cut(state.stack, position, SECTIONS.cut, MIN_CUT, MIN_CUT)
+                cards = [card for card in after if isinstance(card, Card)]
+                insert_cover_card(cards, below, SECTIONS.cut, COVER_FRACTION)
+                state.stack = cards
+                state.cover_from_bottom = below
+                state.cut_done = True
+                state.phase = Phase.LOAD
+            case RecutRequired():
+                self._expect(state, event, Phase.LOAD)
+                state.phase = Phase.CUT
+            case ShoeLoaded():
+                self._expect(state, event, Phase.LOAD)
+                state.shoe = state.stack
+                state.stack = []
+                state.cover_at = state.cover_from_bottom
+                state.burn_due = True
+                if state.resume is None:
+                    state.barred = ()
+                state.phase = Phase.BURN
+            case CardBurned(card=card):
+                self._expect(state, event, Phase.BURN)
+                self._take(state, event, card)
+                state.burned.append(card)
+                state.discard_rack.place("burn card", [card])
+                state.burn_due = False
+                if state.resume is not None:
+                    state.phase, state.resume = state.resume, None
+                else:
+                    state.phase = Phase.BETTING
+            case DealStarted(boxes=boxes):
+                self._expect(state, event, Phase.BETTING)
+                state.boxes = boxes
+                dealt = [box for box in boxes if box not in event.no_cards]
+                state.plan = deal_plan(dealt, event.dealer_missed_first_card, event.one_card)
+                state.hands = {(box, 0): Hand(seat=box, index=0) for box in dealt}
+                state.phase = Phase.DEAL
+            case CoverCardReached():
+                if state.cover_at is None or len(state.shoe) != state.cover_at:
+                    raise ReplayError(f"{event!r}: the cover card is not next", "engine:replay")
+                state.cover_at = None
+                state.cover_reached = True
+            case ShoeExhausted():
+                if state.shoe:
+                    raise ReplayError(f"{event!r}: the shoe still holds cards", "engine:replay")
+                state.resume = state.phase
+                state.phase = Phase.SHUFFLE
+            case HoleCardRead(blackjack=blackjack):
+                self._expect(state, event, Phase.READER)
+                state.reader_read = True
+                state.dealer_blackjack = blackjack
+                state.phase = Phase.SETTLE if blackjack else Phase.PLAY
+            case HoleCardTurned():
+                state.hole_turned = True
+                if state.phase is Phase.PLAY:
+                    state.phase = Phase.DEALER
+            case DealerTotalAnnounced():
+                self._expect(state, event, Phase.DEALER)
+            case DealerHandComplete(total=total):
+                self._expect(state, event, Phase.DEALER)
+                state.dealer_total = total
+                state.phase = Phase.SETTLE
+            case SettlementBegun():
+                self._expect(state, event, Phase.SETTLE)
+            case IrregularityDeclared(irregularity=kind):
+                if kind is Irregularity.EXPOSED_CARD_DRAWN_IN_ERROR:
+                    state.exposed = True
+                elif kind is Irregularity.READER_MALFUNCTION:
+                    state.reader_down = True
+                elif kind is Irregularity.READER_REPAIRED:
+                    state.reader_down = False
+            case CardDiscarded(card=card):
+                self._take(state, event, card)
+                state.discards.append(card)
+                state.discard_rack.place("discarded", [card])
+            case ShuffleFailed():
+                self._expect(state, event, Phase.CUT, Phase.LOAD)
+                state.stack = []
+                state.phase = Phase.SHUFFLE
+            case ShufflerOutOfOrder():
+                self._expect(state, event, Phase.SHUFFLE)
+                state.shuffler_down = True
+                state.shuffling = Shuffling.MANUAL
+            case RoundVoided(reason=reason):
+                state.void_reason = reason
+                state.phase = Phase.VOIDED
+            case RoundCompleted():
+                self._expect(state, event, Phase.SETTLE)
+                for played in state.ordered():
+                    if not played.discarded:
+                        state.discard_rack.place(f"box {played.seat}", played.cards)
+                if state.dealer:
+                    state.discard_rack.place(DEALER, state.dealer)
+                state.phase = Phase.COMPLETED
+            case _:
+                raise ReplayError(f"{event!r} is not a Double Back Jack event", "engine:replay")
+        return state
+
+    @staticmethod
+    def _take(state: DoubleBackJackState, event: Event, card: Card) -> None:
+        if not state.shoe or state.shoe[0] != card:
+            raise ReplayError(f"{event!r}: that card is not next in the shoe", "engine:replay")
+        state.shoe.pop(0)
+        state.exposed = False
+
+    @staticmethod
+    def _expect(state: DoubleBackJackState, event: Event, *phases: Phase) -> None:
+        if state.phase not in phases:
+            raise ReplayError(
+                f"{type(event).__name__} cannot follow phase {state.phase}", "engine:replay"
+            )
+
+    def shuffle_source(self) -> list[Card]:
+        """The cards a shuffle intermixes: a full batch, or after the shoe ran out
+        mid-round every card not on the layout (the discard rack, 673a.13(f)), in deck
+        order."""
+        state = self.state
+        full = shoe(self.rules.decks)
+        if state.resume is None:
+            return full
+        remaining = Counter(state.layout_cards())
+        source = []
+        for card in full:
+            if remaining[card]:
+                remaining[card] -= 1
+            else:
+                source.append(card)
+        return source
+
+    def command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        match event:
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None
+            case PlayerDecided(seat=seat, decision=decision, amount=amount):
+                return Decide(seat=seat, decision=decision, amount=amount), seat, None
+            case DeckShuffled(stack=stack):
+                try:
+                    draws = shuffle_draws(self.shuffle_source(), stack)
+                except ValueError as error:
+                    raise ReplayError(
+                        f"{event!r} is not a shuffle of the cards to shuffle: {error}",
+                        "engine:replay",
+                    ) from None
+                return ShuffleCards(), DEALER, ScriptedRng(draws)
+            case DeckCut(position=position, cover_from_bottom=below, cutter=cutter):
+                return (
+                    CutCards(position=position, cover_from_bottom=below, cutter=cutter),
+                    DEALER,
+                    None,
+                )
+            case RecutRequired():
+                return RequireRecut(), DEALER, None
+            case ShoeLoaded():
+                return LoadShoe(), DEALER, None
+            case CardBurned():
+                return BurnCard(), DEALER, None
+            case DealStarted():
+                command = DealCards(
+                    dealer_missed_first_card=event.dealer_missed_first_card,
+                    no_cards=event.no_cards,
+                    one_card=event.one_card,
+                )
+                return command, DEALER, None
+            case HoleCardRead():
+                return ReadHoleCard(), DEALER, None
+            case HoleCardTurned():
+                return PlayDealerHand(), DEALER, None
+            case SettlementBegun():
+                return SettleWagers(), DEALER, None
+            case IrregularityDeclared(irregularity=kind):
+                return DeclareIrregularity(irregularity=kind), DEALER, None
+            case RoundVoided(reason=reason):
+                return VoidRound(reason=reason), DEALER, None
+        return None
+
+    # -- commands ---------------------------------------------------------------------
+    def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
+        s = SECTIONS
+        if self.finished:
+            raise NotYourTurn("the round is over", s.discard_rack)
+        match command:
+            case PlaceWager():
+                yield self._place_wager(command, actor)
+            case Decide():
+                yield from self._decide(command, actor)
+            case ShuffleCards():
+                yield self._shuffle(actor)
+            case CutCards():
+                yield self._cut(command, actor)
+            case RequireRecut():
+                self._dealer_only(actor, "require a recut", s.recut)
+                self._phase(Phase.LOAD, "require a recut", s.recut)
+                yield RecutRequired(cite=s.recut)
+            case LoadShoe():
+                self._dealer_only(actor, "load the shoe", s.shoe)
+                self._phase(Phase.LOAD, "load the shoe", s.shoe)
+                yield ShoeLoaded(cards=len(self.state.stack), cite=s.shoe)
+                yield from self._burn()
+            case BurnCard():
+                self._dealer_only(actor, "burn a card", s.burn)
+                self._phase(Phase.BURN, "burn a card", s.burn)
+                if not self.state.shoe:
+                    raise NotYourTurn("the shoe is empty", s.insufficient_cards)
+                yield from self._burn()
+            case DealCards():
+                yield from self._deal(command, actor)
+            case ReadHoleCard():
+                yield from self._read(actor)
+            case PlayDealerHand():
+                yield from self._play_dealer(actor)
+            case SettleWagers():
+                yield from self._settle(actor)
+            case DeclareIrregularity(irregularity=kind):
+                yield from self._irregularity(kind, actor)
+            case VoidRound(reason=reason):
+                self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
+                yield from self._void(reason, VOID_ROUND_CITE)
+            case _:
+                raise NotYourTurn(
+                    f"{type(command).__name__} is not a Double Back Jack command", s.wagers
+                )
+
+    @staticmethod
+    def _dealer_only(actor: Actor, what: str, cite: str) -> None:
+        if actor != DEALER:
+            raise NotYourTurn(f"only the dealer may {what}", cite)
+
+    def _phase(self, phase: Phase, what: str, cite: str) -> None:
+        if self.state.phase is not phase:
+            raise NotYourTurn(f"the dealer cannot {what} now (phase {self.state.phase})", cite)
+
+    def _reader_working(self) -> None:
+        if self.state.reader_down:
+            raise NotYourTurn(
+                "the card reader device malfunctions: the game may not continue until it is "
+                "repaired or replaced",
+                SECTIONS.reader_malfunction,
+            )
+
+    # -- the shoe -----------------------------------------------------------------------
+    def _shuffle(self, actor: Actor) -> DeckShuffled:
+        s = SECTIONS
+        cite = s.insufficient_cards if self.state.resume is not None else s.shuffle
+        self._dealer_only(actor, "shuffle", cite)
+        self._phase(Phase.SHUFFLE, "shuffle", cite)
+        stack = shuffled(self.draw(), self.shuffle_source())
+        return DeckShuffled(stack=tuple(stack), cite=cite)
+
+    def _cut(self, command: CutCards, actor: Actor) -> DeckCut:
+        s, state = SECTIONS, self.state
+        self._dealer_only(actor, "cut the cards", s.cut)
+        self._phase(Phase.CUT, "cut the cards", s.cut)
+        cutter = command.cutter
+        if cutter != DEALER and cutter not in state.cut_offer:
+            offered = list(state.cut_offer) or "no player"
+            raise IllegalCommand(
+                f"the cut is offered to {offered} in the order of 673a.5(c), then cut by "
+                f"the dealer; not to box {cutter}",
+                s.cut_order,
+            )
+        after = cut(state.stack, command.position, s.cut, MIN_CUT, MIN_CUT)
+        cards = [card for card in after if isinstance(card, Card)]
+        insert_cover_card(cards, command.cover_from_bottom, s.cut, COVER_FRACTION)
+        return DeckCut(
+            position=command.position,
+            cover_from_bottom=command.cover_from_bottom,
+            cutter=cutter,
+            cite=s.cut,
+        )
+
+    def _burn(self) -> Iterator[Event]:
+        state = self.state
+        cite = SECTIONS.insufficient_cards if state.resume is not None else SECTIONS.burn
+        yield from self._cover()
+        yield CardBurned(card=state.shoe[0], cite=cite)
+        if state.phase not in (Phase.BETTING, Phase.BURN):
+            yield from self._advance()
+
+    def _draw(
+        self, hand: HandId, index: int, face_up: bool, sideways: bool, cite: str
+    ) -> Iterator[Event]:
+        """Deal the next card to ``hand``; stop with :class:`ShoeExhausted` when the shoe
+        is empty (673a.13(f)). The cover card is set aside when it appears (673a.7(d))."""
+        state = self.state
+        if not state.shoe:
+            yield ShoeExhausted(cite=SECTIONS.insufficient_cards)
+            return
+        yield from self._cover(hand)
+        yield CardDealt(
+            hand=hand,
+            split_hand=index,
+            card=state.shoe[0],
+            face_up=face_up,
+            sideways=sideways,
+            cite=cite,
+        )
+
+    def _cover(self, hand: HandId = DEALER) -> Iterator[Event]:
+        """The cover card, if it is next in the shoe, is set aside (673a.7(d))."""
+        state = self.state
+        if state.cover_at is not None and len(state.shoe) == state.cover_at:
+            yield CoverCardReached(hand=hand, cite=SECTIONS.cover_card)
+
+    # -- wagers -----------------------------------------------------------------------
+    def _check_player(self, seat: int, actor: Actor, cite: str) -> None:
+        if actor == DEALER:
+            raise NotYourTurn(f"only the player at box {seat} acts for it", cite)
+        if actor != seat:
+            raise NotYourTurn(f"box {actor} may not act for box {seat}", cite)
+        if seat not in self.state.seats:
+            raise NotYourTurn(f"box {seat} is not occupied", cite)
+
+    def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
+        s, state, rules = SECTIONS, self.state, self.rules
+        seat = command.seat
+        self._check_player(seat, actor, s.wagers)
+        if command.spot == Spot.INSURANCE:
+            return self._insure(seat, command.amount)
+        if command.spot != Spot.BLACKJACK:
+            raise InvalidWager(
+                f"there is no spot {command.spot!r} to wager on now: the Blackjack Wager goes "
+                "before the deal, Insurance on a dealer ace; doubles, splits and Second "
+                "Chance are decisions (Decide)",
+                s.wagers,
+            )
+        if state.phase is not Phase.BETTING:
+            raise NotYourTurn(
+                "the Blackjack Wager is placed before the first card is dealt", s.before_deal
+            )
+        if seat in state.barred:
+            raise NotYourTurn(
+                f"box {seat} made no wager since the shuffle and may not wager again until "
+                "the cards are reshuffled",
+                s.sat_out,
+            )
+        if Spot.BLACKJACK in state.wagers.get(seat, {}):
+            raise InvalidWager(
+                "a wager once made may not be altered until it is settled", s.before_deal
+            )
+        amount = require_cents(command.amount, "a Blackjack Wager", s.blackjack_wager)
+        if not rules.minimum_wager <= amount <= rules.maximum_wager:
+            raise InvalidWager(
+                f"a Blackjack Wager must be {format_cents(rules.minimum_wager)} to "
+                f"{format_cents(rules.maximum_wager)}, not {format_cents(amount)}",
+                s.blackjack_wager,
+            )
+        return WagerPlaced(
+            seat=seat, spot=Spot.BLACKJACK.value, amount=amount, cite=s.blackjack_wager
+        )
+
+    def _insure(self, seat: int, amount: object) -> WagerPlaced:
+        s, state = SECTIONS, self.state
+        up = state.up_card
+        if state.phase is not Phase.READER or up is None or card_value(up) != 1:
+            raise NotYourTurn(
+                "Insurance is offered only when the dealer's first card is an ace, before "
+                "the hole card goes into the card reader",
+                s.insurance,
+            )
+        hand = state.hands.get((seat, 0))
+        if hand is None or hand.status() not in (HandStatus.PLAYING, HandStatus.SURRENDERED):
+            raise NotYourTurn(f"box {seat} has no hand in play to insure", s.insurance)
+        if Spot.INSURANCE in state.wagers.get(seat, {}):
+            raise InvalidWager(
+                f"box {seat} has already made its Insurance Wager", s.insurance_limit
+            )
+        initial = state.wagers[seat][Spot.BLACKJACK]
+        value = require_cents(amount, "an Insurance Wager", s.insurance_limit)
+        limit = insurance_limit(initial, self.rules.chip)
+        if value > limit:
+            raise InvalidWager(
+                f"an Insurance Wager is at most half the initial Blackjack Wager of "
+                f"{format_cents(initial)} (to the next chip of {format_cents(self.rules.chip)}): "
+                f"at most {format_cents(limit)}, not {format_cents(value)}",
+                s.insurance_limit,
+            )
+        return WagerPlaced(
+            seat=seat, spot=Spot.INSURANCE.value, amount=value, cite=s.insurance_limit
+        )
+
+    # -- the deal -----------------------------------------------------------------------
+    def _deal(self, command: DealCards, actor: Actor) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        self._dealer_only(actor, "deal", s.deal)
+        self._reader_working()
+        if state.phase is Phase.BURN:
+            raise NotYourTurn("a new dealer burns one card before dealing", s.burn)
+        self._phase(Phase.BETTING, "deal", s.deal)
+        boxes = tuple(seat for seat in sorted(state.wagers) if Spot.BLACKJACK in state.wagers[seat])
+        if not boxes:
+            raise NotYourTurn(
+                "no box has a Blackjack Wager: there is no one to deal to", s.blackjack_wager
+            )
+        for seat in (*command.no_cards, *command.one_card):
+            if seat not in boxes:
+                raise IllegalCommand(f"box {seat} has no Blackjack Wager to deal to", s.no_cards)
+        if set(command.no_cards) & set(command.one_card):
+            raise IllegalCommand("a box is missed entirely or dealt one card, not both", s.no_cards)
+        cites = [s.deal]
+        if command.dealer_missed_first_card:
+            cites.append(s.dealer_missed_card)
+        if command.no_cards or command.one_card:
+            cites.append(s.no_cards)
+        yield DealStarted(
+            boxes=boxes,
+            dealer_missed_first_card=command.dealer_missed_first_card,
+            no_cards=tuple(sorted(command.no_cards)),
+            one_card=tuple(sorted(command.one_card)),
+            cite="; ".join(cites),
+        )
+        for seat in sorted(command.no_cards, reverse=True):
+            amount = state.wagers[seat][Spot.BLACKJACK]
+            yield WagerSettled(
+                seat=seat,
+                spot=Spot.BLACKJACK.value,
+                amount=amount,
+                outcome=Outcome.VOID,
+                returned=amount,
+                cite=s.no_cards,
+            )
+        yield from self._advance()
+
+    def _paused(self) -> bool:
+        """True when the shoe ran out and the discard rack must be shuffled (673a.13(f))."""
+        return self.state.phase is Phase.SHUFFLE
+
+    def _advance(self) -> Iterator[Event]:
+        """Deal whatever is owed and settle whatever is due until a decision is needed
+        (or the shoe runs out, 673a.13(f))."""
+        s, state = SECTIONS, self.state
+        while state.phase is Phase.DEAL:
+            to, face_up = state.plan[state.dealt]
+            before = len(self.events)
+            yield from self._draw(to, 0, face_up, False, s.deal)
+            if self._paused() or len(self.events) == before:
+                return
+        if state.phase in (Phase.READER, Phase.PLAY):
+            for hand in state.ordered(reverse=True):
+                if hand.status() is HandStatus.BLACKJACK:
+                    yield from self._pay_blackjack(hand)
+        while state.phase is Phase.PLAY:
+            current = state.current()
+            if current is None:
+                return
+            status = current.status()
+            if status is HandStatus.NEEDS_CARD:
+                sideways = current.doubled or current.second_chance
+                cite = (
+                    s.double_card
+                    if current.doubled and not current.second_chance
+                    else (
+                        s.second_chance
+                        if current.second_chance
+                        else (s.split_order if len(current.cards) < 2 else s.draw)
+                    )
+                )
+                yield from self._draw(current.seat, current.index, True, sideways, cite)
+                if self._paused():
+                    return
+            elif status is HandStatus.TWENTY_ONE:
+                yield from self._pay_21(current)
+            else:
+                return
+        if state.phase is Phase.DEALER:
+            yield from self._dealer_draws()
+
+    def _settled(
+        self, hand: Hand, kind: Spot, outcome: Outcome, cite: str, odds: Fraction | None = None
+    ) -> WagerSettled:
+        spot = spot_name(kind, hand.index) if kind is not Spot.INSURANCE else kind.value
+        amount = self.state.wagers[hand.seat][spot]
+        returned = amount if outcome in (Outcome.WIN, Outcome.PUSH, Outcome.VOID) else 0
+        won = payout(amount, odds, self.rules.payout_rounding) if odds is not None else 0
+        if outcome is Outcome.SURRENDER:
+            returned = payout(amount, Fraction(1, 2), self.rules.payout_rounding)
+        return WagerSettled(
+            seat=hand.seat,
+            spot=spot,
+            amount=amount,
+            outcome=outcome,
+            odds=odds,
+            returned=returned,
+            won=won,
+            cite=cite,
+        )
+
+    def _has(self, hand: Hand, kind: Spot) -> bool:
+        spot = spot_name(kind, hand.index) if kind is not Spot.INSURANCE else kind.value
+        return spot in self.state.wagers.get(hand.seat, {})
+
+    def _pay_blackjack(self, hand: Hand) -> Iterator[Event]:
+        s = SECTIONS
+        cite = f"{s.player_blackjack}; {s.blackjack_odds}"
+        yield self._settled(hand, Spot.BLACKJACK, Outcome.WIN, cite, BLACKJACK_ODDS)
+        yield HandDiscarded(seat=hand.seat, split_hand=hand.index, cite=s.player_blackjack)
+
+    def _pay_21(self, hand: Hand) -> Iterator[Event]:
+        s = SECTIONS
+        if hand.second_chance_card is not None:
+            if hand.total > BLACKJACK_TOTAL:
+                for kind in (Spot.BLACKJACK, Spot.DOUBLE, Spot.SECOND_CHANCE):
+                    if self._has(hand, kind):
+                        yield self._settled(hand, kind, Outcome.LOSE, s.second_chance_bust)
+                yield HandDiscarded(
+                    seat=hand.seat, split_hand=hand.index, cite=s.second_chance_bust
+                )
+                return
+            for kind in (Spot.BLACKJACK, Spot.DOUBLE):
+                if self._has(hand, kind):
+                    yield self._settled(hand, kind, Outcome.PUSH, s.second_chance_21)
+            cite = f"{s.second_chance_21}; {s.second_chance_odds}"
+            yield self._settled(hand, Spot.SECOND_CHANCE, Outcome.WIN, cite, SECOND_CHANCE_ODDS)
+            yield HandDiscarded(seat=hand.seat, split_hand=hand.index, cite=s.second_chance_21)
+            return
+        cite = f"{s.player_21}; {s.blackjack_odds}"
+        if hand.split and is_blackjack(hand.cards):
+            cite = f"{s.split_order}; {cite}"
+        for kind in (Spot.BLACKJACK, Spot.DOUBLE):
+            if self._has(hand, kind):
+                yield self._settled(hand, kind, Outcome.WIN, cite, WIN_ODDS)
+        yield HandDiscarded(seat=hand.seat, split_hand=hand.index, cite=s.player_21)
+
+    # -- insurance and the card reader ----------------------------------------------------
+    def _read(self, actor: Actor) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        self._dealer_only(actor, "use the card reader", s.card_reader)
+        self._reader_working()
+        if state.phase is Phase.PLAY and not state.reader_read and not state.offers_reader():
+            raise NotYourTurn(
+                "the card reader is used only when the dealer's first card is an ace or "
+                "ten-value card (declare reader_misused if it was)",
+                s.card_reader,
+            )
+        self._phase(Phase.READER, "use the card reader", s.card_reader)
+        hole = state.dealer[1]
+        blackjack = is_blackjack(state.dealer)
+        yield HoleCardRead(blackjack=blackjack, cite=s.card_reader)
+        for hand in state.ordered(reverse=True):
+            if hand.status() is HandStatus.SETTLED:
+                continue
+            insured = self._has(hand, Spot.INSURANCE)
+            if blackjack:
+                if insured:
+                    cite = f"{s.insurance_paid}; {s.insurance_odds}"
+                    yield self._settled(hand, Spot.INSURANCE, Outcome.WIN, cite, INSURANCE_ODDS)
+                cite = s.surrender_after_reader if hand.surrendered else s.card_reader
+                yield self._settled(hand, Spot.BLACKJACK, Outcome.LOSE, cite)
+            else:
+                if insured:
+                    yield self._settled(hand, Spot.INSURANCE, Outcome.LOSE, s.insurance_collected)
+                if hand.surrendered:
+                    yield self._settled(
+                        hand, Spot.BLACKJACK, Outcome.SURRENDER, s.surrender_after_reader
+                    )
+                    yield HandDiscarded(seat=hand.seat, cite=s.surrender_after_reader)
+        if blackjack:
+            yield HoleCardTurned(card=hole, cite=s.card_reader)
+            yield RoundCompleted(cite=s.discard_rack)
+            return
+        yield from self._advance()
+
+    # -- decisions ------------------------------------------------------------------------
+    def _decide(self, command: Decide, actor: Actor) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        seat, decision = command.seat, command.decision
+        self._check_player(seat, actor, s.decisions)
+        if decision is Decision.SURRENDER and state.phase is Phase.READER:
+            hand = state.hands.get((seat, 0))
+            if hand is None or hand.status() is not HandStatus.PLAYING:
+                raise NotYourTurn(f"box {seat} has no hand in play to surrender", s.surrender)
+            yield PlayerDecided(seat=seat, decision=decision, cite=s.surrender_after_reader)
+            return
+        if state.phase is Phase.READER:
+            raise NotYourTurn(
+                "the dealer checks the hole card with the card reader before the players "
+                "decide (Insurance and surrender only until then)",
+                s.decisions,
+            )
+        if state.phase is not Phase.PLAY:
+            raise NotYourTurn("players decide after the deal, in turn", s.decisions)
+        hand = state.to_act()
+        if hand is None or hand.seat != seat:
+            own = [h for h in state.ordered() if h.seat == seat]
+            if own and own[-1].total == BLACKJACK_TOTAL and decision is Decision.HIT:
+                raise NotYourTurn(
+                    "a player having a hard or soft total of 21 may not draw additional cards",
+                    s.no_hit_on_21,
+                )
+            now = f"box {hand.seat} decides now" if hand is not None else "no player decides now"
+            raise NotYourTurn(
+                f"the dealer asks each player in turn, clockwise from the dealer's left: {now}, "
+                f"not box {seat}",
+                s.decisions,
+            )
+        why = self._why_not(hand, decision, command.amount)
+        if why is not None:
+            raise why
+        amount = None
+        if decision is Decision.DOUBLE:
+            amount = command.amount
+        yield PlayerDecided(
+            seat=seat,
+            split_hand=hand.index,
+            decision=decision,
+            amount=amount,
+            cite=self._decision_cite(hand, decision),
+        )
+        wager = state.wagers[seat][spot_name(Spot.BLACKJACK, hand.index)]
+        if decision is Decision.DOUBLE:
+            yield WagerPlaced(
+                seat=seat, spot=spot_name(Spot.DOUBLE, hand.index), amount=amount, cite=s.double
+            )
+        elif decision is Decision.SPLIT:
+            yield WagerPlaced(
+                seat=seat, spot=spot_name(Spot.BLACKJACK, 1), amount=wager, cite=s.split
+            )
+        elif decision is Decision.SECOND_CHANCE:
+            current = wager + state.wagers[seat].get(spot_name(Spot.DOUBLE, hand.index), 0)
+            yield WagerPlaced(
+                seat=seat,
+                spot=spot_name(Spot.SECOND_CHANCE, hand.index),
+                amount=current,
+                cite=s.second_chance,
+            )
+        elif decision is Decision.SURRENDER:
+            cite = s.surrender_after_reader if state.offers_reader() else s.surrender_now
+            yield self._settled(hand, Spot.BLACKJACK, Outcome.SURRENDER, cite)
+            yield HandDiscarded(seat=seat, cite=cite)
+        elif decision is Decision.DECLINE_SECOND_CHANCE:
+            for kind in (Spot.BLACKJACK, Spot.DOUBLE):
+                if self._has(hand, kind):
+                    yield self._settled(hand, kind, Outcome.LOSE, BUST_CITE)
+            yield HandDiscarded(seat=seat, split_hand=hand.index, cite=BUST_CITE)
+        yield from self._advance()
+
+    def _decision_cite(self, hand: Hand, decision: Decision) -> str:
+        s = SECTIONS
+        return {
+            Decision.HIT: s.hit,
+            Decision.STAND: s.decisions,
+            Decision.DOUBLE: f"{s.double}; {s.double_after_split}" if hand.split else s.double,
+            Decision.SPLIT: s.split,
+            Decision.SURRENDER: s.surrender,
+            Decision.SECOND_CHANCE: s.second_chance,
+            Decision.DECLINE_SECOND_CHANCE: BUST_CITE,
+            Decision.REFUSE_CARD: s.exposed_in_error,
+        }[decision]
+
+    def _why_not(self, hand: Hand, decision: Decision, amount: object) -> IllegalCommand | None:
+        """Why ``decision`` is refused on ``hand`` (an error to raise), or ``None``."""
+        s, state = SECTIONS, self.state
+        status = hand.status()
+        wager = state.wagers[hand.seat][spot_name(Spot.BLACKJACK, hand.index)]
+        if status is HandStatus.BUST:
+            if decision in (Decision.SECOND_CHANCE, Decision.DECLINE_SECOND_CHANCE):
+                return None
+            return NotYourTurn(
+                f"the hand totals {hand.total}, over 21: place a Second Chance Wager or decline it",
+                s.second_chance,
+            )
+        if decision in (Decision.SECOND_CHANCE, Decision.DECLINE_SECOND_CHANCE):
+            return NotYourTurn(
+                "the Second Chance Wager is offered only when the hand is greater than 21",
+                s.second_chance,
+            )
+        two_cards = len(hand.cards) == 2 and not hand.decided
+        if decision is Decision.REFUSE_CARD:
+            if not state.exposed:
+                return NotYourTurn("no card drawn in error is exposed", s.exposed_in_error)
+            return None
+        if (
+            decision in (Decision.HIT, Decision.DOUBLE, Decision.SPLIT)
+            and hand.seat in state.refused
+        ):
+            return NotYourTurn(
+                "a player who refused an exposed card may not have additional cards dealt",
+                s.exposed_in_error,
+            )
+        if decision is Decision.HIT:
+            return None
+        if decision is Decision.STAND:
+            return None
+        if decision is Decision.DOUBLE:
+            if not two_cards:
+                return NotYourTurn(
+                    "a player may double down only on his first two cards or the first two "
+                    "cards of a split pair",
+                    s.double,
+                )
+            value = require_cents(amount, "a double down", s.double)
+            if value > wager:
+                return InvalidWager(
+                    f"a double down may not exceed the original Blackjack Wager of "
+                    f"{format_cents(wager)}, not {format_cents(value)}",
+                    s.double,
+                )
+            return None
+        if decision is Decision.SPLIT:
+            if hand.split or len([h for h in state.hands if h[0] == hand.seat]) >= MAX_HANDS:
+                return InvalidWager("a hand may be split into a maximum of two hands", s.split)
+            if not two_cards:
+                return NotYourTurn("only the initial two cards may be split", s.split)
+            if not same_value(hand.cards[0], hand.cards[1]):
+                first, second = hand.cards
+                return InvalidWager(
+                    f"{first} and {second} are not identical in value: only a pair of equal "
+                    "value may be split",
+                    s.split,
+                )
+            return None
+        # surrender
+        if hand.split or not two_cards:
+            return NotYourTurn(
+                "a player may surrender only after his first two cards, before any other decision",
+                s.surrender,
+            )
+        return None
+
+    # -- the dealer -------------------------------------------------------------------------
+    def _play_dealer(self, actor: Actor) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        self._dealer_only(actor, "play the dealer's hand", s.hole_card)
+        self._reader_working()
+        if state.phase is Phase.READER:
+            raise NotYourTurn("the hole card goes into the card reader first", s.card_reader)
+        if state.phase is not Phase.PLAY or state.current() is not None:
+            hand = state.to_act()
+            who = f"box {hand.seat} has not finished its hand" if hand else f"phase {state.phase}"
+            raise NotYourTurn(
+                f"the dealer turns the hole card up once every player has decided ({who})",
+                s.hole_card,
+            )
+        yield HoleCardTurned(card=state.dealer[1], cite=s.hole_card)
+        yield from self._advance()
+
+    def _dealer_draws(self) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        while state.phase is Phase.DEALER:
+            value = hand_value(state.dealer)
+            if not state.live():
+                if state.exposed:
+                    yield from self._cover()
+                    yield CardDiscarded(card=state.shoe[0], cite=s.exposed_in_error)
+                yield DealerHandComplete(total=value.total, cite=s.dealer_no_draw)
+                return
+            if value.total >= DEALER_STANDS_ON:
+                if state.exposed:
+                    yield from self._cover()
+                    yield CardDiscarded(card=state.shoe[0], cite=s.exposed_in_error)
+                yield DealerHandComplete(total=value.total, cite=s.dealer_draws)
+                return
+            before = len(self.events)
+            yield from self._draw(DEALER, 0, True, False, s.dealer_draws)
+            if self._paused() or len(self.events) == before:
+                return
+            value = hand_value(state.dealer)
+            yield DealerTotalAnnounced(total=value.total, soft=value.soft, cite=s.dealer_draws)
+
+    # -- settlement -----------------------------------------------------------------------
+    def _settle(self, actor: Actor) -> Iterator[Event]:
+        s, state, rules = SECTIONS, self.state, self.rules
+        self._dealer_only(actor, "settle", s.settle)
+        self._phase(Phase.SETTLE, "settle", s.settle)
+        dealer = state.dealer_total
+        assert dealer is not None
+        yield SettlementBegun(
+            dealer_total=dealer, cite=s.dealer_22 if dealer == DEALER_PUSH_TOTAL else s.settle
+        )
+        rows: list[list[WagerSettled]] = []
+        for hand in reversed(state.live()):
+            kinds = [
+                k for k in (Spot.BLACKJACK, Spot.DOUBLE, Spot.SECOND_CHANCE) if self._has(hand, k)
+            ]
+            settled: list[WagerSettled] = []
+            player = hand.total
+            if dealer == DEALER_PUSH_TOTAL:
+                settled = [self._settled(hand, k, Outcome.PUSH, s.dealer_22) for k in kinds]
+            elif dealer > BLACKJACK_TOTAL or player > dealer:
+                why = s.win_dealer_bust if dealer > BLACKJACK_TOTAL else s.win_higher
+                if hand.second_chance:
+                    cite = f"{why}; {s.win_with_second_chance}"
+                    for kind in kinds:
+                        if kind is Spot.SECOND_CHANCE:
+                            odds_cite = f"{cite}; {s.second_chance_odds}"
+                            settled.append(
+                                self._settled(
+                                    hand, kind, Outcome.WIN, odds_cite, SECOND_CHANCE_ODDS
+                                )
+                            )
+                        else:
+                            settled.append(self._settled(hand, kind, Outcome.PUSH, cite))
+                else:
+                    cite = f"{why}; {s.win_without_second_chance}; {s.blackjack_odds}"
+                    settled = [self._settled(hand, k, Outcome.WIN, cite, WIN_ODDS) for k in kinds]
+            elif player == dealer:
+                settled = [
+                    self._settled(hand, k, Outcome.PUSH, f"{s.tie}; {s.push}") for k in kinds
+                ]
+            else:
+                settled = [
+                    self._settled(hand, k, Outcome.LOSE, f"{s.lose_lower}; {s.lose}") for k in kinds
+                ]
+            rows.append(settled)
+        if rules.settlement is Settlement.COLLECT_THEN_PAY:
+            flat = [e for row in rows for e in row]
+            losing = [e for e in flat if e.outcome is Outcome.LOSE]
+            others = [e for e in flat if e.outcome is not Outcome.LOSE]
+            ordered = [
+                e.model_copy(update={"cite": f"{e.cite}; {s.collect_then_pay}"})
+                for e in losing + others
+            ]
+        else:
+            ordered = [
+                e.model_copy(update={"cite": f"{e.cite}; {s.each_player}"})
+                for row in rows
+                for e in sorted(row, key=lambda e: e.outcome is not Outcome.LOSE)
+            ]
+        yield from ordered
+        yield RoundCompleted(cite=s.discard_rack)
+
+    def _void(self, reason: str, cite: str) -> Iterator[Event]:
+        """Void the round: every wager still in play is returned."""
+        state = self.state
+        yield RoundVoided(reason=reason, cite=cite)
+        for seat in sorted(state.wagers, reverse=True):
+            for spot, amount in list(state.wagers[seat].items()):
+                yield WagerSettled(
+                    seat=seat,
+                    spot=spot,
+                    amount=amount,
+                    outcome=Outcome.VOID,
+                    returned=amount,
+                    cite=cite,
+                )
+
+    # -- irregularities -----------------------------------------------------------------
+    @staticmethod
+    def irregularity_cite(kind: Irregularity) -> str:
+        """The section of 673a.13 behind ``kind``."""
+        s = SECTIONS
+        return {
+            Irregularity.FACE_UP_CARD: s.face_up_card,
+            Irregularity.CARD_DRAWN_IN_ERROR: s.drawn_in_error,
+            Irregularity.EXPOSED_CARD_DRAWN_IN_ERROR: s.exposed_in_error,
+            Irregularity.DEALER_DREW_ON_17: s.dealer_drew_on_17,
+            Irregularity.READER_MISUSED: s.reader_misused,
+            Irregularity.READER_MALFUNCTION: s.reader_malfunction,
+            Irregularity.READER_REPAIRED: s.reader_malfunction,
+            Irregularity.SHUFFLER_JAM: s.shuffler_jam,
+            Irregularity.SHUFFLER_OUT_OF_ORDER: s.shuffler_out_of_order,
+        }[kind]
+
+    def why_not_irregularity(self, kind: Irregularity) -> str | None:
+        """Why ``kind`` cannot be declared now, or ``None`` if it can."""
+        state = self.state
+        phase = state.phase
+        drawing = phase in (Phase.BETTING, Phase.DEAL, Phase.READER, Phase.PLAY, Phase.DEALER)
+        automated = state.shuffling is Shuffling.AUTOMATED
+        match kind:
+            case Irregularity.FACE_UP_CARD | Irregularity.CARD_DRAWN_IN_ERROR:
+                if not drawing or not state.shoe or state.exposed:
+                    return "no card is being drawn from the shoe now"
+            case Irregularity.EXPOSED_CARD_DRAWN_IN_ERROR:
+                if phase not in (Phase.PLAY, Phase.DEALER) or not state.shoe or state.exposed:
+                    return "this applies after the initial two cards, while cards are drawn"
+            case Irregularity.DEALER_DREW_ON_17:
+                if phase is not Phase.SETTLE or state.dealer_blackjack or not state.shoe:
+                    return "the dealer has not finished at 17 or more"
+            case Irregularity.READER_MISUSED:
+                if phase is not Phase.PLAY or state.offers_reader() or state.hole_turned:
+                    return "the dealer's first card is an ace or ten-value card, or play is over"
+            case Irregularity.READER_MALFUNCTION:
+                if state.reader_down:
+                    return "the card reader is already out of order"
+            case Irregularity.READER_REPAIRED:
+                if not state.reader_down:
+                    return "the card reader is working"
+            case Irregularity.SHUFFLER_JAM:
+                if not automated or phase not in (Phase.CUT, Phase.LOAD):
+                    return "no automated shuffle has just been made"
+            case Irregularity.SHUFFLER_OUT_OF_ORDER:
+                if not automated or phase is not Phase.SHUFFLE:
+                    return "no automated shuffler is about to shuffle"
+        return None
+
+    def _irregularity(self, kind: Irregularity, actor: Actor) -> Iterator[Event]:
+        state = self.state
+        cite = self.irregularity_cite(kind)
+        self._dealer_only(actor, "declare an irregularity", cite)
+        why = self.why_not_irregularity(kind)
+        if why is not None:
+            raise NotYourTurn(why, cite)
+        yield IrregularityDeclared(irregularity=kind, cite=cite)
+        match kind:
+            case Irregularity.FACE_UP_CARD | Irregularity.DEALER_DREW_ON_17:
+                yield from self._cover()
+                yield CardDiscarded(card=state.shoe[0], cite=cite)
+            case Irregularity.SHUFFLER_JAM:
+                yield ShuffleFailed(cite=cite)
+            case Irregularity.SHUFFLER_OUT_OF_ORDER:
+                yield ShufflerOutOfOrder(cite=cite)
+
+    # -- what is legal, what is visible ---------------------------------------------------
+    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
+        if self.finished:
+            return []
+        if isinstance(actor, int):
+            return self._player_commands(actor)
+        return self._dealer_commands()
+
+    def _player_commands(self, seat: int) -> list[LegalCommand]:
+        s, state, rules = SECTIONS, self.state, self.rules
+        if seat not in state.seats:
+            return []
+        if state.phase is Phase.BETTING:
+            if seat in state.barred or Spot.BLACKJACK in state.wagers.get(seat, {}):
+                return []
+            return [
+                LegalCommand(
+                    command="PlaceWager",
+                    spots=(Spot.BLACKJACK.value,),
+                    min_amount=rules.minimum_wager,
+                    max_amount=rules.maximum_wager,
+                    cite=s.blackjack_wager,
+                )
+            ]
+        if state.phase is Phase.READER:
+            hand = state.hands.get((seat, 0))
+            if hand is None:
+                return []
+            legal = []
+            up = state.up_card
+            status = hand.status()
+            if (
+                up is not None
+                and card_value(up) == 1
+                and status in (HandStatus.PLAYING, HandStatus.SURRENDERED)
+                and Spot.INSURANCE not in state.wagers.get(seat, {})
+            ):
+                initial = state.wagers[seat][Spot.BLACKJACK]
+                legal.append(
+                    LegalCommand(
+                        command="PlaceWager",
+                        spots=(Spot.INSURANCE.value,),
+                        min_amount=1,
+                        max_amount=insurance_limit(initial, rules.chip),
+                        cite=s.insurance_limit,
+                    )
+                )
+            if status is HandStatus.PLAYING:
+                legal.append(
+                    LegalCommand(
+                        command="Decide", options=(Decision.SURRENDER.value,), cite=s.surrender
+                    )
+                )
+            return legal
+        hand = state.to_act()
+        if hand is None or hand.seat != seat:
+            return []
+        options = [
+            d.value
+            for d in Decision
+            if d is not Decision.DOUBLE and self._why_not(hand, d, None) is None
+        ]
+        legal = [LegalCommand(command="Decide", options=tuple(options), cite=s.decisions)]
+        if self._why_not(hand, Decision.DOUBLE, 1) is None:
+            wager = state.wagers[seat][spot_name(Spot.BLACKJACK, hand.index)]
+            legal.append(
+                LegalCommand(
+                    command="Decide",
+                    options=(Decision.DOUBLE.value,),
+                    min_amount=1,
+                    max_amount=wager,
+                    cite=s.double,
+                )
+            )
+        return legal
+
+    def _dealer_commands(self) -> list[LegalCommand]:
+        s, state = SECTIONS, self.state
+        phase = state.phase
+        legal: list[LegalCommand] = []
+        if phase is Phase.SHUFFLE:
+            legal.append(LegalCommand(command="ShuffleCards", cite=s.shuffle))
+        elif phase is Phase.CUT:
+            size = len(state.stack)
+            least = least_cover_from_bottom(size, COVER_FRACTION)
+            legal.append(
+                LegalCommand(
+                    command="CutCards",
+                    options=(
+                        f"position:{MIN_CUT}-{size - MIN_CUT}",
+                        f"cover_from_bottom:{least}-{size - 1}",
+                        *(f"cutter:{seat}" for seat in state.cut_offer),
+                        "cutter:dealer",
+                    ),
+                    cite=s.cut,
+                )
+            )
+        elif phase is Phase.LOAD:
+            legal.append(LegalCommand(command="LoadShoe", cite=s.shoe))
+            legal.append(LegalCommand(command="RequireRecut", cite=s.recut))
+        elif phase is Phase.BURN:
+            legal.append(LegalCommand(command="BurnCard", cite=s.burn))
+        elif phase is Phase.BETTING and not state.reader_down:
+            if any(Spot.BLACKJACK in w for w in state.wagers.values()):
+                legal.append(LegalCommand(command="DealCards", cite=s.deal))
+        elif phase is Phase.READER and not state.reader_down:
+            legal.append(LegalCommand(command="ReadHoleCard", cite=s.card_reader))
+        elif phase is Phase.PLAY and state.current() is None and not state.reader_down:
+            legal.append(LegalCommand(command="PlayDealerHand", cite=s.hole_card))
+        elif phase is Phase.SETTLE:
+            legal.append(LegalCommand(command="SettleWagers", cite=s.settle))
+        kinds = [k for k in Irregularity if self.why_not_irregularity(k) is None]
+        if kinds:
+            legal.append(
+                LegalCommand(
+                    command="DeclareIrregularity",
+                    options=tuple(kinds),
+                    cite="; ".join(sorted({self.irregularity_cite(k) for k in kinds})),
+                )
+            )
+        legal.append(LegalCommand(command="VoidRound", cite=VOID_ROUND_CITE))
+        return legal
+
+    def view(self, actor: Actor | None) -> dict[str, Any]:
+        """What ``actor`` may see (JSON-ready): ``None`` is the public view, a box sees the
+        same (every player card is dealt face up), and ``"dealer"`` is the surveillance
+        view adding the hole card, the shoe, the stack, the burned cards and the discard
+        rack. The hole card is ``null`` until it is turned up (673a.7(h), (n))."""
+        state, opened = self.state, self.opened
+        dealer_view = actor == DEALER
+        dealer_cards = [
+            str(card) if (n == 0 or state.hole_turned or dealer_view) else None
+            for n, card in enumerate(state.dealer)
+        ]
+        hands = {
+            f"{hand.seat}.{hand.index + 1}": {
+                "cards": [str(card) for card in hand.cards],
+                "second_chance_card": (
+                    str(hand.second_chance_card) if hand.second_chance_card is not None else None
+                ),
+                "total": hand.total if hand.cards else None,
+                "status": str(hand.status()),
+            }
+            for hand in state.ordered()
+        }
+        to_act = state.to_act()
+        view: dict[str, Any] = {
+            "game": self.game,
+            "table_id": opened.table_id,
+            "round_id": opened.round_id,
+            "rules_sha256": opened.rules_sha256,
+            "phase": str(state.phase),
+            "viewer": actor,
+            "seats": {str(k): v for k, v in state.seats.items()},
+            "batch": state.batch,
+            "shuffling": str(state.shuffling),
+            "barred": list(state.barred),
+            "cut_offer": list(state.cut_offer),
+            "cards_in_shoe": len(state.shoe),
+            "cover_card_reached": state.cover_reached,
+            "wagers": {str(seat): dict(wagers) for seat, wagers in sorted(state.wagers.items())},
+            "hands": hands,
+            "dealer": dealer_cards,
+            "dealer_total": hand_value(state.dealer).total if state.hole_turned else None,
+            "to_act": None if to_act is None else f"{to_act.seat}.{to_act.index + 1}",
+            "reader_down": state.reader_down,
+            "discards": [str(card) for card in state.discards],
+            "settlements": [e.model_dump(mode="json") for e in state.settlements],
+            "void_reason": state.void_reason,
+        }
+        if dealer_view:
+            view["shoe"] = [str(card) for card in state.shoe]
+            view["cover_at"] = state.cover_at
+            view["stack"] = [str(card) for card in state.stack]
+            view["burned"] = [str(card) for card in state.burned]
+            view["discard_rack"] = [
+                {"label": label, "cards": [str(card) for card in cards]}
+                for label, cards in state.discard_rack
+            ]
+        return view
+
+
+# --- the table -------------------------------------------------------------------------
+@dataclass
+class DoubleBackJackTable:
+    """A Double Back Jack table across rounds (tables outlive rounds; no I/O, the clock is
+    passed in).
+
+    It keeps the shoe between rounds (the cards left, top first, and the cover card), the
+    batches (one, or two of different back colours alternating shoe by shoe with an
+    automated shuffler, 673a.3(b)) and when each was opened (changed at least every 24
+    hours, 673a.3(c)), whether a reshuffle is due (the cover card appeared, 673a.7(d); the
+    floor's direction, 673a.5(f)), whether a new dealer must burn a card (673a.7(c)), the
+    patrons who sat out since the shuffle (673a.6(b)) and to whom the cut is offered
+    (673a.5(c)).
+    """
+
+    rules: DoubleBackJackRules
+    table_id: str
+    rotation: DeckRotation
+    shoe: list[Card] = field(default_factory=list)
+    cover_at: int | None = None
+    shuffle_due: str | None = "the game is beginning"
+    cut_rule: str = "first"
+    """Whose cut it is (673a.5(c)): ``"first"`` the first player (1), ``"box"`` the box
+    where the cover card appeared (2), ``"right"`` from the dealer's right (3), (4)."""
+    cover_box: int | None = None
+    first_player: int | None = None
+    burn_due: bool = False
+    sat_out: set[int] = field(default_factory=set)
+    shuffler_down: bool = False
+    rounds: int = 0
+    log: list[str] = field(default_factory=list)
+
+    @classmethod
+    def start(
+        cls,
+        rules: DoubleBackJackRules,
+        table_id: str,
+        now: datetime,
+        first_player: int | None = None,
+    ) -> DoubleBackJackTable:
+        """A table opened ``now`` with fresh batches of the rules' back colours;
+        ``first_player`` is the box of the first player to arrive (673a.5(c)(1))."""
+        rotation = DeckRotation(
+            decks=[DeckInPlay(color=color, opened_at=now) for color in rules.batch_colors],
+            change_after=DECK_CHANGE,
+            shuffler_counts=True,
+        )
+        return cls(rules=rules, table_id=table_id, rotation=rotation, first_player=first_player)
+
+    @property
+    def shuffling(self) -> Shuffling:
+        return Shuffling.MANUAL if self.shuffler_down else self.rules.shuffling
+
+    def cut_offer(self, seats: dict[int, str]) -> tuple[int, ...]:
+        """The boxes offered the cut, in order (673a.5(c)); the dealer cuts if none
+        accepts (673a.5(b))."""
+        if self.cut_rule == "first":
+            first = self.first_player if self.first_player in seats else min(seats, default=None)
+            return () if first is None else (first,)
+        if self.cut_rule == "box" and self.cover_box in seats:
+            assert self.cover_box is not None
+            return (self.cover_box,)
+        return tuple(sorted(seats, reverse=True))
+
+    def setup(self, seats: dict[int, str]) -> RoundSetup:
+        """The shoe handed to the next round."""
+        barred = tuple(sorted(seat for seat in self.sat_out if seat in seats))
+        if self.shuffle_due is not None:
+            return RoundSetup(
+                batch=self.rotation.current.color,
+                shuffling=self.shuffling,
+                shuffle_due=self.shuffle_due,
+                barred=barred,
+                cut_offer=self.cut_offer(seats),
+                cite=SECTIONS.shoe,
+            )
+        return RoundSetup(
+            batch=self.rotation.current.color,
+            shuffling=self.shuffling,
+            shoe=tuple(self.shoe),
+            cover_at=self.cover_at,
+            burn_due=self.burn_due,
+            barred=barred,
+            cite=SECTIONS.shoe,
+        )
+
+    def open_round(
+        self, seats: dict[int, str], rng: Rng, round_id: str | None = None
+    ) -> DoubleBackJackRound:
+        """The next round with ``seats`` seated (see :meth:`DoubleBackJackRound.open`)."""
+        return DoubleBackJackRound.open(
+            self.rules,
+            table_id=self.table_id,
+            round_id=round_id or f"{self.table_id}-{self.rounds + 1:06d}",
+            seats=seats,
+            rng=rng,
+            setup=self.setup(seats),
+        )
+
+    def finish(self, round_: DoubleBackJackRound, now: datetime) -> list[str]:
+        """Take in a finished round: the shoe left, the cover card, sat-out boxes; a
+        reshuffle is due once the cover card has appeared (673a.7(d)). Returns notices for
+        the floor (batches past 24 hours)."""
+        if not round_.finished:
+            raise NotYourTurn("the round is not over", SECTIONS.discard_rack)
+        state = round_.state
+        notices: list[str] = []
+        if state.shuffler_down and not self.shuffler_down:
+            self.shuffler_down = True
+            self.rotation.single_deck()
+            notices.append(
+                f"the automated shuffler is out of order ({SECTIONS.shuffler_out_of_order})"
+            )
+        loaded = any(isinstance(e, ShoeLoaded) for e in round_.events)
+        if loaded:
+            self.sat_out.clear()
+        if self.rules.bar_sat_out and state.boxes:
+            self.sat_out |= {seat for seat in state.seats if seat not in state.boxes}
+        self.burn_due = state.burn_due and not loaded
+        if state.cover_reached:
+            reached = [e for e in round_.events if isinstance(e, CoverCardReached)]
+            self.shuffle_due = None
+            self._reshuffle("the cover card appeared")
+            hand = reached[-1].hand if reached else DEALER
+            if isinstance(hand, int):
+                self.cut_rule, self.cover_box = "box", hand
+            else:
+                self.cut_rule = "right"
+        elif loaded or self.shuffle_due is None:
+            self.shoe = list(state.shoe)
+            self.cover_at = state.cover_at
+            self.shuffle_due = None
+        self.rounds += 1
+        notices += [
+            f"the {color} batch has been in use 24 hours or more: change it "
+            f"({SECTIONS.deck_change})"
+            for color in self.rotation.changes_due(now)
+        ]
+        self.log += notices
+        return notices
+
+    def _reshuffle(self, reason: str) -> None:
+        self.shoe, self.cover_at = [], None
+        if self.shuffle_due is None and len(self.rotation.decks) == 2:
+            self.rotation.in_play = 1 - self.rotation.in_play
+        self.shuffle_due = reason
+
+    def reshuffle_by_floor(self) -> None:
+        """A floorperson directs a reshuffle after the round (673a.5(f)); the cut is
+        offered from the dealer's right (673a.5(c)(4))."""
+        self._reshuffle("directed by the floorperson")
+        self.cut_rule = "right"
+
+    def new_dealer(self) -> None:
+        """A new dealer comes to the table and burns one card first (673a.7(c))."""
+        self.burn_due = True
+
+    def change_batch(self, color: str, now: datetime) -> None:
+        """Replace the batch of back colour ``color`` (673a.3(c)); the shoe is reshuffled."""
+        self.rotation.change(color, now)
+        self._reshuffle(f"the {color} batch was changed")
+
+
+__all__ = [
+    "BurnCard",
+    "CardBurned",
+    "CardDealt",
+    "CardDiscarded",
+    "CoverCardReached",
+    "CutCards",
+    "DealCards",
+    "DealStarted",
+    "DealerHandComplete",
+    "DealerTotalAnnounced",
+    "Decide",
+    "Decision",
+    "DeckCut",
+    "DeckShuffled",
+    "DeclareIrregularity",
+    "DoubleBackJackCommand",
+    "DoubleBackJackEvent",
+    "DoubleBackJackRound",
+    "DoubleBackJackState",
+    "DoubleBackJackTable",
+    "Hand",
+    "HandDiscarded",
+    "HandStatus",
+    "HoleCardRead",
+    "HoleCardTurned",
+    "Irregularity",
+    "IrregularityDeclared",
+    "LoadShoe",
+    "Phase",
+    "PlaceWager",
+    "PlayDealerHand",
+    "PlayerDecided",
+    "ReadHoleCard",
+    "RecutRequired",
+    "RequireRecut",
+    "RoundSetup",
+    "SettleWagers",
+    "SettlementBegun",
+    "ShoeExhausted",
+    "ShoeLoaded",
+    "ShuffleCards",
+    "ShuffleFailed",
+    "ShufflerOutOfOrder",
+    "VoidRound",
+    "check_boxes",
+    "check_setup",
+    "deal_plan",
+    "new_shoe_setup",
+]

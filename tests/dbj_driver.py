@@ -1,0 +1,112 @@
+"""Random play of Double Back Jack from ``legal_commands`` (shared by the contract tests)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from croupier.engine import DEALER, Actor, Command, LegalCommand
+from croupier.games.double_back_jack import (
+    BurnCard,
+    CutCards,
+    DealCards,
+    Decide,
+    Decision,
+    DeclareIrregularity,
+    DoubleBackJackRound,
+    Irregularity,
+    LoadShoe,
+    PlaceWager,
+    PlayDealerHand,
+    ReadHoleCard,
+    RequireRecut,
+    SettleWagers,
+    ShuffleCards,
+    VoidRound,
+)
+
+RARE = {"VoidRound": 0.001, "DeclareIrregularity": 0.03, "RequireRecut": 0.1}
+
+
+def _range(option: str) -> tuple[int, int]:
+    low, high = option.split(":")[1].split("-")
+    return int(low), int(high)
+
+
+def build(legal: LegalCommand, choose: random.Random) -> Command:
+    """A command within ``legal``'s bounds."""
+    name = legal.command
+    if name == "PlaceWager":
+        assert legal.min_amount is not None and legal.max_amount is not None
+        high = min(legal.max_amount, legal.min_amount * 4)
+        amount = choose.randint(legal.min_amount, max(legal.min_amount, high))
+        return PlaceWager(seat=0, spot=choose.choice(legal.spots), amount=amount)
+    if name == "Decide":
+        decision = Decision(choose.choice(legal.options))
+        amount = None
+        if decision is Decision.DOUBLE:
+            assert legal.min_amount is not None and legal.max_amount is not None
+            amount = choose.choice(
+                [legal.max_amount, choose.randint(legal.min_amount, legal.max_amount)]
+            )
+        return Decide(seat=0, decision=decision, amount=amount)
+    if name == "CutCards":
+        position = _range(legal.options[0])
+        cover = _range(legal.options[1])
+        cutters = [o.split(":")[1] for o in legal.options[2:]]
+        who = choose.choice(cutters)
+        return CutCards(
+            position=choose.randint(*position),
+            cover_from_bottom=choose.randint(*cover),
+            cutter=DEALER if who == "dealer" else int(who),
+        )
+    if name == "DeclareIrregularity":
+        return DeclareIrregularity(irregularity=Irregularity(choose.choice(legal.options)))
+    simple: dict[str, Any] = {
+        "ShuffleCards": ShuffleCards,
+        "LoadShoe": LoadShoe,
+        "RequireRecut": RequireRecut,
+        "BurnCard": BurnCard,
+        "DealCards": DealCards,
+        "ReadHoleCard": ReadHoleCard,
+        "PlayDealerHand": PlayDealerHand,
+        "SettleWagers": SettleWagers,
+    }
+    if name == "VoidRound":
+        return VoidRound(reason="random void")
+    command: Command = simple[name]()
+    return command
+
+
+def step(round_: DoubleBackJackRound, choose: random.Random) -> tuple[Command, Actor]:
+    """One random legal command (and its actor)."""
+    options: list[tuple[float, Actor, LegalCommand]] = []
+    seats = sorted(round_.state.seats)
+    betting = round_.state.phase == "betting"
+    waiting = [s for s in seats if round_.legal_commands(s)]
+    for actor in [DEALER, *seats]:
+        for legal in round_.legal_commands(actor):
+            weight = RARE.get(legal.command, 1.0)
+            if legal.command == "DeclareIrregularity" and set(legal.options) <= {
+                Irregularity.READER_MALFUNCTION.value
+            }:
+                weight = 0.005
+            if legal.command == "DealCards" and betting and waiting:
+                weight = 0.05
+            options.append((weight, actor, legal))
+    assert options, f"no legal command in phase {round_.state.phase}"
+    _, actor, legal = choose.choices(options, weights=[w for w, _, _ in options])[0]
+    command = build(legal, choose)
+    if isinstance(actor, int) and hasattr(command, "seat"):
+        command = command.model_copy(update={"seat": actor})
+    return command, actor
+
+
+def play(round_: DoubleBackJackRound, choose: random.Random, limit: int = 2000) -> None:
+    """Random legal commands until the round is over."""
+    for _ in range(limit):
+        if round_.finished:
+            return
+        command, actor = step(round_, choose)
+        round_.handle(command, actor)
+    raise AssertionError("the round did not finish")

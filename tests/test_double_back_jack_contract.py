@@ -1,0 +1,264 @@
+"""The round contract (engine.py), exercised on Double Back Jack (ch. 673a).
+
+Random play driven by ``legal_commands`` across tables that keep their shoe between
+rounds: each round replays exactly from its events (re-derived under the rules, the
+shuffles re-drawn from the recorded stacks) and from their JSON; every cent wagered is
+settled exactly once; commands not offered are refused with a citation and change
+nothing; no view but the dealer's shows the shoe, a burned card or the hole card before
+it is turned up; and tampered events are refused on replay.
+
+The cards a viewer may see are worked out here from the events alone (every card dealt
+face up, the hole card once turned, cards discarded face up), independently of
+``view``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from croupier.engine import DEALER, Event, LegalCommand, WagerPlaced, WagerSettled
+from croupier.errors import IllegalCommand, ReplayError
+from croupier.games.double_back_jack import (
+    CardDealt,
+    CardDiscarded,
+    Decide,
+    Decision,
+    DoubleBackJackRound,
+    DoubleBackJackTable,
+    HoleCardTurned,
+    PlaceWager,
+)
+from croupier.rng import SeededRng
+from croupier.rules.double_back_jack import DoubleBackJackRules
+from dbj_driver import build, play, step
+
+NOW = datetime(2026, 1, 1, 12)
+CONFIGS: list[dict[str, Any]] = [
+    {"decks": 1},
+    {"decks": 2, "shuffling": "automated"},
+    {"decks": 6, "settlement": "each_player", "adjacent_boxes": 2, "bar_sat_out": True},
+    {"decks": 8, "chip": 50},
+]
+CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
+
+
+def rounds(config: dict[str, Any], count: int, seed: int) -> list[DoubleBackJackRound]:
+    """``count`` rounds of random play at one table under ``config``."""
+    rules = DoubleBackJackRules(**config)
+    table = DoubleBackJackTable.start(rules, "T", NOW)
+    choose, rng = random.Random(seed), SeededRng(seed + 1)
+    out = []
+    for _ in range(count):
+        size = choose.randint(1, 6)
+        boxes = sorted(choose.sample(range(1, 7), size))
+        seats = {box: f"p{box}" for box in boxes}
+        round_ = table.open_round(seats, rng)
+        play(round_, choose)
+        table.finish(round_, NOW)
+        out.append(round_)
+    return out
+
+
+@pytest.mark.parametrize(
+    "config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items())
+)
+def test_random_rounds_replay_and_settle_every_cent(config: dict[str, Any]) -> None:
+    for round_ in rounds(config, 120, seed=len(str(config))):
+        assert DoubleBackJackRound.replay(round_.events).events == round_.events
+        text = DoubleBackJackRound.events_to_json(round_.events)
+        assert DoubleBackJackRound.events_from_json(text) == round_.events
+        placed = {(e.seat, e.spot): e.amount for e in round_.events if isinstance(e, WagerPlaced)}
+        settled = [(e.seat, e.spot) for e in round_.events if isinstance(e, WagerSettled)]
+        assert sorted(settled) == sorted(placed), "every wager settled exactly once"
+        for event in round_.events:
+            if isinstance(event, WagerSettled):
+                assert event.amount == placed[(event.seat, event.spot)]
+                assert 0 <= event.returned <= event.amount
+                assert event.cite
+
+
+def visible_cards(events: list[Event]) -> set[str]:
+    """Cards anyone at the table may see, from the events alone."""
+    seen: set[str] = set()
+    for event in events:
+        if isinstance(event, CardDealt) and not event.face_up:
+            continue
+        if isinstance(event, (CardDealt, HoleCardTurned, CardDiscarded)):
+            seen.add(str(event.card))
+    return seen
+
+
+def test_views_never_show_hidden_cards() -> None:
+    """One deck, so each card is unique: every card in a player's or the public view is a
+    face-up card; the shoe, burned cards and the hole card before it is turned never
+    appear; the dealer's view shows the shoe."""
+    rules = DoubleBackJackRules(decks=1)
+    table = DoubleBackJackTable.start(rules, "T", NOW)
+    choose, rng = random.Random(7), SeededRng(8)
+    checked = 0
+    for _ in range(60):
+        seats = {box: f"p{box}" for box in range(1, 4)}
+        round_ = table.open_round(seats, rng)
+        while not round_.finished:
+            seen = visible_cards(round_.events)
+            for viewer in (None, *seats):
+                text = json.dumps(round_.view(viewer))
+                shown = set(CARD.findall(text))
+                assert shown <= seen, f"{viewer} sees {shown - seen}"
+                assert '"shoe"' not in text and '"burned"' not in text
+                checked += 1
+            if round_.state.shoe:
+                assert round_.view(DEALER)["shoe"]
+            command, actor = step(round_, choose)
+            round_.handle(command, actor)
+        table.finish(round_, NOW)
+    assert checked > 1000
+
+
+def offered(legal: list[LegalCommand], command: Any) -> bool:
+    """Whether ``command`` lies within what ``legal`` offers."""
+    for item in legal:
+        if item.command != command.type:
+            continue
+        if isinstance(command, PlaceWager):
+            assert item.min_amount is not None and item.max_amount is not None
+            if command.spot in item.spots and item.min_amount <= command.amount <= item.max_amount:
+                return True
+        elif isinstance(command, Decide):
+            if command.decision.value not in item.options:
+                continue
+            if command.decision is not Decision.DOUBLE:
+                return True
+            assert item.min_amount is not None and item.max_amount is not None
+            if item.min_amount <= command.amount <= item.max_amount:
+                return True
+    return False
+
+
+def test_what_is_not_offered_is_refused_and_changes_nothing() -> None:
+    """Random wagers and decisions from random boxes: accepted exactly when
+    ``legal_commands`` offers them; a refusal cites its rule and changes nothing."""
+    table = DoubleBackJackTable.start(DoubleBackJackRules(decks=2), "T", NOW)
+    choose, rng = random.Random(11), SeededRng(12)
+    tried = refusals = 0
+    for _ in range(80):
+        seats = {box: f"p{box}" for box in (1, 2, 4)}
+        round_ = table.open_round(seats, rng)
+        while not round_.finished:
+            seat = choose.choice([1, 2, 4])
+            if choose.random() < 0.5:
+                spot = choose.choice(["blackjack", "insurance", "double", "side"])
+                command: Any = PlaceWager(
+                    seat=seat, spot=spot, amount=choose.choice([1, 300, 500, 501, 600])
+                )
+            else:
+                decision = choose.choice(list(Decision))
+                command = Decide(
+                    seat=seat, decision=decision, amount=choose.choice([1, 250, 500, 501])
+                )
+            before = list(round_.events)
+            legal = round_.legal_commands(seat)
+            tried += 1
+            error: IllegalCommand | None = None
+            try:
+                round_.handle(command, seat)
+            except IllegalCommand as refusal:
+                error = refusal
+            if error is None:
+                assert offered(legal, command), f"{command!r} accepted but not offered"
+            else:
+                refusals += 1
+                assert round_.events == before
+                assert str(error).endswith(f"({error.cite})") and error.cite
+                assert not offered(legal, command), f"{command!r} offered but refused: {error}"
+            if not round_.finished:
+                command, actor = step(round_, choose)
+                round_.handle(command, actor)
+        table.finish(round_, NOW)
+    assert tried > 500 and refusals > 100
+
+
+def full_round() -> DoubleBackJackRound:
+    """A round with a shuffle, several boxes and a final settlement."""
+    for seed in range(200):
+        table = DoubleBackJackTable.start(DoubleBackJackRules(decks=2), "T", NOW)
+        round_ = table.open_round({1: "a", 3: "b", 5: "c"}, SeededRng(seed))
+        play(round_, random.Random(seed))
+        kinds = {type(e).__name__ for e in round_.events}
+        losing = any(isinstance(e, WagerSettled) and e.outcome == "lose" for e in round_.events)
+        wanted = {"SettlementBegun", "DeckShuffled", "PlayerDecided"} <= kinds
+        if wanted and losing and "RoundVoided" not in kinds:
+            return round_
+    raise AssertionError("no full round found")
+
+
+def _set(event: dict[str, Any], **changes: Any) -> None:
+    event.update(changes)
+
+
+def first(events: list[dict[str, Any]], kind: str, **match: Any) -> dict[str, Any]:
+    return next(e for e in events if e["type"] == kind and all(e[k] == v for k, v in match.items()))
+
+
+def _swap_cards(d: list[dict[str, Any]]) -> None:
+    """Swap the burn card with a later card of another rank in the recorded stack."""
+    shuffled = first(d, "DeckShuffled")
+    stack = list(shuffled["stack"])
+    burn = first(d, "DeckCut")["position"]
+    other = next(i for i in range(burn + 1, len(stack)) if stack[i][0] != stack[burn][0])
+    stack[burn], stack[other] = stack[other], stack[burn]
+    shuffled["stack"] = stack
+
+
+TAMPERING = {
+    "winnings inflated": lambda d: _set(
+        first(d, "WagerSettled", outcome="lose"), outcome="win", returned=500, won=99_999
+    ),
+    "card changed": lambda d: _set(first(d, "CardDealt"), card="As"),
+    "stack reordered": _swap_cards,
+    "card from a third deck": lambda d: _set(
+        first(d, "DeckShuffled"), stack=["As"] * len(first(d, "DeckShuffled")["stack"])
+    ),
+    "cut moved under a quarter": lambda d: _set(first(d, "DeckCut"), cover_from_bottom=5),
+    "burn card skipped": lambda d: d.remove(first(d, "CardBurned")),
+    "dealer total changed": lambda d: _set(first(d, "SettlementBegun"), dealer_total=22),
+    "settlement deleted": lambda d: d.remove(first(d, "WagerSettled")),
+    "citation changed": lambda d: _set(first(d, "WagerSettled"), cite="673a.12(c)"),
+    "wager changed": lambda d: _set(first(d, "WagerPlaced"), amount=499_999),
+    "seat changed": lambda d: _set(first(d, "WagerPlaced"), seat=2),
+    "event after completion": lambda d: d.append(dict(first(d, "WagerPlaced"))),
+    "rules changed, stamp kept": lambda d: _set(d[0], rules={**d[0]["rules"], "decks": 4}),
+    "shoe handed over with a card too many": lambda d: _set(d[1], shuffle_due=None),
+    "decision inserted": lambda d: d.insert(
+        -2, {"type": "PlayerDecided", "seat": 1, "decision": "hit", "cite": "673a.7(k)"}
+    ),
+}
+
+
+def tampered(round_: DoubleBackJackRound, change: Any) -> list[Event]:
+    data = json.loads(DoubleBackJackRound.events_to_json(round_.events))
+    change(data)
+    return DoubleBackJackRound.events_from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("name", sorted(TAMPERING))
+def test_replay_refuses_tampered_events(name: str) -> None:
+    round_ = full_round()
+    assert DoubleBackJackRound.replay(round_.events).events == round_.events
+    with pytest.raises(ReplayError):
+        DoubleBackJackRound.replay(tampered(round_, TAMPERING[name]))
+
+
+def test_build_covers_every_command() -> None:
+    """The random driver can build each command the dealer is offered."""
+    round_ = DoubleBackJackRound.open(
+        DoubleBackJackRules(), table_id="T", round_id="R", seats={1: "a"}, rng=SeededRng(0)
+    )
+    for legal in round_.legal_commands(DEALER):
+        assert build(legal, random.Random(0)).type == legal.command
