@@ -1,0 +1,666 @@
+"""Exact figures of Criss-Cross Poker (ch. 674a): the optimal strategy for the Across,
+Down and Middle decisions, the return of the antes game, and the Five Card Bonus.
+
+**The game in units of one ante.** Both antes are equal (674a.7(d)); take each as one
+unit. The player decides three times, knowing more each time: his two cards (Across
+Bet, 674a.11(b)), then the two outer horizontal cards (Down Bet, 674a.11(d)), then the
+two outer vertical cards (Middle Bet, 674a.11(f)); the middle card settles everything.
+Each bet is one to three units or a fold that forfeits what is on the table. A bet's
+return is linear in its size, so an optimal bet is always fold, 1x or 3x.
+
+Per unit, with a hand's *bet pay* ``p`` (674a.12(b): -1 below a pair of 6s, 0 for 6s
+through 10s, 1 jacks or better, 2 two pair, 3, 5, 8, 12, 40, 100, 500) the ante pays
+``min(p, 1)`` (674a.12(a)); the Middle Bet pays the bet pay of the higher hand, which
+is ``max(pA, pD)`` because the bet pay never falls as the hand rises (674a.11(h)(4)).
+A round with bets ``a, d, m`` nets ``min(pA,1) + min(pD,1) + a pA + d pD + m max(pA,pD)``;
+folding at the Across, Down or Middle decision nets ``-2``, ``-(2+a)``, ``-(2+a+d)``.
+
+**Enumeration.** Every player hand (1,326, reduced by suit symmetry to 169 classes
+with their weights), every pair of horizontal outer cards (1,225), every pair of
+vertical outer cards from the rest (1,128) and every middle card (46): 10.7 billion
+(class, horizontal, vertical, middle) cases, each pair of five-card hands ranked by
+:func:`croupier.hands.poker.rank_five` once per (class, pair, middle card) and looked
+up after. The Middle decision's sums over the 46 middle cards are done with integer
+vector arithmetic; the decisions compare exact integer sums (every pay is a whole
+number), so the return is an exact :class:`~fractions.Fraction`. Ties are resolved to
+the smaller wager (fold before 1x before 3x): the return is the same either way.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from croupier.analysis.par_sheet import OutcomeFigures, ParSheet, WagerFigures
+from croupier.hands.poker import (
+    PAIR_OF_JACKS_RANK,
+    PAIR_OF_SIXES_RANK,
+    RANK_CATEGORY,
+    HandCategory,
+    all_five_card_hands,
+    evaluate_many,
+    rank_five,
+)
+from croupier.rules.criss_cross_poker import BET_ODDS, BONUS_ODDS, CrissCrossPokerRules, Payline
+
+GAME: Final = "criss-cross-poker"
+MIDDLE_CARDS: Final = 46
+VERTICAL_PAIRS: Final = 1128
+HORIZONTAL_PAIRS: Final = 1225
+PLAYER_HANDS: Final = 1326
+
+_CATEGORY_LINE: Final = {
+    HandCategory.TWO_PAIRS: Payline.TWO_PAIR,
+    HandCategory.THREE_OF_A_KIND: Payline.THREE_OF_A_KIND,
+    HandCategory.STRAIGHT: Payline.STRAIGHT,
+    HandCategory.FLUSH: Payline.FLUSH,
+    HandCategory.FULL_HOUSE: Payline.FULL_HOUSE,
+    HandCategory.FOUR_OF_A_KIND: Payline.FOUR_OF_A_KIND,
+    HandCategory.STRAIGHT_FLUSH: Payline.STRAIGHT_FLUSH,
+    HandCategory.ROYAL_FLUSH: Payline.ROYAL_FLUSH,
+}
+
+
+def line_of_rank(rank: int) -> Payline:
+    """The paytable line (674a.12) of a fast-evaluator ``rank`` (1 .. 7,462)."""
+    category = HandCategory(int(RANK_CATEGORY[rank]))
+    if category in _CATEGORY_LINE:
+        return _CATEGORY_LINE[category]
+    if rank >= PAIR_OF_JACKS_RANK:
+        return Payline.JACKS_OR_BETTER
+    return Payline.SIXES_TO_TENS if rank >= PAIR_OF_SIXES_RANK else Payline.LESS_THAN_SIXES
+
+
+def bet_pay(line: Payline) -> int:
+    """The bet pay of a line in units: -1 (loses), 0 (push) or the 674a.12(b) odds."""
+    if line is Payline.LESS_THAN_SIXES:
+        return -1
+    odds = BET_ODDS[line]
+    return 0 if odds is None else int(odds)
+
+
+PAY_BY_RANK: Final = np.array(
+    [0] + [bet_pay(line_of_rank(rank)) for rank in range(1, len(RANK_CATEGORY))],
+    dtype=np.int16,
+)
+"""The bet pay (674a.12(b), units) of every rank; index 0 unused."""
+
+
+# --- the kernel --------------------------------------------------------------------------
+def _pay_table_py(
+    p0: int, p1: int, pay_by_rank: npt.NDArray[np.int16]
+) -> tuple[
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+]:
+    """The evaluation step for one player hand ``p0, p1``: for each of the 1,225 pairs of
+    the other 50 cards (indices ``pi < pj`` into those cards) and each middle card ``m``,
+    the bet pay ``pay[pair, m]`` of the player's cards + pair + ``m`` and its ante pay
+    ``cap`` (``min(pay, 1)``); -2000 and 0 where ``m`` is in the pair or is padding (the
+    rows are 64 wide for vector arithmetic), where ``ok`` is 0 (else 1); ``tot`` and
+    ``tcap`` the row sums."""
+    rest = np.empty(50, dtype=np.int64)
+    k = 0
+    for c in range(52):
+        if c != p0 and c != p1:
+            rest[k] = c
+            k += 1
+    n_pairs = 1225
+    pi = np.empty(n_pairs, dtype=np.int64)
+    pj = np.empty(n_pairs, dtype=np.int64)
+    k = 0
+    for i in range(50):
+        for j in range(i + 1, 50):
+            pi[k] = i
+            pj[k] = j
+            k += 1
+    pay = np.empty((n_pairs, 64), dtype=np.int32)
+    cap = np.empty((n_pairs, 64), dtype=np.int32)
+    ok = np.zeros((n_pairs, 64), dtype=np.int32)
+    tot = np.zeros(n_pairs, dtype=np.int64)
+    tcap = np.zeros(n_pairs, dtype=np.int64)
+    for q in range(n_pairs):
+        a, b = rest[pi[q]], rest[pj[q]]
+        for m in range(64):
+            if m >= 50 or m == pi[q] or m == pj[q]:
+                pay[q, m] = -2000
+                cap[q, m] = 0
+            else:
+                v = pay_by_rank[rank_five(p0, p1, a, b, rest[m])]
+                pay[q, m] = v
+                cap[q, m] = min(v, 1)
+                ok[q, m] = 1
+                tot[q] += v
+                tcap[q] += cap[q, m]
+    return pi, pj, pay, cap, ok, tot, tcap
+
+
+_pay_table: Final = numba.njit(cache=True, nogil=True)(_pay_table_py)
+
+
+def _evaluate_all_py(hands: npt.NDArray[np.int64], pay_by_rank: npt.NDArray[np.int16]) -> int:
+    """The evaluation step alone for every class (for timing): returns a checksum."""
+    total = 0
+    for k in numba.prange(hands.shape[0]):
+        total += _pay_table(hands[k, 0], hands[k, 1], pay_by_rank)[5].sum()
+    return total
+
+
+_evaluate_all: Final = cast(
+    Callable[[npt.NDArray[np.int64], npt.NDArray[np.int16]], int],
+    numba.njit(cache=True, parallel=True)(_evaluate_all_py),
+)
+
+
+def _solve_class_py(
+    p0: int,
+    p1: int,
+    pay_by_rank: npt.NDArray[np.int16],
+    out: npt.NDArray[np.int64],
+    moments: bool,
+) -> None:
+    """Solve one player hand ``p0, p1``. ``out`` (length 83) receives: [0] the scaled
+    optimal value; [1] the Across choice (0 fold, 1, 3); [2..28] how many (horizontal,
+    vertical, middle) cases follow each (across, down, middle) path (3x3x3, choice index
+    0 fold, 1 = 1x, 2 = 3x); [29..55] the sum of the net results (units) of those
+    cases; [56..82] the sum of their squares (only with ``moments``, else 0 for the
+    paths that bet the Middle)."""
+    pi, pj, pay, cap, ok, tot, tcap = _pay_table(p0, p1, pay_by_rank)
+    n_pairs = 1225
+    fold_across = -2 * 46 * 1128 * 1225
+    across_sum = np.zeros(2, dtype=np.int64)  # a = 1, 3
+    across_paths = np.zeros((2, 3, 3), dtype=np.int64)
+    across_nets = np.zeros((2, 3, 3), dtype=np.int64)
+    across_sq = np.zeros((2, 3, 3), dtype=np.int64)
+    for h in range(n_pairs):
+        h0, h1 = pi[h], pj[h]
+        w = np.zeros((2, 2), dtype=np.int64)  # [a][d] sum over v of the middle value
+        mid_paths = np.zeros((2, 2, 3), dtype=np.int64)
+        mid_nets = np.zeros((2, 2, 3), dtype=np.int64)
+        mid_sq = np.zeros((2, 2, 3), dtype=np.int64)
+        for v in range(n_pairs):
+            v0, v1 = pi[v], pj[v]
+            if v0 in (h0, h1) or v1 in (h0, h1):
+                continue
+            s = 0
+            for m in range(64):
+                x = pay[h, m]
+                y = pay[v, m]
+                s += x if x > y else y
+            # remove m in h (max took pay[v, m]), m in v (max took pay[h, m]), and the
+            # 14 padding entries (-2000 both).
+            s -= pay[v, h0] + pay[v, h1] + pay[h, v0] + pay[h, v1] + 14 * -2000
+            sa = tot[h] - pay[h, v0] - pay[h, v1]
+            sd = tot[v] - pay[v, h0] - pay[v, h1]
+            ante = tcap[h] - cap[h, v0] - cap[h, v1] + tcap[v] - cap[v, h0] - cap[v, h1]
+            # second moments over the middle cards (both rows valid): x, y the bet pays,
+            # cx, cy the ante pays, mx the Middle's pay
+            s_xx = s_yy = s_mm = s_xy = s_xm = s_ym = 0
+            s_cc = s_cxcx = s_cycy = s_cxx = s_cyx = s_cxy = s_cyy = s_cxm = s_cym = 0
+            for m in range(64 if moments else 0):
+                both = ok[h, m] * ok[v, m]
+                x = pay[h, m] * both
+                y = pay[v, m] * both
+                cx = cap[h, m] * both
+                cy = cap[v, m] * both
+                mx = x if x > y else y
+                s_xx += x * x
+                s_yy += y * y
+                s_mm += mx * mx
+                s_xy += x * y
+                s_xm += x * mx
+                s_ym += y * mx
+                s_cc += cx * cy
+                s_cxcx += cx * cx
+                s_cycy += cy * cy
+                s_cxx += cx * x
+                s_cyx += cy * x
+                s_cxy += cx * y
+                s_cyy += cy * y
+                s_cxm += cx * mx
+                s_cym += cy * mx
+            s_aa = s_cxcx + s_cycy + 2 * s_cc
+            s_ax = s_cxx + s_cyx
+            s_ay = s_cxy + s_cyy
+            s_am = s_cxm + s_cym
+            bet_m = 3 if s > 0 else 1
+            mi = 2 if s > 0 else 1
+            for ai in range(2):
+                a_ = 1 + 2 * ai
+                for di in range(2):
+                    d_ = 1 + 2 * di
+                    cont = ante + a_ * sa + d_ * sd + bet_m * s
+                    fold = -(2 + a_ + d_) * 46
+                    if cont > fold:
+                        w[ai, di] += cont
+                        mid_paths[ai, di, mi] += 46
+                        mid_nets[ai, di, mi] += cont
+                        mid_sq[ai, di, mi] += (
+                            s_aa
+                            + a_ * a_ * s_xx
+                            + d_ * d_ * s_yy
+                            + bet_m * bet_m * s_mm
+                            + 2 * a_ * s_ax
+                            + 2 * d_ * s_ay
+                            + 2 * bet_m * s_am
+                            + 2 * a_ * d_ * s_xy
+                            + 2 * a_ * bet_m * s_xm
+                            + 2 * d_ * bet_m * s_ym
+                        )
+                    else:
+                        w[ai, di] += fold
+                        mid_paths[ai, di, 0] += 46
+                        mid_nets[ai, di, 0] += fold
+                        mid_sq[ai, di, 0] += 46 * (2 + a_ + d_) * (2 + a_ + d_)
+        for ai in range(2):
+            a_ = 1 + 2 * ai
+            fold = -(2 + a_) * 46 * 1128
+            best = fold
+            choice = 0
+            for di in range(2):
+                if w[ai, di] > best:
+                    best = w[ai, di]
+                    choice = di + 1
+            across_sum[ai] += best
+            if choice == 0:
+                across_paths[ai, 0, 0] += 46 * 1128
+                across_nets[ai, 0, 0] += fold
+                across_sq[ai, 0, 0] += 46 * 1128 * (2 + a_) * (2 + a_)
+            else:
+                for mi in range(3):
+                    across_paths[ai, choice, mi] += mid_paths[ai, choice - 1, mi]
+                    across_nets[ai, choice, mi] += mid_nets[ai, choice - 1, mi]
+                    across_sq[ai, choice, mi] += mid_sq[ai, choice - 1, mi]
+    best = fold_across
+    choice = 0
+    for ai in range(2):
+        if across_sum[ai] > best:
+            best = across_sum[ai]
+            choice = ai + 1
+    out[:] = 0
+    out[0] = best
+    out[1] = 0 if choice == 0 else 2 * choice - 1
+    if choice == 0:
+        out[2] = 46 * 1128 * 1225
+        out[29] = fold_across
+        out[56] = 4 * 46 * 1128 * 1225
+    else:
+        for di in range(3):
+            for mi in range(3):
+                out[2 + 9 * choice + 3 * di + mi] = across_paths[choice - 1, di, mi]
+                out[29 + 9 * choice + 3 * di + mi] = across_nets[choice - 1, di, mi]
+                out[56 + 9 * choice + 3 * di + mi] = across_sq[choice - 1, di, mi]
+
+
+_solve_class: Final = cast(
+    Callable[[int, int, npt.NDArray[np.int16], npt.NDArray[np.int64], bool], None],
+    numba.njit(cache=True, nogil=True)(_solve_class_py),
+)
+
+
+def _solve_all_py(
+    hands: npt.NDArray[np.int64],
+    pay_by_rank: npt.NDArray[np.int16],
+    out: npt.NDArray[np.int64],
+    moments: bool,
+) -> None:
+    for k in numba.prange(hands.shape[0]):
+        _solve_class(hands[k, 0], hands[k, 1], pay_by_rank, out[k], moments)
+
+
+_solve_all: Final = cast(
+    Callable[[npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64], bool], None],
+    numba.njit(cache=True, parallel=True)(_solve_all_py),
+)
+
+
+# --- the classes of player hands -----------------------------------------------------------
+def starting_classes() -> list[tuple[tuple[int, int], int, str]]:
+    """The 169 classes of two-card hands under suit symmetry: (a representative (card,
+    card), how many of the 1,326 hands it stands for, its name such as ``"AKs"``)."""
+    names = "23456789TJQKA"
+    classes = []
+    for high in range(12, -1, -1):
+        for low in range(high, -1, -1):
+            if high == low:
+                classes.append(((4 * high, 4 * high + 1), 6, names[high] * 2))
+            else:
+                classes.append(((4 * high, 4 * low), 4, f"{names[high]}{names[low]}s"))
+                classes.append(((4 * high, 4 * low + 1), 12, f"{names[high]}{names[low]}o"))
+    assert sum(weight for _, weight, _ in classes) == PLAYER_HANDS
+    return classes
+
+
+PATHS: Final = tuple(
+    (a, d, m)
+    for a in ("fold", "1x", "3x")
+    for d in ("fold", "1x", "3x")
+    for m in ("fold", "1x", "3x")
+)
+"""The 27 (Across, Down, Middle) decision paths in the order of the kernel's output
+(only 7 can occur: a fold ends the decisions)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The exact solution of the antes game.
+
+    ``value`` is the expected net result per round in units of one ante (negative: the
+    house's edge); ``across`` maps each starting class to its Across choice (``"fold"``,
+    ``"1x"``, ``"3x"``) and its exact value; ``paths`` the probability of each decision
+    path; ``seconds`` how the time split.
+    """
+
+    value: Fraction
+    across: dict[str, tuple[str, Fraction]]
+    paths: dict[tuple[str, str, str], Fraction]
+    path_nets: dict[tuple[str, str, str], Fraction]
+    """The expected net (units of one ante) of a round given its decision path."""
+    second_moment: Fraction | None
+    """The expected square of a round's net (antes squared); ``None`` unless solved with
+    ``moments``."""
+    seconds: dict[str, float]
+
+    @property
+    def variance(self) -> Fraction | None:
+        """The exact variance of a round's net, antes squared (``None`` without
+        ``moments``)."""
+        if self.second_moment is None:
+            return None
+        return self.second_moment - self.value * self.value
+
+    @property
+    def average_wager(self) -> Fraction:
+        """The expected total wagered per round, units of one ante (antes included)."""
+        size = {"fold": 0, "1x": 1, "3x": 3}
+        return 2 + sum(
+            (p * (size[a] + size[d] + size[m]) for (a, d, m), p in self.paths.items()),
+            Fraction(0),
+        )
+
+    @property
+    def house_edge_per_total_ante(self) -> Fraction:
+        """The expected loss per unit of total antes (both antes: two units)."""
+        return -self.value / 2
+
+    @property
+    def house_edge_per_ante_across(self) -> Fraction:
+        """The expected loss per unit of the Ante Across Wager."""
+        return -self.value
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """The expected loss per unit of the total wagered."""
+        return -self.value / self.average_wager
+
+
+def solve(progress: Callable[[int, int], None] | None = None, *, moments: bool = False) -> Solution:
+    """The exact optimal strategy and return of the antes game (see the module text).
+    ``progress(done, total)`` is called as classes finish (in batches). About 25 s on two
+    cores. With ``moments`` the second moment of a round's net is summed as well (for
+    the exact variance; several times slower); without, :attr:`Solution.second_moment`
+    is ``None``."""
+    start = time.perf_counter()
+    classes = starting_classes()
+    hands = np.array([rep for rep, _, _ in classes], dtype=np.int64)
+    out = np.zeros((len(classes), 83), dtype=np.int64)
+    # compile on a one-class batch, so that the timing below is the enumeration
+    _solve_all(hands[:1], PAY_BY_RANK, out[:1], moments)
+    _evaluate_all(hands[:1], PAY_BY_RANK)
+    compiled = time.perf_counter()
+    _evaluate_all(hands, PAY_BY_RANK)
+    evaluated = time.perf_counter()
+    batch = 8
+    for begin in range(0, len(classes), batch):
+        _solve_all(hands[begin : begin + batch], PAY_BY_RANK, out[begin : begin + batch], moments)
+        if progress is not None:
+            progress(min(begin + batch, len(classes)), len(classes))
+    enumerated = time.perf_counter()
+    cases = MIDDLE_CARDS * VERTICAL_PAIRS * HORIZONTAL_PAIRS
+    total = Fraction(0)
+    across: dict[str, tuple[str, Fraction]] = {}
+    paths: dict[tuple[str, str, str], Fraction] = {}
+    nets: dict[tuple[str, str, str], Fraction] = {}
+    second = Fraction(0)
+    names = {0: "fold", 1: "1x", 3: "3x"}
+    for (_, weight, name), row in zip(classes, out, strict=True):
+        value = Fraction(int(row[0]), cases)
+        total += weight * value
+        across[name] = (names[int(row[1])], value)
+        for index, path in enumerate(PATHS):
+            count = int(row[2 + index])
+            if count:
+                paths[path] = paths.get(path, Fraction(0)) + Fraction(weight * count, cases)
+                net = Fraction(weight * int(row[29 + index]), cases)
+                nets[path] = nets.get(path, Fraction(0)) + net
+                second += Fraction(weight * int(row[56 + index]), cases)
+    solution = Solution(
+        value=total / PLAYER_HANDS,
+        across=across,
+        paths={path: p / PLAYER_HANDS for path, p in paths.items()},
+        path_nets={path: nets[path] / paths[path] for path in paths},
+        second_moment=second / PLAYER_HANDS if moments else None,
+        seconds={
+            "compile and first class": compiled - start,
+            "evaluation (alone)": evaluated - compiled,
+            "enumeration": max(0.0, enumerated - evaluated - (evaluated - compiled)),
+            "evaluation + enumeration": enumerated - evaluated,
+            "reduction": time.perf_counter() - enumerated,
+        },
+    )
+    return solution
+
+
+# --- the strategy for one situation (the advisor) ---------------------------------------------
+def middle_value(
+    player: tuple[int, int], horizontal: tuple[int, int], vertical: tuple[int, int], a: int, d: int
+) -> tuple[int, Fraction]:
+    """The Middle decision (674a.11(f)) with the player's cards, the two outer horizontal
+    and the two outer vertical cards known and Across and Down Bets of ``a`` and ``d``
+    antes: (0 fold, 1 or 3 antes, the expected net of the round in antes)."""
+    seen = {*player, *horizontal, *vertical}
+    middles = [c for c in range(52) if c not in seen]
+    across = np.array([[*player, *horizontal, m] for m in middles], dtype=np.int8)
+    down = np.array([[*player, *vertical, m] for m in middles], dtype=np.int8)
+    pa = PAY_BY_RANK[evaluate_many(across)].astype(np.int64)
+    pd = PAY_BY_RANK[evaluate_many(down)].astype(np.int64)
+    base = np.minimum(pa, 1) + np.minimum(pd, 1) + a * pa + d * pd
+    middle = np.maximum(pa, pd)
+    fold = Fraction(-(2 + a + d))
+    best, choice = fold, 0
+    for m in (1, 3):
+        value = Fraction(int((base + m * middle).sum()), len(middles))
+        if value > best:
+            best, choice = value, m
+    return choice, best
+
+
+def down_value(
+    player: tuple[int, int], horizontal: tuple[int, int], a: int
+) -> tuple[int, Fraction]:
+    """The Down decision (674a.11(d)) with the player's cards and the two outer
+    horizontal cards known and an Across Bet of ``a`` antes: (0 fold, 1 or 3, the
+    expected net in antes with the Middle decision played optimally)."""
+    seen = {*player, *horizontal}
+    rest = np.array([c for c in range(52) if c not in seen], dtype=np.int8)
+    n = len(rest)
+    across = np.empty((n, 5), dtype=np.int8)
+    across[:, :4] = [*player, *horizontal]
+    across[:, 4] = rest
+    pay_a = PAY_BY_RANK[evaluate_many(across)].astype(np.int64)
+    first, second = np.triu_indices(n, 1)
+    count = len(first)
+    down = np.empty((count, n, 5), dtype=np.int8)
+    down[:, :, 0] = player[0]
+    down[:, :, 1] = player[1]
+    down[:, :, 2] = rest[first][:, None]
+    down[:, :, 3] = rest[second][:, None]
+    down[:, :, 4] = rest[None, :]
+    live = np.ones((count, n), dtype=bool)
+    live[np.arange(count), first] = False
+    live[np.arange(count), second] = False
+    rows = down[live]
+    pay_d = np.zeros((count, n), dtype=np.int64)
+    pay_d[live] = PAY_BY_RANK[evaluate_many(rows)]
+    pa = np.broadcast_to(pay_a, (count, n))
+    ante = np.where(live, np.minimum(pa, 1) + np.minimum(pay_d, 1), 0).sum(axis=1)
+    sa = np.where(live, pa, 0).sum(axis=1)
+    sd = np.where(live, pay_d, 0).sum(axis=1)
+    sm = np.where(live, np.maximum(pa, pay_d), 0).sum(axis=1)
+    middles = n - 2
+    fold = Fraction(-(2 + a))
+    best, choice = fold, 0
+    for d in (1, 3):
+        cont = ante + a * sa + d * sd + np.where(sm > 0, 3, 1) * sm
+        value = np.maximum(cont, -(2 + a + d) * middles)
+        total = Fraction(int(value.sum()), count * middles)
+        if total > best:
+            best, choice = total, d
+    return choice, best
+
+
+def across_value(player: tuple[int, int]) -> tuple[int, Fraction]:
+    """The Across decision (674a.11(b)) for two cards: (0 fold, 1 or 3, the expected net
+    in antes with the later decisions played optimally), from the kernel."""
+    out = np.zeros((1, 83), dtype=np.int64)
+    _solve_all(np.array([player], dtype=np.int64), PAY_BY_RANK, out, False)
+    return int(out[0, 1]), Fraction(
+        int(out[0, 0]), MIDDLE_CARDS * VERTICAL_PAIRS * HORIZONTAL_PAIRS
+    )
+
+
+# --- the Five Card Bonus -------------------------------------------------------------------
+def bonus_distribution() -> dict[Payline, int]:
+    """How many of the 2,598,960 sets of five community cards fall on each line."""
+    ranks = evaluate_many(all_five_card_hands())
+    counts = np.bincount(ranks, minlength=len(RANK_CATEGORY))
+    found: dict[Payline, int] = {}
+    for rank in range(1, len(RANK_CATEGORY)):
+        line = line_of_rank(rank)
+        found[line] = found.get(line, 0) + int(counts[rank])
+    return found
+
+
+def bonus_figures() -> WagerFigures:
+    """The Five Card Bonus Wager (674a.7(e), 674a.12(c)), exact per unit."""
+    counts = bonus_distribution()
+    total = sum(counts.values())
+    outcomes = []
+    for line, count in counts.items():
+        odds = BONUS_ODDS.get(line)
+        net = Fraction(-1) if odds is None else odds
+        outcomes.append(
+            OutcomeFigures(str(line), Fraction(count, total), net, hit=odds is not None)
+        )
+    return WagerFigures.from_outcomes(
+        "five_card_bonus",
+        outcomes,
+        description="Five Card Bonus: the five community cards form a pair of 6s or better "
+        "(674a.7(e), 674a.12(c))",
+    )
+
+
+def strategy_text(solution: Solution) -> str:
+    """The Across decision by starting class, in words a player can learn."""
+    groups: dict[str, list[str]] = {"3x": [], "1x": [], "fold": []}
+    for name, (choice, _) in solution.across.items():
+        groups[choice].append(name)
+    return "; ".join(
+        f"Across {choice}: {', '.join(names) if names else 'none'}"
+        for choice, names in groups.items()
+    ) + (
+        ". Down and Middle: bet 3x when the expected pay of that bet is positive, 1x when "
+        "betting beats folding, otherwise fold (computed exactly per situation)."
+    )
+
+
+def antes_figures(solution: Solution) -> WagerFigures:
+    """The antes game with the optimal strategy, per unit of total antes (two units a
+    round). The outcomes are the decision paths, each with its exact probability and its
+    exact expected net given the path (per unit of total antes), so the return is exact;
+    ``std_dev`` is that of a single round's net from the exact variance (``nan`` when the
+    solution was computed without ``moments``), and ``max_win`` is the most a round can
+    net (3,302 antes, 1,651 per unit of total antes)."""
+    outcomes = tuple(
+        OutcomeFigures(
+            f"Across {a}, Down {d}, Middle {m}",
+            p,
+            solution.path_nets[(a, d, m)] / 2,
+            hit=solution.path_nets[(a, d, m)] > 0,
+        )
+        for (a, d, m), p in sorted(solution.paths.items())
+    )
+    value = solution.value / 2
+    return WagerFigures(
+        wager="antes",
+        expected_return=value,
+        house_edge=-value,
+        hit_frequency=sum((o.probability for o in outcomes if o.hit), Fraction(0)),
+        std_dev=float("nan") if solution.variance is None else math.sqrt(solution.variance) / 2,
+        outcomes=outcomes,
+        max_win=Fraction(3302, 2),
+        units_staked=2,
+        strategy=strategy_text(solution),
+        description="Ante Across and Ante Down with the Across, Down and Middle Bets played "
+        "optimally; per unit of total antes (674a.7(d), 674a.11, 674a.12(a)-(b)); outcomes "
+        "are decision paths with their expected nets",
+    )
+
+
+def par_sheet(rules: CrissCrossPokerRules | None = None) -> ParSheet:
+    """The par sheet of Criss-Cross Poker under ``rules`` (default
+    :class:`CrissCrossPokerRules`): ``antes`` (the whole game with the optimal strategy,
+    house edge per total ante) and, where offered or by default, ``five_card_bonus``.
+    Runs :func:`solve` with ``moments`` (for the exact standard deviation; a minute or
+    two on two cores)."""
+    rules = rules if rules is not None else CrissCrossPokerRules()
+    solution = solve(moments=True)
+    notes = (
+        f"house edge per total ante {float(solution.house_edge_per_total_ante):.6%}; per "
+        f"Ante Across unit {float(solution.house_edge_per_ante_across):.6%}; element of risk "
+        f"{float(solution.element_of_risk):.6%}; average total wager "
+        f"{float(solution.average_wager):.6f} antes",
+        "antes: the outcomes are the decision paths with their exact probabilities and "
+        "expected nets (hit: a path whose expected net is positive); the standard deviation "
+        "is that of a single round's net, from the exact variance",
+        "a payout limit (674a.12(d)) and payout rounding are ignored: every odds is whole",
+    )
+    return ParSheet(
+        game=GAME,
+        variant=None,
+        wagers=(antes_figures(solution), bonus_figures()),
+        notes=notes,
+        rules_sha256=rules.sha256(),
+    )
+
+
+__all__ = [
+    "PATHS",
+    "PAY_BY_RANK",
+    "Solution",
+    "across_value",
+    "antes_figures",
+    "bet_pay",
+    "bonus_distribution",
+    "bonus_figures",
+    "down_value",
+    "line_of_rank",
+    "middle_value",
+    "par_sheet",
+    "solve",
+    "starting_classes",
+    "strategy_text",
+]

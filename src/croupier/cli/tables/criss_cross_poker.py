@@ -1,0 +1,327 @@
+"""`croupier play criss-cross-poker`: one player (seat 1) at a Criss-Cross Poker table;
+the program deals as the dealer (ch. 674a).
+
+The program shuffles, cuts (a manual shuffle, 674a.5(d)), deals the cross and the
+player's two cards, handles the stub (counted when due, 674a.8(f)), turns up the
+community cards and settles; the player places the antes (and the Five Card Bonus where
+offered), then makes the Across, Down and Middle Bets or folds. ``hint`` gives the
+optimal decision, computed exactly for the cards in view.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from croupier.cli.play import Wallet, amount_range, read_line, signed
+from croupier.cli.rules import load_or_exit
+from croupier.engine import DEALER, Command, Event, Outcome, WagerSettled
+from croupier.equipment.cards import Card
+from croupier.errors import IllegalCommand
+from croupier.games.criss_cross_poker import (
+    AnnounceNoMoreBets,
+    CardDiscarded,
+    CommunityCardsTurned,
+    CountStub,
+    CrissCrossPokerRound,
+    CrissCrossPokerTable,
+    CutCards,
+    DealCards,
+    DiscardStub,
+    Fold,
+    HandsTurnedUp,
+    PlaceAntes,
+    PlaceWager,
+    RevealCommunityCards,
+    ShuffleCards,
+    StubDiscarded,
+    WagerWithdrawn,
+    WithdrawWager,
+)
+from croupier.money import Cents, format_cents, format_odds, parse_dollars
+from croupier.rng import Rng, SecureRng, SeededRng
+from croupier.rules.criss_cross_poker import SECTIONS, CrissCrossPokerRules
+
+SEAT = 1
+
+HELP = """\
+Commands:
+  antes AMOUNT      place the Ante Across and Ante Down, AMOUNT dollars each (2.50 allowed)
+  bonus AMOUNT      the Five Card Bonus (where the table offers it), after the antes
+  withdraw SPOT     take back ante_across (both antes) or five_card_bonus before the deal
+  deal              no more bets: the dealer shuffles, cuts and deals
+  1x, 2x, 3x        make the bet asked now (Across, Down, Middle) at that multiple
+  fold              fold: forfeit the antes and bets (a Five Card Bonus stays)
+  hint              the optimal decision now (exact; the first hint compiles, ~10 s)
+  help              what you may do now
+  quit              leave the table (once the round you have wagered on is over)"""
+
+
+class CrissCrossPokerTerminal:
+    """One player (seat 1) with a wallet at a Criss-Cross Poker table; the program deals."""
+
+    def __init__(
+        self, rules: CrissCrossPokerRules, rng: Rng, balance: Cents, console: Console
+    ) -> None:
+        self.rules, self.rng, self.console = rules, rng, console
+        self.table = CrissCrossPokerTable.start(rules, "play", datetime.now())
+        self.wallet = Wallet(SEAT, balance)
+        self.start = balance
+        self.rounds = 0
+
+    def session(self, max_rounds: int | None) -> None:
+        """Play rounds until ``quit``, end of input, ``max_rounds`` or an empty wallet."""
+        self.console.print(HELP, markup=False)
+        while max_rounds is None or self.rounds < max_rounds:
+            if self.wallet.balance < 2 * self.rules.minimum_wager:
+                self.console.print("Your balance is below two table-minimum antes.")
+                break
+            if not self.play_round():
+                break
+        self.summary()
+
+    def play_round(self) -> bool:
+        """Play one round; ``False`` once the player has left the table."""
+        round_ = self.table.open_round({SEAT: "you"}, self.rng)
+        before = self.wallet.balance
+        self.console.rule(f"Round {round_.opened.round_id} ({round_.state.deck} deck)")
+        self.show_legal(round_)
+        leaving = False
+        while not round_.finished:
+            line = read_line(self.console)
+            if line is None or line in ("quit", "exit"):
+                if not round_.view(SEAT)["wagers"]:
+                    return False
+                self.console.print(
+                    "Your wagers are in play: a player who has wagered and received cards stays "
+                    f"seated until the round is completed ({SECTIONS.seated_only}); your hand "
+                    "is played out as a fold."
+                )
+                self.abandon(round_)
+                leaving = True
+            else:
+                self.command(round_, line)
+        for notice in self.table.finish(round_, datetime.now()):
+            self.console.print(f"Floor: {notice}", markup=False)
+        self.rounds += 1
+        net = self.wallet.balance - before
+        self.console.print(
+            f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
+        )
+        return not leaving
+
+    def command(self, round_: CrissCrossPokerRound, line: str) -> None:
+        match line.split():
+            case []:
+                pass
+            case ["help"]:
+                self.console.print(HELP, markup=False)
+                self.show_legal(round_)
+            case ["antes", amount]:
+                self.wager(round_, "antes", amount)
+            case ["bonus", amount]:
+                self.wager(round_, "five_card_bonus", amount)
+            case ["withdraw", spot]:
+                for event in self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []:
+                    if isinstance(event, WagerWithdrawn):
+                        self.console.print(
+                            f"{format_cents(event.amount)} withdrawn from {event.spot}.",
+                            markup=False,
+                        )
+            case ["deal"]:
+                self.deal(round_)
+            case ["1x" | "2x" | "3x" as multiple]:
+                ante = round_.state.wagers.get(SEAT, {}).get("ante_across", 0)  # type: ignore[call-overload]
+                spot = str(round_.state.phase)
+                amount = int(multiple[0]) * ante
+                self.decide(round_, PlaceWager(seat=SEAT, spot=spot, amount=amount))
+            case ["fold"]:
+                self.decide(round_, Fold(seat=SEAT))
+            case ["hint"]:
+                self.hint(round_)
+            case _:
+                self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+
+    def show_legal(self, round_: CrissCrossPokerRound) -> None:
+        legal = round_.legal_commands(SEAT)
+        if not legal:
+            return
+        table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may:")
+        for column in ("Command", "Spots", "Amount", "Rule"):
+            table.add_column(column)
+        for command in legal:
+            table.add_row(
+                command.command, ", ".join(command.spots), amount_range(command), command.cite
+            )
+        self.console.print(table)
+
+    def refuse(self, error: IllegalCommand) -> None:
+        self.console.print(f"[red]Refused:[/red] {escape(str(error))}")
+
+    def apply(self, events: list[Event]) -> None:
+        self.wallet.apply(events)
+        for event in events:
+            if isinstance(event, WagerWithdrawn) and event.seat == SEAT:
+                self.wallet.balance += event.amount
+
+    def act(self, round_: CrissCrossPokerRound, command: Command) -> list[Event] | None:
+        try:
+            events = round_.handle(command, SEAT)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return None
+        self.apply(events)
+        return events
+
+    def wager(self, round_: CrissCrossPokerRound, spot: str, text: str) -> None:
+        cite = SECTIONS.antes if spot == "antes" else SECTIONS.five_card_bonus
+        try:
+            amount = parse_dollars(text, cite)
+            self.wallet.check(2 * amount if spot == "antes" else amount, cite)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        command: Command = (
+            PlaceAntes(seat=SEAT, ante_across=amount, ante_down=amount)
+            if spot == "antes"
+            else PlaceWager(seat=SEAT, spot=spot, amount=amount)
+        )
+        if self.act(round_, command) is not None:
+            self.console.print(
+                f"{format_cents(amount)} on {spot}. Balance: {format_cents(self.wallet.balance)}",
+                markup=False,
+            )
+
+    def deal(self, round_: CrissCrossPokerRound) -> None:
+        try:
+            self.dealer(round_, AnnounceNoMoreBets())
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        self.dealer(round_, ShuffleCards())
+        if round_.state.phase == "cut":
+            position = 10 + self.rng.randbelow(42)
+            self.dealer(round_, CutCards(position=position))
+            self.console.print(f"Cut: the cover card {position} cards in from the top (674a.5(d))")
+        self.dealer(round_, DealCards(all_remaining=True))
+        self.dealer(round_, CountStub() if round_.state.stub_count_due else DiscardStub())
+        hand = round_.view(SEAT)["hands"][str(SEAT)]
+        self.console.print(f"Your cards: {hand[0]} {hand[1]}. Across Bet: 1x, 2x, 3x or fold?")
+
+    def decide(self, round_: CrissCrossPokerRound, command: Command) -> None:
+        events = self.act(round_, command)
+        if events is None:
+            return
+        self.show(events)
+        while round_.state.to_act() is None and not round_.finished:
+            self.dealer(round_, RevealCommunityCards())
+        if round_.state.to_act() == SEAT:
+            self.console.print(f"{round_.state.phase.value.title()} Bet: 1x, 2x, 3x or fold?")
+
+    def abandon(self, round_: CrissCrossPokerRound) -> None:
+        if round_.state.phase == "betting":
+            self.deal(round_)
+        if round_.state.to_act() == SEAT:
+            self.decide(round_, Fold(seat=SEAT))
+
+    def hint(self, round_: CrissCrossPokerRound) -> None:
+        from croupier.analysis.exact.criss_cross_poker import (
+            across_value,
+            down_value,
+            middle_value,
+        )
+
+        state = round_.state
+        if state.to_act() != SEAT:
+            self.console.print("There is no decision to make now.")
+            return
+        view = round_.view(SEAT)
+        own = view["hands"][str(SEAT)]
+        player = (int(Card.parse(own[0])), int(Card.parse(own[1])))
+        cross = view["cross"]
+        ante = state.wagers[SEAT]["ante_across"]  # type: ignore[index]
+        made = {s: a // ante for s, a in state.wagers[SEAT].items()}
+        if state.phase == "across":
+            choice, value = across_value(player)
+        else:
+            left, right = int(Card.parse(cross["left"])), int(Card.parse(cross["right"]))
+            a = made["across"]  # type: ignore[index]
+            if state.phase == "down":
+                choice, value = down_value(player, (left, right), a)
+            else:
+                far, near = int(Card.parse(cross["far"])), int(Card.parse(cross["near"]))
+                d = made["down"]  # type: ignore[index]
+                choice, value = middle_value(player, (left, right), (far, near), a, d)
+        advice = "fold" if choice == 0 else f"{choice}x"
+        self.console.print(
+            f"Optimal: {advice} (expected net {float(value):+.4f} antes for the round)."
+        )
+
+    def dealer(self, round_: CrissCrossPokerRound, command: Command) -> None:
+        events = round_.handle(command, DEALER)
+        self.apply(events)
+        self.show(events)
+
+    def show(self, events: list[Event]) -> None:
+        settlements = Table("Spot", "Outcome", "Odds", "Wager", "Result", "Rule")
+        for event in events:
+            match event:
+                case CardDiscarded(card=card):
+                    self.console.print(f"Card found face up and discarded: {card} ({event.cite})")
+                case StubDiscarded(cards=cards):
+                    self.console.print(f"Stub of {cards} cards to the discard rack ({event.cite})")
+                case CommunityCardsTurned(positions=positions, cards=cards):
+                    shown = ", ".join(f"{p}: {c}" for p, c in zip(positions, cards, strict=True))
+                    self.console.print(f"Turned up {shown} ({event.cite})")
+                case HandsTurnedUp(seat=seat, across=across, down=down) if seat == SEAT:
+                    self.console.print(f"Across Hand: {across}; Down Hand: {down}")
+                case WagerSettled() if event.seat == SEAT:
+                    settlements.add_row(*self.settlement_row(event))
+        if settlements.row_count:
+            self.console.print(settlements)
+
+    @staticmethod
+    def settlement_row(event: WagerSettled) -> tuple[str, str, str, str, str, str]:
+        if event.outcome is Outcome.WIN:
+            result = signed(event.won)
+        elif event.outcome is Outcome.LOSE:
+            result = signed(-event.amount)
+        else:
+            result = f"{format_cents(event.returned)} returned"
+        odds = "" if event.odds is None else format_odds(event.odds)
+        return event.spot, str(event.outcome), odds, format_cents(event.amount), result, event.cite
+
+    def summary(self) -> None:
+        end, net = self.wallet.balance, self.wallet.balance - self.start
+        self.console.print(
+            f"Session over after {self.rounds} round(s). Started with "
+            f"{format_cents(self.start)}, ended with {format_cents(end)} ({signed(net)})."
+        )
+        self.console.print(f"Final balance: {format_cents(end)}")
+
+
+def play(
+    rules_file: Annotated[
+        Path | None,
+        typer.Option("--rules", exists=True, dir_okay=False, help="A Rules Submission (TOML)."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed a reproducible RNG (default: the secure one).")
+    ] = None,
+    balance: Annotated[int, typer.Option(min=0, help="Starting play money in cents.")] = 100_000,
+    rounds: Annotated[int | None, typer.Option(min=1, help="Stop after this many rounds.")] = None,
+) -> None:
+    """Play Criss-Cross Poker at seat 1 with play money; commands are read from stdin."""
+    rules = CrissCrossPokerRules() if rules_file is None else load_or_exit(rules_file)
+    if not isinstance(rules, CrissCrossPokerRules):
+        typer.echo(f"{rules_file} is a Rules Submission for {rules.game}", err=True)
+        raise typer.Exit(2)
+    rng: Rng = SecureRng() if seed is None else SeededRng(seed)
+    console = Console(highlight=False, soft_wrap=True)
+    CrissCrossPokerTerminal(rules, rng, balance, console).session(rounds)

@@ -1,0 +1,1920 @@
+"""Criss-Cross Poker (58 Pa. Code ch. 674a).
+
+A round, as the text runs:
+
+1. **Setup**: the table's equipment for the round (:class:`RoundSetup`: the deck in
+   play, the shuffle, the dealing procedure, whether the stub must be counted, devices
+   signed out of order; 674a.3, 674a.5, 674a.8(f), 674a.13(g)).
+2. **Wagers** (674a.7): each seated player places two equal but separate Ante Wagers,
+   Ante Across and Ante Down (674a.7(d), :class:`PlaceAntes`), and, where the Rules
+   Submission offers it, a Five Card Bonus Wager (674a.7(e)); all before "no more bets"
+   (674a.7(c)). One position per player (674a.7(g)).
+3. **No more bets, shuffle and cut** (674a.5, 674a.8(b), 674a.9(a)(3), 674a.10(a)(2)):
+   the stack order is drawn when the dealer shuffles and recorded in the dealer-only
+   :class:`DeckShuffled`; a manual shuffle is cut (674a.5(d)) and may be recut
+   (674a.5(e)).
+4. **The deal** (674a.8(d), 674a.9(b), 674a.10(b)): five community cards face down in
+   the cross (far box, the second row left to right, near box), then one card at a time
+   clockwise from the dealer's left to each player with both antes until each has two;
+   from an automated shoe a stack of five for the cross, then a stack of two per player.
+5. **The stub** (674a.8(e)-(h), 674a.9(c)-(f), 674a.10(c)-(f)): to the discard rack,
+   counted at least once every 5 rounds unless the shuffler counts; a wrong count voids
+   the round (and removes the deck unless the cards were misdealt).
+6. **Across, Down and Middle Bets** (674a.11(b)-(g)): clockwise from the dealer's left
+   each player bets one to three times his ante or folds, forfeiting his antes and
+   earlier bets; the two outer horizontal cards are turned up, then the two outer
+   vertical cards, then the middle card. A folded player's Five Card Bonus Wager stays.
+7. **Settlement** (674a.11(h), 674a.12): counterclockwise from the dealer's right each
+   player's two cards are turned up; the Across Hand settles the Ante Across and Across
+   Bet, the Down Hand the Ante Down and Down Bet, the higher of the two the Middle Bet,
+   the five community cards the Five Card Bonus; an aggregate payout limit per player
+   (674a.12(d)) withholds what exceeds it.
+
+Irregularities (674a.13) are declared with :class:`DeclareIrregularity`. A voided round
+returns every wager still in play. A :class:`CrissCrossPokerTable` outlives rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from fractions import Fraction
+from typing import Annotated, Any, Literal, Self
+
+from pydantic import Field, TypeAdapter
+
+from croupier.engine import (
+    DEALER,
+    Actor,
+    Command,
+    Event,
+    LegalCommand,
+    Outcome,
+    Round,
+    RoundCompleted,
+    RoundOpened,
+    RoundVoided,
+    WagerPlaced,
+    WagerSettled,
+)
+from croupier.equipment.cards import (
+    MIN_CUT_FROM_TOP,
+    Card,
+    CardText,
+    DealingProcedure,
+    DeckInPlay,
+    DeckRotation,
+    DiscardRack,
+    cut,
+    deal_order,
+    deck,
+    shuffled,
+)
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.hands.poker import HandValue, evaluate
+from croupier.money import Cents, PayoutLimit, format_cents, payout, require_cents
+from croupier.rng import Rng, ScriptedRng, shuffle_draws
+from croupier.rules.base import RulesSubmission
+from croupier.rules.criss_cross_poker import (
+    ANTE_ODDS,
+    ANTES,
+    BET_ODDS,
+    BET_SECTIONS,
+    BETS,
+    BONUS_ODDS,
+    CROSS,
+    DECK_SIZE,
+    HORIZONTAL,
+    MAX_BET_MULTIPLE,
+    PAYLINE_ORDER,
+    PLAYER_CARDS,
+    PROCEDURE_SECTIONS,
+    REVEALS,
+    SECTIONS,
+    VERTICAL,
+    CrissCrossPokerRules,
+    CrossPosition,
+    Device,
+    Payline,
+    ProcedureSections,
+    Shuffling,
+    Spot,
+    payline,
+)
+
+VOID_ROUND_CITE = "interpretations:void-round"
+
+COMMUNITY: Literal["community"] = "community"
+"""The hand id of the five community cards in the cross."""
+
+HandId = int | Literal["community"]
+"""A hand on the layout: a seat number, or :data:`COMMUNITY` (the cross)."""
+
+
+# --- commands ----------------------------------------------------------------------------
+class SetUpRound(Command):
+    """The table sets the round's equipment (sent by :meth:`CrissCrossPokerRound.open`)."""
+
+    type: Literal["SetUpRound"] = "SetUpRound"
+    deck: str
+    shuffling: Shuffling
+    shuffler_counts: bool
+    dealing_procedure: DealingProcedure
+    stub_count_due: bool
+    out_of_order: tuple[Device, ...] = ()
+
+
+class PlaceAntes(Command):
+    """Seat ``seat`` places its Ante Across and Ante Down Wagers, cents; they must be
+    equal (674a.7(d)). A second placement before "no more bets" adds to both."""
+
+    type: Literal["PlaceAntes"] = "PlaceAntes"
+    seat: int
+    ante_across: Any
+    ante_down: Any
+
+
+class PlaceWager(Command):
+    """Seat ``seat`` puts ``amount`` cents on ``spot``: ``five_card_bonus`` before "no
+    more bets" (674a.7(e)); ``across``, ``down`` or ``middle`` when the dealer asks, one
+    to three times the ante (674a.11(b), (d), (f))."""
+
+    type: Literal["PlaceWager"] = "PlaceWager"
+    seat: int
+    spot: str
+    amount: Any
+
+
+class WithdrawWager(Command):
+    """Seat ``seat`` takes back its antes (``ante_across`` or ``ante_down``: both go) or
+    its Five Card Bonus before "no more bets" (674a.7(c))."""
+
+    type: Literal["WithdrawWager"] = "WithdrawWager"
+    seat: int
+    spot: str
+
+
+class Fold(Command):
+    """Seat ``seat`` declines the bet the dealer asks for now, forfeiting its antes and
+    earlier bets (674a.11(b), (d), (f))."""
+
+    type: Literal["Fold"] = "Fold"
+    seat: int
+
+
+class AnnounceNoMoreBets(Command):
+    type: Literal["AnnounceNoMoreBets"] = "AnnounceNoMoreBets"
+
+
+class ShuffleCards(Command):
+    """The dealer shuffles (674a.5(a)); ``device_count`` is a counting shuffler's count
+    (674a.5(b)), ``None`` where it shows 52 or does not count."""
+
+    type: Literal["ShuffleCards"] = "ShuffleCards"
+    device_count: int | None = None
+
+
+class CutCards(Command):
+    """The cover card goes ``position`` cards in from the top (at least 10) and the cards
+    above it and the cover card go to the bottom (674a.5(d))."""
+
+    type: Literal["CutCards"] = "CutCards"
+    position: int
+
+
+class RequireRecut(Command):
+    """A floorperson requires a recut before the first card (674a.5(e))."""
+
+    type: Literal["RequireRecut"] = "RequireRecut"
+
+
+class DealCards(Command):
+    """The next card (manual shoe, hand) or stack (automated shoe); with
+    ``all_remaining`` every delivery left."""
+
+    type: Literal["DealCards"] = "DealCards"
+    all_remaining: bool = False
+
+
+class CountStub(Command):
+    """The dealer counts the stub (674a.8(f)); ``None`` lets croupier count it."""
+
+    type: Literal["CountStub"] = "CountStub"
+    counted: int | None = None
+
+
+class DiscardStub(Command):
+    """The stub goes to the discard rack uncounted (674a.8(e))."""
+
+    type: Literal["DiscardStub"] = "DiscardStub"
+
+
+class ResolveMiscount(Command):
+    """After a wrong stub count the dealer determines whether the cards were misdealt
+    (674a.8(h), 674a.9(f), 674a.10(f))."""
+
+    type: Literal["ResolveMiscount"] = "ResolveMiscount"
+    misdealt: bool
+
+
+class RevealCommunityCards(Command):
+    """The dealer turns up the next community cards: the two outer horizontal cards
+    (674a.11(c)), the two outer vertical cards (674a.11(e)), then the middle card, and
+    settles every player (674a.11(g)-(h))."""
+
+    type: Literal["RevealCommunityCards"] = "RevealCommunityCards"
+
+
+class Irregularity(StrEnum):
+    """What the dealer or the floor can declare (674a.13)."""
+
+    FACE_UP_CARD = "face_up_card"
+    """674a.13(a): discarded; a second one voids the round."""
+    CARD_DRAWN_IN_ERROR = "card_drawn_in_error"
+    """674a.13(b): used as the next card."""
+    WRONG_NUMBER_OF_CARDS = "wrong_number_of_cards"
+    """674a.13(c): void."""
+    COMMUNITY_CARD_EXPOSED = "community_card_exposed"
+    """674a.13(d): a community card exposed before the dealer reveals it: void. Give
+    ``position``."""
+    SHUFFLER_JAM = "shuffler_jam"
+    """674a.13(e): reshuffle."""
+    DEALING_SHOE_FAULT = "dealing_shoe_fault"
+    """674a.13(f): void, reshuffle."""
+    SHUFFLER_OUT_OF_ORDER = "shuffler_out_of_order"
+    """674a.13(g): covered or signed; shuffled by hand and cut."""
+    DEALING_SHOE_OUT_OF_ORDER = "dealing_shoe_out_of_order"
+    """674a.13(g): covered or signed; dealt from a manual shoe."""
+
+
+class DeclareIrregularity(Command):
+    """The dealer or the floor declares an irregularity of 674a.13."""
+
+    type: Literal["DeclareIrregularity"] = "DeclareIrregularity"
+    irregularity: Irregularity
+    position: CrossPosition | None = None
+    """For an exposed community card: its box in the cross."""
+
+
+class VoidRound(Command):
+    """The floor voids the round; every wager still in play is returned."""
+
+    type: Literal["VoidRound"] = "VoidRound"
+    reason: str = Field(min_length=1, max_length=500)
+
+
+CrissCrossPokerCommand = Annotated[
+    SetUpRound
+    | PlaceAntes
+    | PlaceWager
+    | WithdrawWager
+    | Fold
+    | AnnounceNoMoreBets
+    | ShuffleCards
+    | CutCards
+    | RequireRecut
+    | DealCards
+    | CountStub
+    | DiscardStub
+    | ResolveMiscount
+    | RevealCommunityCards
+    | DeclareIrregularity
+    | VoidRound,
+    Field(discriminator="type"),
+]
+
+
+# --- events ------------------------------------------------------------------------------
+class RoundSetup(Event):
+    """The equipment of this round (674a.3, 674a.5, 674a.8(f), 674a.13(g))."""
+
+    type: Literal["RoundSetup"] = "RoundSetup"
+    deck: str
+    shuffling: Shuffling
+    shuffler_counts: bool
+    dealing_procedure: DealingProcedure
+    stub_count_due: bool
+    out_of_order: tuple[Device, ...] = ()
+
+
+class WagerWithdrawn(Event):
+    type: Literal["WagerWithdrawn"] = "WagerWithdrawn"
+    seat: int
+    spot: str
+    amount: Cents
+
+
+class NoMoreBets(Event):
+    """Wagering is closed; ``players`` (clockwise) are dealt in."""
+
+    type: Literal["NoMoreBets"] = "NoMoreBets"
+    players: tuple[int, ...]
+
+
+class DeckShuffled(Event):
+    """The stack after the shuffle, top card first (674a.5(a)). Dealer-only."""
+
+    type: Literal["DeckShuffled"] = "DeckShuffled"
+    stack: tuple[CardText, ...]
+    shuffling: Shuffling
+    device_count: int | None = None
+
+
+class DeckRemoved(Event):
+    type: Literal["DeckRemoved"] = "DeckRemoved"
+    reason: str
+    counted: int | None = None
+
+
+class DeckCut(Event):
+    type: Literal["DeckCut"] = "DeckCut"
+    position: int
+
+
+class RecutRequired(Event):
+    type: Literal["RecutRequired"] = "RecutRequired"
+
+
+class CardDealt(Event):
+    """``card`` dealt face down to ``hand`` as its card ``position`` (the community
+    boxes 0-4 in :data:`CROSS` order; a player's 0-1). Views hide it."""
+
+    type: Literal["CardDealt"] = "CardDealt"
+    hand: int | Literal["community"]
+    position: int
+    card: CardText
+
+
+class IrregularityDeclared(Event):
+    type: Literal["IrregularityDeclared"] = "IrregularityDeclared"
+    irregularity: Irregularity
+    position: CrossPosition | None = None
+
+
+class CardDiscarded(Event):
+    """A card found face up goes to the discard rack unused (674a.13(a))."""
+
+    type: Literal["CardDiscarded"] = "CardDiscarded"
+    card: CardText
+
+
+class ShuffleFailed(Event):
+    type: Literal["ShuffleFailed"] = "ShuffleFailed"
+
+
+class EquipmentOutOfOrder(Event):
+    type: Literal["EquipmentOutOfOrder"] = "EquipmentOutOfOrder"
+    device: Device
+    shuffling: Shuffling
+    dealing_procedure: DealingProcedure
+
+
+class StubCounted(Event):
+    type: Literal["StubCounted"] = "StubCounted"
+    counted: int
+    expected: int
+
+
+class StubDiscarded(Event):
+    type: Literal["StubDiscarded"] = "StubDiscarded"
+    cards: int
+
+
+class MisdealDetermined(Event):
+    """After a wrong stub count: whether the cards were misdealt (674a.8(h))."""
+
+    type: Literal["MisdealDetermined"] = "MisdealDetermined"
+    misdealt: bool
+
+
+class Folded(Event):
+    """``seat`` declined the ``spot`` bet (674a.11(b), (d), (f))."""
+
+    type: Literal["Folded"] = "Folded"
+    seat: int
+    spot: str
+
+
+class HandCollected(Event):
+    """A folded player's cards go to the discard rack (674a.11(b), (d), (f))."""
+
+    type: Literal["HandCollected"] = "HandCollected"
+    seat: int
+
+
+class CommunityCardsTurned(Event):
+    """Community cards turned face up (674a.11(c), (e), (g))."""
+
+    type: Literal["CommunityCardsTurned"] = "CommunityCardsTurned"
+    positions: tuple[CrossPosition, ...]
+    cards: tuple[CardText, ...]
+
+
+class HandsTurnedUp(Event):
+    """A player's two cards turned up and his Across and Down Hands formed
+    (674a.11(g)); ``across`` and ``down`` describe each hand (674a.6), the lines are
+    those of the paytables (674a.12)."""
+
+    type: Literal["HandsTurnedUp"] = "HandsTurnedUp"
+    seat: int
+    cards: tuple[CardText, ...]
+    across: str
+    across_line: Payline
+    down: str
+    down_line: Payline
+
+
+CrissCrossPokerEvent = Annotated[
+    RoundOpened
+    | RoundSetup
+    | WagerPlaced
+    | WagerWithdrawn
+    | NoMoreBets
+    | DeckShuffled
+    | DeckRemoved
+    | DeckCut
+    | RecutRequired
+    | CardDealt
+    | IrregularityDeclared
+    | CardDiscarded
+    | ShuffleFailed
+    | EquipmentOutOfOrder
+    | StubCounted
+    | StubDiscarded
+    | MisdealDetermined
+    | Folded
+    | HandCollected
+    | CommunityCardsTurned
+    | HandsTurnedUp
+    | WagerSettled
+    | RoundVoided
+    | RoundCompleted,
+    Field(discriminator="type"),
+]
+
+
+# --- state -------------------------------------------------------------------------------
+class Phase(StrEnum):
+    SETUP = "setup"
+    BETTING = "betting"
+    SHUFFLE = "shuffle"
+    CUT = "cut"
+    DEAL = "deal"
+    STUB = "stub"
+    MISCOUNT = "miscount"
+    ACROSS = "across"
+    """Across Bet or fold (674a.11(b))."""
+    REVEAL_ACROSS = "reveal_across"
+    DOWN = "down"
+    """Down Bet or fold (674a.11(d))."""
+    REVEAL_DOWN = "reveal_down"
+    MIDDLE = "middle"
+    """Middle Bet or fold (674a.11(f))."""
+    REVEAL_MIDDLE = "reveal_middle"
+    COMPLETED = "completed"
+    VOIDED = "voided"
+
+
+DECISION_PHASES: dict[Phase, Spot] = {
+    Phase.ACROSS: Spot.ACROSS,
+    Phase.DOWN: Spot.DOWN,
+    Phase.MIDDLE: Spot.MIDDLE,
+}
+REVEAL_PHASES: tuple[Phase, Phase, Phase] = (
+    Phase.REVEAL_ACROSS,
+    Phase.REVEAL_DOWN,
+    Phase.REVEAL_MIDDLE,
+)
+_AFTER_REVEAL: dict[Phase, tuple[Phase, Phase]] = {
+    Phase.REVEAL_ACROSS: (Phase.DOWN, Phase.REVEAL_DOWN),
+    Phase.REVEAL_DOWN: (Phase.MIDDLE, Phase.REVEAL_MIDDLE),
+}
+
+
+@dataclass
+class CrissCrossPokerState:
+    """A round of Criss-Cross Poker as its events have left it."""
+
+    rules: CrissCrossPokerRules
+    seats: dict[int, str]
+    deck: str = ""
+    shuffling: Shuffling = Shuffling.MANUAL
+    shuffler_counts: bool = False
+    procedure: DealingProcedure = DealingProcedure.MANUAL_SHOE
+    stub_count_due: bool = True
+    out_of_order: set[Device] = field(default_factory=set)
+    phase: Phase = Phase.SETUP
+    wagers: dict[int, dict[Spot, Cents]] = field(default_factory=dict)
+    """Wagers in play (not settled): seat -> spot -> cents."""
+    players: tuple[int, ...] = ()
+    stack: list[Card] = field(default_factory=list)
+    cut_done: bool = False
+    hands: dict[HandId, list[Card]] = field(default_factory=dict)
+    plan: list[tuple[HandId, int]] = field(default_factory=list)
+    dealt: int = 0
+    face_up: list[Card] = field(default_factory=list)
+    stub_counted: bool = False
+    examined: bool = False
+    decisions: dict[int, dict[Spot, Literal["bet", "fold"]]] = field(default_factory=dict)
+    folded: set[int] = field(default_factory=set)
+    collected: set[int] = field(default_factory=set)
+    turned: set[CrossPosition] = field(default_factory=set)
+    """Community boxes turned face up."""
+    turned_up: dict[int, tuple[str, str]] = field(default_factory=dict)
+    """Seat -> (Across Hand, Down Hand) described at settlement."""
+    discard_rack: DiscardRack = field(default_factory=DiscardRack)
+    settlements: list[WagerSettled] = field(default_factory=list)
+    decks_removed: int = 0
+    void_reason: str | None = None
+
+    def active(self) -> list[int]:
+        """Players dealt in who have not folded, clockwise."""
+        return [seat for seat in self.players if seat not in self.folded]
+
+    def to_act(self) -> int | None:
+        """The seat the dealer asks now (674a.11(b), (d), (f)), or ``None``."""
+        spot = DECISION_PHASES.get(self.phase)
+        if spot is None:
+            return None
+        return next(
+            (s for s in self.active() if spot not in self.decisions.get(s, {})),
+            None,
+        )
+
+    def deal_started(self) -> bool:
+        return self.dealt > 0 or bool(self.face_up)
+
+    def next_delivery(self) -> list[tuple[HandId, int]]:
+        """The next card, or the next stack from an automated shoe (five for the cross,
+        two per player); empty once the deal is complete."""
+        if self.procedure is not DealingProcedure.AUTOMATED_SHOE:
+            return self.plan[self.dealt : self.dealt + 1]
+        size = len(CROSS) if self.dealt < len(CROSS) else PLAYER_CARDS
+        return self.plan[self.dealt : self.dealt + size]
+
+    def community(self, position: CrossPosition) -> Card:
+        return self.hands[COMMUNITY][CROSS.index(position)]
+
+
+def deal_plan(procedure: DealingProcedure, players: tuple[int, ...]) -> list[tuple[HandId, int]]:
+    """Every card of the deal in order, (hand, position): the five community cards in
+    :data:`CROSS` order, then the players' cards one at a time clockwise from the
+    dealer's left (674a.8(d), 674a.9(b)) or a stack of two each (674a.10(b))."""
+    cross: list[tuple[HandId, int]] = [(COMMUNITY, n) for n in range(len(CROSS))]
+    names = [str(seat) for seat in players]
+    return cross + [(int(h), n) for h, n in deal_order(procedure, names, PLAYER_CARDS)]
+
+
+def default_setup(rules: CrissCrossPokerRules) -> SetUpRound:
+    """The equipment of a round under ``rules`` with the first deck and the stub count
+    due (a :class:`CrissCrossPokerTable` passes its own)."""
+    return SetUpRound(
+        deck=rules.deck_colors[0],
+        shuffling=rules.shuffling,
+        shuffler_counts=rules.shuffler_counts,
+        dealing_procedure=rules.dealing_procedure,
+        stub_count_due=not rules.shuffler_counts,
+    )
+
+
+def _check_setup(rules: CrissCrossPokerRules, setup: SetUpRound) -> None:
+    """Raise :class:`IllegalCommand` unless ``setup`` is what ``rules`` allow, allowing
+    for equipment signed out of order (674a.13(g))."""
+    s = SECTIONS
+    if setup.deck not in rules.deck_colors:
+        raise IllegalCommand(
+            f"the deck in play must be one of {list(rules.deck_colors)}, not {setup.deck!r}",
+            s.two_decks if rules.decks == 2 else s.one_deck,
+        )
+    out = set(setup.out_of_order)
+    if setup.shuffling is not rules.shuffling and not (
+        rules.shuffling is Shuffling.AUTOMATED and Device.SHUFFLER in out
+    ):
+        raise IllegalCommand(
+            f"the Rules Submission shuffles {rules.shuffling}: another method may be used "
+            "only once the automated shuffler is covered or signed out of order",
+            s.out_of_order,
+        )
+    procedure = setup.dealing_procedure
+    if procedure is not rules.dealing_procedure:
+        fallback = procedure is DealingProcedure.MANUAL_SHOE and (
+            (
+                rules.dealing_procedure is DealingProcedure.AUTOMATED_SHOE
+                and Device.DEALING_SHOE in out
+            )
+            or (rules.dealing_procedure is DealingProcedure.HAND and Device.SHUFFLER in out)
+        )
+        if not fallback:
+            raise IllegalCommand(
+                f"the Rules Submission deals by {rules.dealing_procedure}: a manual shoe may "
+                "be used only once the automated device is covered or signed out of order",
+                s.out_of_order,
+            )
+    if procedure is DealingProcedure.HAND and setup.shuffling is not Shuffling.AUTOMATED:
+        raise IllegalCommand(
+            "cards dealt from the hand must be shuffled by an automated shuffler",
+            s.hand_needs_shuffler,
+        )
+    if setup.shuffler_counts and not (
+        rules.shuffler_counts and setup.shuffling is Shuffling.AUTOMATED
+    ):
+        raise IllegalCommand(
+            "only a counting automated shuffler in use can stand in for the stub count",
+            s.shuffler_count,
+        )
+
+
+def higher_line(across: HandValue, down: HandValue) -> Payline:
+    """The paytable line of the higher ranking of the Across and Down Hands, on which
+    the Middle Bet is paid (674a.11(h)(4))."""
+    return payline(max(across, down))
+
+
+# --- the round ---------------------------------------------------------------------------
+class CrissCrossPokerRound(Round[CrissCrossPokerState]):
+    """One round of Criss-Cross Poker under a :class:`CrissCrossPokerRules`.
+
+    Open it with :meth:`open`; drive it with :meth:`handle`. Seats are numbered from 1
+    at the dealer's left. Replay re-derives every event (:meth:`command_for`).
+    """
+
+    game = "criss-cross-poker"
+    rules_type = CrissCrossPokerRules
+    event_adapter = TypeAdapter(list[CrissCrossPokerEvent])
+    command_adapter = TypeAdapter(CrissCrossPokerCommand)
+    verified_replay = True
+
+    @classmethod
+    def open(
+        cls,
+        rules: RulesSubmission,
+        *,
+        table_id: str,
+        round_id: str,
+        seats: dict[int, str],
+        rng: Rng,
+        physical_dice: bool = False,
+        setup: SetUpRound | None = None,
+    ) -> Self:
+        """A new round at ``table_id`` with ``seats`` (seat -> player id) seated.
+
+        Raises :class:`InvalidWager` if one player holds two positions (674a.7(g)),
+        :class:`~croupier.errors.RulesSubmissionError` for a seat the table does not have
+        (674a.2(a)), :class:`IllegalCommand` for a setup the rules do not allow.
+        """
+        if not isinstance(rules, CrissCrossPokerRules):
+            raise TypeError(f"{cls.game} needs CrissCrossPokerRules, not {type(rules)}")
+        players = list(seats.values())
+        for player in players:
+            if players.count(player) > 1:
+                taken = sorted(seat for seat, who in seats.items() if who == player)
+                raise InvalidWager(
+                    f"player {player!r} is seated at positions {taken}: a player may not "
+                    "wager on more than one player position",
+                    SECTIONS.one_position,
+                )
+        command = setup if setup is not None else default_setup(rules)
+        _check_setup(rules, command)
+        round_ = super().open(
+            rules,
+            table_id=table_id,
+            round_id=round_id,
+            seats=seats,
+            rng=rng,
+            physical_dice=physical_dice,
+        )
+        round_.handle(command, DEALER)
+        return round_
+
+    @property
+    def rules(self) -> CrissCrossPokerRules:
+        return self.state.rules
+
+    @property
+    def finished(self) -> bool:
+        return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
+
+    # -- replay -------------------------------------------------------------------------
+    def command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        match event:
+            case RoundSetup():
+                fields = event.model_dump(exclude={"type", "cite"})
+                return SetUpRound(**fields), DEALER, None
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                if spot == Spot.ANTE_ACROSS:
+                    down = following[0] if following else None
+                    paired = down.amount if isinstance(down, WagerPlaced) else amount
+                    antes = PlaceAntes(seat=seat, ante_across=amount, ante_down=paired)
+                    return antes, seat, None
+                if spot == Spot.ANTE_DOWN:
+                    return None
+                return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None
+            case WagerWithdrawn(seat=seat, spot=spot):
+                if spot == Spot.ANTE_DOWN:
+                    return None
+                return WithdrawWager(seat=seat, spot=spot), seat, None
+            case NoMoreBets():
+                return AnnounceNoMoreBets(), DEALER, None
+            case DeckShuffled(stack=stack, device_count=count):
+                draws = shuffle_draws(deck(), list(stack))
+                return ShuffleCards(device_count=count), DEALER, ScriptedRng(draws)
+            case DeckRemoved(counted=counted) if counted is not None:
+                return ShuffleCards(device_count=counted), DEALER, None
+            case DeckCut(position=position):
+                return CutCards(position=position), DEALER, None
+            case RecutRequired():
+                return RequireRecut(), DEALER, None
+            case CardDealt():
+                return DealCards(), DEALER, None
+            case IrregularityDeclared(irregularity=kind, position=position):
+                return DeclareIrregularity(irregularity=kind, position=position), DEALER, None
+            case StubCounted(counted=counted):
+                return CountStub(counted=counted), DEALER, None
+            case StubDiscarded():
+                return DiscardStub(), DEALER, None
+            case MisdealDetermined(misdealt=misdealt):
+                return ResolveMiscount(misdealt=misdealt), DEALER, None
+            case Folded(seat=seat):
+                return Fold(seat=seat), seat, None
+            case CommunityCardsTurned():
+                return RevealCommunityCards(), DEALER, None
+            case RoundVoided(reason=reason):
+                return VoidRound(reason=reason), DEALER, None
+        return None
+
+    # -- fold ---------------------------------------------------------------------------
+    def initial_state(self, opened: RoundOpened) -> CrissCrossPokerState:
+        rules = CrissCrossPokerRules.model_validate(opened.rules)
+        return CrissCrossPokerState(rules=rules, seats=dict(opened.seats))
+
+    def evolve(self, state: CrissCrossPokerState, event: Event) -> CrissCrossPokerState:
+        match event:
+            case CardDealt(hand=hand, position=position, card=card):
+                self._expect(state, event, Phase.DEAL)
+                expected = state.plan[state.dealt] if state.dealt < len(state.plan) else None
+                if expected != (hand, position) or not state.stack or state.stack[0] != card:
+                    raise ReplayError(
+                        f"{event!r} is not the next card of the deal", "engine:replay"
+                    )
+                state.stack.pop(0)
+                state.hands.setdefault(hand, []).append(card)
+                state.dealt += 1
+                if state.dealt == len(state.plan):
+                    state.phase = Phase.STUB
+            case WagerSettled(seat=seat, spot=spot):
+                wagers = state.wagers[seat]
+                del wagers[Spot(spot)]
+                if not wagers:
+                    del state.wagers[seat]
+                state.settlements.append(event)
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                if state.phase in DECISION_PHASES:
+                    self._decide(state, seat, Spot(spot), "bet")
+                else:
+                    self._expect(state, event, Phase.BETTING)
+                wagers = state.wagers.setdefault(seat, {})
+                wagers[Spot(spot)] = wagers.get(Spot(spot), 0) + amount
+            case RoundSetup():
+                self._expect(state, event, Phase.SETUP)
+                state.deck = event.deck
+                state.shuffling = event.shuffling
+                state.shuffler_counts = event.shuffler_counts
+                state.procedure = event.dealing_procedure
+                state.stub_count_due = event.stub_count_due
+                state.out_of_order = set(event.out_of_order)
+                state.phase = Phase.BETTING
+            case WagerWithdrawn(seat=seat, spot=spot):
+                self._expect(state, event, Phase.BETTING)
+                del state.wagers[seat][Spot(spot)]
+                if not state.wagers[seat]:
+                    del state.wagers[seat]
+            case NoMoreBets(players=players):
+                self._expect(state, event, Phase.BETTING)
+                state.players = players
+                state.phase = Phase.SHUFFLE
+            case DeckShuffled(stack=stack):
+                self._expect(state, event, Phase.SHUFFLE)
+                state.stack = list(stack)
+                state.cut_done = False
+                manual = state.shuffling is Shuffling.MANUAL
+                state.phase = Phase.CUT if manual else Phase.DEAL
+                state.plan = deal_plan(state.procedure, state.players)
+            case DeckRemoved():
+                state.decks_removed += 1
+            case DeckCut(position=position):
+                self._expect(state, event, Phase.CUT)
+                after = cut(state.stack, position, SECTIONS.cut)
+                state.stack = [card for card in after if isinstance(card, Card)]
+                state.cut_done = True
+                state.phase = Phase.DEAL
+            case RecutRequired():
+                self._expect(state, event, Phase.DEAL)
+                state.phase = Phase.CUT
+            case IrregularityDeclared() | MisdealDetermined():
+                pass
+            case CardDiscarded(card=card):
+                self._expect(state, event, Phase.DEAL)
+                if not state.stack or state.stack[0] != card:
+                    raise ReplayError(f"{event!r} is not the next card", "engine:replay")
+                state.stack.pop(0)
+                state.face_up.append(card)
+                state.discard_rack.place("face-up card", [card])
+            case ShuffleFailed():
+                self._expect(state, event, Phase.CUT, Phase.DEAL)
+                state.stack = []
+                state.phase = Phase.SHUFFLE
+            case EquipmentOutOfOrder(device=device):
+                state.out_of_order.add(device)
+                state.shuffling = event.shuffling
+                state.procedure = event.dealing_procedure
+                state.shuffler_counts = False
+                if device is Device.SHUFFLER:
+                    state.stack = []
+                    state.phase = Phase.SHUFFLE
+                elif state.plan:
+                    state.plan = deal_plan(state.procedure, state.players)
+            case StubCounted(counted=counted, expected=expected):
+                self._expect(state, event, Phase.STUB)
+                state.stub_counted = True
+                if counted != expected:
+                    state.phase = Phase.MISCOUNT
+            case StubDiscarded():
+                self._expect(state, event, Phase.STUB)
+                state.discard_rack.place("stub", state.stack)
+                state.stack = []
+                state.examined = True
+                state.phase = Phase.ACROSS
+            case Folded(seat=seat, spot=spot):
+                self._decide(state, seat, Spot(spot), "fold")
+            case HandCollected(seat=seat):
+                state.collected.add(seat)
+                state.discard_rack.place(f"seat {seat}", state.hands[seat])
+            case CommunityCardsTurned(positions=positions):
+                self._expect(state, event, *REVEAL_PHASES)
+                state.turned.update(positions)
+                if state.phase in _AFTER_REVEAL:
+                    decide, reveal = _AFTER_REVEAL[state.phase]
+                    state.phase = decide if state.active() else reveal
+            case HandsTurnedUp(seat=seat, across=across, down=down):
+                self._expect(state, event, Phase.REVEAL_MIDDLE)
+                state.turned_up[seat] = (across, down)
+            case RoundVoided(reason=reason):
+                state.void_reason = reason
+                state.phase = Phase.VOIDED
+            case RoundCompleted():
+                self._expect(state, event, Phase.REVEAL_MIDDLE)
+                for hand, cards in state.hands.items():
+                    if hand == COMMUNITY:
+                        state.discard_rack.place(COMMUNITY, cards)
+                    elif hand not in state.collected:
+                        state.discard_rack.place(f"seat {hand}", cards)
+                state.phase = Phase.COMPLETED
+            case _:
+                raise ReplayError(f"{event!r} is not a Criss-Cross Poker event", "engine:replay")
+        return state
+
+    @staticmethod
+    def _decide(
+        state: CrissCrossPokerState, seat: int, spot: Spot, decision: Literal["bet", "fold"]
+    ) -> None:
+        if state.to_act() != seat or DECISION_PHASES[state.phase] is not spot:
+            raise ReplayError(f"seat {seat} does not decide the {spot} bet now", "engine:replay")
+        state.decisions.setdefault(seat, {})[spot] = decision
+        if decision == "fold":
+            state.folded.add(seat)
+        if state.to_act() is None:
+            state.phase = REVEAL_PHASES[BETS.index(spot)]
+
+    @staticmethod
+    def _expect(state: CrissCrossPokerState, event: Event, *phases: Phase) -> None:
+        if state.phase not in phases:
+            raise ReplayError(
+                f"{type(event).__name__} cannot follow phase {state.phase}", "engine:replay"
+            )
+
+    # -- commands -----------------------------------------------------------------------
+    def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
+        s = SECTIONS
+        if self.finished:
+            raise NotYourTurn("the round is over", s.discard_rack)
+        match command:
+            case SetUpRound():
+                self._dealer_only(actor, "set up the round", s.one_deck)
+                self._phase(Phase.SETUP, "set up the round", s.one_deck)
+                _check_setup(self.rules, command)
+                two = self.rules.decks == 2
+                fields = command.model_dump(exclude={"type"})
+                yield RoundSetup(**fields, cite=s.alternate if two else s.one_deck)
+            case PlaceAntes():
+                yield from self._place_antes(command, actor)
+            case PlaceWager():
+                placed = self._place_wager(command, actor)
+                yield placed
+                if Spot(placed.spot) in BETS:
+                    yield from self._after_decision()
+            case WithdrawWager():
+                yield from self._withdraw(command, actor)
+            case Fold(seat=seat):
+                spot = self._check_decision(seat, actor)
+                yield Folded(seat=seat, spot=spot.value, cite=BET_SECTIONS[spot])
+                yield from self._after_decision()
+            case AnnounceNoMoreBets():
+                yield self._no_more_bets(actor)
+            case ShuffleCards(device_count=device_count):
+                yield self._shuffle(device_count, actor)
+            case CutCards(position=position):
+                yield self._cut(position, actor)
+            case RequireRecut():
+                self._dealer_only(actor, "require a recut", s.recut)
+                if self.state.phase is not Phase.DEAL or not self.state.cut_done:
+                    raise NotYourTurn("there is no cut to redo", s.recut)
+                if self.state.deal_started():
+                    raise NotYourTurn(
+                        "a recut may be required only before the cards have been dealt", s.recut
+                    )
+                yield RecutRequired(cite=s.recut)
+            case DealCards(all_remaining=all_remaining):
+                yield from self._deal(all_remaining, actor)
+            case CountStub(counted=counted):
+                yield from self._count_stub(counted, actor)
+            case DiscardStub():
+                yield self._discard_stub(actor)
+            case ResolveMiscount(misdealt=misdealt):
+                yield from self._resolve_miscount(misdealt, actor)
+            case RevealCommunityCards():
+                yield from self._reveal(actor)
+            case DeclareIrregularity():
+                yield from self._irregularity(command, actor)
+            case VoidRound(reason=reason):
+                self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
+                if self.state.phase is Phase.SETUP:
+                    raise NotYourTurn("the round is not set up yet", VOID_ROUND_CITE)
+                yield from self._void(reason, VOID_ROUND_CITE)
+            case _:
+                raise NotYourTurn(
+                    f"{type(command).__name__} is not a Criss-Cross Poker command", s.antes
+                )
+
+    @staticmethod
+    def _dealer_only(actor: Actor, what: str, cite: str) -> None:
+        if actor != DEALER:
+            raise NotYourTurn(f"only the dealer may {what}", cite)
+
+    def _phase(self, phase: Phase, what: str, cite: str) -> None:
+        if self.state.phase is not phase:
+            raise NotYourTurn(f"the dealer cannot {what} now (phase {self.state.phase})", cite)
+
+    # -- wagers -------------------------------------------------------------------------
+    def _check_player(self, seat: int, actor: Actor) -> None:
+        s = SECTIONS
+        if actor == DEALER:
+            raise NotYourTurn(f"only the player at position {seat} wagers for it", s.seated_only)
+        if actor != seat:
+            raise NotYourTurn(
+                f"seat {actor} may not act for position {seat}: a player may not wager on "
+                "more than one player position",
+                s.one_position,
+            )
+        if seat not in self.state.seats:
+            raise NotYourTurn(
+                f"position {seat} is not occupied: only players seated at the table may wager",
+                s.seated_only,
+            )
+
+    def _betting_open(self) -> None:
+        if self.state.phase is not Phase.BETTING:
+            raise NotYourTurn(
+                'wagers are closed: a wager may not be made or increased after "no more bets"',
+                SECTIONS.before_no_more_bets,
+            )
+
+    def _place_antes(self, command: PlaceAntes, actor: Actor) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        seat = command.seat
+        self._check_player(seat, actor)
+        self._betting_open()
+        across = require_cents(command.ante_across, "an Ante Across Wager", s.antes)
+        down = require_cents(command.ante_down, "an Ante Down Wager", s.antes)
+        if across != down:
+            raise InvalidWager(
+                "the Ante Across and Ante Down Wagers must be equal: "
+                f"{format_cents(across)} and {format_cents(down)} are not",
+                s.antes,
+            )
+        now = state.wagers.get(seat, {}).get(Spot.ANTE_ACROSS, 0)
+        low, high = self.rules.minimum_wager, self.rules.maximum_wager
+        if not low <= now + across <= high:
+            held = f" (with the {format_cents(now)} already on each)" if now else ""
+            raise InvalidWager(
+                f"each Ante Wager must be {format_cents(low)} to {format_cents(high)}, not "
+                f"{format_cents(now + across)}{held}",
+                s.antes,
+            )
+        yield WagerPlaced(seat=seat, spot=Spot.ANTE_ACROSS.value, amount=across, cite=s.antes)
+        yield WagerPlaced(seat=seat, spot=Spot.ANTE_DOWN.value, amount=down, cite=s.antes)
+
+    def _spot(self, text: str) -> Spot:
+        try:
+            return Spot(text)
+        except ValueError:
+            known = ", ".join(spot.value for spot in Spot)
+            raise InvalidWager(
+                f"there is no spot {text!r} at a Criss-Cross Poker table; the spots are {known}",
+                SECTIONS.antes,
+            ) from None
+
+    def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
+        s, state, rules = SECTIONS, self.state, self.rules
+        seat, spot = command.seat, self._spot(command.spot)
+        if spot in BETS:
+            return self._bet(seat, spot, actor, command.amount)
+        if spot in ANTES:
+            raise InvalidWager(
+                "the Ante Across and Ante Down Wagers are two equal wagers placed together: "
+                "use PlaceAntes",
+                s.antes,
+            )
+        self._check_player(seat, actor)
+        if not rules.five_card_bonus:
+            raise InvalidWager(
+                "this table's Rules Submission does not offer the Five Card Bonus Wager",
+                s.five_card_bonus,
+            )
+        self._betting_open()
+        amount = require_cents(command.amount, "a Five Card Bonus Wager", s.five_card_bonus)
+        wagers = state.wagers.get(seat, {})
+        if Spot.ANTE_ACROSS not in wagers:
+            raise InvalidWager(
+                "the Five Card Bonus Wager is made after placing the Ante Wagers",
+                s.five_card_bonus,
+            )
+        low, high = rules.bonus_limits()
+        now = wagers.get(spot, 0)
+        if not low <= now + amount <= high:
+            held = f" (with the {format_cents(now)} already on it)" if now else ""
+            raise InvalidWager(
+                f"a Five Card Bonus Wager must be {format_cents(low)} to {format_cents(high)}, "
+                f"not {format_cents(now + amount)}{held}",
+                s.five_card_bonus,
+            )
+        return WagerPlaced(seat=seat, spot=spot.value, amount=amount, cite=s.five_card_bonus)
+
+    def _withdraw(self, command: WithdrawWager, actor: Actor) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        seat = command.seat
+        self._check_player(seat, actor)
+        spot = self._spot(command.spot)
+        if state.phase is not Phase.BETTING:
+            raise NotYourTurn(
+                'a wager may not be withdrawn after "no more bets"', s.before_no_more_bets
+            )
+        wagers = state.wagers.get(seat, {})
+        if spot not in wagers:
+            raise InvalidWager(f"position {seat} has no {spot} wager to withdraw", s.antes)
+        if spot in ANTES:
+            if Spot.FIVE_CARD_BONUS in wagers:
+                raise InvalidWager(
+                    "withdraw the Five Card Bonus Wager first: it is made after the antes",
+                    s.five_card_bonus,
+                )
+            for ante in ANTES:
+                yield WagerWithdrawn(
+                    seat=seat, spot=ante.value, amount=wagers[ante], cite=s.before_no_more_bets
+                )
+            return
+        yield WagerWithdrawn(
+            seat=seat, spot=spot.value, amount=wagers[spot], cite=s.before_no_more_bets
+        )
+
+    def _check_decision(self, seat: int, actor: Actor) -> Spot:
+        """The bet ``seat`` decides now; raises unless ``actor`` may decide it now."""
+        state = self.state
+        spot = DECISION_PHASES.get(state.phase)
+        cite = BET_SECTIONS[spot] if spot is not None else SECTIONS.bets
+        if actor == DEALER:
+            raise NotYourTurn(f"only the player at position {seat} makes his bets", cite)
+        if actor != seat:
+            raise NotYourTurn(
+                f"seat {actor} may not decide for position {seat}: each player is asked for "
+                "his own hand",
+                cite,
+            )
+        if spot is None:
+            raise NotYourTurn(
+                "the dealer is not asking for an Across, Down or Middle Bet now "
+                f"(phase {state.phase})",
+                SECTIONS.bets,
+            )
+        if seat not in state.players:
+            raise NotYourTurn(f"position {seat} placed no Ante Wagers and has no hand", cite)
+        if seat in state.folded:
+            raise NotYourTurn(f"position {seat} has folded", cite)
+        current = state.to_act()
+        if seat != current:
+            raise NotYourTurn(
+                "the dealer asks each player in turn, clockwise from the dealer's left: "
+                f"position {current} decides now, not {seat}",
+                cite,
+            )
+        return spot
+
+    def _bet(self, seat: int, spot: Spot, actor: Actor, amount: object) -> WagerPlaced:
+        now = self._check_decision(seat, actor)
+        cite = BET_SECTIONS[spot]
+        if spot is not now:
+            raise NotYourTurn(
+                f"the dealer asks for the {now} bet now, not the {spot} bet", BET_SECTIONS[now]
+            )
+        ante = self.state.wagers[seat][Spot.ANTE_ACROSS if spot is Spot.ACROSS else Spot.ANTE_DOWN]
+        value = require_cents(amount, f"a {spot} bet", cite)
+        if not ante <= value <= MAX_BET_MULTIPLE * ante:
+            raise InvalidWager(
+                f"a {spot} bet is one to three times the ante of {format_cents(ante)}: "
+                f"{format_cents(ante)} to {format_cents(MAX_BET_MULTIPLE * ante)}, not "
+                f"{format_cents(value)}",
+                cite,
+            )
+        return WagerPlaced(seat=seat, spot=spot.value, amount=value, cite=cite)
+
+    def _after_decision(self) -> Iterator[Event]:
+        """Once every player has decided: collect the forfeited wagers and cards of those
+        who folded now; a Five Card Bonus stays (674a.11(b), (d), (f))."""
+        state = self.state
+        if state.phase not in REVEAL_PHASES:
+            return
+        spot = BETS[REVEAL_PHASES.index(state.phase)]
+        cite = BET_SECTIONS[spot]
+        for seat in state.players:
+            if state.decisions.get(seat, {}).get(spot) != "fold":
+                continue
+            for forfeit in (*ANTES, *BETS):
+                if forfeit in state.wagers.get(seat, {}):
+                    yield self._lose(seat, forfeit, state.wagers[seat][forfeit], cite)
+            yield HandCollected(seat=seat, cite=cite)
+
+    # -- the dealer's procedure ---------------------------------------------------------
+    def procedure_sections(self) -> ProcedureSections:
+        """The sections of the dealing procedure this round uses (674a.8-674a.10)."""
+        return PROCEDURE_SECTIONS[self.state.procedure]
+
+    def _no_more_bets(self, actor: Actor) -> NoMoreBets:
+        state = self.state
+        cite = self.procedure_sections().no_more_bets
+        self._dealer_only(actor, 'announce "no more bets"', cite)
+        self._phase(Phase.BETTING, 'announce "no more bets"', cite)
+        players = tuple(
+            seat for seat in sorted(state.wagers) if Spot.ANTE_ACROSS in state.wagers[seat]
+        )
+        if not players:
+            raise NotYourTurn(
+                "no player has placed the two Ante Wagers: there is no one to deal to",
+                SECTIONS.antes,
+            )
+        return NoMoreBets(players=players, cite=cite)
+
+    def _shuffle(self, device_count: int | None, actor: Actor) -> Event:
+        s, state = SECTIONS, self.state
+        self._dealer_only(actor, "shuffle", s.shuffle)
+        self._phase(Phase.SHUFFLE, "shuffle", s.shuffle)
+        if device_count is not None:
+            if not state.shuffler_counts:
+                raise IllegalCommand(
+                    "this round's shuffle is not counted by a counting automated shuffler",
+                    s.shuffler_count,
+                )
+            if device_count != DECK_SIZE:
+                return DeckRemoved(
+                    reason=f"the automated shuffler counted {device_count} cards, not 52",
+                    counted=device_count,
+                    cite=s.shuffler_count,
+                )
+        stack = shuffled(self.draw())
+        manual = state.shuffling is Shuffling.MANUAL
+        return DeckShuffled(
+            stack=tuple(stack),
+            shuffling=state.shuffling,
+            device_count=device_count,
+            cite=s.shuffle if manual else f"{s.shuffle}; {s.no_cut}",
+        )
+
+    def _cut(self, position: int, actor: Actor) -> DeckCut:
+        s = SECTIONS
+        self._dealer_only(actor, "cut the cards", s.cut)
+        if self.state.phase is Phase.DEAL and not self.state.cut_done:
+            raise NotYourTurn("cards shuffled by an automated shuffler are not cut", s.no_cut)
+        self._phase(Phase.CUT, "cut the cards", s.cut_required)
+        if not MIN_CUT_FROM_TOP <= position < DECK_SIZE:
+            raise IllegalCommand(
+                f"the cover card goes at least {MIN_CUT_FROM_TOP} cards in from the top of "
+                f"the {DECK_SIZE}-card stack, and within it: 10 to 51, not {position}",
+                s.cut,
+            )
+        return DeckCut(position=position, cite=s.cut)
+
+    def _deal(self, all_remaining: bool, actor: Actor) -> Iterator[Event]:
+        state = self.state
+        cite = self.procedure_sections().deal
+        self._dealer_only(actor, "deal", cite)
+        if state.phase is Phase.CUT:
+            raise NotYourTurn(
+                "cards shuffled by hand are cut before they are dealt", SECTIONS.cut_required
+            )
+        self._phase(Phase.DEAL, "deal", cite)
+        while True:
+            delivery = state.next_delivery()
+            if not delivery:
+                return
+            for hand, position in delivery:
+                yield CardDealt(hand=hand, position=position, card=state.stack[0], cite=cite)
+            if not all_remaining:
+                return
+
+    def _count_stub(self, counted: int | None, actor: Actor) -> Iterator[Event]:
+        state, p = self.state, self.procedure_sections()
+        self._dealer_only(actor, "count the stub", p.stub_count)
+        self._phase(Phase.STUB, "count the stub", p.stub)
+        expected = len(state.stack)
+        if counted is not None and (isinstance(counted, bool) or counted < 0):
+            raise IllegalCommand(f"a count of cards is 0 or more, not {counted}", p.stub_count)
+        count = expected if counted is None else counted
+        yield StubCounted(counted=count, expected=expected, cite=p.stub_count)
+        if count == expected:
+            yield StubDiscarded(cards=expected, cite=p.stub_correct)
+
+    def _discard_stub(self, actor: Actor) -> StubDiscarded:
+        state, p = self.state, self.procedure_sections()
+        self._dealer_only(actor, "place the stub in the discard rack", p.stub)
+        self._phase(Phase.STUB, "place the stub in the discard rack", p.stub)
+        if state.stub_count_due and not state.stub_counted:
+            raise NotYourTurn(
+                "the stub must be counted this round: it is counted at least once every "
+                f"{self.rules.stub_count_every} rounds when the shuffler does not count",
+                p.stub_count,
+            )
+        return StubDiscarded(cards=len(state.stack), cite=p.stub)
+
+    def _resolve_miscount(self, misdealt: bool, actor: Actor) -> Iterator[Event]:
+        p = self.procedure_sections()
+        self._dealer_only(actor, "determine a misdeal", p.miscount)
+        self._phase(Phase.MISCOUNT, "determine a misdeal", p.miscount)
+        yield MisdealDetermined(misdealt=misdealt, cite=p.miscount)
+        if misdealt:
+            yield from self._void("misdeal found by the stub count; 52 cards remain", p.miscount)
+            return
+        yield from self._void("the stub count shows the deck is not 52 cards", p.miscount)
+        yield DeckRemoved(reason="the stub count shows the deck is incomplete", cite=p.miscount)
+
+    # -- reveal and settlement ----------------------------------------------------------
+    def _reveal(self, actor: Actor) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        cites = (s.reveal_across, s.reveal_down, s.reveal_middle)
+        if state.phase in DECISION_PHASES:
+            spot = DECISION_PHASES[state.phase]
+            self._dealer_only(actor, "turn up community cards", BET_SECTIONS[spot])
+            raise NotYourTurn(
+                f"position {state.to_act()} has not yet made a {spot} bet or folded",
+                BET_SECTIONS[spot],
+            )
+        if state.phase not in REVEAL_PHASES:
+            self._dealer_only(actor, "turn up community cards", s.reveal_across)
+            raise NotYourTurn(
+                f"no community card is turned up now (phase {state.phase})", s.reveal_across
+            )
+        step = REVEAL_PHASES.index(state.phase)
+        self._dealer_only(actor, "turn up community cards", cites[step])
+        positions = REVEALS[step]
+        cards = tuple(state.community(position) for position in positions)
+        yield CommunityCardsTurned(positions=positions, cards=cards, cite=cites[step])
+        if step == len(REVEAL_PHASES) - 1:
+            yield from self._settle()
+
+    def _settle(self) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        horizontal = [state.community(p) for p in HORIZONTAL]
+        vertical = [state.community(p) for p in VERTICAL]
+        community = evaluate(state.hands[COMMUNITY])
+        for seat in sorted(state.players, reverse=True):
+            wagers = dict(state.wagers.get(seat, {}))
+            if not wagers:
+                continue
+            limit = PayoutLimit(self.rules.payout_limit)
+            if seat not in state.folded:
+                cards = tuple(state.hands[seat])
+                across = evaluate([*cards, *horizontal])
+                down = evaluate([*cards, *vertical])
+                a_line, d_line = payline(across), payline(down)
+                yield HandsTurnedUp(
+                    seat=seat,
+                    cards=cards,
+                    across=str(across),
+                    across_line=a_line,
+                    down=str(down),
+                    down_line=d_line,
+                    cite=s.reveal_middle,
+                )
+                for ante, bet, line, lose_cite, win_cite in (
+                    (Spot.ANTE_ACROSS, Spot.ACROSS, a_line, s.across_loses, s.across_qualifies),
+                    (Spot.ANTE_DOWN, Spot.DOWN, d_line, s.down_loses, s.down_qualifies),
+                ):
+                    if line is Payline.LESS_THAN_SIXES:
+                        yield self._lose(seat, ante, wagers[ante], lose_cite)
+                        yield self._lose(seat, bet, wagers[bet], lose_cite)
+                    else:
+                        yield self._pay(
+                            seat,
+                            ante,
+                            wagers[ante],
+                            ANTE_ODDS[line],
+                            f"{win_cite}; {s.ante_odds}",
+                            limit,
+                        )
+                        yield self._pay(
+                            seat,
+                            bet,
+                            wagers[bet],
+                            BET_ODDS[line],
+                            f"{win_cite}; {s.bet_odds}",
+                            limit,
+                        )
+                best = higher_line(across, down)
+                if best is Payline.LESS_THAN_SIXES:
+                    yield self._lose(seat, Spot.MIDDLE, wagers[Spot.MIDDLE], s.middle_loses)
+                else:
+                    yield self._pay(
+                        seat,
+                        Spot.MIDDLE,
+                        wagers[Spot.MIDDLE],
+                        BET_ODDS[best],
+                        f"{s.middle_qualifies}; {s.bet_odds}",
+                        limit,
+                    )
+            if Spot.FIVE_CARD_BONUS in wagers:
+                line = payline(community)
+                amount = wagers[Spot.FIVE_CARD_BONUS]
+                if line is Payline.LESS_THAN_SIXES:
+                    yield self._lose(seat, Spot.FIVE_CARD_BONUS, amount, s.bonus_settled)
+                else:
+                    cite = f"{s.bonus_settled}; {s.bonus_odds}"
+                    yield self._pay(
+                        seat, Spot.FIVE_CARD_BONUS, amount, BONUS_ODDS[line], cite, limit
+                    )
+        yield RoundCompleted(cite=s.discard_rack)
+
+    def _pay(
+        self,
+        seat: int,
+        spot: Spot,
+        amount: Cents,
+        odds: Fraction | None,
+        cite: str,
+        limit: PayoutLimit,
+    ) -> WagerSettled:
+        """A winning wager at ``odds`` (``None``: a push), capped by the aggregate payout
+        limit (674a.12(d))."""
+        if odds is None:
+            return WagerSettled(
+                seat=seat,
+                spot=spot.value,
+                amount=amount,
+                outcome=Outcome.PUSH,
+                returned=amount,
+                cite=cite,
+            )
+        won = payout(amount, odds, self.rules.payout_rounding)
+        paid = limit.cap(won)
+        if paid < won:
+            cite = f"{cite}; {SECTIONS.payout_limit}"
+        return WagerSettled(
+            seat=seat,
+            spot=spot.value,
+            amount=amount,
+            outcome=Outcome.WIN,
+            odds=odds,
+            returned=amount,
+            won=paid,
+            withheld=won - paid,
+            cite=cite,
+        )
+
+    @staticmethod
+    def _lose(seat: int, spot: Spot, amount: Cents, cite: str) -> WagerSettled:
+        return WagerSettled(
+            seat=seat, spot=spot.value, amount=amount, outcome=Outcome.LOSE, cite=cite
+        )
+
+    def _void(self, reason: str, cite: str) -> Iterator[Event]:
+        """Void the round: every wager still in play is returned."""
+        state = self.state
+        yield RoundVoided(reason=reason, cite=cite)
+        for seat in sorted(state.wagers, reverse=True):
+            for spot, amount in list(state.wagers[seat].items()):
+                yield WagerSettled(
+                    seat=seat,
+                    spot=spot.value,
+                    amount=amount,
+                    outcome=Outcome.VOID,
+                    returned=amount,
+                    cite=cite,
+                )
+
+    # -- irregularities -----------------------------------------------------------------
+    def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        kind = command.irregularity
+        cite = self._irregularity_cite(kind)
+        self._dealer_only(actor, "declare an irregularity", cite)
+        why = self._why_not_irregularity(kind)
+        if why is not None:
+            raise NotYourTurn(why, cite)
+        declared = IrregularityDeclared(irregularity=kind, cite=cite)
+        match kind:
+            case Irregularity.FACE_UP_CARD:
+                yield declared
+                yield CardDiscarded(card=state.stack[0], cite=cite)
+                if len(state.face_up) > 1:
+                    yield from self._void("more than one card found face up in the deck", cite)
+            case Irregularity.CARD_DRAWN_IN_ERROR:
+                yield declared
+            case Irregularity.WRONG_NUMBER_OF_CARDS:
+                yield declared
+                yield from self._void(
+                    "a player or the cross was dealt an incorrect number of cards", cite
+                )
+            case Irregularity.COMMUNITY_CARD_EXPOSED:
+                position = command.position
+                if position is None or position not in self._exposable():
+                    raise IllegalCommand(
+                        "name a community card that is dealt and not yet turned up: "
+                        f"{[str(p) for p in self._exposable()]}, not {position!r}",
+                        cite,
+                    )
+                yield declared.model_copy(update={"position": position})
+                yield from self._void(
+                    f"the {position} community card was exposed before the dealer revealed it",
+                    cite,
+                )
+            case Irregularity.SHUFFLER_JAM:
+                yield declared
+                yield ShuffleFailed(cite=cite)
+            case Irregularity.DEALING_SHOE_FAULT:
+                yield declared
+                yield from self._void(
+                    "the automated dealing shoe failed to deal; the cards are reshuffled", cite
+                )
+            case Irregularity.SHUFFLER_OUT_OF_ORDER:
+                yield declared
+                procedure = state.procedure
+                if procedure is DealingProcedure.HAND:
+                    procedure = DealingProcedure.MANUAL_SHOE
+                yield EquipmentOutOfOrder(
+                    device=Device.SHUFFLER,
+                    shuffling=Shuffling.MANUAL,
+                    dealing_procedure=procedure,
+                    cite=s.out_of_order
+                    if procedure is state.procedure
+                    else f"{s.out_of_order}; {s.hand_needs_shuffler}",
+                )
+            case Irregularity.DEALING_SHOE_OUT_OF_ORDER:
+                yield declared
+                yield EquipmentOutOfOrder(
+                    device=Device.DEALING_SHOE,
+                    shuffling=state.shuffling,
+                    dealing_procedure=DealingProcedure.MANUAL_SHOE,
+                    cite=s.out_of_order,
+                )
+
+    @staticmethod
+    def _irregularity_cite(kind: Irregularity) -> str:
+        s = SECTIONS
+        return {
+            Irregularity.FACE_UP_CARD: s.face_up_card,
+            Irregularity.CARD_DRAWN_IN_ERROR: s.drawn_in_error,
+            Irregularity.WRONG_NUMBER_OF_CARDS: s.wrong_number,
+            Irregularity.COMMUNITY_CARD_EXPOSED: s.exposed,
+            Irregularity.SHUFFLER_JAM: s.shuffler_jam,
+            Irregularity.DEALING_SHOE_FAULT: s.shoe_fault,
+            Irregularity.SHUFFLER_OUT_OF_ORDER: s.out_of_order,
+            Irregularity.DEALING_SHOE_OUT_OF_ORDER: s.out_of_order,
+        }[kind]
+
+    def _why_not_irregularity(self, kind: Irregularity) -> str | None:
+        """Why ``kind`` cannot be declared now, or ``None`` if it can."""
+        state = self.state
+        phase = state.phase
+        dealing = phase is Phase.DEAL and bool(state.next_delivery())
+        before_deal = phase in (Phase.SHUFFLE, Phase.CUT) or (
+            phase is Phase.DEAL and not state.deal_started()
+        )
+        in_play = phase in (
+            Phase.DEAL,
+            Phase.STUB,
+            Phase.MISCOUNT,
+            *DECISION_PHASES,
+            *REVEAL_PHASES,
+        )
+        automated_shuffle = state.shuffling is Shuffling.AUTOMATED
+        automated_shoe = state.procedure is DealingProcedure.AUTOMATED_SHOE
+        match kind:
+            case Irregularity.FACE_UP_CARD | Irregularity.CARD_DRAWN_IN_ERROR:
+                if not dealing:
+                    return "this applies while the cards are being dealt"
+            case Irregularity.WRONG_NUMBER_OF_CARDS:
+                if not (in_play and state.deal_started()):
+                    return (
+                        "an incorrect number of cards voids the round only once cards are "
+                        "dealt and before the settlement"
+                    )
+            case Irregularity.COMMUNITY_CARD_EXPOSED:
+                if not (in_play and self._exposable()):
+                    return "no community card is dealt and still face down"
+            case Irregularity.SHUFFLER_JAM:
+                if not automated_shuffle:
+                    return "this round is not shuffled by an automated shuffler"
+                if not (phase is Phase.DEAL and not state.deal_started()):
+                    return "a shuffle can fail only between the shuffle and the first card"
+            case Irregularity.DEALING_SHOE_FAULT:
+                if not automated_shoe:
+                    return "this round is not dealt from an automated dealing shoe"
+                if phase is not Phase.DEAL:
+                    return "the dealing shoe can fail only while it deals"
+            case Irregularity.SHUFFLER_OUT_OF_ORDER:
+                if not automated_shuffle:
+                    return "this round uses no automated shuffler"
+                if not before_deal:
+                    return "another method may be used only before the deal begins"
+            case Irregularity.DEALING_SHOE_OUT_OF_ORDER:
+                if not automated_shoe:
+                    return "this round uses no automated dealing shoe"
+                if not before_deal:
+                    return "another method may be used only before the deal begins"
+        return None
+
+    def _exposable(self) -> list[CrossPosition]:
+        """Community cards dealt and still face down (674a.13(d))."""
+        dealt = len(self.state.hands.get(COMMUNITY, []))
+        return [p for p in CROSS[:dealt] if p not in self.state.turned]
+
+    # -- what may be done and seen ------------------------------------------------------
+    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
+        if self.finished:
+            return []
+        if isinstance(actor, int):
+            return self._player_commands(actor)
+        return self._dealer_commands()
+
+    def _player_commands(self, seat: int) -> list[LegalCommand]:
+        s, state, rules = SECTIONS, self.state, self.rules
+        if seat not in state.seats:
+            return []
+        spot = DECISION_PHASES.get(state.phase)
+        if spot is not None:
+            if state.to_act() != seat:
+                return []
+            ante = state.wagers[seat][Spot.ANTE_ACROSS]
+            return [
+                LegalCommand(
+                    command="PlaceWager",
+                    spots=(spot.value,),
+                    min_amount=ante,
+                    max_amount=MAX_BET_MULTIPLE * ante,
+                    cite=BET_SECTIONS[spot],
+                ),
+                LegalCommand(command="Fold", cite=BET_SECTIONS[spot]),
+            ]
+        if state.phase is not Phase.BETTING:
+            return []
+        wagers = state.wagers.get(seat, {})
+        legal = []
+        now = wagers.get(Spot.ANTE_ACROSS, 0)
+        least, most = (
+            (1, rules.maximum_wager - now) if now else (rules.minimum_wager, rules.maximum_wager)
+        )
+        if most >= least:
+            legal.append(
+                LegalCommand(
+                    command="PlaceAntes",
+                    spots=tuple(a.value for a in ANTES),
+                    min_amount=least,
+                    max_amount=most,
+                    cite=s.antes,
+                )
+            )
+        if rules.five_card_bonus and now:
+            low, high = rules.bonus_limits()
+            held = wagers.get(Spot.FIVE_CARD_BONUS, 0)
+            least, most = (1, high - held) if held else (low, high)
+            if most >= least:
+                legal.append(
+                    LegalCommand(
+                        command="PlaceWager",
+                        spots=(Spot.FIVE_CARD_BONUS.value,),
+                        min_amount=least,
+                        max_amount=most,
+                        cite=s.five_card_bonus,
+                    )
+                )
+        withdrawable = [
+            spot.value
+            for spot in wagers
+            if spot is Spot.FIVE_CARD_BONUS or Spot.FIVE_CARD_BONUS not in wagers
+        ]
+        if withdrawable:
+            legal.append(
+                LegalCommand(
+                    command="WithdrawWager", spots=tuple(withdrawable), cite=s.before_no_more_bets
+                )
+            )
+        return legal
+
+    def _dealer_commands(self) -> list[LegalCommand]:
+        s, state = SECTIONS, self.state
+        p = self.procedure_sections()
+        phase = state.phase
+        legal: list[LegalCommand] = []
+        if phase is Phase.BETTING:
+            if any(Spot.ANTE_ACROSS in wagers for wagers in state.wagers.values()):
+                legal.append(LegalCommand(command="AnnounceNoMoreBets", cite=p.no_more_bets))
+        elif phase is Phase.SHUFFLE:
+            legal.append(LegalCommand(command="ShuffleCards", cite=s.shuffle))
+        elif phase is Phase.CUT:
+            positions = tuple(str(n) for n in range(MIN_CUT_FROM_TOP, DECK_SIZE))
+            legal.append(LegalCommand(command="CutCards", options=positions, cite=s.cut))
+        elif phase is Phase.DEAL:
+            legal.append(LegalCommand(command="DealCards", cite=p.deal))
+            if state.cut_done and not state.deal_started():
+                legal.append(LegalCommand(command="RequireRecut", cite=s.recut))
+        elif phase is Phase.STUB:
+            legal.append(LegalCommand(command="CountStub", cite=p.stub_count))
+            if not state.stub_count_due or state.stub_counted:
+                legal.append(LegalCommand(command="DiscardStub", cite=p.stub))
+        elif phase is Phase.MISCOUNT:
+            legal.append(
+                LegalCommand(
+                    command="ResolveMiscount", options=("misdealt", "not_misdealt"), cite=p.miscount
+                )
+            )
+        elif phase in REVEAL_PHASES:
+            cites = (s.reveal_across, s.reveal_down, s.reveal_middle)
+            step = REVEAL_PHASES.index(phase)
+            legal.append(LegalCommand(command="RevealCommunityCards", cite=cites[step]))
+        kinds = [
+            kind
+            for kind in Irregularity
+            if kind is not Irregularity.COMMUNITY_CARD_EXPOSED
+            and self._why_not_irregularity(kind) is None
+        ]
+        if kinds:
+            legal.append(
+                LegalCommand(
+                    command="DeclareIrregularity",
+                    options=tuple(kinds),
+                    cite="; ".join(self._irregularity_cite(kind) for kind in kinds),
+                )
+            )
+        if self._why_not_irregularity(Irregularity.COMMUNITY_CARD_EXPOSED) is None:
+            legal.append(
+                LegalCommand(
+                    command="DeclareIrregularity",
+                    spots=(Irregularity.COMMUNITY_CARD_EXPOSED.value,),
+                    options=tuple(str(p) for p in self._exposable()),
+                    cite=s.exposed,
+                )
+            )
+        if phase is not Phase.SETUP:
+            legal.append(LegalCommand(command="VoidRound", cite=VOID_ROUND_CITE))
+        return legal
+
+    def visible(self, actor: Actor | None, hand: HandId, position: int) -> bool:
+        """Whether ``actor`` may see card ``position`` of ``hand``: the dealer sees
+        everything; others see community cards once turned up and players' cards turned
+        up at settlement; a player sees his own two cards once dealt and the stub is
+        gone (674a.11(a))."""
+        state = self.state
+        if actor == DEALER:
+            return True
+        if hand == COMMUNITY:
+            return CROSS[position] in state.turned
+        if hand in state.turned_up:
+            return True
+        return hand == actor and state.examined
+
+    def view(self, actor: Actor | None) -> dict[str, Any]:
+        """What ``actor`` may see (JSON-ready): ``None`` is the public view, a seat adds
+        its own two cards after the deal, ``"dealer"`` is the surveillance view with the
+        stack. Hidden cards are ``null``; the stack and face-down cards of others never
+        appear in a player's or the public view."""
+        state, opened = self.state, self.opened
+        hands = {
+            str(hand): [
+                str(card) if self.visible(actor, hand, position) else None
+                for position, card in enumerate(cards)
+            ]
+            for hand, cards in state.hands.items()
+        }
+        cross = {str(CROSS[n]): value for n, value in enumerate(hands.pop(COMMUNITY, []))}
+        view: dict[str, Any] = {
+            "game": self.game,
+            "table_id": opened.table_id,
+            "round_id": opened.round_id,
+            "rules_sha256": opened.rules_sha256,
+            "phase": str(state.phase),
+            "viewer": actor,
+            "seats": {str(k): v for k, v in state.seats.items()},
+            "deck": state.deck,
+            "shuffling": str(state.shuffling),
+            "dealing_procedure": str(state.procedure),
+            "out_of_order": sorted(str(device) for device in state.out_of_order),
+            "players": list(state.players),
+            "wagers": {
+                str(seat): {str(spot): amount for spot, amount in wagers.items()}
+                for seat, wagers in state.wagers.items()
+            },
+            "decisions": {
+                str(seat): {str(spot): d for spot, d in made.items()}
+                for seat, made in state.decisions.items()
+            },
+            "to_act": state.to_act(),
+            "cross": cross,
+            "hands": hands,
+            "collected": sorted(state.collected),
+            "face_up_discards": [str(card) for card in state.face_up],
+            "stub_counted": state.stub_counted,
+            "results": {
+                str(seat): {"across": across, "down": down}
+                for seat, (across, down) in state.turned_up.items()
+            },
+            "settlements": [e.model_dump(mode="json") for e in state.settlements],
+            "void_reason": state.void_reason,
+        }
+        if actor == DEALER:
+            view["stack"] = [str(card) for card in state.stack]
+            view["discard_rack"] = [
+                {"label": label, "cards": [str(card) for card in cards]}
+                for label, cards in state.discard_rack
+            ]
+        return view
+
+
+# --- the table ---------------------------------------------------------------------------
+@dataclass
+class CrissCrossPokerTable:
+    """A Criss-Cross Poker table across rounds (no I/O; the clock is passed in): the
+    decks (one, or two alternating with an automated shuffler, 674a.3(b)), their time in
+    use (674a.3(c)), the stub count due every 5 rounds (674a.8(f)), devices out of order
+    (674a.13(g)) and the discard rack, one deck's cards at a time (674a.3(b)(4))."""
+
+    rules: CrissCrossPokerRules
+    table_id: str
+    rotation: DeckRotation
+    out_of_order: set[Device] = field(default_factory=set)
+    rounds: int = 0
+    discard_rack: DiscardRack = field(default_factory=DiscardRack)
+    log: list[str] = field(default_factory=list)
+
+    @classmethod
+    def start(
+        cls, rules: CrissCrossPokerRules, table_id: str, now: datetime
+    ) -> CrissCrossPokerTable:
+        """A table opened ``now`` with fresh decks of the rules' back colours."""
+        rotation = DeckRotation(
+            decks=[DeckInPlay(color=color, opened_at=now) for color in rules.deck_colors],
+            change_after=rules.deck_change_after(),
+            shuffler_counts=rules.shuffler_counts,
+            count_every=rules.stub_count_every,
+        )
+        return cls(rules=rules, table_id=table_id, rotation=rotation)
+
+    @property
+    def shuffling(self) -> Shuffling:
+        if Device.SHUFFLER in self.out_of_order:
+            return Shuffling.MANUAL
+        return self.rules.shuffling
+
+    @property
+    def dealing_procedure(self) -> DealingProcedure:
+        """The procedure in use, falling back to a manual shoe when the automated shoe is
+        out of order or hand dealing loses its shuffler (674a.9(a)(1), 674a.13(g))."""
+        procedure = self.rules.dealing_procedure
+        if (
+            procedure is DealingProcedure.AUTOMATED_SHOE
+            and Device.DEALING_SHOE in self.out_of_order
+        ):
+            return DealingProcedure.MANUAL_SHOE
+        if procedure is DealingProcedure.HAND and self.shuffling is not Shuffling.AUTOMATED:
+            return DealingProcedure.MANUAL_SHOE
+        return procedure
+
+    def setup(self) -> SetUpRound:
+        """The equipment of the next round (674a.3(b)(3), 674a.8(f), 674a.13(g))."""
+        counts = self.rules.shuffler_counts and self.shuffling is Shuffling.AUTOMATED
+        self.rotation.shuffler_counts = counts
+        return SetUpRound(
+            deck=self.rotation.current.color,
+            shuffling=self.shuffling,
+            shuffler_counts=counts,
+            dealing_procedure=self.dealing_procedure,
+            stub_count_due=self.rotation.stub_count_due(),
+            out_of_order=tuple(sorted(self.out_of_order)),
+        )
+
+    def open_round(
+        self, seats: dict[int, str], rng: Rng, round_id: str | None = None
+    ) -> CrissCrossPokerRound:
+        return CrissCrossPokerRound.open(
+            self.rules,
+            table_id=self.table_id,
+            round_id=round_id or f"{self.table_id}-{self.rounds + 1:06d}",
+            seats=seats,
+            rng=rng,
+            setup=self.setup(),
+        )
+
+    def finish(self, round_: CrissCrossPokerRound, now: datetime) -> list[str]:
+        """Record a finished round; returns notices for the floor."""
+        if not round_.finished:
+            raise NotYourTurn("the round is not over", SECTIONS.discard_rack)
+        state = round_.state
+        notices: list[str] = []
+        for device in state.out_of_order - self.out_of_order:
+            self.out_of_order.add(device)
+            notices.append(f"{device} signed out of order ({SECTIONS.out_of_order})")
+        color = self.rotation.current.color
+        self.discard_rack = state.discard_rack
+        self.rotation.finish_round(stub_counted=state.stub_counted)
+        if Device.SHUFFLER in self.out_of_order and len(self.rotation.decks) == 2:
+            self.rotation.single_deck()
+            notices.append(
+                "one deck from now on: two decks alternate only with an automated shuffler "
+                f"({SECTIONS.two_decks})"
+            )
+        if state.decks_removed:
+            self.rotation.change(color, now)
+            notices.append(
+                f"the {color} deck was removed from the table and replaced "
+                f"({SECTIONS.shuffler_count}; {round_.procedure_sections().miscount}); "
+                "inspect the new deck (674a.4)"
+            )
+        self.rounds += 1
+        hours = self.rotation.change_after.total_seconds() / 3600
+        cite = self.rules.procedure_sections.deck_change
+        notices += [
+            f"the {c} deck has been in use {hours:g} hours or more: change it ({cite})"
+            for c in self.rotation.changes_due(now)
+        ]
+        self.log += notices
+        return notices
+
+
+__all__ = [
+    "COMMUNITY",
+    "PAYLINE_ORDER",
+    "AnnounceNoMoreBets",
+    "CardDealt",
+    "CardDiscarded",
+    "CommunityCardsTurned",
+    "CountStub",
+    "CrissCrossPokerCommand",
+    "CrissCrossPokerEvent",
+    "CrissCrossPokerRound",
+    "CrissCrossPokerState",
+    "CrissCrossPokerTable",
+    "CutCards",
+    "DealCards",
+    "DeckCut",
+    "DeckRemoved",
+    "DeckShuffled",
+    "DeclareIrregularity",
+    "DiscardStub",
+    "EquipmentOutOfOrder",
+    "Fold",
+    "Folded",
+    "HandCollected",
+    "HandsTurnedUp",
+    "Irregularity",
+    "IrregularityDeclared",
+    "MisdealDetermined",
+    "NoMoreBets",
+    "Phase",
+    "PlaceAntes",
+    "PlaceWager",
+    "RecutRequired",
+    "RequireRecut",
+    "ResolveMiscount",
+    "RevealCommunityCards",
+    "RoundSetup",
+    "SetUpRound",
+    "ShuffleCards",
+    "ShuffleFailed",
+    "StubCounted",
+    "StubDiscarded",
+    "VoidRound",
+    "WagerWithdrawn",
+    "WithdrawWager",
+    "deal_plan",
+    "default_setup",
+    "higher_line",
+]

@@ -1,0 +1,497 @@
+"""Criss-Cross Poker (58 Pa. Code ch. 674a): the cross, the paytables, the sections and
+the Rules Submission.
+
+The chapter has one rule set; what differs between tables is the operator's choice of
+equipment (manual or automated shuffling, one or two decks, manual shoe, hand or
+automated dealing shoe), whether the optional Five Card Bonus Wager is offered
+(674a.7(e)) and whether an aggregate payout limit is set (674a.12(d)). Each step's
+section is named in :data:`SECTIONS` and, for the three dealing procedures, in
+:data:`PROCEDURE_SECTIONS`; the paytables are constants with their citations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from enum import StrEnum
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import model_validator
+
+from croupier.equipment.cards import STUB_COUNT_EVERY, DealingProcedure, Rank
+from croupier.hands.poker import HandCategory, HandValue
+from croupier.money import Cents
+from croupier.rules.base import RulesSubmission, WholeCents
+
+DECK_SIZE = 52
+PLAYER_CARDS = 2
+"""Each player with both Ante Wagers receives two cards (674a.8(d))."""
+
+MAX_BET_MULTIPLE = 3
+"""The Across, Down and Middle Bets are one to three times the ante (674a.11(b), (d),
+(f))."""
+
+PAYOUT_LIMIT_FLOOR: Cents = 5_000_000
+"""$50,000: the least aggregate payout limit (674a.12(d))."""
+
+
+class CrossPosition(StrEnum):
+    """The five community card boxes of the cross (674a.2(b)(3)), in the order they are
+    dealt (674a.8(d)): the box furthest from the dealer, the three of the second row
+    from the dealer's left, and the box closest to the dealer."""
+
+    FAR = "far"
+    LEFT = "left"
+    MIDDLE = "middle"
+    RIGHT = "right"
+    NEAR = "near"
+
+
+CROSS: tuple[CrossPosition, ...] = tuple(CrossPosition)
+"""The community boxes in dealing order (674a.8(d), 674a.9(b), 674a.10(b))."""
+
+HORIZONTAL: tuple[CrossPosition, ...] = (
+    CrossPosition.LEFT,
+    CrossPosition.MIDDLE,
+    CrossPosition.RIGHT,
+)
+"""The horizontal line: with the player's two cards, the Across Hand (674a.1)."""
+VERTICAL: tuple[CrossPosition, ...] = (CrossPosition.FAR, CrossPosition.MIDDLE, CrossPosition.NEAR)
+"""The vertical line: with the player's two cards, the Down Hand (674a.1)."""
+
+REVEALS: tuple[tuple[CrossPosition, ...], ...] = (
+    (CrossPosition.LEFT, CrossPosition.RIGHT),
+    (CrossPosition.FAR, CrossPosition.NEAR),
+    (CrossPosition.MIDDLE,),
+)
+"""The community cards turned up after the Across, Down and Middle decisions
+(674a.11(c), (e), (g))."""
+
+
+class Spot(StrEnum):
+    """The betting areas of each position (674a.2(b)(2), (4))."""
+
+    ANTE_ACROSS = "ante_across"
+    ANTE_DOWN = "ante_down"
+    FIVE_CARD_BONUS = "five_card_bonus"
+    ACROSS = "across"
+    DOWN = "down"
+    MIDDLE = "middle"
+
+
+ANTES: tuple[Spot, Spot] = (Spot.ANTE_ACROSS, Spot.ANTE_DOWN)
+BETS: tuple[Spot, Spot, Spot] = (Spot.ACROSS, Spot.DOWN, Spot.MIDDLE)
+"""The three bets in the order the dealer asks for them (674a.11(b), (d), (f))."""
+
+
+class Shuffling(StrEnum):
+    """How the cards are shuffled (674a.5(a))."""
+
+    MANUAL = "manual"
+    AUTOMATED = "automated"
+
+
+class Device(StrEnum):
+    """Automated equipment that can be put out of order (674a.13(g))."""
+
+    SHUFFLER = "automated_shuffler"
+    DEALING_SHOE = "automated_dealing_shoe"
+
+
+# --- paytables ---------------------------------------------------------------------------
+class Payline(StrEnum):
+    """The hands the paytables of 674a.12 distinguish."""
+
+    LESS_THAN_SIXES = "less_than_a_pair_of_6s"
+    SIXES_TO_TENS = "pair_of_6s_through_10s"
+    JACKS_OR_BETTER = "pair_of_jacks_or_better"
+    TWO_PAIR = "two_pair"
+    THREE_OF_A_KIND = "three_of_a_kind"
+    STRAIGHT = "straight"
+    FLUSH = "flush"
+    FULL_HOUSE = "full_house"
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    STRAIGHT_FLUSH = "straight_flush"
+    ROYAL_FLUSH = "royal_flush"
+
+
+_BY_CATEGORY: dict[HandCategory, Payline] = {
+    HandCategory.TWO_PAIRS: Payline.TWO_PAIR,
+    HandCategory.THREE_OF_A_KIND: Payline.THREE_OF_A_KIND,
+    HandCategory.STRAIGHT: Payline.STRAIGHT,
+    HandCategory.FLUSH: Payline.FLUSH,
+    HandCategory.FULL_HOUSE: Payline.FULL_HOUSE,
+    HandCategory.FOUR_OF_A_KIND: Payline.FOUR_OF_A_KIND,
+    HandCategory.STRAIGHT_FLUSH: Payline.STRAIGHT_FLUSH,
+    HandCategory.ROYAL_FLUSH: Payline.ROYAL_FLUSH,
+}
+
+
+def payline(value: HandValue) -> Payline:
+    """The paytable line of a five-card hand ``value`` (674a.6, 674a.12)."""
+    if value.category is HandCategory.HIGH_CARD:
+        return Payline.LESS_THAN_SIXES
+    if value.category is HandCategory.PAIR:
+        pair = value.ranks[0]
+        if pair >= Rank.JACK:
+            return Payline.JACKS_OR_BETTER
+        return Payline.SIXES_TO_TENS if pair >= Rank.SIX else Payline.LESS_THAN_SIXES
+    return _BY_CATEGORY[value.category]
+
+
+PAYLINE_ORDER: tuple[Payline, ...] = tuple(Payline)
+"""Lowest to highest: a later line is a higher ranking hand."""
+
+ANTE_ODDS: dict[Payline, Fraction | None] = {
+    line: (None if line is Payline.SIXES_TO_TENS else Fraction(1))
+    for line in PAYLINE_ORDER
+    if line is not Payline.LESS_THAN_SIXES
+}
+"""674a.12(a): a pair of jacks or better pays 1 to 1; a pair of 6s through 10s pushes
+(``None``); less than a pair of 6s loses (674a.11(h)(1)(i))."""
+
+BET_ODDS: dict[Payline, Fraction | None] = {
+    Payline.ROYAL_FLUSH: Fraction(500),
+    Payline.STRAIGHT_FLUSH: Fraction(100),
+    Payline.FOUR_OF_A_KIND: Fraction(40),
+    Payline.FULL_HOUSE: Fraction(12),
+    Payline.FLUSH: Fraction(8),
+    Payline.STRAIGHT: Fraction(5),
+    Payline.THREE_OF_A_KIND: Fraction(3),
+    Payline.TWO_PAIR: Fraction(2),
+    Payline.JACKS_OR_BETTER: Fraction(1),
+    Payline.SIXES_TO_TENS: None,
+}
+"""674a.12(b): the Across, Down and Middle Bets; ``None`` is a push."""
+
+BONUS_ODDS: dict[Payline, Fraction] = {
+    Payline.ROYAL_FLUSH: Fraction(250),
+    Payline.STRAIGHT_FLUSH: Fraction(100),
+    Payline.FOUR_OF_A_KIND: Fraction(40),
+    Payline.FULL_HOUSE: Fraction(15),
+    Payline.FLUSH: Fraction(10),
+    Payline.STRAIGHT: Fraction(6),
+    Payline.THREE_OF_A_KIND: Fraction(4),
+    Payline.TWO_PAIR: Fraction(3),
+    Payline.JACKS_OR_BETTER: Fraction(1),
+    Payline.SIXES_TO_TENS: Fraction(1),
+}
+"""674a.12(c): the Five Card Bonus on the five community cards; "pair of 6s or better"
+pays 1 to 1 for any pair of 6s through aces."""
+
+MOST_WON_PER_ANTE = 2 + MAX_BET_MULTIPLE * (500 + 100 + 500)
+"""The most one player can win per unit of each ante (both antes equal, every bet 3x):
+3,302. Both antes win 1 to 1; the Across and Down Hands cannot both be royal flushes
+(they share the player's two cards and the middle card, so both would be the royal flush
+of one suit and the horizontal and vertical outer cards would be the same two cards), so
+at most one bet and the Middle Bet pay 500 to 1 and the other bet at most 100 to 1
+(straight flush). It is reached: player Qs Js, middle Ts, horizontal As Ks (royal
+flush), vertical 9s 8s (queen-high straight flush). 674a.12(d)."""
+
+MOST_BONUS_ODDS = 250
+"""The Five Card Bonus's best line, a royal flush in the community cards (674a.12(c))."""
+
+DECK_CHANGE_HOURS: dict[DealingProcedure, int] = {
+    DealingProcedure.HAND: 4,
+    DealingProcedure.MANUAL_SHOE: 8,
+    DealingProcedure.AUTOMATED_SHOE: 8,
+}
+"""674a.3(c): decks are changed at least every 4 hours dealt by hand, 8 from a shoe."""
+
+
+# --- sections ----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ProcedureSections:
+    """The sections of one dealing procedure (674a.8, 674a.9 or 674a.10)."""
+
+    no_more_bets: str
+    deal: str
+    stub: str
+    stub_count: str
+    stub_correct: str
+    miscount: str
+    deck_change: str
+
+
+PROCEDURE_SECTIONS: dict[DealingProcedure, ProcedureSections] = {
+    DealingProcedure.MANUAL_SHOE: ProcedureSections(
+        no_more_bets="674a.8(b)",
+        deal="674a.8(d)",
+        stub="674a.8(e)",
+        stub_count="674a.8(f)",
+        stub_correct="674a.8(g)",
+        miscount="674a.8(h)",
+        deck_change="674a.3(c)(2)",
+    ),
+    DealingProcedure.HAND: ProcedureSections(
+        no_more_bets="674a.9(a)(3)",
+        deal="674a.9(b)",
+        stub="674a.9(c)",
+        stub_count="674a.9(d)",
+        stub_correct="674a.9(e)",
+        miscount="674a.9(f)",
+        deck_change="674a.3(c)(1)",
+    ),
+    DealingProcedure.AUTOMATED_SHOE: ProcedureSections(
+        no_more_bets="674a.10(a)(2)",
+        deal="674a.10(b)",
+        stub="674a.10(c)",
+        stub_count="674a.10(d)",
+        stub_correct="674a.10(e)",
+        miscount="674a.10(f)",
+        deck_change="674a.3(c)(2)",
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Sections:
+    """The section behind each step of Criss-Cross Poker that does not depend on the
+    dealing procedure."""
+
+    seats: str = "674a.2(a)"
+    one_deck: str = "674a.3(a)"
+    two_decks: str = "674a.3(b)"
+    back_colors: str = "674a.3(b)(1)"
+    alternate: str = "674a.3(b)(3)"
+    one_deck_in_rack: str = "674a.3(b)(4)"
+    deck_change: str = "674a.3(c)"
+    shuffle: str = "674a.5(a)"
+    shuffler_count: str = "674a.5(b)"
+    no_cut: str = "674a.5(c)(1)"
+    cut_required: str = "674a.5(c)(2)"
+    cut: str = "674a.5(d)"
+    recut: str = "674a.5(e)"
+    rankings: str = "674a.6"
+    chips_only: str = "674a.7(a)"
+    seated_only: str = "674a.7(b)"
+    before_no_more_bets: str = "674a.7(c)"
+    antes: str = "674a.7(d)"
+    five_card_bonus: str = "674a.7(e)"
+    bets: str = "674a.7(f)"
+    one_position: str = "674a.7(g)"
+    hand_needs_shuffler: str = "674a.9(a)(1)"
+    examine: str = "674a.11(a)"
+    across: str = "674a.11(b)"
+    reveal_across: str = "674a.11(c)"
+    down: str = "674a.11(d)"
+    reveal_down: str = "674a.11(e)"
+    middle: str = "674a.11(f)"
+    reveal_middle: str = "674a.11(g)"
+    settle: str = "674a.11(h)"
+    across_loses: str = "674a.11(h)(1)(i)"
+    across_qualifies: str = "674a.11(h)(1)(ii)"
+    down_loses: str = "674a.11(h)(2)(i)"
+    down_qualifies: str = "674a.11(h)(2)(ii)"
+    middle_loses: str = "674a.11(h)(3)"
+    middle_qualifies: str = "674a.11(h)(4)"
+    bonus_settled: str = "674a.11(h)(5)"
+    discard_rack: str = "674a.11(i)"
+    ante_odds: str = "674a.12(a)"
+    bet_odds: str = "674a.12(b)"
+    bonus_odds: str = "674a.12(c)"
+    payout_limit: str = "674a.12(d)"
+    face_up_card: str = "674a.13(a)"
+    drawn_in_error: str = "674a.13(b)"
+    wrong_number: str = "674a.13(c)"
+    exposed: str = "674a.13(d)"
+    shuffler_jam: str = "674a.13(e)"
+    shoe_fault: str = "674a.13(f)"
+    out_of_order: str = "674a.13(g)"
+
+
+SECTIONS = Sections()
+
+BET_SECTIONS: dict[Spot, str] = {
+    Spot.ACROSS: SECTIONS.across,
+    Spot.DOWN: SECTIONS.down,
+    Spot.MIDDLE: SECTIONS.middle,
+}
+
+
+# --- the Rules Submission ------------------------------------------------------------------
+class CrissCrossPokerRules(RulesSubmission):
+    """The Rules Submission of a Criss-Cross Poker table (ch. 674a).
+
+    Amounts are cents; ``minimum_wager`` and ``maximum_wager`` bound each Ante Wager.
+    Raises :class:`~croupier.errors.RulesSubmissionError` (through
+    :func:`croupier.rules.load`) for a choice the chapter does not allow: dealing from
+    the hand without an automated shuffler (674a.9(a)(1)), two decks without one
+    (674a.3(b)) or with backs of one colour (674a.3(b)(1)), a stub count less often than
+    every 5 rounds (674a.8(f)), decks kept longer than 674a.3(c) allows, Five Card Bonus
+    limits where it is not offered (674a.7(e)), a payout limit under the least
+    674a.12(d) allows (:meth:`least_payout_limit`).
+    """
+
+    game: Literal["criss-cross-poker"] = "criss-cross-poker"
+    five_card_bonus: bool = False
+    """The optional Five Card Bonus Wager is offered (674a.7(e))."""
+    bonus_minimum: WholeCents | None = None
+    """The least Five Card Bonus Wager, cents (``None``: the table minimum)."""
+    bonus_maximum: WholeCents | None = None
+    """The largest Five Card Bonus Wager, cents (``None``: the table maximum)."""
+    payout_limit: WholeCents | None = None
+    """The aggregate payout limit per player per round, cents (674a.12(d)); ``None``: no
+    limit."""
+    dealing_procedure: DealingProcedure = DealingProcedure.MANUAL_SHOE
+    shuffling: Shuffling = Shuffling.MANUAL
+    shuffler_counts: bool = False
+    """The automated shuffler counts the cards after each shuffle (674a.5(b)); the stub
+    then need not be counted (674a.8(f))."""
+    decks: Literal[1, 2] = 1
+    back_colors: tuple[str, ...] = ("red", "blue")
+    stub_count_every: int = STUB_COUNT_EVERY
+    deck_change_minutes: int | None = None
+
+    @property
+    def sections(self) -> Sections:
+        return SECTIONS
+
+    @property
+    def procedure_sections(self) -> ProcedureSections:
+        return PROCEDURE_SECTIONS[self.dealing_procedure]
+
+    @property
+    def deck_colors(self) -> tuple[str, ...]:
+        return self.back_colors[: self.decks]
+
+    def deck_change_after(self) -> timedelta:
+        """How long a deck stays in use before it must be changed (674a.3(c))."""
+        most = DECK_CHANGE_HOURS[self.dealing_procedure] * 60
+        minutes = most if self.deck_change_minutes is None else self.deck_change_minutes
+        return timedelta(minutes=minutes)
+
+    def bonus_limits(self) -> tuple[Cents, Cents]:
+        """(least, most) cents of a Five Card Bonus Wager."""
+        return (
+            self.minimum_wager if self.bonus_minimum is None else self.bonus_minimum,
+            self.maximum_wager if self.bonus_maximum is None else self.bonus_maximum,
+        )
+
+    def most_won_at_minimum(self) -> Cents:
+        """The most one patron could win in a round betting the minimum (cents): both
+        antes at the table minimum with every bet at 3x (:data:`MOST_WON_PER_ANTE`
+        units, attained), plus, where offered, the Five Card Bonus at its minimum at
+        250 to 1. The two parts are maximal separately; together they are an upper bound
+        (a community royal flush keeps the antes' part lower), so a limit that passes
+        covers the most any deal can pay (interpretations: 674a.12(d)).
+        """
+        won = MOST_WON_PER_ANTE * self.minimum_wager
+        if self.five_card_bonus:
+            won += MOST_BONUS_ODDS * self.bonus_limits()[0]
+        return won
+
+    def least_payout_limit(self) -> Cents:
+        """The least aggregate payout limit 674a.12(d) allows (cents): the greater of
+        $50,000 and :meth:`most_won_at_minimum`."""
+        return max(PAYOUT_LIMIT_FLOOR, self.most_won_at_minimum())
+
+    def seat_count(self) -> int:
+        """Six betting positions at most (674a.2(a))."""
+        return 6
+
+    def seats_cite(self) -> str:
+        return SECTIONS.seats
+
+    @model_validator(mode="after")
+    def _check(self) -> CrissCrossPokerRules:
+        s = SECTIONS
+        if self.minimum_wager <= 0 or self.maximum_wager < self.minimum_wager:
+            raise ValueError(
+                f"the ante limits must satisfy 0 < minimum ({self.minimum_wager}) <= maximum "
+                f"({self.maximum_wager}) cents (601a.2)"
+            )
+        if not self.five_card_bonus and (
+            self.bonus_minimum is not None or self.bonus_maximum is not None
+        ):
+            raise ValueError(
+                "Five Card Bonus limits are set but the Five Card Bonus Wager is not "
+                f"offered: set five_card_bonus = true ({s.five_card_bonus})"
+            )
+        low, high = self.bonus_limits()
+        if low <= 0 or high < low:
+            raise ValueError(
+                f"the Five Card Bonus limits must satisfy 0 < minimum ({low}) <= maximum "
+                f"({high}) cents (601a.2)"
+            )
+        automated = self.shuffling is Shuffling.AUTOMATED
+        if self.dealing_procedure is DealingProcedure.HAND and not automated:
+            raise ValueError(
+                "cards dealt from the dealer's hand must be shuffled by an automated card "
+                f"shuffling device: set shuffling = 'automated' ({s.hand_needs_shuffler})"
+            )
+        if self.decks == 2 and not automated:
+            raise ValueError(
+                "two decks may be used only with an automated card shuffling device "
+                f"({s.two_decks})"
+            )
+        if self.shuffler_counts and not automated:
+            raise ValueError(
+                "shuffler_counts describes an automated card shuffling device; manual "
+                f"shuffling has none ({s.shuffler_count})"
+            )
+        colors = self.deck_colors
+        if len(colors) < self.decks or any(not color.strip() for color in colors):
+            raise ValueError(
+                f"name a back colour for each of the {self.decks} deck(s) ({s.back_colors})"
+            )
+        if len(set(colors)) != len(colors):
+            raise ValueError(
+                "the backs of the cards in one deck must be of a different color than the "
+                f"other deck's, not both {colors[0]!r} ({s.back_colors})"
+            )
+        if not 1 <= self.stub_count_every <= STUB_COUNT_EVERY:
+            raise ValueError(
+                "the stub is counted at least once every 5 rounds of play: stub_count_every "
+                f"must be 1 to 5, not {self.stub_count_every} "
+                f"({self.procedure_sections.stub_count})"
+            )
+        most = DECK_CHANGE_HOURS[self.dealing_procedure] * 60
+        if self.deck_change_minutes is not None and not 1 <= self.deck_change_minutes <= most:
+            raise ValueError(
+                f"decks dealt by {self.dealing_procedure} are changed at least every "
+                f"{most // 60} hours: deck_change_minutes must be 1 to {most}, not "
+                f"{self.deck_change_minutes} ({self.procedure_sections.deck_change})"
+            )
+        if self.payout_limit is not None and self.payout_limit < self.least_payout_limit():
+            least = self.least_payout_limit()
+            raise ValueError(
+                f"the aggregate payout limit may not be less than $50,000 or the most one "
+                f"patron could win per round betting the minimum, whichever is greater: at "
+                f"least {least} cents, not {self.payout_limit} ({s.payout_limit})"
+            )
+        return self
+
+
+__all__ = [
+    "ANTES",
+    "ANTE_ODDS",
+    "BETS",
+    "BET_ODDS",
+    "BET_SECTIONS",
+    "BONUS_ODDS",
+    "CROSS",
+    "DECK_CHANGE_HOURS",
+    "DECK_SIZE",
+    "HORIZONTAL",
+    "MAX_BET_MULTIPLE",
+    "MOST_BONUS_ODDS",
+    "MOST_WON_PER_ANTE",
+    "PAYLINE_ORDER",
+    "PAYOUT_LIMIT_FLOOR",
+    "PLAYER_CARDS",
+    "PROCEDURE_SECTIONS",
+    "REVEALS",
+    "SECTIONS",
+    "VERTICAL",
+    "CrissCrossPokerRules",
+    "CrossPosition",
+    "Device",
+    "Payline",
+    "ProcedureSections",
+    "Sections",
+    "Shuffling",
+    "Spot",
+    "payline",
+]
