@@ -1,0 +1,114 @@
+"""`croupier serve`, `croupier db upgrade`, `croupier players add`, `croupier verify`,
+`croupier replay`: the table server and its database from the command line."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from croupier.ledger.db import DEFAULT_URL
+
+Db = Annotated[
+    str,
+    typer.Option(
+        "--db",
+        help="Database URL: sqlite:///FILE (default: croupier.sqlite here) or "
+        "postgresql+psycopg://USER@HOST:PORT/DB.",
+    ),
+]
+
+
+def register(app: typer.Typer) -> None:
+    db_app = typer.Typer(help="The table server's database.", no_args_is_help=True)
+    players_app = typer.Typer(help="Players, dealers and admins.", no_args_is_help=True)
+    app.add_typer(db_app, name="db")
+    app.add_typer(players_app, name="players")
+
+    @db_app.command("upgrade")
+    def db_upgrade(db: Db = DEFAULT_URL) -> None:
+        """Apply the schema's migrations (Alembic) up to the newest."""
+        from croupier.ledger.db import make_engine, upgrade
+
+        upgrade(make_engine(db))
+        typer.echo(f"{db}: schema up to date")
+
+    @players_app.command("add")
+    def players_add(
+        name: str,
+        role: Annotated[str, typer.Option(help="player, dealer or admin")] = "player",
+        db: Db = DEFAULT_URL,
+    ) -> None:
+        """Create a player (an admin to bootstrap the server) and print its bearer token."""
+        from sqlalchemy.orm import Session
+
+        from croupier.ledger import repository
+        from croupier.ledger.db import make_engine, upgrade
+        from croupier.ledger.models import ROLES
+
+        if role not in ROLES:
+            typer.echo(f"role must be one of {', '.join(ROLES)}, not {role!r}", err=True)
+            raise typer.Exit(2)
+        engine = make_engine(db)
+        upgrade(engine)
+        with Session(engine) as session:
+            player, token = repository.create_player(session, name, role)
+            player_id = player.id
+            session.commit()
+        engine.dispose()
+        typer.echo(json.dumps({"id": player_id, "name": name, "role": role, "token": token}))
+
+    @app.command("serve")
+    def serve(
+        db: Db = DEFAULT_URL,
+        host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    ) -> None:
+        """Run the table server (FastAPI on uvicorn); applies the migrations first."""
+        import uvicorn
+
+        from croupier.server import create_app
+
+        uvicorn.run(create_app(db), host=host, port=port)
+
+    @app.command("verify")
+    def verify(table: str, db: Db = DEFAULT_URL) -> None:
+        """Check a table's event hash chain; exit 1 if it does not verify."""
+        from sqlalchemy.orm import Session
+
+        from croupier.ledger import repository
+        from croupier.ledger.db import make_engine
+
+        with Session(make_engine(db)) as session:
+            try:
+                report = repository.verify_chain(session, table)
+            except repository.NotFound as error:
+                typer.echo(str(error), err=True)
+                raise typer.Exit(2) from error
+        if report.ok:
+            typer.echo(
+                f"table {table}: {report.events} events, chain verifies, head {report.head_hash}"
+            )
+            return
+        typer.echo(f"table {table}: DOES NOT VERIFY: {report.problem}", err=True)
+        raise typer.Exit(1)
+
+    @app.command("replay")
+    def replay(
+        round_id: Annotated[str, typer.Argument(metavar="ROUND")], db: Db = DEFAULT_URL
+    ) -> None:
+        """Rebuild a round from its stored events and print them with the final view (JSON)."""
+        from sqlalchemy.orm import Session
+
+        from croupier.ledger import repository
+        from croupier.ledger.db import make_engine
+        from croupier.server import service
+
+        with Session(make_engine(db)) as session:
+            try:
+                out = service.replay(session, round_id)
+            except repository.NotFound as error:
+                typer.echo(str(error), err=True)
+                raise typer.Exit(2) from error
+        typer.echo(out.model_dump_json(indent=2))

@@ -1,0 +1,202 @@
+"""The ledger's tables (SQLAlchemy 2.x declarative models).
+
+Money is integer cents (``BigInteger``). Every movement is a :class:`Posting`
+whose :class:`PostingLine` amounts sum to zero, so the sum over all accounts is
+zero at all times. Wallets and escrow may never go below zero (a ``CHECK``
+constraint backs the check the repository makes in the transaction); the cage
+(where play money comes from) and each table's inventory are house accounts
+whose balance is the negative of what they have paid out.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+WALLET = "wallet"
+"""A player's play money."""
+ESCROW = "escrow"
+"""Wagers in play at one table."""
+INVENTORY = "inventory"
+"""One table's chips: takes losing wagers and collected purchases, pays winnings."""
+CAGE = "cage"
+"""Where play money comes from (deposits) and goes back to (withdrawals)."""
+ACCOUNT_KINDS = (WALLET, ESCROW, INVENTORY, CAGE)
+NON_NEGATIVE = (WALLET, ESCROW)
+
+ROLES = ("player", "dealer", "admin")
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Player(Base):
+    """Someone with a bearer token: a player, a dealer/floor person or an admin."""
+
+    __tablename__ = "players"
+    __table_args__ = (CheckConstraint("role IN ('player', 'dealer', 'admin')", name="role"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    role: Mapped[str] = mapped_column(String(10))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    """sha256 of the bearer token; the token itself is never stored."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class GameTable(Base):
+    """A table: its game, the Rules Submission in force and the head of its event chain."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    rules_json: Mapped[str] = mapped_column(Text)
+    """The Rules Submission's canonical JSON."""
+    rules_sha256: Mapped[str] = mapped_column(String(64))
+    minimum_wager: Mapped[int] = mapped_column(BigInteger)
+    maximum_wager: Mapped[int] = mapped_column(BigInteger)
+    event_count: Mapped[int] = mapped_column(Integer, default=0)
+    """How many events the table's chain holds; the next event's ``seq``."""
+    head_hash: Mapped[str] = mapped_column(String(64))
+    """The hash of the last event (the genesis hash for an empty chain)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Seat(Base):
+    """A player sitting at a betting position of a table."""
+
+    __tablename__ = "seats"
+    __table_args__ = (
+        UniqueConstraint("table_id", "player_id", name="uq_seats_table_player"),
+        CheckConstraint("seat >= 1", name="seat_positive"),
+    )
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+
+
+class Account(Base):
+    """A balance in cents: a wallet (per player), escrow and inventory (per table), the cage."""
+
+    __tablename__ = "accounts"
+    __table_args__ = (
+        UniqueConstraint("kind", "player_id", "table_id", name="uq_accounts_owner"),
+        CheckConstraint("kind IN ('wallet', 'escrow', 'inventory', 'cage')", name="kind"),
+        CheckConstraint(
+            "kind NOT IN ('wallet', 'escrow') OR balance >= 0", name="balance_not_negative"
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), default=None)
+    table_id: Mapped[str | None] = mapped_column(ForeignKey("tables.id"), default=None)
+    balance: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class Posting(Base):
+    """One money movement; its lines sum to zero. A posting caused by a round names the
+    round and the index of the event in it."""
+
+    __tablename__ = "postings"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(40))
+    """``deposit``, ``withdrawal`` or the type of the event that caused it."""
+    table_id: Mapped[str | None] = mapped_column(ForeignKey("tables.id"), default=None)
+    round_id: Mapped[str | None] = mapped_column(ForeignKey("rounds.id"), default=None)
+    event_index: Mapped[int | None] = mapped_column(Integer, default=None)
+    cite: Mapped[str] = mapped_column(String(200), default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class PostingLine(Base):
+    """An account's share of a posting (signed cents)."""
+
+    __tablename__ = "posting_lines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    posting_id: Mapped[int] = mapped_column(ForeignKey("postings.id"), index=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    amount: Mapped[int] = mapped_column(BigInteger)
+
+
+class RoundRow(Base):
+    """A round at a table; ``version`` is its event count, for optimistic concurrency."""
+
+    __tablename__ = "rounds"
+    __table_args__ = (
+        UniqueConstraint("table_id", "number", name="uq_rounds_table_number"),
+        CheckConstraint("status IN ('open', 'completed', 'voided')", name="status"),
+    )
+
+    id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    number: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(10))
+    opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class EventRow(Base):
+    """An event, append-only: ``hash`` is sha256(``prev_hash`` + ``body``) along the table's
+    chain, ``body`` the event's canonical JSON."""
+
+    __tablename__ = "events"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),
+        UniqueConstraint("round_id", "index", name="uq_events_round_index"),
+        Index("ix_events_round", "round_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    round_id: Mapped[str] = mapped_column(ForeignKey("rounds.id"))
+    index: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(40))
+    body: Mapped[str] = mapped_column(Text)
+    prev_hash: Mapped[str] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class IdempotencyKey(Base):
+    """The first answer to a request made with an ``Idempotency-Key`` (per player)."""
+
+    __tablename__ = "idempotency_keys"
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    request_sha256: Mapped[str] = mapped_column(String(64))
+    status_code: Mapped[int] = mapped_column(Integer)
+    response_json: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

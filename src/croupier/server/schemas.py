@@ -1,0 +1,167 @@
+"""Request and response bodies of the table server (they make its OpenAPI description)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+from croupier.engine import LegalCommand
+
+MAX_AMOUNT = 10**11
+"""The largest amount one request may move: $1,000,000,000.00."""
+
+
+class In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Problem(BaseModel):
+    """A refused request: what is wrong, and the rule (``cite``) that refuses it."""
+
+    detail: str
+    cite: str
+
+
+class PlayerCreate(In):
+    name: str = Field(min_length=1, max_length=100)
+    role: Literal["player", "dealer", "admin"] = "player"
+
+
+class PlayerOut(BaseModel):
+    id: str
+    name: str
+    role: str
+    balance: int
+    """The wallet's balance in cents."""
+
+
+class PlayerCreated(PlayerOut):
+    token: str
+    """The bearer token, shown once: only its sha256 is stored."""
+
+
+class MoneyIn(In):
+    amount: StrictInt = Field(gt=0, le=MAX_AMOUNT, description="Cents, a positive integer.")
+
+
+class MoneyOut(BaseModel):
+    player_id: str
+    posting_id: int
+    amount: int
+    balance: int
+
+
+class TableCreate(In):
+    id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    rules: dict[str, Any] | None = Field(
+        default=None, description="The Rules Submission as JSON (its `game` picks the model)."
+    )
+    rules_toml: str | None = Field(
+        default=None, max_length=100_000, description="The Rules Submission as TOML text."
+    )
+
+
+class SeatOut(BaseModel):
+    seat: int
+    player_id: str
+
+
+class TableOut(BaseModel):
+    id: str
+    game: str
+    rules: dict[str, Any]
+    rules_sha256: str
+    minimum_wager: int
+    maximum_wager: int
+    seats: list[SeatOut]
+    events: int
+    head_hash: str
+
+
+class SeatIn(In):
+    seat: StrictInt = Field(ge=1, le=100)
+
+
+class CommandIn(In):
+    command: dict[str, Any] = Field(
+        description="One of the game's commands as JSON, tagged by `type` "
+        '(High Roll Dice: `{"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", '
+        '"amount": 500}`).'
+    )
+    round_version: StrictInt | None = Field(
+        default=None,
+        ge=0,
+        description="The version of the open round the command was decided on "
+        "(0: no round open); a different current version refuses the command with 409.",
+    )
+
+
+class StoredEvent(BaseModel):
+    seq: int
+    """Position in the table's hash chain."""
+    index: int
+    """Position in the round."""
+    type: str
+    hash: str
+    event: dict[str, Any]
+
+
+class CommandOut(BaseModel):
+    table_id: str
+    round_id: str
+    round_version: int
+    round_status: Literal["open", "completed", "voided"]
+    events: list[StoredEvent]
+    """Every event the command caused, with the dealer steps the server took after it."""
+    balance: int | None
+    """The caller's wallet after the command (``None`` for the dealer)."""
+
+
+class ViewOut(BaseModel):
+    table_id: str
+    actor: int | Literal["dealer"] | None
+    round_id: str | None
+    round_version: int | None
+    round_status: Literal["open", "completed", "voided"] | None
+    view: dict[str, Any] | None
+    """The caller's view of the open round, or of the last one when none is open."""
+    legal_commands: list[LegalCommand]
+    """What the caller may send now; when no round is open, a command opens the next one."""
+    balance: int | None
+
+
+class ReplayOut(BaseModel):
+    round_id: str
+    table_id: str
+    game: str
+    status: Literal["open", "completed", "voided"]
+    version: int
+    events: list[StoredEvent]
+    view: dict[str, Any]
+    """The dealer's view of the round rebuilt from its stored events."""
+
+
+class VerifyOut(BaseModel):
+    table_id: str
+    ok: bool
+    events: int
+    head_hash: str
+    problem: str | None
+    first_bad_seq: int | None
+
+
+class AccountOut(BaseModel):
+    id: int
+    kind: Literal["wallet", "escrow", "inventory", "cage"]
+    player_id: str | None
+    table_id: str | None
+    balance: int
+
+
+class LedgerOut(BaseModel):
+    accounts: list[AccountOut]
+    total: int
+    """The sum of every balance: zero."""
+    lines_total: int
+    """The sum of every posting line: zero."""

@@ -1,0 +1,176 @@
+"""Authentication, roles, tables, views, the OpenAPI description and the migrations."""
+
+from __future__ import annotations
+
+import json
+
+from server_api import EXAMPLES, Api
+from sqlalchemy import inspect, text
+from typer.testing import CliRunner
+
+from croupier.cli import app as cli
+from croupier.ledger.db import make_engine, upgrade
+
+
+def test_tokens_and_roles(api: Api) -> None:
+    table = api.table()
+    pid, ann = api.player("ann", deposit=1_000)
+    _, dealer = api.player("dee", role="dealer")
+    before = api.snapshot()
+    # No token, an unknown token: 401.
+    for headers in ({}, {"Authorization": "Bearer forged"}):
+        r = api.client.get("/players/me", headers=headers)
+        assert r.status_code == 401
+        assert r.json()["cite"] == "server:auth"
+        assert r.headers["www-authenticate"] == "Bearer"
+    # A player may not create players or tables, move money or replay rounds: 403.
+    assert api.client.post("/players", json={"name": "x"}, headers=ann).status_code == 403
+    r = api.client.post("/tables", json={"id": "t2", "rules_toml": "x"}, headers=ann)
+    assert r.status_code == 403
+    r = api.client.post(
+        f"/players/{pid}/deposits", json={"amount": 5}, headers={**ann, **api.key()}
+    )
+    assert r.status_code == 403
+    assert api.client.get("/tables/hrd/verify", headers=ann).status_code == 403
+    # A player without a seat sends nothing; a dealer takes no seat.
+    r = api.wager(ann, 1, "pip_street:ace", 500)
+    assert r.status_code == 403 and "take a seat first" in r.json()["detail"]
+    r = api.client.post("/tables/hrd/seats", json={"seat": 1}, headers=dealer)
+    assert r.status_code == 403
+    assert api.snapshot() == before
+    # A seat the table does not have cites the rule that sets the seats.
+    r = api.client.post("/tables/hrd/seats", json={"seat": 7}, headers=ann)
+    assert r.status_code == 422 and "1 to 6" in r.json()["detail"]
+    api.sit(ann, 4)
+    r = api.client.post("/tables/hrd/seats", json={"seat": 5}, headers=ann)
+    assert r.status_code == 409 and "seat 4" in r.json()["detail"]
+    me = api.client.get("/players/me", headers=ann).json()
+    assert me == {"id": pid, "name": "ann", "role": "player", "balance": 1_000}
+    assert table["seats"] == []
+    # The dealer may not wager for a seat.
+    r = api.wager(dealer, 4, "pip_street:ace", 500)
+    assert r.status_code == 409 and r.json()["cite"] == "675a.2(c)"
+
+
+def test_view_says_what_is_legal(api: Api) -> None:
+    api.table()
+    _, ann = api.player("ann", deposit=1_000)
+    _, dealer = api.player("dee", role="dealer")
+    api.sit(ann, 1)
+    view = api.client.get("/tables/hrd/view", headers=ann).json()
+    assert view["round_id"] is None and view["actor"] == 1 and view["balance"] == 1_000
+    [offer] = view["legal_commands"]
+    assert offer["command"] == "PlaceWager"
+    assert (offer["min_amount"], offer["max_amount"]) == (500, 50_000)  # the TOML's limits
+    assert api.wager(ann, 1, "pip_street:ace", 500).status_code == 200
+    view = api.client.get("/tables/hrd/view", headers=ann).json()
+    assert view["round_id"] == "hrd-1" and view["round_version"] == 2
+    assert view["view"]["wagers"] == {"1": {"pip_street:ace": 500}}
+    offers = {o["command"]: o for o in view["legal_commands"]}
+    assert set(offers) == {"PlaceWager"}
+    dealer_view = api.client.get("/tables/hrd/view", headers=dealer).json()
+    assert dealer_view["actor"] == "dealer"
+    assert {o["command"] for o in dealer_view["legal_commands"]} == {
+        "AnnounceNoMoreBets",
+        "VoidRound",
+    }
+
+
+def test_void_returns_every_wager(api: Api) -> None:
+    api.table()
+    pid, ann = api.player("ann", deposit=1_000)
+    _, dealer = api.player("dee", role="dealer")
+    api.sit(ann, 1)
+    api.wager(ann, 1, "pip_street:ace", 500)
+    r = api.send(dealer, {"type": "VoidRound", "reason": "the table's power failed"})
+    assert r.status_code == 200 and r.json()["round_status"] == "voided"
+    assert api.wallets()[pid] == 1_000
+    assert api.ledger()["total"] == 0
+
+
+def test_tables_take_json_or_toml_and_cite_bad_rules(api: Api) -> None:
+    toml = (EXAMPLES / "high-roll-dice-six-dice.toml").read_text()
+    r = api.client.post("/tables", json={"id": "six", "rules_toml": toml}, headers=api.admin)
+    assert r.status_code == 201
+    rules = r.json()["rules"]
+    r = api.client.post("/tables", json={"id": "six2", "rules": rules}, headers=api.admin)
+    assert (
+        r.status_code == 201
+        and r.json()["rules_sha256"]
+        == api.client.get("/tables/six", headers=api.admin).json()["rules_sha256"]
+    )
+    before = api.snapshot()
+    cases = [
+        ({"id": "six", "rules": rules}, 409, "server:table-id"),
+        ({"id": "bad", "rules": {**rules, "maximum_wager": -1}}, 422, None),
+        ({"id": "bad", "rules": {"game": "roulette"}}, 422, "601a.2"),
+        ({"id": "bad", "rules_toml": "game = "}, 422, "601a.2"),
+        ({"id": "bad"}, 422, "601a.2"),
+        ({"id": "bad id!", "rules": rules}, 422, None),
+        (
+            {"id": "gfi", "rules_toml": (EXAMPLES / "go-fore-it.toml").read_text()},
+            422,
+            "server:served-games",
+        ),
+    ]
+    for body, code, cite in cases:
+        r = api.client.post("/tables", json=body, headers=api.admin)
+        assert r.status_code == code, (body, r.text)
+        if cite:
+            assert r.json()["cite"] == cite
+    assert api.snapshot() == before
+    assert api.client.get("/tables/nope", headers=api.admin).status_code == 404
+
+
+def test_the_openapi_description_names_every_response(api: Api) -> None:
+    spec = api.client.get("/openapi.json").json()
+    paths = spec["paths"]
+    assert set(paths) == {
+        "/players",
+        "/players/me",
+        "/players/{player_id}/deposits",
+        "/players/{player_id}/withdrawals",
+        "/ledger",
+        "/tables",
+        "/tables/{table_id}",
+        "/tables/{table_id}/seats",
+        "/tables/{table_id}/commands",
+        "/tables/{table_id}/view",
+        "/tables/{table_id}/verify",
+        "/rounds/{round_id}/replay",
+    }
+    schemas = spec["components"]["schemas"]
+    for path, methods in paths.items():
+        for method, operation in methods.items():
+            ok = next(code for code in operation["responses"] if code.startswith("2"))
+            ref = operation["responses"][ok]["content"]["application/json"]["schema"]
+            assert "$ref" in ref or "anyOf" in ref, (path, method, ref)
+            assert operation["responses"]["401"]["content"]["application/json"]["schema"] == {
+                "$ref": "#/components/schemas/Problem"
+            }
+    command = paths["/tables/{table_id}/commands"]["post"]
+    assert any(p["name"] == "Idempotency-Key" and p["required"] for p in command["parameters"])
+    assert {"CommandOut", "ViewOut", "ReplayOut", "VerifyOut", "LedgerOut"} <= set(schemas)
+
+
+def test_migrations_and_the_cli(db_url: str) -> None:
+    runner = CliRunner()
+    result = runner.invoke(cli, ["db", "upgrade", "--db", db_url])
+    assert result.exit_code == 0, result.output
+    engine = make_engine(db_url)
+    upgrade(engine)  # again: nothing to do
+    tables = set(inspect(engine).get_table_names())
+    assert {"players", "accounts", "postings", "posting_lines", "tables", "rounds"} <= tables
+    assert {"events", "seats", "idempotency_keys", "alembic_version"} <= tables
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).all() == [
+            ("0001",)
+        ]
+    engine.dispose()
+    result = runner.invoke(cli, ["players", "add", "root", "--role", "admin", "--db", db_url])
+    assert result.exit_code == 0, result.output
+    created = json.loads(result.output)
+    assert created["role"] == "admin" and len(created["token"]) >= 40
+    assert (
+        runner.invoke(cli, ["players", "add", "x", "--role", "king", "--db", db_url]).exit_code == 2
+    )
