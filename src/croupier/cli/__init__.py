@@ -28,11 +28,12 @@ def main(
 
 
 def _register() -> None:
-    from croupier.cli import analyze, play, rules
+    from croupier.cli import analyze, play, rules, server
 
     analyze.register(app)
     play.register(app)
     rules.register(app)
+    server.register(app)
 
 
 _register()

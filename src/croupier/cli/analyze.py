@@ -35,6 +35,7 @@ ANALYSES: dict[str, str] = {
     "high-roll-dice": "croupier.analysis.exact.high_roll_dice",
     "go-fore-it": "croupier.analysis.exact.go_fore_it",
     "pai-gow": "croupier.analysis.exact.pai_gow",
+    "criss-cross-poker": "croupier.analysis.exact.criss_cross_poker",
 }
 """Game name -> the module whose ``par_sheet(rules) -> ParSheet`` makes its par sheet."""
 
@@ -60,7 +61,8 @@ def _fail(message: str) -> typer.Exit:
 
 
 def _table(sheet: ParSheet) -> Table:
-    title = f"{sheet.game} ({sheet.variant}): exact figures per unit staked"
+    game = sheet.game if sheet.variant is None else f"{sheet.game} ({sheet.variant})"
+    title = f"{game}: exact figures per unit staked"
     table = Table(title=title)
     table.add_column("Wager")
     table.add_column("Return", justify="right")

@@ -24,6 +24,7 @@ TABLES: dict[str, str] = {
     "high-roll-dice": "croupier.cli.tables.high_roll_dice",
     "go-fore-it": "croupier.cli.tables.go_fore_it",
     "pai-gow": "croupier.cli.tables.pai_gow",
+    "criss-cross-poker": "croupier.cli.tables.criss_cross_poker",
 }
 """Game name -> the module whose ``play`` function runs its terminal table."""
 
