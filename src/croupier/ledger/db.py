@@ -10,12 +10,13 @@ statements (see :mod:`croupier.ledger.repository`), so they need no more.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 DEFAULT_URL = "sqlite:///croupier.sqlite"
 """An embedded database file in the working directory."""
@@ -51,6 +52,8 @@ def make_engine(url: str) -> Engine:
 
 def alembic_config(url: str | None = None) -> Config:
     """Alembic's configuration for croupier's migrations (in the installed package)."""
+    from alembic.config import Config  # imported here: alembic is slow to import
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     if url is not None:
@@ -60,6 +63,8 @@ def alembic_config(url: str | None = None) -> Config:
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Apply the migrations up to ``revision`` on ``engine``'s database."""
+    from alembic import command
+
     config = alembic_config()
     with engine.begin() as connection:
         config.attributes["connection"] = connection
