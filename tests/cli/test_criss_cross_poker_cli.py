@@ -60,8 +60,9 @@ def test_bonus_refused_where_not_offered() -> None:
 
 def test_example_rules_submission() -> None:
     """674a.12(d): the example's $50,000 limit is at least the greater of $50,000 and
-    3,302 x $10 (antes at the minimum, every bet 3x) + 250 x $5 (the bonus at its
-    minimum) = $34,270; it plays at the command line."""
+    3,302 x $10 (antes at the minimum, every bet 3x: Across a royal flush, Down a
+    straight flush) + 10 x $5 (the bonus at its minimum on the flush those leave in the
+    cross) = $33,070; it plays at the command line."""
     from pathlib import Path
 
     from croupier.rules import load
@@ -70,7 +71,7 @@ def test_example_rules_submission() -> None:
     path = Path(__file__).resolve().parents[2] / "examples" / "rules" / "criss-cross-poker.toml"
     rules = load(path)
     assert isinstance(rules, CrissCrossPokerRules)
-    assert rules.most_won_at_minimum() == 3302 * 1000 + 250 * 500
+    assert rules.most_won_at_minimum() == 3302 * 1000 + 10 * 500
     assert rules.least_payout_limit() == 5_000_000
     result = CliRunner().invoke(
         app,

@@ -214,6 +214,85 @@ def test_show_pai_gow_vigorish_to_the_cent(tmp_path: Path) -> None:
     assert "Player bank" not in output
 
 
+# The paytables as ch. 674a prints them (674a.12(a)-(c)).
+CRISS_CROSS_ANTES = {"Pair of jacks or better": "1 to 1", "Pair of 6s through 10s": "Push"}
+CRISS_CROSS_BETS = {
+    "Royal flush": "500 to 1",
+    "Straight flush": "100 to 1",
+    "Four-of-a-kind": "40 to 1",
+    "Full house": "12 to 1",
+    "Flush": "8 to 1",
+    "Straight": "5 to 1",
+    "Three-of-a-kind": "3 to 1",
+    "Two pair": "2 to 1",
+    "Pair of jacks, queens, kings or aces": "1 to 1",
+    "Pair of 6s through 10s": "Push",
+}
+CRISS_CROSS_BONUS = {
+    "Royal flush": "250 to 1",
+    "Straight flush": "100 to 1",
+    "Four-of-a-kind": "40 to 1",
+    "Full house": "15 to 1",
+    "Flush": "10 to 1",
+    "Straight": "6 to 1",
+    "Three-of-a-kind": "4 to 1",
+    "Two pair": "3 to 1",
+    "Pair of 6s or better": "1 to 1",
+}
+
+
+def test_show_criss_cross_poker() -> None:
+    """674a.2(b)(5): the payout odds of every permissible wager, the antes (674a.12(a)),
+    the Across, Down and Middle Bets (674a.12(b)) and the Five Card Bonus offered
+    (674a.12(c)); 674a.2(b)(6): the payout limit set (674a.12(d))."""
+    code, output = invoke("rules", "show", str(EXAMPLES / "criss-cross-poker.toml"))
+    assert code == 0, output
+    text = prose(output)
+    assert "Criss-Cross Poker (58 Pa. Code ch. 674a)" in output
+    assert load(EXAMPLES / "criss-cross-poker.toml").sha256() in output
+    assert "PAYOUT ODDS (674a.2(b)(5))" in output
+    assert section(output, "Ante Across and Ante Down Wagers (674a.12(a))") == (CRISS_CROSS_ANTES)
+    assert section(output, "Across, Down and Middle Bets (674a.12(b))") == CRISS_CROSS_BETS
+    assert section(output, "Five Card Bonus Wager (674a.12(c))") == CRISS_CROSS_BONUS
+    assert "Payout limit: $50,000 per player per round of play (674a.2(b)(6); 674a.12(d))" in (text)
+    assert (
+        "Table limits: Ante Across and Ante Down $10 to $500 each; Across, Down and Middle "
+        "Bets 1 to 3 times the ante (674a.11(b), 674a.11(d), 674a.11(f)); Five Card Bonus "
+        "$5 to $100"
+    ) in text
+
+
+def test_show_criss_cross_poker_without_bonus_or_limit(tmp_path: Path) -> None:
+    """674a.2(b)(4)-(6): no Five Card Bonus offered and no payout limit set, so the sign
+    shows neither."""
+    rules = tmp_path / "c.toml"
+    rules.write_text('game = "criss-cross-poker"\n')
+    code, output = invoke("rules", "show", str(rules))
+    assert code == 0, output
+    assert section(output, "Across, Down and Middle Bets (674a.12(b))") == CRISS_CROSS_BETS
+    for absent in ("Five Card Bonus", "Payout limit"):
+        assert absent not in output
+
+
+def test_criss_cross_poker_payout_limit_below_the_most_won_is_refused(tmp_path: Path) -> None:
+    """674a.12(d): at $20 antes and a $100 Five Card Bonus the least limit is
+    3,026 x $20 + 100 x $100 = $70,520 (a straight flush in the cross, Across a royal
+    flush, Down a flush); $70,519.99 is refused at `check` and `show`."""
+    text = (
+        'game = "criss-cross-poker"\nminimum_wager = 2000\nmaximum_wager = 50000\n'
+        "five_card_bonus = true\nbonus_minimum = 10000\npayout_limit = "
+    )
+    good, bad = tmp_path / "good.toml", tmp_path / "bad.toml"
+    good.write_text(text + "7052000\n")
+    bad.write_text(text + "7051999\n")
+    for command in ("check", "show"):
+        code, output = invoke("rules", command, str(bad))
+        assert code == 2 and "at least 7052000 cents" in prose(output)
+        assert "(674a.12(d))" in output
+        code, output = invoke("rules", command, str(good))
+        assert code == 0, output
+
+
 @pytest.mark.parametrize(
     ("text", "cite"),
     [

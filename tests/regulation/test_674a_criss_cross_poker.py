@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 from card_table import StackedRng, full_stack, of_type, refused
 
@@ -41,6 +43,14 @@ from croupier.games.criss_cross_poker import (
     ResolveMiscount,
     RevealCommunityCards,
     ShuffleCards,
+)
+from croupier.hands.poker import (
+    PAIR_OF_JACKS_RANK,
+    PAIR_OF_SIXES_RANK,
+    HandCategory,
+    all_five_card_hands,
+    categories_of_ranks,
+    evaluate_many,
 )
 from croupier.rules import load_text
 from croupier.rules.criss_cross_poker import CrissCrossPokerRules
@@ -459,6 +469,169 @@ def test_payout_limit_least_value() -> None:
         load_text('game = "criss-cross-poker"\nminimum_wager = 2000\npayout_limit = 6603999\n')
     rules = load_text('game = "criss-cross-poker"\nminimum_wager = 2000\npayout_limit = 6604000\n')
     assert isinstance(rules, CrissCrossPokerRules) and rules.payout_limit == 6604000
+
+
+# Per unit of each ante, every bet 3x, both hands a pair of jacks or better: two antes at
+# 1 to 1 (674a.12(a)) and the Across, Down and Middle (the higher hand) at 674a.12(b).
+SF_AND_ROYAL = 2 + 3 * (500 + 100 + 500)  # 3,302; community a flush, bonus 10 to 1
+ROYAL_AND_FLUSH = 2 + 3 * (500 + 8 + 500)  # 3,026; community a straight flush, 100 to 1
+SF_AND_FLUSH = 2 + 3 * (100 + 8 + 100)  # 626; community a royal flush, 250 to 1
+QUADS_AND_FULL = 2 + 3 * (40 + 12 + 40)  # 278; community a full house, 15 to 1
+TWO_FULL_HOUSES = 2 + 3 * (12 + 12 + 12)  # 110; community four of a kind, 40 to 1
+
+
+@pytest.mark.parametrize(
+    ("bonus_minimum", "least"),
+    [
+        # $20 antes, $5 bonus: 3,302 x $20 + 10 x $5 (the flush in the cross).
+        (500, 3302 * 2000 + 10 * 500),
+        # $20 antes, $100 bonus: 3,026 x $20 + 100 x $100 (a straight flush in the cross)
+        # beats 3,302 x $20 + 10 x $100 = $67,040 and 626 x $20 + 250 x $100 = $37,520.
+        (10_000, 3026 * 2000 + 100 * 10_000),
+        # $20 antes, $1,000 bonus: 626 x $20 + 250 x $1,000 (a royal flush in the cross).
+        (100_000, 626 * 2000 + 250 * 100_000),
+    ],
+)
+def test_payout_limit_least_value_with_the_bonus(bonus_minimum: int, least: int) -> None:
+    """674a.12(d) with the Five Card Bonus offered: the least limit is the most one round
+    can pay at the minimum antes (every bet 3x) and the minimum bonus together."""
+    text = (
+        'game = "criss-cross-poker"\nminimum_wager = 2000\nmaximum_wager = 200000\n'
+        f"five_card_bonus = true\nbonus_minimum = {bonus_minimum}\n"
+        f"bonus_maximum = {bonus_minimum}\npayout_limit = "
+    )
+    assert least > 5_000_000
+    with pytest.raises(RulesSubmissionError, match=r"674a\.12\(d\)"):
+        load_text(f"{text}{least - 1}\n")
+    rules = load_text(f"{text}{least}\n")
+    assert isinstance(rules, CrissCrossPokerRules)
+    assert rules.least_payout_limit() == rules.most_won_at_minimum() == least
+
+
+@pytest.mark.parametrize(
+    ("cross", "player", "units", "bonus_odds"),
+    [
+        ("9s As Ts Ks 8s", "Qs Js", SF_AND_ROYAL, 10),
+        ("9s Ts Qs Js 8s", "As Ks", ROYAL_AND_FLUSH, 100),
+        ("As Ts Qs Js Ks", "9s 8s", SF_AND_FLUSH, 250),
+        ("9s Ts Th Td 9d", "Tc 9c", QUADS_AND_FULL, 15),
+        ("Qh Qs Ks Qd Qc", "Kc Kd", TWO_FULL_HOUSES, 40),
+    ],
+)
+def test_most_won_with_the_bonus_is_reached(
+    cross: str, player: str, units: int, bonus_odds: int
+) -> None:
+    """674a.12(d): the deals behind the least payout limit with the Five Card Bonus, each
+    the most a round pays when the cross is that bonus hand (every bet 3x, $5 antes and a
+    $5 bonus): every wager wins."""
+    rnd = dealt(cross, {1: player}, bonus=(1,))
+    play(rnd, {1: (3, 3, 3)})
+    assert all(s.outcome == "win" for s in settled(rnd).values())
+    assert sum(s.won for s in settled(rnd).values()) == units * FIVE + bonus_odds * FIVE
+
+
+# 674a.12(b) by hand category; 674a.12(c) for the community hands above a flush.
+_BET_PAY = {
+    HandCategory.ROYAL_FLUSH: 500,
+    HandCategory.STRAIGHT_FLUSH: 100,
+    HandCategory.FOUR_OF_A_KIND: 40,
+    HandCategory.FULL_HOUSE: 12,
+    HandCategory.FLUSH: 8,
+    HandCategory.STRAIGHT: 5,
+    HandCategory.THREE_OF_A_KIND: 3,
+    HandCategory.TWO_PAIRS: 2,
+}
+_BONUS_ABOVE_FLUSH = {
+    HandCategory.ROYAL_FLUSH: 250,
+    HandCategory.STRAIGHT_FLUSH: 100,
+    HandCategory.FOUR_OF_A_KIND: 40,
+    HandCategory.FULL_HOUSE: 15,
+}
+
+
+def test_most_won_over_every_deal_with_a_full_house_or_better_in_the_cross() -> None:
+    """674a.12(d), exhaustively: every deal whose five community cards are a full house
+    or better (4,408 sets of five cards, each in the 15 crosses that differ for the
+    Across and Down Hands, with each of the 1,081 player hands from the other 47
+    cards: 71.5 million deals). The most each pays in ante units (every bet 3x) is
+    278, 110, 3,026 and 626 for a full house, four of a kind, a straight flush and a
+    royal flush; with the deals of a flush or less (bonus at most 10 to 1, at most
+    3,302 units), the least payout limit is the greatest of these lines."""
+    hands = all_five_card_hands()
+    categories = categories_of_ranks(evaluate_many(hands))
+    chosen = np.flatnonzero(categories >= HandCategory.FULL_HOUSE)
+    assert chosen.size == 3744 + 624 + 36 + 4
+    first, second = np.triu_indices(47, k=1)
+    crosses = []  # (horizontal outer, middle, vertical outer) positions in the five
+    for middle in range(5):
+        rest = [i for i in range(5) if i != middle]
+        for other in rest[1:]:  # the horizontal pair holds rest[0]: across/down symmetric
+            vertical = [i for i in rest if i not in (rest[0], other)]
+            crosses.append(((rest[0], other), middle, tuple(vertical)))
+    assert len(crosses) == 15
+    category = np.array([_category_pay(c) for c in range(10)], dtype=np.int64)
+    most: dict[HandCategory, int] = {}
+    for row in chosen:
+        community = hands[row].astype(np.int64)
+        rest = np.setdiff1d(np.arange(52), community)
+        players = np.stack([rest[first], rest[second]], axis=1)
+        across, down = [], []
+        for (h0, h1), m, (v0, v1) in crosses:
+            line = community[[h0, m, h1]]
+            column = community[[v0, m, v1]]
+            across.append(np.hstack([players, np.broadcast_to(line, (len(players), 3))]))
+            down.append(np.hstack([players, np.broadcast_to(column, (len(players), 3))]))
+        pay_a = _bet_pays(np.vstack(across), category)
+        pay_d = _bet_pays(np.vstack(down), category)
+        units = (
+            (pay_a >= 1).astype(np.int64)
+            + (pay_d >= 1)
+            + 3
+            * (
+                np.maximum(pay_a, 0)
+                + np.maximum(pay_d, 0)
+                + np.maximum(np.maximum(pay_a, pay_d), 0)
+            )
+        )
+        bonus = HandCategory(int(categories[row]))
+        most[bonus] = max(most.get(bonus, 0), int(units.max()))
+    assert most == {
+        HandCategory.FULL_HOUSE: QUADS_AND_FULL,
+        HandCategory.FOUR_OF_A_KIND: TWO_FULL_HOUSES,
+        HandCategory.STRAIGHT_FLUSH: ROYAL_AND_FLUSH,
+        HandCategory.ROYAL_FLUSH: SF_AND_FLUSH,
+    }
+    # The least limit at $5 antes for each bonus minimum is the greatest line.
+    for bonus_minimum in (100, 500, 1_000, 2_500, 10_000, 100_000):
+        lines = [SF_AND_ROYAL * FIVE + 10 * bonus_minimum] + [
+            most[c] * FIVE + _BONUS_ABOVE_FLUSH[c] * bonus_minimum for c in most
+        ]
+        rules = CrissCrossPokerRules(
+            minimum_wager=FIVE,
+            maximum_wager=100_000,
+            five_card_bonus=True,
+            bonus_minimum=bonus_minimum,
+            bonus_maximum=100_000,
+        )
+        assert rules.most_won_at_minimum() == max(lines)
+
+
+def _category_pay(category: int) -> int:
+    return _BET_PAY.get(HandCategory(category), 0)
+
+
+def _bet_pays(
+    five: npt.NDArray[np.int64], category: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """674a.12(b) per hand: the category's odds, 1 for a pair of jacks or better, 0 for a
+    pair of 6s through 10s, -1 below (674a.11(h)(1)(i))."""
+    ranks = evaluate_many(five)
+    kind = categories_of_ranks(ranks)
+    pays = category[kind]
+    pair = kind == HandCategory.PAIR
+    pays = np.where(pair & (ranks >= PAIR_OF_JACKS_RANK), 1, pays)
+    pays = np.where(pair & (ranks < PAIR_OF_SIXES_RANK), -1, pays)
+    return np.where(kind == HandCategory.HIGH_CARD, -1, pays)
 
 
 def test_payout_limit_withholds() -> None:

@@ -9,6 +9,10 @@ regulation does not allow it). ``show FILE`` prints what the table's sign must s
   table limits.
 - Go Fore It: the payout odds of every wager with the Gopher paytable selected
   (676a.2(b)(3), 676a.12) and the Skins tie inscription (676a.2(b)(4)).
+- Criss-Cross Poker: the payout odds of every wager offered, the Ante Across and Ante
+  Down Wagers (674a.12(a)), the Across, Down and Middle Bets (674a.12(b)) and, where
+  offered, the Five Card Bonus Wager (674a.12(c)) (674a.2(b)(5)); the aggregate payout
+  limit where one is set (674a.2(b)(6), 674a.12(d)); and the table limits.
 - Pai Gow: ch. 621a requires no payout sign or inscription (621a.2(b) asks the layout
   for the name or logo, the betting areas and the Dead Hand only); ``show`` prints the
   payout the rules set, 1 to 1 less the vigorish (621a.10(g)-(k), 621a.11), saying so.
@@ -16,8 +20,10 @@ regulation does not allow it). ``show FILE`` prints what the table's sign must s
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import groupby
 from pathlib import Path
 from typing import Annotated
 
@@ -29,6 +35,15 @@ from rich.text import Text
 from croupier.errors import RulesSubmissionError
 from croupier.money import FixedPrize, format_cents, format_odds
 from croupier.rules import RulesSubmission, load
+from croupier.rules.criss_cross_poker import (
+    ANTE_ODDS,
+    BET_ODDS,
+    BONUS_ODDS,
+    MAX_BET_MULTIPLE,
+    PAYLINE_ORDER,
+    CrissCrossPokerRules,
+    Payline,
+)
 from croupier.rules.go_fore_it import (
     BACK_9_ODDS,
     FRONT_9_ODDS,
@@ -240,6 +255,98 @@ def go_fore_it_sign(rules: GoForeItRules) -> RenderableType:
     )
 
 
+# --- Criss-Cross Poker ---------------------------------------------------------------------
+_HAND_NAMES: dict[Payline, str] = {
+    Payline.ROYAL_FLUSH: "Royal flush",
+    Payline.STRAIGHT_FLUSH: "Straight flush",
+    Payline.FOUR_OF_A_KIND: "Four-of-a-kind",
+    Payline.FULL_HOUSE: "Full house",
+    Payline.FLUSH: "Flush",
+    Payline.STRAIGHT: "Straight",
+    Payline.THREE_OF_A_KIND: "Three-of-a-kind",
+    Payline.TWO_PAIR: "Two pair",
+    Payline.JACKS_OR_BETTER: "Pair of jacks, queens, kings or aces",
+    Payline.SIXES_TO_TENS: "Pair of 6s through 10s",
+}
+_OR_BETTER: dict[Payline, str] = {
+    Payline.JACKS_OR_BETTER: "Pair of jacks or better",
+    Payline.SIXES_TO_TENS: "Pair of 6s or better",
+}
+
+
+def _poker_rows(odds: Mapping[Payline, Fraction | None]) -> list[tuple[str, str]]:
+    """The rows of a 674a.12 paytable, best hand first (``None`` is a push). Adjacent
+    lines that pay alike down to a pair are one row, "Pair of ... or better", as the
+    regulation prints them (674a.12(a), (c))."""
+    rows: list[tuple[str, str]] = []
+    lines = sorted(odds, key=PAYLINE_ORDER.index, reverse=True)
+    for payout, group in groupby(lines, key=lambda line: odds[line]):
+        run = list(group)
+        text = "Push" if payout is None else format_odds(payout)
+        if len(run) > 1 and run[-1] in _OR_BETTER:
+            rows.append((_OR_BETTER[run[-1]], text))
+        else:
+            rows += [(_HAND_NAMES[line], text) for line in run]
+    return rows
+
+
+def criss_cross_poker_sign(rules: CrissCrossPokerRules) -> RenderableType:
+    """The table sign of a Criss-Cross Poker submission: the payout odds of every
+    permissible wager (674a.2(b)(5)): the antes (674a.12(a)), the Across, Down and Middle
+    Bets (674a.12(b)) and, where offered, the Five Card Bonus (674a.12(c)); the aggregate
+    payout limit where one is set (674a.2(b)(6), 674a.12(d)); and the table limits."""
+    s = rules.sections
+    parts: list[RenderableType] = [
+        Text("Criss-Cross Poker (58 Pa. Code ch. 674a)", style="bold"),
+        Text("Rules Submission sha256"),
+        Text(rules.sha256()),
+        Text(""),
+        Text("PAYOUT ODDS (674a.2(b)(5))", style="bold"),
+        _paytable(
+            f"Ante Across and Ante Down Wagers ({s.ante_odds})",
+            "Across Hand or Down Hand",
+            _poker_rows(ANTE_ODDS),
+        ),
+        _paytable(
+            f"Across, Down and Middle Bets ({s.bet_odds})",
+            "Across Hand, Down Hand, or the higher of the two for the Middle Bet",
+            _poker_rows(BET_ODDS),
+        ),
+    ]
+    if rules.five_card_bonus:
+        parts.append(
+            _paytable(
+                f"Five Card Bonus Wager ({s.bonus_odds})",
+                "The five community cards",
+                _poker_rows(BONUS_ODDS),
+            )
+        )
+    parts += [
+        Text(""),
+        Text(
+            "A hand less than a pair of 6s loses (674a.11(h)(1)(i), (h)(2)(i)); the Middle "
+            "Bet loses if neither hand is a pair of 6s or better (674a.11(h)(3))."
+        ),
+    ]
+    if rules.payout_limit is not None:
+        parts.append(
+            Text(
+                f"Payout limit: {format_cents(rules.payout_limit)} per player per round of "
+                f"play (674a.2(b)(6); {s.payout_limit})",
+                style="bold",
+            )
+        )
+    antes = _limits(rules.minimum_wager, rules.maximum_wager)
+    limits = (
+        f"Table limits: Ante Across and Ante Down {antes} each; Across, Down and Middle "
+        f"Bets 1 to {MAX_BET_MULTIPLE} times the ante ({s.across}, {s.down}, {s.middle})"
+    )
+    if rules.five_card_bonus:
+        limits += f"; Five Card Bonus {_limits(*rules.bonus_limits())}"
+    parts.append(Text(limits))
+    return Group(*parts)
+
+
 # --- Pai Gow ------------------------------------------------------------------------------
 def pai_gow_sign(rules: PaiGowRules) -> RenderableType:
     """What a Pai Gow submission pays. Ch. 621a requires no payout sign or inscription
@@ -306,6 +413,8 @@ def show(file: RulesFile) -> None:
         sign = go_fore_it_sign(rules)
     elif isinstance(rules, PaiGowRules):
         sign = pai_gow_sign(rules)
+    elif isinstance(rules, CrissCrossPokerRules):
+        sign = criss_cross_poker_sign(rules)
     else:
         typer.echo(f"no table sign is drawn for {rules.game} yet", err=True)
         raise typer.Exit(2)

@@ -180,17 +180,74 @@ BONUS_ODDS: dict[Payline, Fraction] = {
 """674a.12(c): the Five Card Bonus on the five community cards; "pair of 6s or better"
 pays 1 to 1 for any pair of 6s through aces."""
 
-MOST_WON_PER_ANTE = 2 + MAX_BET_MULTIPLE * (500 + 100 + 500)
+
+def won_per_ante(across: Payline, down: Payline) -> int:
+    """What a round pays, in units of one ante, when the Across and Down Hands are
+    ``across`` and ``down`` (both a pair of jacks or better) and every bet is 3x: each
+    ante 1 to 1 (674a.12(a)), the Across and Down Bets on their own hands and the Middle
+    Bet on the higher one (674a.12(b), 674a.11(h)(4))."""
+    higher = max(across, down, key=PAYLINE_ORDER.index)
+    antes = sum(int(ANTE_ODDS[line] or 0) for line in (across, down))
+    bets = sum(int(BET_ODDS[line] or 0) for line in (across, down, higher))
+    return antes + MAX_BET_MULTIPLE * bets
+
+
+MOST_WON_PER_ANTE = won_per_ante(Payline.ROYAL_FLUSH, Payline.STRAIGHT_FLUSH)
 """The most one player can win per unit of each ante (both antes equal, every bet 3x):
 3,302. Both antes win 1 to 1; the Across and Down Hands cannot both be royal flushes
 (they share the player's two cards and the middle card, so both would be the royal flush
 of one suit and the horizontal and vertical outer cards would be the same two cards), so
 at most one bet and the Middle Bet pay 500 to 1 and the other bet at most 100 to 1
 (straight flush). It is reached: player Qs Js, middle Ts, horizontal As Ks (royal
-flush), vertical 9s 8s (queen-high straight flush). 674a.12(d)."""
+flush), vertical 9s 8s (queen-high straight flush); the five community cards are then a
+flush (As Ks Ts 9s 8s), and they are always just a flush: a royal flush and a straight
+flush in the Across and Down Hands are one suit, so all seven cards are; the straight
+flush holds the two player cards and the middle card, three of T to A, so it is the 8
+to Q (the 9 to K would need a fourth, which is in the royal flush's outer cards) and the
+cross is A, K, one of T J Q, 8 and 9. 674a.12(d)."""
 
-MOST_BONUS_ODDS = 250
-"""The Five Card Bonus's best line, a royal flush in the community cards (674a.12(c))."""
+MOST_WON_WITH_BONUS: dict[Payline, int] = {
+    Payline.FLUSH: MOST_WON_PER_ANTE,
+    Payline.FULL_HOUSE: won_per_ante(Payline.FOUR_OF_A_KIND, Payline.FULL_HOUSE),
+    Payline.FOUR_OF_A_KIND: won_per_ante(Payline.FULL_HOUSE, Payline.FULL_HOUSE),
+    Payline.STRAIGHT_FLUSH: won_per_ante(Payline.ROYAL_FLUSH, Payline.FLUSH),
+    Payline.ROYAL_FLUSH: won_per_ante(Payline.STRAIGHT_FLUSH, Payline.FLUSH),
+}
+"""For each line of the Five Card Bonus from a flush up, the most a round pays in ante
+units (every bet 3x) when the five community cards are that hand: 3,302, 278, 110,
+3,026 and 626. With ``a`` the ante and ``b`` the bonus wager, the most one round pays
+is the greatest ``units * a + BONUS_ODDS[line] * b`` over these lines (674a.12(d),
+:meth:`CrissCrossPokerRules.most_won_at_minimum`):
+
+- *A flush or less* (bonus at most 10 to 1): the ante part is at most 3,302
+  (:data:`MOST_WON_PER_ANTE`) and that deal's community cards are a flush, so
+  ``3,302 a + 10 b`` bounds every such deal and is reached.
+- *Full house* (trips ``t``, pair ``p``): three community cards in a hand hold two of a
+  rank, so neither hand is a flush or straight; a hand is four of a kind only with all
+  three community ``t`` and the fourth ``t`` in the player's hand, or both community
+  ``p`` and two ``p`` in the player's hand; both hands cannot (they share one community
+  card, and one player hand cannot hold a ``t`` and two ``p``). So at most four of a
+  kind and a full house: 278, reached by player Tc 9c, horizontal Ts Td (middle Th),
+  vertical 9s 9d: Across four tens, Down nines full of tens.
+- *Four of a kind* (``q`` and a kicker ``k``): every ``q`` is in the cross and any
+  three cross cards hold two of them, so neither hand is four of a kind, a flush or a
+  straight: at best a full house each, reached together: 110, player Kc Kd, horizontal
+  Qs Qd (middle Ks), vertical Qh Qc.
+- *Straight flush* (not royal): a hand can be a royal flush only if the cross holds
+  exactly three of its cards, the player the other two: the cross is the 8 to Q of a
+  suit, the player holds its A and K and the Across is T J Q (or the Down); the other
+  hand is then that suit's A, K, a card of T J Q and the 8 and 9, a flush. Without a
+  royal flush each bet pays at most 100 to 1, 2 + 3 x 300 = 902 < 3,026. So 3,026:
+  player As Ks, horizontal Ts Js (middle Qs), vertical 9s 8s.
+- *Royal flush*: neither hand can be a royal flush (its five cards are all in the
+  cross) nor a full house or four of a kind (the cross's ranks differ); the one straight
+  flush a hand can make is the 8 to Q of the suit (player 8 and 9 with the cross's
+  T J Q), and the other hand then holds the A K, a flush. So 626, player 9s 8s,
+  horizontal Ts Js (middle Qs), vertical As Ks; without a straight flush, at most
+  2 + 3 x 24 = 74.
+
+tests/regulation/test_674a_criss_cross_poker.py checks every value by trying every
+deal whose community cards are a full house or better, and plays the deals above."""
 
 DECK_CHANGE_HOURS: dict[DealingProcedure, int] = {
     DealingProcedure.HAND: 4,
@@ -370,17 +427,21 @@ class CrissCrossPokerRules(RulesSubmission):
         )
 
     def most_won_at_minimum(self) -> Cents:
-        """The most one patron could win in a round betting the minimum (cents): both
-        antes at the table minimum with every bet at 3x (:data:`MOST_WON_PER_ANTE`
-        units, attained), plus, where offered, the Five Card Bonus at its minimum at
-        250 to 1. The two parts are maximal separately; together they are an upper bound
-        (a community royal flush keeps the antes' part lower), so a limit that passes
-        covers the most any deal can pay (interpretations: 674a.12(d)).
+        """The most one patron could win in a round betting the minimum (cents), exactly:
+        both antes at the table minimum with every bet at 3x and, where offered, the
+        Five Card Bonus at its minimum, over every deal. Without the bonus that is
+        :data:`MOST_WON_PER_ANTE` antes; with it, the greatest of
+        ``units x ante + odds x bonus`` over the community lines of
+        :data:`MOST_WON_WITH_BONUS` (interpretations: 674a.12(d)).
         """
-        won = MOST_WON_PER_ANTE * self.minimum_wager
-        if self.five_card_bonus:
-            won += MOST_BONUS_ODDS * self.bonus_limits()[0]
-        return won
+        ante = self.minimum_wager
+        if not self.five_card_bonus:
+            return MOST_WON_PER_ANTE * ante
+        bonus = self.bonus_limits()[0]
+        return max(
+            units * ante + int(BONUS_ODDS[line]) * bonus
+            for line, units in MOST_WON_WITH_BONUS.items()
+        )
 
     def least_payout_limit(self) -> Cents:
         """The least aggregate payout limit 674a.12(d) allows (cents): the greater of
@@ -476,8 +537,8 @@ __all__ = [
     "DECK_SIZE",
     "HORIZONTAL",
     "MAX_BET_MULTIPLE",
-    "MOST_BONUS_ODDS",
     "MOST_WON_PER_ANTE",
+    "MOST_WON_WITH_BONUS",
     "PAYLINE_ORDER",
     "PAYOUT_LIMIT_FLOOR",
     "PLAYER_CARDS",
@@ -494,4 +555,5 @@ __all__ = [
     "Shuffling",
     "Spot",
     "payline",
+    "won_per_ante",
 ]
