@@ -19,6 +19,7 @@ from croupier.games.double_back_jack import (
     PlaceWager,
     PlayDealerHand,
     ReadHoleCard,
+    RefuseCut,
     RequireRecut,
     SettleWagers,
     ShuffleCards,
@@ -26,6 +27,9 @@ from croupier.games.double_back_jack import (
 )
 
 RARE = {"VoidRound": 0.001, "DeclareIrregularity": 0.03, "RequireRecut": 0.1}
+MISDEAL = 0.05
+"""How often the dealer misses his own first or second card (673a.13(e)) or a box, or
+deals a box one card (673a.13(g))."""
 
 
 def _range(option: str) -> tuple[int, int]:
@@ -33,9 +37,24 @@ def _range(option: str) -> tuple[int, int]:
     return int(low), int(high)
 
 
-def build(legal: LegalCommand, choose: random.Random) -> Command:
-    """A command within ``legal``'s bounds."""
+def build(
+    legal: LegalCommand, choose: random.Random, round_: DoubleBackJackRound | None = None
+) -> Command:
+    """A command within ``legal``'s bounds (``round_``: the round, for the boxes a deal
+    may miss)."""
     name = legal.command
+    if name == "RefuseCut":
+        return RefuseCut(seat=0)
+    if name == "DealCards" and round_ is not None and choose.random() < MISDEAL:
+        boxes = sorted(s for s, w in round_.state.wagers.items() if "blackjack" in w)
+        missed = choose.sample(boxes, choose.randint(1, len(boxes)))
+        split = choose.randint(0, len(missed))
+        return DealCards(
+            dealer_missed_first_card=choose.random() < 0.3,
+            dealer_missed_second_card=choose.random() < 0.3,
+            no_cards=tuple(missed[:split]),
+            one_card=tuple(missed[split:]),
+        )
     if name == "PlaceWager":
         assert legal.min_amount is not None and legal.max_amount is not None
         high = min(legal.max_amount, legal.min_amount * 4)
@@ -96,7 +115,7 @@ def step(round_: DoubleBackJackRound, choose: random.Random) -> tuple[Command, A
             options.append((weight, actor, legal))
     assert options, f"no legal command in phase {round_.state.phase}"
     _, actor, legal = choose.choices(options, weights=[w for w, _, _ in options])[0]
-    command = build(legal, choose)
+    command = build(legal, choose, round_)
     if isinstance(actor, int) and hasattr(command, "seat"):
         command = command.model_copy(update={"seat": actor})
     return command, actor

@@ -22,17 +22,21 @@ from typing import Any
 
 import pytest
 
+import dbj_driver
 from croupier.engine import DEALER, Event, LegalCommand, WagerPlaced, WagerSettled
+from croupier.equipment.cards import shoe
 from croupier.errors import IllegalCommand, ReplayError
 from croupier.games.double_back_jack import (
     CardDealt,
     CardDiscarded,
+    DealStarted,
     Decide,
     Decision,
     DoubleBackJackRound,
     DoubleBackJackTable,
     HoleCardTurned,
     PlaceWager,
+    PlayerDecided,
 )
 from croupier.rng import SeededRng
 from croupier.rules.double_back_jack import DoubleBackJackRules
@@ -220,7 +224,9 @@ TAMPERING = {
     "winnings inflated": lambda d: _set(
         first(d, "WagerSettled", outcome="lose"), outcome="win", returned=500, won=99_999
     ),
-    "card changed": lambda d: _set(first(d, "CardDealt"), card="As"),
+    "card changed": lambda d: _set(
+        first(d, "CardDealt"), card="Kd" if first(d, "CardDealt")["card"] != "Kd" else "As"
+    ),
     "stack reordered": _swap_cards,
     "card from a third deck": lambda d: _set(
         first(d, "DeckShuffled"), stack=["As"] * len(first(d, "DeckShuffled")["stack"])
@@ -262,3 +268,60 @@ def test_build_covers_every_command() -> None:
     )
     for legal in round_.legal_commands(DEALER):
         assert build(legal, random.Random(0)).type == legal.command
+
+
+def test_random_play_reaches_cut_refusals_and_late_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The random driver exercises the cut refused in turn (673a.5(b)-(c)) and the late
+    second card taken or declined (673a.13(g)); those rounds replay exactly."""
+    monkeypatch.setattr(dbj_driver, "MISDEAL", 0.5)
+    seen: set[str] = set()
+    for round_ in rounds({"decks": 1}, 40, seed=11):
+        assert DoubleBackJackRound.replay(round_.events).events == round_.events
+        for event in round_.events:
+            name = type(event).__name__
+            if isinstance(event, PlayerDecided):
+                name = str(event.decision)
+            seen.add(name)
+    assert {"CutRefused", "take_late_card", "decline_late_card"} <= seen
+
+
+def test_random_play_reaches_missed_requested_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The random driver declares a requested card the dealer missed (673a.13(h)) and
+    the player then takes it or has the hand called dead; the dealer's own missed cards
+    (673a.13(e)) are dealt too; tables handed a short shoe run out mid-round and the
+    discard rack's cut is offered and refused in turn (673a.13(f), 673a.5(b)-(c)). Those
+    rounds replay exactly and settle every wager once."""
+    monkeypatch.setattr(dbj_driver, "MISDEAL", 0.3)
+    monkeypatch.setattr(dbj_driver, "RARE", {**dbj_driver.RARE, "DeclareIrregularity": 0.4})
+    seen: set[str] = set()
+    short: list[DoubleBackJackRound] = []
+    for seed in range(20):
+        table = DoubleBackJackTable.start(DoubleBackJackRules(decks=1), "T", NOW)
+        table.shoe, table.cover_at, table.shuffle_due = list(shoe(1)[:10]), 2, None
+        choose = random.Random(seed)
+        round_ = table.open_round({box: f"p{box}" for box in range(1, 7)}, SeededRng(seed))
+        play(round_, choose)
+        short.append(round_)
+    for round_ in [*rounds({"decks": 1}, 60, seed=5), *short]:
+        assert DoubleBackJackRound.replay(round_.events).events == round_.events
+        placed = sorted((e.seat, e.spot) for e in round_.events if isinstance(e, WagerPlaced))
+        settled = sorted((e.seat, e.spot) for e in round_.events if isinstance(e, WagerSettled))
+        assert settled == placed
+        for event in round_.events:
+            seen.add(type(event).__name__)
+            if "673a.13(f)" in event.cite:
+                seen.add(f"673a.13(f):{type(event).__name__}")
+            if isinstance(event, PlayerDecided):
+                seen.add(f"{event.decision}:{event.cite}")
+            if isinstance(event, DealStarted) and event.dealer_missed_second_card:
+                seen.add("dealer_missed_second_card")
+    wanted = {
+        "RequestedCardMissed",
+        "take_late_card:673a.13(h)",
+        "decline_late_card:673a.13(h)",
+        "dealer_missed_second_card",
+        "ShoeExhausted",
+        "673a.13(f):CutRefused",
+        "673a.13(f):DeckCut",
+    }
+    assert wanted <= seen, wanted - seen

@@ -9,6 +9,7 @@ The shoe is stacked (``dbj_table``) so that each hand is known in advance.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 import pytest
 from dbj_table import (
@@ -35,9 +36,11 @@ from croupier.games.double_back_jack import (
     CardDiscarded,
     CoverCardReached,
     CutCards,
+    CutRefused,
     DealCards,
     DealerHandComplete,
     Decide,
+    DeckCut,
     DeckShuffled,
     DeclareIrregularity,
     DoubleBackJackRound,
@@ -49,6 +52,7 @@ from croupier.games.double_back_jack import (
     PlaceWager,
     PlayDealerHand,
     ReadHoleCard,
+    RefuseCut,
     RequireRecut,
     RoundSetup,
     SettleWagers,
@@ -489,9 +493,8 @@ def test_cut_cover_card_and_burn() -> None:
     stack = list(rnd.state.stack)
     assert len(stack) == 312
     for position, cover in ((9, 100), (303, 100), (10, 77)):
-        assert refused(rnd, CutCards(position=position, cover_from_bottom=cover), DEALER).cite == (
-            "673a.5(d)"
-        )
+        cutting = CutCards(position=position, cover_from_bottom=cover, cutter=1)
+        assert refused(rnd, cutting, DEALER).cite == "673a.5(d)"
     assert sorted(stack) == sorted(shoe(6))
     stranger = CutCards(position=10, cover_from_bottom=78, cutter=5)
     assert refused(rnd, stranger, DEALER).cite == "673a.5(c)"
@@ -529,31 +532,200 @@ def test_cover_card_reshuffle_and_cut_offer() -> None:
     assert table.setup({1: "a", 2: "b", 4: "c"}).cut_offer == (4, 2, 1)
 
 
-def test_insufficient_cards_reshuffles_the_discard_rack() -> None:
-    """673a.13(f): the shoe runs out mid-round: the discard rack (every card not on the
-    layout) is shuffled and cut, a card burned face down, and the round completed."""
-    dealt = initial_deal({1: "Tc 2d", DEALER: NINE_EIGHT})
+def _cut_round(offer: tuple[int, ...], seats: tuple[int, ...] = (1, 2, 4)) -> DoubleBackJackRound:
+    """A round whose shoe is due for a shuffle, the cut offered to ``offer`` in turn;
+    shuffled."""
     setup = RoundSetup(
-        batch="red", shuffling="manual", shoe=tuple(dealt), cover_at=1, cite="673a.7(a)"
+        batch="red",
+        shuffling="manual",
+        shuffle_due="the cover card appeared",
+        cut_offer=offer,
+        cite="673a.7(a)",
     )
     rnd = DoubleBackJackRound.open(
-        DoubleBackJackRules(),
+        DoubleBackJackRules(decks=1),
         table_id="T",
         round_id="R",
-        seats={1: "a"},
+        seats={seat: f"p{seat}" for seat in seats},
+        rng=SeededRng(4),
+        setup=setup,
+    )
+    rnd.handle(ShuffleCards(), DEALER)
+    return rnd
+
+
+def test_cut_offered_in_turn_and_refused() -> None:
+    """673a.5(b): "the dealer shall offer the stack of cards to be cut ... to the player
+    determined under subsection (c). If no player accepts the cut, the dealer shall cut
+    the cards." 673a.5(c)(3): "the player at the farthest position to the right of the
+    dealer. If this player refuses, the offer to cut the cards shall rotate to each
+    player in a counterclockwise manner." Boxes are numbered from the dealer's left, so
+    with boxes 1, 2 and 4 the offer goes to 4, then 2, then 1, then the dealer."""
+    rnd = _cut_round((4, 2, 1))
+    cut = {"position": 20, "cover_from_bottom": 13}  # 13 = 52 / 4 (673a.5(d))
+    assert rnd.view(None)["cut_offered_to"] == 4
+    assert refused(rnd, CutCards(**cut), DEALER).cite == "673a.5(b)"
+    assert refused(rnd, CutCards(**cut, cutter=2), DEALER).cite == "673a.5(c)"
+    assert refused(rnd, RefuseCut(seat=2), 2).cite == "673a.5(c)"
+    assert refused(rnd, RefuseCut(seat=4), 2).cite == "673a.5(c)"  # box 2 acting for 4
+    assert [c.command for c in rnd.legal_commands(4)] == ["RefuseCut"]
+    assert rnd.legal_commands(2) == []
+    events = rnd.handle(RefuseCut(seat=4), 4)
+    assert isinstance(events[0], CutRefused) and events[0].cite == "673a.5(b); 673a.5(c)"
+    assert rnd.view(None)["cut_offered_to"] == 2
+    assert refused(rnd, RefuseCut(seat=4), 4).cite == "673a.5(c)"  # once refused, passed on
+    rnd.handle(RefuseCut(seat=2), 2)
+    assert refused(rnd, CutCards(**cut, cutter=4), DEALER).cite == "673a.5(c)"
+    rnd.handle(RefuseCut(seat=1), 1)
+    assert rnd.view(None)["cut_refused"] == [4, 2, 1]
+    assert rnd.view(None)["cut_offered_to"] is None
+    assert refused(rnd, CutCards(**cut, cutter=1), DEALER).cite == "673a.5(c)"
+    rnd.handle(CutCards(**cut), DEALER)  # no player accepted: the dealer cuts
+    assert of_type(rnd.events, DeckCut)[-1].cutter == DEALER
+    assert DoubleBackJackRound.replay(rnd.events).events == rnd.events
+
+
+def test_cut_offered_to_one_player_then_the_dealer() -> None:
+    """673a.5(c)(1)-(2) name one player (the first to arrive, or the box where the cover
+    card appeared) and no rotation: when he refuses, no player has accepted and the
+    dealer cuts (673a.5(b))."""
+    rnd = _cut_round((2,))
+    cut = {"position": 30, "cover_from_bottom": 20}
+    assert refused(rnd, CutCards(**cut), DEALER).cite == "673a.5(b)"
+    assert refused(rnd, RefuseCut(seat=1), 1).cite == "673a.5(c)"
+    rnd.handle(RefuseCut(seat=2), 2)
+    assert refused(rnd, CutCards(**cut, cutter=1), DEALER).cite == "673a.5(c)"
+    rnd.handle(CutCards(**cut), DEALER)
+    accepted = _cut_round((2,))
+    accepted.handle(CutCards(**cut, cutter=2), DEALER)  # box 2 accepts and cuts
+    assert of_type(accepted.events, DeckCut)[-1].cutter == 2
+
+
+def test_recut_by_the_last_cutter_or_the_next_entitled() -> None:
+    """673a.5(e): "the cards shall be recut either by the player who last cut the cards
+    or by the next person entitled to cut the cards, as determined under subsection
+    (c)." Box 4 cut; the recut is box 4's or box 2's, not box 1's nor the dealer's while
+    box 2 has not refused it; after box 2 refuses, box 4 or box 1."""
+    rnd = _cut_round((4, 2, 1))
+    cut = {"position": 25, "cover_from_bottom": 13}
+    rnd.handle(CutCards(**cut, cutter=4), DEALER)
+    rnd.handle(RequireRecut(), DEALER)
+    assert refused(rnd, CutCards(**cut, cutter=1), DEALER).cite == "673a.5(e)"
+    assert refused(rnd, CutCards(**cut), DEALER).cite == "673a.5(e)"
+    rnd.handle(RefuseCut(seat=2), 2)
+    assert refused(rnd, CutCards(**cut), DEALER).cite == "673a.5(e)"
+    rnd.handle(CutCards(**cut, cutter=1), DEALER)
+    rnd.handle(RequireRecut(), DEALER)  # box 1 last cut; after him only the dealer
+    assert refused(rnd, CutCards(**cut, cutter=4), DEALER).cite == "673a.5(e)"
+    rnd.handle(CutCards(**cut), DEALER)
+    assert [e.cutter for e in of_type(rnd.events, DeckCut)] == [4, 1, DEALER]
+    assert DoubleBackJackRound.replay(rnd.events).events == rnd.events
+
+
+def test_cover_card_on_the_dealer_offers_the_cut_from_the_right() -> None:
+    """673a.5(c)(3): the cover card appeared on the dealer's hand: the cut is offered from
+    the player farthest to the dealer's right (the highest box), counterclockwise."""
+    rules = DoubleBackJackRules()
+    table = DoubleBackJackTable.start(rules, "T", NOW)
+    dealt = initial_deal({1: "Tc 8d", 3: "Td 9d", DEALER: "9h 6c"})
+    # 13 cards below the cover card: it lies just above the 4h, the first card drawn
+    table.shoe, table.cover_at, table.shuffle_due = [*dealt, *cards("4h"), *FILLER], 13, None
+    rnd = table.open_round({1: "a", 3: "b"}, SeededRng(0))
+    for seat in (1, 3):
+        rnd.handle(PlaceWager(seat=seat, spot="blackjack", amount=FIVE), seat)
+    rnd.handle(DealCards(), DEALER)
+    decide(rnd, 1, "stand")
+    decide(rnd, 3, "stand")
+    events = finish(rnd)  # the dealer's 15 draws the 4h: the cover card comes first
+    assert of_type(events, CoverCardReached)[0].hand == DEALER
+    table.finish(rnd, NOW)
+    assert table.setup({1: "a", 3: "b", 6: "c"}).cut_offer == (6, 3, 1)
+
+
+def _short_shoe(
+    hands: dict[Any, str], draws: str, cover_at: int, **rules: Any
+) -> DoubleBackJackRound:
+    """A round whose shoe holds only the cards of ``hands`` and ``draws`` (in the order
+    of 673a.7(e)), ``cover_at`` of them below the cover card; every box wagers $5."""
+    boxes = sorted(k for k in hands if isinstance(k, int))
+    shoe = (*initial_deal(hands), *cards(draws))
+    setup = RoundSetup(
+        batch="red", shuffling="manual", shoe=shoe, cover_at=cover_at, cite="673a.7(a)"
+    )
+    rnd = DoubleBackJackRound.open(
+        DoubleBackJackRules(**rules),
+        table_id="T",
+        round_id="R",
+        seats={box: f"p{box}" for box in boxes},
         rng=SeededRng(1),
         setup=setup,
     )
-    rnd.handle(PlaceWager(seat=1, spot="blackjack", amount=FIVE), 1)
+    for box in boxes:
+        rnd.handle(PlaceWager(seat=box, spot="blackjack", amount=FIVE), box)
     rnd.handle(DealCards(), DEALER)
+    return rnd
+
+
+def test_insufficient_cards_reshuffles_the_discard_rack() -> None:
+    """673a.13(f): "If there are insufficient cards remaining in the shoe to complete a
+    round of play, all of the cards in the discard rack shall be shuffled and cut
+    according to the procedures in § 673a.5 (relating to shuffle and cut of the cards).
+    The first card shall be drawn face down and placed in the discard rack and the dealer
+    shall complete the round of play." The shoe holds the four cards of the deal, the
+    cover card above the last (the dealer's hole card), so it appeared on the dealer's
+    hand: 673a.5(c)(3) offers the cut to the player farthest to the dealer's right (box 1,
+    the only one), and the dealer may cut only once he refuses (673a.5(b)). The cards
+    shuffled are the 312 of six decks less the four on the layout."""
+    rnd = _short_shoe({1: "Tc 2d", DEALER: NINE_EIGHT}, "", cover_at=1)
+    assert of_type(rnd.events, CoverCardReached)[0].hand == DEALER
     events = decide(rnd, 1, "hit")
     assert of_type(events, ShoeExhausted)
     shuffled = rnd.handle(ShuffleCards(), DEALER)[0]
     assert isinstance(shuffled, DeckShuffled) and len(shuffled.stack) == 312 - 4
-    rnd.handle(CutCards(position=20, cover_from_bottom=100), DEALER)
+    assert shuffled.cite == "673a.13(f)"
+    assert rnd.view(None)["cut_offered_to"] == 1
+    cut = CutCards(position=20, cover_from_bottom=100)
+    assert refused(rnd, cut, DEALER).cite == "673a.5(b)"
+    refusal = rnd.handle(RefuseCut(seat=1), 1)[0]
+    assert refusal.cite == "673a.5(b); 673a.5(c); 673a.13(f)"
+    assert rnd.handle(cut, DEALER)[0].cite == "673a.5(d); 673a.13(f)"
     events = rnd.handle(LoadShoe(), DEALER)
     assert isinstance(events[1], CardBurned) and events[1].cite == "673a.13(f)"
     assert of_type(events, CardDealt)[0].hand == 1
+    assert DoubleBackJackRound.replay(rnd.events).events == rnd.events
+
+
+@pytest.mark.parametrize(
+    ("reading", "offer"), [("cover_card", [2]), ("right", [3, 2, 1])], ids=["default", "right"]
+)
+def test_insufficient_cards_cut_offered_as_673a_5_c(reading: str, offer: list[int]) -> None:
+    """673a.13(f) shuffles and cuts the discard rack "according to the procedures in
+    § 673a.5", and 673a.5(b) has the dealer "offer the stack of cards to be cut". The
+    cover card, at least a quarter from the bottom, has appeared in this very round,
+    here on box 2's first hit: by default the cut goes as 673a.5(c)(2) orders, "to the
+    player on whose betting area the cover card appeared"; a Rules Submission may offer
+    it from the dealer's right in every case (673a.5(c)(3)-(4): boxes 3, 2, 1). Box 2
+    accepts and cuts. A submission cannot leave the cut to the dealer alone."""
+    with pytest.raises(RulesSubmissionError, match="insufficient_cards_cut"):
+        load_text('game = "double-back-jack"\ninsufficient_cards_cut = "dealer"')
+    hands = {1: "Tc 8d", 2: "5c 4d", 3: "Td 9c", DEALER: NINE_EIGHT}
+    # the ninth card, box 2's first hit, lies just below the cover card and is the last
+    rnd = _short_shoe(hands, "2h", cover_at=1, insufficient_cards_cut=reading)
+    decide(rnd, 1, "stand")
+    events = decide(rnd, 2, "hit")
+    assert of_type(events, CoverCardReached)[0].hand == 2
+    assert [str(c) for c in rnd.state.hands[(2, 0)].cards] == ["5c", "4d", "2h"]
+    events = decide(rnd, 2, "hit")
+    assert of_type(events, ShoeExhausted)
+    shuffled = rnd.handle(ShuffleCards(), DEALER)[0]
+    assert len(shuffled.stack) == 312 - 9  # 2 + 3 + 2 cards of the boxes, 2 of the dealer
+    assert rnd.view(None)["cut_offer"] == offer
+    assert rnd.view(None)["cut_offered_to"] == offer[0]
+    if reading == "right":
+        rnd.handle(RefuseCut(seat=3), 3)
+    rnd.handle(CutCards(position=20, cover_from_bottom=100, cutter=2), DEALER)
+    events = rnd.handle(LoadShoe(), DEALER)
+    assert of_type(events, CardDealt)[0].hand == 2
     assert DoubleBackJackRound.replay(rnd.events).events == rnd.events
 
 
@@ -563,7 +735,7 @@ def test_sat_out_barred_until_reshuffle() -> None:
     table = DoubleBackJackTable.start(DoubleBackJackRules(bar_sat_out=True), "T", NOW)
     rnd = table.open_round({1: "a", 2: "b"}, SeededRng(0))
     rnd.handle(ShuffleCards(), DEALER)
-    rnd.handle(CutCards(position=50, cover_from_bottom=100), DEALER)
+    rnd.handle(CutCards(position=50, cover_from_bottom=100, cutter=1), DEALER)
     rnd.handle(LoadShoe(), DEALER)
     rnd.handle(PlaceWager(seat=1, spot="blackjack", amount=FIVE), 1)
     rnd.handle(DealCards(), DEALER)
@@ -586,7 +758,7 @@ def test_sat_out_barred_until_reshuffle() -> None:
     after = table.open_round({1: "a", 2: "b"}, SeededRng(0))
     assert after.state.barred == (2,)
     after.handle(ShuffleCards(), DEALER)
-    after.handle(CutCards(position=50, cover_from_bottom=100), DEALER)
+    after.handle(CutCards(position=50, cover_from_bottom=100, cutter=2), DEALER)
     after.handle(LoadShoe(), DEALER)
     after.handle(PlaceWager(seat=2, spot="blackjack", amount=FIVE), 2)
 
@@ -657,26 +829,242 @@ def test_dealer_missed_first_card() -> None:
     assert [str(c) for c in rnd.state.dealer] == ["9h", "8c"]
 
 
-def test_no_cards_and_one_card() -> None:
-    """673a.13(g): a box dealt no cards is dead, its wager returned; a box dealt one card
-    gets its second after every other player's second card."""
-    # order: box 2 first card, dealer up, box 3 second, box 2 second, dealer hole
+def _one_card_round() -> DoubleBackJackRound:
+    """Boxes 1-3 wager $5; the dealer misses box 1 entirely and deals box 2 one card."""
+    # 673a.7(e) with box 1 missed and box 2's second card late (673a.13(g)): box 2's
+    # first card, box 3's first, the dealer's up card, box 3's second, then box 2's late
+    # second card, then the dealer's hole card.
     shoe = cards("Tc Jd 9h 8s 7d 8c")
-    setup = stacked_shoe(shoe)
     rnd = DoubleBackJackRound.open(
         DoubleBackJackRules(),
         table_id="T",
         round_id="R",
         seats={1: "a", 2: "b", 3: "c"},
         rng=SeededRng(0),
-        setup=setup,
+        setup=stacked_shoe(shoe),
     )
     for seat in (1, 2, 3):
         rnd.handle(PlaceWager(seat=seat, spot="blackjack", amount=FIVE), seat)
     rnd.handle(DealCards(no_cards=(1,), one_card=(2,)), DEALER)
+    return rnd
+
+
+def test_no_cards_and_one_card_taken() -> None:
+    """673a.13(g): "If no cards are dealt to a player's hand, the hand is dead and the
+    player shall be included in the next deal. If only one card is dealt to a player's
+    hand, at the player's option, the dealer shall deal the second card to the player
+    after all other players have received a second card." Box 1 is dead, its wager
+    returned; box 2 is asked, takes the card, and it comes after box 3's second card."""
+    rnd = _one_card_round()
     assert settled(rnd, 1)["blackjack"].outcome is Outcome.VOID
-    assert [str(c) for c in rnd.state.hands[(2, 0)].cards] == ["Tc", "7d"]
+    assert settled(rnd, 1)["blackjack"].returned == FIVE
+    # the deal stops before box 2's late card: box 3 has two cards, the hole card waits
     assert [str(c) for c in rnd.state.hands[(3, 0)].cards] == ["Jd", "8s"]
+    assert [str(c) for c in rnd.state.hands[(2, 0)].cards] == ["Tc"]
+    assert [str(c) for c in rnd.state.dealer] == ["9h"]
+    assert rnd.view(2)["late_card_due"] == 2
+    (legal,) = rnd.legal_commands(2)
+    assert legal.options == ("take_late_card", "decline_late_card") and legal.cite == "673a.13(g)"
+    assert rnd.legal_commands(3) == []
+    assert refused(rnd, Decide(seat=3, decision="take_late_card"), 3).cite == "673a.13(g)"
+    assert refused(rnd, Decide(seat=2, decision="stand"), 2).cite == "673a.7(i)"
+    decide(rnd, 2, "take_late_card")
+    assert [str(c) for c in rnd.state.hands[(2, 0)].cards] == ["Tc", "7d"]
+    assert [str(c) for c in rnd.state.dealer] == ["9h", "8c"]
+    # box 2 (17) and box 3 (18) stand against the dealer's 17: a tie and a win
+    decide(rnd, 2, "stand")
+    decide(rnd, 3, "stand")
+    finish(rnd)
+    assert net(rnd, 2) == 0 and net(rnd, 3) == FIVE and net(rnd, 1) == 0
+    assert DoubleBackJackRound.replay(rnd.events).events == rnd.events
+
+
+def test_one_card_declined_is_dead() -> None:
+    """673a.13(g): the late second card is "at the player's option"; a player who
+    declines it has a dead hand (as the box dealt no cards) and his Blackjack Wager is
+    returned (interpretations: late-card-declined). The card he declined is the next
+    card: the dealer's hole card."""
+    rnd = _one_card_round()
+    events = decide(rnd, 2, "decline_late_card")
+    returned = settled(rnd, 2)["blackjack"]
+    assert returned.outcome is Outcome.VOID and returned.returned == FIVE and returned.won == 0
+    assert "673a.13(g)" in returned.cite
+    assert [str(c) for c in rnd.state.dealer] == ["9h", "7d"]  # 9 + 7: the dealer has 16
+    assert of_type(events, CardDealt)[-1].hand == DEALER
+    assert refused(rnd, Decide(seat=2, decision="take_late_card"), 2).cite == "673a.13(g)"
+    decide(rnd, 3, "stand")  # 18
+    finish(rnd)  # the dealer draws the 8c to 16: 24, over 21
+    assert net(rnd, 3) == FIVE and net(rnd, 2) == 0
+    assert DoubleBackJackRound.replay(rnd.events).events == rnd.events
+
+
+def test_missed_requested_card_dealt_after_the_others() -> None:
+    """673a.13(h): "If after receiving the first two cards, the dealer fails to deal an
+    additional card to a player who has requested a card, then, at the player's option,
+    the dealer shall either deal the additional card after all other players have
+    received their additional cards but prior to the dealer revealing his hole card or
+    call the player's hand dead and return the player's original Blackjack Wager."
+    The card taken: box 1 (12) asks for a card and the dealer moves on
+    without dealing it. Box 2 draws its card (the 3h: 18) and stands; only then is box 1
+    asked, and before the hole card is turned. He takes the card, the 7s (19), the next
+    in the shoe, and stands (his hand plays on, but three cards may not double down,
+    673a.10(a)). Against the dealer's 17 both win 1 to 1 (673a.7(r)(1)(ii))."""
+    rnd = open_round({1: "Tc 2d", 2: "Tc 5d", DEALER: NINE_EIGHT}, draws="3h 7s")
+    events = rnd.handle(DeclareIrregularity(irregularity="missed_requested_card"), DEALER)
+    assert [type(e).__name__ for e in events] == ["IrregularityDeclared", "RequestedCardMissed"]
+    assert all(e.cite == "673a.13(h)" for e in events)
+    assert rnd.view(None)["hands"]["1.1"]["status"] == "missed_card"
+    assert rnd.view(None)["to_act"] == "2.1" and rnd.view(None)["late_card_due"] is None
+    assert refused(rnd, Decide(seat=1, decision="take_late_card"), 1).cite == "673a.13(h)"
+    assert refused(rnd, Decide(seat=1, decision="hit"), 1).cite == "673a.7(i)"
+    events = decide(rnd, 2, "hit")
+    assert [str(e.card) for e in of_type(events, CardDealt)] == ["3h"]
+    decide(rnd, 2, "stand")
+    assert rnd.view(None)["late_card_due"] == 1 and rnd.view(None)["to_act"] is None
+    (legal,) = rnd.legal_commands(1)
+    assert legal.options == ("take_late_card", "decline_late_card")
+    assert legal.cite == "673a.13(h)"
+    assert refused(rnd, PlayDealerHand(), DEALER).cite == "673a.13(h)"
+    assert refused(rnd, Decide(seat=2, decision="take_late_card"), 2).cite == "673a.13(h)"
+    assert refused(rnd, Decide(seat=1, decision="stand"), 1).cite == "673a.13(h)"
+    events = decide(rnd, 1, "take_late_card")
+    (card,) = of_type(events, CardDealt)
+    assert (card.hand, str(card.card), card.cite) == (1, "7s", "673a.13(h)")
+    assert rnd.view(None)["hands"]["1.1"]["total"] == 19
+    options = rnd.legal_commands(1)[0].options
+    assert "stand" in options and "hit" in options and "double" not in options
+    decide(rnd, 1, "stand")
+    finish(rnd)
+    turned = next(i for i, e in enumerate(rnd.events) if isinstance(e, HoleCardTurned))
+    assert rnd.events.index(card) < turned
+    assert net(rnd, 1) == FIVE and net(rnd, 2) == FIVE
+    assert DoubleBackJackRound.replay(rnd.events).events == rnd.events
+
+
+def test_missed_requested_card_declined_hand_dead_on_a_split() -> None:
+    """673a.13(h), the hand called dead: box 1 splits two 8s (673a.11(a)); the first hand
+    draws the 3h (11) and asks for a card the dealer misses. The dealer goes on to the
+    second hand (the Ts: 18, stands, 673a.11(b)-(c)); then box 1 declines the missed
+    card: the first hand is dead and its wager, the original Blackjack Wager of $5, is
+    returned, nothing won. The card he did not take (5s) stays next in the shoe; the
+    dealer stands on 17 and the second hand's 18 wins $5 (673a.7(r)(1)(ii))."""
+    rnd = open_round({1: "8c 8d", DEALER: NINE_EIGHT}, draws="3h Ts 5s")
+    decide(rnd, 1, "split")
+    rnd.handle(DeclareIrregularity(irregularity="missed_requested_card"), DEALER)
+    assert [str(c) for c in rnd.state.hands[(1, 1)].cards] == ["8d", "Ts"]
+    assert rnd.view(None)["to_act"] == "1.2"
+    decide(rnd, 1, "stand")
+    events = decide(rnd, 1, "decline_late_card")
+    (dead,) = of_type(events, WagerSettled)
+    assert (dead.spot, dead.outcome, dead.returned, dead.won) == (
+        "blackjack",
+        Outcome.VOID,
+        FIVE,
+        0,
+    )
+    assert dead.cite == "673a.13(h)"
+    assert rnd.view(DEALER)["shoe"][0] == "5s"
+    finish(rnd)
+    assert settled(rnd)["blackjack_2"].won == FIVE and net(rnd) == FIVE
+    assert DoubleBackJackRound.replay(rnd.events).events == rnd.events
+
+
+def test_missed_requested_card_refused_when_no_card_can_be_requested() -> None:
+    """673a.13(h) applies to "a player who has requested a card" "after receiving the
+    first two cards": not before the card reader, not by a player, not on a bust (the
+    Second Chance card goes with its wager, 673a.7(l)), not once every hand is done."""
+    reader = open_round({1: "Tc 2d", DEALER: "Ah 7c"})
+    missed = DeclareIrregularity(irregularity="missed_requested_card")
+    assert refused(reader, missed, DEALER).cite == "673a.13(h)"
+    rnd = open_round({1: "Tc 5d", DEALER: NINE_EIGHT}, draws="Kh")
+    assert refused(rnd, missed, 1).cite == "673a.13(h)"
+    decide(rnd, 1, "hit")  # 25: the Second Chance Wager is offered
+    assert refused(rnd, missed, DEALER).cite == "673a.13(h)"
+    decide(rnd, 1, "decline_second_chance")
+    assert refused(rnd, missed, DEALER).cite == "673a.13(h)"
+
+
+def test_dealer_missed_second_card() -> None:
+    """673a.13(e): "If the dealer misses dealing his first or second card to himself, the
+    dealer shall continue dealing the first two cards to each player and then deal the
+    appropriate number of cards to himself." Missing the second card: the dealer deals
+    the second card of boxes 1 and 2, then his own: the order of 673a.7(e), recorded
+    with the cite. Missing both is missing the first."""
+    shoe = cards("Tc 9d 9h 8s 7d 8c")  # box 1, box 2, dealer, box 1, box 2, dealer
+    rnd = DoubleBackJackRound.open(
+        DoubleBackJackRules(),
+        table_id="T",
+        round_id="R",
+        seats={1: "a", 2: "b"},
+        rng=SeededRng(0),
+        setup=stacked_shoe(shoe),
+    )
+    for seat in (1, 2):
+        rnd.handle(PlaceWager(seat=seat, spot="blackjack", amount=FIVE), seat)
+    events = rnd.handle(DealCards(dealer_missed_second_card=True), DEALER)
+    assert events[0].cite == "673a.7(e); 673a.13(e)"
+    assert [str(c) for c in rnd.state.hands[(1, 0)].cards] == ["Tc", "8s"]
+    assert [str(c) for c in rnd.state.hands[(2, 0)].cards] == ["9d", "7d"]
+    assert [str(c) for c in rnd.state.dealer] == ["9h", "8c"]
+    assert DoubleBackJackRound.replay(rnd.events).events == rnd.events
+    both = DoubleBackJackRound.open(
+        DoubleBackJackRules(),
+        table_id="T",
+        round_id="R",
+        seats={1: "a", 2: "b"},
+        rng=SeededRng(0),
+        setup=stacked_shoe(shoe),
+    )
+    for seat in (1, 2):
+        both.handle(PlaceWager(seat=seat, spot="blackjack", amount=FIVE), seat)
+    both.handle(DealCards(dealer_missed_first_card=True, dealer_missed_second_card=True), DEALER)
+    # box 1 Tc then 9h, box 2 9d then 8s; the dealer 7d and 8c
+    assert [str(c) for c in both.state.hands[(1, 0)].cards] == ["Tc", "9h"]
+    assert [str(c) for c in both.state.dealer] == ["7d", "8c"]
+
+
+def test_reader_malfunction_stops_the_dealing() -> None:
+    """673a.13(j): "the dealer may not continue dealing the game of Blackjack at that
+    table until the card reader device is repaired or replaced": no card is drawn for a
+    player (nor a decision taken) while it is out of order; once repaired play goes on."""
+    rnd = open_round({1: "Tc 2d", DEALER: NINE_EIGHT}, draws="5h")
+    rnd.handle(DeclareIrregularity(irregularity="reader_malfunction"), DEALER)
+    assert refused(rnd, Decide(seat=1, decision="hit"), 1).cite == "673a.13(j)"
+    assert refused(rnd, Decide(seat=1, decision="stand"), 1).cite == "673a.13(j)"
+    assert rnd.legal_commands(1) == []
+    assert refused(rnd, PlayDealerHand(), DEALER).cite == "673a.13(j)"
+    rnd.handle(DeclareIrregularity(irregularity="reader_repaired"), DEALER)
+    events = decide(rnd, 1, "hit")
+    assert [str(e.card) for e in of_type(events, CardDealt)] == ["5h"]
+
+
+def test_exposed_card_unused_after_dealer_blackjack_discarded() -> None:
+    """673a.13(c): "After the initial two cards have been dealt to each player and a card
+    is drawn in error and exposed": here while Insurance is offered on a dealer ace. The
+    dealer has a Blackjack (673a.7(h)), no more cards are dealt, so nobody can use the
+    5h: "the card shall be placed in the discard rack." Without a Blackjack it is the
+    next card, box 1's hit."""
+    rnd = open_round({1: "9c 2d", DEALER: "As Kd"}, draws="5h")
+    exposed = DeclareIrregularity(irregularity="exposed_card_drawn_in_error")
+    rnd.handle(exposed, DEALER)
+    events = rnd.handle(ReadHoleCard(), DEALER)
+    (discarded,) = of_type(events, CardDiscarded)
+    assert str(discarded.card) == "5h" and discarded.cite == "673a.13(c)"
+    assert rnd.finished and rnd.view(None)["discards"] == ["5h"]
+    assert DoubleBackJackRound.replay(rnd.events).events == rnd.events
+    used = open_round({1: "9c 2d", DEALER: "As 7d"}, draws="5h")
+    used.handle(exposed, DEALER)
+    used.handle(ReadHoleCard(), DEALER)
+    events = decide(used, 1, "hit")
+    assert [str(e.card) for e in of_type(events, CardDealt)] == ["5h"]
+
+
+def test_dealer_drew_on_17_only_once_his_hand_is_complete() -> None:
+    """673a.13(d): "If the dealer has 17 and accidentally draws a card for himself": not
+    while the players are still deciding."""
+    rnd = open_round({1: "Tc 8d", DEALER: NINE_EIGHT}, draws="5h")
+    drew = DeclareIrregularity(irregularity="dealer_drew_on_17")
+    assert refused(rnd, drew, DEALER).cite == "673a.13(d)"
 
 
 def test_card_reader_misuse_and_malfunction() -> None:

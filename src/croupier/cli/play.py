@@ -25,6 +25,7 @@ TABLES: dict[str, str] = {
     "go-fore-it": "croupier.cli.tables.go_fore_it",
     "pai-gow": "croupier.cli.tables.pai_gow",
     "criss-cross-poker": "croupier.cli.tables.criss_cross_poker",
+    "double-back-jack": "croupier.cli.tables.double_back_jack",
 }
 """Game name -> the module whose ``play`` function runs its terminal table."""
 

@@ -6,7 +6,9 @@ A round, as the text runs:
    the shoe between rounds and opens each round with a :class:`RoundSetup` (dealer-only:
    it holds the cards left in the shoe, top first, and where the cover card lies). A new
    shoe is shuffled (:class:`ShuffleCards`, the order drawn from the round's ``Rng`` and
-   recorded in the dealer-only :class:`DeckShuffled`), cut with the cover card at least
+   recorded in the dealer-only :class:`DeckShuffled`), offered for the cut to the boxes
+   in the order of 673a.5(c), each accepting or refusing it in turn (:class:`RefuseCut`;
+   the dealer cuts when no player accepts, 673a.5(b)), cut with the cover card at least
    ten cards from the top or bottom and then reinserted at least 1/4 of the way in from
    the bottom (:class:`CutCards`, 673a.5(d)), optionally recut on the floor's word
    (673a.5(e)), placed in the shoe and its first card burned (:class:`LoadShoe`,
@@ -34,9 +36,15 @@ A round, as the text runs:
    settled in the order of 673a.7(t)(1) or (2).
 
 Irregularities (673a.13) are declared with :class:`DeclareIrregularity` or are options of
-the dealer's commands (the dealer's missed first card, boxes missed in the deal). When
-the shoe runs out mid-round the discard rack is shuffled, cut and burned and the round
-continues (673a.13(f)). The round does no I/O.
+the dealer's commands (the dealer's missed first or second card, 673a.13(e); boxes
+missed in the deal; a box dealt one card takes or declines its late second card,
+673a.13(g)). A card a player requested and the dealer failed to deal is declared
+(``missed_requested_card``): once every other hand is complete, before the hole card is
+turned, the player takes the card or has his hand called dead and his Blackjack Wager
+returned (673a.13(h)). When the shoe runs out mid-round the discard rack is shuffled,
+the cut offered as 673a.5(c) orders it (the Rules Submission's
+``insufficient_cards_cut``), cut and burned and the round continues (673a.13(f)). The
+round does no I/O.
 """
 
 from __future__ import annotations
@@ -103,6 +111,7 @@ from croupier.rules.double_back_jack import (
     SECTIONS,
     WIN_ODDS,
     DoubleBackJackRules,
+    InsufficientCardsCut,
     Settlement,
     Shuffling,
     Spot,
@@ -111,6 +120,8 @@ from croupier.rules.double_back_jack import (
 )
 
 VOID_ROUND_CITE = "interpretations:void-round"
+LATE_CARD_DECLINED = "interpretations:late-card-declined"
+"""A one-card box that declines its late second card is dead, its wager returned."""
 BUST_CITE = f"{SECTIONS.second_chance}; interpretations:bust-without-second-chance"
 """A bust that declines the Second Chance Wager is collected at once (a reading)."""
 
@@ -132,7 +143,8 @@ class PlaceWager(Command):
 
 
 class Decision(StrEnum):
-    """A player's decision on his hand (673a.7(i), 673a.7(l), 673a.9-673a.11, 673a.13(c))."""
+    """A player's decision on his hand (673a.7(i), 673a.7(l), 673a.9-673a.11, 673a.13(c),
+    (g), (h))."""
 
     HIT = "hit"
     STAND = "stand"
@@ -145,6 +157,15 @@ class Decision(StrEnum):
     DECLINE_SECOND_CHANCE = "decline_second_chance"
     REFUSE_CARD = "refuse_card"
     """Refuse a card drawn in error and exposed: no more cards this round (673a.13(c))."""
+    TAKE_LATE_CARD = "take_late_card"
+    """A box dealt only one card takes its second after every other player's second card
+    (673a.13(g)); a player whose requested card the dealer missed takes it after every
+    other player's additional cards, before the hole card is turned (673a.13(h))."""
+    DECLINE_LATE_CARD = "decline_late_card"
+    """A box dealt only one card declines the late second card: the hand is dead and its
+    Blackjack Wager returned (673a.13(g); ``interpretations:late-card-declined``); a
+    player whose requested card the dealer missed has the hand called dead and its
+    Blackjack Wager returned instead (673a.13(h))."""
 
 
 class Decide(Command):
@@ -174,6 +195,14 @@ class CutCards(Command):
     cutter: int | Literal["dealer"] = DEALER
 
 
+class RefuseCut(Command):
+    """Box ``seat``, offered the cut now, refuses it: the offer passes to the next player
+    in the order of 673a.5(c), or to the dealer when no player accepts (673a.5(b))."""
+
+    type: Literal["RefuseCut"] = "RefuseCut"
+    seat: int
+
+
 class RequireRecut(Command):
     """A floorperson requires the cards to be recut before they go in the shoe
     (673a.5(e))."""
@@ -198,13 +227,16 @@ class DealCards(Command):
     """The dealer deals the first two cards of the round (673a.7(e)).
 
     ``dealer_missed_first_card``: the dealer missed his first card and deals his two
-    cards after the players' (673a.13(e)). ``no_cards``: boxes dealt no cards (dead;
+    cards after the players' (673a.13(e)). ``dealer_missed_second_card``: he missed his
+    second card and deals it after the players' second cards, where the deal puts it
+    anyway (673a.13(e); recorded). ``no_cards``: boxes dealt no cards (dead;
     included in the next deal, 673a.13(g)). ``one_card``: boxes dealt only one card,
     whose second card comes after every other player's second card (673a.13(g)).
     """
 
     type: Literal["DealCards"] = "DealCards"
     dealer_missed_first_card: bool = False
+    dealer_missed_second_card: bool = False
     no_cards: tuple[int, ...] = ()
     one_card: tuple[int, ...] = ()
 
@@ -252,6 +284,11 @@ class Irregularity(StrEnum):
     SHUFFLER_OUT_OF_ORDER = "shuffler_out_of_order"
     """The automated shuffler cannot be used: covered or signed out of order, the cards
     are shuffled by hand (673a.13(l))."""
+    MISSED_REQUESTED_CARD = "missed_requested_card"
+    """The player in turn, after his first two cards, requested a card and the dealer
+    failed to deal it: the hand waits until every other player has received his
+    additional cards, then the player takes the card or has the hand called dead and his
+    Blackjack Wager returned, before the hole card is turned (673a.13(h))."""
 
 
 class DeclareIrregularity(Command):
@@ -273,6 +310,7 @@ DoubleBackJackCommand = Annotated[
     | Decide
     | ShuffleCards
     | CutCards
+    | RefuseCut
     | RequireRecut
     | LoadShoe
     | BurnCard
@@ -322,6 +360,13 @@ class DeckCut(Event):
     cutter: int | Literal["dealer"]
 
 
+class CutRefused(Event):
+    """Box ``seat`` refused the cut offered to it (673a.5(b), (c))."""
+
+    type: Literal["CutRefused"] = "CutRefused"
+    seat: int
+
+
 class RecutRequired(Event):
     """A floorperson required a recut (673a.5(e))."""
 
@@ -349,6 +394,7 @@ class DealStarted(Event):
     type: Literal["DealStarted"] = "DealStarted"
     boxes: tuple[int, ...]
     dealer_missed_first_card: bool = False
+    dealer_missed_second_card: bool = False
     no_cards: tuple[int, ...] = ()
     one_card: tuple[int, ...] = ()
 
@@ -451,6 +497,16 @@ class CardDiscarded(Event):
     card: CardText
 
 
+class RequestedCardMissed(Event):
+    """Box ``seat`` hand ``split_hand`` requested an additional card that the dealer
+    failed to deal (673a.13(h)): the hand waits for the player's option once every other
+    hand is complete."""
+
+    type: Literal["RequestedCardMissed"] = "RequestedCardMissed"
+    seat: int
+    split_hand: int = 0
+
+
 class ShuffleFailed(Event):
     """The automated shuffle did not complete: the cards are reshuffled (673a.13(k))."""
 
@@ -469,6 +525,7 @@ DoubleBackJackEvent = Annotated[
     | RoundSetup
     | DeckShuffled
     | DeckCut
+    | CutRefused
     | RecutRequired
     | ShoeLoaded
     | CardBurned
@@ -486,6 +543,7 @@ DoubleBackJackEvent = Annotated[
     | SettlementBegun
     | IrregularityDeclared
     | CardDiscarded
+    | RequestedCardMissed
     | ShuffleFailed
     | ShufflerOutOfOrder
     | WagerSettled
@@ -529,6 +587,10 @@ class HandStatus(StrEnum):
     STOOD = "stood"
     SURRENDERED = "surrendered"
     """Surrendered before the card reader: settled after it (673a.9(a)(2))."""
+    MISSED_CARD = "missed_card"
+    """The dealer missed the card the player requested: the hand waits until every other
+    hand is complete, then the player takes the card or has the hand called dead
+    (673a.13(h))."""
     SETTLED = "settled"
 
 
@@ -548,6 +610,8 @@ class Hand:
     surrendered: bool = False
     decided: bool = False
     discarded: bool = False
+    missed: bool = False
+    """The dealer missed the card requested for this hand (673a.13(h))."""
 
     @property
     def total(self) -> int:
@@ -562,6 +626,8 @@ class Hand:
             return HandStatus.SETTLED
         if self.surrendered:
             return HandStatus.SURRENDERED
+        if self.missed:
+            return HandStatus.MISSED_CARD
         if self.owed or (len(self.cards) < 2 and not self.stood):
             return HandStatus.NEEDS_CARD
         if is_blackjack(self.cards, split=self.split):
@@ -594,10 +660,17 @@ class DoubleBackJackState:
     cover_at: int | None = None
     """Cards below the cover card in the shoe; ``None`` once it has appeared."""
     cover_reached: bool = False
+    cover_hand: HandId | None = None
+    """Where the cover card last appeared this round (673a.5(c)(2)-(3), 673a.13(f))."""
     stack: list[Card] = field(default_factory=list)
     """A shuffled stack not yet in the shoe."""
     cover_from_bottom: int = 0
     cut_done: bool = False
+    cut_refused: list[int] = field(default_factory=list)
+    """The boxes that refused the cut of this stack, in turn (673a.5(b), (c))."""
+    last_cutter: int | Literal["dealer"] | None = None
+    recut: bool = False
+    """A floorperson required a recut (673a.5(e))."""
     burn_due: bool = False
     resume: Phase | None = None
     """The phase to return to after a reshuffle for insufficient cards (673a.13(f))."""
@@ -606,6 +679,11 @@ class DoubleBackJackState:
     boxes: tuple[int, ...] = ()
     plan: list[tuple[HandId, bool]] = field(default_factory=list)
     dealt: int = 0
+    one_card: tuple[int, ...] = ()
+    """Boxes dealt only one card in the deal (673a.13(g))."""
+    late_choices: dict[int, bool] = field(default_factory=dict)
+    """A one-card box's option: ``True`` take the late second card, ``False`` decline it
+    (673a.13(g))."""
     hands: dict[tuple[int, int], Hand] = field(default_factory=dict)
     dealer: list[Card] = field(default_factory=list)
     hole_turned: bool = False
@@ -627,6 +705,52 @@ class DoubleBackJackState:
     def up_card(self) -> Card | None:
         return self.dealer[0] if self.dealer else None
 
+    def cut_entitled(self) -> tuple[int | Literal["dealer"], ...]:
+        """Who may cut the stack now (673a.5(b), (c), (e)).
+
+        The cut is offered to the boxes of :attr:`cut_offer` in turn, skipping each that
+        refused; when no player accepts, the dealer cuts (673a.5(b)). A recut is made by
+        the one who last cut or by the next entitled after him (673a.5(e)).
+        """
+        order: list[int | Literal["dealer"]] = [*self.cut_offer, DEALER]
+        start = 0
+        if self.recut:
+            last = self.last_cutter
+            start = order.index(last) + 1 if last in order[:-1] else len(order) - 1
+        following = next(who for who in order[start:] if who not in self.cut_refused)
+        if self.recut and self.last_cutter is not None and self.last_cutter != following:
+            return (self.last_cutter, following)
+        return (following,)
+
+    def cut_offered_to(self) -> int | None:
+        """The box offered the cut now, which may accept or refuse it (673a.5(c));
+        ``None`` when it is the dealer's or no cut is due."""
+        if self.phase is not Phase.CUT:
+            return None
+        offered = self.cut_entitled()[-1]
+        return offered if isinstance(offered, int) else None
+
+    def late_card_due(self) -> int | None:
+        """The box whose option on a late card is due now, else ``None``: in the deal,
+        a box dealt only one card whose late second card is next and who has not yet
+        chosen to take or decline it (673a.13(g)); in play, a box whose requested card
+        the dealer missed, once every other hand is complete (673a.13(h), the hand
+        :meth:`current` returns)."""
+        if self.phase is Phase.PLAY:
+            hand = self.current()
+            return hand.seat if hand is not None and hand.missed else None
+        if self.phase is not Phase.DEAL or self.dealt >= len(self.plan):
+            return None
+        to, _ = self.plan[self.dealt]
+        if (
+            isinstance(to, int)
+            and to in self.one_card
+            and len(self.hands[(to, 0)].cards) == 1
+            and to not in self.late_choices
+        ):
+            return to
+        return None
+
     def offers_reader(self) -> bool:
         """The dealer's first card is an ace or ten-value card (673a.7(h))."""
         up = self.up_card
@@ -638,17 +762,27 @@ class DoubleBackJackState:
         return [self.hands[key] for key in sorted(self.hands, reverse=reverse)]
 
     def current(self) -> Hand | None:
-        """The hand the dealer is completing now (673a.7(i), 673a.11(b))."""
+        """The hand the dealer is completing now (673a.7(i), 673a.11(b)); a hand whose
+        requested card was missed comes after every other hand (673a.13(h))."""
         if self.phase is not Phase.PLAY:
             return None
+        waiting: Hand | None = None
         for hand in self.ordered():
-            if hand.status() not in (
-                HandStatus.SETTLED,
-                HandStatus.STOOD,
-                HandStatus.SURRENDERED,
-            ):
+            status = hand.status()
+            if status is HandStatus.MISSED_CARD:
+                waiting = waiting or hand
+            elif status not in (HandStatus.SETTLED, HandStatus.STOOD, HandStatus.SURRENDERED):
                 return hand
-        return None
+        return waiting
+
+    def insufficient_cards_offer(self) -> tuple[int, ...]:
+        """The boxes offered the cut of the discard rack when the shoe runs out mid-round
+        (673a.13(f)), in the order of 673a.5(c) as the Rules Submission reads it
+        (:class:`~croupier.rules.double_back_jack.InsufficientCardsCut`)."""
+        by_cover = self.rules.insufficient_cards_cut is InsufficientCardsCut.COVER_CARD
+        if by_cover and isinstance(self.cover_hand, int) and self.cover_hand in self.seats:
+            return (self.cover_hand,)
+        return tuple(sorted(self.seats, reverse=True))
 
     def to_act(self) -> Hand | None:
         """The hand whose player must decide now, or ``None``."""
@@ -859,6 +993,23 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 if spot in wagers:
                     raise ReplayError(f"{event!r}: that wager is already placed", "engine:replay")
                 wagers[spot] = amount
+            case PlayerDecided(seat=seat, decision=Decision.TAKE_LATE_CARD):
+                self._expect(state, event, Phase.DEAL, Phase.PLAY)
+                if state.phase is Phase.PLAY:
+                    missed = self._missed_hand(state, event, seat)
+                    missed.missed = False
+                    missed.owed = True
+                else:
+                    state.late_choices[seat] = True
+            case PlayerDecided(seat=seat, decision=Decision.DECLINE_LATE_CARD):
+                self._expect(state, event, Phase.DEAL, Phase.PLAY)
+                if state.phase is Phase.PLAY:
+                    self._missed_hand(state, event, seat)
+                else:
+                    if state.late_card_due() != seat:
+                        raise ReplayError(f"{event!r}: no late card is due to it", "engine:replay")
+                    state.late_choices[seat] = False
+                    del state.plan[state.dealt]
             case PlayerDecided(seat=seat, split_hand=index, decision=decision):
                 played = state.hands[(seat, index)]
                 played.decided = True
@@ -919,6 +1070,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 self._expect(state, event, Phase.SHUFFLE)
                 state.stack = list(stack)
                 state.cut_done = False
+                state.cut_refused, state.last_cutter, state.recut = [], None, False
                 state.phase = Phase.CUT
             case DeckCut(position=position, cover_from_bottom=below):
                 self._expect(state, event, Phase.CUT)
@@ -928,9 +1080,14 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 state.stack = cards
                 state.cover_from_bottom = below
                 state.cut_done = True
+                state.last_cutter = event.cutter
                 state.phase = Phase.LOAD
+            case CutRefused(seat=seat):
+                self._expect(state, event, Phase.CUT)
+                state.cut_refused.append(seat)
             case RecutRequired():
                 self._expect(state, event, Phase.LOAD)
+                state.recut = True
                 state.phase = Phase.CUT
             case ShoeLoaded():
                 self._expect(state, event, Phase.LOAD)
@@ -956,18 +1113,28 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 state.boxes = boxes
                 dealt = [box for box in boxes if box not in event.no_cards]
                 state.plan = deal_plan(dealt, event.dealer_missed_first_card, event.one_card)
+                state.one_card, state.late_choices = event.one_card, {}
                 state.hands = {(box, 0): Hand(seat=box, index=0) for box in dealt}
                 state.phase = Phase.DEAL
-            case CoverCardReached():
+            case CoverCardReached(hand=hand):
                 if state.cover_at is None or len(state.shoe) != state.cover_at:
                     raise ReplayError(f"{event!r}: the cover card is not next", "engine:replay")
                 state.cover_at = None
                 state.cover_reached = True
+                state.cover_hand = hand
             case ShoeExhausted():
                 if state.shoe:
                     raise ReplayError(f"{event!r}: the shoe still holds cards", "engine:replay")
                 state.resume = state.phase
                 state.phase = Phase.SHUFFLE
+                state.cut_offer = state.insufficient_cards_offer()
+            case RequestedCardMissed(seat=seat, split_hand=index):
+                self._expect(state, event, Phase.PLAY)
+                turn = state.to_act()
+                if turn is None or (turn.seat, turn.index) != (seat, index):
+                    raise ReplayError(f"{event!r} is not for the hand in turn", "engine:replay")
+                turn.missed = True
+                turn.decided = True
             case HoleCardRead(blackjack=blackjack):
                 self._expect(state, event, Phase.READER)
                 state.reader_read = True
@@ -1027,6 +1194,15 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         state.exposed = False
 
     @staticmethod
+    def _missed_hand(state: DoubleBackJackState, event: Event, seat: int) -> Hand:
+        """The hand whose missed requested card is due to box ``seat`` (673a.13(h))."""
+        hand = state.current()
+        index = getattr(event, "split_hand", 0)
+        if hand is None or not hand.missed or (hand.seat, hand.index) != (seat, index):
+            raise ReplayError(f"{event!r}: no missed card is due to it", "engine:replay")
+        return hand
+
+    @staticmethod
     def _expect(state: DoubleBackJackState, event: Event, *phases: Phase) -> None:
         if state.phase not in phases:
             raise ReplayError(
@@ -1073,6 +1249,8 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                     DEALER,
                     None,
                 )
+            case CutRefused(seat=seat):
+                return RefuseCut(seat=seat), seat, None
             case RecutRequired():
                 return RequireRecut(), DEALER, None
             case ShoeLoaded():
@@ -1082,6 +1260,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             case DealStarted():
                 command = DealCards(
                     dealer_missed_first_card=event.dealer_missed_first_card,
+                    dealer_missed_second_card=event.dealer_missed_second_card,
                     no_cards=event.no_cards,
                     one_card=event.one_card,
                 )
@@ -1112,6 +1291,8 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 yield self._shuffle(actor)
             case CutCards():
                 yield self._cut(command, actor)
+            case RefuseCut():
+                yield self._refuse_cut(command, actor)
             case RequireRecut():
                 self._dealer_only(actor, "require a recut", s.recut)
                 self._phase(Phase.LOAD, "require a recut", s.recut)
@@ -1176,13 +1357,25 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         self._dealer_only(actor, "cut the cards", s.cut)
         self._phase(Phase.CUT, "cut the cards", s.cut)
         cutter = command.cutter
-        if cutter != DEALER and cutter not in state.cut_offer:
-            offered = list(state.cut_offer) or "no player"
-            raise IllegalCommand(
-                f"the cut is offered to {offered} in the order of 673a.5(c), then cut by "
-                f"the dealer; not to box {cutter}",
-                s.cut_order,
-            )
+        entitled = state.cut_entitled()
+        if cutter not in entitled:
+            named = " or ".join("the dealer" if who == DEALER else f"box {who}" for who in entitled)
+            if state.recut:
+                why, cite = f"the recut is made by {named}", s.recut
+            elif cutter == DEALER:
+                why, cite = (
+                    f"the cut is offered to {named}; the dealer cuts only when no player "
+                    "accepts it",
+                    s.cut_offered,
+                )
+            else:
+                order = list(state.cut_offer) or "no player"
+                why, cite = (
+                    f"the cut is offered to {order} in the order of 673a.5(c), then cut by "
+                    f"the dealer: it is {named}'s now, not box {cutter}'s",
+                    s.cut_order,
+                )
+            raise IllegalCommand(why, cite)
         after = cut(state.stack, command.position, s.cut, MIN_CUT, MIN_CUT)
         cards = [card for card in after if isinstance(card, Card)]
         insert_cover_card(cards, command.cover_from_bottom, s.cut, COVER_FRACTION)
@@ -1190,8 +1383,25 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             position=command.position,
             cover_from_bottom=command.cover_from_bottom,
             cutter=cutter,
-            cite=s.cut,
+            cite=s.cut if state.resume is None else f"{s.cut}; {s.insufficient_cards}",
         )
+
+    def _refuse_cut(self, command: RefuseCut, actor: Actor) -> CutRefused:
+        s, state = SECTIONS, self.state
+        seat = command.seat
+        self._check_player(seat, actor, s.cut_order)
+        offered = state.cut_offered_to()
+        if offered != seat:
+            now = f"box {offered}" if offered is not None else "no player"
+            raise NotYourTurn(
+                f"the cut is offered now to {now}, not to box {seat}: each player in the "
+                "order of 673a.5(c) accepts or refuses it in turn",
+                s.cut_order,
+            )
+        cite = f"{s.cut_offered}; {s.cut_order}"
+        if state.resume is not None:
+            cite = f"{cite}; {s.insufficient_cards}"
+        return CutRefused(seat=seat, cite=cite)
 
     def _burn(self) -> Iterator[Event]:
         state = self.state
@@ -1322,13 +1532,14 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         if set(command.no_cards) & set(command.one_card):
             raise IllegalCommand("a box is missed entirely or dealt one card, not both", s.no_cards)
         cites = [s.deal]
-        if command.dealer_missed_first_card:
+        if command.dealer_missed_first_card or command.dealer_missed_second_card:
             cites.append(s.dealer_missed_card)
         if command.no_cards or command.one_card:
             cites.append(s.no_cards)
         yield DealStarted(
             boxes=boxes,
             dealer_missed_first_card=command.dealer_missed_first_card,
+            dealer_missed_second_card=command.dealer_missed_second_card,
             no_cards=tuple(sorted(command.no_cards)),
             one_card=tuple(sorted(command.one_card)),
             cite="; ".join(cites),
@@ -1354,6 +1565,8 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         (or the shoe runs out, 673a.13(f))."""
         s, state = SECTIONS, self.state
         while state.phase is Phase.DEAL:
+            if state.late_card_due() is not None:
+                return
             to, face_up = state.plan[state.dealt]
             before = len(self.events)
             yield from self._draw(to, 0, face_up, False, s.deal)
@@ -1480,6 +1693,9 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                     yield HandDiscarded(seat=hand.seat, cite=s.surrender_after_reader)
         if blackjack:
             yield HoleCardTurned(card=hole, cite=s.card_reader)
+            if state.exposed:
+                yield from self._cover()
+                yield CardDiscarded(card=state.shoe[0], cite=s.exposed_in_error)
             yield RoundCompleted(cite=s.discard_rack)
             return
         yield from self._advance()
@@ -1489,6 +1705,17 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         s, state = SECTIONS, self.state
         seat, decision = command.seat, command.decision
         self._check_player(seat, actor, s.decisions)
+        if state.phase in (Phase.DEAL, Phase.PLAY):
+            self._reader_working()
+        if decision in (Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD):
+            yield from self._late_card(seat, decision)
+            return
+        if state.phase is Phase.PLAY and state.late_card_due() == seat:
+            raise NotYourTurn(
+                f"box {seat} first takes the card the dealer missed (take_late_card) or has "
+                "the hand called dead (decline_late_card)",
+                s.missed_draw,
+            )
         if decision is Decision.SURRENDER and state.phase is Phase.READER:
             hand = state.hands.get((seat, 0))
             if hand is None or hand.status() is not HandStatus.PLAYING:
@@ -1558,6 +1785,56 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             yield HandDiscarded(seat=seat, split_hand=hand.index, cite=BUST_CITE)
         yield from self._advance()
 
+    def _late_card(self, seat: int, decision: Decision) -> Iterator[Event]:
+        """A box dealt only one card takes its late second card or declines it: the
+        hand is dead and its Blackjack Wager returned (673a.13(g)). In play, a box whose
+        requested card the dealer missed takes it or has the hand called dead
+        (673a.13(h))."""
+        s, state = SECTIONS, self.state
+        if state.late_card_due() != seat:
+            in_play = state.phase is Phase.PLAY and seat not in state.one_card
+            cite = s.missed_draw if in_play else s.no_cards
+            raise NotYourTurn(
+                f"box {seat} has no late card due now: the option is a box's dealt only one "
+                "card, once every other player has received a second card (673a.13(g)), or "
+                "a box's whose requested card the dealer missed, once every other player "
+                "has received his additional cards (673a.13(h))",
+                cite,
+            )
+        if state.phase is Phase.PLAY:
+            yield from self._missed_card(seat, decision)
+            return
+        if decision is Decision.TAKE_LATE_CARD:
+            yield PlayerDecided(seat=seat, decision=decision, cite=s.no_cards)
+            yield from self._advance()
+            return
+        cite = f"{s.no_cards}; {LATE_CARD_DECLINED}"
+        yield PlayerDecided(seat=seat, decision=decision, cite=cite)
+        hand = state.hands[(seat, 0)]
+        yield self._settled(hand, Spot.BLACKJACK, Outcome.VOID, cite)
+        yield HandDiscarded(seat=seat, cite=cite)
+        yield from self._advance()
+
+    def _missed_card(self, seat: int, decision: Decision) -> Iterator[Event]:
+        """673a.13(h): "at the player's option, the dealer shall either deal the
+        additional card after all other players have received their additional cards but
+        prior to the dealer revealing his hole card or call the player's hand dead and
+        return the player's original Blackjack Wager." A hand that takes the card plays
+        on (``interpretations:missed-requested-card``)."""
+        s, state = SECTIONS, self.state
+        hand = state.current()
+        assert hand is not None and hand.missed
+        cite = s.missed_draw
+        yield PlayerDecided(seat=seat, split_hand=hand.index, decision=decision, cite=cite)
+        if decision is Decision.TAKE_LATE_CARD:
+            yield from self._draw(seat, hand.index, True, False, cite)
+            if not self._paused():
+                yield from self._advance()
+            return
+        yield self._settled(hand, Spot.BLACKJACK, Outcome.VOID, cite)
+        yield HandDiscarded(seat=seat, split_hand=hand.index, cite=cite)
+        yield from self._advance()
+
     def _decision_cite(self, hand: Hand, decision: Decision) -> str:
         s = SECTIONS
         return {
@@ -1569,6 +1846,8 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             Decision.SECOND_CHANCE: s.second_chance,
             Decision.DECLINE_SECOND_CHANCE: BUST_CITE,
             Decision.REFUSE_CARD: s.exposed_in_error,
+            Decision.TAKE_LATE_CARD: s.no_cards,
+            Decision.DECLINE_LATE_CARD: s.no_cards,
         }[decision]
 
     def _why_not(self, hand: Hand, decision: Decision, amount: object) -> IllegalCommand | None:
@@ -1589,6 +1868,11 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 s.second_chance,
             )
         two_cards = len(hand.cards) == 2 and not hand.decided
+        if decision in (Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD):
+            return NotYourTurn(
+                "the late second card is offered only to a box dealt one card, during the deal",
+                s.no_cards,
+            )
         if decision is Decision.REFUSE_CARD:
             if not state.exposed:
                 return NotYourTurn("no card drawn in error is exposed", s.exposed_in_error)
@@ -1650,7 +1934,15 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             raise NotYourTurn("the hole card goes into the card reader first", s.card_reader)
         if state.phase is not Phase.PLAY or state.current() is not None:
             hand = state.to_act()
+            late = state.late_card_due()
             who = f"box {hand.seat} has not finished its hand" if hand else f"phase {state.phase}"
+            if late is not None:
+                who = f"box {late} has not taken or declined the card the dealer missed"
+                raise NotYourTurn(
+                    "the missed card is dealt or the hand called dead before the dealer "
+                    f"reveals his hole card ({who})",
+                    s.missed_draw,
+                )
             raise NotYourTurn(
                 f"the dealer turns the hole card up once every player has decided ({who})",
                 s.hole_card,
@@ -1773,6 +2065,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             Irregularity.READER_REPAIRED: s.reader_malfunction,
             Irregularity.SHUFFLER_JAM: s.shuffler_jam,
             Irregularity.SHUFFLER_OUT_OF_ORDER: s.shuffler_out_of_order,
+            Irregularity.MISSED_REQUESTED_CARD: s.missed_draw,
         }[kind]
 
     def why_not_irregularity(self, kind: Irregularity) -> str | None:
@@ -1786,11 +2079,23 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 if not drawing or not state.shoe or state.exposed:
                     return "no card is being drawn from the shoe now"
             case Irregularity.EXPOSED_CARD_DRAWN_IN_ERROR:
-                if phase not in (Phase.PLAY, Phase.DEALER) or not state.shoe or state.exposed:
+                after_deal = (Phase.READER, Phase.PLAY, Phase.DEALER)
+                if phase not in after_deal or not state.shoe or state.exposed:
                     return "this applies after the initial two cards, while cards are drawn"
             case Irregularity.DEALER_DREW_ON_17:
                 if phase is not Phase.SETTLE or state.dealer_blackjack or not state.shoe:
-                    return "the dealer has not finished at 17 or more"
+                    return (
+                        "the dealer's hand is not complete (at 17 or more, or with no hand "
+                        "left against it)"
+                    )
+            case Irregularity.MISSED_REQUESTED_CARD:
+                hand = state.to_act()
+                if phase is not Phase.PLAY or hand is None:
+                    return "no player is deciding on his hand now"
+                if hand.status() is not HandStatus.PLAYING or hand.seat in state.refused:
+                    return f"box {hand.seat} may not request a card now"
+                if state.reader_down:
+                    return "the card reader device malfunctions: the game is stopped"
             case Irregularity.READER_MISUSED:
                 if phase is not Phase.PLAY or state.offers_reader() or state.hole_turned:
                     return "the dealer's first card is an ace or ten-value card, or play is over"
@@ -1824,6 +2129,11 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 yield ShuffleFailed(cite=cite)
             case Irregularity.SHUFFLER_OUT_OF_ORDER:
                 yield ShufflerOutOfOrder(cite=cite)
+            case Irregularity.MISSED_REQUESTED_CARD:
+                hand = state.to_act()
+                assert hand is not None
+                yield RequestedCardMissed(seat=hand.seat, split_hand=hand.index, cite=cite)
+                yield from self._advance()
 
     # -- what is legal, what is visible ---------------------------------------------------
     def legal_commands(self, actor: Actor) -> list[LegalCommand]:
@@ -1837,6 +2147,18 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         s, state, rules = SECTIONS, self.state, self.rules
         if seat not in state.seats:
             return []
+        if state.phase is Phase.CUT:
+            if state.cut_offered_to() != seat:
+                return []
+            return [LegalCommand(command="RefuseCut", cite=f"{s.cut_offered}; {s.cut_order}")]
+        if state.phase in (Phase.DEAL, Phase.PLAY) and state.reader_down:
+            return []
+        if state.phase is Phase.DEAL or state.late_card_due() is not None:
+            if state.late_card_due() != seat:
+                return []
+            late = (Decision.TAKE_LATE_CARD.value, Decision.DECLINE_LATE_CARD.value)
+            cite = s.no_cards if state.phase is Phase.DEAL else s.missed_draw
+            return [LegalCommand(command="Decide", options=late, cite=cite)]
         if state.phase is Phase.BETTING:
             if seat in state.barred or Spot.BLACKJACK in state.wagers.get(seat, {}):
                 return []
@@ -1916,10 +2238,9 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                     options=(
                         f"position:{MIN_CUT}-{size - MIN_CUT}",
                         f"cover_from_bottom:{least}-{size - 1}",
-                        *(f"cutter:{seat}" for seat in state.cut_offer),
-                        "cutter:dealer",
+                        *(f"cutter:{who}" for who in state.cut_entitled()),
                     ),
-                    cite=s.cut,
+                    cite=f"{s.cut_order}; {s.cut}",
                 )
             )
         elif phase is Phase.LOAD:
@@ -1983,6 +2304,9 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             "shuffling": str(state.shuffling),
             "barred": list(state.barred),
             "cut_offer": list(state.cut_offer),
+            "cut_refused": list(state.cut_refused),
+            "cut_offered_to": state.cut_offered_to(),
+            "late_card_due": state.late_card_due(),
             "cards_in_shoe": len(state.shoe),
             "cover_card_reached": state.cover_reached,
             "wagers": {str(seat): dict(wagers) for seat, wagers in sorted(state.wagers.items())},
@@ -2177,6 +2501,7 @@ __all__ = [
     "CardDiscarded",
     "CoverCardReached",
     "CutCards",
+    "CutRefused",
     "DealCards",
     "DealStarted",
     "DealerHandComplete",
@@ -2205,6 +2530,8 @@ __all__ = [
     "PlayerDecided",
     "ReadHoleCard",
     "RecutRequired",
+    "RefuseCut",
+    "RequestedCardMissed",
     "RequireRecut",
     "RoundSetup",
     "SettleWagers",

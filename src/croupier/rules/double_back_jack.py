@@ -6,7 +6,8 @@ the number of decks in the dealing shoe (673a.3(a)), manual shuffling or two bat
 alternating with an automated shuffler (673a.3(b)), the number of adjacent boxes a
 player may wager on (673a.6(e)), whether a player who sat out a round may wager again
 before the next shuffle (673a.6(b)), the smallest chip for the Insurance limit
-(673a.8(b)) and the settlement procedure (673a.7(t)(1) or (2)). Card values and hand
+(673a.8(b)), the settlement procedure (673a.7(t)(1) or (2)) and to whom the cut is
+offered when the discard rack is shuffled mid-round (673a.13(f)). Card values and hand
 totals are in :mod:`croupier.hands.blackjack`.
 """
 
@@ -78,6 +79,23 @@ class Settlement(StrEnum):
     EACH_PLAYER = "each_player"
     """673a.7(t)(2): each player's losing wagers collected and winning wagers paid in
     turn, counterclockwise from the dealer's right."""
+
+
+class InsufficientCardsCut(StrEnum):
+    """To whom the cut is offered when the shoe runs out mid-round and the discard rack is
+    shuffled and cut "according to the procedures in § 673a.5" (673a.13(f)): the cover
+    card has necessarily appeared in that round, so the order of 673a.5(c) is read with
+    "the last round of play" as the round in progress
+    (``interpretations:insufficient-cards-cut``). In either order the dealer cuts when
+    no player accepts (673a.5(b))."""
+
+    COVER_CARD = "cover_card"
+    """673a.5(c)(2)-(3): to the player on whose betting area the cover card appeared in
+    the round; if it appeared on the dealer's hand (or at a burn or a discard), from the
+    player farthest to the dealer's right, counterclockwise. The default."""
+    RIGHT = "right"
+    """673a.5(c)(3)-(4): from the player farthest to the dealer's right, counterclockwise,
+    wherever the cover card appeared."""
 
 
 class Spot(StrEnum):
@@ -236,6 +254,9 @@ class DoubleBackJackRules(RulesSubmission):
     """The smallest chip, cents: the Insurance limit rounds up to it (673a.8(b))."""
     settlement: Settlement = Settlement.COLLECT_THEN_PAY
     """673a.7(t)(1) or (2)."""
+    insufficient_cards_cut: InsufficientCardsCut = InsufficientCardsCut.COVER_CARD
+    """To whom the cut of the discard rack is offered when the shoe runs out mid-round
+    (673a.13(f), 673a.5(b)-(c))."""
 
     @property
     def sections(self) -> Sections:
@@ -301,6 +322,7 @@ __all__ = [
     "SECTIONS",
     "WIN_ODDS",
     "DoubleBackJackRules",
+    "InsufficientCardsCut",
     "Sections",
     "Settlement",
     "Shuffling",

@@ -1,0 +1,581 @@
+"""`croupier play double-back-jack`: one player (box 1) at a Double Back Jack table; the
+program deals as the dealer (ch. 673a).
+
+The program shuffles, offers the player the cut (673a.5(c)(1): the first player to
+arrive; afterwards as 673a.5(c) says), cuts when the player refuses, loads the shoe and
+burns a card (673a.7(c)), deals, reads the hole card on an ace or ten-value up card
+(673a.7(h)), plays its hand and settles. The player places the Blackjack Wager, takes
+Insurance or surrenders when offered, then hits, stands, doubles down, splits or
+surrenders, and on a bust places the Second Chance Wager or declines it (673a.7(l)).
+``hint`` (or ``--hint``) gives the basic-strategy decision for the cards in view.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from croupier.cli.play import Wallet, amount_range, read_line, signed
+from croupier.cli.rules import load_or_exit
+from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
+from croupier.equipment.cards import least_cover_from_bottom
+from croupier.errors import IllegalCommand
+from croupier.games.double_back_jack import (
+    BurnCard,
+    CardBurned,
+    CardDealt,
+    CardDiscarded,
+    CoverCardReached,
+    CutCards,
+    CutRefused,
+    DealCards,
+    DealerHandComplete,
+    Decide,
+    Decision,
+    DeckCut,
+    DeckShuffled,
+    DoubleBackJackRound,
+    DoubleBackJackTable,
+    Hand,
+    HoleCardRead,
+    HoleCardTurned,
+    LoadShoe,
+    Phase,
+    PlaceWager,
+    PlayDealerHand,
+    PlayerDecided,
+    ReadHoleCard,
+    RefuseCut,
+    SettleWagers,
+    ShoeExhausted,
+    ShuffleCards,
+)
+from croupier.hands.blackjack import BLACKJACK_TOTAL, card_value, hand_value
+from croupier.money import Cents, format_cents, format_odds, parse_dollars
+from croupier.rng import Rng, SecureRng, SeededRng
+from croupier.rules.double_back_jack import (
+    COVER_FRACTION,
+    MIN_CUT,
+    SECTIONS,
+    DoubleBackJackRules,
+    Spot,
+    spot_name,
+)
+
+if TYPE_CHECKING:
+    from croupier.analysis.exact.double_back_jack import BasicStrategy
+
+SEAT = 1
+
+HELP = """\
+Commands:
+  cut N             when the cut is offered to you: place the cover card N cards in from
+                    the top (at least ten from the top or bottom)
+  refuse            refuse the cut (the dealer cuts)
+  bet AMOUNT        the Blackjack Wager, in dollars (2.50 allowed)
+  deal              the dealer deals
+  insurance [AMT]   on a dealer ace: the Insurance Wager (default: the most allowed)
+  no                no Insurance (or surrender): the dealer checks the hole card; on a
+                    bust: decline the Second Chance Wager
+  hit, stand        draw a card, or stand
+  double [AMOUNT]   double down (default: the amount of the wager)
+  split             split a pair (a wager equal to the first on the second hand)
+  surrender         give up half the wager
+  second            on a bust: the Second Chance Wager (equal to the hand's wager)
+  hint              the basic-strategy decision for your hand
+  help              what you may do now
+  quit              leave the table (once the round you have wagered on is over)"""
+
+WORDS = {
+    "hit": Decision.HIT,
+    "stand": Decision.STAND,
+    "split": Decision.SPLIT,
+    "surrender": Decision.SURRENDER,
+    "second": Decision.SECOND_CHANCE,
+    "decline": Decision.DECLINE_SECOND_CHANCE,
+}
+"""Typed words for the decisions that take no amount."""
+
+
+class DoubleBackJackTerminal:
+    """One player (box 1) with a wallet at a Double Back Jack table; the program deals."""
+
+    def __init__(
+        self,
+        rules: DoubleBackJackRules,
+        rng: Rng,
+        balance: Cents,
+        console: Console,
+        hints: bool = False,
+    ) -> None:
+        self.rules, self.rng, self.console, self.hints = rules, rng, console, hints
+        self.table = DoubleBackJackTable.start(rules, "play", datetime.now(), first_player=SEAT)
+        self.wallet = Wallet(SEAT, balance)
+        self.start = balance
+        self.rounds = 0
+        self.strategy: BasicStrategy | None = None
+
+    # -- the session ----------------------------------------------------------------------
+    def session(self, max_rounds: int | None) -> None:
+        """Play rounds until ``quit``, end of input, ``max_rounds`` or an empty wallet."""
+        self.console.print(HELP, markup=False)
+        while max_rounds is None or self.rounds < max_rounds:
+            if self.wallet.balance < self.rules.minimum_wager:
+                self.console.print("Your balance is below the table minimum.")
+                break
+            if not self.play_round():
+                break
+        self.summary()
+
+    def play_round(self) -> bool:
+        """Play one round; ``False`` once the player has left the table."""
+        round_ = self.table.open_round({SEAT: "you"}, self.rng)
+        before = self.wallet.balance
+        state = round_.state
+        shoe = f", {len(state.shoe)} cards in the shoe" if state.shoe else ", a new shoe"
+        self.console.rule(
+            f"Round {round_.opened.round_id} ({self.rules.decks} decks, {state.batch} backs{shoe})"
+        )
+        self.proceed(round_)
+        leaving = False
+        while not round_.finished:
+            line = read_line(self.console)
+            if line is None or line in ("quit", "exit"):
+                if not round_.state.boxes and not round_.state.wagers:
+                    return False
+                self.console.print(
+                    "Your wager is in play: a decision must be rendered before it is removed "
+                    f"({SECTIONS.before_deal}); your hand is played out standing."
+                )
+                self.abandon(round_)
+                leaving = True
+            else:
+                self.command(round_, line)
+        for notice in self.table.finish(round_, datetime.now()):
+            self.console.print(f"Floor: {notice}", markup=False)
+        self.rounds += 1
+        net = self.wallet.balance - before
+        self.console.print(
+            f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
+        )
+        return not leaving
+
+    def command(self, round_: DoubleBackJackRound, line: str) -> None:
+        match line.lower().split():
+            case []:
+                pass
+            case ["help"]:
+                self.console.print(HELP, markup=False)
+                self.show_legal(round_)
+            case ["cut", position]:
+                self.cut(round_, position)
+            case ["refuse"]:
+                self.act(round_, RefuseCut(seat=SEAT))
+            case ["bet", amount]:
+                self.bet(round_, amount)
+            case ["deal"]:
+                self.deal(round_)
+            case ["insurance", *amount] if len(amount) <= 1:
+                self.insure(round_, amount[0] if amount else None)
+            case ["no"]:
+                hand = round_.state.to_act()
+                if round_.state.phase is Phase.READER:
+                    self.read(round_)
+                elif hand is not None and hand.total > BLACKJACK_TOTAL:
+                    self.decide(round_, Decision.DECLINE_SECOND_CHANCE)
+                else:
+                    self.console.print("Nothing is offered to decline now.")
+            case ["double", *amount] if len(amount) <= 1:
+                self.double(round_, amount[0] if amount else None)
+            case [word] if word in WORDS:
+                self.decide(round_, WORDS[word])
+            case ["hint"]:
+                self.hint(round_)
+            case _:
+                self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+
+    # -- the player's commands ------------------------------------------------------------
+    def refuse(self, error: IllegalCommand) -> None:
+        self.console.print(f"[red]Refused:[/red] {escape(str(error))}")
+
+    def act(self, round_: DoubleBackJackRound, command: Command) -> list[Event] | None:
+        """Send the player's ``command``; print a refusal (nothing changes) or the events,
+        then let the dealer carry on."""
+        try:
+            events = round_.handle(command, SEAT)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return None
+        self.wallet.apply(events)
+        self.show(round_, events)
+        self.proceed(round_)
+        return events
+
+    def money(self, text: str | None, default: Cents, cite: str) -> Cents | None:
+        """``text`` dollars (``default`` when ``None``), checked against the wallet."""
+        try:
+            amount = default if text is None else parse_dollars(text, cite)
+            self.wallet.check(amount, cite)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return None
+        return amount
+
+    def cut(self, round_: DoubleBackJackRound, text: str) -> None:
+        """The player accepts the cut offered to him: the cover card ``text`` cards in
+        (673a.5(d)); the dealer then reinserts it at least 1/4 from the bottom."""
+        state = round_.state
+        if state.cut_offered_to() != SEAT:
+            self.refuse(IllegalCommand("the cut is not offered to you now", SECTIONS.cut_order))
+            return
+        if not text.isdigit():
+            self.refuse(IllegalCommand(f"cut at a number of cards, not {text!r}", SECTIONS.cut))
+            return
+        command = CutCards(
+            position=int(text), cover_from_bottom=self.cover_depth(round_), cutter=SEAT
+        )
+        try:
+            events = round_.handle(command, DEALER)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        self.show(round_, events)
+        self.proceed(round_)
+
+    def bet(self, round_: DoubleBackJackRound, text: str) -> None:
+        amount = self.money(text, 0, SECTIONS.blackjack_wager)
+        if amount is None:
+            return
+        if self.act(round_, PlaceWager(seat=SEAT, spot=Spot.BLACKJACK, amount=amount)):
+            self.console.print(
+                f"{format_cents(amount)} Blackjack Wager. Balance: "
+                f"{format_cents(self.wallet.balance)}",
+                markup=False,
+            )
+
+    def deal(self, round_: DoubleBackJackRound) -> None:
+        try:
+            events = round_.handle(DealCards(), DEALER)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        self.wallet.apply(events)
+        up = round_.state.up_card
+        self.console.print(f"Dealer shows {up}, hole card face down ({SECTIONS.deal})")
+        self.show(round_, events)
+        self.proceed(round_)
+
+    def insure(self, round_: DoubleBackJackRound, text: str | None) -> None:
+        limit = next(
+            (c.max_amount for c in round_.legal_commands(SEAT) if Spot.INSURANCE in c.spots),
+            None,
+        )
+        amount = self.money(text, limit or 0, SECTIONS.insurance_limit)
+        if amount is not None:
+            self.act(round_, PlaceWager(seat=SEAT, spot=Spot.INSURANCE, amount=amount))
+
+    def double(self, round_: DoubleBackJackRound, text: str | None) -> None:
+        hand = round_.state.to_act()
+        wager = self.wager_on(round_, hand, Spot.BLACKJACK)
+        amount = self.money(text, wager, SECTIONS.double)
+        if amount is not None:
+            self.act(round_, Decide(seat=SEAT, decision=Decision.DOUBLE, amount=amount))
+
+    def decide(self, round_: DoubleBackJackRound, decision: Decision) -> None:
+        hand = round_.state.to_act()
+        needed = 0
+        if decision is Decision.SPLIT:
+            needed = self.wager_on(round_, hand, Spot.BLACKJACK)
+        elif decision is Decision.SECOND_CHANCE:
+            needed = self.wager_on(round_, hand, Spot.BLACKJACK) + self.wager_on(
+                round_, hand, Spot.DOUBLE
+            )
+        cite = SECTIONS.split if decision is Decision.SPLIT else SECTIONS.second_chance
+        if needed and self.money(None, needed, cite) is None:
+            return
+        self.act(round_, Decide(seat=SEAT, decision=decision))
+
+    @staticmethod
+    def wager_on(round_: DoubleBackJackRound, hand: Hand | None, kind: Spot) -> Cents:
+        if hand is None:
+            return 0
+        return round_.state.wagers.get(SEAT, {}).get(spot_name(kind, hand.index), 0)
+
+    def abandon(self, round_: DoubleBackJackRound) -> None:
+        """Play out a round the player leaves: deal if a wager is placed, stand (or
+        decline the Second Chance Wager), and let the dealer finish."""
+        state = round_.state
+        if state.phase is Phase.CUT and state.cut_offered_to() == SEAT:
+            self.act(round_, RefuseCut(seat=SEAT))
+        if state.phase is Phase.BETTING and state.wagers:
+            self.deal(round_)
+        if state.phase is Phase.READER:
+            self.read(round_)
+        while (hand := state.to_act()) is not None:
+            bust = hand.total > BLACKJACK_TOTAL
+            choice = Decision.DECLINE_SECOND_CHANCE if bust else Decision.STAND
+            self.act(round_, Decide(seat=SEAT, decision=choice))
+
+    # -- the dealer ---------------------------------------------------------------------------
+    def dealer(self, round_: DoubleBackJackRound, command: Command) -> None:
+        events = round_.handle(command, DEALER)
+        self.wallet.apply(events)
+        self.show(round_, events)
+
+    def read(self, round_: DoubleBackJackRound) -> None:
+        self.dealer(round_, ReadHoleCard())
+        self.proceed(round_)
+
+    def cover_depth(self, round_: DoubleBackJackRound) -> int:
+        """Where the dealer reinserts the cover card: at least 1/4 of the stack from the
+        bottom (673a.5(d)), up to an eighth of the stack deeper."""
+        size = len(round_.state.stack)
+        least = least_cover_from_bottom(size, COVER_FRACTION)
+        return min(size - 1, least + self.rng.randbelow(size // 8 + 1))
+
+    def proceed(self, round_: DoubleBackJackRound) -> None:
+        """Do the dealer's steps until the player must act: shuffle, cut (when no player
+        accepts it), load the shoe and burn, read the hole card once the player is done
+        with Insurance, play the dealer's hand and settle. Then say what the player may
+        do."""
+        state = round_.state
+        while not round_.finished:
+            phase = state.phase
+            if phase is Phase.SHUFFLE:
+                self.dealer(round_, ShuffleCards())
+            elif phase is Phase.CUT:
+                if state.cut_offered_to() == SEAT:
+                    size = len(state.stack)
+                    self.console.print(
+                        f"The cut is offered to you ({SECTIONS.cut_order}): type cut N "
+                        f"(N from {MIN_CUT} to {size - MIN_CUT}) or refuse."
+                    )
+                    return
+                position = MIN_CUT + self.rng.randbelow(len(state.stack) - 2 * MIN_CUT + 1)
+                who = state.cut_entitled()[-1]
+                depth = self.cover_depth(round_)
+                self.dealer(
+                    round_, CutCards(position=position, cover_from_bottom=depth, cutter=who)
+                )
+            elif phase is Phase.LOAD:
+                self.dealer(round_, LoadShoe())
+            elif phase is Phase.BURN:
+                self.dealer(round_, BurnCard())
+            elif phase is Phase.READER and not round_.legal_commands(SEAT):
+                self.dealer(round_, ReadHoleCard())
+            elif phase is Phase.PLAY and state.current() is None:
+                self.dealer(round_, PlayDealerHand())
+            elif phase is Phase.SETTLE:
+                self.dealer(round_, SettleWagers())
+            else:
+                break
+        if not round_.finished:
+            self.prompt(round_)
+
+    # -- what the player sees -------------------------------------------------------------------
+    def prompt(self, round_: DoubleBackJackRound) -> None:
+        state = round_.state
+        if state.phase is Phase.READER:
+            self.console.print(
+                "The dealer shows an ace or ten-value card: insurance (on an ace), surrender "
+                f"or no; then the dealer checks the hole card ({SECTIONS.card_reader})."
+            )
+        hand = state.to_act()
+        if hand is not None and hand.seat == SEAT:
+            self.console.print(f"Your turn on {self.hand_line(hand)}")
+            if self.hints:
+                self.hint(round_)
+        self.show_legal(round_)
+
+    def show_legal(self, round_: DoubleBackJackRound) -> None:
+        legal = round_.legal_commands(SEAT)
+        if not legal:
+            return
+        table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may:")
+        for column in ("Command", "Options", "Amount", "Rule"):
+            table.add_column(column)
+        for command in legal:
+            table.add_row(
+                command.command,
+                ", ".join((*command.spots, *command.options)),
+                amount_range(command),
+                command.cite,
+            )
+        self.console.print(table)
+
+    @staticmethod
+    def hand_line(hand: Hand) -> str:
+        """``Hand 1: Tc 5d 9h - 4c (20)``: the cards, a second chance card after ``-``,
+        and the total (673a.7(l))."""
+        shown = " ".join(str(card) for card in hand.cards)
+        if hand.second_chance_card is not None:
+            shown += f" - {hand.second_chance_card}"
+        return f"Hand {hand.index + 1}: {shown} ({hand.total})"
+
+    def show(self, round_: DoubleBackJackRound, events: list[Event]) -> None:
+        state = round_.state
+        settlements = Table("Hand", "Spot", "Outcome", "Odds", "Wager", "Result", "Rule")
+        hands_changed = False
+        for event in events:
+            match event:
+                case DeckShuffled():
+                    self.console.print(f"The dealer shuffles the cards ({event.cite}).")
+                case CutRefused():
+                    self.console.print(f"You refuse the cut ({event.cite}).")
+                case DeckCut(position=position, cover_from_bottom=below, cutter=cutter):
+                    who = "The dealer" if cutter == DEALER else f"Box {cutter}"
+                    self.console.print(
+                        f"{who} cuts {position} cards in; the cover card goes {below} cards "
+                        f"from the bottom ({event.cite})."
+                    )
+                case CardBurned():
+                    self.console.print(f"One card burned face down ({event.cite}).")
+                case CoverCardReached():
+                    self.console.print(
+                        f"The cover card appears: the cards are reshuffled after this round "
+                        f"({event.cite})."
+                    )
+                case ShoeExhausted():
+                    self.console.print(
+                        f"No cards left: the discard rack is shuffled and cut ({event.cite})."
+                    )
+                case CardDiscarded(card=card):
+                    self.console.print(f"{card} goes to the discard rack ({event.cite}).")
+                case HoleCardRead(blackjack=blackjack):
+                    said = "Blackjack" if blackjack else "no Blackjack"
+                    self.console.print(f"Card reader: {said} ({event.cite}).")
+                case DealerHandComplete(total=total):
+                    shown = " ".join(str(card) for card in state.dealer)
+                    self.console.print(f"Dealer: {shown} (total {total}) ({event.cite})")
+                case WagerSettled() if event.seat == SEAT:
+                    settlements.add_row(*self.settlement_row(event))
+                case CardDealt(hand=to) if to == SEAT:
+                    hands_changed = True
+                case PlayerDecided(seat=seat) if seat == SEAT:
+                    hands_changed = True
+                case HoleCardTurned(card=card) if not state.dealer_blackjack:
+                    self.console.print(f"The dealer turns up the hole card: {card} ({event.cite}).")
+        completed = any(isinstance(e, DealerHandComplete) for e in events)
+        if state.hole_turned and state.dealer_blackjack and not completed:
+            shown = " ".join(str(card) for card in state.dealer)
+            total = hand_value(state.dealer).total
+            self.console.print(f"Dealer: {shown} (total {total}) ({SECTIONS.card_reader})")
+        if hands_changed and state.hands:
+            for hand in state.ordered():
+                if hand.cards:
+                    self.console.print(self.hand_line(hand), markup=False)
+        if settlements.row_count:
+            self.console.print(settlements)
+
+    @staticmethod
+    def settlement_row(event: WagerSettled) -> tuple[str, ...]:
+        if event.outcome is Outcome.WIN:
+            result = signed(event.won)
+        elif event.outcome is Outcome.LOSE:
+            result = signed(-event.amount)
+        else:
+            result = f"{format_cents(event.returned)} returned"
+        odds = "" if event.odds is None else format_odds(event.odds)
+        hand = "2" if event.spot.endswith("_2") else "1"
+        name = event.spot.removesuffix("_2")
+        return (
+            hand,
+            name,
+            str(event.outcome),
+            odds,
+            format_cents(event.amount),
+            result,
+            event.cite,
+        )
+
+    # -- the hint ---------------------------------------------------------------------------------
+    def hint(self, round_: DoubleBackJackRound) -> None:
+        """The basic-strategy decision for the hand in turn (``analysis.exact``)."""
+        state = round_.state
+        hand = state.to_act()
+        up = state.up_card
+        if state.phase is Phase.READER and round_.legal_commands(SEAT):
+            self.console.print(
+                "Insurance or surrender first (or no: the dealer checks the hole card); the "
+                "hint is for the decision that follows."
+            )
+            return
+        if hand is None or hand.seat != SEAT or up is None or len(hand.cards) < 2:
+            self.console.print("There is no decision to make now.")
+            return
+        strategy = self.basic_strategy()
+        if strategy is None:
+            self.console.print("hint unavailable")
+            return
+        values = [card_value(card) for card in hand.cards]
+        upv = card_value(up)
+        if hand.total > BLACKJACK_TOTAL:
+            take = strategy.second_chance(values, upv, after_split=hand.split)
+            advice = "place the Second Chance Wager" if take else "decline the Second Chance"
+        else:
+            options = self.options(round_.legal_commands(SEAT))
+            advice = strategy.decide(
+                values,
+                upv,
+                can_double=Decision.DOUBLE in options,
+                can_split=Decision.SPLIT in options,
+                can_surrender=Decision.SURRENDER in options,
+                after_split=hand.split,
+            )
+        self.console.print(f"Basic strategy: {advice}.")
+
+    @staticmethod
+    def options(legal: list[LegalCommand]) -> set[str]:
+        return {
+            option for command in legal if command.command == "Decide" for option in command.options
+        }
+
+    def basic_strategy(self) -> BasicStrategy | None:
+        """The strategy for the rules' decks, computed once; ``None`` if the analysis
+        module cannot provide it."""
+        if self.strategy is None:
+            try:
+                from croupier.analysis.exact.double_back_jack import basic_strategy
+            except ImportError:
+                return None
+            self.console.print("Computing the basic strategy for this shoe (once)...")
+            self.strategy = basic_strategy(self.rules.decks)
+        return self.strategy
+
+    def summary(self) -> None:
+        end, net = self.wallet.balance, self.wallet.balance - self.start
+        self.console.print(
+            f"Session over after {self.rounds} round(s). Started with "
+            f"{format_cents(self.start)}, ended with {format_cents(end)} ({signed(net)})."
+        )
+        self.console.print(f"Final balance: {format_cents(end)}")
+
+
+def play(
+    rules_file: Annotated[
+        Path | None,
+        typer.Option("--rules", exists=True, dir_okay=False, help="A Rules Submission (TOML)."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed a reproducible RNG (default: the secure one).")
+    ] = None,
+    balance: Annotated[int, typer.Option(min=0, help="Starting play money in cents.")] = 100_000,
+    rounds: Annotated[int | None, typer.Option(min=1, help="Stop after this many rounds.")] = None,
+    hint: Annotated[
+        bool, typer.Option("--hint", help="Show the basic-strategy decision at each turn.")
+    ] = False,
+) -> None:
+    """Play Double Back Jack at box 1 with play money; commands are read from stdin."""
+    rules = DoubleBackJackRules() if rules_file is None else load_or_exit(rules_file)
+    if not isinstance(rules, DoubleBackJackRules):
+        typer.echo(f"{rules_file} is a Rules Submission for {rules.game}", err=True)
+        raise typer.Exit(2)
+    rng: Rng = SecureRng() if seed is None else SeededRng(seed)
+    console = Console(highlight=False, soft_wrap=True)
+    DoubleBackJackTerminal(rules, rng, balance, console, hints=hint).session(rounds)

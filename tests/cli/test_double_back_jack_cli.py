@@ -1,0 +1,188 @@
+"""`croupier play double-back-jack` through the command line.
+
+The money of each round is worked out here from the printed cards with the rules typed
+in from ch. 673a (673a.3(d) card values, 673a.7(f) and 673a.12(a) a Blackjack 2 to 1,
+673a.7(m) a 21 paid at once, 673a.7(q)-(s) the comparison with the dealer's 22 a push,
+673a.7(l) and 673a.12(b) the Second Chance Wager, 673a.8 and 673a.12(c) Insurance),
+not taken from croupier. The seeded rounds below were played once to learn their cards;
+their expected balances are computed by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+ENV = {"COLUMNS": "120", "FORCE_COLOR": None, "NO_COLOR": "1"}
+BALANCE = re.compile(r"Balance: (\$[\d,.]+) \(this round ([+-]?\$[\d,.]+)\)")
+HAND = re.compile(r"^Hand 1: ((?:\S\S ?)+) \(\d+\)$", re.M)
+DEALER = re.compile(r"^Dealer: ((?:\S\S ?)+) \(total \d+\)", re.M)
+
+
+def run(script: str, seed: int, *options: str) -> str:
+    result = CliRunner().invoke(
+        app, ["play", "double-back-jack", "--seed", str(seed), *options], input=script, env=ENV
+    )
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def cents(text: str) -> int:
+    sign = -1 if text.startswith("-") else 1
+    whole, _, frac = text.strip("+-$").replace(",", "").partition(".")
+    return sign * (int(whole) * 100 + int(frac.ljust(2, "0")))
+
+
+def value(card: str) -> int:
+    """673a.3(d): 2-9 face value, T J Q K 10, an ace 1 (counted 11 in :func:`total`)."""
+    rank = card[0]
+    return 1 if rank == "A" else 10 if rank in "TJQK" else int(rank)
+
+
+def total(cards: list[str]) -> int:
+    """673a.3(d)(3): an ace is 11 unless that would pass 21."""
+    hard = sum(value(card) for card in cards)
+    return hard + 10 if "A" in [c[0] for c in cards] and hard + 10 <= 21 else hard
+
+
+def blackjack(cards: list[str]) -> bool:
+    """673a.1: an ace and a ten-value card as the first two cards."""
+    return len(cards) == 2 and total(cards) == 21
+
+
+def standing_net(block: str, wager: int) -> int:
+    """The net of a round where the player stood on his first two cards."""
+    you = HAND.findall(block)[-1].split()
+    dealer = DEALER.search(block).group(1).split()  # type: ignore[union-attr]
+    if blackjack(you):
+        return 2 * wager  # 673a.7(f), 673a.12(a): paid 2 to 1 before the card reader
+    if blackjack(dealer):
+        return -wager  # 673a.7(h): every Blackjack Wager collected
+    player, house = total(you), total(dealer)
+    if player == 21:
+        return wager  # 673a.7(m): a 21 paid 1 to 1 at once
+    if house == 22:
+        return 0  # 673a.7(q)(1): returned
+    if house > 21 or player > house:
+        return wager  # 673a.7(r)(1)
+    return 0 if player == house else -wager  # 673a.7(r)(2), (r)(3)(ii)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 27])
+def test_standing_sessions_move_the_right_money(seed: int) -> None:
+    """Eight rounds of a $5 Blackjack Wager standing on the first two cards ("no" to
+    Insurance when offered; where nothing is offered the "no" does nothing, and after a
+    round already over the "no" and "stand" are refused): each round's balance change
+    is the one worked from the printed cards.
+    Seed 27 opens with Ad Jc against the dealer's Ac Ts: the player's Blackjack is paid
+    2 to 1 before the card reader finds the dealer's (673a.7(f))."""
+    script = "refuse\n" + "bet 5\ndeal\nno\nstand\n" * 8
+    out = run(script, seed, "--rounds", "8")
+    blocks = re.split(r"─+ Round ", out)[1:]
+    assert len(blocks) == 8
+    balance = 100_000
+    for block in blocks:
+        match = BALANCE.search(block)
+        assert match is not None, block
+        printed, net = cents(match.group(1)), cents(match.group(2))
+        assert net == standing_net(block, 500), block
+        assert printed - balance == net
+        balance = printed
+    assert f"Final balance: {re.sub(r'[.]00$', '', f'${balance / 100:,.2f}')}" in out
+
+
+def test_split_second_chance_and_a_refused_double() -> None:
+    """Seed 39, one round. The player refuses the cut (673a.5(b): the dealer cuts) and
+    wagers $5. Dealer 5s up; box 1: 8d 8h.
+
+    - double 10: refused, more than the $5 wager (673a.10(a)); nothing moves.
+    - split (673a.11(a)): $5 more on hand 2. Hand 1: 8d 6s (14), hit 3c (17), hit Jd
+      (27, a bust). second: a $5 Second Chance Wager (673a.7(l)); the card is 6h:
+      27 - 6 = 21, so the Second Chance Wager wins 1 to 1 and the Blackjack Wager is
+      returned (673a.7(l)(2)).
+    - Hand 2: 8h 9h (17), stand. The dealer's 5s Td (15) draws Jc: 25, over 21, and
+      hand 2 wins 1 to 1 (673a.7(r)(1)(i)).
+
+    Wallet: 1000 - 5 - 5 - 5 (wagers) + 5 (returned) + 10 (Second Chance) + 10 (hand 2)
+    = $1,010."""
+    script = "refuse\nbet 5\ndeal\ndouble 10\nsplit\nhit\nhit\nsecond\nstand\n"
+    out = run(script, 39, "--rounds", "1")
+    assert "Dealer shows 5s" in out and "Hand 1: 8d 8h (16)" in out
+    refusal = out.index("Refused: a double down may not exceed the original Blackjack Wager")
+    assert out[refusal:].split("\n", 1)[0].endswith("(673a.10(a))")
+    after = out[refusal:]
+    # nothing changed: the split is the next thing dealt, and it takes only its own $5
+    assert after.index("> split") < after.index("Hand 1: 8d 6s (14)")
+    assert "Balance $990. You may:" in after.split("> hit", 1)[0]
+    assert "Hand 1: 8d 6s 3c Jd - 6h (21)" in out
+    assert "Hand 2: 8h 9h (17)" in out
+    assert "Dealer: 5s Td Jc (total 25)" in out
+    assert "Balance: $1,010 (this round +$10)" in out
+    assert "Final balance: $1,010" in out
+
+
+def test_insurance_limit_and_dealer_blackjack() -> None:
+    """Seed 1: dealer As up, box 1 8s Qd on a $10 wager. Insurance of $6 is more than
+    half the wager: refused (673a.8(b)). $5 is taken; the card reader finds the Js: a
+    dealer Blackjack. Insurance wins 2 to 1 (+$10, 673a.12(c)) and the Blackjack Wager is
+    collected (-$10, 673a.7(h)): the round nets $0."""
+    out = run("refuse\nbet 10\ndeal\ninsurance 6\ninsurance 5\nno\n", 1, "--rounds", "1")
+    assert "Dealer shows As" in out and "Hand 1: 8s Qd (18)" in out
+    assert re.search(r"Refused: an Insurance Wager is at most half .*\(673a\.8\(b\)\)", out)
+    assert "Card reader: Blackjack (673a.7(h))." in out
+    assert "Dealer: As Js (total 21)" in out
+    assert "Balance: $1,000 (this round $0)" in out
+
+
+def test_the_player_cuts() -> None:
+    """673a.5(c)(1): the first player to arrive is offered the cut; a cut nearer than
+    ten cards to the top is refused (673a.5(d)); the player's cut is recorded as his."""
+    out = run("bet 5\ncut 5\ncut 52\nquit\n", 4)
+    assert "The cut is offered to you (673a.5(c))" in out
+    assert "Refused: the Blackjack Wager is placed before the first card is dealt" in out
+    assert re.search(r"Refused: .*\(673a\.5\(d\)\)", out)
+    assert "Box 1 cuts 52 cards in" in out
+    assert "Final balance: $1,000" in out
+
+
+def test_leaving_mid_round_plays_the_hand_out() -> None:
+    """673a.6(c): a wager stays until a decision is rendered: leaving after the deal
+    stands the hand and the round is settled."""
+    out = run("refuse\nbet 5\ndeal\n", 3)
+    assert "(673a.6(c))" in out
+    assert "Dealer:" in out and "Session over after 1 round(s)" in out
+
+
+def test_rules_file(tmp_path: Path) -> None:
+    """``--rules``: a Rules Submission of two decks with a $10 minimum is played under
+    (a $5 wager is refused, 673a.6(d)); one for another game is refused before play."""
+    path = tmp_path / "dbj.toml"
+    path.write_text('game = "double-back-jack"\ndecks = 2\nminimum_wager = 1000\n')
+    out = run("refuse\nbet 5\nbet 10\ndeal\nno\nstand\n", 5, "--rules", str(path), "--rounds", "1")
+    assert "(2 decks, red backs, a new shoe)" in out
+    assert re.search(r"Refused: a Blackjack Wager must be \$10 to .*\(673a\.6\(d\)\)", out)
+    assert "$10 Blackjack Wager" in out and "Session over after 1 round(s)" in out
+    other = tmp_path / "other.toml"
+    other.write_text('game = "go-fore-it"\n')
+    result = CliRunner().invoke(app, ["play", "double-back-jack", "--rules", str(other)], env=ENV)
+    assert result.exit_code == 2
+
+
+def test_hint_gives_basic_strategy() -> None:
+    """``--hint``: seed 39's 8d 8h against a 5 is split (a pair of 8s is always split);
+    hand 1's bust at 27 takes the Second Chance Wager: declining loses the $5 for sure,
+    while taking it loses $10 only on a card under 6 (5 ranks in 13) and otherwise
+    leaves 21 (paid at once) or 17-20 against a dealer 5, so taking it is worth more.
+    Without a decision due, ``hint`` says so."""
+    script = "refuse\nhint\nbet 5\ndeal\nsplit\nhit\nhit\nsecond\nstand\n"
+    out = run(script, 39, "--rounds", "1", "--hint")
+    assert "There is no decision to make now." in out
+    hints = re.findall(r"^Basic strategy: (.+)\.$", out, re.M)
+    assert hints[0] == "split"
+    assert "place the Second Chance Wager" in hints
+    assert "Final balance: $1,010" in out
