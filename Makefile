@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck check slow clean
+.PHONY: run test lint typecheck check slow bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,15 @@ test: $(STAMP)
 ## Long statistical runs (engine simulation at scale).
 slow: $(STAMP)
 	$(BIN)/pytest -m slow
+
+## Every benchmark in one run (evaluators, simulation, exact solvers, server load);
+## writes the Benchmarks section of docs/performance.md.
+bench: $(VENV)/.bench-installed
+	$(BIN)/python -m benchmarks
+
+$(VENV)/.bench-installed: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[dev,bench]'
+	touch $@
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -9,7 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
+from croupier.cli.rules import payout_limit_line
+from croupier.errors import RulesSubmissionError
 from croupier.rules import load
+from croupier.rules.criss_cross_poker import CrissCrossPokerRules
+from croupier.rules.high_roll_dice import HighRollDiceRules
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "rules"
 ENV = {"COLUMNS": "120", "FORCE_COLOR": None, "NO_COLOR": "1"}
@@ -37,7 +41,7 @@ def test_check_examples(file: str, variant: str) -> None:
     code, output = invoke("rules", "check", str(EXAMPLES / file))
     assert code == 0, output
     sha = load(EXAMPLES / file).sha256()
-    assert output.strip() == f"ok: high-roll-dice {variant} sha256 {sha}"
+    assert output.splitlines()[0] == f"ok: high-roll-dice {variant} sha256 {sha}"
     assert re.fullmatch(r"[0-9a-f]{64}", sha)
 
 
@@ -338,3 +342,179 @@ def test_payout_limit_below_50000_message(tmp_path: Path) -> None:
 def test_missing_file_is_a_usage_error(tmp_path: Path) -> None:
     code, _ = invoke("rules", "check", str(tmp_path / "nope.toml"))
     assert code == 2
+
+
+# --- the aggregate payout limit against the most one player can win ----------------------
+def test_check_states_the_limit_of_the_ten_dice_example() -> None:
+    """At the $5 minimum, ten dice (675a.5(a)-(d)): the Two or Three face pays 6 to 1 on
+    Pip Street and eight of a kind 5,000 to 1 on Like Kind, no Extra Roll line beats eight;
+    the next best throws, seven of a kind (6 + 400 + 50 on the Extra Roll) and two of a
+    kind (6 + 12 + 50), pay less. 5,006 x $5 = $25,030, under the $50,000 floor."""
+    code, output = invoke("rules", "check", str(EXAMPLES / "high-roll-dice-ten-dice.toml"))
+    assert code == 0, output
+    line = prose(output.splitlines()[1])
+    assert line == (
+        "payout limit $100,000 per player per round: at least $50,000, the greater of "
+        "$50,000 and $25,030, the most one player can win in a round betting the minimum "
+        "(675a.5(e))"
+    )
+
+
+def test_check_states_the_limit_of_the_criss_cross_poker_example() -> None:
+    """Antes $10, Five Card Bonus $5 (examples/rules/criss-cross-poker.toml): 3,302 antes
+    with the community cards a flush paying 10 to 1 on the bonus, 3,302 x $10 + 10 x $5 =
+    $33,070 (674a.12(d))."""
+    code, output = invoke("rules", "check", str(EXAMPLES / "criss-cross-poker.toml"))
+    assert code == 0, output
+    assert "$50,000 and $33,070" in prose(output)
+    assert prose(output).endswith("(674a.12(d))")
+
+
+@pytest.mark.parametrize(
+    ("limit", "accepted"), [("6_008_000", True), ("6_007_999", False), ("5_000_000", False)]
+)
+def test_six_dice_limit_at_a_10_minimum(tmp_path: Path, limit: str, accepted: bool) -> None:
+    """Six dice at a $10 minimum (675a.6(j)-(l)): the Two face pays 8 to 1 on Pip Street
+    and six of a kind 6,000 to 1: 6,008 x $10 = $60,080 > $50,000; no match pays only
+    2 + 60. So $60,080 is the least limit allowed."""
+    rules = tmp_path / "six.toml"
+    rules.write_text(
+        f'game = "high-roll-dice"\nvariant = "six_dice"\nminimum_wager = 1000\n'
+        f"payout_limit = {limit}\n"
+    )
+    code, output = invoke("rules", "check", str(rules))
+    if accepted:
+        assert code == 0, output
+        assert "at least $60,080, the greater of $50,000 and $60,080" in prose(output)
+    else:
+        assert code == 2
+        assert "(675a.6(l))" in prose(output)
+
+
+def test_the_check_holds_a_limit_the_model_did_not_see() -> None:
+    """:func:`payout_limit_line` refuses a limit under the least on its own (a model built
+    without validation), citing the chapter's section."""
+    low = HighRollDiceRules.model_construct(minimum_wager=2_000, payout_limit=10_000_000)
+    # 5,006 x $20 = $100,120 (see the ten-dice example above)
+    with pytest.raises(RulesSubmissionError, match=r"less than \$100,120") as error:
+        payout_limit_line(low)
+    assert error.value.cite == "675a.5(e)"
+    ok = HighRollDiceRules.model_construct(minimum_wager=2_000, payout_limit=10_012_000)
+    assert payout_limit_line(ok) is not None
+    ccp = CrissCrossPokerRules.model_construct(minimum_wager=2_000, payout_limit=6_000_000)
+    with pytest.raises(RulesSubmissionError) as ccp_error:
+        payout_limit_line(ccp)  # 3,302 x $20 = $66,040
+    assert ccp_error.value.cite == "674a.12(d)"
+    assert "$66,040" in str(ccp_error.value)
+
+
+@pytest.mark.parametrize("file", ["go-fore-it.toml", "pai-gow.toml", "high-roll-dice-2014.toml"])
+def test_no_limit_line_where_none_is_set(file: str) -> None:
+    code, output = invoke("rules", "check", str(EXAMPLES / file))
+    assert code == 0, output
+    assert len(output.strip().splitlines()) == 1
+
+
+# --- Double Back Jack ----------------------------------------------------------------------
+REGULATIONS = Path(__file__).resolve().parents[3] / "shared" / "regulations"
+
+
+def chapter_673a() -> str:
+    paths = sorted(REGULATIONS.glob("673a-*.txt"))
+    if not paths:
+        pytest.fail(f"the regulation texts are expected beside the clone, at {REGULATIONS}")
+    return paths[0].read_text(encoding="utf-8")
+
+
+def required_inscriptions() -> list[str]:
+    """The three inscriptions of 673a.2(b)(4)(i)-(iii), read from the regulation."""
+    text = chapter_673a()
+    block = text.split("(4) The following inscriptions", 1)[1].split("\n(5)", 1)[0]
+    found = re.findall(r"^\((i|ii|iii)\) (.+)$", block, flags=re.MULTILINE)
+    assert [numeral for numeral, _ in found] == ["i", "ii", "iii"]
+    return [line.strip() for _, line in found]
+
+
+def payout_odds_673a12() -> dict[str, str]:
+    """673a.12(a)-(c) as odds text, read from the regulation."""
+    text = chapter_673a().split("§ 673a.12. Payout odds.", 2)[-1].split("§ 673a.13", 1)[0]
+    win, blackjack = re.search(
+        r"\(a\).*?odds of (\d+ to \d+) with the exception of a player Blackjack which "
+        r"shall be paid at odds of (\d+ to \d+)",
+        text,
+    ).groups()  # type: ignore[union-attr]
+    second = re.search(r"\(b\).*?Second Chance Wagers at odds of (\d+ to \d+)", text)
+    insurance = re.search(r"\(c\).*?Insurance Wagers at odds of (\d+ to \d+)", text)
+    assert second is not None and insurance is not None
+    return {
+        "win": win,
+        "blackjack": blackjack,
+        "second_chance": second.group(1),
+        "insurance": insurance.group(1),
+    }
+
+
+def dbj_rules(tmp_path: Path, extra: str = "") -> Path:
+    path = tmp_path / "dbj.toml"
+    path.write_text(
+        'game = "double-back-jack"\ndecks = 6\nminimum_wager = 1000\nmaximum_wager = 100000\n'
+        + extra
+    )
+    return path
+
+
+def test_show_double_back_jack_carries_the_required_inscriptions(tmp_path: Path) -> None:
+    code, output = invoke("rules", "show", str(dbj_rules(tmp_path)))
+    assert code == 0, output
+    text = prose(output)
+    inscriptions = required_inscriptions()
+    assert inscriptions[0] == "Blackjack and Insurance pays 2 to 1."
+    for numeral, inscription in zip(("i", "ii", "iii"), inscriptions, strict=True):
+        assert f"{inscription} (673a.2(b)(4)({numeral}))" in text
+
+
+def test_show_double_back_jack_payout_odds_are_the_regulations(tmp_path: Path) -> None:
+    rules = dbj_rules(tmp_path)
+    code, output = invoke("rules", "show", str(rules))
+    assert code == 0, output
+    odds = payout_odds_673a12()
+    assert odds == {
+        "win": "1 to 1",
+        "blackjack": "2 to 1",
+        "second_chance": "1 to 1",
+        "insurance": "2 to 1",
+    }
+    assert "PAYOUT ODDS (673a.2(b)(5))" in output
+    blackjack = section(output, "Blackjack Wager (673a.12(a))")
+    assert blackjack["Player Blackjack (first two cards, not after a split)"] == odds["blackjack"]
+    assert blackjack["Player 21, paid right away"] == odds["win"]
+    assert blackjack["Any other hand higher than the dealer's, or the dealer busts"] == odds["win"]
+    assert blackjack["Dealer's hand totals 22"] == "Push"  # 673a.7(q)(1)
+    second = section(output, "Second Chance Wager (673a.12(b)")
+    assert second["Hand wins or totals 21 after the second chance card"] == odds["second_chance"]
+    assert second["Blackjack Wager on that hand"] == "Returned"  # 673a.7(l)(2), (s)(1)(i)
+    insurance = section(output, "Insurance Wager (673a.12(c))")
+    assert insurance["Dealer's hole card is a king, queen, jack or 10"] == odds["insurance"]
+    text = prose(output)
+    assert load(rules).sha256() in text
+    assert "Table limits: Blackjack Wager $10 to $1,000; 6 decks (673a.3(a))" in text
+    assert "(673a.10(a))" in text and "(673a.11(a); 673a.11(b))" in text
+    assert "(673a.9(a))" in text
+    # 673a.8(b): at most half the initial wager, or the next amount in the smallest chip
+    assert "next amount in $1 chips (673a.8(b))" in text
+
+
+def test_show_double_back_jack_names_the_chip(tmp_path: Path) -> None:
+    code, output = invoke("rules", "show", str(dbj_rules(tmp_path, "chip = 500\n")))
+    assert code == 0, output
+    assert "next amount in $5 chips (673a.8(b))" in prose(output)
+
+
+def test_check_double_back_jack(tmp_path: Path) -> None:
+    rules = dbj_rules(tmp_path)
+    code, output = invoke("rules", "check", str(rules))
+    assert code == 0, output
+    assert output.strip() == f"ok: double-back-jack sha256 {load(rules).sha256()}"
+    code, output = invoke("rules", "check", str(dbj_rules(tmp_path, "adjacent_boxes = 7\n")))
+    assert code == 2
+    assert "(673a.6(e))" in prose(output)

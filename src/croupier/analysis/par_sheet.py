@@ -68,6 +68,9 @@ class WagerFigures:
     - ``strategy``: the playing strategy the figures assume, ``None`` for a wager with
       no decisions.
     - ``method``: ``"exact"`` for enumeration.
+    - ``element_of_risk``: the expected loss per unit of the total amount wagered where
+      decisions add to the stake (doubles, splits, later bets), ``None`` where it is the
+      house edge; JSON keys only when set.
 
     Build one with :meth:`from_outcomes`, which derives every figure from the outcomes.
     """
@@ -83,6 +86,7 @@ class WagerFigures:
     strategy: str | None = None
     method: Method = "exact"
     description: str = ""
+    element_of_risk: Fraction | None = None
 
     @classmethod
     def from_outcomes(
@@ -94,6 +98,7 @@ class WagerFigures:
         strategy: str | None = None,
         method: Method = "exact",
         description: str = "",
+        element_of_risk: Fraction | None = None,
     ) -> WagerFigures:
         """The figures of ``wager`` from its outcomes (nets already per unit staked).
 
@@ -121,6 +126,7 @@ class WagerFigures:
             strategy=strategy,
             method=method,
             description=description,
+            element_of_risk=element_of_risk,
         )
 
     @property
@@ -131,7 +137,7 @@ class WagerFigures:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON data: each fraction as a float and as exact ``"p/q"`` text."""
-        return {
+        data = {
             "wager": self.wager,
             "description": self.description,
             "units_staked": self.units_staked,
@@ -148,6 +154,10 @@ class WagerFigures:
             "method": self.method,
             "outcomes": [outcome.to_dict() for outcome in self.outcomes],
         }
+        if self.element_of_risk is not None:
+            data["element_of_risk"] = float(self.element_of_risk)
+            data["element_of_risk_exact"] = exact_text(self.element_of_risk)
+        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,12 +28,13 @@ def main(
 
 
 def _register() -> None:
-    from croupier.cli import analyze, play, rules, server
+    from croupier.cli import analyze, play, rules, server, simulate
 
     analyze.register(app)
     play.register(app)
     rules.register(app)
     server.register(app)
+    simulate.register(app)
 
 
 _register()

@@ -1,10 +1,11 @@
 """`croupier analyze GAME`: the exact par sheet of a game, as a table or as JSON.
 
 ``croupier analyze high-roll-dice [--rules FILE.toml] [--variant ten_dice|six_dice|
-ten_dice_2014] [--json]``. A Rules Submission (TOML, :func:`croupier.rules.load`)
-supplies the operator's choices; ``--variant`` overrides its variant (the result is
-validated again). Errors (unknown game, bad submission) print the cited message and
-exit with code 2.
+ten_dice_2014] [--json] [--html DIR]``; ``--html`` also writes a self-contained report
+(:mod:`croupier.analysis.report`) as ``DIR/GAME.html``. A Rules Submission (TOML,
+:func:`croupier.rules.load`) supplies the operator's choices; ``--variant`` overrides
+its variant (the result is validated again). Errors (unknown game, bad submission)
+print the cited message and exit with code 2.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ ANALYSES: dict[str, str] = {
     "go-fore-it": "croupier.analysis.exact.go_fore_it",
     "pai-gow": "croupier.analysis.exact.pai_gow",
     "criss-cross-poker": "croupier.analysis.exact.criss_cross_poker",
+    "double-back-jack": "croupier.analysis.exact.double_back_jack",
 }
 """Game name -> the module whose ``par_sheet(rules) -> ParSheet`` makes its par sheet."""
 
@@ -94,9 +96,26 @@ def analyze(
             "submission's).",
         ),
     ] = None,
+    decks: Annotated[
+        int | None,
+        typer.Option(
+            "--decks",
+            help="Decks in the shoe, e.g. 1, 2, 6, 8 (overrides the "
+            "submission's; double-back-jack).",
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the par sheet as a JSON document.")
     ] = False,
+    html_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--html",
+            help="Also write a self-contained HTML report (tables, plots, strategy chart) "
+            "as DIR/GAME.html.",
+            metavar="DIR",
+        ),
+    ] = None,
 ) -> None:
     """Print the exact par sheet of GAME: return, house edge, hit frequency and standard
     deviation of every wager, per unit staked."""
@@ -106,6 +125,9 @@ def analyze(
     try:
         if rules_file is not None:
             submission = load(rules_file)
+        if decks is not None:
+            data = submission.canonical_dict() if submission else {"game": game}
+            submission = validate(GAMES[game].rules_type, data | {"decks": decks})
         sheet = _par_sheet(game, submission, variant)
     except RulesSubmissionError as error:
         raise _fail(str(error)) from error
@@ -113,13 +135,35 @@ def analyze(
         raise _fail(f"cannot read the Rules Submission {str(rules_file)!r}: {error}") from error
     except AnalyzeError as error:
         raise _fail(str(error)) from error
+    if html_dir is not None:
+        _write_html(sheet, html_dir, submission, variant)
     if as_json:
         typer.echo(sheet.to_json())
         return
     console = Console()
     console.print(_table(sheet))
+    if callable(chart := getattr(sheet, "chart_table", None)):
+        console.print(chart())
     for note in sheet.notes:
         console.print(f"- {note}", highlight=False)
+
+
+def _write_html(
+    sheet: ParSheet, folder: Path, submission: RulesSubmission | None, variant: str | None
+) -> None:
+    """Write the HTML report of ``sheet`` into ``folder`` (exit 2 if it cannot be); the
+    amounts in cents use the Rules Submission the sheet is stamped with, if found."""
+    from croupier.analysis.report import rules_stamping, write_report
+
+    data = submission.canonical_dict() if submission is not None else {"game": sheet.game}
+    if variant is not None:
+        data["variant"] = variant
+    rules = rules_stamping(sheet, (submission, validate(GAMES[sheet.game].rules_type, data)))
+    try:
+        path = write_report(sheet, folder, rules)
+    except OSError as error:
+        raise _fail(f"cannot write the report into {str(folder)!r}: {error}") from error
+    typer.echo(f"wrote {path}", err=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -13,6 +13,10 @@ regulation does not allow it). ``show FILE`` prints what the table's sign must s
   Down Wagers (674a.12(a)), the Across, Down and Middle Bets (674a.12(b)) and, where
   offered, the Five Card Bonus Wager (674a.12(c)) (674a.2(b)(5)); the aggregate payout
   limit where one is set (674a.2(b)(6), 674a.12(d)); and the table limits.
+- Double Back Jack: the inscriptions of 673a.2(b)(4)(i)-(iii) (Blackjack and Insurance
+  pay 2 to 1; the dealer draws to 16 and stands on all 17s; a dealer 22 pushes, player
+  21 pays right away, Second Chance pays even money) and the payout odds of every wager
+  (673a.2(b)(5), 673a.12), with the double down, split, surrender and Insurance limits.
 - Pai Gow: ch. 621a requires no payout sign or inscription (621a.2(b) asks the layout
   for the name or logo, the betting areas and the Dead Hand only); ``show`` prints the
   payout the rules set, 1 to 1 less the vigorish (621a.10(g)-(k), 621a.11), saying so.
@@ -43,6 +47,16 @@ from croupier.rules.criss_cross_poker import (
     PAYLINE_ORDER,
     CrissCrossPokerRules,
     Payline,
+)
+from croupier.rules.double_back_jack import (
+    BLACKJACK_ODDS,
+    DEALER_PUSH_TOTAL,
+    DEALER_STANDS_ON,
+    INSURANCE_ODDS,
+    MAX_HANDS,
+    SECOND_CHANCE_ODDS,
+    WIN_ODDS,
+    DoubleBackJackRules,
 )
 from croupier.rules.go_fore_it import (
     BACK_9_ODDS,
@@ -395,13 +409,127 @@ def pai_gow_sign(rules: PaiGowRules) -> RenderableType:
     return Group(*parts)
 
 
+# --- Double Back Jack ---------------------------------------------------------------------
+DOUBLE_BACK_JACK_INSCRIPTIONS: tuple[str, str, str] = (
+    f"Blackjack and Insurance pays {format_odds(BLACKJACK_ODDS)}.",
+    f"Dealer shall draw to {DEALER_STANDS_ON - 1} and stand on all {DEALER_STANDS_ON}s.",
+    "Blackjack Wagers will push if the dealer's hand has a total point count of "
+    f"{DEALER_PUSH_TOTAL}, player 21 pays right away, Second Chance pays even money.",
+)
+"""The three inscriptions of 673a.2(b)(4)(i)-(iii), in the regulation's words."""
+
+
+def double_back_jack_sign(rules: DoubleBackJackRules) -> RenderableType:
+    """The table sign of a Double Back Jack submission: the inscriptions of
+    673a.2(b)(4)(i)-(iii), the payout odds of every permissible wager (673a.2(b)(5),
+    673a.12(a)-(c)) with surrender (673a.9), double down (673a.10) and split pairs
+    (673a.11), and the table limits."""
+    s = rules.sections
+    assert INSURANCE_ODDS == BLACKJACK_ODDS  # one inscription states both (673a.2(b)(4)(i))
+    blackjack_rows = [
+        ("Player Blackjack (first two cards, not after a split)", format_odds(BLACKJACK_ODDS)),
+        ("Player 21, paid right away", format_odds(WIN_ODDS)),
+        ("Any other hand higher than the dealer's, or the dealer busts", format_odds(WIN_ODDS)),
+        (f"Dealer's hand totals {DEALER_PUSH_TOTAL}", "Push"),
+        ("Tie with the dealer's hand", "Push"),
+    ]
+    second_rows = [
+        ("Hand wins or totals 21 after the second chance card", format_odds(SECOND_CHANCE_ODDS)),
+        ("Blackjack Wager on that hand", "Returned"),
+        (f"Dealer's hand totals {DEALER_PUSH_TOTAL}, or a tie", "Push"),
+    ]
+    insurance_rows = [
+        ("Dealer's hole card is a king, queen, jack or 10", format_odds(INSURANCE_ODDS)),
+    ]
+    half = format_cents(rules.chip)
+    return Group(
+        Text("Double Back Jack (58 Pa. Code ch. 673a)", style="bold"),
+        Text("Rules Submission sha256"),
+        Text(rules.sha256()),
+        Text(""),
+        *(
+            Text(f"{text} (673a.2(b)(4)({numeral}))", style="bold")
+            for text, numeral in zip(DOUBLE_BACK_JACK_INSCRIPTIONS, ("i", "ii", "iii"), strict=True)
+        ),
+        Text(""),
+        Text("PAYOUT ODDS (673a.2(b)(5))", style="bold"),
+        _paytable(f"Blackjack Wager ({s.blackjack_odds})", "Player's hand", blackjack_rows),
+        _paytable(
+            f"Second Chance Wager ({s.second_chance_odds}; {s.second_chance_21}; "
+            f"{s.win_with_second_chance})",
+            "After a bust, one card subtracted (an ace counts 1)",
+            second_rows,
+        ),
+        _paytable(f"Insurance Wager ({s.insurance_odds})", "Dealer shows an ace", insurance_rows),
+        Text(""),
+        Text(
+            f"Double down: one additional wager of at most the original Blackjack Wager, one "
+            f"card, paid with the hand ({s.double}); also after a split ({s.double_after_split})."
+        ),
+        Text(
+            f"Split pairs: cards of identical value, at most {MAX_HANDS} hands, the second "
+            f"wager equal to the original; an ace and a 10 value card after a split pays as "
+            f"21, not a Blackjack ({s.split}; {s.split_order})."
+        ),
+        Text(
+            f"Surrender: half the wager returned, the whole wager lost to a dealer Blackjack "
+            f"when the dealer shows an ace or 10 value card ({s.surrender})."
+        ),
+        Text(
+            f"Second Chance Wager: equal to the current Blackjack Wager ({s.second_chance}); "
+            f"Insurance Wager: at most half the initial Blackjack Wager, or the next amount in "
+            f"{half} chips ({s.insurance_limit})."
+        ),
+        Text(
+            f"Table limits: Blackjack Wager {_limits(rules.minimum_wager, rules.maximum_wager)}"
+            f"; {rules.decks} deck{'s' if rules.decks > 1 else ''} ({s.decks})"
+        ),
+    )
+
+
 # --- commands ----------------------------------------------------------------------------
+def payout_limit_line(rules: RulesSubmission) -> str | None:
+    """What ``check`` says of the submission's aggregate payout limit: the limit against
+    the least the chapter allows, which is the greater of $50,000 and the most one player
+    can win in a round betting the minimum (674a.12(d), 675a.5(e), 675a.6(l)); ``None``
+    where no limit is set. Raises :class:`RulesSubmissionError` for a limit under the
+    least (the models refuse one already; this holds any game that declares a limit)."""
+    limit = getattr(rules, "payout_limit", None)
+    least, most, cite = (
+        rules.least_payout_limit(),
+        rules.most_won_at_minimum(),
+        rules.payout_limit_cite(),
+    )
+    if limit is None or least is None or most is None or cite is None:
+        return None
+    if limit < least:
+        raise RulesSubmissionError(
+            f"the aggregate payout limit {format_cents(limit)} is less than "
+            f"{format_cents(least)}, the least allowed",
+            cite,
+        )
+    return (
+        f"payout limit {format_cents(limit)} per player per round: at least "
+        f"{format_cents(least)}, the greater of $50,000 and {format_cents(most)}, the most "
+        f"one player can win in a round betting the minimum ({cite})"
+    )
+
+
 def check(file: RulesFile) -> None:
-    """Load and validate a Rules Submission: "ok" with its game, variant and sha256."""
+    """Load and validate a Rules Submission: "ok" with its game, variant and sha256; where
+    it sets an aggregate payout limit, the limit against the most one player can win in a
+    round betting the minimum (:func:`payout_limit_line`)."""
     rules = load_or_exit(file)
     variant = getattr(rules, "variant", None)
     what = rules.game if variant is None else f"{rules.game} {variant}"
+    try:
+        limit = payout_limit_line(rules)
+    except RulesSubmissionError as error:
+        typer.echo(f"{file}: {error}", err=True)
+        raise typer.Exit(2) from error
     typer.echo(f"ok: {what} sha256 {rules.sha256()}")
+    if limit is not None:
+        typer.echo(limit)
 
 
 def show(file: RulesFile) -> None:
@@ -415,6 +543,8 @@ def show(file: RulesFile) -> None:
         sign = pai_gow_sign(rules)
     elif isinstance(rules, CrissCrossPokerRules):
         sign = criss_cross_poker_sign(rules)
+    elif isinstance(rules, DoubleBackJackRules):
+        sign = double_back_jack_sign(rules)
     else:
         typer.echo(f"no table sign is drawn for {rules.game} yet", err=True)
         raise typer.Exit(2)

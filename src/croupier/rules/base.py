@@ -70,6 +70,22 @@ class RulesSubmission(BaseModel):
                     self.seats_cite(),
                 )
 
+    def most_won_at_minimum(self) -> Cents | None:
+        """The most one player can win in a round (cents) betting the table minimum, the
+        figure an aggregate payout limit is held to; ``None`` where the chapter sets no
+        payout limit (the default)."""
+        return None
+
+    def least_payout_limit(self) -> Cents | None:
+        """The least aggregate payout limit the chapter allows (cents), ``None`` where it
+        sets no payout limit (the default)."""
+        return None
+
+    def payout_limit_cite(self) -> str | None:
+        """The section that sets the aggregate payout limit, ``None`` where there is none
+        (the default)."""
+        return None
+
 
 def _submission_types() -> dict[str, type[RulesSubmission]]:
     from croupier.games import GAMES

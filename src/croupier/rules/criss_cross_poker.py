@@ -448,6 +448,10 @@ class CrissCrossPokerRules(RulesSubmission):
         $50,000 and :meth:`most_won_at_minimum`."""
         return max(PAYOUT_LIMIT_FLOOR, self.most_won_at_minimum())
 
+    def payout_limit_cite(self) -> str:
+        """674a.12(d)."""
+        return SECTIONS.payout_limit
+
     def seat_count(self) -> int:
         """Six betting positions at most (674a.2(a))."""
         return 6

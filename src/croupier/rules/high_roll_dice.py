@@ -299,6 +299,22 @@ class HighRollDiceRules(RulesSubmission):
         Millionaire Row excluded (675a.5(e)). Computed over every possible throw."""
         return _max_win(self.variant, wager, self.payout_rounding)
 
+    def most_won_at_minimum(self) -> Cents | None:
+        """:meth:`max_win` at the table minimum (cents), the figure a payout limit is held
+        to (675a.5(e), 675a.6(l)); ``None`` under the 2014 rules, which authorize no limit
+        (593.5)."""
+        return None if self.sections.payout_limit is None else self.max_win(self.minimum_wager)
+
+    def least_payout_limit(self) -> Cents | None:
+        """The least aggregate payout limit allowed (cents): the greater of $50,000 and
+        :meth:`most_won_at_minimum` (675a.5(e), 675a.6(l)); ``None`` under the 2014 rules."""
+        most = self.most_won_at_minimum()
+        return None if most is None else max(PAYOUT_LIMIT_FLOOR, most)
+
+    def payout_limit_cite(self) -> str | None:
+        """675a.5(e) or 675a.6(l); ``None`` under the 2014 rules."""
+        return self.sections.payout_limit
+
     # -- validation --------------------------------------------------------------------
     @model_validator(mode="after")
     def _check(self) -> HighRollDiceRules:

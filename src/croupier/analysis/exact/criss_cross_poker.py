@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Final, cast
 
 import numba
@@ -177,10 +178,13 @@ def _solve_class_py(
     vertical, middle) cases follow each (across, down, middle) path (3x3x3, choice index
     0 fold, 1 = 1x, 2 = 3x); [29..55] the sum of the net results (units) of those
     cases; [56..82] the sum of their squares (only with ``moments``, else 0 for the
-    paths that bet the Middle)."""
+    paths that bet the Middle). An ``out`` of length 83 + 2,450 also receives at
+    [83 + 1225 * i + h] the Down choice (0 fold, 1 = 1x, 2 = 3x) after an Across Bet of
+    1 (i = 0) or 3 (i = 1) antes with the horizontal pair ``h``."""
     pi, pj, pay, cap, ok, tot, tcap = _pay_table(p0, p1, pay_by_rank)
     n_pairs = 1225
     fold_across = -2 * 46 * 1128 * 1225
+    downs = np.zeros((2, n_pairs), dtype=np.int64)
     across_sum = np.zeros(2, dtype=np.int64)  # a = 1, 3
     across_paths = np.zeros((2, 3, 3), dtype=np.int64)
     across_nets = np.zeros((2, 3, 3), dtype=np.int64)
@@ -275,6 +279,7 @@ def _solve_class_py(
                     best = w[ai, di]
                     choice = di + 1
             across_sum[ai] += best
+            downs[ai, h] = choice
             if choice == 0:
                 across_paths[ai, 0, 0] += 46 * 1128
                 across_nets[ai, 0, 0] += fold
@@ -303,6 +308,8 @@ def _solve_class_py(
                 out[2 + 9 * choice + 3 * di + mi] = across_paths[choice - 1, di, mi]
                 out[29 + 9 * choice + 3 * di + mi] = across_nets[choice - 1, di, mi]
                 out[56 + 9 * choice + 3 * di + mi] = across_sq[choice - 1, di, mi]
+    if out.shape[0] >= 83 + 2 * n_pairs:
+        out[83 : 83 + 2 * n_pairs] = downs.ravel()
 
 
 _solve_class: Final = cast(
@@ -462,6 +469,30 @@ def solve(progress: Callable[[int, int], None] | None = None, *, moments: bool =
         },
     )
     return solution
+
+
+@cache
+def strategy_table() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+    """The optimal Across and Down decisions of :func:`solve`, as arrays (read-only).
+
+    ``across[k]`` is the Across choice (0 fold, 1 or 3 antes) of class ``k`` of
+    :func:`starting_classes`; ``down[k, i, h]`` the Down choice (0, 1 or 3) of its
+    representative after an Across Bet of 1 (``i = 0``) or 3 (``i = 1``) antes when the
+    two outer horizontal cards are pair ``h`` of the 50 other cards: those cards in
+    ascending order numbered 0..49, pair ``(i, j)``, ``i < j``, is
+    ``h = i * (99 - i) // 2 + j - i - 1``. Shapes (169,) and (169, 2, 1225), int8.
+    Any hand of the class plays the same after a suit permutation taking it to the
+    representative. Runs the enumeration once (about 25 s on two cores), then cached."""
+    classes = starting_classes()
+    hands = np.array([rep for rep, _, _ in classes], dtype=np.int64)
+    out = np.zeros((len(classes), 83 + 2 * HORIZONTAL_PAIRS), dtype=np.int64)
+    _solve_all(hands, PAY_BY_RANK, out, False)
+    across = out[:, 1].astype(np.int8)
+    down = (2 * out[:, 83:] - (out[:, 83:] > 0)).astype(np.int8)
+    across.flags.writeable = False
+    down = down.reshape(len(classes), 2, HORIZONTAL_PAIRS)
+    down.flags.writeable = False
+    return across, down
 
 
 # --- the strategy for one situation (the advisor) ---------------------------------------------
@@ -662,5 +693,6 @@ __all__ = [
     "par_sheet",
     "solve",
     "starting_classes",
+    "strategy_table",
     "strategy_text",
 ]

@@ -1,0 +1,444 @@
+"""Criss-Cross Poker (ch. 674a) by simulation: a numba kernel that deals and settles rounds.
+
+:func:`sample` plays ``rounds`` rounds of one player with both antes (674a.7(d)) and the
+Five Card Bonus (674a.7(e)) and gives, per wager of
+:func:`croupier.analysis.exact.criss_cross_poker.par_sheet`, the net result of every
+round per unit staked:
+
+- ``antes``: the whole antes game (both antes and the Across, Down and Middle Bets),
+  per unit of total antes (two units a round), as the par sheet quotes it; every round.
+- ``five_card_bonus``: the Five Card Bonus on the five community cards (674a.12(c)),
+  per unit; every round (the player always places it).
+
+**The deal.** One deck; each round the seven cards dealt are drawn without replacement
+(a partial Fisher-Yates shuffle, uniform as the engine's shuffle and cut are), in the
+engine's order (:func:`croupier.games.criss_cross_poker.deal_plan`): the five community
+cards in the cross's order far, left, middle, right, near, then the player's two cards.
+The Across Hand is the player's cards with left, middle, right (674a.11(b)); the Down
+Hand his cards with far, middle, near (674a.11(d)).
+
+**The strategy** is the exact analysis's optimal one, ties to the smaller wager: the
+Across and Down decisions are looked up in
+:func:`~croupier.analysis.exact.criss_cross_poker.strategy_table` (the hand is taken to
+its class's representative by a suit permutation, which changes no value); the Middle
+decision (674a.11(f)) is computed in the round, as the exact kernel does, from the 46
+cards that may be the middle card. The table costs the exact enumeration once per
+process (about 25 s on two cores; cached), so the first :func:`sample` is slow.
+
+**Reproducibility.** A round's draws come from ``numpy.random.default_rng(seed)``
+(53-bit uniforms, turned into exactly uniform integers by rejection), consumed by the
+kernel in order: the same ``seed`` and ``rounds`` give the same arrays. Payout limits
+(674a.12(d)) are ignored, as in the par sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Final, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from croupier.analysis.exact.criss_cross_poker import (
+    PAY_BY_RANK,
+    line_of_rank,
+    starting_classes,
+    strategy_table,
+)
+from croupier.analysis.simulation.base import WagerInfo
+from croupier.hands.poker import FLUSH_RANKS, OFFSUIT_RANKS, RANK_CATEGORY, RANK_KEYS, rank_five
+from croupier.rules.criss_cross_poker import BONUS_ODDS, CrissCrossPokerRules
+
+ANTES: Final = "antes"
+FIVE_CARD_BONUS: Final = "five_card_bonus"
+WAGERS: Final = (ANTES, FIVE_CARD_BONUS)
+"""The wagers :func:`sample` gives, named as in the par sheet."""
+DRAWS_PER_ROUND: Final = "7 cards dealt from one deck (7 uniform integers, 52 down to 46)"
+
+Floats = npt.NDArray[np.float64]
+
+_BONUS_BY_RANK: Final = np.array(
+    [0.0]
+    + [float(BONUS_ODDS.get(line_of_rank(rank), -1)) for rank in range(1, len(RANK_CATEGORY))],
+    dtype=np.float64,
+)
+"""The Five Card Bonus net per unit (674a.12(c); -1 a loss) of every rank; index 0 unused."""
+
+
+_PAY_OFFSUIT: Final = PAY_BY_RANK[OFFSUIT_RANKS].astype(np.int8)
+"""The bet pay (674a.12(b)) of a hand not all of one suit, by the sum of its cards' keys
+(:data:`~croupier.hands.poker.RANK_KEYS`): the fast evaluator's table with the pay folded in."""
+_PAY_FLUSH: Final = PAY_BY_RANK[FLUSH_RANKS].astype(np.int16)
+"""The bet pay of a hand all of one suit, by the 13-bit mask of its ranks."""
+_CARD_KEYS: Final = np.array([RANK_KEYS[card >> 2] for card in range(52)], dtype=np.int64)
+_RANK_KEYS: Final = np.array(RANK_KEYS, dtype=np.int64)
+_UNSEEN: Final = np.array([4 - bin(nibble).count("1") for nibble in range(16)], dtype=np.int64)
+"""How many of a rank's four cards are unseen, by the nibble of its seen cards."""
+if int(PAY_BY_RANK[OFFSUIT_RANKS].max()) > 127:  # pragma: no cover - the paytable's shape
+    raise AssertionError("a hand not all of one suit pays more than an int8 holds")
+
+
+def _class_table() -> npt.NDArray[np.int16]:
+    """``[high rank, low rank, suited]`` -> index in :func:`starting_classes`."""
+    table = np.full((13, 13, 2), -1, dtype=np.int16)
+    for index, ((c0, c1), _, _) in enumerate(starting_classes()):
+        table[c0 >> 2, c1 >> 2, int((c0 & 3) == (c1 & 3))] = index
+    return table
+
+
+_CLASS_OF: Final = _class_table()
+_REPRESENTATIVE: Final = np.array([rep for rep, _, _ in starting_classes()], dtype=np.int64)
+
+
+# --- the kernel ----------------------------------------------------------------------------
+_TWO_53: Final = 9007199254740992.0
+
+
+def _below_py(rng: np.random.Generator, n: int) -> int:
+    """An exactly uniform integer in ``0 .. n - 1`` from 53-bit uniforms (rejection of the
+    top ``2**53 mod n`` values: probability below 1e-14)."""
+    limit = 9007199254740992 - 9007199254740992 % n
+    while True:
+        x = int(rng.random() * _TWO_53)
+        if x < limit:
+            return x % n
+
+
+_below: Final = numba.njit(cache=True, nogil=True)(_below_py)
+
+
+def _suit_map_py(p0: int, p1: int, sigma: npt.NDArray[np.int64]) -> int:
+    """Fill ``sigma`` with a suit permutation taking the player's cards to their class's
+    representative (:func:`starting_classes`): the high card's suit (either, for a pair) to
+    0, the low card's to 1 unless suited, the other suits upward in order. Returns the
+    class index (or -1 for a card pair not in the table)."""
+    hi, lo = (p0, p1) if (p0 >> 2) >= (p1 >> 2) else (p1, p0)
+    s_hi, s_lo = hi & 3, lo & 3
+    for s in range(4):
+        sigma[s] = -1
+    sigma[s_hi] = 0
+    following = 1
+    if s_lo != s_hi:
+        sigma[s_lo] = 1
+        following = 2
+    for s in range(4):
+        if sigma[s] < 0:
+            sigma[s] = following
+            following += 1
+    return int(_CLASS_OF[hi >> 2, lo >> 2, 1 if s_hi == s_lo else 0])
+
+
+_suit_map: Final = numba.njit(cache=True, nogil=True)(_suit_map_py)
+
+
+def _four_py(c0: int, c1: int, c2: int, c3: int) -> tuple[int, int, int]:
+    """Four known cards of a five-card hand, for :func:`_pay_with`: the sum of their
+    keys, their suit if all four share one (else -1), the mask of their ranks."""
+    key = _CARD_KEYS[c0] + _CARD_KEYS[c1] + _CARD_KEYS[c2] + _CARD_KEYS[c3]
+    suit = c0 & 3
+    if (c1 & 3) != suit or (c2 & 3) != suit or (c3 & 3) != suit:
+        suit = -1
+    mask = (1 << (c0 >> 2)) | (1 << (c1 >> 2)) | (1 << (c2 >> 2)) | (1 << (c3 >> 2))
+    return int(key), suit, mask
+
+
+_four: Final = numba.njit(cache=True, nogil=True, inline="always")(_four_py)
+
+
+def _pay_with_py(key: int, suit: int, mask: int, card: int) -> int:
+    """The bet pay of the four cards summarized by :func:`_four` and ``card``: the fast
+    evaluator's lookup (:func:`croupier.hands.poker.rank_five`) with four cards summed."""
+    if (card & 3) == suit:
+        return int(_PAY_FLUSH[mask | (1 << (card >> 2))])
+    return int(_PAY_OFFSUIT[key + _CARD_KEYS[card]])
+
+
+_pay_with: Final = numba.njit(cache=True, nogil=True, inline="always")(_pay_with_py)
+
+
+def _middle_sums_py(
+    p0: int, p1: int, far: int, left: int, right: int, near: int
+) -> tuple[int, int, int, int]:
+    """Over the 46 cards that may be the middle card, with the player's cards and the four
+    outer cards known: the sums of the two antes' pays, of the Across Hand's bet pay, of
+    the Down Hand's and of the higher of the two (674a.11(f), 674a.12(a)-(b)).
+
+    Every unseen card of a rank gives both hands the same pays unless its suit makes a
+    flush, so the ranks are summed once each (times the unseen cards of the rank) and the
+    cards of a suit four known cards of a hand share are corrected one by one."""
+    key_a, suit_a, mask_a = _four(p0, p1, left, right)
+    key_d, suit_d, mask_d = _four(p0, p1, far, near)
+    one = np.uint64(1)
+    seen = np.uint64(0)
+    for c in (p0, p1, far, left, right, near):
+        seen |= one << np.uint64(c)
+    ante = 0
+    sa = 0
+    sd = 0
+    s = 0
+    for r in range(13):
+        k = _UNSEEN[(seen >> np.uint64(4 * r)) & np.uint64(15)]
+        if k == 0:
+            continue
+        x = int(_PAY_OFFSUIT[key_a + _RANK_KEYS[r]])
+        y = int(_PAY_OFFSUIT[key_d + _RANK_KEYS[r]])
+        ante += k * (min(x, 1) + min(y, 1))
+        sa += k * x
+        sd += k * y
+        s += k * (x if x > y else y)
+    for t in range(2):
+        suit = suit_a if t == 0 else suit_d
+        if suit < 0 or (t == 1 and suit_d == suit_a):
+            continue
+        for r in range(13):
+            c = 4 * r + suit
+            if (seen >> np.uint64(c)) & one:
+                continue
+            x0 = int(_PAY_OFFSUIT[key_a + _RANK_KEYS[r]])
+            y0 = int(_PAY_OFFSUIT[key_d + _RANK_KEYS[r]])
+            x = _pay_with(key_a, suit_a, mask_a, c)
+            y = _pay_with(key_d, suit_d, mask_d, c)
+            ante += min(x, 1) + min(y, 1) - min(x0, 1) - min(y0, 1)
+            sa += x - x0
+            sd += y - y0
+            s += (x if x > y else y) - (x0 if x0 > y0 else y0)
+    return ante, sa, sd, s
+
+
+_middle_sums: Final = cast(
+    Callable[[int, int, int, int, int, int], tuple[int, int, int, int]],
+    numba.njit(cache=True, nogil=True)(_middle_sums_py),
+)
+
+
+def _rest_index(card: int, r0: int, r1: int) -> int:
+    """The index of ``card`` among the 50 cards other than ``r0 < r1``, ascending."""
+    return card - (1 if card > r0 else 0) - (1 if card > r1 else 0)
+
+
+_rest_index_nb: Final = numba.njit(cache=True, nogil=True, inline="always")(_rest_index)
+
+
+def _round_py(
+    cards: npt.NDArray[np.int64],
+    across: npt.NDArray[np.int8],
+    down: npt.NDArray[np.int8],
+    representative: npt.NDArray[np.int64],
+    pay_by_rank: npt.NDArray[np.int16],
+    sigma: npt.NDArray[np.int64],
+    bets: npt.NDArray[np.int8],
+) -> float:
+    """One round of the antes game on ``cards`` (far, left, middle, right, near, then the
+    player's two): the net per unit of total antes; ``bets`` receives the Across, Down
+    and Middle Bets in antes (0 a fold, and 0 for a bet not reached)."""
+    far, left, middle, right, near = cards[0], cards[1], cards[2], cards[3], cards[4]
+    p0, p1 = cards[5], cards[6]
+    bets[0] = bets[1] = bets[2] = 0
+    cls = _suit_map(p0, p1, sigma)
+    a = int(across[cls])
+    bets[0] = a
+    if a == 0:
+        return -1.0  # both antes lost: -2 antes per 2 units
+    r0, r1 = representative[cls, 0], representative[cls, 1]
+    h0 = _rest_index_nb(4 * (left >> 2) + sigma[left & 3], r0, r1)
+    h1 = _rest_index_nb(4 * (right >> 2) + sigma[right & 3], r0, r1)
+    if h0 > h1:
+        h0, h1 = h1, h0
+    d = int(down[cls, 0 if a == 1 else 1, h0 * (99 - h0) // 2 + h1 - h0 - 1])
+    bets[1] = d
+    if d == 0:
+        return -(2 + a) / 2.0
+    # the Middle decision over the 46 cards that may be the middle card
+    ante, sa, sd, s = _middle_sums(p0, p1, far, left, right, near)
+    m = 3 if s > 0 else 1
+    if ante + a * sa + d * sd + m * s <= -(2 + a + d) * 46:
+        return -(2 + a + d) / 2.0
+    bets[2] = m
+    x = int(pay_by_rank[rank_five(p0, p1, left, right, middle)])
+    y = int(pay_by_rank[rank_five(p0, p1, far, near, middle)])
+    return (min(x, 1) + min(y, 1) + a * x + d * y + m * (x if x > y else y)) / 2.0
+
+
+_round: Final = numba.njit(cache=True, nogil=True)(_round_py)
+
+
+def _play_py(
+    rng: np.random.Generator,
+    rounds: int,
+    across: npt.NDArray[np.int8],
+    down: npt.NDArray[np.int8],
+    representative: npt.NDArray[np.int64],
+    pay_by_rank: npt.NDArray[np.int16],
+    bonus_by_rank: Floats,
+    antes_out: Floats,
+    bonus_out: Floats,
+) -> None:
+    """Deal and settle ``rounds`` rounds (see the module text): ``antes_out[k]`` the
+    antes game's net per unit of total antes, ``bonus_out[k]`` the bonus's per unit."""
+    deck = np.arange(52)
+    sigma = np.empty(4, dtype=np.int64)
+    bets = np.empty(3, dtype=np.int8)
+    for k in range(rounds):
+        for i in range(7):
+            j = i + _below(rng, 52 - i)
+            deck[i], deck[j] = deck[j], deck[i]
+        bonus_out[k] = bonus_by_rank[rank_five(deck[0], deck[1], deck[2], deck[3], deck[4])]
+        antes_out[k] = _round(deck, across, down, representative, pay_by_rank, sigma, bets)
+
+
+_play: Final = cast(
+    Callable[
+        [
+            np.random.Generator,
+            int,
+            npt.NDArray[np.int8],
+            npt.NDArray[np.int8],
+            npt.NDArray[np.int64],
+            npt.NDArray[np.int16],
+            Floats,
+            Floats,
+            Floats,
+        ],
+        None,
+    ],
+    numba.njit(cache=True, nogil=True)(_play_py),
+)
+
+
+def _settle_py(
+    cards: npt.NDArray[np.int64],
+    across: npt.NDArray[np.int8],
+    down: npt.NDArray[np.int8],
+    representative: npt.NDArray[np.int64],
+    pay_by_rank: npt.NDArray[np.int16],
+    bonus_by_rank: Floats,
+    antes_out: Floats,
+    bonus_out: Floats,
+    bets_out: npt.NDArray[np.int8],
+) -> None:
+    sigma = np.empty(4, dtype=np.int64)
+    for k in range(cards.shape[0]):
+        row = cards[k]
+        bonus_out[k] = bonus_by_rank[rank_five(row[0], row[1], row[2], row[3], row[4])]
+        antes_out[k] = _round(row, across, down, representative, pay_by_rank, sigma, bets_out[k])
+
+
+_settle: Final = cast(
+    Callable[
+        [
+            npt.NDArray[np.int64],
+            npt.NDArray[np.int8],
+            npt.NDArray[np.int8],
+            npt.NDArray[np.int64],
+            npt.NDArray[np.int16],
+            Floats,
+            Floats,
+            Floats,
+            npt.NDArray[np.int8],
+        ],
+        None,
+    ],
+    numba.njit(cache=True, nogil=True)(_settle_py),
+)
+
+
+@cache
+def _strategy() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+    across, down = strategy_table()
+    return np.ascontiguousarray(across), np.ascontiguousarray(down)
+
+
+def sample(rules: CrissCrossPokerRules | None, rounds: int, seed: int) -> dict[str, Floats]:
+    """``rounds`` rounds from ``seed``: wager name (:data:`WAGERS`) -> float64 array of
+    shape ``(rounds,)``, the net result of each round per unit staked (``antes`` per unit
+    of total antes, ``five_card_bonus`` per unit; see the module text). ``rules`` (default
+    :class:`CrissCrossPokerRules`) changes no figure: the par sheet's paytables are the
+    chapter's. The first call computes the strategy table (about 25 s, then cached).
+
+    Raises ``ValueError`` for a negative ``rounds``.
+    """
+    if rounds < 0:
+        raise ValueError(f"rounds must be at least 0, not {rounds}")
+    across, down = _strategy()
+    antes = np.empty(rounds, dtype=np.float64)
+    bonus = np.empty(rounds, dtype=np.float64)
+    rng = np.random.default_rng(seed)
+    _play(rng, rounds, across, down, _REPRESENTATIVE, PAY_BY_RANK, _BONUS_BY_RANK, antes, bonus)
+    return {ANTES: antes, FIVE_CARD_BONUS: bonus}
+
+
+def _draws_py(rng: np.random.Generator, rounds: int) -> int:
+    deck = np.arange(52)
+    for _ in range(rounds):
+        for i in range(7):
+            j = i + _below(rng, 52 - i)
+            deck[i], deck[j] = deck[j], deck[i]
+    return int(deck[0])
+
+
+_draws: Final = cast(
+    Callable[[np.random.Generator, int], int], numba.njit(cache=True, nogil=True)(_draws_py)
+)
+
+
+def draws(rules: CrissCrossPokerRules | None, rounds: int, seed: int) -> None:
+    """Draw, and discard, the cards of ``rounds`` rounds exactly as :func:`sample` deals
+    them (the generator's ceiling for
+    :func:`~croupier.analysis.simulation.base.throughput`)."""
+    _draws(np.random.default_rng(seed), rounds)
+
+
+def describe(rules: CrissCrossPokerRules | None) -> dict[str, WagerInfo]:
+    """Each wager's description, units staked and strategy (as the par sheet's)."""
+    return {
+        ANTES: WagerInfo(
+            "Ante Across and Ante Down with the Across, Down and Middle Bets played "
+            "optimally; per unit of total antes (674a.7(d), 674a.11, 674a.12(a)-(b))",
+            units_staked=2,
+            strategy="optimal (exact analysis): Across and Down decisions from its table, "
+            "the Middle decision computed per situation; ties to the smaller wager",
+        ),
+        FIVE_CARD_BONUS: WagerInfo(
+            "Five Card Bonus: the five community cards form a pair of 6s or better "
+            "(674a.7(e), 674a.12(c))"
+        ),
+    }
+
+
+def settle_deals(cards: npt.ArrayLike) -> tuple[dict[str, Floats], npt.NDArray[np.int8]]:
+    """The rounds :func:`sample` would play on given deals: ``cards`` of shape ``(n, 7)``,
+    card indices 0..51 in the order dealt (far, left, middle, right, near, then the
+    player's two), seven distinct cards a row. Returns (wager name -> float64 array of
+    shape ``(n,)`` as :func:`sample` gives, the bets of shape ``(n, 3)``: Across, Down
+    and Middle in antes, 0 for a fold or a bet not reached). Computes the strategy table
+    on first use. Raises ``ValueError`` for rows that are not seven distinct cards.
+    """
+    deals = np.asarray(cards, dtype=np.int64)
+    if deals.ndim != 2 or deals.shape[1] != 7:
+        raise ValueError(f"deals have shape (n, 7), not {deals.shape}")
+    ordered = np.sort(deals, axis=1)
+    if deals.size and (
+        deals.min() < 0 or deals.max() > 51 or (np.diff(ordered, axis=1) == 0).any()
+    ):
+        raise ValueError("each deal is seven distinct cards 0..51")
+    across, down = _strategy()
+    n = deals.shape[0]
+    antes = np.empty(n, dtype=np.float64)
+    bonus = np.empty(n, dtype=np.float64)
+    bets = np.zeros((n, 3), dtype=np.int8)
+    _settle(deals, across, down, _REPRESENTATIVE, PAY_BY_RANK, _BONUS_BY_RANK, antes, bonus, bets)
+    return {ANTES: antes, FIVE_CARD_BONUS: bonus}, bets
+
+
+__all__ = [
+    "ANTES",
+    "DRAWS_PER_ROUND",
+    "FIVE_CARD_BONUS",
+    "WAGERS",
+    "describe",
+    "draws",
+    "sample",
+    "settle_deals",
+]

@@ -1,0 +1,325 @@
+"""Double Back Jack (ch. 673a) by simulation: a numba kernel that deals a finite shoe as
+the engine does and plays :func:`croupier.analysis.exact.double_back_jack.basic_strategy`.
+
+:func:`sample` plays ``rounds`` rounds of one player (one box) against the dealer and
+gives, per wager named as in :func:`croupier.analysis.exact.double_back_jack.par_sheet`:
+
+- ``blackjack``: one entry per round, the net result of the whole hand per initial
+  Blackjack Wager: the Blackjack Wager and any split, double down and Second Chance
+  Wagers (673a.6-673a.12), e.g. +2 for a Blackjack, -0.5 for a surrender, -4 for a
+  doubled hand that lost its Second Chance card, up to +4 and down to -8 for a split.
+- ``insurance``: one entry per round in which the dealer's up card is an ace, the other
+  rounds excluded (shorter array): the result per unit of an Insurance Wager, +2 when
+  the hole card is ten-value and -1 otherwise (673a.8, 673a.12(c)). As in the par
+  sheet it is the wager's own result, whatever the player's cards (a player Blackjack,
+  paid first under 673a.7(f), would in fact have nothing left to insure).
+
+**The strategy** is the composition-dependent one the par sheet plays, read from the
+same tables (:class:`~croupier.analysis.exact.double_back_jack.StartPolicy` per up card
+and start): the first decision, the split hand's decision by its second card, hit or
+stand by hard total and ace, and the Second Chance decision by hard total.
+
+**The shoe** (``fresh_shoe`` false, the default): ``rules.decks`` decks, shuffled, the
+first card burned (673a.7(c)), the cover card placed as deep as 673a.5(d) allows
+(exactly a quarter of the stack, rounded up, below it: 78 of 312 cards); the round in
+which the cover card appears is completed and the shoe reshuffled after it (673a.5(f),
+673a.7(d)). If the shoe runs out mid-round the cards not on the layout are shuffled,
+one burned, and the round completed (673a.13(f)). The dealer draws nothing when no hand
+is left against him (673a.7(p)), as the engine deals. The shuffle is a lazy
+Fisher-Yates: each card dealt is swapped in from a uniform position among the cards
+left, the position ``i + floor(u * (n - i))`` from a float ``u`` of
+``numpy.random.default_rng(seed).random`` (one float per card dealt; its bias is below
+2**-40, far under any statistical test). Each call starts a new shoe.
+
+**The cut-card effect.** The exact figures are for the first round of a full shoe; a
+depleting shoe with a cover card returns slightly differently. ``fresh_shoe=True``
+reshuffles the full shoe before every round (no burn card): the game the exact figure
+describes, for comparing with it. Both are reproducible from the seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from croupier.analysis.exact.double_back_jack import (
+    DOUBLE,
+    HIT,
+    SPLIT,
+    STAND,
+    SURRENDER,
+    BasicStrategy,
+    basic_strategy,
+    full_shoe,
+)
+from croupier.analysis.simulation.base import WagerInfo
+from croupier.equipment.cards import least_cover_from_bottom
+from croupier.rules.double_back_jack import (
+    COVER_FRACTION,
+    DEALER_PUSH_TOTAL,
+    DEALER_STANDS_ON,
+    DECK_SIZE,
+    DoubleBackJackRules,
+)
+
+STANDS_ON: Final = DEALER_STANDS_ON
+PUSH_TOTAL: Final = DEALER_PUSH_TOTAL
+
+CHUNK_ROUNDS: Final = 1 << 18
+"""Rounds per chunk."""
+
+WAGERS: Final = ("blackjack", "insurance")
+DRAWS_PER_ROUND: Final = "about 6 floats (one per card dealt, lazy Fisher-Yates)"
+_BUFFER: Final = 1 << 20
+"""Floats drawn at a time."""
+_ROUND_MAX: Final = 96
+"""More floats than any round can use (two hands of at most 11 cards, the dealer's
+cards, burns)."""
+
+Floats = npt.NDArray[np.float64]
+Tables = tuple[
+    npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8]
+]
+
+
+def strategy_tables(strategy: BasicStrategy) -> Tables:
+    """The strategy as arrays indexed by value - 1: ``first[up, lo, hi]`` (the first
+    decision, an index of ``ACTIONS``), ``split[up, pair, second]`` (0 stand, 1 hit,
+    2 double on a split hand), ``hits[up, lo, hi, hard, ace]`` and
+    ``takes[up, lo, hi, hard]`` (1: hit; 1: take the Second Chance Wager)."""
+    first = np.zeros((10, 10, 10), dtype=np.int8)
+    split = np.zeros((10, 10, 10), dtype=np.int8)
+    hits = np.zeros((10, 10, 10, 32, 2), dtype=np.int8)
+    takes = np.zeros((10, 10, 10, 32), dtype=np.int8)
+    for (up, lo, hi), policy in strategy.policies.items():
+        action = policy.action if not np.all(np.isnan(policy.values)) else STAND
+        for a, b in ((lo, hi), (hi, lo)):
+            first[up - 1, a - 1, b - 1] = action
+            hits[up - 1, a - 1, b - 1] = policy.totals.hits
+            takes[up - 1, a - 1, b - 1] = policy.totals.takes
+        if lo == hi:
+            for v in range(10):
+                row = policy.split_values[v]
+                split[up - 1, lo - 1, v] = int(np.argmax(row)) if not np.isnan(row[0]) else 0
+    return first, split, hits, takes
+
+
+def _fill(shoe: npt.NDArray[np.int8], counts: npt.NDArray[np.int64]) -> int:
+    k = 0
+    for v in range(10):
+        for _ in range(counts[v]):
+            shoe[k] = v + 1
+            k += 1
+    return k
+
+
+def _refill_py(
+    shoe: npt.NDArray[np.int8], full: npt.NDArray[np.int64], layout: npt.NDArray[np.int64]
+) -> int:
+    """673a.13(f): the cards not on the layout, as the new shoe; returns how many."""
+    return int(_fill_j(shoe, full - layout))
+
+
+def _card_py(
+    shoe: npt.NDArray[np.int8],
+    full: npt.NDArray[np.int64],
+    layout: npt.NDArray[np.int64],
+    state: npt.NDArray[np.int64],
+    rand: Floats,
+) -> int:
+    """Deal the next card (lazy Fisher-Yates: swap in a uniform card among those left)
+    and put it on the layout; when the shoe is empty, the cards not on the layout are
+    shuffled, one burned, and the round continues (673a.13(f))."""
+    i = state[0]
+    if i >= state[1]:
+        state[1] = _refill(shoe, full, layout)
+        state[2] = 1
+        j = int(rand[state[4]] * state[1])
+        state[4] += 1
+        shoe[0], shoe[j] = shoe[j], shoe[0]
+        i = 1
+    j = i + int(rand[state[4]] * (state[1] - i))
+    state[4] += 1
+    shoe[i], shoe[j] = shoe[j], shoe[i]
+    state[0] = i + 1
+    card = int(shoe[i])
+    layout[card - 1] += 1
+    return card
+
+
+def _play_py(
+    rounds: int,
+    fresh: bool,
+    full: npt.NDArray[np.int64],
+    below: int,
+    first: npt.NDArray[np.int8],
+    split: npt.NDArray[np.int8],
+    hits: npt.NDArray[np.int8],
+    takes: npt.NDArray[np.int8],
+    rand: Floats,
+    state: npt.NDArray[np.int64],
+    shoe: npt.NDArray[np.int8],
+    blackjack: Floats,
+    insurance: Floats,
+) -> int:
+    """Play rounds ``state[3]`` onward until ``rounds`` are done or ``rand`` runs low;
+    returns the rounds done. ``state``: 0 next card, 1 cards in the shoe, 2 reshuffle
+    due, 3 rounds done, 4 next float. ``insurance`` is NaN on rounds without an ace up."""
+    layout = np.zeros(10, dtype=np.int64)
+    stand_total = np.zeros(2, dtype=np.int64)
+    stand_stake = np.zeros(2)
+    stand_sc = np.zeros(2, dtype=np.bool_)
+    r = state[3]
+    while r < rounds and state[4] + _ROUND_MAX < rand.shape[0]:
+        if fresh or state[2] == 1:
+            state[1] = _fill_j(shoe, full)
+            state[0] = 0
+            state[2] = 0
+        for v in range(10):
+            layout[v] = 0
+        if state[0] == 0 and not fresh:
+            _card(shoe, full, layout, state, rand)  # 673a.7(c): the burn card
+            layout[shoe[0] - 1] -= 1
+        # 673a.7(e): player, dealer up, player, dealer hole
+        a = _card(shoe, full, layout, state, rand)
+        up = _card(shoe, full, layout, state, rand)
+        b = _card(shoe, full, layout, state, rand)
+        hole = _card(shoe, full, layout, state, rand)
+        insurance[r] = np.nan
+        if up == 1:
+            insurance[r] = 2.0 if hole == 10 else -1.0
+        lo, hi = min(a, b), max(a, b)
+        net = 0.0
+        standing = 0
+        action = first[up - 1, lo - 1, hi - 1]
+        if lo == 1 and hi == 10:
+            net = 2.0  # 673a.7(f): paid before the card reader
+        elif (up == 1 and hole == 10) or (up == 10 and hole == 1):
+            net = -1.0  # 673a.7(h)
+        elif action == SURRENDER:
+            net = -0.5
+        else:
+            for _ in range(2 if action == SPLIT else 1):
+                stake = 1.0
+                if action == SPLIT:
+                    second = _card(shoe, full, layout, state, rand)
+                    hard, ace = a + second, a == 1 or second == 1
+                    choice = split[up - 1, a - 1, second - 1]
+                    t_lo, t_hi = a, a
+                else:
+                    hard, ace = a + b, a == 1 or b == 1
+                    choice = action
+                    t_lo, t_hi = lo, hi
+                total = hard + 10 if ace and hard + 10 <= 21 else hard
+                if total < 21 and choice == DOUBLE:
+                    stake = 2.0
+                    card = _card(shoe, full, layout, state, rand)
+                    hard += card
+                    ace = ace or card == 1
+                elif total < 21 and choice == HIT:
+                    while True:
+                        card = _card(shoe, full, layout, state, rand)
+                        hard += card
+                        ace = ace or card == 1
+                        total = hard + 10 if ace and hard + 10 <= 21 else hard
+                        if total >= 21 or hits[up - 1, t_lo - 1, t_hi - 1, hard, int(ace)] == 0:
+                            break
+                total = hard + 10 if ace and hard + 10 <= 21 else hard
+                if total == 21:
+                    net += stake  # 673a.7(m)
+                elif hard > 21:
+                    if takes[up - 1, t_lo - 1, t_hi - 1, hard] == 0:
+                        net -= stake
+                    else:  # 673a.7(l)
+                        left = hard - _card(shoe, full, layout, state, rand)
+                        if left > 21:
+                            net -= 2.0 * stake
+                        elif left == 21:
+                            net += stake
+                        else:
+                            stand_total[standing] = left
+                            stand_stake[standing] = stake
+                            stand_sc[standing] = True
+                            standing += 1
+                else:
+                    stand_total[standing] = total
+                    stand_stake[standing] = stake
+                    stand_sc[standing] = False
+                    standing += 1
+        if standing > 0:  # 673a.7(o), (p)
+            dhard = up + hole
+            dace = up == 1 or hole == 1
+            dtotal = dhard + 10 if dace and dhard + 10 <= 21 else dhard
+            while dtotal < STANDS_ON:
+                card = _card(shoe, full, layout, state, rand)
+                dhard += card
+                dace = dace or card == 1
+                dtotal = dhard + 10 if dace and dhard + 10 <= 21 else dhard
+            for k in range(standing):
+                t = stand_total[k]
+                if dtotal == PUSH_TOTAL or t == dtotal:
+                    continue
+                if dtotal > PUSH_TOTAL or t > dtotal:
+                    net += stand_stake[k]
+                else:
+                    net -= stand_stake[k] * (2.0 if stand_sc[k] else 1.0)
+        blackjack[r] = net
+        if state[0] >= state[1] - below:
+            state[2] = 1  # 673a.7(d): the cover card appeared
+        r += 1
+    state[3] = r
+    return int(r)
+
+
+_fill_j: Final = cast(Callable[..., Any], numba.njit(cache=True)(_fill))
+_refill: Final = cast(Callable[..., Any], numba.njit(cache=True)(_refill_py))
+_card: Final = cast(Callable[..., Any], numba.njit(cache=True)(_card_py))
+_play: Final = cast(Callable[..., int], numba.njit(cache=True)(_play_py))
+
+
+def sample(
+    rules: DoubleBackJackRules, rounds: int, seed: int, *, fresh_shoe: bool = False
+) -> dict[str, Floats]:
+    """Simulate ``rounds`` rounds under ``rules`` (``decks``) from
+    ``numpy.random.default_rng(seed)``: ``{"blackjack": nets per initial wager, one per
+    round, "insurance": nets per unit insured, one per round with an ace up}`` (see the
+    module docstring). ``fresh_shoe``: reshuffle the full shoe before every round.
+    Raises ``ValueError`` for a negative number of rounds."""
+    if rounds < 0:
+        raise ValueError(f"rounds must be 0 or more, not {rounds}")
+    first, split, hits, takes = strategy_tables(basic_strategy(rules.decks))
+    full = np.array(full_shoe(rules.decks), dtype=np.int64)
+    below = least_cover_from_bottom(rules.decks * DECK_SIZE, COVER_FRACTION)
+    rng = np.random.default_rng(seed)
+    shoe = np.zeros(rules.decks * DECK_SIZE, dtype=np.int8)
+    state = np.array([0, 0, 1, 0, 0], dtype=np.int64)
+    blackjack = np.empty(rounds)
+    insurance = np.empty(rounds)
+    while state[3] < rounds:
+        rand = rng.random(_BUFFER)
+        state[4] = 0
+        _play(
+            rounds, fresh_shoe, full, below, first, split, hits, takes, rand, state, shoe,
+            blackjack, insurance,
+        )  # fmt: skip
+    return {"blackjack": blackjack, "insurance": insurance[~np.isnan(insurance)]}
+
+
+def describe(rules: DoubleBackJackRules) -> dict[str, WagerInfo]:
+    """Each wager's description, and for ``blackjack`` the strategy played."""
+    return {
+        "blackjack": WagerInfo(
+            "The whole game per initial Blackjack Wager (673a.6-673a.12)",
+            strategy=f"composition-dependent basic strategy, {rules.decks} decks "
+            "(croupier.analysis.exact.double_back_jack.basic_strategy)",
+            hit_above=0.0,
+        ),
+        "insurance": WagerInfo("Insurance Wager on a dealer ace, per unit (673a.8)"),
+    }
+
+
+__all__ = ["CHUNK_ROUNDS", "DRAWS_PER_ROUND", "WAGERS", "describe", "sample", "strategy_tables"]

@@ -1,0 +1,275 @@
+"""Go Fore It (ch. 676a) by simulation: a numba kernel that deals one deck per round.
+
+:func:`sample` plays ``rounds`` rounds of one player against the dealer with every
+wager of :func:`croupier.analysis.exact.go_fore_it.par_sheet` and gives, per wager, the
+net result of every round per unit:
+
+- ``front_9``: the Front 9 and Back 9 game per Front 9 unit (676a.11(b)-(d),
+  676a.12(a)-(b)): the player sees his two front cards and makes the Back 9 Wager or
+  folds by the exact optimal strategy
+  (:func:`croupier.analysis.exact.go_fore_it.decide`); a fold loses the Front 9 (-1); a
+  hand played on nets +1 plus the Back 9 odds of its score at par (24) or less, and -2
+  over par;
+- ``skins``: +1 if the player's four cards total less than the dealer's, else -1 (ties
+  lose, 676a.11(d)(4), 676a.12(c));
+- ``gopher:a`` and ``gopher:b``: the odds of paytable A or B by the number of aces among
+  the player's four cards, -1 without an ace (676a.11(d)(5), 676a.12(d)); both settled
+  on the same hand.
+
+Every wager is in play every round: every array has ``rounds`` entries.
+
+**The deal.** One 52-card deck, all of it, every round: the eight cards dealt are drawn
+by a partial Fisher-Yates shuffle (position ``i`` swapped with a uniform position
+``i..51``, for ``i = 0..7``), which makes every sequence of eight cards equally likely
+whatever order the deck was left in, so every deal is equally likely and independent of
+the others, as with the engine's shuffle and cut. The bounded integers are made from the
+32-bit halves of ``numpy.random.default_rng(seed)``'s raw PCG64 outputs by Lemire's
+multiply-and-shift with rejection (exactly uniform; a rejection, about one draw in
+10^8, takes the next word). The cards go out in the
+Rules Submission's dealing order (:func:`croupier.equipment.cards.deal_order`: one at a
+time, player then dealer, or four-card stacks from an automated shoe); the player's
+cards 0 and 1 are his front cards (676a.8(b)). Other players' hands are face down and
+unseen and change no expectation, as the par sheet notes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
+from typing import Final, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from croupier.analysis.exact.go_fore_it import FRONT_9, SKINS, decide
+from croupier.analysis.simulation.base import WagerInfo
+from croupier.equipment.cards import deal_order
+from croupier.rules.go_fore_it import (
+    BACK_9_ODDS,
+    CARDS_PER_HAND,
+    DECK_SIZE,
+    FRONT_9_ODDS,
+    GOPHER_PAYTABLES,
+    SKINS_ODDS,
+    GoForeItRules,
+    GopherPaytable,
+    Score,
+    score,
+)
+
+CHUNK_ROUNDS: Final = 1 << 18
+"""Rounds per chunk: 17 MB of shuffle draws and 0.5 MB of outcome keys."""
+
+DEALT: Final = 2 * CARDS_PER_HAND
+"""Cards dealt per round: four to the player, four to the dealer."""
+
+DRAWS_PER_ROUND: Final = (
+    f"{DEALT} 32-bit words ({DEALT // 2} raw PCG64 outputs), made {DEALT} bounded integers "
+    f"for a partial Fisher-Yates shuffle dealing {DEALT} of {DECK_SIZE} cards"
+)
+
+GOPHER_WAGERS: Final = tuple(f"gopher:{paytable.value}" for paytable in GopherPaytable)
+WAGERS: Final = (FRONT_9, SKINS, *GOPHER_WAGERS)
+"""The wagers :func:`sample` gives, named and ordered as in the par sheet."""
+
+_TOTALS: Final = 41
+_KEYS: Final = 2 * _TOTALS * (CARDS_PER_HAND + 1) * 2
+"""An outcome's key: ``((played * 41 + total) * 5 + aces) * 2 + lower``."""
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+Keys = npt.NDArray[np.int16]
+Words = npt.NDArray[np.uint32]
+
+
+def outcome_key(played: bool, total: int, aces: int, lower: bool) -> int:
+    """The key of a round: whether the player made the Back 9 Wager, his four-card total
+    (4..40), his aces (0..4) and whether his total is less than the dealer's."""
+    return ((int(played) * _TOTALS + total) * (CARDS_PER_HAND + 1) + aces) * 2 + int(lower)
+
+
+def net(wager: str, played: bool, total: int, aces: int, lower: bool) -> Fraction:
+    """The net per unit of ``wager`` in a round with that outcome (676a.11(d), 676a.12)."""
+    if wager == FRONT_9:
+        if not played:
+            return Fraction(-1)
+        name = score(total)
+        return Fraction(-2) if name is Score.OVER_PAR else FRONT_9_ODDS + BACK_9_ODDS[name]
+    if wager == SKINS:
+        return SKINS_ODDS if lower else Fraction(-1)
+    odds = GOPHER_PAYTABLES[GopherPaytable(wager.removeprefix("gopher:"))]
+    return odds[aces] if aces else Fraction(-1)
+
+
+@cache
+def _tables() -> Floats:
+    """``(4, keys)``: each wager's net per outcome key (NaN for impossible keys)."""
+    table = np.full((len(WAGERS), _KEYS), np.nan)
+    for played in (False, True):
+        for total in range(CARDS_PER_HAND, 10 * CARDS_PER_HAND + 1):
+            for aces in range(CARDS_PER_HAND + 1):
+                for lower in (False, True):
+                    key = outcome_key(played, total, aces, lower)
+                    for w, wager in enumerate(WAGERS):
+                        table[w, key] = float(net(wager, played, total, aces, lower))
+    return table
+
+
+@cache
+def _plays() -> npt.NDArray[np.bool_]:
+    """``plays[a, b]``: the optimal strategy makes the Back 9 Wager with front cards of
+    point values ``a`` and ``b`` (1..10)."""
+    plays = np.zeros((11, 11), dtype=np.bool_)
+    for a in range(1, 11):
+        for b in range(1, 11):
+            plays[a, b] = decide((a, b)) == "back_9"
+    return plays
+
+
+def _positions(rules: GoForeItRules) -> Ints:
+    """Where each card of the deal goes: ``positions[hand * 4 + n]`` is the index in the
+    dealt cards of card ``n`` of the player (hand 0) or the dealer (hand 1)."""
+    order = deal_order(rules.dealing_procedure, ["player", "dealer"], CARDS_PER_HAND)
+    positions = np.empty(DEALT, dtype=np.int64)
+    for index, (hand, n) in enumerate(order):
+        positions[(0 if hand == "player" else 1) * CARDS_PER_HAND + n] = index
+    return positions
+
+
+def _values() -> Ints:
+    """The point value of card ``c`` (0..51, rank ``c // 4`` from the ace): ace 1, 2..9
+    their face, ten and the picture cards 10 (676a.6)."""
+    return np.array([min(c // 4 + 1, 10) for c in range(DECK_SIZE)], dtype=np.int64)
+
+
+def _play_py(
+    words: Words,
+    positions: Ints,
+    values: Ints,
+    plays: npt.NDArray[np.bool_],
+    keys: Keys,
+) -> int:
+    """Deal, settle and key every round of ``keys``; return the words used, or -1 if
+    ``words`` ran out.
+
+    The deck holds the point values of the 52 cards (``values``; cards of one value are
+    interchangeable for every wager). Card ``k`` (0..7) of a round swaps deck position
+    ``k`` with ``k + d``, ``d`` uniform in ``0 .. 51 - k``: a partial Fisher-Yates
+    shuffle, which deals a uniformly random sequence of eight cards whatever order the
+    deck is in, so the deck is left as it is for the next round and the rounds stay
+    independent. ``d`` comes from the next 32-bit word ``w`` by Lemire's
+    multiply-and-shift: ``d = (w * b) >> 32`` with ``b = 52 - k``, rejecting ``w`` while
+    the low half of ``w * b`` is below ``2**32 mod b`` (exactly uniform). The round's key
+    is :func:`outcome_key` of the player's decision (from his cards 0 and 1), total, aces
+    and whether his total is below the dealer's."""
+    low_mask = np.uint64(0xFFFFFFFF)
+    deck = values.copy()
+    dealt = np.empty(DEALT, dtype=np.int64)
+    used = 0
+    for i in range(keys.size):
+        for k in range(DEALT):
+            bound = np.uint64(DECK_SIZE - k)
+            if used >= words.size:
+                return -1
+            product = np.uint64(words[used]) * bound
+            used += 1
+            if (product & low_mask) < bound:
+                threshold = (np.uint64(1 << 32) - bound) % bound
+                while (product & low_mask) < threshold:
+                    if used >= words.size:
+                        return -1
+                    product = np.uint64(words[used]) * bound
+                    used += 1
+            j = k + np.int64(product >> np.uint64(32))
+            value = deck[j]
+            deck[j] = deck[k]
+            deck[k] = value
+            dealt[k] = value
+        total = 0
+        aces = 0
+        for n in range(CARDS_PER_HAND):
+            value = dealt[positions[n]]
+            total += value
+            if value == 1:
+                aces += 1
+        dealer = 0
+        for n in range(CARDS_PER_HAND, DEALT):
+            dealer += dealt[positions[n]]
+        played = 1 if plays[dealt[positions[0]], dealt[positions[1]]] else 0
+        lower = 1 if total < dealer else 0
+        keys[i] = ((played * 41 + total) * 5 + aces) * 2 + lower
+    return used
+
+
+_play: Final = cast(
+    Callable[[Words, Ints, Ints, npt.NDArray[np.bool_], Keys], int],
+    numba.njit(cache=True, nogil=True)(_play_py),
+)
+
+_SPARE_WORDS: Final = 256
+"""32-bit words drawn beyond one a card, for the rare rejections (about one in 10^8)."""
+
+
+def _raw_words(generator: np.random.Generator, rounds: int, spare: int) -> Words:
+    """One 32-bit word a card dealt and ``spare`` more: the halves of the generator's raw
+    64-bit PCG64 outputs."""
+    raw = generator.bit_generator.random_raw((rounds * DEALT + spare + 1) // 2)
+    words: Words = np.asarray(raw, dtype=np.uint64).view(np.uint32)
+    return words
+
+
+def draws(rules: GoForeItRules, rounds: int, seed: int) -> None:
+    """Draw, and discard, the random words of ``rounds`` rounds as :func:`sample` draws
+    them (the generator's ceiling for :func:`throughput`: one 32-bit word a card)."""
+    _raw_words(np.random.default_rng(seed), rounds, _SPARE_WORDS)
+
+
+def sample_outcomes(rules: GoForeItRules, rounds: int, seed: int) -> tuple[Keys, dict[str, Floats]]:
+    """The outcome key of each of ``rounds`` rounds (:func:`outcome_key`) and, per wager in
+    par-sheet order, its net per unit for each key (NaN for a key that cannot occur)."""
+    generator = np.random.default_rng(seed)
+    keys = np.empty(rounds, dtype=np.int16)
+    words = _raw_words(generator, rounds, _SPARE_WORDS)
+    positions, values, plays = _positions(rules), _values(), _plays()
+    while _play(words, positions, values, plays, keys) < 0:  # out of words: more, again
+        words = np.concatenate([words, _raw_words(generator, 0, 8 * _SPARE_WORDS)])
+    table = _tables()
+    return keys, {wager: table[w] for w, wager in enumerate(WAGERS)}
+
+
+def sample(rules: GoForeItRules, rounds: int, seed: int) -> dict[str, Floats]:
+    """Wager name -> net result per unit of each of ``rounds`` rounds (float64, ``rounds``
+    entries each): ``front_9`` (per Front 9 unit), ``skins``, ``gopher:a``, ``gopher:b``."""
+    keys, nets = sample_outcomes(rules, rounds, seed)
+    return {wager: table[keys] for wager, table in nets.items()}
+
+
+def describe(rules: GoForeItRules) -> dict[str, WagerInfo]:
+    """Each wager's description and, for ``front_9``, the strategy played."""
+    return {
+        FRONT_9: WagerInfo(
+            "Front 9 Wager with the Back 9 decision, per Front 9 unit (676a.11(b)-(d), "
+            "676a.12(a)-(b))",
+            strategy="optimal Back 9 (croupier.analysis.exact.go_fore_it.decide)",
+        ),
+        SKINS: WagerInfo("Skins Wager 1 to 1, ties lose (676a.11(d)(4), 676a.12(c))"),
+        **{
+            f"gopher:{p.value}": WagerInfo(f"Gopher Wager, paytable {p.name} (676a.12(d))")
+            for p in GopherPaytable
+        },
+    }
+
+
+__all__ = [
+    "CHUNK_ROUNDS",
+    "DRAWS_PER_ROUND",
+    "WAGERS",
+    "describe",
+    "draws",
+    "net",
+    "outcome_key",
+    "sample",
+    "sample_outcomes",
+]

@@ -1,0 +1,167 @@
+"""`croupier simulate GAME`: estimate a game's par sheet by vectorized simulation.
+
+``croupier simulate high-roll-dice --rounds 100000000 [--rules FILE.toml] [--seed S]
+[--workers K | --scheduler tcp://HOST:8786] [--json]``. The rounds run in chunks on every
+local core (``--workers``: how many processes; 1 runs in this process) or on a Dask
+cluster (``--scheduler``); the result depends only on the game, rules, rounds and seed
+(:func:`croupier.analysis.simulation.run`). A Rich progress bar shows the rounds per
+second and the running estimate of the first wager with its 99.9% confidence interval.
+``--json`` prints the par-sheet document of ``croupier analyze --json`` with
+``"method": "simulation"``, the rounds played and the confidence interval per wager.
+Errors (unknown game, kernel not available, bad submission, unreachable scheduler)
+print the message and exit with code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from croupier.analysis.simulation import (
+    SIMULATIONS,
+    ProgressReport,
+    SimulationError,
+    SimulationResult,
+    run,
+)
+from croupier.analysis.simulation.base import default_rules
+from croupier.errors import RulesSubmissionError
+from croupier.rules import RulesSubmission, load
+
+USAGE_ERROR = 2
+"""The exit code of a command that cannot run as asked."""
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code=USAGE_ERROR)
+
+
+def _rules(game: str, rules_file: Path | None) -> Any:
+    """The Rules Submission to simulate under: ``rules_file`` if given, else the game's
+    defaults. Raises :class:`SimulationError` for a submission of another game."""
+    if rules_file is None:
+        return default_rules(game)
+    submission: RulesSubmission = load(rules_file)
+    if submission.game != game:
+        raise SimulationError(f"the Rules Submission is for {submission.game!r}, not {game!r}")
+    return submission
+
+
+def _table(result: SimulationResult) -> Table:
+    game = result.game if result.variant is None else f"{result.game} ({result.variant})"
+    table = Table(title=f"{game}: simulated figures per unit staked")
+    table.add_column("Wager")
+    table.add_column("Rounds", justify="right")
+    table.add_column("Return ± 99.9%", justify="right")
+    table.add_column("Hit freq.", justify="right")
+    table.add_column("Std dev", justify="right")
+    for estimate in result.estimates():
+        half = (estimate.ci_high - estimate.ci_low) / 2
+        table.add_row(
+            estimate.wager,
+            f"{estimate.rounds:,}",
+            f"{estimate.mean:+.5f} ± {half:.5f}",
+            f"{estimate.hit_frequency:.5g}",
+            f"{estimate.std_dev:.4g}",
+        )
+    return table
+
+
+def _running(report: ProgressReport) -> str:
+    """The rounds per second and the first wager's running estimate."""
+    rate = f"{report.rounds_per_second:,.0f} rounds/s"
+    wager = next((w for w, stats in report.stats.items() if stats.count > 1), None)
+    if wager is None:
+        return rate
+    estimate = report.estimate(wager)
+    half = (estimate.ci_high - estimate.ci_low) / 2
+    return f"{rate}  {wager} {estimate.mean:+.5f} ± {half:.5f} (99.9%)"
+
+
+def simulate(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. high-roll-dice.")],
+    rounds: Annotated[int, typer.Option("--rounds", min=1, help="How many rounds to simulate.")],
+    rules_file: Annotated[
+        Path | None,
+        typer.Option("--rules", help="A Rules Submission (TOML) to simulate under."),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", min=0, help="The seed (default: a fresh one, printed)."),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", min=1, help="Local processes (default: every core)."),
+    ] = None,
+    scheduler: Annotated[
+        str | None,
+        typer.Option("--scheduler", help="A Dask scheduler address, e.g. tcp://host:8786."),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the estimated par sheet as JSON.")
+    ] = False,
+) -> None:
+    """Estimate GAME's par sheet by simulating ROUNDS rounds: return, 99.9% confidence
+    interval, hit frequency and standard deviation of every wager, per unit staked."""
+    if game not in SIMULATIONS:
+        raise _fail(f"unknown game {game!r}; games simulated: {', '.join(sorted(SIMULATIONS))}")
+    if workers is not None and scheduler is not None:
+        raise _fail("give --workers or --scheduler, not both")
+    seed = seed if seed is not None else secrets.randbits(64)
+    try:
+        rules = _rules(game, rules_file)
+    except (SimulationError, RulesSubmissionError) as error:
+        raise _fail(str(error)) from error
+    except OSError as error:
+        raise _fail(f"cannot read the Rules Submission {str(rules_file)!r}: {error}") from error
+    try:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            TextColumn("{task.fields[running]}"),
+            console=Console(stderr=True),
+            transient=as_json,
+        ) as bar:
+            task = bar.add_task(game, total=rounds, running="")
+
+            def show(report: ProgressReport) -> None:
+                bar.update(task, completed=report.rounds_done, running=_running(report))
+
+            result = run(game, rules, rounds, seed, workers, scheduler, show)
+    except SimulationError as error:
+        raise _fail(str(error)) from error
+    except OSError as error:
+        raise _fail(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from error
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+        return
+    console = Console()
+    console.print(_table(result))
+    console.print(
+        f"{result.rounds:,} rounds in {result.elapsed_s:.1f} s "
+        f"({result.rounds_per_second:,.0f} rounds/s), seed {result.seed}",
+        highlight=False,
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add `simulate` to the command line."""
+    app.command("simulate")(simulate)

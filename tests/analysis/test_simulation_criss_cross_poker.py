@@ -1,0 +1,292 @@
+"""The Criss-Cross Poker simulation kernel (croupier.analysis.simulation.criss_cross_poker)
+against values derived without it.
+
+Quick: the kernel's four-card evaluation against the fast evaluator on all 2,598,960
+hands; the suit permutation taking every two-card hand to its class's representative;
+a round settled by hand (674a.11, 674a.12); the Five Card Bonus of 200,000 dealt rounds
+within the 99.9% interval of its exact return (with a stand-in strategy that folds every
+hand at the Across decision, so every antes result is exactly -2 antes).
+
+Slow (the strategy table is the exact enumeration, about 25 s, and the par sheet's
+exact variance a minute or two more): :func:`sample`'s mean of each wager within the
+99.9% confidence interval (z = 3.29, the par sheet's exact standard deviation) of the
+par sheet's exact return; and rounds played through the engine with the exact module's
+advisor (Across, Down and Middle decisions computed per situation) settle, deal by deal,
+exactly as the kernel settles the same cards, with the same bets.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numba
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from croupier.analysis.exact.criss_cross_poker import (
+    PAY_BY_RANK,
+    across_value,
+    bonus_figures,
+    down_value,
+    middle_value,
+    par_sheet,
+    starting_classes,
+)
+from croupier.analysis.simulation import criss_cross_poker as sim
+from croupier.engine import DEALER, WagerSettled
+from croupier.equipment.cards import Card
+from croupier.games.criss_cross_poker import (
+    AnnounceNoMoreBets,
+    CountStub,
+    CrissCrossPokerRound,
+    CutCards,
+    DealCards,
+    Fold,
+    PlaceAntes,
+    PlaceWager,
+    RevealCommunityCards,
+    ShuffleCards,
+)
+from croupier.hands.poker import all_five_card_hands, evaluate_many
+from croupier.rng import SeededRng
+from croupier.rules.criss_cross_poker import CrissCrossPokerRules
+
+Z = 3.29
+"""Two-sided 99.9% normal quantile."""
+
+
+def c(text: str) -> int:
+    return int(Card.parse(text))
+
+
+@numba.njit(cache=False)
+def _pays_by_four(hands: npt.NDArray[np.int8], out: npt.NDArray[np.int64]) -> None:
+    for i in range(hands.shape[0]):
+        key, suit, mask = sim._four(hands[i, 0], hands[i, 1], hands[i, 2], hands[i, 3])
+        out[i] = sim._pay_with(key, suit, mask, hands[i, 4])
+
+
+def test_four_card_evaluation_is_the_fast_evaluator() -> None:
+    """Four cards summed and a fifth added give the bet pay of the evaluated hand, on
+    every five-card hand (flushes and royal flushes included)."""
+    hands = all_five_card_hands()
+    expected = PAY_BY_RANK[evaluate_many(hands)].astype(np.int64)
+    for order in ((0, 1, 2, 3, 4), (4, 2, 0, 3, 1)):
+        got = np.empty(len(hands), dtype=np.int64)
+        _pays_by_four(np.ascontiguousarray(hands[:, order]), got)
+        assert np.array_equal(got, expected)
+    assert (expected == 500).sum() == 4  # the four royal flushes pay 500 to 1
+
+
+def _situations(rng: np.random.Generator, count: int, suited: bool) -> list[list[int]]:
+    """``count`` sets of six distinct cards (player's two, far, left, right, near); with
+    ``suited`` the player's cards and two of the outer cards of one suit, the outer
+    cards in random boxes (a third of the time both in one hand's boxes: a four-flush)."""
+    rows = []
+    for _ in range(count):
+        if not suited:
+            rows.append([int(c) for c in rng.permutation(52)[:6]])
+            continue
+        picks = [int(c) for c in rng.choice(range(int(rng.integers(4)), 52, 4), 4, replace=False)]
+        rest = [int(c) for c in rng.permutation(52) if c not in picks][:2]
+        outer = [int(c) for c in rng.permutation([picks[2], picks[3], *rest])]
+        rows.append([picks[0], picks[1], *outer])
+    return rows
+
+
+def test_middle_sums_are_the_sums_over_every_middle_card() -> None:
+    """The kernel's sums for the Middle decision (by rank, with flush corrections) equal
+    the sums over the 46 possible middle cards, each Across and Down Hand evaluated by the
+    fast evaluator: 2,000 random situations and 1,000 with four cards of one suit in a
+    hand (where a flush can come)."""
+    rng = np.random.default_rng(674)
+    for situations in (_situations(rng, 2000, False), _situations(rng, 1000, True)):
+        for p0, p1, far, left, right, near in situations:
+            middles = [m for m in range(52) if m not in (p0, p1, far, left, right, near)]
+            across = np.array([[p0, p1, left, right, m] for m in middles], dtype=np.int8)
+            down = np.array([[p0, p1, far, near, m] for m in middles], dtype=np.int8)
+            x = PAY_BY_RANK[evaluate_many(across)].astype(np.int64)
+            y = PAY_BY_RANK[evaluate_many(down)].astype(np.int64)
+            expected = (
+                int((np.minimum(x, 1) + np.minimum(y, 1)).sum()),
+                int(x.sum()),
+                int(y.sum()),
+                int(np.maximum(x, y).sum()),
+            )
+            assert sim._middle_sums(p0, p1, far, left, right, near) == expected
+
+
+def test_every_hand_goes_to_its_class_representative() -> None:
+    """The suit permutation takes each of the 1,326 two-card hands to the representative
+    of its class, and each class holds as many hands as starting_classes says."""
+    classes = starting_classes()
+    sigma = np.empty(4, dtype=np.int64)
+    seen = np.zeros(len(classes), dtype=np.int64)
+    for a in range(52):
+        for b in range(a + 1, 52):
+            index = sim._suit_map(a, b, sigma)
+            assert sorted(sigma) == [0, 1, 2, 3]
+            mapped = {4 * (x >> 2) + int(sigma[x & 3]) for x in (a, b)}
+            assert mapped == set(classes[index][0]), (a, b, index)
+            seen[index] += 1
+    assert list(seen) == [weight for _, weight, _ in classes]
+
+
+def _settle_with(
+    across: npt.NDArray[np.int8], down: npt.NDArray[np.int8], deals: list[list[int]]
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int8]]:
+    n = len(deals)
+    antes, bonus = np.empty(n), np.empty(n)
+    bets = np.zeros((n, 3), dtype=np.int8)
+    sim._settle(
+        np.array(deals, dtype=np.int64),
+        across,
+        down,
+        sim._REPRESENTATIVE,
+        PAY_BY_RANK,
+        sim._BONUS_BY_RANK,
+        antes,
+        bonus,
+        bets,
+    )
+    return antes, bonus, bets
+
+
+def test_a_round_settled_by_hand() -> None:
+    """Ah Kd, Across 2c 7s, Down 9c Js, bets 1x and 1x (a stand-in table): the Middle
+    decision is 1x (counted by hand in tests/test_criss_cross_poker_exact.py: -67/23 for
+    1x against -4 for a fold). Middle card Ac: Across Ah Kd 2c Ac 7s and Down Ah Kd 9c Ac
+    Js are both a pair of aces: the antes win 1 to 1, the three 1x bets 1 to 1 (674a.12):
+    5 antes, 2.5 per unit of total antes. Middle card 2d: Across a pair of 2s loses its
+    ante and bet, Down ace high likewise, the Middle Bet loses: -5 antes. The community
+    cards 9c 2c Ac 7s Js are ace high: the bonus loses; with 2d a pair of 2s: loses."""
+    ones = np.ones(169, dtype=np.int8)
+    down = np.ones((169, 2, 1225), dtype=np.int8)
+    deals = [
+        [c("9c"), c("2c"), c("Ac"), c("7s"), c("Js"), c("Ah"), c("Kd")],
+        [c("9c"), c("2c"), c("2d"), c("7s"), c("Js"), c("Ah"), c("Kd")],
+    ]
+    antes, bonus, bets = _settle_with(ones, down, deals)
+    assert bets.tolist() == [[1, 1, 1], [1, 1, 1]]
+    assert antes.tolist() == [2.5, -2.5]
+    assert bonus.tolist() == [-1.0, -1.0]
+    # the same cards folded at the Down decision: both antes and the Across Bet lost
+    antes, _, bets = _settle_with(ones, np.zeros_like(down), deals[:1])
+    assert bets.tolist() == [[1, 0, 0]] and antes.tolist() == [-1.5]
+
+
+def test_five_card_bonus_within_the_exact_interval() -> None:
+    """200,000 rounds dealt by the kernel with a stand-in strategy that folds at once:
+    every antes result is -2 antes (-1 per unit); the bonus's mean lies within 3.29
+    standard errors of the exact return (the exact standard deviation)."""
+    n = 200_000
+    antes, bonus = np.empty(n), np.empty(n)
+    sim._play(
+        np.random.default_rng(20261129),
+        n,
+        np.zeros(169, dtype=np.int8),
+        np.zeros((169, 2, 1225), dtype=np.int8),
+        sim._REPRESENTATIVE,
+        PAY_BY_RANK,
+        sim._BONUS_BY_RANK,
+        antes,
+        bonus,
+    )
+    assert (antes == -1.0).all()
+    exact = bonus_figures()
+    assert abs(bonus.mean() - float(exact.expected_return)) <= Z * exact.std_dev / math.sqrt(n)
+    hits = {float(o.net) for o in exact.outcomes}
+    assert set(np.unique(bonus).tolist()) <= hits
+
+
+def test_rounds_must_not_be_negative() -> None:
+    with pytest.raises(ValueError, match="at least 0"):
+        sim.sample(None, -1, 0)
+    with pytest.raises(ValueError, match="seven distinct cards"):
+        sim.settle_deals([[0, 1, 2, 3, 4, 5, 5]])
+
+
+@pytest.mark.slow
+def test_sample_agrees_with_the_par_sheet() -> None:
+    """4,000,000 rounds: each wager's mean within 3.29 exact standard errors of the par
+    sheet's exact return; the same seed gives the same arrays, another seed others."""
+    sheet = par_sheet()
+    n = 4_000_000
+    result = sim.sample(None, n, 674)
+    assert list(result) == [figures.wager for figures in sheet.wagers]
+    for figures in sheet.wagers:
+        values = result[figures.wager]
+        assert values.shape == (n,)
+        bound = Z * figures.std_dev / math.sqrt(n)
+        assert abs(values.mean() - float(figures.expected_return)) <= bound, figures.wager
+    again = sim.sample(None, 1000, 674)
+    other = sim.sample(None, 1000, 675)
+    for name, values in again.items():
+        assert np.array_equal(values, result[name][:1000])
+        assert not np.array_equal(values, other[name])
+
+
+@pytest.mark.slow
+def test_engine_rounds_settle_as_the_kernel_settles_them() -> None:
+    """300 rounds through the engine, the decisions from the exact module's advisor
+    (computed per situation, not from the table): the kernel, given each round's cards
+    in the order dealt, makes the same bets and nets the same, per unit of total antes,
+    as the engine's settlement; and the engine's mean lies within the 99.9% interval of
+    the kernel's mean over 1,000,000 rounds (two samples)."""
+    rules = CrissCrossPokerRules(five_card_bonus=True)
+    nets: list[float] = []
+    bonus_nets: list[float] = []
+    deals: list[list[int]] = []
+    advised: list[list[int]] = []
+    for seed in range(300):
+        rnd = CrissCrossPokerRound.open(
+            rules, table_id="S", round_id=str(seed), seats={1: "p"}, rng=SeededRng(seed)
+        )
+        rnd.handle(PlaceAntes(seat=1, ante_across=500, ante_down=500), 1)
+        rnd.handle(PlaceWager(seat=1, spot="five_card_bonus", amount=500), 1)
+        rnd.handle(AnnounceNoMoreBets(), DEALER)
+        rnd.handle(ShuffleCards(), DEALER)
+        rnd.handle(CutCards(position=20), DEALER)
+        rnd.handle(DealCards(all_remaining=True), DEALER)
+        rnd.handle(CountStub(), DEALER)
+        state = rnd.state
+        player = (int(state.hands[1][0]), int(state.hands[1][1]))
+        cross = [int(x) for x in state.hands["community"]]
+        far, left, _, right, near = cross
+        deals.append([*cross, *player])
+        a = across_value(player)[0]
+        bets = [a, 0, 0]
+        if a:
+            bets[1] = down_value(player, (left, right), a)[0]
+            if bets[1]:
+                bets[2] = middle_value(player, (left, right), (far, near), a, bets[1])[0]
+        advised.append(bets)
+        for spot, multiple in zip(("across", "down", "middle"), bets, strict=True):
+            if multiple:
+                rnd.handle(PlaceWager(seat=1, spot=spot, amount=500 * multiple), 1)
+            else:
+                rnd.handle(Fold(seat=1), 1)
+                break
+            rnd.handle(RevealCommunityCards(), DEALER)
+        while not rnd.finished:
+            rnd.handle(RevealCommunityCards(), DEALER)
+        total = bonus = 0
+        for event in rnd.events:
+            if isinstance(event, WagerSettled):
+                net = event.returned + event.won - event.amount
+                if "bonus" in str(event.spot):
+                    bonus += net
+                else:
+                    total += net
+        nets.append(float(Fraction(total, 1000)))
+        bonus_nets.append(float(Fraction(bonus, 500)))
+    result, kernel_bets = sim.settle_deals(deals)
+    assert kernel_bets.tolist() == advised
+    assert result["antes"].tolist() == nets
+    assert result["five_card_bonus"].tolist() == bonus_nets
+    kernel = sim.sample(None, 1_000_000, 301)["antes"]
+    engine = np.array(nets)
+    spread = math.sqrt(engine.var(ddof=1) / len(engine) + kernel.var(ddof=1) / len(kernel))
+    assert abs(engine.mean() - kernel.mean()) <= Z * spread
