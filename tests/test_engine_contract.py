@@ -216,6 +216,31 @@ def test_replay_refuses_tampered_rules_and_foreign_events() -> None:
         HighRollDiceRound.replay([*out_of_order, *dice])
 
 
+def test_a_round_stored_before_a_rule_was_added_still_replays() -> None:
+    """A rule added to the Rules Submission later is absent from an older round's stored
+    rules; replay gives it its default, and every rule that was stored still counts."""
+    round_ = open_round()
+    round_.handle(PlaceWager(seat=1, spot="pip_street:ace", amount=500), 1)
+    opened = round_.events[0]
+    assert isinstance(opened, RoundOpened)
+    assert opened.rules["payout_rounding"] == HighRollDiceRules().payout_rounding
+    older = {key: value for key, value in opened.rules.items() if key != "payout_rounding"}
+    text = json.dumps(older, sort_keys=True, separators=(",", ":"))
+    stamped = opened.model_copy(
+        update={"rules": older, "rules_sha256": hashlib.sha256(text.encode()).hexdigest()}
+    )
+    replayed = HighRollDiceRound.replay([stamped, *round_.events[1:]])
+    assert replayed.events[1:] == round_.events[1:]
+    # A stored rule must still be in canonical form: the minimum as a float is refused.
+    loose = {**older, "minimum_wager": float(older["minimum_wager"])}
+    text = json.dumps(loose, sort_keys=True, separators=(",", ":"))
+    forged = opened.model_copy(
+        update={"rules": loose, "rules_sha256": hashlib.sha256(text.encode()).hexdigest()}
+    )
+    with pytest.raises(ReplayError):
+        HighRollDiceRound.replay([forged, *round_.events[1:]])
+
+
 def test_a_replayed_round_has_no_random_source() -> None:
     round_ = open_round()
     round_.handle(PlaceWager(seat=1, spot="pip_street:ace", amount=500), 1)
