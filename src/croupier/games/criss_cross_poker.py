@@ -38,7 +38,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated, Any, Literal, Self
@@ -52,7 +51,6 @@ from croupier.engine import (
     Event,
     LegalCommand,
     Outcome,
-    Round,
     RoundCompleted,
     RoundOpened,
     RoundVoided,
@@ -60,22 +58,40 @@ from croupier.engine import (
     WagerSettled,
 )
 from croupier.equipment.cards import (
-    MIN_CUT_FROM_TOP,
     Card,
     CardText,
     DealingProcedure,
-    DeckInPlay,
-    DeckRotation,
-    DiscardRack,
-    cut,
     deal_order,
-    deck,
-    shuffled,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.games import cards as shared
+from croupier.games.cards import (
+    CardDiscarded,
+    CardPhases,
+    CardRound,
+    CardState,
+    CardTable,
+    CountStub,
+    CutCards,
+    DealCards,
+    DeckCut,
+    DeckRemoved,
+    DiscardStub,
+    NoMoreBets,
+    RecutRequired,
+    RequireRecut,
+    ResolveMiscount,
+    ShuffleCards,
+    ShuffleFailed,
+    StubCounted,
+    StubDiscarded,
+    VoidRound,
+    WagerWithdrawn,
+    check_positions,
+)
 from croupier.hands.poker import HandValue, evaluate
 from croupier.money import Cents, PayoutLimit, format_cents, payout, require_cents
-from croupier.rng import Rng, ScriptedRng, shuffle_draws
+from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
 from croupier.rules.criss_cross_poker import (
     ANTE_ODDS,
@@ -85,7 +101,7 @@ from croupier.rules.criss_cross_poker import (
     BETS,
     BONUS_ODDS,
     CROSS,
-    DECK_SIZE,
+    DECK_SIZE,  # noqa: F401 (re-exported)
     HORIZONTAL,
     MAX_BET_MULTIPLE,
     PAYLINE_ORDER,
@@ -98,7 +114,7 @@ from croupier.rules.criss_cross_poker import (
     CrossPosition,
     Device,
     Payline,
-    ProcedureSections,
+    ProcedureSections,  # noqa: F401 (re-exported)
     Shuffling,
     Spot,
     payline,
@@ -168,57 +184,6 @@ class AnnounceNoMoreBets(Command):
     type: Literal["AnnounceNoMoreBets"] = "AnnounceNoMoreBets"
 
 
-class ShuffleCards(Command):
-    """The dealer shuffles (674a.5(a)); ``device_count`` is a counting shuffler's count
-    (674a.5(b)), ``None`` where it shows 52 or does not count."""
-
-    type: Literal["ShuffleCards"] = "ShuffleCards"
-    device_count: int | None = None
-
-
-class CutCards(Command):
-    """The cover card goes ``position`` cards in from the top (at least 10) and the cards
-    above it and the cover card go to the bottom (674a.5(d))."""
-
-    type: Literal["CutCards"] = "CutCards"
-    position: int
-
-
-class RequireRecut(Command):
-    """A floorperson requires a recut before the first card (674a.5(e))."""
-
-    type: Literal["RequireRecut"] = "RequireRecut"
-
-
-class DealCards(Command):
-    """The next card (manual shoe, hand) or stack (automated shoe); with
-    ``all_remaining`` every delivery left."""
-
-    type: Literal["DealCards"] = "DealCards"
-    all_remaining: bool = False
-
-
-class CountStub(Command):
-    """The dealer counts the stub (674a.8(f)); ``None`` lets croupier count it."""
-
-    type: Literal["CountStub"] = "CountStub"
-    counted: int | None = None
-
-
-class DiscardStub(Command):
-    """The stub goes to the discard rack uncounted (674a.8(e))."""
-
-    type: Literal["DiscardStub"] = "DiscardStub"
-
-
-class ResolveMiscount(Command):
-    """After a wrong stub count the dealer determines whether the cards were misdealt
-    (674a.8(h), 674a.9(f), 674a.10(f))."""
-
-    type: Literal["ResolveMiscount"] = "ResolveMiscount"
-    misdealt: bool
-
-
 class RevealCommunityCards(Command):
     """The dealer turns up the next community cards: the two outer horizontal cards
     (674a.11(c)), the two outer vertical cards (674a.11(e)), then the middle card, and
@@ -258,13 +223,6 @@ class DeclareIrregularity(Command):
     """For an exposed community card: its box in the cross."""
 
 
-class VoidRound(Command):
-    """The floor voids the round; every wager still in play is returned."""
-
-    type: Literal["VoidRound"] = "VoidRound"
-    reason: str = Field(min_length=1, max_length=500)
-
-
 CrissCrossPokerCommand = Annotated[
     SetUpRound
     | PlaceAntes
@@ -287,64 +245,17 @@ CrissCrossPokerCommand = Annotated[
 
 
 # --- events ------------------------------------------------------------------------------
-class RoundSetup(Event):
+class RoundSetup(shared.RoundSetup[Shuffling, Device]):
     """The equipment of this round (674a.3, 674a.5, 674a.8(f), 674a.13(g))."""
 
-    type: Literal["RoundSetup"] = "RoundSetup"
-    deck: str
-    shuffling: Shuffling
-    shuffler_counts: bool
-    dealing_procedure: DealingProcedure
-    stub_count_due: bool
-    out_of_order: tuple[Device, ...] = ()
 
-
-class WagerWithdrawn(Event):
-    type: Literal["WagerWithdrawn"] = "WagerWithdrawn"
-    seat: int
-    spot: str
-    amount: Cents
-
-
-class NoMoreBets(Event):
-    """Wagering is closed; ``players`` (clockwise) are dealt in."""
-
-    type: Literal["NoMoreBets"] = "NoMoreBets"
-    players: tuple[int, ...]
-
-
-class DeckShuffled(Event):
+class DeckShuffled(shared.DeckShuffledBy[Shuffling]):
     """The stack after the shuffle, top card first (674a.5(a)). Dealer-only."""
 
-    type: Literal["DeckShuffled"] = "DeckShuffled"
-    stack: tuple[CardText, ...]
-    shuffling: Shuffling
-    device_count: int | None = None
 
-
-class DeckRemoved(Event):
-    type: Literal["DeckRemoved"] = "DeckRemoved"
-    reason: str
-    counted: int | None = None
-
-
-class DeckCut(Event):
-    type: Literal["DeckCut"] = "DeckCut"
-    position: int
-
-
-class RecutRequired(Event):
-    type: Literal["RecutRequired"] = "RecutRequired"
-
-
-class CardDealt(Event):
+class CardDealt(shared.CardDealt[HandId]):
     """``card`` dealt face down to ``hand`` as its card ``position`` (the community
     boxes 0-4 in :data:`CROSS` order; a player's 0-1). Views hide it."""
-
-    type: Literal["CardDealt"] = "CardDealt"
-    hand: int | Literal["community"]
-    position: int
-    card: CardText
 
 
 class IrregularityDeclared(Event):
@@ -353,33 +264,9 @@ class IrregularityDeclared(Event):
     position: CrossPosition | None = None
 
 
-class CardDiscarded(Event):
-    """A card found face up goes to the discard rack unused (674a.13(a))."""
-
-    type: Literal["CardDiscarded"] = "CardDiscarded"
-    card: CardText
-
-
-class ShuffleFailed(Event):
-    type: Literal["ShuffleFailed"] = "ShuffleFailed"
-
-
-class EquipmentOutOfOrder(Event):
-    type: Literal["EquipmentOutOfOrder"] = "EquipmentOutOfOrder"
-    device: Device
-    shuffling: Shuffling
-    dealing_procedure: DealingProcedure
-
-
-class StubCounted(Event):
-    type: Literal["StubCounted"] = "StubCounted"
-    counted: int
-    expected: int
-
-
-class StubDiscarded(Event):
-    type: Literal["StubDiscarded"] = "StubDiscarded"
-    cards: int
+class EquipmentOutOfOrder(shared.EquipmentOutOfOrder[Device, Shuffling]):
+    """``device`` is covered or signed out of order; another method takes over
+    (674a.13(g))."""
 
 
 class MisdealDetermined(Event):
@@ -493,30 +380,18 @@ _AFTER_REVEAL: dict[Phase, tuple[Phase, Phase]] = {
 }
 
 
-@dataclass
-class CrissCrossPokerState:
-    """A round of Criss-Cross Poker as its events have left it."""
+@dataclass(kw_only=True)
+class CrissCrossPokerState(CardState):
+    """A round of Criss-Cross Poker as its events have left it (the card procedure's
+    :class:`~croupier.games.cards.CardState` and the bets and reveals of 674a.11)."""
 
     rules: CrissCrossPokerRules
-    seats: dict[int, str]
-    deck: str = ""
-    shuffling: Shuffling = Shuffling.MANUAL
-    shuffler_counts: bool = False
-    procedure: DealingProcedure = DealingProcedure.MANUAL_SHOE
-    stub_count_due: bool = True
-    out_of_order: set[Device] = field(default_factory=set)
     phase: Phase = Phase.SETUP
+    shuffling: Shuffling = Shuffling.MANUAL
+    out_of_order: set[Device] = field(default_factory=set)
     wagers: dict[int, dict[Spot, Cents]] = field(default_factory=dict)
-    """Wagers in play (not settled): seat -> spot -> cents."""
-    players: tuple[int, ...] = ()
-    stack: list[Card] = field(default_factory=list)
-    cut_done: bool = False
     hands: dict[HandId, list[Card]] = field(default_factory=dict)
     plan: list[tuple[HandId, int]] = field(default_factory=list)
-    dealt: int = 0
-    face_up: list[Card] = field(default_factory=list)
-    stub_counted: bool = False
-    examined: bool = False
     decisions: dict[int, dict[Spot, Literal["bet", "fold"]]] = field(default_factory=dict)
     folded: set[int] = field(default_factory=set)
     collected: set[int] = field(default_factory=set)
@@ -524,10 +399,6 @@ class CrissCrossPokerState:
     """Community boxes turned face up."""
     turned_up: dict[int, tuple[str, str]] = field(default_factory=dict)
     """Seat -> (Across Hand, Down Hand) described at settlement."""
-    discard_rack: DiscardRack = field(default_factory=DiscardRack)
-    settlements: list[WagerSettled] = field(default_factory=list)
-    decks_removed: int = 0
-    void_reason: str | None = None
 
     def active(self) -> list[int]:
         """Players dealt in who have not folded, clockwise."""
@@ -542,9 +413,6 @@ class CrissCrossPokerState:
             (s for s in self.active() if spot not in self.decisions.get(s, {})),
             None,
         )
-
-    def deal_started(self) -> bool:
-        return self.dealt > 0 or bool(self.face_up)
 
     def next_delivery(self) -> list[tuple[HandId, int]]:
         """The next card, or the next stack from an automated shoe (five for the cross,
@@ -582,48 +450,7 @@ def default_setup(rules: CrissCrossPokerRules) -> SetUpRound:
 def _check_setup(rules: CrissCrossPokerRules, setup: SetUpRound) -> None:
     """Raise :class:`IllegalCommand` unless ``setup`` is what ``rules`` allow, allowing
     for equipment signed out of order (674a.13(g))."""
-    s = SECTIONS
-    if setup.deck not in rules.deck_colors:
-        raise IllegalCommand(
-            f"the deck in play must be one of {list(rules.deck_colors)}, not {setup.deck!r}",
-            s.two_decks if rules.decks == 2 else s.one_deck,
-        )
-    out = set(setup.out_of_order)
-    if setup.shuffling is not rules.shuffling and not (
-        rules.shuffling is Shuffling.AUTOMATED and Device.SHUFFLER in out
-    ):
-        raise IllegalCommand(
-            f"the Rules Submission shuffles {rules.shuffling}: another method may be used "
-            "only once the automated shuffler is covered or signed out of order",
-            s.out_of_order,
-        )
-    procedure = setup.dealing_procedure
-    if procedure is not rules.dealing_procedure:
-        fallback = procedure is DealingProcedure.MANUAL_SHOE and (
-            (
-                rules.dealing_procedure is DealingProcedure.AUTOMATED_SHOE
-                and Device.DEALING_SHOE in out
-            )
-            or (rules.dealing_procedure is DealingProcedure.HAND and Device.SHUFFLER in out)
-        )
-        if not fallback:
-            raise IllegalCommand(
-                f"the Rules Submission deals by {rules.dealing_procedure}: a manual shoe may "
-                "be used only once the automated device is covered or signed out of order",
-                s.out_of_order,
-            )
-    if procedure is DealingProcedure.HAND and setup.shuffling is not Shuffling.AUTOMATED:
-        raise IllegalCommand(
-            "cards dealt from the hand must be shuffled by an automated shuffler",
-            s.hand_needs_shuffler,
-        )
-    if setup.shuffler_counts and not (
-        rules.shuffler_counts and setup.shuffling is Shuffling.AUTOMATED
-    ):
-        raise IllegalCommand(
-            "only a counting automated shuffler in use can stand in for the stub count",
-            s.shuffler_count,
-        )
+    shared.check_setup(rules, setup, SECTIONS)
 
 
 def higher_line(across: HandValue, down: HandValue) -> Payline:
@@ -633,7 +460,7 @@ def higher_line(across: HandValue, down: HandValue) -> Payline:
 
 
 # --- the round ---------------------------------------------------------------------------
-class CrissCrossPokerRound(Round[CrissCrossPokerState]):
+class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
     """One round of Criss-Cross Poker under a :class:`CrissCrossPokerRules`.
 
     Open it with :meth:`open`; drive it with :meth:`handle`. Seats are numbered from 1
@@ -645,6 +472,12 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
     event_adapter = TypeAdapter(list[CrissCrossPokerEvent])
     command_adapter = TypeAdapter(CrissCrossPokerCommand)
     verified_replay = True
+    sections = SECTIONS
+    procedures = PROCEDURE_SECTIONS
+    phases = CardPhases.of(Phase, after_stub=Phase.ACROSS)
+    deck_shuffled = DeckShuffled
+    card_dealt = CardDealt
+    equipment_out_of_order = EquipmentOutOfOrder
 
     @classmethod
     def open(
@@ -666,15 +499,7 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
         """
         if not isinstance(rules, CrissCrossPokerRules):
             raise TypeError(f"{cls.game} needs CrissCrossPokerRules, not {type(rules)}")
-        players = list(seats.values())
-        for player in players:
-            if players.count(player) > 1:
-                taken = sorted(seat for seat, who in seats.items() if who == player)
-                raise InvalidWager(
-                    f"player {player!r} is seated at positions {taken}: a player may not "
-                    "wager on more than one player position",
-                    SECTIONS.one_position,
-                )
+        check_positions(seats, SECTIONS)
         command = setup if setup is not None else default_setup(rules)
         _check_setup(rules, command)
         round_ = super().open(
@@ -691,10 +516,6 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
     @property
     def rules(self) -> CrissCrossPokerRules:
         return self.state.rules
-
-    @property
-    def finished(self) -> bool:
-        return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
 
     # -- replay -------------------------------------------------------------------------
     def command_for(
@@ -719,23 +540,10 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
                 return WithdrawWager(seat=seat, spot=spot), seat, None
             case NoMoreBets():
                 return AnnounceNoMoreBets(), DEALER, None
-            case DeckShuffled(stack=stack, device_count=count):
-                draws = shuffle_draws(deck(), list(stack))
-                return ShuffleCards(device_count=count), DEALER, ScriptedRng(draws)
             case DeckRemoved(counted=counted) if counted is not None:
                 return ShuffleCards(device_count=counted), DEALER, None
-            case DeckCut(position=position):
-                return CutCards(position=position), DEALER, None
-            case RecutRequired():
-                return RequireRecut(), DEALER, None
-            case CardDealt():
-                return DealCards(), DEALER, None
             case IrregularityDeclared(irregularity=kind, position=position):
                 return DeclareIrregularity(irregularity=kind, position=position), DEALER, None
-            case StubCounted(counted=counted):
-                return CountStub(counted=counted), DEALER, None
-            case StubDiscarded():
-                return DiscardStub(), DEALER, None
             case MisdealDetermined(misdealt=misdealt):
                 return ResolveMiscount(misdealt=misdealt), DEALER, None
             case Folded(seat=seat):
@@ -744,33 +552,22 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
                 return RevealCommunityCards(), DEALER, None
             case RoundVoided(reason=reason):
                 return VoidRound(reason=reason), DEALER, None
-        return None
+        return self.card_command_for(event)
 
     # -- fold ---------------------------------------------------------------------------
     def initial_state(self, opened: RoundOpened) -> CrissCrossPokerState:
         rules = CrissCrossPokerRules.model_validate(opened.rules)
         return CrissCrossPokerState(rules=rules, seats=dict(opened.seats))
 
+    def deal_plan(
+        self, procedure: DealingProcedure, players: tuple[int, ...]
+    ) -> list[tuple[HandId, int]]:
+        return deal_plan(procedure, players)
+
     def evolve(self, state: CrissCrossPokerState, event: Event) -> CrissCrossPokerState:
+        if self.evolve_cards(state, event):
+            return state
         match event:
-            case CardDealt(hand=hand, position=position, card=card):
-                self._expect(state, event, Phase.DEAL)
-                expected = state.plan[state.dealt] if state.dealt < len(state.plan) else None
-                if expected != (hand, position) or not state.stack or state.stack[0] != card:
-                    raise ReplayError(
-                        f"{event!r} is not the next card of the deal", "engine:replay"
-                    )
-                state.stack.pop(0)
-                state.hands.setdefault(hand, []).append(card)
-                state.dealt += 1
-                if state.dealt == len(state.plan):
-                    state.phase = Phase.STUB
-            case WagerSettled(seat=seat, spot=spot):
-                wagers = state.wagers[seat]
-                del wagers[Spot(spot)]
-                if not wagers:
-                    del state.wagers[seat]
-                state.settlements.append(event)
             case WagerPlaced(seat=seat, spot=spot, amount=amount):
                 if state.phase in DECISION_PHASES:
                     self._decide(state, seat, Spot(spot), "bet")
@@ -780,74 +577,10 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
                 wagers[Spot(spot)] = wagers.get(Spot(spot), 0) + amount
             case RoundSetup():
                 self._expect(state, event, Phase.SETUP)
-                state.deck = event.deck
-                state.shuffling = event.shuffling
-                state.shuffler_counts = event.shuffler_counts
-                state.procedure = event.dealing_procedure
-                state.stub_count_due = event.stub_count_due
-                state.out_of_order = set(event.out_of_order)
+                self.set_up(state, event)
                 state.phase = Phase.BETTING
-            case WagerWithdrawn(seat=seat, spot=spot):
-                self._expect(state, event, Phase.BETTING)
-                del state.wagers[seat][Spot(spot)]
-                if not state.wagers[seat]:
-                    del state.wagers[seat]
-            case NoMoreBets(players=players):
-                self._expect(state, event, Phase.BETTING)
-                state.players = players
-                state.phase = Phase.SHUFFLE
-            case DeckShuffled(stack=stack):
-                self._expect(state, event, Phase.SHUFFLE)
-                state.stack = list(stack)
-                state.cut_done = False
-                manual = state.shuffling is Shuffling.MANUAL
-                state.phase = Phase.CUT if manual else Phase.DEAL
-                state.plan = deal_plan(state.procedure, state.players)
-            case DeckRemoved():
-                state.decks_removed += 1
-            case DeckCut(position=position):
-                self._expect(state, event, Phase.CUT)
-                after = cut(state.stack, position, SECTIONS.cut)
-                state.stack = [card for card in after if isinstance(card, Card)]
-                state.cut_done = True
-                state.phase = Phase.DEAL
-            case RecutRequired():
-                self._expect(state, event, Phase.DEAL)
-                state.phase = Phase.CUT
             case IrregularityDeclared() | MisdealDetermined():
                 pass
-            case CardDiscarded(card=card):
-                self._expect(state, event, Phase.DEAL)
-                if not state.stack or state.stack[0] != card:
-                    raise ReplayError(f"{event!r} is not the next card", "engine:replay")
-                state.stack.pop(0)
-                state.face_up.append(card)
-                state.discard_rack.place("face-up card", [card])
-            case ShuffleFailed():
-                self._expect(state, event, Phase.CUT, Phase.DEAL)
-                state.stack = []
-                state.phase = Phase.SHUFFLE
-            case EquipmentOutOfOrder(device=device):
-                state.out_of_order.add(device)
-                state.shuffling = event.shuffling
-                state.procedure = event.dealing_procedure
-                state.shuffler_counts = False
-                if device is Device.SHUFFLER:
-                    state.stack = []
-                    state.phase = Phase.SHUFFLE
-                elif state.plan:
-                    state.plan = deal_plan(state.procedure, state.players)
-            case StubCounted(counted=counted, expected=expected):
-                self._expect(state, event, Phase.STUB)
-                state.stub_counted = True
-                if counted != expected:
-                    state.phase = Phase.MISCOUNT
-            case StubDiscarded():
-                self._expect(state, event, Phase.STUB)
-                state.discard_rack.place("stub", state.stack)
-                state.stack = []
-                state.examined = True
-                state.phase = Phase.ACROSS
             case Folded(seat=seat, spot=spot):
                 self._decide(state, seat, Spot(spot), "fold")
             case HandCollected(seat=seat):
@@ -862,9 +595,6 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
             case HandsTurnedUp(seat=seat, across=across, down=down):
                 self._expect(state, event, Phase.REVEAL_MIDDLE)
                 state.turned_up[seat] = (across, down)
-            case RoundVoided(reason=reason):
-                state.void_reason = reason
-                state.phase = Phase.VOIDED
             case RoundCompleted():
                 self._expect(state, event, Phase.REVEAL_MIDDLE)
                 for hand, cards in state.hands.items():
@@ -889,18 +619,15 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
         if state.to_act() is None:
             state.phase = REVEAL_PHASES[BETS.index(spot)]
 
-    @staticmethod
-    def _expect(state: CrissCrossPokerState, event: Event, *phases: Phase) -> None:
-        if state.phase not in phases:
-            raise ReplayError(
-                f"{type(event).__name__} cannot follow phase {state.phase}", "engine:replay"
-            )
-
     # -- commands -----------------------------------------------------------------------
     def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
         s = SECTIONS
         if self.finished:
             raise NotYourTurn("the round is over", s.discard_rack)
+        events = self.decide_cards(command, actor)
+        if events is not None:
+            yield from events
+            return
         match command:
             case SetUpRound():
                 self._dealer_only(actor, "set up the round", s.one_deck)
@@ -924,27 +651,6 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
                 yield from self._after_decision()
             case AnnounceNoMoreBets():
                 yield self._no_more_bets(actor)
-            case ShuffleCards(device_count=device_count):
-                yield self._shuffle(device_count, actor)
-            case CutCards(position=position):
-                yield self._cut(position, actor)
-            case RequireRecut():
-                self._dealer_only(actor, "require a recut", s.recut)
-                if self.state.phase is not Phase.DEAL or not self.state.cut_done:
-                    raise NotYourTurn("there is no cut to redo", s.recut)
-                if self.state.deal_started():
-                    raise NotYourTurn(
-                        "a recut may be required only before the cards have been dealt", s.recut
-                    )
-                yield RecutRequired(cite=s.recut)
-            case DealCards(all_remaining=all_remaining):
-                yield from self._deal(all_remaining, actor)
-            case CountStub(counted=counted):
-                yield from self._count_stub(counted, actor)
-            case DiscardStub():
-                yield self._discard_stub(actor)
-            case ResolveMiscount(misdealt=misdealt):
-                yield from self._resolve_miscount(misdealt, actor)
             case RevealCommunityCards():
                 yield from self._reveal(actor)
             case DeclareIrregularity():
@@ -959,32 +665,7 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
                     f"{type(command).__name__} is not a Criss-Cross Poker command", s.antes
                 )
 
-    @staticmethod
-    def _dealer_only(actor: Actor, what: str, cite: str) -> None:
-        if actor != DEALER:
-            raise NotYourTurn(f"only the dealer may {what}", cite)
-
-    def _phase(self, phase: Phase, what: str, cite: str) -> None:
-        if self.state.phase is not phase:
-            raise NotYourTurn(f"the dealer cannot {what} now (phase {self.state.phase})", cite)
-
     # -- wagers -------------------------------------------------------------------------
-    def _check_player(self, seat: int, actor: Actor) -> None:
-        s = SECTIONS
-        if actor == DEALER:
-            raise NotYourTurn(f"only the player at position {seat} wagers for it", s.seated_only)
-        if actor != seat:
-            raise NotYourTurn(
-                f"seat {actor} may not act for position {seat}: a player may not wager on "
-                "more than one player position",
-                s.one_position,
-            )
-        if seat not in self.state.seats:
-            raise NotYourTurn(
-                f"position {seat} is not occupied: only players seated at the table may wager",
-                s.seated_only,
-            )
-
     def _betting_open(self) -> None:
         if self.state.phase is not Phase.BETTING:
             raise NotYourTurn(
@@ -1157,10 +838,6 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
             yield HandCollected(seat=seat, cite=cite)
 
     # -- the dealer's procedure ---------------------------------------------------------
-    def procedure_sections(self) -> ProcedureSections:
-        """The sections of the dealing procedure this round uses (674a.8-674a.10)."""
-        return PROCEDURE_SECTIONS[self.state.procedure]
-
     def _no_more_bets(self, actor: Actor) -> NoMoreBets:
         state = self.state
         cite = self.procedure_sections().no_more_bets
@@ -1176,97 +853,9 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
             )
         return NoMoreBets(players=players, cite=cite)
 
-    def _shuffle(self, device_count: int | None, actor: Actor) -> Event:
-        s, state = SECTIONS, self.state
-        self._dealer_only(actor, "shuffle", s.shuffle)
-        self._phase(Phase.SHUFFLE, "shuffle", s.shuffle)
-        if device_count is not None:
-            if not state.shuffler_counts:
-                raise IllegalCommand(
-                    "this round's shuffle is not counted by a counting automated shuffler",
-                    s.shuffler_count,
-                )
-            if device_count != DECK_SIZE:
-                return DeckRemoved(
-                    reason=f"the automated shuffler counted {device_count} cards, not 52",
-                    counted=device_count,
-                    cite=s.shuffler_count,
-                )
-        stack = shuffled(self.draw())
-        manual = state.shuffling is Shuffling.MANUAL
-        return DeckShuffled(
-            stack=tuple(stack),
-            shuffling=state.shuffling,
-            device_count=device_count,
-            cite=s.shuffle if manual else f"{s.shuffle}; {s.no_cut}",
-        )
-
-    def _cut(self, position: int, actor: Actor) -> DeckCut:
-        s = SECTIONS
-        self._dealer_only(actor, "cut the cards", s.cut)
-        if self.state.phase is Phase.DEAL and not self.state.cut_done:
-            raise NotYourTurn("cards shuffled by an automated shuffler are not cut", s.no_cut)
-        self._phase(Phase.CUT, "cut the cards", s.cut_required)
-        if not MIN_CUT_FROM_TOP <= position < DECK_SIZE:
-            raise IllegalCommand(
-                f"the cover card goes at least {MIN_CUT_FROM_TOP} cards in from the top of "
-                f"the {DECK_SIZE}-card stack, and within it: 10 to 51, not {position}",
-                s.cut,
-            )
-        return DeckCut(position=position, cite=s.cut)
-
-    def _deal(self, all_remaining: bool, actor: Actor) -> Iterator[Event]:
-        state = self.state
-        cite = self.procedure_sections().deal
-        self._dealer_only(actor, "deal", cite)
-        if state.phase is Phase.CUT:
-            raise NotYourTurn(
-                "cards shuffled by hand are cut before they are dealt", SECTIONS.cut_required
-            )
-        self._phase(Phase.DEAL, "deal", cite)
-        while True:
-            delivery = state.next_delivery()
-            if not delivery:
-                return
-            for hand, position in delivery:
-                yield CardDealt(hand=hand, position=position, card=state.stack[0], cite=cite)
-            if not all_remaining:
-                return
-
-    def _count_stub(self, counted: int | None, actor: Actor) -> Iterator[Event]:
-        state, p = self.state, self.procedure_sections()
-        self._dealer_only(actor, "count the stub", p.stub_count)
-        self._phase(Phase.STUB, "count the stub", p.stub)
-        expected = len(state.stack)
-        if counted is not None and (isinstance(counted, bool) or counted < 0):
-            raise IllegalCommand(f"a count of cards is 0 or more, not {counted}", p.stub_count)
-        count = expected if counted is None else counted
-        yield StubCounted(counted=count, expected=expected, cite=p.stub_count)
-        if count == expected:
-            yield StubDiscarded(cards=expected, cite=p.stub_correct)
-
-    def _discard_stub(self, actor: Actor) -> StubDiscarded:
-        state, p = self.state, self.procedure_sections()
-        self._dealer_only(actor, "place the stub in the discard rack", p.stub)
-        self._phase(Phase.STUB, "place the stub in the discard rack", p.stub)
-        if state.stub_count_due and not state.stub_counted:
-            raise NotYourTurn(
-                "the stub must be counted this round: it is counted at least once every "
-                f"{self.rules.stub_count_every} rounds when the shuffler does not count",
-                p.stub_count,
-            )
-        return StubDiscarded(cards=len(state.stack), cite=p.stub)
-
-    def _resolve_miscount(self, misdealt: bool, actor: Actor) -> Iterator[Event]:
-        p = self.procedure_sections()
-        self._dealer_only(actor, "determine a misdeal", p.miscount)
-        self._phase(Phase.MISCOUNT, "determine a misdeal", p.miscount)
-        yield MisdealDetermined(misdealt=misdealt, cite=p.miscount)
-        if misdealt:
-            yield from self._void("misdeal found by the stub count; 52 cards remain", p.miscount)
-            return
-        yield from self._void("the stub count shows the deck is not 52 cards", p.miscount)
-        yield DeckRemoved(reason="the stub count shows the deck is incomplete", cite=p.miscount)
+    def misdeal_determined(self, misdealt: bool, cite: str) -> Iterator[Event]:
+        """The dealer's determination after a wrong stub count (674a.8(h))."""
+        yield MisdealDetermined(misdealt=misdealt, cite=cite)
 
     # -- reveal and settlement ----------------------------------------------------------
     def _reveal(self, actor: Actor) -> Iterator[Event]:
@@ -1400,30 +989,8 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
             cite=cite,
         )
 
-    @staticmethod
-    def _lose(seat: int, spot: Spot, amount: Cents, cite: str) -> WagerSettled:
-        return WagerSettled(
-            seat=seat, spot=spot.value, amount=amount, outcome=Outcome.LOSE, cite=cite
-        )
-
-    def _void(self, reason: str, cite: str) -> Iterator[Event]:
-        """Void the round: every wager still in play is returned."""
-        state = self.state
-        yield RoundVoided(reason=reason, cite=cite)
-        for seat in sorted(state.wagers, reverse=True):
-            for spot, amount in list(state.wagers[seat].items()):
-                yield WagerSettled(
-                    seat=seat,
-                    spot=spot.value,
-                    amount=amount,
-                    outcome=Outcome.VOID,
-                    returned=amount,
-                    cite=cite,
-                )
-
     # -- irregularities -----------------------------------------------------------------
     def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Iterator[Event]:
-        s, state = SECTIONS, self.state
         kind = command.irregularity
         cite = self._irregularity_cite(kind)
         self._dealer_only(actor, "declare an irregularity", cite)
@@ -1432,13 +999,6 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
             raise NotYourTurn(why, cite)
         declared = IrregularityDeclared(irregularity=kind, cite=cite)
         match kind:
-            case Irregularity.FACE_UP_CARD:
-                yield declared
-                yield CardDiscarded(card=state.stack[0], cite=cite)
-                if len(state.face_up) > 1:
-                    yield from self._void("more than one card found face up in the deck", cite)
-            case Irregularity.CARD_DRAWN_IN_ERROR:
-                yield declared
             case Irregularity.WRONG_NUMBER_OF_CARDS:
                 yield declared
                 yield from self._void(
@@ -1457,35 +1017,8 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
                     f"the {position} community card was exposed before the dealer revealed it",
                     cite,
                 )
-            case Irregularity.SHUFFLER_JAM:
-                yield declared
-                yield ShuffleFailed(cite=cite)
-            case Irregularity.DEALING_SHOE_FAULT:
-                yield declared
-                yield from self._void(
-                    "the automated dealing shoe failed to deal; the cards are reshuffled", cite
-                )
-            case Irregularity.SHUFFLER_OUT_OF_ORDER:
-                yield declared
-                procedure = state.procedure
-                if procedure is DealingProcedure.HAND:
-                    procedure = DealingProcedure.MANUAL_SHOE
-                yield EquipmentOutOfOrder(
-                    device=Device.SHUFFLER,
-                    shuffling=Shuffling.MANUAL,
-                    dealing_procedure=procedure,
-                    cite=s.out_of_order
-                    if procedure is state.procedure
-                    else f"{s.out_of_order}; {s.hand_needs_shuffler}",
-                )
-            case Irregularity.DEALING_SHOE_OUT_OF_ORDER:
-                yield declared
-                yield EquipmentOutOfOrder(
-                    device=Device.DEALING_SHOE,
-                    shuffling=state.shuffling,
-                    dealing_procedure=DealingProcedure.MANUAL_SHOE,
-                    cite=s.out_of_order,
-                )
+            case _:
+                yield from self.card_irregularity(kind, declared, cite)
 
     @staticmethod
     def _irregularity_cite(kind: Irregularity) -> str:
@@ -1504,24 +1037,14 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
     def _why_not_irregularity(self, kind: Irregularity) -> str | None:
         """Why ``kind`` cannot be declared now, or ``None`` if it can."""
         state = self.state
-        phase = state.phase
-        dealing = phase is Phase.DEAL and bool(state.next_delivery())
-        before_deal = phase in (Phase.SHUFFLE, Phase.CUT) or (
-            phase is Phase.DEAL and not state.deal_started()
-        )
-        in_play = phase in (
+        in_play = state.phase in (
             Phase.DEAL,
             Phase.STUB,
             Phase.MISCOUNT,
             *DECISION_PHASES,
             *REVEAL_PHASES,
         )
-        automated_shuffle = state.shuffling is Shuffling.AUTOMATED
-        automated_shoe = state.procedure is DealingProcedure.AUTOMATED_SHOE
         match kind:
-            case Irregularity.FACE_UP_CARD | Irregularity.CARD_DRAWN_IN_ERROR:
-                if not dealing:
-                    return "this applies while the cards are being dealt"
             case Irregularity.WRONG_NUMBER_OF_CARDS:
                 if not (in_play and state.deal_started()):
                     return (
@@ -1531,26 +1054,8 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
             case Irregularity.COMMUNITY_CARD_EXPOSED:
                 if not (in_play and self._exposable()):
                     return "no community card is dealt and still face down"
-            case Irregularity.SHUFFLER_JAM:
-                if not automated_shuffle:
-                    return "this round is not shuffled by an automated shuffler"
-                if not (phase is Phase.DEAL and not state.deal_started()):
-                    return "a shuffle can fail only between the shuffle and the first card"
-            case Irregularity.DEALING_SHOE_FAULT:
-                if not automated_shoe:
-                    return "this round is not dealt from an automated dealing shoe"
-                if phase is not Phase.DEAL:
-                    return "the dealing shoe can fail only while it deals"
-            case Irregularity.SHUFFLER_OUT_OF_ORDER:
-                if not automated_shuffle:
-                    return "this round uses no automated shuffler"
-                if not before_deal:
-                    return "another method may be used only before the deal begins"
-            case Irregularity.DEALING_SHOE_OUT_OF_ORDER:
-                if not automated_shoe:
-                    return "this round uses no automated dealing shoe"
-                if not before_deal:
-                    return "another method may be used only before the deal begins"
+            case _:
+                return self.why_not_card_irregularity(kind)
         return None
 
     def _exposable(self) -> list[CrossPosition]:
@@ -1559,13 +1064,6 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
         return [p for p in CROSS[:dealt] if p not in self.state.turned]
 
     # -- what may be done and seen ------------------------------------------------------
-    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
-        if self.finished:
-            return []
-        if isinstance(actor, int):
-            return self._player_commands(actor)
-        return self._dealer_commands()
-
     def _player_commands(self, seat: int) -> list[LegalCommand]:
         s, state, rules = SECTIONS, self.state, self.rules
         if seat not in state.seats:
@@ -1638,29 +1136,11 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
         if phase is Phase.BETTING:
             if any(Spot.ANTE_ACROSS in wagers for wagers in state.wagers.values()):
                 legal.append(LegalCommand(command="AnnounceNoMoreBets", cite=p.no_more_bets))
-        elif phase is Phase.SHUFFLE:
-            legal.append(LegalCommand(command="ShuffleCards", cite=s.shuffle))
-        elif phase is Phase.CUT:
-            positions = tuple(str(n) for n in range(MIN_CUT_FROM_TOP, DECK_SIZE))
-            legal.append(LegalCommand(command="CutCards", options=positions, cite=s.cut))
-        elif phase is Phase.DEAL:
-            legal.append(LegalCommand(command="DealCards", cite=p.deal))
-            if state.cut_done and not state.deal_started():
-                legal.append(LegalCommand(command="RequireRecut", cite=s.recut))
-        elif phase is Phase.STUB:
-            legal.append(LegalCommand(command="CountStub", cite=p.stub_count))
-            if not state.stub_count_due or state.stub_counted:
-                legal.append(LegalCommand(command="DiscardStub", cite=p.stub))
-        elif phase is Phase.MISCOUNT:
-            legal.append(
-                LegalCommand(
-                    command="ResolveMiscount", options=("misdealt", "not_misdealt"), cite=p.miscount
-                )
-            )
         elif phase in REVEAL_PHASES:
             cites = (s.reveal_across, s.reveal_down, s.reveal_middle)
             step = REVEAL_PHASES.index(phase)
             legal.append(LegalCommand(command="RevealCommunityCards", cite=cites[step]))
+        legal += self.card_commands()
         kinds = [
             kind
             for kind in Irregularity
@@ -1707,32 +1187,11 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
         its own two cards after the deal, ``"dealer"`` is the surveillance view with the
         stack. Hidden cards are ``null``; the stack and face-down cards of others never
         appear in a player's or the public view."""
-        state, opened = self.state, self.opened
-        hands = {
-            str(hand): [
-                str(card) if self.visible(actor, hand, position) else None
-                for position, card in enumerate(cards)
-            ]
-            for hand, cards in state.hands.items()
-        }
+        state = self.state
+        hands = self.visible_hands(actor)
         cross = {str(CROSS[n]): value for n, value in enumerate(hands.pop(COMMUNITY, []))}
         view: dict[str, Any] = {
-            "game": self.game,
-            "table_id": opened.table_id,
-            "round_id": opened.round_id,
-            "rules_sha256": opened.rules_sha256,
-            "phase": str(state.phase),
-            "viewer": actor,
-            "seats": {str(k): v for k, v in state.seats.items()},
-            "deck": state.deck,
-            "shuffling": str(state.shuffling),
-            "dealing_procedure": str(state.procedure),
-            "out_of_order": sorted(str(device) for device in state.out_of_order),
-            "players": list(state.players),
-            "wagers": {
-                str(seat): {str(spot): amount for spot, amount in wagers.items()}
-                for seat, wagers in state.wagers.items()
-            },
+            **self.card_view(actor),
             "decisions": {
                 str(seat): {str(spot): d for spot, d in made.items()}
                 for seat, made in state.decisions.items()
@@ -1751,62 +1210,28 @@ class CrissCrossPokerRound(Round[CrissCrossPokerState]):
             "void_reason": state.void_reason,
         }
         if actor == DEALER:
-            view["stack"] = [str(card) for card in state.stack]
-            view["discard_rack"] = [
-                {"label": label, "cards": [str(card) for card in cards]}
-                for label, cards in state.discard_rack
-            ]
+            view |= self.dealer_view()
         return view
 
 
 # --- the table ---------------------------------------------------------------------------
 @dataclass
-class CrissCrossPokerTable:
+class CrissCrossPokerTable(CardTable):
     """A Criss-Cross Poker table across rounds (no I/O; the clock is passed in): the
     decks (one, or two alternating with an automated shuffler, 674a.3(b)), their time in
     use (674a.3(c)), the stub count due every 5 rounds (674a.8(f)), devices out of order
     (674a.13(g)) and the discard rack, one deck's cards at a time (674a.3(b)(4))."""
 
     rules: CrissCrossPokerRules
-    table_id: str
-    rotation: DeckRotation
     out_of_order: set[Device] = field(default_factory=set)
-    rounds: int = 0
-    discard_rack: DiscardRack = field(default_factory=DiscardRack)
-    log: list[str] = field(default_factory=list)
-
-    @classmethod
-    def start(
-        cls, rules: CrissCrossPokerRules, table_id: str, now: datetime
-    ) -> CrissCrossPokerTable:
-        """A table opened ``now`` with fresh decks of the rules' back colours."""
-        rotation = DeckRotation(
-            decks=[DeckInPlay(color=color, opened_at=now) for color in rules.deck_colors],
-            change_after=rules.deck_change_after(),
-            shuffler_counts=rules.shuffler_counts,
-            count_every=rules.stub_count_every,
-        )
-        return cls(rules=rules, table_id=table_id, rotation=rotation)
+    sections = SECTIONS
+    inspection = "674a.4"
 
     @property
     def shuffling(self) -> Shuffling:
         if Device.SHUFFLER in self.out_of_order:
             return Shuffling.MANUAL
         return self.rules.shuffling
-
-    @property
-    def dealing_procedure(self) -> DealingProcedure:
-        """The procedure in use, falling back to a manual shoe when the automated shoe is
-        out of order or hand dealing loses its shuffler (674a.9(a)(1), 674a.13(g))."""
-        procedure = self.rules.dealing_procedure
-        if (
-            procedure is DealingProcedure.AUTOMATED_SHOE
-            and Device.DEALING_SHOE in self.out_of_order
-        ):
-            return DealingProcedure.MANUAL_SHOE
-        if procedure is DealingProcedure.HAND and self.shuffling is not Shuffling.AUTOMATED:
-            return DealingProcedure.MANUAL_SHOE
-        return procedure
 
     def setup(self) -> SetUpRound:
         """The equipment of the next round (674a.3(b)(3), 674a.8(f), 674a.13(g))."""
@@ -1832,41 +1257,6 @@ class CrissCrossPokerTable:
             rng=rng,
             setup=self.setup(),
         )
-
-    def finish(self, round_: CrissCrossPokerRound, now: datetime) -> list[str]:
-        """Record a finished round; returns notices for the floor."""
-        if not round_.finished:
-            raise NotYourTurn("the round is not over", SECTIONS.discard_rack)
-        state = round_.state
-        notices: list[str] = []
-        for device in state.out_of_order - self.out_of_order:
-            self.out_of_order.add(device)
-            notices.append(f"{device} signed out of order ({SECTIONS.out_of_order})")
-        color = self.rotation.current.color
-        self.discard_rack = state.discard_rack
-        self.rotation.finish_round(stub_counted=state.stub_counted)
-        if Device.SHUFFLER in self.out_of_order and len(self.rotation.decks) == 2:
-            self.rotation.single_deck()
-            notices.append(
-                "one deck from now on: two decks alternate only with an automated shuffler "
-                f"({SECTIONS.two_decks})"
-            )
-        if state.decks_removed:
-            self.rotation.change(color, now)
-            notices.append(
-                f"the {color} deck was removed from the table and replaced "
-                f"({SECTIONS.shuffler_count}; {round_.procedure_sections().miscount}); "
-                "inspect the new deck (674a.4)"
-            )
-        self.rounds += 1
-        hours = self.rotation.change_after.total_seconds() / 3600
-        cite = self.rules.procedure_sections.deck_change
-        notices += [
-            f"the {c} deck has been in use {hours:g} hours or more: change it ({cite})"
-            for c in self.rotation.changes_due(now)
-        ]
-        self.log += notices
-        return notices
 
 
 __all__ = [

@@ -86,6 +86,7 @@ from croupier.equipment.cards import (
     shuffled,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.games.cards import CardDiscarded, DeckShuffled, RecutRequired, ShuffleFailed
 from croupier.hands.blackjack import (
     BLACKJACK_TOTAL,
     card_value,
@@ -343,13 +344,6 @@ class RoundSetup(Event):
     cut_offer: tuple[int, ...] = ()
 
 
-class DeckShuffled(Event):
-    """The stack after the shuffle, top card first (673a.5(a)); dealer-only."""
-
-    type: Literal["DeckShuffled"] = "DeckShuffled"
-    stack: tuple[CardText, ...]
-
-
 class DeckCut(Event):
     """The cut at ``position`` by ``cutter`` and the cover card reinserted with
     ``cover_from_bottom`` cards below it (673a.5(d))."""
@@ -365,12 +359,6 @@ class CutRefused(Event):
 
     type: Literal["CutRefused"] = "CutRefused"
     seat: int
-
-
-class RecutRequired(Event):
-    """A floorperson required a recut (673a.5(e))."""
-
-    type: Literal["RecutRequired"] = "RecutRequired"
 
 
 class ShoeLoaded(Event):
@@ -490,13 +478,6 @@ class IrregularityDeclared(Event):
     irregularity: Irregularity
 
 
-class CardDiscarded(Event):
-    """A card went face up to the discard rack unused (673a.13(a), (c), (d))."""
-
-    type: Literal["CardDiscarded"] = "CardDiscarded"
-    card: CardText
-
-
 class RequestedCardMissed(Event):
     """Box ``seat`` hand ``split_hand`` requested an additional card that the dealer
     failed to deal (673a.13(h)): the hand waits for the player's option once every other
@@ -505,12 +486,6 @@ class RequestedCardMissed(Event):
     type: Literal["RequestedCardMissed"] = "RequestedCardMissed"
     seat: int
     split_hand: int = 0
-
-
-class ShuffleFailed(Event):
-    """The automated shuffle did not complete: the cards are reshuffled (673a.13(k))."""
-
-    type: Literal["ShuffleFailed"] = "ShuffleFailed"
 
 
 class ShufflerOutOfOrder(Event):

@@ -53,7 +53,6 @@ from croupier.engine import (
     Event,
     LegalCommand,
     Outcome,
-    Round,
     RoundCompleted,
     RoundOpened,
     RoundVoided,
@@ -61,26 +60,46 @@ from croupier.engine import (
     WagerSettled,
 )
 from croupier.equipment.cards import (
-    MIN_CUT_FROM_TOP,
     Card,
     CardText,
     DealingProcedure,
-    DeckInPlay,
-    DeckRotation,
-    DiscardRack,
-    cut,
     deal_order,
-    deck,
-    shuffled,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.games import cards as shared
+from croupier.games.cards import (
+    INCOMPLETE_DECK_REASON,
+    MISDEAL_REASON,
+    CardDiscarded,
+    CardPhases,
+    CardRound,
+    CardState,
+    CardTable,
+    CountStub,
+    CutCards,
+    DealCards,
+    DeckCut,
+    DeckRemoved,
+    DiscardStub,
+    NoMoreBets,
+    RecutRequired,
+    RequireRecut,
+    ResolveMiscount,
+    ShuffleCards,
+    ShuffleFailed,
+    StubCounted,
+    StubDiscarded,
+    VoidRound,
+    WagerWithdrawn,
+    check_positions,
+)
 from croupier.money import Cents, format_cents, payout, require_cents
-from croupier.rng import Rng, ScriptedRng, shuffle_draws
+from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
 from croupier.rules.go_fore_it import (
     BACK_9_ODDS,
     CARDS_PER_HAND,
-    DECK_SIZE,
+    DECK_SIZE,  # noqa: F401 (re-exported)
     FRONT_9_ODDS,
     FRONT_CARDS,
     PAR,
@@ -89,7 +108,7 @@ from croupier.rules.go_fore_it import (
     SKINS_ODDS,
     Device,
     GoForeItRules,
-    ProcedureSections,
+    ProcedureSections,  # noqa: F401 (re-exported)
     Score,
     Shuffling,
     Spot,
@@ -99,8 +118,6 @@ from croupier.rules.go_fore_it import (
 )
 
 VOID_ROUND_CITE = "interpretations:void-round"
-MISDEAL_REASON = "misdeal found by the stub count; 52 cards remain"
-INCOMPLETE_DECK_REASON = "the stub count shows the deck is not 52 cards"
 
 HandId = int | Literal["dealer"]
 """A hand on the layout: a seat number, or :data:`~croupier.engine.DEALER`."""
@@ -139,62 +156,6 @@ class AnnounceNoMoreBets(Command):
     """The dealer announces "no more bets" (676a.8(b), 676a.9(b), 676a.10(a)(2))."""
 
     type: Literal["AnnounceNoMoreBets"] = "AnnounceNoMoreBets"
-
-
-class ShuffleCards(Command):
-    """The dealer shuffles, by hand or with the automated shuffler (676a.5(a)).
-
-    ``device_count`` is the number of cards a counting shuffler reports (676a.5(b));
-    ``None`` where it reports 52 or does not count.
-    """
-
-    type: Literal["ShuffleCards"] = "ShuffleCards"
-    device_count: int | None = None
-
-
-class CutCards(Command):
-    """The dealer inserts the cover card ``position`` cards in from the top (at least 10)
-    and moves the cards above it and the cover card to the bottom (676a.5(d))."""
-
-    type: Literal["CutCards"] = "CutCards"
-    position: int
-
-
-class RequireRecut(Command):
-    """A floorperson requires the cards to be recut, after the cut and before the first
-    card is dealt (676a.5(e))."""
-
-    type: Literal["RequireRecut"] = "RequireRecut"
-
-
-class DealCards(Command):
-    """The dealer deals the next card (manual shoe, hand) or delivers the next stack of
-    four (automated dealing shoe); with ``all_remaining`` every delivery left."""
-
-    type: Literal["DealCards"] = "DealCards"
-    all_remaining: bool = False
-
-
-class CountStub(Command):
-    """The dealer counts the stub face down (676a.8(d)). ``counted`` is the dealer's
-    count; ``None`` lets croupier count the cards it holds."""
-
-    type: Literal["CountStub"] = "CountStub"
-    counted: int | None = None
-
-
-class DiscardStub(Command):
-    """The dealer places the stub in the discard rack uncounted (676a.8(c))."""
-
-    type: Literal["DiscardStub"] = "DiscardStub"
-
-
-class ResolveMiscount(Command):
-    """After a wrong stub count the dealer determines whether the cards were misdealt
-    (676a.8(f), 676a.9(f), 676a.10(f))."""
-
-    type: Literal["ResolveMiscount"] = "ResolveMiscount"
-    misdealt: bool
 
 
 class RevealDealerHand(Command):
@@ -240,13 +201,6 @@ class DeclareIrregularity(Command):
     """For an exposed card: its position in the hand, 0 to 3 (2 and 3 are hole cards)."""
 
 
-class VoidRound(Command):
-    """The floor voids the round; every wager still in play is returned."""
-
-    type: Literal["VoidRound"] = "VoidRound"
-    reason: str = Field(min_length=1, max_length=500)
-
-
 GoForeItCommand = Annotated[
     PlaceWager
     | WithdrawWager
@@ -267,77 +221,20 @@ GoForeItCommand = Annotated[
 
 
 # --- events --------------------------------------------------------------------------
-class RoundSetup(Event):
+class RoundSetup(shared.RoundSetup[Shuffling, Device]):
     """The equipment of this round, set by the table: the deck in play (its back
     colour), the shuffle, the dealing procedure, whether the stub must be counted this
     round, and devices signed out of order (676a.3, 676a.5, 676a.8(d), 676a.13(g))."""
 
-    type: Literal["RoundSetup"] = "RoundSetup"
-    deck: str
-    shuffling: Shuffling
-    shuffler_counts: bool
-    dealing_procedure: DealingProcedure
-    stub_count_due: bool
-    out_of_order: tuple[Device, ...] = ()
 
-
-class WagerWithdrawn(Event):
-    """A wager taken back before "no more bets" (676a.7(c)); ``amount`` cents return."""
-
-    type: Literal["WagerWithdrawn"] = "WagerWithdrawn"
-    seat: int
-    spot: str
-    amount: Cents
-
-
-class NoMoreBets(Event):
-    """Wagering is closed; ``players`` (clockwise) are dealt in."""
-
-    type: Literal["NoMoreBets"] = "NoMoreBets"
-    players: tuple[int, ...]
-
-
-class DeckShuffled(Event):
+class DeckShuffled(shared.DeckShuffledBy[Shuffling]):
     """The stack after the shuffle, top card first (676a.5(a)). Dealer-only: no
     player's or public view shows it."""
 
-    type: Literal["DeckShuffled"] = "DeckShuffled"
-    stack: tuple[CardText, ...]
-    shuffling: Shuffling
-    device_count: int | None = None
 
-
-class DeckRemoved(Event):
-    """The deck is removed from the table (676a.5(b), 676a.8(f)); ``counted`` is the
-    shuffler's count where it found the wrong number."""
-
-    type: Literal["DeckRemoved"] = "DeckRemoved"
-    reason: str
-    counted: int | None = None
-
-
-class DeckCut(Event):
-    """The cover card went ``position`` cards in from the top; the cards above it and
-    the cover card went to the bottom (676a.5(d))."""
-
-    type: Literal["DeckCut"] = "DeckCut"
-    position: int
-
-
-class RecutRequired(Event):
-    """A floorperson required a recut (676a.5(e))."""
-
-    type: Literal["RecutRequired"] = "RecutRequired"
-
-
-class CardDealt(Event):
+class CardDealt(shared.CardDealt[HandId]):
     """``card`` dealt face down as card ``position`` (0-3; 2 and 3 are the hole cards) of
     ``hand``. The card is in the event for the record and replay; views hide it."""
-
-    type: Literal["CardDealt"] = "CardDealt"
-    hand: int | Literal["dealer"]
-    position: int
-    card: CardText
 
 
 class IrregularityDeclared(Event):
@@ -349,44 +246,9 @@ class IrregularityDeclared(Event):
     card: int | None = None
 
 
-class CardDiscarded(Event):
-    """A card found face up in the shoe or the deck goes to the discard rack unused
-    (676a.13(a)); it is face up, so every view shows it."""
-
-    type: Literal["CardDiscarded"] = "CardDiscarded"
-    card: CardText
-
-
-class ShuffleFailed(Event):
-    """The shuffle did not complete: the cards are reshuffled (676a.13(e))."""
-
-    type: Literal["ShuffleFailed"] = "ShuffleFailed"
-
-
-class EquipmentOutOfOrder(Event):
+class EquipmentOutOfOrder(shared.EquipmentOutOfOrder[Device, Shuffling]):
     """``device`` is covered or signed out of order; another method takes over
     (676a.13(g))."""
-
-    type: Literal["EquipmentOutOfOrder"] = "EquipmentOutOfOrder"
-    device: Device
-    shuffling: Shuffling
-    dealing_procedure: DealingProcedure
-
-
-class StubCounted(Event):
-    """The dealer counted ``counted`` cards in the stub where ``expected`` belong
-    (676a.8(d))."""
-
-    type: Literal["StubCounted"] = "StubCounted"
-    counted: int
-    expected: int
-
-
-class StubDiscarded(Event):
-    """The stub of ``cards`` cards went to the discard rack unexposed (676a.8(c), (e))."""
-
-    type: Literal["StubDiscarded"] = "StubDiscarded"
-    cards: int
 
 
 class Folded(Event):
@@ -470,54 +332,29 @@ class Phase(StrEnum):
     VOIDED = "voided"
 
 
-@dataclass
-class GoForeItState:
-    """A round of Go Fore It as its events have left it."""
+@dataclass(kw_only=True)
+class GoForeItState(CardState):
+    """A round of Go Fore It as its events have left it (the card procedure's
+    :class:`~croupier.games.cards.CardState` and the decisions and results of 676a.11)."""
 
     rules: GoForeItRules
-    seats: dict[int, str]
-    deck: str = ""
-    shuffling: Shuffling = Shuffling.MANUAL
-    shuffler_counts: bool = False
-    procedure: DealingProcedure = DealingProcedure.MANUAL_SHOE
-    stub_count_due: bool = True
-    out_of_order: set[Device] = field(default_factory=set)
     phase: Phase = Phase.BETTING
+    shuffling: Shuffling = Shuffling.MANUAL
+    out_of_order: set[Device] = field(default_factory=set)
     wagers: dict[int, dict[Spot, Cents]] = field(default_factory=dict)
-    """Wagers in play (not settled, not collected): seat -> spot -> cents."""
-    players: tuple[int, ...] = ()
-    """Seats dealt in at "no more bets", clockwise from the dealer's left."""
-    stack: list[Card] = field(default_factory=list)
-    """The cards not yet dealt, top first (dealer-only)."""
-    cut_done: bool = False
     hands: dict[HandId, list[Card]] = field(default_factory=dict)
     plan: list[tuple[HandId, int]] = field(default_factory=list)
-    """Every card of the deal in order, (hand, position), fixed by the shuffle."""
-    dealt: int = 0
-    """Cards dealt so far."""
-    face_up: list[Card] = field(default_factory=list)
-    """Cards found face up in the deck and discarded (676a.13(a))."""
-    stub_counted: bool = False
-    examined: bool = False
-    """Each player has seen his own front two cards (676a.11(a))."""
     decisions: dict[int, Literal["back_9", "fold"]] = field(default_factory=dict)
     collected: dict[int, Literal["discard_rack", "under_wagers"]] = field(default_factory=dict)
     dealer_revealed: bool = False
     turned_up: dict[int, tuple[int, Score]] = field(default_factory=dict)
     """Seat -> (total, score) of each hand turned up at settlement."""
-    discard_rack: DiscardRack = field(default_factory=DiscardRack)
-    settlements: list[WagerSettled] = field(default_factory=list)
-    decks_removed: int = 0
-    void_reason: str | None = None
 
     def to_act(self) -> int | None:
         """The seat the dealer asks now for Back 9 or fold (676a.11(b)), or ``None``."""
         if self.phase is not Phase.DECISIONS:
             return None
         return next((seat for seat in self.players if seat not in self.decisions), None)
-
-    def deal_started(self) -> bool:
-        return self.dealt > 0 or bool(self.face_up)
 
     def next_delivery(self) -> list[tuple[HandId, int]]:
         """The next card (manual shoe, hand) or stack of four (automated dealing shoe) to
@@ -551,19 +388,6 @@ def default_setup(rules: GoForeItRules) -> RoundSetup:
     )
 
 
-def _check_positions(seats: dict[int, str]) -> None:
-    """Raise :class:`InvalidWager` if one player holds two positions (676a.7(e))."""
-    players = list(seats.values())
-    for player in players:
-        if players.count(player) > 1:
-            taken = sorted(seat for seat, who in seats.items() if who == player)
-            raise InvalidWager(
-                f"player {player!r} is seated at positions {taken}: a player may not "
-                "wager on more than one player position",
-                SECTIONS.one_position,
-            )
-
-
 def _check_setup(rules: GoForeItRules, setup: RoundSetup) -> None:
     """Raise :class:`IllegalCommand` unless ``setup`` is what ``rules`` allow, allowing
     for equipment signed out of order (676a.13(g))."""
@@ -575,51 +399,11 @@ def _check_setup(rules: GoForeItRules, setup: RoundSetup) -> None:
             f"not {setup.cite!r}",
             s.two_decks if rules.decks == 2 else s.one_deck,
         )
-    if setup.deck not in rules.deck_colors:
-        raise IllegalCommand(
-            f"the deck in play must be one of {list(rules.deck_colors)}, not {setup.deck!r}",
-            s.two_decks if rules.decks == 2 else s.one_deck,
-        )
-    out = set(setup.out_of_order)
-    if setup.shuffling is not rules.shuffling and not (
-        rules.shuffling is Shuffling.AUTOMATED and Device.SHUFFLER in out
-    ):
-        raise IllegalCommand(
-            f"the Rules Submission shuffles {rules.shuffling}: another method may be used "
-            "only once the automated shuffler is covered or signed out of order",
-            s.out_of_order,
-        )
-    procedure = setup.dealing_procedure
-    if procedure is not rules.dealing_procedure:
-        fallback = procedure is DealingProcedure.MANUAL_SHOE and (
-            (
-                rules.dealing_procedure is DealingProcedure.AUTOMATED_SHOE
-                and Device.DEALING_SHOE in out
-            )
-            or (rules.dealing_procedure is DealingProcedure.HAND and Device.SHUFFLER in out)
-        )
-        if not fallback:
-            raise IllegalCommand(
-                f"the Rules Submission deals by {rules.dealing_procedure}: a manual shoe may "
-                "be used only once the automated device is covered or signed out of order",
-                s.out_of_order,
-            )
-    if procedure is DealingProcedure.HAND and setup.shuffling is not Shuffling.AUTOMATED:
-        raise IllegalCommand(
-            "cards dealt from the hand must be shuffled by an automated shuffler",
-            s.hand_needs_shuffler,
-        )
-    if setup.shuffler_counts and not (
-        rules.shuffler_counts and setup.shuffling is Shuffling.AUTOMATED
-    ):
-        raise IllegalCommand(
-            "only a counting automated shuffler in use can stand in for the stub count",
-            s.shuffler_count,
-        )
+    shared.check_setup(rules, setup, s)
 
 
 # --- the round -----------------------------------------------------------------------
-class GoForeItRound(Round[GoForeItState]):
+class GoForeItRound(CardRound[GoForeItState]):
     """One round of Go Fore It under a :class:`GoForeItRules`.
 
     Open it with :meth:`open` (a :class:`GoForeItTable` does, with the table's deck
@@ -631,6 +415,12 @@ class GoForeItRound(Round[GoForeItState]):
     rules_type = GoForeItRules
     event_adapter = TypeAdapter(list[GoForeItEvent])
     command_adapter = TypeAdapter(GoForeItCommand)
+    sections = SECTIONS
+    procedures = PROCEDURE_SECTIONS
+    phases = CardPhases.of(Phase, after_stub=Phase.DECISIONS)
+    deck_shuffled = DeckShuffled
+    card_dealt = CardDealt
+    equipment_out_of_order = EquipmentOutOfOrder
 
     @classmethod
     def open(
@@ -653,7 +443,7 @@ class GoForeItRound(Round[GoForeItState]):
         """
         if not isinstance(rules, GoForeItRules):
             raise TypeError(f"{cls.game} needs GoForeItRules, not {type(rules)}")
-        _check_positions(seats)
+        check_positions(seats, SECTIONS)
         setup = setup if setup is not None else default_setup(rules)
         _check_setup(rules, setup)
         round_ = super().open(
@@ -676,7 +466,7 @@ class GoForeItRound(Round[GoForeItState]):
                 "event 1 of a Go Fore It round is its RoundSetup (the table's equipment)",
                 "engine:replay",
             )
-        _check_positions(self.state.seats)
+        check_positions(self.state.seats, SECTIONS)
         _check_setup(self.rules, setup)
         yield setup
 
@@ -684,35 +474,20 @@ class GoForeItRound(Round[GoForeItState]):
     def rules(self) -> GoForeItRules:
         return self.state.rules
 
-    @property
-    def finished(self) -> bool:
-        return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
-
     # -- fold -------------------------------------------------------------------------
     def initial_state(self, opened: RoundOpened) -> GoForeItState:
         rules = GoForeItRules.model_validate(opened.rules)
         return GoForeItState(rules=rules, seats=dict(opened.seats))
 
+    def deal_plan(
+        self, procedure: DealingProcedure, players: tuple[int, ...]
+    ) -> list[tuple[HandId, int]]:
+        return deal_plan(procedure, players)
+
     def evolve(self, state: GoForeItState, event: Event) -> GoForeItState:
+        if self.evolve_cards(state, event):
+            return state
         match event:
-            case CardDealt(hand=hand, position=position, card=card):
-                self._expect(state, event, Phase.DEAL)
-                expected = state.plan[state.dealt] if state.dealt < len(state.plan) else None
-                if expected != (hand, position) or not state.stack or state.stack[0] != card:
-                    raise ReplayError(
-                        f"{event!r} is not the next card of the deal", "engine:replay"
-                    )
-                state.stack.pop(0)
-                state.hands.setdefault(hand, []).append(card)
-                state.dealt += 1
-                if state.dealt == len(state.plan):
-                    state.phase = Phase.STUB
-            case WagerSettled(seat=seat, spot=spot):
-                wagers = state.wagers[seat]
-                del wagers[Spot(spot)]
-                if not wagers:
-                    del state.wagers[seat]
-                state.settlements.append(event)
             case WagerPlaced(seat=seat, spot=spot, amount=amount):
                 self._expect(state, event, Phase.BETTING, Phase.DECISIONS)
                 wagers = state.wagers.setdefault(seat, {})
@@ -722,73 +497,9 @@ class GoForeItRound(Round[GoForeItState]):
             case RoundSetup():
                 if state.deck:
                     raise ReplayError("a round has one RoundSetup", "engine:replay")
-                state.deck = event.deck
-                state.shuffling = event.shuffling
-                state.shuffler_counts = event.shuffler_counts
-                state.procedure = event.dealing_procedure
-                state.stub_count_due = event.stub_count_due
-                state.out_of_order = set(event.out_of_order)
-            case WagerWithdrawn(seat=seat, spot=spot):
-                self._expect(state, event, Phase.BETTING)
-                del state.wagers[seat][Spot(spot)]
-                if not state.wagers[seat]:
-                    del state.wagers[seat]
-            case NoMoreBets(players=players):
-                self._expect(state, event, Phase.BETTING)
-                state.players = players
-                state.phase = Phase.SHUFFLE
-            case DeckShuffled(stack=stack):
-                self._expect(state, event, Phase.SHUFFLE)
-                state.stack = list(stack)
-                state.cut_done = False
-                manual = state.shuffling is Shuffling.MANUAL
-                state.phase = Phase.CUT if manual else Phase.DEAL
-                state.plan = deal_plan(state.procedure, state.players)
-            case DeckRemoved():
-                state.decks_removed += 1
-            case DeckCut(position=position):
-                self._expect(state, event, Phase.CUT)
-                after = cut(state.stack, position, SECTIONS.cut)
-                state.stack = [card for card in after if isinstance(card, Card)]
-                state.cut_done = True
-                state.phase = Phase.DEAL
-            case RecutRequired():
-                self._expect(state, event, Phase.DEAL)
-                state.phase = Phase.CUT
+                self.set_up(state, event)
             case IrregularityDeclared():
                 pass
-            case CardDiscarded(card=card):
-                self._expect(state, event, Phase.DEAL)
-                if not state.stack or state.stack[0] != card:
-                    raise ReplayError(f"{event!r} is not the next card", "engine:replay")
-                state.stack.pop(0)
-                state.face_up.append(card)
-                state.discard_rack.place("face-up card", [card])
-            case ShuffleFailed():
-                self._expect(state, event, Phase.CUT, Phase.DEAL)
-                state.stack = []
-                state.phase = Phase.SHUFFLE
-            case EquipmentOutOfOrder(device=device):
-                state.out_of_order.add(device)
-                state.shuffling = event.shuffling
-                state.procedure = event.dealing_procedure
-                state.shuffler_counts = False
-                if device is Device.SHUFFLER:
-                    state.stack = []
-                    state.phase = Phase.SHUFFLE
-                elif state.plan:
-                    state.plan = deal_plan(state.procedure, state.players)
-            case StubCounted(counted=counted, expected=expected):
-                self._expect(state, event, Phase.STUB)
-                state.stub_counted = True
-                if counted != expected:
-                    state.phase = Phase.MISCOUNT
-            case StubDiscarded():
-                self._expect(state, event, Phase.STUB)
-                state.discard_rack.place("stub", state.stack)
-                state.stack = []
-                state.examined = True
-                state.phase = Phase.DECISIONS
             case Folded(seat=seat):
                 self._expect(state, event, Phase.DECISIONS)
                 self._decide(state, seat, "fold")
@@ -803,9 +514,6 @@ class GoForeItRound(Round[GoForeItState]):
             case HandTurnedUp(seat=seat, total=total, score=hand_score):
                 self._expect(state, event, Phase.REVEAL)
                 state.turned_up[seat] = (total, hand_score)
-            case RoundVoided(reason=reason):
-                state.void_reason = reason
-                state.phase = Phase.VOIDED
             case RoundCompleted():
                 self._expect(state, event, Phase.REVEAL)
                 for hand, cards in state.hands.items():
@@ -830,26 +538,8 @@ class GoForeItRound(Round[GoForeItState]):
                 return Fold(seat=seat), seat, None
             case NoMoreBets():
                 return AnnounceNoMoreBets(), DEALER, None
-            case DeckShuffled(stack=stack, device_count=device_count):
-                try:
-                    draws = shuffle_draws(deck(), stack)
-                except ValueError as error:
-                    raise ReplayError(
-                        f"{event!r} is not a shuffle of one deck: {error}", "engine:replay"
-                    ) from None
-                return ShuffleCards(device_count=device_count), DEALER, ScriptedRng(draws)
             case DeckRemoved(counted=counted):
                 return ShuffleCards(device_count=counted), DEALER, None
-            case DeckCut(position=position):
-                return CutCards(position=position), DEALER, None
-            case RecutRequired():
-                return RequireRecut(), DEALER, None
-            case CardDealt():
-                return DealCards(), DEALER, None
-            case StubCounted(counted=counted):
-                return CountStub(counted=counted), DEALER, None
-            case StubDiscarded():
-                return DiscardStub(), DEALER, None
             case IrregularityDeclared(irregularity=kind, hand=hand, card=card):
                 return DeclareIrregularity(irregularity=kind, hand=hand, card=card), DEALER, None
             case DealerHandRevealed():
@@ -858,7 +548,7 @@ class GoForeItRound(Round[GoForeItState]):
                 if cite == VOID_ROUND_CITE:
                     return VoidRound(reason=reason), DEALER, None
                 return ResolveMiscount(misdealt=reason == MISDEAL_REASON), DEALER, None
-        return None
+        return self.card_command_for(event)
 
     @staticmethod
     def _decide(state: GoForeItState, seat: int, decision: Literal["back_9", "fold"]) -> None:
@@ -868,17 +558,14 @@ class GoForeItRound(Round[GoForeItState]):
         if state.to_act() is None:
             state.phase = Phase.REVEAL
 
-    @staticmethod
-    def _expect(state: GoForeItState, event: Event, *phases: Phase) -> None:
-        if state.phase not in phases:
-            raise ReplayError(
-                f"{type(event).__name__} cannot follow phase {state.phase}", "engine:replay"
-            )
-
     # -- commands ---------------------------------------------------------------------
     def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
         if self.finished:
             raise NotYourTurn("the round is over", SECTIONS.discard_rack)
+        events = self.decide_cards(command, actor)
+        if events is not None:
+            yield from events
+            return
         match command:
             case PlaceWager():
                 placed = self._place_wager(command, actor)
@@ -893,28 +580,6 @@ class GoForeItRound(Round[GoForeItState]):
                 yield from self._after_decision(seat)
             case AnnounceNoMoreBets():
                 yield self._no_more_bets(actor)
-            case ShuffleCards(device_count=device_count):
-                yield self._shuffle(device_count, actor)
-            case CutCards(position=position):
-                yield self._cut(position, actor)
-            case RequireRecut():
-                self._dealer_only(actor, "require a recut", SECTIONS.recut)
-                if self.state.phase is not Phase.DEAL or not self.state.cut_done:
-                    raise NotYourTurn("there is no cut to redo", SECTIONS.recut)
-                if self.state.deal_started():
-                    raise NotYourTurn(
-                        "a recut may be required only before any cards have been dealt",
-                        SECTIONS.recut,
-                    )
-                yield RecutRequired(cite=SECTIONS.recut)
-            case DealCards(all_remaining=all_remaining):
-                yield from self._deal(all_remaining, actor)
-            case CountStub(counted=counted):
-                yield from self._count_stub(counted, actor)
-            case DiscardStub():
-                yield self._discard_stub(actor)
-            case ResolveMiscount(misdealt=misdealt):
-                yield from self._resolve_miscount(misdealt, actor)
             case RevealDealerHand():
                 yield from self._reveal(actor)
             case DeclareIrregularity():
@@ -927,32 +592,7 @@ class GoForeItRound(Round[GoForeItState]):
                     f"{type(command).__name__} is not a Go Fore It command", SECTIONS.wagers
                 )
 
-    @staticmethod
-    def _dealer_only(actor: Actor, what: str, cite: str) -> None:
-        if actor != DEALER:
-            raise NotYourTurn(f"only the dealer may {what}", cite)
-
-    def _phase(self, phase: Phase, what: str, cite: str) -> None:
-        if self.state.phase is not phase:
-            raise NotYourTurn(f"the dealer cannot {what} now (phase {self.state.phase})", cite)
-
     # -- wagers -----------------------------------------------------------------------
-    def _check_player(self, seat: int, actor: Actor) -> None:
-        s = SECTIONS
-        if actor == DEALER:
-            raise NotYourTurn(f"only the player at position {seat} wagers for it", s.seated_only)
-        if actor != seat:
-            raise NotYourTurn(
-                f"seat {actor} may not act for position {seat}: a player may not wager on "
-                "more than one player position",
-                s.one_position,
-            )
-        if seat not in self.state.seats:
-            raise NotYourTurn(
-                f"position {seat} is not occupied: only players seated at the table may wager",
-                s.seated_only,
-            )
-
     def _spot(self, text: str) -> Spot:
         try:
             return Spot(text)
@@ -1113,101 +753,6 @@ class GoForeItRound(Round[GoForeItState]):
             )
         return NoMoreBets(players=players, cite=cite)
 
-    def procedure_sections(self) -> ProcedureSections:
-        """The sections of the dealing procedure this round uses (676a.8, 676a.9 or
-        676a.10)."""
-        return PROCEDURE_SECTIONS[self.state.procedure]
-
-    def _shuffle(self, device_count: int | None, actor: Actor) -> Event:
-        s, state = SECTIONS, self.state
-        self._dealer_only(actor, "shuffle", s.shuffle)
-        self._phase(Phase.SHUFFLE, "shuffle", s.shuffle)
-        if device_count is not None:
-            if not state.shuffler_counts:
-                raise IllegalCommand(
-                    "this round's shuffle is not counted by a counting automated shuffler",
-                    s.shuffler_count,
-                )
-            if device_count != DECK_SIZE:
-                return DeckRemoved(
-                    reason=f"the automated shuffler counted {device_count} cards, not 52",
-                    counted=device_count,
-                    cite=s.shuffler_count,
-                )
-        stack = shuffled(self.draw())
-        return DeckShuffled(
-            stack=tuple(stack),
-            shuffling=state.shuffling,
-            device_count=device_count,
-            cite=s.shuffle if state.shuffling is Shuffling.MANUAL else f"{s.shuffle}; {s.no_cut}",
-        )
-
-    def _cut(self, position: int, actor: Actor) -> DeckCut:
-        s = SECTIONS
-        self._dealer_only(actor, "cut the cards", s.cut)
-        if self.state.phase is Phase.DEAL and not self.state.cut_done:
-            raise NotYourTurn("cards shuffled by an automated shuffler are not cut", s.no_cut)
-        self._phase(Phase.CUT, "cut the cards", s.cut_required)
-        if not MIN_CUT_FROM_TOP <= position < DECK_SIZE:
-            raise IllegalCommand(
-                f"the cover card goes at least {MIN_CUT_FROM_TOP} cards in from the top of "
-                f"the {DECK_SIZE}-card stack, and within it: 10 to 51, not {position}",
-                s.cut,
-            )
-        return DeckCut(position=position, cite=s.cut)
-
-    def _deal(self, all_remaining: bool, actor: Actor) -> Iterator[Event]:
-        state = self.state
-        cite = self.procedure_sections().deal
-        self._dealer_only(actor, "deal", cite)
-        if state.phase is Phase.CUT:
-            raise NotYourTurn(
-                "cards shuffled by hand are cut before they are dealt", SECTIONS.cut_required
-            )
-        self._phase(Phase.DEAL, "deal", cite)
-        while True:
-            delivery = state.next_delivery()
-            if not delivery:
-                return
-            for hand, position in delivery:
-                yield CardDealt(hand=hand, position=position, card=state.stack[0], cite=cite)
-            if not all_remaining:
-                return
-
-    def _count_stub(self, counted: int | None, actor: Actor) -> Iterator[Event]:
-        state, p = self.state, self.procedure_sections()
-        self._dealer_only(actor, "count the stub", p.stub_count)
-        self._phase(Phase.STUB, "count the stub", p.stub)
-        expected = len(state.stack)
-        if counted is not None and (isinstance(counted, bool) or counted < 0):
-            raise IllegalCommand(f"a count of cards is 0 or more, not {counted}", p.stub_count)
-        count = expected if counted is None else counted
-        yield StubCounted(counted=count, expected=expected, cite=p.stub_count)
-        if count == expected:
-            yield StubDiscarded(cards=expected, cite=p.stub_correct)
-
-    def _discard_stub(self, actor: Actor) -> StubDiscarded:
-        state, p = self.state, self.procedure_sections()
-        self._dealer_only(actor, "place the stub in the discard rack", p.stub)
-        self._phase(Phase.STUB, "place the stub in the discard rack", p.stub)
-        if state.stub_count_due and not state.stub_counted:
-            raise NotYourTurn(
-                f"the stub must be counted this round: it is counted at least once every "
-                f"{self.rules.stub_count_every} rounds when the shuffler does not count",
-                p.stub_count,
-            )
-        return StubDiscarded(cards=len(state.stack), cite=p.stub)
-
-    def _resolve_miscount(self, misdealt: bool, actor: Actor) -> Iterator[Event]:
-        p = self.procedure_sections()
-        self._dealer_only(actor, "determine a misdeal", p.miscount)
-        self._phase(Phase.MISCOUNT, "determine a misdeal", p.miscount)
-        if misdealt:
-            yield from self._void(MISDEAL_REASON, p.miscount)
-            return
-        yield from self._void(INCOMPLETE_DECK_REASON, p.miscount)
-        yield DeckRemoved(reason="the stub count shows the deck is incomplete", cite=p.miscount)
-
     # -- reveal and settlement ----------------------------------------------------------
     def _reveal(self, actor: Actor) -> Iterator[Event]:
         s, state, rules = SECTIONS, self.state, self.rules
@@ -1271,34 +816,8 @@ class GoForeItRound(Round[GoForeItState]):
             cite=cite,
         )
 
-    @staticmethod
-    def _lose(seat: int, spot: Spot, amount: Cents, cite: str) -> WagerSettled:
-        return WagerSettled(
-            seat=seat, spot=spot.value, amount=amount, outcome=Outcome.LOSE, cite=cite
-        )
-
-    def _void(self, reason: str, cite: str) -> Iterator[Event]:
-        """Void the round: every wager still in play is returned."""
-        state = self.state
-        yield RoundVoided(reason=reason, cite=cite)
-        in_play = [
-            (seat, spot, amount)
-            for seat in sorted(state.wagers, reverse=True)
-            for spot, amount in state.wagers[seat].items()
-        ]
-        for seat, spot, amount in in_play:
-            yield WagerSettled(
-                seat=seat,
-                spot=spot.value,
-                amount=amount,
-                outcome=Outcome.VOID,
-                returned=amount,
-                cite=cite,
-            )
-
     # -- irregularities -----------------------------------------------------------------
     def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Iterator[Event]:
-        s, state = SECTIONS, self.state
         kind = command.irregularity
         cite = self._irregularity_cite(kind)
         self._dealer_only(actor, "declare an irregularity", cite)
@@ -1307,15 +826,6 @@ class GoForeItRound(Round[GoForeItState]):
             raise NotYourTurn(why, cite)
         declared = IrregularityDeclared(irregularity=kind, cite=cite)
         match kind:
-            case Irregularity.FACE_UP_CARD:
-                yield declared
-                if state.face_up:
-                    yield CardDiscarded(card=state.stack[0], cite=cite)
-                    yield from self._void("more than one card found face up in the deck", cite)
-                else:
-                    yield CardDiscarded(card=state.stack[0], cite=cite)
-            case Irregularity.CARD_DRAWN_IN_ERROR:
-                yield declared
             case Irregularity.WRONG_NUMBER_OF_CARDS:
                 yield declared
                 yield from self._void("a hand was dealt an incorrect number of cards", cite)
@@ -1327,35 +837,8 @@ class GoForeItRound(Round[GoForeItState]):
                 yield declared.model_copy(update={"hand": hand, "card": position})
                 whose = "the dealer's card" if hand == DEALER else f"a hole card of position {hand}"
                 yield from self._void(f"{whose} was exposed before every decision", cite)
-            case Irregularity.SHUFFLER_JAM:
-                yield declared
-                yield ShuffleFailed(cite=cite)
-            case Irregularity.DEALING_SHOE_FAULT:
-                yield declared
-                yield from self._void(
-                    "the automated dealing shoe failed to deal; the cards are reshuffled", cite
-                )
-            case Irregularity.SHUFFLER_OUT_OF_ORDER:
-                yield declared
-                procedure = state.procedure
-                if procedure is DealingProcedure.HAND:
-                    procedure = DealingProcedure.MANUAL_SHOE
-                yield EquipmentOutOfOrder(
-                    device=Device.SHUFFLER,
-                    shuffling=Shuffling.MANUAL,
-                    dealing_procedure=procedure,
-                    cite=s.out_of_order
-                    if procedure is state.procedure
-                    else (f"{s.out_of_order}; {s.hand_needs_shuffler}"),
-                )
-            case Irregularity.DEALING_SHOE_OUT_OF_ORDER:
-                yield declared
-                yield EquipmentOutOfOrder(
-                    device=Device.DEALING_SHOE,
-                    shuffling=state.shuffling,
-                    dealing_procedure=DealingProcedure.MANUAL_SHOE,
-                    cite=s.out_of_order,
-                )
+            case _:
+                yield from self.card_irregularity(kind, declared, cite)
 
     @staticmethod
     def _irregularity_cite(kind: Irregularity) -> str:
@@ -1375,17 +858,8 @@ class GoForeItRound(Round[GoForeItState]):
         """Why ``kind`` cannot be declared now, or ``None`` if it can."""
         state = self.state
         phase = state.phase
-        dealing = phase is Phase.DEAL and bool(state.next_delivery())
-        before_deal = phase in (Phase.SHUFFLE, Phase.CUT) or (
-            phase is Phase.DEAL and not state.deal_started()
-        )
         undecided = phase in (Phase.DEAL, Phase.STUB, Phase.MISCOUNT, Phase.DECISIONS)
-        automated_shuffle = state.shuffling is Shuffling.AUTOMATED
-        automated_shoe = state.procedure is DealingProcedure.AUTOMATED_SHOE
         match kind:
-            case Irregularity.FACE_UP_CARD | Irregularity.CARD_DRAWN_IN_ERROR:
-                if not dealing:
-                    return "this applies while the cards are being dealt"
             case Irregularity.WRONG_NUMBER_OF_CARDS:
                 if not (undecided and state.deal_started()):
                     return (
@@ -1400,26 +874,8 @@ class GoForeItRound(Round[GoForeItState]):
                     )
                 if not self._exposable():
                     return "no dealer's card or hole card has been dealt yet"
-            case Irregularity.SHUFFLER_JAM:
-                if not automated_shuffle:
-                    return "this round is not shuffled by an automated shuffler"
-                if not (phase is Phase.DEAL and not state.deal_started()):
-                    return "a shuffle can fail only between the shuffle and the first card"
-            case Irregularity.DEALING_SHOE_FAULT:
-                if not automated_shoe:
-                    return "this round is not dealt from an automated dealing shoe"
-                if phase is not Phase.DEAL:
-                    return "the dealing shoe can fail only while it deals"
-            case Irregularity.SHUFFLER_OUT_OF_ORDER:
-                if not automated_shuffle:
-                    return "this round uses no automated shuffler"
-                if not before_deal:
-                    return "another method may be used only before the deal begins"
-            case Irregularity.DEALING_SHOE_OUT_OF_ORDER:
-                if not automated_shoe:
-                    return "this round uses no automated dealing shoe"
-                if not before_deal:
-                    return "another method may be used only before the deal begins"
+            case _:
+                return self.why_not_card_irregularity(kind)
         return None
 
     def _exposable(self) -> list[tuple[HandId, int]]:
@@ -1445,13 +901,6 @@ class GoForeItRound(Round[GoForeItState]):
         return f"there is no dealt card {position} in hand {hand!r}"
 
     # -- what may be done and seen ------------------------------------------------------
-    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
-        if self.finished:
-            return []
-        if isinstance(actor, int):
-            return self._player_commands(actor)
-        return self._dealer_commands()
-
     def _player_commands(self, seat: int) -> list[LegalCommand]:
         s, state, rules = SECTIONS, self.state, self.rules
         if seat not in state.seats:
@@ -1508,27 +957,9 @@ class GoForeItRound(Round[GoForeItState]):
         if phase is Phase.BETTING:
             if any(Spot.FRONT_9 in wagers for wagers in state.wagers.values()):
                 legal.append(LegalCommand(command="AnnounceNoMoreBets", cite=p.no_more_bets))
-        elif phase is Phase.SHUFFLE:
-            legal.append(LegalCommand(command="ShuffleCards", cite=s.shuffle))
-        elif phase is Phase.CUT:
-            positions = tuple(str(n) for n in range(MIN_CUT_FROM_TOP, DECK_SIZE))
-            legal.append(LegalCommand(command="CutCards", options=positions, cite=s.cut))
-        elif phase is Phase.DEAL:
-            legal.append(LegalCommand(command="DealCards", cite=p.deal))
-            if state.cut_done and not state.deal_started():
-                legal.append(LegalCommand(command="RequireRecut", cite=s.recut))
-        elif phase is Phase.STUB:
-            legal.append(LegalCommand(command="CountStub", cite=p.stub_count))
-            if not state.stub_count_due or state.stub_counted:
-                legal.append(LegalCommand(command="DiscardStub", cite=p.stub))
-        elif phase is Phase.MISCOUNT:
-            legal.append(
-                LegalCommand(
-                    command="ResolveMiscount", options=("misdealt", "not_misdealt"), cite=p.miscount
-                )
-            )
         elif phase is Phase.REVEAL:
             legal.append(LegalCommand(command="RevealDealerHand", cite=s.reveal))
+        legal += self.card_commands()
         kinds = [
             kind
             for kind in Irregularity
@@ -1576,32 +1007,11 @@ class GoForeItRound(Round[GoForeItState]):
         Hidden cards are ``null``; the stack, the stub and face-down cards of others never
         appear in a player's or the public view.
         """
-        state, opened = self.state, self.opened
-        hands = {
-            str(hand): [
-                str(card) if self.visible(actor, hand, position) else None
-                for position, card in enumerate(cards)
-            ]
-            for hand, cards in state.hands.items()
-        }
+        state = self.state
+        hands = self.visible_hands(actor)
         dealer_total = hand_total(state.hands[DEALER]) if state.dealer_revealed else None
         view: dict[str, Any] = {
-            "game": self.game,
-            "table_id": opened.table_id,
-            "round_id": opened.round_id,
-            "rules_sha256": opened.rules_sha256,
-            "phase": str(state.phase),
-            "viewer": actor,
-            "seats": {str(k): v for k, v in state.seats.items()},
-            "deck": state.deck,
-            "shuffling": str(state.shuffling),
-            "dealing_procedure": str(state.procedure),
-            "out_of_order": sorted(str(device) for device in state.out_of_order),
-            "players": list(state.players),
-            "wagers": {
-                str(seat): {str(spot): amount for spot, amount in wagers.items()}
-                for seat, wagers in state.wagers.items()
-            },
+            **self.card_view(actor),
             "decisions": {str(seat): decision for seat, decision in state.decisions.items()},
             "to_act": state.to_act(),
             "hands": hands,
@@ -1617,17 +1027,13 @@ class GoForeItRound(Round[GoForeItState]):
             "void_reason": state.void_reason,
         }
         if actor == DEALER:
-            view["stack"] = [str(card) for card in state.stack]
-            view["discard_rack"] = [
-                {"label": label, "cards": [str(card) for card in cards]}
-                for label, cards in state.discard_rack
-            ]
+            view |= self.dealer_view()
         return view
 
 
 # --- the table -------------------------------------------------------------------------
 @dataclass
-class GoForeItTable:
+class GoForeItTable(CardTable):
     """A Go Fore It table across rounds (tables outlive rounds; no I/O, the clock is
     passed in).
 
@@ -1640,23 +1046,9 @@ class GoForeItTable:
     """
 
     rules: GoForeItRules
-    table_id: str
-    rotation: DeckRotation
     out_of_order: set[Device] = field(default_factory=set)
-    rounds: int = 0
-    discard_rack: DiscardRack = field(default_factory=DiscardRack)
-    log: list[str] = field(default_factory=list)
-
-    @classmethod
-    def start(cls, rules: GoForeItRules, table_id: str, now: datetime) -> GoForeItTable:
-        """A table opened ``now`` with fresh decks of the rules' back colours."""
-        rotation = DeckRotation(
-            decks=[DeckInPlay(color=color, opened_at=now) for color in rules.deck_colors],
-            change_after=rules.deck_change_after(),
-            shuffler_counts=rules.shuffler_counts,
-            count_every=rules.stub_count_every,
-        )
-        return cls(rules=rules, table_id=table_id, rotation=rotation)
+    sections = SECTIONS
+    inspection = "676a.4"
 
     @property
     def shuffling(self) -> Shuffling:
@@ -1664,20 +1056,6 @@ class GoForeItTable:
         if Device.SHUFFLER in self.out_of_order:
             return Shuffling.MANUAL
         return self.rules.shuffling
-
-    @property
-    def dealing_procedure(self) -> DealingProcedure:
-        """The dealing procedure in use, falling back to a manual shoe when the automated
-        shoe is out of order, or when hand dealing loses its shuffler (676a.9(a)(1))."""
-        procedure = self.rules.dealing_procedure
-        if (
-            procedure is DealingProcedure.AUTOMATED_SHOE
-            and Device.DEALING_SHOE in self.out_of_order
-        ):
-            return DealingProcedure.MANUAL_SHOE
-        if procedure is DealingProcedure.HAND and self.shuffling is not Shuffling.AUTOMATED:
-            return DealingProcedure.MANUAL_SHOE
-        return procedure
 
     def setup(self) -> RoundSetup:
         """The equipment of the next round (676a.3(b)(3), 676a.8(d), 676a.13(g))."""
@@ -1707,48 +1085,6 @@ class GoForeItTable:
             setup=self.setup(),
         )
 
-    def finish(self, round_: GoForeItRound, now: datetime) -> list[str]:
-        """Record a finished round: its deck dealt a round, the stub was counted or not,
-        the discard rack now holds this deck's cards, the other deck comes into play (two
-        decks), removed decks and out-of-order equipment are taken in. Returns notices for
-        the floor (deck changes due, decks to replace)."""
-        if not round_.finished:
-            raise NotYourTurn("the round is not over", SECTIONS.discard_rack)
-        state = round_.state
-        notices: list[str] = []
-        for device in state.out_of_order - self.out_of_order:
-            self.out_of_order.add(device)
-            notices.append(f"{device} signed out of order ({SECTIONS.out_of_order})")
-        color = self.rotation.current.color
-        self.discard_rack = state.discard_rack
-        self.rotation.finish_round(stub_counted=state.stub_counted)
-        if Device.SHUFFLER in self.out_of_order and len(self.rotation.decks) == 2:
-            self.rotation.single_deck()
-            notices.append(
-                "one deck from now on: two decks alternate only with an automated shuffler "
-                f"({SECTIONS.two_decks})"
-            )
-        if state.decks_removed:
-            self.rotation.change(color, now)
-            notices.append(
-                f"the {color} deck was removed from the table and replaced "
-                f"({SECTIONS.shuffler_count}; {round_.procedure_sections().miscount}); "
-                "inspect the new deck (676a.4)"
-            )
-        self.rounds += 1
-        notices += self.deck_change_notices(now)
-        self.log += notices
-        return notices
-
-    def deck_change_notices(self, now: datetime) -> list[str]:
-        """A notice for each deck past its time in use (676a.3(c))."""
-        hours = self.rotation.change_after.total_seconds() / 3600
-        cite = self.rules.procedure_sections.deck_change
-        return [
-            f"the {color} deck has been in use {hours:g} hours or more: change it ({cite})"
-            for color in self.rotation.changes_due(now)
-        ]
-
     def change_deck(self, color: str, now: datetime) -> None:
         """Replace the deck of back colour ``color`` (676a.3(c))."""
         self.rotation.change(color, now)
@@ -1761,6 +1097,8 @@ class GoForeItTable:
 
 
 __all__ = [
+    "INCOMPLETE_DECK_REASON",
+    "MISDEAL_REASON",
     "AnnounceNoMoreBets",
     "CardDealt",
     "CardDiscarded",

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
-from croupier.cli.play import Wallet, amount_range, read_line, signed
+from croupier.cli.play import amount_range, signed
 from croupier.cli.rules import load_or_exit
+from croupier.cli.tables.base import SEAT, Terminal
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.equipment.cards import least_cover_from_bottom
 from croupier.errors import IllegalCommand
@@ -71,7 +71,6 @@ from croupier.rules.double_back_jack import (
 if TYPE_CHECKING:
     from croupier.analysis.exact.double_back_jack import BasicStrategy
 
-SEAT = 1
 
 HELP = """\
 Commands:
@@ -103,8 +102,10 @@ WORDS = {
 """Typed words for the decisions that take no amount."""
 
 
-class DoubleBackJackTerminal:
+class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound]):
     """One player (box 1) with a wallet at a Double Back Jack table; the program deals."""
+
+    help = HELP
 
     def __init__(
         self,
@@ -114,57 +115,36 @@ class DoubleBackJackTerminal:
         console: Console,
         hints: bool = False,
     ) -> None:
-        self.rules, self.rng, self.console, self.hints = rules, rng, console, hints
+        super().__init__(rules, rng, balance, console)
+        self.hints = hints
         self.table = DoubleBackJackTable.start(rules, "play", datetime.now(), first_player=SEAT)
-        self.wallet = Wallet(SEAT, balance)
-        self.start = balance
-        self.rounds = 0
         self.strategy: BasicStrategy | None = None
 
-    # -- the session ----------------------------------------------------------------------
-    def session(self, max_rounds: int | None) -> None:
-        """Play rounds until ``quit``, end of input, ``max_rounds`` or an empty wallet."""
-        self.console.print(HELP, markup=False)
-        while max_rounds is None or self.rounds < max_rounds:
-            if self.wallet.balance < self.rules.minimum_wager:
-                self.console.print("Your balance is below the table minimum.")
-                break
-            if not self.play_round():
-                break
-        self.summary()
+    # -- the round ----------------------------------------------------------------------------
+    def open_round(self) -> DoubleBackJackRound:
+        return self.table.open_round({SEAT: "you"}, self.rng)
 
-    def play_round(self) -> bool:
-        """Play one round; ``False`` once the player has left the table."""
-        round_ = self.table.open_round({SEAT: "you"}, self.rng)
-        before = self.wallet.balance
+    def begin(self, round_: DoubleBackJackRound) -> None:
         state = round_.state
         shoe = f", {len(state.shoe)} cards in the shoe" if state.shoe else ", a new shoe"
         self.console.rule(
             f"Round {round_.opened.round_id} ({self.rules.decks} decks, {state.batch} backs{shoe})"
         )
         self.proceed(round_)
-        leaving = False
-        while not round_.finished:
-            line = read_line(self.console)
-            if line is None or line in ("quit", "exit"):
-                if not round_.state.boxes and not round_.state.wagers:
-                    return False
-                self.console.print(
-                    "Your wager is in play: a decision must be rendered before it is removed "
-                    f"({SECTIONS.before_deal}); your hand is played out standing."
-                )
-                self.abandon(round_)
-                leaving = True
-            else:
-                self.command(round_, line)
+
+    def has_wagers(self, round_: DoubleBackJackRound) -> bool:
+        return bool(round_.state.boxes or round_.state.wagers)
+
+    def leave(self, round_: DoubleBackJackRound) -> None:
+        self.console.print(
+            "Your wager is in play: a decision must be rendered before it is removed "
+            f"({SECTIONS.before_deal}); your hand is played out standing."
+        )
+        self.abandon(round_)
+
+    def end(self, round_: DoubleBackJackRound) -> None:
         for notice in self.table.finish(round_, datetime.now()):
             self.console.print(f"Floor: {notice}", markup=False)
-        self.rounds += 1
-        net = self.wallet.balance - before
-        self.console.print(
-            f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
-        )
-        return not leaving
 
     def command(self, round_: DoubleBackJackRound, line: str) -> None:
         match line.lower().split():
@@ -201,9 +181,6 @@ class DoubleBackJackTerminal:
                 self.console.print(f"Unknown command {line!r}; type help.", markup=False)
 
     # -- the player's commands ------------------------------------------------------------
-    def refuse(self, error: IllegalCommand) -> None:
-        self.console.print(f"[red]Refused:[/red] {escape(str(error))}")
-
     def act(self, round_: DoubleBackJackRound, command: Command) -> list[Event] | None:
         """Send the player's ``command``; print a refusal (nothing changes) or the events,
         then let the dealer carry on."""
@@ -547,14 +524,6 @@ class DoubleBackJackTerminal:
             self.console.print("Computing the basic strategy for this shoe (once)...")
             self.strategy = basic_strategy(self.rules.decks)
         return self.strategy
-
-    def summary(self) -> None:
-        end, net = self.wallet.balance, self.wallet.balance - self.start
-        self.console.print(
-            f"Session over after {self.rounds} round(s). Started with "
-            f"{format_cents(self.start)}, ended with {format_cents(end)} ({signed(net)})."
-        )
-        self.console.print(f"Final balance: {format_cents(end)}")
 
 
 def play(

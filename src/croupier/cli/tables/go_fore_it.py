@@ -9,17 +9,12 @@ Gopher Wagers, then, seeing his two front cards, makes the Back 9 Wager or folds
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
-from typing import Annotated
 
-import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
-from croupier.cli.play import Wallet, amount_range, read_line, signed
-from croupier.cli.rules import load_or_exit
-from croupier.engine import DEALER, Command, Event, Outcome, WagerSettled
+from croupier.cli.tables.base import SEAT, CardTerminal, play_command
+from croupier.engine import Command, Event, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.games.go_fore_it import (
     AnnounceNoMoreBets,
@@ -40,11 +35,9 @@ from croupier.games.go_fore_it import (
     WagerWithdrawn,
     WithdrawWager,
 )
-from croupier.money import Cents, format_cents, format_odds, parse_dollars
-from croupier.rng import Rng, SecureRng, SeededRng
+from croupier.money import Cents, format_cents, parse_dollars
+from croupier.rng import Rng
 from croupier.rules.go_fore_it import SECTIONS, GoForeItRules, Spot
-
-SEAT = 1
 
 HELP = """\
 Commands:
@@ -59,56 +52,15 @@ Commands:
   quit              leave the table (once the round you have wagered on is over)"""
 
 
-class GoForeItTerminal:
+class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
     """One player (seat 1) with a wallet at a Go Fore It table; the program deals."""
 
-    def __init__(self, rules: GoForeItRules, rng: Rng, balance: Cents, console: Console):
-        self.rules, self.rng, self.console = rules, rng, console
+    help = HELP
+    seated_only = SECTIONS.seated_only
+
+    def __init__(self, rules: GoForeItRules, rng: Rng, balance: Cents, console: Console) -> None:
+        super().__init__(rules, rng, balance, console)
         self.table = GoForeItTable.start(rules, "play", datetime.now())
-        self.wallet = Wallet(SEAT, balance)
-        self.start = balance
-        self.rounds = 0
-
-    def session(self, max_rounds: int | None) -> None:
-        """Play rounds until ``quit``, end of input, ``max_rounds`` or an empty wallet."""
-        self.console.print(HELP, markup=False)
-        while max_rounds is None or self.rounds < max_rounds:
-            if self.wallet.balance < self.rules.minimum_wager:
-                self.console.print("Your balance is below the table minimum.")
-                break
-            if not self.play_round():
-                break
-        self.summary()
-
-    def play_round(self) -> bool:
-        """Play one round; ``False`` once the player has left the table."""
-        round_ = self.table.open_round({SEAT: "you"}, self.rng)
-        before = self.wallet.balance
-        self.console.rule(f"Round {round_.opened.round_id} ({round_.state.deck} deck)")
-        self.show_legal(round_)
-        leaving = False
-        while not round_.finished:
-            line = read_line(self.console)
-            if line is None or line in ("quit", "exit"):
-                if not round_.view(SEAT)["wagers"]:
-                    return False
-                self.console.print(
-                    "Your wagers are in play: a player who has wagered and received cards stays "
-                    f"seated until the round is completed ({SECTIONS.seated_only}); your hand "
-                    "is played out as a fold."
-                )
-                self.abandon(round_)
-                leaving = True
-            else:
-                self.command(round_, line)
-        for notice in self.table.finish(round_, datetime.now()):
-            self.console.print(f"Floor: {notice}", markup=False)
-        self.rounds += 1
-        net = self.wallet.balance - before
-        self.console.print(
-            f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
-        )
-        return not leaving
 
     def command(self, round_: GoForeItRound, line: str) -> None:
         match line.split():
@@ -138,38 +90,6 @@ class GoForeItTerminal:
                 self.hint(round_)
             case _:
                 self.console.print(f"Unknown command {line!r}; type help.", markup=False)
-
-    def show_legal(self, round_: GoForeItRound) -> None:
-        legal = round_.legal_commands(SEAT)
-        if not legal:
-            return
-        table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may:")
-        for column in ("Command", "Spots", "Amount", "Rule"):
-            table.add_column(column)
-        for command in legal:
-            table.add_row(
-                command.command, ", ".join(command.spots), amount_range(command), command.cite
-            )
-        self.console.print(table)
-
-    def refuse(self, error: IllegalCommand) -> None:
-        self.console.print(f"[red]Refused:[/red] {escape(str(error))}")
-
-    def apply(self, events: list[Event]) -> None:
-        """Move the money of ``events`` (a withdrawn wager comes back to the wallet)."""
-        self.wallet.apply(events)
-        for event in events:
-            if isinstance(event, WagerWithdrawn) and event.seat == SEAT:
-                self.wallet.balance += event.amount
-
-    def act(self, round_: GoForeItRound, command: Command) -> list[Event] | None:
-        try:
-            events = round_.handle(command, SEAT)
-        except IllegalCommand as error:
-            self.refuse(error)
-            return None
-        self.apply(events)
-        return events
 
     def bet(self, round_: GoForeItRound, spot: str, text: str) -> None:
         cite = SECTIONS.wagers
@@ -237,11 +157,6 @@ class GoForeItTerminal:
             "(Back 9 at 14 or less)."
         )
 
-    def dealer(self, round_: GoForeItRound, command: Command) -> None:
-        events = round_.handle(command, DEALER)
-        self.apply(events)
-        self.show(events)
-
     def show(self, events: list[Event]) -> None:
         settlements = Table("Spot", "Outcome", "Odds", "Wager", "Result", "Rule")
         for event in events:
@@ -262,41 +177,9 @@ class GoForeItTerminal:
         if settlements.row_count:
             self.console.print(settlements)
 
-    @staticmethod
-    def settlement_row(event: WagerSettled) -> tuple[str, str, str, str, str, str]:
-        if event.outcome is Outcome.WIN:
-            result = signed(event.won)
-        elif event.outcome is Outcome.LOSE:
-            result = signed(-event.amount)
-        else:
-            result = f"{format_cents(event.returned)} returned"
-        odds = "" if event.odds is None else format_odds(event.odds)
-        return event.spot, str(event.outcome), odds, format_cents(event.amount), result, event.cite
 
-    def summary(self) -> None:
-        end, net = self.wallet.balance, self.wallet.balance - self.start
-        self.console.print(
-            f"Session over after {self.rounds} round(s). Started with "
-            f"{format_cents(self.start)}, ended with {format_cents(end)} ({signed(net)})."
-        )
-        self.console.print(f"Final balance: {format_cents(end)}")
-
-
-def play(
-    rules_file: Annotated[
-        Path | None,
-        typer.Option("--rules", exists=True, dir_okay=False, help="A Rules Submission (TOML)."),
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help="Seed a reproducible RNG (default: the secure one).")
-    ] = None,
-    balance: Annotated[int, typer.Option(min=0, help="Starting play money in cents.")] = 100_000,
-    rounds: Annotated[int | None, typer.Option(min=1, help="Stop after this many rounds.")] = None,
-) -> None:
-    """Play Go Fore It at seat 1 with play money; commands are read from stdin."""
-    rules = GoForeItRules() if rules_file is None else load_or_exit(rules_file)
-    if not isinstance(rules, GoForeItRules):
-        typer.echo(f"{rules_file} is a Rules Submission for {rules.game}", err=True)
-        raise typer.Exit(2)
-    rng: Rng = SecureRng() if seed is None else SeededRng(seed)
-    GoForeItTerminal(rules, rng, balance, Console(highlight=False, soft_wrap=True)).session(rounds)
+play = play_command(
+    GoForeItRules,
+    GoForeItTerminal,
+    "Play Go Fore It at seat 1 with play money; commands are read from stdin.",
+)

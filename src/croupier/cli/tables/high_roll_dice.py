@@ -3,16 +3,10 @@ program deals as the dealer (ch. 675a, 675a.6, 593)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated
-
-import typer
-from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
-from croupier.cli.play import Wallet, amount_range, read_line, signed
-from croupier.cli.rules import load_or_exit
+from croupier.cli.play import amount_range, signed
+from croupier.cli.tables.base import SEAT, Terminal, play_command
 from croupier.engine import DEALER, Command, Event, Outcome, WagerSettled
 from croupier.equipment.dice import FACE_NAMES
 from croupier.errors import IllegalCommand
@@ -28,11 +22,8 @@ from croupier.games.high_roll_dice import (
     ThrowDice,
     WagerHeld,
 )
-from croupier.money import Cents, format_cents, format_odds, parse_dollars
-from croupier.rng import Rng, SecureRng, SeededRng
+from croupier.money import format_cents, format_odds, parse_dollars
 from croupier.rules.high_roll_dice import NO_MATCH, HighRollDiceRules
-
-SEAT = 1
 
 HELP = """\
 Commands:
@@ -53,54 +44,30 @@ def _faces(count: int, face: int) -> str:
     return name if count == 1 else f"{name}{'es' if face == 6 else 's'}"
 
 
-class HighRollDiceTable:
+class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
     """One player (seat 1) with a wallet at a High Roll Dice table; the program deals."""
 
-    def __init__(self, rules: HighRollDiceRules, rng: Rng, balance: Cents, console: Console):
-        self.rules, self.rng, self.console = rules, rng, console
-        self.wallet = Wallet(SEAT, balance)
-        self.start = balance
-        self.rounds = 0
+    help = HELP
 
-    def session(self, max_rounds: int | None) -> None:
-        """Play rounds until ``quit``, end of input, ``max_rounds`` or an empty wallet."""
-        self.console.print(HELP, markup=False)
-        while max_rounds is None or self.rounds < max_rounds:
-            if self.wallet.balance < self.rules.minimum_wager:
-                self.console.print("Your balance is below the table minimum.")
-                break
-            if not self.play_round(f"r{self.rounds + 1:04d}"):
-                break
-        self.summary()
-
-    def play_round(self, round_id: str) -> bool:
-        """Play one round; ``False`` once the player has left the table."""
-        round_ = HighRollDiceRound.open(
-            self.rules, table_id="play", round_id=round_id, seats={SEAT: "you"}, rng=self.rng
+    def open_round(self) -> HighRollDiceRound:
+        return HighRollDiceRound.open(
+            self.rules,
+            table_id="play",
+            round_id=f"r{self.rounds + 1:04d}",
+            seats={SEAT: "you"},
+            rng=self.rng,
         )
-        before = self.wallet.balance
-        self.console.rule(f"Round {round_id}")
+
+    def begin(self, round_: HighRollDiceRound) -> None:
+        self.console.rule(f"Round {round_.opened.round_id}")
         self.show_legal(round_)
-        leaving = False
-        while not round_.finished:
-            line = read_line(self.console)
-            if line is None or line in ("quit", "exit"):
-                if not self.has_wagers(round_):
-                    return False
-                self.console.print(
-                    "Your wagers are in play: a player who has wagered stays seated until the "
-                    f"round is completed ({self.rules.sections.seated_only})."
-                )
-                self.roll(round_)
-                leaving = True
-            else:
-                self.command(round_, line)
-        self.rounds += 1
-        net = self.wallet.balance - before
+
+    def leave(self, round_: HighRollDiceRound) -> None:
         self.console.print(
-            f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
+            "Your wagers are in play: a player who has wagered stays seated until the "
+            f"round is completed ({self.rules.sections.seated_only})."
         )
-        return not leaving
+        self.roll(round_)
 
     def command(self, round_: HighRollDiceRound, line: str) -> None:
         match line.split():
@@ -116,8 +83,7 @@ class HighRollDiceTable:
             case _:
                 self.console.print(f"Unknown command {line!r}; type help.", markup=False)
 
-    @staticmethod
-    def has_wagers(round_: HighRollDiceRound) -> bool:
+    def has_wagers(self, round_: HighRollDiceRound) -> bool:
         view = round_.view(SEAT)
         return bool(view["wagers"] or view["extra_rolls"])
 
@@ -128,9 +94,6 @@ class HighRollDiceTable:
         for command in round_.legal_commands(SEAT):
             table.add_row(", ".join(command.spots), amount_range(command), command.cite)
         self.console.print(table)
-
-    def refuse(self, error: IllegalCommand) -> None:
-        self.console.print(f"[red]Refused:[/red] {escape(str(error))}")
 
     def bet(self, round_: HighRollDiceRound, spot: str, text: str) -> None:
         cite = self.rules.sections.wagers
@@ -204,30 +167,9 @@ class HighRollDiceTable:
         spot, amount = event.spot, format_cents(event.amount)
         return spot, str(event.outcome), odds, amount, result, event.cite
 
-    def summary(self) -> None:
-        end, net = self.wallet.balance, self.wallet.balance - self.start
-        self.console.print(
-            f"Session over after {self.rounds} round(s). Started with "
-            f"{format_cents(self.start)}, ended with {format_cents(end)} ({signed(net)})."
-        )
-        self.console.print(f"Final balance: {format_cents(end)}")
 
-
-def play(
-    rules_file: Annotated[
-        Path | None,
-        typer.Option("--rules", exists=True, dir_okay=False, help="A Rules Submission (TOML)."),
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help="Seed a reproducible RNG (default: the secure one).")
-    ] = None,
-    balance: Annotated[int, typer.Option(min=0, help="Starting play money in cents.")] = 100_000,
-    rounds: Annotated[int | None, typer.Option(min=1, help="Stop after this many rounds.")] = None,
-) -> None:
-    """Play High Roll Dice at seat 1 with play money; commands are read from stdin."""
-    rules = HighRollDiceRules() if rules_file is None else load_or_exit(rules_file)
-    if not isinstance(rules, HighRollDiceRules):
-        typer.echo(f"{rules_file} is a Rules Submission for {rules.game}", err=True)
-        raise typer.Exit(2)
-    rng: Rng = SecureRng() if seed is None else SeededRng(seed)
-    HighRollDiceTable(rules, rng, balance, Console(highlight=False, soft_wrap=True)).session(rounds)
+play = play_command(
+    HighRollDiceRules,
+    HighRollDiceTable,
+    "Play High Roll Dice at seat 1 with play money; commands are read from stdin.",
+)

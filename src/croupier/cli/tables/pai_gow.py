@@ -11,16 +11,11 @@ surrender before his hands are exposed (621a.10(e)).
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated
-
-import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
-from croupier.cli.play import Wallet, amount_range, read_line, signed
-from croupier.cli.rules import load_or_exit
+from croupier.cli.play import amount_range, signed
+from croupier.cli.tables.base import SEAT, Terminal, play_command
 from croupier.engine import DEALER, Command, Event, Outcome, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.games.pai_gow import (
@@ -50,10 +45,8 @@ from croupier.games.pai_gow import (
 )
 from croupier.hands.paigow import rank_hand
 from croupier.money import Cents, format_cents, parse_dollars
-from croupier.rng import Rng, SecureRng, SeededRng
+from croupier.rng import Rng
 from croupier.rules.pai_gow import SECTIONS, DeliveryStyle, PaiGowRules, StartingPosition
-
-SEAT = 1
 
 HELP = """\
 Commands:
@@ -76,61 +69,39 @@ def _hand(tiles: tuple[str, ...] | list[str]) -> str:
     return f"{' '.join(tiles)} ({rank.text})"
 
 
-class PaiGowPlay:
+class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
     """One player (seat 1) with a wallet at a Pai Gow table; the program deals and banks."""
 
-    def __init__(self, rules: PaiGowRules, rng: Rng, balance: Cents, console: Console):
-        self.rules, self.rng, self.console = rules, rng, console
+    help = HELP
+
+    def __init__(self, rules: PaiGowRules, rng: Rng, balance: Cents, console: Console) -> None:
+        super().__init__(rules, rng, balance, console)
         self.table = PaiGowTable(rules, table_id="play")
-        self.wallet = Wallet(SEAT, balance)
-        self.start = balance
-        self.rounds = 0
         self.style: DeliveryStyle | None = None
 
-    def session(self, max_rounds: int | None) -> None:
-        """Play rounds until ``quit``, end of input, ``max_rounds`` or an empty wallet."""
-        self.console.print(HELP, markup=False)
-        while max_rounds is None or self.rounds < max_rounds:
-            if self.wallet.balance < self.rules.minimum_wager:
-                self.console.print("Your balance is below the table minimum.")
-                break
-            if not self.play_round():
-                break
-        self.summary()
-
-    def play_round(self) -> bool:
-        """Play one round; ``False`` once the player has left the table."""
+    def open_round(self) -> PaiGowRound:
         round_ = self.table.open_round({SEAT: "you"}, self.rng)
         round_.handle(MixTiles(), DEALER)
-        before = self.wallet.balance
+        return round_
+
+    def begin(self, round_: PaiGowRound) -> None:
         self.style = None
         self.console.rule(f"Round {round_.opened.round_id}")
         self.console.print(
             f"The tiles are mixed and stacked ({SECTIONS.mix}). Balance "
             f"{format_cents(self.wallet.balance)}; wagers {self.rules.describe_limits()}."
         )
-        leaving = False
-        while not round_.finished:
-            line = read_line(self.console)
-            if line is None or line in ("quit", "exit"):
-                if not round_.view(SEAT)["wagers"]:
-                    return False
-                self.console.print(
-                    "Your wager is in play: a player who has wagered stays seated until the "
-                    f"round is completed ({SECTIONS.seated_only}); your hand is played out by "
-                    "the house way."
-                )
-                self.finish_by_house_way(round_)
-                leaving = True
-            else:
-                self.command(round_, line)
-        self.table.finish(round_)
-        self.rounds += 1
-        net = self.wallet.balance - before
+
+    def leave(self, round_: PaiGowRound) -> None:
         self.console.print(
-            f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
+            "Your wager is in play: a player who has wagered stays seated until the "
+            f"round is completed ({SECTIONS.seated_only}); your hand is played out by "
+            "the house way."
         )
-        return not leaving
+        self.finish_by_house_way(round_)
+
+    def end(self, round_: PaiGowRound) -> None:
+        self.table.finish(round_)
 
     def command(self, round_: PaiGowRound, line: str) -> None:
         match line.split():
@@ -165,9 +136,6 @@ class PaiGowPlay:
         for command in round_.legal_commands(SEAT):
             table.add_row(command.command, amount_range(command), command.cite)
         self.console.print(table)
-
-    def refuse(self, error: IllegalCommand) -> None:
-        self.console.print(f"[red]Refused:[/red] {escape(str(error))}")
 
     def act(self, round_: PaiGowRound, command: Command, actor: int | str) -> bool:
         try:
@@ -306,30 +274,7 @@ class PaiGowPlay:
             result = f"{event.outcome.value}: {format_cents(event.returned)} returned"
         return f"Wager {format_cents(event.amount)} {result} ({event.cite})"
 
-    def summary(self) -> None:
-        end, net = self.wallet.balance, self.wallet.balance - self.start
-        self.console.print(
-            f"Session over after {self.rounds} round(s). Started with "
-            f"{format_cents(self.start)}, ended with {format_cents(end)} ({signed(net)})."
-        )
-        self.console.print(f"Final balance: {format_cents(end)}")
 
-
-def play(
-    rules_file: Annotated[
-        Path | None,
-        typer.Option("--rules", exists=True, dir_okay=False, help="A Rules Submission (TOML)."),
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help="Seed a reproducible RNG (default: the secure one).")
-    ] = None,
-    balance: Annotated[int, typer.Option(min=0, help="Starting play money in cents.")] = 100_000,
-    rounds: Annotated[int | None, typer.Option(min=1, help="Stop after this many rounds.")] = None,
-) -> None:
-    """Play Pai Gow at seat 1 with play money; commands are read from stdin."""
-    rules = PaiGowRules() if rules_file is None else load_or_exit(rules_file)
-    if not isinstance(rules, PaiGowRules):
-        typer.echo(f"{rules_file} is a Rules Submission for {rules.game}", err=True)
-        raise typer.Exit(2)
-    rng: Rng = SecureRng() if seed is None else SeededRng(seed)
-    PaiGowPlay(rules, rng, balance, Console(highlight=False, soft_wrap=True)).session(rounds)
+play = play_command(
+    PaiGowRules, PaiGowPlay, "Play Pai Gow at seat 1 with play money; commands are read from stdin."
+)

@@ -1,0 +1,252 @@
+"""What the terminal tables of ``croupier play`` share.
+
+:class:`Terminal` is one player (seat 1) with a play-money wallet at a table where the
+program deals: the session (rounds until ``quit``, end of input, the round limit or a
+wallet below the table minimum), one round's loop of typed lines (a player who leaves
+with wagers in play has his hand played out), refusals and the closing summary. A game
+gives how its rounds open and end and what its player may type. :class:`CardTerminal`
+adds what the card tables deal with alike (Go Fore It, Criss-Cross Poker), and
+:func:`play_command` makes a game's ``croupier play <game>`` command.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any, ClassVar, Generic, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from croupier.cli.play import Wallet, amount_range, read_line, signed
+from croupier.cli.rules import load_or_exit
+from croupier.engine import DEALER, Command, Event, Outcome, Round, WagerSettled
+from croupier.errors import IllegalCommand
+from croupier.games.cards import WagerWithdrawn
+from croupier.money import Cents, format_cents, format_odds
+from croupier.rng import Rng, SecureRng, SeededRng
+from croupier.rules.base import RulesSubmission
+
+SEAT = 1
+"""The player's seat (box)."""
+
+RulesT = TypeVar("RulesT", bound=RulesSubmission)
+RoundT = TypeVar("RoundT", bound=Round[Any])
+
+
+class Terminal(ABC, Generic[RulesT, RoundT]):
+    """One player (seat 1) with a wallet of ``balance`` cents at a table under ``rules``;
+    the program deals, drawing from ``rng``, and prints to ``console``."""
+
+    help: ClassVar[str]
+    """What the player may type (printed at the start and on ``help``)."""
+
+    def __init__(self, rules: RulesT, rng: Rng, balance: Cents, console: Console) -> None:
+        self.rules, self.rng, self.console = rules, rng, console
+        self.wallet = Wallet(SEAT, balance)
+        self.start = balance
+        self.rounds = 0
+
+    # -- the session ----------------------------------------------------------------------
+    def session(self, max_rounds: int | None) -> None:
+        """Play rounds until ``quit``, end of input, ``max_rounds`` or an empty wallet."""
+        self.console.print(self.help, markup=False)
+        while max_rounds is None or self.rounds < max_rounds:
+            short = self.below_minimum()
+            if short is not None:
+                self.console.print(short)
+                break
+            if not self.play_round():
+                break
+        self.summary()
+
+    def below_minimum(self) -> str | None:
+        """Why the wallet cannot cover another round, or ``None`` if it can."""
+        if self.wallet.balance < self.rules.minimum_wager:
+            return "Your balance is below the table minimum."
+        return None
+
+    def play_round(self) -> bool:
+        """Play one round; ``False`` once the player has left the table."""
+        round_ = self.open_round()
+        before = self.wallet.balance
+        self.begin(round_)
+        leaving = False
+        while not round_.finished:
+            line = read_line(self.console)
+            if line is None or line in ("quit", "exit"):
+                if not self.has_wagers(round_):
+                    return False
+                self.leave(round_)
+                leaving = True
+            else:
+                self.command(round_, line)
+        self.end(round_)
+        self.rounds += 1
+        net = self.wallet.balance - before
+        self.console.print(
+            f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
+        )
+        return not leaving
+
+    @abstractmethod
+    def open_round(self) -> RoundT:
+        """The next round, the player seated."""
+
+    @abstractmethod
+    def begin(self, round_: RoundT) -> None:
+        """Announce the round (and let the dealer do what comes first)."""
+
+    def has_wagers(self, round_: RoundT) -> bool:
+        """Whether the player has wagers in play (then he stays until the round ends)."""
+        return bool(round_.view(SEAT)["wagers"])
+
+    @abstractmethod
+    def leave(self, round_: RoundT) -> None:
+        """The player leaves with wagers in play: say why he stays, play his hand out."""
+
+    @abstractmethod
+    def command(self, round_: RoundT, line: str) -> None:
+        """Do what the player typed."""
+
+    def end(self, round_: RoundT) -> None:
+        """The round is over (a table takes it in here)."""
+
+    def refuse(self, error: IllegalCommand) -> None:
+        self.console.print(f"[red]Refused:[/red] {escape(str(error))}")
+
+    def summary(self) -> None:
+        end, net = self.wallet.balance, self.wallet.balance - self.start
+        self.console.print(
+            f"Session over after {self.rounds} round(s). Started with "
+            f"{format_cents(self.start)}, ended with {format_cents(end)} ({signed(net)})."
+        )
+        self.console.print(f"Final balance: {format_cents(end)}")
+
+
+class CardTerminal(Terminal[RulesT, RoundT]):
+    """A card table whose rounds a table object opens and takes in (Go Fore It,
+    Criss-Cross Poker): the legal commands shown as a table, the player's and the
+    dealer's commands, the wallet moved by wagers placed, withdrawn and settled."""
+
+    table: Any
+    """The game's table (``start``, ``open_round``, ``finish``)."""
+    seated_only: ClassVar[str]
+    """The section that keeps a player who has wagered seated until the round ends."""
+
+    def open_round(self) -> RoundT:
+        round_: RoundT = self.table.open_round({SEAT: "you"}, self.rng)
+        return round_
+
+    def begin(self, round_: RoundT) -> None:
+        self.console.rule(f"Round {round_.opened.round_id} ({round_.state.deck} deck)")
+        self.show_legal(round_)
+
+    def leave(self, round_: RoundT) -> None:
+        self.console.print(
+            "Your wagers are in play: a player who has wagered and received cards stays "
+            f"seated until the round is completed ({self.seated_only}); your hand "
+            "is played out as a fold."
+        )
+        self.abandon(round_)
+
+    @abstractmethod
+    def abandon(self, round_: RoundT) -> None:
+        """Play out the round of a player who leaves: deal if needed, fold, settle."""
+
+    def end(self, round_: RoundT) -> None:
+        for notice in self.table.finish(round_, datetime.now()):
+            self.console.print(f"Floor: {notice}", markup=False)
+
+    def show_legal(self, round_: RoundT) -> None:
+        legal = round_.legal_commands(SEAT)
+        if not legal:
+            return
+        table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may:")
+        for column in ("Command", "Spots", "Amount", "Rule"):
+            table.add_column(column)
+        for command in legal:
+            table.add_row(
+                command.command, ", ".join(command.spots), amount_range(command), command.cite
+            )
+        self.console.print(table)
+
+    def apply(self, events: list[Event]) -> None:
+        """Move the wallet by ``events``: wagers placed, settled and withdrawn."""
+        self.wallet.apply(events)
+        for event in events:
+            if isinstance(event, WagerWithdrawn) and event.seat == SEAT:
+                self.wallet.balance += event.amount
+
+    def act(self, round_: RoundT, command: Command) -> list[Event] | None:
+        """Send the player's ``command``; print a refusal (nothing changes) or move the
+        wallet by its events."""
+        try:
+            events = round_.handle(command, SEAT)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return None
+        self.apply(events)
+        return events
+
+    def dealer(self, round_: RoundT, command: Command) -> None:
+        """The dealer's ``command``; its events move the wallet and are shown."""
+        events = round_.handle(command, DEALER)
+        self.apply(events)
+        self.show(events)
+
+    @abstractmethod
+    def show(self, events: list[Event]) -> None:
+        """Print what ``events`` show the player."""
+
+    @staticmethod
+    def settlement_row(event: WagerSettled) -> tuple[str, str, str, str, str, str]:
+        """Spot, outcome, odds, wager, result and rule of a settlement."""
+        if event.outcome is Outcome.WIN:
+            result = signed(event.won)
+        elif event.outcome is Outcome.LOSE:
+            result = signed(-event.amount)
+        else:
+            result = f"{format_cents(event.returned)} returned"
+        odds = "" if event.odds is None else format_odds(event.odds)
+        return event.spot, str(event.outcome), odds, format_cents(event.amount), result, event.cite
+
+
+def play_command(
+    rules_type: type[RulesT],
+    terminal: Callable[[RulesT, Rng, Cents, Console], Terminal[RulesT, Any]],
+    doc: str,
+) -> Callable[..., None]:
+    """The ``croupier play <game>`` command: a Rules Submission (``--rules``, default the
+    game's defaults), a seed for a reproducible RNG (default the secure one), the starting
+    play money in cents and a round limit; commands are read from stdin. A Rules
+    Submission for another game exits with status 2."""
+
+    def play(
+        rules_file: Annotated[
+            Path | None,
+            typer.Option("--rules", exists=True, dir_okay=False, help="A Rules Submission (TOML)."),
+        ] = None,
+        seed: Annotated[
+            int | None, typer.Option(help="Seed a reproducible RNG (default: the secure one).")
+        ] = None,
+        balance: Annotated[
+            int, typer.Option(min=0, help="Starting play money in cents.")
+        ] = 100_000,
+        rounds: Annotated[
+            int | None, typer.Option(min=1, help="Stop after this many rounds.")
+        ] = None,
+    ) -> None:
+        rules = rules_type.model_validate({}) if rules_file is None else load_or_exit(rules_file)
+        if not isinstance(rules, rules_type):
+            typer.echo(f"{rules_file} is a Rules Submission for {rules.game}", err=True)
+            raise typer.Exit(2)
+        rng: Rng = SecureRng() if seed is None else SeededRng(seed)
+        terminal(rules, rng, balance, Console(highlight=False, soft_wrap=True)).session(rounds)
+
+    play.__doc__ = doc
+    return play

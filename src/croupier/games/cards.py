@@ -1,0 +1,1156 @@
+"""The card-handling procedure the card chapters share: one implementation of the
+shuffle, the cut, the deal and the stub, cited to each chapter's own sections.
+
+Criss-Cross Poker (674a) and Go Fore It (676a) deal from one 52-card deck by the same
+procedure: "no more bets", the shuffle (by hand, then cut with the cover card; or by an
+automated shuffler, not cut, which may count the cards), a recut a floorperson may
+require before the first card, the deal (one card at a time from a manual shoe or the
+hand, or stacks from an automated dealing shoe), the stub to the discard rack, counted at
+least once every 5 rounds unless the shuffler counts, and a wrong count that voids the
+round (674a.5, 674a.8-674a.10, 676a.5, 676a.8-676a.10). Double Back Jack (673a) shares
+a few of the events.
+
+- The **commands** (:class:`ShuffleCards`, :class:`CutCards`, :class:`RequireRecut`,
+  :class:`DealCards`, :class:`CountStub`, :class:`DiscardStub`,
+  :class:`ResolveMiscount`) and **events** (:class:`DeckShuffled`, :class:`DeckCut`,
+  :class:`CardDealt`, :class:`StubCounted`, :class:`StubDiscarded`, ...) are defined
+  once; each game module re-exports them under the same names. Events whose fields name
+  a chapter's own types (its ``Shuffling``, its hand ids, its ``Device``) are generic
+  and each game subclasses them with its types: the JSON is the same.
+- :class:`CardState` is what the procedure keeps of a round; each game's state extends it.
+- :class:`CardRound` is a :class:`~croupier.engine.Round` that implements the procedure
+  for a game's state (fold, commands, replay, the dealer's legal commands, the
+  irregularities of the deck and the equipment, the equipment part of the views): the
+  game names its :class:`CardSections` (``SECTIONS``), its dealing procedures' sections
+  (``PROCEDURE_SECTIONS``), its :class:`CardPhases` and its event classes, and gives
+  its deal plan.
+- :class:`CardTable` is the table across rounds (decks, stub count, devices out of
+  order); :func:`check_setup` checks a round's equipment against the Rules Submission.
+
+Every event cites the section of its own chapter: the sections are the game's data.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
+
+from pydantic import Field
+
+from croupier.engine import (
+    DEALER,
+    Actor,
+    Command,
+    Event,
+    LegalCommand,
+    Outcome,
+    Round,
+    RoundVoided,
+    WagerSettled,
+)
+from croupier.equipment.cards import (
+    MIN_CUT_FROM_TOP,
+    Card,
+    CardText,
+    DealingProcedure,
+    DeckInPlay,
+    DeckRotation,
+    DiscardRack,
+    cut,
+    deck,
+    shuffled,
+)
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.money import Cents
+from croupier.rng import Rng, ScriptedRng, shuffle_draws
+
+DECK_SIZE = 52
+"""The cards of one deck (674a.3(a), 676a.3(a))."""
+
+MANUAL = "manual"
+AUTOMATED = "automated"
+"""The values of each chapter's ``Shuffling`` (674a.5(a), 676a.5(a))."""
+SHUFFLER = "automated_shuffler"
+DEALING_SHOE = "automated_dealing_shoe"
+"""The values of each chapter's ``Device`` (674a.13(g), 676a.13(g))."""
+
+MISDEAL_REASON = "misdeal found by the stub count; 52 cards remain"
+INCOMPLETE_DECK_REASON = "the stub count shows the deck is not 52 cards"
+
+ShufflingT = TypeVar("ShufflingT", bound=StrEnum)
+DeviceT = TypeVar("DeviceT", bound=StrEnum)
+HandT = TypeVar("HandT")
+
+
+# --- the chapter's data ------------------------------------------------------------------
+class CardSections(Protocol):
+    """The sections of a chapter the card procedure cites (a game's ``SECTIONS``)."""
+
+    @property
+    def one_deck(self) -> str: ...
+    @property
+    def two_decks(self) -> str: ...
+    @property
+    def shuffle(self) -> str: ...
+    @property
+    def shuffler_count(self) -> str: ...
+    @property
+    def no_cut(self) -> str: ...
+    @property
+    def cut_required(self) -> str: ...
+    @property
+    def cut(self) -> str: ...
+    @property
+    def recut(self) -> str: ...
+    @property
+    def hand_needs_shuffler(self) -> str: ...
+    @property
+    def out_of_order(self) -> str: ...
+    @property
+    def seated_only(self) -> str: ...
+    @property
+    def one_position(self) -> str: ...
+    @property
+    def discard_rack(self) -> str: ...
+
+
+class ProcedureSections(Protocol):
+    """The sections of one dealing procedure (a game's ``PROCEDURE_SECTIONS`` entry)."""
+
+    @property
+    def no_more_bets(self) -> str: ...
+    @property
+    def deal(self) -> str: ...
+    @property
+    def stub(self) -> str: ...
+    @property
+    def stub_count(self) -> str: ...
+    @property
+    def stub_correct(self) -> str: ...
+    @property
+    def miscount(self) -> str: ...
+
+
+class CardRules(Protocol):
+    """What the procedure reads of a Rules Submission."""
+
+    @property
+    def decks(self) -> int: ...
+    @property
+    def deck_colors(self) -> tuple[str, ...]: ...
+    @property
+    def shuffling(self) -> StrEnum: ...
+    @property
+    def shuffler_counts(self) -> bool: ...
+    @property
+    def dealing_procedure(self) -> DealingProcedure: ...
+    @property
+    def stub_count_every(self) -> int: ...
+
+
+class CardSetup(Protocol):
+    """The equipment of a round as a table sets it (a ``RoundSetup`` or the command that
+    asks for one)."""
+
+    @property
+    def deck(self) -> str: ...
+    @property
+    def shuffling(self) -> StrEnum: ...
+    @property
+    def shuffler_counts(self) -> bool: ...
+    @property
+    def dealing_procedure(self) -> DealingProcedure: ...
+    @property
+    def out_of_order(self) -> tuple[StrEnum, ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class CardPhases:
+    """A game's phases of the card procedure (members of its own ``Phase``)."""
+
+    betting: StrEnum
+    shuffle: StrEnum
+    """No more bets: the dealer shuffles."""
+    cut: StrEnum
+    """A manual shuffle awaits its cut."""
+    deal: StrEnum
+    stub: StrEnum
+    """Every hand has its cards: the stub goes to the discard rack (counted or not)."""
+    miscount: StrEnum
+    """The stub count was wrong: the dealer determines whether it was a misdeal."""
+    after_stub: StrEnum
+    """The phase once the stub is in the discard rack."""
+    completed: StrEnum
+    voided: StrEnum
+
+    @classmethod
+    def of(cls, phase: type[StrEnum], after_stub: StrEnum) -> CardPhases:
+        """The members ``BETTING``, ``SHUFFLE``, ``CUT``, ``DEAL``, ``STUB``,
+        ``MISCOUNT``, ``COMPLETED`` and ``VOIDED`` of a game's ``phase`` enum, and the
+        phase that follows the stub."""
+        return cls(
+            betting=phase["BETTING"],
+            shuffle=phase["SHUFFLE"],
+            cut=phase["CUT"],
+            deal=phase["DEAL"],
+            stub=phase["STUB"],
+            miscount=phase["MISCOUNT"],
+            after_stub=after_stub,
+            completed=phase["COMPLETED"],
+            voided=phase["VOIDED"],
+        )
+
+
+# --- commands ----------------------------------------------------------------------------
+class ShuffleCards(Command):
+    """The dealer shuffles, by hand or with the automated shuffler (674a.5(a), 676a.5(a)).
+
+    ``device_count`` is the number of cards a counting shuffler reports (674a.5(b),
+    676a.5(b)); ``None`` where it reports 52 or does not count.
+    """
+
+    type: Literal["ShuffleCards"] = "ShuffleCards"
+    device_count: int | None = None
+
+
+class CutCards(Command):
+    """The dealer inserts the cover card ``position`` cards in from the top (at least 10)
+    and moves the cards above it and the cover card to the bottom (674a.5(d), 676a.5(d))."""
+
+    type: Literal["CutCards"] = "CutCards"
+    position: int
+
+
+class RequireRecut(Command):
+    """A floorperson requires the cards to be recut, after the cut and before the first
+    card is dealt (674a.5(e), 676a.5(e))."""
+
+    type: Literal["RequireRecut"] = "RequireRecut"
+
+
+class DealCards(Command):
+    """The dealer deals the next card (manual shoe, hand) or delivers the next stack
+    (automated dealing shoe); with ``all_remaining`` every delivery left."""
+
+    type: Literal["DealCards"] = "DealCards"
+    all_remaining: bool = False
+
+
+class CountStub(Command):
+    """The dealer counts the stub face down (674a.8(f), 676a.8(d)). ``counted`` is the
+    dealer's count; ``None`` lets croupier count the cards it holds."""
+
+    type: Literal["CountStub"] = "CountStub"
+    counted: int | None = None
+
+
+class DiscardStub(Command):
+    """The dealer places the stub in the discard rack uncounted (674a.8(e), 676a.8(c))."""
+
+    type: Literal["DiscardStub"] = "DiscardStub"
+
+
+class ResolveMiscount(Command):
+    """After a wrong stub count the dealer determines whether the cards were misdealt
+    (674a.8(h), 674a.9(f), 674a.10(f), 676a.8(f), 676a.9(f), 676a.10(f))."""
+
+    type: Literal["ResolveMiscount"] = "ResolveMiscount"
+    misdealt: bool
+
+
+class VoidRound(Command):
+    """The floor voids the round; every wager still in play is returned."""
+
+    type: Literal["VoidRound"] = "VoidRound"
+    reason: str = Field(min_length=1, max_length=500)
+
+
+# --- events ------------------------------------------------------------------------------
+class RoundSetup(Event, Generic[ShufflingT, DeviceT]):
+    """The equipment of this round, set by the table: the deck in play (its back
+    colour), the shuffle, the dealing procedure, whether the stub must be counted this
+    round, and devices signed out of order (674a.3, 674a.5, 674a.8(f), 674a.13(g);
+    676a.3, 676a.5, 676a.8(d), 676a.13(g))."""
+
+    type: Literal["RoundSetup"] = "RoundSetup"
+    deck: str
+    shuffling: ShufflingT
+    shuffler_counts: bool
+    dealing_procedure: DealingProcedure
+    stub_count_due: bool
+    out_of_order: tuple[DeviceT, ...] = ()
+
+
+class WagerWithdrawn(Event):
+    """A wager taken back before "no more bets" (674a.7(c), 676a.7(c)); ``amount`` cents
+    return."""
+
+    type: Literal["WagerWithdrawn"] = "WagerWithdrawn"
+    seat: int
+    spot: str
+    amount: Cents
+
+
+class NoMoreBets(Event):
+    """Wagering is closed; ``players`` (clockwise) are dealt in."""
+
+    type: Literal["NoMoreBets"] = "NoMoreBets"
+    players: tuple[int, ...]
+
+
+class DeckShuffled(Event):
+    """The stack after the shuffle, top card first (673a.5(a), 674a.5(a), 676a.5(a)).
+    Dealer-only: no player's or public view shows it."""
+
+    type: Literal["DeckShuffled"] = "DeckShuffled"
+    stack: tuple[CardText, ...]
+
+
+class DeckShuffledBy(DeckShuffled, Generic[ShufflingT]):
+    """A :class:`DeckShuffled` with how it was shuffled and what a counting automated
+    shuffler counted (674a.5(a)-(b), 676a.5(a)-(b))."""
+
+    shuffling: ShufflingT
+    device_count: int | None = None
+
+
+class DeckRemoved(Event):
+    """The deck is removed from the table (674a.5(b), 674a.8(h), 676a.5(b), 676a.8(f));
+    ``counted`` is the shuffler's count where it found the wrong number."""
+
+    type: Literal["DeckRemoved"] = "DeckRemoved"
+    reason: str
+    counted: int | None = None
+
+
+class DeckCut(Event):
+    """The cover card went ``position`` cards in from the top; the cards above it and
+    the cover card went to the bottom (674a.5(d), 676a.5(d))."""
+
+    type: Literal["DeckCut"] = "DeckCut"
+    position: int
+
+
+class RecutRequired(Event):
+    """A floorperson required a recut (673a.5(e), 674a.5(e), 676a.5(e))."""
+
+    type: Literal["RecutRequired"] = "RecutRequired"
+
+
+class CardDealt(Event, Generic[HandT]):
+    """``card`` dealt face down to ``hand`` as its card ``position``. The card is in the
+    event for the record and replay; views hide it."""
+
+    type: Literal["CardDealt"] = "CardDealt"
+    hand: HandT
+    position: int
+    card: CardText
+
+
+class CardDiscarded(Event):
+    """A card went face up to the discard rack unused (673a.13(a), (c), (d); 674a.13(a);
+    676a.13(a)); it is face up, so every view shows it."""
+
+    type: Literal["CardDiscarded"] = "CardDiscarded"
+    card: CardText
+
+
+class ShuffleFailed(Event):
+    """The shuffle did not complete: the cards are reshuffled (673a.13(k), 674a.13(e),
+    676a.13(e))."""
+
+    type: Literal["ShuffleFailed"] = "ShuffleFailed"
+
+
+class EquipmentOutOfOrder(Event, Generic[DeviceT, ShufflingT]):
+    """``device`` is covered or signed out of order; another method takes over
+    (674a.13(g), 676a.13(g))."""
+
+    type: Literal["EquipmentOutOfOrder"] = "EquipmentOutOfOrder"
+    device: DeviceT
+    shuffling: ShufflingT
+    dealing_procedure: DealingProcedure
+
+
+class StubCounted(Event):
+    """The dealer counted ``counted`` cards in the stub where ``expected`` belong
+    (674a.8(f), 676a.8(d))."""
+
+    type: Literal["StubCounted"] = "StubCounted"
+    counted: int
+    expected: int
+
+
+class StubDiscarded(Event):
+    """The stub of ``cards`` cards went to the discard rack unexposed (674a.8(e), (g);
+    676a.8(c), (e))."""
+
+    type: Literal["StubDiscarded"] = "StubDiscarded"
+    cards: int
+
+
+# --- the players and the equipment of a round -------------------------------------------
+def check_positions(seats: dict[int, str], sections: CardSections) -> None:
+    """Raise :class:`InvalidWager` if one player holds two positions of ``seats`` (seat
+    -> player id; 674a.7(g), 676a.7(e))."""
+    players = list(seats.values())
+    for player in players:
+        if players.count(player) > 1:
+            taken = sorted(seat for seat, who in seats.items() if who == player)
+            raise InvalidWager(
+                f"player {player!r} is seated at positions {taken}: a player may not "
+                "wager on more than one player position",
+                sections.one_position,
+            )
+
+
+def check_setup(rules: CardRules, setup: CardSetup, sections: CardSections) -> None:
+    """Raise :class:`IllegalCommand` (citing ``sections``) unless ``setup`` is what
+    ``rules`` allow, allowing for equipment signed out of order (674a.13(g), 676a.13(g)):
+    a deck of the rules' back colours; the rules' shuffle unless the automated shuffler is
+    out of order; their dealing procedure, or a manual shoe once the automated device it
+    needs is out of order; the hand only with an automated shuffler (674a.9(a)(1),
+    676a.9(a)(1)); a shuffler count only from a counting automated shuffler in use."""
+    s = sections
+    if setup.deck not in rules.deck_colors:
+        raise IllegalCommand(
+            f"the deck in play must be one of {list(rules.deck_colors)}, not {setup.deck!r}",
+            s.two_decks if rules.decks == 2 else s.one_deck,
+        )
+    out = set(setup.out_of_order)
+    if setup.shuffling != rules.shuffling and not (
+        rules.shuffling == AUTOMATED and SHUFFLER in out
+    ):
+        raise IllegalCommand(
+            f"the Rules Submission shuffles {rules.shuffling}: another method may be used "
+            "only once the automated shuffler is covered or signed out of order",
+            s.out_of_order,
+        )
+    procedure = setup.dealing_procedure
+    if procedure is not rules.dealing_procedure:
+        fallback = procedure is DealingProcedure.MANUAL_SHOE and (
+            (rules.dealing_procedure is DealingProcedure.AUTOMATED_SHOE and DEALING_SHOE in out)
+            or (rules.dealing_procedure is DealingProcedure.HAND and SHUFFLER in out)
+        )
+        if not fallback:
+            raise IllegalCommand(
+                f"the Rules Submission deals by {rules.dealing_procedure}: a manual shoe may "
+                "be used only once the automated device is covered or signed out of order",
+                s.out_of_order,
+            )
+    if procedure is DealingProcedure.HAND and setup.shuffling != AUTOMATED:
+        raise IllegalCommand(
+            "cards dealt from the hand must be shuffled by an automated shuffler",
+            s.hand_needs_shuffler,
+        )
+    if setup.shuffler_counts and not (rules.shuffler_counts and setup.shuffling == AUTOMATED):
+        raise IllegalCommand(
+            "only a counting automated shuffler in use can stand in for the stub count",
+            s.shuffler_count,
+        )
+
+
+# --- state -------------------------------------------------------------------------------
+@dataclass(kw_only=True)
+class CardState:
+    """What the card procedure keeps of a round; each game's state extends it (and
+    narrows ``rules``, ``phase``, ``shuffling``, ``out_of_order``, ``wagers``, ``hands``
+    and ``plan`` to its own types)."""
+
+    rules: Any
+    seats: dict[int, str]
+    phase: StrEnum
+    deck: str = ""
+    shuffling: StrEnum
+    shuffler_counts: bool = False
+    procedure: DealingProcedure = DealingProcedure.MANUAL_SHOE
+    stub_count_due: bool = True
+    out_of_order: set[Any] = field(default_factory=set)
+    wagers: dict[int, dict[Any, Cents]] = field(default_factory=dict)
+    """Wagers in play (not settled, not collected): seat -> spot -> cents."""
+    players: tuple[int, ...] = ()
+    """Seats dealt in at "no more bets", clockwise from the dealer's left."""
+    stack: list[Card] = field(default_factory=list)
+    """The cards not yet dealt, top first (dealer-only)."""
+    cut_done: bool = False
+    hands: dict[Any, list[Card]] = field(default_factory=dict)
+    plan: list[tuple[Any, int]] = field(default_factory=list)
+    """Every card of the deal in order, (hand, position), fixed by the shuffle."""
+    dealt: int = 0
+    """Cards dealt so far."""
+    face_up: list[Card] = field(default_factory=list)
+    """Cards found face up in the deck and discarded (674a.13(a), 676a.13(a))."""
+    stub_counted: bool = False
+    examined: bool = False
+    """Each player has seen his own cards (the stub is in the discard rack)."""
+    discard_rack: DiscardRack = field(default_factory=DiscardRack)
+    settlements: list[WagerSettled] = field(default_factory=list)
+    decks_removed: int = 0
+    void_reason: str | None = None
+
+    def deal_started(self) -> bool:
+        return self.dealt > 0 or bool(self.face_up)
+
+    @abstractmethod
+    def next_delivery(self) -> list[tuple[Any, int]]:
+        """The next card (manual shoe, hand) or stack (automated dealing shoe) to deal,
+        as (hand, position); empty once the deal is complete."""
+
+
+StateT = TypeVar("StateT", bound=CardState)
+
+
+# --- the round ---------------------------------------------------------------------------
+class CardRound(Round[StateT]):
+    """A round dealt from one deck by the procedure of 674a and 676a.
+
+    A game sets :attr:`sections` (its ``SECTIONS``), :attr:`procedures` (its
+    ``PROCEDURE_SECTIONS``), :attr:`phases` and the event classes with its own types
+    (:attr:`deck_shuffled`, :attr:`card_dealt`, :attr:`equipment_out_of_order`), and
+    implements :meth:`deal_plan`; its ``evolve`` passes every event to
+    :meth:`evolve_cards` first, its ``decide`` every card command to
+    :meth:`decide_cards`, its ``command_for`` every event to :meth:`card_command_for`.
+    """
+
+    sections: ClassVar[CardSections]
+    procedures: ClassVar[Mapping[DealingProcedure, ProcedureSections]]
+    phases: ClassVar[CardPhases]
+    deck_shuffled: ClassVar[type[DeckShuffledBy[Any]]]
+    card_dealt: ClassVar[type[CardDealt[Any]]]
+    equipment_out_of_order: ClassVar[type[EquipmentOutOfOrder[Any, Any]]]
+
+    @abstractmethod
+    def deal_plan(self, procedure: DealingProcedure, players: tuple[int, ...]) -> list[Any]:
+        """Every card of the deal in order, (hand, position), for ``players``."""
+
+    def procedure_sections(self) -> ProcedureSections:
+        """The sections of the dealing procedure this round uses (674a.8-674a.10,
+        676a.8-676a.10)."""
+        return self.procedures[self.state.procedure]
+
+    @property
+    def finished(self) -> bool:
+        return self.state.phase in (self.phases.completed, self.phases.voided)
+
+    # -- fold -----------------------------------------------------------------------------
+    def evolve_cards(self, state: StateT, event: Event) -> bool:
+        """Apply ``event`` if it is one of the card procedure's; ``False`` otherwise."""
+        phases = self.phases
+        match event:
+            case CardDealt(hand=hand, position=position, card=card):
+                self._expect(state, event, phases.deal)
+                expected = state.plan[state.dealt] if state.dealt < len(state.plan) else None
+                if expected != (hand, position) or not state.stack or state.stack[0] != card:
+                    raise ReplayError(
+                        f"{event!r} is not the next card of the deal", "engine:replay"
+                    )
+                state.stack.pop(0)
+                state.hands.setdefault(hand, []).append(card)
+                state.dealt += 1
+                if state.dealt == len(state.plan):
+                    state.phase = phases.stub
+            case WagerSettled(seat=seat, spot=spot):
+                wagers = state.wagers[seat]
+                del wagers[spot]
+                if not wagers:
+                    del state.wagers[seat]
+                state.settlements.append(event)
+            case WagerWithdrawn(seat=seat, spot=spot):
+                self._expect(state, event, phases.betting)
+                del state.wagers[seat][spot]
+                if not state.wagers[seat]:
+                    del state.wagers[seat]
+            case NoMoreBets(players=players):
+                self._expect(state, event, phases.betting)
+                state.players = players
+                state.phase = phases.shuffle
+            case DeckShuffled(stack=stack):
+                self._expect(state, event, phases.shuffle)
+                state.stack = list(stack)
+                state.cut_done = False
+                state.phase = phases.cut if state.shuffling == MANUAL else phases.deal
+                state.plan = self.deal_plan(state.procedure, state.players)
+            case DeckRemoved():
+                state.decks_removed += 1
+            case DeckCut(position=position):
+                self._expect(state, event, phases.cut)
+                after = cut(state.stack, position, self.sections.cut)
+                state.stack = [card for card in after if isinstance(card, Card)]
+                state.cut_done = True
+                state.phase = phases.deal
+            case RecutRequired():
+                self._expect(state, event, phases.deal)
+                state.phase = phases.cut
+            case CardDiscarded(card=card):
+                self._expect(state, event, phases.deal)
+                if not state.stack or state.stack[0] != card:
+                    raise ReplayError(f"{event!r} is not the next card", "engine:replay")
+                state.stack.pop(0)
+                state.face_up.append(card)
+                state.discard_rack.place("face-up card", [card])
+            case ShuffleFailed():
+                self._expect(state, event, phases.cut, phases.deal)
+                state.stack = []
+                state.phase = phases.shuffle
+            case EquipmentOutOfOrder(device=device):
+                state.out_of_order.add(device)
+                state.shuffling = event.shuffling
+                state.procedure = event.dealing_procedure
+                state.shuffler_counts = False
+                if device == SHUFFLER:
+                    state.stack = []
+                    state.phase = phases.shuffle
+                elif state.plan:
+                    state.plan = self.deal_plan(state.procedure, state.players)
+            case StubCounted(counted=counted, expected=expected):
+                self._expect(state, event, phases.stub)
+                state.stub_counted = True
+                if counted != expected:
+                    state.phase = phases.miscount
+            case StubDiscarded():
+                self._expect(state, event, phases.stub)
+                state.discard_rack.place("stub", state.stack)
+                state.stack = []
+                state.examined = True
+                state.phase = phases.after_stub
+            case RoundVoided(reason=reason):
+                state.void_reason = reason
+                state.phase = phases.voided
+            case _:
+                return False
+        return True
+
+    def set_up(self, state: StateT, setup: RoundSetup[Any, Any]) -> None:
+        """Take in the table's equipment for the round."""
+        state.deck = setup.deck
+        state.shuffling = setup.shuffling
+        state.shuffler_counts = setup.shuffler_counts
+        state.procedure = setup.dealing_procedure
+        state.stub_count_due = setup.stub_count_due
+        state.out_of_order = set(setup.out_of_order)
+
+    @staticmethod
+    def _expect(state: CardState, event: Event, *phases: StrEnum) -> None:
+        if state.phase not in phases:
+            raise ReplayError(
+                f"{type(event).__name__} cannot follow phase {state.phase}", "engine:replay"
+            )
+
+    def card_command_for(self, event: Event) -> tuple[Command, Actor, Rng | None] | None:
+        """The dealer's command that caused card event ``event`` (see ``command_for``)."""
+        match event:
+            case DeckShuffled(stack=stack):
+                try:
+                    draws = shuffle_draws(deck(), stack)
+                except ValueError as error:
+                    raise ReplayError(
+                        f"{event!r} is not a shuffle of one deck: {error}", "engine:replay"
+                    ) from None
+                count = event.device_count if isinstance(event, DeckShuffledBy) else None
+                return ShuffleCards(device_count=count), DEALER, ScriptedRng(draws)
+            case DeckCut(position=position):
+                return CutCards(position=position), DEALER, None
+            case RecutRequired():
+                return RequireRecut(), DEALER, None
+            case CardDealt():
+                return DealCards(), DEALER, None
+            case StubCounted(counted=counted):
+                return CountStub(counted=counted), DEALER, None
+            case StubDiscarded():
+                return DiscardStub(), DEALER, None
+        return None
+
+    # -- commands -------------------------------------------------------------------------
+    @staticmethod
+    def _dealer_only(actor: Actor, what: str, cite: str) -> None:
+        if actor != DEALER:
+            raise NotYourTurn(f"only the dealer may {what}", cite)
+
+    def _phase(self, phase: StrEnum, what: str, cite: str) -> None:
+        if self.state.phase is not phase:
+            raise NotYourTurn(f"the dealer cannot {what} now (phase {self.state.phase})", cite)
+
+    def _check_player(self, seat: int, actor: Actor) -> None:
+        """Raise :class:`NotYourTurn` unless ``actor`` is the player seated at ``seat``
+        (674a.7(b), (g); 676a.7(b), (e))."""
+        s = self.sections
+        if actor == DEALER:
+            raise NotYourTurn(f"only the player at position {seat} wagers for it", s.seated_only)
+        if actor != seat:
+            raise NotYourTurn(
+                f"seat {actor} may not act for position {seat}: a player may not wager on "
+                "more than one player position",
+                s.one_position,
+            )
+        if seat not in self.state.seats:
+            raise NotYourTurn(
+                f"position {seat} is not occupied: only players seated at the table may wager",
+                s.seated_only,
+            )
+
+    def decide_cards(self, command: Command, actor: Actor) -> Iterator[Event] | None:
+        """The events of card command ``command``; ``None`` if it is not one."""
+        match command:
+            case ShuffleCards(device_count=device_count):
+                return iter((self._shuffle(device_count, actor),))
+            case CutCards(position=position):
+                return iter((self._cut(position, actor),))
+            case RequireRecut():
+                return iter((self._recut(actor),))
+            case DealCards(all_remaining=all_remaining):
+                return self._deal(all_remaining, actor)
+            case CountStub(counted=counted):
+                return self._count_stub(counted, actor)
+            case DiscardStub():
+                return iter((self._discard_stub(actor),))
+            case ResolveMiscount(misdealt=misdealt):
+                return self._resolve_miscount(misdealt, actor)
+        return None
+
+    def _shuffle(self, device_count: int | None, actor: Actor) -> Event:
+        s, state = self.sections, self.state
+        self._dealer_only(actor, "shuffle", s.shuffle)
+        self._phase(self.phases.shuffle, "shuffle", s.shuffle)
+        if device_count is not None:
+            if not state.shuffler_counts:
+                raise IllegalCommand(
+                    "this round's shuffle is not counted by a counting automated shuffler",
+                    s.shuffler_count,
+                )
+            if device_count != DECK_SIZE:
+                return DeckRemoved(
+                    reason=f"the automated shuffler counted {device_count} cards, not 52",
+                    counted=device_count,
+                    cite=s.shuffler_count,
+                )
+        stack = shuffled(self.draw())
+        return self.deck_shuffled(
+            stack=tuple(stack),
+            shuffling=state.shuffling,
+            device_count=device_count,
+            cite=s.shuffle if state.shuffling == MANUAL else f"{s.shuffle}; {s.no_cut}",
+        )
+
+    def _cut(self, position: int, actor: Actor) -> DeckCut:
+        s, state = self.sections, self.state
+        self._dealer_only(actor, "cut the cards", s.cut)
+        if state.phase is self.phases.deal and not state.cut_done:
+            raise NotYourTurn("cards shuffled by an automated shuffler are not cut", s.no_cut)
+        self._phase(self.phases.cut, "cut the cards", s.cut_required)
+        if not MIN_CUT_FROM_TOP <= position < DECK_SIZE:
+            raise IllegalCommand(
+                f"the cover card goes at least {MIN_CUT_FROM_TOP} cards in from the top of "
+                f"the {DECK_SIZE}-card stack, and within it: 10 to 51, not {position}",
+                s.cut,
+            )
+        return DeckCut(position=position, cite=s.cut)
+
+    def _recut(self, actor: Actor) -> RecutRequired:
+        s, state = self.sections, self.state
+        self._dealer_only(actor, "require a recut", s.recut)
+        if state.phase is not self.phases.deal or not state.cut_done:
+            raise NotYourTurn("there is no cut to redo", s.recut)
+        if state.deal_started():
+            raise NotYourTurn(
+                "a recut may be required only before any cards have been dealt", s.recut
+            )
+        return RecutRequired(cite=s.recut)
+
+    def _deal(self, all_remaining: bool, actor: Actor) -> Iterator[Event]:
+        state = self.state
+        cite = self.procedure_sections().deal
+        self._dealer_only(actor, "deal", cite)
+        if state.phase is self.phases.cut:
+            raise NotYourTurn(
+                "cards shuffled by hand are cut before they are dealt",
+                self.sections.cut_required,
+            )
+        self._phase(self.phases.deal, "deal", cite)
+        while True:
+            delivery = state.next_delivery()
+            if not delivery:
+                return
+            for hand, position in delivery:
+                yield self.card_dealt(hand=hand, position=position, card=state.stack[0], cite=cite)
+            if not all_remaining:
+                return
+
+    def _count_stub(self, counted: int | None, actor: Actor) -> Iterator[Event]:
+        state, p = self.state, self.procedure_sections()
+        self._dealer_only(actor, "count the stub", p.stub_count)
+        self._phase(self.phases.stub, "count the stub", p.stub)
+        expected = len(state.stack)
+        if counted is not None and (isinstance(counted, bool) or counted < 0):
+            raise IllegalCommand(f"a count of cards is 0 or more, not {counted}", p.stub_count)
+        count = expected if counted is None else counted
+        yield StubCounted(counted=count, expected=expected, cite=p.stub_count)
+        if count == expected:
+            yield StubDiscarded(cards=expected, cite=p.stub_correct)
+
+    def _discard_stub(self, actor: Actor) -> StubDiscarded:
+        state, p = self.state, self.procedure_sections()
+        self._dealer_only(actor, "place the stub in the discard rack", p.stub)
+        self._phase(self.phases.stub, "place the stub in the discard rack", p.stub)
+        if state.stub_count_due and not state.stub_counted:
+            raise NotYourTurn(
+                "the stub must be counted this round: it is counted at least once every "
+                f"{state.rules.stub_count_every} rounds when the shuffler does not count",
+                p.stub_count,
+            )
+        return StubDiscarded(cards=len(state.stack), cite=p.stub)
+
+    def _resolve_miscount(self, misdealt: bool, actor: Actor) -> Iterator[Event]:
+        p = self.procedure_sections()
+        self._dealer_only(actor, "determine a misdeal", p.miscount)
+        self._phase(self.phases.miscount, "determine a misdeal", p.miscount)
+        yield from self.misdeal_determined(misdealt, p.miscount)
+        if misdealt:
+            yield from self._void(MISDEAL_REASON, p.miscount)
+            return
+        yield from self._void(INCOMPLETE_DECK_REASON, p.miscount)
+        yield DeckRemoved(reason="the stub count shows the deck is incomplete", cite=p.miscount)
+
+    # -- irregularities -------------------------------------------------------------------
+    def card_irregularity(self, kind: StrEnum, declared: Event, cite: str) -> Iterator[Event]:
+        """``declared`` and what follows it for an irregularity of the deck, the deal or
+        the equipment (674a.13(a), (b), (e)-(g); 676a.13(a), (b), (e)-(g)): a card found
+        face up is discarded and a second voids the round; a card drawn in error is used;
+        a jammed shuffler reshuffles; a failed dealing shoe voids the round; a device out
+        of order gives way to the shuffle by hand and the manual shoe. ``kind`` is the
+        value of the game's ``Irregularity``; :meth:`why_not_card_irregularity` says when
+        each may be declared."""
+        s, state = self.sections, self.state
+        yield declared
+        match kind:
+            case "face_up_card":
+                again = bool(state.face_up)
+                yield CardDiscarded(card=state.stack[0], cite=cite)
+                if again:
+                    yield from self._void("more than one card found face up in the deck", cite)
+            case "shuffler_jam":
+                yield ShuffleFailed(cite=cite)
+            case "dealing_shoe_fault":
+                yield from self._void(
+                    "the automated dealing shoe failed to deal; the cards are reshuffled", cite
+                )
+            case "shuffler_out_of_order":
+                procedure = state.procedure
+                if procedure is DealingProcedure.HAND:
+                    procedure = DealingProcedure.MANUAL_SHOE
+                yield self.equipment_out_of_order(
+                    device=SHUFFLER,
+                    shuffling=MANUAL,
+                    dealing_procedure=procedure,
+                    cite=s.out_of_order
+                    if procedure is state.procedure
+                    else f"{s.out_of_order}; {s.hand_needs_shuffler}",
+                )
+            case "dealing_shoe_out_of_order":
+                yield self.equipment_out_of_order(
+                    device=DEALING_SHOE,
+                    shuffling=state.shuffling,
+                    dealing_procedure=DealingProcedure.MANUAL_SHOE,
+                    cite=s.out_of_order,
+                )
+
+    def why_not_card_irregularity(self, kind: StrEnum) -> str | None:
+        """Why the irregularity ``kind`` of :meth:`card_irregularity` cannot be declared
+        now, or ``None`` if it can (``None`` too for any other kind)."""
+        state, phases = self.state, self.phases
+        phase = state.phase
+        dealing = phase is phases.deal and bool(state.next_delivery())
+        before_deal = phase in (phases.shuffle, phases.cut) or (
+            phase is phases.deal and not state.deal_started()
+        )
+        automated_shuffle = state.shuffling == AUTOMATED
+        automated_shoe = state.procedure is DealingProcedure.AUTOMATED_SHOE
+        match kind:
+            case "face_up_card" | "card_drawn_in_error":
+                if not dealing:
+                    return "this applies while the cards are being dealt"
+            case "shuffler_jam":
+                if not automated_shuffle:
+                    return "this round is not shuffled by an automated shuffler"
+                if not (phase is phases.deal and not state.deal_started()):
+                    return "a shuffle can fail only between the shuffle and the first card"
+            case "dealing_shoe_fault":
+                if not automated_shoe:
+                    return "this round is not dealt from an automated dealing shoe"
+                if phase is not phases.deal:
+                    return "the dealing shoe can fail only while it deals"
+            case "shuffler_out_of_order":
+                if not automated_shuffle:
+                    return "this round uses no automated shuffler"
+                if not before_deal:
+                    return "another method may be used only before the deal begins"
+            case "dealing_shoe_out_of_order":
+                if not automated_shoe:
+                    return "this round uses no automated dealing shoe"
+                if not before_deal:
+                    return "another method may be used only before the deal begins"
+        return None
+
+    @staticmethod
+    def _lose(seat: int, spot: StrEnum, amount: Cents, cite: str) -> WagerSettled:
+        return WagerSettled(
+            seat=seat, spot=spot.value, amount=amount, outcome=Outcome.LOSE, cite=cite
+        )
+
+    def misdeal_determined(self, misdealt: bool, cite: str) -> Iterator[Event]:
+        """Events recording the dealer's determination after a wrong stub count, before
+        the round is voided (none by default)."""
+        return iter(())
+
+    def _void(self, reason: str, cite: str) -> Iterator[Event]:
+        """Void the round: every wager still in play is returned."""
+        state = self.state
+        yield RoundVoided(reason=reason, cite=cite)
+        in_play = [
+            (seat, spot, amount)
+            for seat in sorted(state.wagers, reverse=True)
+            for spot, amount in state.wagers[seat].items()
+        ]
+        for seat, spot, amount in in_play:
+            yield WagerSettled(
+                seat=seat,
+                spot=spot.value,
+                amount=amount,
+                outcome=Outcome.VOID,
+                returned=amount,
+                cite=cite,
+            )
+
+    # -- what may be done and seen -----------------------------------------------------------
+    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
+        if self.finished:
+            return []
+        if isinstance(actor, int):
+            return self._player_commands(actor)
+        return self._dealer_commands()
+
+    @abstractmethod
+    def _player_commands(self, seat: int) -> list[LegalCommand]:
+        """What the player at ``seat`` may do now."""
+
+    @abstractmethod
+    def _dealer_commands(self) -> list[LegalCommand]:
+        """What the dealer (and the floor) may do now."""
+
+    def card_commands(self) -> list[LegalCommand]:
+        """The dealer's card commands legal in this phase (shuffle to the stub)."""
+        s, state, p = self.sections, self.state, self.procedure_sections()
+        phase, phases = state.phase, self.phases
+        if phase is phases.shuffle:
+            return [LegalCommand(command="ShuffleCards", cite=s.shuffle)]
+        if phase is phases.cut:
+            positions = tuple(str(n) for n in range(MIN_CUT_FROM_TOP, DECK_SIZE))
+            return [LegalCommand(command="CutCards", options=positions, cite=s.cut)]
+        if phase is phases.deal:
+            legal = [LegalCommand(command="DealCards", cite=p.deal)]
+            if state.cut_done and not state.deal_started():
+                legal.append(LegalCommand(command="RequireRecut", cite=s.recut))
+            return legal
+        if phase is phases.stub:
+            legal = [LegalCommand(command="CountStub", cite=p.stub_count)]
+            if not state.stub_count_due or state.stub_counted:
+                legal.append(LegalCommand(command="DiscardStub", cite=p.stub))
+            return legal
+        if phase is phases.miscount:
+            options = ("misdealt", "not_misdealt")
+            return [LegalCommand(command="ResolveMiscount", options=options, cite=p.miscount)]
+        return []
+
+    @abstractmethod
+    def visible(self, actor: Actor | None, hand: Any, position: int) -> bool:
+        """Whether ``actor`` (``None``: the public) may see card ``position`` of ``hand``."""
+
+    def visible_hands(self, actor: Actor | None) -> dict[str, list[str | None]]:
+        """Every hand's cards as ``actor`` sees them: hidden cards are ``None``."""
+        return {
+            str(hand): [
+                str(card) if self.visible(actor, hand, position) else None
+                for position, card in enumerate(cards)
+            ]
+            for hand, cards in self.state.hands.items()
+        }
+
+    def card_view(self, actor: Actor | None) -> dict[str, Any]:
+        """The first part of every view: the round, the seats, the equipment (the deck,
+        the shuffle, the procedure, the devices out of order), the players dealt in and
+        the wagers in play."""
+        state, opened = self.state, self.opened
+        return {
+            "game": self.game,
+            "table_id": opened.table_id,
+            "round_id": opened.round_id,
+            "rules_sha256": opened.rules_sha256,
+            "phase": str(state.phase),
+            "viewer": actor,
+            "seats": {str(k): v for k, v in state.seats.items()},
+            "deck": state.deck,
+            "shuffling": str(state.shuffling),
+            "dealing_procedure": str(state.procedure),
+            "out_of_order": sorted(str(device) for device in state.out_of_order),
+            "players": list(state.players),
+            "wagers": {
+                str(seat): {str(spot): amount for spot, amount in wagers.items()}
+                for seat, wagers in state.wagers.items()
+            },
+        }
+
+    def dealer_view(self) -> dict[str, Any]:
+        """What the dealer's (surveillance) view adds: the stack and the discard rack."""
+        state = self.state
+        return {
+            "stack": [str(card) for card in state.stack],
+            "discard_rack": [
+                {"label": label, "cards": [str(card) for card in cards]}
+                for label, cards in state.discard_rack
+            ],
+        }
+
+
+# --- the table ---------------------------------------------------------------------------
+@dataclass
+class CardTable:
+    """A card table across rounds (tables outlive rounds; no I/O, the clock is passed in).
+
+    It keeps the decks (one, or two of different back colours alternating round by round
+    with an automated shuffler, 674a.3(b), 676a.3(b)), when each was opened (changed at
+    least every 4 hours dealt by hand, 8 from a shoe, 674a.3(c), 676a.3(c)), the stub
+    count due at least once every 5 rounds when the shuffler does not count (674a.8(f),
+    676a.8(d)), the devices signed out of order (674a.13(g), 676a.13(g)) and the discard
+    rack, which holds one deck's cards at a time (674a.3(b)(4), 676a.3(b)(4)). A game
+    sets :attr:`sections` and :attr:`inspection` and gives the shuffle in use, the
+    round's setup and its opening.
+    """
+
+    rules: Any
+    table_id: str
+    rotation: DeckRotation
+    out_of_order: set[Any] = field(default_factory=set)
+    rounds: int = 0
+    discard_rack: DiscardRack = field(default_factory=DiscardRack)
+    log: list[str] = field(default_factory=list)
+
+    sections: ClassVar[CardSections]
+    inspection: ClassVar[str]
+    """The section on inspecting a new deck (674a.4, 676a.4)."""
+
+    @classmethod
+    def start(cls, rules: Any, table_id: str, now: datetime) -> Self:
+        """A table opened ``now`` with fresh decks of the rules' back colours."""
+        rotation = DeckRotation(
+            decks=[DeckInPlay(color=color, opened_at=now) for color in rules.deck_colors],
+            change_after=rules.deck_change_after(),
+            shuffler_counts=rules.shuffler_counts,
+            count_every=rules.stub_count_every,
+        )
+        return cls(rules=rules, table_id=table_id, rotation=rotation)
+
+    @property
+    @abstractmethod
+    def shuffling(self) -> StrEnum:
+        """The shuffle in use: the rules', or by hand once the shuffler is out of order."""
+
+    @property
+    def dealing_procedure(self) -> DealingProcedure:
+        """The dealing procedure in use, falling back to a manual shoe when the automated
+        shoe is out of order, or when hand dealing loses its shuffler (674a.9(a)(1),
+        676a.9(a)(1), 674a.13(g), 676a.13(g))."""
+        procedure: DealingProcedure = self.rules.dealing_procedure
+        if procedure is DealingProcedure.AUTOMATED_SHOE and DEALING_SHOE in self.out_of_order:
+            return DealingProcedure.MANUAL_SHOE
+        if procedure is DealingProcedure.HAND and self.shuffling != AUTOMATED:
+            return DealingProcedure.MANUAL_SHOE
+        return procedure
+
+    def finish(self, round_: CardRound[Any], now: datetime) -> list[str]:
+        """Record a finished round: its deck dealt a round, the stub was counted or not,
+        the discard rack now holds this deck's cards, the other deck comes into play (two
+        decks), removed decks and out-of-order equipment are taken in. Returns notices for
+        the floor (deck changes due, decks to replace)."""
+        s = self.sections
+        if not round_.finished:
+            raise NotYourTurn("the round is not over", s.discard_rack)
+        state = round_.state
+        notices: list[str] = []
+        for device in state.out_of_order - self.out_of_order:
+            self.out_of_order.add(device)
+            notices.append(f"{device} signed out of order ({s.out_of_order})")
+        color = self.rotation.current.color
+        self.discard_rack = state.discard_rack
+        self.rotation.finish_round(stub_counted=state.stub_counted)
+        if SHUFFLER in self.out_of_order and len(self.rotation.decks) == 2:
+            self.rotation.single_deck()
+            notices.append(
+                "one deck from now on: two decks alternate only with an automated shuffler "
+                f"({s.two_decks})"
+            )
+        if state.decks_removed:
+            self.rotation.change(color, now)
+            notices.append(
+                f"the {color} deck was removed from the table and replaced "
+                f"({s.shuffler_count}; {round_.procedure_sections().miscount}); "
+                f"inspect the new deck ({self.inspection})"
+            )
+        self.rounds += 1
+        notices += self.deck_change_notices(now)
+        self.log += notices
+        return notices
+
+    def deck_change_notices(self, now: datetime) -> list[str]:
+        """A notice for each deck past its time in use (674a.3(c), 676a.3(c))."""
+        hours = self.rotation.change_after.total_seconds() / 3600
+        cite = self.rules.procedure_sections.deck_change
+        return [
+            f"the {color} deck has been in use {hours:g} hours or more: change it ({cite})"
+            for color in self.rotation.changes_due(now)
+        ]
+
+
+__all__ = [
+    "AUTOMATED",
+    "DEALING_SHOE",
+    "DECK_SIZE",
+    "INCOMPLETE_DECK_REASON",
+    "MANUAL",
+    "MISDEAL_REASON",
+    "SHUFFLER",
+    "CardDealt",
+    "CardDiscarded",
+    "CardPhases",
+    "CardRound",
+    "CardRules",
+    "CardSections",
+    "CardSetup",
+    "CardState",
+    "CardTable",
+    "CountStub",
+    "CutCards",
+    "DealCards",
+    "DeckCut",
+    "DeckRemoved",
+    "DeckShuffled",
+    "DeckShuffledBy",
+    "DiscardStub",
+    "EquipmentOutOfOrder",
+    "NoMoreBets",
+    "ProcedureSections",
+    "RecutRequired",
+    "RequireRecut",
+    "ResolveMiscount",
+    "RoundSetup",
+    "ShuffleCards",
+    "ShuffleFailed",
+    "StubCounted",
+    "StubDiscarded",
+    "VoidRound",
+    "WagerWithdrawn",
+    "check_positions",
+    "check_setup",
+]
