@@ -121,7 +121,8 @@ def test_two_writers_cannot_fork_a_chain(api: Api) -> None:
         repo.append_events(first, table, "r-a", 0, [opened("r-a")])
         first.commit()
     with Session(api.engine) as second:
-        second.add(RoundRow(id="r-b", table_id="hrd", number=2, version=1, status="open"))
+        # (completed: a table has one open round at most, migration 0004)
+        second.add(RoundRow(id="r-b", table_id="hrd", number=2, version=1, status="completed"))
         second.flush()
         stale = second.merge(stale, load=False)
         with pytest.raises(repo.StaleVersion):

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_api import Api
+from server_api import Api, ScriptedRng
+from sqlalchemy import text
 
 from croupier.rng import SeededRng
 
@@ -318,3 +319,58 @@ def test_two_servers_share_one_database(db_url: str) -> None:
     finally:
         first.close()
         second.close()
+
+
+def test_every_posting_sums_to_zero_and_every_balance_is_its_lines(seeded: Api) -> None:
+    """Double entry, checked in the database after random rounds: the lines of each
+    posting sum to zero, and each account's balance is the sum of its lines."""
+    random_play(seeded, rounds=3, seed=5)
+    with seeded.engine.connect() as connection:
+        unbalanced = connection.execute(
+            text("SELECT posting_id FROM posting_lines GROUP BY posting_id HAVING sum(amount) <> 0")
+        ).all()
+        drift = connection.execute(
+            text(
+                "SELECT a.id FROM accounts a LEFT JOIN posting_lines l ON l.account_id = a.id "
+                "GROUP BY a.id, a.balance HAVING a.balance <> coalesce(sum(l.amount), 0)"
+            )
+        ).all()
+        postings = connection.execute(text("SELECT count(*) FROM postings")).scalar_one()
+    assert unbalanced == [] and drift == []
+    assert postings > 3
+
+
+def test_a_command_refused_after_the_rules_took_it_leaves_the_round_as_stored(
+    api: Api, scripted: ScriptedRng
+) -> None:
+    """Ann's second wager passes the rules but not her balance: the engine had already
+    added it to the round (a copy of the process's live round) when the ledger refused
+    it. The next commands must start from the round as stored: Bob's wager is the only
+    other one, and the settlement pays exactly the two stored wagers."""
+    api.table()
+    ann_id, ann = api.player("ann", deposit=700)
+    bob_id, bob = api.player("bob", deposit=HUNDRED)
+    _, dealer = api.player("dee", role="dealer")
+    api.sit(ann, 1)
+    api.sit(bob, 2)
+    assert api.wager(ann, 1, "pip_street:ace", 500).status_code == 200
+    before = api.snapshot()
+    r = api.wager(ann, 1, "pip_street:six", 500)
+    assert r.status_code == 409 and r.json()["cite"] == "ledger:no-negative-balance"
+    assert api.snapshot() == before
+    r = api.wager(bob, 2, "pip_street:two", 500)
+    assert r.status_code == 200 and r.json()["round_version"] == 3, r.text
+    # Four aces, the most matches: ace wins with a count of 4 (675a.4(d)); Pip Street
+    # ace pays 3 to 1 (675a.5(a)), Pip Street two loses.
+    scripted.dice(1, 1, 1, 1, 2, 3, 4, 5, 6, 2)
+    r = api.send(dealer, {"type": "AnnounceNoMoreBets"})
+    assert r.status_code == 200 and r.json()["round_status"] == "completed", r.text
+    events = api.client.get("/rounds/hrd-1/replay", headers=api.admin).json()["events"]
+    placed = [
+        (e["event"]["seat"], e["event"]["spot"]) for e in events if e["type"] == "WagerPlaced"
+    ]
+    assert placed == [(1, "pip_street:ace"), (2, "pip_street:two")]
+    # Ann: $7 - $5 + $5 back + $15 won = $22; Bob: $100 - $5 = $95.
+    wallets = api.wallets()
+    assert (wallets[ann_id], wallets[bob_id]) == (2_200, HUNDRED - 500)
+    assert api.ledger()["total"] == 0

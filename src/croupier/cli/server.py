@@ -4,11 +4,14 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from croupier.ledger.db import DEFAULT_URL
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 Db = Annotated[
     str,
@@ -18,6 +21,20 @@ Db = Annotated[
         "postgresql+psycopg://USER@HOST:PORT/DB.",
     ),
 ]
+
+
+DB_VARIABLE = "CROUPIER_DB"
+"""The environment variable that hands ``croupier serve``'s database URL to its workers."""
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one ``croupier serve`` worker, on the database named by ``CROUPIER_DB``
+    (already migrated by the parent process)."""
+    import os
+
+    from croupier.server import create_app
+
+    return create_app(os.environ[DB_VARIABLE], migrate=False)
 
 
 def register(app: typer.Typer) -> None:
@@ -64,13 +81,36 @@ def register(app: typer.Typer) -> None:
         db: Db = DEFAULT_URL,
         host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
         port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+        workers: Annotated[
+            int, typer.Option(min=1, help="Server processes sharing the port (PostgreSQL).")
+        ] = 1,
+        access_log: Annotated[bool, typer.Option(help="Log every request.")] = True,
     ) -> None:
-        """Run the table server (FastAPI on uvicorn); applies the migrations first."""
+        """Run the table server (FastAPI on uvicorn); applies the migrations first.
+
+        With ``--workers N`` uvicorn starts N processes on one port; each builds the app
+        with :func:`app_from_environment` after this process has migrated the database.
+        """
+        import os
+
         import uvicorn
 
-        from croupier.server import create_app
+        from croupier.ledger.db import make_engine, upgrade
 
-        uvicorn.run(create_app(db), host=host, port=port)
+        engine = make_engine(db)
+        upgrade(engine)
+        engine.dispose()
+        os.environ[DB_VARIABLE] = db
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        typer.echo(f"croupier: open http://{shown}:{port}/play/ in a browser")
+        uvicorn.run(
+            "croupier.cli.server:app_from_environment",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            access_log=access_log,
+        )
 
     @app.command("verify")
     def verify(table: str, db: Db = DEFAULT_URL) -> None:

@@ -29,14 +29,20 @@ def make_engine(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
+    file_database = parsed.database not in (None, "", ":memory:")
     engine = create_engine(
-        url, connect_args={"check_same_thread": False, "timeout": 30}, isolation_level=None
+        url,
+        connect_args={"check_same_thread": False, "timeout": 30},
+        isolation_level=None,
+        # One connection per process: SQLite takes one writer at a time anyway, and a
+        # queue on the pool wakes the next request at once where the busy handler polls.
+        **({"pool_size": 1, "max_overflow": 0, "pool_timeout": 30} if file_database else {}),
     )
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor = dbapi_connection.cursor()
-        if parsed.database not in (None, "", ":memory:"):
+        if file_database:
             cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA busy_timeout=30000")

@@ -23,6 +23,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -87,6 +88,8 @@ class GameTable(Base):
     head_hash: Mapped[str] = mapped_column(String(64))
     """The hash of the last event (the genesis hash for an empty chain)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    settings_json: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")
+    """The table's online settings (``schemas.TableSettings``): timers, physical dice."""
 
 
 class Seat(Base):
@@ -156,6 +159,14 @@ class RoundRow(Base):
     __table_args__ = (
         UniqueConstraint("table_id", "number", name="uq_rounds_table_number"),
         CheckConstraint("status IN ('open', 'completed', 'voided')", name="status"),
+        # At most one open round per table (migration 0004).
+        Index(
+            "uq_rounds_one_open",
+            "table_id",
+            unique=True,
+            sqlite_where=text("status = 'open'"),
+            postgresql_where=text("status = 'open'"),
+        ),
     )
 
     id: Mapped[str] = mapped_column(String(100), primary_key=True)
@@ -164,6 +175,10 @@ class RoundRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(10))
     opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    """When the wait in progress (betting, a decision) times out (``driver.schedule``)."""
+    deadline_kind: Mapped[str | None] = mapped_column(String(60), default=None)
+    """Which wait ``deadline`` times (it is kept while the same wait goes on)."""
 
 
 class EventRow(Base):

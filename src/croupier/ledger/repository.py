@@ -17,19 +17,41 @@ are stored together or not at all.
   table (High Roll Dice's Extra Roll) moves to the table inventory; a settlement
   pays ``returned + won`` to the wallet, the stake from escrow (or from the
   inventory for a collected purchase) and the rest from or to the inventory.
+- **The command path** (:func:`command_head`, :func:`live_round`,
+  :func:`store_command`): one query to read the table, the caller's seat and the open
+  round; the round from this process's :class:`ProcessCache` when its stored version
+  matches (else from its events, verified by replay); then prebuilt statements for the
+  chain head, the round, the events, the balances and the postings. See
+  docs/performance.md, "Table server".
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import secrets
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, func, select, true, update
-from sqlalchemy.orm import Session
+from sqlalchemy import (
+    Connection,
+    CursorResult,
+    Engine,
+    func,
+    insert,
+    select,
+    text,
+    true,
+    update,
+)
+from sqlalchemy import event as orm_event
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, make_transient_to_detached
 
 from croupier.engine import Event, Round, RoundOpened, WagerPlaced, WagerSettled
 from croupier.errors import CroupierError
@@ -48,6 +70,7 @@ from croupier.ledger.models import (
     Posting,
     PostingLine,
     RoundRow,
+    now,
 )
 from croupier.money import Cents, format_cents
 from croupier.rules.base import RulesSubmission
@@ -89,7 +112,26 @@ def create_player(session: Session, name: str, role: str) -> tuple[Player, str]:
 
 
 def player_by_token(session: Session, token: str) -> Player | None:
-    return session.scalars(select(Player).where(Player.token_hash == token_hash(token))).first()
+    """The holder of a bearer token, or ``None``. A process remembers the tokens it has
+    seen (a player's id, name, role and token never change), so a known token costs no
+    query: the player is merged into the session as stored."""
+    digest = token_hash(token)
+    cache = process_cache(session)
+    known = cache.players.get(digest)
+    if known is not None:
+        stored = Player(**known)
+        make_transient_to_detached(stored)
+        return session.merge(stored, load=False)
+    player = session.scalars(select(Player).where(Player.token_hash == digest)).first()
+    if player is not None:
+        cache.players[digest] = {
+            "id": player.id,
+            "name": player.name,
+            "role": player.role,
+            "token_hash": digest,
+            "created_at": player.created_at,
+        }
+    return player
 
 
 def account(
@@ -279,10 +321,15 @@ def round_events(session: Session, round_id: str) -> list[EventRow]:
 
 
 def load_round(session: Session, round_id: str) -> tuple[RoundRow, Round[Any]]:
-    """The stored round and the round rebuilt from its events (no random source)."""
+    """The stored round and the round rebuilt from its stored events (no random source),
+    verified by replay; a round this transaction itself just stored (a command's events,
+    produced by the rules moments ago) is a copy of what the command left instead."""
     row = session.get(RoundRow, round_id)
     if row is None:
         raise NotFound(f"no round {round_id!r}", "ledger")
+    own = staged_round(session, round_id, row.version)
+    if own is not None:
+        return row, own
     table = get_table(session, row.table_id)
     game = GAMES[table.game]
     bodies = [event.body for event in round_events(session, round_id)]
@@ -394,3 +441,390 @@ def post_round_events(
         if posting is not None:
             postings.append(posting)
     return postings
+
+
+# --- the command path: few statements, live rounds kept between requests ------------------
+class ProcessCache:
+    """What one server process keeps between requests, per database (engine).
+
+    - **Live rounds**: the round object of each open round as of its last committed
+      version, keyed by round id and version (the event count). A command whose round is
+      stored at the cached version starts from a copy of it instead of reading and
+      replaying the round's events; any other version is read from the database and
+      verified by replay. Only committed states enter (:func:`stage_round` hands them
+      over after the commit), and callers only ever get copies, so a command that fails
+      halfway, or a commit that fails, cannot leave a wrong round here.
+    - **Account ids** by (kind, player, table), and **players** by token hash: neither
+      is ever deleted, and neither changes owner, role or token.
+    """
+
+    def __init__(self, capacity: int = 20_000) -> None:
+        self.capacity = capacity
+        self._rounds: OrderedDict[str, tuple[int, Round[Any]]] = OrderedDict()
+        self._accounts: dict[tuple[str, str | None, str | None], int] = {}
+        self.players: dict[str, dict[str, Any]] = {}
+        """Token hash -> the player's stored columns."""
+        self._lock = threading.Lock()
+
+    def round(self, round_id: str, version: int) -> Round[Any] | None:
+        """A private copy of the cached round at ``version``, or ``None``."""
+        with self._lock:
+            entry = self._rounds.get(round_id)
+            if entry is None or entry[0] != version:
+                return None
+            self._rounds.move_to_end(round_id)
+        return clone_round(entry[1])
+
+    def keep(self, round_id: str, version: int, round_: Round[Any]) -> None:
+        """Keep ``round_`` (committed at ``version``); a finished round is dropped."""
+        with self._lock:
+            if round_.finished:
+                self._rounds.pop(round_id, None)
+                return
+            current = self._rounds.get(round_id)
+            if current is not None and current[0] > version:
+                return
+            self._rounds[round_id] = (version, round_)
+            self._rounds.move_to_end(round_id)
+            while len(self._rounds) > self.capacity:
+                self._rounds.popitem(last=False)
+
+    def evict(self, round_id: str) -> None:
+        with self._lock:
+            self._rounds.pop(round_id, None)
+
+    def __len__(self) -> int:
+        return len(self._rounds)
+
+
+_CACHES: weakref.WeakKeyDictionary[Engine, ProcessCache] = weakref.WeakKeyDictionary()
+_CACHES_LOCK = threading.Lock()
+STAGED = "croupier.staged_rounds"
+"""``Session.info`` key of the rounds a transaction wrote, handed to the cache on commit."""
+
+
+def process_cache(session: Session) -> ProcessCache:
+    """The :class:`ProcessCache` of the session's database."""
+    bind = session.get_bind()
+    engine = bind.engine if isinstance(bind, Connection) else bind
+    with _CACHES_LOCK:
+        cache = _CACHES.get(engine)
+        if cache is None:
+            cache = _CACHES[engine] = ProcessCache()
+        return cache
+
+
+def clone_round(round_: Round[Any]) -> Round[Any]:
+    """A copy of ``round_`` that shares only its (frozen) events and no random source."""
+    memo: dict[int, Any] = {id(event): event for event in round_.events}
+    memo[id(round_.rng)] = None
+    clone = copy.deepcopy(round_, memo)
+    clone.rng = None
+    return clone
+
+
+def stage_round(session: Session, round_id: str, version: int, round_: Round[Any]) -> None:
+    """Hand ``round_`` (as stored at ``version`` by this transaction) to the process cache
+    once the transaction commits; a rollback drops it and evicts the round."""
+    staged: dict[str, tuple[int, Round[Any]]] = session.info.setdefault(STAGED, {})
+    staged[round_id] = (version, round_)
+
+
+@orm_event.listens_for(Session, "after_commit")
+def _publish_staged(session: Session) -> None:
+    staged = session.info.pop(STAGED, None)
+    if staged:
+        cache = process_cache(session)
+        for round_id, (version, round_) in staged.items():
+            cache.keep(round_id, version, round_)
+
+
+@orm_event.listens_for(Session, "after_soft_rollback")
+def _drop_staged(session: Session, _previous: Any) -> None:
+    staged = session.info.pop(STAGED, None)
+    if staged:
+        cache = process_cache(session)
+        for round_id in staged:
+            cache.evict(round_id)
+
+
+def staged_round(session: Session, round_id: str, version: int) -> Round[Any] | None:
+    """A copy of the round this transaction stored at ``version``, if it did."""
+    entry = session.info.get(STAGED, {}).get(round_id)
+    if entry is None or entry[0] != version:
+        return None
+    return clone_round(entry[1])
+
+
+# The command path's statements, built once (building them costs more than running them).
+_MOVE_HEAD = text(
+    "UPDATE tables SET event_count = :count, head_hash = :head "
+    "WHERE id = :id AND event_count = :old"
+)
+_MOVE_ROUND = text(
+    "UPDATE rounds SET version = :version, status = :status WHERE id = :id AND version = :old"
+)
+_MOVE_BALANCE = text(
+    "UPDATE accounts SET balance = balance + :amount WHERE id = :id "
+    "AND (kind NOT IN ('wallet', 'escrow') OR balance + :amount >= 0) RETURNING balance"
+)
+"""One account's balance, refused (no row) where a wallet or escrow would go below zero."""
+_BALANCE = text("SELECT kind, balance FROM accounts WHERE id = :id")
+_INSERT_ROUND = insert(RoundRow)
+_INSERT_EVENTS = insert(EventRow)
+_INSERT_POSTINGS = insert(Posting).returning(Posting.id, sort_by_parameter_order=True)
+_INSERT_LINES = insert(PostingLine)
+_HEAD = text(
+    "SELECT t.game, t.event_count, t.head_hash, "
+    "(SELECT s.seat FROM seats s WHERE s.table_id = t.id AND s.player_id = :player) AS seat, "
+    "r.id, r.version FROM tables t LEFT JOIN rounds r ON r.table_id = t.id AND r.status = 'open' "
+    "WHERE t.id = :table LIMIT 1"
+)
+_LOCK_TABLE = text("SELECT id FROM tables WHERE id = :table FOR UPDATE")
+
+
+@dataclass(frozen=True)
+class CommandHead:
+    """What a command needs to know first, read in one query: the table's game and chain
+    head, the caller's seat there, and the open round with its version."""
+
+    table_id: str
+    game: str
+    event_count: int
+    head_hash: str
+    seat: int | None
+    round_id: str | None
+    round_version: int | None
+
+
+def command_head(session: Session, table_id: str, player_id: str) -> CommandHead:
+    """Read :class:`CommandHead`. On PostgreSQL the table's row is locked first (``FOR
+    UPDATE``) so that commands at one table queue instead of racing (SQLite's ``BEGIN
+    IMMEDIATE`` already serializes writers). Raises :class:`NotFound`."""
+    session.flush()
+    connection = session.connection()
+    postgresql = connection.dialect.name == "postgresql"
+    if postgresql and connection.execute(_LOCK_TABLE, {"table": table_id}).first() is None:
+        raise NotFound(f"no table {table_id!r}", "ledger")
+    found = connection.execute(_HEAD, {"table": table_id, "player": player_id}).first()
+    if found is None:
+        raise NotFound(f"no table {table_id!r}", "ledger")
+    game, count, head, seat_number, round_id, version = found
+    return CommandHead(table_id, game, count, head, seat_number, round_id, version)
+
+
+def live_round(session: Session, round_id: str, version: int) -> Round[Any]:
+    """The open round ``round_id`` stored at ``version``, for a command to change: a copy of
+    this transaction's or this process's live round at that version, else read from the
+    database and verified by replay (:func:`load_round`)."""
+    found = staged_round(session, round_id, version)
+    if found is None:
+        found = process_cache(session).round(round_id, version)
+    if found is not None:
+        return found
+    row, round_ = load_round(session, round_id)
+    if row.version != version:
+        raise StaleVersion(
+            f"round {round_id} changed while this command was handled; send it again",
+            "server:optimistic-concurrency",
+        )
+    return round_
+
+
+@dataclass
+class StoredCommand:
+    """What :func:`store_command` wrote."""
+
+    events: list[EventRow]
+    balances: dict[int, Cents] = field(default_factory=dict)
+    """Account id -> balance after the command, for every account it moved."""
+
+
+def account_id(
+    session: Session, kind: str, *, player_id: str | None = None, table_id: str | None = None
+) -> int:
+    """The id of an account (cached per process: accounts never change owner)."""
+    cache = process_cache(session)
+    key = (kind, player_id, table_id)
+    found = cache._accounts.get(key)
+    if found is None:
+        found = cache._accounts[key] = account(
+            session, kind, player_id=player_id, table_id=table_id
+        ).id
+    return found
+
+
+def store_command(
+    session: Session,
+    head: CommandHead,
+    round_row: RoundRow,
+    old_version: int | None,
+    round_: Round[Any],
+    first_new: int,
+    status: str,
+) -> StoredCommand:
+    """Store what one command did to ``round_`` (events from ``first_new`` on), all in the
+    caller's transaction and in few statements:
+
+    1. the table's chain head, compare-and-set on its event count (:class:`StaleVersion`);
+    2. the round: inserted when new (``old_version`` ``None``; a second open round at the
+       table, or the same number twice, is refused by unique indexes), else its version
+       and status, compare-and-set on ``old_version``;
+    3. the events (one multi-row ``INSERT``), hash-chained from the head;
+    4. the balances: one ``UPDATE`` for every account the command's postings move, which
+       refuses (:class:`InsufficientFunds`) to take a wallet or escrow below zero;
+    5. the postings and their lines (two multi-row ``INSERT`` statements).
+
+    The round goes to the process cache when the transaction commits (:func:`stage_round`).
+    """
+    connection = session.connection()
+    events = round_.events[first_new:]
+    version = len(round_.events)
+    old_count = head.event_count
+    seq, chain = head.event_count, head.head_hash
+    rows: list[EventRow] = []
+    for offset, new_event in enumerate(events):
+        body = canonical(new_event)
+        digest = chain_hash(chain, body)
+        rows.append(
+            EventRow(
+                table_id=round_row.table_id,
+                seq=seq,
+                round_id=round_row.id,
+                index=first_new + offset,
+                type=str(getattr(new_event, "type", type(new_event).__name__)),
+                body=body,
+                prev_hash=chain,
+                hash=digest,
+                created_at=now(),
+            )
+        )
+        seq, chain = seq + 1, digest
+    stale = StaleVersion(
+        f"table {round_row.table_id} changed while this command was handled; send it again",
+        "server:optimistic-concurrency",
+    )
+    moved = connection.execute(
+        _MOVE_HEAD, {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
+    )
+    if moved.rowcount != 1:
+        raise stale
+    if old_version is None:
+        try:
+            connection.execute(
+                _INSERT_ROUND,
+                {
+                    "id": round_row.id,
+                    "table_id": round_row.table_id,
+                    "number": round_row.number,
+                    "version": version,
+                    "status": status,
+                    "opened_at": now(),
+                },
+            )
+        except IntegrityError as error:
+            raise StaleVersion(
+                f"another round opened at table {round_row.table_id}; send the command again",
+                "server:optimistic-concurrency",
+            ) from error
+    else:
+        moved = connection.execute(
+            _MOVE_ROUND,
+            {"id": round_row.id, "old": old_version, "version": version, "status": status},
+        )
+        if moved.rowcount != 1:
+            raise stale
+    if rows:
+        connection.execute(
+            _INSERT_EVENTS,
+            [
+                {
+                    "table_id": r.table_id,
+                    "seq": r.seq,
+                    "round_id": r.round_id,
+                    "index": r.index,
+                    "type": r.type,
+                    "body": r.body,
+                    "prev_hash": r.prev_hash,
+                    "hash": r.hash,
+                    "created_at": r.created_at,
+                }
+                for r in rows
+            ],
+        )
+    balances = post_round_events_bulk(
+        session, round_row.table_id, round_row.id, round_.events, first_new
+    )
+    stage_round(session, round_row.id, version, round_)
+    return StoredCommand(rows, balances)
+
+
+def post_round_events_bulk(
+    session: Session, table_id: str, round_id: str, events: Sequence[Event], first_new: int
+) -> dict[int, Cents]:
+    """Store the postings of ``events[first_new:]`` (see :func:`round_postings`) in three
+    statements; returns the new balance of every account moved.
+
+    Each posting's lines sum to zero (checked). The balances move in one ``UPDATE`` of
+    every account concerned by the command's net amount per account, guarded so that no
+    wallet or escrow goes below zero: if a guard refuses, :class:`InsufficientFunds`
+    names the account's balance and nothing is kept (the caller rolls back).
+    """
+    derived = round_postings(events, first_new)
+    if not derived:
+        return {}
+    postings: list[tuple[RoundPosting, dict[int, Cents]]] = []
+    net: dict[int, Cents] = {}
+    for posting in derived:
+        lines: dict[int, Cents] = {}
+        for (kind, player_id), amount in posting.lines.items():
+            if kind == WALLET:
+                key = account_id(session, WALLET, player_id=player_id)
+            else:
+                key = account_id(session, kind, table_id=table_id)
+            lines[key] = lines.get(key, 0) + amount
+        lines = {key: amount for key, amount in lines.items() if amount}
+        if sum(lines.values()) != 0:
+            raise LedgerError(f"a posting must sum to zero, not {sum(lines.values())}", "ledger")
+        if lines:
+            postings.append((posting, lines))
+            for key, amount in lines.items():
+                net[key] = net.get(key, 0) + amount
+    net = {key: amount for key, amount in net.items() if amount}
+    connection = session.connection()
+    balances: dict[int, Cents] = {}
+    for key, amount in sorted(net.items()):  # in id order: no two commands deadlock
+        moved = connection.execute(_MOVE_BALANCE, {"id": key, "amount": amount}).first()
+        if moved is None:
+            row = connection.execute(_BALANCE, {"id": key}).one()
+            whose = "your balance" if row.kind == WALLET else f"the {row.kind}"
+            raise InsufficientFunds(
+                f"{format_cents(-amount)} is more than {whose} of {format_cents(row.balance)}",
+                "ledger:no-negative-balance",
+            )
+        balances[key] = moved.balance
+    if postings:
+        created = now()
+        ids = connection.scalars(
+            _INSERT_POSTINGS,
+            [
+                {
+                    "kind": posting.kind,
+                    "table_id": table_id,
+                    "round_id": round_id,
+                    "event_index": posting.event_index,
+                    "cite": posting.cite,
+                    "created_at": created,
+                }
+                for posting, _ in postings
+            ],
+        ).all()
+        connection.execute(
+            _INSERT_LINES,
+            [
+                {"posting_id": posting_id, "account_id": key, "amount": amount}
+                for posting_id, (_, lines) in zip(ids, postings, strict=True)
+                for key, amount in lines.items()
+            ],
+        )
+    return balances

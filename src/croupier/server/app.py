@@ -9,9 +9,10 @@ without moving money again.
 import hashlib
 import json
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from typing import Annotated, Any, TypeVar
 
-from fastapi import Depends, FastAPI, Header, Request
+from fastapi import Depends, FastAPI, Header, Request, WebSocket
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ValidationError
@@ -25,7 +26,8 @@ from croupier.ledger import repository as repo
 from croupier.ledger.db import make_engine, upgrade
 from croupier.ledger.models import Account, IdempotencyKey, Player
 from croupier.rng import Rng, SecureRng
-from croupier.server import schemas, service
+from croupier.server import browser, driver, fanout, schemas, service
+from croupier.server.ratelimit import DEFAULT, Buckets, RateLimited
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -46,6 +48,8 @@ class Unauthorized(CroupierError):
 
 
 def status_of(error: CroupierError) -> int:
+    if isinstance(error, RateLimited):
+        return 429
     if isinstance(error, Unauthorized):
         return 401
     if isinstance(error, service.AccessDenied):
@@ -59,15 +63,34 @@ def status_of(error: CroupierError) -> int:
     return 409
 
 
-def create_app(db_url: str, *, rng: Rng | None = None) -> FastAPI:
-    """The table server on the database at ``db_url``; applies the migrations first.
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
 
-    ``rng`` is the random source of every round (default :class:`SecureRng`).
+
+def create_app(
+    db_url: str,
+    *,
+    rng: Rng | None = None,
+    migrate: bool = True,
+    clock: Callable[[], datetime] | None = None,
+    command_limits: Buckets | None = None,
+) -> FastAPI:
+    """The table server on the database at ``db_url``; applies the migrations first
+    (unless ``migrate`` is false: a worker whose parent migrated).
+
+    ``rng`` is the random source of every round (default :class:`SecureRng`); ``clock``
+    gives the time (aware UTC) the betting and decision deadlines are measured by;
+    ``command_limits`` the token buckets that limit each caller's commands at a table
+    (default :data:`croupier.server.ratelimit.DEFAULT`).
     """
     engine = make_engine(db_url)
-    upgrade(engine)
+    if migrate:
+        upgrade(engine)
     sessions = sessionmaker(engine, expire_on_commit=False)
     source: Rng = rng or SecureRng()
+    now: Callable[[], datetime] = clock or _utc_now
+    hub = fanout.Hub(sessions, source, now)
+    limits = command_limits or Buckets(DEFAULT)
     app = FastAPI(
         title="croupier table server",
         version=croupier.__version__,
@@ -75,12 +98,15 @@ def create_app(db_url: str, *, rng: Rng | None = None) -> FastAPI:
         "wallets, tables, rounds, commands and their hash-chained events.",
     )
     app.state.engine = engine
+    app.state.hub = hub
     bearer = HTTPBearer(auto_error=False)
 
     @app.exception_handler(CroupierError)
     def _croupier_error(_request: Request, error: CroupierError) -> JSONResponse:
         code = status_of(error)
         headers = {"WWW-Authenticate": "Bearer"} if code == 401 else None
+        if isinstance(error, RateLimited):
+            headers = {"Retry-After": str(error.retry_after)}
         body = schemas.Problem(detail=str(error), cite=error.cite).model_dump()
         return JSONResponse(body, status_code=code, headers=headers)
 
@@ -272,6 +298,7 @@ def create_app(db_url: str, *, rng: Rng | None = None) -> FastAPI:
         """A player takes a free seat; it plays from the next round that opens."""
         out = service.join(db, me, table_id, body.seat)
         db.commit()
+        hub.changed(table_id)
         return out
 
     @app.post(
@@ -282,6 +309,11 @@ def create_app(db_url: str, *, rng: Rng | None = None) -> FastAPI:
             422: {
                 "description": "A command that is not valid JSON for the game, or a wager "
                 "the rules refuse (the rule is cited)."
+            },
+            429: {
+                "model": schemas.Problem,
+                "description": "Too many commands from the caller at this table "
+                "(server:rate-limit); the Retry-After header gives the seconds to wait.",
             },
         },
     )
@@ -297,20 +329,38 @@ def create_app(db_url: str, *, rng: Rng | None = None) -> FastAPI:
         opens the next one. After the command the server takes the dealer steps that involve
         no choice (High Roll Dice: after "no more bets", the throw, the call and any Extra
         Roll). Events, postings and the round's version are stored in one transaction."""
-        return idempotent(
+        limits.take(me.id, table_id)  # 429 before anything is read
+        if driver.due(db, table_id, now()):  # a deadline passed: its timeout comes first
+            db.commit()  # end this read (SQLite: its lock) before the timeouts' writes
+            hub.expire(table_id)
+        out = idempotent(
             db,
             me,
             key,
             request,
             body,
             200,
-            lambda: service.handle_command(db, me, table_id, body, source),
+            lambda: driver.after_command(
+                db, service.handle_command(db, me, table_id, body, source), source, now(), me
+            ),
         )
+        hub.changed(table_id)
+        return out
 
     @app.get("/tables/{table_id}/view", response_model=schemas.ViewOut, responses=PROBLEMS)
     def view(table_id: str, db: Db, me: Caller) -> schemas.ViewOut:
         """The caller's view of the table's round and what they may send now."""
+        if driver.due(db, table_id, now()):  # a deadline passed: its timeout comes first
+            db.commit()  # end this read (SQLite: its lock) before the timeouts' writes
+            hub.expire(table_id)
         return service.view(db, me, table_id)
+
+    @app.websocket("/tables/{table_id}/ws")
+    async def watch(websocket: WebSocket, table_id: str, token: str = "") -> None:
+        """The caller's view, pushed on connect and after every change at the table
+        (``{"type": "view", "data": <GET /tables/{table_id}/view>}``); the bearer token
+        is the ``token`` query parameter. A bad token is refused with close code 4401."""
+        await hub.serve(websocket, table_id, token)
 
     @app.get("/tables/{table_id}/verify", response_model=schemas.VerifyOut, responses=PROBLEMS)
     def verify(table_id: str, db: Db, me: Caller) -> schemas.VerifyOut:
@@ -324,4 +374,5 @@ def create_app(db_url: str, *, rng: Rng | None = None) -> FastAPI:
         role(me, "dealer", "admin")
         return service.replay(db, round_id)
 
+    browser.register(app, session, caller, PROBLEMS)  # the lobby's endpoints and /play/
     return app

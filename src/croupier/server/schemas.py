@@ -52,8 +52,41 @@ class MoneyOut(BaseModel):
     balance: int
 
 
+class TableSettings(In):
+    """A table's settings for online play (croupier.server.driver): time limits in
+    seconds (``None``: no limit) and physical dice."""
+
+    betting_seconds: float | None = Field(
+        default=60, gt=0, le=3600, description="Betting closes this long after the first wager."
+    )
+    decision_seconds: float | None = Field(
+        default=30,
+        gt=0,
+        le=3600,
+        description="A player's time for each decision; then the safest action is taken "
+        "(fold, stand, the house way; see docs/architecture.md).",
+    )
+    optional_seconds: float | None = Field(
+        default=10,
+        gt=0,
+        le=3600,
+        description="How long the dealer waits for optional choices (Insurance, surrender) "
+        "that have no command to decline them.",
+    )
+    close_when_all_wagered: bool = Field(
+        default=False,
+        description="Close the betting as soon as every seated player has wagered.",
+    )
+    physical_dice: bool = Field(
+        default=False,
+        description="High Roll Dice and Pai Gow: the dealer enters the reading of physical "
+        "dice (ThrowDice/ShakeDice with `faces`, then the call).",
+    )
+
+
 class TableCreate(In):
     id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    settings: TableSettings = Field(default_factory=TableSettings)
     rules: dict[str, Any] | None = Field(
         default=None, description="The Rules Submission as JSON (its `game` picks the model)."
     )
@@ -77,6 +110,7 @@ class TableOut(BaseModel):
     seats: list[SeatOut]
     events: int
     head_hash: str
+    settings: TableSettings = Field(default_factory=TableSettings)
 
 
 class SeatIn(In):
@@ -165,3 +199,64 @@ class LedgerOut(BaseModel):
     """The sum of every balance: zero."""
     lines_total: int
     """The sum of every posting line: zero."""
+
+
+# --- the browser tables (croupier.server.browser) -----------------------------------------
+class PlayMoneyIn(In):
+    name: str = Field(min_length=1, max_length=100)
+
+
+class TableSummary(BaseModel):
+    """A table in the lobby: its game, limits in cents and seats."""
+
+    id: str
+    game: str
+    minimum_wager: int
+    maximum_wager: int
+    seat_count: int
+    seats_taken: list[int]
+    free_seats: list[int]
+
+
+class TablesOut(BaseModel):
+    tables: list[TableSummary]
+
+
+class CommandSchemaOut(BaseModel):
+    game: str
+    commands: dict[str, Any]
+    """The JSON Schema of the game's commands, a union tagged by ``type``."""
+
+
+class SignOut(BaseModel):
+    table_id: str
+    text: str
+    """The payout-odds sign as `croupier rules show` prints it."""
+
+
+class RoundSummary(BaseModel):
+    round_id: str
+    number: int
+    status: Literal["open", "completed", "voided"]
+    version: int
+
+
+class RoundsOut(BaseModel):
+    table_id: str
+    rounds: list[RoundSummary]
+    """Newest first."""
+
+
+class Step(BaseModel):
+    event: StoredEvent
+    view: dict[str, Any]
+    """The caller's view of the round right after ``event``."""
+
+
+class StepsOut(BaseModel):
+    round_id: str
+    table_id: str
+    game: str
+    status: Literal["open", "completed", "voided"]
+    actor: int | Literal["dealer"] | None
+    steps: list[Step]

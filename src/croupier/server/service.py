@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal, cast
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -18,10 +18,10 @@ from croupier.engine import DEALER, Actor, LegalCommand, Round, RoundVoided
 from croupier.errors import CroupierError, RulesSubmissionError
 from croupier.games import GAMES
 from croupier.ledger import repository as repo
-from croupier.ledger.models import EventRow, GameTable, Player, RoundRow, Seat
-from croupier.rng import Rng
+from croupier.ledger.models import WALLET, EventRow, GameTable, Player, RoundRow, Seat
+from croupier.rng import Rng, SeededRng
 from croupier.rules.base import RulesSubmission, load_text, validate
-from croupier.server import schemas
+from croupier.server import driver, schemas
 from croupier.server.driver import SERVED_GAMES, next_dealer_step
 
 Status = Literal["open", "completed", "voided"]
@@ -72,6 +72,7 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
         seats=[schemas.SeatOut(seat=s.seat, player_id=s.player_id) for s in seats],
         events=table.event_count,
         head_hash=table.head_hash,
+        settings=driver.settings_of(table),
     )
 
 
@@ -81,6 +82,8 @@ def create_table(session: Session, body: schemas.TableCreate) -> schemas.TableOu
         raise repo.LedgerError(f"table {body.id!r} already exists", "server:table-id")
     try:
         table = repo.create_table(session, body.id, rules)
+        table.settings_json = driver.settings_json(body.settings)
+        session.flush()
     except IntegrityError as error:
         raise repo.LedgerError(f"table {body.id!r} already exists", "server:table-id") from error
     return table_out(session, table)
@@ -142,18 +145,27 @@ def _seats(session: Session, table_id: str) -> dict[int, str]:
     return {row.seat: row.player_id for row in rows}
 
 
-def _new_round(session: Session, table: GameTable, rng: Rng) -> tuple[RoundRow, Round[Any]]:
+def _new_round(
+    session: Session, table: GameTable, rng: Rng, preview: bool = False
+) -> tuple[RoundRow, Round[Any]]:
     number = (
         session.scalar(select(func.max(RoundRow.number)).where(RoundRow.table_id == table.id)) or 0
     ) + 1
     round_id = f"{table.id}-{number}"
     game = GAMES[table.game]
-    round_ = game.open(
+
+    def previous() -> Round[Any] | None:  # what the table carries over (driver.open_round)
+        return repo.load_round(session, f"{table.id}-{number - 1}")[1] if number > 1 else None
+
+    round_ = driver.open_round(
+        game,
         table_rules(table),
+        driver.settings_of(table),
         table_id=table.id,
         round_id=round_id,
         seats=_seats(session, table.id),
         rng=rng,
+        previous=None if preview else previous,
     )
     row = RoundRow(id=round_id, table_id=table.id, number=number, version=0, status="open")
     return row, round_
@@ -177,64 +189,57 @@ def stored(rows: list[EventRow]) -> list[schemas.StoredEvent]:
 def handle_command(
     session: Session, player: Player, table_id: str, body: schemas.CommandIn, rng: Rng
 ) -> schemas.CommandOut:
-    """Run one command: rebuild the open round (or open the next), handle, let the dealer
-    steps follow, then store events, postings and the round's new version."""
-    table = repo.get_table(session, table_id)
-    actor = actor_of(session, player, table_id)
+    """Run one command: take the open round (or open the next), handle, let the dealer
+    steps follow, then store events, postings and the round's new version.
+
+    The open round comes from this process's cache when the stored version matches, else
+    from its stored events, verified by replay (:func:`repo.live_round`); the table and the
+    caller's seat are read in one query (:func:`repo.command_head`, which on PostgreSQL
+    queues concurrent commands at one table on its row lock) and everything the command
+    did is written in a handful of statements (:func:`repo.store_command`)."""
+    head = repo.command_head(session, table_id, player.id)
+    actor: Actor | None = None
+    if player.role == "dealer":
+        actor = DEALER
+    elif player.role == "player":
+        actor = head.seat
     if actor is None:
         why = "take a seat first" if player.role == "player" else f"a {player.role} does not play"
         raise AccessDenied(f"you have no seat at table {table_id}: {why}", "server:roles")
-    game = GAMES[table.game]
+    game = GAMES[head.game]
     command = game.command_adapter.validate_python(body.command)
-    row = _open_round(session, table_id)
-    if row is None:
-        row, round_ = _new_round(session, table, rng)
-        first_new, new = 0, True
+    old_version: int | None
+    if head.round_id is None or head.round_version is None:
+        row, round_ = _new_round(session, repo.get_table(session, table_id), rng)
+        first_new, old_version, current = 0, None, 0
     else:
-        row, round_ = repo.load_round(session, row.id)
+        round_ = repo.live_round(session, head.round_id, head.round_version)
         round_.rng = rng
-        first_new, new = len(round_.events), False
-    if body.round_version is not None and body.round_version != row.version:
+        row = RoundRow(id=head.round_id, table_id=table_id, version=head.round_version)
+        first_new, old_version, current = len(round_.events), head.round_version, head.round_version
+    if body.round_version is not None and body.round_version != current:
         raise repo.StaleVersion(
-            f"round {row.id} is at version {row.version}, not {body.round_version}: "
+            f"round {row.id} is at version {current}, not {body.round_version}: "
             "look at the table again",
             "server:optimistic-concurrency",
         )
     round_.handle(command, actor)
     while (step := next_dealer_step(round_)) is not None:
         round_.handle(step, DEALER)
-    old_version, version, status = row.version, len(round_.events), _status(round_)
-    if new:
-        row.version, row.status = version, status
-        session.add(row)
-        try:
-            session.flush()
-        except IntegrityError as error:
-            raise repo.StaleVersion(
-                f"another round opened at table {table_id}; send the command again",
-                "server:optimistic-concurrency",
-            ) from error
-    rows = repo.append_events(session, table, row.id, first_new, round_.events[first_new:])
-    repo.post_round_events(session, table_id, row.id, round_.events, first_new)
-    if not new:
-        moved = session.execute(
-            update(RoundRow)
-            .where(RoundRow.id == row.id, RoundRow.version == old_version)
-            .values(version=version, status=status)
-            .execution_options(synchronize_session=False)
-        )
-        if cast(Any, moved).rowcount != 1:
-            raise repo.StaleVersion(
-                f"round {row.id} changed while this command was handled; send it again",
-                "server:optimistic-concurrency",
-            )
-    balance = repo.balance(session, player.id) if player.role == "player" else None
+    version, status = len(round_.events), _status(round_)
+    written = repo.store_command(session, head, row, old_version, round_, first_new, status)
+    balance = None
+    if player.role == "player":
+        wallet = repo.account_id(session, WALLET, player_id=player.id)
+        balance = written.balances.get(wallet)
+        if balance is None:
+            balance = repo.balance(session, player.id)
     return schemas.CommandOut(
         table_id=table_id,
         round_id=row.id,
         round_version=version,
         round_status=status,
-        events=stored(rows),
+        events=stored(written.events),
         balance=balance,
     )
 
@@ -252,8 +257,9 @@ def view(session: Session, player: Player, table_id: str) -> schemas.ViewOut:
         if actor is not None and not round_.finished:
             legal = round_.legal_commands(actor)
     if actor is not None and (latest is None or latest.status != "open"):
-        # No round is open: what would open the next one, with the seats as they are now.
-        _, upcoming = _new_round(session, table, rng=_NoDraw())
+        # No round is open: what would open the next one, with the seats as they are now
+        # (a preview: its opening dealer steps, e.g. a shuffle, draw from a throwaway source).
+        _, upcoming = _new_round(session, table, rng=SeededRng(0), preview=True)
         legal = upcoming.legal_commands(actor)
     return schemas.ViewOut(
         table_id=table_id,
@@ -265,13 +271,6 @@ def view(session: Session, player: Player, table_id: str) -> schemas.ViewOut:
         legal_commands=legal,
         balance=balance,
     )
-
-
-class _NoDraw:
-    """A random source for a round that is only asked what is legal: it never draws."""
-
-    def randbelow(self, n: int) -> int:
-        raise AssertionError("a preview round must not draw")
 
 
 def replay(session: Session, round_id: str) -> schemas.ReplayOut:

@@ -1,0 +1,211 @@
+"""What the browser tables need beyond the table API (see docs/browser.md).
+
+- ``GET /tables``: every table with its game, limits and free seats (the lobby).
+- ``POST /players/play-money``: self-service sign-up with a play-money opening balance,
+  moved from the house (the cage) to the new wallet through the ledger
+  (rule ``server:play-money``).
+- ``GET /tables/{id}/sign``: the payout-odds sign the regulation requires, as
+  ``croupier rules show`` prints it.
+- ``GET /tables/{id}/rounds``: the table's rounds, newest first (the history).
+- ``GET /rounds/{id}/steps``: the round hand by hand: each stored event with the
+  caller's view after it (a player sees what his seat could see, never more).
+- ``GET /games/{game}/commands``: the JSON Schema of a game's commands, so that a client
+  builds the form of any command ``legal_commands`` lists.
+- the static client itself, under ``/play/`` (``/`` redirects there).
+"""
+
+import io
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Annotated, Any, cast
+
+from fastapi import Depends, FastAPI, Query
+from fastapi.responses import RedirectResponse
+from fastapi.staticfiles import StaticFiles
+from rich.console import Console
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from croupier.engine import DEALER, Actor, RoundOpened
+from croupier.games import GAMES
+from croupier.ledger import repository as repo
+from croupier.ledger.models import CAGE, WALLET, GameTable, Player, RoundRow, Seat
+from croupier.rules.base import RulesSubmission
+from croupier.server import schemas, service
+
+STATIC = Path(__file__).parent / "static"
+"""The browser client: static ES modules, CSS and SVG, no build step."""
+
+PLAY_MONEY_OPENING = 100_000
+"""The play-money opening balance of a self-service account, in cents ($1,000.00)."""
+
+PLAY_MONEY_CITE = "server:play-money"
+
+
+def sign_text(rules: RulesSubmission, width: int = 72) -> str:
+    """The table sign of ``rules`` as plain text, as ``croupier rules show`` prints it.
+
+    Raises :class:`croupier.ledger.repository.NotFound` (``rules show``) for a game
+    whose sign is not drawn yet.
+    """
+    from croupier.cli import rules as rules_cli
+    from croupier.rules.criss_cross_poker import CrissCrossPokerRules
+    from croupier.rules.double_back_jack import DoubleBackJackRules
+    from croupier.rules.go_fore_it import GoForeItRules
+    from croupier.rules.high_roll_dice import HighRollDiceRules
+    from croupier.rules.pai_gow import PaiGowRules
+
+    if isinstance(rules, HighRollDiceRules):
+        sign = rules_cli.high_roll_dice_sign(rules)
+    elif isinstance(rules, GoForeItRules):
+        sign = rules_cli.go_fore_it_sign(rules)
+    elif isinstance(rules, PaiGowRules):
+        sign = rules_cli.pai_gow_sign(rules)
+    elif isinstance(rules, CrissCrossPokerRules):
+        sign = rules_cli.criss_cross_poker_sign(rules)
+    elif isinstance(rules, DoubleBackJackRules):
+        sign = rules_cli.double_back_jack_sign(rules)
+    else:
+        raise repo.NotFound(f"no table sign is drawn for {rules.game} yet", "rules show")
+    console = Console(file=io.StringIO(), width=width, record=True, highlight=False)
+    console.print(sign)
+    return console.export_text()
+
+
+def table_summary(session: Session, table: GameTable) -> schemas.TableSummary:
+    rules = service.table_rules(table)
+    taken = sorted(session.scalars(select(Seat.seat).where(Seat.table_id == table.id)).all())
+    return schemas.TableSummary(
+        id=table.id,
+        game=table.game,
+        minimum_wager=table.minimum_wager,
+        maximum_wager=table.maximum_wager,
+        seat_count=rules.seat_count(),
+        seats_taken=taken,
+        free_seats=[n for n in range(1, rules.seat_count() + 1) if n not in taken],
+    )
+
+
+def register(
+    app: FastAPI,
+    session: Callable[[], Iterator[Session]],
+    caller: Callable[..., Player],
+    problems: dict[int | str, dict[str, Any]],
+) -> None:
+    """Add the browser's endpoints and the static client to ``app``; ``session`` and
+    ``caller`` are the app's dependencies (a database session, the bearer's player)."""
+    Db = Annotated[Session, Depends(session)]  # noqa: N806
+    Caller = Annotated[Player, Depends(caller)]  # noqa: N806
+
+    @app.get("/tables", response_model=schemas.TablesOut, responses=problems)
+    def list_tables(db: Db, me: Caller) -> schemas.TablesOut:
+        """Every table: its game, limits (cents) and free seats."""
+        tables = db.scalars(select(GameTable).order_by(GameTable.id))
+        return schemas.TablesOut(tables=[table_summary(db, table) for table in tables])
+
+    @app.post(
+        "/players/play-money",
+        status_code=201,
+        response_model=schemas.PlayerCreated,
+        responses=problems,
+    )
+    def play_money(body: schemas.PlayMoneyIn, db: Db) -> schemas.PlayerCreated:
+        """Anyone: a new player with a play-money opening balance of PLAY_MONEY_OPENING
+        cents, moved from the cage to the wallet by one posting (``server:play-money``).
+        The bearer token is returned once."""
+        player, token = repo.create_player(db, body.name, "player")
+        wallet = repo.account(db, WALLET, player_id=player.id)
+        cage = repo.account(db, CAGE)
+        repo.post(
+            db,
+            "play-money",
+            {cage.id: -PLAY_MONEY_OPENING, wallet.id: PLAY_MONEY_OPENING},
+            cite=PLAY_MONEY_CITE,
+        )
+        db.commit()
+        return schemas.PlayerCreated(
+            id=player.id,
+            name=player.name,
+            role=player.role,
+            balance=repo.balance(db, player.id),
+            token=token,
+        )
+
+    @app.get("/tables/{table_id}/sign", response_model=schemas.SignOut, responses=problems)
+    def sign(table_id: str, db: Db, me: Caller) -> schemas.SignOut:
+        """The payout-odds sign of the table's Rules Submission (plain text)."""
+        table = repo.get_table(db, table_id)
+        return schemas.SignOut(table_id=table_id, text=sign_text(service.table_rules(table)))
+
+    @app.get("/tables/{table_id}/rounds", response_model=schemas.RoundsOut, responses=problems)
+    def rounds(
+        table_id: str,
+        db: Db,
+        me: Caller,
+        limit: Annotated[int, Query(ge=1, le=500)] = 50,
+    ) -> schemas.RoundsOut:
+        """The table's rounds, newest first (at most ``limit``)."""
+        repo.get_table(db, table_id)
+        rows = db.scalars(
+            select(RoundRow)
+            .where(RoundRow.table_id == table_id)
+            .order_by(RoundRow.number.desc())
+            .limit(limit)
+        )
+        return schemas.RoundsOut(
+            table_id=table_id,
+            rounds=[
+                schemas.RoundSummary(
+                    round_id=row.id,
+                    number=row.number,
+                    status=cast(service.Status, row.status),
+                    version=row.version,
+                )
+                for row in rows
+            ],
+        )
+
+    @app.get("/rounds/{round_id}/steps", response_model=schemas.StepsOut, responses=problems)
+    def steps(round_id: str, db: Db, me: Caller) -> schemas.StepsOut:
+        """The round hand by hand: each stored event and the caller's view after it (the
+        dealer's view for a dealer or admin, the view of the seat the caller held when the
+        round opened, the public view for anyone else). The stored events are verified by
+        replay first (:class:`croupier.engine.ReplayError` if they do not replay)."""
+        row, _verified = repo.load_round(db, round_id)
+        table = repo.get_table(db, row.table_id)
+        game = GAMES[table.game]
+        rows = repo.round_events(db, round_id)
+        events = game.events_from_json("[" + ",".join(r.body for r in rows) + "]")
+        opened = events[0]
+        assert isinstance(opened, RoundOpened)
+        actor: Actor | None = None
+        if me.role in ("dealer", "admin"):
+            actor = DEALER
+        else:  # the seat the caller held in that round, not the one held now
+            actor = next((s for s, pid in opened.seats.items() if pid == me.id), None)
+        return schemas.StepsOut(
+            round_id=row.id,
+            table_id=row.table_id,
+            game=table.game,
+            status=cast(service.Status, row.status),
+            actor=actor,
+            steps=[
+                schemas.Step(event=e, view=game(events[: n + 1], None).view(actor))
+                for n, e in enumerate(service.stored(rows))
+            ],
+        )
+
+    @app.get("/games/{game}/commands", response_model=schemas.CommandSchemaOut, responses=problems)
+    def commands(game: str) -> schemas.CommandSchemaOut:
+        """The JSON Schema of the game's commands (a union tagged by ``type``)."""
+        if game not in GAMES:
+            raise repo.NotFound(f"no game {game!r}; known: {', '.join(GAMES)}", "601a.2")
+        return schemas.CommandSchemaOut(
+            game=game, commands=GAMES[game].command_adapter.json_schema()
+        )
+
+    @app.get("/", include_in_schema=False)
+    def home() -> RedirectResponse:
+        return RedirectResponse("/play/")
+
+    app.mount("/play", StaticFiles(directory=STATIC, html=True), name="play")

@@ -1,0 +1,192 @@
+"""WebSocket fan-out of table views: ``GET /tables/{table_id}/ws?token=BEARER``.
+
+Protocol (the browser client is written against it): the server refuses a missing or
+unknown token with close code 4401 and an unknown table with 4404, both before
+accepting; otherwise it accepts and sends ``{"type": "view", "data": VIEW}`` at once and
+after every change at the table, where ``VIEW`` is exactly what ``GET
+/tables/{table_id}/view`` returns for the token's holder (their seat's view, the
+dealer's, or a spectator's). Anything the client sends is ignored.
+
+How changes are found: a command, a seat taken or a timeout in this process wakes the
+table's sockets at once (:meth:`Hub.changed`); every socket also polls its table's
+signature (the event count of its hash chain and the number of seats taken) every
+``poll_seconds``, which finds changes made by other server processes on the same
+database (PostgreSQL or SQLite alike) within that time. The poll also enforces the
+table's deadlines (:func:`croupier.server.driver.expire`), so a watched table times out
+without waiting for a request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from anyio import to_thread
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from croupier.ledger import repository as repo
+from croupier.ledger.models import GameTable, Player, Seat
+from croupier.rng import Rng
+from croupier.server import driver, service
+
+UNAUTHORIZED = 4401
+"""Close code: no token, or one that belongs to nobody."""
+NOT_FOUND = 4404
+"""Close code: no such table."""
+
+
+@dataclass(eq=False)
+class _Watcher:
+    loop: asyncio.AbstractEventLoop
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Hub:
+    """The sockets of this process by table, and how each is served.
+
+    ``sessions`` opens a database session; ``rng`` and ``clock`` are the app's (the
+    clock gives aware UTC datetimes) for the deadlines the poll enforces.
+    """
+
+    def __init__(
+        self,
+        sessions: Callable[[], Session],
+        rng: Rng,
+        clock: Callable[[], datetime],
+        poll_seconds: float = 0.25,
+    ) -> None:
+        self.sessions = sessions
+        self.rng = rng
+        self.clock = clock
+        self.poll_seconds = poll_seconds
+        self._watchers: dict[str, set[_Watcher]] = {}
+        self._lock = threading.Lock()
+        self._polled: dict[str, tuple[float, tuple[int, int], bool]] = {}
+        """Per table: when it was last polled, its signature and whether a deadline had
+        passed; shared by the table's sockets, so a table costs one poll per interval."""
+
+    def watching(self, table_id: str) -> int:
+        """How many sockets of this process watch ``table_id``."""
+        with self._lock:
+            return len(self._watchers.get(table_id, ()))
+
+    def changed(self, table_id: str) -> None:
+        """Wake every socket of this process that watches ``table_id`` (thread-safe)."""
+        with self._lock:
+            watchers = list(self._watchers.get(table_id, ()))
+            self._polled.pop(table_id, None)
+        for watcher in watchers:
+            with contextlib.suppress(RuntimeError):  # a closed loop: the socket is gone
+                watcher.loop.call_soon_threadsafe(watcher.wake.set)
+
+    def expire(self, table_id: str) -> bool:
+        """Apply the timeouts due at ``table_id``; wake its sockets if any was applied."""
+        done = driver.expire(self.sessions, table_id, self.rng, self.clock())
+        if done:
+            self.changed(table_id)
+        return bool(done)
+
+    # -- one socket -----------------------------------------------------------------------
+    def _caller(self, token: str, table_id: str) -> tuple[Player | None, bool]:
+        with self.sessions() as session:
+            player = repo.player_by_token(session, token) if token else None
+            exists = session.get(GameTable, table_id) is not None
+            if player is not None:
+                session.expunge(player)
+            return player, exists
+
+    def _signature(self, session: Session, table_id: str) -> tuple[int, int]:
+        events = session.scalar(select(GameTable.event_count).where(GameTable.id == table_id))
+        seats = session.scalar(
+            select(func.count()).select_from(Seat).where(Seat.table_id == table_id)
+        )
+        return int(events or 0), int(seats or 0)
+
+    def _poll(self, table_id: str) -> tuple[tuple[int, int], bool]:
+        """The table's signature and whether a deadline has passed, read at most once per
+        half poll interval for all of the table's sockets."""
+        with self._lock:
+            polled = self._polled.get(table_id)
+        if polled is not None and time.monotonic() - polled[0] < self.poll_seconds / 2:
+            return polled[1], polled[2]
+        with self.sessions() as session:
+            overdue = driver.due(session, table_id, self.clock())
+            signature = self._signature(session, table_id)
+        with self._lock:
+            self._polled[table_id] = (time.monotonic(), signature, overdue)
+        return signature, overdue
+
+    def _snapshot(
+        self, player: Player, table_id: str, last: tuple[int, int] | None
+    ) -> tuple[tuple[int, int], dict[str, Any] | None]:
+        """The table's signature, and the caller's view when it differs from ``last``;
+        a deadline that has passed is applied first."""
+        signature, overdue = self._poll(table_id)
+        if overdue:
+            self.expire(table_id)
+            with self._lock:
+                self._polled.pop(table_id, None)
+        elif signature == last:
+            return signature, None
+        with self.sessions() as session:
+            signature = self._signature(session, table_id)
+            if signature == last:
+                return signature, None
+            return signature, service.view(session, player, table_id).model_dump(mode="json")
+
+    async def serve(self, websocket: WebSocket, table_id: str, token: str) -> None:
+        """Serve one socket until the client goes away (see the module docstring)."""
+        player, exists = await to_thread.run_sync(self._caller, token, table_id)
+        if player is None:
+            await websocket.close(code=UNAUTHORIZED, reason="unknown bearer token (server:auth)")
+            return
+        if not exists:
+            await websocket.close(code=NOT_FOUND, reason=f"no table {table_id!r}")
+            return
+        await websocket.accept()
+        watcher = _Watcher(loop=asyncio.get_running_loop())
+        with self._lock:
+            self._watchers.setdefault(table_id, set()).add(watcher)
+        gone = asyncio.Event()
+
+        async def drain() -> None:
+            try:
+                while True:
+                    message = await websocket.receive()
+                    if message["type"] == "websocket.disconnect":
+                        break
+            except (WebSocketDisconnect, RuntimeError):
+                pass
+            finally:
+                gone.set()
+                watcher.wake.set()
+
+        reader = asyncio.create_task(drain())
+        last: tuple[int, int] | None = None
+        try:
+            while not gone.is_set():
+                watcher.wake.clear()
+                last, view = await to_thread.run_sync(self._snapshot, player, table_id, last)
+                if view is not None:
+                    if websocket.application_state is not WebSocketState.CONNECTED:
+                        break
+                    await websocket.send_json({"type": "view", "data": view})
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(watcher.wake.wait(), self.poll_seconds)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            reader.cancel()
+            with self._lock:
+                left = self._watchers.get(table_id, set())
+                left.discard(watcher)
+                if not left:
+                    self._watchers.pop(table_id, None)

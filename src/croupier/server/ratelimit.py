@@ -1,0 +1,82 @@
+"""Rate limits on commands: a token bucket per caller and table, kept in the process.
+
+Each (caller, table) pair has a bucket of ``burst`` tokens that refills at
+``per_second`` tokens a second; a command takes one token, and a command that finds the
+bucket empty is refused with 429 (:class:`RateLimited`, rule ``server:rate-limit``) and a
+``Retry-After`` header: the whole seconds until a token is back. The refusal happens
+before the command is read, so it changes nothing. Several server processes each keep
+their own buckets (a caller spread over N processes gets up to N times the rate).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from croupier.errors import CroupierError
+
+CITE = "server:rate-limit"
+
+
+class RateLimited(CroupierError):
+    """Too many commands from one caller at one table (429)."""
+
+    def __init__(self, message: str, cite: str, retry_after: int) -> None:
+        super().__init__(message, cite)
+        self.retry_after = retry_after
+
+
+@dataclass(frozen=True)
+class RateLimit:
+    """``per_second`` commands a second sustained, up to ``burst`` at once."""
+
+    per_second: float = 20.0
+    burst: int = 40
+
+
+DEFAULT = RateLimit()
+"""No person sends 20 commands a second for long; a script hammering a table does."""
+
+
+class Buckets:
+    """The token buckets of one process (thread-safe). ``clock`` gives seconds
+    (monotonic)."""
+
+    def __init__(self, limit: RateLimit, clock: Callable[[], float] = time.monotonic) -> None:
+        if limit.per_second <= 0 or limit.burst < 1:
+            raise ValueError("a rate limit needs per_second > 0 and burst >= 1")
+        self.limit = limit
+        self.clock = clock
+        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
+        """(caller, table) -> (tokens, when they were counted)."""
+        self._lock = threading.Lock()
+
+    def take(self, caller: str, table_id: str) -> None:
+        """Take a token for a command of ``caller`` at ``table_id``; raises
+        :class:`RateLimited` when there is none."""
+        now = self.clock()
+        limit = self.limit
+        with self._lock:
+            tokens, then = self._buckets.get((caller, table_id), (float(limit.burst), now))
+            tokens = min(float(limit.burst), tokens + (now - then) * limit.per_second)
+            if tokens < 1.0:
+                self._buckets[(caller, table_id)] = (tokens, now)
+                wait = math.ceil((1.0 - tokens) / limit.per_second)
+                raise RateLimited(
+                    f"more than {limit.burst} commands at once or {limit.per_second:g} a "
+                    f"second at table {table_id}; send again in {wait} s",
+                    CITE,
+                    retry_after=max(1, wait),
+                )
+            self._buckets[(caller, table_id)] = (tokens - 1.0, now)
+            if len(self._buckets) > 100_000:  # forget full buckets: they hold nothing
+                self._forget_full(now)
+
+    def _forget_full(self, now: float) -> None:
+        limit = self.limit
+        for key, (tokens, then) in list(self._buckets.items()):
+            if tokens + (now - then) * limit.per_second >= limit.burst:
+                del self._buckets[key]

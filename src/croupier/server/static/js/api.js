@@ -1,0 +1,83 @@
+// The table server's HTTP API, as the browser uses it: bearer token kept in
+// localStorage, an Idempotency-Key on every command, problems (detail + cite) thrown.
+
+const TOKEN = "croupier.token";
+
+export function token() {
+  return localStorage.getItem(TOKEN);
+}
+
+export function setToken(value) {
+  if (value) localStorage.setItem(TOKEN, value);
+  else localStorage.removeItem(TOKEN);
+}
+
+export class Problem extends Error {
+  constructor(status, detail, cite) {
+    super(cite ? `${detail} (${cite})` : detail);
+    this.status = status;
+    this.detail = detail;
+    this.cite = cite;
+  }
+}
+
+function uuid() {
+  if (globalThis.crypto && crypto.randomUUID) return crypto.randomUUID();
+  return `${Date.now()}-${Math.random().toString(16).slice(2)}`;
+}
+
+export async function request(method, path, body, extraHeaders = {}) {
+  const headers = { ...extraHeaders };
+  const t = token();
+  if (t) headers.Authorization = `Bearer ${t}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const r = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await r.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { detail: text };
+  }
+  if (!r.ok) {
+    let detail = data && data.detail;
+    if (Array.isArray(detail)) {
+      detail = detail.map((d) => `${(d.loc || []).slice(-1)[0]}: ${d.msg}`).join("; ");
+    }
+    throw new Problem(r.status, detail || r.statusText, data && data.cite);
+  }
+  return data;
+}
+
+export const api = {
+  me: () => request("GET", "/players/me"),
+  signup: (name) => request("POST", "/players/play-money", { name }),
+  tables: async () => (await request("GET", "/tables")).tables,
+  table: (id) => request("GET", `/tables/${encodeURIComponent(id)}`),
+  sit: (id, seat) => request("POST", `/tables/${encodeURIComponent(id)}/seats`, { seat }),
+  view: (id) => request("GET", `/tables/${encodeURIComponent(id)}/view`),
+  sign: (id) => request("GET", `/tables/${encodeURIComponent(id)}/sign`),
+  rounds: async (id) => (await request("GET", `/tables/${encodeURIComponent(id)}/rounds`)).rounds,
+  steps: (roundId) => request("GET", `/rounds/${encodeURIComponent(roundId)}/steps`),
+  verify: (id) => request("GET", `/tables/${encodeURIComponent(id)}/verify`),
+  schema: async (game) => (await request("GET", `/games/${encodeURIComponent(game)}/commands`)).commands,
+  command: (id, command, roundVersion) =>
+    request(
+      "POST",
+      `/tables/${encodeURIComponent(id)}/commands`,
+      roundVersion === undefined ? { command } : { command, round_version: roundVersion },
+      { "Idempotency-Key": uuid() },
+    ),
+};
+
+export function dollars(cents) {
+  if (cents === null || cents === undefined) return "—";
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  const whole = Math.floor(abs / 100).toLocaleString("en-US");
+  return `${sign}$${whole}.${String(abs % 100).padStart(2, "0")}`;
+}

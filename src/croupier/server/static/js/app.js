@@ -1,0 +1,395 @@
+// The browser tables: lobby (#/), a table (#/table/ID), its history (#/history/ID) and
+// the replay of a round hand by hand (#/replay/ROUND). Everything the player may do comes
+// from the server's legal_commands; nothing here decides what the rules allow.
+
+import { api, dollars, Problem, setToken, token } from "./api.js";
+import { control, humanize } from "./commands.js";
+import { LiveView } from "./live.js";
+import { felt, gameOf, h, results } from "./layouts.js";
+import { chip } from "./svg.js";
+
+const main = document.getElementById("main");
+const balanceNode = document.getElementById("balance");
+const whoNode = document.getElementById("who");
+const messages = document.getElementById("messages");
+const schemas = {};
+let me = null;
+let live = null;
+
+function say(text, kind = "info") {
+  messages.replaceChildren(h("p", { class: `message ${kind}` }, text));
+}
+
+function showBalance(cents) {
+  if (cents === null || cents === undefined) return;
+  balanceNode.textContent = dollars(cents);
+  balanceNode.dataset.cents = String(cents);
+}
+
+async function loadMe() {
+  me = null;
+  if (!token()) {
+    whoNode.textContent = "not signed in";
+    balanceNode.textContent = "—";
+    delete balanceNode.dataset.cents;
+    return null;
+  }
+  try {
+    me = await api.me();
+    whoNode.textContent = `${me.name} (${me.role})`;
+    showBalance(me.balance);
+  } catch (error) {
+    if (error instanceof Problem && error.status === 401) setToken(null);
+    whoNode.textContent = "not signed in";
+  }
+  return me;
+}
+
+async function schemaOf(game) {
+  if (!schemas[game]) schemas[game] = await api.schema(game);
+  return schemas[game];
+}
+
+// --- lobby ----------------------------------------------------------------------------
+async function lobby() {
+  document.title = "croupier — lobby";
+  const page = h("div", { class: "lobby" }, h("h2", {}, "Lobby"));
+  main.replaceChildren(page);
+  const nameId = "signup-name";
+  const signup = h(
+    "form",
+    { class: "signin", "aria-label": "play-money sign-up" },
+    h("h3", {}, me ? "Switch account" : "Sign in with a play-money account"),
+    h("div", { class: "field" }, h("label", { for: nameId }, "Your name"), h("input", { id: nameId, name: "name", required: true, maxlength: 100, autocomplete: "nickname" })),
+    h("button", { type: "submit", class: "action" }, "Get play money"),
+  );
+  signup.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const created = await api.signup(signup.elements.name.value);
+      setToken(created.token);
+      await loadMe();
+      say(`Welcome, ${created.name}: ${dollars(created.balance)} of play money (server:play-money).`);
+      lobby();
+    } catch (error) {
+      say(error.message, "error");
+    }
+  });
+  const tokenForm = h(
+    "form",
+    { class: "signin", "aria-label": "sign in with a token" },
+    h("h3", {}, "Or use a bearer token (dealer, admin)"),
+    h("div", { class: "field" }, h("label", { for: "token" }, "Token"), h("input", { id: "token", name: "token", type: "password", required: true, autocomplete: "off" })),
+    h("button", { type: "submit", class: "action" }, "Use token"),
+  );
+  tokenForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    setToken(tokenForm.elements.token.value.trim());
+    if (await loadMe()) lobby();
+    else say("That token belongs to nobody.", "error");
+  });
+  page.append(h("div", { class: "signins" }, signup, tokenForm));
+  if (me) {
+    page.append(h("button", { class: "link", onclick: () => { setToken(null); loadMe().then(lobby); } }, "Sign out"));
+  }
+  if (!me) return;
+  try {
+    const tables = await api.tables();
+    const rows = tables.map((t) =>
+      h(
+        "tr",
+        { "data-table": t.id },
+        h("th", { scope: "row" }, h("a", { href: `#/table/${encodeURIComponent(t.id)}` }, t.id)),
+        h("td", {}, gameOf(t.game).title),
+        h("td", {}, `${dollars(t.minimum_wager)} – ${dollars(t.maximum_wager)}`),
+        h("td", {}, t.free_seats.length ? `${t.free_seats.length} of ${t.seat_count} (${t.free_seats.join(", ")})` : "full"),
+        h("td", {}, h("a", { href: `#/history/${encodeURIComponent(t.id)}` }, "history")),
+      ),
+    );
+    page.append(
+      h(
+        "div",
+        { class: "table-scroll" },
+        h(
+        "table",
+        { class: "tables" },
+        h("caption", {}, "Tables"),
+        h("thead", {}, h("tr", {}, ["Table", "Game", "Limits", "Free seats", "Rounds"].map((x) => h("th", { scope: "col" }, x)))),
+        h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 5 }, "No tables yet: an admin opens them (POST /tables)."))),
+        ),
+      ),
+    );
+  } catch (error) {
+    say(error.message, "error");
+  }
+}
+
+// --- a table -----------------------------------------------------------------------------
+const CHIPS = [100, 500, 1000, 2500, 10000, 50000, 100000];
+
+async function tablePage(tableId) {
+  if (!me) {
+    say("Sign in first.", "error");
+    location.hash = "#/";
+    return;
+  }
+  let table = await api.table(tableId);
+  const game = gameOf(table.game);
+  const schema = await schemaOf(table.game);
+  document.title = `croupier — ${game.title} ${tableId}`;
+  const summary = (await api.tables()).find((t) => t.id === tableId);
+  const seatCount = summary ? summary.seat_count : 6;
+  let chipValue = CHIPS.find((c) => c >= table.minimum_wager) || table.minimum_wager;
+  let view = null;
+  let status = "connecting";
+
+  const header = h("div", { class: "table-head" });
+  const seatBar = h("div", { class: "seat-bar" });
+  const feltBox = h("div", { class: "felt-box" });
+  const rack = h("div", { class: "rack", role: "group", "aria-label": "chips" });
+  const decisions = h("section", { class: "decisions", "aria-label": "your decisions" });
+  const consoleBox = h("section", { class: "console", "aria-label": "dealer and floor console" });
+  const resultBox = h("div", { class: "result-box" });
+  const signBox = h("details", { class: "sign" }, h("summary", {}, "Payout odds (table sign)"));
+  main.replaceChildren(
+    h("div", { class: "table-page" }, header, seatBar, feltBox, rack, decisions, consoleBox, resultBox, signBox,
+      h("p", {}, h("a", { href: `#/history/${encodeURIComponent(tableId)}` }, "Round history and replays"), " · ", h("a", { href: "#/" }, "Lobby"))),
+  );
+  api.sign(tableId).then(
+    (s) => signBox.append(h("pre", {}, s.text)),
+    () => signBox.append(h("p", { class: "muted" }, "No sign is drawn for this game yet.")),
+  );
+
+  function mySeat() {
+    return typeof view?.actor === "number" ? view.actor : null;
+  }
+
+  async function send(command, { wager = false } = {}) {
+    try {
+      const open = view && view.round_status === "open";
+      const version = wager ? undefined : open ? view.round_version : 0;
+      const out = await api.command(tableId, command, version);
+      if (out.balance !== null && out.balance !== undefined) showBalance(out.balance);
+      const types = out.events.map((e) => e.type).join(", ");
+      say(`${humanize(command.type)}: ${types || "done"}`);
+      await live.refresh();
+    } catch (error) {
+      say(error.message, "error");
+      if (error instanceof Problem && error.status === 409) live.refresh();
+    }
+  }
+
+  function legalWagers() {
+    return (view?.legal_commands || []).filter((lc) => lc.command === "PlaceWager");
+  }
+
+  function onSpot(spot) {
+    const lc = legalWagers().find((l) => (l.spots || []).includes(spot));
+    if (!lc) return;
+    let amount = chipValue;
+    if (lc.min_amount !== null && amount < lc.min_amount) amount = lc.min_amount;
+    if (lc.max_amount !== null && amount > lc.max_amount) amount = lc.max_amount;
+    const command = { type: "PlaceWager", seat: mySeat(), spot, amount };
+    const numericOption = (lc.options || []).find((o) => /^\d+$/.test(o));
+    if (numericOption) command.seat = Number(numericOption);
+    send(command, { wager: true });
+  }
+
+  function renderRack() {
+    const chips = CHIPS.filter((c) => c <= table.maximum_wager);
+    rack.replaceChildren(
+      h("span", { class: "rack-label" }, "Chip:"),
+      ...chips.map((c) =>
+        h(
+          "button",
+          { class: "chip-button", "aria-pressed": String(c === chipValue), "data-chip": c, "aria-label": `chip ${dollars(c)}`, onclick: () => { chipValue = c; renderRack(); } },
+          chip(c),
+        ),
+      ),
+    );
+  }
+
+  function render() {
+    if (!view) return;
+    const v = view.view || {};
+    showBalance(view.balance);
+    header.replaceChildren(
+      h("h2", {}, `${game.title} — table ${tableId}`),
+      h(
+        "p",
+        { class: "muted" },
+        `Limits ${dollars(table.minimum_wager)}–${dollars(table.maximum_wager)} · ${game.chapter ? `58 Pa. Code ch. ${game.chapter} · ` : ""}`,
+        h("span", { class: "round", "data-round": view.round_id || "", "data-status": view.round_status || "", "data-version": view.round_version ?? "" }, view.round_id ? `round ${view.round_id} (${view.round_status}${v.phase ? `, ${humanize(v.phase)}` : ""})` : "no round yet"),
+        " · ",
+        h("span", { class: `conn conn-${status}`, "data-conn": status }, status),
+      ),
+    );
+    const seat = mySeat();
+    const seatKey = JSON.stringify([seat, table.seats]);
+    if (seatBar.dataset.key !== seatKey) {
+    seatBar.dataset.key = seatKey;
+    seatBar.replaceChildren();
+    if (seat === null && me.role === "player") {
+      const taken = new Set((table.seats || []).map((s) => s.seat));
+      const free = [];
+      for (let n = 1; n <= seatCount; n++) if (!taken.has(n)) free.push(n);
+      seatBar.append(
+        h("span", {}, free.length ? "Take a seat: " : "The table is full."),
+        ...free.map((n) =>
+          h("button", { class: "action", "data-sit": n, onclick: async () => {
+            try {
+              await api.sit(tableId, n);
+              table = await api.table(tableId);
+              say(`You sit at seat ${n}; you play from the next round that opens.`);
+              live.refresh();
+            } catch (error) { say(error.message, "error"); }
+          } }, `Seat ${n}`),
+        ),
+      );
+    }
+    }
+    const legalSpots = new Set(legalWagers().flatMap((lc) => lc.spots || []));
+    feltBox.replaceChildren(felt(table, view, { mySeat: seat, legalSpots, onSpot, seatCount }));
+    rack.hidden = seat === null;
+    const ctx = {
+      actor: view.actor,
+      chip: chipValue,
+      myTiles: (s) => ((v.my_tiles || {})[String(s ?? seat)] || []),
+    };
+    const mine = (view.legal_commands || []).filter((lc) => view.actor !== "dealer" && lc.command !== "PlaceWager");
+    // Rebuilt only when what may be sent changes, so a half-filled form or a tile chosen
+    // survives a view that changes nothing for this caller.
+    const controlsKey = JSON.stringify([view.actor, view.round_id, view.legal_commands, v.my_tiles || null, legalSpots.size > 0]);
+    if (decisions.dataset.key === controlsKey) return finishRender();
+    decisions.dataset.key = controlsKey;
+    decisions.replaceChildren(
+      h("h3", {}, "Your decisions"),
+      mine.length ? h("div", { class: "actions" }, mine.map((lc) => control(schema, lc, ctx, (c) => send(c)))) : h("p", { class: "muted" }, seat === null ? "Take a seat to play." : legalSpots.size ? "Choose a chip, then a betting area." : "Nothing to decide now."),
+    );
+    decisions.hidden = view.actor === "dealer";
+    consoleBox.hidden = view.actor !== "dealer";
+    if (view.actor === "dealer") {
+      const verify = h("button", { class: "action", onclick: async () => {
+        try {
+          const r = await api.verify(tableId);
+          say(r.ok ? `Chain verifies: ${r.events} events, head ${r.head_hash.slice(0, 12)}…` : `DOES NOT VERIFY: ${r.problem}`, r.ok ? "info" : "error");
+        } catch (error) { say(error.message, "error"); }
+      } }, "Verify the event chain");
+      consoleBox.replaceChildren(
+        h("h3", {}, "Dealer / floor console"),
+        h("div", { class: "actions" }, (view.legal_commands || []).map((lc) => control(schema, lc, ctx, (c) => send(c)))),
+        h("div", { class: "actions" }, verify),
+      );
+    }
+    finishRender();
+  }
+
+  function finishRender() {
+    resultBox.replaceChildren(results(table, view) || "");
+  }
+
+  renderRack();
+  if (live) live.stop();
+  live = new LiveView(
+    tableId,
+    (next) => {
+      view = next;
+      render();
+    },
+    (s) => {
+      status = s;
+      const node = header.querySelector(".conn");
+      if (node) { node.textContent = s; node.className = `conn conn-${s}`; node.dataset.conn = s; }
+      if (s.startsWith("could not")) say(s, "error");
+    },
+  );
+  live.start();
+}
+
+// --- history and replay --------------------------------------------------------------------
+async function historyPage(tableId) {
+  const rounds = await api.rounds(tableId);
+  document.title = `croupier — history of ${tableId}`;
+  main.replaceChildren(
+    h(
+      "div",
+      { class: "history" },
+      h("h2", {}, `Rounds at table ${tableId}`),
+      rounds.length
+        ? h("ol", { class: "rounds", reversed: true }, rounds.map((r) => h("li", { "data-round": r.round_id }, h("a", { href: `#/replay/${encodeURIComponent(r.round_id)}` }, `Round ${r.number}`), ` — ${r.status}, ${r.version} events`)))
+        : h("p", {}, "No rounds yet."),
+      h("p", {}, h("a", { href: `#/table/${encodeURIComponent(tableId)}` }, "Back to the table")),
+    ),
+  );
+}
+
+async function replayPage(roundId) {
+  const data = await api.steps(roundId);
+  const table = await api.table(data.table_id);
+  const summary = (await api.tables()).find((t) => t.id === data.table_id);
+  const seatCount = summary ? summary.seat_count : 6;
+  document.title = `croupier — replay of ${roundId}`;
+  let at = data.steps.length - 1;
+  const stage = h("div", { class: "replay-stage" });
+  const caption = h("p", { class: "replay-caption", "aria-live": "polite" });
+  const slider = h("input", { type: "range", min: 0, max: data.steps.length - 1, value: at, "aria-label": "event number" });
+  function show() {
+    const step = data.steps[at];
+    slider.value = String(at);
+    caption.textContent = `Event ${at + 1} of ${data.steps.length}: ${humanize(step.event.type)} — ${describe(step.event.event)}`;
+    const fakeView = { view: step.view, actor: data.actor, legal_commands: [], round_id: roundId };
+    stage.replaceChildren(felt(table, fakeView, { mySeat: typeof data.actor === "number" ? data.actor : null, legalSpots: new Set(), onSpot: () => {}, seatCount }), results(table, fakeView) || "");
+  }
+  const go = (n) => { at = Math.max(0, Math.min(data.steps.length - 1, n)); show(); };
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  const controls = h(
+    "div",
+    { class: "replay-controls", role: "group", "aria-label": "replay controls" },
+    h("button", { class: "action", "data-step": "first", onclick: () => go(0) }, "« First"),
+    h("button", { class: "action", "data-step": "prev", onclick: () => go(at - 1) }, "◀ Previous"),
+    slider,
+    h("button", { class: "action", "data-step": "next", onclick: () => go(at + 1) }, "Next ▶"),
+    h("button", { class: "action", "data-step": "last", onclick: () => go(data.steps.length - 1) }, "Last »"),
+  );
+  main.replaceChildren(
+    h("div", { class: "replay", tabindex: "-1" },
+      h("h2", {}, `Replay of round ${roundId} (${data.status})`),
+      controls, caption, stage,
+      h("p", {}, h("a", { href: `#/history/${encodeURIComponent(data.table_id)}` }, "All rounds"), " · ", h("a", { href: `#/table/${encodeURIComponent(data.table_id)}` }, "Back to the table"))),
+  );
+  main.querySelector(".replay").addEventListener("keydown", (e) => {
+    if (e.target === slider) return;
+    if (e.key === "ArrowRight") go(at + 1);
+    if (e.key === "ArrowLeft") go(at - 1);
+  });
+  show();
+}
+
+function describe(event) {
+  const skip = new Set(["type", "rules", "rules_sha256", "croupier_version", "table_id", "round_id", "game"]);
+  return Object.entries(event)
+    .filter(([k]) => !skip.has(k))
+    .map(([k, v]) => `${humanize(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`)
+    .join("; ") || "—";
+}
+
+// --- routing ---------------------------------------------------------------------------------
+async function route() {
+  if (live) { live.stop(); live = null; }
+  messages.replaceChildren();
+  const [, page, arg] = (location.hash || "#/").split("/");
+  const id = arg ? decodeURIComponent(arg) : null;
+  try {
+    await loadMe();
+    if (page === "table" && id) await tablePage(id);
+    else if (page === "history" && id) await historyPage(id);
+    else if (page === "replay" && id) await replayPage(id);
+    else await lobby();
+  } catch (error) {
+    say(error.message, "error");
+  }
+  main.focus();
+}
+
+window.addEventListener("hashchange", route);
+route();

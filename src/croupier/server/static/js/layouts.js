@@ -1,0 +1,336 @@
+// The felt of each game, as its regulation describes the layout: per-seat betting areas
+// (clickable when legal_commands lets the viewer wager there) and the game's centre
+// (dice, the cross of community cards, the dealer's hand, the Pai Gow shaker and stacks).
+
+import { dollars } from "./api.js";
+import { card, chip, die, tile } from "./svg.js";
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.appendChild(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
+  }
+  return node;
+}
+export { h };
+
+const FACES = ["ace", "two", "three", "four", "five", "six"];
+const FACE_PIPS = { ace: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+
+function hrdSpots(table) {
+  const rules = table.rules || {};
+  const six = String(rules.variant || "").startsWith("six");
+  const kinds = six ? ["no_match", 2, 3, 4, 5, 6] : [2, 3, 4, 5, 6, 7, 8];
+  const spots = FACES.map((f) => `pip_street:${f}`);
+  spots.push(...kinds.map((k) => `like_kind:${k}`));
+  spots.push("extra_roll");
+  if (!six) spots.push("millionaire_row:9", "millionaire_row:10");
+  return spots;
+}
+
+export const GAMES = {
+  "high-roll-dice": {
+    title: "High Roll Dice",
+    chapter: "675a",
+    spots: hrdSpots,
+    label(spot) {
+      const [kind, what] = spot.split(":");
+      if (kind === "pip_street") return `Pip Street ${what}`;
+      if (kind === "like_kind") return what === "no_match" ? "Like Kind no match" : `Like Kind ${what}`;
+      if (kind === "millionaire_row") return `Millionaire Row ${what}`;
+      return "Extra Roll";
+    },
+    face(spot) {
+      const [kind, what] = spot.split(":");
+      if (kind === "pip_street") return die(FACE_PIPS[what], { small: true });
+      if (kind === "like_kind") return h("span", { class: "circle" }, what === "no_match" ? "0" : what);
+      if (kind === "millionaire_row") return h("span", { class: "circle gold" }, what);
+      return h("span", { class: "sensor" }, "Extra roll");
+    },
+    group(spot) {
+      return spot.split(":")[0];
+    },
+    groupLabel: (group) =>
+      ({ pip_street: "Pip Street", like_kind: "Like Kind Boulevard", millionaire_row: "Millionaire Row" })[group] || "",
+    centre: hrdCentre,
+    // The Extra Roll purchase is kept apart from the wagers (675a.2(e)(3)).
+    wagers(v, seat) {
+      const out = { ...((v.wagers || {})[String(seat)] || {}) };
+      const bought = (v.extra_rolls || {})[String(seat)];
+      if (bought) out.extra_roll = bought;
+      return out;
+    },
+  },
+  "go-fore-it": {
+    title: "Go Fore It",
+    chapter: "676a",
+    spots: () => ["skins", "gopher", "front_9", "back_9"],
+    label: (s) => ({ skins: "Skins", gopher: "Gopher", front_9: "Front 9", back_9: "Back 9" })[s] || s,
+    centre: (v) => dealerCards("Dealer", (v.hands || {}).dealer, v.dealer_total),
+    hand: (v, seat) => cards((v.hands || {})[String(seat)]),
+    note: (v, seat) => {
+      const d = (v.decisions || {})[String(seat)];
+      const r = (v.results || {})[String(seat)];
+      return [d ? `decision: ${d}` : null, r ? `${r.total} (${r.score})` : null].filter(Boolean).join(" · ");
+    },
+  },
+  "criss-cross-poker": {
+    title: "Criss-Cross Poker",
+    chapter: "674a",
+    spots: () => ["ante_across", "ante_down", "across", "down", "middle", "five_card_bonus"],
+    label: (s) =>
+      ({ ante_across: "Ante Across", ante_down: "Ante Down", across: "Across", down: "Down", middle: "Middle", five_card_bonus: "Five Card Bonus" })[s] || s,
+    centre: crossCentre,
+    hand: (v, seat) => cards((v.hands || {})[String(seat)]),
+    note: (v, seat) => {
+      const r = (v.results || {})[String(seat)];
+      return r ? `across: ${r.across} · down: ${r.down}` : "";
+    },
+  },
+  "double-back-jack": {
+    title: "Double Back Jack",
+    chapter: "673a",
+    spots: () => ["blackjack", "second_chance", "insurance", "double"],
+    label: (s) => {
+      const [base, n] = s.match(/^(.*?)(?:_(\d))?$/).slice(1);
+      const name = { blackjack: "Blackjack", second_chance: "Second Chance", insurance: "Insurance", double: "Double" }[base] || base;
+      return n ? `${name} (hand ${n})` : name;
+    },
+    centre: dbjCentre,
+    hand: (v, seat) => {
+      const out = [];
+      for (const [id, hand] of Object.entries(v.hands || {})) {
+        if (id.split(".")[0] !== String(seat)) continue;
+        const mine = h("div", { class: `bj-hand${v.to_act === id ? " to-act" : ""}`, "data-hand": id });
+        mine.append(cards(hand.cards));
+        if (hand.second_chance_card) mine.append(h("span", { class: "tag" }, "Second Chance:"), card(hand.second_chance_card));
+        mine.append(h("span", { class: "tag" }, `${hand.total ?? ""} ${hand.status}`));
+        out.push(mine);
+      }
+      return h("div", {}, out);
+    },
+  },
+  "pai-gow": {
+    title: "Pai Gow",
+    chapter: "621a",
+    spots: () => ["pai_gow"],
+    label: () => "Wager",
+    centre: paiGowCentre,
+    // A Pai Gow position holds one wager: {seat: cents} (621a.7(a)).
+    wagers(v, seat) {
+      const amount = (v.wagers || {})[String(seat)];
+      return amount ? { pai_gow: amount } : {};
+    },
+    hand: (v, seat) => {
+      const s = String(seat);
+      const mine = v.my_settings && v.my_settings[s];
+      const pub = (v.hands || {})[s];
+      const shown = mine || (pub && pub !== "set" ? pub : null);
+      if (shown) return h("div", { class: "pg-set" }, h("span", { class: "tag" }, "High"), tiles(shown.high), h("span", { class: "tag" }, "Low"), tiles(shown.low));
+      if (v.my_tiles && v.my_tiles[s]) return tiles(v.my_tiles[s]);
+      if ((v.dealt_to || []).includes(s)) return tiles([null, null, null, null]);
+      return null;
+    },
+    note: (v, seat) => {
+      const r = (v.results || {})[String(seat)];
+      return [(v.hands || {})[String(seat)] === "set" ? "hands set" : null, r ? `result: ${typeof r === "object" ? JSON.stringify(r) : r}` : null, v.bank && v.bank.seat === seat ? "BANKER" : null]
+        .filter(Boolean)
+        .join(" · ");
+    },
+  },
+};
+
+export function gameOf(name) {
+  return GAMES[name] || { title: name, chapter: "", spots: () => [], label: (s) => s, centre: () => null };
+}
+
+function cards(list) {
+  return h("div", { class: "cards" }, (list || []).map((c) => card(c)));
+}
+
+function tiles(list) {
+  return h("div", { class: "tiles" }, (list || []).map((t) => tile(t)));
+}
+
+function dealerCards(label, list, total) {
+  return h(
+    "section",
+    { class: "dealer-area", "aria-label": `${label}'s hand` },
+    h("h3", {}, label, total !== null && total !== undefined ? ` — ${total}` : ""),
+    cards(list || []),
+  );
+}
+
+function hrdCentre(v) {
+  const dice = v.dice || [];
+  const first = v.first_roll;
+  return h(
+    "section",
+    { class: "dice-tray", "aria-label": "dice" },
+    h("h3", {}, "Dice"),
+    h("div", { class: "dice", "data-dice": dice.join(",") }, dice.length ? dice.map((d) => die(d)) : h("span", { class: "muted" }, "not thrown yet")),
+    first ? h("p", { class: "call" }, `Called: ${first.face} × ${first.count}`, v.final_count ? ` · after the Extra Roll: ${v.final_count}` : "") : null,
+    (v.held || []).length ? h("p", { class: "muted" }, `Held for the Extra Roll: ${v.held.join(", ")}`) : null,
+  );
+}
+
+function crossCentre(v) {
+  const c = v.cross || {};
+  const box = (pos) => h("div", { class: `cross-${pos}`, "data-position": pos, "aria-label": `community card ${pos}` }, card(c[pos] === undefined ? null : c[pos]));
+  return h(
+    "section",
+    { class: "cross", "aria-label": "community cards" },
+    box("far"),
+    h("div", { class: "cross-row" }, box("left"), box("middle"), box("right")),
+    box("near"),
+  );
+}
+
+function dbjCentre(v) {
+  return h(
+    "div",
+    {},
+    dealerCards("Dealer", v.dealer, v.dealer_total),
+    h("p", { class: "insurance-line" }, "Blackjack and Insurance pays 2 to 1 — Dealer draws to 16 and stands on all 17s"),
+    h("p", { class: "insurance-line" }, "Blackjack Wagers push if the dealer's hand totals 22 · player 21 pays right away · Second Chance pays even money"),
+    h("p", { class: "muted" }, `Cards in the shoe: ${v.cards_in_shoe ?? "—"}${v.cover_card_reached ? " · cover card reached" : ""}`),
+  );
+}
+
+function paiGowCentre(v) {
+  const dealerSet = v.dealer_hands;
+  return h(
+    "div",
+    { class: "pg-centre" },
+    h(
+      "section",
+      { class: "shaker", "aria-label": "Pai Gow shaker" },
+      h("h3", {}, "Shaker"),
+      v.dice ? h("div", { class: "dice" }, v.dice.map((d) => die(d, { small: true }))) : h("span", { class: "muted" }, "not shaken"),
+      v.starting_position ? h("p", {}, `Start: ${v.starting_position}`) : null,
+    ),
+    h("section", { class: "stacks", "aria-label": "stacks" }, h("h3", {}, "Stacks"), v.stacked ? tiles(new Array(8).fill(null)) : h("span", { class: "muted" }, "mixing")),
+    h(
+      "section",
+      { class: "dealer-area", "aria-label": "dealer's tiles" },
+      h("h3", {}, "Dealer"),
+      dealerSet ? h("div", { class: "pg-set" }, h("span", { class: "tag" }, "High"), tiles(dealerSet.high), h("span", { class: "tag" }, "Low"), tiles(dealerSet.low)) : v.dealer_tiles ? tiles(v.dealer_tiles) : null,
+    ),
+    h("section", { class: "dead-hand", "aria-label": "Dead Hand" }, h("h3", {}, "Dead Hand"), (v.collected_to_dead_hand || []).length || (v.dealt_to || []).includes("dead_hand") ? tiles([null, null, null, null]) : null),
+  );
+}
+
+function chipStack(amount) {
+  if (!amount) return null;
+  return h("span", { class: "stack" }, chip(amount, { size: 30 }), h("span", { class: "amount" }, dollars(amount)));
+}
+
+// The felt: the centre, then one betting position per seat.
+export function felt(table, view, ctx) {
+  const game = gameOf(table.game);
+  const v = view.view || {};
+  const seatCount = ctx.seatCount || 6;
+  const seated = Object.fromEntries((table.seats || []).map((s) => [String(s.seat), s.player_id]));
+  const settled = {};
+  for (const s of v.settlements || []) settled[`${s.seat}:${s.spot}`] = s;
+  const root = h("div", { class: `felt game-${table.game}` });
+  root.append(h("div", { class: "centre" }, game.centre(v) || ""));
+  const seats = h("div", { class: "seats" });
+  for (let n = 1; n <= seatCount; n++) {
+    const mine = ctx.mySeat === n;
+    const wagers = game.wagers ? game.wagers(v, n) : (v.wagers || {})[String(n)] || {};
+    const spots = [...game.spots(table)];
+    for (const s of Object.keys(wagers)) if (!spots.includes(s)) spots.push(s);
+    if (mine) for (const s of ctx.legalSpots) if (!spots.includes(s)) spots.push(s);
+    const areas = h("div", { class: "areas" });
+    let group = null;
+    let groupNode = areas;
+    for (const spot of spots) {
+      if (game.group && game.group(spot) !== group) {
+        group = game.group(spot);
+        const caption = game.groupLabel ? game.groupLabel(group) : "";
+        groupNode = h("div", { class: `area-group group-${group}`, role: "group", "aria-label": caption || null }, caption ? h("span", { class: "group-label" }, caption) : null);
+        areas.append(groupNode);
+      }
+      const result = settled[`${n}:${spot}`];
+      const amount = wagers[spot] || (result ? result.amount : 0);
+      const legal = mine && ctx.legalSpots.has(spot);
+      const label = `${game.label(spot)}, seat ${n}${amount ? `: ${dollars(amount)} wagered` : ""}${result ? `, ${result.outcome}` : ""}`;
+      groupNode.append(
+        h(
+          "button",
+          {
+            class: `spot${legal ? " legal" : ""}${amount ? " has-wager" : ""}${result ? ` outcome-${result.outcome}` : ""}`,
+            "data-spot": spot,
+            "aria-label": label,
+            title: label,
+            disabled: !legal,
+            onclick: () => ctx.onSpot(spot),
+          },
+          game.face ? game.face(spot) : h("span", { class: "spot-name" }, game.label(spot)),
+          chipStack(amount),
+        ),
+      );
+    }
+    const who = seated[String(n)];
+    const hand = game.hand ? game.hand(v, n) : null;
+    const note = game.note ? game.note(v, n) : "";
+    seats.append(
+      h(
+        "section",
+        { class: `seat${mine ? " mine" : ""}${who ? "" : " empty"}`, "data-seat": n, "aria-label": `seat ${n}${mine ? " (you)" : ""}` },
+        h("h3", {}, `Seat ${n}`, mine ? " (you)" : who ? "" : " — free"),
+        areas,
+        hand,
+        note ? h("p", { class: "note" }, note) : null,
+      ),
+    );
+  }
+  root.append(seats);
+  return root;
+}
+
+// "3/5" is 3 to 5; "4" is 4 to 1.
+export function odds(value) {
+  if (value === null || value === undefined) return "";
+  const [a, b] = String(value).split("/");
+  return `${a} to ${b || 1}`;
+}
+
+// Results and payouts per wager, from the round's WagerSettled events.
+export function results(table, view) {
+  const game = gameOf(table.game);
+  const list = (view.view || {}).settlements || [];
+  if (!list.length) return null;
+  const rows = list.map((s) =>
+    h(
+      "tr",
+      { class: `outcome-${s.outcome}` },
+      h("td", {}, String(s.seat)),
+      h("td", {}, game.label(s.spot)),
+      h("td", { class: "num" }, dollars(s.amount)),
+      h("td", {}, s.outcome),
+      h("td", {}, odds(s.odds)),
+      h("td", { class: "num" }, dollars(s.returned)),
+      h("td", { class: "num" }, dollars(s.won)),
+    ),
+  );
+  return h(
+    "div",
+    { class: "table-scroll" },
+    h(
+    "table",
+    { class: "results", "aria-label": "results and payouts per wager" },
+    h("caption", {}, "Results and payouts"),
+    h("thead", {}, h("tr", {}, ["Seat", "Wager", "Amount", "Outcome", "Odds", "Returned", "Won"].map((t) => h("th", { scope: "col" }, t)))),
+    h("tbody", {}, rows),
+    ),
+  );
+}

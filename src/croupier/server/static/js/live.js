@@ -1,0 +1,103 @@
+// Live views of one table: the WebSocket GET /tables/{id}/ws?token=BEARER sends
+// {"type": "view", "data": <GET /tables/{id}/view>} on connect and after every change.
+// While the socket is down the view is polled every second, and the socket is
+// reconnected with exponential backoff (1 s, 2 s, 4 s ... 30 s).
+
+import { api, token } from "./api.js";
+
+export class LiveView {
+  constructor(tableId, onView, onStatus = () => {}) {
+    this.tableId = tableId;
+    this.onView = onView;
+    this.onStatus = onStatus;
+    this.socket = null;
+    this.backoff = 1000;
+    this.pollTimer = null;
+    this.retryTimer = null;
+    this.closed = false;
+    this.lastKey = null;
+  }
+
+  start() {
+    this.refresh();
+    this.connect();
+  }
+
+  stop() {
+    this.closed = true;
+    clearInterval(this.pollTimer);
+    clearTimeout(this.retryTimer);
+    if (this.socket) this.socket.close();
+  }
+
+  deliver(view) {
+    const key = JSON.stringify(view);
+    if (key === this.lastKey) return;
+    this.lastKey = key;
+    this.onView(view);
+  }
+
+  async refresh() {
+    try {
+      this.deliver(await api.view(this.tableId));
+    } catch (error) {
+      this.onStatus(`could not load the table: ${error.message}`);
+    }
+  }
+
+  poll(on) {
+    if (on && !this.pollTimer) this.pollTimer = setInterval(() => this.refresh(), 1000);
+    if (!on && this.pollTimer) {
+      clearInterval(this.pollTimer);
+      this.pollTimer = null;
+    }
+  }
+
+  connect() {
+    if (this.closed || typeof WebSocket === "undefined") {
+      this.poll(true);
+      return;
+    }
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const url =
+      `${scheme}://${location.host}/tables/${encodeURIComponent(this.tableId)}/ws` +
+      `?token=${encodeURIComponent(token() || "")}`;
+    let opened = false;
+    let socket;
+    try {
+      socket = new WebSocket(url);
+    } catch {
+      this.retry();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      opened = true;
+      this.backoff = 1000;
+      this.poll(false);
+      this.onStatus("live");
+    };
+    socket.onmessage = (message) => {
+      try {
+        const data = JSON.parse(message.data);
+        if (data.type === "view") this.deliver(data.data);
+      } catch {
+        /* not a view: ignore */
+      }
+    };
+    socket.onclose = () => {
+      this.socket = null;
+      if (this.closed) return;
+      this.onStatus(opened ? "reconnecting" : "polling");
+      this.refresh();
+      this.retry();
+    };
+  }
+
+  retry() {
+    this.poll(true);
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect(), this.backoff);
+    this.backoff = Math.min(this.backoff * 2, 30000);
+  }
+}

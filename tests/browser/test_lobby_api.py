@@ -1,0 +1,228 @@
+"""The endpoints the browser tables use, through the API (no browser): the lobby's table
+listing, play-money sign-up through the ledger, the table sign, the round history and the
+round hand by hand, the command schemas and the static client."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy.orm import Session
+
+from croupier.ledger import repository as repo
+from croupier.server import create_app
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "rules"
+
+
+class Scripted:
+    """Dice the test chooses: each ``randbelow`` answers the next face less one; with no
+    face scripted (a shuffle), a secure random draw."""
+
+    def __init__(self) -> None:
+        self.faces: list[int] = []
+
+    def randbelow(self, n: int) -> int:
+        if not self.faces:
+            return secrets.randbelow(n)
+        return self.faces.pop(0) - 1
+
+
+@pytest.fixture
+def dice() -> Scripted:
+    return Scripted()
+
+
+@pytest.fixture
+def client(tmp_path: Path, dice: Scripted) -> Iterator[TestClient]:
+    app = create_app(f"sqlite:///{tmp_path / 'lobby.sqlite'}", rng=dice)
+    with Session(app.state.engine) as session:
+        _, token = repo.create_player(session, "admin", "admin")
+        session.commit()
+    with TestClient(app) as c:
+        c.headers["X-Admin"] = token  # kept for admin(); not sent as a bearer
+        yield c
+    app.state.engine.dispose()
+
+
+def admin(client: TestClient) -> dict[str, str]:
+    return {"Authorization": f"Bearer {client.headers['X-Admin']}"}
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def signup(client: TestClient, name: str) -> dict[str, str]:
+    r = client.post("/players/play-money", json={"name": name})
+    assert r.status_code == 201, r.text
+    return bearer(r.json()["token"])
+
+
+def make_table(client: TestClient, table_id: str, toml: str) -> None:
+    body = {"id": table_id, "rules_toml": (EXAMPLES / toml).read_text()}
+    r = client.post("/tables", json=body, headers=admin(client))
+    assert r.status_code == 201, r.text
+
+
+def test_play_money_signup_moves_the_opening_balance_from_the_cage(client: TestClient) -> None:
+    r = client.post("/players/play-money", json={"name": "ann"})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    assert body["role"] == "player" and body["balance"] == 100_000  # $1,000.00
+    me = client.get("/players/me", headers=bearer(body["token"])).json()
+    assert me["balance"] == 100_000
+    ledger = client.get("/ledger", headers=admin(client)).json()
+    cage = [a for a in ledger["accounts"] if a["kind"] == "cage"]
+    assert [a["balance"] for a in cage] == [-100_000]
+    assert ledger["total"] == 0 and ledger["lines_total"] == 0
+    # A name is required; a refused sign-up moves nothing.
+    assert client.post("/players/play-money", json={"name": ""}).status_code == 422
+    assert client.get("/ledger", headers=admin(client)).json()["accounts"] == ledger["accounts"]
+
+
+def test_tables_lists_game_limits_and_free_seats(client: TestClient) -> None:
+    ann = signup(client, "ann")
+    assert client.get("/tables").status_code == 401
+    make_table(client, "dice", "high-roll-dice-ten-dice.toml")
+    assert client.post("/tables/dice/seats", json={"seat": 2}, headers=ann).status_code == 201
+    tables = client.get("/tables", headers=ann).json()["tables"]
+    # The example's limits are $5 to $500; a ten-dice table has six positions (675a.1(a)).
+    assert tables == [
+        {
+            "id": "dice",
+            "game": "high-roll-dice",
+            "minimum_wager": 500,
+            "maximum_wager": 50_000,
+            "seat_count": 6,
+            "seats_taken": [2],
+            "free_seats": [1, 3, 4, 5, 6],
+        }
+    ]
+
+
+def test_sign_shows_the_regulation_payout_odds(client: TestClient) -> None:
+    ann = signup(client, "ann")
+    make_table(client, "dice", "high-roll-dice-ten-dice.toml")
+    text = client.get("/tables/dice/sign", headers=ann).json()["text"]
+    # 675a.5(a): Pip Street pays 3 to 1 on aces, 6 to 1 on twos; 675a.5(b): Like Kind
+    # eight-of-a-kind 5,000 to 1 (the example's paytable).
+    assert "Pip Street" in text and "3 to 1" in text and "6 to 1" in text
+    assert "5,000 to 1" in text
+    assert client.get("/tables/nope/sign", headers=ann).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("rules", "heading"),
+    [
+        ("go-fore-it.toml", "Go Fore It (58 Pa. Code ch. 676a)"),
+        ("pai-gow.toml", "Pai Gow (58 Pa. Code ch. 621a)"),
+        ("criss-cross-poker.toml", "Criss-Cross Poker (58 Pa. Code ch. 674a)"),
+        ('game = "double-back-jack"\n', "Double Back Jack (58 Pa. Code ch. 673a)"),
+    ],
+)
+def test_every_game_has_its_sign(client: TestClient, rules: str, heading: str) -> None:
+    text = (EXAMPLES / rules).read_text() if rules.endswith(".toml") else rules
+    r = client.post("/tables", json={"id": "t", "rules_toml": text}, headers=admin(client))
+    assert r.status_code == 201, r.text
+    sign = client.get("/tables/t/sign", headers=signup(client, "ann")).json()["text"]
+    assert sign.splitlines()[0] == heading
+    assert r.json()["rules_sha256"] in sign
+
+
+def test_history_and_steps_replay_a_round_hand_by_hand(client: TestClient, dice: Scripted) -> None:
+    ann = signup(client, "ann")
+    r = client.post("/players", json={"name": "dee", "role": "dealer"}, headers=admin(client))
+    dealer = bearer(r.json()["token"])
+    make_table(client, "dice", "high-roll-dice-ten-dice.toml")
+    assert client.post("/tables/dice/seats", json={"seat": 1}, headers=ann).status_code == 201
+    command = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:two", "amount": 500}
+    r = client.post(
+        "/tables/dice/commands",
+        json={"command": command},
+        headers={**ann, "Idempotency-Key": "w1"},
+    )
+    assert r.status_code == 200, r.text
+    # Five twos: two wins the Pip Street count (675a.4(d)); it pays 6 to 1 (675a.5(a)).
+    dice.faces = [2, 2, 2, 2, 2, 1, 3, 4, 5, 6]
+    r = client.post(
+        "/tables/dice/commands",
+        json={"command": {"type": "AnnounceNoMoreBets"}},
+        headers={**dealer, "Idempotency-Key": "d1"},
+    )
+    assert r.status_code == 200, r.text
+    assert r.json()["round_status"] == "completed"
+    assert client.get("/players/me", headers=ann).json()["balance"] == 100_000 + 6 * 500
+    history = client.get("/tables/dice/rounds", headers=ann).json()["rounds"]
+    assert [(h["round_id"], h["status"]) for h in history] == [("dice-1", "completed")]
+    steps = client.get("/rounds/dice-1/steps", headers=ann).json()
+    assert steps["actor"] == 1 and steps["game"] == "high-roll-dice"
+    types = [s["event"]["type"] for s in steps["steps"]]
+    assert types[0] == "RoundOpened" and types[-1] == "RoundCompleted"
+    assert "DiceThrown" in types
+    # Before the throw no dice show; after it the ten scripted dice do.
+    thrown = types.index("DiceThrown")
+    assert steps["steps"][thrown - 1]["view"]["dice"] == []
+    assert sorted(steps["steps"][thrown]["view"]["dice"]) == sorted([2, 2, 2, 2, 2, 1, 3, 4, 5, 6])
+    # The last step is the round as the stored view shows it.
+    view = client.get("/tables/dice/view", headers=ann).json()["view"]
+    assert steps["steps"][-1]["view"] == view
+    assert client.get("/rounds/none-1/steps", headers=ann).status_code == 404
+
+
+def test_command_schema_and_static_client(client: TestClient) -> None:
+    schema = client.get("/games/high-roll-dice/commands").json()["commands"]
+    names = {
+        d["properties"]["type"]["const"]
+        for d in schema["$defs"].values()
+        if "type" in d.get("properties", {})
+    }
+    assert {"PlaceWager", "AnnounceNoMoreBets", "VoidRound"} <= names
+    assert client.get("/games/nope/commands").status_code == 404
+    r = client.get("/", follow_redirects=False)
+    assert r.status_code in (302, 307) and r.headers["location"] == "/play/"
+    page = client.get("/play/")
+    assert page.status_code == 200 and "<html" in page.text.lower()
+
+
+def test_steps_show_each_caller_only_what_his_seat_could_see(client: TestClient) -> None:
+    ann = signup(client, "ann")
+    bob = signup(client, "bob")  # not seated: a spectator
+    r = client.post("/players", json={"name": "dee", "role": "dealer"}, headers=admin(client))
+    dealer = bearer(r.json()["token"])
+    toml = (EXAMPLES / "go-fore-it.toml").read_text()
+    settings = {"betting_seconds": None, "decision_seconds": None}
+    r = client.post(
+        "/tables",
+        json={"id": "golf", "rules_toml": toml, "settings": settings},
+        headers=admin(client),
+    )
+    assert r.status_code == 201, r.text
+    assert client.post("/tables/golf/seats", json={"seat": 1}, headers=ann).status_code == 201
+    for who, command in [
+        (ann, {"type": "PlaceWager", "seat": 1, "spot": "front_9", "amount": 1000}),
+        (dealer, {"type": "AnnounceNoMoreBets"}),
+    ]:
+        r = client.post(
+            "/tables/golf/commands",
+            json={"command": command},
+            headers={**who, "Idempotency-Key": str(command)},
+        )
+        assert r.status_code == 200, r.text
+    # Dealt: four cards each, two of the player's face up to him only (676a.8, 676a.11).
+    mine = client.get("/rounds/golf-1/steps", headers=ann).json()
+    public = client.get("/rounds/golf-1/steps", headers=bob).json()
+    surveillance = client.get("/rounds/golf-1/steps", headers=dealer).json()
+    assert (mine["actor"], public["actor"], surveillance["actor"]) == (1, None, "dealer")
+    hand = {
+        who: steps["steps"][-1]["view"]["hands"]["1"]
+        for who, steps in [("ann", mine), ("public", public), ("dealer", surveillance)]
+    }
+    assert len(hand["ann"]) == 4 and sum(card is not None for card in hand["ann"]) == 2
+    assert hand["public"] == [None, None, None, None]
+    assert None not in hand["dealer"]
+    # What Ann sees of her hand is what the surveillance view has at the same places.
+    assert all(c is None or c == d for c, d in zip(hand["ann"], hand["dealer"], strict=True))

@@ -1,0 +1,420 @@
+"""End to end in headless Chromium: from the lobby, a play-money player signs in, sits
+down and plays a full round of every game the server deals, a dealer drives the round
+from the dealer console, and the balance the page shows equals the ledger's wallet.
+
+The server is a real `croupier serve` subprocess on a temporary SQLite database and a
+free port; the browser is Debian's headless Chromium driven by Playwright (no browser
+download). Without either the tests are skipped (CI installs chromium, see .ci/run).
+With CROUPIER_SCREENSHOTS=1 each table's screenshot goes to docs/screenshots/<game>.png
+(docs/browser.md shows them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browser_support import CHROMIUM, SCREENSHOTS, Server, free_port
+
+
+def _missing() -> str | None:
+    if not Path(CHROMIUM).exists():
+        return f"no Chromium at {CHROMIUM} (apt-get install -y chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed (pip install -e '.[dev]')"
+    return None
+
+
+MISSING = _missing()
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+]
+
+SHOTS = SCREENSHOTS if os.environ.get("CROUPIER_SCREENSHOTS") else None
+"""Where the tables' screenshots go: docs/screenshots with CROUPIER_SCREENSHOTS=1 set
+(see docs/browser.md), else nowhere, so that a test run leaves the tree as it was."""
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+OPENING = 100_000
+"""The play-money opening balance (server:play-money): $1,000.00."""
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("serve")
+    db = f"sqlite:///{folder / 'croupier.sqlite'}"
+    croupier = [str(Path(sys.executable).with_name("croupier"))]
+    made = subprocess.run(
+        [*croupier, "players", "add", "admin", "--role", "admin", "--db", db],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    admin_token = json.loads(made.stdout.strip().splitlines()[-1])["token"]
+    port = free_port()
+    log = (folder / "serve.log").open("w")
+    process = subprocess.Popen(
+        [*croupier, "serve", "--db", db, "--port", str(port)],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(url + "/play/", timeout=2).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            raise RuntimeError((folder / "serve.log").read_text())
+        time.sleep(0.2)
+    # `croupier serve` prints the address to open.
+    assert f"open {url}/play/ in a browser" in (folder / "serve.log").read_text()
+    try:
+        yield Server(url, admin_token)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+def dollars(cents: int) -> str:
+    return f"${cents // 100:,}.{cents % 100:02d}"
+
+
+def shown_balance(page: Any) -> int:
+    text = page.locator("#balance").inner_text()
+    match = re.fullmatch(r"\$([\d,]+)\.(\d\d)", text)
+    assert match, text
+    return int(match.group(1).replace(",", "")) * 100 + int(match.group(2))
+
+
+def sign_up(browser: Any, server: Server, name: str) -> tuple[Any, Any]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Get play money").click()
+    page.wait_for_selector("table.tables")
+    assert shown_balance(page) == OPENING
+    page.errors = errors  # type: ignore[attr-defined]
+    return context, page
+
+
+def as_dealer(browser: Any, server: Server, table_id: str) -> tuple[Any, Any]:
+    token = server.person(f"dealer-{table_id}", "dealer")
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.get_by_role("textbox", name="Token").fill(token)
+    page.get_by_role("button", name="Use token").click()
+    page.wait_for_selector("table.tables")
+    page.goto(f"{server.url}/play/#/table/{table_id}")
+    page.wait_for_selector(".console:not([hidden])")
+    return context, page
+
+
+def open_table(page: Any, table_id: str, seat: int) -> None:
+    page.locator(f'tr[data-table="{table_id}"] a', has_text=table_id).click()
+    page.wait_for_selector(".felt")
+    page.locator(f'[data-sit="{seat}"]').click()
+    page.wait_for_selector(f'.seat.mine[data-seat="{seat}"]')
+
+
+def me(server: Server, page: Any) -> dict[str, Any]:
+    token = page.evaluate("localStorage.getItem('croupier.token')")
+    result: dict[str, Any] = server.get("/players/me", token)
+    return result
+
+
+def settled_total(view: dict[str, Any], seat: int) -> tuple[int, int]:
+    """(wagered, paid back) over the seat's settled wagers, from the round's events."""
+    staked = paid = 0
+    for s in view["settlements"]:
+        if s["seat"] == seat:
+            staked += s["amount"]
+            paid += s["returned"] + s["won"]
+    return staked, paid
+
+
+def test_high_roll_dice_round_with_an_extra_roll(browser: Any, server: Server) -> None:
+    assert server.table("dice", "high-roll-dice-ten-dice.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann")
+    open_table(page, "dice", 2)
+    dealer_context, dealer = as_dealer(browser, server, "dice")
+    # $5 chip: Pip Street ace, Like Kind 4 (equal to it, 675a.2(e)(2)) and the Extra Roll.
+    page.locator('[data-chip="500"]').click()
+    for spot in ("pip_street:ace", "like_kind:4", "extra_roll"):
+        page.locator(f'.seat.mine [data-spot="{spot}"]').click()
+        page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].has-wager')
+    assert shown_balance(page) == OPENING - 1500
+    # The dealer sees the wagers live, and only the dealer has "no more bets".
+    dealer.wait_for_selector('.seat[data-seat="2"] [data-spot="extra_roll"].has-wager')
+    assert page.locator('[data-action="AnnounceNoMoreBets"]').count() == 0
+    shot(dealer, "dealer-console")
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    # The throw, the call and the Extra Roll follow on the server; the page shows the dice
+    # and the payouts per wager.
+    page.wait_for_selector("table.results", timeout=15_000)
+    ann = me(server, page)
+    view = server.get("/tables/dice/view", server.person("watcher", "dealer"))["view"]
+    # The dice on the page are the server's last throw (the first roll's ten dice, or the
+    # Extra Roll's non-matching ones).
+    dice = page.locator(".dice-tray .dice").get_attribute("data-dice") or ""
+    assert [int(d) for d in dice.split(",")] == view["dice"]
+    assert all(1 <= d <= 6 for d in view["dice"]) and 1 <= len(view["dice"]) <= 10
+    staked, paid = settled_total(view, 2)
+    # The two wagers settle; the $5 Extra Roll purchase stays with the table (675a.2(e)(3)).
+    assert staked == 1000
+    expected = OPENING - 1500 + paid
+    page.wait_for_function(f"document.querySelector('#balance').dataset.cents === '{expected}'")
+    assert shown_balance(page) == server.wallet(ann["id"]) == expected
+    rows = page.locator("table.results tbody tr").count()
+    assert rows == len([s for s in view["settlements"] if s["seat"] == 2])
+    shot(page, "high-roll-dice")
+    # History: the round replays hand by hand.
+    page.get_by_role("link", name="Round history and replays").click()
+    page.locator('[data-round="dice-1"] a').click()
+    page.wait_for_selector(".replay-stage .felt")
+    page.locator('[data-step="first"]').click()
+    assert "Round opened" in page.locator(".replay-caption").inner_text()
+    page.locator('[data-step="next"]').click()
+    assert "Event 2 of" in page.locator(".replay-caption").inner_text()
+    page.locator('[data-step="last"]').click()
+    assert "Round completed" in page.locator(".replay-caption").inner_text()
+    shot(page, "replay")
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()
+
+
+def finish(
+    page: Any, server: Server, table_id: str, seat: int, wagered: int, before: int = OPENING
+) -> None:
+    """Wait for the round's payouts; the balance shown must be the ledger's wallet and
+    the balance ``before`` the round less ``wagered`` plus what its settlements paid."""
+    page.wait_for_selector("table.results", timeout=20_000)
+    view = server.get(f"/tables/{table_id}/view", server.person(f"w-{table_id}", "dealer"))
+    _staked, paid = settled_total(view["view"], seat)
+    expected = before - wagered + paid
+    page.wait_for_function(f"document.querySelector('#balance').dataset.cents === '{expected}'")
+    assert shown_balance(page) == server.wallet(me(server, page)["id"]) == expected
+
+
+def test_go_fore_it_fold_seen_by_two_players(browser: Any, server: Server) -> None:
+    assert server.table("golf", "go-fore-it.toml").status_code == 201
+    ann_context, ann = sign_up(browser, server, "ann-golf")
+    open_table(ann, "golf", 1)
+    bob_context, bob = sign_up(browser, server, "bob-golf")
+    open_table(bob, "golf", 3)
+    dealer_context, dealer = as_dealer(browser, server, "golf")
+    # $10 chips: each places a Front 9 Wager (676a.7(d)(1)); each sees the other's.
+    for page in (ann, bob):
+        page.locator('[data-chip="1000"]').click()
+        page.locator('.seat.mine [data-spot="front_9"]').click()
+        page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    ann.wait_for_selector('.seat[data-seat="3"] [data-spot="front_9"].has-wager')
+    bob.wait_for_selector('.seat[data-seat="1"] [data-spot="front_9"].has-wager')
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    # The deal: Ann sees her two cards face up and only Back 9 or fold (676a.11(b)).
+    ann.wait_for_selector('[data-action="Fold"]')
+    assert ann.locator('.seat.mine .cards svg[aria-label$="card"]').count() >= 2
+    # A reload restores the seat's state: cards, wager and the decision.
+    ann.reload()
+    ann.wait_for_selector('[data-action="Fold"]')
+    assert ann.locator('.seat.mine [data-spot="front_9"].has-wager').count() == 1
+    shot(ann, "go-fore-it")
+    ann.locator('[data-action="Fold"]').click()
+    # Bob, to act next, folds too; the dealer's hand is revealed and the round settles.
+    bob.wait_for_selector('[data-action="Fold"]')
+    bob.locator('[data-action="Fold"]').click()
+    finish(ann, server, "golf", 1, 1000)
+    finish(bob, server, "golf", 3, 1000)
+    # A fold loses the Front 9 Wager (676a.11(b)): nothing comes back.
+    assert shown_balance(ann) == OPENING - 1000
+    assert not ann.errors and not bob.errors  # type: ignore[attr-defined]
+    for context in (ann_context, bob_context, dealer_context):
+        context.close()
+
+
+def test_criss_cross_poker_round_and_phone_width(browser: Any, server: Server) -> None:
+    assert server.table("cross", "criss-cross-poker.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-cross")
+    open_table(page, "cross", 2)
+    dealer_context, dealer = as_dealer(browser, server, "cross")
+    # Equal Ante Across and Ante Down Wagers, $10 each (674a.7(d)).
+    page.locator('[data-chip="1000"]').click()
+    form = page.locator('[data-command="PlaceAntes"] form')
+    form.get_by_label("Ante across").fill("10.00")
+    form.get_by_label("Ante down").fill("10.00")
+    form.locator('[data-action="PlaceAntes"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="ante_down"].has-wager')
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    # The Across, Down and Middle Bets, each at least the Ante Across (674a.11(b), (d), (f)).
+    for spot in ("across", "down", "middle"):
+        page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].legal')
+        if spot == "down":
+            shot(page, "criss-cross-poker")
+        page.locator(f'.seat.mine [data-spot="{spot}"]').click()
+        page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].has-wager')
+    finish(page, server, "cross", 2, 5000)
+    # The five community cards are face up in the cross (674a.2(b)(3)).
+    assert page.locator('.cross svg[aria-label="face-down card"]').count() == 0
+    assert page.locator(".cross svg").count() == 5
+    # At phone width nothing overflows sideways and every control has a name.
+    page.set_viewport_size({"width": 375, "height": 800})
+    wide = page.evaluate(
+        "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right"
+        " > 376).map(e => e.tagName + '.' + e.className).slice(0, 8)"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375, wide
+    unnamed = page.evaluate(
+        "[...document.querySelectorAll('button, input, select')].filter(e => "
+        "!(e.getAttribute('aria-label') || e.textContent.trim() || e.labels?.length)).length"
+    )
+    assert unnamed == 0
+    shot(page, "criss-cross-poker-phone")
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()
+
+
+DOUBLE_BACK_JACK = (
+    'game = "double-back-jack"\ndecks = 2\nminimum_wager = 1000\nmaximum_wager = 50000\n'
+)
+
+
+def test_double_back_jack_split_or_second_chance(browser: Any, server: Server) -> None:
+    assert server.table("jack", DOUBLE_BACK_JACK).status_code == 201
+    context, page = sign_up(browser, server, "ann-jack")
+    open_table(page, "jack", 4)
+    dealer_context, dealer = as_dealer(browser, server, "jack")
+    page.locator('[data-chip="1000"]').click()
+    took = None
+    for number in range(1, 9):  # rounds until a split or a Second Chance was played
+        before, wagered = shown_balance(page), 0
+        page.locator('.seat.mine [data-spot="blackjack"]').click()
+        page.wait_for_selector(f'.round[data-round="jack-{number}"][data-status="open"]')
+        page.wait_for_selector('.seat.mine [data-spot="blackjack"].has-wager')
+        wagered += 1000
+        dealer.locator('[data-action="DealCards"]').click()
+        while True:
+            # Until the round is over, wait for the player's turn.
+            page.wait_for_function(
+                f"(document.querySelector('.round').dataset.round === 'jack-{number}' && "
+                "document.querySelector('.round').dataset.status === 'completed') || "
+                "document.querySelector('[data-action^=\"Decide:\"]') !== null",
+                timeout=20_000,
+            )
+            actions = page.locator('[data-action^="Decide:"]')
+            if actions.count() == 0:
+                break
+            names = [actions.nth(i).get_attribute("data-action") for i in range(actions.count())]
+            version = page.locator(".round").get_attribute("data-version")
+            preferred = ("second_chance", "split", "hit", "stand")
+            choice = next((c for c in preferred if f"Decide:{c}" in names), None)
+            if choice is None:  # only the optional surrender (673a.7(h)): let the wait pass
+                page.wait_for_function(
+                    f"document.querySelector('.round').dataset.version !== '{version}'"
+                )
+                continue
+            if choice in ("second_chance", "split"):
+                took = took or choice
+                # Each equals the Blackjack Wager (673a.7(l), 673a.11).
+                wagered += 1000
+                shot(page, "double-back-jack")
+            page.locator(f'[data-action="Decide:{choice}"]').click()
+            page.wait_for_function(
+                f"document.querySelector('.round').dataset.version !== '{version}'"
+            )
+        finish(page, server, "jack", 4, wagered, before)
+        if took:
+            break
+    assert took in ("second_chance", "split")
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()
+
+
+def test_pai_gow_player_sets_his_hand(browser: Any, server: Server) -> None:
+    assert server.table("gow", "pai-gow.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-gow")
+    open_table(page, "gow", 5)
+    dealer_context, dealer = as_dealer(browser, server, "gow")
+    page.locator('[data-chip="1000"]').click()
+    page.locator('.seat.mine [data-spot="pai_gow"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    # The player's four tiles: he chooses the two that go together (621a.10(a)).
+    page.wait_for_selector(".tile-picker [data-tile-index]")
+    tiles = page.locator(".tile-picker [data-tile-index]")
+    assert tiles.count() == 4
+    tiles.nth(0).click()
+    tiles.nth(3).click()
+    assert tiles.nth(0).get_attribute("aria-pressed") == "true"
+    shot(page, "pai-gow")
+    page.locator('[data-command="SetHands"] [data-action="SetHands"]').click()
+    finish(page, server, "gow", 5, 1000)
+    assert page.locator(".seat.mine .pg-set").count() == 1
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()
+
+
+def test_dealer_console_declares_an_exposed_community_card(browser: Any, server: Server) -> None:
+    assert server.table("cross2", "criss-cross-poker.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-exposed")
+    open_table(page, "cross2", 1)
+    dealer_context, dealer = as_dealer(browser, server, "cross2")
+    page.locator('[data-command="PlaceAntes"] [data-action="PlaceAntes"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="ante_down"].has-wager')
+    assert shown_balance(page) == OPENING - 2000  # two $10 antes, the chip's default
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    # The console offers 674a.13(d) with the community card positions as a choice.
+    form = dealer.locator('[data-command="DeclareIrregularity"] form').filter(
+        has=dealer.locator('select[name="position"]')
+    )
+    form.locator('select[name="position"]').select_option("far")
+    shot(dealer, "dealer-irregularity")
+    form.locator('[data-action="DeclareIrregularity"]').click()
+    # A community card exposed before the dealer reveals it voids the round and every
+    # wager is returned (674a.13(d)).
+    page.wait_for_selector('.round[data-status="voided"]')
+    page.wait_for_function(f"document.querySelector('#balance').dataset.cents === '{OPENING}'")
+    assert shown_balance(page) == server.wallet(me(server, page)["id"]) == OPENING
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()

@@ -1,0 +1,237 @@
+"""Fuzzing the table server from its OpenAPI description (schemathesis, in-process ASGI),
+and explicit hostile requests.
+
+For every operation schemathesis generates requests (valid and invalid bodies, paths,
+query strings and headers) sent with a real bearer token (an admin's, a seated
+player's, a dealer's or none); the server must never answer 5xx, and a request it
+refuses (4xx) must change nothing: no event, posting, round, idempotency record,
+balance or chain head moves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from schemathesis import GenerationMode
+from server_api import Api
+
+from croupier.rng import SeededRng
+
+EXAMPLES = 12
+"""Examples per operation in the default run (the slow run takes many more)."""
+
+
+class Fuzzed:
+    """A server with an admin, a dealer, a seated player with money, a table and a
+    completed round, so that generated requests reach past authentication."""
+
+    def __init__(self, db_url: str) -> None:
+        self.api = Api(db_url, rng=SeededRng(5))
+        self.api.table()
+        self.player_id, self.player = self.api.player("ann", deposit=100_000)
+        _, self.dealer = self.api.player("dee", role="dealer")
+        self.api.sit(self.player, 1)
+        assert self.api.wager(self.player, 1, "pip_street:ace", 500).status_code == 200
+        assert self.api.send(self.dealer, {"type": "AnnounceNoMoreBets"}).status_code == 200
+        self.tokens = [self.api.admin, self.player, self.dealer, {}]
+
+
+@pytest.fixture
+def fuzzed(tmp_path: Path) -> Iterator[Fuzzed]:
+    server = Fuzzed(f"sqlite:///{tmp_path / 'fuzz.sqlite'}")
+    yield server
+    server.api.close()
+
+
+def check_case(fuzzed: Fuzzed, case: Any, who: int) -> None:
+    headers = dict(case.headers or {})
+    headers.update(fuzzed.tokens[who])
+    before = fuzzed.api.snapshot()
+    response = case.call(headers=headers)
+    assert response.status_code < 500, (case.method, case.path, response.text)
+    if 400 <= response.status_code < 500:
+        assert fuzzed.api.snapshot() == before, (case.method, case.path, response.text)
+
+
+def fuzz(fuzzed: Fuzzed, examples: int) -> int:
+    """Every operation: ``examples`` generated requests each, valid and invalid, with free
+    path parameters and with ones that name the real table, round and player; each sent
+    as every caller. Returns how many requests were sent."""
+    schema = schemathesis.openapi.from_asgi("/openapi.json", fuzzed.api.app)
+    real = {
+        "table_id": "hrd",
+        "round_id": "hrd-1",
+        "player_id": fuzzed.player_id,
+        "game": "high-roll-dice",
+    }
+    sent = 0
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        names = re.findall(r"{(\w+)}", operation.path)
+        fixed = {name: real[name] for name in names if name in real}
+        strategies = [
+            operation.as_strategy(mode, path_parameters=path)
+            for mode in GenerationMode
+            for path in ([None, fixed] if fixed else [None])
+        ]
+
+        @settings(
+            max_examples=examples,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+            derandomize=True,
+            database=None,
+        )
+        @given(case=st.one_of(strategies), who=st.integers(0, len(fuzzed.tokens) - 1))
+        def run(case: Any, who: int) -> None:
+            nonlocal sent
+            if case.method.upper() == "GET" and case.path.endswith("/ws"):
+                return  # the WebSocket route is not HTTP
+            check_case(fuzzed, case, who)
+            sent += 1
+
+        run()
+    return sent
+
+
+def test_no_5xx_and_refusals_change_nothing(fuzzed: Fuzzed) -> None:
+    assert fuzz(fuzzed, examples=EXAMPLES) >= 10 * EXAMPLES
+
+
+@pytest.mark.slow
+def test_no_5xx_long_run(fuzzed: Fuzzed) -> None:
+    assert fuzz(fuzzed, examples=200) >= 1_000
+
+
+# --- explicit hostile requests ------------------------------------------------------------
+@pytest.fixture
+def hostile(db_url: str) -> Iterator[Fuzzed]:
+    server = Fuzzed(db_url)
+    yield server
+    server.api.close()
+
+
+def post_raw(fuzzed: Fuzzed, path: str, content: bytes, auth: dict[str, str]) -> Any:
+    headers = {**auth, "Idempotency-Key": "raw", "Content-Type": "application/json"}
+    return fuzzed.api.client.post(path, content=content, headers=headers)
+
+
+def test_malformed_json_is_refused_naming_the_body(hostile: Fuzzed) -> None:
+    before = hostile.api.snapshot()
+    for content in (b"{", b"not json", b'{"command": {"type": "PlaceWager"', b"\xff\xfe"):
+        r = post_raw(hostile, "/tables/hrd/commands", content, hostile.player)
+        assert r.status_code == 422, r.text
+        assert r.json()["detail"][0]["loc"][0] == "body"
+    assert hostile.api.snapshot() == before
+
+
+def test_wrong_types_and_huge_numbers_are_refused_naming_the_field(hostile: Fuzzed) -> None:
+    before = hostile.api.snapshot()
+    wager = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace"}
+    # (command, status, the rule cited or the field named)
+    cases: list[tuple[dict[str, Any], int, Any]] = [
+        ({**wager, "amount": "500"}, 422, "675a.2(e)"),  # not a whole number of cents
+        ({**wager, "amount": 5.5}, 422, "675a.2(e)"),
+        ({**wager, "amount": 10**40}, 422, "675a.2(e)(1)"),  # above the table maximum
+        ({**wager, "seat": "one", "amount": 500}, 422, ["body", "command", "PlaceWager", "seat"]),
+        ({**wager, "seat": 10**30, "amount": 500}, 409, "675a.2(c)"),  # not the caller's seat
+        ({"type": "NoSuchCommand"}, 422, ["body", "command"]),
+    ]
+    for command, status, named in cases:
+        r = hostile.api.send(hostile.player, command)
+        assert r.status_code == status, (command, r.text)
+        if isinstance(named, str):
+            assert r.json()["cite"] == named, (command, r.json())
+        else:
+            assert r.json()["detail"][0]["loc"] == named, (command, r.json())
+    # The envelope's own fields.
+    for body, field in (
+        ({"command": []}, "command"),
+        ({"command": wager, "round_version": -1}, "round_version"),
+        ({"command": wager, "round_version": "2"}, "round_version"),
+        ({"command": wager, "extra": 1}, "extra"),
+    ):
+        r = hostile.api.client.post(
+            "/tables/hrd/commands", json=body, headers={**hostile.player, **hostile.api.key()}
+        )
+        assert r.status_code == 422, (body, r.text)
+        assert r.json()["detail"][0]["loc"][:2] == ["body", field], r.json()
+    assert hostile.api.snapshot() == before
+
+
+def test_negative_zero_and_huge_amounts_are_refused(hostile: Fuzzed) -> None:
+    """Wagers below the table minimum (675a.2(e)) or above its maximum cite the rule; money
+    requests must be positive and at most MAX_AMOUNT cents."""
+    before = hostile.api.snapshot()
+    for amount in (-500, 0, 1, 499):
+        r = hostile.api.wager(hostile.player, 1, "pip_street:ace", amount)
+        assert r.status_code == 422, (amount, r.text)
+        assert r.json()["cite"].startswith("675a"), r.json()
+    r = hostile.api.wager(hostile.player, 1, "pip_street:ace", 50_001)
+    assert r.status_code == 422 and r.json()["cite"].startswith("675a"), r.text
+    pid = hostile.api.client.get("/players/me", headers=hostile.player).json()["id"]
+    for amount in (-1, 0, 10**11 + 1, 2**63):
+        r = hostile.api.client.post(
+            f"/players/{pid}/deposits",
+            json={"amount": amount},
+            headers={**hostile.api.admin, **hostile.api.key()},
+        )
+        assert r.status_code == 422, (amount, r.text)
+        assert r.json()["detail"][0]["loc"] == ["body", "amount"]
+    assert hostile.api.snapshot() == before
+
+
+def test_forged_and_replayed_tokens_are_refused(hostile: Fuzzed) -> None:
+    before = hostile.api.snapshot()
+    token = hostile.player["Authorization"].split()[1]
+    forged = [
+        "Bearer " + token[:-1] + ("A" if token[-1] != "A" else "B"),  # one character off
+        "Bearer " + token.upper(),
+        "Basic " + token,  # the right token, the wrong scheme
+        "Bearer",
+        "Bearer " + "x" * 10_000,
+    ]
+    for header in forged:
+        r = hostile.api.send({"Authorization": header}, {"type": "AnnounceNoMoreBets"})
+        assert r.status_code == 401, (header[:20], r.text)
+        assert r.json()["cite"] == "server:auth"
+    # A replayed request (the same key and body) gets the first answer and moves nothing;
+    # the same key with another body is refused naming the header's rule.
+    command = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:six", "amount": 500}
+    first = hostile.api.send(hostile.player, command, key="once")
+    assert first.status_code == 200
+    after_first = hostile.api.snapshot()
+    again = hostile.api.send(hostile.player, command, key="once")
+    assert again.status_code == 200 and again.json() == first.json()
+    other = hostile.api.send(hostile.player, {**command, "amount": 600}, key="once")
+    assert other.status_code == 422 and other.json()["cite"] == "server:idempotency-key"
+    assert hostile.api.snapshot() == after_first
+    assert before != after_first
+
+
+def test_commands_for_another_seat_or_table_are_refused(hostile: Fuzzed) -> None:
+    api = hostile.api
+    api.table("second")
+    _, bob = api.player("bob", deposit=100_000)
+    api.sit(bob, 2)
+    before = api.snapshot()
+    # Ann (seat 1) wagers for Bob's seat: the rule that a player acts for his own seat.
+    r = api.wager(hostile.player, 2, "pip_street:ace", 500)
+    assert r.status_code == 409 and r.json()["cite"] == "675a.2(c)", r.text
+    # Ann has no seat at the second table.
+    r = api.wager(hostile.player, 1, "pip_street:ace", 500, table_id="second")
+    assert r.status_code == 403 and "take a seat first" in r.json()["detail"], r.text
+    # A table that does not exist.
+    r = api.wager(hostile.player, 1, "pip_street:ace", 500, table_id="nowhere")
+    assert r.status_code == 404 and r.json()["cite"] == "ledger", r.text
+    # An admin does not play.
+    r = api.send(api.admin, {"type": "AnnounceNoMoreBets"})
+    assert r.status_code == 403 and r.json()["cite"] == "server:roles", r.text
+    assert api.snapshot() == before
