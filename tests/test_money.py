@@ -13,6 +13,7 @@ from croupier.money import (
     Rounding,
     format_cents,
     format_odds,
+    parse_dollars,
     parse_odds,
     payout,
     prize,
@@ -73,3 +74,30 @@ def test_formatting() -> None:
     assert format_odds(Fraction(5000)) == "5,000 to 1"
     assert parse_odds("5,000 to 1") == 5000
     assert parse_odds("3 to 5") == Fraction(3, 5)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\uff15",  # full-width 5
+        "\u0665",  # Arabic-Indic 5
+        "\u0e55",  # Thai 5
+        "1\uff10",  # 1 and a full-width 0
+        "2.\uff15\uff10",  # full-width cents
+        "\uff11,000",
+        "\u00b2",  # superscript two: str.isdigit() is true, int() refuses it
+        "\uff11" * 13,  # thirteen full-width ones: not "too large", not an amount at all
+    ],
+)
+def test_parse_dollars_takes_only_ascii_digits(text: str) -> None:
+    """Only the ASCII digits 0-9 are an amount: a full-width or Arabic-Indic five is not
+    $5 (Python's ``int`` and ``\\d`` would read it as 5)."""
+    with pytest.raises(InvalidAmount, match=r"is not an amount in dollars.*\(675a\.2\(b\)\)$"):
+        parse_dollars(text, "675a.2(b)")
+
+
+def test_parse_dollars_ascii() -> None:
+    """$5 is 500 cents, $2.50 is 250, $1,000 is 100,000 (100 cents a dollar)."""
+    assert parse_dollars("5", "c") == 500
+    assert parse_dollars("2.50", "c") == 250
+    assert parse_dollars("$1,000", "c") == 100_000

@@ -142,7 +142,8 @@ class PayoutLimit:
         return allowed
 
 
-_DOLLARS = re.compile(r"(-)?\$?(\d{1,3}(?:,\d{3})+|\d{0,12})(?:\.(\d{1,2}))?")
+_DOLLARS = re.compile(r"(-)?\$?([0-9]{1,3}(?:,[0-9]{3})+|[0-9]{0,12})(?:\.([0-9]{1,2}))?")
+"""Dollars as typed, in the ASCII digits ``0``-``9`` only (not any Unicode decimal digit)."""
 
 
 def parse_dollars(text: str, cite: str) -> Cents:
@@ -151,10 +152,11 @@ def parse_dollars(text: str, cite: str) -> Cents:
 
     The sign is kept so that the round refuses a zero or negative wager by its own rule.
     Raises :class:`InvalidAmount` citing ``cite`` for anything else (words, exponents,
-    more than two decimals, more than twelve digits of dollars).
+    more than two decimals, more than twelve digits of dollars) and for digits other than
+    the ASCII ``0``-``9`` (a full-width ``５`` or an Arabic-Indic ``٥`` is not taken as 5).
     """
     digits = text.strip().lstrip("-$").split(".")[0].replace(",", "")
-    if digits.isdigit() and len(digits) > 12:
+    if digits.isascii() and digits.isdigit() and len(digits) > 12:
         raise InvalidAmount(f"{text!r} is too large: at most twelve digits of dollars", cite)
     match = _DOLLARS.fullmatch(text.strip())
     if match is None or not (match[2] or match[3]):

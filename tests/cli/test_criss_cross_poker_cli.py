@@ -98,3 +98,74 @@ def test_analyze_json() -> None:
     assert wagers["antes"]["house_edge_exact"] == "579091/13378456"
     assert "Across 3x" in wagers["antes"]["strategy"]
     assert 0 < wagers["antes"]["std_dev"] < 100  # exact, from the second moments
+
+
+def test_a_bet_before_the_deal_is_not_asked_for() -> None:
+    """674a.11(b): the dealer asks for the Across Bet after the cards are dealt and each
+    player has examined them. 1x, 2x, 3x or fold typed before the deal (with or without
+    antes) is refused as not asked for yet, citing 674a.11(b), never naming an internal
+    phase as a spot; nothing moves: the round then folded at the Across Bet loses just
+    the two $5 antes (674a.11(b))."""
+    out = run("1x\n2x\n3x\nfold\nantes 5\n1x\nfold\ndeal\nfold\n")
+    refusals = [line for line in out.splitlines() if line.startswith("Refused:")]
+    assert len(refusals) == 6
+    for line in refusals:
+        assert "no Across Bet is being asked for yet" in line
+        assert line.endswith("(674a.11(b))")
+    assert "betting" not in out and "(phase" not in out
+    assert "this round -$10" in out
+
+
+def test_the_table_lists_what_to_type() -> None:
+    """The "You may:" table gives the words the player types, not the round's command
+    names: antes before the deal (674a.7(d)), the withdrawal (674a.7(c)) and deal once
+    antes are down, then 1x, 2x, 3x and fold for the Across Bet (674a.11(b)); each
+    listed word is then taken."""
+    out = run("help\nantes 5\nhelp\ndeal\nhelp\n1x\nhelp\nfold\n")
+    for internal in ("PlaceAntes", "PlaceWager", "WithdrawWager", "Fold ", "┃ Command"):
+        assert internal not in out
+    rows = re.findall(r"^│ (\S[^│]*?)\s*│[^│]*│[^│]*│ (\S*)\s*│$", out, re.M)
+    typed = {(word, cite) for word, cite in rows if word}
+    assert ("antes AMOUNT", "674a.7(d)") in typed
+    assert ("withdraw SPOT", "674a.7(c)") in typed
+    assert ("deal", "674a.8(b)") in typed  # 674a.8(b): "no more bets" before dealing
+    assert ("1x, 2x, 3x", "674a.11(b)") in typed
+    assert ("fold", "674a.11(b)") in typed
+    assert ("1x, 2x, 3x", "674a.11(d)") in typed  # the Down Bet, after the Across Bet
+    assert "Unknown command" not in out and "Refused" not in out
+
+
+@pytest.mark.parametrize(
+    ("line", "usage"),
+    [
+        ("antes", "antes AMOUNT"),
+        ("antes 5 5", "antes AMOUNT"),
+        ("bonus", "bonus AMOUNT"),
+        ("withdraw", "withdraw SPOT"),
+        ("withdraw ante_across ante_down", "withdraw SPOT"),
+        ("deal now", "deal"),
+        ("2x 5", "2x"),
+        ("fold please", "fold"),
+    ],
+)
+def test_wrong_arguments_get_the_usage_line(line: str, usage: str) -> None:
+    """A command typed with the wrong number of arguments gets its usage line, not
+    "Unknown command", and changes nothing (the antes folded lose $10, 674a.11(b))."""
+    out = run(f"{line}\nantes 5\ndeal\nfold\n")
+    assert f"usage: {usage}\n" in out
+    assert "Unknown command" not in out
+    assert "this round -$10" in out
+
+
+@pytest.mark.parametrize("amount", ["\uff15", "\u0665", "\uff11\uff10"])
+def test_antes_in_non_ascii_digits_are_refused(amount: str) -> None:
+    """Only ASCII digits are an amount: a full-width or Arabic-Indic five is refused
+    citing the antes' section (674a.7(d)); no wager is placed, so deal has no one to
+    deal to."""
+    out = run(f"antes {amount}\ndeal\nantes 5\ndeal\nfold\n")
+    refused = [line for line in out.splitlines() if line.startswith("Refused:")]
+    assert refused[0] == (
+        f"Refused: '{amount}' is not an amount in dollars and cents such as 5 or 2.50 (674a.7(d))"
+    )
+    assert "there is no one to deal to" in refused[1]
+    assert "this round -$10" in out

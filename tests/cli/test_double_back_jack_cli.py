@@ -186,3 +186,106 @@ def test_hint_gives_basic_strategy() -> None:
     assert hints[0] == "split"
     assert "place the Second Chance Wager" in hints
     assert "Final balance: $1,010" in out
+
+
+ROW = re.compile(r"^│ (\S[^│]*?)\s*│[^│]*│[^│]*│ (\S[^│]*?)\s*│$", re.M)
+
+
+def listed(out: str) -> set[tuple[str, str]]:
+    """(what to type, rule) of every first line of a "You may:" row in ``out``."""
+    return set(ROW.findall(out))
+
+
+def test_the_cut_offer_lists_what_to_type() -> None:
+    """673a.5(b), (c)(1): the cut is offered to the first player to arrive. The table
+    lists ``cut N`` (673a.5(d): at least ten cards from the top or bottom) and
+    ``refuse``, not the round's command name; deal is refused until the player answers
+    (673a.5(b)); a cut in non-ASCII digits is refused (673a.5(d)) and the offer stands;
+    then cut 60 is taken."""
+    out = run("help\ndeal\ncut \uff16\uff10\ncut 60\n", 2, "--rounds", "1")
+    assert "RefuseCut" not in out and "┃ Command" not in out
+    rows = listed(out)
+    assert ("cut N", "673a.5(d)") in rows
+    assert ("refuse", "673a.5(b); 673a.5(c)") in rows
+    refusals = [line for line in out.splitlines() if line.startswith("Refused:")]
+    assert refusals[0] == (
+        "Refused: the cut is offered to you first: type cut N or refuse (673a.5(b))"
+    )
+    assert refusals[1] == "Refused: cut at a number of cards, not '\uff16\uff10' (673a.5(d))"
+    assert "Box 1 cuts 60 cards in" in out
+
+
+def test_a_bust_lists_second_and_no_and_no_declines() -> None:
+    """Seed 39 (the cards of test_split_second_chance_and_a_refused_double): box 1 8d 8h
+    against the dealer's 5s, split; hand 1 8d 6s 3c Jd busts at 27. The table offers the
+    Second Chance Wager as ``second`` ($5, the Blackjack Wager) and declining it as
+    ``no``, both under 673a.7(l); ``no`` declines: hand 1's $5 is lost. Hand 2 takes the
+    6h the second chance card would have been: 8h 6h (14), stands; the dealer's 5s Td
+    (15) draws 9h, 24, over 21, and hand 2 wins 1 to 1 (673a.7(r)(1)(i)).
+    Net: -5 + 5 = $0."""
+    out = run("refuse\nbet 5\ndeal\nsplit\nhit\nhit\nno\nstand\n", 39, "--rounds", "1")
+    assert "second_chance" not in out.split("> no")[0]
+    assert "Decide" not in out
+    rows = listed(out)
+    assert ("second", "673a.7(l)") in rows
+    assert ("no", "673a.7(l)") in rows
+    assert not any(cite == "673a.7(i)" and typed in ("second", "no") for typed, cite in rows)
+    assert re.search(r"^│ second\s*│[^│]*│ \$5\s*│", out, re.M)
+    assert "Unknown command" not in out and "Refused" not in out
+    assert "Hand 2: 8h 6h (14)" in out
+    assert "Dealer: 5s Td 9h (total 24)" in out
+    assert "Balance: $1,000 (this round $0)" in out
+
+
+def test_the_decisions_are_listed_as_typed() -> None:
+    """Seed 3: dealer Ts up, box 1 Ad 4s. Before the card reader (673a.7(h)) the table
+    lists surrender (673a.9(a)) and ``no``; after ``no`` it lists hit (673a.7(k)), stand
+    (673a.7(i)), surrender and ``double [AMOUNT]`` (673a.10(a)); each word listed is
+    taken (stand ends the hand)."""
+    out = run("refuse\nbet 5\ndeal\nno\nstand\n", 3, "--rounds", "1")
+    rows = listed(out)
+    for row in [
+        ("bet AMOUNT", "673a.6(d)"),
+        ("deal", "673a.7(e)"),
+        ("surrender", "673a.9(a)"),
+        ("no", "673a.7(h)"),
+        ("hit", "673a.7(k)"),
+        ("stand", "673a.7(i)"),
+        ("double [AMOUNT]", "673a.10(a)"),
+    ]:
+        assert row in rows
+    assert "Decide" not in out and "PlaceWager" not in out
+    assert "Unknown command" not in out and "Refused" not in out
+    assert "Card reader: no Blackjack" in out
+
+
+@pytest.mark.parametrize(
+    ("line", "usage"),
+    [
+        ("bet", "bet AMOUNT"),
+        ("bet 5 6", "bet AMOUNT"),
+        ("cut", "cut N"),
+        ("cut 20 30", "cut N"),
+        ("insurance 1 2", "insurance [AMOUNT]"),
+        ("double 1 2", "double [AMOUNT]"),
+        ("hit me", "hit"),
+        ("refuse now", "refuse"),
+    ],
+)
+def test_wrong_arguments_get_the_usage_line(line: str, usage: str) -> None:
+    """A command with the wrong number of arguments gets its usage line, not "Unknown
+    command"; the round goes on as if it was not typed (seed 3: box 1 Ad 4s (15)
+    stands against Ts 8s (18) and loses its $5, 673a.7(r)(3)(ii))."""
+    out = run(f"{line}\nrefuse\nbet 5\ndeal\nno\nstand\n", 3, "--rounds", "1")
+    assert f"usage: {usage}\n" in out
+    assert "Unknown command" not in out
+    assert "Balance: $995 (this round -$5)" in out
+
+
+def test_a_bet_in_non_ascii_digits_is_refused() -> None:
+    """A full-width five is not $5: refused citing 673a.6(d); nothing is wagered."""
+    out = run("refuse\nbet \uff15\ndeal\n", 3, "--rounds", "1")
+    assert "Refused: '\uff15' is not an amount in dollars and cents such as 5 or 2.50 " in out
+    assert "(673a.6(d))" in out
+    assert "no box has a Blackjack Wager" in out
+    assert "Final balance: $1,000" in out

@@ -145,3 +145,62 @@ def test_example_rules_submission() -> None:
         env=ENV,
     )
     assert played.exit_code == 0, played.output
+
+
+def play(script: str, seed: int = 1) -> str:
+    result = CliRunner().invoke(
+        app, ["play", "go-fore-it", "--seed", str(seed), "--rounds", "1"], input=script, env=ENV
+    )
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_table_lists_what_to_type() -> None:
+    """The "You may:" table gives what the player types: bet front_9 AMOUNT (676a.7(d)(1))
+    before any wager; Skins (676a.7(d)(3)), Gopher (676a.7(d)(4)), withdraw and deal
+    once the Front 9 is down; after the deal back9 (676a.7(d)(2)) and fold (676a.11(b)).
+    The listed words are taken: a fold loses the $5 Front 9 (676a.11(b)-(c))."""
+    out = play("bet front_9 5\nhelp\ndeal\nhelp\nfold\n")
+    rows = set(re.findall(r"^│ (\S[^│]*?)\s*│[^│]*│[^│]*│ (\S[^│]*?)\s*│$", out, re.M))
+    for row in [
+        ("bet front_9 AMOUNT", "676a.7(d)(1)"),
+        ("bet skins AMOUNT", "676a.7(d)(3)"),
+        ("bet gopher AMOUNT", "676a.7(d)(4)"),
+        ("withdraw SPOT", "676a.7(c)"),
+        ("back9", "676a.7(d)(2)"),
+        ("fold", "676a.11(b)"),
+    ]:
+        assert row in rows
+    assert "PlaceWager" not in out and "WithdrawWager" not in out and "┃ Command" not in out
+    assert "Unknown command" not in out and "Refused" not in out
+    assert "Balance: $995 (this round -$5)" in out
+
+
+@pytest.mark.parametrize(
+    ("line", "usage"),
+    [
+        ("bet", "bet SPOT AMOUNT"),
+        ("bet front_9", "bet SPOT AMOUNT"),
+        ("bet front_9 5 6", "bet SPOT AMOUNT"),
+        ("withdraw", "withdraw SPOT"),
+        ("back9 5", "back9"),
+    ],
+)
+def test_wrong_arguments_get_the_usage_line(line: str, usage: str) -> None:
+    """The usage line, not "Unknown command"; nothing is wagered by it (the $5 Front 9
+    folded is the round's only loss, 676a.11(b))."""
+    out = play(f"{line}\nbet front_9 5\ndeal\nfold\n")
+    assert f"usage: {usage}\n" in out
+    assert "Unknown command" not in out
+    assert "Balance: $995 (this round -$5)" in out
+
+
+@pytest.mark.parametrize("amount", ["\uff15", "\u0665", "\u0967"])
+def test_non_ascii_digits_are_not_an_amount(amount: str) -> None:
+    """A full-width, Arabic-Indic or Devanagari five is refused citing 676a.7(d); no
+    Front 9 Wager is placed, so deal has no one to deal to (676a.7(d)(1))."""
+    out = play(f"bet front_9 {amount}\ndeal\n")
+    assert f"Refused: '{amount}' is not an amount in dollars and cents" in out
+    assert "(676a.7(d))" in out
+    assert "no player has placed a Front 9 Wager" in out
+    assert "Final balance: $1,000" in out

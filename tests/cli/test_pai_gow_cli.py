@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
@@ -51,3 +52,54 @@ def test_play_refuses_a_setting_with_other_tiles() -> None:
         app, ["play", "pai-gow", "--seed", "3", "--rounds", "1"], input=script, env=ENV
     )
     assert "Refused:" in result.output and "(621a.10(a))" in result.output
+
+
+def play(script: str) -> str:
+    result = CliRunner().invoke(
+        app, ["play", "pai-gow", "--seed", "1", "--rounds", "1"], input=script, env=ENV
+    )
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_table_lists_what_to_type() -> None:
+    """help lists what the player types, in order of the round: bet AMOUNT (621a.7(a));
+    deal ("no more bets", 621a.7(c)); set T1 T2 (621a.10(a)) and house (621a.10(b));
+    surrender (621a.10(e)) and show (621a.10(f)); never the round's command names. (Seed
+    1 delivers 3-5 3-4 1-6 5-5; the player sets 3-5 with 5-5.)"""
+    out = play("help\nbet 5\nhelp\ndeal\nhelp\nhouse\nset 3-5 5-5\nhelp\nshow\n")
+    rows = set(re.findall(r"^│ (\S[^│]*?)\s*│[^│]*│[^│]*│ (\S[^│]*?)\s*│$", out, re.M))
+    for row in [
+        ("bet AMOUNT", "621a.7(a)"),
+        ("deal", "621a.7(c)"),
+        ("set T1 T2", "621a.10(a)"),
+        ("house", "621a.10(b)"),
+        ("surrender", "621a.10(e)"),
+        ("show", "621a.10(f)"),
+    ]:
+        assert row in rows
+    for internal in ("PlaceWager", "SetHands", "RequestHouseWay", "Surrender ", "┃ Command"):
+        assert internal not in out
+
+
+@pytest.mark.parametrize(
+    ("line", "usage"),
+    [
+        ("bet", "bet AMOUNT"),
+        ("bet 5 6", "bet AMOUNT"),
+        ("set 6-6", "set T1 T2"),
+        ("show x", "show"),
+    ],
+)
+def test_wrong_arguments_get_the_usage_line(line: str, usage: str) -> None:
+    out = play(f"{line}\n")
+    assert f"usage: {usage}\n" in out
+    assert "Unknown command" not in out
+
+
+def test_non_ascii_digits_are_not_an_amount() -> None:
+    """An Arabic-Indic five is refused citing 621a.7(a); nothing is wagered."""
+    out = play("bet \u0665\n")
+    assert "Refused: '\u0665' is not an amount in dollars and cents such as 5 or 2.50" in out
+    assert "(621a.7(a))" in out
+    assert "Final balance: $1,000" in out

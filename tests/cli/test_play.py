@@ -6,6 +6,7 @@ die ranking and payout odds typed in from the text, not taken from croupier.
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -15,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
-from croupier.cli.play import Wallet
+from croupier.cli.play import TABLES, Wallet
 from croupier.engine import Outcome, WagerPlaced, WagerSettled
 from croupier.errors import InvalidAmount
 from croupier.money import parse_dollars
@@ -256,7 +257,7 @@ def test_rounds_option_stops_the_session() -> None:
 
 def test_default_rng_and_quit() -> None:
     output = run(["play", "high-roll-dice"], "help\nquit\n")
-    assert "Balance $1,000. You may bet:" in output
+    assert "Balance $1,000. You may:" in output
     assert "Session over after 0 round(s)" in output
     assert "Final balance: $1,000" in output
 
@@ -288,7 +289,7 @@ def test_refused_bet_names_the_section_and_moves_no_money(
     (refused,) = [text for text in output.splitlines() if text.startswith("Refused:")]
     assert refused.endswith(f"({cite})")
     assert message in refused
-    assert "Balance $995. You may bet:" in output  # help, after the refusal
+    assert "Balance $995. You may:" in output  # help, after the refusal
     first, extra = round_dice(output)
     assert to_cents(FINAL.findall(output)[-1]) == 100_000 + expected_net(
         TEN_DICE, bets, first, extra
@@ -305,7 +306,7 @@ def test_nothing_before_pip_street() -> None:
         "(675a.2(e)(1))",  # no wager: no round to roll
     ]
     assert "needs a Pip Street wager first" in refused[0]
-    assert "Balance $1,000. You may bet:" in output
+    assert "Balance $1,000. You may:" in output
     assert "Final balance: $1,000" in output
 
 
@@ -397,3 +398,103 @@ def test_wallet_moves_money_by_events_and_never_goes_negative() -> None:
     )
     wallet.apply([settled])
     assert wallet.balance == 1_360
+
+
+@pytest.mark.parametrize("line", ["bet", "bet pip_street:ace", "bet pip_street:ace 5 6", "roll 2"])
+def test_wrong_arguments_get_the_usage_line(line: str) -> None:
+    """``bet SPOT AMOUNT`` (or ``roll``) typed with the wrong arguments gets its usage
+    line, not "Unknown command", and wagers nothing."""
+    output = run(["play", "high-roll-dice", "--seed", "1"], f"{line}\nquit\n")
+    usage = "roll" if line.startswith("roll") else "bet SPOT AMOUNT"
+    assert f"usage: {usage}\n" in output
+    assert "Unknown command" not in output
+    assert "Final balance: $1,000" in output
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["bet pip_street:ace \uff15", "bet like_kind:3 \u0665", "bet pip_street:two \uff11\uff10"],
+)
+def test_non_ascii_digits_are_not_an_amount(line: str) -> None:
+    """Full-width and Arabic-Indic digits are refused citing 675a.2(e); no wager is
+    placed (roll then has no one to roll for)."""
+    output = run(["play", "high-roll-dice", "--seed", "1"], f"{line}\nroll\nquit\n")
+    refused = [text for text in output.splitlines() if text.startswith("Refused:")]
+    assert "is not an amount in dollars and cents" in refused[0]
+    assert refused[0].endswith("(675a.2(e))")
+    assert "no player has wagered" in refused[1]
+    assert "Final balance: $1,000" in output
+
+
+def test_the_table_lists_what_to_type() -> None:
+    """The "You may:" table gives ``bet SPOT AMOUNT`` with the wagers of the layout
+    (675a.2(e)(1): Pip Street first; then Like Kind Boulevard, 675a.2(e)(2)) and, once a
+    wager is down, ``roll``; never the round's command names."""
+    output = run(["play", "high-roll-dice", "--seed", "1"], "bet pip_street:ace 5\nhelp\nquit\n")
+    rows = re.findall(r"^│ (\S[^│]*?)\s*│ ([^│]*?)\s*│[^│]*│ (\S[^│]*?)\s*│$", output, re.M)
+    listed = {(typed, what.split(" (")[0], cite) for typed, what, cite in rows}
+    assert ("bet SPOT AMOUNT", "a Pip Street Wager", "675a.2(e)(1)") in listed
+    assert ("bet SPOT AMOUNT", "a Like Kind Boulevard Wager", "675a.2(e)(2)") in listed
+    assert any(typed == "roll" for typed, _, _ in rows)
+    assert "PlaceWager" not in output and "AnnounceNoMoreBets" not in output
+
+
+VOCABULARY = {
+    "high-roll-dice": ["bet pip_street:ace 5", "bet like_kind:3 5", "bet extra_roll 5", "roll"],
+    "go-fore-it": [
+        "bet front_9 5",
+        "bet skins 5",
+        "bet gopher 5",
+        "withdraw skins",
+        "deal",
+        "back9",
+        "fold",
+    ],
+    "criss-cross-poker": ["antes 5", "bonus 5", "withdraw ante_across", "deal", "1x", "3x", "fold"],
+    "pai-gow": ["bet 5", "deal", "set 6-6 4-5", "house", "surrender", "show"],
+    "double-back-jack": [
+        "cut 50",
+        "refuse",
+        "bet 5",
+        "deal",
+        "insurance",
+        "no",
+        "hit",
+        "stand",
+        "double",
+        "split",
+        "surrender",
+        "second",
+    ],
+}
+"""Lines a player might type at each table, typed in random order by the test below."""
+
+INTERNAL = re.compile(r"\(phase |\b(?:[A-Z][a-z]+){2,}\b")
+"""An internal phase or a command's class name (``PlaceWager``, ``RefuseCut``)."""
+
+
+@pytest.mark.parametrize("game", sorted(VOCABULARY))
+@pytest.mark.parametrize("seed", range(4))
+def test_no_internal_names_and_every_listed_word_is_taken(game: str, seed: int) -> None:
+    """Random lines at every table, with help after each: no refusal or "You may:" table
+    shows an internal phase or command name, and every word a "You may:" table lists is
+    one the table takes (typed, it never gives "Unknown command")."""
+    import random
+
+    from croupier.cli.tables.base import usages
+
+    rnd = random.Random(seed)
+    lines = [rnd.choice(VOCABULARY[game]) for _ in range(30)]
+    output = run(
+        ["play", game, "--seed", str(seed), "--rounds", "2"],
+        "".join(f"{line}\nhelp\n" for line in lines),
+    )
+    assert not INTERNAL.search(output), INTERNAL.search(output)
+    module = importlib.import_module(TABLES[game])
+    known = usages(module.HELP)
+    listed = re.findall(r"^│ (\S[^│]*?)\s*│[^│]*│[^│]*│[^│]*│$", output, re.M)
+    assert listed
+    for typed in listed:
+        for word in typed.split(", "):
+            assert word.split()[0] in known, typed
+    assert "Unknown command" not in output

@@ -672,7 +672,7 @@ class CardRound(Round[StateT]):
 
     def _phase(self, phase: StrEnum, what: str, cite: str) -> None:
         if self.state.phase is not phase:
-            raise NotYourTurn(f"the dealer cannot {what} now (phase {self.state.phase})", cite)
+            raise NotYourTurn(f"the dealer cannot {what} now", cite)
 
     def _check_player(self, seat: int, actor: Actor) -> None:
         """Raise :class:`NotYourTurn` unless ``actor`` is the player seated at ``seat``

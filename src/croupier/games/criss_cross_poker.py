@@ -369,6 +369,10 @@ DECISION_PHASES: dict[Phase, Spot] = {
     Phase.DOWN: Spot.DOWN,
     Phase.MIDDLE: Spot.MIDDLE,
 }
+BEFORE_ACROSS = frozenset(
+    (Phase.SETUP, Phase.BETTING, Phase.SHUFFLE, Phase.CUT, Phase.DEAL, Phase.STUB, Phase.MISCOUNT)
+)
+"""The phases before the dealer asks for the Across Bet (674a.11(b))."""
 REVEAL_PHASES: tuple[Phase, Phase, Phase] = (
     Phase.REVEAL_ACROSS,
     Phase.REVEAL_DOWN,
@@ -784,11 +788,15 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 "his own hand",
                 cite,
             )
+        if spot is None and state.phase in BEFORE_ACROSS:
+            raise NotYourTurn(
+                "no Across Bet is being asked for yet: the dealer asks each player for it "
+                "after the cards are dealt and examined",
+                BET_SECTIONS[Spot.ACROSS],
+            )
         if spot is None:
             raise NotYourTurn(
-                "the dealer is not asking for an Across, Down or Middle Bet now "
-                f"(phase {state.phase})",
-                SECTIONS.bets,
+                "the dealer is not asking for an Across, Down or Middle Bet now", SECTIONS.bets
             )
         if seat not in state.players:
             raise NotYourTurn(f"position {seat} placed no Ante Wagers and has no hand", cite)
@@ -870,9 +878,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             )
         if state.phase not in REVEAL_PHASES:
             self._dealer_only(actor, "turn up community cards", s.reveal_across)
-            raise NotYourTurn(
-                f"no community card is turned up now (phase {state.phase})", s.reveal_across
-            )
+            raise NotYourTurn("no community card is turned up now", s.reveal_across)
         step = REVEAL_PHASES.index(state.phase)
         self._dealer_only(actor, "turn up community cards", cites[step])
         positions = REVEALS[step]

@@ -1308,7 +1308,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
 
     def _phase(self, phase: Phase, what: str, cite: str) -> None:
         if self.state.phase is not phase:
-            raise NotYourTurn(f"the dealer cannot {what} now (phase {self.state.phase})", cite)
+            raise NotYourTurn(f"the dealer cannot {what} now", cite)
 
     def _reader_working(self) -> None:
         if self.state.reader_down:
@@ -1910,7 +1910,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         if state.phase is not Phase.PLAY or state.current() is not None:
             hand = state.to_act()
             late = state.late_card_due()
-            who = f"box {hand.seat} has not finished its hand" if hand else f"phase {state.phase}"
+            who = f"box {hand.seat} has not finished its hand" if hand else "not at this point"
             if late is not None:
                 who = f"box {late} has not taken or declined the card the dealer missed"
                 raise NotYourTurn(

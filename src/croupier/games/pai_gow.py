@@ -1793,7 +1793,7 @@ class PaiGowRound(Round[PaiGowState]):
         state = self.state
         self._player_for(seat, actor, "set these hands", S.set_hands)
         if state.phase is not Phase.SETTING:
-            raise NotYourTurn(f"hands are not being set now (phase {state.phase})", S.set_hands)
+            raise NotYourTurn("hands are not being set now", S.set_hands)
         if seat not in state.to_set():
             if seat in state.settings:
                 raise NotYourTurn(

@@ -11,8 +11,10 @@ adds what the card tables deal with alike (Go Fore It, Criss-Cross Poker), and
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Generic, TypeVar
@@ -21,10 +23,11 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
-from croupier.cli.play import Wallet, amount_range, read_line, signed
+from croupier.cli.play import Wallet, read_line, signed
 from croupier.cli.rules import load_or_exit
-from croupier.engine import DEALER, Command, Event, Outcome, Round, WagerSettled
+from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, Round, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.games.cards import WagerWithdrawn
 from croupier.money import Cents, format_cents, format_odds
@@ -38,12 +41,39 @@ RulesT = TypeVar("RulesT", bound=RulesSubmission)
 RoundT = TypeVar("RoundT", bound=Round[Any])
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One row of the "You may:" table: what the player types (``typed``), what it does
+    in the regulation's words (``does``), the amount it takes (``amount``, as
+    :func:`amount_range` gives it, ``""`` for none) and the section behind it (``cite``)."""
+
+    typed: str
+    does: str
+    amount: str = ""
+    cite: str = ""
+
+
+def usages(help_text: str) -> dict[str, str]:
+    """Command word -> its usage line, read from a table's help text: each line
+    ``"  bet SPOT AMOUNT   what it does"`` gives ``{"bet": "bet SPOT AMOUNT"}``, and
+    ``"  hit, stand   ..."`` gives ``hit`` and ``stand``."""
+    found: dict[str, str] = {}
+    for line in help_text.splitlines():
+        match = re.match(r"  (\S.*?)(?:\s{2,}|$)", line)
+        if match is None:
+            continue
+        for usage in match[1].split(", "):
+            found.setdefault(usage.split()[0], usage)
+    return found
+
+
 class Terminal(ABC, Generic[RulesT, RoundT]):
     """One player (seat 1) with a wallet of ``balance`` cents at a table under ``rules``;
     the program deals, drawing from ``rng``, and prints to ``console``."""
 
     help: ClassVar[str]
-    """What the player may type (printed at the start and on ``help``)."""
+    """What the player may type (printed at the start and on ``help``); each command's
+    usage is read from it (:func:`usages`)."""
 
     def __init__(self, rules: RulesT, rng: Rng, balance: Cents, console: Console) -> None:
         self.rules, self.rng, self.console = rules, rng, console
@@ -119,6 +149,45 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     def refuse(self, error: IllegalCommand) -> None:
         self.console.print(f"[red]Refused:[/red] {escape(str(error))}")
 
+    def unknown(self, line: str) -> None:
+        """A line no command of the table took: a known command with the wrong arguments
+        gets its usage line (``usage: bet SPOT AMOUNT``), anything else "Unknown command"."""
+        words = line.split()
+        usage = usages(self.help).get(words[0]) if words else None
+        if usage is not None:
+            self.console.print(f"usage: {usage}", markup=False)
+        else:
+            self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+
+    def show_legal(self, round_: RoundT) -> None:
+        """The "You may:" table: what the player may type now (:meth:`choices`)."""
+        choices = list(self.choices(round_))
+        if not choices:
+            return
+        table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may:")
+        for column in ("Type", "To", "Amount", "Rule"):
+            table.add_column(column)
+        for choice in choices:  # as Text: "[AMOUNT]" is not markup
+            table.add_row(*map(Text, (choice.typed, choice.does, choice.amount, choice.cite)))
+        self.console.print(table)
+
+    def choices(self, round_: RoundT) -> Iterable[Choice]:
+        """What the player may type now: :meth:`choice` for each of his legal commands
+        and, after them, :meth:`dealer_choices`."""
+        for command in round_.legal_commands(SEAT):
+            yield from self.choice(round_, command)
+        yield from self.dealer_choices(round_)
+
+    @abstractmethod
+    def choice(self, round_: RoundT, command: LegalCommand) -> Iterable[Choice]:
+        """The rows a legal command of the player shows as (none for one that cannot be
+        typed at this table)."""
+
+    def dealer_choices(self, round_: RoundT) -> Iterable[Choice]:
+        """Rows for what the player asks the dealer to do (``deal``, ``roll``), where
+        the dealer may do it now."""
+        return ()
+
     def summary(self) -> None:
         end, net = self.wallet.balance, self.wallet.balance - self.start
         self.console.print(
@@ -162,18 +231,12 @@ class CardTerminal(Terminal[RulesT, RoundT]):
         for notice in self.table.finish(round_, datetime.now()):
             self.console.print(f"Floor: {notice}", markup=False)
 
-    def show_legal(self, round_: RoundT) -> None:
-        legal = round_.legal_commands(SEAT)
-        if not legal:
-            return
-        table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may:")
-        for column in ("Command", "Spots", "Amount", "Rule"):
-            table.add_column(column)
-        for command in legal:
-            table.add_row(
-                command.command, ", ".join(command.spots), amount_range(command), command.cite
-            )
-        self.console.print(table)
+    def dealer_choices(self, round_: RoundT) -> Iterable[Choice]:
+        for command in round_.legal_commands(DEALER):
+            if command.command == "AnnounceNoMoreBets":
+                yield Choice(
+                    "deal", '"no more bets": the dealer shuffles, cuts and deals', "", command.cite
+                )
 
     def apply(self, events: list[Event]) -> None:
         """Move the wallet by ``events``: wagers placed, settled and withdrawn."""

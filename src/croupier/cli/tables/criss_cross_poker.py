@@ -10,16 +10,19 @@ optimal decision, computed exactly for the cards in view.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from rich.console import Console
 from rich.table import Table
 
-from croupier.cli.tables.base import SEAT, CardTerminal, play_command
-from croupier.engine import Command, Event, WagerSettled
+from croupier.cli.play import amount_range
+from croupier.cli.tables.base import SEAT, CardTerminal, Choice, play_command
+from croupier.engine import Command, Event, LegalCommand, WagerSettled
 from croupier.equipment.cards import Card
 from croupier.errors import IllegalCommand
 from croupier.games.criss_cross_poker import (
+    DECISION_PHASES,
     AnnounceNoMoreBets,
     CardDiscarded,
     CommunityCardsTurned,
@@ -41,7 +44,7 @@ from croupier.games.criss_cross_poker import (
 )
 from croupier.money import Cents, format_cents, parse_dollars
 from croupier.rng import Rng
-from croupier.rules.criss_cross_poker import SECTIONS, CrissCrossPokerRules
+from croupier.rules.criss_cross_poker import SECTIONS, CrissCrossPokerRules, Spot
 
 HELP = """\
 Commands:
@@ -54,6 +57,13 @@ Commands:
   hint              the optimal decision now (exact; the first hint compiles, ~10 s)
   help              what you may do now
   quit              leave the table (once the round you have wagered on is over)"""
+
+BET_WORDS = {
+    Spot.ACROSS: "the Across Bet: one to three times the Ante Across Wager",
+    Spot.DOWN: "the Down Bet: one to three times the Ante Down Wager",
+    Spot.MIDDLE: "the Middle Bet: one to three times the Ante Across or Ante Down Wager",
+}
+"""The three bets as 674a.11(b), (d) and (f) ask for them."""
 
 
 class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPokerRound]):
@@ -94,16 +104,48 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
             case ["deal"]:
                 self.deal(round_)
             case ["1x" | "2x" | "3x" as multiple]:
-                ante = round_.state.wagers.get(SEAT, {}).get("ante_across", 0)  # type: ignore[call-overload]
-                spot = str(round_.state.phase)
-                amount = int(multiple[0]) * ante
-                self.decide(round_, PlaceWager(seat=SEAT, spot=spot, amount=amount))
+                ante = round_.state.wagers.get(SEAT, {}).get(Spot.ANTE_ACROSS, 0)
+                # the bet the dealer asks for now; before the deal the Across Bet, which
+                # the round refuses as not yet asked for (674a.11(b))
+                bet = DECISION_PHASES.get(round_.state.phase, Spot.ACROSS)
+                stake = int(multiple[0]) * ante
+                self.decide(round_, PlaceWager(seat=SEAT, spot=bet, amount=stake))
             case ["fold"]:
                 self.decide(round_, Fold(seat=SEAT))
             case ["hint"]:
                 self.hint(round_)
             case _:
-                self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+                self.unknown(line)
+
+    def choice(self, round_: CrissCrossPokerRound, command: LegalCommand) -> Iterable[Choice]:
+        amount = amount_range(command)
+        match command.command, command.spots:
+            case "PlaceAntes", _:
+                yield Choice(
+                    "antes AMOUNT",
+                    "the Ante Across and Ante Down Wagers, AMOUNT each",
+                    amount,
+                    command.cite,
+                )
+            case "PlaceWager", (Spot.FIVE_CARD_BONUS,):
+                yield Choice("bonus AMOUNT", "the Five Card Bonus Wager", amount, command.cite)
+            case "PlaceWager", (spot,):
+                yield Choice("1x, 2x, 3x", BET_WORDS[Spot(spot)], amount, command.cite)
+            case "Fold", _:
+                bet = str(DECISION_PHASES.get(round_.state.phase, Spot.ACROSS)).title()
+                yield Choice(
+                    "fold",
+                    f"no {bet} Bet: the antes and bets are collected (a Five Card Bonus stays)",
+                    "",
+                    command.cite,
+                )
+            case "WithdrawWager", spots:
+                yield Choice(
+                    "withdraw SPOT",
+                    f'take back a wager before "no more bets" (SPOT: {", ".join(spots)})',
+                    "",
+                    command.cite,
+                )
 
     def wager(self, round_: CrissCrossPokerRound, spot: str, text: str) -> None:
         cite = SECTIONS.antes if spot == "antes" else SECTIONS.five_card_bonus

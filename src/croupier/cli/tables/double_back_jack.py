@@ -12,6 +12,7 @@ surrenders, and on a bust places the Second Chance Wager or declines it (673a.7(
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -22,7 +23,7 @@ from rich.table import Table
 
 from croupier.cli.play import amount_range, signed
 from croupier.cli.rules import load_or_exit
-from croupier.cli.tables.base import SEAT, Terminal
+from croupier.cli.tables.base import SEAT, Choice, Terminal
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.equipment.cards import least_cover_from_bottom
 from croupier.errors import IllegalCommand
@@ -76,10 +77,11 @@ HELP = """\
 Commands:
   cut N             when the cut is offered to you: place the cover card N cards in from
                     the top (at least ten from the top or bottom)
-  refuse            refuse the cut (the dealer cuts)
+  refuse            refuse the cut (the dealer cuts), or a card drawn in error
   bet AMOUNT        the Blackjack Wager, in dollars (2.50 allowed)
   deal              the dealer deals
-  insurance [AMT]   on a dealer ace: the Insurance Wager (default: the most allowed)
+  insurance [AMOUNT]
+                    on a dealer ace: the Insurance Wager (default: the most allowed)
   no                no Insurance (or surrender): the dealer checks the hole card; on a
                     bust: decline the Second Chance Wager
   hit, stand        draw a card, or stand
@@ -87,6 +89,7 @@ Commands:
   split             split a pair (a wager equal to the first on the second hand)
   surrender         give up half the wager
   second            on a bust: the Second Chance Wager (equal to the hand's wager)
+  take, dead        a card the dealer missed: take it late, or call the hand dead
   hint              the basic-strategy decision for your hand
   help              what you may do now
   quit              leave the table (once the round you have wagered on is over)"""
@@ -97,9 +100,53 @@ WORDS = {
     "split": Decision.SPLIT,
     "surrender": Decision.SURRENDER,
     "second": Decision.SECOND_CHANCE,
+    "second_chance": Decision.SECOND_CHANCE,
     "decline": Decision.DECLINE_SECOND_CHANCE,
+    "take": Decision.TAKE_LATE_CARD,
+    "dead": Decision.DECLINE_LATE_CARD,
 }
-"""Typed words for the decisions that take no amount."""
+"""Typed words for the decisions that take no amount (``no`` and ``refuse`` depend on
+what is offered)."""
+
+DECISION_WORDS: dict[Decision, tuple[str, str, str | None]] = {
+    Decision.HIT: ("hit", "draw an additional card", SECTIONS.hit),
+    Decision.STAND: ("stand", "stand: no more cards", SECTIONS.decisions),
+    Decision.SPLIT: (
+        "split",
+        "split the pair: a wager equal to the Blackjack Wager on the second hand",
+        SECTIONS.split,
+    ),
+    Decision.SURRENDER: ("surrender", "surrender: give up half the wager", SECTIONS.surrender),
+    Decision.DOUBLE: (
+        "double [AMOUNT]",
+        "double down: up to the Blackjack Wager, one more card",
+        SECTIONS.double,
+    ),
+    Decision.SECOND_CHANCE: (
+        "second",
+        "the Second Chance Wager, equal to the Blackjack Wager: one more card, its value "
+        "subtracted",
+        SECTIONS.second_chance,
+    ),
+    Decision.DECLINE_SECOND_CHANCE: (
+        "no",
+        "no Second Chance Wager: the bust hand loses",
+        SECTIONS.second_chance,
+    ),
+    Decision.REFUSE_CARD: (
+        "refuse",
+        "refuse the card drawn in error: no more cards this round",
+        SECTIONS.exposed_in_error,
+    ),
+    Decision.TAKE_LATE_CARD: ("take", "take the card the dealer missed, late", None),
+    Decision.DECLINE_LATE_CARD: (
+        "dead",
+        "call the hand dead: its Blackjack Wager is returned",
+        None,
+    ),
+}
+"""What the player types for each decision, what it does and its section (``None``:
+the section the round gives, 673a.13(g) or (h))."""
 
 
 class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound]):
@@ -155,8 +202,10 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                 self.show_legal(round_)
             case ["cut", position]:
                 self.cut(round_, position)
-            case ["refuse"]:
+            case ["refuse"] if round_.state.phase is Phase.CUT:
                 self.act(round_, RefuseCut(seat=SEAT))
+            case ["refuse"]:
+                self.decide(round_, Decision.REFUSE_CARD)
             case ["bet", amount]:
                 self.bet(round_, amount)
             case ["deal"]:
@@ -178,12 +227,14 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             case ["hint"]:
                 self.hint(round_)
             case _:
-                self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+                self.unknown(line.lower())
 
     # -- the player's commands ------------------------------------------------------------
-    def act(self, round_: DoubleBackJackRound, command: Command) -> list[Event] | None:
-        """Send the player's ``command``; print a refusal (nothing changes) or the events,
-        then let the dealer carry on."""
+    def act(
+        self, round_: DoubleBackJackRound, command: Command, said: str | None = None
+    ) -> list[Event] | None:
+        """Send the player's ``command``; print a refusal (nothing changes) or the events
+        (and ``said``), then let the dealer carry on."""
         try:
             events = round_.handle(command, SEAT)
         except IllegalCommand as error:
@@ -191,6 +242,8 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             return None
         self.wallet.apply(events)
         self.show(round_, events)
+        if said is not None:
+            self.console.print(said, markup=False)
         self.proceed(round_)
         return events
 
@@ -211,7 +264,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         if state.cut_offered_to() != SEAT:
             self.refuse(IllegalCommand("the cut is not offered to you now", SECTIONS.cut_order))
             return
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):
             self.refuse(IllegalCommand(f"cut at a number of cards, not {text!r}", SECTIONS.cut))
             return
         command = CutCards(
@@ -229,14 +282,21 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         amount = self.money(text, 0, SECTIONS.blackjack_wager)
         if amount is None:
             return
-        if self.act(round_, PlaceWager(seat=SEAT, spot=Spot.BLACKJACK, amount=amount)):
-            self.console.print(
-                f"{format_cents(amount)} Blackjack Wager. Balance: "
-                f"{format_cents(self.wallet.balance)}",
-                markup=False,
-            )
+        self.act(
+            round_,
+            PlaceWager(seat=SEAT, spot=Spot.BLACKJACK, amount=amount),
+            f"{format_cents(amount)} Blackjack Wager. Balance: "
+            f"{format_cents(self.wallet.balance - amount)}",
+        )
 
     def deal(self, round_: DoubleBackJackRound) -> None:
+        if round_.state.phase is Phase.CUT and round_.state.cut_offered_to() == SEAT:
+            self.refuse(
+                IllegalCommand(
+                    "the cut is offered to you first: type cut N or refuse", SECTIONS.cut_offered
+                )
+            )
+            return
         try:
             events = round_.handle(DealCards(), DEALER)
         except IllegalCommand as error:
@@ -370,21 +430,55 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                 self.hint(round_)
         self.show_legal(round_)
 
-    def show_legal(self, round_: DoubleBackJackRound) -> None:
-        legal = round_.legal_commands(SEAT)
-        if not legal:
-            return
-        table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may:")
-        for column in ("Command", "Options", "Amount", "Rule"):
-            table.add_column(column)
-        for command in legal:
-            table.add_row(
-                command.command,
-                ", ".join((*command.spots, *command.options)),
-                amount_range(command),
-                command.cite,
+    def choice(self, round_: DoubleBackJackRound, command: LegalCommand) -> Iterable[Choice]:
+        amount = amount_range(command)
+        match command.command, command.spots:
+            case "RefuseCut", _:
+                size = len(round_.state.stack)
+                yield Choice(
+                    "cut N",
+                    f"cut: the cover card N cards in from the top, N from {MIN_CUT} to "
+                    f"{size - MIN_CUT}",
+                    "",
+                    SECTIONS.cut,
+                )
+                yield Choice("refuse", "refuse the cut: the dealer cuts", "", command.cite)
+            case "PlaceWager", (Spot.BLACKJACK,):
+                yield Choice("bet AMOUNT", "the Blackjack Wager", amount, command.cite)
+            case "PlaceWager", (Spot.INSURANCE,):
+                yield Choice(
+                    "insurance [AMOUNT]",
+                    "the Insurance Wager: up to half the Blackjack Wager (default the most)",
+                    amount,
+                    command.cite,
+                )
+            case "Decide", _:
+                hand = round_.state.to_act()
+                for option in command.options:
+                    decision = Decision(option)
+                    typed, does, cite = DECISION_WORDS[decision]
+                    money = amount
+                    if decision is Decision.SECOND_CHANCE:
+                        money = format_cents(
+                            self.wager_on(round_, hand, Spot.BLACKJACK)
+                            + self.wager_on(round_, hand, Spot.DOUBLE)
+                        )
+                    yield Choice(typed, does, money, cite or command.cite)
+
+    def choices(self, round_: DoubleBackJackRound) -> Iterable[Choice]:
+        yield from super().choices(round_)
+        if round_.state.phase is Phase.READER and round_.legal_commands(SEAT):
+            yield Choice(
+                "no",
+                "no Insurance or surrender: the dealer checks the hole card",
+                "",
+                SECTIONS.card_reader,
             )
-        self.console.print(table)
+
+    def dealer_choices(self, round_: DoubleBackJackRound) -> Iterable[Choice]:
+        for command in round_.legal_commands(DEALER):
+            if command.command == "DealCards":
+                yield Choice("deal", "the dealer deals", "", command.cite)
 
     @staticmethod
     def hand_line(hand: Hand) -> str:

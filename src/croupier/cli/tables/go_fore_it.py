@@ -8,13 +8,15 @@ Gopher Wagers, then, seeing his two front cards, makes the Back 9 Wager or folds
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from rich.console import Console
 from rich.table import Table
 
-from croupier.cli.tables.base import SEAT, CardTerminal, play_command
-from croupier.engine import Command, Event, WagerSettled
+from croupier.cli.play import amount_range
+from croupier.cli.tables.base import SEAT, CardTerminal, Choice, play_command
+from croupier.engine import Command, Event, LegalCommand, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.games.go_fore_it import (
     AnnounceNoMoreBets,
@@ -50,6 +52,14 @@ Commands:
   hint              the optimal decision for your two front cards
   help              what you may do now
   quit              leave the table (once the round you have wagered on is over)"""
+
+WAGER_WORDS = {
+    Spot.FRONT_9: "the Front 9 Wager, to take part in the round",
+    Spot.SKINS: "the Skins Wager, against the dealer's four cards",
+    Spot.GOPHER: "the Gopher Wager: an ace among your four cards",
+    Spot.BACK_9: "the Back 9 Wager, equal to the Front 9 Wager, to play on",
+}
+"""The wagers as 676a.1 and 676a.7(d) name them."""
 
 
 class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
@@ -89,7 +99,29 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
             case ["hint"]:
                 self.hint(round_)
             case _:
-                self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+                self.unknown(line)
+
+    def choice(self, round_: GoForeItRound, command: LegalCommand) -> Iterable[Choice]:
+        amount = amount_range(command)
+        match command.command, command.spots:
+            case "PlaceWager", (Spot.BACK_9,):
+                yield Choice("back9", WAGER_WORDS[Spot.BACK_9], amount, command.cite)
+            case "PlaceWager", (spot,):
+                yield Choice(f"bet {spot} AMOUNT", WAGER_WORDS[Spot(spot)], amount, command.cite)
+            case "Fold", _:
+                yield Choice(
+                    "fold",
+                    "fold: no Back 9 Wager; the Front 9 Wager is forfeited",
+                    "",
+                    command.cite,
+                )
+            case "WithdrawWager", spots:
+                yield Choice(
+                    "withdraw SPOT",
+                    f'take back a wager before "no more bets" (SPOT: {", ".join(spots)})',
+                    "",
+                    command.cite,
+                )
 
     def bet(self, round_: GoForeItRound, spot: str, text: str) -> None:
         cite = SECTIONS.wagers

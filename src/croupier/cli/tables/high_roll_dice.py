@@ -3,11 +3,13 @@ program deals as the dealer (ch. 675a, 675a.6, 593)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.table import Table
 
 from croupier.cli.play import amount_range, signed
-from croupier.cli.tables.base import SEAT, Terminal, play_command
-from croupier.engine import DEALER, Command, Event, Outcome, WagerSettled
+from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
+from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.equipment.dice import FACE_NAMES
 from croupier.errors import IllegalCommand
 from croupier.games.high_roll_dice import (
@@ -32,6 +34,14 @@ Commands:
   roll             no more bets: the dealer throws, calls and settles
   help             what you may bet now
   quit             leave the table (once the round you have wagered on is over)"""
+
+WAGER_WORDS = {
+    "pip_street": "a Pip Street Wager",
+    "like_kind": "a Like Kind Boulevard Wager",
+    "extra_roll": "the purchase of an Extra Roll",
+    "millionaire_row": "a Millionaire Row Wager",
+}
+"""The wagers as the layout of 675a.2(e) names them, by the first part of a spot."""
 
 
 def _kind(count: int) -> str:
@@ -81,19 +91,28 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
             case ["roll"]:
                 self.roll(round_)
             case _:
-                self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+                self.unknown(line)
 
     def has_wagers(self, round_: HighRollDiceRound) -> bool:
         view = round_.view(SEAT)
         return bool(view["wagers"] or view["extra_rolls"])
 
-    def show_legal(self, round_: HighRollDiceRound) -> None:
-        table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may bet:")
-        for column in ("Spots", "Amount", "Rule"):
-            table.add_column(column)
-        for command in round_.legal_commands(SEAT):
-            table.add_row(", ".join(command.spots), amount_range(command), command.cite)
-        self.console.print(table)
+    def choice(self, round_: HighRollDiceRound, command: LegalCommand) -> Iterable[Choice]:
+        if command.command != "PlaceWager":
+            return
+        kinds = dict.fromkeys(spot.split(":")[0] for spot in command.spots)
+        named = " or ".join(WAGER_WORDS.get(kind, kind) for kind in kinds)
+        yield Choice(
+            "bet SPOT AMOUNT",
+            f"{named} (SPOT: {', '.join(command.spots)})",
+            amount_range(command),
+            command.cite,
+        )
+
+    def dealer_choices(self, round_: HighRollDiceRound) -> Iterable[Choice]:
+        for command in round_.legal_commands(DEALER):
+            if command.command == "AnnounceNoMoreBets":
+                yield Choice("roll", '"no more bets": the dealer throws the dice', "", command.cite)
 
     def bet(self, round_: HighRollDiceRound, spot: str, text: str) -> None:
         cite = self.rules.sections.wagers

@@ -11,12 +11,14 @@ surrender before his hands are exposed (621a.10(e)).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.console import Console
 from rich.table import Table
 
 from croupier.cli.play import amount_range, signed
-from croupier.cli.tables.base import SEAT, Terminal, play_command
-from croupier.engine import DEALER, Command, Event, Outcome, WagerSettled
+from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
+from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.games.pai_gow import (
     AnnounceNoMoreBets,
@@ -62,6 +64,15 @@ Commands:
   show              expose the hands and settle
   help              what you may do now
   quit              leave the table (once the round you have wagered on is over)"""
+
+PLAYER_WORDS = {
+    "PlaceWager": ("bet AMOUNT", "a wager on your betting area"),
+    "SetHands": ("set T1 T2", "set your tiles: T1 and T2 together, the other two together"),
+    "RequestHouseWay": ("house", "ask how the house would set your tiles"),
+    "Surrender": ("surrender", "surrender your wager before your hands are exposed"),
+}
+"""What the player types for his commands at this table (taking or passing the bank,
+cutting the tiles and the other commands of a banking player are not offered here)."""
 
 
 def _hand(tiles: tuple[str, ...] | list[str]) -> str:
@@ -127,15 +138,27 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             case ["show"]:
                 self.act(round_, SettleWagers(), DEALER)
             case _:
-                self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+                self.unknown(line)
 
-    def show_legal(self, round_: PaiGowRound) -> None:
-        table = Table(title="You may now:")
-        for column in ("Command", "Amount", "Rule"):
-            table.add_column(column)
-        for command in round_.legal_commands(SEAT):
-            table.add_row(command.command, amount_range(command), command.cite)
-        self.console.print(table)
+    def choice(self, round_: PaiGowRound, command: LegalCommand) -> Iterable[Choice]:
+        words = PLAYER_WORDS.get(command.command)
+        if words is not None:
+            yield Choice(*words, amount_range(command), command.cite)
+
+    def dealer_choices(self, round_: PaiGowRound) -> Iterable[Choice]:
+        for command in round_.legal_commands(DEALER):
+            if command.command == "AnnounceNoMoreBets":
+                yield Choice(
+                    "style NAME", "a delivery style of 621a.9 for this round", "", SECTIONS.styles
+                )
+                yield Choice(
+                    "deal",
+                    '"no more bets": the dice are shaken and the tiles delivered',
+                    "",
+                    command.cite,
+                )
+            elif command.command == "SettleWagers":
+                yield Choice("show", "expose the hands and settle the wagers", "", command.cite)
 
     def act(self, round_: PaiGowRound, command: Command, actor: int | str) -> bool:
         try:
