@@ -211,7 +211,9 @@ def test_rounds_must_not_be_negative() -> None:
 @pytest.mark.slow
 def test_sample_agrees_with_the_par_sheet() -> None:
     """4,000,000 rounds: each wager's mean within 3.29 exact standard errors of the par
-    sheet's exact return; the same seed gives the same arrays, another seed others."""
+    sheet's exact return, and its share of rounds with a positive net within 3.29 binomial
+    standard errors of the par sheet's hit frequency; the same seed gives the same arrays,
+    another seed others."""
     sheet = par_sheet()
     n = 4_000_000
     result = sim.sample(None, n, 674)
@@ -221,6 +223,11 @@ def test_sample_agrees_with_the_par_sheet() -> None:
         assert values.shape == (n,)
         bound = Z * figures.std_dev / math.sqrt(n)
         assert abs(values.mean() - float(figures.expected_return)) <= bound, figures.wager
+        # the hit frequency is the chance that the net is positive: the share of simulated
+        # rounds that net more than zero lies within 3.29 binomial standard errors of it
+        p = float(figures.hit_frequency)
+        won = float((values > 0).mean())
+        assert abs(won - p) <= Z * math.sqrt(p * (1 - p) / n), figures.wager
     again = sim.sample(None, 1000, 674)
     other = sim.sample(None, 1000, 675)
     for name, values in again.items():

@@ -291,7 +291,7 @@ def test_criss_cross_poker_payout_limit_below_the_most_won_is_refused(tmp_path: 
     bad.write_text(text + "7051999\n")
     for command in ("check", "show"):
         code, output = invoke("rules", command, str(bad))
-        assert code == 2 and "at least 7052000 cents" in prose(output)
+        assert code == 2 and "at least $70,520, not $70,519.99" in prose(output)
         assert "(674a.12(d))" in output
         code, output = invoke("rules", command, str(good))
         assert code == 0, output
@@ -518,3 +518,86 @@ def test_check_double_back_jack(tmp_path: Path) -> None:
     code, output = invoke("rules", "check", str(dbj_rules(tmp_path, "adjacent_boxes = 7\n")))
     assert code == 2
     assert "(673a.6(e))" in prose(output)
+
+
+# --- every example, strict types, messages, help -------------------------------------------
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.name)
+def test_every_example_passes_check(path: Path) -> None:
+    """Every file in examples/rules/ is accepted (their enums are written as text)."""
+    code, output = invoke("rules", "check", str(path))
+    assert code == 0, output
+    assert output.startswith(f"ok: {load(path).game}")
+
+
+def test_the_examples_cover_every_game() -> None:
+    from croupier.games import GAMES
+
+    assert {load(path).game for path in EXAMPLES.glob("*.toml")} == set(GAMES)
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ('game = "go-fore-it"\ndecks = true', "decks"),
+        ('game = "criss-cross-poker"\ndecks = true', "decks"),
+        ('game = "criss-cross-poker"\ndecks = 1.0', "decks"),
+        ('game = "criss-cross-poker"\nshuffler_counts = "yes"', "shuffler_counts"),
+        ('game = "criss-cross-poker"\nfive_card_bonus = "no"', "five_card_bonus"),
+        ('game = "criss-cross-poker"\nfive_card_bonus = 0', "five_card_bonus"),
+        ('game = "double-back-jack"\ndecks = 6.0', "decks"),
+        ('game = "double-back-jack"\nadjacent_boxes = "2"', "adjacent_boxes"),
+        ('game = "double-back-jack"\nbar_sat_out = 1', "bar_sat_out"),
+        ('game = "go-fore-it"\nstub_count_every = 5.0', "stub_count_every"),
+        ('game = "go-fore-it"\nskins_minimum = 500.0', "skins_minimum"),
+        ('game = "pai-gow"\nco_banking = "true"', "co_banking"),
+        ('game = "pai-gow"\nadjacent_boxes = true', "adjacent_boxes"),
+        ('game = "high-roll-dice"\nminimum_wager = 1000.0', "minimum_wager"),
+    ],
+)
+def test_a_value_of_the_wrong_type_is_refused_naming_the_field(
+    tmp_path: Path, text: str, field: str
+) -> None:
+    path = tmp_path / "rules.toml"
+    path.write_text(text + "\n")
+    code, output = invoke("rules", "check", str(path))
+    assert code == 2, output
+    assert f"{field}:" in output
+
+
+def test_enumerations_are_still_read_from_text(tmp_path: Path) -> None:
+    path = tmp_path / "rules.toml"
+    path.write_text(
+        'game = "double-back-jack"\nshuffling = "automated"\nsettlement = "each_player"\n'
+        'insufficient_cards_cut = "right"\n'
+    )
+    rules = load(path)
+    assert str(getattr(rules, "shuffling", "")) == "automated"
+    assert str(getattr(rules, "settlement", "")) == "each_player"
+
+
+@pytest.mark.parametrize(("decks", "words"), [(0, "at least 1"), (-1, "at least 1")])
+def test_too_few_decks_cite_673a_3_a(tmp_path: Path, decks: int, words: str) -> None:
+    path = tmp_path / "rules.toml"
+    path.write_text(f'game = "double-back-jack"\ndecks = {decks}\n')
+    code, output = invoke("rules", "check", str(path))
+    assert code == 2 and words in prose(output) and "(673a.3(a))" in output
+
+
+def test_too_many_decks_say_the_cap_is_croupiers(tmp_path: Path) -> None:
+    """673a.3(a) sets a minimum of one deck and no maximum: the cap of 8 is croupier's."""
+    path = tmp_path / "rules.toml"
+    path.write_text('game = "double-back-jack"\ndecks = 100\n')
+    code, output = invoke("rules", "check", str(path))
+    text = prose(output)
+    assert code == 2
+    assert "at most 8" in text and "sets no maximum" in text and "croupier's" in text
+    assert "1 to 8 (673a.3(a))" not in text
+
+
+def test_help_texts_are_plain_and_wrap_by_the_terminal() -> None:
+    result = CliRunner().invoke(app, ["rules", "--help"], env=ENV | {"COLUMNS": "200"})
+    assert ":func:" not in result.output and "``" not in result.output
+    result = CliRunner().invoke(app, ["--help"], env=ENV | {"COLUMNS": "200"})
+    lines = result.output.splitlines()
+    assert any("hit frequency and standard deviation of every wager" in line for line in lines)
+    assert any("99.9% confidence interval, hit frequency and standard" in line for line in lines)

@@ -554,6 +554,12 @@ def wager_html(sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | 
             + f"<td>{'yes' if outcome.hit else 'no'}</td></tr>"
         )
     description = f"<p>{_e(figures.description)}</p>" if figures.description else ""
+    if figures.house_edge < 0:
+        description += (
+            '<p class="warning"><strong>WARNING: negative house edge: the player has the '
+            f"advantage</strong> (return {_e(_pct(figures.expected_return))} per unit "
+            "staked).</p>"
+        )
     return (
         f'<section class="wager" id="{_e(figures.wager)}">'
         f"<h2>{_e(figures.wager)}</h2>{description}"

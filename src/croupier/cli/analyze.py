@@ -5,7 +5,10 @@ ten_dice_2014] [--json] [--html DIR]``; ``--html`` also writes a self-contained 
 (:mod:`croupier.analysis.report`) as ``DIR/GAME.html``. A Rules Submission (TOML,
 :func:`croupier.rules.load`) supplies the operator's choices; ``--variant`` overrides
 its variant (the result is validated again). Errors (unknown game, bad submission)
-print the cited message and exit with code 2.
+print the cited message and exit with code 2. A wager whose house edge is negative gets a
+``WARNING`` line under the table; a wager the Rules Submission does not offer is still
+listed, labelled ``(not offered under these rules)`` (its description in ``--json`` and
+``--html`` begins so).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from croupier.analysis.par_sheet import ParSheet
+from croupier.analysis.par_sheet import ParSheet, WagerFigures
 from croupier.errors import RulesSubmissionError
 from croupier.games import GAMES
 from croupier.rules import RulesSubmission, load
@@ -26,6 +29,28 @@ from croupier.rules.base import validate
 
 USAGE_ERROR = 2
 """The exit code of a command that cannot run as asked."""
+
+NOT_OFFERED = "(not offered under these rules)"
+"""How a par sheet's wager description begins when the Rules Submission does not offer
+the wager (its figures are still shown, for comparison); the table labels its row so."""
+
+
+def offered(figures: WagerFigures) -> bool:
+    """Whether the Rules Submission the sheet was made under offers this wager."""
+    return not figures.description.startswith(NOT_OFFERED)
+
+
+def warnings(sheet: ParSheet) -> list[str]:
+    """A warning line for every wager whose house edge is negative (the player has the
+    advantage), whatever the game."""
+    return [
+        f"WARNING: {figures.wager} has a negative house edge: the player has the advantage, "
+        f"expected return {float(figures.expected_return) * 100:+.4f}% per unit staked"
+        + ("" if offered(figures) else f" {NOT_OFFERED}")
+        + "."
+        for figures in sheet.wagers
+        if figures.house_edge < 0
+    ]
 
 
 class AnalyzeError(Exception):
@@ -73,7 +98,7 @@ def _table(sheet: ParSheet) -> Table:
     table.add_column("Std dev", justify="right")
     for figures in sheet.wagers:
         table.add_row(
-            figures.wager,
+            figures.wager if offered(figures) else f"{figures.wager} {NOT_OFFERED}",
             f"{float(figures.expected_return):+.6f}",
             f"{float(figures.house_edge) * 100:.4f}%",
             f"{float(figures.hit_frequency):.6g}",
@@ -142,6 +167,8 @@ def analyze(
         return
     console = Console()
     console.print(_table(sheet))
+    for warning in warnings(sheet):
+        console.print(warning, style="bold red", highlight=False)
     if callable(chart := getattr(sheet, "chart_table", None)):
         console.print(chart())
     for note in sheet.notes:
@@ -166,6 +193,13 @@ def _write_html(
     typer.echo(f"wrote {path}", err=True)
 
 
+ANALYZE_HELP = (
+    "Print the exact par sheet of GAME: return, house edge, hit frequency and standard "
+    "deviation of every wager, per unit staked."
+)
+"""The help text (one paragraph, so the terminal wraps it, not the docstring's lines)."""
+
+
 def register(app: typer.Typer) -> None:
     """Add `analyze` to the command line."""
-    app.command("analyze")(analyze)
+    app.command("analyze", help=ANALYZE_HELP)(analyze)

@@ -551,11 +551,23 @@ def show(file: RulesFile) -> None:
     Console(highlight=False).print(sign)
 
 
+CHECK_HELP = (
+    'Load and validate a Rules Submission: "ok" with its game, variant and sha256; where it '
+    "sets an aggregate payout limit, also the limit against the most one player can win in a "
+    "round betting the minimum. Exit code 2 if the submission is refused."
+)
+"""The help of `rules check` (one paragraph, no reST markup: the docstring is for
+developers)."""
+
+SHOW_HELP = "Print the table sign the regulation requires for a Rules Submission."
+"""The help of `rules show`."""
+
+
 def register(app: typer.Typer) -> None:
     """Add `rules check` and `rules show` to the command line."""
     group = typer.Typer(
         help="Check Rules Submissions and show their table signs.", no_args_is_help=True
     )
-    group.command("check")(check)
-    group.command("show")(show)
+    group.command("check", help=CHECK_HELP)(check)
+    group.command("show", help=SHOW_HELP)(show)
     app.add_typer(group, name="rules")

@@ -7,14 +7,26 @@ cluster (``--scheduler``); the result depends only on the game, rules, rounds an
 (:func:`croupier.analysis.simulation.run`). A Rich progress bar shows the rounds per
 second and the running estimate of the first wager with its 99.9% confidence interval.
 ``--json`` prints the par-sheet document of ``croupier analyze --json`` with
-``"method": "simulation"``, the rounds played and the confidence interval per wager.
-Errors (unknown game, kernel not available, bad submission, unreachable scheduler)
-print the message and exit with code 2.
+``"method": "simulation"``, the rounds played and the confidence interval per wager,
+and ``timing`` (``setup_s``, ``simulation_s``, ``rounds_per_second``: setup apart);
+a figure that is not a finite number (the standard deviation of a single round, an
+unbounded interval) is ``null``, so the document is always valid JSON.
+
+The interval is the normal one (``mean ± half``) unless fewer than ten rounds won (or
+did not win) the wager: then it is widened by the Clopper-Pearson bound on the win
+probability times the payout range (:mod:`croupier.analysis.simulation.base`), printed
+as ``[low, high]`` and marked ``*``. The time the workers spend setting up (compiling,
+building strategy tables) is reported apart from the rounds per second of the
+simulation proper.
+
+Errors (unknown game, kernel not available, bad submission, a scheduler address that is
+not one, an unreachable scheduler) print the message and exit with code 2.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import secrets
 from pathlib import Path
 from typing import Annotated, Any
@@ -36,9 +48,10 @@ from croupier.analysis.simulation import (
     ProgressReport,
     SimulationError,
     SimulationResult,
+    WagerEstimate,
     run,
 )
-from croupier.analysis.simulation.base import default_rules
+from croupier.analysis.simulation.base import check_scheduler, default_rules
 from croupier.errors import RulesSubmissionError
 from croupier.rules import RulesSubmission, load
 
@@ -67,19 +80,31 @@ def _table(result: SimulationResult) -> Table:
     table = Table(title=f"{game}: simulated figures per unit staked")
     table.add_column("Wager")
     table.add_column("Rounds", justify="right")
-    table.add_column("Return ± 99.9%", justify="right")
+    table.add_column("Return ± 99.9%", justify="right", no_wrap=True)
     table.add_column("Hit freq.", justify="right")
     table.add_column("Std dev", justify="right")
     for estimate in result.estimates():
-        half = (estimate.ci_high - estimate.ci_low) / 2
         table.add_row(
             estimate.wager,
             f"{estimate.rounds:,}",
-            f"{estimate.mean:+.5f} ± {half:.5f}",
+            _interval(estimate),
             f"{estimate.hit_frequency:.5g}",
             f"{estimate.std_dev:.4g}",
         )
     return table
+
+
+def _bound(value: float) -> str:
+    return f"{value:+.5f}" if math.isfinite(value) else ("+∞" if value > 0 else "-∞")
+
+
+def _interval(estimate: WagerEstimate) -> str:
+    """``mean ± half`` (normal interval), or ``mean [low, high]*`` where the interval is
+    the Clopper-Pearson bound of a degenerate sample."""
+    if estimate.reliable:
+        half = (estimate.ci_high - estimate.ci_low) / 2
+        return f"{estimate.mean:+.5f} ± {half:.5f}"
+    return f"{estimate.mean:+.5f} [{_bound(estimate.ci_low)}, {_bound(estimate.ci_high)}]*"
 
 
 def _running(report: ProgressReport) -> str:
@@ -89,8 +114,7 @@ def _running(report: ProgressReport) -> str:
     if wager is None:
         return rate
     estimate = report.estimate(wager)
-    half = (estimate.ci_high - estimate.ci_low) / 2
-    return f"{rate}  {wager} {estimate.mean:+.5f} ± {half:.5f} (99.9%)"
+    return f"{rate}  {wager} {_interval(estimate)} (99.9%)"
 
 
 def simulate(
@@ -122,6 +146,11 @@ def simulate(
         raise _fail(f"unknown game {game!r}; games simulated: {', '.join(sorted(SIMULATIONS))}")
     if workers is not None and scheduler is not None:
         raise _fail("give --workers or --scheduler, not both")
+    if scheduler is not None:
+        try:
+            check_scheduler(scheduler)
+        except SimulationError as error:
+            raise _fail(str(error)) from error
     seed = seed if seed is not None else secrets.randbits(64)
     try:
         rules = _rules(game, rules_file)
@@ -151,17 +180,39 @@ def simulate(
     except OSError as error:
         raise _fail(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from error
     if as_json:
-        typer.echo(json.dumps(result.to_dict(), indent=2))
+        timing = {
+            "setup_s": result.setup_s,
+            "simulation_s": result.simulation_s,
+            "rounds_per_second": rate if math.isfinite(rate := result.rounds_per_second) else None,
+        }
+        document = result.to_dict() | {"timing": timing}
+        typer.echo(json.dumps(document, indent=2, allow_nan=False))
         return
     console = Console()
     console.print(_table(result))
+    if not all(estimate.reliable for estimate in result.estimates()):
+        console.print(
+            "* too few wins (or non-wins) for the normal interval: the interval is widened "
+            "by the Clopper-Pearson bound on the win probability times the payout range "
+            "(±∞ where the payout range is not known)",
+            highlight=False,
+        )
     console.print(
-        f"{result.rounds:,} rounds in {result.elapsed_s:.1f} s "
-        f"({result.rounds_per_second:,.0f} rounds/s), seed {result.seed}",
+        f"{result.rounds:,} rounds in {result.simulation_s:.1f} s "
+        f"({result.rounds_per_second:,.0f} rounds/s) after {result.setup_s:.1f} s of setup, "
+        f"seed {result.seed}",
         highlight=False,
     )
 
 
+SIMULATE_HELP = (
+    "Estimate GAME's par sheet by simulating ROUNDS rounds: return, 99.9% confidence "
+    "interval, hit frequency and standard deviation of every wager, per unit staked. "
+    "Setup time (compilation, strategy tables) is reported apart from the rounds per second."
+)
+"""The help text (one paragraph, so the terminal wraps it, not the docstring's lines)."""
+
+
 def register(app: typer.Typer) -> None:
     """Add `simulate` to the command line."""
-    app.command("simulate")(simulate)
+    app.command("simulate", help=SIMULATE_HELP)(simulate)

@@ -7,9 +7,9 @@ import json
 import re
 import tomllib
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Strict, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Strict, ValidationError
 
 from croupier.errors import RulesSubmissionError
 from croupier.money import Cents, Rounding
@@ -18,13 +18,37 @@ WholeCents = Annotated[Cents, Strict()]
 """An amount in a Rules Submission: a whole number of cents, never ``true``, ``5.0`` or
 ``"500"``."""
 
+WholeNumber = Annotated[int, Strict()]
+"""A count in a Rules Submission (decks, boxes, minutes): a whole number, never
+``true``, ``2.0`` or ``"2"``."""
+
+YesNo = Annotated[bool, Strict()]
+"""A choice in a Rules Submission: ``true`` or ``false``, never ``"yes"``, ``"no"`` or
+``1``."""
+
+
+def _whole_number(value: object) -> object:
+    """Refuse anything but a whole number (``bool`` is not one) before a ``Literal`` of
+    numbers, which would take ``true`` for 1 and ``2.0`` for 2."""
+    if type(value) is not int:
+        raise ValueError(f"Input should be a whole number, not {value!r}")
+    return value
+
+
+OneOrTwo = Annotated[Literal[1, 2], BeforeValidator(_whole_number)]
+"""A deck count of 1 or 2 (a whole number, never ``true`` or ``2.0``)."""
+
 
 class RulesSubmission(BaseModel):
     """Base of every game's Rules Submission (58 Pa. Code § 601a.2).
 
     Fields common to every table: the wager limits (cents) and the payout
     rounding. Subclasses add the chapter's choices and validate them, raising
-    ``ValueError`` whose text ends with the section in parentheses.
+    ``ValueError`` whose text ends with the section in parentheses. Every field is
+    strictly typed (:data:`WholeCents`, :data:`WholeNumber`, :data:`YesNo`,
+    :data:`OneOrTwo`): a boolean, float or string is refused where a number or a
+    boolean is expected, with the field named; enumerations still take their values as
+    text (TOML and JSON have no enums).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")

@@ -21,8 +21,8 @@ from pydantic import model_validator
 
 from croupier.equipment.cards import STUB_COUNT_EVERY, DealingProcedure, Rank
 from croupier.hands.poker import HandCategory, HandValue
-from croupier.money import Cents
-from croupier.rules.base import RulesSubmission, WholeCents
+from croupier.money import Cents, format_cents
+from croupier.rules.base import OneOrTwo, RulesSubmission, WholeCents, WholeNumber, YesNo
 
 DECK_SIZE = 52
 PLAYER_CARDS = 2
@@ -382,7 +382,7 @@ class CrissCrossPokerRules(RulesSubmission):
     """
 
     game: Literal["criss-cross-poker"] = "criss-cross-poker"
-    five_card_bonus: bool = False
+    five_card_bonus: YesNo = False
     """The optional Five Card Bonus Wager is offered (674a.7(e))."""
     bonus_minimum: WholeCents | None = None
     """The least Five Card Bonus Wager, cents (``None``: the table minimum)."""
@@ -393,13 +393,13 @@ class CrissCrossPokerRules(RulesSubmission):
     limit."""
     dealing_procedure: DealingProcedure = DealingProcedure.MANUAL_SHOE
     shuffling: Shuffling = Shuffling.MANUAL
-    shuffler_counts: bool = False
+    shuffler_counts: YesNo = False
     """The automated shuffler counts the cards after each shuffle (674a.5(b)); the stub
     then need not be counted (674a.8(f))."""
-    decks: Literal[1, 2] = 1
+    decks: OneOrTwo = 1
     back_colors: tuple[str, ...] = ("red", "blue")
-    stub_count_every: int = STUB_COUNT_EVERY
-    deck_change_minutes: int | None = None
+    stub_count_every: WholeNumber = STUB_COUNT_EVERY
+    deck_change_minutes: WholeNumber | None = None
 
     @property
     def sections(self) -> Sections:
@@ -524,7 +524,8 @@ class CrissCrossPokerRules(RulesSubmission):
             raise ValueError(
                 f"the aggregate payout limit may not be less than $50,000 or the most one "
                 f"patron could win per round betting the minimum, whichever is greater: at "
-                f"least {least} cents, not {self.payout_limit} ({s.payout_limit})"
+                f"least {format_cents(least)}, not {format_cents(self.payout_limit)} "
+                f"({s.payout_limit})"
             )
         return self
 

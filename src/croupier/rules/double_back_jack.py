@@ -22,7 +22,7 @@ from typing import Literal
 from pydantic import model_validator
 
 from croupier.money import Cents
-from croupier.rules.base import RulesSubmission, WholeCents
+from croupier.rules.base import RulesSubmission, WholeCents, WholeNumber, YesNo
 
 BLACKJACK_ODDS = Fraction(2)
 """673a.12(a): a player Blackjack pays 2 to 1."""
@@ -47,6 +47,11 @@ MAX_HANDS = 2
 """673a.11(a): a split makes at most two hands."""
 
 DECK_SIZE = 52
+
+MAX_DECKS = 8
+"""The most decks croupier takes in a shoe: 673a.3(a) requires at least one deck and sets
+no maximum; this cap is croupier's own, the range its strategy and return analysis
+supports."""
 
 DECK_CHANGE = timedelta(hours=24)
 """673a.3(c): the decks are changed at least once every 24 hours."""
@@ -236,8 +241,9 @@ class DoubleBackJackRules(RulesSubmission):
     """
 
     game: Literal["double-back-jack"] = "double-back-jack"
-    decks: int = 6
-    """Decks in the dealing shoe, 1 to 8 (673a.3(a)); with an automated shuffler each
+    decks: WholeNumber = 6
+    """Decks in the dealing shoe: at least one (673a.3(a)), at most :data:`MAX_DECKS`
+    (8, croupier's own cap, not the chapter's); with an automated shuffler each
     of the two batches holds this many (673a.3(b)(1))."""
     shuffling: Shuffling = Shuffling.MANUAL
     """Manual shuffling, or two batches alternating with an automated shuffler
@@ -245,9 +251,9 @@ class DoubleBackJackRules(RulesSubmission):
     back_colors: tuple[str, ...] = ("red", "blue")
     """The back colour of each batch; the first is used alone with manual shuffling, and
     the two batches must differ (673a.3(b)(2))."""
-    adjacent_boxes: int = 1
+    adjacent_boxes: WholeNumber = 1
     """How many adjacent boxes one player may place Blackjack Wagers on (673a.6(e))."""
-    bar_sat_out: bool = False
+    bar_sat_out: YesNo = False
     """A patron who makes no wager on a round may not wager again until the next shuffle
     (673a.6(b))."""
     chip: WholeCents = 100
@@ -287,8 +293,17 @@ class DoubleBackJackRules(RulesSubmission):
                 f"the limits must satisfy 0 < minimum ({self.minimum_wager}) <= maximum "
                 f"({self.maximum_wager}) cents (601a.2)"
             )
-        if not 1 <= self.decks <= 8:
-            raise ValueError(f"decks must be 1 to 8, not {self.decks} ({s.decks})")
+        if self.decks < 1:
+            raise ValueError(
+                f"decks must be at least 1, not {self.decks}: the chapter requires at least "
+                f"one deck ({s.decks})"
+            )
+        if self.decks > MAX_DECKS:
+            raise ValueError(
+                f"decks must be at most {MAX_DECKS}, not {self.decks}: 673a.3(a) requires at "
+                f"least one deck and sets no maximum; croupier's analysis and simulation "
+                f"support up to {MAX_DECKS} (601a.2)"
+            )
         colors = self.batch_colors
         if len(colors) < len(self.batch_colors) or any(not c.strip() for c in colors):
             raise ValueError(f"name a back colour for each batch ({s.back_colors})")

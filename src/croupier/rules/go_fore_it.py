@@ -21,7 +21,7 @@ from pydantic import model_validator
 
 from croupier.equipment.cards import STUB_COUNT_EVERY, Card, DealingProcedure, Rank
 from croupier.money import Cents
-from croupier.rules.base import RulesSubmission
+from croupier.rules.base import OneOrTwo, RulesSubmission, WholeCents, WholeNumber, YesNo
 
 PAR = 24
 """The most a hand may total and still win the Front 9 and Back 9 Wagers (676a.1,
@@ -288,28 +288,28 @@ class GoForeItRules(RulesSubmission):
     shoe delivering stacks of four (676a.10)."""
     shuffling: Shuffling = Shuffling.MANUAL
     """Manual shuffle and cut, or an automated card shuffling device (676a.5)."""
-    shuffler_counts: bool = False
+    shuffler_counts: YesNo = False
     """The automated shuffler counts the cards after each shuffle and shows whether 52
     are present (676a.5(b)); the stub then need not be counted (676a.8(d))."""
-    decks: Literal[1, 2] = 1
+    decks: OneOrTwo = 1
     """One deck (676a.3(a)), or two alternating decks with an automated shuffler
     (676a.3(b))."""
     back_colors: tuple[str, ...] = ("red", "blue")
     """The back colour of each deck, the first :attr:`decks` of them used; two decks
     must differ (676a.3(b)(1))."""
-    stub_count_every: int = STUB_COUNT_EVERY
+    stub_count_every: WholeNumber = STUB_COUNT_EVERY
     """Count the stub at least once every this many rounds, 1 to 5 (676a.8(d),
     676a.9(d), 676a.10(d)); ignored when the shuffler counts."""
-    deck_change_minutes: int | None = None
+    deck_change_minutes: WholeNumber | None = None
     """Change the decks after this many minutes in use; at most 240 dealt by hand and
     480 from a shoe (676a.3(c)). ``None``: the most the text allows."""
-    skins_minimum: Cents | None = None
+    skins_minimum: WholeCents | None = None
     """The least Skins Wager, cents (``None``: the table minimum)."""
-    skins_maximum: Cents | None = None
+    skins_maximum: WholeCents | None = None
     """The largest Skins Wager, cents (``None``: the table maximum)."""
-    gopher_minimum: Cents | None = None
+    gopher_minimum: WholeCents | None = None
     """The least Gopher Wager, cents (``None``: the table minimum)."""
-    gopher_maximum: Cents | None = None
+    gopher_maximum: WholeCents | None = None
     """The largest Gopher Wager, cents (``None``: the table maximum)."""
 
     # -- derived -----------------------------------------------------------------------

@@ -27,8 +27,8 @@ from croupier.hands.paigow import (
     departures,
     house_way,
 )
-from croupier.money import Cents, format_cents
-from croupier.rules.base import RulesSubmission
+from croupier.money import format_cents
+from croupier.rules.base import RulesSubmission, WholeCents, WholeNumber, YesNo
 
 BETTING_POSITIONS = 6
 """Six betting positions on one side, the dealer on the other (621a.2(a))."""
@@ -182,18 +182,18 @@ class PaiGowRules(RulesSubmission):
     (:data:`~croupier.hands.paigow.HOUSE_WAYS`) or an ordered list of named rules of
     :data:`~croupier.hands.paigow.WAY_RULES`. It must comply with 621a.10(d) in every
     hand."""
-    vigorish_to_quarter: bool = False
+    vigorish_to_quarter: YesNo = False
     """Round the 5% vigorish up to 25 cents or the next multiple of 25 cents (621a.10(k))."""
-    player_banking: bool = False
+    player_banking: YesNo = False
     """Offer the players the bank (621a.11(a))."""
-    co_banking: bool = False
+    co_banking: YesNo = False
     """Offer a player bank co-banking with the certificate holder (621a.11(e))."""
     co_bank_way: HouseWaySpec = "regulation"
     """How the dealer sets a co-bank's hand (621a.11(e)): any house way."""
-    dealer_wager_against_bank: Cents | None = None
+    dealer_wager_against_bank: WholeCents | None = None
     """The dealer's wager against a player bank (cents), or ``None`` for the bank's last
     wager against the dealer (621a.11(h))."""
-    adjacent_boxes: int = 1
+    adjacent_boxes: WholeNumber = 1
     """How many adjacent betting areas one player may wager on in a round (621a.13(a))."""
 
     seats: ClassVar[int] = BETTING_POSITIONS

@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from typing import Final, cast
@@ -57,6 +57,10 @@ MIDDLE_CARDS: Final = 46
 VERTICAL_PAIRS: Final = 1128
 HORIZONTAL_PAIRS: Final = 1225
 PLAYER_HANDS: Final = 1326
+NOT_OFFERED: Final = "(not offered under these rules)"
+"""The start of the description of a wager the Rules Submission does not offer."""
+OUT_CORE: Final = 137
+"""The length of the kernel's per-class output before the Down choices."""
 
 _CATEGORY_LINE: Final = {
     HandCategory.TWO_PAIRS: Payline.TWO_PAIR,
@@ -173,14 +177,16 @@ def _solve_class_py(
     out: npt.NDArray[np.int64],
     moments: bool,
 ) -> None:
-    """Solve one player hand ``p0, p1``. ``out`` (length 83) receives: [0] the scaled
-    optimal value; [1] the Across choice (0 fold, 1, 3); [2..28] how many (horizontal,
-    vertical, middle) cases follow each (across, down, middle) path (3x3x3, choice index
-    0 fold, 1 = 1x, 2 = 3x); [29..55] the sum of the net results (units) of those
-    cases; [56..82] the sum of their squares (only with ``moments``, else 0 for the
-    paths that bet the Middle). An ``out`` of length 83 + 2,450 also receives at
-    [83 + 1225 * i + h] the Down choice (0 fold, 1 = 1x, 2 = 3x) after an Across Bet of
-    1 (i = 0) or 3 (i = 1) antes with the horizontal pair ``h``."""
+    """Solve one player hand ``p0, p1``. ``out`` (length :data:`OUT_CORE`, 137) receives:
+    [0] the scaled optimal value; [1] the Across choice (0 fold, 1, 3); [2..28] how many
+    (horizontal, vertical, middle) cases follow each (across, down, middle) path (3x3x3,
+    choice index 0 fold, 1 = 1x, 2 = 3x); [29..55] the sum of the net results (units) of
+    those cases; [56..82] the sum of their squares; [83..109] how many of those cases
+    net more than zero (the round is won) and [110..136] the sum of those positive nets
+    ([56..136] only with ``moments``, else 0 for the paths that bet the Middle). An
+    ``out`` of length 137 + 2,450 also receives at [137 + 1225 * i + h] the Down choice
+    (0 fold, 1 = 1x, 2 = 3x) after an Across Bet of 1 (i = 0) or 3 (i = 1) antes with
+    the horizontal pair ``h``."""
     pi, pj, pay, cap, ok, tot, tcap = _pay_table(p0, p1, pay_by_rank)
     n_pairs = 1225
     fold_across = -2 * 46 * 1128 * 1225
@@ -189,12 +195,16 @@ def _solve_class_py(
     across_paths = np.zeros((2, 3, 3), dtype=np.int64)
     across_nets = np.zeros((2, 3, 3), dtype=np.int64)
     across_sq = np.zeros((2, 3, 3), dtype=np.int64)
+    across_wins = np.zeros((2, 3, 3), dtype=np.int64)
+    across_wnet = np.zeros((2, 3, 3), dtype=np.int64)
     for h in range(n_pairs):
         h0, h1 = pi[h], pj[h]
         w = np.zeros((2, 2), dtype=np.int64)  # [a][d] sum over v of the middle value
         mid_paths = np.zeros((2, 2, 3), dtype=np.int64)
         mid_nets = np.zeros((2, 2, 3), dtype=np.int64)
         mid_sq = np.zeros((2, 2, 3), dtype=np.int64)
+        mid_wins = np.zeros((2, 2, 3), dtype=np.int64)
+        mid_wnet = np.zeros((2, 2, 3), dtype=np.int64)
         for v in range(n_pairs):
             v0, v1 = pi[v], pj[v]
             if v0 in (h0, h1) or v1 in (h0, h1):
@@ -214,6 +224,11 @@ def _solve_class_py(
             # cx, cy the ante pays, mx the Middle's pay
             s_xx = s_yy = s_mm = s_xy = s_xm = s_ym = 0
             s_cc = s_cxcx = s_cycy = s_cxx = s_cyx = s_cxy = s_cyy = s_cxm = s_cym = 0
+            bet_m = 3 if s > 0 else 1
+            # the middle cards on which the round's net is positive, per (a, d), and the
+            # sum of those nets (a continued Middle bets bet_m)
+            wins = np.zeros((2, 2), dtype=np.int64)
+            wnet = np.zeros((2, 2), dtype=np.int64)
             for m in range(64 if moments else 0):
                 both = ok[h, m] * ok[v, m]
                 x = pay[h, m] * both
@@ -236,11 +251,17 @@ def _solve_class_py(
                 s_cyy += cy * y
                 s_cxm += cx * mx
                 s_cym += cy * mx
+                if both:
+                    for ai in range(2):
+                        for di in range(2):
+                            net = cx + cy + (1 + 2 * ai) * x + (1 + 2 * di) * y + bet_m * mx
+                            if net > 0:
+                                wins[ai, di] += 1
+                                wnet[ai, di] += net
             s_aa = s_cxcx + s_cycy + 2 * s_cc
             s_ax = s_cxx + s_cyx
             s_ay = s_cxy + s_cyy
             s_am = s_cxm + s_cym
-            bet_m = 3 if s > 0 else 1
             mi = 2 if s > 0 else 1
             for ai in range(2):
                 a_ = 1 + 2 * ai
@@ -252,6 +273,8 @@ def _solve_class_py(
                         w[ai, di] += cont
                         mid_paths[ai, di, mi] += 46
                         mid_nets[ai, di, mi] += cont
+                        mid_wins[ai, di, mi] += wins[ai, di]
+                        mid_wnet[ai, di, mi] += wnet[ai, di]
                         mid_sq[ai, di, mi] += (
                             s_aa
                             + a_ * a_ * s_xx
@@ -289,6 +312,8 @@ def _solve_class_py(
                     across_paths[ai, choice, mi] += mid_paths[ai, choice - 1, mi]
                     across_nets[ai, choice, mi] += mid_nets[ai, choice - 1, mi]
                     across_sq[ai, choice, mi] += mid_sq[ai, choice - 1, mi]
+                    across_wins[ai, choice, mi] += mid_wins[ai, choice - 1, mi]
+                    across_wnet[ai, choice, mi] += mid_wnet[ai, choice - 1, mi]
     best = fold_across
     choice = 0
     for ai in range(2):
@@ -308,8 +333,10 @@ def _solve_class_py(
                 out[2 + 9 * choice + 3 * di + mi] = across_paths[choice - 1, di, mi]
                 out[29 + 9 * choice + 3 * di + mi] = across_nets[choice - 1, di, mi]
                 out[56 + 9 * choice + 3 * di + mi] = across_sq[choice - 1, di, mi]
-    if out.shape[0] >= 83 + 2 * n_pairs:
-        out[83 : 83 + 2 * n_pairs] = downs.ravel()
+                out[83 + 9 * choice + 3 * di + mi] = across_wins[choice - 1, di, mi]
+                out[110 + 9 * choice + 3 * di + mi] = across_wnet[choice - 1, di, mi]
+    if out.shape[0] >= 137 + 2 * n_pairs:
+        out[137 : 137 + 2 * n_pairs] = downs.ravel()
 
 
 _solve_class: Final = cast(
@@ -379,7 +406,19 @@ class Solution:
     second_moment: Fraction | None
     """The expected square of a round's net (antes squared); ``None`` unless solved with
     ``moments``."""
-    seconds: dict[str, float]
+    path_wins: dict[tuple[str, str, str], tuple[Fraction, Fraction]] | None = None
+    """Per decision path, the probability that a round follows it *and* nets more than
+    zero, and the expected net of those rounds (antes); ``None`` unless solved with
+    ``moments``."""
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def win_probability(self) -> Fraction | None:
+        """The exact probability that a round's net is positive (``None`` without
+        ``moments``)."""
+        if self.path_wins is None:
+            return None
+        return sum((p for p, _ in self.path_wins.values()), Fraction(0))
 
     @property
     def variance(self) -> Fraction | None:
@@ -423,7 +462,7 @@ def solve(progress: Callable[[int, int], None] | None = None, *, moments: bool =
     start = time.perf_counter()
     classes = starting_classes()
     hands = np.array([rep for rep, _, _ in classes], dtype=np.int64)
-    out = np.zeros((len(classes), 83), dtype=np.int64)
+    out = np.zeros((len(classes), OUT_CORE), dtype=np.int64)
     # compile on a one-class batch, so that the timing below is the enumeration
     _solve_all(hands[:1], PAY_BY_RANK, out[:1], moments)
     _evaluate_all(hands[:1], PAY_BY_RANK)
@@ -442,6 +481,7 @@ def solve(progress: Callable[[int, int], None] | None = None, *, moments: bool =
     paths: dict[tuple[str, str, str], Fraction] = {}
     nets: dict[tuple[str, str, str], Fraction] = {}
     second = Fraction(0)
+    wins: dict[tuple[str, str, str], tuple[int, int]] = {}
     names = {0: "fold", 1: "1x", 3: "3x"}
     for (_, weight, name), row in zip(classes, out, strict=True):
         value = Fraction(int(row[0]), cases)
@@ -454,12 +494,26 @@ def solve(progress: Callable[[int, int], None] | None = None, *, moments: bool =
                 net = Fraction(weight * int(row[29 + index]), cases)
                 nets[path] = nets.get(path, Fraction(0)) + net
                 second += Fraction(weight * int(row[56 + index]), cases)
+                count_won, net_won = wins.get(path, (0, 0))
+                wins[path] = (
+                    count_won + weight * int(row[83 + index]),
+                    net_won + weight * int(row[110 + index]),
+                )
     solution = Solution(
         value=total / PLAYER_HANDS,
         across=across,
         paths={path: p / PLAYER_HANDS for path, p in paths.items()},
         path_nets={path: nets[path] / paths[path] for path in paths},
         second_moment=second / PLAYER_HANDS if moments else None,
+        path_wins={
+            path: (
+                Fraction(won, cases * PLAYER_HANDS),
+                Fraction(net, won) if won else Fraction(0),
+            )
+            for path, (won, net) in wins.items()
+        }
+        if moments
+        else None,
         seconds={
             "compile and first class": compiled - start,
             "evaluation (alone)": evaluated - compiled,
@@ -485,10 +539,10 @@ def strategy_table() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
     representative. Runs the enumeration once (about 25 s on two cores), then cached."""
     classes = starting_classes()
     hands = np.array([rep for rep, _, _ in classes], dtype=np.int64)
-    out = np.zeros((len(classes), 83 + 2 * HORIZONTAL_PAIRS), dtype=np.int64)
+    out = np.zeros((len(classes), OUT_CORE + 2 * HORIZONTAL_PAIRS), dtype=np.int64)
     _solve_all(hands, PAY_BY_RANK, out, False)
     across = out[:, 1].astype(np.int8)
-    down = (2 * out[:, 83:] - (out[:, 83:] > 0)).astype(np.int8)
+    down = (2 * out[:, OUT_CORE:] - (out[:, OUT_CORE:] > 0)).astype(np.int8)
     across.flags.writeable = False
     down = down.reshape(len(classes), 2, HORIZONTAL_PAIRS)
     down.flags.writeable = False
@@ -566,7 +620,7 @@ def down_value(
 def across_value(player: tuple[int, int]) -> tuple[int, Fraction]:
     """The Across decision (674a.11(b)) for two cards: (0 fold, 1 or 3, the expected net
     in antes with the later decisions played optimally), from the kernel."""
-    out = np.zeros((1, 83), dtype=np.int64)
+    out = np.zeros((1, OUT_CORE), dtype=np.int64)
     _solve_all(np.array([player], dtype=np.int64), PAY_BY_RANK, out, False)
     return int(out[0, 1]), Fraction(
         int(out[0, 0]), MIDDLE_CARDS * VERTICAL_PAIRS * HORIZONTAL_PAIRS
@@ -620,65 +674,86 @@ def strategy_text(solution: Solution) -> str:
 
 def antes_figures(solution: Solution) -> WagerFigures:
     """The antes game with the optimal strategy, per unit of total antes (two units a
-    round). The outcomes are the decision paths, each with its exact probability and its
-    exact expected net given the path (per unit of total antes), so the return is exact;
-    ``std_dev`` is that of a single round's net from the exact variance (``nan`` when the
-    solution was computed without ``moments``), and ``max_win`` is the most a round can
-    net (3,302 antes, 1,651 per unit of total antes)."""
-    outcomes = tuple(
-        OutcomeFigures(
-            f"Across {a}, Down {d}, Middle {m}",
-            p,
-            solution.path_nets[(a, d, m)] / 2,
-            hit=solution.path_nets[(a, d, m)] > 0,
-        )
-        for (a, d, m), p in sorted(solution.paths.items())
-    )
+    round). The outcomes are the decision paths, each split into the rounds that net more
+    than zero (``hit``) and the others, with their exact probabilities and exact expected
+    nets (per unit of total antes), so the return is exact and ``hit_frequency`` is the
+    exact probability that a round's net is positive; ``std_dev`` is that of a single
+    round's net from the exact variance, and ``max_win`` is the most a round can net
+    (3,302 antes, 1,651 per unit of total antes). Raises ``ValueError`` for a solution
+    computed without ``moments`` (it has no win counts)."""
+    if solution.path_wins is None or solution.variance is None:
+        raise ValueError("the antes figures need a solution computed with moments=True")
+    outcomes: list[OutcomeFigures] = []
+    for (a, d, m), p in sorted(solution.paths.items()):
+        label = f"Across {a}, Down {d}, Middle {m}"
+        won, won_net = solution.path_wins.get((a, d, m), (Fraction(0), Fraction(0)))
+        if won:
+            outcomes.append(OutcomeFigures(f"{label}: won", won, won_net / 2, hit=True))
+        if p != won:
+            rest_net = (p * solution.path_nets[(a, d, m)] - won * won_net) / (p - won)
+            outcomes.append(OutcomeFigures(f"{label}: not won", p - won, rest_net / 2, hit=False))
     value = solution.value / 2
     return WagerFigures(
         wager="antes",
         expected_return=value,
         house_edge=-value,
         hit_frequency=sum((o.probability for o in outcomes if o.hit), Fraction(0)),
-        std_dev=float("nan") if solution.variance is None else math.sqrt(solution.variance) / 2,
-        outcomes=outcomes,
+        std_dev=math.sqrt(solution.variance) / 2,
+        outcomes=tuple(outcomes),
         max_win=Fraction(3302, 2),
         units_staked=2,
         strategy=strategy_text(solution),
         description="Ante Across and Ante Down with the Across, Down and Middle Bets played "
         "optimally; per unit of total antes (674a.7(d), 674a.11, 674a.12(a)-(b)); outcomes "
-        "are decision paths with their expected nets",
+        "are decision paths, each split into won (net above zero) and not won, with their "
+        "expected nets",
     )
 
 
 def par_sheet(rules: CrissCrossPokerRules | None = None) -> ParSheet:
     """The par sheet of Criss-Cross Poker under ``rules`` (default
     :class:`CrissCrossPokerRules`): ``antes`` (the whole game with the optimal strategy,
-    house edge per total ante) and, where offered or by default, ``five_card_bonus``.
+    house edge per total ante) and ``five_card_bonus``, whose description begins with
+    :data:`NOT_OFFERED` (and a note says so) where the Rules Submission does not offer
+    it (674a.7(e)): a designer compares it either way.
     Runs :func:`solve` with ``moments`` (for the exact standard deviation; a minute or
     two on two cores)."""
     rules = rules if rules is not None else CrissCrossPokerRules()
     solution = solve(moments=True)
+    bonus = bonus_figures()
+    offered = rules.five_card_bonus
+    if not offered:
+        bonus = replace(bonus, description=f"{NOT_OFFERED} {bonus.description}")
     notes = (
         f"house edge per total ante {float(solution.house_edge_per_total_ante):.6%}; per "
         f"Ante Across unit {float(solution.house_edge_per_ante_across):.6%}; element of risk "
         f"{float(solution.element_of_risk):.6%}; average total wager "
         f"{float(solution.average_wager):.6f} antes",
-        "antes: the outcomes are the decision paths with their exact probabilities and "
-        "expected nets (hit: a path whose expected net is positive); the standard deviation "
-        "is that of a single round's net, from the exact variance",
+        "antes: the outcomes are the decision paths, each split into the rounds whose net "
+        "is positive (hit) and the others, with exact probabilities and expected nets; the "
+        "hit frequency is the exact probability that a round's net is positive; the "
+        "standard deviation is that of a single round's net, from the exact variance",
         "a payout limit (674a.12(d)) and payout rounding are ignored: every odds is whole",
+    ) + (
+        ()
+        if offered
+        else (
+            "five_card_bonus: not offered under these rules (five_card_bonus = false, "
+            "674a.7(e)); its figures are shown for comparison",
+        )
     )
     return ParSheet(
         game=GAME,
         variant=None,
-        wagers=(antes_figures(solution), bonus_figures()),
+        wagers=(antes_figures(solution), bonus),
         notes=notes,
         rules_sha256=rules.sha256(),
     )
 
 
 __all__ = [
+    "NOT_OFFERED",
+    "OUT_CORE",
     "PATHS",
     "PAY_BY_RANK",
     "Solution",

@@ -16,6 +16,25 @@ Estimates (:class:`WagerEstimate`) are per unit of the wager: the mean net resul
 sample standard deviation, a two-sided confidence interval for the mean by the normal
 approximation (99.9% by default: ``mean ± z · s / √n`` with ``z = Φ⁻¹(0.9995) ≈
 3.2905``) and the frequency of every distinct net result.
+
+**Degenerate samples.** The normal interval needs enough wins and enough non-wins: with
+no win in ``n`` rounds it has zero width at ``-1`` and excludes the true return of any
+wager that can win. Where fewer than :data:`MIN_EVENTS` rounds won (or fewer than that did
+not win) the interval is widened by a bound that accounts for the largest payout: the
+Clopper-Pearson upper limit ``p⁺`` on the win probability (exact binomial, one-sided at
+``(1 + level) / 2``; with no win ``1 - ((1 - level) / 2)^(1/n)``, the "rule of three"
+``≈ 3/n`` at 95%) times the payout range, ``ci_high = max(normal high, (1 - p⁺) · (the
+largest non-winning net seen) + p⁺ · (the largest net possible))`` and, for few
+non-wins, the mirror image with the smallest net possible. The largest and smallest
+possible nets come from the kernel's outcome tables (``sample_outcomes``) or its
+``describe`` (:attr:`WagerInfo.net_range`); where neither gives them the bound is
+infinite (JSON ``null``). Such an interval is marked ``"clopper-pearson"``
+(:attr:`WagerEstimate.interval`), asymmetric and conservative.
+
+**Setup time.** Each worker process first plays one throw-away round of the kernel
+(compilation, tables such as the Criss-Cross Poker strategy); that time is reported as
+:attr:`SimulationResult.setup_s`, apart from the rounds per second of the simulation
+proper.
 """
 
 from __future__ import annotations
@@ -28,7 +47,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import islice
 from statistics import NormalDist
@@ -55,6 +74,11 @@ CHUNK_ROUNDS = 1 << 17
 """Rounds per chunk unless the kernel module sets its own ``CHUNK_ROUNDS``. The chunking
 depends only on the number of rounds, never on the number of workers."""
 
+MIN_EVENTS = 10
+"""A sample with fewer wins (or fewer non-wins) than this gets the Clopper-Pearson bound
+of the module text instead of the normal interval alone (the usual ``n·p ≥ 10`` rule for
+the normal approximation of a binomial)."""
+
 MAX_DISTINCT = 10_000
 """A chunk whose wager shows more distinct net results than this keeps no histogram of
 them for that wager (its count and sums stay exact)."""
@@ -79,6 +103,10 @@ class WagerInfo:
     units_staked: int = 1
     strategy: str | None = None
     hit_above: float = 0.0
+    net_range: tuple[float, float] | None = None
+    """The smallest and largest net result per unit the wager can have, where known (the
+    bound of a degenerate sample's interval); :func:`run` fills it in from the kernel's
+    outcome tables."""
 
 
 # --- sufficient statistics -----------------------------------------------------------------
@@ -218,6 +246,49 @@ def merge_stats(into: ChunkStats, chunk: ChunkStats) -> ChunkStats:
     return merged
 
 
+def clopper_pearson_upper(successes: int, n: int, level: float = CONFIDENCE) -> float:
+    """The Clopper-Pearson upper limit of a binomial probability after ``successes`` in
+    ``n`` trials, one-sided at ``(1 + level) / 2`` (the upper end of the two-sided
+    ``level`` interval): the ``p`` at which ``P(X <= successes; n, p) = (1 - level) / 2``
+    (by bisection on the exact binomial distribution). With no success it is
+    ``1 - ((1 - level) / 2) ** (1 / n)`` (about ``3 / n`` at 95%: the rule of three).
+
+    >>> round(clopper_pearson_upper(0, 100_000, 0.999) * 1e5, 3)
+    7.601
+    >>> round(clopper_pearson_upper(1, 10, 0.95), 4)
+    0.445
+    """
+    if n < 1 or not 0 <= successes <= n:
+        raise SimulationError(f"need 0 <= successes <= n and n >= 1, not {successes} of {n}")
+    tail = (1 - level) / 2
+    if successes == n:
+        return 1.0
+    if successes == 0:
+        return float(1 - tail ** (1 / n))
+
+    def cdf(p: float) -> float:
+        log_p, log_q = math.log(p), math.log1p(-p)
+        return math.fsum(
+            math.exp(
+                math.lgamma(n + 1)
+                - math.lgamma(i + 1)
+                - math.lgamma(n - i + 1)
+                + i * log_p
+                + (n - i) * log_q
+            )
+            for i in range(successes + 1)
+        )
+
+    low, high = successes / n, 1.0
+    for _ in range(200):
+        mid = (low + high) / 2
+        if cdf(mid) > tail:
+            low = mid
+        else:
+            high = mid
+    return high
+
+
 def z_value(level: float = CONFIDENCE) -> float:
     """The two-sided normal quantile for ``level``: ``Φ⁻¹((1 + level) / 2)``.
 
@@ -238,11 +309,15 @@ class WagerEstimate:
     ``rounds`` with the wager in play; ``mean`` net result (the return; the house edge is
     ``-mean``); ``std_dev`` the sample standard deviation (``n - 1`` divisor);
     ``std_error = std_dev / √rounds``; ``ci_low``/``ci_high`` the ``level`` confidence
-    interval of the mean (normal approximation); ``frequencies`` distinct net result ->
-    its relative frequency (empty without a histogram); ``hit_frequency`` the frequency of
-    a net result above ``hit_above`` (a win; default: a positive net); ``max_win`` the
-    largest net result seen. With fewer than two rounds the standard deviation and
-    interval are NaN.
+    interval of the mean: the normal approximation, widened for a degenerate sample by the
+    Clopper-Pearson bound of the module text (``interval`` says which:
+    ``"normal"`` or ``"clopper-pearson"``; an unknown bound is infinite; ``normal_half``
+    the normal half-width either way); ``wins`` the
+    rounds with a net above ``hit_above`` (-1 without a histogram); ``frequencies``
+    distinct net result -> its relative frequency (empty without a histogram);
+    ``hit_frequency`` the frequency of a net result above ``hit_above`` (a win; default: a
+    positive net); ``max_win`` the largest net result seen. With fewer than two rounds the
+    standard deviation is NaN (JSON ``null``) and the interval is the bound alone.
     """
 
     wager: str
@@ -257,6 +332,16 @@ class WagerEstimate:
     hit_frequency: float
     max_win: float
     hit_above: float = 0.0
+    wins: int = -1
+    interval: str = "normal"
+    normal_half: float = math.nan
+    """The half-width ``z · std_error`` of the normal interval (NaN for one round), which
+    is the interval where :attr:`reliable`."""
+
+    @property
+    def reliable(self) -> bool:
+        """Whether the normal interval stood alone (enough wins and non-wins)."""
+        return self.interval == "normal"
 
     @classmethod
     def of(
@@ -266,8 +351,11 @@ class WagerEstimate:
         level: float = CONFIDENCE,
         *,
         hit_above: float = 0.0,
+        net_range: tuple[float, float] | None = None,
     ) -> WagerEstimate:
-        """The estimate from ``stats``; raises :class:`SimulationError` with no rounds."""
+        """The estimate from ``stats``; ``net_range`` the smallest and largest net the
+        wager can have (for the bound of a degenerate sample; ``None``: unknown, the bound
+        is infinite). Raises :class:`SimulationError` with no rounds."""
         n = stats.count
         if n == 0:
             raise SimulationError(f"{wager}: no round had the wager in play")
@@ -281,14 +369,20 @@ class WagerEstimate:
         else:
             std_dev = std_error = half = math.nan
         values = stats.values or {}
+        low, high = float(mean) - half, float(mean) + half
+        wins = sum(c for v, c in values.items() if v > hit_above) if stats.values else -1
+        interval = "normal"
+        if wins >= 0 and (wins < MIN_EVENTS or n - wins < MIN_EVENTS):
+            interval = "clopper-pearson"
+            low, high = _bounded(values, n, wins, hit_above, level, net_range, (low, high))
         return cls(
             wager=wager,
             rounds=n,
             mean=float(mean),
             std_dev=std_dev,
             std_error=std_error,
-            ci_low=float(mean) - half,
-            ci_high=float(mean) + half,
+            ci_low=low,
+            ci_high=high,
             level=level,
             frequencies={v: c / n for v, c in values.items()},
             hit_frequency=sum(c for v, c in values.items() if v > hit_above) / n
@@ -296,44 +390,96 @@ class WagerEstimate:
             else math.nan,
             max_win=max(values) if values else math.nan,
             hit_above=hit_above,
+            wins=wins,
+            interval=interval,
+            normal_half=half,
         )
 
     def to_dict(self, info: WagerInfo | None = None) -> dict[str, Any]:
         """JSON data in the shape of a par sheet's wager
         (:meth:`~croupier.analysis.par_sheet.WagerFigures.to_dict`) with
         ``"method": "simulation"``, plus ``rounds``, ``std_error`` and
-        ``confidence_interval`` (``level``, ``low``, ``high``). Outcomes are the distinct
-        net results with their frequencies; ``hit`` marks a win (a net above
-        ``hit_above``)."""
+        ``confidence_interval`` (``level``, ``low``, ``high``, ``method``: ``"normal"`` or
+        ``"clopper-pearson"``). Outcomes are the distinct net results with their
+        frequencies; ``hit`` marks a win (a net above ``hit_above``). A figure that is not
+        a finite number (the standard deviation of one round, an unbounded interval) is
+        ``null``, so the document is valid JSON."""
         info = info if info is not None else WagerInfo()
-        return {
-            "wager": self.wager,
-            "description": info.description,
-            "units_staked": info.units_staked,
-            "return": self.mean,
-            "house_edge": -self.mean,
-            "hit_frequency": self.hit_frequency,
-            "std_dev": self.std_dev,
-            "max_win": self.max_win,
-            "strategy": info.strategy,
-            "method": "simulation",
-            "rounds": self.rounds,
-            "std_error": self.std_error,
-            "confidence_interval": {
-                "level": self.level,
-                "low": self.ci_low,
-                "high": self.ci_high,
-            },
-            "outcomes": [
-                {
-                    "label": f"net {value:+g}",
-                    "hit": value > self.hit_above,
-                    "probability": frequency,
-                    "net": value,
-                }
-                for value, frequency in self.frequencies.items()
-            ],
-        }
+        data: dict[str, Any] = _finite(
+            {
+                "wager": self.wager,
+                "description": info.description,
+                "units_staked": info.units_staked,
+                "return": self.mean,
+                "house_edge": -self.mean,
+                "hit_frequency": self.hit_frequency,
+                "std_dev": self.std_dev,
+                "max_win": self.max_win,
+                "strategy": info.strategy,
+                "method": "simulation",
+                "rounds": self.rounds,
+                "std_error": self.std_error,
+                "confidence_interval": {
+                    "level": self.level,
+                    "low": self.ci_low,
+                    "high": self.ci_high,
+                    "method": self.interval,
+                },
+                "outcomes": [
+                    {
+                        "label": f"net {value:+g}",
+                        "hit": value > self.hit_above,
+                        "probability": frequency,
+                        "net": value,
+                    }
+                    for value, frequency in self.frequencies.items()
+                ],
+            }
+        )
+        return data
+
+
+def _finite(data: Any) -> Any:
+    """``data`` with every float that is not finite (NaN, infinity) made ``None``."""
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {key: _finite(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_finite(value) for value in data]
+    return data
+
+
+def _bounded(
+    values: Mapping[float, int],
+    n: int,
+    wins: int,
+    hit_above: float,
+    level: float,
+    net_range: tuple[float, float] | None,
+    normal: tuple[float, float],
+) -> tuple[float, float]:
+    """The interval of a degenerate sample (module text): the normal ``(low, high)``
+    widened by the Clopper-Pearson bound on the rarer side(s). NaN ends are replaced."""
+    low, high = normal
+    smallest, largest = net_range if net_range is not None else (-math.inf, math.inf)
+    if wins < MIN_EVENTS:
+        p_win = clopper_pearson_upper(wins, n, level)
+        losses = [v for v in values if v <= hit_above]
+        top_loss = max(losses) if losses else hit_above
+        bound = (1 - p_win) * top_loss + p_win * largest if p_win > 0 else top_loss
+        high = bound if math.isnan(high) else max(high, bound)
+    if n - wins < MIN_EVENTS:
+        p_lose = clopper_pearson_upper(n - wins, n, level)
+        won = [v for v in values if v > hit_above]
+        bottom_win = min(won) if won else hit_above
+        bound = (1 - p_lose) * bottom_win + p_lose * smallest if p_lose > 0 else bottom_win
+        low = bound if math.isnan(low) else min(low, bound)
+    if math.isnan(low):
+        low = min(values) if values else -math.inf
+    if math.isnan(high):
+        high = max(values) if values else math.inf
+    return low, high
 
 
 # --- the registry ----------------------------------------------------------------------------
@@ -481,17 +627,19 @@ def outcome_stats(keys: npt.ArrayLike, nets: Mapping[str, npt.ArrayLike]) -> Chu
 @dataclass(frozen=True, slots=True)
 class ProgressReport:
     """A run in progress: ``rounds_done`` of ``rounds_total`` after ``elapsed_s`` seconds
-    and the statistics merged so far."""
+    (of which ``setup_s`` went to the workers' setup) and the statistics merged so far."""
 
     rounds_done: int
     rounds_total: int
     elapsed_s: float
     stats: ChunkStats
+    setup_s: float = 0.0
 
     @property
     def rounds_per_second(self) -> float:
-        """Rounds simulated per second of wall time so far."""
-        return self.rounds_done / self.elapsed_s if self.elapsed_s > 0 else 0.0
+        """Rounds simulated per second of wall time so far, setup excluded."""
+        simulating = self.elapsed_s - self.setup_s
+        return self.rounds_done / simulating if simulating > 0 else 0.0
 
     def estimate(self, wager: str, level: float = CONFIDENCE) -> WagerEstimate:
         """The running estimate of ``wager``."""
@@ -501,7 +649,10 @@ class ProgressReport:
 @dataclass(frozen=True, slots=True)
 class SimulationResult:
     """The outcome of :func:`run`: the merged statistics of every wager (in the order the
-    kernel returns them), with what produced them."""
+    kernel returns them), with what produced them. ``elapsed_s`` is the wall time of the
+    whole run, ``setup_s`` the part of it the workers spent on setup (the longest any
+    worker took for its throw-away first round: compilation, strategy tables; workers set
+    up at the same time, so this is close to the wall time setup cost)."""
 
     game: str
     variant: str | None
@@ -512,16 +663,28 @@ class SimulationResult:
     elapsed_s: float
     stats: ChunkStats
     info: Mapping[str, WagerInfo] = field(default_factory=dict)
+    setup_s: float = 0.0
+
+    @property
+    def simulation_s(self) -> float:
+        """Wall time of the simulation proper: ``elapsed_s - setup_s``."""
+        return max(self.elapsed_s - self.setup_s, 0.0)
 
     @property
     def rounds_per_second(self) -> float:
-        """Rounds simulated per second of wall time."""
-        return self.rounds / self.elapsed_s if self.elapsed_s > 0 else math.inf
+        """Rounds simulated per second of the simulation proper (setup excluded)."""
+        return self.rounds / self.simulation_s if self.simulation_s > 0 else math.inf
 
     def estimate(self, wager: str, level: float = CONFIDENCE) -> WagerEstimate:
         """The estimate of ``wager``; ``KeyError`` if the kernel has no such wager."""
         info = self.info.get(wager, WagerInfo())
-        return WagerEstimate.of(wager, self.stats[wager], level, hit_above=info.hit_above)
+        return WagerEstimate.of(
+            wager,
+            self.stats[wager],
+            level,
+            hit_above=info.hit_above,
+            net_range=info.net_range,
+        )
 
     def estimates(self, level: float = CONFIDENCE) -> list[WagerEstimate]:
         """The estimate of every wager that was in play at least once."""
@@ -543,7 +706,11 @@ class SimulationResult:
             "notes": [
                 f"Estimated by simulating {self.rounds:,} rounds (seed {self.seed}); every "
                 "figure is per unit of the wager; confidence_interval is the "
-                f"{level:.1%} interval of the mean by the normal approximation.",
+                f"{level:.1%} interval of the mean by the normal approximation, widened "
+                f"where fewer than {MIN_EVENTS} rounds won (or did not win) by the "
+                "Clopper-Pearson bound on the win probability times the payout range "
+                '(method "clopper-pearson"); null marks a figure that is undefined (the '
+                "standard deviation of a single round) or unbounded.",
                 "A wager's rounds count only the rounds it was in play; hit_frequency is the "
                 "frequency of a win (a positive net, or any net above -1 for a wager whose win "
                 "can be offset by a cost).",
@@ -577,9 +744,15 @@ def run(
     Linux (a script calling :func:`run` needs the ``if __name__ == "__main__":`` guard of
     :mod:`multiprocessing`). ``progress`` is called after each chunk.
 
-    Raises :class:`SimulationError` for an unknown game, a kernel that does not import, or
-    fewer than one round or worker; ``OSError`` if the Dask scheduler cannot be reached.
+    Each worker first plays one throw-away round (:func:`warm_up`), timed apart as
+    :attr:`SimulationResult.setup_s`.
+
+    Raises :class:`SimulationError` for an unknown game, a kernel that does not import,
+    fewer than one round or worker, or a scheduler address that is not one
+    (``host:port``); ``OSError`` if the Dask scheduler cannot be reached.
     """
+    if scheduler is not None:
+        check_scheduler(scheduler)
     module = kernel(game)
     if rules is None:
         rules = default_rules(game)
@@ -604,14 +777,21 @@ def run(
         outputs = (_sized(task) for task in tasks)
     else:
         outputs = _run_pool(min(count, chunks), path, tasks)
-    for n, stats in outputs:
+    setup = 0.0
+    for n, stats, warm in outputs:
         merged = merge_stats(merged, stats)
         done += n
+        setup = max(setup, warm)
         if progress is not None:
-            progress(ProgressReport(done, rounds, time.perf_counter() - start, merged))
+            elapsed_now = time.perf_counter() - start
+            progress(ProgressReport(done, rounds, elapsed_now, merged, setup))
     elapsed = time.perf_counter() - start
     describe = getattr(module, "describe", None)
-    info: dict[str, WagerInfo] = describe(rules) if callable(describe) else {}
+    info: dict[str, WagerInfo] = dict(describe(rules)) if callable(describe) else {}
+    for wager, net_range in net_ranges(module, rules).items():
+        known = info.get(wager, WagerInfo())
+        if known.net_range is None:
+            info[wager] = replace(known, net_range=net_range)
     variant = getattr(rules, "variant", None)
     sha = getattr(rules, "sha256", None)
     return SimulationResult(
@@ -624,14 +804,64 @@ def run(
         elapsed_s=elapsed,
         stats=merged,
         info=info,
+        setup_s=setup,
     )
+
+
+def check_scheduler(address: str) -> None:
+    """Raise :class:`SimulationError` unless ``address`` is a Dask scheduler address
+    (``tcp://host:8786`` or ``host:8786``); reaching it is :func:`run`'s business."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        _, location = parse_address(address)
+        parse_host_port(location)
+    except (ValueError, TypeError) as error:
+        raise SimulationError(
+            f"{address!r} is not a Dask scheduler address ({error}); give one such as "
+            "tcp://host:8786"
+        ) from error
+
+
+def net_ranges(module: ModuleType, rules: Any) -> dict[str, tuple[float, float]]:
+    """Per wager, the smallest and largest net result per unit it can have, from the
+    kernel's outcome tables (``sample_outcomes`` of one round); empty for a kernel
+    without them."""
+    by_outcome = getattr(module, "sample_outcomes", None)
+    if not callable(by_outcome):
+        return {}
+    _, nets = by_outcome(rules, 1, 0)
+    ranges: dict[str, tuple[float, float]] = {}
+    for wager, table in nets.items():
+        array = np.asarray(table, dtype=np.float64)
+        played = array[~np.isnan(array)]
+        if played.size:
+            ranges[wager] = (float(played.min()), float(played.max()))
+    return ranges
 
 
 Task = tuple[str, Any, int, int]
 
+_WARM: set[str] = set()
+"""The kernel modules this process has played its throw-away round of."""
 
-def _sized(task: Task) -> tuple[int, ChunkStats]:
-    return task[2], sample_stats(*task)
+
+def warm_up(module_path: str, rules: Any) -> float:
+    """Play one throw-away round of the kernel at ``module_path`` (seed 0, result
+    discarded) the first time this process meets it, so that compilation and the
+    kernel's tables are paid for before the timed chunks; returns the seconds it took
+    (0 when the process was already warm)."""
+    if module_path in _WARM:
+        return 0.0
+    began = time.perf_counter()
+    sample_stats(module_path, rules, 1, 0)
+    _WARM.add(module_path)
+    return time.perf_counter() - began
+
+
+def _sized(task: Task) -> tuple[int, ChunkStats, float]:
+    setup = warm_up(task[0], task[1])
+    return task[2], sample_stats(*task), setup
 
 
 def _pool_context(module_path: str) -> Any:
@@ -646,12 +876,12 @@ def _pool_context(module_path: str) -> Any:
 
 def _run_pool(
     workers: int, module_path: str, tasks: Iterator[Task]
-) -> Iterator[tuple[int, ChunkStats]]:
+) -> Iterator[tuple[int, ChunkStats, float]]:
     """Yield each chunk's statistics as it finishes, at most ``2 * workers`` in flight."""
     pending = tasks
     context = _pool_context(module_path)
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        running: set[Future[tuple[int, ChunkStats]]] = {
+        running: set[Future[tuple[int, ChunkStats, float]]] = {
             pool.submit(_sized, task) for task in islice(pending, 2 * workers)
         }
         while running:
@@ -664,7 +894,7 @@ def _run_pool(
                     running.add(pool.submit(_sized, task))
 
 
-def _run_dask(scheduler: str, tasks: Iterator[Task]) -> Iterator[tuple[int, ChunkStats]]:
+def _run_dask(scheduler: str, tasks: Iterator[Task]) -> Iterator[tuple[int, ChunkStats, float]]:
     """Yield each chunk's statistics from the Dask cluster at ``scheduler`` as it finishes,
     at most twice the cluster's thread count in flight."""
     from dask.distributed import Client, as_completed
@@ -793,14 +1023,18 @@ __all__ = [
     "WagerInfo",
     "WagerStats",
     "available",
+    "check_scheduler",
     "chunk_seeds",
     "chunk_sizes",
+    "clopper_pearson_upper",
     "default_rules",
     "kernel",
     "merge_stats",
+    "net_ranges",
     "outcome_stats",
     "run",
     "sample_stats",
     "throughput",
+    "warm_up",
     "z_value",
 ]
