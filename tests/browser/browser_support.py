@@ -25,8 +25,10 @@ def free_port() -> int:
 class Server:
     """The running server: its URL, an admin client, and helpers to set tables up."""
 
-    def __init__(self, url: str, admin_token: str) -> None:
+    def __init__(self, url: str, admin_token: str, log: Path | None = None) -> None:
         self.url = url
+        self.log = log
+        """The server's log (stdout and stderr of ``croupier serve``)."""
         self.admin = httpx.Client(
             base_url=url, headers={"Authorization": f"Bearer {admin_token}"}, timeout=30
         )

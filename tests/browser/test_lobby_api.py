@@ -7,6 +7,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -226,3 +227,134 @@ def test_steps_show_each_caller_only_what_his_seat_could_see(client: TestClient)
     assert None not in hand["dealer"]
     # What Ann sees of her hand is what the surveillance view has at the same places.
     assert all(c is None or c == d for c, d in zip(hand["ann"], hand["dealer"], strict=True))
+
+
+def test_the_server_log_never_shows_a_bearer_token() -> None:
+    """``croupier serve`` installs TokenRedactor on uvicorn's handlers: a WebSocket connect
+    as uvicorn logs it (``uvicorn.error``, the path with its query string as an argument)
+    and an access-log line keep the path but not the token."""
+    import logging
+
+    from croupier.cli.server import TokenRedactor, log_config
+
+    secret = "s3cr3t-Bearer_token"
+    record = logging.LogRecord(
+        "uvicorn.error",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "WebSocket %s" [accepted]',
+        ("127.0.0.1:5000", f"/tables/t/ws?token={secret}&x=1"),
+        None,
+    )
+    assert TokenRedactor().filter(record)
+    assert (
+        record.getMessage() == '127.0.0.1:5000 - "WebSocket /tables/t/ws?token=***&x=1" [accepted]'
+    )
+    access = logging.LogRecord(
+        "uvicorn.access",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "%s %s HTTP/%s" %d',
+        ("127.0.0.1:5000", "GET", f"/tables/t/view?a=1&token={secret}", "1.1", 200),
+        None,
+    )
+    TokenRedactor().filter(access)
+    assert secret not in access.getMessage() and "view?a=1&token=***" in access.getMessage()
+    # Every handler uvicorn logs through carries the filter.
+    config = log_config()
+    assert config["handlers"] and all(
+        "redact_tokens" in handler["filters"] for handler in config["handlers"].values()
+    )
+
+
+def send(client: TestClient, who: dict[str, str], command: dict[str, object], key: str) -> Any:
+    return client.post(
+        "/tables/dice/commands", json={"command": command}, headers={**who, "Idempotency-Key": key}
+    )
+
+
+def test_a_player_leaves_his_seat_but_not_with_a_wager_in_play(
+    client: TestClient, dice: Scripted
+) -> None:
+    ann, bob, cat = signup(client, "ann"), signup(client, "bob"), signup(client, "cat")
+    r = client.post("/players", json={"name": "dee", "role": "dealer"}, headers=admin(client))
+    dealer = bearer(r.json()["token"])
+    make_table(client, "dice", "high-roll-dice-ten-dice.toml")
+    for who, seat in [(ann, 1), (bob, 2)]:
+        assert (
+            client.post("/tables/dice/seats", json={"seat": seat}, headers=who).status_code == 201
+        )
+    # Only the seat's own player may free it.
+    r = client.delete("/tables/dice/seats/1", headers=bob)
+    assert r.status_code == 403 and r.json()["cite"] == "server:seats"
+    wager = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:two", "amount": 500}
+    assert send(client, ann, wager, "w1").status_code == 200
+    # Ann's wager is in the open round: she stays until it is settled; nothing changes.
+    r = client.delete("/tables/dice/seats/1", headers=ann)
+    assert r.status_code == 409 and r.json()["cite"] == "server:seats"
+    assert client.get("/tables/dice/view", headers=ann).json()["actor"] == 1
+    # Bob has no wager: he leaves at once, but his seat plays on in this round, so nobody
+    # else takes it before the round is over.
+    assert client.delete("/tables/dice/seats/2", headers=bob).status_code == 200
+    assert client.get("/tables/dice/view", headers=bob).json()["actor"] is None
+    r = client.post("/tables/dice/seats", json={"seat": 2}, headers=cat)
+    assert r.status_code == 409 and r.json()["cite"] == "server:seats"
+    # Cat sits at seat 3 mid-round: she plays from the next round (the round opened with
+    # seats 1 and 2), and is told so.
+    assert client.post("/tables/dice/seats", json={"seat": 3}, headers=cat).status_code == 201
+    late = {"type": "PlaceWager", "seat": 3, "spot": "pip_street:two", "amount": 500}
+    r = send(client, cat, late, "w3")
+    assert r.status_code == 409 and "play from the next round" in r.json()["detail"]
+    assert client.get("/players/me", headers=cat).json()["balance"] == 100_000
+    dice.faces = [1, 1, 1, 1, 1, 3, 3, 4, 5, 6]
+    r = send(client, dealer, {"type": "AnnounceNoMoreBets"}, "d1")
+    assert r.status_code == 200 and r.json()["round_status"] == "completed", r.text
+    # Settled (five aces: Pip Street on twos loses, 675a.4(d)): Ann may leave now, and
+    # seat 2 is free again.
+    assert client.get("/players/me", headers=ann).json()["balance"] == 100_000 - 500
+    assert client.delete("/tables/dice/seats/1", headers=ann).status_code == 200
+    tables = client.get("/tables", headers=cat).json()["tables"]
+    assert tables[0]["seats_taken"] == [3]
+    assert client.post("/tables/dice/seats", json={"seat": 2}, headers=bob).status_code == 201
+
+
+def test_play_money_signups_are_rate_limited_per_address(client: TestClient) -> None:
+    from croupier.server.browser import SIGNUP_LIMIT
+
+    made = [
+        client.post("/players/play-money", json={"name": f"p{n}"}).status_code
+        for n in range(SIGNUP_LIMIT.burst + 1)
+    ]
+    assert made == [201] * SIGNUP_LIMIT.burst + [429]
+    r = client.post("/players/play-money", json={"name": "more"})
+    assert r.status_code == 429 and r.json()["cite"] == "server:rate-limit"
+    assert 1 <= int(r.headers["Retry-After"]) <= 60  # one sign-up a minute after the burst
+    ledger = client.get("/ledger", headers=admin(client)).json()
+    funded = [a for a in ledger["accounts"] if a["kind"] == "wallet" and a["balance"]]
+    assert len(funded) == SIGNUP_LIMIT.burst  # a refused sign-up moved nothing
+
+
+def test_no_void_without_an_open_round(client: TestClient) -> None:
+    """A void with no round open would open an empty round only to void it (and move the
+    table on: 676a.3(b)(3), the decks' alternation); the console is not offered it."""
+    r = client.post("/players", json={"name": "dee", "role": "dealer"}, headers=admin(client))
+    dealer = bearer(r.json()["token"])
+    ann = signup(client, "ann")
+    make_table(client, "dice", "high-roll-dice-ten-dice.toml")
+    assert client.post("/tables/dice/seats", json={"seat": 1}, headers=ann).status_code == 201
+    view = client.get("/tables/dice/view", headers=dealer).json()
+    assert view["round_id"] is None
+    assert "VoidRound" not in {c["command"] for c in view["legal_commands"]}
+    r = send(client, dealer, {"type": "VoidRound", "reason": "nothing"}, "v1")
+    assert r.status_code == 422 and r.json()["cite"] == "server:void-round"
+    assert client.get("/tables/dice/rounds", headers=dealer).json()["rounds"] == []
+    # Once a round is open the void is offered and taken.
+    wager = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:two", "amount": 500}
+    assert send(client, ann, wager, "w1").status_code == 200
+    view = client.get("/tables/dice/view", headers=dealer).json()
+    assert "VoidRound" in {c["command"] for c in view["legal_commands"]}
+    r = send(client, dealer, {"type": "VoidRound", "reason": "power failed"}, "v2")
+    assert r.status_code == 200 and r.json()["round_status"] == "voided"
+    assert client.get("/players/me", headers=ann).json()["balance"] == 100_000

@@ -75,7 +75,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         [*croupier, "serve", "--db", db, "--port", str(port)],
         stdout=log,
         stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "CROUPIER_SIGNUP_LIMIT": "1,100"},
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -92,7 +92,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     # `croupier serve` prints the address to open.
     assert f"open {url}/play/ in a browser" in (folder / "serve.log").read_text()
     try:
-        yield Server(url, admin_token)
+        yield Server(url, admin_token, folder / "serve.log")
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -256,6 +256,8 @@ def test_go_fore_it_fold_seen_by_two_players(browser: Any, server: Server) -> No
     ann.reload()
     ann.wait_for_selector('[data-action="Fold"]')
     assert ann.locator('.seat.mine [data-spot="front_9"].has-wager').count() == 1
+    # Back 9 is a button under "Your decisions" beside Fold, not only an area on the felt.
+    assert ann.locator('.decisions [data-wager-spot="back_9"]').inner_text() == "Bet Back 9"
     shot(ann, "go-fore-it")
     ann.locator('[data-action="Fold"]').click()
     # Bob, to act next, folds too; the dealer's hand is revealed and the round settles.
@@ -282,14 +284,29 @@ def test_criss_cross_poker_round_and_phone_width(browser: Any, server: Server) -
     form.get_by_label("Ante down").fill("10.00")
     form.locator('[data-action="PlaceAntes"]').click()
     page.wait_for_selector('.seat.mine [data-spot="ante_down"].has-wager')
+    # The chips on an area leave its name readable: no overlap of the two boxes.
+    overlaps = page.evaluate(
+        "[...document.querySelectorAll('.seat.mine .spot.has-wager')].filter(spot => {"
+        " const name = spot.querySelector('.spot-name');"
+        " const chips = spot.querySelector('.stack svg');"
+        " if (!name || !chips) return false;"
+        " const a = name.getBoundingClientRect(), b = chips.getBoundingClientRect();"
+        " return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;"
+        " }).map(spot => spot.dataset.spot)"
+    )
+    assert page.locator(".seat.mine .spot.has-wager .spot-name").count() == 2
+    assert overlaps == [], overlaps
     dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
     # The Across, Down and Middle Bets, each at least the Ante Across (674a.11(b), (d), (f)).
     for spot in ("across", "down", "middle"):
         page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].legal')
         if spot == "down":
             shot(page, "criss-cross-poker")
-        page.locator(f'.seat.mine [data-spot="{spot}"]').click()
+        # Each later wager is also a button under "Your decisions"; a double click sends
+        # one command (the controls are disabled while it is in flight).
+        page.locator(f'.decisions [data-wager-spot="{spot}"]').dblclick()
         page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].has-wager')
+        assert page.locator("#messages .error").count() == 0
     finish(page, server, "cross", 2, 5000)
     # The five community cards are face up in the cross (674a.2(b)(3)).
     assert page.locator('.cross svg[aria-label="face-down card"]').count() == 0
@@ -301,6 +318,20 @@ def test_criss_cross_poker_round_and_phone_width(browser: Any, server: Server) -
         " > 376).map(e => e.tagName + '.' + e.className).slice(0, 8)"
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= 375, wide
+    # Inside the results box too: every cell within the box, and nothing in it scrolls
+    # (the page's width alone misses a table wider than its scrolling box).
+    box = page.evaluate(
+        "(() => { const box = document.querySelector('.result-box');"
+        " const edge = box.getBoundingClientRect().right;"
+        " return {edge, cells: box.querySelectorAll('td').length,"
+        " out: [...box.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right"
+        " > edge + 0.5).map(e => e.tagName + ':' + e.textContent.slice(0, 20)),"
+        " scrolls: [...box.querySelectorAll('*')].filter(e => e.scrollWidth >"
+        " e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible').length}; })()"
+    )
+    assert box["edge"] <= 375 and box["cells"] >= 7 * 5, box
+    assert box["out"] == [] and box["scrolls"] == 0, box
+    assert page.locator("table.results td[data-label='Won']").first.is_visible()
     unnamed = page.evaluate(
         "[...document.querySelectorAll('button, input, select')].filter(e => "
         "!(e.getAttribute('aria-label') || e.textContent.trim() || e.labels?.length)).length"
@@ -417,4 +448,58 @@ def test_dealer_console_declares_an_exposed_community_card(browser: Any, server:
     assert shown_balance(page) == server.wallet(me(server, page)["id"]) == OPENING
     assert not page.errors  # type: ignore[attr-defined]
     dealer_context.close()
+    context.close()
+
+
+def test_no_bearer_token_in_the_server_log(browser: Any, server: Server) -> None:
+    """The page's WebSocket carries the token in its URL; uvicorn logs the connect, and
+    ``croupier serve``'s TokenRedactor keeps the token out of that line."""
+    assert server.table("logged", "high-roll-dice-ten-dice.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-log")
+    token = page.evaluate("localStorage.getItem('croupier.token')")
+    open_table(page, "logged", 1)
+    assert server.log is not None
+    deadline = time.monotonic() + 10
+    while "/tables/logged/ws" not in (text := server.log.read_text()):
+        assert time.monotonic() < deadline, "no WebSocket connect in the log"
+        time.sleep(0.2)
+    assert "/tables/logged/ws?token=***" in text
+    assert token not in text
+    assert server.person("a-dealer", "dealer") not in server.log.read_text()
+    context.close()
+
+
+def test_a_player_leaves_his_seat(browser: Any, server: Server) -> None:
+    """The Leave button frees the seat (DELETE /tables/{id}/seats/{seat}); the seat shows
+    as free again in the lobby and at the table."""
+    assert server.table("leave", "high-roll-dice-ten-dice.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-leave")
+    open_table(page, "leave", 4)
+    page.get_by_role("button", name="Leave seat 4").click()
+    page.wait_for_selector('[data-sit="4"]')
+    assert page.locator(".seat.mine").count() == 0
+    token = page.evaluate("localStorage.getItem('croupier.token')")
+    assert server.get("/tables/leave/view", token)["actor"] is None
+    tables = {t["id"]: t for t in server.get("/tables", token)["tables"]}
+    assert 4 in tables["leave"]["free_seats"]
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+
+def test_a_forged_token_says_why_it_is_refused(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.goto(server.url + "/play/")
+    page.evaluate("localStorage.setItem('croupier.token', 'forged-token')")
+    page.reload()
+    message = page.locator("#messages .error")
+    message.wait_for()
+    assert "server:auth" in message.inner_text() and "Sign in again" in message.inner_text()
+    assert page.evaluate("localStorage.getItem('croupier.token')") is None
+    # A problem's message names its cite once, though the server's detail ends with it.
+    message = page.evaluate(
+        "import('/play/js/api.js').then(({Problem}) => [new Problem(409, 'stale (server:x)',"
+        " 'server:x').message, new Problem(409, 'stale', 'server:x').message])"
+    )
+    assert message == ["stale (server:x)", "stale (server:x)"]
     context.close()

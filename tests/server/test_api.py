@@ -141,6 +141,7 @@ def test_the_openapi_description_names_every_response(api: Api) -> None:
         "/rounds/{round_id}/replay",
         # the browser tables' endpoints (croupier.server.browser)
         "/players/play-money",
+        "/tables/{table_id}/seats/{seat}",
         "/tables/{table_id}/sign",
         "/tables/{table_id}/rounds",
         "/rounds/{round_id}/steps",

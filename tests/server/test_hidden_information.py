@@ -132,11 +132,27 @@ def test_no_player_sees_what_is_hidden(game: str, tmp_path: Path) -> None:
     }
     sockets = {who: Socket(table.api.client, "t", token(auth)) for who, auth in watchers.items()}
     try:
+        stepped: dict[Recipient, list[dict[str, Any]]] = {1: [], 2: [], 3: [], None: []}
+        looked: dict[Recipient, object] = {}
+
+        def look_back(who: Recipient, view: dict[str, Any]) -> None:
+            """The round so far as ``who`` replays it (``GET /rounds/{id}/steps``), while
+            it is open, once for each version he sees."""
+            if view["round_id"] is None or looked.get(who) == view["round_version"]:
+                return
+            looked[who] = view["round_version"]
+            auth = table.spectator if who is None else table.players[who]
+            r = table.api.client.get(f"/rounds/{view['round_id']}/steps", headers=auth)
+            assert r.status_code == 200, r.text
+            stepped[who].append(r.json())
 
         def on_view(seat: int, view: dict[str, Any]) -> None:
             received[seat].append(view)
+            look_back(seat, view)
             if seat == 1:  # the spectator looks too
-                received[None].append(table.view(table.spectator))
+                public = table.view(table.spectator)
+                received[None].append(public)
+                look_back(None, public)
 
         round_id = table.play(player(game, passive=frozenset({3})), dealer_closes, on_view)
         for who, auth in watchers.items():
@@ -164,6 +180,31 @@ def test_no_player_sees_what_is_hidden(game: str, tmp_path: Path) -> None:
                 assert not found, (who, version, found)
                 checked += 1
         assert checked > 20
+        # The history and the replay of the round, once it is over: the table's rounds for
+        # everyone, the replay for the dealer only, the steps as each one's seat saw them.
+        client = table.api.client
+        for who in received:
+            auth = table.spectator if who is None else table.players[who]
+            r = client.get(f"/tables/{table.table_id}/rounds", headers=auth)
+            assert r.status_code == 200, r.text
+            assert not Secrets(events, len(events), who).leaks(r.json())
+            r = client.get(f"/rounds/{round_id}/replay", headers=auth)
+            assert r.status_code == 403, r.text
+            r = client.get(f"/rounds/{round_id}/steps", headers=auth)
+            assert r.status_code == 200, r.text
+            stepped[who].append(r.json())
+        open_steps = 0
+        for who, answers in stepped.items():
+            for answer in answers:
+                assert answer["round_id"] == round_id
+                open_steps += answer["status"] == "open"
+                assert len(answer["steps"]) <= len(events)
+                for step in answer["steps"]:
+                    index = step["event"]["index"]
+                    assert step["event"]["type"] == events[index]["type"]
+                    found = Secrets(events, index + 1, who).leaks(step)
+                    assert not found, ("steps", who, answer["status"], index, found)
+        assert open_steps >= 4  # each recipient replayed the round while it was open
         # The search finds hidden cards where they are: in the dealer's messages (the
         # surveillance view holds the stack), read as if seat 1 had received them.
         if game != "high-roll-dice":
@@ -172,6 +213,13 @@ def test_no_player_sees_what_is_hidden(game: str, tmp_path: Path) -> None:
                 Secrets(events, _version_of(m)[1], 1).leaks(m)
                 for m in dealer
                 if _version_of(m)[0] == round_id
+            )
+            # The dealer's replay keeps everything: read as seat 1's, the search finds it.
+            r = client.get(f"/rounds/{round_id}/steps", headers=table.dealer)
+            assert r.status_code == 200, r.text
+            assert any(
+                Secrets(events, step["event"]["index"] + 1, 1).leaks(step["event"])
+                for step in r.json()["steps"]
             )
     finally:
         for socket in sockets.values():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -115,3 +116,95 @@ def test_the_openapi_description_names_the_429(limited: tuple[Api, Clock]) -> No
     responses = described["paths"]["/tables/{table_id}/commands"]["post"]["responses"]
     assert "429" in responses
     assert "Retry-After" in responses["429"]["description"]
+
+
+def test_a_tables_own_limit_by_hand() -> None:
+    """A table's settings replace the process's default, field by field."""
+    buckets = Buckets(RateLimit(per_second=20, burst=40))
+    assert buckets.for_table(None, None) == RateLimit(per_second=20, burst=40)
+    assert buckets.for_table(0.5, None) == RateLimit(per_second=0.5, burst=40)
+    assert buckets.for_table(None, 3) == RateLimit(per_second=20, burst=3)
+    assert buckets.for_table(2, 5) == RateLimit(per_second=2, burst=5)
+
+
+def _limited_table(api: Api, table_id: str, settings: dict[str, object]) -> None:
+    from server_api import TEN_DICE
+
+    r = api.client.post(
+        "/tables",
+        json={"id": table_id, "rules_toml": TEN_DICE.read_text(), "settings": settings},
+        headers=api.admin,
+    )
+    assert r.status_code == 201, r.text
+    for name, value in settings.items():
+        assert r.json()["settings"][name] == value
+
+
+def test_a_table_setting_sets_its_own_rate_limit(limited: tuple[Api, Clock]) -> None:
+    """The server's default here is 1 a second, 2 at once; table "slow" allows one command
+    at once and one every 2 s (0.5 a second); table "wide" only widens the burst to 3."""
+    api, clock = limited
+    _limited_table(api, "slow", {"rate_limit_per_second": 0.5, "rate_limit_burst": 1})
+    _limited_table(api, "wide", {"rate_limit_burst": 3})
+    _, ann = api.player("ann", deposit=100_000)
+    api.sit(ann, 1, table_id="slow")
+    api.sit(ann, 1, table_id="wide")
+    assert api.wager(ann, 1, "pip_street:ace", 500, table_id="slow").status_code == 200
+    r = api.wager(ann, 1, "pip_street:two", 500, table_id="slow")
+    assert r.status_code == 429, r.text
+    assert r.headers["retry-after"] == "2"  # a whole token at 0.5 a second
+    # At "wide" the burst is 3 (its own) and the refill 1 a second (the server's).
+    for spot in ("ace", "two", "three"):
+        r = api.wager(ann, 1, f"pip_street:{spot}", 500, table_id="wide")
+        assert r.status_code == 200, r.text
+    r = api.wager(ann, 1, "pip_street:four", 500, table_id="wide")
+    assert r.status_code == 429
+    assert r.headers["retry-after"] == "1"
+    clock.now += 1.0  # half a token at "slow", a whole one at "wide"
+    assert api.wager(ann, 1, "pip_street:two", 500, table_id="slow").status_code == 429
+    assert api.wager(ann, 1, "pip_street:four", 500, table_id="wide").status_code == 200
+    clock.now += 1.0
+    assert api.wager(ann, 1, "pip_street:two", 500, table_id="slow").status_code == 200
+
+
+def test_a_rate_limit_setting_must_be_positive(limited: tuple[Api, Clock]) -> None:
+    from server_api import TEN_DICE
+
+    api, _ = limited
+    for settings in ({"rate_limit_per_second": 0}, {"rate_limit_burst": 0}):
+        r = api.client.post(
+            "/tables",
+            json={"id": "bad", "rules_toml": TEN_DICE.read_text(), "settings": settings},
+            headers=api.admin,
+        )
+        assert r.status_code == 422, r.text
+
+
+def test_serve_hands_its_rate_limit_to_the_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`croupier serve --rate-limit 0.5 --rate-burst 3`: each worker's app limits commands
+    to 0.5 a second and 3 at once where a table sets no limit of its own."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from croupier.cli import app as cli
+    from croupier.cli.server import DB_VARIABLE, RATE_VARIABLE, app_from_environment
+
+    monkeypatch.setenv(DB_VARIABLE, "")  # restored after the test, as is the next one
+    monkeypatch.setenv(RATE_VARIABLE, "")
+    started: list[dict[str, object]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: started.append(kwargs))
+    url = f"sqlite:///{tmp_path / 'served.sqlite'}"
+    result = CliRunner().invoke(
+        cli, ["serve", "--db", url, "--rate-limit", "0.5", "--rate-burst", "3"]
+    )
+    assert result.exit_code == 0, result.output
+    assert len(started) == 1
+    app = app_from_environment()
+    assert app.state.command_limits.limit == RateLimit(per_second=0.5, burst=3)
+    app.state.engine.dispose()
+    monkeypatch.setenv(RATE_VARIABLE, "")  # no --rate-limit given: the default
+    app = app_from_environment()
+    assert app.state.command_limits.limit == RateLimit(per_second=20, burst=40)
+    app.state.engine.dispose()

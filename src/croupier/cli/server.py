@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import copy
 import json
-from typing import TYPE_CHECKING, Annotated
+import logging
+import re
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -25,6 +28,48 @@ Db = Annotated[
 
 DB_VARIABLE = "CROUPIER_DB"
 """The environment variable that hands ``croupier serve``'s database URL to its workers."""
+RATE_VARIABLE = "CROUPIER_RATE_LIMIT"
+"""The environment variable that hands ``--rate-limit`` and ``--rate-burst`` to the workers
+(``PER_SECOND,BURST``)."""
+SIGNUP_VARIABLE = "CROUPIER_SIGNUP_LIMIT"
+"""Play-money sign-ups per client address (``PER_SECOND,BURST``) in place of
+:data:`croupier.server.browser.SIGNUP_LIMIT`, e.g. for a test that signs many players up."""
+
+
+_TOKEN = re.compile(r"([?&](?:token|access_token)=)[^&\s\"']*", re.IGNORECASE)
+
+
+def redact_tokens(text: str) -> str:
+    """``text`` with the value of every ``token=`` query parameter replaced by ``***``
+    (``/tables/t/ws?token=abc&x=1`` -> ``/tables/t/ws?token=***&x=1``)."""
+    return _TOKEN.sub(r"\1***", text)
+
+
+class TokenRedactor(logging.Filter):
+    """A logging filter that keeps bearer tokens out of the server's log: uvicorn logs a
+    WebSocket connect (``"WebSocket /tables/t/ws?token=..." [accepted]``) and every request
+    with its query string; the message and its string arguments are passed through
+    :func:`redact_tokens`. Installed on uvicorn's handlers by ``croupier serve``."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = redact_tokens(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                redact_tokens(arg) if isinstance(arg, str) else arg for arg in record.args
+            )
+        return True
+
+
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging configuration with :class:`TokenRedactor` on every handler."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["redact_tokens"] = {"()": TokenRedactor}
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("redact_tokens")
+    return config
 
 
 def app_from_environment() -> FastAPI:
@@ -33,8 +78,17 @@ def app_from_environment() -> FastAPI:
     import os
 
     from croupier.server import create_app
+    from croupier.server.ratelimit import DEFAULT, Buckets, RateLimit
 
-    return create_app(os.environ[DB_VARIABLE], migrate=False)
+    limit = DEFAULT
+    if rate := os.environ.get(RATE_VARIABLE):
+        per_second, burst = rate.split(",")
+        limit = RateLimit(per_second=float(per_second), burst=int(burst))
+    app = create_app(os.environ[DB_VARIABLE], migrate=False, command_limits=Buckets(limit))
+    if signups := os.environ.get(SIGNUP_VARIABLE):
+        per_second, burst = signups.split(",")
+        app.state.signup_limits = Buckets(RateLimit(per_second=float(per_second), burst=int(burst)))
+    return app
 
 
 def register(app: typer.Typer) -> None:
@@ -85,6 +139,22 @@ def register(app: typer.Typer) -> None:
             int, typer.Option(min=1, help="Server processes sharing the port (PostgreSQL).")
         ] = 1,
         access_log: Annotated[bool, typer.Option(help="Log every request.")] = True,
+        rate_limit: Annotated[
+            float,
+            typer.Option(
+                min=0.001,
+                help="Commands a second each caller may send at a table (server:rate-limit), "
+                "where the table's settings set no rate_limit_per_second.",
+            ),
+        ] = 20.0,
+        rate_burst: Annotated[
+            int,
+            typer.Option(
+                min=1,
+                help="Commands each caller may send at once at a table, where the table's "
+                "settings set no rate_limit_burst.",
+            ),
+        ] = 40,
     ) -> None:
         """Run the table server (FastAPI on uvicorn); applies the migrations first.
 
@@ -101,6 +171,7 @@ def register(app: typer.Typer) -> None:
         upgrade(engine)
         engine.dispose()
         os.environ[DB_VARIABLE] = db
+        os.environ[RATE_VARIABLE] = f"{rate_limit!r},{rate_burst}"
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         typer.echo(f"croupier: open http://{shown}:{port}/play/ in a browser")
         uvicorn.run(
@@ -110,6 +181,7 @@ def register(app: typer.Typer) -> None:
             port=port,
             workers=workers,
             access_log=access_log,
+            log_config=log_config(),  # no bearer token in the log (TokenRedactor)
         )
 
     @app.command("verify")

@@ -36,12 +36,14 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import (
     Connection,
     CursorResult,
     Engine,
+    bindparam,
     func,
     insert,
     select,
@@ -66,6 +68,7 @@ from croupier.ledger.models import (
     Account,
     EventRow,
     GameTable,
+    IdempotencyKey,
     Player,
     Posting,
     PostingLine,
@@ -188,7 +191,7 @@ def post(
         )
         if result.rowcount != 1:
             session.refresh(row)
-            whose = "your balance" if row.kind == WALLET else f"the {row.kind}"
+            whose = "the wallet balance" if row.kind == WALLET else f"the {row.kind}"
             raise InsufficientFunds(
                 f"{format_cents(-amount)} is more than {whose} of {format_cents(row.balance)}",
                 "ledger:no-negative-balance",
@@ -443,6 +446,45 @@ def post_round_events(
     return postings
 
 
+# --- idempotency keys ---------------------------------------------------------------------
+_ANSWER = select(
+    IdempotencyKey.request_sha256, IdempotencyKey.status_code, IdempotencyKey.response_json
+).where(IdempotencyKey.player_id == bindparam("player"), IdempotencyKey.key == bindparam("key"))
+_INSERT_ANSWER = insert(IdempotencyKey)
+
+
+@dataclass(frozen=True)
+class StoredAnswer:
+    """The first answer to a request made with an ``Idempotency-Key``: the request's
+    sha256, the HTTP status and the JSON body."""
+
+    request_sha256: str
+    status_code: int
+    response_json: str
+
+
+def stored_answer(session: Session, player_id: str, key: str) -> StoredAnswer | None:
+    """The answer stored for ``player_id``'s ``key``, or ``None`` (one prebuilt SELECT)."""
+    found = session.connection().execute(_ANSWER, {"player": player_id, "key": key}).first()
+    return None if found is None else StoredAnswer(*found)
+
+
+def store_answer(session: Session, player_id: str, key: str, answer: StoredAnswer) -> None:
+    """Store ``answer`` for ``player_id``'s ``key`` in the caller's transaction (one
+    ``INSERT``); the same key twice raises :class:`IntegrityError` (the primary key)."""
+    session.connection().execute(
+        _INSERT_ANSWER,
+        {
+            "player_id": player_id,
+            "key": key,
+            "request_sha256": answer.request_sha256,
+            "status_code": answer.status_code,
+            "response_json": answer.response_json,
+            "created_at": now(),
+        },
+    )
+
+
 # --- the command path: few statements, live rounds kept between requests ------------------
 class ProcessCache:
     """What one server process keeps between requests, per database (engine).
@@ -454,8 +496,9 @@ class ProcessCache:
       verified by replay. Only committed states enter (:func:`stage_round` hands them
       over after the commit), and callers only ever get copies, so a command that fails
       halfway, or a commit that fails, cannot leave a wrong round here.
-    - **Account ids** by (kind, player, table), and **players** by token hash: neither
-      is ever deleted, and neither changes owner, role or token.
+    - **Account ids** by (kind, player, table), **players** by token hash, and **table
+      settings and rules** by table id: none is ever deleted, and none changes owner,
+      role, token, settings or rules.
     """
 
     def __init__(self, capacity: int = 20_000) -> None:
@@ -464,6 +507,11 @@ class ProcessCache:
         self._accounts: dict[tuple[str, str | None, str | None], int] = {}
         self.players: dict[str, dict[str, Any]] = {}
         """Token hash -> the player's stored columns."""
+        self.settings: dict[str, Any] = {}
+        """Table id -> the table's settings (croupier.server.driver.settings_of); stored
+        once when the table is created and never changed."""
+        self.rules: dict[str, RulesSubmission] = {}
+        """Table id -> the table's Rules Submission (likewise never changed)."""
         self._lock = threading.Lock()
 
     def round(self, round_id: str, version: int) -> Round[Any] | None:
@@ -548,12 +596,15 @@ def _drop_staged(session: Session, _previous: Any) -> None:
             cache.evict(round_id)
 
 
-def staged_round(session: Session, round_id: str, version: int) -> Round[Any] | None:
-    """A copy of the round this transaction stored at ``version``, if it did."""
+def staged_round(
+    session: Session, round_id: str, version: int, *, copy: bool = True
+) -> Round[Any] | None:
+    """A copy of the round this transaction stored at ``version``, if it did
+    (``copy=False``: the staged round itself, for a caller that only reads it)."""
     entry = session.info.get(STAGED, {}).get(round_id)
     if entry is None or entry[0] != version:
         return None
-    return clone_round(entry[1])
+    return clone_round(entry[1]) if copy else entry[1]
 
 
 # The command path's statements, built once (building them costs more than running them).
@@ -577,9 +628,11 @@ _INSERT_LINES = insert(PostingLine)
 _HEAD = text(
     "SELECT t.game, t.event_count, t.head_hash, "
     "(SELECT s.seat FROM seats s WHERE s.table_id = t.id AND s.player_id = :player) AS seat, "
-    "r.id, r.version FROM tables t LEFT JOIN rounds r ON r.table_id = t.id AND r.status = 'open' "
+    "r.id, r.version, "
+    "CASE WHEN r.deadline IS NOT NULL AND r.deadline <= :now THEN 1 ELSE 0 END AS due "
+    "FROM tables t LEFT JOIN rounds r ON r.table_id = t.id AND r.status = 'open' "
     "WHERE t.id = :table LIMIT 1"
-)
+).bindparams(bindparam("now", type_=RoundRow.deadline.type))
 _LOCK_TABLE = text("SELECT id FROM tables WHERE id = :table FOR UPDATE")
 
 
@@ -595,10 +648,16 @@ class CommandHead:
     seat: int | None
     round_id: str | None
     round_version: int | None
+    deadline_passed: bool = False
+    """The open round has a deadline (croupier.server.driver.schedule) at or before the
+    ``now`` given to :func:`command_head`."""
 
 
-def command_head(session: Session, table_id: str, player_id: str) -> CommandHead:
-    """Read :class:`CommandHead`. On PostgreSQL the table's row is locked first (``FOR
+def command_head(
+    session: Session, table_id: str, player_id: str, now: datetime | None = None
+) -> CommandHead:
+    """Read :class:`CommandHead` (with ``now``: also whether the open round's deadline has
+    passed by then, in the same query). On PostgreSQL the table's row is locked first (``FOR
     UPDATE``) so that commands at one table queue instead of racing (SQLite's ``BEGIN
     IMMEDIATE`` already serializes writers). Raises :class:`NotFound`."""
     session.flush()
@@ -606,11 +665,11 @@ def command_head(session: Session, table_id: str, player_id: str) -> CommandHead
     postgresql = connection.dialect.name == "postgresql"
     if postgresql and connection.execute(_LOCK_TABLE, {"table": table_id}).first() is None:
         raise NotFound(f"no table {table_id!r}", "ledger")
-    found = connection.execute(_HEAD, {"table": table_id, "player": player_id}).first()
+    found = connection.execute(_HEAD, {"table": table_id, "player": player_id, "now": now}).first()
     if found is None:
         raise NotFound(f"no table {table_id!r}", "ledger")
-    game, count, head, seat_number, round_id, version = found
-    return CommandHead(table_id, game, count, head, seat_number, round_id, version)
+    game, count, head, seat_number, round_id, version, due = found
+    return CommandHead(table_id, game, count, head, seat_number, round_id, version, bool(due))
 
 
 def live_round(session: Session, round_id: str, version: int) -> Round[Any]:
@@ -797,7 +856,7 @@ def post_round_events_bulk(
         moved = connection.execute(_MOVE_BALANCE, {"id": key, "amount": amount}).first()
         if moved is None:
             row = connection.execute(_BALANCE, {"id": key}).one()
-            whose = "your balance" if row.kind == WALLET else f"the {row.kind}"
+            whose = "the wallet balance" if row.kind == WALLET else f"the {row.kind}"
             raise InsufficientFunds(
                 f"{format_cents(-amount)} is more than {whose} of {format_cents(row.balance)}",
                 "ledger:no-negative-balance",

@@ -13,23 +13,25 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, FastAPI, Header, Request, WebSocket
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
+from starlette.concurrency import run_in_threadpool
 
 import croupier
 from croupier.errors import CroupierError, IllegalCommand, NotYourTurn, RulesSubmissionError
 from croupier.ledger import repository as repo
 from croupier.ledger.db import make_engine, upgrade
-from croupier.ledger.models import Account, IdempotencyKey, Player
+from croupier.ledger.models import Account, Player
 from croupier.rng import Rng, SecureRng
 from croupier.server import browser, driver, fanout, schemas, service
 from croupier.server.ratelimit import DEFAULT, Buckets, RateLimited
 
 M = TypeVar("M", bound=BaseModel)
+JSON = "application/json"
 
 PROBLEMS: dict[int | str, dict[str, Any]] = {
     401: {"model": schemas.Problem, "description": "No or unknown bearer token."},
@@ -81,7 +83,8 @@ def create_app(
     ``rng`` is the random source of every round (default :class:`SecureRng`); ``clock``
     gives the time (aware UTC) the betting and decision deadlines are measured by;
     ``command_limits`` the token buckets that limit each caller's commands at a table
-    (default :data:`croupier.server.ratelimit.DEFAULT`).
+    where the table's settings set no limit of their own (default
+    :data:`croupier.server.ratelimit.DEFAULT`).
     """
     engine = make_engine(db_url)
     if migrate:
@@ -99,6 +102,7 @@ def create_app(
     )
     app.state.engine = engine
     app.state.hub = hub
+    app.state.command_limits = limits
     bearer = HTTPBearer(auto_error=False)
 
     @app.exception_handler(CroupierError)
@@ -159,15 +163,18 @@ def create_app(
         body: BaseModel,
         code: int,
         run: Callable[[], M],
-    ) -> M | JSONResponse:
+    ) -> Response:
+        """Run ``run`` once per (caller, key) and answer with its JSON; the answer is
+        serialized once, stored with the key in the same transaction and sent as stored
+        (no second validation against the response model)."""
         fingerprint = hashlib.sha256(
             json.dumps(
                 [request.method, request.url.path, body.model_dump(mode="json")], sort_keys=True
             ).encode()
         ).hexdigest()
 
-        def stored() -> JSONResponse | None:
-            found = db.get(IdempotencyKey, (player.id, key))
+        def stored() -> Response | None:
+            found = repo.stored_answer(db, player.id, key)
             if found is None:
                 return None
             if found.request_sha256 != fingerprint:
@@ -175,21 +182,13 @@ def create_app(
                     "this Idempotency-Key was used for a different request",
                     "server:idempotency-key",
                 )
-            return JSONResponse(json.loads(found.response_json), status_code=found.status_code)
+            return Response(found.response_json, status_code=found.status_code, media_type=JSON)
 
         if (first := stored()) is not None:
             return first
         try:
-            answer = run()
-            db.add(
-                IdempotencyKey(
-                    player_id=player.id,
-                    key=key,
-                    request_sha256=fingerprint,
-                    status_code=code,
-                    response_json=answer.model_dump_json(),
-                )
-            )
+            answer = run().model_dump_json()
+            repo.store_answer(db, player.id, key, repo.StoredAnswer(fingerprint, code, answer))
             db.commit()
         except (IntegrityError, repo.StaleVersion):
             db.rollback()
@@ -199,7 +198,7 @@ def create_app(
         except BaseException:
             db.rollback()
             raise
-        return answer
+        return Response(answer, status_code=code, media_type=JSON)
 
     # --- players and money -------------------------------------------------------------
     @app.post("/players", status_code=201, response_model=schemas.PlayerCreated, responses=PROBLEMS)
@@ -227,7 +226,7 @@ def create_app(
             db: Db,
             me: Caller,
             key: Key,
-        ) -> schemas.MoneyOut | JSONResponse:
+        ) -> Response:
             role(me, "admin")
 
             def run() -> schemas.MoneyOut:
@@ -317,33 +316,54 @@ def create_app(
             },
         },
     )
-    def command(
+    async def command(
         table_id: str,
         body: schemas.CommandIn,
         request: Request,
-        db: Db,
-        me: Caller,
         key: Key,
-    ) -> schemas.CommandOut | JSONResponse:
+        credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+    ) -> Response:
         """A player's command for their seat, or a dealer's. With no round open, the command
         opens the next one. After the command the server takes the dealer steps that involve
         no choice (High Roll Dice: after "no more bets", the throw, the call and any Extra
         Roll). Events, postings and the round's version are stored in one transaction."""
-        limits.take(me.id, table_id)  # 429 before anything is read
-        if driver.due(db, table_id, now()):  # a deadline passed: its timeout comes first
-            db.commit()  # end this read (SQLite: its lock) before the timeouts' writes
+        # One trip to the thread pool for the session, the caller and the command (a sync
+        # dependency or endpoint costs a trip each).
+        return await run_in_threadpool(command_in_thread, table_id, body, request, key, credentials)
+
+    def command_in_thread(
+        table_id: str,
+        body: schemas.CommandIn,
+        request: Request,
+        key: str,
+        credentials: HTTPAuthorizationCredentials | None,
+    ) -> Response:
+        with sessions() as db:
+            return command_in_session(db, caller(db, credentials), table_id, body, request, key)
+
+    def command_in_session(
+        db: Session,
+        me: Player,
+        table_id: str,
+        body: schemas.CommandIn,
+        request: Request,
+        key: str,
+    ) -> Response:
+        settings = driver.table_settings(db, table_id)  # per process: read once a table
+        limit = limits.for_table(settings.rate_limit_per_second, settings.rate_limit_burst)
+        limits.take(me.id, table_id, limit)  # 429 before the command is read
+
+        def run(check_deadline: bool) -> schemas.CommandOut:
+            moment = now()
+            due_by = moment if check_deadline else None
+            out = service.handle_command(db, me, table_id, body, source, due_by)
+            return driver.after_command(db, out, source, moment, me)
+
+        try:
+            out = idempotent(db, me, key, request, body, 200, lambda: run(True))
+        except service.DeadlinePassed:  # rolled back: the timeouts come first, then again
             hub.expire(table_id)
-        out = idempotent(
-            db,
-            me,
-            key,
-            request,
-            body,
-            200,
-            lambda: driver.after_command(
-                db, service.handle_command(db, me, table_id, body, source), source, now(), me
-            ),
-        )
+            out = idempotent(db, me, key, request, body, 200, lambda: run(False))
         hub.changed(table_id)
         return out
 

@@ -4,6 +4,8 @@
 - ``POST /players/play-money``: self-service sign-up with a play-money opening balance,
   moved from the house (the cage) to the new wallet through the ledger
   (rule ``server:play-money``).
+- ``DELETE /tables/{id}/seats/{seat}``: the player leaves his seat (not while it has a
+  wager in the open round).
 - ``GET /tables/{id}/sign``: the payout-odds sign the regulation requires, as
   ``croupier rules show`` prints it.
 - ``GET /tables/{id}/rounds``: the table's rounds, newest first (the history).
@@ -15,11 +17,12 @@
 """
 
 import io
+import json
+import pathlib
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Annotated, Any, cast
 
-from fastapi import Depends, FastAPI, Query
+from fastapi import Depends, FastAPI, Path, Query, Request
 from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from rich.console import Console
@@ -31,15 +34,22 @@ from croupier.games import GAMES
 from croupier.ledger import repository as repo
 from croupier.ledger.models import CAGE, WALLET, GameTable, Player, RoundRow, Seat
 from croupier.rules.base import RulesSubmission
-from croupier.server import schemas, service
+from croupier.server import driver, schemas, service
+from croupier.server.ratelimit import Buckets, RateLimit
 
-STATIC = Path(__file__).parent / "static"
+STATIC = pathlib.Path(__file__).parent / "static"
 """The browser client: static ES modules, CSS and SVG, no build step."""
 
 PLAY_MONEY_OPENING = 100_000
 """The play-money opening balance of a self-service account, in cents ($1,000.00)."""
 
 PLAY_MONEY_CITE = "server:play-money"
+SEATS_CITE = "server:seats"
+
+SIGNUP_LIMIT = RateLimit(per_second=1 / 60, burst=10)
+"""Play-money sign-ups per client address: ten at once, then one a minute."""
+SIGNUP_KEY = "play-money"
+"""The bucket key (in place of a table) of the sign-up limit."""
 
 
 def sign_text(rules: RulesSubmission, width: int = 72) -> str:
@@ -103,16 +113,25 @@ def register(
         tables = db.scalars(select(GameTable).order_by(GameTable.id))
         return schemas.TablesOut(tables=[table_summary(db, table) for table in tables])
 
+    if not hasattr(app.state, "signup_limits"):
+        app.state.signup_limits = Buckets(SIGNUP_LIMIT)
+
     @app.post(
         "/players/play-money",
         status_code=201,
         response_model=schemas.PlayerCreated,
         responses=problems,
     )
-    def play_money(body: schemas.PlayMoneyIn, db: Db) -> schemas.PlayerCreated:
+    def play_money(body: schemas.PlayMoneyIn, request: Request, db: Db) -> schemas.PlayerCreated:
         """Anyone: a new player with a play-money opening balance of PLAY_MONEY_OPENING
         cents, moved from the cage to the wallet by one posting (``server:play-money``).
-        The bearer token is returned once."""
+        The bearer token is returned once. Each client address may sign up
+        ``SIGNUP_LIMIT.burst`` players at once and then one every
+        ``1 / SIGNUP_LIMIT.per_second`` seconds (``app.state.signup_limits``; 429,
+        :class:`RateLimited`, ``server:rate-limit``, with Retry-After), so that throwaway
+        accounts cannot take every seat."""
+        address = request.client.host if request.client is not None else "unknown"
+        request.app.state.signup_limits.take(address, SIGNUP_KEY)
         player, token = repo.create_player(db, body.name, "player")
         wallet = repo.account(db, WALLET, player_id=player.id)
         cage = repo.account(db, CAGE)
@@ -130,6 +149,44 @@ def register(
             balance=repo.balance(db, player.id),
             token=token,
         )
+
+    @app.delete(
+        "/tables/{table_id}/seats/{seat}", response_model=schemas.SeatOut, responses=problems
+    )
+    def leave(
+        table_id: str,
+        seat: Annotated[int, Path(ge=1, le=100)],
+        request: Request,
+        db: Db,
+        me: Caller,
+    ) -> schemas.SeatOut:
+        """The player at ``seat`` leaves it (the seat is free at once). Refused with 403
+        (``server:seats``) for a seat the caller does not hold, and with 409
+        (``server:seats``) while the seat has a wager in the table's open round: he leaves
+        once it is settled. A seat left during a round without a wager of its own is taken
+        by nobody else until that round is over (:func:`service.join`)."""
+        repo.get_table(db, table_id)
+        held = db.get(Seat, (table_id, seat))
+        if held is None or held.player_id != me.id:
+            raise service.AccessDenied(
+                f"you do not sit at seat {seat} of table {table_id}", SEATS_CITE
+            )
+        open_round = db.scalars(
+            select(RoundRow.id).where(RoundRow.table_id == table_id, RoundRow.status == "open")
+        ).first()
+        if open_round is not None and any(
+            row.type == "WagerPlaced" and json.loads(row.body).get("seat") == seat
+            for row in repo.round_events(db, open_round)
+        ):
+            raise repo.LedgerError(
+                f"seat {seat} has a wager in round {open_round}, which is not over: "
+                "leave once it is settled",
+                SEATS_CITE,
+            )
+        db.delete(held)
+        db.commit()
+        request.app.state.hub.changed(table_id)
+        return schemas.SeatOut(seat=seat, player_id=me.id)
 
     @app.get("/tables/{table_id}/sign", response_model=schemas.SignOut, responses=problems)
     def sign(table_id: str, db: Db, me: Caller) -> schemas.SignOut:
@@ -169,8 +226,12 @@ def register(
     def steps(round_id: str, db: Db, me: Caller) -> schemas.StepsOut:
         """The round hand by hand: each stored event and the caller's view after it (the
         dealer's view for a dealer or admin, the view of the seat the caller held when the
-        round opened, the public view for anyone else). The stored events are verified by
-        replay first (:class:`croupier.engine.ReplayError` if they do not replay)."""
+        round opened, the public view for anyone else). A player or spectator gets each
+        event as :func:`croupier.server.driver.redact` shows it to that seat (the shuffled
+        order, face-down cards and tiles of other hands and the dealer's hole card
+        blanked), the same for an open round as for a finished one. The stored events are
+        verified by replay first (:class:`croupier.engine.ReplayError` if they do not
+        replay)."""
         row, _verified = repo.load_round(db, round_id)
         table = repo.get_table(db, row.table_id)
         game = GAMES[table.game]
@@ -179,10 +240,18 @@ def register(
         opened = events[0]
         assert isinstance(opened, RoundOpened)
         actor: Actor | None = None
-        if me.role in ("dealer", "admin"):
+        surveillance = me.role in ("dealer", "admin")
+        if surveillance:
             actor = DEALER
         else:  # the seat the caller held in that round, not the one held now
             actor = next((s for s, pid in opened.seats.items() if pid == me.id), None)
+        seats = dict(opened.seats)
+
+        def shown(event: schemas.StoredEvent) -> schemas.StoredEvent:
+            # A player or spectator sees each event as the command answers show it to him
+            # (driver.redact): no shuffled order, no face-down card of another hand.
+            return event if surveillance else driver.redact(event, actor, seats)
+
         return schemas.StepsOut(
             round_id=row.id,
             table_id=row.table_id,
@@ -190,7 +259,7 @@ def register(
             status=cast(service.Status, row.status),
             actor=actor,
             steps=[
-                schemas.Step(event=e, view=game(events[: n + 1], None).view(actor))
+                schemas.Step(event=shown(e), view=game(events[: n + 1], None).view(actor))
                 for n, e in enumerate(service.stored(rows))
             ],
         )

@@ -38,13 +38,15 @@ same one-transaction command path as a request (:func:`croupier.server.service.h
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -446,7 +448,24 @@ def open_round(
 
 def settings_of(table: GameTable) -> schemas.TableSettings:
     """The table's online settings (defaults where none were stored)."""
-    return schemas.TableSettings.model_validate_json(table.settings_json or "{}")
+    return _parsed_settings(table.settings_json or "{}")
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed_settings(stored: str) -> schemas.TableSettings:
+    """The settings stored as ``stored`` (parsed once per process; callers only read them)."""
+    return schemas.TableSettings.model_validate_json(stored)
+
+
+def table_settings(session: Session, table_id: str) -> schemas.TableSettings:
+    """The settings of table ``table_id``, read once per process and database (a table's
+    settings are stored when it is created and never change). Raises
+    :class:`repo.NotFound`."""
+    known = repo.process_cache(session).settings
+    found = known.get(table_id)
+    if found is None:
+        found = known[table_id] = settings_of(repo.get_table(session, table_id))
+    return cast(schemas.TableSettings, found)
 
 
 # --- deadlines ---------------------------------------------------------------------------
@@ -479,14 +498,27 @@ def wait_of(round_: Round[Any], settings: schemas.TableSettings) -> Wait | None:
     return None
 
 
-def _current(session: Session, round_id: str) -> tuple[RoundRow, Round[Any]]:
-    """The round as this transaction left it (its row's version was moved by an UPDATE
-    that the session's copy of the row does not know about)."""
+def _current(session: Session, round_id: str, version: int) -> tuple[RoundRow, Round[Any]]:
+    """The round as this transaction left it at ``version`` (its row's version was moved
+    by an UPDATE that the session's copy of the row does not know about): the round this
+    transaction staged (read only), else read back and replayed."""
     session.flush()
-    row = session.get(RoundRow, round_id)
-    if row is not None:
-        session.expire(row)
-    return repo.load_round(session, round_id)
+    staged = repo.staged_round(session, round_id, version, copy=False)
+    if staged is None:
+        row = session.get(RoundRow, round_id)
+        if row is not None:
+            session.expire(row)
+        return repo.load_round(session, round_id)
+    found = session.connection().execute(_DEADLINE, {"round_id": round_id}).first()
+    if found is None:
+        raise repo.NotFound(f"no round {round_id!r}", "ledger")
+    # The columns schedule() reads, in a row object the session does not track.
+    return RoundRow(id=round_id, deadline=found[0], deadline_kind=found[1]), staged
+
+
+_DEADLINE = select(RoundRow.deadline, RoundRow.deadline_kind).where(
+    RoundRow.id == bindparam("round_id")
+)
 
 
 def schedule(
@@ -507,13 +539,16 @@ def schedule(
         return
     else:
         values = {"deadline": now + timedelta(seconds=wait.seconds), "deadline_kind": wait.key}
-    session.execute(
-        update(RoundRow)
-        .where(RoundRow.id == row.id)
-        .values(**values)
-        .execution_options(synchronize_session=False)
-    )
-    session.expire(row)
+    session.connection().execute(_SET_DEADLINE, {"round_id": row.id, **values})
+    if sa_inspect(row).persistent:
+        session.expire(row)
+
+
+_SET_DEADLINE = (
+    update(RoundRow)
+    .where(RoundRow.id == bindparam("round_id"))
+    .values(deadline=bindparam("deadline"), deadline_kind=bindparam("deadline_kind"))
+)
 
 
 def _merge(first: schemas.CommandOut, then: schemas.CommandOut) -> schemas.CommandOut:
@@ -556,7 +591,8 @@ def after_command(
     from croupier.server import service
 
     viewer = service.actor_of(session, caller, out.table_id)
-    seats = _round_seats(session, out.round_id)
+    staged = repo.staged_round(session, out.round_id, out.round_version, copy=False)
+    seats = dict(staged.opened.seats) if staged is not None else _round_seats(session, out.round_id)
     return out.model_copy(
         update={"events": [redact(e, viewer, seats) for e in out.events]},
     )
@@ -576,8 +612,8 @@ def _close_and_schedule(
 ) -> schemas.CommandOut:
     if out.round_status != "open":
         return out
-    row, round_ = _current(session, out.round_id)
-    settings = settings_of(repo.get_table(session, out.table_id))
+    row, round_ = _current(session, out.round_id, out.round_version)
+    settings = table_settings(session, out.table_id)
     if settings.close_when_all_wagered and all_wagered(round_):
         close = closing_step(round_)
         if close is not None:
@@ -585,7 +621,7 @@ def _close_and_schedule(
             out = _merge(out, closed)
             if out.round_status != "open":
                 return out
-            row, round_ = _current(session, out.round_id)
+            row, round_ = _current(session, out.round_id, out.round_version)
     schedule(session, row, round_, settings, now)
     return out
 
@@ -658,16 +694,18 @@ def service_command(
     return service.handle_command(session, player, table_id, body, rng)
 
 
+_DUE = select(RoundRow.id).where(
+    RoundRow.table_id == bindparam("table_id"),
+    RoundRow.status == "open",
+    RoundRow.deadline.is_not(None),
+    RoundRow.deadline <= bindparam("now", type_=RoundRow.deadline.type),
+)
+"""Built once: building the statement cost more than running it."""
+
+
 def due(session: Session, table_id: str, now: datetime) -> bool:
     """Whether the open round at ``table_id`` has a deadline that has passed."""
-    found = session.scalar(
-        select(RoundRow.id).where(
-            RoundRow.table_id == table_id,
-            RoundRow.status == "open",
-            RoundRow.deadline.is_not(None),
-            RoundRow.deadline <= now,
-        )
-    )
+    found = session.connection().execute(_DUE, {"table_id": table_id, "now": now}).first()
     return found is not None
 
 

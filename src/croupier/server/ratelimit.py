@@ -4,7 +4,9 @@ Each (caller, table) pair has a bucket of ``burst`` tokens that refills at
 ``per_second`` tokens a second; a command takes one token, and a command that finds the
 bucket empty is refused with 429 (:class:`RateLimited`, rule ``server:rate-limit``) and a
 ``Retry-After`` header: the whole seconds until a token is back. The refusal happens
-before the command is read, so it changes nothing. Several server processes each keep
+before the command is read, so it changes nothing. A table's settings may set its own
+limit (``rate_limit_per_second``, ``rate_limit_burst``); otherwise the server's default
+applies (``croupier serve --rate-limit``, ``--rate-burst``). Several server processes each keep
 their own buckets (a caller spread over N processes gets up to N times the rate).
 """
 
@@ -50,20 +52,23 @@ class Buckets:
             raise ValueError("a rate limit needs per_second > 0 and burst >= 1")
         self.limit = limit
         self.clock = clock
-        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
-        """(caller, table) -> (tokens, when they were counted)."""
+        self._buckets: dict[tuple[str, str], tuple[float, float, RateLimit]] = {}
+        """(caller, table) -> (tokens, when they were counted, the bucket's limit)."""
         self._lock = threading.Lock()
 
-    def take(self, caller: str, table_id: str) -> None:
-        """Take a token for a command of ``caller`` at ``table_id``; raises
+    def take(self, caller: str, table_id: str, limit: RateLimit | None = None) -> None:
+        """Take a token for a command of ``caller`` at ``table_id`` under ``limit`` (the
+        table's own, :meth:`for_table`; ``None``: this process's default); raises
         :class:`RateLimited` when there is none."""
         now = self.clock()
-        limit = self.limit
+        limit = limit or self.limit
         with self._lock:
-            tokens, then = self._buckets.get((caller, table_id), (float(limit.burst), now))
+            tokens, then, _ = self._buckets.get(
+                (caller, table_id), (float(limit.burst), now, limit)
+            )
             tokens = min(float(limit.burst), tokens + (now - then) * limit.per_second)
             if tokens < 1.0:
-                self._buckets[(caller, table_id)] = (tokens, now)
+                self._buckets[(caller, table_id)] = (tokens, now, limit)
                 wait = math.ceil((1.0 - tokens) / limit.per_second)
                 raise RateLimited(
                     f"more than {limit.burst} commands at once or {limit.per_second:g} a "
@@ -71,12 +76,21 @@ class Buckets:
                     CITE,
                     retry_after=max(1, wait),
                 )
-            self._buckets[(caller, table_id)] = (tokens - 1.0, now)
+            self._buckets[(caller, table_id)] = (tokens - 1.0, now, limit)
             if len(self._buckets) > 100_000:  # forget full buckets: they hold nothing
                 self._forget_full(now)
 
+    def for_table(self, per_second: float | None, burst: int | None) -> RateLimit:
+        """The limit of a table whose settings give ``per_second`` and ``burst`` (either
+        ``None``: this process's default for it)."""
+        if per_second is None and burst is None:
+            return self.limit
+        return RateLimit(
+            per_second=self.limit.per_second if per_second is None else per_second,
+            burst=self.limit.burst if burst is None else burst,
+        )
+
     def _forget_full(self, now: float) -> None:
-        limit = self.limit
-        for key, (tokens, then) in list(self._buckets.items()):
+        for key, (tokens, then, limit) in list(self._buckets.items()):
             if tokens + (now - then) * limit.per_second >= limit.burst:
                 del self._buckets[key]

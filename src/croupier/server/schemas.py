@@ -82,6 +82,20 @@ class TableSettings(In):
         description="High Roll Dice and Pai Gow: the dealer enters the reading of physical "
         "dice (ThrowDice/ShakeDice with `faces`, then the call).",
     )
+    rate_limit_per_second: float | None = Field(
+        default=None,
+        gt=0,
+        le=10_000,
+        description="Commands a second each caller may send at this table, sustained "
+        "(server:rate-limit); null: the server's default (`croupier serve --rate-limit`).",
+    )
+    rate_limit_burst: int | None = Field(
+        default=None,
+        ge=1,
+        le=100_000,
+        description="Commands each caller may send at once at this table (the token "
+        "bucket's size); null: the server's default (`croupier serve --rate-burst`).",
+    )
 
 
 class TableCreate(In):

@@ -7,15 +7,17 @@ event, no posting and no new round version.
 
 from __future__ import annotations
 
+import functools
 import json
+from datetime import datetime
 from typing import Any, Literal, cast
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from croupier.engine import DEALER, Actor, LegalCommand, Round, RoundVoided
-from croupier.errors import CroupierError, RulesSubmissionError
+from croupier.errors import CroupierError, IllegalCommand, NotYourTurn, RulesSubmissionError
 from croupier.games import GAMES
 from croupier.ledger import repository as repo
 from croupier.ledger.models import WALLET, EventRow, GameTable, Player, RoundRow, Seat
@@ -27,12 +29,23 @@ from croupier.server.driver import SERVED_GAMES, next_dealer_step
 Status = Literal["open", "completed", "voided"]
 
 
+VOID_CITE = "server:void-round"
+"""A round is voided only while it is open: a void with none open would open an empty
+round only to void it, and move the table on (e.g. the decks' alternation, 676a.3(b)(3))."""
+
+
 class AccessDenied(CroupierError):
     """The caller's role or seat does not allow the request (403)."""
 
 
 class Unprocessable(CroupierError):
     """A request that cannot be taken as sent, whatever the state (422)."""
+
+
+class DeadlinePassed(CroupierError):
+    """The open round's deadline has passed: its timeout (croupier.server.driver.expire)
+    comes before the command. The caller rolls back, applies the timeouts and sends the
+    command again."""
 
 
 def rules_from(body: schemas.TableCreate) -> RulesSubmission:
@@ -57,7 +70,24 @@ def rules_from(body: schemas.TableCreate) -> RulesSubmission:
 
 
 def table_rules(table: GameTable) -> RulesSubmission:
-    return GAMES[table.game].rules_type.model_validate_json(table.rules_json)
+    """The table's Rules Submission (parsed once per process for each stored text; a
+    Rules Submission is frozen, so the parsed object is shared)."""
+    return _parsed_rules(table.game, table.rules_json)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed_rules(game: str, rules_json: str) -> RulesSubmission:
+    return GAMES[game].rules_type.model_validate_json(rules_json)
+
+
+def rules_of(session: Session, table_id: str) -> RulesSubmission:
+    """The Rules Submission of table ``table_id``, read once per process and database (a
+    table's rules never change). Raises :class:`repo.NotFound`."""
+    known = repo.process_cache(session).rules
+    found = known.get(table_id)
+    if found is None:
+        found = known[table_id] = table_rules(repo.get_table(session, table_id))
+    return found
 
 
 def table_out(session: Session, table: GameTable) -> schemas.TableOut:
@@ -103,6 +133,14 @@ def join(session: Session, player: Player, table_id: str, seat: int) -> schemas.
     taken = session.get(Seat, (table_id, seat))
     if taken is not None:
         raise repo.LedgerError(f"seat {seat} is taken", "server:seats")
+    playing = _open_round(session, table_id)
+    held = driver._round_seats(session, playing.id) if playing is not None else {}
+    if held.get(seat, player.id) != player.id:  # left during the round (browser.leave)
+        raise repo.LedgerError(
+            f"seat {seat} still plays in round {playing.id if playing else ''}: "
+            "take it once the round is over",
+            "server:seats",
+        )
     mine = session.scalars(
         select(Seat).where(Seat.table_id == table_id, Seat.player_id == player.id)
     ).first()
@@ -122,10 +160,20 @@ def actor_of(session: Session, player: Player, table_id: str) -> Actor | None:
         return DEALER
     if player.role != "player":
         return None
-    seat = session.scalars(
-        select(Seat.seat).where(Seat.table_id == table_id, Seat.player_id == player.id)
-    ).first()
+    seat: int | None = (
+        session.connection()
+        .execute(_SEAT_OF, {"table": table_id, "player": player.id})
+        .scalars()
+        .first()
+    )
     return seat
+
+
+_SEAT_OF = (
+    select(Seat.seat)
+    .where(Seat.table_id == bindparam("table"), Seat.player_id == bindparam("player"))
+    .limit(1)
+)
 
 
 def _open_round(session: Session, table_id: str) -> RoundRow | None:
@@ -140,34 +188,38 @@ def _latest_round(session: Session, table_id: str) -> RoundRow | None:
     ).first()
 
 
+# Built once (building a statement costs more than running it).
+_SEATS = select(Seat.seat, Seat.player_id).where(Seat.table_id == bindparam("table"))
+_LAST_NUMBER = select(func.max(RoundRow.number)).where(RoundRow.table_id == bindparam("table"))
+
+
 def _seats(session: Session, table_id: str) -> dict[int, str]:
-    rows = session.scalars(select(Seat).where(Seat.table_id == table_id))
+    rows = session.connection().execute(_SEATS, {"table": table_id})
     return {row.seat: row.player_id for row in rows}
 
 
 def _new_round(
-    session: Session, table: GameTable, rng: Rng, preview: bool = False
+    session: Session, table_id: str, game_name: str, rng: Rng, preview: bool = False
 ) -> tuple[RoundRow, Round[Any]]:
-    number = (
-        session.scalar(select(func.max(RoundRow.number)).where(RoundRow.table_id == table.id)) or 0
-    ) + 1
-    round_id = f"{table.id}-{number}"
-    game = GAMES[table.game]
+    connection = session.connection()
+    number = (connection.execute(_LAST_NUMBER, {"table": table_id}).scalar() or 0) + 1
+    round_id = f"{table_id}-{number}"
+    game = GAMES[game_name]
 
     def previous() -> Round[Any] | None:  # what the table carries over (driver.open_round)
-        return repo.load_round(session, f"{table.id}-{number - 1}")[1] if number > 1 else None
+        return repo.load_round(session, f"{table_id}-{number - 1}")[1] if number > 1 else None
 
     round_ = driver.open_round(
         game,
-        table_rules(table),
-        driver.settings_of(table),
-        table_id=table.id,
+        rules_of(session, table_id),
+        driver.table_settings(session, table_id),
+        table_id=table_id,
         round_id=round_id,
-        seats=_seats(session, table.id),
+        seats=_seats(session, table_id),
         rng=rng,
         previous=None if preview else previous,
     )
-    row = RoundRow(id=round_id, table_id=table.id, number=number, version=0, status="open")
+    row = RoundRow(id=round_id, table_id=table_id, number=number, version=0, status="open")
     return row, round_
 
 
@@ -187,7 +239,12 @@ def stored(rows: list[EventRow]) -> list[schemas.StoredEvent]:
 
 
 def handle_command(
-    session: Session, player: Player, table_id: str, body: schemas.CommandIn, rng: Rng
+    session: Session,
+    player: Player,
+    table_id: str,
+    body: schemas.CommandIn,
+    rng: Rng,
+    now: datetime | None = None,
 ) -> schemas.CommandOut:
     """Run one command: take the open round (or open the next), handle, let the dealer
     steps follow, then store events, postings and the round's new version.
@@ -196,8 +253,16 @@ def handle_command(
     from its stored events, verified by replay (:func:`repo.live_round`); the table and the
     caller's seat are read in one query (:func:`repo.command_head`, which on PostgreSQL
     queues concurrent commands at one table on its row lock) and everything the command
-    did is written in a handful of statements (:func:`repo.store_command`)."""
-    head = repo.command_head(session, table_id, player.id)
+    did is written in a handful of statements (:func:`repo.store_command`).
+
+    With ``now``, raises :class:`DeadlinePassed` (before anything is changed) when the
+    open round's deadline has passed by then; the same query tells."""
+    head = repo.command_head(session, table_id, player.id, now)
+    if head.deadline_passed:
+        raise DeadlinePassed(
+            f"a deadline at table {table_id} has passed: its timeout comes first",
+            "server:deadlines",
+        )
     actor: Actor | None = None
     if player.role == "dealer":
         actor = DEALER
@@ -210,7 +275,12 @@ def handle_command(
     command = game.command_adapter.validate_python(body.command)
     old_version: int | None
     if head.round_id is None or head.round_version is None:
-        row, round_ = _new_round(session, repo.get_table(session, table_id), rng)
+        if getattr(command, "type", None) == "VoidRound":  # it would open a round to void
+            raise IllegalCommand(
+                f"no round is open at table {table_id}: there is nothing to void",
+                VOID_CITE,
+            )
+        row, round_ = _new_round(session, table_id, head.game, rng)
         first_new, old_version, current = 0, None, 0
     else:
         round_ = repo.live_round(session, head.round_id, head.round_version)
@@ -222,6 +292,12 @@ def handle_command(
             f"round {row.id} is at version {current}, not {body.round_version}: "
             "look at the table again",
             "server:optimistic-concurrency",
+        )
+    if isinstance(actor, int) and actor not in round_.opened.seats:
+        raise NotYourTurn(
+            f"you sat down at seat {actor} after round {row.id} opened: you play from the "
+            "next round",
+            "server:seats",
         )
     round_.handle(command, actor)
     while (step := next_dealer_step(round_)) is not None:
@@ -259,8 +335,8 @@ def view(session: Session, player: Player, table_id: str) -> schemas.ViewOut:
     if actor is not None and (latest is None or latest.status != "open"):
         # No round is open: what would open the next one, with the seats as they are now
         # (a preview: its opening dealer steps, e.g. a shuffle, draw from a throwaway source).
-        _, upcoming = _new_round(session, table, rng=SeededRng(0), preview=True)
-        legal = upcoming.legal_commands(actor)
+        _, upcoming = _new_round(session, table.id, table.game, rng=SeededRng(0), preview=True)
+        legal = [c for c in upcoming.legal_commands(actor) if c.command != "VoidRound"]
     return schemas.ViewOut(
         table_id=table_id,
         actor=actor,

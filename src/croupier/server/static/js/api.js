@@ -14,7 +14,9 @@ export function setToken(value) {
 
 export class Problem extends Error {
   constructor(status, detail, cite) {
-    super(cite ? `${detail} (${cite})` : detail);
+    // The server's detail already ends with "(cite)" (CroupierError): name it once.
+    const cited = !cite || String(detail).endsWith(`(${cite})`);
+    super(cited ? detail : `${detail} (${cite})`);
     this.status = status;
     this.detail = detail;
     this.cite = cite;
@@ -59,6 +61,7 @@ export const api = {
   tables: async () => (await request("GET", "/tables")).tables,
   table: (id) => request("GET", `/tables/${encodeURIComponent(id)}`),
   sit: (id, seat) => request("POST", `/tables/${encodeURIComponent(id)}/seats`, { seat }),
+  leave: (id, seat) => request("DELETE", `/tables/${encodeURIComponent(id)}/seats/${seat}`),
   view: (id) => request("GET", `/tables/${encodeURIComponent(id)}/view`),
   sign: (id) => request("GET", `/tables/${encodeURIComponent(id)}/sign`),
   rounds: async (id) => (await request("GET", `/tables/${encodeURIComponent(id)}/rounds`)).rounds,

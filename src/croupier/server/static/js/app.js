@@ -16,8 +16,21 @@ const schemas = {};
 let me = null;
 let live = null;
 
-function say(text, kind = "info") {
+let saidAt = null;
+
+function say(text, kind = "info", version = null) {
+  saidAt = version;
   messages.replaceChildren(h("p", { class: `message ${kind}` }, text));
+}
+
+// A message about a command answers the table as it was: once the round has moved on
+// (another version, another round), it goes.
+function forgetStale(view) {
+  if (saidAt === null || !view) return;
+  if (`${view.round_id}@${view.round_version}` !== saidAt) {
+    saidAt = null;
+    messages.replaceChildren();
+  }
 }
 
 function showBalance(cents) {
@@ -39,7 +52,10 @@ async function loadMe() {
     whoNode.textContent = `${me.name} (${me.role})`;
     showBalance(me.balance);
   } catch (error) {
-    if (error instanceof Problem && error.status === 401) setToken(null);
+    if (error instanceof Problem && error.status === 401) {
+      setToken(null);
+      say(`The saved sign-in token was refused: ${error.message}. Sign in again.`, "error");
+    }
     whoNode.textContent = "not signed in";
   }
   return me;
@@ -164,18 +180,38 @@ async function tablePage(tableId) {
     return typeof view?.actor === "number" ? view.actor : null;
   }
 
+  let busy = false;
+
   async function send(command, { wager = false } = {}) {
+    if (busy) return; // one command at a time: a double click sends it once
+    busy = true;
+    // Every control is disabled while the command is in flight (and those a live update
+    // draws meanwhile take no clicks: aria-busy, see app.css).
+    const pageNode = main.querySelector(".table-page");
+    pageNode?.setAttribute("aria-busy", "true");
+    const held = [...main.querySelectorAll(".table-page button:not([disabled])")];
+    for (const b of held) b.disabled = true;
     try {
       const open = view && view.round_status === "open";
       const version = wager ? undefined : open ? view.round_version : 0;
       const out = await api.command(tableId, command, version);
       if (out.balance !== null && out.balance !== undefined) showBalance(out.balance);
-      const types = out.events.map((e) => e.type).join(", ");
-      say(`${humanize(command.type)}: ${types || "done"}`);
+      const types = out.events.map((e) => humanize(e.type)).join(", ");
+      say(`${humanize(command.type)}: ${types || "done"}`, "info", `${out.round_id}@${out.round_version}`);
       await live.refresh();
     } catch (error) {
-      say(error.message, "error");
-      if (error instanceof Problem && error.status === 409) live.refresh();
+      if (error instanceof Problem && error.cite === "server:optimistic-concurrency") {
+        // The table moved on before the command arrived: show it as it is now, quietly.
+        messages.replaceChildren();
+        await live.refresh();
+      } else {
+        say(error.message, "error");
+        if (error instanceof Problem && error.status === 409) live.refresh();
+      }
+    } finally {
+      busy = false;
+      pageNode?.removeAttribute("aria-busy");
+      for (const b of held) if (b.isConnected) b.disabled = false;
     }
   }
 
@@ -229,6 +265,20 @@ async function tablePage(tableId) {
     if (seatBar.dataset.key !== seatKey) {
     seatBar.dataset.key = seatKey;
     seatBar.replaceChildren();
+    if (seat !== null && me.role === "player") {
+      seatBar.append(
+        h("span", {}, `You sit at seat ${seat}. `),
+        h("button", { class: "action", "data-leave": seat, onclick: async () => {
+          try {
+            await api.leave(tableId, seat);
+            table = await api.table(tableId);
+            say(`You left seat ${seat}.`);
+            render(); // the seats changed even where the view did not
+            live.refresh();
+          } catch (error) { say(error.message, "error"); }
+        } }, `Leave seat ${seat}`),
+      );
+    }
     if (seat === null && me.role === "player") {
       const taken = new Set((table.seats || []).map((s) => s.seat));
       const free = [];
@@ -262,9 +312,17 @@ async function tablePage(tableId) {
     const controlsKey = JSON.stringify([view.actor, view.round_id, view.legal_commands, v.my_tiles || null, legalSpots.size > 0]);
     if (decisions.dataset.key === controlsKey) return finishRender();
     decisions.dataset.key = controlsKey;
+    // A wager offered after the betting (Go Fore It's Back 9, Criss-Cross Poker's Across,
+    // Down and Middle Bets) is a decision too: a button beside the fold, as well as its
+    // highlighted area on the felt.
+    const laterWagers = view.round_status === "open" && v.phase && v.phase !== "betting"
+      ? [...legalSpots].map((spot) =>
+        h("button", { class: "action", "data-wager-spot": spot, onclick: () => onSpot(spot) }, `Bet ${game.label(spot)}`))
+      : [];
+    const buttons = [...laterWagers, ...mine.map((lc) => control(schema, lc, ctx, (c) => send(c)))];
     decisions.replaceChildren(
       h("h3", {}, "Your decisions"),
-      mine.length ? h("div", { class: "actions" }, mine.map((lc) => control(schema, lc, ctx, (c) => send(c)))) : h("p", { class: "muted" }, seat === null ? "Take a seat to play." : legalSpots.size ? "Choose a chip, then a betting area." : "Nothing to decide now."),
+      buttons.length ? h("div", { class: "actions" }, buttons) : h("p", { class: "muted" }, seat === null ? "Take a seat to play." : legalSpots.size ? "Choose a chip, then a betting area." : "Nothing to decide now."),
     );
     decisions.hidden = view.actor === "dealer";
     consoleBox.hidden = view.actor !== "dealer";
@@ -294,6 +352,7 @@ async function tablePage(tableId) {
     tableId,
     (next) => {
       view = next;
+      forgetStale(view);
       render();
     },
     (s) => {

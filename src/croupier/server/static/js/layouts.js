@@ -313,13 +313,13 @@ export function results(table, view) {
     h(
       "tr",
       { class: `outcome-${s.outcome}` },
-      h("td", {}, String(s.seat)),
-      h("td", {}, game.label(s.spot)),
-      h("td", { class: "num" }, dollars(s.amount)),
-      h("td", {}, s.outcome),
-      h("td", {}, odds(s.odds)),
-      h("td", { class: "num" }, dollars(s.returned)),
-      h("td", { class: "num" }, dollars(s.won)),
+      h("td", { "data-label": "Seat" }, String(s.seat)),
+      h("td", { "data-label": "Wager" }, game.label(s.spot)),
+      h("td", { class: "num", "data-label": "Amount" }, dollars(s.amount)),
+      h("td", { "data-label": "Outcome" }, s.outcome),
+      h("td", { "data-label": "Odds" }, odds(s.odds)),
+      h("td", { class: "num", "data-label": "Returned" }, dollars(s.returned)),
+      h("td", { class: "num", "data-label": "Won" }, dollars(s.won)),
     ),
   );
   return h(
