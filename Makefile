@@ -12,10 +12,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## The main job: the par sheet, then a terminal table of High Roll Dice.
+## The main job: the table server on embedded SQLite (croupier.sqlite here), with the
+## browser tables at http://127.0.0.1:8000/play/ (one table per game on a new database).
 run: $(STAMP)
-	$(BIN)/croupier analyze high-roll-dice
-	$(BIN)/croupier play high-roll-dice
+	$(BIN)/croupier serve
 
 ## Lint, format check, strict typing, then the test suite.
 test: $(STAMP)

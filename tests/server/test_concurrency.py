@@ -51,7 +51,15 @@ class ServerProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        command = [CROUPIER, "serve", "--db", self.db_url, "--port", str(self.port)]
+        command = [
+            CROUPIER,
+            "serve",
+            "--db",
+            self.db_url,
+            "--port",
+            str(self.port),
+            "--no-starter-tables",
+        ]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 [*command, "--no-access-log"], stdout=out, stderr=subprocess.STDOUT

@@ -15,6 +15,7 @@ from croupier.ledger.db import DEFAULT_URL
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
+    from sqlalchemy import Engine
 
 Db = Annotated[
     str,
@@ -91,6 +92,32 @@ def app_from_environment() -> FastAPI:
     return app
 
 
+STARTER_BETTING_SECONDS = 15
+"""Starter tables close the betting this long after the first wager (a table setting)."""
+
+
+def open_starter_tables(engine: Engine) -> list[str]:
+    """Open one table per game (its id the game's name, the default Rules Submission,
+    betting closing :data:`STARTER_BETTING_SECONDS` after the first wager) when the
+    database has no table at all; return the ids opened (none on a database in use)."""
+    from sqlalchemy import select
+    from sqlalchemy.orm import Session
+
+    from croupier.games import GAMES
+    from croupier.ledger.models import GameTable
+    from croupier.server import schemas, service
+
+    with Session(engine) as session:
+        if session.scalars(select(GameTable.id).limit(1)).first() is not None:
+            return []
+        settings = schemas.TableSettings(betting_seconds=STARTER_BETTING_SECONDS)
+        for game in GAMES:
+            body = schemas.TableCreate(id=game, rules={"game": game}, settings=settings)
+            service.create_table(session, body)
+        session.commit()
+    return list(GAMES)
+
+
 def register(app: typer.Typer) -> None:
     db_app = typer.Typer(help="The table server's database.", no_args_is_help=True)
     players_app = typer.Typer(help="Players, dealers and admins.", no_args_is_help=True)
@@ -155,6 +182,13 @@ def register(app: typer.Typer) -> None:
                 "settings set no rate_limit_burst.",
             ),
         ] = 40,
+        starter_tables: Annotated[
+            bool,
+            typer.Option(
+                help="On a database with no tables, open one table per game with its "
+                "default Rules Submission, so that the lobby has somewhere to play."
+            ),
+        ] = True,
     ) -> None:
         """Run the table server (FastAPI on uvicorn); applies the migrations first.
 
@@ -169,6 +203,9 @@ def register(app: typer.Typer) -> None:
 
         engine = make_engine(db)
         upgrade(engine)
+        if starter_tables:
+            for table_id in open_starter_tables(engine):
+                typer.echo(f"croupier: opened table {table_id} (default Rules Submission)")
         engine.dispose()
         os.environ[DB_VARIABLE] = db
         os.environ[RATE_VARIABLE] = f"{rate_limit!r},{rate_burst}"
