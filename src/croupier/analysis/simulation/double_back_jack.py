@@ -40,6 +40,7 @@ describes, for comparing with it. Both are reproducible from the seed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any, Final, cast
 
 import numba
@@ -316,6 +317,13 @@ _card: Final = cast(Callable[..., Any], numba.njit(cache=True)(_card_py))
 _play: Final = cast(Callable[..., int], numba.njit(cache=True)(_play_py))
 
 
+@cache
+def _tables(decks: int) -> Tables:
+    """:func:`strategy_tables` of ``decks`` decks' basic strategy, built once a process
+    (about 8 ms; the kernel only reads them)."""
+    return strategy_tables(basic_strategy(decks))
+
+
 def sample(
     rules: DoubleBackJackRules, rounds: int, seed: int, *, fresh_shoe: bool = False
 ) -> dict[str, Floats]:
@@ -326,7 +334,7 @@ def sample(
     Raises ``ValueError`` for a negative number of rounds."""
     if rounds < 0:
         raise ValueError(f"rounds must be 0 or more, not {rounds}")
-    first, split, hits, takes = strategy_tables(basic_strategy(rules.decks))
+    first, split, hits, takes = _tables(rules.decks)
     full = np.array(full_shoe(rules.decks), dtype=np.int64)
     below = least_cover_from_bottom(rules.decks * DECK_SIZE, COVER_FRACTION)
     rng = np.random.default_rng(seed)
