@@ -253,6 +253,21 @@ class DealingProcedure(StrEnum):
     """Stacks dispensed by an automated dealing shoe, one stack per hand."""
 
 
+@dataclass(frozen=True, slots=True)
+class ProcedureSections:
+    """The sections of one dealing procedure in a chapter (674a.8-674a.10,
+    676a.8-676a.10): each card game's ``PROCEDURE_SECTIONS`` maps a
+    :class:`DealingProcedure` to one."""
+
+    no_more_bets: str
+    deal: str
+    stub: str
+    stub_count: str
+    stub_correct: str
+    miscount: str
+    deck_change: str
+
+
 def deal_order(
     procedure: DealingProcedure, hands: Sequence[str], cards_each: int
 ) -> list[tuple[str, int]]:

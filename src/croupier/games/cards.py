@@ -60,6 +60,7 @@ from croupier.equipment.cards import (
     DeckInPlay,
     DeckRotation,
     DiscardRack,
+    ProcedureSections,
     cut,
     deck,
     shuffled,
@@ -116,23 +117,6 @@ class CardSections(Protocol):
     def one_position(self) -> str: ...
     @property
     def discard_rack(self) -> str: ...
-
-
-class ProcedureSections(Protocol):
-    """The sections of one dealing procedure (a game's ``PROCEDURE_SECTIONS`` entry)."""
-
-    @property
-    def no_more_bets(self) -> str: ...
-    @property
-    def deal(self) -> str: ...
-    @property
-    def stub(self) -> str: ...
-    @property
-    def stub_count(self) -> str: ...
-    @property
-    def stub_correct(self) -> str: ...
-    @property
-    def miscount(self) -> str: ...
 
 
 class CardRules(Protocol):

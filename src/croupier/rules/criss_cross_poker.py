@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import model_validator
 
-from croupier.equipment.cards import STUB_COUNT_EVERY, DealingProcedure, Rank
+from croupier.equipment.cards import STUB_COUNT_EVERY, DealingProcedure, ProcedureSections, Rank
 from croupier.hands.poker import HandCategory, HandValue
 from croupier.money import Cents, format_cents
 from croupier.rules.base import OneOrTwo, RulesSubmission, WholeCents, WholeNumber, YesNo
@@ -258,19 +258,6 @@ DECK_CHANGE_HOURS: dict[DealingProcedure, int] = {
 
 
 # --- sections ----------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class ProcedureSections:
-    """The sections of one dealing procedure (674a.8, 674a.9 or 674a.10)."""
-
-    no_more_bets: str
-    deal: str
-    stub: str
-    stub_count: str
-    stub_correct: str
-    miscount: str
-    deck_change: str
-
-
 PROCEDURE_SECTIONS: dict[DealingProcedure, ProcedureSections] = {
     DealingProcedure.MANUAL_SHOE: ProcedureSections(
         no_more_bets="674a.8(b)",

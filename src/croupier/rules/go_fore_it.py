@@ -19,7 +19,13 @@ from typing import Literal
 
 from pydantic import model_validator
 
-from croupier.equipment.cards import STUB_COUNT_EVERY, Card, DealingProcedure, Rank
+from croupier.equipment.cards import (
+    STUB_COUNT_EVERY,
+    Card,
+    DealingProcedure,
+    ProcedureSections,
+    Rank,
+)
 from croupier.money import Cents
 from croupier.rules.base import OneOrTwo, RulesSubmission, WholeCents, WholeNumber, YesNo
 
@@ -165,19 +171,6 @@ DECK_CHANGE_HOURS: dict[DealingProcedure, int] = {
 
 
 # --- sections ------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class ProcedureSections:
-    """The sections of one dealing procedure (676a.8, 676a.9 or 676a.10)."""
-
-    no_more_bets: str
-    deal: str
-    stub: str
-    stub_count: str
-    stub_correct: str
-    miscount: str
-    deck_change: str
-
-
 PROCEDURE_SECTIONS: dict[DealingProcedure, ProcedureSections] = {
     DealingProcedure.MANUAL_SHOE: ProcedureSections(
         no_more_bets="676a.8(b)",
