@@ -9,13 +9,15 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-REGULATIONS = ROOT.parent / "shared" / "regulations"
+REGULATIONS = Path(os.environ.get("CROUPIER_REGULATIONS", ROOT.parent / "shared" / "regulations"))
+"""The regulation texts: beside the clone, or where ``CROUPIER_REGULATIONS`` says."""
 CHAPTER_FILES = {
     path.name.split("-")[0]: path.name
     for path in REGULATIONS.glob("*.txt")

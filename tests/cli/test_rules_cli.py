@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -416,7 +417,11 @@ def test_no_limit_line_where_none_is_set(file: str) -> None:
 
 
 # --- Double Back Jack ----------------------------------------------------------------------
-REGULATIONS = Path(__file__).resolve().parents[3] / "shared" / "regulations"
+REGULATIONS = Path(
+    os.environ.get(
+        "CROUPIER_REGULATIONS", Path(__file__).resolve().parents[3] / "shared" / "regulations"
+    )
+)
 
 
 def chapter_673a() -> str:
