@@ -81,7 +81,8 @@ def test_play_money_signup_moves_the_opening_balance_from_the_cage(client: TestC
     assert [a["balance"] for a in cage] == [-100_000]
     assert ledger["total"] == 0 and ledger["lines_total"] == 0
     # A name is required; a refused sign-up moves nothing.
-    assert client.post("/players/play-money", json={"name": ""}).status_code == 422
+    for name in ("", "   ", " ann", "ann\t"):
+        assert client.post("/players/play-money", json={"name": name}).status_code == 422
     assert client.get("/ledger", headers=admin(client)).json()["accounts"] == ledger["accounts"]
 
 
@@ -330,6 +331,7 @@ def test_play_money_signups_are_rate_limited_per_address(client: TestClient) -> 
     assert made == [201] * SIGNUP_LIMIT.burst + [429]
     r = client.post("/players/play-money", json={"name": "more"})
     assert r.status_code == 429 and r.json()["cite"] == "server:rate-limit"
+    assert "play-money sign-ups from one address" in r.json()["detail"]
     assert 1 <= int(r.headers["Retry-After"]) <= 60  # one sign-up a minute after the burst
     ledger = client.get("/ledger", headers=admin(client)).json()
     funded = [a for a in ledger["accounts"] if a["kind"] == "wallet" and a["balance"]]

@@ -131,7 +131,9 @@ def register(
         :class:`RateLimited`, ``server:rate-limit``, with Retry-After), so that throwaway
         accounts cannot take every seat."""
         address = request.client.host if request.client is not None else "unknown"
-        request.app.state.signup_limits.take(address, SIGNUP_KEY)
+        request.app.state.signup_limits.take(
+            address, SIGNUP_KEY, what="play-money sign-ups from one address"
+        )
         player, token = repo.create_player(db, body.name, "player")
         wallet = repo.account(db, WALLET, player_id=player.id)
         cage = repo.account(db, CAGE)

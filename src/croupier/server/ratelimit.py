@@ -56,10 +56,18 @@ class Buckets:
         """(caller, table) -> (tokens, when they were counted, the bucket's limit)."""
         self._lock = threading.Lock()
 
-    def take(self, caller: str, table_id: str, limit: RateLimit | None = None) -> None:
+    def take(
+        self,
+        caller: str,
+        table_id: str,
+        limit: RateLimit | None = None,
+        *,
+        what: str | None = None,
+    ) -> None:
         """Take a token for a command of ``caller`` at ``table_id`` under ``limit`` (the
         table's own, :meth:`for_table`; ``None``: this process's default); raises
-        :class:`RateLimited` when there is none."""
+        :class:`RateLimited` when there is none. ``what`` names the requests counted
+        in the refusal (default: "commands ... at table ``table_id``")."""
         now = self.clock()
         limit = limit or self.limit
         with self._lock:
@@ -70,9 +78,10 @@ class Buckets:
             if tokens < 1.0:
                 self._buckets[(caller, table_id)] = (tokens, now, limit)
                 wait = math.ceil((1.0 - tokens) / limit.per_second)
+                counted = what or f"commands at table {table_id}"
                 raise RateLimited(
-                    f"more than {limit.burst} commands at once or {limit.per_second:g} a "
-                    f"second at table {table_id}; send again in {wait} s",
+                    f"more than {limit.burst} {counted} at once, or {limit.per_second:g} a "
+                    f"second after that; send again in {wait} s",
                     CITE,
                     retry_after=max(1, wait),
                 )

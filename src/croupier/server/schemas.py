@@ -24,7 +24,7 @@ class Problem(BaseModel):
 
 
 class PlayerCreate(In):
-    name: str = Field(min_length=1, max_length=100)
+    name: str = Field(min_length=1, max_length=100, pattern=r"^\S(.*\S)?$")
     role: Literal["player", "dealer", "admin"] = "player"
 
 
@@ -217,7 +217,12 @@ class LedgerOut(BaseModel):
 
 # --- the browser tables (croupier.server.browser) -----------------------------------------
 class PlayMoneyIn(In):
-    name: str = Field(min_length=1, max_length=100)
+    name: str = Field(
+        min_length=1,
+        max_length=100,
+        pattern=r"^\S(.*\S)?$",
+        description="Shown at the table; no leading or trailing blanks.",
+    )
 
 
 class TableSummary(BaseModel):
