@@ -48,9 +48,12 @@ from croupier.hands.poker import (
 )
 
 REGULATION = (
-    Path(__file__).resolve().parents[2].parent
-    / "shared"
-    / "regulations"
+    Path(
+        os.environ.get(
+            "CROUPIER_REGULATIONS",
+            Path(__file__).resolve().parents[2].parent / "shared" / "regulations",
+        )
+    )
     / "674a-criss-cross-poker.txt"
 )
 
