@@ -41,7 +41,7 @@ import croupier
 from croupier.errors import CroupierError, NotYourTurn, ReplayError
 from croupier.money import Cents
 from croupier.rng import Rng, ScriptedRng
-from croupier.rules.base import RulesSubmission
+from croupier.rules.base import STORED, RulesSubmission
 
 DEALER: Literal["dealer"] = "dealer"
 """The actor for the dealer and the floor (throws, calls, irregularities)."""
@@ -239,7 +239,7 @@ class Round(ABC, Generic[StateT]):
         if hashlib.sha256(stored.encode()).hexdigest() != opened.rules_sha256:
             raise ReplayError("the stored rules do not match their sha256 stamp", "engine:replay")
         try:
-            rules = cls.rules_type.model_validate(opened.rules)
+            rules = cls.rules_type.model_validate(opened.rules, context=STORED)
         except ValidationError as error:
             raise ReplayError(f"the stored rules are not valid: {error}", "engine:replay") from None
         # A rule added to the Rules Submission after the round was stored is absent

@@ -144,10 +144,26 @@ def test_the_player_cuts() -> None:
     ten cards to the top is refused (673a.5(d)); the player's cut is recorded as his."""
     out = run("bet 5\ncut 5\ncut 52\nquit\n", 4)
     assert "The cut is offered to you (673a.5(c))" in out
-    assert "Refused: the Blackjack Wager is placed before the first card is dealt" in out
+    assert "Refused: the cut is offered to you: take it or refuse it before wagering" in out
     assert re.search(r"Refused: .*\(673a\.5\(d\)\)", out)
     assert "Box 1 cuts 52 cards in" in out
     assert "Final balance: $1,000" in out
+
+
+def test_a_bet_during_the_cut_offer_says_to_cut_or_refuse_first() -> None:
+    """673a.5(b), (c)(1): the shuffled stack is offered to the first player to arrive to
+    be cut before the round's wagers; a bet typed while the offer stands is refused
+    citing 673a.5(c) and names the two answers the table takes (``cut N``, ``refuse``)
+    with N's range from 673a.5(d): six decks (673a.3) are 312 cards, so 10 to 302.
+    Nothing is wagered; once the cut is refused the same bet is taken."""
+    out = run("bet 5\nrefuse\nbet 5\n", 1, "--rounds", "1")
+    refusals = [line for line in out.splitlines() if line.startswith("Refused:")]
+    assert refusals[0] == (
+        "Refused: the cut is offered to you: take it or refuse it before wagering "
+        "(type cut N, N from 10 to 302, or refuse) (673a.5(c))"
+    )
+    assert "673a.6(c)" not in refusals[0]
+    assert "$5 Blackjack Wager. Balance: $995" in out
 
 
 def test_leaving_mid_round_plays_the_hand_out() -> None:

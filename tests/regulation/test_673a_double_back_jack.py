@@ -65,6 +65,7 @@ from croupier.games.double_back_jack import (
 from croupier.hands.blackjack import hand_value, is_blackjack
 from croupier.rng import SeededRng
 from croupier.rules import load_text
+from croupier.rules.base import STORED
 from croupier.rules.double_back_jack import DoubleBackJackRules, insurance_limit
 
 NOW = datetime(2026, 1, 1, 12)
@@ -450,6 +451,49 @@ def test_rules_submission_checked() -> None:
         )
     with pytest.raises(RulesSubmissionError, match=r"673a\.6\(e\)"):
         load_text('game = "double-back-jack"\nadjacent_boxes = 7')
+
+
+@pytest.mark.parametrize("colors", ['["red", "blue"]', '["red", "red"]'])
+def test_673a_3_a_manual_shuffling_names_one_back_colour(colors: str) -> None:
+    """673a.3(a): "Except as provided in subsections (b) and (c), Double Back Jack shall be
+    played with at least one deck of cards that are identical in appearance"; only (b),
+    with an automated card shuffling device, provides for two batches whose backs differ.
+    A Rules Submission with manual shuffling and two back colours is refused, citing
+    673a.3(a) and naming 673a.3(b)(2)."""
+    with pytest.raises(RulesSubmissionError) as info:
+        load_text(f'game = "double-back-jack"\nshuffling = "manual"\nback_colors = {colors}')
+    assert info.value.cite == "673a.3(a)"
+    assert "manual shuffling names one back colour" in str(info.value)
+    assert "673a.3(b)(2)" in str(info.value)
+
+
+def test_673a_3_back_colours_accepted() -> None:
+    """673a.3(a): manual shuffling with one back colour, or none named (one batch); 673a.3(b):
+    an automated shuffler with two different colours, or none named (two batches)."""
+    one = load_text('game = "double-back-jack"\nshuffling = "manual"\nback_colors = ["green"]')
+    assert isinstance(one, DoubleBackJackRules) and one.batch_colors == ("green",)
+    assert DoubleBackJackRules().batch_colors == ("red",)
+    assert DoubleBackJackRules(shuffling="automated").batch_colors == ("red", "blue")
+    two = load_text(
+        'game = "double-back-jack"\nshuffling = "automated"\nback_colors = ["red", "blue"]'
+    )
+    assert isinstance(two, DoubleBackJackRules) and two.batch_colors == ("red", "blue")
+
+
+def test_a_round_stored_before_the_back_colour_check_still_replays() -> None:
+    """Rules accepted before the 673a.3(a) check (manual shuffling, two colours named, the
+    first used alone) still replay when read back from storage: nothing stored becomes
+    unreadable; a new submission with them is refused."""
+    data = {**DoubleBackJackRules().canonical_dict(), "back_colors": ["red", "blue"]}
+    with pytest.raises(ValueError, match="manual shuffling names one back colour"):
+        DoubleBackJackRules.model_validate(data)
+    old = DoubleBackJackRules.model_validate(data, context=STORED)
+    assert old.batch_colors == ("red",)
+    rnd = DoubleBackJackRound.open(
+        old, table_id="T", round_id="R", seats={1: "a"}, rng=SeededRng(3)
+    )
+    replayed = DoubleBackJackRound.replay(rnd.events)
+    assert replayed.events == rnd.events and replayed.rules.back_colors == ("red", "blue")
 
 
 def test_adjacent_boxes() -> None:

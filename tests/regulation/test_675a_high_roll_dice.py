@@ -793,6 +793,31 @@ def test_675a_2_e_3_extra_roll_needs_like_kind() -> None:
     assert error.cite == "675a.2(e)(3)"
 
 
+def test_675a_2_e_3_extra_roll_refusal_names_the_missing_like_kind_wager() -> None:
+    """675a.2(e)(3): "If a player placed a Like Kind Boulevard Wager, the player may also
+    purchase an extra roll". With a Pip Street Wager placed, only the Like Kind Boulevard
+    Wager is missing, and the refusal says so without claiming the Pip Street Wager is."""
+    rnd = open_round()
+    bet(rnd, 1, "pip_street:two")
+    error = refused(rnd, PlaceWager(seat=1, spot="extra_roll", amount=FIVE), 1)
+    text = str(error)
+    assert "no Like Kind Boulevard wager" in text
+    assert "has a Pip Street wager" in text
+    assert "needs a Pip Street wager" not in text
+
+
+def test_675a_2_e_3_extra_roll_with_no_wager_names_both_missing_wagers() -> None:
+    """675a.2(e)(2), (3): a Like Kind Boulevard Wager is placed "after placing a Pip Street
+    Wager", and the Extra Roll only "if a player placed a Like Kind Boulevard Wager": a
+    player with no wager lacks both, and the refusal names both (citing the Extra Roll's
+    own rule, 675a.2(e)(3))."""
+    rnd = open_round()
+    error = refused(rnd, PlaceWager(seat=1, spot="extra_roll", amount=FIVE), 1)
+    assert error.cite == "675a.2(e)(3)"
+    text = str(error)
+    assert "neither a Pip Street wager nor a Like Kind Boulevard wager" in text
+
+
 def test_675a_2_e_1_millionaire_row_needs_pip_street() -> None:
     """675a.2(e)(1): "To participate in a round of play, each player shall place a Pip
     Street Wager": a Millionaire Row wager alone is refused."""

@@ -389,7 +389,8 @@ def double_back_jack_chart(rules: RulesSubmission | None) -> StrategyChart | Rep
     if chart is None:
         return None
     columns = tuple(str(name) for name in getattr(module, "CHART_UP_NAMES", ()))
-    return _grid_from(chart(), f"Double Back Jack: basic strategy, {decks} decks", columns)
+    title = f"Double Back Jack: basic strategy, {decks} deck{'s' * (decks != 1)}"
+    return _grid_from(chart(), title, columns)
 
 
 def strategy_charts(

@@ -51,7 +51,7 @@ from croupier.analysis.simulation import (
     WagerEstimate,
     run,
 )
-from croupier.analysis.simulation.base import check_scheduler, default_rules
+from croupier.analysis.simulation.base import check_scheduler, counted, default_rules
 from croupier.errors import RulesSubmissionError
 from croupier.rules import RulesSubmission, load
 
@@ -198,7 +198,7 @@ def simulate(
             highlight=False,
         )
     console.print(
-        f"{result.rounds:,} rounds in {result.simulation_s:.1f} s "
+        f"{counted(result.rounds, 'round')} in {result.simulation_s:.1f} s "
         f"({result.rounds_per_second:,.0f} rounds/s) after {result.setup_s:.1f} s of setup, "
         f"seed {result.seed}",
         highlight=False,

@@ -86,6 +86,7 @@ from croupier.equipment.cards import (
     shuffled,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.games._common import dealer_only, expect_phase, require_phase, void_events
 from croupier.games.cards import CardDiscarded, DeckShuffled, RecutRequired, ShuffleFailed
 from croupier.hands.blackjack import (
     BLACKJACK_TOTAL,
@@ -98,7 +99,7 @@ from croupier.hands.blackjack import (
 )
 from croupier.money import Cents, format_cents, payout, require_cents
 from croupier.rng import Rng, ScriptedRng, shuffle_draws
-from croupier.rules.base import RulesSubmission
+from croupier.rules.base import STORED, RulesSubmission
 from croupier.rules.double_back_jack import (
     BLACKJACK_ODDS,
     COVER_FRACTION,
@@ -922,7 +923,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
 
     # -- fold -------------------------------------------------------------------------
     def initial_state(self, opened: RoundOpened) -> DoubleBackJackState:
-        rules = DoubleBackJackRules.model_validate(opened.rules)
+        rules = DoubleBackJackRules.model_validate(opened.rules, context=STORED)
         return DoubleBackJackState(rules=rules, seats=dict(opened.seats))
 
     def evolve(self, state: DoubleBackJackState, event: Event) -> DoubleBackJackState:
@@ -1177,12 +1178,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             raise ReplayError(f"{event!r}: no missed card is due to it", "engine:replay")
         return hand
 
-    @staticmethod
-    def _expect(state: DoubleBackJackState, event: Event, *phases: Phase) -> None:
-        if state.phase not in phases:
-            raise ReplayError(
-                f"{type(event).__name__} cannot follow phase {state.phase}", "engine:replay"
-            )
+    _expect = staticmethod(expect_phase)
 
     def shuffle_source(self) -> list[Card]:
         """The cards a shuffle intermixes: a full batch, or after the shoe ran out
@@ -1301,14 +1297,10 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                     f"{type(command).__name__} is not a Double Back Jack command", s.wagers
                 )
 
-    @staticmethod
-    def _dealer_only(actor: Actor, what: str, cite: str) -> None:
-        if actor != DEALER:
-            raise NotYourTurn(f"only the dealer may {what}", cite)
+    _dealer_only = staticmethod(dealer_only)
 
     def _phase(self, phase: Phase, what: str, cite: str) -> None:
-        if self.state.phase is not phase:
-            raise NotYourTurn(f"the dealer cannot {what} now", cite)
+        require_phase(self.state, phase, what, cite)
 
     def _reader_working(self) -> None:
         if self.state.reader_down:
@@ -2012,18 +2004,13 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
 
     def _void(self, reason: str, cite: str) -> Iterator[Event]:
         """Void the round: every wager still in play is returned."""
-        state = self.state
-        yield RoundVoided(reason=reason, cite=cite)
-        for seat in sorted(state.wagers, reverse=True):
-            for spot, amount in list(state.wagers[seat].items()):
-                yield WagerSettled(
-                    seat=seat,
-                    spot=spot,
-                    amount=amount,
-                    outcome=Outcome.VOID,
-                    returned=amount,
-                    cite=cite,
-                )
+        wagers = self.state.wagers
+        in_play = [
+            (seat, spot, amount)
+            for seat in sorted(wagers, reverse=True)
+            for spot, amount in wagers[seat].items()
+        ]
+        yield from void_events(reason, cite, in_play)
 
     # -- irregularities -----------------------------------------------------------------
     @staticmethod

@@ -48,6 +48,7 @@ from croupier.engine import (
 )
 from croupier.equipment.dice import FACE_BY_NAME, FACE_NAMES, FACES, opposite, winning_face
 from croupier.errors import InvalidWager, NotYourTurn, ReplayError
+from croupier.games._common import dealer_only, expect_phase, void_events
 from croupier.money import Cents, PayoutLimit, format_cents, payout, require_cents
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice
 from croupier.rules.high_roll_dice import (
@@ -389,12 +390,7 @@ class HighRollDiceRound(Round[HighRollDiceState]):
                 raise ReplayError(f"{event!r} is not a High Roll Dice event", "engine:replay")
         return state
 
-    @staticmethod
-    def _expect(state: HighRollDiceState, event: Event, *phases: Phase) -> None:
-        if state.phase not in phases:
-            raise ReplayError(
-                f"{type(event).__name__} cannot follow phase {state.phase}", "engine:replay"
-            )
+    _expect = staticmethod(expect_phase)
 
     def command_for(
         self, event: Event, following: Sequence[Event] = ()
@@ -458,9 +454,7 @@ class HighRollDiceRound(Round[HighRollDiceState]):
     def _phase_cite(self) -> str:
         return self.rules.sections.before_shake
 
-    def _dealer_only(self, actor: Actor, what: str, cite: str) -> None:
-        if actor != DEALER:
-            raise NotYourTurn(f"only the dealer may {what}", cite)
+    _dealer_only = staticmethod(dealer_only)
 
     def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
         s, state = self.rules.sections, self.state
@@ -544,13 +538,25 @@ class HighRollDiceRound(Round[HighRollDiceState]):
         ):
             return f"seat {seat} already has a wager on {spot}", s.wagers
         if state.unit(seat) is None:
+            if spot == EXTRA_ROLL:
+                assert s.extra_roll is not None
+                return (
+                    f"seat {seat} has neither a Pip Street wager nor a Like Kind Boulevard "
+                    "wager: an Extra Roll is bought only by a player who placed a Like Kind "
+                    "Boulevard wager, which follows a Pip Street wager",
+                    s.extra_roll,
+                )
             return (
                 f"a wager on {spot} needs a Pip Street wager first: a player takes part in "
                 "a round by wagering on Pip Street",
                 self._spot_cite(spot) if not spot.startswith("millionaire_row:") else s.pip_street,
             )
         assert s.extra_roll is not None
-        return "an Extra Roll may be bought only with a Like Kind Boulevard wager", s.extra_roll
+        return (
+            f"seat {seat} has a Pip Street wager but no Like Kind Boulevard wager: an Extra "
+            "Roll is bought only by a player who placed a Like Kind Boulevard wager",
+            s.extra_roll,
+        )
 
     def _no_more_bets(self, actor: Actor) -> Iterator[Event]:
         s, state = self.rules.sections, self.state
@@ -718,33 +724,19 @@ class HighRollDiceRound(Round[HighRollDiceState]):
         yield RoundCompleted(cite=s.settle_extra_roll)
 
     def _void(self, reason: str) -> Iterator[Event]:
+        """Void the round: every wager in play is returned, then every Extra Roll
+        purchased (collected or not) whose roll has not been called."""
         state = self.state
-        yield RoundVoided(reason=reason, cite=VOID_ROUND_CITE)
         in_play = [
             (seat, spot, amount)
             for seat in sorted(state.open_wagers, reverse=True)
             for spot, amount in state.open_wagers[seat].items()
         ]
-        for seat, spot, amount in in_play:
-            yield WagerSettled(
-                seat=seat,
-                spot=spot,
-                amount=amount,
-                outcome=Outcome.VOID,
-                returned=amount,
-                cite=VOID_ROUND_CITE,
-            )
         if state.final_count is None:
             purchases = {**state.extra_rolls, **state.collected}
             for seat, amount in sorted(purchases.items(), reverse=True):
-                yield WagerSettled(
-                    seat=seat,
-                    spot=EXTRA_ROLL,
-                    amount=amount,
-                    outcome=Outcome.VOID,
-                    returned=amount,
-                    cite=VOID_ROUND_CITE,
-                )
+                in_play.append((seat, EXTRA_ROLL, amount))
+        yield from void_events(reason, VOID_ROUND_CITE, in_play)
 
     # -- what may be done and seen ------------------------------------------------------
     def legal_commands(self, actor: Actor) -> list[LegalCommand]:

@@ -70,6 +70,7 @@ from croupier.engine import (
 )
 from croupier.equipment.tiles import SET, Tile, TileText, parse_tile
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.games._common import dealer_only, expect_phase, void_events
 from croupier.hands.paigow import (
     MATCHED_AND_MIXED,
     Result,
@@ -1208,12 +1209,7 @@ class PaiGowRound(Round[PaiGowState]):
             if dealer_done and bank_done:
                 state.phase = Phase.SURRENDER
 
-    @staticmethod
-    def _expect(state: PaiGowState, event: Event, *phases: Phase) -> None:
-        if state.phase not in phases:
-            raise ReplayError(
-                f"{type(event).__name__} cannot follow phase {state.phase}", "engine:replay"
-            )
+    _expect = staticmethod(expect_phase)
 
     # -- commands ---------------------------------------------------------------------------
     def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
@@ -1272,10 +1268,7 @@ class PaiGowRound(Round[PaiGowState]):
                 raise NotYourTurn(f"{type(command).__name__} is not a Pai Gow command", S.wagers)
 
     # -- who may act ----------------------------------------------------------------------
-    @staticmethod
-    def _dealer_only(actor: Actor, what: str, cite: str) -> None:
-        if actor != DEALER:
-            raise NotYourTurn(f"only the dealer may {what}", cite)
+    _dealer_only = staticmethod(dealer_only)
 
     def _player_for(self, seat: int, actor: Actor, what: str, cite: str) -> None:
         """``actor`` must be the player seated at ``seat`` (one player may hold several
@@ -2043,18 +2036,10 @@ class PaiGowRound(Round[PaiGowState]):
         yield RoundCompleted(cite=cite_settle)
 
     def _void(self, reason: str, cite: str) -> Iterator[Event]:
-        state = self.state
-        yield RoundVoided(reason=reason, cite=cite)
-        for seat in sorted(state.wagers, reverse=True):
-            amount = state.wagers[seat]
-            yield WagerSettled(
-                seat=seat,
-                spot=SPOT,
-                amount=amount,
-                outcome=Outcome.VOID,
-                returned=amount,
-                cite=cite,
-            )
+        """Void the round: every wager still in play is returned."""
+        wagers = self.state.wagers
+        in_play = [(seat, SPOT, wagers[seat]) for seat in sorted(wagers, reverse=True)]
+        yield from void_events(reason, cite, in_play)
 
     # -- what may be done and seen ----------------------------------------------------------
     def legal_commands(self, actor: Actor) -> list[LegalCommand]:

@@ -9,7 +9,14 @@ import tomllib
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Strict, ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Strict,
+    ValidationError,
+    ValidationInfo,
+)
 
 from croupier.errors import RulesSubmissionError
 from croupier.money import Cents, Rounding
@@ -25,6 +32,17 @@ WholeNumber = Annotated[int, Strict()]
 YesNo = Annotated[bool, Strict()]
 """A choice in a Rules Submission: ``true`` or ``false``, never ``"yes"``, ``"no"`` or
 ``1``."""
+
+
+STORED = {"stored": True}
+"""Validation context for a Rules Submission read back from storage (a table's, a stored
+round's): a check added after it was accepted does not refuse it, so nothing stored
+becomes unreadable. New submissions are validated without it."""
+
+
+def stored_context(info: ValidationInfo) -> bool:
+    """Whether ``info`` is the :data:`STORED` context."""
+    return bool(info.context and info.context.get("stored"))
 
 
 def _whole_number(value: object) -> object:

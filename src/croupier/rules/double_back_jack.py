@@ -17,12 +17,18 @@ from dataclasses import dataclass
 from datetime import timedelta
 from enum import StrEnum
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import model_validator
+from pydantic import ValidationInfo, model_validator
 
 from croupier.money import Cents
-from croupier.rules.base import RulesSubmission, WholeCents, WholeNumber, YesNo
+from croupier.rules.base import (
+    RulesSubmission,
+    WholeCents,
+    WholeNumber,
+    YesNo,
+    stored_context,
+)
 
 BLACKJACK_ODDS = Fraction(2)
 """673a.12(a): a player Blackjack pays 2 to 1."""
@@ -73,6 +79,11 @@ class Shuffling(StrEnum):
     """Two batches of :attr:`DoubleBackJackRules.decks` decks each, of different back
     colours, alternating: one shuffled in the automated shuffler while the other is
     dealt (673a.3(b)). Not a continuous shuffler (673a.5(h))."""
+
+
+DEFAULT_BACK_COLORS = ("red", "blue")
+"""The back colours a Rules Submission that names none gets: the first alone with manual
+shuffling (673a.3(a)), both with an automated shuffler (673a.3(b)(2))."""
 
 
 class Settlement(StrEnum):
@@ -248,9 +259,11 @@ class DoubleBackJackRules(RulesSubmission):
     shuffling: Shuffling = Shuffling.MANUAL
     """Manual shuffling, or two batches alternating with an automated shuffler
     (673a.3(b))."""
-    back_colors: tuple[str, ...] = ("red", "blue")
-    """The back colour of each batch; the first is used alone with manual shuffling, and
-    the two batches must differ (673a.3(b)(2))."""
+    back_colors: tuple[str, ...] = DEFAULT_BACK_COLORS[:1]
+    """The back colour of each batch: one with manual shuffling, whose cards are all
+    identical in appearance (673a.3(a)); two that differ with an automated shuffler
+    (673a.3(b)(2)). Where none is named: ``("red",)``, or ``("red", "blue")`` with an
+    automated shuffler (``interpretations:dbj-back-colours``)."""
     adjacent_boxes: WholeNumber = 1
     """How many adjacent boxes one player may place Blackjack Wagers on (673a.6(e))."""
     bar_sat_out: YesNo = False
@@ -285,8 +298,17 @@ class DoubleBackJackRules(RulesSubmission):
     def seats_cite(self) -> str:
         return SECTIONS.seats
 
+    @model_validator(mode="before")
+    @classmethod
+    def _default_back_colors(cls, data: Any) -> Any:
+        """Name the default back colours for the shuffling chosen where none are given."""
+        if isinstance(data, dict) and "back_colors" not in data:
+            automated = str(data.get("shuffling", Shuffling.MANUAL)) == Shuffling.AUTOMATED
+            return {**data, "back_colors": DEFAULT_BACK_COLORS[: 2 if automated else 1]}
+        return data
+
     @model_validator(mode="after")
-    def _check(self) -> DoubleBackJackRules:
+    def _check(self, info: ValidationInfo) -> DoubleBackJackRules:
         s = SECTIONS
         if self.minimum_wager <= 0 or self.maximum_wager < self.minimum_wager:
             raise ValueError(
@@ -307,6 +329,18 @@ class DoubleBackJackRules(RulesSubmission):
         colors = self.batch_colors
         if len(colors) < len(self.batch_colors) or any(not c.strip() for c in colors):
             raise ValueError(f"name a back colour for each batch ({s.back_colors})")
+        if (
+            self.shuffling is Shuffling.MANUAL
+            and len(self.back_colors) > 1
+            and not stored_context(info)  # accepted before this check: the first is used
+        ):
+            raise ValueError(
+                f"manual shuffling names one back colour, not {list(self.back_colors)!r}: "
+                "without an automated card shuffling device the game is played with one "
+                "batch of cards identical in appearance; two batches of different back "
+                f"colours go with an automated shuffler ({s.back_colors}), so write one "
+                f'back colour or shuffling = "automated" ({s.decks})'
+            )
         if self.shuffling is Shuffling.AUTOMATED and (len(colors) < 2 or colors[0] == colors[1]):
             raise ValueError(
                 "the two batches must have backs of different colours, e.g. "

@@ -872,7 +872,7 @@ def blackjack_figures(decks: int) -> WagerFigures:
     return WagerFigures.from_outcomes(
         "blackjack",
         outcomes,
-        strategy=f"composition-dependent basic strategy, {decks} decks",
+        strategy=f"composition-dependent basic strategy, {decks} deck{'s' * (decks != 1)}",
         description=(
             "The whole game per initial Blackjack Wager: Blackjack, double down, split "
             "and Second Chance Wagers (673a.6-673a.12)"
@@ -902,7 +902,8 @@ class DoubleBackJackParSheet(ParSheet):
 
     def chart_table(self) -> Table:
         """The strategy chart as a Rich table (``croupier analyze`` prints it)."""
-        table = Table(title=f"Double Back Jack basic strategy, {self.decks} decks")
+        decks = f"{self.decks} deck{'s' * (self.decks != 1)}"
+        table = Table(title=f"Double Back Jack basic strategy, {decks}")
         table.add_column("Hand")
         for name in CHART_UP_NAMES:
             table.add_column(name, justify="center")
@@ -930,8 +931,9 @@ def par_sheet(rules: DoubleBackJackRules | None = None) -> DoubleBackJackParShee
     blackjack = blackjack_figures(decks)
     insurance = insurance_figures(decks)
     strategy = basic_strategy(decks)
+    shoe = f"{decks} deck{'s' * (decks != 1)}"
     notes = (
-        f"{decks} decks, one player from a full shoe. The strategy is found per up card "
+        f"{shoe}, one player from a full shoe. The strategy is found per up card "
         "and two-card start with the shoe less those cards (composition dependent for "
         "the first decision, by total afterwards); the return plays it with the player's "
         "draws depleting the shoe and the dealer's results from the shoe less the up card "

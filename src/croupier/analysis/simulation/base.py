@@ -182,6 +182,12 @@ class WagerStats:
         )
 
 
+def counted(count: int, noun: str) -> str:
+    """``"1 round"``, ``"2 rounds"``, ``"1,000 rounds"``: ``count`` (with thousands
+    separators) and ``noun``, plural (``noun + "s"``) unless ``count`` is 1."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
 def _sums(values: Mapping[float, int] | None) -> tuple[Fraction, Fraction]:
     """The exact sum and sum of squares of a histogram of net results."""
     if not values:
@@ -575,7 +581,8 @@ def sample_stats(module_path: str, rules: Any, rounds: int, seed: int) -> ChunkS
         keys, nets = by_outcome(rules, rounds, seed)
         if len(keys) != rounds:
             raise SimulationError(
-                f"{module_path}.sample_outcomes gave {len(keys)} outcomes for {rounds} rounds"
+                f"{module_path}.sample_outcomes gave {counted(len(keys), 'outcome')} for "
+                f"{counted(rounds, 'round')}"
             )
         return outcome_stats(keys, nets)
     results = module.sample(rules, rounds, seed)
@@ -585,7 +592,8 @@ def sample_stats(module_path: str, rules: Any, rounds: int, seed: int) -> ChunkS
     for wager, array in results.items():
         if len(array) > rounds:
             raise SimulationError(
-                f"{module_path}.sample gave {len(array)} results for {wager} in {rounds} rounds"
+                f"{module_path}.sample gave {counted(len(array), 'result')} for {wager} in "
+                f"{counted(rounds, 'round')}"
             )
         stats[wager] = WagerStats.of(array)
     return stats
@@ -704,8 +712,8 @@ class SimulationResult:
             "confidence_level": level,
             "wagers": [e.to_dict(self.info.get(e.wager)) for e in self.estimates(level)],
             "notes": [
-                f"Estimated by simulating {self.rounds:,} rounds (seed {self.seed}); every "
-                "figure is per unit of the wager; confidence_interval is the "
+                f"Estimated by simulating {counted(self.rounds, 'round')} (seed {self.seed}); "
+                "every figure is per unit of the wager; confidence_interval is the "
                 f"{level:.1%} interval of the mean by the normal approximation, widened "
                 f"where fewer than {MIN_EVENTS} rounds won (or did not win) by the "
                 "Clopper-Pearson bound on the win probability times the payout range "

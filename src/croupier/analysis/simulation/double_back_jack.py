@@ -57,7 +57,7 @@ from croupier.analysis.exact.double_back_jack import (
     basic_strategy,
     full_shoe,
 )
-from croupier.analysis.simulation.base import WagerInfo
+from croupier.analysis.simulation.base import WagerInfo, counted
 from croupier.equipment.cards import least_cover_from_bottom
 from croupier.rules.double_back_jack import (
     COVER_FRACTION,
@@ -373,7 +373,7 @@ def describe(rules: DoubleBackJackRules) -> dict[str, WagerInfo]:
     return {
         "blackjack": WagerInfo(
             "The whole game per initial Blackjack Wager (673a.6-673a.12)",
-            strategy=f"composition-dependent basic strategy, {rules.decks} decks "
+            strategy=f"composition-dependent basic strategy, {counted(rules.decks, 'deck')} "
             "(croupier.analysis.exact.double_back_jack.basic_strategy)",
             hit_above=0.0,
         ),

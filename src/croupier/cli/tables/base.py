@@ -84,7 +84,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     # -- the session ----------------------------------------------------------------------
     def session(self, max_rounds: int | None) -> None:
         """Play rounds until ``quit``, end of input, ``max_rounds`` or an empty wallet."""
-        self.console.print(self.help, markup=False)
+        self.print_help()
         while max_rounds is None or self.rounds < max_rounds:
             short = self.below_minimum()
             if short is not None:
@@ -93,6 +93,17 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             if not self.play_round():
                 break
         self.summary()
+
+    def print_help(self) -> None:
+        """The commands (:attr:`help`), then the table's limits (:meth:`limits`)."""
+        self.console.print(self.help, markup=False)
+        self.console.print(self.limits(), markup=False)
+
+    def limits(self) -> str:
+        """The table's wager limits as a line of the help (amounts are typed in dollars;
+        cents may be given too, as in 12.50, but no wager may be under the minimum)."""
+        low, high = self.rules.minimum_wager, self.rules.maximum_wager
+        return f"Table limits: a wager {format_cents(low)} to {format_cents(high)}."
 
     def below_minimum(self) -> str | None:
         """Why the wallet cannot cover another round, or ``None`` if it can."""

@@ -48,7 +48,8 @@ from croupier.rules.criss_cross_poker import SECTIONS, CrissCrossPokerRules, Spo
 
 HELP = """\
 Commands:
-  antes AMOUNT      place the Ante Across and Ante Down, AMOUNT dollars each (2.50 allowed)
+  antes AMOUNT      place the Ante Across and Ante Down, AMOUNT dollars each (cents may
+                    be given: 12.50)
   bonus AMOUNT      the Five Card Bonus (where the table offers it), after the antes
   withdraw SPOT     take back ante_across (both antes) or five_card_bonus before the deal
   deal              no more bets: the dealer shuffles, cuts and deals
@@ -78,6 +79,17 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
         super().__init__(rules, rng, balance, console)
         self.table = CrissCrossPokerTable.start(rules, "play", datetime.now())
 
+    def limits(self) -> str:
+        rules = self.rules
+        line = (
+            f"Table limits: each Ante Wager {format_cents(rules.minimum_wager)} to "
+            f"{format_cents(rules.maximum_wager)}"
+        )
+        if rules.five_card_bonus:
+            low, high = rules.bonus_limits()
+            line += f"; Five Card Bonus Wager {format_cents(low)} to {format_cents(high)}"
+        return line + "."
+
     def below_minimum(self) -> str | None:
         if self.wallet.balance < 2 * self.rules.minimum_wager:
             return "Your balance is below two table-minimum antes."
@@ -88,7 +100,7 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
             case []:
                 pass
             case ["help"]:
-                self.console.print(HELP, markup=False)
+                self.print_help()
                 self.show_legal(round_)
             case ["antes", amount]:
                 self.wager(round_, "antes", amount)

@@ -78,7 +78,7 @@ Commands:
   cut N             when the cut is offered to you: place the cover card N cards in from
                     the top (at least ten from the top or bottom)
   refuse            refuse the cut (the dealer cuts), or a card drawn in error
-  bet AMOUNT        the Blackjack Wager, in dollars (2.50 allowed)
+  bet AMOUNT        the Blackjack Wager, AMOUNT in dollars (cents may be given: 12.50)
   deal              the dealer deals
   insurance [AMOUNT]
                     on a dealer ace: the Insurance Wager (default: the most allowed)
@@ -175,7 +175,8 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         state = round_.state
         shoe = f", {len(state.shoe)} cards in the shoe" if state.shoe else ", a new shoe"
         self.console.rule(
-            f"Round {round_.opened.round_id} ({self.rules.decks} decks, {state.batch} backs{shoe})"
+            f"Round {round_.opened.round_id} ({self.rules.decks} "
+            f"{'deck' if self.rules.decks == 1 else 'decks'}, {state.batch} backs{shoe})"
         )
         self.proceed(round_)
 
@@ -189,6 +190,13 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         )
         self.abandon(round_)
 
+    def limits(self) -> str:
+        low, high = self.rules.minimum_wager, self.rules.maximum_wager
+        return (
+            f"Table limits: a Blackjack Wager {format_cents(low)} to {format_cents(high)} "
+            f"({SECTIONS.blackjack_wager})."
+        )
+
     def end(self, round_: DoubleBackJackRound) -> None:
         for notice in self.table.finish(round_, datetime.now()):
             self.console.print(f"Floor: {notice}", markup=False)
@@ -198,7 +206,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             case []:
                 pass
             case ["help"]:
-                self.console.print(HELP, markup=False)
+                self.print_help()
                 self.show_legal(round_)
             case ["cut", position]:
                 self.cut(round_, position)
@@ -279,6 +287,16 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         self.proceed(round_)
 
     def bet(self, round_: DoubleBackJackRound, text: str) -> None:
+        if round_.state.phase is Phase.CUT and round_.state.cut_offered_to() == SEAT:
+            size = len(round_.state.stack)
+            self.refuse(
+                IllegalCommand(
+                    "the cut is offered to you: take it or refuse it before wagering (type "
+                    f"cut N, N from {MIN_CUT} to {size - MIN_CUT}, or refuse)",
+                    SECTIONS.cut_order,
+                )
+            )
+            return
         amount = self.money(text, 0, SECTIONS.blackjack_wager)
         if amount is None:
             return

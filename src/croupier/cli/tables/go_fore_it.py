@@ -43,8 +43,8 @@ from croupier.rules.go_fore_it import SECTIONS, GoForeItRules, Spot
 
 HELP = """\
 Commands:
-  bet SPOT AMOUNT   bet front_9 5, bet skins 5, bet gopher 5 (dollars; cents allowed:
-                    2.50); a second bet on a spot adds to it
+  bet SPOT AMOUNT   bet front_9 5, bet skins 5, bet gopher 5: AMOUNT in dollars (cents
+                    may be given: 12.50); a second bet on a spot adds to it
   withdraw SPOT     take a wager back before the deal
   deal              no more bets: the dealer shuffles, cuts and deals
   back9             make the Back 9 Wager (equal to your Front 9) and play on
@@ -72,12 +72,22 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
         super().__init__(rules, rng, balance, console)
         self.table = GoForeItTable.start(rules, "play", datetime.now())
 
+    def limits(self) -> str:
+        def bounds(spot: Spot) -> str:
+            low, high = self.rules.limits(spot)
+            return f"{format_cents(low)} to {format_cents(high)}"
+
+        return (
+            f"Table limits: Front 9 Wager {bounds(Spot.FRONT_9)} (the Back 9 Wager equals "
+            f"it); Skins Wager {bounds(Spot.SKINS)}; Gopher Wager {bounds(Spot.GOPHER)}."
+        )
+
     def command(self, round_: GoForeItRound, line: str) -> None:
         match line.split():
             case []:
                 pass
             case ["help"]:
-                self.console.print(HELP, markup=False)
+                self.print_help()
                 self.show_legal(round_)
             case ["bet", spot, amount]:
                 self.bet(round_, spot, amount)

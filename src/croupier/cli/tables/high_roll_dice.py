@@ -25,12 +25,13 @@ from croupier.games.high_roll_dice import (
     WagerHeld,
 )
 from croupier.money import format_cents, format_odds, parse_dollars
-from croupier.rules.high_roll_dice import NO_MATCH, HighRollDiceRules
+from croupier.rules.high_roll_dice import MILLIONAIRE_ROW_MAXIMUM, NO_MATCH, HighRollDiceRules
 
 HELP = """\
 Commands:
   bet SPOT AMOUNT  bet pip_street:ace 5, bet like_kind:4 5, bet extra_roll 5,
-                   bet millionaire_row:10 1 (dollars; cents allowed: 2.50)
+                   bet millionaire_row:10 1: AMOUNT in dollars (cents may be given:
+                   12.50)
   roll             no more bets: the dealer throws, calls and settles
   help             what you may bet now
   quit             leave the table (once the round you have wagered on is over)"""
@@ -59,6 +60,24 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
 
     help = HELP
 
+    def limits(self) -> str:
+        rules = self.rules
+        equal = "Like Kind Boulevard Wagers"
+        if rules.extra_roll_odds is not None:
+            equal += " and an Extra Roll"
+        line = (
+            f"Table limits: a Pip Street Wager {format_cents(rules.minimum_wager)} to "
+            f"{format_cents(rules.maximum_wager)} (all Pip Street Wagers, {equal} of "
+            f"equal value, {rules.sections.equal_value})"
+        )
+        if rules.millionaire_row_prizes is not None:
+            low, high = rules.millionaire_row_minimum, MILLIONAIRE_ROW_MAXIMUM
+            shown = format_cents(high)
+            if low < high:
+                shown = f"{format_cents(low)} to {shown}"
+            line += f"; a Millionaire Row Wager {shown}"
+        return line + "."
+
     def open_round(self) -> HighRollDiceRound:
         return HighRollDiceRound.open(
             self.rules,
@@ -84,7 +103,7 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
             case []:
                 pass
             case ["help"]:
-                self.console.print(HELP, markup=False)
+                self.print_help()
                 self.show_legal(round_)
             case ["bet", spot, amount]:
                 self.bet(round_, spot, amount)

@@ -52,7 +52,8 @@ from croupier.rules.pai_gow import SECTIONS, DeliveryStyle, PaiGowRules, Startin
 
 HELP = """\
 Commands:
-  bet AMOUNT        wager on your betting area (dollars; cents allowed: 2.50)
+  bet AMOUNT        wager on your betting area, AMOUNT in dollars (cents may be given:
+                    12.50)
   style NAME        a delivery style of 621a.9 for this round (e.g. jung_quat)
   deal              no more bets: the dice are shaken and the tiles delivered
   set T1 T2         put tiles T1 and T2 together (e.g. set 6-6 4-5); the higher hand is
@@ -119,7 +120,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             case []:
                 pass
             case ["help"]:
-                self.console.print(HELP, markup=False)
+                self.print_help()
                 self.show_legal(round_)
             case ["bet", amount]:
                 self.bet(round_, amount)
