@@ -227,7 +227,12 @@ def finish(
     """Wait for the round's payouts; the balance shown must be the ledger's wallet and
     the balance ``before`` the round less ``wagered`` plus what its settlements paid."""
     page.wait_for_selector("table.results", timeout=20_000)
-    view = server.get(f"/tables/{table_id}/view", server.person(f"w-{table_id}", "dealer"))
+    watcher = server.person(f"w-{table_id}", "dealer")
+    # The round just ended: the newest one not open (a Pai Gow round that offers the bank
+    # opens as soon as the last one ends).
+    rounds = server.get(f"/tables/{table_id}/rounds", watcher)["rounds"]
+    ended = next(r["round_id"] for r in rounds if r["status"] != "open")
+    view = server.get(f"/rounds/{ended}/replay", watcher)
     _staked, paid = settled_total(view["view"], seat)
     expected = before - wagered + paid
     page.wait_for_function(f"document.querySelector('#balance').dataset.cents === '{expected}'")

@@ -20,16 +20,27 @@ A round is driven by three kinds of step, per game:
   =====================  ==========================================  ===============
   Go Fore It             fold (no Back 9 Wager)                      676a.11(b)
   Criss-Cross Poker      fold (no Across/Down/Middle Bet)            674a.11(b)/(d)/(f)
-  Double Back Jack       stand; a bust declines the Second Chance    673a.7(i), (l)
+  Double Back Jack       stand; a bust declines the Second Chance;   673a.7(i), (l),
+                         a cut offered (``offer_cut``) refused       673a.5(b)
   Pai Gow                hands set by the house way; bank passed;    621a.10(b),
-                         no cut; exposed-tile hand voided            621a.11(c), (g),
-                                                                     621a.12(d)
+                         a player bank: no cut, the standard         621a.11(c), (g),
+                         delivery and its shake; exposed-tile hand   (i), 621a.12(d)
+                         voided
   =====================  ==========================================  ===============
 
   Optional choices with no command to decline them (Insurance and surrender before the
   Double Back Jack card reader, surrender before Pai Gow hands are exposed) wait the
   table's ``optional_seconds``, or until no player has anything left to send, and then
   the dealer goes on (the players are taken to decline).
+
+A round that begins with a player's decision (a Pai Gow bank offer; a Double Back Jack
+cut offered where the table's ``offer_cut`` is on) is opened by the server as soon as
+the round before it ends (:func:`open_ahead`), so that the offer is shown and timed;
+every other round opens with the first command sent to it. Around a player bank the
+server takes only the dealer's steps: the bank's cut, the delivery style and the shake
+are the bank's commands (621a.11(g), (i)); the dealer's wager against the bank is placed
+as 621a.11(h) says once the bank has cut or declined, and the bank may lower it
+(``DirectDealerWager``) until "no more bets".
 
 The persistence glue (:func:`after_command`, :func:`expire`) stores the deadline of the
 wait with the round (``rounds.deadline``/``deadline_kind``) and enforces it through the
@@ -41,12 +52,13 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import bindparam, select, update
 from sqlalchemy import inspect as sa_inspect
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -58,13 +70,15 @@ from croupier.games import go_fore_it as gfi
 from croupier.games import high_roll_dice as hrd
 from croupier.games import pai_gow as pg
 from croupier.ledger import repository as repo
+from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import EventRow, GameTable, Player, RoundRow
-from croupier.rng import Rng, SecureRng
+from croupier.rng import Rng, SecureRng, SeededRng
 from croupier.rules.base import RulesSubmission
 from croupier.rules.criss_cross_poker import CrissCrossPokerRules
 from croupier.rules.double_back_jack import DoubleBackJackRules
 from croupier.rules.go_fore_it import SECTIONS as GO_FORE_IT
 from croupier.rules.go_fore_it import GoForeItRules
+from croupier.rules.pai_gow import PaiGowRules
 from croupier.server import schemas
 
 SERVED_GAMES = ("high-roll-dice", "go-fore-it", "pai-gow", "double-back-jack", "criss-cross-poker")
@@ -178,8 +192,8 @@ def _double_back_jack(round_: dbj.DoubleBackJackRound, *, proceed: bool) -> Comm
         return dbj.ShuffleCards()
     if phase is dbj.Phase.CUT:
         cut = _offered(round_, "CutCards")
-        if cut is None:
-            return None
+        if cut is None or round_.state.cut_offered_to() is not None:
+            return None  # a box offered the cut accepts or refuses it first (673a.5(b))
         position = _between(round_.rng, *_range(cut.options[0]))
         cover = _between(round_.rng, *_range(cut.options[1]))
         return dbj.CutCards(position=position, cover_from_bottom=cover, cutter=DEALER)
@@ -220,8 +234,10 @@ BETTING_PHASES: dict[str, tuple[str, ...]] = {
     "go-fore-it": ("betting",),
     "criss-cross-poker": ("betting",),
     "double-back-jack": ("betting",),
-    "pai-gow": ("mixing", "cut", "betting"),
+    "pai-gow": ("mixing", "betting"),
 }
+"""Phases in which the game waits for wagers. Pai Gow also takes wagers while a player
+bank decides its cut (621a.11(g)), but that wait is the bank's decision, timed as one."""
 CLOSERS = {"AnnounceNoMoreBets", "DealCards"}
 
 
@@ -250,15 +266,18 @@ def all_wagered(round_: Round[Any]) -> bool:
     state = round_.state
     wagers: dict[int, Any] = getattr(state, "wagers", None) or getattr(state, "open_wagers", {})
     players = {seats[seat] for seat, placed in wagers.items() if placed and seat in seats}
-    return bool(seats) and players == set(seats.values())
+    expected = set(seats.values())
+    if isinstance(round_, pg.PaiGowRound) and round_.state.bank is not None:
+        expected.discard(seats[round_.state.bank])  # the bank places no wager (621a.11(f))
+    return bool(expected) and players == expected
 
 
 # --- timeouts --------------------------------------------------------------------------------
 TIMEOUT_CITES = {
     "go-fore-it": "676a.11(b)",
     "criss-cross-poker": "674a.11(b), (d), (f)",
-    "double-back-jack": "673a.7(i), (l)",
-    "pai-gow": "621a.10(b); 621a.11(c), (g); 621a.12(d)",
+    "double-back-jack": "673a.5(b), (c); 673a.7(i), (l)",
+    "pai-gow": "621a.10(b); 621a.11(c), (g), (i); 621a.12(d)",
 }
 """The rule behind the action taken for a player whose decision time ran out."""
 
@@ -316,6 +335,8 @@ def _default_for(round_: Round[Any], seat: int) -> Command | None:
         return gfi.Fold(seat=seat)
     if isinstance(round_, ccp.CrissCrossPokerRound) and "Fold" in offers:
         return ccp.Fold(seat=seat)
+    if isinstance(round_, dbj.DoubleBackJackRound) and "RefuseCut" in offers:
+        return dbj.RefuseCut(seat=seat)  # the dealer then cuts (673a.5(b))
     if isinstance(round_, dbj.DoubleBackJackRound) and "Decide" in offers:
         options = [
             o for c in round_.legal_commands(seat) if c.command == "Decide" for o in c.options
@@ -330,10 +351,17 @@ def _default_for(round_: Round[Any], seat: int) -> Command | None:
 
 
 def _pai_gow_default(round_: pg.PaiGowRound, offers: dict[str, LegalCommand]) -> Command | None:
+    """A Pai Gow player's safest action: the bank passed (621a.11(c)); a player bank makes
+    no cut (621a.11(g): "If the bank does not wish to cut the tiles, there may not be a
+    cut") and shakes with the standard delivery (621a.11(i): "If the bank does not choose
+    a style of delivery, the dealer shall use the procedure in § 621a.8(d)"); an exposed
+    tile's hand voided (621a.12(d)); hands set by the house way (621a.10(b))."""
     if "PassBank" in offers:
         return pg.PassBank(seat=int(offers["PassBank"].options[0]))
     if "DeclineCut" in offers:
         return pg.DeclineCut(seat=int(offers["DeclineCut"].options[0]))
+    if "ShakeDice" in offers:
+        return pg.ShakeDice()
     if "DecideExposedHand" in offers:
         return pg.DecideExposedHand(seat=int(offers["DecideExposedHand"].options[0]), void=True)
     if "SetHands" in offers:
@@ -388,7 +416,39 @@ def _setup_kwargs(
         if not isinstance(last, dbj.DoubleBackJackRound) or not last.finished:
             return {}
         return {"setup": _next_shoe(rules, last)}
+    if game is pg.PaiGowRound:
+        assert isinstance(rules, PaiGowRules)
+        last = previous()
+        if not isinstance(last, pg.PaiGowRound) or not last.finished:
+            return {}
+        return {"context": _next_context(rules, last)}
     return {}
+
+
+def _next_context(rules: PaiGowRules, last: pg.PaiGowRound) -> pg.TableContext:
+    """What a Pai Gow table carries into the round after ``last``, through
+    :class:`PaiGowTable` (its ``finish``): the table is rebuilt from the context ``last``
+    was handed, then takes the round in: no longer the start of the game (621a.6(b),
+    621a.11(b)), the player who banked it (621a.11(c): not two rounds running), the seat
+    first offered the bank next (one position counterclockwise, the dealer after seat 1)
+    and each player's wagers in the last round the dealer banked (621a.11(d)(1), (h))."""
+    handed = last.state.context
+    assert handed is not None
+    cursor = handed.bank_offer_from
+    if cursor is None:
+        # No offer last round: the start of the game (the first offer then goes to seat
+        # 6), or the round in which the offer "returns to the dealer" (cursor 0).
+        cursor = 6 if handed.start_of_game or not rules.player_banking else 0
+    table = pg.PaiGowTable(
+        rules=rules,
+        table_id=last.opened.table_id,
+        start_of_game=handed.start_of_game,
+        previous_bank=handed.previous_bank,
+        offer_cursor=cursor,
+        last_dealer_round_wagers=dict(handed.last_dealer_round_wagers),
+    )
+    table.finish(last)
+    return table.context()
 
 
 def _next_shoe(rules: DoubleBackJackRules, last: dbj.DoubleBackJackRound) -> dbj.RoundSetup:
@@ -408,10 +468,9 @@ def _next_shoe(rules: DoubleBackJackRules, last: dbj.DoubleBackJackRound) -> dbj
     table.sat_out = set(handed.barred)
     table.shuffler_down = handed.shuffling is not rules.shuffling
     table.finish(last, when)
-    seats = dict(opened.seats)
-    setup = table.setup(seats)
-    # Online nobody is offered the cut: the dealer cuts (673a.5(b)).
-    return setup.model_copy(update={"cut_offer": ()})
+    # The cut is offered in the order of 673a.5(c) (kept only where the table offers the
+    # cut online and the round opens ahead of the players: see open_round).
+    return table.setup(dict(opened.seats))
 
 
 def open_round(
@@ -429,9 +488,17 @@ def open_round(
     what the table carries from ``previous`` (see :func:`_setup_kwargs`; ``None``: a
     preview, opened as the table's first round), the dealer's opening steps taken
     (Double Back Jack: shuffle when due, cut and load the shoe before the wagers, 673a.5,
-    673a.7(a); Pai Gow: mix and stack, 621a.6)."""
+    673a.7(a); Pai Gow: the bank offered in rotation where the Rules Submission offers
+    it, 621a.11(c), then mix and stack, 621a.6). Double Back Jack's cut is offered to the
+    players only where the table's ``offer_cut`` is on and the server opens the round
+    ahead of the players (:func:`open_ahead`)."""
     physical = settings.physical_dice and game in (hrd.HighRollDiceRound, pg.PaiGowRound)
     extra = _setup_kwargs(game, rules, previous) if previous is not None else {}
+    setup = extra.get("setup")
+    if isinstance(setup, dbj.RoundSetup) and not (settings.offer_cut and _AHEAD.get()):
+        # No cut offered to a player: the dealer cuts (673a.5(b); interpretations.md,
+        # "Who cuts"). A round a player's command opens cannot wait for another's cut.
+        extra["setup"] = setup.model_copy(update={"cut_offer": ()})
     round_ = game.open(
         rules,
         table_id=table_id,
@@ -444,6 +511,48 @@ def open_round(
     while (step := next_dealer_step(round_)) is not None:
         round_.handle(step, DEALER)
     return round_
+
+
+_AHEAD: ContextVar[bool] = ContextVar("croupier_open_ahead", default=False)
+"""Set while :func:`open_ahead` opens a round (no player's command opens it)."""
+
+
+def open_ahead(session: Session, table_id: str, rng: Rng, now: datetime) -> bool:
+    """After a round ends, in its transaction: open the next round at once where it
+    begins with a player's decision (a Pai Gow bank offer, 621a.11(c); a Double Back Jack
+    cut offered to a box, 673a.5(b)-(c), where the table's ``offer_cut`` is on), so that
+    the offer is shown and timed (``decision_seconds``; the timeout passes the bank or
+    refuses the cut). Any other round is left to open with the next command, as before.
+    Returns whether a round was opened."""
+    from croupier.server import service  # service imports this module
+
+    rules = service.rules_of(session, table_id)
+    if isinstance(rules, PaiGowRules):
+        if not rules.player_banking:
+            return False
+    elif not (
+        isinstance(rules, DoubleBackJackRules) and table_settings(session, table_id).offer_cut
+    ):
+        return False
+    session.flush()
+    head = repo.command_head(session, table_id, SERVER.id)
+    if head.round_id is not None:
+        return False
+    token = _AHEAD.set(True)
+    try:
+        # A trial first, from a throwaway source: a round that waits for no one is not
+        # opened, and must not spend the table's random draws (a shuffle) on nothing.
+        _, trial = service._new_round(session, table_id, head.game, SeededRng(0))
+        if not decision_pending(trial):
+            return False
+        row, round_ = service._new_round(session, table_id, head.game, rng)
+    finally:
+        _AHEAD.reset(token)
+    if not decision_pending(round_):
+        return False
+    repo.store_command(session, head, row, None, round_, 0, "open")
+    schedule(session, row, round_, table_settings(session, table_id), now)
+    return True
 
 
 def settings_of(table: GameTable) -> schemas.TableSettings:
@@ -509,16 +618,16 @@ def _current(session: Session, round_id: str, version: int) -> tuple[RoundRow, R
         if row is not None:
             session.expire(row)
         return repo.load_round(session, round_id)
-    found = session.connection().execute(_DEADLINE, {"round_id": round_id}).first()
+    found = raw(session).execute(_DEADLINE, {"round_id": round_id}).fetchone()
     if found is None:
         raise repo.NotFound(f"no round {round_id!r}", "ledger")
     # The columns schedule() reads, in a row object the session does not track.
     return RoundRow(id=round_id, deadline=found[0], deadline_kind=found[1]), staged
 
 
-_DEADLINE = select(RoundRow.deadline, RoundRow.deadline_kind).where(
-    RoundRow.id == bindparam("round_id")
-)
+_DEADLINE = Statement.of("SELECT deadline, deadline_kind FROM rounds WHERE id = :round_id")
+"""The deadline's columns (on SQLite the deadline as stored: text; only compared with
+``None`` here)."""
 
 
 def schedule(
@@ -539,15 +648,15 @@ def schedule(
         return
     else:
         values = {"deadline": now + timedelta(seconds=wait.seconds), "deadline_kind": wait.key}
-    session.connection().execute(_SET_DEADLINE, {"round_id": row.id, **values})
+    db = raw(session)
+    values["deadline"] = db.when(values["deadline"])
+    db.execute(_SET_DEADLINE, {"round_id": row.id, **values})
     if sa_inspect(row).persistent:
         session.expire(row)
 
 
-_SET_DEADLINE = (
-    update(RoundRow)
-    .where(RoundRow.id == bindparam("round_id"))
-    .values(deadline=bindparam("deadline"), deadline_kind=bindparam("deadline_kind"))
+_SET_DEADLINE = Statement.of(
+    "UPDATE rounds SET deadline = :deadline, deadline_kind = :deadline_kind WHERE id = :round_id"
 )
 
 
@@ -611,6 +720,7 @@ def _close_and_schedule(
     session: Session, out: schemas.CommandOut, rng: Rng, now: datetime
 ) -> schemas.CommandOut:
     if out.round_status != "open":
+        open_ahead(session, out.table_id, rng, now)  # a bank offer or a cut to time
         return out
     row, round_ = _current(session, out.round_id, out.round_version)
     settings = table_settings(session, out.table_id)
@@ -694,18 +804,16 @@ def service_command(
     return service.handle_command(session, player, table_id, body, rng)
 
 
-_DUE = select(RoundRow.id).where(
-    RoundRow.table_id == bindparam("table_id"),
-    RoundRow.status == "open",
-    RoundRow.deadline.is_not(None),
-    RoundRow.deadline <= bindparam("now", type_=RoundRow.deadline.type),
+_DUE = Statement.of(
+    "SELECT id FROM rounds WHERE table_id = :table_id AND status = 'open' "
+    "AND deadline IS NOT NULL AND deadline <= :now"
 )
-"""Built once: building the statement cost more than running it."""
 
 
 def due(session: Session, table_id: str, now: datetime) -> bool:
     """Whether the open round at ``table_id`` has a deadline that has passed."""
-    found = session.connection().execute(_DUE, {"table_id": table_id, "now": now}).first()
+    db = raw(session)
+    found = db.execute(_DUE, {"table_id": table_id, "now": db.when(now)}).fetchone()
     return found is not None
 
 

@@ -54,7 +54,7 @@ class MoneyOut(BaseModel):
 
 class TableSettings(In):
     """A table's settings for online play (croupier.server.driver): time limits in
-    seconds (``None``: no limit) and physical dice."""
+    seconds (``None``: no limit), physical dice and whether the cut is offered."""
 
     betting_seconds: float | None = Field(
         default=60, gt=0, le=3600, description="Betting closes this long after the first wager."
@@ -81,6 +81,14 @@ class TableSettings(In):
         default=False,
         description="High Roll Dice and Pai Gow: the dealer enters the reading of physical "
         "dice (ThrowDice/ShakeDice with `faces`, then the call).",
+    )
+    offer_cut: bool = Field(
+        default=False,
+        description="Double Back Jack: after a round that leaves a shuffle due, the server "
+        "opens the next round at once and offers the cut to the players in the order of "
+        "673a.5(c), each refusing it (RefuseCut) or letting `decision_seconds` run out, "
+        "which refuses it; the dealer cuts when no player accepts (673a.5(b)). Off: the "
+        'dealer cuts (docs/interpretations.md, "Who cuts").',
     )
     rate_limit_per_second: float | None = Field(
         default=None,

@@ -299,7 +299,7 @@ async function tablePage(tableId) {
     }
     }
     const legalSpots = new Set(legalWagers().flatMap((lc) => lc.spots || []));
-    feltBox.replaceChildren(felt(table, view, { mySeat: seat, legalSpots, onSpot, seatCount }));
+    feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, onSpot, seatCount }));
     rack.hidden = seat === null;
     const ctx = {
       actor: view.actor,
@@ -342,8 +342,35 @@ async function tablePage(tableId) {
     finishRender();
   }
 
+  // A round the server opened as soon as the last one ended, to offer the Pai Gow bank
+  // (621a.11(c)) or the Double Back Jack cut (673a.5(c)): until it takes a wager, the
+  // felt and the results show how the last round ended (its last step as this caller
+  // saw it); the offer's buttons are the new round's.
+  let lastRound = { id: null, view: null };
+  function previousRound(current) {
+    const v = current.view || {};
+    const ahead = v.phase === "bank_offer" || v.phase === "cut";
+    if (current.round_status !== "open" || !ahead || Object.keys(v.wagers || {}).length) return null;
+    const m = /^(.*)-(\d+)$/.exec(current.round_id || "");
+    return m && Number(m[2]) > 1 ? `${m[1]}-${Number(m[2]) - 1}` : null;
+  }
+  function shownView() {
+    const previous = previousRound(view);
+    if (!previous) return view;
+    if (lastRound.id !== previous) {
+      lastRound = { id: previous, view: null };
+      api.steps(previous).then((r) => {
+        const steps = r.steps || [];
+        if (lastRound.id !== previous || !steps.length) return;
+        lastRound.view = steps[steps.length - 1].view;
+        if (previousRound(view) === previous) render();
+      }).catch(() => {});
+    }
+    return lastRound.view ? { ...view, view: lastRound.view } : view;
+  }
+
   function finishRender() {
-    resultBox.replaceChildren(results(table, view) || "");
+    resultBox.replaceChildren(results(table, shownView()) || "");
   }
 
   renderRack();

@@ -1,0 +1,165 @@
+"""Double Back Jack's cut offered to the players online (table setting ``offer_cut``;
+673a.5(b)-(c)), through the HTTP API, on a one-deck shoe whose cover card the dealer's
+random cut places so that it appears in the first round (seeds chosen for that).
+
+After the round in which the cover card appears, a reshuffle is due (673a.7(d)); the
+server opens the next round at once, shuffles and offers the cut: to the player on whose
+box the cover card appeared (673a.5(c)(2)), or, when it appeared on the dealer's hand,
+from the dealer's right counterclockwise (673a.5(c)(3)). Each player refuses
+(``RefuseCut``) or lets ``decision_seconds`` run out, which refuses; when no player
+accepts, the dealer cuts (673a.5(b)). With the setting off (the default) no player is
+offered the cut.
+"""
+
+from __future__ import annotations
+
+import itertools
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+from server_api import Api
+from sqlalchemy.orm import Session
+
+from croupier.ledger import repository as repo
+from croupier.rng import SeededRng
+from croupier.server import create_app
+
+COVER_ON_BOX_1 = 7
+"""A seed whose first round's cover card comes out dealing to box 1."""
+COVER_ON_DEALER = 8
+"""A seed whose first round's cover card comes out dealing to the dealer."""
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+class Table(Api):
+    """A one-deck Double Back Jack table, two seated players, a dealer, a fake clock."""
+
+    def __init__(self, db_url: str, seed: int, offer_cut: bool) -> None:
+        self.clock = Clock()
+        self.app = create_app(db_url, rng=SeededRng(seed), clock=self.clock)
+        self.engine = self.app.state.engine
+        with Session(self.engine) as session:
+            _admin, token = repo.create_player(session, "admin", "admin")
+            session.commit()
+        self.admin = {"Authorization": f"Bearer {token}"}
+        self.client = TestClient(self.app)
+        self._keys = itertools.count()
+        settings = {"offer_cut": offer_cut, "betting_seconds": 10, "decision_seconds": 20}
+        body = {"id": "bj", "rules": {"game": "double-back-jack", "decks": 1}, "settings": settings}
+        r = self.client.post("/tables", json=body, headers=self.admin)
+        assert r.status_code == 201, r.text
+        assert r.json()["settings"]["offer_cut"] is offer_cut
+        self.auth: dict[int, dict[str, str]] = {}
+        for seat in (1, 2):
+            _, auth = self.player(f"p{seat}", deposit=100_000)
+            self.sit(auth, seat, "bj")
+            self.auth[seat] = auth
+        _, self.dealer = self.player("dee", role="dealer")
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        auth = self.dealer if seat is None else self.auth[seat]
+        r = self.client.get("/tables/bj/view", headers=auth)
+        assert r.status_code == 200, r.text
+        body: dict[str, Any] = r.json()
+        return body
+
+    def do(self, seat: int, command: dict[str, Any]) -> dict[str, Any]:
+        r = self.send(self.auth[seat], command, table_id="bj")
+        assert r.status_code == 200, (command, r.text)
+        body: dict[str, Any] = r.json()
+        return body
+
+    def legal(self, seat: int) -> set[str]:
+        return {c["command"] for c in self.view(seat)["legal_commands"]}
+
+    def first_round(self) -> list[dict[str, Any]]:
+        """Box 1 wagers; the clock closes the betting and stands for it."""
+        self.do(1, {"type": "PlaceWager", "seat": 1, "spot": "blackjack", "amount": 500})
+        for _ in range(20):
+            dealer = self.view(None)
+            if dealer["round_id"] != "bj-1" or dealer["round_status"] != "open":
+                return self.events("bj-1")
+            self.clock.advance(21)
+        raise AssertionError("the first round did not end")
+
+    def events(self, round_id: str) -> list[dict[str, Any]]:
+        r = self.client.get(f"/rounds/{round_id}/replay", headers=self.dealer)
+        assert r.status_code == 200, r.text
+        return [stored["event"] for stored in r.json()["events"]]
+
+
+def _cuts(events: list[dict[str, Any]]) -> list[tuple[str, Any]]:
+    return [
+        (e["type"], e.get("seat", e.get("cutter")))
+        for e in events
+        if e["type"] in ("CutRefused", "DeckCut")
+    ]
+
+
+def test_the_cut_rotates_from_the_dealers_right(tmp_path: Path) -> None:
+    """The cover card came out on the dealer's hand: box 2 (the farthest right) is offered
+    the cut first and refuses; box 1's time runs out; the dealer cuts (673a.5(b), (c)(3))."""
+    table = Table(f"sqlite:///{tmp_path / 'right.sqlite'}", COVER_ON_DEALER, offer_cut=True)
+    try:
+        first = table.first_round()
+        assert [e["hand"] for e in first if e["type"] == "CoverCardReached"] == ["dealer"]
+        dealer = table.view(None)
+        assert (dealer["round_id"], dealer["round_status"]) == ("bj-2", "open")
+        assert (dealer["view"]["phase"], dealer["view"]["cut_offered_to"]) == ("cut", 2)
+        assert (table.legal(2), table.legal(1)) == ({"RefuseCut"}, set())
+        table.do(2, {"type": "RefuseCut", "seat": 2})
+        assert table.view(None)["view"]["cut_offered_to"] == 1
+        table.clock.advance(19)
+        assert table.legal(1) == {"RefuseCut"}  # not yet
+        table.clock.advance(2)
+        assert table.view(None)["view"]["phase"] == "betting"
+        assert "PlaceWager" in table.legal(1)
+        second = table.events("bj-2")
+        assert _cuts(second) == [("CutRefused", 2), ("CutRefused", 1), ("DeckCut", "dealer")]
+        assert table.ledger()["total"] == 0
+    finally:
+        table.close()
+
+
+def test_the_cut_goes_to_the_box_the_cover_card_came_out_on(tmp_path: Path) -> None:
+    """The cover card came out on box 1: box 1 alone is offered the cut (673a.5(c)(2));
+    its time runs out and the dealer cuts."""
+    table = Table(f"sqlite:///{tmp_path / 'box.sqlite'}", COVER_ON_BOX_1, offer_cut=True)
+    try:
+        first = table.first_round()
+        assert [e["hand"] for e in first if e["type"] == "CoverCardReached"] == [1]
+        assert table.view(None)["view"]["cut_offered_to"] == 1
+        assert (table.legal(1), table.legal(2)) == ({"RefuseCut"}, set())
+        table.clock.advance(21)
+        assert table.view(None)["view"]["phase"] == "betting"  # the server acted when asked
+        assert _cuts(table.events("bj-2")) == [("CutRefused", 1), ("DeckCut", "dealer")]
+    finally:
+        table.close()
+
+
+def test_no_cut_is_offered_by_default(tmp_path: Path) -> None:
+    """``offer_cut`` off: no round opens ahead of the players and the dealer cuts."""
+    table = Table(f"sqlite:///{tmp_path / 'off.sqlite'}", COVER_ON_DEALER, offer_cut=False)
+    try:
+        first = table.first_round()
+        assert [e["hand"] for e in first if e["type"] == "CoverCardReached"] == ["dealer"]
+        dealer = table.view(None)
+        assert (dealer["round_id"], dealer["round_status"]) == ("bj-1", "completed")
+        table.do(2, {"type": "PlaceWager", "seat": 2, "spot": "blackjack", "amount": 500})
+        second = table.events("bj-2")
+        assert _cuts(second) == [("DeckCut", "dealer")]
+        assert next(e for e in second if e["type"] == "RoundSetup")["cut_offer"] == []
+    finally:
+        table.close()

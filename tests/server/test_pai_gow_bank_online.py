@@ -1,0 +1,312 @@
+"""The Pai Gow bank at the table server (58 Pa. Code 621a.11), through the HTTP API.
+
+Three rounds at a table whose Rules Submission offers player banking and co-banking
+(examples/rules/pai-gow.toml): the dealer banks the first (621a.11(b)); the second
+opens at once with the bank offered from the dealer's right (621a.11(c)): seat 3 passes,
+seat 2 takes it; the bank's cut times out (no cut, 621a.11(g)); the dealer wagers the
+player's last wager against the dealer and the bank lowers it (621a.11(h)); the bank's
+shake times out (621a.11(i)). In the third the first offer has moved on, the seat offered
+lets the time run out (passed), the last bank is passed over (621a.11(c)), and seat 1
+co-banks (621a.11(e), (r)) and cuts.
+
+Every wallet is checked against a hand calculation from each hand's result, with the
+vigorish of 621a.10(k) (5%, here rounded up to 25 cents) and the bank's account of
+621a.11(o)-(r) written out here; the ledger sums to zero.
+"""
+
+from __future__ import annotations
+
+import itertools
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from server_api import EXAMPLES, Api
+from sqlalchemy.orm import Session
+
+from croupier.engine import RoundVoided
+from croupier.games.pai_gow import BankSettled, BankTaken, PaiGowTable
+from croupier.ledger import repository as repo
+from croupier.ledger.bank_postings import bank_moves
+from croupier.rng import SeededRng
+from croupier.rules.pai_gow import PaiGowRules
+from croupier.server import create_app
+
+START = 1_000_000
+SETTINGS = {"betting_seconds": 30, "decision_seconds": 20, "optional_seconds": 5}
+
+
+def _hooked() -> bool:
+    """Whether the ledger posts the bank's chips (croupier.ledger.bank_postings is hooked
+    into repository.round_postings)."""
+    round_ = PaiGowTable(PaiGowRules(player_banking=True)).open_round({1: "p"}, SeededRng(0))
+    events = [round_.events[0], BankTaken(seat=1, chips=1000, cite="621a.11(c)")]
+    return any(p.kind == "BankTaken" for p in repo.round_postings(events, 0))
+
+
+HOOKED = _hooked()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+class Table(Api):
+    """A Pai Gow table with three seated players and a dealer, a fake clock."""
+
+    def __init__(self, db_url: str) -> None:
+        self.clock = Clock()
+        self.app = create_app(db_url, rng=SeededRng(4), clock=self.clock)
+        self.engine = self.app.state.engine
+        with Session(self.engine) as session:
+            _admin, token = repo.create_player(session, "admin", "admin")
+            session.commit()
+        self.admin = {"Authorization": f"Bearer {token}"}
+        self.client = TestClient(self.app)
+        self._keys = itertools.count()
+        body = {
+            "id": "pg",
+            "rules_toml": (EXAMPLES / "pai-gow.toml").read_text(),
+            "settings": SETTINGS,
+        }
+        r = self.client.post("/tables", json=body, headers=self.admin)
+        assert r.status_code == 201, r.text
+        self.auth: dict[int, dict[str, str]] = {}
+        self.ids: dict[int, str] = {}
+        for seat in (1, 2, 3):
+            pid, auth = self.player(f"p{seat}", deposit=START)
+            self.sit(auth, seat, "pg")
+            self.auth[seat], self.ids[seat] = auth, pid
+        _, self.dealer = self.player("dee", role="dealer")
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        auth = self.dealer if seat is None else self.auth[seat]
+        r = self.client.get("/tables/pg/view", headers=auth)
+        assert r.status_code == 200, r.text
+        body: dict[str, Any] = r.json()
+        return body
+
+    def do(self, seat: int | None, command: dict[str, Any], ok: bool = True) -> Any:
+        auth = self.dealer if seat is None else self.auth[seat]
+        r = self.send(auth, command, table_id="pg")
+        assert (r.status_code == 200) is ok, (command, r.text)
+        return r.json()
+
+    def legal(self, seat: int) -> set[str]:
+        return {c["command"] for c in self.view(seat)["legal_commands"]}
+
+    def run_out(self, round_id: str) -> None:
+        """Let the clock decide everything left in ``round_id``."""
+        for _ in range(20):
+            dealer = self.view(None)
+            if dealer["round_id"] != round_id or dealer["round_status"] != "open":
+                return
+            self.clock.advance(21)
+        raise AssertionError(f"round {round_id} did not end")
+
+    def events(self, round_id: str) -> list[dict[str, Any]]:
+        r = self.client.get(f"/rounds/{round_id}/replay", headers=self.dealer)
+        assert r.status_code == 200, r.text
+        return [stored["event"] for stored in r.json()["events"]]
+
+
+# --- the hand calculation (621a.10(f)-(k), 621a.11(n)-(r)) ---------------------------------
+def vig(won: int) -> int:
+    """5% of ``won`` cents, rounded up to 25 cents (621a.10(k); vigorish_to_quarter)."""
+    return -(-won // 500) * 25
+
+
+def player_result(settled: dict[str, Any]) -> int:
+    """A player's wallet change on one wager: a loss loses it, a tie returns it, a win is
+    paid 1 to 1 less the vigorish (621a.10(h)-(k), 621a.11(q))."""
+    amount = settled["amount"]
+    return {"lose": -amount, "push": 0, "win": amount - vig(amount)}[settled["outcome"]]
+
+
+def bank_result(events: list[dict[str, Any]]) -> int:
+    """The bank's wallet change: the centre (losing wagers, a losing dealer's wager) pays
+    the winning wagers (a winning dealer's wager too); a shortfall comes from the bank
+    (half of it under co-banking, the house paying the other half); a surplus goes to the
+    bank less 5% (under co-banking half of it goes to the house first) (621a.11(o), (r))."""
+    settled = [e for e in events if e["type"] == "WagerSettled"]
+    centre = sum(e["amount"] for e in settled if e["outcome"] == "lose")
+    paid = sum(e["amount"] for e in settled if e["outcome"] == "win")
+    for e in events:
+        if e["type"] == "DealerWagerSettled":
+            centre += e["amount"] if e["outcome"] == "lose" else 0
+            paid += e["amount"] if e["outcome"] == "win" else 0
+    co_bank = next(e for e in events if e["type"] == "BankTaken")["co_bank"]
+    if paid > centre:
+        return -((paid - centre) // 2 if co_bank else paid - centre)
+    share = (centre - paid) // 2 if co_bank else centre - paid
+    return share - vig(share)
+
+
+def expected_wallets(table: Table, rounds: list[list[dict[str, Any]]]) -> dict[str, int]:
+    wallets = dict.fromkeys(table.ids.values(), START)
+    for events in rounds:
+        seats = events[0]["seats"]
+        for e in events:
+            if e["type"] == "WagerSettled":
+                wallets[seats[str(e["seat"])]] += player_result(e)
+        taken = [e for e in events if e["type"] == "BankTaken"]
+        if taken:
+            wallets[seats[str(taken[0]["seat"])]] += bank_result(events)
+    return wallets
+
+
+def types(events: list[dict[str, Any]]) -> list[str]:
+    return [e["type"] for e in events]
+
+
+# --- the rounds ---------------------------------------------------------------------------
+def play_three_rounds(db_url: str) -> tuple[Table, list[list[dict[str, Any]]]]:
+    table = Table(db_url)
+    # Round 1: the start of the game; the dealer banks (621a.11(b)).
+    assert "TakeBank" not in table.legal(3)
+    for seat, amount in ((1, 1000), (2, 2000), (3, 3000)):
+        table.do(seat, {"type": "PlaceWager", "seat": seat, "amount": amount})
+    table.do(None, {"type": "AnnounceNoMoreBets"})
+    table.run_out("pg-1")
+    first = table.events("pg-1")
+    assert "BankOffered" not in types(first) and first[-1]["type"] == "RoundCompleted"
+
+    # Round 2 is open at once: the bank offered from the dealer's right, to seat 3
+    # (seats 6-4 are empty).
+    dealer = table.view(None)
+    assert (dealer["round_id"], dealer["view"]["phase"]) == ("pg-2", "bank_offer")
+    assert dealer["view"]["bank_offered_to"] == 3
+    assert table.legal(3) == {"TakeBank", "PassBank"}
+    assert table.legal(2) == set()
+    table.do(2, {"type": "TakeBank", "seat": 2, "chips": 20000}, ok=False)  # not his turn
+    table.do(1, {"type": "PlaceWager", "seat": 1, "amount": 1000}, ok=False)  # no wagers yet
+    table.do(3, {"type": "PassBank", "seat": 3})
+    assert table.legal(2) == {"TakeBank", "PassBank"}
+    table.do(2, {"type": "TakeBank", "seat": 2, "chips": 20000})
+    assert table.view(2)["view"]["phase"] == "cut"
+    assert {"CutTiles", "DeclineCut"} <= table.legal(2)
+    table.clock.advance(21)  # the bank does not cut: there is no cut (621a.11(g))
+    view = table.view(2)
+    assert view["view"]["phase"] == "betting"
+    assert view["view"]["dealer_wager"] == 2000  # seat 2's wager against the dealer
+    table.do(2, {"type": "DirectDealerWager", "seat": 2, "amount": 1000})
+    table.do(1, {"type": "PlaceWager", "seat": 1, "amount": 19500}, ok=False)  # uncovered
+    table.do(1, {"type": "PlaceWager", "seat": 1, "amount": 1000})
+    table.do(3, {"type": "PlaceWager", "seat": 3, "amount": 3000})
+    table.do(None, {"type": "AnnounceNoMoreBets"})
+    assert {"ShakeDice", "ChooseDelivery"} <= table.legal(2)  # the bank shakes (621a.11(i))
+    table.run_out("pg-2")
+    second = table.events("pg-2")
+    assert [e["seat"] for e in second if e["type"] in ("BankPassed", "BankTaken")] == [3, 2]
+    assert "CutDeclined" in types(second)
+    assert [e["amount"] for e in second if e["type"] == "DealerWagerPlaced"] == [2000, 1000]
+    shaken = next(e for e in second if e["type"] == "DiceShaken")
+    assert shaken["by"] == "bank"
+    assert next(e for e in second if e["type"] == "StartingPositionCounted")["counted_from"] == "2"
+
+    # Round 3: the first offer has moved one seat on (to 5: seat 3 again); it runs out;
+    # seat 2 banked the last round and is passed over; seat 1 co-banks and cuts.
+    dealer = table.view(None)
+    assert (dealer["round_id"], dealer["view"]["bank_offered_to"]) == ("pg-3", 3)
+    table.clock.advance(21)
+    assert table.legal(1) == {"TakeBank", "PassBank"}
+    table.do(1, {"type": "TakeBank", "seat": 1, "chips": 10000, "co_bank": True})
+    table.do(1, {"type": "CutTiles", "seat": 1, "right": [3, 4]})
+    assert table.view(1)["view"]["dealer_wager"] == 0  # no dealer wager when co-banking
+    table.do(2, {"type": "PlaceWager", "seat": 2, "amount": 1000})
+    table.do(3, {"type": "PlaceWager", "seat": 3, "amount": 3000})
+    table.do(None, {"type": "AnnounceNoMoreBets"})
+    table.do(1, {"type": "ShakeDice"})
+    table.run_out("pg-3")
+    third = table.events("pg-3")
+    passed = [(e["seat"], bool(e["reason"])) for e in third if e["type"] == "BankPassed"]
+    assert passed == [(3, False), (2, True)]
+    assert next(e for e in third if e["type"] == "TilesCut")["right"] == [3, 4]
+    assert "DealerWagerPlaced" not in types(third)
+    return table, [first, second, third]
+
+
+def test_bank_rotation_and_timeouts_online(db_url: str) -> None:
+    table, rounds = play_three_rounds(db_url)
+    try:
+        for events in rounds[1:]:
+            [settled] = [e for e in events if e["type"] == "BankSettled"]
+            assert settled["net"] == bank_result(events)  # the engine's account, by hand
+        ledger = table.ledger()
+        assert ledger["total"] == 0 and ledger["lines_total"] == 0
+        verify = table.client.get("/tables/pg/verify", headers=table.dealer).json()
+        assert verify["ok"]
+    finally:
+        table.close()
+
+
+@pytest.mark.xfail(
+    not HOOKED,
+    reason="the ledger does not post the bank's money yet: hook "
+    "croupier.ledger.bank_postings.bank_moves into repository.round_postings",
+    strict=True,
+)
+def test_every_balance_after_player_bank_rounds(tmp_path: Path) -> None:
+    table, rounds = play_three_rounds(f"sqlite:///{tmp_path / 'money.sqlite'}")
+    try:
+        wallets = table.wallets()
+        expected = expected_wallets(table, rounds)
+        assert {pid: wallets[pid] for pid in expected} == expected
+        accounts = table.ledger()["accounts"]
+        escrow = sum(a["balance"] for a in accounts if a["kind"] == "escrow")
+        inventory = sum(a["balance"] for a in accounts if a["kind"] == "inventory")
+        assert escrow == 0  # every wager and the bank's chips settled
+        assert inventory == -sum(value - START for value in expected.values())
+        assert table.ledger()["total"] == 0
+        # The bank's chips must be on the table (621a.11(d)(2)): not more than its wallet.
+        offered = table.view(None)["view"]["bank_offered_to"]
+        if offered is not None:
+            too_much = wallets[table.ids[offered]] + 500
+            table.do(offered, {"type": "TakeBank", "seat": offered, "chips": too_much}, ok=False)
+    finally:
+        table.close()
+
+
+def test_the_banks_postings() -> None:
+    """The bank's chips go to escrow when it takes the bank (621a.11(d)(2)) and come back
+    with its result: a shortfall of $30 paid from $200 of chips leaves it $170; a void
+    returns the chips whole."""
+    round_ = PaiGowTable(PaiGowRules(player_banking=True)).open_round(
+        {1: "ann", 2: "bob"}, SeededRng(0)
+    )
+    opened = round_.events[0]
+    taken = BankTaken(seat=2, chips=20000, cite="621a.11(c)")
+    settled = BankSettled(
+        seat=2,
+        centre=1000,
+        paid=4000,
+        from_bank=3000,
+        house_share=0,
+        vigorish=0,
+        net=-3000,
+        cite="621a.11(o)",
+    )
+    seats = {1: "ann", 2: "bob"}
+    events = [opened, taken, settled]
+    assert bank_moves(events, 1, seats) == [(("wallet", "bob"), -20000), (("escrow", None), 20000)]
+    assert dict(bank_moves(events, 2, seats)) == {
+        ("escrow", None): -20000,
+        ("wallet", "bob"): 17000,
+        ("inventory", None): 3000,
+    }
+    voided = [opened, taken, RoundVoided(reason="tiles exposed", cite="621a.12(e)")]
+    assert dict(bank_moves(voided, 2, seats)) == {
+        ("escrow", None): -20000,
+        ("wallet", "bob"): 20000,
+    }
+    assert bank_moves([*events, RoundVoided(reason="late", cite="x")], 3, seats) == []
+    assert bank_moves([opened, RoundVoided(reason="no bank", cite="x")], 1, seats) == []
