@@ -24,6 +24,15 @@ def test_tokens_and_roles(api: Api) -> None:
         assert r.status_code == 401
         assert r.json()["cite"] == "server:auth"
         assert r.headers["www-authenticate"] == "Bearer"
+        # Who asks comes before what is asked: a malformed command (no Idempotency-Key,
+        # no command) from nobody known is refused as unauthenticated, not as malformed.
+        r = api.client.post("/tables/hrd/commands", json={}, headers=headers)
+        assert r.status_code == 401 and r.json()["cite"] == "server:auth"
+    # With a known token the same request is malformed: 422 names the missing parts.
+    r = api.client.post("/tables/hrd/commands", json={}, headers=ann)
+    assert r.status_code == 422
+    missing = {tuple(item["loc"]) for item in r.json()["detail"]}
+    assert ("header", "Idempotency-Key") in missing and ("body", "command") in missing
     # A player may not create players or tables, move money or replay rounds: 403.
     assert api.client.post("/players", json={"name": "x"}, headers=ann).status_code == 403
     r = api.client.post("/tables", json={"id": "t2", "rules_toml": "x"}, headers=ann)

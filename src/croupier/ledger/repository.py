@@ -28,6 +28,7 @@ are stored together or not at all.
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import json
 import secrets
@@ -43,11 +44,8 @@ from sqlalchemy import (
     Connection,
     CursorResult,
     Engine,
-    bindparam,
     func,
-    insert,
     select,
-    text,
     true,
     update,
 )
@@ -59,6 +57,8 @@ from croupier.engine import Event, Round, RoundOpened, WagerPlaced, WagerSettled
 from croupier.errors import CroupierError
 from croupier.games import GAMES
 from croupier.games.high_roll_dice import EXTRA_ROLL, ExtraRollCollected
+from croupier.ledger.bank_postings import BANK_EVENTS, bank_moves
+from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import (
     CAGE,
     ESCROW,
@@ -68,7 +68,6 @@ from croupier.ledger.models import (
     Account,
     EventRow,
     GameTable,
-    IdempotencyKey,
     Player,
     Posting,
     PostingLine,
@@ -117,14 +116,14 @@ def create_player(session: Session, name: str, role: str) -> tuple[Player, str]:
 def player_by_token(session: Session, token: str) -> Player | None:
     """The holder of a bearer token, or ``None``. A process remembers the tokens it has
     seen (a player's id, name, role and token never change), so a known token costs no
-    query: the player is merged into the session as stored."""
+    query: the player comes back as stored, detached from any session (only read)."""
     digest = token_hash(token)
     cache = process_cache(session)
     known = cache.players.get(digest)
     if known is not None:
         stored = Player(**known)
         make_transient_to_detached(stored)
-        return session.merge(stored, load=False)
+        return stored
     player = session.scalars(select(Player).where(Player.token_hash == digest)).first()
     if player is not None:
         cache.players[digest] = {
@@ -398,6 +397,8 @@ def round_postings(events: Sequence[Event], first_new: int) -> list[RoundPosting
         elif isinstance(event, ExtraRollCollected):
             collected.add((event.seat, EXTRA_ROLL))
             moves += [((ESCROW, None), -event.amount), ((INVENTORY, None), event.amount)]
+        elif isinstance(event, BANK_EVENTS):  # a Pai Gow player bank (621a.11)
+            moves += bank_moves(events, index, seats)
         elif isinstance(event, WagerSettled):
             source = INVENTORY if (event.seat, event.spot) in collected else ESCROW
             collected.discard((event.seat, event.spot))
@@ -447,10 +448,15 @@ def post_round_events(
 
 
 # --- idempotency keys ---------------------------------------------------------------------
-_ANSWER = select(
-    IdempotencyKey.request_sha256, IdempotencyKey.status_code, IdempotencyKey.response_json
-).where(IdempotencyKey.player_id == bindparam("player"), IdempotencyKey.key == bindparam("key"))
-_INSERT_ANSWER = insert(IdempotencyKey)
+_ANSWER = Statement.of(
+    "SELECT request_sha256, status_code, response_json FROM idempotency_keys "
+    "WHERE player_id = :player AND key = :key"
+)
+_INSERT_ANSWER = Statement.of(
+    "INSERT INTO idempotency_keys (player_id, key, request_sha256, status_code, "
+    "response_json, created_at) VALUES (:player_id, :key, :request_sha256, :status_code, "
+    ":response_json, :created_at)"
+)
 
 
 @dataclass(frozen=True)
@@ -464,15 +470,16 @@ class StoredAnswer:
 
 
 def stored_answer(session: Session, player_id: str, key: str) -> StoredAnswer | None:
-    """The answer stored for ``player_id``'s ``key``, or ``None`` (one prebuilt SELECT)."""
-    found = session.connection().execute(_ANSWER, {"player": player_id, "key": key}).first()
+    """The answer stored for ``player_id``'s ``key``, or ``None`` (one SELECT)."""
+    found = raw(session).execute(_ANSWER, {"player": player_id, "key": key}).fetchone()
     return None if found is None else StoredAnswer(*found)
 
 
 def store_answer(session: Session, player_id: str, key: str, answer: StoredAnswer) -> None:
     """Store ``answer`` for ``player_id``'s ``key`` in the caller's transaction (one
     ``INSERT``); the same key twice raises :class:`IntegrityError` (the primary key)."""
-    session.connection().execute(
+    db = raw(session)
+    db.execute(
         _INSERT_ANSWER,
         {
             "player_id": player_id,
@@ -480,7 +487,7 @@ def store_answer(session: Session, player_id: str, key: str, answer: StoredAnswe
             "request_sha256": answer.request_sha256,
             "status_code": answer.status_code,
             "response_json": answer.response_json,
-            "created_at": now(),
+            "created_at": db.when(now()),
         },
     )
 
@@ -491,11 +498,11 @@ class ProcessCache:
 
     - **Live rounds**: the round object of each open round as of its last committed
       version, keyed by round id and version (the event count). A command whose round is
-      stored at the cached version starts from a copy of it instead of reading and
-      replaying the round's events; any other version is read from the database and
-      verified by replay. Only committed states enter (:func:`stage_round` hands them
-      over after the commit), and callers only ever get copies, so a command that fails
-      halfway, or a commit that fails, cannot leave a wrong round here.
+      stored at the cached version takes it out of the cache (:meth:`take`) instead of
+      reading and replaying the round's events; any other version is read from the
+      database and verified by replay. Only committed states enter (:func:`stage_round`
+      hands them over after the commit), and a round taken out comes back only then, so a
+      command that fails halfway, or a commit that fails, cannot leave a wrong round here.
     - **Account ids** by (kind, player, table), **players** by token hash, and **table
       settings and rules** by table id: none is ever deleted, and none changes owner,
       role, token, settings or rules.
@@ -514,14 +521,15 @@ class ProcessCache:
         """Table id -> the table's Rules Submission (likewise never changed)."""
         self._lock = threading.Lock()
 
-    def round(self, round_id: str, version: int) -> Round[Any] | None:
-        """A private copy of the cached round at ``version``, or ``None``."""
+    def take(self, round_id: str, version: int) -> Round[Any] | None:
+        """The cached round at ``version``, taken out of the cache (no copy: the command
+        that takes it changes it, and it comes back only when that command commits), or
+        ``None``."""
         with self._lock:
-            entry = self._rounds.get(round_id)
-            if entry is None or entry[0] != version:
-                return None
-            self._rounds.move_to_end(round_id)
-        return clone_round(entry[1])
+            entry = self._rounds.pop(round_id, None)
+        if entry is None or entry[0] != version:
+            return None
+        return entry[1]
 
     def keep(self, round_id: str, version: int, round_: Round[Any]) -> None:
         """Keep ``round_`` (committed at ``version``); a finished round is dropped."""
@@ -589,6 +597,12 @@ def _publish_staged(session: Session) -> None:
 
 @orm_event.listens_for(Session, "after_soft_rollback")
 def _drop_staged(session: Session, _previous: Any) -> None:
+    drop_staged(session)
+
+
+def drop_staged(session: Session) -> None:
+    """Forget the rounds this transaction staged, and evict them from the process cache
+    (after a rollback: they were never stored)."""
     staged = session.info.pop(STAGED, None)
     if staged:
         cache = process_cache(session)
@@ -607,33 +621,64 @@ def staged_round(
     return clone_round(entry[1]) if copy else entry[1]
 
 
-# The command path's statements, built once (building them costs more than running them).
-_MOVE_HEAD = text(
+# The command path's statements, on the DB-API connection (croupier.ledger.db.Raw).
+_MOVE_HEAD = Statement.of(
     "UPDATE tables SET event_count = :count, head_hash = :head "
     "WHERE id = :id AND event_count = :old"
 )
-_MOVE_ROUND = text(
+_MOVE_ROUND = Statement.of(
     "UPDATE rounds SET version = :version, status = :status WHERE id = :id AND version = :old"
 )
-_MOVE_BALANCE = text(
+_MOVE_BALANCE = Statement.of(
     "UPDATE accounts SET balance = balance + :amount WHERE id = :id "
     "AND (kind NOT IN ('wallet', 'escrow') OR balance + :amount >= 0) RETURNING balance"
 )
 """One account's balance, refused (no row) where a wallet or escrow would go below zero."""
-_BALANCE = text("SELECT kind, balance FROM accounts WHERE id = :id")
-_INSERT_ROUND = insert(RoundRow)
-_INSERT_EVENTS = insert(EventRow)
-_INSERT_POSTINGS = insert(Posting).returning(Posting.id, sort_by_parameter_order=True)
-_INSERT_LINES = insert(PostingLine)
-_HEAD = text(
+_BALANCE = Statement.of("SELECT kind, balance FROM accounts WHERE id = :id")
+_INSERT_ROUND = Statement.of(
+    "INSERT INTO rounds (id, table_id, number, version, status, opened_at) "
+    "VALUES (:id, :table_id, :number, :version, :status, :opened_at)"
+)
+_INSERT_EVENT = Statement.of(
+    'INSERT INTO events (table_id, seq, round_id, "index", type, body, prev_hash, hash, '
+    "created_at) VALUES (:table_id, :seq, :round_id, :index, :type, :body, :prev_hash, "
+    ":hash, :created_at)"
+)
+_INSERT_LINE = Statement.of(
+    "INSERT INTO posting_lines (posting_id, account_id, amount) "
+    "VALUES (:posting_id, :account_id, :amount)"
+)
+
+
+@functools.lru_cache(maxsize=64)
+def _insert_postings(count: int) -> Statement:
+    """``count`` postings of one round in one ``INSERT``, returning each id with its event
+    index and kind (together unique in a command's postings), so that no order of the
+    returned rows is assumed."""
+    rows = ", ".join(
+        f"(:kind{i}, :table_id, :round_id, :event_index{i}, :cite{i}, :created_at)"
+        for i in range(count)
+    )
+    return Statement.of(
+        "INSERT INTO postings (kind, table_id, round_id, event_index, cite, created_at) "
+        f"VALUES {rows} RETURNING id, event_index, kind"
+    )
+
+
+_HEAD_COLUMNS = (
     "SELECT t.game, t.event_count, t.head_hash, "
     "(SELECT s.seat FROM seats s WHERE s.table_id = t.id AND s.player_id = :player) AS seat, "
     "r.id, r.version, "
     "CASE WHEN r.deadline IS NOT NULL AND r.deadline <= :now THEN 1 ELSE 0 END AS due "
     "FROM tables t LEFT JOIN rounds r ON r.table_id = t.id AND r.status = 'open' "
-    "WHERE t.id = :table LIMIT 1"
-).bindparams(bindparam("now", type_=RoundRow.deadline.type))
-_LOCK_TABLE = text("SELECT id FROM tables WHERE id = :table FOR UPDATE")
+    "WHERE t.id = :table"
+)
+_HEAD = Statement(
+    Statement.of(_HEAD_COLUMNS).sqlite,
+    # PostgreSQL: the table's row locked in the same statement, so that commands at one
+    # table queue instead of racing (SQLite's BEGIN IMMEDIATE already serializes writers).
+    Statement.of(_HEAD_COLUMNS + " FOR UPDATE OF t").postgresql,
+)
 
 
 @dataclass(frozen=True)
@@ -660,12 +705,10 @@ def command_head(
     passed by then, in the same query). On PostgreSQL the table's row is locked first (``FOR
     UPDATE``) so that commands at one table queue instead of racing (SQLite's ``BEGIN
     IMMEDIATE`` already serializes writers). Raises :class:`NotFound`."""
-    session.flush()
-    connection = session.connection()
-    postgresql = connection.dialect.name == "postgresql"
-    if postgresql and connection.execute(_LOCK_TABLE, {"table": table_id}).first() is None:
-        raise NotFound(f"no table {table_id!r}", "ledger")
-    found = connection.execute(_HEAD, {"table": table_id, "player": player_id, "now": now}).first()
+    db = raw(session)
+    found = db.execute(
+        _HEAD, {"table": table_id, "player": player_id, "now": db.when(now)}
+    ).fetchone()
     if found is None:
         raise NotFound(f"no table {table_id!r}", "ledger")
     game, count, head, seat_number, round_id, version, due = found
@@ -673,12 +716,14 @@ def command_head(
 
 
 def live_round(session: Session, round_id: str, version: int) -> Round[Any]:
-    """The open round ``round_id`` stored at ``version``, for a command to change: a copy of
-    this transaction's or this process's live round at that version, else read from the
-    database and verified by replay (:func:`load_round`)."""
-    found = staged_round(session, round_id, version)
+    """The open round ``round_id`` stored at ``version``, for a command to change: the round
+    this transaction staged at that version, or this process's live round taken out of its
+    cache (:meth:`ProcessCache.take`), else read from the database and verified by replay
+    (:func:`load_round`). If the command fails, the transaction's rollback drops what it
+    changed, and the next command reads the round back from its events."""
+    found = staged_round(session, round_id, version, copy=False)
     if found is None:
-        found = process_cache(session).round(round_id, version)
+        found = process_cache(session).take(round_id, version)
     if found is not None:
         return found
     row, round_ = load_round(session, round_id)
@@ -690,11 +735,25 @@ def live_round(session: Session, round_id: str, version: int) -> Round[Any]:
     return round_
 
 
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """An event row as :func:`store_command` inserted it."""
+
+    table_id: str
+    seq: int
+    round_id: str
+    index: int
+    type: str
+    body: str
+    prev_hash: str
+    hash: str
+
+
 @dataclass
 class StoredCommand:
     """What :func:`store_command` wrote."""
 
-    events: list[EventRow]
+    events: list[NewEvent]
     balances: dict[int, Cents] = field(default_factory=dict)
     """Account id -> balance after the command, for every account it moved."""
 
@@ -736,26 +795,20 @@ def store_command(
 
     The round goes to the process cache when the transaction commits (:func:`stage_round`).
     """
-    connection = session.connection()
+    db = raw(session)
     events = round_.events[first_new:]
     version = len(round_.events)
     old_count = head.event_count
     seq, chain = head.event_count, head.head_hash
-    rows: list[EventRow] = []
+    created = db.when(now())
+    rows: list[NewEvent] = []
     for offset, new_event in enumerate(events):
         body = canonical(new_event)
         digest = chain_hash(chain, body)
+        kind = str(getattr(new_event, "type", type(new_event).__name__))
         rows.append(
-            EventRow(
-                table_id=round_row.table_id,
-                seq=seq,
-                round_id=round_row.id,
-                index=first_new + offset,
-                type=str(getattr(new_event, "type", type(new_event).__name__)),
-                body=body,
-                prev_hash=chain,
-                hash=digest,
-                created_at=now(),
+            NewEvent(
+                round_row.table_id, seq, round_row.id, first_new + offset, kind, body, chain, digest
             )
         )
         seq, chain = seq + 1, digest
@@ -763,14 +816,14 @@ def store_command(
         f"table {round_row.table_id} changed while this command was handled; send it again",
         "server:optimistic-concurrency",
     )
-    moved = connection.execute(
+    moved = db.execute(
         _MOVE_HEAD, {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
     )
     if moved.rowcount != 1:
         raise stale
     if old_version is None:
         try:
-            connection.execute(
+            db.execute(
                 _INSERT_ROUND,
                 {
                     "id": round_row.id,
@@ -778,7 +831,7 @@ def store_command(
                     "number": round_row.number,
                     "version": version,
                     "status": status,
-                    "opened_at": now(),
+                    "opened_at": created,
                 },
             )
         except IntegrityError as error:
@@ -787,15 +840,15 @@ def store_command(
                 "server:optimistic-concurrency",
             ) from error
     else:
-        moved = connection.execute(
+        moved = db.execute(
             _MOVE_ROUND,
             {"id": round_row.id, "old": old_version, "version": version, "status": status},
         )
         if moved.rowcount != 1:
             raise stale
     if rows:
-        connection.execute(
-            _INSERT_EVENTS,
+        db.executemany(
+            _INSERT_EVENT,
             [
                 {
                     "table_id": r.table_id,
@@ -806,7 +859,7 @@ def store_command(
                     "body": r.body,
                     "prev_hash": r.prev_hash,
                     "hash": r.hash,
-                    "created_at": r.created_at,
+                    "created_at": created,
                 }
                 for r in rows
             ],
@@ -850,39 +903,41 @@ def post_round_events_bulk(
             for key, amount in lines.items():
                 net[key] = net.get(key, 0) + amount
     net = {key: amount for key, amount in net.items() if amount}
-    connection = session.connection()
+    db = raw(session)
     balances: dict[int, Cents] = {}
     for key, amount in sorted(net.items()):  # in id order: no two commands deadlock
-        moved = connection.execute(_MOVE_BALANCE, {"id": key, "amount": amount}).first()
+        moved = db.execute(_MOVE_BALANCE, {"id": key, "amount": amount}).fetchone()
         if moved is None:
-            row = connection.execute(_BALANCE, {"id": key}).one()
-            whose = "the wallet balance" if row.kind == WALLET else f"the {row.kind}"
+            kind, held = db.execute(_BALANCE, {"id": key}).fetchone()
+            whose = "the wallet balance" if kind == WALLET else f"the {kind}"
             raise InsufficientFunds(
-                f"{format_cents(-amount)} is more than {whose} of {format_cents(row.balance)}",
+                f"{format_cents(-amount)} is more than {whose} of {format_cents(held)}",
                 "ledger:no-negative-balance",
             )
-        balances[key] = moved.balance
+        balances[key] = moved[0]
     if postings:
-        created = now()
-        ids = connection.scalars(
-            _INSERT_POSTINGS,
+        params: dict[str, Any] = {
+            "table_id": table_id,
+            "round_id": round_id,
+            "created_at": db.when(now()),
+        }
+        for i, (posting, _) in enumerate(postings):
+            params[f"kind{i}"] = posting.kind
+            params[f"event_index{i}"] = posting.event_index
+            params[f"cite{i}"] = posting.cite
+        made = db.execute(_insert_postings(len(postings)), params).fetchall()
+        ids = {(index, kind): posting_id for posting_id, index, kind in made}
+        if len(ids) != len(postings):
+            raise LedgerError("two postings of one event share a kind", "ledger")
+        db.executemany(
+            _INSERT_LINE,
             [
                 {
-                    "kind": posting.kind,
-                    "table_id": table_id,
-                    "round_id": round_id,
-                    "event_index": posting.event_index,
-                    "cite": posting.cite,
-                    "created_at": created,
+                    "posting_id": ids[(posting.event_index, posting.kind)],
+                    "account_id": key,
+                    "amount": amount,
                 }
-                for posting, _ in postings
-            ],
-        ).all()
-        connection.execute(
-            _INSERT_LINES,
-            [
-                {"posting_id": posting_id, "account_id": key, "amount": amount}
-                for posting_id, (_, lines) in zip(ids, postings, strict=True)
+                for posting, lines in postings
                 for key, amount in lines.items()
             ],
         )

@@ -13,7 +13,11 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, FastAPI, Header, Request, WebSocket
+from fastapi.dependencies.models import Dependant
+from fastapi.exception_handlers import request_validation_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import select
@@ -29,6 +33,7 @@ from croupier.ledger.models import Account, Player
 from croupier.rng import Rng, SecureRng
 from croupier.server import browser, driver, fanout, schemas, service
 from croupier.server.ratelimit import DEFAULT, Buckets, RateLimited
+from croupier.server.writer import Writer
 
 M = TypeVar("M", bound=BaseModel)
 JSON = "application/json"
@@ -76,6 +81,7 @@ def create_app(
     migrate: bool = True,
     clock: Callable[[], datetime] | None = None,
     command_limits: Buckets | None = None,
+    write_batch: int = 32,
 ) -> FastAPI:
     """The table server on the database at ``db_url``; applies the migrations first
     (unless ``migrate`` is false: a worker whose parent migrated).
@@ -84,7 +90,9 @@ def create_app(
     gives the time (aware UTC) the betting and decision deadlines are measured by;
     ``command_limits`` the token buckets that limit each caller's commands at a table
     where the table's settings set no limit of their own (default
-    :data:`croupier.server.ratelimit.DEFAULT`).
+    :data:`croupier.server.ratelimit.DEFAULT`); ``write_batch`` the most commands one
+    transaction commits together (:mod:`croupier.server.writer`; 1: one transaction per
+    command).
     """
     engine = make_engine(db_url)
     if migrate:
@@ -93,6 +101,11 @@ def create_app(
     source: Rng = rng or SecureRng()
     now: Callable[[], datetime] = clock or _utc_now
     hub = fanout.Hub(sessions, source, now)
+    # Commands are committed in groups by writer threads (croupier.server.writer): one on
+    # SQLite, whose one writer at a time serializes them anyway; on PostgreSQL a few, each
+    # with a connection of the pool.
+    threads = 1 if engine.dialect.name == "sqlite" else 3
+    writer = Writer(sessions, hub.expire, threads=threads, batch=write_batch)
     limits = command_limits or Buckets(DEFAULT)
     app = FastAPI(
         title="croupier table server",
@@ -102,6 +115,7 @@ def create_app(
     )
     app.state.engine = engine
     app.state.hub = hub
+    app.state.writer = writer
     app.state.command_limits = limits
     bearer = HTTPBearer(auto_error=False)
 
@@ -113,6 +127,32 @@ def create_app(
             headers = {"Retry-After": str(error.retry_after)}
         body = schemas.Problem(detail=str(error), cite=error.cite).model_dump()
         return JSONResponse(body, status_code=code, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid_request(request: Request, error: RequestValidationError) -> Response:
+        """A malformed request to an endpoint that needs a bearer token, sent with no token
+        or an unknown one, answers 401 first: who asks comes before what they asked."""
+        route = request.scope.get("route")
+        if isinstance(route, APIRoute) and secured(route.dependant):
+            credentials = await bearer(request)
+            if (
+                credentials is None
+                or await run_in_threadpool(known, credentials.credentials) is None
+            ):
+                return _croupier_error(request, unauthorized(credentials))
+        return await request_validation_exception_handler(request, error)
+
+    def secured(dependant: Dependant) -> bool:
+        return dependant.call is bearer or any(secured(d) for d in dependant.dependencies)
+
+    def known(token: str) -> Player | None:
+        with sessions() as db:
+            return repo.player_by_token(db, token)
+
+    def unauthorized(credentials: HTTPAuthorizationCredentials | None) -> Unauthorized:
+        if credentials is None:
+            return Unauthorized("send a bearer token (Authorization: Bearer ...)", "server:auth")
+        return Unauthorized("this bearer token belongs to nobody", "server:auth")
 
     @app.exception_handler(ValidationError)
     def _command_invalid(_request: Request, error: ValidationError) -> JSONResponse:
@@ -131,11 +171,9 @@ def create_app(
     def caller(
         db: Db, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
     ) -> Player:
-        if credentials is None:
-            raise Unauthorized("send a bearer token (Authorization: Bearer ...)", "server:auth")
-        player = repo.player_by_token(db, credentials.credentials)
+        player = None if credentials is None else repo.player_by_token(db, credentials.credentials)
         if player is None:
-            raise Unauthorized("this bearer token belongs to nobody", "server:auth")
+            raise unauthorized(credentials)
         return player
 
     Caller = Annotated[Player, Depends(caller)]  # noqa: N806
@@ -155,6 +193,36 @@ def create_app(
                 f"this needs the role {' or '.join(roles)}, not {player.role}", "server:roles"
             )
 
+    def fingerprint(request: Request, body: BaseModel) -> str:
+        """What a request with an ``Idempotency-Key`` asked: its method, path and body."""
+        asked = [request.method, request.url.path, body.model_dump(mode="json")]
+        return hashlib.sha256(json.dumps(asked, sort_keys=True).encode()).hexdigest()
+
+    def stored(db: Session, player: Player, key: str, asked: str) -> Response | None:
+        """The first answer to ``player``'s request with ``key``, or ``None``; 422 when the
+        key was used for another request."""
+        found = repo.stored_answer(db, player.id, key)
+        if found is None:
+            return None
+        if found.request_sha256 != asked:
+            raise service.Unprocessable(
+                "this Idempotency-Key was used for a different request",
+                "server:idempotency-key",
+            )
+        return Response(found.response_json, status_code=found.status_code, media_type=JSON)
+
+    def answer_once(
+        db: Session, player: Player, key: str, asked: str, code: int, run: Callable[[], M]
+    ) -> Response:
+        """Run ``run`` unless ``key`` was answered before, in the caller's transaction; the
+        answer is serialized once, stored with the key and sent as stored (no second
+        validation against the response model)."""
+        if (first := stored(db, player, key, asked)) is not None:
+            return first
+        answer = run().model_dump_json()
+        repo.store_answer(db, player.id, key, repo.StoredAnswer(asked, code, answer))
+        return Response(answer, status_code=code, media_type=JSON)
+
     def idempotent(
         db: Session,
         player: Player,
@@ -164,41 +232,21 @@ def create_app(
         code: int,
         run: Callable[[], M],
     ) -> Response:
-        """Run ``run`` once per (caller, key) and answer with its JSON; the answer is
-        serialized once, stored with the key in the same transaction and sent as stored
-        (no second validation against the response model)."""
-        fingerprint = hashlib.sha256(
-            json.dumps(
-                [request.method, request.url.path, body.model_dump(mode="json")], sort_keys=True
-            ).encode()
-        ).hexdigest()
-
-        def stored() -> Response | None:
-            found = repo.stored_answer(db, player.id, key)
-            if found is None:
-                return None
-            if found.request_sha256 != fingerprint:
-                raise service.Unprocessable(
-                    "this Idempotency-Key was used for a different request",
-                    "server:idempotency-key",
-                )
-            return Response(found.response_json, status_code=found.status_code, media_type=JSON)
-
-        if (first := stored()) is not None:
-            return first
+        """Run ``run`` once per (caller, key) in a transaction of its own and answer with
+        its JSON (:func:`answer_once`, then the commit)."""
+        asked = fingerprint(request, body)
         try:
-            answer = run().model_dump_json()
-            repo.store_answer(db, player.id, key, repo.StoredAnswer(fingerprint, code, answer))
+            answer = answer_once(db, player, key, asked, code, run)
             db.commit()
         except (IntegrityError, repo.StaleVersion):
             db.rollback()
-            if (first := stored()) is not None:  # the same key, committed concurrently
+            if (first := stored(db, player, key, asked)) is not None:  # sent twice at once
                 return first
             raise
         except BaseException:
             db.rollback()
             raise
-        return Response(answer, status_code=code, media_type=JSON)
+        return answer
 
     # --- players and money -------------------------------------------------------------
     @app.post("/players", status_code=201, response_model=schemas.PlayerCreated, responses=PROBLEMS)
@@ -327,43 +375,31 @@ def create_app(
         opens the next one. After the command the server takes the dealer steps that involve
         no choice (High Roll Dice: after "no more bets", the throw, the call and any Extra
         Roll). Events, postings and the round's version are stored in one transaction."""
-        # One trip to the thread pool for the session, the caller and the command (a sync
-        # dependency or endpoint costs a trip each).
-        return await run_in_threadpool(command_in_thread, table_id, body, request, key, credentials)
+        asked = fingerprint(request, body)
 
-    def command_in_thread(
-        table_id: str,
-        body: schemas.CommandIn,
-        request: Request,
-        key: str,
-        credentials: HTTPAuthorizationCredentials | None,
-    ) -> Response:
-        with sessions() as db:
-            return command_in_session(db, caller(db, credentials), table_id, body, request, key)
+        def run(db: Session, check_deadline: bool) -> Response:
+            me = caller(db, credentials)
+            settings = driver.table_settings(db, table_id)  # per process: read once a table
+            limit = limits.for_table(settings.rate_limit_per_second, settings.rate_limit_burst)
+            limits.take(me.id, table_id, limit)  # 429 before the command is read
 
-    def command_in_session(
-        db: Session,
-        me: Player,
-        table_id: str,
-        body: schemas.CommandIn,
-        request: Request,
-        key: str,
-    ) -> Response:
-        settings = driver.table_settings(db, table_id)  # per process: read once a table
-        limit = limits.for_table(settings.rate_limit_per_second, settings.rate_limit_burst)
-        limits.take(me.id, table_id, limit)  # 429 before the command is read
+            def handle() -> schemas.CommandOut:
+                moment = now()
+                due_by = moment if check_deadline else None
+                out = service.handle_command(db, me, table_id, body, source, due_by)
+                return driver.after_command(db, out, source, moment, me)
 
-        def run(check_deadline: bool) -> schemas.CommandOut:
-            moment = now()
-            due_by = moment if check_deadline else None
-            out = service.handle_command(db, me, table_id, body, source, due_by)
-            return driver.after_command(db, out, source, moment, me)
+            return answer_once(db, me, key, asked, 200, handle)
 
-        try:
-            out = idempotent(db, me, key, request, body, 200, lambda: run(True))
-        except service.DeadlinePassed:  # rolled back: the timeouts come first, then again
-            hub.expire(table_id)
-            out = idempotent(db, me, key, request, body, 200, lambda: run(False))
+        def recover(db: Session, error: BaseException) -> Response:
+            if isinstance(error, IntegrityError | repo.StaleVersion):
+                first = stored(db, caller(db, credentials), key, asked)
+                if first is not None:  # the same request, sent twice at once
+                    return first
+            raise error
+
+        # Run by the process's writer, committed with the commands waiting beside it.
+        out: Response = await writer.run(table_id, run, recover)
         hub.changed(table_id)
         return out
 

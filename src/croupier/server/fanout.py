@@ -99,9 +99,7 @@ class Hub:
         with self.sessions() as session:
             player = repo.player_by_token(session, token) if token else None
             exists = session.get(GameTable, table_id) is not None
-            if player is not None:
-                session.expunge(player)
-            return player, exists
+            return player, exists  # closing the session detaches the player (only read)
 
     def _signature(self, session: Session, table_id: str) -> tuple[int, int]:
         events = session.scalar(select(GameTable.event_count).where(GameTable.id == table_id))

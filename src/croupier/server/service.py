@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal, cast
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -20,9 +21,10 @@ from croupier.engine import DEALER, Actor, LegalCommand, Round, RoundVoided
 from croupier.errors import CroupierError, IllegalCommand, NotYourTurn, RulesSubmissionError
 from croupier.games import GAMES
 from croupier.ledger import repository as repo
+from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import WALLET, EventRow, GameTable, Player, RoundRow, Seat
 from croupier.rng import Rng, SeededRng
-from croupier.rules.base import RulesSubmission, load_text, validate
+from croupier.rules.base import STORED, RulesSubmission, load_text, validate
 from croupier.server import driver, schemas
 from croupier.server.driver import SERVED_GAMES, next_dealer_step
 
@@ -77,7 +79,7 @@ def table_rules(table: GameTable) -> RulesSubmission:
 
 @functools.lru_cache(maxsize=1024)
 def _parsed_rules(game: str, rules_json: str) -> RulesSubmission:
-    return GAMES[game].rules_type.model_validate_json(rules_json)
+    return GAMES[game].rules_type.model_validate_json(rules_json, context=STORED)
 
 
 def rules_of(session: Session, table_id: str) -> RulesSubmission:
@@ -160,20 +162,11 @@ def actor_of(session: Session, player: Player, table_id: str) -> Actor | None:
         return DEALER
     if player.role != "player":
         return None
-    seat: int | None = (
-        session.connection()
-        .execute(_SEAT_OF, {"table": table_id, "player": player.id})
-        .scalars()
-        .first()
-    )
-    return seat
+    found = raw(session).execute(_SEAT_OF, {"table": table_id, "player": player.id}).fetchone()
+    return None if found is None else int(found[0])
 
 
-_SEAT_OF = (
-    select(Seat.seat)
-    .where(Seat.table_id == bindparam("table"), Seat.player_id == bindparam("player"))
-    .limit(1)
-)
+_SEAT_OF = Statement.of("SELECT seat FROM seats WHERE table_id = :table AND player_id = :player")
 
 
 def _open_round(session: Session, table_id: str) -> RoundRow | None:
@@ -188,21 +181,19 @@ def _latest_round(session: Session, table_id: str) -> RoundRow | None:
     ).first()
 
 
-# Built once (building a statement costs more than running it).
-_SEATS = select(Seat.seat, Seat.player_id).where(Seat.table_id == bindparam("table"))
-_LAST_NUMBER = select(func.max(RoundRow.number)).where(RoundRow.table_id == bindparam("table"))
+_SEATS = Statement.of("SELECT seat, player_id FROM seats WHERE table_id = :table")
+_LAST_NUMBER = Statement.of("SELECT max(number) FROM rounds WHERE table_id = :table")
 
 
 def _seats(session: Session, table_id: str) -> dict[int, str]:
-    rows = session.connection().execute(_SEATS, {"table": table_id})
-    return {row.seat: row.player_id for row in rows}
+    rows = raw(session).execute(_SEATS, {"table": table_id}).fetchall()
+    return {int(seat): player_id for seat, player_id in rows}
 
 
 def _new_round(
     session: Session, table_id: str, game_name: str, rng: Rng, preview: bool = False
 ) -> tuple[RoundRow, Round[Any]]:
-    connection = session.connection()
-    number = (connection.execute(_LAST_NUMBER, {"table": table_id}).scalar() or 0) + 1
+    number = (raw(session).execute(_LAST_NUMBER, {"table": table_id}).fetchone()[0] or 0) + 1
     round_id = f"{table_id}-{number}"
     game = GAMES[game_name]
 
@@ -229,7 +220,7 @@ def _status(round_: Round[Any]) -> Status:
     return "voided" if any(isinstance(e, RoundVoided) for e in round_.events) else "completed"
 
 
-def stored(rows: list[EventRow]) -> list[schemas.StoredEvent]:
+def stored(rows: Sequence[EventRow | repo.NewEvent]) -> list[schemas.StoredEvent]:
     return [
         schemas.StoredEvent(
             seq=row.seq, index=row.index, type=row.type, hash=row.hash, event=json.loads(row.body)

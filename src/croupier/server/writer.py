@@ -1,0 +1,180 @@
+"""Group commit: the commands of one server process, run in shared transactions.
+
+Each command is one job. A writer thread takes the jobs waiting in its queue (up to
+``batch`` at once), runs each inside a savepoint of one transaction and commits once
+for all of them; only then does any of them get its answer. A job that fails rolls back
+its own savepoint and answers its error; the others are untouched. If the commit itself
+fails, every job of the batch answers that error and nothing of the batch is stored, so
+a command's events, postings, round version and stored answer are still kept together
+or not at all (the guarantee of docs/architecture.md, "A command is one transaction").
+
+Why: a command's own work is a few statements of microseconds each, and the commit
+(SQLite: the WAL write under the writer's lock; PostgreSQL: the WAL flush and a round
+trip) costs as much as the rest together. Shared by the commands waiting at that
+moment, it is paid once per batch. A batch never waits to fill: a lone command is
+committed at once.
+
+Jobs are run table by table (sorted by table id, arrival order kept at each table), so
+two writers (threads or server processes on PostgreSQL) take the tables' row locks in
+the same order and do not deadlock on them.
+
+A job that finds a deadline passed (:class:`~croupier.server.service.DeadlinePassed`)
+is handed back to the app once the batch is committed: the timeouts are applied in
+transactions of their own (they take the database's one SQLite connection), then the
+job runs again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from croupier.ledger.db import Raw, Statement, raw
+from croupier.ledger.repository import STAGED, drop_staged
+from croupier.server.service import DeadlinePassed
+
+Run = Callable[[Session, bool], Any]
+"""A job's work in the batch's transaction; the flag says whether to check deadlines."""
+Recover = Callable[[Session, BaseException], Any]
+"""After a job failed (its savepoint rolled back): its answer after all (e.g. the stored
+answer of a request sent twice at once), or the error raised again."""
+
+
+def _raise(_session: Session, error: BaseException) -> Any:
+    raise error
+
+
+@dataclass(eq=False)
+class _Job:
+    table_id: str
+    run: Run
+    recover: Recover = _raise
+    future: Future[Any] = field(default_factory=Future)
+    check_deadline: bool = True
+
+
+_SAVEPOINT = Statement.of("SAVEPOINT command")
+_RELEASE = Statement.of("RELEASE SAVEPOINT command")
+_ROLLBACK = Statement.of("ROLLBACK TO SAVEPOINT command")
+
+
+def _roll_back(session: Session, db: Raw, table_id: str, staged: dict[str, Any]) -> None:
+    """Undo the job's writes; forget every object the session holds (some may have been
+    written by the job), and the rounds staged for the process cache as they were before
+    the job (``staged``), less the round of the job's table, which it may have changed."""
+    db.execute(_ROLLBACK)
+    db.execute(_RELEASE)
+    session.expunge_all()
+    drop_staged(session)
+    kept = {key: entry for key, entry in staged.items() if entry[1].opened.table_id != table_id}
+    if kept:
+        session.info[STAGED] = kept
+
+
+class Writer:
+    """``threads`` writer threads over ``sessions`` (one database connection each: SQLite
+    takes one), each committing up to ``batch`` commands at once. ``expire(table_id)``
+    applies a table's due timeouts in transactions of its own."""
+
+    def __init__(
+        self,
+        sessions: Callable[[], Session],
+        expire: Callable[[str], Any],
+        *,
+        threads: int = 1,
+        batch: int = 32,
+    ) -> None:
+        self.sessions = sessions
+        self.expire = expire
+        self.batch = batch
+        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._threads = [
+            threading.Thread(target=self._work, name=f"croupier-writer-{n}", daemon=True)
+            for n in range(threads)
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    async def run(self, table_id: str, run: Run, recover: Recover = _raise) -> Any:
+        """Queue one command's work and wait for its answer (after the commit)."""
+        job = _Job(table_id, run, recover)
+        self._queue.put(job)
+        return await asyncio.wrap_future(job.future)
+
+    def close(self) -> None:
+        """Stop the writer threads once the jobs queued before are done."""
+        for _ in self._threads:
+            self._queue.put(None)
+        for thread in self._threads:
+            thread.join()
+
+    def _work(self) -> None:
+        while (first := self._queue.get()) is not None:
+            jobs = [first]
+            stop = False
+            while len(jobs) < self.batch:
+                try:
+                    job = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if job is None:
+                    stop = True
+                    break
+                jobs.append(job)
+            jobs.sort(key=lambda job: job.table_id)  # stable: each table's jobs in order
+            self._commit(jobs)
+            if stop:
+                return
+
+    def _commit(self, jobs: list[_Job]) -> None:
+        done: list[tuple[_Job, Any]] = []
+        overdue: list[_Job] = []
+        try:
+            with self.sessions() as session:
+                db = raw(session)
+                for job in jobs:
+                    # A savepoint on the connection itself (SQLAlchemy's costs ten times
+                    # more); the session's objects are read anew by each job.
+                    session.expire_all()
+                    staged = dict(session.info.get(STAGED, {}))
+                    db.execute(_SAVEPOINT)
+                    try:
+                        answer = job.run(session, job.check_deadline)
+                    except DeadlinePassed:
+                        _roll_back(session, db, job.table_id, staged)
+                        overdue.append(job)
+                    except BaseException as error:
+                        _roll_back(session, db, job.table_id, staged)
+                        try:
+                            answer = job.recover(session, error)
+                        except BaseException as final:  # the job's own answer: an error
+                            job.future.set_exception(final)
+                        else:
+                            done.append((job, answer))
+                    else:
+                        db.execute(_RELEASE)
+                        done.append((job, answer))
+                session.commit()
+        except BaseException as error:  # the commit (or the session) failed: none is kept
+            for job, _ in done:
+                job.future.set_exception(error)
+            for job in overdue:
+                job.future.set_exception(error)
+            return
+        for job, answer in done:
+            job.future.set_result(answer)
+        for job in overdue:  # the timeouts first, each in its own transaction; then again
+            try:
+                self.expire(job.table_id)
+            except BaseException as error:
+                job.future.set_exception(error)
+                continue
+            job.check_deadline = False
+            self._commit([job])
