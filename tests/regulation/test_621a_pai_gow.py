@@ -921,6 +921,8 @@ def test_621a_11_d_2_bank_must_cover() -> None:
     rnd.handle(PlaceWager(seat=3, amount=2000), 3)
     error = refused(rnd, PlaceWager(seat=1, amount=1000), 1)
     assert error.cite == "621a.11(d)(2)"
+    # $25 of chips less the $20 wagered covers $5 more: $5 of the $10 would be uncovered.
+    assert "it covers $5 more, so $5 of the $10 would be uncovered" in str(error)
     rnd.handle(PlaceWager(seat=1, amount=500), 1)
 
 

@@ -163,3 +163,34 @@ def test_no_cut_is_offered_by_default(tmp_path: Path) -> None:
         assert next(e for e in second if e["type"] == "RoundSetup")["cut_offer"] == []
     finally:
         table.close()
+
+
+def test_a_box_offered_the_cut_that_leaves_holds_up_nothing(tmp_path: Path) -> None:
+    """Box 2, offered the cut, leaves its seat: its time runs out as for any player (the
+    cut refused for it), then box 1's; the dealer cuts (673a.5(b)) and the game goes on;
+    the next shoe is offered only to boxes still seated."""
+    table = Table(f"sqlite:///{tmp_path / 'left.sqlite'}", COVER_ON_DEALER, offer_cut=True)
+    try:
+        table.first_round()
+        assert table.view(None)["view"]["cut_offered_to"] == 2
+        r = table.client.delete("/tables/bj/seats/2", headers=table.auth[2])
+        assert r.status_code == 200, r.text
+        table.clock.advance(21)
+        table.clock.advance(21)
+        assert table.view(None)["view"]["phase"] == "betting"
+        assert _cuts(table.events("bj-2")) == [
+            ("CutRefused", 2),
+            ("CutRefused", 1),
+            ("DeckCut", "dealer"),
+        ]
+        table.do(1, {"type": "PlaceWager", "seat": 1, "spot": "blackjack", "amount": 500})
+        for _ in range(20):  # the clock plays the round out; the next one opens cleanly
+            dealer = table.view(None)
+            if dealer["round_id"] != "bj-2":
+                break
+            table.clock.advance(21)
+        assert table.events("bj-2")[-1]["type"] == "RoundCompleted"
+        ledger = table.ledger()
+        assert ledger["total"] == 0 and ledger["lines_total"] == 0
+    finally:
+        table.close()

@@ -21,7 +21,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from server_api import EXAMPLES, Api
 from sqlalchemy.orm import Session
@@ -36,17 +35,6 @@ from croupier.server import create_app
 
 START = 1_000_000
 SETTINGS = {"betting_seconds": 30, "decision_seconds": 20, "optional_seconds": 5}
-
-
-def _hooked() -> bool:
-    """Whether the ledger posts the bank's chips (croupier.ledger.bank_postings is hooked
-    into repository.round_postings)."""
-    round_ = PaiGowTable(PaiGowRules(player_banking=True)).open_round({1: "p"}, SeededRng(0))
-    events = [round_.events[0], BankTaken(seat=1, chips=1000, cite="621a.11(c)")]
-    return any(p.kind == "BankTaken" for p in repo.round_postings(events, 0))
-
-
-HOOKED = _hooked()
 
 
 class Clock:
@@ -249,12 +237,47 @@ def test_bank_rotation_and_timeouts_online(db_url: str) -> None:
         table.close()
 
 
-@pytest.mark.xfail(
-    not HOOKED,
-    reason="the ledger does not post the bank's money yet: hook "
-    "croupier.ledger.bank_postings.bank_moves into repository.round_postings",
-    strict=True,
-)
+def test_a_bank_or_a_player_offered_it_who_leaves_holds_up_nothing(db_url: str) -> None:
+    """A player may leave his seat while he holds no wager; the timeouts then act for his
+    seat of the round as for a player who stayed: the bank's cut declined (621a.11(g)),
+    the bank offered to a player who left passed (621a.11(c)). The round goes on and the
+    bank's chips come back with its result."""
+    table = Table(db_url)
+    try:
+        for seat, amount in ((1, 1000), (2, 2000), (3, 3000)):
+            table.do(seat, {"type": "PlaceWager", "seat": seat, "amount": amount})
+        table.do(None, {"type": "AnnounceNoMoreBets"})
+        table.run_out("pg-1")
+        table.do(3, {"type": "PassBank", "seat": 3})
+        table.do(2, {"type": "TakeBank", "seat": 2, "chips": 20000})
+        r = table.client.delete("/tables/pg/seats/2", headers=table.auth[2])
+        assert r.status_code == 200, r.text
+        table.clock.advance(21)  # the cut's time runs out for the bank, who left
+        assert table.view(None)["view"]["phase"] == "betting"
+        table.do(1, {"type": "PlaceWager", "seat": 1, "amount": 1000})
+        table.do(3, {"type": "PlaceWager", "seat": 3, "amount": 3000})
+        table.do(None, {"type": "AnnounceNoMoreBets"})
+        table.run_out("pg-2")
+        second = table.events("pg-2")
+        assert "CutDeclined" in types(second) and second[-1]["type"] == "RoundCompleted"
+        [settled] = [e for e in second if e["type"] == "BankSettled"]
+        assert settled["net"] == bank_result(second)
+        # Round 3: the player offered the bank leaves; his offer times out as passed.
+        dealer = table.view(None)
+        offered = dealer["view"]["bank_offered_to"]
+        assert dealer["round_id"] == "pg-3" and offered in (1, 3)
+        r = table.client.delete(f"/tables/pg/seats/{offered}", headers=table.auth[offered])
+        assert r.status_code == 200, r.text
+        table.clock.advance(21)
+        third_view = table.view(None)["view"]
+        assert third_view["bank_offered_to"] != offered
+        assert any(e["type"] == "BankPassed" and e["seat"] == offered for e in table.events("pg-3"))
+        ledger = table.ledger()
+        assert ledger["total"] == 0 and ledger["lines_total"] == 0
+    finally:
+        table.close()
+
+
 def test_every_balance_after_player_bank_rounds(tmp_path: Path) -> None:
     table, rounds = play_three_rounds(f"sqlite:///{tmp_path / 'money.sqlite'}")
     try:

@@ -1489,7 +1489,9 @@ class PaiGowRound(Round[PaiGowState]):
             if amount > covered:
                 raise InvalidWager(
                     f"the bank's {format_cents(state.bank_chips)} cannot cover this wager: "
-                    f"{format_cents(covered)} remains uncovered",
+                    f"it covers {format_cents(covered)} more, so "
+                    f"{format_cents(amount - covered)} of the {format_cents(amount)} would be "
+                    "uncovered",
                     S.bank_covers,
                 )
         return WagerPlaced(seat=seat, spot=SPOT, amount=amount, cite=S.wagers)

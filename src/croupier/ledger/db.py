@@ -120,16 +120,6 @@ class Raw:
         except self._integrity as error:
             raise IntegrityError(sql, params, error) from error
 
-    def executemany(self, statement: Statement, rows: list[dict[str, Any]]) -> None:
-        sql = statement.postgresql if self.postgresql else statement.sqlite
-        try:
-            if self.postgresql:
-                self.connection.cursor().executemany(sql, rows)
-            else:
-                self.connection.executemany(sql, rows)
-        except self._integrity as error:
-            raise IntegrityError(sql, rows, error) from error
-
     def when(self, moment: datetime | None) -> Any:
         """``moment`` as the column stores it: SQLite keeps UTC text in SQLAlchemy's
         format (so that ``<=`` compares times), PostgreSQL a timestamp."""

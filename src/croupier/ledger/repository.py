@@ -629,25 +629,87 @@ _MOVE_HEAD = Statement.of(
 _MOVE_ROUND = Statement.of(
     "UPDATE rounds SET version = :version, status = :status WHERE id = :id AND version = :old"
 )
-_MOVE_BALANCE = Statement.of(
-    "UPDATE accounts SET balance = balance + :amount WHERE id = :id "
-    "AND (kind NOT IN ('wallet', 'escrow') OR balance + :amount >= 0) RETURNING balance"
-)
-"""One account's balance, refused (no row) where a wallet or escrow would go below zero."""
 _BALANCE = Statement.of("SELECT kind, balance FROM accounts WHERE id = :id")
 _INSERT_ROUND = Statement.of(
     "INSERT INTO rounds (id, table_id, number, version, status, opened_at) "
     "VALUES (:id, :table_id, :number, :version, :status, :opened_at)"
 )
-_INSERT_EVENT = Statement.of(
-    'INSERT INTO events (table_id, seq, round_id, "index", type, body, prev_hash, hash, '
-    "created_at) VALUES (:table_id, :seq, :round_id, :index, :type, :body, :prev_hash, "
-    ":hash, :created_at)"
-)
-_INSERT_LINE = Statement.of(
-    "INSERT INTO posting_lines (posting_id, account_id, amount) "
-    "VALUES (:posting_id, :account_id, :amount)"
-)
+_EVENT_COLUMNS = ("table_id", "seq", "round_id", "index", "type", "body", "prev_hash", "hash")
+
+
+def _rows(count: int, columns: Sequence[str], casts: dict[str, str] | None = None) -> str:
+    """``VALUES`` rows of named parameters ``:column0, ...`` (cast where ``casts`` says, so
+    that PostgreSQL knows a bare parameter's type)."""
+    casts = casts or {}
+
+    def one(i: int) -> str:
+        return ", ".join(
+            f"CAST(:{c}{i} AS {casts[c]})" if c in casts else f":{c}{i}" for c in columns
+        )
+
+    return ", ".join(f"({one(i)})" for i in range(count))
+
+
+def _numbered(rows: Sequence[dict[str, Any]], prefix: str = "") -> dict[str, Any]:
+    """The parameters of :func:`_rows`: row ``i``'s ``column`` as ``{prefix}column{i}``."""
+    return {f"{prefix}{key}{i}": value for i, row in enumerate(rows) for key, value in row.items()}
+
+
+@functools.lru_cache(maxsize=64)
+def _insert_events(count: int) -> Statement:
+    """``count`` events in one ``INSERT`` (one round trip, where ``executemany`` costs
+    more)."""
+    columns = ", ".join(f'"{c}"' if c == "index" else c for c in _EVENT_COLUMNS)
+    rows = ", ".join(
+        "(" + ", ".join(f":{c}{i}" for c in _EVENT_COLUMNS) + ", :created_at)" for i in range(count)
+    )
+    return Statement.of(f"INSERT INTO events ({columns}, created_at) VALUES {rows}")
+
+
+@functools.lru_cache(maxsize=128)
+def _write_chain(events: int, *, new_round: bool) -> Statement:
+    """PostgreSQL: the chain head's compare-and-set, the round's (an ``INSERT`` when new,
+    else a compare-and-set on its version) and ``events`` events, in one statement (data-
+    modifying ``WITH``); returns how many table rows and round rows it moved (1 and 1, or
+    the command is stale)."""
+    head = _MOVE_HEAD.sqlite + " RETURNING 1"
+    if new_round:
+        round_ = (
+            "INSERT INTO rounds (id, table_id, number, version, status, opened_at) "
+            "VALUES (:round_id, :id, :number, :version, :status, :created_at) RETURNING 1"
+        )
+    else:
+        round_ = (
+            "UPDATE rounds SET version = :version, status = :status "
+            "WHERE id = :round_id AND version = :round_old RETURNING 1"
+        )
+    return Statement.of(
+        f"WITH h AS ({head}), r AS ({round_}), "
+        f"e AS ({_insert_events(events).sqlite} RETURNING 1) "
+        "SELECT (SELECT count(*) FROM h), (SELECT count(*) FROM r)"
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _move_balances(count: int) -> Statement:
+    """``count`` accounts' balances moved in one ``UPDATE``, returning each moved account's
+    id and new balance; an account where a wallet or escrow would go below zero is not
+    moved (and not returned)."""
+    values = _rows(count, ("id", "amount"), {"id": "INTEGER", "amount": "BIGINT"})
+    return Statement.of(
+        "UPDATE accounts SET balance = accounts.balance + v.column2 "
+        f"FROM (VALUES {values}) AS v WHERE accounts.id = v.column1 "
+        "AND (accounts.kind NOT IN ('wallet', 'escrow') OR accounts.balance + v.column2 >= 0) "
+        "RETURNING accounts.id, accounts.balance"
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _insert_lines(count: int) -> Statement:
+    values = _rows(count, ("posting_id", "account_id", "amount"))
+    return Statement.of(
+        f"INSERT INTO posting_lines (posting_id, account_id, amount) VALUES {values}"
+    )
 
 
 @functools.lru_cache(maxsize=64)
@@ -662,6 +724,29 @@ def _insert_postings(count: int) -> Statement:
     return Statement.of(
         "INSERT INTO postings (kind, table_id, round_id, event_index, cite, created_at) "
         f"VALUES {rows} RETURNING id, event_index, kind"
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _insert_postings_and_lines(postings: int, lines: int) -> Statement:
+    """PostgreSQL: :func:`_insert_postings` and the lines of those postings in one statement
+    (a data-modifying ``WITH``), each line joined to its posting by (event index, kind);
+    returns one row per line written."""
+    values = _rows(
+        lines,
+        ("line_event_index", "line_kind", "line_account_id", "line_amount"),
+        {
+            "line_event_index": "INTEGER",
+            "line_kind": "VARCHAR",
+            "line_account_id": "INTEGER",
+            "line_amount": "BIGINT",
+        },
+    )
+    return Statement.of(
+        f"WITH p AS ({_insert_postings(postings).sqlite}) "
+        "INSERT INTO posting_lines (posting_id, account_id, amount) "
+        f"SELECT p.id, v.column3, v.column4 FROM p JOIN (VALUES {values}) AS v "
+        "ON p.event_index = v.column1 AND p.kind = v.column2 RETURNING posting_lines.id"
     )
 
 
@@ -816,6 +901,28 @@ def store_command(
         f"table {round_row.table_id} changed while this command was handled; send it again",
         "server:optimistic-concurrency",
     )
+    if db.postgresql and rows:  # chain head, round and events in one round trip
+        params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
+        params |= {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
+        params |= {"round_id": round_row.id, "version": version, "status": status}
+        params |= {"number": round_row.number, "created_at": created, "round_old": old_version}
+        try:
+            heads, rounds = db.execute(
+                _write_chain(len(rows), new_round=old_version is None), params
+            ).fetchone()
+        except IntegrityError as error:
+            raise StaleVersion(
+                f"another round opened at table {round_row.table_id}, or the table moved on; "
+                "send the command again",
+                "server:optimistic-concurrency",
+            ) from error
+        if heads != 1 or rounds != 1:
+            raise stale
+        balances = post_round_events_bulk(
+            session, round_row.table_id, round_row.id, round_.events, first_new
+        )
+        stage_round(session, round_row.id, version, round_)
+        return StoredCommand(rows, balances)
     moved = db.execute(
         _MOVE_HEAD, {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
     )
@@ -847,23 +954,8 @@ def store_command(
         if moved.rowcount != 1:
             raise stale
     if rows:
-        db.executemany(
-            _INSERT_EVENT,
-            [
-                {
-                    "table_id": r.table_id,
-                    "seq": r.seq,
-                    "round_id": r.round_id,
-                    "index": r.index,
-                    "type": r.type,
-                    "body": r.body,
-                    "prev_hash": r.prev_hash,
-                    "hash": r.hash,
-                    "created_at": created,
-                }
-                for r in rows
-            ],
-        )
+        params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
+        db.execute(_insert_events(len(rows)), {**params, "created_at": created})
     balances = post_round_events_bulk(
         session, round_row.table_id, round_row.id, round_.events, first_new
     )
@@ -904,17 +996,18 @@ def post_round_events_bulk(
                 net[key] = net.get(key, 0) + amount
     net = {key: amount for key, amount in net.items() if amount}
     db = raw(session)
-    balances: dict[int, Cents] = {}
-    for key, amount in sorted(net.items()):  # in id order: no two commands deadlock
-        moved = db.execute(_MOVE_BALANCE, {"id": key, "amount": amount}).fetchone()
-        if moved is None:
+    moves = [{"id": key, "amount": amount} for key, amount in sorted(net.items())]  # id order
+    balances: dict[int, Cents] = dict(
+        db.execute(_move_balances(len(moves)), _numbered(moves)).fetchall() if moves else []
+    )
+    for key, amount in sorted(net.items()):
+        if key not in balances:  # refused: no wallet or escrow goes below zero
             kind, held = db.execute(_BALANCE, {"id": key}).fetchone()
             whose = "the wallet balance" if kind == WALLET else f"the {kind}"
             raise InsufficientFunds(
                 f"{format_cents(-amount)} is more than {whose} of {format_cents(held)}",
                 "ledger:no-negative-balance",
             )
-        balances[key] = moved[0]
     if postings:
         params: dict[str, Any] = {
             "table_id": table_id,
@@ -925,20 +1018,33 @@ def post_round_events_bulk(
             params[f"kind{i}"] = posting.kind
             params[f"event_index{i}"] = posting.event_index
             params[f"cite{i}"] = posting.cite
+        if len({(posting.event_index, posting.kind) for posting, _ in postings}) < len(postings):
+            raise LedgerError("two postings of one event share a kind", "ledger")
+        posted: list[dict[str, Any]] = [
+            {
+                "event_index": posting.event_index,
+                "kind": posting.kind,
+                "account_id": key,
+                "amount": v,
+            }
+            for posting, moved in postings
+            for key, v in moved.items()
+        ]
+        if db.postgresql:  # the postings and their lines in one statement: one round trip
+            statement = _insert_postings_and_lines(len(postings), len(posted))
+            made = db.execute(statement, {**params, **_numbered(posted, "line_")}).fetchall()
+            if len(made) != len(posted):
+                raise LedgerError("a posting line lost its posting", "ledger")
+            return balances
         made = db.execute(_insert_postings(len(postings)), params).fetchall()
         ids = {(index, kind): posting_id for posting_id, index, kind in made}
-        if len(ids) != len(postings):
-            raise LedgerError("two postings of one event share a kind", "ledger")
-        db.executemany(
-            _INSERT_LINE,
-            [
-                {
-                    "posting_id": ids[(posting.event_index, posting.kind)],
-                    "account_id": key,
-                    "amount": amount,
-                }
-                for posting, lines in postings
-                for key, amount in lines.items()
-            ],
-        )
+        written = [
+            {
+                "posting_id": ids[(line["event_index"], line["kind"])],
+                "account_id": line["account_id"],
+                "amount": line["amount"],
+            }
+            for line in posted
+        ]
+        db.execute(_insert_lines(len(written)), _numbered(written))
     return balances

@@ -6,9 +6,10 @@ effects, in the same transaction, and a retry with the same key gets it back
 without moving money again.
 """
 
+import contextlib
 import hashlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import UTC, datetime
 from typing import Annotated, Any, TypeVar
 
@@ -102,12 +103,20 @@ def create_app(
     now: Callable[[], datetime] = clock or _utc_now
     hub = fanout.Hub(sessions, source, now)
     # Commands are committed in groups by writer threads (croupier.server.writer): one on
-    # SQLite, whose one writer at a time serializes them anyway; on PostgreSQL a few, each
-    # with a connection of the pool.
-    threads = 1 if engine.dialect.name == "sqlite" else 3
+    # SQLite, whose one writer at a time serializes them anyway; on PostgreSQL two, each
+    # with a connection of the pool, so that one batch's round trips overlap the other's
+    # work (three or more measured no better on two cores: docs/performance.md).
+    threads = 1 if engine.dialect.name == "sqlite" else 2
     writer = Writer(sessions, hub.expire, threads=threads, batch=write_batch)
     limits = command_limits or Buckets(DEFAULT)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await run_in_threadpool(writer.close)  # the commands queued before shutdown first
+
     app = FastAPI(
+        lifespan=lifespan,
         title="croupier table server",
         version=croupier.__version__,
         description="Pennsylvania table games (58 Pa. Code Subpart K) over HTTP: players, "

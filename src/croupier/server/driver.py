@@ -384,7 +384,7 @@ def _other_deck(colors: tuple[str, ...] | list[str], previous: str) -> str:
 
 
 def _setup_kwargs(
-    game: type[Round[Any]], rules: RulesSubmission, previous: Previous
+    game: type[Round[Any]], rules: RulesSubmission, previous: Previous, seats: dict[int, str]
 ) -> dict[str, Any]:
     """What the table hands the new round from the last one: the next deck of two
     alternating (Go Fore It, Criss-Cross Poker), the shoe as the last round left it
@@ -415,7 +415,7 @@ def _setup_kwargs(
         last = previous()
         if not isinstance(last, dbj.DoubleBackJackRound) or not last.finished:
             return {}
-        return {"setup": _next_shoe(rules, last)}
+        return {"setup": _next_shoe(rules, last, seats)}
     if game is pg.PaiGowRound:
         assert isinstance(rules, PaiGowRules)
         last = previous()
@@ -451,9 +451,13 @@ def _next_context(rules: PaiGowRules, last: pg.PaiGowRound) -> pg.TableContext:
     return table.context()
 
 
-def _next_shoe(rules: DoubleBackJackRules, last: dbj.DoubleBackJackRound) -> dbj.RoundSetup:
+def _next_shoe(
+    rules: DoubleBackJackRules, last: dbj.DoubleBackJackRound, seats: dict[int, str]
+) -> dbj.RoundSetup:
     """The shoe after ``last``, through :class:`DoubleBackJackTable` (its ``finish``):
-    the table is rebuilt from the last round's own setup, then takes the round in."""
+    the table is rebuilt from the last round's own setup, then takes the round in; the
+    boxes barred or offered the cut are among ``seats``, those of the new round (a player
+    may have left since the last)."""
     handed = last.events[1]
     assert isinstance(handed, dbj.RoundSetup)
     opened = last.opened
@@ -470,7 +474,7 @@ def _next_shoe(rules: DoubleBackJackRules, last: dbj.DoubleBackJackRound) -> dbj
     table.finish(last, when)
     # The cut is offered in the order of 673a.5(c) (kept only where the table offers the
     # cut online and the round opens ahead of the players: see open_round).
-    return table.setup(dict(opened.seats))
+    return table.setup(seats)
 
 
 def open_round(
@@ -493,7 +497,7 @@ def open_round(
     players only where the table's ``offer_cut`` is on and the server opens the round
     ahead of the players (:func:`open_ahead`)."""
     physical = settings.physical_dice and game in (hrd.HighRollDiceRound, pg.PaiGowRound)
-    extra = _setup_kwargs(game, rules, previous) if previous is not None else {}
+    extra = _setup_kwargs(game, rules, previous, seats) if previous is not None else {}
     setup = extra.get("setup")
     if isinstance(setup, dbj.RoundSetup) and not (settings.offer_cut and _AHEAD.get()):
         # No cut offered to a player: the dealer cuts (673a.5(b); interpretations.md,
@@ -746,25 +750,46 @@ def expire(
     sessions: Callable[[], Session], table_id: str, rng: Rng, now: datetime
 ) -> list[schemas.CommandOut]:
     """Apply the timeouts due at ``table_id`` by ``now`` (see :func:`timeout_steps`), each
-    in its own transaction through the command path; returns what each did. A timeout
-    that another process applied first is skipped (its stale version is refused)."""
+    in its own transaction through the command path; returns what each did. Every player
+    who was waiting when the deadline passed gets the default action now, one after the
+    other (each action starts a new wait, which must not give the others a new clock);
+    a player who left his seat meanwhile gets it too. A timeout that another process
+    applied first is skipped (its stale version is refused)."""
     done: list[schemas.CommandOut] = []
+    moment = now
+    overdue: set[int] = set()
+    """Seats that were waiting when the deadline passed and have not been acted for."""
     for _ in range(64):  # each pass starts a new wait, so this ends at once in practice
         with sessions() as session:
             due = session.execute(
-                select(RoundRow.id, RoundRow.version, RoundRow.deadline_kind).where(
+                select(RoundRow.id, RoundRow.version, RoundRow.deadline).where(
                     RoundRow.table_id == table_id,
                     RoundRow.status == "open",
                     RoundRow.deadline.is_not(None),
                     RoundRow.deadline <= now,
                 )
             ).first()
+            continuing = due is None and bool(overdue)
+            if continuing:  # the rest of those who were waiting when it passed
+                due = session.execute(
+                    select(RoundRow.id, RoundRow.version, RoundRow.deadline).where(
+                        RoundRow.table_id == table_id, RoundRow.status == "open"
+                    )
+                ).first()
             if due is None:
                 return done
             _, round_ = repo.load_round(session, due.id)
             if len(round_.events) != due.version:
                 continue  # the round moved on since the deadline was read: look again
             steps = timeout_steps(round_)
+            if not continuing:  # the timeout took effect when the deadline passed
+                moment = _utc(due.deadline)
+            if continuing:
+                steps = [(actor, command) for actor, command in steps if actor in overdue]
+                if not steps:
+                    return done
+            else:
+                overdue = {actor for actor, _ in steps if isinstance(actor, int)}
             if not steps:  # nothing the server may do for them: the wait is not timed
                 session.execute(
                     update(RoundRow)
@@ -775,17 +800,27 @@ def expire(
                 session.commit()
                 continue
             actor, command = steps[0]
+            seat = actor if isinstance(actor, int) else None
+            if seat is not None:
+                overdue.discard(seat)
             try:
                 out = service_command(
-                    session, _player_for(round_, actor), table_id, command, rng, due.version
+                    session, _player_for(round_, actor), table_id, command, rng, due.version, seat
                 )
-                out = after_command(session, out, rng, now)
+                # The wait that follows is timed from then, so a deadline that has passed
+                # since is applied in this call too, whenever the server looks.
+                out = after_command(session, out, rng, moment)
                 session.commit()
             except (CroupierError, IntegrityError):  # another process was first
                 session.rollback()
                 return done
             done.append(out)
     return done
+
+
+def _utc(moment: datetime) -> datetime:
+    """A stored time as aware UTC (SQLite gives it back naive)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def service_command(
@@ -795,13 +830,15 @@ def service_command(
     command: Command,
     rng: Rng,
     round_version: int | None = None,
+    for_seat: int | None = None,
 ) -> schemas.CommandOut:
-    """Run ``command`` for ``player`` through :func:`service.handle_command`, refused
+    """Run ``command`` for ``player`` (``for_seat``: as that seat of the open round, even if
+    the player has left it) through :func:`service.handle_command`, refused
     (StaleVersion) unless the open round is still at ``round_version`` when given."""
     from croupier.server import service
 
     body = schemas.CommandIn(command=command.model_dump(mode="json"), round_version=round_version)
-    return service.handle_command(session, player, table_id, body, rng)
+    return service.handle_command(session, player, table_id, body, rng, for_seat=for_seat)
 
 
 _DUE = Statement.of(

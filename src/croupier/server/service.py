@@ -162,8 +162,16 @@ def actor_of(session: Session, player: Player, table_id: str) -> Actor | None:
         return DEALER
     if player.role != "player":
         return None
+    known: dict[tuple[str, str], int | None] = session.info.get(SEATS_READ, {})
+    if (table_id, player.id) in known:  # read by this transaction's command head
+        return known[(table_id, player.id)]
     found = raw(session).execute(_SEAT_OF, {"table": table_id, "player": player.id}).fetchone()
     return None if found is None else int(found[0])
+
+
+SEATS_READ = "croupier.seats_read"
+"""``Session.info`` key: (table, player) -> the seat a command's head read in this
+transaction (seats change only by requests of their own, never inside a command)."""
 
 
 _SEAT_OF = Statement.of("SELECT seat FROM seats WHERE table_id = :table AND player_id = :player")
@@ -236,6 +244,8 @@ def handle_command(
     body: schemas.CommandIn,
     rng: Rng,
     now: datetime | None = None,
+    *,
+    for_seat: int | None = None,
 ) -> schemas.CommandOut:
     """Run one command: take the open round (or open the next), handle, let the dealer
     steps follow, then store events, postings and the round's new version.
@@ -247,18 +257,21 @@ def handle_command(
     did is written in a handful of statements (:func:`repo.store_command`).
 
     With ``now``, raises :class:`DeadlinePassed` (before anything is changed) when the
-    open round's deadline has passed by then; the same query tells."""
+    open round's deadline has passed by then; the same query tells. With ``for_seat``,
+    the server acts for that seat of the open round (a timeout's default action, see
+    :func:`croupier.server.driver.expire`), whether or not its player still sits there."""
     head = repo.command_head(session, table_id, player.id, now)
     if head.deadline_passed:
         raise DeadlinePassed(
             f"a deadline at table {table_id} has passed: its timeout comes first",
             "server:deadlines",
         )
+    session.info.setdefault(SEATS_READ, {})[(table_id, player.id)] = head.seat
     actor: Actor | None = None
     if player.role == "dealer":
         actor = DEALER
     elif player.role == "player":
-        actor = head.seat
+        actor = head.seat if for_seat is None else for_seat
     if actor is None:
         why = "take a seat first" if player.role == "player" else f"a {player.role} does not play"
         raise AccessDenied(f"you have no seat at table {table_id}: {why}", "server:roles")

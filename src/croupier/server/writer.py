@@ -30,7 +30,7 @@ import asyncio
 import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,6 +76,18 @@ def _roll_back(session: Session, db: Raw, table_id: str, staged: dict[str, Any])
     kept = {key: entry for key, entry in staged.items() if entry[1].opened.table_id != table_id}
     if kept:
         session.info[STAGED] = kept
+
+
+def _answer(job: _Job, answer: Any = None, error: BaseException | None = None) -> None:
+    """Hand the job its answer, unless its caller stopped waiting (a request cancelled:
+    what the job did stands, and a retry with the same Idempotency-Key gets it)."""
+    try:
+        if error is not None:
+            job.future.set_exception(error)
+        else:
+            job.future.set_result(answer)
+    except InvalidStateError:  # cancelled
+        pass
 
 
 class Writer:
@@ -155,7 +167,7 @@ class Writer:
                         try:
                             answer = job.recover(session, error)
                         except BaseException as final:  # the job's own answer: an error
-                            job.future.set_exception(final)
+                            _answer(job, error=final)
                         else:
                             done.append((job, answer))
                     else:
@@ -163,18 +175,17 @@ class Writer:
                         done.append((job, answer))
                 session.commit()
         except BaseException as error:  # the commit (or the session) failed: none is kept
-            for job, _ in done:
-                job.future.set_exception(error)
-            for job in overdue:
-                job.future.set_exception(error)
+            for job in jobs:  # every job of the batch not yet answered with its own error
+                if not job.future.done():
+                    _answer(job, error=error)
             return
         for job, answer in done:
-            job.future.set_result(answer)
+            _answer(job, answer)
         for job in overdue:  # the timeouts first, each in its own transaction; then again
             try:
                 self.expire(job.table_id)
             except BaseException as error:
-                job.future.set_exception(error)
+                _answer(job, error=error)
                 continue
             job.check_deadline = False
             self._commit([job])

@@ -1,0 +1,138 @@
+"""Group commit (croupier.server.writer): jobs share a transaction, each in a savepoint;
+a failing job leaves the others' work, a failing commit keeps nothing and fails them all,
+a job whose deadline passed runs again after the timeouts."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.orm import Session, sessionmaker
+
+from croupier.ledger.db import Statement, make_engine, raw
+from croupier.server.service import DeadlinePassed
+from croupier.server.writer import Writer
+
+INSERT = Statement.of("INSERT INTO marks (n) VALUES (:n)")
+
+
+@pytest.fixture
+def sessions(tmp_path: Path) -> sessionmaker[Session]:
+    engine = make_engine(f"sqlite:///{tmp_path / 'w.sqlite'}")
+    with engine.begin() as connection:
+        connection.execute(text("CREATE TABLE marks (n INTEGER PRIMARY KEY)"))
+    return sessionmaker(engine, expire_on_commit=False)
+
+
+def marks(sessions: sessionmaker[Session]) -> list[int]:
+    with sessions() as session:
+        return [n for (n,) in session.execute(text("SELECT n FROM marks ORDER BY n"))]
+
+
+def mark(n: int, *, fail: bool = False) -> Any:
+    def run(session: Session, _check: bool) -> int:
+        raw(session).execute(INSERT, {"n": n})
+        if fail:
+            raise ValueError(f"job {n} refused after writing")
+        return n
+
+    return run
+
+
+async def in_one_batch(writer: Writer, jobs: list[Any]) -> list[Any]:
+    """Run ``jobs`` so that they land in one batch: the first waits until all are queued."""
+    release = threading.Event()
+
+    def hold(session: Session, check: bool) -> str:
+        release.wait(10)
+        return "held"
+
+    first = asyncio.ensure_future(writer.run("a", hold))
+    await asyncio.sleep(0.05)  # the writer thread now runs `hold` in its own batch
+    rest = [asyncio.ensure_future(writer.run(f"t{i}", job)) for i, job in enumerate(jobs)]
+    await asyncio.sleep(0.05)
+    release.set()
+    await asyncio.gather(first, return_exceptions=True)
+    return await asyncio.gather(*rest, return_exceptions=True)
+
+
+def test_a_failing_job_keeps_the_others(sessions: sessionmaker[Session]) -> None:
+    writer = Writer(sessions, lambda table: None, batch=8)
+    answers = asyncio.run(in_one_batch(writer, [mark(1), mark(2, fail=True), mark(3)]))
+    writer.close()
+    assert answers[0] == 1 and answers[2] == 3
+    assert isinstance(answers[1], ValueError)
+    assert marks(sessions) == [1, 3]
+
+
+def test_recover_answers_after_the_rollback(sessions: sessionmaker[Session]) -> None:
+    writer = Writer(sessions, lambda table: None)
+
+    def recover(session: Session, error: BaseException) -> str:
+        # The job's own write is gone when recover runs.
+        found = session.execute(text("SELECT count(*) FROM marks WHERE n = 7")).scalar()
+        return f"recovered from {type(error).__name__}, {found} rows"
+
+    answer = asyncio.run(writer.run("t", mark(7, fail=True), recover))
+    writer.close()
+    assert answer == "recovered from ValueError, 0 rows"
+    assert marks(sessions) == []
+
+
+def test_a_failed_commit_keeps_nothing(sessions: sessionmaker[Session]) -> None:
+    class Failing(Session):
+        def commit(self) -> None:
+            raise RuntimeError("the disk is full")
+
+    failing = sessionmaker(sessions.kw["bind"], class_=Failing)
+    writer = Writer(failing, lambda table: None, batch=8)
+    answers = asyncio.run(in_one_batch(writer, [mark(1), mark(2)]))
+    writer.close()
+    assert all(isinstance(a, RuntimeError) for a in answers)
+    assert marks(sessions) == []
+
+
+def test_a_cancelled_caller_does_not_stop_the_writer(sessions: sessionmaker[Session]) -> None:
+    """A request cancelled while its command waits in the queue: the command still runs and
+    is committed (a retry with its key gets the answer), and the writer goes on."""
+    writer = Writer(sessions, lambda table: None, batch=8)
+
+    async def scenario() -> int:
+        release = threading.Event()
+        held = asyncio.ensure_future(writer.run("a", lambda s, c: release.wait(10)))
+        await asyncio.sleep(0.05)
+        gone = asyncio.ensure_future(writer.run("b", mark(5)))
+        await asyncio.sleep(0.05)
+        gone.cancel()
+        release.set()
+        await held
+        answer: int = await writer.run("c", mark(6))
+        return answer
+
+    assert asyncio.run(scenario()) == 6
+    writer.close()
+    assert marks(sessions) == [5, 6]
+
+
+def test_a_passed_deadline_runs_the_timeouts_then_the_job(
+    sessions: sessionmaker[Session],
+) -> None:
+    expired: list[str] = []
+    checks: list[bool] = []
+
+    def job(session: Session, check: bool) -> str:
+        checks.append(check)
+        raw(session).execute(INSERT, {"n": len(checks)})
+        if check:
+            raise DeadlinePassed("a deadline passed", "server:deadlines")
+        return "done"
+
+    writer = Writer(sessions, expired.append)
+    answer = asyncio.run(writer.run("t9", job))
+    writer.close()
+    assert answer == "done" and expired == ["t9"] and checks == [True, False]
+    assert marks(sessions) == [2]  # the first try's write was rolled back
