@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from sqlalchemy.orm import Session
 from croupier.ledger import repository as repo
 from croupier.rng import Rng
 from croupier.server import create_app
+from croupier.server.ratelimit import Buckets
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "rules"
 TEN_DICE = EXAMPLES / "high-roll-dice-ten-dice.toml"
@@ -34,11 +36,32 @@ class ScriptedRng:
         return answer
 
 
-class Api:
-    """A client of the table server with an admin, helpers and direct database access."""
+class Clock:
+    """A fake clock for the server's deadlines: it moves only when a test says so."""
 
-    def __init__(self, db_url: str, rng: Rng | None = None) -> None:
-        self.app = create_app(db_url, rng=rng)
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+class Api:
+    """A client of the table server with an admin, helpers and direct database access;
+    ``clock`` (kept as ``self.clock``) and ``command_limits`` go to the app."""
+
+    def __init__(
+        self,
+        db_url: str,
+        rng: Rng | None = None,
+        clock: Clock | None = None,
+        command_limits: Buckets | None = None,
+    ) -> None:
+        self.clock = clock
+        self.app = create_app(db_url, rng=rng, clock=clock, command_limits=command_limits)
         self.engine = self.app.state.engine
         with Session(self.engine) as session:
             _admin, token = repo.create_player(session, "admin", "admin")

@@ -13,18 +13,12 @@ offered the cut.
 
 from __future__ import annotations
 
-import itertools
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from fastapi.testclient import TestClient
-from server_api import Api
-from sqlalchemy.orm import Session
+from server_api import Api, Clock
 
-from croupier.ledger import repository as repo
 from croupier.rng import SeededRng
-from croupier.server import create_app
 
 COVER_ON_BOX_1 = 7
 """A seed whose first round's cover card comes out dealing to box 1."""
@@ -32,30 +26,13 @@ COVER_ON_DEALER = 8
 """A seed whose first round's cover card comes out dealing to the dealer."""
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
 class Table(Api):
+    clock: Clock
+
     """A one-deck Double Back Jack table, two seated players, a dealer, a fake clock."""
 
     def __init__(self, db_url: str, seed: int, offer_cut: bool) -> None:
-        self.clock = Clock()
-        self.app = create_app(db_url, rng=SeededRng(seed), clock=self.clock)
-        self.engine = self.app.state.engine
-        with Session(self.engine) as session:
-            _admin, token = repo.create_player(session, "admin", "admin")
-            session.commit()
-        self.admin = {"Authorization": f"Bearer {token}"}
-        self.client = TestClient(self.app)
-        self._keys = itertools.count()
+        super().__init__(db_url, SeededRng(seed), Clock())
         settings = {"offer_cut": offer_cut, "betting_seconds": 10, "decision_seconds": 20}
         body = {"id": "bj", "rules": {"game": "double-back-jack", "decks": 1}, "settings": settings}
         r = self.client.post("/tables", json=body, headers=self.admin)

@@ -10,21 +10,15 @@ dealer's, 673a.7(q)-(u)) written here from the regulation, and the round's repla
 
 from __future__ import annotations
 
-import itertools
 import threading
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
-from server_api import EXAMPLES, Api
-from sqlalchemy.orm import Session
+from server_api import EXAMPLES, Api, Clock
 
-from croupier.ledger import repository as repo
 from croupier.rng import Rng, SeededRng
-from croupier.server import create_app
 
 BETTING_PHASES = {"betting", "mixing", "cut"}
 RULES: dict[str, dict[str, Any]] = {
@@ -39,32 +33,13 @@ START = 1_000_000
 """Each player's deposit: $10,000."""
 
 
-class Clock:
-    """A fake clock for the server's deadlines: it moves only when a test says so."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
 class ClockedApi(Api):
     """:class:`Api` with a fake clock."""
 
+    clock: Clock
+
     def __init__(self, db_url: str, rng: Rng, clock: Clock) -> None:
-        self.clock = clock
-        self.app = create_app(db_url, rng=rng, clock=clock)
-        self.engine = self.app.state.engine
-        with Session(self.engine) as session:
-            _admin, token = repo.create_player(session, "admin", "admin")
-            session.commit()
-        self.admin = {"Authorization": f"Bearer {token}"}
-        self.client = TestClient(self.app)
-        self._keys = itertools.count()
+        super().__init__(db_url, rng, clock)
 
 
 Policy = Callable[[int, dict[str, Any]], dict[str, Any] | None]

@@ -16,51 +16,28 @@ vigorish of 621a.10(k) (5%, here rounded up to 25 cents) and the bank's account 
 
 from __future__ import annotations
 
-import itertools
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from fastapi.testclient import TestClient
-from server_api import EXAMPLES, Api
-from sqlalchemy.orm import Session
+from server_api import EXAMPLES, Api, Clock
 
 from croupier.engine import RoundVoided
 from croupier.games.pai_gow import BankSettled, BankTaken, PaiGowTable
-from croupier.ledger import repository as repo
 from croupier.ledger.bank_postings import bank_moves
 from croupier.rng import SeededRng
 from croupier.rules.pai_gow import PaiGowRules
-from croupier.server import create_app
 
 START = 1_000_000
 SETTINGS = {"betting_seconds": 30, "decision_seconds": 20, "optional_seconds": 5}
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
 class Table(Api):
+    clock: Clock
+
     """A Pai Gow table with three seated players and a dealer, a fake clock."""
 
     def __init__(self, db_url: str) -> None:
-        self.clock = Clock()
-        self.app = create_app(db_url, rng=SeededRng(4), clock=self.clock)
-        self.engine = self.app.state.engine
-        with Session(self.engine) as session:
-            _admin, token = repo.create_player(session, "admin", "admin")
-            session.commit()
-        self.admin = {"Authorization": f"Bearer {token}"}
-        self.client = TestClient(self.app)
-        self._keys = itertools.count()
+        super().__init__(db_url, SeededRng(4), Clock())
         body = {
             "id": "pg",
             "rules_toml": (EXAMPLES / "pai-gow.toml").read_text(),

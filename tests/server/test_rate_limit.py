@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 from server_api import Api
-from sqlalchemy.orm import Session
 
-from croupier.ledger import repository as repo
-from croupier.server import create_app
 from croupier.server.ratelimit import Buckets, RateLimit, RateLimited
 
 
@@ -64,14 +59,7 @@ class LimitedApi(Api):
     """:class:`Api` whose app limits commands to ``limits``."""
 
     def __init__(self, db_url: str, limits: Buckets) -> None:
-        self.app = create_app(db_url, command_limits=limits)
-        self.engine = self.app.state.engine
-        with Session(self.engine) as session:
-            _admin, token = repo.create_player(session, "admin", "admin")
-            session.commit()
-        self.admin = {"Authorization": f"Bearer {token}"}
-        self.client = TestClient(self.app)
-        self._keys = itertools.count()
+        super().__init__(db_url, command_limits=limits)
 
 
 @pytest.fixture
