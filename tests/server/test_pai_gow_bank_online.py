@@ -310,3 +310,45 @@ def test_the_banks_postings() -> None:
     }
     assert bank_moves([*events, RoundVoided(reason="late", cite="x")], 3, seats) == []
     assert bank_moves([opened, RoundVoided(reason="no bank", cite="x")], 1, seats) == []
+
+
+def test_a_round_opened_ahead_that_nobody_wagers_in_is_voided(db_url: str) -> None:
+    """The server opens the next round at once to offer the bank; if every offer runs out
+    and no one wagers within ``betting_seconds``, the round is voided (nothing was at
+    risk), so that a player who sat down since plays in the next round instead of being
+    told to wait for a round that never ends."""
+    table = Table(db_url)
+    try:
+        for seat, amount in ((1, 1000), (2, 2000), (3, 3000)):
+            table.do(seat, {"type": "PlaceWager", "seat": seat, "amount": amount})
+        table.do(None, {"type": "AnnounceNoMoreBets"})
+        table.run_out("pg-1")
+        for _ in range(6):  # every bank offer runs out
+            if table.view(None)["view"]["phase"] == "betting":
+                break
+            table.clock.advance(21)
+        assert table.view(None)["view"]["phase"] == "betting"
+        _, newcomer = table.player("newcomer", deposit=START)
+        table.sit(newcomer, 4, "pg")
+        r = table.send(newcomer, {"type": "PlaceWager", "seat": 4, "amount": 1000}, "pg")
+        assert r.status_code == 409 and r.json()["cite"] == "server:seats"
+        table.clock.advance(SETTINGS["betting_seconds"] + 1)
+        table.view(None)
+        second = table.events("pg-2")
+        assert [e["type"] for e in second if e["type"] in ("RoundVoided", "WagerPlaced")] == [
+            "RoundVoided"
+        ]
+        assert "server:betting-seconds" in next(
+            e["reason"] for e in second if e["type"] == "RoundVoided"
+        )
+        # Nobody wagered against the dealer in the voided round, so no one may bank the
+        # next (621a.11(d)(1)): the newcomer's wager opens it and is taken.
+        r = table.send(newcomer, {"type": "PlaceWager", "seat": 4, "amount": 1000}, "pg")
+        assert r.status_code == 200, r.text
+        assert r.json()["round_id"] == "pg-3" and "BankNotTaken" in {
+            e["type"] for e in r.json()["events"]
+        }
+        ledger = table.ledger()
+        assert ledger["total"] == 0 and ledger["lines_total"] == 0
+    finally:
+        table.close()

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from sqlalchemy import text
@@ -18,6 +20,14 @@ from croupier.server.service import DeadlinePassed
 from croupier.server.writer import Writer
 
 INSERT = Statement.of("INSERT INTO marks (n) VALUES (:n)")
+T = TypeVar("T")
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` on a thread of its own (an earlier test may leave a loop running on
+    this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 @pytest.fixture
@@ -62,7 +72,7 @@ async def in_one_batch(writer: Writer, jobs: list[Any]) -> list[Any]:
 
 def test_a_failing_job_keeps_the_others(sessions: sessionmaker[Session]) -> None:
     writer = Writer(sessions, lambda table: None, batch=8)
-    answers = asyncio.run(in_one_batch(writer, [mark(1), mark(2, fail=True), mark(3)]))
+    answers = run_async(in_one_batch(writer, [mark(1), mark(2, fail=True), mark(3)]))
     writer.close()
     assert answers[0] == 1 and answers[2] == 3
     assert isinstance(answers[1], ValueError)
@@ -77,7 +87,7 @@ def test_recover_answers_after_the_rollback(sessions: sessionmaker[Session]) -> 
         found = session.execute(text("SELECT count(*) FROM marks WHERE n = 7")).scalar()
         return f"recovered from {type(error).__name__}, {found} rows"
 
-    answer = asyncio.run(writer.run("t", mark(7, fail=True), recover))
+    answer = run_async(writer.run("t", mark(7, fail=True), recover))
     writer.close()
     assert answer == "recovered from ValueError, 0 rows"
     assert marks(sessions) == []
@@ -90,7 +100,7 @@ def test_a_failed_commit_keeps_nothing(sessions: sessionmaker[Session]) -> None:
 
     failing = sessionmaker(sessions.kw["bind"], class_=Failing)
     writer = Writer(failing, lambda table: None, batch=8)
-    answers = asyncio.run(in_one_batch(writer, [mark(1), mark(2)]))
+    answers = run_async(in_one_batch(writer, [mark(1), mark(2)]))
     writer.close()
     assert all(isinstance(a, RuntimeError) for a in answers)
     assert marks(sessions) == []
@@ -113,7 +123,7 @@ def test_a_cancelled_caller_does_not_stop_the_writer(sessions: sessionmaker[Sess
         answer: int = await writer.run("c", mark(6))
         return answer
 
-    assert asyncio.run(scenario()) == 6
+    assert run_async(scenario()) == 6
     writer.close()
     assert marks(sessions) == [5, 6]
 
@@ -132,7 +142,7 @@ def test_a_passed_deadline_runs_the_timeouts_then_the_job(
         return "done"
 
     writer = Writer(sessions, expired.append)
-    answer = asyncio.run(writer.run("t9", job))
+    answer = run_async(writer.run("t9", job))
     writer.close()
     assert answer == "done" and expired == ["t9"] and checks == [True, False]
     assert marks(sessions) == [2]  # the first try's write was rolled back

@@ -62,7 +62,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from croupier.engine import DEALER, Actor, Command, LegalCommand, Round
+from croupier.engine import DEALER, Actor, Command, LegalCommand, Round, WagerPlaced
 from croupier.errors import CroupierError
 from croupier.games import criss_cross_poker as ccp
 from croupier.games import double_back_jack as dbj
@@ -260,6 +260,31 @@ def closing_step(round_: Round[Any]) -> Command | None:
     return None
 
 
+EMPTY_ROUND = (
+    "no wager was placed in the betting time of a round the server opened ahead of the "
+    "players (server:betting-seconds)"
+)
+
+
+def empty_void(round_: Round[Any]) -> Command | None:
+    """The dealer's void of a round in betting with no wager at all, where the dealer may
+    void it: only a round the server opened ahead of the players (:func:`open_ahead`)
+    is in betting before anyone has wagered. Voided when ``betting_seconds`` run out, so
+    that players who sat down since play the next round (and a bank's chips come back)."""
+    if not betting_open(round_) or _wagers_placed(round_):
+        return None
+    if not any(legal.command == "VoidRound" for legal in round_.legal_commands(DEALER)):
+        return None
+    command: Command = round_.command_adapter.validate_python(
+        {"type": "VoidRound", "reason": EMPTY_ROUND}
+    )
+    return command
+
+
+def _wagers_placed(round_: Round[Any]) -> bool:
+    return any(isinstance(event, WagerPlaced) for event in round_.events)
+
+
 def all_wagered(round_: Round[Any]) -> bool:
     """Every player seated when the round opened has a wager in play."""
     seats = round_.opened.seats
@@ -312,7 +337,7 @@ def timeout_steps(round_: Round[Any]) -> list[tuple[Actor, Command]]:
     if round_.finished:
         return []
     if betting_open(round_):
-        close = closing_step(round_)
+        close = closing_step(round_) or empty_void(round_)
         return [(DEALER, close)] if close is not None else []
     if optional_pending(round_):
         if isinstance(round_, dbj.DoubleBackJackRound):
@@ -597,9 +622,13 @@ def wait_of(round_: Round[Any], settings: schemas.TableSettings) -> Wait | None:
     if round_.finished:
         return None
     if betting_open(round_):
-        if closing_step(round_) is None or settings.betting_seconds is None:
+        if settings.betting_seconds is None:
             return None
-        return Wait("betting", "betting", settings.betting_seconds)
+        if closing_step(round_) is not None:
+            return Wait("betting", "betting", settings.betting_seconds)
+        if empty_void(round_) is not None:  # a round opened ahead that nobody wagered in
+            return Wait("betting", "betting:empty", settings.betting_seconds)
+        return None
     if optional_pending(round_):
         if settings.optional_seconds is None:
             return None
