@@ -78,6 +78,14 @@ class Table(Api):
             self.clock.advance(21)
         raise AssertionError(f"round {round_id} did not end")
 
+    def dealer_banked_round(self) -> None:
+        """Round pg-1, the start of the game: the dealer banks (621a.11(b)); seats 1-3
+        wager $10, $20 and $30 against the dealer; the clock plays it out."""
+        for seat, amount in ((1, 1000), (2, 2000), (3, 3000)):
+            self.do(seat, {"type": "PlaceWager", "seat": seat, "amount": amount})
+        self.do(None, {"type": "AnnounceNoMoreBets"})
+        self.run_out("pg-1")
+
     def events(self, round_id: str) -> list[dict[str, Any]]:
         r = self.client.get(f"/rounds/{round_id}/replay", headers=self.dealer)
         assert r.status_code == 200, r.text
@@ -138,10 +146,7 @@ def play_three_rounds(db_url: str) -> tuple[Table, list[list[dict[str, Any]]]]:
     table = Table(db_url)
     # Round 1: the start of the game; the dealer banks (621a.11(b)).
     assert "TakeBank" not in table.legal(3)
-    for seat, amount in ((1, 1000), (2, 2000), (3, 3000)):
-        table.do(seat, {"type": "PlaceWager", "seat": seat, "amount": amount})
-    table.do(None, {"type": "AnnounceNoMoreBets"})
-    table.run_out("pg-1")
+    table.dealer_banked_round()
     first = table.events("pg-1")
     assert "BankOffered" not in types(first) and first[-1]["type"] == "RoundCompleted"
 
@@ -221,10 +226,7 @@ def test_a_bank_or_a_player_offered_it_who_leaves_holds_up_nothing(db_url: str) 
     bank's chips come back with its result."""
     table = Table(db_url)
     try:
-        for seat, amount in ((1, 1000), (2, 2000), (3, 3000)):
-            table.do(seat, {"type": "PlaceWager", "seat": seat, "amount": amount})
-        table.do(None, {"type": "AnnounceNoMoreBets"})
-        table.run_out("pg-1")
+        table.dealer_banked_round()
         table.do(3, {"type": "PassBank", "seat": 3})
         table.do(2, {"type": "TakeBank", "seat": 2, "chips": 20000})
         r = table.client.delete("/tables/pg/seats/2", headers=table.auth[2])
@@ -319,10 +321,7 @@ def test_a_round_opened_ahead_that_nobody_wagers_in_is_voided(db_url: str) -> No
     told to wait for a round that never ends."""
     table = Table(db_url)
     try:
-        for seat, amount in ((1, 1000), (2, 2000), (3, 3000)):
-            table.do(seat, {"type": "PlaceWager", "seat": seat, "amount": amount})
-        table.do(None, {"type": "AnnounceNoMoreBets"})
-        table.run_out("pg-1")
+        table.dealer_banked_round()
         for _ in range(6):  # every bank offer runs out
             if table.view(None)["view"]["phase"] == "betting":
                 break

@@ -918,44 +918,40 @@ def store_command(
             ) from error
         if heads != 1 or rounds != 1:
             raise stale
-        balances = post_round_events_bulk(
-            session, round_row.table_id, round_row.id, round_.events, first_new
-        )
-        stage_round(session, round_row.id, version, round_)
-        return StoredCommand(rows, balances)
-    moved = db.execute(
-        _MOVE_HEAD, {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
-    )
-    if moved.rowcount != 1:
-        raise stale
-    if old_version is None:
-        try:
-            db.execute(
-                _INSERT_ROUND,
-                {
-                    "id": round_row.id,
-                    "table_id": round_row.table_id,
-                    "number": round_row.number,
-                    "version": version,
-                    "status": status,
-                    "opened_at": created,
-                },
-            )
-        except IntegrityError as error:
-            raise StaleVersion(
-                f"another round opened at table {round_row.table_id}; send the command again",
-                "server:optimistic-concurrency",
-            ) from error
-    else:
+    else:  # SQLite (local calls, no round trips), or no event: a statement each
         moved = db.execute(
-            _MOVE_ROUND,
-            {"id": round_row.id, "old": old_version, "version": version, "status": status},
+            _MOVE_HEAD, {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
         )
         if moved.rowcount != 1:
             raise stale
-    if rows:
-        params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
-        db.execute(_insert_events(len(rows)), {**params, "created_at": created})
+        if old_version is None:
+            try:
+                db.execute(
+                    _INSERT_ROUND,
+                    {
+                        "id": round_row.id,
+                        "table_id": round_row.table_id,
+                        "number": round_row.number,
+                        "version": version,
+                        "status": status,
+                        "opened_at": created,
+                    },
+                )
+            except IntegrityError as error:
+                raise StaleVersion(
+                    f"another round opened at table {round_row.table_id}; send the command again",
+                    "server:optimistic-concurrency",
+                ) from error
+        else:
+            moved = db.execute(
+                _MOVE_ROUND,
+                {"id": round_row.id, "old": old_version, "version": version, "status": status},
+            )
+            if moved.rowcount != 1:
+                raise stale
+        if rows:
+            params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
+            db.execute(_insert_events(len(rows)), {**params, "created_at": created})
     balances = post_round_events_bulk(
         session, round_row.table_id, round_row.id, round_.events, first_new
     )
