@@ -50,6 +50,11 @@ class DeadlinePassed(CroupierError):
     command again."""
 
 
+def _article(role: str) -> str:
+    """``role`` with its article: "a dealer", "an admin"."""
+    return f"{'an' if role[:1] in 'aeiou' else 'a'} {role}"
+
+
 def rules_from(body: schemas.TableCreate) -> RulesSubmission:
     """The Rules Submission of a new table, from JSON or TOML; only games the server deals."""
     if (body.rules is None) == (body.rules_toml is None):
@@ -124,7 +129,7 @@ def create_table(session: Session, body: schemas.TableCreate) -> schemas.TableOu
 def join(session: Session, player: Player, table_id: str, seat: int) -> schemas.SeatOut:
     table = repo.get_table(session, table_id)
     if player.role != "player":
-        raise AccessDenied(f"a {player.role} does not take a seat", "server:roles")
+        raise AccessDenied(f"{_article(player.role)} does not take a seat", "server:roles")
     rules = table_rules(table)
     if not 1 <= seat <= rules.seat_count():
         raise RulesSubmissionError(
@@ -273,7 +278,9 @@ def handle_command(
     elif player.role == "player":
         actor = head.seat if for_seat is None else for_seat
     if actor is None:
-        why = "take a seat first" if player.role == "player" else f"a {player.role} does not play"
+        why = "take a seat first"
+        if player.role != "player":
+            why = f"{_article(player.role)} does not play"
         raise AccessDenied(f"you have no seat at table {table_id}: {why}", "server:roles")
     game = GAMES[head.game]
     command = game.command_adapter.validate_python(body.command)
