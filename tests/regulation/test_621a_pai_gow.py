@@ -28,7 +28,7 @@ from pai_gow_table import (
 
 from croupier.engine import DEALER, Outcome, RoundCompleted, RoundVoided
 from croupier.equipment.tiles import SET, parse_tile
-from croupier.errors import RulesSubmissionError
+from croupier.errors import InvalidAmount, RulesSubmissionError
 from croupier.games.pai_gow import (
     AnnounceNoMoreBets,
     BankNotTaken,
@@ -862,6 +862,19 @@ def test_621a_11_b_no_bank_at_the_start_of_the_game() -> None:
     rnd = open_round(**BANKING)
     assert rnd.state.phase.value == "mixing"
     assert refused(rnd, TakeBank(seat=6, chips=10_000), 6).cite == "621a.11(b)"
+
+
+@pytest.mark.parametrize("chips", [0, -500, 25.5, "100"])
+def test_621a_11_d_2_a_malformed_bank_is_refused_as_such_in_any_phase(chips: object) -> None:
+    """621a.11(d)(2): the bank must have "sufficient value chips on the table to cover"
+    the wagers, a positive number of cents. Chips that are no amount at all are refused
+    as such, citing (d)(2), even in a round where no bank is offered (621a.11(b))."""
+    rnd = open_round(**BANKING)
+    assert rnd.state.phase.value == "mixing"  # the start of the game: no bank offered
+    error = refused(rnd, TakeBank(seat=6, chips=chips), 6)
+    assert isinstance(error, InvalidAmount)
+    assert error.cite == "621a.11(d)(2)"
+    assert "the bank's chips" in str(error)
 
 
 def test_621a_11_c_offered_in_rotation_and_not_twice_running() -> None:

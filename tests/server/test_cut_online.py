@@ -142,24 +142,37 @@ def test_no_cut_is_offered_by_default(tmp_path: Path) -> None:
         table.close()
 
 
-def test_a_box_offered_the_cut_that_leaves_holds_up_nothing(tmp_path: Path) -> None:
-    """Box 2, offered the cut, leaves its seat: its time runs out as for any player (the
-    cut refused for it), then box 1's; the dealer cuts (673a.5(b)) and the game goes on;
-    the next shoe is offered only to boxes still seated."""
+def _leave(table: Table, seat: int) -> None:
+    r = table.client.delete(f"/tables/bj/seats/{seat}", headers=table.auth[seat])
+    assert r.status_code == 200, r.text
+
+
+def _chain_ok(table: Table) -> None:
+    r = table.client.get("/tables/bj/verify", headers=table.dealer)
+    assert r.status_code == 200, r.text
+    assert r.json()["ok"] is True, r.json()
+
+
+def test_a_box_offered_the_cut_that_leaves_refuses_it_at_once(tmp_path: Path) -> None:
+    """Box 2, offered the cut, leaves its seat: leaving refuses the cut (673a.5(c): the
+    offer passes to the next player), at once and without any clock running; the refusal
+    is stored as a command's events, on the table's hash chain. Box 1 then has its own
+    full decision time; when it runs out the dealer cuts (673a.5(b)) and the game goes on."""
     table = Table(f"sqlite:///{tmp_path / 'left.sqlite'}", COVER_ON_DEALER, offer_cut=True)
     try:
         table.first_round()
         assert table.view(None)["view"]["cut_offered_to"] == 2
-        r = table.client.delete("/tables/bj/seats/2", headers=table.auth[2])
-        assert r.status_code == 200, r.text
-        offered = []
-        for _ in range(60):  # a second at a time: box 2's time runs out, then box 1's
-            view = table.view(None)["view"]
-            if view["phase"] == "betting":
-                break
-            offered.append(view["cut_offered_to"])
-            table.clock.advance(1)
-        assert view["phase"] == "betting" and sorted(set(offered), reverse=True) == [2, 1]
+        _leave(table, 2)
+        dealer = table.view(None)  # no time has passed
+        assert (dealer["round_id"], dealer["view"]["cut_offered_to"]) == ("bj-2", 1)
+        refused = [e for e in table.events("bj-2") if e["type"] == "CutRefused"]
+        assert [e["seat"] for e in refused] == [2]
+        assert "673a.5(c)" in refused[0]["cite"]
+        _chain_ok(table)
+        table.clock.advance(19)  # box 1's 20 seconds run from box 2's leaving
+        assert table.legal(1) == {"RefuseCut"}
+        table.clock.advance(2)
+        assert table.view(None)["view"]["phase"] == "betting"
         assert _cuts(table.events("bj-2")) == [
             ("CutRefused", 2),
             ("CutRefused", 1),
@@ -172,7 +185,110 @@ def test_a_box_offered_the_cut_that_leaves_holds_up_nothing(tmp_path: Path) -> N
                 break
             table.clock.advance(21)
         assert table.events("bj-2")[-1]["type"] == "RoundCompleted"
+        _chain_ok(table)
         ledger = table.ledger()
         assert ledger["total"] == 0 and ledger["lines_total"] == 0
     finally:
         table.close()
+
+
+def test_leaving_refuses_for_every_box_gone_when_the_offer_reaches_it(tmp_path: Path) -> None:
+    """Box 1 leaves while box 2 is offered the cut (box 1's turn has not come: nothing is
+    refused for it yet); then box 2 leaves: its cut is refused, the offer reaches box 1,
+    whose player has left too, and is refused for it as well; no player is left to
+    accept, so the dealer cuts at once (673a.5(b)) and the betting opens."""
+    table = Table(f"sqlite:///{tmp_path / 'both.sqlite'}", COVER_ON_DEALER, offer_cut=True)
+    try:
+        table.first_round()
+        _leave(table, 1)
+        assert table.view(None)["view"]["cut_offered_to"] == 2
+        assert _cuts(table.events("bj-2")) == []
+        _leave(table, 2)
+        assert table.view(None)["view"]["phase"] == "betting"  # no time has passed
+        assert _cuts(table.events("bj-2")) == [
+            ("CutRefused", 2),
+            ("CutRefused", 1),
+            ("DeckCut", "dealer"),
+        ]
+        _chain_ok(table)
+        assert table.ledger()["total"] == 0
+    finally:
+        table.close()
+
+
+def test_leaving_without_a_cut_offered_sends_no_command(tmp_path: Path) -> None:
+    """With ``offer_cut`` off, leaving between rounds stores nothing: no round opens."""
+    table = Table(f"sqlite:///{tmp_path / 'none.sqlite'}", COVER_ON_DEALER, offer_cut=False)
+    try:
+        table.first_round()
+        before = table.client.get("/tables/bj", headers=table.dealer).json()["events"]
+        _leave(table, 2)
+        after = table.client.get("/tables/bj", headers=table.dealer).json()
+        assert after["events"] == before
+        assert [s["seat"] for s in after["seats"]] == [1]
+    finally:
+        table.close()
+
+
+def test_a_seat_sent_as_text_is_refused_naming_the_field(tmp_path: Path) -> None:
+    """Box 2, offered the cut, sends its seat as the string "2": a JSON integer is
+    required (as for ``round_version``), so the command is refused 422 naming the field
+    and nothing is stored; the same command with the integer is taken."""
+    table = Table(f"sqlite:///{tmp_path / 'text.sqlite'}", COVER_ON_DEALER, offer_cut=True)
+    try:
+        table.first_round()
+        before = table.events("bj-2")
+        r = table.send(table.auth[2], {"type": "RefuseCut", "seat": "2"}, table_id="bj")
+        assert r.status_code == 422, r.text
+        assert r.json()["detail"][0]["loc"] == ["body", "command", "RefuseCut", "seat"]
+        assert table.events("bj-2") == before
+        table.do(2, {"type": "RefuseCut", "seat": 2})
+        assert table.view(None)["view"]["cut_offered_to"] == 1
+    finally:
+        table.close()
+
+
+def _create(api: Api, body: dict[str, Any]) -> Any:
+    return api.client.post("/tables", json=body, headers=api.admin)
+
+
+def test_table_settings_take_json_booleans_only(tmp_path: Path) -> None:
+    """``offer_cut`` and the other switches are JSON true or false: "yes", "true", 1 are
+    refused 422 naming the setting, and no table is created."""
+    api = Api(f"sqlite:///{tmp_path / 'strict.sqlite'}", SeededRng(1), Clock())
+    try:
+        rules = {"game": "double-back-jack", "decks": 1}
+        for name in ("offer_cut", "close_when_all_wagered", "physical_dice"):
+            for value in ("yes", "true", 1):
+                r = _create(api, {"id": "bj", "rules": rules, "settings": {name: value}})
+                assert r.status_code == 422, (name, value, r.text)
+                assert r.json()["detail"][0]["loc"] == ["body", "settings", name], r.json()
+        assert api.client.get("/tables/bj", headers=api.admin).status_code == 404
+        r = _create(api, {"id": "bj", "rules": rules, "settings": {"offer_cut": True}})
+        assert r.status_code == 201 and r.json()["settings"]["offer_cut"] is True, r.text
+    finally:
+        api.close()
+
+
+def test_offer_cut_is_refused_for_a_game_without_a_players_cut(tmp_path: Path) -> None:
+    """The players' cut of 673a.5(b)-(c) is Double Back Jack's: ``offer_cut: true`` for
+    any other game (rules as JSON or TOML) is refused 422 naming the setting, with the
+    cite; off (the default), those games take their tables as before."""
+    api = Api(f"sqlite:///{tmp_path / 'games.sqlite'}", SeededRng(1), Clock())
+    try:
+        on = {"offer_cut": True}
+        bodies = [
+            {"id": "pg", "rules": {"game": "pai-gow"}, "settings": on},
+            {"id": "gfi", "rules_toml": 'game = "go-fore-it"\n', "settings": on},
+        ]
+        for body in bodies:
+            r = _create(api, body)
+            assert r.status_code == 422, r.text
+            message = r.json()["detail"][0]["msg"]
+            assert "offer_cut" in message and "server:table-settings" in message, message
+            assert "673a.5" in message, message
+            assert api.client.get(f"/tables/{body['id']}", headers=api.admin).status_code == 404
+            r = _create(api, {**body, "settings": {"offer_cut": False}})
+            assert r.status_code == 201, r.text
+    finally:
+        api.close()

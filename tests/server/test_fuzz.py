@@ -141,6 +141,11 @@ def test_wrong_types_and_huge_numbers_are_refused_naming_the_field(hostile: Fuzz
         ({**wager, "amount": 5.5}, 422, "675a.2(e)"),
         ({**wager, "amount": 10**40}, 422, "675a.2(e)(1)"),  # above the table maximum
         ({**wager, "seat": "one", "amount": 500}, 422, ["body", "command", "PlaceWager", "seat"]),
+        # The caller's own seat as a string or a boolean: not a JSON integer, as with
+        # round_version below (JSON "1" is text, true is no number).
+        ({**wager, "seat": "1", "amount": 500}, 422, ["body", "command", "PlaceWager", "seat"]),
+        ({**wager, "seat": True, "amount": 500}, 422, ["body", "command", "PlaceWager", "seat"]),
+        ({**wager, "seat": 1.0, "amount": 500}, 422, ["body", "command", "PlaceWager", "seat"]),
         ({**wager, "seat": 10**30, "amount": 500}, 409, "675a.2(c)"),  # not the caller's seat
         ({"type": "NoSuchCommand"}, 422, ["body", "command"]),
     ]

@@ -1350,6 +1350,9 @@ class PaiGowRound(Round[PaiGowState]):
     def _bank_answer(self, command: TakeBank | PassBank, actor: Actor) -> Iterator[Event]:
         state = self.state
         seat = command.seat
+        chips = 0
+        if isinstance(command, TakeBank):  # a malformed amount is refused as such, first
+            chips = require_cents(command.chips, "the bank's chips", S.bank_covers)
         if state.phase is not Phase.BANK_OFFER:
             if not state.rules.player_banking:
                 raise NotYourTurn("this table does not offer the bank to players", S.bank_offered)
@@ -1372,7 +1375,6 @@ class PaiGowRound(Round[PaiGowState]):
             yield BankPassed(seat=seat, cite=S.bank_rotation)
             yield from self._next_offer()
             return
-        chips = require_cents(command.chips, "the bank's chips", S.bank_covers)
         if chips < state.rules.minimum_wager:
             raise InvalidWager(
                 f"the bank's {format_cents(chips)} cannot cover a wager of the table minimum "

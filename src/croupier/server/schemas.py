@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import tomllib
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
+from pydantic_core import PydanticCustomError
 
 from croupier.engine import LegalCommand
 
@@ -73,22 +75,24 @@ class TableSettings(In):
         description="How long the dealer waits for optional choices (Insurance, surrender) "
         "that have no command to decline them.",
     )
-    close_when_all_wagered: bool = Field(
+    close_when_all_wagered: StrictBool = Field(
         default=False,
         description="Close the betting as soon as every seated player has wagered.",
     )
-    physical_dice: bool = Field(
+    physical_dice: StrictBool = Field(
         default=False,
         description="High Roll Dice and Pai Gow: the dealer enters the reading of physical "
         "dice (ThrowDice/ShakeDice with `faces`, then the call).",
     )
-    offer_cut: bool = Field(
+    offer_cut: StrictBool = Field(
         default=False,
         description="Double Back Jack: after a round that leaves a shuffle due, the server "
         "opens the next round at once and offers the cut to the players in the order of "
         "673a.5(c), each refusing it (RefuseCut) or letting `decision_seconds` run out, "
-        "which refuses it; the dealer cuts when no player accepts (673a.5(b)). Off: the "
-        'dealer cuts (docs/interpretations.md, "Who cuts").',
+        "which refuses it (so does leaving the seat); the dealer cuts when no player "
+        'accepts (673a.5(b)). Off: the dealer cuts (docs/interpretations.md, "Who cuts"). '
+        "Double Back Jack tables only: true for another game is refused "
+        "(server:table-settings).",
     )
     rate_limit_per_second: float | None = Field(
         default=None,
@@ -115,6 +119,28 @@ class TableCreate(In):
     rules_toml: str | None = Field(
         default=None, max_length=100_000, description="The Rules Submission as TOML text."
     )
+
+    @model_validator(mode="after")
+    def _cut_only_at_double_back_jack(self) -> TableCreate:
+        """``offer_cut`` only where there is a players' cut to offer (673a.5(b)-(c)); a
+        Rules Submission that names no game is refused by the service, not here."""
+        if not self.settings.offer_cut:
+            return self
+        game: object = (self.rules or {}).get("game")
+        if self.rules_toml is not None:
+            try:
+                game = tomllib.loads(self.rules_toml).get("game")
+            except tomllib.TOMLDecodeError:
+                return self
+        if isinstance(game, str) and game != "double-back-jack":
+            raise PydanticCustomError(
+                "table_settings",
+                "settings.offer_cut: the players are offered the cut of a Double Back Jack "
+                "shoe only (673a.5(b)-(c)); a {game} table has no such cut, so offer_cut must "
+                "be false (server:table-settings)",
+                {"game": game},
+            )
+        return self
 
 
 class SeatOut(BaseModel):
