@@ -38,7 +38,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from sqlalchemy import (
     Connection,
@@ -58,7 +58,7 @@ from croupier.errors import CroupierError
 from croupier.games import GAMES
 from croupier.games.high_roll_dice import EXTRA_ROLL, ExtraRollCollected
 from croupier.ledger.bank_postings import BANK_EVENTS, bank_moves
-from croupier.ledger.db import Statement, raw
+from croupier.ledger.db import Raw, Statement, raw
 from croupier.ledger.models import (
     CAGE,
     ESCROW,
@@ -579,11 +579,35 @@ def clone_round(round_: Round[Any]) -> Round[Any]:
     return clone
 
 
-def stage_round(session: Session, round_id: str, version: int, round_: Round[Any]) -> None:
-    """Hand ``round_`` (as stored at ``version`` by this transaction) to the process cache
-    once the transaction commits; a rollback drops it and evicts the round."""
-    staged: dict[str, tuple[int, Round[Any]]] = session.info.setdefault(STAGED, {})
-    staged[round_id] = (version, round_)
+class StagedRound(NamedTuple):
+    """A round this transaction stored (:func:`stage_round`), with its deadline's columns
+    as the transaction left them (the deadline as stored: on SQLite, text)."""
+
+    version: int
+    round: Round[Any]
+    deadline: Any = None
+    deadline_kind: str | None = None
+
+
+def stage_round(
+    session: Session,
+    round_id: str,
+    version: int,
+    round_: Round[Any],
+    deadline: Any = None,
+    deadline_kind: str | None = None,
+) -> None:
+    """Hand ``round_`` (as stored at ``version`` by this transaction, with its deadline's
+    columns) to the process cache once the transaction commits; a rollback drops it and
+    evicts the round."""
+    staged: dict[str, StagedRound] = session.info.setdefault(STAGED, {})
+    staged[round_id] = StagedRound(version, round_, deadline, deadline_kind)
+
+
+def staged_entry(session: Session, round_id: str, version: int) -> StagedRound | None:
+    """What this transaction staged for ``round_id`` at ``version``, if it did."""
+    entry: StagedRound | None = session.info.get(STAGED, {}).get(round_id)
+    return entry if entry is not None and entry.version == version else None
 
 
 @orm_event.listens_for(Session, "after_commit")
@@ -591,8 +615,8 @@ def _publish_staged(session: Session) -> None:
     staged = session.info.pop(STAGED, None)
     if staged:
         cache = process_cache(session)
-        for round_id, (version, round_) in staged.items():
-            cache.keep(round_id, version, round_)
+        for round_id, entry in staged.items():
+            cache.keep(round_id, entry.version, entry.round)
 
 
 @orm_event.listens_for(Session, "after_soft_rollback")
@@ -615,10 +639,10 @@ def staged_round(
 ) -> Round[Any] | None:
     """A copy of the round this transaction stored at ``version``, if it did
     (``copy=False``: the staged round itself, for a caller that only reads it)."""
-    entry = session.info.get(STAGED, {}).get(round_id)
-    if entry is None or entry[0] != version:
+    entry = staged_entry(session, round_id, version)
+    if entry is None:
         return None
-    return clone_round(entry[1]) if copy else entry[1]
+    return clone_round(entry.round) if copy else entry.round
 
 
 # The command path's statements, on the DB-API connection (croupier.ledger.db.Raw).
@@ -666,30 +690,6 @@ def _insert_events(count: int) -> Statement:
     return Statement.of(f"INSERT INTO events ({columns}, created_at) VALUES {rows}")
 
 
-@functools.lru_cache(maxsize=128)
-def _write_chain(events: int, *, new_round: bool) -> Statement:
-    """PostgreSQL: the chain head's compare-and-set, the round's (an ``INSERT`` when new,
-    else a compare-and-set on its version) and ``events`` events, in one statement (data-
-    modifying ``WITH``); returns how many table rows and round rows it moved (1 and 1, or
-    the command is stale)."""
-    head = _MOVE_HEAD.sqlite + " RETURNING 1"
-    if new_round:
-        round_ = (
-            "INSERT INTO rounds (id, table_id, number, version, status, opened_at) "
-            "VALUES (:round_id, :id, :number, :version, :status, :created_at) RETURNING 1"
-        )
-    else:
-        round_ = (
-            "UPDATE rounds SET version = :version, status = :status "
-            "WHERE id = :round_id AND version = :round_old RETURNING 1"
-        )
-    return Statement.of(
-        f"WITH h AS ({head}), r AS ({round_}), "
-        f"e AS ({_insert_events(events).sqlite} RETURNING 1) "
-        "SELECT (SELECT count(*) FROM h), (SELECT count(*) FROM r)"
-    )
-
-
 @functools.lru_cache(maxsize=64)
 def _move_balances(count: int) -> Statement:
     """``count`` accounts' balances moved in one ``UPDATE``, returning each moved account's
@@ -727,49 +727,93 @@ def _insert_postings(count: int) -> Statement:
     )
 
 
-@functools.lru_cache(maxsize=256)
-def _insert_postings_and_lines(postings: int, lines: int) -> Statement:
-    """PostgreSQL: :func:`_insert_postings` and the lines of those postings in one statement
-    (a data-modifying ``WITH``), each line joined to its posting by (event index, kind);
-    returns one row per line written."""
-    values = _rows(
-        lines,
-        ("line_event_index", "line_kind", "line_account_id", "line_amount"),
-        {
-            "line_event_index": "INTEGER",
-            "line_kind": "VARCHAR",
-            "line_account_id": "INTEGER",
-            "line_amount": "BIGINT",
-        },
-    )
-    return Statement.of(
-        f"WITH p AS ({_insert_postings(postings).sqlite}) "
-        "INSERT INTO posting_lines (posting_id, account_id, amount) "
-        f"SELECT p.id, v.column3, v.column4 FROM p JOIN (VALUES {values}) AS v "
-        "ON p.event_index = v.column1 AND p.kind = v.column2 RETURNING posting_lines.id"
+@functools.lru_cache(maxsize=512)
+def _write_command(
+    events: int, *, new_round: bool, moves: int, postings: int, lines: int
+) -> Statement:
+    """PostgreSQL: everything a command writes, in one statement (one round trip; a data-
+    modifying ``WITH``): the chain head's compare-and-set; the round's (an ``INSERT`` when
+    new, else a compare-and-set on its version); ``events`` events; ``moves`` balances
+    (:func:`_move_balances`); ``postings`` postings and their ``lines`` lines, each line
+    joined to its posting by (event index, kind). Returns one row per balance moved (at
+    least one row): how many table rows, round rows and lines it wrote, and the account's
+    id and new balance (``NULL`` where none moved). Table rows or round rows other than 1
+    mean the command is stale; fewer balances than ``moves``, that a guard refused."""
+    if new_round:
+        round_ = (
+            "INSERT INTO rounds (id, table_id, number, version, status, opened_at) "
+            "VALUES (:round_id, :id, :number, :version, :status, :created_at)"
+        )
+    else:
+        round_ = (
+            "UPDATE rounds SET version = :version, status = :status "
+            "WHERE id = :round_id AND version = :round_old"
+        )
+    parts = [
+        f"h AS ({_MOVE_HEAD.sqlite} RETURNING 1)",
+        f"r AS ({round_} RETURNING 1)",
+        f"e AS ({_insert_events(events).sqlite} RETURNING 1)",
+    ]
+    counted = "0"
+    if moves:
+        parts.append(f"b AS ({_move_balances(moves).sqlite})")
+    if postings:
+        values = _rows(
+            lines,
+            ("line_event_index", "line_kind", "line_account_id", "line_amount"),
+            {
+                "line_event_index": "INTEGER",
+                "line_kind": "VARCHAR",
+                "line_account_id": "INTEGER",
+                "line_amount": "BIGINT",
+            },
+        )
+        parts += [
+            f"p AS ({_insert_postings(postings).sqlite})",
+            "l AS (INSERT INTO posting_lines (posting_id, account_id, amount) "
+            f"SELECT p.id, v.column3, v.column4 FROM p JOIN (VALUES {values}) AS v "
+            "ON p.event_index = v.column1 AND p.kind = v.column2 RETURNING 1)",
+        ]
+        counted = "(SELECT count(*) FROM l)"
+    counts = f"SELECT (SELECT count(*) FROM h) AS h, (SELECT count(*) FROM r) AS r, {counted} AS l"
+    balances = "LEFT JOIN b ON true" if moves else "LEFT JOIN (SELECT NULL, NULL) AS b ON false"
+    return Statement.of(f"WITH {', '.join(parts)} SELECT c.*, b.* FROM ({counts}) AS c {balances}")
+
+
+def _head_sql(aggregate: str) -> str:
+    """The command head's query; ``aggregate`` is the dialect's string aggregate."""
+    return (
+        "SELECT t.game, t.event_count, t.head_hash, "
+        "(SELECT s.seat FROM seats s WHERE s.table_id = t.id AND s.player_id = :player), "
+        "r.id, r.version, "
+        "CASE WHEN r.deadline IS NOT NULL AND r.deadline <= :now THEN 1 ELSE 0 END, "
+        "r.deadline, r.deadline_kind, "
+        # What opening the next round needs, read only when none is open:
+        "CASE WHEN r.id IS NULL THEN "
+        "(SELECT max(x.number) FROM rounds x WHERE x.table_id = t.id) END, "
+        f"CASE WHEN r.id IS NULL THEN (SELECT {aggregate}(s.seat || '=' || s.player_id, ',') "
+        "FROM seats s WHERE s.table_id = t.id) END, "
+        "k.request_sha256, k.status_code, k.response_json "
+        "FROM tables t LEFT JOIN rounds r ON r.table_id = t.id AND r.status = 'open' "
+        "LEFT JOIN idempotency_keys k ON k.player_id = :player AND k.key = :key "
+        "WHERE t.id = :table"
     )
 
 
-_HEAD_COLUMNS = (
-    "SELECT t.game, t.event_count, t.head_hash, "
-    "(SELECT s.seat FROM seats s WHERE s.table_id = t.id AND s.player_id = :player) AS seat, "
-    "r.id, r.version, "
-    "CASE WHEN r.deadline IS NOT NULL AND r.deadline <= :now THEN 1 ELSE 0 END AS due "
-    "FROM tables t LEFT JOIN rounds r ON r.table_id = t.id AND r.status = 'open' "
-    "WHERE t.id = :table"
-)
 _HEAD = Statement(
-    Statement.of(_HEAD_COLUMNS).sqlite,
+    Statement.of(_head_sql("group_concat")).sqlite,
     # PostgreSQL: the table's row locked in the same statement, so that commands at one
     # table queue instead of racing (SQLite's BEGIN IMMEDIATE already serializes writers).
-    Statement.of(_HEAD_COLUMNS + " FOR UPDATE OF t").postgresql,
+    Statement.of(_head_sql("string_agg") + " FOR UPDATE OF t").postgresql,
 )
 
 
 @dataclass(frozen=True)
 class CommandHead:
     """What a command needs to know first, read in one query: the table's game and chain
-    head, the caller's seat there, and the open round with its version."""
+    head, the caller's seat there, the open round with its version and deadline, what
+    opening the next round needs when none is open, and the answer stored for the
+    command's ``Idempotency-Key``."""
 
     table_id: str
     game: str
@@ -781,23 +825,59 @@ class CommandHead:
     deadline_passed: bool = False
     """The open round has a deadline (croupier.server.driver.schedule) at or before the
     ``now`` given to :func:`command_head`."""
+    deadline: Any = None
+    """The open round's deadline as stored (SQLite: text), or ``None``."""
+    deadline_kind: str | None = None
+    last_number: int | None = None
+    """With no round open: the number of the table's last round (``None``: none yet)."""
+    seats: dict[int, str] | None = None
+    """With no round open: seat -> player id of everyone seated now."""
+    answer: StoredAnswer | None = None
+    """The answer stored for the ``key`` given to :func:`command_head`, if any."""
 
 
 def command_head(
-    session: Session, table_id: str, player_id: str, now: datetime | None = None
+    session: Session,
+    table_id: str,
+    player_id: str,
+    now: datetime | None = None,
+    key: str | None = None,
 ) -> CommandHead:
     """Read :class:`CommandHead` (with ``now``: also whether the open round's deadline has
-    passed by then, in the same query). On PostgreSQL the table's row is locked first (``FOR
-    UPDATE``) so that commands at one table queue instead of racing (SQLite's ``BEGIN
-    IMMEDIATE`` already serializes writers). Raises :class:`NotFound`."""
+    passed by then; with ``key``: the answer stored for ``player_id``'s request with that
+    ``Idempotency-Key``; all in the same query). On PostgreSQL the table's row is locked
+    first (``FOR UPDATE``) so that commands at one table queue instead of racing (SQLite's
+    ``BEGIN IMMEDIATE`` already serializes writers). Raises :class:`NotFound`."""
     db = raw(session)
     found = db.execute(
-        _HEAD, {"table": table_id, "player": player_id, "now": db.when(now)}
+        _HEAD, {"table": table_id, "player": player_id, "now": db.when(now), "key": key}
     ).fetchone()
     if found is None:
         raise NotFound(f"no table {table_id!r}", "ledger")
-    game, count, head, seat_number, round_id, version, due = found
-    return CommandHead(table_id, game, count, head, seat_number, round_id, version, bool(due))
+    game, count, head, seat, round_id, version, due, deadline, kind, last, seated = found[:11]
+    request_sha256, status_code, response_json = found[11:]
+    seats = None
+    if round_id is None:
+        pairs = (pair.split("=", 1) for pair in seated.split(",")) if seated else ()
+        seats = {int(number): player for number, player in pairs}
+    answer = None
+    if request_sha256 is not None:
+        answer = StoredAnswer(request_sha256, status_code, response_json)
+    return CommandHead(
+        table_id,
+        game,
+        count,
+        head,
+        seat,
+        round_id,
+        version,
+        bool(due),
+        deadline,
+        kind,
+        last,
+        seats,
+        answer,
+    )
 
 
 def live_round(session: Session, round_id: str, version: int) -> Round[Any]:
@@ -876,9 +956,11 @@ def store_command(
     3. the events (one multi-row ``INSERT``), hash-chained from the head;
     4. the balances: one ``UPDATE`` for every account the command's postings move, which
        refuses (:class:`InsufficientFunds`) to take a wallet or escrow below zero;
-    5. the postings and their lines (two multi-row ``INSERT`` statements).
+    5. the postings and their lines (multi-row ``INSERT`` statements).
 
-    The round goes to the process cache when the transaction commits (:func:`stage_round`).
+    On PostgreSQL all of it is one statement (:func:`_write_command`); on SQLite (local
+    calls, no round trips) a statement each. After any error the caller rolls back. The
+    round goes to the process cache when the transaction commits (:func:`stage_round`).
     """
     db = raw(session)
     events = round_.events[first_new:]
@@ -901,27 +983,37 @@ def store_command(
         f"table {round_row.table_id} changed while this command was handled; send it again",
         "server:optimistic-concurrency",
     )
-    if db.postgresql and rows:  # chain head, round and events in one round trip
+    money = _money(session, round_row.table_id, round_.events, first_new)
+    chain_params = {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
+    if db.postgresql and rows:  # everything in one statement: one round trip
         params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
-        params |= {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
+        params |= chain_params | money.params(round_row.table_id, round_row.id, created)
         params |= {"round_id": round_row.id, "version": version, "status": status}
-        params |= {"number": round_row.number, "created_at": created, "round_old": old_version}
+        params |= {"number": round_row.number, "round_old": old_version}
+        statement = _write_command(
+            len(rows),
+            new_round=old_version is None,
+            moves=len(money.moves),
+            postings=len(money.postings),
+            lines=len(money.lines),
+        )
         try:
-            heads, rounds = db.execute(
-                _write_chain(len(rows), new_round=old_version is None), params
-            ).fetchone()
+            found = db.execute(statement, params).fetchall()
         except IntegrityError as error:
             raise StaleVersion(
                 f"another round opened at table {round_row.table_id}, or the table moved on; "
                 "send the command again",
                 "server:optimistic-concurrency",
             ) from error
+        heads, rounds, lines = found[0][:3]
         if heads != 1 or rounds != 1:
             raise stale
-    else:  # SQLite (local calls, no round trips), or no event: a statement each
-        moved = db.execute(
-            _MOVE_HEAD, {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
-        )
+        if lines != len(money.lines):
+            raise LedgerError("a posting line lost its posting", "ledger")
+        balances = {row[3]: row[4] for row in found if row[3] is not None}
+        money.check(db, balances)
+    else:
+        moved = db.execute(_MOVE_HEAD, chain_params)
         if moved.rowcount != 1:
             raise stale
         if old_version is None:
@@ -952,30 +1044,81 @@ def store_command(
         if rows:
             params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
             db.execute(_insert_events(len(rows)), {**params, "created_at": created})
-    balances = post_round_events_bulk(
-        session, round_row.table_id, round_row.id, round_.events, first_new
-    )
-    stage_round(session, round_row.id, version, round_)
+        balances = money.write(db, round_row.table_id, round_row.id, created)
+    if old_version is None:  # a new round has no deadline yet
+        stage_round(session, round_row.id, version, round_)
+    else:
+        stage_round(session, round_row.id, version, round_, head.deadline, head.deadline_kind)
     return StoredCommand(rows, balances)
 
 
-def post_round_events_bulk(
-    session: Session, table_id: str, round_id: str, events: Sequence[Event], first_new: int
-) -> dict[int, Cents]:
-    """Store the postings of ``events[first_new:]`` (see :func:`round_postings`) in three
-    statements; returns the new balance of every account moved.
+@dataclass(frozen=True)
+class _Money:
+    """The postings of a command's new events (:func:`round_postings`), by account id."""
 
-    Each posting's lines sum to zero (checked). The balances move in one ``UPDATE`` of
-    every account concerned by the command's net amount per account, guarded so that no
-    wallet or escrow goes below zero: if a guard refuses, :class:`InsufficientFunds`
-    names the account's balance and nothing is kept (the caller rolls back).
-    """
-    derived = round_postings(events, first_new)
-    if not derived:
-        return {}
+    postings: list[tuple[RoundPosting, dict[int, Cents]]]
+    """Each posting with its lines: account id -> signed cents (summing to zero)."""
+    moves: list[dict[str, Any]]
+    """The net amount per account (``id``, ``amount``), in account id order."""
+    lines: list[dict[str, Any]]
+    """Every posting's lines (``event_index``, ``kind``, ``account_id``, ``amount``)."""
+
+    def params(self, table_id: str, round_id: str, created: Any) -> dict[str, Any]:
+        """The parameters of :func:`_move_balances`, :func:`_insert_postings` and (with
+        the prefix ``line_``) the lines."""
+        params: dict[str, Any] = {"table_id": table_id, "round_id": round_id}
+        params["created_at"] = created
+        for i, (posting, _) in enumerate(self.postings):
+            params[f"kind{i}"] = posting.kind
+            params[f"event_index{i}"] = posting.event_index
+            params[f"cite{i}"] = posting.cite
+        return params | _numbered(self.moves) | _numbered(self.lines, "line_")
+
+    def check(self, db: Raw, balances: dict[int, Cents]) -> None:
+        """Raise :class:`InsufficientFunds` for an account that the balances' guard
+        refused to move (no wallet or escrow goes below zero): its id is missing from
+        ``balances``, the moved accounts' new balances."""
+        for move in self.moves:
+            if move["id"] not in balances:
+                kind, held = db.execute(_BALANCE, {"id": move["id"]}).fetchone()
+                whose = "the wallet balance" if kind == WALLET else f"the {kind}"
+                raise InsufficientFunds(
+                    f"{format_cents(-move['amount'])} is more than {whose} of {format_cents(held)}",
+                    "ledger:no-negative-balance",
+                )
+
+    def write(self, db: Raw, table_id: str, round_id: str, created: Any) -> dict[int, Cents]:
+        """SQLite: move the balances (one ``UPDATE``), then the postings and their lines
+        (two ``INSERT`` statements); returns the moved accounts' new balances."""
+        balances: dict[int, Cents] = {}
+        if self.moves:
+            moved = db.execute(_move_balances(len(self.moves)), _numbered(self.moves))
+            balances = dict(moved.fetchall())
+            self.check(db, balances)
+        if not self.postings:
+            return balances
+        params = self.params(table_id, round_id, created)
+        made = db.execute(_insert_postings(len(self.postings)), params).fetchall()
+        ids = {(index, kind): posting_id for posting_id, index, kind in made}
+        written = [
+            {
+                "posting_id": ids[(line["event_index"], line["kind"])],
+                "account_id": line["account_id"],
+                "amount": line["amount"],
+            }
+            for line in self.lines
+        ]
+        db.execute(_insert_lines(len(written)), _numbered(written))
+        return balances
+
+
+def _money(session: Session, table_id: str, events: Sequence[Event], first_new: int) -> _Money:
+    """The postings of ``events[first_new:]`` (see :func:`round_postings`) by account id.
+    Each posting's lines sum to zero (checked), and no two postings of one event share a
+    kind (their lines are joined to them by event index and kind)."""
     postings: list[tuple[RoundPosting, dict[int, Cents]]] = []
     net: dict[int, Cents] = {}
-    for posting in derived:
+    for posting in round_postings(events, first_new):
         lines: dict[int, Cents] = {}
         for (kind, player_id), amount in posting.lines.items():
             if kind == WALLET:
@@ -990,57 +1133,12 @@ def post_round_events_bulk(
             postings.append((posting, lines))
             for key, amount in lines.items():
                 net[key] = net.get(key, 0) + amount
-    net = {key: amount for key, amount in net.items() if amount}
-    db = raw(session)
-    moves = [{"id": key, "amount": amount} for key, amount in sorted(net.items())]  # id order
-    balances: dict[int, Cents] = dict(
-        db.execute(_move_balances(len(moves)), _numbered(moves)).fetchall() if moves else []
-    )
-    for key, amount in sorted(net.items()):
-        if key not in balances:  # refused: no wallet or escrow goes below zero
-            kind, held = db.execute(_BALANCE, {"id": key}).fetchone()
-            whose = "the wallet balance" if kind == WALLET else f"the {kind}"
-            raise InsufficientFunds(
-                f"{format_cents(-amount)} is more than {whose} of {format_cents(held)}",
-                "ledger:no-negative-balance",
-            )
-    if postings:
-        params: dict[str, Any] = {
-            "table_id": table_id,
-            "round_id": round_id,
-            "created_at": db.when(now()),
-        }
-        for i, (posting, _) in enumerate(postings):
-            params[f"kind{i}"] = posting.kind
-            params[f"event_index{i}"] = posting.event_index
-            params[f"cite{i}"] = posting.cite
-        if len({(posting.event_index, posting.kind) for posting, _ in postings}) < len(postings):
-            raise LedgerError("two postings of one event share a kind", "ledger")
-        posted: list[dict[str, Any]] = [
-            {
-                "event_index": posting.event_index,
-                "kind": posting.kind,
-                "account_id": key,
-                "amount": v,
-            }
-            for posting, moved in postings
-            for key, v in moved.items()
-        ]
-        if db.postgresql:  # the postings and their lines in one statement: one round trip
-            statement = _insert_postings_and_lines(len(postings), len(posted))
-            made = db.execute(statement, {**params, **_numbered(posted, "line_")}).fetchall()
-            if len(made) != len(posted):
-                raise LedgerError("a posting line lost its posting", "ledger")
-            return balances
-        made = db.execute(_insert_postings(len(postings)), params).fetchall()
-        ids = {(index, kind): posting_id for posting_id, index, kind in made}
-        written = [
-            {
-                "posting_id": ids[(line["event_index"], line["kind"])],
-                "account_id": line["account_id"],
-                "amount": line["amount"],
-            }
-            for line in posted
-        ]
-        db.execute(_insert_lines(len(written)), _numbered(written))
-    return balances
+    if len({(posting.event_index, posting.kind) for posting, _ in postings}) < len(postings):
+        raise LedgerError("two postings of one event share a kind", "ledger")
+    moves = [{"id": key, "amount": amount} for key, amount in sorted(net.items()) if amount]
+    lines_out = [
+        {"event_index": posting.event_index, "kind": posting.kind, "account_id": key, "amount": v}
+        for posting, moved in postings
+        for key, v in moved.items()
+    ]
+    return _Money(postings, moves, lines_out)

@@ -166,7 +166,8 @@ def register(
         (``server:seats``) for a seat the caller does not hold, and with 409
         (``server:seats``) while the seat has a wager in the table's open round: he leaves
         once it is settled. A seat left during a round without a wager of its own is taken
-        by nobody else until that round is over (:func:`service.join`)."""
+        by nobody else until that round is over (:func:`service.join`). A box offered the
+        Double Back Jack cut refuses it by leaving (:func:`driver.refuse_cut_on_leaving`)."""
         repo.get_table(db, table_id)
         held = db.get(Seat, (table_id, seat))
         if held is None or held.player_id != me.id:
@@ -185,6 +186,10 @@ def register(
                 "leave once it is settled",
                 SEATS_CITE,
             )
+        # Leaving refuses a Double Back Jack cut offered to the box, at once and in this
+        # transaction, through the command path as a timeout would (673a.5(b)-(c)).
+        hub = request.app.state.hub
+        driver.refuse_cut_on_leaving(db, table_id, seat, hub.rng, hub.clock())
         db.delete(held)
         db.commit()
         request.app.state.hub.changed(table_id)

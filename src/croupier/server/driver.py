@@ -71,7 +71,7 @@ from croupier.games import high_roll_dice as hrd
 from croupier.games import pai_gow as pg
 from croupier.ledger import repository as repo
 from croupier.ledger.db import Statement, raw
-from croupier.ledger.models import EventRow, GameTable, Player, RoundRow
+from croupier.ledger.models import EventRow, GameTable, Player, RoundRow, Seat
 from croupier.rng import Rng, SecureRng, SeededRng
 from croupier.rules.base import RulesSubmission
 from croupier.rules.criss_cross_poker import CrissCrossPokerRules
@@ -645,22 +645,16 @@ def _current(session: Session, round_id: str, version: int) -> tuple[RoundRow, R
     by an UPDATE that the session's copy of the row does not know about): the round this
     transaction staged (read only), else read back and replayed."""
     session.flush()
-    staged = repo.staged_round(session, round_id, version, copy=False)
+    staged = repo.staged_entry(session, round_id, version)
     if staged is None:
         row = session.get(RoundRow, round_id)
         if row is not None:
             session.expire(row)
         return repo.load_round(session, round_id)
-    found = raw(session).execute(_DEADLINE, {"round_id": round_id}).fetchone()
-    if found is None:
-        raise repo.NotFound(f"no round {round_id!r}", "ledger")
-    # The columns schedule() reads, in a row object the session does not track.
-    return RoundRow(id=round_id, deadline=found[0], deadline_kind=found[1]), staged
-
-
-_DEADLINE = Statement.of("SELECT deadline, deadline_kind FROM rounds WHERE id = :round_id")
-"""The deadline's columns (on SQLite the deadline as stored: text; only compared with
-``None`` here)."""
+    # The columns schedule() reads (the deadline as stored, only compared with None), in a
+    # row object the session does not track.
+    row = RoundRow(id=round_id, deadline=staged.deadline, deadline_kind=staged.deadline_kind)
+    return row, staged.round
 
 
 def schedule(
@@ -686,6 +680,10 @@ def schedule(
     db.execute(_SET_DEADLINE, {"round_id": row.id, **values})
     if sa_inspect(row).persistent:
         session.expire(row)
+    staged = repo.staged_entry(session, row.id, len(round_.events))
+    if staged is not None:  # what the next step of this transaction reads (_current)
+        kind = None if wait is None else wait.key
+        repo.stage_round(session, row.id, staged.version, staged.round, values["deadline"], kind)
 
 
 _SET_DEADLINE = Statement.of(
@@ -868,6 +866,45 @@ def service_command(
 
     body = schemas.CommandIn(command=command.model_dump(mode="json"), round_version=round_version)
     return service.handle_command(session, player, table_id, body, rng, for_seat=for_seat)
+
+
+def refuse_cut_on_leaving(
+    session: Session, table_id: str, seat: int, rng: Rng, now: datetime
+) -> list[schemas.CommandOut]:
+    """Before the player at ``seat`` leaves it, in the same transaction: where the open
+    round offers the Double Back Jack cut to that box (673a.5(b)-(c)), the cut is refused
+    for it at once, as its timeout would refuse it (docs/interpretations.md, "Leaving
+    refuses the cut"); so too for each box the offer then reaches whose player has left
+    already. Each refusal goes through the command path (:func:`service_command`, at the
+    round's version, for the seat), then :func:`after_command` times the next wait.
+    Returns what each did; nothing where no cut is offered to such a box."""
+    found = session.execute(
+        select(RoundRow.id, RoundRow.version).where(
+            RoundRow.table_id == table_id, RoundRow.status == "open"
+        )
+    ).first()
+    if found is None or not table_settings(session, table_id).offer_cut:
+        return []
+    _, round_ = repo.load_round(session, found.id)
+    if not isinstance(round_, dbj.DoubleBackJackRound):
+        return []
+    sitting = select(Seat.seat, Seat.player_id).where(Seat.table_id == table_id)
+    seated = {row.seat: row.player_id for row in session.execute(sitting)}
+    gone = {seat} | {s for s, player in round_.opened.seats.items() if seated.get(s) != player}
+    done: list[schemas.CommandOut] = []
+    version = found.version
+    while not round_.finished and (offered := round_.state.cut_offered_to()) in gone:
+        assert offered is not None
+        command = dbj.RefuseCut(seat=offered)
+        out = service_command(
+            session, _player_for(round_, offered), table_id, command, rng, version, offered
+        )
+        out = after_command(session, out, rng, now)
+        done.append(out)
+        version = out.round_version
+        staged = repo.staged_round(session, found.id, version)
+        round_ = staged if staged is not None else repo.load_round(session, found.id)[1]
+    return done
 
 
 _DUE = Statement.of(

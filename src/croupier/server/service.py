@@ -204,9 +204,21 @@ def _seats(session: Session, table_id: str) -> dict[int, str]:
 
 
 def _new_round(
-    session: Session, table_id: str, game_name: str, rng: Rng, preview: bool = False
+    session: Session,
+    table_id: str,
+    game_name: str,
+    rng: Rng,
+    preview: bool = False,
+    head: repo.CommandHead | None = None,
 ) -> tuple[RoundRow, Round[Any]]:
-    number = (raw(session).execute(_LAST_NUMBER, {"table": table_id}).fetchone()[0] or 0) + 1
+    """The table's next round, opened (not stored); the last round's number and the seats
+    come from ``head`` when it read them (no round open), else from the database."""
+    if head is not None and head.seats is not None:  # read by the head: no round was open
+        last, seats = head.last_number, head.seats
+    else:
+        last = raw(session).execute(_LAST_NUMBER, {"table": table_id}).fetchone()[0]
+        seats = _seats(session, table_id)
+    number = (last or 0) + 1
     round_id = f"{table_id}-{number}"
     game = GAMES[game_name]
 
@@ -219,7 +231,7 @@ def _new_round(
         driver.table_settings(session, table_id),
         table_id=table_id,
         round_id=round_id,
-        seats=_seats(session, table_id),
+        seats=seats,
         rng=rng,
         previous=None if preview else previous,
     )
@@ -251,6 +263,7 @@ def handle_command(
     now: datetime | None = None,
     *,
     for_seat: int | None = None,
+    head: repo.CommandHead | None = None,
 ) -> schemas.CommandOut:
     """Run one command: take the open round (or open the next), handle, let the dealer
     steps follow, then store events, postings and the round's new version.
@@ -261,11 +274,14 @@ def handle_command(
     queues concurrent commands at one table on its row lock) and everything the command
     did is written in a handful of statements (:func:`repo.store_command`).
 
-    With ``now``, raises :class:`DeadlinePassed` (before anything is changed) when the
-    open round's deadline has passed by then; the same query tells. With ``for_seat``,
-    the server acts for that seat of the open round (a timeout's default action, see
-    :func:`croupier.server.driver.expire`), whether or not its player still sits there."""
-    head = repo.command_head(session, table_id, player.id, now)
+    ``head`` is the command head when the caller read it already (with the request's
+    ``Idempotency-Key``). With ``now``, raises :class:`DeadlinePassed` (before anything
+    is changed) when the open round's deadline has passed by then; the same query tells.
+    With ``for_seat``, the server acts for that seat of the open round (a timeout's
+    default action, see :func:`croupier.server.driver.expire`), whether or not its player
+    still sits there."""
+    if head is None:
+        head = repo.command_head(session, table_id, player.id, now)
     if head.deadline_passed:
         raise DeadlinePassed(
             f"a deadline at table {table_id} has passed: its timeout comes first",
@@ -291,7 +307,7 @@ def handle_command(
                 f"no round is open at table {table_id}: there is nothing to void",
                 VOID_CITE,
             )
-        row, round_ = _new_round(session, table_id, head.game, rng)
+        row, round_ = _new_round(session, table_id, head.game, rng, head=head)
         first_new, old_version, current = 0, None, 0
     else:
         round_ = repo.live_round(session, head.round_id, head.round_version)

@@ -65,15 +65,20 @@ _RELEASE = Statement.of("RELEASE SAVEPOINT command")
 _ROLLBACK = Statement.of("ROLLBACK TO SAVEPOINT command")
 
 
-def _roll_back(session: Session, db: Raw, table_id: str, staged: dict[str, Any]) -> None:
-    """Undo the job's writes; forget every object the session holds (some may have been
-    written by the job), and the rounds staged for the process cache as they were before
-    the job (``staged``), less the round of the job's table, which it may have changed."""
-    db.execute(_ROLLBACK)
-    db.execute(_RELEASE)
+def _roll_back(session: Session, db: Raw | None, table_id: str, staged: dict[str, Any]) -> None:
+    """Undo the job's writes: to its savepoint on ``db``, or (``None``: the job ran
+    first in its transaction, with no savepoint) the whole transaction. Forget every
+    object the session holds (some may have been written by the job), and the rounds
+    staged for the process cache as they were before the job (``staged``), less the round
+    of the job's table, which it may have changed."""
+    if db is None:
+        session.rollback()
+    else:
+        db.execute(_ROLLBACK)
+        db.execute(_RELEASE)
     session.expunge_all()
     drop_staged(session)
-    kept = {key: entry for key, entry in staged.items() if entry[1].opened.table_id != table_id}
+    kept = {key: entry for key, entry in staged.items() if entry.round.opened.table_id != table_id}
     if kept:
         session.info[STAGED] = kept
 
@@ -150,13 +155,17 @@ class Writer:
         overdue: list[_Job] = []
         try:
             with self.sessions() as session:
-                db = raw(session)
+                kept = False  # whether a job's writes are in the transaction so far
                 for job in jobs:
                     # A savepoint on the connection itself (SQLAlchemy's costs ten times
-                    # more); the session's objects are read anew by each job.
+                    # more), only where a job before this one is to be kept; it is not
+                    # released (the next one of the same name hides it, and the commit
+                    # ends them all). The session's objects are read anew by each job.
                     session.expire_all()
                     staged = dict(session.info.get(STAGED, {}))
-                    db.execute(_SAVEPOINT)
+                    db = raw(session) if kept else None
+                    if db is not None:
+                        db.execute(_SAVEPOINT)
                     try:
                         answer = job.run(session, job.check_deadline)
                     except DeadlinePassed:
@@ -171,7 +180,7 @@ class Writer:
                         else:
                             done.append((job, answer))
                     else:
-                        db.execute(_RELEASE)
+                        kept = True
                         done.append((job, answer))
                 session.commit()
         except BaseException as error:  # the commit (or the session) failed: none is kept
