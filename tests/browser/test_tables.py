@@ -134,7 +134,7 @@ def sign_up(browser: Any, server: Server, name: str) -> tuple[Any, Any]:
     return context, page
 
 
-def as_dealer(browser: Any, server: Server, table_id: str) -> tuple[Any, Any]:
+def dealer_in_lobby(browser: Any, server: Server, table_id: str) -> tuple[Any, Any]:
     token = server.person(f"dealer-{table_id}", "dealer")
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
@@ -142,7 +142,13 @@ def as_dealer(browser: Any, server: Server, table_id: str) -> tuple[Any, Any]:
     page.get_by_role("textbox", name="Token").fill(token)
     page.get_by_role("button", name="Use token").click()
     page.wait_for_selector("table.tables")
+    return context, page
+
+
+def as_dealer(browser: Any, server: Server, table_id: str) -> tuple[Any, Any]:
+    context, page = dealer_in_lobby(browser, server, table_id)
     page.goto(f"{server.url}/play/#/table/{table_id}")
+    # The console shows once the dealer's view has arrived (hidden until then).
     page.wait_for_selector(".console:not([hidden])")
     return context, page
 
@@ -452,6 +458,44 @@ def test_dealer_console_declares_an_exposed_community_card(browser: Any, server:
     page.wait_for_function(f"document.querySelector('#balance').dataset.cents === '{OPENING}'")
     assert shown_balance(page) == server.wallet(me(server, page)["id"]) == OPENING
     assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()
+
+
+def test_a_view_fetched_before_a_change_does_not_hide_it(browser: Any, server: Server) -> None:
+    """The page fetches the table's view as it opens (GET /tables/{id}/view) while its
+    WebSocket connects; an answer read before a change can arrive after the socket's
+    view of that change. It must not replace it: the socket sends only changes, so the
+    page would show the table as it was until the next one (the dealer console of the
+    test above once waited for "no more bets" in vain). Here the dealer's first GET is
+    answered at once and handed to the page only after the antes."""
+    assert server.table("late", "criss-cross-poker.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-late")
+    open_table(page, "late", 1)
+    dealer_context, dealer = dealer_in_lobby(browser, server, "late")
+    held: list[tuple[Any, Any]] = []
+
+    def hold_the_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))  # answered now, before the antes
+
+    dealer.route("**/tables/late/view", hold_the_first)
+    dealer.goto(f"{server.url}/play/#/table/late")
+    dealer.wait_for_selector('.conn[data-conn="live"]')
+    while not held:
+        dealer.wait_for_timeout(50)
+    page.locator('[data-command="PlaceAntes"] [data-action="PlaceAntes"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="ante_down"].has-wager')
+    dealer.wait_for_selector('[data-action="AnnounceNoMoreBets"]')  # from the socket
+    route, answer = held[0]
+    with dealer.expect_request_finished(lambda r: r.url.endswith("/tables/late/view")):
+        route.fulfill(response=answer)
+    dealer.evaluate("new Promise((done) => setTimeout(done, 200))")  # the page reads it
+    assert dealer.locator('.round[data-round="late-1"]').count() == 1
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click(timeout=5_000)
+    page.wait_for_selector('.seat.mine [data-spot="across"].legal')
     dealer_context.close()
     context.close()
 

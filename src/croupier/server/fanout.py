@@ -72,6 +72,9 @@ class Hub:
         self._polled: dict[str, tuple[float, tuple[int, int], bool]] = {}
         """Per table: when it was last polled, its signature and whether a deadline had
         passed; shared by the table's sockets, so a table costs one poll per interval."""
+        self._changes: dict[str, int] = {}
+        """Per table: how many times :meth:`changed` was told, so that a poll read before
+        a change is not kept as the table's state after it."""
 
     def watching(self, table_id: str) -> int:
         """How many sockets of this process watch ``table_id``."""
@@ -83,6 +86,7 @@ class Hub:
         with self._lock:
             watchers = list(self._watchers.get(table_id, ()))
             self._polled.pop(table_id, None)
+            self._changes[table_id] = self._changes.get(table_id, 0) + 1
         for watcher in watchers:
             with contextlib.suppress(RuntimeError):  # a closed loop: the socket is gone
                 watcher.loop.call_soon_threadsafe(watcher.wake.set)
@@ -113,13 +117,17 @@ class Hub:
         half poll interval for all of the table's sockets."""
         with self._lock:
             polled = self._polled.get(table_id)
+            changes = self._changes.get(table_id, 0)
         if polled is not None and time.monotonic() - polled[0] < self.poll_seconds / 2:
             return polled[1], polled[2]
         with self.sessions() as session:
             overdue = driver.due(session, table_id, self.clock())
             signature = self._signature(session, table_id)
         with self._lock:
-            self._polled[table_id] = (time.monotonic(), signature, overdue)
+            # Read before a change that was told meanwhile: not kept for the other sockets,
+            # which the change woke and which would take it for the table after it.
+            if self._changes.get(table_id, 0) == changes:
+                self._polled[table_id] = (time.monotonic(), signature, overdue)
         return signature, overdue
 
     def _snapshot(

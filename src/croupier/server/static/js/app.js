@@ -164,7 +164,8 @@ async function tablePage(tableId) {
   const feltBox = h("div", { class: "felt-box" });
   const rack = h("div", { class: "rack", role: "group", "aria-label": "chips" });
   const decisions = h("section", { class: "decisions", "aria-label": "your decisions" });
-  const consoleBox = h("section", { class: "console", "aria-label": "dealer and floor console" });
+  // Hidden until a view says the caller is the dealer (render).
+  const consoleBox = h("section", { class: "console", "aria-label": "dealer and floor console", hidden: true });
   const resultBox = h("div", { class: "result-box" });
   const signBox = h("details", { class: "sign" }, h("summary", {}, "Payout odds (table sign)"));
   main.replaceChildren(

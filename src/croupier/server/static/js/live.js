@@ -2,6 +2,13 @@
 // {"type": "view", "data": <GET /tables/{id}/view>} on connect and after every change.
 // While the socket is down the view is polled every second, and the socket is
 // reconnected with exponential backoff (1 s, 2 s, 4 s ... 30 s).
+//
+// The two sources race: a GET answered just before a change can arrive after the
+// socket's view of that change (the page fetches the view as it opens, and after each
+// command it sends). Such an answer is dropped: the socket sends a view after every
+// change, so any view older than the table is soon followed by a newer one from it,
+// whereas a late GET would put back a table that has moved on and nothing would replace
+// it until the next change (a dealer console without "no more bets", for good).
 
 import { api, token } from "./api.js";
 
@@ -16,6 +23,9 @@ export class LiveView {
     this.retryTimer = null;
     this.closed = false;
     this.lastKey = null;
+    this.socketViews = 0; // views the socket has delivered
+    this.asked = 0; // GETs of the view sent ...
+    this.answered = 0; // ... and the latest of them whose answer was shown
   }
 
   start() {
@@ -38,8 +48,15 @@ export class LiveView {
   }
 
   async refresh() {
+    const asked = ++this.asked;
+    const socketViews = this.socketViews;
     try {
-      this.deliver(await api.view(this.tableId));
+      const view = await api.view(this.tableId);
+      // Older than what the page shows (see the top of this file): the socket sent a
+      // view meanwhile, or a GET sent later was answered first.
+      if (this.socketViews !== socketViews || asked < this.answered) return;
+      this.answered = asked;
+      this.deliver(view);
     } catch (error) {
       this.onStatus(`could not load the table: ${error.message}`);
     }
@@ -80,7 +97,10 @@ export class LiveView {
     socket.onmessage = (message) => {
       try {
         const data = JSON.parse(message.data);
-        if (data.type === "view") this.deliver(data.data);
+        if (data.type === "view") {
+          this.socketViews += 1;
+          this.deliver(data.data);
+        }
       } catch {
         /* not a view: ignore */
       }
