@@ -152,6 +152,24 @@ def cpu_seconds(root: int) -> float:
     return total
 
 
+def database_cpu_seconds() -> float:
+    """CPU seconds used so far by this machine's PostgreSQL processes (named ``postgres``;
+    the database the load runs on is local), from ``/proc``; NaN where there is none."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total, found = 0.0, False
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = entry.read_text()
+        except OSError:
+            continue
+        name = text[text.find("(") + 1 : text.rfind(")")]
+        if name.startswith("postgres"):
+            fields = text.rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            found = True
+    return total if found else float("nan")
+
+
 def setup_tables(base: str, admin_token: str, count: int) -> tuple[str, list[tuple[str, str]]]:
     """``count`` tables, each with one seated player; returns the dealer's token and
     (table id, player token) per table."""
@@ -334,10 +352,12 @@ def run_configuration(
                     for share in shares
                 ]
                 cpu_before = cpu_seconds(server.pid)
+                database_before = database_cpu_seconds()
                 for proc in procs:
                     proc.start()
                 tallies = [out.get() for _ in procs]
                 server_cpu = cpu_seconds(server.pid) - cpu_before
+                database_cpu = database_cpu_seconds() - database_before
                 elapsed = max(t.seconds for t in tallies)
                 for proc in procs:
                     proc.join()
@@ -362,6 +382,7 @@ def run_configuration(
         "rounds_per_s": settled / elapsed,
         "commands": commands,
         "server_cpu_ms": 1_000 * server_cpu / max(1, commands),
+        "database_cpu_ms": 1_000 * database_cpu / max(1, commands) if kind != "sqlite" else None,
         "p50_ms": 1_000 * percentile(latencies, 0.50),
         "p99_ms": 1_000 * percentile(latencies, 0.99),
         "errors": errors,
@@ -377,7 +398,13 @@ def report(result: dict[str, Any]) -> str:
         f"{result['rounds_per_s']:7.1f} rounds/s ({result['rounds_per_s'] / target:.0%} of "
         f"{target:,.0f}); commands p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms "
         f"({result['p99_ms'] / TARGET_P99_MS:.0%} of {TARGET_P99_MS:.0f} ms); "
-        f"server CPU {result['server_cpu_ms']:.2f} ms a command; "
+        f"server CPU {result['server_cpu_ms']:.2f} ms a command"
+        + (
+            f" (PostgreSQL {result['database_cpu_ms']:.2f})"
+            if result.get("database_cpu_ms") is not None
+            else ""
+        )
+        + "; "
         f"errors {result['errors'] or 'none'}; {result['check']}"
     )
 

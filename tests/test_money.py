@@ -58,6 +58,15 @@ def test_require_cents_refuses_what_is_not_positive_whole_cents(bad: object) -> 
         require_cents(bad, "a wager", "675a.2(a)")
 
 
+def test_require_cents_refuses_more_than_the_largest_amount() -> None:
+    # $1,000,000,000 is 10**11 cents: that much is taken, a cent more is not (a bank's
+    # chips of 2**63 cents once reached the database and failed there).
+    assert require_cents(10**11, "the bank's chips", "621a.11(d)(2)") == 10**11
+    for too_much in (10**11 + 1, 2**63, 10**30):
+        with pytest.raises(InvalidAmount, match=r"\$1,000,000,000 \(money:largest-amount\)$"):
+            require_cents(too_much, "the bank's chips", "621a.11(d)(2)")
+
+
 def test_payout_limit_caps_the_aggregate() -> None:
     limit = PayoutLimit(limit=5_000_000)
     assert limit.cap(4_000_000) == 4_000_000

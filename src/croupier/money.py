@@ -19,6 +19,11 @@ from croupier.errors import InvalidAmount
 Cents = int
 """An amount of money in cents (``500`` is $5.00)."""
 
+MAX_CENTS: Cents = 10**11
+"""The most cents one amount may be (a wager, a bank's chips, a deposit): $1,000,000,000,
+far above any table's limits; it keeps every balance well inside the databases' 64-bit
+integers."""
+
 
 class Rounding(StrEnum):
     """How a payout that is not a whole number of cents is rounded."""
@@ -63,12 +68,19 @@ def require_cents(amount: object, what: str, cite: str) -> Cents:
     """Return ``amount`` if it is a positive whole number of cents.
 
     Raises :class:`InvalidAmount` (citing ``cite``) for zero, negative,
-    non-integer (floats included, even ``5.0``) and boolean amounts.
+    non-integer (floats included, even ``5.0``) and boolean amounts, and (citing
+    ``money:largest-amount``) for more than :data:`MAX_CENTS`.
     """
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise InvalidAmount(f"{what} must be a whole number of cents, not {amount!r}", cite)
     if amount <= 0:
         raise InvalidAmount(f"{what} must be more than zero cents, not {amount}", cite)
+    if amount > MAX_CENTS:
+        raise InvalidAmount(
+            f"{what} of {amount} cents is more than the largest amount croupier takes, "
+            f"{format_cents(MAX_CENTS)}",
+            "money:largest-amount",
+        )
     return amount
 
 

@@ -132,6 +132,22 @@ def test_malformed_json_is_refused_naming_the_body(hostile: Fuzzed) -> None:
     assert hostile.api.snapshot() == before
 
 
+def test_a_body_over_a_megabyte_is_refused_before_it_is_read(hostile: Fuzzed) -> None:
+    """1 MiB is the most the server reads (a command is a few hundred bytes): 413; with no
+    bearer token a command is refused 401 before its body is read."""
+    before = hostile.api.snapshot()
+    padding = b" " * (1 << 20)
+    body = b'{"command": {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", '
+    body += b'"amount": 500}}' + padding
+    for path, auth in (("/tables/hrd/commands", hostile.player), ("/tables", hostile.api.admin)):
+        assert post_raw(hostile, path, body, auth).status_code == 413
+    r = hostile.api.client.post(
+        "/tables/hrd/commands", content=b"{", headers={"Idempotency-Key": "no-token"}
+    )
+    assert r.status_code == 401 and r.json()["cite"] == "server:auth", r.text
+    assert hostile.api.snapshot() == before
+
+
 def test_wrong_types_and_huge_numbers_are_refused_naming_the_field(hostile: Fuzzed) -> None:
     before = hostile.api.snapshot()
     wager = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace"}
@@ -139,7 +155,9 @@ def test_wrong_types_and_huge_numbers_are_refused_naming_the_field(hostile: Fuzz
     cases: list[tuple[dict[str, Any], int, Any]] = [
         ({**wager, "amount": "500"}, 422, "675a.2(e)"),  # not a whole number of cents
         ({**wager, "amount": 5.5}, 422, "675a.2(e)"),
-        ({**wager, "amount": 10**40}, 422, "675a.2(e)(1)"),  # above the table maximum
+        ({**wager, "amount": 50_001}, 422, "675a.2(e)(1)"),  # above the table maximum
+        # Above any amount croupier takes ($1,000,000,000), whatever the table's maximum.
+        ({**wager, "amount": 10**40}, 422, "money:largest-amount"),
         ({**wager, "seat": "one", "amount": 500}, 422, ["body", "command", "PlaceWager", "seat"]),
         # The caller's own seat as a string or a boolean: not a JSON integer, as with
         # round_version below (JSON "1" is text, true is no number).

@@ -274,6 +274,14 @@ def test_every_balance_after_player_bank_rounds(tmp_path: Path) -> None:
         if offered is not None:
             too_much = wallets[table.ids[offered]] + 500
             table.do(offered, {"type": "TakeBank", "seat": offered, "chips": too_much}, ok=False)
+            # More than any amount croupier takes ($1,000,000,000): refused by the rules,
+            # before the database (a bigint) could overflow.
+            for chips in (10**11 + 1, 2**63):
+                answer = table.do(
+                    offered, {"type": "TakeBank", "seat": offered, "chips": chips}, ok=False
+                )
+                assert answer["cite"] == "money:largest-amount", answer
+            assert table.ledger()["total"] == 0
     finally:
         table.close()
 

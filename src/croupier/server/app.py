@@ -43,6 +43,9 @@ _KEY: TypeAdapter[str] = TypeAdapter(
     Annotated[str, StringConstraints(min_length=1, max_length=200)]
 )
 """The ``Idempotency-Key`` header's constraints (the same as the declared ``Key``)."""
+MAX_BODY_BYTES = 1 << 20
+"""The largest request body the server reads (413 beyond): a Rules Submission is at most
+100,000 characters, a command a few hundred bytes."""
 
 PROBLEMS: dict[int | str, dict[str, Any]] = {
     401: {"model": schemas.Problem, "description": "No or unknown bearer token."},
@@ -126,6 +129,7 @@ def create_app(
         version=croupier.__version__,
         description="Pennsylvania table games (58 Pa. Code Subpart K) over HTTP: players, "
         "wallets, tables, rounds, commands and their hash-chained events.",
+        max_body_size=MAX_BODY_BYTES,
     )
     app.state.engine = engine
     app.state.hub = hub
@@ -401,6 +405,8 @@ def create_app(
         ``Idempotency-Key`` header and the body are read and validated here, with the
         same answers (401 before 422; 422 naming the header or the body's field)."""
         credentials = await bearer(request)
+        if credentials is None:  # refused before its body is read
+            raise unauthorized(credentials)
         errors: list[dict[str, Any]] = []
         key = request.headers.get("idempotency-key")
         if key is None:
@@ -431,18 +437,23 @@ def create_app(
             except ValidationError as error:
                 errors += located(error, "body")
         if errors or body is None or key is None:
-            if (
-                credentials is None
-                or await run_in_threadpool(known, credentials.credentials) is None
-            ):
+            if await run_in_threadpool(known, credentials.credentials) is None:
                 raise unauthorized(credentials)
             raise RequestValidationError(errors)
         return await run_command(request, request.path_params["table_id"], body, key, credentials)
 
     def located(error: ValidationError, *where: str) -> list[dict[str, Any]]:
+        def shown(value: Any) -> Any:  # the body as sent may not be UTF-8
+            return value.decode(errors="replace") if isinstance(value, bytes) else value
+
         return [
-            {"type": e["type"], "loc": (*where, *e["loc"]), "msg": e["msg"]}
-            for e in error.errors(include_url=False)
+            {
+                "type": e["type"],
+                "loc": (*where, *e["loc"]),
+                "msg": e["msg"],
+                "input": shown(e["input"]),
+            }
+            for e in error.errors(include_url=False, include_context=False)
         ]
 
     async def run_command(
@@ -458,8 +469,7 @@ def create_app(
             me = caller(db, credentials)
             settings = driver.table_settings(db, table_id)  # per process: read once a table
             limit = limits.for_table(settings.rate_limit_per_second, settings.rate_limit_burst)
-            limits.take(me.id, table_id, limit)  # 429 before the command is read
-
+            limits.take(me.id, table_id, limit)  # 429 before the command is read (a retry too)
             moment = now()
             due_by = moment if check_deadline else None
             # The table, the round, the seat and the key's stored answer in one query.

@@ -9,8 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_
 from pydantic_core import PydanticCustomError
 
 from croupier.engine import LegalCommand
+from croupier.money import MAX_CENTS
 
-MAX_AMOUNT = 10**11
+MAX_AMOUNT = MAX_CENTS
 """The largest amount one request may move: $1,000,000,000.00."""
 
 
