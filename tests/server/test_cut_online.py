@@ -216,6 +216,32 @@ def test_leaving_refuses_for_every_box_gone_when_the_offer_reaches_it(tmp_path: 
         table.close()
 
 
+def test_an_offer_passed_on_to_a_box_that_has_left_is_refused_for_it_at_once(
+    tmp_path: Path,
+) -> None:
+    """Box 1 leaves while box 2 is offered the cut; box 2 refuses it (a command, not a
+    timeout): the offer passes to box 1, whose player has gone, and is refused for it in
+    the same transaction instead of waiting out its decision time; the dealer cuts
+    (673a.5(b)) and the betting opens, with no time passed."""
+    table = Table(f"sqlite:///{tmp_path / 'passed.sqlite'}", COVER_ON_DEALER, offer_cut=True)
+    try:
+        table.first_round()
+        _leave(table, 1)
+        assert table.view(None)["view"]["cut_offered_to"] == 2
+        answer = table.do(2, {"type": "RefuseCut", "seat": 2})
+        assert [e["type"] for e in answer["events"]][:3] == ["CutRefused", "CutRefused", "DeckCut"]
+        assert table.view(None)["view"]["phase"] == "betting"
+        assert _cuts(table.events("bj-2")) == [
+            ("CutRefused", 2),
+            ("CutRefused", 1),
+            ("DeckCut", "dealer"),
+        ]
+        _chain_ok(table)
+        assert table.ledger()["total"] == 0
+    finally:
+        table.close()
+
+
 def test_leaving_without_a_cut_offered_sends_no_command(tmp_path: Path) -> None:
     """With ``offer_cut`` off, leaving between rounds stores nothing: no round opens."""
     table = Table(f"sqlite:///{tmp_path / 'none.sqlite'}", COVER_ON_DEALER, offer_cut=False)

@@ -71,7 +71,7 @@ from croupier.games import high_roll_dice as hrd
 from croupier.games import pai_gow as pg
 from croupier.ledger import repository as repo
 from croupier.ledger.db import Statement, raw
-from croupier.ledger.models import EventRow, GameTable, Player, RoundRow, Seat
+from croupier.ledger.models import EventRow, GameTable, Player, RoundRow
 from croupier.rng import Rng, SecureRng, SeededRng
 from croupier.rules.base import RulesSubmission
 from croupier.rules.criss_cross_poker import CrissCrossPokerRules
@@ -763,8 +763,35 @@ def _close_and_schedule(
             if out.round_status != "open":
                 return out
             row, round_ = _current(session, out.round_id, out.round_version)
+    while (absent := _absent_cut_box(session, out.table_id, round_)) is not None:
+        # The cut offered to a box whose player has left: refused for it at once, as
+        # leaving refuses it (docs/interpretations.md, "Leaving refuses the cut").
+        refusal = dbj.RefuseCut(seat=absent)
+        player = _player_for(round_, absent)
+        refused = service_command(
+            session, player, out.table_id, refusal, rng, out.round_version, absent
+        )
+        out = _merge(out, refused)
+        if out.round_status != "open":
+            return out
+        row, round_ = _current(session, out.round_id, out.round_version)
     schedule(session, row, round_, settings, now)
     return out
+
+
+_SEATED = Statement.of("SELECT player_id FROM seats WHERE table_id = :table_id AND seat = :seat")
+
+
+def _absent_cut_box(session: Session, table_id: str, round_: Round[Any]) -> int | None:
+    """The box offered the Double Back Jack cut (673a.5(c)) whose player has left its seat,
+    else ``None``."""
+    if not isinstance(round_, dbj.DoubleBackJackRound):
+        return None
+    offered = round_.state.cut_offered_to()
+    if offered is None:
+        return None
+    found = raw(session).execute(_SEATED, {"table_id": table_id, "seat": offered}).fetchone()
+    return offered if found is None or found[0] != round_.opened.seats[offered] else None
 
 
 def _player_for(round_: Round[Any], actor: Actor) -> Player:
@@ -870,41 +897,28 @@ def service_command(
 
 def refuse_cut_on_leaving(
     session: Session, table_id: str, seat: int, rng: Rng, now: datetime
-) -> list[schemas.CommandOut]:
+) -> schemas.CommandOut | None:
     """Before the player at ``seat`` leaves it, in the same transaction: where the open
     round offers the Double Back Jack cut to that box (673a.5(b)-(c)), the cut is refused
     for it at once, as its timeout would refuse it (docs/interpretations.md, "Leaving
-    refuses the cut"); so too for each box the offer then reaches whose player has left
-    already. Each refusal goes through the command path (:func:`service_command`, at the
-    round's version, for the seat), then :func:`after_command` times the next wait.
-    Returns what each did; nothing where no cut is offered to such a box."""
+    refuses the cut"), through the command path (:func:`service_command`, at the round's
+    version, for the seat); :func:`after_command` then refuses for each box the offer
+    reaches whose player has left already, and times the next wait. Returns what was
+    done, or ``None`` where the cut is not offered to that box."""
     found = session.execute(
         select(RoundRow.id, RoundRow.version).where(
             RoundRow.table_id == table_id, RoundRow.status == "open"
         )
     ).first()
     if found is None or not table_settings(session, table_id).offer_cut:
-        return []
+        return None
     _, round_ = repo.load_round(session, found.id)
-    if not isinstance(round_, dbj.DoubleBackJackRound):
-        return []
-    sitting = select(Seat.seat, Seat.player_id).where(Seat.table_id == table_id)
-    seated = {row.seat: row.player_id for row in session.execute(sitting)}
-    gone = {seat} | {s for s, player in round_.opened.seats.items() if seated.get(s) != player}
-    done: list[schemas.CommandOut] = []
-    version = found.version
-    while not round_.finished and (offered := round_.state.cut_offered_to()) in gone:
-        assert offered is not None
-        command = dbj.RefuseCut(seat=offered)
-        out = service_command(
-            session, _player_for(round_, offered), table_id, command, rng, version, offered
-        )
-        out = after_command(session, out, rng, now)
-        done.append(out)
-        version = out.round_version
-        staged = repo.staged_round(session, found.id, version)
-        round_ = staged if staged is not None else repo.load_round(session, found.id)[1]
-    return done
+    if not isinstance(round_, dbj.DoubleBackJackRound) or round_.state.cut_offered_to() != seat:
+        return None
+    command = dbj.RefuseCut(seat=seat)
+    player = _player_for(round_, seat)
+    out = service_command(session, player, table_id, command, rng, found.version, seat)
+    return after_command(session, out, rng, now)
 
 
 _DUE = Statement.of(
