@@ -179,6 +179,10 @@ def test_migrations_and_the_cli(db_url: str) -> None:
     tables = set(inspect(engine).get_table_names())
     assert {"players", "accounts", "postings", "posting_lines", "tables", "rounds"} <= tables
     assert {"events", "seats", "idempotency_keys", "alembic_version"} <= tables
+    # Migration 0005 dropped the events' index on round_id alone: the unique index on
+    # (round_id, index) serves those lookups.
+    indexes = {i["name"] for i in inspect(engine).get_indexes("events")}
+    assert "ix_events_round" not in indexes
     with engine.connect() as connection:
         head = ScriptDirectory.from_config(alembic_config()).get_current_head()
         assert connection.execute(text("SELECT version_num FROM alembic_version")).all() == [

@@ -188,8 +188,8 @@ class EventRow(Base):
     __tablename__ = "events"
     __table_args__ = (
         UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),
+        # Also the lookup of a round's events (round_id is its first column).
         UniqueConstraint("round_id", "index", name="uq_events_round_index"),
-        Index("ix_events_round", "round_id"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
