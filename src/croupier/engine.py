@@ -35,9 +35,7 @@ from pydantic import (
     PlainValidator,
     TypeAdapter,
     ValidationError,
-    field_validator,
 )
-from pydantic_core import PydanticCustomError
 
 import croupier
 from croupier.errors import CroupierError, NotYourTurn, ReplayError
@@ -81,19 +79,7 @@ class Event(Record):
 
 
 class Command(Record):
-    """Something an actor asks a round to do. A command's ``seat`` is a whole number as
-    sent (strict: ``"3"`` and ``true`` are refused, as pydantic's lax mode would not)."""
-
-    @field_validator("seat", mode="before", check_fields=False)
-    @classmethod
-    def _strict_seat(cls, value: object) -> object:
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise PydanticCustomError(
-                "int_type",
-                "seat must be a whole number (an integer), not {kind}",
-                {"kind": type(value).__name__},
-            )
-        return value
+    """Something an actor asks a round to do."""
 
 
 class Outcome(StrEnum):

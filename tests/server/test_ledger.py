@@ -253,14 +253,15 @@ def test_concurrent_commands_move_money_once(api: Api) -> None:
     command = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", "amount": 500}
 
     def send(i: int) -> tuple[int, Any]:
-        with TestClient(api.app) as client:
-            key = "same" if i % 2 == 0 else f"other-{i}"
-            r = client.post(
-                "/tables/hrd/commands",
-                json={"command": command},
-                headers={**auth, "Idempotency-Key": key},
-            )
-            return r.status_code, r.json()
+        # No `with`: leaving it would shut the app down (its writer) under the others.
+        client = TestClient(api.app)
+        key = "same" if i % 2 == 0 else f"other-{i}"
+        r = client.post(
+            "/tables/hrd/commands",
+            json={"command": command},
+            headers={**auth, "Idempotency-Key": key},
+        )
+        return r.status_code, r.json()
 
     with ThreadPoolExecutor(8) as pool:
         answers = list(pool.map(send, range(8)))

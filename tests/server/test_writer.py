@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from croupier.ledger.db import Statement, make_engine, raw
 from croupier.server.service import DeadlinePassed
-from croupier.server.writer import Writer
+from croupier.server.writer import ShuttingDown, Writer
 
 INSERT = Statement.of("INSERT INTO marks (n) VALUES (:n)")
 T = TypeVar("T")
@@ -146,3 +146,22 @@ def test_a_passed_deadline_runs_the_timeouts_then_the_job(
     writer.close()
     assert answer == "done" and expired == ["t9"] and checks == [True, False]
     assert marks(sessions) == [2]  # the first try's write was rolled back
+
+
+def test_a_closed_writer_finishes_what_was_queued_and_refuses_the_rest(
+    sessions: sessionmaker[Session],
+) -> None:
+    """Closing waits for the jobs queued before it; a job sent after is refused at once
+    (503, server:shutdown) instead of waiting for a writer that has stopped (a test client
+    that shut the app down under the others' requests once hung the suite this way)."""
+    writer = Writer(sessions, lambda table: None, threads=2, batch=8)
+
+    async def before() -> list[Any]:
+        return await asyncio.gather(*(writer.run(f"t{n}", mark(n)) for n in (1, 2, 3)))
+
+    assert run_async(before()) == [1, 2, 3]
+    writer.close()
+    writer.close()  # again: nothing more to do
+    with pytest.raises(ShuttingDown, match=r"shutting down: send the command again \(server:shutdown\)$"):
+        run_async(writer.run("t4", mark(4)))
+    assert marks(sessions) == [1, 2, 3]

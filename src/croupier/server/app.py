@@ -35,7 +35,7 @@ from croupier.ledger.models import Account, Player
 from croupier.rng import Rng, SecureRng
 from croupier.server import browser, driver, fanout, schemas, service
 from croupier.server.ratelimit import DEFAULT, Buckets, RateLimited
-from croupier.server.writer import Writer
+from croupier.server.writer import ShuttingDown, Writer
 
 M = TypeVar("M", bound=BaseModel)
 JSON = "application/json"
@@ -76,6 +76,8 @@ def status_of(error: CroupierError) -> int:
         return 422
     if isinstance(error, RulesSubmissionError | service.Unprocessable):
         return 422
+    if isinstance(error, ShuttingDown):
+        return 503
     return 409
 
 
@@ -382,6 +384,11 @@ def create_app(
                 "model": schemas.Problem,
                 "description": "Too many commands from the caller at this table "
                 "(server:rate-limit); the Retry-After header gives the seconds to wait.",
+            },
+            503: {
+                "model": schemas.Problem,
+                "description": "The server is shutting down (server:shutdown): nothing was "
+                "done; send the command again.",
             },
         },
     )

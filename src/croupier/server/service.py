@@ -299,7 +299,9 @@ def handle_command(
             why = f"{_article(player.role)} does not play"
         raise AccessDenied(f"you have no seat at table {table_id}: {why}", "server:roles")
     game = GAMES[head.game]
-    command = game.command_adapter.validate_python(body.command)
+    # Strictly as JSON: a seat is a JSON integer ("3", true, 3.0 are refused), a yes/no
+    # is true or false ("yes", 1 are refused); pydantic's lax mode would take them.
+    command = game.command_adapter.validate_json(json.dumps(body.command), strict=True)
     old_version: int | None
     if head.round_id is None or head.round_version is None:
         if getattr(command, "type", None) == "VoidRound":  # it would open a round to void

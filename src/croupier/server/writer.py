@@ -36,6 +36,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from croupier.errors import CroupierError
 from croupier.ledger.db import Raw, Statement, raw
 from croupier.ledger.repository import STAGED, drop_staged
 from croupier.server.service import DeadlinePassed
@@ -49,6 +50,10 @@ answer of a request sent twice at once), or the error raised again."""
 
 def _raise(_session: Session, error: BaseException) -> Any:
     raise error
+
+
+class ShuttingDown(CroupierError):
+    """The process's writer has stopped (the server is shutting down): nothing was done."""
 
 
 @dataclass(eq=False)
@@ -112,6 +117,9 @@ class Writer:
         self.expire = expire
         self.batch = batch
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._closed = False
+        self._closing = threading.Lock()
+        """Held to queue a job or to close: no job is queued behind the threads' stop."""
         self._threads = [
             threading.Thread(target=self._work, name=f"croupier-writer-{n}", daemon=True)
             for n in range(threads)
@@ -122,13 +130,23 @@ class Writer:
     async def run(self, table_id: str, run: Run, recover: Recover = _raise) -> Any:
         """Queue one command's work and wait for its answer (after the commit)."""
         job = _Job(table_id, run, recover)
-        self._queue.put(job)
+        with self._closing:
+            if self._closed:
+                raise ShuttingDown(
+                    "the server is shutting down: send the command again", "server:shutdown"
+                )
+            self._queue.put(job)
         return await asyncio.wrap_future(job.future)
 
     def close(self) -> None:
-        """Stop the writer threads once the jobs queued before are done."""
-        for _ in self._threads:
-            self._queue.put(None)
+        """Stop the writer threads once the jobs queued before are done; a job sent after
+        is refused (:class:`ShuttingDown`) instead of waiting for a writer."""
+        with self._closing:
+            if self._closed:
+                return
+            self._closed = True
+            for _ in self._threads:
+                self._queue.put(None)
         for thread in self._threads:
             thread.join()
 
