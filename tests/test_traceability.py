@@ -39,7 +39,10 @@ def covered_chapters() -> list[str]:
 def sections_of(chapter: str) -> list[str]:
     """Every section, subsection, paragraph and subparagraph of a chapter's text."""
     if not REGULATIONS.is_dir():
-        pytest.fail(f"the regulation texts are expected beside the clone, at {REGULATIONS}")
+        pytest.fail(
+            f"the regulation texts are expected beside the clone, at {REGULATIONS} "
+            "(or where CROUPIER_REGULATIONS says; README, 'Tests')"
+        )
     text = (REGULATIONS / CHAPTER_FILES[chapter]).read_text(encoding="utf-8")
     # A heading, not a cross-reference such as "described in § 621a.9. After ...".
     parts = re.split(rf"(?<!in )§ {re.escape(chapter)}\.(\d+)\. ", text)
@@ -100,6 +103,11 @@ def test_the_parser_reads_the_texts_structure() -> None:
 
 
 def test_covered_chapters_have_texts() -> None:
+    if not REGULATIONS.is_dir():
+        pytest.fail(
+            f"the regulation texts are expected beside the clone, at {REGULATIONS} "
+            "(or where CROUPIER_REGULATIONS says; README, 'Tests')"
+        )
     assert set(covered_chapters()) <= set(CHAPTER_FILES)
     assert {"675a", "593"} <= set(covered_chapters())
 

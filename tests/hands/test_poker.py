@@ -218,6 +218,11 @@ def test_the_predicates_agree_with_the_thresholds_on_every_value(
 
 def test_category_names_are_the_regulations() -> None:
     # 674a.6(b)(1)-(9) in order, highest first: "(1) A royal flush, which ...".
+    if not REGULATION.is_file():
+        pytest.fail(
+            f"the regulation text is expected beside the clone, at {REGULATION} "
+            "(or in the folder CROUPIER_REGULATIONS names; README, 'Tests')"
+        )
     text = REGULATION.read_text(encoding="utf-8")
     section = text[text.index("§ 674a.6.") : text.index("§ 674a.7.")]
     listed = re.findall(r"\(\d\) (?:A |An )?([A-Za-z -]+?), which", section)

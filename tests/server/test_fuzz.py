@@ -148,6 +148,18 @@ def test_a_body_over_a_megabyte_is_refused_before_it_is_read(hostile: Fuzzed) ->
     assert hostile.api.snapshot() == before
 
 
+def test_a_name_with_a_control_character_is_refused(hostile: Fuzzed) -> None:
+    """A NUL in a name once reached PostgreSQL (whose text takes none) and answered 500:
+    control characters are refused 422 naming the field, on both databases."""
+    before = hostile.api.snapshot()
+    for name in ("\u0000x", "a\u0001b", "tab\there"):
+        r = hostile.api.client.post("/players", json={"name": name}, headers=hostile.api.admin)
+        assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "name"], r.text
+        r = hostile.api.client.post("/players/play-money", json={"name": name})
+        assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "name"], r.text
+    assert hostile.api.snapshot() == before
+
+
 def test_wrong_types_and_huge_numbers_are_refused_naming_the_field(hostile: Fuzzed) -> None:
     before = hostile.api.snapshot()
     wager = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace"}

@@ -162,6 +162,8 @@ def test_a_closed_writer_finishes_what_was_queued_and_refuses_the_rest(
     assert run_async(before()) == [1, 2, 3]
     writer.close()
     writer.close()  # again: nothing more to do
-    with pytest.raises(ShuttingDown, match=r"shutting down: send the command again \(server:shutdown\)$"):
+    with pytest.raises(
+        ShuttingDown, match=r"shutting down: send the command again \(server:shutdown\)$"
+    ):
         run_async(writer.run("t4", mark(4)))
     assert marks(sessions) == [1, 2, 3]

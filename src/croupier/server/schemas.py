@@ -12,6 +12,8 @@ from croupier.engine import LegalCommand
 from croupier.money import MAX_CENTS
 
 MAX_AMOUNT = MAX_CENTS
+NAME_PATTERN = r"^[^\s\x00-\x1f\x7f]([^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f])?$"
+"""A name: no control character (PostgreSQL's text takes no NUL), no space at either end."""
 """The largest amount one request may move: $1,000,000,000.00."""
 
 
@@ -27,7 +29,7 @@ class Problem(BaseModel):
 
 
 class PlayerCreate(In):
-    name: str = Field(min_length=1, max_length=100, pattern=r"^\S(.*\S)?$")
+    name: str = Field(min_length=1, max_length=100, pattern=NAME_PATTERN)
     role: Literal["player", "dealer", "admin"] = "player"
 
 
@@ -255,8 +257,8 @@ class PlayMoneyIn(In):
     name: str = Field(
         min_length=1,
         max_length=100,
-        pattern=r"^\S(.*\S)?$",
-        description="Shown at the table; no leading or trailing blanks.",
+        pattern=NAME_PATTERN,
+        description="Shown at the table; no control characters, no blanks at either end.",
     )
 
 
