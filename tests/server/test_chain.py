@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 
 import pytest
 from server_api import TEN_DICE, Api, ScriptedRng
@@ -129,3 +130,16 @@ def test_two_writers_cannot_fork_a_chain(api: Api) -> None:
             repo.append_events(second, stale, "r-b", 0, [opened("r-b")])
         second.rollback()
     assert api.client.get("/tables/hrd/verify", headers=api.admin).json()["events"] == 1
+
+
+def test_verify_and_replay_without_a_database_create_none(tmp_path: Path) -> None:
+    """Run where there is no database: verify and replay say so and exit 2, and no empty
+    database file is left behind (it once was, with a traceback)."""
+    missing = tmp_path / "croupier.sqlite"
+    for args in (["verify", "hrd"], ["replay", "hrd-1"]):
+        result = CliRunner().invoke(cli, [*args, "--db", f"sqlite:///{missing}"])
+        assert result.exit_code == 2, result.output
+        assert f"no database at {missing}: give the server's --db" in result.output
+    assert not missing.exists()
+    result = CliRunner().invoke(cli, ["verify", "hrd", "--db", "postgres://nowhere"])
+    assert result.exit_code == 2 and "cannot open the database" in result.output

@@ -7,6 +7,7 @@ import copy
 import json
 import logging
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -221,15 +222,37 @@ def register(app: typer.Typer) -> None:
             log_config=log_config(),  # no bearer token in the log (TokenRedactor)
         )
 
+    def existing(db: str) -> Any:
+        """The engine of an existing croupier database at ``db``; exit 2 with a message
+        (nothing created) where there is none, or it cannot be reached."""
+        from sqlalchemy import exc, inspect
+        from sqlalchemy.engine import make_url
+
+        from croupier.ledger.db import make_engine
+
+        try:
+            url = make_url(db)
+            file = url.database if url.get_backend_name() == "sqlite" else None
+            if file not in (None, "", ":memory:") and not Path(str(file)).is_file():
+                typer.echo(f"no database at {file}: give the server's --db", err=True)
+                raise typer.Exit(2)
+            engine = make_engine(db)
+            if not inspect(engine).has_table("tables"):
+                typer.echo(f"{db} holds no croupier tables: give the server's --db", err=True)
+                raise typer.Exit(2)
+        except (exc.SQLAlchemyError, ValueError) as error:
+            typer.echo(f"cannot open the database {db}: {error}", err=True)
+            raise typer.Exit(2) from error
+        return engine
+
     @app.command("verify")
     def verify(table: str, db: Db = DEFAULT_URL) -> None:
         """Check a table's event hash chain; exit 1 if it does not verify."""
         from sqlalchemy.orm import Session
 
         from croupier.ledger import repository
-        from croupier.ledger.db import make_engine
 
-        with Session(make_engine(db)) as session:
+        with Session(existing(db)) as session:
             try:
                 report = repository.verify_chain(session, table)
             except repository.NotFound as error:
@@ -251,10 +274,9 @@ def register(app: typer.Typer) -> None:
         from sqlalchemy.orm import Session
 
         from croupier.ledger import repository
-        from croupier.ledger.db import make_engine
         from croupier.server import service
 
-        with Session(make_engine(db)) as session:
+        with Session(existing(db)) as session:
             try:
                 out = service.replay(session, round_id)
             except repository.NotFound as error:
