@@ -218,12 +218,18 @@ def test_a_stale_round_version_is_refused(api: Api) -> None:
     api.table()
     _, ann = api.player("ann", deposit=HUNDRED)
     api.sit(ann, 1)
+    before = api.snapshot()
+    r = api.wager(ann, 1, "pip_street:ace", 500, round_version=4)  # no round is open yet
+    assert r.status_code == 409, r.text
+    assert r.json()["detail"].startswith("no round is open at table hrd (version 0), not 4")
+    assert api.snapshot() == before
     r = api.wager(ann, 1, "pip_street:ace", 500, round_version=0)
     assert r.status_code == 200 and r.json()["round_version"] == 2
     before = api.snapshot()
     r = api.wager(ann, 1, "like_kind:3", 500, round_version=1)
     assert r.status_code == 409
     assert r.json()["cite"] == "server:optimistic-concurrency"
+    assert r.json()["detail"].startswith("round hrd-1 is at version 2, not 1")
     assert api.snapshot() == before
     r = api.wager(ann, 1, "like_kind:3", 500, round_version=2)
     assert r.status_code == 200 and r.json()["round_version"] == 3

@@ -317,9 +317,11 @@ def handle_command(
         row = RoundRow(id=head.round_id, table_id=table_id, version=head.round_version)
         first_new, old_version, current = len(round_.events), head.round_version, head.round_version
     if body.round_version is not None and body.round_version != current:
+        where = f"round {row.id} is at version {current}"
+        if old_version is None:
+            where = f"no round is open at table {table_id} (version 0)"
         raise repo.StaleVersion(
-            f"round {row.id} is at version {current}, not {body.round_version}: "
-            "look at the table again",
+            f"{where}, not {body.round_version}: look at the table again",
             "server:optimistic-concurrency",
         )
     if isinstance(actor, int) and actor not in round_.opened.seats:
