@@ -417,36 +417,6 @@ def round_postings(events: Sequence[Event], first_new: int) -> list[RoundPosting
     return result
 
 
-def post_round_events(
-    session: Session, table_id: str, round_id: str, events: Sequence[Event], first_new: int
-) -> list[Posting]:
-    """Store the postings of ``events[first_new:]`` of a round at ``table_id``."""
-    ids: dict[tuple[str, str | None], int] = {}
-    postings = []
-    for derived in round_postings(events, first_new):
-        lines: dict[int, Cents] = {}
-        for (kind, player_id), amount in derived.lines.items():
-            if (kind, player_id) not in ids:
-                if kind == WALLET:
-                    ids[(kind, player_id)] = account(session, WALLET, player_id=player_id).id
-                else:
-                    ids[(kind, player_id)] = account(session, kind, table_id=table_id).id
-            key = ids[(kind, player_id)]
-            lines[key] = lines.get(key, 0) + amount
-        posting = post(
-            session,
-            derived.kind,
-            lines,
-            table_id=table_id,
-            round_id=round_id,
-            event_index=derived.event_index,
-            cite=derived.cite,
-        )
-        if posting is not None:
-            postings.append(posting)
-    return postings
-
-
 # --- idempotency keys ---------------------------------------------------------------------
 _ANSWER = Statement.of(
     "SELECT request_sha256, status_code, response_json FROM idempotency_keys "

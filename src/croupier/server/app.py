@@ -242,9 +242,16 @@ def create_app(
         validation against the response model)."""
         if (first := stored(db, player, key, asked)) is not None:
             return first
-        answer = run().model_dump_json()
-        repo.store_answer(db, player.id, key, repo.StoredAnswer(asked, code, answer))
-        return Response(answer, status_code=code, media_type=JSON)
+        return remember(db, player, key, asked, code, run())
+
+    def remember(
+        db: Session, player: Player, key: str, asked: str, code: int, answer: BaseModel
+    ) -> Response:
+        """``answer`` serialized once, stored with ``key`` in the caller's transaction and
+        sent as stored."""
+        text = answer.model_dump_json()
+        repo.store_answer(db, player.id, key, repo.StoredAnswer(asked, code, text))
+        return Response(text, status_code=code, media_type=JSON)
 
     def idempotent(
         db: Session,
@@ -484,9 +491,9 @@ def create_app(
             if head.answer is not None:
                 return first_answer(head.answer, asked)
             out = service.handle_command(db, me, table_id, body, source, due_by, head=head)
-            answer = driver.after_command(db, out, source, moment, me).model_dump_json()
-            repo.store_answer(db, me.id, key, repo.StoredAnswer(asked, 200, answer))
-            return Response(answer, status_code=200, media_type=JSON)
+            return remember(
+                db, me, key, asked, 200, driver.after_command(db, out, source, moment, me)
+            )
 
         def recover(db: Session, error: BaseException) -> Response:
             if isinstance(error, IntegrityError | repo.StaleVersion):

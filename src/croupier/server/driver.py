@@ -704,14 +704,11 @@ def _merge(first: schemas.CommandOut, then: schemas.CommandOut) -> schemas.Comma
 def _run(
     session: Session, player: Player, table_id: str, round_id: str, command: Command, rng: Rng
 ) -> schemas.CommandOut:
-    from croupier.server import service  # service imports this module
-
     session.flush()
     row = session.get(RoundRow, round_id)
     if row is not None:
         session.expire(row)
-    body = schemas.CommandIn(command=command.model_dump(mode="json"))
-    return service.handle_command(session, player, table_id, body, rng)
+    return service_command(session, player, table_id, command, rng)
 
 
 def after_command(
