@@ -152,11 +152,32 @@ def test_a_name_with_a_control_character_is_refused(hostile: Fuzzed) -> None:
     """A NUL in a name once reached PostgreSQL (whose text takes none) and answered 500:
     control characters are refused 422 naming the field, on both databases."""
     before = hostile.api.snapshot()
-    for name in ("\u0000x", "a\u0001b", "tab\there"):
+    for name in ("\u0000x", "a\u0001b", "tab\there", "a\u0085b", "a\u2028b", "a\u202eb"):
         r = hostile.api.client.post("/players", json={"name": name}, headers=hostile.api.admin)
         assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "name"], r.text
         r = hostile.api.client.post("/players/play-money", json={"name": name})
         assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "name"], r.text
+    assert hostile.api.snapshot() == before
+
+
+def test_nan_and_infinity_are_refused_422_not_500(hostile: Fuzzed) -> None:
+    """JSON's NaN and Infinity (which Python's parser takes) once made the 422 itself
+    fail to serialize, as a 500: they are refused naming the field, the input as text."""
+    before = hostile.api.snapshot()
+    wager = b'{"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", "amount": 500}'
+    for content, path, auth, field in (
+        (
+            b'{"command": ' + wager + b', "round_version": NaN}',
+            "/tables/hrd/commands",
+            hostile.player,
+            "round_version",
+        ),
+        (b'{"name": NaN}', "/players/play-money", {}, "name"),
+        (b'{"seat": Infinity}', "/tables/hrd/seats", hostile.player, "seat"),
+    ):
+        r = post_raw(hostile, path, content, auth)
+        assert r.status_code == 422, (path, r.text)
+        assert r.json()["detail"][0]["loc"][:2] == ["body", field], r.text
     assert hostile.api.snapshot() == before
 
 

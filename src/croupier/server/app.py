@@ -9,13 +9,14 @@ without moving money again.
 import contextlib
 import hashlib
 import json
+import math
 from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import UTC, datetime
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, FastAPI, Header, Request, WebSocket
 from fastapi.dependencies.models import Dependant
-from fastapi.exception_handlers import request_validation_exception_handler
+from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
@@ -79,6 +80,17 @@ def status_of(error: CroupierError) -> int:
     if isinstance(error, ShuttingDown):
         return 503
     return 409
+
+
+def _finite(value: Any) -> Any:
+    """``value`` (JSON-like) with every NaN or infinite float written as its text."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(item) for item in value]
+    return value
 
 
 def _utc_now() -> datetime:
@@ -160,7 +172,10 @@ def create_app(
                 or await run_in_threadpool(known, credentials.credentials) is None
             ):
                 return _croupier_error(request, unauthorized(credentials))
-        return await request_validation_exception_handler(request, error)
+        # FastAPI's own answer, with what JSON cannot carry (NaN, Infinity sent as input)
+        # written as text: it once made the 422 itself fail, as a 500.
+        detail = _finite(jsonable_encoder(error.errors()))
+        return JSONResponse({"detail": detail}, status_code=422)
 
     def secured(dependant: Dependant) -> bool:
         return dependant.call is bearer or any(secured(d) for d in dependant.dependencies)

@@ -12,8 +12,10 @@ from croupier.engine import LegalCommand
 from croupier.money import MAX_CENTS
 
 MAX_AMOUNT = MAX_CENTS
-NAME_PATTERN = r"^[^\s\x00-\x1f\x7f]([^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f])?$"
-"""A name: no control character (PostgreSQL's text takes no NUL), no space at either end."""
+_CONTROL = r"\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+NAME_PATTERN = rf"^[^\s{_CONTROL}]([^{_CONTROL}]*[^\s{_CONTROL}])?$"
+"""A name: no control character (C0 and C1; PostgreSQL's text takes no NUL), no line or
+paragraph separator, no bidirectional override, and no space at either end."""
 """The largest amount one request may move: $1,000,000,000.00."""
 
 
