@@ -17,7 +17,9 @@ The parts, in order (``--only`` takes their names):
   ``par_sheet`` or ``analyze``, once the module has one). Each runs in a fresh process,
   so no cache of an earlier part helps it.
 - ``server``: the table server's load figures (``benchmarks/server_load.py``, when it is
-  there), SQLite only, for a few seconds.
+  there), SQLite only, 1 and 2 processes, 16 clients, for a few seconds.
+- ``floor``: the baselines of those figures (``benchmarks/server_floor.py``): the same
+  load against a bare Starlette app on uvicorn, and PostgreSQL alone under pgbench.
 
 A part that fails prints its error and the run goes on. The figures replace the
 "## Benchmarks" section of docs/performance.md and nothing else in the file (other
@@ -253,6 +255,16 @@ def server(quick: bool) -> list[str]:
         args += ["--seconds", "3" if quick else "5"]
     if "--db" in usage:
         args += ["--db", "sqlite"]
+    if "--clients" in usage:
+        args += ["--clients", "16"]
+    output = script(args, timeout=600)
+    return [f"`python {' '.join(args)}`", "", *code_block(output)]
+
+
+def floor(quick: bool) -> list[str]:
+    """What the machine allows any server (benchmarks/server_floor.py): the HTTP stack
+    alone, and PostgreSQL alone (pgbench)."""
+    args = ["benchmarks/server_floor.py", "--seconds", "3" if quick else "8"]
     output = script(args, timeout=600)
     return [f"`python {' '.join(args)}`", "", *code_block(output)]
 
@@ -262,6 +274,7 @@ PARTS: dict[str, tuple[str, Callable[[bool], list[str]]]] = {
     "simulation": ("Simulation kernels against the random generator", simulation),
     "exact": ("Exact solvers against their targets", exact),
     "server": ("Table server load", server),
+    "floor": ("What this machine allows a table server", floor),
 }
 
 

@@ -1,8 +1,9 @@
 """Load test of the table server: settled High Roll Dice rounds per second, command latency.
 
 Starts the real server (``croupier serve``, uvicorn, in a subprocess) on a fresh
-database: a SQLite file, and PostgreSQL (127.0.0.1:5432, database ``test``, a schema of
-its own dropped afterwards) with 1 and 2 server processes. Then many concurrent clients
+database, with 1 and 2 server processes: a SQLite file (the processes take turns at
+writing through its lock file), and PostgreSQL (127.0.0.1:5432, database ``test``, a
+schema of its own dropped afterwards). Then many concurrent clients
 (httpx, asyncio; optionally spread over several client processes), each at a table of
 its own: the player places a $5 Pip Street wager, the dealer announces "no more bets",
 the server throws, calls and settles. A round is settled when the dealer's command
@@ -420,7 +421,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs; {args.clients} clients in {args.client_procs} process(es)")
     for kind in args.db:
-        for workers in args.workers or ([1] if kind == "sqlite" else [1, 2]):
+        for workers in args.workers or [1, 2]:
             result = run_configuration(
                 kind, workers, args.clients, args.client_procs, args.seconds, args.rounds
             )

@@ -149,22 +149,15 @@ def stored_events(db_url: str) -> list[dict[str, Any]]:
     return [{"round_id": r[0], "type": r[1], **json.loads(r[2])} for r in rows]
 
 
-@pytest.fixture
-def postgres_url(db_url: str) -> str:
-    if db_url.startswith("sqlite"):
-        pytest.skip("several server processes share PostgreSQL (SQLite: one process)")
-    return db_url
-
-
 @pytest.mark.slow
 def test_two_processes_never_open_two_rounds_nor_lose_a_wager(
-    postgres_url: str, tmp_path: Path
+    db_url: str, tmp_path: Path
 ) -> None:
     """Six players wager at once through two server processes, each wager sent to a
     random process and retried (same key, maybe the other process) until it answers;
     the dealer closes each round through either. Four rounds."""
-    admin = bootstrap_admin(postgres_url)
-    servers = [ServerProcess(postgres_url, tmp_path / f"server-{i}.log") for i in (1, 2)]
+    admin = bootstrap_admin(db_url)
+    servers = [ServerProcess(db_url, tmp_path / f"server-{i}.log") for i in (1, 2)]
     choose = random.Random(7)
     try:
         with ThreadPoolExecutor(2) as pool:
@@ -209,10 +202,10 @@ def test_two_processes_never_open_two_rounds_nor_lose_a_wager(
     finally:
         for server in servers:
             server.stop()
-    events = stored_events(postgres_url)
+    events = stored_events(db_url)
     wagers = Counter((e["round_id"], e["seat"]) for e in events if e["type"] == "WagerPlaced")
     assert wagers == Counter({(f"hrd-{n + 1}", seat): 1 for n in range(4) for seat in players})
-    engine = create_engine(postgres_url)
+    engine = create_engine(db_url)
     with engine.connect() as connection:
         statuses = connection.execute(text("SELECT status, count(*) FROM rounds GROUP BY status"))
         assert dict(statuses.all()) == {"completed": 4}
@@ -235,7 +228,7 @@ def test_two_processes_never_open_two_rounds_nor_lose_a_wager(
             expected[seats[e["seat"]]] += e["returned"] + e["won"]
     assert {pid: wallets[pid] for pid in expected} == expected
     verify = subprocess.run(
-        [CROUPIER, "verify", "hrd", "--db", postgres_url], capture_output=True, text=True
+        [CROUPIER, "verify", "hrd", "--db", db_url], capture_output=True, text=True
     )
     assert verify.returncode == 0, verify.stderr
 

@@ -5,6 +5,8 @@ a job whose deadline passed runs again after the timeouts."""
 from __future__ import annotations
 
 import asyncio
+import fcntl
+import os
 import threading
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -16,6 +18,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session, sessionmaker
 
 from croupier.ledger.db import Statement, make_engine, raw
+from croupier.server.app import writer_lock
 from croupier.server.service import DeadlinePassed
 from croupier.server.writer import ShuttingDown, Writer
 
@@ -167,3 +170,36 @@ def test_a_closed_writer_finishes_what_was_queued_and_refuses_the_rest(
     ):
         run_async(writer.run("t4", mark(4)))
     assert marks(sessions) == [1, 2, 3]
+
+
+def test_processes_sharing_a_sqlite_file_take_turns_through_the_lock_file(
+    sessions: sessionmaker[Session], tmp_path: Path
+) -> None:
+    """While another process (here: another open file) holds the writer lock, a batch
+    waits without touching the database; it commits as soon as the lock is let go."""
+    lock_file = tmp_path / "w.sqlite-writer.lock"
+    writer = Writer(sessions, lambda table: None, lock_file=lock_file)
+    other = os.open(lock_file, os.O_RDWR | os.O_CREAT)
+    fcntl.flock(other, fcntl.LOCK_EX)
+
+    async def scenario() -> tuple[bool, int]:
+        job = asyncio.ensure_future(writer.run("a", mark(1)))
+        await asyncio.sleep(0.3)
+        waited = not job.done() and marks(sessions) == []
+        fcntl.flock(other, fcntl.LOCK_UN)
+        return waited, await job
+
+    try:
+        assert run_async(scenario()) == (True, 1)
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the writer let it go after
+    finally:
+        os.close(other)
+        writer.close()
+    assert marks(sessions) == [1]
+
+
+def test_the_writer_lock_is_beside_a_sqlite_file_only(tmp_path: Path) -> None:
+    file = tmp_path / "t.sqlite"
+    assert writer_lock(make_engine(f"sqlite:///{file}")) == Path(f"{file}-writer.lock")
+    assert writer_lock(make_engine("sqlite://")) is None
+    assert writer_lock(make_engine("postgresql+psycopg://postgres@127.0.0.1/test")) is None

@@ -12,6 +12,7 @@ import json
 import math
 from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, FastAPI, Header, Request, WebSocket
@@ -22,7 +23,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, StringConstraints, TypeAdapter, ValidationError
-from sqlalchemy import select
+from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
@@ -97,6 +98,16 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def writer_lock(engine: Engine) -> Path | None:
+    """The lock file through which the processes sharing a SQLite file take turns at
+    writing (:class:`~croupier.server.writer.Writer`): ``FILE-writer.lock`` beside the
+    database; ``None`` for PostgreSQL and in-memory SQLite."""
+    database = engine.url.database
+    if engine.dialect.name != "sqlite" or database in (None, "", ":memory:"):
+        return None
+    return Path(f"{database}-writer.lock")
+
+
 def create_app(
     db_url: str,
     *,
@@ -129,7 +140,9 @@ def create_app(
     # with a connection of the pool, so that one batch's round trips overlap the other's
     # work (three or more measured no better on two cores: docs/performance.md).
     threads = 1 if engine.dialect.name == "sqlite" else 2
-    writer = Writer(sessions, hub.expire, threads=threads, batch=write_batch)
+    writer = Writer(
+        sessions, hub.expire, threads=threads, batch=write_batch, lock_file=writer_lock(engine)
+    )
     limits = command_limits or Buckets(DEFAULT)
 
     @contextlib.asynccontextmanager

@@ -18,6 +18,13 @@ Jobs are run table by table (sorted by table id, arrival order kept at each tabl
 two writers (threads or server processes on PostgreSQL) take the tables' row locks in
 the same order and do not deadlock on them.
 
+Server processes sharing one SQLite file take turns at writing through a lock file
+(``lock_file``, an exclusive ``flock`` held from a batch's first statement to its commit):
+a process waiting for it wakes the moment the other commits, where SQLite's own busy
+handler would poll, sleeping up to many milliseconds between tries. SQLite's locking still
+keeps the database correct without it (the lobby's writes and the timeouts do not take
+it); the lock file only saves the waiting.
+
 A job that finds a deadline passed (:class:`~croupier.server.service.DeadlinePassed`)
 is handed back to the app once the batch is committed: the timeouts are applied in
 transactions of their own (they take the database's one SQLite connection), then the
@@ -27,11 +34,14 @@ job runs again.
 from __future__ import annotations
 
 import asyncio
+import fcntl
+import os
 import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -103,7 +113,9 @@ def _answer(job: _Job, answer: Any = None, error: BaseException | None = None) -
 class Writer:
     """``threads`` writer threads over ``sessions`` (one database connection each: SQLite
     takes one), each committing up to ``batch`` commands at once. ``expire(table_id)``
-    applies a table's due timeouts in transactions of its own."""
+    applies a table's due timeouts in transactions of its own. With ``lock_file`` (SQLite
+    shared by several processes), each batch holds an exclusive ``flock`` on that file
+    (created if need be) from its first statement to its commit."""
 
     def __init__(
         self,
@@ -112,10 +124,12 @@ class Writer:
         *,
         threads: int = 1,
         batch: int = 32,
+        lock_file: Path | None = None,
     ) -> None:
         self.sessions = sessions
         self.expire = expire
         self.batch = batch
+        self.lock_file = lock_file
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._closed = False
         self._closing = threading.Lock()
@@ -151,6 +165,19 @@ class Writer:
             thread.join()
 
     def _work(self) -> None:
+        # A descriptor of the thread's own: flock excludes other open files, not this one.
+        lock = (
+            None
+            if self.lock_file is None
+            else os.open(self.lock_file, os.O_RDWR | os.O_CREAT, 0o600)
+        )
+        try:
+            self._batches(lock)
+        finally:
+            if lock is not None:
+                os.close(lock)
+
+    def _batches(self, lock: int | None) -> None:
         while (first := self._queue.get()) is not None:
             jobs = [first]
             stop = False
@@ -164,7 +191,14 @@ class Writer:
                     break
                 jobs.append(job)
             jobs.sort(key=lambda job: job.table_id)  # stable: each table's jobs in order
-            self._commit(jobs)
+            if lock is None:
+                self._commit(jobs)
+            else:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # the other processes' batches first
+                try:
+                    self._commit(jobs)
+                finally:
+                    fcntl.flock(lock, fcntl.LOCK_UN)
             if stop:
                 return
 
