@@ -9,6 +9,7 @@ rounding up (in the player's favour).
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -72,7 +73,11 @@ def require_cents(amount: object, what: str, cite: str) -> Cents:
     ``money:largest-amount``) for more than :data:`MAX_CENTS`.
     """
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise InvalidAmount(f"{what} must be a whole number of cents, not {amount!r}", cite)
+        try:  # as the client wrote it (JSON: null, true, "5"), where it can be
+            shown = json.dumps(amount)
+        except (TypeError, ValueError):
+            shown = repr(amount)
+        raise InvalidAmount(f"{what} must be a whole number of cents, not {shown}", cite)
     if amount <= 0:
         raise InvalidAmount(f"{what} must be more than zero cents, not {amount}", cite)
     if amount > MAX_CENTS:

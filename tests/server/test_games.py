@@ -541,6 +541,38 @@ def test_timeouts_take_the_safest_action(tmp_path: Path) -> None:
         table.close()
 
 
+def test_the_round_history_pages_and_shows_a_timed_out_round_ended(tmp_path: Path) -> None:
+    """GET /tables/{id}/rounds: newest first, ``before`` gives the next page; a round
+    whose last decision timed out is listed as completed without anyone viewing it."""
+    table = GameTable(
+        f"sqlite:///{tmp_path / 'history.sqlite'}",
+        "go-fore-it",
+        1,
+        5,
+        {"close_when_all_wagered": True, "decision_seconds": 20},
+    )
+    try:
+        for _ in range(3):
+            table.play(player("go-fore-it"))
+        choose = player("go-fore-it", passive=frozenset({1}))
+        command = choose(1, table.view(table.players[1]))
+        assert command is not None
+        table.send(1, command)  # round 4 waits for seat 1's decision
+
+        def listed(**query: int) -> list[tuple[int, str]]:
+            r = table.api.client.get("/tables/t/rounds", params=query, headers=table.players[1])
+            assert r.status_code == 200, r.text
+            return [(x["number"], x["status"]) for x in r.json()["rounds"]]
+
+        assert listed(limit=2) == [(4, "open"), (3, "completed")]
+        assert listed(limit=2, before=3) == [(2, "completed"), (1, "completed")]
+        assert listed(before=1) == []
+        table.clock.advance(21)
+        assert listed(limit=1) == [(4, "completed")]
+    finally:
+        table.close()
+
+
 def test_physical_dice_are_entered_by_the_dealer(tmp_path: Path) -> None:
     """A physical-dice High Roll Dice table: the dealer sends the dice read off the table
     and calls; the server throws nothing (675a.4(b), (d))."""

@@ -164,7 +164,12 @@ def register(app: typer.Typer) -> None:
         host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
         port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
         workers: Annotated[
-            int, typer.Option(min=1, help="Server processes sharing the port (PostgreSQL).")
+            int,
+            typer.Option(
+                min=1,
+                help="Server processes sharing the port and the database (SQLite or "
+                "PostgreSQL); two use both cores of a two-core machine.",
+            ),
         ] = 1,
         access_log: Annotated[bool, typer.Option(help="Log every request.")] = True,
         rate_limit: Annotated[
@@ -193,8 +198,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Run the table server (FastAPI on uvicorn); applies the migrations first.
 
-        With ``--workers N`` uvicorn starts N processes on one port; each builds the app
-        with :func:`app_from_environment` after this process has migrated the database.
+        With --workers N, N processes share the port and the database.
         """
         import os
 

@@ -203,19 +203,25 @@ def register(
 
     @app.get("/tables/{table_id}/rounds", response_model=schemas.RoundsOut, responses=problems)
     def rounds(
+        request: Request,
         table_id: str,
         db: Db,
         me: Caller,
         limit: Annotated[int, Query(ge=1, le=500)] = 50,
+        before: Annotated[int | None, Query(ge=1)] = None,
     ) -> schemas.RoundsOut:
-        """The table's rounds, newest first (at most ``limit``)."""
+        """The table's rounds, newest first (at most ``limit``; with ``before``, only
+        those numbered below it: the next page starts before the last number shown). A
+        round whose deadline has passed is shown after its timeout."""
         repo.get_table(db, table_id)
-        rows = db.scalars(
-            select(RoundRow)
-            .where(RoundRow.table_id == table_id)
-            .order_by(RoundRow.number.desc())
-            .limit(limit)
-        )
+        hub = request.app.state.hub
+        if driver.due(db, table_id, hub.clock()):  # as the view does: the timeout first
+            db.commit()
+            hub.expire(table_id)
+        query = select(RoundRow).where(RoundRow.table_id == table_id)
+        if before is not None:
+            query = query.where(RoundRow.number < before)
+        rows = db.scalars(query.order_by(RoundRow.number.desc()).limit(limit))
         return schemas.RoundsOut(
             table_id=table_id,
             rounds=[

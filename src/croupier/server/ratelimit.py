@@ -43,6 +43,19 @@ DEFAULT = RateLimit()
 """No person sends 20 commands a second for long; a script hammering a table does."""
 
 
+def rate(per_second: float) -> str:
+    """``per_second`` in words, in the unit that gives a number of at least one.
+
+    >>> rate(10), rate(1 / 60), rate(0.5), rate(1 / 7200)
+    ('10 a second', '1 a minute', '30 a minute', '0.5 an hour')
+    """
+    if per_second >= 1:
+        return f"{per_second:.3g} a second"
+    if per_second * 60 >= 1:
+        return f"{per_second * 60:.3g} a minute"
+    return f"{per_second * 3600:.3g} an hour"
+
+
 class Buckets:
     """The token buckets of one process (thread-safe). ``clock`` gives seconds
     (monotonic)."""
@@ -80,8 +93,8 @@ class Buckets:
                 wait = math.ceil((1.0 - tokens) / limit.per_second)
                 counted = what or f"commands at table {table_id}"
                 raise RateLimited(
-                    f"more than {limit.burst} {counted} at once, or {limit.per_second:g} a "
-                    f"second after that; send again in {wait} s",
+                    f"more than {limit.burst} {counted} at once, or {rate(limit.per_second)} "
+                    f"after that; send again in {wait} s",
                     CITE,
                     retry_after=max(1, wait),
                 )
