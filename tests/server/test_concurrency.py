@@ -150,9 +150,7 @@ def stored_events(db_url: str) -> list[dict[str, Any]]:
 
 
 @pytest.mark.slow
-def test_two_processes_never_open_two_rounds_nor_lose_a_wager(
-    db_url: str, tmp_path: Path
-) -> None:
+def test_two_processes_never_open_two_rounds_nor_lose_a_wager(db_url: str, tmp_path: Path) -> None:
     """Six players wager at once through two server processes, each wager sent to a
     random process and retried (same key, maybe the other process) until it answers;
     the dealer closes each round through either. Four rounds."""

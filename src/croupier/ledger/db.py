@@ -56,7 +56,8 @@ def make_engine(url: str) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # On the driver's connection: SQLAlchemy's statement path costs more than BEGIN.
+        connection.connection.driver_connection.execute("BEGIN IMMEDIATE")
 
     return engine
 
@@ -105,12 +106,14 @@ class Raw:
     times what SQLite itself takes; see docs/performance.md). A unique-index violation is
     raised as SQLAlchemy's :class:`~sqlalchemy.exc.IntegrityError`, as on the session."""
 
-    __slots__ = ("_integrity", "connection", "postgresql")
+    __slots__ = ("_integrity", "_shown", "connection", "postgresql")
 
     def __init__(self, connection: Connection) -> None:
         self.postgresql = connection.dialect.name == "postgresql"
         self.connection: Any = connection.connection.driver_connection
         self._integrity = connection.dialect.dbapi.IntegrityError  # type: ignore[union-attr]
+        self._shown: tuple[datetime | None, Any] = (None, None)
+        """The last moment :meth:`when` wrote, and how (a command writes one a few times)."""
 
     def execute(self, statement: Statement, params: dict[str, Any] | None = None) -> Any:
         """Run ``statement``; returns the driver's cursor (``fetchone``, ``rowcount``)."""
@@ -125,7 +128,11 @@ class Raw:
         format (so that ``<=`` compares times), PostgreSQL a timestamp."""
         if moment is None or self.postgresql:
             return moment
-        return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+        last, shown = self._shown
+        if moment != last:
+            shown = moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+            self._shown = (moment, shown)
+        return shown
 
 
 RAW = "croupier.raw"

@@ -116,23 +116,25 @@ def create_player(session: Session, name: str, role: str) -> tuple[Player, str]:
 def player_by_token(session: Session, token: str) -> Player | None:
     """The holder of a bearer token, or ``None``. A process remembers the tokens it has
     seen (a player's id, name, role and token never change), so a known token costs no
-    query: the player comes back as stored, detached from any session (only read)."""
+    query: the player comes back as stored, one object per token shared by the process's
+    requests, detached from any session (only read; the models have no relationships
+    that could attach it to one)."""
     digest = token_hash(token)
     cache = process_cache(session)
     known = cache.players.get(digest)
     if known is not None:
-        stored = Player(**known)
-        make_transient_to_detached(stored)
-        return stored
+        return known
     player = session.scalars(select(Player).where(Player.token_hash == digest)).first()
     if player is not None:
-        cache.players[digest] = {
-            "id": player.id,
-            "name": player.name,
-            "role": player.role,
-            "token_hash": digest,
-            "created_at": player.created_at,
-        }
+        stored = Player(
+            id=player.id,
+            name=player.name,
+            role=player.role,
+            token_hash=digest,
+            created_at=player.created_at,
+        )
+        make_transient_to_detached(stored)
+        cache.players[digest] = stored
     return player
 
 
@@ -482,8 +484,8 @@ class ProcessCache:
         self.capacity = capacity
         self._rounds: OrderedDict[str, tuple[int, Round[Any]]] = OrderedDict()
         self._accounts: dict[tuple[str, str | None, str | None], int] = {}
-        self.players: dict[str, dict[str, Any]] = {}
-        """Token hash -> the player's stored columns."""
+        self.players: dict[str, Player] = {}
+        """Token hash -> the player, detached (:func:`player_by_token`)."""
         self.settings: dict[str, Any] = {}
         """Table id -> the table's settings (croupier.server.driver.settings_of); stored
         once when the table is created and never changed."""
@@ -529,15 +531,23 @@ STAGED = "croupier.staged_rounds"
 """``Session.info`` key of the rounds a transaction wrote, handed to the cache on commit."""
 
 
+_CACHE = "croupier.process_cache"
+"""``Session.info`` key of the session's :class:`ProcessCache` (found once a session)."""
+
+
 def process_cache(session: Session) -> ProcessCache:
     """The :class:`ProcessCache` of the session's database."""
+    found: ProcessCache | None = session.info.get(_CACHE)
+    if found is not None:
+        return found
     bind = session.get_bind()
     engine = bind.engine if isinstance(bind, Connection) else bind
     with _CACHES_LOCK:
         cache = _CACHES.get(engine)
         if cache is None:
             cache = _CACHES[engine] = ProcessCache()
-        return cache
+    session.info[_CACHE] = cache
+    return cache
 
 
 def clone_round(round_: Round[Any]) -> Round[Any]:
