@@ -7,6 +7,7 @@ from typing import Any
 
 from croupier.engine import DEALER, Actor, Command, LegalCommand
 from croupier.games.double_back_jack import (
+    AcceptCut,
     BurnCard,
     CutCards,
     DealCards,
@@ -26,7 +27,10 @@ from croupier.games.double_back_jack import (
     VoidRound,
 )
 
-RARE = {"VoidRound": 0.001, "DeclareIrregularity": 0.03, "RequireRecut": 0.1}
+RARE = {"VoidRound": 0.001, "DeclareIrregularity": 0.03, "RequireRecut": 0.1, "AcceptCut": 0.0}
+"""Weights of the rarer commands; a weight of 0 leaves the command out (a box accepting
+the cut, ``AcceptCut``, is left out by default so that the seeded sessions of
+test_card_events_stable play as they did before it existed)."""
 MISDEAL = 0.05
 """How often the dealer misses his own first or second card (673a.13(e)) or a box, or
 deals a box one card (673a.13(g))."""
@@ -45,6 +49,8 @@ def build(
     name = legal.command
     if name == "RefuseCut":
         return RefuseCut(seat=0)
+    if name == "AcceptCut":
+        return AcceptCut(seat=0, position=choose.randint(*_range(legal.options[0])))
     if name == "DealCards" and round_ is not None and choose.random() < MISDEAL:
         boxes = sorted(s for s, w in round_.state.wagers.items() if "blackjack" in w)
         missed = choose.sample(boxes, choose.randint(1, len(boxes)))
@@ -106,6 +112,8 @@ def step(round_: DoubleBackJackRound, choose: random.Random) -> tuple[Command, A
     for actor in [DEALER, *seats]:
         for legal in round_.legal_commands(actor):
             weight = RARE.get(legal.command, 1.0)
+            if weight == 0:
+                continue
             if legal.command == "DeclareIrregularity" and set(legal.options) <= {
                 Irregularity.READER_MALFUNCTION.value
             }:

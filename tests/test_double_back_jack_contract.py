@@ -23,15 +23,24 @@ from typing import Any
 import pytest
 
 import dbj_driver
-from croupier.engine import DEALER, Event, LegalCommand, WagerPlaced, WagerSettled
+from croupier.engine import (
+    DEALER,
+    Event,
+    LegalCommand,
+    RoundVoided,
+    WagerPlaced,
+    WagerSettled,
+)
 from croupier.equipment.cards import shoe
 from croupier.errors import IllegalCommand, ReplayError
 from croupier.games.double_back_jack import (
     CardDealt,
     CardDiscarded,
+    CutAccepted,
     DealStarted,
     Decide,
     Decision,
+    DeckCut,
     DoubleBackJackRound,
     DoubleBackJackTable,
     HoleCardTurned,
@@ -283,6 +292,29 @@ def test_random_play_reaches_cut_refusals_and_late_cards(monkeypatch: pytest.Mon
                 name = str(event.decision)
             seen.add(name)
     assert {"CutRefused", "take_late_card", "decline_late_card"} <= seen
+
+
+def test_random_play_accepts_cuts_and_replays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With boxes accepting the cut (``AcceptCut``, 673a.5(b)-(d)) among the random
+    commands, each accepted cut is recorded by the dealer at the box's position and by the
+    box, a recut included (673a.5(e)); the rounds replay exactly and settle every wager
+    once."""
+    monkeypatch.setattr(dbj_driver, "RARE", {**dbj_driver.RARE, "AcceptCut": 1.0})
+    accepted = 0
+    for round_ in rounds({"decks": 1}, 40, seed=2):
+        assert DoubleBackJackRound.replay(round_.events).events == round_.events
+        placed = sorted((e.seat, e.spot) for e in round_.events if isinstance(e, WagerPlaced))
+        settled = sorted((e.seat, e.spot) for e in round_.events if isinstance(e, WagerSettled))
+        assert settled == placed
+        for at, event in enumerate(round_.events):
+            if isinstance(event, CutAccepted):
+                accepted += 1
+                cut = next(
+                    e for e in round_.events[at + 1 :] if isinstance(e, DeckCut | RoundVoided)
+                )
+                if isinstance(cut, DeckCut):
+                    assert (cut.cutter, cut.position) == (event.seat, event.position)
+    assert accepted >= 3
 
 
 def test_random_play_reaches_missed_requested_cards(monkeypatch: pytest.MonkeyPatch) -> None:

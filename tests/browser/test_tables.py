@@ -411,6 +411,52 @@ def test_double_back_jack_split_or_second_chance(browser: Any, server: Server) -
     context.close()
 
 
+CUT_CONTROLS = """async () => {
+  const { control } = await import('/play/js/commands.js');
+  const { api } = await import('/play/js/api.js');
+  const schema = await api.schema('double-back-jack');
+  const sent = [];
+  const send = (c) => sent.push(c);
+  const cite = '673a.5(b); 673a.5(c); 673a.5(d)';
+  const lc = (command, options) => ({ command, options, spots: [], cite });
+  const accept = control(schema, lc('AcceptCut', ['position:10-42']), { actor: 2 }, send);
+  const refuse = control(schema, lc('RefuseCut', []), { actor: 2 }, send);
+  const cut = lc('CutCards', ['position:20-20', 'cover_from_bottom:13-51', 'cutter:2']);
+  const dealer = control(schema, cut, { actor: 'dealer' }, send);
+  document.body.append(accept, refuse, dealer);
+  const input = accept.querySelector('input[name=position]');
+  const bounds = [input.min, input.max, input.value];
+  input.value = '20';
+  accept.querySelector('button').click();
+  refuse.querySelector('button').click();
+  const fields = [...dealer.querySelectorAll('input, select')].map((e) => e.name);
+  dealer.querySelector('input[name=cover_from_bottom]').value = '13';
+  dealer.querySelector('button').click();
+  const labels = [accept, refuse].map((n) => n.querySelector('button').textContent);
+  return { bounds, fields, labels, sent };
+}"""
+
+
+def test_double_back_jack_cut_controls(browser: Any, server: Server) -> None:
+    """The box offered the cut (673a.5(c)) gets "Accept cut", a number bounded as
+    ``legal_commands`` bounds it (673a.5(d): ten from the top or bottom), beside "Refuse
+    cut"; the dealer's ``CutCards`` after an acceptance asks only the cover card's depth,
+    the box's position and cutter fixed."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.goto(server.url + "/play/")
+    got = page.evaluate(CUT_CONTROLS)
+    assert got["bounds"] == ["10", "42", "10"]
+    assert got["labels"] == ["Accept cut", "Refuse cut"]
+    assert got["fields"] == ["cover_from_bottom"]
+    assert got["sent"] == [
+        {"type": "AcceptCut", "seat": 2, "position": 20},
+        {"type": "RefuseCut", "seat": 2},
+        {"type": "CutCards", "position": 20, "cutter": 2, "cover_from_bottom": 13},
+    ]
+    context.close()
+
+
 def test_pai_gow_player_sets_his_hand(browser: Any, server: Server) -> None:
     assert server.table("gow", "pai-gow.toml").status_code == 201
     context, page = sign_up(browser, server, "ann-gow")

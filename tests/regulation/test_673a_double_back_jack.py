@@ -30,11 +30,13 @@ from croupier.engine import DEALER, Outcome, RoundCompleted, WagerPlaced, WagerS
 from croupier.equipment.cards import Card, parse_cards, shoe
 from croupier.errors import InvalidWager, NotYourTurn, RulesSubmissionError
 from croupier.games.double_back_jack import (
+    AcceptCut,
     BurnCard,
     CardBurned,
     CardDealt,
     CardDiscarded,
     CoverCardReached,
+    CutAccepted,
     CutCards,
     CutRefused,
     DealCards,
@@ -612,7 +614,7 @@ def test_cut_offered_in_turn_and_refused() -> None:
     assert refused(rnd, CutCards(**cut, cutter=2), DEALER).cite == "673a.5(c)"
     assert refused(rnd, RefuseCut(seat=2), 2).cite == "673a.5(c)"
     assert refused(rnd, RefuseCut(seat=4), 2).cite == "673a.5(c)"  # box 2 acting for 4
-    assert [c.command for c in rnd.legal_commands(4)] == ["RefuseCut"]
+    assert [c.command for c in rnd.legal_commands(4)] == ["AcceptCut", "RefuseCut"]
     assert rnd.legal_commands(2) == []
     events = rnd.handle(RefuseCut(seat=4), 4)
     assert isinstance(events[0], CutRefused) and events[0].cite == "673a.5(b); 673a.5(c)"
@@ -643,6 +645,101 @@ def test_cut_offered_to_one_player_then_the_dealer() -> None:
     accepted = _cut_round((2,))
     accepted.handle(CutCards(**cut, cutter=2), DEALER)  # box 2 accepts and cuts
     assert of_type(accepted.events, DeckCut)[-1].cutter == 2
+
+
+def test_the_box_offered_the_cut_accepts_and_places_the_cover_card() -> None:
+    """673a.5(b): the stack is offered "to be cut ... to the player determined under
+    subsection (c)"; 673a.5(d): "The player or dealer making the cut shall place the cover
+    card in the stack at least ten cards from the top or bottom of the stack. Once the
+    cover card has been inserted, the dealer shall take all cards on top of the cover
+    card and place them on the bottom of the stack. The dealer shall then insert the
+    cover card ..." Box 4, offered the cut, accepts it at 20 cards (``AcceptCut``); the
+    dealer records that cut, by box 4 at 20, choosing only where the cover card goes back
+    in (at least 13 of 52 below it)."""
+    rnd = _cut_round((4, 2, 1))
+    accept, refuse = rnd.legal_commands(4)
+    assert (accept.command, accept.options) == ("AcceptCut", ("position:10-42",))
+    assert accept.cite == "673a.5(b); 673a.5(c); 673a.5(d)"
+    assert refuse.command == "RefuseCut"
+    stack = list(rnd.state.stack)
+    events = rnd.handle(AcceptCut(seat=4, position=20), 4)
+    assert events == [CutAccepted(seat=4, position=20, cite="673a.5(b); 673a.5(c); 673a.5(d)")]
+    assert rnd.state.stack == stack  # the dealer has not yet moved the cards
+    view = rnd.view(None)
+    assert view["cut_accepted"] == {"seat": 4, "position": 20}
+    assert view["cut_offered_to"] is None and view["phase"] == "cut"
+    assert all(rnd.legal_commands(seat) == [] for seat in (1, 2, 4))
+    dealer = next(c for c in rnd.legal_commands(DEALER) if c.command == "CutCards")
+    assert dealer.options == ("position:20-20", "cover_from_bottom:13-51", "cutter:4")
+    events = rnd.handle(CutCards(position=20, cover_from_bottom=13, cutter=4), DEALER)
+    assert events[0] == DeckCut(position=20, cover_from_bottom=13, cutter=4, cite="673a.5(d)")
+    assert rnd.view(None)["cut_accepted"] is None and rnd.state.last_cutter == 4
+    moved = [*stack[20:], *stack[:20]]  # the cards above the cover card go to the bottom
+    assert rnd.state.stack == moved
+    replayed = DoubleBackJackRound.replay(rnd.events)
+    assert replayed.events == rnd.events
+    assert replayed.state.stack == rnd.state.stack and replayed.state.last_cutter == 4
+    assert replayed.view(DEALER) == rnd.view(DEALER)
+
+
+def test_only_the_box_offered_the_cut_accepts_it_within_the_bounds() -> None:
+    """673a.5(c): the cut is offered to one player at a time, box 4 first; box 2 or the
+    dealer cannot accept it for him, and box 4's cover card goes at least ten cards from
+    the top or bottom of the 52 (673a.5(d)). Once box 4 has accepted, the offer has
+    ended: he cannot refuse it, and no one else may be offered it."""
+    rnd = _cut_round((4, 2, 1))
+    error = refused(rnd, AcceptCut(seat=2, position=20), 2)
+    assert isinstance(error, NotYourTurn) and error.cite == "673a.5(c)"
+    assert "offered now to box 4, not to box 2" in str(error)
+    assert isinstance(refused(rnd, AcceptCut(seat=4, position=20), 2), NotYourTurn)
+    assert isinstance(refused(rnd, AcceptCut(seat=4, position=20), DEALER), NotYourTurn)
+    for position in (0, 9, 43, 52):
+        assert refused(rnd, AcceptCut(seat=4, position=position), 4).cite == "673a.5(d)"
+    rnd.handle(RefuseCut(seat=4), 4)
+    assert refused(rnd, AcceptCut(seat=4, position=20), 4).cite == "673a.5(c)"
+    rnd.handle(AcceptCut(seat=2, position=42), 2)  # the offer passed on to box 2
+    error = refused(rnd, RefuseCut(seat=2), 2)
+    assert "offered now to no player" in str(error)
+    assert refused(rnd, AcceptCut(seat=1, position=20), 1).cite == "673a.5(c)"
+    rnd.handle(CutCards(position=42, cover_from_bottom=51, cutter=2), DEALER)
+    assert [type(e).__name__ for e in rnd.events[-3:]] == ["CutRefused", "CutAccepted", "DeckCut"]
+    assert DoubleBackJackRound.replay(rnd.events).events == rnd.events
+
+
+def test_the_dealer_records_the_cut_the_box_made() -> None:
+    """673a.5(d): the cover card's place in the cut is the player's; the dealer moves the
+    cards and reinserts it. After box 2 accepts at 30, the dealer's cut at another
+    position, or by the dealer or another box, is refused; so is a reinsertion under a
+    quarter of the stack. A replay of the stored events stops with the offer accepted and
+    the cut not yet recorded, as the round was."""
+    rnd = _cut_round((2,))
+    rnd.handle(AcceptCut(seat=2, position=30), 2)
+    wrong_position = refused(rnd, CutCards(position=31, cover_from_bottom=20, cutter=2), DEALER)
+    assert wrong_position.cite == "673a.5(d)" and "box 2 placed the cover card 30" in str(
+        wrong_position
+    )
+    by_dealer = refused(rnd, CutCards(position=30, cover_from_bottom=20), DEALER)
+    assert by_dealer.cite == "673a.5(b); 673a.5(c)"
+    assert "box 2 accepted the cut" in str(by_dealer)
+    assert refused(rnd, CutCards(position=30, cover_from_bottom=20, cutter=1), DEALER).cite == (
+        "673a.5(b); 673a.5(c)"
+    )
+    assert refused(rnd, CutCards(position=30, cover_from_bottom=12, cutter=2), DEALER).cite == (
+        "673a.5(d)"
+    )
+    replayed = DoubleBackJackRound.replay(rnd.events)
+    assert replayed.events == rnd.events
+    assert replayed.state.cut_accepted == (2, 30)
+    assert {who: replayed.view(who) for who in (None, DEALER, 1, 2, 4)} == {
+        who: rnd.view(who) for who in (None, DEALER, 1, 2, 4)
+    }
+    rnd.handle(CutCards(position=30, cover_from_bottom=20, cutter=2), DEALER)
+    rnd.handle(RequireRecut(), DEALER)  # 673a.5(e): box 2, who last cut, or the dealer
+    assert rnd.view(None)["cut_accepted"] is None
+    assert rnd.legal_commands(2) == []  # the offer of (c) was box 2's alone, and was taken
+    rnd.handle(CutCards(position=15, cover_from_bottom=20, cutter=2), DEALER)
+    assert [e.cutter for e in of_type(rnd.events, DeckCut)] == [2, 2]
+    assert DoubleBackJackRound.replay(rnd.events).events == rnd.events
 
 
 def test_recut_by_the_last_cutter_or_the_next_entitled() -> None:

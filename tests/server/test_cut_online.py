@@ -5,10 +5,11 @@ random cut places so that it appears in the first round (seeds chosen for that).
 After the round in which the cover card appears, a reshuffle is due (673a.7(d)); the
 server opens the next round at once, shuffles and offers the cut: to the player on whose
 box the cover card appeared (673a.5(c)(2)), or, when it appeared on the dealer's hand,
-from the dealer's right counterclockwise (673a.5(c)(3)). Each player refuses
-(``RefuseCut``) or lets ``decision_seconds`` run out, which refuses; when no player
-accepts, the dealer cuts (673a.5(b)). With the setting off (the default) no player is
-offered the cut.
+from the dealer's right counterclockwise (673a.5(c)(3)). Each player accepts
+(``AcceptCut``: he places the cover card, and the server records his cut, 673a.5(d)),
+refuses (``RefuseCut``) or lets ``decision_seconds`` run out, which refuses; when no
+player accepts, the dealer cuts (673a.5(b)). With the setting off (the default) no player
+is offered the cut.
 """
 
 from __future__ import annotations
@@ -96,11 +97,11 @@ def test_the_cut_rotates_from_the_dealers_right(tmp_path: Path) -> None:
         dealer = table.view(None)
         assert (dealer["round_id"], dealer["round_status"]) == ("bj-2", "open")
         assert (dealer["view"]["phase"], dealer["view"]["cut_offered_to"]) == ("cut", 2)
-        assert (table.legal(2), table.legal(1)) == ({"RefuseCut"}, set())
+        assert (table.legal(2), table.legal(1)) == ({"AcceptCut", "RefuseCut"}, set())
         table.do(2, {"type": "RefuseCut", "seat": 2})
         assert table.view(None)["view"]["cut_offered_to"] == 1
         table.clock.advance(19)
-        assert table.legal(1) == {"RefuseCut"}  # not yet
+        assert table.legal(1) == {"AcceptCut", "RefuseCut"}  # not yet
         table.clock.advance(2)
         assert table.view(None)["view"]["phase"] == "betting"
         assert "PlaceWager" in table.legal(1)
@@ -119,10 +120,51 @@ def test_the_cut_goes_to_the_box_the_cover_card_came_out_on(tmp_path: Path) -> N
         first = table.first_round()
         assert [e["hand"] for e in first if e["type"] == "CoverCardReached"] == [1]
         assert table.view(None)["view"]["cut_offered_to"] == 1
-        assert (table.legal(1), table.legal(2)) == ({"RefuseCut"}, set())
+        assert (table.legal(1), table.legal(2)) == ({"AcceptCut", "RefuseCut"}, set())
         table.clock.advance(21)
         assert table.view(None)["view"]["phase"] == "betting"  # the server acted when asked
         assert _cuts(table.events("bj-2")) == [("CutRefused", 1), ("DeckCut", "dealer")]
+    finally:
+        table.close()
+
+
+def test_a_player_accepts_the_cut_online(tmp_path: Path) -> None:
+    """Box 2, offered the cut (673a.5(c)(3)), accepts it through the command API and
+    places the cover card 20 cards in (``AcceptCut``, 673a.5(d)); a position under ten
+    from the top or bottom is refused 422, and box 1, not offered the cut, is refused 409
+    naming box 2. The server then records the cut as the dealer: by box 2 at 20, the cover
+    card reinserted at least a quarter of the 52 cards from the bottom, in the same
+    transaction; the betting opens."""
+    table = Table(f"sqlite:///{tmp_path / 'accept.sqlite'}", COVER_ON_DEALER, offer_cut=True)
+    try:
+        table.first_round()
+        accept = next(c for c in table.view(2)["legal_commands"] if c["command"] == "AcceptCut")
+        assert accept["options"] == ["position:10-42"]
+        for position in (9, 43):
+            command = {"type": "AcceptCut", "seat": 2, "position": position}
+            r = table.send(table.auth[2], command, table_id="bj")
+            assert r.status_code == 422, r.text
+            assert "673a.5(d)" in r.text
+        r = table.send(
+            table.auth[1], {"type": "AcceptCut", "seat": 1, "position": 20}, table_id="bj"
+        )
+        assert r.status_code == 409, r.text
+        assert "offered now to box 2" in r.text and "673a.5(c)" in r.text
+        assert _cuts(table.events("bj-2")) == []
+        answer = table.do(2, {"type": "AcceptCut", "seat": 2, "position": 20})
+        kinds = [e["type"] for e in answer["events"]]
+        assert kinds[:2] == ["CutAccepted", "DeckCut"]
+        dealer = table.view(None)
+        assert dealer["view"]["phase"] == "betting"
+        events = table.events("bj-2")
+        assert _cuts(events) == [("DeckCut", 2)]
+        accepted = next(e for e in events if e["type"] == "CutAccepted")
+        assert (accepted["seat"], accepted["position"]) == (2, 20)
+        cut = next(e for e in events if e["type"] == "DeckCut")
+        assert (cut["cutter"], cut["position"]) == (2, 20)
+        assert 13 <= cut["cover_from_bottom"] <= 51  # 673a.5(d): at least 1/4 of 52
+        _chain_ok(table)
+        assert table.ledger()["total"] == 0
     finally:
         table.close()
 
@@ -171,7 +213,7 @@ def test_a_box_offered_the_cut_that_leaves_refuses_it_at_once(tmp_path: Path) ->
         assert "673a.5(c)" in refused[0]["cite"]
         _chain_ok(table)
         table.clock.advance(19)  # box 1's 20 seconds run from box 2's leaving
-        assert table.legal(1) == {"RefuseCut"}
+        assert table.legal(1) == {"AcceptCut", "RefuseCut"}
         table.clock.advance(2)
         assert table.view(None)["view"]["phase"] == "betting"
         assert _cuts(table.events("bj-2")) == [

@@ -7,10 +7,11 @@ A round, as the text runs:
    it holds the cards left in the shoe, top first, and where the cover card lies). A new
    shoe is shuffled (:class:`ShuffleCards`, the order drawn from the round's ``Rng`` and
    recorded in the dealer-only :class:`DeckShuffled`), offered for the cut to the boxes
-   in the order of 673a.5(c), each accepting or refusing it in turn (:class:`RefuseCut`;
-   the dealer cuts when no player accepts, 673a.5(b)), cut with the cover card at least
-   ten cards from the top or bottom and then reinserted at least 1/4 of the way in from
-   the bottom (:class:`CutCards`, 673a.5(d)), optionally recut on the floor's word
+   in the order of 673a.5(c), each accepting (:class:`AcceptCut`: the player places the
+   cover card) or refusing it in turn (:class:`RefuseCut`; the dealer cuts when no
+   player accepts, 673a.5(b)), cut with the cover card at least ten cards from the top
+   or bottom and then reinserted by the dealer at least 1/4 of the way in from the
+   bottom (:class:`CutCards`, 673a.5(d)), optionally recut on the floor's word
    (673a.5(e)), placed in the shoe and its first card burned (:class:`LoadShoe`,
    673a.7(c)); a new dealer burns a card too (:class:`BurnCard`).
 2. **Wagers** (673a.6): a Blackjack Wager on each box a player holds (adjacent boxes as
@@ -205,6 +206,23 @@ class RefuseCut(Command):
     seat: int
 
 
+class AcceptCut(Command):
+    """Box ``seat``, offered the cut now (673a.5(b), (c)), accepts it and cuts: it places
+    the cover card ``position`` cards in from the top, at least ten from the top or
+    bottom (673a.5(d): "The player or dealer making the cut shall place the cover card").
+    The dealer then records the cut (:class:`CutCards` with this box as ``cutter`` and
+    this ``position``), moving the cards above the cover card to the bottom and
+    reinserting it, which 673a.5(d) makes the dealer's act.
+
+    Raises :class:`~croupier.errors.NotYourTurn` unless the box is offered the cut now
+    (673a.5(c)) and :class:`~croupier.errors.IllegalCommand` for a position out of
+    bounds (673a.5(d))."""
+
+    type: Literal["AcceptCut"] = "AcceptCut"
+    seat: int
+    position: int
+
+
 class RequireRecut(Command):
     """A floorperson requires the cards to be recut before they go in the shoe
     (673a.5(e))."""
@@ -313,6 +331,7 @@ DoubleBackJackCommand = Annotated[
     | ShuffleCards
     | CutCards
     | RefuseCut
+    | AcceptCut
     | RequireRecut
     | LoadShoe
     | BurnCard
@@ -360,6 +379,16 @@ class CutRefused(Event):
 
     type: Literal["CutRefused"] = "CutRefused"
     seat: int
+
+
+class CutAccepted(Event):
+    """Box ``seat`` accepted the cut offered to it and placed the cover card
+    ``position`` cards in from the top (673a.5(b)-(d)); the dealer's :class:`DeckCut`
+    follows, by this box at this position."""
+
+    type: Literal["CutAccepted"] = "CutAccepted"
+    seat: int
+    position: int
 
 
 class ShoeLoaded(Event):
@@ -502,6 +531,7 @@ DoubleBackJackEvent = Annotated[
     | DeckShuffled
     | DeckCut
     | CutRefused
+    | CutAccepted
     | RecutRequired
     | ShoeLoaded
     | CardBurned
@@ -644,6 +674,9 @@ class DoubleBackJackState:
     cut_done: bool = False
     cut_refused: list[int] = field(default_factory=list)
     """The boxes that refused the cut of this stack, in turn (673a.5(b), (c))."""
+    cut_accepted: tuple[int, int] | None = None
+    """The box that accepted the cut and the position of its cover card, until the dealer
+    records the cut (673a.5(d))."""
     last_cutter: int | Literal["dealer"] | None = None
     recut: bool = False
     """A floorperson required a recut (673a.5(e))."""
@@ -686,8 +719,11 @@ class DoubleBackJackState:
 
         The cut is offered to the boxes of :attr:`cut_offer` in turn, skipping each that
         refused; when no player accepts, the dealer cuts (673a.5(b)). A recut is made by
-        the one who last cut or by the next entitled after him (673a.5(e)).
+        the one who last cut or by the next entitled after him (673a.5(e)). Once a box
+        has accepted the cut (:class:`AcceptCut`), it alone.
         """
+        if self.cut_accepted is not None:
+            return (self.cut_accepted[0],)
         order: list[int | Literal["dealer"]] = [*self.cut_offer, DEALER]
         start = 0
         if self.recut:
@@ -700,8 +736,8 @@ class DoubleBackJackState:
 
     def cut_offered_to(self) -> int | None:
         """The box offered the cut now, which may accept or refuse it (673a.5(c));
-        ``None`` when it is the dealer's or no cut is due."""
-        if self.phase is not Phase.CUT:
+        ``None`` when it is the dealer's, a box has accepted it or no cut is due."""
+        if self.phase is not Phase.CUT or self.cut_accepted is not None:
             return None
         offered = self.cut_entitled()[-1]
         return offered if isinstance(offered, int) else None
@@ -1047,6 +1083,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 state.stack = list(stack)
                 state.cut_done = False
                 state.cut_refused, state.last_cutter, state.recut = [], None, False
+                state.cut_accepted = None
                 state.phase = Phase.CUT
             case DeckCut(position=position, cover_from_bottom=below):
                 self._expect(state, event, Phase.CUT)
@@ -1057,10 +1094,14 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 state.cover_from_bottom = below
                 state.cut_done = True
                 state.last_cutter = event.cutter
+                state.cut_accepted = None
                 state.phase = Phase.LOAD
             case CutRefused(seat=seat):
                 self._expect(state, event, Phase.CUT)
                 state.cut_refused.append(seat)
+            case CutAccepted(seat=seat, position=position):
+                self._expect(state, event, Phase.CUT)
+                state.cut_accepted = (seat, position)
             case RecutRequired():
                 self._expect(state, event, Phase.LOAD)
                 state.recut = True
@@ -1222,6 +1263,8 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 )
             case CutRefused(seat=seat):
                 return RefuseCut(seat=seat), seat, None
+            case CutAccepted(seat=seat, position=position):
+                return AcceptCut(seat=seat, position=position), seat, None
             case RecutRequired():
                 return RequireRecut(), DEALER, None
             case ShoeLoaded():
@@ -1264,6 +1307,8 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 yield self._cut(command, actor)
             case RefuseCut():
                 yield self._refuse_cut(command, actor)
+            case AcceptCut():
+                yield self._accept_cut(command, actor)
             case RequireRecut():
                 self._dealer_only(actor, "require a recut", s.recut)
                 self._phase(Phase.LOAD, "require a recut", s.recut)
@@ -1324,6 +1369,8 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         self._dealer_only(actor, "cut the cards", s.cut)
         self._phase(Phase.CUT, "cut the cards", s.cut)
         cutter = command.cutter
+        if state.cut_accepted is not None:
+            self._check_accepted(command, state.cut_accepted)
         entitled = state.cut_entitled()
         if cutter not in entitled:
             named = " or ".join("the dealer" if who == DEALER else f"box {who}" for who in entitled)
@@ -1353,11 +1400,31 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             cite=s.cut if state.resume is None else f"{s.cut}; {s.insufficient_cards}",
         )
 
-    def _refuse_cut(self, command: RefuseCut, actor: Actor) -> CutRefused:
-        s, state = SECTIONS, self.state
-        seat = command.seat
+    @staticmethod
+    def _check_accepted(command: CutCards, accepted: tuple[int, int]) -> None:
+        """The dealer records the cut a box accepted: by that box, at the position where
+        it placed the cover card (673a.5(d)); only the reinsertion is the dealer's."""
+        seat, position = accepted
+        s = SECTIONS
+        if command.cutter != seat:
+            who = "the dealer" if command.cutter == DEALER else f"box {command.cutter}"
+            raise IllegalCommand(
+                f"box {seat} accepted the cut: the cut is box {seat}'s, not {who}'s",
+                f"{s.cut_offered}; {s.cut_order}",
+            )
+        if command.position != position:
+            raise IllegalCommand(
+                f"box {seat} placed the cover card {position} cards in from the top: the "
+                f"dealer records that cut, not one at {command.position}; he chooses only "
+                "where the cover card is reinserted",
+                s.cut,
+            )
+
+    def _check_offered(self, seat: int, actor: Actor) -> None:
+        """``seat`` is the box offered the cut now, acting for itself (673a.5(c))."""
+        s = SECTIONS
         self._check_player(seat, actor, s.cut_order)
-        offered = state.cut_offered_to()
+        offered = self.state.cut_offered_to()
         if offered != seat:
             now = f"box {offered}" if offered is not None else "no player"
             raise NotYourTurn(
@@ -1365,10 +1432,25 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 "order of 673a.5(c) accepts or refuses it in turn",
                 s.cut_order,
             )
+
+    def _refuse_cut(self, command: RefuseCut, actor: Actor) -> CutRefused:
+        s, state = SECTIONS, self.state
+        seat = command.seat
+        self._check_offered(seat, actor)
         cite = f"{s.cut_offered}; {s.cut_order}"
         if state.resume is not None:
             cite = f"{cite}; {s.insufficient_cards}"
         return CutRefused(seat=seat, cite=cite)
+
+    def _accept_cut(self, command: AcceptCut, actor: Actor) -> CutAccepted:
+        s, state = SECTIONS, self.state
+        seat = command.seat
+        self._check_offered(seat, actor)
+        cut(state.stack, command.position, s.cut, MIN_CUT, MIN_CUT)  # within 673a.5(d)
+        cite = f"{s.cut_offered}; {s.cut_order}; {s.cut}"
+        if state.resume is not None:
+            cite = f"{cite}; {s.insufficient_cards}"
+        return CutAccepted(seat=seat, position=command.position, cite=cite)
 
     def _burn(self) -> Iterator[Event]:
         state = self.state
@@ -2112,7 +2194,15 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         if state.phase is Phase.CUT:
             if state.cut_offered_to() != seat:
                 return []
-            return [LegalCommand(command="RefuseCut", cite=f"{s.cut_offered}; {s.cut_order}")]
+            size = len(state.stack)
+            return [
+                LegalCommand(
+                    command="AcceptCut",
+                    options=(f"position:{MIN_CUT}-{size - MIN_CUT}",),
+                    cite=f"{s.cut_offered}; {s.cut_order}; {s.cut}",
+                ),
+                LegalCommand(command="RefuseCut", cite=f"{s.cut_offered}; {s.cut_order}"),
+            ]
         if state.phase in (Phase.DEAL, Phase.PLAY) and state.reader_down:
             return []
         if state.phase is Phase.DEAL or state.late_card_due() is not None:
@@ -2194,11 +2284,14 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         elif phase is Phase.CUT:
             size = len(state.stack)
             least = least_cover_from_bottom(size, COVER_FRACTION)
+            low, high = MIN_CUT, size - MIN_CUT
+            if state.cut_accepted is not None:  # the box placed the cover card (673a.5(d))
+                low = high = state.cut_accepted[1]
             legal.append(
                 LegalCommand(
                     command="CutCards",
                     options=(
-                        f"position:{MIN_CUT}-{size - MIN_CUT}",
+                        f"position:{low}-{high}",
                         f"cover_from_bottom:{least}-{size - 1}",
                         *(f"cutter:{who}" for who in state.cut_entitled()),
                     ),
@@ -2268,6 +2361,11 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             "cut_offer": list(state.cut_offer),
             "cut_refused": list(state.cut_refused),
             "cut_offered_to": state.cut_offered_to(),
+            "cut_accepted": (
+                None
+                if state.cut_accepted is None
+                else {"seat": state.cut_accepted[0], "position": state.cut_accepted[1]}
+            ),
             "late_card_due": state.late_card_due(),
             "cards_in_shoe": len(state.shoe),
             "cover_card_reached": state.cover_reached,
@@ -2457,11 +2555,13 @@ class DoubleBackJackTable:
 
 
 __all__ = [
+    "AcceptCut",
     "BurnCard",
     "CardBurned",
     "CardDealt",
     "CardDiscarded",
     "CoverCardReached",
+    "CutAccepted",
     "CutCards",
     "CutRefused",
     "DealCards",

@@ -122,11 +122,12 @@ def next_dealer_step(round_: Round[Any]) -> Command | None:
     (its faces) and the call. Go Fore It and Criss-Cross Poker: shuffle (676a.5(a),
     674a.5(a)), the dealer's cut (676a.5(d), 674a.5(d)), the deal, the stub count
     (676a.8(d), 674a.8(f)) and the reveals. Double Back Jack: shuffle, the dealer's cut
-    (673a.5(b), (d)), load the shoe, burn, the card reader once the players have decided
-    (673a.7(h)), the dealer's hand (673a.7(n)-(p)), settlement. Pai Gow: mix and stack
-    (621a.6(c)-(f)), the shake or the RNG number (621a.8(a)), the deal, the dealer's
-    hands by the house way (621a.10(c)-(d)), exposure and settlement once no player
-    has a surrender left to send.
+    (673a.5(b), (d)) or the record of the cut a box accepted (``AcceptCut``: its position,
+    the cover card reinserted at a drawn depth, 673a.5(d)), load the shoe, burn, the card
+    reader once the players have decided (673a.7(h)), the dealer's hand (673a.7(n)-(p)),
+    settlement. Pai Gow: mix and stack (621a.6(c)-(f)), the shake or the RNG number
+    (621a.8(a)), the deal, the dealer's hands by the house way (621a.10(c)-(d)), exposure
+    and settlement once no player has a surrender left to send.
     """
     if round_.finished:
         return None
@@ -194,6 +195,13 @@ def _double_back_jack(round_: dbj.DoubleBackJackRound, *, proceed: bool) -> Comm
         cut = _offered(round_, "CutCards")
         if cut is None or round_.state.cut_offered_to() is not None:
             return None  # a box offered the cut accepts or refuses it first (673a.5(b))
+        accepted = round_.state.cut_accepted
+        if accepted is not None:
+            # The box placed the cover card (AcceptCut); the dealer records its cut and
+            # reinserts the cover card at least 1/4 from the bottom (673a.5(d)).
+            seat, position = accepted
+            cover = _between(round_.rng, *_range(cut.options[1]))
+            return dbj.CutCards(position=position, cover_from_bottom=cover, cutter=seat)
         position = _between(round_.rng, *_range(cut.options[0]))
         cover = _between(round_.rng, *_range(cut.options[1]))
         return dbj.CutCards(position=position, cover_from_bottom=cover, cutter=DEALER)

@@ -93,9 +93,11 @@ class TableSettings(In):
         default=False,
         description="Double Back Jack: after a round that leaves a shuffle due, the server "
         "opens the next round at once and offers the cut to the players in the order of "
-        "673a.5(c), each refusing it (RefuseCut) or letting `decision_seconds` run out, "
-        "which refuses it (so does leaving the seat); the dealer cuts when no player "
-        'accepts (673a.5(b)). Off: the dealer cuts (docs/interpretations.md, "Who cuts"). '
+        "673a.5(c), each accepting it (AcceptCut: the box places the cover card and the "
+        "server records its cut, 673a.5(d)), refusing it (RefuseCut) or letting "
+        "`decision_seconds` run out, which refuses it (so does leaving the seat); the "
+        "dealer cuts when no player accepts (673a.5(b)). Off: the dealer cuts "
+        '(docs/interpretations.md, "Who cuts"). '
         "Double Back Jack tables only: true for another game is refused "
         "(server:table-settings).",
     )

@@ -1,7 +1,9 @@
 // Controls for any command that legal_commands lists, built from the game's command
 // JSON Schema (GET /games/{game}/commands): the caller's seat is filled in, a spot or
-// option becomes a choice, an amount is bounded by min_amount/max_amount, and a
-// command whose only choice is among a few options becomes one button per option.
+// option becomes a choice, an amount is bounded by min_amount/max_amount, an option
+// "field:low-high" bounds a number (the Double Back Jack cut's position, 673a.5(d)) and
+// "field:value" fixes or offers a field's values, and a command whose only choice is
+// among a few options becomes one button per option.
 
 import { dollars } from "./api.js";
 import { h } from "./layouts.js";
@@ -120,6 +122,25 @@ export function plan(schema, lc, actor) {
       fields.push({ name, kind: "tiles", required: true });
       continue;
     }
+    // "position:10-42": a number within bounds (AcceptCut, the dealer's CutCards).
+    const bound = options.map((o) => /^(\w+):(\d+)-(\d+)$/.exec(o)).find((m) => m && m[1] === name);
+    if (bound && s.types.has("integer")) {
+      options = options.filter((o) => o !== bound[0]);
+      const [low, high] = [Number(bound[2]), Number(bound[3])];
+      if (low === high) fixed[name] = low;
+      else fields.push({ name, kind: "integer", min: low, max: high, required: true });
+      continue;
+    }
+    // "cutter:4", "cutter:dealer": the values this field may take.
+    const named = options.filter((o) => o.startsWith(`${name}:`));
+    if (named.length) {
+      options = options.filter((o) => !named.includes(o));
+      const choices = named.map((o) => o.slice(name.length + 1));
+      const values = choices.map((x) => (/^\d+$/.test(x) ? Number(x) : x));
+      if (values.length === 1) fixed[name] = values[0];
+      else fields.push({ name, kind: "choice", choices, values });
+      continue;
+    }
     if (options.length && options.every((o) => o.includes(":"))) {
       // "hand:card" pairs (Go Fore It's exposed card, 676a.13(d)): this field and the next.
       const rest = props.map(([n]) => n);
@@ -200,7 +221,8 @@ export function control(schema, lc, ctx, send) {
       input = h("input", { id, name: f.name, type: "checkbox" });
       readers.push(() => [f.name, input.checked]);
     } else if (f.kind === "integer") {
-      input = h("input", { id, name: f.name, type: "number", step: "1", required: f.required, inputmode: "numeric" });
+      input = h("input", { id, name: f.name, type: "number", step: "1", min: f.min, max: f.max, value: f.min, required: f.required, inputmode: "numeric" });
+      if (f.min !== undefined) label.append(h("span", { class: "muted" }, ` ${f.min}–${f.max}`));
       readers.push(() => (input.value === "" ? null : [f.name, Number(input.value)]));
     } else if (f.kind === "list") {
       input = h("input", { id, name: f.name, type: "text", placeholder: "comma-separated", required: f.required });
