@@ -8,6 +8,7 @@ import asyncio
 import fcntl
 import os
 import threading
+import time
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -15,9 +16,10 @@ from typing import Any, TypeVar
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
-from croupier.ledger.db import Statement, make_engine, raw
+from croupier.ledger.db import Statement, make_engine, raw, wal_checkpoint
 from croupier.server.app import writer_lock
 from croupier.server.service import DeadlinePassed
 from croupier.server.writer import ShuttingDown, Writer
@@ -200,6 +202,44 @@ def test_processes_sharing_a_sqlite_file_take_turns_through_the_lock_file(
 
 def test_the_writer_lock_is_beside_a_sqlite_file_only(tmp_path: Path) -> None:
     file = tmp_path / "t.sqlite"
-    assert writer_lock(make_engine(f"sqlite:///{file}")) == Path(f"{file}-writer.lock")
-    assert writer_lock(make_engine("sqlite://")) is None
-    assert writer_lock(make_engine("postgresql+psycopg://postgres@127.0.0.1/test")) is None
+    assert writer_lock(make_url(f"sqlite:///{file}")) == Path(f"{file}-writer.lock")
+    assert writer_lock(make_url("sqlite://")) is None
+    assert writer_lock(make_url("postgresql+psycopg://postgres@127.0.0.1/test")) is None
+
+
+def test_the_writer_checkpoints_the_wal_after_a_batch_and_when_idle(tmp_path: Path) -> None:
+    """With SQLite's own checkpoints off, the commits leave their frames in the WAL until
+    the writer's checkpoint (after a batch, or idle, once due) copies them into the
+    database file."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'c.sqlite'}", autocheckpoint=False)
+    with engine.connect() as connection:
+        driver: Any = connection.connection.driver_connection
+        assert driver.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+        driver.execute("CREATE TABLE marks (n INTEGER PRIMARY KEY)")
+    sessions = sessionmaker(engine, expire_on_commit=False)
+    done: list[tuple[int, int] | None] = []
+    writer = Writer(
+        sessions,
+        lambda table: None,
+        checkpoint=lambda: done.append(wal_checkpoint(engine)),
+        checkpoint_seconds=3600,
+    )
+    try:
+        run_async(writer.run("a", mark(1)))
+        run_async(writer.run("a", mark(2)))
+        assert done == []  # not due yet
+        writer.checkpoint_seconds = 0.05
+        time.sleep(0.1)
+        run_async(writer.run("a", mark(3)))  # due after this batch (run after its answer)
+        for _ in range(100):
+            if done:
+                break
+            time.sleep(0.01)
+        assert done, "no checkpoint after the batch"
+        frames, copied = done[0] or (0, 0)
+        assert frames > 0 and copied == frames  # the commits' frames, all copied
+        time.sleep(0.5)  # idle: again every 0.05 s
+        assert len(done) > 2
+    finally:
+        writer.close()
+    assert marks(sessions) == [1, 2, 3]

@@ -29,8 +29,12 @@ DEFAULT_URL = "sqlite:///croupier.sqlite"
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url`` (``sqlite:///FILE`` or ``postgresql+psycopg://...``)."""
+def make_engine(url: str, *, autocheckpoint: bool = True) -> Engine:
+    """An engine for ``url`` (``sqlite:///FILE`` or ``postgresql+psycopg://...``).
+
+    ``autocheckpoint`` false (a SQLite file): the engine's connections leave the WAL's
+    checkpoints to :func:`wal_checkpoint` (the table server's writer runs it between
+    batches) instead of running one inside whichever commit fills the WAL."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
@@ -52,6 +56,8 @@ def make_engine(url: str) -> Engine:
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA busy_timeout=30000")
         cursor.execute("PRAGMA synchronous=NORMAL")
+        if file_database and not autocheckpoint:
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.close()
 
     @event.listens_for(engine, "begin")
@@ -60,6 +66,20 @@ def make_engine(url: str) -> Engine:
         connection.connection.driver_connection.execute("BEGIN IMMEDIATE")
 
     return engine
+
+
+def wal_checkpoint(engine: Engine) -> tuple[int, int] | None:
+    """Copy what a SQLite file's WAL holds into the database file, as far as no reader
+    still needs it, without waiting for any reader or writer (``PRAGMA
+    wal_checkpoint(PASSIVE)``); returns the frames in the WAL and how many of them are in
+    the database file now. ``None`` (nothing done) for PostgreSQL or an in-memory
+    database."""
+    if engine.dialect.name != "sqlite" or engine.url.database in (None, "", ":memory:"):
+        return None
+    with engine.connect() as connection:  # no transaction: the pragma needs none
+        driver: Any = connection.connection.driver_connection
+        _, frames, copied = driver.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    return int(frames), int(copied)
 
 
 def alembic_config(url: str | None = None) -> Config:

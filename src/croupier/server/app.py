@@ -7,6 +7,7 @@ without moving money again.
 """
 
 import contextlib
+import functools
 import hashlib
 import json
 import math
@@ -23,7 +24,8 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, StringConstraints, TypeAdapter, ValidationError
-from sqlalchemy import Engine, select
+from sqlalchemy import URL, select
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
@@ -32,7 +34,7 @@ from starlette.routing import Route
 import croupier
 from croupier.errors import CroupierError, IllegalCommand, NotYourTurn, RulesSubmissionError
 from croupier.ledger import repository as repo
-from croupier.ledger.db import make_engine, upgrade
+from croupier.ledger.db import make_engine, upgrade, wal_checkpoint
 from croupier.ledger.models import Account, Player
 from croupier.rng import Rng, SecureRng
 from croupier.server import browser, driver, fanout, schemas, service
@@ -98,12 +100,12 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def writer_lock(engine: Engine) -> Path | None:
+def writer_lock(url: URL) -> Path | None:
     """The lock file through which the processes sharing a SQLite file take turns at
     writing (:class:`~croupier.server.writer.Writer`): ``FILE-writer.lock`` beside the
     database; ``None`` for PostgreSQL and in-memory SQLite."""
-    database = engine.url.database
-    if engine.dialect.name != "sqlite" or database in (None, "", ":memory:"):
+    database = url.database
+    if url.get_backend_name() != "sqlite" or database in (None, "", ":memory:"):
         return None
     return Path(f"{database}-writer.lock")
 
@@ -128,7 +130,9 @@ def create_app(
     transaction commits together (:mod:`croupier.server.writer`; 1: one transaction per
     command).
     """
-    engine = make_engine(db_url)
+    lock = writer_lock(make_url(db_url))
+    # SQLite: the WAL's checkpoints run in the writer, outside the processes' lock.
+    engine = make_engine(db_url, autocheckpoint=lock is None)
     if migrate:
         upgrade(engine)
     sessions = sessionmaker(engine, expire_on_commit=False)
@@ -141,7 +145,12 @@ def create_app(
     # work (three or more measured no better on two cores: docs/performance.md).
     threads = 1 if engine.dialect.name == "sqlite" else 2
     writer = Writer(
-        sessions, hub.expire, threads=threads, batch=write_batch, lock_file=writer_lock(engine)
+        sessions,
+        hub.expire,
+        threads=threads,
+        batch=write_batch,
+        lock_file=lock,
+        checkpoint=None if lock is None else functools.partial(wal_checkpoint, engine),
     )
     limits = command_limits or Buckets(DEFAULT)
 

@@ -23,7 +23,10 @@ Server processes sharing one SQLite file take turns at writing through a lock fi
 a process waiting for it wakes the moment the other commits, where SQLite's own busy
 handler would poll, sleeping up to many milliseconds between tries. SQLite's locking still
 keeps the database correct without it (the lobby's writes and the timeouts do not take
-it); the lock file only saves the waiting.
+it); the lock file only saves the waiting. For the same reason a writer on SQLite runs
+the WAL's checkpoints (``checkpoint``, at most every ``checkpoint_seconds``) after a batch
+or when idle, outside the lock, where SQLite would run one inside the commit that filled
+the WAL, with the other processes waiting.
 
 A job that finds a deadline passed (:class:`~croupier.server.service.DeadlinePassed`)
 is handed back to the app once the batch is committed: the timeouts are applied in
@@ -34,10 +37,12 @@ job runs again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fcntl
 import os
 import queue
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
@@ -125,11 +130,16 @@ class Writer:
         threads: int = 1,
         batch: int = 32,
         lock_file: Path | None = None,
+        checkpoint: Callable[[], Any] | None = None,
+        checkpoint_seconds: float = 0.5,
     ) -> None:
         self.sessions = sessions
         self.expire = expire
         self.batch = batch
         self.lock_file = lock_file
+        self.checkpoint = checkpoint
+        self.checkpoint_seconds = checkpoint_seconds
+        self._checkpointed = time.monotonic()
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._closed = False
         self._closing = threading.Lock()
@@ -178,7 +188,15 @@ class Writer:
                 os.close(lock)
 
     def _batches(self, lock: int | None) -> None:
-        while (first := self._queue.get()) is not None:
+        while True:
+            wait = None if self.checkpoint is None else self.checkpoint_seconds
+            try:
+                first = self._queue.get(timeout=wait)
+            except queue.Empty:  # idle: the WAL's checkpoint is due
+                self._checkpoint()
+                continue
+            if first is None:
+                return
             jobs = [first]
             stop = False
             while len(jobs) < self.batch:
@@ -201,6 +219,19 @@ class Writer:
                     fcntl.flock(lock, fcntl.LOCK_UN)
             if stop:
                 return
+            self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        """Run ``checkpoint`` if it is due. One that fails (a database busy at that
+        moment) is simply tried again at the next."""
+        if self.checkpoint is None:
+            return
+        moment = time.monotonic()
+        if moment - self._checkpointed < self.checkpoint_seconds:
+            return
+        self._checkpointed = moment
+        with contextlib.suppress(Exception):
+            self.checkpoint()
 
     def _commit(self, jobs: list[_Job]) -> None:
         done: list[tuple[_Job, Any]] = []
