@@ -35,6 +35,7 @@ import re
 import resource
 import secrets
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -164,7 +165,7 @@ def pgbench_floor(clients: int, seconds: float) -> str:
         database_cpu = machine_busy_seconds() - busy_before - (children_cpu() - children_before)
     finally:
         with admin.connect() as connection:
-            connection.execute(text(f"DROP DATABASE IF EXISTS {name}"))
+            connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
         admin.dispose()
     transactions = int(re.search(r"processed: (\d+)", done.stdout).group(1))  # type: ignore[union-attr]
     tps = float(re.search(r"tps = ([\d.]+)", done.stdout).group(1))  # type: ignore[union-attr]
@@ -183,6 +184,8 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=16, help="concurrent tables (HTTP)")
     parser.add_argument("--seconds", type=float, default=8.0)
     args = parser.parse_args()
+    # Stopped with SIGTERM as with Ctrl-C: the cleanup (servers, databases) still runs.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     print(f"{os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.2f} before")
     for workers in (1, 2):
         print(http_floor(workers, args.clients, args.seconds), flush=True)

@@ -419,6 +419,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--rounds", type=int, default=None, help="stop after this many")
     args = parser.parse_args()
+    # Stopped with SIGTERM as with Ctrl-C: the cleanup (servers, databases) still runs.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     print(f"{os.cpu_count()} CPUs; {args.clients} clients in {args.client_procs} process(es)")
     for kind in args.db:
         for workers in args.workers or [1, 2]:

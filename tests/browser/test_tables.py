@@ -23,7 +23,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_support import CHROMIUM, SCREENSHOTS, Server, free_port
+from browser_support import CHROMIUM, EXAMPLES, SCREENSHOTS, Server, free_port
 
 
 def _missing() -> str | None:
@@ -597,4 +597,46 @@ def test_a_forged_token_says_why_it_is_refused(browser: Any, server: Server) -> 
         " 'server:x').message, new Problem(409, 'stale', 'server:x').message])"
     )
     assert message == ["stale (server:x)", "stale (server:x)"]
+    context.close()
+
+
+def test_the_history_page_reaches_older_rounds(browser: Any, server: Server) -> None:
+    """Fifty rounds a page, newest first; "Older rounds" shows those before, "Newest
+    rounds" comes back (GET /tables/{id}/rounds with ``before``)."""
+    rules = (EXAMPLES / "high-roll-dice-ten-dice.toml").read_text()
+    settings = {"betting_seconds": None, "rate_limit_per_second": 1000, "rate_limit_burst": 1000}
+    body = {"id": "paged", "rules_toml": rules, "settings": settings}
+    assert server.admin.post("/tables", json=body).status_code == 201
+    player = server.person("pager", "player")
+    dealer = {"Authorization": f"Bearer {server.person('pager-dealer', 'dealer')}"}
+    auth = {"Authorization": f"Bearer {player}"}
+    player_id = server.get("/players/me", player)["id"]
+    deposit = {"amount": 100_000}
+    r = server.admin.post(f"/players/{player_id}/deposits", json=deposit, headers=server.key())
+    assert r.status_code == 201, r.text
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        assert client.post("/tables/paged/seats", json={"seat": 1}, headers=auth).is_success
+        wager = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", "amount": 500}
+        for n in range(51):
+            for who, command in ((auth, wager), (dealer, {"type": "AnnounceNoMoreBets"})):
+                r = client.post(
+                    "/tables/paged/commands",
+                    json={"command": command},
+                    headers={**who, "Idempotency-Key": f"paged-{n}-{command['type']}"},
+                )
+                assert r.status_code == 200, r.text
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('croupier.token', {json.dumps(player)})")
+    page.goto(server.url + "/play/#/history/paged")
+    page.wait_for_selector('[data-round="paged-51"]')
+    assert page.locator("ol.rounds li").count() == 50
+    assert page.locator('[data-page="newest"]').count() == 0
+    page.locator('[data-page="older"]').click()
+    page.wait_for_selector('[data-round="paged-1"]')
+    assert page.locator("ol.rounds li").count() == 1
+    assert page.locator('[data-page="older"]').count() == 0
+    page.locator('[data-page="newest"]').click()
+    page.wait_for_selector('[data-round="paged-51"]')
     context.close()

@@ -143,3 +143,12 @@ def test_verify_and_replay_without_a_database_create_none(tmp_path: Path) -> Non
     assert not missing.exists()
     result = CliRunner().invoke(cli, ["verify", "hrd", "--db", "postgres://nowhere"])
     assert result.exit_code == 2 and "cannot open the database" in result.output
+
+
+@pytest.mark.parametrize("url", ["sqlite:///:memory:", "sqlite://"])
+def test_serve_refuses_an_in_memory_database(url: str) -> None:
+    """Each of the server's connections would get an empty database of its own (every
+    request once failed with a 500, "no such table")."""
+    result = CliRunner().invoke(cli, ["serve", "--db", url])
+    assert result.exit_code == 2, result.output
+    assert "an in-memory database lives and dies with one connection" in result.output

@@ -177,7 +177,8 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 min=0.001,
                 help="Commands a second each caller may send at a table (server:rate-limit), "
-                "where the table's settings set no rate_limit_per_second.",
+                "where the table's settings set no rate_limit_per_second; each of the "
+                "--workers counts on its own.",
             ),
         ] = 20.0,
         rate_burst: Annotated[
@@ -203,9 +204,18 @@ def register(app: typer.Typer) -> None:
         import os
 
         import uvicorn
+        from sqlalchemy.engine import make_url
 
         from croupier.ledger.db import make_engine, upgrade
 
+        url = make_url(db)
+        if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+            typer.echo(
+                f"{db}: an in-memory database lives and dies with one connection, and the "
+                "server opens several: give a file (sqlite:///FILE) or PostgreSQL",
+                err=True,
+            )
+            raise typer.Exit(2)
         engine = make_engine(db)
         upgrade(engine)
         if starter_tables:

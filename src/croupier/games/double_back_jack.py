@@ -1383,7 +1383,8 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                     s.cut_offered,
                 )
             else:
-                order = list(state.cut_offer) or "no player"
+                boxes = [f"box {box}" for box in state.cut_offer]
+                order = ", then ".join(boxes) if boxes else "no player"
                 why, cite = (
                     f"the cut is offered to {order} in the order of 673a.5(c), then cut by "
                     f"the dealer: it is {named}'s now, not box {cutter}'s",

@@ -53,6 +53,9 @@ def make_engine(url: str, *, autocheckpoint: bool = True) -> Engine:
         cursor = dbapi_connection.cursor()
         if file_database:
             cursor.execute("PRAGMA journal_mode=WAL")
+            # A WAL that grew while a reader held it back (its checkpoint waits for every
+            # reader) is cut back to 64 MiB once checkpointed, not kept at its largest.
+            cursor.execute(f"PRAGMA journal_size_limit={64 * 2**20}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA busy_timeout=30000")
         cursor.execute("PRAGMA synchronous=NORMAL")

@@ -158,6 +158,8 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         yield
         await run_in_threadpool(writer.close)  # the commands queued before shutdown first
+        # The pool's connections closed: SQLite's last one checkpoints and removes the WAL.
+        await run_in_threadpool(engine.dispose)
 
     app = FastAPI(
         lifespan=lifespan,

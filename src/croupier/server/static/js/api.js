@@ -55,6 +55,8 @@ export async function request(method, path, body, extraHeaders = {}) {
   return data;
 }
 
+export const HISTORY_PAGE = 50;
+
 export const api = {
   me: () => request("GET", "/players/me"),
   signup: (name) => request("POST", "/players/play-money", { name }),
@@ -64,7 +66,9 @@ export const api = {
   leave: (id, seat) => request("DELETE", `/tables/${encodeURIComponent(id)}/seats/${seat}`),
   view: (id) => request("GET", `/tables/${encodeURIComponent(id)}/view`),
   sign: (id) => request("GET", `/tables/${encodeURIComponent(id)}/sign`),
-  rounds: async (id) => (await request("GET", `/tables/${encodeURIComponent(id)}/rounds`)).rounds,
+  // A page of the table's rounds, newest first; with `before`, those numbered below it.
+  rounds: async (id, before) =>
+    (await request("GET", `/tables/${encodeURIComponent(id)}/rounds?limit=${HISTORY_PAGE}${before ? `&before=${before}` : ""}`)).rounds,
   steps: (roundId) => request("GET", `/rounds/${encodeURIComponent(roundId)}/steps`),
   verify: (id) => request("GET", `/tables/${encodeURIComponent(id)}/verify`),
   schema: async (game) => (await request("GET", `/games/${encodeURIComponent(game)}/commands`)).commands,

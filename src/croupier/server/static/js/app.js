@@ -2,7 +2,7 @@
 // the replay of a round hand by hand (#/replay/ROUND). Everything the player may do comes
 // from the server's legal_commands; nothing here decides what the rules allow.
 
-import { api, dollars, Problem, setToken, token } from "./api.js";
+import { api, dollars, HISTORY_PAGE, Problem, setToken, token } from "./api.js";
 import { control, humanize } from "./commands.js";
 import { LiveView } from "./live.js";
 import { felt, gameOf, h, results } from "./layouts.js";
@@ -394,9 +394,16 @@ async function tablePage(tableId) {
 }
 
 // --- history and replay --------------------------------------------------------------------
-async function historyPage(tableId) {
-  const rounds = await api.rounds(tableId);
+async function historyPage(tableId, before) {
+  const rounds = await api.rounds(tableId, before);
   document.title = `croupier — history of ${tableId}`;
+  const here = `#/history/${encodeURIComponent(tableId)}`;
+  const pages = [];
+  if (before) pages.push(h("a", { href: here, "data-page": "newest" }, "Newest rounds"));
+  if (rounds.length === HISTORY_PAGE) {
+    const oldest = rounds[rounds.length - 1].number;
+    if (oldest > 1) pages.push(h("a", { href: `${here}/${oldest}`, "data-page": "older" }, "Older rounds"));
+  }
   main.replaceChildren(
     h(
       "div",
@@ -405,6 +412,7 @@ async function historyPage(tableId) {
       rounds.length
         ? h("ol", { class: "rounds", reversed: true }, rounds.map((r) => h("li", { "data-round": r.round_id }, h("a", { href: `#/replay/${encodeURIComponent(r.round_id)}` }, `Round ${r.number}`), ` — ${r.status}, ${r.version} events`)))
         : h("p", {}, "No rounds yet."),
+      pages.length ? h("p", { class: "pages" }, ...pages.flatMap((a, i) => (i ? [" · ", a] : [a]))) : null,
       h("p", {}, h("a", { href: `#/table/${encodeURIComponent(tableId)}` }, "Back to the table")),
     ),
   );
@@ -464,12 +472,12 @@ function describe(event) {
 async function route() {
   if (live) { live.stop(); live = null; }
   messages.replaceChildren();
-  const [, page, arg] = (location.hash || "#/").split("/");
+  const [, page, arg, more] = (location.hash || "#/").split("/");
   const id = arg ? decodeURIComponent(arg) : null;
   try {
     await loadMe();
     if (page === "table" && id) await tablePage(id);
-    else if (page === "history" && id) await historyPage(id);
+    else if (page === "history" && id) await historyPage(id, Number(more) || null);
     else if (page === "replay" && id) await replayPage(id);
     else await lobby();
   } catch (error) {
