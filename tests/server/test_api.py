@@ -168,6 +168,35 @@ def test_the_openapi_description_names_every_response(api: Api) -> None:
     command = paths["/tables/{table_id}/commands"]["post"]
     assert any(p["name"] == "Idempotency-Key" and p["required"] for p in command["parameters"])
     assert {"CommandOut", "ViewOut", "ReplayOut", "VerifyOut", "LedgerOut"} <= set(schemas)
+    # A 422 is a validation error or a Problem citing the rule; a body is refused as
+    # unreadable (400) only where there is one; play money documents its 429.
+    either = {
+        "anyOf": [
+            {"$ref": "#/components/schemas/HTTPValidationError"},
+            {"$ref": "#/components/schemas/Problem"},
+        ]
+    }
+    for path, methods in paths.items():
+        for method, operation in methods.items():
+            answers = operation["responses"]
+            if "422" in answers:
+                assert answers["422"]["content"]["application/json"]["schema"] == either
+            assert ("400" in answers) == ("requestBody" in operation), (path, method)
+    assert "429" in paths["/players/play-money"]["post"]["responses"]
+
+
+def test_refusals_answer_as_the_description_says(api: Api) -> None:
+    """The answers the description once left out: a rule's refusal as a 422 Problem, a
+    body that is not UTF-8 as a 400 Problem."""
+    r = api.client.post("/tables", json={"id": "t9"}, headers=api.admin)
+    assert r.status_code == 422 and set(r.json()) == {"detail", "cite"}, r.text
+    r = api.client.post(
+        "/players",
+        content=b"\xa9%G\xe8k",
+        headers={**api.admin, "Content-Type": "application/json"},
+    )
+    assert r.status_code == 400, r.text
+    assert r.json()["cite"] == "http:body" and "UTF-8" in r.json()["detail"]
 
 
 def test_migrations_and_the_cli(db_url: str) -> None:

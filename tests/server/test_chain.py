@@ -152,3 +152,28 @@ def test_serve_refuses_an_in_memory_database(url: str) -> None:
     result = CliRunner().invoke(cli, ["serve", "--db", url])
     assert result.exit_code == 2, result.output
     assert "an in-memory database lives and dies with one connection" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["players", "add", ""], "name: String should have at least 1 character"),
+        (["players", "add", " bad"], "name: a name may not begin or end with a blank"),
+        (["players", "add", "a\x1b[31mb"], "nor hold a control character"),
+        (["players", "add", "ok", "--role", "boss"], "role: Input should be 'player'"),
+        (["players", "add", "ok", "--db", "bogus://x"], "cannot open the database bogus://x"),
+        (["db", "upgrade", "--db", "sqlite:////no/such/folder/x.sqlite"], "cannot open"),
+        (["serve", "--db", "bogus://x"], "cannot open the database bogus://x"),
+    ],
+)
+def test_the_cli_refuses_bad_input_with_a_message(
+    args: list[str], said: str, tmp_path: Path
+) -> None:
+    """The API's rules for a player's name and role hold on the command line too, and a
+    database that cannot be opened is said so: exit 2, no traceback, nothing created."""
+    if "--db" not in args:
+        args = [*args, "--db", f"sqlite:///{tmp_path / 'c.sqlite'}"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert said in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "c.sqlite").exists()

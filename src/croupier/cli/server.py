@@ -125,32 +125,48 @@ def register(app: typer.Typer) -> None:
     app.add_typer(db_app, name="db")
     app.add_typer(players_app, name="players")
 
+    def migrated(db: str) -> Any:
+        """The engine of the database at ``db`` with the migrations applied (a SQLite file
+        is created if need be); exit 2 with a message where it cannot be opened."""
+        from sqlalchemy import exc
+
+        from croupier.ledger.db import make_engine, upgrade
+
+        try:
+            engine = make_engine(db)
+            upgrade(engine)
+        except (exc.SQLAlchemyError, ValueError) as error:
+            typer.echo(f"cannot open the database {db}: {error}", err=True)
+            raise typer.Exit(2) from error
+        return engine
+
     @db_app.command("upgrade")
     def db_upgrade(db: Db = DEFAULT_URL) -> None:
         """Apply the schema's migrations (Alembic) up to the newest."""
-        from croupier.ledger.db import make_engine, upgrade
-
-        upgrade(make_engine(db))
+        migrated(db).dispose()
         typer.echo(f"{db}: schema up to date")
 
     @players_app.command("add")
     def players_add(
-        name: str,
+        name: Annotated[str, typer.Argument(help="The name shown at the tables.")],
         role: Annotated[str, typer.Option(help="player, dealer or admin")] = "player",
         db: Db = DEFAULT_URL,
     ) -> None:
         """Create a player (an admin to bootstrap the server) and print its bearer token."""
+        from pydantic import ValidationError
         from sqlalchemy.orm import Session
 
         from croupier.ledger import repository
-        from croupier.ledger.db import make_engine, upgrade
-        from croupier.ledger.models import ROLES
+        from croupier.server.schemas import PlayerCreate
 
-        if role not in ROLES:
-            typer.echo(f"role must be one of {', '.join(ROLES)}, not {role!r}", err=True)
-            raise typer.Exit(2)
-        engine = make_engine(db)
-        upgrade(engine)
+        try:  # the API's own rules for a name and a role
+            PlayerCreate.model_validate({"name": name, "role": role})
+        except ValidationError as error:
+            problem = error.errors(include_url=False)[0]
+            field = ".".join(str(part) for part in problem["loc"])
+            typer.echo(f"{field}: {problem['msg']} (given {problem['input']!r})", err=True)
+            raise typer.Exit(2) from error
+        engine = migrated(db)
         with Session(engine) as session:
             player, token = repository.create_player(session, name, role)
             player_id = player.id
@@ -162,7 +178,7 @@ def register(app: typer.Typer) -> None:
     def serve(
         db: Db = DEFAULT_URL,
         host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
-        port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+        port: Annotated[int, typer.Option(min=1, max=65535, help="TCP port.")] = 8000,
         workers: Annotated[
             int,
             typer.Option(
@@ -204,20 +220,15 @@ def register(app: typer.Typer) -> None:
         import os
 
         import uvicorn
-        from sqlalchemy.engine import make_url
 
-        from croupier.ledger.db import make_engine, upgrade
-
-        url = make_url(db)
-        if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+        engine = migrated(db)
+        if engine.dialect.name == "sqlite" and engine.url.database in (None, "", ":memory:"):
             typer.echo(
                 f"{db}: an in-memory database lives and dies with one connection, and the "
                 "server opens several: give a file (sqlite:///FILE) or PostgreSQL",
                 err=True,
             )
             raise typer.Exit(2)
-        engine = make_engine(db)
-        upgrade(engine)
         if starter_tables:
             for table_id in open_starter_tables(engine):
                 typer.echo(f"croupier: opened table {table_id} (default Rules Submission)")
@@ -260,7 +271,9 @@ def register(app: typer.Typer) -> None:
         return engine
 
     @app.command("verify")
-    def verify(table: str, db: Db = DEFAULT_URL) -> None:
+    def verify(
+        table: Annotated[str, typer.Argument(help="The table's id.")], db: Db = DEFAULT_URL
+    ) -> None:
         """Check a table's event hash chain; exit 1 if it does not verify."""
         from sqlalchemy.orm import Session
 
@@ -282,7 +295,10 @@ def register(app: typer.Typer) -> None:
 
     @app.command("replay")
     def replay(
-        round_id: Annotated[str, typer.Argument(metavar="ROUND")], db: Db = DEFAULT_URL
+        round_id: Annotated[
+            str, typer.Argument(metavar="ROUND", help="The round's id, e.g. dice-1.")
+        ],
+        db: Db = DEFAULT_URL,
     ) -> None:
         """Rebuild a round from its stored events and print them with the final view (JSON)."""
         from sqlalchemy.orm import Session

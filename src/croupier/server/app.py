@@ -29,6 +29,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Route
 
 import croupier
@@ -98,6 +99,44 @@ def _finite(value: Any) -> Any:
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+_REFUSED_422 = (
+    "Unprocessable: a field that fails validation (`detail`: a list naming each field) "
+    "or a request a cited rule refuses (`detail`: why, `cite`: the rule)."
+)
+
+
+def _openapi(app: FastAPI) -> dict[str, Any]:
+    """FastAPI's OpenAPI description, with each 422 answer described as it is sent: either
+    FastAPI's validation error or a :class:`~croupier.server.schemas.Problem` citing the
+    rule (a Rules Submission refused, a seat that does not exist, an Idempotency-Key used
+    for another request, a wager the rules refuse); and the 400 of a request whose body
+    cannot be read at all."""
+    if app.openapi_schema is not None:
+        return app.openapi_schema
+    schema = FastAPI.openapi(app)
+    either = {
+        "anyOf": [
+            {"$ref": "#/components/schemas/HTTPValidationError"},
+            {"$ref": "#/components/schemas/Problem"},
+        ]
+    }
+    unreadable = {
+        "description": "A body that cannot be read at all (not UTF-8): `cite` http:body.",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
+    }
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            if "requestBody" in operation:
+                operation["responses"].setdefault("400", unreadable)
+            answer = operation.get("responses", {}).get("422")
+            if answer is not None:
+                answer["content"] = {"application/json": {"schema": either}}
+                if answer.get("description") in (None, "", "Validation Error"):
+                    answer["description"] = _REFUSED_422
+    app.openapi_schema = schema
+    return schema
 
 
 def writer_lock(url: URL) -> Path | None:
@@ -171,6 +210,7 @@ def create_app(
     )
     app.state.engine = engine
     app.state.hub = hub
+    app.openapi = functools.partial(_openapi, app)  # type: ignore[method-assign]
     app.state.writer = writer
     app.state.command_limits = limits
     bearer = HTTPBearer(auto_error=False)
@@ -183,6 +223,13 @@ def create_app(
             headers = {"Retry-After": str(error.retry_after)}
         body = schemas.Problem(detail=str(error), cite=error.cite).model_dump()
         return JSONResponse(body, status_code=code, headers=headers)
+
+    @app.exception_handler(400)
+    async def _unreadable(_request: Request, error: StarletteHTTPException) -> Response:
+        """A body FastAPI could not parse at all (not UTF-8): a Problem like every other
+        refusal."""
+        body = schemas.Problem(detail=f"{error.detail}: send JSON in UTF-8", cite="http:body")
+        return JSONResponse(body.model_dump(), status_code=400)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid_request(request: Request, error: RequestValidationError) -> Response:

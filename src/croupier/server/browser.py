@@ -120,7 +120,14 @@ def register(
         "/players/play-money",
         status_code=201,
         response_model=schemas.PlayerCreated,
-        responses=problems,
+        responses={
+            **problems,
+            429: {
+                "model": schemas.Problem,
+                "description": "Too many sign-ups from the client's address "
+                "(server:rate-limit); the Retry-After header gives the seconds to wait.",
+            },
+        },
     )
     def play_money(body: schemas.PlayMoneyIn, request: Request, db: Db) -> schemas.PlayerCreated:
         """Anyone: a new player with a play-money opening balance of PLAY_MONEY_OPENING

@@ -2,21 +2,53 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from croupier.engine import LegalCommand
 from croupier.money import MAX_CENTS
 
 MAX_AMOUNT = MAX_CENTS
+"""The largest amount one request may move: $1,000,000,000.00."""
 _CONTROL = r"\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
 NAME_PATTERN = rf"^[^\s{_CONTROL}]([^{_CONTROL}]*[^\s{_CONTROL}])?$"
 """A name: no control character (C0 and C1; PostgreSQL's text takes no NUL), no line or
 paragraph separator, no bidirectional override, and no space at either end."""
-"""The largest amount one request may move: $1,000,000,000.00."""
+
+
+def _name(value: str) -> str:
+    if re.fullmatch(NAME_PATTERN, value) is None:
+        raise PydanticCustomError(
+            "name",
+            "a name may not begin or end with a blank, nor hold a control character, a "
+            "line separator or a bidirectional override",
+        )
+    return value
+
+
+Name = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=100,
+        json_schema_extra={"pattern": NAME_PATTERN},
+        description="Shown at the tables; no control characters, no blanks at either end.",
+    ),
+    AfterValidator(_name),
+]
+"""A player's name (:data:`NAME_PATTERN`, refused with a message in words)."""
 
 
 class In(BaseModel):
@@ -31,7 +63,7 @@ class Problem(BaseModel):
 
 
 class PlayerCreate(In):
-    name: str = Field(min_length=1, max_length=100, pattern=NAME_PATTERN)
+    name: Name
     role: Literal["player", "dealer", "admin"] = "player"
 
 
@@ -258,12 +290,7 @@ class LedgerOut(BaseModel):
 
 # --- the browser tables (croupier.server.browser) -----------------------------------------
 class PlayMoneyIn(In):
-    name: str = Field(
-        min_length=1,
-        max_length=100,
-        pattern=NAME_PATTERN,
-        description="Shown at the table; no control characters, no blanks at either end.",
-    )
+    name: Name
 
 
 class TableSummary(BaseModel):
