@@ -1,4 +1,5 @@
-"""The WebSocket fan-out: ``GET /tables/{table_id}/ws?token=BEARER`` sends
+"""The WebSocket fan-out: ``GET /tables/{table_id}/ws`` (the token as a subprotocol or
+``?token=BEARER``) sends
 ``{"type": "view", "data": <GET /tables/{table_id}/view>}`` on connect and after every
 change at the table, from this process or another one on the same database."""
 
@@ -54,10 +55,36 @@ class Socket:
         self._thread.join(5)
 
 
-def refused(client: TestClient, url: str) -> int:
-    with pytest.raises(WebSocketDisconnect) as caught, client.websocket_connect(url) as ws:
+def refused(client: TestClient, url: str, subprotocols: list[str] | None = None) -> int:
+    with (
+        pytest.raises(WebSocketDisconnect) as caught,
+        client.websocket_connect(url, subprotocols=subprotocols) as ws,
+    ):
         ws.receive_json()
     return caught.value.code
+
+
+def test_the_token_may_come_as_a_subprotocol(tmp_path: Path) -> None:
+    """``croupier.bearer, TOKEN`` as the subprotocols (what the browser sends: no token
+    in the URL): accepted with ``croupier.bearer``, never echoing the token; the same
+    view as with ``?token=``; a forged one refused as such."""
+    table = GameTable(f"sqlite:///{tmp_path / 'ws.sqlite'}", "high-roll-dice", 1)
+    try:
+        client = table.api.client
+        bearer = token(table.players[1])
+        offered = [fanout.BEARER_PROTOCOL, bearer]
+        with client.websocket_connect("/tables/t/ws", subprotocols=offered) as ws:
+            assert ws.accepted_subprotocol == "croupier.bearer"
+            first = ws.receive_json()
+        with client.websocket_connect(f"/tables/t/ws?token={bearer}") as ws:
+            assert ws.accepted_subprotocol is None
+            assert ws.receive_json() == first
+        assert first["type"] == "view" and first["data"] == table.view(table.players[1])
+        forged = [fanout.BEARER_PROTOCOL, "forged"]
+        assert refused(client, "/tables/t/ws", forged) == fanout.UNAUTHORIZED
+        assert refused(client, "/tables/nope/ws", offered) == fanout.NOT_FOUND
+    finally:
+        table.close()
 
 
 def test_a_bad_token_is_refused_before_accepting(tmp_path: Path) -> None:

@@ -612,9 +612,16 @@ def create_app(
     @app.websocket("/tables/{table_id}/ws")
     async def watch(websocket: WebSocket, table_id: str, token: str = "") -> None:
         """The caller's view, pushed on connect and after every change at the table
-        (``{"type": "view", "data": <GET /tables/{table_id}/view>}``); the bearer token
-        is the ``token`` query parameter. A bad token is refused with close code 4401."""
-        await hub.serve(websocket, table_id, token)
+        (``{"type": "view", "data": <GET /tables/{table_id}/view>}``). The bearer token
+        goes as the subprotocols ``croupier.bearer, TOKEN`` (``new WebSocket(url,
+        ["croupier.bearer", token])``; the server answers ``croupier.bearer``), which
+        keeps it out of the URL and so out of any log, or as the ``token`` query
+        parameter. A bad token is refused with close code 4401."""
+        offered = websocket.scope.get("subprotocols") or []
+        if len(offered) == 2 and offered[0] == fanout.BEARER_PROTOCOL:
+            await hub.serve(websocket, table_id, offered[1], fanout.BEARER_PROTOCOL)
+        else:
+            await hub.serve(websocket, table_id, token)
 
     @app.get("/tables/{table_id}/verify", response_model=schemas.VerifyOut, responses=PROBLEMS)
     def verify(table_id: str, db: Db, me: Caller) -> schemas.VerifyOut:

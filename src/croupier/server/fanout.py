@@ -1,6 +1,9 @@
-"""WebSocket fan-out of table views: ``GET /tables/{table_id}/ws?token=BEARER``.
+"""WebSocket fan-out of table views: ``GET /tables/{table_id}/ws``.
 
-Protocol (the browser client is written against it): the server refuses a missing or
+Protocol (the browser client is written against it): the bearer token comes as the
+subprotocols ``croupier.bearer, TOKEN`` (the server accepts with ``croupier.bearer``;
+the token never appears in a URL, so in no log), or as the ``token`` query parameter
+(``croupier serve`` writes ``token=***`` for it in its log). The server refuses a missing or
 unknown token with close code 4401 and an unknown table with 4404, both before
 accepting; otherwise it accepts and sends ``{"type": "view", "data": VIEW}`` at once and
 after every change at the table, where ``VIEW`` is exactly what ``GET
@@ -37,6 +40,8 @@ from croupier.ledger.models import GameTable, Player, Seat
 from croupier.rng import Rng
 from croupier.server import driver, service
 
+BEARER_PROTOCOL = "croupier.bearer"
+"""The subprotocol that says the next one offered is the bearer token."""
 UNAUTHORIZED = 4401
 """Close code: no token, or one that belongs to nobody."""
 NOT_FOUND = 4404
@@ -148,8 +153,12 @@ class Hub:
                 return signature, None
             return signature, service.view(session, player, table_id).model_dump(mode="json")
 
-    async def serve(self, websocket: WebSocket, table_id: str, token: str) -> None:
-        """Serve one socket until the client goes away (see the module docstring)."""
+    async def serve(
+        self, websocket: WebSocket, table_id: str, token: str, subprotocol: str | None = None
+    ) -> None:
+        """Serve one socket until the client goes away (see the module docstring),
+        accepting it with ``subprotocol`` (:data:`BEARER_PROTOCOL` where the token came
+        as a subprotocol)."""
         player, exists = await to_thread.run_sync(self._caller, token, table_id)
         if player is None:
             await websocket.close(code=UNAUTHORIZED, reason="unknown bearer token (server:auth)")
@@ -157,7 +166,7 @@ class Hub:
         if not exists:
             await websocket.close(code=NOT_FOUND, reason=f"no table {table_id!r}")
             return
-        await websocket.accept()
+        await websocket.accept(subprotocol=subprotocol)
         watcher = _Watcher(loop=asyncio.get_running_loop())
         with self._lock:
             self._watchers.setdefault(table_id, set()).add(watcher)

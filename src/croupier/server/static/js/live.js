@@ -1,4 +1,5 @@
-// Live views of one table: the WebSocket GET /tables/{id}/ws?token=BEARER sends
+// Live views of one table: the WebSocket GET /tables/{id}/ws (the bearer token as the
+// subprotocols croupier.bearer, TOKEN) sends
 // {"type": "view", "data": <GET /tables/{id}/view>} on connect and after every change.
 // While the socket is down the view is polled every second, and the socket is
 // reconnected with exponential backoff (1 s, 2 s, 4 s ... 30 s).
@@ -76,13 +77,12 @@ export class LiveView {
       return;
     }
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const url =
-      `${scheme}://${location.host}/tables/${encodeURIComponent(this.tableId)}/ws` +
-      `?token=${encodeURIComponent(token() || "")}`;
+    const url = `${scheme}://${location.host}/tables/${encodeURIComponent(this.tableId)}/ws`;
     let opened = false;
     let socket;
     try {
-      socket = new WebSocket(url);
+      // The bearer token as a subprotocol: never in a URL, so in no log.
+      socket = new WebSocket(url, ["croupier.bearer", token() || "-"]);
     } catch {
       this.retry();
       return;
