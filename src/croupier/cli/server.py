@@ -7,7 +7,6 @@ import copy
 import json
 import logging
 import re
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -221,8 +220,10 @@ def register(app: typer.Typer) -> None:
 
         import uvicorn
 
+        from croupier.ledger.db import sqlite_file
+
         engine = migrated(db)
-        if engine.dialect.name == "sqlite" and engine.url.database in (None, "", ":memory:"):
+        if engine.dialect.name == "sqlite" and sqlite_file(engine.url) is None:
             typer.echo(
                 f"{db}: an in-memory database lives and dies with one connection, and the "
                 "server opens several: give a file (sqlite:///FILE) or PostgreSQL",
@@ -251,14 +252,12 @@ def register(app: typer.Typer) -> None:
         """The engine of an existing croupier database at ``db``; exit 2 with a message
         (nothing created) where there is none, or it cannot be reached."""
         from sqlalchemy import exc, inspect
-        from sqlalchemy.engine import make_url
 
-        from croupier.ledger.db import make_engine
+        from croupier.ledger.db import make_engine, sqlite_file
 
         try:
-            url = make_url(db)
-            file = url.database if url.get_backend_name() == "sqlite" else None
-            if file not in (None, "", ":memory:") and not Path(str(file)).is_file():
+            file = sqlite_file(db)
+            if file is not None and not file.is_file():
                 typer.echo(f"no database at {file}: give the server's --db", err=True)
                 raise typer.Exit(2)
             engine = make_engine(db)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -29,6 +29,21 @@ DEFAULT_URL = "sqlite:///croupier.sqlite"
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
+def sqlite_file(url: str | URL) -> Path | None:
+    """The file of a SQLite database URL; ``None`` for PostgreSQL or an in-memory SQLite
+    database (``sqlite://``, ``sqlite:///:memory:``).
+
+    >>> str(sqlite_file("sqlite:///croupier.sqlite")), sqlite_file("sqlite://")
+    ('croupier.sqlite', None)
+    >>> sqlite_file("sqlite:///:memory:"), sqlite_file("postgresql+psycopg://h/db")
+    (None, None)
+    """
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database)
+
+
 def make_engine(url: str, *, autocheckpoint: bool = True) -> Engine:
     """An engine for ``url`` (``sqlite:///FILE`` or ``postgresql+psycopg://...``).
 
@@ -38,7 +53,7 @@ def make_engine(url: str, *, autocheckpoint: bool = True) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
-    file_database = parsed.database not in (None, "", ":memory:")
+    file_database = sqlite_file(parsed) is not None
     engine = create_engine(
         url,
         connect_args={"check_same_thread": False, "timeout": 30},
@@ -77,7 +92,7 @@ def wal_checkpoint(engine: Engine) -> tuple[int, int] | None:
     wal_checkpoint(PASSIVE)``); returns the frames in the WAL and how many of them are in
     the database file now. ``None`` (nothing done) for PostgreSQL or an in-memory
     database."""
-    if engine.dialect.name != "sqlite" or engine.url.database in (None, "", ":memory:"):
+    if sqlite_file(engine.url) is None:
         return None
     with engine.connect() as connection:  # no transaction: the pragma needs none
         driver: Any = connection.connection.driver_connection

@@ -25,7 +25,6 @@ from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, StringConstraints, TypeAdapter, ValidationError
 from sqlalchemy import URL, select
-from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
@@ -35,7 +34,7 @@ from starlette.routing import Route
 import croupier
 from croupier.errors import CroupierError, IllegalCommand, NotYourTurn, RulesSubmissionError
 from croupier.ledger import repository as repo
-from croupier.ledger.db import make_engine, upgrade, wal_checkpoint
+from croupier.ledger.db import make_engine, sqlite_file, upgrade, wal_checkpoint
 from croupier.ledger.models import Account, Player
 from croupier.rng import Rng, SecureRng
 from croupier.server import browser, driver, fanout, schemas, service
@@ -139,14 +138,12 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     return schema
 
 
-def writer_lock(url: URL) -> Path | None:
+def writer_lock(url: str | URL) -> Path | None:
     """The lock file through which the processes sharing a SQLite file take turns at
     writing (:class:`~croupier.server.writer.Writer`): ``FILE-writer.lock`` beside the
     database; ``None`` for PostgreSQL and in-memory SQLite."""
-    database = url.database
-    if url.get_backend_name() != "sqlite" or database in (None, "", ":memory:"):
-        return None
-    return Path(f"{database}-writer.lock")
+    file = sqlite_file(url)
+    return None if file is None else Path(f"{file}-writer.lock")
 
 
 def create_app(
@@ -169,7 +166,7 @@ def create_app(
     transaction commits together (:mod:`croupier.server.writer`; 1: one transaction per
     command).
     """
-    lock = writer_lock(make_url(db_url))
+    lock = writer_lock(db_url)
     # SQLite: the WAL's checkpoints run in the writer, outside the processes' lock.
     engine = make_engine(db_url, autocheckpoint=lock is None)
     if migrate:
