@@ -965,9 +965,11 @@ def store_command(
     )
     money = _money(session, round_row.table_id, round_.events, first_new)
     chain_params = {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
+    event_params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
     if db.postgresql and rows:  # everything in one statement: one round trip
-        params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
-        params |= chain_params | money.params(round_row.table_id, round_row.id, created)
+        params = (
+            event_params | chain_params | money.params(round_row.table_id, round_row.id, created)
+        )
         params |= {"round_id": round_row.id, "version": version, "status": status}
         params |= {"number": round_row.number, "round_old": old_version}
         statement = _write_command(
@@ -1022,8 +1024,7 @@ def store_command(
             if moved.rowcount != 1:
                 raise stale
         if rows:
-            params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
-            db.execute(_insert_events(len(rows)), {**params, "created_at": created})
+            db.execute(_insert_events(len(rows)), {**event_params, "created_at": created})
         balances = money.write(db, round_row.table_id, round_row.id, created)
     if old_version is None:  # a new round has no deadline yet
         stage_round(session, round_row.id, version, round_)
