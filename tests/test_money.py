@@ -110,3 +110,21 @@ def test_parse_dollars_ascii() -> None:
     assert parse_dollars("5", "c") == 500
     assert parse_dollars("2.50", "c") == 250
     assert parse_dollars("$1,000", "c") == 100_000
+
+
+def test_a_rules_submission_takes_no_amount_above_the_largest() -> None:
+    """A table maximum above $1,000,000,000 could never be wagered (every amount above it
+    is refused, money:largest-amount): the Rules Submission is refused, naming the field."""
+    from pathlib import Path
+
+    from croupier.errors import RulesSubmissionError
+    from croupier.rules.base import load_text
+
+    example = Path(__file__).parents[1] / "examples" / "rules" / "high-roll-dice-ten-dice.toml"
+    text = example.read_text()
+    assert load_text(text + "\n").maximum_wager <= 10**11
+    largest = text.replace("maximum_wager", "maximum_wager = 100000000000\n#", 1)
+    assert load_text(largest).maximum_wager == 10**11
+    above = text.replace("maximum_wager", "maximum_wager = 100000000001\n#", 1)
+    with pytest.raises(RulesSubmissionError, match="maximum_wager"):
+        load_text(above)

@@ -13,17 +13,19 @@ from pydantic import (
     BaseModel,
     BeforeValidator,
     ConfigDict,
+    Field,
     Strict,
     ValidationError,
     ValidationInfo,
 )
 
 from croupier.errors import RulesSubmissionError
-from croupier.money import Cents, Rounding
+from croupier.money import MAX_CENTS, Cents, Rounding
 
-WholeCents = Annotated[Cents, Strict()]
+WholeCents = Annotated[Cents, Strict(), Field(le=MAX_CENTS)]
 """An amount in a Rules Submission: a whole number of cents, never ``true``, ``5.0`` or
-``"500"``."""
+``"500"``, and no more than croupier takes in any amount (:data:`~croupier.money.MAX_CENTS`,
+$1,000,000,000.00: a table maximum above it could never be wagered)."""
 
 WholeNumber = Annotated[int, Strict()]
 """A count in a Rules Submission (decks, boxes, minutes): a whole number, never

@@ -215,7 +215,7 @@ def register(
         db: Db,
         me: Caller,
         limit: Annotated[int, Query(ge=1, le=500)] = 50,
-        before: Annotated[int | None, Query(ge=1)] = None,
+        before: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
     ) -> schemas.RoundsOut:
         """The table's rounds, newest first (at most ``limit``; with ``before``, only
         those numbered below it: the next page starts before the last number shown). A
