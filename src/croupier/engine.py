@@ -182,8 +182,11 @@ class Round(ABC, Generic[StateT]):
     command_adapter: ClassVar[TypeAdapter[Any]]
     """Reads one of this game's commands (a union tagged by ``type``)."""
 
-    def __init__(self, events: Sequence[Event], rng: Rng | None) -> None:
+    def __init__(
+        self, events: Sequence[Event], rng: Rng | None, rules: RulesSubmission | None = None
+    ) -> None:
         self.rng = rng
+        self._rules = rules
         self.state = self._fold(events)
         self.events = list(events)
 
@@ -214,7 +217,7 @@ class Round(ABC, Generic[StateT]):
             physical_dice=physical_dice,
             cite=rules.seats_cite(),
         )
-        return cls([opened], rng)
+        return cls([opened], rng, rules)
 
     @classmethod
     def replay(cls, events: Iterable[Event]) -> Self:
@@ -252,7 +255,7 @@ class Round(ABC, Generic[StateT]):
             rules.check_seats(opened.seats)
         except CroupierError as error:
             raise ReplayError(f"the stored seats are not valid: {error}", "engine:replay") from None
-        round_ = cls([opened], rng=None)
+        round_ = cls([opened], rng=None, rules=rules)
         index = round_._reopen(events)
         while index < len(events):
             index += round_._rederive(events, index)
@@ -363,8 +366,10 @@ class Round(ABC, Generic[StateT]):
         return self.rng
 
     @abstractmethod
-    def initial_state(self, opened: RoundOpened) -> StateT:
-        """The state right after :class:`RoundOpened`."""
+    def initial_state(self, opened: RoundOpened, rules: Any) -> StateT:
+        """The state right after :class:`RoundOpened`, under ``rules`` (an instance of
+        :attr:`rules_type`, validated once: strictly by :meth:`open`, as stored by
+        :meth:`replay`)."""
 
     @abstractmethod
     def evolve(self, state: StateT, event: Event) -> StateT:
@@ -399,13 +404,20 @@ class Round(ABC, Generic[StateT]):
         return list(cls.event_adapter.validate_json(text))
 
     # -- helpers ----------------------------------------------------------------------
+    def _stored_rules(self, opened: RoundOpened) -> RulesSubmission:
+        """The rules the round was built with, else those ``opened`` stores (validated as
+        stored, once per round object)."""
+        if self._rules is None:
+            self._rules = self.rules_type.model_validate(opened.rules, context=STORED)
+        return self._rules
+
     def _fold(self, events: Sequence[Event]) -> StateT:
         if not events:
             raise ReplayError("a round needs its RoundOpened event", "engine:replay")
         first = events[0]
         if not isinstance(first, RoundOpened):
             raise ReplayError("a round's first event must be RoundOpened", "engine:replay")
-        state = self.initial_state(first)
+        state = self.initial_state(first, self._stored_rules(first))
         for event in events[1:]:
             state = self.evolve(state, event)
         return state

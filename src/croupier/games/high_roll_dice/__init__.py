@@ -324,8 +324,7 @@ class HighRollDiceRound(Round[HighRollDiceState]):
         return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
 
     # -- fold -------------------------------------------------------------------------
-    def initial_state(self, opened: RoundOpened) -> HighRollDiceState:
-        rules = HighRollDiceRules.model_validate(opened.rules)
+    def initial_state(self, opened: RoundOpened, rules: HighRollDiceRules) -> HighRollDiceState:
         return HighRollDiceState(
             rules=rules, seats=dict(opened.seats), physical_dice=opened.physical_dice
         )

@@ -1056,8 +1056,7 @@ class PaiGowRound(Round[PaiGowState]):
         return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
 
     # -- fold -------------------------------------------------------------------------------
-    def initial_state(self, opened: RoundOpened) -> PaiGowState:
-        rules = PaiGowRules.model_validate(opened.rules)
+    def initial_state(self, opened: RoundOpened, rules: PaiGowRules) -> PaiGowState:
         return PaiGowState(
             rules=rules, seats=dict(opened.seats), physical_dice=opened.physical_dice
         )

@@ -475,8 +475,7 @@ class GoForeItRound(CardRound[GoForeItState]):
         return self.state.rules
 
     # -- fold -------------------------------------------------------------------------
-    def initial_state(self, opened: RoundOpened) -> GoForeItState:
-        rules = GoForeItRules.model_validate(opened.rules)
+    def initial_state(self, opened: RoundOpened, rules: GoForeItRules) -> GoForeItState:
         return GoForeItState(rules=rules, seats=dict(opened.seats))
 
     def deal_plan(

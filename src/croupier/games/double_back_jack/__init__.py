@@ -958,8 +958,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
 
     # -- fold -------------------------------------------------------------------------
-    def initial_state(self, opened: RoundOpened) -> DoubleBackJackState:
-        rules = DoubleBackJackRules.model_validate(opened.rules, context=STORED)
+    def initial_state(self, opened: RoundOpened, rules: DoubleBackJackRules) -> DoubleBackJackState:
         return DoubleBackJackState(rules=rules, seats=dict(opened.seats))
 
     def evolve(self, state: DoubleBackJackState, event: Event) -> DoubleBackJackState:

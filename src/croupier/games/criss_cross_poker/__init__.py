@@ -559,8 +559,9 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         return self.card_command_for(event)
 
     # -- fold ---------------------------------------------------------------------------
-    def initial_state(self, opened: RoundOpened) -> CrissCrossPokerState:
-        rules = CrissCrossPokerRules.model_validate(opened.rules)
+    def initial_state(
+        self, opened: RoundOpened, rules: CrissCrossPokerRules
+    ) -> CrissCrossPokerState:
         return CrissCrossPokerState(rules=rules, seats=dict(opened.seats))
 
     def deal_plan(
