@@ -1,0 +1,1693 @@
+"""One round of Double Back Jack (58 Pa. Code ch. 673a) and the checks and plans it uses
+to open and deal: the boxes, the shoe handed to it, the order of the deal."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from typing import Any, Self
+
+from pydantic import TypeAdapter
+
+from croupier.engine import (
+    DEALER,
+    Actor,
+    Command,
+    Event,
+    LegalCommand,
+    Outcome,
+    Round,
+    RoundCompleted,
+    RoundOpened,
+    RoundVoided,
+    WagerPlaced,
+    WagerSettled,
+)
+from croupier.equipment.cards import (
+    Card,
+    cut,
+    insert_cover_card,
+    least_cover_from_bottom,
+    shoe,
+    shuffled,
+)
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.games._common import dealer_only, expect_phase, require_phase, void_events
+from croupier.games.cards import CardDiscarded, DeckShuffled, RecutRequired, ShuffleFailed
+from croupier.games.double_back_jack.commands import (
+    AcceptCut,
+    BurnCard,
+    CutCards,
+    DealCards,
+    Decide,
+    Decision,
+    DeclareIrregularity,
+    DoubleBackJackCommand,
+    Irregularity,
+    LoadShoe,
+    PlaceWager,
+    PlayDealerHand,
+    ReadHoleCard,
+    RefuseCut,
+    RequireRecut,
+    SettleWagers,
+    ShuffleCards,
+    VoidRound,
+)
+from croupier.games.double_back_jack.events import (
+    CardBurned,
+    CardDealt,
+    CoverCardReached,
+    CutAccepted,
+    CutRefused,
+    DealerHandComplete,
+    DealerTotalAnnounced,
+    DealStarted,
+    DeckCut,
+    DoubleBackJackEvent,
+    HandDiscarded,
+    HoleCardRead,
+    HoleCardTurned,
+    IrregularityDeclared,
+    PlayerDecided,
+    RequestedCardMissed,
+    RoundSetup,
+    SettlementBegun,
+    ShoeExhausted,
+    ShoeLoaded,
+    ShufflerOutOfOrder,
+)
+from croupier.games.double_back_jack.state import (
+    DoubleBackJackState,
+    Hand,
+    HandId,
+    HandStatus,
+    Phase,
+)
+from croupier.hands.blackjack import (
+    BLACKJACK_TOTAL,
+    card_value,
+    hand_value,
+    is_blackjack,
+    same_value,
+)
+from croupier.money import format_cents, payout, require_cents
+from croupier.rng import Rng, ScriptedRng, shuffle_draws
+from croupier.rules.base import RulesSubmission
+from croupier.rules.double_back_jack import (
+    BLACKJACK_ODDS,
+    COVER_FRACTION,
+    DEALER_PUSH_TOTAL,
+    DEALER_STANDS_ON,
+    INSURANCE_ODDS,
+    MAX_HANDS,
+    MIN_CUT,
+    SECOND_CHANCE_ODDS,
+    SECTIONS,
+    WIN_ODDS,
+    DoubleBackJackRules,
+    Settlement,
+    Shuffling,
+    Spot,
+    insurance_limit,
+    spot_name,
+)
+
+VOID_ROUND_CITE = "interpretations:void-round"
+LATE_CARD_DECLINED = "interpretations:late-card-declined"
+"""A one-card box that declines its late second card is dead, its wager returned."""
+BUST_CITE = f"{SECTIONS.second_chance}; interpretations:bust-without-second-chance"
+"""A bust that declines the Second Chance Wager is collected at once (a reading)."""
+
+
+def deal_plan(
+    boxes: Sequence[int],
+    dealer_missed_first_card: bool = False,
+    one_card: Sequence[int] = (),
+) -> list[tuple[HandId, bool]]:
+    """Every card of the deal in order, (hand, face up) (673a.7(e)): a card to each box
+    clockwise from the dealer's left, one face up to the dealer, a second card to each box
+    and the dealer's second face down. A dealer who missed his first card deals both of
+    his after the players' (673a.13(e)); a box dealt one card only gets its second after
+    every other player's second card (673a.13(g))."""
+    late = [box for box in boxes if box in one_card]
+    second = [(box, True) for box in boxes if box not in one_card] + [(b, True) for b in late]
+    first: list[tuple[HandId, bool]] = [(box, True) for box in boxes]
+    if dealer_missed_first_card:
+        return [*first, *second, (DEALER, True), (DEALER, False)]
+    return [*first, (DEALER, True), *second, (DEALER, False)]
+
+
+def check_boxes(rules: DoubleBackJackRules, seats: dict[int, str]) -> None:
+    """Raise :class:`InvalidWager` unless each player's boxes are adjacent and no more
+    than the Rules Submission allows (673a.6(e))."""
+    by_player: dict[str, list[int]] = {}
+    for seat, player in sorted(seats.items()):
+        by_player.setdefault(player, []).append(seat)
+    for player, boxes in by_player.items():
+        if len(boxes) > rules.adjacent_boxes or boxes[-1] - boxes[0] != len(boxes) - 1:
+            raise InvalidWager(
+                f"player {player!r} holds boxes {boxes}: a player may wager on at most "
+                f"{rules.adjacent_boxes} adjacent box(es) under the Rules Submission",
+                SECTIONS.adjacent_boxes,
+            )
+
+
+def check_setup(rules: DoubleBackJackRules, seats: dict[int, str], setup: RoundSetup) -> None:
+    """Raise :class:`IllegalCommand` unless ``setup`` is a shoe ``rules`` allow."""
+    s = SECTIONS
+    if setup.batch not in rules.batch_colors:
+        raise IllegalCommand(
+            f"the batch in play must be one of {list(rules.batch_colors)}, not {setup.batch!r}",
+            s.alternate,
+        )
+    if setup.shuffling is not rules.shuffling and setup.shuffling is not Shuffling.MANUAL:
+        raise IllegalCommand("an automated shuffler is not in the Rules Submission", s.batches)
+    if setup.cite != s.shoe:
+        raise IllegalCommand(f"a round's shoe is set under {s.shoe}", s.shoe)
+    extra = Counter(setup.shoe) - Counter(shoe(rules.decks))
+    if extra:
+        raise IllegalCommand(
+            f"the shoe holds cards that are not in {rules.decks} deck(s): "
+            f"{sorted(map(str, extra))}",
+            s.decks,
+        )
+    if setup.shuffle_due is None:
+        if not setup.shoe or setup.cover_at is None or not 0 < setup.cover_at <= len(setup.shoe):
+            raise IllegalCommand(
+                "without a shuffle the shoe must hold cards above its cover card", s.cover_card
+            )
+    elif setup.shoe or setup.cover_at is not None:
+        raise IllegalCommand("a shoe due for a shuffle is emptied first", s.cover_card)
+    for seat in (*setup.barred, *setup.cut_offer):
+        if seat not in seats:
+            raise IllegalCommand(f"box {seat} is not occupied", s.cut_order)
+
+
+def new_shoe_setup(rules: DoubleBackJackRules, reason: str = "the game is beginning") -> RoundSetup:
+    """The setup of a round that begins with a fresh shuffle of the first batch."""
+    return RoundSetup(
+        batch=rules.batch_colors[0],
+        shuffling=rules.shuffling,
+        shuffle_due=reason,
+        cite=SECTIONS.shoe,
+    )
+
+
+class DoubleBackJackRound(Round[DoubleBackJackState]):
+    """One round of Double Back Jack under a :class:`DoubleBackJackRules`.
+
+    Open it with :meth:`open` (a :class:`DoubleBackJackTable` does, with the table's
+    shoe); drive it with :meth:`handle`. Boxes (seats) are numbered from 1 at the dealer's
+    left; the actor for a box is its number.
+    """
+
+    game = "double-back-jack"
+    rules_type = DoubleBackJackRules
+    event_adapter = TypeAdapter(list[DoubleBackJackEvent])
+    command_adapter = TypeAdapter(DoubleBackJackCommand)
+
+    @classmethod
+    def open(
+        cls,
+        rules: RulesSubmission,
+        *,
+        table_id: str,
+        round_id: str,
+        seats: dict[int, str],
+        rng: Rng,
+        physical_dice: bool = False,
+        setup: RoundSetup | None = None,
+    ) -> Self:
+        """A new round at ``table_id`` with ``seats`` (box -> player id).
+
+        ``setup`` is the shoe the table hands over (default: a fresh shuffle,
+        :func:`new_shoe_setup`). Raises :class:`InvalidWager` for boxes that are not
+        adjacent or too many (673a.6(e)), :class:`~croupier.errors.RulesSubmissionError`
+        for a box the table does not have (673a.2(a)), :class:`IllegalCommand` for a shoe
+        the rules do not allow.
+        """
+        if not isinstance(rules, DoubleBackJackRules):
+            raise TypeError(f"{cls.game} needs DoubleBackJackRules, not {type(rules)}")
+        check_boxes(rules, seats)
+        setup = setup if setup is not None else new_shoe_setup(rules)
+        rules.check_seats(seats)
+        check_setup(rules, seats, setup)
+        round_ = super().open(rules, table_id=table_id, round_id=round_id, seats=seats, rng=rng)
+        round_.state = round_.evolve(round_.state, setup)
+        round_.events.append(setup)
+        return round_
+
+    def opening(self, events: Sequence[Event]) -> Iterator[Event]:
+        """On replay: the stored RoundSetup, checked as :meth:`open` checks it."""
+        setup = events[1] if len(events) > 1 else None
+        if not isinstance(setup, RoundSetup):
+            raise ReplayError(
+                "event 1 of a Double Back Jack round is its RoundSetup (the table's shoe)",
+                "engine:replay",
+            )
+        check_boxes(self.rules, self.state.seats)
+        check_setup(self.rules, self.state.seats, setup)
+        yield setup
+
+    @property
+    def rules(self) -> DoubleBackJackRules:
+        return self.state.rules
+
+    @property
+    def finished(self) -> bool:
+        return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
+
+    # -- fold -------------------------------------------------------------------------
+    def initial_state(self, opened: RoundOpened, rules: DoubleBackJackRules) -> DoubleBackJackState:
+        return DoubleBackJackState(rules=rules, seats=dict(opened.seats))
+
+    def evolve(self, state: DoubleBackJackState, event: Event) -> DoubleBackJackState:
+        match event:
+            case CardDealt(hand=hand, split_hand=index, card=card):
+                self._take(state, event, card)
+                if state.phase is Phase.DEAL:
+                    expected = state.plan[state.dealt] if state.dealt < len(state.plan) else None
+                    if expected != (hand, event.face_up) or index:
+                        raise ReplayError(
+                            f"{event!r} is not the next card of the deal", "engine:replay"
+                        )
+                    state.dealt += 1
+                    if hand == DEALER:
+                        state.dealer.append(card)
+                    else:
+                        state.hands[(hand, 0)].cards.append(card)
+                    if state.dealt == len(state.plan):
+                        state.phase = Phase.READER if state.offers_reader() else Phase.PLAY
+                elif hand == DEALER:
+                    self._expect(state, event, Phase.DEALER)
+                    state.dealer.append(card)
+                else:
+                    self._expect(state, event, Phase.PLAY)
+                    current = state.current()
+                    if current is None or (current.seat, current.index) != (hand, index):
+                        raise ReplayError(f"{event!r} is not for the hand in play", "engine:replay")
+                    if current.second_chance and current.second_chance_card is None:
+                        current.second_chance_card = card
+                    else:
+                        current.cards.append(card)
+                    current.owed = False
+            case WagerSettled(seat=seat, spot=spot):
+                wagers = state.wagers.get(seat, {})
+                if spot not in wagers:
+                    raise ReplayError(f"{event!r} settles no wager in play", "engine:replay")
+                del wagers[spot]
+                if not wagers:
+                    del state.wagers[seat]
+                state.settlements.append(event)
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                wagers = state.wagers.setdefault(seat, {})
+                if spot in wagers:
+                    raise ReplayError(f"{event!r}: that wager is already placed", "engine:replay")
+                wagers[spot] = amount
+            case PlayerDecided(seat=seat, decision=Decision.TAKE_LATE_CARD):
+                self._expect(state, event, Phase.DEAL, Phase.PLAY)
+                if state.phase is Phase.PLAY:
+                    missed = self._missed_hand(state, event, seat)
+                    missed.missed = False
+                    missed.owed = True
+                else:
+                    state.late_choices[seat] = True
+            case PlayerDecided(seat=seat, decision=Decision.DECLINE_LATE_CARD):
+                self._expect(state, event, Phase.DEAL, Phase.PLAY)
+                if state.phase is Phase.PLAY:
+                    self._missed_hand(state, event, seat)
+                else:
+                    if state.late_card_due() != seat:
+                        raise ReplayError(f"{event!r}: no late card is due to it", "engine:replay")
+                    state.late_choices[seat] = False
+                    del state.plan[state.dealt]
+            case PlayerDecided(seat=seat, split_hand=index, decision=decision):
+                played = state.hands[(seat, index)]
+                played.decided = True
+                match decision:
+                    case Decision.HIT:
+                        played.owed = True
+                    case Decision.STAND:
+                        played.stood = True
+                    case Decision.DOUBLE:
+                        played.doubled = True
+                        played.owed = True
+                    case Decision.SPLIT:
+                        second = played.cards.pop()
+                        played.split = True
+                        played.decided = False
+                        state.hands[(seat, 1)] = Hand(
+                            seat=seat, index=1, cards=[second], split=True
+                        )
+                    case Decision.SURRENDER:
+                        played.surrendered = True
+                    case Decision.SECOND_CHANCE:
+                        played.second_chance = True
+                        played.owed = True
+                    case Decision.DECLINE_SECOND_CHANCE:
+                        pass
+                    case Decision.REFUSE_CARD:
+                        state.refused.add(seat)
+                        for other in state.hands.values():
+                            if other.seat == seat:
+                                other.stood = True
+            case HandDiscarded(seat=seat, split_hand=index):
+                played = state.hands[(seat, index)]
+                played.discarded = True
+                cards = [*played.cards]
+                if played.second_chance_card is not None:
+                    cards.append(played.second_chance_card)
+                state.discard_rack.place(
+                    f"box {seat}" + (f" hand {index + 1}" if played.split else ""), cards
+                )
+            case RoundSetup():
+                if state.setup_done:
+                    raise ReplayError("a round has one RoundSetup", "engine:replay")
+                state.setup_done = True
+                state.batch = event.batch
+                state.shuffling = event.shuffling
+                state.shoe = list(event.shoe)
+                state.cover_at = event.cover_at
+                state.burn_due = event.burn_due
+                state.barred = event.barred
+                state.cut_offer = event.cut_offer
+                if event.shuffle_due is not None:
+                    state.phase = Phase.SHUFFLE
+                elif event.burn_due:
+                    state.phase = Phase.BURN
+                else:
+                    state.phase = Phase.BETTING
+            case DeckShuffled(stack=stack):
+                self._expect(state, event, Phase.SHUFFLE)
+                state.stack = list(stack)
+                state.cut_done = False
+                state.cut_refused, state.last_cutter, state.recut = [], None, False
+                state.cut_accepted = None
+                state.phase = Phase.CUT
+            case DeckCut(position=position, cover_from_bottom=below):
+                self._expect(state, event, Phase.CUT)
+                after = cut(state.stack, position, SECTIONS.cut, MIN_CUT, MIN_CUT)
+                cards = [card for card in after if isinstance(card, Card)]
+                insert_cover_card(cards, below, SECTIONS.cut, COVER_FRACTION)
+                state.stack = cards
+                state.cover_from_bottom = below
+                state.cut_done = True
+                state.last_cutter = event.cutter
+                state.cut_accepted = None
+                state.phase = Phase.LOAD
+            case CutRefused(seat=seat):
+                self._expect(state, event, Phase.CUT)
+                state.cut_refused.append(seat)
+            case CutAccepted(seat=seat, position=position):
+                self._expect(state, event, Phase.CUT)
+                state.cut_accepted = (seat, position)
+            case RecutRequired():
+                self._expect(state, event, Phase.LOAD)
+                state.recut = True
+                state.phase = Phase.CUT
+            case ShoeLoaded():
+                self._expect(state, event, Phase.LOAD)
+                state.shoe = state.stack
+                state.stack = []
+                state.cover_at = state.cover_from_bottom
+                state.burn_due = True
+                if state.resume is None:
+                    state.barred = ()
+                state.phase = Phase.BURN
+            case CardBurned(card=card):
+                self._expect(state, event, Phase.BURN)
+                self._take(state, event, card)
+                state.burned.append(card)
+                state.discard_rack.place("burn card", [card])
+                state.burn_due = False
+                if state.resume is not None:
+                    state.phase, state.resume = state.resume, None
+                else:
+                    state.phase = Phase.BETTING
+            case DealStarted(boxes=boxes):
+                self._expect(state, event, Phase.BETTING)
+                state.boxes = boxes
+                dealt = [box for box in boxes if box not in event.no_cards]
+                state.plan = deal_plan(dealt, event.dealer_missed_first_card, event.one_card)
+                state.one_card, state.late_choices = event.one_card, {}
+                state.hands = {(box, 0): Hand(seat=box, index=0) for box in dealt}
+                state.phase = Phase.DEAL
+            case CoverCardReached(hand=hand):
+                if state.cover_at is None or len(state.shoe) != state.cover_at:
+                    raise ReplayError(f"{event!r}: the cover card is not next", "engine:replay")
+                state.cover_at = None
+                state.cover_reached = True
+                state.cover_hand = hand
+            case ShoeExhausted():
+                if state.shoe:
+                    raise ReplayError(f"{event!r}: the shoe still holds cards", "engine:replay")
+                state.resume = state.phase
+                state.phase = Phase.SHUFFLE
+                state.cut_offer = state.insufficient_cards_offer()
+            case RequestedCardMissed(seat=seat, split_hand=index):
+                self._expect(state, event, Phase.PLAY)
+                turn = state.to_act()
+                if turn is None or (turn.seat, turn.index) != (seat, index):
+                    raise ReplayError(f"{event!r} is not for the hand in turn", "engine:replay")
+                turn.missed = True
+                turn.decided = True
+            case HoleCardRead(blackjack=blackjack):
+                self._expect(state, event, Phase.READER)
+                state.reader_read = True
+                state.dealer_blackjack = blackjack
+                state.phase = Phase.SETTLE if blackjack else Phase.PLAY
+            case HoleCardTurned():
+                state.hole_turned = True
+                if state.phase is Phase.PLAY:
+                    state.phase = Phase.DEALER
+            case DealerTotalAnnounced():
+                self._expect(state, event, Phase.DEALER)
+            case DealerHandComplete(total=total):
+                self._expect(state, event, Phase.DEALER)
+                state.dealer_total = total
+                state.phase = Phase.SETTLE
+            case SettlementBegun():
+                self._expect(state, event, Phase.SETTLE)
+            case IrregularityDeclared(irregularity=kind):
+                if kind is Irregularity.EXPOSED_CARD_DRAWN_IN_ERROR:
+                    state.exposed = True
+                elif kind is Irregularity.READER_MALFUNCTION:
+                    state.reader_down = True
+                elif kind is Irregularity.READER_REPAIRED:
+                    state.reader_down = False
+            case CardDiscarded(card=card):
+                self._take(state, event, card)
+                state.discards.append(card)
+                state.discard_rack.place("discarded", [card])
+            case ShuffleFailed():
+                self._expect(state, event, Phase.CUT, Phase.LOAD)
+                state.stack = []
+                state.phase = Phase.SHUFFLE
+            case ShufflerOutOfOrder():
+                self._expect(state, event, Phase.SHUFFLE)
+                state.shuffler_down = True
+                state.shuffling = Shuffling.MANUAL
+            case RoundVoided(reason=reason):
+                state.void_reason = reason
+                state.phase = Phase.VOIDED
+            case RoundCompleted():
+                self._expect(state, event, Phase.SETTLE)
+                for played in state.ordered():
+                    if not played.discarded:
+                        state.discard_rack.place(f"box {played.seat}", played.cards)
+                if state.dealer:
+                    state.discard_rack.place(DEALER, state.dealer)
+                state.phase = Phase.COMPLETED
+            case _:
+                raise ReplayError(f"{event!r} is not a Double Back Jack event", "engine:replay")
+        return state
+
+    @staticmethod
+    def _take(state: DoubleBackJackState, event: Event, card: Card) -> None:
+        if not state.shoe or state.shoe[0] != card:
+            raise ReplayError(f"{event!r}: that card is not next in the shoe", "engine:replay")
+        state.shoe.pop(0)
+        state.exposed = False
+
+    @staticmethod
+    def _missed_hand(state: DoubleBackJackState, event: Event, seat: int) -> Hand:
+        """The hand whose missed requested card is due to box ``seat`` (673a.13(h))."""
+        hand = state.current()
+        index = getattr(event, "split_hand", 0)
+        if hand is None or not hand.missed or (hand.seat, hand.index) != (seat, index):
+            raise ReplayError(f"{event!r}: no missed card is due to it", "engine:replay")
+        return hand
+
+    _expect = staticmethod(expect_phase)
+
+    def shuffle_source(self) -> list[Card]:
+        """The cards a shuffle intermixes: a full batch, or after the shoe ran out
+        mid-round every card not on the layout (the discard rack, 673a.13(f)), in deck
+        order."""
+        state = self.state
+        full = shoe(self.rules.decks)
+        if state.resume is None:
+            return full
+        remaining = Counter(state.layout_cards())
+        source = []
+        for card in full:
+            if remaining[card]:
+                remaining[card] -= 1
+            else:
+                source.append(card)
+        return source
+
+    def command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        match event:
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None
+            case PlayerDecided(seat=seat, decision=decision, amount=amount):
+                return Decide(seat=seat, decision=decision, amount=amount), seat, None
+            case DeckShuffled(stack=stack):
+                try:
+                    draws = shuffle_draws(self.shuffle_source(), stack)
+                except ValueError as error:
+                    raise ReplayError(
+                        f"{event!r} is not a shuffle of the cards to shuffle: {error}",
+                        "engine:replay",
+                    ) from None
+                return ShuffleCards(), DEALER, ScriptedRng(draws)
+            case DeckCut(position=position, cover_from_bottom=below, cutter=cutter):
+                return (
+                    CutCards(position=position, cover_from_bottom=below, cutter=cutter),
+                    DEALER,
+                    None,
+                )
+            case CutRefused(seat=seat):
+                return RefuseCut(seat=seat), seat, None
+            case CutAccepted(seat=seat, position=position):
+                return AcceptCut(seat=seat, position=position), seat, None
+            case RecutRequired():
+                return RequireRecut(), DEALER, None
+            case ShoeLoaded():
+                return LoadShoe(), DEALER, None
+            case CardBurned():
+                return BurnCard(), DEALER, None
+            case DealStarted():
+                command = DealCards(
+                    dealer_missed_first_card=event.dealer_missed_first_card,
+                    dealer_missed_second_card=event.dealer_missed_second_card,
+                    no_cards=event.no_cards,
+                    one_card=event.one_card,
+                )
+                return command, DEALER, None
+            case HoleCardRead():
+                return ReadHoleCard(), DEALER, None
+            case HoleCardTurned():
+                return PlayDealerHand(), DEALER, None
+            case SettlementBegun():
+                return SettleWagers(), DEALER, None
+            case IrregularityDeclared(irregularity=kind):
+                return DeclareIrregularity(irregularity=kind), DEALER, None
+            case RoundVoided(reason=reason):
+                return VoidRound(reason=reason), DEALER, None
+        return None
+
+    # -- commands ---------------------------------------------------------------------
+    def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
+        s = SECTIONS
+        if self.finished:
+            raise NotYourTurn("the round is over", s.discard_rack)
+        match command:
+            case PlaceWager():
+                yield self._place_wager(command, actor)
+            case Decide():
+                yield from self._decide(command, actor)
+            case ShuffleCards():
+                yield self._shuffle(actor)
+            case CutCards():
+                yield self._cut(command, actor)
+            case RefuseCut():
+                yield self._refuse_cut(command, actor)
+            case AcceptCut():
+                yield self._accept_cut(command, actor)
+            case RequireRecut():
+                self._dealer_only(actor, "require a recut", s.recut)
+                self._phase(Phase.LOAD, "require a recut", s.recut)
+                yield RecutRequired(cite=s.recut)
+            case LoadShoe():
+                self._dealer_only(actor, "load the shoe", s.shoe)
+                self._phase(Phase.LOAD, "load the shoe", s.shoe)
+                yield ShoeLoaded(cards=len(self.state.stack), cite=s.shoe)
+                yield from self._burn()
+            case BurnCard():
+                self._dealer_only(actor, "burn a card", s.burn)
+                self._phase(Phase.BURN, "burn a card", s.burn)
+                if not self.state.shoe:
+                    raise NotYourTurn("the shoe is empty", s.insufficient_cards)
+                yield from self._burn()
+            case DealCards():
+                yield from self._deal(command, actor)
+            case ReadHoleCard():
+                yield from self._read(actor)
+            case PlayDealerHand():
+                yield from self._play_dealer(actor)
+            case SettleWagers():
+                yield from self._settle(actor)
+            case DeclareIrregularity(irregularity=kind):
+                yield from self._irregularity(kind, actor)
+            case VoidRound(reason=reason):
+                self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
+                yield from self._void(reason, VOID_ROUND_CITE)
+            case _:
+                raise NotYourTurn(
+                    f"{type(command).__name__} is not a Double Back Jack command", s.wagers
+                )
+
+    _dealer_only = staticmethod(dealer_only)
+
+    def _phase(self, phase: Phase, what: str, cite: str) -> None:
+        require_phase(self.state, phase, what, cite)
+
+    def _reader_working(self) -> None:
+        if self.state.reader_down:
+            raise NotYourTurn(
+                "the card reader device malfunctions: the game may not continue until it is "
+                "repaired or replaced",
+                SECTIONS.reader_malfunction,
+            )
+
+    # -- the shoe -----------------------------------------------------------------------
+    def _shuffle(self, actor: Actor) -> DeckShuffled:
+        s = SECTIONS
+        cite = s.insufficient_cards if self.state.resume is not None else s.shuffle
+        self._dealer_only(actor, "shuffle", cite)
+        self._phase(Phase.SHUFFLE, "shuffle", cite)
+        stack = shuffled(self.draw(), self.shuffle_source())
+        return DeckShuffled(stack=tuple(stack), cite=cite)
+
+    def _cut(self, command: CutCards, actor: Actor) -> DeckCut:
+        s, state = SECTIONS, self.state
+        self._dealer_only(actor, "cut the cards", s.cut)
+        self._phase(Phase.CUT, "cut the cards", s.cut)
+        cutter = command.cutter
+        if state.cut_accepted is not None:
+            self._check_accepted(command, state.cut_accepted)
+        entitled = state.cut_entitled()
+        if cutter not in entitled:
+            named = " or ".join("the dealer" if who == DEALER else f"box {who}" for who in entitled)
+            if state.recut:
+                why, cite = f"the recut is made by {named}", s.recut
+            elif cutter == DEALER:
+                why, cite = (
+                    f"the cut is offered to {named}; the dealer cuts only when no player "
+                    "accepts it",
+                    s.cut_offered,
+                )
+            else:
+                boxes = [f"box {box}" for box in state.cut_offer]
+                order = ", then ".join(boxes) if boxes else "no player"
+                why, cite = (
+                    f"the cut is offered to {order} in the order of 673a.5(c), then cut by "
+                    f"the dealer: it is {named}'s now, not box {cutter}'s",
+                    s.cut_order,
+                )
+            raise IllegalCommand(why, cite)
+        after = cut(state.stack, command.position, s.cut, MIN_CUT, MIN_CUT)
+        cards = [card for card in after if isinstance(card, Card)]
+        insert_cover_card(cards, command.cover_from_bottom, s.cut, COVER_FRACTION)
+        return DeckCut(
+            position=command.position,
+            cover_from_bottom=command.cover_from_bottom,
+            cutter=cutter,
+            cite=s.cut if state.resume is None else f"{s.cut}; {s.insufficient_cards}",
+        )
+
+    @staticmethod
+    def _check_accepted(command: CutCards, accepted: tuple[int, int]) -> None:
+        """The dealer records the cut a box accepted: by that box, at the position where
+        it placed the cover card (673a.5(d)); only the reinsertion is the dealer's."""
+        seat, position = accepted
+        s = SECTIONS
+        if command.cutter != seat:
+            who = "the dealer" if command.cutter == DEALER else f"box {command.cutter}"
+            raise IllegalCommand(
+                f"box {seat} accepted the cut: the cut is box {seat}'s, not {who}'s",
+                f"{s.cut_offered}; {s.cut_order}",
+            )
+        if command.position != position:
+            raise IllegalCommand(
+                f"box {seat} placed the cover card {position} cards in from the top: the "
+                f"dealer records that cut, not one at {command.position}; he chooses only "
+                "where the cover card is reinserted",
+                s.cut,
+            )
+
+    def _check_offered(self, seat: int, actor: Actor) -> None:
+        """``seat`` is the box offered the cut now, acting for itself (673a.5(c))."""
+        s = SECTIONS
+        self._check_player(seat, actor, s.cut_order)
+        offered = self.state.cut_offered_to()
+        if offered != seat:
+            now = f"box {offered}" if offered is not None else "no player"
+            raise NotYourTurn(
+                f"the cut is offered now to {now}, not to box {seat}: each player in the "
+                "order of 673a.5(c) accepts or refuses it in turn",
+                s.cut_order,
+            )
+
+    def _refuse_cut(self, command: RefuseCut, actor: Actor) -> CutRefused:
+        s, state = SECTIONS, self.state
+        seat = command.seat
+        self._check_offered(seat, actor)
+        cite = f"{s.cut_offered}; {s.cut_order}"
+        if state.resume is not None:
+            cite = f"{cite}; {s.insufficient_cards}"
+        return CutRefused(seat=seat, cite=cite)
+
+    def _accept_cut(self, command: AcceptCut, actor: Actor) -> CutAccepted:
+        s, state = SECTIONS, self.state
+        seat = command.seat
+        self._check_offered(seat, actor)
+        cut(state.stack, command.position, s.cut, MIN_CUT, MIN_CUT)  # within 673a.5(d)
+        cite = f"{s.cut_offered}; {s.cut_order}; {s.cut}"
+        if state.resume is not None:
+            cite = f"{cite}; {s.insufficient_cards}"
+        return CutAccepted(seat=seat, position=command.position, cite=cite)
+
+    def _burn(self) -> Iterator[Event]:
+        state = self.state
+        cite = SECTIONS.insufficient_cards if state.resume is not None else SECTIONS.burn
+        yield from self._cover()
+        yield CardBurned(card=state.shoe[0], cite=cite)
+        if state.phase not in (Phase.BETTING, Phase.BURN):
+            yield from self._advance()
+
+    def _draw(
+        self, hand: HandId, index: int, face_up: bool, sideways: bool, cite: str
+    ) -> Iterator[Event]:
+        """Deal the next card to ``hand``; stop with :class:`ShoeExhausted` when the shoe
+        is empty (673a.13(f)). The cover card is set aside when it appears (673a.7(d))."""
+        state = self.state
+        if not state.shoe:
+            yield ShoeExhausted(cite=SECTIONS.insufficient_cards)
+            return
+        yield from self._cover(hand)
+        yield CardDealt(
+            hand=hand,
+            split_hand=index,
+            card=state.shoe[0],
+            face_up=face_up,
+            sideways=sideways,
+            cite=cite,
+        )
+
+    def _cover(self, hand: HandId = DEALER) -> Iterator[Event]:
+        """The cover card, if it is next in the shoe, is set aside (673a.7(d))."""
+        state = self.state
+        if state.cover_at is not None and len(state.shoe) == state.cover_at:
+            yield CoverCardReached(hand=hand, cite=SECTIONS.cover_card)
+
+    # -- wagers -----------------------------------------------------------------------
+    def _check_player(self, seat: int, actor: Actor, cite: str) -> None:
+        if actor == DEALER:
+            raise NotYourTurn(f"only the player at box {seat} acts for it", cite)
+        if actor != seat:
+            raise NotYourTurn(f"box {actor} may not act for box {seat}", cite)
+        if seat not in self.state.seats:
+            raise NotYourTurn(f"box {seat} is not occupied", cite)
+
+    def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
+        s, state, rules = SECTIONS, self.state, self.rules
+        seat = command.seat
+        self._check_player(seat, actor, s.wagers)
+        if command.spot == Spot.INSURANCE:
+            return self._insure(seat, command.amount)
+        if command.spot != Spot.BLACKJACK:
+            raise InvalidWager(
+                f"there is no spot {command.spot!r} to wager on now: the Blackjack Wager goes "
+                "before the deal, Insurance on a dealer ace; doubles, splits and Second "
+                "Chance are decisions (Decide)",
+                s.wagers,
+            )
+        if state.phase is not Phase.BETTING:
+            raise NotYourTurn(
+                "the Blackjack Wager is placed before the first card is dealt", s.before_deal
+            )
+        if seat in state.barred:
+            raise NotYourTurn(
+                f"box {seat} made no wager since the shuffle and may not wager again until "
+                "the cards are reshuffled",
+                s.sat_out,
+            )
+        if Spot.BLACKJACK in state.wagers.get(seat, {}):
+            raise InvalidWager(
+                "a wager once made may not be altered until it is settled", s.before_deal
+            )
+        amount = require_cents(command.amount, "a Blackjack Wager", s.blackjack_wager)
+        if not rules.minimum_wager <= amount <= rules.maximum_wager:
+            raise InvalidWager(
+                f"a Blackjack Wager must be {format_cents(rules.minimum_wager)} to "
+                f"{format_cents(rules.maximum_wager)}, not {format_cents(amount)}",
+                s.blackjack_wager,
+            )
+        return WagerPlaced(
+            seat=seat, spot=Spot.BLACKJACK.value, amount=amount, cite=s.blackjack_wager
+        )
+
+    def _insure(self, seat: int, amount: object) -> WagerPlaced:
+        s, state = SECTIONS, self.state
+        up = state.up_card
+        if state.phase is not Phase.READER or up is None or card_value(up) != 1:
+            raise NotYourTurn(
+                "Insurance is offered only when the dealer's first card is an ace, before "
+                "the hole card goes into the card reader",
+                s.insurance,
+            )
+        hand = state.hands.get((seat, 0))
+        if hand is None or hand.status() not in (HandStatus.PLAYING, HandStatus.SURRENDERED):
+            raise NotYourTurn(f"box {seat} has no hand in play to insure", s.insurance)
+        if Spot.INSURANCE in state.wagers.get(seat, {}):
+            raise InvalidWager(
+                f"box {seat} has already made its Insurance Wager", s.insurance_limit
+            )
+        initial = state.wagers[seat][Spot.BLACKJACK]
+        value = require_cents(amount, "an Insurance Wager", s.insurance_limit)
+        limit = insurance_limit(initial, self.rules.chip)
+        if value > limit:
+            raise InvalidWager(
+                f"an Insurance Wager is at most half the initial Blackjack Wager of "
+                f"{format_cents(initial)} (to the next chip of {format_cents(self.rules.chip)}): "
+                f"at most {format_cents(limit)}, not {format_cents(value)}",
+                s.insurance_limit,
+            )
+        return WagerPlaced(
+            seat=seat, spot=Spot.INSURANCE.value, amount=value, cite=s.insurance_limit
+        )
+
+    # -- the deal -----------------------------------------------------------------------
+    def _deal(self, command: DealCards, actor: Actor) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        self._dealer_only(actor, "deal", s.deal)
+        self._reader_working()
+        if state.phase is Phase.BURN:
+            raise NotYourTurn("a new dealer burns one card before dealing", s.burn)
+        self._phase(Phase.BETTING, "deal", s.deal)
+        boxes = tuple(seat for seat in sorted(state.wagers) if Spot.BLACKJACK in state.wagers[seat])
+        if not boxes:
+            raise NotYourTurn(
+                "no box has a Blackjack Wager: there is no one to deal to", s.blackjack_wager
+            )
+        for seat in (*command.no_cards, *command.one_card):
+            if seat not in boxes:
+                raise IllegalCommand(f"box {seat} has no Blackjack Wager to deal to", s.no_cards)
+        if set(command.no_cards) & set(command.one_card):
+            raise IllegalCommand("a box is missed entirely or dealt one card, not both", s.no_cards)
+        cites = [s.deal]
+        if command.dealer_missed_first_card or command.dealer_missed_second_card:
+            cites.append(s.dealer_missed_card)
+        if command.no_cards or command.one_card:
+            cites.append(s.no_cards)
+        yield DealStarted(
+            boxes=boxes,
+            dealer_missed_first_card=command.dealer_missed_first_card,
+            dealer_missed_second_card=command.dealer_missed_second_card,
+            no_cards=tuple(sorted(command.no_cards)),
+            one_card=tuple(sorted(command.one_card)),
+            cite="; ".join(cites),
+        )
+        for seat in sorted(command.no_cards, reverse=True):
+            amount = state.wagers[seat][Spot.BLACKJACK]
+            yield WagerSettled(
+                seat=seat,
+                spot=Spot.BLACKJACK.value,
+                amount=amount,
+                outcome=Outcome.VOID,
+                returned=amount,
+                cite=s.no_cards,
+            )
+        yield from self._advance()
+
+    def _paused(self) -> bool:
+        """True when the shoe ran out and the discard rack must be shuffled (673a.13(f))."""
+        return self.state.phase is Phase.SHUFFLE
+
+    def _advance(self) -> Iterator[Event]:
+        """Deal whatever is owed and settle whatever is due until a decision is needed
+        (or the shoe runs out, 673a.13(f))."""
+        s, state = SECTIONS, self.state
+        while state.phase is Phase.DEAL:
+            if state.late_card_due() is not None:
+                return
+            to, face_up = state.plan[state.dealt]
+            before = len(self.events)
+            yield from self._draw(to, 0, face_up, False, s.deal)
+            if self._paused() or len(self.events) == before:
+                return
+        if state.phase in (Phase.READER, Phase.PLAY):
+            for hand in state.ordered(reverse=True):
+                if hand.status() is HandStatus.BLACKJACK:
+                    yield from self._pay_blackjack(hand)
+        while state.phase is Phase.PLAY:
+            current = state.current()
+            if current is None:
+                return
+            status = current.status()
+            if status is HandStatus.NEEDS_CARD:
+                sideways = current.doubled or current.second_chance
+                cite = (
+                    s.double_card
+                    if current.doubled and not current.second_chance
+                    else (
+                        s.second_chance
+                        if current.second_chance
+                        else (s.split_order if len(current.cards) < 2 else s.draw)
+                    )
+                )
+                yield from self._draw(current.seat, current.index, True, sideways, cite)
+                if self._paused():
+                    return
+            elif status is HandStatus.TWENTY_ONE:
+                yield from self._pay_21(current)
+            else:
+                return
+        if state.phase is Phase.DEALER:
+            yield from self._dealer_draws()
+
+    def _settled(
+        self, hand: Hand, kind: Spot, outcome: Outcome, cite: str, odds: Fraction | None = None
+    ) -> WagerSettled:
+        spot = spot_name(kind, hand.index) if kind is not Spot.INSURANCE else kind.value
+        amount = self.state.wagers[hand.seat][spot]
+        returned = amount if outcome in (Outcome.WIN, Outcome.PUSH, Outcome.VOID) else 0
+        won = payout(amount, odds, self.rules.payout_rounding) if odds is not None else 0
+        if outcome is Outcome.SURRENDER:
+            returned = payout(amount, Fraction(1, 2), self.rules.payout_rounding)
+        return WagerSettled(
+            seat=hand.seat,
+            spot=spot,
+            amount=amount,
+            outcome=outcome,
+            odds=odds,
+            returned=returned,
+            won=won,
+            cite=cite,
+        )
+
+    def _has(self, hand: Hand, kind: Spot) -> bool:
+        spot = spot_name(kind, hand.index) if kind is not Spot.INSURANCE else kind.value
+        return spot in self.state.wagers.get(hand.seat, {})
+
+    def _pay_blackjack(self, hand: Hand) -> Iterator[Event]:
+        s = SECTIONS
+        cite = f"{s.player_blackjack}; {s.blackjack_odds}"
+        yield self._settled(hand, Spot.BLACKJACK, Outcome.WIN, cite, BLACKJACK_ODDS)
+        yield HandDiscarded(seat=hand.seat, split_hand=hand.index, cite=s.player_blackjack)
+
+    def _pay_21(self, hand: Hand) -> Iterator[Event]:
+        s = SECTIONS
+        if hand.second_chance_card is not None:
+            if hand.total > BLACKJACK_TOTAL:
+                for kind in (Spot.BLACKJACK, Spot.DOUBLE, Spot.SECOND_CHANCE):
+                    if self._has(hand, kind):
+                        yield self._settled(hand, kind, Outcome.LOSE, s.second_chance_bust)
+                yield HandDiscarded(
+                    seat=hand.seat, split_hand=hand.index, cite=s.second_chance_bust
+                )
+                return
+            for kind in (Spot.BLACKJACK, Spot.DOUBLE):
+                if self._has(hand, kind):
+                    yield self._settled(hand, kind, Outcome.PUSH, s.second_chance_21)
+            cite = f"{s.second_chance_21}; {s.second_chance_odds}"
+            yield self._settled(hand, Spot.SECOND_CHANCE, Outcome.WIN, cite, SECOND_CHANCE_ODDS)
+            yield HandDiscarded(seat=hand.seat, split_hand=hand.index, cite=s.second_chance_21)
+            return
+        cite = f"{s.player_21}; {s.blackjack_odds}"
+        if hand.split and is_blackjack(hand.cards):
+            cite = f"{s.split_order}; {cite}"
+        for kind in (Spot.BLACKJACK, Spot.DOUBLE):
+            if self._has(hand, kind):
+                yield self._settled(hand, kind, Outcome.WIN, cite, WIN_ODDS)
+        yield HandDiscarded(seat=hand.seat, split_hand=hand.index, cite=s.player_21)
+
+    # -- insurance and the card reader ----------------------------------------------------
+    def _read(self, actor: Actor) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        self._dealer_only(actor, "use the card reader", s.card_reader)
+        self._reader_working()
+        if state.phase is Phase.PLAY and not state.reader_read and not state.offers_reader():
+            raise NotYourTurn(
+                "the card reader is used only when the dealer's first card is an ace or "
+                "ten-value card (declare reader_misused if it was)",
+                s.card_reader,
+            )
+        self._phase(Phase.READER, "use the card reader", s.card_reader)
+        hole = state.dealer[1]
+        blackjack = is_blackjack(state.dealer)
+        yield HoleCardRead(blackjack=blackjack, cite=s.card_reader)
+        for hand in state.ordered(reverse=True):
+            if hand.status() is HandStatus.SETTLED:
+                continue
+            insured = self._has(hand, Spot.INSURANCE)
+            if blackjack:
+                if insured:
+                    cite = f"{s.insurance_paid}; {s.insurance_odds}"
+                    yield self._settled(hand, Spot.INSURANCE, Outcome.WIN, cite, INSURANCE_ODDS)
+                cite = s.surrender_after_reader if hand.surrendered else s.card_reader
+                yield self._settled(hand, Spot.BLACKJACK, Outcome.LOSE, cite)
+            else:
+                if insured:
+                    yield self._settled(hand, Spot.INSURANCE, Outcome.LOSE, s.insurance_collected)
+                if hand.surrendered:
+                    yield self._settled(
+                        hand, Spot.BLACKJACK, Outcome.SURRENDER, s.surrender_after_reader
+                    )
+                    yield HandDiscarded(seat=hand.seat, cite=s.surrender_after_reader)
+        if blackjack:
+            yield HoleCardTurned(card=hole, cite=s.card_reader)
+            if state.exposed:
+                yield from self._cover()
+                yield CardDiscarded(card=state.shoe[0], cite=s.exposed_in_error)
+            yield RoundCompleted(cite=s.discard_rack)
+            return
+        yield from self._advance()
+
+    # -- decisions ------------------------------------------------------------------------
+    def _decide(self, command: Decide, actor: Actor) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        seat, decision = command.seat, command.decision
+        self._check_player(seat, actor, s.decisions)
+        if state.phase in (Phase.DEAL, Phase.PLAY):
+            self._reader_working()
+        if decision in (Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD):
+            yield from self._late_card(seat, decision)
+            return
+        if state.phase is Phase.PLAY and state.late_card_due() == seat:
+            raise NotYourTurn(
+                f"box {seat} first takes the card the dealer missed (take_late_card) or has "
+                "the hand called dead (decline_late_card)",
+                s.missed_draw,
+            )
+        if decision is Decision.SURRENDER and state.phase is Phase.READER:
+            hand = state.hands.get((seat, 0))
+            if hand is None or hand.status() is not HandStatus.PLAYING:
+                raise NotYourTurn(f"box {seat} has no hand in play to surrender", s.surrender)
+            yield PlayerDecided(seat=seat, decision=decision, cite=s.surrender_after_reader)
+            return
+        if state.phase is Phase.READER:
+            raise NotYourTurn(
+                "the dealer checks the hole card with the card reader before the players "
+                "decide (Insurance and surrender only until then)",
+                s.decisions,
+            )
+        if state.phase is not Phase.PLAY:
+            raise NotYourTurn("players decide after the deal, in turn", s.decisions)
+        hand = state.to_act()
+        if hand is None or hand.seat != seat:
+            own = [h for h in state.ordered() if h.seat == seat]
+            if own and own[-1].total == BLACKJACK_TOTAL and decision is Decision.HIT:
+                raise NotYourTurn(
+                    "a player having a hard or soft total of 21 may not draw additional cards",
+                    s.no_hit_on_21,
+                )
+            now = f"box {hand.seat} decides now" if hand is not None else "no player decides now"
+            raise NotYourTurn(
+                f"the dealer asks each player in turn, clockwise from the dealer's left: {now}, "
+                f"not box {seat}",
+                s.decisions,
+            )
+        why = self._why_not(hand, decision, command.amount)
+        if why is not None:
+            raise why
+        amount = None
+        if decision is Decision.DOUBLE:
+            amount = command.amount
+        yield PlayerDecided(
+            seat=seat,
+            split_hand=hand.index,
+            decision=decision,
+            amount=amount,
+            cite=self._decision_cite(hand, decision),
+        )
+        wager = state.wagers[seat][spot_name(Spot.BLACKJACK, hand.index)]
+        if decision is Decision.DOUBLE:
+            yield WagerPlaced(
+                seat=seat, spot=spot_name(Spot.DOUBLE, hand.index), amount=amount, cite=s.double
+            )
+        elif decision is Decision.SPLIT:
+            yield WagerPlaced(
+                seat=seat, spot=spot_name(Spot.BLACKJACK, 1), amount=wager, cite=s.split
+            )
+        elif decision is Decision.SECOND_CHANCE:
+            current = wager + state.wagers[seat].get(spot_name(Spot.DOUBLE, hand.index), 0)
+            yield WagerPlaced(
+                seat=seat,
+                spot=spot_name(Spot.SECOND_CHANCE, hand.index),
+                amount=current,
+                cite=s.second_chance,
+            )
+        elif decision is Decision.SURRENDER:
+            cite = s.surrender_after_reader if state.offers_reader() else s.surrender_now
+            yield self._settled(hand, Spot.BLACKJACK, Outcome.SURRENDER, cite)
+            yield HandDiscarded(seat=seat, cite=cite)
+        elif decision is Decision.DECLINE_SECOND_CHANCE:
+            for kind in (Spot.BLACKJACK, Spot.DOUBLE):
+                if self._has(hand, kind):
+                    yield self._settled(hand, kind, Outcome.LOSE, BUST_CITE)
+            yield HandDiscarded(seat=seat, split_hand=hand.index, cite=BUST_CITE)
+        yield from self._advance()
+
+    def _late_card(self, seat: int, decision: Decision) -> Iterator[Event]:
+        """A box dealt only one card takes its late second card or declines it: the
+        hand is dead and its Blackjack Wager returned (673a.13(g)). In play, a box whose
+        requested card the dealer missed takes it or has the hand called dead
+        (673a.13(h))."""
+        s, state = SECTIONS, self.state
+        if state.late_card_due() != seat:
+            in_play = state.phase is Phase.PLAY and seat not in state.one_card
+            cite = s.missed_draw if in_play else s.no_cards
+            raise NotYourTurn(
+                f"box {seat} has no late card due now: the option is a box's dealt only one "
+                "card, once every other player has received a second card (673a.13(g)), or "
+                "a box's whose requested card the dealer missed, once every other player "
+                "has received his additional cards (673a.13(h))",
+                cite,
+            )
+        if state.phase is Phase.PLAY:
+            yield from self._missed_card(seat, decision)
+            return
+        if decision is Decision.TAKE_LATE_CARD:
+            yield PlayerDecided(seat=seat, decision=decision, cite=s.no_cards)
+            yield from self._advance()
+            return
+        cite = f"{s.no_cards}; {LATE_CARD_DECLINED}"
+        yield PlayerDecided(seat=seat, decision=decision, cite=cite)
+        hand = state.hands[(seat, 0)]
+        yield self._settled(hand, Spot.BLACKJACK, Outcome.VOID, cite)
+        yield HandDiscarded(seat=seat, cite=cite)
+        yield from self._advance()
+
+    def _missed_card(self, seat: int, decision: Decision) -> Iterator[Event]:
+        """673a.13(h): "at the player's option, the dealer shall either deal the
+        additional card after all other players have received their additional cards but
+        prior to the dealer revealing his hole card or call the player's hand dead and
+        return the player's original Blackjack Wager." A hand that takes the card plays
+        on (``interpretations:missed-requested-card``)."""
+        s, state = SECTIONS, self.state
+        hand = state.current()
+        assert hand is not None and hand.missed
+        cite = s.missed_draw
+        yield PlayerDecided(seat=seat, split_hand=hand.index, decision=decision, cite=cite)
+        if decision is Decision.TAKE_LATE_CARD:
+            yield from self._draw(seat, hand.index, True, False, cite)
+            if not self._paused():
+                yield from self._advance()
+            return
+        yield self._settled(hand, Spot.BLACKJACK, Outcome.VOID, cite)
+        yield HandDiscarded(seat=seat, split_hand=hand.index, cite=cite)
+        yield from self._advance()
+
+    def _decision_cite(self, hand: Hand, decision: Decision) -> str:
+        s = SECTIONS
+        return {
+            Decision.HIT: s.hit,
+            Decision.STAND: s.decisions,
+            Decision.DOUBLE: f"{s.double}; {s.double_after_split}" if hand.split else s.double,
+            Decision.SPLIT: s.split,
+            Decision.SURRENDER: s.surrender,
+            Decision.SECOND_CHANCE: s.second_chance,
+            Decision.DECLINE_SECOND_CHANCE: BUST_CITE,
+            Decision.REFUSE_CARD: s.exposed_in_error,
+            Decision.TAKE_LATE_CARD: s.no_cards,
+            Decision.DECLINE_LATE_CARD: s.no_cards,
+        }[decision]
+
+    def _why_not(self, hand: Hand, decision: Decision, amount: object) -> IllegalCommand | None:
+        """Why ``decision`` is refused on ``hand`` (an error to raise), or ``None``."""
+        s, state = SECTIONS, self.state
+        status = hand.status()
+        wager = state.wagers[hand.seat][spot_name(Spot.BLACKJACK, hand.index)]
+        if status is HandStatus.BUST:
+            if decision in (Decision.SECOND_CHANCE, Decision.DECLINE_SECOND_CHANCE):
+                return None
+            return NotYourTurn(
+                f"the hand totals {hand.total}, over 21: place a Second Chance Wager or decline it",
+                s.second_chance,
+            )
+        if decision in (Decision.SECOND_CHANCE, Decision.DECLINE_SECOND_CHANCE):
+            return NotYourTurn(
+                "the Second Chance Wager is offered only when the hand is greater than 21",
+                s.second_chance,
+            )
+        two_cards = len(hand.cards) == 2 and not hand.decided
+        if decision in (Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD):
+            return NotYourTurn(
+                "the late second card is offered only to a box dealt one card, during the deal",
+                s.no_cards,
+            )
+        if decision is Decision.REFUSE_CARD:
+            if not state.exposed:
+                return NotYourTurn("no card drawn in error is exposed", s.exposed_in_error)
+            return None
+        if (
+            decision in (Decision.HIT, Decision.DOUBLE, Decision.SPLIT)
+            and hand.seat in state.refused
+        ):
+            return NotYourTurn(
+                "a player who refused an exposed card may not have additional cards dealt",
+                s.exposed_in_error,
+            )
+        if decision is Decision.HIT:
+            return None
+        if decision is Decision.STAND:
+            return None
+        if decision is Decision.DOUBLE:
+            if not two_cards:
+                return NotYourTurn(
+                    "a player may double down only on his first two cards or the first two "
+                    "cards of a split pair",
+                    s.double,
+                )
+            value = require_cents(amount, "a double down", s.double)
+            if value > wager:
+                return InvalidWager(
+                    f"a double down may not exceed the original Blackjack Wager of "
+                    f"{format_cents(wager)}, not {format_cents(value)}",
+                    s.double,
+                )
+            return None
+        if decision is Decision.SPLIT:
+            if hand.split or len([h for h in state.hands if h[0] == hand.seat]) >= MAX_HANDS:
+                return InvalidWager("a hand may be split into a maximum of two hands", s.split)
+            if not two_cards:
+                return NotYourTurn("only the initial two cards may be split", s.split)
+            if not same_value(hand.cards[0], hand.cards[1]):
+                first, second = hand.cards
+                return InvalidWager(
+                    f"{first} and {second} are not identical in value: only a pair of equal "
+                    "value may be split",
+                    s.split,
+                )
+            return None
+        # surrender
+        if hand.split or not two_cards:
+            return NotYourTurn(
+                "a player may surrender only after his first two cards, before any other decision",
+                s.surrender,
+            )
+        return None
+
+    # -- the dealer -------------------------------------------------------------------------
+    def _play_dealer(self, actor: Actor) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        self._dealer_only(actor, "play the dealer's hand", s.hole_card)
+        self._reader_working()
+        if state.phase is Phase.READER:
+            raise NotYourTurn("the hole card goes into the card reader first", s.card_reader)
+        if state.phase is not Phase.PLAY or state.current() is not None:
+            hand = state.to_act()
+            late = state.late_card_due()
+            who = f"box {hand.seat} has not finished its hand" if hand else "not at this point"
+            if late is not None:
+                who = f"box {late} has not taken or declined the card the dealer missed"
+                raise NotYourTurn(
+                    "the missed card is dealt or the hand called dead before the dealer "
+                    f"reveals his hole card ({who})",
+                    s.missed_draw,
+                )
+            raise NotYourTurn(
+                f"the dealer turns the hole card up once every player has decided ({who})",
+                s.hole_card,
+            )
+        yield HoleCardTurned(card=state.dealer[1], cite=s.hole_card)
+        yield from self._advance()
+
+    def _dealer_draws(self) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        while state.phase is Phase.DEALER:
+            value = hand_value(state.dealer)
+            if not state.live():
+                if state.exposed:
+                    yield from self._cover()
+                    yield CardDiscarded(card=state.shoe[0], cite=s.exposed_in_error)
+                yield DealerHandComplete(total=value.total, cite=s.dealer_no_draw)
+                return
+            if value.total >= DEALER_STANDS_ON:
+                if state.exposed:
+                    yield from self._cover()
+                    yield CardDiscarded(card=state.shoe[0], cite=s.exposed_in_error)
+                yield DealerHandComplete(total=value.total, cite=s.dealer_draws)
+                return
+            before = len(self.events)
+            yield from self._draw(DEALER, 0, True, False, s.dealer_draws)
+            if self._paused() or len(self.events) == before:
+                return
+            value = hand_value(state.dealer)
+            yield DealerTotalAnnounced(total=value.total, soft=value.soft, cite=s.dealer_draws)
+
+    # -- settlement -----------------------------------------------------------------------
+    def _settle(self, actor: Actor) -> Iterator[Event]:
+        s, state, rules = SECTIONS, self.state, self.rules
+        self._dealer_only(actor, "settle", s.settle)
+        self._phase(Phase.SETTLE, "settle", s.settle)
+        dealer = state.dealer_total
+        assert dealer is not None
+        yield SettlementBegun(
+            dealer_total=dealer, cite=s.dealer_22 if dealer == DEALER_PUSH_TOTAL else s.settle
+        )
+        rows: list[list[WagerSettled]] = []
+        for hand in reversed(state.live()):
+            kinds = [
+                k for k in (Spot.BLACKJACK, Spot.DOUBLE, Spot.SECOND_CHANCE) if self._has(hand, k)
+            ]
+            settled: list[WagerSettled] = []
+            player = hand.total
+            if dealer == DEALER_PUSH_TOTAL:
+                settled = [self._settled(hand, k, Outcome.PUSH, s.dealer_22) for k in kinds]
+            elif dealer > BLACKJACK_TOTAL or player > dealer:
+                why = s.win_dealer_bust if dealer > BLACKJACK_TOTAL else s.win_higher
+                if hand.second_chance:
+                    cite = f"{why}; {s.win_with_second_chance}"
+                    for kind in kinds:
+                        if kind is Spot.SECOND_CHANCE:
+                            odds_cite = f"{cite}; {s.second_chance_odds}"
+                            settled.append(
+                                self._settled(
+                                    hand, kind, Outcome.WIN, odds_cite, SECOND_CHANCE_ODDS
+                                )
+                            )
+                        else:
+                            settled.append(self._settled(hand, kind, Outcome.PUSH, cite))
+                else:
+                    cite = f"{why}; {s.win_without_second_chance}; {s.blackjack_odds}"
+                    settled = [self._settled(hand, k, Outcome.WIN, cite, WIN_ODDS) for k in kinds]
+            elif player == dealer:
+                settled = [
+                    self._settled(hand, k, Outcome.PUSH, f"{s.tie}; {s.push}") for k in kinds
+                ]
+            else:
+                settled = [
+                    self._settled(hand, k, Outcome.LOSE, f"{s.lose_lower}; {s.lose}") for k in kinds
+                ]
+            rows.append(settled)
+        if rules.settlement is Settlement.COLLECT_THEN_PAY:
+            flat = [e for row in rows for e in row]
+            losing = [e for e in flat if e.outcome is Outcome.LOSE]
+            others = [e for e in flat if e.outcome is not Outcome.LOSE]
+            ordered = [
+                e.model_copy(update={"cite": f"{e.cite}; {s.collect_then_pay}"})
+                for e in losing + others
+            ]
+        else:
+            ordered = [
+                e.model_copy(update={"cite": f"{e.cite}; {s.each_player}"})
+                for row in rows
+                for e in sorted(row, key=lambda e: e.outcome is not Outcome.LOSE)
+            ]
+        yield from ordered
+        yield RoundCompleted(cite=s.discard_rack)
+
+    def _void(self, reason: str, cite: str) -> Iterator[Event]:
+        """Void the round: every wager still in play is returned."""
+        wagers = self.state.wagers
+        in_play = [
+            (seat, spot, amount)
+            for seat in sorted(wagers, reverse=True)
+            for spot, amount in wagers[seat].items()
+        ]
+        yield from void_events(reason, cite, in_play)
+
+    # -- irregularities -----------------------------------------------------------------
+    @staticmethod
+    def irregularity_cite(kind: Irregularity) -> str:
+        """The section of 673a.13 behind ``kind``."""
+        s = SECTIONS
+        return {
+            Irregularity.FACE_UP_CARD: s.face_up_card,
+            Irregularity.CARD_DRAWN_IN_ERROR: s.drawn_in_error,
+            Irregularity.EXPOSED_CARD_DRAWN_IN_ERROR: s.exposed_in_error,
+            Irregularity.DEALER_DREW_ON_17: s.dealer_drew_on_17,
+            Irregularity.READER_MISUSED: s.reader_misused,
+            Irregularity.READER_MALFUNCTION: s.reader_malfunction,
+            Irregularity.READER_REPAIRED: s.reader_malfunction,
+            Irregularity.SHUFFLER_JAM: s.shuffler_jam,
+            Irregularity.SHUFFLER_OUT_OF_ORDER: s.shuffler_out_of_order,
+            Irregularity.MISSED_REQUESTED_CARD: s.missed_draw,
+        }[kind]
+
+    def why_not_irregularity(self, kind: Irregularity) -> str | None:
+        """Why ``kind`` cannot be declared now, or ``None`` if it can."""
+        state = self.state
+        phase = state.phase
+        drawing = phase in (Phase.BETTING, Phase.DEAL, Phase.READER, Phase.PLAY, Phase.DEALER)
+        automated = state.shuffling is Shuffling.AUTOMATED
+        match kind:
+            case Irregularity.FACE_UP_CARD | Irregularity.CARD_DRAWN_IN_ERROR:
+                if not drawing or not state.shoe or state.exposed:
+                    return "no card is being drawn from the shoe now"
+            case Irregularity.EXPOSED_CARD_DRAWN_IN_ERROR:
+                after_deal = (Phase.READER, Phase.PLAY, Phase.DEALER)
+                if phase not in after_deal or not state.shoe or state.exposed:
+                    return "this applies after the initial two cards, while cards are drawn"
+            case Irregularity.DEALER_DREW_ON_17:
+                if phase is not Phase.SETTLE or state.dealer_blackjack or not state.shoe:
+                    return (
+                        "the dealer's hand is not complete (at 17 or more, or with no hand "
+                        "left against it)"
+                    )
+            case Irregularity.MISSED_REQUESTED_CARD:
+                hand = state.to_act()
+                if phase is not Phase.PLAY or hand is None:
+                    return "no player is deciding on his hand now"
+                if hand.status() is not HandStatus.PLAYING or hand.seat in state.refused:
+                    return f"box {hand.seat} may not request a card now"
+                if state.reader_down:
+                    return "the card reader device malfunctions: the game is stopped"
+            case Irregularity.READER_MISUSED:
+                if phase is not Phase.PLAY or state.offers_reader() or state.hole_turned:
+                    return "the dealer's first card is an ace or ten-value card, or play is over"
+            case Irregularity.READER_MALFUNCTION:
+                if state.reader_down:
+                    return "the card reader is already out of order"
+            case Irregularity.READER_REPAIRED:
+                if not state.reader_down:
+                    return "the card reader is working"
+            case Irregularity.SHUFFLER_JAM:
+                if not automated or phase not in (Phase.CUT, Phase.LOAD):
+                    return "no automated shuffle has just been made"
+            case Irregularity.SHUFFLER_OUT_OF_ORDER:
+                if not automated or phase is not Phase.SHUFFLE:
+                    return "no automated shuffler is about to shuffle"
+        return None
+
+    def _irregularity(self, kind: Irregularity, actor: Actor) -> Iterator[Event]:
+        state = self.state
+        cite = self.irregularity_cite(kind)
+        self._dealer_only(actor, "declare an irregularity", cite)
+        why = self.why_not_irregularity(kind)
+        if why is not None:
+            raise NotYourTurn(why, cite)
+        yield IrregularityDeclared(irregularity=kind, cite=cite)
+        match kind:
+            case Irregularity.FACE_UP_CARD | Irregularity.DEALER_DREW_ON_17:
+                yield from self._cover()
+                yield CardDiscarded(card=state.shoe[0], cite=cite)
+            case Irregularity.SHUFFLER_JAM:
+                yield ShuffleFailed(cite=cite)
+            case Irregularity.SHUFFLER_OUT_OF_ORDER:
+                yield ShufflerOutOfOrder(cite=cite)
+            case Irregularity.MISSED_REQUESTED_CARD:
+                hand = state.to_act()
+                assert hand is not None
+                yield RequestedCardMissed(seat=hand.seat, split_hand=hand.index, cite=cite)
+                yield from self._advance()
+
+    # -- what is legal, what is visible ---------------------------------------------------
+    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
+        if self.finished:
+            return []
+        if isinstance(actor, int):
+            return self._player_commands(actor)
+        return self._dealer_commands()
+
+    def _player_commands(self, seat: int) -> list[LegalCommand]:
+        s, state, rules = SECTIONS, self.state, self.rules
+        if seat not in state.seats:
+            return []
+        if state.phase is Phase.CUT:
+            if state.cut_offered_to() != seat:
+                return []
+            size = len(state.stack)
+            return [
+                LegalCommand(
+                    command="AcceptCut",
+                    options=(f"position:{MIN_CUT}-{size - MIN_CUT}",),
+                    cite=f"{s.cut_offered}; {s.cut_order}; {s.cut}",
+                ),
+                LegalCommand(command="RefuseCut", cite=f"{s.cut_offered}; {s.cut_order}"),
+            ]
+        if state.phase in (Phase.DEAL, Phase.PLAY) and state.reader_down:
+            return []
+        if state.phase is Phase.DEAL or state.late_card_due() is not None:
+            if state.late_card_due() != seat:
+                return []
+            late = (Decision.TAKE_LATE_CARD.value, Decision.DECLINE_LATE_CARD.value)
+            cite = s.no_cards if state.phase is Phase.DEAL else s.missed_draw
+            return [LegalCommand(command="Decide", options=late, cite=cite)]
+        if state.phase is Phase.BETTING:
+            if seat in state.barred or Spot.BLACKJACK in state.wagers.get(seat, {}):
+                return []
+            return [
+                LegalCommand(
+                    command="PlaceWager",
+                    spots=(Spot.BLACKJACK.value,),
+                    min_amount=rules.minimum_wager,
+                    max_amount=rules.maximum_wager,
+                    cite=s.blackjack_wager,
+                )
+            ]
+        if state.phase is Phase.READER:
+            hand = state.hands.get((seat, 0))
+            if hand is None:
+                return []
+            legal = []
+            up = state.up_card
+            status = hand.status()
+            if (
+                up is not None
+                and card_value(up) == 1
+                and status in (HandStatus.PLAYING, HandStatus.SURRENDERED)
+                and Spot.INSURANCE not in state.wagers.get(seat, {})
+            ):
+                initial = state.wagers[seat][Spot.BLACKJACK]
+                legal.append(
+                    LegalCommand(
+                        command="PlaceWager",
+                        spots=(Spot.INSURANCE.value,),
+                        min_amount=1,
+                        max_amount=insurance_limit(initial, rules.chip),
+                        cite=s.insurance_limit,
+                    )
+                )
+            if status is HandStatus.PLAYING:
+                legal.append(
+                    LegalCommand(
+                        command="Decide", options=(Decision.SURRENDER.value,), cite=s.surrender
+                    )
+                )
+            return legal
+        hand = state.to_act()
+        if hand is None or hand.seat != seat:
+            return []
+        options = [
+            d.value
+            for d in Decision
+            if d is not Decision.DOUBLE and self._why_not(hand, d, None) is None
+        ]
+        legal = [LegalCommand(command="Decide", options=tuple(options), cite=s.decisions)]
+        if self._why_not(hand, Decision.DOUBLE, 1) is None:
+            wager = state.wagers[seat][spot_name(Spot.BLACKJACK, hand.index)]
+            legal.append(
+                LegalCommand(
+                    command="Decide",
+                    options=(Decision.DOUBLE.value,),
+                    min_amount=1,
+                    max_amount=wager,
+                    cite=s.double,
+                )
+            )
+        return legal
+
+    def _dealer_commands(self) -> list[LegalCommand]:
+        s, state = SECTIONS, self.state
+        phase = state.phase
+        legal: list[LegalCommand] = []
+        if phase is Phase.SHUFFLE:
+            legal.append(LegalCommand(command="ShuffleCards", cite=s.shuffle))
+        elif phase is Phase.CUT:
+            size = len(state.stack)
+            least = least_cover_from_bottom(size, COVER_FRACTION)
+            low, high = MIN_CUT, size - MIN_CUT
+            if state.cut_accepted is not None:  # the box placed the cover card (673a.5(d))
+                low = high = state.cut_accepted[1]
+            legal.append(
+                LegalCommand(
+                    command="CutCards",
+                    options=(
+                        f"position:{low}-{high}",
+                        f"cover_from_bottom:{least}-{size - 1}",
+                        *(f"cutter:{who}" for who in state.cut_entitled()),
+                    ),
+                    cite=f"{s.cut_order}; {s.cut}",
+                )
+            )
+        elif phase is Phase.LOAD:
+            legal.append(LegalCommand(command="LoadShoe", cite=s.shoe))
+            legal.append(LegalCommand(command="RequireRecut", cite=s.recut))
+        elif phase is Phase.BURN:
+            legal.append(LegalCommand(command="BurnCard", cite=s.burn))
+        elif phase is Phase.BETTING and not state.reader_down:
+            if any(Spot.BLACKJACK in w for w in state.wagers.values()):
+                legal.append(LegalCommand(command="DealCards", cite=s.deal))
+        elif phase is Phase.READER and not state.reader_down:
+            legal.append(LegalCommand(command="ReadHoleCard", cite=s.card_reader))
+        elif phase is Phase.PLAY and state.current() is None and not state.reader_down:
+            legal.append(LegalCommand(command="PlayDealerHand", cite=s.hole_card))
+        elif phase is Phase.SETTLE:
+            legal.append(LegalCommand(command="SettleWagers", cite=s.settle))
+        kinds = [k for k in Irregularity if self.why_not_irregularity(k) is None]
+        if kinds:
+            legal.append(
+                LegalCommand(
+                    command="DeclareIrregularity",
+                    options=tuple(kinds),
+                    cite="; ".join(sorted({self.irregularity_cite(k) for k in kinds})),
+                )
+            )
+        legal.append(LegalCommand(command="VoidRound", cite=VOID_ROUND_CITE))
+        return legal
+
+    def view(self, actor: Actor | None) -> dict[str, Any]:
+        """What ``actor`` may see (JSON-ready): ``None`` is the public view, a box sees the
+        same (every player card is dealt face up), and ``"dealer"`` is the surveillance
+        view adding the hole card, the shoe, the stack, the burned cards and the discard
+        rack. The hole card is ``null`` until it is turned up (673a.7(h), (n))."""
+        state, opened = self.state, self.opened
+        dealer_view = actor == DEALER
+        dealer_cards = [
+            str(card) if (n == 0 or state.hole_turned or dealer_view) else None
+            for n, card in enumerate(state.dealer)
+        ]
+        hands = {
+            f"{hand.seat}.{hand.index + 1}": {
+                "cards": [str(card) for card in hand.cards],
+                "second_chance_card": (
+                    str(hand.second_chance_card) if hand.second_chance_card is not None else None
+                ),
+                "total": hand.total if hand.cards else None,
+                "status": str(hand.status()),
+            }
+            for hand in state.ordered()
+        }
+        to_act = state.to_act()
+        view: dict[str, Any] = {
+            "game": self.game,
+            "table_id": opened.table_id,
+            "round_id": opened.round_id,
+            "rules_sha256": opened.rules_sha256,
+            "phase": str(state.phase),
+            "viewer": actor,
+            "seats": {str(k): v for k, v in state.seats.items()},
+            "batch": state.batch,
+            "shuffling": str(state.shuffling),
+            "barred": list(state.barred),
+            "cut_offer": list(state.cut_offer),
+            "cut_refused": list(state.cut_refused),
+            "cut_offered_to": state.cut_offered_to(),
+            "cut_accepted": (
+                None
+                if state.cut_accepted is None
+                else {"seat": state.cut_accepted[0], "position": state.cut_accepted[1]}
+            ),
+            "late_card_due": state.late_card_due(),
+            "cards_in_shoe": len(state.shoe),
+            "cover_card_reached": state.cover_reached,
+            "wagers": {str(seat): dict(wagers) for seat, wagers in sorted(state.wagers.items())},
+            "hands": hands,
+            "dealer": dealer_cards,
+            "dealer_total": hand_value(state.dealer).total if state.hole_turned else None,
+            "to_act": None if to_act is None else f"{to_act.seat}.{to_act.index + 1}",
+            "reader_down": state.reader_down,
+            "discards": [str(card) for card in state.discards],
+            "settlements": [e.model_dump(mode="json") for e in state.settlements],
+            "void_reason": state.void_reason,
+        }
+        if dealer_view:
+            view["shoe"] = [str(card) for card in state.shoe]
+            view["cover_at"] = state.cover_at
+            view["stack"] = [str(card) for card in state.stack]
+            view["burned"] = [str(card) for card in state.burned]
+            view["discard_rack"] = [
+                {"label": label, "cards": [str(card) for card in cards]}
+                for label, cards in state.discard_rack
+            ]
+        return view
