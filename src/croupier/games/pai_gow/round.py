@@ -1,0 +1,1524 @@
+"""One round of Pai Gow (621a): :class:`PaiGowRound`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, Self
+
+from pydantic import TypeAdapter
+
+from croupier.engine import (
+    DEALER,
+    Actor,
+    Command,
+    Event,
+    LegalCommand,
+    Outcome,
+    Round,
+    RoundCompleted,
+    RoundOpened,
+    RoundVoided,
+    WagerPlaced,
+    WagerSettled,
+)
+from croupier.equipment.tiles import SET, Tile, parse_tile
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.games._common import dealer_only, expect_phase, void_events
+from croupier.games.pai_gow.commands import (
+    SPOT,
+    AnnounceNoMoreBets,
+    ChooseDelivery,
+    CutTiles,
+    DealTiles,
+    DecideExposedHand,
+    DeclareAbandoned,
+    DeclareIrregularity,
+    DeclineCut,
+    DirectDealerWager,
+    DrawNumber,
+    Irregularity,
+    MixTiles,
+    PaiGowCommand,
+    PassBank,
+    PlaceWager,
+    RequestHouseWay,
+    SetDealerHands,
+    SetHands,
+    SettleWagers,
+    ShakeDice,
+    Surrender,
+    TakeBank,
+    VoidRound,
+)
+from croupier.games.pai_gow.delivery import (
+    COUNTERCLOCKWISE,
+    DEAD_HAND,
+    DEALER_POSITION,
+    count_positions,
+    cut_stacks,
+    deliver,
+    position_of,
+)
+from croupier.games.pai_gow.events import (
+    BankNotTaken,
+    BankOffered,
+    BankPassed,
+    BankSettled,
+    BankTaken,
+    CutDeclined,
+    DealerHandsReset,
+    DealerHandsSet,
+    DealerTilesTurnedOver,
+    DealerWagerPlaced,
+    DealerWagerSettled,
+    Delivery,
+    DeliveryChosen,
+    DiceShaken,
+    ExposedHandDecided,
+    HandsExposed,
+    HandsSet,
+    HouseWayShown,
+    NoMoreBets,
+    NoRoll,
+    NumberDrawn,
+    PaiGowEvent,
+    ShakerCovered,
+    StacksCollected,
+    StartingPositionCounted,
+    TableContext,
+    TileExposed,
+    TilesCut,
+    TilesDelivered,
+    TilesDisplayed,
+    TilesMixed,
+    TilesRemixed,
+    VigorishCollected,
+)
+from croupier.games.pai_gow.state import WAGERING, PaiGowState, Phase
+from croupier.hands.paigow import MATCHED_AND_MIXED, Result, Setting, outcome, setting_with
+from croupier.money import Cents, format_cents, require_cents, vigorish
+from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice, shuffle, shuffle_draws
+from croupier.rules.base import RulesSubmission
+from croupier.rules.pai_gow import (
+    PAYOUT_ODDS,
+    RNG_NUMBERS,
+    SECTIONS,
+    STACKS,
+    STYLE_CITES,
+    DeliveryStyle,
+    PaiGowRules,
+    StartingPosition,
+)
+
+VOID_ROUND_CITE = "interpretations:void-round"
+S = SECTIONS
+
+
+def _flat(setting: Setting) -> tuple[tuple[Tile, Tile], tuple[Tile, Tile]]:
+    return setting.high, setting.low
+
+
+def _setting(high: Sequence[Tile], low: Sequence[Tile]) -> Setting:
+    return setting_with([*high, *low], high)
+
+
+def _codes(tiles: Sequence[Tile]) -> str:
+    return " ".join(tile.code for tile in tiles)
+
+
+def _together(
+    tiles: Sequence[Tile], high: tuple[Tile, Tile], low: tuple[Tile, Tile]
+) -> tuple[str, str]:
+    """The two tiles put together that set ``tiles`` as ``high`` and ``low``, each pair
+    in its recorded order: the high pair, or else the low one."""
+    for pair in (high, low):
+        try:
+            if _flat(setting_with(tiles, pair)) == (high, low):
+                return pair[0].code, pair[1].code
+        except ValueError:
+            pass
+    return high[0].code, high[1].code
+
+
+class PaiGowRound(Round[PaiGowState]):
+    """One round of Pai Gow under a :class:`~croupier.rules.pai_gow.PaiGowRules`.
+
+    Open it with :meth:`open` (a :class:`PaiGowTable` does, carrying the bank rotation);
+    drive it with :meth:`handle`. Seats are numbered 1 (the dealer's left) to 6 (the
+    dealer's right).
+    """
+
+    game = "pai-gow"
+    rules_type = PaiGowRules
+    event_adapter = TypeAdapter(list[PaiGowEvent])
+    command_adapter = TypeAdapter(PaiGowCommand)
+
+    @classmethod
+    def open(
+        cls,
+        rules: RulesSubmission,
+        *,
+        table_id: str,
+        round_id: str,
+        seats: dict[int, str],
+        rng: Rng,
+        physical_dice: bool = False,
+        context: TableContext | None = None,
+    ) -> Self:
+        """A new round at ``table_id`` with ``seats`` (seat -> player id; one player may
+        hold adjacent areas, 621a.13) seated.
+
+        ``context`` is what the table carries (default: the start of the game, 621a.6(b)).
+        Raises :class:`~croupier.errors.RulesSubmissionError` for a seat the table does
+        not have (621a.2(a)) or boxes the submission does not allow (621a.13(a)).
+        """
+        round_ = super().open(
+            rules,
+            table_id=table_id,
+            round_id=round_id,
+            seats=seats,
+            rng=rng,
+            physical_dice=physical_dice,
+        )
+        context = context if context is not None else TableContext(cite=S.display)
+        for event in round_._opening(context):
+            round_.state = round_.evolve(round_.state, event)
+            round_.events.append(event)
+        return round_
+
+    def opening(self, events: Sequence[Event]) -> Iterator[Event]:
+        """On replay: the opening again from the stored TableContext (the table's input)."""
+        context = events[1] if len(events) > 1 else None
+        if not isinstance(context, TableContext):
+            raise ReplayError(
+                "event 1 of a Pai Gow round is its TableContext (what the table carries)",
+                "engine:replay",
+            )
+        yield from self._opening(context)
+
+    def command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        state = self.state
+        bank = state.bank
+        match event:
+            case BankPassed(seat=seat, reason=""):
+                return PassBank(seat=seat), seat, None
+            case BankTaken(seat=seat, chips=chips, co_bank=co_bank):
+                return TakeBank(seat=seat, chips=chips, co_bank=co_bank), seat, None
+            case TilesMixed(stacks=stacks):
+                order = [tile for stack in stacks for tile in stack]
+                try:
+                    draws = shuffle_draws(SET, order)
+                except ValueError as error:
+                    raise ReplayError(
+                        f"{event!r} is not a mix of the 32 tiles: {error}", "engine:replay"
+                    ) from None
+                return MixTiles(), DEALER, ScriptedRng(draws)
+            case TilesRemixed():
+                remix = DeclareIrregularity(
+                    irregularity=Irregularity.TILE_TURNED_OVER_WHILE_STACKING
+                )
+                return remix, DEALER, None
+            case TilesCut(right=right, left=left) if bank is not None:
+                return CutTiles(seat=bank, right=right, left=left), bank, None
+            case CutDeclined() if bank is not None:
+                return DeclineCut(seat=bank), bank, None
+            case DealerWagerPlaced(amount=amount) if bank is not None:
+                return DirectDealerWager(seat=bank, amount=amount), bank, None
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                return PlaceWager(seat=seat, amount=amount, spot=spot), seat, None
+            case NoMoreBets():
+                return AnnounceNoMoreBets(), DEALER, None
+            case DeliveryChosen(style=style, by=by):
+                return ChooseDelivery(style=style), self._shaker_actor(by), None
+            case DiceShaken(faces=faces, by=by, source="reading"):
+                return ShakeDice(faces=faces), self._shaker_actor(by), None
+            case DiceShaken(faces=faces, by=by):
+                return ShakeDice(), self._shaker_actor(by), ScriptedRng(dice_draws(faces))
+            case NumberDrawn(number=number):
+                return DrawNumber(), DEALER, ScriptedRng([number - RNG_NUMBERS[0]])
+            case NoRoll(irregularity=kind):
+                return DeclareIrregularity(irregularity=kind), DEALER, None
+            case StartingPositionCounted():
+                return DealTiles(), DEALER, None
+            case TileExposed(position=position, tile=tile):
+                exposed = DeclareIrregularity(
+                    irregularity=Irregularity.TILE_EXPOSED, position=position, tile=tile.code
+                )
+                return exposed, DEALER, None
+            case ExposedHandDecided(seat=seat, void=void):
+                return DecideExposedHand(seat=seat, void=void), seat, None
+            case HouseWayShown(seat=seat):
+                return RequestHouseWay(seat=seat), seat, None
+            case HandsSet(seat=seat, high=high, low=low, by_dealer=False):
+                together = _together(self.tiles_of(seat), high, low)
+                return SetHands(seat=seat, together=together), seat, None
+            case HandsSet(by_dealer=True):
+                return SetDealerHands(), DEALER, None
+            case DealerTilesTurnedOver():
+                entered = following[0] if following else None
+                if isinstance(entered, DealerHandsSet) and entered.rule == "entered":
+                    tiles = state.hands.get(DEALER_POSITION, ())
+                    together = _together(tiles, entered.high, entered.low)
+                    return SetDealerHands(together=together), DEALER, None
+                return SetDealerHands(), DEALER, None
+            case WagerSettled(seat=seat, outcome=Outcome.SURRENDER):
+                return Surrender(seat=seat), seat, None
+            case WagerSettled(seat=seat, outcome=Outcome.LOSE):
+                return DeclareAbandoned(seat=seat), DEALER, None
+            case HandsExposed() | RoundCompleted():
+                return SettleWagers(), DEALER, None
+            case RoundVoided(reason=reason, cite=cite):
+                if cite == VOID_ROUND_CITE:
+                    return VoidRound(reason=reason), DEALER, None
+                wrong = DeclareIrregularity(irregularity=Irregularity.WRONG_POSITIONS)
+                return wrong, DEALER, None
+        return None
+
+    def _shaker_actor(self, by: str) -> Actor:
+        """Who shook (or chose the style): the dealer, or the bank's seat (621a.11(i))."""
+        bank = self.state.bank
+        return bank if by == "bank" and bank is not None else DEALER
+
+    def _opening(self, context: TableContext) -> Iterator[Event]:
+        yield context
+        if context.start_of_game:
+            pairs = tuple(entry.combinations[0] for entry in MATCHED_AND_MIXED)
+            yield TilesDisplayed(pairs=pairs, cite=S.display)
+        if self.state.phase is Phase.BANK_OFFER:
+            yield from self._next_offer()
+
+    @property
+    def rules(self) -> PaiGowRules:
+        return self.state.rules
+
+    @property
+    def finished(self) -> bool:
+        return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
+
+    # -- fold -------------------------------------------------------------------------------
+    def initial_state(self, opened: RoundOpened, rules: PaiGowRules) -> PaiGowState:
+        return PaiGowState(
+            rules=rules, seats=dict(opened.seats), physical_dice=opened.physical_dice
+        )
+
+    def evolve(self, state: PaiGowState, event: Event) -> PaiGowState:
+        match event:
+            case TableContext():
+                if state.context is not None:
+                    raise ReplayError("a round has one TableContext", "engine:replay")
+                state.context = event
+                offering = (
+                    state.rules.player_banking
+                    and not event.start_of_game
+                    and event.bank_offer_from is not None
+                )
+                state.phase = Phase.BANK_OFFER if offering else Phase.MIXING
+            case TilesDisplayed(pairs=pairs):
+                state.display = pairs
+            case BankOffered(seat=seat):
+                self._expect(state, event, Phase.BANK_OFFER)
+                state.offered = seat
+            case BankPassed(seat=seat):
+                self._expect(state, event, Phase.BANK_OFFER)
+                state.offers.append(seat)
+                state.offered = None
+            case BankTaken(seat=seat, chips=chips, co_bank=co_bank):
+                self._expect(state, event, Phase.BANK_OFFER)
+                state.offers.append(seat)
+                state.offered = None
+                state.bank, state.bank_chips, state.co_bank = seat, chips, co_bank
+                state.phase = Phase.MIXING
+            case BankNotTaken():
+                self._expect(state, event, Phase.BANK_OFFER)
+                state.phase = Phase.MIXING
+            case TilesMixed(stacks=stacks):
+                self._expect(state, event, Phase.MIXING)
+                state.stacks = [list(stack) for stack in stacks]
+                state.mixes += 1
+                state.phase = Phase.CUT if state.bank is not None else Phase.BETTING
+            case TilesRemixed():
+                self._expect(state, event, Phase.CUT, Phase.BETTING)
+                state.stacks = None
+                state.cut = None
+                state.phase = Phase.MIXING
+            case TilesCut(right=right, left=left):
+                self._expect(state, event, Phase.CUT)
+                assert state.stacks is not None
+                state.stacks = cut_stacks(state.stacks, right, left)
+                state.cut = (right, left)
+                state.phase = Phase.BETTING
+            case CutDeclined():
+                self._expect(state, event, Phase.CUT)
+                state.phase = Phase.BETTING
+            case DealerWagerPlaced(amount=amount):
+                self._expect(state, event, Phase.BETTING)
+                state.dealer_wager = amount
+            case WagerPlaced(seat=seat, amount=amount):
+                self._expect(state, event, *WAGERING)
+                state.wagers[seat] = amount
+                state.placed[seat] = amount
+            case NoMoreBets():
+                self._expect(state, event, Phase.BETTING)
+                state.phase = Phase.SHAKE
+            case DeliveryChosen(style=style):
+                self._expect(state, event, Phase.SHAKE)
+                state.style = style
+            case DiceShaken(faces=faces):
+                self._expect(state, event, Phase.SHAKE)
+                state.dice = faces
+                state.phase = Phase.SHOWN
+            case NumberDrawn(number=number):
+                self._expect(state, event, Phase.SHAKE)
+                state.number = number
+                state.phase = Phase.SHOWN
+            case NoRoll():
+                self._expect(state, event, Phase.SHOWN)
+                state.dice = None
+                state.phase = Phase.SHAKE
+            case StartingPositionCounted(position=position, counted_from=first):
+                self._expect(state, event, Phase.SHOWN)
+                state.start, state.counted_from = position, first
+            case TilesDelivered(style=style, deliveries=deliveries):
+                self._expect(state, event, Phase.SHOWN)
+                state.style = style
+                state.hands = {d.position: tuple(d.tiles) for d in deliveries}
+                state.stacks = None
+                state.phase = Phase.SETTING
+            case StacksCollected(positions=positions):
+                self._expect(state, event, Phase.SETTING)
+                state.collected = positions
+                state.dead_hand = list(state.hands.get(DEAD_HAND, ()))
+                for position in positions:
+                    state.dead_hand += state.hands[position]
+            case ShakerCovered():
+                pass
+            case TileExposed(position=position, tile=tile):
+                state.exposed_tiles.setdefault(position, []).append(tile)
+                if position.isdigit() and int(position) in state.wagers:
+                    state.pending.add(int(position))
+            case ExposedHandDecided(seat=seat):
+                state.pending.discard(seat)
+                state.decided.add(seat)
+            case HouseWayShown(seat=seat, high=high, low=low):
+                state.shown[seat] = _setting(high, low)
+            case HandsSet(seat=seat, high=high, low=low):
+                state.settings[seat] = _setting(high, low)
+            case DealerTilesTurnedOver():
+                self._expect(state, event, Phase.DEALER_SETTING)
+                state.dealer_up = True
+            case (
+                DealerHandsSet(high=high, low=low, rule=rule)
+                | DealerHandsReset(high=high, low=low, rule=rule)
+            ):
+                state.dealer_setting = _setting(high, low)
+                state.dealer_rule = rule
+            case HandsExposed(seat=seat, high=high, low=low, result=result):
+                state.exposed[seat] = _setting(high, low)
+                if result:
+                    state.results[seat] = result
+            case DealerWagerSettled():
+                state.dealer_result = event
+            case VigorishCollected():
+                state.vigorish.append(event)
+            case WagerSettled(seat=seat):
+                if state.wagers.pop(seat, None) is None:
+                    raise ReplayError(f"seat {seat} has no wager in play", "engine:replay")
+                state.pending.discard(seat)
+                state.settlements.append(event)
+            case BankSettled():
+                state.bank_result = event
+            case RoundVoided():
+                state.phase = Phase.VOIDED
+            case RoundCompleted():
+                state.phase = Phase.COMPLETED
+            case _:
+                raise ReplayError(f"{event!r} is not a Pai Gow event", "engine:replay")
+        self._advance(state)
+        return state
+
+    @staticmethod
+    def _advance(state: PaiGowState) -> None:
+        """Move on once every hand that must be set is set (621a.10(a), (c))."""
+        if state.phase is Phase.SETTING and not state.to_set() and not state.pending:
+            needs_dealer = state.dealer_plays() or state.co_bank
+            state.phase = Phase.DEALER_SETTING if needs_dealer else Phase.SURRENDER
+        if state.phase is Phase.DEALER_SETTING:
+            dealer_done = not state.dealer_plays() or state.dealer_setting is not None
+            bank_done = not state.co_bank or state.bank in state.settings
+            if dealer_done and bank_done:
+                state.phase = Phase.SURRENDER
+
+    _expect = staticmethod(expect_phase)
+
+    # -- commands ---------------------------------------------------------------------------
+    def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
+        if self.finished:
+            raise NotYourTurn("the round is over", S.expose)
+        match command:
+            case TakeBank() | PassBank():
+                yield from self._bank_answer(command, actor)
+            case MixTiles():
+                yield self._mix(actor)
+            case CutTiles() | DeclineCut():
+                yield from self._cut(command, actor)
+            case PlaceWager():
+                yield self._place_wager(command, actor)
+            case DirectDealerWager():
+                yield self._direct_dealer_wager(command, actor)
+            case AnnounceNoMoreBets():
+                yield self._no_more_bets(actor)
+            case ChooseDelivery(style=style):
+                yield self._choose_delivery(style, actor)
+            case ShakeDice(faces=faces):
+                yield self._shake(faces, actor)
+            case DrawNumber():
+                yield self._draw_number(actor)
+            case DealTiles():
+                yield from self._deal(actor)
+            case DeclareIrregularity():
+                yield from self._irregularity(command, actor)
+            case DecideExposedHand(seat=seat, void=void):
+                yield from self._decide_exposed(seat, void, actor)
+            case RequestHouseWay(seat=seat):
+                yield self._house_way_shown(seat, actor)
+            case SetHands(seat=seat, together=together):
+                yield self._set_hands(seat, together, actor)
+            case SetDealerHands(together=together):
+                yield from self._set_dealer_hands(together, actor)
+            case Surrender(seat=seat):
+                yield self._surrender(seat, actor)
+            case DeclareAbandoned(seat=seat):
+                yield self._abandoned(seat, actor)
+            case SettleWagers():
+                self._dealer_only(actor, "settle the wagers", S.expose)
+                if self.state.phase is not Phase.SURRENDER:
+                    raise NotYourTurn(
+                        "the wagers are settled after every hand is set and the dealer has set his",
+                        S.expose,
+                    )
+                if self.state.bank is None:
+                    yield from self._settle_dealer_bank()
+                else:
+                    yield from self._settle_player_bank()
+            case VoidRound(reason=reason):
+                self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
+                yield from self._void(reason, VOID_ROUND_CITE)
+            case _:
+                raise NotYourTurn(f"{type(command).__name__} is not a Pai Gow command", S.wagers)
+
+    # -- who may act ----------------------------------------------------------------------
+    _dealer_only = staticmethod(dealer_only)
+
+    def _player_for(self, seat: int, actor: Actor, what: str, cite: str) -> None:
+        """``actor`` must be the player seated at ``seat`` (one player may hold several
+        adjacent areas, 621a.13)."""
+        state = self.state
+        if seat not in state.seats:
+            raise NotYourTurn(f"seat {seat} is not occupied", S.seated_only)
+        if actor == DEALER or state.seats.get(actor) != state.seats[seat]:
+            raise NotYourTurn(f"only the player at seat {seat} may {what}", cite)
+
+    def _bank_actor(self, actor: Actor, what: str, cite: str) -> int:
+        bank = self.state.bank
+        if bank is None:
+            raise NotYourTurn(f"there is no player bank to {what}", cite)
+        if actor == DEALER or self.state.seats.get(actor) != self.state.seats[bank]:
+            raise NotYourTurn(f"only the bank (seat {bank}) may {what}", cite)
+        return bank
+
+    # -- the bank (621a.11(b)-(f)) ---------------------------------------------------------
+    def _offer_order(self) -> list[int]:
+        """Seated players counterclockwise from the seat first offered the bank."""
+        state = self.state
+        assert state.context is not None and state.context.bank_offer_from is not None
+        first = state.context.bank_offer_from
+        ring = list(range(6, 0, -1))
+        start = ring.index(first)
+        ordered = ring[start:] + ring[:start]
+        seen: set[str] = set()
+        out = []
+        for seat in ordered:
+            player = state.seats.get(seat)
+            if player is not None and player not in seen:
+                seen.add(player)
+                out.append(seat)
+        return out
+
+    def bank_refusal(self, seat: int) -> tuple[str, str] | None:
+        """Why the player at ``seat`` may not bank this round, with the rule, or ``None``."""
+        state = self.state
+        context = state.context
+        assert context is not None
+        player = state.seats.get(seat)
+        if player is None:
+            return f"seat {seat} is not occupied", S.seated_only
+        if context.previous_bank == player:
+            return (
+                f"player {player!r} banked the last round: a player may not bank two "
+                "consecutive rounds",
+                S.bank_rotation,
+            )
+        if player not in context.last_dealer_round_wagers:
+            return (
+                f"player {player!r} placed no wager against the dealer in the last round "
+                "without a player bank",
+                S.bank_last_wager,
+            )
+        if len(state.boxes_of(seat)) > 1:
+            return (
+                f"player {player!r} holds {len(state.boxes_of(seat))} betting areas; the bank "
+                "may wager on only one",
+                S.bank_one_area,
+            )
+        return None
+
+    def _next_offer(self) -> Iterator[Event]:
+        state = self.state
+        done = set(state.offers)
+        for seat in self._offer_order():
+            if seat in done:
+                continue
+            refusal = self.bank_refusal(seat)
+            if refusal is not None:
+                yield BankPassed(seat=seat, reason=refusal[0], cite=refusal[1])
+                continue
+            yield BankOffered(seat=seat, cite=S.bank_rotation)
+            return
+        yield BankNotTaken(cite=S.bank_rotation)
+
+    def _bank_answer(self, command: TakeBank | PassBank, actor: Actor) -> Iterator[Event]:
+        state = self.state
+        seat = command.seat
+        chips = 0
+        if isinstance(command, TakeBank):  # a malformed amount is refused as such, first
+            chips = require_cents(command.chips, "the bank's chips", S.bank_covers)
+        if state.phase is not Phase.BANK_OFFER:
+            if not state.rules.player_banking:
+                raise NotYourTurn("this table does not offer the bank to players", S.bank_offered)
+            context = state.context
+            if context is not None and context.start_of_game:
+                raise NotYourTurn(
+                    "a player may not be the bank at the start of the game", S.no_bank_at_start
+                )
+            raise NotYourTurn("the bank is not being offered now", S.bank_rotation)
+        self._player_for(seat, actor, "answer the offer of the bank", S.bank_rotation)
+        if state.offered != seat:
+            refusal = self.bank_refusal(seat)
+            if refusal is not None and isinstance(command, TakeBank):
+                raise NotYourTurn(*refusal)
+            raise NotYourTurn(
+                f"the bank is offered to seat {state.offered} now, not seat {seat}",
+                S.bank_rotation,
+            )
+        if isinstance(command, PassBank):
+            yield BankPassed(seat=seat, cite=S.bank_rotation)
+            yield from self._next_offer()
+            return
+        if chips < state.rules.minimum_wager:
+            raise InvalidWager(
+                f"the bank's {format_cents(chips)} cannot cover a wager of the table minimum "
+                f"{format_cents(state.rules.minimum_wager)}",
+                S.bank_covers,
+            )
+        if command.co_bank and not state.rules.co_banking:
+            raise InvalidWager("this table does not offer co-banking", S.co_bank)
+        yield BankTaken(
+            seat=seat,
+            chips=chips,
+            co_bank=command.co_bank,
+            cite=S.co_bank if command.co_bank else S.bank_rotation,
+        )
+
+    # -- the mix and the cut (621a.6, 621a.11(g)-(h)) -----------------------------------------
+    def _mix(self, actor: Actor) -> TilesMixed:
+        state = self.state
+        self._dealer_only(actor, "mix the tiles", S.mix)
+        if state.phase is not Phase.MIXING:
+            raise NotYourTurn("the tiles are not to be mixed now", S.mix)
+        tiles = list(SET)
+        shuffle(self.draw(), tiles)
+        stacks = tuple(tuple(tiles[4 * i : 4 * i + 4]) for i in range(STACKS))
+        first = state.context is not None and state.context.start_of_game and state.mixes == 0
+        return TilesMixed(stacks=stacks, cite=S.mix if first else S.remix_each_round)
+
+    def _cut(self, command: CutTiles | DeclineCut, actor: Actor) -> Iterator[Event]:
+        state = self.state
+        if state.phase is not Phase.CUT:
+            raise NotYourTurn(
+                "the bank may cut once, after the tiles are stacked and before wagering closes",
+                S.cut,
+            )
+        bank = self._bank_actor(actor, "cut the tiles", S.cut)
+        if command.seat != bank:
+            raise NotYourTurn(f"only the bank (seat {bank}) may cut the tiles", S.cut)
+        if isinstance(command, DeclineCut):
+            yield CutDeclined(cite=S.cut)
+        else:
+            assert state.stacks is not None
+            try:
+                cut_stacks(state.stacks, command.right, command.left)
+            except ValueError as error:
+                raise IllegalCommand(str(error).removesuffix(" (621a.11(g))"), S.cut) from None
+            yield TilesCut(right=tuple(command.right), left=tuple(command.left), cite=S.cut)
+        yield from self._dealer_wager()
+
+    def _dealer_wager(self) -> Iterator[Event]:
+        """The dealer's wager against the bank (621a.11(h)), within the bank's cover."""
+        state = self.state
+        if state.co_bank or state.bank is None:
+            return
+        context = state.context
+        assert context is not None
+        player = state.seats[state.bank]
+        wanted = state.rules.dealer_wager_against_bank
+        if wanted is None:
+            wanted = context.last_dealer_round_wagers.get(player, 0)
+        room = state.bank_chips - sum(state.wagers.values())
+        amount = max(0, min(wanted, room))
+        if amount:
+            yield DealerWagerPlaced(amount=amount, cite=S.dealer_wager)
+
+    # -- wagers (621a.7, 621a.11(d)(2), 621a.13) ---------------------------------------------
+    def wager_bounds(self, seat: int) -> tuple[Cents, Cents] | None:
+        """The least and most a wager on ``seat`` may be now (cents), or ``None``."""
+        state = self.state
+        rules = state.rules
+        if state.phase not in WAGERING or seat not in state.seats or seat in state.wagers:
+            return None
+        if seat == state.bank:
+            return None
+        high = rules.maximum_wager
+        if state.bank is not None:
+            high = min(high, state.bank_chips - sum(state.wagers.values()) - state.dealer_wager)
+        if high < rules.minimum_wager:
+            return None
+        return rules.minimum_wager, high
+
+    def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
+        state, rules = self.state, self.rules
+        seat = command.seat
+        if actor == DEALER or actor not in state.seats:
+            raise NotYourTurn("only a seated player may place a wager", S.seated_only)
+        if seat not in state.seats:
+            raise NotYourTurn(
+                f"seat {seat} is not occupied: only seated players may wager", S.seated_only
+            )
+        if state.seats[seat] != state.seats[actor]:
+            raise NotYourTurn(f"seat {actor} may not wager for seat {seat}", S.seated_only)
+        if state.phase not in WAGERING:
+            raise NotYourTurn(
+                'wagers are closed: "no more bets" has been announced; a wager may not be '
+                "made, increased or withdrawn",
+                S.no_more_bets,
+            )
+        if command.spot != SPOT:
+            raise InvalidWager(f"the only wager is {SPOT!r}, not {command.spot!r}", S.wagers)
+        amount = require_cents(command.amount, "a wager", S.wagers)
+        if seat == state.bank:
+            raise InvalidWager(
+                "the bank plays its hand against every wager and places none", S.bank_one_area
+            )
+        if seat in state.wagers:
+            raise InvalidWager(f"seat {seat} already has a wager", S.wagers)
+        if not rules.minimum_wager <= amount <= rules.maximum_wager:
+            raise InvalidWager(
+                f"a wager must be {rules.describe_limits()}, not {format_cents(amount)}",
+                "601a.2",
+            )
+        if state.bank is not None:
+            covered = state.bank_chips - sum(state.wagers.values()) - state.dealer_wager
+            if amount > covered:
+                raise InvalidWager(
+                    f"the bank's {format_cents(state.bank_chips)} cannot cover this wager: "
+                    f"it covers {format_cents(covered)} more, so "
+                    f"{format_cents(amount - covered)} of the {format_cents(amount)} would be "
+                    "uncovered",
+                    S.bank_covers,
+                )
+        return WagerPlaced(seat=seat, spot=SPOT, amount=amount, cite=S.wagers)
+
+    def _direct_dealer_wager(self, command: DirectDealerWager, actor: Actor) -> DealerWagerPlaced:
+        state = self.state
+        bank = self._bank_actor(actor, "direct the dealer's wager", S.dealer_wager)
+        if command.seat != bank:
+            raise NotYourTurn(f"only the bank (seat {bank}) may direct it", S.dealer_wager)
+        if state.phase is not Phase.BETTING:
+            raise NotYourTurn(
+                'the dealer\'s wager may be lowered once it is placed and before "no more bets"',
+                S.dealer_wager,
+            )
+        amount = command.amount
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise InvalidWager(
+                f"the dealer's wager is a whole number of cents, zero or more, not {amount!r}",
+                S.dealer_wager,
+            )
+        if amount >= state.dealer_wager and not (amount == 0 == state.dealer_wager):
+            raise InvalidWager(
+                f"the bank may direct a lesser wager than {format_cents(state.dealer_wager)} "
+                f"or none, not {format_cents(amount)}",
+                S.dealer_wager,
+            )
+        return DealerWagerPlaced(amount=amount, cite=S.dealer_wager)
+
+    def _no_more_bets(self, actor: Actor) -> NoMoreBets:
+        state = self.state
+        self._dealer_only(actor, 'announce "no more bets"', S.no_more_bets)
+        if state.phase is Phase.MIXING or state.phase is Phase.CUT:
+            raise NotYourTurn(
+                '"no more bets" follows the mixing and stacking of the tiles'
+                + (" and the bank's cut" if state.phase is Phase.CUT else ""),
+                S.rng if state.rules.starting_position is StartingPosition.RNG else S.dice,
+            )
+        if state.phase is not Phase.BETTING:
+            raise NotYourTurn('"no more bets" has already been announced', S.no_more_bets)
+        if not state.wagers and not state.dealer_wager:
+            raise NotYourTurn("no wager has been placed: there is no round to play", S.wagers)
+        return NoMoreBets(cite=S.no_more_bets)
+
+    # -- the starting position (621a.8(a)-(c), 621a.9, 621a.11(i)-(j)) -------------------------
+    def _shaker(self, actor: Actor, what: str) -> str:
+        """Who shakes: the dealer, or a player bank (621a.11(i)). Returns ``"dealer"`` or
+        ``"bank"``."""
+        if self.state.bank is None:
+            self._dealer_only(actor, what, S.dice)
+            return "dealer"
+        self._bank_actor(actor, what, S.bank_style)
+        return "bank"
+
+    def _choose_delivery(self, style: DeliveryStyle, actor: Actor) -> DeliveryChosen:
+        state = self.state
+        who = self._shaker(actor, "choose the delivery style")
+        cite = S.bank_style if who == "bank" else S.styles
+        if state.phase is not Phase.SHAKE or state.dice is not None:
+            raise NotYourTurn(
+                'the delivery style is chosen after "no more bets" and before the shake', cite
+            )
+        if state.style is not None:
+            raise NotYourTurn(f"the delivery style is already {state.style}", cite)
+        if style is not DeliveryStyle.STANDARD and style not in state.rules.delivery_styles:
+            allowed = ", ".join(state.rules.delivery_styles) or "none"
+            raise InvalidWager(
+                f"the Rules Submission does not allow {style}; allowed: {allowed}", S.styles
+            )
+        return DeliveryChosen(style=style, by=who, cite=STYLE_CITES[style])
+
+    def _shake(self, faces: tuple[int, ...] | None, actor: Actor) -> DiceShaken:
+        state = self.state
+        who = self._shaker(actor, "shake the dice")
+        cite = S.bank_style if who == "bank" else S.dice
+        if state.phase is not Phase.SHAKE:
+            raise NotYourTurn('the dice are shaken after "no more bets", once per deal', cite)
+        if state.rules.starting_position is StartingPosition.RNG and who == "dealer":
+            raise NotYourTurn(
+                "this table draws the starting position from its random number generator",
+                S.rng,
+            )
+        if faces is None:
+            rolled = roll_dice(self.draw(), 3)
+            return DiceShaken(faces=rolled, total=sum(rolled), by=who, cite=cite)
+        if not state.physical_dice:
+            raise NotYourTurn("this table shakes its dice by RNG: no reading is taken", cite)
+        if len(faces) != 3 or any(face not in range(1, 7) for face in faces):
+            raise InvalidWager(f"a reading is three faces from 1 to 6, not {list(faces)}", cite)
+        return DiceShaken(faces=tuple(faces), total=sum(faces), by=who, source="reading", cite=cite)
+
+    def _draw_number(self, actor: Actor) -> NumberDrawn:
+        state = self.state
+        self._dealer_only(actor, "draw the number", S.rng)
+        if state.rules.starting_position is not StartingPosition.RNG or state.bank is not None:
+            raise NotYourTurn("the starting position is determined by the dice", S.dice)
+        if state.phase is not Phase.SHAKE:
+            raise NotYourTurn('the number is drawn after "no more bets", once per deal', S.rng)
+        low, high = RNG_NUMBERS
+        return NumberDrawn(number=low + self.draw().randbelow(high - low + 1), cite=S.rng)
+
+    # -- the delivery (621a.8(c)-(f), 621a.9, 621a.11(j)-(m)) ----------------------------------
+    def _deal(self, actor: Actor) -> Iterator[Event]:
+        state = self.state
+        self._dealer_only(actor, "deal the tiles", S.deal)
+        if state.phase is not Phase.SHOWN:
+            raise NotYourTurn("the tiles are dealt once the dice (or number) are shown", S.deal)
+        assert state.stacks is not None
+        total = state.number if state.dice is None else sum(state.dice)
+        assert total is not None
+        banked = state.bank is not None
+        first = position_of(state.bank) if state.bank is not None else DEALER_POSITION
+        order = count_positions(total, first)
+        yield StartingPositionCounted(
+            total=total,
+            counted_from=first,
+            position=order[0],
+            cite=S.bank_count if banked else S.count,
+        )
+        style = state.style or DeliveryStyle.STANDARD
+        dealt = deliver(state.stacks, style)
+        yield TilesDelivered(
+            style=style,
+            deliveries=tuple(
+                Delivery(position=position, tiles=tiles)
+                for position, tiles in zip(order, dealt, strict=True)
+            ),
+            cite=f"{STYLE_CITES[style]}; {S.bank_deal}" if banked else STYLE_CITES[style],
+        )
+        empty = [
+            position
+            for position in COUNTERCLOCKWISE
+            if position.isdigit()
+            and int(position) not in state.wagers
+            and int(position) != state.bank
+        ]
+        if banked and (state.co_bank or not state.dealer_wager):
+            empty.insert(0, DEALER_POSITION)
+        yield StacksCollected(
+            positions=tuple(empty), cite=S.bank_collect_empty if banked else S.collect_empty
+        )
+        yield ShakerCovered(cite=S.bank_shaker_after if banked else S.shaker_after)
+
+    # -- irregularities (621a.6(e), 621a.11(i), 621a.12) -----------------------------------------
+    def irregularities_now(self) -> tuple[Irregularity, ...]:
+        """The irregularities the dealer may declare in this phase."""
+        state = self.state
+        if state.phase in (Phase.CUT, Phase.BETTING):
+            return (Irregularity.TILE_TURNED_OVER_WHILE_STACKING,)
+        if state.phase is Phase.SHOWN and state.dice is not None and state.physical_dice:
+            # Dice drawn by the RNG always land flat in the shaker: only physical dice can
+            # be a "no roll" (621a.12(a)-(b), 621a.11(i)).
+            kinds = [Irregularity.DICE_NOT_FLAT, Irregularity.DIE_FELL_OUT]
+            if state.bank is not None:
+                kinds.append(Irregularity.BANK_REMOVED_LID)
+            return tuple(kinds)
+        if state.phase is Phase.SETTING:
+            if self.exposable_positions():
+                return (Irregularity.WRONG_POSITIONS, Irregularity.TILE_EXPOSED)
+            return (Irregularity.WRONG_POSITIONS,)
+        if state.phase in (Phase.DEALER_SETTING, Phase.SURRENDER):
+            return (Irregularity.WRONG_POSITIONS,)
+        return ()
+
+    def exposable_positions(self) -> dict[str, tuple[Tile, ...]]:
+        """Position -> its tiles still face down that may be declared exposed now: every
+        position dealt, except a player's hands once set face down (621a.12(d)-(e))."""
+        state = self.state
+        if state.phase is not Phase.SETTING:
+            return {}
+        out: dict[str, tuple[Tile, ...]] = {}
+        for position, dealt in state.hands.items():
+            if position.isdigit() and int(position) in state.settings:
+                continue
+            left = list(dealt)
+            for seen in state.exposed_tiles.get(position, []):
+                left.remove(seen)
+            if left:
+                out[position] = tuple(left)
+        return out
+
+    def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Iterator[Event]:
+        state = self.state
+        kind = command.irregularity
+        cites = {
+            Irregularity.TILE_TURNED_OVER_WHILE_STACKING: S.remix,
+            Irregularity.DICE_NOT_FLAT: S.not_flat,
+            Irregularity.DIE_FELL_OUT: S.die_out,
+            Irregularity.BANK_REMOVED_LID: S.bank_style,
+            Irregularity.WRONG_POSITIONS: S.wrong_count,
+            Irregularity.TILE_EXPOSED: S.player_tile_exposed,
+        }
+        cite = cites[kind]
+        self._dealer_only(actor, "declare an irregularity", cite)
+        if kind not in self.irregularities_now():
+            raise NotYourTurn(f"{kind} cannot be declared in phase {state.phase}", cite)
+        if kind is Irregularity.TILE_TURNED_OVER_WHILE_STACKING:
+            yield TilesRemixed(cite=cite)
+        elif kind in (
+            Irregularity.DICE_NOT_FLAT,
+            Irregularity.DIE_FELL_OUT,
+            Irregularity.BANK_REMOVED_LID,
+        ):
+            yield NoRoll(irregularity=kind, cite=cite)
+        elif kind is Irregularity.WRONG_POSITIONS:
+            yield from self._void("the tiles were dealt to the wrong positions", cite)
+        else:
+            yield from self._exposed(command)
+
+    def _exposed(self, command: DeclareIrregularity) -> Iterator[Event]:
+        state = self.state
+        position, text = command.position, command.tile
+        if position not in state.hands:
+            raise IllegalCommand(
+                f"name the position whose tile was exposed: one of {', '.join(state.hands)}",
+                S.player_tile_exposed,
+            )
+        try:
+            tile = parse_tile(text or "")
+        except ValueError as error:
+            raise IllegalCommand(str(error), S.player_tile_exposed) from None
+        available = list(state.hands[position])
+        for seen in state.exposed_tiles.get(position, []):
+            available.remove(seen)
+        if tile not in available:
+            raise IllegalCommand(
+                f"{tile.code} is not an unexposed tile dealt to {position}",
+                S.player_tile_exposed,
+            )
+        seat = int(position) if position.isdigit() else None
+        if seat is not None and seat in state.wagers and seat != state.bank:
+            if seat in state.settings:
+                raise NotYourTurn(
+                    f"seat {seat} has set its hands face down already", S.player_tile_exposed
+                )
+            yield TileExposed(position=position, tile=tile, cite=S.player_tile_exposed)
+            return
+        yield TileExposed(position=position, tile=tile, cite=S.other_tile_exposed)
+        yield from self._void(f"a tile of {position} was exposed", S.other_tile_exposed)
+
+    def _decide_exposed(self, seat: int, void: bool, actor: Actor) -> Iterator[Event]:
+        state = self.state
+        self._player_for(seat, actor, "decide on the exposed hand", S.player_tile_exposed)
+        if seat not in state.pending:
+            raise NotYourTurn(f"no tile of seat {seat} awaits a decision", S.player_tile_exposed)
+        yield ExposedHandDecided(seat=seat, void=void, cite=S.player_tile_exposed)
+        if void:
+            amount = state.wagers[seat]
+            yield WagerSettled(
+                seat=seat,
+                spot=SPOT,
+                amount=amount,
+                outcome=Outcome.VOID,
+                returned=amount,
+                cite=S.player_tile_exposed,
+            )
+
+    # -- setting (621a.10(a)-(d), 621a.11(e), 621a.12(f), 621a.13(b)) --------------------------
+    def tiles_of(self, seat: int) -> tuple[Tile, ...]:
+        """The four tiles dealt to betting area ``seat`` (empty before the deal)."""
+        return self.state.hands.get(position_of(seat), ())
+
+    def next_to_set(self, actor: int) -> int | None:
+        """The area of ``actor`` 's player to be set next (621a.13(b)): the larger wager
+        first, equal wagers counterclockwise (the higher seat first); the bank's own."""
+        state = self.state
+        if state.phase is not Phase.SETTING:
+            return None
+        player = state.seats.get(actor)
+        mine = [s for s in state.to_set() if state.seats.get(s) == player]
+        if not mine:
+            return None
+        return min(mine, key=lambda s: (-state.wagers.get(s, 0), -s))
+
+    def _house_way_shown(self, seat: int, actor: Actor) -> HouseWayShown:
+        state = self.state
+        self._player_for(seat, actor, "ask how the house sets", S.assistance)
+        if state.phase is not Phase.SETTING or seat not in state.to_set():
+            raise NotYourTurn(f"seat {seat} has no hand to set now", S.assistance)
+        if seat in state.pending:
+            raise NotYourTurn(
+                f"seat {seat} decides on its exposed tile first, without looking at the others",
+                S.player_tile_exposed,
+            )
+        choice = state.rules.dealer_way.choose(self.tiles_of(seat))
+        return HouseWayShown(
+            seat=seat,
+            high=choice.setting.high,
+            low=choice.setting.low,
+            rule=choice.rule.name,
+            cite=S.assistance,
+        )
+
+    def _set_hands(self, seat: int, together: tuple[str, str], actor: Actor) -> HandsSet:
+        state = self.state
+        self._player_for(seat, actor, "set these hands", S.set_hands)
+        if state.phase is not Phase.SETTING:
+            raise NotYourTurn("hands are not being set now", S.set_hands)
+        if seat not in state.to_set():
+            if seat in state.settings:
+                raise NotYourTurn(
+                    f"seat {seat} has set its hands: they may not be changed", S.adjacent_order
+                )
+            raise NotYourTurn(f"seat {seat} has no hand to set", S.set_hands)
+        if seat in state.pending:
+            raise NotYourTurn(
+                f"seat {seat} must first decide whether to void the hand", S.player_tile_exposed
+            )
+        first = self.next_to_set(seat)
+        if first is not None and first != seat:
+            raise NotYourTurn(
+                f"set seat {first} first: the hand with the larger wager, or with equal "
+                "wagers the first counterclockwise, is set before the other",
+                S.adjacent_order,
+            )
+        dealt = self.tiles_of(seat)
+        try:
+            setting = setting_with(dealt, together)
+        except ValueError:
+            raise IllegalCommand(
+                f"a setting puts two of seat {seat}'s four tiles ({_codes(dealt)}) together; "
+                f"{' and '.join(together)} are not two of them",
+                S.set_hands,
+            ) from None
+        return HandsSet(seat=seat, high=setting.high, low=setting.low, cite=S.set_hands)
+
+    def _set_dealer_hands(self, together: tuple[str, str] | None, actor: Actor) -> Iterator[Event]:
+        state = self.state
+        self._dealer_only(actor, "set the dealer's hands", S.dealer_way)
+        if state.phase is not Phase.DEALER_SETTING:
+            raise NotYourTurn(
+                "the dealer sets after every player has set his hands", S.dealer_turns_over
+            )
+        if state.dealer_plays():
+            tiles = state.hands[DEALER_POSITION]
+            entered: Setting | None = None
+            if together is not None:
+                try:
+                    entered = setting_with(tiles, together)
+                except ValueError:
+                    raise IllegalCommand(
+                        f"the dealer's tiles are {_codes(tiles)}; {' and '.join(together)} "
+                        "are not two of them",
+                        S.dealer_turns_over,
+                    ) from None
+            choice = state.rules.dealer_way.choose(tiles)
+            cite = S.dealer_vs_bank if state.bank is not None else S.dealer_way
+            yield DealerTilesTurnedOver(tiles=tiles, cite=S.dealer_turns_over)
+            if entered is not None and not entered.same_as(choice.setting):
+                yield DealerHandsSet(
+                    high=entered.high, low=entered.low, rule="entered", cite=S.dealer_turns_over
+                )
+                yield DealerHandsReset(
+                    high=choice.setting.high,
+                    low=choice.setting.low,
+                    rule=choice.rule.name,
+                    cite=S.dealer_reset,
+                )
+            else:
+                yield DealerHandsSet(
+                    high=choice.setting.high,
+                    low=choice.setting.low,
+                    rule=choice.rule.name,
+                    cite=f"{cite}; {choice.rule.cite}" if choice.rule.cite else cite,
+                )
+        elif together is not None:
+            raise NotYourTurn("the dealer has no hand in this round", S.bank_collect_empty)
+        if state.co_bank and state.bank is not None:
+            bank_tiles = self.tiles_of(state.bank)
+            setting = state.rules.co_bank_house_way.set(bank_tiles)
+            yield HandsSet(
+                seat=state.bank, high=setting.high, low=setting.low, by_dealer=True, cite=S.co_bank
+            )
+
+    def _surrender(self, seat: int, actor: Actor) -> WagerSettled:
+        state = self.state
+        self._player_for(seat, actor, "surrender this wager", S.surrender)
+        if state.phase is not Phase.SURRENDER:
+            raise NotYourTurn(
+                "a player may surrender after the dealer's hands are set and before his own "
+                "are exposed",
+                S.surrender,
+            )
+        if seat not in state.wagers:
+            raise NotYourTurn(f"seat {seat} has no wager in play", S.surrender)
+        return WagerSettled(
+            seat=seat,
+            spot=SPOT,
+            amount=state.wagers[seat],
+            outcome=Outcome.SURRENDER,
+            cite=S.surrender,
+        )
+
+    def _abandoned(self, seat: int, actor: Actor) -> WagerSettled:
+        state = self.state
+        self._dealer_only(actor, "declare a wager abandoned", S.seated_only)
+        if state.phase not in (Phase.SETTING, Phase.DEALER_SETTING, Phase.SURRENDER):
+            raise NotYourTurn(
+                "a wager is abandoned when its player leaves after receiving tiles",
+                S.seated_only,
+            )
+        if seat not in state.wagers:
+            raise NotYourTurn(f"seat {seat} has no wager in play", S.seated_only)
+        return WagerSettled(
+            seat=seat,
+            spot=SPOT,
+            amount=state.wagers[seat],
+            outcome=Outcome.LOSE,
+            cite=S.seated_only,
+        )
+
+    # -- settlement (621a.10(f)-(k), 621a.11(n)-(r)) -------------------------------------------
+    def _order(self) -> list[int]:
+        """Counterclockwise from the dealer's right: the highest seat first."""
+        return sorted(self.state.wagers, reverse=True)
+
+    def _paid(self, seat: int, amount: Cents, cite: str) -> Iterator[Event]:
+        rules = self.rules
+        vig = vigorish(amount, to_quarter=rules.vigorish_to_quarter, rounding=rules.payout_rounding)
+        yield VigorishCollected(seat=seat, won=amount, amount=vig, cite=cite)
+        yield WagerSettled(
+            seat=seat,
+            spot=SPOT,
+            amount=amount,
+            outcome=Outcome.WIN,
+            odds=PAYOUT_ODDS,
+            returned=amount,
+            won=amount - vig,
+            cite=f"{S.win}; {S.vigorish}",
+        )
+
+    def _settle_dealer_bank(self) -> Iterator[Event]:
+        state = self.state
+        dealer = state.dealer_setting
+        assert dealer is not None
+        winners: list[int] = []
+        for seat in self._order():
+            player = state.settings[seat]
+            result = outcome(player, dealer)
+            yield HandsExposed(
+                seat=seat, high=player.high, low=player.low, result=str(result), cite=S.expose
+            )
+            amount = state.wagers[seat]
+            if result is Result.LOSE:
+                yield WagerSettled(
+                    seat=seat, spot=SPOT, amount=amount, outcome=Outcome.LOSE, cite=S.lose
+                )
+            elif result is Result.TIE:
+                yield WagerSettled(
+                    seat=seat,
+                    spot=SPOT,
+                    amount=amount,
+                    outcome=Outcome.PUSH,
+                    returned=amount,
+                    cite=f"{S.tie}; {S.tie_returned}",
+                )
+            else:
+                winners.append(seat)
+        for seat in winners:
+            yield from self._paid(seat, state.wagers[seat], S.vigorish)
+        yield RoundCompleted(cite=S.win)
+
+    def _settle_player_bank(self) -> Iterator[Event]:
+        state, rules = self.state, self.rules
+        bank = state.bank
+        assert bank is not None
+        banker = state.settings[bank]
+        cite_settle = S.co_bank_settle if state.co_bank else S.bank_settle
+        centre = sum(s.amount for s in state.settlements if s.outcome is Outcome.LOSE)
+        centre += sum(s.amount for s in state.settlements if s.outcome is Outcome.SURRENDER)
+        paid = 0
+        yield HandsExposed(seat=bank, high=banker.high, low=banker.low, cite=S.dealer_vs_bank)
+        if state.dealer_plays() and state.dealer_wager:
+            dealer = state.dealer_setting
+            assert dealer is not None
+            result = outcome(dealer, banker)
+            amount = state.dealer_wager
+            if result is Result.WIN:
+                paid += amount
+                yield DealerWagerSettled(
+                    amount=amount,
+                    outcome=Outcome.WIN,
+                    won=amount,
+                    cite=f"{S.dealer_vs_bank}; {S.dealer_win_returned}",
+                )
+            elif result is Result.TIE:
+                yield DealerWagerSettled(amount=amount, outcome=Outcome.PUSH, cite=S.dealer_vs_bank)
+            else:
+                centre += amount
+                yield DealerWagerSettled(amount=amount, outcome=Outcome.LOSE, cite=S.dealer_vs_bank)
+        winners: list[int] = []
+        for seat in self._order():
+            player = state.settings[seat]
+            result = outcome(player, banker)
+            yield HandsExposed(
+                seat=seat, high=player.high, low=player.low, result=str(result), cite=cite_settle
+            )
+            amount = state.wagers[seat]
+            if result is Result.LOSE:
+                centre += amount
+                yield WagerSettled(
+                    seat=seat, spot=SPOT, amount=amount, outcome=Outcome.LOSE, cite=cite_settle
+                )
+            elif result is Result.TIE:
+                yield WagerSettled(
+                    seat=seat,
+                    spot=SPOT,
+                    amount=amount,
+                    outcome=Outcome.PUSH,
+                    returned=amount,
+                    cite=cite_settle,
+                )
+            else:
+                winners.append(seat)
+        for seat in winners:
+            paid += state.wagers[seat]
+            yield from self._paid(seat, state.wagers[seat], S.bank_vigorish)
+        shortfall = max(0, paid - centre)
+        surplus = max(0, centre - paid)
+        house_share = 0
+        if state.co_bank:
+            # 621a.11(r): half of a shortfall from the co-bank and half from the table
+            # inventory; half of a surplus to the table inventory. An odd cent is the
+            # house's (docs/interpretations.md).
+            from_bank = shortfall // 2
+            house_share = shortfall - from_bank if shortfall else surplus - surplus // 2
+            share = surplus // 2
+        else:
+            from_bank = shortfall
+            share = surplus
+        vig = vigorish(share, to_quarter=rules.vigorish_to_quarter, rounding=rules.payout_rounding)
+        if vig:
+            yield VigorishCollected(seat=None, won=share, amount=vig, cite=f"{cite_settle}")
+        yield BankSettled(
+            seat=bank,
+            centre=centre,
+            paid=paid,
+            from_bank=from_bank,
+            house_share=house_share,
+            vigorish=vig,
+            net=share - vig - from_bank,
+            co_bank=state.co_bank,
+            cite=cite_settle,
+        )
+        yield RoundCompleted(cite=cite_settle)
+
+    def _void(self, reason: str, cite: str) -> Iterator[Event]:
+        """Void the round: every wager still in play is returned."""
+        wagers = self.state.wagers
+        in_play = [(seat, SPOT, wagers[seat]) for seat in sorted(wagers, reverse=True)]
+        yield from void_events(reason, cite, in_play)
+
+    # -- what may be done and seen ----------------------------------------------------------
+    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
+        state = self.state
+        if self.finished:
+            return []
+        if actor == DEALER:
+            return self._dealer_commands()
+        if actor not in state.seats:
+            return []
+        out: list[LegalCommand] = []
+        mine = state.boxes_of(actor)
+        phase = state.phase
+        if phase is Phase.BANK_OFFER and state.offered in mine:
+            out.append(
+                LegalCommand(
+                    command="TakeBank",
+                    options=(str(state.offered),),
+                    min_amount=state.rules.minimum_wager,
+                    cite=S.bank_rotation,
+                )
+            )
+            out.append(
+                LegalCommand(
+                    command="PassBank", options=(str(state.offered),), cite=S.bank_rotation
+                )
+            )
+        if phase in WAGERING:
+            for seat in mine:
+                bounds = self.wager_bounds(seat)
+                if bounds is not None:
+                    out.append(
+                        LegalCommand(
+                            command="PlaceWager",
+                            spots=(SPOT,),
+                            options=(str(seat),),
+                            min_amount=bounds[0],
+                            max_amount=bounds[1],
+                            cite=S.wagers,
+                        )
+                    )
+        bank_here = state.bank is not None and state.bank in mine
+        if phase is Phase.CUT and bank_here:
+            out.append(LegalCommand(command="CutTiles", options=(str(state.bank),), cite=S.cut))
+            out.append(LegalCommand(command="DeclineCut", options=(str(state.bank),), cite=S.cut))
+        if phase is Phase.BETTING and bank_here and state.dealer_wager:
+            out.append(
+                LegalCommand(
+                    command="DirectDealerWager",
+                    options=(str(state.bank),),
+                    min_amount=0,
+                    max_amount=state.dealer_wager - 1,
+                    cite=S.dealer_wager,
+                )
+            )
+        if phase is Phase.SHAKE and bank_here:
+            out += self._shake_commands(S.bank_style)
+        if phase is Phase.SETTING:
+            for seat in mine:
+                if seat in state.pending:
+                    out.append(
+                        LegalCommand(
+                            command="DecideExposedHand",
+                            options=(str(seat),),
+                            cite=S.player_tile_exposed,
+                        )
+                    )
+            seat_next = self.next_to_set(actor)
+            if seat_next is not None and seat_next not in state.pending:
+                out.append(
+                    LegalCommand(command="SetHands", options=(str(seat_next),), cite=S.set_hands)
+                )
+                if seat_next in state.wagers:
+                    out.append(
+                        LegalCommand(
+                            command="RequestHouseWay", options=(str(seat_next),), cite=S.assistance
+                        )
+                    )
+        if phase is Phase.SURRENDER:
+            for seat in mine:
+                if seat in state.wagers:
+                    out.append(
+                        LegalCommand(command="Surrender", options=(str(seat),), cite=S.surrender)
+                    )
+        return out
+
+    def _shake_commands(self, cite: str) -> list[LegalCommand]:
+        state = self.state
+        out = []
+        if state.style is None:
+            styles = (DeliveryStyle.STANDARD, *state.rules.delivery_styles)
+            out.append(
+                LegalCommand(
+                    command="ChooseDelivery", options=tuple(str(s) for s in styles), cite=S.styles
+                )
+            )
+        if state.bank is None and state.rules.starting_position is StartingPosition.RNG:
+            out.append(LegalCommand(command="DrawNumber", cite=S.rng))
+        else:
+            out.append(LegalCommand(command="ShakeDice", cite=cite))
+        return out
+
+    def _dealer_commands(self) -> list[LegalCommand]:
+        state = self.state
+        phase = state.phase
+        out: list[LegalCommand] = []
+        if phase is Phase.MIXING:
+            out.append(LegalCommand(command="MixTiles", cite=S.mix))
+        if phase is Phase.BETTING and (state.wagers or state.dealer_wager):
+            out.append(LegalCommand(command="AnnounceNoMoreBets", cite=S.no_more_bets))
+        if phase is Phase.SHAKE and state.bank is None:
+            out += self._shake_commands(S.dice)
+        if phase is Phase.SHOWN:
+            out.append(LegalCommand(command="DealTiles", cite=S.deal))
+        irregular = self.irregularities_now()
+        if irregular:
+            out.append(
+                LegalCommand(
+                    command="DeclareIrregularity",
+                    options=tuple(str(kind) for kind in irregular),
+                    cite=S.wrong_count if phase is Phase.SETTING else S.remix,
+                )
+            )
+        if phase is Phase.DEALER_SETTING:
+            out.append(LegalCommand(command="SetDealerHands", cite=S.dealer_way))
+        if phase in (Phase.SETTING, Phase.DEALER_SETTING, Phase.SURRENDER) and state.wagers:
+            out.append(
+                LegalCommand(
+                    command="DeclareAbandoned",
+                    options=tuple(str(s) for s in sorted(state.wagers)),
+                    cite=S.seated_only,
+                )
+            )
+        if phase is Phase.SURRENDER:
+            out.append(LegalCommand(command="SettleWagers", cite=S.expose))
+        out.append(LegalCommand(command="VoidRound", cite=VOID_ROUND_CITE))
+        return out
+
+    def view(self, actor: Actor | None) -> dict[str, Any]:
+        """What ``actor`` may see.
+
+        The public view (``None``) has the layout: seats, wagers, the bank, the dice,
+        the delivery style, the starting position, which positions received tiles and
+        which went to the Dead Hand, exposed tiles, which hands are set, the dealer's
+        tiles once turned over, hands exposed at settlement, and the settlements. A
+        player also sees the tiles of his own betting areas (not while he decides on an
+        exposed tile, 621a.12(d)), his settings and the house way shown to him. The
+        dealer's (surveillance) view has everything, the stacks' order included. The
+        order of the tiles is in no player's view and in no public view.
+        """
+        state, opened = self.state, self.opened
+        settings_public = {
+            str(seat): (
+                {"high": _text(s.high), "low": _text(s.low)} if seat in state.exposed else "set"
+            )
+            for seat, s in state.settings.items()
+        }
+        dealer_tiles = _text(state.hands.get(DEALER_POSITION, ())) if state.dealer_up else None
+        dealer_setting = state.dealer_setting
+        view: dict[str, Any] = {
+            "game": self.game,
+            "table_id": opened.table_id,
+            "round_id": opened.round_id,
+            "rules_sha256": opened.rules_sha256,
+            "phase": str(state.phase),
+            "viewer": actor,
+            "seats": {str(k): v for k, v in state.seats.items()},
+            "start_of_game": state.context.start_of_game if state.context else True,
+            "display": [_text(pair) for pair in state.display]
+            if state.phase is Phase.MIXING and state.mixes == 0
+            else [],
+            "bank": None
+            if state.bank is None
+            else {"seat": state.bank, "chips": state.bank_chips, "co_bank": state.co_bank},
+            "bank_offered_to": state.offered,
+            "wagers": {str(k): v for k, v in state.wagers.items()},
+            "dealer_wager": state.dealer_wager,
+            "stacked": state.stacks is not None,
+            "cut": None if state.cut is None else {"right": state.cut[0], "left": state.cut[1]},
+            "delivery_style": None if state.style is None else str(state.style),
+            "dice": None if state.dice is None else list(state.dice),
+            "number": state.number,
+            "starting_position": state.start,
+            "dealt_to": sorted(state.hands),
+            "collected_to_dead_hand": list(state.collected),
+            "exposed_tiles": {k: _text(v) for k, v in state.exposed_tiles.items()},
+            "awaiting_decision": sorted(state.pending),
+            "hands": settings_public,
+            "dealer_tiles": dealer_tiles,
+            "dealer_hands": None
+            if dealer_setting is None
+            else {
+                "high": _text(dealer_setting.high),
+                "low": _text(dealer_setting.low),
+                "rule": state.dealer_rule,
+            },
+            "results": {str(k): v for k, v in state.results.items()},
+            "settlements": [e.model_dump(mode="json") for e in state.settlements],
+            "dealer_result": None
+            if state.dealer_result is None
+            else state.dealer_result.model_dump(mode="json"),
+            "bank_result": None
+            if state.bank_result is None
+            else state.bank_result.model_dump(mode="json"),
+        }
+        if actor == DEALER:
+            view["stacks"] = None if state.stacks is None else [_text(s) for s in state.stacks]
+            view["tiles"] = {k: _text(v) for k, v in state.hands.items()}
+            view["dead_hand"] = _text(state.dead_hand)
+            view["settings"] = {
+                str(k): {"high": _text(s.high), "low": _text(s.low)}
+                for k, s in state.settings.items()
+            }
+        elif isinstance(actor, int) and actor in state.seats:
+            mine = state.boxes_of(actor)
+            view["my_tiles"] = {
+                str(seat): _text(self.tiles_of(seat))
+                for seat in mine
+                if seat not in state.pending
+                and self.tiles_of(seat)
+                and position_of(seat) not in state.collected
+            }
+            view["my_settings"] = {
+                str(seat): {"high": _text(s.high), "low": _text(s.low)}
+                for seat, s in state.settings.items()
+                if seat in mine
+            }
+            view["house_way_shown"] = {
+                str(seat): {"high": _text(s.high), "low": _text(s.low)}
+                for seat, s in state.shown.items()
+                if seat in mine
+            }
+        return view
+
+
+def _text(tiles: Sequence[Tile]) -> list[str]:
+    return [tile.code for tile in tiles]

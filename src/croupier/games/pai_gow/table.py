@@ -1,0 +1,97 @@
+"""A Pai Gow table across rounds (621a.6(b), (g), 621a.11(b)-(d), (h))."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from croupier.errors import NotYourTurn
+from croupier.games.pai_gow.events import TableContext
+from croupier.games.pai_gow.round import PaiGowRound
+from croupier.money import Cents
+from croupier.rng import Rng
+from croupier.rules.pai_gow import SECTIONS, PaiGowRules
+
+S = SECTIONS
+
+
+@dataclass
+class PaiGowTable:
+    """A Pai Gow table across rounds: the start of the game (621a.6(b), (g),
+    621a.11(b)), the rotation of the first offer of the bank (621a.11(c)), the player
+    who banked the last round, and each player's wager against the dealer in the last
+    round with no player bank (621a.11(d)(1), (h)).
+
+    ``offer_cursor`` is the seat first offered the bank next round (6, the dealer's
+    right, to 1), or 0 when the offer is with the dealer.
+    """
+
+    rules: PaiGowRules
+    table_id: str = "T1"
+    start_of_game: bool = True
+    previous_bank: str | None = None
+    offer_cursor: int = 6
+    last_dealer_round_wagers: dict[str, Cents] = field(default_factory=dict)
+    rounds: int = 0
+
+    def context(self) -> TableContext:
+        """What the next round inherits."""
+        offer = None
+        if self.rules.player_banking and not self.start_of_game and self.offer_cursor:
+            offer = self.offer_cursor
+        return TableContext(
+            start_of_game=self.start_of_game,
+            previous_bank=self.previous_bank,
+            bank_offer_from=offer,
+            last_dealer_round_wagers=dict(self.last_dealer_round_wagers),
+            cite=S.display if self.start_of_game else S.bank_rotation,
+        )
+
+    def open_round(
+        self,
+        seats: dict[int, str],
+        rng: Rng,
+        round_id: str | None = None,
+        physical_dice: bool = False,
+    ) -> PaiGowRound:
+        """The next round with ``seats`` seated (see :meth:`PaiGowRound.open`)."""
+        return PaiGowRound.open(
+            self.rules,
+            table_id=self.table_id,
+            round_id=round_id or f"{self.table_id}-{self.rounds + 1:06d}",
+            seats=seats,
+            rng=rng,
+            physical_dice=physical_dice,
+            context=self.context(),
+        )
+
+    def finish(self, round_: PaiGowRound) -> None:
+        """Record a finished round: the next is not the start of the game; the bank's
+        player may not bank the next; the first offer moves one position counterclockwise
+        (to the dealer after seat 1, 621a.11(c)); after a round the dealer banked, each
+        player's wager against the dealer is remembered (621a.11(d)(1), (h))."""
+        if not round_.finished:
+            raise NotYourTurn("the round is not over", S.collect_tiles)
+        state = round_.state
+        context = state.context
+        offered = context is not None and context.bank_offer_from is not None
+        self.previous_bank = None if state.bank is None else state.seats[state.bank]
+        if state.bank is None:
+            wagers: dict[str, Cents] = {}
+            for seat, amount in sorted(state.placed.items()):
+                player = state.seats[seat]
+                wagers[player] = wagers.get(player, 0) + amount
+            self.last_dealer_round_wagers = wagers
+        if (
+            self.rules.player_banking
+            and not self.start_of_game
+            and (offered or self.offer_cursor == 0)
+        ):
+            self.offer_cursor = 6 if self.offer_cursor == 0 else self.offer_cursor - 1
+        self.start_of_game = False
+        self.rounds += 1
+
+    def idle(self) -> None:
+        """No gaming activity: the tiles go face up in pairs again; the next round is the
+        start of the game (621a.6(g), 621a.11(b))."""
+        self.start_of_game = True
+        self.offer_cursor = 6
