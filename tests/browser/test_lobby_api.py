@@ -135,6 +135,21 @@ def test_every_game_has_its_sign(client: TestClient, rules: str, heading: str) -
     assert r.json()["rules_sha256"] in sign
 
 
+def test_a_game_without_a_sign_answers_404(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from croupier import signs
+
+    make_table(client, "t", "pai-gow.toml")
+    monkeypatch.delitem(signs.SIGNS, "pai-gow")
+    r = client.get("/tables/t/sign", headers=signup(client, "ann"))
+    assert r.status_code == 404
+    assert r.json() == {
+        "detail": "no table sign is drawn for pai-gow yet (rules show)",
+        "cite": "rules show",
+    }
+
+
 def test_history_and_steps_replay_a_round_hand_by_hand(client: TestClient, dice: Scripted) -> None:
     ann = signup(client, "ann")
     r = client.post("/players", json={"name": "dee", "role": "dealer"}, headers=admin(client))

@@ -540,6 +540,27 @@ def test_the_examples_cover_every_game() -> None:
     assert {load(path).game for path in EXAMPLES.glob("*.toml")} == set(GAMES)
 
 
+def test_every_game_draws_its_sign_in_its_own_package() -> None:
+    """Each game's sign is ``croupier.games.<game>.sign.sign`` (``croupier.signs.SIGNS``)."""
+    import importlib
+
+    from croupier.games import GAMES
+    from croupier.signs import SIGNS
+
+    assert set(SIGNS) == set(GAMES)
+    for game, module in SIGNS.items():
+        assert module == f"croupier.games.{game.replace('-', '_')}.sign"
+        assert callable(importlib.import_module(module).sign)
+
+
+def test_show_a_game_without_a_sign_exits_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    from croupier import signs
+
+    monkeypatch.delitem(signs.SIGNS, "pai-gow")
+    code, output = invoke("rules", "show", str(EXAMPLES / "pai-gow.toml"))
+    assert (code, output) == (2, "no table sign is drawn for pai-gow yet\n")
+
+
 @pytest.mark.parametrize(
     ("text", "field"),
     [

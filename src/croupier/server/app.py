@@ -40,6 +40,7 @@ from croupier.rng import Rng, SecureRng
 from croupier.server import browser, driver, fanout, schemas, service
 from croupier.server.ratelimit import DEFAULT, Buckets, RateLimited
 from croupier.server.writer import ShuttingDown, Writer
+from croupier.signs import NoSign
 
 M = TypeVar("M", bound=BaseModel)
 JSON = "application/json"
@@ -74,7 +75,7 @@ def status_of(error: CroupierError) -> int:
         return 401
     if isinstance(error, service.AccessDenied):
         return 403
-    if isinstance(error, repo.NotFound):
+    if isinstance(error, repo.NotFound | NoSign):
         return 404
     if isinstance(error, IllegalCommand) and not isinstance(error, NotYourTurn):
         return 422

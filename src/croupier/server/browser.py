@@ -16,7 +16,6 @@
 - the static client itself, under ``/play/`` (``/`` redirects there).
 """
 
-import io
 import json
 import pathlib
 from collections.abc import Callable, Iterator
@@ -25,10 +24,10 @@ from typing import Annotated, Any, cast
 from fastapi import Depends, FastAPI, Path, Query, Request
 from fastapi.responses import RedirectResponse
 from fastapi.staticfiles import StaticFiles
-from rich.console import Console
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from croupier import signs
 from croupier.engine import DEALER, Actor, RoundOpened
 from croupier.games import GAMES
 from croupier.ledger import repository as repo
@@ -55,31 +54,10 @@ SIGNUP_KEY = "play-money"
 def sign_text(rules: RulesSubmission, width: int = 72) -> str:
     """The table sign of ``rules`` as plain text, as ``croupier rules show`` prints it.
 
-    Raises :class:`croupier.ledger.repository.NotFound` (``rules show``) for a game
-    whose sign is not drawn yet.
+    Raises :class:`croupier.signs.NoSign` (``rules show``; answered 404 as a
+    :class:`croupier.ledger.repository.NotFound` is) for a game whose sign is not drawn yet.
     """
-    from croupier.cli import rules as rules_cli
-    from croupier.rules.criss_cross_poker import CrissCrossPokerRules
-    from croupier.rules.double_back_jack import DoubleBackJackRules
-    from croupier.rules.go_fore_it import GoForeItRules
-    from croupier.rules.high_roll_dice import HighRollDiceRules
-    from croupier.rules.pai_gow import PaiGowRules
-
-    if isinstance(rules, HighRollDiceRules):
-        sign = rules_cli.high_roll_dice_sign(rules)
-    elif isinstance(rules, GoForeItRules):
-        sign = rules_cli.go_fore_it_sign(rules)
-    elif isinstance(rules, PaiGowRules):
-        sign = rules_cli.pai_gow_sign(rules)
-    elif isinstance(rules, CrissCrossPokerRules):
-        sign = rules_cli.criss_cross_poker_sign(rules)
-    elif isinstance(rules, DoubleBackJackRules):
-        sign = rules_cli.double_back_jack_sign(rules)
-    else:
-        raise repo.NotFound(f"no table sign is drawn for {rules.game} yet", "rules show")
-    console = Console(file=io.StringIO(), width=width, record=True, highlight=False)
-    console.print(sign)
-    return console.export_text()
+    return signs.sign_text(signs.sign_for(rules), width)
 
 
 def table_summary(session: Session, table: GameTable) -> schemas.TableSummary:
