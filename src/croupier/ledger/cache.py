@@ -1,0 +1,185 @@
+"""What a server process keeps between requests: the :class:`ProcessCache` (live
+rounds, account ids, players, table settings and rules) and the rounds a transaction
+staged for it.
+
+A transaction that stores a round stages it (:func:`stage_round`); the session's
+``after_commit`` hook hands the staged rounds to the cache, and its
+``after_soft_rollback`` hook drops them and evicts them (:func:`drop_staged`). The
+hooks are registered on :class:`~sqlalchemy.orm.Session` when this module is imported.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+import weakref
+from collections import OrderedDict
+from typing import Any, NamedTuple
+
+from sqlalchemy import Connection, Engine
+from sqlalchemy import event as orm_event
+from sqlalchemy.orm import Session
+
+from croupier.engine import Round
+from croupier.ledger.models import Player
+from croupier.rules.base import RulesSubmission
+
+
+class ProcessCache:
+    """What one server process keeps between requests, per database (engine).
+
+    - **Live rounds**: the round object of each open round as of its last committed
+      version, keyed by round id and version (the event count). A command whose round is
+      stored at the cached version takes it out of the cache (:meth:`take`) instead of
+      reading and replaying the round's events; any other version is read from the
+      database and verified by replay. Only committed states enter (:func:`stage_round`
+      hands them over after the commit), and a round taken out comes back only then, so a
+      command that fails halfway, or a commit that fails, cannot leave a wrong round here.
+    - **Account ids** by (kind, player, table), **players** by token hash, and **table
+      settings and rules** by table id: none is ever deleted, and none changes owner,
+      role, token, settings or rules.
+    """
+
+    def __init__(self, capacity: int = 20_000) -> None:
+        self.capacity = capacity
+        self._rounds: OrderedDict[str, tuple[int, Round[Any]]] = OrderedDict()
+        self._accounts: dict[tuple[str, str | None, str | None], int] = {}
+        self.players: dict[str, Player] = {}
+        """Token hash -> the player, detached (:func:`player_by_token`)."""
+        self.settings: dict[str, Any] = {}
+        """Table id -> the table's settings (croupier.server.driver.settings_of); stored
+        once when the table is created and never changed."""
+        self.rules: dict[str, RulesSubmission] = {}
+        """Table id -> the table's Rules Submission (likewise never changed)."""
+        self._lock = threading.Lock()
+
+    def take(self, round_id: str, version: int) -> Round[Any] | None:
+        """The cached round at ``version``, taken out of the cache (no copy: the command
+        that takes it changes it, and it comes back only when that command commits), or
+        ``None``."""
+        with self._lock:
+            entry = self._rounds.pop(round_id, None)
+        if entry is None or entry[0] != version:
+            return None
+        return entry[1]
+
+    def keep(self, round_id: str, version: int, round_: Round[Any]) -> None:
+        """Keep ``round_`` (committed at ``version``); a finished round is dropped."""
+        with self._lock:
+            if round_.finished:
+                self._rounds.pop(round_id, None)
+                return
+            current = self._rounds.get(round_id)
+            if current is not None and current[0] > version:
+                return
+            self._rounds[round_id] = (version, round_)
+            self._rounds.move_to_end(round_id)
+            while len(self._rounds) > self.capacity:
+                self._rounds.popitem(last=False)
+
+    def evict(self, round_id: str) -> None:
+        with self._lock:
+            self._rounds.pop(round_id, None)
+
+    def __len__(self) -> int:
+        return len(self._rounds)
+
+
+_CACHES: weakref.WeakKeyDictionary[Engine, ProcessCache] = weakref.WeakKeyDictionary()
+_CACHES_LOCK = threading.Lock()
+STAGED = "croupier.staged_rounds"
+"""``Session.info`` key of the rounds a transaction wrote, handed to the cache on commit."""
+
+
+_CACHE = "croupier.process_cache"
+"""``Session.info`` key of the session's :class:`ProcessCache` (found once a session)."""
+
+
+def process_cache(session: Session) -> ProcessCache:
+    """The :class:`ProcessCache` of the session's database."""
+    found: ProcessCache | None = session.info.get(_CACHE)
+    if found is not None:
+        return found
+    bind = session.get_bind()
+    engine = bind.engine if isinstance(bind, Connection) else bind
+    with _CACHES_LOCK:
+        cache = _CACHES.get(engine)
+        if cache is None:
+            cache = _CACHES[engine] = ProcessCache()
+    session.info[_CACHE] = cache
+    return cache
+
+
+def clone_round(round_: Round[Any]) -> Round[Any]:
+    """A copy of ``round_`` that shares only its (frozen) events and no random source."""
+    memo: dict[int, Any] = {id(event): event for event in round_.events}
+    memo[id(round_.rng)] = None
+    clone = copy.deepcopy(round_, memo)
+    clone.rng = None
+    return clone
+
+
+class StagedRound(NamedTuple):
+    """A round this transaction stored (:func:`stage_round`), with its deadline's columns
+    as the transaction left them (the deadline as stored: on SQLite, text)."""
+
+    version: int
+    round: Round[Any]
+    deadline: Any = None
+    deadline_kind: str | None = None
+
+
+def stage_round(
+    session: Session,
+    round_id: str,
+    version: int,
+    round_: Round[Any],
+    deadline: Any = None,
+    deadline_kind: str | None = None,
+) -> None:
+    """Hand ``round_`` (as stored at ``version`` by this transaction, with its deadline's
+    columns) to the process cache once the transaction commits; a rollback drops it and
+    evicts the round."""
+    staged: dict[str, StagedRound] = session.info.setdefault(STAGED, {})
+    staged[round_id] = StagedRound(version, round_, deadline, deadline_kind)
+
+
+def staged_entry(session: Session, round_id: str, version: int) -> StagedRound | None:
+    """What this transaction staged for ``round_id`` at ``version``, if it did."""
+    entry: StagedRound | None = session.info.get(STAGED, {}).get(round_id)
+    return entry if entry is not None and entry.version == version else None
+
+
+@orm_event.listens_for(Session, "after_commit")
+def _publish_staged(session: Session) -> None:
+    staged = session.info.pop(STAGED, None)
+    if staged:
+        cache = process_cache(session)
+        for round_id, entry in staged.items():
+            cache.keep(round_id, entry.version, entry.round)
+
+
+@orm_event.listens_for(Session, "after_soft_rollback")
+def _drop_staged(session: Session, _previous: Any) -> None:
+    drop_staged(session)
+
+
+def drop_staged(session: Session) -> None:
+    """Forget the rounds this transaction staged, and evict them from the process cache
+    (after a rollback: they were never stored)."""
+    staged = session.info.pop(STAGED, None)
+    if staged:
+        cache = process_cache(session)
+        for round_id in staged:
+            cache.evict(round_id)
+
+
+def staged_round(
+    session: Session, round_id: str, version: int, *, copy: bool = True
+) -> Round[Any] | None:
+    """A copy of the round this transaction stored at ``version``, if it did
+    (``copy=False``: the staged round itself, for a caller that only reads it)."""
+    entry = staged_entry(session, round_id, version)
+    if entry is None:
+        return None
+    return clone_round(entry.round) if copy else entry.round

@@ -1,0 +1,136 @@
+"""The event chain: each table's events, hash-chained, and the rounds rebuilt from them.
+
+**Events** are appended with :func:`append_events`: each row's hash is
+sha256(previous hash + canonical event JSON) along its table's chain; the table's head
+moves with a compare-and-set on its event count, so two writers cannot fork a chain
+(:class:`StaleVersion`). :func:`verify_chain` recomputes a table's chain from
+:data:`GENESIS`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from sqlalchemy import CursorResult, select, update
+from sqlalchemy.orm import Session
+
+from croupier.engine import Event, Round
+from croupier.games import GAMES
+from croupier.ledger.accounts import NotFound, StaleVersion
+from croupier.ledger.cache import staged_round
+from croupier.ledger.models import EventRow, GameTable, RoundRow
+from croupier.ledger.tables import GENESIS, get_table
+
+
+def canonical(event: Event) -> str:
+    """The event's canonical JSON: sorted keys, no spaces."""
+    return json.dumps(event.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+
+
+def chain_hash(prev_hash: str, body: str) -> str:
+    return hashlib.sha256((prev_hash + body).encode()).hexdigest()
+
+
+def append_events(
+    session: Session, table: GameTable, round_id: str, first_index: int, events: Sequence[Event]
+) -> list[EventRow]:
+    """Append ``events`` (indexes ``first_index``...) of ``round_id`` to ``table``'s chain."""
+    seq, head = table.event_count, table.head_hash
+    rows = []
+    for offset, event in enumerate(events):
+        body = canonical(event)
+        digest = chain_hash(head, body)
+        rows.append(
+            EventRow(
+                table_id=table.id,
+                seq=seq,
+                round_id=round_id,
+                index=first_index + offset,
+                type=str(getattr(event, "type", type(event).__name__)),
+                body=body,
+                prev_hash=head,
+                hash=digest,
+            )
+        )
+        seq, head = seq + 1, digest
+    moved = cast(
+        CursorResult[Any],
+        session.execute(
+            update(GameTable)
+            .where(GameTable.id == table.id, GameTable.event_count == table.event_count)
+            .values(event_count=seq, head_hash=head)
+            .execution_options(synchronize_session=False)
+        ),
+    )
+    if moved.rowcount != 1:
+        raise StaleVersion(
+            f"table {table.id} changed while this command was handled; send it again",
+            "server:optimistic-concurrency",
+        )
+    session.add_all(rows)
+    session.flush()
+    session.expire(table)
+    return rows
+
+
+def round_events(session: Session, round_id: str) -> list[EventRow]:
+    return list(
+        session.scalars(
+            select(EventRow).where(EventRow.round_id == round_id).order_by(EventRow.index)
+        )
+    )
+
+
+def load_round(session: Session, round_id: str) -> tuple[RoundRow, Round[Any]]:
+    """The stored round and the round rebuilt from its stored events (no random source),
+    verified by replay; a round this transaction itself just stored (a command's events,
+    produced by the rules moments ago) is a copy of what the command left instead."""
+    row = session.get(RoundRow, round_id)
+    if row is None:
+        raise NotFound(f"no round {round_id!r}", "ledger")
+    own = staged_round(session, round_id, row.version)
+    if own is not None:
+        return row, own
+    table = get_table(session, row.table_id)
+    game = GAMES[table.game]
+    bodies = [event.body for event in round_events(session, round_id)]
+    events = game.events_from_json("[" + ",".join(bodies) + "]")
+    return row, game.replay(events)
+
+
+@dataclass(frozen=True)
+class ChainReport:
+    table_id: str
+    events: int
+    head_hash: str
+    ok: bool
+    problem: str | None = None
+    first_bad_seq: int | None = None
+
+
+def verify_chain(session: Session, table_id: str) -> ChainReport:
+    """Recompute the table's hash chain from its stored events and compare."""
+    table = get_table(session, table_id)
+    head, count = GENESIS, 0
+    rows = session.scalars(
+        select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.seq)
+    )
+
+    def bad(seq: int, problem: str) -> ChainReport:
+        return ChainReport(table_id, count, head, False, problem, seq)
+
+    for row in rows:
+        if row.seq != count:
+            return bad(count, f"event {count} is missing (found seq {row.seq})")
+        if row.prev_hash != head:
+            return bad(row.seq, f"event {row.seq} does not follow the hash of event {count - 1}")
+        if chain_hash(head, row.body) != row.hash:
+            return bad(row.seq, f"event {row.seq} was altered: its hash does not match its body")
+        head, count = row.hash, count + 1
+    if count != table.event_count or head != table.head_hash:
+        return bad(count, f"the table's head names {table.event_count} events, found {count}")
+    return ChainReport(table_id, count, head, True)

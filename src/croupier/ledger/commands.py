@@ -1,0 +1,269 @@
+"""The command path: few statements, live rounds kept between requests.
+
+:func:`command_head`, :func:`live_round`, :func:`store_command`: one query to read the
+table, the caller's seat and the open round; the round from this process's
+:class:`~croupier.ledger.cache.ProcessCache` when its stored version matches (else from
+its events, verified by replay); then prebuilt statements (:mod:`croupier.ledger.sql`)
+for the chain head, the round, the events, the balances and the postings. See
+docs/performance.md, "Table server".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from croupier.engine import Round
+from croupier.ledger.accounts import LedgerError, NotFound, StaleVersion
+from croupier.ledger.cache import process_cache, stage_round, staged_round
+from croupier.ledger.chain import canonical, chain_hash, load_round
+from croupier.ledger.db import raw
+from croupier.ledger.idempotency import StoredAnswer
+from croupier.ledger.models import RoundRow, now
+from croupier.ledger.postings import _money
+from croupier.ledger.sql import (
+    _EVENT_COLUMNS,
+    _HEAD,
+    _INSERT_ROUND,
+    _MOVE_HEAD,
+    _MOVE_ROUND,
+    _insert_events,
+    _numbered,
+    _write_command,
+)
+from croupier.money import Cents
+
+
+@dataclass(frozen=True)
+class CommandHead:
+    """What a command needs to know first, read in one query: the table's game and chain
+    head, the caller's seat there, the open round with its version and deadline, what
+    opening the next round needs when none is open, and the answer stored for the
+    command's ``Idempotency-Key``."""
+
+    table_id: str
+    game: str
+    event_count: int
+    head_hash: str
+    seat: int | None
+    round_id: str | None
+    round_version: int | None
+    deadline_passed: bool = False
+    """The open round has a deadline (croupier.server.driver.schedule) at or before the
+    ``now`` given to :func:`command_head`."""
+    deadline: Any = None
+    """The open round's deadline as stored (SQLite: text), or ``None``."""
+    deadline_kind: str | None = None
+    last_number: int | None = None
+    """With no round open: the number of the table's last round (``None``: none yet)."""
+    seats: dict[int, str] | None = None
+    """With no round open: seat -> player id of everyone seated now."""
+    answer: StoredAnswer | None = None
+    """The answer stored for the ``key`` given to :func:`command_head`, if any."""
+
+
+def command_head(
+    session: Session,
+    table_id: str,
+    player_id: str,
+    now: datetime | None = None,
+    key: str | None = None,
+) -> CommandHead:
+    """Read :class:`CommandHead` (with ``now``: also whether the open round's deadline has
+    passed by then; with ``key``: the answer stored for ``player_id``'s request with that
+    ``Idempotency-Key``; all in the same query). On PostgreSQL the table's row is locked
+    first (``FOR UPDATE``) so that commands at one table queue instead of racing (SQLite's
+    ``BEGIN IMMEDIATE`` already serializes writers). Raises :class:`NotFound`."""
+    db = raw(session)
+    found = db.execute(
+        _HEAD, {"table": table_id, "player": player_id, "now": db.when(now), "key": key}
+    ).fetchone()
+    if found is None:
+        raise NotFound(f"no table {table_id!r}", "ledger")
+    game, count, head, seat, round_id, version, due, deadline, kind, last, seated = found[:11]
+    request_sha256, status_code, response_json = found[11:]
+    seats = None
+    if round_id is None:
+        pairs = (pair.split("=", 1) for pair in seated.split(",")) if seated else ()
+        seats = {int(number): player for number, player in pairs}
+    answer = None
+    if request_sha256 is not None:
+        answer = StoredAnswer(request_sha256, status_code, response_json)
+    return CommandHead(
+        table_id,
+        game,
+        count,
+        head,
+        seat,
+        round_id,
+        version,
+        bool(due),
+        deadline,
+        kind,
+        last,
+        seats,
+        answer,
+    )
+
+
+def live_round(session: Session, round_id: str, version: int) -> Round[Any]:
+    """The open round ``round_id`` stored at ``version``, for a command to change: the round
+    this transaction staged at that version, or this process's live round taken out of its
+    cache (:meth:`ProcessCache.take`), else read from the database and verified by replay
+    (:func:`load_round`). If the command fails, the transaction's rollback drops what it
+    changed, and the next command reads the round back from its events."""
+    found = staged_round(session, round_id, version, copy=False)
+    if found is None:
+        found = process_cache(session).take(round_id, version)
+    if found is not None:
+        return found
+    row, round_ = load_round(session, round_id)
+    if row.version != version:
+        raise StaleVersion(
+            f"round {round_id} changed while this command was handled; send it again",
+            "server:optimistic-concurrency",
+        )
+    return round_
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """An event row as :func:`store_command` inserted it."""
+
+    table_id: str
+    seq: int
+    round_id: str
+    index: int
+    type: str
+    body: str
+    prev_hash: str
+    hash: str
+
+
+@dataclass
+class StoredCommand:
+    """What :func:`store_command` wrote."""
+
+    events: list[NewEvent]
+    balances: dict[int, Cents] = field(default_factory=dict)
+    """Account id -> balance after the command, for every account it moved."""
+
+
+def store_command(
+    session: Session,
+    head: CommandHead,
+    round_row: RoundRow,
+    old_version: int | None,
+    round_: Round[Any],
+    first_new: int,
+    status: str,
+) -> StoredCommand:
+    """Store what one command did to ``round_`` (events from ``first_new`` on), all in the
+    caller's transaction and in few statements:
+
+    1. the table's chain head, compare-and-set on its event count (:class:`StaleVersion`);
+    2. the round: inserted when new (``old_version`` ``None``; a second open round at the
+       table, or the same number twice, is refused by unique indexes), else its version
+       and status, compare-and-set on ``old_version``;
+    3. the events (one multi-row ``INSERT``), hash-chained from the head;
+    4. the balances: one ``UPDATE`` for every account the command's postings move, which
+       refuses (:class:`InsufficientFunds`) to take a wallet or escrow below zero;
+    5. the postings and their lines (multi-row ``INSERT`` statements).
+
+    On PostgreSQL all of it is one statement (:func:`_write_command`); on SQLite (local
+    calls, no round trips) a statement each. After any error the caller rolls back. The
+    round goes to the process cache when the transaction commits (:func:`stage_round`).
+    """
+    db = raw(session)
+    events = round_.events[first_new:]
+    version = len(round_.events)
+    old_count = head.event_count
+    seq, chain = head.event_count, head.head_hash
+    created = db.when(now())
+    rows: list[NewEvent] = []
+    for offset, new_event in enumerate(events):
+        body = canonical(new_event)
+        digest = chain_hash(chain, body)
+        kind = str(getattr(new_event, "type", type(new_event).__name__))
+        rows.append(
+            NewEvent(
+                round_row.table_id, seq, round_row.id, first_new + offset, kind, body, chain, digest
+            )
+        )
+        seq, chain = seq + 1, digest
+    stale = StaleVersion(
+        f"table {round_row.table_id} changed while this command was handled; send it again",
+        "server:optimistic-concurrency",
+    )
+    money = _money(session, round_row.table_id, round_.events, first_new)
+    chain_params = {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
+    event_params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
+    if db.postgresql and rows:  # everything in one statement: one round trip
+        params = (
+            event_params | chain_params | money.params(round_row.table_id, round_row.id, created)
+        )
+        params |= {"round_id": round_row.id, "version": version, "status": status}
+        params |= {"number": round_row.number, "round_old": old_version}
+        statement = _write_command(
+            len(rows),
+            new_round=old_version is None,
+            moves=len(money.moves),
+            postings=len(money.postings),
+            lines=len(money.lines),
+        )
+        try:
+            found = db.execute(statement, params).fetchall()
+        except IntegrityError as error:
+            raise StaleVersion(
+                f"another round opened at table {round_row.table_id}, or the table moved on; "
+                "send the command again",
+                "server:optimistic-concurrency",
+            ) from error
+        heads, rounds, lines = found[0][:3]
+        if heads != 1 or rounds != 1:
+            raise stale
+        if lines != len(money.lines):
+            raise LedgerError("a posting line lost its posting", "ledger")
+        balances = {row[3]: row[4] for row in found if row[3] is not None}
+        money.check(db, balances)
+    else:
+        moved = db.execute(_MOVE_HEAD, chain_params)
+        if moved.rowcount != 1:
+            raise stale
+        if old_version is None:
+            try:
+                db.execute(
+                    _INSERT_ROUND,
+                    {
+                        "id": round_row.id,
+                        "table_id": round_row.table_id,
+                        "number": round_row.number,
+                        "version": version,
+                        "status": status,
+                        "opened_at": created,
+                    },
+                )
+            except IntegrityError as error:
+                raise StaleVersion(
+                    f"another round opened at table {round_row.table_id}; send the command again",
+                    "server:optimistic-concurrency",
+                ) from error
+        else:
+            moved = db.execute(
+                _MOVE_ROUND,
+                {"id": round_row.id, "old": old_version, "version": version, "status": status},
+            )
+            if moved.rowcount != 1:
+                raise stale
+        if rows:
+            db.execute(_insert_events(len(rows)), {**event_params, "created_at": created})
+        balances = money.write(db, round_row.table_id, round_row.id, created)
+    if old_version is None:  # a new round has no deadline yet
+        stage_round(session, round_row.id, version, round_)
+    else:
+        stage_round(session, round_row.id, version, round_, head.deadline, head.deadline_kind)
+    return StoredCommand(rows, balances)

@@ -1,0 +1,43 @@
+"""Tables: created with their escrow and inventory accounts and an empty event chain
+(its head :data:`GENESIS`), and read back."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from croupier.ledger.accounts import NotFound
+from croupier.ledger.models import ESCROW, INVENTORY, Account, GameTable
+from croupier.rules.base import RulesSubmission
+
+GENESIS = "0" * 64
+"""The ``prev_hash`` of a table's first event."""
+
+
+def create_table(session: Session, table_id: str, rules: RulesSubmission) -> GameTable:
+    table = GameTable(
+        id=table_id,
+        game=rules.game,
+        rules_json=rules.canonical_json(),
+        rules_sha256=rules.sha256(),
+        minimum_wager=rules.minimum_wager,
+        maximum_wager=rules.maximum_wager,
+        event_count=0,
+        head_hash=GENESIS,
+    )
+    session.add(table)
+    session.flush()
+    session.add_all(
+        [
+            Account(kind=ESCROW, table_id=table_id, balance=0),
+            Account(kind=INVENTORY, table_id=table_id, balance=0),
+        ]
+    )
+    session.flush()
+    return table
+
+
+def get_table(session: Session, table_id: str) -> GameTable:
+    table = session.get(GameTable, table_id)
+    if table is None:
+        raise NotFound(f"no table {table_id!r}", "ledger")
+    return table
