@@ -21,7 +21,6 @@ import pytest
 from croupier.engine import DEALER, Actor, Command, Outcome, WagerPlaced, WagerSettled
 from croupier.equipment.cards import deck
 from croupier.errors import IllegalCommand, ReplayError
-from croupier.games import GAMES
 from croupier.games.criss_cross_poker import (
     AnnounceNoMoreBets,
     CardDealt,
@@ -46,6 +45,7 @@ from croupier.games.criss_cross_poker import (
     WagerWithdrawn,
     WithdrawWager,
 )
+from croupier.registry import GAMES
 from croupier.rng import SeededRng
 from croupier.rules.criss_cross_poker import CrissCrossPokerRules
 
@@ -195,7 +195,7 @@ def test_random_play_replays_and_balances(rules: dict[str, Any]) -> None:
 
 def test_registered() -> None:
     """The game is in the registry under its name."""
-    assert GAMES["criss-cross-poker"] is CrissCrossPokerRound
+    assert GAMES["criss-cross-poker"].round_type is CrissCrossPokerRound
     assert CrissCrossPokerRound.verified_replay
 
 

@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 import croupier
 from croupier.engine import DEALER, Actor, Command, Outcome, Round, RoundOpened, WagerPlaced
 from croupier.errors import IllegalCommand, ReplayError
-from croupier.games import GAMES
 from croupier.games.high_roll_dice import (
     EXTRA_ROLL,
     AnnounceNoMoreBets,
@@ -32,6 +31,7 @@ from croupier.games.high_roll_dice import (
     ThrowDice,
     VoidRound,
 )
+from croupier.registry import GAMES
 from croupier.rng import SeededRng
 from croupier.rules.high_roll_dice import HighRollDiceRules, Variant
 
@@ -270,7 +270,7 @@ def test_commands_parse_from_json() -> None:
 
 
 def test_game_registry() -> None:
-    assert GAMES["high-roll-dice"] is HighRollDiceRound
+    assert GAMES["high-roll-dice"].round_type is HighRollDiceRound
 
 
 def full_round() -> HighRollDiceRound:

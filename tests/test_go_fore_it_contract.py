@@ -38,7 +38,6 @@ from croupier.engine import (
 )
 from croupier.equipment.cards import deck
 from croupier.errors import IllegalCommand, ReplayError
-from croupier.games import GAMES
 from croupier.games.go_fore_it import (
     AnnounceNoMoreBets,
     CardDealt,
@@ -64,6 +63,7 @@ from croupier.games.go_fore_it import (
     WagerWithdrawn,
     WithdrawWager,
 )
+from croupier.registry import GAMES
 from croupier.rng import SeededRng
 from croupier.rules.go_fore_it import GoForeItRules
 
@@ -431,7 +431,7 @@ def test_commands_parse_from_json() -> None:
 
 
 def test_game_registry() -> None:
-    assert GAMES["go-fore-it"] is GoForeItRound
+    assert GAMES["go-fore-it"].round_type is GoForeItRound
 
 
 # --- verified replay: finished rounds and tampered events ----------------------------------------

@@ -118,7 +118,7 @@ def test_a_rules_submission_takes_no_amount_above_the_largest() -> None:
     from pathlib import Path
 
     from croupier.errors import RulesSubmissionError
-    from croupier.rules.base import load_text
+    from croupier.registry import load_text
 
     example = Path(__file__).parents[1] / "examples" / "rules" / "high-roll-dice-ten-dice.toml"
     text = example.read_text()

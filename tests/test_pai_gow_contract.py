@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 
 from croupier.engine import DEALER, Actor, Command, Outcome, WagerPlaced, WagerSettled
 from croupier.errors import IllegalCommand, ReplayError
-from croupier.games import GAMES
 from croupier.games.pai_gow import (
     AnnounceNoMoreBets,
     BankSettled,
@@ -49,6 +48,7 @@ from croupier.games.pai_gow import (
     VoidRound,
 )
 from croupier.money import vigorish
+from croupier.registry import GAMES
 from croupier.rng import SeededRng
 from croupier.rules.pai_gow import PaiGowRules
 
@@ -272,7 +272,7 @@ def test_commands_parse_from_json() -> None:
 
 
 def test_game_registry() -> None:
-    assert GAMES["pai-gow"] is PaiGowRound
+    assert GAMES["pai-gow"].round_type is PaiGowRound
 
 
 def test_tile_order_is_dealer_only() -> None:

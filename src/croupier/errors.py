@@ -10,6 +10,8 @@ in docs/interpretations.md) and ends its message with that citation::
     │   ├── InvalidWager        a wager the rules do not allow (spot, value, order)
     │   └── NotYourTurn         wrong phase, wrong seat, or a seat that may not act
     ├── RulesSubmissionError    a Rules Submission the regulation does not allow
+    │   └── UnknownGame         a game no registered GameSpec is named
+    ├── NoSign                  a game that draws no table sign
     └── ReplayError             stored events that do not form a valid round
 """
 
@@ -43,6 +45,15 @@ class NotYourTurn(IllegalCommand):
 
 class RulesSubmissionError(CroupierError, ValueError):
     """A Rules Submission that breaks the regulation it is filed under."""
+
+
+class UnknownGame(RulesSubmissionError):
+    """A game name that no registered game has (:mod:`croupier.registry`)."""
+
+
+class NoSign(CroupierError):
+    """A game whose table sign is not drawn (yet): ``rules show`` and the table's sign
+    page have nothing to show."""
 
 
 class ReplayError(CroupierError):

@@ -1,18 +1,16 @@
-"""Table signs: the drawing helpers every game's sign shares, and the lookup of a game's sign.
+"""Table signs: the drawing helpers every game's sign shares.
 
 Each game draws its own sign, ``croupier.games.<game>.sign.sign(rules)`` (a Rich
-renderable: what the regulation requires the table's sign to say). This module holds
-what several signs draw alike (the header with the submission's sha256, a paytable, odds
-rows, a range of limits), :func:`sign_for`, which finds a submission's sign by its game
-(``croupier rules show`` prints it, the server's ``GET /tables/{id}/sign`` sends it), and
-:func:`sign_text`, the sign as plain text. It imports no game: :data:`SIGNS` names the
-modules, imported when a sign is asked for (a stand-in until a registry of games does
-this).
+renderable: what the regulation requires the table's sign to say), named by its
+:class:`~croupier.game.GameSpec` and found with :func:`croupier.registry.sign_for`
+(``croupier rules show`` prints it, the server's ``GET /tables/{id}/sign`` sends it).
+This module holds what several signs draw alike (the header with the submission's
+sha256, a paytable, odds rows, a range of limits) and :func:`sign_text`, the sign as
+plain text. It imports no game.
 """
 
 from __future__ import annotations
 
-import importlib
 import io
 from fractions import Fraction
 
@@ -20,38 +18,8 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from croupier.errors import CroupierError
 from croupier.money import format_cents, format_odds
 from croupier.rules.base import RulesSubmission
-
-SIGNS: dict[str, str] = {
-    "high-roll-dice": "croupier.games.high_roll_dice.sign",
-    "go-fore-it": "croupier.games.go_fore_it.sign",
-    "pai-gow": "croupier.games.pai_gow.sign",
-    "criss-cross-poker": "croupier.games.criss_cross_poker.sign",
-    "double-back-jack": "croupier.games.double_back_jack.sign",
-}
-"""Game (``RulesSubmission.game``) -> the module whose ``sign(rules)`` draws its sign."""
-
-SHOW_CITE = "rules show"
-"""The cite of :class:`NoSign`."""
-
-
-class NoSign(CroupierError):
-    """A game whose table sign is not drawn (yet)."""
-
-
-def sign_for(rules: RulesSubmission) -> RenderableType:
-    """The table sign of ``rules``, drawn by its game's sign module (:data:`SIGNS`).
-
-    Raises :class:`NoSign` (``rules show``) for a game that draws none.
-    """
-    module = SIGNS.get(rules.game)
-    if module is None:
-        raise NoSign(f"no table sign is drawn for {rules.game} yet", SHOW_CITE)
-    sign = importlib.import_module(module).sign
-    drawn: RenderableType = sign(rules)
-    return drawn
 
 
 def sign_text(renderable: RenderableType, width: int = 72) -> str:

@@ -18,7 +18,6 @@ from typer.testing import CliRunner
 
 from croupier.analysis import simulation
 from croupier.analysis.simulation import (
-    SIMULATIONS,
     SimulationError,
     WagerEstimate,
     WagerStats,
@@ -30,6 +29,7 @@ from croupier.analysis.simulation.base import (
     merge_stats,
     outcome_stats,
     sample_stats,
+    simulations,
     z_value,
 )
 from croupier.cli import app
@@ -154,7 +154,7 @@ def test_chunks_depend_on_the_rounds_alone() -> None:
 
 # --- the registry ----------------------------------------------------------------------------
 def test_registry_names_every_game_and_refuses_the_unknown() -> None:
-    assert set(SIMULATIONS) == {
+    assert set(simulations()) == {
         "high-roll-dice",
         "go-fore-it",
         "double-back-jack",
@@ -168,7 +168,14 @@ def test_registry_names_every_game_and_refuses_the_unknown() -> None:
 def test_a_kernel_that_does_not_import_is_skipped_with_a_clear_message(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(SIMULATIONS, "pai-gow", "croupier.analysis.simulation.no_such_kernel")
+    import dataclasses
+
+    from croupier.registry import GAMES
+
+    missing = dataclasses.replace(
+        GAMES["pai-gow"], simulation="croupier.analysis.simulation.no_such_kernel"
+    )
+    monkeypatch.setitem(GAMES, "pai-gow", missing)
     with pytest.raises(SimulationError, match=r"not available: its module .*no_such_kernel"):
         run("pai-gow", rounds=10)
     assert simulation.available()["pai-gow"] is not None
@@ -209,7 +216,7 @@ def test_throughput_reports_rounds_and_the_generator_ceiling() -> None:
 def test_chunks_are_the_kernel_run_on_their_child_seeds() -> None:
     result = run(HIGH_ROLL, SIX_DICE, 10, seed=7, chunk_rounds=4, workers=1)
     seeds = chunk_seeds(7, 3)
-    path = SIMULATIONS[HIGH_ROLL]
+    path = simulations()[HIGH_ROLL]
     by_hand: dict[str, WagerStats] = {}
     for size, seed in zip([4, 4, 2], seeds, strict=True):
         by_hand = merge_stats(by_hand, sample_stats(path, SIX_DICE, size, seed))

@@ -138,10 +138,12 @@ def test_every_game_has_its_sign(client: TestClient, rules: str, heading: str) -
 def test_a_game_without_a_sign_answers_404(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from croupier import signs
+    import dataclasses
+
+    from croupier.registry import GAMES
 
     make_table(client, "t", "pai-gow.toml")
-    monkeypatch.delitem(signs.SIGNS, "pai-gow")
+    monkeypatch.setitem(GAMES, "pai-gow", dataclasses.replace(GAMES["pai-gow"], sign=None))
     r = client.get("/tables/t/sign", headers=signup(client, "ann"))
     assert r.status_code == 404
     assert r.json() == {

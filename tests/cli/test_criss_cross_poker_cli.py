@@ -65,7 +65,7 @@ def test_example_rules_submission() -> None:
     cross) = $33,070; it plays at the command line."""
     from pathlib import Path
 
-    from croupier.rules import load
+    from croupier.registry import load
     from croupier.rules.criss_cross_poker import CrissCrossPokerRules
 
     path = Path(__file__).resolve().parents[2] / "examples" / "rules" / "criss-cross-poker.toml"

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from croupier.cli import app
 from croupier.cli.rules import payout_limit_line
 from croupier.errors import RulesSubmissionError
-from croupier.rules import load
+from croupier.registry import load
 from croupier.rules.criss_cross_poker import CrissCrossPokerRules
 from croupier.rules.high_roll_dice import HighRollDiceRules
 
@@ -535,28 +535,28 @@ def test_every_example_passes_check(path: Path) -> None:
 
 
 def test_the_examples_cover_every_game() -> None:
-    from croupier.games import GAMES
+    from croupier.registry import GAMES
 
     assert {load(path).game for path in EXAMPLES.glob("*.toml")} == set(GAMES)
 
 
 def test_every_game_draws_its_sign_in_its_own_package() -> None:
-    """Each game's sign is ``croupier.games.<game>.sign.sign`` (``croupier.signs.SIGNS``)."""
+    """Each game's sign is ``croupier.games.<game>.sign.sign`` (its spec's ``sign``)."""
     import importlib
 
-    from croupier.games import GAMES
-    from croupier.signs import SIGNS
+    from croupier.registry import GAMES
 
-    assert set(SIGNS) == set(GAMES)
-    for game, module in SIGNS.items():
-        assert module == f"croupier.games.{game.replace('-', '_')}.sign"
-        assert callable(importlib.import_module(module).sign)
+    for game, spec in GAMES.items():
+        assert spec.sign == f"croupier.games.{game.replace('-', '_')}.sign"
+        assert callable(importlib.import_module(spec.sign).sign)
 
 
 def test_show_a_game_without_a_sign_exits_2(monkeypatch: pytest.MonkeyPatch) -> None:
-    from croupier import signs
+    import dataclasses
 
-    monkeypatch.delitem(signs.SIGNS, "pai-gow")
+    from croupier.registry import GAMES
+
+    monkeypatch.setitem(GAMES, "pai-gow", dataclasses.replace(GAMES["pai-gow"], sign=None))
     code, output = invoke("rules", "show", str(EXAMPLES / "pai-gow.toml"))
     assert (code, output) == (2, "no table sign is drawn for pai-gow yet\n")
 

@@ -19,7 +19,7 @@ from croupier.hands.paigow import (
     setting_with,
     settings,
 )
-from croupier.rules import load_text
+from croupier.registry import load_text
 from croupier.rules.pai_gow import PaiGowRules
 
 

@@ -65,8 +65,8 @@ from croupier.games.double_back_jack import (
     VoidRound,
 )
 from croupier.hands.blackjack import hand_value, is_blackjack
+from croupier.registry import load_text
 from croupier.rng import SeededRng
-from croupier.rules import load_text
 from croupier.rules.base import STORED
 from croupier.rules.double_back_jack import DoubleBackJackRules, insurance_limit
 

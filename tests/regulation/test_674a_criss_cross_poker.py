@@ -52,7 +52,7 @@ from croupier.hands.poker import (
     categories_of_ranks,
     evaluate_many,
 )
-from croupier.rules import load_text
+from croupier.registry import load_text
 from croupier.rules.criss_cross_poker import CrissCrossPokerRules
 
 FIVE = 500

@@ -28,7 +28,7 @@ from croupier.games.high_roll_dice import (
     ThrowInvalidated,
     WagerHeld,
 )
-from croupier.rules import load_text
+from croupier.registry import load_text
 from croupier.rules.high_roll_dice import HighRollDiceRules
 
 NAMES = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}

@@ -47,8 +47,8 @@ from croupier.games.high_roll_dice import (
     VoidRound,
     WagerHeld,
 )
+from croupier.registry import load_text
 from croupier.rng import SeededRng
-from croupier.rules import load_text
 from croupier.rules.high_roll_dice import HighRollDiceRules
 
 # The throw used by the examples of 675a.4(e), (f)(1) and (f)(2): "four 5s, three 6s and

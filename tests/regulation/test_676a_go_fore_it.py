@@ -66,8 +66,8 @@ from croupier.games.go_fore_it import (
     WagerWithdrawn,
     WithdrawWager,
 )
+from croupier.registry import load_text
 from croupier.rng import SeededRng
-from croupier.rules import load_text
 from croupier.rules.go_fore_it import Device, GoForeItRules
 
 DEALER_39 = "Qh Jh Th 9h"

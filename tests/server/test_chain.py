@@ -17,7 +17,7 @@ from croupier.cli import app as cli
 from croupier.engine import RoundOpened
 from croupier.ledger import repository as repo
 from croupier.ledger.models import GameTable, RoundRow
-from croupier.rules import load
+from croupier.registry import load
 
 
 def play_a_round(api: Api, scripted: ScriptedRng) -> None:

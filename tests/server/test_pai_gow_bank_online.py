@@ -23,7 +23,7 @@ from server_api import EXAMPLES, Api, Clock
 
 from croupier.engine import RoundVoided
 from croupier.games.pai_gow import BankSettled, BankTaken, PaiGowTable
-from croupier.ledger.bank_postings import bank_moves
+from croupier.games.pai_gow.policy import bank_moves
 from croupier.rng import SeededRng
 from croupier.rules.pai_gow import PaiGowRules
 

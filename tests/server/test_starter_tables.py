@@ -9,9 +9,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from croupier.cli.server import STARTER_BETTING_SECONDS, open_starter_tables
-from croupier.games import GAMES
 from croupier.ledger.db import make_engine, upgrade
 from croupier.ledger.models import GameTable
+from croupier.registry import GAMES
 from croupier.server.service import table_rules
 
 

@@ -3,7 +3,7 @@
 ``croupier analyze high-roll-dice [--rules FILE.toml] [--variant ten_dice|six_dice|
 ten_dice_2014] [--json] [--html DIR]``; ``--html`` also writes a self-contained report
 (:mod:`croupier.analysis.report`) as ``DIR/GAME.html``. A Rules Submission (TOML,
-:func:`croupier.rules.load`) supplies the operator's choices; ``--variant`` overrides
+:func:`croupier.registry.load`) supplies the operator's choices; ``--variant`` overrides
 its variant (the result is validated again). Errors (unknown game, bad submission)
 print the cited message and exit with code 2. A wager whose house edge is negative gets a
 ``WARNING`` line under the table; a wager the Rules Submission does not offer is still
@@ -23,8 +23,8 @@ from rich.table import Table
 
 from croupier.analysis.par_sheet import ParSheet, WagerFigures
 from croupier.errors import RulesSubmissionError
-from croupier.games import GAMES
-from croupier.rules import RulesSubmission, load
+from croupier.registry import GAMES, load
+from croupier.rules import RulesSubmission
 from croupier.rules.base import validate
 
 USAGE_ERROR = 2
@@ -57,14 +57,10 @@ class AnalyzeError(Exception):
     """A request ``analyze`` cannot answer; the message says why."""
 
 
-ANALYSES: dict[str, str] = {
-    "high-roll-dice": "croupier.analysis.exact.high_roll_dice",
-    "go-fore-it": "croupier.analysis.exact.go_fore_it",
-    "pai-gow": "croupier.analysis.exact.pai_gow",
-    "criss-cross-poker": "croupier.analysis.exact.criss_cross_poker",
-    "double-back-jack": "croupier.analysis.exact.double_back_jack",
-}
-"""Game name -> the module whose ``par_sheet(rules) -> ParSheet`` makes its par sheet."""
+def analyses() -> dict[str, str]:
+    """Game name -> the module whose ``par_sheet(rules) -> ParSheet`` makes its par sheet
+    (every registered game that names one: :attr:`croupier.game.GameSpec.analysis`)."""
+    return {name: spec.analysis for name, spec in GAMES.items() if spec.analysis}
 
 
 def _par_sheet(game: str, submission: RulesSubmission | None, variant: str | None) -> ParSheet:
@@ -77,7 +73,7 @@ def _par_sheet(game: str, submission: RulesSubmission | None, variant: str | Non
     if variant is not None:
         data["variant"] = variant
     rules = validate(rules_type, data)
-    module = importlib.import_module(ANALYSES[game])
+    module = importlib.import_module(analyses()[game])
     sheet: ParSheet = module.par_sheet(rules)
     return sheet
 
@@ -144,8 +140,9 @@ def analyze(
 ) -> None:
     """Print the exact par sheet of GAME: return, house edge, hit frequency and standard
     deviation of every wager, per unit staked."""
-    if game not in ANALYSES:
-        raise _fail(f"unknown game {game!r}; games analyzed: {', '.join(sorted(ANALYSES))}")
+    known = analyses()
+    if game not in known:
+        raise _fail(f"unknown game {game!r}; games analyzed: {', '.join(sorted(known))}")
     submission: RulesSubmission | None = None
     try:
         if rules_file is not None:

@@ -2,7 +2,7 @@
 
 ``check FILE`` loads and validates a submission (exit 2 with the cited error if the
 regulation does not allow it). ``show FILE`` prints what the table's sign must say, as
-each game draws it (``croupier.games.<game>.sign``, by :func:`croupier.signs.sign_for`):
+each game draws it (``croupier.games.<game>.sign``, by :func:`croupier.registry.sign_for`):
 
 - High Roll Dice: the payout odds of every wager offered (675a.1(b)(3), 675a.6(b),
   593.1(b)(3)), the equal-value inscription (675a.1(b)(2)(iv), 675a.6(b)(3),
@@ -31,10 +31,10 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from croupier.errors import RulesSubmissionError
+from croupier.errors import NoSign, RulesSubmissionError
 from croupier.money import format_cents
-from croupier.rules import RulesSubmission, load
-from croupier.signs import NoSign, sign_for
+from croupier.registry import load, sign_for
+from croupier.rules import RulesSubmission
 
 RulesFile = Annotated[
     Path,
@@ -101,7 +101,7 @@ def check(file: RulesFile) -> None:
 
 def show(file: RulesFile) -> None:
     """Print the table sign the regulation requires for a Rules Submission, as its game
-    draws it (:func:`croupier.signs.sign_for`)."""
+    draws it (:func:`croupier.registry.sign_for`)."""
     rules = load_or_exit(file)
     try:
         sign = sign_for(rules)

@@ -103,8 +103,8 @@ def open_starter_tables(engine: Engine) -> list[str]:
     from sqlalchemy import select
     from sqlalchemy.orm import Session
 
-    from croupier.games import GAMES
     from croupier.ledger.models import GameTable
+    from croupier.registry import GAMES
     from croupier.server import schemas, service
 
     with Session(engine) as session:

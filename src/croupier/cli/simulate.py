@@ -44,16 +44,21 @@ from rich.progress import (
 from rich.table import Table
 
 from croupier.analysis.simulation import (
-    SIMULATIONS,
     ProgressReport,
     SimulationError,
     SimulationResult,
     WagerEstimate,
     run,
 )
-from croupier.analysis.simulation.base import check_scheduler, counted, default_rules
+from croupier.analysis.simulation.base import (
+    check_scheduler,
+    counted,
+    default_rules,
+    simulations,
+)
 from croupier.errors import RulesSubmissionError
-from croupier.rules import RulesSubmission, load
+from croupier.registry import load
+from croupier.rules import RulesSubmission
 
 USAGE_ERROR = 2
 """The exit code of a command that cannot run as asked."""
@@ -142,8 +147,9 @@ def simulate(
 ) -> None:
     """Estimate GAME's par sheet by simulating ROUNDS rounds: return, 99.9% confidence
     interval, hit frequency and standard deviation of every wager, per unit staked."""
-    if game not in SIMULATIONS:
-        raise _fail(f"unknown game {game!r}; games simulated: {', '.join(sorted(SIMULATIONS))}")
+    known = simulations()
+    if game not in known:
+        raise _fail(f"unknown game {game!r}; games simulated: {', '.join(sorted(known))}")
     if workers is not None and scheduler is not None:
         raise _fail("give --workers or --scheduler, not both")
     if scheduler is not None:

@@ -19,11 +19,11 @@ from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
 from croupier.engine import Event, Round
-from croupier.games import GAMES
 from croupier.ledger.accounts import NotFound, StaleVersion
 from croupier.ledger.cache import staged_round
 from croupier.ledger.models import EventRow, GameTable, RoundRow
 from croupier.ledger.tables import GENESIS, get_table
+from croupier.registry import round_type
 
 
 def canonical(event: Event) -> str:
@@ -96,7 +96,7 @@ def load_round(session: Session, round_id: str) -> tuple[RoundRow, Round[Any]]:
     if own is not None:
         return row, own
     table = get_table(session, row.table_id)
-    game = GAMES[table.game]
+    game = round_type(table.game)
     bodies = [event.body for event in round_events(session, round_id)]
     events = game.events_from_json("[" + ",".join(bodies) + "]")
     return row, game.replay(events)

@@ -36,6 +36,7 @@ from croupier.ledger.sql import (
     _write_command,
 )
 from croupier.money import Cents
+from croupier.registry import spec_of
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,7 @@ def store_command(
         f"table {round_row.table_id} changed while this command was handled; send it again",
         "server:optimistic-concurrency",
     )
-    money = _money(session, round_row.table_id, round_.events, first_new)
+    money = _money(session, round_row.table_id, round_.events, first_new, spec_of(round_).policy)
     chain_params = {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
     event_params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
     if db.postgresql and rows:  # everything in one statement: one round trip

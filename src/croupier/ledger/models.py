@@ -27,6 +27,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from croupier.game import ESCROW as ESCROW
+from croupier.game import INVENTORY as INVENTORY
+from croupier.game import WALLET as WALLET
+
 NAMING = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_name)s",
@@ -35,12 +39,9 @@ NAMING = {
     "pk": "pk_%(table_name)s",
 }
 
-WALLET = "wallet"
-"""A player's play money."""
-ESCROW = "escrow"
-"""Wagers in play at one table."""
-INVENTORY = "inventory"
-"""One table's chips: takes losing wagers and collected purchases, pays winnings."""
+# WALLET (a player's play money), ESCROW (wagers in play at one table) and INVENTORY (one
+# table's chips: takes losing wagers and collected purchases, pays winnings) are the
+# accounts a game's events move money between (croupier.game).
 CAGE = "cage"
 """Where play money comes from (deposits) and goes back to (withdrawals)."""
 ACCOUNT_KINDS = (WALLET, ESCROW, INVENTORY, CAGE)

@@ -1,12 +1,12 @@
 """Round money: the postings a round's events make, and (:class:`_Money`) those of a
 command's new events by account id, with the statements that write them on SQLite.
 
-**Round money** comes from the events (:func:`round_postings`): a wager moves from the
-wallet to the table's escrow when placed; a purchase collected by the table (High Roll
-Dice's Extra Roll) moves to the table inventory; a settlement pays ``returned + won`` to
-the wallet, the stake from escrow (or from the inventory for a collected purchase) and
-the rest from or to the inventory. A Pai Gow player bank's money comes from
-:mod:`croupier.ledger.bank_postings`.
+**Round money** comes from the events (:func:`round_postings`), as the game's table
+policy says (:func:`croupier.game.event_moves`): by the common rule a wager moves from
+the wallet to the table's escrow when placed, and a settlement pays ``returned + won``
+to the wallet, the stake from escrow and the rest from or to the inventory; a game moves
+more where its rules do (High Roll Dice's Extra Roll collected by the table; a Pai Gow
+player bank's chips and result: :meth:`croupier.game.TablePolicy.moves`).
 """
 
 from __future__ import annotations
@@ -17,12 +17,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from croupier.engine import Event, RoundOpened, WagerPlaced, WagerSettled
-from croupier.games.high_roll_dice import EXTRA_ROLL, ExtraRollCollected
+from croupier.engine import Event, RoundOpened
+from croupier.game import TablePolicy, event_moves
 from croupier.ledger.accounts import InsufficientFunds, LedgerError, account_id
-from croupier.ledger.bank_postings import BANK_EVENTS, bank_moves
 from croupier.ledger.db import Raw
-from croupier.ledger.models import ESCROW, INVENTORY, WALLET
+from croupier.ledger.models import WALLET
 from croupier.ledger.sql import (
     _BALANCE,
     _insert_lines,
@@ -42,35 +41,22 @@ class RoundPosting:
     """(account kind, player id or None for the table's accounts) -> signed cents."""
 
 
-def round_postings(events: Sequence[Event], first_new: int) -> list[RoundPosting]:
-    """The money each event from index ``first_new`` on moves (see the module's notes)."""
+def round_postings(
+    events: Sequence[Event], first_new: int, policy: TablePolicy
+) -> list[RoundPosting]:
+    """The money each event from index ``first_new`` on moves under the game's ``policy``
+    (see the module's notes)."""
     opened = events[0]
     assert isinstance(opened, RoundOpened)
     seats = opened.seats
-    collected: set[tuple[int, str]] = set()
     result: list[RoundPosting] = []
-    for index, event in enumerate(events):
-        moves: list[tuple[tuple[str, str | None], Cents]] = []
-        if isinstance(event, WagerPlaced):
-            moves += [((WALLET, seats[event.seat]), -event.amount), ((ESCROW, None), event.amount)]
-        elif isinstance(event, ExtraRollCollected):
-            collected.add((event.seat, EXTRA_ROLL))
-            moves += [((ESCROW, None), -event.amount), ((INVENTORY, None), event.amount)]
-        elif isinstance(event, BANK_EVENTS):  # a Pai Gow player bank (621a.11)
-            moves += bank_moves(events, index, seats)
-        elif isinstance(event, WagerSettled):
-            source = INVENTORY if (event.seat, event.spot) in collected else ESCROW
-            collected.discard((event.seat, event.spot))
-            moves += [
-                ((source, None), -event.amount),
-                ((WALLET, seats[event.seat]), event.returned + event.won),
-                ((INVENTORY, None), event.amount - event.returned - event.won),
-            ]
+    for index in range(first_new, len(events)):
         lines: dict[tuple[str, str | None], Cents] = {}
-        for key, amount in moves:
+        for key, amount in event_moves(policy, events, index, seats):
             lines[key] = lines.get(key, 0) + amount
         lines = {key: amount for key, amount in lines.items() if amount}
-        if index >= first_new and lines:
+        if lines:
+            event = events[index]
             kind = str(getattr(event, "type", type(event).__name__))
             result.append(RoundPosting(index, kind, event.cite, lines))
     return result
@@ -136,13 +122,19 @@ class _Money:
         return balances
 
 
-def _money(session: Session, table_id: str, events: Sequence[Event], first_new: int) -> _Money:
+def _money(
+    session: Session,
+    table_id: str,
+    events: Sequence[Event],
+    first_new: int,
+    policy: TablePolicy,
+) -> _Money:
     """The postings of ``events[first_new:]`` (see :func:`round_postings`) by account id.
     Each posting's lines sum to zero (checked), and no two postings of one event share a
     kind (their lines are joined to them by event index and kind)."""
     postings: list[tuple[RoundPosting, dict[int, Cents]]] = []
     net: dict[int, Cents] = {}
-    for posting in round_postings(events, first_new):
+    for posting in round_postings(events, first_new, policy):
         lines: dict[int, Cents] = {}
         for (kind, player_id), amount in posting.lines.items():
             if kind == WALLET:

@@ -16,8 +16,7 @@ This module re-exports the operations from where they live:
   :func:`append_events`, :func:`verify_chain`) and rounds rebuilt from them
   (:func:`load_round`);
 - :mod:`croupier.ledger.postings`: the money a round's events move
-  (:func:`round_postings`; a Pai Gow player bank's in
-  :mod:`croupier.ledger.bank_postings`);
+  (:func:`round_postings`, as each game's table policy says);
 - :mod:`croupier.ledger.idempotency`: the answers stored for ``Idempotency-Key``
   requests;
 - :mod:`croupier.ledger.cache`: the :class:`ProcessCache` and the rounds a transaction

@@ -5,8 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
-from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import (
@@ -129,35 +127,6 @@ class RulesSubmission(BaseModel):
         """The section that sets the aggregate payout limit, ``None`` where there is none
         (the default)."""
         return None
-
-
-def _submission_types() -> dict[str, type[RulesSubmission]]:
-    from croupier.games import GAMES
-
-    return {game: round_type.rules_type for game, round_type in GAMES.items()}
-
-
-def load_text(text: str) -> RulesSubmission:
-    """A Rules Submission from TOML text; its ``game`` key picks the model.
-
-    Raises :class:`RulesSubmissionError` for bad TOML, an unknown game, or a
-    choice the regulation does not allow (the message names the section).
-    """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise RulesSubmissionError(f"not valid TOML: {error}", "601a.2") from error
-    types = _submission_types()
-    game = data.get("game")
-    if game not in types:
-        known = ", ".join(sorted(types))
-        raise RulesSubmissionError(f"unknown game {game!r}; known games: {known}", "601a.2")
-    return validate(types[game], data)
-
-
-def load(path: str | Path) -> RulesSubmission:
-    """A Rules Submission from a TOML file (see :func:`load_text`)."""
-    return load_text(Path(path).read_text(encoding="utf-8"))
 
 
 R = TypeVar("R", bound=RulesSubmission)

@@ -360,7 +360,7 @@ class CrissCrossPokerRules(RulesSubmission):
 
     Amounts are cents; ``minimum_wager`` and ``maximum_wager`` bound each Ante Wager.
     Raises :class:`~croupier.errors.RulesSubmissionError` (through
-    :func:`croupier.rules.load`) for a choice the chapter does not allow: dealing from
+    :func:`croupier.registry.load`) for a choice the chapter does not allow: dealing from
     the hand without an automated shuffler (674a.9(a)(1)), two decks without one
     (674a.3(b)) or with backs of one colour (674a.3(b)(1)), a stub count less often than
     every 5 rounds (674a.8(f)), decks kept longer than 674a.3(c) allows, Five Card Bonus

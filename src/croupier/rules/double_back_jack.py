@@ -245,7 +245,7 @@ class DoubleBackJackRules(RulesSubmission):
     """The Rules Submission of a Double Back Jack table (ch. 673a).
 
     Amounts are cents. Raises :class:`~croupier.errors.RulesSubmissionError` (through
-    :func:`croupier.rules.load`) for a choice the chapter does not allow: no decks
+    :func:`croupier.registry.load`) for a choice the chapter does not allow: no decks
     (673a.3(a)), two batches of one back colour (673a.3(b)(2)), adjacent boxes outside
     1 to 6 (673a.2(a), 673a.6(e)), a chip that is not a whole positive number of cents
     (673a.8(b)).

@@ -267,7 +267,7 @@ class GoForeItRules(RulesSubmission):
     """The Rules Submission of a Go Fore It table (ch. 676a).
 
     Amounts are cents. Raises :class:`~croupier.errors.RulesSubmissionError` (through
-    :func:`croupier.rules.load`) for a choice the chapter does not allow: dealing from
+    :func:`croupier.registry.load`) for a choice the chapter does not allow: dealing from
     the hand without an automated shuffler (676a.9(a)(1)), two decks without one
     (676a.3(b)), two decks with backs of one colour (676a.3(b)(1)), a stub count less
     often than every 5 rounds (676a.8(d)), decks kept longer than 676a.3(c) allows.

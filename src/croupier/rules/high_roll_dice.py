@@ -239,7 +239,7 @@ class HighRollDiceRules(RulesSubmission):
     """The Rules Submission of a High Roll Dice table.
 
     Raises :class:`~croupier.errors.RulesSubmissionError` (through
-    :func:`croupier.rules.load`) for a choice the chapter does not allow.
+    :func:`croupier.registry.load`) for a choice the chapter does not allow.
     """
 
     game: Literal["high-roll-dice"] = "high-roll-dice"

@@ -166,7 +166,7 @@ class PaiGowRules(RulesSubmission):
     """The Rules Submission of a Pai Gow table (ch. 621a).
 
     Raises :class:`~croupier.errors.RulesSubmissionError` (through
-    :func:`croupier.rules.load`) for a choice the chapter does not allow, naming the
+    :func:`croupier.registry.load`) for a choice the chapter does not allow, naming the
     section.
     """
 

@@ -32,7 +32,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Route
 
 import croupier
-from croupier.errors import CroupierError, IllegalCommand, NotYourTurn, RulesSubmissionError
+from croupier.errors import (
+    CroupierError,
+    IllegalCommand,
+    NoSign,
+    NotYourTurn,
+    RulesSubmissionError,
+)
 from croupier.ledger import repository as repo
 from croupier.ledger.db import make_engine, sqlite_file, upgrade, wal_checkpoint
 from croupier.ledger.models import Account, Player
@@ -40,7 +46,6 @@ from croupier.rng import Rng, SecureRng
 from croupier.server import browser, driver, fanout, schemas, service
 from croupier.server.ratelimit import DEFAULT, Buckets, RateLimited
 from croupier.server.writer import ShuttingDown, Writer
-from croupier.signs import NoSign
 
 M = TypeVar("M", bound=BaseModel)
 JSON = "application/json"
@@ -565,7 +570,7 @@ def create_app(
 
         def run(db: Session, check_deadline: bool) -> Response:
             me = caller(db, credentials)
-            settings = driver.table_settings(db, table_id)  # per process: read once a table
+            settings = service.table_settings(db, table_id)  # per process: read once a table
             limit = limits.for_table(settings.rate_limit_per_second, settings.rate_limit_burst)
             limits.take(me.id, table_id, limit)  # 429 before the command is read (a retry too)
             moment = now()

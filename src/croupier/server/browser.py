@@ -29,9 +29,10 @@ from sqlalchemy.orm import Session
 
 from croupier import signs
 from croupier.engine import DEALER, Actor, RoundOpened
-from croupier.games import GAMES
+from croupier.game import Viewer
 from croupier.ledger import repository as repo
 from croupier.ledger.models import CAGE, WALLET, GameTable, Player, RoundRow, Seat
+from croupier.registry import GAMES, find, sign_for
 from croupier.rules.base import RulesSubmission
 from croupier.server import driver, schemas, service
 from croupier.server.ratelimit import Buckets, RateLimit
@@ -54,10 +55,10 @@ SIGNUP_KEY = "play-money"
 def sign_text(rules: RulesSubmission, width: int = 72) -> str:
     """The table sign of ``rules`` as plain text, as ``croupier rules show`` prints it.
 
-    Raises :class:`croupier.signs.NoSign` (``rules show``; answered 404 as a
+    Raises :class:`croupier.errors.NoSign` (``rules show``; answered 404 as a
     :class:`croupier.ledger.repository.NotFound` is) for a game whose sign is not drawn yet.
     """
-    return signs.sign_text(signs.sign_for(rules), width)
+    return signs.sign_text(sign_for(rules), width)
 
 
 def table_summary(session: Session, table: GameTable) -> schemas.TableSummary:
@@ -152,7 +153,7 @@ def register(
         (``server:seats``) while the seat has a wager in the table's open round: he leaves
         once it is settled. A seat left during a round without a wager of its own is taken
         by nobody else until that round is over (:func:`service.join`). A box offered the
-        Double Back Jack cut refuses it by leaving (:func:`driver.refuse_cut_on_leaving`)."""
+        Double Back Jack cut refuses it by leaving (:func:`driver.leave_actions`)."""
         repo.get_table(db, table_id)
         held = db.get(Seat, (table_id, seat))
         if held is None or held.player_id != me.id:
@@ -174,7 +175,7 @@ def register(
         # Leaving refuses a Double Back Jack cut offered to the box, at once and in this
         # transaction, through the command path as a timeout would (673a.5(b)-(c)).
         hub = request.app.state.hub
-        driver.refuse_cut_on_leaving(db, table_id, seat, hub.rng, hub.clock())
+        driver.leave_actions(db, table_id, seat, hub.rng, hub.clock())
         db.delete(held)
         db.commit()
         request.app.state.hub.changed(table_id)
@@ -232,7 +233,8 @@ def register(
         replay)."""
         row, _verified = repo.load_round(db, round_id)
         table = repo.get_table(db, row.table_id)
-        game = GAMES[table.game]
+        spec = find(table.game)
+        game = spec.round_type
         rows = repo.round_events(db, round_id)
         events = game.events_from_json("[" + ",".join(r.body for r in rows) + "]")
         opened = events[0]
@@ -243,12 +245,14 @@ def register(
             actor = DEALER
         else:  # the seat the caller held in that round, not the one held now
             actor = next((s for s, pid in opened.seats.items() if pid == me.id), None)
-        seats = dict(opened.seats)
+        viewer = Viewer.of(actor, opened.seats)
 
         def shown(event: schemas.StoredEvent) -> schemas.StoredEvent:
             # A player or spectator sees each event as the command answers show it to him
             # (driver.redact): no shuffled order, no face-down card of another hand.
-            return event if surveillance else driver.redact(event, actor, seats)
+            if surveillance:
+                return event
+            return driver.redact(event, events[event.index], spec.policy, viewer)
 
         return schemas.StepsOut(
             round_id=row.id,
@@ -268,7 +272,7 @@ def register(
         if game not in GAMES:
             raise repo.NotFound(f"no game {game!r}; known: {', '.join(GAMES)}", "601a.2")
         return schemas.CommandSchemaOut(
-            game=game, commands=GAMES[game].command_adapter.json_schema()
+            game=game, commands=find(game).round_type.command_adapter.json_schema()
         )
 
     @app.get("/", include_in_schema=False)

@@ -19,6 +19,7 @@ from pydantic_core import PydanticCustomError
 
 from croupier.engine import LegalCommand
 from croupier.money import MAX_CENTS
+from croupier.registry import GAMES
 
 MAX_AMOUNT = MAX_CENTS
 """The largest amount one request may move: $1,000,000,000.00."""
@@ -160,9 +161,11 @@ class TableCreate(In):
     )
 
     @model_validator(mode="after")
-    def _cut_only_at_double_back_jack(self) -> TableCreate:
-        """``offer_cut`` only where there is a players' cut to offer (673a.5(b)-(c)); a
-        Rules Submission that names no game is refused by the service, not here."""
+    def _options_of_the_game(self) -> TableCreate:
+        """A game-specific setting (``offer_cut``) only at a game that takes it
+        (:attr:`croupier.game.TablePolicy.options`; the players' cut of a Double Back Jack
+        shoe, 673a.5(b)-(c)); a Rules Submission that names no game is refused by the
+        service, not here."""
         if not self.settings.offer_cut:
             return self
         game: object = (self.rules or {}).get("game")
@@ -171,12 +174,13 @@ class TableCreate(In):
                 game = tomllib.loads(self.rules_toml).get("game")
             except tomllib.TOMLDecodeError:
                 return self
-        if isinstance(game, str) and game != "double-back-jack":
+        spec = GAMES.get(game) if isinstance(game, str) else None
+        if spec is not None and "offer_cut" not in spec.policy.options:
             raise PydanticCustomError(
                 "table_settings",
-                "settings.offer_cut: the players are offered the cut of a Double Back Jack "
-                "shoe only (673a.5(b)-(c)); a {game} table has no such cut, so offer_cut must "
-                "be false (server:table-settings)",
+                "settings.offer_cut: the players are offered the cut of a shoe only where "
+                "the game has one (Double Back Jack, 673a.5(b)-(c)); a {game} table has no "
+                "such cut, so offer_cut must be false (server:table-settings)",
                 {"game": game},
             )
         return self

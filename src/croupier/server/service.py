@@ -19,17 +19,20 @@ from sqlalchemy.orm import Session
 
 from croupier.engine import DEALER, Actor, LegalCommand, Round, RoundVoided
 from croupier.errors import CroupierError, IllegalCommand, NotYourTurn, RulesSubmissionError
-from croupier.games import GAMES
+from croupier.game import GameSpec
 from croupier.ledger import repository as repo
 from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import WALLET, EventRow, GameTable, Player, RoundRow, Seat
+from croupier.registry import find, load_text, rules_from_data
 from croupier.rng import Rng, SeededRng
-from croupier.rules.base import STORED, RulesSubmission, load_text, validate
-from croupier.server import driver, schemas
-from croupier.server.driver import SERVED_GAMES, next_dealer_step
+from croupier.rules.base import STORED, RulesSubmission
+from croupier.server import schemas
 
 Status = Literal["open", "completed", "voided"]
 
+
+SERVER = Player(id="server", name="server", role="dealer", token_hash="")
+"""The dealer the server acts as for its own steps (never stored)."""
 
 VOID_CITE = "server:void-round"
 """A round is voided only while it is open: a void with none open would open an empty
@@ -56,24 +59,12 @@ def _article(role: str) -> str:
 
 
 def rules_from(body: schemas.TableCreate) -> RulesSubmission:
-    """The Rules Submission of a new table, from JSON or TOML; only games the server deals."""
+    """The Rules Submission of a new table, from JSON or TOML (any registered game)."""
     if (body.rules is None) == (body.rules_toml is None):
         raise RulesSubmissionError("give the Rules Submission as `rules` or `rules_toml`", "601a.2")
     if body.rules_toml is not None:
-        rules = load_text(body.rules_toml)
-    else:
-        data = body.rules or {}
-        game = data.get("game")
-        if game not in GAMES:
-            known = ", ".join(sorted(GAMES))
-            raise RulesSubmissionError(f"unknown game {game!r}; known games: {known}", "601a.2")
-        rules = validate(GAMES[game].rules_type, data)
-    if rules.game not in SERVED_GAMES:
-        raise RulesSubmissionError(
-            f"the table server does not deal {rules.game} yet; it deals " + ", ".join(SERVED_GAMES),
-            "server:served-games",
-        )
-    return rules
+        return load_text(body.rules_toml)
+    return rules_from_data(body.rules or {})
 
 
 def table_rules(table: GameTable) -> RulesSubmission:
@@ -84,7 +75,48 @@ def table_rules(table: GameTable) -> RulesSubmission:
 
 @functools.lru_cache(maxsize=1024)
 def _parsed_rules(game: str, rules_json: str) -> RulesSubmission:
-    return GAMES[game].rules_type.model_validate_json(rules_json, context=STORED)
+    return find(game).rules_type.model_validate_json(rules_json, context=STORED)
+
+
+def spec_of_table(session: Session, table_id: str) -> GameSpec:
+    """The game dealt at table ``table_id`` (its rules read once per process)."""
+    return find(rules_of(session, table_id).game)
+
+
+def settings_of(table: GameTable) -> schemas.TableSettings:
+    """The table's online settings (defaults where none were stored)."""
+    return _parsed_settings(table.settings_json or "{}")
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed_settings(stored: str) -> schemas.TableSettings:
+    """The settings stored as ``stored`` (parsed once per process; callers only read them)."""
+    return schemas.TableSettings.model_validate_json(stored)
+
+
+def table_settings(session: Session, table_id: str) -> schemas.TableSettings:
+    """The settings of table ``table_id``, read once per process and database (a table's
+    settings are stored when it is created and never change). Raises
+    :class:`repo.NotFound`."""
+    known = repo.process_cache(session).settings
+    found = known.get(table_id)
+    if found is None:
+        found = known[table_id] = settings_of(repo.get_table(session, table_id))
+    return cast(schemas.TableSettings, found)
+
+
+def settings_json(settings: schemas.TableSettings) -> str:
+    return json.dumps(settings.model_dump(mode="json"), sort_keys=True)
+
+
+def round_seats(session: Session, round_id: str) -> dict[int, str]:
+    """Who was seated when round ``round_id`` opened (its first event's seats)."""
+    first = session.scalars(
+        select(EventRow.body).where(EventRow.round_id == round_id, EventRow.index == 0)
+    ).first()
+    if first is None:
+        return {}
+    return {int(seat): player for seat, player in json.loads(first)["seats"].items()}
 
 
 def rules_of(session: Session, table_id: str) -> RulesSubmission:
@@ -109,7 +141,7 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
         seats=[schemas.SeatOut(seat=s.seat, player_id=s.player_id) for s in seats],
         events=table.event_count,
         head_hash=table.head_hash,
-        settings=driver.settings_of(table),
+        settings=settings_of(table),
     )
 
 
@@ -119,7 +151,7 @@ def create_table(session: Session, body: schemas.TableCreate) -> schemas.TableOu
         raise repo.LedgerError(f"table {body.id!r} already exists", "server:table-id")
     try:
         table = repo.create_table(session, body.id, rules)
-        table.settings_json = driver.settings_json(body.settings)
+        table.settings_json = settings_json(body.settings)
         session.flush()
     except IntegrityError as error:
         raise repo.LedgerError(f"table {body.id!r} already exists", "server:table-id") from error
@@ -141,7 +173,7 @@ def join(session: Session, player: Player, table_id: str, seat: int) -> schemas.
     if taken is not None:
         raise repo.LedgerError(f"seat {seat} is taken", "server:seats")
     playing = _open_round(session, table_id)
-    held = driver._round_seats(session, playing.id) if playing is not None else {}
+    held = round_seats(session, playing.id) if playing is not None else {}
     if held.get(seat, player.id) != player.id:  # left during the round (browser.leave)
         raise repo.LedgerError(
             f"seat {seat} still plays in round {playing.id if playing else ''}: "
@@ -203,16 +235,21 @@ def _seats(session: Session, table_id: str) -> dict[int, str]:
     return {int(seat): player_id for seat, player_id in rows}
 
 
-def _new_round(
+def new_round(
     session: Session,
     table_id: str,
     game_name: str,
     rng: Rng,
     preview: bool = False,
     head: repo.CommandHead | None = None,
+    *,
+    ahead: bool = False,
 ) -> tuple[RoundRow, Round[Any]]:
-    """The table's next round, opened (not stored); the last round's number and the seats
-    come from ``head`` when it read them (no round open), else from the database."""
+    """The table's next round, opened (not stored) by the game's policy
+    (:meth:`~croupier.game.TablePolicy.open_round`); the last round's number and the
+    seats come from ``head`` when it read them (no round open), else from the database.
+    ``preview``: opened as a first round would be (nothing carried over); ``ahead``: the
+    server opens it before any player's command (``croupier.server.driver.open_ahead``)."""
     if head is not None and head.seats is not None:  # read by the head: no round was open
         last, seats = head.last_number, head.seats
     else:
@@ -220,20 +257,21 @@ def _new_round(
         seats = _seats(session, table_id)
     number = (last or 0) + 1
     round_id = f"{table_id}-{number}"
-    game = GAMES[game_name]
+    spec = find(game_name)
 
-    def previous() -> Round[Any] | None:  # what the table carries over (driver.open_round)
+    def previous() -> Round[Any] | None:  # what the table carries over (the policy's)
         return repo.load_round(session, f"{table_id}-{number - 1}")[1] if number > 1 else None
 
-    round_ = driver.open_round(
-        game,
+    round_ = spec.policy.open_round(
+        spec.round_type,
         rules_of(session, table_id),
-        driver.table_settings(session, table_id),
+        table_settings(session, table_id),
         table_id=table_id,
         round_id=round_id,
         seats=seats,
         rng=rng,
         previous=None if preview else previous,
+        ahead=ahead,
     )
     row = RoundRow(id=round_id, table_id=table_id, number=number, version=0, status="open")
     return row, round_
@@ -298,7 +336,8 @@ def handle_command(
         if player.role != "player":
             why = f"{_article(player.role)} does not play"
         raise AccessDenied(f"you have no seat at table {table_id}: {why}", "server:roles")
-    game = GAMES[head.game]
+    spec = find(head.game)
+    game = spec.round_type
     # Strictly as JSON: a seat is a JSON integer ("3", true, 3.0 are refused), a yes/no
     # is true or false ("yes", 1 are refused); pydantic's lax mode would take them.
     command = game.command_adapter.validate_json(json.dumps(body.command), strict=True)
@@ -309,7 +348,7 @@ def handle_command(
                 f"no round is open at table {table_id}: there is nothing to void",
                 VOID_CITE,
             )
-        row, round_ = _new_round(session, table_id, head.game, rng, head=head)
+        row, round_ = new_round(session, table_id, head.game, rng, head=head)
         first_new, old_version, current = 0, None, 0
     else:
         round_ = repo.live_round(session, head.round_id, head.round_version)
@@ -331,8 +370,7 @@ def handle_command(
             "server:seats",
         )
     round_.handle(command, actor)
-    while (step := next_dealer_step(round_)) is not None:
-        round_.handle(step, DEALER)
+    spec.policy.run_dealer_steps(round_)
     version, status = len(round_.events), _status(round_)
     written = repo.store_command(session, head, row, old_version, round_, first_new, status)
     balance = None
@@ -366,7 +404,7 @@ def view(session: Session, player: Player, table_id: str) -> schemas.ViewOut:
     if actor is not None and (latest is None or latest.status != "open"):
         # No round is open: what would open the next one, with the seats as they are now
         # (a preview: its opening dealer steps, e.g. a shuffle, draw from a throwaway source).
-        _, upcoming = _new_round(session, table.id, table.game, rng=SeededRng(0), preview=True)
+        _, upcoming = new_round(session, table.id, table.game, rng=SeededRng(0), preview=True)
         legal = [c for c in upcoming.legal_commands(actor) if c.command != "VoidRound"]
     return schemas.ViewOut(
         table_id=table_id,

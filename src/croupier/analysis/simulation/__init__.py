@@ -33,8 +33,8 @@ Optional, in the same module:
   strategy and ``hit_above`` (a net above it is a win; default 0), for the JSON document
   and the hit frequency.
 
-The registry :data:`SIMULATIONS` maps each game name to its kernel module (like
-``ANALYSES`` of ``croupier analyze``); :func:`run` splits the rounds into chunks with
+The registry (:func:`simulations`, from each game's spec in :mod:`croupier.registry`)
+maps each game name to its kernel module; :func:`run` splits the rounds into chunks with
 independent child seeds (:class:`numpy.random.SeedSequence`), runs them in this process,
 on local processes or on a Dask cluster, reduces each chunk to sufficient statistics in
 the worker and merges them into a :class:`SimulationResult`: per wager the rounds
@@ -46,7 +46,6 @@ every distinct net result. A game whose module does not import yet raises
 from croupier.analysis.simulation.base import (
     CHUNK_ROUNDS,
     CONFIDENCE,
-    SIMULATIONS,
     ProgressReport,
     SimulationError,
     SimulationResult,
@@ -57,13 +56,13 @@ from croupier.analysis.simulation.base import (
     available,
     kernel,
     run,
+    simulations,
     throughput,
 )
 
 __all__ = [
     "CHUNK_ROUNDS",
     "CONFIDENCE",
-    "SIMULATIONS",
     "ProgressReport",
     "SimulationError",
     "SimulationResult",
@@ -74,5 +73,6 @@ __all__ = [
     "available",
     "kernel",
     "run",
+    "simulations",
     "throughput",
 ]

@@ -1,7 +1,7 @@
 """The simulation framework: the game registry, chunked parallel runs and their statistics.
 
 A game kernel module (``croupier.analysis.simulation.<game_module>``, registered in
-:data:`SIMULATIONS`) provides ``sample(rules, rounds, seed) -> dict[str, numpy.ndarray]``
+:func:`simulations`) provides ``sample(rules, rounds, seed) -> dict[str, numpy.ndarray]``
 (the contract is in :mod:`croupier.analysis.simulation`). :func:`run` splits the
 requested rounds into chunks of a fixed size, gives each chunk an independent child seed
 (:meth:`numpy.random.SeedSequence.spawn` of the run's seed), runs the chunks in this
@@ -58,14 +58,14 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-SIMULATIONS: dict[str, str] = {
-    "high-roll-dice": "croupier.analysis.simulation.high_roll_dice",
-    "go-fore-it": "croupier.analysis.simulation.go_fore_it",
-    "double-back-jack": "croupier.analysis.simulation.double_back_jack",
-    "criss-cross-poker": "croupier.analysis.simulation.criss_cross_poker",
-    "pai-gow": "croupier.analysis.simulation.pai_gow",
-}
-"""Game name -> the kernel module whose ``sample(rules, rounds, seed)`` simulates it."""
+
+def simulations() -> dict[str, str]:
+    """Game name -> the kernel module whose ``sample(rules, rounds, seed)`` simulates it:
+    every registered game that names one (:attr:`croupier.game.GameSpec.simulation`)."""
+    from croupier.registry import GAMES
+
+    return {name: spec.simulation for name, spec in GAMES.items() if spec.simulation}
+
 
 CONFIDENCE = 0.999
 """The default confidence level of the interval for a wager's mean result."""
@@ -492,11 +492,10 @@ def _bounded(
 def kernel(game: str) -> ModuleType:
     """The kernel module of ``game``. Raises :class:`SimulationError` if the game is not
     registered or its module does not import (yet)."""
-    if game not in SIMULATIONS:
-        raise SimulationError(
-            f"unknown game {game!r}; games simulated: {', '.join(sorted(SIMULATIONS))}"
-        )
-    return _import(SIMULATIONS[game], game)
+    known = simulations()
+    if game not in known:
+        raise SimulationError(f"unknown game {game!r}; games simulated: {', '.join(sorted(known))}")
+    return _import(known[game], game)
 
 
 def _import(path: str, game: str) -> ModuleType:
@@ -515,7 +514,7 @@ def _import(path: str, game: str) -> ModuleType:
 def available() -> dict[str, str | None]:
     """Every registered game -> ``None`` if its kernel imports, else why not."""
     result: dict[str, str | None] = {}
-    for game in SIMULATIONS:
+    for game in simulations():
         try:
             kernel(game)
         except SimulationError as error:
@@ -527,7 +526,7 @@ def available() -> dict[str, str | None]:
 
 def default_rules(game: str) -> Any:
     """The default Rules Submission of ``game`` (its rules model with no choices made)."""
-    from croupier.games import GAMES
+    from croupier.registry import GAMES
     from croupier.rules.base import validate
 
     if game not in GAMES:
@@ -768,7 +767,7 @@ def run(
     if rounds < 1 or size < 1:
         chunk_sizes(rounds, size)  # raises, naming the bad number
     chunks = -(-rounds // size)
-    path = SIMULATIONS[game]
+    path = simulations()[game]
     tasks = (
         (path, rules, n, chunk_seed(seed, index))
         for index, n in enumerate(_chunk_sizes(rounds, size))
@@ -988,7 +987,7 @@ def throughput(game: str, seconds: float = 2.0, rules: Any = None) -> Throughput
     module = kernel(game)
     if rules is None:
         rules = default_rules(game)
-    path = SIMULATIONS[game]
+    path = simulations()[game]
     size = int(getattr(module, "CHUNK_ROUNDS", CHUNK_ROUNDS))
     generator = np.random.Generator(np.random.PCG64(0))
     block = 1 << 22
@@ -1020,7 +1019,6 @@ def throughput(game: str, seconds: float = 2.0, rules: Any = None) -> Throughput
 __all__ = [
     "CHUNK_ROUNDS",
     "CONFIDENCE",
-    "SIMULATIONS",
     "ChunkStats",
     "Progress",
     "ProgressReport",

@@ -1,0 +1,473 @@
+"""The one game interface: what a game is to every layer outside its own package.
+
+A game is a :class:`GameSpec` in :mod:`croupier.registry`: its name, its round class (the
+rules of one round: commands in, events out, :mod:`croupier.engine`), its Rules
+Submission model, and its :class:`TablePolicy`, the conduct of a *table* around its
+rounds, which the server, the terminal table and the tests all follow:
+
+- **dealer steps** (:meth:`TablePolicy.dealer_step`): the dealer's commands that involve
+  no one's choice (shuffle, cut at a drawn position, deal, the RNG throw, settlement);
+  :meth:`TablePolicy.run_dealer_steps` takes them until a human must act;
+- **waits**: when betting is open (:attr:`TablePolicy.betting_phases`) and what closes
+  it (:attr:`TablePolicy.closing_commands`); a player's decision; an optional choice with
+  no command to decline it (:meth:`TablePolicy.optional_phase`); :meth:`TablePolicy.wait`
+  says which wait is in progress and how long it lasts under a table's timings;
+- **timeouts** (:meth:`TablePolicy.timeout_action`, :attr:`TablePolicy.timeout_cite`):
+  the safest action the rules allow for a seat whose time ran out;
+- **leaving** (:meth:`TablePolicy.leaving_action`): what a player's leaving the seat
+  does at once to an offer made to it (a Double Back Jack cut);
+- **the next round** (:meth:`TablePolicy.carried_over`, :meth:`TablePolicy.opens_ahead`):
+  what a round inherits from the last (the deck of two alternating, the shoe, the bank
+  rotation) and whether it opens as soon as the last ends (an offer to time);
+- **what each viewer sees** of each event (:meth:`TablePolicy.hidden`), decided from the
+  event's own data: the fields blanked for a seat or a spectator;
+- **money** (:meth:`TablePolicy.moves`): the postings an event causes beyond a wager
+  placed and settled (a purchase collected by the table, a player bank's chips);
+- its **table sign**, exact analysis, simulation kernel, terminal table and browser
+  layout, named in the spec (modules imported only when used).
+
+No module outside a game's package branches on the game: the model is python-chess's
+variants (one class per variant, one registry, hooks with defaults).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from croupier.engine import (
+    DEALER,
+    Actor,
+    Command,
+    Event,
+    LegalCommand,
+    Round,
+    WagerPlaced,
+    WagerSettled,
+)
+from croupier.money import Cents
+from croupier.rng import Rng, SecureRng
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from croupier.rules.base import RulesSubmission
+
+Account = tuple[str, str | None]
+"""(account kind: ``wallet``, ``escrow``, ``inventory``; player id, or ``None`` for the
+table's accounts)."""
+Move = tuple[Account, Cents]
+"""An account and the signed cents an event moves in or out of it."""
+
+WALLET = "wallet"
+ESCROW = "escrow"
+INVENTORY = "inventory"
+
+Previous = Callable[[], "Round[Any] | None"]
+"""Loads the table's last round (``None`` at a new table), only when a game needs it."""
+
+
+class TableTimings(Protocol):
+    """A table's timings and options, as the server's table settings give them."""
+
+    @property
+    def betting_seconds(self) -> float | None: ...
+    @property
+    def decision_seconds(self) -> float | None: ...
+    @property
+    def optional_seconds(self) -> float | None: ...
+    @property
+    def physical_dice(self) -> bool: ...
+    @property
+    def offer_cut(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who looks at an event: the betting positions they play (a player may hold
+    several; none for a spectator). The dealer and surveillance see every event whole and
+    are never redacted."""
+
+    positions: frozenset[int] = frozenset()
+
+    @classmethod
+    def of(cls, actor: Actor | None, seats: Mapping[int, str]) -> Viewer:
+        """The viewer at seat ``actor`` of a round seated as ``seats`` (seat -> player id):
+        every position that player holds; ``None`` or a seat not in the round: a
+        spectator."""
+        if not isinstance(actor, int) or actor not in seats:
+            return cls()
+        player = seats[actor]
+        return cls(frozenset(seat for seat, held in seats.items() if held == player))
+
+    def owns(self, position: object) -> bool:
+        """Whether the viewer plays betting position ``position`` (a seat number, or a
+        position's name such as ``"3"``; anything else, e.g. ``"dealer"``: no)."""
+        if isinstance(position, bool):
+            return False
+        if isinstance(position, int):
+            return position in self.positions
+        try:
+            return int(str(position)) in self.positions
+        except ValueError:
+            return False
+
+
+@dataclass(frozen=True)
+class Wait:
+    """What the round waits for now: ``kind`` (betting, decision, optional), a ``key``
+    that changes when a new wait begins, and its length in seconds."""
+
+    kind: str
+    key: str
+    seconds: float
+
+
+EMPTY_ROUND = (
+    "no wager was placed in the betting time of a round the server opened ahead of the "
+    "players (server:betting-seconds)"
+)
+
+
+def draw_between(rng: Rng | None, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high`` inclusive, drawn from ``rng`` (a round's
+    random source), or from the secure generator where the round has none."""
+    source = rng if rng is not None else SecureRng()
+    return low + source.randbelow(high - low + 1)
+
+
+def draw_option(rng: Rng | None, options: Sequence[str]) -> str:
+    """One of ``options``, drawn as :func:`draw_between` draws."""
+    source = rng if rng is not None else SecureRng()
+    return options[source.randbelow(len(options))]
+
+
+def offered(round_: Round[Any], name: str, actor: Actor = DEALER) -> LegalCommand | None:
+    """The legal command ``name`` for ``actor`` now, if it is offered."""
+    return next((c for c in round_.legal_commands(actor) if c.command == name), None)
+
+
+class TablePolicy:
+    """How a table conducts the rounds of one game (see the module docstring). The
+    defaults fit a game in which the dealer takes no step alone, betting is the phase
+    ``betting`` closed by "no more bets", a timed-out player has nothing done for him,
+    nothing is carried from round to round, every event is public and money moves only
+    by wagers placed and settled. A game overrides what differs."""
+
+    betting_phases: ClassVar[tuple[str, ...]] = ("betting",)
+    """The phases in which the game waits for wagers."""
+    closing_commands: ClassVar[tuple[str, ...]] = ("AnnounceNoMoreBets",)
+    """The dealer's commands that close the betting ("no more bets")."""
+    timeout_cite: ClassVar[str] = ""
+    """The rule behind what :meth:`timeout_action` does for a player out of time."""
+    physical_dice: ClassVar[bool] = False
+    """Whether the game's dice may be physical (the dealer enters their reading)."""
+    options: ClassVar[frozenset[str]] = frozenset()
+    """The game-specific table settings this game takes (``offer_cut``)."""
+
+    # -- dealer steps -------------------------------------------------------------------
+    def dealer_step(self, round_: Round[Any], *, proceed: bool = False) -> Command | None:
+        """The dealer's next command where it involves no human choice, else ``None``.
+        ``proceed``: an optional wait has ended (the players are taken to decline), so
+        the dealer goes on."""
+        return None
+
+    def run_dealer_steps(self, round_: Round[Any]) -> list[Event]:
+        """Take :meth:`dealer_step` until a human must act; returns the events."""
+        emitted: list[Event] = []
+        while not round_.finished and (step := self.dealer_step(round_)) is not None:
+            emitted += round_.handle(step, DEALER)
+        return emitted
+
+    # -- betting ------------------------------------------------------------------------
+    def betting_open(self, round_: Round[Any]) -> bool:
+        """Whether wagers are still taken (the phase before "no more bets")."""
+        phase = str(getattr(round_.state, "phase", ""))
+        return not round_.finished and phase in self.betting_phases
+
+    def closing_step(self, round_: Round[Any]) -> Command | None:
+        """The dealer's command that closes the betting, when it may be sent now; ``None``
+        while no one has wagered."""
+        if not self.betting_open(round_):
+            return None
+        for legal in round_.legal_commands(DEALER):
+            if legal.command in self.closing_commands:
+                command: Command = round_.command_adapter.validate_python({"type": legal.command})
+                return command
+        return None
+
+    def empty_void(self, round_: Round[Any]) -> Command | None:
+        """The dealer's void of a round in betting with no wager at all, where the dealer
+        may void it (a round the server opened ahead of the players, voided when the
+        betting time runs out, so that players who sat down since play the next one)."""
+        if not self.betting_open(round_):
+            return None
+        if any(isinstance(event, WagerPlaced) for event in round_.events):
+            return None
+        if offered(round_, "VoidRound") is None:
+            return None
+        command: Command = round_.command_adapter.validate_python(
+            {"type": "VoidRound", "reason": EMPTY_ROUND}
+        )
+        return command
+
+    def wagering_players(self, round_: Round[Any]) -> set[str]:
+        """The players expected to wager (every player seated when the round opened)."""
+        return set(round_.opened.seats.values())
+
+    def seats_wagered(self, round_: Round[Any]) -> set[int]:
+        """The seats with a wager in play (from the state's ``wagers``: seat -> wagers)."""
+        wagers: Mapping[int, Any] = getattr(round_.state, "wagers", {})
+        return {seat for seat, placed in wagers.items() if placed}
+
+    def all_wagered(self, round_: Round[Any]) -> bool:
+        """Every player expected to wager has a wager in play."""
+        seats = round_.opened.seats
+        players = {seats[seat] for seat in self.seats_wagered(round_) if seat in seats}
+        expected = self.wagering_players(round_)
+        return bool(expected) and players == expected
+
+    # -- decisions and timeouts ---------------------------------------------------------
+    def players_waiting(self, round_: Round[Any]) -> list[int]:
+        """Seats with something to send now."""
+        return [seat for seat in round_.opened.seats if round_.legal_commands(seat)]
+
+    def optional_phase(self, round_: Round[Any]) -> bool:
+        """Whether the round is at an optional choice that has no command to decline it
+        (Insurance, surrender): the dealer goes on after the wait."""
+        return False
+
+    def decision_pending(self, round_: Round[Any]) -> bool:
+        """A player must decide now (outside the betting): the game waits for them."""
+        if round_.finished or self.betting_open(round_) or self.optional_phase(round_):
+            return False
+        return bool(self.players_waiting(round_))
+
+    def optional_pending(self, round_: Round[Any]) -> bool:
+        """Players may send an optional choice that has no command to decline it."""
+        if round_.finished or not self.optional_phase(round_):
+            return False
+        return bool(self.players_waiting(round_))
+
+    def timeout_action(self, round_: Round[Any], seat: int) -> Command | None:
+        """What the server sends for ``seat`` when its decision time runs out: the safest
+        action the rules allow (:attr:`timeout_cite`), or ``None``."""
+        return None
+
+    def timeout_steps(self, round_: Round[Any]) -> list[tuple[Actor, Command]]:
+        """What is sent when the wait now in progress times out: the betting closed (or an
+        empty round voided), the dealer's next step after an optional choice, or each
+        waiting player's :meth:`timeout_action`. Empty when nothing is waiting."""
+        if round_.finished:
+            return []
+        if self.betting_open(round_):
+            close = self.closing_step(round_) or self.empty_void(round_)
+            return [(DEALER, close)] if close is not None else []
+        if self.optional_pending(round_):
+            step = self.dealer_step(round_, proceed=True)
+            return [(DEALER, step)] if step is not None else []
+        steps: list[tuple[Actor, Command]] = []
+        for seat in self.players_waiting(round_):
+            command = self.timeout_action(round_, seat)
+            if command is not None:
+                steps.append((seat, command))
+        return steps
+
+    def wait(self, round_: Round[Any], timings: TableTimings) -> Wait | None:
+        """The timed wait in progress, or ``None`` (nothing to time, or no limit set)."""
+        if round_.finished:
+            return None
+        if self.betting_open(round_):
+            if timings.betting_seconds is None:
+                return None
+            if self.closing_step(round_) is not None:
+                return Wait("betting", "betting", timings.betting_seconds)
+            if self.empty_void(round_) is not None:  # opened ahead, and nobody wagered
+                return Wait("betting", "betting:empty", timings.betting_seconds)
+            return None
+        if self.optional_pending(round_):
+            if timings.optional_seconds is None:
+                return None
+            phase = getattr(round_.state, "phase", "")
+            return Wait("optional", f"optional:{phase}", timings.optional_seconds)
+        if self.decision_pending(round_):
+            if timings.decision_seconds is None:
+                return None
+            return Wait("decision", f"decision:{len(round_.events)}", timings.decision_seconds)
+        return None
+
+    def leaving_action(self, round_: Round[Any], seat: int) -> Command | None:
+        """What the server sends at once for ``seat`` when its player leaves the seat (or
+        has left it) during the round: the refusal of an offer made to it. ``None``: the
+        seat plays on (its hands stand, its timeouts apply)."""
+        return None
+
+    # -- the next round -----------------------------------------------------------------
+    def opens_ahead(self, rules: RulesSubmission, timings: TableTimings) -> bool:
+        """Whether the round after one that ends may open at once (it begins with a
+        player's decision to show and time: a bank offer, a cut offered)."""
+        return False
+
+    def carried_over(
+        self,
+        rules: RulesSubmission,
+        previous: Previous,
+        seats: dict[int, str],
+        timings: TableTimings,
+        *,
+        ahead: bool,
+    ) -> dict[str, Any]:
+        """What the next round takes from the last (keyword arguments of the round's
+        ``open``): ``previous`` loads the last round; ``ahead``: the server opens the
+        round before any player's command."""
+        return {}
+
+    def open_round(
+        self,
+        game: type[Round[Any]],
+        rules: RulesSubmission,
+        timings: TableTimings,
+        *,
+        table_id: str,
+        round_id: str,
+        seats: dict[int, str],
+        rng: Rng,
+        previous: Previous | None = None,
+        ahead: bool = False,
+    ) -> Round[Any]:
+        """A new round of ``game`` with the table's timings and options (physical dice
+        where the game has dice) and what it carries from ``previous`` (``None``: a
+        preview, opened as the table's first round), its opening dealer steps taken."""
+        physical = timings.physical_dice and self.physical_dice
+        extra = (
+            self.carried_over(rules, previous, seats, timings, ahead=ahead)
+            if previous is not None
+            else {}
+        )
+        round_ = game.open(
+            rules,
+            table_id=table_id,
+            round_id=round_id,
+            seats=seats,
+            rng=rng,
+            physical_dice=physical,
+            **extra,
+        )
+        self.run_dealer_steps(round_)
+        return round_
+
+    # -- what a viewer sees -------------------------------------------------------------
+    def hidden(self, event: Event, viewer: Viewer) -> dict[str, Any]:
+        """The fields of ``event`` that ``viewer`` may not see, each with the blank shown
+        in its place (``None``, or an empty list for an order); empty: all of it is
+        public at the table. The dealer and surveillance are never asked."""
+        return {}
+
+    # -- money ----------------------------------------------------------------------------
+    def moves(
+        self, events: Sequence[Event], index: int, seats: Mapping[int, str]
+    ) -> list[Move] | None:
+        """The money ``events[index]`` moves where the game says more than a wager placed
+        (wallet to escrow) and settled (:func:`settlement_moves`); ``None``: the common
+        rule. ``seats`` maps seat -> player id."""
+        return None
+
+
+def wager_moves(event: WagerPlaced, seats: Mapping[int, str]) -> list[Move]:
+    """A wager placed: its amount from the player's wallet to the table's escrow."""
+    return [((WALLET, seats[event.seat]), -event.amount), ((ESCROW, None), event.amount)]
+
+
+def settlement_moves(
+    event: WagerSettled, seats: Mapping[int, str], source: str = ESCROW
+) -> list[Move]:
+    """A wager settled: the stake leaves ``source`` (the escrow, or the inventory for a
+    stake the table collected), ``returned + won`` goes to the wallet and the rest comes
+    from or goes to the table's inventory."""
+    return [
+        ((source, None), -event.amount),
+        ((WALLET, seats[event.seat]), event.returned + event.won),
+        ((INVENTORY, None), event.amount - event.returned - event.won),
+    ]
+
+
+def event_moves(
+    policy: TablePolicy, events: Sequence[Event], index: int, seats: Mapping[int, str]
+) -> list[Move]:
+    """The money ``events[index]`` moves under ``policy`` (see :meth:`TablePolicy.moves`)."""
+    found = policy.moves(events, index, seats)
+    if found is not None:
+        return found
+    event = events[index]
+    if isinstance(event, WagerPlaced):
+        return wager_moves(event, seats)
+    if isinstance(event, WagerSettled):
+        return settlement_moves(event, seats)
+    return []
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything a layer needs of one game, found by name in :mod:`croupier.registry`.
+
+    The analysis, simulation, sign and terminal modules are named, not imported, so that
+    the server does not load numba or Rich tables it never uses."""
+
+    round_type: type[Round[Any]]
+    policy: TablePolicy
+    title: str
+    """The game's name as the regulation writes it ("High Roll Dice")."""
+    chapter: str
+    """The chapter of 58 Pa. Code (``"675a"``)."""
+    layout: str = ""
+    """The browser's layout for the table (``static/js/layouts.js``); empty: the generic
+    table drawn from the view."""
+    sign: str | None = None
+    """Module whose ``sign(rules)`` draws the table sign (a Rich renderable)."""
+    analysis: str | None = None
+    """Module whose ``par_sheet(rules)`` returns the exact par sheet."""
+    simulation: str | None = None
+    """Module of the simulation kernel (:mod:`croupier.analysis.simulation`)."""
+    terminal: str | None = None
+    """Module whose ``play`` runs ``croupier play <game>``."""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        """The game's name in Rules Submissions and URLs (``high-roll-dice``)."""
+        return self.round_type.game
+
+    @property
+    def rules_type(self) -> type[RulesSubmission]:
+        return self.round_type.rules_type
+
+    def draw_sign(self, rules: RulesSubmission) -> RenderableType | None:
+        """The table sign of ``rules``, or ``None`` where the game has none drawn."""
+        if self.sign is None:
+            return None
+        drawn: RenderableType = importlib.import_module(self.sign).sign(rules)
+        return drawn
+
+
+__all__ = [
+    "EMPTY_ROUND",
+    "ESCROW",
+    "INVENTORY",
+    "WALLET",
+    "Account",
+    "GameSpec",
+    "Move",
+    "Previous",
+    "TablePolicy",
+    "TableTimings",
+    "Viewer",
+    "Wait",
+    "draw_between",
+    "draw_option",
+    "event_moves",
+    "offered",
+    "settlement_moves",
+    "wager_moves",
+]

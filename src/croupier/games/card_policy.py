@@ -1,0 +1,69 @@
+"""The table policy shared by the single-deck card games (Go Fore It, ch. 676a;
+Criss-Cross Poker, ch. 674a): the dealer's steps with no one's choice (the shuffle, the
+dealer's cut at a position drawn from the round's random source, the deal, the stub count
+and the reveals), a timed-out player folded, the deck of two alternating carried to the
+next round, and what a player may see of the cards dealt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from croupier.engine import Command, Event, Round
+from croupier.game import TablePolicy, Viewer, draw_option, offered
+from croupier.games.cards import CardDealt, DeckShuffled
+
+FRONT_CARDS = 2
+"""The cards of a hand its player may look at: his first two (676a.11(a), 674a.11(a))."""
+
+
+def other_deck(colors: tuple[str, ...] | list[str], previous: str) -> str:
+    """The deck not dealt last round where two decks alternate (676a.3(b)(3), 674a.3(b))."""
+    if len(colors) != 2 or previous not in colors:
+        return colors[0]
+    return colors[1 - list(colors).index(previous)]
+
+
+class CardTablePolicy(TablePolicy):
+    """Subclasses name the phase enum's members and commands below; the steps are
+    taken in that order of phases."""
+
+    phases: ClassVar[dict[str, Any]]
+    """Phase name (``shuffle``, ``cut``, ``deal``, ``stub``) -> the game's phase."""
+    reveal_phases: ClassVar[tuple[Any, ...]]
+    commands: ClassVar[dict[str, Callable[..., Command]]]
+    """``shuffle``, ``cut``, ``deal``, ``stub``, ``reveal``, ``fold`` -> command class."""
+
+    def dealer_step(self, round_: Round[Any], *, proceed: bool = False) -> Command | None:
+        phase = round_.state.phase
+        make = self.commands
+        if phase is self.phases["shuffle"]:
+            return make["shuffle"]()
+        if phase is self.phases["cut"]:
+            cut = offered(round_, "CutCards")
+            return make["cut"](position=int(draw_option(round_.rng, cut.options))) if cut else None
+        if phase is self.phases["deal"]:
+            return make["deal"](all_remaining=True)
+        if phase is self.phases["stub"]:
+            return make["stub"]()
+        if phase in self.reveal_phases:
+            return make["reveal"]()
+        return None
+
+    def timeout_action(self, round_: Round[Any], seat: int) -> Command | None:
+        if offered(round_, "Fold", seat) is None:
+            return None
+        return self.commands["fold"](seat=seat)
+
+    def hidden(self, event: Event, viewer: Viewer) -> dict[str, Any]:
+        """The order of the shuffled deck; a card dealt to a hand, except a player's own
+        first two cards (a Go Fore It hand's third and fourth cards, the community cards
+        of the cross, stay face down until turned)."""
+        if isinstance(event, DeckShuffled):
+            return {"stack": []}
+        if isinstance(event, CardDealt):
+            if viewer.owns(event.hand) and event.position < FRONT_CARDS:
+                return {}
+            return {"card": None}
+        return {}

@@ -1,0 +1,83 @@
+"""How a Criss-Cross Poker table conducts its rounds (the
+:class:`~croupier.game.TablePolicy` of ch. 674a): the shuffle (674a.5(a)), the dealer's
+cut (674a.5(d)), the deal, the stub count (674a.8(f)) and the turning of the community
+cards are the table's steps; a player out of time folds (no Across, Down or Middle Bet,
+674a.11(b), (d), (f)); where two decks alternate, each round is dealt from the deck not
+dealt last (674a.3(b)).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from croupier.engine import Command
+from croupier.game import GameSpec, Previous, TableTimings
+from croupier.games.card_policy import CardTablePolicy, other_deck
+from croupier.games.criss_cross_poker import (
+    REVEAL_PHASES,
+    CountStub,
+    CrissCrossPokerRound,
+    CutCards,
+    DealCards,
+    Fold,
+    Phase,
+    RevealCommunityCards,
+    RoundSetup,
+    ShuffleCards,
+    default_setup,
+)
+from croupier.rules.base import RulesSubmission
+from croupier.rules.criss_cross_poker import CrissCrossPokerRules
+
+
+class CrissCrossPokerPolicy(CardTablePolicy):
+    timeout_cite: ClassVar[str] = "674a.11(b), (d), (f)"
+    phases: ClassVar[dict[str, Any]] = {
+        "shuffle": Phase.SHUFFLE,
+        "cut": Phase.CUT,
+        "deal": Phase.DEAL,
+        "stub": Phase.STUB,
+    }
+    reveal_phases: ClassVar[tuple[Any, ...]] = REVEAL_PHASES
+    commands: ClassVar[dict[str, Callable[..., Command]]] = {
+        "shuffle": ShuffleCards,
+        "cut": CutCards,
+        "deal": DealCards,
+        "stub": CountStub,
+        "reveal": RevealCommunityCards,
+        "fold": Fold,
+    }
+
+    def carried_over(
+        self,
+        rules: RulesSubmission,
+        previous: Previous,
+        seats: dict[int, str],
+        timings: TableTimings,
+        *,
+        ahead: bool,
+    ) -> dict[str, Any]:
+        """The deck not dealt last round, where two alternate (674a.3(b))."""
+        assert isinstance(rules, CrissCrossPokerRules)
+        last = previous() if len(rules.deck_colors) == 2 else None
+        if last is None:
+            return {}
+        dealt = next((e for e in last.events if isinstance(e, RoundSetup)), None)
+        if dealt is None:
+            return {}
+        deck = other_deck(rules.deck_colors, dealt.deck)
+        return {"setup": default_setup(rules).model_copy(update={"deck": deck})}
+
+
+SPEC = GameSpec(
+    round_type=CrissCrossPokerRound,
+    policy=CrissCrossPokerPolicy(),
+    title="Criss-Cross Poker",
+    chapter="674a",
+    layout="criss-cross-poker",
+    sign="croupier.games.criss_cross_poker.sign",
+    analysis="croupier.analysis.exact.criss_cross_poker",
+    simulation="croupier.analysis.simulation.criss_cross_poker",
+    terminal="croupier.cli.tables.criss_cross_poker",
+)

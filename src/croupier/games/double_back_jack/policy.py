@@ -1,0 +1,201 @@
+"""How a Double Back Jack table conducts its rounds (the
+:class:`~croupier.game.TablePolicy` of ch. 673a).
+
+- **Dealer steps**: the shuffle, the dealer's cut (673a.5(b), (d)) or the record of the
+  cut a box accepted (``AcceptCut``: its position, the cover card reinserted at a drawn
+  depth, 673a.5(d)), loading the shoe, the burn, the card reader once the players have
+  decided (673a.7(h)), the dealer's hand (673a.7(n)-(p)) and settlement.
+- **Betting** is closed by the deal (673a.7(e)).
+- **Optional choices**: Insurance and surrender before the card reader have no command
+  to decline them; the dealer goes on after the wait.
+- **Timeouts** (673a.5(b), (c); 673a.7(i), (l)): a box out of time stands; a bust
+  declines the Second Chance; a cut offered is refused (the dealer then cuts). Leaving
+  the seat refuses a cut offered to the box at once (interpretations.md, "Leaving
+  refuses the cut").
+- **The next round** takes the shoe as the last round left it (its cards, the cover
+  card, a reshuffle once the cover card appeared, 673a.7(d); the boxes barred since the
+  shuffle, 673a.6(b)), through :class:`DoubleBackJackTable`; where the table's
+  ``offer_cut`` is on, a round that begins with a cut opens as soon as the last ends,
+  so that the offer is shown and timed.
+- **Hidden**: the shoe's order, a card dealt face down (the hole card) and the burned
+  card.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from croupier.engine import DEALER, Command, Event, Round
+from croupier.game import (
+    GameSpec,
+    Previous,
+    TablePolicy,
+    TableTimings,
+    Viewer,
+    draw_between,
+    offered,
+)
+from croupier.games.cards import DeckShuffled
+from croupier.games.double_back_jack import (
+    BurnCard,
+    CardBurned,
+    CardDealt,
+    CutCards,
+    Decide,
+    Decision,
+    DoubleBackJackRound,
+    DoubleBackJackTable,
+    LoadShoe,
+    Phase,
+    PlayDealerHand,
+    ReadHoleCard,
+    RefuseCut,
+    RoundSetup,
+    SettleWagers,
+    ShuffleCards,
+)
+from croupier.rules.base import RulesSubmission
+from croupier.rules.double_back_jack import DoubleBackJackRules
+
+
+def _range(option: str) -> tuple[int, int]:
+    low, high = option.split(":")[1].split("-")
+    return int(low), int(high)
+
+
+class DoubleBackJackPolicy(TablePolicy):
+    closing_commands: ClassVar[tuple[str, ...]] = ("DealCards",)
+    timeout_cite: ClassVar[str] = "673a.5(b), (c); 673a.7(i), (l)"
+    options: ClassVar[frozenset[str]] = frozenset({"offer_cut"})
+
+    def dealer_step(self, round_: Round[Any], *, proceed: bool = False) -> Command | None:
+        assert isinstance(round_, DoubleBackJackRound)
+        state = round_.state
+        phase = state.phase
+        if phase is Phase.SHUFFLE:
+            return ShuffleCards()
+        if phase is Phase.CUT:
+            cut = offered(round_, "CutCards")
+            if cut is None or state.cut_offered_to() is not None:
+                return None  # a box offered the cut accepts or refuses it first (673a.5(b))
+            accepted = state.cut_accepted
+            if accepted is not None:
+                # The box placed the cover card (AcceptCut); the dealer records its cut and
+                # reinserts the cover card at least 1/4 from the bottom (673a.5(d)).
+                seat, position = accepted
+                cover = draw_between(round_.rng, *_range(cut.options[1]))
+                return CutCards(position=position, cover_from_bottom=cover, cutter=seat)
+            position = draw_between(round_.rng, *_range(cut.options[0]))
+            cover = draw_between(round_.rng, *_range(cut.options[1]))
+            return CutCards(position=position, cover_from_bottom=cover, cutter=DEALER)
+        if phase is Phase.LOAD:
+            return LoadShoe()
+        if phase is Phase.BURN:
+            return BurnCard()
+        if phase is Phase.READER and offered(round_, "ReadHoleCard"):
+            return ReadHoleCard() if proceed or not self.players_waiting(round_) else None
+        if phase is Phase.PLAY and offered(round_, "PlayDealerHand"):
+            return PlayDealerHand()
+        if phase is Phase.SETTLE:
+            return SettleWagers()
+        return None
+
+    def optional_phase(self, round_: Round[Any]) -> bool:
+        """Insurance and surrender before the card reader (673a.7(h))."""
+        assert isinstance(round_, DoubleBackJackRound)
+        return round_.state.phase is Phase.READER
+
+    def timeout_action(self, round_: Round[Any], seat: int) -> Command | None:
+        if offered(round_, "RefuseCut", seat) is not None:
+            return RefuseCut(seat=seat)  # the dealer then cuts (673a.5(b))
+        options = [
+            option
+            for legal in round_.legal_commands(seat)
+            if legal.command == "Decide"
+            for option in legal.options
+        ]
+        for choice in (Decision.STAND, Decision.DECLINE_SECOND_CHANCE):
+            if choice.value in options:
+                return Decide(seat=seat, decision=choice)
+        return None
+
+    def leaving_action(self, round_: Round[Any], seat: int) -> Command | None:
+        """The cut offered to the box is refused (673a.5(c))."""
+        assert isinstance(round_, DoubleBackJackRound)
+        if round_.state.cut_offered_to() != seat:
+            return None
+        return RefuseCut(seat=seat)
+
+    def opens_ahead(self, rules: RulesSubmission, timings: TableTimings) -> bool:
+        return timings.offer_cut
+
+    def carried_over(
+        self,
+        rules: RulesSubmission,
+        previous: Previous,
+        seats: dict[int, str],
+        timings: TableTimings,
+        *,
+        ahead: bool,
+    ) -> dict[str, Any]:
+        assert isinstance(rules, DoubleBackJackRules)
+        last = previous()
+        if not isinstance(last, DoubleBackJackRound) or not last.finished:
+            return {}
+        setup = next_shoe(rules, last, seats)
+        if not (timings.offer_cut and ahead):
+            # No cut offered to a player: the dealer cuts (673a.5(b); interpretations.md,
+            # "Who cuts"). A round a player's command opens cannot wait for another's cut.
+            setup = setup.model_copy(update={"cut_offer": ()})
+        return {"setup": setup}
+
+    def hidden(self, event: Event, viewer: Viewer) -> dict[str, Any]:
+        if isinstance(event, DeckShuffled):
+            return {"stack": []}
+        if isinstance(event, RoundSetup):
+            return {"shoe": []}
+        if isinstance(event, CardDealt):
+            return {} if event.face_up else {"card": None}
+        if isinstance(event, CardBurned):
+            return {"card": None}
+        return {}
+
+
+def next_shoe(
+    rules: DoubleBackJackRules, last: DoubleBackJackRound, seats: dict[int, str]
+) -> RoundSetup:
+    """The shoe after ``last``, through :class:`DoubleBackJackTable` (its ``finish``):
+    the table is rebuilt from the last round's own setup, then takes the round in; the
+    boxes barred or offered the cut are among ``seats``, those of the new round (a player
+    may have left since the last)."""
+    handed = last.events[1]
+    assert isinstance(handed, RoundSetup)
+    opened = last.opened
+    when = datetime.now(UTC)
+    table = DoubleBackJackTable.start(rules, opened.table_id, when)
+    if handed.batch in rules.batch_colors:
+        table.rotation.in_play = list(rules.batch_colors).index(handed.batch)
+    # What the table held when it handed the last round its shoe; finish() then takes in
+    # the cards the round left in the shoe, or a reshuffle once the cover card appeared.
+    table.shuffle_due = handed.shuffle_due
+    table.burn_due = handed.burn_due
+    table.sat_out = set(handed.barred)
+    table.shuffler_down = handed.shuffling is not rules.shuffling
+    table.finish(last, when)
+    # The cut is offered in the order of 673a.5(c) (kept only where the table offers the
+    # cut online and the round opens ahead of the players).
+    return table.setup(seats)
+
+
+SPEC = GameSpec(
+    round_type=DoubleBackJackRound,
+    policy=DoubleBackJackPolicy(),
+    title="Double Back Jack",
+    chapter="673a",
+    layout="double-back-jack",
+    sign="croupier.games.double_back_jack.sign",
+    analysis="croupier.analysis.exact.double_back_jack",
+    simulation="croupier.analysis.simulation.double_back_jack",
+    terminal="croupier.cli.tables.double_back_jack",
+)

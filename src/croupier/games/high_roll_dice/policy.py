@@ -1,0 +1,94 @@
+"""How a High Roll Dice table conducts its rounds (the :class:`~croupier.game.TablePolicy`
+of ch. 675a, 675a.6 and 593).
+
+With RNG dice, once "no more bets" is announced the dealer throws (675a.4(b)), calls
+(675a.4(d)-(f)) and, where Extra Rolls were bought, throws and calls the Extra Roll
+(675a.4(g)-(h)): no one chooses, so the table takes those steps. With physical dice the
+dealer sends the throw (its faces) and the call. An Extra Roll bought is collected by the
+table (675a.4(g)): its stake moves to the table's inventory, and its settlement is paid
+from there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from croupier.engine import Command, Event, Round, WagerSettled
+from croupier.game import (
+    ESCROW,
+    INVENTORY,
+    GameSpec,
+    Move,
+    TablePolicy,
+    settlement_moves,
+)
+from croupier.games.high_roll_dice import (
+    EXTRA_ROLL,
+    CallResult,
+    ExtraRollCollected,
+    HighRollDiceRound,
+    Phase,
+    ThrowDice,
+)
+
+
+class HighRollDicePolicy(TablePolicy):
+    physical_dice: ClassVar[bool] = True
+
+    def dealer_step(self, round_: Round[Any], *, proceed: bool = False) -> Command | None:
+        assert isinstance(round_, HighRollDiceRound)
+        if round_.state.physical_dice:
+            return None
+        phase = round_.state.phase
+        if phase in (Phase.FIRST_THROW, Phase.EXTRA_THROW):
+            return ThrowDice()
+        if phase in (Phase.FIRST_CALL, Phase.EXTRA_CALL):
+            return CallResult()
+        return None
+
+    def seats_wagered(self, round_: Round[Any]) -> set[int]:
+        assert isinstance(round_, HighRollDiceRound)
+        return {seat for seat, placed in round_.state.open_wagers.items() if placed}
+
+    def moves(
+        self, events: Sequence[Event], index: int, seats: Mapping[int, str]
+    ) -> list[Move] | None:
+        """An Extra Roll collected (675a.4(a)): its stake from escrow to the inventory;
+        its settlement then pays from the inventory."""
+        event = events[index]
+        if isinstance(event, ExtraRollCollected):
+            return [((ESCROW, None), -event.amount), ((INVENTORY, None), event.amount)]
+        if isinstance(event, WagerSettled) and event.spot == EXTRA_ROLL:
+            return settlement_moves(event, seats, _stake_source(events, index))
+        return None
+
+
+def _stake_source(events: Sequence[Event], index: int) -> str:
+    """Where the stake of the Extra Roll settled at ``events[index]`` is held: the
+    inventory if it was collected since that seat's Extra Roll was last settled."""
+    settled = events[index]
+    assert isinstance(settled, WagerSettled)
+    for event in reversed(events[:index]):
+        if isinstance(event, ExtraRollCollected) and event.seat == settled.seat:
+            return INVENTORY
+        if (
+            isinstance(event, WagerSettled)
+            and event.seat == settled.seat
+            and event.spot == EXTRA_ROLL
+        ):
+            return ESCROW
+    return ESCROW
+
+
+SPEC = GameSpec(
+    round_type=HighRollDiceRound,
+    policy=HighRollDicePolicy(),
+    title="High Roll Dice",
+    chapter="675a",
+    layout="high-roll-dice",
+    sign="croupier.games.high_roll_dice.sign",
+    analysis="croupier.analysis.exact.high_roll_dice",
+    simulation="croupier.analysis.simulation.high_roll_dice",
+    terminal="croupier.cli.tables.high_roll_dice",
+)

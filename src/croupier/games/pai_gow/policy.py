@@ -1,0 +1,258 @@
+"""How a Pai Gow table conducts its rounds (the :class:`~croupier.game.TablePolicy` of
+ch. 621a).
+
+- **Dealer steps**: mix and stack (621a.6(c)-(f)), the shake or the RNG number
+  (621a.8(a)), the deal, the dealer's hands by the house way (621a.10(c)-(d)), exposure
+  and settlement once no player has a surrender left to send. Around a player bank the
+  table takes only the dealer's steps: the bank's cut, the delivery style and the shake
+  are the bank's commands (621a.11(g), (i)).
+- **Betting** is open while the tiles are mixed and the wagers taken (621a.7(c)); a
+  player bank places no wager (621a.11(f)).
+- **Optional choices**: surrender before the hands are exposed has no command to decline
+  it; the dealer goes on after the wait.
+- **Timeouts** (621a.10(b); 621a.11(c), (g), (i); 621a.12(d)): the bank passed; a player
+  bank makes no cut and shakes with the standard delivery; an exposed tile's hand
+  voided; hands set by the house way.
+- **The next round** takes the table's context from the last (621a.6(b), 621a.11(b)-(d),
+  (h)), through :class:`PaiGowTable`; where player banking is offered, it opens as soon
+  as the last ends, so that the bank offer is shown and timed.
+- **Hidden**: the stacks' order, the tiles delivered to another position, hands set (or
+  the house way shown) for another position.
+- **Money** of a player bank (621a.11): see :func:`bank_moves`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from croupier.engine import Command, Event, LegalCommand, Round, RoundVoided
+from croupier.game import (
+    ESCROW,
+    INVENTORY,
+    WALLET,
+    GameSpec,
+    Move,
+    Previous,
+    TablePolicy,
+    TableTimings,
+    Viewer,
+    offered,
+)
+from croupier.games.pai_gow import (
+    BankSettled,
+    BankTaken,
+    DealTiles,
+    DecideExposedHand,
+    DeclineCut,
+    DrawNumber,
+    HandsSet,
+    HouseWayShown,
+    MixTiles,
+    PaiGowRound,
+    PaiGowTable,
+    PassBank,
+    Phase,
+    SetDealerHands,
+    SetHands,
+    SettleWagers,
+    ShakeDice,
+    TableContext,
+    TilesDelivered,
+    TilesMixed,
+)
+from croupier.rules.base import RulesSubmission
+from croupier.rules.pai_gow import PaiGowRules
+
+
+class PaiGowPolicy(TablePolicy):
+    betting_phases: ClassVar[tuple[str, ...]] = ("mixing", "betting")
+    """Pai Gow also takes wagers while a player bank decides its cut (621a.11(g)), but
+    that wait is the bank's decision, timed as one."""
+    timeout_cite: ClassVar[str] = "621a.10(b); 621a.11(c), (g), (i); 621a.12(d)"
+    physical_dice: ClassVar[bool] = True
+
+    def dealer_step(self, round_: Round[Any], *, proceed: bool = False) -> Command | None:
+        assert isinstance(round_, PaiGowRound)
+        state = round_.state
+        phase = state.phase
+        if phase is Phase.MIXING:
+            return MixTiles()
+        if phase is Phase.SHAKE and state.bank is None:
+            if offered(round_, "DrawNumber"):
+                return DrawNumber()
+            return None if state.physical_dice else ShakeDice()
+        if phase is Phase.SHOWN:
+            return DealTiles()
+        if phase is Phase.DEALER_SETTING:
+            return SetDealerHands()
+        if phase is Phase.SURRENDER:
+            return SettleWagers() if proceed or not self.players_waiting(round_) else None
+        return None
+
+    def wagering_players(self, round_: Round[Any]) -> set[str]:
+        assert isinstance(round_, PaiGowRound)
+        seats = round_.opened.seats
+        expected = set(seats.values())
+        if round_.state.bank is not None:
+            expected.discard(seats[round_.state.bank])  # the bank places no wager (621a.11(f))
+        return expected
+
+    def optional_phase(self, round_: Round[Any]) -> bool:
+        """Surrender before the hands are exposed."""
+        assert isinstance(round_, PaiGowRound)
+        return round_.state.phase is Phase.SURRENDER
+
+    def timeout_action(self, round_: Round[Any], seat: int) -> Command | None:
+        """A Pai Gow player's safest action: the bank passed (621a.11(c)); a player bank
+        makes no cut (621a.11(g): "If the bank does not wish to cut the tiles, there may
+        not be a cut") and shakes with the standard delivery (621a.11(i): "If the bank
+        does not choose a style of delivery, the dealer shall use the procedure in
+        § 621a.8(d)"); an exposed tile's hand voided (621a.12(d)); hands set by the house
+        way (621a.10(b))."""
+        assert isinstance(round_, PaiGowRound)
+        offers: dict[str, LegalCommand] = {
+            legal.command: legal for legal in round_.legal_commands(seat)
+        }
+        if "PassBank" in offers:
+            return PassBank(seat=int(offers["PassBank"].options[0]))
+        if "DeclineCut" in offers:
+            return DeclineCut(seat=int(offers["DeclineCut"].options[0]))
+        if "ShakeDice" in offers:
+            return ShakeDice()
+        if "DecideExposedHand" in offers:
+            return DecideExposedHand(seat=int(offers["DecideExposedHand"].options[0]), void=True)
+        if "SetHands" in offers:
+            area = int(offers["SetHands"].options[0])
+            setting = round_.rules.dealer_way.set(round_.tiles_of(area))
+            return SetHands(seat=area, together=(setting.high[0].code, setting.high[1].code))
+        return None
+
+    def opens_ahead(self, rules: RulesSubmission, timings: TableTimings) -> bool:
+        """The bank is offered in rotation where the Rules Submission offers it
+        (621a.11(c))."""
+        assert isinstance(rules, PaiGowRules)
+        return rules.player_banking
+
+    def carried_over(
+        self,
+        rules: RulesSubmission,
+        previous: Previous,
+        seats: dict[int, str],
+        timings: TableTimings,
+        *,
+        ahead: bool,
+    ) -> dict[str, Any]:
+        assert isinstance(rules, PaiGowRules)
+        last = previous()
+        if not isinstance(last, PaiGowRound) or not last.finished:
+            return {}
+        return {"context": next_context(rules, last)}
+
+    def hidden(self, event: Event, viewer: Viewer) -> dict[str, Any]:
+        if isinstance(event, TilesMixed):
+            return {"stacks": []}
+        if isinstance(event, TilesDelivered):
+            return {
+                "deliveries": [
+                    delivery.model_dump(mode="json")
+                    if viewer.owns(delivery.position)
+                    else {**delivery.model_dump(mode="json"), "tiles": None}
+                    for delivery in event.deliveries
+                ]
+            }
+        if isinstance(event, HandsSet | HouseWayShown) and not viewer.owns(event.seat):
+            return {"high": None, "low": None}
+        return {}
+
+    def moves(
+        self, events: Sequence[Event], index: int, seats: Mapping[int, str]
+    ) -> list[Move] | None:
+        if isinstance(events[index], BankTaken | BankSettled | RoundVoided):
+            return bank_moves(events, index, seats)
+        return None
+
+
+def next_context(rules: PaiGowRules, last: PaiGowRound) -> TableContext:
+    """What a Pai Gow table carries into the round after ``last``, through
+    :class:`PaiGowTable` (its ``finish``): the table is rebuilt from the context ``last``
+    was handed, then takes the round in: no longer the start of the game (621a.6(b),
+    621a.11(b)), the player who banked it (621a.11(c): not two rounds running), the seat
+    first offered the bank next (one position counterclockwise, the dealer after seat 1)
+    and each player's wagers in the last round the dealer banked (621a.11(d)(1), (h))."""
+    handed = last.state.context
+    assert handed is not None
+    cursor = handed.bank_offer_from
+    if cursor is None:
+        # No offer last round: the start of the game (the first offer then goes to seat
+        # 6), or the round in which the offer "returns to the dealer" (cursor 0).
+        cursor = 6 if handed.start_of_game or not rules.player_banking else 0
+    table = PaiGowTable(
+        rules=rules,
+        table_id=last.opened.table_id,
+        start_of_game=handed.start_of_game,
+        previous_bank=handed.previous_bank,
+        offer_cursor=cursor,
+        last_dealer_round_wagers=dict(handed.last_dealer_round_wagers),
+    )
+    table.finish(last)
+    return table.context()
+
+
+def _taken(events: Sequence[Event], index: int) -> BankTaken | None:
+    """The bank taken before ``events[index]``, if any."""
+    return next((e for e in events[:index] if isinstance(e, BankTaken)), None)
+
+
+def bank_moves(events: Sequence[Event], index: int, seats: Mapping[int, str]) -> list[Move]:
+    """The money ``events[index]`` moves for a player bank (621a.11; empty for any other
+    event). Every wager is posted against the table: a losing wager goes from escrow to
+    the inventory, a winning one is paid from it (less the vigorish). Against a player
+    bank the other side of those wagers is the bank, not the house (621a.11(o), (r)); the
+    engine accounts for it in one event, :class:`BankSettled`, whose ``net`` is the bank's
+    result (the centre less what it paid, less the vigorish on a surplus, 621a.11(o),
+    (q), with the house's half under co-banking, 621a.11(r)). So:
+
+    - :class:`BankTaken`: the chips the bank puts up to cover the wagers (621a.11(d)(2))
+      move from its wallet to the table's escrow (refused, like a wager, where the wallet
+      does not hold them);
+    - :class:`BankSettled`: the chips come back from escrow with ``net`` (a loss is at
+      most the chips: they cover every wager, the dealer's included), and the inventory,
+      which the wagers' postings made the bank's counterparty, gives or takes ``net``.
+      What stays in the inventory is then exactly the house's: the players' vigorish, the
+      vigorish on the bank's surplus, the dealer's wager won or lost (621a.11(h), (n),
+      (p)) and, under co-banking, the house's half (621a.11(r));
+    - :class:`RoundVoided` after :class:`BankTaken` (no settlement): the chips go back.
+    """
+    event = events[index]
+    if isinstance(event, BankTaken):
+        bank = seats[event.seat]
+        return [((WALLET, bank), -event.chips), ((ESCROW, None), event.chips)]
+    if isinstance(event, BankSettled):
+        taken = _taken(events, index)
+        chips = taken.chips if taken is not None else 0
+        bank = seats[event.seat]
+        return [
+            ((ESCROW, None), -chips),
+            ((WALLET, bank), chips + event.net),
+            ((INVENTORY, None), -event.net),
+        ]
+    if isinstance(event, RoundVoided):
+        taken = _taken(events, index)
+        if taken is None or any(isinstance(e, BankSettled) for e in events[:index]):
+            return []
+        return [((ESCROW, None), -taken.chips), ((WALLET, seats[taken.seat]), taken.chips)]
+    return []
+
+
+SPEC = GameSpec(
+    round_type=PaiGowRound,
+    policy=PaiGowPolicy(),
+    title="Pai Gow",
+    chapter="621a",
+    layout="pai-gow",
+    sign="croupier.games.pai_gow.sign",
+    analysis="croupier.analysis.exact.pai_gow",
+    simulation="croupier.analysis.simulation.pai_gow",
+    terminal="croupier.cli.tables.pai_gow",
+)
