@@ -1,0 +1,358 @@
+"""Shared by the golden-file tests: commands built from what ``legal_commands`` offers, and
+the golden files themselves (written, read, compared byte for byte).
+
+A golden file (``data/<layer>-<game>.jsonl``) has one line per round::
+
+    {"round":"<label>","events":<the round's events as JSON, verbatim>}
+
+The events' text is inserted as it was produced (``Round.events_to_json`` at the engine
+level, the bodies the table server stores at the server level), so the file holds those
+bytes exactly; only the croupier version stamped in ``RoundOpened`` (and at the server
+level the random player ids) are normalised, see :func:`normalise_version`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from croupier.engine import DEALER, Actor, LegalCommand
+
+SERVER_TESTS = str(Path(__file__).parents[1] / "server")
+if SERVER_TESTS not in sys.path:  # the table server tests' helpers (server_api), which
+    sys.path.insert(0, SERVER_TESTS)  # test_golden_server imports after this module
+
+DATA = Path(__file__).parent / "data"
+WRITE = os.environ.get("CROUPIER_GOLDEN_WRITE") == "1"
+"""``CROUPIER_GOLDEN_WRITE=1 pytest tests/golden`` rewrites the golden files."""
+
+VERSION = "golden"
+"""What the croupier version stamped in ``RoundOpened`` is replaced with."""
+_VERSION = re.compile(r'"croupier_version":"[^"]*"')
+
+
+def normalise_version(text: str) -> str:
+    """``text`` with the croupier version of every ``RoundOpened`` replaced by
+    :data:`VERSION`: it comes from the installed package's metadata and changes with
+    every release, and nothing is derived from it (replay does not check it)."""
+    return _VERSION.sub(f'"croupier_version":"{VERSION}"', text)
+
+
+# --- building commands ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Offer:
+    """One legal command as offered (from a :class:`LegalCommand` or its JSON)."""
+
+    command: str
+    spots: tuple[str, ...] = ()
+    min_amount: int | None = None
+    max_amount: int | None = None
+    options: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, legal: LegalCommand | dict[str, Any]) -> Offer:
+        data = legal.model_dump() if isinstance(legal, LegalCommand) else legal
+        return cls(
+            command=data["command"],
+            spots=tuple(data.get("spots") or ()),
+            min_amount=data.get("min_amount"),
+            max_amount=data.get("max_amount"),
+            options=tuple(str(o) for o in data.get("options") or ()),
+        )
+
+
+@dataclass
+class Table:
+    """What a command needs to know beyond its offer, as the sender can see it."""
+
+    game: str
+    physical_dice: bool = False
+    co_banking: bool = False
+    shuffler_counts: bool = False
+    """Go Fore It, Criss-Cross Poker: a counting shuffler reports its count."""
+    cap: int | None = None
+    """The largest multiple of the least amount wagered (``None``: up to the most)."""
+    tiles: Callable[[int], list[str]] = field(default=lambda area: [])
+    """A Pai Gow area's four tiles (codes), as its player sees them."""
+    exposable: Callable[[], dict[str, list[str]]] = field(default=dict)
+    """Pai Gow: position -> tiles the dealer may declare exposed."""
+    dice: Callable[[], list[int]] = field(default=list)
+    """High Roll Dice: the dice on the table."""
+    dice_to_throw: Callable[[], int] = field(default=lambda: 0)
+    """High Roll Dice with physical dice: how many dice this throw reads."""
+    boxes: Callable[[], list[int]] = field(default=list)
+    """Double Back Jack: the boxes with a Blackjack Wager (for a misdeal)."""
+
+
+PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+
+
+def _range(option: str) -> tuple[int, int]:
+    low, high = option.split(":")[1].split("-")
+    return int(low), int(high)
+
+
+def _amount(offer: Offer, pick: random.Random, table: Table) -> int:
+    low, high = offer.min_amount, offer.max_amount
+    assert low is not None
+    if high is None:
+        high = low * 10
+    top = high if table.cap is None else min(high, low * table.cap)
+    return pick.choice([low, pick.randint(low, top), top])
+
+
+def _option_seat(offer: Offer) -> int:
+    return int(offer.options[0])
+
+
+def build(offer: Offer, actor: Actor, pick: random.Random, table: Table) -> dict[str, Any]:
+    """A command (its JSON) within ``offer``'s bounds, chosen with ``pick``."""
+    name, game = offer.command, table.game
+    data: dict[str, Any] = {"type": name}
+    pai_gow = game == "pai-gow"
+    if pai_gow and name in (
+        "PlaceWager",
+        "TakeBank",
+        "PassBank",
+        "CutTiles",
+        "DeclineCut",
+        "DirectDealerWager",
+        "DecideExposedHand",
+        "SetHands",
+        "RequestHouseWay",
+        "Surrender",
+    ):
+        data["seat"] = _option_seat(offer)
+    elif name in (
+        "PlaceWager",
+        "PlaceAntes",
+        "WithdrawWager",
+        "Fold",
+        "Decide",
+        "AcceptCut",
+        "RefuseCut",
+    ):
+        data["seat"] = actor
+    if name == "PlaceWager":
+        data["amount"] = _amount(offer, pick, table)
+        if not pai_gow:
+            data["spot"] = pick.choice(offer.spots)
+    elif name == "PlaceAntes":
+        data["ante_across"] = data["ante_down"] = _amount(offer, pick, table)
+    elif name == "WithdrawWager":
+        data["spot"] = pick.choice(offer.spots)
+    elif name == "Decide":
+        decision = pick.choice(offer.options)
+        data["decision"] = decision
+        if decision == "double":
+            assert offer.min_amount is not None and offer.max_amount is not None
+            data["amount"] = pick.choice(
+                [offer.max_amount, pick.randint(offer.min_amount, offer.max_amount)]
+            )
+    elif name == "AcceptCut":
+        data["position"] = pick.randint(*_range(offer.options[0]))
+    elif name == "CutCards":
+        if offer.options[0].startswith("position:"):  # Double Back Jack
+            cutters = [o.split(":")[1] for o in offer.options[2:]]
+            who = pick.choice(cutters)
+            data["position"] = pick.randint(*_range(offer.options[0]))
+            data["cover_from_bottom"] = pick.randint(*_range(offer.options[1]))
+            data["cutter"] = DEALER if who == DEALER else int(who)
+        else:
+            data["position"] = int(pick.choice(offer.options))
+    elif name == "ShuffleCards" and table.shuffler_counts:
+        data["device_count"] = 51 if pick.random() < 0.15 else None
+    elif name == "DealCards":
+        if game == "double-back-jack":
+            boxes = table.boxes()
+            if boxes and pick.random() < 0.05:
+                missed = pick.sample(boxes, pick.randint(1, len(boxes)))
+                split = pick.randint(0, len(missed))
+                data["dealer_missed_first_card"] = pick.random() < 0.3
+                data["dealer_missed_second_card"] = pick.random() < 0.3
+                data["no_cards"] = missed[:split]
+                data["one_card"] = missed[split:]
+        else:
+            data["all_remaining"] = pick.random() < 0.5
+    elif name == "CountStub":
+        data["counted"] = pick.randint(0, 52) if pick.random() < 0.05 else None
+    elif name == "ResolveMiscount":
+        data["misdealt"] = pick.choice(offer.options) == "misdealt"
+    elif name == "VoidRound":
+        data["reason"] = "a golden-file void"
+    elif name == "DeclareIrregularity":
+        data.update(_irregularity(offer, pick, table))
+    elif name in ("ThrowDice", "ShakeDice") and table.physical_dice:
+        count = table.dice_to_throw() if name == "ThrowDice" else 3
+        data["faces"] = [pick.randint(1, 6) for _ in range(count)]
+    elif name == "TakeBank":
+        data["chips"] = _amount(offer, pick, table)
+        data["co_bank"] = table.co_banking and pick.random() < 0.5
+    elif name == "CutTiles":
+        start = pick.randint(1, 7)
+        length = pick.randint(1, 9 - start)
+        block = list(range(start, start + length))
+        split = pick.randint(0, length)
+        data["right"], data["left"] = block[:split], block[split:]
+    elif name == "DirectDealerWager":
+        assert offer.max_amount is not None
+        data["amount"] = pick.randint(0, offer.max_amount)
+    elif name == "ChooseDelivery":
+        data["style"] = pick.choice(offer.options)
+    elif name == "DecideExposedHand":
+        data["void"] = pick.random() < 0.5
+    elif name == "SetHands":
+        tiles = table.tiles(data["seat"])
+        i, j = pick.choice(PAIRS)
+        data["together"] = [tiles[i], tiles[j]]
+    elif name == "DeclareAbandoned":
+        data["seat"] = int(pick.choice(offer.options))
+    return data
+
+
+def _irregularity(offer: Offer, pick: random.Random, table: Table) -> dict[str, Any]:
+    game = table.game
+    if game == "go-fore-it" and offer.spots == ("card_exposed",):
+        hand, position = pick.choice(offer.options).split(":")
+        return {
+            "irregularity": "card_exposed",
+            "hand": hand if hand == DEALER else int(hand),
+            "card": int(position),
+        }
+    if game == "criss-cross-poker" and offer.spots:
+        return {"irregularity": offer.spots[0], "position": pick.choice(offer.options)}
+    kind = pick.choice(offer.options)
+    if game == "high-roll-dice" and kind == "cocked_die":
+        return {
+            "irregularity": kind,
+            "die": pick.randrange(len(table.dice())),
+            "resting_face": pick.randint(1, 6),
+        }
+    if game == "pai-gow" and kind == "tile_exposed":
+        exposable = table.exposable()
+        position = pick.choice(sorted(exposable))
+        return {
+            "irregularity": kind,
+            "position": position,
+            "tile": pick.choice(exposable[position]),
+        }
+    return {"irregularity": kind}
+
+
+RARE: dict[str, float] = {
+    "VoidRound": 0.002,
+    "DeclareIrregularity": 0.06,
+    "DeclareAbandoned": 0.02,
+    "RequireRecut": 0.4,
+    "WithdrawWager": 0.15,
+    "AnnounceNoMoreBets": 0.3,
+    "Surrender": 0.3,
+    "RequestHouseWay": 0.3,
+}
+"""Weights of the commands that end or undo much (a weight of 1 otherwise)."""
+
+
+def weight(offer: Offer, game: str) -> float:
+    if offer.command == "DeclareIrregularity":
+        if game == "high-roll-dice":
+            return 0.5  # physical dice: a cocked die corrected, a throw invalidated, rethrown
+        if game == "criss-cross-poker":
+            return 0.03  # most of its irregularities void the round
+    return RARE.get(offer.command, 1.0)
+
+
+# --- the golden files ---------------------------------------------------------------------
+def split_events(text: str) -> list[str]:
+    """The events of a JSON array (as written, compact) as their own texts, verbatim."""
+    decoder = json.JSONDecoder()
+    assert text.startswith("["), text[:40]
+    out: list[str] = []
+    index = 1
+    while text[index] != "]":
+        _, end = decoder.raw_decode(text, index)
+        out.append(text[index:end])
+        index = end + 1 if text[end] == "," else end
+    return out
+
+
+def line(label: str, events: str) -> str:
+    return '{"round":' + json.dumps(label) + ',"events":' + events + "}\n"
+
+
+def read(path: Path) -> list[tuple[str, str]]:
+    """The rounds of a golden file: (label, the events' JSON text verbatim)."""
+    rounds = []
+    for text in path.read_text(encoding="utf-8").splitlines():
+        prefix = '{"round":'
+        assert text.startswith(prefix) and text.endswith("}"), text[:60]
+        label, end = json.JSONDecoder().raw_decode(text, len(prefix))
+        events = text[end:-1]
+        assert events.startswith(',"events":'), text[:60]
+        rounds.append((label, events[len(',"events":') :]))
+    return rounds
+
+
+def _first_difference(stored: str, now: str) -> str:
+    at = next((i for i, (a, b) in enumerate(zip(stored, now, strict=False)) if a != b), None)
+    if at is None:
+        at = min(len(stored), len(now))
+    return (
+        f"  stored: ...{stored[max(0, at - 80) : at + 160]}\n"
+        f"  now:    ...{now[max(0, at - 80) : at + 160]}"
+    )
+
+
+def compare(path: Path, produced: Sequence[tuple[str, str]]) -> None:
+    """Compare ``produced`` rounds with the golden file ``path`` byte for byte (or write it
+    under ``CROUPIER_GOLDEN_WRITE=1``); fail naming the first round and event that differ."""
+    text = "".join(line(label, events) for label, events in produced)
+    if WRITE:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return
+    if not path.exists():
+        pytest.fail(f"{path} is missing: write it with CROUPIER_GOLDEN_WRITE=1 pytest tests/golden")
+    stored_text = path.read_text(encoding="utf-8")
+    if stored_text == text:
+        return
+    stored = read(path)
+    hint = (
+        "\nThe event JSON must stay byte for byte the same (stored rounds must replay). "
+        "Only for a deliberate change of the event format, rewrite the golden files with "
+        "CROUPIER_GOLDEN_WRITE=1 pytest tests/golden and say so in the commit."
+    )
+    for number, ((label, events), (new_label, new_events)) in enumerate(
+        zip(stored, produced, strict=False)
+    ):
+        if label != new_label:
+            pytest.fail(
+                f"{path.name}: round {number + 1} is {new_label!r} now, {label!r} stored" + hint
+            )
+        if events == new_events:
+            continue
+        old, new = split_events(events), split_events(new_events)
+        for index, (a, b) in enumerate(zip(old, new, strict=False)):
+            if a != b:
+                kind = json.loads(a).get("type")
+                pytest.fail(
+                    f"{path.name}: round {label!r}, event {index} ({kind}) differs:\n"
+                    + _first_difference(a, b)
+                    + hint
+                )
+        pytest.fail(
+            f"{path.name}: round {label!r} has {len(new)} events now, {len(old)} stored "
+            f"(the first {min(len(old), len(new))} are the same)" + hint
+        )
+    pytest.fail(
+        f"{path.name}: {len(produced)} rounds now, {len(stored)} stored "
+        f"(the first {min(len(stored), len(produced))} are the same)" + hint
+    )
