@@ -1,0 +1,364 @@
+"""`croupier play <game>` for a registered game whose spec names no terminal module.
+
+The generic table knows nothing of the game: what the player (seat 1) may type comes from
+the round's ``legal_commands`` (each command's fields from the JSON Schema of the game's
+commands), what the dealer does alone from the game's :class:`~croupier.game.TablePolicy`
+(:meth:`~croupier.game.TablePolicy.run_dealer_steps`,
+:meth:`~croupier.game.TablePolicy.closing_step`, and
+:meth:`~croupier.game.TablePolicy.timeout_steps` to play out the round of a player who
+leaves), and each event is printed in plain words: its type name as words, then its
+fields (amounts in dollars), with whatever the policy hides from seat 1 blanked. The
+play-money wallet moves by the money the ledger's rule gives each event
+(:func:`croupier.game.event_moves`: a wager placed leaves it, a settlement brings back
+``returned + won``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+import typer
+from pydantic import TypeAdapter, ValidationError
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from croupier.cli.play import amount_range
+from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
+from croupier.engine import DEALER, Actor, Command, Event, LegalCommand, Round, RoundOpened
+from croupier.errors import IllegalCommand
+from croupier.game import WALLET, GameSpec, Viewer, event_moves, offered
+from croupier.money import Cents, format_cents, format_odds, parse_dollars
+from croupier.rng import Rng
+from croupier.rules.base import RulesSubmission
+
+PLAYER = "you"
+"""The player id of seat 1 in the rounds this table opens."""
+
+HELP = """\
+Commands:
+  bet SPOT AMOUNT  a wager on SPOT by the listed command that takes it: AMOUNT in dollars
+                   (cents may be given: 12.50)
+  COMMAND [FIELD=VALUE ...]  a listed command by its name or its number (#): amount= in
+                   dollars, seat= is yours unless given; e.g. PlaceWager spot=SPOT amount=5
+  deal             no more bets: the dealer closes the betting and plays on
+  help             what you may do now
+  quit             leave the table (once the round you have wagered on is over)"""
+
+MONEY_FIELDS = frozenset({"amount", "returned", "won", "withheld", "balance"})
+"""Event fields printed as dollars (the engine's wager and settlement fields)."""
+
+SKIPPED_FIELDS = frozenset({"type", "cite"})
+
+
+@dataclass(frozen=True)
+class NoTimings:
+    """The timings of a terminal table: no time limits, RNG dice, no cut offered."""
+
+    betting_seconds: float | None = None
+    decision_seconds: float | None = None
+    optional_seconds: float | None = None
+    physical_dice: bool = False
+    offer_cut: bool = False
+
+
+def words(name: str) -> str:
+    """A type name in words: ``"DieThrown"`` -> ``"Die thrown"``."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).lower()
+    return spaced[:1].upper() + spaced[1:]
+
+
+def shown_value(name: str, value: Any) -> str:
+    """A field's value as printed: amounts in dollars, odds as "1 to 1", lists spaced."""
+    if name in MONEY_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+        return format_cents(value)
+    if name == "odds" and isinstance(value, str):
+        try:
+            return format_odds(Fraction(value))
+        except (ValueError, ZeroDivisionError):
+            return value
+    if isinstance(value, list | tuple):
+        return " ".join(str(item) for item in value) or "-"
+    if value is None:
+        return "hidden"
+    return str(value)
+
+
+def describe(event: Event, hidden: dict[str, Any]) -> str:
+    """``event`` in plain words, its ``hidden`` fields blanked, a field at its default
+    (``None``, a zero) left out: "Die thrown: face 3 (its rule)"."""
+    data = {**event.model_dump(mode="json"), **hidden}
+    model = type(event).model_fields
+    fields = [
+        f"{name.replace('_', ' ')} {shown_value(name, value)}"
+        for name, value in data.items()
+        if name not in SKIPPED_FIELDS
+        and (name in hidden or (name in model and value != model[name].default))
+    ]
+    text = words(str(data.get("type", type(event).__name__)))
+    if fields:
+        text += ": " + ", ".join(fields)
+    cite = data.get("cite")
+    return f"{text} ({cite})" if cite else text
+
+
+@cache
+def command_fields(adapter: TypeAdapter[Any]) -> dict[str, tuple[tuple[str, ...], frozenset[str]]]:
+    """Command name -> (its fields besides ``type``, in order; the required ones), read
+    from the JSON Schema of a game's commands."""
+    schema = adapter.json_schema()
+    found: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {}
+    for model in [schema, *schema.get("$defs", {}).values()]:
+        properties = model.get("properties", {})
+        name = properties.get("type", {}).get("const")
+        if isinstance(name, str):
+            fields = tuple(field for field in properties if field != "type")
+            found[name] = (fields, frozenset(model.get("required", ())))
+    return found
+
+
+class GenericTable(Terminal[RulesSubmission, Round[Any]]):
+    """One player (seat 1) with a wallet at a table of ``spec``'s game; the program deals
+    by the game's policy."""
+
+    help = HELP
+
+    def __init__(
+        self, spec: GameSpec, rules: RulesSubmission, rng: Rng, balance: Cents, console: Console
+    ) -> None:
+        super().__init__(rules, rng, balance, console)
+        self.spec, self.policy = spec, spec.policy
+        self.last: Round[Any] | None = None
+        self.seen = 0
+        """How many of the round's events have been shown and moved the wallet."""
+
+    # -- the round --------------------------------------------------------------------
+    def open_round(self) -> Round[Any]:
+        last = self.last
+        round_ = self.policy.open_round(
+            self.spec.round_type,
+            self.rules,
+            NoTimings(),
+            table_id="play",
+            round_id=f"r{self.rounds + 1:04d}",
+            seats={SEAT: PLAYER},
+            rng=self.rng,
+            previous=None if last is None else (lambda: last),
+        )
+        self.seen = 0
+        return round_
+
+    def begin(self, round_: Round[Any]) -> None:
+        self.console.rule(f"Round {round_.opened.round_id}")
+        self.catch_up(round_)
+        self.show_legal(round_)
+
+    def end(self, round_: Round[Any]) -> None:
+        self.last = round_
+
+    def has_wagers(self, round_: Round[Any]) -> bool:
+        return SEAT in self.policy.seats_wagered(round_)
+
+    def leave(self, round_: Round[Any]) -> None:
+        """Play the round out as the server would for a player whose time ran out (the
+        betting closed, each of his decisions the safest action the policy gives); void
+        it where nothing else moves it on."""
+        self.console.print("Your wagers are in play: the round is played out before you leave.")
+        for _ in range(1000):
+            if round_.finished:
+                break
+            steps = self.policy.timeout_steps(round_) or self.void_steps(round_)
+            try:
+                for actor, command in steps:
+                    round_.handle(command, actor)
+            except IllegalCommand:
+                break
+            if not steps:
+                break
+            self.policy.run_dealer_steps(round_)
+        self.catch_up(round_)
+        if not round_.finished:
+            self.console.print("The round cannot be played out without you.")
+            raise typer.Exit(1)
+
+    def void_steps(self, round_: Round[Any]) -> list[tuple[Actor, Command]]:
+        """The dealer's void of the round, where it is offered now."""
+        if offered(round_, "VoidRound") is None:
+            return []
+        return [(DEALER, self.build("VoidRound", {"reason": "the player left the table"}))]
+
+    # -- what the player types ----------------------------------------------------------
+    def command(self, round_: Round[Any], line: str) -> None:
+        match line.split():
+            case []:
+                pass
+            case ["help"]:
+                self.print_help()
+                self.show_legal(round_)
+            case ["deal"]:
+                self.deal(round_)
+            case ["bet", spot, amount]:
+                self.bet(round_, spot, amount)
+            case [name, *pairs] if self.named(round_, name) is not None and all(
+                "=" in pair for pair in pairs
+            ):
+                legal = self.named(round_, name)
+                assert legal is not None
+                fields = dict(pair.split("=", 1) for pair in pairs)
+                self.send(round_, legal, fields)
+            case [name, *_] if self.named(round_, name) is not None:
+                self.console.print("usage: COMMAND [FIELD=VALUE ...]", markup=False)
+            case _:
+                self.unknown(line)
+
+    def legal(self, round_: Round[Any]) -> list[LegalCommand]:
+        return round_.legal_commands(SEAT)
+
+    def named(self, round_: Round[Any], name: str) -> LegalCommand | None:
+        """The player's legal command ``name`` (any case) or numbered ``name`` now."""
+        legal = self.legal(round_)
+        if name.isdecimal() and 1 <= int(name) <= len(legal):
+            return legal[int(name) - 1]
+        return next((c for c in legal if c.command.lower() == name.lower()), None)
+
+    def bet(self, round_: Round[Any], spot: str, amount: str) -> None:
+        legal = next((c for c in self.legal(round_) if spot in c.spots), None)
+        if legal is None:
+            spots = sorted({s for c in self.legal(round_) for s in c.spots})
+            shown = ", ".join(spots) if spots else "none now"
+            self.console.print(f"No wager may go on {spot!r} now; the spots: {shown}.")
+            return
+        self.send(round_, legal, {"spot": spot, "amount": amount})
+
+    def build(self, name: str, fields: dict[str, Any]) -> Command:
+        """The command ``name`` with ``fields`` (validated by the game's model)."""
+        command: Command = self.round_type.command_adapter.validate_python({"type": name, **fields})
+        return command
+
+    @property
+    def round_type(self) -> type[Round[Any]]:
+        return self.spec.round_type
+
+    def send(self, round_: Round[Any], legal: LegalCommand, typed: dict[str, str]) -> None:
+        """Send the player's ``legal`` command with the ``typed`` fields (``amount`` in
+        dollars; ``seat`` filled in where the command takes one), then the dealer's
+        steps; a refusal changes nothing."""
+        names, _required = command_fields(self.round_type.command_adapter).get(
+            legal.command, ((), frozenset())
+        )
+        fields: dict[str, Any] = dict(typed)
+        if "seat" in names:
+            fields.setdefault("seat", SEAT)
+        try:
+            if "amount" in fields:
+                fields["amount"] = parse_dollars(str(fields["amount"]), legal.cite)
+                self.wallet.check(fields["amount"], legal.cite)
+            command = self.build(legal.command, fields)
+            round_.handle(command, SEAT)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        except ValidationError as error:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc'][1:]) or legal.command}: {e['msg']}"
+                for e in error.errors()
+            )
+            self.console.print(f"[red]Refused:[/red] {escape(problems)}")
+            return
+        self.policy.run_dealer_steps(round_)
+        self.after(round_)
+
+    def deal(self, round_: Round[Any]) -> None:
+        """The player asks the dealer to close the betting; the dealer plays on."""
+        step = self.policy.closing_step(round_)
+        if step is None:
+            why = "no one has wagered" if self.policy.betting_open(round_) else "betting is over"
+            self.console.print(f"The dealer cannot close the betting now: {why}.")
+            return
+        round_.handle(step, DEALER)
+        self.policy.run_dealer_steps(round_)
+        self.after(round_)
+
+    def after(self, round_: Round[Any]) -> None:
+        self.catch_up(round_)
+        if not round_.finished:
+            self.show_legal(round_)
+
+    # -- what the player sees -----------------------------------------------------------
+    def catch_up(self, round_: Round[Any]) -> None:
+        """Show the events since the last shown, as seat 1 may see them, and move the
+        wallet by the money each moves to or from seat 1's wallet."""
+        events, seats = round_.events, round_.opened.seats
+        viewer = Viewer.of(SEAT, seats)
+        for index in range(self.seen, len(events)):
+            event = events[index]
+            for (kind, owner), cents in event_moves(self.policy, events, index, seats):
+                if kind == WALLET and owner == PLAYER:
+                    self.wallet.balance += cents
+            if not isinstance(event, RoundOpened):
+                text = describe(event, self.policy.hidden(event, viewer))
+                self.console.print(text, markup=False)
+        self.seen = len(events)
+
+    def show_legal(self, round_: Round[Any]) -> None:
+        """The numbered "You may:" table (the number may be typed for the command)."""
+        rows = list(self.choices(round_))
+        if not rows:
+            return
+        table = Table(title=f"Balance {format_cents(self.wallet.balance)}. You may:")
+        for column in ("#", "Type", "To", "Amount", "Rule"):
+            table.add_column(column)
+        numbered = len(self.legal(round_))
+        for number, row in enumerate(rows, start=1):
+            mark = str(number) if number <= numbered else ""
+            table.add_row(*map(Text, (mark, row.typed, row.does, row.amount, row.cite)))
+        self.console.print(table)
+
+    def choice(self, round_: Round[Any], command: LegalCommand) -> Iterable[Choice]:
+        names, required = command_fields(self.round_type.command_adapter).get(
+            command.command, ((), frozenset())
+        )
+        typed = [command.command]
+        for name in names:
+            if name == "seat":
+                continue
+            slot = f"{name}={name.upper()}"
+            typed.append(slot if name in required else f"[{slot}]")
+        does = [words(command.command).lower()]
+        if command.spots:
+            does.append(f"SPOT: {', '.join(command.spots)}")
+        if command.options:
+            does.append(f"options: {', '.join(command.options)}")
+        yield Choice(" ".join(typed), "; ".join(does), amount_range(command), command.cite)
+
+    def dealer_choices(self, round_: Round[Any]) -> Iterable[Choice]:
+        step = self.policy.closing_step(round_)
+        if step is None:
+            return
+        name = str(getattr(step, "type", type(step).__name__))
+        legal = offered(round_, name)
+        cite = legal.cite if legal is not None else ""
+        yield Choice("deal", f"{words(name).lower()}: the dealer plays on", "", cite)
+
+
+def play_for(spec: GameSpec) -> Callable[..., None]:
+    """The ``croupier play <game>`` command of ``spec`` at the generic table."""
+
+    def table(rules: RulesSubmission, rng: Rng, balance: Cents, console: Console) -> GenericTable:
+        return GenericTable(spec, rules, rng, balance, console)
+
+    return play_command(
+        spec.rules_type,
+        table,
+        f"Play {spec.title} at seat 1 with play money (the generic table: the game's "
+        "commands by name); commands are read from stdin.",
+    )
+
+
+__all__ = ["HELP", "GenericTable", "NoTimings", "command_fields", "describe", "play_for", "words"]
