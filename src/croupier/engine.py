@@ -146,12 +146,23 @@ class RoundCompleted(Event):
     type: Literal["RoundCompleted"] = "RoundCompleted"
 
 
+class Bound(Record):
+    """The whole numbers a command's field ``field`` may take: ``low`` to ``high``
+    inclusive (a cut's position, the cover card's depth)."""
+
+    field: str
+    low: int
+    high: int
+
+
 class LegalCommand(Record):
     """A command an actor may send now, with its bounds.
 
     ``spots`` lists the spots a wager may go on; ``min_amount``/``max_amount``
     bound its amount in cents (equal when the rules fix it); ``options`` lists
-    the choices a command takes (irregularity kinds, bet multiples).
+    the choices a command takes (irregularity kinds, bet multiples; a range is also
+    written there as ``"position:10-42"`` for display); ``bounds`` gives each numeric
+    field's range as data (:class:`Bound`), for every program that picks a value.
     """
 
     command: str
@@ -159,7 +170,15 @@ class LegalCommand(Record):
     min_amount: Cents | None = None
     max_amount: Cents | None = None
     options: tuple[str, ...] = ()
+    bounds: tuple[Bound, ...] = ()
     cite: str = ""
+
+    def bound(self, field: str) -> Bound:
+        """The range of ``field``; raises :class:`KeyError` if the command has none."""
+        for bound in self.bounds:
+            if bound.field == field:
+                return bound
+        raise KeyError(f"{self.command} has no bound for {field!r}")
 
 
 StateT = TypeVar("StateT")

@@ -132,16 +132,11 @@ EMPTY_ROUND = (
 
 
 def draw_between(rng: Rng | None, low: int, high: int) -> int:
-    """A whole number from ``low`` to ``high`` inclusive, drawn from ``rng`` (a round's
-    random source), or from the secure generator where the round has none."""
+    """A whole number from ``low`` to ``high`` inclusive (a :class:`~croupier.engine.Bound`),
+    drawn from ``rng`` (a round's random source), or from the secure generator where the
+    round has none."""
     source = rng if rng is not None else SecureRng()
     return low + source.randbelow(high - low + 1)
-
-
-def draw_option(rng: Rng | None, options: Sequence[str]) -> str:
-    """One of ``options``, drawn as :func:`draw_between` draws."""
-    source = rng if rng is not None else SecureRng()
-    return options[source.randbelow(len(options))]
 
 
 def offered(round_: Round[Any], name: str, actor: Actor = DEALER) -> LegalCommand | None:
@@ -465,7 +460,6 @@ __all__ = [
     "Viewer",
     "Wait",
     "draw_between",
-    "draw_option",
     "event_moves",
     "offered",
     "settlement_moves",

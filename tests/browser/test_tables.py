@@ -418,10 +418,17 @@ CUT_CONTROLS = """async () => {
   const sent = [];
   const send = (c) => sent.push(c);
   const cite = '673a.5(b); 673a.5(c); 673a.5(d)';
-  const lc = (command, options) => ({ command, options, spots: [], cite });
-  const accept = control(schema, lc('AcceptCut', ['position:10-42']), { actor: 2 }, send);
+  const lc = (command, options, bounds = []) => ({ command, options, bounds, spots: [], cite });
+  const bound = (field, low, high) => ({ field, low, high });
+  const accept = control(
+    schema, lc('AcceptCut', ['position:10-42'], [bound('position', 10, 42)]), { actor: 2 }, send
+  );
   const refuse = control(schema, lc('RefuseCut', []), { actor: 2 }, send);
-  const cut = lc('CutCards', ['position:20-20', 'cover_from_bottom:13-51', 'cutter:2']);
+  const cut = lc(
+    'CutCards',
+    ['position:20-20', 'cover_from_bottom:13-51', 'cutter:2'],
+    [bound('position', 20, 20), bound('cover_from_bottom', 13, 51)],
+  );
   const dealer = control(schema, cut, { actor: 'dealer' }, send);
   document.body.append(accept, refuse, dealer);
   const input = accept.querySelector('input[name=position]');

@@ -38,9 +38,15 @@ from server_api import EXAMPLES, Api, Clock
 from sqlalchemy import text
 
 from croupier.engine import DEALER
-from croupier.games import GAMES
 from croupier.ledger.repository import canonical
+from croupier.registry import find
 from croupier.rng import SeededRng
+
+GAMES = {
+    name: find(name).round_type
+    for name in ("high-roll-dice", "go-fore-it", "pai-gow", "double-back-jack", "criss-cross-poker")
+}
+"""The games whose events are frozen here (the five built in, not a test's game)."""
 
 ROUNDS = 4
 """Consecutive rounds played at each table."""

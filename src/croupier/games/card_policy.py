@@ -1,7 +1,7 @@
 """The table policy shared by the single-deck card games (Go Fore It, ch. 676a;
 Criss-Cross Poker, ch. 674a): the dealer's steps with no one's choice (the shuffle, the
-dealer's cut at a position drawn from the round's random source, the deal, the stub count
-and the reveals), a timed-out player folded, the deck of two alternating carried to the
+dealer's cut at a position drawn from the round's random source, the deal, the stub
+count and the reveals), a timed-out player folded, the deck of two alternating carried to the
 next round, and what a player may see of the cards dealt.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from croupier.engine import Command, Event, Round
-from croupier.game import TablePolicy, Viewer, draw_option, offered
+from croupier.game import TablePolicy, Viewer, draw_between, offered
 from croupier.games.cards import CardDealt, DeckShuffled
 
 FRONT_CARDS = 2
@@ -33,7 +33,8 @@ class CardTablePolicy(TablePolicy):
     """Phase name (``shuffle``, ``cut``, ``deal``, ``stub``) -> the game's phase."""
     reveal_phases: ClassVar[tuple[Any, ...]]
     commands: ClassVar[dict[str, Callable[..., Command]]]
-    """``shuffle``, ``cut``, ``deal``, ``stub``, ``reveal``, ``fold`` -> command class."""
+    """``shuffle``, ``cut``, ``deal``, ``stub`` (count), ``reveal``, ``fold`` -> command
+    class."""
 
     def dealer_step(self, round_: Round[Any], *, proceed: bool = False) -> Command | None:
         phase = round_.state.phase
@@ -42,10 +43,16 @@ class CardTablePolicy(TablePolicy):
             return make["shuffle"]()
         if phase is self.phases["cut"]:
             cut = offered(round_, "CutCards")
-            return make["cut"](position=int(draw_option(round_.rng, cut.options))) if cut else None
+            if cut is None:
+                return None
+            bound = cut.bound("position")
+            return make["cut"](position=draw_between(round_.rng, bound.low, bound.high))
         if phase is self.phases["deal"]:
             return make["deal"](all_remaining=True)
         if phase is self.phases["stub"]:
+            # Counted every round: the rules ask for a count at least once every 5 rounds
+            # without a counting shuffler (676a.8(d), 674a.8(f)) and allow it any round;
+            # docs/interpretations.md, "The stub is counted every round".
             return make["stub"]()
         if phase in self.reveal_phases:
             return make["reveal"]()

@@ -44,6 +44,7 @@ from pydantic import Field
 from croupier.engine import (
     DEALER,
     Actor,
+    Bound,
     Command,
     Event,
     LegalCommand,
@@ -932,7 +933,10 @@ class CardRound(Round[StateT]):
             return [LegalCommand(command="ShuffleCards", cite=s.shuffle)]
         if phase is phases.cut:
             positions = tuple(str(n) for n in range(MIN_CUT_FROM_TOP, DECK_SIZE))
-            return [LegalCommand(command="CutCards", options=positions, cite=s.cut)]
+            bound = Bound(field="position", low=MIN_CUT_FROM_TOP, high=DECK_SIZE - 1)
+            return [
+                LegalCommand(command="CutCards", options=positions, bounds=(bound,), cite=s.cut)
+            ]
         if phase is phases.deal:
             legal = [LegalCommand(command="DealCards", cite=p.deal)]
             if state.cut_done and not state.deal_started():

@@ -29,8 +29,9 @@ from croupier.cli.play import Wallet, read_line, signed
 from croupier.cli.rules import load_or_exit
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, Round, WagerSettled
 from croupier.errors import IllegalCommand
-from croupier.games.cards import WagerWithdrawn
+from croupier.games.cards import CutCards, WagerWithdrawn
 from croupier.money import Cents, format_cents, format_odds
+from croupier.registry import find
 from croupier.rng import Rng, SecureRng, SeededRng
 from croupier.rules.base import RulesSubmission
 
@@ -272,6 +273,20 @@ class CardTerminal(Terminal[RulesT, RoundT]):
         events = round_.handle(command, DEALER)
         self.apply(events)
         self.show(events)
+
+    def dealer_steps(self, round_: RoundT) -> None:
+        """The dealer's steps that involve no one's choice, exactly as the table server
+        takes them (the game's :meth:`~croupier.game.TablePolicy.dealer_step`: shuffle,
+        cut at a position drawn within the legal bounds, deal, the stub counted when due,
+        the reveals), each shown; the cut is announced."""
+        policy = find(round_.game).policy
+        while not round_.finished and (step := policy.dealer_step(round_)) is not None:
+            self.dealer(round_, step)
+            if isinstance(step, CutCards):
+                self.console.print(
+                    f"Cut: the cover card {step.position} cards in from the top "
+                    f"({round_.events[-1].cite})"
+                )
 
     @abstractmethod
     def show(self, events: list[Event]) -> None:

@@ -26,18 +26,12 @@ from croupier.games.criss_cross_poker import (
     AnnounceNoMoreBets,
     CardDiscarded,
     CommunityCardsTurned,
-    CountStub,
     CrissCrossPokerRound,
     CrissCrossPokerTable,
-    CutCards,
-    DealCards,
-    DiscardStub,
     Fold,
     HandsTurnedUp,
     PlaceAntes,
     PlaceWager,
-    RevealCommunityCards,
-    ShuffleCards,
     StubDiscarded,
     WagerWithdrawn,
     WithdrawWager,
@@ -184,13 +178,7 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
         except IllegalCommand as error:
             self.refuse(error)
             return
-        self.dealer(round_, ShuffleCards())
-        if round_.state.phase == "cut":
-            position = 10 + self.rng.randbelow(42)
-            self.dealer(round_, CutCards(position=position))
-            self.console.print(f"Cut: the cover card {position} cards in from the top (674a.5(d))")
-        self.dealer(round_, DealCards(all_remaining=True))
-        self.dealer(round_, CountStub() if round_.state.stub_count_due else DiscardStub())
+        self.dealer_steps(round_)  # shuffle, cut, deal, the stub
         hand = round_.view(SEAT)["hands"][str(SEAT)]
         self.console.print(f"Your cards: {hand[0]} {hand[1]}. Across Bet: 1x, 2x, 3x or fold?")
 
@@ -199,8 +187,7 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
         if events is None:
             return
         self.show(events)
-        while round_.state.to_act() is None and not round_.finished:
-            self.dealer(round_, RevealCommunityCards())
+        self.dealer_steps(round_)  # community cards turned once everyone has decided
         if round_.state.to_act() == SEAT:
             self.console.print(f"{round_.state.phase.value.title()} Bet: 1x, 2x, 3x or fold?")
 

@@ -25,15 +25,13 @@ from croupier.cli.play import amount_range, signed
 from croupier.cli.rules import load_or_exit
 from croupier.cli.tables.base import SEAT, Choice, Terminal
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
-from croupier.equipment.cards import least_cover_from_bottom
 from croupier.errors import IllegalCommand
 from croupier.games.double_back_jack import (
-    BurnCard,
+    AcceptCut,
     CardBurned,
     CardDealt,
     CardDiscarded,
     CoverCardReached,
-    CutCards,
     CutRefused,
     DealCards,
     DealerHandComplete,
@@ -46,22 +44,18 @@ from croupier.games.double_back_jack import (
     Hand,
     HoleCardRead,
     HoleCardTurned,
-    LoadShoe,
     Phase,
     PlaceWager,
-    PlayDealerHand,
     PlayerDecided,
     ReadHoleCard,
     RefuseCut,
-    SettleWagers,
     ShoeExhausted,
-    ShuffleCards,
 )
 from croupier.hands.blackjack import BLACKJACK_TOTAL, card_value, hand_value
 from croupier.money import Cents, format_cents, format_odds, parse_dollars
+from croupier.registry import find
 from croupier.rng import Rng, SecureRng, SeededRng
 from croupier.rules.double_back_jack import (
-    COVER_FRACTION,
     MIN_CUT,
     SECTIONS,
     DoubleBackJackRules,
@@ -275,11 +269,8 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         if not (text.isascii() and text.isdigit()):
             self.refuse(IllegalCommand(f"cut at a number of cards, not {text!r}", SECTIONS.cut))
             return
-        command = CutCards(
-            position=int(text), cover_from_bottom=self.cover_depth(round_), cutter=SEAT
-        )
         try:
-            events = round_.handle(command, DEALER)
+            events = round_.handle(AcceptCut(seat=SEAT, position=int(text)), SEAT)
         except IllegalCommand as error:
             self.refuse(error)
             return
@@ -387,49 +378,23 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         self.dealer(round_, ReadHoleCard())
         self.proceed(round_)
 
-    def cover_depth(self, round_: DoubleBackJackRound) -> int:
-        """Where the dealer reinserts the cover card: at least 1/4 of the stack from the
-        bottom (673a.5(d)), up to an eighth of the stack deeper."""
-        size = len(round_.state.stack)
-        least = least_cover_from_bottom(size, COVER_FRACTION)
-        return min(size - 1, least + self.rng.randbelow(size // 8 + 1))
-
     def proceed(self, round_: DoubleBackJackRound) -> None:
-        """Do the dealer's steps until the player must act: shuffle, cut (when no player
-        accepts it), load the shoe and burn, read the hole card once the player is done
-        with Insurance, play the dealer's hand and settle. Then say what the player may
-        do."""
+        """Do the dealer's steps until the player must act, exactly as the table server
+        takes them (the game's :meth:`~croupier.game.TablePolicy.dealer_step`): shuffle,
+        cut (the box's cut when the player accepts it, else the dealer's), load the shoe
+        and burn, read the hole card once the player is done with Insurance, play the
+        dealer's hand and settle. Then say what the player may do."""
+        policy = find(round_.game).policy
+        while not round_.finished and (step := policy.dealer_step(round_)) is not None:
+            self.dealer(round_, step)
         state = round_.state
-        while not round_.finished:
-            phase = state.phase
-            if phase is Phase.SHUFFLE:
-                self.dealer(round_, ShuffleCards())
-            elif phase is Phase.CUT:
-                if state.cut_offered_to() == SEAT:
-                    size = len(state.stack)
-                    self.console.print(
-                        f"The cut is offered to you ({SECTIONS.cut_order}): type cut N "
-                        f"(N from {MIN_CUT} to {size - MIN_CUT}) or refuse."
-                    )
-                    return
-                position = MIN_CUT + self.rng.randbelow(len(state.stack) - 2 * MIN_CUT + 1)
-                who = state.cut_entitled()[-1]
-                depth = self.cover_depth(round_)
-                self.dealer(
-                    round_, CutCards(position=position, cover_from_bottom=depth, cutter=who)
-                )
-            elif phase is Phase.LOAD:
-                self.dealer(round_, LoadShoe())
-            elif phase is Phase.BURN:
-                self.dealer(round_, BurnCard())
-            elif phase is Phase.READER and not round_.legal_commands(SEAT):
-                self.dealer(round_, ReadHoleCard())
-            elif phase is Phase.PLAY and state.current() is None:
-                self.dealer(round_, PlayDealerHand())
-            elif phase is Phase.SETTLE:
-                self.dealer(round_, SettleWagers())
-            else:
-                break
+        if state.phase is Phase.CUT and state.cut_offered_to() == SEAT:
+            size = len(state.stack)
+            self.console.print(
+                f"The cut is offered to you ({SECTIONS.cut_order}): type cut N "
+                f"(N from {MIN_CUT} to {size - MIN_CUT}) or refuse."
+            )
+            return
         if not round_.finished:
             self.prompt(round_)
 

@@ -21,18 +21,12 @@ from croupier.errors import IllegalCommand
 from croupier.games.go_fore_it import (
     AnnounceNoMoreBets,
     CardDiscarded,
-    CountStub,
-    CutCards,
-    DealCards,
     DealerHandRevealed,
-    DiscardStub,
     Fold,
     GoForeItRound,
     GoForeItTable,
     HandTurnedUp,
     PlaceWager,
-    RevealDealerHand,
-    ShuffleCards,
     StubDiscarded,
     WagerWithdrawn,
     WithdrawWager,
@@ -155,14 +149,7 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
         except IllegalCommand as error:
             self.refuse(error)
             return
-        self.dealer(round_, ShuffleCards())
-        if round_.state.phase == "cut":
-            position = 10 + self.rng.randbelow(42)
-            self.dealer(round_, CutCards(position=position))
-            self.console.print(f"Cut: the cover card {position} cards in from the top (676a.5(d))")
-        self.dealer(round_, DealCards(all_remaining=True))
-        stub = CountStub() if round_.state.stub_count_due else DiscardStub()
-        self.dealer(round_, stub)
+        self.dealer_steps(round_)  # shuffle, cut, deal, the stub
         hand = round_.view(SEAT)["hands"][str(SEAT)]
         self.console.print(f"Your front cards: {hand[0]} {hand[1]}  (hole cards face down)")
         self.console.print("Back 9 (equal to your Front 9) or fold? Type back9 or fold.")
@@ -172,8 +159,7 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
         if events is None:
             return
         self.show(events)
-        if round_.state.to_act() is None and not round_.finished:
-            self.dealer(round_, RevealDealerHand())
+        self.dealer_steps(round_)  # the dealer's hand revealed once everyone has decided
 
     def abandon(self, round_: GoForeItRound) -> None:
         """Play a round the player leaves: deal if needed, fold, settle."""

@@ -14,17 +14,16 @@ from croupier.equipment.dice import FACE_NAMES
 from croupier.errors import IllegalCommand
 from croupier.games.high_roll_dice import (
     AnnounceNoMoreBets,
-    CallResult,
     DiceThrown,
     ExtraRollCalled,
     ExtraRollCollected,
     HighRollDiceRound,
     PlaceWager,
     ResultCalled,
-    ThrowDice,
     WagerHeld,
 )
 from croupier.money import format_cents, format_odds, parse_dollars
+from croupier.registry import find
 from croupier.rules.high_roll_dice import MILLIONAIRE_ROW_MAXIMUM, NO_MATCH, HighRollDiceRules
 
 HELP = """\
@@ -155,9 +154,9 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         except IllegalCommand as error:
             self.refuse(error)
             return
-        while not round_.finished:
-            legal = {command.command for command in round_.legal_commands(DEALER)}
-            self.deal(round_, ThrowDice() if "ThrowDice" in legal else CallResult())
+        policy = find(round_.game).policy  # the throws and calls, as the server takes them
+        while not round_.finished and (step := policy.dealer_step(round_)) is not None:
+            self.deal(round_, step)
 
     def deal(self, round_: HighRollDiceRound, command: Command) -> None:
         events = round_.handle(command, DEALER)

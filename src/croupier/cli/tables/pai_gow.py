@@ -25,30 +25,26 @@ from croupier.games.pai_gow import (
     ChooseDelivery,
     DealerHandsReset,
     DealerHandsSet,
-    DealTiles,
     DiceShaken,
-    DrawNumber,
     HandsExposed,
     HouseWayShown,
-    MixTiles,
     NumberDrawn,
     PaiGowRound,
     PaiGowTable,
     Phase,
     PlaceWager,
     RequestHouseWay,
-    SetDealerHands,
     SetHands,
     SettleWagers,
-    ShakeDice,
     StartingPositionCounted,
     Surrender,
     VigorishCollected,
 )
 from croupier.hands.paigow import rank_hand
 from croupier.money import Cents, format_cents, parse_dollars
+from croupier.registry import find
 from croupier.rng import Rng
-from croupier.rules.pai_gow import SECTIONS, DeliveryStyle, PaiGowRules, StartingPosition
+from croupier.rules.pai_gow import SECTIONS, DeliveryStyle, PaiGowRules
 
 HELP = """\
 Commands:
@@ -93,7 +89,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
 
     def open_round(self) -> PaiGowRound:
         round_ = self.table.open_round({SEAT: "you"}, self.rng)
-        round_.handle(MixTiles(), DEALER)
+        find(round_.game).policy.run_dealer_steps(round_)  # mixed and stacked
         return round_
 
     def begin(self, round_: PaiGowRound) -> None:
@@ -161,6 +157,13 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             elif command.command == "SettleWagers":
                 yield Choice("show", "expose the hands and settle the wagers", "", command.cite)
 
+    def dealer_steps(self, round_: PaiGowRound) -> None:
+        """The dealer's steps that involve no one's choice, exactly as the table server
+        takes them (the game's :meth:`~croupier.game.TablePolicy.dealer_step`), shown."""
+        policy = find(round_.game).policy
+        while not round_.finished and (step := policy.dealer_step(round_)) is not None:
+            self.act(round_, step, DEALER)
+
     def act(self, round_: PaiGowRound, command: Command, actor: int | str) -> bool:
         try:
             events = round_.handle(command, actor)  # type: ignore[arg-type]
@@ -201,9 +204,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             round_, ChooseDelivery(style=self.style), DEALER
         ):
             self.style = None
-        rng = self.rules.starting_position is StartingPosition.RNG
-        self.act(round_, DrawNumber() if rng else ShakeDice(), DEALER)
-        self.act(round_, DealTiles(), DEALER)
+        self.dealer_steps(round_)  # the shake (or the RNG number) and the deal
         tiles = round_.view(SEAT)["my_tiles"].get(str(SEAT), [])
         self.console.print(f"Your tiles: {' '.join(tiles)}  (set two together: set T1 T2)")
 
@@ -211,7 +212,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         if not self.act(round_, SetHands(seat=SEAT, together=(a, b)), SEAT):
             return
         if round_.state.phase is Phase.DEALER_SETTING:
-            self.act(round_, SetDealerHands(), DEALER)
+            self.dealer_steps(round_)  # the dealer's hands by the house way
             self.console.print("Surrender, or show to expose and settle.")
 
     def hint(self, round_: PaiGowRound) -> None:

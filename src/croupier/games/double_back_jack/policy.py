@@ -26,7 +26,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from croupier.engine import DEALER, Command, Event, Round
+from croupier.engine import DEALER, Command, Event, LegalCommand, Round
 from croupier.game import (
     GameSpec,
     Previous,
@@ -59,9 +59,9 @@ from croupier.rules.base import RulesSubmission
 from croupier.rules.double_back_jack import DoubleBackJackRules
 
 
-def _range(option: str) -> tuple[int, int]:
-    low, high = option.split(":")[1].split("-")
-    return int(low), int(high)
+def _draw(round_: Round[Any], legal: LegalCommand, field: str) -> int:
+    bound = legal.bound(field)
+    return draw_between(round_.rng, bound.low, bound.high)
 
 
 class DoubleBackJackPolicy(TablePolicy):
@@ -84,10 +84,10 @@ class DoubleBackJackPolicy(TablePolicy):
                 # The box placed the cover card (AcceptCut); the dealer records its cut and
                 # reinserts the cover card at least 1/4 from the bottom (673a.5(d)).
                 seat, position = accepted
-                cover = draw_between(round_.rng, *_range(cut.options[1]))
+                cover = _draw(round_, cut, "cover_from_bottom")
                 return CutCards(position=position, cover_from_bottom=cover, cutter=seat)
-            position = draw_between(round_.rng, *_range(cut.options[0]))
-            cover = draw_between(round_.rng, *_range(cut.options[1]))
+            position = _draw(round_, cut, "position")
+            cover = _draw(round_, cut, "cover_from_bottom")
             return CutCards(position=position, cover_from_bottom=cover, cutter=DEALER)
         if phase is Phase.LOAD:
             return LoadShoe()

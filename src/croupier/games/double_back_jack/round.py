@@ -13,6 +13,7 @@ from pydantic import TypeAdapter
 from croupier.engine import (
     DEALER,
     Actor,
+    Bound,
     Command,
     Event,
     LegalCommand,
@@ -1501,6 +1502,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 LegalCommand(
                     command="AcceptCut",
                     options=(f"position:{MIN_CUT}-{size - MIN_CUT}",),
+                    bounds=(Bound(field="position", low=MIN_CUT, high=size - MIN_CUT),),
                     cite=f"{s.cut_offered}; {s.cut_order}; {s.cut}",
                 ),
                 LegalCommand(command="RefuseCut", cite=f"{s.cut_offered}; {s.cut_order}"),
@@ -1596,6 +1598,10 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                         f"position:{low}-{high}",
                         f"cover_from_bottom:{least}-{size - 1}",
                         *(f"cutter:{who}" for who in state.cut_entitled()),
+                    ),
+                    bounds=(
+                        Bound(field="position", low=low, high=high),
+                        Bound(field="cover_from_bottom", low=least, high=size - 1),
                     ),
                     cite=f"{s.cut_order}; {s.cut}",
                 )

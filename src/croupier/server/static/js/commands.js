@@ -122,11 +122,12 @@ export function plan(schema, lc, actor) {
       fields.push({ name, kind: "tiles", required: true });
       continue;
     }
-    // "position:10-42": a number within bounds (AcceptCut, the dealer's CutCards).
-    const bound = options.map((o) => /^(\w+):(\d+)-(\d+)$/.exec(o)).find((m) => m && m[1] === name);
+    // A number within its bounds (AcceptCut, the dealer's CutCards); the option that
+    // writes the same range as text ("position:10-42") is for reading only.
+    const bound = (lc.bounds || []).find((b) => b.field === name);
     if (bound && s.types.has("integer")) {
-      options = options.filter((o) => o !== bound[0]);
-      const [low, high] = [Number(bound[2]), Number(bound[3])];
+      options = options.filter((o) => o !== `${name}:${bound.low}-${bound.high}`);
+      const [low, high] = [bound.low, bound.high];
       if (low === high) fixed[name] = low;
       else fields.push({ name, kind: "integer", min: low, max: high, required: true });
       continue;
