@@ -97,6 +97,9 @@ def test_tables_lists_game_limits_and_free_seats(client: TestClient) -> None:
         {
             "id": "dice",
             "game": "high-roll-dice",
+            "title": "High Roll Dice",
+            "chapter": "675a",
+            "layout": "high-roll-dice",
             "minimum_wager": 500,
             "maximum_wager": 50_000,
             "seat_count": 6,

@@ -1,6 +1,6 @@
 """58 Pa. Code ch. 593 (2014 temporary regulations), High Roll Dice, proved against the text.
 
-Every expected value is typed from /work/shared/regulations/593-high-roll-dice-2014.txt
+Every expected value is typed from ../shared/regulations/593-high-roll-dice-2014.txt
 (the worked examples of 593.2 and 593.4 and the paytables of 593.5), never taken from
 croupier's constants. Ch. 593 differs from ch. 675a in its five betting positions
 (593.1(a)), its Extra Roll three-of-a-kind at 8 to 1 (593.5(d)) and in authorizing no

@@ -1,6 +1,6 @@
 """58 Pa. Code ch. 621a, Pai Gow, proved against the text.
 
-Every expected value is typed from /work/shared/regulations/621a-pai-gow.txt (the
+Every expected value is typed from ../shared/regulations/621a-pai-gow.txt (the
 tables of 621a.4, the worked examples of 621a.4(c) and 621a.8(c), the dealing styles of
 621a.9) or worked out by hand from it in the comments, never read from croupier's own
 constants. Wagers are in cents (1000 is $10).

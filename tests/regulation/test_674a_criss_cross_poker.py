@@ -1,6 +1,6 @@
 """58 Pa. Code ch. 674a, Criss-Cross Poker, proved against the text.
 
-Every expected value is typed from /work/shared/regulations/674a-criss-cross-poker.txt
+Every expected value is typed from ../shared/regulations/674a-criss-cross-poker.txt
 (the cross of 674a.2(b)(3) and 674a.8(d), the rankings of 674a.6, the paytables of
 674a.12 and the procedures of 674a.7 to 674a.13), never taken from croupier's constants.
 Wagers are in cents: 500 is $5, so "500 to 1" on a $15 Across Bet pays $7,500 (750000).

@@ -1,6 +1,6 @@
 """58 Pa. Code 675a.6, the six-dice variation of High Roll Dice, proved against the text.
 
-Every expected value is typed from /work/shared/regulations/675a-high-roll-dice.txt
+Every expected value is typed from ../shared/regulations/675a-high-roll-dice.txt
 (675a.6(d), (h) and the paytables of 675a.6(j)-(k)), never taken from croupier's constants.
 Wagers are in cents: 500 is $5, so "1 to 2" on $5 pays $2.50 (250).
 """

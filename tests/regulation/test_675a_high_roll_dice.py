@@ -1,6 +1,6 @@
 """58 Pa. Code ch. 675a, High Roll Dice (ten dice), proved against the text.
 
-Every expected value below is typed from /work/shared/regulations/675a-high-roll-dice.txt
+Every expected value below is typed from ../shared/regulations/675a-high-roll-dice.txt
 (the worked examples of 675a.2 and 675a.4 and the paytables of 675a.5), never taken from
 croupier's own constants. Wagers are in cents: 500 is $5, so "3 to 5" on $5 pays $3 (300).
 

@@ -1,6 +1,6 @@
 """58 Pa. Code ch. 676a, Go Fore It, proved against the text.
 
-Every expected value is typed from /work/shared/regulations/676a-go-fore-it.txt (the
+Every expected value is typed from ../shared/regulations/676a-go-fore-it.txt (the
 definitions of 676a.1, the point values of 676a.6, the paytables of 676a.12 and the
 procedures of 676a.5 and 676a.7 to 676a.13), never taken from croupier's own constants.
 Wagers are in cents: 500 is $5, so "25 to 1" on $5 pays $125 (12500).

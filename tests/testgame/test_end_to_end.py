@@ -244,6 +244,9 @@ def test_two_players_at_the_table_server(server: Server, tmp_path: Path) -> None
     assert summary == {
         "id": "t",
         "game": "one-die",
+        "title": "Odd or Even",
+        "chapter": "test",
+        "layout": "",  # the browser's generic felt
         "minimum_wager": 500,
         "maximum_wager": 10_000,
         "seat_count": 4,

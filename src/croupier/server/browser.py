@@ -64,9 +64,13 @@ def sign_text(rules: RulesSubmission, width: int = 72) -> str:
 def table_summary(session: Session, table: GameTable) -> schemas.TableSummary:
     rules = service.table_rules(table)
     taken = sorted(session.scalars(select(Seat.seat).where(Seat.table_id == table.id)).all())
+    spec = find(table.game)
     return schemas.TableSummary(
         id=table.id,
         game=table.game,
+        title=spec.title,
+        chapter=spec.chapter,
+        layout=spec.layout,
         minimum_wager=table.minimum_wager,
         maximum_wager=table.maximum_wager,
         seat_count=rules.seat_count(),

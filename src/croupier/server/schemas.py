@@ -194,6 +194,9 @@ class SeatOut(BaseModel):
 class TableOut(BaseModel):
     id: str
     game: str
+    title: str = Field(description="The game's name as its chapter writes it.")
+    chapter: str = Field(description="The chapter of 58 Pa. Code (e.g. 675a).")
+    layout: str = Field(description="The browser's layout of the felt ('': the generic one).")
     rules: dict[str, Any]
     rules_sha256: str
     minimum_wager: int
@@ -302,6 +305,9 @@ class TableSummary(BaseModel):
 
     id: str
     game: str
+    title: str = Field(description="The game's name as its chapter writes it.")
+    chapter: str = Field(description="The chapter of 58 Pa. Code (e.g. 675a).")
+    layout: str = Field(description="The browser's layout of the felt ('': the generic one).")
     minimum_wager: int
     maximum_wager: int
     seat_count: int

@@ -131,9 +131,13 @@ def rules_of(session: Session, table_id: str) -> RulesSubmission:
 
 def table_out(session: Session, table: GameTable) -> schemas.TableOut:
     seats = session.scalars(select(Seat).where(Seat.table_id == table.id).order_by(Seat.seat))
+    spec = find(table.game)
     return schemas.TableOut(
         id=table.id,
         game=table.game,
+        title=spec.title,
+        chapter=spec.chapter,
+        layout=spec.layout,
         rules=json.loads(table.rules_json),
         rules_sha256=table.rules_sha256,
         minimum_wager=table.minimum_wager,

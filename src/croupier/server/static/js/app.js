@@ -116,7 +116,7 @@ async function lobby() {
         "tr",
         { "data-table": t.id },
         h("th", { scope: "row" }, h("a", { href: `#/table/${encodeURIComponent(t.id)}` }, t.id)),
-        h("td", {}, gameOf(t.game).title),
+        h("td", {}, t.title || t.game),
         h("td", {}, `${dollars(t.minimum_wager)} – ${dollars(t.maximum_wager)}`),
         h("td", {}, t.free_seats.length ? `${t.free_seats.length} of ${t.seat_count} (${t.free_seats.join(", ")})` : "full"),
         h("td", {}, h("a", { href: `#/history/${encodeURIComponent(t.id)}` }, "history")),
@@ -150,7 +150,7 @@ async function tablePage(tableId) {
     return;
   }
   let table = await api.table(tableId);
-  const game = gameOf(table.game);
+  const game = gameOf(table);
   const schema = await schemaOf(table.game);
   document.title = `croupier — ${game.title} ${tableId}`;
   const summary = (await api.tables()).find((t) => t.id === tableId);

@@ -35,10 +35,10 @@ function hrdSpots(table) {
   return spots;
 }
 
-export const GAMES = {
+// Each layout by its name (the table's `layout`, from the game's spec on the server); the
+// game's title and chapter come with the table.
+export const LAYOUTS = {
   "high-roll-dice": {
-    title: "High Roll Dice",
-    chapter: "675a",
     spots: hrdSpots,
     label(spot) {
       const [kind, what] = spot.split(":");
@@ -69,8 +69,6 @@ export const GAMES = {
     },
   },
   "go-fore-it": {
-    title: "Go Fore It",
-    chapter: "676a",
     spots: () => ["skins", "gopher", "front_9", "back_9"],
     label: (s) => ({ skins: "Skins", gopher: "Gopher", front_9: "Front 9", back_9: "Back 9" })[s] || s,
     centre: (v) => dealerCards("Dealer", (v.hands || {}).dealer, v.dealer_total),
@@ -82,8 +80,6 @@ export const GAMES = {
     },
   },
   "criss-cross-poker": {
-    title: "Criss-Cross Poker",
-    chapter: "674a",
     spots: () => ["ante_across", "ante_down", "across", "down", "middle", "five_card_bonus"],
     label: (s) =>
       ({ ante_across: "Ante Across", ante_down: "Ante Down", across: "Across", down: "Down", middle: "Middle", five_card_bonus: "Five Card Bonus" })[s] || s,
@@ -95,8 +91,6 @@ export const GAMES = {
     },
   },
   "double-back-jack": {
-    title: "Double Back Jack",
-    chapter: "673a",
     spots: () => ["blackjack", "second_chance", "insurance", "double"],
     label: (s) => {
       const [base, n] = s.match(/^(.*?)(?:_(\d))?$/).slice(1);
@@ -118,8 +112,6 @@ export const GAMES = {
     },
   },
   "pai-gow": {
-    title: "Pai Gow",
-    chapter: "621a",
     spots: () => ["pai_gow"],
     label: () => "Wager",
     centre: paiGowCentre,
@@ -147,8 +139,11 @@ export const GAMES = {
   },
 };
 
-export function gameOf(name) {
-  return GAMES[name] || { title: name, chapter: "", spots: () => [], label: (s) => s, centre: () => null };
+const GENERIC = { spots: () => [], label: (s) => s, centre: () => null };
+
+// The felt of `table` (its layout, else the generic one) with its game's title and chapter.
+export function gameOf(table) {
+  return { ...(LAYOUTS[table.layout] || GENERIC), title: table.title || table.game, chapter: table.chapter || "" };
 }
 
 function cards(list) {
@@ -234,13 +229,13 @@ function chipStack(amount) {
 
 // The felt: the centre, then one betting position per seat.
 export function felt(table, view, ctx) {
-  const game = gameOf(table.game);
+  const game = gameOf(table);
   const v = view.view || {};
   const seatCount = ctx.seatCount || 6;
   const seated = Object.fromEntries((table.seats || []).map((s) => [String(s.seat), s.player_id]));
   const settled = {};
   for (const s of v.settlements || []) settled[`${s.seat}:${s.spot}`] = s;
-  const root = h("div", { class: `felt game-${table.game}` });
+  const root = h("div", { class: `felt game-${table.layout || table.game}` });
   root.append(h("div", { class: "centre" }, game.centre(v) || ""));
   const seats = h("div", { class: "seats" });
   for (let n = 1; n <= seatCount; n++) {
@@ -306,7 +301,7 @@ export function odds(value) {
 
 // Results and payouts per wager, from the round's WagerSettled events.
 export function results(table, view) {
-  const game = gameOf(table.game);
+  const game = gameOf(table);
   const list = (view.view || {}).settlements || [];
   if (!list.length) return null;
   const rows = list.map((s) =>
