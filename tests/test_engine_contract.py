@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import croupier
 from croupier.engine import DEALER, Actor, Command, Outcome, Round, RoundOpened, WagerPlaced
-from croupier.errors import IllegalCommand, ReplayError
+from croupier.errors import IllegalCommand, NoRandomSource, ReplayError
 from croupier.games.high_roll_dice import (
     EXTRA_ROLL,
     AnnounceNoMoreBets,
@@ -246,7 +246,7 @@ def test_a_replayed_round_has_no_random_source() -> None:
     round_.handle(PlaceWager(seat=1, spot="pip_street:ace", amount=500), 1)
     round_.handle(AnnounceNoMoreBets(), DEALER)
     replayed = HighRollDiceRound.replay(round_.events)
-    with pytest.raises(IllegalCommand, match="no random source"):
+    with pytest.raises(NoRandomSource, match="no random source"):
         replayed.handle(ThrowDice(), DEALER)
     assert replayed.events == round_.events
 

@@ -37,7 +37,7 @@ from croupier.engine import (
     WagerSettled,
 )
 from croupier.equipment.cards import deck
-from croupier.errors import IllegalCommand, ReplayError
+from croupier.errors import IllegalCommand, NoRandomSource, ReplayError
 from croupier.games.go_fore_it import (
     AnnounceNoMoreBets,
     CardDealt,
@@ -383,7 +383,7 @@ def test_a_replayed_round_cannot_shuffle() -> None:
     round_.handle(PlaceWager(seat=1, spot="front_9", amount=500), 1)
     round_.handle(AnnounceNoMoreBets(), DEALER)
     replayed = GoForeItRound.replay(round_.events)
-    with pytest.raises(IllegalCommand, match="no random source"):
+    with pytest.raises(NoRandomSource, match="no random source"):
         replayed.handle(ShuffleCards(), DEALER)
     assert replayed.events == round_.events
 

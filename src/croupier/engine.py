@@ -38,7 +38,7 @@ from pydantic import (
 )
 
 import croupier
-from croupier.errors import CroupierError, NotYourTurn, ReplayError
+from croupier.errors import CroupierError, NoRandomSource, NotYourTurn, ReplayError
 from croupier.money import Cents
 from croupier.rng import Rng, ScriptedRng
 from croupier.rules.base import STORED, RulesSubmission
@@ -381,7 +381,7 @@ class Round(ABC, Generic[StateT]):
     def draw(self) -> Rng:
         """The random source, for ``decide``; a replayed round has none."""
         if self.rng is None:
-            raise NotYourTurn("a replayed round has no random source", "engine:replay")
+            raise NoRandomSource("a replayed round has no random source", "engine:replay")
         return self.rng
 
     @abstractmethod

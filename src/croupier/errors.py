@@ -11,8 +11,23 @@ in docs/interpretations.md) and ends its message with that citation::
     │   └── NotYourTurn         wrong phase, wrong seat, or a seat that may not act
     ├── RulesSubmissionError    a Rules Submission the regulation does not allow
     │   └── UnknownGame         a game no registered GameSpec is named
-    ├── NoSign                  a game that draws no table sign
-    └── ReplayError             stored events that do not form a valid round
+    ├── NoSign                  a game that draws no table sign (404)
+    ├── ReplayError             stored events that do not form a valid round
+    │   └── NoRandomSource      a replayed round asked to draw (a game's programming error)
+    ├── LedgerError             a request the ledger refuses; nothing is stored
+    │   ├── InsufficientFunds   a wallet or escrow would go below zero (409)
+    │   ├── StaleVersion        a round or table changed since it was read (409)
+    │   └── NotFound            no such player, table or round (404)
+    ├── AccessDenied            the caller's role or seat does not allow it (403)
+    ├── Unauthorized            no bearer token, or one that belongs to nobody (401)
+    ├── Unprocessable           a request that cannot be taken as sent (422)
+    ├── DeadlinePassed          a timeout comes before the command (retried by the server)
+    ├── RateLimited             too many commands from one caller at one table (429)
+    └── ShuttingDown            the server's writer has stopped; nothing was done (503)
+
+A programming error (a wrong type passed by croupier's own code, an impossible state) is
+not a :class:`CroupierError`: it raises :class:`TypeError`, :class:`ValueError` or
+:class:`AssertionError` and is a 500, never an answer a player can act on.
 """
 
 from __future__ import annotations
@@ -58,3 +73,54 @@ class NoSign(CroupierError):
 
 class ReplayError(CroupierError):
     """Stored events that do not rebuild a valid round."""
+
+
+class NoRandomSource(ReplayError):
+    """A replayed round asked for a random draw: the game's ``command_for`` did not give
+    the draws its events recorded (a programming error of the game, never a player's)."""
+
+
+class LedgerError(CroupierError):
+    """A request the ledger refuses; nothing is stored."""
+
+
+class InsufficientFunds(LedgerError):
+    """A movement that would take a wallet or escrow below zero."""
+
+
+class StaleVersion(LedgerError):
+    """A round or table changed since it was read (optimistic concurrency)."""
+
+
+class NotFound(LedgerError):
+    """No such player, table or round."""
+
+
+class AccessDenied(CroupierError):
+    """The caller's role or seat does not allow the request (403)."""
+
+
+class Unauthorized(CroupierError):
+    """No bearer token, or one that belongs to nobody (401)."""
+
+
+class Unprocessable(CroupierError):
+    """A request that cannot be taken as sent, whatever the state (422)."""
+
+
+class DeadlinePassed(CroupierError):
+    """The open round's deadline has passed: its timeout (croupier.server.driver.expire)
+    comes before the command. The caller rolls back, applies the timeouts and sends the
+    command again."""
+
+
+class RateLimited(CroupierError):
+    """Too many commands from one caller at one table (429)."""
+
+    def __init__(self, message: str, cite: str, retry_after: int) -> None:
+        super().__init__(message, cite)
+        self.retry_after = retry_after
+
+
+class ShuttingDown(CroupierError):
+    """The process's writer has stopped (the server is shutting down): nothing was done."""

@@ -15,7 +15,10 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, func, select, true, update
 from sqlalchemy.orm import Session, make_transient_to_detached
 
-from croupier.errors import CroupierError
+from croupier.errors import InsufficientFunds as InsufficientFunds
+from croupier.errors import LedgerError as LedgerError
+from croupier.errors import NotFound as NotFound
+from croupier.errors import StaleVersion as StaleVersion
 from croupier.ledger.cache import process_cache
 from croupier.ledger.models import (
     CAGE,
@@ -27,22 +30,6 @@ from croupier.ledger.models import (
     PostingLine,
 )
 from croupier.money import Cents, format_cents
-
-
-class LedgerError(CroupierError):
-    """A request the ledger refuses; nothing is stored."""
-
-
-class InsufficientFunds(LedgerError):
-    """A movement that would take a wallet or escrow below zero."""
-
-
-class StaleVersion(LedgerError):
-    """A round or table changed since it was read (optimistic concurrency)."""
-
-
-class NotFound(LedgerError):
-    """No such player, table or round."""
 
 
 def token_hash(token: str) -> str:

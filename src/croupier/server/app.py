@@ -39,6 +39,7 @@ from croupier.errors import (
     NotYourTurn,
     RulesSubmissionError,
 )
+from croupier.errors import Unauthorized as Unauthorized
 from croupier.ledger import repository as repo
 from croupier.ledger.db import make_engine, sqlite_file, upgrade, wal_checkpoint
 from croupier.ledger.models import Account, Player
@@ -67,10 +68,6 @@ PROBLEMS: dict[int | str, dict[str, Any]] = {
         "a balance too small, a stale round version.",
     },
 }
-
-
-class Unauthorized(CroupierError):
-    """No bearer token, or one that belongs to nobody."""
 
 
 def status_of(error: CroupierError) -> int:

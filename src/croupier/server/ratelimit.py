@@ -18,17 +18,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from croupier.errors import CroupierError
+from croupier.errors import RateLimited as RateLimited
 
 CITE = "server:rate-limit"
-
-
-class RateLimited(CroupierError):
-    """Too many commands from one caller at one table (429)."""
-
-    def __init__(self, message: str, cite: str, retry_after: int) -> None:
-        super().__init__(message, cite)
-        self.retry_after = retry_after
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from croupier.engine import DEALER, Actor, LegalCommand, Round, RoundVoided
-from croupier.errors import CroupierError, IllegalCommand, NotYourTurn, RulesSubmissionError
+from croupier.errors import AccessDenied as AccessDenied
+from croupier.errors import DeadlinePassed as DeadlinePassed
+from croupier.errors import IllegalCommand, NotYourTurn, RulesSubmissionError
+from croupier.errors import Unprocessable as Unprocessable
 from croupier.game import GameSpec
 from croupier.ledger import repository as repo
 from croupier.ledger.db import Statement, raw
@@ -37,20 +40,6 @@ SERVER = Player(id="server", name="server", role="dealer", token_hash="")
 VOID_CITE = "server:void-round"
 """A round is voided only while it is open: a void with none open would open an empty
 round only to void it, and move the table on (e.g. the decks' alternation, 676a.3(b)(3))."""
-
-
-class AccessDenied(CroupierError):
-    """The caller's role or seat does not allow the request (403)."""
-
-
-class Unprocessable(CroupierError):
-    """A request that cannot be taken as sent, whatever the state (422)."""
-
-
-class DeadlinePassed(CroupierError):
-    """The open round's deadline has passed: its timeout (croupier.server.driver.expire)
-    comes before the command. The caller rolls back, applies the timeouts and sends the
-    command again."""
 
 
 def _article(role: str) -> str:

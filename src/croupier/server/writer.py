@@ -51,7 +51,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from croupier.errors import CroupierError
+from croupier.errors import ShuttingDown as ShuttingDown
 from croupier.ledger.db import Raw, Statement, raw
 from croupier.ledger.repository import STAGED, drop_staged
 from croupier.server.service import DeadlinePassed
@@ -65,10 +65,6 @@ answer of a request sent twice at once), or the error raised again."""
 
 def _raise(_session: Session, error: BaseException) -> Any:
     raise error
-
-
-class ShuttingDown(CroupierError):
-    """The process's writer has stopped (the server is shutting down): nothing was done."""
 
 
 @dataclass(eq=False)
