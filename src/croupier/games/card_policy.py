@@ -1,18 +1,19 @@
 """The table policy shared by the single-deck card games (Go Fore It, ch. 676a;
 Criss-Cross Poker, ch. 674a): the dealer's steps with no one's choice (the shuffle, the
 dealer's cut at a position drawn from the round's random source, the deal, the stub
-count and the reveals), a timed-out player folded, the deck of two alternating carried to the
-next round, and what a player may see of the cards dealt.
+count and the reveals), a timed-out player folded, the deck of two alternating carried
+to the next round, what a player may see of the cards dealt, and the money of a wager
+withdrawn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from croupier.engine import Command, Event, Round
-from croupier.game import TablePolicy, Viewer, draw_between, offered
-from croupier.games.cards import CardDealt, DeckShuffled
+from croupier.game import ESCROW, WALLET, Move, TablePolicy, Viewer, draw_between, offered
+from croupier.games.cards import CardDealt, DeckShuffled, WagerWithdrawn
 
 FRONT_CARDS = 2
 """The cards of a hand its player may look at: his first two (676a.11(a), 674a.11(a))."""
@@ -74,3 +75,13 @@ class CardTablePolicy(TablePolicy):
                 return {}
             return {"card": None}
         return {}
+
+    def moves(
+        self, events: Sequence[Event], index: int, seats: Mapping[int, str]
+    ) -> list[Move] | None:
+        """A wager withdrawn before "no more bets" (676a.7(c), 674a.7(c)): its amount from
+        the escrow back to the player's wallet."""
+        event = events[index]
+        if isinstance(event, WagerWithdrawn):
+            return [((ESCROW, None), -event.amount), ((WALLET, seats[event.seat]), event.amount)]
+        return None

@@ -1,0 +1,36 @@
+"""A wager withdrawn before "no more bets" comes back to the wallet (676a.7(c), 674a.7(c)).
+
+Worked by hand: a player deposits $100.00 (10,000 cents), wagers $10 (1,000) on Front 9 at
+a Go Fore It table and withdraws it before the deal: the wallet is back at 10,000, the
+table's escrow at 0, and the ledger still sums to zero.
+"""
+
+from __future__ import annotations
+
+from server_api import EXAMPLES, Api
+
+from croupier.rng import SeededRng
+
+
+def test_a_withdrawn_wager_is_returned_to_the_wallet(db_url: str) -> None:
+    api = Api(db_url, SeededRng(3))
+    try:
+        body = {"id": "gfi", "rules_toml": (EXAMPLES / "go-fore-it.toml").read_text()}
+        r = api.client.post("/tables", json=body, headers=api.admin)
+        assert r.status_code == 201, r.text
+        pid, ann = api.player("ann", deposit=10_000)
+        api.sit(ann, 1, "gfi")
+        r = api.wager(ann, 1, "front_9", 1_000, table_id="gfi")
+        assert r.status_code == 200, r.text
+        assert r.json()["balance"] == 9_000
+        withdraw = {"type": "WithdrawWager", "seat": 1, "spot": "front_9"}
+        r = api.send(ann, withdraw, table_id="gfi")
+        assert r.status_code == 200, r.text
+        assert r.json()["balance"] == 10_000
+        assert api.wallets()[pid] == 10_000
+        ledger = api.ledger()
+        escrow = [a for a in ledger["accounts"] if a["kind"] == "escrow"]
+        assert [a["balance"] for a in escrow] == [0]
+        assert sum(a["balance"] for a in ledger["accounts"]) == 0
+    finally:
+        api.close()
