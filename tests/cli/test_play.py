@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from croupier.cli import app
 from croupier.cli.play import TABLES, Wallet
-from croupier.engine import Outcome, WagerPlaced, WagerSettled
+from croupier.engine import WagerSettled
 from croupier.errors import InvalidAmount
 from croupier.money import parse_dollars
 
@@ -385,19 +385,39 @@ def test_parse_dollars_refuses(text: str) -> None:
 
 
 def test_wallet_moves_money_by_events_and_never_goes_negative() -> None:
+    """The wallet moves by the round's events as the ledger posts them: seat 1's $6 wager
+    leaves it, seat 2's does not touch it, a wager it cannot cover raises, and each
+    settlement brings back ``returned + won``."""
+    from croupier.games.high_roll_dice import AnnounceNoMoreBets, HighRollDiceRound, PlaceWager
+    from croupier.rng import SeededRng
+    from croupier.rules.high_roll_dice import HighRollDiceRules
+
+    round_ = HighRollDiceRound.open(
+        HighRollDiceRules(),
+        table_id="t",
+        round_id="t-1",
+        seats={1: "you", 2: "bo"},
+        rng=SeededRng(5),
+    )
     wallet = Wallet(seat=1, balance=1_000)
-    wallet.apply([WagerPlaced(seat=1, spot="s", amount=600, cite="c")])
-    wallet.apply([WagerPlaced(seat=2, spot="s", amount=600, cite="c")])  # another seat's
+    wallet.apply(round_, round_.handle(PlaceWager(seat=1, spot="pip_street:ace", amount=600), 1))
+    wallet.apply(round_, round_.handle(PlaceWager(seat=2, spot="pip_street:ace", amount=600), 2))
     assert wallet.balance == 400
     with pytest.raises(InvalidAmount):
         wallet.check(401, "c")
+    second = round_.handle(PlaceWager(seat=1, spot="pip_street:two", amount=600), 1)
     with pytest.raises(ValueError, match="cannot cover"):
-        wallet.apply([WagerPlaced(seat=1, spot="s", amount=401, cite="c")])
-    settled = WagerSettled(
-        seat=1, spot="s", amount=600, outcome=Outcome.WIN, returned=600, won=360, cite="c"
-    )
-    wallet.apply([settled])
-    assert wallet.balance == 1_360
+        wallet.apply(round_, second)
+    assert wallet.balance == 400  # nothing moved
+    round_.handle(AnnounceNoMoreBets(), "dealer")
+    start = len(round_.events)
+    while not round_.finished:
+        command = next(c for c in round_.legal_commands("dealer") if c.command != "VoidRound")
+        round_.handle(round_.command_adapter.validate_python({"type": command.command}), "dealer")
+    settled = [e for e in round_.events[start:] if isinstance(e, WagerSettled) and e.seat == 1]
+    assert len(settled) == 2
+    wallet.apply(round_, round_.events[start:])
+    assert wallet.balance == 400 + sum(e.returned + e.won for e in settled)
 
 
 @pytest.mark.parametrize("line", ["bet", "bet pip_street:ace", "bet pip_street:ace 5 6", "roll 2"])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,11 +23,11 @@ import typer.main
 from rich.console import Console
 from typer.core import TyperGroup
 
-from croupier.engine import Event, LegalCommand, WagerPlaced, WagerSettled
+from croupier.engine import Event, LegalCommand, Round
 from croupier.errors import InvalidAmount
-from croupier.game import GameSpec
+from croupier.game import WALLET, GameSpec, event_moves
 from croupier.money import Cents, format_cents
-from croupier.registry import GAMES
+from croupier.registry import GAMES, find
 
 
 class _Terminals(Mapping[str, str]):
@@ -57,9 +57,11 @@ none plays at the generic table)."""
 class Wallet:
     """The play money (cents) of the player at ``seat``; it never goes negative.
 
-    A wager leaves the wallet when the round records it placed (``WagerPlaced``); a
-    settlement brings back ``returned + won`` (``WagerSettled``). Money moves only by
-    events, so the wallet agrees with the round by construction.
+    Money moves only by the round's events, by the same rule as the table server's
+    ledger (:func:`croupier.game.event_moves`, the game's table policy): a wager leaves
+    the wallet when the round records it placed, a settlement brings back
+    ``returned + won``, a withdrawn wager comes back, and so on. So the wallet agrees
+    with the round, and with the server, by construction.
     """
 
     seat: int
@@ -75,15 +77,20 @@ class Wallet:
                 cite,
             )
 
-    def apply(self, events: Iterable[Event]) -> None:
-        """Move the money of this seat's wagers placed and settled in ``events``."""
-        for event in events:
-            if isinstance(event, WagerPlaced) and event.seat == self.seat:
-                if event.amount > self.balance:
-                    raise ValueError(f"seat {self.seat} cannot cover {event.amount} cents")
-                self.balance -= event.amount
-            elif isinstance(event, WagerSettled) and event.seat == self.seat:
-                self.balance += event.returned + event.won
+    def apply(self, round_: Round[Any], events: Sequence[Event]) -> None:
+        """Move the money ``events`` (the last events of ``round_``) move to or from this
+        seat's wallet."""
+        seats = round_.opened.seats
+        player = seats.get(self.seat)
+        policy = find(round_.game).policy
+        everything = round_.events
+        for index in range(len(everything) - len(events), len(everything)):
+            for (kind, owner), cents in event_moves(policy, everything, index, seats):
+                if kind != WALLET or owner != player:
+                    continue
+                if self.balance + cents < 0:
+                    raise ValueError(f"seat {self.seat} cannot cover {-cents} cents")
+                self.balance += cents
 
 
 def read_line(console: Console) -> str | None:

@@ -29,7 +29,6 @@ from croupier.cli.play import Wallet, read_line, signed
 from croupier.cli.rules import load_or_exit
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, Round, WagerSettled
 from croupier.errors import IllegalCommand
-from croupier.games.cards import CutCards, WagerWithdrawn
 from croupier.money import Cents, format_cents, format_odds
 from croupier.registry import find
 from croupier.rng import Rng, SecureRng, SeededRng
@@ -212,7 +211,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
 class CardTerminal(Terminal[RulesT, RoundT]):
     """A card table whose rounds a table object opens and takes in (Go Fore It,
     Criss-Cross Poker): the legal commands shown as a table, the player's and the
-    dealer's commands, the wallet moved by wagers placed, withdrawn and settled."""
+    dealer's commands, the wallet moved by the round's money."""
 
     table: Any
     """The game's table (``start``, ``open_round``, ``finish``)."""
@@ -250,13 +249,6 @@ class CardTerminal(Terminal[RulesT, RoundT]):
                     "deal", '"no more bets": the dealer shuffles, cuts and deals', "", command.cite
                 )
 
-    def apply(self, events: list[Event]) -> None:
-        """Move the wallet by ``events``: wagers placed, settled and withdrawn."""
-        self.wallet.apply(events)
-        for event in events:
-            if isinstance(event, WagerWithdrawn) and event.seat == SEAT:
-                self.wallet.balance += event.amount
-
     def act(self, round_: RoundT, command: Command) -> list[Event] | None:
         """Send the player's ``command``; print a refusal (nothing changes) or move the
         wallet by its events."""
@@ -265,13 +257,13 @@ class CardTerminal(Terminal[RulesT, RoundT]):
         except IllegalCommand as error:
             self.refuse(error)
             return None
-        self.apply(events)
+        self.wallet.apply(round_, events)
         return events
 
     def dealer(self, round_: RoundT, command: Command) -> None:
         """The dealer's ``command``; its events move the wallet and are shown."""
         events = round_.handle(command, DEALER)
-        self.apply(events)
+        self.wallet.apply(round_, events)
         self.show(events)
 
     def dealer_steps(self, round_: RoundT) -> None:
@@ -282,11 +274,10 @@ class CardTerminal(Terminal[RulesT, RoundT]):
         policy = find(round_.game).policy
         while not round_.finished and (step := policy.dealer_step(round_)) is not None:
             self.dealer(round_, step)
-            if isinstance(step, CutCards):
-                self.console.print(
-                    f"Cut: the cover card {step.position} cards in from the top "
-                    f"({round_.events[-1].cite})"
-                )
+            self.announce(round_, step)
+
+    def announce(self, round_: RoundT, step: Command) -> None:
+        """Say what the dealer's ``step`` did where its events do not show it (the cut)."""
 
     @abstractmethod
     def show(self, events: list[Event]) -> None:

@@ -28,6 +28,7 @@ from croupier.games.criss_cross_poker import (
     CommunityCardsTurned,
     CrissCrossPokerRound,
     CrissCrossPokerTable,
+    CutCards,
     Fold,
     HandsTurnedUp,
     PlaceAntes,
@@ -170,6 +171,13 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
             self.console.print(
                 f"{format_cents(amount)} on {spot}. Balance: {format_cents(self.wallet.balance)}",
                 markup=False,
+            )
+
+    def announce(self, round_: CrissCrossPokerRound, step: Command) -> None:
+        if isinstance(step, CutCards):
+            self.console.print(
+                f"Cut: the cover card {step.position} cards in from the top "
+                f"({round_.events[-1].cite})"
             )
 
     def deal(self, round_: CrissCrossPokerRound) -> None:

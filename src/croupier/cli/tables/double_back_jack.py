@@ -242,7 +242,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         except IllegalCommand as error:
             self.refuse(error)
             return None
-        self.wallet.apply(events)
+        self.wallet.apply(round_, events)
         self.show(round_, events)
         if said is not None:
             self.console.print(said, markup=False)
@@ -311,7 +311,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         except IllegalCommand as error:
             self.refuse(error)
             return
-        self.wallet.apply(events)
+        self.wallet.apply(round_, events)
         up = round_.state.up_card
         self.console.print(f"Dealer shows {up}, hole card face down ({SECTIONS.deal})")
         self.show(round_, events)
@@ -371,7 +371,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     # -- the dealer ---------------------------------------------------------------------------
     def dealer(self, round_: DoubleBackJackRound, command: Command) -> None:
         events = round_.handle(command, DEALER)
-        self.wallet.apply(events)
+        self.wallet.apply(round_, events)
         self.show(round_, events)
 
     def read(self, round_: DoubleBackJackRound) -> None:

@@ -21,6 +21,7 @@ from croupier.errors import IllegalCommand
 from croupier.games.go_fore_it import (
     AnnounceNoMoreBets,
     CardDiscarded,
+    CutCards,
     DealerHandRevealed,
     Fold,
     GoForeItRound,
@@ -139,6 +140,13 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
             self.console.print(
                 f"{format_cents(amount)} on {spot}. Balance: {format_cents(self.wallet.balance)}",
                 markup=False,
+            )
+
+    def announce(self, round_: GoForeItRound, step: Command) -> None:
+        if isinstance(step, CutCards):
+            self.console.print(
+                f"Cut: the cover card {step.position} cards in from the top "
+                f"({round_.events[-1].cite})"
             )
 
     def deal(self, round_: GoForeItRound) -> None:

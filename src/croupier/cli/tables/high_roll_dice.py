@@ -141,7 +141,7 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         except IllegalCommand as error:
             self.refuse(error)
             return
-        self.wallet.apply(events)
+        self.wallet.apply(round_, events)
         self.console.print(
             f"{format_cents(amount)} on {spot}. Balance: {format_cents(self.wallet.balance)}",
             markup=False,
@@ -160,7 +160,7 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
 
     def deal(self, round_: HighRollDiceRound, command: Command) -> None:
         events = round_.handle(command, DEALER)
-        self.wallet.apply(events)
+        self.wallet.apply(round_, events)
         self.show(events)
 
     def show(self, events: list[Event]) -> None:

@@ -170,7 +170,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         except IllegalCommand as error:
             self.refuse(error)
             return False
-        self.wallet.apply(events)
+        self.wallet.apply(round_, events)
         self.show(events)
         return True
 
