@@ -23,8 +23,8 @@ rounds, which the server, the terminal table and the tests all follow:
   event's own data: the fields blanked for a seat or a spectator;
 - **money** (:meth:`TablePolicy.moves`): the postings an event causes beyond a wager
   placed and settled (a purchase collected by the table, a player bank's chips);
-- its **table sign**, exact analysis, simulation kernel, terminal table and browser
-  layout, named in the spec (modules imported only when used).
+- its **table sign**, exact analysis, report's strategy chart, simulation kernel,
+  terminal table and browser layout, named in the spec (modules imported only when used).
 
 No module outside a game's package branches on the game: the model is python-chess's
 variants (one class per variant, one registry, hooks with defaults).
@@ -423,6 +423,9 @@ class GameSpec:
     """Module whose ``sign(rules)`` draws the table sign (a Rich renderable)."""
     analysis: str | None = None
     """Module whose ``par_sheet(rules)`` returns the exact par sheet."""
+    chart: str | None = None
+    """Module whose ``strategy_chart(sheet, rules)`` draws the report's strategy chart
+    (:mod:`croupier.analysis.charts`); ``None``: a game with no decisions to chart."""
     simulation: str | None = None
     """Module of the simulation kernel (:mod:`croupier.analysis.simulation`)."""
     terminal: str | None = None

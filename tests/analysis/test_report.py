@@ -12,19 +12,18 @@ from types import SimpleNamespace
 
 import pytest
 
+from croupier.analysis.charts import criss_cross_poker as criss_cross_poker_chart
+from croupier.analysis.charts import double_back_jack as double_back_jack_chart
+from croupier.analysis.charts import go_fore_it as go_fore_it_chart
 from croupier.analysis.exact import go_fore_it
 from croupier.analysis.par_sheet import OutcomeFigures, ParSheet, WagerFigures
 from croupier.analysis.report import (
     StrategyChart,
-    criss_cross_poker_chart,
-    double_back_jack_chart,
-    go_fore_it_chart,
     most_won_per_round,
     outcome_distribution,
     render_html,
     rules_stamping,
     strategy_charts,
-    wager_maximum,
     write_report,
 )
 from croupier.rules.criss_cross_poker import CrissCrossPokerRules
@@ -172,8 +171,8 @@ def test_go_fore_it_report(tmp_path: Path) -> None:
 
 def test_go_fore_it_chart_follows_the_strategy() -> None:
     sheet = go_fore_it.par_sheet()
-    chart = go_fore_it_chart(sheet)
-    assert chart is not None
+    chart = go_fore_it_chart.strategy_chart(sheet)
+    assert isinstance(chart, StrategyChart)
     names = {1: "A", 10: "T"} | {v: str(v) for v in range(2, 10)}
     for row in go_fore_it.strategy():
         cell = chart.cells[chart.rows.index(names[row.first])][
@@ -192,8 +191,8 @@ def test_criss_cross_poker_chart_reads_the_across_strategy() -> None:
         strategy=strategy,
     )
     sheet = ParSheet(game="criss-cross-poker", variant=None, wagers=(antes,))
-    chart = criss_cross_poker_chart(sheet)
-    assert chart is not None
+    chart = criss_cross_poker_chart.strategy_chart(sheet)
+    assert isinstance(chart, StrategyChart)
     ranks = "AKQJT98765432"
     assert chart.cells[0][0] == "3x"  # AA
     assert chart.cells[0][1] == "3x"  # AKs above the diagonal
@@ -214,7 +213,8 @@ def test_double_back_jack_chart_when_its_analysis_provides_one(
         return SimpleNamespace(chart=lambda: {("16", "T"): "H", ("16", "6"): "S"})
 
     monkeypatch.setattr(dbj, "basic_strategy", basic_strategy, raising=False)
-    chart = double_back_jack_chart(DoubleBackJackRules(decks=2))
+    sheet = ParSheet(game="double-back-jack", variant=None, wagers=roulette_sheet().wagers)
+    chart = double_back_jack_chart.strategy_chart(sheet, DoubleBackJackRules(decks=2))
     assert asked == [2]
     assert isinstance(chart, StrategyChart)
     assert chart.rows == ("16",)
@@ -240,16 +240,37 @@ def test_a_chart_that_fails_is_reported_not_raised(monkeypatch: pytest.MonkeyPat
 
 def test_wager_maximum_follows_each_wagers_own_limit() -> None:
     hrd = HighRollDiceRules(maximum_wager=50_000)
-    assert wager_maximum(hrd, "pip_street:2") == 50_000
-    assert wager_maximum(hrd, "millionaire_row:10") == 100  # at most $1 (675a.2(e)(4))
+    assert hrd.wager_maximum("pip_street:2") == 50_000
+    assert hrd.wager_maximum("millionaire_row:10") == 100  # at most $1 (675a.2(e)(4))
     ccp = CrissCrossPokerRules(maximum_wager=20_000, five_card_bonus=True, bonus_maximum=2_500)
-    assert wager_maximum(ccp, "antes") == 20_000
-    assert wager_maximum(ccp, "five_card_bonus") == 2_500
+    assert ccp.wager_maximum("antes") == 20_000
+    assert ccp.wager_maximum("five_card_bonus") == 2_500
     dbj = DoubleBackJackRules(maximum_wager=100_000, chip=500)
-    assert wager_maximum(dbj, "blackjack") == 100_000
-    assert wager_maximum(dbj, "insurance") == 50_000  # half of $1,000 (673a.8(b))
+    assert dbj.wager_maximum("blackjack") == 100_000
+    assert dbj.wager_maximum("insurance") == 50_000  # half of $1,000 (673a.8(b))
     odd = DoubleBackJackRules(maximum_wager=100_100, chip=500)
-    assert wager_maximum(odd, "insurance") == 50_500  # $500.50 is not in $5 chips: $505
+    assert odd.wager_maximum("insurance") == 50_500  # $500.50 is not in $5 chips: $505
+    gfi = GoForeItRules(maximum_wager=50_000, skins_maximum=10_000, gopher_maximum=2_500)
+    assert gfi.wager_maximum("front_9") == 50_000
+    assert gfi.wager_maximum("skins") == 10_000  # their own limits (676a.7(d))
+    assert gfi.wager_maximum("gopher:b") == 2_500
+
+
+def test_each_game_names_the_module_that_draws_its_chart() -> None:
+    """Every :attr:`GameSpec.chart` names a module with ``strategy_chart``; High Roll Dice
+    has no decisions and names none, so its report has no chart."""
+    import importlib
+
+    from croupier.registry import GAMES
+
+    charted = {name for name, spec in GAMES.items() if spec.chart is not None}
+    assert charted == {"go-fore-it", "criss-cross-poker", "pai-gow", "double-back-jack"}
+    for name in charted:
+        chart = GAMES[name].chart
+        assert chart is not None
+        assert callable(importlib.import_module(chart).strategy_chart)
+    sheet = ParSheet(game="high-roll-dice", variant=None, wagers=roulette_sheet().wagers)
+    assert strategy_charts(sheet) == []
 
 
 def test_most_won_counts_every_unit_staked() -> None:
@@ -334,13 +355,11 @@ def test_pai_gow_wagers_win_at_most_1_to_1_less_the_vigorish() -> None:
 def test_a_double_back_jack_chart_of_rows() -> None:
     """The shape ``basic_strategy(decks).chart()`` returns: rows with kind, label and one
     cell per up card."""
-    from croupier.analysis.report import _grid_from
-
     rows = (
         SimpleNamespace(kind="hard", label="16", cells=("S", "Rh")),
         SimpleNamespace(kind="second_chance", label="22", cells=("T", "-")),
     )
-    chart = _grid_from(rows, "basic strategy", ("10", "A"))
+    chart = double_back_jack_chart.grid_from(rows, "basic strategy", ("10", "A"))
     assert isinstance(chart, StrategyChart)
     assert chart.rows == ("hard 16", "second chance 22")
     assert chart.columns == ("10", "A")

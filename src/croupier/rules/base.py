@@ -112,6 +112,13 @@ class RulesSubmission(BaseModel):
                     self.seats_cite(),
                 )
 
+    def wager_maximum(self, wager: str) -> Cents:
+        """The largest amount one unit of ``wager`` may be, cents: a par sheet's wager
+        name, with or without its ``:`` qualifier (``pip_street:2``): the table maximum,
+        unless the chapter sets that wager a limit of its own (a game's Rules Submission
+        overrides this where it does)."""
+        return self.maximum_wager
+
     def most_won_at_minimum(self) -> Cents | None:
         """The most one player can win in a round (cents) betting the table minimum, the
         figure an aggregate payout limit is held to; ``None`` where the chapter sets no

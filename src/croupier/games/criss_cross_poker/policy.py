@@ -78,6 +78,7 @@ SPEC = GameSpec(
     layout="criss-cross-poker",
     sign="croupier.games.criss_cross_poker.sign",
     analysis="croupier.analysis.exact.criss_cross_poker",
+    chart="croupier.analysis.charts.criss_cross_poker",
     simulation="croupier.analysis.simulation.criss_cross_poker",
     terminal="croupier.cli.tables.criss_cross_poker",
 )

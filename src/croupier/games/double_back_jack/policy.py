@@ -196,6 +196,7 @@ SPEC = GameSpec(
     layout="double-back-jack",
     sign="croupier.games.double_back_jack.sign",
     analysis="croupier.analysis.exact.double_back_jack",
+    chart="croupier.analysis.charts.double_back_jack",
     simulation="croupier.analysis.simulation.double_back_jack",
     terminal="croupier.cli.tables.double_back_jack",
 )

@@ -74,6 +74,7 @@ SPEC = GameSpec(
     layout="go-fore-it",
     sign="croupier.games.go_fore_it.sign",
     analysis="croupier.analysis.exact.go_fore_it",
+    chart="croupier.analysis.charts.go_fore_it",
     simulation="croupier.analysis.simulation.go_fore_it",
     terminal="croupier.cli.tables.go_fore_it",
 )

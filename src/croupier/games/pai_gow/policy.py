@@ -253,6 +253,7 @@ SPEC = GameSpec(
     layout="pai-gow",
     sign="croupier.games.pai_gow.sign",
     analysis="croupier.analysis.exact.pai_gow",
+    chart="croupier.analysis.charts.pai_gow",
     simulation="croupier.analysis.simulation.pai_gow",
     terminal="croupier.cli.tables.pai_gow",
 )
