@@ -269,8 +269,8 @@ class CardTerminal(Terminal[RulesT, RoundT]):
     def dealer_steps(self, round_: RoundT) -> None:
         """The dealer's steps that involve no one's choice, exactly as the table server
         takes them (the game's :meth:`~croupier.game.TablePolicy.dealer_step`: shuffle,
-        cut at a position drawn within the legal bounds, deal, the stub counted when due,
-        the reveals), each shown; the cut is announced."""
+        cut at a position drawn within the legal bounds, deal, the stub counted every
+        round, the reveals), each shown; the cut is announced."""
         policy = find(round_.game).policy
         while not round_.finished and (step := policy.dealer_step(round_)) is not None:
             self.dealer(round_, step)

@@ -2,10 +2,10 @@
 the program deals as the dealer (ch. 674a).
 
 The program shuffles, cuts (a manual shuffle, 674a.5(d)), deals the cross and the
-player's two cards, handles the stub (counted when due, 674a.8(f)), turns up the
-community cards and settles; the player places the antes (and the Five Card Bonus where
-offered), then makes the Across, Down and Middle Bets or folds. ``hint`` gives the
-optimal decision, computed exactly for the cards in view.
+player's two cards, handles the stub (counted every round, as the server counts it,
+674a.8(f)), turns up the community cards and settles; the player places the antes (and
+the Five Card Bonus where offered), then makes the Across, Down and Middle Bets or folds.
+``hint`` gives the optimal decision, computed exactly for the cards in view.
 """
 
 from __future__ import annotations

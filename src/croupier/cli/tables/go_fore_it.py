@@ -2,8 +2,9 @@
 deals as the dealer (ch. 676a).
 
 The program shuffles, cuts (a manual shuffle, 676a.5(d)), deals, handles the stub
-(counted when due, 676a.8(d)) and settles; the player places the Front 9, Skins and
-Gopher Wagers, then, seeing his two front cards, makes the Back 9 Wager or folds.
+(counted every round, as the server counts it, 676a.8(d)) and settles; the player places
+the Front 9, Skins and Gopher Wagers, then, seeing his two front cards, makes the Back 9
+Wager or folds.
 """
 
 from __future__ import annotations
