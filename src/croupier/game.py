@@ -194,12 +194,13 @@ class TablePolicy:
         return None
 
     def empty_void(self, round_: Round[Any]) -> Command | None:
-        """The dealer's void of a round in betting with no wager at all, where the dealer
-        may void it (a round the server opened ahead of the players, voided when the
-        betting time runs out, so that players who sat down since play the next one)."""
+        """The dealer's void of a round in betting with no wager in play, where the dealer
+        may void it (a round the server opened ahead of the players, or one whose wagers
+        were all withdrawn, voided when the betting time runs out, so that players who
+        sat down since play the next one)."""
         if not self.betting_open(round_):
             return None
-        if any(isinstance(event, WagerPlaced) for event in round_.events):
+        if any(self.has_wager(round_, seat) for seat in round_.opened.seats):
             return None
         if offered(round_, "VoidRound") is None:
             return None
@@ -207,6 +208,11 @@ class TablePolicy:
             {"type": "VoidRound", "reason": EMPTY_ROUND}
         )
         return command
+
+    def has_wager(self, round_: Round[Any], seat: int) -> bool:
+        """Whether ``seat`` has put a wager into this round that it has not taken back (it
+        stays seated until the round is over)."""
+        return any(isinstance(e, WagerPlaced) and e.seat == seat for e in round_.events)
 
     def wagering_players(self, round_: Round[Any]) -> set[str]:
         """The players expected to wager (every player seated when the round opened)."""

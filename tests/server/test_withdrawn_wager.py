@@ -7,7 +7,7 @@ table's escrow at 0, and the ledger still sums to zero.
 
 from __future__ import annotations
 
-from server_api import EXAMPLES, Api
+from server_api import EXAMPLES, Api, Clock
 
 from croupier.rng import SeededRng
 
@@ -32,5 +32,47 @@ def test_a_withdrawn_wager_is_returned_to_the_wallet(db_url: str) -> None:
         escrow = [a for a in ledger["accounts"] if a["kind"] == "escrow"]
         assert [a["balance"] for a in escrow] == [0]
         assert sum(a["balance"] for a in ledger["accounts"]) == 0
+    finally:
+        api.close()
+
+
+SETTINGS = {"betting_seconds": 60, "decision_seconds": 30, "optional_seconds": 10}
+
+
+def _withdrawn(db_url: str) -> tuple[Api, dict[str, str]]:
+    """A Go Fore It table (betting closes 60 s after the first wager) at which ann, seat 1,
+    wagered $10 on Front 9 and took it back; bob sits at seat 2 and has not wagered."""
+    api = Api(db_url, SeededRng(3), Clock())
+    body = {"id": "g", "rules_toml": (EXAMPLES / "go-fore-it.toml").read_text()}
+    r = api.client.post("/tables", json={**body, "settings": SETTINGS}, headers=api.admin)
+    assert r.status_code == 201, r.text
+    _, ann = api.player("ann", deposit=10_000)
+    _, bob = api.player("bob", deposit=10_000)
+    api.sit(ann, 1, "g")
+    api.sit(bob, 2, "g")
+    assert api.wager(ann, 1, "front_9", 1_000, table_id="g").status_code == 200
+    withdraw = {"type": "WithdrawWager", "seat": 1, "spot": "front_9"}
+    assert api.send(ann, withdraw, table_id="g").status_code == 200
+    return api, ann
+
+
+def test_a_seat_whose_wager_was_withdrawn_may_leave(db_url: str) -> None:
+    api, ann = _withdrawn(db_url)
+    try:
+        r = api.client.delete("/tables/g/seats/1", headers=ann)
+        assert r.status_code == 200, r.text
+    finally:
+        api.close()
+
+
+def test_a_round_left_with_no_wager_in_play_is_voided_when_betting_time_runs_out(
+    db_url: str,
+) -> None:
+    api, _ = _withdrawn(db_url)
+    try:
+        api.clock.advance(61)
+        view = api.client.get("/tables/g/view", headers=api.admin).json()
+        assert view["round_status"] == "voided", view
+        assert sum(a["balance"] for a in api.ledger()["accounts"]) == 0
     finally:
         api.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from croupier.engine import Command, Event, Round
+from croupier.engine import Command, Event, Round, WagerPlaced
 from croupier.game import ESCROW, WALLET, Move, TablePolicy, Viewer, draw_between, offered
 from croupier.games.cards import CardDealt, DeckShuffled, WagerWithdrawn
 
@@ -75,6 +75,16 @@ class CardTablePolicy(TablePolicy):
                 return {}
             return {"card": None}
         return {}
+
+    def has_wager(self, round_: Round[Any], seat: int) -> bool:
+        """A wager placed and not withdrawn before "no more bets" (676a.7(c), 674a.7(c))."""
+        held = 0
+        for event in round_.events:
+            if isinstance(event, WagerPlaced) and event.seat == seat:
+                held += event.amount
+            elif isinstance(event, WagerWithdrawn) and event.seat == seat:
+                held -= event.amount
+        return held > 0
 
     def moves(
         self, events: Sequence[Event], index: int, seats: Mapping[int, str]

@@ -16,7 +16,6 @@
 - the static client itself, under ``/play/`` (``/`` redirects there).
 """
 
-import json
 import pathlib
 from collections.abc import Callable, Iterator
 from typing import Annotated, Any, cast
@@ -32,7 +31,7 @@ from croupier.engine import DEALER, Actor, RoundOpened
 from croupier.game import Viewer
 from croupier.ledger import repository as repo
 from croupier.ledger.models import CAGE, WALLET, GameTable, Player, RoundRow, Seat
-from croupier.registry import GAMES, find, sign_for
+from croupier.registry import GAMES, find, sign_for, spec_of
 from croupier.rules.base import RulesSubmission
 from croupier.server import driver, schemas, service
 from croupier.server.ratelimit import Buckets, RateLimit
@@ -92,9 +91,13 @@ def register(
 
     @app.get("/tables", response_model=schemas.TablesOut, responses=problems)
     def list_tables(db: Db, me: Caller) -> schemas.TablesOut:
-        """Every table: its game, limits (cents) and free seats."""
+        """Every table of a game this server deals: its game, limits (cents) and free
+        seats."""
         tables = db.scalars(select(GameTable).order_by(GameTable.id))
-        return schemas.TablesOut(tables=[table_summary(db, table) for table in tables])
+        # A table of a game this process does not deal (a game registered elsewhere) is
+        # left out of the lobby, not allowed to fail it.
+        dealt = [table for table in tables if table.game in GAMES]
+        return schemas.TablesOut(tables=[table_summary(db, table) for table in dealt])
 
     if not hasattr(app.state, "signup_limits"):
         app.state.signup_limits = Buckets(SIGNUP_LIMIT)
@@ -167,10 +170,8 @@ def register(
         open_round = db.scalars(
             select(RoundRow.id).where(RoundRow.table_id == table_id, RoundRow.status == "open")
         ).first()
-        if open_round is not None and any(
-            row.type == "WagerPlaced" and json.loads(row.body).get("seat") == seat
-            for row in repo.round_events(db, open_round)
-        ):
+        playing = repo.load_round(db, open_round)[1] if open_round is not None else None
+        if playing is not None and spec_of(playing).policy.has_wager(playing, seat):
             raise repo.LedgerError(
                 f"seat {seat} has a wager in round {open_round}, which is not over: "
                 "leave once it is settled",
