@@ -26,11 +26,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LOAD = ROOT / "benchmarks" / "server_load.py"
-FIGURES = re.compile(r"([\d.]+) rounds/s .*?p99 ([\d.]+) ms")
+FIGURES = re.compile(r"([\d.]+) rounds/s .*?p99 ([\d.]+) ms.*?server CPU ([\d.]+) ms a command")
 
 
-def run_load(src: Path, args: argparse.Namespace) -> tuple[float, float]:
-    """One run of the load benchmark on the code under ``src``: (rounds/s, p99 ms)."""
+def run_load(src: Path, args: argparse.Namespace) -> tuple[float, float, float]:
+    """One run of the load benchmark on the code under ``src``: (rounds/s, p99 ms, the
+    server's CPU ms a command)."""
     command = [sys.executable, str(LOAD), "--db", args.db, "--workers", str(args.workers)]
     command += ["--seconds", str(args.seconds), "--clients", str(args.clients)]
     env = {**os.environ, "PYTHONPATH": str(src)}
@@ -38,7 +39,7 @@ def run_load(src: Path, args: argparse.Namespace) -> tuple[float, float]:
     found = FIGURES.search(done.stdout)
     if done.returncode != 0 or found is None:
         raise RuntimeError(f"the load benchmark failed on {src}:\n{done.stdout}\n{done.stderr}")
-    return float(found[1]), float(found[2])
+    return float(found[1]), float(found[2]), float(found[3])
 
 
 def main() -> None:
@@ -64,7 +65,7 @@ def main() -> None:
         )
         try:
             sides = {f"base {args.base}": tree / "src", f"this checkout ({head})": ROOT / "src"}
-            figures: dict[str, list[tuple[float, float]]] = {name: [] for name in sides}
+            figures: dict[str, list[tuple[float, float, float]]] = {name: [] for name in sides}
             print(
                 f"{args.db}, {args.workers} server process(es), {args.clients} clients, "
                 f"{args.seconds:g} s a run, {args.runs} runs each, alternating",
@@ -72,24 +73,31 @@ def main() -> None:
             )
             for run in range(1, args.runs + 1):
                 for name, src in sides.items():
-                    rounds, p99 = run_load(src, args)
-                    figures[name].append((rounds, p99))
-                    print(f"run {run} {name:<28} {rounds:7.1f} rounds/s, p99 {p99:.1f} ms")
+                    rounds, p99, cpu = run_load(src, args)
+                    figures[name].append((rounds, p99, cpu))
+                    print(
+                        f"run {run} {name:<28} {rounds:7.1f} rounds/s, p99 {p99:.1f} ms, "
+                        f"server CPU {cpu:.2f} ms a command",
+                        flush=True,
+                    )
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False
             )
     medians = {
-        name: (
-            statistics.median(r for r, _ in runs),
-            statistics.median(p for _, p in runs),
-        )
+        name: tuple(statistics.median(run[i] for run in runs) for i in range(3))
         for name, runs in figures.items()
     }
-    for name, (rounds, p99) in medians.items():
-        print(f"median {name:<28} {rounds:7.1f} rounds/s, p99 {p99:.1f} ms")
-    (base_rounds, _), (head_rounds, _) = medians.values()
-    print(f"ratio this checkout / base: {head_rounds / base_rounds:.3f}")
+    for name, (rounds, p99, cpu) in medians.items():
+        print(
+            f"median {name:<28} {rounds:7.1f} rounds/s, p99 {p99:.1f} ms, "
+            f"server CPU {cpu:.2f} ms a command"
+        )
+    base, head_ = medians.values()
+    print(
+        f"ratio this checkout / base: rounds/s {head_[0] / base[0]:.3f}, "
+        f"server CPU a command {head_[2] / base[2]:.3f}"
+    )
 
 
 if __name__ == "__main__":
