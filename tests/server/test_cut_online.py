@@ -344,3 +344,22 @@ def test_offer_cut_is_refused_for_a_game_without_a_players_cut(tmp_path: Path) -
             assert r.status_code == 201, r.text
     finally:
         api.close()
+
+
+def test_physical_dice_are_refused_for_a_game_without_dice(tmp_path: Path) -> None:
+    """``physical_dice`` is for the games with dice (High Roll Dice, Pai Gow: the
+    game's policy says so): ``true`` at a card game is refused 422 naming the setting,
+    where it used to be taken and ignored; at High Roll Dice it is taken."""
+    api = Api(f"sqlite:///{tmp_path / 'dice.sqlite'}", SeededRng(1), Clock())
+    try:
+        on = {"physical_dice": True}
+        for game in ("go-fore-it", "criss-cross-poker", "double-back-jack"):
+            r = _create(api, {"id": "t", "rules": {"game": game}, "settings": on})
+            assert r.status_code == 422, r.text
+            message = r.json()["detail"][0]["msg"]
+            assert "physical_dice" in message and "server:table-settings" in message, message
+        assert api.client.get("/tables/t", headers=api.admin).status_code == 404
+        r = _create(api, {"id": "t", "rules": {"game": "high-roll-dice"}, "settings": on})
+        assert r.status_code == 201 and r.json()["settings"]["physical_dice"] is True, r.text
+    finally:
+        api.close()

@@ -466,3 +466,14 @@ def test_the_generic_table_plays_out_any_registered_game(game: str) -> None:
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output and "Session over after" in result.output
     assert "Final balance:" in result.output
+
+
+def test_analyze_and_simulate_say_the_game_has_no_figures() -> None:
+    """A registered game whose spec names no exact analysis or simulation kernel: the
+    commands say so (not "unknown game") and exit 2."""
+    runs = ((["analyze", "one-die"], "has no exact analysis"),)
+    runs += ((["simulate", "one-die", "--rounds", "10"], "has no simulation kernel"),)
+    for arguments, says in runs:
+        result = CliRunner().invoke(cli, arguments)
+        assert result.exit_code == 2, result.output
+        assert f"'one-die' {says}" in result.output, result.output

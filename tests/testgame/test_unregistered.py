@@ -4,12 +4,17 @@ still answers, without that table."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-
-from server_api import EXAMPLES, Api
 
 from croupier.game import GameSpec
 from croupier.registry import register, unregister
+
+SERVER_TESTS = str(Path(__file__).parents[1] / "server")
+if SERVER_TESTS not in sys.path:  # the table server tests' helpers (server_api)
+    sys.path.insert(0, SERVER_TESTS)
+
+from server_api import EXAMPLES, Api  # noqa: E402
 
 
 def test_the_lobby_leaves_out_a_table_of_a_game_not_registered(

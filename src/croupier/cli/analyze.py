@@ -142,7 +142,8 @@ def analyze(
     deviation of every wager, per unit staked."""
     known = analyses()
     if game not in known:
-        raise _fail(f"unknown game {game!r}; games analyzed: {', '.join(sorted(known))}")
+        named = f"{game!r} has no exact analysis" if game in GAMES else f"unknown game {game!r}"
+        raise _fail(f"{named}; games analyzed: {', '.join(sorted(known))}")
     submission: RulesSubmission | None = None
     try:
         if rules_file is not None:

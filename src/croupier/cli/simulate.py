@@ -57,7 +57,7 @@ from croupier.analysis.simulation.base import (
     simulations,
 )
 from croupier.errors import RulesSubmissionError
-from croupier.registry import load
+from croupier.registry import GAMES, load
 from croupier.rules import RulesSubmission
 
 USAGE_ERROR = 2
@@ -149,7 +149,8 @@ def simulate(
     interval, hit frequency and standard deviation of every wager, per unit staked."""
     known = simulations()
     if game not in known:
-        raise _fail(f"unknown game {game!r}; games simulated: {', '.join(sorted(known))}")
+        named = f"{game!r} has no simulation kernel" if game in GAMES else f"unknown game {game!r}"
+        raise _fail(f"{named}; games simulated: {', '.join(sorted(known))}")
     if workers is not None and scheduler is not None:
         raise _fail("give --workers or --scheduler, not both")
     if scheduler is not None:

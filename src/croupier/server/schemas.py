@@ -119,8 +119,9 @@ class TableSettings(In):
     )
     physical_dice: StrictBool = Field(
         default=False,
-        description="High Roll Dice and Pai Gow: the dealer enters the reading of physical "
-        "dice (ThrowDice/ShakeDice with `faces`, then the call).",
+        description="At a game with dice (High Roll Dice, Pai Gow): the dealer enters the "
+        "reading of physical dice (ThrowDice/ShakeDice with `faces`, then the call); true "
+        "for a game without dice is refused (server:table-settings).",
     )
     offer_cut: StrictBool = Field(
         default=False,
@@ -162,11 +163,12 @@ class TableCreate(In):
 
     @model_validator(mode="after")
     def _options_of_the_game(self) -> TableCreate:
-        """A game-specific setting (``offer_cut``) only at a game that takes it
-        (:attr:`croupier.game.TablePolicy.options`; the players' cut of a Double Back Jack
-        shoe, 673a.5(b)-(c)); a Rules Submission that names no game is refused by the
-        service, not here."""
-        if not self.settings.offer_cut:
+        """A game-specific setting only at a game that takes it: ``offer_cut`` where the
+        players are offered a cut (:attr:`croupier.game.TablePolicy.options`; the
+        players' cut of a Double Back Jack shoe, 673a.5(b)-(c)), ``physical_dice`` where
+        the game has dice (:attr:`croupier.game.TablePolicy.physical_dice`). A Rules
+        Submission that names no game is refused by the service, not here."""
+        if not (self.settings.offer_cut or self.settings.physical_dice):
             return self
         game: object = (self.rules or {}).get("game")
         if self.rules_toml is not None:
@@ -175,12 +177,21 @@ class TableCreate(In):
             except tomllib.TOMLDecodeError:
                 return self
         spec = GAMES.get(game) if isinstance(game, str) else None
-        if spec is not None and "offer_cut" not in spec.policy.options:
+        if spec is None:
+            return self
+        if self.settings.offer_cut and "offer_cut" not in spec.policy.options:
             raise PydanticCustomError(
                 "table_settings",
                 "settings.offer_cut: the players are offered the cut of a shoe only where "
                 "the game has one (Double Back Jack, 673a.5(b)-(c)); a {game} table has no "
                 "such cut, so offer_cut must be false (server:table-settings)",
+                {"game": game},
+            )
+        if self.settings.physical_dice and not spec.policy.physical_dice:
+            raise PydanticCustomError(
+                "table_settings",
+                "settings.physical_dice: a {game} table has no dice for the dealer to read, "
+                "so physical_dice must be false (server:table-settings)",
                 {"game": game},
             )
         return self
