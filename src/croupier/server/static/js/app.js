@@ -305,12 +305,13 @@ async function tablePage(tableId) {
     const ctx = {
       actor: view.actor,
       chip: chipValue,
-      myTiles: (s) => ((v.my_tiles || {})[String(s ?? seat)] || []),
+      fields: game.fields ? game.fields(v, seat) : {},
     };
     const mine = (view.legal_commands || []).filter((lc) => view.actor !== "dealer" && lc.command !== "PlaceWager");
     // Rebuilt only when what may be sent changes, so a half-filled form or a tile chosen
     // survives a view that changes nothing for this caller.
-    const controlsKey = JSON.stringify([view.actor, view.round_id, view.legal_commands, v.my_tiles || null, legalSpots.size > 0]);
+    const drawnKey = game.fieldsKey ? game.fieldsKey(v) : null;
+    const controlsKey = JSON.stringify([view.actor, view.round_id, view.legal_commands, drawnKey, legalSpots.size > 0]);
     if (decisions.dataset.key === controlsKey) return finishRender();
     decisions.dataset.key = controlsKey;
     // A wager offered after the betting (Go Fore It's Back 9, Criss-Cross Poker's Across,

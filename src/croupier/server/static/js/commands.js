@@ -7,7 +7,6 @@
 
 import { dollars } from "./api.js";
 import { h } from "./layouts.js";
-import { tile } from "./svg.js";
 
 const MONEY = new Set(["amount", "chips", "ante_across", "ante_down"]);
 
@@ -51,7 +50,7 @@ function shape(schema, prop) {
 const numeric = (xs) => xs.length > 0 && xs.every((x) => /^\d+$/.test(x));
 
 // Plan the fields of one legal command: fixed values and the choices left to the user.
-export function plan(schema, lc, actor) {
+export function plan(schema, lc, actor, drawn = {}) {
   const def = definition(schema, lc.command);
   if (!def) return null;
   const required = new Set(def.required || []);
@@ -118,8 +117,9 @@ export function plan(schema, lc, actor) {
       }
       continue;
     }
-    if (name === "together") {
-      fields.push({ name, kind: "tiles", required: true });
+    // A field the game's layout draws itself (Pai Gow's tiles set together).
+    if (drawn[name]) {
+      fields.push({ name, kind: "layout", required: true });
       continue;
     }
     // A number within its bounds (AcceptCut, the dealer's CutCards); the option that
@@ -184,7 +184,7 @@ function assign(field, value) {
 
 // The control of one legal command; ``send(command)`` posts it.
 export function control(schema, lc, ctx, send) {
-  const p = plan(schema, lc, ctx.actor);
+  const p = plan(schema, lc, ctx.actor, ctx.fields || {});
   const title = humanize(lc.command);
   const cite = lc.cite ? ` (${lc.cite})` : "";
   if (!p) return h("p", { class: "muted" }, `${title}: no schema`);
@@ -232,10 +232,10 @@ export function control(schema, lc, ctx, send) {
         if (!items.length && !f.required) return null;
         return [f.name, f.integer ? items.map(Number) : items];
       });
-    } else if (f.kind === "tiles") {
-      const picker = tilePicker(ctx.myTiles ? ctx.myTiles(fixed.seat) : []);
-      input = picker.node;
-      readers.push(() => [f.name, picker.value()]);
+    } else if (f.kind === "layout") {
+      const drawn = ctx.fields[f.name](fixed);
+      input = drawn.node;
+      readers.push(() => [f.name, drawn.value()]);
     } else {
       input = h("input", { id, name: f.name, type: "text", required: f.required, maxlength: 500 });
       readers.push(() => (input.value === "" && !f.required ? null : [f.name, input.value]));
@@ -257,29 +257,3 @@ export function control(schema, lc, ctx, send) {
   return wrap;
 }
 
-// Pai Gow: the player sets his hand by choosing the two tiles that go together
-// (click or keyboard: each tile is a toggle button); the other two form the other hand.
-export function tilePicker(codes) {
-  const chosen = new Set();
-  const node = h("div", { class: "tile-picker", role: "group", "aria-label": "choose the two tiles that form one hand" });
-  const summary = h("p", { class: "muted", "aria-live": "polite" }, "Choose two tiles for one hand.");
-  const row = h("div", { class: "tiles" });
-  codes.forEach((code, i) => {
-    const button = h("button", { type: "button", class: "tile-toggle", "aria-pressed": "false", "data-tile-index": i, "aria-label": `tile ${code}` }, tile(code));
-    button.addEventListener("click", () => {
-      if (chosen.has(i)) chosen.delete(i);
-      else if (chosen.size < 2) chosen.add(i);
-      for (const b of row.children) {
-        const on = chosen.has(Number(b.dataset.tileIndex));
-        b.setAttribute("aria-pressed", String(on));
-        b.replaceChildren(tile(codes[Number(b.dataset.tileIndex)], { selected: on }));
-      }
-      const a = codes.filter((_, k) => chosen.has(k));
-      const b = codes.filter((_, k) => !chosen.has(k));
-      summary.textContent = chosen.size === 2 ? `One hand: ${a.join(" + ")}; the other: ${b.join(" + ")}.` : "Choose two tiles for one hand.";
-    });
-    row.append(button);
-  });
-  node.append(row, summary);
-  return { node, value: () => codes.filter((_, k) => chosen.has(k)) };
-}

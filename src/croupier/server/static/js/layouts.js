@@ -113,6 +113,11 @@ export const LAYOUTS = {
   },
   "pai-gow": {
     spots: () => ["pai_gow"],
+    // The fields of a command this layout draws: the two tiles set together (621a.10).
+    fields: (v, seat) => ({
+      together: (fixed) => tilePicker((v.my_tiles || {})[String(fixed.seat ?? seat)] || []),
+    }),
+    fieldsKey: (v) => v.my_tiles || null, // what the drawn fields show, for redrawing
     label: () => "Wager",
     centre: paiGowCentre,
     // A Pai Gow position holds one wager: {seat: cents} (621a.7(a)).
@@ -138,6 +143,33 @@ export const LAYOUTS = {
     },
   },
 };
+
+// Pai Gow: the player sets his hand by choosing the two tiles that go together
+// (click or keyboard: each tile is a toggle button); the other two form the other hand.
+export function tilePicker(codes) {
+  const chosen = new Set();
+  const node = h("div", { class: "tile-picker", role: "group", "aria-label": "choose the two tiles that form one hand" });
+  const summary = h("p", { class: "muted", "aria-live": "polite" }, "Choose two tiles for one hand.");
+  const row = h("div", { class: "tiles" });
+  codes.forEach((code, i) => {
+    const button = h("button", { type: "button", class: "tile-toggle", "aria-pressed": "false", "data-tile-index": i, "aria-label": `tile ${code}` }, tile(code));
+    button.addEventListener("click", () => {
+      if (chosen.has(i)) chosen.delete(i);
+      else if (chosen.size < 2) chosen.add(i);
+      for (const b of row.children) {
+        const on = chosen.has(Number(b.dataset.tileIndex));
+        b.setAttribute("aria-pressed", String(on));
+        b.replaceChildren(tile(codes[Number(b.dataset.tileIndex)], { selected: on }));
+      }
+      const a = codes.filter((_, k) => chosen.has(k));
+      const b = codes.filter((_, k) => !chosen.has(k));
+      summary.textContent = chosen.size === 2 ? `One hand: ${a.join(" + ")}; the other: ${b.join(" + ")}.` : "Choose two tiles for one hand.";
+    });
+    row.append(button);
+  });
+  node.append(row, summary);
+  return { node, value: () => codes.filter((_, k) => chosen.has(k)) };
+}
 
 const GENERIC = { spots: () => [], label: (s) => s, centre: () => null };
 
