@@ -246,6 +246,10 @@ def tamperings(
         index = pick.randrange(after, len(data))
         data[index]["cite"] = data[index]["cite"] + "; 601a.1"
         yield f"the citation of event {index} changed", data
+    for index in range(1, after):  # an opening event's citation follows from its data
+        data = fresh()
+        data[index]["cite"] = data[index]["cite"] + "; 601a.1"
+        yield f"the citation of opening event {index} changed", data
     data = fresh()
     data[0]["rules"] = {**data[0]["rules"], "tampered": True}
     yield "the stored rules changed, their stamp kept", data

@@ -194,7 +194,10 @@ class PaiGowRound(Round[PaiGowState]):
                 "event 1 of a Pai Gow round is its TableContext (what the table carries)",
                 "engine:replay",
             )
-        yield from self._opening(context)
+        # The table's input is what it carries; the rule it cites follows from it: the
+        # start of the game (621a.6(b)) or the bank's rotation since (621a.11(c)).
+        cite = S.display if context.start_of_game else S.bank_rotation
+        yield from self._opening(context.model_copy(update={"cite": cite}))
 
     def command_for(
         self, event: Event, following: Sequence[Event] = ()
