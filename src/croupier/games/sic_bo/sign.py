@@ -19,15 +19,15 @@ def sign(rules: SicBoRules) -> RenderableType:
     odds = rules.odds
     triple = "wins" if rules.two_of_a_kind_on_triple else "loses"
     wagers = [
-        ("Small (total 4 to 10; loses on any three of a kind)", format_odds(odds.small)),
-        ("Big (total 11 to 17; loses on any three of a kind)", format_odds(odds.big)),
-        ("Three of a Kind (a chosen number on all three dice)", format_odds(odds.three_of_a_kind)),
+        ("Small (total 4 to 10, not a triple)", format_odds(odds.small)),
+        ("Big (total 11 to 17, not a triple)", format_odds(odds.big)),
+        ("Three of a Kind (a number on all three dice)", format_odds(odds.three_of_a_kind)),
         ("Any Three of a Kind", format_odds(odds.any_three_of_a_kind)),
         (
-            f"Two of a Kind (a chosen number on two dice; {triple} on three)",
+            f"Two of a Kind (a number on two dice; {triple} on three)",
             format_odds(odds.two_of_a_kind),
         ),
-        ("Two Dice Combination (two chosen numbers)", format_odds(odds.combination)),
+        ("Two Dice Combination (two numbers)", format_odds(odds.combination)),
     ]
     return Group(
         *header(f"Sic Bo (58 Pa. Code ch. 625a), paytable {rules.paytable}", rules),
