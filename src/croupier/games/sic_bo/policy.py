@@ -41,4 +41,5 @@ SPEC = GameSpec(
     title="Sic Bo",
     chapter="625a",
     sign="croupier.games.sic_bo.sign",
+    analysis="croupier.analysis.exact.sic_bo",
 )
