@@ -4,7 +4,7 @@ describes them).
 Every figure is an exact :class:`~fractions.Fraction` over the 216 equally likely ordered
 shakes of three dice (625a.2): for each wager of 625a.3, named as the engine names its
 spot, every shake is settled by the engine's own rule
-(:func:`croupier.games.sic_bo.spot_odds`) at the paytable of the Rules Submission
+(:func:`croupier.games.sic_bo.odds_on`) at the paytable of the Rules Submission
 (625a.6), and the shakes are grouped by their net result per unit staked.
 
 Payout rounding to cents is not applied: the figures are those of the odds themselves.
@@ -16,7 +16,7 @@ from fractions import Fraction
 from itertools import product
 
 from croupier.analysis.par_sheet import OutcomeFigures, ParSheet, WagerFigures
-from croupier.games.sic_bo import all_spots, spot_odds
+from croupier.games.sic_bo import all_spots, odds_on
 from croupier.money import format_odds
 from croupier.rules.sic_bo import FACES, SicBoRules
 
@@ -28,8 +28,9 @@ SHAKES: tuple[tuple[int, int, int], ...] = tuple(product(FACES, FACES, FACES))
 def wager_figures(rules: SicBoRules, spot: str) -> WagerFigures:
     """The figures of one unit on ``spot`` under ``rules``."""
     weights: dict[Fraction | None, int] = {}
+    paytable, on_triple = rules.odds, rules.two_of_a_kind_on_triple
     for faces in SHAKES:
-        odds = spot_odds(spot, faces, rules)
+        odds = odds_on(spot, faces, paytable, on_triple)
         weights[odds] = weights.get(odds, 0) + 1
     outcomes = [
         OutcomeFigures(

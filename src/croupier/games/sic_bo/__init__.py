@@ -61,6 +61,7 @@ from croupier.rules.sic_bo import (
     SMALL_TOTALS,
     TOTALS,
     WAGERS,
+    Paytable,
     SicBoRules,
 )
 
@@ -99,7 +100,14 @@ def is_triple(faces: Sequence[int]) -> bool:
 def spot_odds(spot: str, faces: Sequence[int], rules: SicBoRules) -> Fraction | None:
     """The odds ``spot`` wins at on ``faces`` (625a.3, the paytable of 625a.6), or
     ``None`` where it loses."""
-    odds, total, triple = rules.odds, sum(faces), is_triple(faces)
+    return odds_on(spot, faces, rules.odds, rules.two_of_a_kind_on_triple)
+
+
+def odds_on(
+    spot: str, faces: Sequence[int], odds: Paytable, two_of_a_kind_on_triple: bool
+) -> Fraction | None:
+    """:func:`spot_odds` under the paytable ``odds`` and the choice on Two of a Kind."""
+    total, triple = sum(faces), is_triple(faces)
     kind, _, tail = spot.partition(":")
     if kind == "small":
         return odds.small if not triple and total in SMALL_TOTALS else None
@@ -117,7 +125,7 @@ def spot_odds(spot: str, faces: Sequence[int], rules: SicBoRules) -> Fraction | 
     if kind == "three_of_a_kind":
         return odds.three_of_a_kind if count == 3 else None
     if kind == "two_of_a_kind":
-        wins = count == 2 or (count == 3 and rules.two_of_a_kind_on_triple)
+        wins = count == 2 or (count == 3 and two_of_a_kind_on_triple)
         return odds.two_of_a_kind if wins else None
     assert kind == "one_of_a_kind"
     return odds.one_of_a_kind[count] if count else None
@@ -125,7 +133,8 @@ def spot_odds(spot: str, faces: Sequence[int], rules: SicBoRules) -> Fraction | 
 
 def winning_spots(faces: Sequence[int], rules: SicBoRules) -> tuple[str, ...]:
     """The areas the layout lights for ``faces`` (625a.1, 625a.5), in layout order."""
-    return tuple(spot for spot in all_spots() if spot_odds(spot, faces, rules) is not None)
+    odds, on_triple = rules.odds, rules.two_of_a_kind_on_triple
+    return tuple(spot for spot in all_spots() if odds_on(spot, faces, odds, on_triple) is not None)
 
 
 # --- commands ----------------------------------------------------------------------
@@ -546,9 +555,10 @@ class SicBoRound(Round[SicBoState]):
     def _settle(self) -> Iterator[Event]:
         """Every wager, the highest seat first, each seat's in the layout's order."""
         rules, faces = self.rules, self.state.dice
+        paytable, on_triple = rules.odds, rules.two_of_a_kind_on_triple
         for seat in sorted(self.state.wagers, reverse=True):
             for spot, amount in self._in_layout_order(self.state.wagers[seat]):
-                odds = spot_odds(spot, faces, rules)
+                odds = odds_on(spot, faces, paytable, on_triple)
                 if odds is None:
                     yield WagerSettled(
                         seat=seat, spot=spot, amount=amount, outcome=Outcome.LOSE, cite=PAYOUTS
@@ -673,6 +683,7 @@ __all__ = [
     "VoidRound",
     "all_spots",
     "is_triple",
+    "odds_on",
     "spot_odds",
     "winning_spots",
 ]
