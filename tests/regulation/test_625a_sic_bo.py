@@ -9,6 +9,7 @@ constants. Wagers are in cents: 1_000 is $10.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -518,3 +519,40 @@ def test_625a_1_the_sign_posts_every_wager_at_its_odds() -> None:
         assert odds in text
     assert "loses on three" in text
     assert "Table limits: $5 minimum, $5,000 maximum per wager" in text
+
+
+# --- random rounds with a manual shaker, irregularities included --------------------------------
+@pytest.mark.parametrize("seed", range(8))
+def test_random_manual_rounds_replay_and_settle_by_the_result_shown(seed: int) -> None:
+    """Random wagers, shakes declared no roll and results corrected: every round replays
+    from its JSON, and every wager is settled by the last result shown (the odds of the
+    paytable ``high`` for a winning spot lit, nothing for a spot not lit)."""
+    pick = random.Random(seed)
+    rnd = open_round({1: "ann", 2: "bo", 4: "cy"}, paytable="high")
+    for _ in range(pick.randint(1, 12)):
+        seat = pick.choice([1, 2, 4])
+        bet(rnd, pick.choice(all_spots()), pick.choice([500, 1_000, 2_500]), seat)
+    rnd.handle(AnnounceNoMoreBets(), DEALER)
+
+    def faces() -> tuple[int, int, int]:
+        return (pick.randint(1, 6), pick.randint(1, 6), pick.randint(1, 6))
+
+    rnd.handle(ThrowDice(faces=faces()), DEALER)
+    while pick.random() < 0.4:
+        rnd.handle(DeclareIrregularity(irregularity=pick.choice(list(Irregularity))), DEALER)
+        rnd.handle(ThrowDice(faces=faces()), DEALER)
+    rnd.handle(CallResult(), DEALER)
+    while pick.random() < 0.4:
+        corrected = faces()
+        if corrected != rnd.state.dice:
+            rnd.handle(CorrectResult(faces=corrected), DEALER)
+    lit = set(rnd.state.winning)
+    final = rnd.state.dice
+    rnd.handle(SettleWagers(), DEALER)
+    for event in rnd.events:
+        if isinstance(event, WagerSettled):
+            assert (event.outcome is Outcome.WIN) == (event.spot in lit), (final, event.spot)
+            if event.outcome is Outcome.WIN:
+                assert event.odds is not None and event.won == event.amount * event.odds
+    again = SicBoRound.replay(SicBoRound.events_from_json(SicBoRound.events_to_json(rnd.events)))
+    assert again.events == rnd.events and again.view(None) == rnd.view(None)
