@@ -20,8 +20,22 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).parents[1] / "src"
-GAME_NAMES = ("high-roll-dice", "go-fore-it", "pai-gow", "double-back-jack", "criss-cross-poker")
-GAME_PACKAGES = ("high_roll_dice", "go_fore_it", "pai_gow", "double_back_jack", "criss_cross_poker")
+GAME_NAMES = (
+    "high-roll-dice",
+    "go-fore-it",
+    "pai-gow",
+    "double-back-jack",
+    "criss-cross-poker",
+    "sic-bo",
+)
+GAME_PACKAGES = (
+    "high_roll_dice",
+    "go_fore_it",
+    "pai_gow",
+    "double_back_jack",
+    "criss_cross_poker",
+    "sic_bo",
+)
 
 
 def _modules() -> dict[str, Path]:

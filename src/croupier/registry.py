@@ -23,6 +23,7 @@ from croupier.games.double_back_jack.policy import SPEC as DOUBLE_BACK_JACK
 from croupier.games.go_fore_it.policy import SPEC as GO_FORE_IT
 from croupier.games.high_roll_dice.policy import SPEC as HIGH_ROLL_DICE
 from croupier.games.pai_gow.policy import SPEC as PAI_GOW
+from croupier.games.sic_bo.policy import SPEC as SIC_BO
 from croupier.rules.base import RulesSubmission, validate
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 GAMES: dict[str, GameSpec] = {
     spec.name: spec
-    for spec in (HIGH_ROLL_DICE, GO_FORE_IT, PAI_GOW, DOUBLE_BACK_JACK, CRISS_CROSS_POKER)
+    for spec in (HIGH_ROLL_DICE, GO_FORE_IT, PAI_GOW, DOUBLE_BACK_JACK, CRISS_CROSS_POKER, SIC_BO)
 }
 """Every game by its name, in the order the lobby and the help list them."""
 

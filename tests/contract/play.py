@@ -91,6 +91,11 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {"adjacent_boxes": 2, "starting_position": "rng", "vigorish_to_quarter": True},
         {"adjacent_boxes": 2, "player_banking": True, "co_banking": True},
     ],
+    "sic-bo": [
+        {},
+        {"paytable": "high", "two_of_a_kind_on_triple": False},
+        {"paytable": "middle", "minimum_wager": 100, "maximum_wager": 300, "positions": 3},
+    ],
 }
 """Rules Submissions played for each game (fields beside ``game``); a game not named
 here plays its defaults (``{"game": name}``)."""

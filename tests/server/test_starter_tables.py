@@ -20,7 +20,14 @@ def test_an_empty_database_gets_one_table_per_game(tmp_path: Path) -> None:
     upgrade(engine)
     opened = open_starter_tables(engine)
     assert sorted(opened) == sorted(
-        ["high-roll-dice", "go-fore-it", "pai-gow", "criss-cross-poker", "double-back-jack"]
+        [
+            "high-roll-dice",
+            "go-fore-it",
+            "pai-gow",
+            "criss-cross-poker",
+            "double-back-jack",
+            "sic-bo",
+        ]
     )
     with Session(engine) as session:
         tables = session.scalars(select(GameTable)).all()

@@ -1,0 +1,80 @@
+"""Exact figures for Sic Bo (58 Pa. Code ch. 625a; the sections as the 2011 preamble
+describes them).
+
+Every figure is an exact :class:`~fractions.Fraction` over the 216 equally likely ordered
+shakes of three dice (625a.2): for each wager of 625a.3, named as the engine names its
+spot, every shake is settled by the engine's own rule
+(:func:`croupier.games.sic_bo.odds_on`) at the paytable of the Rules Submission
+(625a.6), and the shakes are grouped by their net result per unit staked.
+
+Payout rounding to cents is not applied: the figures are those of the odds themselves.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+from croupier.analysis.par_sheet import OutcomeFigures, ParSheet, WagerFigures
+from croupier.games.sic_bo import all_spots, odds_on
+from croupier.money import format_odds
+from croupier.rules.sic_bo import FACES, SicBoRules
+
+GAME = "sic-bo"
+SHAKES: tuple[tuple[int, int, int], ...] = tuple(product(FACES, FACES, FACES))
+"""The 216 ordered shakes of three dice, each of probability 1/216."""
+
+
+def wager_figures(rules: SicBoRules, spot: str) -> WagerFigures:
+    """The figures of one unit on ``spot`` under ``rules``."""
+    weights: dict[Fraction | None, int] = {}
+    paytable, on_triple = rules.odds, rules.two_of_a_kind_on_triple
+    for faces in SHAKES:
+        odds = odds_on(spot, faces, paytable, on_triple)
+        weights[odds] = weights.get(odds, 0) + 1
+    outcomes = [
+        OutcomeFigures(
+            label="lose" if odds is None else f"win {format_odds(odds)}",
+            probability=Fraction(count, len(SHAKES)),
+            net=Fraction(-1) if odds is None else odds,
+            hit=odds is not None,
+        )
+        for odds, count in sorted(weights.items(), key=lambda item: item[0] or Fraction(-1))
+    ]
+    return WagerFigures.from_outcomes(spot, outcomes, description=_describe(spot))
+
+
+def _describe(spot: str) -> str:
+    kind, _, tail = spot.partition(":")
+    return {
+        "small": "Small: a total of 4 to 10, not three of a kind (625a.3)",
+        "big": "Big: a total of 11 to 17, not three of a kind (625a.3)",
+        "three_of_a_kind": f"Three of a Kind: {tail} on all three dice (625a.3)",
+        "any_three_of_a_kind": "Any Three of a Kind (625a.3)",
+        "two_of_a_kind": f"Two of a Kind: {tail} on two of the dice (625a.3)",
+        "total": f"Total Value: the three dice total {tail} (625a.3)",
+        "combination": f"Two Dice Combination: {tail.replace('-', ' and ')} both show (625a.3)",
+        "one_of_a_kind": f"One of a Kind: {tail} on one or more dice, paid per die (625a.3)",
+    }[kind]
+
+
+def par_sheet(rules: SicBoRules | None = None) -> ParSheet:
+    """The par sheet of Sic Bo under ``rules`` (default: the ``low`` paytable): exact
+    figures per unit staked for every wager spot of the layout."""
+    rules = rules if rules is not None else SicBoRules()
+    triple = "wins" if rules.two_of_a_kind_on_triple else "loses"
+    return ParSheet(
+        game=GAME,
+        variant=str(rules.paytable),
+        wagers=tuple(wager_figures(rules, spot) for spot in all_spots()),
+        notes=(
+            "Exact over the 216 equally likely shakes of three dice (625a.2).",
+            f"Paytable {rules.paytable} (625a.6); Two of a Kind {triple} on three of a kind.",
+            "Figures are per unit staked, at the odds themselves: payout rounding to "
+            "cents is not applied.",
+        ),
+        rules_sha256=rules.sha256(),
+    )
+
+
+__all__ = ["SHAKES", "par_sheet", "wager_figures"]

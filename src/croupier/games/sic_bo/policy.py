@@ -1,0 +1,45 @@
+"""How a Sic Bo table conducts its rounds (the :class:`~croupier.game.TablePolicy` of
+ch. 625a).
+
+With the automated shaker (RNG dice), once "no more bets" is announced (625a.5) the table
+shakes, shows the result with the winning areas lit (625a.5) and settles every wager
+(625a.6): no one chooses, so the table takes those steps. With a manual shaker the dealer
+enters the reading of the dice, shows the result and settles, and may declare a shake no
+roll or correct a wrong result before settling (625a.7). Money moves only by wagers placed
+and settled (the common rule); every event is public.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from croupier.engine import Command, Round
+from croupier.game import GameSpec, TablePolicy
+from croupier.games.sic_bo import CallResult, Phase, SettleWagers, SicBoRound, ThrowDice
+
+
+class SicBoPolicy(TablePolicy):
+    physical_dice: ClassVar[bool] = True
+
+    def dealer_step(self, round_: Round[Any], *, proceed: bool = False) -> Command | None:
+        assert isinstance(round_, SicBoRound)
+        if round_.state.physical_dice:
+            return None
+        phase = round_.state.phase
+        if phase is Phase.SHAKE:
+            return ThrowDice()
+        if phase is Phase.SHAKEN:
+            return CallResult()
+        if phase is Phase.SHOWN:
+            return SettleWagers()
+        return None
+
+
+SPEC = GameSpec(
+    round_type=SicBoRound,
+    policy=SicBoPolicy(),
+    title="Sic Bo",
+    chapter="625a",
+    sign="croupier.games.sic_bo.sign",
+    analysis="croupier.analysis.exact.sic_bo",
+)

@@ -1,0 +1,307 @@
+"""Sic Bo (58 Pa. Code ch. 625a): its wagers, the named paytables and the Rules Submission.
+
+The chapter's text is not in croupier's seeds: what is known is the 2011 preamble, which
+describes ch. 625a section by section (625a.1 the table, the Sic Bo shaker and the
+layout, which lights the winning areas; 625a.2 the dice; then the permissible wagers, the
+opening of the table and the round of play, payment and collection of wagers, and
+irregularities), and the substance of the permissible wagers of 625a.3 (see
+``../shared/games/craps-and-sic-bo.md``). croupier reads the remaining sections in the
+order the preamble lists them: 625a.4 opening the table, 625a.5 the round of play,
+625a.6 payment and collection of wagers, 625a.7 irregularities
+(``docs/interpretations.md``, Sic Bo).
+
+No payout section was found: the paytable is a Rules Submission choice among
+:data:`PAYTABLES`, each built only from values that common practice shows, or a table
+the operator writes out in full (``paytable = "custom"`` with ``custom_paytable``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any, Literal
+
+from pydantic import field_validator, model_validator
+
+from croupier.money import format_cents, format_odds, parse_odds
+from croupier.rules.base import RulesSubmission, WholeNumber, YesNo
+
+FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+"""The faces of a die, 1 to 6 (625a.2)."""
+
+TOTALS: tuple[int, ...] = tuple(range(4, 18))
+"""The totals a Total Value wager may name, 4 to 17 (625a.3): 3 and 18 are three of a
+kind, which no Total Value wager names."""
+
+PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in FACES for b in FACES if a < b)
+"""The fifteen Two Dice Combinations, two different numbers (625a.3)."""
+
+SMALL_TOTALS = range(4, 11)
+"""Small wins on a total of 4 to 10 that is not three of a kind (625a.3)."""
+BIG_TOTALS = range(11, 18)
+"""Big wins on a total of 11 to 17 that is not three of a kind (625a.3)."""
+
+WAGERS = "625a.3"
+"""The permissible wagers."""
+PAYOUTS = "625a.6"
+"""Payment and collection of wagers (croupier's reading of the preamble's order)."""
+SIGN = "625a.1"
+"""The payout odds posted on the layout or on a sign at the table."""
+POSITIONS = "625a.1"
+"""The table and its layout: the betting positions."""
+
+
+# --- the wagers as a paytable's rows -----------------------------------------------------
+def paytable_keys() -> tuple[str, ...]:
+    """The rows every paytable has, as a custom paytable names them: ``small``, ``big``,
+    ``three_of_a_kind``, ``any_three_of_a_kind``, ``two_of_a_kind``, ``total:4`` to
+    ``total:17``, ``combination``, ``one_of_a_kind:1`` to ``one_of_a_kind:3`` (the odds of
+    a One of a Kind wager by how many dice show its number)."""
+    return (
+        "small",
+        "big",
+        "three_of_a_kind",
+        "any_three_of_a_kind",
+        "two_of_a_kind",
+        *(f"total:{total}" for total in TOTALS),
+        "combination",
+        *(f"one_of_a_kind:{count}" for count in (1, 2, 3)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Paytable:
+    """The payout odds of every wager of 625a.3 ("to 1" unless a fraction says more)."""
+
+    small: Fraction
+    big: Fraction
+    three_of_a_kind: Fraction
+    """A chosen number on all three dice."""
+    any_three_of_a_kind: Fraction
+    two_of_a_kind: Fraction
+    """A chosen number on (at least) two dice."""
+    totals: dict[int, Fraction]
+    """Total Value, by the total 4 to 17."""
+    combination: Fraction
+    """Two Dice Combination."""
+    one_of_a_kind: dict[int, Fraction]
+    """One of a Kind, by how many dice show the chosen number (1, 2 or 3)."""
+
+    def rows(self) -> dict[str, Fraction]:
+        """The odds by row, keyed as :func:`paytable_keys`."""
+        return {
+            "small": self.small,
+            "big": self.big,
+            "three_of_a_kind": self.three_of_a_kind,
+            "any_three_of_a_kind": self.any_three_of_a_kind,
+            "two_of_a_kind": self.two_of_a_kind,
+            **{f"total:{total}": odds for total, odds in self.totals.items()},
+            "combination": self.combination,
+            **{f"one_of_a_kind:{count}": odds for count, odds in self.one_of_a_kind.items()},
+        }
+
+    @classmethod
+    def from_rows(cls, rows: dict[str, Fraction]) -> Paytable:
+        """The paytable of ``rows`` (every key of :func:`paytable_keys`)."""
+        return cls(
+            small=rows["small"],
+            big=rows["big"],
+            three_of_a_kind=rows["three_of_a_kind"],
+            any_three_of_a_kind=rows["any_three_of_a_kind"],
+            two_of_a_kind=rows["two_of_a_kind"],
+            totals={total: rows[f"total:{total}"] for total in TOTALS},
+            combination=rows["combination"],
+            one_of_a_kind={count: rows[f"one_of_a_kind:{count}"] for count in (1, 2, 3)},
+        )
+
+
+def _symmetric(by_low: dict[int, int]) -> dict[int, Fraction]:
+    """Total Value odds from those of 4 to 10, each shared with its mirror 21 - T."""
+    odds = {total: Fraction(value) for total, value in by_low.items()}
+    odds |= {21 - total: value for total, value in odds.items()}
+    return {total: odds[total] for total in TOTALS}
+
+
+ONE_TWO_THREE = {1: Fraction(1), 2: Fraction(2), 3: Fraction(3)}
+"""One of a Kind: 1 to 1 for one die, 2 to 1 for two, 3 to 1 for three."""
+
+
+class PaytableName(StrEnum):
+    """The paytable a table posts (625a.1) and pays (625a.6)."""
+
+    LOW = "low"
+    """The lowest odds of each row seen in common practice."""
+    MIDDLE = "middle"
+    """Higher Total Value and Two of a Kind odds, the triples as in ``low``."""
+    HIGH = "high"
+    """The highest odds of each row seen in common practice."""
+    CUSTOM = "custom"
+    """The operator's own table, written out in full in ``custom_paytable``."""
+
+
+PAYTABLES: dict[PaytableName, Paytable] = {
+    PaytableName.LOW: Paytable(
+        small=Fraction(1),
+        big=Fraction(1),
+        three_of_a_kind=Fraction(150),
+        any_three_of_a_kind=Fraction(24),
+        two_of_a_kind=Fraction(8),
+        totals=_symmetric({4: 50, 5: 18, 6: 14, 7: 12, 8: 8, 9: 6, 10: 6}),
+        combination=Fraction(5),
+        one_of_a_kind=ONE_TWO_THREE,
+    ),
+    PaytableName.MIDDLE: Paytable(
+        small=Fraction(1),
+        big=Fraction(1),
+        three_of_a_kind=Fraction(150),
+        any_three_of_a_kind=Fraction(24),
+        two_of_a_kind=Fraction(10),
+        totals=_symmetric({4: 60, 5: 30, 6: 17, 7: 12, 8: 8, 9: 6, 10: 6}),
+        combination=Fraction(6),
+        one_of_a_kind=ONE_TWO_THREE,
+    ),
+    PaytableName.HIGH: Paytable(
+        small=Fraction(1),
+        big=Fraction(1),
+        three_of_a_kind=Fraction(180),
+        any_three_of_a_kind=Fraction(30),
+        two_of_a_kind=Fraction(11),
+        totals=_symmetric({4: 60, 5: 30, 6: 18, 7: 12, 8: 8, 9: 7, 10: 6}),
+        combination=Fraction(6),
+        one_of_a_kind=ONE_TWO_THREE,
+    ),
+}
+"""The named paytables. Every figure is one that ``craps-and-sic-bo.md`` lists as seen
+in rooms (specific triple 150 or 180; any triple 24 or 30; specific double 8, 10 or 11;
+combination 5 or 6; One of a Kind 1, 2 and 3 to 1; totals 4/17 50 or 60, 5/16 18 or 30,
+6/15 14, 17 or 18, 7/14 12, 8/13 8, 9/12 6 or 7, 10/11 6; Small and Big 1 to 1). Which
+figures go together in one named table is croupier's grouping (``low``: the lowest of
+each row, ``high``: the highest), not a table recorded whole in a room."""
+
+
+class SicBoRules(RulesSubmission):
+    """The Rules Submission of a Sic Bo table.
+
+    Raises :class:`~croupier.errors.RulesSubmissionError` (through
+    :func:`croupier.registry.load`) for a choice the chapter does not allow.
+    """
+
+    game: Literal["sic-bo"] = "sic-bo"
+    paytable: PaytableName = PaytableName.LOW
+    """The named paytable posted and paid (625a.1, 625a.6), or ``custom``."""
+    custom_paytable: dict[str, str] | None = None
+    """With ``paytable = "custom"``: the odds of every row of :func:`paytable_keys`, as
+    text ("150 to 1", "3/2"), each a positive fraction. Stored as ``"N to M"``."""
+    two_of_a_kind_on_triple: YesNo = True
+    """Whether a Two of a Kind wager on a number also wins when all three dice show it
+    (625a.3 leaves it open; most rooms: it wins)."""
+    positions: WholeNumber = 10
+    """The betting positions at the table (625a.1), 1 to 20."""
+
+    # -- the paytable --------------------------------------------------------------------
+    @property
+    def odds(self) -> Paytable:
+        """The paytable in force."""
+        if self.paytable is PaytableName.CUSTOM:
+            assert self.custom_paytable is not None
+            return Paytable.from_rows(
+                {key: parse_odds(value) for key, value in self.custom_paytable.items()}
+            )
+        return PAYTABLES[self.paytable]
+
+    def seat_count(self) -> int:
+        return self.positions
+
+    def seats_cite(self) -> str:
+        return POSITIONS
+
+    # -- validation ------------------------------------------------------------------------
+    @field_validator("custom_paytable", mode="before")
+    @classmethod
+    def _normalize(cls, value: Any) -> Any:
+        """Every row present, nothing else, each odds a positive fraction; written back
+        as ``"N to M"`` so that one table has one canonical form."""
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            raise ValueError(
+                f"custom_paytable is a table of odds by wager, not {value!r} ({PAYOUTS})"
+            )
+        keys = paytable_keys()
+        missing = [key for key in keys if key not in value]
+        unknown = sorted(str(key) for key in value if key not in keys)
+        if missing or unknown:
+            parts = []
+            if missing:
+                parts.append("missing " + ", ".join(missing))
+            if unknown:
+                parts.append("unknown " + ", ".join(unknown))
+            raise ValueError(
+                "custom_paytable must give the odds of every wager of 625a.3 and nothing "
+                f"else: {'; '.join(parts)} ({PAYOUTS})"
+            )
+        normalized: dict[str, str] = {}
+        for key in keys:
+            text = value[key]
+            if not isinstance(text, str):
+                raise ValueError(
+                    f'custom_paytable.{key}: odds are written as text such as "8 to 1", '
+                    f"not {text!r} ({PAYOUTS})"
+                )
+            try:
+                odds = parse_odds(text)
+            except (ValueError, ZeroDivisionError):
+                raise ValueError(
+                    f'custom_paytable.{key}: {text!r} is not odds such as "8 to 1" or '
+                    f'"3/2" ({PAYOUTS})'
+                ) from None
+            if odds <= 0:
+                raise ValueError(
+                    f"custom_paytable.{key}: the odds {text!r} must be more than zero ({PAYOUTS})"
+                )
+            normalized[key] = format_odds(odds)
+        return normalized
+
+    @model_validator(mode="after")
+    def _check(self) -> SicBoRules:
+        if self.minimum_wager <= 0 or self.maximum_wager < self.minimum_wager:
+            raise ValueError(
+                f"the table limits must satisfy 0 < minimum ({self.minimum_wager}) <= "
+                f"maximum ({self.maximum_wager}) cents (601a.2)"
+            )
+        if (self.paytable is PaytableName.CUSTOM) != (self.custom_paytable is not None):
+            raise ValueError(
+                f'a custom_paytable is given with paytable = "custom", and only then ({PAYOUTS})'
+            )
+        if not 1 <= self.positions <= 20:
+            raise ValueError(
+                f"positions must be 1 to 20 betting positions, not {self.positions} ({POSITIONS})"
+            )
+        return self
+
+    def describe_limits(self) -> str:
+        """The table limits as the sign writes them."""
+        return (
+            f"{format_cents(self.minimum_wager)} minimum, "
+            f"{format_cents(self.maximum_wager)} maximum per wager"
+        )
+
+
+__all__ = [
+    "BIG_TOTALS",
+    "FACES",
+    "ONE_TWO_THREE",
+    "PAIRS",
+    "PAYOUTS",
+    "PAYTABLES",
+    "POSITIONS",
+    "SIGN",
+    "SMALL_TOTALS",
+    "TOTALS",
+    "WAGERS",
+    "Paytable",
+    "PaytableName",
+    "SicBoRules",
+    "paytable_keys",
+]
