@@ -19,23 +19,14 @@ from pathlib import Path
 
 import pytest
 
+from croupier.registry import GAMES
+
 SRC = Path(__file__).parents[1] / "src"
-GAME_NAMES = (
-    "high-roll-dice",
-    "go-fore-it",
-    "pai-gow",
-    "double-back-jack",
-    "criss-cross-poker",
-    "sic-bo",
-)
-GAME_PACKAGES = (
-    "high_roll_dice",
-    "go_fore_it",
-    "pai_gow",
-    "double_back_jack",
-    "criss_cross_poker",
-    "sic_bo",
-)
+GAME_NAMES = tuple(GAMES)
+"""Every game croupier has (the registry's, read when this module is imported: a test's
+own game registers later)."""
+GAME_PACKAGES = tuple(spec.round_type.__module__.split(".")[2] for spec in GAMES.values())
+"""Each game's package under ``croupier.games``."""
 
 
 def _modules() -> dict[str, Path]:
