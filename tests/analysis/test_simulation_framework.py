@@ -160,6 +160,7 @@ def test_registry_names_every_game_and_refuses_the_unknown() -> None:
         "double-back-jack",
         "criss-cross-poker",
         "pai-gow",
+        "sic-bo",
     }
     with pytest.raises(SimulationError, match="unknown game 'baccarat'"):
         run("baccarat", rounds=10)

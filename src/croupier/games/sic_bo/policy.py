@@ -42,4 +42,5 @@ SPEC = GameSpec(
     chapter="625a",
     sign="croupier.games.sic_bo.sign",
     analysis="croupier.analysis.exact.sic_bo",
+    simulation="croupier.analysis.simulation.sic_bo",
 )
