@@ -16,7 +16,8 @@ import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
-from croupier.cli.play import TABLES, Wallet
+from croupier.cli.play import TABLES
+from croupier.cli.tables.terminal import Wallet
 from croupier.engine import WagerSettled
 from croupier.errors import InvalidAmount
 from croupier.money import parse_dollars

@@ -25,8 +25,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from croupier.cli.play import Wallet, read_line, signed
 from croupier.cli.rules import load_or_exit
+from croupier.cli.tables.terminal import Wallet, read_line, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, Round, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.money import Cents, format_cents, format_odds

@@ -16,8 +16,8 @@ from datetime import datetime
 from rich.console import Console
 from rich.table import Table
 
-from croupier.cli.play import amount_range
 from croupier.cli.tables.base import SEAT, CardTerminal, Choice, play_command
+from croupier.cli.tables.terminal import amount_range
 from croupier.engine import Command, Event, LegalCommand, WagerSettled
 from croupier.equipment.cards import Card
 from croupier.errors import IllegalCommand

@@ -21,9 +21,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from croupier.cli.play import amount_range, signed
 from croupier.cli.rules import load_or_exit
 from croupier.cli.tables.base import SEAT, Choice, Terminal
+from croupier.cli.tables.terminal import amount_range, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.games.double_back_jack import (

@@ -29,8 +29,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from croupier.cli.play import amount_range
 from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
+from croupier.cli.tables.terminal import amount_range
 from croupier.engine import DEALER, Actor, Command, Event, LegalCommand, Round, RoundOpened
 from croupier.errors import IllegalCommand
 from croupier.game import WALLET, GameSpec, Viewer, event_moves, offered

@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 from rich.table import Table
 
-from croupier.cli.play import amount_range, signed
 from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
+from croupier.cli.tables.terminal import amount_range, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.equipment.dice import FACE_NAMES
 from croupier.errors import IllegalCommand

@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from rich.console import Console
 from rich.table import Table
 
-from croupier.cli.play import amount_range, signed
 from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
+from croupier.cli.tables.terminal import amount_range, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.games.pai_gow import (
