@@ -33,7 +33,7 @@ variants (one class per variant, one registry, hooks with defaults).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -169,10 +169,16 @@ class TablePolicy:
         the dealer goes on."""
         return None
 
+    def dealer_steps(self, round_: Round[Any]) -> Iterator[Command]:
+        """Each :meth:`dealer_step` in turn until a human must act, for a caller that sends
+        each one (and shows what it did) before asking for the next."""
+        while not round_.finished and (step := self.dealer_step(round_)) is not None:
+            yield step
+
     def run_dealer_steps(self, round_: Round[Any]) -> list[Event]:
         """Take :meth:`dealer_step` until a human must act; returns the events."""
         emitted: list[Event] = []
-        while not round_.finished and (step := self.dealer_step(round_)) is not None:
+        for step in self.dealer_steps(round_):
             emitted += round_.handle(step, DEALER)
         return emitted
 

@@ -26,11 +26,10 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.cli.rules import load_or_exit
-from croupier.cli.tables.terminal import Wallet, read_line, signed
+from croupier.cli.tables.terminal import Wallet, dealer_steps, read_line, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, Round, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.money import Cents, format_cents, format_odds
-from croupier.registry import find
 from croupier.rng import Rng, SecureRng, SeededRng
 from croupier.rules.base import RulesSubmission
 
@@ -271,8 +270,7 @@ class CardTerminal(Terminal[RulesT, RoundT]):
         takes them (the game's :meth:`~croupier.game.TablePolicy.dealer_step`: shuffle,
         cut at a position drawn within the legal bounds, deal, the stub counted every
         round, the reveals), each shown; the cut is announced."""
-        policy = find(round_.game).policy
-        while not round_.finished and (step := policy.dealer_step(round_)) is not None:
+        for step in dealer_steps(round_):
             self.dealer(round_, step)
             self.announce(round_, step)
 

@@ -23,7 +23,7 @@ from rich.table import Table
 
 from croupier.cli.rules import load_or_exit
 from croupier.cli.tables.base import SEAT, Choice, Terminal
-from croupier.cli.tables.terminal import amount_range, signed
+from croupier.cli.tables.terminal import amount_range, dealer_steps, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.games.double_back_jack import (
@@ -53,7 +53,6 @@ from croupier.games.double_back_jack import (
 )
 from croupier.hands.blackjack import BLACKJACK_TOTAL, card_value, hand_value
 from croupier.money import Cents, format_cents, format_odds, parse_dollars
-from croupier.registry import find
 from croupier.rng import Rng, SecureRng, SeededRng
 from croupier.rules.double_back_jack import (
     MIN_CUT,
@@ -384,8 +383,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         cut (the box's cut when the player accepts it, else the dealer's), load the shoe
         and burn, read the hole card once the player is done with Insurance, play the
         dealer's hand and settle. Then say what the player may do."""
-        policy = find(round_.game).policy
-        while not round_.finished and (step := policy.dealer_step(round_)) is not None:
+        for step in dealer_steps(round_):
             self.dealer(round_, step)
         state = round_.state
         if state.phase is Phase.CUT and state.cut_offered_to() == SEAT:

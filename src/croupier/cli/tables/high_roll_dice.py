@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from rich.table import Table
 
 from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
-from croupier.cli.tables.terminal import amount_range, signed
+from croupier.cli.tables.terminal import amount_range, dealer_steps, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.equipment.dice import FACE_NAMES
 from croupier.errors import IllegalCommand
@@ -23,7 +23,6 @@ from croupier.games.high_roll_dice import (
     WagerHeld,
 )
 from croupier.money import format_cents, format_odds, parse_dollars
-from croupier.registry import find
 from croupier.rules.high_roll_dice import MILLIONAIRE_ROW_MAXIMUM, NO_MATCH, HighRollDiceRules
 
 HELP = """\
@@ -154,8 +153,7 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         except IllegalCommand as error:
             self.refuse(error)
             return
-        policy = find(round_.game).policy  # the throws and calls, as the server takes them
-        while not round_.finished and (step := policy.dealer_step(round_)) is not None:
+        for step in dealer_steps(round_):  # the throws and calls, as the server takes them
             self.deal(round_, step)
 
     def deal(self, round_: HighRollDiceRound, command: Command) -> None:

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
-from croupier.cli.tables.terminal import amount_range, signed
+from croupier.cli.tables.terminal import amount_range, dealer_steps, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.games.pai_gow import (
@@ -160,8 +160,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
     def dealer_steps(self, round_: PaiGowRound) -> None:
         """The dealer's steps that involve no one's choice, exactly as the table server
         takes them (the game's :meth:`~croupier.game.TablePolicy.dealer_step`), shown."""
-        policy = find(round_.game).policy
-        while not round_.finished and (step := policy.dealer_step(round_)) is not None:
+        for step in dealer_steps(round_):
             self.act(round_, step, DEALER)
 
     def act(self, round_: PaiGowRound, command: Command, actor: int | str) -> bool:

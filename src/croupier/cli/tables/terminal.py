@@ -8,13 +8,13 @@ rule), reading lines from stdin, and amount formatting. The command itself is
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
 
-from croupier.engine import Event, LegalCommand, Round
+from croupier.engine import Command, Event, LegalCommand, Round
 from croupier.errors import InvalidAmount
 from croupier.game import WALLET, event_moves
 from croupier.money import Cents, format_cents
@@ -85,3 +85,9 @@ def amount_range(command: LegalCommand) -> str:
 def signed(amount: Cents) -> str:
     """``"+$5"``, ``"-$5"`` or ``"$0"``."""
     return ("+" if amount > 0 else "") + format_cents(amount)
+
+
+def dealer_steps(round_: Round[Any]) -> Iterator[Command]:
+    """The dealer's steps that involve no one's choice, exactly as the table server takes
+    them (the game's :meth:`~croupier.game.TablePolicy.dealer_steps`), one at a time."""
+    return find(round_.game).policy.dealer_steps(round_)
