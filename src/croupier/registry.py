@@ -59,6 +59,8 @@ def find(name: object) -> GameSpec:
         if found is not None:
             return found
     known = ", ".join(sorted(GAMES))
+    if name is None:
+        raise UnknownGame(f"the Rules Submission names no game; known games: {known}", "601a.2")
     raise UnknownGame(f"unknown game {name!r}; known games: {known}", "601a.2")
 
 

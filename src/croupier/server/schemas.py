@@ -119,7 +119,7 @@ class TableSettings(In):
     )
     physical_dice: StrictBool = Field(
         default=False,
-        description="At a game with dice (High Roll Dice, Pai Gow): the dealer enters the "
+        description="At a game with dice (High Roll Dice, Pai Gow, Sic Bo): the dealer enters the "
         "reading of physical dice (ThrowDice/ShakeDice with `faces`, then the call); true "
         "for a game without dice is refused (server:table-settings).",
     )

@@ -482,11 +482,11 @@ class SicBoRound(Round[SicBoState]):
                 WAGERS,
             )
         if held + amount > rules.maximum_wager:
-            already = f" with the {format_cents(held)} seat {seat} has there" if held else ""
+            already = f", and seat {seat} has {format_cents(held)} there already" if held else ""
             raise InvalidWager(
                 f"a wager on {spot} may be at most the table maximum of "
-                f"{format_cents(rules.maximum_wager)}; {format_cents(amount)}{already} "
-                "is more",
+                f"{format_cents(rules.maximum_wager)} in all: {format_cents(amount)} is too "
+                f"much{already}",
                 WAGERS,
             )
         return WagerPlaced(seat=seat, spot=spot, amount=amount, cite=WAGERS)
