@@ -28,13 +28,14 @@ def main(
 
 
 def _register() -> None:
-    from croupier.cli import analyze, play, rules, server, simulate
+    from croupier.cli import analyze, play, rules, server, simulate, verify
 
     analyze.register(app)
     play.register(app)
     rules.register(app)
     server.register(app)
     simulate.register(app)
+    verify.register(app)
 
 
 _register()
