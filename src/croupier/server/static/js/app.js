@@ -262,7 +262,10 @@ async function tablePage(tableId) {
       ),
     );
     const seat = mySeat();
-    const seatKey = JSON.stringify([seat, table.seats]);
+    // Who sits where comes with every view (a player who sat down after this page
+    // loaded shows at once), not from the table as it was read on load.
+    const seats = view.seats || table.seats || [];
+    const seatKey = JSON.stringify([seat, seats]);
     if (seatBar.dataset.key !== seatKey) {
     seatBar.dataset.key = seatKey;
     seatBar.replaceChildren();
@@ -281,7 +284,7 @@ async function tablePage(tableId) {
       );
     }
     if (seat === null && me.role === "player") {
-      const taken = new Set((table.seats || []).map((s) => s.seat));
+      const taken = new Set(seats.map((s) => s.seat));
       const free = [];
       for (let n = 1; n <= seatCount; n++) if (!taken.has(n)) free.push(n);
       seatBar.append(
@@ -300,7 +303,7 @@ async function tablePage(tableId) {
     }
     }
     const legalSpots = new Set(legalWagers().flatMap((lc) => lc.spots || []));
-    feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, onSpot, seatCount }));
+    feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, onSpot, seatCount, seats }));
     rack.hidden = seat === null;
     const ctx = {
       actor: view.actor,

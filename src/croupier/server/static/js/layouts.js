@@ -264,7 +264,8 @@ export function felt(table, view, ctx) {
   const game = gameOf(table);
   const v = view.view || {};
   const seatCount = ctx.seatCount || 6;
-  const seated = Object.fromEntries((table.seats || []).map((s) => [String(s.seat), s.player_id]));
+  // Who sits where: the seats the caller gives (the table now, or a round as it was).
+  const seated = Object.fromEntries((ctx.seats || table.seats || []).map((s) => [String(s.seat), s]));
   const settled = {};
   for (const s of v.settlements || []) settled[`${s.seat}:${s.spot}`] = s;
   const root = h("div", { class: `felt game-${table.layout || table.game}` });
@@ -313,7 +314,7 @@ export function felt(table, view, ctx) {
       h(
         "section",
         { class: `seat${mine ? " mine" : ""}${who ? "" : " empty"}`, "data-seat": n, "aria-label": `seat ${n}${mine ? " (you)" : ""}` },
-        h("h3", {}, `Seat ${n}`, mine ? " (you)" : who ? "" : " — free"),
+        h("h3", {}, `Seat ${n}`, mine ? " (you)" : who ? ` — ${who.name || "taken"}` : " — free"),
         areas,
         hand,
         note ? h("p", { class: "note" }, note) : null,
