@@ -12,9 +12,12 @@ from typing import Any
 
 import pytest
 from browser_support import (
+    OPENING,
     Server,
+    me,
     missing,
     open_table,
+    shown_balance,
     sign_up,
 )
 
@@ -44,3 +47,32 @@ def test_a_player_seated_after_the_page_loaded_shows_at_once(browser: Any, serve
     assert not ann.errors and not bob.errors  # type: ignore[attr-defined]
     ann_context.close()
     bob_context.close()
+
+
+def test_an_amount_outside_the_limits_is_refused_in_words(browser: Any, server: Server) -> None:
+    """Defect 2: a $1 chip on Pip Street (least wager $5) was placed as $5 without a
+    word. It is refused in words naming the limits, nothing is wagered, and each legal
+    area says what may be wagered there; a chip within the limits is placed as it is."""
+    assert server.table("limits", "high-roll-dice-ten-dice.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-limits")
+    open_table(page, "limits", 1)
+    spot = page.locator('.seat.mine [data-spot="pip_street:ace"]')
+    spot.wait_for()
+    assert "wager $5.00 to $500.00" in (spot.get_attribute("aria-label") or "")
+    page.locator('[data-chip="100"]').click()
+    spot.click()
+    message = page.locator("#messages .error")
+    message.wait_for()
+    assert message.inner_text() == (
+        "A $1.00 chip is less than the least wager on Pip Street ace, $5.00: "
+        "choose a chip of $5.00 to $500.00."
+    )
+    assert page.locator(".seat.mine .has-wager").count() == 0
+    assert shown_balance(page) == OPENING
+    assert server.wallet(me(server, page)["id"]) == OPENING
+    page.locator('[data-chip="1000"]').click()
+    spot.click()
+    page.wait_for_selector('.seat.mine [data-spot="pip_street:ace"].has-wager')
+    assert shown_balance(page) == OPENING - 1000
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()

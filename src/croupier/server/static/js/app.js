@@ -220,16 +220,32 @@ async function tablePage(tableId) {
     return (view?.legal_commands || []).filter((lc) => lc.command === "PlaceWager");
   }
 
-  function onSpot(spot) {
+  // A wager is placed at the chip's value or not at all: an amount outside the wager's
+  // limits is refused here, in words, with the amounts that may be wagered there.
+  function onSpot(spot, amount = chipValue) {
     const lc = legalWagers().find((l) => (l.spots || []).includes(spot));
     if (!lc) return;
-    let amount = chipValue;
-    if (lc.min_amount !== null && amount < lc.min_amount) amount = lc.min_amount;
-    if (lc.max_amount !== null && amount > lc.max_amount) amount = lc.max_amount;
+    const refused = outOfLimits(lc, amount, game.label(spot));
+    if (refused) {
+      say(refused, "error");
+      return;
+    }
     const command = { type: "PlaceWager", seat: mySeat(), spot, amount };
     const numericOption = (lc.options || []).find((o) => /^\d+$/.test(o));
     if (numericOption) command.seat = Number(numericOption);
     send(command, { wager: true });
+  }
+
+  function outOfLimits(lc, amount, label) {
+    const low = lc.min_amount ?? null;
+    const high = lc.max_amount ?? null;
+    if (low !== null && amount < low) {
+      return `A ${dollars(amount)} chip is less than the least wager on ${label}, ${dollars(low)}: choose a chip of ${dollars(low)}${high !== null && high !== low ? ` to ${dollars(high)}` : ""}.`;
+    }
+    if (high !== null && amount > high) {
+      return `A ${dollars(amount)} chip is more than the most that may be wagered on ${label} now, ${dollars(high)}: choose a chip of ${low !== null && low !== high ? `${dollars(low)} to ` : ""}${dollars(high)}.`;
+    }
+    return null;
   }
 
   function renderRack() {
@@ -303,7 +319,9 @@ async function tablePage(tableId) {
     }
     }
     const legalSpots = new Set(legalWagers().flatMap((lc) => lc.spots || []));
-    feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, onSpot, seatCount, seats }));
+    const limits = {}; // spot -> the amounts that may be wagered there now
+    for (const lc of legalWagers()) for (const spot of lc.spots || []) limits[spot] = [lc.min_amount, lc.max_amount];
+    feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, limits, onSpot: (spot) => onSpot(spot), seatCount, seats }));
     rack.hidden = seat === null;
     const ctx = {
       actor: view.actor,

@@ -290,7 +290,9 @@ export function felt(table, view, ctx) {
       const result = settled[`${n}:${spot}`];
       const amount = wagers[spot] || (result ? result.amount : 0);
       const legal = mine && ctx.legalSpots.has(spot);
-      const label = `${game.label(spot)}, seat ${n}${amount ? `: ${dollars(amount)} wagered` : ""}${result ? `, ${result.outcome}` : ""}`;
+      const limit = legal && ctx.limits ? ctx.limits[spot] : null;
+      const range = limit ? (limit[0] === limit[1] ? `, wager ${dollars(limit[0])}` : `, wager ${dollars(limit[0])} to ${limit[1] === null ? "any amount" : dollars(limit[1])}`) : "";
+      const label = `${game.label(spot)}, seat ${n}${amount ? `: ${dollars(amount)} wagered` : ""}${result ? `, ${result.outcome}` : ""}${range}`;
       groupNode.append(
         h(
           "button",
