@@ -159,9 +159,9 @@ def test_criss_cross_poker_round_and_phone_width(browser: Any, server: Server) -
         page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].legal')
         if spot == "down":
             shot(page, "criss-cross-poker")
-        # Each later wager is also a button under "Your decisions"; a double click sends
-        # one command (the controls are disabled while it is in flight).
-        page.locator(f'.decisions [data-wager-spot="{spot}"]').dblclick()
+        # Each later wager is also a button under "Your decisions" (1x the Ante here); a
+        # double click sends one command (the controls are disabled while it is in flight).
+        page.locator(f'.decisions [data-wager-spot="{spot}"][data-multiple="1"]').dblclick()
         page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].has-wager')
         assert page.locator("#messages .error").count() == 0
     finish(page, server, "cross", 2, 5000)

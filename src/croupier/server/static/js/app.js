@@ -338,9 +338,20 @@ async function tablePage(tableId) {
     // A wager offered after the betting (Go Fore It's Back 9, Criss-Cross Poker's Across,
     // Down and Middle Bets) is a decision too: a button beside the fold, as well as its
     // highlighted area on the felt.
+    // Where the layout names the amounts the regulation offers (Criss-Cross Poker's 1x,
+    // 2x and 3x the Ante), one button each, its amount written on it.
     const laterWagers = view.round_status === "open" && v.phase && v.phase !== "betting"
-      ? [...legalSpots].map((spot) =>
-        h("button", { class: "action", "data-wager-spot": spot, onclick: () => onSpot(spot) }, `Bet ${game.label(spot)}`))
+      ? legalWagers().flatMap((lc) => (lc.spots || []).flatMap((spot) => {
+        const choices = game.choices ? game.choices(spot, lc) : null;
+        if (!choices) {
+          return [h("button", { class: "action", "data-wager-spot": spot, onclick: () => onSpot(spot) }, `Bet ${game.label(spot)}`)];
+        }
+        return choices.map((c) => h(
+          "button",
+          { class: "action", "data-wager-spot": spot, "data-amount": c.amount, "data-multiple": c.multiple ?? null, onclick: () => onSpot(spot, c.amount) },
+          `${c.label} ${game.label(spot)} — ${dollars(c.amount)}`,
+        ));
+      }))
       : [];
     const buttons = [...laterWagers, ...mine.map((lc) => control(schema, lc, ctx, (c) => send(c)))];
     decisions.replaceChildren(

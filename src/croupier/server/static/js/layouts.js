@@ -84,6 +84,15 @@ export const LAYOUTS = {
     label: (s) =>
       ({ ante_across: "Ante Across", ante_down: "Ante Down", across: "Across", down: "Down", middle: "Middle", five_card_bonus: "Five Card Bonus" })[s] || s,
     centre: crossCentre,
+    // The Across, Down and Middle Bets are "one to three times" the Ante (674a.11(b),
+    // (d), (f)): a button for each whole multiple, its amount written on it (any amount
+    // between is taken too: a chip on the area).
+    choices(spot, lc) {
+      if (!["across", "down", "middle"].includes(spot) || !lc.min_amount) return null;
+      return [1, 2, 3]
+        .map((n) => ({ label: `${n}x`, amount: n * lc.min_amount, multiple: n }))
+        .filter((c) => lc.max_amount === null || c.amount <= lc.max_amount);
+    },
     hand: (v, seat) => cards((v.hands || {})[String(seat)]),
     note: (v, seat) => {
       const r = (v.results || {})[String(seat)];
