@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import socket
 from pathlib import Path
@@ -68,3 +70,114 @@ class Server:
         r = httpx.get(self.url + path, headers={"Authorization": f"Bearer {token}"}, timeout=30)
         assert r.status_code == 200, r.text
         return r.json()
+
+
+def missing() -> str | None:
+    """Why the browser tests cannot run here, or ``None``."""
+    if not Path(CHROMIUM).exists():
+        return f"no Chromium at {CHROMIUM} (apt-get install -y chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed (pip install -e '.[dev]')"
+    return None
+
+
+SHOTS = SCREENSHOTS if os.environ.get("CROUPIER_SCREENSHOTS") else None
+"""Where the tables' screenshots go: docs/screenshots with CROUPIER_SCREENSHOTS=1 set
+(see docs/browser.md), else nowhere, so that a test run leaves the tree as it was."""
+
+
+def shot(page: Any, name: str) -> None:
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+OPENING = 100_000
+"""The play-money opening balance (server:play-money): $1,000.00."""
+
+
+def dollars(cents: int) -> str:
+    return f"${cents // 100:,}.{cents % 100:02d}"
+
+
+def shown_balance(page: Any) -> int:
+    text = page.locator("#balance").inner_text()
+    match = re.fullmatch(r"\$([\d,]+)\.(\d\d)", text)
+    assert match, text
+    return int(match.group(1).replace(",", "")) * 100 + int(match.group(2))
+
+
+def sign_up(browser: Any, server: Server, name: str) -> tuple[Any, Any]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Get play money").click()
+    page.wait_for_selector("table.tables")
+    assert shown_balance(page) == OPENING
+    page.errors = errors  # type: ignore[attr-defined]
+    return context, page
+
+
+def dealer_in_lobby(browser: Any, server: Server, table_id: str) -> tuple[Any, Any]:
+    token = server.person(f"dealer-{table_id}", "dealer")
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.get_by_role("textbox", name="Token").fill(token)
+    page.get_by_role("button", name="Use token").click()
+    page.wait_for_selector("table.tables")
+    return context, page
+
+
+def as_dealer(browser: Any, server: Server, table_id: str) -> tuple[Any, Any]:
+    context, page = dealer_in_lobby(browser, server, table_id)
+    page.goto(f"{server.url}/play/#/table/{table_id}")
+    # The console shows once the dealer's view has arrived (hidden until then).
+    page.wait_for_selector(".console:not([hidden])")
+    return context, page
+
+
+def open_table(page: Any, table_id: str, seat: int) -> None:
+    page.locator(f'tr[data-table="{table_id}"] a', has_text=table_id).click()
+    page.wait_for_selector(".felt")
+    page.locator(f'[data-sit="{seat}"]').click()
+    page.wait_for_selector(f'.seat.mine[data-seat="{seat}"]')
+
+
+def me(server: Server, page: Any) -> dict[str, Any]:
+    token = page.evaluate("localStorage.getItem('croupier.token')")
+    result: dict[str, Any] = server.get("/players/me", token)
+    return result
+
+
+def settled_total(view: dict[str, Any], seat: int) -> tuple[int, int]:
+    """(wagered, paid back) over the seat's settled wagers, from the round's events."""
+    staked = paid = 0
+    for s in view["settlements"]:
+        if s["seat"] == seat:
+            staked += s["amount"]
+            paid += s["returned"] + s["won"]
+    return staked, paid
+
+
+def finish(
+    page: Any, server: Server, table_id: str, seat: int, wagered: int, before: int = OPENING
+) -> None:
+    """Wait for the round's payouts; the balance shown must be the ledger's wallet and
+    the balance ``before`` the round less ``wagered`` plus what its settlements paid."""
+    page.wait_for_selector("table.results", timeout=20_000)
+    watcher = server.person(f"w-{table_id}", "dealer")
+    # The round just ended: the newest one not open (a Pai Gow round that offers the bank
+    # opens as soon as the last one ends).
+    rounds = server.get(f"/tables/{table_id}/rounds", watcher)["rounds"]
+    ended = next(r["round_id"] for r in rounds if r["status"] != "open")
+    view = server.get(f"/rounds/{ended}/replay", watcher)
+    _staked, paid = settled_total(view["view"], seat)
+    expected = before - wagered + paid
+    page.wait_for_function(f"document.querySelector('#balance').dataset.cents === '{expected}'")
+    assert shown_balance(page) == server.wallet(me(server, page)["id"]) == expected

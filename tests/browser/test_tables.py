@@ -12,168 +12,32 @@ With CROUPIER_SCREENSHOTS=1 each table's screenshot goes to docs/screenshots/<ga
 from __future__ import annotations
 
 import json
-import os
-import re
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from browser_support import CHROMIUM, EXAMPLES, SCREENSHOTS, Server, free_port
+from browser_support import (
+    EXAMPLES,
+    OPENING,
+    Server,
+    as_dealer,
+    dealer_in_lobby,
+    finish,
+    me,
+    missing,
+    open_table,
+    settled_total,
+    shot,
+    shown_balance,
+    sign_up,
+)
 
-
-def _missing() -> str | None:
-    if not Path(CHROMIUM).exists():
-        return f"no Chromium at {CHROMIUM} (apt-get install -y chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Playwright is not installed (pip install -e '.[dev]')"
-    return None
-
-
-MISSING = _missing()
+MISSING = missing()
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
 ]
-
-SHOTS = SCREENSHOTS if os.environ.get("CROUPIER_SCREENSHOTS") else None
-"""Where the tables' screenshots go: docs/screenshots with CROUPIER_SCREENSHOTS=1 set
-(see docs/browser.md), else nowhere, so that a test run leaves the tree as it was."""
-
-
-def shot(page: Any, name: str) -> None:
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-OPENING = 100_000
-"""The play-money opening balance (server:play-money): $1,000.00."""
-
-
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("serve")
-    db = f"sqlite:///{folder / 'croupier.sqlite'}"
-    croupier = [str(Path(sys.executable).with_name("croupier"))]
-    made = subprocess.run(
-        [*croupier, "players", "add", "admin", "--role", "admin", "--db", db],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    admin_token = json.loads(made.stdout.strip().splitlines()[-1])["token"]
-    port = free_port()
-    log = (folder / "serve.log").open("w")
-    process = subprocess.Popen(
-        [*croupier, "serve", "--db", db, "--port", str(port), "--no-starter-tables"],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1", "CROUPIER_SIGNUP_LIMIT": "1,100"},
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            if httpx.get(url + "/play/", timeout=2).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            raise RuntimeError((folder / "serve.log").read_text())
-        time.sleep(0.2)
-    # `croupier serve` prints the address to open.
-    assert f"open {url}/play/ in a browser" in (folder / "serve.log").read_text()
-    try:
-        yield Server(url, admin_token, folder / "serve.log")
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        log.close()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
-
-
-def dollars(cents: int) -> str:
-    return f"${cents // 100:,}.{cents % 100:02d}"
-
-
-def shown_balance(page: Any) -> int:
-    text = page.locator("#balance").inner_text()
-    match = re.fullmatch(r"\$([\d,]+)\.(\d\d)", text)
-    assert match, text
-    return int(match.group(1).replace(",", "")) * 100 + int(match.group(2))
-
-
-def sign_up(browser: Any, server: Server, name: str) -> tuple[Any, Any]:
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url + "/")
-    page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name="Get play money").click()
-    page.wait_for_selector("table.tables")
-    assert shown_balance(page) == OPENING
-    page.errors = errors  # type: ignore[attr-defined]
-    return context, page
-
-
-def dealer_in_lobby(browser: Any, server: Server, table_id: str) -> tuple[Any, Any]:
-    token = server.person(f"dealer-{table_id}", "dealer")
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    page = context.new_page()
-    page.goto(server.url + "/")
-    page.get_by_role("textbox", name="Token").fill(token)
-    page.get_by_role("button", name="Use token").click()
-    page.wait_for_selector("table.tables")
-    return context, page
-
-
-def as_dealer(browser: Any, server: Server, table_id: str) -> tuple[Any, Any]:
-    context, page = dealer_in_lobby(browser, server, table_id)
-    page.goto(f"{server.url}/play/#/table/{table_id}")
-    # The console shows once the dealer's view has arrived (hidden until then).
-    page.wait_for_selector(".console:not([hidden])")
-    return context, page
-
-
-def open_table(page: Any, table_id: str, seat: int) -> None:
-    page.locator(f'tr[data-table="{table_id}"] a', has_text=table_id).click()
-    page.wait_for_selector(".felt")
-    page.locator(f'[data-sit="{seat}"]').click()
-    page.wait_for_selector(f'.seat.mine[data-seat="{seat}"]')
-
-
-def me(server: Server, page: Any) -> dict[str, Any]:
-    token = page.evaluate("localStorage.getItem('croupier.token')")
-    result: dict[str, Any] = server.get("/players/me", token)
-    return result
-
-
-def settled_total(view: dict[str, Any], seat: int) -> tuple[int, int]:
-    """(wagered, paid back) over the seat's settled wagers, from the round's events."""
-    staked = paid = 0
-    for s in view["settlements"]:
-        if s["seat"] == seat:
-            staked += s["amount"]
-            paid += s["returned"] + s["won"]
-    return staked, paid
 
 
 def test_high_roll_dice_round_with_an_extra_roll(browser: Any, server: Server) -> None:
@@ -225,24 +89,6 @@ def test_high_roll_dice_round_with_an_extra_roll(browser: Any, server: Server) -
     assert not page.errors  # type: ignore[attr-defined]
     dealer_context.close()
     context.close()
-
-
-def finish(
-    page: Any, server: Server, table_id: str, seat: int, wagered: int, before: int = OPENING
-) -> None:
-    """Wait for the round's payouts; the balance shown must be the ledger's wallet and
-    the balance ``before`` the round less ``wagered`` plus what its settlements paid."""
-    page.wait_for_selector("table.results", timeout=20_000)
-    watcher = server.person(f"w-{table_id}", "dealer")
-    # The round just ended: the newest one not open (a Pai Gow round that offers the bank
-    # opens as soon as the last one ends).
-    rounds = server.get(f"/tables/{table_id}/rounds", watcher)["rounds"]
-    ended = next(r["round_id"] for r in rounds if r["status"] != "open")
-    view = server.get(f"/rounds/{ended}/replay", watcher)
-    _staked, paid = settled_total(view["view"], seat)
-    expected = before - wagered + paid
-    page.wait_for_function(f"document.querySelector('#balance').dataset.cents === '{expected}'")
-    assert shown_balance(page) == server.wallet(me(server, page)["id"]) == expected
 
 
 def test_go_fore_it_fold_seen_by_two_players(browser: Any, server: Server) -> None:
@@ -313,9 +159,9 @@ def test_criss_cross_poker_round_and_phone_width(browser: Any, server: Server) -
         page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].legal')
         if spot == "down":
             shot(page, "criss-cross-poker")
-        # Each later wager is also a button under "Your decisions"; a double click sends
-        # one command (the controls are disabled while it is in flight).
-        page.locator(f'.decisions [data-wager-spot="{spot}"]').dblclick()
+        # Each later wager is also a button under "Your decisions" (1x the Ante here); a
+        # double click sends one command (the controls are disabled while it is in flight).
+        page.locator(f'.decisions [data-wager-spot="{spot}"][data-multiple="1"]').dblclick()
         page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].has-wager')
         assert page.locator("#messages .error").count() == 0
     finish(page, server, "cross", 2, 5000)

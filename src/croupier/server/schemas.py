@@ -200,6 +200,8 @@ class TableCreate(In):
 class SeatOut(BaseModel):
     seat: int
     player_id: str
+    name: str | None = None
+    """The player's name as the table shows it (in a view's ``seats``)."""
 
 
 class TableOut(BaseModel):
@@ -276,6 +278,9 @@ class ViewOut(BaseModel):
     legal_commands: list[LegalCommand]
     """What the caller may send now; when no round is open, a command opens the next one."""
     balance: int | None
+    seats: list[SeatOut] = Field(default_factory=list)
+    """Who sits at the table now (a player seated after the round opened plays from the
+    next one), with their names."""
 
 
 class ReplayOut(BaseModel):

@@ -205,6 +205,17 @@ transaction (seats change only by requests of their own, never inside a command)
 
 
 _SEAT_OF = Statement.of("SELECT seat FROM seats WHERE table_id = :table AND player_id = :player")
+_SEATED = Statement.of(
+    "SELECT seats.seat, seats.player_id, players.name FROM seats "
+    "JOIN players ON players.id = seats.player_id WHERE seats.table_id = :table "
+    "ORDER BY seats.seat"
+)
+
+
+def seated(session: Session, table_id: str) -> list[schemas.SeatOut]:
+    """Who sits at table ``table_id`` now, by seat, with their names."""
+    rows = raw(session).execute(_SEATED, {"table": table_id}).fetchall()
+    return [schemas.SeatOut(seat=int(seat), player_id=pid, name=name) for seat, pid, name in rows]
 
 
 def _open_round(session: Session, table_id: str) -> RoundRow | None:
@@ -414,6 +425,7 @@ def view(session: Session, player: Player, table_id: str) -> schemas.ViewOut:
         view=seen,
         legal_commands=legal,
         balance=balance,
+        seats=seated(session, table_id),
     )
 
 

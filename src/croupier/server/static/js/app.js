@@ -222,16 +222,32 @@ async function tablePage(tableId) {
     return (view?.legal_commands || []).filter((lc) => lc.command === "PlaceWager");
   }
 
-  function onSpot(spot) {
+  // A wager is placed at the chip's value or not at all: an amount outside the wager's
+  // limits is refused here, in words, with the amounts that may be wagered there.
+  function onSpot(spot, amount = chipValue) {
     const lc = legalWagers().find((l) => (l.spots || []).includes(spot));
     if (!lc) return;
-    let amount = chipValue;
-    if (lc.min_amount !== null && amount < lc.min_amount) amount = lc.min_amount;
-    if (lc.max_amount !== null && amount > lc.max_amount) amount = lc.max_amount;
+    const refused = outOfLimits(lc, amount, game.label(spot));
+    if (refused) {
+      say(refused, "error");
+      return;
+    }
     const command = { type: "PlaceWager", seat: mySeat(), spot, amount };
     const numericOption = (lc.options || []).find((o) => /^\d+$/.test(o));
     if (numericOption) command.seat = Number(numericOption);
     send(command, { wager: true });
+  }
+
+  function outOfLimits(lc, amount, label) {
+    const low = lc.min_amount ?? null;
+    const high = lc.max_amount ?? null;
+    if (low !== null && amount < low) {
+      return `A ${dollars(amount)} chip is less than the least wager on ${label}, ${dollars(low)}: choose a chip of ${dollars(low)}${high !== null && high !== low ? ` to ${dollars(high)}` : ""}.`;
+    }
+    if (high !== null && amount > high) {
+      return `A ${dollars(amount)} chip is more than the most that may be wagered on ${label} now, ${dollars(high)}: choose a chip of ${low !== null && low !== high ? `${dollars(low)} to ` : ""}${dollars(high)}.`;
+    }
+    return null;
   }
 
   function renderRack() {
@@ -264,7 +280,10 @@ async function tablePage(tableId) {
       ),
     );
     const seat = mySeat();
-    const seatKey = JSON.stringify([seat, table.seats]);
+    // Who sits where comes with every view (a player who sat down after this page
+    // loaded shows at once), not from the table as it was read on load.
+    const seats = view.seats || table.seats || [];
+    const seatKey = JSON.stringify([seat, seats]);
     if (seatBar.dataset.key !== seatKey) {
     seatBar.dataset.key = seatKey;
     seatBar.replaceChildren();
@@ -283,7 +302,7 @@ async function tablePage(tableId) {
       );
     }
     if (seat === null && me.role === "player") {
-      const taken = new Set((table.seats || []).map((s) => s.seat));
+      const taken = new Set(seats.map((s) => s.seat));
       const free = [];
       for (let n = 1; n <= seatCount; n++) if (!taken.has(n)) free.push(n);
       seatBar.append(
@@ -302,7 +321,9 @@ async function tablePage(tableId) {
     }
     }
     const legalSpots = new Set(legalWagers().flatMap((lc) => lc.spots || []));
-    feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, onSpot, seatCount }));
+    const limits = {}; // spot -> the amounts that may be wagered there now
+    for (const lc of legalWagers()) for (const spot of lc.spots || []) limits[spot] = [lc.min_amount, lc.max_amount];
+    feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, limits, onSpot: (spot) => onSpot(spot), seatCount, seats }));
     rack.hidden = seat === null;
     const ctx = {
       actor: view.actor,
@@ -319,9 +340,20 @@ async function tablePage(tableId) {
     // A wager offered after the betting (Go Fore It's Back 9, Criss-Cross Poker's Across,
     // Down and Middle Bets) is a decision too: a button beside the fold, as well as its
     // highlighted area on the felt.
+    // Where the layout names the amounts the regulation offers (Criss-Cross Poker's 1x,
+    // 2x and 3x the Ante), one button each, its amount written on it.
     const laterWagers = view.round_status === "open" && v.phase && v.phase !== "betting"
-      ? [...legalSpots].map((spot) =>
-        h("button", { class: "action", "data-wager-spot": spot, onclick: () => onSpot(spot) }, `Bet ${game.label(spot)}`))
+      ? legalWagers().flatMap((lc) => (lc.spots || []).flatMap((spot) => {
+        const choices = game.choices ? game.choices(spot, lc) : null;
+        if (!choices) {
+          return [h("button", { class: "action", "data-wager-spot": spot, onclick: () => onSpot(spot) }, `Bet ${game.label(spot)}`)];
+        }
+        return choices.map((c) => h(
+          "button",
+          { class: "action", "data-wager-spot": spot, "data-amount": c.amount, "data-multiple": c.multiple ?? null, onclick: () => onSpot(spot, c.amount) },
+          `${c.label} ${game.label(spot)} — ${dollars(c.amount)}`,
+        ));
+      }))
       : [];
     const buttons = [...laterWagers, ...mine.map((lc) => control(schema, lc, ctx, (c) => send(c)))];
     decisions.replaceChildren(

@@ -194,6 +194,34 @@ export function control(schema, lc, ctx, send) {
     wrap.append(h("button", { class: "action", "data-action": lc.command, onclick: () => send({ ...fixed }) }, title));
     return wrap;
   }
+  // One option and an amount (Double Back Jack's double, up to the Blackjack Wager,
+  // 673a.10(a)): a button for the most, its amount written on it, and an amount to type
+  // only where less is allowed.
+  const only = fields.find((f) => f.kind === "choice" && f.choices.length === 1);
+  const money = fields.find((f) => f.kind === "money");
+  if (fields.length === 2 && only && money && money.max !== null && money.max !== undefined) {
+    const choice = only.choices[0];
+    const value = only.values ? only.values[0] : choice;
+    const name = humanize(choice);
+    const full = { ...fixed, ...assign(only, value), [money.name]: money.max };
+    wrap.append(h("button", { class: "action", "data-action": `${lc.command}:${choice}`, "data-amount": money.max, onclick: () => send(full) }, `${name} ${dollars(money.max)}`));
+    if (money.min !== null && money.min < money.max) {
+      const id = `f-${lc.command}-${choice}-${Math.random().toString(36).slice(2, 7)}`;
+      const input = h("input", { id, name: money.name, type: "number", step: "0.01", min: money.min / 100, max: money.max / 100, value: (money.max / 100).toFixed(2), required: true, inputmode: "decimal" });
+      const form = h(
+        "form",
+        { class: "command-form", "aria-label": `${name} for less` },
+        h("div", { class: "field" }, h("label", { for: id }, `${name} for less`, h("span", { class: "muted" }, ` ${dollars(money.min)}–${dollars(money.max)}`)), input),
+        h("button", { type: "submit", class: "action", "data-action": `${lc.command}:${choice}:less` }, `${name} for less`),
+      );
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        send({ ...fixed, ...assign(only, value), [money.name]: Math.round(Number(input.value) * 100) });
+      });
+      wrap.append(form);
+    }
+    return wrap;
+  }
   if (fields.length === 1 && fields[0].kind === "choice" && fields[0].choices.length <= 12) {
     const f = fields[0];
     f.choices.forEach((choice, i) => {

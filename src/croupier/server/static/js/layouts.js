@@ -84,6 +84,15 @@ export const LAYOUTS = {
     label: (s) =>
       ({ ante_across: "Ante Across", ante_down: "Ante Down", across: "Across", down: "Down", middle: "Middle", five_card_bonus: "Five Card Bonus" })[s] || s,
     centre: crossCentre,
+    // The Across, Down and Middle Bets are "one to three times" the Ante (674a.11(b),
+    // (d), (f)): a button for each whole multiple, its amount written on it (any amount
+    // between is taken too: a chip on the area).
+    choices(spot, lc) {
+      if (!["across", "down", "middle"].includes(spot) || !lc.min_amount) return null;
+      return [1, 2, 3]
+        .map((n) => ({ label: `${n}x`, amount: n * lc.min_amount, multiple: n }))
+        .filter((c) => lc.max_amount === null || c.amount <= lc.max_amount);
+    },
     hand: (v, seat) => cards((v.hands || {})[String(seat)]),
     note: (v, seat) => {
       const r = (v.results || {})[String(seat)];
@@ -264,7 +273,8 @@ export function felt(table, view, ctx) {
   const game = gameOf(table);
   const v = view.view || {};
   const seatCount = ctx.seatCount || 6;
-  const seated = Object.fromEntries((table.seats || []).map((s) => [String(s.seat), s.player_id]));
+  // Who sits where: the seats the caller gives (the table now, or a round as it was).
+  const seated = Object.fromEntries((ctx.seats || table.seats || []).map((s) => [String(s.seat), s]));
   const settled = {};
   for (const s of v.settlements || []) settled[`${s.seat}:${s.spot}`] = s;
   const root = h("div", { class: `felt game-${table.layout || table.game}` });
@@ -289,7 +299,9 @@ export function felt(table, view, ctx) {
       const result = settled[`${n}:${spot}`];
       const amount = wagers[spot] || (result ? result.amount : 0);
       const legal = mine && ctx.legalSpots.has(spot);
-      const label = `${game.label(spot)}, seat ${n}${amount ? `: ${dollars(amount)} wagered` : ""}${result ? `, ${result.outcome}` : ""}`;
+      const limit = legal && ctx.limits ? ctx.limits[spot] : null;
+      const range = limit ? (limit[0] === limit[1] ? `, wager ${dollars(limit[0])}` : `, wager ${dollars(limit[0])} to ${limit[1] === null ? "any amount" : dollars(limit[1])}`) : "";
+      const label = `${game.label(spot)}, seat ${n}${amount ? `: ${dollars(amount)} wagered` : ""}${result ? `, ${result.outcome}` : ""}${range}`;
       groupNode.append(
         h(
           "button",
@@ -313,7 +325,7 @@ export function felt(table, view, ctx) {
       h(
         "section",
         { class: `seat${mine ? " mine" : ""}${who ? "" : " empty"}`, "data-seat": n, "aria-label": `seat ${n}${mine ? " (you)" : ""}` },
-        h("h3", {}, `Seat ${n}`, mine ? " (you)" : who ? "" : " — free"),
+        h("h3", {}, `Seat ${n}`, mine ? " (you)" : who ? ` — ${who.name || "taken"}` : " — free"),
         areas,
         hand,
         note ? h("p", { class: "note" }, note) : null,
