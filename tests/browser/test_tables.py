@@ -77,7 +77,7 @@ def test_high_roll_dice_round_with_an_extra_roll(browser: Any, server: Server) -
     shot(page, "high-roll-dice")
     # History: the round replays hand by hand.
     page.get_by_role("link", name="Round history and replays").click()
-    page.locator('[data-round="dice-1"] a').click()
+    page.locator('[data-round="dice-1"] a[href^="#/replay"]').click()
     page.wait_for_selector(".replay-stage .felt")
     page.locator('[data-step="first"]').click()
     assert "Round opened" in page.locator(".replay-caption").inner_text()

@@ -8,9 +8,9 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_support import EXAMPLES, Server
-from test_tables import MISSING, browser, server  # noqa: F401  (the session's fixtures)
+from browser_support import EXAMPLES, Server, missing
 
+MISSING = missing()
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
@@ -49,7 +49,7 @@ def _a_go_fore_it_round(at: Server, table: str = "fair") -> tuple[str, str]:
     return player, r.json()["round_id"]
 
 
-def test_a_player_verifies_a_round_in_the_browser(browser: Any, server: Server) -> None:  # noqa: F811
+def test_a_player_verifies_a_round_in_the_browser(browser: Any, server: Server) -> None:
     player, round_id = _a_go_fore_it_round(server)
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
@@ -83,7 +83,7 @@ def test_a_player_verifies_a_round_in_the_browser(browser: Any, server: Server) 
     context.close()
 
 
-def test_verify_round_asks_the_server(server: Server) -> None:  # noqa: F811
+def test_verify_round_asks_the_server(server: Server) -> None:
     """``croupier verify-round`` against the running server, with the player's token: it
     fetches the reveal and the player's steps and checks both; an open round cannot be
     checked yet (exit 2, saying why)."""
