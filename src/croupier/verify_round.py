@@ -8,15 +8,19 @@ played (``GET /rounds/{id}/steps`` saved at the time, or a command's answers):
 
 1. **The chain.** Each revealed event's hash is ``sha256(prev_hash + public form)``,
    its public form being the event with each sealed field replaced by its commitment
-   (:func:`croupier.sealing.public_form`), and each event follows the one before.
+   (:func:`croupier.sealing.public_form`), and each event follows the one before. The
+   events are those of the round asked for (its ``RoundOpened`` names it).
 2. **The seals.** Each sealed field's salt opens its commitment over the revealed value
-   (a list: each element's commitment, then the list's).
+   (a list: each element's commitment, then the list's); every salt is 128 bits and none
+   is used twice (a short or repeated salt would have let a player try the 52 cards).
 3. **What the player saw.** Each event received has the hash and commitments of the
    revealed one, its public form hashes to that hash, and every value shown in it (not
    blanked) is the revealed value.
 4. **The rules.** The revealed events replay under the game's rules
    (:meth:`croupier.engine.Round.replay`): each card dealt is the next of the committed
-   order, each settlement what the rules pay.
+   order, each settlement what the rules pay, and the round is over (completed, or
+   voided where the reveal says so): a reveal cut short before the settlements does not
+   verify.
 
 Everything here is arithmetic on what the server sent; nothing trusts the server.
 """
@@ -28,9 +32,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from croupier.engine import RoundVoided
 from croupier.errors import CroupierError, UnknownGame
 from croupier.registry import round_type
-from croupier.sealing import chain_hash, element_commitments, field_commitment, public_form
+from croupier.sealing import (
+    SALT_BYTES,
+    chain_hash,
+    element_commitments,
+    field_commitment,
+    public_form,
+)
 
 
 @dataclass
@@ -109,6 +120,40 @@ def _check_seals(events: Sequence[dict[str, Any]], check: RoundCheck) -> int:
     return opened
 
 
+def _check_salts(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
+    used: set[str] = set()
+    for event in events:
+        for name, salt in event.get("salts", {}).items():
+            for one in salt if isinstance(salt, list) else [salt]:
+                if not isinstance(one, str) or len(one) < 2 * SALT_BYTES:
+                    check.problems.append(
+                        f"event {event['index']} ({event['type']}): a salt of {name} is "
+                        f"shorter than {8 * SALT_BYTES} bits: its commitment could be tried "
+                        "against every card"
+                    )
+                elif one in used:
+                    check.problems.append(
+                        f"event {event['index']} ({event['type']}): a salt of {name} is used "
+                        "twice in the round"
+                    )
+                used.add(str(one))
+
+
+def _check_round_id(
+    revealed: dict[str, Any], events: Sequence[dict[str, Any]], asked: str | None, check: RoundCheck
+) -> None:
+    opened = events[0]["event"].get("round_id")
+    if opened != revealed.get("round_id"):
+        check.problems.append(
+            f"the reveal says round {revealed.get('round_id')}, but its events are of round "
+            f"{opened}"
+        )
+    if asked is not None and revealed.get("round_id") != asked:
+        check.problems.append(
+            f"round {asked} was asked for, but the reveal is of round {revealed.get('round_id')}"
+        )
+
+
 def _check_seen(
     events: Sequence[dict[str, Any]], received: Sequence[dict[str, Any]], check: RoundCheck
 ) -> int:
@@ -137,18 +182,23 @@ def _check_seen(
 
 
 def check_round(
-    revealed: dict[str, Any], received: Sequence[dict[str, Any]] | None = None
+    revealed: dict[str, Any],
+    received: Sequence[dict[str, Any]] | None = None,
+    round_id: str | None = None,
 ) -> RoundCheck:
     """Check a round's reveal (``GET /rounds/{id}/reveal`` as JSON) and, where given, the
     events as the player received them while it was played (each as in
-    ``GET /rounds/{id}/steps``' ``steps[].event`` or a command's ``events``)."""
+    ``GET /rounds/{id}/steps``' ``steps[].event`` or a command's ``events``) and the
+    round asked for (``round_id``: the reveal must be of it)."""
     check = RoundCheck(str(revealed.get("round_id")))
     events = sorted(revealed.get("events", []), key=lambda e: e["index"])
     if not events:
         check.problems.append("the reveal holds no events")
         return check
+    _check_round_id(revealed, events, round_id, check)
     _check_chain(events, check)
     opened = _check_seals(events, check)
+    _check_salts(events, check)
     check.notes.append(f"{len(events)} events chain from hash {events[0]['prev_hash'][:12]}…")
     check.notes.append(f"{opened} sealed values open to the commitments published with them")
     committed = [e for e in events if any(isinstance(e["event"].get(n), list) for n in e["sealed"])]
@@ -169,11 +219,23 @@ def check_round(
         check.notes.append(f"{compared} events you received agree with the revealed round")
     try:
         game = round_type(str(revealed.get("game")))
-        game.replay(game.events_from_json(json.dumps([e["event"] for e in events])))
+        replayed = game.replay(game.events_from_json(json.dumps([e["event"] for e in events])))
     except UnknownGame as error:
         check.problems.append(str(error))
     except (CroupierError, ValueError) as error:
         check.problems.append(f"the revealed events do not replay under the rules: {error}")
     else:
         check.notes.append("the revealed events replay under the game's rules")
+        last = events[-1]
+        voided = any(isinstance(e, RoundVoided) for e in replayed.events)
+        if not replayed.finished:
+            check.problems.append(
+                f"the revealed events stop at event {last['index']} ({last['type']}), before "
+                "the round is over: the rest of the round is missing"
+            )
+        elif revealed.get("status") != ("voided" if voided else "completed"):
+            check.problems.append(
+                f"the reveal says the round was {revealed.get('status')}, but its events "
+                f"show it {'voided' if voided else 'completed'}"
+            )
     return check

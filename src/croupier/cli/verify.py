@@ -88,7 +88,7 @@ def register(app: typer.Typer) -> None:
             received = _events(json.loads(seen.read_text()))
         elif reveal is None and token:
             received = _events(_get(f"{base}/rounds/{round_id}/steps", token))
-        check = check_round(revealed, received)
+        check = check_round(revealed, received, round_id)
         for note in check.notes:
             typer.echo(f"  {note}")
         if check.ok:

@@ -508,7 +508,7 @@ async function verifyPage(roundId) {
     main.replaceChildren(h("div", { class: "verify" }, h("h2", {}, `Round ${roundId} cannot be checked yet`), h("p", { class: "verdict" }, error.detail), back));
     return;
   }
-  const check = await checkRound(revealed, steps.steps.map((s) => s.event));
+  const check = await checkRound(revealed, steps.steps.map((s) => s.event), roundId);
   main.replaceChildren(
     h("div", { class: "verify" },
       h("h2", {}, `Round ${roundId}: ${check.ok ? "verified" : "does NOT verify"}`),

@@ -11,7 +11,13 @@ export function canonical(value) {
     return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
   }
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  const keys = Object.keys(value).sort();
+  // Python sorts keys by code point; JavaScript's sort() by UTF-16 unit, which differs for
+  // characters beyond U+FFFF beside those from U+E000 up.
+  const keys = Object.keys(value).sort((a, b) => {
+    const x = Array.from(a, (c) => c.codePointAt(0)), y = Array.from(b, (c) => c.codePointAt(0));
+    for (let i = 0; i < Math.min(x.length, y.length); i += 1) if (x[i] !== y[i]) return x[i] - y[i];
+    return x.length - y.length;
+  });
   return `{${keys.map((k) => `${canonical(k)}:${canonical(value[k])}`).join(",")}}`;
 }
 
@@ -67,17 +73,38 @@ function agrees(seen, whole) {
   return seen === whole;
 }
 
-// { ok, problems: [sentence], notes: [sentence] } for a reveal (GET /rounds/ID/reveal)
-// and the events this player received (GET /rounds/ID/steps, steps[].event).
-export async function checkRound(revealed, received) {
+const SALT_HEX = 32; // 128 bits, croupier.sealing.SALT_BYTES
+const ENDS = new Set(["RoundCompleted", "RoundVoided"]);
+
+// { ok, problems: [sentence], notes: [sentence] } for a reveal (GET /rounds/ID/reveal),
+// the events this player received (GET /rounds/ID/steps, steps[].event) and the round
+// asked for (roundId: the reveal must be of it).
+export async function checkRound(revealed, received, roundId) {
   const problems = [], notes = [];
   if (!(globalThis.crypto && crypto.subtle)) {
     return { ok: false, problems: ["This browser does not offer SHA-256 on this page: check the round with croupier verify-round."], notes };
   }
-  const events = [...revealed.events].sort((a, b) => a.index - b.index);
+  const events = [...(revealed.events || [])].sort((a, b) => a.index - b.index);
+  if (!events.length) return { ok: false, problems: ["The reveal holds no events."], notes };
+  const named = events[0].event.round_id;
+  if (named !== revealed.round_id) problems.push(`The reveal says round ${revealed.round_id}, but its events are of round ${named}.`);
+  if (roundId !== undefined && revealed.round_id !== roundId) problems.push(`Round ${roundId} was asked for, but the reveal is of round ${revealed.round_id}.`);
+  // The round is over: completed (its last event), or voided (the wagers returned follow;
+  // that they are all there is for the replay of croupier verify-round).
+  const last = events[events.length - 1];
+  const end = events.find((e) => ENDS.has(e.event.type));
+  if (!end || (end.event.type === "RoundCompleted" && end !== last)) problems.push(`The revealed events stop at event ${last.index + 1}, before the round is over: the rest of the round is missing.`);
+  else if (revealed.status !== (end.event.type === "RoundVoided" ? "voided" : "completed")) problems.push(`The reveal says the round was ${revealed.status}, but its events show it ${end.event.type === "RoundVoided" ? "voided" : "completed"}.`);
+  const used = new Set();
   let opened = 0;
   for (const [n, e] of events.entries()) {
     const where = `Event ${e.index + 1}`;
+    if (e.index !== n) problems.push(`${where} is out of place: the round's event ${n + 1} was expected.`);
+    for (const salt of Object.values(e.salts || {}).flat()) {
+      if (typeof salt !== "string" || salt.length < SALT_HEX) problems.push(`${where}: a salt is shorter than 128 bits, so its commitment could be tried against every card.`);
+      else if (used.has(salt)) problems.push(`${where}: a salt is used twice in the round.`);
+      used.add(salt);
+    }
     if (n && (e.prev_hash !== events[n - 1].hash || e.seq !== events[n - 1].seq + 1)) problems.push(`${where} does not follow the event before it in the chain.`);
     if ((await chainHash(e)) !== e.hash) problems.push(`${where} does not hash to its recorded hash.`);
     for (const [name, commitment] of Object.entries(e.sealed || {})) {
