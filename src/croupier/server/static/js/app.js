@@ -514,7 +514,7 @@ async function verifyPage(roundId) {
       h("h2", {}, `Round ${roundId}: ${check.ok ? "verified" : "does NOT verify"}`),
       h("p", { class: `verdict ${check.ok ? "ok" : "bad"}`, "data-ok": String(check.ok) },
         check.ok
-          ? "Every card, tile and die you saw was committed before it was dealt, and nothing was changed afterwards."
+          ? "Every card and tile you saw was committed before it was dealt, and nothing in the round was changed afterwards."
           : "Something you received does not match what was committed: keep this page and tell the casino and the Gaming Control Board."),
       h("ul", {}, ...check.problems.map((p) => h("li", { class: "problem" }, p)), ...check.notes.map((n) => h("li", {}, n))),
       h("p", {}, "The full check, with the replay under the game's rules: ", h("code", {}, `croupier verify-round ${roundId} --token YOUR-TOKEN`)),
