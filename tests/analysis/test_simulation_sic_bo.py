@@ -192,6 +192,10 @@ def test_croupier_simulate_sic_bo_json() -> None:
     assert document["rounds"] == 200_000
     assert document["seed"] == 1
     assert document["rules_sha256"] == SicBoRules().sha256()
+    assert document["variant"] == "low"  # the paytable, as croupier analyze names it
+    assert json.loads(CliRunner().invoke(app, ["analyze", GAME, "--json"]).stdout)["variant"] == (
+        "low"
+    )
     assert [w["wager"] for w in document["wagers"]] == list(all_spots())
     small = document["wagers"][0]
     assert small["method"] == "simulation"
@@ -202,3 +206,4 @@ def test_croupier_simulate_sic_bo_json() -> None:
     with_rules = CliRunner().invoke(app, [*args, "--rules", str(EXAMPLE)])
     assert with_rules.exit_code == 0, with_rules.output
     assert json.loads(with_rules.stdout)["rules_sha256"] == _example().sha256()
+    assert json.loads(with_rules.stdout)["variant"] == str(_example().paytable)

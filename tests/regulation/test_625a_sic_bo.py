@@ -369,6 +369,28 @@ def test_625a_2_a_reading_is_three_faces(faces: tuple[Any, ...]) -> None:
     assert refused(rnd, ThrowDice(faces=faces), DEALER).cite == "625a.2"
 
 
+def test_625a_2_a_bad_reading_is_told_in_words() -> None:
+    """The refusal writes the reading as entered, in words (no list or tuple written as
+    Python would): 1, 2 and 7; text and booleans as JSON writes them."""
+    rnd = open_round()
+    bet(rnd, "small")
+    rnd.handle(AnnounceNoMoreBets(), DEALER)
+    for faces, shown in [
+        ((1, 2, 7), "not 1, 2 and 7 (625a.2)"),
+        (("1", 2, 3), 'not "1", 2 and 3 (625a.2)'),
+        ((True, 2), "not true and 2 (625a.2)"),
+        ((), "not an empty reading (625a.2)"),
+    ]:
+        assert str(refused(rnd, ThrowDice(faces=faces), DEALER)).endswith(shown)
+    shake_ = rnd.handle(ThrowDice(faces=(1, 1, 2)), DEALER)
+    assert shake_[0].faces == (1, 1, 2)
+    rnd.handle(CallResult(), DEALER)
+    same = refused(rnd, CorrectResult(faces=(1, 1, 2)), DEALER)
+    assert str(same) == (
+        "the result shown is 1, 1 and 2 already: there is nothing to correct (625a.7)"
+    )
+
+
 def test_625a_5_the_result_is_shown_to_everyone_with_its_winning_areas() -> None:
     """1-3-3 lights small, two_of_a_kind:3, total:7, combination:1-3, one_of_a_kind:1 and
     one_of_a_kind:3, and nothing else; every view shows it."""

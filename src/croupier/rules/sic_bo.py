@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import field_validator, model_validator
 
@@ -198,6 +198,9 @@ class SicBoRules(RulesSubmission):
     (625a.3 leaves it open; most rooms: it wins)."""
     positions: WholeNumber = 10
     """The betting positions at the table (625a.1), 1 to 20."""
+
+    variant_field: ClassVar[str | None] = "paytable"
+    """The paytable names the rule set a par sheet is for (``analyze --variant high``)."""
 
     # -- the paytable --------------------------------------------------------------------
     @property

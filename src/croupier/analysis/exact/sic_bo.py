@@ -65,7 +65,7 @@ def par_sheet(rules: SicBoRules | None = None) -> ParSheet:
     triple = "wins" if rules.two_of_a_kind_on_triple else "loses"
     return ParSheet(
         game=GAME,
-        variant=str(rules.paytable),
+        variant=rules.variant_name(),
         wagers=tuple(wager_figures(rules, spot) for spot in all_spots()),
         notes=(
             "Exact over the 216 equally likely shakes of three dice (625a.2).",

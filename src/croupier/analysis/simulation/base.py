@@ -799,11 +799,11 @@ def run(
         known = info.get(wager, WagerInfo())
         if known.net_range is None:
             info[wager] = replace(known, net_range=net_range)
-    variant = getattr(rules, "variant", None)
+    variant = getattr(rules, "variant_name", None)
     sha = getattr(rules, "sha256", None)
     return SimulationResult(
         game=game,
-        variant=None if variant is None else str(variant),
+        variant=variant() if callable(variant) else None,
         rules_sha256=sha() if callable(sha) else None,
         rounds=rounds,
         seed=seed,

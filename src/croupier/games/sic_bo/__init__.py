@@ -26,6 +26,7 @@ Commands: :class:`PlaceWager` (a seat), :class:`AnnounceNoMoreBets`, :class:`Thr
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -511,7 +512,8 @@ class SicBoRound(Round[SicBoState]):
         reading = _reading(faces)
         if reading is None:
             raise InvalidWager(
-                f"a reading is three faces, each a whole number 1 to 6, not {list(faces)}", DICE
+                f"a reading is three faces, each a whole number 1 to 6, not {_shown(faces)}",
+                DICE,
             )
         return DiceThrown(faces=reading, source="reading", cite=f"{ROUND}; {DICE}")
 
@@ -532,12 +534,12 @@ class SicBoRound(Round[SicBoState]):
         reading = _reading(faces)
         if reading is None:
             raise InvalidWager(
-                f"a reading is three faces, each a whole number 1 to 6, not {list(faces)}",
+                f"a reading is three faces, each a whole number 1 to 6, not {_shown(faces)}",
                 IRREGULARITIES,
             )
         if reading == self.state.dice:
             raise InvalidWager(
-                f"the result shown is {list(reading)} already: there is nothing to correct",
+                f"the result shown is {_shown(reading)} already: there is nothing to correct",
                 IRREGULARITIES,
             )
         return ResultCorrected(
@@ -640,23 +642,40 @@ class SicBoRound(Round[SicBoState]):
         }
 
 
+def _shown(faces: Sequence[object]) -> str:
+    """A reading as the dealer entered it, in words: ``(1, 2, 7)`` -> ``"1, 2 and 7"``,
+    ``()`` -> ``"an empty reading"``; anything not a number as JSON writes it (``"x"``,
+    ``true``)."""
+    shown = [str(f) if type(f) is int else json.dumps(f, default=str) for f in faces]
+    if not shown:
+        return "an empty reading"
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+
+
+_KIND_NAMES = {
+    "three_of_a_kind": "a Three of a Kind",
+    "two_of_a_kind": "a Two of a Kind",
+    "one_of_a_kind": "a One of a Kind",
+}
+
+
 def _why_no_spot(spot: str) -> str:
     """Why ``spot`` is not on the layout, in the words of 625a.3."""
     kind = spot.partition(":")[0]
     if kind == "total":
         return (
-            f"there is no spot {spot!r}: a Total Value wager names a total 4 to 17 "
+            f'there is no spot "{spot}": a Total Value wager names a total 4 to 17 '
             "(3 and 18 are three of a kind)"
         )
-    if kind in ("three_of_a_kind", "two_of_a_kind", "one_of_a_kind"):
-        return f"there is no spot {spot!r}: a {kind} wager names a number 1 to 6"
+    if kind in _KIND_NAMES:
+        return f'there is no spot "{spot}": {_KIND_NAMES[kind]} wager names a number 1 to 6'
     if kind == "combination":
         return (
-            f"there is no spot {spot!r}: a Two Dice Combination names two different "
+            f'there is no spot "{spot}": a Two Dice Combination names two different '
             "numbers 1 to 6, the lower first (combination:1-2 to combination:5-6)"
         )
     return (
-        f"there is no spot {spot!r}; the wagers are small, big, three_of_a_kind:N, "
+        f'there is no spot "{spot}"; the wagers are small, big, three_of_a_kind:N, '
         "any_three_of_a_kind, two_of_a_kind:N, total:T, combination:A-B, one_of_a_kind:N"
     )
 
