@@ -106,10 +106,13 @@ def test_two_of_a_kind_on_a_triple_follows_the_rules() -> None:
 
 
 def test_the_keys_are_the_shakes_of_the_seeded_dice() -> None:
-    dice = np.random.default_rng(5).integers(0, 6, size=(10_000, 3), dtype=np.uint8)
+    """The seed's first 10,000 faces are the first dice, then the second, then the
+    third."""
+    dice = np.random.default_rng(5).integers(0, 6, size=(3, 10_000), dtype=np.uint8)
     keys, _ = kernel.sample_outcomes(SicBoRules(), 10_000, 5)
-    assert keys.dtype == np.int16
-    assert [kernel.SHAKES[k] for k in keys.tolist()] == [tuple(row) for row in (dice + 1).tolist()]
+    assert keys.dtype == np.uint8
+    shakes = [tuple(row) for row in (dice.T + 1).tolist()]
+    assert [kernel.SHAKES[k] for k in keys.tolist()] == shakes
     assert np.array_equal(kernel.keys_of(dice), keys)
     assert set(np.unique(keys).tolist()) == set(range(216))
 
