@@ -600,7 +600,8 @@ class SicBoRound(Round[SicBoState]):
 
     def view(self, actor: Actor | None) -> dict[str, Any]:
         """Everything at a dice table is in plain sight: every player, the dealer and the
-        public see the same layout (wagers, dice, the areas lit, settlements)."""
+        public see the same layout (wagers, dice, the areas lit, settlements) and the odds
+        it posts (625a.1: ``odds``, the paytable's rows as fractions, ``"150"``)."""
         state, opened = self.state, self.opened
         return {
             "game": self.game,
@@ -608,6 +609,7 @@ class SicBoRound(Round[SicBoState]):
             "round_id": opened.round_id,
             "rules_sha256": opened.rules_sha256,
             "paytable": str(self.rules.paytable),
+            "odds": {row: str(odds) for row, odds in self.rules.odds.rows().items()},
             "phase": str(state.phase),
             "viewer": actor,
             "seats": {str(k): v for k, v in state.seats.items()},
