@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 
 from rich.console import Console
 from typer.testing import CliRunner
@@ -12,6 +13,7 @@ from typer.testing import CliRunner
 from croupier.cli import app
 from croupier.cli.tables.generic import GenericTable, spot_list
 from croupier.games.sic_bo import all_spots
+from croupier.money import format_cents
 from croupier.registry import find
 from croupier.rng import SeededRng
 from croupier.rules.sic_bo import SicBoRules
@@ -109,3 +111,122 @@ def test_every_game_names_its_rule_set_one_way() -> None:
         "pai-gow": "regulation",
         "sic-bo": "low",
     }
+
+
+# --- croupier play sic-bo: its own table ------------------------------------------------------
+LOW_TOTALS = {4: 50, 5: 18, 6: 14, 7: 12, 8: 8, 9: 6, 10: 6}
+LOW_TOTALS |= {21 - total: odds for total, odds in LOW_TOTALS.items()}
+
+
+def low_odds(spot: str, dice: list[int]) -> int | None:
+    """Winnings per unit of ``spot`` on ``dice`` under ``low`` (typed from
+    ../shared/games/craps-and-sic-bo.md; Two of a Kind wins on a triple), ``None``: loses."""
+    total, triple = sum(dice), len(set(dice)) == 1
+    kind, _, what = spot.partition(":")
+    if kind == "small":
+        return 1 if 4 <= total <= 10 and not triple else None
+    if kind == "big":
+        return 1 if 11 <= total <= 17 and not triple else None
+    if kind == "any_three_of_a_kind":
+        return 24 if triple else None
+    if kind == "total":
+        return LOW_TOTALS[total] if total == int(what) else None
+    if kind == "combination":
+        a, b = (int(n) for n in what.split("-"))
+        return 5 if a in dice and b in dice else None
+    count = dice.count(int(what))
+    return {
+        "three_of_a_kind": 150 if count == 3 else None,
+        "two_of_a_kind": 8 if count >= 2 else None,
+    }.get(kind, count or None)
+
+
+LINE = "big 10, total 10 5, triple 4 5, any triple 5, double 6 5, combination 2-5 5, single 3 10"
+WAGERS = {
+    "big": 1_000,
+    "total:10": 500,
+    "three_of_a_kind:4": 500,
+    "any_three_of_a_kind": 500,
+    "two_of_a_kind:6": 500,
+    "combination:2-5": 500,
+    "one_of_a_kind:3": 1_000,
+}
+
+
+def test_several_wagers_on_one_line_settle_by_the_dice() -> None:
+    """Seven wagers typed on one line ($45), shaken, four rounds: each round's money is
+    worked here from the printed dice, and the balance follows."""
+    code, out = invoke("play", "sic-bo", "--seed", "11", script=f"{LINE}\nshake\n" * 4 + "quit\n")
+    assert code == 0, out
+    rolls = [[int(d) for d in m.split()] for m in re.findall(r"^The dice: (\d \d \d)$", out, re.M)]
+    assert len(rolls) == 4
+    balance = 100_000
+    for dice in rolls:
+        balance -= sum(WAGERS.values())
+        for spot, amount in WAGERS.items():
+            odds = low_odds(spot, dice)
+            if odds is not None:
+                balance += amount + amount * odds
+    assert out.count("Placed $10 on Big, $5 on Total 10, $5 on Three of a Kind 4") == 4
+    assert f"Final balance: {format_cents(balance)}" in out
+    assert (
+        "Lit: " in out
+        and "PlaceWager" not in out
+        and "_of_a_kind" not in out.split("Round r0001")[1]
+    )
+
+
+def test_a_line_is_placed_whole_or_not_at_all() -> None:
+    """One wager of the line off the layout (total 3), or more than the balance: nothing
+    of the line is placed, the refusal cites its rule."""
+    code, out = invoke(
+        "play",
+        "sic-bo",
+        "--seed",
+        "1",
+        "--balance",
+        "2000",
+        script="big 10, total 3 5\nsmall 10, big 15\ntriple 7 5\nfoo 5\nbig ten\nshake\nquit\n",
+    )
+    assert code == 0, out
+    assert 'Refused: there is no spot "total:3": a Total Value wager names a total 4 to 17' in out
+    assert "Refused: a wager of $25 is more than your balance of $20 (625a.3)" in out
+    assert out.count("Nothing on that line was placed.") == 2
+    assert 'there is no spot "three_of_a_kind:7": a Three of a Kind wager names a number' in out
+    assert "Unknown command 'foo 5'; type help." in out
+    assert "Refused: 'ten' is not an amount in dollars" in out
+    assert "no player has wagered" in out
+    assert "Final balance: $20" in out
+
+
+def test_every_word_the_table_lists_is_taken() -> None:
+    """What "You may:" lists is in the help and typed as listed is taken; the limits line
+    gives the per-round maximum and the payout limit where the submission sets them."""
+    from croupier.cli.tables import sic_bo
+    from croupier.cli.tables.base import usages
+
+    code, out = invoke("play", "sic-bo", "--seed", "2", script="big 5\nhelp\nquit\n")
+    assert code == 0
+    known = usages(sic_bo.HELP)
+    listed = re.findall(r"^│ (\S[^│]*?)\s*│[^│]*│[^│]*│[^│]*│$", out, re.M)
+    assert {typed.split()[0] for typed in listed} == {
+        "small",
+        "big",
+        "total",
+        "triple",
+        "any",
+        "double",
+        "combination",
+        "single",
+        "shake",
+    }
+    assert all(typed.split()[0] in known for typed in listed)
+    typed = "small 5, total 4 5, triple 1 5, any 5, double 2 5, combination 1-3 5, single 6 5"
+    code, out = invoke("play", "sic-bo", "--seed", "2", "--rounds", "1", script=f"{typed}\nshake\n")
+    assert code == 0 and "Refused" not in out and "Placed $5 on Small" in out
+    rules = SicBoRules(maximum_per_round=10_000, payout_limit=5_000_000)
+    line = sic_bo.SicBoTable(rules, SeededRng(0), 100_000, Console()).limits()
+    assert line == (
+        "Table limits: $5 minimum, $5,000 maximum per wager, $100 in all per player per "
+        "round (625a.3); payout limit $50,000 per player per round (625a.6)."
+    )

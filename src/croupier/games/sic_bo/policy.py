@@ -44,4 +44,5 @@ SPEC = GameSpec(
     sign="croupier.games.sic_bo.sign",
     analysis="croupier.analysis.exact.sic_bo",
     simulation="croupier.analysis.simulation.sic_bo",
+    terminal="croupier.cli.tables.sic_bo",
 )
