@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from pathlib import Path
 
 from rich.console import Console
 from typer.testing import CliRunner
@@ -230,3 +231,24 @@ def test_every_word_the_table_lists_is_taken() -> None:
         "Table limits: $5 minimum, $5,000 maximum per wager, $100 in all per player per "
         "round (625a.3); payout limit $50,000 per player per round (625a.6)."
     )
+
+
+# --- croupier analyze sic-bo --html -------------------------------------------------------------
+def test_the_html_report(tmp_path: Path) -> None:
+    """The example (figures of the low table, $1,000 maximum): Small's house edge 6/216 =
+    1/36, a specific triple's (215 - 150)/216 = 65/216; a $1,000 triple wins $150,000.
+    One outcome chart per wager. With --variant high the triple's is 35/216."""
+    example = str(Path(__file__).resolve().parents[2] / "examples" / "rules" / "sic-bo.toml")
+    code, out = invoke("analyze", "sic-bo", "--rules", example, "--html", str(tmp_path / "a"))
+    assert code == 0, out
+    text = (tmp_path / "a" / "sic-bo.html").read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>") and "Par sheet: sic-bo (custom)" in text
+    assert "(1/36)" in text and "(65/216)" in text
+    assert "$150,000 ($1,000 staked)" in text
+    assert text.count("<svg") == 50
+    code, out = invoke(
+        "analyze", "sic-bo", "--variant", "high", "--html", str(tmp_path / "b"), "--json"
+    )
+    assert code == 0, out
+    text = (tmp_path / "b" / "sic-bo.html").read_text(encoding="utf-8")
+    assert "Par sheet: sic-bo (high)" in text and "(35/216)" in text
