@@ -129,9 +129,11 @@ def simulation(quick: bool) -> list[str]:
     try:
         module = importlib.import_module("croupier.analysis.simulation")
         throughput: Callable[..., object] = module.throughput
-        games: Sequence[str] = list(getattr(module, "SIMULATIONS", {}))
+        games: Sequence[str] = list(module.simulations())
     except (ImportError, AttributeError) as error:
         return [f"not available: croupier.analysis.simulation.throughput ({error})"]
+    if not games:
+        return ["not available: no game names a simulation kernel"]
     seconds = 1.0 if quick else 3.0
     rows = [
         "| game | rounds/s | generator ceiling, rounds/s | ceiling / rounds | PCG64 integers/s "

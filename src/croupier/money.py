@@ -79,10 +79,10 @@ def require_cents(amount: object, what: str, cite: str) -> Cents:
             shown = repr(amount)
         raise InvalidAmount(f"{what} must be a whole number of cents, not {shown}", cite)
     if amount <= 0:
-        raise InvalidAmount(f"{what} must be more than zero cents, not {amount}", cite)
+        raise InvalidAmount(f"{what} must be more than zero, not {format_cents(amount)}", cite)
     if amount > MAX_CENTS:
         raise InvalidAmount(
-            f"{what} of {amount} cents is more than the largest amount croupier takes, "
+            f"{what} of {format_cents(amount)} is more than the largest amount croupier takes, "
             f"{format_cents(MAX_CENTS)}",
             "money:largest-amount",
         )

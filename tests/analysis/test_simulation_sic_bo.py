@@ -106,10 +106,13 @@ def test_two_of_a_kind_on_a_triple_follows_the_rules() -> None:
 
 
 def test_the_keys_are_the_shakes_of_the_seeded_dice() -> None:
-    dice = np.random.default_rng(5).integers(0, 6, size=(10_000, 3), dtype=np.uint8)
+    """The seed's first 10,000 faces are the first dice, then the second, then the
+    third."""
+    dice = np.random.default_rng(5).integers(0, 6, size=(3, 10_000), dtype=np.uint8)
     keys, _ = kernel.sample_outcomes(SicBoRules(), 10_000, 5)
-    assert keys.dtype == np.int16
-    assert [kernel.SHAKES[k] for k in keys.tolist()] == [tuple(row) for row in (dice + 1).tolist()]
+    assert keys.dtype == np.uint8
+    shakes = [tuple(row) for row in (dice.T + 1).tolist()]
+    assert [kernel.SHAKES[k] for k in keys.tolist()] == shakes
     assert np.array_equal(kernel.keys_of(dice), keys)
     assert set(np.unique(keys).tolist()) == set(range(216))
 
@@ -192,6 +195,10 @@ def test_croupier_simulate_sic_bo_json() -> None:
     assert document["rounds"] == 200_000
     assert document["seed"] == 1
     assert document["rules_sha256"] == SicBoRules().sha256()
+    assert document["variant"] == "low"  # the paytable, as croupier analyze names it
+    assert json.loads(CliRunner().invoke(app, ["analyze", GAME, "--json"]).stdout)["variant"] == (
+        "low"
+    )
     assert [w["wager"] for w in document["wagers"]] == list(all_spots())
     small = document["wagers"][0]
     assert small["method"] == "simulation"
@@ -202,3 +209,4 @@ def test_croupier_simulate_sic_bo_json() -> None:
     with_rules = CliRunner().invoke(app, [*args, "--rules", str(EXAMPLE)])
     assert with_rules.exit_code == 0, with_rules.output
     assert json.loads(with_rules.stdout)["rules_sha256"] == _example().sha256()
+    assert json.loads(with_rules.stdout)["variant"] == str(_example().paytable)

@@ -94,7 +94,14 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "sic-bo": [
         {},
         {"paytable": "high", "two_of_a_kind_on_triple": False},
-        {"paytable": "middle", "minimum_wager": 100, "maximum_wager": 300, "positions": 3},
+        {
+            "paytable": "middle",
+            "minimum_wager": 100,
+            "maximum_wager": 300,
+            "positions": 3,
+            "maximum_per_round": 700,
+            "payout_limit": 5_000_000,
+        },
     ],
 }
 """Rules Submissions played for each game (fields beside ``game``); a game not named

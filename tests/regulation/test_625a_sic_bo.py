@@ -369,6 +369,28 @@ def test_625a_2_a_reading_is_three_faces(faces: tuple[Any, ...]) -> None:
     assert refused(rnd, ThrowDice(faces=faces), DEALER).cite == "625a.2"
 
 
+def test_625a_2_a_bad_reading_is_told_in_words() -> None:
+    """The refusal writes the reading as entered, in words (no list or tuple written as
+    Python would): 1, 2 and 7; text and booleans as JSON writes them."""
+    rnd = open_round()
+    bet(rnd, "small")
+    rnd.handle(AnnounceNoMoreBets(), DEALER)
+    for faces, shown in [
+        ((1, 2, 7), "not 1, 2 and 7 (625a.2)"),
+        (("1", 2, 3), 'not "1", 2 and 3 (625a.2)'),
+        ((True, 2), "not true and 2 (625a.2)"),
+        ((), "not an empty reading (625a.2)"),
+    ]:
+        assert str(refused(rnd, ThrowDice(faces=faces), DEALER)).endswith(shown)
+    shake_ = rnd.handle(ThrowDice(faces=(1, 1, 2)), DEALER)
+    assert shake_[0].faces == (1, 1, 2)
+    rnd.handle(CallResult(), DEALER)
+    same = refused(rnd, CorrectResult(faces=(1, 1, 2)), DEALER)
+    assert str(same) == (
+        "the result shown is 1, 1 and 2 already: there is nothing to correct (625a.7)"
+    )
+
+
 def test_625a_5_the_result_is_shown_to_everyone_with_its_winning_areas() -> None:
     """1-3-3 lights small, two_of_a_kind:3, total:7, combination:1-3, one_of_a_kind:1 and
     one_of_a_kind:3, and nothing else; every view shows it."""
@@ -573,3 +595,117 @@ def test_625a_3_the_table_maximum_counts_what_the_seat_has_there() -> None:
 def test_a_rules_submission_naming_no_game_says_so() -> None:
     with pytest.raises(RulesSubmissionError, match="the Rules Submission names no game"):
         rules_from_data({"paytable": "low"})
+
+
+# --- the table's maximum per player per round (625a.3; interpretations, Sic Bo) --------------
+def test_625a_3_the_maximum_per_player_per_round() -> None:
+    """Limits $5 to $100 a wager and $150 a player a round. Ann (seats 1 and 2) puts $100
+    on small and $40 on big: $140; $20 more on total:10 would be $160 and is refused, $10
+    is taken ($150 in all) and then nothing more, at either of her seats. Bo, at seat 3,
+    still has his own $150."""
+    rnd = open_round({1: "ann", 2: "ann", 3: "bo"}, maximum_wager=10_000, maximum_per_round=15_000)
+    bet(rnd, "small", 10_000)
+    offered = rnd.legal_commands(1)
+    assert {legal.max_amount for legal in offered} == {5_000}  # $150 - $100 for every spot
+    bet(rnd, "big", 4_000, seat=2)
+    error = refused(rnd, PlaceWager(seat=1, spot="total:10", amount=2_000), 1)
+    assert str(error) == (
+        "a wager of $20 would bring the player's wagers this round to $160, over the "
+        "table's maximum of $150 per player per round (625a.3)"
+    )
+    assert [legal.max_amount for legal in rnd.legal_commands(2)] == [1_000]
+    bet(rnd, "total:10", 1_000, seat=2)
+    assert rnd.legal_commands(1) == [] and rnd.legal_commands(2) == []
+    refused(rnd, PlaceWager(seat=1, spot="big", amount=500), 1)
+    bet(rnd, "small", 10_000, seat=3)
+    bet(rnd, "big", 5_000, seat=3)
+    assert rnd.legal_commands(3) == []
+    assert rnd.state.wagers == {
+        1: {"small": 10_000},
+        2: {"big": 4_000, "total:10": 1_000},
+        3: {"small": 10_000, "big": 5_000},
+    }
+
+
+def test_625a_3_the_maximum_per_round_is_checked_and_posted() -> None:
+    from croupier.registry import sign_for
+    from croupier.signs import sign_text
+
+    with pytest.raises(RulesSubmissionError) as info:
+        load_text('game = "sic-bo"\nminimum_wager = 500\nmaximum_per_round = 400\n')
+    assert info.value.cite == "625a.3" and "less than the table minimum of $5" in str(info.value)
+    text = " ".join(sign_text(sign_for(SicBoRules(maximum_per_round=50_000))).split())
+    assert "$5 minimum, $5,000 maximum per wager, $500 in all per player per round" in text
+
+
+# --- the payout limit (625a.6, as 674a.12(d) and 675a.5(e) word it) ---------------------------
+def test_625a_6_a_payout_limit_per_player_per_round() -> None:
+    """Limit $50,000, paytable ``low`` (a specific triple 150 to 1, any triple 24 to 1),
+    dice 4-4-4. Seat 3 (ann) $300 on three_of_a_kind:4: $45,000, paid (settled first, the
+    highest seat). Seat 2 (bo) $100 there: $15,000, his own limit. Seat 1 (ann again) $100
+    there: $15,000 due, $5,000 left under her limit: won $5,000, withheld $10,000; and $100
+    on any_three_of_a_kind: $2,400 due, all withheld. Every stake comes back."""
+    rnd = open_round({1: "ann", 2: "bo", 3: "ann"}, payout_limit=5_000_000)
+    bet(rnd, "three_of_a_kind:4", 30_000, seat=3)
+    bet(rnd, "three_of_a_kind:4", 10_000, seat=2)
+    bet(rnd, "three_of_a_kind:4", 10_000, seat=1)
+    bet(rnd, "any_three_of_a_kind", 10_000, seat=1)
+    shake(rnd, (4, 4, 4))
+    rnd.handle(SettleWagers(), DEALER)
+    settled = [
+        (e.seat, e.spot, e.returned, e.won, e.withheld, e.cite)
+        for e in rnd.events
+        if isinstance(e, WagerSettled)
+    ]
+    assert settled == [
+        (3, "three_of_a_kind:4", 30_000, 4_500_000, 0, "625a.6"),
+        (2, "three_of_a_kind:4", 10_000, 1_500_000, 0, "625a.6"),
+        (1, "three_of_a_kind:4", 10_000, 500_000, 1_000_000, "625a.6"),
+        (1, "any_three_of_a_kind", 10_000, 0, 240_000, "625a.6"),
+    ]
+    again = SicBoRound.replay(SicBoRound.events_from_json(SicBoRound.events_to_json(rnd.events)))
+    assert again.events == rnd.events
+
+
+def test_625a_6_the_least_payout_limit() -> None:
+    """The most one player can win betting the minimum on every spot: on 5-5-5 (or 2-2-2)
+    under ``low``, three_of_a_kind:5 150 + any triple 24 + two_of_a_kind:5 8 + total:15
+    14 + one_of_a_kind:5 3 = 199 units (Small and Big lose; no other total, triple or
+    combination wins); at a $5 minimum $995, so the limit is at least $50,000. At a $300
+    minimum, 199 x $300 = $59,700 is more than $50,000 and is the least. ``high``: 180 +
+    30 + 11 + 18 + 3 = 242 units; with Two of a Kind losing on a triple, ``low`` is 191."""
+    assert SicBoRules().most_won_at_minimum() == 99_500
+    assert SicBoRules().least_payout_limit() == 5_000_000
+    assert SicBoRules(paytable="high").most_won_at_minimum() == 242 * 500
+    assert SicBoRules(two_of_a_kind_on_triple=False).most_won_at_minimum() == 191 * 500
+    high_minimum = SicBoRules(minimum_wager=30_000)
+    assert high_minimum.least_payout_limit() == 5_970_000
+    with pytest.raises(RulesSubmissionError) as info:
+        load_text('game = "sic-bo"\nminimum_wager = 30_000\npayout_limit = 5_000_000\n')
+    assert info.value.cite == "625a.6"
+    assert "below $59,700, the greater of $50,000 and the most one player" in str(info.value)
+    assert load_text('game = "sic-bo"\nminimum_wager = 30_000\npayout_limit = 5_970_000\n')
+    with pytest.raises(RulesSubmissionError):
+        load_text('game = "sic-bo"\npayout_limit = 4_999_999\n')
+
+
+def test_625a_6_the_payout_limit_is_posted_and_checked(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from croupier.cli import app
+    from croupier.registry import sign_for
+    from croupier.signs import sign_text
+
+    assert "Payout limit: $60,000 per player per round (625a.6)" in sign_text(
+        sign_for(SicBoRules(payout_limit=6_000_000))
+    )
+    assert "Payout limit" not in sign_text(sign_for(SicBoRules()))
+    limit = tmp_path / "limit.toml"
+    limit.write_text('game = "sic-bo"\npayout_limit = 6_000_000\n')
+    result = CliRunner().invoke(app, ["rules", "check", str(limit)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert (
+        "payout limit $60,000 per player per round: at least $50,000, the greater of "
+        "$50,000 and $995, the most one player can win in a round betting the minimum "
+        "(625a.6)"
+    ) in result.output

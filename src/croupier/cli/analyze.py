@@ -4,7 +4,10 @@
 ten_dice_2014] [--json] [--html DIR]``; ``--html`` also writes a self-contained report
 (:mod:`croupier.analysis.report`) as ``DIR/GAME.html``. A Rules Submission (TOML,
 :func:`croupier.registry.load`) supplies the operator's choices; ``--variant`` overrides
-its variant (the result is validated again). Errors (unknown game, bad submission)
+the field that names its rule set (the game's
+:attr:`~croupier.rules.base.RulesSubmission.variant_field`: High Roll Dice's ``variant``,
+Sic Bo's ``paytable``, Pai Gow's ``house_way``; the result is validated again; a game with
+one rule set refuses it). Errors (unknown game, bad submission)
 print the cited message and exit with code 2. A wager whose house edge is negative gets a
 ``WARNING`` line under the table; a wager the Rules Submission does not offer is still
 listed, labelled ``(not offered under these rules)`` (its description in ``--json`` and
@@ -15,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -69,13 +72,44 @@ def _par_sheet(game: str, submission: RulesSubmission | None, variant: str | Non
     rules_type = GAMES[game].rules_type
     if submission is not None and not isinstance(submission, rules_type):
         raise AnalyzeError(f"the Rules Submission is for {submission.game!r}, not {game!r}")
-    data = submission.canonical_dict() if submission is not None else {"game": game}
-    if variant is not None:
-        data["variant"] = variant
-    rules = validate(rules_type, data)
+    rules = _with_variant(game, submission, variant)
     module = importlib.import_module(analyses()[game])
     sheet: ParSheet = module.par_sheet(rules)
     return sheet
+
+
+def _with_variant(game: str, submission: RulesSubmission | None, variant: str | None) -> Any:
+    """The Rules Submission of ``game`` (``submission``, or the defaults) with the field
+    that names its rule set (:attr:`~croupier.rules.base.RulesSubmission.variant_field`)
+    set to ``variant`` if given, validated again. Raises :class:`AnalyzeError` for a game
+    with one rule set, :class:`RulesSubmissionError` for a rule set it does not have."""
+    rules_type = GAMES[game].rules_type
+    data = submission.canonical_dict() if submission is not None else {"game": game}
+    if variant is not None:
+        field = rules_type.variant_field
+        if field is None:
+            raise AnalyzeError(f"{game} has one rule set: --variant does not apply to it")
+        try:
+            return validate(rules_type, data | {field: variant})
+        except RulesSubmissionError as error:
+            raise RulesSubmissionError(
+                f"--variant {variant} sets {game}'s {field}: {error.reason}", error.cite
+            ) from error
+    return validate(rules_type, data)
+
+
+def variant_help() -> str:
+    """What ``--variant`` sets, game by game (every registered game with a rule-set field)."""
+    fields = [
+        f"{name}'s {spec.rules_type.variant_field}"
+        for name, spec in GAMES.items()
+        if spec.rules_type.variant_field is not None
+    ]
+    return (
+        "The rule set the par sheet is for (overrides the submission's): "
+        + ", ".join(fields)
+        + "; e.g. six_dice, high."
+    )
 
 
 def _fail(message: str) -> typer.Exit:
@@ -111,11 +145,7 @@ def analyze(
     ] = None,
     variant: Annotated[
         str | None,
-        typer.Option(
-            "--variant",
-            help="The rule set, e.g. ten_dice, six_dice, ten_dice_2014 (overrides the "
-            "submission's).",
-        ),
+        typer.Option("--variant", help=variant_help()),
     ] = None,
     decks: Annotated[
         int | None,
@@ -180,10 +210,7 @@ def _write_html(
     amounts in cents use the Rules Submission the sheet is stamped with, if found."""
     from croupier.analysis.report import rules_stamping, write_report
 
-    data = submission.canonical_dict() if submission is not None else {"game": sheet.game}
-    if variant is not None:
-        data["variant"] = variant
-    rules = rules_stamping(sheet, (submission, validate(GAMES[sheet.game].rules_type, data)))
+    rules = rules_stamping(sheet, (submission, _with_variant(sheet.game, submission, variant)))
     try:
         path = write_report(sheet, folder, rules)
     except OSError as error:

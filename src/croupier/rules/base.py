@@ -80,6 +80,9 @@ class RulesSubmission(BaseModel):
     """How a payout that is not a whole number of cents is rounded."""
 
     seats: ClassVar[int] = 6
+    variant_field: ClassVar[str | None] = None
+    """The field that names the rule set a par sheet or a simulation is for (what
+    ``croupier analyze --variant`` sets), ``None`` for a game with one rule set."""
 
     def canonical_dict(self) -> dict[str, Any]:
         """The submission as plain JSON data, every field included."""
@@ -93,6 +96,14 @@ class RulesSubmission(BaseModel):
     def sha256(self) -> str:
         """The hex sha256 of :meth:`canonical_json`."""
         return hashlib.sha256(self.canonical_json().encode()).hexdigest()
+
+    def variant_name(self) -> str | None:
+        """The name of the rule set in force (the :attr:`variant_field`'s value as text),
+        ``None`` for a game with one: what the par sheet and the simulation both name as
+        their ``variant``."""
+        if self.variant_field is None:
+            return None
+        return str(getattr(self, self.variant_field))
 
     def seat_count(self) -> int:
         """How many betting positions the table has."""

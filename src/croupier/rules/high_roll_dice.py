@@ -254,6 +254,7 @@ class HighRollDiceRules(RulesSubmission):
     (675a.2(e)(4)). A wager under $1 wins the fixed prize in proportion."""
 
     seats: ClassVar[int] = 6
+    variant_field: ClassVar[str | None] = "variant"
 
     # -- the rule set ------------------------------------------------------------------
     @property

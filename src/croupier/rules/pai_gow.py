@@ -197,6 +197,7 @@ class PaiGowRules(RulesSubmission):
     """How many adjacent betting areas one player may wager on in a round (621a.13(a))."""
 
     seats: ClassVar[int] = BETTING_POSITIONS
+    variant_field: ClassVar[str | None] = "house_way"
 
     @property
     def sections(self) -> Sections:
@@ -206,6 +207,10 @@ class PaiGowRules(RulesSubmission):
     def dealer_way(self) -> HouseWay:
         """The dealer's house way (621a.10(d))."""
         return house_way(self.house_way)
+
+    def variant_name(self) -> str:
+        """The dealer's house way by name (a list of named rules has one too)."""
+        return self.dealer_way.name
 
     @property
     def co_bank_house_way(self) -> HouseWay:

@@ -17,15 +17,18 @@ the operator writes out in full (``paytable = "custom"`` with ``custom_paytable`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Literal
+from functools import cache
+from itertools import product
+from typing import Any, ClassVar, Literal
 
 from pydantic import field_validator, model_validator
 
-from croupier.money import format_cents, format_odds, parse_odds
-from croupier.rules.base import RulesSubmission, WholeNumber, YesNo
+from croupier.money import Cents, format_cents, format_odds, parse_odds, payout
+from croupier.rules.base import RulesSubmission, WholeCents, WholeNumber, YesNo
 
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 """The faces of a die, 1 to 6 (625a.2)."""
@@ -50,6 +53,11 @@ SIGN = "625a.1"
 """The payout odds posted on the layout or on a sign at the table."""
 POSITIONS = "625a.1"
 """The table and its layout: the betting positions."""
+
+
+PAYOUT_LIMIT_FLOOR: Cents = 5_000_000
+"""$50,000: the least an aggregate payout limit may be, whatever the table minimum (as in
+674a.12(d) and 675a.5(e); croupier's reading for 625a.6)."""
 
 
 # --- the wagers as a paytable's rows -----------------------------------------------------
@@ -180,6 +188,66 @@ figures go together in one named table is croupier's grouping (``low``: the lowe
 each row, ``high``: the highest), not a table recorded whole in a room."""
 
 
+# --- the spots and how each is settled ---------------------------------------------
+@cache
+def all_spots() -> tuple[str, ...]:
+    """Every wager spot of the layout, in the layout's order (625a.3)."""
+    return (
+        "small",
+        "big",
+        *(f"three_of_a_kind:{n}" for n in FACES),
+        "any_three_of_a_kind",
+        *(f"two_of_a_kind:{n}" for n in FACES),
+        *(f"total:{t}" for t in TOTALS),
+        *(f"combination:{a}-{b}" for a, b in PAIRS),
+        *(f"one_of_a_kind:{n}" for n in FACES),
+    )
+
+
+def is_triple(faces: Sequence[int]) -> bool:
+    """Whether the three dice show one number (three of a kind)."""
+    return faces[0] == faces[1] == faces[2]
+
+
+def odds_on(
+    spot: str, faces: Sequence[int], odds: Paytable, two_of_a_kind_on_triple: bool
+) -> Fraction | None:
+    """The odds ``spot`` wins at on ``faces`` (625a.3) under the paytable ``odds`` (625a.6)
+    and the choice on Two of a Kind when all three dice show its number, or ``None``
+    where it loses: the one settlement rule of the round, the par sheet and the
+    simulation."""
+    total, triple = sum(faces), is_triple(faces)
+    kind, _, tail = spot.partition(":")
+    if kind == "small":
+        return odds.small if not triple and total in SMALL_TOTALS else None
+    if kind == "big":
+        return odds.big if not triple and total in BIG_TOTALS else None
+    if kind == "any_three_of_a_kind":
+        return odds.any_three_of_a_kind if triple else None
+    if kind == "total":
+        return odds.totals[total] if total == int(tail) else None
+    if kind == "combination":
+        low, high = (int(n) for n in tail.split("-"))
+        return odds.combination if low in faces and high in faces else None
+    number = int(tail)
+    count = sum(1 for face in faces if face == number)
+    if kind == "three_of_a_kind":
+        return odds.three_of_a_kind if count == 3 else None
+    if kind == "two_of_a_kind":
+        wins = count == 2 or (count == 3 and two_of_a_kind_on_triple)
+        return odds.two_of_a_kind if wins else None
+    assert kind == "one_of_a_kind"
+    return odds.one_of_a_kind[count] if count else None
+
+
+def shake_odds(
+    faces: Sequence[int], odds: Paytable, two_of_a_kind_on_triple: bool
+) -> list[Fraction]:
+    """The odds of every spot that wins on ``faces`` (:func:`odds_on`), in layout order."""
+    found = (odds_on(spot, faces, odds, two_of_a_kind_on_triple) for spot in all_spots())
+    return [won for won in found if won is not None]
+
+
 class SicBoRules(RulesSubmission):
     """The Rules Submission of a Sic Bo table.
 
@@ -198,6 +266,17 @@ class SicBoRules(RulesSubmission):
     (625a.3 leaves it open; most rooms: it wins)."""
     positions: WholeNumber = 10
     """The betting positions at the table (625a.1), 1 to 20."""
+    maximum_per_round: WholeCents | None = None
+    """The most one player may have on the layout in a round, all his wagers together
+    (cents; ``None``: no limit but the table maximum per wager), at least the table
+    minimum (625a.3; ``docs/interpretations.md``, Sic Bo)."""
+    payout_limit: WholeCents | None = None
+    """An aggregate payout limit per player per round (cents; ``None``: none): no less
+    than the greater of $50,000 and :meth:`most_won_at_minimum`, as in 674a.12(d) and
+    675a.5(e) (625a.6, croupier's reading)."""
+
+    variant_field: ClassVar[str | None] = "paytable"
+    """The paytable names the rule set a par sheet is for (``analyze --variant high``)."""
 
     # -- the paytable --------------------------------------------------------------------
     @property
@@ -212,6 +291,31 @@ class SicBoRules(RulesSubmission):
 
     def seat_count(self) -> int:
         return self.positions
+
+    # -- the payout limit (625a.6, as 674a.12(d) and 675a.5(e) word it) ------------------
+    def most_won(self, wager: Cents) -> Cents:
+        """The most one player can win in a round (cents) with ``wager`` on every spot of
+        the layout: the winnings of every spot (:func:`odds_on` at the paytable, the
+        payout rounding applied to each), summed, on the best of the 216 shakes."""
+        return max(
+            sum(
+                payout(wager, odds, self.payout_rounding)
+                for odds in shake_odds(faces, self.odds, self.two_of_a_kind_on_triple)
+            )
+            for faces in product(FACES, repeat=3)
+        )
+
+    def most_won_at_minimum(self) -> Cents:
+        """:meth:`most_won` at the table minimum, the figure a payout limit is held to."""
+        return self.most_won(self.minimum_wager)
+
+    def least_payout_limit(self) -> Cents:
+        """The least aggregate payout limit allowed (cents): the greater of $50,000 and
+        :meth:`most_won_at_minimum`."""
+        return max(PAYOUT_LIMIT_FLOOR, self.most_won_at_minimum())
+
+    def payout_limit_cite(self) -> str:
+        return PAYOUTS
 
     def seats_cite(self) -> str:
         return POSITIONS
@@ -274,6 +378,19 @@ class SicBoRules(RulesSubmission):
             raise ValueError(
                 f'a custom_paytable is given with paytable = "custom", and only then ({PAYOUTS})'
             )
+        if self.maximum_per_round is not None and self.maximum_per_round < self.minimum_wager:
+            raise ValueError(
+                f"maximum_per_round {format_cents(self.maximum_per_round)} is less than the "
+                f"table minimum of {format_cents(self.minimum_wager)}: no wager could be "
+                f"placed ({WAGERS})"
+            )
+        if self.payout_limit is not None and self.payout_limit < self.least_payout_limit():
+            raise ValueError(
+                f"payout_limit {format_cents(self.payout_limit)} is below "
+                f"{format_cents(self.least_payout_limit())}, the greater of $50,000 and the "
+                "most one player can win per round at the minimum wager of "
+                f"{format_cents(self.minimum_wager)} ({PAYOUTS})"
+            )
         if not 1 <= self.positions <= 20:
             raise ValueError(
                 f"positions must be 1 to 20 betting positions, not {self.positions} ({POSITIONS})"
@@ -282,10 +399,13 @@ class SicBoRules(RulesSubmission):
 
     def describe_limits(self) -> str:
         """The table limits as the sign writes them."""
-        return (
+        limits = (
             f"{format_cents(self.minimum_wager)} minimum, "
             f"{format_cents(self.maximum_wager)} maximum per wager"
         )
+        if self.maximum_per_round is not None:
+            limits += f", {format_cents(self.maximum_per_round)} in all per player per round"
+        return limits
 
 
 __all__ = [
@@ -294,6 +414,7 @@ __all__ = [
     "ONE_TWO_THREE",
     "PAIRS",
     "PAYOUTS",
+    "PAYOUT_LIMIT_FLOOR",
     "PAYTABLES",
     "POSITIONS",
     "SIGN",
@@ -303,5 +424,9 @@ __all__ = [
     "Paytable",
     "PaytableName",
     "SicBoRules",
+    "all_spots",
+    "is_triple",
+    "odds_on",
     "paytable_keys",
+    "shake_odds",
 ]

@@ -17,7 +17,7 @@ from itertools import product
 
 from croupier.analysis.par_sheet import OutcomeFigures, ParSheet, WagerFigures
 from croupier.games.sic_bo import all_spots, odds_on
-from croupier.money import format_odds
+from croupier.money import format_cents, format_odds
 from croupier.rules.sic_bo import FACES, SicBoRules
 
 GAME = "sic-bo"
@@ -63,15 +63,23 @@ def par_sheet(rules: SicBoRules | None = None) -> ParSheet:
     figures per unit staked for every wager spot of the layout."""
     rules = rules if rules is not None else SicBoRules()
     triple = "wins" if rules.two_of_a_kind_on_triple else "loses"
+    limited = []
+    if rules.payout_limit is not None:
+        limited.append(
+            f"The aggregate payout limit of {format_cents(rules.payout_limit)} per player per "
+            "round (625a.6) is not applied; it is at least the most one player can win at the "
+            "table minimum, so it can bind only on larger wagers."
+        )
     return ParSheet(
         game=GAME,
-        variant=str(rules.paytable),
+        variant=rules.variant_name(),
         wagers=tuple(wager_figures(rules, spot) for spot in all_spots()),
         notes=(
             "Exact over the 216 equally likely shakes of three dice (625a.2).",
             f"Paytable {rules.paytable} (625a.6); Two of a Kind {triple} on three of a kind.",
             "Figures are per unit staked, at the odds themselves: payout rounding to "
             "cents is not applied.",
+            *limited,
         ),
         rules_sha256=rules.sha256(),
     )

@@ -11,12 +11,14 @@ wager nets its odds, a losing one -1.
 
 Every wager is in play every round: every array has ``rounds`` entries.
 
-**The dice.** ``rounds x 3`` uniform faces from
-``numpy.random.default_rng(seed).integers(0, 6)``, exactly as the engine's fair dice
-(:func:`croupier.rng.roll_dice`, three dice of 625a.2). A round's outcome key is its
-ordered shake ``36 * (first - 1) + 6 * (second - 1) + (third - 1)``, 0 to 215; each
-wager's net for each of the 216 shakes is tabulated once per paytable, so a chunk is
-settled by one lookup (or, in the framework, one :func:`numpy.bincount` of the keys).
+**The dice.** ``3 x rounds`` uniform faces from
+``numpy.random.default_rng(seed).integers(0, 6)`` (the first die of every round, then
+the second, then the third, so that each die is one contiguous row), exactly as the
+engine's fair dice (:func:`croupier.rng.roll_dice`, three dice of 625a.2). A round's
+outcome key is its ordered shake ``36 * (first - 1) + 6 * (second - 1) + (third - 1)``,
+0 to 215, computed in ``uint8`` (it fits); each wager's net for each of the 216 shakes is
+tabulated once per paytable, so a chunk is settled by one lookup (or, in the framework,
+one :func:`numpy.bincount` of the keys).
 Payout rounding to cents is not applied, as in the par sheet.
 """
 
@@ -33,12 +35,12 @@ from croupier.games.sic_bo import all_spots, odds_on
 from croupier.money import format_odds
 from croupier.rules.sic_bo import FACES, PAYOUTS, WAGERS, Paytable, SicBoRules
 
-CHUNK_ROUNDS: Final = 1 << 18
-"""Rounds per chunk: 0.8 MB of dice and 0.5 MB of outcome keys, which the framework
-counts (:func:`sample_outcomes`); :func:`sample`'s arrays, when asked for, are 50 x 8
-bytes a round (105 MB a chunk). Reducing a chunk costs about a millisecond whatever its
-size (50 wagers' tables of 216 nets), so chunks larger than the default keep that cost
-to a third of the time."""
+CHUNK_ROUNDS: Final = 1 << 20
+"""Rounds per chunk: 3 MB of dice and 1 MB of outcome keys, which the framework counts
+(:func:`sample_outcomes`); :func:`sample`'s arrays, when asked for, are 50 x 8 bytes a
+round. Reducing a chunk costs about a millisecond whatever its size (50 wagers' tables
+of 216 nets, :func:`~croupier.analysis.simulation.base.outcome_stats`), about a tenth of
+drawing a chunk this large (docs/performance.md, Sic Bo)."""
 
 DRAWS_PER_ROUND: Final = "3 dice"
 
@@ -52,14 +54,15 @@ SHAKES: Final[tuple[tuple[int, int, int], ...]] = tuple(product(FACES, FACES, FA
 
 Floats = npt.NDArray[np.float64]
 Dice = npt.NDArray[np.uint8]
-Keys = npt.NDArray[np.int16]
+Keys = npt.NDArray[np.uint8]
 
 
 def keys_of(dice: Dice) -> Keys:
-    """The outcome key of each row of ``dice`` (``rounds x 3``, faces 0 to 5 for 1 to 6)."""
-    keys = dice[:, 0].astype(np.int16) * np.int16(36)
-    keys += dice[:, 1] * np.int16(6)
-    keys += dice[:, 2]
+    """The outcome key of each round of ``dice`` (``3 x rounds``: row ``i`` the die
+    ``i + 1`` of every round, faces 0 to 5 for 1 to 6), 0 to 215."""
+    keys: Keys = dice[0] * np.uint8(36)
+    keys += dice[1] * np.uint8(6)
+    keys += dice[2]
     return keys
 
 
@@ -89,7 +92,7 @@ def _cached_tables(rules: SicBoRules) -> dict[str, Floats]:
 
 
 def _draw(rounds: int, seed: int) -> Dice:
-    return np.random.default_rng(seed).integers(0, 6, size=(rounds, DICE), dtype=np.uint8)
+    return np.random.default_rng(seed).integers(0, 6, size=(DICE, rounds), dtype=np.uint8)
 
 
 def draws(rules: SicBoRules, rounds: int, seed: int) -> None:

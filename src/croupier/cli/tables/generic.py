@@ -90,6 +90,36 @@ def shown_value(name: str, value: Any) -> str:
     return str(value)
 
 
+def _ranges(numbers: list[int]) -> str:
+    """``[1, 2, 3, 5]`` -> ``"1 to 3, 5"``: runs of consecutive numbers."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]} to {r[-1]}" for r in runs)
+
+
+def spot_list(spots: Iterable[str]) -> str:
+    """Spots as a player reads them, every one still there but those that share a name
+    before ``:`` written once: ``total:N (N 4 to 17)`` where the rest is a number,
+    ``combination:X (X 1-2, 1-3, ...)`` otherwise; the others as they are, in order."""
+    groups: dict[str, list[str]] = {}
+    for spot in spots:
+        head, colon, tail = spot.partition(":")
+        groups.setdefault(head + colon if tail else spot, []).append(tail)
+    shown = []
+    for head, tails in groups.items():
+        if len(tails) < 2:
+            shown.append(head + tails[0])
+        elif all(tail.isascii() and tail.isdecimal() for tail in tails):
+            shown.append(f"{head}N (N {_ranges([int(tail) for tail in tails])})")
+        else:
+            shown.append(f"{head}X (X {', '.join(tails)})")
+    return ", ".join(shown)
+
+
 def describe(event: Event, hidden: dict[str, Any]) -> str:
     """``event`` in plain words, its ``hidden`` fields blanked, a field at its default
     (``None``, a zero) left out: "Die thrown: face 3 (its rule)"."""
@@ -137,6 +167,8 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
         self.last: Round[Any] | None = None
         self.seen = 0
         """How many of the round's events have been shown and moved the wallet."""
+        self.last_wager: LegalCommand | None = None
+        """The last wager command offered, to send a wager the round no longer takes."""
 
     # -- the round --------------------------------------------------------------------
     def open_round(self) -> Round[Any]:
@@ -218,7 +250,9 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
                 self.unknown(line)
 
     def legal(self, round_: Round[Any]) -> list[LegalCommand]:
-        return round_.legal_commands(SEAT)
+        legal = round_.legal_commands(SEAT)
+        self.last_wager = next((c for c in legal if c.spots), self.last_wager)
+        return legal
 
     def named(self, round_: Round[Any], name: str) -> LegalCommand | None:
         """The player's legal command ``name`` (any case) or numbered ``name`` now."""
@@ -228,12 +262,16 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
         return next((c for c in legal if c.command.lower() == name.lower()), None)
 
     def bet(self, round_: Round[Any], spot: str, amount: str) -> None:
-        legal = next((c for c in self.legal(round_) if spot in c.spots), None)
+        """The wager command that lists ``spot``; for a spot none lists, the first that
+        takes spots (or, with none now, the last one offered), so that the round refuses
+        it with its own reason and rule."""
+        wagers = [c for c in self.legal(round_) if c.spots]
+        legal = next((c for c in wagers if spot in c.spots), wagers[0] if wagers else None)
+        legal = legal or self.last_wager
         if legal is None:
-            spots = sorted({s for c in self.legal(round_) for s in c.spots})
-            shown = ", ".join(spots) if spots else "none now"
-            self.console.print(f"No wager may go on {spot!r} now; the spots: {shown}.")
+            self.console.print("No wager may be placed now; type help for what you may do.")
             return
+        self.last_wager = legal
         self.send(round_, legal, {"spot": spot, "amount": amount})
 
     def build(self, name: str, fields: dict[str, Any]) -> Command:
@@ -332,7 +370,7 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
             typed.append(slot if name in required else f"[{slot}]")
         does = [words(command.command).lower()]
         if command.spots:
-            does.append(f"SPOT: {', '.join(command.spots)}")
+            does.append(f"SPOT: {spot_list(command.spots)}")
         if command.options:
             does.append(f"options: {', '.join(command.options)}")
         yield Choice(" ".join(typed), "; ".join(does), amount_range(command), command.cite)
@@ -361,4 +399,13 @@ def play_for(spec: GameSpec) -> Callable[..., None]:
     )
 
 
-__all__ = ["HELP", "GenericTable", "NoTimings", "command_fields", "describe", "play_for", "words"]
+__all__ = [
+    "HELP",
+    "GenericTable",
+    "NoTimings",
+    "command_fields",
+    "describe",
+    "play_for",
+    "spot_list",
+    "words",
+]

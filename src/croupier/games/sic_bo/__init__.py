@@ -26,11 +26,11 @@ Commands: :class:`PlaceWager` (a seat), :class:`AnnounceNoMoreBets`, :class:`Thr
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
@@ -51,18 +51,16 @@ from croupier.engine import (
 )
 from croupier.errors import InvalidWager, NotYourTurn, ReplayError
 from croupier.games._common import dealer_only, expect_phase, void_events
-from croupier.money import Cents, format_cents, payout, require_cents
+from croupier.money import Cents, PayoutLimit, format_cents, payout, require_cents
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice
 from croupier.rules.sic_bo import (
-    BIG_TOTALS,
     FACES,
-    PAIRS,
     PAYOUTS,
-    SMALL_TOTALS,
-    TOTALS,
     WAGERS,
-    Paytable,
     SicBoRules,
+    all_spots,
+    is_triple,
+    odds_on,
 )
 
 DICE = "625a.2"
@@ -75,60 +73,13 @@ DICE_COUNT = 3
 
 
 # --- spots -------------------------------------------------------------------------
-@cache
-def all_spots() -> tuple[str, ...]:
-    """Every wager spot of the layout, in the layout's order (625a.3)."""
-    return (
-        "small",
-        "big",
-        *(f"three_of_a_kind:{n}" for n in FACES),
-        "any_three_of_a_kind",
-        *(f"two_of_a_kind:{n}" for n in FACES),
-        *(f"total:{t}" for t in TOTALS),
-        *(f"combination:{a}-{b}" for a, b in PAIRS),
-        *(f"one_of_a_kind:{n}" for n in FACES),
-    )
-
-
 _SPOT_ORDER = {spot: index for index, spot in enumerate(all_spots())}
-
-
-def is_triple(faces: Sequence[int]) -> bool:
-    return faces[0] == faces[1] == faces[2]
 
 
 def spot_odds(spot: str, faces: Sequence[int], rules: SicBoRules) -> Fraction | None:
     """The odds ``spot`` wins at on ``faces`` (625a.3, the paytable of 625a.6), or
     ``None`` where it loses."""
     return odds_on(spot, faces, rules.odds, rules.two_of_a_kind_on_triple)
-
-
-def odds_on(
-    spot: str, faces: Sequence[int], odds: Paytable, two_of_a_kind_on_triple: bool
-) -> Fraction | None:
-    """:func:`spot_odds` under the paytable ``odds`` and the choice on Two of a Kind."""
-    total, triple = sum(faces), is_triple(faces)
-    kind, _, tail = spot.partition(":")
-    if kind == "small":
-        return odds.small if not triple and total in SMALL_TOTALS else None
-    if kind == "big":
-        return odds.big if not triple and total in BIG_TOTALS else None
-    if kind == "any_three_of_a_kind":
-        return odds.any_three_of_a_kind if triple else None
-    if kind == "total":
-        return odds.totals[total] if total == int(tail) else None
-    if kind == "combination":
-        low, high = (int(n) for n in tail.split("-"))
-        return odds.combination if low in faces and high in faces else None
-    number = int(tail)
-    count = sum(1 for face in faces if face == number)
-    if kind == "three_of_a_kind":
-        return odds.three_of_a_kind if count == 3 else None
-    if kind == "two_of_a_kind":
-        wins = count == 2 or (count == 3 and two_of_a_kind_on_triple)
-        return odds.two_of_a_kind if wins else None
-    assert kind == "one_of_a_kind"
-    return odds.one_of_a_kind[count] if count else None
 
 
 def winning_spots(faces: Sequence[int], rules: SicBoRules) -> tuple[str, ...]:
@@ -489,7 +440,25 @@ class SicBoRound(Round[SicBoState]):
                 f"much{already}",
                 WAGERS,
             )
+        limit = rules.maximum_per_round
+        if limit is not None and (total := self._player_total(seat) + amount) > limit:
+            raise InvalidWager(
+                f"a wager of {format_cents(amount)} would bring the player's wagers this round "
+                f"to {format_cents(total)}, over the table's maximum of "
+                f"{format_cents(limit)} per player per round",
+                WAGERS,
+            )
         return WagerPlaced(seat=seat, spot=spot, amount=amount, cite=WAGERS)
+
+    def _player_total(self, seat: int) -> Cents:
+        """What the player at ``seat`` has on the layout in this round, every seat of his
+        together (cents)."""
+        player = self.state.seats[seat]
+        return sum(
+            sum(spots.values())
+            for other, spots in self.state.wagers.items()
+            if self.state.seats[other] == player
+        )
 
     def _throw(self, faces: tuple[Any, ...] | None, actor: Actor) -> DiceThrown:
         state = self.state
@@ -511,7 +480,8 @@ class SicBoRound(Round[SicBoState]):
         reading = _reading(faces)
         if reading is None:
             raise InvalidWager(
-                f"a reading is three faces, each a whole number 1 to 6, not {list(faces)}", DICE
+                f"a reading is three faces, each a whole number 1 to 6, not {_shown(faces)}",
+                DICE,
             )
         return DiceThrown(faces=reading, source="reading", cite=f"{ROUND}; {DICE}")
 
@@ -532,12 +502,12 @@ class SicBoRound(Round[SicBoState]):
         reading = _reading(faces)
         if reading is None:
             raise InvalidWager(
-                f"a reading is three faces, each a whole number 1 to 6, not {list(faces)}",
+                f"a reading is three faces, each a whole number 1 to 6, not {_shown(faces)}",
                 IRREGULARITIES,
             )
         if reading == self.state.dice:
             raise InvalidWager(
-                f"the result shown is {list(reading)} already: there is nothing to correct",
+                f"the result shown is {_shown(reading)} already: there is nothing to correct",
                 IRREGULARITIES,
             )
         return ResultCorrected(
@@ -553,9 +523,12 @@ class SicBoRound(Round[SicBoState]):
         return sorted(wagers.items(), key=lambda item: _SPOT_ORDER[item[0]])
 
     def _settle(self) -> Iterator[Event]:
-        """Every wager, the highest seat first, each seat's in the layout's order."""
+        """Every wager, the highest seat first, each seat's in the layout's order; under a
+        payout limit, what a player's winnings in the round pass it is withheld, from the
+        wager that passes it on (625a.6)."""
         rules, faces = self.rules, self.state.dice
         paytable, on_triple = rules.odds, rules.two_of_a_kind_on_triple
+        limits = {player: PayoutLimit(rules.payout_limit) for player in self.state.seats.values()}
         for seat in sorted(self.state.wagers, reverse=True):
             for spot, amount in self._in_layout_order(self.state.wagers[seat]):
                 odds = odds_on(spot, faces, paytable, on_triple)
@@ -564,6 +537,8 @@ class SicBoRound(Round[SicBoState]):
                         seat=seat, spot=spot, amount=amount, outcome=Outcome.LOSE, cite=PAYOUTS
                     )
                 else:
+                    due = payout(amount, odds, rules.payout_rounding)
+                    won = limits[self.state.seats[seat]].cap(due)
                     yield WagerSettled(
                         seat=seat,
                         spot=spot,
@@ -571,7 +546,8 @@ class SicBoRound(Round[SicBoState]):
                         outcome=Outcome.WIN,
                         odds=odds,
                         returned=amount,
-                        won=payout(amount, odds, rules.payout_rounding),
+                        won=won,
+                        withheld=due - won,
                         cite=PAYOUTS,
                     )
         yield RoundCompleted(cite=PAYOUTS)
@@ -585,9 +561,12 @@ class SicBoRound(Round[SicBoState]):
             if actor not in state.seats or state.phase is not Phase.BETTING:
                 return []
             held = state.wagers.get(actor, {})
+            left = rules.maximum_wager
+            if rules.maximum_per_round is not None:
+                left = rules.maximum_per_round - self._player_total(actor)
             groups: dict[Cents, list[str]] = {}
             for spot in all_spots():
-                room = rules.maximum_wager - held.get(spot, 0)
+                room = min(rules.maximum_wager - held.get(spot, 0), left)
                 if room >= rules.minimum_wager:
                     groups.setdefault(room, []).append(spot)
             return [
@@ -621,7 +600,8 @@ class SicBoRound(Round[SicBoState]):
 
     def view(self, actor: Actor | None) -> dict[str, Any]:
         """Everything at a dice table is in plain sight: every player, the dealer and the
-        public see the same layout (wagers, dice, the areas lit, settlements)."""
+        public see the same layout (wagers, dice, the areas lit, settlements) and the odds
+        it posts (625a.1: ``odds``, the paytable's rows as fractions, ``"150"``)."""
         state, opened = self.state, self.opened
         return {
             "game": self.game,
@@ -629,6 +609,7 @@ class SicBoRound(Round[SicBoState]):
             "round_id": opened.round_id,
             "rules_sha256": opened.rules_sha256,
             "paytable": str(self.rules.paytable),
+            "odds": {row: str(odds) for row, odds in self.rules.odds.rows().items()},
             "phase": str(state.phase),
             "viewer": actor,
             "seats": {str(k): v for k, v in state.seats.items()},
@@ -640,23 +621,40 @@ class SicBoRound(Round[SicBoState]):
         }
 
 
+def _shown(faces: Sequence[object]) -> str:
+    """A reading as the dealer entered it, in words: ``(1, 2, 7)`` -> ``"1, 2 and 7"``,
+    ``()`` -> ``"an empty reading"``; anything not a number as JSON writes it (``"x"``,
+    ``true``)."""
+    shown = [str(f) if type(f) is int else json.dumps(f, default=str) for f in faces]
+    if not shown:
+        return "an empty reading"
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+
+
+_KIND_NAMES = {
+    "three_of_a_kind": "a Three of a Kind",
+    "two_of_a_kind": "a Two of a Kind",
+    "one_of_a_kind": "a One of a Kind",
+}
+
+
 def _why_no_spot(spot: str) -> str:
     """Why ``spot`` is not on the layout, in the words of 625a.3."""
     kind = spot.partition(":")[0]
     if kind == "total":
         return (
-            f"there is no spot {spot!r}: a Total Value wager names a total 4 to 17 "
+            f'there is no spot "{spot}": a Total Value wager names a total 4 to 17 '
             "(3 and 18 are three of a kind)"
         )
-    if kind in ("three_of_a_kind", "two_of_a_kind", "one_of_a_kind"):
-        return f"there is no spot {spot!r}: a {kind} wager names a number 1 to 6"
+    if kind in _KIND_NAMES:
+        return f'there is no spot "{spot}": {_KIND_NAMES[kind]} wager names a number 1 to 6'
     if kind == "combination":
         return (
-            f"there is no spot {spot!r}: a Two Dice Combination names two different "
+            f'there is no spot "{spot}": a Two Dice Combination names two different '
             "numbers 1 to 6, the lower first (combination:1-2 to combination:5-6)"
         )
     return (
-        f"there is no spot {spot!r}; the wagers are small, big, three_of_a_kind:N, "
+        f'there is no spot "{spot}"; the wagers are small, big, three_of_a_kind:N, '
         "any_three_of_a_kind, two_of_a_kind:N, total:T, combination:A-B, one_of_a_kind:N"
     )
 

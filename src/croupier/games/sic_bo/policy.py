@@ -40,7 +40,9 @@ SPEC = GameSpec(
     policy=SicBoPolicy(),
     title="Sic Bo",
     chapter="625a",
+    layout="sic-bo",
     sign="croupier.games.sic_bo.sign",
     analysis="croupier.analysis.exact.sic_bo",
     simulation="croupier.analysis.simulation.sic_bo",
+    terminal="croupier.cli.tables.sic_bo",
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from croupier.money import format_odds
+from croupier.money import format_cents, format_odds
 from croupier.rules.sic_bo import PAYOUTS, SIGN, TOTALS, WAGERS, SicBoRules
 from croupier.signs import header, odds_rows, paytable
 
@@ -15,7 +15,9 @@ _NUMBERS = {1: "One die", 2: "Two dice", 3: "Three dice"}
 
 def sign(rules: SicBoRules) -> RenderableType:
     """The sign of a Sic Bo submission: every wager of 625a.3 at its odds (625a.1,
-    625a.6), whether Two of a Kind wins on three of a kind, and the table limits."""
+    625a.6), whether Two of a Kind wins on three of a kind, the payout limit if the
+    Rules Submission sets one, and the table limits (per wager, and per player per round
+    where it sets that)."""
     odds = rules.odds
     triple = "wins" if rules.two_of_a_kind_on_triple else "loses"
     wagers = [
@@ -44,5 +46,10 @@ def sign(rules: SicBoRules) -> RenderableType:
             odds_rows(odds.one_of_a_kind, _NUMBERS),
         ),
         Text(""),
+        *(
+            [Text(f"Payout limit: {format_cents(limit)} per player per round ({PAYOUTS})")]
+            if (limit := rules.payout_limit) is not None
+            else []
+        ),
         Text(f"Table limits: {rules.describe_limits()}"),
     )

@@ -4,6 +4,7 @@
 
 import { dollars } from "./api.js";
 import { card, chip, die, tile } from "./svg.js";
+import { SIC_BO } from "./layouts/sic_bo.js";
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -151,6 +152,7 @@ export const LAYOUTS = {
         .join(" · ");
     },
   },
+  "sic-bo": SIC_BO,
 };
 
 // Pai Gow: the player sets his hand by choosing the two tiles that go together
@@ -279,6 +281,8 @@ export function felt(table, view, ctx) {
   for (const s of v.settlements || []) settled[`${s.seat}:${s.spot}`] = s;
   const root = h("div", { class: `felt game-${table.layout || table.game}` });
   root.append(h("div", { class: "centre" }, game.centre(v) || ""));
+  // A layout whose players all bet on one board (Sic Bo) draws it, seats and all.
+  if (game.board) return root.append(game.board(table, v, ctx)), root;
   const seats = h("div", { class: "seats" });
   for (let n = 1; n <= seatCount; n++) {
     const mine = ctx.mySeat === n;

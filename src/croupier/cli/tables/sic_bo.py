@@ -1,0 +1,285 @@
+"""`croupier play sic-bo`: one player (seat 1) at a Sic Bo table with an automated shaker
+(ch. 625a); the program deals as the dealer.
+
+A Sic Bo player puts chips on many areas in one round, so one line takes several wagers,
+separated by commas, in the layout's words: ``big 10, total 10 5, triple 4 5, any triple
+5, double 6 5, combination 1-2 5, single 3 10`` (or the spots' own names, ``total:10 5``,
+and ``bet`` in front if wanted). A line is placed whole or not at all: every wager of it
+is tried on a copy of the round first, and the first refused is told with its rule.
+``shake`` announces "no more bets"; the shaker's dice, the areas lit and every
+settlement follow (625a.5, 625a.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.table import Table
+
+from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
+from croupier.cli.tables.terminal import dealer_steps, signed
+from croupier.engine import DEALER, Event, LegalCommand, Outcome, WagerSettled
+from croupier.errors import IllegalCommand, InvalidWager
+from croupier.games.sic_bo import (
+    AnnounceNoMoreBets,
+    DiceThrown,
+    PlaceWager,
+    ResultShown,
+    SicBoRound,
+    is_triple,
+)
+from croupier.money import Cents, format_cents, format_odds, parse_dollars
+from croupier.rules.sic_bo import PAYOUTS, WAGERS, SicBoRules
+
+HELP = """\
+Commands (several wagers on one line, separated by commas: big 10, total 10 5):
+  small AMOUNT         Small: a total of 4 to 10, not three of a kind
+  big AMOUNT           Big: a total of 11 to 17, not three of a kind
+  total T AMOUNT       Total Value T, 4 to 17
+  triple N AMOUNT      Three of a Kind: N on all three dice
+  any AMOUNT           Any Three of a Kind (also: any triple AMOUNT)
+  double N AMOUNT      Two of a Kind: N on two dice
+  combination A-B AMOUNT  Two Dice Combination: A and B both showing (also: combo)
+  single N AMOUNT      One of a Kind: N on one or more dice, paid per die
+  shake                no more bets: the shaker's dice, the result and settlement
+  odds                 the payout odds posted
+  help                 what you may bet now
+  quit                 leave the table (once the round you have wagered on is over)
+AMOUNT in dollars (cents may be given: 12.50); a spot's own name works too (total:10 5)."""
+
+KINDS = {
+    "triple": "three_of_a_kind",
+    "double": "two_of_a_kind",
+    "total": "total",
+    "combination": "combination",
+    "combo": "combination",
+    "single": "one_of_a_kind",
+}
+"""The layout's words for a wager that names a number (or two), by the spot they make."""
+
+
+ODDS_ROWS = {
+    "small": "Small",
+    "big": "Big",
+    "three_of_a_kind": "Three of a Kind (a number on all three dice)",
+    "any_three_of_a_kind": "Any Three of a Kind",
+    "two_of_a_kind": "Two of a Kind (a number on two dice)",
+    "combination": "Two Dice Combination",
+}
+"""The paytable's rows that are not one per number, as the sign names them."""
+
+
+def label(spot: str) -> str:
+    """The area's name as the sign writes it: ``"Total 10"``, ``"Two Dice Combination
+    1 and 2"``."""
+    kind, _, what = spot.partition(":")
+    names = {
+        "small": "Small",
+        "big": "Big",
+        "any_three_of_a_kind": "Any Three of a Kind",
+        "three_of_a_kind": f"Three of a Kind {what}",
+        "two_of_a_kind": f"Two of a Kind {what}",
+        "total": f"Total {what}",
+        "combination": f"Two Dice Combination {what.replace('-', ' and ')}",
+        "one_of_a_kind": f"One of a Kind {what}",
+    }
+    return names.get(kind, spot)
+
+
+def parse_wager(text: str) -> tuple[str, str]:
+    """One wager as typed (``"total 10 5"``, ``"any triple 5"``, ``"total:10 5"``) as
+    (its spot, its amount as typed). Raises :class:`InvalidWager` (625a.3) for words that
+    are not a wager; a spot that is not on the layout is the round's to refuse."""
+    words = text.split()
+    if words[:1] == ["bet"]:
+        words = words[1:]
+    match words:
+        case [spot, amount] if ":" in spot:
+            return spot, amount
+        case ["small" | "big" as spot, amount]:
+            return spot, amount
+        case ["any" | "any_triple" | "any_three_of_a_kind", amount]:
+            return "any_three_of_a_kind", amount
+        case ["any", "triple", amount]:
+            return "any_three_of_a_kind", amount
+        case [word, what, amount] if word in KINDS:
+            return f"{KINDS[word]}:{what}", amount
+    raise InvalidWager(
+        f'"{text.strip()}" is not a wager: write it as small 5, total 10 5, triple 4 5, '
+        "any 5, double 6 5, combination 1-2 5 or single 3 5 (help lists them)",
+        WAGERS,
+    )
+
+
+class SicBoTable(Terminal[SicBoRules, SicBoRound]):
+    """One player (seat 1) with a wallet at a Sic Bo table; the program shakes."""
+
+    help = HELP
+
+    def limits(self) -> str:
+        rules = self.rules
+        line = f"Table limits: {rules.describe_limits()} ({WAGERS})"
+        if rules.payout_limit is not None:
+            line += (
+                f"; payout limit {format_cents(rules.payout_limit)} per player per round "
+                f"({PAYOUTS})"
+            )
+        return line + "."
+
+    def open_round(self) -> SicBoRound:
+        return SicBoRound.open(
+            self.rules,
+            table_id="play",
+            round_id=f"r{self.rounds + 1:04d}",
+            seats={SEAT: "you"},
+            rng=self.rng,
+        )
+
+    def begin(self, round_: SicBoRound) -> None:
+        self.console.rule(f"Round {round_.opened.round_id}")
+        self.show_legal(round_)
+
+    def leave(self, round_: SicBoRound) -> None:
+        self.console.print("Your wagers are on the layout: the dice are shaken before you leave.")
+        self.shake(round_)
+
+    def command(self, round_: SicBoRound, line: str) -> None:
+        match line.split():
+            case []:
+                pass
+            case ["help"]:
+                self.print_help()
+                self.show_legal(round_)
+            case ["shake" | "roll" | "deal"]:
+                self.shake(round_)
+            case ["odds"]:
+                self.show_odds()
+            case [word, *_] if word in ("bet", "small", "big", "any", *KINDS) or ":" in word:
+                self.bet(round_, line)
+            case _:
+                self.unknown(line)
+
+    # -- what the player may bet ----------------------------------------------------------
+    def choices(self, round_: SicBoRound) -> Iterable[Choice]:
+        """One row per wager of 625a.3 with what may still go on it (the most any of its
+        areas takes now), then ``shake`` once something is on the layout."""
+        room: dict[str, Cents] = {}
+        low = self.rules.minimum_wager
+        for legal in round_.legal_commands(SEAT):
+            for spot in legal.spots:
+                kind = spot.partition(":")[0]
+                room[kind] = max(room.get(kind, 0), legal.max_amount or 0)
+        rows = [
+            ("small", "small AMOUNT", "Small (a total of 4 to 10, not a triple)"),
+            ("big", "big AMOUNT", "Big (a total of 11 to 17, not a triple)"),
+            ("total", "total T AMOUNT", "Total Value T, 4 to 17"),
+            ("three_of_a_kind", "triple N AMOUNT", "Three of a Kind, N 1 to 6"),
+            ("any_three_of_a_kind", "any AMOUNT", "Any Three of a Kind"),
+            ("two_of_a_kind", "double N AMOUNT", "Two of a Kind, N 1 to 6"),
+            ("combination", "combination A-B AMOUNT", "Two Dice Combination, A lower than B"),
+            ("one_of_a_kind", "single N AMOUNT", "One of a Kind, N 1 to 6, paid per die"),
+        ]
+        for kind, typed, does in rows:
+            if kind in room:
+                most = room[kind]
+                amount = f"{format_cents(low)} to {format_cents(most)}"
+                yield Choice(typed, does, format_cents(low) if most == low else amount, WAGERS)
+        for legal in round_.legal_commands(DEALER):
+            if legal.command == "AnnounceNoMoreBets":
+                yield Choice("shake", '"no more bets": the dice are shaken', "", legal.cite)
+
+    def choice(self, round_: SicBoRound, command: LegalCommand) -> Iterable[Choice]:
+        return ()  # :meth:`choices` groups the areas by wager
+
+    def show_odds(self) -> None:
+        """The payout odds posted (625a.1), one row per row of the paytable."""
+        table = Table("Wager", "Pays", title=f"Paytable {self.rules.paytable} ({PAYOUTS})")
+        for row, odds in self.rules.odds.rows().items():
+            kind, _, what = row.partition(":")
+            if kind == "one_of_a_kind":
+                name = f"One of a Kind, {what} {'die shows' if what == '1' else 'dice show'} it"
+            else:
+                name = label(row) if what else ODDS_ROWS[kind]
+            table.add_row(name, format_odds(odds))
+        self.console.print(table)
+
+    # -- wagers -----------------------------------------------------------------------------
+    def bet(self, round_: SicBoRound, line: str) -> None:
+        """Place every wager of ``line`` (comma-separated), all of them or none."""
+        items = [item for item in line.split(",") if item.strip()]
+        try:
+            commands = []
+            for item in items:
+                spot, amount = parse_wager(item)
+                commands.append(
+                    PlaceWager(seat=SEAT, spot=spot, amount=parse_dollars(amount, WAGERS))
+                )
+            self.wallet.check(sum(int(c.amount) for c in commands), WAGERS)
+            trial = SicBoRound.replay(round_.events)  # the round as it is, to try the line on
+            for command in commands:
+                trial.handle(command, SEAT)
+        except IllegalCommand as error:
+            self.refuse(error)
+            if len(items) > 1:
+                self.console.print("Nothing on that line was placed.")
+            return
+        for command in commands:
+            self.wallet.apply(round_, round_.handle(command, SEAT))
+        placed = ", ".join(f"{format_cents(c.amount)} on {label(c.spot)}" for c in commands)
+        on_layout = sum(round_.state.wagers.get(SEAT, {}).values())
+        self.console.print(
+            f"Placed {placed}. On the layout: {format_cents(on_layout)}. "
+            f"Balance: {format_cents(self.wallet.balance)}",
+            markup=False,
+        )
+
+    # -- the shake ----------------------------------------------------------------------------
+    def shake(self, round_: SicBoRound) -> None:
+        """No more bets; the table shakes, shows and settles, as the server does."""
+        try:
+            events = round_.handle(AnnounceNoMoreBets(), DEALER)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        self.wallet.apply(round_, events)
+        for step in dealer_steps(round_):
+            events = round_.handle(step, DEALER)
+            self.wallet.apply(round_, events)
+            self.show(events)
+
+    def show(self, events: list[Event]) -> None:
+        settlements = Table("Wager", "Outcome", "Odds", "Amount", "Result", "Rule")
+        for event in events:
+            match event:
+                case DiceThrown(faces=faces):
+                    self.console.print(f"The dice: {' '.join(str(face) for face in faces)}")
+                case ResultShown(faces=faces, total=total, winning=winning):
+                    small = "Small" if total <= 10 else "Big"
+                    what = "three of a kind" if is_triple(faces) else small
+                    lit = ", ".join(label(spot) for spot in winning)
+                    self.console.print(f"Total {total}, {what} ({event.cite}). Lit: {lit}.")
+                case WagerSettled() if event.seat == SEAT:
+                    settlements.add_row(*self.settlement_row(event))
+        if settlements.row_count:
+            self.console.print(settlements)
+
+    @staticmethod
+    def settlement_row(event: WagerSettled) -> tuple[str, str, str, str, str, str]:
+        if event.outcome is Outcome.WIN:
+            result = signed(event.won)
+            if event.withheld:
+                result += f" ({format_cents(event.withheld)} over the payout limit)"
+        else:
+            result = signed(-event.amount)
+        words = {Outcome.WIN: "wins", Outcome.LOSE: "loses"}
+        outcome = words.get(event.outcome, str(event.outcome))
+        odds = "" if event.odds is None else format_odds(event.odds)
+        return label(event.spot), outcome, odds, format_cents(event.amount), result, event.cite
+
+
+play = play_command(
+    SicBoRules,
+    SicBoTable,
+    "Play Sic Bo at seat 1 with play money: several wagers on one line (big 10, total 10 "
+    "5, triple 4 5), then shake; commands are read from stdin.",
+)
