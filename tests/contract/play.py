@@ -91,6 +91,18 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {"adjacent_boxes": 2, "starting_position": "rng", "vigorish_to_quarter": True},
         {"adjacent_boxes": 2, "player_banking": True, "co_banking": True},
     ],
+    "craps": [
+        {},
+        {
+            "table": "mini_craps",
+            "odds_limit": "100x",
+            "dont_bar": 2,
+            "buy_commission": "on_win",
+            "fire_bet_paytable": "b",
+            "payout_limit": 100_000,
+        },
+        {"broken_payouts": "round", "lay_limit": "wager", "odds_limit": "2x", "positions": 4},
+    ],
     "sic-bo": [
         {},
         {"paytable": "high", "two_of_a_kind_on_triple": False},

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -50,9 +51,13 @@ from croupier.games.craps import (
     WagerRemoved,
 )
 from croupier.games.craps.policy import SPEC
+from croupier.registry import load, sign_for
 from croupier.rng import SeededRng
 from croupier.rules.base import validate
 from croupier.rules.craps import CrapsRules, WagerKind, odds_limit
+from croupier.signs import sign_text
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "rules"
 
 
 @dataclass(frozen=True)
@@ -879,3 +884,20 @@ def test_a_void_returns_every_wager_and_commission() -> None:
     assert rnd.finished and isinstance(events[0], RoundVoided)
     assert {e.spot for e in events if isinstance(e, WagerSettled)} == {"pass", "buy:4"}
     assert wallet(rnd) == 0
+
+
+# --- the sign and the examples ---------------------------------------------------------------
+def test_623a_5_the_sign_posts_the_odds_and_the_examples_load() -> None:
+    """The filed example pays 3 to 1 on a Field 12 and charges the Lay commission on a win
+    only; its sign says so. The Mini-Craps example: nine positions, one dealer, no Fire
+    Bet on the sign."""
+    craps = load(EXAMPLES / "craps.toml")
+    assert isinstance(craps, CrapsRules) and craps.odds_of("field:12") == 3
+    text = sign_text(sign_for(craps), width=100)
+    assert "Field 12" in text and "3 to 1" in text and "7 to 6" in text
+    assert "for a Lay, charged on a win only" in text
+    assert "4 distinct points" in text and "24 to 1" in text
+    mini = load(EXAMPLES / "mini-craps.toml")
+    text = sign_text(sign_for(mini), width=100)
+    assert isinstance(mini, CrapsRules) and mini.seat_count() == 9
+    assert "Mini-Craps" in text and "one dealer" in text and "Fire Bet" not in text

@@ -149,9 +149,9 @@ class RollCalled(Event):
     type: Literal["RollCalled"] = "RollCalled"
     faces: tuple[int, ...]
     total: int
-    hard: bool
     roll: Roll
-    point: int | None
+    hard: bool = False
+    point: int | None = None
 
 
 class WagerMoved(Event):

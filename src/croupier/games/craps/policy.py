@@ -164,4 +164,5 @@ SPEC = GameSpec(
     policy=CrapsPolicy(),
     title="Craps",
     chapter="623a",
+    sign="croupier.games.craps.sign",
 )
