@@ -430,6 +430,8 @@ def test_623a_5_place_bets_pay_and_stay_up() -> None:
     assert paid(roll(rnd, 3, 1))["place:4"].won == 1_800
     assert paid(roll(rnd, 5, 4))["place:9"].won == 1_400
     roll(rnd, 3, 2)  # point made
+    assert rnd.view(None)["off"] == {"1": ["place:6", "place:4", "place:9"]}
+    assert rnd.view(None)["wagers"]["1"]["place:6"] == 1_200
     assert not paid(roll(rnd, 2, 4))  # a come-out 6 sets the point; Place 6 is off
     assert rnd.state.point == 6
     roll(rnd, 5, 1)  # made again

@@ -623,8 +623,9 @@ class CrapsRound(Round[CrapsState]):
 
     def view(self, actor: Actor | None) -> dict[str, Any]:
         """Everything at a dice table is in plain sight: every player, the dealer and the
-        public see the same layout (the puck, the shooter, the wagers, the dice, every
-        roll of the round, the last roll's settlements)."""
+        public see the same layout (the puck, the shooter, the wagers in cents by seat and
+        spot, those off for the next roll, the dice, every roll of the round, the last
+        roll's settlements)."""
         state, opened = self.state, self.opened
         return {
             "game": self.game,
@@ -640,17 +641,24 @@ class CrapsRound(Round[CrapsState]):
             "point": state.point,
             "puck": "off" if state.point is None else "on",
             "wagers": {
-                str(seat): {
-                    spot: {"amount": bet.amount, "working": state.working(spot, bet)}
-                    for spot, bet in spots.items()
-                }
+                str(seat): {spot: bet.amount for spot, bet in spots.items()}
                 for seat, spots in state.wagers.items()
+            },
+            "off": {
+                str(seat): [spot for spot, bet in spots.items() if not state.working(spot, bet)]
+                for seat, spots in state.wagers.items()
+                if any(not state.working(spot, bet) for spot, bet in spots.items())
             },
             "dice": list(state.dice),
             "rolls": [list(faces) for faces in state.rolls],
             "points_made": list(state.shooter_points),
             "bonus_rolled": sorted(state.bonus_rolled),
-            "settlements": [e.model_dump(mode="json") for e in state.last_settled],
+            "settlements": [
+                {"outcome": "win", **e.model_dump(mode="json")}
+                if isinstance(e, WagerPaid)
+                else e.model_dump(mode="json")
+                for e in state.last_settled
+            ],
         }
 
 
