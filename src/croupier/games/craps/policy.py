@@ -165,4 +165,5 @@ SPEC = GameSpec(
     title="Craps",
     chapter="623a",
     sign="croupier.games.craps.sign",
+    analysis="croupier.analysis.exact.craps",
 )
