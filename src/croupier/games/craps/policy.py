@@ -166,4 +166,5 @@ SPEC = GameSpec(
     chapter="623a",
     sign="croupier.games.craps.sign",
     analysis="croupier.analysis.exact.craps",
+    simulation="croupier.analysis.simulation.craps",
 )
