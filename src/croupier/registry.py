@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from croupier.engine import Round
 from croupier.errors import NoSign, RulesSubmissionError, UnknownGame
 from croupier.game import GameSpec
+from croupier.games.craps.policy import SPEC as CRAPS
 from croupier.games.criss_cross_poker.policy import SPEC as CRISS_CROSS_POKER
 from croupier.games.double_back_jack.policy import SPEC as DOUBLE_BACK_JACK
 from croupier.games.go_fore_it.policy import SPEC as GO_FORE_IT
@@ -31,7 +32,15 @@ if TYPE_CHECKING:
 
 GAMES: dict[str, GameSpec] = {
     spec.name: spec
-    for spec in (HIGH_ROLL_DICE, GO_FORE_IT, PAI_GOW, DOUBLE_BACK_JACK, CRISS_CROSS_POKER, SIC_BO)
+    for spec in (
+        HIGH_ROLL_DICE,
+        GO_FORE_IT,
+        PAI_GOW,
+        DOUBLE_BACK_JACK,
+        CRISS_CROSS_POKER,
+        SIC_BO,
+        CRAPS,
+    )
 }
 """Every game by its name, in the order the lobby and the help list them."""
 

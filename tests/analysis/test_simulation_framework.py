@@ -161,6 +161,7 @@ def test_registry_names_every_game_and_refuses_the_unknown() -> None:
         "criss-cross-poker",
         "pai-gow",
         "sic-bo",
+        "craps",
     }
     with pytest.raises(SimulationError, match="unknown game 'baccarat'"):
         run("baccarat", rounds=10)

@@ -91,6 +91,18 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {"adjacent_boxes": 2, "starting_position": "rng", "vigorish_to_quarter": True},
         {"adjacent_boxes": 2, "player_banking": True, "co_banking": True},
     ],
+    "craps": [
+        {},
+        {
+            "table": "mini_craps",
+            "odds_limit": "100x",
+            "dont_bar": 2,
+            "buy_commission": "on_win",
+            "fire_bet_paytable": "b",
+            "payout_limit": 100_000,
+        },
+        {"broken_payouts": "round", "lay_limit": "wager", "odds_limit": "2x", "positions": 4},
+    ],
     "sic-bo": [
         {},
         {"paytable": "high", "two_of_a_kind_on_triple": False},
@@ -366,6 +378,17 @@ def _tile_exposed(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, dat
     data.update(position=position, tile=pick.choice([t.code for t in exposable[position]]))
 
 
+def _craps_amount(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: Any) -> None:
+    """Craps: an amount in the multiples the spot takes (whole-cent payouts, 623a.4)."""
+    step = round_.amount_step(data["spot"])
+    data["amount"] = max(legal.min_amount, data["amount"] // step * step)
+
+
+def _craps_dice(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: Any) -> None:
+    """Craps: two different dice of the five offered (623a.7)."""
+    data["first"], data["second"] = pick.sample(range(1, 6), 2)
+
+
 COMPLETE: dict[str, dict[str, Complete]] = {
     "go-fore-it": {
         "DeclareIrregularity": _card_exposed,
@@ -381,6 +404,7 @@ COMPLETE: dict[str, dict[str, Complete]] = {
         "TakeBank": _take_bank,
         "DeclareIrregularity": _tile_exposed,
     },
+    "craps": {"PlaceWager": _craps_amount, "SelectDice": _craps_dice},
 }
 """Per game and command, what a command needs beyond its bounds (or a variation of an
 optional field the rules allow); ``data`` is the command as built, changed in place."""
@@ -394,8 +418,9 @@ RARE = {
     "RequireRecut": 0.1,
 }
 """Weights of the commands a real table rarely sees (every other command weighs 1)."""
-STEPS = 600
-"""The most commands a round may take before it counts as stuck."""
+STEPS = 2000
+"""The most commands a round may take before it counts as stuck (a Craps round is every
+roll of a turn of the dice, tens of rolls now and then)."""
 
 
 def offers(round_: Round[Any]) -> list[tuple[Actor, LegalCommand]]:

@@ -27,6 +27,7 @@ def test_an_empty_database_gets_one_table_per_game(tmp_path: Path) -> None:
             "criss-cross-poker",
             "double-back-jack",
             "sic-bo",
+            "craps",
         ]
     )
     with Session(engine) as session:

@@ -87,6 +87,10 @@ class WagerFigures:
     method: Method = "exact"
     description: str = ""
     element_of_risk: Fraction | None = None
+    extra: tuple[tuple[str, Fraction], ...] = ()
+    """Further exact figures a game gives, by name (Craps: the per-roll figures
+    ``rolls_to_decision``, ``decisions_per_roll``, ``house_edge_per_roll``); JSON keys
+    ``name`` and ``name_exact``."""
 
     @classmethod
     def from_outcomes(
@@ -99,6 +103,7 @@ class WagerFigures:
         method: Method = "exact",
         description: str = "",
         element_of_risk: Fraction | None = None,
+        extra: tuple[tuple[str, Fraction], ...] = (),
     ) -> WagerFigures:
         """The figures of ``wager`` from its outcomes (nets already per unit staked).
 
@@ -127,6 +132,7 @@ class WagerFigures:
             method=method,
             description=description,
             element_of_risk=element_of_risk,
+            extra=extra,
         )
 
     @property
@@ -157,6 +163,9 @@ class WagerFigures:
         if self.element_of_risk is not None:
             data["element_of_risk"] = float(self.element_of_risk)
             data["element_of_risk_exact"] = exact_text(self.element_of_risk)
+        for name, value in self.extra:
+            data[name] = float(value)
+            data[f"{name}_exact"] = exact_text(value)
         return data
 
 

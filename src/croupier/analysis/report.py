@@ -188,6 +188,8 @@ def wager_html(sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | 
     risk = element_of_risk(sheet, figures)
     if risk is not None:
         rows.append(row("Element of risk (per total wagered)", _pct(risk), risk))
+    for name, value in figures.extra:
+        rows.append(row(name.replace("_", " ").capitalize(), f"{float(value):.6g}", value))
     rows += [
         row("Hit frequency", f"{float(figures.hit_frequency):.6g}", figures.hit_frequency),
         row("Standard deviation per unit staked", f"{figures.std_dev:.4f}"),

@@ -1,0 +1,425 @@
+"""Craps (ch. 623a) by simulation: a numba kernel of whole shooters' hands.
+
+A round here is a shooter's hand, from its come-out roll to its seven-out (the engine's
+round, docs/architecture.md, Craps). The bettor's strategy: at the start of every hand he
+makes one of every wager of :func:`croupier.analysis.exact.craps.par_sheet` (Pass with
+the full odds of the table's limit behind its point, every Place, Buy and Lay number
+working on every roll, the Field, the hardways, the propositions, the Fire Bet, Bonus
+Craps, ...), each where the rules allow it first: a Come or Don't Come wager on the first
+roll with a point on, odds ``odds:N`` and ``lay_odds:N`` once the hand's Pass point is N.
+:func:`sample` gives, per wager and hand, the net result per unit staked of that wager's
+first decision, under the par sheet's names; a wager no roll of the hand reached (odds on
+a point the hand never had) is left out, so those arrays are shorter than ``rounds``.
+The mean of each is therefore the par sheet's house edge per wager resolved.
+
+Every wager the rolls alone decide is settled by a table of its net for each throw
+(total and whether a pair), built from the engine's own rule
+(:func:`croupier.games.craps.wagers.decide`) and the par sheet's commission
+(:func:`croupier.analysis.exact.craps.wager_figures`); the line wagers follow the point,
+the Fire Bet counts the shooter's distinct points made (paid at once on the sixth), and
+Bonus Craps the numbers rolled before a 7.
+
+**The dice.** ``numpy.random.default_rng(seed).integers(0, 6, dtype=uint8)``, exactly as
+the engine's fair dice (:func:`croupier.rng.roll_dice`), two a roll, drawn in blocks: a
+hand that runs past the end of a block is played again from its first roll once the next
+block is appended, so the hands depend on the seed alone. Payout rounding and the payout
+limit are not applied, as in the par sheet.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Final
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from croupier.analysis.exact.craps import spots as rolled_spots
+from croupier.analysis.simulation.base import WagerInfo
+from croupier.games.craps.wagers import BONUS_SETS, Result, commission_base, decide, spot_words
+from croupier.rules.craps import POINTS, Commission, CrapsRules, LayLimit, WagerKind, true_odds
+
+CHUNK_ROUNDS: Final = 1 << 16
+"""Hands per chunk: about 1.1 M dice; :func:`sample`'s arrays are 8 bytes a wager and
+hand (62 wagers: 32 MB a chunk)."""
+DRAWS_PER_ROUND: Final = "2 dice a roll, 1671/196 (8.5) rolls a hand"
+ROLLS_PER_HAND: Final = Fraction(1671, 196)
+MAX_ROLLS: Final = 4096
+"""The longest hand the kernel holds (one of 4,096 rolls has probability below 1e-220)."""
+
+LINE, COME, STANDING, FIRE, BONUS = 0, 1, 2, 3, 4
+"""The kernel's families of wagers."""
+
+Floats = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+Dice = npt.NDArray[np.uint8]
+
+
+class Plan:
+    """The wagers in par-sheet order and what the kernel needs of each: its family, where
+    it starts (0: the hand's first roll; N: the first roll with the Pass point N), a net
+    table by throw (``[pair, total]``, NaN: no decision), and for the line wagers the odds
+    units and their pay by point."""
+
+    def __init__(self, rules: CrapsRules) -> None:
+        self.names: list[str] = []
+        family: list[int] = []
+        start: list[int] = []
+        tables: list[Floats] = []
+        dont: list[int] = []
+        units: list[Floats] = []
+        pays: list[Floats] = []
+        masks: list[int] = []
+        for spot in rolled_spots(rules):
+            kind = spot.partition(":")[0]
+            if kind in ("pass", "dont_pass", "come", "dont_come"):
+                self._line(spot, rules, family, dont, units, pays)
+                start.append(0)
+                tables.append(np.full((2, 13), np.nan))
+            else:
+                family.append(STANDING)
+                start.append(0)
+                tables.append(_table(spot, rules))
+                dont.append(0)
+                units.append(np.zeros(13))
+                pays.append(np.zeros(13))
+            masks.append(0)
+            self.names.append(spot)
+        if rules.offers(WagerKind.ODDS):
+            for laid in (False, True):
+                for point in POINTS:
+                    name = f"{'lay_odds' if laid else 'odds'}:{point}"
+                    table = np.full((2, 13), np.nan)
+                    odds = float(1 / true_odds(point) if laid else true_odds(point))
+                    table[:, point] = -1.0 if laid else odds
+                    table[:, 7] = odds if laid else -1.0
+                    self.names.append(name)
+                    family.append(STANDING)
+                    start.append(point)
+                    tables.append(table)
+                    dont.append(0)
+                    units.append(np.zeros(13))
+                    pays.append(np.zeros(13))
+                    masks.append(0)
+            for is_dont, offered in ((0, WagerKind.PASS), (1, WagerKind.DONT_PASS)):
+                if not rules.offers(offered):
+                    continue
+                self.names.append("dont_pass_with_odds" if is_dont else "pass_with_odds")
+                family.append(LINE)
+                start.append(0)
+                tables.append(np.full((2, 13), np.nan))
+                dont.append(is_dont)
+                line_units = np.zeros(13)
+                line_pays = np.zeros(13)
+                for point in POINTS:
+                    multiple = rules.limit.multiple(point)
+                    if is_dont:
+                        lays = (
+                            multiple * true_odds(point)
+                            if rules.lay_limit is LayLimit.WIN
+                            else Fraction(multiple)
+                        )
+                        line_units[point] = float(lays)
+                        line_pays[point] = float(1 / true_odds(point))
+                    else:
+                        line_units[point] = multiple
+                        line_pays[point] = float(true_odds(point))
+                units.append(line_units)
+                pays.append(line_pays)
+                masks.append(0)
+        if rules.offers(WagerKind.FIRE_BET):
+            self.names.append("fire_bet")
+            family.append(FIRE)
+            start.append(0)
+            fire = np.full((2, 13), -1.0)
+            for count in range(7):
+                reached = [o for tier, o in rules.fire_tiers.items() if count >= tier]
+                fire[0, count] = float(max(reached)) if reached else -1.0
+            tables.append(fire)
+            dont.append(0)
+            units.append(np.zeros(13))
+            pays.append(np.zeros(13))
+            masks.append(0)
+        if rules.offers(WagerKind.BONUS_CRAPS):
+            for spot, numbers in BONUS_SETS.items():
+                self.names.append(spot)
+                family.append(BONUS)
+                start.append(0)
+                table = np.full((2, 13), np.nan)
+                table[0, 0] = float(rules.odds_of(spot))
+                tables.append(table)
+                dont.append(0)
+                units.append(np.zeros(13))
+                pays.append(np.zeros(13))
+                masks.append(sum(1 << n for n in numbers))
+        self.family = np.array(family, dtype=np.int64)
+        self.start = np.array(start, dtype=np.int64)
+        self.tables = np.array(tables, dtype=np.float64)
+        self.dont = np.array(dont, dtype=np.int64)
+        self.units = np.array(units, dtype=np.float64)
+        self.pays = np.array(pays, dtype=np.float64)
+        self.masks = np.array(masks, dtype=np.int64)
+        self.bar = rules.dont_bar
+
+    def _line(
+        self,
+        spot: str,
+        rules: CrapsRules,
+        family: list[int],
+        dont: list[int],
+        units: list[Floats],
+        pays: list[Floats],
+    ) -> None:
+        family.append(COME if spot.startswith(("come", "dont_come")) else LINE)
+        dont.append(1 if spot.startswith("dont") else 0)
+        units.append(np.zeros(13))
+        pays.append(np.zeros(13))
+
+
+def _table(spot: str, rules: CrapsRules) -> Floats:
+    """The net per unit of a first decision of ``spot`` on each throw (NaN: none), by the
+    engine's rule, less the commission on a Buy or Lay as the par sheet charges it."""
+    charge = float(commission_base(spot, 1, rules))
+    kind = spot.partition(":")[0]
+    when = {"buy": rules.buy_commission, "lay": rules.lay_commission}.get(kind)
+    up_front = when is Commission.UP_FRONT
+    table = np.full((2, 13), np.nan)
+    for pair in (0, 1):
+        for total in range(2, 13):
+            decision = decide(spot, total, bool(pair), None, rules)
+            if decision.result in (Result.NONE, Result.MOVE):
+                continue
+            net = float(decision.net)
+            if charge and (up_front or decision.result is Result.WIN):
+                net -= charge
+            table[pair, total] = net
+    return table
+
+
+@numba.njit(cache=True)
+def _line_net(
+    totals: Ints, n: int, first: int, dont: int, bar: int, units: Floats, pays: Floats
+) -> float:
+    """A Pass (``dont`` 0) or Don't Pass wager made before roll ``first``, a come-out of
+    its own, followed to its decision with ``units`` of odds behind its point."""
+    point = 0
+    for i in range(first, n):
+        t = totals[i]
+        if point == 0:
+            if t == 7 or t == 11:
+                return -1.0 if dont else 1.0
+            if t == 2 or t == 3 or t == 12:
+                if dont:
+                    return 0.0 if t == bar else 1.0
+                return -1.0
+            point = t
+        elif t == point:
+            return float(-1.0 - units[point] if dont else 1.0 + units[point] * pays[point])
+        elif t == 7:
+            return float(1.0 + units[point] * pays[point] if dont else -1.0 - units[point])
+    return math.nan
+
+
+@numba.njit(cache=True)
+def _hands(
+    dice: Dice,
+    rounds: int,
+    out: Floats,
+    done: int,
+    family: Ints,
+    start: Ints,
+    tables: Floats,
+    dont: Ints,
+    units: Floats,
+    pays: Floats,
+    masks: Ints,
+    bar: int,
+) -> tuple[int, int]:
+    """Play hands from the start of ``dice`` into columns ``done`` onwards of ``out``
+    until ``rounds`` are done or the dice run out mid-hand; returns (hands done in all,
+    dice used by the complete hands)."""
+    totals = np.empty(MAX_ROLLS, dtype=np.int64)
+    pairs = np.empty(MAX_ROLLS, dtype=np.int64)
+    points = np.empty(MAX_ROLLS, dtype=np.int64)
+    used = 0
+    wagers = family.shape[0]
+    while done < rounds:
+        # One hand: the rolls to the seven-out, with the point before each.
+        n = 0
+        point = 0
+        position = used
+        complete = False
+        while position + 2 <= dice.shape[0]:
+            a = dice[position] + 1
+            b = dice[position + 1] + 1
+            position += 2
+            t = a + b
+            totals[n] = t
+            pairs[n] = 1 if a == b else 0
+            points[n] = point
+            n += 1
+            if point == 0:
+                if t != 2 and t != 3 and t != 7 and t != 11 and t != 12:
+                    point = t
+            elif t == point:
+                point = 0
+            elif t == 7:
+                complete = True
+                break
+            if n == MAX_ROLLS:
+                raise ValueError("a hand longer than MAX_ROLLS rolls")
+        if not complete:
+            return done, used
+        used = position
+        for w in range(wagers):
+            kind = family[w]
+            net = math.nan
+            if kind == LINE:
+                net = _line_net(totals, n, 0, dont[w], bar, units[w], pays[w])
+            elif kind == COME:
+                for i in range(n):
+                    if points[i] != 0:
+                        net = _line_net(totals, n, i, dont[w], bar, units[w], pays[w])
+                        break
+            elif kind == STANDING:
+                first = -1
+                if start[w] == 0:
+                    first = 0
+                else:
+                    for i in range(n):
+                        if points[i] == start[w]:
+                            first = i
+                            break
+                if first >= 0:
+                    for i in range(first, n):
+                        value = tables[w, pairs[i], totals[i]]
+                        if not math.isnan(value):
+                            net = value
+                            break
+            elif kind == FIRE:
+                made = 0
+                count = 0
+                for i in range(n):
+                    if points[i] != 0 and totals[i] == points[i]:
+                        bit = 1 << points[i]
+                        if made & bit == 0:
+                            made |= bit
+                            count += 1
+                            if count == 6:
+                                break
+                net = tables[w, 0, count]
+            else:  # BONUS
+                rolled = 0
+                net = -1.0
+                for i in range(n):
+                    if totals[i] == 7:
+                        break
+                    rolled |= 1 << totals[i]
+                    if rolled & masks[w] == masks[w]:
+                        net = tables[w, 0, 0]
+                        break
+            out[w, done] = net
+        done += 1
+    return done, used
+
+
+def _block(rng: np.random.Generator, hands: int) -> Dice:
+    size = max(8 * MAX_ROLLS, int(hands * 2 * 9.5))
+    dice: Dice = rng.integers(0, 6, size=size, dtype=np.uint8)
+    return dice
+
+
+def play(plan: Plan, dice: Dice, rounds: int) -> tuple[Floats, int]:
+    """The nets of ``rounds`` hands played from ``dice`` (faces 0 to 5), and the dice
+    they used; fewer hands where the dice run out."""
+    out = np.full((len(plan.names), rounds), np.nan)
+    done, used = _hands(
+        dice,
+        rounds,
+        out,
+        0,
+        plan.family,
+        plan.start,
+        plan.tables,
+        plan.dont,
+        plan.units,
+        plan.pays,
+        plan.masks,
+        plan.bar,
+    )
+    return out[:, :done], used
+
+
+_PLANS: dict[str, Plan] = {}
+
+
+def plan_for(rules: CrapsRules) -> Plan:
+    key = rules.sha256()
+    if key not in _PLANS:
+        _PLANS[key] = Plan(rules)
+    return _PLANS[key]
+
+
+def sample(rules: CrapsRules, rounds: int, seed: int) -> dict[str, Floats]:
+    """Wager name -> net per unit staked of its first decision in each of ``rounds``
+    hands (float64), in par-sheet order (see the module docstring)."""
+    plan = plan_for(rules)
+    rng = np.random.default_rng(seed)
+    out = np.full((len(plan.names), rounds), np.nan)
+    done = 0
+    dice = _block(rng, rounds)
+    while True:
+        done, used = _hands(
+            dice,
+            rounds,
+            out,
+            done,
+            plan.family,
+            plan.start,
+            plan.tables,
+            plan.dont,
+            plan.units,
+            plan.pays,
+            plan.masks,
+            plan.bar,
+        )
+        if done == rounds:
+            break
+        dice = np.concatenate([dice[used:], _block(rng, rounds - done)])
+    return {name: row[~np.isnan(row)] for name, row in zip(plan.names, out, strict=True)}
+
+
+def draws(rules: CrapsRules, rounds: int, seed: int) -> None:
+    """Draw, and discard, the dice of ``rounds`` hands as :func:`sample` draws its first
+    block (the hands' expected 1671/196 rolls need fewer: the generator's ceiling)."""
+    _block(np.random.default_rng(seed), int(rounds * float(ROLLS_PER_HAND) / 9.5))
+
+
+def describe(rules: CrapsRules) -> dict[str, WagerInfo]:
+    """Each wager's description and the strategy the bettor plays."""
+    plan = plan_for(rules)
+    found: dict[str, WagerInfo] = {}
+    for name in plan.names:
+        if name.endswith("_with_odds"):
+            line = spot_words(name.removesuffix("_with_odds"))
+            what = f"{line} with full odds at {rules.odds_limit}"
+            found[name] = WagerInfo(what, strategy=f"full odds at {rules.odds_limit}")
+        elif name.startswith(("odds:", "lay_odds:")):
+            found[name] = WagerInfo(f"odds {name}, the first time the hand's point is its number")
+        else:
+            found[name] = WagerInfo(f"{spot_words(name)}: its first decision in the hand")
+    return found
+
+
+__all__ = [
+    "CHUNK_ROUNDS",
+    "DRAWS_PER_ROUND",
+    "Plan",
+    "describe",
+    "draws",
+    "plan_for",
+    "play",
+    "sample",
+]

@@ -1,0 +1,170 @@
+"""How a Craps table conducts its rounds (the :class:`~croupier.game.TablePolicy` of ch.
+623a).
+
+A round is one turn of the dice around the table, a come-out roll to a seven-out
+(docs/architecture.md, Craps); the table steps around it:
+
+- **The dealer's steps**: at an RNG table, once "no more bets" is called the secure
+  generator throws and the roll is called and settled (623a.8, 623a.9); at a physical
+  table the stickperson offers a new shooter five dice (623a.7) and the dealer enters
+  the reading, calls the roll or calls it no roll; with no shooter left the stickperson
+  selects the dice.
+- **Waits**: betting before each roll is timed from the roll before (a new wait each
+  roll: the wagers standing from the last roll are in play at once), and the shooter's
+  choice of dice is a decision (his time out: the first two dice offered).
+- **Leaving** (623a.4, 623a.10): a player may leave between rolls; his leaving returns
+  what he may take down and passes the dice on, and his contract wagers keep working,
+  settled to him. While a roll is under way (after "no more bets") a seat with a wager
+  or the dice stays until it is settled.
+- **The next round** carries the seat whose turn ended last (:class:`ShooterRotation`):
+  the dice go on clockwise from it.
+- **Money** beyond a wager placed and settled: a commission charged up front (wallet to
+  the table) or returned; a wager taken down (escrow to wallet); a win paid while the
+  wager stays up (the table to the wallet; the stake stays in escrow).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from croupier.engine import Command, Event, Round
+from croupier.game import (
+    ESCROW,
+    INVENTORY,
+    WALLET,
+    GameSpec,
+    Move,
+    Previous,
+    TablePolicy,
+    TableTimings,
+    Wait,
+)
+from croupier.games.craps.commands import (
+    CallRoll,
+    LeaveTable,
+    OfferDice,
+    SelectDice,
+    ThrowDice,
+)
+from croupier.games.craps.events import (
+    CommissionCollected,
+    CommissionReturned,
+    WagerPaid,
+    WagerRemoved,
+)
+from croupier.games.craps.round import CrapsRound
+from croupier.games.craps.state import Phase
+from croupier.rules.base import RulesSubmission
+from croupier.rules.craps import DICE
+
+
+def _craps(round_: Round[Any]) -> CrapsRound:
+    assert isinstance(round_, CrapsRound)
+    return round_
+
+
+class CrapsPolicy(TablePolicy):
+    physical_dice: ClassVar[bool] = True
+    timeout_cite: ClassVar[str] = DICE
+
+    def dealer_step(self, round_: Round[Any], *, proceed: bool = False) -> Command | None:
+        state = _craps(round_).state
+        if state.physical_dice:
+            if state.phase is Phase.THROW and not state.dice_ready:
+                return OfferDice()
+            if state.phase is Phase.OFFERED and state.shooter is None:
+                return SelectDice(first=1, second=2)
+            return None
+        if state.phase is Phase.THROW:
+            return ThrowDice()
+        if state.phase is Phase.THROWN:
+            return CallRoll()
+        return None
+
+    # -- betting and waits ------------------------------------------------------------------
+    def empty_void(self, round_: Round[Any]) -> Command | None:
+        """A round with no wager at all in play (none made, or all taken down) is voided
+        when its betting time runs out; wagers standing from earlier rolls keep it going."""
+        if _craps(round_).state.wagers:
+            return None
+        return super().empty_void(round_)
+
+    def has_wager(self, round_: Round[Any], seat: int) -> bool:
+        """A seat stays while a roll is under way and it has a wager or the dice; between
+        rolls its player may leave (his contract wagers keep working)."""
+        state = _craps(round_).state
+        if state.phase is Phase.BETTING:
+            return False
+        return seat in state.wagers or state.shooter == seat
+
+    def wait(self, round_: Round[Any], timings: TableTimings) -> Wait | None:
+        """The default waits, but each roll's betting is a wait of its own."""
+        found = super().wait(round_, timings)
+        if found is not None and found.kind == "betting":
+            rolls = len(_craps(round_).state.rolls)
+            return Wait(found.kind, f"{found.key}:{rolls}", found.seconds)
+        return found
+
+    def timeout_action(self, round_: Round[Any], seat: int) -> Command | None:
+        """A shooter out of time keeps the first two dice offered (623a.7)."""
+        state = _craps(round_).state
+        if state.phase is Phase.OFFERED and state.shooter == seat:
+            return SelectDice(seat=seat, first=1, second=2)
+        return None
+
+    def leaving_action(self, round_: Round[Any], seat: int) -> Command | None:
+        """A player gone from his seat has left the table (623a.4, 623a.10), recorded at
+        the first moment between rolls."""
+        state = _craps(round_).state
+        if round_.finished or seat not in state.seats or seat in state.departed:
+            return None
+        if state.phase is not Phase.BETTING and (seat in state.wagers or state.shooter == seat):
+            return None
+        return LeaveTable(seat=seat)
+
+    # -- the next round ---------------------------------------------------------------------
+    def carried_over(
+        self,
+        rules: RulesSubmission,
+        previous: Previous,
+        seats: dict[int, str],
+        timings: TableTimings,
+        *,
+        ahead: bool,
+    ) -> dict[str, Any]:
+        """The seat whose turn with the dice ended the last round (623a.10)."""
+        last = previous()
+        if last is None:
+            return {}
+        return {"after": _craps(last).state.last_shooter}
+
+    # -- money ------------------------------------------------------------------------------
+    def moves(
+        self, events: Sequence[Event], index: int, seats: Mapping[int, str]
+    ) -> list[Move] | None:
+        event = events[index]
+        match event:
+            case CommissionCollected(seat=seat, amount=amount):
+                return [((WALLET, seats[seat]), -amount), ((INVENTORY, None), amount)]
+            case CommissionReturned(seat=seat, amount=amount):
+                return [((INVENTORY, None), -amount), ((WALLET, seats[seat]), amount)]
+            case WagerRemoved(seat=seat, amount=amount, commission=charged):
+                moved: list[Move] = [((ESCROW, None), -amount)]
+                if charged:
+                    moved.append(((INVENTORY, None), -charged))
+                return [*moved, ((WALLET, seats[seat]), amount + charged)]
+            case WagerPaid(seat=seat, won=won):
+                return [((INVENTORY, None), -won), ((WALLET, seats[seat]), won)]
+        return None
+
+
+SPEC = GameSpec(
+    round_type=CrapsRound,
+    policy=CrapsPolicy(),
+    title="Craps",
+    chapter="623a",
+    sign="croupier.games.craps.sign",
+    analysis="croupier.analysis.exact.craps",
+    simulation="croupier.analysis.simulation.craps",
+)

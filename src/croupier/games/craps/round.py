@@ -1,0 +1,665 @@
+"""The Craps round (:class:`CrapsRound`): one turn of the dice around the table, from a
+come-out roll to a seven-out, every roll in it (see the package docstring)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, Self
+
+from pydantic import TypeAdapter
+
+from croupier.engine import (
+    DEALER,
+    Actor,
+    Bound,
+    Command,
+    Event,
+    LegalCommand,
+    Outcome,
+    Round,
+    RoundCompleted,
+    RoundOpened,
+    RoundVoided,
+    WagerPlaced,
+    WagerSettled,
+)
+from croupier.errors import InvalidWager, NotYourTurn, ReplayError
+from croupier.games._common import dealer_only, expect_phase
+from croupier.games.craps.commands import (
+    AnnounceNoMoreBets,
+    CallRoll,
+    CallWager,
+    CrapsCommand,
+    DeclareIrregularity,
+    GiveUpDice,
+    Irregularity,
+    LeaveTable,
+    OfferDice,
+    PlaceWager,
+    RemoveWager,
+    SelectDice,
+    ThrowDice,
+    VoidRound,
+)
+from croupier.games.craps.events import (
+    CommissionCollected,
+    CommissionReturned,
+    CrapsEvent,
+    DiceOffered,
+    DiceSelected,
+    DiceThrown,
+    DiceToShooter,
+    NoMoreBets,
+    NoRoll,
+    PlayerLeft,
+    Roll,
+    RollCalled,
+    ShooterDone,
+    ShooterRotation,
+    WagerCalled,
+    WagerMoved,
+    WagerPaid,
+    WagerRemoved,
+)
+from croupier.games.craps.placing import (
+    Limits,
+    Refusal,
+    amount_refusal,
+    call_refusal,
+    placement,
+    removal,
+    removed_with,
+)
+from croupier.games.craps.settle import fire_settlements, settle_roll
+from croupier.games.craps.state import Bet, CrapsState, Phase
+from croupier.games.craps.wagers import (
+    BONUS_SPOTS,
+    CALLABLE,
+    all_spots,
+    amount_step,
+    commission,
+    group_of,
+    kind_of,
+    section_of,
+)
+from croupier.money import require_cents
+from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice
+from croupier.rules.craps import (
+    DICE,
+    DICE_OFFERED,
+    MAKING,
+    PAYOUTS,
+    SETTLEMENT,
+    SHOOTER,
+    THROW,
+    Commission,
+    CrapsRules,
+)
+
+VOID_ROUND_CITE = "interpretations:void-round"
+FACES = (1, 2, 3, 4, 5, 6)
+_PLACES = (Bound(field="first", low=1, high=5), Bound(field="second", low=1, high=5))
+"""The places of the five dice offered (623a.7)."""
+
+
+def _reading(faces: object) -> tuple[int, int] | None:
+    """``faces`` as two faces 1 to 6 (never a ``bool``), or ``None``."""
+    if not isinstance(faces, tuple | list) or len(faces) != 2:
+        return None
+    if any(type(face) is not int or face not in FACES for face in faces):
+        return None
+    return (faces[0], faces[1])
+
+
+def _up_front(rules: CrapsRules, spot: str) -> bool:
+    kind = kind_of(spot)
+    if kind == "buy":
+        return rules.buy_commission is Commission.UP_FRONT
+    if kind == "lay":
+        return rules.lay_commission is Commission.UP_FRONT
+    return False
+
+
+class CrapsRound(Round[CrapsState]):
+    """One round of Craps or Mini-Craps under a :class:`CrapsRules`."""
+
+    game = "craps"
+    rules_type = CrapsRules
+    event_adapter = TypeAdapter(list[CrapsEvent])
+    command_adapter = TypeAdapter(CrapsCommand)
+
+    @property
+    def rules(self) -> CrapsRules:
+        return self.state.rules
+
+    @property
+    def finished(self) -> bool:
+        return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
+
+    # -- opening ------------------------------------------------------------------------
+    @classmethod
+    def open(
+        cls,
+        rules: Any,
+        *,
+        table_id: str,
+        round_id: str,
+        seats: dict[int, str],
+        rng: Rng,
+        physical_dice: bool = False,
+        after: int | None = None,
+    ) -> Self:
+        """A new round at ``table_id`` with ``seats`` seated; ``after`` is the seat whose
+        turn with the dice ended the table's last round (623a.10; ``None``: a new table).
+        Raises :class:`~croupier.errors.RulesSubmissionError` for a seat the table does not
+        have (623a.2)."""
+        round_ = super().open(
+            rules,
+            table_id=table_id,
+            round_id=round_id,
+            seats=seats,
+            rng=rng,
+            physical_dice=physical_dice,
+        )
+        if after is not None:
+            rules.check_seats({after: ""})
+        rotation = ShooterRotation(after=after, cite=SHOOTER)
+        round_.state = round_.evolve(round_.state, rotation)
+        round_.events.append(rotation)
+        return round_
+
+    def opening(self, events: Sequence[Event]) -> Iterator[Event]:
+        """On replay: the ShooterRotation again from the seat it records."""
+        rotation = events[1] if len(events) > 1 else None
+        if not isinstance(rotation, ShooterRotation):
+            raise ReplayError(
+                "event 1 of a Craps round is its ShooterRotation (whose turn ended last)",
+                "engine:replay",
+            )
+        if rotation.after is not None:
+            self.rules.check_seats({rotation.after: ""})
+        yield ShooterRotation(after=rotation.after, cite=SHOOTER)
+
+    # -- fold -------------------------------------------------------------------------
+    def initial_state(self, opened: RoundOpened, rules: CrapsRules) -> CrapsState:
+        return CrapsState(rules=rules, seats=dict(opened.seats), physical_dice=opened.physical_dice)
+
+    def evolve(self, state: CrapsState, event: Event) -> CrapsState:
+        match event:
+            case ShooterRotation(after=after):
+                state.last_shooter = after
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                self._expect(state, event, Phase.BETTING)
+                bet = state.wagers.setdefault(seat, {}).setdefault(spot, Bet(0))
+                bet.amount += amount
+            case CommissionCollected(seat=seat, spot=spot, amount=amount):
+                state.wagers[seat][spot].commission += amount
+            case WagerRemoved(seat=seat, spot=spot):
+                state.remove(seat, spot)
+            case WagerCalled(seat=seat, spot=spot, working=working):
+                state.wagers[seat][spot].call = working
+            case PlayerLeft(seat=seat):
+                state.departed.add(seat)
+            case ShooterDone(seat=seat):
+                state.last_shooter = seat
+                state.shooter, state.shooter_rolls = None, 0
+                state.shooter_points = []
+                state.dice_ready = False
+            case DiceToShooter(seat=seat):
+                state.shooter, state.shooter_rolls = seat, 0
+                state.dice_ready = False
+            case NoMoreBets():
+                self._expect(state, event, Phase.BETTING)
+                state.phase = Phase.THROW
+                state.last_settled = []
+            case DiceOffered():
+                self._expect(state, event, Phase.THROW)
+                state.phase = Phase.OFFERED
+            case DiceSelected():
+                self._expect(state, event, Phase.OFFERED)
+                state.dice_ready, state.phase = True, Phase.THROW
+            case DiceThrown(faces=faces):
+                self._expect(state, event, Phase.THROW)
+                state.dice, state.phase = faces, Phase.THROWN
+            case NoRoll(irregularity=irregularity):
+                self._expect(state, event, Phase.THROWN)
+                state.dice, state.phase = (), Phase.THROW
+                if irregularity is Irregularity.DIE_OFF_TABLE:
+                    state.dice_ready = False
+            case RollCalled(faces=faces, total=total, roll=roll, point=point):
+                self._expect(state, event, Phase.THROWN)
+                if roll is Roll.POINT_MADE and state.point not in state.shooter_points:
+                    assert state.point is not None
+                    state.shooter_points.append(state.point)
+                state.point, state.phase = point, Phase.BETTING
+                state.rolls.append(faces)
+                state.shooter_rolls += 1
+                if total == 7:
+                    state.bonus_rolled, state.bonus_open = set(), True
+                else:
+                    state.bonus_rolled.add(total)
+                    state.bonus_open = False
+            case WagerMoved(seat=seat, spot=spot, to=to):
+                moved = state.remove(seat, spot)
+                target = state.wagers.setdefault(seat, {}).setdefault(to, Bet(0))
+                target.amount += moved.amount
+            case WagerPaid(seat=seat, spot=spot, commission=charged):
+                if _up_front(state.rules, spot):
+                    state.wagers[seat][spot].commission = charged
+                state.last_settled.append(event)
+            case WagerSettled(seat=seat, spot=spot):
+                state.remove(seat, spot)
+                state.last_settled.append(event)
+            case CommissionReturned():
+                pass
+            case RoundVoided():
+                state.phase = Phase.VOIDED
+            case RoundCompleted():
+                state.phase = Phase.COMPLETED
+            case _:
+                raise ReplayError(f"{event!r} is not a Craps event", "engine:replay")
+        return state
+
+    _expect = staticmethod(expect_phase)
+
+    def command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        match event:
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None
+            case WagerRemoved(seat=seat, spot=spot, reason="taken_down"):
+                return RemoveWager(seat=seat, spot=spot), seat, None
+            case WagerCalled(seat=seat, spot=spot, working=working):
+                return CallWager(seat=seat, spot=spot, working=working), seat, None
+            case PlayerLeft(seat=seat):
+                return LeaveTable(seat=seat), seat, None
+            case ShooterDone(seat=seat, reason="gave_up"):
+                return GiveUpDice(seat=seat), seat, None
+            case NoMoreBets():
+                return AnnounceNoMoreBets(), DEALER, None
+            case DiceOffered():
+                return OfferDice(), DEALER, None
+            case DiceSelected(seat=seat, dice=(first, second)):
+                select = SelectDice(seat=seat, first=first, second=second)
+                return select, DEALER if seat is None else seat, None
+            case DiceThrown(faces=faces, source="reading"):
+                return ThrowDice(faces=faces), DEALER, None
+            case DiceThrown(faces=faces):
+                return ThrowDice(), DEALER, ScriptedRng(dice_draws(faces))
+            case NoRoll(irregularity=irregularity):
+                return DeclareIrregularity(irregularity=irregularity), DEALER, None
+            case RollCalled():
+                return CallRoll(), DEALER, None
+            case RoundVoided(reason=reason):
+                return VoidRound(reason=reason), DEALER, None
+        return None
+
+    # -- commands ---------------------------------------------------------------------
+    def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
+        if self.finished:
+            raise NotYourTurn("the round is over", SHOOTER)
+        state = self.state
+        match command:
+            case PlaceWager():
+                yield from self._place(command, actor)
+            case RemoveWager(seat=seat, spot=spot):
+                self._player(actor, seat, "take down a wager")
+                self._refuse(removal(state, seat, spot))
+                for taken in removed_with(state, seat, spot):
+                    bet = state.wagers[seat][taken]
+                    yield WagerRemoved(
+                        seat=seat,
+                        spot=taken,
+                        amount=bet.amount,
+                        commission=bet.commission,
+                        cite=MAKING,
+                    )
+            case CallWager(seat=seat, spot=spot, working=working):
+                self._player(actor, seat, "call a wager")
+                self._refuse(call_refusal(state, seat, spot, working))
+                yield WagerCalled(seat=seat, spot=spot, working=working, cite=MAKING)
+            case GiveUpDice(seat=seat):
+                self._player(actor, seat, "give up the dice")
+                if state.shooter != seat:
+                    raise NotYourTurn(f"seat {seat} does not hold the dice", SHOOTER)
+                if not state.come_out:
+                    raise NotYourTurn(
+                        f"the shooter gives up the dice only before a come-out roll; the point "
+                        f"is {state.point}",
+                        SHOOTER,
+                    )
+                yield from self._shooter_done(seat, "gave_up")
+            case LeaveTable(seat=seat):
+                yield from self._leave(seat, actor)
+            case AnnounceNoMoreBets():
+                yield from self._no_more_bets(actor)
+            case OfferDice():
+                dealer_only(actor, "offer the dice", DICE)
+                if not state.physical_dice or state.phase is not Phase.THROW or state.dice_ready:
+                    raise NotYourTurn("no dice are to be offered now", DICE)
+                yield DiceOffered(count=DICE_OFFERED, cite=DICE)
+            case SelectDice():
+                yield self._select(command, actor)
+            case ThrowDice(faces=faces):
+                yield self._throw(faces, actor)
+            case DeclareIrregularity(irregularity=irregularity):
+                dealer_only(actor, "call a throw no roll", THROW)
+                if not state.physical_dice:
+                    raise NotYourTurn(
+                        "this table's dice are drawn by RNG: no throw is irregular", THROW
+                    )
+                if state.phase is not Phase.THROWN:
+                    raise NotYourTurn("there are no dice on display to call no roll", THROW)
+                yield NoRoll(irregularity=irregularity, cite=THROW)
+            case CallRoll():
+                dealer_only(actor, "call the roll", SETTLEMENT)
+                if state.phase is not Phase.THROWN:
+                    raise NotYourTurn("there are no dice on display to call", SETTLEMENT)
+                yield from settle_roll(state, state.dice)
+            case VoidRound(reason=reason):
+                yield from self._void(reason, actor)
+            case _:
+                raise NotYourTurn(f"{type(command).__name__} is not a Craps command", SHOOTER)
+
+    @staticmethod
+    def _refuse(refusal: Refusal | None) -> None:
+        if refusal is not None:
+            raise InvalidWager(refusal.reason, refusal.cite)
+
+    def _player(self, actor: Actor, seat: int, what: str) -> None:
+        """A player's own seat, at the table, while wagers are taken (623a.4)."""
+        if actor != seat:
+            raise NotYourTurn(f"seat {actor} may not {what} for seat {seat}", MAKING)
+        if seat not in self.state.seats or seat in self.state.departed:
+            raise NotYourTurn(f"seat {seat} has no player at the table", MAKING)
+        if self.state.phase is not Phase.BETTING:
+            raise NotYourTurn('wagers are closed: "no more bets" has been called', MAKING)
+
+    def _place(self, command: PlaceWager, actor: Actor) -> Iterator[Event]:
+        seat, spot = command.seat, command.spot
+        self._player(actor, seat, "make a wager")
+        window = placement(self.state, seat, spot)
+        if isinstance(window, Refusal):
+            self._refuse(window)
+        amount = require_cents(command.amount, "a wager", MAKING)
+        self._refuse(amount_refusal(self.state, seat, spot, amount))
+        yield WagerPlaced(seat=seat, spot=spot, amount=amount, cite=section_of(spot))
+        if _up_front(self.rules, spot):
+            charged = commission(spot, amount, self.rules)
+            if charged:
+                yield CommissionCollected(seat=seat, spot=spot, amount=charged, cite=PAYOUTS)
+
+    def _shooter_done(self, seat: int, reason: Any) -> Iterator[Event]:
+        points = tuple(self.state.shooter_points)
+        yield ShooterDone(seat=seat, reason=reason, points=points, cite=SHOOTER)
+        yield from fire_settlements(self.state, len(points))
+
+    def _leave(self, seat: int, actor: Actor) -> Iterator[Event]:
+        """A player leaves: what he may take down is returned, the dice pass on; his
+        contract wagers keep working (623a.4, 623a.10)."""
+        state = self.state
+        if actor != seat:
+            raise NotYourTurn(f"seat {actor} may not leave for seat {seat}", MAKING)
+        if seat not in state.seats or seat in state.departed:
+            raise NotYourTurn(f"seat {seat} has no player at the table", MAKING)
+        betting = state.phase is Phase.BETTING
+        if not betting and (seat in state.wagers or state.shooter == seat):
+            raise NotYourTurn("a player leaves once the roll in progress is settled", MAKING)
+        removable = [
+            (spot, bet)
+            for spot, bet in state.wagers.get(seat, {}).items()
+            if removal(state, seat, spot) is None
+        ]
+        yield PlayerLeft(seat=seat, cite=MAKING)
+        for spot, bet in removable:
+            yield WagerRemoved(
+                seat=seat,
+                spot=spot,
+                amount=bet.amount,
+                commission=bet.commission,
+                reason="player_left",
+                cite=MAKING,
+            )
+        if state.shooter == seat:
+            yield from self._shooter_done(seat, "left")
+            if not state.come_out:  # the next player clockwise finishes the point
+                yield DiceToShooter(seat=self._next_shooter(line=False), cite=SHOOTER)
+
+    def _clockwise(self, after: int | None) -> list[int]:
+        """The seats at the table in the order the dice pass (623a.10): clockwise from
+        the one after seat ``after`` (seat 1 is at the dealer's left)."""
+        state = self.state
+        seats = sorted(s for s in state.seats if s not in state.departed)
+        start = after or 0
+        return [s for s in seats if s > start] + [s for s in seats if s <= start]
+
+    def _next_shooter(self, *, line: bool, after: int | None = None) -> int | None:
+        """The next shooter clockwise after ``after`` (default: the last shooter): on a
+        come-out, the first holding a Pass or Don't Pass wager (``line``); finishing a
+        point, the first at the table."""
+        start = after if after is not None else self.state.last_shooter
+        for seat in self._clockwise(start):
+            if not line or self.state.line_wager(seat):
+                return seat
+        return None
+
+    def _no_more_bets(self, actor: Actor) -> Iterator[Event]:
+        state = self.state
+        dealer_only(actor, 'call "no more bets"', MAKING)
+        if state.phase is not Phase.BETTING:
+            raise NotYourTurn('"no more bets" has been called already', MAKING)
+        current = state.shooter
+        declines = state.come_out and current is not None and not state.line_wager(current)
+        shooter = current
+        if state.come_out and (current is None or declines):
+            # A shooter with no line wager on the come-out gives up the dice (623a.10).
+            shooter = self._next_shooter(line=True, after=current)
+            if shooter is None:
+                raise NotYourTurn(
+                    "a come-out roll needs a shooter holding a Pass or Don't Pass wager, and no "
+                    "player at the table holds one",
+                    SHOOTER,
+                )
+        yield NoMoreBets(cite=MAKING)
+        if declines and current is not None:
+            yield from self._shooter_done(current, "no_line_wager")
+        if shooter != current:
+            yield DiceToShooter(seat=shooter, cite=SHOOTER)
+
+    def _select(self, command: SelectDice, actor: Actor) -> DiceSelected:
+        state = self.state
+        if state.phase is not Phase.OFFERED:
+            raise NotYourTurn("no dice are offered to select from", DICE)
+        chooser: Actor = state.shooter if state.shooter is not None else DEALER
+        seat = command.seat if command.seat is not None else DEALER
+        if actor != chooser or seat != chooser:
+            who = f"the shooter at seat {chooser}" if chooser != DEALER else "the stickperson"
+            raise NotYourTurn(f"{who} selects the dice", DICE)
+        dice = (command.first, command.second)
+        places = range(1, DICE_OFFERED + 1)
+        if any(type(d) is not int or d not in places for d in dice) or dice[0] == dice[1]:
+            raise InvalidWager(
+                f"the shooter keeps two different dice of the five offered, by their places 1 "
+                f"to 5, not {list(dice)}",
+                DICE,
+            )
+        return DiceSelected(seat=state.shooter, dice=(dice[0], dice[1]), cite=DICE)
+
+    def _throw(self, faces: tuple[Any, ...] | None, actor: Actor) -> DiceThrown:
+        state = self.state
+        dealer_only(actor, "enter the throw", THROW)
+        if state.phase is not Phase.THROW:
+            raise NotYourTurn("the dice are not to be thrown now", THROW)
+        if faces is None:
+            if state.physical_dice:
+                raise NotYourTurn(
+                    "this table's dice are thrown by hand: enter the reading of the two dice", THROW
+                )
+            return DiceThrown(faces=roll_dice(self.draw(), 2), cite=THROW)
+        if not state.physical_dice:
+            raise NotYourTurn("this table's dice are drawn by RNG: no reading is taken", THROW)
+        if not state.dice_ready:
+            raise NotYourTurn("the shooter has not selected his two dice (623a.7)", DICE)
+        reading = _reading(faces)
+        if reading is None:
+            raise InvalidWager(
+                f"a throw's reading is two faces, each a whole number 1 to 6, not {list(faces)}",
+                THROW,
+            )
+        return DiceThrown(faces=reading, source="reading", cite=THROW)
+
+    def _void(self, reason: str, actor: Actor) -> Iterator[Event]:
+        state = self.state
+        dealer_only(actor, "void the round", VOID_ROUND_CITE)
+        if state.phase not in (Phase.BETTING, Phase.OFFERED, Phase.THROW):
+            raise NotYourTurn(
+                "a round may be voided only while no throw is on display", VOID_ROUND_CITE
+            )
+        in_play = list(state.bets())
+        yield RoundVoided(reason=reason, cite=VOID_ROUND_CITE)
+        for seat, spot, bet in in_play:
+            if bet.commission:
+                yield CommissionReturned(
+                    seat=seat, spot=spot, amount=bet.commission, cite=VOID_ROUND_CITE
+                )
+            yield WagerSettled(
+                seat=seat,
+                spot=spot,
+                amount=bet.amount,
+                outcome=Outcome.VOID,
+                returned=bet.amount,
+                cite=VOID_ROUND_CITE,
+            )
+
+    # -- what may be done and seen ------------------------------------------------------
+    def amount_step(self, spot: str) -> int:
+        """The amounts that may go on ``spot`` now are multiples of this many cents
+        (623a.4: the parts, and where refused the payouts, in whole cents)."""
+        return amount_step(spot, self.rules, self.state.point)
+
+    def may_close(self) -> bool:
+        """Whether "no more bets" may be called: on a come-out, a shooter is found."""
+        state = self.state
+        if state.phase is not Phase.BETTING:
+            return False
+        if not state.come_out:
+            return True
+        if state.shooter is not None and state.line_wager(state.shooter):
+            return True
+        return self._next_shooter(line=True) is not None
+
+    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
+        state = self.state
+        if self.finished:
+            return []
+        if actor == DEALER:
+            return self._dealer_legal()
+        if actor not in state.seats or actor in state.departed:
+            return []
+        if state.phase is Phase.OFFERED and state.shooter == actor:
+            return [LegalCommand(command="SelectDice", bounds=_PLACES, cite=DICE)]
+        if state.phase is not Phase.BETTING:
+            return []
+        return self._player_legal(actor)
+
+    def _player_legal(self, seat: int) -> list[LegalCommand]:
+        state = self.state
+        groups: dict[tuple[str, str, int, int], list[str]] = {}
+        for spot in all_spots():
+            limits = placement(state, seat, spot)
+            if isinstance(limits, Limits):
+                key = (group_of(spot), limits.cite, limits.low, limits.high)
+                groups.setdefault(key, []).append(spot)
+        legal = [
+            LegalCommand(
+                command="PlaceWager", spots=tuple(spots), min_amount=low, max_amount=high, cite=cite
+            )
+            for (_, cite, low, high), spots in groups.items()
+        ]
+        held = state.wagers.get(seat, {})
+        removable = tuple(s for s in held if removal(state, seat, s) is None)
+        if removable:
+            legal.append(LegalCommand(command="RemoveWager", spots=removable, cite=MAKING))
+        for working in (True, False):
+            callable_ = tuple(
+                s
+                for s, bet in held.items()
+                if kind_of(s) in CALLABLE and state.working(s, bet) != working
+            )
+            if callable_:
+                option = "working" if working else "not_working"
+                legal.append(
+                    LegalCommand(
+                        command="CallWager", spots=callable_, options=(option,), cite=MAKING
+                    )
+                )
+        if state.shooter == seat and state.come_out:
+            legal.append(LegalCommand(command="GiveUpDice", cite=SHOOTER))
+        return legal
+
+    def _dealer_legal(self) -> list[LegalCommand]:
+        state = self.state
+        void = LegalCommand(command="VoidRound", cite=VOID_ROUND_CITE)
+        if state.phase is Phase.BETTING:
+            close = LegalCommand(command="AnnounceNoMoreBets", cite=MAKING)
+            return [close, void] if self.may_close() else [void]
+        if state.phase is Phase.OFFERED:
+            if state.shooter is None:
+                select = LegalCommand(command="SelectDice", bounds=_PLACES, cite=DICE)
+                return [select, void]
+            return [void]
+        if state.phase is Phase.THROW:
+            if state.physical_dice and not state.dice_ready:
+                return [LegalCommand(command="OfferDice", cite=DICE), void]
+            return [LegalCommand(command="ThrowDice", cite=THROW), void]
+        call = LegalCommand(command="CallRoll", cite=SETTLEMENT)
+        if not state.physical_dice:
+            return [call]
+        irregular = LegalCommand(
+            command="DeclareIrregularity", options=tuple(Irregularity), cite=THROW
+        )
+        return [call, irregular]
+
+    def view(self, actor: Actor | None) -> dict[str, Any]:
+        """Everything at a dice table is in plain sight: every player, the dealer and the
+        public see the same layout (the puck, the shooter, the wagers in cents by seat and
+        spot, those off for the next roll, the dice, every roll of the round, the last
+        roll's settlements)."""
+        state, opened = self.state, self.opened
+        return {
+            "game": self.game,
+            "table": str(self.rules.table),
+            "table_id": opened.table_id,
+            "round_id": opened.round_id,
+            "rules_sha256": opened.rules_sha256,
+            "phase": str(state.phase),
+            "viewer": actor,
+            "seats": {str(k): v for k, v in state.seats.items()},
+            "departed": sorted(state.departed),
+            "shooter": state.shooter,
+            "point": state.point,
+            "puck": "off" if state.point is None else "on",
+            "wagers": {
+                str(seat): {spot: bet.amount for spot, bet in spots.items()}
+                for seat, spots in state.wagers.items()
+            },
+            "off": {
+                str(seat): [spot for spot, bet in spots.items() if not state.working(spot, bet)]
+                for seat, spots in state.wagers.items()
+                if any(not state.working(spot, bet) for spot, bet in spots.items())
+            },
+            "dice": list(state.dice),
+            "rolls": [list(faces) for faces in state.rolls],
+            "points_made": list(state.shooter_points),
+            "bonus_rolled": sorted(state.bonus_rolled),
+            "settlements": [
+                {"outcome": "win", **e.model_dump(mode="json")}
+                if isinstance(e, WagerPaid)
+                else e.model_dump(mode="json")
+                for e in state.last_settled
+            ],
+        }
+
+
+__all__ = ["BONUS_SPOTS", "CrapsRound"]

@@ -1,0 +1,180 @@
+"""The Craps simulation kernel (whole shooters' hands) against the exact par sheet and the
+engine itself.
+
+- **sampling**: a run of whole hands gives every wager of the par sheet a mean within its
+  confidence interval of the exact return, the 99.9% level Bonferroni-corrected for the
+  number of wagers (a correct kernel fails one run in a thousand, whatever their number);
+- **the engine**: hands played by the engine (an RNG table, seeded) with a bettor who
+  makes Pass, Don't Pass, Place 6 and hard 8 called working, the Field, Any Craps, the Fire
+  Bet and All Small at the start of the hand, a Come wager on the first roll with a point,
+  and (another seat) Pass with full 3-4-5x odds: the kernel, given the same dice, nets
+  each wager's first decision exactly as the engine settled it;
+- **reproducibility** from the seed, and ``croupier simulate craps --json``.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from statistics import NormalDist
+from typing import Any
+
+import numpy as np
+from typer.testing import CliRunner
+
+from croupier.analysis.exact.craps import par_sheet
+from croupier.analysis.simulation import craps as kernel
+from croupier.analysis.simulation import run
+from croupier.cli import app
+from croupier.engine import DEALER, Event, Outcome, WagerSettled
+from croupier.games.craps import (
+    AnnounceNoMoreBets,
+    CallWager,
+    CrapsRound,
+    PlaceWager,
+    RollCalled,
+    WagerPaid,
+)
+from croupier.games.craps.policy import SPEC
+from croupier.rng import SeededRng
+from croupier.rules.craps import CrapsRules
+
+LEVEL = 0.999
+
+
+def test_every_wager_within_its_interval_of_the_exact_figure() -> None:
+    rules = CrapsRules(fire_bet_paytable="b")
+    sheet = par_sheet(rules)
+    names = [w.wager for w in sheet.wagers]
+    level = 1 - (1 - LEVEL) / len(names)
+    result = run("craps", rules, rounds=400_000, seed=2024, workers=1)
+    z = NormalDist().inv_cdf(1 - (1 - level) / 2)
+    for wager in sheet.wagers:
+        estimate = result.estimate(wager.wager, LEVEL)
+        half = z * estimate.std_error
+        exact = float(wager.expected_return)
+        assert abs(estimate.mean - exact) <= half, (wager.wager, estimate.mean, exact, half)
+    # Every hand has the line wagers and the Fire Bet; the odds on 4 about 3/36 of them
+    # (the first come-out point of a hand, or a later one).
+    assert result.estimate("pass", LEVEL).rounds == 400_000
+    assert result.estimate("fire_bet", LEVEL).rounds == 400_000
+    assert 0 < result.estimate("odds:4", LEVEL).rounds < 400_000
+
+
+def test_the_same_seed_gives_the_same_hands() -> None:
+    rules = CrapsRules()
+    first, again = kernel.sample(rules, 2_000, 7), kernel.sample(rules, 2_000, 7)
+    assert first.keys() == again.keys()
+    assert all(np.array_equal(first[k], again[k]) for k in first)
+    assert list(first) == [w.wager for w in par_sheet(rules).wagers]
+
+
+# --- the engine's hands -----------------------------------------------------------------------
+SPOTS = {
+    1: {
+        "pass": 1_000,
+        "dont_pass": 1_000,
+        "place:6": 1_200,
+        "hard:8": 1_000,
+        "field": 1_000,
+        "any_craps": 1_000,
+        "fire_bet": 500,
+        "all_small": 500,
+    },
+    2: {"pass": 1_000},
+}
+WORKING = ("place:6", "hard:8")
+
+
+def _net(event: Event) -> Fraction:
+    if isinstance(event, WagerPaid):
+        return Fraction(event.won, event.amount)
+    assert isinstance(event, WagerSettled)
+    return Fraction(event.returned + event.won - event.amount, event.amount)
+
+
+def engine_hand(rnd: CrapsRound) -> tuple[dict[str, Fraction], list[tuple[int, ...]]]:
+    """Play one hand as the module docstring says; the first decision's net per unit of
+    each wager, and the dice of every roll."""
+    policy = SPEC.policy
+    for seat, spots in SPOTS.items():
+        for spot, amount in spots.items():
+            rnd.handle(PlaceWager(seat=seat, spot=spot, amount=amount), seat)
+    for spot in WORKING:
+        rnd.handle(CallWager(seat=1, spot=spot, working=True), 1)
+    come_made = odds_made = False
+    decided: dict[tuple[int, str], Fraction] = {}
+    odds_amount = 0
+    while not rnd.finished:
+        state = rnd.state
+        if state.come_out:
+            for seat in (1, 2):  # the shooter's line wager for later come-outs
+                if not state.line_wager(seat):
+                    rnd.handle(PlaceWager(seat=seat, spot="pass", amount=1_000), seat)
+        elif not come_made:
+            rnd.handle(PlaceWager(seat=1, spot="come", amount=1_000), 1)
+            come_made = True
+        first_pass = (2, "pass") not in decided
+        if not state.come_out and not odds_made and first_pass:
+            odds_amount = 1_000 * {4: 3, 10: 3, 5: 4, 9: 4, 6: 5, 8: 5}[state.point or 0]
+            rnd.handle(PlaceWager(seat=2, spot="pass_odds", amount=odds_amount), 2)
+            odds_made = True
+        start = len(rnd.events)
+        rnd.handle(AnnounceNoMoreBets(), DEALER)
+        policy.run_dealer_steps(rnd)
+        for event in rnd.events[start:]:
+            if isinstance(event, WagerSettled | WagerPaid):
+                spot = "come" if event.spot.startswith("come:") else event.spot
+                decided.setdefault((event.seat, spot), _net(event))
+    nets = {spot: decided[(1, spot)] for spot in (*SPOTS[1], "come")}
+    line, odds = decided[(2, "pass")], decided.get((2, "pass_odds"))
+    nets["pass_with_odds"] = line if odds is None else line + odds * odds_amount / 1_000
+    rolls = [e.faces for e in rnd.events if isinstance(e, RollCalled)]
+    return nets, rolls
+
+
+def test_the_kernel_settles_the_engines_hands_as_the_engine_did() -> None:
+    rules = CrapsRules()
+    plan = kernel.plan_for(rules)
+    rng = SeededRng(99)
+    after: Any = None
+    hands = 0
+    for number in range(40):
+        rnd = CrapsRound.open(
+            rules,
+            table_id="T",
+            round_id=f"R{number}",
+            seats={1: "ann", 2: "bo"},
+            rng=rng,
+            after=after,
+        )
+        nets, rolls = engine_hand(rnd)
+        after = rnd.state.last_shooter
+        dice = np.array([face - 1 for faces in rolls for face in faces], dtype=np.uint8)
+        out, used = kernel.play(plan, dice, 1)
+        assert out.shape[1] == 1 and used == dice.size
+        row = dict(zip(plan.names, out[:, 0], strict=True))
+        for spot, net in nets.items():
+            assert row[spot] == float(net), (number, spot, rolls, row[spot], net)
+        hands += 1
+    assert hands == 40
+
+
+def test_croupier_simulate_craps() -> None:
+    result = CliRunner().invoke(
+        app, ["simulate", "craps", "--rounds", "20000", "--seed", "3", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    wagers = {w["wager"]: w for w in data["wagers"]}
+    assert {"pass", "place:6", "fire_bet", "all_small", "pass_with_odds"} <= set(wagers)
+    assert data["method"] == "simulation"
+
+
+def test_the_engines_outcomes_are_what_the_test_read() -> None:
+    """A check of the helper: a lost wager nets -1 a unit, a push 0."""
+    lost = WagerSettled(seat=1, spot="pass", amount=1_000, outcome=Outcome.LOSE, cite="x")
+    push = WagerSettled(
+        seat=1, spot="dont_pass", amount=1_000, outcome=Outcome.PUSH, returned=1_000, cite="x"
+    )
+    assert _net(lost) == -1 and _net(push) == 0

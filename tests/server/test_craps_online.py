@@ -1,0 +1,145 @@
+"""Craps (ch. 623a) through the table server: a turn of the dice at an RNG table with two
+players, the server restarted in the middle of it (every standing wager resumes), a
+player who leaves with his Pass wager on the point (it is paid to him), the dice passing
+to the next seat, the seven-out ending the round; the betting time restarting roll by
+roll; refusals cited. Every wallet is checked against a hand calculation and the ledger
+sums to zero."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from server_api import EXAMPLES, Api, Clock, ScriptedRng
+
+CRAPS = EXAMPLES / "craps.toml"
+
+
+def events(api: Api, round_id: str) -> list[dict[str, Any]]:
+    r = api.client.get(f"/rounds/{round_id}/replay", headers=api.admin)
+    assert r.status_code == 200, r.text
+    return [stored["event"] for stored in r.json()["events"]]
+
+
+def view(api: Api, auth: dict[str, str]) -> dict[str, Any]:
+    r = api.client.get("/tables/cr/view", headers=auth)
+    assert r.status_code == 200, r.text
+    body: dict[str, Any] = r.json()
+    return body
+
+
+def roll(api: Api, scripted: ScriptedRng, dealer: dict[str, str], *faces: int) -> None:
+    scripted.dice(*faces)
+    r = api.send(dealer, {"type": "AnnounceNoMoreBets"}, table_id="cr")
+    assert r.status_code == 200, r.text
+
+
+def ok(response: Any) -> None:
+    assert response.status_code == 200, response.text
+
+
+def test_a_turn_of_the_dice_survives_a_restart_and_a_player_leaving(tmp_path: Path) -> None:
+    """ann (seat 1, $1,000) and bo (seat 3, $1,000).
+
+    - ann $10 Pass, bo $10 Don't Pass; 4-2: the point is 6, ann shoots.
+    - ann $25 odds and $12 Place 8; bo $10 Come; 5-5: bo's Come travels to 10.
+    - The server restarts: the view (point, shooter, every wager) is as it was.
+    - ann leaves: her odds and Place 8 come back ($37), her Pass stays; the dice go to bo.
+    - bo $20 odds on his Come 10; 3-3 makes the 6: ann's Pass wins $10 (she has left),
+      bo's Don't Pass loses. ann: 1,000 - 10 - 25 - 12 + 37 + 20 = $1,010.
+    - bo $10 Pass; 6-1, a natural: his Pass wins $10, his Come 10 loses, its odds (off on
+      the come-out) come back. bo $10 Pass; 2-2, then 3-4: the seven-out ends the round.
+      bo: 1,000 - 10 - 10 - 20 - 10 + 20 + 20 - 10 = $980.
+    """
+    url = f"sqlite:///{tmp_path / 'craps.sqlite'}"
+    scripted = ScriptedRng()
+    api = Api(url, rng=scripted)
+    api.table("cr", CRAPS)
+    ann_id, ann = api.player("ann", deposit=100_000)
+    bo_id, bo = api.player("bo", deposit=100_000)
+    _, dealer = api.player("dee", role="dealer")
+    api.sit(ann, 1, "cr")
+    api.sit(bo, 3, "cr")
+    ok(api.wager(ann, 1, "pass", 1_000, table_id="cr"))
+    ok(api.wager(bo, 3, "dont_pass", 1_000, table_id="cr"))
+    roll(api, scripted, dealer, 4, 2)
+    seen = view(api, ann)["view"]
+    assert (seen["point"], seen["puck"], seen["shooter"]) == (6, "on", 1)
+    r = api.wager(ann, 1, "pass_odds", 6_000, table_id="cr")  # 3-4-5x: at most $50
+    assert r.status_code == 422 and "623a.6" in r.text
+    r = api.wager(ann, 1, "fire_bet", 500, table_id="cr")
+    assert r.status_code == 422 and "623a.11" in r.text
+    r = api.send(ann, {"type": "RemoveWager", "seat": 1, "spot": "pass"}, table_id="cr")
+    assert r.status_code == 422 and "623a.4" in r.text
+    ok(api.wager(ann, 1, "pass_odds", 2_500, table_id="cr"))
+    ok(api.wager(ann, 1, "place:8", 1_200, table_id="cr"))
+    ok(api.wager(bo, 3, "come", 1_000, table_id="cr"))
+    roll(api, scripted, dealer, 5, 5)
+    before = view(api, bo)["view"]
+    assert before["wagers"]["3"]["come:10"] == 1_000
+    assert before["off"] == {}
+    api.close()
+
+    api = Api(url, rng=scripted)  # the server restarts on the same database
+    after = view(api, bo)["view"]
+    assert after == before
+    r = api.client.delete("/tables/cr/seats/1", headers=ann)
+    assert r.status_code == 200, r.text
+    assert api.wallets()[ann_id] == 100_000 - 1_000
+    seen = view(api, bo)["view"]
+    assert seen["shooter"] == 3 and seen["departed"] == [1]
+    assert seen["wagers"]["1"] == {"pass": 1_000}
+    ok(api.wager(bo, 3, "come_odds:10", 2_000, table_id="cr"))
+    roll(api, scripted, dealer, 3, 3)
+    assert api.wallets()[ann_id] == 101_000
+    ok(api.wager(bo, 3, "pass", 1_000, table_id="cr"))
+    roll(api, scripted, dealer, 6, 1)
+    ok(api.wager(bo, 3, "pass", 1_000, table_id="cr"))
+    roll(api, scripted, dealer, 2, 2)
+    roll(api, scripted, dealer, 3, 4)
+    stored = events(api, "cr-1")
+    assert stored[-1]["type"] == "RoundCompleted"
+    assert [e["seat"] for e in stored if e["type"] == "DiceToShooter"] == [1, 3]
+    settled = [(e["seat"], e["spot"], e["outcome"]) for e in stored if e["type"] == "WagerSettled"]
+    assert (1, "pass", "win") in settled and (3, "come_odds:10", "push") in settled
+    assert api.wallets() == {ann_id: 101_000, bo_id: 98_000, **_others(api, ann_id, bo_id)}
+    assert api.ledger()["total"] == 0
+    r = api.client.get("/tables/cr/verify", headers=api.admin)
+    assert r.status_code == 200 and r.json()["ok"], r.text
+    # The next round: the dice go on clockwise from seat 3, bo's (ann has gone).
+    ok(api.wager(bo, 3, "pass", 1_000, table_id="cr"))
+    roll(api, scripted, dealer, 5, 6)
+    assert [e["seat"] for e in events(api, "cr-2") if e["type"] == "DiceToShooter"] == [3]
+    assert events(api, "cr-2")[1] == {"type": "ShooterRotation", "after": 3, "cite": "623a.10"}
+    api.close()
+
+
+def _others(api: Api, *known: str) -> dict[str, int]:
+    return {pid: balance for pid, balance in api.wallets().items() if pid not in known}
+
+
+def test_the_betting_time_restarts_every_roll(tmp_path: Path) -> None:
+    """A table with 30 seconds of betting: ann's Pass stands on its point 8, and with no
+    new wager the table rolls again each time the betting time of a roll runs out."""
+    scripted = ScriptedRng()
+    clock = Clock()
+    api = Api(f"sqlite:///{tmp_path / 'timed.sqlite'}", rng=scripted, clock=clock)
+    try:
+        body = {"id": "cr", "rules_toml": CRAPS.read_text(), "settings": {"betting_seconds": 30}}
+        r = api.client.post("/tables", json=body, headers=api.admin)
+        assert r.status_code == 201, r.text
+        _, ann = api.player("ann", deposit=100_000)
+        api.sit(ann, 2, "cr")
+        ok(api.wager(ann, 2, "pass", 1_000, table_id="cr"))
+        scripted.dice(5, 3, 2, 2, 1, 2)  # the point 8, then 4, then 3
+        clock.advance(31)
+        assert view(api, ann)["view"]["rolls"] == [[5, 3]]
+        clock.advance(20)
+        assert view(api, ann)["view"]["rolls"] == [[5, 3]]  # this roll's time runs on
+        clock.advance(11)
+        assert view(api, ann)["view"]["rolls"] == [[5, 3], [2, 2]]
+        clock.advance(31)
+        assert view(api, ann)["view"]["rolls"] == [[5, 3], [2, 2], [1, 2]]
+        assert view(api, ann)["view"]["point"] == 8
+    finally:
+        api.close()
