@@ -4,41 +4,33 @@ combinations and the six numbers), several wagers each in one round; the dealer 
 "no more bets"; the automated shaker's three dice show, the winning areas light, and each
 balance is the ledger's wallet and what the paytable pays on those dice, worked here.
 
-The server, the browser and the helpers are those of ``test_tables.py``. With
+The server and the browser are the session's (conftest.py), the helpers browser_support's. With
 CROUPIER_SCREENSHOTS=1 the table after the shake goes to docs/screenshots/sic-bo.png.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import test_tables as tables
-from browser_support import Server
-from test_tables import (
+from browser_support import (
     OPENING,
+    Server,
     as_dealer,
     dollars,
     me,
+    missing,
     open_table,
-    pytestmark,  # noqa: F401  (the browser marker, skipped where Chromium is missing)
     shot,
     shown_balance,
     sign_up,
 )
 
-
-# The server and the browser of test_tables.py, for this module alone (torn down at its
-# end, so that the next module's Playwright can start).
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    yield from tables.server.__wrapped__(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from tables.browser.__wrapped__()
+MISSING = missing()
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+]
 
 
 # The example's paytable (examples/rules/sic-bo.toml, the figures of the low table),
