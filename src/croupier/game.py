@@ -23,6 +23,8 @@ rounds, which the server, the terminal table and the tests all follow:
   event's own data: the fields blanked for a seat or a spectator;
 - **money** (:meth:`TablePolicy.moves`): the postings an event causes beyond a wager
   placed and settled (a purchase collected by the table, a player bank's chips);
+- **random draws** (:meth:`TablePolicy.random_draws`): the dice, shuffles and numbers
+  its rounds draw, for the testing lab (``croupier rng``);
 - its **table sign**, exact analysis, report's strategy chart, simulation kernel,
   terminal table and browser layout, named in the spec (modules imported only when used).
 
@@ -48,7 +50,7 @@ from croupier.engine import (
     WagerSettled,
 )
 from croupier.money import Cents
-from croupier.rng import Rng, SecureRng
+from croupier.rng import Draw, Rng, SecureRng
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -364,6 +366,15 @@ class TablePolicy:
         )
         self.run_dealer_steps(round_)
         return round_
+
+    # -- what the table draws -----------------------------------------------------------
+    def random_draws(self, rules: RulesSubmission) -> tuple[Draw, ...]:
+        """Every kind of random draw a round under ``rules`` makes from its random source
+        (:mod:`croupier.rng`: dice, a shuffle, a number), drawn by the same functions the
+        round calls, in the order a round first makes them; a round may make each more
+        than once or not at all. Empty: the game draws nothing. What the testing lab
+        dumps and tests (``croupier rng``)."""
+        return ()
 
     # -- what a viewer sees -------------------------------------------------------------
     def hidden(self, event: Event, viewer: Viewer) -> dict[str, Any]:

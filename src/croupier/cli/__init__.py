@@ -28,10 +28,11 @@ def main(
 
 
 def _register() -> None:
-    from croupier.cli import analyze, play, rules, server, simulate
+    from croupier.cli import analyze, play, rng, rules, server, simulate
 
     analyze.register(app)
     play.register(app)
+    rng.register(app)
     rules.register(app)
     server.register(app)
     simulate.register(app)

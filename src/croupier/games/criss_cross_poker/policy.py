@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from croupier.engine import Command
 from croupier.game import GameSpec, Previous, TableTimings
 from croupier.games.card_policy import CardTablePolicy, other_deck
+from croupier.games.cards import CardSections
 from croupier.games.criss_cross_poker import (
     REVEAL_PHASES,
     CountStub,
@@ -28,11 +29,12 @@ from croupier.games.criss_cross_poker import (
     default_setup,
 )
 from croupier.rules.base import RulesSubmission
-from croupier.rules.criss_cross_poker import CrissCrossPokerRules
+from croupier.rules.criss_cross_poker import SECTIONS, CrissCrossPokerRules
 
 
 class CrissCrossPokerPolicy(CardTablePolicy):
     timeout_cite: ClassVar[str] = "674a.11(b), (d), (f)"
+    sections: ClassVar[CardSections] = SECTIONS
     phases: ClassVar[dict[str, Any]] = {
         "shuffle": Phase.SHUFFLE,
         "cut": Phase.CUT,

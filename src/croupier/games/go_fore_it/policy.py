@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from croupier.engine import Command
 from croupier.game import GameSpec, Previous, TableTimings
 from croupier.games.card_policy import CardTablePolicy, other_deck
+from croupier.games.cards import CardSections
 from croupier.games.go_fore_it import (
     CountStub,
     CutCards,
@@ -31,6 +32,7 @@ from croupier.rules.go_fore_it import SECTIONS, GoForeItRules
 
 class GoForeItPolicy(CardTablePolicy):
     timeout_cite: ClassVar[str] = "676a.11(b)"
+    sections: ClassVar[CardSections] = SECTIONS
     phases: ClassVar[dict[str, Any]] = {
         "shuffle": Phase.SHUFFLE,
         "cut": Phase.CUT,

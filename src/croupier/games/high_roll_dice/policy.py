@@ -31,6 +31,9 @@ from croupier.games.high_roll_dice import (
     Phase,
     ThrowDice,
 )
+from croupier.rng import DiceDraw, Draw
+from croupier.rules.base import RulesSubmission
+from croupier.rules.high_roll_dice import HighRollDiceRules
 
 
 class HighRollDicePolicy(TablePolicy):
@@ -46,6 +49,12 @@ class HighRollDicePolicy(TablePolicy):
         if phase in (Phase.FIRST_CALL, Phase.EXTRA_CALL):
             return CallResult()
         return None
+
+    def random_draws(self, rules: RulesSubmission) -> tuple[Draw, ...]:
+        """The dice thrown by the RNG (675a.4(b); the Extra Roll throws again those that
+        did not match, 675a.4(g))."""
+        assert isinstance(rules, HighRollDiceRules)
+        return (DiceDraw("the dice", rules.dice, rules.sections.throw),)
 
     def seats_wagered(self, round_: Round[Any]) -> set[int]:
         assert isinstance(round_, HighRollDiceRound)
