@@ -114,6 +114,11 @@ class DeadlinePassed(CroupierError):
     command again."""
 
 
+class NotRevealed(CroupierError):
+    """A round's sealed values are not revealed yet: the round is open, or a later round
+    still deals from what it sealed (409)."""
+
+
 class RateLimited(CroupierError):
     """Too many commands from one caller at one table (429)."""
 

@@ -383,6 +383,14 @@ class TablePolicy:
         public at the table. The dealer and surveillance are never asked."""
         return {}
 
+    def sealed_until_later(self, round_: Round[Any]) -> bool:
+        """Whether the sealed values of ``round_``, which is over, stay sealed after it
+        because a later round still deals from them (a shoe carried on: its order and its
+        burned cards). They are revealed (:mod:`croupier.sealing`) with the first later
+        round at the table for which this is false. Default: no, a round is revealed
+        when it is over."""
+        return False
+
     # -- money ----------------------------------------------------------------------------
     def moves(
         self, events: Sequence[Event], index: int, seats: Mapping[int, str]

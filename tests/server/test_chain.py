@@ -177,3 +177,77 @@ def test_the_cli_refuses_bad_input_with_a_message(
     assert result.exit_code == 2, result.output
     assert said in result.output and "Traceback" not in result.output
     assert not (tmp_path / "c.sqlite").exists()
+
+
+def _commit(salt: str, value: object) -> str:
+    text_ = json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(bytes.fromhex(salt) + text_.encode()).hexdigest()
+
+
+def test_sealed_values_are_chained_by_their_commitments(tmp_path: Path) -> None:
+    """Go Fore It deals face down: the chain runs over each event with its hidden fields
+    replaced by salted commitments, recomputed here from the stored salts; a card changed
+    in the record, or its salt, no longer opens its commitment."""
+    from test_games import SETUPS, GameTable, player
+
+    settings, closes, seed = SETUPS["go-fore-it"]
+    url = f"sqlite:///{tmp_path / 'sealed.sqlite'}"
+    table = GameTable(url, "go-fore-it", 2, seed, settings)
+    try:
+        table.play(player("go-fore-it"), closes)
+        engine = table.api.engine
+        with engine.connect() as connection:
+            rows = connection.execute(
+                text("SELECT seq, body, sealed, salts, prev_hash, hash FROM events ORDER BY seq")
+            ).all()
+        head, sealed_rows = "0" * 64, 0
+        for seq, body, sealed, salts, prev, digest in rows:
+            event = json.loads(body)
+            public = dict(event)
+            if sealed is not None:
+                sealed_rows += 1
+                for name, salt in json.loads(salts).items():
+                    value = event[name]
+                    if isinstance(value, list):
+                        parts = b"".join(
+                            bytes.fromhex(_commit(s, v)) for s, v in zip(salt, value, strict=True)
+                        )
+                        public[name] = hashlib.sha256(parts).hexdigest()
+                    else:
+                        public[name] = _commit(salt, value)
+                assert public == {**event, **json.loads(sealed)}
+                assert len(set(json.loads(salts))) == len(json.loads(sealed))
+            assert prev == head
+            form = json.dumps(public, sort_keys=True, separators=(",", ":"))
+            head = hashlib.sha256((head + form).encode()).hexdigest()
+            assert head == digest, seq
+        assert sealed_rows >= 9  # the shuffle and every card dealt face down
+        assert table.api.client.get("/tables/t/verify", headers=table.api.admin).json()["ok"]
+        disable, enable = _guard(engine.dialect.name)
+        face_down = next(r for r in rows if r.sealed is not None and '"card"' in r.body)
+        with engine.begin() as connection:
+            for statement in disable:
+                connection.execute(text(statement))
+        for column, forged in (
+            ("body", face_down.body.replace(json.loads(face_down.body)["card"], "Xx", 1)),
+            ("salts", json.dumps({"card": "11" * 16})),
+        ):
+            with engine.begin() as connection:
+                connection.execute(
+                    text(f"UPDATE events SET {column} = :v WHERE seq = :seq"),
+                    {"v": forged, "seq": face_down.seq},
+                )
+            report = table.api.client.get("/tables/t/verify", headers=table.api.admin).json()
+            assert not report["ok"] and report["first_bad_seq"] == face_down.seq, column
+            assert "does not open" in report["problem"]
+            with engine.begin() as connection:
+                connection.execute(
+                    text(f"UPDATE events SET {column} = :v WHERE seq = :seq"),
+                    {"v": getattr(face_down, column), "seq": face_down.seq},
+                )
+        assert table.api.client.get("/tables/t/verify", headers=table.api.admin).json()["ok"]
+        with engine.begin() as connection:
+            for statement in enable:
+                connection.execute(text(statement))
+    finally:
+        table.close()

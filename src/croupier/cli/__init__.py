@@ -28,7 +28,7 @@ def main(
 
 
 def _register() -> None:
-    from croupier.cli import analyze, play, rng, rules, server, simulate
+    from croupier.cli import analyze, play, rng, rules, server, simulate, verify
 
     analyze.register(app)
     play.register(app)
@@ -36,6 +36,7 @@ def _register() -> None:
     rules.register(app)
     server.register(app)
     simulate.register(app)
+    verify.register(app)
 
 
 _register()

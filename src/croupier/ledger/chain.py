@@ -1,15 +1,16 @@
 """The event chain: each table's events, hash-chained, and the rounds rebuilt from them.
 
 **Events** are appended with :func:`append_events`: each row's hash is
-sha256(previous hash + canonical event JSON) along its table's chain; the table's head
-moves with a compare-and-set on its event count, so two writers cannot fork a chain
-(:class:`StaleVersion`). :func:`verify_chain` recomputes a table's chain from
-:data:`GENESIS`.
+sha256(previous hash + the event's public form) along its table's chain, where the public
+form is the canonical event JSON with every value a spectator may not see replaced by a
+salted commitment (:mod:`croupier.sealing`; the row keeps the full body, the commitments
+and their salts); the table's head moves with a compare-and-set on its event count, so
+two writers cannot fork a chain (:class:`StaleVersion`). :func:`verify_chain` recomputes
+a table's chain from :data:`GENESIS`, opening every commitment.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,11 +20,44 @@ from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
 from croupier.engine import Event, Round
+from croupier.game import TablePolicy, Viewer
 from croupier.ledger.accounts import NotFound, StaleVersion
 from croupier.ledger.cache import staged_round
 from croupier.ledger.models import EventRow, GameTable, RoundRow
 from croupier.ledger.tables import GENESIS, get_table
-from croupier.registry import round_type
+from croupier.registry import find, round_type
+from croupier.sealing import Seal, chain_hash, check_seal, public_form, seal
+
+SPECTATOR = Viewer()
+
+
+@dataclass(frozen=True)
+class SealedEvent:
+    """An event as the chain stores it: its canonical JSON, its sealed fields'
+    commitments and salts (JSON text, ``None`` when nothing is sealed) and its public
+    form, which the chain hashes."""
+
+    body: str
+    sealed: str | None
+    salts: str | None
+    public: str
+
+
+def seal_event(event: Event, policy: TablePolicy) -> SealedEvent:
+    """``event`` made ready for the chain: every field ``policy`` hides from a spectator
+    (:meth:`~croupier.game.TablePolicy.hidden`) sealed with fresh salts."""
+    data = event.model_dump(mode="json")
+    body = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    fields = list(policy.hidden(event, SPECTATOR))
+    if not fields:
+        return SealedEvent(body, None, None, body)
+    sealed: Seal = seal(data, fields)
+    return SealedEvent(
+        body,
+        json.dumps(sealed.sealed, sort_keys=True),
+        json.dumps(sealed.salts, sort_keys=True),
+        public_form(data, sealed.sealed),
+    )
 
 
 def canonical(event: Event) -> str:
@@ -31,19 +65,16 @@ def canonical(event: Event) -> str:
     return json.dumps(event.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
 
 
-def chain_hash(prev_hash: str, body: str) -> str:
-    return hashlib.sha256((prev_hash + body).encode()).hexdigest()
-
-
 def append_events(
     session: Session, table: GameTable, round_id: str, first_index: int, events: Sequence[Event]
 ) -> list[EventRow]:
     """Append ``events`` (indexes ``first_index``...) of ``round_id`` to ``table``'s chain."""
     seq, head = table.event_count, table.head_hash
+    policy = find(table.game).policy
     rows = []
     for offset, event in enumerate(events):
-        body = canonical(event)
-        digest = chain_hash(head, body)
+        sealed = seal_event(event, policy)
+        digest = chain_hash(head, sealed.public)
         rows.append(
             EventRow(
                 table_id=table.id,
@@ -51,7 +82,9 @@ def append_events(
                 round_id=round_id,
                 index=first_index + offset,
                 type=str(getattr(event, "type", type(event).__name__)),
-                body=body,
+                body=sealed.body,
+                sealed=sealed.sealed,
+                salts=sealed.salts,
                 prev_hash=head,
                 hash=digest,
             )
@@ -113,7 +146,9 @@ class ChainReport:
 
 
 def verify_chain(session: Session, table_id: str) -> ChainReport:
-    """Recompute the table's hash chain from its stored events and compare."""
+    """Recompute the table's hash chain from its stored events and compare: every
+    sealed value must open to its commitment with its stored salt, and every hash must
+    be that of the previous hash and the event's public form."""
     table = get_table(session, table_id)
     head, count = GENESIS, 0
     rows = session.scalars(
@@ -128,7 +163,14 @@ def verify_chain(session: Session, table_id: str) -> ChainReport:
             return bad(count, f"event {count} is missing (found seq {row.seq})")
         if row.prev_hash != head:
             return bad(row.seq, f"event {row.seq} does not follow the hash of event {count - 1}")
-        if chain_hash(head, row.body) != row.hash:
+        body = json.loads(row.body)
+        sealed = json.loads(row.sealed) if row.sealed else {}
+        if sealed or row.salts:
+            problem = check_seal(body, sealed, json.loads(row.salts or "{}"))
+            if problem is not None:
+                return bad(row.seq, f"event {row.seq} was altered: {problem}")
+        public = public_form(body, sealed) if sealed else row.body
+        if chain_hash(head, public) != row.hash:
             return bad(row.seq, f"event {row.seq} was altered: its hash does not match its body")
         head, count = row.hash, count + 1
     if count != table.event_count or head != table.head_hash:

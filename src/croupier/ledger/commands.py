@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from croupier.engine import Round
 from croupier.ledger.accounts import LedgerError, NotFound, StaleVersion
 from croupier.ledger.cache import process_cache, stage_round, staged_round
-from croupier.ledger.chain import canonical, chain_hash, load_round
+from croupier.ledger.chain import load_round, seal_event
 from croupier.ledger.db import raw
 from croupier.ledger.idempotency import StoredAnswer
 from croupier.ledger.models import RoundRow, now
@@ -37,6 +37,7 @@ from croupier.ledger.sql import (
 )
 from croupier.money import Cents
 from croupier.registry import spec_of
+from croupier.sealing import chain_hash
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,8 @@ class NewEvent:
     index: int
     type: str
     body: str
+    sealed: str | None
+    salts: str | None
     prev_hash: str
     hash: str
 
@@ -186,13 +189,23 @@ def store_command(
     seq, chain = head.event_count, head.head_hash
     created = db.when(now())
     rows: list[NewEvent] = []
+    policy = spec_of(round_).policy
     for offset, new_event in enumerate(events):
-        body = canonical(new_event)
-        digest = chain_hash(chain, body)
+        stored = seal_event(new_event, policy)
+        digest = chain_hash(chain, stored.public)
         kind = str(getattr(new_event, "type", type(new_event).__name__))
         rows.append(
             NewEvent(
-                round_row.table_id, seq, round_row.id, first_new + offset, kind, body, chain, digest
+                round_row.table_id,
+                seq,
+                round_row.id,
+                first_new + offset,
+                kind,
+                stored.body,
+                stored.sealed,
+                stored.salts,
+                chain,
+                digest,
             )
         )
         seq, chain = seq + 1, digest
@@ -200,7 +213,7 @@ def store_command(
         f"table {round_row.table_id} changed while this command was handled; send it again",
         "server:optimistic-concurrency",
     )
-    money = _money(session, round_row.table_id, round_.events, first_new, spec_of(round_).policy)
+    money = _money(session, round_row.table_id, round_.events, first_new, policy)
     chain_params = {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
     event_params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
     if db.postgresql and rows:  # everything in one statement: one round trip

@@ -183,8 +183,12 @@ class RoundRow(Base):
 
 
 class EventRow(Base):
-    """An event, append-only: ``hash`` is sha256(``prev_hash`` + ``body``) along the table's
-    chain, ``body`` the event's canonical JSON."""
+    """An event, append-only: ``body`` is the event's canonical JSON; ``sealed`` the
+    commitments of the fields a spectator may not see and ``salts`` their secret salts
+    (JSON objects, ``NULL`` when nothing is sealed; :mod:`croupier.sealing`); ``hash`` is
+    sha256(``prev_hash`` + the public form: ``body`` with each sealed field replaced by its
+    commitment) along the table's chain. The salts reach no player before the round is
+    revealed."""
 
     __tablename__ = "events"
     __table_args__ = (
@@ -200,6 +204,8 @@ class EventRow(Base):
     index: Mapped[int] = mapped_column(Integer)
     type: Mapped[str] = mapped_column(String(40))
     body: Mapped[str] = mapped_column(Text)
+    sealed: Mapped[str | None] = mapped_column(Text, nullable=True, default=None)
+    salts: Mapped[str | None] = mapped_column(Text, nullable=True, default=None)
     prev_hash: Mapped[str] = mapped_column(String(64))
     hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

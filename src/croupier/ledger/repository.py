@@ -59,7 +59,6 @@ from croupier.ledger.chain import (
     ChainReport,
     append_events,
     canonical,
-    chain_hash,
     load_round,
     round_events,
     verify_chain,
@@ -75,6 +74,7 @@ from croupier.ledger.commands import (
 from croupier.ledger.idempotency import StoredAnswer, store_answer, stored_answer
 from croupier.ledger.postings import RoundPosting, round_postings
 from croupier.ledger.tables import GENESIS, create_table, get_table
+from croupier.sealing import chain_hash
 
 __all__ = [
     "GENESIS",

@@ -25,7 +25,18 @@ _INSERT_ROUND = Statement.of(
     "INSERT INTO rounds (id, table_id, number, version, status, opened_at) "
     "VALUES (:id, :table_id, :number, :version, :status, :opened_at)"
 )
-_EVENT_COLUMNS = ("table_id", "seq", "round_id", "index", "type", "body", "prev_hash", "hash")
+_EVENT_COLUMNS = (
+    "table_id",
+    "seq",
+    "round_id",
+    "index",
+    "type",
+    "body",
+    "sealed",
+    "salts",
+    "prev_hash",
+    "hash",
+)
 
 
 def _rows(count: int, columns: Sequence[str], casts: dict[str, str] | None = None) -> str:

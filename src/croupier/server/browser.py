@@ -33,7 +33,7 @@ from croupier.ledger import repository as repo
 from croupier.ledger.models import CAGE, WALLET, GameTable, Player, RoundRow, Seat
 from croupier.registry import GAMES, find, sign_for, spec_of
 from croupier.rules.base import RulesSubmission
-from croupier.server import driver, schemas, service
+from croupier.server import driver, reveal, schemas, service
 from croupier.server.ratelimit import Buckets, RateLimit
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -270,6 +270,16 @@ def register(
                 for n, e in enumerate(service.stored(rows))
             ],
         )
+
+    @app.get("/rounds/{round_id}/reveal", response_model=schemas.RevealOut, responses=problems)
+    def reveal_round(round_id: str, db: Db, _me: Caller) -> schemas.RevealOut:
+        """A round that is over, for any player or spectator to check: every event whole
+        with the salts that open the commitments received while it was played (the
+        shuffled order, each card dealt face down), so that every card seen can be
+        traced to the order committed when it was shuffled (``croupier verify-round``;
+        docs/architecture.md, "Provably fair rounds"). 409 while the round is open, or
+        while a later round still deals from its shoe."""
+        return reveal.reveal(db, round_id)
 
     @app.get("/games/{game}/commands", response_model=schemas.CommandSchemaOut, responses=problems)
     def commands(game: str) -> schemas.CommandSchemaOut:

@@ -242,7 +242,15 @@ class StoredEvent(BaseModel):
     index: int
     """Position in the round."""
     type: str
+    prev_hash: str
+    """The hash of the event before it in the table's chain."""
     hash: str
+    """sha256(``prev_hash`` + the event's public form: ``event`` with each field of
+    ``sealed`` replaced by its commitment), hex (:mod:`croupier.sealing`)."""
+    sealed: dict[str, str] = Field(default_factory=dict)
+    """The commitments (hex) of the event's fields a spectator may not see, published when
+    the event happens; their salts are revealed when the round is over
+    (``GET /rounds/{id}/reveal``)."""
     event: dict[str, Any]
 
 
@@ -279,6 +287,29 @@ class ReplayOut(BaseModel):
     events: list[StoredEvent]
     view: dict[str, Any]
     """The dealer's view of the round rebuilt from its stored events."""
+
+
+RevealStatus = Literal["completed", "voided"]
+
+
+class RevealedEvent(StoredEvent):
+    """An event of a round that is over, whole, with what opens its commitments."""
+
+    salts: dict[str, str | list[str]] = Field(default_factory=dict)
+    """Each sealed field's salt (hex), or one per element of a list."""
+    elements: dict[str, list[str]] = Field(default_factory=dict)
+    """For each sealed list, its elements' commitments (hex), in order."""
+
+
+class RevealOut(BaseModel):
+    """A round that is over, every event whole with its salts, for anyone to check
+    (``croupier verify-round``, docs/architecture.md, "Provably fair rounds")."""
+
+    round_id: str
+    table_id: str
+    game: str
+    status: RevealStatus
+    events: list[RevealedEvent]
 
 
 class VerifyOut(BaseModel):

@@ -279,7 +279,13 @@ def _status(round_: Round[Any]) -> Status:
 def stored(rows: Sequence[EventRow | repo.NewEvent]) -> list[schemas.StoredEvent]:
     return [
         schemas.StoredEvent(
-            seq=row.seq, index=row.index, type=row.type, hash=row.hash, event=json.loads(row.body)
+            seq=row.seq,
+            index=row.index,
+            type=row.type,
+            prev_hash=row.prev_hash,
+            hash=row.hash,
+            sealed=json.loads(row.sealed) if row.sealed else {},
+            event=json.loads(row.body),
         )
         for row in rows
     ]

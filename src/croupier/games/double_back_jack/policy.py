@@ -149,6 +149,12 @@ class DoubleBackJackPolicy(TablePolicy):
             return None
         return RefuseCut(seat=seat)
 
+    def sealed_until_later(self, round_: Round[Any]) -> bool:
+        """A shoe game: the cards left in the shoe go on to the next round, so the order
+        and the burned cards stay sealed until the shoe is reshuffled (673a.7(d))."""
+        assert isinstance(round_, DoubleBackJackRound)
+        return bool(next_shoe(round_.rules, round_, dict(round_.opened.seats)).shoe)
+
     def opens_ahead(self, rules: RulesSubmission, timings: TableTimings) -> bool:
         return timings.offer_cut
 

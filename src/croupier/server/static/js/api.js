@@ -70,6 +70,7 @@ export const api = {
   rounds: async (id, before) =>
     (await request("GET", `/tables/${encodeURIComponent(id)}/rounds?limit=${HISTORY_PAGE}${before ? `&before=${before}` : ""}`)).rounds,
   steps: (roundId) => request("GET", `/rounds/${encodeURIComponent(roundId)}/steps`),
+  reveal: (roundId) => request("GET", `/rounds/${encodeURIComponent(roundId)}/reveal`),
   verify: (id) => request("GET", `/tables/${encodeURIComponent(id)}/verify`),
   schema: async (game) => (await request("GET", `/games/${encodeURIComponent(game)}/commands`)).commands,
   command: (id, command, roundVersion) =>

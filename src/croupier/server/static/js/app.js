@@ -1,5 +1,6 @@
 // The browser tables: lobby (#/), a table (#/table/ID), its history (#/history/ID) and
-// the replay of a round hand by hand (#/replay/ROUND). Everything the player may do comes
+// the replay of a round hand by hand (#/replay/ROUND), and a player's check that a round
+// was dealt from what was committed (#/verify/ROUND, verify.js). Everything the player may do comes
 // from the server's legal_commands; nothing here decides what the rules allow.
 
 import { api, dollars, HISTORY_PAGE, Problem, setToken, token } from "./api.js";
@@ -7,6 +8,7 @@ import { control, humanize } from "./commands.js";
 import { LiveView } from "./live.js";
 import { felt, gameOf, h, results } from "./layouts.js";
 import { chip } from "./svg.js";
+import { checkRound } from "./verify.js";
 
 const main = document.getElementById("main");
 const balanceNode = document.getElementById("balance");
@@ -411,7 +413,7 @@ async function historyPage(tableId, before) {
       { class: "history" },
       h("h2", {}, `Rounds at table ${tableId}`),
       rounds.length
-        ? h("ol", { class: "rounds", reversed: true }, rounds.map((r) => h("li", { "data-round": r.round_id }, h("a", { href: `#/replay/${encodeURIComponent(r.round_id)}` }, `Round ${r.number}`), ` — ${r.status}, ${r.version} events`)))
+        ? h("ol", { class: "rounds", reversed: true }, rounds.map((r) => h("li", { "data-round": r.round_id }, h("a", { href: `#/replay/${encodeURIComponent(r.round_id)}` }, `Round ${r.number}`), ` — ${r.status}, ${r.version} events`, r.status === "open" ? "" : [" · ", h("a", { href: `#/verify/${encodeURIComponent(r.round_id)}`, "data-verify": r.round_id }, "verify")])))
         : h("p", {}, "No rounds yet."),
       pages.length ? h("p", { class: "pages" }, ...pages.flatMap((a, i) => (i ? [" · ", a] : [a]))) : null,
       h("p", {}, h("a", { href: `#/table/${encodeURIComponent(tableId)}` }, "Back to the table")),
@@ -461,6 +463,33 @@ async function replayPage(roundId) {
   show();
 }
 
+// The check of verify.js on this player's steps and the round's reveal, in words.
+async function verifyPage(roundId) {
+  document.title = `croupier — verify round ${roundId}`;
+  const steps = await api.steps(roundId);
+  const back = h("p", {}, h("a", { href: `#/history/${encodeURIComponent(steps.table_id)}` }, "All rounds"), " · ", h("a", { href: `#/replay/${encodeURIComponent(roundId)}` }, "Replay"));
+  let revealed;
+  try {
+    revealed = await api.reveal(roundId);
+  } catch (error) {
+    if (!(error instanceof Problem) || error.status !== 409) throw error;
+    main.replaceChildren(h("div", { class: "verify" }, h("h2", {}, `Round ${roundId} cannot be checked yet`), h("p", { class: "verdict" }, error.detail), back));
+    return;
+  }
+  const check = await checkRound(revealed, steps.steps.map((s) => s.event));
+  main.replaceChildren(
+    h("div", { class: "verify" },
+      h("h2", {}, `Round ${roundId}: ${check.ok ? "verified" : "does NOT verify"}`),
+      h("p", { class: `verdict ${check.ok ? "ok" : "bad"}`, "data-ok": String(check.ok) },
+        check.ok
+          ? "Every card, tile and die you saw was committed before it was dealt, and nothing was changed afterwards."
+          : "Something you received does not match what was committed: keep this page and tell the casino and the Gaming Control Board."),
+      h("ul", {}, ...check.problems.map((p) => h("li", { class: "problem" }, p)), ...check.notes.map((n) => h("li", {}, n))),
+      h("p", {}, "The full check, with the replay under the game's rules: ", h("code", {}, `croupier verify-round ${roundId} --token YOUR-TOKEN`)),
+      back),
+  );
+}
+
 function describe(event) {
   const skip = new Set(["type", "rules", "rules_sha256", "croupier_version", "table_id", "round_id", "game"]);
   return Object.entries(event)
@@ -480,6 +509,7 @@ async function route() {
     if (page === "table" && id) await tablePage(id);
     else if (page === "history" && id) await historyPage(id, Number(more) || null);
     else if (page === "replay" && id) await replayPage(id);
+    else if (page === "verify" && id) await verifyPage(id);
     else await lobby();
   } catch (error) {
     say(error.message, "error");

@@ -1,0 +1,100 @@
+"""`croupier verify-round ROUND`: a player's check that a round he played was fair.
+
+Fetches the round's reveal from the table server (``GET /rounds/{id}/reveal``) or reads
+it from a file, and checks it with :func:`croupier.verify_round.check_round`: the hash
+chain over the events' public forms, every commitment opened by its salt, the events
+as the player received them while it was played (``--seen``: the ``GET
+/rounds/{id}/steps`` answer or a list of events, saved at the time), and a replay under
+the game's rules. Exit 0 when it verifies, 1 when it does not, 2 when the reveal cannot
+be had (the round is still being played, the shoe is still in use, no such round).
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from croupier.verify_round import check_round
+
+
+def _get(url: str, token: str | None) -> Any:
+    request = urllib.request.Request(url, headers={"Accept": "application/json"})
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return json.load(answer)
+    except urllib.error.HTTPError as error:
+        try:
+            detail = json.load(error).get("detail", error.reason)
+        except (json.JSONDecodeError, AttributeError):
+            detail = error.reason
+        typer.echo(f"{url}: {detail}", err=True)
+        raise typer.Exit(2) from error
+    except urllib.error.URLError as error:
+        typer.echo(f"{url}: the server cannot be reached ({error.reason})", err=True)
+        raise typer.Exit(2) from error
+
+
+def _events(saved: Any) -> list[dict[str, Any]]:
+    """The events in a saved answer: steps (``steps[].event``), a command's ``events``,
+    or a list of events."""
+    if isinstance(saved, dict) and "steps" in saved:
+        return [step["event"] for step in saved["steps"]]
+    if isinstance(saved, dict) and "events" in saved:
+        return list(saved["events"])
+    if isinstance(saved, list):
+        return saved
+    raise typer.BadParameter("expected a steps answer, a command's answer or a list of events")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("verify-round")
+    def verify_round(
+        round_id: Annotated[str, typer.Argument(metavar="ROUND", help="The round, e.g. dbj-12.")],
+        server: Annotated[
+            str, typer.Option(help="The table server's address.")
+        ] = "http://127.0.0.1:8000",
+        token: Annotated[
+            str | None,
+            typer.Option(envvar="CROUPIER_TOKEN", help="Your bearer token (any player's)."),
+        ] = None,
+        reveal: Annotated[
+            Path | None,
+            typer.Option(help="Read the reveal from this JSON file instead of the server."),
+        ] = None,
+        seen: Annotated[
+            Path | None,
+            typer.Option(
+                help="The events as you received them during the round (a saved "
+                "GET /rounds/ROUND/steps answer); without it, your steps are fetched now."
+            ),
+        ] = None,
+    ) -> None:
+        """Check that a round you played was dealt from what was committed before it was
+        dealt, and that nothing was changed afterwards."""
+        base = server.rstrip("/")
+        if reveal is not None:
+            revealed = json.loads(reveal.read_text())
+        else:
+            revealed = _get(f"{base}/rounds/{round_id}/reveal", token)
+        received: list[dict[str, Any]] | None = None
+        if seen is not None:
+            received = _events(json.loads(seen.read_text()))
+        elif reveal is None and token:
+            received = _events(_get(f"{base}/rounds/{round_id}/steps", token))
+        check = check_round(revealed, received)
+        for note in check.notes:
+            typer.echo(f"  {note}")
+        if check.ok:
+            typer.echo(f"round {check.round_id} verifies")
+            return
+        for problem in check.problems:
+            typer.echo(f"  problem: {problem}", err=True)
+        typer.echo(f"round {check.round_id} DOES NOT VERIFY", err=True)
+        raise typer.Exit(1)

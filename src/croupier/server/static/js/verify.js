@@ -1,0 +1,107 @@
+// A player's check, in the browser, that a round he played was dealt from what was
+// committed before it was dealt (docs/architecture.md, "Provably fair rounds"): the same
+// arithmetic as `croupier verify-round` (croupier.verify_round), on the events as this
+// page receives them and the round's reveal. Only the replay under the game's rules is
+// left to the command line.
+
+// The canonical JSON of croupier.sealing.canonical_json: sorted keys, no spaces, every
+// character outside printable ASCII written as \uXXXX (Python's json.dumps defaults).
+export function canonical(value) {
+  if (value === null || typeof value !== "object") {
+    return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  }
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  const keys = Object.keys(value).sort();
+  return `{${keys.map((k) => `${canonical(k)}:${canonical(value[k])}`).join(",")}}`;
+}
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function bytes(hexText) {
+  const out = new Uint8Array(hexText.length / 2);
+  for (let i = 0; i < out.length; i += 1) out[i] = parseInt(hexText.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+async function sha256(data) {
+  return hex(await crypto.subtle.digest("SHA-256", data));
+}
+
+const text = (s) => new TextEncoder().encode(s);
+
+function joined(...parts) {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
+}
+
+export async function commit(salt, value) {
+  return sha256(joined(bytes(salt), text(canonical(value))));
+}
+
+async function fieldCommitment(value, salt) {
+  if (Array.isArray(value)) {
+    if (!Array.isArray(salt) || salt.length !== value.length) throw new Error("one salt per element is needed");
+    const elements = await Promise.all(value.map((v, i) => commit(salt[i], v)));
+    return sha256(joined(...elements.map(bytes)));
+  }
+  if (Array.isArray(salt)) throw new Error("one salt is needed");
+  return commit(salt, value);
+}
+
+async function chainHash(stored) {
+  return sha256(text(stored.prev_hash + canonical({ ...stored.event, ...(stored.sealed || {}) })));
+}
+
+function agrees(seen, whole) {
+  if (seen === null || (Array.isArray(seen) && seen.length === 0)) return true;
+  if (Array.isArray(seen)) return Array.isArray(whole) && seen.length === whole.length && seen.every((s, i) => agrees(s, whole[i]));
+  if (typeof seen === "object") {
+    if (!whole || typeof whole !== "object") return false;
+    const a = Object.keys(seen).sort(), b = Object.keys(whole).sort();
+    return canonical(a) === canonical(b) && a.every((k) => agrees(seen[k], whole[k]));
+  }
+  return seen === whole;
+}
+
+// { ok, problems: [sentence], notes: [sentence] } for a reveal (GET /rounds/ID/reveal)
+// and the events this player received (GET /rounds/ID/steps, steps[].event).
+export async function checkRound(revealed, received) {
+  const problems = [], notes = [];
+  if (!(globalThis.crypto && crypto.subtle)) {
+    return { ok: false, problems: ["This browser does not offer SHA-256 on this page: check the round with croupier verify-round."], notes };
+  }
+  const events = [...revealed.events].sort((a, b) => a.index - b.index);
+  let opened = 0;
+  for (const [n, e] of events.entries()) {
+    const where = `Event ${e.index + 1}`;
+    if (n && (e.prev_hash !== events[n - 1].hash || e.seq !== events[n - 1].seq + 1)) problems.push(`${where} does not follow the event before it in the chain.`);
+    if ((await chainHash(e)) !== e.hash) problems.push(`${where} does not hash to its recorded hash.`);
+    for (const [name, commitment] of Object.entries(e.sealed || {})) {
+      try {
+        if ((await fieldCommitment(e.event[name], (e.salts || {})[name])) !== commitment) problems.push(`${where}: a sealed value does not open to its commitment.`);
+        else opened += 1;
+      } catch (error) {
+        problems.push(`${where}: ${error.message}.`);
+      }
+    }
+  }
+  notes.push(`${events.length} events chain one to the next.`);
+  notes.push(`${opened} sealed values open to the commitments published with them.`);
+  const byIndex = new Map(events.map((e) => [e.index, e]));
+  let compared = 0;
+  for (const seen of received) {
+    const whole = byIndex.get(seen.index);
+    const where = `Event ${seen.index + 1} as you received it`;
+    if (!whole) { problems.push(`${where} is not in the revealed round.`); continue; }
+    if (seen.hash !== whole.hash || canonical(seen.sealed || {}) !== canonical(whole.sealed || {})) { problems.push(`${where} came with another hash.`); continue; }
+    if ((await chainHash(seen)) !== seen.hash) problems.push(`${where} does not hash to the hash it came with.`);
+    if (!agrees(seen.event, whole.event)) problems.push(`${where} showed something other than what is revealed.`);
+    compared += 1;
+  }
+  notes.push(`${compared} events you received agree with the revealed round.`);
+  return { ok: problems.length === 0, problems, notes };
+}

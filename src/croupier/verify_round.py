@@ -1,0 +1,179 @@
+"""A player's check of a round that is over (``croupier verify-round``): that every card,
+tile and die he saw came from what was committed when the outcome was fixed, and that
+nothing was changed after wagers closed.
+
+The procedure (docs/architecture.md, "Provably fair rounds"), from the round's reveal
+(``GET /rounds/{id}/reveal``) and the events as the player received them while it was
+played (``GET /rounds/{id}/steps`` saved at the time, or a command's answers):
+
+1. **The chain.** Each revealed event's hash is ``sha256(prev_hash + public form)``,
+   its public form being the event with each sealed field replaced by its commitment
+   (:func:`croupier.sealing.public_form`), and each event follows the one before.
+2. **The seals.** Each sealed field's salt opens its commitment over the revealed value
+   (a list: each element's commitment, then the list's).
+3. **What the player saw.** Each event received has the hash and commitments of the
+   revealed one, its public form hashes to that hash, and every value shown in it (not
+   blanked) is the revealed value.
+4. **The rules.** The revealed events replay under the game's rules
+   (:meth:`croupier.engine.Round.replay`): each card dealt is the next of the committed
+   order, each settlement what the rules pay.
+
+Everything here is arithmetic on what the server sent; nothing trusts the server.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from croupier.errors import CroupierError, UnknownGame
+from croupier.registry import round_type
+from croupier.sealing import chain_hash, element_commitments, field_commitment, public_form
+
+
+@dataclass
+class RoundCheck:
+    """What the check found: ``problems`` (empty: the round verifies) and ``notes`` (what
+    was checked, in words)."""
+
+    round_id: str
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _blank(value: Any) -> bool:
+    return value is None or value == []
+
+
+def agrees(seen: Any, whole: Any) -> bool:
+    """Whether ``seen`` (a value as a viewer received it, blanks where hidden) shows
+    nothing that differs from ``whole`` (the revealed value)."""
+    if _blank(seen):
+        return True
+    if isinstance(seen, dict) and isinstance(whole, dict):
+        return seen.keys() == whole.keys() and all(agrees(seen[k], whole[k]) for k in seen)
+    if isinstance(seen, list) and isinstance(whole, list):
+        return len(seen) == len(whole) and all(
+            agrees(a, b) for a, b in zip(seen, whole, strict=True)
+        )
+    return bool(seen == whole and type(seen) is type(whole))
+
+
+def _check_chain(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
+    for n, event in enumerate(events):
+        where = f"event {event['index']} ({event['type']})"
+        if n and (event["prev_hash"], event["seq"]) != (
+            events[n - 1]["hash"],
+            events[n - 1]["seq"] + 1,
+        ):
+            check.problems.append(f"{where} does not follow the event before in the chain")
+        if event["index"] != n:
+            check.problems.append(f"{where} is out of place: the round's event {n} expected")
+        try:
+            public = public_form(event["event"], event["sealed"])
+        except ValueError as error:
+            check.problems.append(f"{where}: {error}")
+            continue
+        if chain_hash(event["prev_hash"], public) != event["hash"]:
+            check.problems.append(f"{where}: its hash is not that of its public form")
+
+
+def _check_seals(events: Sequence[dict[str, Any]], check: RoundCheck) -> int:
+    opened = 0
+    for event in events:
+        where = f"event {event['index']} ({event['type']})"
+        sealed, salts = event["sealed"], event.get("salts", {})
+        if set(sealed) != set(salts):
+            check.problems.append(f"{where}: the salts revealed are not those of its seals")
+            continue
+        for name, commitment in sealed.items():
+            value = event["event"].get(name)
+            try:
+                if field_commitment(value, salts[name]) != commitment:
+                    check.problems.append(f"{where}: {name} does not open to its commitment")
+                    continue
+                if isinstance(value, list):
+                    listed = event.get("elements", {}).get(name)
+                    if listed is not None and listed != element_commitments(value, salts[name]):
+                        check.problems.append(f"{where}: {name}'s element commitments differ")
+            except (ValueError, TypeError) as error:
+                check.problems.append(f"{where}: {name}: {error}")
+                continue
+            opened += 1
+    return opened
+
+
+def _check_seen(
+    events: Sequence[dict[str, Any]], received: Sequence[dict[str, Any]], check: RoundCheck
+) -> int:
+    by_index = {event["index"]: event for event in events}
+    compared = 0
+    for seen in received:
+        whole = by_index.get(seen["index"])
+        where = f"event {seen['index']} ({seen['type']}) as you received it"
+        if whole is None:
+            check.problems.append(f"{where} is not in the revealed round")
+            continue
+        if seen["hash"] != whole["hash"] or seen.get("sealed", {}) != whole["sealed"]:
+            check.problems.append(f"{where} had another hash or other commitments")
+            continue
+        try:
+            public = public_form(seen["event"], seen.get("sealed", {}))
+        except ValueError as error:
+            check.problems.append(f"{where}: {error}")
+            continue
+        if chain_hash(seen["prev_hash"], public) != seen["hash"]:
+            check.problems.append(f"{where} does not hash to the hash it came with")
+        if not agrees(seen["event"], whole["event"]):
+            check.problems.append(f"{where} showed a value other than the one revealed")
+        compared += 1
+    return compared
+
+
+def check_round(
+    revealed: dict[str, Any], received: Sequence[dict[str, Any]] | None = None
+) -> RoundCheck:
+    """Check a round's reveal (``GET /rounds/{id}/reveal`` as JSON) and, where given, the
+    events as the player received them while it was played (each as in
+    ``GET /rounds/{id}/steps``' ``steps[].event`` or a command's ``events``)."""
+    check = RoundCheck(str(revealed.get("round_id")))
+    events = sorted(revealed.get("events", []), key=lambda e: e["index"])
+    if not events:
+        check.problems.append("the reveal holds no events")
+        return check
+    _check_chain(events, check)
+    opened = _check_seals(events, check)
+    check.notes.append(f"{len(events)} events chain from hash {events[0]['prev_hash'][:12]}…")
+    check.notes.append(f"{opened} sealed values open to the commitments published with them")
+    committed = [e for e in events if any(isinstance(e["event"].get(n), list) for n in e["sealed"])]
+    wagers = [e["index"] for e in events if e["type"] == "WagerPlaced"]
+    for event in committed[:1]:
+        when = ""
+        if wagers:
+            when = (
+                " before the first wager"
+                if event["index"] < wagers[0]
+                else (" after the last wager" if event["index"] > wagers[-1] else "")
+            )
+        check.notes.append(
+            f"the order dealt from was committed at event {event['index']} ({event['type']}){when}"
+        )
+    if received is not None:
+        compared = _check_seen(events, received, check)
+        check.notes.append(f"{compared} events you received agree with the revealed round")
+    try:
+        game = round_type(str(revealed.get("game")))
+        game.replay(game.events_from_json(json.dumps([e["event"] for e in events])))
+    except UnknownGame as error:
+        check.problems.append(str(error))
+    except (CroupierError, ValueError) as error:
+        check.problems.append(f"the revealed events do not replay under the rules: {error}")
+    else:
+        check.notes.append("the revealed events replay under the game's rules")
+    return check

@@ -1,0 +1,112 @@
+"""The browser's "verify" link: a player checks a finished round in the page (verify.js),
+and a reveal altered on its way to him is caught."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+from browser_support import EXAMPLES, Server
+from test_tables import MISSING, browser, server  # noqa: F401  (the session's fixtures)
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+]
+
+
+def _a_go_fore_it_round(at: Server, table: str = "fair") -> tuple[str, str]:
+    """A round at a new Go Fore It table, played through the API: a Front 9 Wager, the
+    dealer's "no more bets", a fold (676a.11(b)). Returns the player's token and the
+    round's id."""
+    rules = (EXAMPLES / "go-fore-it.toml").read_text()
+    settings = {"betting_seconds": None, "decision_seconds": None}
+    body = {"id": table, "rules_toml": rules, "settings": settings}
+    assert at.admin.post("/tables", json=body).status_code == 201
+    player = at.person(f"{table}-player", "player")
+    player_id = at.get("/players/me", player)["id"]
+    r = at.admin.post(f"/players/{player_id}/deposits", json={"amount": 10_000}, headers=at.key())
+    assert r.status_code == 201, r.text
+    auth = {"Authorization": f"Bearer {player}"}
+    dealer = {"Authorization": f"Bearer {at.person(f'{table}-dealer', 'dealer')}"}
+    commands = [
+        (auth, {"type": "PlaceWager", "seat": 1, "spot": "front_9", "amount": 1000}),
+        (dealer, {"type": "AnnounceNoMoreBets"}),
+        (auth, {"type": "Fold", "seat": 1}),
+    ]
+    with httpx.Client(base_url=at.url, timeout=30) as client:
+        assert client.post(f"/tables/{table}/seats", json={"seat": 1}, headers=auth).is_success
+        for n, (who, command) in enumerate(commands):
+            r = client.post(
+                f"/tables/{table}/commands",
+                json={"command": command},
+                headers={**who, "Idempotency-Key": f"{table}-{n}"},
+            )
+            assert r.status_code == 200, r.text
+        assert r.json()["round_status"] == "completed"
+    return player, r.json()["round_id"]
+
+
+def test_a_player_verifies_a_round_in_the_browser(browser: Any, server: Server) -> None:  # noqa: F811
+    player, round_id = _a_go_fore_it_round(server)
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('croupier.token', {json.dumps(player)})")
+    page.goto(server.url + "/play/#/history/fair")
+    page.locator(f'[data-verify="{round_id}"]').click()
+    verdict = page.wait_for_selector(".verify .verdict")
+    assert verdict.get_attribute("data-ok") == "true", page.locator(".verify").inner_text()
+    text = page.locator(".verify").inner_text()
+    assert "sealed values open to the commitments" in text
+    assert " 0 sealed values" not in text  # the shuffle and the face-down cards were sealed
+
+    # A reveal altered on its way (one card of the committed deck changed): caught.
+    def forged(route: Any) -> None:
+        answer = route.fetch()
+        revealed = answer.json()
+        shuffled = next(e for e in revealed["events"] if e["type"] == "DeckShuffled")
+        stack = shuffled["event"]["stack"]
+        stack[0], stack[1] = stack[1], stack[0]
+        route.fulfill(response=answer, body=json.dumps(revealed))
+
+    page.route("**/reveal", forged)
+    page.reload()
+    verdict = page.wait_for_selector(".verify .verdict")
+    assert verdict.get_attribute("data-ok") == "false"
+    assert "does not open to its commitment" in page.locator(".verify").inner_text()
+    assert not errors
+    context.close()
+
+
+def test_verify_round_asks_the_server(server: Server) -> None:  # noqa: F811
+    """``croupier verify-round`` against the running server, with the player's token: it
+    fetches the reveal and the player's steps and checks both; an open round cannot be
+    checked yet (exit 2, saying why)."""
+    from typer.testing import CliRunner
+
+    from croupier.cli import app as cli
+
+    player, round_id = _a_go_fore_it_round(server, "fair-cli")
+    args = ["verify-round", round_id, "--server", server.url, "--token", player]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert "replay under the game's rules" in result.output
+    assert "events you received agree" in result.output
+    auth = {"Authorization": f"Bearer {player}"}
+    wager = {"type": "PlaceWager", "seat": 1, "spot": "front_9", "amount": 1000}
+    opened = httpx.post(
+        f"{server.url}/tables/fair-cli/commands",
+        json={"command": wager},
+        headers={**auth, "Idempotency-Key": "fair-cli-open"},
+        timeout=30,
+    )
+    assert opened.status_code == 200, opened.text
+    args[1] = opened.json()["round_id"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2
+    assert "still being played" in result.output
