@@ -36,6 +36,7 @@ from croupier.game import (
     Viewer,
     draw_between,
     offered,
+    settled_wagers,
 )
 from croupier.games.cards import DeckShuffled
 from croupier.games.double_back_jack import (
@@ -56,6 +57,7 @@ from croupier.games.double_back_jack import (
     SettleWagers,
     ShuffleCards,
 )
+from croupier.money import Cents
 from croupier.rng import Draw, NumberDraw, ShuffleDraw
 from croupier.rules.base import RulesSubmission
 from croupier.rules.double_back_jack import (
@@ -75,6 +77,15 @@ class DoubleBackJackPolicy(TablePolicy):
     closing_commands: ClassVar[tuple[str, ...]] = ("DealCards",)
     timeout_cite: ClassVar[str] = "673a.5(b), (c); 673a.7(i), (l)"
     options: ClassVar[frozenset[str]] = frozenset({"offer_cut"})
+
+    def par_wagers(self, round_: Round[Any]) -> list[tuple[str, Cents]]:
+        """The Blackjack Wager (its figures count the double downs, splits, surrender and
+        Second Chance Wagers its basic strategy makes, 673a.7) and the Insurance Wager."""
+        return [
+            (event.spot, event.amount)
+            for event in settled_wagers(round_.events)
+            if event.spot in ("blackjack", "insurance")
+        ]
 
     def random_draws(self, rules: RulesSubmission) -> tuple[Draw, ...]:
         """The shoe's cards shuffled (673a.5(a); when the shoe runs out mid-round, the

@@ -39,6 +39,7 @@ from croupier.game import (
     TableTimings,
     Viewer,
     offered,
+    settled_wagers,
 )
 from croupier.games.pai_gow import (
     BankSettled,
@@ -62,6 +63,7 @@ from croupier.games.pai_gow import (
     TilesDelivered,
     TilesMixed,
 )
+from croupier.money import Cents
 from croupier.rng import DiceDraw, Draw, NumberDraw, ShuffleDraw
 from croupier.rules.base import RulesSubmission
 from croupier.rules.pai_gow import RNG_NUMBERS, SECTIONS, PaiGowRules, StartingPosition
@@ -73,6 +75,16 @@ class PaiGowPolicy(TablePolicy):
     that wait is the bank's decision, timed as one."""
     timeout_cite: ClassVar[str] = "621a.10(b); 621a.11(c), (g), (i); 621a.12(d)"
     physical_dice: ClassVar[bool] = True
+
+    def par_wagers(self, round_: Round[Any]) -> list[tuple[str, Cents]]:
+        """Where the dealer banks, each player's wager as ``pai_gow:house_way`` (the
+        players taken to set their hands by the house way, 621a.10(b)); where a player
+        banks, none: the players' wagers are against the bank, not the house
+        (621a.11)."""
+        assert isinstance(round_, PaiGowRound)
+        if round_.state.bank is not None:
+            return []
+        return [("pai_gow:house_way", event.amount) for event in settled_wagers(round_.events)]
 
     def random_draws(self, rules: RulesSubmission) -> tuple[Draw, ...]:
         """The 32 tiles mixed (621a.6(d)); the starting position drawn by the RNG
