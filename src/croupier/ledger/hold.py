@@ -30,11 +30,11 @@ from sqlalchemy.orm import Session
 from croupier.engine import Round, RoundOpened
 from croupier.game import INVENTORY, event_moves
 from croupier.ledger.db import Raw, Statement
-from croupier.ledger.models import HoldDay, RoundRow
+from croupier.ledger.models import HOLD_TOTAL, HoldDay, RoundRow
 from croupier.money import Cents
 from croupier.registry import spec_of
 
-TOTAL = ""
+TOTAL = HOLD_TOTAL
 """The ``wager`` of a table-day's row of rounds, drop and win."""
 
 

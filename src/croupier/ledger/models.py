@@ -81,7 +81,8 @@ class GameTable(Base):
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
     rules_json: Mapped[str] = mapped_column(Text)
-    """The Rules Submission's canonical JSON."""
+    """The canonical JSON of the Rules Submission the table was created with (its version
+    1); the one in force is the table's last version in force (:class:`RulesVersion`)."""
     rules_sha256: Mapped[str] = mapped_column(String(64))
     minimum_wager: Mapped[int] = mapped_column(BigInteger)
     maximum_wager: Mapped[int] = mapped_column(BigInteger)
@@ -244,6 +245,10 @@ class RulesVersion(Base):
     """Who filed it: the player id of the admin, or ``table created`` for the first."""
     filed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     note: Mapped[str] = mapped_column(Text, default="", server_default="")
+
+
+HOLD_TOTAL = ""
+"""The ``wager`` of a :class:`HoldDay` row of rounds, drop and win."""
 
 
 class HoldDay(Base):
