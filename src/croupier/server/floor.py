@@ -8,6 +8,9 @@
 - ``POST /tables/{id}/rules/versions``: an admin files a new version, in force from
   ``effective_at`` (default: now); a round in progress ends under the version it opened
   with (:mod:`croupier.ledger.versions`).
+- ``GET /tables/{id}/seats/{seat}/recall``: game recall, the seat's last ten rounds with
+  every card, die and tile as dealt and the settlement (:mod:`croupier.server.recall`);
+  the page ``/play/recall.html`` draws it.
 """
 
 import json
@@ -25,7 +28,7 @@ from croupier.ledger.models import Player, RulesVersion
 from croupier.registry import load_text, rules_from_data
 from croupier.reports.hold import hold_report
 from croupier.rules.base import RulesSubmission
-from croupier.server import service
+from croupier.server import recall, service
 
 
 class HoldRowOut(BaseModel):
@@ -182,3 +185,15 @@ def register(
             v for v in versions.history(db, table_id, clock) if v.version.version == row.version
         ]
         return version_out(row, state.state, state.rounds)
+
+    @app.get(
+        "/tables/{table_id}/seats/{seat}/recall",
+        response_model=recall.RecallOut,
+        responses=problems,
+    )
+    def recall_seat(table_id: str, seat: int, db: Db, me: Caller) -> recall.RecallOut:
+        """Game recall: the seat's last ten rounds that are over, newest first, each with
+        every event as dealt and the seat's settlements. A player gets the rounds in which
+        he held the seat, each event as the table showed it to him (no other hand's
+        face-down cards, no shuffled order); a dealer or admin gets any seat's whole."""
+        return recall.recall(db, table_id, seat, me)
