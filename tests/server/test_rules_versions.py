@@ -108,3 +108,52 @@ def test_a_pending_version_and_what_is_refused(api: Api) -> None:
     assert r.status_code == 403
     assert api.client.get("/tables/nope/rules/versions", headers=ann).status_code == 404
     assert len(versions(api)) == 2  # nothing refused was kept
+
+
+def test_filing_from_the_command_line(api: Api, db_url: str, tmp_path: Any) -> None:
+    api.table("sb", EXAMPLES / "sic-bo.toml")
+    toml = tmp_path / "ten.toml"
+    toml.write_text(TEN_DOLLARS)
+    later = (datetime.now(UTC) + timedelta(hours=2)).isoformat()
+    args = ["rules", "file", "sb", str(toml), "--by", "the floor", "--db", db_url]
+    result = CliRunner().invoke(cli, [*args, "--effective", later, "--note", "tonight"])
+    assert result.exit_code == 0, result.output
+    assert "version 2" in result.output
+    [_, pending] = versions(api)
+    assert (pending["state"], pending["filed_by"], pending["note"]) == (
+        "pending",
+        "the floor",
+        "tonight",
+    )
+    result = CliRunner().invoke(cli, [*args, "--effective", "2030-01-01T00:00"])
+    assert result.exit_code == 2 and "needs a zone" in result.output
+    result = CliRunner().invoke(cli, [*args[:2], "nope", *args[3:]])
+    assert result.exit_code == 2 and "no table 'nope'" in result.output
+
+
+def test_the_migration_makes_each_tables_first_version(tmp_path: Any) -> None:
+    from sqlalchemy import text
+
+    from croupier.ledger.db import make_engine, upgrade
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'old.sqlite'}")
+    upgrade(engine, "0006")
+    rules = load_text(SIC_BO)
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO tables (id, game, rules_json, rules_sha256, minimum_wager, "
+                "maximum_wager, event_count, head_hash, created_at, settings_json) VALUES "
+                "('old', 'sic-bo', :json, :sha, 500, 100000, 0, :head, "
+                "'2026-11-01 10:00:00.000000', '{}')"
+            ),
+            {"json": rules.canonical_json(), "sha": rules.sha256(), "head": "0" * 64},
+        )
+    upgrade(engine)
+    with engine.connect() as connection:
+        rows = connection.execute(
+            text("SELECT version, rules_sha256, filed_by, effective_at FROM rules_versions")
+        ).all()
+    engine.dispose()
+    assert [tuple(row[:3]) for row in rows] == [(1, rules.sha256(), "table created")]
+    assert str(rows[0][3]).startswith("2026-11-01 10:00:00")
