@@ -23,6 +23,10 @@ rounds, which the server, the terminal table and the tests all follow:
   event's own data: the fields blanked for a seat or a spectator;
 - **money** (:meth:`TablePolicy.moves`): the postings an event causes beyond a wager
   placed and settled (a purchase collected by the table, a player bank's chips);
+- **the par sheet's wagers** of a finished round (:meth:`TablePolicy.par_wagers`), for
+  the hold report's theoretical win;
+- **random draws** (:meth:`TablePolicy.random_draws`): the dice, shuffles and numbers
+  its rounds draw, for the testing lab (``croupier rng``);
 - its **table sign**, exact analysis, report's strategy chart, simulation kernel,
   terminal table and browser layout, named in the spec (modules imported only when used).
 
@@ -43,12 +47,13 @@ from croupier.engine import (
     Command,
     Event,
     LegalCommand,
+    Outcome,
     Round,
     WagerPlaced,
     WagerSettled,
 )
 from croupier.money import Cents
-from croupier.rng import Rng, SecureRng
+from croupier.rng import Draw, Rng, SecureRng
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -365,6 +370,32 @@ class TablePolicy:
         self.run_dealer_steps(round_)
         return round_
 
+    # -- what the table draws -----------------------------------------------------------
+    def random_draws(self, rules: RulesSubmission) -> tuple[Draw, ...]:
+        """Every kind of random draw a round under ``rules`` makes from its random source
+        (:mod:`croupier.rng`: dice, a shuffle, a number), drawn by the same functions the
+        round calls, in the order a round first makes them; a round may make each more
+        than once or not at all. Empty: the game draws nothing. What the testing lab
+        dumps and tests (``croupier rng``)."""
+        return ()
+
+    # -- the par sheet of a round ------------------------------------------------------
+    def drop(self, round_: Round[Any]) -> Cents:
+        """The cents a finished round put in action: every settled wager's stake that
+        was not voided (decisions' extra stakes included), and what a game collects
+        beyond them (High Roll Dice's Extra Roll, 675a.4(a))."""
+        return sum(event.amount for event in settled_wagers(round_.events))
+
+    def par_wagers(self, round_: Round[Any]) -> list[tuple[str, Cents]]:
+        """The wagers of a finished round as the game's par sheet names them
+        (``ParSheet.wagers``), each with its stake in cents as the par sheet's figures
+        count it (per unit staked: a wager of two units, both): what a hold report's
+        theoretical win multiplies by the house edge. Default: every settled wager that
+        was not voided, by its spot. A game overrides where its spots and its par
+        sheet's wagers differ (a decision's extra stake, a wager its par sheet figures
+        with another)."""
+        return [(event.spot, event.amount) for event in settled_wagers(round_.events)]
+
     # -- what a viewer sees -------------------------------------------------------------
     def hidden(self, event: Event, viewer: Viewer) -> dict[str, Any]:
         """The fields of ``event`` that ``viewer`` may not see, each with the blank shown
@@ -406,6 +437,11 @@ def settlement_moves(
         ((WALLET, seats[event.seat]), event.returned + event.won),
         ((INVENTORY, None), event.amount - event.returned - event.won),
     ]
+
+
+def settled_wagers(events: Sequence[Event]) -> list[WagerSettled]:
+    """The wagers of ``events`` settled with an outcome other than void."""
+    return [e for e in events if isinstance(e, WagerSettled) and e.outcome is not Outcome.VOID]
 
 
 def event_moves(
@@ -485,6 +521,7 @@ __all__ = [
     "draw_between",
     "event_moves",
     "offered",
+    "settled_wagers",
     "settlement_moves",
     "wager_moves",
 ]

@@ -48,7 +48,7 @@ from croupier.engine import DEALER, Actor, Command, LegalCommand, Round
 from croupier.errors import CroupierError, IllegalCommand
 from croupier.game import GameSpec
 from croupier.registry import GAMES, rules_from_data
-from croupier.rng import SeededRng
+from croupier.rng import Rng, SeededRng
 from croupier.rules.base import RulesSubmission
 
 
@@ -547,14 +547,16 @@ def session(
     seed: int,
     probe: Probe | None = None,
     on_step: OnStep | None = None,
+    rng: Rng | None = None,
 ) -> Iterator[Played]:
     """``rounds`` rounds of ``name`` under the Rules Submission ``{"game": name,
     **variant}`` at one table, each opened by the policy from the last (a new table's
-    first round with no previous)."""
+    first round with no previous); ``rng`` is the table's random source (default: seeded
+    from ``seed``)."""
     spec = GAMES[name]
     rules = rules_from_data({"game": name, **(variant or {})})
     pick = random.Random(seed)
-    rng = SeededRng(seed + 1)
+    rng = rng if rng is not None else SeededRng(seed + 1)
     # A table that offers the cut online (where the game has the option) in every other
     # session: its rounds open ahead of the players, as the server opens them.
     timings = Timings(offer_cut=seed % 2 == 1 and "offer_cut" in spec.policy.options)
@@ -593,7 +595,9 @@ def random_rounds(
     rounds: int,
     seed: int,
     on_step: OnStep | None = None,
+    rng: Rng | None = None,
 ) -> list[Round[Any]]:
     """Finished rounds of random play of ``name`` (see :func:`session`), for a game's own
     checks."""
-    return [one.round for one in session(name, variant, rounds=rounds, seed=seed, on_step=on_step)]
+    played = session(name, variant, rounds=rounds, seed=seed, on_step=on_step, rng=rng)
+    return [one.round for one in played]

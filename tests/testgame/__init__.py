@@ -43,7 +43,7 @@ from croupier.engine import (
 from croupier.errors import InvalidWager, NotYourTurn, ReplayError
 from croupier.game import GameSpec, TablePolicy
 from croupier.money import Cents, format_cents, require_cents
-from croupier.rng import Rng, ScriptedRng
+from croupier.rng import DiceDraw, Draw, Rng, ScriptedRng
 from croupier.rules.base import RulesSubmission
 
 GAME = "one-die"
@@ -362,6 +362,10 @@ class OneDiePolicy(TablePolicy):
     def dealer_step(self, round_: Round[Any], *, proceed: bool = False) -> Command | None:
         assert isinstance(round_, OneDieRound)
         return ThrowDie() if round_.state.phase is Phase.THROW else None
+
+    def random_draws(self, rules: RulesSubmission) -> tuple[Draw, ...]:
+        """The one die thrown by the RNG."""
+        return (DiceDraw("the die", 1, THROW_CITE),)
 
 
 SPEC = GameSpec(

@@ -28,10 +28,12 @@ def main(
 
 
 def _register() -> None:
-    from croupier.cli import analyze, play, rules, server, simulate, verify
+    from croupier.cli import analyze, play, report, rng, rules, server, simulate, verify
 
     analyze.register(app)
     play.register(app)
+    report.register(app)
+    rng.register(app)
     rules.register(app)
     server.register(app)
     simulate.register(app)

@@ -1,4 +1,13 @@
-"""`croupier rules check | show`: validate a Rules Submission and print its table sign.
+"""`croupier rules check | show | history | file`: validate a Rules Submission, print its
+table sign, list a table's versions and file a new one.
+
+``history TABLE [--db URL] [--json]`` lists every version of the table's Rules
+Submission, oldest first: its number, state (in force, superseded, pending), when it takes
+effect, who filed it and when, its limits, sha256, note and the rounds that ended under
+it. ``file TABLE FILE --by NAME [--effective WHEN] [--note TEXT] [--db URL]`` files FILE
+as the table's next version (:mod:`croupier.ledger.versions`): in force from WHEN (ISO
+8601 with a zone, default now), the round in progress ending under the version it opened
+with.
 
 ``check FILE`` loads and validates a submission (exit 2 with the cited error if the
 regulation does not allow it). ``show FILE`` prints what the table's sign must say, as
@@ -25,13 +34,17 @@ each game draws it (``croupier.games.<game>.sign``, by :func:`croupier.registry.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.table import Table
 
+from croupier.cli.server import Db
 from croupier.errors import NoSign, RulesSubmissionError
+from croupier.ledger.db import DEFAULT_URL
 from croupier.money import format_cents
 from croupier.registry import load, sign_for
 from croupier.rules import RulesSubmission
@@ -123,11 +136,155 @@ SHOW_HELP = "Print the table sign the regulation requires for a Rules Submission
 """The help of `rules show`."""
 
 
+def _engine(db: str) -> Any:
+    from sqlalchemy import exc
+
+    from croupier.ledger.db import make_engine, upgrade
+
+    try:
+        engine = make_engine(db)
+        upgrade(engine)
+    except (exc.SQLAlchemyError, ValueError) as error:
+        typer.echo(f"cannot open the database {db}: {error}", err=True)
+        raise typer.Exit(2) from error
+    return engine
+
+
+def history(
+    table: Annotated[str, typer.Argument(metavar="TABLE", help="The table's id.")],
+    db: Db = DEFAULT_URL,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Every version of TABLE's Rules Submission, oldest first, with its state now."""
+    from sqlalchemy.orm import Session
+
+    from croupier.ledger import versions
+    from croupier.ledger.accounts import NotFound
+
+    engine = _engine(db)
+    try:
+        with Session(engine) as session:
+            listed = versions.history(session, table)
+            rows = [
+                {
+                    "version": v.version.version,
+                    "state": v.state,
+                    "effective_at": versions.utc(v.version.effective_at).isoformat(),
+                    "filed_by": v.version.filed_by,
+                    "filed_at": versions.utc(v.version.filed_at).isoformat(),
+                    "rules_sha256": v.version.rules_sha256,
+                    "minimum_wager": json.loads(v.version.rules_json)["minimum_wager"],
+                    "maximum_wager": json.loads(v.version.rules_json)["maximum_wager"],
+                    "note": v.version.note,
+                    "rounds": v.rounds,
+                }
+                for v in listed
+            ]
+    except NotFound as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(2) from error
+    finally:
+        engine.dispose()
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    out = Table(title=f"Rules Submission versions of table {table}")
+    for heading in (
+        "Version",
+        "State",
+        "In force from",
+        "Filed by",
+        "Filed",
+        "Limits",
+        "sha256",
+        "Rounds",
+        "Note",
+    ):
+        out.add_column(heading)
+    for row in rows:
+        out.add_row(
+            str(row["version"]),
+            str(row["state"]),
+            str(row["effective_at"]),
+            str(row["filed_by"]),
+            str(row["filed_at"]),
+            f"{format_cents(int(row['minimum_wager']))} to "
+            f"{format_cents(int(row['maximum_wager']))}",
+            str(row["rules_sha256"])[:16],
+            f"{row['rounds']:,}",
+            str(row["note"]),
+        )
+    Console().print(out)
+
+
+def file_version(
+    table: Annotated[str, typer.Argument(metavar="TABLE", help="The table's id.")],
+    file: RulesFile,
+    by: Annotated[str, typer.Option("--by", help="Who files it (a name).")],
+    effective: Annotated[
+        str | None,
+        typer.Option(
+            "--effective", help="When it takes effect: ISO 8601 with a zone (default now)."
+        ),
+    ] = None,
+    note: Annotated[str, typer.Option("--note", help="A note kept with the version.")] = "",
+    db: Db = DEFAULT_URL,
+) -> None:
+    """File FILE as TABLE's next Rules Submission version."""
+    from datetime import datetime
+
+    from sqlalchemy.orm import Session
+
+    from croupier.ledger import versions
+    from croupier.ledger.accounts import LedgerError
+
+    rules = load_or_exit(file)
+    when = None
+    if effective is not None:
+        try:
+            when = datetime.fromisoformat(effective)
+        except ValueError as error:
+            typer.echo(f"--effective is a moment in ISO 8601, not {effective!r}", err=True)
+            raise typer.Exit(2) from error
+        if when.tzinfo is None:
+            typer.echo(f"--effective needs a zone (e.g. {effective}+00:00)", err=True)
+            raise typer.Exit(2)
+    engine = _engine(db)
+    try:
+        with Session(engine) as session:
+            row = versions.file_version(
+                session, table, rules, filed_by=by, effective_at=when, note=note
+            )
+            number, start = row.version, versions.utc(row.effective_at).isoformat()
+            session.commit()
+    except LedgerError as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(2) from error
+    finally:
+        engine.dispose()
+    typer.echo(f"table {table}: version {number} ({rules.sha256()[:16]}), in force from {start}")
+
+
 def register(app: typer.Typer) -> None:
-    """Add `rules check` and `rules show` to the command line."""
+    """Add `rules check`, `show`, `history` and `file` to the command line."""
     group = typer.Typer(
-        help="Check Rules Submissions and show their table signs.", no_args_is_help=True
+        help="Check Rules Submissions, show their table signs, list and file a table's versions.",
+        no_args_is_help=True,
     )
     group.command("check", help=CHECK_HELP)(check)
     group.command("show", help=SHOW_HELP)(show)
+    group.command(
+        "history",
+        help=(
+            "List every version of TABLE's Rules Submission: state, when in force, who "
+            "filed it, limits, rounds."
+        ),
+    )(history)
+    group.command(
+        "file",
+        help=(
+            "File a Rules Submission (TOML) as TABLE's next version, in force from "
+            "--effective (default now)."
+        ),
+    )(file_version)
     app.add_typer(group, name="rules")

@@ -12,8 +12,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from croupier.engine import Command, Event, Round, WagerPlaced
+from croupier.equipment.cards import MIN_CUT_FROM_TOP, deck
 from croupier.game import ESCROW, WALLET, Move, TablePolicy, Viewer, draw_between, offered
-from croupier.games.cards import CardDealt, DeckShuffled, WagerWithdrawn
+from croupier.games.cards import (
+    DECK_SIZE,
+    MANUAL,
+    CardDealt,
+    CardSections,
+    DeckShuffled,
+    WagerWithdrawn,
+)
+from croupier.rng import Draw, NumberDraw, ShuffleDraw
+from croupier.rules.base import RulesSubmission
 
 FRONT_CARDS = 2
 """The cards of a hand its player may look at: his first two (676a.11(a), 674a.11(a))."""
@@ -36,6 +46,18 @@ class CardTablePolicy(TablePolicy):
     commands: ClassVar[dict[str, Callable[..., Command]]]
     """``shuffle``, ``cut``, ``deal``, ``stub`` (count), ``reveal``, ``fold`` -> command
     class."""
+    sections: ClassVar[CardSections]
+    """The chapter's sections (the game's ``SECTIONS``)."""
+
+    def random_draws(self, rules: RulesSubmission) -> tuple[Draw, ...]:
+        """The deck of 52 shuffled (674a.5(a), 676a.5(a)); with a manual shuffle, the
+        dealer's cut at a position drawn from 10 cards in from the top to the last
+        (674a.5(d), 676a.5(d))."""
+        s = self.sections
+        draws: list[Draw] = [ShuffleDraw("the deck", tuple(deck()), s.shuffle)]
+        if getattr(rules, "shuffling", None) == MANUAL:
+            draws.append(NumberDraw("the cut", MIN_CUT_FROM_TOP, DECK_SIZE - 1, s.cut))
+        return tuple(draws)
 
     def dealer_step(self, round_: Round[Any], *, proceed: bool = False) -> Command | None:
         phase = round_.state.phase

@@ -36,8 +36,8 @@ class ProcessCache:
       hands them over after the commit), and a round taken out comes back only then, so a
       command that fails halfway, or a commit that fails, cannot leave a wrong round here.
     - **Account ids** by (kind, player, table), **players** by token hash, and **table
-      settings and rules** by table id: none is ever deleted, and none changes owner,
-      role, token, settings or rules.
+      settings and games** by table id: none is ever deleted, and none changes owner,
+      role, token, settings or game.
     """
 
     def __init__(self, capacity: int = 20_000) -> None:
@@ -50,7 +50,9 @@ class ProcessCache:
         """Table id -> the table's settings (croupier.server.driver.settings_of); stored
         once when the table is created and never changed."""
         self.rules: dict[str, RulesSubmission] = {}
-        """Table id -> the table's Rules Submission (likewise never changed)."""
+        """Table id -> the Rules Submission the table was created with, for its game (which
+        never changes; the submission in force is its last version in force,
+        :mod:`croupier.ledger.versions`)."""
         self._lock = threading.Lock()
 
     def take(self, round_id: str, version: int) -> Round[Any] | None:

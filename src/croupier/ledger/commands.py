@@ -22,6 +22,7 @@ from croupier.ledger.accounts import LedgerError, NotFound, StaleVersion
 from croupier.ledger.cache import process_cache, stage_round, staged_round
 from croupier.ledger.chain import load_round, seal_event
 from croupier.ledger.db import raw
+from croupier.ledger.hold import record_round
 from croupier.ledger.idempotency import StoredAnswer
 from croupier.ledger.models import RoundRow, now
 from croupier.ledger.postings import _money
@@ -176,7 +177,9 @@ def store_command(
     3. the events (one multi-row ``INSERT``), hash-chained from the head;
     4. the balances: one ``UPDATE`` for every account the command's postings move, which
        refuses (:class:`InsufficientFunds`) to take a wallet or escrow below zero;
-    5. the postings and their lines (multi-row ``INSERT`` statements).
+    5. the postings and their lines (multi-row ``INSERT`` statements);
+    6. when the command ends the round, its drop, win and par-sheet wagers added to the
+       table's hold totals (:func:`croupier.ledger.hold.record_round`, one statement).
 
     On PostgreSQL all of it is one statement (:func:`_write_command`); on SQLite (local
     calls, no round trips) a statement each. After any error the caller rolls back. The
@@ -187,7 +190,8 @@ def store_command(
     version = len(round_.events)
     old_count = head.event_count
     seq, chain = head.event_count, head.head_hash
-    created = db.when(now())
+    moment = now()
+    created = db.when(moment)
     rows: list[NewEvent] = []
     policy = spec_of(round_).policy
     for offset, new_event in enumerate(events):
@@ -276,6 +280,8 @@ def store_command(
         if rows:
             db.execute(_insert_events(len(rows)), {**event_params, "created_at": created})
         balances = money.write(db, round_row.table_id, round_row.id, created)
+    if status != "open":  # the round ended with this command: the hold report's totals
+        record_round(db, round_row.table_id, round_, moment)
     if old_version is None:  # a new round has no deadline yet
         stage_round(session, round_row.id, version, round_)
     else:

@@ -16,6 +16,7 @@ from sqlalchemy import (
     BigInteger,
     CheckConstraint,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -80,7 +81,8 @@ class GameTable(Base):
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
     rules_json: Mapped[str] = mapped_column(Text)
-    """The Rules Submission's canonical JSON."""
+    """The canonical JSON of the Rules Submission the table was created with (its version
+    1); the one in force is the table's last version in force (:class:`RulesVersion`)."""
     rules_sha256: Mapped[str] = mapped_column(String(64))
     minimum_wager: Mapped[int] = mapped_column(BigInteger)
     maximum_wager: Mapped[int] = mapped_column(BigInteger)
@@ -222,3 +224,63 @@ class IdempotencyKey(Base):
     status_code: Mapped[int] = mapped_column(Integer)
     response_json: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RulesVersion(Base):
+    """One version of a table's Rules Submission: a table's rules change only by a new
+    version, filed by someone, in force from ``effective_at`` (the version with the latest
+    ``effective_at`` not after a round's opening is the one it is played under; a round
+    keeps it to its end). Versions are never changed or deleted: a superseded version
+    stays listed."""
+
+    __tablename__ = "rules_versions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    rules_json: Mapped[str] = mapped_column(Text)
+    """The Rules Submission's canonical JSON."""
+    rules_sha256: Mapped[str] = mapped_column(String(64))
+    effective_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    filed_by: Mapped[str] = mapped_column(String(100))
+    """Who filed it: the player id of the admin, or ``table created`` for the first."""
+    filed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    note: Mapped[str] = mapped_column(Text, default="", server_default="")
+
+
+HOLD_TOTAL = ""
+"""The ``wager`` of a :class:`HoldDay` row of rounds, drop and win."""
+
+
+class HoldDay(Base):
+    """The hold report's running totals: per table, gaming day (the UTC date a round
+    ended) and Rules Submission (sha256) the rounds were played under, the row with
+    ``wager`` empty holds the rounds, the drop and the win; the others, per wager of the
+    par sheet, how many wagers, their handle and the sum of their squares (cents^2, for
+    the standard deviation). Each finished round adds to them in its own transaction
+    (:mod:`croupier.ledger.hold`)."""
+
+    __tablename__ = "hold_days"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    rules_sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    wager: Mapped[str] = mapped_column(String(80), primary_key=True)
+    rounds: Mapped[int] = mapped_column(BigInteger, default=0)
+    stakes: Mapped[int] = mapped_column(BigInteger, default=0)
+    handle: Mapped[int] = mapped_column(BigInteger, default=0)
+    squares: Mapped[float] = mapped_column(Float, default=0.0)
+    drop_amount: Mapped[int] = mapped_column(BigInteger, default=0)
+    win: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class ParFigure(Base):
+    """A wager's par-sheet figures under one Rules Submission (by sha256), computed once
+    (exact analysis can take a minute) and kept: the house edge (exact ``p/q`` text) and
+    the standard deviation per unit staked."""
+
+    __tablename__ = "par_figures"
+
+    rules_sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    wager: Mapped[str] = mapped_column(String(80), primary_key=True)
+    house_edge: Mapped[str] = mapped_column(String(200))
+    std_dev: Mapped[float] = mapped_column(Float)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from croupier.ledger.accounts import NotFound
-from croupier.ledger.models import ESCROW, INVENTORY, Account, GameTable
+from croupier.ledger.models import ESCROW, INVENTORY, Account, GameTable, now
+from croupier.ledger.versions import first_version
 from croupier.rules.base import RulesSubmission
 
 GENESIS = "0" * 64
@@ -26,6 +27,7 @@ def create_table(session: Session, table_id: str, rules: RulesSubmission) -> Gam
     )
     session.add(table)
     session.flush()
+    first_version(session, table, rules, now())
     session.add_all(
         [
             Account(kind=ESCROW, table_id=table_id, balance=0),

@@ -44,7 +44,7 @@ from croupier.ledger import repository as repo
 from croupier.ledger.db import make_engine, sqlite_file, upgrade, wal_checkpoint
 from croupier.ledger.models import Account, Player
 from croupier.rng import Rng, SecureRng
-from croupier.server import browser, driver, fanout, schemas, service
+from croupier.server import browser, driver, fanout, floor, schemas, service
 from croupier.server.ratelimit import DEFAULT, Buckets, RateLimited
 from croupier.server.writer import ShuttingDown, Writer
 
@@ -635,5 +635,6 @@ def create_app(
         role(me, "dealer", "admin")
         return service.replay(db, round_id)
 
+    floor.register(app, session, caller, PROBLEMS)  # reports, Rules Submissions, recall
     browser.register(app, session, caller, PROBLEMS)  # the lobby's endpoints and /play/
     return app

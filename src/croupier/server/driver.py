@@ -58,7 +58,7 @@ def open_ahead(session: Session, table_id: str, rng: Rng, now: datetime) -> bool
     is shown and timed (``decision_seconds``; the timeout passes the bank or refuses the
     cut). Any other round is left to open with the next command. Returns whether a round
     was opened."""
-    rules = service.rules_of(session, table_id)
+    rules = service.rules_of(session, table_id, now)
     settings = table_settings(session, table_id)
     policy = service.spec_of_table(session, table_id).policy
     if not policy.opens_ahead(rules, settings):
@@ -69,10 +69,10 @@ def open_ahead(session: Session, table_id: str, rng: Rng, now: datetime) -> bool
         return False
     # A trial first, from a throwaway source: a round that waits for no one is not
     # opened, and must not spend the table's random draws (a shuffle) on nothing.
-    _, trial = service.new_round(session, table_id, head.game, SeededRng(0), ahead=True)
+    _, trial = service.new_round(session, table_id, head.game, SeededRng(0), ahead=True, now=now)
     if not policy.decision_pending(trial):
         return False
-    row, round_ = service.new_round(session, table_id, head.game, rng, ahead=True)
+    row, round_ = service.new_round(session, table_id, head.game, rng, ahead=True, now=now)
     if not policy.decision_pending(round_):
         return False
     repo.store_command(session, head, row, None, round_, 0, "open")

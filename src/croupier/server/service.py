@@ -15,7 +15,7 @@ from typing import Any, Literal, cast
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from croupier.engine import DEALER, Actor, LegalCommand, Round, RoundVoided
 from croupier.errors import AccessDenied as AccessDenied
@@ -24,6 +24,7 @@ from croupier.errors import IllegalCommand, NotYourTurn, RulesSubmissionError
 from croupier.errors import Unprocessable as Unprocessable
 from croupier.game import GameSpec
 from croupier.ledger import repository as repo
+from croupier.ledger import versions
 from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import WALLET, EventRow, GameTable, Player, RoundRow, Seat
 from croupier.registry import find, load_text, rules_from_data
@@ -56,10 +57,13 @@ def rules_from(body: schemas.TableCreate) -> RulesSubmission:
     return rules_from_data(body.rules or {})
 
 
-def table_rules(table: GameTable) -> RulesSubmission:
-    """The table's Rules Submission (parsed once per process for each stored text; a
+def table_rules(table: GameTable, at: datetime | None = None) -> RulesSubmission:
+    """The table's Rules Submission in force at ``at`` (default now; its versions:
+    :mod:`croupier.ledger.versions`), parsed once per process for each stored text (a
     Rules Submission is frozen, so the parsed object is shared)."""
-    return _parsed_rules(table.game, table.rules_json)
+    session = object_session(table)
+    assert session is not None, "a table read from a session"
+    return _parsed_rules(table.game, versions.in_force(session, table.id, at).rules_json)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -68,8 +72,17 @@ def _parsed_rules(game: str, rules_json: str) -> RulesSubmission:
 
 
 def spec_of_table(session: Session, table_id: str) -> GameSpec:
-    """The game dealt at table ``table_id`` (its rules read once per process)."""
-    return find(rules_of(session, table_id).game)
+    """The game dealt at table ``table_id`` (read once per process: a table's game never
+    changes)."""
+    known = repo.process_cache(session).rules
+    found = known.get(table_id)
+    if found is None:
+        found = known[table_id] = _parsed_rules(*_first(repo.get_table(session, table_id)))
+    return find(found.game)
+
+
+def _first(table: GameTable) -> tuple[str, str]:
+    return table.game, table.rules_json
 
 
 def settings_of(table: GameTable) -> schemas.TableSettings:
@@ -108,29 +121,29 @@ def round_seats(session: Session, round_id: str) -> dict[int, str]:
     return {int(seat): player for seat, player in json.loads(first)["seats"].items()}
 
 
-def rules_of(session: Session, table_id: str) -> RulesSubmission:
-    """The Rules Submission of table ``table_id``, read once per process and database (a
-    table's rules never change). Raises :class:`repo.NotFound`."""
-    known = repo.process_cache(session).rules
-    found = known.get(table_id)
-    if found is None:
-        found = known[table_id] = table_rules(repo.get_table(session, table_id))
-    return found
+def rules_of(session: Session, table_id: str, at: datetime | None = None) -> RulesSubmission:
+    """The Rules Submission in force at table ``table_id`` at ``at`` (default now): its
+    last version in force then (one query; the parsed submission shared). Raises
+    :class:`repo.NotFound`."""
+    game = spec_of_table(session, table_id).name
+    return _parsed_rules(game, versions.in_force(session, table_id, at).rules_json)
 
 
 def table_out(session: Session, table: GameTable) -> schemas.TableOut:
     seats = session.scalars(select(Seat).where(Seat.table_id == table.id).order_by(Seat.seat))
     spec = find(table.game)
+    version = versions.in_force(session, table.id)
+    rules = _parsed_rules(table.game, version.rules_json)
     return schemas.TableOut(
         id=table.id,
         game=table.game,
         title=spec.title,
         chapter=spec.chapter,
         layout=spec.layout,
-        rules=json.loads(table.rules_json),
-        rules_sha256=table.rules_sha256,
-        minimum_wager=table.minimum_wager,
-        maximum_wager=table.maximum_wager,
+        rules=json.loads(version.rules_json),
+        rules_sha256=version.rules_sha256,
+        minimum_wager=rules.minimum_wager,
+        maximum_wager=rules.maximum_wager,
         seats=[schemas.SeatOut(seat=s.seat, player_id=s.player_id) for s in seats],
         events=table.event_count,
         head_hash=table.head_hash,
@@ -248,12 +261,14 @@ def new_round(
     head: repo.CommandHead | None = None,
     *,
     ahead: bool = False,
+    now: datetime | None = None,
 ) -> tuple[RoundRow, Round[Any]]:
     """The table's next round, opened (not stored) by the game's policy
-    (:meth:`~croupier.game.TablePolicy.open_round`); the last round's number and the
-    seats come from ``head`` when it read them (no round open), else from the database.
-    ``preview``: opened as a first round would be (nothing carried over); ``ahead``: the
-    server opens it before any player's command (``croupier.server.driver.open_ahead``)."""
+    (:meth:`~croupier.game.TablePolicy.open_round`) under the Rules Submission in force at
+    ``now``; the last round's number and the seats come from ``head`` when it read them
+    (no round open), else from the database. ``preview``: opened as a first round would
+    be (nothing carried over); ``ahead``: the server opens it before any player's command
+    (``croupier.server.driver.open_ahead``)."""
     if head is not None and head.seats is not None:  # read by the head: no round was open
         last, seats = head.last_number, head.seats
     else:
@@ -268,7 +283,7 @@ def new_round(
 
     round_ = spec.policy.open_round(
         spec.round_type,
-        rules_of(session, table_id),
+        rules_of(session, table_id, now),
         table_settings(session, table_id),
         table_id=table_id,
         round_id=round_id,
@@ -358,7 +373,7 @@ def handle_command(
                 f"no round is open at table {table_id}: there is nothing to void",
                 VOID_CITE,
             )
-        row, round_ = new_round(session, table_id, head.game, rng, head=head)
+        row, round_ = new_round(session, table_id, head.game, rng, head=head, now=now)
         first_new, old_version, current = 0, None, 0
     else:
         round_ = repo.live_round(session, head.round_id, head.round_version)

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from croupier.engine import Command
-from croupier.game import GameSpec, Previous, TableTimings
+from croupier.engine import Command, Round
+from croupier.game import GameSpec, Previous, TableTimings, settled_wagers
 from croupier.games.card_policy import CardTablePolicy, other_deck
+from croupier.games.cards import CardSections
 from croupier.games.criss_cross_poker import (
     REVEAL_PHASES,
     CountStub,
@@ -27,12 +28,14 @@ from croupier.games.criss_cross_poker import (
     ShuffleCards,
     default_setup,
 )
+from croupier.money import Cents
 from croupier.rules.base import RulesSubmission
-from croupier.rules.criss_cross_poker import CrissCrossPokerRules
+from croupier.rules.criss_cross_poker import SECTIONS, CrissCrossPokerRules
 
 
 class CrissCrossPokerPolicy(CardTablePolicy):
     timeout_cite: ClassVar[str] = "674a.11(b), (d), (f)"
+    sections: ClassVar[CardSections] = SECTIONS
     phases: ClassVar[dict[str, Any]] = {
         "shuffle": Phase.SHUFFLE,
         "cut": Phase.CUT,
@@ -48,6 +51,19 @@ class CrissCrossPokerPolicy(CardTablePolicy):
         "reveal": RevealCommunityCards,
         "fold": Fold,
     }
+
+    def par_wagers(self, round_: Round[Any]) -> list[tuple[str, Cents]]:
+        """A seat's Ante Across and Ante Down Wagers together as the par sheet's
+        ``antes`` (two units; its figures count the Across, Down and Middle Bets the
+        decisions add, 674a.11), and the Five Card Bonus Wager."""
+        antes: dict[int, Cents] = {}
+        found: list[tuple[str, Cents]] = []
+        for event in settled_wagers(round_.events):
+            if event.spot in ("ante_across", "ante_down"):
+                antes[event.seat] = antes.get(event.seat, 0) + event.amount
+            elif event.spot == "five_card_bonus":
+                found.append((event.spot, event.amount))
+        return [("antes", amount) for _, amount in sorted(antes.items())] + found
 
     def carried_over(
         self,

@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from croupier.engine import DEALER, Command, Event, LegalCommand, Round
+from croupier.equipment.cards import least_cover_from_bottom, shoe
 from croupier.game import (
     GameSpec,
     Previous,
@@ -35,6 +36,7 @@ from croupier.game import (
     Viewer,
     draw_between,
     offered,
+    settled_wagers,
 )
 from croupier.games.cards import DeckShuffled
 from croupier.games.double_back_jack import (
@@ -55,8 +57,15 @@ from croupier.games.double_back_jack import (
     SettleWagers,
     ShuffleCards,
 )
+from croupier.money import Cents
+from croupier.rng import Draw, NumberDraw, ShuffleDraw
 from croupier.rules.base import RulesSubmission
-from croupier.rules.double_back_jack import DoubleBackJackRules
+from croupier.rules.double_back_jack import (
+    COVER_FRACTION,
+    MIN_CUT,
+    SECTIONS,
+    DoubleBackJackRules,
+)
 
 
 def _draw(round_: Round[Any], legal: LegalCommand, field: str) -> int:
@@ -68,6 +77,30 @@ class DoubleBackJackPolicy(TablePolicy):
     closing_commands: ClassVar[tuple[str, ...]] = ("DealCards",)
     timeout_cite: ClassVar[str] = "673a.5(b), (c); 673a.7(i), (l)"
     options: ClassVar[frozenset[str]] = frozenset({"offer_cut"})
+
+    def par_wagers(self, round_: Round[Any]) -> list[tuple[str, Cents]]:
+        """The Blackjack Wager (its figures count the double downs, splits, surrender and
+        Second Chance Wagers its basic strategy makes, 673a.7) and the Insurance Wager."""
+        return [
+            (event.spot, event.amount)
+            for event in settled_wagers(round_.events)
+            if event.spot in ("blackjack", "insurance")
+        ]
+
+    def random_draws(self, rules: RulesSubmission) -> tuple[Draw, ...]:
+        """The shoe's cards shuffled (673a.5(a); when the shoe runs out mid-round, the
+        cards not on the layout, fewer, 673a.13(f)); the dealer's cut drawn at least ten
+        cards from the top and bottom, and the cover card's depth at least a quarter of
+        the way in from the bottom (673a.5(d))."""
+        assert isinstance(rules, DoubleBackJackRules)
+        s, cards = SECTIONS, shoe(rules.decks)
+        size = len(cards)
+        least = least_cover_from_bottom(size, COVER_FRACTION)
+        return (
+            ShuffleDraw("the shoe", tuple(cards), s.shuffle, fewer=s.insufficient_cards),
+            NumberDraw("the cut", MIN_CUT, size - MIN_CUT, s.cut),
+            NumberDraw("the cover card's depth from the bottom", least, size - 1, s.cut),
+        )
 
     def dealer_step(self, round_: Round[Any], *, proceed: bool = False) -> Command | None:
         assert isinstance(round_, DoubleBackJackRound)

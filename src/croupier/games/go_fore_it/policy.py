@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from croupier.engine import Command
-from croupier.game import GameSpec, Previous, TableTimings
+from croupier.engine import Command, Round
+from croupier.game import GameSpec, Previous, TableTimings, settled_wagers
 from croupier.games.card_policy import CardTablePolicy, other_deck
+from croupier.games.cards import CardSections
 from croupier.games.go_fore_it import (
     CountStub,
     CutCards,
@@ -25,12 +26,14 @@ from croupier.games.go_fore_it import (
     ShuffleCards,
     default_setup,
 )
+from croupier.money import Cents
 from croupier.rules.base import RulesSubmission
 from croupier.rules.go_fore_it import SECTIONS, GoForeItRules
 
 
 class GoForeItPolicy(CardTablePolicy):
     timeout_cite: ClassVar[str] = "676a.11(b)"
+    sections: ClassVar[CardSections] = SECTIONS
     phases: ClassVar[dict[str, Any]] = {
         "shuffle": Phase.SHUFFLE,
         "cut": Phase.CUT,
@@ -46,6 +49,20 @@ class GoForeItPolicy(CardTablePolicy):
         "reveal": RevealDealerHand,
         "fold": Fold,
     }
+
+    def par_wagers(self, round_: Round[Any]) -> list[tuple[str, Cents]]:
+        """The Front 9 (its figures count the Back 9 decision, 676a.11(b)-(d), so a Back 9
+        Wager adds no stake of its own), Skins, and the Gopher under the paytable chosen
+        (676a.12(d))."""
+        assert isinstance(round_, GoForeItRound)
+        rules = round_.rules
+        found: list[tuple[str, Cents]] = []
+        for event in settled_wagers(round_.events):
+            if event.spot == "back_9":
+                continue
+            spot = f"gopher:{rules.gopher_paytable}" if event.spot == "gopher" else event.spot
+            found.append((spot, event.amount))
+        return found
 
     def carried_over(
         self,

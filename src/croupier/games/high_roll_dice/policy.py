@@ -21,6 +21,7 @@ from croupier.game import (
     GameSpec,
     Move,
     TablePolicy,
+    settled_wagers,
     settlement_moves,
 )
 from croupier.games.high_roll_dice import (
@@ -31,6 +32,10 @@ from croupier.games.high_roll_dice import (
     Phase,
     ThrowDice,
 )
+from croupier.money import Cents
+from croupier.rng import DiceDraw, Draw
+from croupier.rules.base import RulesSubmission
+from croupier.rules.high_roll_dice import HighRollDiceRules
 
 
 class HighRollDicePolicy(TablePolicy):
@@ -46,6 +51,43 @@ class HighRollDicePolicy(TablePolicy):
         if phase in (Phase.FIRST_CALL, Phase.EXTRA_CALL):
             return CallResult()
         return None
+
+    def random_draws(self, rules: RulesSubmission) -> tuple[Draw, ...]:
+        """The dice thrown by the RNG (675a.4(b); the Extra Roll throws again those that
+        did not match, 675a.4(g))."""
+        assert isinstance(rules, HighRollDiceRules)
+        return (DiceDraw("the dice", rules.dice, rules.sections.throw),)
+
+    def drop(self, round_: Round[Any]) -> Cents:
+        """The settled wagers and the Extra Rolls collected (675a.4(a))."""
+        collected = sum(e.amount for e in round_.events if isinstance(e, ExtraRollCollected))
+        return super().drop(round_) + collected
+
+    def par_wagers(self, round_: Round[Any]) -> list[tuple[str, Cents]]:
+        """Each settled wager by its spot; a Like Kind circle of a seat that bought an
+        Extra Roll is the par sheet's ``like_kind_extra_roll:<t>`` (the circle and the
+        Extra Roll, 675a.4(a)), the seat's Extra Roll shared among its circles
+        (docs/interpretations.md, "The hold report's wagers")."""
+        extra = {e.seat: e.amount for e in round_.events if isinstance(e, ExtraRollCollected)}
+        settled = settled_wagers(round_.events)
+        circles: dict[int, int] = {}
+        for event in settled:
+            if event.spot.startswith("like_kind:") and event.seat in extra:
+                circles[event.seat] = circles.get(event.seat, 0) + 1
+        found: list[tuple[str, Cents]] = []
+        shared: dict[int, int] = {}
+        for event in settled:
+            if event.spot == EXTRA_ROLL:
+                continue
+            if event.spot.startswith("like_kind:") and event.seat in extra:
+                count, done = circles[event.seat], shared.get(event.seat, 0)
+                part = extra[event.seat] // count + (extra[event.seat] % count if done == 0 else 0)
+                shared[event.seat] = done + 1
+                circle = event.spot.split(":", 1)[1]
+                found.append((f"like_kind_extra_roll:{circle}", event.amount + part))
+            else:
+                found.append((event.spot, event.amount))
+        return found
 
     def seats_wagered(self, round_: Round[Any]) -> set[int]:
         assert isinstance(round_, HighRollDiceRound)

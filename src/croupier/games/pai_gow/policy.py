@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from croupier.engine import Command, Event, LegalCommand, Round, RoundVoided
+from croupier.equipment.tiles import SET
 from croupier.game import (
     ESCROW,
     INVENTORY,
@@ -38,6 +39,7 @@ from croupier.game import (
     TableTimings,
     Viewer,
     offered,
+    settled_wagers,
 )
 from croupier.games.pai_gow import (
     BankSettled,
@@ -61,8 +63,10 @@ from croupier.games.pai_gow import (
     TilesDelivered,
     TilesMixed,
 )
+from croupier.money import Cents
+from croupier.rng import DiceDraw, Draw, NumberDraw, ShuffleDraw
 from croupier.rules.base import RulesSubmission
-from croupier.rules.pai_gow import PaiGowRules
+from croupier.rules.pai_gow import RNG_NUMBERS, SECTIONS, PaiGowRules, StartingPosition
 
 
 class PaiGowPolicy(TablePolicy):
@@ -71,6 +75,29 @@ class PaiGowPolicy(TablePolicy):
     that wait is the bank's decision, timed as one."""
     timeout_cite: ClassVar[str] = "621a.10(b); 621a.11(c), (g), (i); 621a.12(d)"
     physical_dice: ClassVar[bool] = True
+
+    def par_wagers(self, round_: Round[Any]) -> list[tuple[str, Cents]]:
+        """Where the dealer banks, each player's wager as ``pai_gow:house_way`` (the
+        players taken to set their hands by the house way, 621a.10(b)); where a player
+        banks, none: the players' wagers are against the bank, not the house
+        (621a.11)."""
+        assert isinstance(round_, PaiGowRound)
+        if round_.state.bank is not None:
+            return []
+        return [("pai_gow:house_way", event.amount) for event in settled_wagers(round_.events)]
+
+    def random_draws(self, rules: RulesSubmission) -> tuple[Draw, ...]:
+        """The 32 tiles mixed (621a.6(d)); the starting position drawn by the RNG
+        (621a.8(a)(1)) or the three dice shaken (621a.8(a)(2)), which a player bank
+        shakes at any table (621a.11(i))."""
+        assert isinstance(rules, PaiGowRules)
+        s = SECTIONS
+        draws: list[Draw] = [ShuffleDraw("the tiles", SET, s.mix)]
+        if rules.starting_position is StartingPosition.RNG:
+            draws.append(NumberDraw("the starting position", *RNG_NUMBERS, s.rng))
+        if rules.starting_position is StartingPosition.DICE or rules.player_banking:
+            draws.append(DiceDraw("the three dice", 3, s.dice))
+        return tuple(draws)
 
     def dealer_step(self, round_: Round[Any], *, proceed: bool = False) -> Command | None:
         assert isinstance(round_, PaiGowRound)

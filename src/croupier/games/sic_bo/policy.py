@@ -15,7 +15,18 @@ from typing import Any, ClassVar
 
 from croupier.engine import Command, Round
 from croupier.game import GameSpec, TablePolicy
-from croupier.games.sic_bo import CallResult, Phase, SettleWagers, SicBoRound, ThrowDice
+from croupier.games.sic_bo import (
+    DICE,
+    DICE_COUNT,
+    ROUND,
+    CallResult,
+    Phase,
+    SettleWagers,
+    SicBoRound,
+    ThrowDice,
+)
+from croupier.rng import DiceDraw, Draw
+from croupier.rules.base import RulesSubmission
 
 
 class SicBoPolicy(TablePolicy):
@@ -33,6 +44,10 @@ class SicBoPolicy(TablePolicy):
         if phase is Phase.SHOWN:
             return SettleWagers()
         return None
+
+    def random_draws(self, rules: RulesSubmission) -> tuple[Draw, ...]:
+        """The three dice of an automated shaker, drawn by the RNG (625a.5, 625a.2)."""
+        return (DiceDraw("the three dice", DICE_COUNT, f"{ROUND}; {DICE}"),)
 
 
 SPEC = GameSpec(

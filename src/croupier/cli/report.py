@@ -1,0 +1,112 @@
+"""`croupier report hold`: the hold report from the ledger.
+
+``croupier report hold [--db URL] [--table T] [--since YYYY-MM-DD] [--json | --csv |
+--html] [--rebuild]``: per table, game and gaming day the rounds, drop, win, hold %, the
+theoretical win (the par sheet of the Rules Submission the rounds were played under
+times the handle of each wager) and the difference in standard deviations
+(:mod:`croupier.reports.hold`). A table of text by default; ``--json``, ``--csv``
+(amounts in cents) or ``--html`` print that format instead. ``--rebuild`` first
+recomputes the running totals from the stored rounds (rounds that ended before the
+totals were kept). A par sheet not yet kept is computed and kept (the first report of a
+Criss-Cross Poker submission takes a minute or two).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from croupier.cli.server import Db
+from croupier.ledger.db import DEFAULT_URL
+
+USAGE_ERROR = 2
+
+
+def hold(
+    db: Db = DEFAULT_URL,
+    table: Annotated[str | None, typer.Option("--table", help="Only this table.")] = None,
+    since: Annotated[
+        str | None, typer.Option("--since", help="From this gaming day on (YYYY-MM-DD).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (amounts in cents).")] = False,
+    as_html: Annotated[bool, typer.Option("--html", help="Print an HTML page.")] = False,
+    rebuild: Annotated[
+        bool, typer.Option("--rebuild", help="Recompute the totals from the stored rounds.")
+    ] = False,
+) -> None:
+    """The hold report: drop, win, hold %, theoretical win and the difference in standard
+    deviations, per table, game and gaming day."""
+    from sqlalchemy import exc
+    from sqlalchemy.orm import Session
+
+    from croupier.ledger.db import make_engine, upgrade
+    from croupier.ledger.hold import rebuild as rebuild_totals
+    from croupier.reports.hold import HEADINGS, hold_report, text_cells, to_csv, to_html, to_json
+
+    if sum((as_json, as_csv, as_html)) > 1:
+        typer.echo("error: give one of --json, --csv and --html", err=True)
+        raise typer.Exit(USAGE_ERROR)
+    day = None
+    if since is not None:
+        try:
+            day = date.fromisoformat(since)
+        except ValueError as error:
+            typer.echo(f"error: --since is a date YYYY-MM-DD, not {since!r}", err=True)
+            raise typer.Exit(USAGE_ERROR) from error
+    try:
+        engine = make_engine(db)
+        upgrade(engine)
+    except (exc.SQLAlchemyError, ValueError) as error:
+        typer.echo(f"cannot open the database {db}: {error}", err=True)
+        raise typer.Exit(USAGE_ERROR) from error
+    err = Console(stderr=True)
+    with Session(engine) as session:
+        if rebuild:
+            counted = rebuild_totals(session, table)
+            err.print(f"the totals recomputed from {counted:,} rounds", highlight=False)
+        rows = hold_report(
+            session,
+            table_id=table,
+            since=day,
+            computing=lambda game: err.print(
+                f"computing the par sheet of {game} ...", highlight=False
+            ),
+        )
+        session.commit()
+    engine.dispose()
+    if as_json:
+        typer.echo(to_json(rows))
+    elif as_csv:
+        typer.echo(to_csv(rows), nl=False)
+    elif as_html:
+        typer.echo(to_html(rows), nl=False)
+    else:
+        out = Table(
+            title="Hold report (amounts in dollars; gaming day: the UTC date a round ended)"
+        )
+        for heading in HEADINGS:
+            out.add_column(heading, justify="right" if heading in HEADINGS[4:11] else "left")
+        for row in rows:
+            out.add_row(*text_cells(row))
+        Console().print(out)
+
+
+def register(app: typer.Typer) -> None:
+    """Add `report hold` to the command line."""
+    group = typer.Typer(
+        help="Reports from the ledger for the floor and the regulator.", no_args_is_help=True
+    )
+    group.command(
+        "hold",
+        help=(
+            "The hold report: per table, game and gaming day the drop, win, hold %, the "
+            "theoretical win from the par sheet of the Rules Submission in force times the "
+            "handle per wager, and the difference in standard deviations."
+        ),
+    )(hold)
+    app.add_typer(group, name="report")

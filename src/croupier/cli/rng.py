@@ -1,0 +1,259 @@
+"""`croupier rng dump | test`: the random number generator's evidence for a testing lab.
+
+``rng dump GAME --count N [--raw | --scaled] --out FILE [--raw-out FILE] [--draw KEY]
+[--rules FILE]`` makes N of each of the game's draws (its dice, shuffles and numbers,
+``TablePolicy.random_draws``) exactly as a table makes them (each draw through its own
+functions over ``SecureRng``, ``os.urandom`` read for every value) and writes either the
+generator's raw bytes, in the order read, rejected ones included (``--raw``: binary), or
+the scaled outcomes, one a line after a ``#`` header that says how each is scaled
+(``--scaled``, the default: ``dice 3 5 1 ...``, ``deck Kd 4s ...``). ``--raw-out``
+writes the raw bytes of the same draws beside a scaled dump, for a lab to check the
+scaling.
+
+``rng test [GAME] [--count N] [--alpha A] [--per-draw] [--html FILE] [--json] [--rules
+FILE]`` runs the battery (:mod:`croupier.lab.battery`) on N values (faces, numbers, items
+placed by shuffles) of each draw of GAME, or of every game that draws: each test's
+p-value and verdict at significance A (default 0.01), a Rich progress bar, and an HTML
+report with plots. By default the generator's bytes are read in blocks and scaled in bulk
+as ``SecureRng`` scales them (byte for byte alike; tens of millions of values a second);
+``--per-draw`` draws one value at a time through the game's own functions as a table
+does (a few microseconds a value). Exit code 1 when a battery fails, 2 when the command
+cannot run as asked.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import IO, Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from croupier.errors import CroupierError
+from croupier.lab.battery import ALPHA, FAIL, NOT_RUN
+from croupier.lab.evidence import (
+    Battery,
+    BytesGenerator,
+    Generator,
+    NoDraws,
+    RngGenerator,
+    dump,
+    run_battery,
+)
+from croupier.registry import GAMES, find, load, rules_from_data
+from croupier.rng import SecureRng
+from croupier.rules.base import RulesSubmission
+
+USAGE_ERROR = 2
+FAILED = 1
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code=USAGE_ERROR)
+
+
+def _rules(game: str | None, rules_file: Path | None) -> RulesSubmission:
+    try:
+        if rules_file is not None:
+            rules = load(rules_file)
+            if game is not None and rules.game != game:
+                raise _fail(f"the Rules Submission is for {rules.game!r}, not {game!r}")
+            return rules
+        assert game is not None
+        find(game)
+        return rules_from_data({"game": game})
+    except CroupierError as error:
+        raise _fail(str(error)) from error
+    except OSError as error:
+        raise _fail(f"cannot read the Rules Submission {str(rules_file)!r}: {error}") from error
+
+
+def _progress(as_json: bool) -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=as_json,
+    )
+
+
+def dump_command(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. pai-gow.")],
+    count: Annotated[int, typer.Option("--count", min=1, help="How many of each draw.")],
+    out: Annotated[Path, typer.Option("--out", dir_okay=False, help="The file to write.")],
+    raw: Annotated[
+        bool, typer.Option("--raw/--scaled", help="Raw bytes (binary) or scaled outcomes.")
+    ] = False,
+    raw_out: Annotated[
+        Path | None,
+        typer.Option("--raw-out", dir_okay=False, help="With --scaled: the same draws' bytes."),
+    ] = None,
+    draw: Annotated[
+        str | None, typer.Option("--draw", help="Only this draw (its key: dice, deck, ...).")
+    ] = None,
+    rules_file: Annotated[
+        Path | None, typer.Option("--rules", help="A Rules Submission (TOML) of GAME.")
+    ] = None,
+) -> None:
+    """Write N of each of GAME's draws, raw or scaled, exactly as a table draws them."""
+    rules = _rules(game, rules_file)
+    if raw and raw_out is not None:
+        raise _fail("--raw-out goes with --scaled (the raw bytes are --out already)")
+    handles: list[IO[Any]] = []
+    try:
+        scaled: IO[str] | None = None
+        raw_file: IO[bytes] | None = None
+        if raw:
+            raw_file = out.open("wb")
+            handles.append(raw_file)
+        else:
+            scaled = out.open("w", encoding="utf-8")
+            handles.append(scaled)
+            if raw_out is not None:
+                raw_file = raw_out.open("wb")
+                handles.append(raw_file)
+        with _progress(False) as bar:
+            task = bar.add_task(f"{game}: dump", total=count)
+            read = dump(
+                rules,
+                count,
+                scaled=scaled,
+                raw=raw_file,
+                only=draw,
+                progress=lambda done: bar.update(task, completed=done),
+            )
+    except (NoDraws, ValueError) as error:
+        raise _fail(str(error)) from error
+    except OSError as error:
+        raise _fail(f"cannot write {error.filename!r}: {error.strerror}") from error
+    finally:
+        for handle in handles:
+            handle.close()
+    typer.echo(f"{count:,} of each draw of {game}; {read:,} bytes read from os.urandom; {out}")
+
+
+def _table(battery: Battery) -> Table:
+    table = Table(
+        title=f"{battery.game}: {battery.verdict} (each p-value held to {battery.threshold:.3g})"
+    )
+    for column in ("Draw", "Test", "Statistic", "df", "p-value", "Verdict"):
+        table.add_column(
+            column, justify="right" if column in ("Statistic", "df", "p-value") else "left"
+        )
+    for result in battery.results:
+        style = {FAIL: "bold red", NOT_RUN: "dim"}.get(result.verdict, "green")
+        table.add_row(
+            result.draw,
+            result.test,
+            "" if result.statistic is None else f"{result.statistic:,.4g}",
+            "" if result.statistic is None else ("z" if result.df is None else f"{result.df:,}"),
+            "" if result.p_value is None else f"{result.p_value:.4g}",
+            f"[{style}]{result.verdict}[/]"
+            + (f" ({result.note})" if result.verdict == NOT_RUN else ""),
+        )
+    return table
+
+
+def battery_command(
+    game: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="The game (default: every game).")
+    ] = None,
+    count: Annotated[
+        int, typer.Option("--count", min=1, help="Values of each draw (faces, cards placed, ...).")
+    ] = 1_000_000,
+    alpha: Annotated[
+        float, typer.Option("--alpha", min=0.0, max=1.0, help="The significance (0.01: 1%).")
+    ] = ALPHA,
+    per_draw: Annotated[
+        bool, typer.Option("--per-draw", help="One value at a time through the game's functions.")
+    ] = False,
+    html: Annotated[
+        Path | None, typer.Option("--html", dir_okay=False, help="Write the report with plots.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    rules_file: Annotated[
+        Path | None, typer.Option("--rules", help="A Rules Submission (TOML) of GAME.")
+    ] = None,
+) -> None:
+    """Run the statistical battery on N values of each of GAME's draws."""
+    if not 0 < alpha < 1:
+        raise _fail(f"the significance is a probability between 0 and 1, not {alpha}")
+    if game is None and rules_file is not None:
+        game = _rules(None, rules_file).game
+    names = [game] if game is not None else list(GAMES)
+    submissions = [_rules(name, rules_file) for name in names]
+    if game is None:
+        submissions = [r for r in submissions if find(r.game).policy.random_draws(r)]
+    generator: Generator = (
+        RngGenerator(SecureRng(), "SecureRng (os.urandom for every value), one value at a time")
+        if per_draw
+        else BytesGenerator()
+    )
+    batteries: list[Battery] = []
+    try:
+        with _progress(as_json) as bar:
+
+            def stage(description: str, total: int) -> Any:
+                task = bar.add_task(description, total=total)
+                return lambda done: bar.update(task, completed=min(done, total))
+
+            for rules in submissions:
+                batteries.append(
+                    run_battery(
+                        rules, count, generator, alpha=alpha, stage=stage, keep_outcomes=False
+                    )
+                )
+    except (NoDraws, ValueError) as error:
+        raise _fail(str(error)) from error
+    if html is not None:
+        from croupier.lab.report import render_html
+
+        try:
+            html.write_text(render_html(batteries), encoding="utf-8")
+        except OSError as error:
+            raise _fail(f"cannot write {str(html)!r}: {error.strerror}") from error
+    if as_json:
+        typer.echo(json.dumps([b.to_dict() for b in batteries], indent=2))
+    else:
+        console = Console()
+        for battery in batteries:
+            console.print(_table(battery))
+        console.print(
+            f"Generator: {generator.description}. Significance {alpha:g}: a test fails at a "
+            f"p-value below {alpha:g}; a game's battery fails when any p-value is below "
+            f"{alpha:g} divided by its number of tests (Bonferroni).",
+            highlight=False,
+        )
+        if html is not None:
+            console.print(f"Report: {html}", highlight=False)
+    if any(battery.verdict == FAIL for battery in batteries):
+        raise typer.Exit(code=FAILED)
+
+
+def register(app: typer.Typer) -> None:
+    """Add `rng dump` and `rng test` to the command line."""
+    group = typer.Typer(
+        help="The random number generator's evidence for a testing lab.", no_args_is_help=True
+    )
+    group.command(
+        "dump",
+        help=(
+            "Write N of each of GAME's draws exactly as a table draws them: the generator's "
+            "raw bytes (--raw, binary) or the scaled outcomes, one a line (--scaled)."
+        ),
+    )(dump_command)
+    group.command(
+        "test",
+        help=(
+            "Run the statistical battery (chi-square on faces and positions, serial pairs, "
+            "runs, gap, coupon collector, poker, a small deck's permutations) on N values of "
+            "each of GAME's draws, or every game's: p-values and verdicts at the significance."
+        ),
+    )(battery_command)
+    app.add_typer(group, name="rng")

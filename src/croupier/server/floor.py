@@ -1,0 +1,199 @@
+"""The floor's and the regulator's endpoints (see docs/browser.md, "The floor page").
+
+- ``GET /reports/hold``: the hold report (:mod:`croupier.reports.hold`), dealer or
+  admin; the page ``/play/floor.html`` draws it.
+- ``GET /tables/{id}/rules/versions``: every version of the table's Rules Submission,
+  with its state (in force, superseded, pending) and the rounds played under it; anyone
+  signed in (a table's rules are public, its sign shows them).
+- ``POST /tables/{id}/rules/versions``: an admin files a new version, in force from
+  ``effective_at`` (default: now); a round in progress ends under the version it opened
+  with (:mod:`croupier.ledger.versions`).
+- ``GET /tables/{id}/seats/{seat}/recall``: game recall, the seat's last ten rounds with
+  every card, die and tile as dealt and the settlement (:mod:`croupier.server.recall`);
+  the page ``/play/recall.html`` draws it.
+"""
+
+import json
+from collections.abc import Callable, Iterator
+from datetime import date, datetime
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Query, Request
+from pydantic import AwareDatetime, BaseModel, Field
+from sqlalchemy.orm import Session
+
+from croupier.errors import RulesSubmissionError
+from croupier.ledger import versions
+from croupier.ledger.models import Player, RulesVersion
+from croupier.registry import load_text, rules_from_data
+from croupier.reports.hold import hold_report
+from croupier.rules.base import RulesSubmission
+from croupier.server import recall, service
+
+
+class HoldRowOut(BaseModel):
+    """One row of the hold report: a table's gaming day (``level`` ``table``) or a game's
+    (``game``, the tables summed). Amounts in cents; ``hold`` is win / drop (0.05 is 5%);
+    ``theoretical_win`` the par sheet's house edge times each wager's handle;
+    ``deviations`` (win - theoretical) in standard deviations; ``None`` where no par
+    figure covers the handle (``missing_par_figures`` names the wagers)."""
+
+    level: str
+    table_id: str | None
+    game: str
+    day: str
+    rounds: int
+    drop: int
+    win: int
+    hold: float | None
+    handle: dict[str, int]
+    theoretical_win: float | None
+    std_dev: float | None
+    deviations: float | None
+    rules_sha256: list[str]
+    missing_par_figures: list[str]
+
+
+class HoldOut(BaseModel):
+    rows: list[HoldRowOut]
+
+
+class VersionIn(BaseModel):
+    """A new version of a table's Rules Submission: the whole submission (``rules`` as
+    JSON or ``rules_toml``), when it takes effect (default: now; never before now) and a
+    note."""
+
+    rules: dict[str, Any] | None = None
+    rules_toml: str | None = Field(default=None, max_length=100_000)
+    effective_at: AwareDatetime | None = None
+    note: str = Field(default="", max_length=2_000)
+
+
+class VersionOut(BaseModel):
+    """One version: its number, the submission and its sha256, its limits (cents), when it
+    takes effect, who filed it and when, its state at the moment asked (``in force``,
+    ``superseded``, ``pending``) and how many rounds ended under its submission."""
+
+    table_id: str
+    version: int
+    rules: dict[str, Any]
+    rules_sha256: str
+    minimum_wager: int
+    maximum_wager: int
+    effective_at: datetime
+    filed_by: str
+    filed_at: datetime
+    note: str
+    state: str
+    rounds: int
+
+
+class VersionsOut(BaseModel):
+    versions: list[VersionOut]
+
+
+def version_out(row: RulesVersion, state: str, rounds: int) -> VersionOut:
+    data = json.loads(row.rules_json)
+    return VersionOut(
+        table_id=row.table_id,
+        version=row.version,
+        rules=data,
+        rules_sha256=row.rules_sha256,
+        minimum_wager=data["minimum_wager"],
+        maximum_wager=data["maximum_wager"],
+        effective_at=versions.utc(row.effective_at),
+        filed_by=row.filed_by,
+        filed_at=versions.utc(row.filed_at),
+        note=row.note,
+        state=state,
+        rounds=rounds,
+    )
+
+
+def _submission(body: VersionIn) -> RulesSubmission:
+    if (body.rules is None) == (body.rules_toml is None):
+        raise RulesSubmissionError("give the Rules Submission as `rules` or `rules_toml`", "601a.2")
+    if body.rules_toml is not None:
+        return load_text(body.rules_toml)
+    return rules_from_data(body.rules or {})
+
+
+def register(
+    app: FastAPI,
+    session: Callable[[], Iterator[Session]],
+    caller: Callable[..., Player],
+    problems: dict[int | str, dict[str, Any]],
+) -> None:
+    """Add the floor's endpoints to ``app`` (``session`` and ``caller``: the app's
+    dependencies)."""
+    Db = Annotated[Session, Depends(session)]  # noqa: N806
+    Caller = Annotated[Player, Depends(caller)]  # noqa: N806
+
+    @app.get("/reports/hold", response_model=HoldOut, responses=problems)
+    def hold(
+        db: Db,
+        me: Caller,
+        table: Annotated[str | None, Query(description="Only this table.")] = None,
+        since: Annotated[date | None, Query(description="From this gaming day on.")] = None,
+    ) -> HoldOut:
+        """Dealer or admin: per table, game and gaming day (the UTC date a round ended)
+        the rounds, drop, win, hold, theoretical win and the difference in standard
+        deviations. A par sheet not yet kept is computed first (for Criss-Cross Poker, a
+        minute or two, once)."""
+        if me.role not in ("dealer", "admin"):
+            raise service.AccessDenied(
+                f"this needs the role dealer or admin, not {me.role}", "server:roles"
+            )
+        rows = hold_report(db, table_id=table, since=since)
+        db.commit()  # the par figures computed
+        return HoldOut(rows=[HoldRowOut(**row.to_dict()) for row in rows])
+
+    @app.get("/tables/{table_id}/rules/versions", response_model=VersionsOut, responses=problems)
+    def list_versions(table_id: str, request: Request, db: Db, me: Caller) -> VersionsOut:
+        """Every version of the table's Rules Submission, oldest first, with its state now
+        and the rounds that ended under it."""
+        listed = versions.history(db, table_id, request.app.state.hub.clock())
+        return VersionsOut(versions=[version_out(v.version, v.state, v.rounds) for v in listed])
+
+    @app.post(
+        "/tables/{table_id}/rules/versions",
+        status_code=201,
+        response_model=VersionOut,
+        responses=problems,
+    )
+    def file_version(
+        table_id: str, body: VersionIn, request: Request, db: Db, me: Caller
+    ) -> VersionOut:
+        """Admin: file a new version of the table's Rules Submission, in force from
+        ``effective_at`` (default now). Rounds opened before it takes effect, the one in
+        progress included, are played to their end under the version they opened with
+        (``server:rules-version``)."""
+        if me.role != "admin":
+            raise service.AccessDenied(f"this needs the role admin, not {me.role}", "server:roles")
+        clock = request.app.state.hub.clock()
+        row = versions.file_version(
+            db,
+            table_id,
+            _submission(body),
+            filed_by=f"{me.name} ({me.id})",
+            effective_at=body.effective_at,
+            note=body.note,
+            at=clock,
+        )
+        db.commit()
+        [state] = [
+            v for v in versions.history(db, table_id, clock) if v.version.version == row.version
+        ]
+        return version_out(row, state.state, state.rounds)
+
+    @app.get(
+        "/tables/{table_id}/seats/{seat}/recall",
+        response_model=recall.RecallOut,
+        responses=problems,
+    )
+    def recall_seat(table_id: str, seat: int, db: Db, me: Caller) -> recall.RecallOut:
+        """Game recall: the seat's last ten rounds that are over, newest first, each with
+        every event as dealt and the seat's settlements. A player gets the rounds in which
+        he held the seat, each event as the table showed it to him (no other hand's
+        face-down cards, no shuffled order); a dealer or admin gets any seat's whole."""
+        return recall.recall(db, table_id, seat, me)

@@ -1,0 +1,126 @@
+// The floor page: the hold report (GET /reports/hold) as a table and a chart of each
+// table's hold against its theoretical hold. Uses the bearer token of the lobby's sign-in
+// (localStorage) or one typed in; the report is for dealers and admins.
+
+import { request, setToken, token } from "./api.js";
+
+const money = (cents) =>
+  cents === null || cents === undefined
+    ? ""
+    : (cents < 0 ? "-$" : "$") +
+      (Math.abs(cents) / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const percent = (value) => (value === null || value === undefined ? "" : `${(value * 100).toFixed(2)}%`);
+
+function cell(text, numeric = false, extra = "") {
+  const td = document.createElement("td");
+  td.textContent = text;
+  if (numeric) td.className = "num";
+  if (extra) td.classList.add(extra);
+  return td;
+}
+
+function table(rows) {
+  const out = document.createElement("table");
+  out.className = "report";
+  out.dataset.testid = "hold-report";
+  const head = out.createTHead().insertRow();
+  for (const h of ["Table", "Game", "Day", "Rounds", "Drop", "Win", "Hold", "Theoretical win",
+    "Theoretical hold", "Difference (sd)", "Missing par figures"]) {
+    const th = document.createElement("th");
+    th.textContent = h;
+    head.append(th);
+  }
+  const body = out.createTBody();
+  for (const row of rows) {
+    const tr = body.insertRow();
+    if (row.level === "game") tr.className = "game";
+    const theoHold = row.theoretical_win !== null && row.drop ? row.theoretical_win / row.drop : null;
+    const sd = row.deviations;
+    tr.append(
+      cell(row.table_id || "all tables"),
+      cell(row.game),
+      cell(row.day),
+      cell(row.rounds.toLocaleString("en-US"), true),
+      cell(money(row.drop), true),
+      cell(money(row.win), true),
+      cell(percent(row.hold), true),
+      cell(row.theoretical_win === null ? "" : money(Math.round(row.theoretical_win)), true),
+      cell(percent(theoHold), true),
+      cell(sd === null ? "" : sd.toFixed(2), true, sd !== null && Math.abs(sd) >= 3 ? "far" : ""),
+      cell(row.missing_par_figures.join(", ")),
+    );
+  }
+  return out;
+}
+
+// A bar a table-day: its hold, with a tick at its theoretical hold.
+function chart(rows) {
+  const NS = "http://www.w3.org/2000/svg";
+  const shown = rows.filter((r) => r.level === "table" && r.drop > 0).slice(-40);
+  const svg = document.createElementNS(NS, "svg");
+  if (!shown.length) return svg;
+  const width = 24 * shown.length + 60;
+  const height = 180;
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("width", width);
+  svg.setAttribute("height", height);
+  const holds = shown.flatMap((r) => [r.hold, r.theoretical_win === null ? 0 : r.theoretical_win / r.drop]);
+  const top = Math.max(0.05, ...holds);
+  const bottom = Math.min(0, ...holds);
+  const y = (v) => 10 + ((top - v) / (top - bottom)) * (height - 40);
+  const axis = document.createElementNS(NS, "line");
+  axis.setAttribute("x1", 40); axis.setAttribute("x2", width); axis.setAttribute("y1", y(0)); axis.setAttribute("y2", y(0));
+  axis.setAttribute("stroke", "#555");
+  svg.append(axis);
+  shown.forEach((r, i) => {
+    const x = 50 + i * 24;
+    const bar = document.createElementNS(NS, "rect");
+    bar.setAttribute("x", x); bar.setAttribute("width", 16);
+    bar.setAttribute("y", Math.min(y(r.hold), y(0)));
+    bar.setAttribute("height", Math.abs(y(r.hold) - y(0)));
+    bar.setAttribute("fill", r.hold >= 0 ? "#2e7d32" : "#c62828");
+    const title = document.createElementNS(NS, "title");
+    title.textContent = `${r.table_id} ${r.day}: hold ${percent(r.hold)}`;
+    bar.append(title);
+    svg.append(bar);
+    if (r.theoretical_win !== null) {
+      const tick = document.createElementNS(NS, "line");
+      const ty = y(r.theoretical_win / r.drop);
+      tick.setAttribute("x1", x - 3); tick.setAttribute("x2", x + 19); tick.setAttribute("y1", ty); tick.setAttribute("y2", ty);
+      tick.setAttribute("stroke", "#ef6c00"); tick.setAttribute("stroke-width", 3);
+      svg.append(tick);
+    }
+  });
+  const label = document.createElementNS(NS, "text");
+  label.setAttribute("x", 40); label.setAttribute("y", height - 8);
+  label.textContent = "hold by table and day (bars); theoretical hold (orange)";
+  label.setAttribute("font-size", 11);
+  svg.append(label);
+  return svg;
+}
+
+async function show(event) {
+  if (event) event.preventDefault();
+  const messages = document.getElementById("messages");
+  const typed = document.getElementById("token").value.trim();
+  if (typed) setToken(typed);
+  const params = new URLSearchParams();
+  const tableId = document.getElementById("table").value.trim();
+  const since = document.getElementById("since").value;
+  if (tableId) params.set("table", tableId);
+  if (since) params.set("since", since);
+  messages.textContent = token() ? "Loading the report…" : "Sign in as a dealer or admin first.";
+  try {
+    const data = await request("GET", `/reports/hold${params.size ? `?${params}` : ""}`);
+    document.getElementById("report").replaceChildren(
+      data.rows.length ? table(data.rows) : document.createTextNode("No round has ended yet."),
+    );
+    document.getElementById("chart").replaceChildren(chart(data.rows));
+    messages.textContent = "";
+  } catch (problem) {
+    messages.textContent = problem.message;
+  }
+}
+
+document.getElementById("filters").addEventListener("submit", show);
+if (token()) show();

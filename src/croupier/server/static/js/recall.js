@@ -1,0 +1,110 @@
+// Game recall (GET /tables/{id}/seats/{seat}/recall): a player's last ten rounds at a
+// seat, each event in words with its cards, dice and tiles drawn, and the settlement.
+// The server blanks what the player may not see; a blank is said to be hidden.
+
+import { dollars, request } from "./api.js";
+import { card, die, tile } from "./svg.js";
+
+const CARD = /^(10|[2-9TJQKA])[shdc]$/;
+const TILE = /^[1-6]-[1-6]$/;
+const MONEY = new Set(["amount", "returned", "won", "withheld", "chips", "cover"]);
+const SKIPPED = new Set(["type", "cite", "croupier_version", "rules", "rules_sha256", "table_id", "round_id"]);
+
+function words(name) {
+  const spaced = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+function hidden() {
+  const span = document.createElement("span");
+  span.className = "hidden-value";
+  span.textContent = "not shown to you";
+  return span;
+}
+
+// A field's value as nodes: cards, tiles and dice drawn, money in dollars.
+function value(name, v) {
+  if (v === null || (Array.isArray(v) && v.length === 0)) return [hidden()];
+  if (name === "faces" && Array.isArray(v)) return v.map((f) => die(f, { small: true }));
+  const flat = Array.isArray(v) ? v.flat(3) : [v];
+  if (flat.length && flat.every((x) => typeof x === "string" && CARD.test(x))) return flat.map(card);
+  if (flat.length && flat.every((x) => typeof x === "string" && TILE.test(x))) return flat.map((t) => tile(t));
+  if (MONEY.has(name) && typeof v === "number") return [document.createTextNode(dollars(v))];
+  if (typeof v === "object") return [document.createTextNode(JSON.stringify(v))];
+  return [document.createTextNode(String(v).replace(/_/g, " "))];
+}
+
+function eventItem(stored) {
+  const li = document.createElement("li");
+  const event = stored.event;
+  li.append(`${words(event.type || stored.type)}`);
+  const fields = Object.entries(event).filter(([k, v]) => !SKIPPED.has(k) && v !== false && v !== "");
+  fields.forEach(([k, v], i) => {
+    li.append(i === 0 ? ": " : "; ", `${k.replace(/_/g, " ")} `);
+    li.append(...value(k, v));
+  });
+  if (event.cite) li.append(` (${event.cite})`);
+  return li;
+}
+
+function settlements(rows) {
+  const table = document.createElement("table");
+  table.className = "settled";
+  const head = table.createTHead().insertRow();
+  for (const h of ["Wager", "Staked", "Outcome", "Returned", "Won", "Rule"]) {
+    const th = document.createElement("th");
+    th.textContent = h;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const s of rows) {
+    const tr = body.insertRow();
+    for (const text of [words(s.spot.replace(/:/g, " ")), dollars(s.amount), s.outcome, dollars(s.returned), dollars(s.won), s.cite]) {
+      tr.insertCell().textContent = text;
+    }
+  }
+  return table;
+}
+
+function roundSection(r) {
+  const section = document.createElement("section");
+  section.className = "recalled";
+  section.dataset.round = r.round_id;
+  const h = document.createElement("h3");
+  const version = r.rules_version === null ? "" : `, Rules Submission version ${r.rules_version}`;
+  h.textContent = `Round ${r.number} (${r.status}${version}), seat ${r.seat}`;
+  const list = document.createElement("ol");
+  list.append(...r.events.filter((e) => e.index > 0).map(eventItem));
+  const net = document.createElement("p");
+  net.className = "net";
+  net.textContent = `Your wallet: ${r.wallet_net >= 0 ? "+" : ""}${dollars(r.wallet_net)}`;
+  section.append(h, list);
+  if (r.settlements.length) section.append(settlements(r.settlements));
+  section.append(net);
+  return section;
+}
+
+async function show(event) {
+  if (event) event.preventDefault();
+  const tableId = document.getElementById("table").value.trim();
+  const seat = document.getElementById("seat").value;
+  const messages = document.getElementById("messages");
+  const out = document.getElementById("rounds");
+  if (!tableId || !seat) return;
+  history.replaceState(null, "", `?table=${encodeURIComponent(tableId)}&seat=${seat}`);
+  messages.textContent = "Loading…";
+  try {
+    const data = await request("GET", `/tables/${encodeURIComponent(tableId)}/seats/${seat}/recall`);
+    out.replaceChildren(...data.rounds.map(roundSection));
+    if (!data.rounds.length) out.textContent = "No round of yours at this seat is over yet.";
+    messages.textContent = "";
+  } catch (problem) {
+    messages.textContent = problem.message;
+  }
+}
+
+const params = new URLSearchParams(location.search);
+document.getElementById("table").value = params.get("table") || "";
+document.getElementById("seat").value = params.get("seat") || "";
+document.getElementById("filters").addEventListener("submit", show);
+if (params.get("table") && params.get("seat")) show();

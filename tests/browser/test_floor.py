@@ -1,0 +1,143 @@
+"""The floor page (/play/floor.html): the hold report as a dealer sees it in the browser,
+the same figures as ``GET /reports/hold``; and game recall (/play/recall.html): a
+player's last rounds at his seat, his cards drawn as dealt, the settlement, another
+player's cards never in the page. (One module: the session's browser fixtures are
+imported once.)"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+from browser_support import Server
+from test_tables import MISSING, browser, server  # noqa: F401  (the session's fixtures)
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+]
+
+
+def test_the_floor_page_shows_the_hold_report(browser: Any, server: Server) -> None:  # noqa: F811
+    assert server.table("floor-sb", "sic-bo.toml").status_code == 201
+    player = server.person("floor-player", "player")
+    player_id = server.get("/players/me", player)["id"]
+    r = server.admin.post(
+        f"/players/{player_id}/deposits", json={"amount": 10_000}, headers=server.key()
+    )
+    assert r.status_code == 201, r.text
+    auth = {"Authorization": f"Bearer {player}"}
+    dealer_token = server.person("floor-dealer", "dealer")
+    dealer = {"Authorization": f"Bearer {dealer_token}"}
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        assert client.post("/tables/floor-sb/seats", json={"seat": 1}, headers=auth).is_success
+        for n, (who, command) in enumerate(
+            [
+                (auth, {"type": "PlaceWager", "seat": 1, "spot": "small", "amount": 1000}),
+                (dealer, {"type": "AnnounceNoMoreBets"}),
+            ]
+        ):
+            r = client.post(
+                "/tables/floor-sb/commands",
+                json={"command": command},
+                headers={**who, "Idempotency-Key": f"floor-{n}"},
+            )
+            assert r.status_code == 200, r.text
+    [row] = [
+        row
+        for row in server.get("/reports/hold?table=floor-sb", dealer_token)["rows"]
+        if row["level"] == "table"
+    ]
+    assert row["drop"] == 1000 and row["rounds"] == 1 and row["win"] in (1000, -1000)
+    context = browser.new_context(viewport={"width": 1300, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/play/floor.html")
+    page.evaluate(f"localStorage.setItem('croupier.token', {json.dumps(dealer_token)})")
+    page.fill("#table", "floor-sb")
+    page.click("button[type=submit]")
+    report = page.wait_for_selector("[data-testid=hold-report]")
+    cells = [c.inner_text() for c in report.query_selector_all("tbody tr:first-child td")]
+    assert cells[:7] == [
+        "floor-sb",
+        "sic-bo",
+        row["day"],
+        "1",
+        "$10.00",
+        "$10.00" if row["win"] > 0 else "-$10.00",
+        "100.00%" if row["win"] > 0 else "-100.00%",
+    ]
+    assert cells[7] == f"${round(row['theoretical_win']) / 100:.2f}"  # $10 / 36, rounded
+    assert page.query_selector("#chart svg rect") is not None
+    assert not errors
+    context.close()
+
+
+def test_a_player_recalls_his_rounds(browser: Any, server: Server) -> None:  # noqa: F811
+    assert server.table("recall-g", "go-fore-it.toml").status_code == 201
+    tokens = {}
+    for name in ("recall-ann", "recall-bob"):
+        token = server.person(name, "player")
+        player_id = server.get("/players/me", token)["id"]
+        r = server.admin.post(
+            f"/players/{player_id}/deposits", json={"amount": 10_000}, headers=server.key()
+        )
+        assert r.status_code == 201, r.text
+        tokens[name] = {"Authorization": f"Bearer {token}"}
+    ann, bob = tokens["recall-ann"], tokens["recall-bob"]
+    dealer = {"Authorization": f"Bearer {server.person('recall-dealer', 'dealer')}"}
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        for seat, who in ((1, ann), (2, bob)):
+            r = client.post("/tables/recall-g/seats", json={"seat": seat}, headers=who)
+            assert r.is_success, r.text
+        commands = [
+            (ann, {"type": "PlaceWager", "seat": 1, "spot": "front_9", "amount": 1000}),
+            (bob, {"type": "PlaceWager", "seat": 2, "spot": "front_9", "amount": 1000}),
+            (dealer, {"type": "AnnounceNoMoreBets"}),
+            (ann, {"type": "Fold", "seat": 1}),
+            (bob, {"type": "Fold", "seat": 2}),
+        ]
+        for n, (who, command) in enumerate(commands):
+            r = client.post(
+                "/tables/recall-g/commands",
+                json={"command": command},
+                headers={**who, "Idempotency-Key": f"recall-{n}"},
+            )
+            assert r.status_code == 200, r.text
+        round_id = r.json()["round_id"]
+        full = client.get(f"/rounds/{round_id}/replay", headers=server.admin.headers).json()
+    dealt = [e["event"] for e in full["events"] if e["type"] == "CardDealt"]
+    hers = [d["card"] for d in dealt if d["hand"] == 1][:2]
+    his = [d["card"] for d in dealt if d["hand"] == 2]
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    token = ann["Authorization"].split()[1]
+    page.evaluate(f"localStorage.setItem('croupier.token', {json.dumps(token)})")
+    page.goto(server.url + "/play/recall.html?table=recall-g&seat=1")
+    section = page.wait_for_selector(f'[data-round="{round_id}"]')
+    text = section.inner_text()
+    assert "Round 1 (completed, Rules Submission version 1), seat 1" in text
+    assert "Your wallet: -$10.00" in text
+    assert "Front 9" in text and "lose" in text
+    assert "not shown to you" in text  # the shuffle's order
+    labels = [e.get_attribute("aria-label") for e in section.query_selector_all("svg")]
+    from_cards = {label for label in labels if label and " of " in label}
+    names = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+    ranks = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine"}
+    ranks |= {"8": "eight", "7": "seven", "6": "six", "5": "five", "4": "four"}
+    ranks |= {"3": "three", "2": "two"}
+
+    def named(code: str) -> str:
+        return f"{ranks[code[0]]} of {names[code[1]]}"
+
+    assert {named(c) for c in hers} <= from_cards
+    # Both folded: Bob's cards were collected face down (676a.11(b)), never shown to her.
+    assert not {named(c) for c in his} & from_cards
+    assert not errors
+    context.close()

@@ -1,0 +1,139 @@
+"""``croupier rng dump`` and ``croupier rng test`` from the command line.
+
+The scaled dump is checked against its own raw bytes by a scaling written here from the
+dump's header alone (as a lab would write it): ``randbelow(n)`` reads ``ceil(k/8)`` bytes
+(``k = n.bit_length()``) as a big-endian number, keeps its top ``k`` bits and reads again
+while it is ``n`` or more; a die is ``randbelow(6) + 1``; a shuffle swaps item ``i`` with
+item ``randbelow(i + 1)`` for ``i`` from the last down to 1.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from biased import Skewed
+from typer.testing import CliRunner
+
+from croupier.cli import app
+from croupier.cli import rng as rng_cli
+from croupier.lab.evidence import BytesGenerator
+
+ENV = {"COLUMNS": "200"}
+
+
+def invoke(*args: str) -> object:
+    return CliRunner().invoke(app, list(args), env=ENV)
+
+
+class LabReader:
+    """The lab's own reading of the raw bytes (see the module docstring)."""
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw, self.at = raw, 0
+
+    def below(self, n: int) -> int:
+        k = n.bit_length()
+        width = (k + 7) // 8
+        while True:
+            chunk = self.raw[self.at : self.at + width]
+            self.at += width
+            value = int.from_bytes(chunk, "big") >> (8 * width - k)
+            if value < n:
+                return value
+
+
+def test_a_scaled_dump_follows_from_its_raw_bytes(tmp_path: Path) -> None:
+    scaled, raw = tmp_path / "pai-gow.txt", tmp_path / "pai-gow.bin"
+    result = invoke(
+        "rng", "dump", "pai-gow", "--count", "40", "--out", str(scaled), "--raw-out", str(raw)
+    )
+    assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
+    lines = scaled.read_text(encoding="utf-8").splitlines()
+    header = [line for line in lines if line.startswith("#")]
+    outcomes = [line.split() for line in lines if not line.startswith("#")]
+    before = (
+        next(h for h in header if h.startswith("# tiles:")).split("before the shuffle: ")[1].split()
+    )
+    assert len(before) == 32
+    reader = LabReader(raw.read_bytes())
+    assert [o[0] for o in outcomes] == ["tiles", "three-dice"] * 40
+    for kind, *values in outcomes:
+        if kind == "tiles":
+            items = list(before)
+            for i in range(len(items) - 1, 0, -1):
+                j = reader.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            assert values == items
+        else:
+            assert [int(v) for v in values] == [reader.below(6) + 1 for _ in range(3)]
+    assert reader.at == len(reader.raw)  # every byte read, none left over
+
+
+def test_a_raw_dump_is_the_bytes_read(tmp_path: Path) -> None:
+    out = tmp_path / "dice.bin"
+    result = invoke("rng", "dump", "high-roll-dice", "--count", "1000", "--raw", "--out", str(out))
+    assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
+    read = out.read_bytes()
+    assert f"{len(read):,} bytes read" in result.output  # type: ignore[attr-defined]
+    # Ten dice a throw: a byte a try, a try kept when its top three bits are below 6.
+    assert sum(1 for b in read if b >> 5 < 6) == 10_000
+
+
+def test_one_draw_of_a_game(tmp_path: Path) -> None:
+    out = tmp_path / "cut.txt"
+    result = invoke("rng", "dump", "go-fore-it", "--count", "5", "--draw", "cut", "--out", str(out))
+    assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
+    values = [line.split() for line in out.read_text().splitlines() if not line.startswith("#")]
+    assert len(values) == 5 and all(v[0] == "cut" and 10 <= int(v[1]) <= 51 for v in values)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("dump", "go-fore-it", "--count", "5", "--draw", "dice"),
+            "no draw 'dice'; its draws: deck, cut",
+        ),
+        (("dump", "no-such-game", "--count", "5"), "no-such-game"),
+        (("test", "sic-bo", "--alpha", "0"), "between 0 and 1"),
+    ],
+)
+def test_refusals_say_what_was_wrong(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
+    extra = ("--out", str(tmp_path / "x")) if args[0] == "dump" else ()
+    result = invoke("rng", *args, *extra)
+    assert result.exit_code == 2
+    assert message in result.output  # type: ignore[attr-defined]
+
+
+def test_the_battery_from_the_command_line(tmp_path: Path) -> None:
+    html = tmp_path / "report.html"
+    result = invoke(
+        "rng",
+        "test",
+        "sic-bo",
+        "--count",
+        "200000",
+        "--alpha",
+        "1e-6",
+        "--json",
+        "--html",
+        str(html),
+    )
+    assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
+    start = result.output.index("[")  # type: ignore[attr-defined]
+    (document,) = json.loads(result.output[start:])  # type: ignore[attr-defined]
+    assert document["game"] == "sic-bo" and document["verdict"] == "pass"
+    assert document["alpha"] == 1e-6
+    tests = {t["test"] for d in document["draws"] for t in d["tests"]}
+    assert {"frequency", "serial pairs", "runs", "gap", "coupon collector", "poker"} <= tests
+    page = html.read_text(encoding="utf-8")
+    assert page.count("<svg") >= 2 and "Bonferroni" in page
+
+
+def test_a_failing_battery_exits_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rng_cli, "BytesGenerator", lambda: BytesGenerator(Skewed(0.6, 1), "skewed"))
+    result = invoke("rng", "test", "sic-bo", "--count", "100000")
+    assert result.exit_code == 1
+    assert "fail" in result.output  # type: ignore[attr-defined]
