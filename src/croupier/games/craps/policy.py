@@ -55,8 +55,9 @@ from croupier.games.craps.events import (
 )
 from croupier.games.craps.round import CrapsRound
 from croupier.games.craps.state import Phase
+from croupier.rng import DiceDraw, Draw
 from croupier.rules.base import RulesSubmission
-from croupier.rules.craps import DICE
+from croupier.rules.craps import DICE, THROW
 
 
 def _craps(round_: Round[Any]) -> CrapsRound:
@@ -140,6 +141,10 @@ class CrapsPolicy(TablePolicy):
         return {"after": _craps(last).state.last_shooter}
 
     # -- money ------------------------------------------------------------------------------
+    def random_draws(self, rules: RulesSubmission) -> tuple[Draw, ...]:
+        """The two dice of each roll at an RNG table (623a.7, 623a.8)."""
+        return (DiceDraw("the dice", 2, f"{DICE}; {THROW}"),)
+
     def moves(
         self, events: Sequence[Event], index: int, seats: Mapping[int, str]
     ) -> list[Move] | None:
