@@ -1,8 +1,7 @@
 """The floor page (/play/floor.html): the hold report as a dealer sees it in the browser,
 the same figures as ``GET /reports/hold``; and game recall (/play/recall.html): a
 player's last rounds at his seat, his cards drawn as dealt, the settlement, another
-player's cards never in the page. (One module: the session's browser fixtures are
-imported once.)"""
+player's cards never in the page. (The session's server and browser: conftest.py.)"""
 
 from __future__ import annotations
 
@@ -11,8 +10,9 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_support import Server
-from test_tables import MISSING, browser, server  # noqa: F401  (the session's fixtures)
+from browser_support import Server, missing
+
+MISSING = missing()
 
 pytestmark = [
     pytest.mark.browser,
@@ -20,7 +20,7 @@ pytestmark = [
 ]
 
 
-def test_the_floor_page_shows_the_hold_report(browser: Any, server: Server) -> None:  # noqa: F811
+def test_the_floor_page_shows_the_hold_report(browser: Any, server: Server) -> None:
     assert server.table("floor-sb", "sic-bo.toml").status_code == 201
     player = server.person("floor-player", "player")
     player_id = server.get("/players/me", player)["id"]
@@ -76,7 +76,7 @@ def test_the_floor_page_shows_the_hold_report(browser: Any, server: Server) -> N
     context.close()
 
 
-def test_a_player_recalls_his_rounds(browser: Any, server: Server) -> None:  # noqa: F811
+def test_a_player_recalls_his_rounds(browser: Any, server: Server) -> None:
     assert server.table("recall-g", "go-fore-it.toml").status_code == 201
     tokens = {}
     for name in ("recall-ann", "recall-bob"):
