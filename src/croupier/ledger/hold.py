@@ -44,8 +44,8 @@ class RoundHold:
 
     drop: Cents
     win: Cents
-    wagers: dict[str, tuple[int, Cents, float]] = field(default_factory=dict)
-    """Par-sheet wager -> (how many, handle in cents, sum of the stakes' squares)."""
+    wagers: dict[str, tuple[int, Cents, int]] = field(default_factory=dict)
+    """Par-sheet wager -> (how many, handle in cents, sum of the stakes' squares in cents^2)."""
 
 
 def round_hold(round_: Round[Any]) -> RoundHold:
@@ -59,10 +59,10 @@ def round_hold(round_: Round[Any]) -> RoundHold:
         for (kind, _owner), amount in event_moves(policy, events, index, opened.seats):
             if kind == INVENTORY:
                 win += amount
-    wagers: dict[str, tuple[int, Cents, float]] = {}
+    wagers: dict[str, tuple[int, Cents, int]] = {}
     for wager, stake in policy.par_wagers(round_):
-        count, handle, squares = wagers.get(wager, (0, 0, 0.0))
-        wagers[wager] = (count + 1, handle + stake, squares + float(stake) * float(stake))
+        count, handle, squares = wagers.get(wager, (0, 0, 0))
+        wagers[wager] = (count + 1, handle + stake, squares + stake * stake)
     return RoundHold(policy.drop(round_), win, wagers)
 
 
@@ -103,7 +103,7 @@ def _rows(table_id: str, day: str, sha256: str, hold: RoundHold) -> list[dict[st
     base = {"table_id": table_id, "day": day, "rules_sha256": sha256}
     rows = [
         base
-        | {"wager": TOTAL, "rounds": 1, "stakes": 0, "handle": 0, "squares": 0.0}
+        | {"wager": TOTAL, "rounds": 1, "stakes": 0, "handle": 0, "squares": 0}
         | {"drop_amount": hold.drop, "win": hold.win}
     ]
     for wager, (count, handle, squares) in sorted(hold.wagers.items()):

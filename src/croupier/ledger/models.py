@@ -21,6 +21,7 @@ from sqlalchemy import (
     Index,
     Integer,
     MetaData,
+    Numeric,
     String,
     Text,
     UniqueConstraint,
@@ -268,7 +269,9 @@ class HoldDay(Base):
     rounds: Mapped[int] = mapped_column(BigInteger, default=0)
     stakes: Mapped[int] = mapped_column(BigInteger, default=0)
     handle: Mapped[int] = mapped_column(BigInteger, default=0)
-    squares: Mapped[float] = mapped_column(Float, default=0.0)
+    squares: Mapped[float] = mapped_column(Numeric(asdecimal=False), default=0)
+    """Exact in cents^2 (computed in integers; PostgreSQL's NUMERIC keeps every digit,
+    SQLite an integer while it fits 64 bits); read as a float for the variance."""
     drop_amount: Mapped[int] = mapped_column(BigInteger, default=0)
     win: Mapped[int] = mapped_column(BigInteger, default=0)
 

@@ -52,7 +52,7 @@ def upgrade() -> None:
         sa.Column("rounds", sa.BigInteger(), nullable=False),
         sa.Column("stakes", sa.BigInteger(), nullable=False),
         sa.Column("handle", sa.BigInteger(), nullable=False),
-        sa.Column("squares", sa.Float(), nullable=False),
+        sa.Column("squares", sa.Numeric(), nullable=False),
         sa.Column("drop_amount", sa.BigInteger(), nullable=False),
         sa.Column("win", sa.BigInteger(), nullable=False),
         sa.PrimaryKeyConstraint("table_id", "day", "rules_sha256", "wager", name="pk_hold_days"),

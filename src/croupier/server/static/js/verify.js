@@ -5,7 +5,8 @@
 // left to the command line.
 
 // The canonical JSON of croupier.sealing.canonical_json: sorted keys, no spaces, every
-// character outside printable ASCII written as \uXXXX (Python's json.dumps defaults).
+// character outside printable ASCII written as a \u escape of four hex digits (Python's
+// json.dumps defaults).
 export function canonical(value) {
   if (value === null || typeof value !== "object") {
     return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
