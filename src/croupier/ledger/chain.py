@@ -26,7 +26,7 @@ from croupier.ledger.cache import staged_round
 from croupier.ledger.models import EventRow, GameTable, RoundRow
 from croupier.ledger.tables import GENESIS, get_table
 from croupier.registry import find, round_type
-from croupier.sealing import Seal, chain_hash, check_seal, public_form, seal
+from croupier.sealing import Seal, canonical_json, chain_hash, check_seal, public_form, seal
 
 SPECTATOR = Viewer()
 
@@ -47,7 +47,7 @@ def seal_event(event: Event, policy: TablePolicy) -> SealedEvent:
     """``event`` made ready for the chain: every field ``policy`` hides from a spectator
     (:meth:`~croupier.game.TablePolicy.hidden`) sealed with fresh salts."""
     data = event.model_dump(mode="json")
-    body = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    body = canonical_json(data)
     fields = list(policy.hidden(event, SPECTATOR))
     if not fields:
         return SealedEvent(body, None, None, body)
@@ -62,7 +62,7 @@ def seal_event(event: Event, policy: TablePolicy) -> SealedEvent:
 
 def canonical(event: Event) -> str:
     """The event's canonical JSON: sorted keys, no spaces."""
-    return json.dumps(event.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+    return canonical_json(event.model_dump(mode="json"))
 
 
 def append_events(
