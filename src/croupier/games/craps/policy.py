@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from croupier.engine import Command, Event, Round
+from croupier.engine import Command, Event, Outcome, Round, WagerSettled
 from croupier.game import (
     ESCROW,
     INVENTORY,
@@ -50,11 +50,14 @@ from croupier.games.craps.commands import (
 from croupier.games.craps.events import (
     CommissionCollected,
     CommissionReturned,
+    RollCalled,
     WagerPaid,
     WagerRemoved,
 )
 from croupier.games.craps.round import CrapsRound
 from croupier.games.craps.state import Phase
+from croupier.games.craps.wagers import kind_of, number_of
+from croupier.money import Cents
 from croupier.rng import DiceDraw, Draw
 from croupier.rules.base import RulesSubmission
 from croupier.rules.craps import DICE, THROW
@@ -140,6 +143,34 @@ class CrapsPolicy(TablePolicy):
             return {}
         return {"after": _craps(last).state.last_shooter}
 
+    # -- the par sheet of a round -----------------------------------------------------------
+    def drop(self, round_: Round[Any]) -> Cents:
+        """Every decision's stake: the wagers settled, and each win paid on a wager that
+        stays up (Place, Buy, Lay, Big 6 and 8, the hardways: a new decision of the same
+        stake, 623a.9)."""
+        return sum(stake for _, stake in self.par_wagers(round_))
+
+    def par_wagers(self, round_: Round[Any]) -> list[tuple[str, Cents]]:
+        """Each decision of a wager as the par sheet names it
+        (:mod:`croupier.analysis.exact.craps`): a Come or Don't Come wager on its number is
+        the Come or Don't Come wager; odds are the odds on the point or number they stand
+        behind (``odds:N``, laid: ``lay_odds:N``); a win paid while a wager stays up is
+        one decision of it."""
+        found: list[tuple[str, Cents]] = []
+        point: int | None = None
+        called: int | None = None
+        for event in round_.events:
+            match event:
+                case RollCalled():
+                    called, point = point, event.point
+                case WagerPaid(spot=spot, amount=amount):
+                    found.append((spot, amount))
+                case WagerSettled(spot=spot, amount=amount, outcome=outcome) if (
+                    outcome is not Outcome.VOID
+                ):
+                    found.append((_par_name(spot, called), amount))
+        return found
+
     # -- money ------------------------------------------------------------------------------
     def random_draws(self, rules: RulesSubmission) -> tuple[Draw, ...]:
         """The two dice of each roll at an RNG table (623a.7, 623a.8)."""
@@ -162,6 +193,19 @@ class CrapsPolicy(TablePolicy):
             case WagerPaid(seat=seat, won=won):
                 return [((INVENTORY, None), -won), ((WALLET, seats[seat]), won)]
         return None
+
+
+def _par_name(spot: str, point: int | None) -> str:
+    """The par sheet's wager for a settled ``spot``, ``point`` the puck's before the roll
+    that settled it."""
+    kind, number = kind_of(spot), number_of(spot)
+    if kind in ("come", "dont_come"):
+        return kind
+    if kind in ("pass_odds", "come_odds"):
+        return f"odds:{number if number is not None else point}"
+    if kind in ("dont_pass_odds", "dont_come_odds"):
+        return f"lay_odds:{number if number is not None else point}"
+    return spot
 
 
 SPEC = GameSpec(
