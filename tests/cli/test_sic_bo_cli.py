@@ -98,7 +98,8 @@ def test_analyze_variant_that_is_not_a_paytable_names_them() -> None:
 def test_every_game_names_its_rule_set_one_way() -> None:
     """The par sheet and the simulation both take ``variant`` from ``variant_name``:
     the defaults are High Roll Dice's ten dice, Pai Gow's regulation house way, Sic Bo's
-    ``low`` paytable; the games with one rule set name none."""
+    ``low`` paytable, Craps' full table (not Mini-Craps); the games with one rule set name
+    none."""
     from croupier.registry import GAMES
 
     named = {
@@ -111,6 +112,7 @@ def test_every_game_names_its_rule_set_one_way() -> None:
         "double-back-jack": None,
         "pai-gow": "regulation",
         "sic-bo": "low",
+        "craps": "craps",
     }
 
 

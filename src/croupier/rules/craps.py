@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -291,6 +291,8 @@ class CrapsRules(RulesSubmission):
     payout_limit: WholeCents | None = None
     """The most one player is paid on one roll, all his wagers together (623a.5);
     ``None``: no limit."""
+
+    variant_field: ClassVar[str | None] = "table"
 
     # -- derived -------------------------------------------------------------------------
     def seat_count(self) -> int:
