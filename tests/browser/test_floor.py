@@ -141,3 +141,17 @@ def test_a_player_recalls_his_rounds(browser: Any, server: Server) -> None:
     assert not {named(c) for c in his} & from_cards
     assert not errors
     context.close()
+
+
+def test_the_lobby_links_the_recall_and_floor_pages(browser: Any, server: Server) -> None:
+    page = browser.new_page()
+    try:
+        page.goto(f"{server.url}/play/")
+        page.get_by_role("link", name="Your last ten rounds at a seat (game recall)").click()
+        page.get_by_role("heading", name="Your last ten rounds").wait_for()
+        page.go_back()
+        page.get_by_role("link", name="The floor: hold report per table and day").click()
+        page.wait_for_url("**/floor.html")
+        assert page.title() != ""
+    finally:
+        page.close()
