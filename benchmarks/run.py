@@ -20,10 +20,18 @@ The parts, in order (``--only`` takes their names):
   there), SQLite only, 1 and 2 processes, 16 clients, for a few seconds.
 - ``floor``: the baselines of those figures (``benchmarks/server_floor.py``): the same
   load against a bare Starlette app on uvicorn, and PostgreSQL alone under pgbench.
+- ``craps``: Craps' kernel in rolls per second against the generator's ceiling and
+  crapssim on the same strategy (``benchmarks/craps_simulation.py``).
+- ``lab``: the RNG battery on 10^7 outcomes of each game's draws
+  (``benchmarks/rng_battery.py``, target one minute) and the hold report over a million
+  rounds on SQLite and PostgreSQL (``benchmarks/hold_report.py``, target 5 s).
+- ``sealing``: what sealing costs an event against its canonical JSON
+  (``benchmarks/sealing.py``).
 
 A part that fails prints its error and the run goes on. The figures replace the
 "## Benchmarks" section of docs/performance.md and nothing else in the file (other
-sections, such as "## Table server", are kept as they are); ``--no-write`` only prints.
+sections, such as "## Table server", are kept as they are); with ``--only``, just the
+subsections of the parts run are replaced, the others kept; ``--no-write`` only prints.
 """
 
 from __future__ import annotations
@@ -271,12 +279,42 @@ def floor(quick: bool) -> list[str]:
     return [f"`python {' '.join(args)}`", "", *code_block(output)]
 
 
+def _block(args: list[str], timeout: float) -> list[str]:
+    return [f"`python {' '.join(args)}`", "", *code_block(script(args, timeout=timeout))]
+
+
+def craps(quick: bool) -> list[str]:
+    """Craps' kernel in rolls per second against its generator and crapssim
+    (benchmarks/craps_simulation.py)."""
+    return _block(["benchmarks/craps_simulation.py", "--seconds", "1" if quick else "3"], 600)
+
+
+def lab(quick: bool) -> list[str]:
+    """The RNG battery on 10^7 outcomes a draw (benchmarks/rng_battery.py) and the hold
+    report over a million rounds on SQLite and PostgreSQL (benchmarks/hold_report.py)."""
+    count = ["--count", "1000000"] if quick else []
+    rounds = ["--rounds", "100000"] if quick else []
+    return [
+        *_block(["benchmarks/rng_battery.py", *count], 1800),
+        "",
+        *_block(["benchmarks/hold_report.py", *rounds], 900),
+    ]
+
+
+def sealing(quick: bool) -> list[str]:
+    """What sealing adds to storing an event (benchmarks/sealing.py)."""
+    return _block(["benchmarks/sealing.py"], 300)
+
+
 PARTS: dict[str, tuple[str, Callable[[bool], list[str]]]] = {
     "poker": ("Poker hand evaluators", poker),
     "simulation": ("Simulation kernels against the random generator", simulation),
+    "craps": ("Craps: rolls per second against the generator and crapssim", craps),
     "exact": ("Exact solvers against their targets", exact),
     "server": ("Table server load", server),
     "floor": ("What this machine allows a table server", floor),
+    "lab": ("The testing lab's battery and the hold report", lab),
+    "sealing": ("Sealing events", sealing),
 }
 
 
@@ -308,22 +346,65 @@ def replace_section(text: str, heading: str, body: str) -> str:
     return "\n".join(new) + "\n"
 
 
-def markdown(parts: Sequence[Part], started: datetime, quick: bool) -> str:
-    """The body of the Benchmarks section."""
+def part_markdown(part: Part, started: datetime, quick: bool) -> list[str]:
+    """One part's subsection, ``### title`` first, with when and how it was measured."""
     load = os.getloadavg()
     lines = [
-        f"Measured {started:%Y-%m-%d %H:%M} UTC by `make bench` (`python -m benchmarks"
-        f"{' --quick' if quick else ''}`): Python {platform.python_version()}, "
-        f"{os.cpu_count()} CPUs, load average {load[0]:.2f} at the end. Figures vary with the "
-        "machine and its load; rerun to compare.",
+        f"### {part.title}",
+        "",
+        f"Measured {started:%Y-%m-%d %H:%M} UTC (`python -m benchmarks"
+        f"{' --quick' if quick else ''}`), load average {load[0]:.2f} after it.",
+        "",
     ]
-    for part in parts:
-        lines += ["", f"### {part.title}", ""]
-        if part.error is not None:
-            lines.append(f"failed: {part.error}")
-        lines += part.lines
-        lines.append(f"\n({part.seconds:.0f} s)")
+    if part.error is not None:
+        lines.append(f"failed: {part.error}")
+    lines += part.lines
+    lines.append(f"\n({part.seconds:.0f} s)")
+    return lines
+
+
+def markdown(parts: Sequence[Part], started: datetime, quick: bool, old: str = "") -> str:
+    """The body of the Benchmarks section: each part's subsection, and, from ``old`` (the
+    section's body as it was), the subsections of the parts not run, in the parts'
+    order."""
+    kept = _subsections(old)
+    ran = {part.title: part for part in parts}
+    lines = [
+        f"Python {platform.python_version()}, {os.cpu_count()} CPUs. Figures vary with the "
+        "machine and its load; rerun to compare (`make bench`, or `python -m benchmarks "
+        "--only PART`).",
+    ]
+    for title, _ in PARTS.values():
+        if title in ran:
+            lines += ["", *part_markdown(ran[title], started, quick)]
+        elif title in kept:
+            lines += ["", *kept[title]]
     return "\n".join(lines)
+
+
+def _subsections(body: str) -> dict[str, list[str]]:
+    """The ``### `` subsections of ``body``: title -> its lines, heading included."""
+    found: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in body.splitlines():
+        if line.startswith("### "):
+            current = found.setdefault(line[4:].strip(), [])
+        if current is not None:
+            current.append(line)
+    for lines in found.values():
+        while lines and not lines[-1].strip():
+            lines.pop()
+    return found
+
+
+def section_body(text: str, heading: str) -> str:
+    """The body of the section under ``heading`` in ``text`` (empty if none)."""
+    lines = text.splitlines()
+    if heading not in lines:
+        return ""
+    start = lines.index(heading) + 1
+    end = next((i for i in range(start, len(lines)) if lines[i].startswith("## ")), len(lines))
+    return "\n".join(lines[start:end])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -350,9 +431,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"({part.seconds:.0f} s)\n", flush=True)
         parts.append(part)
     if not args.no_write:
-        body = markdown(parts, started, args.quick)
         path: Path = args.output
         old = path.read_text(encoding="utf-8") if path.exists() else ""
+        body = markdown(parts, started, args.quick, section_body(old, HEADING))
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(replace_section(old, HEADING, body), encoding="utf-8")
         print(f"wrote the {HEADING!r} section of {path}")

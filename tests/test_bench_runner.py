@@ -60,8 +60,34 @@ def test_a_failing_part_is_reported_and_the_run_goes_on(
     assert "| figure | 42 | quick=True |" in printed
     text = output.read_text()
     assert text.startswith(OTHER)
-    assert "### Broken\n\nfailed: RuntimeError: the solver is not there" in text
-    assert "### Fine\n\n| figure | 42 | quick=True |" in text
+    broken_part = text.split("### Broken", 1)[1].split("###", 1)[0]
+    assert "failed: RuntimeError: the solver is not there" in broken_part
+    assert "| figure | 42 | quick=True |" in text.split("### Fine", 1)[1]
+
+
+def test_only_the_parts_run_are_replaced(
+    runner: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    figure = {"value": 1}
+
+    def first(quick: bool) -> list[str]:
+        return ["first part's figures"]
+
+    def second(quick: bool) -> list[str]:
+        return [f"second part, run {figure['value']}"]
+
+    monkeypatch.setattr(runner, "PARTS", {"a": ("First", first), "b": ("Second", second)})
+    output = tmp_path / "performance.md"
+    output.write_text(OTHER)
+    assert runner.main(["--quick", "--output", str(output)]) == 0
+    figure["value"] = 2
+    assert runner.main(["--quick", "--output", str(output), "--only", "b"]) == 0
+    text = output.read_text()
+    assert text.startswith(OTHER)
+    body = text.split("## Benchmarks", 1)[1]
+    assert body.count("### First") == 1 and "first part's figures" in body
+    assert "second part, run 2" in body and "second part, run 1" not in body
+    assert body.index("### First") < body.index("### Second")
 
 
 def test_every_part_failing_exits_1(
