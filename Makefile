@@ -17,12 +17,12 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/croupier serve
 
-## Lint, format check, strict typing, then the test suite.
+## Lint, format check, strict typing, then the test suite (one worker per CPU).
 test: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
-	$(BIN)/pytest -m "not slow"
+	$(BIN)/pytest -m "not slow" -n auto
 
 ## Long statistical runs (engine simulation at scale).
 slow: $(STAMP)
