@@ -46,3 +46,89 @@ def test_par_wagers_are_the_par_sheets(game: str, index: int) -> None:
         assert sum(stake for _, stake in wagers) <= policy.drop(round_)
     assert seen, f"{game}: no wager settled in 25 rounds"
     assert seen <= names, f"{game}: {sorted(seen - names)} are not in the par sheet"
+
+
+class _Turn:
+    """A Craps turn of one shooter at seat 1, dice read by the dealer."""
+
+    def __init__(self) -> None:
+        from croupier.games.craps import CrapsRound
+        from croupier.rng import SeededRng
+        from croupier.rules.base import validate
+        from croupier.rules.craps import CrapsRules
+
+        self.round = CrapsRound.open(
+            validate(CrapsRules, {"game": "craps"}),
+            table_id="T1",
+            round_id="R1",
+            seats={1: "ann"},
+            rng=SeededRng(0),
+            physical_dice=True,
+        )
+
+    def bet(self, spot: str, amount: int) -> None:
+        from croupier.games.craps import PlaceWager
+
+        self.round.handle(PlaceWager(seat=1, spot=spot, amount=amount), 1)
+
+    def roll(self, first: int, second: int) -> None:
+        from croupier.engine import DEALER
+        from croupier.games.craps import (
+            AnnounceNoMoreBets,
+            CallRoll,
+            OfferDice,
+            SelectDice,
+            ThrowDice,
+        )
+
+        rnd = self.round
+        rnd.handle(AnnounceNoMoreBets(), DEALER)
+        if not rnd.state.dice_ready:
+            rnd.handle(OfferDice(), DEALER)
+            rnd.handle(SelectDice(seat=1, first=1, second=2), 1)
+        rnd.handle(ThrowDice(faces=(first, second)), DEALER)
+        rnd.handle(CallRoll(), DEALER)
+
+
+def test_a_craps_turn_counts_each_decision_by_its_par_sheet_name() -> None:
+    """Worked by hand: Pass $10, the point 6 (3-3); $20 odds behind it, Place 8 $6 and Come
+    $5; an 8 (5-3) pays the Place 8 (it stays up) and carries the Come to the 8, with $10
+    odds behind it; 6-1 sevens out and every wager loses. Each decision with its stake, as
+    the par sheet names it: Pass, the odds on the 6, the Place 8 twice (paid, then lost), the
+    Come (on its number still the par sheet's Come) and the odds on the 8: $57 in all."""
+    turn = _Turn()
+    turn.bet("pass", 1000)
+    turn.roll(3, 3)
+    turn.bet("pass_odds", 2000)
+    turn.bet("place:8", 600)
+    turn.bet("come", 500)
+    turn.roll(5, 3)
+    turn.bet("come_odds:8", 1000)
+    turn.roll(6, 1)
+    assert turn.round.finished
+    policy = GAMES["craps"].policy
+    assert sorted(policy.par_wagers(turn.round)) == sorted(
+        [
+            ("pass", 1000),
+            ("odds:6", 2000),
+            ("place:8", 600),
+            ("place:8", 600),
+            ("come", 500),
+            ("odds:8", 1000),
+        ]
+    )
+    assert policy.drop(turn.round) == 5700
+    assert {name for name, _ in policy.par_wagers(turn.round)} <= par_names("craps", 0)
+
+
+def test_laid_odds_are_named_by_the_point_they_lay_against() -> None:
+    """Don't Pass $10, the point 4 (1-3), $20 laid against it (to win $10, 2 to 1); the
+    7 (4-3) wins both: Don't Pass and the laid odds on the 4."""
+    turn = _Turn()
+    turn.bet("dont_pass", 1000)
+    turn.roll(1, 3)
+    turn.bet("dont_pass_odds", 2000)
+    turn.roll(4, 3)
+    policy = GAMES["craps"].policy
+    assert sorted(policy.par_wagers(turn.round)) == [("dont_pass", 1000), ("lay_odds:4", 2000)]
+    assert {name for name, _ in policy.par_wagers(turn.round)} <= par_names("craps", 0)
