@@ -352,7 +352,7 @@ def part_markdown(part: Part, started: datetime, quick: bool) -> list[str]:
     lines = [
         f"### {part.title}",
         "",
-        f"Measured {started:%Y-%m-%d %H:%M} UTC (`python -m benchmarks"
+        f"Measured {started:%Y-%m-%d %H:%M} UTC (`python -m benchmarks --only {part.name}"
         f"{' --quick' if quick else ''}`), load average {load[0]:.2f} after it.",
         "",
     ]
