@@ -834,6 +834,51 @@ def test_623a_10_a_come_out_needs_a_shooter_with_a_line_wager() -> None:
     assert [c.command for c in rnd.legal_commands(DEALER)] == ["VoidRound"]
 
 
+def test_623a_10_the_stickperson_throws_for_a_come_wager_left_on_its_number() -> None:
+    """ann: $10 Pass; 4-2 sets the point 6; $10 Come; 5-3 takes it to 8; 3-3 makes the
+    point (Pass wins $10). The next roll is a come-out, nobody bets the line, and her
+    Come on 8 may not be taken down (a contract wager, 623a.4): "no more bets" may still
+    be called, ann gives up the dice (no line wager) and the stickperson throws for the
+    layout; 6-2 is 8: her Come wins $10. With nothing standing that may not be taken down
+    (a Field wager only), the come-out still waits for a shooter."""
+    rnd = open_round()
+    bet(rnd, "pass")
+    roll(rnd, 4, 2)
+    bet(rnd, "come")
+    roll(rnd, 5, 3)
+    assert won(settled(roll(rnd, 3, 3))["pass"]) == TEN
+    assert rnd.state.come_out and rnd.state.wagers == {1: {"come:8": rnd.state.wagers[1]["come:8"]}}
+    assert "AnnounceNoMoreBets" in [c.command for c in rnd.legal_commands(DEALER)]
+    closed = rnd.handle(AnnounceNoMoreBets(), DEALER)
+    done = [e for e in closed if isinstance(e, ShooterDone)]
+    assert [(e.seat, e.reason) for e in done] == [(1, "no_line_wager")]
+    assert not any(isinstance(e, DiceToShooter) for e in closed)
+    assert rnd.state.shooter is None
+    rnd.handle(OfferDice(), DEALER)
+    refused(rnd, SelectDice(seat=1, first=1, second=2), 1, "623a.7")
+    rnd.handle(SelectDice(first=1, second=2), DEALER)  # the stickperson selects
+    rnd.handle(ThrowDice(faces=(6, 2)), DEALER)
+    events = rnd.handle(CallRoll(), DEALER)
+    assert won(settled(events)["come:8"]) == TEN
+    assert rnd.view(None)["history"][-1] == {
+        "dice": [6, 2],
+        "total": 8,
+        "roll": "point_set",
+        "point": 8,
+        "shooter": None,
+    }
+    assert [r["shooter"] for r in rnd.view(None)["history"]] == [1, 1, 1, None]
+    assert wallet(rnd) == -TEN + 2 * TEN - TEN + 2 * TEN  # Pass, then Come: each won $10
+    replays(rnd)
+
+    field_only = open_round()
+    bet(field_only, "pass")
+    roll(field_only, 4, 2)
+    roll(field_only, 3, 3)
+    bet(field_only, "field")
+    refused(field_only, AnnounceNoMoreBets(), DEALER, "623a.10")
+
+
 def test_623a_10_a_player_who_leaves_keeps_his_contract_wagers_working() -> None:
     """Seat 1 (the shooter) has Pass on 8 with $20 odds and $12 Place 6; seat 2 bo has
     Pass. Seat 1 leaves: his odds and Place 6 are returned, his Pass stays; bo finishes
