@@ -2,6 +2,9 @@
 everyone), the shooter's turn passes between their seats, and the dealer's console enters
 the reading of physical dice (623a.7, 623a.8) so that the rolls are known here.
 
+- Before the round opens the come-out's wagers are clickable (not Come, not the odds);
+  $10 on Place 6 is refused in words with its rule (it would win $11.66 2/3 at 7 to 6,
+  623a.4).
 - ann (seat 1) $10 Pass Line, bob (seat 2) $10 Don't Pass Bar 12 and $10 Field. No more
   bets: the dice go to ann, the first seat clockwise holding a line wager (623a.10); she
   keeps two of the five offered. 4-2: the point is 6, the puck ON at 6; bob's Field loses.
@@ -114,6 +117,14 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     assert all(not re.search(r"[_:]", name) for name in names), names
     assert dealer.locator(f"{AREA} [data-spot].legal").count() == 0
 
+    # $10 on Place 6 would win $11.66 2/3 at 7 to 6: refused in words, with the rule.
+    ann.locator('[data-chip="1000"]').click()
+    ann.locator(f'{AREA} [data-spot="place:6"]').click()
+    refusal = ann.locator("#messages .message.error")
+    refusal.wait_for()
+    said = refusal.inner_text()
+    assert "Place 6 pays 7 to 6" in said and said.endswith("(623a.4)"), said
+    assert "place:6" not in said and "_" not in said
     bet(ann, 1000, "pass", 1000)
     bet(bob, 1000, "dont_pass", 1000)
     bet(bob, 1000, "field", 1000)
