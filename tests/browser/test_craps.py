@@ -12,6 +12,7 @@ the reading of physical dice (623a.7, 623a.8) so that the rolls are known here.
   odds control; bob $10 Come. 5-3: his Come travels to 8 (623a.9), where both pages show
   it; he puts $10 odds on it by clicking the area. 3-4: seven out. ann's Pass and odds
   lose, bob's Don't Pass wins $10, his Come on 8 and its odds lose; the round is over.
+- carol sits down at seat 3 meanwhile: the layout tells her she bets from the next round.
 - The next round: bob bets $10 Pass, and the dice go on clockwise from ann to bob
   (623a.10); he keeps two dice, 6-5 is a natural: his Pass wins $10.
 
@@ -157,6 +158,12 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     seat_2 = ann.locator('.cr-seats [data-seat="2"]').inner_text()
     assert "Come on 8 $10.00" in seat_2 and "Odds on Come 8 $10.00" in seat_2
     shot(bob, "craps")
+    # carol sits down during the turn of the dice: she bets from the next round.
+    carol_context, carol = sign_up(browser, server, "carol-craps")
+    open_table(carol, "craps", 3)
+    assert "you bet from the next round" in carol.locator(".cr-late").inner_text()
+    assert carol.locator(f"{AREA} [data-spot].legal").count() == 0
+    carol_context.close()
 
     throw(dealer, ann, 3, 4, new_shooter=False)
     for page in (ann, bob):

@@ -415,6 +415,34 @@ def test_623a_9_dont_come() -> None:
     assert lost(found["pass"])
 
 
+def test_623a_5_the_layout_posts_the_odds_each_area_pays() -> None:
+    """The view's ``odds`` are what the layout prints on each area: Place 9 to 5, 7 to 5,
+    7 to 6; Place to lose 5 to 11; Buy and Lay the true odds (2 to 1, 1 to 2); the Field
+    even money, 2 to 1 on 2 and 3 to 1 on 12 at the example (its ``payouts``); hard 8 9 to
+    1; Any Seven 4 to 1; Make 'Em All 175 to 1. Nothing is posted for a wager the table
+    does not offer, nor for those whose odds follow the point or the parts."""
+    craps = CrapsRound.open(
+        load(EXAMPLES / "craps.toml"),
+        table_id="T",
+        round_id="R",
+        seats={1: "ann"},
+        rng=SeededRng(0),
+    ).view(None)["odds"]
+    assert (craps["place:4"], craps["place:5"], craps["place:6"]) == ("9/5", "7/5", "7/6")
+    assert (craps["place_to_lose:4"], craps["buy:4"], craps["lay:4"]) == ("5/11", "2", "1/2")
+    assert (craps["field"], craps["field:2"], craps["field:12"]) == ("1", "2", "3")
+    assert (craps["hard:8"], craps["any_seven"], craps["make_em_all"]) == ("9", "4", "175")
+    assert not {"pass", "come", "pass_odds", "horn", "c_and_e", "fire_bet"} & set(craps)
+    mini = CrapsRound.open(
+        load(EXAMPLES / "mini-craps.toml"),
+        table_id="T",
+        round_id="R",
+        seats={1: "ann"},
+        rng=SeededRng(0),
+    ).view(None)["odds"]
+    assert "buy:4" not in mini and "big_6" not in mini and mini["place:6"] == "7/6"
+
+
 def test_623a_5_place_bets_pay_and_stay_up() -> None:
     """Point 5. $12 Place 6 wins 7 to 6, $14, and stays up; again $14. $10 Place 4 wins 9
     to 5, $18; $10 Place 9 wins 7 to 5, $14. A Place bet is off on the come-out: after

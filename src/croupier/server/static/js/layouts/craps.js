@@ -262,6 +262,13 @@ function seatsList(table, v, ctx) {
   return h("ul", { class: "cr-seats", "aria-label": "seats" }, items.length ? items : h("li", { class: "muted" }, "No one is seated."));
 }
 
+// A player seated during a turn of the dice plays from the next round (server:seats).
+function late(v, ctx) {
+  if (ctx.mySeat === null || ctx.mySeat === undefined || !v.seats || v.phase === "completed" || v.phase === "voided") return null;
+  if (String(ctx.mySeat) in v.seats) return null;
+  return h("p", { class: "message info cr-late" }, "You sat down during this turn of the dice: you bet from the next round, which opens after the seven-out (server:seats).");
+}
+
 // The board, shared by every seat (felt's `board` hook).
 export function board(table, v, ctx) {
   ensureStyle();
@@ -292,6 +299,7 @@ export function board(table, v, ctx) {
   return h(
     "div",
     { class: `cr-board${mini ? " cr-mini" : ""}`, "aria-label": mini ? "Mini-Craps layout" : "Craps layout", "data-table-kind": mini ? "mini_craps" : "craps" },
+    late(v, ctx),
     h("p", { class: "cr-kind" }, mini ? "Mini-Craps: one dealer, at most nine players (623a.2)" : "Craps: a boxperson, two dealers and a stickperson (623a.2)"),
     h("div", { class: "cr-layout" }, main, h("div", { class: "cr-side" }, propositions(area), sideBets(v, area))),
     h("p", { class: "muted cr-notes" }, `${commission}. Place, Buy, Lay, the hardways and the odds on a Come wager are off on a come-out roll unless called working (623a.4). Odds limit ${rules.odds_limit || "—"} (623a.6).`),
