@@ -415,6 +415,34 @@ def test_623a_9_dont_come() -> None:
     assert lost(found["pass"])
 
 
+def test_623a_5_the_layout_posts_the_odds_each_area_pays() -> None:
+    """The view's ``odds`` are what the layout prints on each area: Place 9 to 5, 7 to 5,
+    7 to 6; Place to lose 5 to 11; Buy and Lay the true odds (2 to 1, 1 to 2); the Field
+    even money, 2 to 1 on 2 and 3 to 1 on 12 at the example (its ``payouts``); hard 8 9 to
+    1; Any Seven 4 to 1; Make 'Em All 175 to 1. Nothing is posted for a wager the table
+    does not offer, nor for those whose odds follow the point or the parts."""
+    craps = CrapsRound.open(
+        load(EXAMPLES / "craps.toml"),
+        table_id="T",
+        round_id="R",
+        seats={1: "ann"},
+        rng=SeededRng(0),
+    ).view(None)["odds"]
+    assert (craps["place:4"], craps["place:5"], craps["place:6"]) == ("9/5", "7/5", "7/6")
+    assert (craps["place_to_lose:4"], craps["buy:4"], craps["lay:4"]) == ("5/11", "2", "1/2")
+    assert (craps["field"], craps["field:2"], craps["field:12"]) == ("1", "2", "3")
+    assert (craps["hard:8"], craps["any_seven"], craps["make_em_all"]) == ("9", "4", "175")
+    assert not {"pass", "come", "pass_odds", "horn", "c_and_e", "fire_bet"} & set(craps)
+    mini = CrapsRound.open(
+        load(EXAMPLES / "mini-craps.toml"),
+        table_id="T",
+        round_id="R",
+        seats={1: "ann"},
+        rng=SeededRng(0),
+    ).view(None)["odds"]
+    assert "buy:4" not in mini and "big_6" not in mini and mini["place:6"] == "7/6"
+
+
 def test_623a_5_place_bets_pay_and_stay_up() -> None:
     """Point 5. $12 Place 6 wins 7 to 6, $14, and stays up; again $14. $10 Place 4 wins 9
     to 5, $18; $10 Place 9 wins 7 to 5, $14. A Place bet is off on the come-out: after
@@ -832,6 +860,51 @@ def test_623a_10_a_come_out_needs_a_shooter_with_a_line_wager() -> None:
     message = refused(rnd, AnnounceNoMoreBets(), DEALER, "623a.10")
     assert "Pass or Don't Pass" in message
     assert [c.command for c in rnd.legal_commands(DEALER)] == ["VoidRound"]
+
+
+def test_623a_10_the_stickperson_throws_for_a_come_wager_left_on_its_number() -> None:
+    """ann: $10 Pass; 4-2 sets the point 6; $10 Come; 5-3 takes it to 8; 3-3 makes the
+    point (Pass wins $10). The next roll is a come-out, nobody bets the line, and her
+    Come on 8 may not be taken down (a contract wager, 623a.4): "no more bets" may still
+    be called, ann gives up the dice (no line wager) and the stickperson throws for the
+    layout; 6-2 is 8: her Come wins $10. With nothing standing that may not be taken down
+    (a Field wager only), the come-out still waits for a shooter."""
+    rnd = open_round()
+    bet(rnd, "pass")
+    roll(rnd, 4, 2)
+    bet(rnd, "come")
+    roll(rnd, 5, 3)
+    assert won(settled(roll(rnd, 3, 3))["pass"]) == TEN
+    assert rnd.state.come_out and rnd.state.wagers == {1: {"come:8": rnd.state.wagers[1]["come:8"]}}
+    assert "AnnounceNoMoreBets" in [c.command for c in rnd.legal_commands(DEALER)]
+    closed = rnd.handle(AnnounceNoMoreBets(), DEALER)
+    done = [e for e in closed if isinstance(e, ShooterDone)]
+    assert [(e.seat, e.reason) for e in done] == [(1, "no_line_wager")]
+    assert not any(isinstance(e, DiceToShooter) for e in closed)
+    assert rnd.state.shooter is None
+    rnd.handle(OfferDice(), DEALER)
+    refused(rnd, SelectDice(seat=1, first=1, second=2), 1, "623a.7")
+    rnd.handle(SelectDice(first=1, second=2), DEALER)  # the stickperson selects
+    rnd.handle(ThrowDice(faces=(6, 2)), DEALER)
+    events = rnd.handle(CallRoll(), DEALER)
+    assert won(settled(events)["come:8"]) == TEN
+    assert rnd.view(None)["history"][-1] == {
+        "dice": [6, 2],
+        "total": 8,
+        "roll": "point_set",
+        "point": 8,
+        "shooter": None,
+    }
+    assert [r["shooter"] for r in rnd.view(None)["history"]] == [1, 1, 1, None]
+    assert wallet(rnd) == -TEN + 2 * TEN - TEN + 2 * TEN  # Pass, then Come: each won $10
+    replays(rnd)
+
+    field_only = open_round()
+    bet(field_only, "pass")
+    roll(field_only, 4, 2)
+    roll(field_only, 3, 3)
+    bet(field_only, "field")
+    refused(field_only, AnnounceNoMoreBets(), DEALER, "623a.10")
 
 
 def test_623a_10_a_player_who_leaves_keeps_his_contract_wagers_working() -> None:

@@ -143,3 +143,112 @@ def test_the_betting_time_restarts_every_roll(tmp_path: Path) -> None:
         assert view(api, ann)["view"]["point"] == 8
     finally:
         api.close()
+
+
+def test_an_rng_table_rolls_on_for_a_come_wager_left_on_its_number(tmp_path: Path) -> None:
+    """ann's $10 Pass makes its point 6 (4-2, then 5-3 takes her $10 Come to 8, then
+    3-3); nobody bets the line for the next come-out, and her Come on 8 may not be taken
+    down (623a.4): when the betting time runs out the stickperson throws for it (623a.10),
+    6-2: the Come wins $10. ann: 1,000 - 10 + 20 - 10 + 20 = $1,020."""
+    scripted = ScriptedRng()
+    clock = Clock()
+    api = Api(f"sqlite:///{tmp_path / 'rolls-on.sqlite'}", rng=scripted, clock=clock)
+    try:
+        body = {"id": "cr", "rules_toml": CRAPS.read_text(), "settings": {"betting_seconds": 30}}
+        r = api.client.post("/tables", json=body, headers=api.admin)
+        assert r.status_code == 201, r.text
+        ann_id, ann = api.player("ann", deposit=100_000)
+        api.sit(ann, 1, "cr")
+        ok(api.wager(ann, 1, "pass", 1_000, table_id="cr"))
+        scripted.dice(4, 2)
+        clock.advance(31)
+        assert view(api, ann)["view"]["point"] == 6
+        ok(api.wager(ann, 1, "come", 1_000, table_id="cr"))
+        scripted.dice(5, 3, 3, 3, 6, 2)
+        for _ in range(3):
+            clock.advance(31)
+            view(api, ann)
+        seen = view(api, ann)
+        assert [h["shooter"] for h in seen["view"]["history"]] == [1, 1, 1, None]
+        assert seen["view"]["rolls"][-1] == [6, 2]
+        assert api.wallets()[ann_id] == 102_000
+    finally:
+        api.close()
+
+
+# What 623a.4 lets a player make before a come-out roll, typed here: the line wagers, the
+# numbers (Place to win and to lose, Buy, Lay), the Field, Big 6 and 8, the hardways, the
+# propositions, the Fire Bet (before the shooter's first roll, 623a.11) and Bonus Craps
+# (before the first roll after a 7, 623a.12); never Come, Don't Come or odds (they need a
+# point), and nothing to take down or call.
+NUMBERS = (4, 5, 6, 8, 9, 10)
+COME_OUT = {
+    "pass",
+    "dont_pass",
+    *(f"{kind}:{n}" for kind in ("place", "place_to_lose", "buy", "lay") for n in NUMBERS),
+    "field",
+    "big_6",
+    "big_8",
+    *(f"hard:{n}" for n in (4, 6, 8, 10)),
+    *("any_seven", "any_craps", "two", "three", "eleven", "twelve", "horn", "c_and_e"),
+    "fire_bet",
+    "all_small",
+    "all_tall",
+    "make_em_all",
+}
+MINI_COME_OUT = {
+    "pass",
+    "dont_pass",
+    *(f"place:{n}" for n in NUMBERS),
+    "field",
+    *(f"hard:{n}" for n in (4, 6, 8, 10)),
+    "any_seven",
+    "any_craps",
+}
+
+
+def offered(seen: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    """spot -> (least, most) cents of every PlaceWager offered; asserts nothing else is."""
+    found: dict[str, tuple[int, int]] = {}
+    for legal in seen["legal_commands"]:
+        assert legal["command"] == "PlaceWager", legal
+        for spot in legal["spots"]:
+            found[spot] = (legal["min_amount"], legal["max_amount"])
+    return found
+
+
+def test_the_preview_offers_what_a_come_out_takes(tmp_path: Path) -> None:
+    """Before a round opens (a new table, and again after a seven-out has ended one) a
+    seated player is offered exactly the come-out's wagers (623a.4 as implemented, above),
+    the amounts those of the round once it opens: Place 6 and 8 from $5.04, the
+    multiples of 6 cents paying whole cents at 7 to 6; the Fire Bet $1 to $10. At the
+    Mini-Craps example, only the wagers it offers."""
+    scripted = ScriptedRng()
+    api = Api(f"sqlite:///{tmp_path / 'preview.sqlite'}", rng=scripted)
+    try:
+        api.table("cr", CRAPS)
+        api.table("mini", EXAMPLES / "mini-craps.toml")
+        _, ann = api.player("ann", deposit=100_000)
+        _, bo = api.player("bo", deposit=100_000)
+        _, dealer = api.player("dee", role="dealer")
+        api.sit(ann, 1, "cr")
+        api.sit(bo, 2, "cr")
+        before = offered(view(api, bo))
+        assert set(before) == COME_OUT
+        assert before["place:6"] == (504, 499_998) and before["fire_bet"] == (100, 1_000)
+        assert before["pass"] == before["field"] == (500, 500_000)
+        ok(api.wager(ann, 1, "pass", 1_000, table_id="cr"))
+        assert offered(view(api, bo)) == before  # the round, opened: the same offers
+        roll(api, scripted, dealer, 4, 2)
+        assert "come" in offered(view(api, bo)) and "pass" not in offered(view(api, bo))
+        roll(api, scripted, dealer, 3, 4)  # the seven-out ends the round
+        assert view(api, bo)["round_status"] == "completed"
+        assert offered(view(api, bo)) == before == offered(view(api, ann))
+        r = api.client.get("/tables/cr/view", headers=dealer)
+        assert r.json()["legal_commands"] == []  # nothing to close before a wager
+        api.sit(ann, 3, "mini")
+        assert set(offered(api.client.get("/tables/mini/view", headers=ann).json())) == (
+            MINI_COME_OUT
+        )
+    finally:
+        api.close()

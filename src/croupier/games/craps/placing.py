@@ -93,7 +93,7 @@ def _window(state: CrapsState, seat: int, spot: str) -> Refusal | None:
     if kind in ("come", "dont_come") and number is not None:
         return Refusal(
             f"{spot_words(kind)} is made in its box and travels to its number when the next "
-            f"roll is a point number: there is no wager made on {spot} itself",
+            f"roll is a point number: no wager is made on {spot_words(spot)} itself",
             MAKING,
         )
     if kind in ("pass", "dont_pass") and point is not None:

@@ -213,6 +213,7 @@ SPEC = GameSpec(
     policy=CrapsPolicy(),
     title="Craps",
     chapter="623a",
+    layout="craps",
     sign="croupier.games.craps.sign",
     analysis="croupier.analysis.exact.craps",
     simulation="croupier.analysis.simulation.craps",

@@ -4,6 +4,7 @@ come-out roll to a seven-out, every roll in it (see the package docstring)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from fractions import Fraction
 from typing import Any, Self
 
 from pydantic import TypeAdapter
@@ -81,6 +82,8 @@ from croupier.games.craps.wagers import (
     group_of,
     kind_of,
     section_of,
+    wager_kind,
+    win_odds,
 )
 from croupier.money import require_cents
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice
@@ -453,9 +456,10 @@ class CrapsRound(Round[CrapsState]):
         declines = state.come_out and current is not None and not state.line_wager(current)
         shooter = current
         if state.come_out and (current is None or declines):
-            # A shooter with no line wager on the come-out gives up the dice (623a.10).
+            # A shooter with no line wager on the come-out gives up the dice (623a.10);
+            # with no one to take them, the stickperson throws for the wagers standing.
             shooter = self._next_shooter(line=True, after=current)
-            if shooter is None:
+            if shooter is None and not self._standing():
                 raise NotYourTurn(
                     "a come-out roll needs a shooter holding a Pass or Don't Pass wager, and no "
                     "player at the table holds one",
@@ -464,8 +468,20 @@ class CrapsRound(Round[CrapsState]):
         yield NoMoreBets(cite=MAKING)
         if declines and current is not None:
             yield from self._shooter_done(current, "no_line_wager")
-        if shooter != current:
+        if shooter is not None and shooter != current:
             yield DiceToShooter(seat=shooter, cite=SHOOTER)
+
+    def _standing(self) -> bool:
+        """Whether a wager stands on the layout that its player may not take down (a Come
+        wager on its number, Bonus Craps once a number is rolled, 623a.4): with no shooter
+        holding a line wager on a come-out, the stickperson throws for it, as for a point
+        whose shooter has left with nobody to finish it (623a.10). The Fire Bet is the
+        shooter's turn's and ends with it (623a.11)."""
+        state = self.state
+        return any(
+            spot != "fire_bet" and removal(state, seat, spot) is not None
+            for seat, spot, _ in state.bets()
+        )
 
     def _select(self, command: SelectDice, actor: Actor) -> DiceSelected:
         state = self.state
@@ -539,7 +555,9 @@ class CrapsRound(Round[CrapsState]):
         return amount_step(spot, self.rules, self.state.point)
 
     def may_close(self) -> bool:
-        """Whether "no more bets" may be called: on a come-out, a shooter is found."""
+        """Whether "no more bets" may be called: on a come-out, a shooter holding a line
+        wager is found, or wagers stand on the layout for the stickperson to throw for
+        (623a.10)."""
         state = self.state
         if state.phase is not Phase.BETTING:
             return False
@@ -547,7 +565,7 @@ class CrapsRound(Round[CrapsState]):
             return True
         if state.shooter is not None and state.line_wager(state.shooter):
             return True
-        return self._next_shooter(line=True) is not None
+        return self._next_shooter(line=True) is not None or self._standing()
 
     def legal_commands(self, actor: Actor) -> list[LegalCommand]:
         state = self.state
@@ -653,6 +671,9 @@ class CrapsRound(Round[CrapsState]):
             "rolls": [list(faces) for faces in state.rolls],
             "points_made": list(state.shooter_points),
             "bonus_rolled": sorted(state.bonus_rolled),
+            "history": self._history(),
+            "odds": posted_odds(self.rules),
+            "fire_tiers": {str(n): _ratio(odds) for n, odds in self.rules.fire_tiers.items()},
             "settlements": [
                 {"outcome": "win", **e.model_dump(mode="json")}
                 if isinstance(e, WagerPaid)
@@ -661,5 +682,56 @@ class CrapsRound(Round[CrapsState]):
             ],
         }
 
+    def _history(self) -> list[dict[str, Any]]:
+        """Every roll of the round as called: the dice, the total, what the roll was
+        (:class:`Roll`), the point after it and the seat that threw it (``None``: the
+        stickperson, 623a.10)."""
+        shooter: int | None = None
+        rolls: list[dict[str, Any]] = []
+        for event in self.events:
+            match event:
+                case DiceToShooter(seat=seat):
+                    shooter = seat
+                case ShooterDone(seat=seat) if seat == shooter:
+                    shooter = None
+                case RollCalled(faces=faces, total=total, roll=roll, point=point):
+                    rolls.append(
+                        {
+                            "dice": list(faces),
+                            "total": total,
+                            "roll": str(roll),
+                            "point": point,
+                            "shooter": shooter,
+                        }
+                    )
+                    if roll is Roll.SEVEN_OUT:
+                        shooter = None
+        return rolls
 
-__all__ = ["BONUS_SPOTS", "CrapsRound"]
+
+def _ratio(odds: Fraction) -> str:
+    """Odds as "7/6" (7 to 6), "4" (4 to 1)."""
+    return str(odds)
+
+
+def posted_odds(rules: CrapsRules) -> dict[str, str]:
+    """The odds the layout posts for each spot the table offers whose payout does not
+    depend on the point (623a.5): Place and Place to lose, Buy and Lay (true odds, before
+    the commission), the Field (``field:2``, ``field:12`` where they pay more), Big 6 and 8,
+    the hardways, the propositions (the Horn and C and E at their numbers' odds, per part)
+    and Bonus Craps."""
+    posted: dict[str, str] = {}
+    for spot in all_spots():
+        kind = kind_of(spot)
+        if kind in ("pass", "dont_pass", "come", "dont_come", "fire_bet", "horn", "c_and_e"):
+            continue
+        if kind.endswith("_odds") or not rules.offers(wager_kind(spot)):
+            continue
+        posted[spot] = _ratio(win_odds(spot, rules))
+    if rules.offers(wager_kind("field")):
+        for total in (2, 12):
+            posted[f"field:{total}"] = _ratio(rules.odds_of(f"field:{total}"))
+    return posted
+
+
+__all__ = ["BONUS_SPOTS", "CrapsRound", "posted_odds"]

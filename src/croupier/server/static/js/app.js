@@ -323,11 +323,12 @@ async function tablePage(tableId) {
     const legalSpots = new Set(legalWagers().flatMap((lc) => lc.spots || []));
     const limits = {}; // spot -> the amounts that may be wagered there now
     for (const lc of legalWagers()) for (const spot of lc.spots || []) limits[spot] = [lc.min_amount, lc.max_amount];
-    feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, limits, onSpot: (spot) => onSpot(spot), seatCount, seats }));
+    feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, limits, onSpot: (spot, amount) => onSpot(spot, amount), seatCount, seats }));
     rack.hidden = seat === null;
     const ctx = {
       actor: view.actor,
       chip: chipValue,
+      label: game.label,
       fields: game.fields ? game.fields(v, seat) : {},
     };
     const mine = (view.legal_commands || []).filter((lc) => view.actor !== "dealer" && lc.command !== "PlaceWager");

@@ -161,8 +161,10 @@ export function plan(schema, lc, actor, drawn = {}) {
       continue;
     }
     if (s.types.has("array")) {
-      if (required.has(name)) fields.push({ name, kind: "list", integer: s.items && s.items.type === "integer", required: true });
-      else fields.push({ name, kind: "list", integer: s.items && s.items.type === "integer" });
+      // Items of no stated type (dice faces the game checks itself): whole numbers typed
+      // are sent as numbers.
+      const list = { name, kind: "list", integer: s.items && s.items.type === "integer", untyped: !!s.items && !Object.keys(s.items).length };
+      fields.push(required.has(name) ? { ...list, required: true } : list);
       continue;
     }
     if (s.types.has("integer")) {
@@ -180,6 +182,12 @@ export function plan(schema, lc, actor, drawn = {}) {
 function assign(field, value) {
   if (field.pair) return { [field.name]: value[0], [field.pair]: value[1] };
   return { [field.name]: value };
+}
+
+// A choice as the player reads it: a spot by the layout's name for it (ctx.label).
+function named(field, choice, ctx) {
+  const said = field.name === "spot" && ctx.label ? ctx.label(choice) : choice;
+  return said !== choice ? said : humanize(choice);
 }
 
 // The control of one legal command; ``send(command)`` posts it.
@@ -226,7 +234,9 @@ export function control(schema, lc, ctx, send) {
     const f = fields[0];
     f.choices.forEach((choice, i) => {
       const value = f.values ? f.values[i] : choice;
-      const label = lc.command === "Decide" ? humanize(choice) : `${title}: ${humanize(choice)}`;
+      // The spot it is for, where one is fixed (a wager called off): by the layout's name.
+      const on = fixed.spot !== undefined && ctx.label ? ` (${named({ name: "spot" }, fixed.spot, ctx)})` : "";
+      const label = lc.command === "Decide" ? humanize(choice) : `${title}${on}: ${named(f, choice, ctx)}`;
       wrap.append(h("button", { class: "action", "data-action": `${lc.command}:${choice}`, onclick: () => send({ ...fixed, ...assign(f, value) }) }, label));
     });
     return wrap;
@@ -238,7 +248,7 @@ export function control(schema, lc, ctx, send) {
     const label = h("label", { for: id }, humanize(f.name));
     let input;
     if (f.kind === "choice") {
-      input = h("select", { id, name: f.name }, f.choices.map((c) => h("option", { value: c }, humanize(c))));
+      input = h("select", { id, name: f.name }, f.choices.map((c) => h("option", { value: c }, named(f, c, ctx))));
       readers.push(() => assign(f, f.values ? f.values[f.choices.indexOf(input.value)] : input.value));
     } else if (f.kind === "money") {
       const start = Math.min(Math.max(ctx.chip || f.min || 0, f.min || 0), f.max ?? Infinity);
@@ -258,7 +268,8 @@ export function control(schema, lc, ctx, send) {
       readers.push(() => {
         const items = input.value.split(",").map((x) => x.trim()).filter(Boolean);
         if (!items.length && !f.required) return null;
-        return [f.name, f.integer ? items.map(Number) : items];
+        const whole = (x) => (/^\d+$/.test(x) ? Number(x) : x);
+        return [f.name, f.integer ? items.map(Number) : f.untyped ? items.map(whole) : items];
       });
     } else if (f.kind === "layout") {
       const drawn = ctx.fields[f.name](fixed);

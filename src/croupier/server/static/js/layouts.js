@@ -5,6 +5,7 @@
 import { dollars } from "./api.js";
 import { card, chip, die, tile } from "./svg.js";
 import { SIC_BO } from "./layouts/sic_bo.js";
+import { CRAPS } from "./layouts/craps.js";
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -153,6 +154,7 @@ export const LAYOUTS = {
     },
   },
   "sic-bo": SIC_BO,
+  craps: CRAPS,
 };
 
 // Pai Gow: the player sets his hand by choosing the two tiles that go together

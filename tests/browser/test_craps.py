@@ -1,0 +1,200 @@
+"""Craps in headless Chromium: two players at one table bet on the layout (one board for
+everyone), the shooter's turn passes between their seats, and the dealer's console enters
+the reading of physical dice (623a.7, 623a.8) so that the rolls are known here.
+
+- Before the round opens the come-out's wagers are clickable (not Come, not the odds);
+  $10 on Place 6 is refused in words with its rule (it would win $11.66 2/3 at 7 to 6,
+  623a.4).
+- ann (seat 1) $10 Pass Line, bob (seat 2) $10 Don't Pass Bar 12 and $10 Field. No more
+  bets: the dice go to ann, the first seat clockwise holding a line wager (623a.10); she
+  keeps two of the five offered. 4-2: the point is 6, the puck ON at 6; bob's Field loses.
+- ann takes full odds behind her Pass (3-4-5x: five times $10 on 6, $50, 623a.6) with the
+  odds control; bob $10 Come. 5-3: his Come travels to 8 (623a.9), where both pages show
+  it; he puts $10 odds on it by clicking the area. 3-4: seven out. ann's Pass and odds
+  lose, bob's Don't Pass wins $10, his Come on 8 and its odds lose; the round is over.
+- carol sits down at seat 3 meanwhile: the layout tells her she bets from the next round.
+- The next round: bob bets $10 Pass, and the dice go on clockwise from ann to bob
+  (623a.10); he keeps two dice, 6-5 is a natural: his Pass wins $10.
+
+Balances, worked here: ann 1,000 - 10 - 50 = $940; bob 1,000 - 10 - 10 + 20 - 10 - 10
+(the first round) - 10 + 20 (the second) = $990. Every label read is plain English.
+
+With CROUPIER_SCREENSHOTS=1 the table goes to docs/screenshots/craps.png (a point on, a
+Come wager on its number with odds) and craps-seven-out.png.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from browser_support import (
+    EXAMPLES,
+    OPENING,
+    Server,
+    as_dealer,
+    me,
+    missing,
+    open_table,
+    shot,
+    shown_balance,
+    sign_up,
+)
+
+MISSING = missing()
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+]
+
+AREA = ".cr-board"
+
+
+def bet(page: Any, chip: int, spot: str, placed: int) -> None:
+    """Choose the chip, click the area, wait for the caller's chips there (``placed``)."""
+    page.locator(f'[data-chip="{chip}"]').click()
+    page.locator(f'{AREA} [data-spot="{spot}"]').click()
+    mine = f'[aria-label*="your wager ${placed // 100}."]'
+    page.wait_for_selector(f'{AREA} [data-spot="{spot}"].has-wager{mine}')
+
+
+def version(page: Any) -> int:
+    return int(page.locator(".round").get_attribute("data-version") or 0)
+
+
+def act(dealer: Any, action: str) -> None:
+    """A button of the dealer's console; wait until the round has moved on."""
+    before = version(dealer)
+    dealer.locator(f'.console [data-action="{action}"]').click()
+    dealer.wait_for_function(f"Number(document.querySelector('.round').dataset.version) > {before}")
+
+
+def throw(dealer: Any, shooter: Any, first: int, second: int, *, new_shooter: bool) -> None:
+    """No more bets; a new shooter keeps dice 1 and 2 of the five offered (623a.7); the
+    dealer enters the reading and calls the roll (623a.8, 623a.9)."""
+    act(dealer, "AnnounceNoMoreBets")
+    if new_shooter:
+        form = shooter.locator('.decisions [data-command="SelectDice"]')
+        form.wait_for()
+        form.locator('input[name="first"]').fill("1")
+        form.locator('input[name="second"]').fill("2")
+        form.locator('[data-action="SelectDice"]').click()
+    reading = dealer.locator('.console [data-command="ThrowDice"]')
+    reading.locator('input[name="faces"]').fill(f"{first}, {second}")
+    before = version(dealer)
+    reading.locator('[data-action="ThrowDice"]').click()
+    dealer.wait_for_function(f"Number(document.querySelector('.round').dataset.version) > {before}")
+    act(dealer, "CallRoll")
+
+
+def rolled(page: Any, count: int) -> None:
+    """Wait for the page's history to list ``count`` rolls."""
+    page.wait_for_function(f"document.querySelectorAll('.cr-history li').length === {count}")
+
+
+def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: Server) -> None:
+    body = {
+        "id": "craps",
+        "rules_toml": (EXAMPLES / "craps.toml").read_text(),
+        "settings": {"betting_seconds": None, "decision_seconds": None, "physical_dice": True},
+    }
+    assert server.admin.post("/tables", json=body).status_code == 201
+    ann_context, ann = sign_up(browser, server, "ann-craps")
+    open_table(ann, "craps", 1)
+    bob_context, bob = sign_up(browser, server, "bob-craps")
+    open_table(bob, "craps", 2)
+    dealer_context, dealer = as_dealer(browser, server, "craps")
+
+    # Before the round opens: the come-out's wagers are clickable, Come and the odds not.
+    ann.wait_for_selector(f'{AREA} [data-spot="pass"].legal')
+    assert ann.locator(f'{AREA} [data-spot="come"].legal').count() == 0
+    assert ann.locator(f'{AREA} [data-spot="place:6"].legal').count() == 1
+    assert ann.locator(".cr-puck[data-puck='off']").count() == 1
+    names = ann.locator(f"{AREA} [data-spot]").evaluate_all(
+        "l => l.map(a => a.getAttribute('aria-label').split(',')[0])"
+    )
+    assert "Don't Pass Bar 12" in names and "Place 6" in names and "Hard 8" in names
+    assert all(not re.search(r"[_:]", name) for name in names), names
+    assert dealer.locator(f"{AREA} [data-spot].legal").count() == 0
+
+    # $10 on Place 6 would win $11.66 2/3 at 7 to 6: refused in words, with the rule.
+    ann.locator('[data-chip="1000"]').click()
+    ann.locator(f'{AREA} [data-spot="place:6"]').click()
+    refusal = ann.locator("#messages .message.error")
+    refusal.wait_for()
+    said = refusal.inner_text()
+    assert "Place 6 pays 7 to 6" in said and said.endswith("(623a.4)"), said
+    assert "place:6" not in said and "_" not in said
+    bet(ann, 1000, "pass", 1000)
+    bet(bob, 1000, "dont_pass", 1000)
+    bet(bob, 1000, "field", 1000)
+    ann.wait_for_selector(f'{AREA} [data-spot="dont_pass"] [data-others="1000"]')
+    throw(dealer, ann, 4, 2, new_shooter=True)
+    for page in (ann, bob):
+        rolled(page, 1)
+        page.wait_for_selector('.cr-number.point[data-number="6"] .cr-puck.on')
+        assert page.locator(".cr-shooter").get_attribute("data-shooter") == "1"
+    assert ann.locator(".cr-shooter").inner_text() == "Shooter: seat 1 (you)"
+    assert "the point is 6" in ann.locator(".cr-history li").first.inner_text()
+    assert bob.locator(f'{AREA} [data-spot="field"].outcome-lose').count() == 1
+
+    # The point is on: Pass is closed, Come open; ann takes full odds ($50) in one click.
+    assert ann.locator(f'{AREA} [data-spot="pass"].legal').count() == 0
+    odds = ann.locator('[data-max-odds="pass_odds"]')
+    assert odds.inner_text() == "Take full odds $50.00"
+    odds.click()
+    full = '[aria-label*="your wager $50."]'
+    ann.wait_for_selector(f'{AREA} [data-spot="pass_odds"].has-wager{full}')
+    bet(bob, 1000, "come", 1000)
+    throw(dealer, ann, 5, 3, new_shooter=False)
+    for page in (ann, bob):
+        rolled(page, 2)
+    # bob's Come has travelled to the 8: his chips there, ann sees them as another's.
+    bob.wait_for_selector(f'{AREA} .cr-number[data-number="8"] [data-spot="come:8"].has-wager')
+    ann.wait_for_selector(f'{AREA} [data-spot="come:8"] [data-others="1000"]')
+    assert bob.locator(f'{AREA} [data-spot="come"].has-wager').count() == 0
+    bet(bob, 1000, "come_odds:8", 1000)
+    seat_2 = ann.locator('.cr-seats [data-seat="2"]').inner_text()
+    assert "Come on 8 $10.00" in seat_2 and "Odds on Come 8 $10.00" in seat_2
+    shot(bob, "craps")
+    # carol sits down during the turn of the dice: she bets from the next round.
+    carol_context, carol = sign_up(browser, server, "carol-craps")
+    open_table(carol, "craps", 3)
+    assert "you bet from the next round" in carol.locator(".cr-late").inner_text()
+    assert carol.locator(f"{AREA} [data-spot].legal").count() == 0
+    carol_context.close()
+
+    throw(dealer, ann, 3, 4, new_shooter=False)
+    for page in (ann, bob):
+        page.wait_for_selector("table.results")
+        rolled(page, 3)
+    assert "seven out" in ann.locator(".cr-history li").nth(2).inner_text()
+    results = bob.locator("table.results tbody").inner_text()
+    assert "Don't Pass Bar 12" in results and "Odds on Come 8" in results
+    shot(ann, "craps-seven-out")
+
+    # The next round: the dice go on clockwise to bob when he bets the line.
+    bet(bob, 1000, "pass", 1000)
+    throw(dealer, bob, 6, 5, new_shooter=True)
+    for page in (ann, bob):
+        page.wait_for_selector('.cr-shooter[data-shooter="2"]')
+    assert bob.locator(".cr-shooter").inner_text() == "Shooter: seat 2 (you)"
+    assert "natural" in bob.locator(".cr-history li").first.inner_text()
+
+    for page, expected in ((ann, OPENING - 6_000), (bob, OPENING - 1_000)):
+        page.wait_for_function(f"document.querySelector('#balance').dataset.cents === '{expected}'")
+        assert shown_balance(page) == server.wallet(me(server, page)["id"]) == expected
+    # Mini-Craps is the same game at its own table kind (623a.2): the layout draws only
+    # the wagers its Rules Submission offers (no Buy, Lay, Big 6 or 8, Fire Bet).
+    body = {"id": "mini", "rules_toml": (EXAMPLES / "mini-craps.toml").read_text()}
+    assert server.admin.post("/tables", json=body).status_code == 201
+    ann.goto(f"{server.url}/play/#/table/mini")
+    ann.wait_for_selector('.cr-board[data-table-kind="mini_craps"]')
+    assert "Mini-Craps" in ann.locator(".cr-kind").inner_text()
+    drawn = set(ann.locator(f"{AREA} [data-spot]").evaluate_all("l => l.map(a => a.dataset.spot)"))
+    assert {"pass", "dont_pass", "come", "place:4", "hard:8", "any_craps"} <= drawn
+    assert not drawn & {"buy:4", "lay:4", "big_6", "fire_bet", "horn", "all_small"}
+    assert not ann.errors and not bob.errors  # type: ignore[attr-defined]
+    for context in (ann_context, bob_context, dealer_context):
+        context.close()
