@@ -443,14 +443,17 @@ def test_a_forged_token_says_why_it_is_refused(browser: Any, server: Server) -> 
     page.reload()
     message = page.locator("#messages .error")
     message.wait_for()
-    assert "server:auth" in message.inner_text() and "Sign in again" in message.inner_text()
+    assert "Sign in again" in message.inner_text() and "server:" not in message.inner_text()
     assert page.evaluate("localStorage.getItem('croupier.token')") is None
-    # A problem's message names its cite once, though the server's detail ends with it.
+    # A problem's message names the regulation's section once, though the server's detail
+    # ends with it, and no code of the server's own (issue 20, item 6).
     message = page.evaluate(
         "import('/play/js/api.js').then(({Problem}) => [new Problem(409, 'stale (server:x)',"
-        " 'server:x').message, new Problem(409, 'stale', 'server:x').message])"
+        " 'server:x').message, new Problem(409, 'stale', 'server:x').message,"
+        " new Problem(409, 'late (673a.5(c))', '673a.5(c)').message,"
+        " new Problem(409, 'late', '673a.5(c)').message])"
     )
-    assert message == ["stale (server:x)", "stale (server:x)"]
+    assert message == ["stale", "stale", "late (673a.5(c))", "late (673a.5(c))"]
     context.close()
 
 

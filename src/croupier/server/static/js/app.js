@@ -8,6 +8,7 @@ import { control, humanize } from "./commands.js";
 import { LiveView } from "./live.js";
 import { felt, gameOf, h, results } from "./layouts.js";
 import { chip } from "./svg.js";
+import { phrase, roundSummary, saidCommand } from "./words.js";
 import { checkRound } from "./verify.js";
 
 const main = document.getElementById("main");
@@ -87,7 +88,7 @@ async function lobby() {
       const created = await api.signup(signup.elements.name.value);
       setToken(created.token);
       await loadMe();
-      say(`Welcome, ${created.name}: ${dollars(created.balance)} of play money (server:play-money).`);
+      say(`Welcome, ${created.name}: ${dollars(created.balance)} of play money.`);
       lobby();
     } catch (error) {
       say(error.message, "error");
@@ -199,8 +200,7 @@ async function tablePage(tableId) {
       const version = wager ? undefined : open ? view.round_version : 0;
       const out = await api.command(tableId, command, version);
       if (out.balance !== null && out.balance !== undefined) showBalance(out.balance);
-      const types = out.events.map((e) => humanize(e.type)).join(", ");
-      say(`${humanize(command.type)}: ${types || "done"}`, "info", `${out.round_id}@${out.round_version}`);
+      say(saidCommand(command, game.label, humanize(command.type)), "info", `${out.round_id}@${out.round_version}`);
       await live.refresh();
     } catch (error) {
       if (error instanceof Problem && error.cite === "server:optimistic-concurrency") {
@@ -274,7 +274,7 @@ async function tablePage(tableId) {
         "p",
         { class: "muted" },
         `Limits ${dollars(table.minimum_wager)}–${dollars(table.maximum_wager)} · ${game.chapter ? `58 Pa. Code ch. ${game.chapter} · ` : ""}`,
-        h("span", { class: "round", "data-round": view.round_id || "", "data-status": view.round_status || "", "data-version": view.round_version ?? "" }, view.round_id ? `round ${view.round_id} (${view.round_status}${v.phase ? `, ${humanize(v.phase)}` : ""})` : "no round yet"),
+        h("span", { class: "round", "data-round": view.round_id || "", "data-status": view.round_status || "", "data-version": view.round_version ?? "" }, view.round_id ? `round ${view.round_id} (${view.round_status}${v.phase ? `, ${phrase(v.phase)}` : ""})` : "no round yet"),
         " · ",
         h("span", { class: `conn conn-${status}`, "data-conn": status }, status),
       ),
@@ -406,15 +406,20 @@ async function tablePage(tableId) {
   }
 
   function finishRender() {
-    resultBox.replaceChildren(results(table, shownView()) || "");
+    const shown = shownView();
+    const summary = mySeat() === null ? null : roundSummary((shown.view || {}).settlements, mySeat(), game.label, game.extras ? game.extras(shown.view || {}, mySeat()) : []);
+    resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(table, shown) || "");
   }
 
   renderRack();
+  let lostSaid = null; // the message that the server could not be reached, while shown
   if (live) live.stop();
   live = new LiveView(
     tableId,
     (next) => {
       view = next;
+      if (lostSaid && messages.textContent === lostSaid) messages.replaceChildren();
+      lostSaid = null;
       forgetStale(view);
       render();
     },
@@ -422,7 +427,13 @@ async function tablePage(tableId) {
       status = s;
       const node = header.querySelector(".conn");
       if (node) { node.textContent = s; node.className = `conn conn-${s}`; node.dataset.conn = s; }
-      if (s.startsWith("could not")) say(s, "error");
+      if (s === "offline") {
+        lostSaid = "The table cannot be reached just now; it shows again as soon as the server answers.";
+        say(lostSaid, "error");
+      } else if (lostSaid && messages.textContent === lostSaid) {
+        messages.replaceChildren();
+        lostSaid = null;
+      }
     },
   );
   live.start();

@@ -5,6 +5,7 @@
 import { dollars } from "./api.js";
 import { card, chip, die, tile } from "./svg.js";
 import { SIC_BO } from "./layouts/sic_bo.js";
+import { phrase } from "./words.js";
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -77,7 +78,7 @@ export const LAYOUTS = {
     note: (v, seat) => {
       const d = (v.decisions || {})[String(seat)];
       const r = (v.results || {})[String(seat)];
-      return [d ? `decision: ${d}` : null, r ? `${r.total} (${r.score})` : null].filter(Boolean).join(" · ");
+      return [d ? `decision: ${phrase(d)}` : null, r ? `${r.total} (${phrase(r.score)})` : null].filter(Boolean).join(" · ");
     },
   },
   "criss-cross-poker": {
@@ -97,7 +98,7 @@ export const LAYOUTS = {
     hand: (v, seat) => cards((v.hands || {})[String(seat)]),
     note: (v, seat) => {
       const r = (v.results || {})[String(seat)];
-      return r ? `across: ${r.across} · down: ${r.down}` : "";
+      return r ? `Across: ${phrase(r.across)} · Down: ${phrase(r.down)}` : "";
     },
   },
   "double-back-jack": {
@@ -115,7 +116,7 @@ export const LAYOUTS = {
         const mine = h("div", { class: `bj-hand${v.to_act === id ? " to-act" : ""}`, "data-hand": id });
         mine.append(cards(hand.cards));
         if (hand.second_chance_card) mine.append(h("span", { class: "tag" }, "Second Chance:"), card(hand.second_chance_card));
-        mine.append(h("span", { class: "tag" }, `${hand.total ?? ""} ${hand.status}`));
+        mine.append(h("span", { class: "tag" }, `${hand.total ?? ""} ${phrase(hand.status)}`.trim()));
         out.push(mine);
       }
       return h("div", {}, out);

@@ -1,0 +1,131 @@
+"""The browser table speaks in sentences (issue 20, items 4 to 10), in headless Chromium:
+what a command did and how a round ended in the regulation's words, the clock of whoever
+must act, Pai Gow's house way and hands named, High Roll Dice's held dice and Extra Roll,
+the history of each round, the phone layout and the small things around the felt.
+
+Each test plays through the lobby on the session's `croupier serve` (conftest.py) and
+checks what the page says against what the server's ledger and events say.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from browser_support import (
+    OPENING,
+    Server,
+    as_dealer,
+    dollars,
+    finish,
+    missing,
+    open_table,
+    sign_up,
+)
+
+MISSING = missing()
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+]
+
+SNAKE = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
+"""A word in snake_case (needs_card, back_9, over_par): internal, never shown."""
+CODE = re.compile(r"\((?:server|engine):[^)]*\)")
+"""An internal rule code, such as (server:play-money)."""
+
+NAMES = {"front_9": "Front 9", "back_9": "Back 9", "skins": "Skins", "gopher": "Gopher"}
+
+
+def summary_of(settlements: list[dict[str, Any]], seat: int) -> str:
+    """The round's sentence for ``seat``, worked from its settlements: each wager's
+    outcome and the net (what came back less what was staked)."""
+    parts: list[str] = []
+    net = 0
+    for s in settlements:
+        if s["seat"] != seat:
+            continue
+        net += s["returned"] + s["won"] - s["amount"]
+        name = NAMES[s["spot"]]
+        if s["outcome"] == "win":
+            parts.append(f"won {dollars(s['won'])} on {name}")
+        elif s["outcome"] == "lose":
+            parts.append(f"lost {dollars(s['amount'])} on {name}")
+        else:
+            assert s["outcome"] == "push"
+            parts.append(f"pushed {name}")
+    sign = "+" if net > 0 else "-" if net < 0 else ""
+    return f"You {', '.join(parts)}: net {sign}{dollars(abs(net))}."
+
+
+def test_messages_are_sentences_in_the_regulations_words(browser: Any, server: Server) -> None:
+    """Item 6: the welcome names no rule code; a wager placed is said as a sentence,
+    not a list of event names; the Go Fore It decision and score are words (no
+    back_9, over_par); the round's result says what each wager did and the net; a
+    malformed command is refused without "Field required" or list indexes; and the
+    message that the server cannot be reached goes once it answers again."""
+    assert server.table("words", "go-fore-it.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-words")
+    welcome = page.locator("#messages").inner_text()
+    assert welcome == "Welcome, ann-words: $1,000.00 of play money."
+    # The table's socket passes through a route the test can cut (the server "gone").
+    down = {"on": False}
+    sockets: list[Any] = []
+
+    def socket(ws: Any) -> None:
+        if down["on"]:
+            ws.close()
+            return
+        sockets.append(ws)
+        ws.connect_to_server()
+
+    page.route_web_socket(re.compile(r".*/ws$"), socket)
+    open_table(page, "words", 1)
+    dealer_context, dealer = as_dealer(browser, server, "words")
+    page.locator('[data-chip="1000"]').click()
+    page.locator('.seat.mine [data-spot="front_9"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    assert page.locator("#messages").inner_text() == "You placed $10.00 on Front 9."
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    page.locator('.decisions [data-wager-spot="back_9"]').click()
+    finish(page, server, "words", 1, 2000)
+    note = page.locator(".seat.mine .note").inner_text()
+    assert note.startswith("decision: Back 9 Wager · ")
+    watcher = server.person("w-words-2", "dealer")
+    view = server.get("/rounds/words-1/replay", watcher)["view"]
+    summary = page.locator(".round-summary").inner_text()
+    assert summary == summary_of(view["settlements"], 1)
+    text = page.locator("main").inner_text() + page.locator("#messages").inner_text()
+    assert not SNAKE.search(text), SNAKE.search(text)
+    assert not CODE.search(text)
+    # A command the server cannot read: refused in a sentence naming the field.
+    refused = page.evaluate(
+        """() => import('/play/js/api.js').then(({ api }) =>
+            api.command('words', { type: 'PlaceWager', seat: 1 }).catch((e) => e.message))"""
+    )
+    assert "Field required" not in refused and not re.search(r"\b\d+:", refused)
+    assert refused.startswith("That was not sent as the table needs it: ")
+    assert "spot is missing" in refused and "amount is missing" in refused
+    # The server gone, then back: the message goes by itself.
+    down["on"] = True
+    page.route("**/view", lambda route: route.abort())
+    for ws in sockets:
+        ws.close()
+    page.wait_for_selector('.conn[data-conn="offline"]', timeout=10_000)
+    lost = page.locator("#messages .error").inner_text()
+    assert "Failed to fetch" not in lost and "cannot be reached" in lost
+    down["on"] = False
+    page.unroute("**/view")
+    page.wait_for_selector('.conn[data-conn="live"]', timeout=15_000)
+    page.wait_for_function("!document.querySelector('#messages .error')")
+    assert shown_balance_is(page, OPENING, view)
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()
+
+
+def shown_balance_is(page: Any, opening: int, view: dict[str, Any]) -> bool:
+    paid = sum(s["returned"] + s["won"] for s in view["settlements"] if s["seat"] == 1)
+    cents = page.locator("#balance").get_attribute("data-cents")
+    return cents == str(opening - 2000 + paid)
