@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from browser_support import (
+    EXAMPLES,
     OPENING,
     Server,
     as_dealer,
@@ -129,3 +130,47 @@ def shown_balance_is(page: Any, opening: int, view: dict[str, Any]) -> bool:
     paid = sum(s["returned"] + s["won"] for s in view["settlements"] if s["seat"] == 1)
     cents = page.locator("#balance").get_attribute("data-cents")
     return cents == str(opening - 2000 + paid)
+
+
+def test_the_clock_of_whoever_must_act_and_what_its_timeout_did(
+    browser: Any, server: Server
+) -> None:
+    """Item 5: at a Go Fore It table timed at 2 s for the betting and 2 s for a decision,
+    the page says who acts now and counts the seconds down; the betting closes by itself
+    (nobody sends "no more bets"); then the player's decision is timed, the page says
+    beforehand that the timeout folds (676a.11(b)) and afterwards that it did, and the
+    Front 9 Wager is lost as a fold loses it."""
+    settings = {"betting_seconds": 2, "decision_seconds": 2, "optional_seconds": 1}
+    rules = (EXAMPLES / "go-fore-it.toml").read_text()
+    r = server.admin.post(
+        "/tables", json={"id": "clock", "rules_toml": rules, "settings": settings}
+    )
+    assert r.status_code == 201, r.text
+    context, page = sign_up(browser, server, "ann-clock")
+    open_table(page, "clock", 1)
+    page.locator('[data-chip="1000"]').click()
+    page.locator('.seat.mine [data-spot="front_9"]').click()
+    page.wait_for_selector('.turn[data-kind="betting"]')
+    assert page.locator(".turn .who-acts").inner_text() == "Betting is open: place your wagers."
+    assert int(page.locator(".turn .countdown").get_attribute("data-seconds") or 0) in (1, 2)
+    assert (
+        page.locator(".turn .on-timeout").inner_text()
+        == "When the time runs out, the betting closes (no more bets)."
+    )
+    page.wait_for_selector('.turn[data-kind="decision"]', timeout=10_000)
+    assert page.locator(".turn .who-acts").inner_text() == "Your turn: decide now."
+    assert (
+        page.locator(".turn .on-timeout").inner_text()
+        == "When the time runs out, you fold (676a.11(b))."
+    )
+    finish(page, server, "clock", 1, 1000)
+    message = page.locator("#messages .message")
+    message.wait_for()
+    assert message.inner_text() == "Time ran out: you folded (676a.11(b))."
+    watcher = server.person("w-clock-2", "dealer")
+    view = server.get("/rounds/clock-1/replay", watcher)["view"]
+    assert view["decisions"] == {"1": "fold"}
+    assert page.locator("#balance").get_attribute("data-cents") == str(OPENING - 1000)
+    assert page.locator(".turn").is_hidden()
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()

@@ -607,7 +607,7 @@ def create_app(
         if driver.due(db, table_id, now()):  # a deadline passed: its timeout comes first
             db.commit()  # end this read (SQLite: its lock) before the timeouts' writes
             hub.expire(table_id)
-        return service.view(db, me, table_id)
+        return service.view(db, me, table_id, now())
 
     @app.websocket("/tables/{table_id}/ws")
     async def watch(websocket: WebSocket, table_id: str, token: str = "") -> None:

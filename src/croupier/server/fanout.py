@@ -151,7 +151,8 @@ class Hub:
             signature = self._signature(session, table_id)
             if signature == last:
                 return signature, None
-            return signature, service.view(session, player, table_id).model_dump(mode="json")
+            seen = service.view(session, player, table_id, self.clock())
+            return signature, seen.model_dump(mode="json")
 
     async def serve(
         self, websocket: WebSocket, table_id: str, token: str, subprotocol: str | None = None

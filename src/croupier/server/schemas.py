@@ -267,6 +267,27 @@ class CommandOut(BaseModel):
     """The caller's wallet after the command (``None`` for the dealer)."""
 
 
+class TimeoutStep(BaseModel):
+    """What the server sends for a seat (or as the dealer) when the wait runs out: the
+    command's ``type`` and, for a decision, which (``"stand"``); never a hidden value
+    (a Pai Gow hand set by the house way is only ``SetHands``)."""
+
+    seat: int | None
+    command: str
+    decision: str | None = None
+
+
+class Deadline(BaseModel):
+    """The timed wait in progress (the table's ``betting_seconds``, ``decision_seconds``,
+    ``optional_seconds``): its ``kind`` (betting, decision, optional), the seconds left
+    when the view was made, and what its timeout does (``cite``: the rule)."""
+
+    kind: str
+    seconds_left: float
+    timeout: list[TimeoutStep]
+    cite: str = ""
+
+
 class ViewOut(BaseModel):
     table_id: str
     actor: int | Literal["dealer"] | None
@@ -281,6 +302,11 @@ class ViewOut(BaseModel):
     seats: list[SeatOut] = Field(default_factory=list)
     """Who sits at the table now (a player seated after the round opened plays from the
     next one), with their names."""
+    waiting_for: list[int] = Field(default_factory=list)
+    """The seats that have something to send now in the open round (none: the dealer
+    or the server acts, or no round is open)."""
+    deadline: Deadline | None = None
+    """The wait in progress and how long it has left; ``None``: nothing is timed."""
 
 
 class ReplayOut(BaseModel):

@@ -8,7 +8,7 @@ import { control, humanize } from "./commands.js";
 import { LiveView } from "./live.js";
 import { felt, gameOf, h, results } from "./layouts.js";
 import { chip } from "./svg.js";
-import { phrase, roundSummary, saidCommand } from "./words.js";
+import { phrase, roundSummary, saidCommand, timeoutSentence, whoActs } from "./words.js";
 import { checkRound } from "./verify.js";
 
 const main = document.getElementById("main");
@@ -18,6 +18,7 @@ const messages = document.getElementById("messages");
 const schemas = {};
 let me = null;
 let live = null;
+let ticker = null; // the countdown of the table shown (one at a time)
 
 let saidAt = null;
 
@@ -163,6 +164,9 @@ async function tablePage(tableId) {
   let status = "connecting";
 
   const header = h("div", { class: "table-head" });
+  // Who acts now and the time left of the wait in progress (the view's deadline).
+  const turnBox = h("div", { class: "turn", "data-kind": "" }, h("span", { class: "who-acts", role: "status" }), " ", h("span", { class: "countdown" }), " ", h("span", { class: "on-timeout" }));
+  let clock = null; // {deadline, until (performance.now() ms), key}
   const seatBar = h("div", { class: "seat-bar" });
   const feltBox = h("div", { class: "felt-box" });
   const rack = h("div", { class: "rack", role: "group", "aria-label": "chips" });
@@ -172,7 +176,7 @@ async function tablePage(tableId) {
   const resultBox = h("div", { class: "result-box" });
   const signBox = h("details", { class: "sign" }, h("summary", {}, "Payout odds (table sign)"));
   main.replaceChildren(
-    h("div", { class: "table-page" }, header, seatBar, feltBox, rack, decisions, consoleBox, resultBox, signBox,
+    h("div", { class: "table-page" }, header, turnBox, seatBar, feltBox, rack, decisions, consoleBox, resultBox, signBox,
       h("p", {}, h("a", { href: `#/history/${encodeURIComponent(tableId)}` }, "Round history and replays"), " · ", h("a", { href: "#/" }, "Lobby"))),
   );
   api.sign(tableId).then(
@@ -405,6 +409,26 @@ async function tablePage(tableId) {
     return lastRound.view ? { ...view, view: lastRound.view } : view;
   }
 
+  function renderTurn() {
+    const seat = mySeat();
+    const deadline = view.deadline || null;
+    clock = deadline ? { deadline, until: performance.now() + deadline.seconds_left * 1000, version: `${view.round_id}@${view.round_version}` } : null;
+    const who = whoActs(view, seat) || "";
+    turnBox.dataset.kind = deadline ? deadline.kind : "";
+    turnBox.querySelector(".who-acts").textContent = who;
+    turnBox.querySelector(".on-timeout").textContent = deadline ? timeoutSentence(deadline, seat) : "";
+    turnBox.hidden = !who && !deadline;
+    tick();
+  }
+
+  function tick() {
+    const node = turnBox.querySelector(".countdown");
+    if (!clock) { node.textContent = ""; delete node.dataset.seconds; return; }
+    const left = Math.max(0, Math.ceil((clock.until - performance.now()) / 1000));
+    node.dataset.seconds = String(left);
+    node.textContent = left ? `${left} s left.` : "Time is up.";
+  }
+
   function finishRender() {
     const shown = shownView();
     const summary = mySeat() === null ? null : roundSummary((shown.view || {}).settlements, mySeat(), game.label, game.extras ? game.extras(shown.view || {}, mySeat()) : []);
@@ -412,16 +436,23 @@ async function tablePage(tableId) {
   }
 
   renderRack();
+  clearInterval(ticker);
+  ticker = setInterval(() => { if (turnBox.isConnected) tick(); else clearInterval(ticker); }, 250);
   let lostSaid = null; // the message that the server could not be reached, while shown
   if (live) live.stop();
   live = new LiveView(
     tableId,
     (next) => {
+      // The wait shown ran out and the round moved on: say what its timeout did.
+      const ran = clock && performance.now() >= clock.until - 500 && `${next.round_id}@${next.round_version}` !== clock.version;
+      const said = ran ? timeoutSentence(clock.deadline, mySeat(), true) : null;
       view = next;
       if (lostSaid && messages.textContent === lostSaid) messages.replaceChildren();
       lostSaid = null;
       forgetStale(view);
+      if (said) say(said, "info", `${view.round_id}@${view.round_version}`);
       render();
+      renderTurn();
     },
     (s) => {
       status = s;

@@ -90,3 +90,57 @@ export function validation(list) {
   }
   return `That was not sent as the table needs it: ${[...said].join("; ")}.`;
 }
+
+// What a timeout sends, by command (and decision): [you, he, done].
+const TIMEOUT = {
+  AnnounceNoMoreBets: [null, "the betting closes (no more bets)", "the betting closed (no more bets)"],
+  VoidRound: [null, "the round is void, as nobody wagered", "the round was voided, as nobody wagered"],
+  Fold: ["you fold", "seat N folds", "folded"],
+  "Decide:stand": ["you stand", "seat N stands", "stood"],
+  "Decide:decline_second_chance": ["you decline the Second Chance Wager", "seat N declines the Second Chance Wager", "declined the Second Chance Wager"],
+  RefuseCut: ["you refuse the cut and the dealer cuts", "seat N refuses the cut and the dealer cuts", "refused the cut; the dealer cut"],
+  PassBank: ["you pass the bank", "seat N passes the bank", "passed the bank"],
+  DeclineCut: ["you make no cut", "seat N makes no cut", "made no cut"],
+  ShakeDice: [null, "the dealer shakes with the standard delivery", "the dealer shook with the standard delivery"],
+  DecideExposedHand: ["your hand with the exposed tile is void", "the hand of seat N with the exposed tile is void", "had the hand with the exposed tile voided"],
+  SetHands: ["your hands are set by the house way", "the hands of seat N are set by the house way", "had the hands set by the house way"],
+  SelectDice: ["you keep the first two dice offered", "seat N keeps the first two dice offered", "kept the first two dice offered"],
+};
+
+function timeoutForms(step, kind) {
+  const found = TIMEOUT[step.decision ? `${step.command}:${step.decision}` : step.command] || TIMEOUT[step.command];
+  if (found) return found;
+  if (kind === "optional") return [null, "the dealer goes on and those who have not chosen decline", "the dealer went on; those who had not chosen declined"];
+  const what = phrase(step.decision || step.command);
+  return [`you: ${what}`, `seat N: ${what}`, what];
+}
+
+// What the wait's timeout will do ("when the time runs out, you fold (676a.11(b))"), or,
+// with `done`, what it did ("Time ran out: you folded (676a.11(b)).").
+export function timeoutSentence(deadline, seat, done = false) {
+  const cite = deadline.cite ? ` (${deadline.cite})` : "";
+  const parts = (deadline.timeout || []).map((step) => {
+    const [you, he, past] = timeoutForms(step, deadline.kind);
+    if (step.seat === null || step.seat === undefined) return done ? past : he;
+    if (done) return `${step.seat === seat ? "you" : `seat ${step.seat}`} ${past}`;
+    return step.seat === seat && you ? you : he.replace("seat N", `seat ${step.seat}`);
+  });
+  if (!parts.length) return done ? "Time ran out." : "";
+  return done ? `Time ran out: ${parts.join("; ")}${cite}.` : `When the time runs out, ${parts.join("; ")}${cite}.`;
+}
+
+// Who acts now, in a sentence: "Your decision", "Seat 3 decides", "Betting is open".
+export function whoActs(view, seat) {
+  if (view.round_status !== "open") return null;
+  const v = view.view || {};
+  const waiting = view.waiting_for || [];
+  if (v.phase === "betting" || (view.deadline && view.deadline.kind === "betting")) {
+    return waiting.includes(seat) ? "Betting is open: place your wagers." : "Betting is open.";
+  }
+  if (!waiting.length) return "The dealer acts.";
+  if (waiting.includes(seat)) {
+    const others = waiting.filter((s) => s !== seat);
+    return `Your turn${others.length ? ` (and seat ${others.join(", seat ")})` : ""}: decide now.`;
+  }
+  return `Seat ${waiting.join(", seat ")} ${waiting.length > 1 ? "decide" : "decides"} now.`;
+}
