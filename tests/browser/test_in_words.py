@@ -174,3 +174,109 @@ def test_the_clock_of_whoever_must_act_and_what_its_timeout_did(
     assert page.locator(".turn").is_hidden()
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
+
+
+PAIR_NAMES = {
+    frozenset(["2-4", "1-2"]): "Supreme Pair",
+    frozenset(["6-6"]): "pair of Twelves (6-6)",
+    frozenset(["1-1"]): "pair of Twos (1-1)",
+    frozenset(["4-4"]): "pair of Eights (4-4)",
+    frozenset(["1-3"]): "pair of Fours (1-3)",
+    frozenset(["5-5"]): "pair of Tens (5-5)",
+    frozenset(["3-3"]): "pair of Sixes (3-3)",
+    frozenset(["2-2"]): "pair of Fours (2-2)",
+    frozenset(["5-6"]): "pair of Elevens (5-6)",
+    frozenset(["4-6"]): "pair of Tens (4-6)",
+    frozenset(["1-6"]): "pair of Sevens (1-6)",
+    frozenset(["1-5"]): "pair of Sixes (1-5)",
+    frozenset(["3-6", "4-5"]): "mixed Nines (3-6 and 4-5)",
+    frozenset(["3-5", "2-6"]): "mixed Eights (3-5 and 2-6)",
+    frozenset(["3-4", "2-5"]): "mixed Sevens (3-4 and 2-5)",
+    frozenset(["1-4", "2-3"]): "mixed Fives (1-4 and 2-3)",
+    frozenset(["6-6", "4-5"]): "Wong (Twelve and Nine)",
+    frozenset(["6-6", "3-6"]): "Wong (Twelve and Nine)",
+    frozenset(["1-1", "4-5"]): "Wong (Two and Nine)",
+    frozenset(["1-1", "3-6"]): "Wong (Two and Nine)",
+    frozenset(["6-6", "2-6"]): "Gong (Twelve and Eight)",
+    frozenset(["6-6", "3-5"]): "Gong (Twelve and Eight)",
+    frozenset(["6-6", "4-4"]): "Gong (Twelve and Eight)",
+    frozenset(["1-1", "2-6"]): "Gong (Two and Eight)",
+    frozenset(["1-1", "3-5"]): "Gong (Two and Eight)",
+    frozenset(["1-1", "4-4"]): "Gong (Two and Eight)",
+}
+"""The pairs, Wongs and Gongs of 621a.4(a), copied from the regulation."""
+
+
+def rank_words(hand: list[str]) -> str:
+    """A two-tile hand in words by 621a.4: its name in 621a.4(a), else its value (the
+    last digit of the spots; a 1-2 or 2-4 with another tile counts three or six,
+    whichever is higher, 621a.4(c)-(d))."""
+    name = PAIR_NAMES.get(frozenset(hand))
+    if name:
+        return name
+    spots = [sum(int(x) for x in t.split("-")) for t in hand]
+    options = [[3, 6] if t in ("1-2", "2-4") else [p] for t, p in zip(hand, spots, strict=True)]
+    best = max(((a + b) % 10, a, b) for a in options[0] for b in options[1])
+    gee = [t for t in hand if t in ("1-2", "2-4")]
+    if len(gee) == 1:
+        used = best[1] if hand[0] in gee else best[2]
+        return f"{best[0]} points, the Gee Joon tile counted as {used}"
+    return f"{best[0]} points"
+
+
+def test_pai_gow_house_way_hands_and_results_in_words(browser: Any, server: Server) -> None:
+    """Item 4: "Request house way" shows the arrangement the server sent (621a.10(b)),
+    each hand with its rank in the words of 621a.4 (a pair's name, else its value);
+    the player sets it, and after the deal each hand says whether it beats the
+    dealer's, and the result of the wager is said in words and agrees with the
+    settlement the ledger paid."""
+    assert server.table("gow-way", "pai-gow.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-way")
+    open_table(page, "gow-way", 2)
+    dealer_context, dealer = as_dealer(browser, server, "gow-way")
+    page.locator('[data-chip="1000"]').click()
+    page.locator('.seat.mine [data-spot="pai_gow"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    page.locator('[data-action="RequestHouseWay"]').click()
+    way = page.locator('.seat.mine [data-house-way="2"]')
+    way.wait_for()
+    token = page.evaluate("localStorage.getItem('croupier.token')")
+    shown = server.get("/tables/gow-way/view", token)["view"]["house_way_shown"]["2"]
+    for which in ("high", "low"):
+        hand = way.locator(f'[data-hand="{which}"]')
+        labels = [hand.locator("svg").nth(i).get_attribute("aria-label") for i in range(2)]
+        assert labels == [f"tile {t}" for t in shown[which]]
+        assert hand.locator(".rank").inner_text() == rank_words(shown[which])
+    # Set as the house way showed: the two tiles of its high hand together.
+    picker = page.locator(".tile-picker [data-tile-index]")
+    chosen = list(shown["high"])
+    for i in range(4):
+        code = (picker.nth(i).get_attribute("aria-label") or "").removeprefix("tile ")
+        if code in chosen:
+            chosen.remove(code)
+            picker.nth(i).click()
+    page.locator('[data-command="SetHands"] [data-action="SetHands"]').click()
+    finish(page, server, "gow-way", 2, 1000)
+    watcher = server.person("w-gow-way-2", "dealer")
+    view = server.get("/rounds/gow-way-1/replay", watcher)["view"]
+    (settled,) = [s for s in view["settlements"] if s["seat"] == 2]
+    mine = page.locator(".seat.mine .pg-set")
+    words = {w: mine.locator(f'[data-hand="{w}"] .rank').inner_text() for w in ("high", "low")}
+    for which in ("high", "low"):
+        assert words[which].startswith(rank_words(shown[which]) + ": ")
+    wins = [w for w in words.values() if w.endswith("hand wins")]
+    note = page.locator(".seat.mine .note").inner_text()
+    if len(wins) == 2:
+        assert settled["outcome"] == "win" and "both hands win: the wager wins" in note
+    elif not wins:
+        assert settled["outcome"] == "lose" and "the wager loses" in note
+    else:
+        assert settled["outcome"] == "push" and "the wager pushes" in note
+    dealer_hands = page.locator(".centre .dealer-area .pg-set")
+    assert dealer_hands.locator('[data-hand="high"] .rank').inner_text() == rank_words(
+        view["dealer_hands"]["high"]
+    )
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()

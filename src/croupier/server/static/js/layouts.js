@@ -140,15 +140,19 @@ export const LAYOUTS = {
       const s = String(seat);
       const mine = v.my_settings && v.my_settings[s];
       const pub = (v.hands || {})[s];
-      const shown = mine || (pub && pub !== "set" ? pub : null);
-      if (shown) return h("div", { class: "pg-set" }, h("span", { class: "tag" }, "High"), tiles(shown.high), h("span", { class: "tag" }, "Low"), tiles(shown.low));
-      if (v.my_tiles && v.my_tiles[s]) return tiles(v.my_tiles[s]);
+      const shown = pub && pub !== "set" ? pub : mine;
+      const way = (v.house_way_shown || {})[s];
+      // The house way the dealer showed on request (621a.10(b)), beside the tiles.
+      const wayNode = way && !mine ? h("div", { class: "house-way", "data-house-way": s }, h("p", { class: "tag" }, "The house way:"), pgSet(way)) : null;
+      if (shown) return h("div", {}, pgSet(shown, (v.hand_results || {})[s]));
+      if (v.my_tiles && v.my_tiles[s]) return h("div", {}, tiles(v.my_tiles[s]), wayNode);
       if ((v.dealt_to || []).includes(s)) return tiles([null, null, null, null]);
       return null;
     },
     note: (v, seat) => {
       const r = (v.results || {})[String(seat)];
-      return [(v.hands || {})[String(seat)] === "set" ? "hands set" : null, r ? `result: ${typeof r === "object" ? JSON.stringify(r) : r}` : null, v.bank && v.bank.seat === seat ? "BANKER" : null]
+      const result = { win: "both hands win: the wager wins", lose: "the wager loses", tie: "one hand wins and one loses: the wager pushes" }[r];
+      return [(v.hands || {})[String(seat)] === "set" ? "hands set" : null, result ? `Result: ${result}.` : null, v.bank && v.bank.seat === seat ? "Banker" : null]
         .filter(Boolean)
         .join(" · ");
     },
@@ -260,10 +264,24 @@ function paiGowCentre(v) {
       "section",
       { class: "dealer-area", "aria-label": "dealer's tiles" },
       h("h3", {}, "Dealer"),
-      dealerSet ? h("div", { class: "pg-set" }, h("span", { class: "tag" }, "High"), tiles(dealerSet.high), h("span", { class: "tag" }, "Low"), tiles(dealerSet.low)) : v.dealer_tiles ? tiles(v.dealer_tiles) : null,
+      dealerSet ? pgSet(dealerSet) : v.dealer_tiles ? tiles(v.dealer_tiles) : null,
     ),
     h("section", { class: "dead-hand", "aria-label": "Dead Hand" }, h("h3", {}, "Dead Hand"), (v.collected_to_dead_hand || []).length || (v.dealt_to || []).includes("dead_hand") ? tiles([null, null, null, null]) : null),
   );
+}
+
+// A Pai Gow setting: each hand's tiles and rank in words (a pair's name or the value,
+// 621a.4) and, once compared with the banker's, whether it wins, loses or is a copy.
+const AGAINST = { win: "wins", lose: "loses", copy: "is a copy: the banker wins it" };
+function pgSet(set, result) {
+  const hand = (which, title) => h(
+    "div",
+    { class: "pg-hand", "data-hand": which },
+    h("span", { class: "tag" }, title),
+    tiles(set[which]),
+    h("span", { class: "rank" }, [set[`${which}_rank`], result && result[which] ? `${title.toLowerCase()} hand ${AGAINST[result[which]]}` : null].filter(Boolean).join(": ")),
+  );
+  return h("div", { class: "pg-set" }, hand("high", "High"), hand("low", "Low"));
 }
 
 function chipStack(amount) {
