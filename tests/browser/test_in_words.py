@@ -280,3 +280,62 @@ def test_pai_gow_house_way_hands_and_results_in_words(browser: Any, server: Serv
     assert not page.errors  # type: ignore[attr-defined]
     dealer_context.close()
     context.close()
+
+
+def money(text: str) -> int:
+    sign = -1 if text.startswith("-") else 1
+    whole, cents = text.lstrip("-$").replace(",", "").split(".")
+    return sign * (int(whole) * 100 + int(cents))
+
+
+def test_high_roll_dice_keeps_the_dice_set_aside_and_counts_the_extra_roll(
+    browser: Any, server: Server
+) -> None:
+    """Item 7: after an Extra Roll the tray still shows the first roll's matching dice
+    set aside (675a.4(e), (g)) beside the Extra Roll's, so "six x 3" and the final count
+    can be checked against the dice shown; and the $5 Extra Roll purchase is a row of
+    the results, so the table adds up to what the round moved in the wallet."""
+    assert server.table("extra", "high-roll-dice-ten-dice.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-extra")
+    open_table(page, "extra", 3)
+    dealer_context, dealer = as_dealer(browser, server, "extra")
+    page.locator('[data-chip="500"]').click()
+    for spot in ("pip_street:ace", "like_kind:4", "extra_roll"):
+        page.locator(f'.seat.mine [data-spot="{spot}"]').click()
+        page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].has-wager')
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    finish(page, server, "extra", 3, 1500)
+    watcher = server.person("w-extra-2", "dealer")
+    view = server.get("/rounds/extra-1/replay", watcher)["view"]
+    faces = ["ace", "two", "three", "four", "five", "six"]
+    face = faces.index(view["first_roll"]["face"]) + 1
+    aside = page.locator(".dice-tray [data-set-aside]").get_attribute("data-set-aside") or ""
+    shown_aside = [int(d) for d in aside.split(",")]
+    assert shown_aside == [face] * view["first_roll"]["count"]
+    thrown = page.locator(".dice-tray [data-dice]").get_attribute("data-dice") or ""
+    extra = [int(d) for d in thrown.split(",") if d]
+    assert len(shown_aside) + len(extra) == 10
+    assert len(shown_aside) + extra.count(face) == view["final_count"]
+    call = page.locator(".dice-tray .call").inner_text()
+    named = view["first_roll"]["face"]
+    assert call.endswith(f"after the Extra Roll: {named} × {view['final_count']}")
+    rows = page.locator("table.results tbody tr")
+    net = 0
+    wagers = []
+    for i in range(rows.count()):
+        cells = {
+            label: rows.nth(i).locator(f'td[data-label="{label}"]').inner_text()
+            for label in ("Wager", "Amount", "Returned", "Won")
+        }
+        wagers.append(cells["Wager"])
+        net += money(cells["Returned"]) + money(cells["Won"]) - money(cells["Amount"])
+    assert "Extra Roll purchase" in wagers
+    balance = int(page.locator("#balance").get_attribute("data-cents") or 0)
+    assert net == balance - OPENING
+    summary = page.locator(".round-summary").inner_text()
+    assert "paid $5.00 for the Extra Roll" in summary
+    sign = "+" if net > 0 else "-" if net < 0 else ""
+    assert summary.endswith(f"net {sign}{dollars(abs(net))}.")
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()

@@ -73,7 +73,8 @@ def test_high_roll_dice_round_with_an_extra_roll(browser: Any, server: Server) -
     page.wait_for_function(f"document.querySelector('#balance').dataset.cents === '{expected}'")
     assert shown_balance(page) == server.wallet(ann["id"]) == expected
     rows = page.locator("table.results tbody tr").count()
-    assert rows == len([s for s in view["settlements"] if s["seat"] == 2])
+    # Each settlement, and the Extra Roll purchase (issue 20, item 7).
+    assert rows == len([s for s in view["settlements"] if s["seat"] == 2]) + 1
     shot(page, "high-roll-dice")
     # History: the round replays hand by hand.
     page.get_by_role("link", name="Round history and replays").click()

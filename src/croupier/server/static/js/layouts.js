@@ -62,6 +62,13 @@ export const LAYOUTS = {
     groupLabel: (group) =>
       ({ pip_street: "Pip Street", like_kind: "Like Kind Boulevard", millionaire_row: "Millionaire Row" })[group] || "",
     centre: hrdCentre,
+    // The Extra Roll purchase, once the betting is closed: paid, never settled (it stays
+    // with the table, 675a.2(e)(3)); the results count it.
+    extras(v, seat) {
+      const bought = (v.extra_rolls || {})[String(seat)];
+      const settled = (v.settlements || []).some((s) => s.seat === seat && s.spot === "extra_roll");
+      return bought && !settled && v.phase !== "betting" ? [{ label: "the Extra Roll", spot: "extra_roll", amount: bought }] : [];
+    },
     // The Extra Roll purchase is kept apart from the wagers (675a.2(e)(3)).
     wagers(v, seat) {
       const out = { ...((v.wagers || {})[String(seat)] || {}) };
@@ -213,14 +220,24 @@ function dealerCards(label, list, total) {
 
 function hrdCentre(v) {
   const dice = v.dice || [];
+  const aside = v.set_aside || [];
   const first = v.first_roll;
+  // The matching dice of the first roll stay in the throw box layout through the Extra
+  // Roll (675a.4(e), (g)): shown beside the Extra Roll's dice, so the count adds up.
+  const extra = aside.length > 0;
+  const held = (v.held || []).map((x) => {
+    const [seat, ...spot] = x.split(":");
+    return `seat ${seat} ${LAYOUTS["high-roll-dice"].label(spot.join(":"))}`;
+  });
   return h(
     "section",
     { class: "dice-tray", "aria-label": "dice" },
     h("h3", {}, "Dice"),
-    h("div", { class: "dice", "data-dice": dice.join(",") }, dice.length ? dice.map((d) => die(d)) : h("span", { class: "muted" }, "not thrown yet")),
-    first ? h("p", { class: "call" }, `Called: ${first.face} × ${first.count}`, v.final_count ? ` · after the Extra Roll: ${v.final_count}` : "") : null,
-    (v.held || []).length ? h("p", { class: "muted" }, `Held for the Extra Roll: ${v.held.join(", ")}`) : null,
+    extra ? h("div", { class: "set-aside", "aria-label": "dice set aside" }, h("span", { class: "tag" }, `Set aside: ${aside.length} × ${FACES[aside[0] - 1]}`), h("div", { class: "dice-aside", "data-set-aside": aside.join(",") }, aside.map((d) => die(d)))) : null,
+    extra && dice.length ? h("span", { class: "tag" }, "Extra Roll:") : null,
+    h("div", { class: "dice", "data-dice": dice.join(",") }, dice.length ? dice.map((d) => die(d)) : h("span", { class: "muted" }, extra ? "Extra Roll not thrown yet" : "not thrown yet")),
+    first ? h("p", { class: "call" }, `Called: ${first.face} × ${first.count}`, v.final_count ? ` · after the Extra Roll: ${first.face} × ${v.final_count}` : "") : null,
+    held.length ? h("p", { class: "muted" }, `Held for the Extra Roll: ${held.join(", ")}`) : null,
   );
 }
 
@@ -369,16 +386,24 @@ export function odds(value) {
 // Results and payouts per wager, from the round's WagerSettled events.
 export function results(table, view) {
   const game = gameOf(table);
-  const list = (view.view || {}).settlements || [];
+  const v = view.view || {};
+  const list = [...(v.settlements || [])];
   if (!list.length) return null;
+  // Money paid that no wager settles (the Extra Roll purchase): a row of its own, so the
+  // table adds up to what the round moved in each wallet.
+  if (game.extras) {
+    for (const seat of Object.keys(v.seats || {}).map(Number)) {
+      for (const x of game.extras(v, seat)) list.push({ seat, spot: x.spot, amount: x.amount, outcome: "purchase", odds: null, returned: 0, won: 0, paid: true });
+    }
+  }
   const rows = list.map((s) =>
     h(
       "tr",
       { class: `outcome-${s.outcome}` },
       h("td", { "data-label": "Seat" }, String(s.seat)),
-      h("td", { "data-label": "Wager" }, game.label(s.spot)),
+      h("td", { "data-label": "Wager" }, s.paid ? `${game.label(s.spot)} purchase` : game.label(s.spot)),
       h("td", { class: "num", "data-label": "Amount" }, dollars(s.amount)),
-      h("td", { "data-label": "Outcome" }, s.outcome),
+      h("td", { "data-label": "Outcome" }, s.paid ? "kept by the table (675a.2(e)(3))" : s.outcome),
       h("td", { "data-label": "Odds" }, odds(s.odds)),
       h("td", { class: "num", "data-label": "Returned" }, dollars(s.returned)),
       h("td", { class: "num", "data-label": "Won" }, dollars(s.won)),
