@@ -339,3 +339,55 @@ def test_high_roll_dice_keeps_the_dice_set_aside_and_counts_the_extra_roll(
     assert not page.errors  # type: ignore[attr-defined]
     dealer_context.close()
     context.close()
+
+
+CARD_NAMES = """(codes) => import('/play/js/svg.js').then(({ cardName }) => codes.map(cardName))"""
+
+
+def test_the_history_says_when_what_was_staked_the_net_and_the_hand(
+    browser: Any, server: Server
+) -> None:
+    """Item 8: each round of the history shows when it opened, the player's seat, what
+    he staked, the net (the ledger's change of his wallet) and his hand; the replay
+    shows the seats as they were in that round, not as they are now (Bob has left)."""
+    assert server.table("past", "go-fore-it.toml").status_code == 201
+    ann_context, ann = sign_up(browser, server, "ann-past")
+    open_table(ann, "past", 2)
+    bob_context, bob = sign_up(browser, server, "bob-past")
+    open_table(bob, "past", 4)
+    dealer_context, dealer = as_dealer(browser, server, "past")
+    for page in (ann, bob):
+        page.locator('[data-chip="1000"]').click()
+        page.locator('.seat.mine [data-spot="front_9"]').click()
+        page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    ann.locator('[data-action="Fold"]').click()
+    bob.locator('[data-action="Fold"]').click()
+    finish(ann, server, "past", 2, 1000)
+    bob.get_by_role("button", name="Leave seat 4").click()
+    ann.wait_for_selector('.seat[data-seat="4"].empty')
+    token = ann.evaluate("localStorage.getItem('croupier.token')")
+    (listed,) = server.get("/tables/past/rounds", token)["rounds"]
+    watcher = server.person("w-past-2", "dealer")
+    view = server.get("/rounds/past-1/replay", watcher)["view"]
+    ann.get_by_role("link", name="Round history and replays").click()
+    item = ann.locator('li[data-round="past-1"]')
+    item.wait_for()
+    assert item.locator("time").get_attribute("datetime") == listed["opened_at"]
+    line = item.locator(".round-line").inner_text()
+    assert " · completed · seat 2 · staked $10.00 · net -$10.00 · verify" in line
+    balance = int(ann.locator("#balance").get_attribute("data-cents") or 0)
+    assert int(item.locator("[data-net]").get_attribute("data-net") or 0) == balance - OPENING
+    # His hand as he saw it at the end (a card he folded unseen stays face down).
+    seen = server.get("/rounds/past-1/steps", token)["steps"][-1]["view"]["hands"]["2"]
+    assert len(seen) == len(view["hands"]["2"])
+    names = ann.evaluate(CARD_NAMES, seen)
+    hand = item.locator(".round-hand svg")
+    assert [hand.nth(i).get_attribute("aria-label") for i in range(hand.count())] == names
+    item.locator('a[href^="#/replay"]').click()
+    ann.wait_for_selector(".replay-stage .felt")
+    assert ann.locator('.replay-stage .seat[data-seat="4"] h3').inner_text() == "Seat 4 — bob-past"
+    assert ann.locator('.replay-stage .seat[data-seat="2"] h3').inner_text() == "Seat 2 (you)"
+    assert not ann.errors  # type: ignore[attr-defined]
+    for context in (ann_context, bob_context, dealer_context):
+        context.close()

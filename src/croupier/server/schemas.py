@@ -409,6 +409,17 @@ class RoundSummary(BaseModel):
     number: int
     status: Literal["open", "completed", "voided"]
     version: int
+    opened_at: str | None = None
+    """When the round opened (ISO 8601, UTC)."""
+    seat: int | None = None
+    """The seat the caller held in the round (``None``: he did not play it)."""
+    stake: int | None = None
+    """What the round took from the caller's wallet (wagers and purchases), cents."""
+    net: int | None = None
+    """What the round moved into (positive) or out of the caller's wallet, cents."""
+    view: dict[str, Any] | None = None
+    """The caller's view of the round at its end (his seat's; only for a round that is
+    over and that he played): what the history draws his hand from."""
 
 
 class RoundsOut(BaseModel):
@@ -430,3 +441,5 @@ class StepsOut(BaseModel):
     status: Literal["open", "completed", "voided"]
     actor: int | Literal["dealer"] | None
     steps: list[Step]
+    seats: list[SeatOut] = Field(default_factory=list)
+    """Who sat where when the round opened, with their names (not who sits now)."""

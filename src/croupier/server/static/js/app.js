@@ -7,7 +7,7 @@ import { api, dollars, HISTORY_PAGE, Problem, setToken, token } from "./api.js";
 import { control, humanize } from "./commands.js";
 import { LiveView } from "./live.js";
 import { felt, gameOf, h, results } from "./layouts.js";
-import { chip } from "./svg.js";
+import { chip, die } from "./svg.js";
 import { phrase, roundSummary, saidCommand, timeoutSentence, whoActs } from "./words.js";
 import { checkRound } from "./verify.js";
 
@@ -471,8 +471,30 @@ async function tablePage(tableId) {
 }
 
 // --- history and replay --------------------------------------------------------------------
+// One round of the history: when, how it ended, and for a round the caller played his
+// seat, stake, net and hand as he saw it at the end.
+function historyItem(game, r) {
+  const when = r.opened_at ? new Date(r.opened_at) : null;
+  const v = r.view || null;
+  let hand = v && game.hand ? game.hand(v, r.seat) : null;
+  if (!hand && v && (v.dice || []).length) hand = h("div", { class: "dice" }, v.dice.map((d) => die(d, { small: true })));
+  const net = r.net === null || r.net === undefined ? null : `net ${r.net > 0 ? "+" : r.net < 0 ? "-" : ""}${dollars(Math.abs(r.net))}`;
+  return h(
+    "li",
+    { "data-round": r.round_id },
+    h("div", { class: "round-line" },
+      h("a", { href: `#/replay/${encodeURIComponent(r.round_id)}` }, `Round ${r.number}`),
+      when ? [" · ", h("time", { datetime: r.opened_at }, `${when.toLocaleDateString()} ${when.toLocaleTimeString()}`)] : null,
+      ` · ${phrase(r.status)}`,
+      r.seat ? [` · seat ${r.seat}`, ` · staked ${dollars(r.stake)}`, " · ", h("strong", { class: `net ${r.net > 0 ? "up" : r.net < 0 ? "down" : ""}`, "data-net": r.net }, net)] : ` · ${r.version} events`,
+      r.status === "open" ? "" : [" · ", h("a", { href: `#/verify/${encodeURIComponent(r.round_id)}`, "data-verify": r.round_id }, "verify")]),
+    hand ? h("div", { class: "round-hand", "aria-label": `your hand in round ${r.number}` }, hand) : null,
+  );
+}
+
 async function historyPage(tableId, before) {
-  const rounds = await api.rounds(tableId, before);
+  const [rounds, table] = await Promise.all([api.rounds(tableId, before), api.table(tableId)]);
+  const game = gameOf(table);
   document.title = `croupier — history of ${tableId}`;
   const here = `#/history/${encodeURIComponent(tableId)}`;
   const pages = [];
@@ -487,7 +509,7 @@ async function historyPage(tableId, before) {
       { class: "history" },
       h("h2", {}, `Rounds at table ${tableId}`),
       rounds.length
-        ? h("ol", { class: "rounds", reversed: true }, rounds.map((r) => h("li", { "data-round": r.round_id }, h("a", { href: `#/replay/${encodeURIComponent(r.round_id)}` }, `Round ${r.number}`), ` — ${r.status}, ${r.version} events`, r.status === "open" ? "" : [" · ", h("a", { href: `#/verify/${encodeURIComponent(r.round_id)}`, "data-verify": r.round_id }, "verify")])))
+        ? h("ol", { class: "rounds", reversed: true }, rounds.map((r) => historyItem(game, r)))
         : h("p", {}, "No rounds yet."),
       pages.length ? h("p", { class: "pages" }, ...pages.flatMap((a, i) => (i ? [" · ", a] : [a]))) : null,
       h("p", {}, h("a", { href: `#/table/${encodeURIComponent(tableId)}` }, "Back to the table")),
@@ -510,7 +532,8 @@ async function replayPage(roundId) {
     slider.value = String(at);
     caption.textContent = `Event ${at + 1} of ${data.steps.length}: ${humanize(step.event.type)} — ${describe(step.event.event)}`;
     const fakeView = { view: step.view, actor: data.actor, legal_commands: [], round_id: roundId };
-    stage.replaceChildren(felt(table, fakeView, { mySeat: typeof data.actor === "number" ? data.actor : null, legalSpots: new Set(), onSpot: () => {}, seatCount }), results(table, fakeView) || "");
+    // The seats as they were in that round (data.seats), not as they are now.
+    stage.replaceChildren(felt(table, fakeView, { mySeat: typeof data.actor === "number" ? data.actor : null, legalSpots: new Set(), onSpot: () => {}, seatCount, seats: data.seats || [] }), results(table, fakeView) || "");
   }
   const go = (n) => { at = Math.max(0, Math.min(data.steps.length - 1, n)); show(); };
   slider.addEventListener("input", () => go(Number(slider.value)));
