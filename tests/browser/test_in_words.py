@@ -391,3 +391,36 @@ def test_the_history_says_when_what_was_staked_the_net_and_the_hand(
     assert not ann.errors  # type: ignore[attr-defined]
     for context in (ann_context, bob_context, dealer_context):
         context.close()
+
+
+IN_VIEW = """(selector) => {
+  const r = document.querySelector(selector).getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= innerHeight && r.height > 0;
+}"""
+
+
+def test_at_phone_width_your_seat_and_decisions_stay_in_view(browser: Any, server: Server) -> None:
+    """Item 9: at 375 px a High Roll Dice table (six seats of sixteen areas each) put
+    the chips and decisions below all six seats, 3,264 px down. Now the player's own
+    seat comes first, the other seats are a line each, and the chips and decisions stay
+    on screen while he looks at his seat; nothing scrolls sideways."""
+    assert server.table("phone", "high-roll-dice-ten-dice.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-phone")
+    page.set_viewport_size({"width": 375, "height": 740})
+    open_table(page, "phone", 5)
+    page.wait_for_selector('.seat.mine [data-spot="pip_street:ace"].legal')
+    mine = page.locator(".seat.mine").bounding_box()
+    other = page.locator('.seat[data-seat="1"]').bounding_box()
+    assert mine and other and mine["y"] < other["y"]
+    page.locator('.seat.mine [data-spot="pip_street:ace"]').scroll_into_view_if_needed()
+    assert page.evaluate(IN_VIEW, ".seat.mine [data-spot='pip_street:ace']")
+    assert page.evaluate(IN_VIEW, ".rack")
+    assert page.evaluate(IN_VIEW, ".decisions")
+    page.locator('[data-chip="500"]').click()
+    page.locator('.seat.mine [data-spot="pip_street:ace"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="pip_street:ace"].has-wager')
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height < 2000, height
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()

@@ -176,7 +176,7 @@ async function tablePage(tableId) {
   const resultBox = h("div", { class: "result-box" });
   const signBox = h("details", { class: "sign" }, h("summary", {}, "Payout odds (table sign)"));
   main.replaceChildren(
-    h("div", { class: "table-page" }, header, turnBox, seatBar, feltBox, rack, decisions, consoleBox, resultBox, signBox,
+    h("div", { class: "table-page" }, header, turnBox, seatBar, feltBox, h("div", { class: "controls" }, rack, decisions), consoleBox, resultBox, signBox,
       h("p", {}, h("a", { href: `#/history/${encodeURIComponent(tableId)}` }, "Round history and replays"), " · ", h("a", { href: "#/" }, "Lobby"))),
   );
   api.sign(tableId).then(
