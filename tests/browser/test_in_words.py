@@ -10,8 +10,10 @@ checks what the page says against what the server's ledger and events say.
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
+import httpx
 import pytest
 from browser_support import (
     EXAMPLES,
@@ -424,3 +426,141 @@ def test_at_phone_width_your_seat_and_decisions_stay_in_view(browser: Any, serve
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
+
+
+SPLIT_AND_INSURANCE = """async () => {
+  const { felt, gameOf, laterWagerButtons } = await import('/play/js/layouts.js');
+  const table = { layout: 'double-back-jack', game: 'double-back-jack', seats: [] };
+  // A split hand settled: its wagers gone from `wagers`, each in `settlements`.
+  const settled = (spot, outcome, returned, won) => ({ seat: 4, spot, amount: 1000,
+    outcome, odds: null, returned, won, withheld: 0, cite: '673a.11' });
+  const settlements = [
+    settled('blackjack', 'win', 1000, 1000), settled('blackjack_2', 'lose', 0, 0),
+  ];
+  const view = { view: { phase: 'settled', wagers: {}, hands: {}, dealer: [], settlements } };
+  const ctx = { mySeat: 4, legalSpots: new Set(), onSpot: () => {}, seatCount: 6 };
+  const node = felt(table, view, ctx);
+  const area = (spot) => node.querySelector(`.seat[data-seat="4"] [data-spot="${spot}"]`);
+  const split = area('blackjack_2');
+  const shown = {
+    split: split ? split.className : null,
+    splitChips: split ? split.querySelectorAll('.stack').length : -1,
+    firstChips: area('blackjack').querySelectorAll('.stack').length,
+  };
+  // Insurance offered after the deal (as legal_commands lists it, 673a.8).
+  const declined = [];
+  const offer = [{ command: 'PlaceWager', spots: ['insurance'], min_amount: 1,
+    max_amount: 500, cite: '673a.8' }];
+  const decline = (spot, said) => declined.push([spot, said]);
+  const buttons = laterWagerButtons(gameOf(table), offer, () => {}, new Set(), decline);
+  shown.buttons = buttons.map((b) => b.textContent);
+  buttons.find((b) => b.dataset.decline === 'insurance').click();
+  shown.declined = declined;
+  return shown;
+}"""
+
+
+def test_the_small_things_around_the_felt(browser: Any, server: Server) -> None:
+    """Item 10: /favicon.ico is served (no 404 on any page load); the table is not
+    framed by a focus ring though the page's main region takes the focus (a control
+    focused from the keyboard still is); a losing wager's chip is gone after settlement;
+    a split hand's area stays with its outcome; Insurance has a "No insurance" button;
+    the Five Card Bonus area says why it is not open yet (and is not drawn where the
+    Rules Submission does not offer it); and a betting time runs out though nobody
+    watches the table or asks about it."""
+    icon = httpx.get(server.url + "/favicon.ico", timeout=10)
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg")
+    rules = (EXAMPLES / "criss-cross-poker.toml").read_text()
+    assert server.table("bonus", rules).status_code == 201
+    plain = "\n".join(
+        line.replace("true", "false") if line.startswith("five_card_bonus") else line
+        for line in rules.splitlines()
+        if not line.startswith(("bonus_minimum", "bonus_maximum"))
+    )
+    assert server.table("nobonus", plain).status_code == 201
+    context, page = sign_up(browser, server, "ann-small")
+    failed: list[str] = []
+    page.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+    open_table(page, "bonus", 1)
+    page.reload()  # the route gives the page's main region the focus
+    page.wait_for_selector(".seat.mine")
+    assert page.evaluate("document.activeElement === document.getElementById('main')")
+    assert page.evaluate("getComputedStyle(document.getElementById('main')).outlineStyle") == "none"
+    page.keyboard.press("Tab")
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
+    bonus = page.locator('.seat.mine [data-spot="five_card_bonus"]')
+    assert bonus.is_disabled()
+    hint = "Five Card Bonus: place the Antes first: the Five Card Bonus Wager goes with them"
+    assert page.locator(".seat.mine .hint").inner_text().startswith(hint)
+    page.locator('[data-chip="1000"]').click()
+    page.locator('[data-command="PlaceAntes"] [data-action="PlaceAntes"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="five_card_bonus"].legal')
+    assert page.locator(".seat.mine .hint").count() == 0
+    page.goto(f"{server.url}/play/#/table/nobonus")
+    page.wait_for_selector('.table-head h2:has-text("table nobonus")')
+    page.wait_for_selector(".felt")
+    assert page.locator('[data-spot="five_card_bonus"]').count() == 0
+    assert failed == [], failed
+    # A losing wager's chip is collected: Go Fore It's Front 9 lost by a fold (676a.11(b)).
+    assert server.table("lost", "go-fore-it.toml").status_code == 201
+    page.goto(f"{server.url}/play/#/")
+    page.wait_for_selector('tr[data-table="lost"]')
+    open_table(page, "lost", 1)
+    dealer_context, dealer = as_dealer(browser, server, "lost")
+    page.locator('.seat.mine [data-spot="front_9"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"] .stack')
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    page.locator('[data-action="Fold"]').click()
+    finish(page, server, "lost", 1, 1000, OPENING - 2000)
+    lost = page.locator('.seat.mine [data-spot="front_9"]')
+    assert "outcome-lose" in (lost.get_attribute("class") or "")
+    assert lost.locator(".stack").count() == 0
+    shown = page.evaluate(SPLIT_AND_INSURANCE)
+    assert shown["split"] is not None and "outcome-lose" in shown["split"]
+    assert shown["splitChips"] == 0 and shown["firstChips"] == 1
+    assert shown["buttons"] == ["Bet Insurance", "No insurance"]
+    assert shown["declined"] == [
+        [
+            "insurance",
+            "You take no Insurance. The dealer goes on when the time for Insurance is up.",
+        ]
+    ]
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()
+
+
+def test_a_deadline_runs_out_though_nobody_watches(server: Server) -> None:
+    """Item 10: a wager placed through the API at a table with a 1 s betting time, no
+    page open and no view asked for: the server closes the betting by itself (its
+    sweep), as the dealer's replay of the round shows, which applies no timeout."""
+    rules = (EXAMPLES / "high-roll-dice-ten-dice.toml").read_text()
+    settings = {"betting_seconds": 1, "decision_seconds": None}
+    body = {"id": "unwatched", "rules_toml": rules, "settings": settings}
+    assert server.admin.post("/tables", json=body).status_code == 201
+    player = server.person("alone", "player")
+    auth = {"Authorization": f"Bearer {player}"}
+    player_id = server.get("/players/me", player)["id"]
+    r = server.admin.post(
+        f"/players/{player_id}/deposits", json={"amount": 10_000}, headers=server.key()
+    )
+    assert r.status_code == 201, r.text
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        assert client.post("/tables/unwatched/seats", json={"seat": 1}, headers=auth).is_success
+        wager = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", "amount": 500}
+        r = client.post(
+            "/tables/unwatched/commands",
+            json={"command": wager},
+            headers={**auth, "Idempotency-Key": "unwatched-1"},
+        )
+        assert r.status_code == 200, r.text
+    watcher = server.person("w-unwatched", "dealer")
+    deadline = time.monotonic() + 10
+    while True:
+        replay = server.get("/rounds/unwatched-1/replay", watcher)
+        if replay["status"] == "completed":
+            break
+        assert time.monotonic() < deadline, replay["view"]["phase"]
+        time.sleep(0.3)
+    assert replay["view"]["phase"] == "completed"
+    assert any(e["type"] == "NoMoreBets" for e in replay["events"])

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Annotated, Any, cast
 
 from fastapi import Depends, FastAPI, Path, Query, Request
-from fastapi.responses import RedirectResponse
+from fastapi.responses import FileResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -289,6 +289,11 @@ def register(
     @app.get("/", include_in_schema=False)
     def home() -> RedirectResponse:
         return RedirectResponse("/play/")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        """The tables' icon, where a browser asks for it before reading a page's link."""
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     app.mount("/play", StaticFiles(directory=STATIC, html=True), name="play")
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -102,6 +103,22 @@ class Hub:
         if done:
             self.changed(table_id)
         return bool(done)
+
+    async def sweep(self, seconds: float) -> None:
+        """Every ``seconds``, until cancelled: apply the timeouts due at every table with
+        an open round whose deadline has passed, watched or not (a table nobody looks at
+        still closes its betting and times its decisions out)."""
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                for table_id in await to_thread.run_sync(self._due_tables):
+                    await to_thread.run_sync(self.expire, table_id)
+            except Exception:  # a failed sweep is logged and tried again at the next one
+                logging.getLogger(__name__).exception("applying the deadlines due failed")
+
+    def _due_tables(self) -> list[str]:
+        with self.sessions() as session:
+            return driver.due_tables(session, self.clock())
 
     # -- one socket -----------------------------------------------------------------------
     def _caller(self, token: str, table_id: str) -> tuple[Player | None, bool]:

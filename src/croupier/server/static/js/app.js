@@ -6,7 +6,7 @@
 import { api, dollars, HISTORY_PAGE, Problem, setToken, token } from "./api.js";
 import { control, humanize } from "./commands.js";
 import { LiveView } from "./live.js";
-import { felt, gameOf, h, results } from "./layouts.js";
+import { felt, gameOf, h, laterWagerButtons, results } from "./layouts.js";
 import { chip, die } from "./svg.js";
 import { phrase, roundSummary, saidCommand, timeoutSentence, whoActs } from "./words.js";
 import { checkRound } from "./verify.js";
@@ -223,7 +223,15 @@ async function tablePage(tableId) {
   }
 
   function legalWagers() {
-    return (view?.legal_commands || []).filter((lc) => lc.command === "PlaceWager");
+    const no = declined(view?.round_id);
+    return (view?.legal_commands || []).filter((lc) => lc.command === "PlaceWager")
+      .map((lc) => ({ ...lc, spots: (lc.spots || []).filter((s) => !no.has(s)) }))
+      .filter((lc) => lc.spots.length);
+  }
+  // The optional wagers declined on this page, by round.
+  const declines = {};
+  function declined(roundId) {
+    return (declines[roundId] ||= new Set());
   }
 
   // A wager is placed at the chip's value or not at all: an amount outside the wager's
@@ -346,18 +354,15 @@ async function tablePage(tableId) {
     // highlighted area on the felt.
     // Where the layout names the amounts the regulation offers (Criss-Cross Poker's 1x,
     // 2x and 3x the Ante), one button each, its amount written on it.
+    // An optional wager the rules let a player decline by not making it (Double Back
+    // Jack's Insurance) has a button that says so: its offer is closed on this page.
     const laterWagers = view.round_status === "open" && v.phase && v.phase !== "betting"
-      ? legalWagers().flatMap((lc) => (lc.spots || []).flatMap((spot) => {
-        const choices = game.choices ? game.choices(spot, lc) : null;
-        if (!choices) {
-          return [h("button", { class: "action", "data-wager-spot": spot, onclick: () => onSpot(spot) }, `Bet ${game.label(spot)}`)];
-        }
-        return choices.map((c) => h(
-          "button",
-          { class: "action", "data-wager-spot": spot, "data-amount": c.amount, "data-multiple": c.multiple ?? null, onclick: () => onSpot(spot, c.amount) },
-          `${c.label} ${game.label(spot)} — ${dollars(c.amount)}`,
-        ));
-      }))
+      ? laterWagerButtons(game, legalWagers(), onSpot, declined(view.round_id), (spot, said) => {
+        declined(view.round_id).add(spot);
+        say(said, "info", `${view.round_id}@${view.round_version}`);
+        decisions.dataset.key = "";
+        render();
+      })
       : [];
     const buttons = [...laterWagers, ...mine.map((lc) => control(schema, lc, ctx, (c) => send(c)))];
     decisions.replaceChildren(

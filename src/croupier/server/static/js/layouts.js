@@ -89,7 +89,14 @@ export const LAYOUTS = {
     },
   },
   "criss-cross-poker": {
-    spots: () => ["ante_across", "ante_down", "across", "down", "middle", "five_card_bonus"],
+    // The Five Card Bonus area only where the Rules Submission offers it (674a.7(e)).
+    spots: (table) => ["ante_across", "ante_down", "across", "down", "middle", ...((table.rules || {}).five_card_bonus ? ["five_card_bonus"] : [])],
+    // Why an area is not open to the player now, where the layout can say.
+    hint(spot, v, seat) {
+      const mine = (v.wagers || {})[String(seat)] || {};
+      if (spot === "five_card_bonus" && (!v.phase || v.phase === "betting") && !mine.ante_across) return "place the Antes first: the Five Card Bonus Wager goes with them (674a.7(e))";
+      return null;
+    },
     label: (s) =>
       ({ ante_across: "Ante Across", ante_down: "Ante Down", across: "Across", down: "Down", middle: "Middle", five_card_bonus: "Five Card Bonus" })[s] || s,
     centre: crossCentre,
@@ -116,6 +123,10 @@ export const LAYOUTS = {
       return n ? `${name} (hand ${n})` : name;
     },
     centre: dbjCentre,
+    // Insurance is taken by wagering it; a player declines it by not wagering (673a.8).
+    declines: {
+      insurance: { label: "No insurance", said: "You take no Insurance. The dealer goes on when the time for Insurance is up." },
+    },
     hand: (v, seat) => {
       const out = [];
       for (const [id, hand] of Object.entries(v.hands || {})) {
@@ -166,6 +177,27 @@ export const LAYOUTS = {
   },
   "sic-bo": SIC_BO,
 };
+
+// The buttons of the wagers offered after the betting (Go Fore It's Back 9, Criss-Cross
+// Poker's Across, Down and Middle Bets, Double Back Jack's Insurance): one per amount the
+// layout names (1x, 2x, 3x the Ante), else "Bet X"; and, where the layout names how a
+// player declines one by not making it, a button for that ("No insurance"), which calls
+// `onDecline(spot, sentence)`.
+export function laterWagerButtons(game, legal, onSpot, declined = new Set(), onDecline = () => {}) {
+  return legal.flatMap((lc) => (lc.spots || []).filter((spot) => !declined.has(spot)).flatMap((spot) => {
+    const choices = game.choices ? game.choices(spot, lc) : null;
+    const out = choices
+      ? choices.map((c) => h(
+        "button",
+        { class: "action", "data-wager-spot": spot, "data-amount": c.amount, "data-multiple": c.multiple ?? null, onclick: () => onSpot(spot, c.amount) },
+        `${c.label} ${game.label(spot)} — ${dollars(c.amount)}`,
+      ))
+      : [h("button", { class: "action", "data-wager-spot": spot, onclick: () => onSpot(spot) }, `Bet ${game.label(spot)}`)];
+    const decline = game.declines ? game.declines[spot] : null;
+    if (decline) out.push(h("button", { class: "action", "data-decline": spot, onclick: () => onDecline(spot, decline.said) }, decline.label));
+    return out;
+  }));
+}
 
 // Pai Gow: the player sets his hand by choosing the two tiles that go together
 // (click or keyboard: each tile is a toggle button); the other two form the other hand.
@@ -325,8 +357,11 @@ export function felt(table, view, ctx) {
     const wagers = game.wagers ? game.wagers(v, n) : (v.wagers || {})[String(n)] || {};
     const spots = [...game.spots(table)];
     for (const s of Object.keys(wagers)) if (!spots.includes(s)) spots.push(s);
+    // A wager settled keeps its area (the second hand of a split) with its outcome.
+    for (const s of v.settlements || []) if (s.seat === n && !spots.includes(s.spot)) spots.push(s.spot);
     if (mine) for (const s of ctx.legalSpots) if (!spots.includes(s)) spots.push(s);
     const areas = h("div", { class: "areas" });
+    const hints = [];
     let group = null;
     let groupNode = areas;
     for (const spot of spots) {
@@ -338,15 +373,19 @@ export function felt(table, view, ctx) {
       }
       const result = settled[`${n}:${spot}`];
       const amount = wagers[spot] || (result ? result.amount : 0);
+      // A losing wager's chips are collected at settlement: none is left on its area.
+      const chips = result && result.outcome === "lose" ? 0 : amount;
       const legal = mine && ctx.legalSpots.has(spot);
+      const hint = mine && !legal && game.hint ? game.hint(spot, v, n) : null;
+      if (hint) hints.push(`${game.label(spot)}: ${hint}`);
       const limit = legal && ctx.limits ? ctx.limits[spot] : null;
       const range = limit ? (limit[0] === limit[1] ? `, wager ${dollars(limit[0])}` : `, wager ${dollars(limit[0])} to ${limit[1] === null ? "any amount" : dollars(limit[1])}`) : "";
-      const label = `${game.label(spot)}, seat ${n}${amount ? `: ${dollars(amount)} wagered` : ""}${result ? `, ${result.outcome}` : ""}${range}`;
+      const label = `${game.label(spot)}, seat ${n}${amount ? `: ${dollars(amount)} wagered` : ""}${result ? `, ${result.outcome}` : ""}${range}${hint ? ` (${hint})` : ""}`;
       groupNode.append(
         h(
           "button",
           {
-            class: `spot${legal ? " legal" : ""}${amount ? " has-wager" : ""}${result ? ` outcome-${result.outcome}` : ""}`,
+            class: `spot${legal ? " legal" : ""}${chips ? " has-wager" : ""}${result ? ` outcome-${result.outcome}` : ""}`,
             "data-spot": spot,
             "aria-label": label,
             title: label,
@@ -354,7 +393,7 @@ export function felt(table, view, ctx) {
             onclick: () => ctx.onSpot(spot),
           },
           game.face ? game.face(spot) : h("span", { class: "spot-name" }, game.label(spot)),
-          chipStack(amount),
+          chipStack(chips),
         ),
       );
     }
@@ -369,6 +408,7 @@ export function felt(table, view, ctx) {
         areas,
         hand,
         note ? h("p", { class: "note" }, note) : null,
+        hints.length ? h("p", { class: "hint" }, hints.join(" · ")) : null,
       ),
     );
   }
