@@ -20,6 +20,8 @@ The parts, in order (``--only`` takes their names):
   there), SQLite only, 1 and 2 processes, 16 clients, for a few seconds.
 - ``floor``: the baselines of those figures (``benchmarks/server_floor.py``): the same
   load against a bare Starlette app on uvicorn, and PostgreSQL alone under pgbench.
+- ``browser``: each game's table page loaded cold in headless Chromium: the first paint,
+  the felt and the player's own seat drawn (``benchmarks/browser_paint.py``; target 1 s).
 
 A part that fails prints its error and the run goes on. The figures replace the
 "## Benchmarks" section of docs/performance.md and nothing else in the file (other
@@ -271,12 +273,20 @@ def floor(quick: bool) -> list[str]:
     return [f"`python {' '.join(args)}`", "", *code_block(output)]
 
 
+def browser(quick: bool) -> list[str]:
+    """How fast a table page paints in headless Chromium (benchmarks/browser_paint.py)."""
+    args = ["benchmarks/browser_paint.py", "--loads", "2" if quick else "5"]
+    output = script(args, timeout=600)
+    return [f"`python {' '.join(args)}`", "", *code_block(output)]
+
+
 PARTS: dict[str, tuple[str, Callable[[bool], list[str]]]] = {
     "poker": ("Poker hand evaluators", poker),
     "simulation": ("Simulation kernels against the random generator", simulation),
     "exact": ("Exact solvers against their targets", exact),
     "server": ("Table server load", server),
     "floor": ("What this machine allows a table server", floor),
+    "browser": ("Browser table pages: first paint", browser),
 }
 
 

@@ -39,9 +39,9 @@ def main() -> None:
     for name, event in events.items():
         runs = 200 if "shoe" in name else 20_000
         base = min(timeit.repeat(lambda e=event: canonical(e), number=runs, repeat=5)) / runs
-        sealed = min(
-            timeit.repeat(lambda e=event: seal_event(e, policy), number=runs, repeat=5)
-        ) / runs
+        sealed = (
+            min(timeit.repeat(lambda e=event: seal_event(e, policy), number=runs, repeat=5)) / runs
+        )
         print(f"{name:42} {base * 1e6:13.1f} µs {sealed * 1e6:9.1f} µs {sealed / base:6.1f}x")
 
 

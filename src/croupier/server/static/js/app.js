@@ -65,8 +65,10 @@ async function loadMe() {
   return me;
 }
 
-async function schemaOf(game) {
-  if (!schemas[game]) schemas[game] = await api.schema(game);
+// The game's command schema, asked for once (the promise is kept, so that a page that
+// asks while the first answer is on its way waits for that one).
+function schemaOf(game) {
+  if (!schemas[game]) schemas[game] = api.schema(game).catch((error) => { delete schemas[game]; throw error; });
   return schemas[game];
 }
 
@@ -147,17 +149,20 @@ async function lobby() {
 // --- a table -----------------------------------------------------------------------------
 const CHIPS = [100, 500, 1000, 2500, 10000, 50000, 100000];
 
-async function tablePage(tableId) {
+async function tablePage(tableId, early = null) {
   if (!me) {
     say("Sign in first.", "error");
     location.hash = "#/";
     return;
   }
-  let table = await api.table(tableId);
+  // The table, the lobby's list (its seat count) and the game's command schema, asked
+  // for at once (and before the sign-in was checked, by route): one wait, not three.
+  const [first, tables] = await (early || Promise.all([api.table(tableId), api.tables()]));
+  let table = first;
   const game = gameOf(table);
   const schema = await schemaOf(table.game);
   document.title = `croupier — ${game.title} ${tableId}`;
-  const summary = (await api.tables()).find((t) => t.id === tableId);
+  const summary = tables.find((t) => t.id === tableId);
   const seatCount = summary ? summary.seat_count : 6;
   let chipValue = CHIPS.find((c) => c >= table.minimum_wager) || table.minimum_wager;
   let view = null;
@@ -607,8 +612,13 @@ async function route() {
   const [, page, arg, more] = (location.hash || "#/").split("/");
   const id = arg ? decodeURIComponent(arg) : null;
   try {
+    // A table page's own requests go out beside the sign-in check (its first paint).
+    const early = page === "table" && id && token()
+      ? Promise.all([api.table(id).then((t) => { schemaOf(t.game).catch(() => {}); return t; }), api.tables()])
+      : null;
+    if (early) early.catch(() => {}); // a refusal is the sign-in's to report
     await loadMe();
-    if (page === "table" && id) await tablePage(id);
+    if (page === "table" && id) await tablePage(id, me ? early : null);
     else if (page === "history" && id) await historyPage(id, Number(more) || null);
     else if (page === "replay" && id) await replayPage(id);
     else if (page === "verify" && id) await verifyPage(id);
