@@ -597,12 +597,24 @@ async function verifyPage(roundId) {
   );
 }
 
+// An event's fields in words for the replay's caption: no snake_case, no JSON; money in
+// dollars; a value the viewer may not see is said to be hidden.
 function describe(event) {
-  const skip = new Set(["type", "rules", "rules_sha256", "croupier_version", "table_id", "round_id", "game"]);
-  return Object.entries(event)
-    .filter(([k]) => !skip.has(k))
-    .map(([k, v]) => `${humanize(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`)
-    .join("; ") || "—";
+  const skip = new Set(["type", "rules", "rules_sha256", "croupier_version", "table_id", "round_id", "game", "cite"]);
+  const money = new Set(["amount", "returned", "won", "withheld", "chips"]);
+  const value = (k, v) => {
+    if (v === null) return "not shown to you";
+    if (money.has(k) && typeof v === "number") return dollars(v);
+    if (Array.isArray(v)) return v.length ? v.map((x) => value("", x)).join(", ") : "none";
+    if (typeof v === "object") return Object.entries(v).map(([a, b]) => `${phrase(a)} ${value(a, b)}`).join(", ");
+    if (typeof v === "boolean") return v ? "yes" : "no";
+    return typeof v === "string" && v.includes("_") ? phrase(v) : String(v);
+  };
+  const said = Object.entries(event)
+    .filter(([k, v]) => !skip.has(k) && v !== "" && v !== false)
+    .map(([k, v]) => `${phrase(k)}: ${value(k, v)}`)
+    .join("; ");
+  return `${said || "—"}${event.cite ? ` (${event.cite})` : ""}`;
 }
 
 // --- routing ---------------------------------------------------------------------------------
