@@ -27,6 +27,8 @@ The parts, in order (``--only`` takes their names):
   rounds on SQLite and PostgreSQL (``benchmarks/hold_report.py``, target 5 s).
 - ``sealing``: what sealing costs an event against its canonical JSON
   (``benchmarks/sealing.py``).
+- ``browser``: each game's table page loaded cold in headless Chromium: the first paint,
+  the felt and the player's own seat drawn (``benchmarks/browser_paint.py``; target 1 s).
 
 A part that fails prints its error and the run goes on. The figures replace the
 "## Benchmarks" section of docs/performance.md and nothing else in the file (other
@@ -306,6 +308,13 @@ def sealing(quick: bool) -> list[str]:
     return _block(["benchmarks/sealing.py"], 300)
 
 
+def browser(quick: bool) -> list[str]:
+    """How fast a table page paints in headless Chromium (benchmarks/browser_paint.py)."""
+    args = ["benchmarks/browser_paint.py", "--loads", "2" if quick else "5"]
+    output = script(args, timeout=600)
+    return [f"`python {' '.join(args)}`", "", *code_block(output)]
+
+
 PARTS: dict[str, tuple[str, Callable[[bool], list[str]]]] = {
     "poker": ("Poker hand evaluators", poker),
     "simulation": ("Simulation kernels against the random generator", simulation),
@@ -315,6 +324,7 @@ PARTS: dict[str, tuple[str, Callable[[bool], list[str]]]] = {
     "floor": ("What this machine allows a table server", floor),
     "lab": ("The testing lab's battery and the hold report", lab),
     "sealing": ("Sealing events", sealing),
+    "browser": ("Browser table pages: first paint", browser),
 }
 
 

@@ -73,7 +73,8 @@ def test_high_roll_dice_round_with_an_extra_roll(browser: Any, server: Server) -
     page.wait_for_function(f"document.querySelector('#balance').dataset.cents === '{expected}'")
     assert shown_balance(page) == server.wallet(ann["id"]) == expected
     rows = page.locator("table.results tbody tr").count()
-    assert rows == len([s for s in view["settlements"] if s["seat"] == 2])
+    # Each settlement, and the Extra Roll purchase (issue 20, item 7).
+    assert rows == len([s for s in view["settlements"] if s["seat"] == 2]) + 1
     shot(page, "high-roll-dice")
     # History: the round replays hand by hand.
     page.get_by_role("link", name="Round history and replays").click()
@@ -443,14 +444,17 @@ def test_a_forged_token_says_why_it_is_refused(browser: Any, server: Server) -> 
     page.reload()
     message = page.locator("#messages .error")
     message.wait_for()
-    assert "server:auth" in message.inner_text() and "Sign in again" in message.inner_text()
+    assert "Sign in again" in message.inner_text() and "server:" not in message.inner_text()
     assert page.evaluate("localStorage.getItem('croupier.token')") is None
-    # A problem's message names its cite once, though the server's detail ends with it.
+    # A problem's message names the regulation's section once, though the server's detail
+    # ends with it, and no code of the server's own (issue 20, item 6).
     message = page.evaluate(
         "import('/play/js/api.js').then(({Problem}) => [new Problem(409, 'stale (server:x)',"
-        " 'server:x').message, new Problem(409, 'stale', 'server:x').message])"
+        " 'server:x').message, new Problem(409, 'stale', 'server:x').message,"
+        " new Problem(409, 'late (673a.5(c))', '673a.5(c)').message,"
+        " new Problem(409, 'late', '673a.5(c)').message])"
     )
-    assert message == ["stale (server:x)", "stale (server:x)"]
+    assert message == ["stale", "stale", "late (673a.5(c))", "late (673a.5(c))"]
     context.close()
 
 

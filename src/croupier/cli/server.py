@@ -85,7 +85,11 @@ def app_from_environment() -> FastAPI:
     if rate := os.environ.get(RATE_VARIABLE):
         per_second, burst = rate.split(",")
         limit = RateLimit(per_second=float(per_second), burst=int(burst))
-    app = create_app(os.environ[DB_VARIABLE], migrate=False, command_limits=Buckets(limit))
+    # Each worker applies the deadlines due by itself, once a second (another process
+    # that applied one first is harmless: its stale version is refused).
+    app = create_app(
+        os.environ[DB_VARIABLE], migrate=False, command_limits=Buckets(limit), sweep_seconds=1.0
+    )
     if signups := os.environ.get(SIGNUP_VARIABLE):
         per_second, burst = signups.split(",")
         app.state.signup_limits = Buckets(RateLimit(per_second=float(per_second), burst=int(burst)))

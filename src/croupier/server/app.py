@@ -6,6 +6,7 @@ effects, in the same transaction, and a retry with the same key gets it back
 without moving money again.
 """
 
+import asyncio
 import contextlib
 import functools
 import hashlib
@@ -157,6 +158,7 @@ def create_app(
     clock: Callable[[], datetime] | None = None,
     command_limits: Buckets | None = None,
     write_batch: int = 32,
+    sweep_seconds: float | None = None,
 ) -> FastAPI:
     """The table server on the database at ``db_url``; applies the migrations first
     (unless ``migrate`` is false: a worker whose parent migrated).
@@ -167,7 +169,9 @@ def create_app(
     where the table's settings set no limit of their own (default
     :data:`croupier.server.ratelimit.DEFAULT`); ``write_batch`` the most commands one
     transaction commits together (:mod:`croupier.server.writer`; 1: one transaction per
-    command).
+    command); ``sweep_seconds``, where set, how often the server applies by itself the
+    timeouts due at every table (:meth:`fanout.Hub.sweep`), so that a round nobody watches
+    or asks about does not stay open past its deadline (``croupier serve``: 1 s).
     """
     lock = writer_lock(db_url)
     # SQLite: the WAL's checkpoints run in the writer, outside the processes' lock.
@@ -195,7 +199,12 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        sweeping = None if sweep_seconds is None else asyncio.create_task(hub.sweep(sweep_seconds))
         yield
+        if sweeping is not None:
+            sweeping.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeping
         await run_in_threadpool(writer.close)  # the commands queued before shutdown first
         # The pool's connections closed: SQLite's last one checkpoints and removes the WAL.
         await run_in_threadpool(engine.dispose)
@@ -607,7 +616,7 @@ def create_app(
         if driver.due(db, table_id, now()):  # a deadline passed: its timeout comes first
             db.commit()  # end this read (SQLite: its lock) before the timeouts' writes
             hub.expire(table_id)
-        return service.view(db, me, table_id)
+        return service.view(db, me, table_id, now())
 
     @app.websocket("/tables/{table_id}/ws")
     async def watch(websocket: WebSocket, table_id: str, token: str = "") -> None:

@@ -21,15 +21,16 @@ from collections.abc import Callable, Iterator
 from typing import Annotated, Any, cast
 
 from fastapi import Depends, FastAPI, Path, Query, Request
-from fastapi.responses import RedirectResponse
+from fastapi.responses import FileResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from croupier import signs
 from croupier.engine import DEALER, Actor, RoundOpened
-from croupier.game import Viewer
+from croupier.game import Viewer, event_moves
 from croupier.ledger import repository as repo
+from croupier.ledger import versions
 from croupier.ledger.models import CAGE, WALLET, GameTable, Player, RoundRow, Seat
 from croupier.registry import GAMES, find, sign_for, spec_of
 from croupier.rules.base import RulesSubmission
@@ -212,19 +213,8 @@ def register(
         query = select(RoundRow).where(RoundRow.table_id == table_id)
         if before is not None:
             query = query.where(RoundRow.number < before)
-        rows = db.scalars(query.order_by(RoundRow.number.desc()).limit(limit))
-        return schemas.RoundsOut(
-            table_id=table_id,
-            rounds=[
-                schemas.RoundSummary(
-                    round_id=row.id,
-                    number=row.number,
-                    status=cast(service.Status, row.status),
-                    version=row.version,
-                )
-                for row in rows
-            ],
-        )
+        rows = list(db.scalars(query.order_by(RoundRow.number.desc()).limit(limit)))
+        return schemas.RoundsOut(table_id=table_id, rounds=[_summary(db, row, me) for row in rows])
 
     @app.get("/rounds/{round_id}/steps", response_model=schemas.StepsOut, responses=problems)
     def steps(round_id: str, db: Db, me: Caller) -> schemas.StepsOut:
@@ -259,7 +249,13 @@ def register(
                 return event
             return driver.redact(event, events[event.index], spec.policy, viewer)
 
+        held = select(Player.id, Player.name).where(Player.id.in_(list(opened.seats.values())))
+        names = {row.id: row.name for row in db.execute(held)}
         return schemas.StepsOut(
+            seats=[
+                schemas.SeatOut(seat=seat, player_id=pid, name=names.get(pid))
+                for seat, pid in sorted(opened.seats.items())
+            ],
             round_id=row.id,
             table_id=row.table_id,
             game=table.game,
@@ -294,4 +290,47 @@ def register(
     def home() -> RedirectResponse:
         return RedirectResponse("/play/")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        """The tables' icon, where a browser asks for it before reading a page's link."""
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     app.mount("/play", StaticFiles(directory=STATIC, html=True), name="play")
+
+
+def _summary(db: Session, row: RoundRow, me: Player) -> schemas.RoundSummary:
+    """A round of the history: when it opened and, for a player who played it and once
+    it is over, his seat, what it took from his wallet, its net and his view at its end
+    (the events replayed, as his recall does)."""
+    summary = schemas.RoundSummary(
+        round_id=row.id,
+        number=row.number,
+        status=cast(service.Status, row.status),
+        version=row.version,
+        opened_at=versions.utc(row.opened_at).isoformat(),
+    )
+    if me.role != "player" or row.status == "open":
+        return summary
+    spec = find(repo.get_table(db, row.table_id).game)
+    bodies = repo.round_events(db, row.id)
+    events = spec.round_type.events_from_json("[" + ",".join(r.body for r in bodies) + "]")
+    opened = events[0]
+    assert isinstance(opened, RoundOpened)
+    seat = next((s for s, pid in opened.seats.items() if pid == me.id), None)
+    if seat is None:
+        return summary
+    moves = [
+        amount
+        for index in range(len(events))
+        for (kind, owner), amount in event_moves(spec.policy, events, index, opened.seats)
+        if kind == WALLET and owner == me.id
+    ]
+    view = spec.round_type(events, None).view(seat)
+    return summary.model_copy(
+        update={
+            "seat": seat,
+            "stake": -sum(m for m in moves if m < 0),
+            "net": sum(moves),
+            "view": view,
+        }
+    )

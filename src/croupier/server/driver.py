@@ -369,6 +369,18 @@ def due(session: Session, table_id: str, now: datetime) -> bool:
     return found is not None
 
 
+_ALL_DUE = Statement.of(
+    "SELECT DISTINCT table_id FROM rounds WHERE status = 'open' "
+    "AND deadline IS NOT NULL AND deadline <= :now"
+)
+
+
+def due_tables(session: Session, now: datetime) -> list[str]:
+    """The tables whose open round has a deadline that has passed by ``now``."""
+    db = raw(session)
+    return [row[0] for row in db.execute(_ALL_DUE, {"now": db.when(now)}).fetchall()]
+
+
 # --- what a player may see of the events a command caused --------------------------------
 def redact(
     stored: schemas.StoredEvent, event: Event, policy: TablePolicy, viewer: Viewer

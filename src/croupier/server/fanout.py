@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -103,6 +104,22 @@ class Hub:
             self.changed(table_id)
         return bool(done)
 
+    async def sweep(self, seconds: float) -> None:
+        """Every ``seconds``, until cancelled: apply the timeouts due at every table with
+        an open round whose deadline has passed, watched or not (a table nobody looks at
+        still closes its betting and times its decisions out)."""
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                for table_id in await to_thread.run_sync(self._due_tables):
+                    await to_thread.run_sync(self.expire, table_id)
+            except Exception:  # a failed sweep is logged and tried again at the next one
+                logging.getLogger(__name__).exception("applying the deadlines due failed")
+
+    def _due_tables(self) -> list[str]:
+        with self.sessions() as session:
+            return driver.due_tables(session, self.clock())
+
     # -- one socket -----------------------------------------------------------------------
     def _caller(self, token: str, table_id: str) -> tuple[Player | None, bool]:
         with self.sessions() as session:
@@ -151,7 +168,8 @@ class Hub:
             signature = self._signature(session, table_id)
             if signature == last:
                 return signature, None
-            return signature, service.view(session, player, table_id).model_dump(mode="json")
+            seen = service.view(session, player, table_id, self.clock())
+            return signature, seen.model_dump(mode="json")
 
     async def serve(
         self, websocket: WebSocket, table_id: str, token: str, subprotocol: str | None = None

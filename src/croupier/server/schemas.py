@@ -267,6 +267,27 @@ class CommandOut(BaseModel):
     """The caller's wallet after the command (``None`` for the dealer)."""
 
 
+class TimeoutStep(BaseModel):
+    """What the server sends for a seat (or as the dealer) when the wait runs out: the
+    command's ``type`` and, for a decision, which (``"stand"``); never a hidden value
+    (a Pai Gow hand set by the house way is only ``SetHands``)."""
+
+    seat: int | None
+    command: str
+    decision: str | None = None
+
+
+class Deadline(BaseModel):
+    """The timed wait in progress (the table's ``betting_seconds``, ``decision_seconds``,
+    ``optional_seconds``): its ``kind`` (betting, decision, optional), the seconds left
+    when the view was made, and what its timeout does (``cite``: the rule)."""
+
+    kind: str
+    seconds_left: float
+    timeout: list[TimeoutStep]
+    cite: str = ""
+
+
 class ViewOut(BaseModel):
     table_id: str
     actor: int | Literal["dealer"] | None
@@ -281,6 +302,11 @@ class ViewOut(BaseModel):
     seats: list[SeatOut] = Field(default_factory=list)
     """Who sits at the table now (a player seated after the round opened plays from the
     next one), with their names."""
+    waiting_for: list[int] = Field(default_factory=list)
+    """The seats that have something to send now in the open round (none: the dealer
+    or the server acts, or no round is open)."""
+    deadline: Deadline | None = None
+    """The wait in progress and how long it has left; ``None``: nothing is timed."""
 
 
 class ReplayOut(BaseModel):
@@ -383,6 +409,17 @@ class RoundSummary(BaseModel):
     number: int
     status: Literal["open", "completed", "voided"]
     version: int
+    opened_at: str | None = None
+    """When the round opened (ISO 8601, UTC)."""
+    seat: int | None = None
+    """The seat the caller held in the round (``None``: he did not play it)."""
+    stake: int | None = None
+    """What the round took from the caller's wallet (wagers and purchases), cents."""
+    net: int | None = None
+    """What the round moved into (positive) or out of the caller's wallet, cents."""
+    view: dict[str, Any] | None = None
+    """The caller's view of the round at its end (his seat's; only for a round that is
+    over and that he played): what the history draws his hand from."""
 
 
 class RoundsOut(BaseModel):
@@ -404,3 +441,5 @@ class StepsOut(BaseModel):
     status: Literal["open", "completed", "voided"]
     actor: int | Literal["dealer"] | None
     steps: list[Step]
+    seats: list[SeatOut] = Field(default_factory=list)
+    """Who sat where when the round opened, with their names (not who sits now)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
 from sqlalchemy import select
@@ -27,7 +27,7 @@ from croupier.ledger import repository as repo
 from croupier.ledger import versions
 from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import WALLET, EventRow, GameTable, Player, RoundRow, Seat
-from croupier.registry import find, load_text, rules_from_data
+from croupier.registry import find, load_text, rules_from_data, spec_of
 from croupier.rng import Rng, SeededRng
 from croupier.rules.base import STORED, RulesSubmission
 from croupier.server import schemas
@@ -414,16 +414,49 @@ def handle_command(
     )
 
 
-def view(session: Session, player: Player, table_id: str) -> schemas.ViewOut:
+def _deadline(row: RoundRow, round_: Round[Any], now: datetime) -> schemas.Deadline | None:
+    """The wait ``row`` times (its stored deadline), with what its timeout sends."""
+    if row.deadline is None or row.deadline_kind is None or round_.finished:
+        return None
+    at = row.deadline if row.deadline.tzinfo is not None else row.deadline.replace(tzinfo=UTC)
+    policy = spec_of(round_).policy
+    steps = [
+        schemas.TimeoutStep(
+            seat=actor if isinstance(actor, int) else None,
+            command=command.type,  # type: ignore[attr-defined]
+            decision=str(decision) if (decision := getattr(command, "decision", None)) else None,
+        )
+        for actor, command in policy.timeout_steps(round_)
+    ]
+    kind = row.deadline_kind.split(":")[0]
+    return schemas.Deadline(
+        kind=kind,
+        seconds_left=max(0.0, (at - now).total_seconds()),
+        timeout=steps,
+        cite=policy.timeout_cite if kind == "decision" else "",
+    )
+
+
+def view(
+    session: Session, player: Player, table_id: str, now: datetime | None = None
+) -> schemas.ViewOut:
+    """The caller's view of the table (:class:`schemas.ViewOut`); ``now`` (aware UTC,
+    default the clock) measures the time left of the wait in progress."""
     table = repo.get_table(session, table_id)
     actor = actor_of(session, player, table_id)
     balance = repo.balance(session, player.id)
     latest = _latest_round(session, table_id)
     legal: list[LegalCommand] = []
     seen: dict[str, Any] | None = None
+    waiting: list[int] = []
+    deadline = None
     if latest is not None:
         latest, round_ = repo.load_round(session, latest.id)
         seen = round_.view(actor)
+        if not round_.finished:
+            policy = spec_of(round_).policy
+            waiting = sorted(policy.players_waiting(round_))
+            deadline = _deadline(latest, round_, now or datetime.now(UTC))
         if actor is not None and not round_.finished:
             legal = round_.legal_commands(actor)
     if actor is not None and (latest is None or latest.status != "open"):
@@ -441,6 +474,8 @@ def view(session: Session, player: Player, table_id: str) -> schemas.ViewOut:
         legal_commands=legal,
         balance=balance,
         seats=seated(session, table_id),
+        waiting_for=waiting,
+        deadline=deadline,
     )
 
 

@@ -294,6 +294,9 @@ class HighRollDiceState:
     """The dice of the throw on the table."""
     first: tuple[int, int] | None = None
     """The first roll's winning face and count."""
+    set_aside: tuple[int, ...] = ()
+    """The matching dice moved into the throw box layout, which stay through an Extra
+    Roll (675a.4(e), (g))."""
     final_count: int | None = None
     limited_winnings: dict[str, Cents] = field(default_factory=dict)
     """Winnings paid per player (id) that count toward the aggregate payout limit, which
@@ -360,8 +363,9 @@ class HighRollDiceRound(Round[HighRollDiceState]):
                 self._expect(state, event, Phase.FIRST_CALL)
                 state.first = (face, count)
                 state.phase = Phase.EXTRA_THROW
-            case DiceSetAside():
+            case DiceSetAside(face=face, count=count):
                 self._expect(state, event, Phase.EXTRA_THROW)
+                state.set_aside = (face,) * count
             case WagerHeld(seat=seat, spot=spot):
                 state.held.add((seat, spot))
             case ExtraRollCalled(total=total):
@@ -797,6 +801,7 @@ class HighRollDiceRound(Round[HighRollDiceState]):
             "extra_rolls": {str(k): v for k, v in {**state.extra_rolls, **state.collected}.items()},
             "held": sorted(f"{seat}:{spot}" for seat, spot in state.held),
             "dice": list(state.dice),
+            "set_aside": list(state.set_aside),
             "first_roll": first,
             "final_count": state.final_count,
             "settlements": [e.model_dump(mode="json") for e in state.settlements],

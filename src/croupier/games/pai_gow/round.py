@@ -95,7 +95,14 @@ from croupier.games.pai_gow.events import (
     VigorishCollected,
 )
 from croupier.games.pai_gow.state import WAGERING, PaiGowState, Phase
-from croupier.hands.paigow import MATCHED_AND_MIXED, Result, Setting, outcome, setting_with
+from croupier.hands.paigow import (
+    MATCHED_AND_MIXED,
+    HandRank,
+    Result,
+    Setting,
+    outcome,
+    setting_with,
+)
 from croupier.money import Cents, format_cents, require_cents, vigorish
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice, shuffle, shuffle_draws
 from croupier.rules.base import RulesSubmission
@@ -1440,9 +1447,7 @@ class PaiGowRound(Round[PaiGowState]):
         """
         state, opened = self.state, self.opened
         settings_public = {
-            str(seat): (
-                {"high": _text(s.high), "low": _text(s.low)} if seat in state.exposed else "set"
-            )
+            str(seat): (_shown(s) if seat in state.exposed else "set")
             for seat, s in state.settings.items()
         }
         dealer_tiles = _text(state.hands.get(DEALER_POSITION, ())) if state.dealer_up else None
@@ -1479,12 +1484,9 @@ class PaiGowRound(Round[PaiGowState]):
             "dealer_tiles": dealer_tiles,
             "dealer_hands": None
             if dealer_setting is None
-            else {
-                "high": _text(dealer_setting.high),
-                "low": _text(dealer_setting.low),
-                "rule": state.dealer_rule,
-            },
+            else {**_shown(dealer_setting), "rule": state.dealer_rule},
             "results": {str(k): v for k, v in state.results.items()},
+            "hand_results": self._hand_results(),
             "settlements": [e.model_dump(mode="json") for e in state.settlements],
             "dealer_result": None
             if state.dealer_result is None
@@ -1511,17 +1513,55 @@ class PaiGowRound(Round[PaiGowState]):
                 and position_of(seat) not in state.collected
             }
             view["my_settings"] = {
-                str(seat): {"high": _text(s.high), "low": _text(s.low)}
-                for seat, s in state.settings.items()
-                if seat in mine
+                str(seat): _shown(s) for seat, s in state.settings.items() if seat in mine
             }
             view["house_way_shown"] = {
-                str(seat): {"high": _text(s.high), "low": _text(s.low)}
-                for seat, s in state.shown.items()
-                if seat in mine
+                str(seat): _shown(s) for seat, s in state.shown.items() if seat in mine
             }
         return view
+
+    def _hand_results(self) -> dict[str, dict[str, str]]:
+        """Each exposed player hand against the banker's (the dealer's face-up hands, or
+        the bank's once exposed): ``{seat: {"high": ..., "low": ...}}``, each ``"win"``
+        (higher in rank), ``"lose"`` (lower) or ``"copy"`` (the same rank: the banker
+        wins it, 621a.4(b), (e), (g)); empty until both sides are face up."""
+        state = self.state
+        bank = state.bank
+        banker = state.dealer_setting if bank is None else state.exposed.get(bank)
+        if banker is None:
+            return {}
+        out: dict[str, dict[str, str]] = {}
+        for seat, setting in state.exposed.items():
+            if seat == bank:
+                continue
+            out[str(seat)] = {
+                "high": _against(setting.high_rank.key, banker.high_rank.key),
+                "low": _against(setting.low_rank.key, banker.low_rank.key),
+            }
+        return out
 
 
 def _text(tiles: Sequence[Tile]) -> list[str]:
     return [tile.code for tile in tiles]
+
+
+def _shown(setting: Setting) -> dict[str, Any]:
+    """A setting shown to whoever sees its tiles: the tiles of each hand and its rank in
+    the words of 621a.4 (a pair's name from the table of 621a.4(a), else its value)."""
+    return {
+        "high": _text(setting.high),
+        "low": _text(setting.low),
+        "high_rank": _rank_words(setting.high_rank),
+        "low_rank": _rank_words(setting.low_rank),
+    }
+
+
+def _rank_words(rank: HandRank) -> str:
+    if rank.pair is not None:
+        return rank.text  # the name of 621a.4(a)
+    gee = f", the Gee Joon tile counted as {rank.gee_joon_as}" if rank.gee_joon_as else ""
+    return f"{rank.value} points{gee}"
+
+
+def _against(mine: int, banker: int) -> str:
+    return "win" if mine > banker else "copy" if mine == banker else "lose"

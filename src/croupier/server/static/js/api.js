@@ -1,6 +1,8 @@
 // The table server's HTTP API, as the browser uses it: bearer token kept in
 // localStorage, an Idempotency-Key on every command, problems (detail + cite) thrown.
 
+import { plain, validation } from "./words.js";
+
 const TOKEN = "croupier.token";
 
 export function token() {
@@ -14,9 +16,10 @@ export function setToken(value) {
 
 export class Problem extends Error {
   constructor(status, detail, cite) {
-    // The server's detail already ends with "(cite)" (CroupierError): name it once.
-    const cited = !cite || String(detail).endsWith(`(${cite})`);
-    super(cited ? detail : `${detail} (${cite})`);
+    // The server's detail already ends with "(cite)" (CroupierError): name it once; a
+    // code of the server's own ("server:seats") is not shown, the regulation's section is.
+    const cited = !cite || String(detail).endsWith(`(${cite})`) || /^[a-z]+:/.test(cite);
+    super(plain(cited ? detail : `${detail} (${cite})`));
     this.status = status;
     this.detail = detail;
     this.cite = cite;
@@ -48,7 +51,7 @@ export async function request(method, path, body, extraHeaders = {}) {
   if (!r.ok) {
     let detail = data && data.detail;
     if (Array.isArray(detail)) {
-      detail = detail.map((d) => `${(d.loc || []).slice(-1)[0]}: ${d.msg}`).join("; ");
+      detail = validation(detail);
     }
     throw new Problem(r.status, detail || r.statusText, data && data.cite);
   }

@@ -6,8 +6,9 @@
 import { api, dollars, HISTORY_PAGE, Problem, setToken, token } from "./api.js";
 import { control, humanize } from "./commands.js";
 import { LiveView } from "./live.js";
-import { felt, gameOf, h, results } from "./layouts.js";
-import { chip } from "./svg.js";
+import { felt, gameOf, h, laterWagerButtons, results } from "./layouts.js";
+import { chip, die } from "./svg.js";
+import { phrase, roundSummary, saidCommand, timeoutSentence, whoActs } from "./words.js";
 import { checkRound } from "./verify.js";
 
 const main = document.getElementById("main");
@@ -17,6 +18,7 @@ const messages = document.getElementById("messages");
 const schemas = {};
 let me = null;
 let live = null;
+let ticker = null; // the countdown of the table shown (one at a time)
 
 let saidAt = null;
 
@@ -63,8 +65,10 @@ async function loadMe() {
   return me;
 }
 
-async function schemaOf(game) {
-  if (!schemas[game]) schemas[game] = await api.schema(game);
+// The game's command schema, asked for once (the promise is kept, so that a page that
+// asks while the first answer is on its way waits for that one).
+function schemaOf(game) {
+  if (!schemas[game]) schemas[game] = api.schema(game).catch((error) => { delete schemas[game]; throw error; });
   return schemas[game];
 }
 
@@ -87,7 +91,7 @@ async function lobby() {
       const created = await api.signup(signup.elements.name.value);
       setToken(created.token);
       await loadMe();
-      say(`Welcome, ${created.name}: ${dollars(created.balance)} of play money (server:play-money).`);
+      say(`Welcome, ${created.name}: ${dollars(created.balance)} of play money.`);
       lobby();
     } catch (error) {
       say(error.message, "error");
@@ -145,23 +149,29 @@ async function lobby() {
 // --- a table -----------------------------------------------------------------------------
 const CHIPS = [100, 500, 1000, 2500, 10000, 50000, 100000];
 
-async function tablePage(tableId) {
+async function tablePage(tableId, early = null) {
   if (!me) {
     say("Sign in first.", "error");
     location.hash = "#/";
     return;
   }
-  let table = await api.table(tableId);
+  // The table, the lobby's list (its seat count) and the game's command schema, asked
+  // for at once (and before the sign-in was checked, by route): one wait, not three.
+  const [first, tables] = await (early || Promise.all([api.table(tableId), api.tables()]));
+  let table = first;
   const game = gameOf(table);
   const schema = await schemaOf(table.game);
   document.title = `croupier — ${game.title} ${tableId}`;
-  const summary = (await api.tables()).find((t) => t.id === tableId);
+  const summary = tables.find((t) => t.id === tableId);
   const seatCount = summary ? summary.seat_count : 6;
   let chipValue = CHIPS.find((c) => c >= table.minimum_wager) || table.minimum_wager;
   let view = null;
   let status = "connecting";
 
   const header = h("div", { class: "table-head" });
+  // Who acts now and the time left of the wait in progress (the view's deadline).
+  const turnBox = h("div", { class: "turn", "data-kind": "" }, h("span", { class: "who-acts", role: "status" }), " ", h("span", { class: "countdown" }), " ", h("span", { class: "on-timeout" }));
+  let clock = null; // {deadline, until (performance.now() ms), key}
   const seatBar = h("div", { class: "seat-bar" });
   const feltBox = h("div", { class: "felt-box" });
   const rack = h("div", { class: "rack", role: "group", "aria-label": "chips" });
@@ -171,7 +181,7 @@ async function tablePage(tableId) {
   const resultBox = h("div", { class: "result-box" });
   const signBox = h("details", { class: "sign" }, h("summary", {}, "Payout odds (table sign)"));
   main.replaceChildren(
-    h("div", { class: "table-page" }, header, seatBar, feltBox, rack, decisions, consoleBox, resultBox, signBox,
+    h("div", { class: "table-page" }, header, turnBox, seatBar, feltBox, h("div", { class: "controls" }, rack, decisions), consoleBox, resultBox, signBox,
       h("p", {}, h("a", { href: `#/history/${encodeURIComponent(tableId)}` }, "Round history and replays"), " · ", h("a", { href: "#/" }, "Lobby"))),
   );
   api.sign(tableId).then(
@@ -199,8 +209,7 @@ async function tablePage(tableId) {
       const version = wager ? undefined : open ? view.round_version : 0;
       const out = await api.command(tableId, command, version);
       if (out.balance !== null && out.balance !== undefined) showBalance(out.balance);
-      const types = out.events.map((e) => humanize(e.type)).join(", ");
-      say(`${humanize(command.type)}: ${types || "done"}`, "info", `${out.round_id}@${out.round_version}`);
+      say(saidCommand(command, game.label, humanize(command.type)), "info", `${out.round_id}@${out.round_version}`);
       await live.refresh();
     } catch (error) {
       if (error instanceof Problem && error.cite === "server:optimistic-concurrency") {
@@ -219,7 +228,15 @@ async function tablePage(tableId) {
   }
 
   function legalWagers() {
-    return (view?.legal_commands || []).filter((lc) => lc.command === "PlaceWager");
+    const no = declined(view?.round_id);
+    return (view?.legal_commands || []).filter((lc) => lc.command === "PlaceWager")
+      .map((lc) => ({ ...lc, spots: (lc.spots || []).filter((s) => !no.has(s)) }))
+      .filter((lc) => lc.spots.length);
+  }
+  // The optional wagers declined on this page, by round.
+  const declines = {};
+  function declined(roundId) {
+    return (declines[roundId] ||= new Set());
   }
 
   // A wager is placed at the chip's value or not at all: an amount outside the wager's
@@ -274,7 +291,7 @@ async function tablePage(tableId) {
         "p",
         { class: "muted" },
         `Limits ${dollars(table.minimum_wager)}–${dollars(table.maximum_wager)} · ${game.chapter ? `58 Pa. Code ch. ${game.chapter} · ` : ""}`,
-        h("span", { class: "round", "data-round": view.round_id || "", "data-status": view.round_status || "", "data-version": view.round_version ?? "" }, view.round_id ? `round ${view.round_id} (${view.round_status}${v.phase ? `, ${humanize(v.phase)}` : ""})` : "no round yet"),
+        h("span", { class: "round", "data-round": view.round_id || "", "data-status": view.round_status || "", "data-version": view.round_version ?? "" }, view.round_id ? `round ${view.round_id} (${view.round_status}${v.phase ? `, ${phrase(v.phase)}` : ""})` : "no round yet"),
         " · ",
         h("span", { class: `conn conn-${status}`, "data-conn": status }, status),
       ),
@@ -343,18 +360,15 @@ async function tablePage(tableId) {
     // highlighted area on the felt.
     // Where the layout names the amounts the regulation offers (Criss-Cross Poker's 1x,
     // 2x and 3x the Ante), one button each, its amount written on it.
+    // An optional wager the rules let a player decline by not making it (Double Back
+    // Jack's Insurance) has a button that says so: its offer is closed on this page.
     const laterWagers = view.round_status === "open" && v.phase && v.phase !== "betting"
-      ? legalWagers().flatMap((lc) => (lc.spots || []).flatMap((spot) => {
-        const choices = game.choices ? game.choices(spot, lc) : null;
-        if (!choices) {
-          return [h("button", { class: "action", "data-wager-spot": spot, onclick: () => onSpot(spot) }, `Bet ${game.label(spot)}`)];
-        }
-        return choices.map((c) => h(
-          "button",
-          { class: "action", "data-wager-spot": spot, "data-amount": c.amount, "data-multiple": c.multiple ?? null, onclick: () => onSpot(spot, c.amount) },
-          `${c.label} ${game.label(spot)} — ${dollars(c.amount)}`,
-        ));
-      }))
+      ? laterWagerButtons(game, legalWagers(), onSpot, declined(view.round_id), (spot, said) => {
+        declined(view.round_id).add(spot);
+        say(said, "info", `${view.round_id}@${view.round_version}`);
+        decisions.dataset.key = "";
+        render();
+      })
       : [];
     const buttons = [...laterWagers, ...mine.map((lc) => control(schema, lc, ctx, (c) => send(c)))];
     decisions.replaceChildren(
@@ -406,32 +420,92 @@ async function tablePage(tableId) {
     return lastRound.view ? { ...view, view: lastRound.view } : view;
   }
 
+  function renderTurn() {
+    const seat = mySeat();
+    const deadline = view.deadline || null;
+    clock = deadline ? { deadline, until: performance.now() + deadline.seconds_left * 1000, version: `${view.round_id}@${view.round_version}` } : null;
+    const who = whoActs(view, seat) || "";
+    turnBox.dataset.kind = deadline ? deadline.kind : "";
+    turnBox.querySelector(".who-acts").textContent = who;
+    turnBox.querySelector(".on-timeout").textContent = deadline ? timeoutSentence(deadline, seat) : "";
+    turnBox.hidden = !who && !deadline;
+    tick();
+  }
+
+  function tick() {
+    const node = turnBox.querySelector(".countdown");
+    if (!clock) { node.textContent = ""; delete node.dataset.seconds; return; }
+    const left = Math.max(0, Math.ceil((clock.until - performance.now()) / 1000));
+    node.dataset.seconds = String(left);
+    node.textContent = left ? `${left} s left.` : "Time is up.";
+  }
+
   function finishRender() {
-    resultBox.replaceChildren(results(table, shownView()) || "");
+    const shown = shownView();
+    const summary = mySeat() === null ? null : roundSummary((shown.view || {}).settlements, mySeat(), game.label, game.extras ? game.extras(shown.view || {}, mySeat()) : []);
+    resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(table, shown) || "");
   }
 
   renderRack();
+  clearInterval(ticker);
+  ticker = setInterval(() => { if (turnBox.isConnected) tick(); else clearInterval(ticker); }, 250);
+  let lostSaid = null; // the message that the server could not be reached, while shown
   if (live) live.stop();
   live = new LiveView(
     tableId,
     (next) => {
+      // The wait shown ran out and the round moved on: say what its timeout did.
+      const ran = clock && performance.now() >= clock.until - 500 && `${next.round_id}@${next.round_version}` !== clock.version;
+      const said = ran ? timeoutSentence(clock.deadline, mySeat(), true) : null;
       view = next;
+      if (lostSaid && messages.textContent === lostSaid) messages.replaceChildren();
+      lostSaid = null;
       forgetStale(view);
+      if (said) say(said, "info", `${view.round_id}@${view.round_version}`);
       render();
+      renderTurn();
     },
     (s) => {
       status = s;
       const node = header.querySelector(".conn");
       if (node) { node.textContent = s; node.className = `conn conn-${s}`; node.dataset.conn = s; }
-      if (s.startsWith("could not")) say(s, "error");
+      if (s === "offline") {
+        lostSaid = "The table cannot be reached just now; it shows again as soon as the server answers.";
+        say(lostSaid, "error");
+      } else if (lostSaid && messages.textContent === lostSaid) {
+        messages.replaceChildren();
+        lostSaid = null;
+      }
     },
   );
   live.start();
 }
 
 // --- history and replay --------------------------------------------------------------------
+// One round of the history: when, how it ended, and for a round the caller played his
+// seat, stake, net and hand as he saw it at the end.
+function historyItem(game, r) {
+  const when = r.opened_at ? new Date(r.opened_at) : null;
+  const v = r.view || null;
+  let hand = v && game.hand ? game.hand(v, r.seat) : null;
+  if (!hand && v && (v.dice || []).length) hand = h("div", { class: "dice" }, v.dice.map((d) => die(d, { small: true })));
+  const net = r.net === null || r.net === undefined ? null : `net ${r.net > 0 ? "+" : r.net < 0 ? "-" : ""}${dollars(Math.abs(r.net))}`;
+  return h(
+    "li",
+    { "data-round": r.round_id },
+    h("div", { class: "round-line" },
+      h("a", { href: `#/replay/${encodeURIComponent(r.round_id)}` }, `Round ${r.number}`),
+      when ? [" · ", h("time", { datetime: r.opened_at }, `${when.toLocaleDateString()} ${when.toLocaleTimeString()}`)] : null,
+      ` · ${phrase(r.status)}`,
+      r.seat ? [` · seat ${r.seat}`, ` · staked ${dollars(r.stake)}`, " · ", h("strong", { class: `net ${r.net > 0 ? "up" : r.net < 0 ? "down" : ""}`, "data-net": r.net }, net)] : ` · ${r.version} events`,
+      r.status === "open" ? "" : [" · ", h("a", { href: `#/verify/${encodeURIComponent(r.round_id)}`, "data-verify": r.round_id }, "verify")]),
+    hand ? h("div", { class: "round-hand", "aria-label": `your hand in round ${r.number}` }, hand) : null,
+  );
+}
+
 async function historyPage(tableId, before) {
-  const rounds = await api.rounds(tableId, before);
+  const [rounds, table] = await Promise.all([api.rounds(tableId, before), api.table(tableId)]);
+  const game = gameOf(table);
   document.title = `croupier — history of ${tableId}`;
   const here = `#/history/${encodeURIComponent(tableId)}`;
   const pages = [];
@@ -446,7 +520,7 @@ async function historyPage(tableId, before) {
       { class: "history" },
       h("h2", {}, `Rounds at table ${tableId}`),
       rounds.length
-        ? h("ol", { class: "rounds", reversed: true }, rounds.map((r) => h("li", { "data-round": r.round_id }, h("a", { href: `#/replay/${encodeURIComponent(r.round_id)}` }, `Round ${r.number}`), ` — ${r.status}, ${r.version} events`, r.status === "open" ? "" : [" · ", h("a", { href: `#/verify/${encodeURIComponent(r.round_id)}`, "data-verify": r.round_id }, "verify")])))
+        ? h("ol", { class: "rounds", reversed: true }, rounds.map((r) => historyItem(game, r)))
         : h("p", {}, "No rounds yet."),
       pages.length ? h("p", { class: "pages" }, ...pages.flatMap((a, i) => (i ? [" · ", a] : [a]))) : null,
       h("p", {}, h("a", { href: `#/table/${encodeURIComponent(tableId)}` }, "Back to the table")),
@@ -469,7 +543,8 @@ async function replayPage(roundId) {
     slider.value = String(at);
     caption.textContent = `Event ${at + 1} of ${data.steps.length}: ${humanize(step.event.type)} — ${describe(step.event.event)}`;
     const fakeView = { view: step.view, actor: data.actor, legal_commands: [], round_id: roundId };
-    stage.replaceChildren(felt(table, fakeView, { mySeat: typeof data.actor === "number" ? data.actor : null, legalSpots: new Set(), onSpot: () => {}, seatCount }), results(table, fakeView) || "");
+    // The seats as they were in that round (data.seats), not as they are now.
+    stage.replaceChildren(felt(table, fakeView, { mySeat: typeof data.actor === "number" ? data.actor : null, legalSpots: new Set(), onSpot: () => {}, seatCount, seats: data.seats || [] }), results(table, fakeView) || "");
   }
   const go = (n) => { at = Math.max(0, Math.min(data.steps.length - 1, n)); show(); };
   slider.addEventListener("input", () => go(Number(slider.value)));
@@ -523,12 +598,24 @@ async function verifyPage(roundId) {
   );
 }
 
+// An event's fields in words for the replay's caption: no snake_case, no JSON; money in
+// dollars; a value the viewer may not see is said to be hidden.
 function describe(event) {
-  const skip = new Set(["type", "rules", "rules_sha256", "croupier_version", "table_id", "round_id", "game"]);
-  return Object.entries(event)
-    .filter(([k]) => !skip.has(k))
-    .map(([k, v]) => `${humanize(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`)
-    .join("; ") || "—";
+  const skip = new Set(["type", "rules", "rules_sha256", "croupier_version", "table_id", "round_id", "game", "cite"]);
+  const money = new Set(["amount", "returned", "won", "withheld", "chips"]);
+  const value = (k, v) => {
+    if (v === null) return "not shown to you";
+    if (money.has(k) && typeof v === "number") return dollars(v);
+    if (Array.isArray(v)) return v.length ? v.map((x) => value("", x)).join(", ") : "none";
+    if (typeof v === "object") return Object.entries(v).map(([a, b]) => `${phrase(a)} ${value(a, b)}`).join(", ");
+    if (typeof v === "boolean") return v ? "yes" : "no";
+    return typeof v === "string" && v.includes("_") ? phrase(v) : String(v);
+  };
+  const said = Object.entries(event)
+    .filter(([k, v]) => !skip.has(k) && v !== "" && v !== false)
+    .map(([k, v]) => `${phrase(k)}: ${value(k, v)}`)
+    .join("; ");
+  return `${said || "—"}${event.cite ? ` (${event.cite})` : ""}`;
 }
 
 // --- routing ---------------------------------------------------------------------------------
@@ -538,8 +625,13 @@ async function route() {
   const [, page, arg, more] = (location.hash || "#/").split("/");
   const id = arg ? decodeURIComponent(arg) : null;
   try {
+    // A table page's own requests go out beside the sign-in check (its first paint).
+    const early = page === "table" && id && token()
+      ? Promise.all([api.table(id).then((t) => { schemaOf(t.game).catch(() => {}); return t; }), api.tables()])
+      : null;
+    if (early) early.catch(() => {}); // a refusal is the sign-in's to report
     await loadMe();
-    if (page === "table" && id) await tablePage(id);
+    if (page === "table" && id) await tablePage(id, me ? early : null);
     else if (page === "history" && id) await historyPage(id, Number(more) || null);
     else if (page === "replay" && id) await replayPage(id);
     else if (page === "verify" && id) await verifyPage(id);

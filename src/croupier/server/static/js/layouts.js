@@ -6,6 +6,7 @@ import { dollars } from "./api.js";
 import { card, chip, die, tile } from "./svg.js";
 import { SIC_BO } from "./layouts/sic_bo.js";
 import { CRAPS } from "./layouts/craps.js";
+import { phrase } from "./words.js";
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -62,6 +63,13 @@ export const LAYOUTS = {
     groupLabel: (group) =>
       ({ pip_street: "Pip Street", like_kind: "Like Kind Boulevard", millionaire_row: "Millionaire Row" })[group] || "",
     centre: hrdCentre,
+    // The Extra Roll purchase, once the betting is closed: paid, never settled (it stays
+    // with the table, 675a.2(e)(3)); the results count it.
+    extras(v, seat) {
+      const bought = (v.extra_rolls || {})[String(seat)];
+      const settled = (v.settlements || []).some((s) => s.seat === seat && s.spot === "extra_roll");
+      return bought && !settled && v.phase !== "betting" ? [{ label: "the Extra Roll", spot: "extra_roll", amount: bought }] : [];
+    },
     // The Extra Roll purchase is kept apart from the wagers (675a.2(e)(3)).
     wagers(v, seat) {
       const out = { ...((v.wagers || {})[String(seat)] || {}) };
@@ -78,11 +86,18 @@ export const LAYOUTS = {
     note: (v, seat) => {
       const d = (v.decisions || {})[String(seat)];
       const r = (v.results || {})[String(seat)];
-      return [d ? `decision: ${d}` : null, r ? `${r.total} (${r.score})` : null].filter(Boolean).join(" · ");
+      return [d ? `decision: ${phrase(d)}` : null, r ? `${r.total} (${phrase(r.score)})` : null].filter(Boolean).join(" · ");
     },
   },
   "criss-cross-poker": {
-    spots: () => ["ante_across", "ante_down", "across", "down", "middle", "five_card_bonus"],
+    // The Five Card Bonus area only where the Rules Submission offers it (674a.7(e)).
+    spots: (table) => ["ante_across", "ante_down", "across", "down", "middle", ...((table.rules || {}).five_card_bonus ? ["five_card_bonus"] : [])],
+    // Why an area is not open to the player now, where the layout can say.
+    hint(spot, v, seat) {
+      const mine = (v.wagers || {})[String(seat)] || {};
+      if (spot === "five_card_bonus" && (!v.phase || v.phase === "betting") && !mine.ante_across) return "place the Antes first: the Five Card Bonus Wager goes with them (674a.7(e))";
+      return null;
+    },
     label: (s) =>
       ({ ante_across: "Ante Across", ante_down: "Ante Down", across: "Across", down: "Down", middle: "Middle", five_card_bonus: "Five Card Bonus" })[s] || s,
     centre: crossCentre,
@@ -98,7 +113,7 @@ export const LAYOUTS = {
     hand: (v, seat) => cards((v.hands || {})[String(seat)]),
     note: (v, seat) => {
       const r = (v.results || {})[String(seat)];
-      return r ? `across: ${r.across} · down: ${r.down}` : "";
+      return r ? `Across: ${phrase(r.across)} · Down: ${phrase(r.down)}` : "";
     },
   },
   "double-back-jack": {
@@ -109,6 +124,10 @@ export const LAYOUTS = {
       return n ? `${name} (hand ${n})` : name;
     },
     centre: dbjCentre,
+    // Insurance is taken by wagering it; a player declines it by not wagering (673a.8).
+    declines: {
+      insurance: { label: "No insurance", said: "You take no Insurance. The dealer goes on when the time for Insurance is up." },
+    },
     hand: (v, seat) => {
       const out = [];
       for (const [id, hand] of Object.entries(v.hands || {})) {
@@ -116,7 +135,7 @@ export const LAYOUTS = {
         const mine = h("div", { class: `bj-hand${v.to_act === id ? " to-act" : ""}`, "data-hand": id });
         mine.append(cards(hand.cards));
         if (hand.second_chance_card) mine.append(h("span", { class: "tag" }, "Second Chance:"), card(hand.second_chance_card));
-        mine.append(h("span", { class: "tag" }, `${hand.total ?? ""} ${hand.status}`));
+        mine.append(h("span", { class: "tag" }, `${hand.total ?? ""} ${phrase(hand.status)}`.trim()));
         out.push(mine);
       }
       return h("div", {}, out);
@@ -140,15 +159,19 @@ export const LAYOUTS = {
       const s = String(seat);
       const mine = v.my_settings && v.my_settings[s];
       const pub = (v.hands || {})[s];
-      const shown = mine || (pub && pub !== "set" ? pub : null);
-      if (shown) return h("div", { class: "pg-set" }, h("span", { class: "tag" }, "High"), tiles(shown.high), h("span", { class: "tag" }, "Low"), tiles(shown.low));
-      if (v.my_tiles && v.my_tiles[s]) return tiles(v.my_tiles[s]);
+      const shown = pub && pub !== "set" ? pub : mine;
+      const way = (v.house_way_shown || {})[s];
+      // The house way the dealer showed on request (621a.10(b)), beside the tiles.
+      const wayNode = way && !mine ? h("div", { class: "house-way", "data-house-way": s }, h("p", { class: "tag" }, "The house way:"), pgSet(way)) : null;
+      if (shown) return h("div", {}, pgSet(shown, (v.hand_results || {})[s]));
+      if (v.my_tiles && v.my_tiles[s]) return h("div", {}, tiles(v.my_tiles[s]), wayNode);
       if ((v.dealt_to || []).includes(s)) return tiles([null, null, null, null]);
       return null;
     },
     note: (v, seat) => {
       const r = (v.results || {})[String(seat)];
-      return [(v.hands || {})[String(seat)] === "set" ? "hands set" : null, r ? `result: ${typeof r === "object" ? JSON.stringify(r) : r}` : null, v.bank && v.bank.seat === seat ? "BANKER" : null]
+      const result = { win: "both hands win: the wager wins", lose: "the wager loses", tie: "one hand wins and one loses: the wager pushes" }[r];
+      return [(v.hands || {})[String(seat)] === "set" ? "hands set" : null, result ? `Result: ${result}.` : null, v.bank && v.bank.seat === seat ? "Banker" : null]
         .filter(Boolean)
         .join(" · ");
     },
@@ -156,6 +179,27 @@ export const LAYOUTS = {
   "sic-bo": SIC_BO,
   craps: CRAPS,
 };
+
+// The buttons of the wagers offered after the betting (Go Fore It's Back 9, Criss-Cross
+// Poker's Across, Down and Middle Bets, Double Back Jack's Insurance): one per amount the
+// layout names (1x, 2x, 3x the Ante), else "Bet X"; and, where the layout names how a
+// player declines one by not making it, a button for that ("No insurance"), which calls
+// `onDecline(spot, sentence)`.
+export function laterWagerButtons(game, legal, onSpot, declined = new Set(), onDecline = () => {}) {
+  return legal.flatMap((lc) => (lc.spots || []).filter((spot) => !declined.has(spot)).flatMap((spot) => {
+    const choices = game.choices ? game.choices(spot, lc) : null;
+    const out = choices
+      ? choices.map((c) => h(
+        "button",
+        { class: "action", "data-wager-spot": spot, "data-amount": c.amount, "data-multiple": c.multiple ?? null, onclick: () => onSpot(spot, c.amount) },
+        `${c.label} ${game.label(spot)} — ${dollars(c.amount)}`,
+      ))
+      : [h("button", { class: "action", "data-wager-spot": spot, onclick: () => onSpot(spot) }, `Bet ${game.label(spot)}`)];
+    const decline = game.declines ? game.declines[spot] : null;
+    if (decline) out.push(h("button", { class: "action", "data-decline": spot, onclick: () => onDecline(spot, decline.said) }, decline.label));
+    return out;
+  }));
+}
 
 // Pai Gow: the player sets his hand by choosing the two tiles that go together
 // (click or keyboard: each tile is a toggle button); the other two form the other hand.
@@ -210,14 +254,24 @@ function dealerCards(label, list, total) {
 
 function hrdCentre(v) {
   const dice = v.dice || [];
+  const aside = v.set_aside || [];
   const first = v.first_roll;
+  // The matching dice of the first roll stay in the throw box layout through the Extra
+  // Roll (675a.4(e), (g)): shown beside the Extra Roll's dice, so the count adds up.
+  const extra = aside.length > 0;
+  const held = (v.held || []).map((x) => {
+    const [seat, ...spot] = x.split(":");
+    return `seat ${seat} ${LAYOUTS["high-roll-dice"].label(spot.join(":"))}`;
+  });
   return h(
     "section",
     { class: "dice-tray", "aria-label": "dice" },
     h("h3", {}, "Dice"),
-    h("div", { class: "dice", "data-dice": dice.join(",") }, dice.length ? dice.map((d) => die(d)) : h("span", { class: "muted" }, "not thrown yet")),
-    first ? h("p", { class: "call" }, `Called: ${first.face} × ${first.count}`, v.final_count ? ` · after the Extra Roll: ${v.final_count}` : "") : null,
-    (v.held || []).length ? h("p", { class: "muted" }, `Held for the Extra Roll: ${v.held.join(", ")}`) : null,
+    extra ? h("div", { class: "set-aside", "aria-label": "dice set aside" }, h("span", { class: "tag" }, `Set aside: ${aside.length} × ${FACES[aside[0] - 1]}`), h("div", { class: "dice-aside", "data-set-aside": aside.join(",") }, aside.map((d) => die(d)))) : null,
+    extra && dice.length ? h("span", { class: "tag" }, "Extra Roll:") : null,
+    h("div", { class: "dice", "data-dice": dice.join(",") }, dice.length ? dice.map((d) => die(d)) : h("span", { class: "muted" }, extra ? "Extra Roll not thrown yet" : "not thrown yet")),
+    first ? h("p", { class: "call" }, `Called: ${first.face} × ${first.count}`, v.final_count ? ` · after the Extra Roll: ${first.face} × ${v.final_count}` : "") : null,
+    held.length ? h("p", { class: "muted" }, `Held for the Extra Roll: ${held.join(", ")}`) : null,
   );
 }
 
@@ -261,10 +315,24 @@ function paiGowCentre(v) {
       "section",
       { class: "dealer-area", "aria-label": "dealer's tiles" },
       h("h3", {}, "Dealer"),
-      dealerSet ? h("div", { class: "pg-set" }, h("span", { class: "tag" }, "High"), tiles(dealerSet.high), h("span", { class: "tag" }, "Low"), tiles(dealerSet.low)) : v.dealer_tiles ? tiles(v.dealer_tiles) : null,
+      dealerSet ? pgSet(dealerSet) : v.dealer_tiles ? tiles(v.dealer_tiles) : null,
     ),
     h("section", { class: "dead-hand", "aria-label": "Dead Hand" }, h("h3", {}, "Dead Hand"), (v.collected_to_dead_hand || []).length || (v.dealt_to || []).includes("dead_hand") ? tiles([null, null, null, null]) : null),
   );
+}
+
+// A Pai Gow setting: each hand's tiles and rank in words (a pair's name or the value,
+// 621a.4) and, once compared with the banker's, whether it wins, loses or is a copy.
+const AGAINST = { win: "wins", lose: "loses", copy: "is a copy: the banker wins it" };
+function pgSet(set, result) {
+  const hand = (which, title) => h(
+    "div",
+    { class: "pg-hand", "data-hand": which },
+    h("span", { class: "tag" }, title),
+    tiles(set[which]),
+    h("span", { class: "rank" }, [set[`${which}_rank`], result && result[which] ? `${title.toLowerCase()} hand ${AGAINST[result[which]]}` : null].filter(Boolean).join(": ")),
+  );
+  return h("div", { class: "pg-set" }, hand("high", "High"), hand("low", "Low"));
 }
 
 function chipStack(amount) {
@@ -291,8 +359,11 @@ export function felt(table, view, ctx) {
     const wagers = game.wagers ? game.wagers(v, n) : (v.wagers || {})[String(n)] || {};
     const spots = [...game.spots(table)];
     for (const s of Object.keys(wagers)) if (!spots.includes(s)) spots.push(s);
+    // A wager settled keeps its area (the second hand of a split) with its outcome.
+    for (const s of v.settlements || []) if (s.seat === n && !spots.includes(s.spot)) spots.push(s.spot);
     if (mine) for (const s of ctx.legalSpots) if (!spots.includes(s)) spots.push(s);
     const areas = h("div", { class: "areas" });
+    const hints = [];
     let group = null;
     let groupNode = areas;
     for (const spot of spots) {
@@ -304,15 +375,19 @@ export function felt(table, view, ctx) {
       }
       const result = settled[`${n}:${spot}`];
       const amount = wagers[spot] || (result ? result.amount : 0);
+      // A losing wager's chips are collected at settlement: none is left on its area.
+      const chips = result && result.outcome === "lose" ? 0 : amount;
       const legal = mine && ctx.legalSpots.has(spot);
+      const hint = mine && !legal && game.hint ? game.hint(spot, v, n) : null;
+      if (hint) hints.push(`${game.label(spot)}: ${hint}`);
       const limit = legal && ctx.limits ? ctx.limits[spot] : null;
       const range = limit ? (limit[0] === limit[1] ? `, wager ${dollars(limit[0])}` : `, wager ${dollars(limit[0])} to ${limit[1] === null ? "any amount" : dollars(limit[1])}`) : "";
-      const label = `${game.label(spot)}, seat ${n}${amount ? `: ${dollars(amount)} wagered` : ""}${result ? `, ${result.outcome}` : ""}${range}`;
+      const label = `${game.label(spot)}, seat ${n}${amount ? `: ${dollars(amount)} wagered` : ""}${result ? `, ${result.outcome}` : ""}${range}${hint ? ` (${hint})` : ""}`;
       groupNode.append(
         h(
           "button",
           {
-            class: `spot${legal ? " legal" : ""}${amount ? " has-wager" : ""}${result ? ` outcome-${result.outcome}` : ""}`,
+            class: `spot${legal ? " legal" : ""}${chips ? " has-wager" : ""}${result ? ` outcome-${result.outcome}` : ""}`,
             "data-spot": spot,
             "aria-label": label,
             title: label,
@@ -320,7 +395,7 @@ export function felt(table, view, ctx) {
             onclick: () => ctx.onSpot(spot),
           },
           game.face ? game.face(spot) : h("span", { class: "spot-name" }, game.label(spot)),
-          chipStack(amount),
+          chipStack(chips),
         ),
       );
     }
@@ -335,6 +410,7 @@ export function felt(table, view, ctx) {
         areas,
         hand,
         note ? h("p", { class: "note" }, note) : null,
+        hints.length ? h("p", { class: "hint" }, hints.join(" · ")) : null,
       ),
     );
   }
@@ -352,16 +428,24 @@ export function odds(value) {
 // Results and payouts per wager, from the round's WagerSettled events.
 export function results(table, view) {
   const game = gameOf(table);
-  const list = (view.view || {}).settlements || [];
+  const v = view.view || {};
+  const list = [...(v.settlements || [])];
   if (!list.length) return null;
+  // Money paid that no wager settles (the Extra Roll purchase): a row of its own, so the
+  // table adds up to what the round moved in each wallet.
+  if (game.extras) {
+    for (const seat of Object.keys(v.seats || {}).map(Number)) {
+      for (const x of game.extras(v, seat)) list.push({ seat, spot: x.spot, amount: x.amount, outcome: "purchase", odds: null, returned: 0, won: 0, paid: true });
+    }
+  }
   const rows = list.map((s) =>
     h(
       "tr",
       { class: `outcome-${s.outcome}` },
       h("td", { "data-label": "Seat" }, String(s.seat)),
-      h("td", { "data-label": "Wager" }, game.label(s.spot)),
+      h("td", { "data-label": "Wager" }, s.paid ? `${game.label(s.spot)} purchase` : game.label(s.spot)),
       h("td", { class: "num", "data-label": "Amount" }, dollars(s.amount)),
-      h("td", { "data-label": "Outcome" }, s.outcome),
+      h("td", { "data-label": "Outcome" }, s.paid ? "kept by the table (675a.2(e)(3))" : s.outcome),
       h("td", { "data-label": "Odds" }, odds(s.odds)),
       h("td", { class: "num", "data-label": "Returned" }, dollars(s.returned)),
       h("td", { class: "num", "data-label": "Won" }, dollars(s.won)),

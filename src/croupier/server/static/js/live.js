@@ -23,6 +23,7 @@ export class LiveView {
     this.pollTimer = null;
     this.retryTimer = null;
     this.closed = false;
+    this.offline = false; // the last GET of the view found no server
     this.lastKey = null;
     this.socketViews = 0; // views the socket has delivered
     this.asked = 0; // GETs of the view sent ...
@@ -57,9 +58,15 @@ export class LiveView {
       // view meanwhile, or a GET sent later was answered first.
       if (this.socketViews !== socketViews || asked < this.answered) return;
       this.answered = asked;
+      if (this.offline) {
+        this.offline = false;
+        this.onStatus(this.socket && this.socket.readyState === 1 ? "live" : "polling");
+      }
       this.deliver(view);
-    } catch (error) {
-      this.onStatus(`could not load the table: ${error.message}`);
+    } catch {
+      // The server did not answer ("Failed to fetch"): said once, in words, by the page.
+      if (!this.offline) this.onStatus("offline");
+      this.offline = true;
     }
   }
 

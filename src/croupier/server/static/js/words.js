@@ -1,0 +1,146 @@
+// What the table page says to a player, in sentences: what a command did, how a round
+// ended for the seat (each wager and the net), the states of hands and decisions, and the
+// server's refusals without its internal codes. Nothing here decides what the rules allow.
+
+import { dollars } from "./api.js";
+
+// The states and choices the games' views carry, as the regulations write them.
+const PHRASES = {
+  needs_card: "needs a card",
+  twenty_one: "21",
+  missed_card: "card missed",
+  stood: "stands",
+  bust: "bust",
+  blackjack: "blackjack",
+  playing: "playing",
+  surrendered: "surrendered",
+  settled: "settled",
+  back_9: "Back 9 Wager",
+  front_9: "Front 9",
+  fold: "fold",
+  over_par: "over par",
+  second_chance: "Second Chance",
+  decline_second_chance: "no Second Chance",
+  bank_offer: "bank offered",
+  no_match: "no match",
+  pai_gow: "Pai Gow",
+};
+
+// A state or choice in words: "needs_card" -> "needs a card", "over_par" -> "over par".
+export function phrase(value) {
+  if (value === null || value === undefined) return "";
+  const text = String(value);
+  if (PHRASES[text] !== undefined) return PHRASES[text];
+  return text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
+}
+
+// A refusal as a player reads it: no code of the server's own ("server:seats",
+// "engine:replay") at its end; a citation of the regulation stays.
+export function plain(text) {
+  return String(text ?? "").replace(/\s*\((?:server|engine|api|http):[^)]*\)/g, "").trim();
+}
+
+// How the round ended for `seat`: what each of its wagers did and the net, e.g.
+// "You won $30.00 on Ante Down, pushed Across: net +$30.00." `extras` are money the
+// seat paid that no wager settles (High Roll Dice's Extra Roll purchase: {label, amount}).
+export function roundSummary(settlements, seat, label, extras = []) {
+  const mine = (settlements || []).filter((s) => s.seat === seat);
+  if (!mine.length && !extras.length) return null;
+  let net = 0;
+  const parts = mine.map((s) => {
+    const back = (s.returned || 0) + (s.won || 0);
+    net += back - s.amount;
+    const name = label(s.spot);
+    if (s.outcome === "win") return `won ${dollars(s.won)} on ${name}`;
+    if (s.outcome === "lose") return `lost ${dollars(s.amount)} on ${name}`;
+    if (s.outcome === "push") return `pushed ${name}`;
+    if (s.outcome === "surrender") return `surrendered ${name} (${dollars(back)} back)`;
+    if (s.outcome === "void") return `had ${dollars(back)} back on ${name} (void)`;
+    return `${phrase(s.outcome)} ${name}`;
+  });
+  for (const x of extras) {
+    net -= x.amount;
+    parts.push(`paid ${dollars(x.amount)} for ${x.label}`);
+  }
+  const sign = net > 0 ? "+" : net < 0 ? "-" : "";
+  return `You ${parts.join(", ")}: net ${sign}${dollars(Math.abs(net))}.`;
+}
+
+// What a command the player sent did, in a sentence ("You placed $10.00 on Pip Street
+// ace."); `label` names a spot, `title` a command.
+export function saidCommand(command, label, title) {
+  if (command.type === "PlaceWager") return `You placed ${dollars(command.amount)} on ${label(command.spot)}.`;
+  const amount = typeof command.amount === "number" ? ` for ${dollars(command.amount)}` : "";
+  const choice = command.decision ?? command.choice;
+  if (typeof choice === "string") return `You chose ${phrase(choice)}${amount}.`;
+  const money = Object.entries(command).filter(([k, v]) => typeof v === "number" && /^(ante_|chips)/.test(k));
+  if (money.length) return `${title}: ${money.map(([k, v]) => `${label(k)} ${dollars(v)}`).join(", ")}.`;
+  return `${title}${amount}: done.`;
+}
+
+// A validation refusal from the server (FastAPI's list of {loc, msg}) as one sentence:
+// "The server could not take it: seat is missing." (no list indexes, no "Field required").
+export function validation(list) {
+  const said = new Set();
+  for (const d of list) {
+    const names = (d.loc || []).filter((x) => typeof x === "string" && !["body", "command", "query", "path"].includes(x) && !/^[A-Z]/.test(x));
+    const field = names.length ? phrase(names[names.length - 1]) : "the request";
+    const msg = String(d.msg || "").replace(/^Value error, /, "");
+    said.add(/field required/i.test(msg) ? `${field} is missing` : `${field}: ${msg.charAt(0).toLowerCase()}${msg.slice(1)}`);
+  }
+  return `That was not sent as the table needs it: ${[...said].join("; ")}.`;
+}
+
+// What a timeout sends, by command (and decision): [you, he, done].
+const TIMEOUT = {
+  AnnounceNoMoreBets: [null, "the betting closes (no more bets)", "the betting closed (no more bets)"],
+  VoidRound: [null, "the round is void, as nobody wagered", "the round was voided, as nobody wagered"],
+  Fold: ["you fold", "seat N folds", "folded"],
+  "Decide:stand": ["you stand", "seat N stands", "stood"],
+  "Decide:decline_second_chance": ["you decline the Second Chance Wager", "seat N declines the Second Chance Wager", "declined the Second Chance Wager"],
+  RefuseCut: ["you refuse the cut and the dealer cuts", "seat N refuses the cut and the dealer cuts", "refused the cut; the dealer cut"],
+  PassBank: ["you pass the bank", "seat N passes the bank", "passed the bank"],
+  DeclineCut: ["you make no cut", "seat N makes no cut", "made no cut"],
+  ShakeDice: [null, "the dealer shakes with the standard delivery", "the dealer shook with the standard delivery"],
+  DecideExposedHand: ["your hand with the exposed tile is void", "the hand of seat N with the exposed tile is void", "had the hand with the exposed tile voided"],
+  SetHands: ["your hands are set by the house way", "the hands of seat N are set by the house way", "had the hands set by the house way"],
+  SelectDice: ["you keep the first two dice offered", "seat N keeps the first two dice offered", "kept the first two dice offered"],
+};
+
+function timeoutForms(step, kind) {
+  const found = TIMEOUT[step.decision ? `${step.command}:${step.decision}` : step.command] || TIMEOUT[step.command];
+  if (found) return found;
+  if (kind === "optional") return [null, "the dealer goes on and those who have not chosen decline", "the dealer went on; those who had not chosen declined"];
+  const what = phrase(step.decision || step.command);
+  return [`you: ${what}`, `seat N: ${what}`, what];
+}
+
+// What the wait's timeout will do ("when the time runs out, you fold (676a.11(b))"), or,
+// with `done`, what it did ("Time ran out: you folded (676a.11(b)).").
+export function timeoutSentence(deadline, seat, done = false) {
+  const cite = deadline.cite ? ` (${deadline.cite})` : "";
+  const parts = (deadline.timeout || []).map((step) => {
+    const [you, he, past] = timeoutForms(step, deadline.kind);
+    if (step.seat === null || step.seat === undefined) return done ? past : he;
+    if (done) return `${step.seat === seat ? "you" : `seat ${step.seat}`} ${past}`;
+    return step.seat === seat && you ? you : he.replace("seat N", `seat ${step.seat}`);
+  });
+  if (!parts.length) return done ? "Time ran out." : "";
+  return done ? `Time ran out: ${parts.join("; ")}${cite}.` : `When the time runs out, ${parts.join("; ")}${cite}.`;
+}
+
+// Who acts now, in a sentence: "Your decision", "Seat 3 decides", "Betting is open".
+export function whoActs(view, seat) {
+  if (view.round_status !== "open") return null;
+  const v = view.view || {};
+  const waiting = view.waiting_for || [];
+  if (v.phase === "betting" || (view.deadline && view.deadline.kind === "betting")) {
+    return waiting.includes(seat) ? "Betting is open: place your wagers." : "Betting is open.";
+  }
+  if (!waiting.length) return "The dealer acts.";
+  if (waiting.includes(seat)) {
+    const others = waiting.filter((s) => s !== seat);
+    return `Your turn${others.length ? ` (and seat ${others.join(", seat ")})` : ""}: decide now.`;
+  }
+  return `Seat ${waiting.join(", seat ")} ${waiting.length > 1 ? "decide" : "decides"} now.`;
+}
