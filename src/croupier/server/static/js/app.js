@@ -209,7 +209,8 @@ async function tablePage(tableId, early = null) {
       const version = wager ? undefined : open ? view.round_version : 0;
       const out = await api.command(tableId, command, version);
       if (out.balance !== null && out.balance !== undefined) showBalance(out.balance);
-      say(saidCommand(command, game.label, humanize(command.type)), "info", `${out.round_id}@${out.round_version}`);
+      const said = (game.said && game.said(command)) || saidCommand(command, game.label, humanize(command.type));
+      say(said, "info", `${out.round_id}@${out.round_version}`);
       await live.refresh();
     } catch (error) {
       if (error instanceof Problem && error.cite === "server:optimistic-concurrency") {

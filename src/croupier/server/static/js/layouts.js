@@ -149,6 +149,11 @@ export const LAYOUTS = {
     fieldsKey: (v) => v.my_tiles || null, // what the drawn fields show, for redrawing
     label: () => "Wager",
     centre: paiGowCentre,
+    // What a command did, where the generic sentence says too little.
+    said: (command) => ({
+      RequestHouseWay: "The dealer shows you how the house would set your tiles (621a.10(b)): see \"The house way\" in your seat.",
+      SetHands: "You set your hands face down (621a.10(a)).",
+    })[command.type] || null,
     // A Pai Gow position holds one wager: {seat: cents} (621a.7(a)).
     wagers(v, seat) {
       const amount = (v.wagers || {})[String(seat)];
