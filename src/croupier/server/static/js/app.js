@@ -442,7 +442,10 @@ async function tablePage(tableId, early = null) {
 
   function finishRender() {
     const shown = shownView();
-    const summary = mySeat() === null ? null : roundSummary((shown.view || {}).settlements, mySeat(), game.label, game.extras ? game.extras(shown.view || {}, mySeat()) : []);
+    // The sentence of a round that is over (a Double Back Jack 21 is paid at once, before
+    // the round's other wagers are settled: no net until then).
+    const over = shown !== view || view.round_status !== "open";
+    const summary = mySeat() === null || !over ? null : roundSummary((shown.view || {}).settlements, mySeat(), game.label, game.extras ? game.extras(shown.view || {}, mySeat()) : []);
     resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(table, shown) || "");
   }
 
