@@ -3,9 +3,9 @@
 // (dice, the cross of community cards, the dealer's hand, the Pai Gow shaker and stacks).
 
 import { dollars } from "./api.js";
+import { phrase } from "./words.js";
 import { card, chip, die, tile } from "./svg.js";
 import { SIC_BO } from "./layouts/sic_bo.js";
-import { phrase } from "./words.js";
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
