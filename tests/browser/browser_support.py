@@ -88,10 +88,12 @@ SHOTS = SCREENSHOTS if os.environ.get("CROUPIER_SCREENSHOTS") else None
 (see docs/browser.md), else nowhere, so that a test run leaves the tree as it was."""
 
 
-def shot(page: Any, name: str) -> None:
+def shot(page: Any, name: str, full_page: bool = True) -> None:
+    """The page (``full_page``: all of it, else the screen as the player sees it, where
+    something is held on screen) as docs/screenshots/NAME.png, when screenshots are on."""
     if SHOTS is not None:
         SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
 
 OPENING = 100_000

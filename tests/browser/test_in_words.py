@@ -24,6 +24,7 @@ from browser_support import (
     finish,
     missing,
     open_table,
+    shot,
     sign_up,
 )
 
@@ -165,6 +166,7 @@ def test_the_clock_of_whoever_must_act_and_what_its_timeout_did(
         page.locator(".turn .on-timeout").inner_text()
         == "When the time runs out, you fold (676a.11(b))."
     )
+    shot(page, "countdown")
     finish(page, server, "clock", 1, 1000)
     message = page.locator("#messages .message")
     message.wait_for()
@@ -250,6 +252,7 @@ def test_pai_gow_house_way_hands_and_results_in_words(browser: Any, server: Serv
         labels = [hand.locator("svg").nth(i).get_attribute("aria-label") for i in range(2)]
         assert labels == [f"tile {t}" for t in shown[which]]
         assert hand.locator(".rank").inner_text() == rank_words(shown[which])
+    shot(page, "pai-gow-house-way")
     # Set as the house way showed: the two tiles of its high hand together.
     picker = page.locator(".tile-picker [data-tile-index]")
     chosen = list(shown["high"])
@@ -386,6 +389,7 @@ def test_the_history_says_when_what_was_staked_the_net_and_the_hand(
     names = ann.evaluate(CARD_NAMES, seen)
     hand = item.locator(".round-hand svg")
     assert [hand.nth(i).get_attribute("aria-label") for i in range(hand.count())] == names
+    shot(ann, "history")
     item.locator('a[href^="#/replay"]').click()
     ann.wait_for_selector(".replay-stage .felt")
     assert ann.locator('.replay-stage .seat[data-seat="4"] h3').inner_text() == "Seat 4 — bob-past"
@@ -421,6 +425,8 @@ def test_at_phone_width_your_seat_and_decisions_stay_in_view(browser: Any, serve
     page.locator('[data-chip="500"]').click()
     page.locator('.seat.mine [data-spot="pip_street:ace"]').click()
     page.wait_for_selector('.seat.mine [data-spot="pip_street:ace"].has-wager')
+    page.locator(".seat.mine").scroll_into_view_if_needed()
+    shot(page, "high-roll-dice-phone", full_page=False)
     height = page.evaluate("document.documentElement.scrollHeight")
     assert height < 2000, height
     assert page.evaluate("document.documentElement.scrollWidth") <= 375

@@ -163,7 +163,9 @@ def test_criss_cross_poker_round_and_phone_width(browser: Any, server: Server) -
         # Each later wager is also a button under "Your decisions" (1x the Ante here); a
         # double click sends one command (the controls are disabled while it is in flight).
         page.locator(f'.decisions [data-wager-spot="{spot}"][data-multiple="1"]').dblclick()
-        page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].has-wager')
+        # Placed, or (the Middle Bet, the last) settled at once: a lost one leaves no chip.
+        area = f'.seat.mine [data-spot="{spot}"]'
+        page.wait_for_selector(f'{area}.has-wager, {area}[class*="outcome-"]')
         assert page.locator("#messages .error").count() == 0
     finish(page, server, "cross", 2, 5000)
     # The five community cards are face up in the cross (674a.2(b)(3)).

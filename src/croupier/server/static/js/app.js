@@ -209,7 +209,8 @@ async function tablePage(tableId, early = null) {
       const version = wager ? undefined : open ? view.round_version : 0;
       const out = await api.command(tableId, command, version);
       if (out.balance !== null && out.balance !== undefined) showBalance(out.balance);
-      say(saidCommand(command, game.label, humanize(command.type)), "info", `${out.round_id}@${out.round_version}`);
+      const said = (game.said && game.said(command)) || saidCommand(command, game.label, humanize(command.type));
+      say(said, "info", `${out.round_id}@${out.round_version}`);
       await live.refresh();
     } catch (error) {
       if (error instanceof Problem && error.cite === "server:optimistic-concurrency") {
@@ -442,7 +443,10 @@ async function tablePage(tableId, early = null) {
 
   function finishRender() {
     const shown = shownView();
-    const summary = mySeat() === null ? null : roundSummary((shown.view || {}).settlements, mySeat(), game.label, game.extras ? game.extras(shown.view || {}, mySeat()) : []);
+    // The sentence of a round that is over (a Double Back Jack 21 is paid at once, before
+    // the round's other wagers are settled: no net until then).
+    const over = shown !== view || view.round_status !== "open";
+    const summary = mySeat() === null || !over ? null : roundSummary((shown.view || {}).settlements, mySeat(), game.label, game.extras ? game.extras(shown.view || {}, mySeat()) : []);
     resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(table, shown) || "");
   }
 

@@ -3,10 +3,10 @@
 // (dice, the cross of community cards, the dealer's hand, the Pai Gow shaker and stacks).
 
 import { dollars } from "./api.js";
+import { phrase } from "./words.js";
 import { card, chip, die, tile } from "./svg.js";
 import { SIC_BO } from "./layouts/sic_bo.js";
 import { CRAPS } from "./layouts/craps.js";
-import { phrase } from "./words.js";
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -150,6 +150,11 @@ export const LAYOUTS = {
     fieldsKey: (v) => v.my_tiles || null, // what the drawn fields show, for redrawing
     label: () => "Wager",
     centre: paiGowCentre,
+    // What a command did, where the generic sentence says too little.
+    said: (command) => ({
+      RequestHouseWay: "The dealer shows you how the house would set your tiles (621a.10(b)): see \"The house way\" in your seat.",
+      SetHands: "You set your hands face down (621a.10(a)).",
+    })[command.type] || null,
     // A Pai Gow position holds one wager: {seat: cents} (621a.7(a)).
     wagers(v, seat) {
       const amount = (v.wagers || {})[String(seat)];
