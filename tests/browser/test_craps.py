@@ -185,6 +185,10 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     for page, expected in ((ann, OPENING - 6_000), (bob, OPENING - 1_000)):
         page.wait_for_function(f"document.querySelector('#balance').dataset.cents === '{expected}'")
         assert shown_balance(page) == server.wallet(me(server, page)["id"]) == expected
+    # The first round replayed: its last step draws the layout with the three rolls.
+    ann.goto(f"{server.url}/play/#/replay/craps-1")
+    ann.wait_for_selector(".replay .cr-board")
+    assert ann.locator(".replay .cr-history li").count() == 3
     # Mini-Craps is the same game at its own table kind (623a.2): the layout draws only
     # the wagers its Rules Submission offers (no Buy, Lay, Big 6 or 8, Fire Bet).
     body = {"id": "mini", "rules_toml": (EXAMPLES / "mini-craps.toml").read_text()}
