@@ -411,6 +411,20 @@ class TablePolicy:
         when it is over."""
         return False
 
+    def carried_on(self, round_: Round[Any]) -> bool:
+        """Whether ``round_`` (over) was dealt from something the round before it at the
+        table left (the cards left in a shoe) rather than from a draw of its own: a check
+        of it (:func:`croupier.verify_round.check_rounds`) then takes that round too, and
+        :meth:`follows` links the two. Default: no."""
+        return False
+
+    def follows(self, previous: Round[Any], round_: Round[Any]) -> str | None:
+        """Where :meth:`carried_on` says ``round_`` carries on what ``previous`` (the round
+        before it at the table; both over, replayed from their reveals) left: the problem,
+        in words, if it does not carry it on exactly (a shoe restacked between rounds);
+        ``None``: it does."""
+        return None
+
     # -- money ----------------------------------------------------------------------------
     def moves(
         self, events: Sequence[Event], index: int, seats: Mapping[int, str]

@@ -21,6 +21,11 @@ played (``GET /rounds/{id}/steps`` saved at the time, or a command's answers):
    order, each settlement what the rules pay, and the round is over (completed, or
    voided where the reveal says so): a reveal cut short before the settlements does not
    verify.
+5. **The shoe.** A round dealt from what the round before it left (the cards left in a
+   Double Back Jack shoe, ``TablePolicy.carried_on``) is checked with the rounds before
+   it back to the one that shuffled (:func:`check_rounds`): each follows the one before
+   in the chain and was handed exactly what it left (``TablePolicy.follows``), so every
+   card of the shoe comes from the order committed at its shuffle, before it was dealt.
 
 Everything here is arithmetic on what the server sent; nothing trusts the server.
 """
@@ -30,11 +35,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
-from croupier.engine import RoundVoided
+from croupier.engine import Round, RoundVoided
 from croupier.errors import CroupierError, UnknownGame
-from croupier.registry import round_type
+from croupier.registry import round_type, spec_of
 from croupier.sealing import (
     SALT_BYTES,
     chain_hash,
@@ -189,12 +195,70 @@ def check_round(
     """Check a round's reveal (``GET /rounds/{id}/reveal`` as JSON) and, where given, the
     events as the player received them while it was played (each as in
     ``GET /rounds/{id}/steps``' ``steps[].event`` or a command's ``events``) and the
-    round asked for (``round_id``: the reveal must be of it)."""
+    round asked for (``round_id``: the reveal must be of it). The round alone: a round
+    dealt from what the round before it left (a shoe) is checked with that round by
+    :func:`check_rounds`."""
+    return _check_one(revealed, received, round_id)[0]
+
+
+def check_rounds(
+    reveals: Sequence[dict[str, Any]],
+    received: Sequence[dict[str, Any]] | None = None,
+    round_id: str | None = None,
+) -> RoundCheck:
+    """Check ``reveals[0]`` (the round, with ``received`` and ``round_id`` as
+    :func:`check_round` takes them) with the rounds before it at the table,
+    ``reveals[1:]`` newest first, back to one dealt from a draw of its own: each round
+    checked alone, each following the one before in the table's chain, and each carrying
+    on exactly what the one before left (``TablePolicy.follows``: the cards left in the
+    shoe, in their order, back to the shuffle committed before they were dealt). A round
+    that carries on from one whose reveal is not given does not verify."""
+    check, replayed = _check_one(reveals[0], received, round_id)
+    chain = [(reveals[0], replayed)]
+    for earlier in reveals[1:]:
+        alone, found = _check_one(earlier, None, None)
+        check.problems += [f"round {alone.round_id}: {p}" for p in alone.problems]
+        chain.append((earlier, found))
+    for (newer, later), (older, before) in pairwise(chain):
+        newer_events = sorted(newer.get("events", []), key=lambda e: e["index"])
+        older_events = sorted(older.get("events", []), key=lambda e: e["index"])
+        if (
+            newer_events
+            and older_events
+            and newer_events[0]["prev_hash"] != older_events[-1]["hash"]
+        ):
+            check.problems.append(
+                f"round {newer.get('round_id')} does not follow round {older.get('round_id')} "
+                "in the table's chain"
+            )
+        if later is not None and before is not None:
+            problem = spec_of(later).policy.follows(before, later)
+            if problem is not None:
+                check.problems.append(problem)
+    last, oldest = chain[-1]
+    if oldest is not None and spec_of(oldest).policy.carried_on(oldest):
+        check.problems.append(
+            f"round {last.get('round_id')} is dealt from what round "
+            f"{last.get('previous_round_id')} left, whose reveal is not given"
+        )
+    elif len(chain) > 1:
+        check.notes.append(
+            f"the {len(chain)} rounds back to round {last.get('round_id')}, dealt from its "
+            "own shuffle, each carry on exactly what the one before left"
+        )
+    return check
+
+
+def _check_one(
+    revealed: dict[str, Any],
+    received: Sequence[dict[str, Any]] | None,
+    round_id: str | None,
+) -> tuple[RoundCheck, Round[Any] | None]:
     check = RoundCheck(str(revealed.get("round_id")))
     events = sorted(revealed.get("events", []), key=lambda e: e["index"])
     if not events:
         check.problems.append("the reveal holds no events")
-        return check
+        return check, None
     _check_round_id(revealed, events, round_id, check)
     _check_chain(events, check)
     opened = _check_seals(events, check)
@@ -222,20 +286,22 @@ def check_round(
         replayed = game.replay(game.events_from_json(json.dumps([e["event"] for e in events])))
     except UnknownGame as error:
         check.problems.append(str(error))
+        return check, None
     except (CroupierError, ValueError) as error:
         check.problems.append(f"the revealed events do not replay under the rules: {error}")
-    else:
-        check.notes.append("the revealed events replay under the game's rules")
-        last = events[-1]
-        voided = any(isinstance(e, RoundVoided) for e in replayed.events)
-        if not replayed.finished:
-            check.problems.append(
-                f"the revealed events stop at event {last['index']} ({last['type']}), before "
-                "the round is over: the rest of the round is missing"
-            )
-        elif revealed.get("status") != ("voided" if voided else "completed"):
-            check.problems.append(
-                f"the reveal says the round was {revealed.get('status')}, but its events "
-                f"show it {'voided' if voided else 'completed'}"
-            )
-    return check
+        return check, None
+    check.notes.append("the revealed events replay under the game's rules")
+    last = events[-1]
+    voided = any(isinstance(e, RoundVoided) for e in replayed.events)
+    if not replayed.finished:
+        check.problems.append(
+            f"the revealed events stop at event {last['index']} ({last['type']}), before "
+            "the round is over: the rest of the round is missing"
+        )
+        return check, None
+    if revealed.get("status") != ("voided" if voided else "completed"):
+        check.problems.append(
+            f"the reveal says the round was {revealed.get('status')}, but its events "
+            f"show it {'voided' if voided else 'completed'}"
+        )
+    return check, replayed

@@ -29,7 +29,7 @@ from test_games import SETUPS, GameTable, player
 
 from croupier.rng import SeededRng
 from croupier.sealing import canonical_json, chain_hash, element_commitments, public_form, seal
-from croupier.verify_round import check_round
+from croupier.verify_round import check_round, check_rounds
 
 CARD_GAMES = ("go-fore-it", "criss-cross-poker", "pai-gow")
 VERIFY_JS = Path(__file__).parents[2] / "src/croupier/server/static/js/verify.js"
@@ -198,16 +198,6 @@ def test_every_random_outcome_is_committed_before_the_first_wager(
     assert _committed_before_wagers(rounds[game]["reveal"]) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="check_round checks one round alone: a Double Back Jack round's RoundSetup "
-    "shoe (sealed afresh each round) is not linked to what the previous round left in "
-    "the shoe, nor to the order committed at the shuffle. A server that restacks the "
-    "cards left in the shoe between rounds deals consistently from the new order, and "
-    "every round of the shoe verifies. A fix checks a shoe's rounds together "
-    "(each RoundSetup.shoe is the previous round's shoe less the cards it took, e.g. "
-    "reusing the shuffle's element commitments) in verify-round and the browser.",
-)
 def test_a_shoe_restacked_between_rounds_does_not_verify(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -240,12 +230,96 @@ def test_a_shoe_restacked_between_rounds_does_not_verify(
             if any(s["event"]["type"] == "CoverCardReached" for s in steps["steps"]):
                 break
         assert len(played) > 1
-        checks = []
+        reveals = []
         for round_id in played:
             answer = client.get(f"/rounds/{round_id}/reveal", headers=table.players[1])
             assert answer.status_code == 200, answer.text
-            checks.append(check_round(answer.json()))
-        assert not all(check.ok for check in checks)
+            reveals.append(answer.json())
+        monkeypatch.undo()  # the player's check runs the honest code, not the server's
+        # Each round alone verifies: the restacked shoe is dealt from consistently.
+        assert all(check_round(revealed).ok for revealed in reveals)
+        # The shoe's rounds together do not: the second was not handed what the first left.
+        check = check_rounds(list(reversed(reveals)))
+        assert not check.ok
+        assert any("was not handed the shoe" in problem for problem in check.problems)
+        # Nor does a round checked without the rounds its shoe comes from.
+        short = check_rounds([reveals[-1]])
+        assert any("whose reveal is not given" in problem for problem in short.problems)
+    finally:
+        table.close()
+
+
+def test_an_honest_shoe_verifies_round_after_round(tmp_path: Path) -> None:
+    """The same rounds of one shoe, dealt honestly: checked together they verify."""
+    import test_games
+
+    settings, closes, seed = SETUPS["double-back-jack"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(
+            test_games.RULES,
+            "double-back-jack",
+            {"rules": {"game": "double-back-jack", "decks": 1}},
+        )
+        table = GameTable(
+            f"sqlite:///{tmp_path / 'shoe.sqlite'}", "double-back-jack", 2, seed, settings
+        )
+    client = table.api.client
+    try:
+        played = []
+        for _ in range(20):
+            played.append(table.play(player("double-back-jack"), closes))
+            steps = client.get(f"/rounds/{played[-1]}/steps", headers=table.dealer).json()
+            if any(s["event"]["type"] == "CoverCardReached" for s in steps["steps"]):
+                break
+        assert len(played) > 1
+        reveals = []
+        for round_id in played:
+            answer = client.get(f"/rounds/{round_id}/reveal", headers=table.players[1])
+            assert answer.status_code == 200, answer.text
+            reveals.append(answer.json())
+        check = check_rounds(list(reversed(reveals)))
+        assert check.ok, check.problems
+        assert [r["previous_round_id"] for r in reveals] == [None, *played[:-1]]
+        assert [r["carried_on"] for r in reveals] == [False] + [True] * (len(reveals) - 1)
+        if NODE is not None:  # the browser's link checks the round alone, and says so
+            script = (
+                f"import {{ checkRound }} from {json.dumps(VERIFY_JS.as_uri())};"
+                "console.log(JSON.stringify(await checkRound(input, [], input.round_id)));"
+            )
+            result = _node(script, reveals[-1])
+            assert result["ok"], result["problems"]
+            assert any("back to the shuffle" in note for note in result["notes"])
+        # croupier verify-round: the reveals back to the shuffle in one file, newest first;
+        # the newest round's reveal alone does not verify.
+        from typer.testing import CliRunner
+
+        from croupier.cli import app as cli
+
+        saved = tmp_path / "shoe.json"
+        saved.write_text(json.dumps(list(reversed(reveals))))
+        args = ["verify-round", played[-1], "--reveal", str(saved)]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, result.output
+        assert "each carry on exactly what the one before left" in result.output
+        saved.write_text(json.dumps(reveals[-1]))
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 1
+        assert "whose reveal is not given" in result.output
+        # From the server: each reveal fetched, back to the shuffle, by previous_round_id.
+        import croupier.cli.verify as verify_cli
+
+        by_url = {f"http://t/rounds/{r['round_id']}/reveal": r for r in reveals}
+        fetched: list[str] = []
+
+        def get(url: str, token: str | None) -> Any:
+            fetched.append(url)
+            return by_url[url]
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(verify_cli, "_get", get)
+            result = CliRunner().invoke(cli, ["verify-round", played[-1], "--server", "http://t"])
+        assert result.exit_code == 0, result.output
+        assert fetched == [f"http://t/rounds/{r}/reveal" for r in reversed(played)]
     finally:
         table.close()
 

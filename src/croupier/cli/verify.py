@@ -5,8 +5,12 @@ it from a file, and checks it with :func:`croupier.verify_round.check_round`: th
 chain over the events' public forms, every commitment opened by its salt, the events
 as the player received them while it was played (``--seen``: the ``GET
 /rounds/{id}/steps`` answer or a list of events, saved at the time), and a replay under
-the game's rules. Exit 0 when it verifies, 1 when it does not, 2 when the reveal cannot
-be had (the round is still being played, the shoe is still in use, no such round).
+the game's rules. A round dealt from what the round before it left (the cards left in a
+Double Back Jack shoe) is checked with the rounds before it, back to the shuffle
+(:func:`croupier.verify_round.check_rounds`): fetched from the server one by one, or given
+in the file as a list of reveals, newest first. Exit 0 when it verifies, 1 when it does
+not, 2 when the reveal cannot be had (the round is still being played, the shoe is still
+in use, no such round).
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ from typing import Annotated, Any
 
 import typer
 
-from croupier.verify_round import check_round
+from croupier.errors import CroupierError
+from croupier.registry import round_type, spec_of
+from croupier.verify_round import check_rounds
 
 
 def _get(url: str, token: str | None) -> Any:
@@ -53,6 +59,23 @@ def _events(saved: Any) -> list[dict[str, Any]]:
     raise typer.BadParameter("expected a steps answer, a command's answer or a list of events")
 
 
+MOST_ROUNDS = 1_000
+"""The most rounds fetched back to a shoe's shuffle (an eight-deck shoe deals fewer)."""
+
+
+def _carried_on(revealed: dict[str, Any]) -> bool:
+    """Whether the revealed round was dealt from what the round before it left: its
+    replay's ``TablePolicy.carried_on`` (``False`` where it does not replay: the check says
+    why)."""
+    try:
+        game = round_type(str(revealed.get("game")))
+        events = sorted(revealed.get("events", []), key=lambda e: e["index"])
+        replayed = game.replay(game.events_from_json(json.dumps([e["event"] for e in events])))
+    except (CroupierError, ValueError, KeyError, TypeError):  # the check says what is wrong
+        return False
+    return spec_of(replayed).policy.carried_on(replayed)
+
+
 def register(app: typer.Typer) -> None:
     @app.command("verify-round")
     def verify_round(
@@ -66,7 +89,10 @@ def register(app: typer.Typer) -> None:
         ] = None,
         reveal: Annotated[
             Path | None,
-            typer.Option(help="Read the reveal from this JSON file instead of the server."),
+            typer.Option(
+                help="Read the reveal from this JSON file instead of the server (for a round "
+                "dealt from a shoe: a list of the reveals back to the shuffle, newest first)."
+            ),
         ] = None,
         seen: Annotated[
             Path | None,
@@ -80,15 +106,21 @@ def register(app: typer.Typer) -> None:
         dealt, and that nothing was changed afterwards."""
         base = server.rstrip("/")
         if reveal is not None:
-            revealed = json.loads(reveal.read_text())
+            saved = json.loads(reveal.read_text())
+            reveals = saved if isinstance(saved, list) else [saved]
         else:
-            revealed = _get(f"{base}/rounds/{round_id}/reveal", token)
+            reveals = [_get(f"{base}/rounds/{round_id}/reveal", token)]
+            while len(reveals) < MOST_ROUNDS and _carried_on(reveals[-1]):
+                before = reveals[-1].get("previous_round_id")
+                if not isinstance(before, str):
+                    break
+                reveals.append(_get(f"{base}/rounds/{before}/reveal", token))
         received: list[dict[str, Any]] | None = None
         if seen is not None:
             received = _events(json.loads(seen.read_text()))
         elif reveal is None and token:
             received = _events(_get(f"{base}/rounds/{round_id}/steps", token))
-        check = check_round(revealed, received, round_id)
+        check = check_rounds(reveals, received, round_id)
         for note in check.notes:
             typer.echo(f"  {note}")
         if check.ok:

@@ -85,10 +85,17 @@ def reveal(session: Session, round_id: str) -> schemas.RevealOut:
                 elements=elements,
             )
         )
+    before = session.scalars(
+        select(RoundRow.id).where(
+            RoundRow.table_id == row.table_id, RoundRow.number == row.number - 1
+        )
+    ).first()
     return schemas.RevealOut(
         round_id=row.id,
         table_id=row.table_id,
         game=table.game,
         status=cast(schemas.RevealStatus, row.status),
         events=events,
+        previous_round_id=before,
+        carried_on=find(table.game).policy.carried_on(repo.load_round(session, round_id)[1]),
     )

@@ -341,6 +341,12 @@ class RevealOut(BaseModel):
     game: str
     status: RevealStatus
     events: list[RevealedEvent]
+    previous_round_id: str | None = None
+    """The round before it at the table (``None``: the table's first)."""
+    carried_on: bool = False
+    """Whether the round was dealt from what the round before it left (the cards left in
+    a shoe, ``TablePolicy.carried_on``): its check takes the rounds before it, back to
+    the shuffle (``croupier verify-round``)."""
 
 
 class VerifyOut(BaseModel):

@@ -166,6 +166,38 @@ class DoubleBackJackPolicy(TablePolicy):
         assert isinstance(round_, DoubleBackJackRound)
         return bool(next_shoe(round_.rules, round_, dict(round_.opened.seats)).shoe)
 
+    def carried_on(self, round_: Round[Any]) -> bool:
+        """A round handed cards left in the shoe (not a shoe to shuffle) deals from what
+        the round before it left (673a.7(d))."""
+        handed = round_.events[1]
+        return isinstance(handed, RoundSetup) and bool(handed.shoe)
+
+    def follows(self, previous: Round[Any], round_: Round[Any]) -> str | None:
+        """The shoe ``round_`` was handed must be the one ``previous`` left: the same cards
+        in the same order, the cover card as far down, the same batch and the same dues
+        (673a.5(d), 673a.7(d)); the cut's offer depends on the table's options and is
+        not compared."""
+        assert isinstance(previous, DoubleBackJackRound)
+        assert isinstance(round_, DoubleBackJackRound)
+        handed = round_.events[1]
+        assert isinstance(handed, RoundSetup)
+        left = next_shoe(previous.rules, previous, dict(round_.opened.seats))
+        for name in ("shoe", "cover_at", "batch", "shuffling", "shuffle_due", "burn_due"):
+            if getattr(left, name) != getattr(handed, name):
+                what = {
+                    "shoe": "the cards in the shoe (or their order)",
+                    "cover_at": "where the cover card lies",
+                    "batch": "the batch of cards in use",
+                    "shuffling": "how the cards are shuffled",
+                    "shuffle_due": "whether a shuffle is due",
+                    "burn_due": "whether a card is to be burned",
+                }[name]
+                return (
+                    f"round {round_.opened.round_id} was not handed the shoe round "
+                    f"{previous.opened.round_id} left: {what} differ (673a.7(d))"
+                )
+        return None
+
     def opens_ahead(self, rules: RulesSubmission, timings: TableTimings) -> bool:
         return timings.offer_cut
 

@@ -119,6 +119,7 @@ export async function checkRound(revealed, received, roundId) {
   }
   notes.push(`${events.length} events chain one to the next.`);
   notes.push(`${opened} sealed values open to the commitments published with them.`);
+  if (revealed.carried_on) notes.push(`This round was dealt from what round ${revealed.previous_round_id} left (the cards left in the shoe): this page checks the round alone; croupier verify-round checks it with the rounds before it, back to the shuffle.`);
   const byIndex = new Map(events.map((e) => [e.index, e]));
   let compared = 0;
   for (const seen of received) {
