@@ -181,6 +181,40 @@ def _check_seen(
     return compared
 
 
+_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "seq": int,
+    "index": int,
+    "type": str,
+    "prev_hash": str,
+    "hash": str,
+    "sealed": dict,
+    "event": dict,
+}
+
+
+def malformed(events: object, what: str, *, optional: tuple[str, ...] = ()) -> str | None:
+    """Why ``events`` (a list of stored events as the server sends them) cannot be
+    checked, in words (``"event 3 of the reveal has no hash"``), or None when each is an
+    object with its ``seq``, ``index``, ``type``, ``prev_hash``, ``hash``, ``sealed`` and
+    ``event`` of the right kind (those named in ``optional`` may be absent; ``salts``,
+    where given, an object)."""
+    if not isinstance(events, list):
+        return f"{what} is not a list of events"
+    for n, event in enumerate(events):
+        if not isinstance(event, dict):
+            return f"event {n} of {what} is not an object"
+        for name, kind in _FIELDS.items():
+            if name not in event:
+                if name in optional:
+                    continue
+                return f"event {n} of {what} has no {name}"
+            if not isinstance(event[name], kind) or isinstance(event[name], bool):
+                return f"event {n} of {what} has a {name} of the wrong kind: {event[name]!r}"
+        if not isinstance(event.get("salts", {}), dict):
+            return f"event {n} of {what} has salts of the wrong kind"
+    return None
+
+
 def check_round(
     revealed: dict[str, Any],
     received: Sequence[dict[str, Any]] | None = None,
@@ -190,11 +224,23 @@ def check_round(
     events as the player received them while it was played (each as in
     ``GET /rounds/{id}/steps``' ``steps[].event`` or a command's ``events``) and the
     round asked for (``round_id``: the reveal must be of it)."""
-    check = RoundCheck(str(revealed.get("round_id")))
-    events = sorted(revealed.get("events", []), key=lambda e: e["index"])
-    if not events:
+    if not isinstance(revealed, dict):
+        check = RoundCheck(str(round_id))
+        check.problems.append("the reveal is not a JSON object (GET /rounds/ROUND/reveal)")
+        return check
+    check = RoundCheck(str(revealed.get("round_id", round_id)))
+    if not revealed.get("events"):
         check.problems.append("the reveal holds no events")
         return check
+    shape = malformed(revealed["events"], "the reveal") or (
+        None
+        if received is None
+        else malformed(list(received), "the events you received", optional=("sealed",))
+    )
+    if shape is not None:
+        check.problems.append(f"{shape}: it cannot be checked")
+        return check
+    events = sorted(revealed["events"], key=lambda e: e["index"])
     _check_round_id(revealed, events, round_id, check)
     _check_chain(events, check)
     opened = _check_seals(events, check)

@@ -53,6 +53,18 @@ def _events(saved: Any) -> list[dict[str, Any]]:
     raise typer.BadParameter("expected a steps answer, a command's answer or a list of events")
 
 
+def _read(path: Path, option: str) -> Any:
+    """The JSON in ``path``; exit 2 saying why when it cannot be read or is not JSON."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        typer.echo(f"{option} {path}: cannot read it ({error.strerror})", err=True)
+        raise typer.Exit(2) from error
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        typer.echo(f"{option} {path}: not a JSON file ({error})", err=True)
+        raise typer.Exit(2) from error
+
+
 def register(app: typer.Typer) -> None:
     @app.command("verify-round")
     def verify_round(
@@ -80,12 +92,12 @@ def register(app: typer.Typer) -> None:
         dealt, and that nothing was changed afterwards."""
         base = server.rstrip("/")
         if reveal is not None:
-            revealed = json.loads(reveal.read_text())
+            revealed = _read(reveal, "--reveal")
         else:
             revealed = _get(f"{base}/rounds/{round_id}/reveal", token)
         received: list[dict[str, Any]] | None = None
         if seen is not None:
-            received = _events(json.loads(seen.read_text()))
+            received = _events(_read(seen, "--seen"))
         elif reveal is None and token:
             received = _events(_get(f"{base}/rounds/{round_id}/steps", token))
         check = check_round(revealed, received, round_id)
