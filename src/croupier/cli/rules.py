@@ -137,17 +137,9 @@ SHOW_HELP = "Print the table sign the regulation requires for a Rules Submission
 
 
 def _engine(db: str) -> Any:
-    from sqlalchemy import exc
+    from croupier.cli.server import existing
 
-    from croupier.ledger.db import make_engine, upgrade
-
-    try:
-        engine = make_engine(db)
-        upgrade(engine)
-    except (exc.SQLAlchemyError, ValueError) as error:
-        typer.echo(f"cannot open the database {db}: {error}", err=True)
-        raise typer.Exit(2) from error
-    return engine
+    return existing(db, migrate=True)
 
 
 def history(
