@@ -582,14 +582,17 @@ def test_random_manual_rounds_replay_and_settle_by_the_result_shown(seed: int) -
 
 def test_625a_3_the_table_maximum_counts_what_the_seat_has_there() -> None:
     """$10 on Small, then $995 more at a $1,000 maximum: $1,005 in all is refused, and
-    the message says both amounts in a sentence."""
+    the message says both amounts in a sentence, naming the spot as the layout does; $4
+    on Total 10 is below the $5 minimum."""
     rnd = open_round(maximum_wager=100_000)
     bet(rnd, "small", 1_000)
     error = refused(rnd, PlaceWager(seat=1, spot="small", amount=99_500), 1)
     assert error.reason == (
-        "a wager on small may be at most the table maximum of $1,000 in all: $995 is too "
+        "a wager on Small may be at most the table maximum of $1,000 in all: $995 is too "
         "much, and seat 1 has $10 there already"
     )
+    error = refused(rnd, PlaceWager(seat=1, spot="total:10", amount=400), 1)
+    assert error.reason == "a wager on Total 10 must be at least the table minimum of $5, not $4"
 
 
 def test_a_rules_submission_naming_no_game_says_so() -> None:
