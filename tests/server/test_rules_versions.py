@@ -162,7 +162,8 @@ def test_the_migration_makes_each_tables_first_version(tmp_path: Any) -> None:
 
 def test_a_version_filed_by_nobody_is_refused(tmp_path: Path) -> None:
     """`rules file TABLE FILE --by ""` (or only spaces): the history must say who filed
-    each version, so a blank name is refused and nothing is filed."""
+    each version, so a blank name is refused and nothing is filed; the history, in 80
+    columns, shows every field whole."""
     url = f"sqlite:///{tmp_path / 'rules.sqlite'}"
     api = Api(url)
     try:
@@ -175,4 +176,9 @@ def test_a_version_filed_by_nobody_is_refused(tmp_path: Path) -> None:
         assert result.exit_code == 2, result.output
         assert "names who files it: the filer may not be left blank" in result.output
     result = CliRunner().invoke(cli, ["rules", "history", "sb", "--db", url, "--json"])
-    assert [row["version"] for row in json.loads(result.output)] == [1]
+    [row] = json.loads(result.output)
+    assert row["version"] == 1
+    # In 80 columns the history is cut short nowhere.
+    result = CliRunner().invoke(cli, ["rules", "history", "sb", "--db", url], env={"COLUMNS": "80"})
+    assert "…" not in result.output
+    assert row["effective_at"] in result.output and row["rules_sha256"][:16] in result.output

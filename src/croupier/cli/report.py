@@ -18,9 +18,9 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from croupier.cli.server import Db
+from croupier.cli.wide import print_rows
 from croupier.ledger.db import DEFAULT_URL
 
 USAGE_ERROR = 2
@@ -84,14 +84,13 @@ def hold(
     elif as_html:
         typer.echo(to_html(rows), nl=False)
     else:
-        out = Table(
-            title="Hold report (amounts in dollars; gaming day: the UTC date a round ended)"
+        print_rows(
+            Console(),
+            "Hold report (amounts in dollars; gaming day: the UTC date a round ended)",
+            HEADINGS,
+            [text_cells(row) for row in rows],
+            right=HEADINGS[4:11],
         )
-        for heading in HEADINGS:
-            out.add_column(heading, justify="right" if heading in HEADINGS[4:11] else "left")
-        for row in rows:
-            out.add_row(*text_cells(row))
-        Console().print(out)
 
 
 def register(app: typer.Typer) -> None:
