@@ -32,7 +32,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from croupier.engine import RoundVoided
+from pydantic import ValidationError
+
+from croupier.engine import RoundVoided, in_words
 from croupier.errors import CroupierError, UnknownGame
 from croupier.registry import round_type
 from croupier.sealing import (
@@ -58,6 +60,11 @@ class RoundCheck:
         return not self.problems
 
 
+def _named(event: dict[str, Any]) -> str:
+    """A stored event as a person reads it: ``"event 4 (deck shuffled)"``."""
+    return f"event {event['index']} ({in_words(str(event['type']))})"
+
+
 def _blank(value: Any) -> bool:
     return value is None or value == []
 
@@ -78,7 +85,7 @@ def agrees(seen: Any, whole: Any) -> bool:
 
 def _check_chain(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
     for n, event in enumerate(events):
-        where = f"event {event['index']} ({event['type']})"
+        where = f"{_named(event)}"
         if n and (event["prev_hash"], event["seq"]) != (
             events[n - 1]["hash"],
             events[n - 1]["seq"] + 1,
@@ -98,7 +105,7 @@ def _check_chain(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
 def _check_seals(events: Sequence[dict[str, Any]], check: RoundCheck) -> int:
     opened = 0
     for event in events:
-        where = f"event {event['index']} ({event['type']})"
+        where = f"{_named(event)}"
         sealed, salts = event["sealed"], event.get("salts", {})
         if set(sealed) != set(salts):
             check.problems.append(f"{where}: the salts revealed are not those of its seals")
@@ -127,14 +134,13 @@ def _check_salts(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
             for one in salt if isinstance(salt, list) else [salt]:
                 if not isinstance(one, str) or len(one) < 2 * SALT_BYTES:
                     check.problems.append(
-                        f"event {event['index']} ({event['type']}): a salt of {name} is "
+                        f"{_named(event)}: a salt of {name} is "
                         f"shorter than {8 * SALT_BYTES} bits: its commitment could be tried "
                         "against every card"
                     )
                 elif one in used:
                     check.problems.append(
-                        f"event {event['index']} ({event['type']}): a salt of {name} is used "
-                        "twice in the round"
+                        f"{_named(event)}: a salt of {name} is used twice in the round"
                     )
                 used.add(str(one))
 
@@ -161,7 +167,7 @@ def _check_seen(
     compared = 0
     for seen in received:
         whole = by_index.get(seen["index"])
-        where = f"event {seen['index']} ({seen['type']}) as you received it"
+        where = f"{_named(seen)} as you received it"
         if whole is None:
             check.problems.append(f"{where} is not in the revealed round")
             continue
@@ -257,9 +263,7 @@ def check_round(
                 if event["index"] < wagers[0]
                 else (" after the last wager" if event["index"] > wagers[-1] else "")
             )
-        check.notes.append(
-            f"the order dealt from was committed at event {event['index']} ({event['type']}){when}"
-        )
+        check.notes.append(f"the order dealt from was committed at {_named(event)}{when}")
     if received is not None:
         compared = _check_seen(events, received, check)
         check.notes.append(f"{compared} events you received agree with the revealed round")
@@ -268,7 +272,16 @@ def check_round(
         replayed = game.replay(game.events_from_json(json.dumps([e["event"] for e in events])))
     except UnknownGame as error:
         check.problems.append(str(error))
-    except (CroupierError, ValueError) as error:
+    except ValidationError as error:
+        for found in error.errors():
+            index, *rest = [str(part) for part in found["loc"]]
+            named = f"event {index}" + (f" ({in_words(rest[0])})" if rest else "")
+            what = f", {' '.join(rest[1:])}" if rest[1:] else ""
+            message = str(found["msg"]).removeprefix("Value error, ")
+            check.problems.append(f"{named}{what} is not an event of the game: {message}")
+    except CroupierError as error:
+        check.problems.append(f"the revealed events do not replay under the rules: {error.reason}")
+    except ValueError as error:
         check.problems.append(f"the revealed events do not replay under the rules: {error}")
     else:
         check.notes.append("the revealed events replay under the game's rules")
@@ -276,7 +289,7 @@ def check_round(
         voided = any(isinstance(e, RoundVoided) for e in replayed.events)
         if not replayed.finished:
             check.problems.append(
-                f"the revealed events stop at event {last['index']} ({last['type']}), before "
+                f"the revealed events stop at {_named(last)}, before "
                 "the round is over: the rest of the round is missing"
             )
         elif revealed.get("status") != ("voided" if voided else "completed"):

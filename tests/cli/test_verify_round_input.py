@@ -72,3 +72,11 @@ def test_an_empty_reveal_names_the_round_asked_for(tmp_path: Path) -> None:
     assert code == 1
     assert "the reveal holds no events" in output
     assert "round gfi-1 DOES NOT VERIFY" in output
+
+
+def test_events_are_named_in_words(tmp_path: Path) -> None:
+    """A problem names the event as a person reads it ("round opened"), not by its class."""
+    code, output = _run(tmp_path, {"round_id": "gfi-1", "events": [EVENT]})
+    assert code == 1
+    assert "event 0 (round opened): its hash is not that of its public form" in output
+    assert "RoundOpened" not in output

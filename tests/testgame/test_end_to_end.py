@@ -115,7 +115,7 @@ def test_a_round_played_by_hand_and_replayed() -> None:
     assert again.events == round_.events and again.view(DEALER) == round_.view(DEALER)
     # A face altered in storage does not follow from the rules.
     forged = [e.model_copy(update={"face": 4}) if isinstance(e, DieThrown) else e for e in stored]
-    with pytest.raises(ReplayError, match="should be"):
+    with pytest.raises(ReplayError, match="is not what the rules produce"):
         OneDieRound.replay(forged)
 
 
