@@ -80,3 +80,13 @@ def test_events_are_named_in_words(tmp_path: Path) -> None:
     assert code == 1
     assert "event 0 (round opened): its hash is not that of its public form" in output
     assert "RoundOpened" not in output
+
+
+def test_the_help_reads_as_sentences() -> None:
+    """The command list gives verify-round's help in one sentence (it once broke after
+    "before it was"), and the table arguments are written TABLE and NAME like the rest."""
+    env = {"COLUMNS": "250", "NO_COLOR": "1"}
+    listed = CliRunner().invoke(app, ["--help"], env=env).output
+    assert "committed before it was dealt, and that nothing was changed" in listed
+    for args, usage in ((["verify"], "{TABLE}"), (["players", "add"], "{NAME}")):
+        assert usage in CliRunner().invoke(app, [*args, "--help"], env=env).output

@@ -172,7 +172,7 @@ def register(app: typer.Typer) -> None:
 
     @players_app.command("add")
     def players_add(
-        name: Annotated[str, typer.Argument(help="The name shown at the tables.")],
+        name: Annotated[str, typer.Argument(metavar="NAME", help="The name shown at the tables.")],
         role: Annotated[str, typer.Option(help="player, dealer or admin")] = "player",
         db: Db = DEFAULT_URL,
     ) -> None:
@@ -275,7 +275,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command("verify")
     def verify(
-        table: Annotated[str, typer.Argument(help="The table's id.")], db: Db = DEFAULT_URL
+        table: Annotated[str, typer.Argument(metavar="TABLE", help="The table's id.")],
+        db: Db = DEFAULT_URL,
     ) -> None:
         """Check a table's event hash chain; exit 1 if it does not verify."""
         from sqlalchemy.orm import Session

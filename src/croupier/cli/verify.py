@@ -66,7 +66,14 @@ def _read(path: Path, option: str) -> Any:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("verify-round")
+    @app.command(
+        "verify-round",
+        help=(
+            "Check that a round you played was dealt from what was committed before it was "
+            "dealt, and that nothing was changed afterwards: exit 0 if it verifies, 1 if it "
+            "does not, 2 if the reveal or a file cannot be had."
+        ),
+    )
     def verify_round(
         round_id: Annotated[str, typer.Argument(metavar="ROUND", help="The round, e.g. dbj-12.")],
         server: Annotated[
