@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from enum import StrEnum
@@ -48,6 +49,35 @@ DEALER: Literal["dealer"] = "dealer"
 
 Actor = int | Literal["dealer"]
 """Who sends a command: a seat number (1 is at the dealer's left) or :data:`DEALER`."""
+
+
+def in_words(type_name: str) -> str:
+    """An event's or command's type in words, for a person: ``"DeckShuffled"`` ->
+    ``"deck shuffled"``."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", type_name).lower()
+
+
+def difference(produced: Event, found: Event | None) -> str:
+    """How a stored event (``found``; None: there is none) differs from the one the rules
+    produce, in words: ``"card dealt: card is As, the rules deal 3c"``."""
+    named = in_words(type(produced).__name__)
+    if found is None:
+        return f"it is missing: the rules go on with {named}"
+    if type(found) is not type(produced):
+        return f"it is {in_words(type(found).__name__)}, where the rules give {named}"
+    want, got = produced.model_dump(mode="json"), found.model_dump(mode="json")
+    fields = [
+        f"{name.replace('_', ' ')} is {_shown(got.get(name))}, the rules give {_shown(want[name])}"
+        for name in want
+        if want[name] != got.get(name)
+    ]
+    return f"{named}: {'; '.join(fields)}"
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list):
+        return " ".join(str(item) for item in value) or "nothing"
+    return "nothing" if value is None else str(value)
 
 
 def _parse_fraction(value: object) -> Fraction:
@@ -316,7 +346,7 @@ class Round(ABC, Generic[StateT]):
         """Handle again the command behind ``events[index]``; return how many stored
         events it accounts for."""
         event = events[index]
-        where = f"event {index} ({type(event).__name__})"
+        where = f"event {index} ({in_words(type(event).__name__)})"
         derived = self.command_for(event, events[index + 1 :])
         if derived is None:
             raise ReplayError(f"{where} does not follow from any command here", "engine:replay")
@@ -331,9 +361,10 @@ class Round(ABC, Generic[StateT]):
         for offset, produced in enumerate(emitted):
             position = index + offset
             if position >= len(events) or events[position] != produced:
-                found = events[position] if position < len(events) else "nothing"
+                found = events[position] if position < len(events) else None
                 raise ReplayError(
-                    f"event {position} should be {produced!r} under the rules; found {found!r}",
+                    f"event {position} is not what the rules produce: "
+                    f"{difference(produced, found)}",
                     "engine:replay",
                 )
         return len(emitted)

@@ -182,3 +182,9 @@ def parse_dollars(text: str, cite: str) -> Cents:
         )
     cents = int(match[2].replace(",", "") or "0") * 100 + int((match[3] or "").ljust(2, "0"))
     return -cents if match[1] else cents
+
+
+def counted(count: int, noun: str) -> str:
+    """``"1 round"``, ``"2 rounds"``, ``"1,000 rounds"``: ``count`` (with thousands
+    separators) and ``noun``, plural (``noun + "s"``) unless ``count`` is 1."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"

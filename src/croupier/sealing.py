@@ -140,7 +140,7 @@ def check_seal(body: Mapping[str, Any], sealed: Mapping[str, str], salts: Salts)
             return f"sealed field {name} is not in the event"
         try:
             found = field_commitment(body[name], salts[name])
-        except ValueError as error:
+        except (ValueError, TypeError) as error:
             return f"sealed field {name}: {error}"
         if found != commitment:
             return f"sealed field {name} does not open to the value stored"

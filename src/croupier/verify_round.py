@@ -38,7 +38,9 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from croupier.engine import Round, RoundVoided
+from pydantic import ValidationError
+
+from croupier.engine import Round, RoundVoided, in_words
 from croupier.errors import CroupierError, UnknownGame
 from croupier.registry import round_type, spec_of
 from croupier.sealing import (
@@ -64,6 +66,11 @@ class RoundCheck:
         return not self.problems
 
 
+def _named(event: dict[str, Any]) -> str:
+    """A stored event as a person reads it: ``"event 4 (deck shuffled)"``."""
+    return f"event {event['index']} ({in_words(str(event['type']))})"
+
+
 def _blank(value: Any) -> bool:
     return value is None or value == []
 
@@ -84,7 +91,7 @@ def agrees(seen: Any, whole: Any) -> bool:
 
 def _check_chain(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
     for n, event in enumerate(events):
-        where = f"event {event['index']} ({event['type']})"
+        where = f"{_named(event)}"
         if n and (event["prev_hash"], event["seq"]) != (
             events[n - 1]["hash"],
             events[n - 1]["seq"] + 1,
@@ -104,7 +111,7 @@ def _check_chain(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
 def _check_seals(events: Sequence[dict[str, Any]], check: RoundCheck) -> int:
     opened = 0
     for event in events:
-        where = f"event {event['index']} ({event['type']})"
+        where = f"{_named(event)}"
         sealed, salts = event["sealed"], event.get("salts", {})
         if set(sealed) != set(salts):
             check.problems.append(f"{where}: the salts revealed are not those of its seals")
@@ -133,14 +140,13 @@ def _check_salts(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
             for one in salt if isinstance(salt, list) else [salt]:
                 if not isinstance(one, str) or len(one) < 2 * SALT_BYTES:
                     check.problems.append(
-                        f"event {event['index']} ({event['type']}): a salt of {name} is "
+                        f"{_named(event)}: a salt of {name} is "
                         f"shorter than {8 * SALT_BYTES} bits: its commitment could be tried "
                         "against every card"
                     )
                 elif one in used:
                     check.problems.append(
-                        f"event {event['index']} ({event['type']}): a salt of {name} is used "
-                        "twice in the round"
+                        f"{_named(event)}: a salt of {name} is used twice in the round"
                     )
                 used.add(str(one))
 
@@ -167,7 +173,7 @@ def _check_seen(
     compared = 0
     for seen in received:
         whole = by_index.get(seen["index"])
-        where = f"event {seen['index']} ({seen['type']}) as you received it"
+        where = f"{_named(seen)} as you received it"
         if whole is None:
             check.problems.append(f"{where} is not in the revealed round")
             continue
@@ -185,6 +191,40 @@ def _check_seen(
             check.problems.append(f"{where} showed a value other than the one revealed")
         compared += 1
     return compared
+
+
+_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "seq": int,
+    "index": int,
+    "type": str,
+    "prev_hash": str,
+    "hash": str,
+    "sealed": dict,
+    "event": dict,
+}
+
+
+def malformed(events: object, what: str, *, optional: tuple[str, ...] = ()) -> str | None:
+    """Why ``events`` (a list of stored events as the server sends them) cannot be
+    checked, in words (``"event 3 of the reveal has no hash"``), or None when each is an
+    object with its ``seq``, ``index``, ``type``, ``prev_hash``, ``hash``, ``sealed`` and
+    ``event`` of the right kind (those named in ``optional`` may be absent; ``salts``,
+    where given, an object)."""
+    if not isinstance(events, list):
+        return f"{what} is not a list of events"
+    for n, event in enumerate(events):
+        if not isinstance(event, dict):
+            return f"event {n} of {what} is not an object"
+        for name, kind in _FIELDS.items():
+            if name not in event:
+                if name in optional:
+                    continue
+                return f"event {n} of {what} has no {name}"
+            if not isinstance(event[name], kind) or isinstance(event[name], bool):
+                return f"event {n} of {what} has a {name} of the wrong kind: {event[name]!r}"
+        if not isinstance(event.get("salts", {}), dict):
+            return f"event {n} of {what} has salts of the wrong kind"
+    return None
 
 
 def check_round(
@@ -220,6 +260,8 @@ def check_rounds(
         check.problems += [f"round {alone.round_id}: {p}" for p in alone.problems]
         chain.append((earlier, found))
     for (newer, later), (older, before) in pairwise(chain):
+        if later is None or before is None:
+            continue  # its own check says why it cannot be checked
         newer_events = sorted(newer.get("events", []), key=lambda e: e["index"])
         older_events = sorted(older.get("events", []), key=lambda e: e["index"])
         if (
@@ -231,12 +273,13 @@ def check_rounds(
                 f"round {newer.get('round_id')} does not follow round {older.get('round_id')} "
                 "in the table's chain"
             )
-        if later is not None and before is not None:
-            problem = spec_of(later).policy.follows(before, later)
-            if problem is not None:
-                check.problems.append(problem)
+        problem = spec_of(later).policy.follows(before, later)
+        if problem is not None:
+            check.problems.append(problem)
     last, oldest = chain[-1]
-    if oldest is not None and spec_of(oldest).policy.carried_on(oldest):
+    if oldest is None:
+        return check  # the oldest round's own check says why it cannot be checked
+    if spec_of(oldest).policy.carried_on(oldest):
         check.problems.append(
             f"round {last.get('round_id')} is dealt from what round "
             f"{last.get('previous_round_id')} left, whose reveal is not given"
@@ -254,11 +297,23 @@ def _check_one(
     received: Sequence[dict[str, Any]] | None,
     round_id: str | None,
 ) -> tuple[RoundCheck, Round[Any] | None]:
-    check = RoundCheck(str(revealed.get("round_id")))
-    events = sorted(revealed.get("events", []), key=lambda e: e["index"])
-    if not events:
+    if not isinstance(revealed, dict):
+        check = RoundCheck(str(round_id))
+        check.problems.append("the reveal is not a JSON object (GET /rounds/ROUND/reveal)")
+        return check, None
+    check = RoundCheck(str(revealed.get("round_id", round_id)))
+    if not revealed.get("events"):
         check.problems.append("the reveal holds no events")
         return check, None
+    shape = malformed(revealed["events"], "the reveal") or (
+        None
+        if received is None
+        else malformed(list(received), "the events you received", optional=("sealed",))
+    )
+    if shape is not None:
+        check.problems.append(f"{shape}: it cannot be checked")
+        return check, None
+    events = sorted(revealed["events"], key=lambda e: e["index"])
     _check_round_id(revealed, events, round_id, check)
     _check_chain(events, check)
     opened = _check_seals(events, check)
@@ -275,9 +330,7 @@ def _check_one(
                 if event["index"] < wagers[0]
                 else (" after the last wager" if event["index"] > wagers[-1] else "")
             )
-        check.notes.append(
-            f"the order dealt from was committed at event {event['index']} ({event['type']}){when}"
-        )
+        check.notes.append(f"the order dealt from was committed at {_named(event)}{when}")
     if received is not None:
         compared = _check_seen(events, received, check)
         check.notes.append(f"{compared} events you received agree with the revealed round")
@@ -286,22 +339,31 @@ def _check_one(
         replayed = game.replay(game.events_from_json(json.dumps([e["event"] for e in events])))
     except UnknownGame as error:
         check.problems.append(str(error))
-        return check, None
-    except (CroupierError, ValueError) as error:
+    except ValidationError as error:
+        for found in error.errors():
+            index, *rest = [str(part) for part in found["loc"]]
+            named = f"event {index}" + (f" ({in_words(rest[0])})" if rest else "")
+            what = f", {' '.join(rest[1:])}" if rest[1:] else ""
+            message = str(found["msg"]).removeprefix("Value error, ")
+            check.problems.append(f"{named}{what} is not an event of the game: {message}")
+    except CroupierError as error:
+        check.problems.append(f"the revealed events do not replay under the rules: {error.reason}")
+    except ValueError as error:
         check.problems.append(f"the revealed events do not replay under the rules: {error}")
-        return check, None
-    check.notes.append("the revealed events replay under the game's rules")
-    last = events[-1]
-    voided = any(isinstance(e, RoundVoided) for e in replayed.events)
-    if not replayed.finished:
-        check.problems.append(
-            f"the revealed events stop at event {last['index']} ({last['type']}), before "
-            "the round is over: the rest of the round is missing"
-        )
-        return check, None
-    if revealed.get("status") != ("voided" if voided else "completed"):
-        check.problems.append(
-            f"the reveal says the round was {revealed.get('status')}, but its events "
-            f"show it {'voided' if voided else 'completed'}"
-        )
-    return check, replayed
+    else:
+        check.notes.append("the revealed events replay under the game's rules")
+        last = events[-1]
+        voided = any(isinstance(e, RoundVoided) for e in replayed.events)
+        if not replayed.finished:
+            check.problems.append(
+                f"the revealed events stop at {_named(last)}, before "
+                "the round is over: the rest of the round is missing"
+            )
+            return check, None
+        if revealed.get("status") != ("voided" if voided else "completed"):
+            check.problems.append(
+                f"the reveal says the round was {revealed.get('status')}, but its events "
+                f"show it {'voided' if voided else 'completed'}"
+            )
+        return check, replayed
+    return check, None

@@ -88,3 +88,15 @@ def test_an_offered_bonus_is_not_labelled() -> None:
     sheet = ccp.par_sheet(rules)
     assert not sheet.wager("five_card_bonus").description.startswith(NOT_OFFERED)
     assert sheet.wager("antes").hit_frequency == Fraction(1, 2)
+
+
+@pytest.mark.parametrize("game", ["sic-bo", "high-roll-dice", "pai-gow"])
+def test_decks_on_a_game_without_them_says_so(game: str) -> None:
+    """--decks belongs to a Rules Submission that sets decks (Double Back Jack); on any
+    other game it is refused in words, not as a validator's "Extra inputs" message."""
+    result = CliRunner().invoke(app, ["analyze", game, "--decks", "2"], env=ENV)
+    assert result.exit_code == 2
+    assert f"{game}'s Rules Submission sets no number of decks: --decks does not apply" in (
+        result.output
+    )
+    assert "Extra inputs" not in result.output

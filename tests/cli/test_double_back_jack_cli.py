@@ -171,7 +171,7 @@ def test_leaving_mid_round_plays_the_hand_out() -> None:
     stands the hand and the round is settled."""
     out = run("refuse\nbet 5\ndeal\n", 3)
     assert "(673a.6(c))" in out
-    assert "Dealer:" in out and "Session over after 1 round(s)" in out
+    assert "Dealer:" in out and "Session over after 1 round." in out
 
 
 def test_rules_file(tmp_path: Path) -> None:
@@ -182,7 +182,7 @@ def test_rules_file(tmp_path: Path) -> None:
     out = run("refuse\nbet 5\nbet 10\ndeal\nno\nstand\n", 5, "--rules", str(path), "--rounds", "1")
     assert "(2 decks, red backs, a new shoe)" in out
     assert re.search(r"Refused: a Blackjack Wager must be \$10 to .*\(673a\.6\(d\)\)", out)
-    assert "$10 Blackjack Wager" in out and "Session over after 1 round(s)" in out
+    assert "$10 Blackjack Wager" in out and "Session over after 1 round." in out
     other = tmp_path / "other.toml"
     other.write_text('game = "go-fore-it"\n')
     result = CliRunner().invoke(app, ["play", "double-back-jack", "--rules", str(other)], env=ENV)

@@ -111,7 +111,7 @@ def test_leaving_mid_round_plays_the_hand_out() -> None:
     result = CliRunner().invoke(app, ["play", "go-fore-it", "--seed", "9"], input=script, env=ENV)
     assert result.exit_code == 0, result.output
     assert "(676a.7(b))" in result.output
-    assert "Dealer:" in result.output and "Session over after 1 round(s)" in result.output
+    assert "Dealer:" in result.output and "Session over after 1 round." in result.output
 
 
 def test_analyze_go_fore_it_json() -> None:

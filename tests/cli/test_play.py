@@ -238,7 +238,7 @@ def test_scripted_session_balance_matches_the_dice(table: Paytable, seed: int) -
         (printed,) = ROUND_BALANCE.findall(block)
         assert to_cents(printed) == balance
     assert to_cents(FINAL.findall(output)[-1]) == balance
-    assert f"Session over after {rounds} round(s)" in output
+    assert f"Session over after {rounds} round{'' if rounds == 1 else 's'}." in output
     if table.extra is not None:
         assert extra_rolls > 0
 
@@ -252,14 +252,14 @@ def test_same_seed_same_session() -> None:
 def test_rounds_option_stops_the_session() -> None:
     session = script(all_bets(TEN_DICE)) * 3
     output = run(["play", "high-roll-dice", "--seed", "3", "--rounds", "2"], session)
-    assert "Session over after 2 round(s)" in output
+    assert "Session over after 2 rounds" in output
     assert "Round r0003" not in output
 
 
 def test_default_rng_and_quit() -> None:
     output = run(["play", "high-roll-dice"], "help\nquit\n")
     assert "Balance $1,000. You may:" in output
-    assert "Session over after 0 round(s)" in output
+    assert "Session over after 0 rounds" in output
     assert "Final balance: $1,000" in output
 
 
@@ -333,7 +333,7 @@ def test_cents_are_exact(tmp_path: Path) -> None:
     first, extra = round_dice(output)
     net = expected_net(TEN_DICE, bets, first, extra)
     assert to_cents(FINAL.findall(output)[-1]) == 100_000 + net
-    assert "Session over after 1 round(s)" in output
+    assert "Session over after 1 round." in output
 
 
 def test_roll_without_wagers_is_refused() -> None:
@@ -346,7 +346,7 @@ def test_roll_without_wagers_is_refused() -> None:
 def test_balance_below_the_minimum_ends_the_session() -> None:
     output = run(["play", "high-roll-dice", "--balance", "499"], "")
     assert "below the table minimum" in output
-    assert "Session over after 0 round(s)" in output
+    assert "Session over after 0 rounds" in output
 
 
 def test_play_refuses_a_bad_rules_file(tmp_path: Path) -> None:

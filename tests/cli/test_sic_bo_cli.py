@@ -59,12 +59,12 @@ def test_the_generic_table_refuses_a_bad_spot_with_its_rule() -> None:
     rule, and no list of fifty spots; a negative amount is told in dollars."""
     out = generic_session(["bet total:3 5", "bet big -5", "bet combination:3-3 5"])
     assert (
-        'Refused: there is no spot "total:3": a Total Value wager names a total 4 to 17 '
+        'Refused: there is no Total Value "3": a Total Value wager names a total 4 to 17 '
         "(3 and 18 are three of a kind) (625a.3)"
     ) in out
     assert "Refused: a wager must be more than zero, not -$5 (625a.3)" in out
     assert "-500" not in out
-    assert 'Refused: there is no spot "combination:3-3"' in out
+    assert 'Refused: there is no Two Dice Combination "3-3"' in out
     assert "total:N (N 4 to 17)" in out
     assert "total:4, total:5" not in out
 
@@ -192,10 +192,11 @@ def test_a_line_is_placed_whole_or_not_at_all() -> None:
         script="big 10, total 3 5\nsmall 10, big 15\ntriple 7 5\nfoo 5\nbig ten\nshake\nquit\n",
     )
     assert code == 0, out
-    assert 'Refused: there is no spot "total:3": a Total Value wager names a total 4 to 17' in out
+    assert 'Refused: there is no Total Value "3": a Total Value wager names a total 4 to 17' in out
     assert "Refused: a wager of $25 is more than your balance of $20 (625a.3)" in out
     assert out.count("Nothing on that line was placed.") == 2
-    assert 'there is no spot "three_of_a_kind:7": a Three of a Kind wager names a number' in out
+    assert 'there is no Three of a Kind "7": a Three of a Kind wager names a number' in out
+    assert "three_of_a_kind:7" not in out and "total:3" not in out
     assert "Unknown command 'foo 5'; type help." in out
     assert "Refused: 'ten' is not an amount in dollars" in out
     assert "no player has wagered" in out

@@ -137,3 +137,34 @@ def test_a_failing_battery_exits_1(monkeypatch: pytest.MonkeyPatch) -> None:
     result = invoke("rng", "test", "sic-bo", "--count", "100000")
     assert result.exit_code == 1
     assert "fail" in result.output  # type: ignore[attr-defined]
+
+
+def test_a_refused_dump_leaves_the_files_as_they_were(tmp_path: Path) -> None:
+    """An unknown --draw, or --raw-out naming the --out file, is refused before anything
+    is opened: a dump already there is kept, not emptied or mixed with bytes."""
+    out = tmp_path / "dice.txt"
+    out.write_text("yesterday's dump\n")
+    result = invoke("rng", "dump", "sic-bo", "--count", "5", "--draw", "deck", "--out", str(out))
+    assert result.exit_code == 2  # type: ignore[attr-defined]
+    assert "sic-bo has no draw 'deck'; its draws: three-dice" in result.output  # type: ignore[attr-defined]
+    args = ("--count", "5", "--out", str(out), "--raw-out", str(tmp_path / "." / "dice.txt"))
+    result = invoke("rng", "dump", "sic-bo", *args)
+    assert result.exit_code == 2  # type: ignore[attr-defined]
+    assert "--out and --raw-out are the same file" in result.output  # type: ignore[attr-defined]
+    assert out.read_text() == "yesterday's dump\n"
+
+
+def test_the_battery_refuses_what_it_could_not_finish(tmp_path: Path) -> None:
+    """An --html in a folder that does not exist is refused before the battery runs; a
+    count past 10^12 is refused by --count's range, and one too large for memory says so
+    (numpy's MemoryError, raised here for 10^12 values of a shuffle: some 2 TiB)."""
+    missing = tmp_path / "no-such-folder" / "rng.html"
+    result = invoke("rng", "test", "sic-bo", "--count", "10", "--html", str(missing))
+    assert result.exit_code == 2  # type: ignore[attr-defined]
+    assert f"there is no folder {missing.parent}" in result.output  # type: ignore[attr-defined]
+    result = invoke("rng", "test", "sic-bo", "--count", str(10**20))
+    assert result.exit_code == 2  # type: ignore[attr-defined]
+    assert "less than or equal to 1000000000000" in result.output  # type: ignore[attr-defined]
+    result = invoke("rng", "test", "pai-gow", "--count", str(10**12))
+    assert result.exit_code == 2, result.output  # type: ignore[attr-defined]
+    assert "do not fit in this machine's memory" in result.output  # type: ignore[attr-defined]

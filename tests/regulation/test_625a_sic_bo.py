@@ -582,14 +582,17 @@ def test_random_manual_rounds_replay_and_settle_by_the_result_shown(seed: int) -
 
 def test_625a_3_the_table_maximum_counts_what_the_seat_has_there() -> None:
     """$10 on Small, then $995 more at a $1,000 maximum: $1,005 in all is refused, and
-    the message says both amounts in a sentence."""
+    the message says both amounts in a sentence, naming the spot as the layout does; $4
+    on Total 10 is below the $5 minimum."""
     rnd = open_round(maximum_wager=100_000)
     bet(rnd, "small", 1_000)
     error = refused(rnd, PlaceWager(seat=1, spot="small", amount=99_500), 1)
     assert error.reason == (
-        "a wager on small may be at most the table maximum of $1,000 in all: $995 is too "
+        "a wager on Small may be at most the table maximum of $1,000 in all: $995 is too "
         "much, and seat 1 has $10 there already"
     )
+    error = refused(rnd, PlaceWager(seat=1, spot="total:10", amount=400), 1)
+    assert error.reason == "a wager on Total 10 must be at least the table minimum of $5, not $4"
 
 
 def test_a_rules_submission_naming_no_game_says_so() -> None:
@@ -709,3 +712,31 @@ def test_625a_6_the_payout_limit_is_posted_and_checked(tmp_path: Path) -> None:
         "$50,000 and $995, the most one player can win in a round betting the minimum "
         "(625a.6)"
     ) in result.output
+
+
+def test_a_replay_says_in_words_what_differs_from_the_rules() -> None:
+    """$10 on Small, a shake of 1-2-3 (6: Small wins 1 to 1, $10). A stored settlement
+    altered to pay $20, or cut off before the round ends, does not replay: the reason
+    names the event and the field in words, not as Python reprs of the event classes."""
+    import json
+
+    from croupier.errors import ReplayError
+
+    rnd = open_round()
+    bet(rnd, "small")
+    shake(rnd, (1, 2, 3))
+    rnd.handle(SettleWagers(), DEALER)
+    stored = json.loads(SicBoRound.events_to_json(rnd.events))
+    [at] = [n for n, e in enumerate(stored) if e["type"] == "WagerSettled"]
+    assert stored[at]["won"] == TEN
+    stored[at]["won"] = 2 * TEN
+    with pytest.raises(ReplayError) as info:
+        SicBoRound.replay(SicBoRound.events_from_json(json.dumps(stored)))
+    assert info.value.reason == (
+        f"event {at} is not what the rules produce: wager settled: won is 2000, the rules give 1000"
+    )
+    cut = json.loads(SicBoRound.events_to_json(rnd.events))[:-1]
+    with pytest.raises(ReplayError) as info:
+        SicBoRound.replay(SicBoRound.events_from_json(json.dumps(cut)))
+    assert info.value.reason.endswith("it is missing: the rules go on with round completed")
+    assert "WagerSettled(" not in str(info.value)

@@ -251,3 +251,22 @@ def test_sealed_values_are_chained_by_their_commitments(tmp_path: Path) -> None:
                 connection.execute(text(statement))
     finally:
         table.close()
+
+
+def test_an_event_overwritten_with_something_not_json_is_reported(
+    tmp_path: Path, scripted: ScriptedRng
+) -> None:
+    """Someone with the keys overwrites an event's body with text that is not JSON: verify
+    says which event was altered and exits 1 (it once stopped on a traceback)."""
+    url = f"sqlite:///{tmp_path / 'forged.sqlite'}"
+    api = Api(url, rng=scripted)
+    try:
+        play_a_round(api, scripted)
+        with api.engine.begin() as connection:
+            connection.execute(text("DROP TRIGGER events_no_update"))
+            connection.execute(text("UPDATE events SET body = 'not json' WHERE seq = 2"))
+    finally:
+        api.close()
+    result = CliRunner().invoke(cli, ["verify", "hrd", "--db", url])
+    assert result.exit_code == 1, result.output
+    assert "event 2 was altered: what is stored of it is not JSON" in result.output

@@ -19,6 +19,7 @@ import io
 import json
 import math
 from datetime import UTC, datetime
+from pathlib import Path
 
 from server_api import EXAMPLES, Api, ScriptedRng
 from sqlalchemy import select
@@ -116,3 +117,39 @@ def test_refusals(tmp_path: object) -> None:
     assert result.exit_code == 2 and "YYYY-MM-DD" in result.output
     result = CliRunner().invoke(cli, ["report", "hold", "--json", "--csv"])
     assert result.exit_code == 2 and "one of" in result.output
+
+
+def test_a_report_on_no_database_or_no_table_says_so(tmp_path: Path) -> None:
+    """A mistyped --db does not create an empty database and print an empty report (nor
+    does rules history); a table that is not there is named, not an empty report."""
+    missing = tmp_path / "typo.sqlite"
+    for args in (["report", "hold"], ["rules", "history", "sb"]):
+        result = CliRunner().invoke(cli, [*args, "--db", f"sqlite:///{missing}"])
+        assert result.exit_code == 2, result.output
+        assert f"no database at {missing}" in result.output
+    assert not missing.exists()
+    url = f"sqlite:///{tmp_path / 'floor.sqlite'}"
+    Api(url).close()  # a database with its schema and no tables
+    result = CliRunner().invoke(cli, ["report", "hold", "--db", url, "--table", "nope"])
+    assert result.exit_code == 2, result.output
+    assert "--table nope: there is no table 'nope'" in result.output
+
+
+def test_the_text_report_cuts_nothing_short_in_80_columns(tmp_path: Path) -> None:
+    """Twelve columns do not fit a terminal of 80: each row is printed as its headings
+    and values instead of cells cut to "…"; on a wide terminal it is one table."""
+    url = f"sqlite:///{tmp_path / 'hold.sqlite'}"
+    scripted = ScriptedRng()
+    api = Api(url, rng=scripted)
+    try:
+        play_two_rounds(api, scripted)
+    finally:
+        api.close()
+    result = CliRunner().invoke(cli, ["report", "hold", "--db", url], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output
+    for text in ("Theoretical win", "Difference (sd)", TODAY, "$30", "-$60", "-200.00%"):
+        assert text in result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+    result = CliRunner().invoke(cli, ["report", "hold", "--db", url], env={"COLUMNS": "250"})
+    assert "…" not in result.output and result.output.count("Theoretical win") == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from server_api import EXAMPLES, Api, ScriptedRng
@@ -157,3 +158,27 @@ def test_the_migration_makes_each_tables_first_version(tmp_path: Any) -> None:
     engine.dispose()
     assert [tuple(row[:3]) for row in rows] == [(1, rules.sha256(), "table created")]
     assert str(rows[0][3]).startswith("2026-11-01 10:00:00")
+
+
+def test_a_version_filed_by_nobody_is_refused(tmp_path: Path) -> None:
+    """`rules file TABLE FILE --by ""` (or only spaces): the history must say who filed
+    each version, so a blank name is refused and nothing is filed; the history, in 80
+    columns, shows every field whole."""
+    url = f"sqlite:///{tmp_path / 'rules.sqlite'}"
+    api = Api(url)
+    try:
+        api.table("sb", EXAMPLES / "sic-bo.toml")
+    finally:
+        api.close()
+    for by in ("", "   "):
+        args = ["rules", "file", "sb", str(EXAMPLES / "sic-bo.toml"), "--by", by, "--db", url]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 2, result.output
+        assert "names who files it: the filer may not be left blank" in result.output
+    result = CliRunner().invoke(cli, ["rules", "history", "sb", "--db", url, "--json"])
+    [row] = json.loads(result.output)
+    assert row["version"] == 1
+    # In 80 columns the history is cut short nowhere.
+    result = CliRunner().invoke(cli, ["rules", "history", "sb", "--db", url], env={"COLUMNS": "80"})
+    assert "…" not in result.output
+    assert row["effective_at"] in result.output and row["rules_sha256"][:16] in result.output

@@ -115,7 +115,7 @@ def test_a_round_played_by_hand_and_replayed() -> None:
     assert again.events == round_.events and again.view(DEALER) == round_.view(DEALER)
     # A face altered in storage does not follow from the rules.
     forged = [e.model_copy(update={"face": 4}) if isinstance(e, DieThrown) else e for e in stored]
-    with pytest.raises(ReplayError, match="should be"):
+    with pytest.raises(ReplayError, match="is not what the rules produce"):
         OneDieRound.replay(forged)
 
 
@@ -388,7 +388,7 @@ def test_croupier_play_at_the_generic_table() -> None:
     assert "the round is played out before you leave" in out
     assert "Die thrown: face 2 (one-die:4)" in out
     assert "Balance: $110 (this round +$5)" in out
-    assert "Session over after 2 round(s). Started with $100, ended with $110 (+$10)." in out
+    assert "Session over after 2 rounds. Started with $100, ended with $110 (+$10)." in out
 
 
 def test_croupier_play_refuses_what_the_wallet_or_the_line_cannot_take(tmp_path: Path) -> None:
@@ -413,7 +413,7 @@ def test_croupier_play_refuses_what_the_wallet_or_the_line_cannot_take(tmp_path:
     assert "Refused: 'x' is not an amount in dollars" in out
     assert "Unknown command 'nonsense'; type help." in out
     assert "Balance: $6 (this round +$3)" in out  # 3 - 3 + 6: odd wins
-    assert "Session over after 1 round(s)" in out
+    assert "Session over after 1 round." in out
 
 
 def test_croupier_play_lists_a_game_registered_after_the_command_line() -> None:

@@ -179,6 +179,10 @@ def analyze(
         if rules_file is not None:
             submission = load(rules_file)
         if decks is not None:
+            if "decks" not in GAMES[game].rules_type.model_fields:
+                raise AnalyzeError(
+                    f"{game}'s Rules Submission sets no number of decks: --decks does not apply"
+                )
             data = submission.canonical_dict() if submission else {"game": game}
             submission = validate(GAMES[game].rules_type, data | {"decks": decks})
         sheet = _par_sheet(game, submission, variant)

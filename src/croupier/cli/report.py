@@ -18,9 +18,9 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from croupier.cli.server import Db
+from croupier.cli.wide import print_rows
 from croupier.ledger.db import DEFAULT_URL
 
 USAGE_ERROR = 2
@@ -41,11 +41,11 @@ def hold(
 ) -> None:
     """The hold report: drop, win, hold %, theoretical win and the difference in standard
     deviations, per table, game and gaming day."""
-    from sqlalchemy import exc
     from sqlalchemy.orm import Session
 
-    from croupier.ledger.db import make_engine, upgrade
+    from croupier.cli.server import existing
     from croupier.ledger.hold import rebuild as rebuild_totals
+    from croupier.ledger.models import GameTable
     from croupier.reports.hold import HEADINGS, hold_report, text_cells, to_csv, to_html, to_json
 
     if sum((as_json, as_csv, as_html)) > 1:
@@ -58,14 +58,12 @@ def hold(
         except ValueError as error:
             typer.echo(f"error: --since is a date YYYY-MM-DD, not {since!r}", err=True)
             raise typer.Exit(USAGE_ERROR) from error
-    try:
-        engine = make_engine(db)
-        upgrade(engine)
-    except (exc.SQLAlchemyError, ValueError) as error:
-        typer.echo(f"cannot open the database {db}: {error}", err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+    engine = existing(db, migrate=True)
     err = Console(stderr=True)
     with Session(engine) as session:
+        if table is not None and session.get(GameTable, table) is None:
+            typer.echo(f"error: --table {table}: there is no table {table!r}", err=True)
+            raise typer.Exit(USAGE_ERROR)
         if rebuild:
             counted = rebuild_totals(session, table)
             err.print(f"the totals recomputed from {counted:,} rounds", highlight=False)
@@ -86,14 +84,13 @@ def hold(
     elif as_html:
         typer.echo(to_html(rows), nl=False)
     else:
-        out = Table(
-            title="Hold report (amounts in dollars; gaming day: the UTC date a round ended)"
+        print_rows(
+            Console(),
+            "Hold report (amounts in dollars; gaming day: the UTC date a round ended)",
+            HEADINGS,
+            [text_cells(row) for row in rows],
+            right=HEADINGS[4:11],
         )
-        for heading in HEADINGS:
-            out.add_column(heading, justify="right" if heading in HEADINGS[4:11] else "left")
-        for row in rows:
-            out.add_row(*text_cells(row))
-        Console().print(out)
 
 
 def register(app: typer.Typer) -> None:

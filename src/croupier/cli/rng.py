@@ -40,7 +40,9 @@ from croupier.lab.evidence import (
     Generator,
     NoDraws,
     RngGenerator,
+    draws_of,
     dump,
+    key_of,
     run_battery,
 )
 from croupier.registry import GAMES, find, load, rules_from_data
@@ -49,6 +51,8 @@ from croupier.rules.base import RulesSubmission
 
 USAGE_ERROR = 2
 FAILED = 1
+MOST = 10**12
+"""The most values of each draw a dump or a battery takes (``--count``)."""
 
 
 def _fail(message: str) -> typer.Exit:
@@ -85,7 +89,7 @@ def _progress(as_json: bool) -> Progress:
 
 def dump_command(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. pai-gow.")],
-    count: Annotated[int, typer.Option("--count", min=1, help="How many of each draw.")],
+    count: Annotated[int, typer.Option("--count", min=1, max=MOST, help="How many of each draw.")],
     out: Annotated[Path, typer.Option("--out", dir_okay=False, help="The file to write.")],
     raw: Annotated[
         bool, typer.Option("--raw/--scaled", help="Raw bytes (binary) or scaled outcomes.")
@@ -105,6 +109,14 @@ def dump_command(
     rules = _rules(game, rules_file)
     if raw and raw_out is not None:
         raise _fail("--raw-out goes with --scaled (the raw bytes are --out already)")
+    if raw_out is not None and raw_out.resolve() == out.resolve():
+        raise _fail(f"--out and --raw-out are the same file ({out}): give each its own")
+    try:
+        keys = [key_of(d) for d in draws_of(rules)]
+    except NoDraws as error:
+        raise _fail(str(error)) from error
+    if draw is not None and draw not in keys:
+        raise _fail(f"{game} has no draw {draw!r}; its draws: {', '.join(keys)}")
     handles: list[IO[Any]] = []
     try:
         scaled: IO[str] | None = None
@@ -165,7 +177,10 @@ def battery_command(
         str | None, typer.Argument(metavar="[GAME]", help="The game (default: every game).")
     ] = None,
     count: Annotated[
-        int, typer.Option("--count", min=1, help="Values of each draw (faces, cards placed, ...).")
+        int,
+        typer.Option(
+            "--count", min=1, max=MOST, help="Values of each draw (faces, cards placed, ...)."
+        ),
     ] = 1_000_000,
     alpha: Annotated[
         float, typer.Option("--alpha", min=0.0, max=1.0, help="The significance (0.01: 1%).")
@@ -184,6 +199,8 @@ def battery_command(
     """Run the statistical battery on N values of each of GAME's draws."""
     if not 0 < alpha < 1:
         raise _fail(f"the significance is a probability between 0 and 1, not {alpha}")
+    if html is not None and not html.resolve().parent.is_dir():
+        raise _fail(f"cannot write --html {html}: there is no folder {html.resolve().parent}")
     if game is None and rules_file is not None:
         game = _rules(None, rules_file).game
     names = [game] if game is not None else list(GAMES)
@@ -211,6 +228,11 @@ def battery_command(
                 )
     except (NoDraws, ValueError) as error:
         raise _fail(str(error)) from error
+    except MemoryError as error:
+        raise _fail(
+            f"--count {count:,}: the values do not fit in this machine's memory at once; "
+            "give a smaller --count (10^7 values take about 600 MB)"
+        ) from error
     if html is not None:
         from croupier.lab.report import render_html
 

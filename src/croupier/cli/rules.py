@@ -40,9 +40,9 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from croupier.cli.server import Db
+from croupier.cli.wide import print_rows
 from croupier.errors import NoSign, RulesSubmissionError
 from croupier.ledger.db import DEFAULT_URL
 from croupier.money import format_cents
@@ -137,17 +137,9 @@ SHOW_HELP = "Print the table sign the regulation requires for a Rules Submission
 
 
 def _engine(db: str) -> Any:
-    from sqlalchemy import exc
+    from croupier.cli.server import existing
 
-    from croupier.ledger.db import make_engine, upgrade
-
-    try:
-        engine = make_engine(db)
-        upgrade(engine)
-    except (exc.SQLAlchemyError, ValueError) as error:
-        typer.echo(f"cannot open the database {db}: {error}", err=True)
-        raise typer.Exit(2) from error
-    return engine
+    return existing(db, migrate=True)
 
 
 def history(
@@ -188,8 +180,7 @@ def history(
     if as_json:
         typer.echo(json.dumps(rows, indent=2))
         return
-    out = Table(title=f"Rules Submission versions of table {table}")
-    for heading in (
+    headings = (
         "Version",
         "State",
         "In force from",
@@ -199,10 +190,9 @@ def history(
         "sha256",
         "Rounds",
         "Note",
-    ):
-        out.add_column(heading)
-    for row in rows:
-        out.add_row(
+    )
+    cells = [
+        [
             str(row["version"]),
             str(row["state"]),
             str(row["effective_at"]),
@@ -213,8 +203,10 @@ def history(
             str(row["rules_sha256"])[:16],
             f"{row['rounds']:,}",
             str(row["note"]),
-        )
-    Console().print(out)
+        ]
+        for row in rows
+    ]
+    print_rows(Console(), f"Rules Submission versions of table {table}", headings, cells)
 
 
 def file_version(

@@ -122,6 +122,31 @@ def open_starter_tables(engine: Engine) -> list[str]:
     return list(GAMES)
 
 
+def existing(db: str, *, migrate: bool = False) -> Any:
+    """The engine of an existing croupier database at ``db`` (with ``migrate``, brought
+    to the latest schema); exit 2 with a message (nothing created) where there is none,
+    or it cannot be reached."""
+    from sqlalchemy import exc, inspect
+
+    from croupier.ledger.db import make_engine, sqlite_file, upgrade
+
+    try:
+        file = sqlite_file(db)
+        if file is not None and not file.is_file():
+            typer.echo(f"no database at {file}: give the server's --db", err=True)
+            raise typer.Exit(2)
+        engine = make_engine(db)
+        if not inspect(engine).has_table("tables"):
+            typer.echo(f"{db} holds no croupier tables: give the server's --db", err=True)
+            raise typer.Exit(2)
+        if migrate:
+            upgrade(engine)
+    except (exc.SQLAlchemyError, ValueError) as error:
+        typer.echo(f"cannot open the database {db}: {error}", err=True)
+        raise typer.Exit(2) from error
+    return engine
+
+
 def register(app: typer.Typer) -> None:
     db_app = typer.Typer(help="The table server's database.", no_args_is_help=True)
     players_app = typer.Typer(help="Players, dealers and admins.", no_args_is_help=True)
@@ -151,7 +176,7 @@ def register(app: typer.Typer) -> None:
 
     @players_app.command("add")
     def players_add(
-        name: Annotated[str, typer.Argument(help="The name shown at the tables.")],
+        name: Annotated[str, typer.Argument(metavar="NAME", help="The name shown at the tables.")],
         role: Annotated[str, typer.Option(help="player, dealer or admin")] = "player",
         db: Db = DEFAULT_URL,
     ) -> None:
@@ -252,30 +277,10 @@ def register(app: typer.Typer) -> None:
             log_config=log_config(),  # no bearer token in the log (TokenRedactor)
         )
 
-    def existing(db: str) -> Any:
-        """The engine of an existing croupier database at ``db``; exit 2 with a message
-        (nothing created) where there is none, or it cannot be reached."""
-        from sqlalchemy import exc, inspect
-
-        from croupier.ledger.db import make_engine, sqlite_file
-
-        try:
-            file = sqlite_file(db)
-            if file is not None and not file.is_file():
-                typer.echo(f"no database at {file}: give the server's --db", err=True)
-                raise typer.Exit(2)
-            engine = make_engine(db)
-            if not inspect(engine).has_table("tables"):
-                typer.echo(f"{db} holds no croupier tables: give the server's --db", err=True)
-                raise typer.Exit(2)
-        except (exc.SQLAlchemyError, ValueError) as error:
-            typer.echo(f"cannot open the database {db}: {error}", err=True)
-            raise typer.Exit(2) from error
-        return engine
-
     @app.command("verify")
     def verify(
-        table: Annotated[str, typer.Argument(help="The table's id.")], db: Db = DEFAULT_URL
+        table: Annotated[str, typer.Argument(metavar="TABLE", help="The table's id.")],
+        db: Db = DEFAULT_URL,
     ) -> None:
         """Check a table's event hash chain; exit 1 if it does not verify."""
         from sqlalchemy.orm import Session

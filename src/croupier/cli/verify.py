@@ -76,8 +76,27 @@ def _carried_on(revealed: dict[str, Any]) -> bool:
     return spec_of(replayed).policy.carried_on(replayed)
 
 
+def _read(path: Path, option: str) -> Any:
+    """The JSON in ``path``; exit 2 saying why when it cannot be read or is not JSON."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        typer.echo(f"{option} {path}: cannot read it ({error.strerror})", err=True)
+        raise typer.Exit(2) from error
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        typer.echo(f"{option} {path}: not a JSON file ({error})", err=True)
+        raise typer.Exit(2) from error
+
+
 def register(app: typer.Typer) -> None:
-    @app.command("verify-round")
+    @app.command(
+        "verify-round",
+        help=(
+            "Check that a round you played was dealt from what was committed before it was "
+            "dealt, and that nothing was changed afterwards: exit 0 if it verifies, 1 if it "
+            "does not, 2 if the reveal or a file cannot be had."
+        ),
+    )
     def verify_round(
         round_id: Annotated[str, typer.Argument(metavar="ROUND", help="The round, e.g. dbj-12.")],
         server: Annotated[
@@ -106,8 +125,11 @@ def register(app: typer.Typer) -> None:
         dealt, and that nothing was changed afterwards."""
         base = server.rstrip("/")
         if reveal is not None:
-            saved = json.loads(reveal.read_text())
+            saved = _read(reveal, "--reveal")
             reveals = saved if isinstance(saved, list) else [saved]
+            if not reveals:
+                typer.echo(f"--reveal {reveal}: an empty list, not a reveal", err=True)
+                raise typer.Exit(2)
         else:
             reveals = [_get(f"{base}/rounds/{round_id}/reveal", token)]
             while len(reveals) < MOST_ROUNDS and _carried_on(reveals[-1]):
@@ -117,7 +139,7 @@ def register(app: typer.Typer) -> None:
                 reveals.append(_get(f"{base}/rounds/{before}/reveal", token))
         received: list[dict[str, Any]] | None = None
         if seen is not None:
-            received = _events(json.loads(seen.read_text()))
+            received = _events(_read(seen, "--seen"))
         elif reveal is None and token:
             received = _events(_get(f"{base}/rounds/{round_id}/steps", token))
         check = check_rounds(reveals, received, round_id)

@@ -163,10 +163,16 @@ def verify_chain(session: Session, table_id: str) -> ChainReport:
             return bad(count, f"event {count} is missing (found seq {row.seq})")
         if row.prev_hash != head:
             return bad(row.seq, f"event {row.seq} does not follow the hash of event {count - 1}")
-        body = json.loads(row.body)
-        sealed = json.loads(row.sealed) if row.sealed else {}
+        try:
+            body = json.loads(row.body)
+            sealed = json.loads(row.sealed) if row.sealed else {}
+            salts = json.loads(row.salts or "{}")
+        except ValueError:
+            return bad(row.seq, f"event {row.seq} was altered: what is stored of it is not JSON")
+        if not (isinstance(body, dict) and isinstance(sealed, dict) and isinstance(salts, dict)):
+            return bad(row.seq, f"event {row.seq} was altered: it is not stored as an object")
         if sealed or row.salts:
-            problem = check_seal(body, sealed, json.loads(row.salts or "{}"))
+            problem = check_seal(body, sealed, salts)
             if problem is not None:
                 return bad(row.seq, f"event {row.seq} was altered: {problem}")
         public = public_form(body, sealed) if sealed else row.body

@@ -105,12 +105,15 @@ def file_version(
     """File ``rules`` as the table's next version, in force from ``effective_at``
     (default: ``at``, the moment of filing, default now).
 
-    Raises :class:`NotFound` (no such table) and :class:`LedgerError` (another game, an
-    effective moment before the filing or before the last version's; ``server:rules-
-    version``); :class:`StaleVersion` where another version was filed at the same time."""
+    Raises :class:`NotFound` (no such table) and :class:`LedgerError` (a blank
+    ``filed_by``, another game, an effective moment before the filing or before the last
+    version's; ``server:rules-version``); :class:`StaleVersion` where another version was
+    filed at the same time."""
     table = session.get(GameTable, table_id)
     if table is None:
         raise NotFound(f"no table {table_id!r}", "ledger")
+    if not filed_by.strip():
+        raise LedgerError("a new version names who files it: the filer may not be left blank", CITE)
     filed = utc(at or now())
     effective = utc(effective_at) if effective_at is not None else filed
     if rules.game != table.game:

@@ -58,6 +58,8 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from croupier.money import counted
+
 
 def simulations() -> dict[str, str]:
     """Game name -> the kernel module whose ``sample(rules, rounds, seed)`` simulates it:
@@ -180,12 +182,6 @@ class WagerStats:
             None,
             (self.total + other.total, self.total_sq + other.total_sq),
         )
-
-
-def counted(count: int, noun: str) -> str:
-    """``"1 round"``, ``"2 rounds"``, ``"1,000 rounds"``: ``count`` (with thousands
-    separators) and ``noun``, plural (``noun + "s"``) unless ``count`` is 1."""
-    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
 
 
 def _sums(values: Mapping[float, int] | None) -> tuple[Fraction, Fraction]:
@@ -1062,6 +1058,7 @@ __all__ = [
     "chunk_seeds",
     "chunk_sizes",
     "clopper_pearson_upper",
+    "counted",
     "default_rules",
     "kernel",
     "merge_stats",

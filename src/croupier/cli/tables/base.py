@@ -29,7 +29,7 @@ from croupier.cli.rules import load_or_exit
 from croupier.cli.tables.terminal import Wallet, dealer_steps, read_line, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, Round, WagerSettled
 from croupier.errors import IllegalCommand
-from croupier.money import Cents, format_cents, format_odds
+from croupier.money import Cents, counted, format_cents, format_odds
 from croupier.rng import Rng, SecureRng, SeededRng
 from croupier.rules.base import RulesSubmission
 
@@ -201,7 +201,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     def summary(self) -> None:
         end, net = self.wallet.balance, self.wallet.balance - self.start
         self.console.print(
-            f"Session over after {self.rounds} round(s). Started with "
+            f"Session over after {counted(self.rounds, 'round')}. Started with "
             f"{format_cents(self.start)}, ended with {format_cents(end)} ({signed(net)})."
         )
         self.console.print(f"Final balance: {format_cents(end)}")

@@ -27,6 +27,7 @@ from croupier.games.sic_bo import (
     ResultShown,
     SicBoRound,
     is_triple,
+    label,
 )
 from croupier.money import Cents, format_cents, format_odds, parse_dollars
 from croupier.rules.sic_bo import PAYOUTS, WAGERS, SicBoRules
@@ -67,23 +68,6 @@ ODDS_ROWS = {
     "combination": "Two Dice Combination",
 }
 """The paytable's rows that are not one per number, as the sign names them."""
-
-
-def label(spot: str) -> str:
-    """The area's name as the sign writes it: ``"Total 10"``, ``"Two Dice Combination
-    1 and 2"``."""
-    kind, _, what = spot.partition(":")
-    names = {
-        "small": "Small",
-        "big": "Big",
-        "any_three_of_a_kind": "Any Three of a Kind",
-        "three_of_a_kind": f"Three of a Kind {what}",
-        "two_of_a_kind": f"Two of a Kind {what}",
-        "total": f"Total {what}",
-        "combination": f"Two Dice Combination {what.replace('-', ' and ')}",
-        "one_of_a_kind": f"One of a Kind {what}",
-    }
-    return names.get(kind, spot)
 
 
 def parse_wager(text: str) -> tuple[str, str]:

@@ -428,14 +428,14 @@ class SicBoRound(Round[SicBoState]):
         held = state.wagers.get(seat, {}).get(spot, 0)
         if amount < rules.minimum_wager:
             raise InvalidWager(
-                f"a wager on {spot} must be at least the table minimum of "
+                f"a wager on {label(spot)} must be at least the table minimum of "
                 f"{format_cents(rules.minimum_wager)}, not {format_cents(amount)}",
                 WAGERS,
             )
         if held + amount > rules.maximum_wager:
             already = f", and seat {seat} has {format_cents(held)} there already" if held else ""
             raise InvalidWager(
-                f"a wager on {spot} may be at most the table maximum of "
+                f"a wager on {label(spot)} may be at most the table maximum of "
                 f"{format_cents(rules.maximum_wager)} in all: {format_cents(amount)} is too "
                 f"much{already}",
                 WAGERS,
@@ -631,27 +631,47 @@ def _shown(faces: Sequence[object]) -> str:
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
+def label(spot: str) -> str:
+    """The area's name as the sign writes it: ``"small"`` -> ``"Small"``, ``"total:10"``
+    -> ``"Total 10"``, ``"combination:1-2"`` -> ``"Two Dice Combination 1 and 2"``; a
+    spot not on the layout as it is."""
+    kind, _, what = spot.partition(":")
+    names = {
+        "small": "Small",
+        "big": "Big",
+        "any_three_of_a_kind": "Any Three of a Kind",
+        "three_of_a_kind": f"Three of a Kind {what}",
+        "two_of_a_kind": f"Two of a Kind {what}",
+        "total": f"Total {what}",
+        "combination": f"Two Dice Combination {what.replace('-', ' and ')}",
+        "one_of_a_kind": f"One of a Kind {what}",
+    }
+    return names.get(kind, spot)
+
+
 _KIND_NAMES = {
-    "three_of_a_kind": "a Three of a Kind",
-    "two_of_a_kind": "a Two of a Kind",
-    "one_of_a_kind": "a One of a Kind",
+    "three_of_a_kind": "Three of a Kind",
+    "two_of_a_kind": "Two of a Kind",
+    "one_of_a_kind": "One of a Kind",
 }
 
 
 def _why_no_spot(spot: str) -> str:
-    """Why ``spot`` is not on the layout, in the words of 625a.3."""
-    kind = spot.partition(":")[0]
+    """Why ``spot`` is not on the layout, in the words of 625a.3 and the layout's names
+    (``"total:3"`` -> ``there is no Total Value 3: ...``)."""
+    kind, _, what = spot.partition(":")
     if kind == "total":
         return (
-            f'there is no spot "{spot}": a Total Value wager names a total 4 to 17 '
+            f'there is no Total Value "{what}": a Total Value wager names a total 4 to 17 '
             "(3 and 18 are three of a kind)"
         )
     if kind in _KIND_NAMES:
-        return f'there is no spot "{spot}": {_KIND_NAMES[kind]} wager names a number 1 to 6'
+        name = _KIND_NAMES[kind]
+        return f'there is no {name} "{what}": a {name} wager names a number 1 to 6'
     if kind == "combination":
         return (
-            f'there is no spot "{spot}": a Two Dice Combination names two different '
-            "numbers 1 to 6, the lower first (combination:1-2 to combination:5-6)"
+            f'there is no Two Dice Combination "{what}": a Two Dice Combination names two '
+            "different numbers 1 to 6, the lower first (1-2 to 5-6)"
         )
     return (
         f'there is no spot "{spot}"; the wagers are small, big, three_of_a_kind:N, '
@@ -681,6 +701,7 @@ __all__ = [
     "VoidRound",
     "all_spots",
     "is_triple",
+    "label",
     "odds_on",
     "spot_odds",
     "winning_spots",

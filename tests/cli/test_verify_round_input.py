@@ -1,0 +1,92 @@
+"""`croupier verify-round --reveal FILE [--seen FILE]` with files that are missing, not
+JSON or of the wrong shape: a message naming the file and what is wrong with it, never a
+traceback (exit 2 when a file cannot be read, 1 when what it holds does not verify)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+EVENT = {
+    "seq": 0,
+    "index": 0,
+    "type": "RoundOpened",
+    "prev_hash": "0" * 64,
+    "hash": "1" * 64,
+    "sealed": {},
+    "event": {"type": "RoundOpened", "round_id": "gfi-1"},
+}
+
+
+def _run(tmp_path: Path, reveal: object | str, seen: object | str | None = None) -> tuple[int, str]:
+    args = ["verify-round", "gfi-1"]
+    for option, content in (("--reveal", reveal), ("--seen", seen)):
+        if content is None:
+            continue
+        path = tmp_path / f"{option[2:]}.json"
+        path.write_text(content if isinstance(content, str) else json.dumps(content))
+        args += [option, str(path)]
+    result = CliRunner().invoke(app, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.output
+
+
+def test_a_missing_file_is_named() -> None:
+    result = CliRunner().invoke(app, ["verify-round", "gfi-1", "--reveal", "/no/such.json"])
+    assert result.exit_code == 2
+    assert "--reveal /no/such.json: cannot read it" in result.output
+
+
+def test_a_file_that_is_not_json_is_named(tmp_path: Path) -> None:
+    code, output = _run(tmp_path, "{not json")
+    assert code == 2
+    assert "--reveal" in output and "not a JSON file" in output
+
+
+def test_a_reveal_that_is_not_an_object(tmp_path: Path) -> None:
+    code, output = _run(tmp_path, [1, 2])
+    assert code == 1
+    assert "the reveal is not a JSON object" in output
+    assert "round gfi-1 DOES NOT VERIFY" in output
+
+
+def test_an_event_without_its_hash(tmp_path: Path) -> None:
+    event = {k: v for k, v in EVENT.items() if k != "hash"}
+    code, output = _run(tmp_path, {"round_id": "gfi-1", "events": [event]})
+    assert code == 1
+    assert "event 0 of the reveal has no hash" in output
+
+
+def test_received_events_of_the_wrong_shape(tmp_path: Path) -> None:
+    code, output = _run(tmp_path, {"round_id": "gfi-1", "events": [EVENT]}, [1, 2])
+    assert code == 1
+    assert "event 0 of the events you received is not an object" in output
+
+
+def test_an_empty_reveal_names_the_round_asked_for(tmp_path: Path) -> None:
+    code, output = _run(tmp_path, {})
+    assert code == 1
+    assert "the reveal holds no events" in output
+    assert "round gfi-1 DOES NOT VERIFY" in output
+
+
+def test_events_are_named_in_words(tmp_path: Path) -> None:
+    """A problem names the event as a person reads it ("round opened"), not by its class."""
+    code, output = _run(tmp_path, {"round_id": "gfi-1", "events": [EVENT]})
+    assert code == 1
+    assert "event 0 (round opened): its hash is not that of its public form" in output
+    assert "RoundOpened" not in output
+
+
+def test_the_help_reads_as_sentences() -> None:
+    """The command list gives verify-round's help in one sentence (it once broke after
+    "before it was"), and the table arguments are written TABLE and NAME like the rest."""
+    env = {"COLUMNS": "250", "NO_COLOR": "1"}
+    listed = CliRunner().invoke(app, ["--help"], env=env).output
+    assert "committed before it was dealt, and that nothing was changed" in listed
+    for args, usage in ((["verify"], "{TABLE}"), (["players", "add"], "{NAME}")):
+        assert usage in CliRunner().invoke(app, [*args, "--help"], env=env).output
