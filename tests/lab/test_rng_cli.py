@@ -168,3 +168,19 @@ def test_the_battery_refuses_what_it_could_not_finish(tmp_path: Path) -> None:
     result = invoke("rng", "test", "pai-gow", "--count", str(10**12))
     assert result.exit_code == 2, result.output  # type: ignore[attr-defined]
     assert "do not fit in this machine's memory" in result.output  # type: ignore[attr-defined]
+
+
+def test_a_verdict_says_how_many_tests_it_rests_on() -> None:
+    """At 200 throws of three dice the serial-pairs test has too few values to run (36
+    pairs of faces from 100 pairs): the battery's verdict says it rests on the tests run."""
+    result = invoke("rng", "test", "sic-bo", "--count", "200")
+    out = str(getattr(result, "output", ""))
+    assert "not run" in out
+    assert " on the " in out and " tests run, " in out
+
+
+def test_the_significance_is_offered_as_it_is_checked() -> None:
+    """--help says the significance lies strictly between 0 and 1, as the check refuses 0
+    and 1 (no [0.0<=x<=1.0] range printed beside it)."""
+    out = str(getattr(invoke("rng", "test", "--help"), "output", ""))
+    assert "between 0 and 1" in out and "0.0<=x<=1.0" not in out

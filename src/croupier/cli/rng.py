@@ -151,8 +151,12 @@ def dump_command(
 
 
 def _table(battery: Battery) -> Table:
+    skipped = sum(result.verdict == NOT_RUN for result in battery.results)
+    run = len(battery.results) - skipped
+    scope = f" on the {run} tests run, {skipped} not run" if skipped else ""
     table = Table(
-        title=f"{battery.game}: {battery.verdict} (each p-value held to {battery.threshold:.3g})"
+        title=f"{battery.game}: {battery.verdict}{scope} (each p-value held to "
+        f"{battery.threshold:.3g})"
     )
     for column in ("Draw", "Test", "Statistic", "df", "p-value", "Verdict"):
         table.add_column(
@@ -183,7 +187,8 @@ def battery_command(
         ),
     ] = 1_000_000,
     alpha: Annotated[
-        float, typer.Option("--alpha", min=0.0, max=1.0, help="The significance (0.01: 1%).")
+        float,
+        typer.Option("--alpha", help="The significance, between 0 and 1 (0.01: 1%)."),
     ] = ALPHA,
     per_draw: Annotated[
         bool, typer.Option("--per-draw", help="One value at a time through the game's functions.")
