@@ -1,0 +1,72 @@
+"""What a new player found still wrong, playing each game of the lobby in headless
+Chromium with two players at one table: chips left on Sic Bo's losing areas and no names
+in its list of seats, High Roll Dice's Extra Roll purchase left on the sensor once the
+table has kept it, Pai Gow's starting position and tile picker in internal words and the
+chips hiding the tiles at phone width, and what a timeout did gone as soon as another
+player acts.
+
+The server and the browser are the session's (conftest.py), the helpers browser_support's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from browser_support import (
+    Server,
+    as_dealer,
+    missing,
+    open_table,
+    sign_up,
+)
+
+MISSING = missing()
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+]
+
+SNAKE = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
+"""A word in snake_case (dead_hand): internal, never shown."""
+
+
+def test_sic_bo_collects_the_losing_chips_and_names_the_seats(browser: Any, server: Server) -> None:
+    """Once the round is settled, no chip is left on an area whose wager lost (the
+    dealer collects it, 625a.6), the caller's or another player's; a winning wager's
+    stays. The list of seats under the board names who sits there, as the other
+    layouts' seats do."""
+    assert server.table("sb-chips", "sic-bo.toml").status_code == 201
+    ann_context, ann = sign_up(browser, server, "ann-sbchips")
+    open_table(ann, "sb-chips", 1)
+    bob_context, bob = sign_up(browser, server, "bob-sbchips")
+    open_table(bob, "sb-chips", 2)
+    dealer_context, dealer = as_dealer(browser, server, "sb-chips")
+    board = ".sb-board"
+    # Small and Big: one of them loses whatever the dice (both on a triple).
+    for page, spots in ((ann, ("small", "big")), (bob, ("total:10", "combination:1-2"))):
+        page.locator('[data-chip="500"]').click()
+        for spot in spots:
+            page.locator(f'{board} [data-spot="{spot}"]').click()
+            page.wait_for_selector(f'{board} [data-spot="{spot}"].has-wager')
+    ann.wait_for_selector(f'{board} [data-spot="total:10"] .sb-others')
+    assert ann.locator('.sb-seats [data-seat="2"]').inner_text().startswith("Seat 2 — bob-sbchips")
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    for page in (ann, bob):
+        page.wait_for_selector("table.results", timeout=20_000)
+    watcher = server.person("w-sb-chips", "dealer")
+    settlements = server.get("/rounds/sb-chips-1/replay", watcher)["view"]["settlements"]
+    outcomes = {(s["seat"], s["spot"]): s["outcome"] for s in settlements}
+    assert len(outcomes) == 4 and "lose" in {outcomes[(1, "small")], outcomes[(1, "big")]}
+    for (seat, spot), outcome in outcomes.items():
+        area = ann.locator(f'{board} [data-spot="{spot}"]')
+        chips = area.locator(".stack" if seat == 1 else ".sb-others")
+        assert chips.count() == (0 if outcome == "lose" else 1), (seat, spot, outcome)
+        # The area still says how the caller's wager ended.
+        if seat == 1:
+            assert area.get_attribute("class") is not None
+            assert f"outcome-{outcome}" in (area.get_attribute("class") or "")
+    assert not ann.errors and not bob.errors  # type: ignore[attr-defined]
+    for context in (ann_context, bob_context, dealer_context):
+        context.close()
