@@ -17,6 +17,7 @@ import pytest
 from browser_support import (
     Server,
     as_dealer,
+    finish,
     missing,
     open_table,
     sign_up,
@@ -70,3 +71,36 @@ def test_sic_bo_collects_the_losing_chips_and_names_the_seats(browser: Any, serv
     assert not ann.errors and not bob.errors  # type: ignore[attr-defined]
     for context in (ann_context, bob_context, dealer_context):
         context.close()
+
+
+def test_the_extra_roll_purchase_leaves_the_sensor_once_the_round_is_over(
+    browser: Any, server: Server
+) -> None:
+    """The Extra Roll purchase is the table's (675a.2(e)(3)): once the round is settled
+    no chip of it is left on the Extra Roll sensor, as none is left on a losing wager's
+    area; the results still count it as a row of its own."""
+    assert server.table("sensor", "high-roll-dice-ten-dice.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-sensor")
+    open_table(page, "sensor", 2)
+    dealer_context, dealer = as_dealer(browser, server, "sensor")
+    page.locator('[data-chip="500"]').click()
+    for spot in ("pip_street:ace", "like_kind:4", "extra_roll"):
+        page.locator(f'.seat.mine [data-spot="{spot}"]').click()
+        page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].has-wager')
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    finish(page, server, "sensor", 2, 1500)
+    sensor = page.locator('.seat.mine [data-spot="extra_roll"]')
+    assert sensor.locator(".stack").count() == 0
+    assert "wagered" not in (sensor.get_attribute("aria-label") or "")
+    wagers = page.locator('table.results td[data-label="Wager"]').all_inner_texts()
+    assert "Extra Roll purchase" in wagers
+    # The replay's last step, an event with nothing more to say than its section.
+    page.goto(f"{server.url}/play/#/replay/sensor-1")
+    page.wait_for_selector(".replay-stage .felt")
+    page.locator('[data-step="last"]').click()
+    caption = page.locator(".replay-caption").inner_text()
+    assert caption.endswith("Round completed (675a.4(h))"), caption
+    assert page.locator('.replay-stage [data-spot="extra_roll"] .stack').count() == 0
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()

@@ -545,7 +545,9 @@ async function replayPage(roundId) {
   function show() {
     const step = data.steps[at];
     slider.value = String(at);
-    caption.textContent = `Event ${at + 1} of ${data.steps.length}: ${humanize(step.event.type)} — ${describe(step.event.event)}`;
+    const said = describe(step.event.event);
+    // An event with no fields to say has its section only: "Round completed (675a.4(h))".
+    caption.textContent = `Event ${at + 1} of ${data.steps.length}: ${humanize(step.event.type)}${said.startsWith("(") ? " " : " — "}${said}`;
     const fakeView = { view: step.view, actor: data.actor, legal_commands: [], round_id: roundId };
     // The seats as they were in that round (data.seats), not as they are now.
     stage.replaceChildren(felt(table, fakeView, { mySeat: typeof data.actor === "number" ? data.actor : null, legalSpots: new Set(), onSpot: () => {}, seatCount, seats: data.seats || [] }), results(table, fakeView) || "");
@@ -619,7 +621,8 @@ function describe(event) {
     .filter(([k, v]) => !skip.has(k) && v !== "" && v !== false)
     .map(([k, v]) => `${phrase(k)}: ${value(k, v)}`)
     .join("; ");
-  return `${said || "—"}${event.cite ? ` (${event.cite})` : ""}`;
+  const cite = event.cite ? `(${event.cite})` : "";
+  return said ? `${said}${cite ? ` ${cite}` : ""}` : cite || "nothing more";
 }
 
 // --- routing ---------------------------------------------------------------------------------

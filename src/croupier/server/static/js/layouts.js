@@ -70,11 +70,12 @@ export const LAYOUTS = {
       const settled = (v.settlements || []).some((s) => s.seat === seat && s.spot === "extra_roll");
       return bought && !settled && v.phase !== "betting" ? [{ label: "the Extra Roll", spot: "extra_roll", amount: bought }] : [];
     },
-    // The Extra Roll purchase is kept apart from the wagers (675a.2(e)(3)).
+    // The Extra Roll purchase is kept apart from the wagers (675a.2(e)(3)); once the round
+    // is over it is the table's, and no chip of it is left on the sensor.
     wagers(v, seat) {
       const out = { ...((v.wagers || {})[String(seat)] || {}) };
       const bought = (v.extra_rolls || {})[String(seat)];
-      if (bought) out.extra_roll = bought;
+      if (bought && v.phase !== "completed" && v.phase !== "voided") out.extra_roll = bought;
       return out;
     },
   },
