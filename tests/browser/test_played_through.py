@@ -104,3 +104,38 @@ def test_the_extra_roll_purchase_leaves_the_sensor_once_the_round_is_over(
     assert not page.errors  # type: ignore[attr-defined]
     dealer_context.close()
     context.close()
+
+
+def test_pai_gow_in_words_and_the_tiles_in_view_at_phone_width(
+    browser: Any, server: Server
+) -> None:
+    """The shaker says who receives the first stack as 621a.8(c) counts it (the dealer,
+    the Dead Hand or a seat), never the view's "dead_hand"; the tile picker is captioned
+    "Your tiles", not with the command field's name; and at phone width, while the hands
+    are set and no wager can be placed, the chips leave the screen to the tiles."""
+    assert server.table("gow-phone", "pai-gow.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-gowphone")
+    page.set_viewport_size({"width": 375, "height": 740})
+    open_table(page, "gow-phone", 1)
+    dealer_context, dealer = as_dealer(browser, server, "gow-phone")
+    rack = page.locator(".controls .rack")
+    assert rack.is_visible()
+    page.locator('[data-chip="1000"]').click()
+    page.locator('.seat.mine [data-spot="pai_gow"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    picker = page.locator('[data-command="SetHands"]')
+    picker.wait_for()
+    token = page.evaluate("localStorage.getItem('croupier.token')")
+    view = server.get("/tables/gow-phone/view", token)["view"]
+    start = view["starting_position"]
+    named = {"dealer": "the dealer", "dead_hand": "the Dead Hand"}.get(start, f"seat {start}")
+    shaker = page.locator(".shaker").inner_text()
+    assert f"First stack to {named}" in shaker
+    assert not SNAKE.search(shaker), shaker
+    assert picker.locator(".field label").first.inner_text() == "Your tiles"
+    # No wager can be placed while the hands are set: no chips on the phone's screen.
+    assert rack.is_hidden()
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()

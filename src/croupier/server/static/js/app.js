@@ -343,6 +343,9 @@ async function tablePage(tableId, early = null) {
     for (const lc of legalWagers()) for (const spot of lc.spots || []) limits[spot] = [lc.min_amount, lc.max_amount];
     feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, limits, onSpot: (spot, amount) => onSpot(spot, amount), seatCount, seats }));
     rack.hidden = seat === null;
+    // Where no wager can be placed now, the chips have nothing to do: at phone width they
+    // leave the screen to the seat and the decisions (app.css).
+    rack.parentElement.classList.toggle("no-wager", legalSpots.size === 0);
     const ctx = {
       actor: view.actor,
       chip: chipValue,

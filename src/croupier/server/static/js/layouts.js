@@ -231,7 +231,7 @@ export function tilePicker(codes) {
     row.append(button);
   });
   node.append(row, summary);
-  return { node, value: () => codes.filter((_, k) => chosen.has(k)) };
+  return { node, caption: "Your tiles", value: () => codes.filter((_, k) => chosen.has(k)) };
 }
 
 const GENERIC = { spots: () => [], label: (s) => s, centre: () => null };
@@ -304,6 +304,15 @@ function dbjCentre(v) {
   );
 }
 
+// The position the count of the dice ends on, which receives the first stack (621a.8(c),
+// (d)): the dealer, the Dead Hand or a betting position (the view's "dealer",
+// "dead_hand", "1".."6").
+function startingPosition(position) {
+  if (position === "dealer") return "the dealer";
+  if (position === "dead_hand") return "the Dead Hand";
+  return `seat ${position}`;
+}
+
 function paiGowCentre(v) {
   const dealerSet = v.dealer_hands;
   return h(
@@ -314,7 +323,7 @@ function paiGowCentre(v) {
       { class: "shaker", "aria-label": "Pai Gow shaker" },
       h("h3", {}, "Shaker"),
       v.dice ? h("div", { class: "dice" }, v.dice.map((d) => die(d, { small: true }))) : h("span", { class: "muted" }, "not shaken"),
-      v.starting_position ? h("p", {}, `Start: ${v.starting_position}`) : null,
+      v.starting_position ? h("p", { class: "start", "data-start": v.starting_position }, `First stack to ${startingPosition(v.starting_position)}`) : null,
     ),
     h("section", { class: "stacks", "aria-label": "stacks" }, h("h3", {}, "Stacks"), v.stacked ? tiles(new Array(8).fill(null)) : h("span", { class: "muted" }, "mixing")),
     h(
