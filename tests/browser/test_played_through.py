@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from browser_support import (
+    EXAMPLES,
     Server,
     as_dealer,
     finish,
@@ -139,3 +140,37 @@ def test_pai_gow_in_words_and_the_tiles_in_view_at_phone_width(
     assert not page.errors  # type: ignore[attr-defined]
     dealer_context.close()
     context.close()
+
+
+def test_what_a_timeout_did_stays_when_another_player_acts(browser: Any, server: Server) -> None:
+    """At a timed Go Fore It table, Ann (seat 1, asked first, 676a.11(b)) lets her
+    decision time run out and is folded; Bob then folds at once. The sentence saying what
+    the timeout did to Ann stays on her page for the rest of the round: Bob's fold, the
+    next change of the table, does not take it away before she could read it."""
+    settings = {"betting_seconds": 4, "decision_seconds": 3, "optional_seconds": 1}
+    rules = (EXAMPLES / "go-fore-it.toml").read_text()
+    r = server.admin.post(
+        "/tables", json={"id": "stays", "rules_toml": rules, "settings": settings}
+    )
+    assert r.status_code == 201, r.text
+    ann_context, ann = sign_up(browser, server, "ann-stays")
+    open_table(ann, "stays", 1)
+    bob_context, bob = sign_up(browser, server, "bob-stays")
+    open_table(bob, "stays", 2)
+    for page in (ann, bob):
+        page.locator('[data-chip="1000"]').click()
+        page.locator('.seat.mine [data-spot="front_9"]').click()
+        page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    ann.wait_for_selector('.turn[data-kind="decision"]', timeout=15_000)
+    assert ann.locator(".turn .who-acts").inner_text() == "Your turn: decide now."
+    # Ann does nothing; once her time is up it is Bob's turn, and he folds.
+    fold = bob.locator('.decisions [data-action="Fold"]')
+    fold.wait_for(timeout=15_000)
+    fold.click()
+    finish(ann, server, "stays", 1, 1000)
+    bob.wait_for_selector("table.results", timeout=20_000)
+    message = ann.locator("#messages .message")
+    assert message.inner_text() == "Time ran out: you folded (676a.11(b))."
+    assert not ann.errors and not bob.errors  # type: ignore[attr-defined]
+    ann_context.close()
+    bob_context.close()

@@ -28,10 +28,12 @@ function say(text, kind = "info", version = null) {
 }
 
 // A message about a command answers the table as it was: once the round has moved on
-// (another version, another round), it goes.
+// (another version, another round), it goes. One said for the whole round ("round:ID":
+// what a timeout did, a refusal) stays until another round opens.
 function forgetStale(view) {
   if (saidAt === null || !view) return;
-  if (`${view.round_id}@${view.round_version}` !== saidAt) {
+  const now = saidAt.startsWith("round:") ? `round:${view.round_id}` : `${view.round_id}@${view.round_version}`;
+  if (now !== saidAt) {
     saidAt = null;
     messages.replaceChildren();
   }
@@ -218,7 +220,7 @@ async function tablePage(tableId, early = null) {
         messages.replaceChildren();
         await live.refresh();
       } else {
-        say(error.message, "error");
+        say(error.message, "error", view && view.round_id ? `round:${view.round_id}` : null);
         if (error instanceof Problem && error.status === 409) live.refresh();
       }
     } finally {
@@ -468,7 +470,8 @@ async function tablePage(tableId, early = null) {
       if (lostSaid && messages.textContent === lostSaid) messages.replaceChildren();
       lostSaid = null;
       forgetStale(view);
-      if (said) say(said, "info", `${view.round_id}@${view.round_version}`);
+      // What the timeout did stays for the rest of the round, whoever acts next.
+      if (said) say(said, "info", `round:${view.round_id}`);
       render();
       renderTurn();
     },
