@@ -174,3 +174,23 @@ def test_what_a_timeout_did_stays_when_another_player_acts(browser: Any, server:
     assert not ann.errors and not bob.errors  # type: ignore[attr-defined]
     ann_context.close()
     bob_context.close()
+
+
+DBJ_HAND = """(hands) => import('/play/js/layouts.js').then(({ LAYOUTS }) =>
+    LAYOUTS['double-back-jack'].hand({ hands }, 1).querySelector('.tag').textContent)"""
+
+
+def test_a_double_back_jack_hand_collected_over_21_says_bust(browser: Any, server: Server) -> None:
+    """A Double Back Jack hand over 21 whose cards the dealer collected (the Second
+    Chance declined or lost, 673a.7(l)) is said to be bust, as it is before the
+    collection, not "settled"; a 21 paid at once and collected keeps its word."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.url + "/play/")
+    bust = {"1": {"cards": ["3h", "Kh", "Qs"], "total": 23, "status": "settled"}}
+    assert page.evaluate(DBJ_HAND, bust) == "23 bust"
+    before = {"1": {"cards": ["3h", "Kh", "Qs"], "total": 23, "status": "bust"}}
+    assert page.evaluate(DBJ_HAND, before) == "23 bust"
+    paid = {"1": {"cards": ["9h", "Kh", "2s"], "total": 21, "status": "settled"}}
+    assert page.evaluate(DBJ_HAND, paid) == "21 settled"
+    context.close()

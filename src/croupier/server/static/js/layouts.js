@@ -136,7 +136,10 @@ export const LAYOUTS = {
         const mine = h("div", { class: `bj-hand${v.to_act === id ? " to-act" : ""}`, "data-hand": id });
         mine.append(cards(hand.cards));
         if (hand.second_chance_card) mine.append(h("span", { class: "tag" }, "Second Chance:"), card(hand.second_chance_card));
-        mine.append(h("span", { class: "tag" }, `${hand.total ?? ""} ${phrase(hand.status)}`.trim()));
+        // A hand over 21 whose cards the dealer has collected (673a.7(l)(1)) is bust, not
+        // the engine's "settled".
+        const status = hand.status === "settled" && hand.total > 21 ? "bust" : hand.status;
+        mine.append(h("span", { class: "tag" }, `${hand.total ?? ""} ${phrase(status)}`.trim()));
         out.push(mine);
       }
       return h("div", {}, out);
