@@ -28,10 +28,12 @@ function say(text, kind = "info", version = null) {
 }
 
 // A message about a command answers the table as it was: once the round has moved on
-// (another version, another round), it goes.
+// (another version, another round), it goes. One said for the whole round ("round:ID":
+// what a timeout did, a refusal) stays until another round opens.
 function forgetStale(view) {
   if (saidAt === null || !view) return;
-  if (`${view.round_id}@${view.round_version}` !== saidAt) {
+  const now = saidAt.startsWith("round:") ? `round:${view.round_id}` : `${view.round_id}@${view.round_version}`;
+  if (now !== saidAt) {
     saidAt = null;
     messages.replaceChildren();
   }
@@ -218,7 +220,7 @@ async function tablePage(tableId, early = null) {
         messages.replaceChildren();
         await live.refresh();
       } else {
-        say(error.message, "error");
+        say(error.message, "error", view && view.round_id ? `round:${view.round_id}` : null);
         if (error instanceof Problem && error.status === 409) live.refresh();
       }
     } finally {
@@ -343,6 +345,9 @@ async function tablePage(tableId, early = null) {
     for (const lc of legalWagers()) for (const spot of lc.spots || []) limits[spot] = [lc.min_amount, lc.max_amount];
     feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, limits, onSpot: (spot, amount) => onSpot(spot, amount), seatCount, seats }));
     rack.hidden = seat === null;
+    // Where no wager can be placed now, the chips have nothing to do: at phone width they
+    // leave the screen to the seat and the decisions (app.css).
+    rack.parentElement.classList.toggle("no-wager", legalSpots.size === 0);
     const ctx = {
       actor: view.actor,
       chip: chipValue,
@@ -465,7 +470,8 @@ async function tablePage(tableId, early = null) {
       if (lostSaid && messages.textContent === lostSaid) messages.replaceChildren();
       lostSaid = null;
       forgetStale(view);
-      if (said) say(said, "info", `${view.round_id}@${view.round_version}`);
+      // What the timeout did stays for the rest of the round, whoever acts next.
+      if (said) say(said, "info", `round:${view.round_id}`);
       render();
       renderTurn();
     },
@@ -545,7 +551,9 @@ async function replayPage(roundId) {
   function show() {
     const step = data.steps[at];
     slider.value = String(at);
-    caption.textContent = `Event ${at + 1} of ${data.steps.length}: ${humanize(step.event.type)} — ${describe(step.event.event)}`;
+    const said = describe(step.event.event);
+    // An event with no fields to say has its section only: "Round completed (675a.4(h))".
+    caption.textContent = `Event ${at + 1} of ${data.steps.length}: ${humanize(step.event.type)}${said.startsWith("(") ? " " : " — "}${said}`;
     const fakeView = { view: step.view, actor: data.actor, legal_commands: [], round_id: roundId };
     // The seats as they were in that round (data.seats), not as they are now.
     stage.replaceChildren(felt(table, fakeView, { mySeat: typeof data.actor === "number" ? data.actor : null, legalSpots: new Set(), onSpot: () => {}, seatCount, seats: data.seats || [] }), results(table, fakeView) || "");
@@ -619,7 +627,8 @@ function describe(event) {
     .filter(([k, v]) => !skip.has(k) && v !== "" && v !== false)
     .map(([k, v]) => `${phrase(k)}: ${value(k, v)}`)
     .join("; ");
-  return `${said || "—"}${event.cite ? ` (${event.cite})` : ""}`;
+  const cite = event.cite ? `(${event.cite})` : "";
+  return said ? `${said}${cite ? ` ${cite}` : ""}` : cite || "nothing more";
 }
 
 // --- routing ---------------------------------------------------------------------------------

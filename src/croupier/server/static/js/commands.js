@@ -274,6 +274,8 @@ export function control(schema, lc, ctx, send) {
     } else if (f.kind === "layout") {
       const drawn = ctx.fields[f.name](fixed);
       input = drawn.node;
+      // The layout's own caption ("Your tiles"), not the field's name ("Together").
+      if (drawn.caption) label.textContent = drawn.caption;
       readers.push(() => [f.name, drawn.value()]);
     } else {
       input = h("input", { id, name: f.name, type: "text", required: f.required, maxlength: 500 });

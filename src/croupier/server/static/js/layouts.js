@@ -70,11 +70,12 @@ export const LAYOUTS = {
       const settled = (v.settlements || []).some((s) => s.seat === seat && s.spot === "extra_roll");
       return bought && !settled && v.phase !== "betting" ? [{ label: "the Extra Roll", spot: "extra_roll", amount: bought }] : [];
     },
-    // The Extra Roll purchase is kept apart from the wagers (675a.2(e)(3)).
+    // The Extra Roll purchase is kept apart from the wagers (675a.2(e)(3)); once the round
+    // is over it is the table's, and no chip of it is left on the sensor.
     wagers(v, seat) {
       const out = { ...((v.wagers || {})[String(seat)] || {}) };
       const bought = (v.extra_rolls || {})[String(seat)];
-      if (bought) out.extra_roll = bought;
+      if (bought && v.phase !== "completed" && v.phase !== "voided") out.extra_roll = bought;
       return out;
     },
   },
@@ -135,7 +136,10 @@ export const LAYOUTS = {
         const mine = h("div", { class: `bj-hand${v.to_act === id ? " to-act" : ""}`, "data-hand": id });
         mine.append(cards(hand.cards));
         if (hand.second_chance_card) mine.append(h("span", { class: "tag" }, "Second Chance:"), card(hand.second_chance_card));
-        mine.append(h("span", { class: "tag" }, `${hand.total ?? ""} ${phrase(hand.status)}`.trim()));
+        // A hand over 21 whose cards the dealer has collected (673a.7(l)(1)) is bust, not
+        // the engine's "settled".
+        const status = hand.status === "settled" && hand.total > 21 ? "bust" : hand.status;
+        mine.append(h("span", { class: "tag" }, `${hand.total ?? ""} ${phrase(status)}`.trim()));
         out.push(mine);
       }
       return h("div", {}, out);
@@ -230,7 +234,7 @@ export function tilePicker(codes) {
     row.append(button);
   });
   node.append(row, summary);
-  return { node, value: () => codes.filter((_, k) => chosen.has(k)) };
+  return { node, caption: "Your tiles", value: () => codes.filter((_, k) => chosen.has(k)) };
 }
 
 const GENERIC = { spots: () => [], label: (s) => s, centre: () => null };
@@ -303,6 +307,15 @@ function dbjCentre(v) {
   );
 }
 
+// The position the count of the dice ends on, which receives the first stack (621a.8(c),
+// (d)): the dealer, the Dead Hand or a betting position (the view's "dealer",
+// "dead_hand", "1".."6").
+function startingPosition(position) {
+  if (position === "dealer") return "the dealer";
+  if (position === "dead_hand") return "the Dead Hand";
+  return `seat ${position}`;
+}
+
 function paiGowCentre(v) {
   const dealerSet = v.dealer_hands;
   return h(
@@ -313,7 +326,7 @@ function paiGowCentre(v) {
       { class: "shaker", "aria-label": "Pai Gow shaker" },
       h("h3", {}, "Shaker"),
       v.dice ? h("div", { class: "dice" }, v.dice.map((d) => die(d, { small: true }))) : h("span", { class: "muted" }, "not shaken"),
-      v.starting_position ? h("p", {}, `Start: ${v.starting_position}`) : null,
+      v.starting_position ? h("p", { class: "start", "data-start": v.starting_position }, `First stack to ${startingPosition(v.starting_position)}`) : null,
     ),
     h("section", { class: "stacks", "aria-label": "stacks" }, h("h3", {}, "Stacks"), v.stacked ? tiles(new Array(8).fill(null)) : h("span", { class: "muted" }, "mixing")),
     h(

@@ -67,7 +67,8 @@ function chipsOnLayout(v, mySeat) {
   }
   const outcomes = {};
   for (const s of v.settlements || []) {
-    add(s.seat, s.spot, s.amount);
+    // A losing wager's chips are collected at settlement: none is left on its area.
+    if (s.outcome !== "lose") add(s.seat, s.spot, s.amount);
     if (s.seat === mySeat) outcomes[s.spot] = s.outcome;
   }
   return { mine, others, outcomes };
@@ -134,6 +135,8 @@ function top(v, ctx, placed) {
 function seatsList(table, v, ctx) {
   // The round's seats (its view), else the table's as the page last read them.
   const who = v.seats || Object.fromEntries((table.seats || []).map((s) => [String(s.seat), s.player_id]));
+  // The players' names, from the seats the page was given (the table now, or a round's).
+  const names = Object.fromEntries((ctx.seats || table.seats || []).map((s) => [String(s.seat), s.name]));
   const items = [];
   for (let n = 1; n <= (ctx.seatCount || 10); n++) {
     const seat = String(n);
@@ -147,7 +150,7 @@ function seatsList(table, v, ctx) {
       h(
         "li",
         { class: `seat${mine ? " mine" : ""}`, "data-seat": n, "aria-label": `seat ${n}${mine ? " (you)" : ""}` },
-        h("strong", {}, `Seat ${n}`, mine ? " (you)" : ""),
+        h("strong", {}, `Seat ${n}`, mine ? " (you)" : names[seat] ? ` — ${names[seat]}` : ""),
         wagered ? ` · on the layout ${dollars(wagered)}` : "",
         settled.length ? ` · staked ${dollars(staked)}, paid back ${dollars(back)}` : "",
       ),
