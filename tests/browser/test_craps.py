@@ -202,3 +202,40 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     assert not ann.errors and not bob.errors  # type: ignore[attr-defined]
     for context in (ann_context, bob_context, dealer_context):
         context.close()
+
+
+def test_an_amount_the_odds_would_not_pay_is_offered_as_one_they_do(
+    browser: Any, server: Server
+) -> None:
+    """$10 on Place 8 would win 1,166 2/3 cents at 7 to 6 (623a.4 refuses it): the page
+    says so and offers $12, the least whole-dollar amount from $10 that 7 to 6 pays in
+    whole cents (multiples of $3), placed only when the player asks."""
+    body = {
+        "id": "craps-pay",
+        "rules_toml": (EXAMPLES / "craps.toml").read_text(),
+        "settings": {"betting_seconds": None, "decision_seconds": None, "physical_dice": True},
+    }
+    assert server.admin.post("/tables", json=body).status_code == 201
+    context, ann = sign_up(browser, server, "ann-craps-pay")
+    open_table(ann, "craps-pay", 1)
+    dealer_context, dealer = as_dealer(browser, server, "craps-pay")
+    try:
+        bet(ann, 1000, "pass", 1000)
+        throw(dealer, ann, 4, 2, new_shooter=True)
+        rolled(ann, 1)
+        ann.locator('[data-chip="1000"]').click()
+        ann.locator(f'{AREA} [data-spot="place:8"]').click()
+        offer = ann.locator('#messages [data-bet-instead="place:8"]')
+        offer.wait_for()
+        said = ann.locator("#messages").inner_text()
+        assert "$10.00 on Place 8 would not be paid in whole cents" in said, said
+        assert "7 to 6 pays whole cents on multiples of $3.00" in said, said
+        assert offer.inner_text() == "Bet $12.00 on Place 8"
+        assert ann.locator(f'{AREA} [data-spot="place:8"].has-wager').count() == 0
+        offer.click()
+        ann.wait_for_selector(
+            f'{AREA} [data-spot="place:8"].has-wager[aria-label*="your wager $12."]'
+        )
+    finally:
+        context.close()
+        dealer_context.close()

@@ -252,6 +252,17 @@ async function tablePage(tableId, early = null) {
       say(refused, "error");
       return;
     }
+    // The layout's odds would not pay this amount in whole cents: the page offers the
+    // least amount from it that they do (Place 6 on $5: $6), placed only when asked.
+    const better = game.payable ? game.payable(spot, amount, table, (shownView() || {}).view || {}) : null;
+    if (better && !outOfLimits(lc, better.amount, game.label(spot))) {
+      const label = game.label(spot);
+      say(h("span", {},
+        `${dollars(amount)} on ${label} would not be paid in whole cents: ${better.why}. `,
+        h("button", { type: "button", class: "action", "data-bet-instead": spot, onclick: () => onSpot(spot, better.amount) }, `Bet ${dollars(better.amount)} on ${label}`),
+      ), "error");
+      return;
+    }
     const command = { type: "PlaceWager", seat: mySeat(), spot, amount };
     const numericOption = (lc.options || []).find((o) => /^\d+$/.test(o));
     if (numericOption) command.seat = Number(numericOption);
