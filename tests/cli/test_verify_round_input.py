@@ -90,3 +90,22 @@ def test_the_help_reads_as_sentences() -> None:
     assert "committed before it was dealt, and that nothing was changed" in listed
     for args, usage in ((["verify"], "{TABLE}"), (["players", "add"], "{NAME}")):
         assert usage in CliRunner().invoke(app, [*args, "--help"], env=env).output
+
+
+def test_the_command_line_runs_as_a_module_and_takes_a_plain_file_for_db(tmp_path: Path) -> None:
+    """``python -m croupier`` is the ``croupier`` command; ``--db FILE`` is that SQLite file
+    (here one that is not there, which ``report hold`` says instead of creating it)."""
+    import subprocess
+    import sys
+
+    missing = tmp_path / "none.sqlite"
+    done = subprocess.run(
+        [sys.executable, "-m", "croupier", "report", "hold", "--db", str(missing)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"no database at {missing}" in (done.stdout + done.stderr).lower()
+    assert not missing.exists()

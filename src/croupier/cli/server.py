@@ -17,12 +17,20 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
     from sqlalchemy import Engine
 
+
+def database_url(value: str) -> str:
+    """``--db`` as a database URL: a URL as given, a plain file path as that SQLite file
+    (``games.sqlite`` -> ``sqlite:///games.sqlite``)."""
+    return value if "://" in value else f"sqlite:///{value}"
+
+
 Db = Annotated[
     str,
     typer.Option(
         "--db",
-        help="Database URL: sqlite:///FILE (default: croupier.sqlite here) or "
-        "postgresql+psycopg://USER@HOST:PORT/DB.",
+        help="Database: a SQLite file (a path, or sqlite:///FILE; default: croupier.sqlite "
+        "here) or postgresql+psycopg://USER@HOST:PORT/DB.",
+        callback=database_url,
     ),
 ]
 
