@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from croupier.engine import DEALER, Event, Outcome, RoundCompleted, RoundVoided, WagerSettled
-from croupier.errors import IllegalCommand, RulesSubmissionError
+from croupier.errors import IllegalCommand, NotYourTurn, RulesSubmissionError
 from croupier.game import WALLET, event_moves
 from croupier.games.craps import (
     AnnounceNoMoreBets,
@@ -32,6 +32,7 @@ from croupier.games.craps import (
     DiceSelected,
     DiceThrown,
     DiceToShooter,
+    EndTurn,
     GiveUpDice,
     Irregularity,
     LeaveTable,
@@ -976,3 +977,40 @@ def test_623a_5_the_sign_posts_the_odds_and_the_examples_load() -> None:
     text = sign_text(sign_for(mini), width=100)
     assert isinstance(mini, CrapsRules) and mini.seat_count() == 9
     assert "Mini-Craps" in text and "one dealer" in text and "Fire Bet" not in text
+
+
+def test_623a_10_a_turn_with_nothing_on_the_layout_ends_not_voided() -> None:
+    """Pass $10; 3-3 sets the point 6; 4-2 makes it (Pass wins $10). At the next come-out
+    nobody wagers: when the betting time runs out the turn of the dice ends (the shooter
+    done, no line wager) and the round is over, completed: the Pass it decided stays
+    decided. Before its first roll an empty round is voided as at any table; a turn with a
+    wager on the layout does not end so."""
+    rnd = open_round()
+    bet(rnd, "pass", 1000)
+    roll(rnd, 3, 3)
+    made = roll(rnd, 4, 2)
+    assert won(settled(made)["pass"]) == 1000
+    assert rnd.state.come_out and not list(rnd.state.bets())
+    assert SPEC.policy.empty_void(rnd) == EndTurn()
+    with pytest.raises(NotYourTurn):
+        rnd.handle(EndTurn(), 1)
+    ended = rnd.handle(EndTurn(), DEALER)
+    assert [type(e).__name__ for e in ended] == ["ShooterDone", "RoundCompleted"]
+    done = ended[0]
+    assert isinstance(done, ShooterDone) and done.seat == 1 and done.reason == "no_line_wager"
+    assert done.points == (6,)
+    assert rnd.finished and not any(isinstance(e, RoundVoided) for e in rnd.events)
+    assert CrapsRound.replay(rnd.events).events == rnd.events
+
+    fresh = open_round()
+    assert isinstance(SPEC.policy.empty_void(fresh), VoidRound)
+    with pytest.raises(NotYourTurn):
+        fresh.handle(EndTurn(), DEALER)
+    standing = open_round()
+    bet(standing, "pass", 1000)
+    roll(standing, 3, 3)
+    roll(standing, 4, 2)
+    bet(standing, "field", 500, seat=1)
+    assert SPEC.policy.empty_void(standing) is None
+    with pytest.raises(NotYourTurn):
+        standing.handle(EndTurn(), DEALER)

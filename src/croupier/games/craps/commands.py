@@ -122,6 +122,15 @@ class CallRoll(Command):
     type: Literal["CallRoll"] = "CallRoll"
 
 
+class EndTurn(Command):
+    """The dealer ends the turn of the dice at a come-out roll after rolls, with nothing
+    on the layout and no wager made before the betting time ran out (623a.10): the shooter
+    is done with the dice, and the round, which decided every wager made in it, is over
+    (not voided)."""
+
+    type: Literal["EndTurn"] = "EndTurn"
+
+
 class VoidRound(Command):
     """The floor voids the round before a roll is thrown: every wager in play is
     returned."""
@@ -142,6 +151,7 @@ CrapsCommand = Annotated[
     | ThrowDice
     | DeclareIrregularity
     | CallRoll
+    | EndTurn
     | VoidRound,
     Field(discriminator="type"),
 ]
@@ -152,6 +162,7 @@ __all__ = [
     "CallWager",
     "CrapsCommand",
     "DeclareIrregularity",
+    "EndTurn",
     "GiveUpDice",
     "Irregularity",
     "LeaveTable",

@@ -39,9 +39,11 @@ from croupier.game import (
     TablePolicy,
     TableTimings,
     Wait,
+    offered,
 )
 from croupier.games.craps.commands import (
     CallRoll,
+    EndTurn,
     LeaveTable,
     OfferDice,
     SelectDice,
@@ -89,9 +91,14 @@ class CrapsPolicy(TablePolicy):
     # -- betting and waits ------------------------------------------------------------------
     def empty_void(self, round_: Round[Any]) -> Command | None:
         """A round with no wager at all in play (none made, or all taken down) is voided
-        when its betting time runs out; wagers standing from earlier rolls keep it going."""
-        if _craps(round_).state.wagers:
+        when its betting time runs out, before its first roll; after rolls, the turn of
+        the dice ends instead (the wagers it decided stay decided, 623a.10); wagers
+        standing from earlier rolls keep it going."""
+        state = _craps(round_).state
+        if state.wagers or not self.betting_open(round_):
             return None
+        if state.rolls and offered(round_, "EndTurn") is not None:
+            return EndTurn()
         return super().empty_void(round_)
 
     def has_wager(self, round_: Round[Any], seat: int) -> bool:

@@ -32,6 +32,7 @@ from croupier.games.craps.commands import (
     CallWager,
     CrapsCommand,
     DeclareIrregularity,
+    EndTurn,
     GiveUpDice,
     Irregularity,
     LeaveTable,
@@ -296,6 +297,10 @@ class CrapsRound(Round[CrapsState]):
                 return CallRoll(), DEALER, None
             case RoundVoided(reason=reason):
                 return VoidRound(reason=reason), DEALER, None
+            case ShooterDone(reason="no_line_wager") | RoundCompleted():
+                # The first event of a command: the turn ended with nothing on the layout
+                # (within "no more bets" or a roll's call they follow its first event).
+                return EndTurn(), DEALER, None
         return None
 
     # -- commands ---------------------------------------------------------------------
@@ -360,6 +365,8 @@ class CrapsRound(Round[CrapsState]):
                 if state.phase is not Phase.THROWN:
                     raise NotYourTurn("there are no dice on display to call", SETTLEMENT)
                 yield from settle_roll(state, state.dice)
+            case EndTurn():
+                yield from self._end_turn(actor)
             case VoidRound(reason=reason):
                 yield from self._void(reason, actor)
             case _:
@@ -525,6 +532,29 @@ class CrapsRound(Round[CrapsState]):
             )
         return DiceThrown(faces=reading, source="reading", cite=THROW)
 
+    def _turn_may_end(self) -> bool:
+        """A come-out roll after rolls, in betting, with nothing on the layout."""
+        state = self.state
+        return (
+            state.phase is Phase.BETTING
+            and state.come_out
+            and bool(state.rolls)
+            and not any(True for _ in state.bets())
+        )
+
+    def _end_turn(self, actor: Actor) -> Iterator[Event]:
+        dealer_only(actor, "end the turn of the dice", SHOOTER)
+        if not self._turn_may_end():
+            raise NotYourTurn(
+                "the turn of the dice ends so only at a come-out roll after the first, with "
+                "no wager on the layout",
+                SHOOTER,
+            )
+        shooter = self.state.shooter
+        if shooter is not None:
+            yield from self._shooter_done(shooter, "no_line_wager")
+        yield RoundCompleted(cite=SHOOTER)
+
     def _void(self, reason: str, actor: Actor) -> Iterator[Event]:
         state = self.state
         dealer_only(actor, "void the round", VOID_ROUND_CITE)
@@ -621,7 +651,10 @@ class CrapsRound(Round[CrapsState]):
         void = LegalCommand(command="VoidRound", cite=VOID_ROUND_CITE)
         if state.phase is Phase.BETTING:
             close = LegalCommand(command="AnnounceNoMoreBets", cite=MAKING)
-            return [close, void] if self.may_close() else [void]
+            found = [close, void] if self.may_close() else [void]
+            if self._turn_may_end():
+                found.insert(0, LegalCommand(command="EndTurn", cite=SHOOTER))
+            return found
         if state.phase is Phase.OFFERED:
             if state.shooter is None:
                 select = LegalCommand(command="SelectDice", bounds=_PLACES, cite=DICE)
