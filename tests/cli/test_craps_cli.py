@@ -148,3 +148,38 @@ def test_a_fire_bet_over_its_maximum_is_told_plainly() -> None:
         "$6 more, not $7 (623a.11)"
     ) in out
     assert "leaves room" not in out
+
+
+# --- croupier analyze craps -------------------------------------------------------------------
+def analyze_row(out: str, wager: str) -> list[str]:
+    row = re.search(rf"^│ {re.escape(wager)} +│(.*)│$", out, re.M)
+    assert row, out
+    return [cell.strip() for cell in row[1].split("│")]
+
+
+def test_analyze_shows_the_per_roll_figures_the_note_names() -> None:
+    """Pass: a come-out roll, then on a point N a further 36/(ways N + 6) rolls on
+    average: 1 + 2 (3/36 36/9 + 4/36 36/10 + 5/36 36/11) = 557/165 = 3.3758 rolls; its
+    edge 7/495 over them, 7/1671 = 0.4189% a roll."""
+    result = CliRunner().invoke(app, ["analyze", "craps"], env=ENV)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Rolls to decision" in out and "House edge per roll" in out
+    cells = analyze_row(out, "pass")
+    assert cells[1] == f"{7 / 495:.4%}"
+    assert cells[-3:] == [f"{557 / 165:.4f}", f"{165 / 557:.4f}", f"{7 / 1671:.4%}"]
+    assert "Per roll (Rolls to decision, Decisions per roll and House edge per roll" in out
+
+
+def test_pass_with_odds_is_told_per_unit_of_everything_wagered() -> None:
+    """Pass with 3-4-5x odds: the odds pay true odds, so per unit of the Pass wager the
+    edge is Pass's 7/495; staked in all 1 + 2 (3/36 3 + 4/36 4 + 5/36 5) = 34/9 units, the
+    element of risk is 7/495 / (34/9) = 7/1870 = 0.3743%."""
+    result = CliRunner().invoke(app, ["analyze", "craps"], env=ENV)
+    out = result.output
+    cells = analyze_row(out, "pass_with_odds")
+    assert cells[1] == f"{7 / 495:.4%}" and cells[4] == f"{7 / 1870:.4%}"
+    assert "Element of risk" in out
+    assert "its house edge is per unit of the Pass wager, the same as Pass alone" in out
+    assert f"it is {7 / 1870:.4%} at 3-4-5x" in out
+    assert "Don't Pass with full odds" in out and "Dont Pass" not in out
