@@ -183,3 +183,21 @@ def test_pass_with_odds_is_told_per_unit_of_everything_wagered() -> None:
     assert "its house edge is per unit of the Pass wager, the same as Pass alone" in out
     assert f"it is {7 / 1870:.4%} at 3-4-5x" in out
     assert "Don't Pass with full odds" in out and "Dont Pass" not in out
+
+
+def test_the_net_of_a_roll_and_a_player_who_leaves_on_a_point() -> None:
+    """Seed 1's come-out is a 7: the $10 Pass wins $10 (its stake comes back too). Seed
+    17: Pass $10 and the Fire Bet $5, the point 9; the player leaves: the Fire Bet ends
+    with the shooter's turn, no point made (623a.11: -$5); the Pass wager keeps working
+    and the stickperson rolls 6, 5, 12, 11, 4, 3, 10, 7 for it: -$10 (623a.10). $985."""
+    out = play(1, "bet pass 10\nroll\nquit\n")
+    assert "Seven (" in out and "a natural: Pass wins, Don't Pass loses." in out
+    assert "This roll: +$10 on your wagers. Balance: $1,010" in out
+    out = play(17, "bet pass 10\nbet fire 5\nroll\nquit\n")
+    assert totals(out) == [9, 6, 5, 12, 11, 4, 3, 10, 7]
+    assert "You leave the table; the dice pass on." in out
+    assert re.search(r"│ the Fire Bet +│ loses +│ +│ \$5 +│ -\$5 ", out)
+    assert "Shooter: none: the stickperson rolls for the wagers standing." in out
+    assert "seven-out: Pass loses" in out
+    assert out.count("You may:") == 2  # before the come-out and on the point; not once gone
+    assert "Final balance: $985" in out

@@ -32,6 +32,7 @@ from croupier.games.craps import (
     DiceToShooter,
     GiveUpDice,
     LeaveTable,
+    NoMoreBets,
     PlaceWager,
     RemoveWager,
     Roll,
@@ -47,7 +48,7 @@ from croupier.games.craps import (
 )
 from croupier.games.craps.round import posted_odds
 from croupier.games.craps.wagers import Result, is_odds, kind_of, number_of, win_odds
-from croupier.money import format_cents, format_odds, parse_dollars
+from croupier.money import Cents, format_cents, format_odds, parse_dollars
 from croupier.rules.craps import (
     BONUS,
     FIRE,
@@ -359,7 +360,12 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         puck = (
             "OFF (the next roll is a come-out)" if state.point is None else (f"ON at {state.point}")
         )
-        shooter = "you (seat 1)" if state.shooter == SEAT else "none yet (the dice go to you)"
+        if state.shooter == SEAT:
+            shooter = "you (seat 1)"
+        elif SEAT in state.departed:
+            shooter = "none: the stickperson rolls for the wagers standing"
+        else:
+            shooter = "none yet (the dice go to you)"
         self.console.print(f"Puck {puck}. Shooter: {shooter}.")
         mine = [(spot, bet) for seat, spot, bet in state.bets() if seat == SEAT]
         if not mine:
@@ -422,7 +428,6 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         if not round_.may_close():
             self.console.print(self.why_no_roll(round_))
             return
-        before = self.wallet.balance
         events = round_.handle(AnnounceNoMoreBets(), DEALER)
         self.wallet.apply(round_, events)
         shown = list(events)
@@ -430,14 +435,14 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
             events = round_.handle(step, DEALER)
             self.wallet.apply(round_, events)
             shown += events
-        self.show(round_, shown)
+        net = self.show(round_, shown)
         self.console.print(
-            f"This roll: {signed(self.wallet.balance - before)}. "
-            f"Balance: {format_cents(self.wallet.balance)}"
+            f"This roll: {signed(net)} on your wagers. Balance: {format_cents(self.wallet.balance)}"
         )
         if not round_.finished:
             self.show_table(round_)
-            self.show_legal(round_)
+            if SEAT not in round_.state.departed:
+                self.show_legal(round_)
 
     def called(self, round_: CrapsRound, event: RollCalled, point: int | None) -> str:
         """The roll in words: "Two, craps: Pass loses, Don't Pass wins"."""
@@ -460,7 +465,10 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
             head += ": " + ", ".join(said)
         return head + "."
 
-    def show(self, round_: CrapsRound, events: list[Event]) -> None:
+    def show(self, round_: CrapsRound, events: list[Event]) -> Cents:
+        """Print what ``events`` show the player; the net of his wagers they settle (a
+        win's winnings, a loss's stake, nothing for a tie)."""
+        net = 0
         settled = Table("Wager", "Result", "Odds", "Amount", "Net", "Rule")
         point: int | None = None
         for event in round_.events[: len(round_.events) - len(events)]:
@@ -468,19 +476,20 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                 point = event.point
         for event in events:
             match event:
+                case NoMoreBets():
+                    self.console.print(f"No more bets ({event.cite}).")
                 case DiceToShooter(seat=seat):
                     who = "you" if seat == SEAT else "the stickperson"
-                    self.console.print(f"No more bets. The dice go to {who} ({event.cite}).")
+                    self.console.print(f"The dice go to {who} ({event.cite}).")
                 case RollCalled():
                     self.console.print(self.called(round_, event, point))
                     point = event.point
-                    puck = "off" if point is None else f"on {point}"
-                    self.console.print(f"The puck is {puck}.")
                 case WagerMoved(spot=spot, to=to) if event.seat == SEAT:
                     self.console.print(
                         f"Your {spot_words(spot)} wager travels to {spot_words(to)}."
                     )
                 case WagerPaid() if event.seat == SEAT:
+                    net += event.won
                     settled.add_row(
                         spot_words(event.spot),
                         "wins, stays up",
@@ -490,6 +499,10 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                         event.cite,
                     )
                 case WagerSettled() if event.seat == SEAT:
+                    if event.outcome is Outcome.WIN:
+                        net += event.won
+                    elif event.outcome is Outcome.LOSE:
+                        net -= event.amount
                     settled.add_row(*self.settlement_row(event))
                 case WagerRemoved(spot=spot, amount=amount, commission=charged) if (
                     event.seat == SEAT
@@ -510,11 +523,12 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                             "gave_up": "You give up the dice.",
                             "no_line_wager": "The shooter holds no Pass or Don't Pass wager: "
                             "the dice pass on.",
-                            "left": "The shooter has left the table.",
+                            "left": "You leave the table; the dice pass on.",
                         }[reason]
                     )
         if settled.row_count:
             self.console.print(settled)
+        return net
 
     @staticmethod
     def settlement_row(event: WagerSettled) -> tuple[str, str, str, str, str, str]:
