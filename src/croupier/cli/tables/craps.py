@@ -309,7 +309,8 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         table.add_row("Pass", "7 or 11 on the come-out, then the point before a 7", "1 to 1")
         table.add_row(
             "Don't Pass",
-            f"2 or 3 on the come-out ({bar} ties), then a 7 before the point",
+            f"{' or '.join(str(n) for n in (2, 3, 12) if n != bar)} on the come-out ({bar} "
+            "ties), then a 7 before the point",
             "1 to 1",
         )
         table.add_row("Come, Don't Come", "as Pass and Don't Pass, from the next roll", "1 to 1")
@@ -319,11 +320,18 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
             f"behind a line wager with a point, up to {rules.odds_limit}",
             f"true odds ({odds}; laid the reverse)",
         )
-        posted = posted_odds(rules)
-        for spot, ratio in posted.items():
-            if ":" in spot and kind_of(spot) == "field":
-                continue
-            table.add_row(spot_words(spot), self.wins(spot), format_odds(Fraction(ratio)))
+        alike: dict[tuple[str, str], list[str]] = {}  # Place 4 or 10 pay alike: one row
+        for spot, ratio in posted_odds(rules).items():
+            if kind_of(spot) != "field" or ":" not in spot:
+                alike.setdefault((kind_of(spot) if number_of(spot) else spot, ratio), []).append(
+                    spot
+                )
+        for (_, ratio), spots in alike.items():
+            first, numbers = spots[0], " or ".join(str(number_of(s)) for s in spots)
+            said = [spot_words(first), self.wins(first)]
+            if len(spots) > 1:
+                said = [re.sub(rf"\b{number_of(first)}\b", numbers, t, count=1) for t in said]
+            table.add_row(*said, format_odds(Fraction(ratio)))
         if rules.offers(WagerKind.HORN):
             table.add_row("the Horn", "2, 3, 11 or 12: a quarter at that number's odds", "")
         if rules.offers(WagerKind.C_AND_E):
@@ -343,7 +351,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
             "buy": f"{number} before a 7 (less the commission)",
             "place_to_lose": f"7 before {number}",
             "lay": f"7 before {number} (less the commission)",
-            "hard": f"{number} as a pair before a 7 or {number} the easy way",
+            "hard": "the number as a pair (the hard way) before a 7 or the easy way",
             "big_6": "6 before a 7",
             "big_8": "8 before a 7",
             "field": "3, 4, 9, 10 or 11 on the next roll"
