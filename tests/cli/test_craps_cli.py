@@ -201,3 +201,18 @@ def test_the_net_of_a_roll_and_a_player_who_leaves_on_a_point() -> None:
     assert "seven-out: Pass loses" in out
     assert out.count("You may:") == 2  # before the come-out and on the point; not once gone
     assert "Final balance: $985" in out
+
+
+def test_odds_over_the_limit_are_told_plainly() -> None:
+    """Seed 17's point is 9: at 3-4-5x the odds behind a $10 Pass are at most 4 x $10 =
+    $40 (623a.6); $40 pays 3 to 2, whole cents."""
+    out = play(17, "bet pass 10\nroll\nbet odds 100\nbet odds 30\nbet odds 20\nquit\n")
+    assert (
+        "Refused: the most odds behind Pass may be is $40, at 3-4-5x odds on a $10 wager, "
+        "not $100 (623a.6)"
+    ) in out
+    assert "Placed $30 on odds behind Pass." in out
+    assert (
+        "Refused: the most odds behind Pass may be is $40, at 3-4-5x odds on a $10 wager; "
+        "seat 1 has $30 on it already, so at most $10 more, not $20 (623a.6)"
+    ) in out
