@@ -17,14 +17,15 @@ listed, labelled ``(not offered under these rules)`` (its description in ``--jso
 from __future__ import annotations
 
 import importlib
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from croupier.analysis.par_sheet import ParSheet, WagerFigures
+from croupier.cli.wide import print_rows
 from croupier.errors import RulesSubmissionError
 from croupier.registry import GAMES, load
 from croupier.rules import RulesSubmission
@@ -117,24 +118,42 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(code=USAGE_ERROR)
 
 
-def _table(sheet: ParSheet) -> Table:
+def _table(sheet: ParSheet, console: Console) -> None:
+    """Print the par sheet's figures, one row per wager (a card per wager where the
+    columns do not fit the terminal, :func:`croupier.cli.wide.print_rows`): after the
+    usual five columns, the element of risk where any wager has one and every further
+    figure the sheet's wagers carry (:attr:`~croupier.analysis.par_sheet.WagerFigures.extra`,
+    headed in words: the per-roll figures of Craps), blank for a wager without it."""
     game = sheet.game if sheet.variant is None else f"{sheet.game} ({sheet.variant})"
-    title = f"{game}: exact figures per unit staked"
-    table = Table(title=title)
-    table.add_column("Wager")
-    table.add_column("Return", justify="right")
-    table.add_column("House edge", justify="right")
-    table.add_column("Hit frequency", justify="right")
-    table.add_column("Std dev", justify="right")
+    headings = ["Wager", "Return", "House edge", "Hit frequency", "Std dev"]
+    risk = any(figures.element_of_risk is not None for figures in sheet.wagers)
+    if risk:
+        headings.append("Element of risk")
+    extras = list(dict.fromkeys(name for f in sheet.wagers for name, _ in f.extra))
+    headings += [name.replace("_", " ").capitalize() for name in extras]
+    rows = []
     for figures in sheet.wagers:
-        table.add_row(
+        row = [
             figures.wager if offered(figures) else f"{figures.wager} {NOT_OFFERED}",
             f"{float(figures.expected_return):+.6f}",
-            f"{float(figures.house_edge) * 100:.4f}%",
+            _percent(figures.house_edge),
             f"{float(figures.hit_frequency):.6g}",
             f"{figures.std_dev:.4f}",
-        )
-    return table
+        ]
+        if risk:
+            row.append("" if figures.element_of_risk is None else _percent(figures.element_of_risk))
+        found = dict(figures.extra)
+        for name in extras:
+            value = found.get(name)
+            text = "" if value is None else f"{float(value):.4f}"
+            row.append(_percent(value) if value is not None and "edge" in name else text)
+        rows.append(row)
+    title = f"{game}: exact figures per unit staked"
+    print_rows(console, title, headings, rows, right=headings[1:])
+
+
+def _percent(value: Fraction) -> str:
+    return f"{float(value) * 100:.4f}%"
 
 
 def analyze(
@@ -198,7 +217,7 @@ def analyze(
         typer.echo(sheet.to_json())
         return
     console = Console()
-    console.print(_table(sheet))
+    _table(sheet, console)
     for warning in warnings(sheet):
         console.print(warning, style="bold red", highlight=False)
     if callable(chart := getattr(sheet, "chart_table", None)):

@@ -433,8 +433,10 @@ def par_sheet(rules: CrapsRules | None = None) -> ParSheet:
     notes = [
         "Exact over the 36 equally likely throws of two dice, every wager settled by the "
         "engine's rule (623a.9) and followed to its decision.",
-        "Per roll: rolls_to_decision, decisions_per_roll and house_edge_per_roll (the "
-        "house edge over the expected rolls a wager stands).",
+        "Per roll (Rolls to decision, Decisions per roll and House edge per roll; in --json "
+        "rolls_to_decision, decisions_per_roll and house_edge_per_roll): the expected rolls "
+        "from a wager made to its decision, their inverse, and the house edge spread over "
+        "those rolls.",
         "Figures are per unit staked, at the odds themselves: payout rounding to cents is "
         "not applied.",
     ]
@@ -453,9 +455,14 @@ def par_sheet(rules: CrapsRules | None = None) -> ParSheet:
                 f"{limit} {float(_risk(line_with_odds(rules, dont, limit))):.4%}"
                 for limit in STANDARD_ODDS_LIMITS
             )
+            words = spot_words("dont_pass" if dont else "pass")
+            here = _risk(line_with_odds(rules, dont))
             notes.append(
-                f"{'Dont Pass' if dont else 'Pass'} with full odds, the edge per unit of "
-                f"everything wagered at each common limit (623a.6): {edges}."
+                f"{words} with full odds ({'dont_pass' if dont else 'pass'}_with_odds): its "
+                f"house edge is per unit of the {words} wager, the same as {words} alone, as "
+                "the odds pay true odds and add no edge; per unit of everything wagered, line "
+                f"wager and odds (the element of risk), it is {float(here):.4%} at "
+                f"{rules.odds_limit}, and at each common limit (623a.6): {edges}."
             )
     if rules.offers(WagerKind.FIRE_BET):
         wagers.append(fire_figures(rules))

@@ -191,13 +191,23 @@ def amount_refusal(state: CrapsState, seat: int, spot: str, amount: Cents) -> Re
         )
     if amount > limits.high:
         held = state.amount_on(seat, spot)
+        most = held + limits.high
         if is_odds(spot):
-            limit = state.rules.odds_limit
-            why = f"the odds limit ({limit}) leaves room for {format_cents(limits.high)}"
+            flat = state.amount_on(seat, contract_of(spot))
+            text = (
+                f"the most {words} may be is {format_cents(most)}, at {state.rules.odds_limit} "
+                f"odds on a {format_cents(flat)} wager"
+            )
         else:
-            already = f", and seat {seat} has {format_cents(held)} there already" if held else ""
-            why = f"the maximum leaves room for {format_cents(limits.high)}{already}"
-        return Refusal(f"{format_cents(amount)} on {words} is too much: {why}", limits.cite)
+            named = words.removeprefix("the ")
+            article = f"a {named}" if named != words else f"a wager on {words}"
+            text = f"the most {article} may be is {format_cents(most)}"
+        if held:
+            text += (
+                f"; seat {seat} has {format_cents(held)} on it already, so at most "
+                f"{format_cents(limits.high)} more"
+            )
+        return Refusal(f"{text}, not {format_cents(amount)}", limits.cite)
     return None
 
 

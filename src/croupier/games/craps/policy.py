@@ -224,4 +224,5 @@ SPEC = GameSpec(
     sign="croupier.games.craps.sign",
     analysis="croupier.analysis.exact.craps",
     simulation="croupier.analysis.simulation.craps",
+    terminal="croupier.cli.tables.craps",
 )

@@ -1,0 +1,558 @@
+"""`croupier play craps`: one player (seat 1) at a Craps table with RNG dice (ch. 623a);
+the program is the stickperson and the dealers, and the player is the shooter.
+
+Wagers are typed in the layout's words, ``bet pass 10``, ``bet place 6 6``, ``bet come
+5``, ``bet odds 20`` (behind the Pass or Don't Pass wager), ``bet odds come 9 10``,
+``bet hard 8 5``, ``bet fire 5`` (``bet`` may be left out; the spots' own names,
+``place:6``, work too). ``take down place 6`` takes a wager down, ``off place 6`` and
+``working place 6`` call it (623a.4). ``roll`` calls "no more bets": the dice are
+thrown, the roll is called in words ("Two, craps: Pass loses, Don't Pass wins") and every
+wager it decides is settled, one row each with its net. After each roll the puck, the
+shooter and the wagers standing are shown; the round ends with a seven-out (623a.10).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from fractions import Fraction
+
+from rich.table import Table
+
+from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
+from croupier.cli.tables.terminal import dealer_steps, signed
+from croupier.engine import DEALER, Event, LegalCommand, Outcome, WagerSettled
+from croupier.errors import IllegalCommand, InvalidWager
+from croupier.games.craps import (
+    AnnounceNoMoreBets,
+    CallWager,
+    CommissionCollected,
+    CommissionReturned,
+    CrapsRound,
+    DiceToShooter,
+    GiveUpDice,
+    LeaveTable,
+    NoMoreBets,
+    PlaceWager,
+    RemoveWager,
+    Roll,
+    RollCalled,
+    ShooterDone,
+    VoidRound,
+    WagerMoved,
+    WagerPaid,
+    WagerRemoved,
+    all_spots,
+    decide,
+    spot_words,
+)
+from croupier.games.craps.round import posted_odds
+from croupier.games.craps.wagers import Result, is_odds, kind_of, number_of, win_odds
+from croupier.money import Cents, format_cents, format_odds, parse_dollars
+from croupier.rules.craps import (
+    BONUS,
+    FIRE,
+    ODDS,
+    POINTS,
+    SHOOTER,
+    WAGERS,
+    CrapsRules,
+    WagerKind,
+    true_odds,
+)
+
+HELP = """\
+Commands (wagers in the layout's words; bet may be left out):
+  bet WAGER AMOUNT     a wager: bet pass 10, bet dont pass 10, bet come 5, bet place 6 6,
+                       bet buy 4 20, bet field 5, bet hard 8 5, bet any seven 5, bet horn 4,
+                       bet fire 5, bet all small 5 (layout lists them all with their odds)
+  bet odds AMOUNT      odds behind your Pass or Don't Pass wager once a point is on
+  bet odds come N AMOUNT  odds behind your Come wager on N (odds dont come N: laid)
+  take down WAGER      take a wager down (623a.4): take down place 6
+  off WAGER, working WAGER  call a wager off, or working, for the next roll (623a.4)
+  roll                 no more bets: the dice are thrown, called and settled
+  give up              give up the dice before a come-out roll (623a.10)
+  layout               the layout's areas and the odds each pays
+  help                 what you may do now
+  quit                 leave the table (your Pass and Come wagers with a point keep working)
+AMOUNT in dollars (cents may be given: 12.50)."""
+
+NUMBER_WORDS = {
+    2: "Two",
+    3: "Three",
+    4: "Four",
+    5: "Five",
+    6: "Six",
+    7: "Seven",
+    8: "Eight",
+    9: "Nine",
+    10: "Ten",
+    11: "Eleven",
+    12: "Twelve",
+}
+ROLL_WORDS = {
+    Roll.NATURAL: "a natural",
+    Roll.CRAPS: "craps",
+    Roll.POINT_MADE: "the point is made",
+    Roll.SEVEN_OUT: "seven-out",
+}
+
+
+def typed_key(text: str) -> str:
+    """A wager as typed or written, reduced to the words that name it: ``"Don't Pass"``,
+    ``"dont_pass"`` and ``"don't pass"`` are all ``"dont pass"``; ``"odds behind Come on
+    9"`` is ``"odds come 9"``; ``"place:6"`` is ``"place 6"``."""
+    text = text.lower().replace("'", "").replace("_", " ").replace(":", " ")
+    words = [w for w in text.split() if w not in ("the", "on", "behind", "laid", "bet", "wager")]
+    return " ".join(words)
+
+
+def spot_keys() -> dict[str, str]:
+    """Every way a spot may be typed -> the spot: its words on the layout, its own name,
+    and ``fire`` for the Fire Bet."""
+    keys: dict[str, str] = {}
+    for spot in all_spots():
+        keys[typed_key(spot_words(spot))] = spot
+        keys[typed_key(spot)] = spot
+    keys["fire"] = "fire_bet"
+    keys["c e"] = keys["ce"] = "c_and_e"
+    return keys
+
+
+KEYS = spot_keys()
+
+
+def parse_spot(words: str, round_: CrapsRound) -> str:
+    """The spot ``words`` name (``"place 6"``, ``"odds"``: the odds behind the line wager
+    held). Raises :class:`InvalidWager` (623a.3) for words that name no wager."""
+    key = typed_key(words)
+    if key == "odds":
+        held = round_.state.wagers.get(SEAT, {})
+        return "dont_pass_odds" if "dont_pass" in held and "pass" not in held else "pass_odds"
+    if key in KEYS:
+        return KEYS[key]
+    raise InvalidWager(
+        f'"{words.strip()}" is not a wager on the layout: write it as pass, dont pass, come, '
+        "place 6, buy 4, lay 10, field, big 6, hard 8, any seven, horn, fire, all small "
+        "(layout lists them all)",
+        WAGERS,
+    )
+
+
+def step_words(spot: str, step: int, rules: CrapsRules, point: int | None) -> str:
+    """Why amounts on ``spot`` go in steps of ``step`` cents, in words (623a.4)."""
+    kind = kind_of(spot)
+    if kind == "horn":
+        why = "each of its four equal parts is whole cents"
+    elif kind == "c_and_e":
+        why = "each of its two equal parts is whole cents"
+    elif kind in ("buy", "lay"):
+        why = f"the payout and the {rules.commission_percent}% commission are whole cents"
+    else:
+        on = number_of(spot) or point
+        if is_odds(spot) and on is not None:
+            odds = 1 / true_odds(on) if kind.startswith("dont") else true_odds(on)
+        else:
+            odds = win_odds(spot, rules)
+        why = f"{format_odds(odds)} pays whole cents"
+    return f"in multiples of {step} cents so that {why}"
+
+
+def amount_words(legal: LegalCommand, round_: CrapsRound) -> str:
+    """A legal wager's amounts: ``"$5 to $5,000"`` or ``"$5.04 to $4,999.98, in multiples
+    of 6 cents so that 7 to 6 pays whole cents"``."""
+    low, high = legal.min_amount or 0, legal.max_amount or 0
+    text = format_cents(low) if low == high else f"{format_cents(low)} to {format_cents(high)}"
+    step = round_.amount_step(legal.spots[0])
+    if step > 1:
+        text += ", " + step_words(legal.spots[0], step, round_.rules, round_.state.point)
+    return text
+
+
+class CrapsTable(Terminal[CrapsRules, CrapsRound]):
+    """One player (seat 1), the shooter, with a wallet at a Craps table with RNG dice."""
+
+    help = HELP
+
+    def limits(self) -> str:
+        rules = self.rules
+        line = (
+            f"Table limits: a wager {format_cents(rules.minimum_wager)} to "
+            f"{format_cents(rules.maximum_wager)} ({WAGERS}); odds behind a line wager up to "
+            f"{rules.odds_limit} ({ODDS})"
+        )
+        if rules.offers(WagerKind.FIRE_BET):
+            line += (
+                f"; the Fire Bet {format_cents(rules.fire_bet_minimum)} to "
+                f"{format_cents(rules.fire_bet_maximum)} ({FIRE})"
+            )
+        if rules.offers(WagerKind.BONUS_CRAPS):
+            line += (
+                f"; each Bonus Craps wager {format_cents(rules.bonus_minimum)} to "
+                f"{format_cents(rules.bonus_maximum)} ({BONUS})"
+            )
+        return line + ". A wager that pays odds in cents goes in steps that pay whole cents."
+
+    def open_round(self) -> CrapsRound:
+        return CrapsRound.open(
+            self.rules,
+            table_id="play",
+            round_id=f"r{self.rounds + 1:04d}",
+            seats={SEAT: "you"},
+            rng=self.rng,
+            after=SEAT if self.rounds else None,
+        )
+
+    def begin(self, round_: CrapsRound) -> None:
+        self.console.rule(f"Round {round_.opened.round_id}: a shooter's turn with the dice")
+        if not self.rounds:
+            self.show_layout()
+        self.show_table(round_)
+        self.show_legal(round_)
+
+    def has_wagers(self, round_: CrapsRound) -> bool:
+        return SEAT in round_.state.wagers
+
+    def leave(self, round_: CrapsRound) -> None:
+        """Leaving returns what may be taken down; a Pass or Come wager with a point (and
+        a Bonus Craps wager once a number is rolled) keeps working, rolled for by the
+        stickperson (623a.4, 623a.10)."""
+        events = round_.handle(LeaveTable(seat=SEAT), SEAT)
+        self.wallet.apply(round_, events)
+        self.show(round_, events)
+        if SEAT in round_.state.wagers:
+            self.console.print(
+                "Your wagers that may not be taken down keep working: the stickperson rolls "
+                f"for them ({SHOOTER})."
+            )
+        while not round_.finished and SEAT in round_.state.wagers and round_.may_close():
+            self.roll(round_)
+        if not round_.finished:
+            self.void_empty(round_)
+
+    def void_empty(self, round_: CrapsRound) -> None:
+        """The round ends with nothing of the player's on the layout and no one to roll."""
+        events = round_.handle(VoidRound(reason="the player left the table"), DEALER)
+        self.wallet.apply(round_, events)
+
+    def command(self, round_: CrapsRound, line: str) -> None:
+        words = line.split()
+        match [w.lower() for w in words]:
+            case []:
+                pass
+            case ["help"]:
+                self.print_help()
+                self.show_legal(round_)
+            case ["roll" | "shoot" | "deal"]:
+                self.roll(round_)
+            case ["layout" | "odds"]:
+                self.show_layout()
+            case ["give", "up", *_]:
+                self.act(round_, GiveUpDice(seat=SEAT))
+            case ["take", "down", *rest] | ["down", *rest] if rest:
+                self.call(round_, " ".join(rest), None)
+            case ["off" | "working" as call, *rest] if rest:
+                self.call(round_, " ".join(rest), call == "working")
+            case ["bet", *rest] if rest:
+                self.bet(round_, " ".join(rest))
+            case [*_, amount] if len(words) > 1 and re.fullmatch(r"\$?[\d.,]+", amount):
+                self.bet(round_, line)
+            case _:
+                self.unknown(line)
+
+    # -- what the player may do -----------------------------------------------------------
+    def choices(self, round_: CrapsRound) -> Iterable[Choice]:
+        for legal in round_.legal_commands(SEAT):
+            yield from self.choice(round_, legal)
+        if any(c.command == "AnnounceNoMoreBets" for c in round_.legal_commands(DEALER)):
+            yield Choice("roll", '"no more bets": the dice are thrown and called')
+
+    def choice(self, round_: CrapsRound, command: LegalCommand) -> Iterable[Choice]:
+        wagers = ", ".join(spot_words(spot) for spot in command.spots)
+        match command.command:
+            case "PlaceWager":
+                yield Choice(
+                    "bet WAGER AMOUNT", wagers, amount_words(command, round_), command.cite
+                )
+            case "RemoveWager":
+                yield Choice("take down WAGER", wagers, "", command.cite)
+            case "CallWager":
+                working = "working" in command.options
+                typed = "working WAGER" if working else "off WAGER"
+                does = f"call {'working' if working else 'off'}: {wagers}"
+                yield Choice(typed, does, "", command.cite)
+            case "GiveUpDice":
+                yield Choice("give up", "give up the dice before the come-out roll", "", SHOOTER)
+
+    def show_legal(self, round_: CrapsRound) -> None:
+        super().show_legal(round_)
+        if round_.state.phase.value == "betting" and not round_.may_close():
+            self.console.print(self.why_no_roll(round_))
+
+    def why_no_roll(self, round_: CrapsRound) -> str:
+        """What the player must do before the come-out roll (623a.10)."""
+        text = (
+            "To roll: a come-out roll needs a shooter holding a Pass or Don't Pass wager "
+            f"({SHOOTER}): type bet pass AMOUNT or bet dont pass AMOUNT"
+        )
+        held = [spot_words(spot) for spot in round_.state.wagers.get(SEAT, {})]
+        if held:
+            text += f". Or take your wagers down ({', '.join(held)}: take down WAGER), or quit"
+        return text + "."
+
+    # -- the layout ---------------------------------------------------------------------------
+    def show_layout(self) -> None:
+        """Each area of the layout in words with the odds it pays (623a.5, 623a.6)."""
+        rules = self.rules
+        table = Table("Area", "Wins", "Pays", title="The layout")
+        bar = rules.dont_bar
+        table.add_row("Pass", "7 or 11 on the come-out, then the point before a 7", "1 to 1")
+        table.add_row(
+            "Don't Pass",
+            f"{' or '.join(str(n) for n in (2, 3, 12) if n != bar)} on the come-out ({bar} "
+            "ties), then a 7 before the point",
+            "1 to 1",
+        )
+        table.add_row("Come, Don't Come", "as Pass and Don't Pass, from the next roll", "1 to 1")
+        odds = ", ".join(f"{n}: {format_odds(true_odds(n))}" for n in POINTS[:3])
+        table.add_row(
+            "Odds",
+            f"behind a line wager with a point, up to {rules.odds_limit}",
+            f"true odds ({odds}; laid the reverse)",
+        )
+        alike: dict[tuple[str, str], list[str]] = {}  # Place 4 or 10 pay alike: one row
+        for spot, ratio in posted_odds(rules).items():
+            if kind_of(spot) != "field" or ":" not in spot:
+                alike.setdefault((kind_of(spot) if number_of(spot) else spot, ratio), []).append(
+                    spot
+                )
+        for (_, ratio), spots in alike.items():
+            first, numbers = spots[0], " or ".join(str(number_of(s)) for s in spots)
+            said = [spot_words(first), self.wins(first)]
+            if len(spots) > 1:
+                said = [re.sub(rf"\b{number_of(first)}\b", numbers, t, count=1) for t in said]
+            table.add_row(*said, format_odds(Fraction(ratio)))
+        if rules.offers(WagerKind.HORN):
+            table.add_row("the Horn", "2, 3, 11 or 12: a quarter at that number's odds", "")
+        if rules.offers(WagerKind.C_AND_E):
+            table.add_row("C and E", "any craps or 11: a half at that one's odds", "")
+        if rules.offers(WagerKind.FIRE_BET):
+            tiers = ", ".join(
+                f"{n} points {format_odds(o)}" for n, o in sorted(rules.fire_tiers.items())
+            )
+            table.add_row("the Fire Bet", "the shooter makes different points", tiers)
+        self.console.print(table)
+
+    def wins(self, spot: str) -> str:
+        kind, number = kind_of(spot), number_of(spot)
+        rules = self.rules
+        text = {
+            "place": f"{number} before a 7",
+            "buy": f"{number} before a 7 (less the commission)",
+            "place_to_lose": f"7 before {number}",
+            "lay": f"7 before {number} (less the commission)",
+            "hard": "the number as a pair (the hard way) before a 7 or the easy way",
+            "big_6": "6 before a 7",
+            "big_8": "8 before a 7",
+            "field": "3, 4, 9, 10 or 11 on the next roll"
+            + "".join(f"; {t} pays {format_odds(rules.odds_of(f'field:{t}'))}" for t in (2, 12)),
+            "all_small": "2, 3, 4, 5 and 6 all rolled before a 7",
+            "all_tall": "8, 9, 10, 11 and 12 all rolled before a 7",
+            "make_em_all": "every number 2 to 12 but 7 rolled before a 7",
+        }.get(kind)
+        return text if text is not None else "on the next roll"
+
+    def show_table(self, round_: CrapsRound) -> None:
+        """The puck, the shooter and the player's wagers standing, odds behind."""
+        state = round_.state
+        puck = (
+            "OFF (the next roll is a come-out)" if state.point is None else (f"ON at {state.point}")
+        )
+        if state.shooter == SEAT:
+            shooter = "you (seat 1)"
+        elif SEAT in state.departed:
+            shooter = "none: the stickperson rolls for the wagers standing"
+        else:
+            shooter = "none yet (the dice go to you)"
+        self.console.print(f"Puck {puck}. Shooter: {shooter}.")
+        mine = [(spot, bet) for seat, spot, bet in state.bets() if seat == SEAT]
+        if not mine:
+            return
+        table = Table("Your wager", "Amount", "Next roll", title="On the layout")
+        for spot, bet in mine:
+            works = "working" if state.working(spot, bet) else "off"
+            table.add_row(spot_words(spot), format_cents(bet.amount), works)
+        self.console.print(table)
+
+    # -- wagers ----------------------------------------------------------------------------
+    def bet(self, round_: CrapsRound, text: str) -> None:
+        words, _, amount = text.strip().rpartition(" ")
+        try:
+            spot = parse_spot(words, round_)
+            cents = parse_dollars(amount, WAGERS)
+            self.wallet.check(cents, WAGERS)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        if self.act(round_, PlaceWager(seat=SEAT, spot=spot, amount=cents)) is not None:
+            self.console.print(
+                f"Placed {format_cents(cents)} on {spot_words(spot)}. "
+                f"Balance: {format_cents(self.wallet.balance)}",
+                markup=False,
+            )
+
+    def call(self, round_: CrapsRound, words: str, working: bool | None) -> None:
+        try:
+            spot = parse_spot(words, round_)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        if working is None:
+            command: RemoveWager | CallWager = RemoveWager(seat=SEAT, spot=spot)
+        else:
+            command = CallWager(seat=SEAT, spot=spot, working=working)
+        events = self.act(round_, command)
+        if events is not None:
+            self.show(round_, events)
+            if working is not None:
+                self.console.print(f"{spot_words(spot)} is {'working' if working else 'off'}.")
+
+    def act(
+        self, round_: CrapsRound, command: PlaceWager | RemoveWager | CallWager | GiveUpDice
+    ) -> list[Event] | None:
+        try:
+            events = round_.handle(command, SEAT)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return None
+        self.wallet.apply(round_, events)
+        if isinstance(command, GiveUpDice):
+            self.show(round_, events)
+        return events
+
+    # -- the roll ----------------------------------------------------------------------------
+    def roll(self, round_: CrapsRound) -> None:
+        """No more bets; the dice are thrown, called and settled, as the server does."""
+        if not round_.may_close():
+            self.console.print(self.why_no_roll(round_))
+            return
+        events = round_.handle(AnnounceNoMoreBets(), DEALER)
+        self.wallet.apply(round_, events)
+        shown = list(events)
+        for step in dealer_steps(round_):
+            events = round_.handle(step, DEALER)
+            self.wallet.apply(round_, events)
+            shown += events
+        net = self.show(round_, shown)
+        self.console.print(
+            f"This roll: {signed(net)} on your wagers. Balance: {format_cents(self.wallet.balance)}"
+        )
+        if not round_.finished:
+            self.show_table(round_)
+            if SEAT not in round_.state.departed:
+                self.show_legal(round_)
+
+    def called(self, round_: CrapsRound, event: RollCalled, point: int | None) -> str:
+        """The roll in words: "Two, craps: Pass loses, Don't Pass wins"."""
+        name = NUMBER_WORDS[event.total]
+        if event.hard and event.total in (4, 6, 8, 10):
+            name += " the hard way"
+        what = ROLL_WORDS.get(event.roll)
+        if event.roll is Roll.POINT_SET:
+            what = f"the point is {event.total}"
+        head = f"{name} ({event.faces[0]} and {event.faces[1]})"
+        if what is not None:
+            head += f", {what}"
+        verbs = {Result.WIN: "wins", Result.LOSE: "loses", Result.PUSH: "ties"}
+        said = [
+            f"{spot_words(line)} {verbs[decided.result]}"
+            for line in ("pass", "dont_pass")
+            if (decided := decide(line, event.total, event.hard, point, self.rules)).result in verbs
+        ]
+        if said:
+            head += ": " + ", ".join(said)
+        return head + "."
+
+    def show(self, round_: CrapsRound, events: list[Event]) -> Cents:
+        """Print what ``events`` show the player; the net of his wagers they settle (a
+        win's winnings, a loss's stake, nothing for a tie)."""
+        net = 0
+        settled = Table("Wager", "Result", "Odds", "Amount", "Net", "Rule")
+        point: int | None = None
+        for event in round_.events[: len(round_.events) - len(events)]:
+            if isinstance(event, RollCalled):
+                point = event.point
+        for event in events:
+            match event:
+                case NoMoreBets():
+                    self.console.print(f"No more bets ({event.cite}).")
+                case DiceToShooter(seat=seat):
+                    who = "you" if seat == SEAT else "the stickperson"
+                    self.console.print(f"The dice go to {who} ({event.cite}).")
+                case RollCalled():
+                    self.console.print(self.called(round_, event, point))
+                    point = event.point
+                case WagerMoved(spot=spot, to=to) if event.seat == SEAT:
+                    self.console.print(
+                        f"Your {spot_words(spot)} wager travels to {spot_words(to)}."
+                    )
+                case WagerPaid() if event.seat == SEAT:
+                    net += event.won
+                    settled.add_row(
+                        spot_words(event.spot),
+                        "wins, stays up",
+                        format_odds(event.odds),
+                        format_cents(event.amount),
+                        signed(event.won),
+                        event.cite,
+                    )
+                case WagerSettled() if event.seat == SEAT:
+                    if event.outcome is Outcome.WIN:
+                        net += event.won
+                    elif event.outcome is Outcome.LOSE:
+                        net -= event.amount
+                    settled.add_row(*self.settlement_row(event))
+                case WagerRemoved(spot=spot, amount=amount, commission=charged) if (
+                    event.seat == SEAT
+                ):
+                    back = format_cents(amount + charged)
+                    self.console.print(f"{spot_words(spot)} taken down: {back} back to you.")
+                case CommissionCollected(spot=spot, amount=amount) if event.seat == SEAT:
+                    self.console.print(
+                        f"Commission of {format_cents(amount)} on {spot_words(spot)} "
+                        f"({event.cite})."
+                    )
+                case CommissionReturned(amount=amount) if event.seat == SEAT:
+                    self.console.print(f"Commission of {format_cents(amount)} returned.")
+                case ShooterDone(reason=reason):
+                    self.console.print(
+                        {
+                            "seven_out": "Seven-out: the shooter's turn with the dice ends.",
+                            "gave_up": "You give up the dice.",
+                            "no_line_wager": "The shooter holds no Pass or Don't Pass wager: "
+                            "the dice pass on.",
+                            "left": "You leave the table; the dice pass on.",
+                        }[reason]
+                    )
+        if settled.row_count:
+            self.console.print(settled)
+        return net
+
+    @staticmethod
+    def settlement_row(event: WagerSettled) -> tuple[str, str, str, str, str, str]:
+        if event.outcome is Outcome.WIN:
+            result, net = "wins", signed(event.won)
+        elif event.outcome is Outcome.LOSE:
+            result, net = "loses", signed(-event.amount)
+        else:
+            result, net = "ties: returned", "$0"
+        odds = "" if event.odds is None else format_odds(event.odds)
+        return spot_words(event.spot), result, odds, format_cents(event.amount), net, event.cite
+
+
+play = play_command(
+    CrapsRules,
+    CrapsTable,
+    "Play Craps at seat 1 with play money, as the shooter: wagers in the layout's words "
+    "(bet pass 10, bet place 6 6, bet odds 20), then roll; commands are read from stdin.",
+)

@@ -1,0 +1,218 @@
+"""`croupier play craps`: its own terminal table (ch. 623a), driven with scripted input.
+The money is worked here by hand from the dice the table prints."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from croupier.cli import app
+from croupier.cli.tables.craps import CrapsTable
+from croupier.games.craps import Roll, RollCalled
+from croupier.money import format_cents
+from croupier.rng import SeededRng
+from croupier.rules.craps import CrapsRules
+
+ENV = {"COLUMNS": "200", "FORCE_COLOR": None, "NO_COLOR": "1"}
+ROLLED = re.compile(
+    r"^(?:Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve)"
+    r"(?: the hard way)? \((\d) and (\d)\)",
+    re.M,
+)
+
+
+def play(seed: int, script: str) -> str:
+    result = CliRunner().invoke(app, ["play", "craps", "--seed", str(seed)], input=script, env=ENV)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def totals(out: str) -> list[int]:
+    return [int(a) + int(b) for a, b in ROLLED.findall(out)]
+
+
+def pass_and_place_six(rolls: list[int]) -> int:
+    """The balance after $10 on Pass and $6 on Place 6 (off on the come-out, 623a.4),
+    rolled until Pass is decided and the next come-out finds no line wager (then quit:
+    the Place 6 comes back), or a seven-out. Pass pays 1 to 1, Place 6 7 to 6: $7."""
+    balance, point, place = 100_000 - 1_000 - 600, None, True
+    for total in rolls:
+        if point is None:
+            if total in (7, 11):
+                balance += 2_000
+                break
+            if total in (2, 3, 12):
+                break
+            point = total
+            continue
+        if total == 6:
+            balance += 700  # paid; the Place 6 stays up
+        if total == 7:
+            place = False  # seven-out: Pass and Place 6 lose
+            break
+        if total == point:
+            balance += 2_000
+            break
+    return balance + (600 if place else 0)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5, 17, 22])
+def test_pass_and_place_six_roll_after_roll(seed: int) -> None:
+    """The rolls as printed, the money by hand; the table speaks the layout's words."""
+    script = "bet pass 10\nbet place 6 6\n" + "roll\n" * 12 + "quit\n"
+    out = play(seed, script)
+    rolls = totals(out)
+    assert rolls
+    assert f"Final balance: {format_cents(pass_and_place_six(rolls))}" in out
+    assert "Placed $10 on Pass. Balance: $990" in out
+    assert "Placed $6 on Place 6. Balance: $984" in out
+    assert "PlaceWager" not in out and "Roll called" not in out and "Wager placed" not in out
+    for internal in ("dont_pass", "place:6", "big_6", "c_and_e", "make_em_all", "_odds"):
+        assert internal not in out
+    if rolls[0] in (4, 5, 6, 8, 9, 10):
+        assert f"the point is {rolls[0]}" in out and f"Puck ON at {rolls[0]}" in out
+
+
+def test_a_come_wager_travels_and_takes_odds() -> None:
+    """Seed 17 rolls 9 (the point), 6, 5, 12, 11, 4, 3, 10, 7. $10 Pass and $6 Place 6;
+    $5 Come after the 9 travels to the 6 (the Place 6 wins $7 and stays up); $10 odds
+    behind the Come on 6; the seven-out loses them all: 1,000 - 10 - 6 + 7 - 5 - 10 =
+    $976. The 6 on the Place 6 pays 7 to 6; the odds, 6 to 5."""
+    script = (
+        "bet pass 10\nbet place 6 6\nroll\nbet come 5\nroll\nbet odds come 6 10\n"
+        + "roll\n" * 7
+        + "quit\n"
+    )
+    out = play(17, script)
+    assert totals(out) == [9, 6, 5, 12, 11, 4, 3, 10, 7]
+    assert "Your Come wager travels to Come on 6." in out
+    assert re.search(r"│ Come on 6 +│ \$5 +│ working", out)
+    assert re.search(r"│ odds behind Come on 6 +│ \$10 +│ working", out)
+    assert re.search(r"│ Place 6 +│ wins, stays up +│ 7 to 6 +│ \$6 +│ \+\$7 ", out)
+    assert re.search(r"│ odds behind Come on 6 +│ loses +│ +│ \$10 +│ -\$10 ", out)
+    assert "Nine (" in out and "the point is 9" in out
+    assert "Seven (" in out and "seven-out: Pass loses, Don't Pass wins." in out
+    assert "Final balance: $976" in out
+
+
+def test_the_roll_is_called_in_words() -> None:
+    """A come-out 2: craps, Pass loses, Don't Pass wins (623a.9); a 6 as a pair on a
+    point of 6: made the hard way."""
+    table = CrapsTable(CrapsRules(), SeededRng(0), 100_000, Console())
+    round_ = table.open_round()
+    two = RollCalled(faces=(1, 1), total=2, roll=Roll.CRAPS, hard=True, cite="623a.9")
+    assert table.called(round_, two, None) == ("Two (1 and 1), craps: Pass loses, Don't Pass wins.")
+    six = RollCalled(faces=(3, 3), total=6, roll=Roll.POINT_MADE, hard=True, cite="623a.9")
+    assert table.called(round_, six, 6) == (
+        "Six the hard way (3 and 3), the point is made: Pass wins, Don't Pass loses."
+    )
+
+
+def test_no_line_wager_at_the_come_out_says_what_to_do() -> None:
+    """A Place 6 up and no Pass or Don't Pass at the come-out: roll says a shooter needs a
+    line wager (623a.10) and how to make one; quit takes the Place 6 down, no void code."""
+    out = play(1, "bet place 6 6\nroll\nquit\n")
+    assert (
+        "To roll: a come-out roll needs a shooter holding a Pass or Don't Pass wager "
+        "(623a.10): type bet pass AMOUNT or bet dont pass AMOUNT. Or take your wagers "
+        "down (Place 6: take down WAGER), or quit."
+    ) in out
+    assert "Place 6 taken down: $6 back to you." in out
+    assert "no one has wagered" not in out and "interpretations" not in out
+    assert "void" not in out.lower()
+    assert "Final balance: $1,000" in out
+
+
+def test_each_wager_gives_its_own_limits_in_words() -> None:
+    """Place 6 pays 7 to 6: its amounts are multiples of 6 cents, $5.04 to $4,999.98;
+    the Fire Bet is $1 to $10 (623a.11), not the table's $5 to $5,000."""
+    out = play(1, "quit\n")
+    flat = re.sub(r"\s*│\s*", " ", out)
+    assert (
+        "Place 6, Place 8 $5.04 to $4,999.98, in multiples of 6 cents so that 7 to 6 pays "
+        "whole cents 623a.4"
+    ) in re.sub(r" {2,}", " ", flat)
+    assert "the Fire Bet $1 to $10 (623a.11)" in out
+    assert "Table limits: a wager $5 to $5,000 (623a.3)" in out
+    assert "│ Place 6 " in out and "│ 7 to 6 " in out  # the layout with its odds
+
+
+def test_a_fire_bet_over_its_maximum_is_told_plainly() -> None:
+    out = play(1, "bet fire 11\nbet fire 4\nbet fire 7\nquit\n")
+    assert "Refused: the most a Fire Bet may be is $10, not $11 (623a.11)" in out
+    assert (
+        "Refused: the most a Fire Bet may be is $10; seat 1 has $4 on it already, so at most "
+        "$6 more, not $7 (623a.11)"
+    ) in out
+    assert "leaves room" not in out
+
+
+# --- croupier analyze craps -------------------------------------------------------------------
+def analyze_row(out: str, wager: str) -> list[str]:
+    row = re.search(rf"^│ {re.escape(wager)} +│(.*)│$", out, re.M)
+    assert row, out
+    return [cell.strip() for cell in row[1].split("│")]
+
+
+def test_analyze_shows_the_per_roll_figures_the_note_names() -> None:
+    """Pass: a come-out roll, then on a point N a further 36/(ways N + 6) rolls on
+    average: 1 + 2 (3/36 36/9 + 4/36 36/10 + 5/36 36/11) = 557/165 = 3.3758 rolls; its
+    edge 7/495 over them, 7/1671 = 0.4189% a roll."""
+    result = CliRunner().invoke(app, ["analyze", "craps"], env=ENV)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Rolls to decision" in out and "House edge per roll" in out
+    cells = analyze_row(out, "pass")
+    assert cells[1] == f"{7 / 495:.4%}"
+    assert cells[-3:] == [f"{557 / 165:.4f}", f"{165 / 557:.4f}", f"{7 / 1671:.4%}"]
+    assert "Per roll (Rolls to decision, Decisions per roll and House edge per roll" in out
+
+
+def test_pass_with_odds_is_told_per_unit_of_everything_wagered() -> None:
+    """Pass with 3-4-5x odds: the odds pay true odds, so per unit of the Pass wager the
+    edge is Pass's 7/495; staked in all 1 + 2 (3/36 3 + 4/36 4 + 5/36 5) = 34/9 units, the
+    element of risk is 7/495 / (34/9) = 7/1870 = 0.3743%."""
+    result = CliRunner().invoke(app, ["analyze", "craps"], env=ENV)
+    out = result.output
+    cells = analyze_row(out, "pass_with_odds")
+    assert cells[1] == f"{7 / 495:.4%}" and cells[4] == f"{7 / 1870:.4%}"
+    assert "Element of risk" in out
+    assert "its house edge is per unit of the Pass wager, the same as Pass alone" in out
+    assert f"it is {7 / 1870:.4%} at 3-4-5x" in out
+    assert "Don't Pass with full odds" in out and "Dont Pass" not in out
+
+
+def test_the_net_of_a_roll_and_a_player_who_leaves_on_a_point() -> None:
+    """Seed 1's come-out is a 7: the $10 Pass wins $10 (its stake comes back too). Seed
+    17: Pass $10 and the Fire Bet $5, the point 9; the player leaves: the Fire Bet ends
+    with the shooter's turn, no point made (623a.11: -$5); the Pass wager keeps working
+    and the stickperson rolls 6, 5, 12, 11, 4, 3, 10, 7 for it: -$10 (623a.10). $985."""
+    out = play(1, "bet pass 10\nroll\nquit\n")
+    assert "Seven (" in out and "a natural: Pass wins, Don't Pass loses." in out
+    assert "This roll: +$10 on your wagers. Balance: $1,010" in out
+    out = play(17, "bet pass 10\nbet fire 5\nroll\nquit\n")
+    assert totals(out) == [9, 6, 5, 12, 11, 4, 3, 10, 7]
+    assert "You leave the table; the dice pass on." in out
+    assert re.search(r"│ the Fire Bet +│ loses +│ +│ \$5 +│ -\$5 ", out)
+    assert "Shooter: none: the stickperson rolls for the wagers standing." in out
+    assert "seven-out: Pass loses" in out
+    assert out.count("You may:") == 2  # before the come-out and on the point; not once gone
+    assert "Final balance: $985" in out
+
+
+def test_odds_over_the_limit_are_told_plainly() -> None:
+    """Seed 17's point is 9: at 3-4-5x the odds behind a $10 Pass are at most 4 x $10 =
+    $40 (623a.6); $40 pays 3 to 2, whole cents."""
+    out = play(17, "bet pass 10\nroll\nbet odds 100\nbet odds 30\nbet odds 20\nquit\n")
+    assert (
+        "Refused: the most odds behind Pass may be is $40, at 3-4-5x odds on a $10 wager, "
+        "not $100 (623a.6)"
+    ) in out
+    assert "Placed $30 on odds behind Pass." in out
+    assert (
+        "Refused: the most odds behind Pass may be is $40, at 3-4-5x odds on a $10 wager; "
+        "seat 1 has $30 on it already, so at most $10 more, not $20 (623a.6)"
+    ) in out
