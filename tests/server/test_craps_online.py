@@ -176,6 +176,34 @@ def test_an_rng_table_rolls_on_for_a_come_wager_left_on_its_number(tmp_path: Pat
         api.close()
 
 
+def test_a_turn_nobody_plays_on_ends_completed_when_the_betting_time_runs_out(
+    tmp_path: Path,
+) -> None:
+    """ann's $10 Pass: 4-2 sets the point 6, 3-3 makes it (+$10). At the next come-out
+    nobody wagers: when the 30 seconds run out the turn ends (623a.10) and the round is
+    completed, not voided. ann: $1,010."""
+    scripted = ScriptedRng()
+    clock = Clock()
+    api = Api(f"sqlite:///{tmp_path / 'ends.sqlite'}", rng=scripted, clock=clock)
+    try:
+        body = {"id": "cr", "rules_toml": CRAPS.read_text(), "settings": {"betting_seconds": 30}}
+        r = api.client.post("/tables", json=body, headers=api.admin)
+        assert r.status_code == 201, r.text
+        ann_id, ann = api.player("ann", deposit=100_000)
+        api.sit(ann, 1, "cr")
+        ok(api.wager(ann, 1, "pass", 1_000, table_id="cr"))
+        scripted.dice(4, 2, 3, 3)
+        clock.advance(31)
+        clock.advance(31)
+        assert view(api, ann)["view"]["point"] is None
+        clock.advance(31)
+        seen = view(api, ann)
+        assert (seen["round_id"], seen["round_status"]) == ("cr-1", "completed")
+        assert api.wallets()[ann_id] == 101_000
+    finally:
+        api.close()
+
+
 # What 623a.4 lets a player make before a come-out roll, typed here: the line wagers, the
 # numbers (Place to win and to lose, Buy, Lay), the Field, Big 6 and 8, the hardways, the
 # propositions, the Fire Bet (before the shooter's first roll, 623a.11) and Bonus Craps
