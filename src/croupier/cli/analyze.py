@@ -119,13 +119,14 @@ def _fail(message: str) -> typer.Exit:
 
 def _table(sheet: ParSheet) -> Table:
     game = sheet.game if sheet.variant is None else f"{sheet.game} ({sheet.variant})"
-    title = f"{game}: exact figures per unit staked"
+    title = f"{game}: figures per unit staked"
     table = Table(title=title)
     table.add_column("Wager")
     table.add_column("Return", justify="right")
     table.add_column("House edge", justify="right")
     table.add_column("Hit frequency", justify="right")
     table.add_column("Std dev", justify="right")
+    table.add_column("Method")
     for figures in sheet.wagers:
         table.add_row(
             figures.wager if offered(figures) else f"{figures.wager} {NOT_OFFERED}",
@@ -133,6 +134,7 @@ def _table(sheet: ParSheet) -> Table:
             f"{float(figures.house_edge) * 100:.4f}%",
             f"{float(figures.hit_frequency):.6g}",
             f"{figures.std_dev:.4f}",
+            figures.method,
         )
     return table
 

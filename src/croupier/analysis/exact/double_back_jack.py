@@ -824,9 +824,18 @@ def analyze(decks: int) -> GameFigures:
 
 
 # --- the par sheet -------------------------------------------------------------------
+METHOD: Final = (
+    "combinatorial (approximate: floating point; the dealer's results ignore the player's "
+    "third and later cards, the player's draws ignore the card reader, split hands drawn "
+    "independently)"
+)
+"""How :func:`blackjack_figures` is found (:data:`croupier.analysis.par_sheet.Method`)."""
+
+
 def _fractions(probabilities: Sequence[float]) -> list[Fraction]:
-    """Floats as fractions of 10**15 that sum to exactly one (the largest absorbs the
-    rounding)."""
+    """Floats held as fractions of 10**15 that sum to exactly one (the largest absorbs
+    the rounding), for :class:`~croupier.analysis.par_sheet.WagerFigures`; they are not
+    exact figures, and the wager's method says so (no ``*_exact`` field in its JSON)."""
     out = [Fraction(round(p * 10**15), 10**15) for p in probabilities]
     largest = max(range(len(out)), key=lambda k: out[k])
     out[largest] += 1 - sum(out)
@@ -873,6 +882,7 @@ def blackjack_figures(decks: int) -> WagerFigures:
         "blackjack",
         outcomes,
         strategy=f"composition-dependent basic strategy, {decks} deck{'s' * (decks != 1)}",
+        method=METHOD,
         description=(
             "The whole game per initial Blackjack Wager: Blackjack, double down, split "
             "and Second Chance Wagers (673a.6-673a.12)"
