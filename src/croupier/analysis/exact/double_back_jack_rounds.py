@@ -73,42 +73,67 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def _jit(function: F) -> F:
     """``function`` compiled by numba, its signature kept for the type checker."""
-    return cast(F, numba.njit(function))
+    return cast(F, numba.njit(cache=True)(function))
 
 
 # --- the dealer ------------------------------------------------------------------------
-def _dealer_draw_py(shoe: Counts, n: int, hard: int, ace: bool, prob: float, out: Floats) -> int:
-    total = hard + 10 if ace and hard + 10 <= 21 else hard
-    if total >= 17:
-        out[total - 17 if total <= 22 else 6] += prob
-        return 0
-    for i in range(10):
-        count = shoe[i]
-        if count > 0:
-            shoe[i] = count - 1
-            _dealer_draw(shoe, n - 1, hard + i + 1, ace or i == 0, prob * count / n, out)
-            shoe[i] = count
-    return 0
+def dealer_compositions(up: int) -> tuple[npt.NDArray[np.int64], Floats, npt.NDArray[np.int64]]:
+    """Every set of cards the dealer can draw to a final total from the up card ``up``
+    (the hole card first; none that makes a Blackjack, 673a.7(h)), as ``(values, orders,
+    results)``: ``values[c]`` the 10 counts (aces first) and the number of cards, ``orders[c]``
+    how many orders of them the dealer's rule draws (673a.7(o)) and ``results[c]`` the
+    final result (0..4: 17..21, 5: 22, 6: 23 or more). A draw sequence's chance depends
+    only on its cards, so the dealer's results from a shoe sum over these sets."""
+    found: dict[tuple[int, ...], list[int]] = {}
+    counts = [0] * 10
+
+    def follow(hard: int, ace: bool, cards: int) -> None:
+        total = hard + 10 if ace and hard + 10 <= 21 else hard
+        if total >= DEALER_STANDS:
+            entry = found.setdefault(tuple(counts), [0, total - 17 if total <= 22 else 6])
+            entry[0] += 1
+            return
+        for i in range(10):
+            if cards == 0 and ((up == 1 and i == 9) or (up == 10 and i == 0)):
+                continue
+            counts[i] += 1
+            follow(hard + i + 1, ace or i == 0, cards + 1)
+            counts[i] -= 1
+
+    follow(up, up == 1, 0)
+    values = np.array([[*key, sum(key)] for key in found], dtype=np.int64)
+    orders = np.array([entry[0] for entry in found.values()], dtype=np.float64)
+    results = np.array([entry[1] for entry in found.values()], dtype=np.int64)
+    return values, orders, results
 
 
-_dealer_draw: Final = _jit(_dealer_draw_py)
+DEALER_STANDS: Final = 17
 
 
-def _dealer_py(shoe: Counts, n: int, up: int, key: int, memo: Any) -> Floats:
-    """The dealer's results 17..21, 22, 23+ jointly with no Blackjack (673a.7(h)), up card
-    ``up`` and ``shoe`` (``n`` cards) unseen; memoized by ``key`` (the cards out)."""
+def _dealer_py(shoe: Counts, n: int, key: int, dealer: Any) -> Floats:
+    """The dealer's results 17..21, 22, 23+ jointly with no Blackjack (673a.7(h)) with
+    ``shoe`` (``n`` cards) unseen; ``dealer`` is ``(memo, values, orders, results)``,
+    the up card's :func:`dealer_compositions` and the results memoized by ``key`` (the
+    cards out)."""
+    memo, values, orders, results = dealer
     if key in memo:
         found: Floats = memo[key]
         return found
+    falling = np.ones((10, 24))
+    for v in range(10):
+        for m in range(1, 24):
+            falling[v, m] = falling[v, m - 1] * (shoe[v] - m + 1)
+    total = np.ones(24)
+    for m in range(1, 24):
+        total[m] = total[m - 1] * (n - m + 1)
     out = np.zeros(7)
-    bj = 10 if up == 1 else (1 if up == 10 else 0)
-    for i in range(10):
-        count = shoe[i]
-        if count == 0 or i + 1 == bj:
-            continue
-        shoe[i] = count - 1
-        _dealer_draw(shoe, n - 1, up + i + 1, up == 1 or i == 0, count / n, out)
-        shoe[i] = count
+    for c in range(orders.shape[0]):
+        p = orders[c]
+        for v in range(10):
+            m = values[c, v]
+            if m:
+                p *= falling[v, m]
+        out[results[c]] += p / total[values[c, 10]]
     memo[key] = out
     return out
 
@@ -147,7 +172,7 @@ _SHIFT: Final = 6
 
 # --- values (the optimal strategy) ------------------------------------------------------
 def _stand_py(shoe: Counts, n: int, up: int, key: int, total: int, sc: bool, dm: Any) -> float:
-    d = _dealer(shoe, n, up, key, dm)
+    d = _dealer(shoe, n, key, dm)
     value = 0.0
     for r in range(7):
         value += d[r] * _net(total, r, sc)
@@ -350,7 +375,7 @@ def _hand_py(
         if end == 0 and stage == 0:
             bins[int(round(2 * fixed)) + 16] += prob * _clear(shoe, n, up)  # noqa: RUF046
             return 0
-        d = _dealer(shoe, n, up, key, dm)
+        d = _dealer(shoe, n, key, dm)
         for r in range(7):
             net = fixed if end == 0 else w * _net(total, r, second)
             if stage == 2:
@@ -494,12 +519,13 @@ _value: Final = _jit(_value_of)
 
 def _up_card_py(
     kind: int, chart: npt.NDArray[np.int64], full: Counts, up: int, bins: Floats,
-    staked: Floats, actions: npt.NDArray[np.int64],
+    staked: Floats, actions: npt.NDArray[np.int64], values: npt.NDArray[np.int64],
+    orders: Floats, results: npt.NDArray[np.int64],
 ) -> int:  # fmt: skip
     """Add every start against the up card ``up`` (its chance included) to ``bins`` (round
     nets) and ``staked`` (the total wagered); ``actions[c1, c2]`` gets the first action
     played (0 stand, 1 hit, 2 double, 3 split, 4 surrender)."""
-    dm = Dict.empty(key_type=types.int64, value_type=types.float64[:])
+    dm = (Dict.empty(key_type=types.int64, value_type=types.float64[:]), values, orders, results)
     total_cards = full.sum()
     shoe = full.copy()
     shoe[up - 1] -= 1
@@ -615,7 +641,9 @@ def play_up_card(
     bins = np.zeros(BINS)
     staked = np.zeros(1)
     actions = np.full((11, 11), -1, dtype=np.int64)
-    _up_card(kind, chart[up - 1], full.astype(np.int64), up, bins, staked, actions)
+    values, orders, results = dealer_compositions(up)
+    _up_card(kind, chart[up - 1], full.astype(np.int64), up, bins, staked, actions, values,
+             orders, results)  # fmt: skip
     return bins, float(staked[0]), actions
 
 
