@@ -559,9 +559,9 @@ def _up_card_py(
             if kind == CHART:
                 action = _first_chart(chart, c1, c2)
             else:
-                values = _two(shoe, n, up, key, hard, ace, dm, hits, sc)
-                action = int(np.argmax(values))
-                best = values[action]
+                start = _two(shoe, n, up, key, hard, ace, dm, hits, sc)
+                action = int(np.argmax(start))
+                best = start[action]
                 if -0.5 * clear > best:
                     action, best = 4, -0.5 * clear
                 if c1 == c2:
