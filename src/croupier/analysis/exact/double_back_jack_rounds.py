@@ -112,10 +112,10 @@ DEALER_STANDS: Final = 17
 
 def _dealer_py(shoe: Counts, n: int, key: int, dealer: Any) -> Floats:
     """The dealer's results 17..21, 22, 23+ jointly with no Blackjack (673a.7(h)) with
-    ``shoe`` (``n`` cards) unseen; ``dealer`` is ``(memo, values, orders, results)``,
-    the up card's :func:`dealer_compositions` and the results memoized by ``key`` (the
-    cards out)."""
-    memo, values, orders, results = dealer
+    ``shoe`` (``n`` cards) unseen; ``dealer`` is ``(memo, values, orders, results,
+    ends)``: the results memoized by ``key`` (the cards out), the up card's
+    :func:`dealer_compositions`, and (for ``_split``) the first split hand's ends."""
+    memo, values, orders, results = dealer[0], dealer[1], dealer[2], dealer[3]
     if key in memo:
         found: Floats = memo[key]
         return found
@@ -351,26 +351,27 @@ def _hand_py(
     """Follow a hand (``cards`` cards so far, ``hard`` points, ``ace``) to its end under
     strategy ``kind``, each card drawn from ``shoe`` (``n`` cards) with chance
     ``prob`` so far. ``stage`` 0: an unsplit hand; 1: the first split hand, whose end
-    plays the second (pair card ``other[5]``); 2: the second, ``other`` the first's end
+    is gathered for the second; 2: the second, ``other`` the first's ends
     (end, total, second, w, fixed). With ``end`` 0 or 1 the hand has ended (see below)
     and is settled, or the second split hand played. One self-recursive function (numba
     compiles mutual recursion slowly)."""
     if end >= 0:
-        staked[0] += prob * _clear(shoe, n, up) * (2.0 * w if second else w)
+        weight = prob
+        if stage == 2:
+            weight = 0.0
+            for j in range(other.shape[0]):
+                weight += prob * other[j, 5]
+        staked[0] += weight * _clear(shoe, n, up) * (2.0 * w if second else w)
         if stage == 1:
-            mine = np.array([float(end), float(total), 1.0 if second else 0.0, w, fixed])
-            pair = int(other[5])
-            for i in range(10):
-                count = shoe[i]
-                if count == 0:
-                    continue
-                shoe[i] = count - 1
-                step = 1 << (_SHIFT * i)
-                _hand(kind, chart, shoe, n - 1, up, key + step, base + step, base,
-                      pair + i + 1, pair == 1 or i == 0, 2, 1.0, False, True,
-                      prob * count / n, 2, mine, dm, hits, sc, firsts, bins, staked, -1, 0,
-                      False, 0.0)  # fmt: skip
-                shoe[i] = count
+            # the first split hand's end, gathered by the cards out (its order of draws
+            # does not matter to the second hand): ``_split`` plays the second from each
+            ends = dm[4]
+            slot = total if end == 1 else (0 if fixed == w else (1 if fixed == -w else 2))
+            code = ((end * 32 + slot) * 2 + (1 if second else 0)) * 2 + (1 if w > 1.5 else 0)
+            if key not in ends:
+                ends[key] = np.zeros(256)
+            found = ends[key]
+            found[code] += prob
             return 0
         if end == 0 and stage == 0:
             bins[int(round(2 * fixed)) + 16] += prob * _clear(shoe, n, up)  # noqa: RUF046
@@ -378,12 +379,13 @@ def _hand_py(
         d = _dealer(shoe, n, key, dm)
         for r in range(7):
             net = fixed if end == 0 else w * _net(total, r, second)
-            if stage == 2:
-                if other[0] == 0:
-                    net += other[4]
-                else:
-                    net += other[3] * _net(int(other[1]), r, other[2] > 0)
-            bins[int(round(2 * net)) + 16] += prob * d[r]  # noqa: RUF046
+            if stage == 0:
+                bins[int(round(2 * net)) + 16] += prob * d[r]  # noqa: RUF046
+                continue
+            for j in range(other.shape[0]):
+                o = other[j]
+                first = o[4] if o[0] == 0 else o[3] * _net(int(o[1]), r, o[2] > 0)
+                bins[int(round(2 * (net + first))) + 16] += prob * o[5] * d[r]  # noqa: RUF046
         return 0
     t = hard + 10 if ace and hard + 10 <= 21 else hard
     if t == 21:
@@ -461,9 +463,11 @@ def _split_py(
     kind: int, chart: npt.NDArray[np.int64], shoe: Counts, n: int, up: int, key: int,
     pair: int, dm: Any, hits: Any, sc: Any, firsts: Any, bins: Floats, staked: Floats,
 ) -> int:  # fmt: skip
-    """Both split hands of ``pair`` (``shoe`` less the up card and both pair cards)."""
-    other = np.zeros(6)
-    other[5] = pair
+    """Both split hands of ``pair`` (``shoe`` less the up card and both pair cards): the
+    first hand's ends gathered by the cards out, then the second hand from each."""
+    ends = Dict.empty(key_type=types.int64, value_type=types.float64[:])
+    gather = (dm[0], dm[1], dm[2], dm[3], ends)
+    none = np.zeros((1, 6))
     for i in range(10):
         count = shoe[i]
         if count == 0:
@@ -471,9 +475,46 @@ def _split_py(
         shoe[i] = count - 1
         step = 1 << (_SHIFT * i)
         _hand(kind, chart, shoe, n - 1, up, key + step, key + step, key, pair + i + 1,
-              pair == 1 or i == 0, 2, 1.0, False, True, count / n, 1, other, dm, hits, sc,
+              pair == 1 or i == 0, 2, 1.0, False, True, count / n, 1, none, gather, hits, sc,
               firsts, bins, staked, -1, 0, False, 0.0)  # fmt: skip
         shoe[i] = count
+    rest = shoe.copy()
+    for out, found in ends.items():
+        m = 0
+        for code in range(256):
+            if found[code] > 0:
+                m += 1
+        other = np.zeros((m, 6))
+        j = 0
+        for code in range(256):
+            if found[code] > 0:
+                wbit, c = code % 2, code // 2
+                second, c = c % 2, c // 2
+                slot, end = c % 32, c // 32
+                w = 2.0 if wbit else 1.0
+                other[j, 0] = end
+                other[j, 1] = slot
+                other[j, 2] = second
+                other[j, 3] = w
+                other[j, 4] = 0.0 if end else (w if slot == 0 else (-w if slot == 1 else -2 * w))
+                other[j, 5] = found[code]
+                j += 1
+        drawn = out - key
+        left = n
+        for v in range(10):
+            taken = (drawn >> (_SHIFT * v)) & 63
+            rest[v] = shoe[v] - taken
+            left -= taken
+        for i in range(10):
+            count = rest[i]
+            if count == 0:
+                continue
+            rest[i] = count - 1
+            step = 1 << (_SHIFT * i)
+            _hand(kind, chart, rest, left - 1, up, out + step, key + step, key, pair + i + 1,
+                  pair == 1 or i == 0, 2, 1.0, False, True, count / left, 2, other, gather,
+                  hits, sc, firsts, bins, staked, -1, 0, False, 0.0)  # fmt: skip
+            rest[i] = count
     return 0
 
 
@@ -486,7 +527,7 @@ def _unsplit_py(
     bins: Floats, staked: Floats,
 ) -> int:  # fmt: skip
     """A two-card start played on from ``action`` (0 stand, 1 hit, 2 double)."""
-    other = np.zeros(6)
+    other = np.zeros((1, 6))
     if action == 0:
         return _hand(kind, chart, shoe, n, up, key, key, key, hard, ace, 2, 1.0, True,
                      False, 1.0, 0, other, dm, hits, sc, firsts, bins, staked, -1, 0, False,
@@ -525,7 +566,13 @@ def _up_card_py(
     """Add every start against the up card ``up`` (its chance included) to ``bins`` (round
     nets) and ``staked`` (the total wagered); ``actions[c1, c2]`` gets the first action
     played (0 stand, 1 hit, 2 double, 3 split, 4 surrender)."""
-    dm = (Dict.empty(key_type=types.int64, value_type=types.float64[:]), values, orders, results)
+    dm = (
+        Dict.empty(key_type=types.int64, value_type=types.float64[:]),
+        values,
+        orders,
+        results,
+        Dict.empty(key_type=types.int64, value_type=types.float64[:]),
+    )
     total_cards = full.sum()
     shoe = full.copy()
     shoe[up - 1] -= 1
@@ -647,4 +694,35 @@ def play_up_card(
     return bins, float(staked[0]), actions
 
 
-__all__ = ["BINS", "CHART", "OPTIMAL", "chart_tables", "play_up_card"]
+def play(
+    decks: int, kind: int, *, progress: Callable[[int], None] | None = None
+) -> tuple[Floats, float]:
+    """The whole round per initial Blackjack Wager from a full shoe of ``decks`` decks
+    under strategy ``kind`` (:data:`CHART` or :data:`OPTIMAL`): the chance of each round
+    net (bins of half units, -8 to +4.5) and the expected total wagered (initial units).
+    ``progress(up)`` is called after each up card. Raises ``ValueError`` for a deck
+    count outside 1 to 8 (673a.3(a))."""
+    from croupier.analysis.exact.double_back_jack import basic_strategy, full_shoe
+
+    chart = chart_tables(basic_strategy(decks).chart())
+    full = np.array(full_shoe(decks), dtype=np.int64)
+    bins = np.zeros(BINS)
+    staked = 0.0
+    for up in range(1, 11):
+        part, put, _ = play_up_card(kind, chart, full, up)
+        bins += part
+        staked += put
+        if progress is not None:
+            progress(up)
+    return bins, staked
+
+
+__all__ = [
+    "BINS",
+    "CHART",
+    "OPTIMAL",
+    "chart_tables",
+    "dealer_compositions",
+    "play",
+    "play_up_card",
+]
