@@ -73,9 +73,10 @@ says of the hole card, and a split's two hands each draw from the shoe less the 
 and the pair, independent given the dealer's result (the par sheet's ``method`` names
 them; :mod:`croupier.analysis.exact.double_back_jack_rounds` enumerates without them).
 The simulation, which has none of them, agrees within its 99.9% intervals
-(tests/analysis/test_double_back_jack_simulation.py; one deck, where they matter most: +0.26% +- 0.18% simulated against +0.32%). One player
-plays alone at the table (other players' cards, unseen, change no expectation), from a
-full shoe (the first round after a shuffle).
+(tests/analysis/test_double_back_jack_simulation.py; one deck, where they matter most:
++0.26% +- 0.18% simulated against +0.32%). One player plays alone at the table (other
+players' cards, unseen, change no expectation), from a full shoe (the first round after
+a shuffle).
 """
 
 from __future__ import annotations
