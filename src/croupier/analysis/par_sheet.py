@@ -5,8 +5,11 @@ A :class:`ParSheet` names the game and its variant and lists a
 that stakes two units (a Like Kind circle with its Extra Roll) quotes its
 return, house edge, outcome nets and largest win divided by two. Exact figures
 are :class:`fractions.Fraction`; only the standard deviation (a square root) is
-a float. :meth:`ParSheet.to_dict` gives the JSON document (each fraction as a
-float and as its exact ``"p/q"`` text).
+a float. :meth:`ParSheet.to_dict` gives the JSON document: each figure as a float
+and, where the wager's :attr:`WagerFigures.method` is ``"exact"``, as its exact
+``"p/q"`` text (a ``*_exact`` field). A wager found otherwise (a combinatorial
+analysis with a stated approximation, or a simulation) carries no ``*_exact`` field:
+its fractions are only its floats held as fractions.
 """
 
 from __future__ import annotations
@@ -16,10 +19,21 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Final
 
-Method = Literal["exact", "simulation"]
-"""How a figure was obtained: exact enumeration, or an estimate by simulation."""
+Method = str
+"""How a wager's figures were obtained: ``"exact"`` (exact enumeration in exact
+arithmetic), ``"combinatorial (approximate: WHAT)"`` (an enumeration in floating point or
+with a stated approximation, WHAT naming it) or ``"simulation"`` (an estimate)."""
+
+EXACT: Final = "exact"
+
+
+def is_method(method: str) -> bool:
+    """Whether ``method`` is one of the three forms :data:`Method` names."""
+    return method in (EXACT, "simulation") or (
+        method.startswith("combinatorial (approximate: ") and method.endswith(")")
+    )
 
 
 def exact_text(value: Fraction) -> str:
@@ -38,16 +52,19 @@ class OutcomeFigures:
     net: Fraction
     hit: bool
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON data: label, hit, probability and net as floats and exact ``"p/q"``."""
-        return {
+    def to_dict(self, *, exact: bool = True) -> dict[str, Any]:
+        """JSON data: label, hit, probability and net as floats and, with ``exact``, as
+        exact ``"p/q"`` text."""
+        data: dict[str, Any] = {
             "label": self.label,
             "hit": self.hit,
             "probability": float(self.probability),
-            "probability_exact": exact_text(self.probability),
             "net": float(self.net),
-            "net_exact": exact_text(self.net),
         }
+        if exact:
+            data["probability_exact"] = exact_text(self.probability)
+            data["net_exact"] = exact_text(self.net)
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +84,8 @@ class WagerFigures:
       with the Extra Roll bought for it); the per-unit figures divide by it.
     - ``strategy``: the playing strategy the figures assume, ``None`` for a wager with
       no decisions.
-    - ``method``: ``"exact"`` for enumeration.
+    - ``method``: how the figures were found (:data:`Method`): ``"exact"`` only for
+      exact arithmetic; otherwise the JSON carries no ``*_exact`` field.
     - ``element_of_risk``: the expected loss per unit of the total amount wagered where
       decisions add to the stake (doubles, splits, later bets), ``None`` where it is the
       house edge; JSON keys only when set.
@@ -90,7 +108,7 @@ class WagerFigures:
     extra: tuple[tuple[str, Fraction], ...] = ()
     """Further exact figures a game gives, by name (Craps: the per-roll figures
     ``rolls_to_decision``, ``decisions_per_roll``, ``house_edge_per_roll``); JSON keys
-    ``name`` and ``name_exact``."""
+    ``name`` and (exact wagers) ``name_exact``."""
 
     @classmethod
     def from_outcomes(
@@ -108,8 +126,11 @@ class WagerFigures:
         """The figures of ``wager`` from its outcomes (nets already per unit staked).
 
         Outcomes of probability zero are dropped. Raises ``ValueError`` unless the
-        probabilities are non-negative and sum to exactly one.
+        probabilities are non-negative and sum to exactly one, or for a ``method`` that
+        is not one of :data:`Method`'s forms.
         """
+        if not is_method(method):
+            raise ValueError(f"{wager}: unknown method {method!r}")
         kept = tuple(outcome for outcome in outcomes if outcome.probability != 0)
         if any(outcome.probability < 0 for outcome in kept):
             raise ValueError(f"{wager}: a probability is negative")
@@ -141,31 +162,38 @@ class WagerFigures:
         mean = self.expected_return
         return sum((o.probability * (o.net - mean) ** 2 for o in self.outcomes), Fraction(0))
 
+    @property
+    def exact(self) -> bool:
+        """Whether the figures are exact (:attr:`method` ``"exact"``)."""
+        return self.method == EXACT
+
     def to_dict(self) -> dict[str, Any]:
-        """JSON data: each fraction as a float and as exact ``"p/q"`` text."""
-        data = {
+        """JSON data: each fraction as a float and, for an exact wager only, as exact
+        ``"p/q"`` text in a ``*_exact`` field."""
+        exact = self.exact
+        data: dict[str, Any] = {
             "wager": self.wager,
             "description": self.description,
             "units_staked": self.units_staked,
-            "return": float(self.expected_return),
-            "return_exact": exact_text(self.expected_return),
-            "house_edge": float(self.house_edge),
-            "house_edge_exact": exact_text(self.house_edge),
-            "hit_frequency": float(self.hit_frequency),
-            "hit_frequency_exact": exact_text(self.hit_frequency),
-            "std_dev": self.std_dev,
-            "max_win": float(self.max_win),
-            "max_win_exact": exact_text(self.max_win),
-            "strategy": self.strategy,
-            "method": self.method,
-            "outcomes": [outcome.to_dict() for outcome in self.outcomes],
         }
-        if self.element_of_risk is not None:
-            data["element_of_risk"] = float(self.element_of_risk)
-            data["element_of_risk_exact"] = exact_text(self.element_of_risk)
-        for name, value in self.extra:
+
+        def put(name: str, value: Fraction) -> None:
             data[name] = float(value)
-            data[f"{name}_exact"] = exact_text(value)
+            if exact:
+                data[f"{name}_exact"] = exact_text(value)
+
+        put("return", self.expected_return)
+        put("house_edge", self.house_edge)
+        put("hit_frequency", self.hit_frequency)
+        data["std_dev"] = self.std_dev
+        put("max_win", self.max_win)
+        data["strategy"] = self.strategy
+        data["method"] = self.method
+        data["outcomes"] = [outcome.to_dict(exact=exact) for outcome in self.outcomes]
+        if self.element_of_risk is not None:
+            put("element_of_risk", self.element_of_risk)
+        for name, value in self.extra:
+            put(name, value)
         return data
 
 
@@ -205,4 +233,12 @@ class ParSheet:
         return json.dumps(self.to_dict(), indent=indent)
 
 
-__all__ = ["Method", "OutcomeFigures", "ParSheet", "WagerFigures", "exact_text"]
+__all__ = [
+    "EXACT",
+    "Method",
+    "OutcomeFigures",
+    "ParSheet",
+    "WagerFigures",
+    "exact_text",
+    "is_method",
+]

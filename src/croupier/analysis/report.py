@@ -150,7 +150,10 @@ def _pct(value: Fraction) -> str:
     return f"{float(value) * 100:.4f}%"
 
 
-def _fraction_cell(text: str, value: Fraction) -> str:
+def _fraction_cell(text: str, value: Fraction, exact: bool = True) -> str:
+    """A number cell, with its exact ``p/q`` only where the figure is ``exact``."""
+    if not exact:
+        return f'<td class="num">{_e(text)}</td>'
     return f'<td class="num">{_e(text)} <span class="exact">({_e(exact_text(value))})</span></td>'
 
 
@@ -174,7 +177,11 @@ def wager_html(sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | 
     """The section of one wager: its figures, its outcomes and its outcome plot."""
 
     def row(heading: str, text: str, value: Fraction | None = None) -> str:
-        cell = f'<td class="num">{_e(text)}</td>' if value is None else _fraction_cell(text, value)
+        cell = (
+            f'<td class="num">{_e(text)}</td>'
+            if value is None
+            else _fraction_cell(text, value, figures.exact)
+        )
         return f"<tr><th>{_e(heading)}</th>{cell}</tr>"
 
     rows = [
@@ -221,7 +228,9 @@ def wager_html(sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | 
         outcomes.append(
             f"<tr><td>{_e(outcome.label)}</td>"
             + _fraction_cell(_net_text(outcome.net), outcome.net)
-            + _fraction_cell(f"{float(outcome.probability):.6g}", outcome.probability)
+            + _fraction_cell(
+                f"{float(outcome.probability):.6g}", outcome.probability, figures.exact
+            )
             + f"<td>{'yes' if outcome.hit else 'no'}</td></tr>"
         )
     description = f"<p>{_e(figures.description)}</p>" if figures.description else ""

@@ -131,6 +131,7 @@ def _table(sheet: ParSheet, console: Console) -> None:
         headings.append("Element of risk")
     extras = list(dict.fromkeys(name for f in sheet.wagers for name, _ in f.extra))
     headings += [name.replace("_", " ").capitalize() for name in extras]
+    headings.append("Method")
     rows = []
     for figures in sheet.wagers:
         row = [
@@ -147,9 +148,10 @@ def _table(sheet: ParSheet, console: Console) -> None:
             value = found.get(name)
             text = "" if value is None else f"{float(value):.4f}"
             row.append(_percent(value) if value is not None and "edge" in name else text)
+        row.append(figures.method)
         rows.append(row)
-    title = f"{game}: exact figures per unit staked"
-    print_rows(console, title, headings, rows, right=headings[1:])
+    title = f"{game}: figures per unit staked"
+    print_rows(console, title, headings, rows, right=headings[1:-1])
 
 
 def _percent(value: Fraction) -> str:

@@ -163,6 +163,13 @@ def validate(model: type[R], data: dict[str, Any]) -> R:
         for item in error.errors():
             where = ".".join(str(part) for part in item["loc"]) or "submission"
             message = str(item["msg"]).removeprefix("Value error, ")
+            if item["type"] == "extra_forbidden":
+                known = ", ".join(sorted(set(model.model_fields) - {"game"}))
+                game = model.model_fields["game"].default if "game" in model.model_fields else ""
+                message = (
+                    f"the {game} Rules Submission has no such rule: croupier does not model "
+                    f"it (its engine and analysis take only {known})"
+                )
             cited = CITED.fullmatch(message)
             if cited:
                 message, cite = cited.group(1), cited.group(2)

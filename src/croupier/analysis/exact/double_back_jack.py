@@ -70,11 +70,13 @@ hand meeting the dealer's results of the shoe less the up card and the start. Th
 approximations, all standard: the dealer's results ignore the player's third and later
 cards (and the Second Chance card), the player's draws ignore what the card reader
 says of the hole card, and a split's two hands each draw from the shoe less the up card
-and the pair, independent given the dealer's result. The simulation, which has none of
-them, agrees within its 99.9% intervals (tests/analysis/test_double_back_jack_simulation.py;
-one deck, where they matter most: +0.26% +- 0.18% simulated against +0.32%). One player
-plays alone at the table (other players' cards, unseen, change no expectation), from a
-full shoe (the first round after a shuffle).
+and the pair, independent given the dealer's result (the par sheet's ``method`` names
+them; :mod:`croupier.analysis.exact.double_back_jack_rounds` enumerates without them).
+The simulation, which has none of them, agrees within its 99.9% intervals
+(tests/analysis/test_double_back_jack_simulation.py; one deck, where they matter most:
++0.26% +- 0.18% simulated against +0.32%). One player plays alone at the table (other
+players' cards, unseen, change no expectation), from a full shoe (the first round after
+a shuffle).
 """
 
 from __future__ import annotations
@@ -824,9 +826,18 @@ def analyze(decks: int) -> GameFigures:
 
 
 # --- the par sheet -------------------------------------------------------------------
+METHOD: Final = (
+    "combinatorial (approximate: floating point; the dealer's results ignore the player's "
+    "third and later cards, the player's draws ignore the card reader, split hands drawn "
+    "independently)"
+)
+"""How :func:`blackjack_figures` is found (:data:`croupier.analysis.par_sheet.Method`)."""
+
+
 def _fractions(probabilities: Sequence[float]) -> list[Fraction]:
-    """Floats as fractions of 10**15 that sum to exactly one (the largest absorbs the
-    rounding)."""
+    """Floats held as fractions of 10**15 that sum to exactly one (the largest absorbs
+    the rounding), for :class:`~croupier.analysis.par_sheet.WagerFigures`; they are not
+    exact figures, and the wager's method says so (no ``*_exact`` field in its JSON)."""
     out = [Fraction(round(p * 10**15), 10**15) for p in probabilities]
     largest = max(range(len(out)), key=lambda k: out[k])
     out[largest] += 1 - sum(out)
@@ -873,6 +884,7 @@ def blackjack_figures(decks: int) -> WagerFigures:
         "blackjack",
         outcomes,
         strategy=f"composition-dependent basic strategy, {decks} deck{'s' * (decks != 1)}",
+        method=METHOD,
         description=(
             "The whole game per initial Blackjack Wager: Blackjack, double down, split "
             "and Second Chance Wagers (673a.6-673a.12)"

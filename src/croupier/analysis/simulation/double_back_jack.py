@@ -317,24 +317,83 @@ _card: Final = cast(Callable[..., Any], numba.njit(cache=True)(_card_py))
 _play: Final = cast(Callable[..., int], numba.njit(cache=True)(_play_py))
 
 
+def chart_strategy_tables(strategy: BasicStrategy) -> Tables:
+    """The printed chart (:meth:`BasicStrategy.chart`) as the kernel's tables, read as
+    ``croupier.analysis.exact.double_back_jack_rounds`` reads it (docs/interpretations.md,
+    "The printed chart, read cell by cell"): the first decision from the start's pair,
+    soft or hard row (``D``/``Ds`` double, ``R*`` surrender); a split hand's two cards
+    from its total's row (double allowed, no surrender, no second split); three or more
+    cards hit on ``H``, ``D``, ``Rh``; soft 12 and hard 4 hit; the Second Chance rows."""
+    from croupier.analysis.exact.double_back_jack_rounds import (
+        D_,
+        DS_,
+        H_,
+        P_,
+        RH_,
+        S_,
+        chart_tables,
+    )  # fmt: skip
+
+    chart = chart_tables(strategy.chart())
+    first = np.zeros((10, 10, 10), dtype=np.int8)
+    split = np.zeros((10, 10, 10), dtype=np.int8)
+    hits = np.zeros((10, 10, 10, 32, 2), dtype=np.int8)
+    takes = np.zeros((10, 10, 10, 32), dtype=np.int8)
+
+    def cell(up: int, hard: int, ace: bool) -> int:
+        if ace and hard + 10 <= 21:
+            return int(chart[up - 1, 1, hard + 10]) if hard + 10 >= 13 else H_
+        return int(chart[up - 1, 0, hard]) if hard >= 5 else H_
+
+    for up in range(1, 11):
+        hit_row = np.zeros((32, 2), dtype=np.int8)
+        for hard in range(2, 22):
+            for ace in (0, 1):
+                hit_row[hard, ace] = cell(up, hard, bool(ace)) in (H_, D_, RH_)
+        take_row = chart[up - 1, 3].astype(np.int8)
+        for lo in range(1, 11):
+            for hi in range(1, 11):
+                hard, ace = lo + hi, 1 in (lo, hi)
+                code = int(chart[up - 1, 2, lo]) if lo == hi else cell(up, hard, ace)
+                action = {S_: STAND, H_: HIT, D_: DOUBLE, DS_: DOUBLE, P_: SPLIT}.get(
+                    code, SURRENDER
+                )
+                first[up - 1, lo - 1, hi - 1] = action
+                hits[up - 1, lo - 1, hi - 1] = hit_row
+                takes[up - 1, lo - 1, hi - 1] = take_row
+                two = cell(up, lo + hi, ace)
+                split[up - 1, lo - 1, hi - 1] = (
+                    2 if two in (D_, DS_) else (1 if two in (H_, RH_) else 0)
+                )
+    return first, split, hits, takes
+
+
 @cache
-def _tables(decks: int) -> Tables:
-    """:func:`strategy_tables` of ``decks`` decks' basic strategy, built once a process
-    (about 8 ms; the kernel only reads them)."""
-    return strategy_tables(basic_strategy(decks))
+def _tables(decks: int, chart: bool = False) -> Tables:
+    """:func:`strategy_tables` of ``decks`` decks' basic strategy (``chart``: the printed
+    chart, :func:`chart_strategy_tables`), built once a process (the kernel only reads
+    them)."""
+    strategy = basic_strategy(decks)
+    return chart_strategy_tables(strategy) if chart else strategy_tables(strategy)
 
 
 def sample(
-    rules: DoubleBackJackRules, rounds: int, seed: int, *, fresh_shoe: bool = False
+    rules: DoubleBackJackRules,
+    rounds: int,
+    seed: int,
+    *,
+    fresh_shoe: bool = False,
+    chart: bool = False,
 ) -> dict[str, Floats]:
     """Simulate ``rounds`` rounds under ``rules`` (``decks``) from
     ``numpy.random.default_rng(seed)``: ``{"blackjack": nets per initial wager, one per
     round, "insurance": nets per unit insured, one per round with an ace up}`` (see the
-    module docstring). ``fresh_shoe``: reshuffle the full shoe before every round.
+    module docstring). ``fresh_shoe``: reshuffle the full shoe before every round;
+    ``chart``: play the printed chart (:func:`chart_strategy_tables`).
     Raises ``ValueError`` for a negative number of rounds."""
     if rounds < 0:
         raise ValueError(f"rounds must be 0 or more, not {rounds}")
-    first, split, hits, takes = _tables(rules.decks)
+    first, split, hits, takes = _tables(rules.decks, chart)
     full = np.array(full_shoe(rules.decks), dtype=np.int64)
     below = least_cover_from_bottom(rules.decks * DECK_SIZE, COVER_FRACTION)
     rng = np.random.default_rng(seed)
@@ -386,6 +445,7 @@ __all__ = [
     "DRAWS_PER_ROUND",
     "FLOATS_PER_ROUND",
     "WAGERS",
+    "chart_strategy_tables",
     "describe",
     "draws",
     "sample",

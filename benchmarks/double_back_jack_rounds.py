@@ -1,0 +1,44 @@
+"""Time the card-by-card Double Back Jack enumeration (analysis/exact/
+double_back_jack_rounds.py) against the previous analysis (analysis/exact/
+double_back_jack.py, ``analyze``) in the same process, for one shoe.
+
+The targets (issue #19) are 30 s for 6 decks and 60 s for one deck from a fresh process;
+the enumeration is not there yet (one deck, printed chart: minutes per up card on the
+shared development machine). Each up card's time is printed as it ends.
+
+    .venv/bin/python benchmarks/double_back_jack_rounds.py [DECKS] [chart|optimal]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+
+def main() -> None:
+    decks = int(sys.argv[1]) if len(sys.argv) > 1 else 6
+    kind_name = sys.argv[2] if len(sys.argv) > 2 else "chart"
+    began = time.perf_counter()
+    from croupier.analysis.exact import double_back_jack_rounds as rounds
+    from croupier.analysis.exact.double_back_jack import analyze
+
+    game = analyze(decks)
+    previous = time.perf_counter() - began
+    print(f"previous analysis: {previous:.2f} s, return {game.expected_return * 100:+.4f}%")
+    kind = rounds.CHART if kind_name == "chart" else rounds.OPTIMAL
+    start = time.perf_counter()
+
+    def progress(up: int) -> None:
+        print(f"  up card {up}: {time.perf_counter() - start:.1f} s", flush=True)
+
+    bins, staked = rounds.play(decks, kind, progress=progress)
+    value = sum(p * (k - 16) / 2 for k, p in enumerate(bins))
+    seconds = time.perf_counter() - start
+    print(
+        f"enumeration ({kind_name}): {seconds:.2f} s, return {value * 100:+.4f}%, "
+        f"average wager {staked:.4f}"
+    )
+
+
+if __name__ == "__main__":
+    main()

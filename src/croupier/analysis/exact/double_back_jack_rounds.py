@@ -1,0 +1,728 @@
+"""Double Back Jack rounds enumerated card by card (58 Pa. Code ch. 673a): every hand the
+player can hold, with the dealer's results conditioned on every card out of the shoe and
+on what the card reader revealed. Floats (``float64``, numba); no modelling shortcut.
+
+The round is one player from a full shoe. For each up card and two-card start the kernel
+follows every sequence of cards the player draws (hits, the double down's card, the
+Second Chance card, both split hands' cards) and, at the end of the player's play, takes
+the dealer's final results from the shoe less the up card and **all** the player's cards.
+
+**The card reader** (673a.7(h)). On an ace or ten-value up card play goes on only when the
+hole card gives no Blackjack. The hole card is one of the unseen cards and, the shoe being
+shuffled, the player's later cards and the hole card are exchangeable: the joint chance
+of a player sequence ``S`` and of no dealer Blackjack is ``P(S) * q(shoe - S)``, ``P(S)``
+drawing from the shoe as if the hole card were not there and ``q`` the chance that a card
+of the shoe left is not the Blackjack card. The kernel keeps every value in these joint
+units (``dealer[r]`` is the chance of no Blackjack *and* the dealer's result ``r``), so
+every figure is conditioned exactly and comparing actions at a state compares their
+conditional values (all share the factor ``P(no Blackjack | S)``).
+
+**Strategies** (:data:`CHART`, :data:`OPTIMAL`):
+
+- ``CHART``: the total-dependent chart exactly as printed
+  (:meth:`~croupier.analysis.exact.double_back_jack.BasicStrategy.chart`), cell by cell:
+  a two-card start reads its pair, soft or hard row; ``D``/``Ds`` double (on a hand of
+  three or more cards ``D`` hits and ``Ds`` stands), ``R*`` surrender on an unsplit
+  two-card start (otherwise its letter after ``R``); a split hand (no surrender, double
+  allowed, 673a.10(c)) reads its total's row, a pair formed after a split too (no second
+  split, 673a.11(a)); soft 12 (an ace drawn to split aces) and hard 4 are not printed and
+  hit; a bust reads its hard total's Second Chance row.
+- ``OPTIMAL``: the best composition-dependent play: every decision from the exact state
+  (the cards out of the shoe, the card reader's answer), found by recursion over the
+  hand's composition; the Second Chance Wager taken where its exact value beats
+  declining. A split hand plays the same way from its own cards alone, as if the other
+  hand's cards were unseen (the shoe less the up card and both pair cards): the rule each
+  hand follows is fixed and the split's value is then found exactly, both hands drawing
+  from the same shoe and the dealer from what they leave. The choice to split compares
+  that exact value with the other options.
+
+**Settlement** as the engine: a player Blackjack +2 before the reader (673a.7(f)); a
+dealer Blackjack -1 (673a.7(h)); a 21 +1 at once (673a.7(m)); surrender -1/2 after the
+reader (673a.9); a bust declines the Second Chance Wager and loses, or takes it:
+over 21 -2, 21 +1, under 21 stands with a win +1, tie or dealer 22 0, loss -2 per unit of
+the hand's wager (673a.7(l), (s)); a dealer 22 returns a standing hand (673a.7(q)(1)).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+from numba import types
+from numba.typed import Dict
+
+CHART: Final = 0
+OPTIMAL: Final = 1
+
+BINS: Final = 26
+"""Round nets in half units, -8 to +4.5: bin ``2 * net + 16``."""
+
+# chart cell codes
+S_, H_, D_, DS_, P_, RH_, RS_, RP_ = range(8)
+CELL_CODES: Final = {"S": S_, "H": H_, "D": D_, "Ds": DS_, "P": P_, "Rh": RH_, "Rs": RS_, "Rp": RP_}
+
+Counts = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _jit(function: F) -> F:
+    """``function`` compiled by numba, its signature kept for the type checker."""
+    return cast(F, numba.njit(cache=True)(function))
+
+
+# --- the dealer ------------------------------------------------------------------------
+def dealer_compositions(up: int) -> tuple[npt.NDArray[np.int64], Floats, npt.NDArray[np.int64]]:
+    """Every set of cards the dealer can draw to a final total from the up card ``up``
+    (the hole card first; none that makes a Blackjack, 673a.7(h)), as ``(values, orders,
+    results)``: ``values[c]`` the 10 counts (aces first) and the number of cards, ``orders[c]``
+    how many orders of them the dealer's rule draws (673a.7(o)) and ``results[c]`` the
+    final result (0..4: 17..21, 5: 22, 6: 23 or more). A draw sequence's chance depends
+    only on its cards, so the dealer's results from a shoe sum over these sets."""
+    found: dict[tuple[int, ...], list[int]] = {}
+    counts = [0] * 10
+
+    def follow(hard: int, ace: bool, cards: int) -> None:
+        total = hard + 10 if ace and hard + 10 <= 21 else hard
+        if total >= DEALER_STANDS:
+            entry = found.setdefault(tuple(counts), [0, total - 17 if total <= 22 else 6])
+            entry[0] += 1
+            return
+        for i in range(10):
+            if cards == 0 and ((up == 1 and i == 9) or (up == 10 and i == 0)):
+                continue
+            counts[i] += 1
+            follow(hard + i + 1, ace or i == 0, cards + 1)
+            counts[i] -= 1
+
+    follow(up, up == 1, 0)
+    values = np.array([[*key, sum(key)] for key in found], dtype=np.int64)
+    orders = np.array([entry[0] for entry in found.values()], dtype=np.float64)
+    results = np.array([entry[1] for entry in found.values()], dtype=np.int64)
+    return values, orders, results
+
+
+DEALER_STANDS: Final = 17
+
+
+def _dealer_py(shoe: Counts, n: int, key: int, dealer: Any) -> Floats:
+    """The dealer's results 17..21, 22, 23+ jointly with no Blackjack (673a.7(h)) with
+    ``shoe`` (``n`` cards) unseen; ``dealer`` is ``(memo, values, orders, results,
+    ends)``: the results memoized by ``key`` (the cards out), the up card's
+    :func:`dealer_compositions`, and (for ``_split``) the first split hand's ends."""
+    memo, values, orders, results = dealer[0], dealer[1], dealer[2], dealer[3]
+    if key in memo:
+        found: Floats = memo[key]
+        return found
+    falling = np.ones((10, 24))
+    for v in range(10):
+        for m in range(1, 24):
+            falling[v, m] = falling[v, m - 1] * (shoe[v] - m + 1)
+    total = np.ones(24)
+    for m in range(1, 24):
+        total[m] = total[m - 1] * (n - m + 1)
+    out = np.zeros(7)
+    for c in range(orders.shape[0]):
+        p = orders[c]
+        for v in range(10):
+            m = values[c, v]
+            if m:
+                p *= falling[v, m]
+        out[results[c]] += p / total[values[c, 10]]
+    memo[key] = out
+    return out
+
+
+_dealer: Final = _jit(_dealer_py)
+
+
+def _clear_py(shoe: Counts, n: int, up: int) -> float:
+    """The chance that the hole card, one of ``shoe``, gives no Blackjack."""
+    if up == 1:
+        return 1.0 - float(shoe[9]) / n
+    if up == 10:
+        return 1.0 - float(shoe[0]) / n
+    return 1.0
+
+
+_clear: Final = _jit(_clear_py)
+
+
+def _net_py(total: int, r: int, sc: bool) -> float:
+    """Net per unit standing on ``total`` (< 21) against dealer result ``r``."""
+    if r == 5:
+        return 0.0
+    if r == 6 or total > r + 17:
+        return 1.0
+    if total == r + 17:
+        return 0.0
+    return -2.0 if sc else -1.0
+
+
+_net: Final = _jit(_net_py)
+
+_SHIFT: Final = 6
+"""Bits per card value in a key (the count of that value out of the shoe)."""
+
+
+# --- values (the optimal strategy) ------------------------------------------------------
+def _stand_py(shoe: Counts, n: int, up: int, key: int, total: int, sc: bool, dm: Any) -> float:
+    d = _dealer(shoe, n, key, dm)
+    value = 0.0
+    for r in range(7):
+        value += d[r] * _net(total, r, sc)
+    return value
+
+
+_stand: Final = _jit(_stand_py)
+
+
+def _take_py(shoe: Counts, n: int, up: int, key: int, hard: int, dm: Any) -> float:
+    """Per unit of the hand's wager: the Second Chance Wager on a bust of ``hard``."""
+    value = 0.0
+    for i in range(10):
+        count = shoe[i]
+        if count == 0:
+            continue
+        shoe[i] = count - 1
+        left = hard - i - 1
+        k = key + (1 << (_SHIFT * i))
+        if left > 21:
+            v = -2.0 * _clear(shoe, n - 1, up)
+        elif left == 21:
+            v = _clear(shoe, n - 1, up)
+        else:
+            v = _stand(shoe, n - 1, up, k, left, True, dm)
+        shoe[i] = count
+        value += count / n * v
+    return value
+
+
+_take: Final = _jit(_take_py)
+
+
+def _bust_py(shoe: Counts, n: int, up: int, key: int, hard: int, dm: Any, sc: Any) -> float:
+    """Per unit: the better of declining and taking the Second Chance Wager (``sc``
+    records taking's value less declining's, by key)."""
+    decline = -_clear(shoe, n, up)
+    if key in sc:
+        take = sc[key] + decline
+    else:
+        take = _take(shoe, n, up, key, hard, dm)
+        sc[key] = take - decline
+    return take if take > decline else decline
+
+
+_bust: Final = _jit(_bust_py)
+
+
+def _play_py(
+    shoe: Counts, n: int, up: int, key: int, hard: int, ace: bool, dm: Any, hits: Any, sc: Any
+) -> float:
+    """The best value of a hand that may only hit or stand (recorded in ``hits``: the
+    value of hitting minus standing, by key)."""
+    total = hard + 10 if ace and hard + 10 <= 21 else hard
+    stand = _stand(shoe, n, up, key, total, False, dm)
+    hit = _hit(shoe, n, up, key, hard, ace, dm, hits, sc)
+    hits[key] = hit - stand
+    return hit if hit > stand else stand
+
+
+_play: Final = _jit(_play_py)
+
+
+def _hit_py(
+    shoe: Counts, n: int, up: int, key: int, hard: int, ace: bool, dm: Any, hits: Any, sc: Any
+) -> float:
+    value = 0.0
+    for i in range(10):
+        count = shoe[i]
+        if count == 0:
+            continue
+        shoe[i] = count - 1
+        k = key + (1 << (_SHIFT * i))
+        h = hard + i + 1
+        a = ace or i == 0
+        t = h + 10 if a and h + 10 <= 21 else h
+        if t == 21:
+            v = _clear(shoe, n - 1, up)
+        elif h > 21:
+            v = _bust(shoe, n - 1, up, k, h, dm, sc)
+        elif k in hits:
+            d = hits[k]
+            s = _stand(shoe, n - 1, up, k, t, False, dm)
+            v = s + d if d > 0 else s
+        else:
+            v = _play(shoe, n - 1, up, k, h, a, dm, hits, sc)
+        shoe[i] = count
+        value += count / n * v
+    return value
+
+
+_hit: Final = _jit(_hit_py)
+
+
+def _double_py(
+    shoe: Counts, n: int, up: int, key: int, hard: int, ace: bool, dm: Any, sc: Any
+) -> float:
+    value = 0.0
+    for i in range(10):
+        count = shoe[i]
+        if count == 0:
+            continue
+        shoe[i] = count - 1
+        k = key + (1 << (_SHIFT * i))
+        h = hard + i + 1
+        a = ace or i == 0
+        t = h + 10 if a and h + 10 <= 21 else h
+        if t == 21:
+            v = _clear(shoe, n - 1, up)
+        elif h > 21:
+            v = _bust(shoe, n - 1, up, k, h, dm, sc)
+        else:
+            v = _stand(shoe, n - 1, up, k, t, False, dm)
+        shoe[i] = count
+        value += count / n * 2.0 * v
+    return value
+
+
+_double: Final = _jit(_double_py)
+
+
+def _two_py(
+    shoe: Counts, n: int, up: int, key: int, hard: int, ace: bool, dm: Any, hits: Any, sc: Any
+) -> npt.NDArray[np.float64]:
+    """Stand, hit and double values of a two-card hand (joint units)."""
+    total = hard + 10 if ace and hard + 10 <= 21 else hard
+    out = np.empty(3)
+    out[0] = _stand(shoe, n, up, key, total, False, dm)
+    out[1] = _hit(shoe, n, up, key, hard, ace, dm, hits, sc)
+    out[2] = _double(shoe, n, up, key, hard, ace, dm, sc)
+    return out
+
+
+_two: Final = _jit(_two_py)
+
+
+# --- the round enumerated under a fixed strategy ----------------------------------------
+# ``key`` names every card out of the shoe (the dealer's memo), ``own`` the cards the
+# strategy sees: the same, except that a second split hand's ``own`` leaves out the
+# first hand's draws (each split hand plays from its own cards, ``base`` at the split).
+# A hand's end: ``end`` 0 a fixed net ``fixed`` (a 21, a declined bust, a Second Chance
+# card over 21 or to 21); 1 standing on ``total`` (``second``: with a Second Chance
+# Wager); ``w`` its Blackjack Wager (2 doubled).
+def _decide_py(
+    kind: int, chart: npt.NDArray[np.int64], own: int, hard: int, ace: bool, cards: int,
+    split: bool, hits: Any, firsts: Any,
+) -> int:  # fmt: skip
+    """The action (0 stand, 1 hit, 2 double) of a hand past its first decision, or of a
+    split hand."""
+    if kind == OPTIMAL:
+        if cards == 2 and split:
+            return int(firsts[own])
+        return 1 if hits[own] > 0 else 0
+    total = hard + 10 if ace and hard + 10 <= 21 else hard
+    if ace and hard + 10 <= 21:
+        cell = chart[1, total] if total >= 13 else H_
+    else:
+        cell = chart[0, total] if total >= 5 else H_
+    if cell == D_ or cell == DS_:  # noqa: SIM109 (numba)
+        if cards == 2:
+            return 2
+        return 1 if cell == D_ else 0
+    return 1 if cell == H_ or cell == RH_ else 0  # noqa: SIM109 (numba)
+
+
+_decide: Final = _jit(_decide_py)
+
+
+def _hand_py(
+    kind: int, chart: npt.NDArray[np.int64], shoe: Counts, n: int, up: int, key: int,
+    own: int, base: int, hard: int, ace: bool, cards: int, w: float, doubled: bool,
+    split: bool, prob: float, stage: int, other: Floats, dm: Any, hits: Any, sc: Any,
+    firsts: Any, bins: Floats, staked: Floats, end: int, total: int, second: bool,
+    fixed: float,
+) -> int:  # fmt: skip
+    """Follow a hand (``cards`` cards so far, ``hard`` points, ``ace``) to its end under
+    strategy ``kind``, each card drawn from ``shoe`` (``n`` cards) with chance
+    ``prob`` so far. ``stage`` 0: an unsplit hand; 1: the first split hand, whose end
+    is gathered for the second; 2: the second, ``other`` the first's ends
+    (end, total, second, w, fixed). With ``end`` 0 or 1 the hand has ended (see below)
+    and is settled, or the second split hand played. One self-recursive function (numba
+    compiles mutual recursion slowly)."""
+    if end >= 0:
+        weight = prob
+        if stage == 2:
+            weight = 0.0
+            for j in range(other.shape[0]):
+                weight += prob * other[j, 5]
+        staked[0] += weight * _clear(shoe, n, up) * (2.0 * w if second else w)
+        if stage == 1:
+            # the first split hand's end, gathered by the cards out (its order of draws
+            # does not matter to the second hand): ``_split`` plays the second from each
+            ends = dm[4]
+            slot = total if end == 1 else (0 if fixed == w else (1 if fixed == -w else 2))
+            code = ((end * 32 + slot) * 2 + (1 if second else 0)) * 2 + (1 if w > 1.5 else 0)
+            if key not in ends:
+                ends[key] = np.zeros(256)
+            found = ends[key]
+            found[code] += prob
+            return 0
+        if end == 0 and stage == 0:
+            bins[int(round(2 * fixed)) + 16] += prob * _clear(shoe, n, up)  # noqa: RUF046
+            return 0
+        d = _dealer(shoe, n, key, dm)
+        for r in range(7):
+            net = fixed if end == 0 else w * _net(total, r, second)
+            if stage == 0:
+                bins[int(round(2 * net)) + 16] += prob * d[r]  # noqa: RUF046
+                continue
+            for j in range(other.shape[0]):
+                o = other[j]
+                first = o[4] if o[0] == 0 else o[3] * _net(int(o[1]), r, o[2] > 0)
+                bins[int(round(2 * (net + first))) + 16] += prob * o[5] * d[r]  # noqa: RUF046
+        return 0
+    t = hard + 10 if ace and hard + 10 <= 21 else hard
+    if t == 21:
+        return _hand(kind, chart, shoe, n, up, key, own, base, hard, ace, cards, w, doubled,
+                     split, prob, stage, other, dm, hits, sc, firsts, bins, staked, 0, 0,
+                     False, w)  # fmt: skip
+    if hard > 21:
+        take = sc[own] > 0 if kind == OPTIMAL else chart[3, hard] == 1
+        if not take:
+            return _hand(kind, chart, shoe, n, up, key, own, base, hard, ace, cards, w,
+                         doubled, split, prob, stage, other, dm, hits, sc, firsts, bins,
+                         staked, 0, 0, False, -w)  # fmt: skip
+        for i in range(10):
+            count = shoe[i]
+            if count == 0:
+                continue
+            shoe[i] = count - 1
+            k = key + (1 << (_SHIFT * i))
+            left = hard - i - 1
+            p = prob * count / n
+            e, fx = (0, -2.0 * w) if left > 21 else ((0, w) if left == 21 else (1, 0.0))
+            _hand(kind, chart, shoe, n - 1, up, k, own, base, hard, ace, cards, w, doubled,
+                  split, p, stage, other, dm, hits, sc, firsts, bins, staked, e, left, True,
+                  fx)  # fmt: skip
+            shoe[i] = count
+        return 0
+    action = 0 if doubled else _decide(kind, chart, own, hard, ace, cards, split, hits, firsts)
+    if action == 0:
+        return _hand(kind, chart, shoe, n, up, key, own, base, hard, ace, cards, w, doubled,
+                     split, prob, stage, other, dm, hits, sc, firsts, bins, staked, 1, t,
+                     False, 0.0)  # fmt: skip
+    for i in range(10):
+        count = shoe[i]
+        if count == 0:
+            continue
+        shoe[i] = count - 1
+        step = 1 << (_SHIFT * i)
+        _hand(kind, chart, shoe, n - 1, up, key + step, own + step, base, hard + i + 1,
+              ace or i == 0, cards + 1, 2.0 * w if action == 2 else w, action == 2, split,
+              prob * count / n, stage, other, dm, hits, sc, firsts, bins, staked, -1, 0,
+              False, 0.0)  # fmt: skip
+        shoe[i] = count
+    return 0
+
+
+_hand: Final = _jit(_hand_py)
+
+
+# --- a dealer up card, every start ------------------------------------------------------
+def _first_chart_py(chart: npt.NDArray[np.int64], c1: int, c2: int) -> int:
+    """The printed chart's first action on ``c1 <= c2``: 0 stand, 1 hit, 2 double,
+    3 split, 4 surrender."""
+    hard = c1 + c2
+    if c1 == c2:
+        cell = chart[2, c1]
+    elif c1 == 1:
+        cell = chart[1, hard + 10]
+    else:
+        cell = chart[0, hard]
+    if cell == S_:
+        return 0
+    if cell == H_:
+        return 1
+    if cell == D_ or cell == DS_:  # noqa: SIM109 (numba)
+        return 2
+    if cell == P_:
+        return 3
+    return 4
+
+
+_first_chart: Final = _jit(_first_chart_py)
+
+
+def _split_py(
+    kind: int, chart: npt.NDArray[np.int64], shoe: Counts, n: int, up: int, key: int,
+    pair: int, dm: Any, hits: Any, sc: Any, firsts: Any, bins: Floats, staked: Floats,
+) -> int:  # fmt: skip
+    """Both split hands of ``pair`` (``shoe`` less the up card and both pair cards): the
+    first hand's ends gathered by the cards out, then the second hand from each."""
+    ends = Dict.empty(key_type=types.int64, value_type=types.float64[:])
+    gather = (dm[0], dm[1], dm[2], dm[3], ends)
+    none = np.zeros((1, 6))
+    for i in range(10):
+        count = shoe[i]
+        if count == 0:
+            continue
+        shoe[i] = count - 1
+        step = 1 << (_SHIFT * i)
+        _hand(kind, chart, shoe, n - 1, up, key + step, key + step, key, pair + i + 1,
+              pair == 1 or i == 0, 2, 1.0, False, True, count / n, 1, none, gather, hits, sc,
+              firsts, bins, staked, -1, 0, False, 0.0)  # fmt: skip
+        shoe[i] = count
+    rest = shoe.copy()
+    for out, found in ends.items():
+        m = 0
+        for code in range(256):
+            if found[code] > 0:
+                m += 1
+        other = np.zeros((m, 6))
+        j = 0
+        for code in range(256):
+            if found[code] > 0:
+                wbit, c = code % 2, code // 2
+                second, c = c % 2, c // 2
+                slot, end = c % 32, c // 32
+                w = 2.0 if wbit else 1.0
+                other[j, 0] = end
+                other[j, 1] = slot
+                other[j, 2] = second
+                other[j, 3] = w
+                other[j, 4] = 0.0 if end else (w if slot == 0 else (-w if slot == 1 else -2 * w))
+                other[j, 5] = found[code]
+                j += 1
+        drawn = out - key
+        left = n
+        for v in range(10):
+            taken = (drawn >> (_SHIFT * v)) & 63
+            rest[v] = shoe[v] - taken
+            left -= taken
+        for i in range(10):
+            count = rest[i]
+            if count == 0:
+                continue
+            rest[i] = count - 1
+            step = 1 << (_SHIFT * i)
+            _hand(kind, chart, rest, left - 1, up, out + step, key + step, key, pair + i + 1,
+                  pair == 1 or i == 0, 2, 1.0, False, True, count / left, 2, other, gather,
+                  hits, sc, firsts, bins, staked, -1, 0, False, 0.0)  # fmt: skip
+            rest[i] = count
+    return 0
+
+
+_split: Final = _jit(_split_py)
+
+
+def _unsplit_py(
+    kind: int, chart: npt.NDArray[np.int64], shoe: Counts, n: int, up: int, key: int,
+    hard: int, ace: bool, action: int, dm: Any, hits: Any, sc: Any, firsts: Any,
+    bins: Floats, staked: Floats,
+) -> int:  # fmt: skip
+    """A two-card start played on from ``action`` (0 stand, 1 hit, 2 double)."""
+    other = np.zeros((1, 6))
+    if action == 0:
+        return _hand(kind, chart, shoe, n, up, key, key, key, hard, ace, 2, 1.0, True,
+                     False, 1.0, 0, other, dm, hits, sc, firsts, bins, staked, -1, 0, False,
+                     0.0)  # fmt: skip
+    for i in range(10):
+        count = shoe[i]
+        if count == 0:
+            continue
+        shoe[i] = count - 1
+        step = 1 << (_SHIFT * i)
+        _hand(kind, chart, shoe, n - 1, up, key + step, key + step, key, hard + i + 1,
+              ace or i == 0, 3, 2.0 if action == 2 else 1.0, action == 2, False, count / n,
+              0, other, dm, hits, sc, firsts, bins, staked, -1, 0, False, 0.0)  # fmt: skip
+        shoe[i] = count
+    return 0
+
+
+_unsplit: Final = _jit(_unsplit_py)
+
+
+def _value_of(bins: Floats) -> float:
+    value = 0.0
+    for k in range(BINS):
+        value += bins[k] * (k - 16) / 2.0
+    return value
+
+
+_value: Final = _jit(_value_of)
+
+
+def _up_card_py(
+    kind: int, chart: npt.NDArray[np.int64], full: Counts, up: int, bins: Floats,
+    staked: Floats, actions: npt.NDArray[np.int64], values: npt.NDArray[np.int64],
+    orders: Floats, results: npt.NDArray[np.int64],
+) -> int:  # fmt: skip
+    """Add every start against the up card ``up`` (its chance included) to ``bins`` (round
+    nets) and ``staked`` (the total wagered); ``actions[c1, c2]`` gets the first action
+    played (0 stand, 1 hit, 2 double, 3 split, 4 surrender)."""
+    dm = (
+        Dict.empty(key_type=types.int64, value_type=types.float64[:]),
+        values,
+        orders,
+        results,
+        Dict.empty(key_type=types.int64, value_type=types.float64[:]),
+    )
+    total_cards = full.sum()
+    shoe = full.copy()
+    shoe[up - 1] -= 1
+    base = 1 << (_SHIFT * (up - 1))
+    for c1 in range(1, 11):
+        for c2 in range(c1, 11):
+            if shoe[c1 - 1] < 1 or shoe[c2 - 1] < 1 + (c1 == c2):
+                continue
+            weight = full[up - 1] / total_cards
+            weight *= shoe[c1 - 1] / (total_cards - 1)
+            weight *= (shoe[c2 - 1] - (c1 == c2)) / (total_cards - 2)
+            if c1 != c2:
+                weight *= 2.0
+            if (c1 == 1 and c2 == 10) or (c1 == 10 and c2 == 1):
+                bins[2 * 2 + 16] += weight
+                staked[0] += weight
+                continue
+            shoe[c1 - 1] -= 1
+            shoe[c2 - 1] -= 1
+            n = total_cards - 3
+            key = base + (1 << (_SHIFT * (c1 - 1))) + (1 << (_SHIFT * (c2 - 1)))
+            clear = _clear(shoe, n, up)
+            bins[-1 * 2 + 16] += weight * (1.0 - clear)
+            staked[0] += weight * (1.0 - clear)
+            hits = Dict.empty(key_type=types.int64, value_type=types.float64)
+            sc = Dict.empty(key_type=types.int64, value_type=types.float64)
+            firsts = Dict.empty(key_type=types.int64, value_type=types.float64)
+            hard, ace = c1 + c2, c1 == 1
+            local = np.zeros(BINS)
+            put = np.zeros(1)
+            if kind == CHART:
+                action = _first_chart(chart, c1, c2)
+            else:
+                start = _two(shoe, n, up, key, hard, ace, dm, hits, sc)
+                action = int(np.argmax(start))
+                best = start[action]
+                if -0.5 * clear > best:
+                    action, best = 4, -0.5 * clear
+                if c1 == c2:
+                    hits2 = Dict.empty(key_type=types.int64, value_type=types.float64)
+                    sc2 = Dict.empty(key_type=types.int64, value_type=types.float64)
+                    for i in range(10):
+                        if shoe[i] == 0:
+                            continue
+                        shoe[i] -= 1
+                        h2, a2 = c1 + i + 1, c1 == 1 or i == 0
+                        k2 = key + (1 << (_SHIFT * i))
+                        if (h2 + 10 if a2 and h2 + 10 <= 21 else h2) != 21:
+                            two = _two(shoe, n - 1, up, k2, h2, a2, dm, hits2, sc2)
+                            firsts[k2] = float(np.argmax(two))
+                        shoe[i] += 1
+                    split_bins = np.zeros(BINS)
+                    split_put = np.zeros(1)
+                    _split(kind, chart, shoe, n, up, key, c1, dm, hits2, sc2, firsts,
+                           split_bins, split_put)  # fmt: skip
+                    if _value(split_bins) > best:
+                        action = 3
+                        local, put = split_bins, split_put
+            if action == 4:
+                local[-1 + 16] += clear
+                put[0] += clear
+            elif action == 3 and kind == CHART:
+                _split(kind, chart, shoe, n, up, key, c1, dm, hits, sc, firsts, local, put)
+            elif action != 3:
+                _unsplit(kind, chart, shoe, n, up, key, hard, ace, action, dm, hits, sc,
+                         firsts, local, put)  # fmt: skip
+            actions[c1, c2] = action
+            for k in range(BINS):
+                bins[k] += weight * local[k]
+            staked[0] += weight * put[0]
+            shoe[c1 - 1] += 1
+            shoe[c2 - 1] += 1
+    return 0
+
+
+_up_card: Final = _jit(_up_card_py)
+
+
+# --- Python side ------------------------------------------------------------------------
+def chart_tables(rows: Any) -> npt.NDArray[np.int64]:
+    """The printed chart (:class:`~croupier.analysis.exact.double_back_jack.ChartRow`
+    rows) as cell codes ``[up - 1, row, index]``: row 0 hard totals, 1 soft totals, 2 pairs
+    by card value, 3 the Second Chance rows by busted hard total (1 take)."""
+    from croupier.analysis.exact.double_back_jack import CHART_UP_NAMES
+
+    out = np.full((10, 4, 32), H_, dtype=np.int64)
+    out[:, 3, :] = 0
+    for row in rows:
+        for name, cell in (
+            row.cells.items()
+            if isinstance(row.cells, dict)
+            else zip(CHART_UP_NAMES, row.cells, strict=True)
+        ):
+            up = 1 if name == "A" else int(name)
+            if row.kind == "hard":
+                out[up - 1, 0, int(row.label)] = CELL_CODES[cell]
+            elif row.kind == "soft":
+                out[up - 1, 1, 11 + int(row.label.split(",")[1])] = CELL_CODES[cell]
+            elif row.kind == "pair":
+                card = row.label.split(",")[0]
+                out[up - 1, 2, 1 if card == "A" else int(card)] = CELL_CODES[cell]
+            else:
+                out[up - 1, 3, int(row.label)] = 1 if cell == "T" else 0
+    return out
+
+
+def play_up_card(
+    kind: int, chart: npt.NDArray[np.int64], full: Counts, up: int
+) -> tuple[Floats, float, npt.NDArray[np.int64]]:
+    """One up card's share of the round: the round-net bins (half units, -8 to +4.5,
+    each with the chance of this up card and its outcome), the expected total wagered
+    and the first action per start (``[c1, c2]``, ``c1 <= c2``; -1 where none)."""
+    bins = np.zeros(BINS)
+    staked = np.zeros(1)
+    actions = np.full((11, 11), -1, dtype=np.int64)
+    values, orders, results = dealer_compositions(up)
+    _up_card(kind, chart[up - 1], full.astype(np.int64), up, bins, staked, actions, values,
+             orders, results)  # fmt: skip
+    return bins, float(staked[0]), actions
+
+
+def play(
+    decks: int, kind: int, *, progress: Callable[[int], None] | None = None
+) -> tuple[Floats, float]:
+    """The whole round per initial Blackjack Wager from a full shoe of ``decks`` decks
+    under strategy ``kind`` (:data:`CHART` or :data:`OPTIMAL`): the chance of each round
+    net (bins of half units, -8 to +4.5) and the expected total wagered (initial units).
+    ``progress(up)`` is called after each up card. Raises ``ValueError`` for a deck
+    count outside 1 to 8 (673a.3(a))."""
+    from croupier.analysis.exact.double_back_jack import basic_strategy, full_shoe
+
+    chart = chart_tables(basic_strategy(decks).chart())
+    full = np.array(full_shoe(decks), dtype=np.int64)
+    bins = np.zeros(BINS)
+    staked = 0.0
+    for up in range(1, 11):
+        part, put, _ = play_up_card(kind, chart, full, up)
+        bins += part
+        staked += put
+        if progress is not None:
+            progress(up)
+    return bins, staked
+
+
+__all__ = [
+    "BINS",
+    "CHART",
+    "OPTIMAL",
+    "chart_tables",
+    "dealer_compositions",
+    "play",
+    "play_up_card",
+]
