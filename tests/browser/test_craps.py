@@ -155,6 +155,8 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     ann.wait_for_selector(f'{AREA} [data-spot="come:8"] [data-others="1000"]')
     assert bob.locator(f'{AREA} [data-spot="come"].has-wager').count() == 0
     bet(bob, 1000, "come_odds:8", 1000)
+    # ann's page hears of bob's odds a moment after bob's own page shows them.
+    ann.wait_for_selector('.cr-seats [data-seat="2"]:has-text("Odds on Come 8 $10.00")')
     seat_2 = ann.locator('.cr-seats [data-seat="2"]').inner_text()
     assert "Come on 8 $10.00" in seat_2 and "Odds on Come 8 $10.00" in seat_2
     shot(bob, "craps")
@@ -179,6 +181,7 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     throw(dealer, bob, 6, 5, new_shooter=True)
     for page in (ann, bob):
         page.wait_for_selector('.cr-shooter[data-shooter="2"]')
+        page.wait_for_selector('.cr-history li:has-text("natural")')
     assert bob.locator(".cr-shooter").inner_text() == "Shooter: seat 2 (you)"
     assert "natural" in bob.locator(".cr-history li").first.inner_text()
 
