@@ -75,7 +75,7 @@ export function saidCommand(command, label, title) {
   if (typeof choice === "string") return `You chose ${phrase(choice)}${amount}.`;
   const money = Object.entries(command).filter(([k, v]) => typeof v === "number" && /^(ante_|chips)/.test(k));
   if (money.length) return `${title}: ${money.map(([k, v]) => `${label(k)} ${dollars(v)}`).join(", ")}.`;
-  return `${title}${amount}: done.`;
+  return `You chose ${title}${amount}.`;
 }
 
 // A validation refusal from the server (FastAPI's list of {loc, msg}) as one sentence:

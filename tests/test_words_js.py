@@ -1,0 +1,40 @@
+"""The browser's sentences (``static/js/words.js``) run under node, as the page runs them:
+what a command the player sent did, said as a sentence (no "Fold: done.")."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+NODE = shutil.which("node")
+WORDS = Path(__file__).parents[1] / "src" / "croupier" / "server" / "static" / "js" / "words.js"
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_a_command_without_an_amount_or_a_choice_is_said_as_a_sentence() -> None:
+    assert NODE is not None
+    script = (
+        f"import {{ saidCommand }} from {json.dumps(WORDS.as_uri())};"
+        "const label = (s) => s;"
+        "console.log(JSON.stringify(["
+        "saidCommand({type: 'Fold', seat: 1}, label, 'Fold'),"
+        "saidCommand({type: 'PlaceWager', seat: 1, spot: 'Front 9', amount: 1000}, label, 'Bet'),"
+        "saidCommand({type: 'Decide', seat: 1, decision: 'second_chance'}, label, 'Decide'),"
+        "]));"
+    )
+    out = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert json.loads(out.stdout) == [
+        "You chose Fold.",
+        "You placed $10.00 on Front 9.",
+        "You chose Second Chance.",
+    ]
