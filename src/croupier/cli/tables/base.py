@@ -137,6 +137,18 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     def open_round(self) -> RoundT:
         """The next round, the player seated."""
 
+    def next_round(self, game: type[RoundT]) -> RoundT:
+        """The next round of ``game`` at the terminal's table (``play``, rounds ``r0001``
+        on), the player seated, dealt from the terminal's random source: what
+        :meth:`open_round` gives where a game opens its rounds with nothing carried."""
+        return game.open(
+            self.rules,
+            table_id="play",
+            round_id=f"r{self.rounds + 1:04d}",
+            seats={SEAT: "you"},
+            rng=self.rng,
+        )
+
     @abstractmethod
     def begin(self, round_: RoundT) -> None:
         """Announce the round (and let the dealer do what comes first)."""

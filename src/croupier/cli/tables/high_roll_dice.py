@@ -77,13 +77,7 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         return line + "."
 
     def open_round(self) -> HighRollDiceRound:
-        return HighRollDiceRound.open(
-            self.rules,
-            table_id="play",
-            round_id=f"r{self.rounds + 1:04d}",
-            seats={SEAT: "you"},
-            rng=self.rng,
-        )
+        return self.next_round(HighRollDiceRound)
 
     def begin(self, round_: HighRollDiceRound) -> None:
         self.console.rule(f"Round {round_.opened.round_id}")

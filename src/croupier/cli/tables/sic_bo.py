@@ -111,13 +111,7 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
         return line + "."
 
     def open_round(self) -> SicBoRound:
-        return SicBoRound.open(
-            self.rules,
-            table_id="play",
-            round_id=f"r{self.rounds + 1:04d}",
-            seats={SEAT: "you"},
-            rng=self.rng,
-        )
+        return self.next_round(SicBoRound)
 
     def begin(self, round_: SicBoRound) -> None:
         self.console.rule(f"Round {round_.opened.round_id}")
