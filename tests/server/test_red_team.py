@@ -320,6 +320,15 @@ def test_an_honest_shoe_verifies_round_after_round(tmp_path: Path) -> None:
             result = CliRunner().invoke(cli, ["verify-round", played[-1], "--server", "http://t"])
         assert result.exit_code == 0, result.output
         assert fetched == [f"http://t/rounds/{r}/reveal" for r in reversed(played)]
+        # A server that says the newest round does not carry on (to stop the walk back)
+        # is caught by the check's own replay.
+        newest = f"http://t/rounds/{played[-1]}/reveal"
+        by_url[newest] = {**by_url[newest], "carried_on": False}
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(verify_cli, "_get", get)
+            result = CliRunner().invoke(cli, ["verify-round", played[-1], "--server", "http://t"])
+        assert result.exit_code == 1
+        assert "whose reveal is not given" in result.output
     finally:
         table.close()
 

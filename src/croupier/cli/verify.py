@@ -23,8 +23,6 @@ from typing import Annotated, Any
 
 import typer
 
-from croupier.errors import CroupierError
-from croupier.registry import round_type, spec_of
 from croupier.verify_round import check_rounds
 
 
@@ -61,19 +59,6 @@ def _events(saved: Any) -> list[dict[str, Any]]:
 
 MOST_ROUNDS = 1_000
 """The most rounds fetched back to a shoe's shuffle (an eight-deck shoe deals fewer)."""
-
-
-def _carried_on(revealed: dict[str, Any]) -> bool:
-    """Whether the revealed round was dealt from what the round before it left: its
-    replay's ``TablePolicy.carried_on`` (``False`` where it does not replay: the check says
-    why)."""
-    try:
-        game = round_type(str(revealed.get("game")))
-        events = sorted(revealed.get("events", []), key=lambda e: e["index"])
-        replayed = game.replay(game.events_from_json(json.dumps([e["event"] for e in events])))
-    except (CroupierError, ValueError, KeyError, TypeError):  # the check says what is wrong
-        return False
-    return spec_of(replayed).policy.carried_on(replayed)
 
 
 def _read(path: Path, option: str) -> Any:
@@ -132,7 +117,9 @@ def register(app: typer.Typer) -> None:
                 raise typer.Exit(2)
         else:
             reveals = [_get(f"{base}/rounds/{round_id}/reveal", token)]
-            while len(reveals) < MOST_ROUNDS and _carried_on(reveals[-1]):
+            # The server says which rounds carry on from the one before; the check itself
+            # replays each, so a round said not to carry on that does is refused there.
+            while len(reveals) < MOST_ROUNDS and reveals[-1].get("carried_on") is True:
                 before = reveals[-1].get("previous_round_id")
                 if not isinstance(before, str):
                     break
