@@ -47,6 +47,7 @@ from croupier.games.craps.wagers import (
     Decision,
     Result,
     commission_base,
+    commission_up_front,
     decide,
     fire_odds,
     kind_of,
@@ -58,7 +59,6 @@ from croupier.rules.craps import (
     POINTS,
     STANDARD_ODDS_LIMITS,
     WAYS,
-    Commission,
     CrapsRules,
     LayLimit,
     WagerKind,
@@ -189,7 +189,7 @@ def wager_figures(spot: str, rules: CrapsRules, point: int | None = None) -> Wag
     commission where it is a Buy or Lay."""
     decisions, rolls = follow(spot, rules, point)
     charge = commission_base(spot, 1, rules)
-    up_front = _up_front(rules, spot)
+    up_front = commission_up_front(rules, spot)
     outcomes = []
     for (label, net, hit), probability in decisions.items():
         if charge and (up_front or hit):
@@ -200,15 +200,6 @@ def wager_figures(spot: str, rules: CrapsRules, point: int | None = None) -> Wag
         mean = sum((o.probability * o.net for o in outcomes), Fraction(0))
         risk = -mean / (1 + charge)
     return _figures(spot, outcomes, rolls, _describe(spot, rules), element_of_risk=risk)
-
-
-def _up_front(rules: CrapsRules, spot: str) -> bool:
-    kind = kind_of(spot)
-    if kind == "buy":
-        return rules.buy_commission is Commission.UP_FRONT
-    if kind == "lay":
-        return rules.lay_commission is Commission.UP_FRONT
-    return False
 
 
 def _describe(spot: str, rules: CrapsRules) -> str:

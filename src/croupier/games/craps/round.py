@@ -80,6 +80,7 @@ from croupier.games.craps.wagers import (
     all_spots,
     amount_step,
     commission,
+    commission_up_front,
     group_of,
     kind_of,
     section_of,
@@ -96,7 +97,6 @@ from croupier.rules.craps import (
     SETTLEMENT,
     SHOOTER,
     THROW,
-    Commission,
     CrapsRules,
 )
 
@@ -113,15 +113,6 @@ def _reading(faces: object) -> tuple[int, int] | None:
     if any(type(face) is not int or face not in FACES for face in faces):
         return None
     return (faces[0], faces[1])
-
-
-def _up_front(rules: CrapsRules, spot: str) -> bool:
-    kind = kind_of(spot)
-    if kind == "buy":
-        return rules.buy_commission is Commission.UP_FRONT
-    if kind == "lay":
-        return rules.lay_commission is Commission.UP_FRONT
-    return False
 
 
 class CrapsRound(Round[CrapsState]):
@@ -248,7 +239,7 @@ class CrapsRound(Round[CrapsState]):
                 target = state.wagers.setdefault(seat, {}).setdefault(to, Bet(0))
                 target.amount += moved.amount
             case WagerPaid(seat=seat, spot=spot, commission=charged):
-                if _up_front(state.rules, spot):
+                if commission_up_front(state.rules, spot):
                     state.wagers[seat][spot].commission = charged
                 state.last_settled.append(event)
             case WagerSettled(seat=seat, spot=spot):
@@ -395,7 +386,7 @@ class CrapsRound(Round[CrapsState]):
         amount = require_cents(command.amount, "a wager", MAKING)
         self._refuse(amount_refusal(self.state, seat, spot, amount))
         yield WagerPlaced(seat=seat, spot=spot, amount=amount, cite=section_of(spot))
-        if _up_front(self.rules, spot):
+        if commission_up_front(self.rules, spot):
             charged = commission(spot, amount, self.rules)
             if charged:
                 yield CommissionCollected(seat=seat, spot=spot, amount=charged, cite=PAYOUTS)

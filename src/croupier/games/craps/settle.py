@@ -34,6 +34,7 @@ from croupier.games.craps.wagers import (
     Result,
     bonus_complete,
     commission,
+    commission_up_front,
     contract_of,
     decide,
     fire_odds,
@@ -48,7 +49,6 @@ from croupier.rules.craps import (
     PAYOUTS,
     SETTLEMENT,
     SHOOTER,
-    Commission,
     CrapsRules,
 )
 
@@ -84,15 +84,6 @@ def _cite_of(spot: str) -> str:
     if spot in BONUS_SPOTS:
         return f"{BONUS}; {PAYOUTS}"
     return f"{SETTLEMENT}; {PAYOUTS}"
-
-
-def _up_front(rules: CrapsRules, spot: str) -> bool:
-    kind = kind_of(spot)
-    if kind == "buy":
-        return rules.buy_commission is Commission.UP_FRONT
-    if kind == "lay":
-        return rules.lay_commission is Commission.UP_FRONT
-    return False
 
 
 def decisions(state: CrapsState, faces: tuple[int, ...]) -> list[_Decided]:
@@ -235,7 +226,9 @@ def _win(rules: CrapsRules, item: _Decided, limit: PayoutLimit, *, stays: bool) 
     returned = int(staked)
     won = payout(returned, decision.odds, rules.payout_rounding)
     charged: Cents = 0
-    if kind_of(item.spot) in ("buy", "lay") and (stays or not _up_front(rules, item.spot)):
+    if kind_of(item.spot) in ("buy", "lay") and (
+        stays or not commission_up_front(rules, item.spot)
+    ):
         # On a win only; or up front, the wager bought again for the next decision.
         charged = commission(item.spot, amount, rules)
         won -= charged

@@ -32,6 +32,7 @@ from croupier.rules.craps import (
     SMALL_NUMBERS,
     TALL_NUMBERS,
     WAGERS,
+    Commission,
     CrapsRules,
     WagerKind,
     true_odds,
@@ -132,6 +133,17 @@ ORDER: dict[str, int] = {spot: index for index, spot in enumerate(all_spots())}
 def kind_of(spot: str) -> str:
     """``"place:6"`` -> ``"place"``; ``"come:6"`` -> ``"come"``."""
     return spot.partition(":")[0]
+
+
+def commission_up_front(rules: CrapsRules, spot: str) -> bool:
+    """Whether the commission on ``spot`` is charged when it is made (a Buy or Lay wager
+    whose Rules Submission charges it up front, 623a.5), not out of a win."""
+    kind = kind_of(spot)
+    if kind == "buy":
+        return rules.buy_commission is Commission.UP_FRONT
+    if kind == "lay":
+        return rules.lay_commission is Commission.UP_FRONT
+    return False
 
 
 def number_of(spot: str) -> int | None:
