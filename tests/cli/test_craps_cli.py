@@ -217,3 +217,15 @@ def test_odds_over_the_limit_are_told_plainly() -> None:
         "Refused: the most odds behind Pass may be is $40, at 3-4-5x odds on a $10 wager; "
         "seat 1 has $30 on it already, so at most $10 more, not $20 (623a.6)"
     ) in out
+
+
+@pytest.mark.parametrize(("line", "typed"), [("bet pass", "pass"), ("bet 10", "10")])
+def test_a_bet_missing_its_wager_or_amount_says_which(line: str, typed: str) -> None:
+    """`bet pass` has no amount and `bet 10` no wager: the refusal says a bet needs both
+    and echoes what was typed, not an empty wager name (623a.3)."""
+    out = play(3, f"{line}\nquit\n")
+    refusal = next(row for row in out.splitlines() if row.startswith("Refused:"))
+    assert '""' not in refusal
+    assert f'"{typed}"' in refusal
+    assert "a wager and an amount" in refusal
+    assert "(623a.3)" in refusal

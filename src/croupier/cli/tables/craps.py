@@ -388,6 +388,12 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
     def bet(self, round_: CrapsRound, text: str) -> None:
         words, _, amount = text.strip().rpartition(" ")
         try:
+            if not words.strip():
+                raise InvalidWager(
+                    f'bet needs a wager and an amount, not just "{amount}": '
+                    "type bet pass 10 (the wager, then dollars)",
+                    WAGERS,
+                )
             spot = parse_spot(words, round_)
             cents = parse_dollars(amount, WAGERS)
             self.wallet.check(cents, WAGERS)
