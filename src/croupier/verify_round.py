@@ -68,7 +68,9 @@ class RoundCheck:
 
 def _named(event: dict[str, Any]) -> str:
     """A stored event as a person reads it: ``"event 4 (deck shuffled)"``."""
-    return f"event {event['index']} ({in_words(str(event['type']))})"
+    inner = event.get("event")
+    kind = inner.get("type") if isinstance(inner, dict) else None
+    return f"event {event['index']} ({in_words(str(kind or event['type']))})"
 
 
 def _blank(value: Any) -> bool:
@@ -92,6 +94,10 @@ def agrees(seen: Any, whole: Any) -> bool:
 def _check_chain(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
     for n, event in enumerate(events):
         where = f"{_named(event)}"
+        if event["type"] != event["event"].get("type"):
+            check.problems.append(
+                f"{where} is labelled {str(event['type'])!r}, not as the event it holds"
+            )
         if n and (event["prev_hash"], event["seq"]) != (
             events[n - 1]["hash"],
             events[n - 1]["seq"] + 1,

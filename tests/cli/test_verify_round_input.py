@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
@@ -109,3 +110,22 @@ def test_the_command_line_runs_as_a_module_and_takes_a_plain_file_for_db(tmp_pat
     assert done.returncode == 2, done.stdout + done.stderr
     assert f"no database at {missing}" in (done.stdout + done.stderr).lower()
     assert not missing.exists()
+
+
+def test_a_server_refusal_is_said_without_its_rule_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's refusal ("send a bearer token ... (server:auth)") is shown to the
+    person without the server's own code."""
+    import io
+    import urllib.error
+    import urllib.request
+
+    body = b'{"detail": "send a bearer token (Authorization: Bearer ...) (server:auth)"}'
+
+    def refuse(request: object, timeout: float) -> None:
+        raise urllib.error.HTTPError("http://t/rounds/x/reveal", 401, "no", None, io.BytesIO(body))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(urllib.request, "urlopen", refuse)
+    result = CliRunner().invoke(app, ["verify-round", "x", "--server", "http://t"])
+    assert result.exit_code == 2
+    assert "send a bearer token (Authorization: Bearer ...)" in result.output
+    assert "server:auth" not in result.output

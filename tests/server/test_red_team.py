@@ -117,6 +117,21 @@ def test_a_reveal_cut_short_does_not_verify(rounds: dict[str, Any], game: str) -
     assert any("completed" in p for p in check.problems), check.problems
 
 
+def _relabelled(revealed: dict[str, Any]) -> dict[str, Any]:
+    """The reveal with one event's label (the ``type`` beside its hash, outside it) changed."""
+    events = copy.deepcopy(revealed["events"])
+    events[3]["type"] = "Nope"
+    return {**revealed, "events": events}
+
+
+def test_an_event_labelled_as_another_does_not_verify(rounds: dict[str, Any]) -> None:
+    """A new user's find: an event's label changed to "Nope" verified, the label not being
+    in the hash. The label must be the type of the event it holds."""
+    revealed = rounds["high-roll-dice"]["reveal"]
+    check = check_round(_relabelled(revealed))
+    assert any("is labelled 'Nope', not as the event it holds" in p for p in check.problems)
+
+
 def test_a_reveal_of_another_round_does_not_verify(rounds: dict[str, Any], tmp_path: Path) -> None:
     """Attack: asked for one round, the server answers with another (a round that went
     the house's way), or relabels one. The events name their round (RoundOpened)."""
@@ -446,6 +461,7 @@ def test_the_browser_check_refuses_the_forged_reveals(rounds: dict[str, Any]) ->
         ({**revealed, "round_id": "t-2"}, seen, "t-2"),
         (reforged(revealed, lambda n: b""), [], round_id),
         ({**revealed, "status": "voided"}, seen, round_id),
+        (_relabelled(revealed), seen, round_id),
     ]
     script = (
         f"import {{ checkRound }} from {json.dumps(VERIFY_JS.as_uri())};"

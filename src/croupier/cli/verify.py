@@ -16,6 +16,7 @@ in use, no such round).
 from __future__ import annotations
 
 import json
+import re
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -38,7 +39,9 @@ def _get(url: str, token: str | None) -> Any:
             detail = json.load(error).get("detail", error.reason)
         except (json.JSONDecodeError, AttributeError):
             detail = error.reason
-        typer.echo(f"{url}: {detail}", err=True)
+        # The server's own rule codes ("(server:auth)") are not for the person reading.
+        plain = re.sub(r"\s*\((?:server|engine|api|ledger):[^)]*\)", "", str(detail))
+        typer.echo(f"{url}: {plain}", err=True)
         raise typer.Exit(2) from error
     except urllib.error.URLError as error:
         typer.echo(f"{url}: the server cannot be reached ({error.reason})", err=True)

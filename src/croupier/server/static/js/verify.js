@@ -100,6 +100,7 @@ export async function checkRound(revealed, received, roundId) {
   let opened = 0;
   for (const [n, e] of events.entries()) {
     const where = `Event ${e.index + 1}`;
+    if (e.type !== (e.event || {}).type) problems.push(`${where} is labelled ${JSON.stringify(e.type)}, not as the event it holds.`);
     if (e.index !== n) problems.push(`${where} is out of place: the round's event ${n + 1} was expected.`);
     for (const salt of Object.values(e.salts || {}).flat()) {
       if (typeof salt !== "string" || salt.length < SALT_HEX) problems.push(`${where}: a salt is shorter than 128 bits, so its commitment could be tried against every card.`);
