@@ -27,6 +27,9 @@ The parts, in order (``--only`` takes their names):
   rounds on SQLite and PostgreSQL (``benchmarks/hold_report.py``, target 5 s).
 - ``sealing``: what sealing costs an event against its canonical JSON
   (``benchmarks/sealing.py``).
+- ``rounds``: the card-by-card Double Back Jack enumeration (1 deck with the printed
+  chart and the best play, 6 decks with the chart; targets 60 s and 30 s) against the
+  previous analysis in the same process (``benchmarks/double_back_jack_rounds.py``).
 - ``browser``: each game's table page loaded cold in headless Chromium: the first paint,
   the felt and the player's own seat drawn (``benchmarks/browser_paint.py``; target 1 s).
 
@@ -308,6 +311,16 @@ def sealing(quick: bool) -> list[str]:
     return _block(["benchmarks/sealing.py"], 300)
 
 
+def rounds(quick: bool) -> list[str]:
+    """The card-by-card Double Back Jack enumeration against the previous analysis, in
+    one fresh process each (benchmarks/double_back_jack_rounds.py)."""
+    shoes = [("1", "chart")] if quick else [("1", "chart"), ("1", "optimal"), ("6", "chart")]
+    lines: list[str] = []
+    for decks, strategy in shoes:
+        lines += [*_block(["benchmarks/double_back_jack_rounds.py", decks, strategy], 1800), ""]
+    return lines[:-1]
+
+
 def browser(quick: bool) -> list[str]:
     """How fast a table page paints in headless Chromium (benchmarks/browser_paint.py)."""
     args = ["benchmarks/browser_paint.py", "--loads", "2" if quick else "5"]
@@ -325,6 +338,7 @@ PARTS: dict[str, tuple[str, Callable[[bool], list[str]]]] = {
     "lab": ("The testing lab's battery and the hold report", lab),
     "sealing": ("Sealing events", sealing),
     "browser": ("Browser table pages: first paint", browser),
+    "rounds": ("Double Back Jack card by card against the previous analysis", rounds),
 }
 
 

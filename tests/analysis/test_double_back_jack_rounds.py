@@ -11,6 +11,8 @@ reading of the chart, :func:`chart_strategy_tables`).
 
 from __future__ import annotations
 
+import collections
+import functools
 import math
 
 import numpy as np
@@ -45,11 +47,145 @@ def test_dealer_sums_equal_exact_sequences(up: int, removed: list[int]) -> None:
 
 @pytest.mark.slow
 def test_one_deck_chart_within_simulation() -> None:
-    bins, staked = rounds.play(1, rounds.CHART)
+    figures = rounds.play(1, rounds.CHART)
+    bins, staked = figures.nets, figures.average_wager
     assert bins.sum() == pytest.approx(1.0, abs=1e-12)
-    value = float(np.dot(bins, (np.arange(rounds.BINS) - 16) / 2))
+    value = figures.expected_return
     nets = sample(DoubleBackJackRules(decks=1), 4_000_000, 7, fresh_shoe=True, chart=True)
     x = nets["blackjack"]
     half = 3.29 * float(x.std()) / math.sqrt(len(x))
     assert abs(float(x.mean()) - value) < half, (value, float(x.mean()), half)
     assert 1.0 < staked < 1.5
+
+
+# --- a split, sequence by sequence (the reference) --------------------------------------
+def _reference_split(decks: int, up: int, pair: int) -> tuple[dict[float, float], list[float]]:
+    """Splitting ``pair`` against ``up`` played card by card in plain Python from the
+    regulation's text: each hand by the printed chart (read as the module's docstring
+    says), the second hand from the shoe the first leaves, the dealer from what both
+    leave drawing to 17 (673a.7(o)) with no Blackjack under the card reader (673a.7(h));
+    settlement by 673a.7(l), (m), (q) and (s). Returns the round nets (jointly with no
+    dealer Blackjack) and the tally (``rounds.TALLIES``: the total wagered, hands offered
+    and taking the Second Chance Wager, its net)."""
+    chart = rounds.chart_tables(dbj.basic_strategy(decks).chart())[up - 1]
+    shoe = tuple(dbj.remove(dbj.full_shoe(decks), [up, pair, pair]))
+
+    def soft(hard: int, ace: bool) -> int:
+        return hard + 10 if ace and hard + 10 <= 21 else hard
+
+    def draws(rest: tuple[int, ...]):  # type: ignore[no-untyped-def]
+        n = sum(rest)
+        for v in range(1, 11):
+            if rest[v - 1]:
+                yield v, rest[v - 1] / n, (*rest[: v - 1], rest[v - 1] - 1, *rest[v:])
+
+    @functools.cache
+    def dealer(rest: tuple[int, ...]) -> dict[int, float]:
+        out: dict[int, float] = collections.defaultdict(float)
+
+        def draw(rest: tuple[int, ...], hard: int, ace: bool, p: float, hole: bool) -> None:
+            total = soft(hard, ace)
+            if total >= 17:
+                out[min(total, 23)] += p
+                return
+            for v, q, left in draws(rest):
+                if hole and {up, v} == {1, 10}:
+                    continue
+                draw(left, hard + v, ace or v == 1, p * q, False)
+
+        draw(rest, up, up == 1, 1.0, True)
+        return out
+
+    def hand(rest, hard, ace, cards, w, doubled, p):  # type: ignore[no-untyped-def]
+        """Yields (chance, shoe left, end): ("fixed", net, stake) or ("stand", total, w,
+        second)."""
+        total = soft(hard, ace)
+        if total == 21:
+            yield p, rest, ("fixed", w, w, 0)
+        elif hard > 21:
+            if chart[3, hard] != 1:
+                yield p, rest, ("fixed", -w, w, 1)
+                return
+            for v, q, left in draws(rest):
+                less = hard - v
+                if less > 21:
+                    yield p * q, left, ("fixed", -2 * w, 2 * w, 2)
+                elif less == 21:
+                    yield p * q, left, ("fixed", w, 2 * w, 2)
+                else:
+                    yield p * q, left, ("stand", less, w, True, 2)
+        elif doubled:
+            yield p, rest, ("stand", total, w, False, 0)
+        else:
+            is_soft = ace and hard + 10 <= 21
+            cell = (
+                (chart[1, total] if total >= 13 else rounds.H_)
+                if is_soft
+                else (chart[0, total] if total >= 5 else rounds.H_)
+            )
+            if cell in (rounds.D_, rounds.DS_) and cards == 2:
+                action = "double"
+            elif cell == rounds.D_ or cell in (rounds.H_, rounds.RH_):
+                action = "hit"
+            else:
+                action = "stand"
+            if action == "stand":
+                yield p, rest, ("stand", total, w, False, 0)
+                return
+            for v, q, left in draws(rest):
+                twice = action == "double"
+                yield from hand(left, hard + v, ace or v == 1, cards + 1, 2 * w if twice
+                                else w, twice, p * q)  # fmt: skip
+
+    def net(end, result: int) -> float:  # type: ignore[no-untyped-def]
+        if end[0] == "fixed":
+            return float(end[1])
+        _, total, w, second, _ = end
+        if result == 22:
+            return 0.0
+        if result == 23 or total > result:
+            return float(w)
+        return 0.0 if total == result else -w * (2.0 if second else 1.0)
+
+    def second_net(end, result: int) -> float:  # type: ignore[no-untyped-def]
+        """The Second Chance Wager's own net: the hand's net less a declined bust's."""
+        if end[-1] != 2:
+            return 0.0
+        return net(end, result) + (end[2] if end[0] == "stand" else end[2] / 2)
+
+    def stake(end) -> float:  # type: ignore[no-untyped-def]
+        return float(end[2]) if end[0] == "fixed" else end[2] * (2.0 if end[3] else 1.0)
+
+    bins: dict[float, float] = collections.defaultdict(float)
+    tally = [0.0] * 4
+    for v1, q1, rest1 in draws(shoe):
+        for p1, left1, end1 in hand(rest1, pair + v1, pair == 1 or v1 == 1, 2, 1, False, q1):
+            for v2, q2, rest2 in draws(left1):
+                for p2, left2, end2 in hand(rest2, pair + v2, pair == 1 or v2 == 1, 2, 1,
+                                            False, p1 * q2):  # fmt: skip
+                    for result, pd in dealer(left2).items():
+                        bins[net(end1, result) + net(end2, result)] += p2 * pd
+                        tally[0] += p2 * pd * (stake(end1) + stake(end2))
+                        tally[1] += p2 * pd * ((end1[-1] > 0) + (end2[-1] > 0))
+                        tally[2] += p2 * pd * ((end1[-1] == 2) + (end2[-1] == 2))
+                        tally[3] += p2 * pd * (second_net(end1, result) + second_net(end2, result))
+    return bins, tally
+
+
+@pytest.mark.parametrize(
+    ("up", "pair"),
+    [
+        (10, 9),
+        pytest.param(6, 8, marks=pytest.mark.slow),
+        pytest.param(1, 10, marks=pytest.mark.slow),
+    ],
+)
+def test_split_equals_card_by_card_reference(up: int, pair: int) -> None:
+    chart = rounds.chart_tables(dbj.basic_strategy(1).chart())
+    got, tally = rounds.play_split(rounds.CHART, chart, np.array(dbj.full_shoe(1)), up, pair)
+    want, want_tally = _reference_split(1, up, pair)
+    for k in range(rounds.BINS):
+        assert got[k] == pytest.approx(want.get((k - 16) / 2, 0.0), rel=1e-11, abs=1e-15), k
+    assert list(tally) == pytest.approx(want_tally, rel=1e-11, abs=1e-15)
+    if up == 10:
+        assert want_tally[1] > 0.1  # busts were offered the Second Chance Wager

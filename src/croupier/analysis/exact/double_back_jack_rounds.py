@@ -4,8 +4,16 @@ on what the card reader revealed. Floats (``float64``, numba); no modelling shor
 
 The round is one player from a full shoe. For each up card and two-card start the kernel
 follows every sequence of cards the player draws (hits, the double down's card, the
-Second Chance card, both split hands' cards) and, at the end of the player's play, takes
-the dealer's final results from the shoe less the up card and **all** the player's cards.
+Second Chance card) to the hand's end, gathers the ends by the cards then out (the order
+of the draws does not matter to what follows) and takes the dealer's final results from
+the shoe less the up card and **all** the player's cards.
+
+**Split hands** (673a.11) are both dealt from one shoe. One hand's ends are gathered by
+the cards ``D`` it draws with their number of orders ``o``: its chance from a shoe is
+``o * F(D)``, ``F(D) = prod_v (shoe_v)_(D_v) / (n)_(|D|)`` (falling factorials). The first
+hand drawing ``D1`` and the second ``D2`` from what it leaves has chance
+``o1 * o2 * F(D1 + D2)``, so every pair of ends is settled against the dealer's results
+from the shoe less the union of the two hands' cards, found once for each union.
 
 **The card reader** (673a.7(h)). On an ace or ten-value up card play goes on only when the
 hole card gives no Blackjack. The hole card is one of the unseen cards and, the shoe being
@@ -46,6 +54,7 @@ the hand's wager (673a.7(l), (s)); a dealer 22 returns a standing hand (673a.7(q
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Final, TypeVar, cast
 
 import numba
@@ -73,7 +82,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def _jit(function: F) -> F:
     """``function`` compiled by numba, its signature kept for the type checker."""
-    return cast(F, numba.njit(cache=True)(function))
+    return cast(F, numba.njit(function))
 
 
 # --- the dealer ------------------------------------------------------------------------
@@ -110,15 +119,13 @@ def dealer_compositions(up: int) -> tuple[npt.NDArray[np.int64], Floats, npt.NDA
 DEALER_STANDS: Final = 17
 
 
-def _dealer_py(shoe: Counts, n: int, key: int, dealer: Any) -> Floats:
+def _dealer_of_py(
+    shoe: Counts, n: int, values: npt.NDArray[np.int64], orders: Floats,
+    results: npt.NDArray[np.int64],
+) -> Floats:  # fmt: skip
     """The dealer's results 17..21, 22, 23+ jointly with no Blackjack (673a.7(h)) with
-    ``shoe`` (``n`` cards) unseen; ``dealer`` is ``(memo, values, orders, results,
-    ends)``: the results memoized by ``key`` (the cards out), the up card's
-    :func:`dealer_compositions`, and (for ``_split``) the first split hand's ends."""
-    memo, values, orders, results = dealer[0], dealer[1], dealer[2], dealer[3]
-    if key in memo:
-        found: Floats = memo[key]
-        return found
+    ``shoe`` (``n`` cards) unseen, summed over the up card's
+    :func:`dealer_compositions` ``(values, orders, results)``."""
     falling = np.ones((10, 24))
     for v in range(10):
         for m in range(1, 24):
@@ -134,6 +141,20 @@ def _dealer_py(shoe: Counts, n: int, key: int, dealer: Any) -> Floats:
             if m:
                 p *= falling[v, m]
         out[results[c]] += p / total[values[c, 10]]
+    return out
+
+
+_dealer_of: Final = _jit(_dealer_of_py)
+
+
+def _dealer_py(shoe: Counts, n: int, key: int, dealer: Any) -> Floats:
+    """:func:`_dealer_of` memoized by ``key`` (the cards out); ``dealer`` is ``(memo,
+    values, orders, results)``."""
+    memo = dealer[0]
+    if key in memo:
+        found: Floats = memo[key]
+        return found
+    out = _dealer_of(shoe, n, dealer[1], dealer[2], dealer[3])
     memo[key] = out
     return out
 
@@ -309,13 +330,49 @@ def _two_py(
 _two: Final = _jit(_two_py)
 
 
-# --- the round enumerated under a fixed strategy ----------------------------------------
-# ``key`` names every card out of the shoe (the dealer's memo), ``own`` the cards the
-# strategy sees: the same, except that a second split hand's ``own`` leaves out the
-# first hand's draws (each split hand plays from its own cards, ``base`` at the split).
-# A hand's end: ``end`` 0 a fixed net ``fixed`` (a 21, a declined bust, a Second Chance
-# card over 21 or to 21); 1 standing on ``total`` (``second``: with a Second Chance
-# Wager); ``w`` its Blackjack Wager (2 doubled).
+# --- one hand followed to its ends under a fixed strategy -------------------------------
+# A hand's end is a code ``(slot * 2 + doubled) * 2 + second``: ``slot`` a standing total
+# (4..20), or 32 (+1 per unit of its Blackjack Wager: a 21, or a Second Chance card to
+# 21), 33 (-1: a declined bust) or 34 (-2: a Second Chance card over 21); ``doubled`` its
+# Blackjack Wager is two units; ``second`` a Second Chance Wager was made (673a.7(l), (s)).
+CODES: Final = 140
+
+
+def _code_table() -> Floats:
+    """Per end code: columns 0..6 the hand's net against dealer result ``r`` (0..4:
+    17..21, 5: 22, 6: 23 or more), 7..13 its Second Chance Wager's own net (the hand's
+    net less the -1 per unit a declined bust loses; 0 without one), then its total
+    wagered, whether a Second Chance Wager was offered and whether taken, in initial
+    units."""
+    table = np.zeros((CODES, 17))
+    for code in range(CODES):
+        second, rest = code % 2, code // 2
+        w = 2.0 if rest % 2 else 1.0
+        slot = rest // 2
+        table[code, 14] = w * (2 if second else 1)
+        table[code, 15] = 1.0 if second or slot == 33 else 0.0
+        table[code, 16] = float(second)
+        for r in range(7):
+            if slot == 32:
+                net = w
+            elif slot == 33:
+                net = -w
+            elif slot == 34:
+                net = -2 * w
+            else:
+                net = w * _net_py(slot, r, bool(second)) if slot < 32 else 0.0
+            table[code, r] = net
+            table[code, 7 + r] = net + w if second else 0.0
+    return table
+
+
+def _end_py(slot: int, w: float, second: bool) -> int:
+    return (slot * 2 + (1 if w > 1.5 else 0)) * 2 + (1 if second else 0)
+
+
+_end: Final = _jit(_end_py)
+
+
 def _decide_py(
     kind: int, chart: npt.NDArray[np.int64], own: int, hard: int, ace: bool, cards: int,
     split: bool, hits: Any, firsts: Any,
@@ -341,97 +398,246 @@ def _decide_py(
 _decide: Final = _jit(_decide_py)
 
 
-def _hand_py(
-    kind: int, chart: npt.NDArray[np.int64], shoe: Counts, n: int, up: int, key: int,
-    own: int, base: int, hard: int, ace: bool, cards: int, w: float, doubled: bool,
-    split: bool, prob: float, stage: int, other: Floats, dm: Any, hits: Any, sc: Any,
-    firsts: Any, bins: Floats, staked: Floats, end: int, total: int, second: bool,
-    fixed: float,
+def _put_py(ends: Any, own: int, code: int, prob: float) -> None:
+    if own not in ends:
+        ends[own] = np.zeros(CODES)
+    ends[own][code] += prob
+
+
+_put: Final = _jit(_put_py)
+
+
+def _walk_py(
+    kind: int, chart: npt.NDArray[np.int64], shoe: Counts, n: int, own: int, hard: int,
+    ace: bool, cards: int, w: float, doubled: bool, split: bool, prob: float, hits: Any,
+    sc: Any, firsts: Any, ends: Any,
 ) -> int:  # fmt: skip
-    """Follow a hand (``cards`` cards so far, ``hard`` points, ``ace``) to its end under
-    strategy ``kind``, each card drawn from ``shoe`` (``n`` cards) with chance
-    ``prob`` so far. ``stage`` 0: an unsplit hand; 1: the first split hand, whose end
-    is gathered for the second; 2: the second, ``other`` the first's ends
-    (end, total, second, w, fixed). With ``end`` 0 or 1 the hand has ended (see below)
-    and is settled, or the second split hand played. One self-recursive function (numba
-    compiles mutual recursion slowly)."""
-    if end >= 0:
-        weight = prob
-        if stage == 2:
-            weight = 0.0
-            for j in range(other.shape[0]):
-                weight += prob * other[j, 5]
-        staked[0] += weight * _clear(shoe, n, up) * (2.0 * w if second else w)
-        if stage == 1:
-            # the first split hand's end, gathered by the cards out (its order of draws
-            # does not matter to the second hand): ``_split`` plays the second from each
-            ends = dm[4]
-            slot = total if end == 1 else (0 if fixed == w else (1 if fixed == -w else 2))
-            code = ((end * 32 + slot) * 2 + (1 if second else 0)) * 2 + (1 if w > 1.5 else 0)
-            if key not in ends:
-                ends[key] = np.zeros(256)
-            found = ends[key]
-            found[code] += prob
-            return 0
-        if end == 0 and stage == 0:
-            bins[int(round(2 * fixed)) + 16] += prob * _clear(shoe, n, up)  # noqa: RUF046
-            return 0
-        d = _dealer(shoe, n, key, dm)
-        for r in range(7):
-            net = fixed if end == 0 else w * _net(total, r, second)
-            if stage == 0:
-                bins[int(round(2 * net)) + 16] += prob * d[r]  # noqa: RUF046
-                continue
-            for j in range(other.shape[0]):
-                o = other[j]
-                first = o[4] if o[0] == 0 else o[3] * _net(int(o[1]), r, o[2] > 0)
-                bins[int(round(2 * (net + first))) + 16] += prob * o[5] * d[r]  # noqa: RUF046
-        return 0
+    """Follow a hand (``cards`` cards, ``hard`` points, ``ace``; ``own`` the key of its
+    cards and the up card) to each of its ends under strategy ``kind``, each card drawn
+    from ``shoe`` (``n`` cards) with chance ``prob`` so far; ``ends[key][code]`` gathers
+    the chance of each end by the cards then out (its order of draws does not matter to
+    the dealer or to another hand)."""
     t = hard + 10 if ace and hard + 10 <= 21 else hard
     if t == 21:
-        return _hand(kind, chart, shoe, n, up, key, own, base, hard, ace, cards, w, doubled,
-                     split, prob, stage, other, dm, hits, sc, firsts, bins, staked, 0, 0,
-                     False, w)  # fmt: skip
+        _put(ends, own, _end(32, w, False), prob)
+        return 0
     if hard > 21:
         take = sc[own] > 0 if kind == OPTIMAL else chart[3, hard] == 1
         if not take:
-            return _hand(kind, chart, shoe, n, up, key, own, base, hard, ace, cards, w,
-                         doubled, split, prob, stage, other, dm, hits, sc, firsts, bins,
-                         staked, 0, 0, False, -w)  # fmt: skip
+            _put(ends, own, _end(33, w, False), prob)
+            return 0
         for i in range(10):
             count = shoe[i]
             if count == 0:
                 continue
-            shoe[i] = count - 1
-            k = key + (1 << (_SHIFT * i))
             left = hard - i - 1
-            p = prob * count / n
-            e, fx = (0, -2.0 * w) if left > 21 else ((0, w) if left == 21 else (1, 0.0))
-            _hand(kind, chart, shoe, n - 1, up, k, own, base, hard, ace, cards, w, doubled,
-                  split, p, stage, other, dm, hits, sc, firsts, bins, staked, e, left, True,
-                  fx)  # fmt: skip
-            shoe[i] = count
+            slot = 34 if left > 21 else (32 if left == 21 else left)
+            _put(ends, own + (1 << (_SHIFT * i)), _end(slot, w, True), prob * count / n)
         return 0
     action = 0 if doubled else _decide(kind, chart, own, hard, ace, cards, split, hits, firsts)
     if action == 0:
-        return _hand(kind, chart, shoe, n, up, key, own, base, hard, ace, cards, w, doubled,
-                     split, prob, stage, other, dm, hits, sc, firsts, bins, staked, 1, t,
-                     False, 0.0)  # fmt: skip
+        _put(ends, own, _end(t, w, False), prob)
+        return 0
     for i in range(10):
         count = shoe[i]
         if count == 0:
             continue
         shoe[i] = count - 1
-        step = 1 << (_SHIFT * i)
-        _hand(kind, chart, shoe, n - 1, up, key + step, own + step, base, hard + i + 1,
+        _walk(kind, chart, shoe, n - 1, own + (1 << (_SHIFT * i)), hard + i + 1,
               ace or i == 0, cards + 1, 2.0 * w if action == 2 else w, action == 2, split,
-              prob * count / n, stage, other, dm, hits, sc, firsts, bins, staked, -1, 0,
-              False, 0.0)  # fmt: skip
+              prob * count / n, hits, sc, firsts, ends)  # fmt: skip
         shoe[i] = count
     return 0
 
 
-_hand: Final = _jit(_hand_py)
+_walk: Final = _jit(_walk_py)
+
+
+def _empty_ends() -> Any:
+    return Dict.empty(key_type=types.int64, value_type=types.float64[:])
+
+
+_empty: Final = _jit(_empty_ends)
+
+
+def _settle_py(
+    table: Floats, c1: int, c2: int, weight: float, d: Floats, bins: Floats, tally: Floats
+) -> None:
+    """Add the ends ``c1`` and ``c2`` (-1: no second hand) with chance ``weight`` times the
+    dealer's results ``d`` (jointly with no Blackjack) to ``bins`` (round nets) and
+    ``tally``: the total wagered, Second Chance Wagers offered and taken (per hand), and
+    the Second Chance Wagers' net, in initial units."""
+    clear = d[0] + d[1] + d[2] + d[3] + d[4] + d[5] + d[6]
+    for k in range(3):
+        tally[k] += weight * clear * (table[c1, 14 + k] + (table[c2, 14 + k] if c2 >= 0 else 0))
+    for r in range(7):
+        net = table[c1, r] + (table[c2, r] if c2 >= 0 else 0.0)
+        bins[int(round(2 * net)) + 16] += weight * d[r]  # noqa: RUF046
+        sc = table[c1, 7 + r] + (table[c2, 7 + r] if c2 >= 0 else 0.0)
+        tally[3] += weight * d[r] * sc
+
+
+_settle: Final = _jit(_settle_py)
+
+
+def _unsplit_py(
+    kind: int, chart: npt.NDArray[np.int64], shoe: Counts, n: int, up: int, key: int,
+    hard: int, ace: bool, action: int, dm: Any, hits: Any, sc: Any, firsts: Any,
+    table: Floats, bins: Floats, tally: Floats,
+) -> int:  # fmt: skip
+    """A two-card start (``key`` its cards and the up card) played on from ``action``
+    (0 stand, 1 hit, 2 double), settled against the dealer's results from the shoe less
+    every card out; adds to ``bins`` (round nets) and ``tally`` (:func:`_settle`)."""
+    ends = _empty()
+    if action == 0:
+        _put(ends, key, _end(hard + 10 if ace and hard + 10 <= 21 else hard, 1.0, False), 1.0)
+    else:
+        for i in range(10):
+            count = shoe[i]
+            if count == 0:
+                continue
+            shoe[i] = count - 1
+            _walk(kind, chart, shoe, n - 1, key + (1 << (_SHIFT * i)), hard + i + 1,
+                  ace or i == 0, 3, 2.0 if action == 2 else 1.0, action == 2, False,
+                  count / n, hits, sc, firsts, ends)  # fmt: skip
+            shoe[i] = count
+    rest = shoe.copy()
+    for out, found in ends.items():
+        drawn = out - key
+        left = n
+        for v in range(10):
+            taken = (drawn >> (_SHIFT * v)) & 63
+            rest[v] = shoe[v] - taken
+            left -= taken
+        d = _dealer(rest, left, out, dm)
+        for code in range(CODES):
+            p = found[code]
+            if p == 0:
+                continue
+            _settle(table, code, -1, p, d, bins, tally)
+    return 0
+
+
+_unsplit: Final = _jit(_unsplit_py)
+
+
+def _unions_py(
+    keys: npt.NDArray[np.int64], shoe: Counts, n: int, falling: Floats, total: Floats,
+    values: npt.NDArray[np.int64], orders: Floats, results: npt.NDArray[np.int64],
+) -> Floats:  # fmt: skip
+    """For each union of both split hands' draws (``keys``): ``F(union)`` times the
+    dealer's results from the shoe it leaves (columns 0..6) and their sum (column 7), in
+    parallel over the unions."""
+    out = np.zeros((keys.shape[0], 8))
+    for index in numba.prange(keys.shape[0]):
+        u = keys[index]
+        rest = shoe.copy()
+        left = n
+        f = 1.0
+        for v in range(10):
+            c = (u >> (_SHIFT * v)) & 63
+            rest[v] = shoe[v] - c
+            left -= c
+            f *= falling[v, c]
+        if f == 0.0:
+            continue
+        f /= total[n - left]
+        d = _dealer_of(rest, left, values, orders, results)
+        for r in range(7):
+            out[index, r] = f * d[r]
+            out[index, 7] += f * d[r]
+    return out
+
+
+_unions: Final = cast(Any, numba.njit(parallel=True)(_unions_py))
+
+
+def _split_py(
+    kind: int, chart: npt.NDArray[np.int64], shoe: Counts, n: int, up: int, key: int,
+    pair: int, dm: Any, hits: Any, sc: Any, firsts: Any, table: Floats, bins: Floats,
+    tally: Floats,
+) -> int:  # fmt: skip
+    """Both split hands of ``pair`` (``shoe``, ``n`` cards, less the up card and both pair
+    cards; ``key`` those three), each played by its own cards, the second from the shoe
+    the first leaves and the dealer from what both leave.
+
+    One hand's ends are gathered by the cards it draws ``D`` with their number of orders
+    ``o(D, end)`` (the chance over ``F(D) = prod_v (shoe_v)_(D_v) / (n)_|D|``, a product of
+    falling factorials). Both hands drawing ``D1`` then ``D2`` has chance
+    ``o1 * o2 * F(D1 + D2)``, so the pairs of ends are settled by the union of their cards,
+    the dealer's results found once for each union."""
+    ends = _empty()
+    for i in range(10):
+        count = shoe[i]
+        if count == 0:
+            continue
+        shoe[i] = count - 1
+        _walk(kind, chart, shoe, n - 1, key + (1 << (_SHIFT * i)), pair + i + 1,
+              pair == 1 or i == 0, 2, 1.0, False, True, count / n, hits, sc, firsts,
+              ends)  # fmt: skip
+        shoe[i] = count
+    falling = np.ones((10, 24))
+    for v in range(10):
+        for m in range(1, 24):
+            falling[v, m] = falling[v, m - 1] * max(shoe[v] - m + 1, 0)
+    total = np.ones(48)
+    for m in range(1, 48):
+        total[m] = total[m - 1] * (n - m + 1)
+    m = len(ends)
+    drawn = np.empty(m, dtype=np.int64)
+    sizes = np.empty(m, dtype=np.int64)
+    start = np.zeros(m + 1, dtype=np.int64)
+    codes = np.empty(m * CODES, dtype=np.int64)
+    orders = np.empty(m * CODES)
+    e = 0
+    for j, (out, found) in enumerate(ends.items()):
+        d = out - key
+        f = 1.0
+        size = 0
+        for v in range(10):
+            c = (d >> (_SHIFT * v)) & 63
+            f *= falling[v, c]
+            size += c
+        f /= total[size]
+        drawn[j], sizes[j] = d, size
+        for code in range(CODES):
+            if found[code] > 0:
+                codes[e] = code
+                orders[e] = found[code] / f
+                e += 1
+        start[j + 1] = e
+    unions = Dict.empty(key_type=types.int64, value_type=types.int64)
+    pairs = np.empty(m * (m + 1) // 2, dtype=np.int64)
+    x = 0
+    for a in range(m):
+        for b in range(a, m):
+            u = drawn[a] + drawn[b]
+            index = unions.get(u, -1)
+            if index < 0:
+                index = len(unions)
+                unions[u] = index
+            pairs[x] = index
+            x += 1
+    keys = np.empty(len(unions), dtype=np.int64)
+    for u, index in unions.items():
+        keys[index] = u
+    results = _unions(keys, shoe, n, falling, total, dm[1], dm[2], dm[3])
+    x = 0
+    for a in range(m):
+        for b in range(a, m):
+            row = results[pairs[x]]
+            x += 1
+            if row[7] == 0.0:
+                continue
+            twice = 1.0 if a == b else 2.0
+            for i in range(start[a], start[a + 1]):
+                for j in range(start[b], start[b + 1]):
+                    _settle(table, codes[i], codes[j], twice * orders[i] * orders[j], row,
+                            bins, tally)  # fmt: skip
+    return 0
+
+
+_split: Final = _jit(_split_py)
 
 
 # --- a dealer up card, every start ------------------------------------------------------
@@ -459,95 +665,6 @@ def _first_chart_py(chart: npt.NDArray[np.int64], c1: int, c2: int) -> int:
 _first_chart: Final = _jit(_first_chart_py)
 
 
-def _split_py(
-    kind: int, chart: npt.NDArray[np.int64], shoe: Counts, n: int, up: int, key: int,
-    pair: int, dm: Any, hits: Any, sc: Any, firsts: Any, bins: Floats, staked: Floats,
-) -> int:  # fmt: skip
-    """Both split hands of ``pair`` (``shoe`` less the up card and both pair cards): the
-    first hand's ends gathered by the cards out, then the second hand from each."""
-    ends = Dict.empty(key_type=types.int64, value_type=types.float64[:])
-    gather = (dm[0], dm[1], dm[2], dm[3], ends)
-    none = np.zeros((1, 6))
-    for i in range(10):
-        count = shoe[i]
-        if count == 0:
-            continue
-        shoe[i] = count - 1
-        step = 1 << (_SHIFT * i)
-        _hand(kind, chart, shoe, n - 1, up, key + step, key + step, key, pair + i + 1,
-              pair == 1 or i == 0, 2, 1.0, False, True, count / n, 1, none, gather, hits, sc,
-              firsts, bins, staked, -1, 0, False, 0.0)  # fmt: skip
-        shoe[i] = count
-    rest = shoe.copy()
-    for out, found in ends.items():
-        m = 0
-        for code in range(256):
-            if found[code] > 0:
-                m += 1
-        other = np.zeros((m, 6))
-        j = 0
-        for code in range(256):
-            if found[code] > 0:
-                wbit, c = code % 2, code // 2
-                second, c = c % 2, c // 2
-                slot, end = c % 32, c // 32
-                w = 2.0 if wbit else 1.0
-                other[j, 0] = end
-                other[j, 1] = slot
-                other[j, 2] = second
-                other[j, 3] = w
-                other[j, 4] = 0.0 if end else (w if slot == 0 else (-w if slot == 1 else -2 * w))
-                other[j, 5] = found[code]
-                j += 1
-        drawn = out - key
-        left = n
-        for v in range(10):
-            taken = (drawn >> (_SHIFT * v)) & 63
-            rest[v] = shoe[v] - taken
-            left -= taken
-        for i in range(10):
-            count = rest[i]
-            if count == 0:
-                continue
-            rest[i] = count - 1
-            step = 1 << (_SHIFT * i)
-            _hand(kind, chart, rest, left - 1, up, out + step, key + step, key, pair + i + 1,
-                  pair == 1 or i == 0, 2, 1.0, False, True, count / left, 2, other, gather,
-                  hits, sc, firsts, bins, staked, -1, 0, False, 0.0)  # fmt: skip
-            rest[i] = count
-    return 0
-
-
-_split: Final = _jit(_split_py)
-
-
-def _unsplit_py(
-    kind: int, chart: npt.NDArray[np.int64], shoe: Counts, n: int, up: int, key: int,
-    hard: int, ace: bool, action: int, dm: Any, hits: Any, sc: Any, firsts: Any,
-    bins: Floats, staked: Floats,
-) -> int:  # fmt: skip
-    """A two-card start played on from ``action`` (0 stand, 1 hit, 2 double)."""
-    other = np.zeros((1, 6))
-    if action == 0:
-        return _hand(kind, chart, shoe, n, up, key, key, key, hard, ace, 2, 1.0, True,
-                     False, 1.0, 0, other, dm, hits, sc, firsts, bins, staked, -1, 0, False,
-                     0.0)  # fmt: skip
-    for i in range(10):
-        count = shoe[i]
-        if count == 0:
-            continue
-        shoe[i] = count - 1
-        step = 1 << (_SHIFT * i)
-        _hand(kind, chart, shoe, n - 1, up, key + step, key + step, key, hard + i + 1,
-              ace or i == 0, 3, 2.0 if action == 2 else 1.0, action == 2, False, count / n,
-              0, other, dm, hits, sc, firsts, bins, staked, -1, 0, False, 0.0)  # fmt: skip
-        shoe[i] = count
-    return 0
-
-
-_unsplit: Final = _jit(_unsplit_py)
-
-
 def _value_of(bins: Floats) -> float:
     value = 0.0
     for k in range(BINS):
@@ -560,18 +677,17 @@ _value: Final = _jit(_value_of)
 
 def _up_card_py(
     kind: int, chart: npt.NDArray[np.int64], full: Counts, up: int, bins: Floats,
-    staked: Floats, actions: npt.NDArray[np.int64], values: npt.NDArray[np.int64],
-    orders: Floats, results: npt.NDArray[np.int64],
+    tally: Floats, actions: npt.NDArray[np.int64], values: npt.NDArray[np.int64],
+    orders: Floats, results: npt.NDArray[np.int64], table: Floats,
 ) -> int:  # fmt: skip
     """Add every start against the up card ``up`` (its chance included) to ``bins`` (round
-    nets) and ``staked`` (the total wagered); ``actions[c1, c2]`` gets the first action
+    nets) and ``tally`` (:func:`_settle`); ``actions[c1, c2]`` gets the first action
     played (0 stand, 1 hit, 2 double, 3 split, 4 surrender)."""
     dm = (
         Dict.empty(key_type=types.int64, value_type=types.float64[:]),
         values,
         orders,
         results,
-        Dict.empty(key_type=types.int64, value_type=types.float64[:]),
     )
     total_cards = full.sum()
     shoe = full.copy()
@@ -588,7 +704,7 @@ def _up_card_py(
                 weight *= 2.0
             if (c1 == 1 and c2 == 10) or (c1 == 10 and c2 == 1):
                 bins[2 * 2 + 16] += weight
-                staked[0] += weight
+                tally[0] += weight
                 continue
             shoe[c1 - 1] -= 1
             shoe[c2 - 1] -= 1
@@ -596,13 +712,13 @@ def _up_card_py(
             key = base + (1 << (_SHIFT * (c1 - 1))) + (1 << (_SHIFT * (c2 - 1)))
             clear = _clear(shoe, n, up)
             bins[-1 * 2 + 16] += weight * (1.0 - clear)
-            staked[0] += weight * (1.0 - clear)
+            tally[0] += weight * (1.0 - clear)
             hits = Dict.empty(key_type=types.int64, value_type=types.float64)
             sc = Dict.empty(key_type=types.int64, value_type=types.float64)
             firsts = Dict.empty(key_type=types.int64, value_type=types.float64)
             hard, ace = c1 + c2, c1 == 1
             local = np.zeros(BINS)
-            put = np.zeros(1)
+            put = np.zeros(4)
             if kind == CHART:
                 action = _first_chart(chart, c1, c2)
             else:
@@ -625,8 +741,8 @@ def _up_card_py(
                             firsts[k2] = float(np.argmax(two))
                         shoe[i] += 1
                     split_bins = np.zeros(BINS)
-                    split_put = np.zeros(1)
-                    _split(kind, chart, shoe, n, up, key, c1, dm, hits2, sc2, firsts,
+                    split_put = np.zeros(4)
+                    _split(kind, chart, shoe, n, up, key, c1, dm, hits2, sc2, firsts, table,
                            split_bins, split_put)  # fmt: skip
                     if _value(split_bins) > best:
                         action = 3
@@ -635,14 +751,16 @@ def _up_card_py(
                 local[-1 + 16] += clear
                 put[0] += clear
             elif action == 3 and kind == CHART:
-                _split(kind, chart, shoe, n, up, key, c1, dm, hits, sc, firsts, local, put)
+                _split(kind, chart, shoe, n, up, key, c1, dm, hits, sc, firsts, table, local,
+                       put)  # fmt: skip
             elif action != 3:
                 _unsplit(kind, chart, shoe, n, up, key, hard, ace, action, dm, hits, sc,
-                         firsts, local, put)  # fmt: skip
+                         firsts, table, local, put)  # fmt: skip
             actions[c1, c2] = action
             for k in range(BINS):
                 bins[k] += weight * local[k]
-            staked[0] += weight * put[0]
+            for k in range(4):
+                tally[k] += weight * put[k]
             shoe[c1 - 1] += 1
             shoe[c2 - 1] += 1
     return 0
@@ -679,50 +797,99 @@ def chart_tables(rows: Any) -> npt.NDArray[np.int64]:
     return out
 
 
+TALLIES: Final = ("average_wager", "second_chance_offered", "second_chance_taken",
+                   "second_chance_net")  # fmt: skip
+"""What a round's ``tally`` holds, per initial Blackjack Wager: the expected total
+wagered, the expected number of hands offered and taking the Second Chance Wager
+(673a.7(l)) and the Second Chance Wagers' expected net."""
+
+
+@dataclass(frozen=True)
+class RoundFigures:
+    """The whole round per initial Blackjack Wager from a full shoe of ``decks`` decks
+    under ``strategy`` (``"chart"`` or ``"optimal"``): ``nets[k]`` the chance of a round
+    net of ``(k - 16) / 2`` units and ``tally`` (:data:`TALLIES`). Floats."""
+
+    decks: int
+    strategy: str
+    nets: Floats
+    tally: Floats
+
+    @property
+    def expected_return(self) -> float:
+        return float(np.dot(self.nets, (np.arange(BINS) - 16) / 2))
+
+    @property
+    def average_wager(self) -> float:
+        return float(self.tally[0])
+
+
 def play_up_card(
     kind: int, chart: npt.NDArray[np.int64], full: Counts, up: int
-) -> tuple[Floats, float, npt.NDArray[np.int64]]:
+) -> tuple[Floats, Floats, npt.NDArray[np.int64]]:
     """One up card's share of the round: the round-net bins (half units, -8 to +4.5,
-    each with the chance of this up card and its outcome), the expected total wagered
-    and the first action per start (``[c1, c2]``, ``c1 <= c2``; -1 where none)."""
+    each with the chance of this up card and its outcome), the tally (:data:`TALLIES`,
+    with the same weight) and the first action per start (``[c1, c2]``, ``c1 <= c2``; -1
+    where none; 0 stand, 1 hit, 2 double, 3 split, 4 surrender)."""
     bins = np.zeros(BINS)
-    staked = np.zeros(1)
+    tally = np.zeros(4)
     actions = np.full((11, 11), -1, dtype=np.int64)
     values, orders, results = dealer_compositions(up)
-    _up_card(kind, chart[up - 1], full.astype(np.int64), up, bins, staked, actions, values,
-             orders, results)  # fmt: skip
-    return bins, float(staked[0]), actions
+    _up_card(kind, chart[up - 1], full.astype(np.int64), up, bins, tally, actions, values,
+             orders, results, _code_table())  # fmt: skip
+    return bins, tally, actions
 
 
-def play(
-    decks: int, kind: int, *, progress: Callable[[int], None] | None = None
-) -> tuple[Floats, float]:
+def play_split(
+    kind: int, chart: npt.NDArray[np.int64], full: Counts, up: int, pair: int
+) -> tuple[Floats, Floats]:
+    """Splitting ``pair`` against the up card ``up`` from the shoe ``full`` (10 counts,
+    aces first), both hands played by strategy ``kind`` from their own cards: the
+    round-net bins jointly with no dealer Blackjack (half units, -8 to +4.5, given the
+    up card and the pair) and the tally (:data:`TALLIES`), in initial units."""
+    values, orders, results = dealer_compositions(up)
+    shoe = full.astype(np.int64).copy()
+    for card in (up, pair, pair):
+        shoe[card - 1] -= 1
+    key = (1 << (_SHIFT * (up - 1))) + 2 * (1 << (_SHIFT * (pair - 1)))
+    dm = (Dict.empty(key_type=types.int64, value_type=types.float64[:]), values, orders, results)
+    bins = np.zeros(BINS)
+    tally = np.zeros(4)
+    hits = Dict.empty(key_type=types.int64, value_type=types.float64)
+    _split(kind, chart[up - 1], shoe, int(shoe.sum()), up, key, pair, dm, hits, hits.copy(),
+           hits.copy(), _code_table(), bins, tally)  # fmt: skip
+    return bins, tally
+
+
+def play(decks: int, kind: int, *, progress: Callable[[int], None] | None = None) -> RoundFigures:
     """The whole round per initial Blackjack Wager from a full shoe of ``decks`` decks
-    under strategy ``kind`` (:data:`CHART` or :data:`OPTIMAL`): the chance of each round
-    net (bins of half units, -8 to +4.5) and the expected total wagered (initial units).
-    ``progress(up)`` is called after each up card. Raises ``ValueError`` for a deck
-    count outside 1 to 8 (673a.3(a))."""
+    under strategy ``kind`` (:data:`CHART` or :data:`OPTIMAL`). ``progress(up)`` is called
+    after each up card. Raises ``ValueError`` for a deck count outside 1 to 8
+    (673a.3(a))."""
     from croupier.analysis.exact.double_back_jack import basic_strategy, full_shoe
 
     chart = chart_tables(basic_strategy(decks).chart())
     full = np.array(full_shoe(decks), dtype=np.int64)
     bins = np.zeros(BINS)
-    staked = 0.0
+    tally = np.zeros(4)
     for up in range(1, 11):
-        part, put, _ = play_up_card(kind, chart, full, up)
+        part, counted, _ = play_up_card(kind, chart, full, up)
         bins += part
-        staked += put
+        tally += counted
         if progress is not None:
             progress(up)
-    return bins, staked
+    return RoundFigures(decks, "chart" if kind == CHART else "optimal", bins, tally)
 
 
 __all__ = [
     "BINS",
     "CHART",
     "OPTIMAL",
+    "TALLIES",
+    "RoundFigures",
     "chart_tables",
     "dealer_compositions",
     "play",
+    "play_split",
     "play_up_card",
 ]
