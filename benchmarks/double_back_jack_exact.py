@@ -1,8 +1,10 @@
-"""Time the exact Double Back Jack analysis (analysis/exact/double_back_jack.py).
+"""Time the Double Back Jack par sheet (analysis/exact/double_back_jack.py).
 
-For each shoe: the composition-dependent strategy (every up card and two-card start),
-the expected return playing it (every card sequence the player draws) and the par
-sheet. The target is under 30 seconds for 6 decks. The 6-deck shoe is timed first, in
+For each shoe: the composition-dependent strategy and its chart (every up card and
+two-card start), the kept card-by-card figures read and checked against their digest
+(analysis/exact/double_back_jack_figures.py; the enumeration that makes them is timed by
+benchmarks/double_back_jack_rounds.py), and the par sheet. The target is under 30
+seconds for 6 decks. The 6-deck shoe is timed first, in
 this fresh process, so its figure includes importing and compiling the numba kernels;
 the others reuse them. The last line is the 6-deck time (``benchmarks/run.py`` reads it).
 

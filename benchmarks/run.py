@@ -218,7 +218,8 @@ def exact(quick: bool) -> list[str]:
     try:
         seconds, what = double_back_jack_exact()
         rows.append(
-            f"| Double Back Jack, 6 decks ({what}) | {seconds:.1f} s | "
+            f"| Double Back Jack par sheet, 6 decks, reading the kept card-by-card figures "
+            f"({what}; the enumeration itself is the rounds part) | {seconds:.1f} s | "
             f"{DOUBLE_BACK_JACK_TARGET_S:.0f} s | {_verdict(seconds, DOUBLE_BACK_JACK_TARGET_S)} |"
         )
     except Exception as error:

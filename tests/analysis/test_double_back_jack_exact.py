@@ -288,8 +288,16 @@ def test_cli_analyze_with_decks() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["decks"] == 1
-    assert [w["wager"] for w in data["wagers"]] == ["blackjack", "insurance"]
-    assert data["wagers"][1]["return_exact"] == "-1/17"
+    wagers = {w["wager"]: w for w in data["wagers"]}
+    assert list(wagers) == [
+        "blackjack",
+        "blackjack:chart",
+        "insurance",
+        "insurance:tens_held_0",
+        "insurance:tens_held_1",
+        "insurance:tens_held_2",
+    ]
+    assert wagers["insurance"]["return_exact"] == "-1/17"
     assert data["strategy"][0]["cells"]["A"] in {"H", "S", "D", "Ds", "Rh", "Rs"}
     table = runner.invoke(app, ["analyze", "double-back-jack", "--decks", "1"])
     assert table.exit_code == 0, table.output

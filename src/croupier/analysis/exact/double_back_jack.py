@@ -865,29 +865,115 @@ def _net_label(net: Fraction) -> str:
     return f"{'+' if net > 0 else ''}{float(net):g}"
 
 
-def blackjack_figures(decks: int) -> WagerFigures:
-    """The whole game per initial Blackjack Wager under :func:`basic_strategy` (floats
-    from :func:`analyze`, as fractions of 10**15), the outcomes by round net."""
-    game = analyze(decks)
-    kept = [(k, p) for k, p in enumerate(game.nets) if p > 1e-15]
+CARD_BY_CARD: Final = (
+    "combinatorial (approximate: floating point only; every card out of the shoe and the "
+    "card reader's answer condition the dealer and every decision, both split hands drawn "
+    "from one shoe)"
+)
+"""How the kept card-by-card figures are found
+(:mod:`croupier.analysis.exact.double_back_jack_rounds`)."""
+
+DESCRIPTION: Final = (
+    "The whole game per initial Blackjack Wager: Blackjack, double down, split and Second "
+    "Chance Wagers (673a.6-673a.12)"
+)
+
+
+def _round_wager(
+    name: str, nets: Floats, strategy: str, method: str, extra: tuple[tuple[str, float], ...]
+) -> WagerFigures:
+    """A whole-game wager from its round-net bins (floats held as fractions of 10**15)."""
+    kept = [(k, p) for k, p in enumerate(nets) if p > 1e-15]
     probabilities = _fractions([p for _, p in kept])
     outcomes = [
         OutcomeFigures(
-            f"net {_net_label(Fraction(k - 16, 2))}",
-            probability,
-            Fraction(k - 16, 2),
-            k > 16,
+            f"net {_net_label(Fraction(k - 16, 2))}", probability, Fraction(k - 16, 2), k > 16
         )
         for (k, _), probability in zip(kept, probabilities, strict=True)
     ]
     return WagerFigures.from_outcomes(
-        "blackjack",
+        name,
         outcomes,
-        strategy=f"composition-dependent basic strategy, {decks} deck{'s' * (decks != 1)}",
-        method=METHOD,
+        strategy=strategy,
+        method=method,
+        description=DESCRIPTION,
+        extra=tuple((key, Fraction(round(value * 10**15), 10**15)) for key, value in extra),
+    )
+
+
+def _second_chance(tally: Floats) -> tuple[tuple[str, float], ...]:
+    """The Second Chance Wager's figures per round (673a.7(l)): hands offered it, hands
+    taking it, and its own return per unit it stakes."""
+    offered, taken, net = float(tally[1]), float(tally[2]), float(tally[3])
+    return (
+        ("second_chance_offered", offered),
+        ("second_chance_taken", taken),
+        ("second_chance_return", net / taken if taken else 0.0),
+    )
+
+
+def blackjack_figures(decks: int) -> WagerFigures:
+    """The whole game per initial Blackjack Wager: the best composition-dependent play,
+    enumerated card by card, where its figures are kept for ``decks`` decks
+    (:mod:`~croupier.analysis.exact.double_back_jack_figures`); otherwise
+    :func:`basic_strategy` by :func:`analyze` (its method names the shortcuts)."""
+    from croupier.analysis.exact.double_back_jack_figures import stored
+
+    shoe = f"{decks} deck{'s' * (decks != 1)}"
+    best = stored(decks, "optimal")
+    if best is not None:
+        return _round_wager(
+            "blackjack",
+            best.nets,
+            f"the best composition-dependent play (every decision from the cards out), {shoe}",
+            CARD_BY_CARD,
+            _second_chance(best.tally),
+        )
+    game = analyze(decks)
+    return _round_wager(
+        "blackjack",
+        game.nets,
+        f"composition-dependent basic strategy, {shoe}",
+        METHOD,
+        (),
+    )
+
+
+def chart_figures(decks: int) -> WagerFigures | None:
+    """The whole game per initial Blackjack Wager playing the printed chart
+    (:meth:`BasicStrategy.chart`) cell by cell, enumerated card by card; ``None`` where
+    its figures are not kept for ``decks`` decks."""
+    from croupier.analysis.exact.double_back_jack_figures import stored
+
+    chart = stored(decks, "chart")
+    if chart is None:
+        return None
+    shoe = f"{decks} deck{'s' * (decks != 1)}"
+    return _round_wager(
+        "blackjack:chart",
+        chart.nets,
+        f"the printed chart exactly as printed (by total), {shoe}",
+        CARD_BY_CARD,
+        _second_chance(chart.tally),
+    )
+
+
+def insurance_by_tens(decks: int, tens: int) -> WagerFigures:
+    """The Insurance Wager per unit when the dealer shows an ace and the player holds
+    ``tens`` (0, 1 or 2) ten-value cards among the two dealt: the hole card is one of the
+    other cards of the shoe (673a.8, 673a.12(c)). Exact."""
+    shoe = remove(full_shoe(decks), [1])
+    left = Fraction(shoe[9] - tens, sum(shoe) - 2)
+    outcomes = (
+        OutcomeFigures("ten-value hole card", left, INSURANCE_ODDS, True),
+        OutcomeFigures("any other hole card", 1 - left, Fraction(-1), False),
+    )
+    return WagerFigures.from_outcomes(
+        f"insurance:tens_held_{tens}",
+        outcomes,
         description=(
-            "The whole game per initial Blackjack Wager: Blackjack, double down, split "
-            "and Second Chance Wagers (673a.6-673a.12)"
+            f"Insurance Wager on a dealer ace with {tens} ten-value card"
+            f"{'s' * (tens != 1)} among the player's two, per unit insured (673a.8)"
         ),
     )
 
@@ -933,45 +1019,78 @@ class DoubleBackJackParSheet(ParSheet):
 def par_sheet(rules: DoubleBackJackRules | None = None) -> DoubleBackJackParSheet:
     """The par sheet of Double Back Jack for the Rules Submission's shoe (``decks``,
     673a.3(a); default :class:`DoubleBackJackRules`): ``blackjack`` (the whole game per
-    initial Blackjack Wager with :func:`basic_strategy`) and ``insurance`` (per unit
-    insured, on a dealer ace), the chart of the strategy and the element of risk.
-    Payouts are whole odds (2 to 1, 1 to 1) except surrender's half, whose rounding of
-    odd cents is ignored."""
+    initial Blackjack Wager, :func:`blackjack_figures`), ``blackjack:chart`` (the printed
+    chart, :func:`chart_figures`, where kept), ``insurance`` (per unit insured on a dealer
+    ace) and ``insurance:tens_held_N`` (by the ten-value cards the player holds), the
+    chart, the element of risk and the average total wager of the best play. Payouts
+    are whole odds (2 to 1, 1 to 1) except surrender's half, whose rounding of odd cents
+    is ignored."""
     rules = rules if rules is not None else DoubleBackJackRules()
     decks = rules.decks
-    game = analyze(decks)
     blackjack = blackjack_figures(decks)
+    chart = chart_figures(decks)
     insurance = insurance_figures(decks)
+    by_tens = tuple(insurance_by_tens(decks, tens) for tens in range(3))
     strategy = basic_strategy(decks)
     shoe = f"{decks} deck{'s' * (decks != 1)}"
-    notes = (
-        f"{shoe}, one player from a full shoe. The strategy is found per up card "
-        "and two-card start with the shoe less those cards (composition dependent for "
-        "the first decision, by total afterwards); the return plays it with the player's "
-        "draws depleting the shoe and the dealer's results from the shoe less the up card "
-        "and the start. Floats (numba), rounded to 1e-15 as fractions.",
-        f"House edge {float(blackjack.house_edge) * 100:.4f}% per initial Blackjack Wager; "
-        f"element of risk {-game.element_of_risk * 100:.4f}% per total amount wagered "
-        f"(average {game.average_wager:.6f} initial units per round, doubles, splits and "
+    if blackjack.method == CARD_BY_CARD:
+        from croupier.analysis.exact.double_back_jack_figures import stored
+
+        kept = stored(decks, "optimal")
+        assert kept is not None
+        average = kept.average_wager
+        how = (
+            f"{shoe}, one player from a full shoe, enumerated card by card: the dealer's "
+            "results from the shoe less every card out and given the card reader's answer, "
+            "both split hands from one shoe (floats; python -m "
+            "croupier.analysis.exact.double_back_jack_figures computes them again)."
+        )
+    else:
+        average = analyze(decks).average_wager
+        how = (
+            f"{shoe}, one player from a full shoe. No card-by-card figures are kept for "
+            f"{shoe}: blackjack is approximate ({METHOD.removeprefix('combinatorial ')}), "
+            "and the printed chart's own figure is not given."
+        )
+    element = float(blackjack.expected_return) / average
+    notes = [
+        how,
+        f"House edge {float(blackjack.house_edge) * 100:.4f}% per initial Blackjack Wager "
+        f"({blackjack.strategy}); element of risk {-element * 100:.4f}% per total amount "
+        f"wagered (average {average:.6f} initial units per round, doubles, splits and "
         "Second Chance Wagers included).",
+    ]
+    if chart is not None:
+        gap = float(blackjack.expected_return - chart.expected_return) * 100
+        notes.append(
+            f"The printed chart, played exactly as printed, returns "
+            f"{float(chart.expected_return) * 100:+.4f}% per initial Blackjack Wager, "
+            f"{gap:.4f} points less than the best play."
+        )
+    notes += [
         "A player Blackjack is paid 2 to 1 at once, before the card reader (673a.7(f)); "
         "a 21 is paid 1 to 1 at once (673a.7(m)); a dealer 22 returns the other hands "
         "(673a.7(q)(1)); surrender after the card reader (673a.9(a)); a declined Second "
         "Chance loses at once (docs/interpretations.md).",
         f"Insurance returns {float(insurance.expected_return):+.6f} per unit "
-        f"({exact_text(insurance.expected_return)}) when the player's own cards are not "
-        "counted.",
-    )
+        f"({exact_text(insurance.expected_return)}) over all the player's cards; by the "
+        "ten-value cards the player holds: "
+        + ", ".join(f"{k}: {exact_text(w.expected_return)}" for k, w in enumerate(by_tens))
+        + ".",
+        "These figures are for a fresh shoe each round; a shoe dealt to the cover card "
+        "differs (croupier simulate double_back_jack gives it with its interval).",
+    ]
+    wagers = (blackjack, *(() if chart is None else (chart,)), insurance, *by_tens)
     return DoubleBackJackParSheet(
         game=GAME,
         variant=None,
-        wagers=(blackjack, insurance),
-        notes=notes,
+        wagers=wagers,
+        notes=tuple(notes),
         rules_sha256=rules.sha256(),
         decks=decks,
         strategy=strategy.chart(),
-        element_of_risk=game.element_of_risk,
-        average_wager=game.average_wager,
+        element_of_risk=element,
+        average_wager=average,
     )
 
 
@@ -992,8 +1111,10 @@ __all__ = [
     "analyze",
     "basic_strategy",
     "blackjack_figures",
+    "chart_figures",
     "dealer_outcomes",
     "full_shoe",
+    "insurance_by_tens",
     "insurance_figures",
     "insurance_return",
     "par_sheet",
