@@ -117,7 +117,7 @@ def test_unkept_shoe_falls_back_to_the_approximate_analysis() -> None:
     names = {w.wager: w for w in sheet.wagers}
     assert names["blackjack"].method == dbj.METHOD
     assert "blackjack:chart" not in names
-    assert "No card-by-card figures are kept for 3 decks" in sheet.notes[0]
+    assert "No current card-by-card figures are kept for 3 decks" in sheet.notes[0]
 
 
 @pytest.mark.parametrize(

@@ -72,9 +72,10 @@ cards (and the Second Chance card), the player's draws ignore what the card read
 says of the hole card, and a split's two hands each draw from the shoe less the up card
 and the pair, independent given the dealer's result (the par sheet's ``method`` names
 them; :mod:`croupier.analysis.exact.double_back_jack_rounds` enumerates without them).
-The simulation, which has none of them, agrees within its 99.9% intervals
-(tests/analysis/test_double_back_jack_simulation.py; one deck, where they matter most:
-+0.26% +- 0.18% simulated against +0.32%). One player plays alone at the table (other
+They matter: the card-by-card figures (:mod:`.double_back_jack_figures`) are 0.008 to
+0.034 points below this one at 1 to 8 decks (one deck +0.288% for the best play against
++0.322% here); the par sheet uses this analysis only for a shoe with no card-by-card
+figures kept. One player plays alone at the table (other
 players' cards, unseen, change no expectation), from a full shoe (the first round after
 a shuffle).
 """
@@ -879,10 +880,23 @@ DESCRIPTION: Final = (
 )
 
 
+def _approximate(value: float) -> Fraction:
+    """A float held as a fraction of 10**15 (not an exact figure: its wager's method says
+    so)."""
+    return Fraction(round(value * 10**15), 10**15)
+
+
 def _round_wager(
-    name: str, nets: Floats, strategy: str, method: str, extra: tuple[tuple[str, float], ...]
+    name: str,
+    nets: Floats,
+    average: float,
+    strategy: str,
+    method: str,
+    extra: tuple[tuple[str, float], ...],
 ) -> WagerFigures:
-    """A whole-game wager from its round-net bins (floats held as fractions of 10**15)."""
+    """A whole-game wager from its round-net bins and its average total wager in initial
+    units (floats held as fractions of 10**15); its element of risk is the expected loss
+    per unit of the total wagered."""
     kept = [(k, p) for k, p in enumerate(nets) if p > 1e-15]
     probabilities = _fractions([p for _, p in kept])
     outcomes = [
@@ -897,18 +911,21 @@ def _round_wager(
         strategy=strategy,
         method=method,
         description=DESCRIPTION,
-        extra=tuple((key, Fraction(round(value * 10**15), 10**15)) for key, value in extra),
+        element_of_risk=_approximate(-float(np.dot(nets, (np.arange(_BINS) - 16) / 2)) / average),
+        extra=tuple((key, _approximate(value)) for key, value in extra),
     )
 
 
 def _second_chance(tally: Floats) -> tuple[tuple[str, float], ...]:
-    """The Second Chance Wager's figures per round (673a.7(l)): hands offered it, hands
-    taking it, and its own return per unit it stakes."""
-    offered, taken, net = float(tally[1]), float(tally[2]), float(tally[3])
+    """The Second Chance Wager's figures (673a.7(l)): hands offered it per round, hands
+    taking it per round, and what taking it gains per hand that takes it, in initial
+    units (the hand's net with it less the -1 per unit a declined bust loses;
+    docs/interpretations.md)."""
+    offered, taken, gain = float(tally[1]), float(tally[2]), float(tally[3])
     return (
-        ("second_chance_offered", offered),
-        ("second_chance_taken", taken),
-        ("second_chance_return", net / taken if taken else 0.0),
+        ("second_chance_offered_per_round", offered),
+        ("second_chance_taken_per_round", taken),
+        ("second_chance_gain_per_take", gain / taken if taken else 0.0),
     )
 
 
@@ -925,7 +942,10 @@ def blackjack_figures(decks: int) -> WagerFigures:
         return _round_wager(
             "blackjack",
             best.nets,
-            f"the best composition-dependent play (every decision from the cards out), {shoe}",
+            best.average_wager,
+            f"the best composition-dependent play, {shoe}: every decision from the cards "
+            "out, a split hand from its own cards (a player who also counts the other "
+            "split hand can do slightly better)",
             CARD_BY_CARD,
             _second_chance(best.tally),
         )
@@ -933,7 +953,8 @@ def blackjack_figures(decks: int) -> WagerFigures:
     return _round_wager(
         "blackjack",
         game.nets,
-        f"composition-dependent basic strategy, {shoe}",
+        game.average_wager,
+        f"composition-dependent basic strategy (first decision), {shoe}",
         METHOD,
         (),
     )
@@ -952,6 +973,7 @@ def chart_figures(decks: int) -> WagerFigures | None:
     return _round_wager(
         "blackjack:chart",
         chart.nets,
+        chart.average_wager,
         f"the printed chart exactly as printed (by total), {shoe}",
         CARD_BY_CARD,
         _second_chance(chart.tally),
@@ -1001,7 +1023,7 @@ class DoubleBackJackParSheet(ParSheet):
     def chart_table(self) -> Table:
         """The strategy chart as a Rich table (``croupier analyze`` prints it)."""
         decks = f"{self.decks} deck{'s' * (self.decks != 1)}"
-        table = Table(title=f"Double Back Jack basic strategy, {decks}")
+        table = Table(title=f"Double Back Jack printed chart (blackjack:chart), {decks}")
         table.add_column("Hand")
         for name in CHART_UP_NAMES:
             table.add_column(name, justify="center")
@@ -1048,9 +1070,12 @@ def par_sheet(rules: DoubleBackJackRules | None = None) -> DoubleBackJackParShee
     else:
         average = analyze(decks).average_wager
         how = (
-            f"{shoe}, one player from a full shoe. No card-by-card figures are kept for "
-            f"{shoe}: blackjack is approximate ({METHOD.removeprefix('combinatorial ')}), "
-            "and the printed chart's own figure is not given."
+            f"{shoe}, one player from a full shoe. No current card-by-card figures are "
+            f"kept for {shoe} (python -m croupier.analysis.exact.double_back_jack_figures "
+            f"--decks {decks} computes them): blackjack is the previous analysis, "
+            f"{METHOD.removeprefix('combinatorial (').removesuffix(')')}; at 1, 2, 6 and 8 "
+            "decks it runs 0.008 to 0.034 points above the card-by-card figure of the best "
+            "play. The printed chart's own figure is not given."
         )
     element = float(blackjack.expected_return) / average
     notes = [
@@ -1078,7 +1103,7 @@ def par_sheet(rules: DoubleBackJackRules | None = None) -> DoubleBackJackParShee
         + ", ".join(f"{k}: {exact_text(w.expected_return)}" for k, w in enumerate(by_tens))
         + ".",
         "These figures are for a fresh shoe each round; a shoe dealt to the cover card "
-        "differs (croupier simulate double_back_jack gives it with its interval).",
+        "differs (croupier simulate double-back-jack gives it with its interval).",
     ]
     wagers = (blackjack, *(() if chart is None else (chart,)), insurance, *by_tens)
     return DoubleBackJackParSheet(
