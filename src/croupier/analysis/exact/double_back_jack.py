@@ -1075,7 +1075,7 @@ def par_sheet(rules: DoubleBackJackRules | None = None) -> DoubleBackJackParShee
             f"--decks {decks} computes them): blackjack is the previous analysis, "
             f"{METHOD.removeprefix('combinatorial (').removesuffix(')')}; at 1, 2, 6 and 8 "
             "decks it runs 0.008 to 0.034 points above the card-by-card figure of the best "
-            "play. The printed chart's own figure is not given."
+            "play." + (" The printed chart's own figure is not given." if chart is None else "")
         )
     element = float(blackjack.expected_return) / average
     notes = [
