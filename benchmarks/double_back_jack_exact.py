@@ -1,4 +1,4 @@
-"""Time the Double Back Jack par sheet (analysis/exact/double_back_jack.py).
+"""Time the Double Back Jack par sheet (analysis/exact/double_back_jack_sheet.py).
 
 For each shoe: the composition-dependent strategy and its chart (every up card and
 two-card start), the kept card-by-card figures read and checked against their digest
@@ -20,7 +20,7 @@ TARGET_SECONDS = 30.0
 
 def main() -> None:
     began = time.perf_counter()
-    from croupier.analysis.exact.double_back_jack import par_sheet
+    from croupier.analysis.exact.double_back_jack_sheet import par_sheet
     from croupier.rules.double_back_jack import DoubleBackJackRules
 
     cold = 0.0

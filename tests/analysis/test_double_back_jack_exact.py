@@ -21,9 +21,9 @@ from croupier.analysis.exact.double_back_jack import (
     full_shoe,
     insurance_figures,
     insurance_return,
-    par_sheet,
     remove,
 )
+from croupier.analysis.exact.double_back_jack_sheet import par_sheet
 from croupier.rules.double_back_jack import DoubleBackJackRules
 
 

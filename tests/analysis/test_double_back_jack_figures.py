@@ -20,6 +20,7 @@ import pytest
 from croupier.analysis.exact import double_back_jack as dbj
 from croupier.analysis.exact import double_back_jack_figures as kept
 from croupier.analysis.exact import double_back_jack_rounds as rounds
+from croupier.analysis.exact import double_back_jack_sheet as sheet_module
 from croupier.analysis.simulation.double_back_jack import sample
 from croupier.rules.double_back_jack import DoubleBackJackRules
 
@@ -98,7 +99,7 @@ def test_one_deck_entry_enumerated_again(strategy: str) -> None:
 
 
 def test_par_sheet_names_each_strategy() -> None:
-    sheet = dbj.par_sheet(DoubleBackJackRules(decks=6))
+    sheet = sheet_module.par_sheet(DoubleBackJackRules(decks=6))
     names = {w.wager: w for w in sheet.wagers}
     assert names["blackjack"].method == dbj.CARD_BY_CARD
     assert names["blackjack:chart"].method == dbj.CARD_BY_CARD
@@ -113,7 +114,7 @@ def test_par_sheet_names_each_strategy() -> None:
 
 
 def test_unkept_shoe_falls_back_to_the_approximate_analysis() -> None:
-    sheet = dbj.par_sheet(DoubleBackJackRules(decks=3))
+    sheet = sheet_module.par_sheet(DoubleBackJackRules(decks=3))
     names = {w.wager: w for w in sheet.wagers}
     assert names["blackjack"].method == dbj.METHOD
     assert "blackjack:chart" not in names

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from croupier.analysis.exact import double_back_jack as dbj
+from croupier.analysis.exact import double_back_jack_sheet as sheet_module
 from croupier.analysis.par_sheet import is_method
 from croupier.cli.analyze import analyses
 from croupier.rules.double_back_jack import DoubleBackJackRules
@@ -89,6 +89,6 @@ def test_insurance_by_hand(decks: int, expected: Fraction) -> None:
     # A dealer ace: 16 ten-value cards a deck among the other 52 * decks - 1 cards, paid
     # 2 to 1 (673a.8, 673a.12(c)): one deck 2 * 16/51 - 35/51 = -3/51 = -1/17, two
     # decks 2 * 32/103 - 71/103 = -7/103.
-    insurance = dbj.par_sheet(DoubleBackJackRules(decks=decks)).wager("insurance")
+    insurance = sheet_module.par_sheet(DoubleBackJackRules(decks=decks)).wager("insurance")
     assert insurance.method == "exact"
     assert insurance.expected_return == expected

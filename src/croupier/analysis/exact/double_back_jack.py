@@ -94,14 +94,13 @@ import numpy as np
 import numpy.typing as npt
 from rich.table import Table
 
-from croupier.analysis.par_sheet import OutcomeFigures, ParSheet, WagerFigures, exact_text
+from croupier.analysis.par_sheet import OutcomeFigures, ParSheet, WagerFigures
 from croupier.equipment.cards import Card
 from croupier.hands.blackjack import card_value
 from croupier.rules.double_back_jack import (
     BLACKJACK_ODDS,
     DEALER_STANDS_ON,
     INSURANCE_ODDS,
-    DoubleBackJackRules,
 )
 
 GAME: Final = "double-back-jack"
@@ -886,7 +885,7 @@ def _approximate(value: float) -> Fraction:
     return Fraction(round(value * 10**15), 10**15)
 
 
-def _round_wager(
+def round_wager(
     name: str,
     nets: Floats,
     average: float,
@@ -916,7 +915,7 @@ def _round_wager(
     )
 
 
-def _second_chance(tally: Floats) -> tuple[tuple[str, float], ...]:
+def second_chance_extra(tally: Floats) -> tuple[tuple[str, float], ...]:
     """The Second Chance Wager's figures (673a.7(l)): hands offered it per round, hands
     taking it per round, and what taking it gains per hand that takes it, in initial
     units (the hand's net with it less the -1 per unit a declined bust loses;
@@ -926,57 +925,6 @@ def _second_chance(tally: Floats) -> tuple[tuple[str, float], ...]:
         ("second_chance_offered_per_round", offered),
         ("second_chance_taken_per_round", taken),
         ("second_chance_gain_per_take", gain / taken if taken else 0.0),
-    )
-
-
-def blackjack_figures(decks: int) -> WagerFigures:
-    """The whole game per initial Blackjack Wager: the best composition-dependent play,
-    enumerated card by card, where its figures are kept for ``decks`` decks
-    (:mod:`~croupier.analysis.exact.double_back_jack_figures`); otherwise
-    :func:`basic_strategy` by :func:`analyze` (its method names the shortcuts)."""
-    from croupier.analysis.exact.double_back_jack_figures import stored
-
-    shoe = f"{decks} deck{'s' * (decks != 1)}"
-    best = stored(decks, "optimal")
-    if best is not None:
-        return _round_wager(
-            "blackjack",
-            best.nets,
-            best.average_wager,
-            f"the best composition-dependent play, {shoe}: every decision from the cards "
-            "out, a split hand from its own cards (a player who also counts the other "
-            "split hand can do slightly better)",
-            CARD_BY_CARD,
-            _second_chance(best.tally),
-        )
-    game = analyze(decks)
-    return _round_wager(
-        "blackjack",
-        game.nets,
-        game.average_wager,
-        f"composition-dependent basic strategy (first decision), {shoe}",
-        METHOD,
-        (),
-    )
-
-
-def chart_figures(decks: int) -> WagerFigures | None:
-    """The whole game per initial Blackjack Wager playing the printed chart
-    (:meth:`BasicStrategy.chart`) cell by cell, enumerated card by card; ``None`` where
-    its figures are not kept for ``decks`` decks."""
-    from croupier.analysis.exact.double_back_jack_figures import stored
-
-    chart = stored(decks, "chart")
-    if chart is None:
-        return None
-    shoe = f"{decks} deck{'s' * (decks != 1)}"
-    return _round_wager(
-        "blackjack:chart",
-        chart.nets,
-        chart.average_wager,
-        f"the printed chart exactly as printed (by total), {shoe}",
-        CARD_BY_CARD,
-        _second_chance(chart.tally),
     )
 
 
@@ -1038,93 +986,14 @@ class DoubleBackJackParSheet(ParSheet):
         return table
 
 
-def par_sheet(rules: DoubleBackJackRules | None = None) -> DoubleBackJackParSheet:
-    """The par sheet of Double Back Jack for the Rules Submission's shoe (``decks``,
-    673a.3(a); default :class:`DoubleBackJackRules`): ``blackjack`` (the whole game per
-    initial Blackjack Wager, :func:`blackjack_figures`), ``blackjack:chart`` (the printed
-    chart, :func:`chart_figures`, where kept), ``insurance`` (per unit insured on a dealer
-    ace) and ``insurance:tens_held_N`` (by the ten-value cards the player holds), the
-    chart, the element of risk and the average total wager of the best play. Payouts
-    are whole odds (2 to 1, 1 to 1) except surrender's half, whose rounding of odd cents
-    is ignored."""
-    rules = rules if rules is not None else DoubleBackJackRules()
-    decks = rules.decks
-    blackjack = blackjack_figures(decks)
-    chart = chart_figures(decks)
-    insurance = insurance_figures(decks)
-    by_tens = tuple(insurance_by_tens(decks, tens) for tens in range(3))
-    strategy = basic_strategy(decks)
-    shoe = f"{decks} deck{'s' * (decks != 1)}"
-    if blackjack.method == CARD_BY_CARD:
-        from croupier.analysis.exact.double_back_jack_figures import stored
-
-        kept = stored(decks, "optimal")
-        assert kept is not None
-        average = kept.average_wager
-        how = (
-            f"{shoe}, one player from a full shoe, enumerated card by card: the dealer's "
-            "results from the shoe less every card out and given the card reader's answer, "
-            "both split hands from one shoe (floats; python -m "
-            "croupier.analysis.exact.double_back_jack_figures computes them again)."
-        )
-    else:
-        average = analyze(decks).average_wager
-        how = (
-            f"{shoe}, one player from a full shoe. No current card-by-card figures are "
-            f"kept for {shoe} (python -m croupier.analysis.exact.double_back_jack_figures "
-            f"--decks {decks} computes them): blackjack is the previous analysis, "
-            f"{METHOD.removeprefix('combinatorial (').removesuffix(')')}; at 1, 2, 6 and 8 "
-            "decks it runs 0.008 to 0.034 points above the card-by-card figure of the best "
-            "play." + (" The printed chart's own figure is not given." if chart is None else "")
-        )
-    element = float(blackjack.expected_return) / average
-    notes = [
-        how,
-        f"House edge {float(blackjack.house_edge) * 100:.4f}% per initial Blackjack Wager "
-        f"({blackjack.strategy}); element of risk {-element * 100:.4f}% per total amount "
-        f"wagered (average {average:.6f} initial units per round, doubles, splits and "
-        "Second Chance Wagers included).",
-    ]
-    if chart is not None:
-        gap = float(blackjack.expected_return - chart.expected_return) * 100
-        notes.append(
-            f"The printed chart, played exactly as printed, returns "
-            f"{float(chart.expected_return) * 100:+.4f}% per initial Blackjack Wager, "
-            f"{gap:.4f} points less than the best play."
-        )
-    notes += [
-        "A player Blackjack is paid 2 to 1 at once, before the card reader (673a.7(f)); "
-        "a 21 is paid 1 to 1 at once (673a.7(m)); a dealer 22 returns the other hands "
-        "(673a.7(q)(1)); surrender after the card reader (673a.9(a)); a declined Second "
-        "Chance loses at once (docs/interpretations.md).",
-        f"Insurance returns {float(insurance.expected_return):+.6f} per unit "
-        f"({exact_text(insurance.expected_return)}) over all the player's cards; by the "
-        "ten-value cards the player holds: "
-        + ", ".join(f"{k}: {exact_text(w.expected_return)}" for k, w in enumerate(by_tens))
-        + ".",
-        "These figures are for a fresh shoe each round; a shoe dealt to the cover card "
-        "differs (croupier simulate double-back-jack gives it with its interval).",
-    ]
-    wagers = (blackjack, *(() if chart is None else (chart,)), insurance, *by_tens)
-    return DoubleBackJackParSheet(
-        game=GAME,
-        variant=None,
-        wagers=wagers,
-        notes=tuple(notes),
-        rules_sha256=rules.sha256(),
-        decks=decks,
-        strategy=strategy.chart(),
-        element_of_risk=element,
-        average_wager=average,
-    )
-
-
 __all__ = [
     "ACTIONS",
+    "CARD_BY_CARD",
     "CHART_UPS",
     "CHART_UP_NAMES",
     "DECK_COUNTS",
     "GAME",
+    "METHOD",
     "BasicStrategy",
     "ChartRow",
     "DealerResult",
@@ -1135,13 +1004,12 @@ __all__ = [
     "Totals",
     "analyze",
     "basic_strategy",
-    "blackjack_figures",
-    "chart_figures",
     "dealer_outcomes",
     "full_shoe",
     "insurance_by_tens",
     "insurance_figures",
     "insurance_return",
-    "par_sheet",
     "remove",
+    "round_wager",
+    "second_chance_extra",
 ]
