@@ -2,7 +2,7 @@
 the engine does and plays :func:`croupier.analysis.exact.double_back_jack.basic_strategy`.
 
 :func:`sample` plays ``rounds`` rounds of one player (one box) against the dealer and
-gives, per wager named as in :func:`croupier.analysis.exact.double_back_jack.par_sheet`:
+gives, per wager named as in :func:`croupier.analysis.exact.double_back_jack_sheet.par_sheet`:
 
 - ``blackjack``: one entry per round, the net result of the whole hand per initial
   Blackjack Wager: the Blackjack Wager and any split, double down and Second Chance
