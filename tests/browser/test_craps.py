@@ -178,6 +178,9 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
 
     # The next round: the dice go on clockwise to bob when he bets the line.
     bet(bob, 1000, "pass", 1000)
+    # the dealer acts only once his page has the new round with bob's wager in it (a
+    # console of the round before would send its command to a round that has ended)
+    dealer.wait_for_selector('.cr-seats [data-seat="2"]:has-text("Pass Line $10.00")')
     throw(dealer, bob, 6, 5, new_shooter=True)
     for page in (ann, bob):
         page.wait_for_selector('.cr-shooter[data-shooter="2"]')
