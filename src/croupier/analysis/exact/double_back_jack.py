@@ -834,11 +834,17 @@ METHOD: Final = (
 """How :func:`blackjack_figures` is found (:data:`croupier.analysis.par_sheet.Method`)."""
 
 
+def _approximate(value: float) -> Fraction:
+    """A float held as a fraction of 10**15 (not an exact figure: its wager's method says
+    so)."""
+    return Fraction(round(value * 10**15), 10**15)
+
+
 def _fractions(probabilities: Sequence[float]) -> list[Fraction]:
     """Floats held as fractions of 10**15 that sum to exactly one (the largest absorbs
     the rounding), for :class:`~croupier.analysis.par_sheet.WagerFigures`; they are not
     exact figures, and the wager's method says so (no ``*_exact`` field in its JSON)."""
-    out = [Fraction(round(p * 10**15), 10**15) for p in probabilities]
+    out = [_approximate(p) for p in probabilities]
     largest = max(range(len(out)), key=lambda k: out[k])
     out[largest] += 1 - sum(out)
     return out
@@ -877,12 +883,6 @@ DESCRIPTION: Final = (
     "The whole game per initial Blackjack Wager: Blackjack, double down, split and Second "
     "Chance Wagers (673a.6-673a.12)"
 )
-
-
-def _approximate(value: float) -> Fraction:
-    """A float held as a fraction of 10**15 (not an exact figure: its wager's method says
-    so)."""
-    return Fraction(round(value * 10**15), 10**15)
 
 
 def round_wager(
