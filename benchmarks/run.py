@@ -314,11 +314,14 @@ def sealing(quick: bool) -> list[str]:
 
 def rounds(quick: bool) -> list[str]:
     """The card-by-card Double Back Jack enumeration against the previous analysis, in
-    one fresh process each (benchmarks/double_back_jack_rounds.py)."""
-    shoes = [("1", "chart")] if quick else [("1", "chart"), ("1", "optimal"), ("6", "chart")]
+    one fresh process each, the first with an empty numba cache
+    (benchmarks/double_back_jack_rounds.py)."""
+    shoes = [("1", "chart", "--fresh-cache"), ("1", "chart")]
+    if not quick:
+        shoes += [("1", "optimal"), ("6", "chart"), ("6", "optimal")]
     lines: list[str] = []
-    for decks, strategy in shoes:
-        lines += [*_block(["benchmarks/double_back_jack_rounds.py", decks, strategy], 1800), ""]
+    for args in shoes:
+        lines += [*_block(["benchmarks/double_back_jack_rounds.py", *args], 1800), ""]
     return lines[:-1]
 
 

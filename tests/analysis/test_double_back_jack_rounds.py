@@ -17,8 +17,6 @@ import math
 
 import numpy as np
 import pytest
-from numba import types
-from numba.typed import Dict
 
 from croupier.analysis.exact import double_back_jack as dbj
 from croupier.analysis.exact import double_back_jack_rounds as rounds
@@ -33,8 +31,7 @@ RESULTS = (17, 18, 19, 20, 21, 22, "bust")
 )
 def test_dealer_sums_equal_exact_sequences(up: int, removed: list[int]) -> None:
     shoe = dbj.remove(dbj.full_shoe(1), [up, *removed])
-    memo = Dict.empty(key_type=types.int64, value_type=types.float64[:])
-    table = (memo, *rounds.dealer_compositions(up), memo)
+    table = rounds.dealer_table(up)
     counts = np.array(shoe, dtype=np.int64)
     got = rounds._dealer(counts, int(counts.sum()), 1, table)
     exact = dbj.dealer_outcomes(up, shoe, no_blackjack=True)

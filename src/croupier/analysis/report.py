@@ -303,7 +303,8 @@ def render_html(
         f'<html lang="en"><head><meta charset="utf-8"><title>Par sheet: {_e(game)}</title>'
         f"<style>{_STYLE}</style></head><body>"
         f"<h1>Par sheet: {_e(game)}</h1>{stamp}"
-        f"<p>Figures per unit staked; house edge as a percentage with its exact fraction. "
+        "<p>Figures per unit staked; house edge as a percentage, with its exact fraction "
+        "where the figures are exact (each wager's method says how they were found). "
         f"croupier {_e(__version__)}, {created}.</p>"
         '<table class="summary"><tr><th>Wager</th><th>House edge</th><th>Hit frequency</th>'
         "<th>Std dev</th><th>Most won per unit</th></tr>"

@@ -161,7 +161,7 @@ def validate(model: type[R], data: dict[str, Any]) -> R:
         problems = []
         cite = "601a.2"
         for item in error.errors():
-            where = ".".join(str(part) for part in item["loc"]) or "submission"
+            where = ".".join(str(part) for part in item["loc"])  # empty: the whole submission
             message = str(item["msg"]).removeprefix("Value error, ")
             if item["type"] == "extra_forbidden":
                 known = ", ".join(sorted(set(model.model_fields) - {"game"}))
@@ -173,5 +173,5 @@ def validate(model: type[R], data: dict[str, Any]) -> R:
             cited = CITED.fullmatch(message)
             if cited:
                 message, cite = cited.group(1), cited.group(2)
-            problems.append(f"{where}: {message}")
+            problems.append(f"{where}: {message}" if where else message)
         raise RulesSubmissionError("; ".join(problems), cite) from error

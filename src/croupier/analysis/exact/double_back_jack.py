@@ -950,8 +950,9 @@ def insurance_by_tens(decks: int, tens: int) -> WagerFigures:
 
 @dataclass(frozen=True, slots=True)
 class DoubleBackJackParSheet(ParSheet):
-    """The par sheet with the deck count, the strategy chart, the element of risk and
-    the average total wager of the whole game."""
+    """The par sheet with the deck count, the strategy chart, the element of risk (the
+    expected loss per unit of the total amount wagered, the house's sign as each wager's)
+    and the average total wager of the whole game."""
 
     decks: int = 6
     strategy: tuple[ChartRow, ...] = ()

@@ -13,7 +13,11 @@ the cards ``D`` it draws with their number of orders ``o``: its chance from a sh
 ``o * F(D)``, ``F(D) = prod_v (shoe_v)_(D_v) / (n)_(|D|)`` (falling factorials). The first
 hand drawing ``D1`` and the second ``D2`` from what it leaves has chance
 ``o1 * o2 * F(D1 + D2)``, so every pair of ends is settled against the dealer's results
-from the shoe less the union of the two hands' cards, found once for each union.
+from the shoe less the union of the two hands' cards, found once for each union. The
+ends are grouped by their cards other than aces and twos, so a union is found by one
+hashed look-up per pair of groups and a direct index by its aces and twos; the dealer's
+results for a union sum its card sets as products of falling factorials, eight unions
+at a time.
 
 **The card reader** (673a.7(h)). On an ace or ten-value up card play goes on only when the
 hole card gives no Blackjack. The hole card is one of the unseen cards and, the shoe being
@@ -80,8 +84,16 @@ Floats = npt.NDArray[np.float64]
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _cached(function: F) -> F:
+    """``function`` compiled by numba and cached on disk. No kernel recurses: numba's
+    cache of a recursive function crashes when loaded (numba issues 6061 and 6713)."""
+    return cast(F, numba.njit(cache=True)(function))
+
+
 def _jit(function: F) -> F:
-    """``function`` compiled by numba, its signature kept for the type checker."""
+    """``function`` compiled by numba in each process, not cached: the kernels that create
+    typed dictionaries (a cached :func:`_up_card`, loaded in a later process, crashed;
+    they compile in seconds)."""
     return cast(F, numba.njit(function))
 
 
@@ -119,47 +131,107 @@ def dealer_compositions(up: int) -> tuple[npt.NDArray[np.int64], Floats, npt.NDA
 DEALER_STANDS: Final = 17
 
 
+def _parts(counts: npt.NDArray[np.int64], first: int) -> tuple[Any, Any]:
+    """The distinct rows of ``counts`` (card values ``first`` on) as flat falling-factorial
+    indices ``v * 24 + m`` padded with 0, and each composition's row number."""
+    parts, which = np.unique(counts, axis=0, return_inverse=True)
+    width = max(int((parts > 0).sum(axis=1).max()), 1)
+    flat = np.zeros((len(parts), width), dtype=np.int64)
+    for i, row in enumerate(parts):
+        found = np.flatnonzero(row)
+        flat[i, : len(found)] = (found + first) * 24 + row[found]
+    return flat, which.reshape(-1)
+
+
+def dealer_table(up: int) -> tuple[Any, ...]:
+    """The dealer's draws from the up card ``up`` as the kernels read them: an empty memo
+    (the dealer's results by the key of the cards out), then for each of
+    :func:`dealer_compositions`' sets its nonzero counts as flat indices ``v * 24 + m``
+    into a table of falling factorials (padded with 0), how many there are, its number
+    of cards, its number of orders and its result (0..6); then the same sets for
+    :func:`_unions`: each set's counts split into aces and twos (``lows``) and threes to
+    tens (``highs``), the sets gathered by result and number of cards (``groups``: result,
+    cards), within a group by their ``lows`` row (``rows``: group, lows row, first entry),
+    each entry a ``highs`` row and its number of orders."""
+    values, orders, results = dealer_compositions(up)
+    counts = values[:, :10]
+    assert counts.max() <= _MOST
+    sizes = values[:, 10].copy()
+    width = int((counts > 0).sum(axis=1).max())
+    terms = np.zeros((len(orders), width), dtype=np.int64)
+    lengths = np.zeros(len(orders), dtype=np.int64)
+    for c, row in enumerate(counts):
+        found = np.flatnonzero(row)
+        terms[c, : len(found)] = found * 24 + row[found]
+        lengths[c] = len(found)
+    lows, low = _parts(counts[:, :_LOW], 0)
+    highs, high = _parts(counts[:, _LOW:], _LOW)
+    group_keys, group = np.unique(results * 24 + sizes, return_inverse=True)
+    groups = np.stack([group_keys // 24, group_keys % 24], axis=1).astype(np.int64)
+    order = np.lexsort((high, low, group))
+    rows: list[list[int]] = []
+    for e, c in enumerate(order):
+        if not rows or rows[-1][:2] != [group[c], low[c]]:
+            rows.append([int(group[c]), int(low[c]), e])
+    rows.append([0, 0, len(order)])
+    memo = Dict.empty(key_type=types.int64, value_type=types.float64[:])
+    return (memo, terms, lengths, sizes, orders, results, lows, highs, groups,
+            np.array(rows, dtype=np.int64), high[order].astype(np.int64),
+            orders[order].copy())  # fmt: skip
+
+
+_LOW: Final = 2
+""":func:`dealer_table` splits a set's counts into aces and twos, and threes to tens (the
+split with the fewest products to form)."""
+_MOST: Final = 10
+"""No dealer set holds more than 10 cards of one value (ten aces to an ace up)."""
+
+
 def _dealer_of_py(
-    shoe: Counts, n: int, values: npt.NDArray[np.int64], orders: Floats,
-    results: npt.NDArray[np.int64],
+    shoe: Counts, n: int, terms: npt.NDArray[np.int64], lengths: npt.NDArray[np.int64],
+    sizes: npt.NDArray[np.int64], orders: Floats, results: npt.NDArray[np.int64],
 ) -> Floats:  # fmt: skip
     """The dealer's results 17..21, 22, 23+ jointly with no Blackjack (673a.7(h)) with
-    ``shoe`` (``n`` cards) unseen, summed over the up card's
-    :func:`dealer_compositions` ``(values, orders, results)``."""
-    falling = np.ones((10, 24))
+    ``shoe`` (``n`` cards) unseen, summed over the up card's compositions as
+    :func:`dealer_table` gives them: each set's chance is its number of orders times
+    ``prod_v (shoe_v)_(m_v) / (n)_k`` (falling factorials; ``k`` its number of cards)."""
+    falling = np.ones(240)
     for v in range(10):
         for m in range(1, 24):
-            falling[v, m] = falling[v, m - 1] * (shoe[v] - m + 1)
-    total = np.ones(24)
-    for m in range(1, 24):
-        total[m] = total[m - 1] * (n - m + 1)
-    out = np.zeros(7)
+            falling[v * 24 + m] = falling[v * 24 + m - 1] * (shoe[v] - m + 1)
+    by_size = np.zeros((7, 24))
     for c in range(orders.shape[0]):
         p = orders[c]
-        for v in range(10):
-            m = values[c, v]
-            if m:
-                p *= falling[v, m]
-        out[results[c]] += p / total[values[c, 10]]
+        for j in range(lengths[c]):
+            p *= falling[terms[c, j]]
+        by_size[results[c], sizes[c]] += p
+    out = np.zeros(7)
+    total = 1.0
+    for k in range(1, 24):
+        total *= n - k + 1
+        if total <= 0.0:
+            break
+        for r in range(7):
+            out[r] += by_size[r, k] / total
     return out
 
 
-_dealer_of: Final = _jit(_dealer_of_py)
+_dealer_of: Final = _cached(_dealer_of_py)
 
 
 def _dealer_py(shoe: Counts, n: int, key: int, dealer: Any) -> Floats:
-    """:func:`_dealer_of` memoized by ``key`` (the cards out); ``dealer`` is ``(memo,
-    values, orders, results)``."""
+    """:func:`_dealer_of` memoized by ``key`` (the cards out); ``dealer`` is
+    :func:`dealer_table`'s tuple."""
     memo = dealer[0]
     if key in memo:
         found: Floats = memo[key]
         return found
-    out = _dealer_of(shoe, n, dealer[1], dealer[2], dealer[3])
+    out = _dealer_of(shoe, n, dealer[1], dealer[2], dealer[3], dealer[4], dealer[5])
     memo[key] = out
     return out
 
 
-_dealer: Final = _jit(_dealer_py)
+_dealer: Final = _cached(_dealer_py)
 
 
 def _clear_py(shoe: Counts, n: int, up: int) -> float:
@@ -171,7 +243,7 @@ def _clear_py(shoe: Counts, n: int, up: int) -> float:
     return 1.0
 
 
-_clear: Final = _jit(_clear_py)
+_clear: Final = _cached(_clear_py)
 
 
 def _net_py(total: int, r: int, sc: bool) -> float:
@@ -185,7 +257,7 @@ def _net_py(total: int, r: int, sc: bool) -> float:
     return -2.0 if sc else -1.0
 
 
-_net: Final = _jit(_net_py)
+_net: Final = _cached(_net_py)
 
 _SHIFT: Final = 6
 """Bits per card value in a key (the count of that value out of the shoe)."""
@@ -200,7 +272,7 @@ def _stand_py(shoe: Counts, n: int, up: int, key: int, total: int, sc: bool, dm:
     return value
 
 
-_stand: Final = _jit(_stand_py)
+_stand: Final = _cached(_stand_py)
 
 
 def _take_py(shoe: Counts, n: int, up: int, key: int, hard: int, dm: Any) -> float:
@@ -224,7 +296,7 @@ def _take_py(shoe: Counts, n: int, up: int, key: int, hard: int, dm: Any) -> flo
     return value
 
 
-_take: Final = _jit(_take_py)
+_take: Final = _cached(_take_py)
 
 
 def _bust_py(shoe: Counts, n: int, up: int, key: int, hard: int, dm: Any, sc: Any) -> float:
@@ -239,53 +311,81 @@ def _bust_py(shoe: Counts, n: int, up: int, key: int, hard: int, dm: Any, sc: An
     return take if take > decline else decline
 
 
-_bust: Final = _jit(_bust_py)
-
-
-def _play_py(
-    shoe: Counts, n: int, up: int, key: int, hard: int, ace: bool, dm: Any, hits: Any, sc: Any
-) -> float:
-    """The best value of a hand that may only hit or stand (recorded in ``hits``: the
-    value of hitting minus standing, by key)."""
-    total = hard + 10 if ace and hard + 10 <= 21 else hard
-    stand = _stand(shoe, n, up, key, total, False, dm)
-    hit = _hit(shoe, n, up, key, hard, ace, dm, hits, sc)
-    hits[key] = hit - stand
-    return hit if hit > stand else stand
-
-
-_play: Final = _jit(_play_py)
+_bust: Final = _cached(_bust_py)
 
 
 def _hit_py(
     shoe: Counts, n: int, up: int, key: int, hard: int, ace: bool, dm: Any, hits: Any, sc: Any
 ) -> float:
-    value = 0.0
-    for i in range(10):
-        count = shoe[i]
-        if count == 0:
+    """The value of hitting a hand (``key`` its cards and the up card), each later
+    decision the better of hitting and standing: ``hits`` records, by key, the value of
+    hitting less standing; ``sc`` the Second Chance Wager's (:func:`_bust`). Depth first
+    over the cards drawn, from a stack of hands whose hitting value is still being
+    summed."""
+    keys = np.empty(_DEPTH, dtype=np.int64)
+    state = np.empty((_DEPTH, 4), dtype=np.int64)  # hard, ace, cards left, next card
+    sums = np.zeros((_DEPTH, 2))  # value so far, the pending card's standing value
+    keys[0] = key
+    state[0, 0], state[0, 1], state[0, 2], state[0, 3] = hard, ace, n, 0
+    depth = 1
+    returned = -1.0
+    back = False
+    while True:
+        f = depth - 1
+        if back:
+            i = state[f, 3]
+            s = sums[f, 1]
+            d = returned - s
+            hits[keys[f] + (1 << (_SHIFT * i))] = d
+            shoe[i] += 1
+            sums[f, 0] += shoe[i] / state[f, 2] * (s + d if d > 0 else s)
+            state[f, 3] = i + 1
+            back = False
+        down = False
+        while state[f, 3] < 10:
+            i = state[f, 3]
+            count = shoe[i]
+            if count == 0:
+                state[f, 3] = i + 1
+                continue
+            shoe[i] = count - 1
+            k = keys[f] + (1 << (_SHIFT * i))
+            h = state[f, 0] + i + 1
+            a = state[f, 1] == 1 or i == 0
+            t = h + 10 if a and h + 10 <= 21 else h
+            left = state[f, 2] - 1
+            if t == 21:
+                v = _clear(shoe, left, up)
+            elif h > 21:
+                v = _bust(shoe, left, up, k, h, dm, sc)
+            else:
+                s = _stand(shoe, left, up, k, t, False, dm)
+                if k not in hits:
+                    sums[f, 1] = s
+                    keys[depth] = k
+                    state[depth, 0], state[depth, 1], state[depth, 2] = h, a, left
+                    state[depth, 3] = 0
+                    sums[depth, 0] = 0.0
+                    depth += 1
+                    down = True
+                    break
+                d = hits[k]
+                v = s + d if d > 0 else s
+            shoe[i] = count
+            sums[f, 0] += count / state[f, 2] * v
+            state[f, 3] = i + 1
+        if down:
             continue
-        shoe[i] = count - 1
-        k = key + (1 << (_SHIFT * i))
-        h = hard + i + 1
-        a = ace or i == 0
-        t = h + 10 if a and h + 10 <= 21 else h
-        if t == 21:
-            v = _clear(shoe, n - 1, up)
-        elif h > 21:
-            v = _bust(shoe, n - 1, up, k, h, dm, sc)
-        elif k in hits:
-            d = hits[k]
-            s = _stand(shoe, n - 1, up, k, t, False, dm)
-            v = s + d if d > 0 else s
-        else:
-            v = _play(shoe, n - 1, up, k, h, a, dm, hits, sc)
-        shoe[i] = count
-        value += count / n * v
-    return value
+        returned = sums[f, 0]
+        depth -= 1
+        if depth == 0:
+            return float(returned)
+        back = True
 
 
-_hit: Final = _jit(_hit_py)
+_DEPTH: Final = 64
+"""Cards a hand may hit, at most (a hand of 21 aces and twos needs fewer)."""
+_hit: Final = _cached(_hit_py)
 
 
 def _double_py(
@@ -312,7 +412,7 @@ def _double_py(
     return value
 
 
-_double: Final = _jit(_double_py)
+_double: Final = _cached(_double_py)
 
 
 def _two_py(
@@ -327,7 +427,7 @@ def _two_py(
     return out
 
 
-_two: Final = _jit(_two_py)
+_two: Final = _cached(_two_py)
 
 
 # --- one hand followed to its ends under a fixed strategy -------------------------------
@@ -370,7 +470,7 @@ def _end_py(slot: int, w: float, second: bool) -> int:
     return (slot * 2 + (1 if w > 1.5 else 0)) * 2 + (1 if second else 0)
 
 
-_end: Final = _jit(_end_py)
+_end: Final = _cached(_end_py)
 
 
 def _decide_py(
@@ -395,7 +495,7 @@ def _decide_py(
     return 1 if cell == H_ or cell == RH_ else 0  # noqa: SIM109 (numba)
 
 
-_decide: Final = _jit(_decide_py)
+_decide: Final = _cached(_decide_py)
 
 
 def _put_py(ends: Any, own: int, code: int, prob: float) -> None:
@@ -404,53 +504,75 @@ def _put_py(ends: Any, own: int, code: int, prob: float) -> None:
     ends[own][code] += prob
 
 
-_put: Final = _jit(_put_py)
+_put: Final = _cached(_put_py)
 
 
 def _walk_py(
     kind: int, chart: npt.NDArray[np.int64], shoe: Counts, n: int, own: int, hard: int,
     ace: bool, cards: int, w: float, doubled: bool, split: bool, prob: float, hits: Any,
-    sc: Any, firsts: Any, ends: Any,
+    sc: Any, firsts: Any, ends: Any, forced: int,
 ) -> int:  # fmt: skip
     """Follow a hand (``cards`` cards, ``hard`` points, ``ace``; ``own`` the key of its
     cards and the up card) to each of its ends under strategy ``kind``, each card drawn
     from ``shoe`` (``n`` cards) with chance ``prob`` so far; ``ends[key][code]`` gathers
     the chance of each end by the cards then out (its order of draws does not matter to
-    the dealer or to another hand)."""
-    t = hard + 10 if ace and hard + 10 <= 21 else hard
-    if t == 21:
-        _put(ends, own, _end(32, w, False), prob)
-        return 0
-    if hard > 21:
-        take = sc[own] > 0 if kind == OPTIMAL else chart[3, hard] == 1
-        if not take:
-            _put(ends, own, _end(33, w, False), prob)
-            return 0
+    the dealer or to another hand). ``forced`` (0 stand, 1 hit, 2 double; -1 none) is the
+    hand's next action when already decided: a start's first action, a split hand's
+    second card. Depth first, from a stack of hands still to follow."""
+    keys = np.empty(_STACK, dtype=np.int64)
+    state = np.empty((_STACK, 4), dtype=np.int64)  # hard, ace, doubled, action
+    chances = np.empty((_STACK, 2))  # prob, wager
+    keys[0], chances[0, 0], chances[0, 1] = own, prob, w
+    state[0, 0], state[0, 1], state[0, 2], state[0, 3] = hard, ace, doubled, forced
+    top = 1
+    while top > 0:
+        top -= 1
+        key, p, wager = keys[top], chances[top, 0], chances[top, 1]
+        h, a, double, action = state[top, 0], state[top, 1] == 1, state[top, 2] == 1, state[top, 3]
+        held = cards
+        left = n
+        for v in range(10):
+            c = ((key - own) >> (_SHIFT * v)) & 63
+            held += c
+            left -= c
+        t = h + 10 if a and h + 10 <= 21 else h
+        if t == 21:
+            _put(ends, key, _end(32, wager, False), p)
+            continue
+        if h > 21:
+            take = sc[key] > 0 if kind == OPTIMAL else chart[3, h] == 1
+            if not take:
+                _put(ends, key, _end(33, wager, False), p)
+                continue
+            for i in range(10):
+                count = shoe[i] - (((key - own) >> (_SHIFT * i)) & 63)
+                if count == 0:
+                    continue
+                rest = h - i - 1
+                slot = 34 if rest > 21 else (32 if rest == 21 else rest)
+                _put(ends, key + (1 << (_SHIFT * i)), _end(slot, wager, True), p * count / left)
+            continue
+        if action < 0:
+            action = 0 if double else _decide(kind, chart, key, h, a, held, split, hits, firsts)
+        if action == 0:
+            _put(ends, key, _end(t, wager, False), p)
+            continue
         for i in range(10):
-            count = shoe[i]
+            count = shoe[i] - (((key - own) >> (_SHIFT * i)) & 63)
             if count == 0:
                 continue
-            left = hard - i - 1
-            slot = 34 if left > 21 else (32 if left == 21 else left)
-            _put(ends, own + (1 << (_SHIFT * i)), _end(slot, w, True), prob * count / n)
-        return 0
-    action = 0 if doubled else _decide(kind, chart, own, hard, ace, cards, split, hits, firsts)
-    if action == 0:
-        _put(ends, own, _end(t, w, False), prob)
-        return 0
-    for i in range(10):
-        count = shoe[i]
-        if count == 0:
-            continue
-        shoe[i] = count - 1
-        _walk(kind, chart, shoe, n - 1, own + (1 << (_SHIFT * i)), hard + i + 1,
-              ace or i == 0, cards + 1, 2.0 * w if action == 2 else w, action == 2, split,
-              prob * count / n, hits, sc, firsts, ends)  # fmt: skip
-        shoe[i] = count
+            keys[top] = key + (1 << (_SHIFT * i))
+            chances[top, 0] = p * count / left
+            chances[top, 1] = 2.0 * wager if action == 2 else wager
+            state[top, 0], state[top, 1] = h + i + 1, a or i == 0
+            state[top, 2], state[top, 3] = action == 2, -1
+            top += 1
     return 0
 
 
-_walk: Final = _jit(_walk_py)
+_STACK: Final = 512
+"""Hands a walk may hold still to follow: at most nine more per card drawn."""
+_walk: Final = _cached(_walk_py)
 
 
 def _empty_ends() -> Any:
@@ -477,7 +599,7 @@ def _settle_py(
         tally[3] += weight * d[r] * sc
 
 
-_settle: Final = _jit(_settle_py)
+_settle: Final = _cached(_settle_py)
 
 
 def _unsplit_py(
@@ -489,18 +611,8 @@ def _unsplit_py(
     (0 stand, 1 hit, 2 double), settled against the dealer's results from the shoe less
     every card out; adds to ``bins`` (round nets) and ``tally`` (:func:`_settle`)."""
     ends = _empty()
-    if action == 0:
-        _put(ends, key, _end(hard + 10 if ace and hard + 10 <= 21 else hard, 1.0, False), 1.0)
-    else:
-        for i in range(10):
-            count = shoe[i]
-            if count == 0:
-                continue
-            shoe[i] = count - 1
-            _walk(kind, chart, shoe, n - 1, key + (1 << (_SHIFT * i)), hard + i + 1,
-                  ace or i == 0, 3, 2.0 if action == 2 else 1.0, action == 2, False,
-                  count / n, hits, sc, firsts, ends)  # fmt: skip
-            shoe[i] = count
+    _walk(kind, chart, shoe, n, key, hard, ace, 2, 1.0, False, False, 1.0, hits, sc, firsts,
+          ends, action)  # fmt: skip
     rest = shoe.copy()
     for out, found in ends.items():
         drawn = out - key
@@ -518,38 +630,230 @@ def _unsplit_py(
     return 0
 
 
-_unsplit: Final = _jit(_unsplit_py)
+_unsplit: Final = _cached(_unsplit_py)
+
+
+_LANES: Final = 8
+"""Unions computed together, lane by lane (the inner loops vectorize)."""
 
 
 def _unions_py(
     keys: npt.NDArray[np.int64], shoe: Counts, n: int, falling: Floats, total: Floats,
-    values: npt.NDArray[np.int64], orders: Floats, results: npt.NDArray[np.int64],
+    dealer: Any,
 ) -> Floats:  # fmt: skip
     """For each union of both split hands' draws (``keys``): ``F(union)`` times the
-    dealer's results from the shoe it leaves (columns 0..6) and their sum (column 7), in
-    parallel over the unions."""
-    out = np.zeros((keys.shape[0], 8))
-    for index in numba.prange(keys.shape[0]):
-        u = keys[index]
-        rest = shoe.copy()
-        left = n
-        f = 1.0
-        for v in range(10):
-            c = (u >> (_SHIFT * v)) & 63
-            rest[v] = shoe[v] - c
-            left -= c
-            f *= falling[v, c]
-        if f == 0.0:
-            continue
-        f /= total[n - left]
-        d = _dealer_of(rest, left, values, orders, results)
-        for r in range(7):
-            out[index, r] = f * d[r]
-            out[index, 7] += f * d[r]
+    dealer's results from the shoe it leaves (columns 0..6; ``dealer`` as
+    :func:`dealer_table` gives it) and their sum (column 7), in parallel over blocks of
+    :data:`_LANES` unions.
+
+    A dealer set's chance is its number of orders times ``L * H / (left)_k``, ``L`` the
+    product of the falling factorials of its aces and twos and ``H`` of its other cards;
+    the sets are summed as ``sum_L L * sum_H orders * H`` within each result and number
+    of cards."""
+    lows, highs, groups, rows, cols, weights = dealer[6:12]
+    count = keys.shape[0]
+    out = np.zeros((count, 8))
+    blocks = (count + _LANES - 1) // _LANES
+    for block in numba.prange(blocks):
+        fall = np.ones((240, _LANES))
+        left = np.full(_LANES, n)
+        f = np.ones(_LANES)
+        for lane in range(_LANES):
+            u = keys[min(block * _LANES + lane, count - 1)]
+            for v in range(10):
+                c = (u >> (_SHIFT * v)) & 63
+                rest = shoe[v] - c
+                left[lane] -= c
+                f[lane] *= falling[v, c]
+                for m in range(1, _MOST + 1):
+                    fall[v * 24 + m, lane] = fall[v * 24 + m - 1, lane] * (rest - m + 1)
+        low = np.ones((lows.shape[0], _LANES))
+        for i in range(lows.shape[0]):
+            for t in range(lows.shape[1]):
+                for lane in range(_LANES):
+                    low[i, lane] *= fall[lows[i, t], lane]
+        high = np.ones((highs.shape[0], _LANES))
+        for j in range(highs.shape[0]):
+            for t in range(highs.shape[1]):
+                for lane in range(_LANES):
+                    high[j, lane] *= fall[highs[j, t], lane]
+        acc = np.zeros((groups.shape[0], _LANES))
+        part = np.zeros(_LANES)
+        for row in range(rows.shape[0] - 1):
+            part[:] = 0.0
+            for e in range(rows[row, 2], rows[row + 1, 2]):
+                j = cols[e]
+                w = weights[e]
+                for lane in range(_LANES):
+                    part[lane] += w * high[j, lane]
+            g, i = rows[row, 0], rows[row, 1]
+            for lane in range(_LANES):
+                acc[g, lane] += low[i, lane] * part[lane]
+        for lane in range(_LANES):
+            index = block * _LANES + lane
+            if index >= count or f[lane] == 0.0:
+                continue
+            scale = f[lane] / total[n - left[lane]]
+            for g in range(groups.shape[0]):
+                k = groups[g, 1]
+                below = 1.0
+                for m in range(k):
+                    below *= left[lane] - m
+                y = scale * acc[g, lane] / below
+                out[index, groups[g, 0]] += y
+                out[index, 7] += y
     return out
 
 
-_unions: Final = cast(Any, numba.njit(parallel=True)(_unions_py))
+_unions: Final = cast(Any, numba.njit(parallel=True, cache=True)(_unions_py))
+
+
+def _slot_py(table: npt.NDArray[np.int64], u: int, bits: int) -> np.int64:
+    """The slot of the key ``u`` in the open-addressed ``table`` (``2 << bits`` entries:
+    key, index), or the empty slot where it goes (linear probing, Fibonacci hashing)."""
+    mask = (1 << bits) - 1
+    s = np.int64((np.uint64(u) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits))
+    while table[2 * s] != 0 and table[2 * s] != u:
+        s = (s + 1) & mask
+    return s
+
+
+_slot: Final = _cached(_slot_py)
+
+
+_LOW_BITS: Final = 2 * _SHIFT
+"""Split-hand ends are grouped by their cards other than aces and twos (a key's bits from
+``_LOW_BITS`` up): a union is then a group pair's sum of those cards and a sum of aces and
+twos, looked up directly in that sum's block."""
+
+
+def _index_unions_py(
+    drawn: npt.NDArray[np.int64], groups: npt.NDArray[np.int64], lows: npt.NDArray[np.int64],
+    width: int, block: int,
+) -> tuple[Any, Any, Any]:  # fmt: skip
+    """Number every union ``drawn[a] + drawn[b]`` (``a <= b``) of split-hand ends sorted by
+    key and grouped by their cards other than aces and twos (group ``g`` the ends
+    ``groups[g]:groups[g + 1]``; ``lows[a]`` its aces times ``width`` plus its twos).
+
+    Returns the unions' keys, for each group pair (``ga <= gb``, in that order) the number
+    of its sum of other cards (found by hashing once per group pair), and, per such sum,
+    a block of ``block`` entries by the sum of ``lows``: the union's number, or -1."""
+    count = groups.shape[0] - 1
+    bits = 10
+    table = np.zeros(2 << bits, dtype=np.int64)
+    highs = np.empty(1 << (bits - 1), dtype=np.int64)
+    present = np.zeros(block << (bits - 1), dtype=np.int32)
+    found = 0
+    sums = np.empty(count * (count + 1) // 2, dtype=np.int64)
+    x = 0
+    for ga in range(count):
+        high = drawn[groups[ga]] >> _LOW_BITS
+        for gb in range(ga, count):
+            h = high + (drawn[groups[gb]] >> _LOW_BITS) + 1  # never 0, the empty slot
+            s = _slot(table, h, bits)
+            if table[2 * s] == 0:
+                if 2 * (found + 1) > (1 << bits):
+                    bits += 1
+                    table = np.zeros(2 << bits, dtype=np.int64)
+                    grown = np.empty(1 << (bits - 1), dtype=np.int64)
+                    grown[:found] = highs[:found]
+                    highs = grown
+                    more = np.zeros(block << (bits - 1), dtype=np.int32)
+                    more[: found * block] = present[: found * block]
+                    present = more
+                    for i in range(found):
+                        t = _slot(table, highs[i], bits)
+                        table[2 * t], table[2 * t + 1] = highs[i], i
+                    s = _slot(table, h, bits)
+                table[2 * s], table[2 * s + 1] = h, found
+                highs[found] = h
+                found += 1
+            sums[x] = table[2 * s + 1]
+            base = sums[x] * block
+            x += 1
+            for a in range(groups[ga], groups[ga + 1]):
+                for b in range(max(a, groups[gb]), groups[gb + 1]):
+                    present[base + lows[a] + lows[b]] = 1
+    unions = 0
+    for e in range(found * block):
+        unions += present[e]
+    keys = np.empty(unions, dtype=np.int64)
+    index = np.full(found * block, -1, dtype=np.int32)
+    u = 0
+    for e in range(found * block):
+        if present[e]:
+            low = e % block
+            keys[u] = ((highs[e // block] - 1) << _LOW_BITS) + low // width
+            keys[u] += (low % width) << _SHIFT
+            index[e] = u
+            u += 1
+    return keys, sums, index
+
+
+_index_unions: Final = _cached(_index_unions_py)
+
+CHUNKS: Final = 16
+"""The pairs of split-hand ends are settled in this many interleaved chunks of groups (in
+parallel), their sums added in a fixed order: the figures do not depend on the number of
+threads."""
+
+
+def _pairs_py(
+    groups: npt.NDArray[np.int64], lows: npt.NDArray[np.int64], start: npt.NDArray[np.int64],
+    codes: npt.NDArray[np.int64], orders: Floats, sums: npt.NDArray[np.int64],
+    index: npt.NDArray[np.int32], block: int, results: Floats, table: Floats,
+) -> tuple[Floats, Floats]:  # fmt: skip
+    """Settle every pair of split-hand ends ``a <= b`` (end ``j``'s codes and orders
+    ``codes, orders[start[j]:start[j + 1]]``, grouped as :func:`_index_unions` says)
+    against its union's row of ``results``: the round-net bins and the tally
+    (:func:`_settle`). For each ``a`` the second hand's orders times the union's row are
+    summed by the second hand's code, then settled with each of ``a``'s codes."""
+    count = groups.shape[0] - 1
+    most = 1
+    for g in range(count):
+        most = max(most, groups[g + 1] - groups[g])
+    bins = np.zeros((CHUNKS, BINS))
+    tally = np.zeros((CHUNKS, 4))
+    for t in numba.prange(CHUNKS):
+        acc = np.zeros((most, CODES, 7))
+        seen = np.zeros((most, CODES), dtype=np.bool_)
+        listed = np.empty((most, CODES), dtype=np.int64)
+        listed_count = np.zeros(most, dtype=np.int64)
+        for ga in range(t, count, CHUNKS):
+            first, last = groups[ga], groups[ga + 1]
+            x = ga * count - ga * (ga - 1) // 2
+            for gb in range(ga, count):
+                base = sums[x] * block
+                x += 1
+                for a in range(first, last):
+                    here = a - first
+                    for b in range(max(a, groups[gb]), groups[gb + 1]):
+                        row = results[index[base + lows[a] + lows[b]]]
+                        if row[7] == 0.0:
+                            continue
+                        twice = 1.0 if a == b else 2.0
+                        for j in range(start[b], start[b + 1]):
+                            cb = codes[j]
+                            if not seen[here, cb]:
+                                seen[here, cb] = True
+                                listed[here, listed_count[here]] = cb
+                                listed_count[here] += 1
+                            w = twice * orders[j]
+                            for r in range(7):
+                                acc[here, cb, r] += w * row[r]
+            for a in range(first, last):
+                here = a - first
+                for q in range(listed_count[here]):
+                    cb = listed[here, q]
+                    for i in range(start[a], start[a + 1]):
+                        _settle(table, codes[i], cb, orders[i], acc[here, cb], bins[t], tally[t])
+                    acc[here, cb, :] = 0.0
+                    seen[here, cb] = False
+                listed_count[here] = 0
+    return bins.sum(axis=0), tally.sum(axis=0)
+
+
+_pairs: Final = cast(Any, numba.njit(parallel=True, cache=True)(_pairs_py))
 
 
 def _split_py(
@@ -565,17 +869,11 @@ def _split_py(
     ``o(D, end)`` (the chance over ``F(D) = prod_v (shoe_v)_(D_v) / (n)_|D|``, a product of
     falling factorials). Both hands drawing ``D1`` then ``D2`` has chance
     ``o1 * o2 * F(D1 + D2)``, so the pairs of ends are settled by the union of their cards,
-    the dealer's results found once for each union."""
+    the dealer's results found once for each union (:func:`_index_unions`,
+    :func:`_unions`, :func:`_pairs`)."""
     ends = _empty()
-    for i in range(10):
-        count = shoe[i]
-        if count == 0:
-            continue
-        shoe[i] = count - 1
-        _walk(kind, chart, shoe, n - 1, key + (1 << (_SHIFT * i)), pair + i + 1,
-              pair == 1 or i == 0, 2, 1.0, False, True, count / n, hits, sc, firsts,
-              ends)  # fmt: skip
-        shoe[i] = count
+    _walk(kind, chart, shoe, n, key, pair, pair == 1, 1, 1.0, False, True, 1.0, hits, sc,
+          firsts, ends, 1)  # fmt: skip
     falling = np.ones((10, 24))
     for v in range(10):
         for m in range(1, 24):
@@ -585,13 +883,16 @@ def _split_py(
         total[m] = total[m - 1] * (n - m + 1)
     m = len(ends)
     drawn = np.empty(m, dtype=np.int64)
-    sizes = np.empty(m, dtype=np.int64)
+    for j, out in enumerate(ends.keys()):
+        drawn[j] = out - key
+    drawn.sort()
     start = np.zeros(m + 1, dtype=np.int64)
     codes = np.empty(m * CODES, dtype=np.int64)
     orders = np.empty(m * CODES)
     e = 0
-    for j, (out, found) in enumerate(ends.items()):
-        d = out - key
+    for j in range(m):
+        d = drawn[j]
+        found = ends[d + key]
         f = 1.0
         size = 0
         for v in range(10):
@@ -599,45 +900,30 @@ def _split_py(
             f *= falling[v, c]
             size += c
         f /= total[size]
-        drawn[j], sizes[j] = d, size
         for code in range(CODES):
             if found[code] > 0:
                 codes[e] = code
                 orders[e] = found[code] / f
                 e += 1
         start[j + 1] = e
-    unions = Dict.empty(key_type=types.int64, value_type=types.int64)
-    pairs = np.empty(m * (m + 1) // 2, dtype=np.int64)
-    x = 0
-    for a in range(m):
-        for b in range(a, m):
-            u = drawn[a] + drawn[b]
-            index = unions.get(u, -1)
-            if index < 0:
-                index = len(unions)
-                unions[u] = index
-            pairs[x] = index
-            x += 1
-    keys = np.empty(len(unions), dtype=np.int64)
-    for u, index in unions.items():
-        keys[index] = u
-    results = _unions(keys, shoe, n, falling, total, dm[1], dm[2], dm[3])
-    x = 0
-    for a in range(m):
-        for b in range(a, m):
-            row = results[pairs[x]]
-            x += 1
-            if row[7] == 0.0:
-                continue
-            twice = 1.0 if a == b else 2.0
-            for i in range(start[a], start[a + 1]):
-                for j in range(start[b], start[b + 1]):
-                    _settle(table, codes[i], codes[j], twice * orders[i] * orders[j], row,
-                            bins, tally)  # fmt: skip
+    aces = drawn & 63
+    twos = (drawn >> _SHIFT) & 63
+    width = 2 * twos.max() + 1
+    block = (2 * aces.max() + 1) * width
+    lows = aces * width + twos
+    edges = np.flatnonzero(np.diff(drawn >> _LOW_BITS)) + 1
+    groups = np.empty(edges.shape[0] + 2, dtype=np.int64)
+    groups[0], groups[1:-1], groups[-1] = 0, edges, m
+    keys, sums, index = _index_unions(drawn, groups, lows, width, block)
+    results = _unions(keys, shoe, n, falling, total, dm)
+    part, counted = _pairs(groups, lows, start, codes, orders, sums, index, block, results,
+                           table)  # fmt: skip
+    bins += part
+    tally += counted
     return 0
 
 
-_split: Final = _jit(_split_py)
+_split: Final = _cached(_split_py)
 
 
 # --- a dealer up card, every start ------------------------------------------------------
@@ -662,7 +948,7 @@ def _first_chart_py(chart: npt.NDArray[np.int64], c1: int, c2: int) -> int:
     return 4
 
 
-_first_chart: Final = _jit(_first_chart_py)
+_first_chart: Final = _cached(_first_chart_py)
 
 
 def _value_of(bins: Floats) -> float:
@@ -672,23 +958,17 @@ def _value_of(bins: Floats) -> float:
     return value
 
 
-_value: Final = _jit(_value_of)
+_value: Final = _cached(_value_of)
 
 
 def _up_card_py(
     kind: int, chart: npt.NDArray[np.int64], full: Counts, up: int, bins: Floats,
-    tally: Floats, actions: npt.NDArray[np.int64], values: npt.NDArray[np.int64],
-    orders: Floats, results: npt.NDArray[np.int64], table: Floats,
+    tally: Floats, actions: npt.NDArray[np.int64], dm: Any, table: Floats,
 ) -> int:  # fmt: skip
     """Add every start against the up card ``up`` (its chance included) to ``bins`` (round
     nets) and ``tally`` (:func:`_settle`); ``actions[c1, c2]`` gets the first action
-    played (0 stand, 1 hit, 2 double, 3 split, 4 surrender)."""
-    dm = (
-        Dict.empty(key_type=types.int64, value_type=types.float64[:]),
-        values,
-        orders,
-        results,
-    )
+    played (0 stand, 1 hit, 2 double, 3 split, 4 surrender); ``dm`` is
+    :func:`dealer_table`'s tuple."""
     total_cards = full.sum()
     shoe = full.copy()
     shoe[up - 1] -= 1
@@ -834,9 +1114,8 @@ def play_up_card(
     bins = np.zeros(BINS)
     tally = np.zeros(4)
     actions = np.full((11, 11), -1, dtype=np.int64)
-    values, orders, results = dealer_compositions(up)
-    _up_card(kind, chart[up - 1], full.astype(np.int64), up, bins, tally, actions, values,
-             orders, results, _code_table())  # fmt: skip
+    _up_card(kind, chart[up - 1], full.astype(np.int64), up, bins, tally, actions,
+             dealer_table(up), _code_table())  # fmt: skip
     return bins, tally, actions
 
 
@@ -844,15 +1123,20 @@ def play_split(
     kind: int, chart: npt.NDArray[np.int64], full: Counts, up: int, pair: int
 ) -> tuple[Floats, Floats]:
     """Splitting ``pair`` against the up card ``up`` from the shoe ``full`` (10 counts,
-    aces first), both hands played by strategy ``kind`` from their own cards: the
-    round-net bins jointly with no dealer Blackjack (half units, -8 to +4.5, given the
-    up card and the pair) and the tally (:data:`TALLIES`), in initial units."""
-    values, orders, results = dealer_compositions(up)
+    aces first), both hands played by the printed chart (``kind`` :data:`CHART`; the
+    best play's split is valued inside :func:`play_up_card`, from the decisions it finds
+    first): the round-net bins jointly with no dealer Blackjack (half units, -8 to +4.5,
+    given the up card and the pair) and the tally (:data:`TALLIES`), in initial units.
+    Raises ``ValueError`` for another ``kind``."""
+    if kind != CHART:
+        raise ValueError(
+            "play_split plays the printed chart only; play_up_card values the best play's split"
+        )
     shoe = full.astype(np.int64).copy()
     for card in (up, pair, pair):
         shoe[card - 1] -= 1
     key = (1 << (_SHIFT * (up - 1))) + 2 * (1 << (_SHIFT * (pair - 1)))
-    dm = (Dict.empty(key_type=types.int64, value_type=types.float64[:]), values, orders, results)
+    dm = dealer_table(up)
     bins = np.zeros(BINS)
     tally = np.zeros(4)
     hits = Dict.empty(key_type=types.int64, value_type=types.float64)

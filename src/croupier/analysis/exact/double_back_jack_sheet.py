@@ -107,11 +107,11 @@ def par_sheet(rules: DoubleBackJackRules | None = None) -> DoubleBackJackParShee
             "decks it runs 0.008 to 0.034 points above the card-by-card figure of the best "
             "play." + (" The printed chart's own figure is not given." if chart is None else "")
         )
-    element = float(blackjack.expected_return) / average
+    element = float(blackjack.house_edge) / average  # the house's sign, as each wager's
     notes = [
         how,
         f"House edge {float(blackjack.house_edge) * 100:.4f}% per initial Blackjack Wager "
-        f"({blackjack.strategy}); element of risk {-element * 100:.4f}% per total amount "
+        f"({blackjack.strategy}); element of risk {element * 100:.4f}% per total amount "
         f"wagered (average {average:.6f} initial units per round, doubles, splits and "
         "Second Chance Wagers included).",
     ]
