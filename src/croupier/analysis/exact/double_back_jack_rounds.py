@@ -91,9 +91,9 @@ def _cached(function: F) -> F:
 
 
 def _jit(function: F) -> F:
-    """``function`` compiled by numba in each process, not cached: the kernels that create
-    typed dictionaries (a cached :func:`_up_card`, loaded in a later process, crashed;
-    they compile in seconds)."""
+    """``function`` compiled by numba in each process, not cached: the two kernels that
+    call ``Dict.empty`` themselves, :func:`_up_card` and :func:`_empty` (a cached
+    :func:`_up_card`, loaded in a later process, crashed; they compile in seconds)."""
     return cast(F, numba.njit(function))
 
 
@@ -874,9 +874,9 @@ def _split_py(
     ends = _empty()
     _walk(kind, chart, shoe, n, key, pair, pair == 1, 1, 1.0, False, True, 1.0, hits, sc,
           firsts, ends, 1)  # fmt: skip
-    falling = np.ones((10, 24))
-    for v in range(10):
-        for m in range(1, 24):
+    falling = np.ones((10, 64))  # every count a key's 6-bit field holds: a union of two
+    for v in range(10):  # split-ace hands can hold 24 aces, more than a small shoe has
+        for m in range(1, 64):
             falling[v, m] = falling[v, m - 1] * max(shoe[v] - m + 1, 0)
     total = np.ones(48)
     for m in range(1, 48):
