@@ -18,6 +18,7 @@ from croupier.analysis.simulation import WagerEstimate, WagerStats, run
 from croupier.analysis.simulation.base import (
     MIN_EVENTS,
     clopper_pearson_upper,
+    default_rules,
     kernel,
     net_ranges,
     warm_up,
@@ -119,8 +120,9 @@ def test_setup_is_timed_apart_from_the_rounds() -> None:
     """A process warms a kernel once: the first warm-up takes time, the next none; the
     result's rounds per second leave the setup out."""
     path = "croupier.analysis.simulation.go_fore_it"
-    warm_up(path, None)
-    assert warm_up(path, None) == 0.0
+    rules = default_rules("go-fore-it")  # what run() plays for None
+    warm_up(path, rules)
+    assert warm_up(path, rules) == 0.0
     result = run("go-fore-it", None, 10_000, 2, workers=1)
     assert result.setup_s == 0.0
     assert result.simulation_s == result.elapsed_s

@@ -638,70 +638,79 @@ _LANES: Final = 8
 
 
 def _unions_py(
-    keys: npt.NDArray[np.int64], shoe: Counts, n: int, falling: Floats, total: Floats,
-    dealer: Any,
+    keys: npt.NDArray[np.int64], runs: npt.NDArray[np.int64], shoe: Counts, n: int,
+    falling: Floats, total: Floats, dealer: Any,
 ) -> Floats:  # fmt: skip
-    """For each union of both split hands' draws (``keys``): ``F(union)`` times the
+    """For each union of both split hands' draws (``keys``, in runs ``runs[r]:runs[r +
+    1]`` that share their cards other than aces and twos): ``F(union)`` times the
     dealer's results from the shoe it leaves (columns 0..6; ``dealer`` as
-    :func:`dealer_table` gives it) and their sum (column 7), in parallel over blocks of
-    :data:`_LANES` unions.
+    :func:`dealer_table` gives it) and their sum (column 7), in parallel over the runs.
 
     A dealer set's chance is its number of orders times ``L * H / (left)_k``, ``L`` the
     product of the falling factorials of its aces and twos and ``H`` of its other cards;
     the sets are summed as ``sum_L L * sum_H orders * H`` within each result and number
-    of cards."""
+    of cards. The inner sums depend only on a union's other cards, so they are found
+    once per run; the outer ones :data:`_LANES` unions at a time."""
     lows, highs, groups, rows, cols, weights = dealer[6:12]
     count = keys.shape[0]
     out = np.zeros((count, 8))
-    blocks = (count + _LANES - 1) // _LANES
-    for block in numba.prange(blocks):
-        fall = np.ones((240, _LANES))
-        left = np.full(_LANES, n)
-        f = np.ones(_LANES)
-        for lane in range(_LANES):
-            u = keys[min(block * _LANES + lane, count - 1)]
-            for v in range(10):
-                c = (u >> (_SHIFT * v)) & 63
-                rest = shoe[v] - c
-                left[lane] -= c
-                f[lane] *= falling[v, c]
-                for m in range(1, _MOST + 1):
-                    fall[v * 24 + m, lane] = fall[v * 24 + m - 1, lane] * (rest - m + 1)
-        low = np.ones((lows.shape[0], _LANES))
-        for i in range(lows.shape[0]):
-            for t in range(lows.shape[1]):
-                for lane in range(_LANES):
-                    low[i, lane] *= fall[lows[i, t], lane]
-        high = np.ones((highs.shape[0], _LANES))
+    for run in numba.prange(runs.shape[0] - 1):
+        first, last = runs[run], runs[run + 1]
+        fall = np.ones(240)
+        for v in range(_LOW, 10):
+            rest = shoe[v] - ((keys[first] >> (_SHIFT * v)) & 63)
+            for m in range(1, _MOST + 1):
+                fall[v * 24 + m] = fall[v * 24 + m - 1] * (rest - m + 1)
+        high = np.ones(highs.shape[0])
         for j in range(highs.shape[0]):
             for t in range(highs.shape[1]):
-                for lane in range(_LANES):
-                    high[j, lane] *= fall[highs[j, t], lane]
-        acc = np.zeros((groups.shape[0], _LANES))
-        part = np.zeros(_LANES)
+                high[j] *= fall[highs[j, t]]
+        part = np.zeros(rows.shape[0] - 1)
         for row in range(rows.shape[0] - 1):
-            part[:] = 0.0
+            inner = 0.0
             for e in range(rows[row, 2], rows[row + 1, 2]):
-                j = cols[e]
-                w = weights[e]
-                for lane in range(_LANES):
-                    part[lane] += w * high[j, lane]
-            g, i = rows[row, 0], rows[row, 1]
+                inner += weights[e] * high[cols[e]]
+            part[row] = inner
+        small = np.ones((24 * _LOW, _LANES))
+        low = np.empty((lows.shape[0], _LANES))
+        acc = np.empty((groups.shape[0], _LANES))
+        left = np.empty(_LANES, dtype=np.int64)
+        f = np.empty(_LANES)
+        for begin in range(first, last, _LANES):
             for lane in range(_LANES):
-                acc[g, lane] += low[i, lane] * part[lane]
-        for lane in range(_LANES):
-            index = block * _LANES + lane
-            if index >= count or f[lane] == 0.0:
-                continue
-            scale = f[lane] / total[n - left[lane]]
-            for g in range(groups.shape[0]):
-                k = groups[g, 1]
-                below = 1.0
-                for m in range(k):
-                    below *= left[lane] - m
-                y = scale * acc[g, lane] / below
-                out[index, groups[g, 0]] += y
-                out[index, 7] += y
+                u = keys[min(begin + lane, last - 1)]
+                left[lane], f[lane] = n, 1.0
+                for v in range(10):
+                    c = (u >> (_SHIFT * v)) & 63
+                    left[lane] -= c
+                    f[lane] *= falling[v, c]
+                    if v < _LOW:
+                        for m in range(1, _MOST + 1):
+                            small[v * 24 + m, lane] = small[v * 24 + m - 1, lane] * (
+                                shoe[v] - c - m + 1
+                            )
+            low[:, :] = 1.0
+            for i in range(lows.shape[0]):
+                for t in range(lows.shape[1]):
+                    for lane in range(_LANES):
+                        low[i, lane] *= small[lows[i, t], lane]
+            acc[:, :] = 0.0
+            for row in range(rows.shape[0] - 1):
+                g, i, p = rows[row, 0], rows[row, 1], part[row]
+                for lane in range(_LANES):
+                    acc[g, lane] += low[i, lane] * p
+            for lane in range(_LANES):
+                index = begin + lane
+                if index >= last or f[lane] == 0.0:
+                    continue
+                scale = f[lane] / total[n - left[lane]]
+                for g in range(groups.shape[0]):
+                    below = 1.0
+                    for m in range(groups[g, 1]):
+                        below *= left[lane] - m
+                    y = scale * acc[g, lane] / below
+                    out[index, groups[g, 0]] += y
+                    out[index, 7] += y
     return out
 
 
@@ -856,6 +865,17 @@ def _pairs_py(
 _pairs: Final = cast(Any, numba.njit(parallel=True, cache=True)(_pairs_py))
 
 
+def _runs_py(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Where each run of equal ``values`` (sorted) starts, and then their number."""
+    edges = np.flatnonzero(np.diff(values)) + 1
+    starts = np.empty(edges.shape[0] + 2, dtype=np.int64)
+    starts[0], starts[1:-1], starts[-1] = 0, edges, values.shape[0]
+    return starts
+
+
+_runs: Final = _cached(_runs_py)
+
+
 def _split_py(
     kind: int, chart: npt.NDArray[np.int64], shoe: Counts, n: int, up: int, key: int,
     pair: int, dm: Any, hits: Any, sc: Any, firsts: Any, table: Floats, bins: Floats,
@@ -911,11 +931,9 @@ def _split_py(
     width = 2 * twos.max() + 1
     block = (2 * aces.max() + 1) * width
     lows = aces * width + twos
-    edges = np.flatnonzero(np.diff(drawn >> _LOW_BITS)) + 1
-    groups = np.empty(edges.shape[0] + 2, dtype=np.int64)
-    groups[0], groups[1:-1], groups[-1] = 0, edges, m
+    groups = _runs(drawn >> _LOW_BITS)
     keys, sums, index = _index_unions(drawn, groups, lows, width, block)
-    results = _unions(keys, shoe, n, falling, total, dm)
+    results = _unions(keys, _runs(keys >> _LOW_BITS), shoe, n, falling, total, dm)
     part, counted = _pairs(groups, lows, start, codes, orders, sums, index, block, results,
                            table)  # fmt: skip
     bins += part
