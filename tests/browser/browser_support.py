@@ -144,6 +144,18 @@ def as_dealer(browser: Any, server: Server, table_id: str) -> tuple[Any, Any]:
     return context, page
 
 
+def caught_up(page: Any, server: Server, table_id: str) -> None:
+    """Wait until ``page`` shows the table's round at the server's latest version. A
+    command carries the version its page shows, and the server refuses one sent from a
+    view the table has moved past (optimistic concurrency; the page then refreshes
+    quietly), so a test acts on a page only once it is current."""
+    token = page.evaluate("localStorage.getItem('croupier.token')")
+    version = server.get(f"/tables/{table_id}/view", token)["round_version"] or 0
+    page.wait_for_function(
+        f"Number(document.querySelector('.round').dataset.version || 0) >= {version}"
+    )
+
+
 def open_table(page: Any, table_id: str, seat: int) -> None:
     page.locator(f'tr[data-table="{table_id}"] a', has_text=table_id).click()
     page.wait_for_selector(".felt")

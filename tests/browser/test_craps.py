@@ -34,6 +34,7 @@ from browser_support import (
     OPENING,
     Server,
     as_dealer,
+    caught_up,
     me,
     missing,
     open_table,
@@ -49,6 +50,7 @@ pytestmark = [
 ]
 
 AREA = ".cr-board"
+TABLE = re.compile(r"#/table/([^/?]+)")
 
 
 def bet(page: Any, chip: int, spot: str, placed: int) -> None:
@@ -63,29 +65,35 @@ def version(page: Any) -> int:
     return int(page.locator(".round").get_attribute("data-version") or 0)
 
 
-def act(dealer: Any, action: str) -> None:
-    """A button of the dealer's console; wait until the round has moved on."""
+def act(dealer: Any, server: Server, action: str) -> None:
+    """A button of the dealer's console, once his page is current (a click from a stale
+    view is refused); wait until the round has moved on."""
+    caught_up(dealer, server, TABLE.search(dealer.url).group(1))
     before = version(dealer)
     dealer.locator(f'.console [data-action="{action}"]').click()
     dealer.wait_for_function(f"Number(document.querySelector('.round').dataset.version) > {before}")
 
 
-def throw(dealer: Any, shooter: Any, first: int, second: int, *, new_shooter: bool) -> None:
+def throw(
+    dealer: Any, shooter: Any, server: Server, first: int, second: int, *, new_shooter: bool
+) -> None:
     """No more bets; a new shooter keeps dice 1 and 2 of the five offered (623a.7); the
     dealer enters the reading and calls the roll (623a.8, 623a.9)."""
-    act(dealer, "AnnounceNoMoreBets")
+    act(dealer, server, "AnnounceNoMoreBets")
     if new_shooter:
         form = shooter.locator('.decisions [data-command="SelectDice"]')
         form.wait_for()
         form.locator('input[name="first"]').fill("1")
         form.locator('input[name="second"]').fill("2")
         form.locator('[data-action="SelectDice"]').click()
+        form.wait_for(state="detached")  # the shooter's page has his selection back
+        caught_up(dealer, server, TABLE.search(dealer.url).group(1))
     reading = dealer.locator('.console [data-command="ThrowDice"]')
     reading.locator('input[name="faces"]').fill(f"{first}, {second}")
     before = version(dealer)
     reading.locator('[data-action="ThrowDice"]').click()
     dealer.wait_for_function(f"Number(document.querySelector('.round').dataset.version) > {before}")
-    act(dealer, "CallRoll")
+    act(dealer, server, "CallRoll")
 
 
 def rolled(page: Any, count: int) -> None:
@@ -130,7 +138,7 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     bet(bob, 1000, "dont_pass", 1000)
     bet(bob, 1000, "field", 1000)
     ann.wait_for_selector(f'{AREA} [data-spot="dont_pass"] [data-others="1000"]')
-    throw(dealer, ann, 4, 2, new_shooter=True)
+    throw(dealer, ann, server, 4, 2, new_shooter=True)
     for page in (ann, bob):
         rolled(page, 1)
         page.wait_for_selector('.cr-number.point[data-number="6"] .cr-puck.on')
@@ -147,7 +155,7 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     full = '[aria-label*="your wager $50."]'
     ann.wait_for_selector(f'{AREA} [data-spot="pass_odds"].has-wager{full}')
     bet(bob, 1000, "come", 1000)
-    throw(dealer, ann, 5, 3, new_shooter=False)
+    throw(dealer, ann, server, 5, 3, new_shooter=False)
     for page in (ann, bob):
         rolled(page, 2)
     # bob's Come has travelled to the 8: his chips there, ann sees them as another's.
@@ -167,7 +175,7 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     assert carol.locator(f"{AREA} [data-spot].legal").count() == 0
     carol_context.close()
 
-    throw(dealer, ann, 3, 4, new_shooter=False)
+    throw(dealer, ann, server, 3, 4, new_shooter=False)
     for page in (ann, bob):
         page.wait_for_selector("table.results")
         rolled(page, 3)
@@ -181,7 +189,7 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     # the dealer acts only once his page has the new round with bob's wager in it (a
     # console of the round before would send its command to a round that has ended)
     dealer.wait_for_selector('.cr-seats [data-seat="2"]:has-text("Pass Line $10.00")')
-    throw(dealer, bob, 6, 5, new_shooter=True)
+    throw(dealer, bob, server, 6, 5, new_shooter=True)
     for page in (ann, bob):
         page.wait_for_selector('.cr-shooter[data-shooter="2"]')
         page.wait_for_selector('.cr-history li:has-text("natural")')
@@ -227,7 +235,7 @@ def test_an_amount_the_odds_would_not_pay_is_offered_as_one_they_do(
     dealer_context, dealer = as_dealer(browser, server, "craps-pay")
     try:
         bet(ann, 1000, "pass", 1000)
-        throw(dealer, ann, 4, 2, new_shooter=True)
+        throw(dealer, ann, server, 4, 2, new_shooter=True)
         rolled(ann, 1)
         ann.locator('[data-chip="1000"]').click()
         ann.locator(f'{AREA} [data-spot="place:8"]').click()

@@ -20,6 +20,7 @@ from browser_support import (
     OPENING,
     Server,
     as_dealer,
+    caught_up,
     dollars,
     finish,
     missing,
@@ -365,6 +366,7 @@ def test_the_history_says_when_what_was_staked_the_net_and_the_hand(
         page.locator('[data-chip="1000"]').click()
         page.locator('.seat.mine [data-spot="front_9"]').click()
         page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    caught_up(dealer, server, "past")  # a click from a stale view is refused
     dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
     ann.locator('[data-action="Fold"]').click()
     bob.locator('[data-action="Fold"]').click()
