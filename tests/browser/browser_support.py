@@ -144,11 +144,14 @@ def as_dealer(browser: Any, server: Server, table_id: str) -> tuple[Any, Any]:
     return context, page
 
 
-def caught_up(page: Any, server: Server, table_id: str) -> None:
-    """Wait until ``page`` shows the table's round at the server's latest version. A
-    command carries the version its page shows, and the server refuses one sent from a
-    view the table has moved past (optimistic concurrency; the page then refreshes
-    quietly), so a test acts on a page only once it is current."""
+def caught_up(page: Any, server: Server, table_id: str | None = None) -> None:
+    """Wait until ``page`` shows the table's round (``table_id``, by default the one in
+    the page's address) at the server's latest version. A command carries the version
+    its page shows, and the server refuses one sent from a view the table has moved past
+    (optimistic concurrency; the page then refreshes quietly), so a test acts on a page
+    only once it is current."""
+    if table_id is None:
+        table_id = page.url.split("#/table/", 1)[1].split("/")[0]
     token = page.evaluate("localStorage.getItem('croupier.token')")
     version = server.get(f"/tables/{table_id}/view", token)["round_version"] or 0
     page.wait_for_function(

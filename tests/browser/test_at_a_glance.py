@@ -16,6 +16,7 @@ from browser_support import (
     OPENING,
     Server,
     as_dealer,
+    caught_up,
     finish,
     me,
     missing,
@@ -96,6 +97,7 @@ def test_criss_cross_bets_are_one_two_or_three_times_the_ante(browser: Any, serv
     page.locator('[data-chip="2500"]').click()
     page.locator('[data-command="PlaceAntes"] [data-action="PlaceAntes"]').click()
     page.wait_for_selector('.seat.mine [data-spot="ante_down"].has-wager')
+    caught_up(dealer, server)
     dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
     page.wait_for_selector('.decisions [data-wager-spot="across"]')
     buttons = page.locator(".decisions .actions button")

@@ -18,6 +18,7 @@ from browser_support import (
     EXAMPLES,
     Server,
     as_dealer,
+    caught_up,
     finish,
     missing,
     open_table,
@@ -54,6 +55,7 @@ def test_sic_bo_collects_the_losing_chips_and_names_the_seats(browser: Any, serv
             page.wait_for_selector(f'{board} [data-spot="{spot}"].has-wager')
     ann.wait_for_selector(f'{board} [data-spot="total:10"] .sb-others')
     assert ann.locator('.sb-seats [data-seat="2"]').inner_text().startswith("Seat 2 — bob-sbchips")
+    caught_up(dealer, server)
     dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
     for page in (ann, bob):
         page.wait_for_selector("table.results", timeout=20_000)
@@ -88,6 +90,7 @@ def test_the_extra_roll_purchase_leaves_the_sensor_once_the_round_is_over(
     for spot in ("pip_street:ace", "like_kind:4", "extra_roll"):
         page.locator(f'.seat.mine [data-spot="{spot}"]').click()
         page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].has-wager')
+    caught_up(dealer, server)
     dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
     finish(page, server, "sensor", 2, 1500)
     sensor = page.locator('.seat.mine [data-spot="extra_roll"]')
@@ -124,6 +127,7 @@ def test_pai_gow_in_words_and_the_tiles_in_view_at_phone_width(
     page.locator('[data-chip="1000"]').click()
     page.locator('.seat.mine [data-spot="pai_gow"]').click()
     page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
+    caught_up(dealer, server)
     dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
     picker = page.locator('[data-command="SetHands"]')
     picker.wait_for()

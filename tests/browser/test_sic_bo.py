@@ -17,6 +17,7 @@ from browser_support import (
     OPENING,
     Server,
     as_dealer,
+    caught_up,
     dollars,
     me,
     missing,
@@ -134,6 +135,7 @@ def test_two_players_several_wagers_the_shake_and_the_lit_layout(
 
     # No more bets: the automated shaker shakes, the result is shown and settled (625a.5,
     # 625a.6).
+    caught_up(dealer, server)
     dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
     for page in (ann, bob):
         page.wait_for_selector("table.results", timeout=20_000)

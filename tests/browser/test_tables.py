@@ -22,6 +22,7 @@ from browser_support import (
     OPENING,
     Server,
     as_dealer,
+    caught_up,
     dealer_in_lobby,
     finish,
     me,
@@ -55,6 +56,7 @@ def test_high_roll_dice_round_with_an_extra_roll(browser: Any, server: Server) -
     dealer.wait_for_selector('.seat[data-seat="2"] [data-spot="extra_roll"].has-wager')
     assert page.locator('[data-action="AnnounceNoMoreBets"]').count() == 0
     shot(dealer, "dealer-console")
+    caught_up(dealer, server)
     dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
     # The throw, the call and the Extra Roll follow on the server; the page shows the dice
     # and the payouts per wager.
@@ -106,6 +108,7 @@ def test_go_fore_it_fold_seen_by_two_players(browser: Any, server: Server) -> No
         page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
     ann.wait_for_selector('.seat[data-seat="3"] [data-spot="front_9"].has-wager')
     bob.wait_for_selector('.seat[data-seat="1"] [data-spot="front_9"].has-wager')
+    caught_up(dealer, server)
     dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
     # The deal: Ann sees her two cards face up and only Back 9 or fold (676a.11(b)).
     ann.wait_for_selector('[data-action="Fold"]')
@@ -154,6 +157,7 @@ def test_criss_cross_poker_round_and_phone_width(browser: Any, server: Server) -
     )
     assert page.locator(".seat.mine .spot.has-wager .spot-name").count() == 2
     assert overlaps == [], overlaps
+    caught_up(dealer, server)
     dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
     # The Across, Down and Middle Bets, each at least the Ante Across (674a.11(b), (d), (f)).
     for spot in ("across", "down", "middle"):
@@ -221,6 +225,7 @@ def test_double_back_jack_split_or_second_chance(browser: Any, server: Server) -
         page.wait_for_selector(f'.round[data-round="jack-{number}"][data-status="open"]')
         page.wait_for_selector('.seat.mine [data-spot="blackjack"].has-wager')
         wagered += 1000
+        caught_up(dealer, server)
         dealer.locator('[data-action="DealCards"]').click()
         while True:
             # Until the round is over, wait for the player's turn.
@@ -321,6 +326,7 @@ def test_pai_gow_player_sets_his_hand(browser: Any, server: Server) -> None:
     page.locator('[data-chip="1000"]').click()
     page.locator('.seat.mine [data-spot="pai_gow"]').click()
     page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
+    caught_up(dealer, server)
     dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
     # The player's four tiles: he chooses the two that go together (621a.10(a)).
     page.wait_for_selector(".tile-picker [data-tile-index]")
@@ -346,6 +352,7 @@ def test_dealer_console_declares_an_exposed_community_card(browser: Any, server:
     page.locator('[data-command="PlaceAntes"] [data-action="PlaceAntes"]').click()
     page.wait_for_selector('.seat.mine [data-spot="ante_down"].has-wager')
     assert shown_balance(page) == OPENING - 2000  # two $10 antes, the chip's default
+    caught_up(dealer, server)
     dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
     # The console offers 674a.13(d) with the community card positions as a choice.
     form = dealer.locator('[data-command="DeclareIrregularity"] form').filter(
