@@ -50,7 +50,6 @@ pytestmark = [
 ]
 
 AREA = ".cr-board"
-TABLE = re.compile(r"#/table/([^/?]+)")
 
 
 def bet(page: Any, chip: int, spot: str, placed: int) -> None:
@@ -68,7 +67,7 @@ def version(page: Any) -> int:
 def act(dealer: Any, server: Server, action: str) -> None:
     """A button of the dealer's console, once his page is current (a click from a stale
     view is refused); wait until the round has moved on."""
-    caught_up(dealer, server, TABLE.search(dealer.url).group(1))
+    caught_up(dealer, server)
     before = version(dealer)
     dealer.locator(f'.console [data-action="{action}"]').click()
     dealer.wait_for_function(f"Number(document.querySelector('.round').dataset.version) > {before}")
@@ -87,7 +86,7 @@ def throw(
         form.locator('input[name="second"]').fill("2")
         form.locator('[data-action="SelectDice"]').click()
         form.wait_for(state="detached")  # the shooter's page has his selection back
-        caught_up(dealer, server, TABLE.search(dealer.url).group(1))
+        caught_up(dealer, server)
     reading = dealer.locator('.console [data-command="ThrowDice"]')
     reading.locator('input[name="faces"]').fill(f"{first}, {second}")
     before = version(dealer)

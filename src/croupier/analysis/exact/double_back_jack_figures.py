@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
             "reads (double_back_jack_figures.json beside this module, overwritten entry by "
             "entry). Each shoe and strategy takes under a minute on two cores (about 25 s "
             "for one deck, 25 s for six decks with the chart and 50 s with the best play), "
-            "and about 20 s more the first time, while numba compiles and caches its "
+            "and about 30 s more the first time, while numba compiles and caches its "
             "kernels."
         ),
     )
