@@ -186,3 +186,8 @@ def test_split_equals_card_by_card_reference(up: int, pair: int) -> None:
     assert list(tally) == pytest.approx(want_tally, rel=1e-11, abs=1e-15)
     if up == 10:
         assert want_tally[1] > 0.1  # busts were offered the Second Chance Wager
+
+
+def test_an_unknown_strategy_code_is_refused() -> None:
+    with pytest.raises(ValueError, match="strategy must be CHART"):
+        rounds.play(1, 7)

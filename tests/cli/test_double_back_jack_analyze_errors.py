@@ -42,3 +42,10 @@ def test_decks_not_a_number(tmp_path: Path) -> None:
     rules = tmp_path / "rules.toml"
     rules.write_text('game = "double-back-jack"\ndecks = 2.5\n')
     assert "decks" in refuse("--rules", str(rules))
+
+
+def test_rules_file_not_utf8(tmp_path: Path) -> None:
+    rules = tmp_path / "rules.toml"
+    rules.write_bytes(b"\xff\xfe\x00")
+    output = refuse("--rules", str(rules))
+    assert "cannot read the Rules Submission" in output and "utf-8" in output

@@ -209,7 +209,7 @@ def analyze(
         sheet = _par_sheet(game, submission, variant)
     except RulesSubmissionError as error:
         raise _fail(str(error)) from error
-    except OSError as error:
+    except (OSError, UnicodeDecodeError) as error:
         raise _fail(f"cannot read the Rules Submission {str(rules_file)!r}: {error}") from error
     except AnalyzeError as error:
         raise _fail(str(error)) from error

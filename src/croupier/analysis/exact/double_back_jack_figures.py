@@ -83,8 +83,9 @@ def main(argv: list[str] | None = None) -> None:
         description=(
             "Enumerate Double Back Jack card by card and keep the figures the par sheet "
             "reads (double_back_jack_figures.json beside this module, overwritten entry by "
-            "entry). Each shoe and strategy takes under a minute on two cores (about 25 s "
-            "for one deck, 25 s for six decks with the chart and 50 s with the best play), "
+            "entry). Each shoe and strategy takes under a minute on two cores (about 12 s "
+            "for one deck with the chart, 20 s for six decks with the chart and 40 s with "
+            "the best play), "
             "and about 30 s more the first time, while numba compiles and caches its "
             "kernels."
         ),

@@ -1167,9 +1167,11 @@ def play(decks: int, kind: int, *, progress: Callable[[int], None] | None = None
     """The whole round per initial Blackjack Wager from a full shoe of ``decks`` decks
     under strategy ``kind`` (:data:`CHART` or :data:`OPTIMAL`). ``progress(up)`` is called
     after each up card. Raises ``ValueError`` for a deck count outside 1 to 8
-    (673a.3(a))."""
+    (673a.3(a)) or another strategy code."""
     from croupier.analysis.exact.double_back_jack import basic_strategy, full_shoe
 
+    if kind not in (CHART, OPTIMAL):
+        raise ValueError(f"strategy must be CHART ({CHART}) or OPTIMAL ({OPTIMAL}), not {kind!r}")
     chart = chart_tables(basic_strategy(decks).chart())
     full = np.array(full_shoe(decks), dtype=np.int64)
     bins = np.zeros(BINS)
