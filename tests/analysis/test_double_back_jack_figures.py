@@ -21,7 +21,7 @@ from croupier.analysis.exact import double_back_jack as dbj
 from croupier.analysis.exact import double_back_jack_figures as kept
 from croupier.analysis.exact import double_back_jack_rounds as rounds
 from croupier.analysis.exact import double_back_jack_sheet as sheet_module
-from croupier.analysis.simulation.double_back_jack import sample
+from croupier.analysis.simulation.double_back_jack import best_tables, sample
 from croupier.rules.double_back_jack import DoubleBackJackRules
 
 KEPT_DECKS = (1, 2, 6, 8)
@@ -54,14 +54,23 @@ def test_a_changed_chart_makes_the_entry_stale(monkeypatch: pytest.MonkeyPatch) 
     assert kept.digest(1) != current
 
 
-def _simulated(decks: int, rounds_wanted: int, seed: int) -> tuple[float, float]:
-    """Mean and standard error of the chart's round net over fresh shoes, in chunks."""
+SIMULATED = {"chart": "chart", "optimal": "best"}
+"""A kept strategy -> the simulator's name for it."""
+
+
+def _simulated(decks: int, strategy: str, rounds_wanted: int, seed: int) -> tuple[float, float]:
+    """Mean and standard error of the round net of ``strategy`` (a kept strategy's name)
+    over fresh shoes, in chunks."""
     chunk = 10**7
     total = squares = 0.0
     count = 0
     for k in range(math.ceil(rounds_wanted / chunk)):
         nets = sample(
-            DoubleBackJackRules(decks=decks), chunk, seed + k, fresh_shoe=True, chart=True
+            DoubleBackJackRules(decks=decks),
+            min(chunk, rounds_wanted),
+            seed + k,
+            fresh_shoe=True,
+            strategy=SIMULATED[strategy],
         )
         x = nets["blackjack"]
         total += float(x.sum())
@@ -71,21 +80,47 @@ def _simulated(decks: int, rounds_wanted: int, seed: int) -> tuple[float, float]
     return mean, math.sqrt((squares / count - mean * mean) / count)
 
 
+@pytest.mark.parametrize("strategy", ["chart", "optimal"])
 @pytest.mark.parametrize("decks", [1, 6])
-def test_chart_figure_within_quick_simulation(decks: int) -> None:
-    figures = kept.stored(decks, "chart")
+def test_figure_within_quick_simulation(decks: int, strategy: str) -> None:
+    """Each kept figure against 10**7 rounds of the simulator playing the same strategy
+    (the best play: its first actions and every later decision read from the tables
+    the enumeration decided by, the simulator dealing and settling on its own)."""
+    figures = kept.stored(decks, strategy)
     assert figures is not None
-    mean, error = _simulated(decks, 2 * 10**7, 19)
+    mean, error = _simulated(decks, strategy, 10**7, 19)
     assert abs(mean - figures.expected_return) < Z_999 * error, (mean, error)
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("strategy", ["chart", "optimal"])
 @pytest.mark.parametrize(("decks", "wanted"), [(1, 5 * 10**8), (6, 10**9)])
-def test_chart_figure_within_long_simulation(decks: int, wanted: int) -> None:
-    figures = kept.stored(decks, "chart")
+def test_figure_within_long_simulation(decks: int, wanted: int, strategy: str) -> None:
+    figures = kept.stored(decks, strategy)
     assert figures is not None
-    mean, error = _simulated(decks, wanted, 1900)
+    mean, error = _simulated(decks, strategy, wanted, 1900)
     assert abs(mean - figures.expected_return) < Z_999 * error, (mean, error)
+
+
+@pytest.mark.parametrize("decks", [1, 6])
+def test_best_play_hits_every_hard_eleven_or_less(decks: int) -> None:
+    """A hard total of 11 or less can only gain by a card: drawn and stood on, the hand
+    totals more and the dealer's cards, exchangeable with the one drawn, are dealt as
+    before. The best play's tables hit every such hand of three or more cards."""
+    tables = best_tables(decks)[1]
+    seen = 0
+    for up, table in enumerate(tables, start=1):
+        for key, action in table.items():
+            pair, cards = key >> rounds.PAIR_SHIFT, key & ((1 << rounds.PAIR_SHIFT) - 1)
+            counts = [(cards >> (rounds.CARD_BITS * v)) & 63 for v in range(10)]
+            counts[up - 1] -= 1
+            if pair:
+                counts[pair - 1] -= 1
+            hard = sum(count * (v + 1) for v, count in enumerate(counts))
+            if sum(counts) >= 3 and hard <= 11 and counts[0] == 0:
+                assert action == 1, (up, pair, counts)
+                seen += 1
+    assert seen > 100
 
 
 @pytest.mark.slow

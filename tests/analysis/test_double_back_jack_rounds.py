@@ -48,7 +48,7 @@ def test_one_deck_chart_within_simulation() -> None:
     bins, staked = figures.nets, figures.average_wager
     assert bins.sum() == pytest.approx(1.0, abs=1e-12)
     value = figures.expected_return
-    nets = sample(DoubleBackJackRules(decks=1), 4_000_000, 7, fresh_shoe=True, chart=True)
+    nets = sample(DoubleBackJackRules(decks=1), 4_000_000, 7, fresh_shoe=True, strategy="chart")
     x = nets["blackjack"]
     half = 3.29 * float(x.std()) / math.sqrt(len(x))
     assert abs(float(x.mean()) - value) < half, (value, float(x.mean()), half)

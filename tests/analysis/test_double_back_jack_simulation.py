@@ -83,7 +83,9 @@ def test_nets_are_those_the_rules_allow() -> None:
 
 def test_fresh_shoe_matches_the_exact_return() -> None:
     """300,000 rounds of 6 decks, reshuffled each round, against the exact return."""
-    nets = sample(DoubleBackJackRules(decks=6), 300_000, 11, fresh_shoe=True)["blackjack"]
+    nets = sample(
+        DoubleBackJackRules(decks=6), 300_000, 11, fresh_shoe=True, strategy="composition"
+    )["blackjack"]
     ok, z = within(nets, analyze(6).expected_return)
     assert ok, z
     assert float(nets.std()) == pytest.approx(analyze(6).std_dev, rel=0.01)
@@ -93,7 +95,9 @@ def test_fresh_shoe_matches_the_exact_return() -> None:
 @pytest.mark.parametrize("fresh", [True, False], ids=["fresh-shoe", "shoe-game"])
 def test_ten_million_rounds_match_the_exact_return(fresh: bool) -> None:
     """10,000,000 rounds of 6 decks (about 20 s each) and their insurance rounds."""
-    out = sample(DoubleBackJackRules(decks=6), 10_000_000, 2026, fresh_shoe=fresh)
+    out = sample(
+        DoubleBackJackRules(decks=6), 10_000_000, 2026, fresh_shoe=fresh, strategy="composition"
+    )
     ok, z = within(out["blackjack"], analyze(6).expected_return)
     assert ok, z
     if fresh:
@@ -244,15 +248,15 @@ def test_the_generator_ceiling_draws_what_the_kernel_draws() -> None:
     rng = np.random.default_rng(5)
     rounds = 200_000
     shoe = np.zeros(rules.decks * kernel.DECK_SIZE, dtype=np.int8)
-    state = np.array([0, 0, 1, 0, 0], dtype=np.int64)
+    state = np.array([0, 0, 1, 0, 0, 0], dtype=np.int64)
     nets, insured = np.empty(rounds), np.empty(rounds)
     used = 0
     while state[3] < rounds:
         rand = rng.random(kernel._BUFFER)
         state[4] = 0
         kernel._play(
-            rounds, False, full, below, first, split, hits, takes, rand, state, shoe,
-            nets, insured,
+            rounds, False, full, below, first, split, hits, takes, False,
+            kernel._tables(rules.decks, "composition")[4], rand, state, shoe, nets, insured,
         )  # fmt: skip
         used += int(state[4])
     assert abs(used / rounds - kernel.FLOATS_PER_ROUND) < 0.03

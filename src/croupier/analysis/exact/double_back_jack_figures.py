@@ -56,18 +56,23 @@ def stored(decks: int, strategy: str) -> rounds.RoundFigures | None:
     if entry is None or entry["digest"] != digest(decks):
         return None
     return rounds.RoundFigures(
-        decks, strategy, np.array(entry["nets"], dtype=np.float64), np.array(entry["tally"])
+        decks,
+        strategy,
+        np.array(entry["nets"], dtype=np.float64),
+        np.array(entry["tally"]),
+        np.array(entry["actions"], dtype=np.int64),
     )
 
 
 def compute(decks: int, strategy: str, *, progress: Any = None) -> dict[str, Any]:
-    """Enumerate ``strategy`` for ``decks`` decks: the JSON entry (nets, tally, digest,
-    seconds taken)."""
+    """Enumerate ``strategy`` for ``decks`` decks: the JSON entry (nets, tally, first
+    actions, digest, seconds taken)."""
     began = time.perf_counter()
     figures = rounds.play(decks, STRATEGIES[strategy], progress=progress)
     return {
         "nets": [float(p) for p in figures.nets],
         "tally": [float(t) for t in figures.tally],
+        "actions": figures.actions.tolist(),
         "digest": digest(decks),
         "seconds": round(time.perf_counter() - began, 1),
     }

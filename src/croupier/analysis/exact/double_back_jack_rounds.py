@@ -65,7 +65,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 from numba import types
-from numba.typed import Dict
+from numba.typed import Dict, List
 
 CHART: Final = 0
 OPTIMAL: Final = 1
@@ -259,8 +259,9 @@ def _net_py(total: int, r: int, sc: bool) -> float:
 
 _net: Final = _cached(_net_py)
 
-_SHIFT: Final = 6
-"""Bits per card value in a key (the count of that value out of the shoe)."""
+CARD_BITS: Final = 6
+"""Bits per card value in a key (the count of that value out of the shoe), aces lowest."""
+_SHIFT: Final = CARD_BITS
 
 
 # --- values (the optimal strategy) ------------------------------------------------------
@@ -945,6 +946,30 @@ _split: Final = _cached(_split_py)
 
 
 # --- a dealer up card, every start ------------------------------------------------------
+def _split_firsts_py(
+    shoe: Counts, n: int, up: int, key: int, pair: int, dm: Any, hits: Any, sc: Any,
+    firsts: Any,
+) -> int:  # fmt: skip
+    """The best play's split hands of ``pair`` (``shoe``, ``n`` cards, less the up card
+    and both pair cards; ``key`` those three): ``firsts[k]`` the action (0 stand, 1 hit,
+    2 double) of each two-card hand (``k`` its key with the other pair card), ``hits``
+    and ``sc`` every later decision (:func:`_hit`, :func:`_bust`)."""
+    for i in range(10):
+        if shoe[i] == 0:
+            continue
+        shoe[i] -= 1
+        hard, ace = pair + i + 1, pair == 1 or i == 0
+        k = key + (1 << (_SHIFT * i))
+        if (hard + 10 if ace and hard + 10 <= 21 else hard) != 21:
+            two = _two(shoe, n - 1, up, k, hard, ace, dm, hits, sc)
+            firsts[k] = float(np.argmax(two))
+        shoe[i] += 1
+    return 0
+
+
+_split_firsts: Final = _cached(_split_firsts_py)
+
+
 def _first_chart_py(chart: npt.NDArray[np.int64], c1: int, c2: int) -> int:
     """The printed chart's first action on ``c1 <= c2``: 0 stand, 1 hit, 2 double,
     3 split, 4 surrender."""
@@ -1028,16 +1053,7 @@ def _up_card_py(
                 if c1 == c2:
                     hits2 = Dict.empty(key_type=types.int64, value_type=types.float64)
                     sc2 = Dict.empty(key_type=types.int64, value_type=types.float64)
-                    for i in range(10):
-                        if shoe[i] == 0:
-                            continue
-                        shoe[i] -= 1
-                        h2, a2 = c1 + i + 1, c1 == 1 or i == 0
-                        k2 = key + (1 << (_SHIFT * i))
-                        if (h2 + 10 if a2 and h2 + 10 <= 21 else h2) != 21:
-                            two = _two(shoe, n - 1, up, k2, h2, a2, dm, hits2, sc2)
-                            firsts[k2] = float(np.argmax(two))
-                        shoe[i] += 1
+                    _split_firsts(shoe, n, up, key, c1, dm, hits2, sc2, firsts)
                     split_bins = np.zeros(BINS)
                     split_put = np.zeros(4)
                     _split(kind, chart, shoe, n, up, key, c1, dm, hits2, sc2, firsts, table,
@@ -1065,6 +1081,73 @@ def _up_card_py(
 
 
 _up_card: Final = _jit(_up_card_py)
+
+PAIR_SHIFT: Final = 57
+"""A best-play decision's key (:func:`best_decisions`): the cards' key, as the enumeration
+keys a hand (:data:`_SHIFT` bits a value, the up card's included, a split hand's with
+both pair cards), and from this bit up the split pair (0: not a split hand). A decision's
+cards key is below ``2**57``: its ten-value field counts at most six (three in a hand of
+30 or less, the up card and two pair cards)."""
+
+
+def _record_py(out: Any, cards: int, pair: int, action: int) -> int:
+    """``out[cards | pair << PAIR_SHIFT] = action``; 1 where that key held another action
+    or ``cards`` does not fit below the pair's bits."""
+    if cards >> PAIR_SHIFT != 0:
+        return 1
+    key = cards | (pair << PAIR_SHIFT)
+    if key in out:
+        return 1 if out[key] != action else 0
+    out[key] = action
+    return 0
+
+
+_record: Final = _cached(_record_py)
+
+
+def _decisions_py(full: Counts, up: int, dm: Any, out: Any) -> int:
+    """:func:`best_decisions` for the up card ``up``: every start's later decisions,
+    found as :func:`_up_card` finds them (:func:`_two`, :func:`_split_firsts`, a fresh
+    memo per start); returns how many keys had two different actions (0 expected)."""
+    total_cards = full.sum()
+    shoe = full.copy()
+    shoe[up - 1] -= 1
+    base = 1 << (_SHIFT * (up - 1))
+    differ = 0
+    for c1 in range(1, 11):
+        for c2 in range(c1, 11):
+            if shoe[c1 - 1] < 1 or shoe[c2 - 1] < 1 + (c1 == c2) or (c1 == 1 and c2 == 10):
+                continue
+            shoe[c1 - 1] -= 1
+            shoe[c2 - 1] -= 1
+            n = total_cards - 3
+            key = base + (1 << (_SHIFT * (c1 - 1))) + (1 << (_SHIFT * (c2 - 1)))
+            hits = Dict.empty(key_type=types.int64, value_type=types.float64)
+            sc = Dict.empty(key_type=types.int64, value_type=types.float64)
+            _two(shoe, n, up, key, c1 + c2, c1 == 1, dm, hits, sc)
+            tag = 0
+            if c1 == c2:
+                firsts = Dict.empty(key_type=types.int64, value_type=types.float64)
+                for k, d in hits.items():
+                    differ += _record(out, k, 0, 1 if d > 0 else 0)
+                for k, d in sc.items():
+                    differ += _record(out, k, 0, 1 if d > 0 else 0)
+                hits = Dict.empty(key_type=types.int64, value_type=types.float64)
+                sc = Dict.empty(key_type=types.int64, value_type=types.float64)
+                _split_firsts(shoe, n, up, key, c1, dm, hits, sc, firsts)
+                tag = c1
+                for k, a in firsts.items():
+                    differ += _record(out, k, tag, int(a))
+            for k, d in hits.items():
+                differ += _record(out, k, tag, 1 if d > 0 else 0)
+            for k, d in sc.items():
+                differ += _record(out, k, tag, 1 if d > 0 else 0)
+            shoe[c1 - 1] += 1
+            shoe[c2 - 1] += 1
+    return differ
+
+
+_decisions: Final = _cached(_decisions_py)
 
 
 # --- Python side ------------------------------------------------------------------------
@@ -1106,12 +1189,14 @@ wagered, the expected number of hands offered and taking the Second Chance Wager
 class RoundFigures:
     """The whole round per initial Blackjack Wager from a full shoe of ``decks`` decks
     under ``strategy`` (``"chart"`` or ``"optimal"``): ``nets[k]`` the chance of a round
-    net of ``(k - 16) / 2`` units and ``tally`` (:data:`TALLIES`). Floats."""
+    net of ``(k - 16) / 2`` units and ``tally`` (:data:`TALLIES`), floats; ``actions[up -
+    1, c1, c2]`` the first action of each start ``c1 <= c2`` (:func:`play_up_card`)."""
 
     decks: int
     strategy: str
     nets: Floats
     tally: Floats
+    actions: npt.NDArray[np.int64]
 
     @property
     def expected_return(self) -> float:
@@ -1163,6 +1248,32 @@ def play_split(
     return bins, tally
 
 
+def best_decisions(decks: int) -> Any:
+    """Every decision of the best play (:data:`OPTIMAL`) after a start's first action, as
+    :func:`play` makes them, for a simulator to play: a numba typed list, by up card
+    (``up - 1``), of typed dicts (``int64`` to ``int64``) from ``key | pair <<
+    PAIR_SHIFT`` to an action. ``key`` is the cards the decision sees (:data:`CARD_BITS`
+    a card value, aces lowest: the up card, the hand's cards and, for a split hand, the
+    other pair card); ``pair`` that pair's value, 0 for a hand not split. The action: 0
+    stand, 1 hit for a hand of three or more cards; 0 stand, 1 hit, 2 double for a split
+    hand of two cards; 0 decline, 1 take the Second Chance Wager for a bust (hard total
+    over 21). The first action of each start is :attr:`RoundFigures.actions`. Raises
+    ``ValueError`` for a deck count outside 1 to 8 (673a.3(a)), or if two starts found
+    different decisions for the same cards (the table would then need one per start)."""
+    from croupier.analysis.exact.double_back_jack import full_shoe
+
+    if not 1 <= decks <= 8:
+        raise ValueError(f"decks must be 1 to 8 (673a.3(a)), not {decks}")
+    full = np.array(full_shoe(decks), dtype=np.int64)
+    tables = List()
+    for up in range(1, 11):
+        out = Dict.empty(key_type=types.int64, value_type=types.int64)
+        if _decisions(full, up, dealer_table(up), out):
+            raise ValueError(f"{decks} decks, up card {up}: starts disagree on a decision")
+        tables.append(out)
+    return tables
+
+
 def play(decks: int, kind: int, *, progress: Callable[[int], None] | None = None) -> RoundFigures:
     """The whole round per initial Blackjack Wager from a full shoe of ``decks`` decks
     under strategy ``kind`` (:data:`CHART` or :data:`OPTIMAL`). ``progress(up)`` is called
@@ -1176,21 +1287,25 @@ def play(decks: int, kind: int, *, progress: Callable[[int], None] | None = None
     full = np.array(full_shoe(decks), dtype=np.int64)
     bins = np.zeros(BINS)
     tally = np.zeros(4)
+    actions = np.empty((10, 11, 11), dtype=np.int64)
     for up in range(1, 11):
-        part, counted, _ = play_up_card(kind, chart, full, up)
+        part, counted, actions[up - 1] = play_up_card(kind, chart, full, up)
         bins += part
         tally += counted
         if progress is not None:
             progress(up)
-    return RoundFigures(decks, "chart" if kind == CHART else "optimal", bins, tally)
+    return RoundFigures(decks, "chart" if kind == CHART else "optimal", bins, tally, actions)
 
 
 __all__ = [
     "BINS",
+    "CARD_BITS",
     "CHART",
     "OPTIMAL",
+    "PAIR_SHIFT",
     "TALLIES",
     "RoundFigures",
+    "best_decisions",
     "chart_tables",
     "dealer_compositions",
     "play",

@@ -14,10 +14,20 @@ gives, per wager named as in :func:`croupier.analysis.exact.double_back_jack_she
   sheet it is the wager's own result, whatever the player's cards (a player Blackjack,
   paid first under 673a.7(f), would in fact have nothing left to insure).
 
-**The strategy** is the composition-dependent one the par sheet plays, read from the
-same tables (:class:`~croupier.analysis.exact.double_back_jack.StartPolicy` per up card
-and start): the first decision, the split hand's decision by its second card, hit or
-stand by hard total and ace, and the Second Chance decision by hard total.
+**The strategy** (``strategy``, :data:`STRATEGIES`) is by default the one the par sheet's
+``blackjack`` figure plays:
+
+- ``best``, where card-by-card figures are kept for the shoe: the best play of
+  :mod:`croupier.analysis.exact.double_back_jack_rounds`, each start's first action as
+  the enumeration chose it and every later decision looked up by the cards the hand has
+  drawn (:func:`best_tables`), the same decisions the enumeration valued. Only the
+  decisions are shared: the dealing, the dealer's hand and the settlement are this
+  module's own.
+- ``composition``, elsewhere: the previous analysis's tables
+  (:class:`~croupier.analysis.exact.double_back_jack.StartPolicy` per up card and
+  start): the first decision, the split hand's decision by its second card, hit or
+  stand by hard total and ace, and the Second Chance decision by hard total.
+- ``chart``: the printed chart exactly as printed (:func:`chart_strategy_tables`).
 
 **The shoe** (``fresh_shoe`` false, the default): ``rules.decks`` decks, shuffled, the
 first card burned (673a.7(c)), the cover card placed as deep as 673a.5(d) allows
@@ -46,6 +56,8 @@ from typing import Any, Final, cast
 import numba
 import numpy as np
 import numpy.typing as npt
+from numba import types
+from numba.typed import List
 
 from croupier.analysis.exact.double_back_jack import (
     DOUBLE,
@@ -57,6 +69,7 @@ from croupier.analysis.exact.double_back_jack import (
     basic_strategy,
     full_shoe,
 )
+from croupier.analysis.exact.double_back_jack_rounds import CARD_BITS, PAIR_SHIFT
 from croupier.analysis.simulation.base import WagerInfo, counted
 from croupier.equipment.cards import least_cover_from_bottom
 from croupier.rules.double_back_jack import (
@@ -173,6 +186,8 @@ def _play_py(
     split: npt.NDArray[np.int8],
     hits: npt.NDArray[np.int8],
     takes: npt.NDArray[np.int8],
+    best: bool,
+    decisions: Any,
     rand: Floats,
     state: npt.NDArray[np.int64],
     shoe: npt.NDArray[np.int8],
@@ -181,7 +196,10 @@ def _play_py(
 ) -> int:
     """Play rounds ``state[3]`` onward until ``rounds`` are done or ``rand`` runs low;
     returns the rounds done. ``state``: 0 next card, 1 cards in the shoe, 2 reshuffle
-    due, 3 rounds done, 4 next float. ``insurance`` is NaN on rounds without an ace up."""
+    due, 3 rounds done, 4 next float, 5 decisions ``decisions`` lacked (``best``: every
+    decision after the first is read from ``decisions``, :func:`best_decisions`, by the
+    hand's cards; otherwise from ``split``, ``hits``, ``takes``). ``insurance`` is NaN on
+    rounds without an ace up."""
     layout = np.zeros(10, dtype=np.int64)
     stand_total = np.zeros(2, dtype=np.int64)
     stand_stake = np.zeros(2)
@@ -228,17 +246,26 @@ def _play_py(
         else:
             for _ in range(2 if action == SPLIT else 1):
                 stake = 1.0
+                tag = 0
                 if action == SPLIT:
                     if state[0] >= state[1]:  # 673a.13(f)
                         state[0] = _reshuffle_rest(shoe, full, layout, state, rand)
                     second = _card(shoe, full, layout, state, rand)
                     hard, ace = a + second, a == 1 or second == 1
-                    choice = split[up - 1, a - 1, second - 1]
                     t_lo, t_hi = a, a
+                    tag = a << PAIR_SHIFT
+                    key = _bit(up) + 2 * _bit(a) + _bit(second)
+                    if best:
+                        choice = STAND  # a split hand of 21 has no decision (673a.7(m))
+                        if (hard + 10 if ace and hard + 10 <= 21 else hard) < 21:
+                            choice = _look(decisions[up - 1], key | tag, state)
+                    else:
+                        choice = split[up - 1, a - 1, second - 1]
                 else:
                     hard, ace = a + b, a == 1 or b == 1
                     choice = action
                     t_lo, t_hi = lo, hi
+                    key = _bit(up) + _bit(a) + _bit(b)
                 total = hard + 10 if ace and hard + 10 <= 21 else hard
                 if total < 21 and choice == DOUBLE:
                     stake = 2.0
@@ -247,6 +274,7 @@ def _play_py(
                     card = _card(shoe, full, layout, state, rand)
                     hard += card
                     ace = ace or card == 1
+                    key += _bit(card)
                 elif total < 21 and choice == HIT:
                     while True:
                         if state[0] >= state[1]:  # 673a.13(f)
@@ -254,14 +282,24 @@ def _play_py(
                         card = _card(shoe, full, layout, state, rand)
                         hard += card
                         ace = ace or card == 1
+                        key += _bit(card)
                         total = hard + 10 if ace and hard + 10 <= 21 else hard
-                        if total >= 21 or hits[up - 1, t_lo - 1, t_hi - 1, hard, int(ace)] == 0:
+                        if total >= 21:
+                            break
+                        if best:
+                            if _look(decisions[up - 1], key | tag, state) == 0:
+                                break
+                        elif hits[up - 1, t_lo - 1, t_hi - 1, hard, int(ace)] == 0:
                             break
                 total = hard + 10 if ace and hard + 10 <= 21 else hard
                 if total == 21:
                     net += stake  # 673a.7(m)
                 elif hard > 21:
-                    if takes[up - 1, t_lo - 1, t_hi - 1, hard] == 0:
+                    if best:
+                        take = _look(decisions[up - 1], key | tag, state)
+                    else:
+                        take = takes[up - 1, t_lo - 1, t_hi - 1, hard]
+                    if take == 0:
                         net -= stake
                     else:  # 673a.7(l)
                         if state[0] >= state[1]:  # 673a.13(f)
@@ -308,6 +346,22 @@ def _play_py(
     return int(r)
 
 
+def _bit_py(card: int) -> int:
+    """A card's unit in a decision key (:func:`best_decisions`)."""
+    return 1 << (CARD_BITS * (card - 1))
+
+
+def _look_py(table: Any, key: int, state: npt.NDArray[np.int64]) -> int:
+    """The decision at ``key``; where ``table`` has none, counted in ``state[5]`` and 0."""
+    action = table.get(key, -1)
+    if action < 0:
+        state[5] += 1
+        return 0
+    return int(action)
+
+
+_bit: Final = cast(Callable[..., int], numba.njit(cache=True)(_bit_py))
+_look: Final = cast(Callable[..., int], numba.njit(cache=True)(_look_py))
 _fill_j: Final = cast(Callable[..., Any], numba.njit(cache=True)(_fill))
 _refill: Final = cast(Callable[..., Any], numba.njit(cache=True)(_refill_py))
 _reshuffle_rest: Final = cast(
@@ -368,13 +422,62 @@ def chart_strategy_tables(strategy: BasicStrategy) -> Tables:
     return first, split, hits, takes
 
 
+STRATEGIES: Final = ("best", "chart", "composition")
+"""What :func:`sample` can play: ``best`` the card-by-card analysis's best play (the par
+sheet's ``blackjack`` figure where its figures are kept), ``chart`` the printed chart
+exactly as printed (``blackjack:chart``), ``composition`` :func:`basic_strategy`'s
+tables (the previous analysis's, the par sheet's ``blackjack`` where no card-by-card
+figures are kept)."""
+
+
 @cache
-def _tables(decks: int, chart: bool = False) -> Tables:
-    """:func:`strategy_tables` of ``decks`` decks' basic strategy (``chart``: the printed
-    chart, :func:`chart_strategy_tables`), built once a process (the kernel only reads
-    them)."""
-    strategy = basic_strategy(decks)
-    return chart_strategy_tables(strategy) if chart else strategy_tables(strategy)
+def best_tables(decks: int) -> tuple[npt.NDArray[np.int8], Any]:
+    """The best play (:data:`~croupier.analysis.exact.double_back_jack_rounds.OPTIMAL`) as
+    the kernel plays it: ``first[up, lo, hi]`` (an index of ``ACTIONS``, by value - 1),
+    read from the kept figures' first actions, and every later decision by the hand's
+    cards (:func:`~croupier.analysis.exact.double_back_jack_rounds.best_decisions`).
+    Built once a process (a few seconds; the kernel only reads them). Raises
+    ``ValueError`` where no current best-play figures are kept for ``decks``."""
+    from croupier.analysis.exact.double_back_jack_figures import stored
+    from croupier.analysis.exact.double_back_jack_rounds import best_decisions
+
+    kept = stored(decks, "optimal")
+    if kept is None:
+        raise ValueError(
+            f"no current best-play figures are kept for {counted(decks, 'deck')} (python -m "
+            f"croupier.analysis.exact.double_back_jack_figures --decks {decks} computes them)"
+        )
+    first = np.full((10, 10, 10), STAND, dtype=np.int8)
+    for up in range(1, 11):
+        for lo in range(1, 11):
+            for hi in range(lo, 11):
+                action = kept.actions[up - 1, lo, hi]
+                if action >= 0:
+                    first[up - 1, lo - 1, hi - 1] = first[up - 1, hi - 1, lo - 1] = action
+    return first, best_decisions(decks)
+
+
+def default_strategy(decks: int) -> str:
+    """The strategy of the par sheet's ``blackjack`` figure for ``decks`` decks: ``best``
+    where card-by-card figures are kept, otherwise ``composition``."""
+    from croupier.analysis.exact.double_back_jack_figures import stored
+
+    return "best" if stored(decks, "optimal") is not None else "composition"
+
+
+@cache
+def _tables(decks: int, strategy: str) -> tuple[npt.NDArray[np.int8], ...]:
+    """The kernel's tables for ``strategy`` (:data:`STRATEGIES`), built once a process
+    (the kernel only reads them): ``first, split, hits, takes`` and the best play's
+    decisions (an empty list for the other strategies)."""
+    if strategy == "best":
+        first, decisions = best_tables(decks)
+        empty = np.zeros((1, 1, 1, 1, 1), dtype=np.int8)
+        return first, empty[0, 0], empty, empty[0], decisions
+    none = List.empty_list(types.DictType(types.int64, types.int64))  # type: ignore[no-untyped-call]
+    chosen = basic_strategy(decks)
+    tables = chart_strategy_tables(chosen) if strategy == "chart" else strategy_tables(chosen)
+    return (*tables, none)
 
 
 def sample(
@@ -383,31 +486,38 @@ def sample(
     seed: int,
     *,
     fresh_shoe: bool = False,
-    chart: bool = False,
+    strategy: str | None = None,
 ) -> dict[str, Floats]:
     """Simulate ``rounds`` rounds under ``rules`` (``decks``) from
     ``numpy.random.default_rng(seed)``: ``{"blackjack": nets per initial wager, one per
     round, "insurance": nets per unit insured, one per round with an ace up}`` (see the
     module docstring). ``fresh_shoe``: reshuffle the full shoe before every round;
-    ``chart``: play the printed chart (:func:`chart_strategy_tables`).
-    Raises ``ValueError`` for a negative number of rounds."""
+    ``strategy``: one of :data:`STRATEGIES`, by default the par sheet's
+    (:func:`default_strategy`). Raises ``ValueError`` for a negative number of rounds, an
+    unknown strategy or ``best`` where its figures are not kept (:func:`best_tables`)."""
     if rounds < 0:
         raise ValueError(f"rounds must be 0 or more, not {rounds}")
-    first, split, hits, takes = _tables(rules.decks, chart)
+    strategy = default_strategy(rules.decks) if strategy is None else strategy
+    if strategy not in STRATEGIES:
+        raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}")
+    first, split, hits, takes, decisions = _tables(rules.decks, strategy)
     full = np.array(full_shoe(rules.decks), dtype=np.int64)
     below = least_cover_from_bottom(rules.decks * DECK_SIZE, COVER_FRACTION)
     rng = np.random.default_rng(seed)
     shoe = np.zeros(rules.decks * DECK_SIZE, dtype=np.int8)
-    state = np.array([0, 0, 1, 0, 0], dtype=np.int64)
+    state = np.array([0, 0, 1, 0, 0, 0], dtype=np.int64)
     blackjack = np.empty(rounds)
     insurance = np.empty(rounds)
+    best = strategy == "best"
     while state[3] < rounds:
         rand = rng.random(_BUFFER)
         state[4] = 0
         _play(
-            rounds, fresh_shoe, full, below, first, split, hits, takes, rand, state, shoe,
-            blackjack, insurance,
+            rounds, fresh_shoe, full, below, first, split, hits, takes, best, decisions,
+            rand, state, shoe, blackjack, insurance,
         )  # fmt: skip
+    if state[5]:
+        raise RuntimeError(f"the best play's tables lacked {state[5]} decisions")
     return {"blackjack": blackjack, "insurance": insurance[~np.isnan(insurance)]}
 
 
@@ -428,12 +538,23 @@ def draws(rules: DoubleBackJackRules | None, rounds: int, seed: int) -> None:
 
 
 def describe(rules: DoubleBackJackRules) -> dict[str, WagerInfo]:
-    """Each wager's description, and for ``blackjack`` the strategy played."""
+    """Each wager's description, and for ``blackjack`` the strategy played (that of the
+    par sheet's ``blackjack`` figure, :func:`default_strategy`)."""
+    shoe = counted(rules.decks, "deck")
+    if default_strategy(rules.decks) == "best":
+        played = (
+            f"the best composition-dependent play of the card-by-card analysis, {shoe} "
+            "(croupier.analysis.exact.double_back_jack_rounds.best_decisions)"
+        )
+    else:
+        played = (
+            f"composition-dependent basic strategy, {shoe} "
+            "(croupier.analysis.exact.double_back_jack.basic_strategy)"
+        )
     return {
         "blackjack": WagerInfo(
             "The whole game per initial Blackjack Wager (673a.6-673a.12)",
-            strategy=f"composition-dependent basic strategy, {counted(rules.decks, 'deck')} "
-            "(croupier.analysis.exact.double_back_jack.basic_strategy)",
+            strategy=played,
             hit_above=0.0,
         ),
         "insurance": WagerInfo("Insurance Wager on a dealer ace, per unit (673a.8)"),
@@ -444,8 +565,11 @@ __all__ = [
     "CHUNK_ROUNDS",
     "DRAWS_PER_ROUND",
     "FLOATS_PER_ROUND",
+    "STRATEGIES",
     "WAGERS",
+    "best_tables",
     "chart_strategy_tables",
+    "default_strategy",
     "describe",
     "draws",
     "sample",
