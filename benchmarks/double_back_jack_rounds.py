@@ -4,7 +4,7 @@ double_back_jack.py, ``analyze``) in the same process, for one shoe.
 
 The targets are 30 s for 6 decks and 60 s for one deck from a fresh process. The
 kernels are cached on disk by numba: a fresh process loads them in under a second,
-while the first run after a clean checkout compiles them (about 30 s, in the first up
+while the first run after a clean checkout compiles them (about 30 to 40 s, in the first up
 card). ``--fresh-cache`` measures that first run: it points numba at an empty cache
 directory. Each up card's time is printed as it ends; the par sheet reads the kept
 figures (analysis/exact/double_back_jack_figures.py) rather than enumerating.

@@ -191,3 +191,55 @@ def test_split_equals_card_by_card_reference(up: int, pair: int) -> None:
 def test_an_unknown_strategy_code_is_refused() -> None:
     with pytest.raises(ValueError, match="strategy must be CHART"):
         rounds.play(1, 7)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ({"kind": 7}, "strategy must be CHART"),
+        ({"up": 0}, "up must be a card value 1 to 10"),
+        ({"pair": 11}, "pair must be a card value 1 to 10"),
+        ({"up": True}, "up must be a card value"),
+        ({"full": (4,) * 9 + (16,)}, None),
+        ({"full": np.array([4] * 9)}, "the shoe must be 10 counts"),
+        ({"full": np.array([4.0] * 9 + [16.0])}, "the shoe must be 10 counts"),
+        ({"full": np.array([1] + [4] * 8 + [16]), "pair": 1}, "does not hold the cards"),
+        ({"chart": np.zeros((10, 4))}, "chart must be chart_tables'"),
+    ],
+)
+def test_play_split_refuses_what_it_cannot_play(args: dict, message: str | None) -> None:
+    """Bad input names what is wrong; a tuple of counts is a shoe like any other."""
+    given = {
+        "kind": rounds.CHART,
+        "chart": rounds.chart_tables(dbj.basic_strategy(1).chart()),
+        "full": np.array(dbj.full_shoe(1)),
+        "up": 10,
+        "pair": 9,
+    } | args
+    if message is None:
+        bins, _ = rounds.play_split(**given)
+        assert 0.9 < bins.sum() <= 1.0
+        return
+    with pytest.raises(ValueError, match=message):
+        rounds.play_split(**given)
+
+
+def test_the_best_play_splits_as_play_up_card_decided() -> None:
+    """play_split(OPTIMAL) values each split as play_up_card did when it chose: against a
+    10 from one deck, a pair it splits beats surrendering (-1/2 per wager of every round
+    the card reader lets go on, the split bins' total) and a pair it surrenders does not
+    split for more."""
+    chart = rounds.chart_tables(dbj.basic_strategy(1).chart())
+    full = np.array(dbj.full_shoe(1))
+    _, _, actions = rounds.play_up_card(rounds.OPTIMAL, chart, full, 10)
+    chosen = set()
+    for pair in range(1, 11):
+        split, _ = rounds.play_split(rounds.OPTIMAL, chart, full, 10, pair)
+        value = float(np.dot(split, (np.arange(rounds.BINS) - 16) / 2))
+        surrender = -0.5 * float(split.sum())
+        if actions[pair, pair] == 3:
+            assert value > surrender, pair
+        if actions[pair, pair] == 4:
+            assert value <= surrender, pair
+        chosen.add(int(actions[pair, pair]))
+    assert {3, 4} <= chosen

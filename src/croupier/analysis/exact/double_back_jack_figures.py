@@ -88,11 +88,10 @@ def main(argv: list[str] | None = None) -> None:
         description=(
             "Enumerate Double Back Jack card by card and keep the figures the par sheet "
             "reads (double_back_jack_figures.json beside this module, overwritten entry by "
-            "entry). Each shoe and strategy takes under a minute on two cores (about 12 s "
-            "for one deck with the chart, 20 s for six decks with the chart and 40 s with "
-            "the best play), "
-            "and about 30 s more the first time, while numba compiles and caches its "
-            "kernels."
+            "entry). Each shoe and strategy takes under half a minute on two cores (about "
+            "8 s for one deck with the chart, 12 s for six decks with the chart and 21 to "
+            "26 s with the best play), and about 35 s more the first time, while numba "
+            "compiles and caches its kernels."
         ),
     )
     parser.add_argument(

@@ -13,10 +13,12 @@ the cards ``D`` it draws with their number of orders ``o``: its chance from a sh
 ``o * F(D)``, ``F(D) = prod_v (shoe_v)_(D_v) / (n)_(|D|)`` (falling factorials). The first
 hand drawing ``D1`` and the second ``D2`` from what it leaves has chance
 ``o1 * o2 * F(D1 + D2)``, so every pair of ends is settled against the dealer's results
-from the shoe less the union of the two hands' cards, found once for each union. The
-ends are grouped by their cards other than aces and twos, so a union is found by one
-hashed look-up per pair of groups and a direct index by its aces and twos; the dealer's
-results for a union sum its card sets as products of falling factorials, eight unions
+from the shoe less the union of the two hands' cards. The ends are grouped by their cards
+other than aces and twos, so a union is found by one hashed look-up per pair of groups
+and a direct index by its aces and twos. The dealer's results are found once for each
+set of cards out over every pair split against the up card (the pair cards and a union
+of draws: splitting 2s and drawing two 3s leaves what splitting 3s and drawing two 2s
+leaves), summing the dealer's card sets as products of falling factorials, eight sets
 at a time.
 
 **The card reader** (673a.7(h)). On an ace or ten-value up card play goes on only when the
@@ -91,9 +93,10 @@ def _cached(function: F) -> F:
 
 
 def _jit(function: F) -> F:
-    """``function`` compiled by numba in each process, not cached: the two kernels that
-    call ``Dict.empty`` themselves, :func:`_up_card` and :func:`_empty` (a cached
-    :func:`_up_card`, loaded in a later process, crashed; they compile in seconds)."""
+    """``function`` compiled by numba in each process, not cached: :func:`_empty`, which
+    only makes an empty typed dict (an earlier :func:`_up_card` that called the parallel
+    kernels crashed when its cache was loaded in a later process; it no longer calls
+    them and is cached)."""
     return cast(F, numba.njit(function))
 
 
@@ -737,22 +740,15 @@ _LOW_BITS: Final = 2 * _SHIFT
 twos, looked up directly in that sum's block."""
 
 
-def _index_unions_py(
-    drawn: npt.NDArray[np.int64], groups: npt.NDArray[np.int64], lows: npt.NDArray[np.int64],
-    width: int, block: int,
-) -> tuple[Any, Any, Any]:  # fmt: skip
-    """Number every union ``drawn[a] + drawn[b]`` (``a <= b``) of split-hand ends sorted by
-    key and grouped by their cards other than aces and twos (group ``g`` the ends
-    ``groups[g]:groups[g + 1]``; ``lows[a]`` its aces times ``width`` plus its twos).
-
-    Returns the unions' keys, for each group pair (``ga <= gb``, in that order) the number
-    of its sum of other cards (found by hashing once per group pair), and, per such sum,
-    a block of ``block`` entries by the sum of ``lows``: the union's number, or -1."""
+def _sum_highs_py(drawn: npt.NDArray[np.int64], groups: npt.NDArray[np.int64]) -> tuple[Any, Any]:
+    """For split-hand ends sorted by key and grouped by their cards other than aces and
+    twos (group ``g`` the ends ``groups[g]:groups[g + 1]``): each distinct sum of two
+    groups' other cards (plus 1, never 0) and, for each group pair (``ga <= gb``, in that
+    order), the number of its sum, found by hashing once per group pair."""
     count = groups.shape[0] - 1
     bits = 10
     table = np.zeros(2 << bits, dtype=np.int64)
     highs = np.empty(1 << (bits - 1), dtype=np.int64)
-    present = np.zeros(block << (bits - 1), dtype=np.int32)
     found = 0
     sums = np.empty(count * (count + 1) // 2, dtype=np.int64)
     x = 0
@@ -768,9 +764,6 @@ def _index_unions_py(
                     grown = np.empty(1 << (bits - 1), dtype=np.int64)
                     grown[:found] = highs[:found]
                     highs = grown
-                    more = np.zeros(block << (bits - 1), dtype=np.int32)
-                    more[: found * block] = present[: found * block]
-                    present = more
                     for i in range(found):
                         t = _slot(table, highs[i], bits)
                         table[2 * t], table[2 * t + 1] = highs[i], i
@@ -779,28 +772,101 @@ def _index_unions_py(
                 highs[found] = h
                 found += 1
             sums[x] = table[2 * s + 1]
+            x += 1
+    return highs[:found], sums
+
+
+def _mark_py(
+    groups: npt.NDArray[np.int64], lows: npt.NDArray[np.int64], sums: npt.NDArray[np.int64],
+    present: npt.NDArray[np.int32], block: int,
+) -> None:  # fmt: skip
+    """``present[sums[x] * block + lows[a] + lows[b]] = 1`` for every pair of ends
+    ``a <= b`` (group pair ``x``), in parallel over the first group (several may write
+    the same 1)."""
+    count = groups.shape[0] - 1
+    for ga in numba.prange(count):
+        x = ga * count - ga * (ga - 1) // 2
+        for gb in range(ga, count):
             base = sums[x] * block
             x += 1
             for a in range(groups[ga], groups[ga + 1]):
                 for b in range(max(a, groups[gb]), groups[gb + 1]):
                     present[base + lows[a] + lows[b]] = 1
+
+
+def _number_py(
+    highs: npt.NDArray[np.int64], present: npt.NDArray[np.int32], width: int, block: int
+) -> npt.NDArray[np.int64]:
+    """The keys of the unions ``present`` marks (per distinct sum of other cards,
+    ``highs``, a block of ``block`` entries by the sum of the aces-and-twos numbers),
+    sorted; each marked entry of ``present`` becomes its union's number (the others are
+    left 0 and never read)."""
     unions = 0
-    for e in range(found * block):
+    for e in range(present.shape[0]):
         unions += present[e]
     keys = np.empty(unions, dtype=np.int64)
-    index = np.full(found * block, -1, dtype=np.int32)
     u = 0
-    for e in range(found * block):
-        if present[e]:
-            low = e % block
-            keys[u] = ((highs[e // block] - 1) << _LOW_BITS) + low // width
-            keys[u] += (low % width) << _SHIFT
-            index[e] = u
-            u += 1
-    return keys, sums, index
+    for h in np.argsort(highs):  # the keys in order
+        for twos in range(width):
+            for e in range(h * block + twos, (h + 1) * block, width):
+                if present[e]:
+                    keys[u] = ((highs[h] - 1) << _LOW_BITS) + (e - h * block) // width
+                    keys[u] += twos << _SHIFT
+                    present[e] = u
+                    u += 1
+    return keys
 
 
-_index_unions: Final = _cached(_index_unions_py)
+_sum_highs: Final = _cached(_sum_highs_py)
+_mark: Final = cast(Any, numba.njit(parallel=True, cache=True)(_mark_py))
+_number: Final = _cached(_number_py)
+
+
+def _index_unions(
+    drawn: npt.NDArray[np.int64],
+    groups: npt.NDArray[np.int64],
+    lows: npt.NDArray[np.int64],
+    width: int,
+    block: int,
+) -> tuple[Any, Any, Any]:
+    """Number every union ``drawn[a] + drawn[b]`` (``a <= b``) of split-hand ends sorted by
+    key and grouped by their cards other than aces and twos (group ``g`` the ends
+    ``groups[g]:groups[g + 1]``; ``lows[a]`` its aces times ``width`` plus its twos).
+
+    Returns the unions' keys (sorted), for each group pair (``ga <= gb``, in that order)
+    the number of its sum of other cards (:func:`_sum_highs`), and, per such sum, a block
+    of ``block`` entries by the sum of ``lows``: the union's number where there is one."""
+    highs, sums = _sum_highs(drawn, groups)
+    present = np.zeros(highs.shape[0] * block, dtype=np.int32)
+    _mark(groups, lows, sums, present, block)
+    keys = _number(highs, present, width, block)
+    return keys, sums, present
+
+
+def _unique_py(keys: npt.NDArray[np.int64], runs: npt.NDArray[np.int64]) -> tuple[Any, Any]:
+    """The distinct ``keys``, sorted, and each key's number among them, ``keys`` being
+    sorted runs ``runs[r]:runs[r + 1]`` of distinct keys (merged, smallest head first)."""
+    count = runs.shape[0] - 1
+    head = runs[:-1].copy()
+    distinct = np.empty(keys.shape[0], dtype=np.int64)
+    number = np.empty(keys.shape[0], dtype=np.int32)
+    found = 0
+    while True:
+        least = -1
+        for r in range(count):
+            if head[r] < runs[r + 1] and (least < 0 or keys[head[r]] < keys[head[least]]):
+                least = r
+        if least < 0:
+            return distinct[:found], number
+        u = keys[head[least]]
+        if found == 0 or distinct[found - 1] != u:
+            distinct[found] = u
+            found += 1
+        number[head[least]] = found - 1
+        head[least] += 1
+
+
+_unique: Final = _cached(_unique_py)
 
 CHUNKS: Final = 16
 """The pairs of split-hand ends are settled in this many interleaved chunks of groups (in
@@ -811,13 +877,15 @@ threads."""
 def _pairs_py(
     groups: npt.NDArray[np.int64], lows: npt.NDArray[np.int64], start: npt.NDArray[np.int64],
     codes: npt.NDArray[np.int64], orders: Floats, sums: npt.NDArray[np.int64],
-    index: npt.NDArray[np.int32], block: int, results: Floats, table: Floats,
+    index: npt.NDArray[np.int32], number: npt.NDArray[np.int32], block: int,
+    results: Floats, table: Floats,
 ) -> tuple[Floats, Floats]:  # fmt: skip
     """Settle every pair of split-hand ends ``a <= b`` (end ``j``'s codes and orders
     ``codes, orders[start[j]:start[j + 1]]``, grouped as :func:`_index_unions` says)
-    against its union's row of ``results``: the round-net bins and the tally
-    (:func:`_settle`). For each ``a`` the second hand's orders times the union's row are
-    summed by the second hand's code, then settled with each of ``a``'s codes."""
+    against its union's row of ``results`` (row ``number[u]`` for the union numbered
+    ``u`` in ``index``): the round-net bins and the tally (:func:`_settle`). For each
+    ``a`` the second hand's orders times the union's row are summed by the second
+    hand's code, then settled with each of ``a``'s codes."""
     count = groups.shape[0] - 1
     most = 1
     for g in range(count):
@@ -825,7 +893,7 @@ def _pairs_py(
     bins = np.zeros((CHUNKS, BINS))
     tally = np.zeros((CHUNKS, 4))
     for t in numba.prange(CHUNKS):
-        acc = np.zeros((most, CODES, 7))
+        acc = np.zeros((most, CODES, 8))  # the row's 8 columns: vectorizes
         seen = np.zeros((most, CODES), dtype=np.bool_)
         listed = np.empty((most, CODES), dtype=np.int64)
         listed_count = np.zeros(most, dtype=np.int64)
@@ -838,7 +906,7 @@ def _pairs_py(
                 for a in range(first, last):
                     here = a - first
                     for b in range(max(a, groups[gb]), groups[gb + 1]):
-                        row = results[index[base + lows[a] + lows[b]]]
+                        row = results[number[index[base + lows[a] + lows[b]]]]
                         if row[7] == 0.0:
                             continue
                         twice = 1.0 if a == b else 2.0
@@ -849,7 +917,7 @@ def _pairs_py(
                                 listed[here, listed_count[here]] = cb
                                 listed_count[here] += 1
                             w = twice * orders[j]
-                            for r in range(7):
+                            for r in range(8):
                                 acc[here, cb, r] += w * row[r]
             for a in range(first, last):
                 here = a - first
@@ -877,31 +945,21 @@ def _runs_py(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
 _runs: Final = _cached(_runs_py)
 
 
-def _split_py(
-    kind: int, chart: npt.NDArray[np.int64], shoe: Counts, n: int, up: int, key: int,
-    pair: int, dm: Any, hits: Any, sc: Any, firsts: Any, table: Floats, bins: Floats,
-    tally: Floats,
-) -> int:  # fmt: skip
-    """Both split hands of ``pair`` (``shoe``, ``n`` cards, less the up card and both pair
-    cards; ``key`` those three), each played by its own cards, the second from the shoe
-    the first leaves and the dealer from what both leave.
-
-    One hand's ends are gathered by the cards it draws ``D`` with their number of orders
-    ``o(D, end)`` (the chance over ``F(D) = prod_v (shoe_v)_(D_v) / (n)_|D|``, a product of
-    falling factorials). Both hands drawing ``D1`` then ``D2`` has chance
-    ``o1 * o2 * F(D1 + D2)``, so the pairs of ends are settled by the union of their cards,
-    the dealer's results found once for each union (:func:`_index_unions`,
-    :func:`_unions`, :func:`_pairs`)."""
+def _split_ends_py(
+    kind: int, chart: npt.NDArray[np.int64], shoe: Counts, n: int, key: int, pair: int,
+    hits: Any, sc: Any, firsts: Any,
+) -> tuple[Any, ...]:  # fmt: skip
+    """One split hand of ``pair`` (``shoe``, ``n`` cards, less the up card and both pair
+    cards; ``key`` those three) followed to its ends: ``drawn`` the ends' draws ``D``
+    (keys, sorted), ``groups`` their runs by the cards other than aces and twos, ``lows``
+    each end's aces times ``width`` plus its twos, ``start`` each end's first entry in
+    ``codes`` (its end codes) and ``orders`` (the chance of each over ``F(D)``, its number
+    of orders), ``width`` and ``block`` (the aces-and-twos sums a union can have)."""
     ends = _empty()
     _walk(kind, chart, shoe, n, key, pair, pair == 1, 1, 1.0, False, True, 1.0, hits, sc,
           firsts, ends, 1)  # fmt: skip
-    falling = np.ones((10, 64))  # every count a key's 6-bit field holds: a union of two
-    for v in range(10):  # split-ace hands can hold 24 aces, more than a small shoe has
-        for m in range(1, 64):
-            falling[v, m] = falling[v, m - 1] * max(shoe[v] - m + 1, 0)
-    total = np.ones(48)
-    for m in range(1, 48):
-        total[m] = total[m - 1] * (n - m + 1)
+    falling = _falling(shoe)
+    total = _total(n)
     m = len(ends)
     drawn = np.empty(m, dtype=np.int64)
     for j, out in enumerate(ends.keys()):
@@ -933,16 +991,90 @@ def _split_py(
     block = (2 * aces.max() + 1) * width
     lows = aces * width + twos
     groups = _runs(drawn >> _LOW_BITS)
-    keys, sums, index = _index_unions(drawn, groups, lows, width, block)
-    results = _unions(keys, _runs(keys >> _LOW_BITS), shoe, n, falling, total, dm)
-    part, counted = _pairs(groups, lows, start, codes, orders, sums, index, block, results,
-                           table)  # fmt: skip
-    bins += part
-    tally += counted
-    return 0
+    return drawn, groups, lows, start, codes[:e], orders[:e], width, block
 
 
-_split: Final = _cached(_split_py)
+_split_ends: Final = _cached(_split_ends_py)
+
+
+def _falling_py(shoe: Counts) -> Floats:
+    """``[v, m]``: the falling factorial ``(shoe[v])_m``, for every count a key's 6-bit
+    field holds (a union of two split-ace hands can hold more aces than a small shoe)."""
+    falling = np.ones((10, 64))
+    for v in range(10):
+        for m in range(1, 64):
+            falling[v, m] = falling[v, m - 1] * max(shoe[v] - m + 1, 0)
+    return falling
+
+
+def _total_py(n: int) -> Floats:
+    """``[m]``: the falling factorial ``(n)_m``."""
+    total = np.ones(64)
+    for m in range(1, 64):
+        total[m] = total[m - 1] * (n - m + 1)
+    return total
+
+
+_falling: Final = _cached(_falling_py)
+_total: Final = _cached(_total_py)
+
+
+def split_values(
+    kind: int, chart: npt.NDArray[np.int64], full: Counts, up: int, pairs: list[int],
+    dm: Any, table: Floats,
+) -> tuple[Floats, Floats]:  # fmt: skip
+    """Splitting each of ``pairs`` against the up card ``up`` (``chart`` the up card's
+    cells, ``dm`` :func:`dealer_table`, ``table`` :func:`_code_table`), both hands from
+    one shoe, each played by its own cards under ``kind`` (:data:`OPTIMAL`: the best play
+    of :func:`_split_firsts`), the second from the shoe the first leaves and the dealer
+    from what both leave: per pair (rows by value, others zero) the round-net bins
+    jointly with no dealer Blackjack, given the up card and the pair, and the tally
+    (:data:`TALLIES`).
+
+    One hand's ends are gathered by the cards it draws ``D`` with their number of orders
+    ``o(D, end)`` (the chance over ``F(D) = prod_v (shoe_v)_(D_v) / (n)_|D|``, a product
+    of falling factorials, :func:`_split_ends`). Both hands drawing ``D1`` then ``D2``
+    has chance ``o1 * o2 * F(D1 + D2)``, so the pairs of ends are settled by the union of
+    their cards (:func:`_index_unions`, :func:`_pairs`). The dealer's results are found
+    once for each set of cards out, the pair cards included, over every pair at once
+    (:func:`_unions`, from the shoe less the up card: the same cards out are reached by
+    splitting different pairs), and scaled back to each pair's shoe by the chance of its
+    two pair cards."""
+    shoe = full.astype(np.int64).copy()
+    shoe[up - 1] -= 1
+    n = int(shoe.sum())
+    bins = np.zeros((11, BINS))
+    tally = np.zeros((11, 4))
+    found = []
+    for pair in pairs:
+        rest = shoe.copy()
+        rest[pair - 1] -= 2
+        key = (1 << (_SHIFT * (up - 1))) + 2 * (1 << (_SHIFT * (pair - 1)))
+        hits = Dict.empty(key_type=types.int64, value_type=types.float64)
+        sc = Dict.empty(key_type=types.int64, value_type=types.float64)
+        firsts = Dict.empty(key_type=types.int64, value_type=types.float64)
+        if kind == OPTIMAL:
+            _split_firsts(rest, n - 2, up, key, pair, dm, hits, sc, firsts)
+        ends = _split_ends(kind, chart, rest, n - 2, key, pair, hits, sc, firsts)
+        drawn, groups, lows, _, _, _, width, block = ends
+        keys, sums, index = _index_unions(drawn, groups, lows, width, block)
+        found.append((pair, ends, sums, index, keys + 2 * (1 << (_SHIFT * (pair - 1)))))
+    if not found:
+        return bins, tally
+    runs = np.cumsum([0] + [f[4].shape[0] for f in found])
+    unique, inverse = _unique(np.concatenate([f[4] for f in found]), runs)
+    results = _unions(unique, _runs(unique >> _LOW_BITS), shoe, n, _falling(shoe),
+                      _total(n), dm)  # fmt: skip
+    offset = 0
+    for pair, (_, groups, lows, start, codes, orders, _, block), sums, index, keys in found:
+        number = inverse[offset : offset + keys.shape[0]]
+        offset += keys.shape[0]
+        part, counted = _pairs(groups, lows, start, codes, orders, sums, index, number, block,
+                               results, table)  # fmt: skip
+        scale = n * (n - 1) / (shoe[pair - 1] * (shoe[pair - 1] - 1))
+        bins[pair] = part * scale
+        tally[pair] = counted * scale
+    return bins, tally
 
 
 # --- a dealer up card, every start ------------------------------------------------------
@@ -1007,11 +1139,14 @@ _value: Final = _cached(_value_of)
 def _up_card_py(
     kind: int, chart: npt.NDArray[np.int64], full: Counts, up: int, bins: Floats,
     tally: Floats, actions: npt.NDArray[np.int64], dm: Any, table: Floats,
+    split_bins: Floats, split_tally: Floats,
 ) -> int:  # fmt: skip
     """Add every start against the up card ``up`` (its chance included) to ``bins`` (round
     nets) and ``tally`` (:func:`_settle`); ``actions[c1, c2]`` gets the first action
     played (0 stand, 1 hit, 2 double, 3 split, 4 surrender); ``dm`` is
-    :func:`dealer_table`'s tuple."""
+    :func:`dealer_table`'s tuple; ``split_bins[pair]`` and ``split_tally[pair]`` are
+    :func:`split_values` for each pair that may be split (under :data:`CHART` those the
+    chart splits, under :data:`OPTIMAL` every pair)."""
     total_cards = full.sum()
     shoe = full.copy()
     shoe[up - 1] -= 1
@@ -1050,24 +1185,14 @@ def _up_card_py(
                 best = start[action]
                 if -0.5 * clear > best:
                     action, best = 4, -0.5 * clear
-                if c1 == c2:
-                    hits2 = Dict.empty(key_type=types.int64, value_type=types.float64)
-                    sc2 = Dict.empty(key_type=types.int64, value_type=types.float64)
-                    _split_firsts(shoe, n, up, key, c1, dm, hits2, sc2, firsts)
-                    split_bins = np.zeros(BINS)
-                    split_put = np.zeros(4)
-                    _split(kind, chart, shoe, n, up, key, c1, dm, hits2, sc2, firsts, table,
-                           split_bins, split_put)  # fmt: skip
-                    if _value(split_bins) > best:
-                        action = 3
-                        local, put = split_bins, split_put
+                if c1 == c2 and _value(split_bins[c1]) > best:
+                    action = 3
             if action == 4:
                 local[-1 + 16] += clear
                 put[0] += clear
-            elif action == 3 and kind == CHART:
-                _split(kind, chart, shoe, n, up, key, c1, dm, hits, sc, firsts, table, local,
-                       put)  # fmt: skip
-            elif action != 3:
+            elif action == 3:
+                local, put = split_bins[c1], split_tally[c1]
+            else:
                 _unsplit(kind, chart, shoe, n, up, key, hard, ace, action, dm, hits, sc,
                          firsts, table, local, put)  # fmt: skip
             actions[c1, c2] = action
@@ -1080,7 +1205,7 @@ def _up_card_py(
     return 0
 
 
-_up_card: Final = _jit(_up_card_py)
+_up_card: Final = _cached(_up_card_py)
 
 PAIR_SHIFT: Final = 57
 """A best-play decision's key (:func:`best_decisions`): the cards' key, as the enumeration
@@ -1213,39 +1338,63 @@ def play_up_card(
     """One up card's share of the round: the round-net bins (half units, -8 to +4.5,
     each with the chance of this up card and its outcome), the tally (:data:`TALLIES`,
     with the same weight) and the first action per start (``[c1, c2]``, ``c1 <= c2``; -1
-    where none; 0 stand, 1 hit, 2 double, 3 split, 4 surrender)."""
+    where none; 0 stand, 1 hit, 2 double, 3 split, 4 surrender). Raises ``ValueError``
+    as :func:`play_split` does."""
+    full = _checked(kind, chart, full, {"up": up})
     bins = np.zeros(BINS)
     tally = np.zeros(4)
     actions = np.full((11, 11), -1, dtype=np.int64)
-    _up_card(kind, chart[up - 1], full.astype(np.int64), up, bins, tally, actions,
-             dealer_table(up), _code_table())  # fmt: skip
+    cells = chart[up - 1]
+    dm = dealer_table(up)
+    table = _code_table()
+    held = full - (np.arange(1, 11) == up)
+    pairs = [
+        pair
+        for pair in range(1, 11)
+        if held[pair - 1] >= 2 and (kind == OPTIMAL or _first_chart(cells, pair, pair) == 3)
+    ]
+    split_bins, split_tally = split_values(kind, cells, full, up, pairs, dm, table)
+    _up_card(kind, cells, full, up, bins, tally, actions, dm, table, split_bins,
+             split_tally)  # fmt: skip
     return bins, tally, actions
+
+
+def _checked(kind: int, chart: npt.NDArray[np.int64], full: Any, cards: dict[str, int]) -> Counts:
+    """``full`` as 10 counts (int64) once ``kind``, ``chart`` (:func:`chart_tables`' shape)
+    and the named cards (values 1 to 10, ace 1) are checked and the shoe holds those
+    cards. Raises ``ValueError`` naming what is wrong."""
+    if kind not in (CHART, OPTIMAL):
+        raise ValueError(f"strategy must be CHART ({CHART}) or OPTIMAL ({OPTIMAL}), not {kind!r}")
+    if np.shape(chart) != (10, 4, 32):
+        raise ValueError(f"chart must be chart_tables' (10, 4, 32) cells, not {np.shape(chart)}")
+    shoe = np.asarray(full)
+    if shoe.shape != (10,) or shoe.dtype.kind not in "iu" or (shoe < 0).any():
+        raise ValueError(f"the shoe must be 10 counts of 0 or more (aces first), not {full!r}")
+    need = np.zeros(10, dtype=np.int64)
+    for name, card in cards.items():
+        if type(card) not in (int, np.int64) or not 1 <= card <= 10:
+            raise ValueError(f"{name} must be a card value 1 to 10 (ace 1), not {card!r}")
+        need[card - 1] += 1
+    if (shoe < need).any():
+        raise ValueError(f"the shoe {shoe.tolist()} does not hold the cards {cards}")
+    return shoe.astype(np.int64)
 
 
 def play_split(
     kind: int, chart: npt.NDArray[np.int64], full: Counts, up: int, pair: int
 ) -> tuple[Floats, Floats]:
     """Splitting ``pair`` against the up card ``up`` from the shoe ``full`` (10 counts,
-    aces first), both hands played by the printed chart (``kind`` :data:`CHART`; the
-    best play's split is valued inside :func:`play_up_card`, from the decisions it finds
-    first): the round-net bins jointly with no dealer Blackjack (half units, -8 to +4.5,
-    given the up card and the pair) and the tally (:data:`TALLIES`), in initial units.
-    Raises ``ValueError`` for another ``kind``."""
-    if kind != CHART:
-        raise ValueError(
-            "play_split plays the printed chart only; play_up_card values the best play's split"
-        )
-    shoe = full.astype(np.int64).copy()
-    for card in (up, pair, pair):
-        shoe[card - 1] -= 1
-    key = (1 << (_SHIFT * (up - 1))) + 2 * (1 << (_SHIFT * (pair - 1)))
-    dm = dealer_table(up)
-    bins = np.zeros(BINS)
-    tally = np.zeros(4)
-    hits = Dict.empty(key_type=types.int64, value_type=types.float64)
-    _split(kind, chart[up - 1], shoe, int(shoe.sum()), up, key, pair, dm, hits, hits.copy(),
-           hits.copy(), _code_table(), bins, tally)  # fmt: skip
-    return bins, tally
+    aces first), both hands played by ``kind`` (:data:`CHART`: the printed chart as
+    ``chart``, :func:`chart_tables`, gives it; :data:`OPTIMAL`: the best play, as
+    :func:`play_up_card` values its split): the round-net bins jointly with no dealer
+    Blackjack (half units, -8 to +4.5, given the up card and the pair) and the tally
+    (:data:`TALLIES`), in initial units. Raises ``ValueError`` for another ``kind``, a
+    chart of another shape, a card value outside 1 to 10 or a shoe without the up card
+    and both pair cards."""
+    full = _checked(kind, chart, full, {"up": up, "pair": pair, "the second pair card": pair})
+    bins, tally = split_values(kind, chart[up - 1], full, up, [pair], dealer_table(up),
+                               _code_table())  # fmt: skip
+    return bins[pair], tally[pair]
 
 
 def best_decisions(decks: int) -> Any:
@@ -1281,9 +1430,8 @@ def play(decks: int, kind: int, *, progress: Callable[[int], None] | None = None
     (673a.3(a)) or another strategy code."""
     from croupier.analysis.exact.double_back_jack import basic_strategy, full_shoe
 
-    if kind not in (CHART, OPTIMAL):
-        raise ValueError(f"strategy must be CHART ({CHART}) or OPTIMAL ({OPTIMAL}), not {kind!r}")
     chart = chart_tables(basic_strategy(decks).chart())
+    _checked(kind, chart, full_shoe(decks), {})
     full = np.array(full_shoe(decks), dtype=np.int64)
     bins = np.zeros(BINS)
     tally = np.zeros(4)
