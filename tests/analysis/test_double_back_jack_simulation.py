@@ -260,3 +260,71 @@ def test_the_generator_ceiling_draws_what_the_kernel_draws() -> None:
         )  # fmt: skip
         used += int(state[4])
     assert abs(used / rounds - kernel.FLOATS_PER_ROUND) < 0.03
+
+
+def test_best_play_looks_up_the_enumerations_own_decisions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The simulator's kernel run as plain Python over one-deck rounds, a fresh shoe and
+    the shoe game with the cover card at the very bottom (so the shoe runs out mid-round,
+    673a.13(f)): each best-play decision it looks up by the hand's cards is the one found
+    again for those cards from the enumeration's values (hitting less standing, taking
+    the Second Chance Wager less declining, a split hand's stand, hit or double)."""
+    from numba import types
+    from numba.typed import Dict
+
+    from croupier.analysis.exact import double_back_jack_rounds as rounds
+    from croupier.analysis.exact.double_back_jack import full_shoe
+    from croupier.analysis.simulation import double_back_jack as kernel
+
+    full = np.array(full_shoe(1), dtype=np.int64)
+    first, decisions = kernel.best_tables(1)
+    dealer = {up: rounds.dealer_table(up) for up in range(1, 11)}
+    seen: dict[str, int] = {}
+
+    def again(up: int, key: int) -> tuple[str, int]:
+        pair, cards = key >> rounds.PAIR_SHIFT, key & ((1 << rounds.PAIR_SHIFT) - 1)
+        out = np.array([(cards >> (rounds.CARD_BITS * v)) & 63 for v in range(10)])
+        shoe, n = full - out, int(full.sum() - out.sum())
+        hand = out.copy()
+        hand[up - 1] -= 1
+        if pair:
+            hand[pair - 1] -= 1
+        hard, ace = int(np.dot(hand, np.arange(1, 11))), bool(hand[0])
+        total = hard + 10 if ace and hard + 10 <= 21 else hard
+        hits = Dict.empty(types.int64, types.float64)
+        sc = Dict.empty(types.int64, types.float64)
+        dm = dealer[up]
+        if hard > 21:
+            rounds._bust(shoe, n, up, cards, hard, dm, sc)
+            return "second chance", int(sc[cards] > 0)
+        if pair and hand.sum() == 2:
+            two = rounds._two(shoe, n, up, cards, hard, ace, dm, hits, sc)
+            return "split hand, two cards", int(np.argmax(two))
+        gain = rounds._hit(shoe, n, up, cards, hard, ace, dm, hits, sc)
+        gain -= rounds._stand(shoe, n, up, cards, total, False, dm)
+        return "hit or stand", int(gain > 0)
+
+    class Table:
+        def __init__(self, up: int) -> None:
+            self.up = up
+
+        def get(self, key: int, default: int) -> int:
+            kind, want = again(self.up, int(key))
+            seen[kind] = seen.get(kind, 0) + 1
+            got = decisions[self.up - 1].get(key, default)
+            assert got == want, (self.up, key, kind)
+            return int(got)
+
+    monkeypatch.setattr(kernel, "_look", kernel._look_py)
+    tables = [Table(up) for up in range(1, 11)]
+    for fresh in (True, False):
+        rand = np.random.default_rng(3).random(kernel._BUFFER)
+        state = np.array([0, 0, 1, 0, 0, 0], dtype=np.int64)
+        nets, insured = np.empty(1500), np.empty(1500)
+        kernel._play_py(
+            1500, fresh, full, 0, first, None, None, None, True, tables, rand, state,
+            np.zeros(52, dtype=np.int8), nets, insured,
+        )  # fmt: skip
+        assert state[3] == 1500 and state[5] == 0
+    assert set(seen) == {"second chance", "split hand, two cards", "hit or stand"}, seen

@@ -1211,8 +1211,8 @@ PAIR_SHIFT: Final = 57
 """A best-play decision's key (:func:`best_decisions`): the cards' key, as the enumeration
 keys a hand (:data:`_SHIFT` bits a value, the up card's included, a split hand's with
 both pair cards), and from this bit up the split pair (0: not a split hand). A decision's
-cards key is below ``2**57``: its ten-value field counts at most six (three in a hand of
-30 or less, the up card and two pair cards)."""
+cards key is below ``2**57``: its ten-value field counts at most five (three in a hand
+of 30 or less, the up card and the other pair card)."""
 
 
 def _record_py(out: Any, cards: int, pair: int, action: int) -> int:
@@ -1232,8 +1232,9 @@ _record: Final = _cached(_record_py)
 
 def _decisions_py(full: Counts, up: int, dm: Any, out: Any) -> int:
     """:func:`best_decisions` for the up card ``up``: every start's later decisions,
-    found as :func:`_up_card` finds them (:func:`_two`, :func:`_split_firsts`, a fresh
-    memo per start); returns how many keys had two different actions (0 expected)."""
+    found as the enumeration finds them (:func:`_two` with a fresh memo per start, as
+    :func:`_up_card`; :func:`_split_firsts` with one per pair, as :func:`split_values`);
+    returns how many keys had two different actions or did not fit (0 expected)."""
     total_cards = full.sum()
     shoe = full.copy()
     shoe[up - 1] -= 1
@@ -1341,6 +1342,7 @@ def play_up_card(
     where none; 0 stand, 1 hit, 2 double, 3 split, 4 surrender). Raises ``ValueError``
     as :func:`play_split` does."""
     full = _checked(kind, chart, full, {"up": up})
+    up = int(up)
     bins = np.zeros(BINS)
     tally = np.zeros(4)
     actions = np.full((11, 11), -1, dtype=np.int64)
@@ -1359,24 +1361,32 @@ def play_up_card(
     return bins, tally, actions
 
 
-def _checked(kind: int, chart: npt.NDArray[np.int64], full: Any, cards: dict[str, int]) -> Counts:
-    """``full`` as 10 counts (int64) once ``kind``, ``chart`` (:func:`chart_tables`' shape)
-    and the named cards (values 1 to 10, ace 1) are checked and the shoe holds those
-    cards. Raises ``ValueError`` naming what is wrong."""
-    if kind not in (CHART, OPTIMAL):
+def _whole(value: Any) -> bool:
+    """Whether ``value`` is an integer (Python or numpy), not a bool."""
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+def _checked(kind: Any, chart: Any, full: Any, cards: dict[str, Any]) -> Counts:
+    """``full`` as 10 counts (int64) once ``kind``, ``chart`` (:func:`chart_tables`' cells)
+    and the named cards (values 1 to 10, ace 1) are checked, the shoe being 1 to 8 whole
+    decks (673a.3(a)): the shoes this enumeration models. Raises ``ValueError`` naming
+    what is wrong."""
+    if not _whole(kind) or kind not in (CHART, OPTIMAL):
         raise ValueError(f"strategy must be CHART ({CHART}) or OPTIMAL ({OPTIMAL}), not {kind!r}")
-    if np.shape(chart) != (10, 4, 32):
-        raise ValueError(f"chart must be chart_tables' (10, 4, 32) cells, not {np.shape(chart)}")
+    if not isinstance(chart, np.ndarray) or chart.shape != (10, 4, 32):
+        raise ValueError(f"chart must be chart_tables' (10, 4, 32) array, not {np.shape(chart)}")
+    if chart.dtype != np.int64 or chart.min() < 0 or chart.max() >= len(CELL_CODES):
+        raise ValueError("chart must hold chart_tables' cell codes (int64, 0 to 7)")
     shoe = np.asarray(full)
-    if shoe.shape != (10,) or shoe.dtype.kind not in "iu" or (shoe < 0).any():
-        raise ValueError(f"the shoe must be 10 counts of 0 or more (aces first), not {full!r}")
-    need = np.zeros(10, dtype=np.int64)
+    decks = shoe[0] // 4 if shoe.shape == (10,) and shoe.dtype.kind in "iu" else 0
+    if not 1 <= decks <= 8 or shoe.tolist() != [4 * decks] * 9 + [16 * decks]:
+        raise ValueError(
+            f"the shoe must be 1 to 8 whole decks as 10 counts, aces first (673a.3(a)), "
+            f"not {full!r}"
+        )
     for name, card in cards.items():
-        if type(card) not in (int, np.int64) or not 1 <= card <= 10:
+        if not _whole(card) or not 1 <= card <= 10:
             raise ValueError(f"{name} must be a card value 1 to 10 (ace 1), not {card!r}")
-        need[card - 1] += 1
-    if (shoe < need).any():
-        raise ValueError(f"the shoe {shoe.tolist()} does not hold the cards {cards}")
     return shoe.astype(np.int64)
 
 
@@ -1389,9 +1399,10 @@ def play_split(
     :func:`play_up_card` values its split): the round-net bins jointly with no dealer
     Blackjack (half units, -8 to +4.5, given the up card and the pair) and the tally
     (:data:`TALLIES`), in initial units. Raises ``ValueError`` for another ``kind``, a
-    chart of another shape, a card value outside 1 to 10 or a shoe without the up card
-    and both pair cards."""
-    full = _checked(kind, chart, full, {"up": up, "pair": pair, "the second pair card": pair})
+    chart that is not :func:`chart_tables`' cells, a card value outside 1 to 10 or a
+    shoe that is not 1 to 8 whole decks."""
+    full = _checked(kind, chart, full, {"up": up, "pair": pair})
+    up, pair = int(up), int(pair)
     bins, tally = split_values(kind, chart[up - 1], full, up, [pair], dealer_table(up),
                                _code_table())  # fmt: skip
     return bins[pair], tally[pair]
@@ -1418,7 +1429,10 @@ def best_decisions(decks: int) -> Any:
     for up in range(1, 11):
         out = Dict.empty(key_type=types.int64, value_type=types.int64)
         if _decisions(full, up, dealer_table(up), out):
-            raise ValueError(f"{decks} decks, up card {up}: starts disagree on a decision")
+            raise ValueError(
+                f"{decks} decks, up card {up}: two starts found different decisions for the "
+                "same cards, or a key does not fit below PAIR_SHIFT"
+            )
         tables.append(out)
     return tables
 
