@@ -1,4 +1,5 @@
-# Every target bootstraps its own virtual environment in .venv.
+# Every target bootstraps its own virtual environment in .venv, and compiles the Double
+# Back Jack analysis's numba kernels once into their on-disk cache.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -10,6 +11,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/python -m croupier.analysis.exact.double_back_jack_figures --compile
 	touch $(STAMP)
 
 ## The main job: the table server on embedded SQLite (croupier.sqlite here), with the

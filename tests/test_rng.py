@@ -19,22 +19,36 @@ def chi_square(observed: Counter[object], categories: int, total: int) -> float:
     )
 
 
+def samples(rng: Rng) -> int:
+    """How many independent samples a test of ``rng`` may take, any one within the 99.9%
+    bound passing: one for a seeded generator (the same sample every run); two for
+    SecureRng, which cannot be seeded, so that a fair generator fails one run in 10**6
+    rather than one in 1,000 (a biased one exceeds the bound in both)."""
+    return 1 if isinstance(rng, SeededRng) else 2
+
+
 @pytest.mark.parametrize("rng", [SeededRng(2026), SecureRng()], ids=["seeded", "secure"])
 def test_dice_faces_are_uniform(rng: Rng) -> None:
-    faces = Counter(roll_dice(rng, 60_000))
-    assert set(faces) == {1, 2, 3, 4, 5, 6}
-    assert chi_square(faces, 6, 60_000) < CHI2_999_DF5
+    statistics = []
+    for _ in range(samples(rng)):
+        faces = Counter(roll_dice(rng, 60_000))
+        assert set(faces) == {1, 2, 3, 4, 5, 6}
+        statistics.append(chi_square(faces, 6, 60_000))
+    assert min(statistics) < CHI2_999_DF5, statistics
 
 
 @pytest.mark.parametrize("rng", [SeededRng(7), SecureRng()], ids=["seeded", "secure"])
 def test_shuffle_gives_every_order_of_four_equally(rng: Rng) -> None:
-    orders: Counter[object] = Counter()
-    for _ in range(24_000):
-        items = [0, 1, 2, 3]
-        shuffle(rng, items)
-        orders[tuple(items)] += 1
-    assert set(orders) == set(permutations(range(4)))
-    assert chi_square(orders, 24, 24_000) < CHI2_999_DF23
+    statistics = []
+    for _ in range(samples(rng)):
+        orders: Counter[object] = Counter()
+        for _ in range(24_000):
+            items = [0, 1, 2, 3]
+            shuffle(rng, items)
+            orders[tuple(items)] += 1
+        assert set(orders) == set(permutations(range(4)))
+        statistics.append(chi_square(orders, 24, 24_000))
+    assert min(statistics) < CHI2_999_DF23, statistics
 
 
 def test_randbelow_has_no_modulo_bias_for_awkward_bounds() -> None:

@@ -55,7 +55,9 @@ def test_one_deck_is_one_deck(tmp_path: Path) -> None:
     """673a.3(a) allows a single deck: the simulated strategy's description and the
     terminal table's round header say "1 deck"."""
     strategy = describe(DoubleBackJackRules(decks=1))["blackjack"].strategy
-    assert strategy is not None and "basic strategy, 1 deck (" in strategy
+    assert strategy is not None and "play of the card-by-card analysis, 1 deck (" in strategy
+    other = describe(DoubleBackJackRules(decks=3))["blackjack"].strategy
+    assert other is not None and "basic strategy, 3 decks (" in other
     rules = tmp_path / "rules.toml"
     rules.write_text('game = "double-back-jack"\ndecks = 1\n')
     result = runner.invoke(
