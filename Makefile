@@ -11,7 +11,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
-	$(BIN)/python -m croupier.analysis.exact.double_back_jack_figures --compile
+	$(BIN)/python -m croupier.analysis.simulation.double_back_jack --compile
 	touch $(STAMP)
 
 ## The main job: the table server on embedded SQLite (croupier.sqlite here), with the

@@ -78,27 +78,6 @@ def compute(decks: int, strategy: str, *, progress: Any = None) -> dict[str, Any
     }
 
 
-def compile_kernels() -> float:
-    """Compile and cache on disk (numba) every kernel the enumeration and the simulator
-    run, by one small run of each path: one deck against a ten, both strategies, and a
-    few simulated rounds of each strategy (the best play's building its decision
-    tables). Returns the seconds taken (30 to 60 s with an empty cache, a few seconds
-    once it is filled)."""
-    from croupier.analysis.exact.double_back_jack import basic_strategy, full_shoe
-    from croupier.analysis.simulation import double_back_jack as simulation
-    from croupier.rules.double_back_jack import DoubleBackJackRules
-
-    began = time.perf_counter()
-    chart = rounds.chart_tables(basic_strategy(1).chart())
-    full = np.array(full_shoe(1), dtype=np.int64)
-    for kind in STRATEGIES.values():
-        rounds.play_up_card(kind, chart, full, 10)
-    kept = stored(1, "optimal") is not None
-    for strategy in simulation.STRATEGIES if kept else ("chart", "composition"):
-        simulation.sample(DoubleBackJackRules(decks=1), 100, 1, strategy=strategy)
-    return time.perf_counter() - began
-
-
 def main(argv: list[str] | None = None) -> None:
     """Compute and keep the figures for the decks and strategies asked (each written as
     soon as it is found), with a progress bar per enumeration."""
@@ -125,15 +104,7 @@ def main(argv: list[str] | None = None) -> None:
         default=["chart", "optimal"],
         help="chart: the printed chart as printed; optimal: the best play (default both)",
     )
-    parser.add_argument(
-        "--compile",
-        action="store_true",
-        help="only compile and cache the numba kernels (make does this once at setup)",
-    )
     args = parser.parse_args(argv)
-    if args.compile:
-        print(f"Double Back Jack kernels compiled and cached in {compile_kernels():.0f} s")
-        return
     for decks in args.decks:
         if not 1 <= decks <= 8:
             parser.error(

@@ -50,6 +50,7 @@ describes, for comparing with it. Both are reproducible from the seed.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from functools import cache
 from typing import Any, Final, cast
@@ -629,6 +630,27 @@ def shoe_game_table(rounds: int, seed: int, decks: tuple[int, ...] = (1, 2, 6, 8
     return "\n".join(lines)
 
 
+def compile_kernels() -> float:
+    """Compile and cache on disk (numba) every kernel the enumeration and the simulator
+    run, by one small run of each path: one deck against a ten, both strategies, and a
+    few simulated rounds of each strategy (the best play's building its decision
+    tables). Returns the seconds taken (30 to 60 s with an empty cache, a few seconds
+    once it is filled)."""
+    from croupier.analysis.exact import double_back_jack_rounds as rounds
+    from croupier.analysis.exact.double_back_jack_figures import STRATEGIES as KEPT
+    from croupier.analysis.exact.double_back_jack_figures import stored
+
+    began = time.perf_counter()
+    chart = rounds.chart_tables(basic_strategy(1).chart())
+    full = np.array(full_shoe(1), dtype=np.int64)
+    for kind in KEPT.values():
+        rounds.play_up_card(kind, chart, full, 10)
+    kept = stored(1, "optimal") is not None
+    for strategy in STRATEGIES if kept else ("chart", "composition"):
+        sample(DoubleBackJackRules(decks=1), 100, 1, strategy=strategy)
+    return time.perf_counter() - began
+
+
 if __name__ == "__main__":
     import argparse
 
@@ -639,5 +661,14 @@ if __name__ == "__main__":
     )
     parser.add_argument("--rounds", type=int, default=10**8, help="rounds a shoe and strategy")
     parser.add_argument("--seed", type=int, default=673)
+    parser.add_argument(
+        "--compile",
+        action="store_true",
+        help="only compile and cache the enumeration's and the simulator's numba kernels "
+        "(make does this once at setup)",
+    )
     options = parser.parse_args()
-    print(shoe_game_table(options.rounds, options.seed))
+    if options.compile:
+        print(f"Double Back Jack kernels compiled and cached in {compile_kernels():.0f} s")
+    else:
+        print(shoe_game_table(options.rounds, options.seed))
