@@ -255,10 +255,25 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                 self.call(round_, " ".join(rest), call == "working")
             case ["bet", *rest] if rest:
                 self.bet(round_, " ".join(rest))
+            case _ if self.names_a_wager(round_, line):
+                self.console.print(
+                    f"A wager needs an amount: type bet {' '.join(words)} AMOUNT (in "
+                    "dollars; help lists each wager's limits).",
+                    markup=False,
+                )
             case [*_, amount] if len(words) > 1 and re.fullmatch(r"\$?[\d.,]+", amount):
                 self.bet(round_, line)
             case _:
                 self.unknown(line)
+
+    @staticmethod
+    def names_a_wager(round_: CrapsRound, line: str) -> bool:
+        """Whether ``line`` is a wager's name alone (``pass``, ``place 6``)."""
+        try:
+            parse_spot(line, round_)
+        except IllegalCommand:
+            return False
+        return True
 
     # -- what the player may do -----------------------------------------------------------
     def choices(self, round_: CrapsRound) -> Iterable[Choice]:
