@@ -11,17 +11,15 @@ enumerated again and compared bin by bin.
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
-import numpy as np
 import pytest
 
 from croupier.analysis.exact import double_back_jack as dbj
 from croupier.analysis.exact import double_back_jack_figures as kept
 from croupier.analysis.exact import double_back_jack_rounds as rounds
 from croupier.analysis.exact import double_back_jack_sheet as sheet_module
-from croupier.analysis.simulation.double_back_jack import best_tables, sample
+from croupier.analysis.simulation.double_back_jack import best_tables, mean_net
 from croupier.rules.double_back_jack import DoubleBackJackRules
 
 KEPT_DECKS = (1, 2, 6, 8)
@@ -61,23 +59,8 @@ SIMULATED = {"chart": "chart", "optimal": "best"}
 def _simulated(decks: int, strategy: str, rounds_wanted: int, seed: int) -> tuple[float, float]:
     """Mean and standard error of the round net of ``strategy`` (a kept strategy's name)
     over fresh shoes, in chunks."""
-    chunk = 10**7
-    total = squares = 0.0
-    count = 0
-    for k in range(math.ceil(rounds_wanted / chunk)):
-        nets = sample(
-            DoubleBackJackRules(decks=decks),
-            min(chunk, rounds_wanted),
-            seed + k,
-            fresh_shoe=True,
-            strategy=SIMULATED[strategy],
-        )
-        x = nets["blackjack"]
-        total += float(x.sum())
-        squares += float(np.dot(x, x))
-        count += len(x)
-    mean = total / count
-    return mean, math.sqrt((squares / count - mean * mean) / count)
+    rules = DoubleBackJackRules(decks=decks)
+    return mean_net(rules, rounds_wanted, seed, fresh_shoe=True, strategy=SIMULATED[strategy])
 
 
 @pytest.mark.parametrize("strategy", ["chart", "optimal"])

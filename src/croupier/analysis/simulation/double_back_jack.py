@@ -576,23 +576,36 @@ __all__ = [
     "default_strategy",
     "describe",
     "draws",
+    "mean_net",
     "sample",
     "strategy_tables",
 ]
 
 
-def _shoe_game(args: tuple[int, str, int, int]) -> tuple[float, float]:
-    """Mean and standard error of the round net over ``rounds`` rounds of the shoe game,
-    in chunks of 10**7 (each a new shoe from its own seed)."""
-    decks, strategy, rounds, seed = args
+def mean_net(
+    rules: DoubleBackJackRules,
+    rounds: int,
+    seed: int,
+    *,
+    fresh_shoe: bool = False,
+    strategy: str | None = None,
+) -> tuple[float, float]:
+    """The mean round net per initial wager of ``rounds`` rounds of :func:`sample` and
+    its standard error, in chunks of 10**7 rounds (chunk ``k`` a new shoe from seed
+    ``seed + k``), so that memory stays flat whatever ``rounds``."""
     total = squares = 0.0
     for k, begin in enumerate(range(0, rounds, 10**7)):
         count = min(10**7, rounds - begin)
-        nets = sample(DoubleBackJackRules(decks=decks), count, seed * 1000 + k, strategy=strategy)
+        nets = sample(rules, count, seed + k, fresh_shoe=fresh_shoe, strategy=strategy)
         total += float(nets["blackjack"].sum())
         squares += float(np.dot(nets["blackjack"], nets["blackjack"]))
     mean = total / rounds
     return mean, float(np.sqrt((squares / rounds - mean * mean) / rounds))
+
+
+def _shoe_game(args: tuple[int, str, int, int]) -> tuple[float, float]:
+    decks, strategy, rounds, seed = args
+    return mean_net(DoubleBackJackRules(decks=decks), rounds, seed * 1000, strategy=strategy)
 
 
 def shoe_game_table(rounds: int, seed: int, decks: tuple[int, ...] = (1, 2, 6, 8)) -> str:
