@@ -592,7 +592,10 @@ def mean_net(
 ) -> tuple[float, float]:
     """The mean round net per initial wager of ``rounds`` rounds of :func:`sample` and
     its standard error, in chunks of 10**7 rounds (chunk ``k`` a new shoe from seed
-    ``seed + k``), so that memory stays flat whatever ``rounds``."""
+    ``seed + k``), so that memory stays flat whatever ``rounds``. Raises ``ValueError``
+    for fewer than 2 rounds (no standard error)."""
+    if rounds < 2:
+        raise ValueError(f"rounds must be 2 or more for a standard error, not {rounds}")
     total = squares = 0.0
     for k, begin in enumerate(range(0, rounds, 10**7)):
         count = min(10**7, rounds - begin)
@@ -610,10 +613,10 @@ def _shoe_game(args: tuple[int, str, int, int]) -> tuple[float, float]:
 
 def shoe_game_table(rounds: int, seed: int, decks: tuple[int, ...] = (1, 2, 6, 8)) -> str:
     """A Markdown table: for each shoe of ``decks`` and each kept strategy (the best play,
-    the printed chart), the fresh-shoe figure (exact, kept) and the shoe game's
+    the printed chart), the fresh-shoe figure (enumerated card by card, kept) and the shoe game's
     (simulated, ``rounds`` rounds from ``seed``, cover card a quarter from the bottom)
     with its 99.9% half-interval, and their difference (the cut-card effect; the
-    interval is the simulation's alone, the fresh-shoe figure being exact). The
+    interval is the simulation's alone, the fresh-shoe figure being enumerated). The
     simulations run on a pool of processes."""
     from concurrent.futures import ProcessPoolExecutor
 
@@ -626,7 +629,7 @@ def shoe_game_table(rounds: int, seed: int, decks: tuple[int, ...] = (1, 2, 6, 8
     with ProcessPoolExecutor() as pool:
         results = dict(zip(jobs, pool.map(_shoe_game, jobs), strict=True))
     lines = [
-        "| Decks | Strategy | Fresh shoe (exact) | Shoe game (simulated) "
+        "| Decks | Strategy | Fresh shoe (card by card) | Shoe game (simulated, ± 99.9%) "
         "| Shoe game less fresh shoe |",
         "|---|---|---|---|---|",
     ]
@@ -670,10 +673,11 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(
         prog="python -m croupier.analysis.simulation.double_back_jack",
         description="The shoe game (cover card a quarter from the bottom, 673a.5(d)) against "
-        "the fresh-shoe figures, as a Markdown table (docs/games/double-back-jack.md).",
+        "the fresh-shoe figures, as a Markdown table of the player's return per initial "
+        "Blackjack Wager (docs/games/double-back-jack.md).",
     )
     parser.add_argument("--rounds", type=int, default=10**8, help="rounds a shoe and strategy")
-    parser.add_argument("--seed", type=int, default=673)
+    parser.add_argument("--seed", type=int, default=673, help="a seed, 0 or more")
     parser.add_argument(
         "--compile",
         action="store_true",
@@ -681,6 +685,9 @@ if __name__ == "__main__":
         "(make does this once at setup)",
     )
     options = parser.parse_args()
+    if options.rounds < 2 or options.seed < 0:
+        parser.error(f"--rounds must be 2 or more and --seed 0 or more, not {options.rounds}, "
+                     f"{options.seed}")  # fmt: skip
     if options.compile:
         print(f"Double Back Jack kernels compiled and cached in {compile_kernels():.0f} s")
     else:
