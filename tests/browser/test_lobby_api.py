@@ -358,6 +358,40 @@ def test_play_money_signups_are_rate_limited_per_address(client: TestClient) -> 
     assert len(funded) == SIGNUP_LIMIT.burst  # a refused sign-up moved nothing
 
 
+def test_a_forwarded_address_is_ignored_unless_its_proxy_is_named(tmp_path: Path) -> None:
+    """Issue #38: 14 of 14 sign-ups from one address were accepted, each with a new
+    X-Forwarded-For (uvicorn believed it from 127.0.0.1), against 10 and then 429
+    without it. By default the header is ignored; from a proxy the operator named, the
+    address it forwarded is the one counted, and one its client wrote to its left is not."""
+    from croupier.server.browser import SIGNUP_LIMIT
+
+    def signups(app: Any, forwarded: list[str]) -> list[int]:
+        with TestClient(app) as c:  # the test client's peer address is "testclient"
+            return [
+                c.post(
+                    "/players/play-money",
+                    json={"name": f"p{n}"},
+                    headers={"X-Forwarded-For": f"{forged}, {address}"},
+                ).status_code
+                for n, (forged, address) in enumerate(
+                    (f"198.51.100.{n}", address) for n, address in enumerate(forwarded)
+                )
+            ]
+
+    burst = SIGNUP_LIMIT.burst
+    fresh = [f"203.0.113.{n}" for n in range(burst + 4)]  # a new address each time
+    plain = create_app(f"sqlite:///{tmp_path / 'plain.sqlite'}")
+    assert signups(plain, fresh) == [201] * burst + [429] * 4
+    plain.state.engine.dispose()
+    proxied = create_app(
+        f"sqlite:///{tmp_path / 'proxied.sqlite'}", forwarded_allow_ips=["testclient"]
+    )
+    assert signups(proxied, fresh) == [201] * (burst + 4)  # each client its own limit
+    one = ["192.0.2.1"] * (burst + 1)  # one client behind the proxy, forging the left
+    assert signups(proxied, one) == [201] * burst + [429]
+    proxied.state.engine.dispose()
+
+
 def test_no_void_without_an_open_round(client: TestClient) -> None:
     """A void with no round open would open an empty round only to void it (and move the
     table on: 676a.3(b)(3), the decks' alternation); the console is not offered it."""

@@ -196,3 +196,45 @@ def test_serve_hands_its_rate_limit_to_the_workers(
     app = app_from_environment()
     assert app.state.command_limits.limit == RateLimit(per_second=20, burst=40)
     app.state.engine.dispose()
+
+
+def test_serve_believes_no_forwarded_address_unless_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #38: uvicorn believes X-Forwarded-For from 127.0.0.1 by default, which let
+    one client sign up without limit. `croupier serve` turns uvicorn's proxy headers off
+    and hands --forwarded-allow-ips to each worker's app (none by default)."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from croupier.cli import app as cli
+    from croupier.cli.server import (
+        DB_VARIABLE,
+        FORWARDED_VARIABLE,
+        RATE_VARIABLE,
+        app_from_environment,
+    )
+    from croupier.server.addresses import TrustedProxies
+
+    for variable in (DB_VARIABLE, RATE_VARIABLE, FORWARDED_VARIABLE):
+        monkeypatch.setenv(variable, "")  # restored after the test
+    started: list[dict[str, object]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: started.append(kwargs))
+    url = f"sqlite:///{tmp_path / 'served.sqlite'}"
+    for given, trusted in (
+        ([], TrustedProxies()),
+        (["--forwarded-allow-ips", "10.0.0.1,192.168.0.0/16"], None),
+    ):
+        result = CliRunner().invoke(cli, ["serve", "--db", url, *given])
+        assert result.exit_code == 0, result.output
+        assert started[-1]["proxy_headers"] is False
+        app = app_from_environment()
+        proxies = app.state.trusted_proxies
+        if trusted is not None:
+            assert proxies == trusted and not proxies
+        else:
+            assert "10.0.0.1" in proxies and "192.168.4.5" in proxies
+            assert "127.0.0.1" not in proxies and "10.0.0.2" not in proxies
+        app.state.engine.dispose()
+    result = CliRunner().invoke(cli, ["serve", "--db", url, "--forwarded-allow-ips", "10.0.0.1,"])
+    assert result.exit_code == 2 and "an empty entry" in result.output

@@ -40,6 +40,9 @@ DB_VARIABLE = "CROUPIER_DB"
 RATE_VARIABLE = "CROUPIER_RATE_LIMIT"
 """The environment variable that hands ``--rate-limit`` and ``--rate-burst`` to the workers
 (``PER_SECOND,BURST``)."""
+FORWARDED_VARIABLE = "CROUPIER_FORWARDED_ALLOW_IPS"
+"""The environment variable that hands ``--forwarded-allow-ips`` to the workers (the
+entries joined by commas; empty: none)."""
 SIGNUP_VARIABLE = "CROUPIER_SIGNUP_LIMIT"
 """Play-money sign-ups per client address (``PER_SECOND,BURST``) in place of
 :data:`croupier.server.browser.SIGNUP_LIMIT`, e.g. for a test that signs many players up."""
@@ -95,8 +98,13 @@ def app_from_environment() -> FastAPI:
         limit = RateLimit(per_second=float(per_second), burst=int(burst))
     # Each worker applies the deadlines due by itself, once a second (another process
     # that applied one first is harmless: its stale version is refused).
+    proxies = [ip for ip in os.environ.get(FORWARDED_VARIABLE, "").split(",") if ip.strip()]
     app = create_app(
-        os.environ[DB_VARIABLE], migrate=False, command_limits=Buckets(limit), sweep_seconds=1.0
+        os.environ[DB_VARIABLE],
+        migrate=False,
+        command_limits=Buckets(limit),
+        sweep_seconds=1.0,
+        forwarded_allow_ips=proxies,
     )
     if signups := os.environ.get(SIGNUP_VARIABLE):
         per_second, burst = signups.split(",")
@@ -248,6 +256,15 @@ def register(app: typer.Typer) -> None:
                 "default Rules Submission, so that the lobby has somewhere to play."
             ),
         ] = True,
+        forwarded_allow_ips: Annotated[
+            str,
+            typer.Option(
+                help="The reverse proxies (addresses or networks, comma-separated; * for "
+                "any) whose X-Forwarded-For header gives a request's client address, for "
+                "the play-money sign-up limit per address. Default: none, the header is "
+                "ignored (anyone can write it).",
+            ),
+        ] = "",
     ) -> None:
         """Run the table server (FastAPI on uvicorn); applies the migrations first.
 
@@ -258,7 +275,14 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from croupier.ledger.db import sqlite_file
+        from croupier.server.addresses import TrustedProxies
 
+        proxies = forwarded_allow_ips.split(",") if forwarded_allow_ips.strip() else []
+        try:
+            TrustedProxies.of(proxies)
+        except ValueError as error:
+            typer.echo(str(error), err=True)
+            raise typer.Exit(2) from error
         engine = migrated(db)
         if engine.dialect.name == "sqlite" and sqlite_file(engine.url) is None:
             typer.echo(
@@ -273,6 +297,7 @@ def register(app: typer.Typer) -> None:
         engine.dispose()
         os.environ[DB_VARIABLE] = db
         os.environ[RATE_VARIABLE] = f"{rate_limit!r},{rate_burst}"
+        os.environ[FORWARDED_VARIABLE] = ",".join(proxies)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         typer.echo(f"croupier: open http://{shown}:{port}/play/ in a browser")
         uvicorn.run(
@@ -283,6 +308,9 @@ def register(app: typer.Typer) -> None:
             workers=workers,
             access_log=access_log,
             log_config=log_config(),  # no bearer token in the log (TokenRedactor)
+            # uvicorn by default believes X-Forwarded-For from 127.0.0.1: the app decides
+            # (croupier.server.addresses), from the proxies named by --forwarded-allow-ips.
+            proxy_headers=False,
         )
 
     @app.command("verify")

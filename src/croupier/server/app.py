@@ -12,7 +12,7 @@ import functools
 import hashlib
 import json
 import math
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -45,7 +45,7 @@ from croupier.ledger import repository as repo
 from croupier.ledger.db import make_engine, sqlite_file, upgrade, wal_checkpoint
 from croupier.ledger.models import Account, Player
 from croupier.rng import Rng, SecureRng
-from croupier.server import browser, driver, fanout, floor, schemas, service
+from croupier.server import addresses, browser, driver, fanout, floor, schemas, service
 from croupier.server.ratelimit import DEFAULT, Buckets, RateLimited
 from croupier.server.writer import ShuttingDown, Writer
 
@@ -159,6 +159,7 @@ def create_app(
     command_limits: Buckets | None = None,
     write_batch: int = 32,
     sweep_seconds: float | None = None,
+    forwarded_allow_ips: Sequence[str] = (),
 ) -> FastAPI:
     """The table server on the database at ``db_url``; applies the migrations first
     (unless ``migrate`` is false: a worker whose parent migrated).
@@ -171,8 +172,12 @@ def create_app(
     transaction commits together (:mod:`croupier.server.writer`; 1: one transaction per
     command); ``sweep_seconds``, where set, how often the server applies by itself the
     timeouts due at every table (:meth:`fanout.Hub.sweep`), so that a round nobody watches
-    or asks about does not stay open past its deadline (``croupier serve``: 1 s).
+    or asks about does not stay open past its deadline (``croupier serve``: 1 s);
+    ``forwarded_allow_ips`` the reverse proxies whose ``X-Forwarded-For`` header gives a
+    request's client address (addresses, networks or ``*``; default none: the header is
+    ignored, :mod:`croupier.server.addresses`). Raises ``ValueError`` for an empty entry.
     """
+    trusted = addresses.TrustedProxies.of(forwarded_allow_ips)
     lock = writer_lock(db_url)
     # SQLite: the WAL's checkpoints run in the writer, outside the processes' lock.
     engine = make_engine(db_url, autocheckpoint=lock is None)
@@ -222,6 +227,7 @@ def create_app(
     app.openapi = functools.partial(_openapi, app)  # type: ignore[method-assign]
     app.state.writer = writer
     app.state.command_limits = limits
+    app.state.trusted_proxies = trusted
     bearer = HTTPBearer(auto_error=False)
 
     @app.exception_handler(CroupierError)

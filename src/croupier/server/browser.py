@@ -34,7 +34,7 @@ from croupier.ledger import versions
 from croupier.ledger.models import CAGE, WALLET, GameTable, Player, RoundRow, Seat
 from croupier.registry import GAMES, find, sign_for, spec_of
 from croupier.rules.base import RulesSubmission
-from croupier.server import driver, reveal, schemas, service
+from croupier.server import addresses, driver, reveal, schemas, service
 from croupier.server.ratelimit import Buckets, RateLimit
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -123,8 +123,10 @@ def register(
         ``SIGNUP_LIMIT.burst`` players at once and then one every
         ``1 / SIGNUP_LIMIT.per_second`` seconds (``app.state.signup_limits``; 429,
         :class:`RateLimited`, ``server:rate-limit``, with Retry-After), so that throwaway
-        accounts cannot take every seat."""
-        address = request.client.host if request.client is not None else "unknown"
+        accounts cannot take every seat. The address is the peer's; ``X-Forwarded-For``
+        counts only from a proxy the operator named (:mod:`croupier.server.addresses`)."""
+        trusted = getattr(request.app.state, "trusted_proxies", addresses.NONE)
+        address = addresses.client_address(request, trusted)
         request.app.state.signup_limits.take(
             address, SIGNUP_KEY, what="play-money sign-ups from one address"
         )
