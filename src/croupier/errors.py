@@ -23,7 +23,9 @@ in docs/interpretations.md) and ends its message with that citation::
     ├── Unprocessable           a request that cannot be taken as sent (422)
     ├── DeadlinePassed          a timeout comes before the command (retried by the server)
     ├── RateLimited             too many commands from one caller at one table (429)
-    └── ShuttingDown            the server's writer has stopped; nothing was done (503)
+    ├── ShuttingDown            the server's writer has stopped; nothing was done (503)
+    └── TryAgain                the database broke a deadlock by undoing the request, and
+                                the server's own retries met one too; nothing was done (409)
 
 A programming error (a wrong type passed by croupier's own code, an impossible state) is
 not a :class:`CroupierError`: it raises :class:`TypeError`, :class:`ValueError` or
@@ -129,3 +131,10 @@ class RateLimited(CroupierError):
 
 class ShuttingDown(CroupierError):
     """The process's writer has stopped (the server is shutting down): nothing was done."""
+
+
+class TryAgain(CroupierError):
+    """The database undid the request's transaction to break a deadlock (or a
+    serialization failure) with another, every time the server ran it again: nothing was
+    done, and the same request sent again (with the same ``Idempotency-Key``) is judged
+    afresh (409)."""

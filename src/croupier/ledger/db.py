@@ -86,6 +86,25 @@ def make_engine(url: str, *, autocheckpoint: bool = True) -> Engine:
     return engine
 
 
+TRANSIENT_SQLSTATES = frozenset({"40P01", "40001"})
+"""PostgreSQL's deadlock_detected and serialization_failure: the database undid the
+transaction to let another go on; the same transaction run again may succeed."""
+
+
+def transient(error: BaseException) -> bool:
+    """Whether ``error`` (the driver's own, or SQLAlchemy's around it) is a deadlock or a
+    serialization failure (:data:`TRANSIENT_SQLSTATES`), after which the transaction,
+    undone whole by the database, may simply be run again."""
+    seen: set[int] = set()
+    found: BaseException | None = error
+    while found is not None and id(found) not in seen:
+        seen.add(id(found))
+        if getattr(found, "sqlstate", None) in TRANSIENT_SQLSTATES:
+            return True
+        found = getattr(found, "orig", None) or found.__cause__
+    return False
+
+
 def wal_checkpoint(engine: Engine) -> tuple[int, int] | None:
     """Copy what a SQLite file's WAL holds into the database file, as far as no reader
     still needs it, without waiting for any reader or writer (``PRAGMA

@@ -26,7 +26,7 @@ from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, StringConstraints, TypeAdapter, ValidationError
 from sqlalchemy import URL, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -42,12 +42,12 @@ from croupier.errors import (
 )
 from croupier.errors import Unauthorized as Unauthorized
 from croupier.ledger import repository as repo
-from croupier.ledger.db import make_engine, sqlite_file, upgrade, wal_checkpoint
+from croupier.ledger.db import make_engine, sqlite_file, transient, upgrade, wal_checkpoint
 from croupier.ledger.models import Account, Player
 from croupier.rng import Rng, SecureRng
 from croupier.server import addresses, browser, driver, fanout, floor, schemas, service
 from croupier.server.ratelimit import DEFAULT, Buckets, RateLimited
-from croupier.server.writer import ShuttingDown, Writer
+from croupier.server.writer import RETRIES, ShuttingDown, Writer, try_again
 
 M = TypeVar("M", bound=BaseModel)
 JSON = "application/json"
@@ -66,7 +66,9 @@ PROBLEMS: dict[int | str, dict[str, Any]] = {
     409: {
         "model": schemas.Problem,
         "description": "Refused in the state as it stands (the rule is cited): wrong phase, "
-        "a balance too small, a stale round version.",
+        "a balance too small, a stale round version; or (server:try-again) the database "
+        "undid the request to break a deadlock with another, after the server's own "
+        "retries: nothing was done, send it again with the same Idempotency-Key.",
     },
 }
 
@@ -239,6 +241,15 @@ def create_app(
         body = schemas.Problem(detail=str(error), cite=error.cite).model_dump()
         return JSONResponse(body, status_code=code, headers=headers)
 
+    @app.exception_handler(DBAPIError)
+    def _database_error(request: Request, error: DBAPIError) -> JSONResponse:
+        """A deadlock or serialization failure the database broke by undoing the request
+        (a request the server does not run again itself): 409, nothing was done, send it
+        again; any other database error stays a 500."""
+        if transient(error):
+            return _croupier_error(request, try_again(error))
+        raise error
+
     @app.exception_handler(400)
     async def _unreadable(_request: Request, error: StarletteHTTPException) -> Response:
         """A body FastAPI could not parse at all (not UTF-8): a Problem like every other
@@ -364,20 +375,28 @@ def create_app(
         run: Callable[[], M],
     ) -> Response:
         """Run ``run`` once per (caller, key) in a transaction of its own and answer with
-        its JSON (:func:`answer_once`, then the commit)."""
+        its JSON (:func:`answer_once`, then the commit); run again, up to
+        :data:`~croupier.server.writer.RETRIES` times, where the database undid it to
+        break a deadlock (then :class:`~croupier.errors.TryAgain`, 409)."""
         asked = fingerprint(request, body)
-        try:
-            answer = answer_once(db, player, key, asked, code, run)
-            db.commit()
-        except (IntegrityError, repo.StaleVersion):
-            db.rollback()
-            if (first := stored(db, player, key, asked)) is not None:  # sent twice at once
-                return first
-            raise
-        except BaseException:
-            db.rollback()
-            raise
-        return answer
+        for attempt in range(RETRIES + 1):
+            try:
+                answer = answer_once(db, player, key, asked, code, run)
+                db.commit()
+            except (IntegrityError, repo.StaleVersion):
+                db.rollback()
+                if (first := stored(db, player, key, asked)) is not None:  # sent twice at once
+                    return first
+                raise
+            except BaseException as error:
+                db.rollback()
+                if not transient(error):
+                    raise
+                if attempt == RETRIES:  # undone by a deadlock every time
+                    raise try_again(error) from error
+                continue
+            return answer
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     # --- players and money -------------------------------------------------------------
     @app.post("/players", status_code=201, response_model=schemas.PlayerCreated, responses=PROBLEMS)
@@ -579,12 +598,16 @@ def create_app(
         credentials: HTTPAuthorizationCredentials | None,
     ) -> Response:
         asked = fingerprint(request, body)
+        counted = False  # the rate limit counts the request once, not the server's retries
 
         def run(db: Session, check_deadline: bool) -> Response:
+            nonlocal counted
             me = caller(db, credentials)
-            settings = service.table_settings(db, table_id)  # per process: read once a table
-            limit = limits.for_table(settings.rate_limit_per_second, settings.rate_limit_burst)
-            limits.take(me.id, table_id, limit)  # 429 before the command is read (a retry too)
+            if not counted:
+                settings = service.table_settings(db, table_id)  # per process: read once
+                limit = limits.for_table(settings.rate_limit_per_second, settings.rate_limit_burst)
+                limits.take(me.id, table_id, limit)  # 429 before the command is read
+                counted = True
             moment = now()
             due_by = moment if check_deadline else None
             # The table, the round, the seat and the key's stored answer in one query.

@@ -28,6 +28,13 @@ the WAL's checkpoints (``checkpoint``, at most every ``checkpoint_seconds``) aft
 or when idle, outside the lock, where SQLite would run one inside the commit that filled
 the WAL, with the other processes waiting.
 
+A job the database undoes to break a deadlock, or a serialization failure
+(:func:`croupier.ledger.db.transient`; PostgreSQL with several writers or processes), is
+rolled back to its savepoint and run again alone once the batch is committed, up to
+:data:`RETRIES` times; a batch whose commit meets one runs each of its jobs again alone.
+A job that meets one every time answers :class:`~croupier.errors.TryAgain` (409: nothing
+was done, send it again with the same ``Idempotency-Key``), never the driver's error.
+
 A job that finds a deadline passed (:class:`~croupier.server.service.DeadlinePassed`)
 is handed back to the app once the batch is committed: the timeouts are applied in
 transactions of their own (they take the database's one SQLite connection), then the
@@ -52,7 +59,8 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from croupier.errors import ShuttingDown as ShuttingDown
-from croupier.ledger.db import Raw, Statement, raw
+from croupier.errors import TryAgain
+from croupier.ledger.db import Raw, Statement, raw, transient
 from croupier.ledger.repository import STAGED, drop_staged
 from croupier.server.service import DeadlinePassed
 
@@ -67,6 +75,24 @@ def _raise(_session: Session, error: BaseException) -> Any:
     raise error
 
 
+RETRIES = 3
+"""How many times a job undone by a deadlock or serialization failure is run again."""
+TRY_AGAIN = "server:try-again"
+
+
+def try_again(error: BaseException | None) -> TryAgain:
+    """The refusal of a request the database undid every time it was run (``error``: the
+    last time's), saying that nothing was done and that it may be sent again."""
+    refusal = TryAgain(
+        "the database stopped this request to break a deadlock with others at the same "
+        f"moment, {RETRIES + 1} times: nothing was done; please try again, with the same "
+        "Idempotency-Key",
+        TRY_AGAIN,
+    )
+    refusal.__cause__ = error
+    return refusal
+
+
 @dataclass(eq=False)
 class _Job:
     table_id: str
@@ -74,6 +100,10 @@ class _Job:
     recover: Recover = _raise
     future: Future[Any] = field(default_factory=Future)
     check_deadline: bool = True
+    attempts: int = 0
+    """How many times the job was undone by a deadlock or serialization failure."""
+    undone: BaseException | None = None
+    """The last such error."""
 
 
 _SAVEPOINT = Statement.of("SAVEPOINT command")
@@ -136,6 +166,8 @@ class Writer:
         self.checkpoint = checkpoint
         self.checkpoint_seconds = checkpoint_seconds
         self._checkpointed = time.monotonic()
+        self.retried = 0
+        """How many times a job was run again after a deadlock or serialization failure."""
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._closed = False
         self._closing = threading.Lock()
@@ -232,6 +264,7 @@ class Writer:
     def _commit(self, jobs: list[_Job]) -> None:
         done: list[tuple[_Job, Any]] = []
         overdue: list[_Job] = []
+        again: list[_Job] = []
         try:
             with self.sessions() as session:
                 kept = False  # whether a job's writes are in the transaction so far
@@ -252,6 +285,10 @@ class Writer:
                         overdue.append(job)
                     except BaseException as error:
                         _roll_back(session, db, job.table_id, staged)
+                        if transient(error):  # undone by the database: run it again alone
+                            job.undone = error
+                            again.append(job)
+                            continue
                         try:
                             answer = job.recover(session, error)
                         except BaseException as final:  # the job's own answer: an error
@@ -263,6 +300,12 @@ class Writer:
                         done.append((job, answer))
                 session.commit()
         except BaseException as error:  # the commit (or the session) failed: none is kept
+            if transient(error):  # every job not answered yet, again alone
+                waiting = [job for job in jobs if not job.future.done()]
+                for job in waiting:
+                    job.undone = error
+                self._again(waiting)
+                return
             for job in jobs:  # every job of the batch not yet answered with its own error
                 if not job.future.done():
                     _answer(job, error=error)
@@ -273,7 +316,20 @@ class Writer:
             try:
                 self.expire(job.table_id)
             except BaseException as error:
-                _answer(job, error=error)
+                _answer(job, error=try_again(error) if transient(error) else error)
                 continue
             job.check_deadline = False
+            self._commit([job])
+        self._again(again)
+
+    def _again(self, jobs: list[_Job]) -> None:
+        """Run each of ``jobs``, undone by a deadlock or serialization failure, again in a
+        transaction of its own; a job undone :data:`RETRIES` times already answers
+        :class:`TryAgain`."""
+        for job in jobs:
+            job.attempts += 1
+            if job.attempts > RETRIES:
+                _answer(job, error=try_again(job.undone))
+                continue
+            self.retried += 1
             self._commit([job])
