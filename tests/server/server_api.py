@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from croupier.ledger import repository as repo
 from croupier.rng import Rng
 from croupier.server import create_app
+from croupier.server.fanout import SocketLimits
 from croupier.server.ratelimit import Buckets
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "rules"
@@ -51,7 +52,8 @@ class Clock:
 
 class Api:
     """A client of the table server with an admin, helpers and direct database access;
-    ``clock`` (kept as ``self.clock``) and ``command_limits`` go to the app."""
+    ``clock`` (kept as ``self.clock``), ``command_limits`` and ``socket_limits`` go to the
+    app."""
 
     def __init__(
         self,
@@ -59,9 +61,16 @@ class Api:
         rng: Rng | None = None,
         clock: Clock | None = None,
         command_limits: Buckets | None = None,
+        socket_limits: SocketLimits | None = None,
     ) -> None:
         self.clock = clock
-        self.app = create_app(db_url, rng=rng, clock=clock, command_limits=command_limits)
+        self.app = create_app(
+            db_url,
+            rng=rng,
+            clock=clock,
+            command_limits=command_limits,
+            socket_limits=socket_limits,
+        )
         self.engine = self.app.state.engine
         with Session(self.engine) as session:
             _admin, token = repo.create_player(session, "admin", "admin")

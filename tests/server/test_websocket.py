@@ -5,14 +5,16 @@ change at the table, from this process or another one on the same database."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from server_api import Api
 from starlette.websockets import WebSocketDisconnect
 from test_games import GameTable, player
 
@@ -183,3 +185,156 @@ def test_a_change_by_another_process_reaches_this_ones_sockets(db_url: str) -> N
         socket.close()
         other.api.close()
         table.close()
+
+
+# --- issue #38: one free token opened 150 sockets and starved the table's views ---------
+def _closed(client: TestClient, url: str) -> tuple[int, str]:
+    """The close code and reason of a socket the server closes before its first view."""
+    with pytest.raises(WebSocketDisconnect) as caught, client.websocket_connect(url) as ws:
+        ws.receive_json()
+    return caught.value.code, caught.value.reason
+
+
+def test_sockets_beyond_the_limits_are_closed_saying_why(db_url: str) -> None:
+    """At most ``per_player`` sockets for one player (his one token), ``per_table`` at one
+    table: one more is closed with 4429 and a sentence naming the limit, in plain words;
+    a socket closed makes room for another."""
+    api = Api(db_url, socket_limits=fanout.SocketLimits(per_player=2, per_table=4))
+    try:
+        api.table()
+        ann = token(api.player("ann")[1])
+        bob = token(api.player("bob")[1])
+        cat = token(api.player("cat")[1])
+        anns = [Socket(api.client, "hrd", ann) for _ in range(2)]
+        for socket in anns:
+            socket.wait(lambda m: m["type"] == "view")
+        code, reason = _closed(api.client, f"/tables/hrd/ws?token={ann}")
+        assert code == fanout.TOO_MANY == 4429
+        assert reason == (
+            "you already have 2 live table views open, the most allowed: close one to open another"
+        )
+        bobs = [Socket(api.client, "hrd", bob) for _ in range(2)]
+        for socket in bobs:
+            socket.wait(lambda m: m["type"] == "view")
+        code, reason = _closed(api.client, f"/tables/hrd/ws?token={cat}")
+        assert (code, reason) == (
+            4429,
+            "table hrd already has 4 live views open, the most allowed: try again later",
+        )
+        anns.pop().close()
+        deadline = time.monotonic() + 5
+        while api.app.state.hub.watching("hrd") > 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        cats = Socket(api.client, "hrd", cat)
+        cats.wait(lambda m: m["type"] == "view")
+        for socket in (*anns, *bobs, cats):
+            socket.close()
+    finally:
+        api.close()
+
+
+class _CountedSessions:
+    """The hub's session factory, counting the sessions its sockets hold at once, the
+    most at once and the views they read."""
+
+    def __init__(self, sessions: Callable[[], Any]) -> None:
+        self.sessions = sessions
+        self.lock = threading.Lock()
+        self.open = self.most = self.opened = 0
+
+    @contextlib.contextmanager
+    def __call__(self) -> Iterator[Any]:
+        with self.lock:
+            self.open += 1
+            self.opened += 1
+            self.most = max(self.most, self.open)
+        try:
+            with self.sessions() as session:
+                yield session
+        finally:
+            with self.lock:
+                self.open -= 1
+
+
+def test_many_sockets_take_one_connection_and_the_views_keep_answering(db_url: str) -> None:
+    """30 sockets of one token and 5 of another at a table in play: their reads hold at
+    most one connection at a time (the default ``SocketLimits.connections``), none at
+    all while they wait, and a change costs one view read per viewer, not per socket;
+    the table's plain views all answer meanwhile."""
+    api = Api(db_url, socket_limits=fanout.SocketLimits(per_player=40, per_table=40))
+    hub = api.app.state.hub
+    counted = _CountedSessions(hub.sessions)
+    hub.sessions = counted
+    try:
+        api.table()
+        _, ann = api.player("ann", deposit=10_000)
+        _, bob = api.player("bob")
+        api.sit(ann, 1)
+        sockets = [Socket(api.client, "hrd", token(ann)) for _ in range(30)]
+        sockets += [Socket(api.client, "hrd", token(bob)) for _ in range(5)]
+        for socket in sockets:
+            socket.wait(lambda m: m["type"] == "view")
+        hub.poll_seconds = 60.0  # no poll from here on: only a change wakes them
+        time.sleep(0.6)  # every socket back to waiting, its poll interval changed
+        with counted.lock:
+            counted.opened = 0
+        time.sleep(0.5)
+        assert counted.opened == 0 and counted.open == 0  # idle: no connection at all
+        views = [
+            api.client.get("/tables/hrd/view", headers=who).status_code for who in (ann, bob) * 10
+        ]
+        assert views == [200] * 20
+        with counted.lock:
+            counted.opened = 0
+        assert api.wager(ann, 1, "pip_street:two", 500).status_code == 200
+
+        def placed(message: dict[str, Any]) -> bool:
+            return bool(message["data"]["round_version"])
+
+        for socket in sockets:
+            socket.wait(placed)
+        assert counted.most == 1
+        # One change, two viewers: the table's signature read once for all 35 sockets,
+        # and each viewer's view once for all of his (35 reads of each before).
+        assert counted.opened == 3, counted.opened
+        views = [
+            api.client.get("/tables/hrd/view", headers=who).status_code for who in (ann, bob) * 10
+        ]
+        assert views == [200] * 20
+        for socket in sockets:
+            socket.close()
+    finally:
+        api.close()
+
+
+def test_serve_hands_its_socket_limits_to_the_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`croupier serve --sockets-per-player 3 --sockets-per-table 9`: each worker's hub
+    keeps those limits; without them, the defaults; a limit below 1 is refused."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from croupier.cli import app as cli
+    from croupier.cli.server import DB_VARIABLE, SOCKETS_VARIABLE, app_from_environment
+
+    for variable in (DB_VARIABLE, SOCKETS_VARIABLE):
+        monkeypatch.setenv(variable, "")  # restored after the test
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    url = f"sqlite:///{tmp_path / 'served.sqlite'}"
+    for given, limits in (
+        ([], fanout.SocketLimits(per_player=16, per_table=256)),
+        (
+            ["--sockets-per-player", "3", "--sockets-per-table", "9"],
+            fanout.SocketLimits(per_player=3, per_table=9),
+        ),
+    ):
+        result = CliRunner().invoke(cli, ["serve", "--db", url, *given])
+        assert result.exit_code == 0, result.output
+        app = app_from_environment()
+        assert app.state.hub.limits == limits
+        app.state.engine.dispose()
+    result = CliRunner().invoke(cli, ["serve", "--db", url, "--sockets-per-player", "0"])
+    assert result.exit_code == 2
+    with pytest.raises(ValueError, match="per_table is 0"):
+        fanout.SocketLimits(per_table=0)

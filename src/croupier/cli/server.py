@@ -40,6 +40,9 @@ DB_VARIABLE = "CROUPIER_DB"
 RATE_VARIABLE = "CROUPIER_RATE_LIMIT"
 """The environment variable that hands ``--rate-limit`` and ``--rate-burst`` to the workers
 (``PER_SECOND,BURST``)."""
+SOCKETS_VARIABLE = "CROUPIER_SOCKET_LIMITS"
+"""The environment variable that hands ``--sockets-per-player`` and ``--sockets-per-table``
+to the workers (``PER_PLAYER,PER_TABLE``)."""
 FORWARDED_VARIABLE = "CROUPIER_FORWARDED_ALLOW_IPS"
 """The environment variable that hands ``--forwarded-allow-ips`` to the workers (the
 entries joined by commas; empty: none)."""
@@ -90,6 +93,7 @@ def app_from_environment() -> FastAPI:
     import os
 
     from croupier.server import create_app
+    from croupier.server.fanout import SocketLimits
     from croupier.server.ratelimit import DEFAULT, Buckets, RateLimit
 
     limit = DEFAULT
@@ -99,12 +103,17 @@ def app_from_environment() -> FastAPI:
     # Each worker applies the deadlines due by itself, once a second (another process
     # that applied one first is harmless: its stale version is refused).
     proxies = [ip for ip in os.environ.get(FORWARDED_VARIABLE, "").split(",") if ip.strip()]
+    sockets = None
+    if given := os.environ.get(SOCKETS_VARIABLE):
+        per_player, per_table = given.split(",")
+        sockets = SocketLimits(per_player=int(per_player), per_table=int(per_table))
     app = create_app(
         os.environ[DB_VARIABLE],
         migrate=False,
         command_limits=Buckets(limit),
         sweep_seconds=1.0,
         forwarded_allow_ips=proxies,
+        socket_limits=sockets,
     )
     if signups := os.environ.get(SIGNUP_VARIABLE):
         per_second, burst = signups.split(",")
@@ -265,6 +274,20 @@ def register(app: typer.Typer) -> None:
                 "ignored (anyone can write it).",
             ),
         ] = "",
+        sockets_per_player: Annotated[
+            int,
+            typer.Option(
+                min=1,
+                help="Live table views (WebSockets) one player may keep open in each of "
+                "the --workers; one more is closed at once, saying why.",
+            ),
+        ] = 16,
+        sockets_per_table: Annotated[
+            int,
+            typer.Option(
+                min=1, help="Live table views (WebSockets) one table may have in each worker."
+            ),
+        ] = 256,
     ) -> None:
         """Run the table server (FastAPI on uvicorn); applies the migrations first.
 
@@ -298,6 +321,7 @@ def register(app: typer.Typer) -> None:
         os.environ[DB_VARIABLE] = db
         os.environ[RATE_VARIABLE] = f"{rate_limit!r},{rate_burst}"
         os.environ[FORWARDED_VARIABLE] = ",".join(proxies)
+        os.environ[SOCKETS_VARIABLE] = f"{sockets_per_player},{sockets_per_table}"
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         typer.echo(f"croupier: open http://{shown}:{port}/play/ in a browser")
         uvicorn.run(

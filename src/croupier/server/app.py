@@ -162,6 +162,7 @@ def create_app(
     write_batch: int = 32,
     sweep_seconds: float | None = None,
     forwarded_allow_ips: Sequence[str] = (),
+    socket_limits: fanout.SocketLimits | None = None,
 ) -> FastAPI:
     """The table server on the database at ``db_url``; applies the migrations first
     (unless ``migrate`` is false: a worker whose parent migrated).
@@ -178,6 +179,8 @@ def create_app(
     ``forwarded_allow_ips`` the reverse proxies whose ``X-Forwarded-For`` header gives a
     request's client address (addresses, networks or ``*``; default none: the header is
     ignored, :mod:`croupier.server.addresses`). Raises ``ValueError`` for an empty entry.
+    ``socket_limits`` bounds the WebSockets a process keeps open per player and per table,
+    and the connections their reads take (default :class:`fanout.SocketLimits`).
     """
     trusted = addresses.TrustedProxies.of(forwarded_allow_ips)
     lock = writer_lock(db_url)
@@ -188,7 +191,7 @@ def create_app(
     sessions = sessionmaker(engine, expire_on_commit=False)
     source: Rng = rng or SecureRng()
     now: Callable[[], datetime] = clock or _utc_now
-    hub = fanout.Hub(sessions, source, now)
+    hub = fanout.Hub(sessions, source, now, limits=socket_limits)
     # Commands are committed in groups by writer threads (croupier.server.writer): one on
     # SQLite, whose one writer at a time serializes them anyway; on PostgreSQL two, each
     # with a connection of the pool, so that one batch's round trips overlap the other's

@@ -10,6 +10,20 @@ after every change at the table, where ``VIEW`` is exactly what ``GET
 /tables/{table_id}/view`` returns for the token's holder (their seat's view, the
 dealer's, or a spectator's). Anything the client sends is ignored.
 
+Limits (:class:`SocketLimits`, ``create_app(socket_limits=...)``, ``croupier serve
+--sockets-per-player --sockets-per-table``): a player (one bearer token: a player has
+exactly one) may keep at most ``per_player`` sockets open in a process, a table at most
+``per_table``; one more is accepted and at once closed with code 4429 and a sentence
+saying which limit it met. Each server process counts its own sockets.
+
+What a socket costs the database (issue #38: 150 sockets of one token held SQLite's one
+connection so long that a plain view took over 30 s): nothing while it waits (an asyncio
+event, no thread, no connection). Its reads, when a change or the poll wakes it, run in
+at most ``SocketLimits.connections`` threads of the process at once, whatever the number
+of sockets (every socket waits its turn on the event loop, the app's own thread pool and
+the requests are left alone); the table's signature is read once for all of its sockets
+(:meth:`Hub._poll`) and each viewer's view once per change for all of his sockets.
+
 How changes are found: a command, a seat taken or a timeout in this process wakes the
 table's sockets at once (:meth:`Hub.changed`); every socket also polls its table's
 signature (the event count of its hash chain and the number of seats taken) every
@@ -26,12 +40,13 @@ import contextlib
 import logging
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from anyio import to_thread
+from anyio import CapacityLimiter, to_thread
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -47,11 +62,39 @@ UNAUTHORIZED = 4401
 """Close code: no token, or one that belongs to nobody."""
 NOT_FOUND = 4404
 """Close code: no such table."""
+TOO_MANY = 4429
+"""Close code: the player's or the table's limit of open sockets is reached."""
+
+
+@dataclass(frozen=True)
+class SocketLimits:
+    """The sockets one process keeps open: at most ``per_player`` for one player (one
+    bearer token), at most ``per_table`` at one table; the database reads of all of them
+    in at most ``connections`` threads at once (each holds a connection of the pool while
+    it reads). Raises ``ValueError`` for a limit below 1."""
+
+    per_player: int = 16
+    per_table: int = 256
+    connections: int = 1
+
+    def __post_init__(self) -> None:
+        for name in ("per_player", "per_table", "connections"):
+            if getattr(self, name) < 1:
+                raise ValueError(
+                    f"a socket limit must be at least 1: {name} is {getattr(self, name)}"
+                )
+
+
+def _reason(text: str) -> str:
+    """``text`` cut to the 123 bytes a WebSocket close reason may hold."""
+    data = text.encode()
+    return text if len(data) <= 123 else data[:120].decode(errors="ignore") + "..."
 
 
 @dataclass(eq=False)
 class _Watcher:
     loop: asyncio.AbstractEventLoop
+    player_id: str = ""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -59,7 +102,8 @@ class Hub:
     """The sockets of this process by table, and how each is served.
 
     ``sessions`` opens a database session; ``rng`` and ``clock`` are the app's (the
-    clock gives aware UTC datetimes) for the deadlines the poll enforces.
+    clock gives aware UTC datetimes) for the deadlines the poll enforces; ``limits`` the
+    sockets it keeps open and the connections their reads take.
     """
 
     def __init__(
@@ -68,12 +112,24 @@ class Hub:
         rng: Rng,
         clock: Callable[[], datetime],
         poll_seconds: float = 0.25,
+        limits: SocketLimits | None = None,
     ) -> None:
         self.sessions = sessions
         self.rng = rng
         self.clock = clock
         self.poll_seconds = poll_seconds
+        self.limits = limits or SocketLimits()
         self._watchers: dict[str, set[_Watcher]] = {}
+        self._by_player: dict[str, int] = {}
+        """Per player: how many sockets of this process he keeps open."""
+        self._reading = threading.BoundedSemaphore(self.limits.connections)
+        """Held by a socket's thread while it reads the database."""
+        self._limiters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CapacityLimiter]
+        self._limiters = weakref.WeakKeyDictionary()
+        """Per event loop, the threads its sockets' reads may take at once (the sockets
+        wait for one on the loop, not in a thread)."""
+        self._views: dict[tuple[str, str], tuple[tuple[int, int], dict[str, Any]]] = {}
+        """Per (table, player): the last view read for his sockets and its signature."""
         self._lock = threading.Lock()
         self._polled: dict[str, tuple[float, tuple[int, int], bool]] = {}
         """Per table: when it was last polled, its signature and whether a deadline had
@@ -92,6 +148,8 @@ class Hub:
         with self._lock:
             watchers = list(self._watchers.get(table_id, ()))
             self._polled.pop(table_id, None)
+            for watcher in watchers:
+                self._views.pop((table_id, watcher.player_id), None)
             self._changes[table_id] = self._changes.get(table_id, 0) + 1
         for watcher in watchers:
             with contextlib.suppress(RuntimeError):  # a closed loop: the socket is gone
@@ -127,6 +185,10 @@ class Hub:
             exists = session.get(GameTable, table_id) is not None
             return player, exists  # closing the session detaches the player (only read)
 
+    def _caller_read(self, token: str, table_id: str) -> tuple[Player | None, bool]:
+        with self._reading:
+            return self._caller(token, table_id)
+
     def _signature(self, session: Session, table_id: str) -> tuple[int, int]:
         events = session.scalar(select(GameTable.event_count).where(GameTable.id == table_id))
         seats = session.scalar(
@@ -156,20 +218,73 @@ class Hub:
         self, player: Player, table_id: str, last: tuple[int, int] | None
     ) -> tuple[tuple[int, int], dict[str, Any] | None]:
         """The table's signature, and the caller's view when it differs from ``last``;
-        a deadline that has passed is applied first."""
-        signature, overdue = self._poll(table_id)
-        if overdue:
-            self.expire(table_id)
-            with self._lock:
-                self._polled.pop(table_id, None)
-        elif signature == last:
-            return signature, None
-        with self.sessions() as session:
-            signature = self._signature(session, table_id)
-            if signature == last:
+        a deadline that has passed is applied first. At most
+        ``SocketLimits.connections`` threads read at once; a view read for another socket
+        of the same player at the same signature is used again."""
+        with self._reading:
+            signature, overdue = self._poll(table_id)
+            if overdue:
+                self.expire(table_id)
+                with self._lock:
+                    self._polled.pop(table_id, None)
+            elif signature == last:
                 return signature, None
-            seen = service.view(session, player, table_id, self.clock())
-            return signature, seen.model_dump(mode="json")
+            else:
+                with self._lock:
+                    cached = self._views.get((table_id, player.id))
+                if cached is not None and cached[0] == signature:
+                    return cached
+            with self.sessions() as session:
+                signature = self._signature(session, table_id)
+                if signature == last:
+                    return signature, None
+                seen = service.view(session, player, table_id, self.clock()).model_dump(mode="json")
+            with self._lock:
+                self._views[(table_id, player.id)] = (signature, seen)
+            return signature, seen
+
+    def _limiter(self) -> CapacityLimiter:
+        """This event loop's limit on the threads its sockets' reads take at once."""
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            limiter = self._limiters.get(loop)
+            if limiter is None:
+                limiter = self._limiters[loop] = CapacityLimiter(self.limits.connections)
+            return limiter
+
+    def _admit(self, watcher: _Watcher, table_id: str) -> str | None:
+        """Count ``watcher``'s socket at ``table_id``, or say (a sentence) which limit
+        refuses it."""
+        with self._lock:
+            mine = self._by_player.get(watcher.player_id, 0)
+            here = len(self._watchers.get(table_id, ()))
+            if mine >= self.limits.per_player:
+                return (
+                    f"you already have {mine} live table views open, the most allowed: "
+                    "close one to open another"
+                )
+            if here >= self.limits.per_table:
+                return (
+                    f"table {table_id} already has {here} live views open, the most "
+                    "allowed: try again later"
+                )
+            self._by_player[watcher.player_id] = mine + 1
+            self._watchers.setdefault(table_id, set()).add(watcher)
+            return None
+
+    def _release(self, watcher: _Watcher, table_id: str) -> None:
+        with self._lock:
+            left = self._watchers.get(table_id, set())
+            left.discard(watcher)
+            if not left:
+                self._watchers.pop(table_id, None)
+            if not any(w.player_id == watcher.player_id for w in left):
+                self._views.pop((table_id, watcher.player_id), None)
+            mine = self._by_player.get(watcher.player_id, 1) - 1
+            if mine:
+                self._by_player[watcher.player_id] = mine
+            else:
+                self._by_player.pop(watcher.player_id, None)
 
     async def serve(
         self, websocket: WebSocket, table_id: str, token: str, subprotocol: str | None = None
@@ -177,7 +292,10 @@ class Hub:
         """Serve one socket until the client goes away (see the module docstring),
         accepting it with ``subprotocol`` (:data:`BEARER_PROTOCOL` where the token came
         as a subprotocol)."""
-        player, exists = await to_thread.run_sync(self._caller, token, table_id)
+        limiter = self._limiter()
+        player, exists = await to_thread.run_sync(
+            self._caller_read, token, table_id, limiter=limiter
+        )
         if player is None:
             await websocket.close(code=UNAUTHORIZED, reason="unknown bearer token (server:auth)")
             return
@@ -185,9 +303,11 @@ class Hub:
             await websocket.close(code=NOT_FOUND, reason=f"no table {table_id!r}")
             return
         await websocket.accept(subprotocol=subprotocol)
-        watcher = _Watcher(loop=asyncio.get_running_loop())
-        with self._lock:
-            self._watchers.setdefault(table_id, set()).add(watcher)
+        watcher = _Watcher(loop=asyncio.get_running_loop(), player_id=player.id)
+        refused = self._admit(watcher, table_id)
+        if refused is not None:  # accepted first, so that the client reads why
+            await websocket.close(code=TOO_MANY, reason=_reason(refused))
+            return
         gone = asyncio.Event()
 
         async def drain() -> None:
@@ -207,7 +327,9 @@ class Hub:
         try:
             while not gone.is_set():
                 watcher.wake.clear()
-                last, view = await to_thread.run_sync(self._snapshot, player, table_id, last)
+                last, view = await to_thread.run_sync(
+                    self._snapshot, player, table_id, last, limiter=limiter
+                )
                 if view is not None:
                     if websocket.application_state is not WebSocketState.CONNECTED:
                         break
@@ -218,8 +340,4 @@ class Hub:
             pass
         finally:
             reader.cancel()
-            with self._lock:
-                left = self._watchers.get(table_id, set())
-                left.discard(watcher)
-                if not left:
-                    self._watchers.pop(table_id, None)
+            self._release(watcher, table_id)
