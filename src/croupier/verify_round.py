@@ -172,6 +172,30 @@ def _check_round_id(
         )
 
 
+def _check_table(
+    revealed: dict[str, Any], events: Sequence[dict[str, Any]], check: RoundCheck
+) -> None:
+    """The reveal's ``table_id`` is the table its ``RoundOpened`` names (issue #38: it was
+    not looked at, so a round could be revealed as another table's)."""
+    opened = events[0]["event"].get("table_id")
+    if opened != revealed.get("table_id"):
+        check.problems.append(
+            f"the reveal says table {revealed.get('table_id')}, but its round was opened at "
+            f"table {opened}"
+        )
+
+
+def _check_placed(seen: dict[str, Any], whole: dict[str, Any]) -> str | None:
+    """Why an event received (``seen``) is not where the revealed one (``whole``) is in
+    the table's chain: another ``seq`` or ``prev_hash`` (neither is inside the hash, so
+    a reveal could move the round along the chain); ``None`` when it is."""
+    if seen["seq"] != whole["seq"]:
+        return f"came as event {seen['seq']} of the table, revealed as event {whole['seq']}"
+    if seen.get("prev_hash") is not None and seen["prev_hash"] != whole["prev_hash"]:
+        return "followed another event in the table's chain than the one revealed"
+    return None
+
+
 def _check_seen(
     events: Sequence[dict[str, Any]], received: Sequence[dict[str, Any]], check: RoundCheck
 ) -> int:
@@ -185,6 +209,9 @@ def _check_seen(
             continue
         if seen["hash"] != whole["hash"] or seen.get("sealed", {}) != whole["sealed"]:
             check.problems.append(f"{where} had another hash or other commitments")
+            continue
+        if (misplaced := _check_placed(seen, whole)) is not None:
+            check.problems.append(f"{where} {misplaced}")
             continue
         try:
             public = public_form(seen["event"], seen.get("sealed", {}))
@@ -279,6 +306,8 @@ def check_rounds(
                 f"round {newer.get('round_id')} does not follow round {older.get('round_id')} "
                 "in the table's chain"
             )
+        if (problem := _follows_in_place(newer, newer_events, older, older_events)) is not None:
+            check.problems.append(problem)
         problem = spec_of(later).policy.follows(before, later)
         if problem is not None:
             check.problems.append(problem)
@@ -296,6 +325,27 @@ def check_rounds(
             "own shuffle, each carry on exactly what the one before left"
         )
     return check
+
+
+def _follows_in_place(
+    newer: dict[str, Any],
+    newer_events: Sequence[dict[str, Any]],
+    older: dict[str, Any],
+    older_events: Sequence[dict[str, Any]],
+) -> str | None:
+    """Why round ``newer`` is not the next at the same table after ``older``: another
+    table, or its first event not numbered next after ``older``'s last (``seq``)."""
+    if newer.get("table_id") != older.get("table_id"):
+        return (
+            f"round {newer.get('round_id')} is of table {newer.get('table_id')}, round "
+            f"{older.get('round_id')} of table {older.get('table_id')}"
+        )
+    if newer_events and older_events and newer_events[0]["seq"] != older_events[-1]["seq"] + 1:
+        return (
+            f"round {newer.get('round_id')} does not begin with the table's next event after "
+            f"round {older.get('round_id')}"
+        )
+    return None
 
 
 def _check_one(
@@ -321,6 +371,7 @@ def _check_one(
         return check, None
     events = sorted(revealed["events"], key=lambda e: e["index"])
     _check_round_id(revealed, events, round_id, check)
+    _check_table(revealed, events, check)
     _check_chain(events, check)
     opened = _check_seals(events, check)
     _check_salts(events, check)

@@ -85,8 +85,9 @@ def test_a_player_verifies_a_round_in_the_browser(browser: Any, server: Server) 
 
 def test_verify_round_asks_the_server(server: Server) -> None:
     """``croupier verify-round`` against the running server, with the player's token: it
-    fetches the reveal and the player's steps and checks both; an open round cannot be
-    checked yet (exit 2, saying why)."""
+    fetches the reveal and the player's steps and checks both, and says that steps
+    fetched now tie nothing to what was shown (exit 3); an open round cannot be checked
+    yet (exit 2, saying why)."""
     from typer.testing import CliRunner
 
     from croupier.cli import app as cli
@@ -94,7 +95,8 @@ def test_verify_round_asks_the_server(server: Server) -> None:
     player, round_id = _a_go_fore_it_round(server, "fair-cli")
     args = ["verify-round", round_id, "--server", server.url, "--token", player]
     result = CliRunner().invoke(cli, args)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 3, result.output  # steps fetched now: consistent, unanchored
+    assert "NOT VERIFIED against what you were shown" in result.output
     assert "replay under the game's rules" in result.output
     assert "events you received agree" in result.output
     auth = {"Authorization": f"Bearer {player}"}

@@ -314,7 +314,7 @@ def test_an_honest_shoe_verifies_round_after_round(tmp_path: Path) -> None:
         saved.write_text(json.dumps(list(reversed(reveals))))
         args = ["verify-round", played[-1], "--reveal", str(saved)]
         result = CliRunner().invoke(cli, args)
-        assert result.exit_code == 0, result.output
+        assert result.exit_code == 3, result.output  # consistent; no --seen to anchor it
         assert "each carry on exactly what the one before left" in result.output
         saved.write_text(json.dumps(reveals[-1]))
         result = CliRunner().invoke(cli, args)
@@ -333,7 +333,7 @@ def test_an_honest_shoe_verifies_round_after_round(tmp_path: Path) -> None:
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(verify_cli, "_get", get)
             result = CliRunner().invoke(cli, ["verify-round", played[-1], "--server", "http://t"])
-        assert result.exit_code == 0, result.output
+        assert result.exit_code == 3, result.output
         assert fetched == [f"http://t/rounds/{r}/reveal" for r in reversed(played)]
         # A server that says the newest round does not carry on (to stop the walk back)
         # is caught by the check's own replay.
@@ -409,6 +409,87 @@ def test_events_stored_before_sealing_give_no_hidden_card_away(tmp_path: Path) -
         assert found == [], f"seat 2's card {other['card']} found by seat 1: {found}"
     finally:
         table.close()
+
+
+# --- issue #38: what a check without the events seen proves ------------------------------
+def _moved(revealed: dict[str, Any], table_id: str | None = None, by: int = 0) -> dict[str, Any]:
+    """The reveal said to be of table ``table_id`` (only the label beside the events), or
+    with every event numbered ``by`` further along the table's chain (``seq`` is not in
+    the hash)."""
+    out = copy.deepcopy(revealed)
+    if table_id is not None:
+        out["table_id"] = table_id
+    for event in out["events"]:
+        event["seq"] += by
+    return out
+
+
+def _elsewhere(revealed: dict[str, Any]) -> dict[str, Any]:
+    """The round as a cheating server would forge it at another table: its RoundOpened
+    and the label both say table u, everything re-sealed and re-chained."""
+    out = copy.deepcopy(revealed)
+    out["events"][0]["event"]["table_id"] = out["table_id"] = "u"
+    return reforged(out)
+
+
+def test_a_reveal_of_another_table_or_place_in_the_chain_does_not_verify(
+    rounds: dict[str, Any],
+) -> None:
+    """The reveal's table_id was not checked against its RoundOpened, nor the ``seq`` of
+    the events the player received against the revealed ones: a round labelled as
+    another table's, or moved along the table's chain, verified."""
+    revealed, seen = rounds["go-fore-it"]["reveal"], rounds["go-fore-it"]["seen"]
+    assert check_round(revealed, seen).ok
+    labelled = check_round(_moved(revealed, table_id="u"))
+    assert labelled.problems == ["the reveal says table u, but its round was opened at table t"], (
+        labelled.problems
+    )
+    shifted = _moved(revealed, by=7)
+    assert check_round(shifted).ok  # consistent in itself: only the events seen tell
+    check = check_round(shifted, seen)
+    first = seen[0]["seq"]
+    assert (
+        f"event 0 (round opened) as you received it came as event {first} of the table, "
+        f"revealed as event {first + 7}" in check.problems
+    ), check.problems
+
+
+@pytest.mark.parametrize("forgery", ["moved", "resealed", "elsewhere"])
+def test_a_consistent_forgery_is_unanchored_without_seen_and_refused_with_it(
+    rounds: dict[str, Any], tmp_path: Path, forgery: str
+) -> None:
+    """croupier verify-round without --seen printed "verifies" for forged reveals that
+    agree with themselves (6 of 75 in issue #38): nothing tied them to what the player
+    was shown. Without --seen it now says so and exits 3; with the events saved during
+    the round, each forgery exits 1; the honest reveal exits 0 with them."""
+    from typer.testing import CliRunner
+
+    from croupier.cli import app as cli
+
+    revealed, seen = rounds["go-fore-it"]["reveal"], rounds["go-fore-it"]["seen"]
+    forged = {
+        "moved": _moved(revealed, by=3),
+        "resealed": reforged(revealed),
+        "elsewhere": _elsewhere(revealed),
+    }[forgery]
+    saved = tmp_path / "seen.json"
+    saved.write_text(json.dumps(seen))
+    for reveal, with_seen, code in (
+        (revealed, True, 0),
+        (revealed, False, 3),
+        (forged, False, 3),
+        (forged, True, 1),
+    ):
+        path = tmp_path / "reveal.json"
+        path.write_text(json.dumps(reveal))
+        args = ["verify-round", revealed["round_id"], "--reveal", str(path)]
+        result = CliRunner().invoke(cli, args + (["--seen", str(saved)] if with_seen else []))
+        assert result.exit_code == code, (forgery, with_seen, result.output)
+        if code == 3:
+            assert "NOT VERIFIED against what you were shown" in result.output
+            assert "verifies" not in result.output
+        if code == 0:
+            assert "verifies against the events you saved" in result.output
 
 
 # --- the browser's check ------------------------------------------------------------------

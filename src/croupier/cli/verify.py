@@ -5,7 +5,10 @@ it from a file, and checks it with :func:`croupier.verify_round.check_round`: th
 chain over the events' public forms, every commitment opened by its salt, the events
 as the player received them while it was played (``--seen``: the ``GET
 /rounds/{id}/steps`` answer or a list of events, saved at the time), and a replay under
-the game's rules. A round dealt from what the round before it left (the cards left in a
+the game's rules. Only ``--seen`` ties the check to what the player was shown: without
+it the reveal (and any steps fetched now) come from the server being checked, which
+could have forged a round consistent in itself. A round dealt from what the round
+before it left (the cards left in a
 Double Back Jack shoe) is checked with the rounds before it, back to the shuffle
 (:func:`croupier.verify_round.check_rounds`): fetched from the server one by one, or given
 in the file as a list of reveals, newest first. Exit 0 when it verifies, 1 when it does
@@ -60,6 +63,27 @@ def _events(saved: Any) -> list[dict[str, Any]]:
     raise typer.BadParameter("expected a steps answer, a command's answer or a list of events")
 
 
+EXIT_CODES = {
+    0: "verifies, against the events you saved during the round (--seen)",
+    1: "does not verify (each problem is named)",
+    2: "the reveal or a file cannot be had",
+    3: "consistent in itself, but nothing ties it to what you were shown (no --seen)",
+}
+"""What each exit code of ``croupier verify-round`` says."""
+UNANCHORED = 3
+"""Exit code: the reveal checks out in itself but was not compared with saved events."""
+
+
+def unanchored(round_id: str) -> str:
+    """What a check without ``--seen`` proved and did not, in words."""
+    return (
+        f"round {round_id} is consistent in itself, but NOT VERIFIED against what you were "
+        "shown: without --seen, everything checked came from the server now, and a server "
+        "could forge a round that agrees with itself (its hash chain, seals and replay). "
+        f"Save GET /rounds/{round_id}/steps while you play and give it as --seen FILE."
+    )
+
+
 MOST_ROUNDS = 1_000
 """The most rounds fetched back to a shoe's shuffle (an eight-deck shoe deals fewer)."""
 
@@ -81,8 +105,10 @@ def register(app: typer.Typer) -> None:
         "verify-round",
         help=(
             "Check that a round you played was dealt from what was committed before it was "
-            "dealt, and that nothing was changed afterwards: exit 0 if it verifies, 1 if it "
-            "does not, 2 if the reveal or a file cannot be had."
+            "dealt, and that nothing was changed afterwards. Exit 0: it verifies against "
+            "the events you saved while it was played (--seen); 1: it does not; 2: the "
+            "reveal or a file cannot be had; 3: consistent in itself, but checked without "
+            "--seen, so nothing ties it to what you were shown."
         ),
     )
     def verify_round(
@@ -105,7 +131,9 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option(
                 help="The events as you received them during the round (a saved "
-                "GET /rounds/ROUND/steps answer); without it, your steps are fetched now."
+                "GET /rounds/ROUND/steps answer). Without it your steps are fetched now, "
+                "from the same server, and the check can only say the round is consistent "
+                "(exit 3), not that it is the one you were shown."
             ),
         ] = None,
     ) -> None:
@@ -135,8 +163,11 @@ def register(app: typer.Typer) -> None:
         check = check_rounds(reveals, received, round_id)
         for note in check.notes:
             typer.echo(f"  {note}")
+        if check.ok and seen is None:
+            typer.echo(unanchored(check.round_id))
+            raise typer.Exit(UNANCHORED)
         if check.ok:
-            typer.echo(f"round {check.round_id} verifies")
+            typer.echo(f"round {check.round_id} verifies against the events you saved")
             return
         for problem in check.problems:
             typer.echo(f"  problem: {problem}", err=True)
