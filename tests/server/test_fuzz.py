@@ -291,3 +291,80 @@ def test_commands_for_another_seat_or_table_are_refused(hostile: Fuzzed) -> None
     r = api.send(api.admin, {"type": "AnnounceNoMoreBets"})
     assert r.status_code == 403 and r.json()["cite"] == "server:roles", r.text
     assert api.snapshot() == before
+
+
+# --- issue #38: what the OpenAPI description left unsaid ---------------------------------
+def _integers(node: Any, schemas: dict[str, Any], seen: set[str]) -> Iterator[dict[str, Any]]:
+    """Every integer schema in ``node``, following each ``$ref`` once."""
+    if isinstance(node, list):
+        for item in node:
+            yield from _integers(item, schemas, seen)
+    elif isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref not in seen:
+            seen.add(ref)
+            yield from _integers(schemas[ref.rsplit("/", 1)[1]], schemas, seen)
+        if node.get("type") == "integer":
+            yield node
+        for key, value in node.items():
+            if key != "description":
+                yield from _integers(value, schemas, seen)
+
+
+def test_the_description_documents_413_and_whole_numbers(hostile: Fuzzed) -> None:
+    """413 was answered but not described; 45.0 was refused where the description said
+    "integer" (JSON Schema counts 45.0 as one), and one integer (a table's
+    rate_limit_burst) took 45.0 as 45. Every operation with a body now describes its 413
+    as it is sent, every integer a request carries says it is written without a decimal
+    point, and each such field refuses 45.0."""
+    from croupier.server.app import WHOLE_NUMBER
+
+    schema = hostile.api.client.get("/openapi.json").json()
+    schemas = schema["components"]["schemas"]
+    with_body = 0
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            if "requestBody" in operation:
+                with_body += 1
+                assert "text/plain" in operation["responses"]["413"]["content"], (method, path)
+            inputs = [p["schema"] for p in operation.get("parameters", [])]
+            inputs += [
+                m["schema"] for m in operation.get("requestBody", {}).get("content", {}).values()
+            ]
+            for integer in _integers(inputs, schemas, set()):
+                assert WHOLE_NUMBER in integer.get("description", ""), (method, path, integer)
+    assert with_body >= 8
+    padding = b" " * (1 << 20)
+    r = post_raw(hostile, "/players/play-money", b'{"name": "x"}' + padding, {})
+    assert r.status_code == 413 and r.headers["content-type"].startswith("text/plain")
+    before = hostile.api.snapshot()
+    admin = {**hostile.api.admin, **hostile.api.key()}
+    refused = [
+        hostile.api.client.post(
+            f"/players/{hostile.player_id}/deposits", json={"amount": 45.0}, headers=admin
+        ),
+        hostile.api.client.post("/tables/hrd/seats", json={"seat": 2.0}, headers=hostile.player),
+        hostile.api.client.post(
+            "/tables",
+            json={
+                "id": "burst",
+                "rules": {"game": "high-roll-dice"},
+                "settings": {"rate_limit_burst": 45.0},
+            },
+            headers=hostile.api.admin,
+        ),
+    ]
+    assert [r.status_code for r in refused] == [422, 422, 422], [r.text for r in refused]
+    assert refused[2].json()["detail"][0]["loc"][-1] == "rate_limit_burst"
+    assert hostile.api.snapshot() == before
+
+
+def test_a_gaming_day_is_written_as_a_date(hostile: Fuzzed) -> None:
+    """``GET /reports/hold?since=0`` was taken as 1 January 1970 (pydantic reads a number
+    as seconds since then); the description says a date, YYYY-MM-DD."""
+    for since in ("0", "1700000000", "20261129", "2026-02-30"):
+        r = hostile.api.client.get(f"/reports/hold?since={since}", headers=hostile.api.admin)
+        assert r.status_code == 422, (since, r.text)
+        assert r.json()["detail"][0]["loc"] == ["query", "since"]
+    r = hostile.api.client.get("/reports/hold?since=2026-11-29", headers=hostile.api.admin)
+    assert r.status_code == 200, r.text

@@ -116,8 +116,9 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     """FastAPI's OpenAPI description, with each 422 answer described as it is sent: either
     FastAPI's validation error or a :class:`~croupier.server.schemas.Problem` citing the
     rule (a Rules Submission refused, a seat that does not exist, an Idempotency-Key used
-    for another request, a wager the rules refuse); and the 400 of a request whose body
-    cannot be read at all."""
+    for another request, a wager the rules refuse); the 400 of a request whose body
+    cannot be read at all and the 413 of one too large to be read; and every integer a
+    request carries said to be written without a decimal point (:data:`WHOLE_NUMBER`)."""
     if app.openapi_schema is not None:
         return app.openapi_schema
     schema = FastAPI.openapi(app)
@@ -131,10 +132,21 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
         "description": "A body that cannot be read at all (not UTF-8): `cite` http:body.",
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
     }
+    too_large = {
+        "description": f"A body over {MAX_BODY_BYTES // 2**20} MiB, the most the server reads: "
+        "refused before it is read, nothing done.",
+        "content": {"text/plain": {"schema": {"type": "string", "example": "Content Too Large"}}},
+    }
     for operations in schema.get("paths", {}).values():
         for operation in operations.values():
             if "requestBody" in operation:
                 operation["responses"].setdefault("400", unreadable)
+                operation["responses"].setdefault("413", too_large)
+            for parameter in operation.get("parameters", []):
+                _whole_numbers(parameter.get("schema", {}), schema)
+            body = operation.get("requestBody", {}).get("content", {})
+            for media in body.values():
+                _whole_numbers(media.get("schema", {}), schema)
             answer = operation.get("responses", {}).get("422")
             if answer is not None:
                 answer["content"] = {"application/json": {"schema": either}}
@@ -142,6 +154,35 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
                     answer["description"] = _REFUSED_422
     app.openapi_schema = schema
     return schema
+
+
+WHOLE_NUMBER = (
+    "A JSON integer, written without a decimal point or exponent: 45, not 45.0 or 4.5e1 "
+    "(refused 422)."
+)
+"""What the OpenAPI description says of every integer a request carries: the server reads
+them strictly, where JSON Schema would count 45.0 as an integer (issue #38)."""
+
+
+def _whole_numbers(node: Any, schema: dict[str, Any], seen: set[str] | None = None) -> None:
+    """Add :data:`WHOLE_NUMBER` to the description of every integer in ``node`` (a JSON
+    Schema in ``schema``'s OpenAPI description, its ``$ref`` followed once each)."""
+    seen = set() if seen is None else seen
+    if isinstance(node, list):
+        for item in node:
+            _whole_numbers(item, schema, seen)
+        return
+    if not isinstance(node, dict):
+        return
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/components/schemas/") and ref not in seen:
+        seen.add(ref)
+        _whole_numbers(schema["components"]["schemas"][ref.rsplit("/", 1)[1]], schema, seen)
+    if node.get("type") == "integer" and WHOLE_NUMBER not in node.get("description", ""):
+        node["description"] = f"{node.get('description', '')} {WHOLE_NUMBER}".strip()
+    for key, value in node.items():
+        if key != "description":
+            _whole_numbers(value, schema, seen)
 
 
 def writer_lock(url: str | URL) -> Path | None:

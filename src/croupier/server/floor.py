@@ -14,12 +14,13 @@
 """
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Query, Request
-from pydantic import AwareDatetime, BaseModel, Field
+from pydantic import AwareDatetime, BaseModel, BeforeValidator, Field
 from sqlalchemy.orm import Session
 
 from croupier.errors import RulesSubmissionError
@@ -29,6 +30,19 @@ from croupier.registry import load_text, rules_from_data
 from croupier.reports.hold import hold_report
 from croupier.rules.base import RulesSubmission
 from croupier.server import recall, service
+
+
+def _iso_day(value: object) -> object:
+    """A gaming day as the query string must give it, ``YYYY-MM-DD``; anything else (a
+    number such as ``0``, which pydantic would take for seconds since 1970) raises
+    ``ValueError``, a 422 naming the parameter."""
+    if not (isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value)):
+        raise ValueError("a gaming day is written YYYY-MM-DD, e.g. 2026-11-29")
+    return value
+
+
+GamingDay = Annotated[date, BeforeValidator(_iso_day)]
+"""A gaming day (a UTC date) written ``YYYY-MM-DD``."""
 
 
 class HoldRowOut(BaseModel):
@@ -134,7 +148,10 @@ def register(
         db: Db,
         me: Caller,
         table: Annotated[str | None, Query(description="Only this table.")] = None,
-        since: Annotated[date | None, Query(description="From this gaming day on.")] = None,
+        since: Annotated[
+            GamingDay | None,
+            Query(description="From this gaming day on, written YYYY-MM-DD (2026-11-29)."),
+        ] = None,
     ) -> HoldOut:
         """Dealer or admin: per table, game and gaming day (the UTC date a round ended)
         the rounds, drop, win, hold, theoretical win and the difference in standard

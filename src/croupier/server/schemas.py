@@ -142,7 +142,7 @@ class TableSettings(In):
         description="Commands a second each caller may send at this table, sustained "
         "(server:rate-limit); null: the server's default (`croupier serve --rate-limit`).",
     )
-    rate_limit_burst: int | None = Field(
+    rate_limit_burst: StrictInt | None = Field(
         default=None,
         ge=1,
         le=100_000,
