@@ -280,3 +280,45 @@ def test_the_preview_offers_what_a_come_out_takes(tmp_path: Path) -> None:
         )
     finally:
         api.close()
+
+
+def test_a_come_out_with_only_place_wagers_waits_for_a_shooter(tmp_path: Path) -> None:
+    """Issue #38: a round holding only Place wagers waited with no deadline. That is the
+    rule (docs/interpretations.md, "A come-out with only Place wagers waits for a
+    shooter"; 623a.4, 623a.10): no come-out roll without a shooter holding a line wager,
+    and a Place wager may be taken down, so nothing is thrown for it. An hour on, nothing
+    was rolled and nothing moved; bob's Pass wager makes him the shooter and starts the
+    betting time, and the dice roll when it runs out."""
+    scripted = ScriptedRng()
+    clock = Clock()
+    api = Api(f"sqlite:///{tmp_path / 'place.sqlite'}", rng=scripted, clock=clock)
+    try:
+        body = {"id": "cr", "rules_toml": CRAPS.read_text(), "settings": {"betting_seconds": 30}}
+        r = api.client.post("/tables", json=body, headers=api.admin)
+        assert r.status_code == 201, r.text
+        ann_id, ann = api.player("ann", deposit=100_000)
+        bob_id, bob = api.player("bob", deposit=100_000)
+        api.sit(ann, 1, "cr")
+        api.sit(bob, 2, "cr")
+        ok(api.wager(ann, 1, "place:6", 1_200, table_id="cr"))
+        waiting = view(api, ann)
+        assert waiting["deadline"] is None and waiting["round_status"] == "open"
+        clock.advance(3600)
+        assert view(api, ann)["view"]["rolls"] == []
+        assert api.wallets()[ann_id] == 100_000 - 1_200
+        ok(api.wager(bob, 2, "pass", 1_000, table_id="cr"))
+        timed = view(api, bob)
+        assert timed["deadline"]["kind"] == "betting"
+        assert timed["deadline"]["seconds_left"] == 30
+        scripted.dice(4, 2)  # the point 6; ann's Place is off on the come-out
+        clock.advance(31)
+        rolled = view(api, bob)["view"]
+        assert rolled["rolls"] == [[4, 2]] and rolled["point"] == 6
+        assert rolled["shooter"] == 2
+        assert api.wallets() == {
+            **api.wallets(),
+            ann_id: 100_000 - 1_200,
+            bob_id: 100_000 - 1_000,
+        }
+    finally:
+        api.close()
