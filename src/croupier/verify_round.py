@@ -196,6 +196,16 @@ def _check_placed(seen: dict[str, Any], whole: dict[str, Any]) -> str | None:
     return None
 
 
+WITHHELD = ("hash", "prev_hash")
+"""The fields the server sends as ``null`` for an event stored before sealing
+(:mod:`croupier.server.legacy`): its old hash would give a hidden card away."""
+
+
+def _withheld(seen: dict[str, Any]) -> bool:
+    """Whether ``seen`` came without its hash (an event stored before sealing)."""
+    return seen.get("hash") is None
+
+
 def _check_seen(
     events: Sequence[dict[str, Any]], received: Sequence[dict[str, Any]], check: RoundCheck
 ) -> int:
@@ -206,6 +216,14 @@ def _check_seen(
         where = f"{_named(seen)} as you received it"
         if whole is None:
             check.problems.append(f"{where} is not in the revealed round")
+            continue
+        if _withheld(seen):  # stored before sealing: its values and place, not its hash
+            if (misplaced := _check_placed(seen, whole)) is not None:
+                check.problems.append(f"{where} {misplaced}")
+            elif not agrees(seen["event"], whole["event"]):
+                check.problems.append(f"{where} showed a value other than the one revealed")
+            else:
+                compared += 1
             continue
         if seen["hash"] != whole["hash"] or seen.get("sealed", {}) != whole["sealed"]:
             check.problems.append(f"{where} had another hash or other commitments")
@@ -237,12 +255,14 @@ _FIELDS: dict[str, type | tuple[type, ...]] = {
 }
 
 
-def malformed(events: object, what: str, *, optional: tuple[str, ...] = ()) -> str | None:
+def malformed(
+    events: object, what: str, *, optional: tuple[str, ...] = (), nullable: tuple[str, ...] = ()
+) -> str | None:
     """Why ``events`` (a list of stored events as the server sends them) cannot be
     checked, in words (``"event 3 of the reveal has no hash"``), or None when each is an
     object with its ``seq``, ``index``, ``type``, ``prev_hash``, ``hash``, ``sealed`` and
-    ``event`` of the right kind (those named in ``optional`` may be absent; ``salts``,
-    where given, an object)."""
+    ``event`` of the right kind (those named in ``optional`` may be absent, those named
+    in ``nullable`` ``null``; ``salts``, where given, an object)."""
     if not isinstance(events, list):
         return f"{what} is not a list of events"
     for n, event in enumerate(events):
@@ -253,6 +273,8 @@ def malformed(events: object, what: str, *, optional: tuple[str, ...] = ()) -> s
                 if name in optional:
                     continue
                 return f"event {n} of {what} has no {name}"
+            if event[name] is None and name in nullable:
+                continue
             if not isinstance(event[name], kind) or isinstance(event[name], bool):
                 return f"event {n} of {what} has a {name} of the wrong kind: {event[name]!r}"
         if not isinstance(event.get("salts", {}), dict):
@@ -364,7 +386,12 @@ def _check_one(
     shape = malformed(revealed["events"], "the reveal") or (
         None
         if received is None
-        else malformed(list(received), "the events you received", optional=("sealed",))
+        else malformed(
+            list(received),
+            "the events you received",
+            optional=("sealed",),
+            nullable=WITHHELD,  # an event stored before sealing: croupier.server.legacy
+        )
     )
     if shape is not None:
         check.problems.append(f"{shape}: it cannot be checked")
@@ -391,6 +418,11 @@ def _check_one(
     if received is not None:
         compared = _check_seen(events, received, check)
         check.notes.append(f"{compared} events you received agree with the revealed round")
+        if withheld := sum(1 for seen in received if _withheld(seen)):
+            check.notes.append(
+                f"{withheld} of them came without their hashes (stored before the events "
+                "were sealed): their values and places were compared, not their hashes"
+            )
     try:
         game = round_type(str(revealed.get("game")))
         replayed = game.replay(game.events_from_json(json.dumps([e["event"] for e in events])))

@@ -25,7 +25,7 @@ import pytest
 from server_api import EXAMPLES, Api
 from sqlalchemy import text
 from test_chain import _guard
-from test_games import SETUPS, GameTable, player
+from test_games import SETUPS, ClockedApi, GameTable, player
 
 from croupier.rng import SeededRng
 from croupier.sealing import canonical_json, chain_hash, element_commitments, public_form, seal
@@ -348,43 +348,55 @@ def test_an_honest_shoe_verifies_round_after_round(tmp_path: Path) -> None:
         table.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Events stored before migration 0006 keep the old chain's hash, "
-    "sha256(prev_hash + the whole event), and GET /rounds/{id}/steps still sends it (and "
-    "the next event's prev_hash) to players: in a round left open across the upgrade, a "
-    "face-down card of another hand is found by trying the 52 cards; so is the burned card "
-    "of a Double Back Jack shoe still in play. A fix withholds (or blanks) hash and "
-    "prev_hash from players for an unsealed event that hides something from them.",
-)
+def _as_stored_before_sealing(table: GameTable) -> list[tuple[int, str]]:
+    """Rewrite the table's events as migration 0005 stored them (no seals, the old hash
+    over the whole event, chained from 64 zeros); returns their (seq, body)."""
+    engine = table.api.engine
+    disable, _ = _guard(engine.dialect.name)
+    with engine.begin() as connection:
+        for statement in disable:
+            connection.execute(text(statement))
+        rows = [
+            (int(seq), str(body))
+            for seq, body in connection.execute(text("SELECT seq, body FROM events ORDER BY seq"))
+        ]
+        head = "0" * 64
+        for seq, body in rows:
+            digest = hashlib.sha256((head + body).encode()).hexdigest()
+            connection.execute(
+                text(
+                    "UPDATE events SET sealed = NULL, salts = NULL, prev_hash = :p, "
+                    "hash = :h WHERE seq = :s"
+                ),
+                {"p": head, "h": digest, "s": seq},
+            )
+            head = digest
+        connection.execute(text("UPDATE tables SET head_hash = :h"), {"h": head})
+    return rows
+
+
+def _dealt_to_hand_2(table: GameTable) -> GameTable:
+    """A Go Fore It round dealt and waiting for the Back 9 decisions, its events stored
+    as before sealing, and the server restarted on it (the upgrade)."""
+    for seat in (1, 2):
+        table.send(seat, {"type": "PlaceWager", "seat": seat, "spot": "front_9", "amount": 1000})
+    _as_stored_before_sealing(table)
+    url = str(table.api.engine.url.render_as_string(hide_password=False))
+    table.api.close()
+    table.api = ClockedApi(url, SeededRng(1), table.clock)
+    return table
+
+
 def test_events_stored_before_sealing_give_no_hidden_card_away(tmp_path: Path) -> None:
     """A Go Fore It round dealt and waiting for the Back 9 decisions when the server is
-    upgraded: its events, as 0005 stored them (no seals, the old hash), are read back."""
+    upgraded: its events, as 0005 stored them (no seals, the old hash), are read back.
+    GET /rounds/{id}/steps sent their hashes and prev_hashes to players (issue #29): seat
+    2's face-down card was found by trying the 52 cards. The hashes are withheld from a
+    player from the first such event that hides something on."""
     settings, _, seed = SETUPS["go-fore-it"]
     table = GameTable(f"sqlite:///{tmp_path / 'old.sqlite'}", "go-fore-it", 2, seed, settings)
     try:
-        for seat in (1, 2):
-            table.send(
-                seat, {"type": "PlaceWager", "seat": seat, "spot": "front_9", "amount": 1000}
-            )
-        engine = table.api.engine
-        disable, _ = _guard(engine.dialect.name)
-        with engine.begin() as connection:
-            for statement in disable:
-                connection.execute(text(statement))
-            rows = connection.execute(text("SELECT seq, body FROM events ORDER BY seq")).all()
-            head = "0" * 64
-            for seq, body in rows:
-                digest = hashlib.sha256((head + body).encode()).hexdigest()
-                connection.execute(
-                    text(
-                        "UPDATE events SET sealed = NULL, salts = NULL, prev_hash = :p, "
-                        "hash = :h WHERE seq = :s"
-                    ),
-                    {"p": head, "h": digest, "s": seq},
-                )
-                head = digest
-            connection.execute(text("UPDATE tables SET head_hash = :h"), {"h": head})
+        table = _dealt_to_hand_2(table)
         report = table.api.client.get("/tables/t/verify", headers=table.dealer).json()
         assert report["ok"], report  # the old chain, as stored before 0006, verifies
         steps = table.api.client.get("/rounds/t-1/steps", headers=table.players[1]).json()
@@ -393,6 +405,7 @@ def test_events_stored_before_sealing_give_no_hidden_card_away(tmp_path: Path) -
             for step in steps["steps"]
             for digest in (step["event"]["hash"], step["event"]["prev_hash"])
         }
+        rows = _bodies(table)
         stored = [json.loads(body) for _, body in rows]
         other = next(e for e in stored if e["type"] == "CardDealt" and e["hand"] == 2)
         index = stored.index(other)
@@ -407,6 +420,104 @@ def test_events_stored_before_sealing_give_no_hidden_card_away(tmp_path: Path) -
             in received
         ]
         assert found == [], f"seat 2's card {other['card']} found by seat 1: {found}"
+        dealer = table.api.client.get("/rounds/t-1/steps", headers=table.dealer).json()
+        assert all(step["event"]["hash"] for step in dealer["steps"])  # surveillance: all
+    finally:
+        table.close()
+
+
+def _bodies(table: GameTable) -> list[tuple[int, str]]:
+    with table.api.engine.connect() as connection:
+        return [
+            (int(seq), str(body))
+            for seq, body in connection.execute(text("SELECT seq, body FROM events ORDER BY seq"))
+        ]
+
+
+def test_no_hash_sent_after_the_upgrade_chains_to_a_hidden_card(tmp_path: Path) -> None:
+    """Every later hash of the chain is computed from the old one: with the next event's
+    public form, each of the 52 candidates is carried one step further. Seat 1 folds after
+    the upgrade; nothing he receives (the fold's answer, the steps, his socket's views)
+    holds any hash of the chain carried forward from any candidate for seat 2's card, even
+    by an attacker who knows every other event whole."""
+    settings, _, seed = SETUPS["go-fore-it"]
+    table = GameTable(f"sqlite:///{tmp_path / 'old.sqlite'}", "go-fore-it", 2, seed, settings)
+    try:
+        table = _dealt_to_hand_2(table)
+        answer = table.send(1, {"type": "Fold", "seat": 1})
+        steps = table.api.client.get("/rounds/t-1/steps", headers=table.players[1]).json()
+        text_received = json.dumps(answer) + json.dumps(steps)
+        with table.api.engine.connect() as connection:
+            rows = connection.execute(text("SELECT body, sealed FROM events ORDER BY seq")).all()
+        forms = [
+            public_form(json.loads(body), json.loads(sealed)) if sealed else body
+            for body, sealed in rows
+        ]
+        stored = [json.loads(body) for body, _ in rows]
+        other = next(e for e in stored if e["type"] == "CardDealt" and e["hand"] == 2)
+        index = stored.index(other)
+        prev = "0" * 64
+        for form in forms[:index]:
+            prev = chain_hash(prev, form)
+        derived: set[str] = set()
+        for card in sorted({e["card"] for e in stored if e["type"] == "CardDealt"}):
+            head = chain_hash(prev, canonical_json({**other, "card": card}))
+            derived.add(head)
+            for form in forms[index + 1 :]:
+                head = chain_hash(head, form)
+                derived.add(head)
+        leaked = sorted(digest for digest in derived if digest in text_received)
+        assert leaked == [], f"{len(leaked)} hashes carried from seat 2's card reached seat 1"
+        assert answer["events"] and all(e["hash"] is None for e in answer["events"])
+    finally:
+        table.close()
+
+
+def test_a_round_stored_before_sealing_is_checked_by_its_values_once_over(
+    tmp_path: Path,
+) -> None:
+    """What a player can check of such a round: once it is over, its reveal (the old
+    chain, whole events, as stored) and that every value he was shown is the revealed
+    one; his steps came without hashes, which the check says. A round whose events are
+    all sealed still gets, and checks, every hash (the other tests of this file)."""
+    settings, _, seed = SETUPS["go-fore-it"]
+    table = GameTable(f"sqlite:///{tmp_path / 'old.sqlite'}", "go-fore-it", 2, seed, settings)
+    try:
+        table = _dealt_to_hand_2(table)
+        table.send(1, {"type": "Fold", "seat": 1})
+        table.send(2, {"type": "Fold", "seat": 2})
+        client = table.api.client
+        status = client.get("/tables/t/view", headers=table.dealer).json()["round_status"]
+        if status == "open":
+            table.send(None, {"type": "RevealDealerHand"})
+        reveal = client.get("/rounds/t-1/reveal", headers=table.players[1])
+        assert reveal.status_code == 200, reveal.text
+        steps = client.get("/rounds/t-1/steps", headers=table.players[1]).json()
+        seen = [step["event"] for step in steps["steps"]]
+        withheld = [e for e in seen if e["hash"] is None]
+        assert withheld and all(e["prev_hash"] is None for e in withheld)
+        check = check_round(reveal.json(), seen, "t-1")
+        assert check.ok, check.problems
+        assert (
+            f"{len(withheld)} of them came without their hashes (stored before the events were "
+            "sealed): their values and places were compared, not their hashes" in check.notes
+        )
+        lied = copy.deepcopy(reveal.json())
+        other = next(
+            e for e in lied["events"] if e["type"] == "CardDealt" and e["event"]["hand"] == 1
+        )
+        mine = next(e for e in seen if e["index"] == other["index"])
+        assert mine["event"]["card"] == other["event"]["card"]  # seat 1's own card, shown
+        other["event"]["card"] = "2c" if other["event"]["card"] != "2c" else "3c"
+        assert not check_round(reforged(lied), seen, "t-1").ok  # a value he saw, changed
+        if NODE is not None:
+            script = (
+                f"import {{ checkRound }} from {json.dumps(VERIFY_JS.as_uri())};"
+                "const [r, s] = input; console.log(JSON.stringify(await checkRound(r, s, 't-1')));"
+            )
+            result = _node(script, [reveal.json(), seen])
+            assert result["ok"], result["problems"]
+            assert any("came without their hashes" in note for note in result["notes"])
     finally:
         table.close()
 
@@ -543,6 +654,8 @@ def test_the_browser_check_refuses_the_forged_reveals(rounds: dict[str, Any]) ->
         (reforged(revealed, lambda n: b""), [], round_id),
         ({**revealed, "status": "voided"}, seen, round_id),
         (_relabelled(revealed), seen, round_id),
+        (_moved(revealed, table_id="u"), seen, round_id),
+        (_moved(revealed, by=7), seen, round_id),
     ]
     script = (
         f"import {{ checkRound }} from {json.dumps(VERIFY_JS.as_uri())};"

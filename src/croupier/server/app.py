@@ -45,7 +45,16 @@ from croupier.ledger import repository as repo
 from croupier.ledger.db import make_engine, sqlite_file, transient, upgrade, wal_checkpoint
 from croupier.ledger.models import Account, Player
 from croupier.rng import Rng, SecureRng
-from croupier.server import addresses, browser, driver, fanout, floor, schemas, service
+from croupier.server import (
+    addresses,
+    browser,
+    driver,
+    fanout,
+    floor,
+    legacy,
+    schemas,
+    service,
+)
 from croupier.server.ratelimit import DEFAULT, Buckets, RateLimited
 from croupier.server.writer import RETRIES, ShuttingDown, Writer, try_again
 
@@ -230,6 +239,8 @@ def create_app(
     if migrate:
         upgrade(engine)
     sessions = sessionmaker(engine, expire_on_commit=False)
+    with sessions() as reading:  # where events stored before sealing may be (0006)
+        chains = legacy.LegacyChains.at_start(reading)
     source: Rng = rng or SecureRng()
     now: Callable[[], datetime] = clock or _utc_now
     hub = fanout.Hub(sessions, source, now, limits=socket_limits)
@@ -660,7 +671,7 @@ def create_app(
                 return first_answer(head.answer, asked)
             out = service.handle_command(db, me, table_id, body, source, due_by, head=head)
             return remember(
-                db, me, key, asked, 200, driver.after_command(db, out, source, moment, me)
+                db, me, key, asked, 200, driver.after_command(db, out, source, moment, me, chains)
             )
 
         def recover(db: Session, error: BaseException) -> Response:

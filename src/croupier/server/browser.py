@@ -34,7 +34,7 @@ from croupier.ledger import versions
 from croupier.ledger.models import CAGE, WALLET, GameTable, Player, RoundRow, Seat
 from croupier.registry import GAMES, find, sign_for, spec_of
 from croupier.rules.base import RulesSubmission
-from croupier.server import addresses, driver, reveal, schemas, service
+from croupier.server import addresses, driver, legacy, reveal, schemas, service
 from croupier.server.ratelimit import Buckets, RateLimit
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -225,10 +225,12 @@ def register(
         round opened, the public view for anyone else). A player or spectator gets each
         event as :func:`croupier.server.driver.redact` shows it to that seat (the shuffled
         order, face-down cards and tiles of other hands and the dealer's hole card
-        blanked), the same for an open round as for a finished one. The stored events are
+        blanked), the same for an open round as for a finished one, and no hash from the
+        first event stored before sealing that hides something
+        (:mod:`croupier.server.legacy`). The stored events are
         verified by replay first (:class:`croupier.engine.ReplayError` if they do not
         replay)."""
-        row, _verified = repo.load_round(db, round_id)
+        row, verified = repo.load_round(db, round_id)
         table = repo.get_table(db, row.table_id)
         spec = find(table.game)
         game = spec.round_type
@@ -251,6 +253,9 @@ def register(
                 return event
             return driver.redact(event, events[event.index], spec.policy, viewer)
 
+        sent = [shown(e) for e in service.stored(rows)]
+        if not surveillance:  # no old, unsealed hash that gives a hidden card away
+            sent = legacy.withhold(sent, legacy.exposed_from(db, row, verified))
         held = select(Player.id, Player.name).where(Player.id.in_(list(opened.seats.values())))
         names = {row.id: row.name for row in db.execute(held)}
         return schemas.StepsOut(
@@ -264,8 +269,8 @@ def register(
             status=cast(service.Status, row.status),
             actor=actor,
             steps=[
-                schemas.Step(event=shown(e), view=game(events[: n + 1], None).view(actor))
-                for n, e in enumerate(service.stored(rows))
+                schemas.Step(event=e, view=game(events[: n + 1], None).view(actor))
+                for n, e in enumerate(sent)
             ],
         )
 

@@ -46,6 +46,7 @@ from croupier.ledger.models import Player, RoundRow
 from croupier.registry import spec_of
 from croupier.rng import Rng, SeededRng
 from croupier.server import schemas, service
+from croupier.server.legacy import LegacyChains, withhold
 from croupier.server.service import SERVER, table_settings
 
 
@@ -158,11 +159,13 @@ def after_command(
     rng: Rng,
     now: datetime,
     caller: Player | None = None,
+    chains: LegacyChains | None = None,
 ) -> schemas.CommandOut:
     """After a command, in its transaction: close the betting once every seated player has
     wagered where the table says so (``close_when_all_wagered``), then store the deadline
     of the wait that follows. Returns ``out`` with any events this added, each shown as
-    ``caller`` may see it (:func:`redact`; ``None``: the server itself, which sees all)."""
+    ``caller`` may see it (:func:`redact`; ``None``: the server itself, which sees all),
+    with no hash ``chains`` says to withhold (:mod:`croupier.server.legacy`)."""
     out = _close_and_schedule(session, out, rng, now)
     if caller is None or caller.role == "dealer":
         return out
@@ -173,6 +176,8 @@ def after_command(
     viewer = Viewer.of(actor, staged.opened.seats)
     policy = spec_of(staged).policy
     shown = [redact(e, staged.events[e.index], policy, viewer) for e in out.events]
+    if chains is not None:  # no old, unsealed hash that gives a hidden card away
+        shown = withhold(shown, chains.exposed_from(session, out.table_id, staged))
     return out.model_copy(update={"events": shown})
 
 

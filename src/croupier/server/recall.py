@@ -24,7 +24,7 @@ from croupier.ledger import repository as repo
 from croupier.ledger import versions
 from croupier.ledger.models import EventRow, Player, RoundRow, RulesVersion
 from croupier.registry import find
-from croupier.server import driver, schemas, service
+from croupier.server import driver, legacy, schemas, service
 
 RECALLED = 10
 """How many rounds a recall shows."""
@@ -112,6 +112,8 @@ def _recalled(
         e if surveillance else driver.redact(e, round_.events[e.index], spec.policy, viewer)
         for e in stored
     ]
+    if not surveillance:  # no old, unsealed hash that gives a hidden card away
+        events = legacy.withhold(events, legacy.exposed_from(session, row, round_))
     settled = [
         SettlementOut(
             spot=e.spot,

@@ -26,7 +26,7 @@ from croupier.server import schemas
 CITE = "server:provably-fair"
 
 
-def _revealable(session: Session, row: RoundRow) -> None:
+def revealable(session: Session, row: RoundRow) -> None:
     """Raise :class:`NotRevealed` unless ``row``'s round may be revealed now."""
     if row.status == "open":
         raise NotRevealed(
@@ -61,7 +61,7 @@ def reveal(session: Session, round_id: str) -> schemas.RevealOut:
     row = session.get(RoundRow, round_id)
     if row is None:
         raise repo.NotFound(f"no round {round_id!r}", "ledger")
-    _revealable(session, row)
+    revealable(session, row)
     table = repo.get_table(session, row.table_id)
     events = []
     for stored in repo.round_events(session, round_id):

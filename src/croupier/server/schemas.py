@@ -244,11 +244,15 @@ class StoredEvent(BaseModel):
     index: int
     """Position in the round."""
     type: str
-    prev_hash: str
-    """The hash of the event before it in the table's chain."""
-    hash: str
+    prev_hash: str | None
+    """The hash of the event before it in the table's chain; ``null`` where withheld (an
+    event stored before sealing: :mod:`croupier.server.legacy`)."""
+    hash: str | None
     """sha256(``prev_hash`` + the event's public form: ``event`` with each field of
-    ``sealed`` replaced by its commitment), hex (:mod:`croupier.sealing`)."""
+    ``sealed`` replaced by its commitment), hex (:mod:`croupier.sealing`); ``null`` for a
+    player or spectator from the first event of a round that was stored before sealing
+    and hides something (its old hash would give the hidden card away:
+    :mod:`croupier.server.legacy`)."""
     sealed: dict[str, str] = Field(default_factory=dict)
     """The commitments (hex) of the event's fields a spectator may not see, published when
     the event happens; their salts are revealed when the round is over
