@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import itertools
 import json
 import secrets
 import shutil
@@ -381,9 +382,15 @@ def _dealt_to_hand_2(table: GameTable) -> GameTable:
     for seat in (1, 2):
         table.send(seat, {"type": "PlaceWager", "seat": seat, "spot": "front_9", "amount": 1000})
     _as_stored_before_sealing(table)
+    return _restarted(table)
+
+
+def _restarted(table: GameTable, seed: int = 1) -> GameTable:
+    """``table`` served by a new app on the same database (a server restarted)."""
     url = str(table.api.engine.url.render_as_string(hide_password=False))
     table.api.close()
-    table.api = ClockedApi(url, SeededRng(1), table.clock)
+    table.api = ClockedApi(url, SeededRng(seed), table.clock)
+    table.api._keys = itertools.count(1_000_000 * seed)  # not the keys used before
     return table
 
 
@@ -518,6 +525,51 @@ def test_a_round_stored_before_sealing_is_checked_by_its_values_once_over(
             result = _node(script, [reveal.json(), seen])
             assert result["ok"], result["problems"]
             assert any("came without their hashes" in note for note in result["notes"])
+    finally:
+        table.close()
+
+
+def test_a_shoe_dealt_on_after_the_upgrade_sends_no_hash_chained_from_it(
+    tmp_path: Path,
+) -> None:
+    """A Double Back Jack shoe in play across the upgrade: its earlier rounds, stored
+    before sealing, are not revealed until the shoe ends, and every hash of the rounds
+    dealt on from it chains from their hidden cards (the shoe's order, the burned card).
+    After a plain restart every hash is sent; after the upgrade, the next round's
+    hashes are withheld from the players (answers and steps), not from the dealer."""
+    import test_games
+
+    settings, closes, seed = SETUPS["double-back-jack"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(
+            test_games.RULES,
+            "double-back-jack",
+            {"rules": {"game": "double-back-jack", "decks": 2}},
+        )
+        table = GameTable(
+            f"sqlite:///{tmp_path / 'shoe.sqlite'}", "double-back-jack", 2, seed, settings
+        )
+    try:
+        table.play(player("double-back-jack"), closes)
+        table = _restarted(table, seed + 1)  # nothing stored before sealing: all sent
+        second = table.play(player("double-back-jack"), closes)
+        answers = [e for body in table.responses[1] for e in body["events"]]
+        steps = table.api.client.get(f"/rounds/{second}/steps", headers=table.players[1])
+        assert all(e["hash"] for e in answers)
+        assert all(step["event"]["hash"] for step in steps.json()["steps"])
+        _as_stored_before_sealing(table)
+        table = _restarted(table, seed + 2)
+        table.responses[1].clear()
+        third = table.play(player("double-back-jack"), closes)
+        client = table.api.client
+        dealer = client.get(f"/rounds/{third}/steps", headers=table.dealer).json()["steps"]
+        setup = dealer[1]["event"]
+        assert setup["type"] == "RoundSetup" and setup["event"]["shoe"]  # the shoe's rest
+        assert all(step["event"]["hash"] for step in dealer)
+        answers = [e for body in table.responses[1] for e in body["events"]]
+        seen = client.get(f"/rounds/{third}/steps", headers=table.players[1]).json()["steps"]
+        assert answers and all(e["hash"] is None and e["prev_hash"] is None for e in answers)
+        assert all(step["event"]["hash"] is None for step in seen)
     finally:
         table.close()
 

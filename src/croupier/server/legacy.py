@@ -41,11 +41,27 @@ from croupier.registry import find
 from croupier.server import reveal, schemas
 
 
-def exposed_from(session: Session, row: RoundRow, round_: Round[Any]) -> int | None:
+def exposed_from(
+    session: Session,
+    row: RoundRow,
+    round_: Round[Any],
+    known: dict[str, int | None] | None = None,
+) -> int | None:
     """The index of round ``row``'s (``round_``, rebuilt) first event whose hash is
     withheld from players (see the module docstring): 0 where the round is dealt on from
     what the round before it left (``TablePolicy.carried_on``) and that round, not yet
-    revealed, needs hashes withheld; ``None`` when every hash may be sent."""
+    revealed, needs hashes withheld; ``None`` when every hash may be sent. ``known``
+    holds (and receives) the answers for rounds already looked at, by round id."""
+    known = {} if known is None else known
+    if row.id in known:
+        return known[row.id]
+    known[row.id] = start = _exposed_from(session, row, round_, known)
+    return start
+
+
+def _exposed_from(
+    session: Session, row: RoundRow, round_: Round[Any], known: dict[str, int | None]
+) -> int | None:
     policy = find(round_.game).policy
     if row.number > 1 and policy.carried_on(round_):
         previous = session.scalars(
@@ -54,10 +70,12 @@ def exposed_from(session: Session, row: RoundRow, round_: Round[Any]) -> int | N
             )
         ).first()
         if previous is not None:
-            _, before = repo.load_round(session, previous.id)
-            if exposed_from(session, previous, before) is not None and not _revealed(
-                session, previous
-            ):
+            if previous.id in known:
+                earlier = known[previous.id]
+            else:
+                _, before = repo.load_round(session, previous.id)
+                earlier = exposed_from(session, previous, before, known)
+            if earlier is not None and not _revealed(session, previous):
                 return 0
     spectator = Viewer()
     for stored in repo.round_events(session, row.id):
@@ -120,12 +138,13 @@ class LegacyChains:
                 return None
             if round_id in self._rounds:
                 return self._rounds[round_id]
+            known = dict(self._rounds)
         row = session.get(RoundRow, round_id)
         if row is None:
             return None
-        start = exposed_from(session, row, round_)
+        start = exposed_from(session, row, round_, known)
         with self._lock:
-            self._rounds[round_id] = start
+            self._rounds.update(known)
             if start is None and not find(round_.game).policy.carried_on(round_):
                 # Dealt from nothing earlier, with nothing exposed: every later round
                 # chains from sealed events or from rounds whose cards are public.
