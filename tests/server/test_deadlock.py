@@ -170,3 +170,25 @@ def test_a_deposit_undone_by_a_deadlock_is_run_again(
     )
     assert r.status_code == 409 and r.json()["cite"] == "server:try-again", r.text
     assert api.snapshot() == before
+
+
+def test_any_request_the_database_undoes_answers_409(
+    table: tuple[Api, str, dict[str, str]], db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A request the server does not run again itself: a view whose timeouts (run on the
+    driver's connection, so the driver's own error) were undone by a deadlock answers
+    409 saying to try again, not a bare 500."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("the driver's deadlock error: PostgreSQL's (psycopg)")
+    from croupier.server import driver
+
+    api, _, ann = table
+
+    def deadlocked(*args: Any, **kwargs: Any) -> Any:
+        raise psycopg.errors.DeadlockDetected("deadlock detected")
+
+    monkeypatch.setattr(driver, "due", lambda *args, **kwargs: True)
+    monkeypatch.setattr(driver, "expire", deadlocked)
+    r = api.client.get("/tables/hrd/view", headers=ann)
+    assert r.status_code == 409, r.text
+    assert r.json()["cite"] == "server:try-again"

@@ -296,14 +296,17 @@ def create_app(
         body = schemas.Problem(detail=str(error), cite=error.cite).model_dump()
         return JSONResponse(body, status_code=code, headers=headers)
 
-    @app.exception_handler(DBAPIError)
-    def _database_error(request: Request, error: DBAPIError) -> JSONResponse:
+    def _database_error(request: Request, error: Exception) -> JSONResponse:
         """A deadlock or serialization failure the database broke by undoing the request
         (a request the server does not run again itself): 409, nothing was done, send it
-        again; any other database error stays a 500."""
+        again; any other database error stays a 500. Raised through SQLAlchemy, or by
+        the driver itself (the statements run on the DB-API connection)."""
         if transient(error):
             return _croupier_error(request, try_again(error))
         raise error
+
+    app.add_exception_handler(DBAPIError, _database_error)
+    app.add_exception_handler(engine.dialect.dbapi.Error, _database_error)  # type: ignore[union-attr]
 
     @app.exception_handler(400)
     async def _unreadable(_request: Request, error: StarletteHTTPException) -> Response:
