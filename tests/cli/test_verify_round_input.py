@@ -129,3 +129,18 @@ def test_a_server_refusal_is_said_without_its_rule_code(monkeypatch: pytest.Monk
     assert result.exit_code == 2
     assert "send a bearer token (Authorization: Bearer ...)" in result.output
     assert "server:auth" not in result.output
+
+
+def test_the_help_gives_every_exit_code() -> None:
+    """Issue #38: the exit codes, 3 (consistent but unanchored) among them, are in the
+    command's --help as architecture.md gives them."""
+    from croupier.cli.verify import EXIT_CODES
+
+    env = {"COLUMNS": "250", "NO_COLOR": "1"}
+    shown = " ".join(CliRunner().invoke(app, ["verify-round", "--help"], env=env).output.split())
+    assert "Exit 0: it verifies against the events you saved while it was played" in shown
+    assert "3: consistent in itself, but checked without --seen" in shown
+    assert sorted(EXIT_CODES) == [0, 1, 2, 3]
+    architecture = (Path(__file__).parents[2] / "docs" / "architecture.md").read_text()
+    for code in EXIT_CODES:
+        assert f"- **{code}**:" in architecture
