@@ -197,8 +197,8 @@ def _closed(client: TestClient, url: str) -> tuple[int, str]:
 
 def test_sockets_beyond_the_limits_are_closed_saying_why(db_url: str) -> None:
     """At most ``per_player`` sockets for one player (his one token), ``per_table`` at one
-    table: one more is closed with 4429 and a sentence naming the limit, in plain words;
-    a socket closed makes room for another."""
+    table: one more is closed with 4429 and a sentence naming the limit, in plain words,
+    and the table's views keep answering; a socket closed makes room for another."""
     api = Api(db_url, socket_limits=fanout.SocketLimits(per_player=2, per_table=4))
     try:
         api.table()
@@ -221,6 +221,12 @@ def test_sockets_beyond_the_limits_are_closed_saying_why(db_url: str) -> None:
             4429,
             "table hrd already has 4 live views open, the most allowed: try again later",
         )
+        for _ in range(10):  # ten more of ann's refused; the table answers its views
+            more = _closed(api.client, f"/tables/hrd/ws?token={ann}")
+            assert more[0] == 4429
+        headers = {"Authorization": f"Bearer {cat}"}
+        views = [api.client.get("/tables/hrd/view", headers=headers) for _ in range(10)]
+        assert [r.status_code for r in views] == [200] * 10
         anns.pop().close()
         deadline = time.monotonic() + 5
         while api.app.state.hub.watching("hrd") > 3 and time.monotonic() < deadline:
