@@ -61,10 +61,10 @@ def test_a_deadlock_on_a_wallet_row_is_run_again_by_the_server(
             sender.start()
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline:  # the wager waits for the wallet's row
-                waiting = connection.execute(
+                waiting = connection.execute(  # blocked by this connection: the wager
                     text(
-                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                        "AND pid <> pg_backend_pid()"
+                        "SELECT count(*) FROM pg_stat_activity "
+                        "WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))"
                     )
                 ).scalar_one()
                 if waiting:
