@@ -295,6 +295,13 @@ def test_an_honest_shoe_verifies_round_after_round(tmp_path: Path) -> None:
             reveals.append(answer.json())
         check = check_rounds(list(reversed(reveals)))
         assert check.ok, check.problems
+        # The newest round numbered further along the chain (seq is not in the hash):
+        # consistent in itself, but not the table's next event after the round before.
+        moved = [_moved(reveals[-1], by=5), *reversed(reveals[:-1])]
+        assert (
+            f"round {played[-1]} does not begin with the table's next event after round "
+            f"{played[-2]}" in check_rounds(moved).problems
+        )
         assert [r["previous_round_id"] for r in reveals] == [None, *played[:-1]]
         assert [r["carried_on"] for r in reveals] == [False] + [True] * (len(reveals) - 1)
         if NODE is not None:  # the browser's link checks the round alone, and says so
