@@ -72,8 +72,12 @@ def _exposed_from(
         if previous is not None:
             if previous.id in known:
                 earlier = known[previous.id]
-            else:
-                _, before = repo.load_round(session, previous.id)
+            else:  # folded from its stored events, not replayed: only read here
+                rows = repo.round_events(session, previous.id)
+                game = find(round_.game).round_type
+                before = game(
+                    game.events_from_json("[" + ",".join(r.body for r in rows) + "]"), None
+                )
                 earlier = exposed_from(session, previous, before, known)
             if earlier is not None and not _revealed(session, previous):
                 return 0
