@@ -451,7 +451,7 @@ def create_app(
     def create_table(body: schemas.TableCreate, db: Db, me: Caller) -> schemas.TableOut:
         """Admin: a table for a game under a Rules Submission (JSON or TOML)."""
         role(me, "admin")
-        out = service.create_table(db, body)
+        out = service.create_table(db, body, hub.rng)
         db.commit()
         return out
 
@@ -468,7 +468,7 @@ def create_app(
     )
     def join(table_id: str, body: schemas.SeatIn, db: Db, me: Caller) -> schemas.SeatOut:
         """A player takes a free seat; it plays from the next round that opens."""
-        out = service.join(db, me, table_id, body.seat)
+        out = service.join(db, me, table_id, body.seat, body.seed_commitment)
         db.commit()
         hub.changed(table_id)
         return out
