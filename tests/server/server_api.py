@@ -51,7 +51,9 @@ class Clock:
 
 class Api:
     """A client of the table server with an admin, helpers and direct database access;
-    ``clock`` (kept as ``self.clock``) and ``command_limits`` go to the app."""
+    ``clock`` (kept as ``self.clock``), ``command_limits`` and ``sealed_draws`` go to the
+    app (``sealed_draws`` by default off for a :class:`ScriptedRng`, whose script gives
+    the dice)."""
 
     def __init__(
         self,
@@ -59,9 +61,18 @@ class Api:
         rng: Rng | None = None,
         clock: Clock | None = None,
         command_limits: Buckets | None = None,
+        sealed_draws: bool | None = None,
     ) -> None:
         self.clock = clock
-        self.app = create_app(db_url, rng=rng, clock=clock, command_limits=command_limits)
+        if sealed_draws is None:  # a test that scripts the dice draws from its script
+            sealed_draws = not isinstance(rng, ScriptedRng)
+        self.app = create_app(
+            db_url,
+            rng=rng,
+            clock=clock,
+            command_limits=command_limits,
+            sealed_draws=sealed_draws,
+        )
         self.engine = self.app.state.engine
         with Session(self.engine) as session:
             _admin, token = repo.create_player(session, "admin", "admin")

@@ -165,7 +165,7 @@ def test_short_or_repeated_salts_do_not_verify(rounds: dict[str, Any], game: str
         assert any("salt" in p for p in check.problems), check.problems
 
 
-# --- what a lab finds the design does not yet prove ---------------------------------------
+# --- what a lab found the design did not prove ---------------------------------------------
 RANDOM = {"DeckShuffled": "stack", "TilesMixed": "stacks", "DiceThrown": "faces"}
 RANDOM |= {"DiceShaken": "faces", "ResultShown": "faces", "RoundSetup": "shoe"}
 
@@ -195,22 +195,30 @@ def test_the_double_back_jack_shoe_is_committed_before_the_wagers(rounds: dict[s
     assert shuffle["index"] < first and shuffle["sealed"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="The random outcome is fixed, and committed, only after the wagers it decides: "
-    "Go Fore It and Criss-Cross Poker shuffle after 'no more bets' (DeckShuffled follows "
-    "NoMoreBets), Pai Gow shakes the dice that decide which stack each position receives "
-    "after 'no more bets', and High Roll Dice and Sic Bo throw the dice after it. The "
-    "server could choose the order or the dice knowing every wager and no check would "
-    "show it; the reveal proves only that the cards match a commitment made after the "
-    "wagers. A fix draws the outcome (or a seed) at the opening and publishes its salted "
-    "commitment before the first wager, the later shuffle or throw opening to it.",
-)
 @pytest.mark.parametrize("game", [*CARD_GAMES, "high-roll-dice", "sic-bo"])
 def test_every_random_outcome_is_committed_before_the_first_wager(
     rounds: dict[str, Any], game: str
 ) -> None:
-    assert _committed_before_wagers(rounds[game]["reveal"]) == []
+    """Found by a lab: Go Fore It and Criss-Cross Poker shuffle after "no more bets", Pai
+    Gow shakes the dice that decide which stack each position receives after it, High Roll
+    Dice and Sic Bo throw after it: the server could choose the order or the dice knowing
+    every wager. Now every one of them is drawn from the seed sealed at the round's opening
+    (tests/server/test_sealed_draws.py: also announced before the round, and a server that
+    deals otherwise does not verify)."""
+    revealed = rounds[game]["reveal"]
+    opened, first = revealed["events"][0], _first_wager(revealed)
+    assert opened["type"] == "RoundOpened" and "seed" in opened["sealed"] and 0 < first
+    check = check_round(revealed)  # each outcome follows from the seed sealed before them
+    assert check.ok, check.problems
+    assert any(
+        f"follows from the server seed sealed at event 0 (round opened), before the first "
+        f"wager (event {first})" in note
+        for note in check.notes
+    ), check.notes
+
+
+def _first_wager(revealed: dict[str, Any]) -> int:
+    return next(e["index"] for e in revealed["events"] if e["type"] == "WagerPlaced")
 
 
 def test_a_shoe_restacked_between_rounds_does_not_verify(

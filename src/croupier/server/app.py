@@ -45,7 +45,7 @@ from croupier.ledger import repository as repo
 from croupier.ledger.db import make_engine, sqlite_file, upgrade, wal_checkpoint
 from croupier.ledger.models import Account, Player
 from croupier.rng import Rng, SecureRng
-from croupier.server import browser, driver, fanout, floor, schemas, service
+from croupier.server import browser, driver, fanout, floor, schemas, seals, service
 from croupier.server.ratelimit import DEFAULT, Buckets, RateLimited
 from croupier.server.writer import ShuttingDown, Writer
 
@@ -159,6 +159,7 @@ def create_app(
     command_limits: Buckets | None = None,
     write_batch: int = 32,
     sweep_seconds: float | None = None,
+    sealed_draws: bool = True,
 ) -> FastAPI:
     """The table server on the database at ``db_url``; applies the migrations first
     (unless ``migrate`` is false: a worker whose parent migrated).
@@ -171,7 +172,10 @@ def create_app(
     transaction commits together (:mod:`croupier.server.writer`; 1: one transaction per
     command); ``sweep_seconds``, where set, how often the server applies by itself the
     timeouts due at every table (:meth:`fanout.Hub.sweep`), so that a round nobody watches
-    or asks about does not stay open past its deadline (``croupier serve``: 1 s).
+    or asks about does not stay open past its deadline (``croupier serve``: 1 s);
+    ``sealed_draws`` false (tests that script the dice) draws every round from ``rng``
+    directly, as before sealed draws: no seed sealed, nothing announced
+    (:class:`croupier.server.seals.Unsealed`). ``croupier serve`` always seals.
     """
     lock = writer_lock(db_url)
     # SQLite: the WAL's checkpoints run in the writer, outside the processes' lock.
@@ -180,6 +184,8 @@ def create_app(
         upgrade(engine)
     sessions = sessionmaker(engine, expire_on_commit=False)
     source: Rng = rng or SecureRng()
+    if not sealed_draws:
+        source = seals.Unsealed(source)
     now: Callable[[], datetime] = clock or _utc_now
     hub = fanout.Hub(sessions, source, now)
     # Commands are committed in groups by writer threads (croupier.server.writer): one on

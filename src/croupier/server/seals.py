@@ -33,13 +33,27 @@ SEED_CITE = "GLI-19 4.4.4(a)"
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
+class Unsealed:
+    """A random source that rounds draw from directly, with no seed sealed or announced
+    (``create_app(sealed_draws=False)``: tests that script the dice)."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def randbelow(self, n: int) -> int:
+        return self.rng.randbelow(n)
+
+
 class SeedError(Unprocessable):
     """A seat's seed or its commitment refused (HTTP 422)."""
 
 
 def announce(session: Session, table_id: str, rng: Rng) -> str:
     """Draw table ``table_id``'s next seal from ``rng`` (the seed) and the secure
-    generator (the salt), store it, and return its commitment (hex)."""
+    generator (the salt), store it, and return its commitment (hex); none from an
+    :class:`Unsealed` source (``""``)."""
+    if isinstance(rng, Unsealed):
+        return ""
     seed = SealedDraws.fresh_seed(rng).hex()
     salt = secrets.token_bytes(SALT_BYTES).hex()
     row = session.get(SealRow, table_id)
@@ -60,11 +74,14 @@ def seal_of(session: Session, table_id: str) -> str | None:
 
 def sealed_draws(
     session: Session, table_id: str, rng: Rng, seats: dict[int, str], *, client_seeds: bool
-) -> SealedDraws:
+) -> Rng:
     """The draws of the round opening now at ``table_id``: the announced seal (drawn now
     where the table has none), the next seal announced, and the commitments of the
     ``seats``' players (seat -> player id) where the table takes seats' seeds, each
-    used once (deleted: the seed given in the round is public afterwards)."""
+    used once (deleted: the seed given in the round is public afterwards). An
+    :class:`Unsealed` source is given back as it is."""
+    if isinstance(rng, Unsealed):
+        return rng
     row = session.get(SealRow, table_id)
     if row is None:
         seed, salt = SealedDraws.fresh_seed(rng), None

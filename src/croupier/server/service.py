@@ -522,6 +522,7 @@ def view(
         seats=seated(session, table_id),
         waiting_for=waiting,
         deadline=deadline,
+        seal=seals.seal_of(session, table_id),
     )
 
 
