@@ -207,7 +207,7 @@ def test_every_random_outcome_is_committed_before_the_first_wager(
     deals otherwise does not verify)."""
     revealed = rounds[game]["reveal"]
     opened, first = revealed["events"][0], _first_wager(revealed)
-    assert opened["type"] == "RoundOpened" and "seed" in opened["sealed"] and 0 < first
+    assert opened["type"] == "RoundOpened" and "seed" in opened["sealed"] and first > 0
     check = check_round(revealed)  # each outcome follows from the seed sealed before them
     assert check.ok, check.problems
     assert any(
