@@ -473,3 +473,12 @@ def test_a_database_written_before_sealed_draws_upgrades_and_verifies(tmp_path: 
             assert report["ok"], report
     finally:
         api.close()
+    # croupier verify, on the upgraded database, table by table.
+    from typer.testing import CliRunner
+
+    from croupier.cli import app as cli
+
+    for table_id in TABLE_GAMES:
+        result = CliRunner().invoke(cli, ["verify", table_id, "--db", f"sqlite:///{copy}"])
+        assert result.exit_code == 0, result.output
+        assert "chain verifies" in result.output
