@@ -238,6 +238,9 @@ async function tablePage(tableId, early = null) {
   // committed after it opened, or gave none), the wager goes without it.
   async function sendWager(command, version) {
     const roundId = view && view.round_status === "open" ? view.round_id : null;
+    // The seal announced before the round: the one shown when this wager opens it (read
+    // now: a live update may replace the view while the command is in flight).
+    const seal = roundId === null ? view?.seal ?? null : null;
     const mine = committed(tableId);
     if (!table.settings?.client_seeds || !mine || (roundId && given(roundId))) {
       return api.command(tableId, command, version);
@@ -254,8 +257,6 @@ async function tablePage(tableId, early = null) {
       out = await api.command(tableId, command, version, seeds);
     }
     remember(tableId, next);
-    // The seal announced before the round: the one shown when this wager opened it.
-    const seal = roundId === null ? view?.seal ?? null : null;
     recordGiven(out.round_id, { seat: mySeat(), seed: gave ? mine.seed : null, seal });
     return out;
   }
