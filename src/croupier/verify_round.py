@@ -378,7 +378,7 @@ def check_rounds(
     check, replayed = _check_one(reveals[0], received, round_id)
     previous = reveals[0].get("previous_round_id") if isinstance(reveals[0], dict) else None
     older = reveals[1] if len(reveals) > 1 else announcer
-    if older is not None and older.get("round_id") == previous and isinstance(previous, str):
+    if isinstance(older, dict) and older.get("round_id") == previous and isinstance(previous, str):
         if older is announcer:
             alone, _ = _check_one(announcer, None, previous)
             check.problems += [f"round {previous}: {p}" for p in alone.problems]
