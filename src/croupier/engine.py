@@ -24,7 +24,7 @@ import hashlib
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated, Any, ClassVar, Generic, Literal, Self, TypeVar
@@ -34,14 +34,22 @@ from pydantic import (
     ConfigDict,
     PlainSerializer,
     PlainValidator,
+    SerializerFunctionWrapHandler,
     TypeAdapter,
     ValidationError,
+    model_serializer,
 )
 
 import croupier
-from croupier.errors import CroupierError, NoRandomSource, NotYourTurn, ReplayError
+from croupier.errors import (
+    CroupierError,
+    IllegalCommand,
+    NoRandomSource,
+    NotYourTurn,
+    ReplayError,
+)
 from croupier.money import Cents
-from croupier.rng import Rng, ScriptedRng
+from croupier.rng import Rng, ScriptedRng, SealedDraws
 from croupier.rules.base import STORED, RulesSubmission
 
 DEALER: Literal["dealer"] = "dealer"
@@ -136,6 +144,45 @@ class RoundOpened(Event):
     """Seat number -> player id of every seated player when the round opened."""
     physical_dice: bool = False
     """True where the dealer enters the reading of physical dice instead of the RNG."""
+    seed: str | None = None
+    """A sealed round's server seed (hex, :data:`~croupier.rng.SEED_BYTES` bytes), from which
+    every random value of the round is drawn (:class:`~croupier.rng.SealedDraws`); hidden
+    from every player until the round is revealed. ``None``: the round draws from its
+    generator directly (a terminal table, a round stored before sealed draws)."""
+    next_seal: str | None = None
+    """The commitment (salted sha256, :func:`croupier.sealing.commit`) of the next round's
+    seed, published here, before any wager of that round."""
+    seed_commitments: dict[int, str] | None = None
+    """Seat -> sha256 (hex) of the seed that seat gives with its first wager
+    (:class:`ClientSeedGiven`), each fixed before the round opened."""
+
+    @model_serializer(mode="wrap")
+    def _unsealed_as_before(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A round with no sealed draws is written as it always was (no new keys)."""
+        data: dict[str, Any] = handler(self)
+        for name in ("seed", "next_seal", "seed_commitments"):
+            if data.get(name) is None:
+                data.pop(name, None)
+        return data
+
+
+class ClientSeedGiven(Event):
+    """A seat's own seed, given with its first wager of the round: it enters every random
+    value drawn after it (:class:`~croupier.rng.SealedDraws`). Its sha256 is the commitment
+    the round opened with (:attr:`RoundOpened.seed_commitments`), so the seat could not
+    choose it knowing the server's seed or another seat's."""
+
+    type: Literal["ClientSeedGiven"] = "ClientSeedGiven"
+    seat: int
+    seed: str
+
+
+CLIENT_SEED_CITE = "GLI-19 4.4.4(a)"
+"""Random values drawn ahead of play are kept sealed until used (GLI-19 4.4.4(a))."""
+
+CLIENT_SEED_CHARACTERS = re.compile(r"[0-9A-Za-z_-]{16,64}")
+"""A seat's seed: 16 to 64 letters, digits, ``_`` or ``-`` (a browser sends 64 hex
+digits from its own secure generator)."""
 
 
 class WagerPlaced(Event):
@@ -236,6 +283,9 @@ class Round(ABC, Generic[StateT]):
     ) -> None:
         self.rng = rng
         self._rules = rules
+        self._stream: Rng | None = None
+        self._start: int | None = None
+        """Where the command being handled began (:meth:`draw`)."""
         self.state = self._fold(events)
         self.events = list(events)
 
@@ -266,10 +316,24 @@ class Round(ABC, Generic[StateT]):
             physical_dice=physical_dice,
             cite=rules.seats_cite(),
         )
+        if isinstance(rng, SealedDraws):
+            opened = opened.model_copy(
+                update={
+                    "seed": rng.seed.hex(),
+                    "next_seal": rng.next_seal,
+                    "seed_commitments": dict(sorted(rng.commitments.items())) or None,
+                }
+            )
         return cls([opened], rng, rules)
 
     @classmethod
-    def replay(cls, events: Iterable[Event]) -> Self:
+    def replay(
+        cls,
+        events: Iterable[Event],
+        *,
+        draws: SealedDraws | None = None,
+        before: Callable[[Round[Any], Command, Actor], None] | None = None,
+    ) -> Self:
         """Rebuild a round from its stored events, with no random source, verifying them.
 
         Every event is re-derived: each event that a command causes (a wager, a throw,
@@ -280,6 +344,12 @@ class Round(ABC, Generic[StateT]):
         after RoundOpened are produced again from the table's inputs they record
         (:meth:`opening`). Raises :class:`ReplayError` naming the first event that is not
         what the rules produce.
+
+        With ``draws`` (a sealed round's server seed, revealed), every random value is drawn
+        again from the seed and the seats' seeds (:class:`~croupier.rng.SealedDraws`)
+        instead of being taken from what the events record, so a value the seed does not
+        give is a :class:`ReplayError`; ``before(round, command, actor)`` is called before
+        each command is handled again (a check of the dealer's steps).
         """
         events = list(events)
         if not events or not isinstance(events[0], RoundOpened):
@@ -304,10 +374,23 @@ class Round(ABC, Generic[StateT]):
             rules.check_seats(opened.seats)
         except CroupierError as error:
             raise ReplayError(f"the stored seats are not valid: {error}", "engine:replay") from None
-        round_ = cls([opened], rng=None, rules=rules)
+        if draws is not None and opened.seed != draws.seed.hex():
+            raise ReplayError("the round was not opened with this seed", "engine:replay")
+        round_ = cls([opened], rng=draws, rules=rules)
         index = round_._reopen(events)
         while index < len(events):
-            index += round_._rederive(events, index)
+            event = events[index]
+            if isinstance(event, ClientSeedGiven):
+                try:
+                    round_.give_seed(event.seat, event.seed)
+                except CroupierError as error:
+                    raise ReplayError(
+                        f"event {index} (client seed given) was not allowed: {error}",
+                        "engine:replay",
+                    ) from None
+                index += 1
+                continue
+            index += round_._rederive(events, index, draws, before)
         round_.rng = None
         return round_
 
@@ -342,21 +425,30 @@ class Round(ABC, Generic[StateT]):
         whose :meth:`open` writes only RoundOpened has none."""
         return iter(())
 
-    def _rederive(self, events: Sequence[Event], index: int) -> int:
-        """Handle again the command behind ``events[index]``; return how many stored
-        events it accounts for."""
+    def _rederive(
+        self,
+        events: Sequence[Event],
+        index: int,
+        draws: SealedDraws | None = None,
+        before: Callable[[Round[Any], Command, Actor], None] | None = None,
+    ) -> int:
+        """Handle again the command behind ``events[index]`` (its draws from ``draws``
+        where given, else from what the events record); return how many stored events it
+        accounts for."""
         event = events[index]
         where = f"event {index} ({in_words(type(event).__name__)})"
         derived = self.command_for(event, events[index + 1 :])
         if derived is None:
             raise ReplayError(f"{where} does not follow from any command here", "engine:replay")
         command, actor, rng = derived
-        self.rng = rng
+        self.rng = draws if draws is not None else rng
+        if before is not None:
+            before(self, command, actor)
         try:
             emitted = self.handle(command, actor)
         except (CroupierError, ValueError) as error:
             raise ReplayError(f"{where} was not allowed: {error}", "engine:replay") from None
-        if isinstance(rng, ScriptedRng) and not rng.exhausted:
+        if draws is None and isinstance(rng, ScriptedRng) and not rng.exhausted:
             raise ReplayError(f"{where} records more draws than it used", "engine:replay")
         for offset, produced in enumerate(emitted):
             position = index + offset
@@ -398,6 +490,7 @@ class Round(ABC, Generic[StateT]):
             )
         before = len(self.events)
         emitted: list[Event] = []
+        self._stream, self._start = None, before  # a sealed round's draws start afresh
         try:
             for event in self.decide(command, actor):
                 self.state = self.evolve(self.state, event)
@@ -407,13 +500,72 @@ class Round(ABC, Generic[StateT]):
             del self.events[before:]
             self.state = self._fold(self.events)
             raise
+        finally:
+            self._stream, self._start = None, None
         return emitted
 
     def draw(self) -> Rng:
-        """The random source, for ``decide``; a replayed round has none."""
+        """The random source, for ``decide``; a replayed round has none. A sealed round's
+        (:class:`~croupier.rng.SealedDraws`) is the stream keyed by the point at which the
+        command being handled began, and by the seats' seeds given before it."""
         if self.rng is None:
             raise NoRandomSource("a replayed round has no random source", "engine:replay")
-        return self.rng
+        if not isinstance(self.rng, SealedDraws):
+            return self.rng
+        if self._stream is None:
+            start = len(self.events) if self._start is None else self._start
+            self._stream = self.rng.stream(
+                "command", self.opened.round_id, start, self.client_seeds(start)
+            )
+        return self._stream
+
+    def step_draw(self) -> Rng | None:
+        """The random source for a dealer's step with no human choice that the table
+        policy takes now (the position of the dealer's cut): a sealed round's stream for
+        its next event, ``"step"``; else the round's source (``None`` when it has none)."""
+        if not isinstance(self.rng, SealedDraws):
+            return self.rng
+        index = len(self.events)
+        return self.rng.stream("step", self.opened.round_id, index, self.client_seeds(index))
+
+    def client_seeds(self, upto: int | None = None) -> dict[int, str]:
+        """Seat -> seed of the seats' seeds given before event ``upto`` (all: ``None``)."""
+        return {
+            event.seat: event.seed
+            for event in self.events[:upto]
+            if isinstance(event, ClientSeedGiven)
+        }
+
+    def give_seed(self, seat: int, seed: str) -> ClientSeedGiven:
+        """Record ``seat``'s own seed (:class:`ClientSeedGiven`), which every later draw of a
+        sealed round mixes in. Raises :class:`~croupier.errors.IllegalCommand` (changing
+        nothing) when the round is over, the seat did not commit to a seed before the round
+        opened, already gave it, or ``seed`` is not the one committed to
+        (:data:`CLIENT_SEED_CITE`)."""
+        committed = (self.opened.seed_commitments or {}).get(seat)
+        if self.finished:
+            raise IllegalCommand(
+                "the round is over: a seed enters only a round in play", CLIENT_SEED_CITE
+            )
+        if committed is None:
+            raise IllegalCommand(
+                f"seat {seat} committed to no seed before the round opened: give a seed's "
+                "commitment between rounds, and the seed with your first wager of the next",
+                CLIENT_SEED_CITE,
+            )
+        if seat in self.client_seeds():
+            raise IllegalCommand(f"seat {seat} gave its seed already this round", CLIENT_SEED_CITE)
+        if not isinstance(seed, str) or not CLIENT_SEED_CHARACTERS.fullmatch(seed):
+            raise IllegalCommand("a seed is 16 to 64 letters, digits, '_' or '-'", CLIENT_SEED_CITE)
+        if hashlib.sha256(seed.encode()).hexdigest() != committed:
+            raise IllegalCommand(
+                f"that seed is not the one seat {seat} committed to before the round opened "
+                "(its sha256 differs)",
+                CLIENT_SEED_CITE,
+            )
+        given = ClientSeedGiven(seat=seat, seed=seed, cite=CLIENT_SEED_CITE)
+        self.events.append(given)
+        return given
 
     @abstractmethod
     def initial_state(self, opened: RoundOpened, rules: Any) -> StateT:
@@ -469,5 +621,6 @@ class Round(ABC, Generic[StateT]):
             raise ReplayError("a round's first event must be RoundOpened", "engine:replay")
         state = self.initial_state(first, self._stored_rules(first))
         for event in events[1:]:
-            state = self.evolve(state, event)
+            if not isinstance(event, ClientSeedGiven):  # the table's input, not the game's
+                state = self.evolve(state, event)
         return state

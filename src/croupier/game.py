@@ -49,6 +49,7 @@ from croupier.engine import (
     LegalCommand,
     Outcome,
     Round,
+    RoundOpened,
     WagerPlaced,
     WagerSettled,
 )
@@ -142,6 +143,16 @@ def draw_between(rng: Rng | None, low: int, high: int) -> int:
     round has none."""
     source = rng if rng is not None else SecureRng()
     return low + source.randbelow(high - low + 1)
+
+
+def concealed(policy: TablePolicy, event: Event, viewer: Viewer) -> dict[str, Any]:
+    """The fields of ``event`` that ``viewer`` may not see, with their blanks: the game's
+    (:meth:`TablePolicy.hidden`) and, at every game, a sealed round's server seed
+    (``RoundOpened.seed``: revealed with the round, never while it is played)."""
+    blank = policy.hidden(event, viewer)
+    if isinstance(event, RoundOpened) and event.seed is not None:
+        return {**blank, "seed": None}
+    return blank
 
 
 def offered(round_: Round[Any], name: str, actor: Actor = DEALER) -> LegalCommand | None:

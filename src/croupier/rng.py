@@ -24,9 +24,19 @@ and :class:`NumberDraw`, each drawn by the same functions the game's round calls
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
 import os
 import random
-from collections.abc import Callable, Hashable, Iterable, MutableSequence, Sequence
+from collections.abc import (
+    Callable,
+    Hashable,
+    Iterable,
+    Mapping,
+    MutableSequence,
+    Sequence,
+)
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -185,3 +195,99 @@ class NumberDraw:
 
 Draw = DiceDraw | ShuffleDraw | NumberDraw
 """One kind of random draw a table makes (``TablePolicy.random_draws``)."""
+
+
+SEED_BYTES = 32
+"""256 bits of server seed per round (:class:`SealedDraws`)."""
+
+
+class DrawStream:
+    """The bytes of one keyed stream (:meth:`SealedDraws.stream`), read as
+    :class:`SecureRng` reads the operating system's generator: block ``k`` (from 0) is
+    ``HMAC-SHA256(key, k as 8 bytes big-endian)``, the blocks concatenated."""
+
+    def __init__(self, key: bytes) -> None:
+        self._key = key
+        self._counter = 0
+        self._buffer = b""
+
+    def read(self, size: int) -> bytes:
+        while len(self._buffer) < size:
+            block = hmac.new(self._key, self._counter.to_bytes(8, "big"), hashlib.sha256)
+            self._buffer += block.digest()
+            self._counter += 1
+        out, self._buffer = self._buffer[:size], self._buffer[size:]
+        return out
+
+
+class SealedDraws:
+    """Every random value of a round derived from a server seed fixed (and its salted
+    commitment published) before the round's first wager, and from each seat's own seed
+    given with its first wager (docs/architecture.md, "Sealed before the first wager").
+
+    A draw made while the round's event ``index`` is next (a command handled, or a
+    dealer's step chosen, at that point) reads the stream :meth:`stream` keys by
+    ``(purpose, round_id, index, seeds)``, ``seeds`` being the seats' seeds given
+    before it (seat -> text); the stream is scaled exactly as :class:`SecureRng` scales
+    the operating system's bytes. So the same seed, round, point and seats' seeds give
+    the same values, and a player who is shown the seed at the end of the round can draw
+    every value again. ``seed`` is :data:`SEED_BYTES` bytes; a shorter one raises
+    ``ValueError``.
+
+    What the round's opening publishes beside the sealed seed travels with it: ``salt``,
+    the salt (hex) of the seed's commitment announced before the round (the sealing of
+    ``RoundOpened.seed`` uses it, so that the commitment is the one announced; ``None``:
+    a fresh salt), ``next_seal`` (the next round's seed's commitment) and ``commitments``
+    (seat -> sha256 of the seed the seat will give)."""
+
+    def __init__(
+        self,
+        seed: bytes,
+        *,
+        salt: str | None = None,
+        next_seal: str | None = None,
+        commitments: Mapping[int, str] | None = None,
+    ) -> None:
+        if not isinstance(seed, bytes) or len(seed) != SEED_BYTES:
+            raise ValueError(f"a server seed is {SEED_BYTES} bytes")
+        self.seed = seed
+        self.salt = salt
+        self.next_seal = next_seal
+        self.commitments = dict(commitments or {})
+
+    @staticmethod
+    def fresh_seed(rng: Rng) -> bytes:
+        """A new seed of :data:`SEED_BYTES` bytes from ``rng`` (the table's certified
+        generator): its bytes where it reads them (:class:`SecureRng`), else one
+        ``randbelow(256)`` a byte (a seeded test generator)."""
+        if isinstance(rng, SecureRng):
+            return rng.source(SEED_BYTES)
+        return bytes(rng.randbelow(256) for _ in range(SEED_BYTES))
+
+    @staticmethod
+    def message(purpose: str, round_id: str, index: int, seeds: Mapping[int, str]) -> bytes:
+        """What keys a stream: the canonical JSON (sorted keys, no spaces, ASCII) of
+        ``{"index": index, "purpose": purpose, "round_id": round_id, "seeds": seeds}``
+        (``seeds`` keyed by seat number as text), UTF-8."""
+        body = {
+            "index": index,
+            "purpose": purpose,
+            "round_id": round_id,
+            "seeds": {str(seat): seed for seat, seed in sorted(seeds.items())},
+        }
+        return json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+
+    def stream(
+        self, purpose: str, round_id: str, index: int, seeds: Mapping[int, str]
+    ) -> SecureRng:
+        """The draws at event ``index`` of ``round_id`` for ``purpose`` (``"command"``: what
+        a command's handling draws; ``"step"``: what a dealer's step with no human choice
+        draws, such as the position of the dealer's cut): a :class:`SecureRng` reading
+        :class:`DrawStream` keyed by ``HMAC-SHA256(seed, message(...))``."""
+        key = hmac.new(self.seed, self.message(purpose, round_id, index, seeds), hashlib.sha256)
+        return SecureRng(DrawStream(key.digest()).read)
+
+    def randbelow(self, n: int) -> int:
+        """Refused: a sealed round draws only through :meth:`stream`, keyed by where in
+        the round the draw is made (``Round.draw``)."""
+        raise TypeError("a sealed round's draws are keyed by where they are made: use stream()")

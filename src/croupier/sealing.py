@@ -96,17 +96,22 @@ def seal(
     body: Mapping[str, Any],
     fields: list[str],
     token: Callable[[int], bytes] = secrets.token_bytes,
+    given: Mapping[str, str] | None = None,
 ) -> Seal:
     """Seal ``fields`` of the event ``body`` (its JSON form): a fresh salt for each value
     (each element of a list) and its commitment. ``token`` is the secure generator (tests
-    pass a fixed one to check figures by hand). Raises ``KeyError`` for a field the event
-    does not have."""
+    pass a fixed one to check figures by hand); ``given`` names the salt (hex) of a field
+    whose commitment was published before the event (a sealed round's seed, announced by
+    the round before). Raises ``KeyError`` for a field the event does not have."""
     sealed: Sealed = {}
     salts: Salts = {}
+    given = given or {}
     for name in sorted(fields):
         value = body[name]
         salt: str | list[str]
-        if isinstance(value, list):
+        if name in given:
+            salt = given[name]
+        elif isinstance(value, list):
             salt = [token(SALT_BYTES).hex() for _ in value]
         else:
             salt = token(SALT_BYTES).hex()

@@ -40,9 +40,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from croupier.engine import Round, RoundVoided, in_words
-from croupier.errors import CroupierError, UnknownGame
-from croupier.registry import round_type, spec_of
+from croupier.engine import DEALER, Actor, Command, Round, RoundVoided, in_words
+from croupier.errors import CroupierError, ReplayError, UnknownGame
+from croupier.registry import find, round_type, spec_of
+from croupier.rng import SEED_BYTES, SealedDraws
 from croupier.sealing import (
     SALT_BYTES,
     chain_hash,
@@ -282,6 +283,116 @@ def malformed(
     return None
 
 
+_OTHER = SealedDraws(bytes(SEED_BYTES))
+"""Another seed, to tell a dealer's step that draws from one that does not."""
+
+
+def _check_sealed(
+    game: type[Round[Any]], events: Sequence[dict[str, Any]], check: RoundCheck
+) -> None:
+    """Step 6: every random value of a sealed round is the one its server seed (opened by
+    its salt) and the seats' seeds draw, and every dealer's step with no human choice (a
+    cut's position) is the one the policy takes from them."""
+    opened = events[0]
+    seed = opened["event"].get("seed")
+    if seed is None:
+        check.notes.append(
+            "the round was dealt before sealed draws: nothing shows its cards, tiles or dice "
+            "were fixed before the wagers"
+        )
+        return
+    if "seed" not in opened["sealed"]:
+        check.problems.append(f"{_named(opened)}: its server seed was not sealed")
+        return
+    try:
+        draws = SealedDraws(bytes.fromhex(seed))
+    except (TypeError, ValueError):
+        check.problems.append(f"{_named(opened)}: its server seed is not {SEED_BYTES} bytes")
+        return
+    policy = find(game.game).policy
+
+    def step(round_: Round[Any], source: SealedDraws) -> Command | None:
+        round_.rng = source
+        try:
+            return policy.dealer_step(round_) or policy.dealer_step(round_, proceed=True)
+        finally:
+            round_.rng = draws
+
+    def dealer_steps(round_: Round[Any], command: Command, actor: Actor) -> None:
+        """A dealer's step that draws (its command differs under another seed) must be
+        the one this seed draws."""
+        if actor != DEALER:
+            return
+        found = step(round_, draws)
+        if found is None or type(found) is not type(command):
+            return
+        if found != command and found != step(round_, _OTHER):
+            raise ReplayError(
+                f"the dealer's {in_words(type(command).__name__)} at event "
+                f"{len(round_.events)} is not the one the sealed seed draws",
+                "engine:replay",
+            )
+
+    try:
+        parsed = game.events_from_json(json.dumps([e["event"] for e in events]))
+        replayed = game.replay(parsed, draws=draws, before=dealer_steps)
+    except (CroupierError, ValueError) as error:
+        reason = error.reason if isinstance(error, CroupierError) else str(error)
+        check.problems.append(
+            f"the round's cards, tiles or dice are not those its sealed seed draws: {reason}"
+        )
+        return
+    wagers = [e["index"] for e in events if e["type"] == "WagerPlaced"]
+    when = f", before the first wager (event {wagers[0]})" if wagers else ""
+    check.notes.append(
+        f"every card, tile and die follows from the server seed sealed at {_named(opened)}"
+        f"{when}, with commitment {opened['sealed']['seed'][:12]}…"
+    )
+    given = replayed.client_seeds()
+    for seat in sorted(given):
+        check.notes.append(f"seat {seat}'s own seed entered every value drawn after it was given")
+    committed = sorted(set(opened["event"].get("seed_commitments") or {}) - set(given))
+    for seat in committed:
+        check.notes.append(f"seat {seat} committed to a seed but gave none (it entered nothing)")
+
+
+def _check_announced(
+    newer: dict[str, Any], older: dict[str, Any] | None, check: RoundCheck
+) -> None:
+    """The newer round's server seed is the one whose commitment the round before it
+    announced when it opened (``RoundOpened.next_seal``), before any wager of the newer."""
+    events = sorted(newer.get("events", []), key=lambda e: e["index"])
+    if not events or "seed" not in events[0].get("sealed", {}):
+        return
+    sealed = events[0]["sealed"]["seed"]
+    if older is None:
+        before = newer.get("previous_round_id")
+        check.notes.append(
+            "its seed's commitment was announced with the table"
+            if before is None
+            else f"its seed's commitment was announced when round {before} opened: give that "
+            "round's reveal to check it (the command line fetches it)"
+        )
+        return
+    first = min(older.get("events", []), key=lambda e: e["index"], default=None)
+    announced = None if first is None else first["event"].get("next_seal")
+    if announced is None:
+        check.notes.append(
+            f"round {older.get('round_id')} announced no seed: this round's seed was drawn "
+            "when it opened"
+        )
+    elif announced != sealed:
+        check.problems.append(
+            f"round {newer.get('round_id')}'s seed is not the one announced when round "
+            f"{older.get('round_id')} opened: it was chosen after that"
+        )
+    else:
+        check.notes.append(
+            f"its seed is the one announced when round {older.get('round_id')} opened, "
+            "before this round's first wager"
+        )
+
+
 def check_round(
     revealed: dict[str, Any],
     received: Sequence[dict[str, Any]] | None = None,
@@ -300,6 +411,7 @@ def check_rounds(
     reveals: Sequence[dict[str, Any]],
     received: Sequence[dict[str, Any]] | None = None,
     round_id: str | None = None,
+    announcer: dict[str, Any] | None = None,
 ) -> RoundCheck:
     """Check ``reveals[0]`` (the round, with ``received`` and ``round_id`` as
     :func:`check_round` takes them) with the rounds before it at the table,
@@ -307,8 +419,22 @@ def check_rounds(
     checked alone, each following the one before in the table's chain, and each carrying
     on exactly what the one before left (``TablePolicy.follows``: the cards left in the
     shoe, in their order, back to the shuffle committed before they were dealt). A round
-    that carries on from one whose reveal is not given does not verify."""
+    that carries on from one whose reveal is not given does not verify.
+
+    A sealed round's seed is checked against the commitment the round before it announced
+    (:func:`_check_announced`): ``reveals[1]`` where it is that round, else ``announcer``
+    (that round's reveal, checked alone and as the chain's event before this round's)."""
     check, replayed = _check_one(reveals[0], received, round_id)
+    previous = reveals[0].get("previous_round_id") if isinstance(reveals[0], dict) else None
+    older = reveals[1] if len(reveals) > 1 else announcer
+    if isinstance(older, dict) and older.get("round_id") == previous and isinstance(previous, str):
+        if older is announcer:
+            alone, _ = _check_one(announcer, None, previous)
+            check.problems += [f"round {previous}: {p}" for p in alone.problems]
+        _link(reveals[0], older, check)
+        _check_announced(reveals[0], older, check)
+    elif isinstance(reveals[0], dict):
+        _check_announced(reveals[0], None, check)
     chain = [(reveals[0], replayed)]
     for earlier in reveals[1:]:
         alone, found = _check_one(earlier, None, None)
@@ -317,17 +443,9 @@ def check_rounds(
     for (newer, later), (older, before) in pairwise(chain):
         if later is None or before is None:
             continue  # its own check says why it cannot be checked
+        _link(newer, older, check)
         newer_events = sorted(newer.get("events", []), key=lambda e: e["index"])
         older_events = sorted(older.get("events", []), key=lambda e: e["index"])
-        if (
-            newer_events
-            and older_events
-            and newer_events[0]["prev_hash"] != older_events[-1]["hash"]
-        ):
-            check.problems.append(
-                f"round {newer.get('round_id')} does not follow round {older.get('round_id')} "
-                "in the table's chain"
-            )
         if (problem := _follows_in_place(newer, newer_events, older, older_events)) is not None:
             check.problems.append(problem)
         problem = spec_of(later).policy.follows(before, later)
@@ -368,6 +486,19 @@ def _follows_in_place(
             f"round {older.get('round_id')}"
         )
     return None
+
+
+def _link(newer: dict[str, Any], older: dict[str, Any], check: RoundCheck) -> None:
+    """The newer round's first event follows the older round's last in the table's chain."""
+    newer_events = sorted(newer.get("events", []), key=lambda e: e["index"])
+    older_events = sorted(older.get("events", []), key=lambda e: e["index"])
+    if newer_events and older_events and newer_events[0]["prev_hash"] != older_events[-1]["hash"]:
+        problem = (
+            f"round {newer.get('round_id')} does not follow round {older.get('round_id')} "
+            "in the table's chain"
+        )
+        if problem not in check.problems:
+            check.problems.append(problem)
 
 
 def _check_one(
@@ -441,6 +572,7 @@ def _check_one(
         check.problems.append(f"the revealed events do not replay under the rules: {error}")
     else:
         check.notes.append("the revealed events replay under the game's rules")
+        _check_sealed(game, events, check)
         last = events[-1]
         voided = any(isinstance(e, RoundVoided) for e in replayed.events)
         if not replayed.finished:

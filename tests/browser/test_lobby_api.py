@@ -39,7 +39,8 @@ def dice() -> Scripted:
 
 @pytest.fixture
 def client(tmp_path: Path, dice: Scripted) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'lobby.sqlite'}", rng=dice)
+    # The dice are scripted: drawn from ``dice`` directly, not from a sealed seed.
+    app = create_app(f"sqlite:///{tmp_path / 'lobby.sqlite'}", rng=dice, sealed_draws=False)
     with Session(app.state.engine) as session:
         _, token = repo.create_player(session, "admin", "admin")
         session.commit()

@@ -112,3 +112,44 @@ def test_verify_round_asks_the_server(server: Server) -> None:
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 2
     assert "still being played" in result.output
+
+
+def test_a_players_own_seed_enters_the_round_and_the_page_checks_it(
+    browser: Any, server: Server
+) -> None:
+    """The page commits to a seed of its own when it sits and gives it with its first
+    wager (docs/architecture.md, "Sealed before the first wager"); the verify link finds
+    it in the round, and the round's seed to be the one announced before that wager."""
+    from browser_support import open_table, sign_up
+    from test_sic_bo import bet
+
+    assert server.table("seeded", "sic-bo.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-seeded")
+    open_table(page, "seeded", 1)
+    token = page.evaluate("localStorage.getItem('croupier.token')")
+    announced = server.get("/tables/seeded", token)["seal"]
+    bet(page, 500, "small", 500)  # the first wager of the round: with the seed
+    bet(page, 500, "big", 500)  # a later one: without
+    round_id = server.get("/tables/seeded/view", token)["round_id"]
+    dealer = {"Authorization": f"Bearer {server.person('dealer-seeded', 'dealer')}"}
+    r = httpx.post(
+        f"{server.url}/tables/seeded/commands",
+        json={"command": {"type": "AnnounceNoMoreBets"}},
+        headers={**dealer, "Idempotency-Key": "seeded-close"},
+        timeout=30,
+    )
+    assert r.status_code == 200 and r.json()["round_status"] == "completed", r.text
+    events = [s["event"] for s in server.get(f"/rounds/{round_id}/steps", token)["steps"]]
+    given = [e for e in events if e["type"] == "ClientSeedGiven"]
+    assert [e["event"]["seat"] for e in given] == [1]
+    assert events[0]["sealed"]["seed"] == announced
+    page.goto(server.url + "/play/#/history/seeded")
+    page.locator(f'[data-verify="{round_id}"]').click()
+    verdict = page.wait_for_selector(".verify .verdict")
+    text = page.locator(".verify").inner_text()
+    assert verdict.get_attribute("data-ok") == "true", text
+    assert "Your own seed entered every value drawn after your first wager." in text
+    assert "The round's seed is the one announced before your wager." in text
+    assert "drawn from the server seed sealed when the round opened (event 1)" in text
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()

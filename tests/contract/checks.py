@@ -53,7 +53,7 @@ from croupier.engine import DEALER, Actor, Command, Event, LegalCommand, Round, 
 from croupier.equipment.cards import deck
 from croupier.equipment.tiles import SET
 from croupier.errors import IllegalCommand
-from croupier.game import ESCROW, WALLET, TablePolicy, Viewer, event_moves
+from croupier.game import ESCROW, WALLET, TablePolicy, Viewer, concealed, event_moves
 from croupier.money import MAX_CENTS
 
 CARDS = frozenset(str(card) for card in deck())
@@ -82,7 +82,7 @@ def sent_to(event: Event, policy: TablePolicy, viewer: Viewer) -> dict[str, Any]
     """``event`` as the server sends it to ``viewer``: its JSON with the fields the policy
     hides from that viewer blanked (as ``croupier.server.driver.redact`` does)."""
     data = event.model_dump(mode="json")
-    blank = policy.hidden(event, viewer)
+    blank = concealed(policy, event, viewer)
     return {**data, **blank} if blank else data
 
 

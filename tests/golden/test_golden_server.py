@@ -40,7 +40,7 @@ from sqlalchemy import text
 from croupier.engine import DEALER
 from croupier.ledger.repository import canonical
 from croupier.registry import find
-from croupier.rng import SeededRng
+from croupier.rng import SealedDraws, SeededRng
 
 GAMES = {
     name: find(name).round_type
@@ -156,8 +156,8 @@ class GoldenTable(Api):
 
     clock: Clock
 
-    def __init__(self, db_url: str, setup: Setup) -> None:
-        super().__init__(db_url, SeededRng(setup.seed), Clock())
+    def __init__(self, db_url: str, setup: Setup, sealed: bool = False) -> None:
+        super().__init__(db_url, SeededRng(setup.seed), Clock(), sealed_draws=sealed)
         self.setup = setup
         body = {"id": "t", **setup.rules, "settings": setup.settings}
         r = self.client.post("/tables", json=body, headers=self.admin)
@@ -308,15 +308,20 @@ class GoldenTable(Api):
         player) and the keys sorted again (a table's wagers by player), as stored."""
         for pid, name in self.names.items():
             body = body.replace(pid, name)
-        renamed = json.dumps(json.loads(body), sort_keys=True, separators=(",", ":"))
+        data = json.loads(body)
+        if "next_seal" in data:  # the commitment of the next seed mixes in a fresh salt
+            data["next_seal"] = gs.VERSION
+        renamed = json.dumps(data, sort_keys=True, separators=(",", ":"))
         return gs.normalise_version(renamed)
 
 
-def rounds_of(game: str, tmp_path: Path) -> list[tuple[str, str]]:
-    """Every stored round of ``game``'s tables (label, its event bodies as a JSON array)."""
+def rounds_of(game: str, tmp_path: Path, sealed: bool = False) -> list[tuple[str, str]]:
+    """Every stored round of ``game``'s tables (label, its event bodies as a JSON array);
+    ``sealed``: dealt with sealed draws (docs/architecture.md, "Sealed before the first
+    wager"), else as the server dealt before them (``create_app(sealed_draws=False)``)."""
     out = []
     for setup in TABLES[game]:
-        table = GoldenTable(f"sqlite:///{tmp_path / setup.name}.sqlite", setup)
+        table = GoldenTable(f"sqlite:///{tmp_path / setup.name}.sqlite", setup, sealed)
         try:
             for number in range(1, ROUNDS + 1):
                 table.play_round(number)
@@ -330,28 +335,44 @@ def rounds_of(game: str, tmp_path: Path) -> list[tuple[str, str]]:
     return out
 
 
-def path_of(game: str) -> Path:
-    return gs.DATA / f"server-{game}.jsonl"
+def path_of(game: str, sealed: bool = False) -> Path:
+    return gs.DATA / f"server-{'sealed-' if sealed else ''}{game}.jsonl"
 
 
 def test_every_game_has_server_tables() -> None:
     assert sorted(TABLES) == sorted(GAMES)
 
 
-@pytest.mark.parametrize("game", sorted(TABLES))
-def test_server_events_are_byte_for_byte_the_golden_file(game: str, tmp_path: Path) -> None:
-    gs.compare(path_of(game), rounds_of(game, tmp_path))
+SEALED = [pytest.param(False, id="unsealed"), pytest.param(True, id="sealed")]
+"""Each game's tables dealt as before sealed draws (``server-<game>.jsonl``, unchanged
+since) and with them (``server-sealed-<game>.jsonl``)."""
 
 
+@pytest.mark.parametrize("sealed", SEALED)
 @pytest.mark.parametrize("game", sorted(TABLES))
-def test_every_stored_server_round_replays_to_the_same_bodies(game: str) -> None:
+def test_server_events_are_byte_for_byte_the_golden_file(
+    game: str, sealed: bool, tmp_path: Path
+) -> None:
+    gs.compare(path_of(game, sealed), rounds_of(game, tmp_path, sealed))
+
+
+@pytest.mark.parametrize("sealed", SEALED)
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_every_stored_server_round_replays_to_the_same_bodies(game: str, sealed: bool) -> None:
+    """Every stored round replays; a sealed one also with every value drawn again from
+    its seed."""
     cls = GAMES[game]
-    stored = gs.read(path_of(game))
+    stored = gs.read(path_of(game, sealed))
     assert stored, "an empty golden file"
     for label, events in stored:
         bodies = gs.split_events(events)
+        parsed = cls.events_from_json(events)
+        seed = parsed[0].seed  # type: ignore[attr-defined]
+        assert (seed is not None) == sealed, label
         try:
-            replayed = cls.replay(cls.events_from_json(events))
+            replayed = cls.replay(parsed)
+            if seed is not None:
+                cls.replay(parsed, draws=SealedDraws(bytes.fromhex(seed)))
         except Exception as error:
-            pytest.fail(f"{path_of(game).name}: round {label!r} does not replay: {error}")
+            pytest.fail(f"{path_of(game, sealed).name}: round {label!r} does not replay: {error}")
         assert [canonical(e) for e in replayed.events] == bodies, f"round {label} replays otherwise"

@@ -52,8 +52,9 @@ class Clock:
 
 class Api:
     """A client of the table server with an admin, helpers and direct database access;
-    ``clock`` (kept as ``self.clock``), ``command_limits`` and ``socket_limits`` go to the
-    app."""
+    ``clock`` (kept as ``self.clock``), ``command_limits``, ``socket_limits`` and
+    ``sealed_draws`` go to the app (``sealed_draws`` by default off for a
+    :class:`ScriptedRng`, whose script gives the dice)."""
 
     def __init__(
         self,
@@ -62,14 +63,18 @@ class Api:
         clock: Clock | None = None,
         command_limits: Buckets | None = None,
         socket_limits: SocketLimits | None = None,
+        sealed_draws: bool | None = None,
     ) -> None:
         self.clock = clock
+        if sealed_draws is None:  # a test that scripts the dice draws from its script
+            sealed_draws = not isinstance(rng, ScriptedRng)
         self.app = create_app(
             db_url,
             rng=rng,
             clock=clock,
             command_limits=command_limits,
             socket_limits=socket_limits,
+            sealed_draws=sealed_draws,
         )
         self.engine = self.app.state.engine
         with Session(self.engine) as session:

@@ -34,7 +34,8 @@ class Table(Api):
     """A one-deck Double Back Jack table, two seated players, a dealer, a fake clock."""
 
     def __init__(self, db_url: str, seed: int, offer_cut: bool) -> None:
-        super().__init__(db_url, SeededRng(seed), Clock())
+        # The seeds above were found dealing from the generator directly: no sealed draws.
+        super().__init__(db_url, SeededRng(seed), Clock(), sealed_draws=False)
         settings = {"offer_cut": offer_cut, "betting_seconds": 10, "decision_seconds": 20}
         body = {"id": "bj", "rules": {"game": "double-back-jack", "decks": 1}, "settings": settings}
         r = self.client.post("/tables", json=body, headers=self.admin)

@@ -26,7 +26,7 @@ import pytest
 from server_api import EXAMPLES, Api
 from sqlalchemy import text
 from test_chain import _guard
-from test_games import SETUPS, ClockedApi, GameTable, player
+from test_games import SETUPS, GameTable, player
 
 from croupier.rng import SeededRng
 from croupier.sealing import canonical_json, chain_hash, element_commitments, public_form, seal
@@ -166,7 +166,7 @@ def test_short_or_repeated_salts_do_not_verify(rounds: dict[str, Any], game: str
         assert any("salt" in p for p in check.problems), check.problems
 
 
-# --- what a lab finds the design does not yet prove ---------------------------------------
+# --- what a lab found the design did not prove ---------------------------------------------
 RANDOM = {"DeckShuffled": "stack", "TilesMixed": "stacks", "DiceThrown": "faces"}
 RANDOM |= {"DiceShaken": "faces", "ResultShown": "faces", "RoundSetup": "shoe"}
 
@@ -196,22 +196,30 @@ def test_the_double_back_jack_shoe_is_committed_before_the_wagers(rounds: dict[s
     assert shuffle["index"] < first and shuffle["sealed"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="The random outcome is fixed, and committed, only after the wagers it decides: "
-    "Go Fore It and Criss-Cross Poker shuffle after 'no more bets' (DeckShuffled follows "
-    "NoMoreBets), Pai Gow shakes the dice that decide which stack each position receives "
-    "after 'no more bets', and High Roll Dice and Sic Bo throw the dice after it. The "
-    "server could choose the order or the dice knowing every wager and no check would "
-    "show it; the reveal proves only that the cards match a commitment made after the "
-    "wagers. A fix draws the outcome (or a seed) at the opening and publishes its salted "
-    "commitment before the first wager, the later shuffle or throw opening to it.",
-)
 @pytest.mark.parametrize("game", [*CARD_GAMES, "high-roll-dice", "sic-bo"])
 def test_every_random_outcome_is_committed_before_the_first_wager(
     rounds: dict[str, Any], game: str
 ) -> None:
-    assert _committed_before_wagers(rounds[game]["reveal"]) == []
+    """Found by a lab: Go Fore It and Criss-Cross Poker shuffle after "no more bets", Pai
+    Gow shakes the dice that decide which stack each position receives after it, High Roll
+    Dice and Sic Bo throw after it: the server could choose the order or the dice knowing
+    every wager. Now every one of them is drawn from the seed sealed at the round's opening
+    (tests/server/test_sealed_draws.py: also announced before the round, and a server that
+    deals otherwise does not verify)."""
+    revealed = rounds[game]["reveal"]
+    opened, first = revealed["events"][0], _first_wager(revealed)
+    assert opened["type"] == "RoundOpened" and "seed" in opened["sealed"] and first > 0
+    check = check_round(revealed)  # each outcome follows from the seed sealed before them
+    assert check.ok, check.problems
+    assert any(
+        f"follows from the server seed sealed at event 0 (round opened), before the first "
+        f"wager (event {first})" in note
+        for note in check.notes
+    ), check.notes
+
+
+def _first_wager(revealed: dict[str, Any]) -> int:
+    return next(e["index"] for e in revealed["events"] if e["type"] == "WagerPlaced")
 
 
 def test_a_shoe_restacked_between_rounds_does_not_verify(
@@ -385,18 +393,21 @@ def _as_stored_before_sealing(table: GameTable) -> list[tuple[int, str]]:
 
 def _dealt_to_hand_2(table: GameTable) -> GameTable:
     """A Go Fore It round dealt and waiting for the Back 9 decisions, its events stored
-    as before sealing, and the server restarted on it (the upgrade)."""
+    as before sealing, and the server restarted on it (the upgrade). Dealt by a server
+    without sealed draws, as every round stored before sealing was."""
+    table = _restarted(table, sealed_draws=False)
     for seat in (1, 2):
         table.send(seat, {"type": "PlaceWager", "seat": seat, "spot": "front_9", "amount": 1000})
     _as_stored_before_sealing(table)
-    return _restarted(table)
+    return _restarted(table, 2)
 
 
-def _restarted(table: GameTable, seed: int = 1) -> GameTable:
-    """``table`` served by a new app on the same database (a server restarted)."""
+def _restarted(table: GameTable, seed: int = 1, *, sealed_draws: bool = True) -> GameTable:
+    """``table`` served by a new app on the same database (a server restarted), with
+    sealed draws or (a server from before them) without."""
     url = str(table.api.engine.url.render_as_string(hide_password=False))
     table.api.close()
-    table.api = ClockedApi(url, SeededRng(seed), table.clock)
+    table.api = Api(url, SeededRng(seed), table.clock, sealed_draws=sealed_draws)
     table.api._keys = itertools.count(1_000_000 * seed)  # not the keys used before
     return table
 
@@ -557,6 +568,7 @@ def test_a_shoe_dealt_on_after_the_upgrade_sends_no_hash_chained_from_it(
             f"sqlite:///{tmp_path / 'shoe.sqlite'}", "double-back-jack", 2, seed, settings
         )
     try:
+        table = _restarted(table, seed, sealed_draws=False)  # dealt before sealed draws
         table.play(player("double-back-jack"), closes)
         table = _restarted(table, seed + 1)  # nothing stored before sealing: all sent
         second = table.play(player("double-back-jack"), closes)

@@ -29,6 +29,7 @@ from pydantic import Field, TypeAdapter, model_validator
 from croupier.engine import (
     DEALER,
     Actor,
+    ClientSeedGiven,
     Command,
     Event,
     LegalCommand,
@@ -124,6 +125,7 @@ class DieThrown(Event):
 
 OneDieEvent = Annotated[
     RoundOpened
+    | ClientSeedGiven
     | WagerPlaced
     | NoMoreBets
     | DieThrown

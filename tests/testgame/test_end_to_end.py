@@ -169,9 +169,10 @@ class Clock:
 class Server:
     """The table server on a SQLite file, with an admin, players and a dealer."""
 
-    def __init__(self, db_url: str) -> None:
+    def __init__(self, db_url: str, sealed_draws: bool = False) -> None:
+        # Unsealed by default: the die is SeededRng(7)'s own, 3 then 2, worked by hand.
         self.clock = Clock()
-        self.app = create_app(db_url, rng=SeededRng(7), clock=self.clock)
+        self.app = create_app(db_url, rng=SeededRng(7), clock=self.clock, sealed_draws=sealed_draws)
         with Session(self.app.state.engine) as session:
             _admin, token = repo.create_player(session, "admin", "admin")
             session.commit()
@@ -477,3 +478,32 @@ def test_analyze_and_simulate_say_the_game_has_no_figures() -> None:
         result = CliRunner().invoke(cli, arguments)
         assert result.exit_code == 2, result.output
         assert f"'one-die' {says}" in result.output, result.output
+
+
+def test_a_game_defined_only_here_deals_sealed_rounds(tmp_path: Path) -> None:
+    """Sealed draws need nothing of a game (docs/architecture.md, "Sealed before the first
+    wager"): Odd or Even's die comes from the seed the table announced before the round,
+    and the player's check draws it again."""
+    from croupier.sealing import commit
+    from croupier.verify_round import check_round
+
+    s = Server(f"sqlite:///{tmp_path / 'sealed.sqlite'}", sealed_draws=True)
+    try:
+        r = s.client.post("/tables", json={"id": "t", "rules": RULES}, headers=s.admin)
+        assert r.status_code == 201, r.text
+        announced = r.json()["seal"]
+        _, ann = s.player("ann", deposit=10_000)
+        _, dealer = s.player("dee", role="dealer")
+        assert s.client.post("/tables/t/seats", json={"seat": 1}, headers=ann).status_code == 201
+        s.wager(ann, 1, "odd", 1_000)
+        assert s.send(dealer, {"type": "AnnounceNoMoreBets"}).status_code == 200
+        revealed = s.client.get("/rounds/t-1/reveal", headers=ann).json()
+        opened = revealed["events"][0]
+        assert opened["sealed"]["seed"] == announced
+        assert commit(opened["salts"]["seed"], opened["event"]["seed"]) == announced
+        check = check_round(revealed)
+        assert check.ok, check.problems
+        assert any("follows from the server seed sealed at event 0" in n for n in check.notes)
+    finally:
+        s.client.close()
+        s.app.state.engine.dispose()

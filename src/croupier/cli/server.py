@@ -134,6 +134,7 @@ def open_starter_tables(engine: Engine) -> list[str]:
 
     from croupier.ledger.models import GameTable
     from croupier.registry import GAMES
+    from croupier.rng import SecureRng
     from croupier.server import schemas, service
 
     with Session(engine) as session:
@@ -142,7 +143,7 @@ def open_starter_tables(engine: Engine) -> list[str]:
         settings = schemas.TableSettings(betting_seconds=STARTER_BETTING_SECONDS)
         for game in GAMES:
             body = schemas.TableCreate(id=game, rules={"game": game}, settings=settings)
-            service.create_table(session, body)
+            service.create_table(session, body, SecureRng())
         session.commit()
     return list(GAMES)
 

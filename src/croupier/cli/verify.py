@@ -155,12 +155,20 @@ def register(app: typer.Typer) -> None:
                 if not isinstance(before, str):
                     break
                 reveals.append(_get(f"{base}/rounds/{before}/reveal", token))
+        announcer = None
+        newest = reveals[0] if isinstance(reveals[0], dict) else {}
+        before = newest.get("previous_round_id")
+        if reveal is None and len(reveals) == 1 and isinstance(before, str):
+            # A sealed round's seed was announced when the round before it opened.
+            events = newest.get("events") or [{}]
+            if isinstance(events[0], dict) and "seed" in (events[0].get("sealed") or {}):
+                announcer = _get(f"{base}/rounds/{before}/reveal", token)
         received: list[dict[str, Any]] | None = None
         if seen is not None:
             received = _events(_read(seen, "--seen"))
         elif reveal is None and token:
             received = _events(_get(f"{base}/rounds/{round_id}/steps", token))
-        check = check_rounds(reveals, received, round_id)
+        check = check_rounds(reveals, received, round_id, announcer)
         for note in check.notes:
             typer.echo(f"  {note}")
         if check.ok and seen is None:

@@ -19,13 +19,14 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
-from croupier.engine import Event, Round
-from croupier.game import TablePolicy, Viewer
+from croupier.engine import Event, Round, RoundOpened
+from croupier.game import TablePolicy, Viewer, concealed
 from croupier.ledger.accounts import NotFound, StaleVersion
 from croupier.ledger.cache import staged_round
 from croupier.ledger.models import EventRow, GameTable, RoundRow
 from croupier.ledger.tables import GENESIS, get_table
 from croupier.registry import find, round_type
+from croupier.rng import Rng, SealedDraws
 from croupier.sealing import Seal, canonical_json, chain_hash, check_seal, public_form, seal
 
 SPECTATOR = Viewer()
@@ -43,15 +44,20 @@ class SealedEvent:
     public: str
 
 
-def seal_event(event: Event, policy: TablePolicy) -> SealedEvent:
+def seal_event(event: Event, policy: TablePolicy, rng: Rng | None = None) -> SealedEvent:
     """``event`` made ready for the chain: every field ``policy`` hides from a spectator
-    (:meth:`~croupier.game.TablePolicy.hidden`) sealed with fresh salts."""
+    (:func:`~croupier.game.concealed`) sealed with fresh salts; a sealed round's seed
+    (``rng``: the round's :class:`~croupier.rng.SealedDraws`) with the salt of the
+    commitment announced before the round."""
     data = event.model_dump(mode="json")
     body = canonical_json(data)
-    fields = list(policy.hidden(event, SPECTATOR))
+    fields = list(concealed(policy, event, SPECTATOR))
     if not fields:
         return SealedEvent(body, None, None, body)
-    sealed: Seal = seal(data, fields)
+    given = None
+    if isinstance(event, RoundOpened) and isinstance(rng, SealedDraws) and rng.salt is not None:
+        given = {"seed": rng.salt}
+    sealed: Seal = seal(data, fields, given=given)
     return SealedEvent(
         body,
         json.dumps(sealed.sealed, sort_keys=True),

@@ -195,7 +195,7 @@ def store_command(
     rows: list[NewEvent] = []
     policy = spec_of(round_).policy
     for offset, new_event in enumerate(events):
-        stored = seal_event(new_event, policy)
+        stored = seal_event(new_event, policy, round_.rng)
         digest = chain_hash(chain, stored.public)
         kind = str(getattr(new_event, "type", type(new_event).__name__))
         rows.append(

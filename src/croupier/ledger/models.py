@@ -110,6 +110,28 @@ class Seat(Base):
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
 
 
+class SealRow(Base):
+    """A table's next server seed and the salt of its announced commitment
+    (migration 0008; :mod:`croupier.server.seals`)."""
+
+    __tablename__ = "seals"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seed: Mapped[str] = mapped_column(String(64))
+    salt: Mapped[str] = mapped_column(String(32))
+
+
+class SeedCommitment(Base):
+    """A player's commitment (sha256, hex) to the seed he gives with his first wager of
+    the next round he plays at a table (migration 0008)."""
+
+    __tablename__ = "seed_commitments"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    commitment: Mapped[str] = mapped_column(String(64))
+
+
 class Account(Base):
     """A balance in cents: a wallet (per player), escrow and inventory (per table), the cage."""
 

@@ -53,6 +53,7 @@ from croupier.server import (
     floor,
     legacy,
     schemas,
+    seals,
     service,
 )
 from croupier.server.ratelimit import DEFAULT, Buckets, RateLimited
@@ -213,6 +214,7 @@ def create_app(
     sweep_seconds: float | None = None,
     forwarded_allow_ips: Sequence[str] = (),
     socket_limits: fanout.SocketLimits | None = None,
+    sealed_draws: bool = True,
 ) -> FastAPI:
     """The table server on the database at ``db_url``; applies the migrations first
     (unless ``migrate`` is false: a worker whose parent migrated).
@@ -230,7 +232,10 @@ def create_app(
     request's client address (addresses, networks or ``*``; default none: the header is
     ignored, :mod:`croupier.server.addresses`). Raises ``ValueError`` for an empty entry.
     ``socket_limits`` bounds the WebSockets a process keeps open per player and per table,
-    and the connections their reads take (default :class:`fanout.SocketLimits`).
+    and the connections their reads take (default :class:`fanout.SocketLimits`);
+    ``sealed_draws`` false (tests that script the dice) draws every round from ``rng``
+    directly, as before sealed draws: no seed sealed, nothing announced
+    (:class:`croupier.server.seals.Unsealed`). ``croupier serve`` always seals.
     """
     trusted = addresses.TrustedProxies.of(forwarded_allow_ips)
     lock = writer_lock(db_url)
@@ -242,6 +247,8 @@ def create_app(
     with sessions() as reading:  # where events stored before sealing may be (0006)
         chains = legacy.LegacyChains.at_start(reading)
     source: Rng = rng or SecureRng()
+    if not sealed_draws:
+        source = seals.Unsealed(source)
     now: Callable[[], datetime] = clock or _utc_now
     hub = fanout.Hub(sessions, source, now, limits=socket_limits)
     # Commands are committed in groups by writer threads (croupier.server.writer): one on
@@ -534,7 +541,7 @@ def create_app(
     def create_table(body: schemas.TableCreate, db: Db, me: Caller) -> schemas.TableOut:
         """Admin: a table for a game under a Rules Submission (JSON or TOML)."""
         role(me, "admin")
-        out = service.create_table(db, body)
+        out = service.create_table(db, body, hub.rng)
         db.commit()
         return out
 
@@ -551,7 +558,7 @@ def create_app(
     )
     def join(table_id: str, body: schemas.SeatIn, db: Db, me: Caller) -> schemas.SeatOut:
         """A player takes a free seat; it plays from the next round that opens."""
-        out = service.join(db, me, table_id, body.seat)
+        out = service.join(db, me, table_id, body.seat, body.seed_commitment)
         db.commit()
         hub.changed(table_id)
         return out

@@ -39,7 +39,7 @@ from sqlalchemy.orm import Session
 
 from croupier.engine import DEALER, Actor, Command, Event, Round
 from croupier.errors import CroupierError
-from croupier.game import TablePolicy, Viewer
+from croupier.game import TablePolicy, Viewer, concealed
 from croupier.ledger import repository as repo
 from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import Player, RoundRow
@@ -70,7 +70,9 @@ def open_ahead(session: Session, table_id: str, rng: Rng, now: datetime) -> bool
         return False
     # A trial first, from a throwaway source: a round that waits for no one is not
     # opened, and must not spend the table's random draws (a shuffle) on nothing.
-    _, trial = service.new_round(session, table_id, head.game, SeededRng(0), ahead=True, now=now)
+    _, trial = service.new_round(
+        session, table_id, head.game, SeededRng(0), ahead=True, now=now, trial=True
+    )
     if not policy.decision_pending(trial):
         return False
     row, round_ = service.new_round(session, table_id, head.game, rng, ahead=True, now=now)
@@ -397,7 +399,7 @@ def redact(
     cards, hands set face down) are blanked (``null``, or an empty list for an order);
     the event's type, index and hash stay, so the client sees that it happened.
     Everything else is public at the table (face-up cards, dice, wagers, settlements)."""
-    blank = policy.hidden(event, viewer)
+    blank = concealed(policy, event, viewer)
     if not blank:
         return stored
     return stored.model_copy(update={"event": {**stored.event, **blank}})

@@ -34,7 +34,7 @@ from sqlalchemy.orm import Session
 
 from croupier.engine import Round
 from croupier.errors import NotRevealed
-from croupier.game import Viewer
+from croupier.game import Viewer, concealed
 from croupier.ledger import repository as repo
 from croupier.ledger.models import EventRow, RoundRow
 from croupier.registry import find
@@ -83,7 +83,7 @@ def _exposed_from(
                 return 0
     spectator = Viewer()
     for stored in repo.round_events(session, row.id):
-        if not stored.sealed and policy.hidden(round_.events[stored.index], spectator):
+        if not stored.sealed and concealed(policy, round_.events[stored.index], spectator):
             return stored.index
     return None
 

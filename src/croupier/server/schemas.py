@@ -13,6 +13,7 @@ from pydantic import (
     Field,
     StrictBool,
     StrictInt,
+    StrictStr,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
@@ -123,6 +124,13 @@ class TableSettings(In):
         "reading of physical dice (ThrowDice/ShakeDice with `faces`, then the call); true "
         "for a game without dice is refused (server:table-settings).",
     )
+    client_seeds: StrictBool = Field(
+        default=True,
+        description="Players may mix a seed of their own into every random value of a "
+        "round (CommandIn.client_seed). Off where the operator's certified generator must "
+        "be the only source of randomness: the server seed alone decides, still sealed "
+        "and announced before the wagers (docs/architecture.md).",
+    )
     offer_cut: StrictBool = Field(
         default=False,
         description="Double Back Jack: after a round that leaves a shuffle due, the server "
@@ -218,10 +226,27 @@ class TableOut(BaseModel):
     events: int
     head_hash: str
     settings: TableSettings = Field(default_factory=TableSettings)
+    seal: str | None = Field(
+        default=None,
+        description="The salted sha256 commitment of the next round's server seed, from "
+        "which every card, tile and die of that round is drawn: announced before any wager "
+        'of it, opened when it is revealed (docs/architecture.md, "Sealed before the first '
+        'wager"). null: a table that has dealt no round since sealed draws came.',
+    )
+
+
+SEED_COMMITMENT = Field(
+    default=None,
+    description="The sha256 (64 lowercase hex digits) of a seed of your own (16 to 64 "
+    "letters, digits, '_' or '-'), which you give as `client_seed` with your first wager of "
+    "the next round you play here: it then enters every card, tile and die drawn after it. "
+    "One commitment serves one round.",
+)
 
 
 class SeatIn(In):
     seat: StrictInt = Field(ge=1, le=100)
+    seed_commitment: StrictStr | None = SEED_COMMITMENT
 
 
 class CommandIn(In):
@@ -236,6 +261,13 @@ class CommandIn(In):
         description="The version of the open round the command was decided on "
         "(0: no round open); a different current version refuses the command with 409.",
     )
+    client_seed: StrictStr | None = Field(
+        default=None,
+        description="With your first wager of a round: the seed whose sha256 you committed "
+        "to before the round opened (`seed_commitment`); refused (422) when it is not that "
+        "seed or the command places no first wager.",
+    )
+    next_seed_commitment: StrictStr | None = SEED_COMMITMENT
 
 
 class StoredEvent(BaseModel):
@@ -310,6 +342,8 @@ class ViewOut(BaseModel):
     """The seats that have something to send now in the open round (none: the dealer
     or the server acts, or no round is open)."""
     deadline: Deadline | None = None
+    seal: str | None = None
+    """The commitment of the next round's server seed (:attr:`TableOut.seal`)."""
     """The wait in progress and how long it has left; ``None``: nothing is timed."""
 
 

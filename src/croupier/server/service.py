@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session
 
-from croupier.engine import DEALER, Actor, LegalCommand, Round, RoundVoided
+from croupier.engine import DEALER, Actor, LegalCommand, Round, RoundVoided, WagerPlaced
 from croupier.errors import AccessDenied as AccessDenied
 from croupier.errors import DeadlinePassed as DeadlinePassed
 from croupier.errors import IllegalCommand, NotYourTurn, RulesSubmissionError
@@ -30,7 +30,7 @@ from croupier.ledger.models import WALLET, EventRow, GameTable, Player, RoundRow
 from croupier.registry import find, load_text, rules_from_data, spec_of
 from croupier.rng import Rng, SeededRng
 from croupier.rules.base import STORED, RulesSubmission
-from croupier.server import schemas
+from croupier.server import schemas, seals
 
 Status = Literal["open", "completed", "voided"]
 
@@ -148,10 +148,11 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
         events=table.event_count,
         head_hash=table.head_hash,
         settings=settings_of(table),
+        seal=seals.seal_of(session, table.id),
     )
 
 
-def create_table(session: Session, body: schemas.TableCreate) -> schemas.TableOut:
+def create_table(session: Session, body: schemas.TableCreate, rng: Rng) -> schemas.TableOut:
     rules = rules_from(body)
     if session.get(GameTable, body.id) is not None:
         raise repo.LedgerError(f"table {body.id!r} already exists", "server:table-id")
@@ -161,10 +162,13 @@ def create_table(session: Session, body: schemas.TableCreate) -> schemas.TableOu
         session.flush()
     except IntegrityError as error:
         raise repo.LedgerError(f"table {body.id!r} already exists", "server:table-id") from error
+    seals.announce(session, table.id, rng)  # the first round's seed, sealed before its wagers
     return table_out(session, table)
 
 
-def join(session: Session, player: Player, table_id: str, seat: int) -> schemas.SeatOut:
+def join(
+    session: Session, player: Player, table_id: str, seat: int, seed_commitment: str | None = None
+) -> schemas.SeatOut:
     table = repo.get_table(session, table_id)
     if player.role != "player":
         raise AccessDenied(f"{_article(player.role)} does not take a seat", "server:roles")
@@ -196,7 +200,19 @@ def join(session: Session, player: Player, table_id: str, seat: int) -> schemas.
         session.flush()
     except IntegrityError as error:
         raise repo.LedgerError(f"seat {seat} was just taken", "server:seats") from error
+    if seed_commitment is not None:
+        _commit_seed(session, table_id, player.id, seed_commitment)
     return schemas.SeatOut(seat=seat, player_id=player.id)
+
+
+def _commit_seed(session: Session, table_id: str, player_id: str, commitment: str) -> None:
+    if not table_settings(session, table_id).client_seeds:
+        raise seals.SeedError(
+            f"table {table_id} takes no seed of a player's: its operator's certified "
+            "generator alone draws (its seed still sealed before the wagers)",
+            seals.SEED_CITE,
+        )
+    seals.commit_seed(session, table_id, player_id, commitment)
 
 
 def actor_of(session: Session, player: Player, table_id: str) -> Actor | None:
@@ -262,13 +278,16 @@ def new_round(
     *,
     ahead: bool = False,
     now: datetime | None = None,
+    trial: bool = False,
 ) -> tuple[RoundRow, Round[Any]]:
     """The table's next round, opened (not stored) by the game's policy
     (:meth:`~croupier.game.TablePolicy.open_round`) under the Rules Submission in force at
     ``now``; the last round's number and the seats come from ``head`` when it read them
     (no round open), else from the database. ``preview``: opened as a first round would
     be (nothing carried over); ``ahead``: the server opens it before any player's command
-    (``croupier.server.driver.open_ahead``)."""
+    (``croupier.server.driver.open_ahead``); ``trial``: a throwaway opening from ``rng``
+    (what it would offer). Any other round draws from the table's seal, announced before it
+    opened (:func:`croupier.server.seals.sealed_draws`), and announces the next."""
     if head is not None and head.seats is not None:  # read by the head: no round was open
         last, seats = head.last_number, head.seats
     else:
@@ -281,10 +300,13 @@ def new_round(
     def previous() -> Round[Any] | None:  # what the table carries over (the policy's)
         return repo.load_round(session, f"{table_id}-{number - 1}")[1] if number > 1 else None
 
+    settings = table_settings(session, table_id)
+    if not (preview or trial):
+        rng = seals.sealed_draws(session, table_id, rng, seats, client_seeds=settings.client_seeds)
     round_ = spec.policy.open_round(
         spec.round_type,
         rules_of(session, table_id, now),
-        table_settings(session, table_id),
+        settings,
         table_id=table_id,
         round_id=round_id,
         seats=seats,
@@ -377,7 +399,7 @@ def handle_command(
         first_new, old_version, current = 0, None, 0
     else:
         round_ = repo.live_round(session, head.round_id, head.round_version)
-        round_.rng = rng
+        round_.rng = seals.draws_of(round_, rng)
         row = RoundRow(id=head.round_id, table_id=table_id, version=head.round_version)
         first_new, old_version, current = len(round_.events), head.round_version, head.round_version
     if body.round_version is not None and body.round_version != current:
@@ -394,7 +416,12 @@ def handle_command(
             "next round",
             "server:seats",
         )
+    placed = len(round_.events)
     round_.handle(command, actor)
+    if body.client_seed is not None:
+        _give_seed(round_, actor, placed, body.client_seed)
+    if body.next_seed_commitment is not None and player.role == "player":
+        _commit_seed(session, table_id, player.id, body.next_seed_commitment)
     spec.policy.run_dealer_steps(round_)
     version, status = len(round_.events), _status(round_)
     written = repo.store_command(session, head, row, old_version, round_, first_new, status)
@@ -412,6 +439,25 @@ def handle_command(
         events=stored(written.events),
         balance=balance,
     )
+
+
+def _give_seed(round_: Round[Any], actor: Actor, placed: int, seed: str) -> None:
+    """Record ``actor``'s seed with the command just handled (its events from ``placed``),
+    which must have placed the seat's first wager of the round (GLI-19 4.4.4(a): every
+    value drawn after it mixes it in). Raises :class:`seals.SeedError` otherwise."""
+    first = next(
+        (n for n, e in enumerate(round_.events) if isinstance(e, WagerPlaced) and e.seat == actor),
+        None,
+    )
+    if not isinstance(actor, int) or first is None or first < placed:
+        raise seals.SeedError(
+            "a seed is given with your first wager of the round, in the same command",
+            seals.SEED_CITE,
+        )
+    try:
+        round_.give_seed(actor, seed)
+    except IllegalCommand as error:
+        raise seals.SeedError(error.reason, error.cite) from None
 
 
 def _deadline(row: RoundRow, round_: Round[Any], now: datetime) -> schemas.Deadline | None:
@@ -476,6 +522,7 @@ def view(
         seats=seated(session, table_id),
         waiting_for=waiting,
         deadline=deadline,
+        seal=seals.seal_of(session, table_id),
     )
 
 

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from croupier.engine import (
+    ClientSeedGiven,
     Event,
     ExactFraction,
     RoundCompleted,
@@ -190,6 +191,7 @@ class CommissionReturned(Event):
 
 CrapsEvent = Annotated[
     RoundOpened
+    | ClientSeedGiven
     | ShooterRotation
     | WagerPlaced
     | CommissionCollected

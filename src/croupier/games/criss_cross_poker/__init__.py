@@ -47,6 +47,7 @@ from pydantic import Field, TypeAdapter
 from croupier.engine import (
     DEALER,
     Actor,
+    ClientSeedGiven,
     Command,
     Event,
     LegalCommand,
@@ -315,6 +316,7 @@ class HandsTurnedUp(Event):
 
 CrissCrossPokerEvent = Annotated[
     RoundOpened
+    | ClientSeedGiven
     | RoundSetup
     | WagerPlaced
     | WagerWithdrawn

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from croupier.engine import (
+    ClientSeedGiven,
     Event,
     RoundCompleted,
     RoundOpened,
@@ -202,6 +203,7 @@ class ShufflerOutOfOrder(Event):
 
 DoubleBackJackEvent = Annotated[
     RoundOpened
+    | ClientSeedGiven
     | RoundSetup
     | DeckShuffled
     | DeckCut

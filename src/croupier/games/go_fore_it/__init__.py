@@ -49,6 +49,7 @@ from pydantic import Field, TypeAdapter
 from croupier.engine import (
     DEALER,
     Actor,
+    ClientSeedGiven,
     Command,
     Event,
     LegalCommand,
@@ -287,6 +288,7 @@ class HandTurnedUp(Event):
 
 GoForeItEvent = Annotated[
     RoundOpened
+    | ClientSeedGiven
     | RoundSetup
     | WagerPlaced
     | WagerWithdrawn

@@ -35,6 +35,7 @@ from pydantic import Field, TypeAdapter
 from croupier.engine import (
     DEALER,
     Actor,
+    ClientSeedGiven,
     Command,
     Event,
     LegalCommand,
@@ -245,6 +246,7 @@ class ExtraRollCalled(Event):
 
 HighRollDiceEvent = Annotated[
     RoundOpened
+    | ClientSeedGiven
     | WagerPlaced
     | NoMoreBets
     | ExtraRollCollected

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from croupier.engine import (
+    ClientSeedGiven,
     Event,
     Outcome,
     Record,
@@ -307,6 +308,7 @@ class BankSettled(Event):
 
 PaiGowEvent = Annotated[
     RoundOpened
+    | ClientSeedGiven
     | TableContext
     | TilesDisplayed
     | BankOffered

@@ -38,6 +38,7 @@ from pydantic import Field, TypeAdapter
 from croupier.engine import (
     DEALER,
     Actor,
+    ClientSeedGiven,
     Command,
     Event,
     LegalCommand,
@@ -220,6 +221,7 @@ class ResultCorrected(Event):
 
 SicBoEvent = Annotated[
     RoundOpened
+    | ClientSeedGiven
     | WagerPlaced
     | NoMoreBets
     | DiceThrown

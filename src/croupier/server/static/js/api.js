@@ -65,7 +65,8 @@ export const api = {
   signup: (name) => request("POST", "/players/play-money", { name }),
   tables: async () => (await request("GET", "/tables")).tables,
   table: (id) => request("GET", `/tables/${encodeURIComponent(id)}`),
-  sit: (id, seat) => request("POST", `/tables/${encodeURIComponent(id)}/seats`, { seat }),
+  sit: (id, seat, seedCommitment) =>
+    request("POST", `/tables/${encodeURIComponent(id)}/seats`, seedCommitment ? { seat, seed_commitment: seedCommitment } : { seat }),
   leave: (id, seat) => request("DELETE", `/tables/${encodeURIComponent(id)}/seats/${seat}`),
   view: (id) => request("GET", `/tables/${encodeURIComponent(id)}/view`),
   sign: (id) => request("GET", `/tables/${encodeURIComponent(id)}/sign`),
@@ -76,11 +77,12 @@ export const api = {
   reveal: (roundId) => request("GET", `/rounds/${encodeURIComponent(roundId)}/reveal`),
   verify: (id) => request("GET", `/tables/${encodeURIComponent(id)}/verify`),
   schema: async (game) => (await request("GET", `/games/${encodeURIComponent(game)}/commands`)).commands,
-  command: (id, command, roundVersion) =>
+  // `seeds`: { client_seed, next_seed_commitment } given with a first wager.
+  command: (id, command, roundVersion, seeds = {}) =>
     request(
       "POST",
       `/tables/${encodeURIComponent(id)}/commands`,
-      roundVersion === undefined ? { command } : { command, round_version: roundVersion },
+      { command, ...(roundVersion === undefined ? {} : { round_version: roundVersion }), ...seeds },
       { "Idempotency-Key": uuid() },
     ),
 };

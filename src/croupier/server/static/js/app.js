@@ -9,7 +9,10 @@ import { LiveView } from "./live.js";
 import { felt, gameOf, h, laterWagerButtons, results } from "./layouts.js";
 import { chip, die } from "./svg.js";
 import { phrase, roundSummary, saidCommand, timeoutSentence, whoActs } from "./words.js";
+import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
 import { checkRound } from "./verify.js";
+
+const SEED_CITE = "GLI-19 4.4.4(a)"; // a seat's seed refused (croupier.server.seals)
 
 const main = document.getElementById("main");
 const balanceNode = document.getElementById("balance");
@@ -209,7 +212,7 @@ async function tablePage(tableId, early = null) {
     try {
       const open = view && view.round_status === "open";
       const version = wager ? undefined : open ? view.round_version : 0;
-      const out = await api.command(tableId, command, version);
+      const out = wager ? await sendWager(command, version) : await api.command(tableId, command, version);
       if (out.balance !== null && out.balance !== undefined) showBalance(out.balance);
       const said = (game.said && game.said(command)) || saidCommand(command, game.label, humanize(command.type));
       say(said, "info", `${out.round_id}@${out.round_version}`);
@@ -228,6 +231,34 @@ async function tablePage(tableId, early = null) {
       pageNode?.removeAttribute("aria-busy");
       for (const b of held) if (b.isConnected) b.disabled = false;
     }
+  }
+
+  // A wager: the first of a round carries this browser's seed (committed before the round
+  // opened) and the commitment to the next; where the round opened without it (the seat
+  // committed after it opened, or gave none), the wager goes without it.
+  async function sendWager(command, version) {
+    const roundId = view && view.round_status === "open" ? view.round_id : null;
+    // The seal announced before the round: the one shown when this wager opens it (read
+    // now: a live update may replace the view while the command is in flight).
+    const seal = roundId === null ? view?.seal ?? null : null;
+    const mine = committed(tableId);
+    if (!table.settings?.client_seeds || !mine || (roundId && given(roundId))) {
+      return api.command(tableId, command, version);
+    }
+    const next = await freshSeed();
+    const seeds = next ? { next_seed_commitment: next.commitment } : {};
+    let out;
+    let gave = true;
+    try {
+      out = await api.command(tableId, command, version, { ...seeds, client_seed: mine.seed });
+    } catch (error) {
+      if (!(error instanceof Problem && error.cite === SEED_CITE)) throw error;
+      gave = false;
+      out = await api.command(tableId, command, version, seeds);
+    }
+    remember(tableId, next);
+    recordGiven(out.round_id, { seat: mySeat(), seed: gave ? mine.seed : null, seal });
+    return out;
   }
 
   function legalWagers() {
@@ -341,7 +372,9 @@ async function tablePage(tableId, early = null) {
         ...free.map((n) =>
           h("button", { class: "action", "data-sit": n, onclick: async () => {
             try {
-              await api.sit(tableId, n);
+              const mine = table.settings?.client_seeds ? await freshSeed() : null;
+              await api.sit(tableId, n, mine?.commitment);
+              remember(tableId, mine);
               table = await api.table(tableId);
               say(`You sit at seat ${n}; you play from the next round that opens.`);
               live.refresh();
@@ -607,7 +640,7 @@ async function verifyPage(roundId) {
     main.replaceChildren(h("div", { class: "verify" }, h("h2", {}, `Round ${roundId} cannot be checked yet`), h("p", { class: "verdict" }, error.detail), back));
     return;
   }
-  const check = await checkRound(revealed, steps.steps.map((s) => s.event), roundId);
+  const check = await checkRound(revealed, steps.steps.map((s) => s.event), roundId, given(roundId));
   main.replaceChildren(
     h("div", { class: "verify" },
       h("h2", {}, `Round ${roundId}: ${check.ok ? "verified" : "does NOT verify"}`),

@@ -80,7 +80,30 @@ const ENDS = new Set(["RoundCompleted", "RoundVoided"]);
 // { ok, problems: [sentence], notes: [sentence] } for a reveal (GET /rounds/ID/reveal),
 // the events this player received (GET /rounds/ID/steps, steps[].event) and the round
 // asked for (roundId: the reveal must be of it).
-export async function checkRound(revealed, received, roundId) {
+// A sealed round (docs/architecture.md, "Sealed before the first wager"): its seed sealed
+// at the opening, before the first wager; the seal this browser saw announced before its
+// wager (`mine.seal`) and the seed it gave (`mine.seed`, its seat `mine.seat`) are the
+// round's. Drawing every value again from the seed is croupier verify-round's.
+function checkSealed(events, mine, problems, notes) {
+  const opened = events[0];
+  const seed = opened.event.seed;
+  if (seed === undefined || seed === null) {
+    notes.push("This round was dealt before sealed draws: nothing shows its cards, tiles or dice were fixed before the wagers.");
+    return;
+  }
+  if (!(opened.sealed || {}).seed) { problems.push("The round's server seed was not sealed when it opened."); return; }
+  const first = events.find((e) => e.event.type === "WagerPlaced");
+  notes.push(`Every card, tile and die was drawn from the server seed sealed when the round opened (event 1)${first ? `, before the first wager (event ${first.index + 1})` : ""}; croupier verify-round draws each of them again from it.`);
+  if (mine && mine.seal && mine.seal !== opened.sealed.seed) problems.push("The round's seed is not the one announced before your wager.");
+  else if (mine && mine.seal) notes.push("The round's seed is the one announced before your wager.");
+  if (mine && mine.seed) {
+    const yours = events.find((e) => e.event.type === "ClientSeedGiven" && e.event.seat === mine.seat);
+    if (!yours || yours.event.seed !== mine.seed) problems.push("The seed this browser gave with your first wager is not in the round.");
+    else notes.push("Your own seed entered every value drawn after your first wager.");
+  }
+}
+
+export async function checkRound(revealed, received, roundId, mine = null) {
   const problems = [], notes = [];
   if (!(globalThis.crypto && crypto.subtle)) {
     return { ok: false, problems: ["This browser does not offer SHA-256 on this page: check the round with croupier verify-round."], notes };
@@ -121,6 +144,7 @@ export async function checkRound(revealed, received, roundId) {
     }
   }
   notes.push(`${events.length} events chain one to the next.`);
+  checkSealed(events, mine, problems, notes);
   notes.push(`${opened} sealed values open to the commitments published with them.`);
   if (revealed.carried_on) notes.push(`This round was dealt from what round ${revealed.previous_round_id} left (the cards left in the shoe): this page checks the round alone; croupier verify-round checks it with the rounds before it, back to the shuffle.`);
   const byIndex = new Map(events.map((e) => [e.index, e]));

@@ -1,0 +1,132 @@
+"""Sealed draws at the table server: each round's server seed is drawn, and its salted
+commitment announced, before the round it decides opens; the round opens with it and
+with the commitments of the seats' own seeds (docs/architecture.md, "Sealed before the
+first wager").
+
+- A table's **seal** is its next round's seed (:data:`~croupier.rng.SEED_BYTES` bytes from
+  the table's generator) and a 128-bit salt; its commitment ``commit(salt, seed hex)``
+  (:func:`croupier.sealing.commit`) is announced to everyone (``GET /tables/{id}``, every
+  view) and written in the opening event of the round before (``RoundOpened.next_seal``).
+- When a round opens it takes the table's seal (:func:`sealed_draws`), the sealing of its
+  ``RoundOpened.seed`` uses the announced salt, so its commitment is the one announced, and
+  a new seal is drawn for the round after.
+- A player commits to his own seed (sha256, hex) when he sits or with any command
+  (:func:`commit_seed`); the round opens with the commitments of its seated players, and
+  each gives his seed with his first wager of the round (``CommandIn.client_seed``).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from croupier.engine import Round
+from croupier.errors import Unprocessable
+from croupier.ledger.models import SealRow, SeedCommitment
+from croupier.rng import Rng, SealedDraws
+from croupier.sealing import SALT_BYTES, commit
+
+SEED_CITE = "GLI-19 4.4.4(a)"
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+class Unsealed:
+    """A random source that rounds draw from directly, with no seed sealed or announced
+    (``create_app(sealed_draws=False)``: tests that script the dice)."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def randbelow(self, n: int) -> int:
+        return self.rng.randbelow(n)
+
+
+class SeedError(Unprocessable):
+    """A seat's seed or its commitment refused (HTTP 422)."""
+
+
+def announce(session: Session, table_id: str, rng: Rng) -> str:
+    """Draw table ``table_id``'s next seal from ``rng`` (the seed) and the secure
+    generator (the salt), store it, and return its commitment (hex); none from an
+    :class:`Unsealed` source (``""``)."""
+    if isinstance(rng, Unsealed):
+        return ""
+    seed = SealedDraws.fresh_seed(rng).hex()
+    salt = secrets.token_bytes(SALT_BYTES).hex()
+    row = session.get(SealRow, table_id)
+    if row is None:
+        session.add(SealRow(table_id=table_id, seed=seed, salt=salt))
+    else:
+        row.seed, row.salt = seed, salt
+    session.flush()
+    return commit(salt, seed)
+
+
+def seal_of(session: Session, table_id: str) -> str | None:
+    """The commitment announced for table ``table_id``'s next round (``None``: none yet,
+    a table created before sealed draws that has dealt no round since)."""
+    row = session.get(SealRow, table_id)
+    return None if row is None else commit(row.salt, row.seed)
+
+
+def sealed_draws(
+    session: Session, table_id: str, rng: Rng, seats: dict[int, str], *, client_seeds: bool
+) -> Rng:
+    """The draws of the round opening now at ``table_id``: the announced seal (drawn now
+    where the table has none), the next seal announced, and the commitments of the
+    ``seats``' players (seat -> player id) where the table takes seats' seeds, each
+    used once (deleted: the seed given in the round is public afterwards). An
+    :class:`Unsealed` source is given back as it is."""
+    if isinstance(rng, Unsealed):
+        return rng
+    row = session.get(SealRow, table_id)
+    if row is None:
+        seed, salt = SealedDraws.fresh_seed(rng), None
+    else:
+        seed, salt = bytes.fromhex(row.seed), row.salt
+    next_seal = announce(session, table_id, rng)
+    commitments: dict[int, str] = {}
+    if client_seeds and seats:
+        rows = session.execute(
+            select(SeedCommitment.player_id, SeedCommitment.commitment).where(
+                SeedCommitment.table_id == table_id,
+                SeedCommitment.player_id.in_(list(seats.values())),
+            )
+        ).all()
+        found = {str(pid): str(commitment) for pid, commitment in rows}
+        commitments = {seat: found[pid] for seat, pid in seats.items() if pid in found}
+        if found:  # each commitment serves one round: a seed given is public afterwards
+            session.execute(
+                delete(SeedCommitment).where(
+                    SeedCommitment.table_id == table_id,
+                    SeedCommitment.player_id.in_(list(found)),
+                )
+            )
+    return SealedDraws(seed, salt=salt, next_seal=next_seal, commitments=commitments)
+
+
+def commit_seed(session: Session, table_id: str, player_id: str, commitment: str) -> None:
+    """Record ``player_id``'s commitment (sha256 of his seed, 64 lowercase hex digits) for
+    the next round he plays at ``table_id``, replacing any earlier one. Raises
+    :class:`SeedError` for a commitment that is not a sha256."""
+    if not isinstance(commitment, str) or not _SHA256.fullmatch(commitment):
+        raise SeedError(
+            "a seed's commitment is its sha256: 64 lowercase hexadecimal digits", SEED_CITE
+        )
+    session.execute(
+        delete(SeedCommitment).where(
+            SeedCommitment.table_id == table_id, SeedCommitment.player_id == player_id
+        )
+    )
+    session.add(SeedCommitment(table_id=table_id, player_id=player_id, commitment=commitment))
+    session.flush()
+
+
+def draws_of(round_: Round[object], rng: Rng) -> Rng:
+    """The random source of an open round read back: its sealed draws where it opened
+    with a seed (:attr:`~croupier.engine.RoundOpened.seed`), else ``rng``."""
+    seed = round_.opened.seed
+    return rng if seed is None else SealedDraws(bytes.fromhex(seed))
