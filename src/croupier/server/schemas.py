@@ -350,12 +350,24 @@ class RevealOut(BaseModel):
 
 
 class VerifyOut(BaseModel):
+    """A table's audit (``croupier verify``): its event chain and its money
+    (:func:`croupier.ledger.audit.verify_money`). ``ok`` when both verify."""
+
     table_id: str
     ok: bool
     events: int
     head_hash: str
     problem: str | None
+    """The first problem found (the event chain's first), or ``None``."""
     first_bad_seq: int | None
+    """The ``seq`` of the first event that does not verify, or ``None``."""
+    postings: int = 0
+    """How many postings the table's money chain holds."""
+    postings_head: str = ""
+    """The hash of the table's last posting."""
+    problems: list[str] = []
+    """Every problem found, the event chain's then the money's, each naming the event,
+    posting or account (empty: the table verifies)."""
 
 
 class AccountOut(BaseModel):
