@@ -113,9 +113,11 @@ class Manifest:
 
     @property
     def digest(self) -> str:
+        """The sha256 of the files' ``sha256sum`` listing (:func:`files_digest`)."""
         return files_digest(self.files)
 
     def to_dict(self) -> dict[str, Any]:
+        """The manifest file's JSON: version, commit, files_sha256 and files."""
         return {
             "version": self.version,
             "commit": self.commit,
@@ -216,6 +218,8 @@ class Identity:
         ]
 
     def to_dict(self) -> dict[str, str]:
+        """``{"name": "croupier", "version", "commit", "files_sha256"}``, as the par
+        sheet's JSON, the hold report's and the reveal's ``software`` carry it."""
         return {
             "name": "croupier",
             "version": self.version,

@@ -64,6 +64,7 @@ class MoneyReport:
 
     @property
     def ok(self) -> bool:
+        """Whether the money verifies (no problem found)."""
         return not self.problems
 
 
