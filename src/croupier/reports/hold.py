@@ -38,6 +38,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from croupier.identity import identity
 from croupier.ledger.hold import TOTAL
 from croupier.ledger.models import GameTable, HoldDay, ParFigure, RulesVersion
 from croupier.money import format_cents
@@ -270,11 +271,15 @@ def text_cells(row: HoldRow) -> list[str]:
 
 
 def to_json(rows: Iterable[HoldRow]) -> str:
-    return json.dumps([row.to_dict() for row in rows], indent=2)
+    """``{"software": the croupier that made it (croupier.identity), "rows": [...]}``, the
+    shape of ``GET /reports/hold``."""
+    data = {"software": identity().to_dict(), "rows": [row.to_dict() for row in rows]}
+    return json.dumps(data, indent=2)
 
 
 def to_csv(rows: Iterable[HoldRow]) -> str:
-    """One line a row; amounts in cents, hold a fraction, the handle as ``wager=cents``."""
+    """One line a row; amounts in cents, hold a fraction, the handle as ``wager=cents``;
+    the last column names the croupier that made the report (croupier.identity)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(
@@ -292,8 +297,10 @@ def to_csv(rows: Iterable[HoldRow]) -> str:
             "deviations",
             "handle",
             "missing_par_figures",
+            "software",
         ]
     )
+    software = identity().text()
     for row in rows:
         data = row.to_dict()
         writer.writerow(
@@ -311,6 +318,7 @@ def to_csv(rows: Iterable[HoldRow]) -> str:
                 "" if row.deviations is None else f"{row.deviations:.4f}",
                 " ".join(f"{w}={c}" for w, c in sorted(row.handle.items())),
                 " ".join(sorted(row.missing)),
+                software,
             ]
         )
     return out.getvalue()
@@ -332,5 +340,6 @@ def to_html(rows: Iterable[HoldRow]) -> str:
         "win / drop; theoretical win: each par-sheet wager's handle times its house edge "
         "under the Rules Submission the rounds were played under; difference: (win - "
         "theoretical) in standard deviations of the win. Gaming day: the UTC date a round "
-        f"ended.</p><table><tr>{head}</tr>{body}</table></body></html>\n"
+        f"ended.</p><table><tr>{head}</tr>{body}</table>"
+        f"<p>Made by {html.escape(identity().text())}.</p></body></html>\n"
     )

@@ -640,7 +640,11 @@ def create_app(
 
     @app.get("/tables/{table_id}/verify", response_model=schemas.VerifyOut, responses=PROBLEMS)
     def verify(table_id: str, db: Db, me: Caller) -> schemas.VerifyOut:
-        """Dealer or admin: recompute the table's event hash chain."""
+        """Dealer or admin: audit the table: recompute its event hash chain and check its
+        money (the postings' hash chains, each posting balanced, each round's postings
+        against what replaying the round pays, every account against its postings, the
+        ledger summing to zero). ``problems`` names each event, posting or account that
+        does not verify."""
         role(me, "dealer", "admin")
         return service.verify(db, table_id)
 

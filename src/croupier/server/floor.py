@@ -29,6 +29,7 @@ from croupier.registry import load_text, rules_from_data
 from croupier.reports.hold import hold_report
 from croupier.rules.base import RulesSubmission
 from croupier.server import recall, service
+from croupier.server.schemas import SoftwareOut, software
 
 
 class HoldRowOut(BaseModel):
@@ -55,6 +56,8 @@ class HoldRowOut(BaseModel):
 
 
 class HoldOut(BaseModel):
+    software: SoftwareOut
+    """The croupier that made the report."""
     rows: list[HoldRowOut]
 
 
@@ -146,7 +149,7 @@ def register(
             )
         rows = hold_report(db, table_id=table, since=since)
         db.commit()  # the par figures computed
-        return HoldOut(rows=[HoldRowOut(**row.to_dict()) for row in rows])
+        return HoldOut(software=software(), rows=[HoldRowOut(**row.to_dict()) for row in rows])
 
     @app.get("/tables/{table_id}/rules/versions", response_model=VersionsOut, responses=problems)
     def list_versions(table_id: str, request: Request, db: Db, me: Caller) -> VersionsOut:

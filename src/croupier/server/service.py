@@ -541,12 +541,19 @@ def replay(session: Session, round_id: str) -> schemas.ReplayOut:
 
 
 def verify(session: Session, table_id: str) -> schemas.VerifyOut:
+    """The table's event chain (:func:`~croupier.ledger.chain.verify_chain`) and its money
+    (:func:`~croupier.ledger.audit.verify_money`). Raises ``NotFound``."""
     report = repo.verify_chain(session, table_id)
+    money = repo.verify_money(session, table_id)
+    problems = ([report.problem] if report.problem else []) + list(money.problems)
     return schemas.VerifyOut(
         table_id=report.table_id,
-        ok=report.ok,
+        ok=report.ok and money.ok,
         events=report.events,
         head_hash=report.head_hash,
-        problem=report.problem,
+        problem=problems[0] if problems else None,
         first_bad_seq=report.first_bad_seq,
+        postings=money.postings,
+        postings_head=money.head_hash,
+        problems=problems,
     )
