@@ -321,7 +321,7 @@ def test_postings_written_before_the_chain_are_chained_by_the_migration(
     config = alembic_config()
     with api.engine.begin() as connection:
         config.attributes["connection"] = connection
-        command.downgrade(config, "0007")
+        command.downgrade(config, "0008")
     columns = rows(api, "SELECT * FROM postings")
     assert all(len(row) == 7 for row in columns)  # no hash columns at 0007
     upgrade(api.engine)

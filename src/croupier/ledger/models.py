@@ -95,7 +95,7 @@ class GameTable(Base):
     settings_json: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")
     """The table's online settings (``schemas.TableSettings``): timers, physical dice."""
     posting_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    """How many postings the table's money chain holds (migration 0008)."""
+    """How many postings the table's money chain holds (migration 0009)."""
     posting_head: Mapped[str] = mapped_column(String(64), default="0" * 64, server_default="0" * 64)
     """The hash of the table's last posting (the genesis hash for none;
     :mod:`croupier.ledger.posting_chain`)."""
@@ -158,7 +158,7 @@ class Account(Base):
 
 class Posting(Base):
     """One money movement; its lines sum to zero. A posting caused by a round names the
-    round and the index of the event in it. Postings are hash-chained (migration 0008):
+    round and the index of the event in it. Postings are hash-chained (migration 0009):
     a table's along the table (its head on :class:`GameTable`), the others (deposits,
     withdrawals, play money) along the house chain (:class:`LedgerHead`); ``hash`` is
     sha256(``prev_hash`` + the posting's canonical JSON with its lines,
@@ -180,7 +180,7 @@ class Posting(Base):
 
 class LedgerHead(Base):
     """The head of a posting chain kept apart from any table: ``house`` (deposits,
-    withdrawals, play money; migration 0008)."""
+    withdrawals, play money; migration 0009)."""
 
     __tablename__ = "ledger_heads"
 

@@ -10,7 +10,7 @@ head is the ``house`` row of ``ledger_heads``, locked while a posting is added
 
 ``hash = sha256(prev_hash + canonical JSON of {"cite", "event_index", "kind", "lines",
 "round_id", "table_id"})``, ``lines`` being ``[[account id, signed cents], ...]`` in
-account id order; the first ``prev_hash`` of a chain is :data:`GENESIS`. Migration 0008
+account id order; the first ``prev_hash`` of a chain is :data:`GENESIS`. Migration 0009
 chained the postings written before it.
 """
 

@@ -6,8 +6,8 @@ play money); :mod:`croupier.ledger.posting_chain`.
 The postings written before this revision are chained here, in id order along their
 chain, so that every posting verifies alike (``croupier verify``).
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 Create Date: 2026-12-03
 """
 
@@ -20,8 +20,8 @@ from collections import defaultdict
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
