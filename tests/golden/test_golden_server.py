@@ -340,7 +340,10 @@ def test_every_game_has_server_tables() -> None:
 
 @pytest.mark.parametrize("game", sorted(TABLES))
 def test_server_events_are_byte_for_byte_the_golden_file(game: str, tmp_path: Path) -> None:
-    gs.compare(path_of(game), rounds_of(game, tmp_path))
+    # Since issue 29 the server records a Pai Gow house way once per area (one stored
+    # round asked twice); the stored rounds stay as they were and replay (below).
+    now = gs.house_way_once if game == "pai-gow" else None
+    gs.compare(path_of(game), rounds_of(game, tmp_path), now)
 
 
 @pytest.mark.parametrize("game", sorted(TABLES))

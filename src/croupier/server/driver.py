@@ -106,29 +106,39 @@ def schedule(
     now: datetime,
 ) -> None:
     """Store the deadline of the round's current wait (kept while the same wait goes on:
-    the betting time runs from the first wager, a decision's from when it became due)."""
+    the betting time runs from the first wager, a decision's from when it became due; a
+    command that answers no decision, an aside or another seat's answer, does not move it:
+    :meth:`~croupier.game.Wait.continues`)."""
     wait = spec_of(round_).policy.wait(round_, settings)
+    db = raw(session)
+    deadline: Any = None
     if wait is None:
         if row.deadline_kind is None and row.deadline is None:
             return
-        values: dict[str, Any] = {"deadline": None, "deadline_kind": None}
-    elif row.deadline_kind == wait.key and row.deadline is not None:
-        return
+        db.execute(_SET_DEADLINE, {"round_id": row.id, "deadline": None, "deadline_kind": None})
+    elif row.deadline is not None and wait.continues(row.deadline_kind):
+        if row.deadline_kind == wait.key:
+            return
+        # The same deadline: only the seats still waiting are named.
+        deadline = row.deadline
+        db.execute(_SET_DEADLINE_KIND, {"round_id": row.id, "deadline_kind": wait.key})
     else:
-        values = {"deadline": now + timedelta(seconds=wait.seconds), "deadline_kind": wait.key}
-    db = raw(session)
-    values["deadline"] = db.when(values["deadline"])
-    db.execute(_SET_DEADLINE, {"round_id": row.id, **values})
+        deadline = db.when(now + timedelta(seconds=wait.seconds))
+        values = {"round_id": row.id, "deadline": deadline, "deadline_kind": wait.key}
+        db.execute(_SET_DEADLINE, values)
     if sa_inspect(row).persistent:
         session.expire(row)
     staged = repo.staged_entry(session, row.id, len(round_.events))
     if staged is not None:  # what the next step of this transaction reads (_current)
         kind = None if wait is None else wait.key
-        repo.stage_round(session, row.id, staged.version, staged.round, values["deadline"], kind)
+        repo.stage_round(session, row.id, staged.version, staged.round, deadline, kind)
 
 
 _SET_DEADLINE = Statement.of(
     "UPDATE rounds SET deadline = :deadline, deadline_kind = :deadline_kind WHERE id = :round_id"
+)
+_SET_DEADLINE_KIND = Statement.of(
+    "UPDATE rounds SET deadline_kind = :deadline_kind WHERE id = :round_id"
 )
 
 
@@ -162,7 +172,11 @@ def after_command(
     """After a command, in its transaction: close the betting once every seated player has
     wagered where the table says so (``close_when_all_wagered``), then store the deadline
     of the wait that follows. Returns ``out`` with any events this added, each shown as
-    ``caller`` may see it (:func:`redact`; ``None``: the server itself, which sees all)."""
+    ``caller`` may see it (:func:`redact`; ``None``: the server itself, which sees all).
+    A command answered with no event (asked again, :meth:`TablePolicy.answered_before`)
+    changed nothing: it closes nothing and moves no deadline."""
+    if not out.events:
+        return out
     out = _close_and_schedule(session, out, rng, now)
     if caller is None or caller.role == "dealer":
         return out
