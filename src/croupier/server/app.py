@@ -47,6 +47,7 @@ from croupier.ledger.models import Account, Player
 from croupier.rng import Rng, SecureRng
 from croupier.server import browser, driver, fanout, floor, schemas, service
 from croupier.server.ratelimit import DEFAULT, Buckets, RateLimited
+from croupier.server.stall import STALLS, Stalls
 from croupier.server.writer import ShuttingDown, Writer
 
 M = TypeVar("M", bound=BaseModel)
@@ -159,6 +160,7 @@ def create_app(
     command_limits: Buckets | None = None,
     write_batch: int = 32,
     sweep_seconds: float | None = None,
+    stall_seconds: float = 2.0,
 ) -> FastAPI:
     """The table server on the database at ``db_url``; applies the migrations first
     (unless ``migrate`` is false: a worker whose parent migrated).
@@ -171,16 +173,20 @@ def create_app(
     transaction commits together (:mod:`croupier.server.writer`; 1: one transaction per
     command); ``sweep_seconds``, where set, how often the server applies by itself the
     timeouts due at every table (:meth:`fanout.Hub.sweep`), so that a round nobody watches
-    or asks about does not stay open past its deadline (``croupier serve``: 1 s).
+    or asks about does not stay open past its deadline (``croupier serve``: 1 s);
+    ``stall_seconds`` how long a wait for the database must be to count as the server not
+    serving (:mod:`croupier.server.stall`: a deadline that passes in one is extended).
     """
     lock = writer_lock(db_url)
     # SQLite: the WAL's checkpoints run in the writer, outside the processes' lock.
     engine = make_engine(db_url, autocheckpoint=lock is None)
     if migrate:
         upgrade(engine)
-    sessions = sessionmaker(engine, expire_on_commit=False)
     source: Rng = rng or SecureRng()
     now: Callable[[], datetime] = clock or _utc_now
+    stalls = Stalls(now, stall_seconds)
+    sessions = sessionmaker(engine, expire_on_commit=False, info={STALLS: stalls})
+    stalls.watch(sessions)
     hub = fanout.Hub(sessions, source, now)
     # Commands are committed in groups by writer threads (croupier.server.writer): one on
     # SQLite, whose one writer at a time serializes them anyway; on PostgreSQL two, each
@@ -218,6 +224,7 @@ def create_app(
         max_body_size=MAX_BODY_BYTES,
     )
     app.state.engine = engine
+    app.state.stalls = stalls
     app.state.hub = hub
     app.openapi = functools.partial(_openapi, app)  # type: ignore[method-assign]
     app.state.writer = writer

@@ -47,6 +47,7 @@ from croupier.registry import spec_of
 from croupier.rng import Rng, SeededRng
 from croupier.server import schemas, service
 from croupier.server.service import SERVER, table_settings
+from croupier.server.stall import STALLS, Stalls
 
 
 # --- opening a round ---------------------------------------------------------------------
@@ -266,7 +267,9 @@ def expire(
     for _ in range(64):  # each pass starts a new wait, so this ends at once in practice
         with sessions() as session:
             due = session.execute(
-                select(RoundRow.id, RoundRow.version, RoundRow.deadline).where(
+                select(
+                    RoundRow.id, RoundRow.version, RoundRow.deadline, RoundRow.deadline_kind
+                ).where(
                     RoundRow.table_id == table_id,
                     RoundRow.status == "open",
                     RoundRow.deadline.is_not(None),
@@ -276,18 +279,22 @@ def expire(
             continuing = due is None and bool(overdue)
             if continuing:  # the rest of those who were waiting when it passed
                 due = session.execute(
-                    select(RoundRow.id, RoundRow.version, RoundRow.deadline).where(
-                        RoundRow.table_id == table_id, RoundRow.status == "open"
-                    )
+                    select(
+                        RoundRow.id, RoundRow.version, RoundRow.deadline, RoundRow.deadline_kind
+                    ).where(RoundRow.table_id == table_id, RoundRow.status == "open")
                 ).first()
             if due is None:
                 return done
+            if not continuing:  # the timeout took effect when the deadline passed ...
+                took = _stalled(session, table_id, due, now)
+                if took is None:  # ... or later: it passed while the server was not serving
+                    session.commit()
+                    return done
+                moment = took
             _, round_ = repo.load_round(session, due.id)
             if len(round_.events) != due.version:
                 continue  # the round moved on since the deadline was read: look again
             steps = spec_of(round_).policy.timeout_steps(round_)
-            if not continuing:  # the timeout took effect when the deadline passed
-                moment = _utc(due.deadline)
             if continuing:
                 steps = [(actor, command) for actor, command in steps if actor in overdue]
                 if not steps:
@@ -320,6 +327,30 @@ def expire(
                 return done
             done.append(out)
     return done
+
+
+def _stalled(session: Session, table_id: str, due: Any, now: datetime) -> datetime | None:
+    """When the ``due`` round's deadline took effect: as stored, or later by the time the
+    server was not serving when it passed (:meth:`Stalls.extended`; docs/interpretations.md,
+    "A deadline passed while the server was not serving"). ``None`` where that is after
+    ``now``: the later deadline is stored (if the round is still as read) and nothing is
+    timed out yet."""
+    deadline = _utc(due.deadline)
+    stalls = session.info.get(STALLS)
+    if not isinstance(stalls, Stalls) or due.deadline_kind is None:
+        return deadline
+    settings = table_settings(session, table_id)
+    seconds = getattr(settings, f"{due.deadline_kind.split(':')[0]}_seconds", None) or 0.0
+    later = stalls.extended(deadline, seconds)
+    if later <= now:
+        return later
+    session.execute(
+        update(RoundRow)
+        .where(RoundRow.id == due.id, RoundRow.version == due.version)
+        .values(deadline=later)
+        .execution_options(synchronize_session=False)
+    )
+    return None
 
 
 def _utc(moment: datetime) -> datetime:
