@@ -36,6 +36,7 @@ variants (one class per variant, one registry, hooks with defaults).
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -145,6 +146,10 @@ class Wait:
             return False
         seats, before = _waiting(self.key), _waiting(stored)
         return seats < before
+
+
+WAIT_KEY_LENGTH = 60
+"""The longest wait key the server stores (``rounds.deadline_kind``)."""
 
 
 def _waiting(key: str) -> frozenset[str]:
@@ -343,9 +348,14 @@ class TablePolicy:
             # Timed from when the decision became due: an aside (a request answered) does
             # not restart it, nor does one seat's answer for the seats still waiting
             # (Wait.continues).
-            answers = sum(getattr(e, "type", "") not in self.asides for e in round_.events)
+            answers = len(round_.events)
+            if self.asides:
+                answers -= sum(getattr(e, "type", "") in self.asides for e in round_.events)
             seats = ",".join(str(seat) for seat in self.players_waiting(round_))
-            return Wait("decision", f"decision:{answers}:{seats}", timings.decision_seconds)
+            key = f"decision:{answers}:{seats}"
+            if len(key) > WAIT_KEY_LENGTH:  # too many seats to name: a new wait each time
+                key = f"decision:{answers}:#{hashlib.sha256(seats.encode()).hexdigest()[:16]}"
+            return Wait("decision", key, timings.decision_seconds)
         return None
 
     def leaving_action(self, round_: Round[Any], seat: int) -> Command | None:

@@ -9,6 +9,7 @@ from typing import Any
 from server_api import EXAMPLES, Api, Clock
 from sqlalchemy import text
 
+from croupier.game import Wait
 from croupier.rng import SeededRng
 
 DECISION = 3
@@ -98,3 +99,17 @@ def test_one_seats_answer_does_not_give_another_more_time(tmp_path: Any) -> None
     clock.advance(1)
     assert _view(api, ann)["view"]["phase"] == "surrender"
     api.close()
+
+
+def test_which_waits_go_on() -> None:
+    """A decision timed for seats 2 and 4 goes on when seat 4 has answered and left (the
+    key names seat 2 alone), not when an answer leaves both waiting (a new decision, as a
+    Double Back Jack hit) nor when another seat's decision becomes due."""
+    timed = "decision:12:2,4"
+    assert Wait("decision", timed, 3).continues(timed)
+    assert Wait("decision", "decision:13:2", 3).continues(timed)
+    assert not Wait("decision", "decision:13:2,4", 3).continues(timed)
+    assert not Wait("decision", "decision:13:2,5", 3).continues(timed)
+    assert not Wait("decision", "decision:13:2", 3).continues(None)
+    assert not Wait("betting", "betting", 60).continues("betting:empty")
+    assert not Wait("decision", "decision:13:2", 3).continues("optional:surrender")
