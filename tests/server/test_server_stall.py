@@ -10,6 +10,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.orm import sessionmaker
 from test_griefing_waits import DECISION, _setting, _view
 
 from croupier.server.stall import Stalls
@@ -74,3 +77,28 @@ def test_a_deadline_passed_while_the_server_stalled_is_extended(tmp_path: Path) 
     clock.advance(2)  # then her time is up, the server serving: the house way
     assert _view(api, ann)["view"]["phase"] == "surrender"
     api.close()
+
+
+def test_a_wait_for_the_database_is_a_stall_even_when_it_fails(tmp_path: Path) -> None:
+    """A request that never got the database (the pool's timeout: answered 500) marks
+    the span it waited, as one that got it late does. The clock moves 5 s each time it is
+    read: asked at one reading, given up at the next."""
+    readings = iter(range(0, 1_000, 5))
+    stalls = Stalls(lambda: at(next(readings)))
+    engine = create_engine(
+        f"sqlite:///{tmp_path / 'pool.sqlite'}", pool_size=1, max_overflow=0, pool_timeout=0.1
+    )
+    sessions = sessionmaker(engine)
+    stalls.watch(sessions)
+    with engine.connect() as held:  # the only connection, taken
+        held.execute(text("SELECT 1"))
+        with sessions() as session:
+            try:
+                session.execute(text("SELECT 1"))
+            except PoolTimeout:
+                pass
+            else:
+                raise AssertionError("the pool gave a second connection")
+    assert stalls.spans == [(at(0), at(5))]
+    assert stalls.waiting == 0
+    engine.dispose()
