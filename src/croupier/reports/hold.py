@@ -131,8 +131,10 @@ def _missing_sheets(
 ) -> list[tuple[str, str, RulesSubmission]]:
     """(game, sha256, submission) of each Rules Submission in the report's totals whose
     par figures are not kept and whose game has an exact analysis."""
-    query = select(GameTable.game, HoldDay.rules_sha256).join(
-        GameTable, GameTable.id == HoldDay.table_id
+    query = (
+        select(GameTable.game, HoldDay.rules_sha256)
+        .join(GameTable, GameTable.id == HoldDay.table_id)
+        .where(HoldDay.wager != TOTAL)  # a par sheet only where a wager has handle
     )
     if table_id is not None:
         query = query.where(HoldDay.table_id == table_id)
