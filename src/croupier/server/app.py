@@ -47,6 +47,7 @@ from croupier.ledger.models import Account, Player
 from croupier.rng import Rng, SecureRng
 from croupier.server import browser, driver, fanout, floor, schemas, seals, service
 from croupier.server.ratelimit import DEFAULT, Buckets, RateLimited
+from croupier.server.stall import STALLS, Stalls
 from croupier.server.writer import ShuttingDown, Writer
 
 M = TypeVar("M", bound=BaseModel)
@@ -160,6 +161,7 @@ def create_app(
     write_batch: int = 32,
     sweep_seconds: float | None = None,
     sealed_draws: bool = True,
+    stall_seconds: float = 2.0,
 ) -> FastAPI:
     """The table server on the database at ``db_url``; applies the migrations first
     (unless ``migrate`` is false: a worker whose parent migrated).
@@ -175,18 +177,22 @@ def create_app(
     or asks about does not stay open past its deadline (``croupier serve``: 1 s);
     ``sealed_draws`` false (tests that script the dice) draws every round from ``rng``
     directly, as before sealed draws: no seed sealed, nothing announced
-    (:class:`croupier.server.seals.Unsealed`). ``croupier serve`` always seals.
+    (:class:`croupier.server.seals.Unsealed`); ``croupier serve`` always seals;
+    ``stall_seconds`` how long a wait for the database must be to count as the server not
+    serving (:mod:`croupier.server.stall`: a deadline that passes in one is extended).
     """
     lock = writer_lock(db_url)
     # SQLite: the WAL's checkpoints run in the writer, outside the processes' lock.
     engine = make_engine(db_url, autocheckpoint=lock is None)
     if migrate:
         upgrade(engine)
-    sessions = sessionmaker(engine, expire_on_commit=False)
     source: Rng = rng or SecureRng()
     if not sealed_draws:
         source = seals.Unsealed(source)
     now: Callable[[], datetime] = clock or _utc_now
+    stalls = Stalls(now, stall_seconds)
+    sessions = sessionmaker(engine, expire_on_commit=False, info={STALLS: stalls})
+    stalls.watch(sessions)
     hub = fanout.Hub(sessions, source, now)
     # Commands are committed in groups by writer threads (croupier.server.writer): one on
     # SQLite, whose one writer at a time serializes them anyway; on PostgreSQL two, each
@@ -224,6 +230,7 @@ def create_app(
         max_body_size=MAX_BODY_BYTES,
     )
     app.state.engine = engine
+    app.state.stalls = stalls
     app.state.hub = hub
     app.openapi = functools.partial(_openapi, app)  # type: ignore[method-assign]
     app.state.writer = writer

@@ -416,6 +416,17 @@ def handle_command(
             "next round",
             "server:seats",
         )
+    if old_version is not None and spec.policy.answered_before(round_, command, actor):
+        # Asked again for what the round has shown him (in his view): answered with no
+        # event, so that repeating it neither grows the round nor restarts a wait.
+        return schemas.CommandOut(
+            table_id=table_id,
+            round_id=row.id,
+            round_version=current,
+            round_status="open",
+            events=[],
+            balance=repo.balance(session, player.id) if player.role == "player" else None,
+        )
     placed = len(round_.events)
     round_.handle(command, actor)
     if body.client_seed is not None:
