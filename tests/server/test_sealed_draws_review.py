@@ -331,3 +331,24 @@ def test_no_one_reads_the_dice_before_no_more_bets(tmp_path: Path) -> None:
     finally:
         api.close()
     assert predicted != thrown["event"]["faces"], f"the dealer knew the throw {predicted}"
+
+
+def test_a_sealed_round_always_announces_the_next_seal(tmp_path: Path) -> None:
+    """DEFECT FOUND: the round before, itself sealed, forged without its ``next_seal``
+    (and this round re-chained after it): the check notes "announced no seed: this round's
+    seed was drawn when it opened" and passes, which is only true of a round dealt before
+    sealed draws (a sealed round always announces the next seal)."""
+    api, ann, bob, dealer = _api(tmp_path / "sb.sqlite")
+    try:
+        older = _round(api, ann, bob, dealer)
+        newer = _round(api, ann, bob, dealer)
+    finally:
+        api.close()
+    bodies = _bodies(older)
+    assert "seed" in bodies[0]
+    del bodies[0]["next_seal"]
+    silent = _forge(older, bodies)
+    relinked = copy.deepcopy(newer)
+    relinked["events"][0]["prev_hash"] = silent["events"][-1]["hash"]
+    check = check_rounds([reforged(relinked)], announcer=silent)
+    assert not check.ok, check.notes
