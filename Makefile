@@ -1,18 +1,25 @@
-# Every target bootstraps its own virtual environment in .venv, and compiles the Double
-# Back Jack analysis's numba kernels once into their on-disk cache.
+# Every target bootstraps its own virtual environment in .venv, compiles the Double Back
+# Jack analysis's numba kernels once into their on-disk cache and writes the manifest of
+# croupier's critical files (src/croupier/identity_manifest.json: the commit and each
+# file's sha256; `croupier identity` checks the installed files against it).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck check slow bench clean
+.PHONY: run test lint typecheck check slow bench clean manifest
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	$(BIN)/python -m croupier.analysis.simulation.double_back_jack --compile
+	$(BIN)/python -m croupier.identity --write-manifest
 	touch $(STAMP)
+
+## The manifest again (after the sources changed in this checkout): commit and sha256s.
+manifest: $(STAMP)
+	$(BIN)/python -m croupier.identity --write-manifest
 
 ## The main job: the table server on embedded SQLite (croupier.sqlite here), with the
 ## browser tables at http://127.0.0.1:8000/play/ (one table per game on a new database).

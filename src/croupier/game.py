@@ -36,6 +36,7 @@ variants (one class per variant, one registry, hooks with defaults).
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -124,11 +125,38 @@ class Viewer:
 @dataclass(frozen=True)
 class Wait:
     """What the round waits for now: ``kind`` (betting, decision, optional), a ``key``
-    that changes when a new wait begins, and its length in seconds."""
+    that changes when a new wait begins, and its length in seconds.
+
+    A decision's key is ``decision:N:S``: ``N`` the events of the round that may answer
+    a decision (every event but the policy's :attr:`TablePolicy.asides`), ``S`` the seats
+    waiting, comma-separated (docs/interpretations.md, "A decision's time is not pushed
+    back")."""
 
     kind: str
     key: str
     seconds: float
+
+    def continues(self, stored: str | None) -> bool:
+        """Whether this wait is the one timed under the ``stored`` key, so that its
+        deadline stands: the same key, or a decision from which some of the seats waiting
+        have answered and left while every seat still waiting waits on the decision it
+        was timed for (nobody else's answer gives it more time)."""
+        if stored is None or stored == self.key:
+            return stored is not None
+        if self.kind != "decision" or not stored.startswith("decision:"):
+            return False
+        seats, before = _waiting(self.key), _waiting(stored)
+        return seats < before
+
+
+WAIT_KEY_LENGTH = 60
+"""The longest wait key the server stores (``rounds.deadline_kind``)."""
+
+
+def _waiting(key: str) -> frozenset[str]:
+    """The seats a decision's wait key names (``decision:N:S``)."""
+    parts = key.split(":")
+    return frozenset(parts[2].split(",")) if len(parts) == 3 and parts[2] else frozenset()
 
 
 EMPTY_ROUND = (
@@ -177,6 +205,9 @@ class TablePolicy:
     """Whether the game's dice may be physical (the dealer enters their reading)."""
     options: ClassVar[frozenset[str]] = frozenset()
     """The game-specific table settings this game takes (``offer_cut``)."""
+    asides: ClassVar[frozenset[str]] = frozenset()
+    """Event types that record something shown to a player on request and answer no
+    decision (Pai Gow's house way shown): they do not restart a decision's time."""
 
     # -- dealer steps -------------------------------------------------------------------
     def dealer_step(self, round_: Round[Any], *, proceed: bool = False) -> Command | None:
@@ -274,6 +305,13 @@ class TablePolicy:
             return False
         return bool(self.players_waiting(round_))
 
+    def answered_before(self, round_: Round[Any], command: Command, actor: Actor) -> bool:
+        """Whether ``command`` only asks again for what the round has shown ``actor``
+        already (an aside recorded before, and in his view): the server answers it with
+        no event, so a repeated request adds nothing to the round and moves no deadline.
+        ``False`` by default."""
+        return False
+
     def timeout_action(self, round_: Round[Any], seat: int) -> Command | None:
         """What the server sends for ``seat`` when its decision time runs out: the safest
         action the rules allow (:attr:`timeout_cite`), or ``None``."""
@@ -318,7 +356,17 @@ class TablePolicy:
         if self.decision_pending(round_):
             if timings.decision_seconds is None:
                 return None
-            return Wait("decision", f"decision:{len(round_.events)}", timings.decision_seconds)
+            # Timed from when the decision became due: an aside (a request answered) does
+            # not restart it, nor does one seat's answer for the seats still waiting
+            # (Wait.continues).
+            answers = len(round_.events)
+            if self.asides:
+                answers -= sum(getattr(e, "type", "") in self.asides for e in round_.events)
+            seats = ",".join(str(seat) for seat in self.players_waiting(round_))
+            key = f"decision:{answers}:{seats}"
+            if len(key) > WAIT_KEY_LENGTH:  # too many seats to name: a new wait each time
+                key = f"decision:{answers}:#{hashlib.sha256(seats.encode()).hexdigest()[:16]}"
+            return Wait("decision", key, timings.decision_seconds)
         return None
 
     def leaving_action(self, round_: Round[Any], seat: int) -> Command | None:

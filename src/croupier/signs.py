@@ -18,6 +18,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from croupier.identity import identity
 from croupier.money import format_cents, format_odds
 from croupier.rules.base import RulesSubmission
 
@@ -31,11 +32,18 @@ def sign_text(renderable: RenderableType, width: int = 72) -> str:
 
 
 def header(title: str, rules: RulesSubmission) -> list[RenderableType]:
-    """The top of every sign: its title (bold), the submission's sha256, a blank line."""
+    """The top of every sign: its title (bold), the submission's sha256, the software
+    that runs the table (:func:`croupier.identity.identity`: version and commit, the
+    sha256 of its critical files), a blank line."""
+    software = identity()
     return [
         Text(title, style="bold"),
         Text("Rules Submission sha256"),
         Text(rules.sha256()),
+        Text(f"Software croupier {software.version}, commit"),
+        Text(software.commit),
+        Text("Software files sha256"),
+        Text(software.files_sha256),
         Text(""),
     ]
 

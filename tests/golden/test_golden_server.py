@@ -353,7 +353,10 @@ since) and with them (``server-sealed-<game>.jsonl``)."""
 def test_server_events_are_byte_for_byte_the_golden_file(
     game: str, sealed: bool, tmp_path: Path
 ) -> None:
-    gs.compare(path_of(game, sealed), rounds_of(game, tmp_path, sealed))
+    # Since issue 29 the server records a Pai Gow house way once per area (one stored
+    # round asked twice); the stored rounds stay as they were and replay (below).
+    now = gs.house_way_once if game == "pai-gow" else None
+    gs.compare(path_of(game, sealed), rounds_of(game, tmp_path, sealed), now)
 
 
 @pytest.mark.parametrize("sealed", SEALED)

@@ -33,10 +33,10 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
-from croupier import __version__
 from croupier.analysis.charts.base import ReportSection, StrategyChart, chart_svg, svg
 from croupier.analysis.par_sheet import ParSheet, WagerFigures, exact_text
 from croupier.errors import UnknownGame
+from croupier.identity import identity
 from croupier.money import Cents, format_cents, payout
 from croupier.registry import find
 from croupier.rules.base import RulesSubmission
@@ -277,7 +277,8 @@ def render_html(
 ) -> str:
     """The report of ``sheet`` as one HTML document (UTF-8 text, every image an inline
     SVG). ``rules`` adds the most one player can win in cents at the table maximum;
-    ``charts`` defaults to :func:`strategy_charts`."""
+    ``charts`` defaults to :func:`strategy_charts`. The page names the croupier that made
+    it (:func:`croupier.identity.identity`)."""
     game = sheet.game if sheet.variant is None else f"{sheet.game} ({sheet.variant})"
     parts = list(strategy_charts(sheet, rules) if charts is None else charts)
     summary = "".join(
@@ -305,7 +306,7 @@ def render_html(
         f"<h1>Par sheet: {_e(game)}</h1>{stamp}"
         "<p>Figures per unit staked; house edge as a percentage, with its exact fraction "
         "where the figures are exact (each wager's method says how they were found). "
-        f"croupier {_e(__version__)}, {created}.</p>"
+        f"Made by {_e(identity().text())}, {created}.</p>"
         '<table class="summary"><tr><th>Wager</th><th>House edge</th><th>Hit frequency</th>'
         "<th>Std dev</th><th>Most won per unit</th></tr>"
         f"{summary}</table>"

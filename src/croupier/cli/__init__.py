@@ -19,12 +19,41 @@ app = typer.Typer(
 
 @app.callback(invoke_without_command=True)
 def main(
-    version: bool = typer.Option(False, "--version", help="Print the version and exit."),
+    version: bool = typer.Option(
+        False,
+        "--version",
+        help="Print the version, the commit it was built from and the sha256 of its "
+        "critical files, and exit (croupier identity checks them against the manifest).",
+    ),
 ) -> None:
     """croupier: 58 Pa. Code Subpart K table games."""
     if version:
-        typer.echo(__version__)
+        from croupier.identity import identity
+
+        found = identity()
+        typer.echo(f"croupier {__version__}")
+        typer.echo(f"commit {found.commit}")
+        typer.echo(f"critical files sha256 {found.files_sha256}")
         raise typer.Exit()
+
+
+@app.command("identity")
+def identity_command() -> None:
+    """Print which croupier this is (version, commit, sha256 of its critical files) and
+    check every critical file (engine, games, rules, rng, ledger, server) against the
+    manifest written when it was built; exit 1 naming each file that differs."""
+    from croupier.identity import check_manifest, identity
+
+    found = identity()
+    typer.echo(found.text())
+    differences = check_manifest()
+    if not differences:
+        typer.echo("manifest: every critical file matches")
+        return
+    typer.echo(f"manifest: {len(differences)} difference(s)", err=True)
+    for difference in differences:
+        typer.echo(f"  - {difference}", err=True)
+    raise typer.Exit(1)
 
 
 def _register() -> None:

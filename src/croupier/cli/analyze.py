@@ -17,6 +17,7 @@ listed, labelled ``(not offered under these rules)`` (its description in ``--jso
 from __future__ import annotations
 
 import importlib
+import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
@@ -27,6 +28,7 @@ from rich.console import Console
 from croupier.analysis.par_sheet import ParSheet, WagerFigures
 from croupier.cli.wide import print_rows
 from croupier.errors import RulesSubmissionError
+from croupier.identity import identity
 from croupier.registry import GAMES, load
 from croupier.rules import RulesSubmission
 from croupier.rules.base import validate
@@ -215,8 +217,8 @@ def analyze(
         raise _fail(str(error)) from error
     if html_dir is not None:
         _write_html(sheet, html_dir, submission, variant)
-    if as_json:
-        typer.echo(sheet.to_json())
+    if as_json:  # the par sheet's document, and the croupier that computed it
+        typer.echo(json.dumps(sheet.to_dict() | {"software": identity().to_dict()}, indent=2))
         return
     console = Console()
     _table(sheet, console)
@@ -226,6 +228,7 @@ def analyze(
         console.print(chart())
     for note in sheet.notes:
         console.print(f"- {note}", highlight=False)
+    console.print("\n".join(["Computed by", *identity().lines()]), highlight=False)
 
 
 def _write_html(

@@ -44,6 +44,7 @@ def hold(
     from sqlalchemy.orm import Session
 
     from croupier.cli.server import existing
+    from croupier.identity import identity
     from croupier.ledger.hold import rebuild as rebuild_totals
     from croupier.ledger.models import GameTable
     from croupier.reports.hold import HEADINGS, hold_report, text_cells, to_csv, to_html, to_json
@@ -91,6 +92,7 @@ def hold(
             [text_cells(row) for row in rows],
             right=HEADINGS[4:11],
         )
+        typer.echo("\n".join(["Made by", *identity().lines()]))
 
 
 def register(app: typer.Typer) -> None:

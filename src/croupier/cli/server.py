@@ -343,14 +343,18 @@ def register(app: typer.Typer) -> None:
         table: Annotated[str, typer.Argument(metavar="TABLE", help="The table's id.")],
         db: Db = DEFAULT_URL,
     ) -> None:
-        """Check a table's event hash chain; exit 1 if it does not verify."""
+        """Audit a table: its event hash chain, and its money (the postings' hash chains,
+        each posting balanced, each round's postings against what replaying it pays,
+        every account against its postings, the ledger summing to zero). Exit 1, naming
+        each problem, if it does not verify."""
         from sqlalchemy.orm import Session
 
         from croupier.ledger import repository
+        from croupier.server import service
 
         with Session(existing(db)) as session:
             try:
-                report = repository.verify_chain(session, table)
+                report = service.verify(session, table)
             except repository.NotFound as error:
                 typer.echo(str(error), err=True)
                 raise typer.Exit(2) from error
@@ -358,8 +362,15 @@ def register(app: typer.Typer) -> None:
             typer.echo(
                 f"table {table}: {report.events} events, chain verifies, head {report.head_hash}"
             )
+            typer.echo(
+                f"table {table}: {report.postings} postings, money verifies (chains, "
+                f"balanced postings, rounds replayed, accounts, ledger total zero), "
+                f"head {report.postings_head}"
+            )
             return
-        typer.echo(f"table {table}: DOES NOT VERIFY: {report.problem}", err=True)
+        typer.echo(f"table {table}: DOES NOT VERIFY:", err=True)
+        for problem in report.problems:
+            typer.echo(f"  - {problem}", err=True)
         raise typer.Exit(1)
 
     @app.command("replay")

@@ -3,7 +3,7 @@
 **Money** moves only through :func:`post`: the lines of a posting sum to zero and
 each line is one conditional ``UPDATE`` that refuses to take a wallet or escrow below
 zero (:class:`InsufficientFunds`), so two transactions can never both spend the same
-cents.
+cents; each posting joins its hash chain (:mod:`croupier.ledger.posting_chain`).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from croupier.ledger.models import (
     Posting,
     PostingLine,
 )
+from croupier.ledger.posting_chain import Head, advance, posting_hash, store_head
 from croupier.money import Cents, format_cents
 
 
@@ -103,6 +104,9 @@ def post(
 ) -> Posting | None:
     """Move money between accounts (account id -> signed cents); the lines must sum to zero.
 
+    The posting joins the hash chain of ``table_id`` (none: the house chain), whose head
+    is locked first (:func:`croupier.ledger.posting_chain.advance`).
+
     Raises :class:`InsufficientFunds` if a wallet or escrow would go below zero.
     Returns ``None`` when every line is zero (nothing moves).
     """
@@ -111,6 +115,7 @@ def post(
         raise LedgerError(f"a posting must sum to zero, not {sum(lines.values())}", "ledger")
     if not lines:
         return None
+    head, head_row = advance(session, table_id)
     for account_id, amount in sorted(lines.items()):
         row = session.get(Account, account_id)
         assert row is not None
@@ -132,9 +137,25 @@ def post(
                 "ledger:no-negative-balance",
             )
         session.expire(row)
-    posting = Posting(
-        kind=kind, table_id=table_id, round_id=round_id, event_index=event_index, cite=cite
+    digest = posting_hash(
+        head.hash,
+        kind=kind,
+        table_id=table_id,
+        round_id=round_id,
+        event_index=event_index,
+        cite=cite,
+        lines=lines,
     )
+    posting = Posting(
+        kind=kind,
+        table_id=table_id,
+        round_id=round_id,
+        event_index=event_index,
+        cite=cite,
+        prev_hash=head.hash,
+        hash=digest,
+    )
+    store_head(head_row, Head(head.postings + 1, digest))
     session.add(posting)
     session.flush()
     session.add_all(

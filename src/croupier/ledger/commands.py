@@ -25,6 +25,7 @@ from croupier.ledger.db import raw
 from croupier.ledger.hold import record_round
 from croupier.ledger.idempotency import StoredAnswer
 from croupier.ledger.models import RoundRow, now
+from croupier.ledger.posting_chain import GENESIS
 from croupier.ledger.postings import _money
 from croupier.ledger.sql import (
     _EVENT_COLUMNS,
@@ -67,6 +68,10 @@ class CommandHead:
     """With no round open: seat -> player id of everyone seated now."""
     answer: StoredAnswer | None = None
     """The answer stored for the ``key`` given to :func:`command_head`, if any."""
+    posting_count: int = 0
+    """How many postings the table's money chain holds (:mod:`~croupier.ledger.posting_chain`)."""
+    posting_head: str = GENESIS
+    """The hash of the table's last posting."""
 
 
 def command_head(
@@ -87,8 +92,9 @@ def command_head(
     ).fetchone()
     if found is None:
         raise NotFound(f"no table {table_id!r}", "ledger")
-    game, count, head, seat, round_id, version, due, deadline, kind, last, seated = found[:11]
-    request_sha256, status_code, response_json = found[11:]
+    game, count, head, posting_count, posting_head = found[:5]
+    seat, round_id, version, due, deadline, kind, last, seated = found[5:13]
+    request_sha256, status_code, response_json = found[13:]
     seats = None
     if round_id is None:
         pairs = (pair.split("=", 1) for pair in seated.split(",")) if seated else ()
@@ -110,6 +116,8 @@ def command_head(
         last,
         seats,
         answer,
+        posting_count,
+        posting_head,
     )
 
 
@@ -177,7 +185,9 @@ def store_command(
     3. the events (one multi-row ``INSERT``), hash-chained from the head;
     4. the balances: one ``UPDATE`` for every account the command's postings move, which
        refuses (:class:`InsufficientFunds`) to take a wallet or escrow below zero;
-    5. the postings and their lines (multi-row ``INSERT`` statements);
+    5. the postings and their lines (multi-row ``INSERT`` statements), hash-chained from
+       the table's posting head, which moves with the event head in step 1
+       (:mod:`croupier.ledger.posting_chain`);
     6. when the command ends the round, its drop, win and par-sheet wagers added to the
        table's hold totals (:func:`croupier.ledger.hold.record_round`, one statement).
 
@@ -217,8 +227,17 @@ def store_command(
         f"table {round_row.table_id} changed while this command was handled; send it again",
         "server:optimistic-concurrency",
     )
-    money = _money(session, round_row.table_id, round_.events, first_new, policy)
+    money = _money(
+        session,
+        round_row.table_id,
+        round_row.id,
+        round_.events,
+        first_new,
+        policy,
+        (head.posting_count, head.posting_head),
+    )
     chain_params = {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
+    chain_params |= {"posting_count": money.head[0], "posting_head": money.head[1]}
     event_params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
     if db.postgresql and rows:  # everything in one statement: one round trip
         params = (

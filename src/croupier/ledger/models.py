@@ -94,6 +94,11 @@ class GameTable(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     settings_json: Mapped[str] = mapped_column(Text, default="{}", server_default="{}")
     """The table's online settings (``schemas.TableSettings``): timers, physical dice."""
+    posting_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """How many postings the table's money chain holds (migration 0009)."""
+    posting_head: Mapped[str] = mapped_column(String(64), default="0" * 64, server_default="0" * 64)
+    """The hash of the table's last posting (the genesis hash for none;
+    :mod:`croupier.ledger.posting_chain`)."""
 
 
 class Seat(Base):
@@ -153,7 +158,11 @@ class Account(Base):
 
 class Posting(Base):
     """One money movement; its lines sum to zero. A posting caused by a round names the
-    round and the index of the event in it."""
+    round and the index of the event in it. Postings are hash-chained (migration 0009):
+    a table's along the table (its head on :class:`GameTable`), the others (deposits,
+    withdrawals, play money) along the house chain (:class:`LedgerHead`); ``hash`` is
+    sha256(``prev_hash`` + the posting's canonical JSON with its lines,
+    :func:`croupier.ledger.posting_chain.posting_hash`)."""
 
     __tablename__ = "postings"
 
@@ -165,6 +174,19 @@ class Posting(Base):
     event_index: Mapped[int | None] = mapped_column(Integer, default=None)
     cite: Mapped[str] = mapped_column(String(200), default="")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    prev_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+
+
+class LedgerHead(Base):
+    """The head of a posting chain kept apart from any table: ``house`` (deposits,
+    withdrawals, play money; migration 0009)."""
+
+    __tablename__ = "ledger_heads"
+
+    chain: Mapped[str] = mapped_column(String(64), primary_key=True)
+    postings: Mapped[int] = mapped_column(Integer, default=0)
+    head: Mapped[str] = mapped_column(String(64))
 
 
 class PostingLine(Base):

@@ -22,6 +22,7 @@ from croupier.game import TablePolicy, event_moves
 from croupier.ledger.accounts import InsufficientFunds, LedgerError, account_id
 from croupier.ledger.db import Raw
 from croupier.ledger.models import WALLET
+from croupier.ledger.posting_chain import posting_hash
 from croupier.ledger.sql import (
     _BALANCE,
     _insert_lines,
@@ -72,6 +73,10 @@ class _Money:
     """The net amount per account (``id``, ``amount``), in account id order."""
     lines: list[dict[str, Any]]
     """Every posting's lines (``event_index``, ``kind``, ``account_id``, ``amount``)."""
+    hashes: list[tuple[str, str]]
+    """Each posting's place in the table's posting chain: (``prev_hash``, ``hash``)."""
+    head: tuple[int, str]
+    """The table's posting chain after these postings: (postings, hash of the last)."""
 
     def params(self, table_id: str, round_id: str, created: Any) -> dict[str, Any]:
         """The parameters of :func:`_move_balances`, :func:`_insert_postings` and (with
@@ -82,6 +87,7 @@ class _Money:
             params[f"kind{i}"] = posting.kind
             params[f"event_index{i}"] = posting.event_index
             params[f"cite{i}"] = posting.cite
+            params[f"posting_prev{i}"], params[f"posting_hash{i}"] = self.hashes[i]
         return params | _numbered(self.moves) | _numbered(self.lines, "line_")
 
     def check(self, db: Raw, balances: dict[int, Cents]) -> None:
@@ -125,13 +131,17 @@ class _Money:
 def _money(
     session: Session,
     table_id: str,
+    round_id: str,
     events: Sequence[Event],
     first_new: int,
     policy: TablePolicy,
+    head: tuple[int, str],
 ) -> _Money:
-    """The postings of ``events[first_new:]`` (see :func:`round_postings`) by account id.
-    Each posting's lines sum to zero (checked), and no two postings of one event share a
-    kind (their lines are joined to them by event index and kind)."""
+    """The postings of ``events[first_new:]`` (see :func:`round_postings`) by account id,
+    hash-chained after the table's posting chain ``head`` (postings, last hash;
+    :mod:`croupier.ledger.posting_chain`). Each posting's lines sum to zero (checked), and
+    no two postings of one event share a kind (their lines are joined to them by event
+    index and kind)."""
     postings: list[tuple[RoundPosting, dict[int, Cents]]] = []
     net: dict[int, Cents] = {}
     for posting in round_postings(events, first_new, policy):
@@ -151,10 +161,24 @@ def _money(
                 net[key] = net.get(key, 0) + amount
     if len({(posting.event_index, posting.kind) for posting, _ in postings}) < len(postings):
         raise LedgerError("two postings of one event share a kind", "ledger")
+    count, last = head
+    hashes: list[tuple[str, str]] = []
+    for posting, moved in postings:
+        digest = posting_hash(
+            last,
+            kind=posting.kind,
+            table_id=table_id,
+            round_id=round_id,
+            event_index=posting.event_index,
+            cite=posting.cite,
+            lines=moved,
+        )
+        hashes.append((last, digest))
+        count, last = count + 1, digest
     moves = [{"id": key, "amount": amount} for key, amount in sorted(net.items()) if amount]
     lines_out = [
         {"event_index": posting.event_index, "kind": posting.kind, "account_id": key, "amount": v}
         for posting, moved in postings
         for key, v in moved.items()
     ]
-    return _Money(postings, moves, lines_out)
+    return _Money(postings, moves, lines_out, hashes, (count, last))

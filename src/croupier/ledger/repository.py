@@ -17,6 +17,9 @@ This module re-exports the operations from where they live:
   (:func:`load_round`);
 - :mod:`croupier.ledger.postings`: the money a round's events move
   (:func:`round_postings`, as each game's table policy says);
+- :mod:`croupier.ledger.audit`: the money audit (:func:`verify_money`: the posting
+  chains, each posting balanced, the postings against the replayed rounds, every
+  account against its postings, the ledger's total);
 - :mod:`croupier.ledger.idempotency`: the answers stored for ``Idempotency-Key``
   requests;
 - :mod:`croupier.ledger.cache`: the :class:`ProcessCache` and the rounds a transaction
@@ -44,6 +47,7 @@ from croupier.ledger.accounts import (
     token_hash,
     withdraw,
 )
+from croupier.ledger.audit import MoneyReport, verify_money
 from croupier.ledger.cache import (
     STAGED,
     ProcessCache,
@@ -83,6 +87,7 @@ __all__ = [
     "CommandHead",
     "InsufficientFunds",
     "LedgerError",
+    "MoneyReport",
     "NewEvent",
     "NotFound",
     "ProcessCache",
@@ -120,5 +125,6 @@ __all__ = [
     "stored_answer",
     "token_hash",
     "verify_chain",
+    "verify_money",
     "withdraw",
 ]

@@ -14,7 +14,8 @@ from croupier.ledger.db import Statement
 
 # The command path's statements, on the DB-API connection (croupier.ledger.db.Raw).
 _MOVE_HEAD = Statement.of(
-    "UPDATE tables SET event_count = :count, head_hash = :head "
+    "UPDATE tables SET event_count = :count, head_hash = :head, "
+    "posting_count = :posting_count, posting_head = :posting_head "
     "WHERE id = :id AND event_count = :old"
 )
 _MOVE_ROUND = Statement.of(
@@ -92,16 +93,18 @@ def _insert_lines(count: int) -> Statement:
 
 @functools.lru_cache(maxsize=64)
 def _insert_postings(count: int) -> Statement:
-    """``count`` postings of one round in one ``INSERT``, returning each id with its event
+    """``count`` postings of one round in one ``INSERT``, each with its place in the
+    table's posting chain (``prev_hash``, ``hash``), returning each id with its event
     index and kind (together unique in a command's postings), so that no order of the
     returned rows is assumed."""
     rows = ", ".join(
-        f"(:kind{i}, :table_id, :round_id, :event_index{i}, :cite{i}, :created_at)"
+        f"(:kind{i}, :table_id, :round_id, :event_index{i}, :cite{i}, :created_at, "
+        f":posting_prev{i}, :posting_hash{i})"
         for i in range(count)
     )
     return Statement.of(
-        "INSERT INTO postings (kind, table_id, round_id, event_index, cite, created_at) "
-        f"VALUES {rows} RETURNING id, event_index, kind"
+        "INSERT INTO postings (kind, table_id, round_id, event_index, cite, created_at, "
+        f"prev_hash, hash) VALUES {rows} RETURNING id, event_index, kind"
     )
 
 
@@ -161,7 +164,7 @@ def _write_command(
 def _head_sql(aggregate: str) -> str:
     """The command head's query; ``aggregate`` is the dialect's string aggregate."""
     return (
-        "SELECT t.game, t.event_count, t.head_hash, "
+        "SELECT t.game, t.event_count, t.head_hash, t.posting_count, t.posting_head, "
         "(SELECT s.seat FROM seats s WHERE s.table_id = t.id AND s.player_id = :player), "
         "r.id, r.version, "
         "CASE WHEN r.deadline IS NOT NULL AND r.deadline <= :now THEN 1 ELSE 0 END, "

@@ -7,11 +7,9 @@ from sqlalchemy.orm import Session
 
 from croupier.ledger.accounts import NotFound
 from croupier.ledger.models import ESCROW, INVENTORY, Account, GameTable, now
+from croupier.ledger.posting_chain import GENESIS as GENESIS
 from croupier.ledger.versions import first_version
 from croupier.rules.base import RulesSubmission
-
-GENESIS = "0" * 64
-"""The ``prev_hash`` of a table's first event."""
 
 
 def create_table(session: Session, table_id: str, rules: RulesSubmission) -> GameTable:
@@ -24,6 +22,8 @@ def create_table(session: Session, table_id: str, rules: RulesSubmission) -> Gam
         maximum_wager=rules.maximum_wager,
         event_count=0,
         head_hash=GENESIS,
+        posting_count=0,
+        posting_head=GENESIS,
     )
     session.add(table)
     session.flush()

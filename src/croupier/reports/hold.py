@@ -36,8 +36,10 @@ from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from croupier.identity import identity
 from croupier.ledger.hold import TOTAL
 from croupier.ledger.models import GameTable, HoldDay, ParFigure, RulesVersion
 from croupier.money import format_cents
@@ -117,42 +119,80 @@ def _rules_for(session: Session, game: str, sha256: str) -> RulesSubmission | No
     return find(game).rules_type.model_validate_json(text, context=STORED)
 
 
-def par_figures(
-    session: Session,
-    game: str,
-    sha256: str,
-    *,
-    compute: bool = True,
-    computing: Callable[[str], None] | None = None,
-) -> Figures | None:
-    """The par figures of the Rules Submission ``sha256`` of ``game``: kept ones, else
-    (with ``compute``) computed by the game's exact analysis and kept; ``None`` where the
-    game has no analysis, the submission is not known, or ``compute`` is off and none
-    are kept. ``computing(game)`` is called before a par sheet is computed."""
+def par_figures(session: Session, sha256: str) -> Figures | None:
+    """The par figures kept for the Rules Submission ``sha256`` (computed by
+    :func:`prepare_par_figures`), or ``None`` where none are kept."""
     kept = session.execute(select(ParFigure).where(ParFigure.rules_sha256 == sha256)).scalars()
     found = {f.wager: (Fraction(f.house_edge), f.std_dev) for f in kept}
-    if found:
-        return found
-    spec = find(game)
-    if spec.analysis is None or not compute:
-        return None
-    rules = _rules_for(session, game, sha256)
-    if rules is None:
-        return None
-    if computing is not None:
-        computing(game)
-    sheet = importlib.import_module(spec.analysis).par_sheet(rules)
-    for wager in sheet.wagers:
-        session.merge(
-            ParFigure(
-                rules_sha256=sha256,
-                wager=wager.wager,
-                house_edge=f"{wager.house_edge.numerator}/{wager.house_edge.denominator}",
-                std_dev=wager.std_dev,
-            )
-        )
-    session.flush()
-    return {w.wager: (w.house_edge, w.std_dev) for w in sheet.wagers}
+    return found or None
+
+
+def _missing_sheets(
+    session: Session, table_id: str | None, since: date | None
+) -> list[tuple[str, str, RulesSubmission]]:
+    """(game, sha256, submission) of each Rules Submission in the report's totals whose
+    par figures are not kept and whose game has an exact analysis."""
+    query = (
+        select(GameTable.game, HoldDay.rules_sha256)
+        .join(GameTable, GameTable.id == HoldDay.table_id)
+        .where(HoldDay.wager != TOTAL)  # a par sheet only where a wager has handle
+    )
+    if table_id is not None:
+        query = query.where(HoldDay.table_id == table_id)
+    if since is not None:
+        query = query.where(HoldDay.day >= since.isoformat())
+    kept = set(session.execute(select(ParFigure.rules_sha256).distinct()).scalars())
+    missing = []
+    for game, sha in sorted(set(session.execute(query.distinct()).tuples())):
+        if sha in kept or find(game).analysis is None:
+            continue
+        rules = _rules_for(session, game, sha)
+        if rules is not None:
+            missing.append((game, sha, rules))
+    return missing
+
+
+def prepare_par_figures(
+    session: Session,
+    *,
+    table_id: str | None = None,
+    since: date | None = None,
+    computing: Callable[[str], None] | None = None,
+) -> int:
+    """Compute and keep the par figures the report of ``table_id`` / ``since`` needs and
+    has not kept, **holding no database connection while computing** (a Criss-Cross
+    Poker sheet takes a minute or two, and a SQLite server has one connection, which its
+    tables need): the submissions are read, the session's transaction committed (so the
+    connection goes back to the pool), each sheet computed by the game's exact analysis,
+    then the figures kept in a transaction of their own (a report that kept them first
+    meanwhile wins). Returns the sheets computed. ``computing(game)`` is called before
+    each."""
+    missing = _missing_sheets(session, table_id, since)
+    session.commit()
+    if not missing:
+        return 0
+    sheets = []
+    for game, sha, rules in missing:
+        if computing is not None:
+            computing(game)
+        spec = find(game)
+        assert spec.analysis is not None
+        sheets.append((sha, importlib.import_module(spec.analysis).par_sheet(rules)))
+    try:
+        for sha, sheet in sheets:
+            for wager in sheet.wagers:
+                session.merge(
+                    ParFigure(
+                        rules_sha256=sha,
+                        wager=wager.wager,
+                        house_edge=f"{wager.house_edge.numerator}/{wager.house_edge.denominator}",
+                        std_dev=wager.std_dev,
+                    )
+                )
+        session.commit()
+    except IntegrityError:  # another report kept them meanwhile: the same figures
+        session.rollback()
+    return len(sheets)
 
 
 # --- the report ----------------------------------------------------------------------------
@@ -165,7 +205,11 @@ def hold_report(
     computing: Callable[[str], None] | None = None,
 ) -> list[HoldRow]:
     """The report's rows: each table's days, then each game's days (tables summed), by
-    day then table. ``since``: from that gaming day on."""
+    day then table. ``since``: from that gaming day on. With ``compute``, the par sheets
+    not kept are computed first by :func:`prepare_par_figures`, which commits the
+    session's transaction and holds no connection while it computes."""
+    if compute:
+        prepare_par_figures(session, table_id=table_id, since=since, computing=computing)
     games_of: dict[str, str] = {}
     for table_id_, game_ in session.execute(select(GameTable.id, GameTable.game)):
         games_of[table_id_] = game_
@@ -202,7 +246,7 @@ def hold_report(
                 row.rules.add(sha)
             continue
         if sha not in sheets:
-            found = par_figures(session, game, sha, compute=compute, computing=computing)
+            found = par_figures(session, sha)
             sheets[sha] = (
                 None
                 if found is None
@@ -270,11 +314,15 @@ def text_cells(row: HoldRow) -> list[str]:
 
 
 def to_json(rows: Iterable[HoldRow]) -> str:
-    return json.dumps([row.to_dict() for row in rows], indent=2)
+    """``{"software": the croupier that made it (croupier.identity), "rows": [...]}``, the
+    shape of ``GET /reports/hold``."""
+    data = {"software": identity().to_dict(), "rows": [row.to_dict() for row in rows]}
+    return json.dumps(data, indent=2)
 
 
 def to_csv(rows: Iterable[HoldRow]) -> str:
-    """One line a row; amounts in cents, hold a fraction, the handle as ``wager=cents``."""
+    """One line a row; amounts in cents, hold a fraction, the handle as ``wager=cents``;
+    the last column names the croupier that made the report (croupier.identity)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(
@@ -292,8 +340,10 @@ def to_csv(rows: Iterable[HoldRow]) -> str:
             "deviations",
             "handle",
             "missing_par_figures",
+            "software",
         ]
     )
+    software = identity().text()
     for row in rows:
         data = row.to_dict()
         writer.writerow(
@@ -311,6 +361,7 @@ def to_csv(rows: Iterable[HoldRow]) -> str:
                 "" if row.deviations is None else f"{row.deviations:.4f}",
                 " ".join(f"{w}={c}" for w, c in sorted(row.handle.items())),
                 " ".join(sorted(row.missing)),
+                software,
             ]
         )
     return out.getvalue()
@@ -332,5 +383,6 @@ def to_html(rows: Iterable[HoldRow]) -> str:
         "win / drop; theoretical win: each par-sheet wager's handle times its house edge "
         "under the Rules Submission the rounds were played under; difference: (win - "
         "theoretical) in standard deviations of the win. Gaming day: the UTC date a round "
-        f"ended.</p><table><tr>{head}</tr>{body}</table></body></html>\n"
+        f"ended.</p><table><tr>{head}</tr>{body}</table>"
+        f"<p>Made by {html.escape(identity().text())}.</p></body></html>\n"
     )

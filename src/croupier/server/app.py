@@ -57,6 +57,7 @@ from croupier.server import (
     service,
 )
 from croupier.server.ratelimit import DEFAULT, Buckets, RateLimited
+from croupier.server.stall import STALLS, Stalls
 from croupier.server.writer import RETRIES, ShuttingDown, Writer, try_again
 
 M = TypeVar("M", bound=BaseModel)
@@ -215,6 +216,7 @@ def create_app(
     forwarded_allow_ips: Sequence[str] = (),
     socket_limits: fanout.SocketLimits | None = None,
     sealed_draws: bool = True,
+    stall_seconds: float = 2.0,
 ) -> FastAPI:
     """The table server on the database at ``db_url``; applies the migrations first
     (unless ``migrate`` is false: a worker whose parent migrated).
@@ -235,7 +237,9 @@ def create_app(
     and the connections their reads take (default :class:`fanout.SocketLimits`);
     ``sealed_draws`` false (tests that script the dice) draws every round from ``rng``
     directly, as before sealed draws: no seed sealed, nothing announced
-    (:class:`croupier.server.seals.Unsealed`). ``croupier serve`` always seals.
+    (:class:`croupier.server.seals.Unsealed`); ``croupier serve`` always seals;
+    ``stall_seconds`` how long a wait for the database must be to count as the server not
+    serving (:mod:`croupier.server.stall`: a deadline that passes in one is extended).
     """
     trusted = addresses.TrustedProxies.of(forwarded_allow_ips)
     lock = writer_lock(db_url)
@@ -243,13 +247,15 @@ def create_app(
     engine = make_engine(db_url, autocheckpoint=lock is None)
     if migrate:
         upgrade(engine)
-    sessions = sessionmaker(engine, expire_on_commit=False)
-    with sessions() as reading:  # where events stored before sealing may be (0006)
-        chains = legacy.LegacyChains.at_start(reading)
     source: Rng = rng or SecureRng()
     if not sealed_draws:
         source = seals.Unsealed(source)
     now: Callable[[], datetime] = clock or _utc_now
+    stalls = Stalls(now, stall_seconds)
+    sessions = sessionmaker(engine, expire_on_commit=False, info={STALLS: stalls})
+    stalls.watch(sessions)
+    with sessions() as reading:  # where events stored before sealing may be (0006)
+        chains = legacy.LegacyChains.at_start(reading)
     hub = fanout.Hub(sessions, source, now, limits=socket_limits)
     # Commands are committed in groups by writer threads (croupier.server.writer): one on
     # SQLite, whose one writer at a time serializes them anyway; on PostgreSQL two, each
@@ -287,6 +293,7 @@ def create_app(
         max_body_size=MAX_BODY_BYTES,
     )
     app.state.engine = engine
+    app.state.stalls = stalls
     app.state.hub = hub
     app.openapi = functools.partial(_openapi, app)  # type: ignore[method-assign]
     app.state.writer = writer
@@ -728,7 +735,11 @@ def create_app(
 
     @app.get("/tables/{table_id}/verify", response_model=schemas.VerifyOut, responses=PROBLEMS)
     def verify(table_id: str, db: Db, me: Caller) -> schemas.VerifyOut:
-        """Dealer or admin: recompute the table's event hash chain."""
+        """Dealer or admin: audit the table: recompute its event hash chain and check its
+        money (the postings' hash chains, each posting balanced, each round's postings
+        against what replaying the round pays, every account against its postings, the
+        ledger summing to zero). ``problems`` names each event, posting or account that
+        does not verify."""
         role(me, "dealer", "admin")
         return service.verify(db, table_id)
 

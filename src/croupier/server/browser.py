@@ -16,8 +16,9 @@
 - the static client itself, under ``/play/`` (``/`` redirects there).
 """
 
+import json
 import pathlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Annotated, Any, cast
 
 from fastapi import Depends, FastAPI, Path, Query, Request
@@ -27,7 +28,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from croupier import signs
-from croupier.engine import DEALER, Actor, RoundOpened
+from croupier.engine import DEALER, Actor, Event, Round, RoundOpened
 from croupier.game import Viewer, event_moves
 from croupier.ledger import repository as repo
 from croupier.ledger import versions
@@ -50,6 +51,22 @@ SIGNUP_LIMIT = RateLimit(per_second=1 / 60, burst=10)
 """Play-money sign-ups per client address: ten at once, then one a minute."""
 SIGNUP_KEY = "play-money"
 """The bucket key (in place of a table) of the sign-up limit."""
+
+
+def views_after_each(
+    game: type[Round[Any]], events: Sequence[Event], actor: Actor | None
+) -> list[dict[str, Any]]:
+    """``actor`` 's view of the round after each of ``events`` (the first its
+    ``RoundOpened``), folding the events once: one round advanced an event at a time
+    (``evolve``), so that a round's steps cost time in proportion to its events, not to
+    their square. Each view is copied as it is taken, the state being updated in place."""
+    round_ = game(events[:1], None)
+    views = [json.loads(json.dumps(round_.view(actor)))]
+    for event in events[1:]:
+        round_.state = round_.evolve(round_.state, event)
+        round_.events.append(event)
+        views.append(json.loads(json.dumps(round_.view(actor))))
+    return views
 
 
 def sign_text(rules: RulesSubmission, width: int = 72) -> str:
@@ -253,6 +270,7 @@ def register(
                 return event
             return driver.redact(event, events[event.index], spec.policy, viewer)
 
+        views = views_after_each(game, events, actor)
         sent = [shown(e) for e in service.stored(rows)]
         if not surveillance:  # no old, unsealed hash that gives a hidden card away
             sent = legacy.withhold(sent, legacy.exposed_from(db, row, verified))
@@ -268,10 +286,7 @@ def register(
             game=table.game,
             status=cast(service.Status, row.status),
             actor=actor,
-            steps=[
-                schemas.Step(event=e, view=game(events[: n + 1], None).view(actor))
-                for n, e in enumerate(sent)
-            ],
+            steps=[schemas.Step(event=e, view=view) for e, view in zip(sent, views, strict=True)],
         )
 
     @app.get("/rounds/{round_id}/reveal", response_model=schemas.RevealOut, responses=problems)

@@ -48,6 +48,7 @@ from croupier.rng import Rng, SeededRng
 from croupier.server import schemas, service
 from croupier.server.legacy import LegacyChains, withhold
 from croupier.server.service import SERVER, table_settings
+from croupier.server.stall import STALLS, Stalls
 
 
 # --- opening a round ---------------------------------------------------------------------
@@ -109,29 +110,39 @@ def schedule(
     now: datetime,
 ) -> None:
     """Store the deadline of the round's current wait (kept while the same wait goes on:
-    the betting time runs from the first wager, a decision's from when it became due)."""
+    the betting time runs from the first wager, a decision's from when it became due; a
+    command that answers no decision, an aside or another seat's answer, does not move it:
+    :meth:`~croupier.game.Wait.continues`)."""
     wait = spec_of(round_).policy.wait(round_, settings)
+    db = raw(session)
+    deadline: Any = None
     if wait is None:
         if row.deadline_kind is None and row.deadline is None:
             return
-        values: dict[str, Any] = {"deadline": None, "deadline_kind": None}
-    elif row.deadline_kind == wait.key and row.deadline is not None:
-        return
+        db.execute(_SET_DEADLINE, {"round_id": row.id, "deadline": None, "deadline_kind": None})
+    elif row.deadline is not None and wait.continues(row.deadline_kind):
+        if row.deadline_kind == wait.key:
+            return
+        # The same deadline: only the seats still waiting are named.
+        deadline = row.deadline
+        db.execute(_SET_DEADLINE_KIND, {"round_id": row.id, "deadline_kind": wait.key})
     else:
-        values = {"deadline": now + timedelta(seconds=wait.seconds), "deadline_kind": wait.key}
-    db = raw(session)
-    values["deadline"] = db.when(values["deadline"])
-    db.execute(_SET_DEADLINE, {"round_id": row.id, **values})
+        deadline = db.when(now + timedelta(seconds=wait.seconds))
+        values = {"round_id": row.id, "deadline": deadline, "deadline_kind": wait.key}
+        db.execute(_SET_DEADLINE, values)
     if sa_inspect(row).persistent:
         session.expire(row)
     staged = repo.staged_entry(session, row.id, len(round_.events))
     if staged is not None:  # what the next step of this transaction reads (_current)
         kind = None if wait is None else wait.key
-        repo.stage_round(session, row.id, staged.version, staged.round, values["deadline"], kind)
+        repo.stage_round(session, row.id, staged.version, staged.round, deadline, kind)
 
 
 _SET_DEADLINE = Statement.of(
     "UPDATE rounds SET deadline = :deadline, deadline_kind = :deadline_kind WHERE id = :round_id"
+)
+_SET_DEADLINE_KIND = Statement.of(
+    "UPDATE rounds SET deadline_kind = :deadline_kind WHERE id = :round_id"
 )
 
 
@@ -167,7 +178,11 @@ def after_command(
     wagered where the table says so (``close_when_all_wagered``), then store the deadline
     of the wait that follows. Returns ``out`` with any events this added, each shown as
     ``caller`` may see it (:func:`redact`; ``None``: the server itself, which sees all),
-    with no hash ``chains`` says to withhold (:mod:`croupier.server.legacy`)."""
+    with no hash ``chains`` says to withhold (:mod:`croupier.server.legacy`). A command
+    answered with no event (asked again, :meth:`TablePolicy.answered_before`) changed
+    nothing: it closes nothing and moves no deadline."""
+    if not out.events:
+        return out
     out = _close_and_schedule(session, out, rng, now)
     if caller is None or caller.role == "dealer":
         return out
@@ -259,7 +274,9 @@ def expire(
     for _ in range(64):  # each pass starts a new wait, so this ends at once in practice
         with sessions() as session:
             due = session.execute(
-                select(RoundRow.id, RoundRow.version, RoundRow.deadline).where(
+                select(
+                    RoundRow.id, RoundRow.version, RoundRow.deadline, RoundRow.deadline_kind
+                ).where(
                     RoundRow.table_id == table_id,
                     RoundRow.status == "open",
                     RoundRow.deadline.is_not(None),
@@ -269,18 +286,22 @@ def expire(
             continuing = due is None and bool(overdue)
             if continuing:  # the rest of those who were waiting when it passed
                 due = session.execute(
-                    select(RoundRow.id, RoundRow.version, RoundRow.deadline).where(
-                        RoundRow.table_id == table_id, RoundRow.status == "open"
-                    )
+                    select(
+                        RoundRow.id, RoundRow.version, RoundRow.deadline, RoundRow.deadline_kind
+                    ).where(RoundRow.table_id == table_id, RoundRow.status == "open")
                 ).first()
             if due is None:
                 return done
+            if not continuing:  # the timeout took effect when the deadline passed ...
+                took = _stalled(session, table_id, due, now)
+                if took is None:  # ... or later: it passed while the server was not serving
+                    session.commit()
+                    return done
+                moment = took
             _, round_ = repo.load_round(session, due.id)
             if len(round_.events) != due.version:
                 continue  # the round moved on since the deadline was read: look again
             steps = spec_of(round_).policy.timeout_steps(round_)
-            if not continuing:  # the timeout took effect when the deadline passed
-                moment = _utc(due.deadline)
             if continuing:
                 steps = [(actor, command) for actor, command in steps if actor in overdue]
                 if not steps:
@@ -313,6 +334,30 @@ def expire(
                 return done
             done.append(out)
     return done
+
+
+def _stalled(session: Session, table_id: str, due: Any, now: datetime) -> datetime | None:
+    """When the ``due`` round's deadline took effect: as stored, or later by the time the
+    server was not serving when it passed (:meth:`Stalls.extended`; docs/interpretations.md,
+    "A deadline passed while the server was not serving"). ``None`` where that is after
+    ``now``: the later deadline is stored (if the round is still as read) and nothing is
+    timed out yet."""
+    deadline = _utc(due.deadline)
+    stalls = session.info.get(STALLS)
+    if not isinstance(stalls, Stalls) or due.deadline_kind is None:
+        return deadline
+    settings = table_settings(session, table_id)
+    seconds = getattr(settings, f"{due.deadline_kind.split(':')[0]}_seconds", None) or 0.0
+    later = stalls.extended(deadline, seconds)
+    if later <= now:
+        return later
+    session.execute(
+        update(RoundRow)
+        .where(RoundRow.id == due.id, RoundRow.version == due.version)
+        .values(deadline=later)
+        .execution_options(synchronize_session=False)
+    )
+    return None
 
 
 def _utc(moment: datetime) -> datetime:

@@ -30,6 +30,7 @@ from croupier.registry import load_text, rules_from_data
 from croupier.reports.hold import hold_report
 from croupier.rules.base import RulesSubmission
 from croupier.server import recall, service
+from croupier.server.schemas import SoftwareOut, software
 
 
 def _iso_day(value: object) -> object:
@@ -69,6 +70,8 @@ class HoldRowOut(BaseModel):
 
 
 class HoldOut(BaseModel):
+    software: SoftwareOut
+    """The croupier that made the report."""
     rows: list[HoldRowOut]
 
 
@@ -156,14 +159,16 @@ def register(
         """Dealer or admin: per table, game and gaming day (the UTC date a round ended)
         the rounds, drop, win, hold, theoretical win and the difference in standard
         deviations. A par sheet not yet kept is computed first (for Criss-Cross Poker, a
-        minute or two, once)."""
+        minute or two, once), on this request's worker thread and holding no database
+        connection, so that the tables are served meanwhile
+        (:func:`croupier.reports.hold.prepare_par_figures`)."""
         if me.role not in ("dealer", "admin"):
             raise service.AccessDenied(
                 f"this needs the role dealer or admin, not {me.role}", "server:roles"
             )
         rows = hold_report(db, table_id=table, since=since)
-        db.commit()  # the par figures computed
-        return HoldOut(rows=[HoldRowOut(**row.to_dict()) for row in rows])
+        db.commit()  # the report's reads end
+        return HoldOut(software=software(), rows=[HoldRowOut(**row.to_dict()) for row in rows])
 
     @app.get("/tables/{table_id}/rules/versions", response_model=VersionsOut, responses=problems)
     def list_versions(table_id: str, request: Request, db: Db, me: Caller) -> VersionsOut:

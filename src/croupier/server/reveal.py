@@ -98,4 +98,5 @@ def reveal(session: Session, round_id: str) -> schemas.RevealOut:
         events=events,
         previous_round_id=before,
         carried_on=find(table.game).policy.carried_on(repo.load_round(session, round_id)[1]),
+        software=schemas.software(),
     )

@@ -19,6 +19,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from croupier.engine import LegalCommand
+from croupier.identity import identity
 from croupier.money import MAX_CENTS
 from croupier.registry import GAMES
 
@@ -370,9 +371,26 @@ class RevealedEvent(StoredEvent):
     """For each sealed list, its elements' commitments (hex), in order."""
 
 
+class SoftwareOut(BaseModel):
+    """Which croupier produced an answer (:func:`croupier.identity.identity`): its version,
+    the commit it was built from (``unknown`` where none was recorded) and the sha256 of
+    its critical files as installed."""
+
+    name: str = "croupier"
+    version: str
+    commit: str
+    files_sha256: str
+
+
+def software() -> SoftwareOut:
+    """The running croupier's :class:`SoftwareOut`."""
+    return SoftwareOut(**identity().to_dict())
+
+
 class RevealOut(BaseModel):
     """A round that is over, every event whole with its salts, for anyone to check
-    (``croupier verify-round``, docs/architecture.md, "Provably fair rounds")."""
+    (``croupier verify-round``, docs/architecture.md, "Provably fair rounds"), and the
+    croupier that revealed it (``software``)."""
 
     round_id: str
     table_id: str
@@ -385,15 +403,29 @@ class RevealOut(BaseModel):
     """Whether the round was dealt from what the round before it left (the cards left in
     a shoe, ``TablePolicy.carried_on``): its check takes the rounds before it, back to
     the shuffle (``croupier verify-round``)."""
+    software: SoftwareOut | None = None
+    """The croupier that revealed it (``None`` in a reveal saved before it was named)."""
 
 
 class VerifyOut(BaseModel):
+    """A table's audit (``croupier verify``): its event chain and its money
+    (:func:`croupier.ledger.audit.verify_money`). ``ok`` when both verify."""
+
     table_id: str
     ok: bool
     events: int
     head_hash: str
     problem: str | None
+    """The first problem found (the event chain's first), or ``None``."""
     first_bad_seq: int | None
+    """The ``seq`` of the first event that does not verify, or ``None``."""
+    postings: int = 0
+    """How many postings the table's money chain holds."""
+    postings_head: str = ""
+    """The hash of the table's last posting."""
+    problems: list[str] = []
+    """Every problem found, the event chain's then the money's, each naming the event,
+    posting or account (empty: the table verifies)."""
 
 
 class AccountOut(BaseModel):

@@ -416,6 +416,17 @@ def handle_command(
             "next round",
             "server:seats",
         )
+    if old_version is not None and spec.policy.answered_before(round_, command, actor):
+        # Asked again for what the round has shown him (in his view): answered with no
+        # event, so that repeating it neither grows the round nor restarts a wait.
+        return schemas.CommandOut(
+            table_id=table_id,
+            round_id=row.id,
+            round_version=current,
+            round_status="open",
+            events=[],
+            balance=repo.balance(session, player.id) if player.role == "player" else None,
+        )
     placed = len(round_.events)
     round_.handle(command, actor)
     if body.client_seed is not None:
@@ -541,12 +552,19 @@ def replay(session: Session, round_id: str) -> schemas.ReplayOut:
 
 
 def verify(session: Session, table_id: str) -> schemas.VerifyOut:
+    """The table's event chain (:func:`~croupier.ledger.chain.verify_chain`) and its money
+    (:func:`~croupier.ledger.audit.verify_money`). Raises ``NotFound``."""
     report = repo.verify_chain(session, table_id)
+    money = repo.verify_money(session, table_id)
+    problems = ([report.problem] if report.problem else []) + list(money.problems)
     return schemas.VerifyOut(
         table_id=report.table_id,
-        ok=report.ok,
+        ok=report.ok and money.ok,
         events=report.events,
         head_hash=report.head_hash,
-        problem=report.problem,
+        problem=problems[0] if problems else None,
         first_bad_seq=report.first_bad_seq,
+        postings=money.postings,
+        postings_head=money.head_hash,
+        problems=problems,
     )

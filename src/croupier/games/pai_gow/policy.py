@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from croupier.engine import Command, Event, LegalCommand, Round, RoundVoided
+from croupier.engine import Actor, Command, Event, LegalCommand, Round, RoundVoided
 from croupier.equipment.tiles import SET
 from croupier.game import (
     ESCROW,
@@ -55,6 +55,7 @@ from croupier.games.pai_gow import (
     PaiGowTable,
     PassBank,
     Phase,
+    RequestHouseWay,
     SetDealerHands,
     SetHands,
     SettleWagers,
@@ -75,6 +76,19 @@ class PaiGowPolicy(TablePolicy):
     that wait is the bank's decision, timed as one."""
     timeout_cite: ClassVar[str] = "621a.10(b); 621a.11(c), (g), (i); 621a.12(d)"
     physical_dice: ClassVar[bool] = True
+    asides: ClassVar[frozenset[str]] = frozenset({"HouseWayShown"})
+    """The house way shown on request (621a.10(b)) answers no decision: the hands are
+    still to be set, in the time the decision had."""
+
+    def answered_before(self, round_: Round[Any], command: Command, actor: Actor) -> bool:
+        """A player who asks again how the house sets the hands of an area it has been
+        shown for (621a.10(b)): the house way is in his view, and the same tiles give the
+        same answer, so nothing is recorded again."""
+        assert isinstance(round_, PaiGowRound)
+        if not isinstance(command, RequestHouseWay) or command.seat not in round_.state.shown:
+            return False
+        legal = offered(round_, "RequestHouseWay", actor)
+        return legal is not None and str(command.seat) in legal.options
 
     def par_wagers(self, round_: Round[Any]) -> list[tuple[str, Cents]]:
         """Where the dealer banks, each player's wager as ``pai_gow:house_way`` (the
