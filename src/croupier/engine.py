@@ -286,6 +286,13 @@ class Round(ABC, Generic[StateT]):
         self._stream: Rng | None = None
         self._start: int | None = None
         """Where the command being handled began (:meth:`draw`)."""
+        self._drawn = 0
+        """How many commands have drawn in the round (a sealed draw's key)."""
+        self._seeds_fixed_at: int | None = None
+        """Where the first command that drew after a wager began: the seats' seeds given
+        before it enter every draw from it on, and no seed is taken after it."""
+        self.stepped = False
+        """Set by :meth:`step_draw`: the table policy drew for a dealer's step."""
         self.state = self._fold(events)
         self.events = list(events)
 
@@ -378,21 +385,43 @@ class Round(ABC, Generic[StateT]):
             raise ReplayError("the round was not opened with this seed", "engine:replay")
         round_ = cls([opened], rng=draws, rules=rules)
         index = round_._reopen(events)
+        last = (index, index)  # the events of the last command handled again
         while index < len(events):
             event = events[index]
             if isinstance(event, ClientSeedGiven):
-                try:
-                    round_.give_seed(event.seat, event.seed)
-                except CroupierError as error:
-                    raise ReplayError(
-                        f"event {index} (client seed given) was not allowed: {error}",
-                        "engine:replay",
-                    ) from None
+                round_._given_again(events, index, last)
                 index += 1
                 continue
-            index += round_._rederive(events, index, draws, before)
+            count = round_._rederive(events, index, draws, before)
+            last, index = (index, index + count), index + count
         round_.rng = None
         return round_
+
+    def _given_again(self, events: Sequence[Event], index: int, last: tuple[int, int]) -> None:
+        """A stored seat's seed: given right after the command that placed that seat's
+        first wager of the round (``last``: that command's events), as the server writes
+        it, and allowed there."""
+        event = events[index]
+        assert isinstance(event, ClientSeedGiven)
+        where = f"event {index} (client seed given)"
+        first = next(
+            (
+                n
+                for n, e in enumerate(events)
+                if isinstance(e, WagerPlaced) and e.seat == event.seat
+            ),
+            None,
+        )
+        if first is None or last[1] != index or not last[0] <= first < last[1]:
+            raise ReplayError(
+                f"{where} does not follow the command that placed seat {event.seat}'s first "
+                "wager of the round",
+                "engine:replay",
+            )
+        try:
+            self.give_seed(event.seat, event.seed)
+        except CroupierError as error:
+            raise ReplayError(f"{where} was not allowed: {error}", "engine:replay") from None
 
     def _reopen(self, events: Sequence[Event]) -> int:
         """Re-derive the events that :meth:`open` writes after RoundOpened
@@ -491,6 +520,7 @@ class Round(ABC, Generic[StateT]):
         before = len(self.events)
         emitted: list[Event] = []
         self._stream, self._start = None, before  # a sealed round's draws start afresh
+        drawn = (self._drawn, self._seeds_fixed_at)
         try:
             for event in self.decide(command, actor):
                 self.state = self.evolve(self.state, event)
@@ -499,6 +529,7 @@ class Round(ABC, Generic[StateT]):
         except BaseException:
             del self.events[before:]
             self.state = self._fold(self.events)
+            self._drawn, self._seeds_fixed_at = drawn
             raise
         finally:
             self._stream, self._start = None, None
@@ -506,27 +537,44 @@ class Round(ABC, Generic[StateT]):
 
     def draw(self) -> Rng:
         """The random source, for ``decide``; a replayed round has none. A sealed round's
-        (:class:`~croupier.rng.SealedDraws`) is the stream keyed by the point at which the
-        command being handled began, and by the seats' seeds given before it."""
+        (:class:`~croupier.rng.SealedDraws`) is the stream keyed by how many commands drew
+        before this one in the round (not by where it stands: no wager moves it) and by
+        the seats' seeds that enter the round's draws (:meth:`entered_seeds`)."""
         if self.rng is None:
             raise NoRandomSource("a replayed round has no random source", "engine:replay")
-        if not isinstance(self.rng, SealedDraws):
-            return self.rng
         if self._stream is None:
             start = len(self.events) if self._start is None else self._start
-            self._stream = self.rng.stream(
-                "command", self.opened.round_id, start, self.client_seeds(start)
-            )
+            if self._seeds_fixed_at is None and any(
+                isinstance(event, WagerPlaced) for event in self.events[:start]
+            ):
+                self._seeds_fixed_at = start
+            count, self._drawn = self._drawn, self._drawn + 1
+            self._stream = self.rng
+            if isinstance(self.rng, SealedDraws):
+                self._stream = self.rng.stream(
+                    "command", self.opened.round_id, count, self.entered_seeds()
+                )
         return self._stream
 
-    def step_draw(self) -> Rng | None:
-        """The random source for a dealer's step with no human choice that the table
-        policy takes now (the position of the dealer's cut): a sealed round's stream for
-        its next event, ``"step"``; else the round's source (``None`` when it has none)."""
+    def step_draw(self, what: str) -> Rng | None:
+        """The random source for ``what`` a dealer's step with no human choice draws when
+        the table policy takes it now (the ``position`` of the dealer's cut, the cover
+        card's depth): a sealed round's stream ``"step:<what>"``, keyed by how many
+        commands drew before it; else the round's source (``None`` when it has none)."""
+        self.stepped = True
         if not isinstance(self.rng, SealedDraws):
             return self.rng
-        index = len(self.events)
-        return self.rng.stream("step", self.opened.round_id, index, self.client_seeds(index))
+        return self.rng.stream(
+            f"step:{what}", self.opened.round_id, self._drawn, self.entered_seeds()
+        )
+
+    def entered_seeds(self) -> dict[int, str]:
+        """The seats' seeds that a sealed round's draws mix in: none before the first draw
+        that follows a wager (a shuffle or mixing at the opening), then those given before
+        that draw, the same for every draw after it."""
+        if self._seeds_fixed_at is None:
+            return {}
+        return self.client_seeds(self._seeds_fixed_at)
 
     def client_seeds(self, upto: int | None = None) -> dict[int, str]:
         """Seat -> seed of the seats' seeds given before event ``upto`` (all: ``None``)."""
@@ -555,6 +603,12 @@ class Round(ABC, Generic[StateT]):
             )
         if seat in self.client_seeds():
             raise IllegalCommand(f"seat {seat} gave its seed already this round", CLIENT_SEED_CITE)
+        if self._seeds_fixed_at is not None:
+            raise IllegalCommand(
+                "the round's values are being drawn after its wagers: a seed enters only "
+                "before the first of them (commit to one for the next round)",
+                CLIENT_SEED_CITE,
+            )
         if not isinstance(seed, str) or not CLIENT_SEED_CHARACTERS.fullmatch(seed):
             raise IllegalCommand("a seed is 16 to 64 letters, digits, '_' or '-'", CLIENT_SEED_CITE)
         if hashlib.sha256(seed.encode()).hexdigest() != committed:

@@ -9,6 +9,7 @@ in docs/interpretations.md) and ends its message with that citation::
     │   ├── InvalidAmount       not a positive whole number of cents
     │   ├── InvalidWager        a wager the rules do not allow (spot, value, order)
     │   └── NotYourTurn         wrong phase, wrong seat, or a seat that may not act
+    ├── ImpossibleEquipment     a card, die or tile (or a hand of them) no set or deck has
     ├── RulesSubmissionError    a Rules Submission the regulation does not allow
     │   └── UnknownGame         a game no registered GameSpec is named
     ├── NoSign                  a game that draws no table sign (404)
@@ -58,6 +59,13 @@ class InvalidWager(IllegalCommand):
 
 class NotYourTurn(IllegalCommand):
     """A command sent in the wrong phase of the round or by a seat that may not act."""
+
+
+class ImpossibleEquipment(CroupierError, ValueError):
+    """A card, a die's face or a tile (or a hand of them) that the chapter's equipment
+    cannot give: a card of rank 1, a die showing 7 or ``true``, eleven High Roll Dice, a
+    third 1-1 tile. Raised by :mod:`croupier.equipment` and :mod:`croupier.hands` for
+    what they are given; a ``ValueError`` too, as bad input to a function is."""
 
 
 class RulesSubmissionError(CroupierError, ValueError):

@@ -225,14 +225,14 @@ class SealedDraws:
     commitment published) before the round's first wager, and from each seat's own seed
     given with its first wager (docs/architecture.md, "Sealed before the first wager").
 
-    A draw made while the round's event ``index`` is next (a command handled, or a
-    dealer's step chosen, at that point) reads the stream :meth:`stream` keys by
-    ``(purpose, round_id, index, seeds)``, ``seeds`` being the seats' seeds given
-    before it (seat -> text); the stream is scaled exactly as :class:`SecureRng` scales
-    the operating system's bytes. So the same seed, round, point and seats' seeds give
-    the same values, and a player who is shown the seed at the end of the round can draw
-    every value again. ``seed`` is :data:`SEED_BYTES` bytes; a shorter one raises
-    ``ValueError``.
+    The draws of the round's ``k``-th command that draws (from 0), or of a dealer's step
+    chosen after ``k`` commands drew, read the stream :meth:`stream` keys by ``(purpose,
+    round_id, k, seeds)``, ``seeds`` being the seats' seeds that enter the round's draws
+    (seat -> text, ``Round.entered_seeds``); the stream is scaled exactly as
+    :class:`SecureRng` scales the operating system's bytes. So the same seed, round, count
+    and seats' seeds give the same values whatever else the round's log holds, and a
+    player who is shown the seed at the end of the round can draw every value again.
+    ``seed`` is :data:`SEED_BYTES` bytes; a shorter one raises ``ValueError``.
 
     What the round's opening publishes beside the sealed seed travels with it: ``salt``,
     the salt (hex) of the seed's commitment announced before the round (the sealing of
@@ -265,12 +265,12 @@ class SealedDraws:
         return bytes(rng.randbelow(256) for _ in range(SEED_BYTES))
 
     @staticmethod
-    def message(purpose: str, round_id: str, index: int, seeds: Mapping[int, str]) -> bytes:
+    def message(purpose: str, round_id: str, count: int, seeds: Mapping[int, str]) -> bytes:
         """What keys a stream: the canonical JSON (sorted keys, no spaces, ASCII) of
-        ``{"index": index, "purpose": purpose, "round_id": round_id, "seeds": seeds}``
+        ``{"index": count, "purpose": purpose, "round_id": round_id, "seeds": seeds}``
         (``seeds`` keyed by seat number as text), UTF-8."""
         body = {
-            "index": index,
+            "index": count,
             "purpose": purpose,
             "round_id": round_id,
             "seeds": {str(seat): seed for seat, seed in sorted(seeds.items())},
@@ -278,16 +278,17 @@ class SealedDraws:
         return json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
 
     def stream(
-        self, purpose: str, round_id: str, index: int, seeds: Mapping[int, str]
+        self, purpose: str, round_id: str, count: int, seeds: Mapping[int, str]
     ) -> SecureRng:
-        """The draws at event ``index`` of ``round_id`` for ``purpose`` (``"command"``: what
-        a command's handling draws; ``"step"``: what a dealer's step with no human choice
-        draws, such as the position of the dealer's cut): a :class:`SecureRng` reading
-        :class:`DrawStream` keyed by ``HMAC-SHA256(seed, message(...))``."""
-        key = hmac.new(self.seed, self.message(purpose, round_id, index, seeds), hashlib.sha256)
+        """The draws of ``round_id`` for ``purpose`` after ``count`` commands drew
+        (``"command"``: what a command's handling draws; ``"step:<what>"``: what a dealer's
+        step with no human choice draws, such as the position of the dealer's cut): a
+        :class:`SecureRng` reading :class:`DrawStream` keyed by ``HMAC-SHA256(seed,
+        message(purpose, round_id, count, seeds))``."""
+        key = hmac.new(self.seed, self.message(purpose, round_id, count, seeds), hashlib.sha256)
         return SecureRng(DrawStream(key.digest()).read)
 
     def randbelow(self, n: int) -> int:
-        """Refused: a sealed round draws only through :meth:`stream`, keyed by where in
-        the round the draw is made (``Round.draw``)."""
-        raise TypeError("a sealed round's draws are keyed by where they are made: use stream()")
+        """Refused: a sealed round draws only through :meth:`stream`, keyed by how many
+        commands drew before (``Round.draw``)."""
+        raise TypeError("a sealed round's draws are keyed by the draws before: use stream()")

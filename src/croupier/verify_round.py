@@ -52,6 +52,9 @@ from croupier.sealing import (
     public_form,
 )
 
+GENESIS = "0" * 64
+"""The ``prev_hash`` of a table's first event."""
+
 
 @dataclass
 class RoundCheck:
@@ -283,10 +286,6 @@ def malformed(
     return None
 
 
-_OTHER = SealedDraws(bytes(SEED_BYTES))
-"""Another seed, to tell a dealer's step that draws from one that does not."""
-
-
 def _check_sealed(
     game: type[Round[Any]], events: Sequence[dict[str, Any]], check: RoundCheck
 ) -> None:
@@ -311,22 +310,16 @@ def _check_sealed(
         return
     policy = find(game.game).policy
 
-    def step(round_: Round[Any], source: SealedDraws) -> Command | None:
-        round_.rng = source
-        try:
-            return policy.dealer_step(round_) or policy.dealer_step(round_, proceed=True)
-        finally:
-            round_.rng = draws
-
     def dealer_steps(round_: Round[Any], command: Command, actor: Actor) -> None:
-        """A dealer's step that draws (its command differs under another seed) must be
-        the one this seed draws."""
+        """A dealer's step for which the table policy draws (``Round.step_draw``: a cut's
+        position, the cover card's depth) must be the one this seed draws."""
         if actor != DEALER:
             return
-        found = step(round_, draws)
-        if found is None or type(found) is not type(command):
+        round_.stepped = False
+        found = policy.dealer_step(round_) or policy.dealer_step(round_, proceed=True)
+        if found is None or type(found) is not type(command) or not round_.stepped:
             return
-        if found != command and found != step(round_, _OTHER):
+        if found != command:
             raise ReplayError(
                 f"the dealer's {in_words(type(command).__name__)} at event "
                 f"{len(round_.events)} is not the one the sealed seed draws",
@@ -351,36 +344,96 @@ def _check_sealed(
     given = replayed.client_seeds()
     for seat in sorted(given):
         check.notes.append(f"seat {seat}'s own seed entered every value drawn after it was given")
-    committed = sorted(set(opened["event"].get("seed_commitments") or {}) - set(given))
+    committed = sorted({int(s) for s in opened["event"].get("seed_commitments") or {}} - set(given))
     for seat in committed:
         check.notes.append(f"seat {seat} committed to a seed but gave none (it entered nothing)")
+
+
+@dataclass(frozen=True)
+class Mine:
+    """What the player himself knows of a round: ``seal``, the table's seal he saw
+    announced before the round opened (``GET /tables/{id}``' ``seal``), and ``seed``, the
+    seed he gave with his first wager (``CommandIn.client_seed``); either may be ``None``."""
+
+    seal: str | None = None
+    seed: str | None = None
+
+
+def _check_mine(events: Sequence[dict[str, Any]], mine: Mine, check: RoundCheck) -> None:
+    """The round's seed is the one whose seal the player saw, and his seed is in it."""
+    opened = events[0]
+    if mine.seal is not None:
+        if opened.get("sealed", {}).get("seed") != mine.seal:
+            check.problems.append(
+                "the round's server seed is not the one whose seal you saw announced before "
+                "it opened"
+            )
+        else:
+            check.notes.append("its seed is the one whose seal you saw before it opened")
+    if mine.seed is not None:
+        given = [
+            e
+            for e in events
+            if e["type"] == "ClientSeedGiven" and e["event"].get("seed") == mine.seed
+        ]
+        if not given:
+            check.problems.append("the seed you gave with your first wager is not in the round")
+        else:
+            seat = given[0]["event"].get("seat")
+            check.notes.append(f"your seed is the one seat {seat} gave with its first wager")
 
 
 def _check_announced(
     newer: dict[str, Any], older: dict[str, Any] | None, check: RoundCheck
 ) -> None:
     """The newer round's server seed is the one whose commitment the round before it
-    announced when it opened (``RoundOpened.next_seal``), before any wager of the newer."""
+    announced when it opened (``RoundOpened.next_seal``), before any wager of the newer:
+    a round after one that announced a seal is sealed with it; a sealed round announces
+    the next; and only the table's first round (its first event the chain's first) has no
+    round before it."""
     events = sorted(newer.get("events", []), key=lambda e: e["index"])
-    if not events or "seed" not in events[0].get("sealed", {}):
+    if not events:
         return
-    sealed = events[0]["sealed"]["seed"]
+    sealed = events[0].get("sealed", {}).get("seed")
     if older is None:
         before = newer.get("previous_round_id")
-        check.notes.append(
-            "its seed's commitment was announced with the table"
-            if before is None
-            else f"its seed's commitment was announced when round {before} opened: give that "
-            "round's reveal to check it (the command line fetches it)"
-        )
+        if events[0].get("prev_hash") != GENESIS:
+            if before is None:
+                check.problems.append(
+                    f"the reveal names no round before round {newer.get('round_id')}, but its "
+                    "first event does not begin the table's chain: the round before it, which "
+                    "announced its seed, is withheld"
+                )
+            elif sealed is not None:
+                check.notes.append(
+                    f"its seed's commitment was announced when round {before} opened: give "
+                    "that round's reveal to check it (the command line fetches it)"
+                )
+        elif sealed is not None:
+            check.notes.append("its seed's commitment was announced with the table")
         return
     first = min(older.get("events", []), key=lambda e: e["index"], default=None)
-    announced = None if first is None else first["event"].get("next_seal")
+    body = {} if first is None else first["event"]
+    announced = body.get("next_seal")
+    if sealed is None:
+        if announced is not None:
+            check.problems.append(
+                f"round {older.get('round_id')} announced the seal of round "
+                f"{newer.get('round_id')}'s seed, but round {newer.get('round_id')} was dealt "
+                "without it: its values could be chosen after the wagers"
+            )
+        return
     if announced is None:
-        check.notes.append(
-            f"round {older.get('round_id')} announced no seed: this round's seed was drawn "
-            "when it opened"
-        )
+        if body.get("seed") is not None:
+            check.problems.append(
+                f"round {older.get('round_id')} was sealed but announced no seal for the "
+                "round after it: a sealed round always does"
+            )
+        else:
+            check.notes.append(
+                f"round {older.get('round_id')} was dealt before sealed draws and announced "
+                "no seed: this round's seed was drawn when it opened"
+            )
     elif announced != sealed:
         check.problems.append(
             f"round {newer.get('round_id')}'s seed is not the one announced when round "
@@ -397,6 +450,7 @@ def check_round(
     revealed: dict[str, Any],
     received: Sequence[dict[str, Any]] | None = None,
     round_id: str | None = None,
+    mine: Mine | None = None,
 ) -> RoundCheck:
     """Check a round's reveal (``GET /rounds/{id}/reveal`` as JSON) and, where given, the
     events as the player received them while it was played (each as in
@@ -404,7 +458,7 @@ def check_round(
     round asked for (``round_id``: the reveal must be of it). The round alone: a round
     dealt from what the round before it left (a shoe) is checked with that round by
     :func:`check_rounds`."""
-    return _check_one(revealed, received, round_id)[0]
+    return _check_one(revealed, received, round_id, mine)[0]
 
 
 def check_rounds(
@@ -412,6 +466,7 @@ def check_rounds(
     received: Sequence[dict[str, Any]] | None = None,
     round_id: str | None = None,
     announcer: dict[str, Any] | None = None,
+    mine: Mine | None = None,
 ) -> RoundCheck:
     """Check ``reveals[0]`` (the round, with ``received`` and ``round_id`` as
     :func:`check_round` takes them) with the rounds before it at the table,
@@ -424,10 +479,15 @@ def check_rounds(
     A sealed round's seed is checked against the commitment the round before it announced
     (:func:`_check_announced`): ``reveals[1]`` where it is that round, else ``announcer``
     (that round's reveal, checked alone and as the chain's event before this round's)."""
-    check, replayed = _check_one(reveals[0], received, round_id)
+    check, replayed = _check_one(reveals[0], received, round_id, mine)
     previous = reveals[0].get("previous_round_id") if isinstance(reveals[0], dict) else None
     older = reveals[1] if len(reveals) > 1 else announcer
-    if isinstance(older, dict) and older.get("round_id") == previous and isinstance(previous, str):
+    if (
+        isinstance(older, dict)
+        and isinstance(previous, str)
+        and older.get("round_id") == previous
+        and reveals[0].get("events")
+    ):
         if older is announcer:
             alone, _ = _check_one(announcer, None, previous)
             check.problems += [f"round {previous}: {p}" for p in alone.problems]
@@ -505,6 +565,7 @@ def _check_one(
     revealed: dict[str, Any],
     received: Sequence[dict[str, Any]] | None,
     round_id: str | None,
+    mine: Mine | None = None,
 ) -> tuple[RoundCheck, Round[Any] | None]:
     if not isinstance(revealed, dict):
         check = RoundCheck(str(round_id))
@@ -530,6 +591,8 @@ def _check_one(
     events = sorted(revealed["events"], key=lambda e: e["index"])
     _check_round_id(revealed, events, round_id, check)
     _check_table(revealed, events, check)
+    if mine is not None:
+        _check_mine(events, mine, check)
     _check_chain(events, check)
     opened = _check_seals(events, check)
     _check_salts(events, check)

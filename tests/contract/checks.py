@@ -48,7 +48,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from contract.play import Played, build
+from contract.play import Played, build, command_models
 from croupier.engine import DEALER, Actor, Command, Event, LegalCommand, Round, RoundVoided
 from croupier.equipment.cards import deck
 from croupier.equipment.tiles import SET
@@ -391,26 +391,126 @@ def probe(
         return 0
     tried = 0
     for actor, command, why in list(illegal_commands(round_, offered, played, pick)):
-        events = list(round_.events)
-        text = type(round_).events_to_json(events)
-        surveillance = json.dumps(round_.view(DEALER), sort_keys=True)
-        public = json.dumps(round_.view(None), sort_keys=True)
-        error: IllegalCommand | None = None
-        try:
-            round_.handle(command, actor)
-        except IllegalCommand as refusal:
-            error = refusal
-        phase = getattr(round_.state, "phase", "?")
-        assert error is not None, (
-            f"{round_.game}: {why}, {command!r} from {actor!r}, was accepted in {phase}"
-        )
-        assert error.cite, f"{why}: the refusal of {command!r} cites no rule"
-        assert str(error).endswith(f"({error.cite})"), str(error)
-        assert round_.events == events, f"{why}: the refused {command!r} changed the events"
-        assert type(round_).events_to_json(round_.events) == text
-        assert json.dumps(round_.view(DEALER), sort_keys=True) == surveillance, (
-            f"{why}: the refused {command!r} changed the surveillance view"
-        )
-        assert json.dumps(round_.view(None), sort_keys=True) == public
+        refused(round_, actor, command, why)
         tried += 1
     return tried
+
+
+def refused(round_: Round[Any], actor: Actor, command: Command, why: str) -> IllegalCommand:
+    """Send ``command``, which ``round_`` must refuse: it raises ``IllegalCommand`` citing
+    its rule, and the events, the surveillance view and the public view are as they were.
+    Returns the refusal."""
+    events = list(round_.events)
+    text = type(round_).events_to_json(events)
+    surveillance = json.dumps(round_.view(DEALER), sort_keys=True)
+    public = json.dumps(round_.view(None), sort_keys=True)
+    error: IllegalCommand | None = None
+    try:
+        round_.handle(command, actor)
+    except IllegalCommand as refusal:
+        error = refusal
+    phase = getattr(round_.state, "phase", "?")
+    assert error is not None, (
+        f"{round_.game}: {why}, {command!r} from {actor!r}, was accepted in {phase}"
+    )
+    assert error.cite, f"{why}: the refusal of {command!r} cites no rule"
+    assert str(error).endswith(f"({error.cite})"), str(error)
+    assert round_.events == events, f"{why}: the refused {command!r} changed the events"
+    assert type(round_).events_to_json(round_.events) == text
+    assert json.dumps(round_.view(DEALER), sort_keys=True) == surveillance, (
+        f"{why}: the refused {command!r} changed the surveillance view"
+    )
+    assert json.dumps(round_.view(None), sort_keys=True) == public
+    return error
+
+
+# --- a reading of physical dice -------------------------------------------------------------
+READING = "faces"
+"""The field of a command that carries the dealer's reading of physical dice."""
+NOT_A_FACE: tuple[object, ...] = (True, "1", 1.0, 0, 7)
+"""What no die shows: JSON true, the text "1", the number 1.0, 0 and 7."""
+MOST_DICE = 10
+"""The most dice a reading may hold (High Roll Dice's ten, 675a.3(a)); a reading of more
+is not tried."""
+
+
+class ReadingChecked(Exception):
+    """Raised by :func:`reading_probe` once it has checked a reading, to end the play;
+    ``count`` is how many faces the reading the round took had."""
+
+    def __init__(self, command: str, count: int) -> None:
+        super().__init__(command, count)
+        self.command = command
+        self.count = count
+
+
+def takes_a_reading(round_type: type[Round[Any]], name: str) -> bool:
+    """Whether the game's command ``name`` carries a reading of dice (a field ``faces``)."""
+    model = command_models(round_type).get(name)
+    return model is not None and READING in model.model_fields
+
+
+def _reading_command(round_: Round[Any], data: dict[str, Any], why: str) -> Command:
+    """``data`` read as the game reads a command, in Python and as the server reads JSON
+    (strictly): the reading must reach the round (whose refusal cites the rule), not be
+    coerced or refused by the command's model alone."""
+    adapter = type(round_).command_adapter
+    try:
+        command: Command = adapter.validate_python(data)
+        adapter.validate_json(json.dumps(data), strict=True)
+    except ValidationError as error:
+        raise AssertionError(
+            f"{round_.game}: {why}: the command's model refused {data} before the round "
+            f"could say why: {error}"
+        ) from None
+    read = getattr(command, READING)
+    assert [(type(f), f) for f in read] == [(type(f), f) for f in data[READING]], (
+        f"{round_.game}: {why}: the model changed the reading {data[READING]} into "
+        f"{getattr(command, READING)}"
+    )
+    return command
+
+
+def reading_probe(
+    round_: Round[Any],
+    offered: list[tuple[Actor, LegalCommand]],
+    played: Played,
+    pick: random.Random,
+) -> int:
+    """Where a command that takes a reading of the dice is offered: for every count of
+    dice 1 to :data:`MOST_DICE`, a reading with one face no die shows
+    (:data:`NOT_A_FACE`) first or last among whole faces is refused, changing nothing,
+    and the refusal shows the face as entered; then the round takes a reading of whole
+    faces 1 to 6 of exactly one count. Raises :class:`ReadingChecked` to end the play."""
+    readings = [(a, legal) for a, legal in offered if takes_a_reading(type(round_), legal.command)]
+    if not readings:
+        return 0
+    actor, legal = readings[0]
+    base = {**build(round_, legal, actor, pick).data}
+    tried = 0
+    for count in range(1, MOST_DICE + 1):
+        for bad in NOT_A_FACE:
+            for where in {0, count - 1}:
+                faces: list[object] = [pick.randint(1, 6) for _ in range(count)]
+                faces[where] = bad
+                why = f"a reading of {count} dice with {json.dumps(bad)} among them"
+                command = _reading_command(round_, {**base, READING: faces}, why)
+                error = refused(round_, actor, command, why)
+                assert json.dumps(bad) in str(error), (
+                    f"{round_.game}: the refusal of {why} does not show it: {error}"
+                )
+                tried += 1
+    taken = []
+    for count in range(1, MOST_DICE + 1):
+        faces = [pick.randint(1, 6) for _ in range(count)]
+        command = _reading_command(round_, {**base, READING: faces}, "a reading of whole faces")
+        events = list(round_.events)
+        try:
+            round_.handle(command, actor)
+        except IllegalCommand:
+            assert round_.events == events, f"the refused reading {faces} changed the events"
+            continue
+        taken.append(count)
+        break
+    assert taken, f"{round_.game}: {legal.command} took no reading of 1 to {MOST_DICE} dice"
+    raise ReadingChecked(legal.command, taken[0])

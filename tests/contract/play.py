@@ -548,18 +548,24 @@ def session(
     probe: Probe | None = None,
     on_step: OnStep | None = None,
     rng: Rng | None = None,
+    physical_dice: bool = False,
 ) -> Iterator[Played]:
     """``rounds`` rounds of ``name`` under the Rules Submission ``{"game": name,
     **variant}`` at one table, each opened by the policy from the last (a new table's
     first round with no previous); ``rng`` is the table's random source (default: seeded
-    from ``seed``)."""
+    from ``seed``); ``physical_dice``: the table's dice are physical where the game's may
+    be (the dealer enters their reading: the driver cannot, so ``probe`` must stop the
+    play before a reading is due)."""
     spec = GAMES[name]
     rules = rules_from_data({"game": name, **(variant or {})})
     pick = random.Random(seed)
     rng = rng if rng is not None else SeededRng(seed + 1)
     # A table that offers the cut online (where the game has the option) in every other
     # session: its rounds open ahead of the players, as the server opens them.
-    timings = Timings(offer_cut=seed % 2 == 1 and "offer_cut" in spec.policy.options)
+    timings = Timings(
+        offer_cut=seed % 2 == 1 and "offer_cut" in spec.policy.options,
+        physical_dice=physical_dice,
+    )
     ahead = spec.policy.opens_ahead(rules, timings)
     last: Round[Any] | None = None
     for number in range(rounds):

@@ -172,7 +172,45 @@ def test_refused_command_changes_nothing(case: tuple[str, int]) -> None:
     assert tried >= 20, f"only {tried} refused commands tried"
 
 
-# --- 5. the spec --------------------------------------------------------------------------
+# --- 5. a reading of physical dice -----------------------------------------------------------
+def test_a_reading_of_physical_dice_refuses_a_face_no_die_has(game: str) -> None:
+    """At a table whose dice are physical (every game whose policy says its dice may be),
+    the first command offered that takes the dealer's reading (a field ``faces``) refuses
+    a reading with a face sent as true, "1", 1.0, 0 or 7, whatever the number of dice,
+    citing its rule, showing the face as entered and changing nothing; the command's model
+    passes the reading to the round as sent (not coerced to 1, not refused without the
+    round's sentence), in Python and as the server reads JSON; then a reading of whole
+    faces 1 to 6 of one number of dice is taken (:func:`contract.checks.reading_probe`).
+    A game whose dice are never physical has no command that takes a reading."""
+    spec = GAMES[game]
+    readers = [
+        name
+        for name in command_models(spec.round_type)
+        if checks.takes_a_reading(spec.round_type, name)
+    ]
+    if not spec.policy.physical_dice:
+        assert not readers, f"{game} takes a reading ({readers}) but its dice are never physical"
+        return
+    reached: list[checks.ReadingChecked] = []
+    for index, variant in enumerate(variants(game)):
+        for seed in (2900 + index, 2950 + index):
+            try:
+                for _ in session(
+                    game,
+                    variant,
+                    rounds=3,
+                    seed=seed,
+                    probe=checks.reading_probe,
+                    physical_dice=True,
+                ):
+                    pass
+            except checks.ReadingChecked as checked:
+                reached.append(checked)
+    assert reached, f"{game}: no reading of physical dice was offered in any variant"
+    assert {checked.command for checked in reached} <= set(readers)
+
+
+# --- 6. the spec --------------------------------------------------------------------------
 def test_the_spec_is_consistent(game: str) -> None:
     """The registered spec names its round's game, its rules validate from the game's name
     alone, every event and command is tagged by ``type``, the policy's closing commands are

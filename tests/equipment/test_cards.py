@@ -29,7 +29,7 @@ from croupier.equipment.cards import (
     shoe,
     shuffled,
 )
-from croupier.errors import IllegalCommand
+from croupier.errors import IllegalCommand, ImpossibleEquipment
 from croupier.rng import SeededRng
 
 
@@ -191,3 +191,48 @@ def test_discard_rack_keeps_hands_together() -> None:
     assert len(rack) == 8
     assert [label for label, _ in rack] == ["seat 1", "dealer"]
     assert dict(rack)["dealer"] == parse_cards("4s 5d 6c 7h")
+
+
+# --- impossible cards (#29) ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("rank", "suit", "shown"),
+    [
+        (1, "s", "not 1"),  # was read as the ace of spades
+        (0, "c", "not 0"),  # was read as the king of clubs
+        (15, "h", "not 15"),
+        (True, "s", "not True"),
+        ("2", "c", "not '2'"),
+        (2.0, "c", "not 2.0"),
+        (2, "x", "not 'x'"),
+        (2, "S", "not 'S'"),
+    ],
+)
+def test_card_of_refuses_a_rank_or_suit_no_deck_has(rank: object, suit: object, shown: str) -> None:
+    """A deck's ranks are 2 to 10, jack, queen, king and ace (673a.3(d), 674a.6(a),
+    676a.6), in four suits: 2..14 and c, d, h, s, nothing else (no wrapping round)."""
+    with pytest.raises(ImpossibleEquipment) as refused:
+        Card.of(rank, suit)  # type: ignore[arg-type]
+    assert refused.value.cite == "673a.3(d); 674a.6(a); 676a.6"
+    assert f"{shown} (673a.3(d); 674a.6(a); 676a.6)" in str(refused.value)
+    assert isinstance(refused.value, ValueError)
+
+
+@pytest.mark.parametrize("index", [-1, 52, -52, True, 1.0])
+def test_card_from_index_refuses_an_index_outside_0_to_51(index: object) -> None:
+    """52 cards, indexed 0..51: -1 is not the last card (it was read as the ace of spades)."""
+    with pytest.raises(ImpossibleEquipment) as refused:
+        Card.from_index(index)  # type: ignore[arg-type]
+    assert str(refused.value) == (
+        f"a deck has 52 cards, indexed 0 to 51: there is no card {index!r} "
+        "(673a.3(d); 674a.6(a); 676a.6)"
+    )
+
+
+def test_every_card_of_the_deck_is_still_made() -> None:
+    """The 52 cards by rank and suit, and by index 4 * (rank - 2) + suit (clubs 0,
+    diamonds 1, hearts 2, spades 3), counted by hand at the ends."""
+    assert str(Card.of(14, "s")) == "As" and str(Card.of(Rank.ACE, Suit.SPADES)) == "As"
+    assert str(Card.of(2, "c")) == "2c" and str(Card.of(13, Suit.CLUBS)) == "Kc"
+    assert str(Card.from_index(0)) == "2c" and str(Card.from_index(51)) == "As"
+    assert str(Card.from_index(4 * (10 - 2) + 1)) == "Td"
+    assert len({Card.of(rank, suit) for rank in range(2, 15) for suit in "cdhs"}) == 52

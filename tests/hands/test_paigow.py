@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.errors import RulesSubmissionError
+from croupier.errors import ImpossibleEquipment, RulesSubmissionError
 from croupier.hands.paigow import (
     CASINO,
     HOUSE_WAYS,
@@ -13,9 +13,11 @@ from croupier.hands.paigow import (
     Result,
     departures,
     distinct_hands,
+    hand_value,
     house_way,
     outcome,
     rank_hand,
+    regulation_allowed,
     setting_with,
     settings,
 )
@@ -84,3 +86,54 @@ def test_rules_submission_refuses_a_dealer_way_that_breaks_621a_10_d() -> None:
     with pytest.raises(RulesSubmissionError) as info:
         load_text('game = "pai-gow"\nadjacent_boxes = 7\n')
     assert info.value.cite == "621a.13(a)"
+
+
+# --- tiles no set holds (#29) ----------------------------------------------------------------
+SET_CITE = "621a.3(c)"
+
+
+def test_rank_hand_refuses_two_of_a_tile_the_set_holds_once() -> None:
+    """621a.4(f): a set holds one Six (2-4); "2-4 2-4" is no hand (it was ranked)."""
+    with pytest.raises(ImpossibleEquipment) as refused:
+        rank_hand("2-4", "2-4")
+    assert refused.value.cite == SET_CITE
+    assert str(refused.value) == (
+        "a set of 32 tiles holds one Six (2-4), so no hand has two of it: 2-4 2-4 is not "
+        "tiles of one set (621a.3(c))"
+    )
+    with pytest.raises(ImpossibleEquipment):
+        hand_value("1-2", "1-2")
+
+
+def test_setting_with_refuses_three_of_a_tile_the_set_holds_twice() -> None:
+    """621a.4(f): a set holds two Two (1-1) tiles; four tiles with three of them come from no
+    set (setting_with accepted them). Every function given four tiles refuses them."""
+    three = ["1-1", "1-1", "1-1", "6-6"]
+    with pytest.raises(ImpossibleEquipment) as refused:
+        setting_with(three, ["1-1", "1-1"])
+    assert str(refused.value) == (
+        "a set of 32 tiles holds two Two (1-1), so no hand has three of it: 1-1 1-1 1-1 6-6 "
+        "is not tiles of one set (621a.3(c))"
+    )
+    for choose in (settings, REGULATION.choose, regulation_allowed):
+        with pytest.raises(ImpossibleEquipment) as again:
+            choose(three)
+        assert again.value.cite == SET_CITE
+    with pytest.raises(ImpossibleEquipment, match="holds one Nine"):
+        settings(["3-6", "3-6", "1-1", "6-6"])
+
+
+def test_tiles_a_set_holds_are_still_set() -> None:
+    """621a.4(a): two Two (1-1) tiles (a set holds two) are the third-ranking pair, two
+    Twelves (6-6) the second; the 2-4 and the 1-2 together are the Supreme Pair, the
+    first."""
+    assert rank_hand("1-1", "1-1").pair == 3
+    assert rank_hand("1-2", "2-4").pair == 1
+    setting = setting_with(["1-1", "1-1", "6-6", "6-6"], ["1-1", "1-1"])
+    assert setting.high_rank.pair == 2 and setting.low_rank.pair == 3
+
+
+def test_a_hand_is_two_tiles_and_a_player_has_four() -> None:
+    """621a.10(a): four tiles set as two hands of two."""
+    with pytest.raises(ImpossibleEquipment, match=r"a player's tiles are four \(621a.10\(a\)\)"):
+        settings(["1-1", "6-6", "5-5"])

@@ -12,6 +12,7 @@ from the dealer the text's count runs dealer, 6, 5, 4, 3, 2, 1, Dead Hand, so it
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -46,6 +47,7 @@ from croupier.games.pai_gow import (
     DeclareAbandoned,
     DeclareIrregularity,
     DeclineCut,
+    DiceShaken,
     DirectDealerWager,
     DrawNumber,
     HandsExposed,
@@ -279,8 +281,31 @@ def test_621a_5_a_three_dice() -> None:
     rnd.handle(PlaceWager(seat=1, amount=TEN), 1)
     rnd.handle(AnnounceNoMoreBets(), DEALER)
     error = refused(rnd, ShakeDice(faces=(3, 3)), DEALER)
-    assert error.cite == "621a.8(a)(2)"
+    assert error.cite == "621a.5(a)"
     rnd.handle(ShakeDice(faces=(1, 2, 3)), DEALER)
+
+
+@pytest.mark.parametrize(
+    "faces",
+    [(True, True, True), ("1", 1, 1), (1.0, 1, 1), (0, 1, 2), (1, 2, 7)],
+    ids=["true", "text", "float", "zero", "seven"],
+)
+def test_621a_5_a_a_reading_is_three_faces_1_to_6(faces: tuple[object, ...]) -> None:
+    """621a.5(a): three dice, each showing 1 to 6; [true, true, true] was read as 1-1-1
+    (and "1", 1.0 as 1). Refused, the round unchanged, sent as a command or as JSON."""
+    rnd = open_round()
+    rnd.handle(MixTiles(), DEALER)
+    rnd.handle(PlaceWager(seat=1, amount=TEN), 1)
+    rnd.handle(AnnounceNoMoreBets(), DEALER)
+    error = refused(rnd, ShakeDice(faces=faces), DEALER)
+    assert error.cite == "621a.5(a)"
+    assert str(error).startswith("a reading is three faces, each a whole number 1 to 6, not ")
+    command = PaiGowRound.command_adapter.validate_json(
+        json.dumps({"type": "ShakeDice", "faces": list(faces)}), strict=True
+    )
+    assert refused(rnd, command, DEALER).cite == "621a.5(a)"
+    [shaken] = rnd.handle(ShakeDice(faces=(1, 1, 1)), DEALER)[:1]
+    assert isinstance(shaken, DiceShaken) and shaken.faces == (1, 1, 1) and shaken.total == 3
 
 
 # --- 621a.6 --------------------------------------------------------------------------------

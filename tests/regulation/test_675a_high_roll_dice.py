@@ -10,6 +10,7 @@ completed with dice that cannot change the answer; each completion is stated in 
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -1027,3 +1028,45 @@ def test_675a_5_e_payout_limit_is_per_player_not_per_seat() -> None:
     assert pat == 5_000_000
     withheld = sum(e.withheld for seat in (1, 2) for e in settled(rnd, seat).values())
     assert withheld == 6_000
+
+
+# --- a reading of the dice is whole faces 1 to 6 (#29) ------------------------------------------
+NOT_A_FACE = [True, "1", 1.0, 0, 7]
+"""JSON true, the text "1" and the number 1.0 (each was recorded as a 1), 0 and 7."""
+
+
+@pytest.mark.parametrize("bad", NOT_A_FACE, ids=["true", "text", "float", "zero", "seven"])
+def test_675a_3_a_a_reading_is_ten_faces_1_to_6(bad: object) -> None:
+    """675a.3(a), 675a.2(d): the first throw's reading is ten faces 1 to 6; a face sent as
+    true, "1" or 1.0 is refused, not recorded as a 1, and the round is unchanged; so is
+    the same reading sent as JSON."""
+    rnd = open_round()
+    bet(rnd, 1, "pip_street:ace")
+    rnd.handle(AnnounceNoMoreBets(), DEALER)
+    faces = [bad, 1, 1, 1, 2, 3, 4, 5, 6, 6]
+    error = refused(rnd, ThrowDice(faces=tuple(faces)), DEALER)
+    assert error.cite == "675a.3(a)"
+    assert str(error).startswith("a reading is ten faces, each a whole number 1 to 6, not ")
+    command = HighRollDiceRound.command_adapter.validate_json(
+        json.dumps({"type": "ThrowDice", "faces": faces}), strict=True
+    )
+    assert refused(rnd, command, DEALER).cite == "675a.3(a)"
+    (thrown,) = rnd.handle(ThrowDice(faces=(1, 1, 1, 1, 2, 3, 4, 5, 6, 6)), DEALER)
+    assert isinstance(thrown, DiceThrown) and thrown.faces == (1, 1, 1, 1, 2, 3, 4, 5, 6, 6)
+
+
+@pytest.mark.parametrize("bad", NOT_A_FACE, ids=["true", "text", "float", "zero", "seven"])
+def test_675a_4_g_the_extra_roll_reading_is_faces_1_to_6(bad: object) -> None:
+    """675a.4(g): the Extra Roll throws the seven dice that did not match the three 6s;
+    its reading refuses a face no die has, as the first throw's does."""
+    rnd = open_round()
+    bet(rnd, 1, "pip_street:six")
+    bet(rnd, 1, "like_kind:5")
+    bet(rnd, 1, "extra_roll")
+    first_roll(rnd, THREE_SIXES)
+    assert rnd.view(None)["phase"] == "extra_throw"
+    error = refused(rnd, ThrowDice(faces=(4, 4, 4, 2, 2, 1, bad)), DEALER)
+    assert error.cite == "675a.3(a)"
+    assert "a reading is seven faces" in str(error)
+    (thrown,) = rnd.handle(ThrowDice(faces=(4, 4, 4, 2, 2, 1, 1)), DEALER)
+    assert isinstance(thrown, DiceThrown) and thrown.roll == "extra"

@@ -32,7 +32,7 @@ from croupier.engine import DEALER
 from croupier.registry import find, load_text
 from croupier.rng import SealedDraws, SeededRng
 from croupier.server.schemas import TableSettings
-from croupier.verify_round import _OTHER, RoundCheck, _check_sealed, check_round, check_rounds
+from croupier.verify_round import RoundCheck, _check_sealed, check_round, check_rounds
 
 SIC_BO = EXAMPLES / "sic-bo.toml"
 
@@ -93,8 +93,8 @@ def _bodies(revealed: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def test_a_seat_that_gave_its_seed_is_not_said_to_have_given_none(tmp_path: Path) -> None:
-    """DEFECT FOUND: ``_check_sealed`` compares ``seed_commitments``' keys (JSON text, "3")
-    with ``ClientSeedGiven.seat`` (an int), so every seat that gave its seed is also noted
+    """Found by review (fixed): ``_check_sealed`` compares ``seed_commitments``' keys (JSON text,
+    "3") with ``ClientSeedGiven.seat`` (an int), so every seat that gave its seed is also noted
     as having "committed to a seed but gave none"."""
     api, _, _, dealer = _api(tmp_path / "sb.sqlite")
     try:
@@ -124,10 +124,9 @@ def _manual_go_fore_it() -> Any:
     return load_text(text.replace('back_colors = ["red", "blue"]', 'back_colors = ["red"]'))
 
 
-def _go_fore_it(seed: bytes, cut: int | None = None) -> tuple[Any, tuple[int, int]]:
+def _go_fore_it(seed: bytes, cut: int | None = None) -> tuple[Any, int]:
     """A one-seat Go Fore It round (manual shuffle: the dealer's cut is drawn after "no
-    more bets"), its cut replaced by ``cut`` where given; with the cuts this seed and the
-    check's other seed (``verify_round._OTHER``) give."""
+    more bets"), its cut replaced by ``cut`` where given; with the cut this seed gives."""
     spec = find("go-fore-it")
     policy, game = spec.policy, spec.round_type
     rng = SealedDraws(seed)
@@ -143,21 +142,18 @@ def _go_fore_it(seed: bytes, cut: int | None = None) -> tuple[Any, tuple[int, in
     wager = {"type": "PlaceWager", "seat": 1, "spot": "front_9", "amount": 1000}
     round_.handle(game.command_adapter.validate_python(wager), 1)
     round_.handle(policy.closing_step(round_), DEALER)
-    cuts = (-1, -1)
+    drawn = -1
     while not round_.finished:
         step = policy.dealer_step(round_) or policy.dealer_step(round_, proceed=True)
         if step is None:
             round_.handle(policy.timeout_action(round_, 1), 1)
             continue
         if type(step).__name__ == "CutCards":
-            round_.rng = _OTHER
-            other = policy.dealer_step(round_) or policy.dealer_step(round_, proceed=True)
-            round_.rng = rng
-            cuts = (step.position, other.position)
+            drawn = step.position
             if cut is not None:
                 step = step.model_copy(update={"position": cut})
         round_.handle(step, DEALER)
-    return round_, cuts
+    return round_, drawn
 
 
 def _sealed_check(round_: Any) -> RoundCheck:
@@ -176,20 +172,19 @@ def _sealed_check(round_: Any) -> RoundCheck:
 
 
 def test_a_dealers_cut_is_checked_whatever_the_seed() -> None:
-    """DEFECT FOUND: ``_check_sealed`` takes a dealer's step to draw only where the step
-    under the round's seed differs from the step under one fixed other seed. Where the two
-    cut at the same position (1 seed in 42 here: the 42nd of SeededRng(0..)'s seeds), any
-    cut passes: the server, which knows its seed, may then cut where it likes after
-    seeing the wagers (here the cut comes after "no more bets")."""
-    seeds = (bytes(SeededRng(k).randbelow(256) for _ in range(32)) for k in range(400))
-    seed = next(s for s in map(bytes, seeds) if (c := _go_fore_it(s)[1])[0] == c[1])
-    honest, (cut, _) = _go_fore_it(seed)
-    assert _sealed_check(honest).ok
-    assert [e.type for e in honest.events].index("DeckCut") > [e.type for e in honest.events].index(
-        "NoMoreBets"
-    )
-    for other in (10, 30):
-        assert other != cut
+    """Found by review (fixed): ``_check_sealed`` took a dealer's step to draw only where
+    the step under the round's seed differed from the step under one fixed other seed;
+    where the two cut at the same position (1 seed in 42), any cut passed, and the server,
+    which knows its seed, could cut where it liked after seeing the wagers (here the cut
+    comes after "no more bets"). Now a step the policy drew for (``Round.step_draw``) must
+    be the seed's, whatever the seed."""
+    for k in range(6):
+        seed = bytes(SeededRng(k).randbelow(256) for _ in range(32))
+        honest, cut = _go_fore_it(seed)
+        assert _sealed_check(honest).ok
+        kinds = [e.type for e in honest.events]
+        assert kinds.index("DeckCut") > kinds.index("NoMoreBets")
+        other = 10 if cut != 10 else 30
         forged, _ = _go_fore_it(seed, other)
         assert forged.finished
         check = _sealed_check(forged)
@@ -204,7 +199,7 @@ def _stripped(revealed: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_a_round_announced_sealed_cannot_be_revealed_unsealed(tmp_path: Path) -> None:
-    """DEFECT FOUND: the round before announced this round's seal (``next_seal``); the
+    """Found by review (fixed): the round before announced this round's seal (``next_seal``); the
     server deals this round unsealed (free to choose its dice after the wagers) and
     reveals it with no seed. ``check_rounds`` with its announcer passes (a note, "dealt
     before sealed draws"); ``croupier verify-round`` does not even fetch the announcer of
@@ -223,8 +218,8 @@ def test_a_round_announced_sealed_cannot_be_revealed_unsealed(tmp_path: Path) ->
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_the_browser_refuses_an_unsealed_round_after_it_saw_a_seal(tmp_path: Path) -> None:
-    """DEFECT FOUND: verify.js returns "dealt before sealed draws" (a note) before it looks
-    at the seal this browser recorded before its wager (``mine.seal``)."""
+    """Found by review (fixed): verify.js returns "dealt before sealed draws" (a note) before it
+    looks at the seal this browser recorded before its wager (``mine.seal``)."""
     api, ann, bob, dealer = _api(tmp_path / "sb.sqlite")
     try:
         seal = api.client.get("/tables/sb", headers=ann).json()["seal"]
@@ -244,8 +239,8 @@ def test_the_browser_refuses_an_unsealed_round_after_it_saw_a_seal(tmp_path: Pat
 
 
 def test_a_round_that_does_not_start_the_chain_is_not_the_tables_first(tmp_path: Path) -> None:
-    """DEFECT FOUND: ``previous_round_id`` is not in the chain. A server that nulls it (or
-    a reveal saved without it) withholds the announcer: the check notes "its seed's
+    """Found by review (fixed): ``previous_round_id`` is not in the chain. A server that nulls it
+    (or a reveal saved without it) withholds the announcer: the check notes "its seed's
     commitment was announced with the table" and passes, though the round's first
     ``prev_hash`` is not the table's genesis hash (the round is not the table's first)."""
     api, ann, bob, dealer = _api(tmp_path / "sb.sqlite")
@@ -260,7 +255,7 @@ def test_a_round_that_does_not_start_the_chain_is_not_the_tables_first(tmp_path:
 
 
 def test_a_seats_seed_stands_right_after_its_first_wager(tmp_path: Path) -> None:
-    """DEFECT FOUND: the replay accepts a ClientSeedGiven anywhere (before the seat's
+    """Found by review (fixed): the replay accepts a ClientSeedGiven anywhere (before the seat's
     wager here; in a round of several draws, after some of them, so that the seat's seed
     enters only the draws the server chose). The server writes it right after the wager
     (docs/architecture.md); the check should require that."""
@@ -287,8 +282,8 @@ def test_a_seats_seed_stands_right_after_its_first_wager(tmp_path: Path) -> None
 
 
 def test_a_house_seats_extra_wagers_do_not_choose_the_dice(tmp_path: Path) -> None:
-    """DEFECT FOUND (design): a draw's key holds the index of the event at which it is
-    made, which any seat's extra wager (or the server's choice to take or refuse a late
+    """Found by review (fixed; a design change): a draw's key holds the index of the event at which
+    it is made, which any seat's extra wager (or the server's choice to take or refuse a late
     one) moves. With the sealed seed announced and known to the house, a house seat that
     places 0 to 5 extra wagers before "no more bets" chooses among six throws here, every
     round verifying. A key by the count of draws in the round (and the seats' seeds) would
@@ -309,7 +304,7 @@ def test_a_house_seats_extra_wagers_do_not_choose_the_dice(tmp_path: Path) -> No
 
 
 def test_no_one_reads_the_dice_before_no_more_bets(tmp_path: Path) -> None:
-    """DEFECT FOUND: a dealer (or admin) reads an open round's server seed in
+    """Found by review (fixed): a dealer (or admin) reads an open round's server seed in
     ``GET /rounds/{id}/steps`` and ``GET /rounds/{id}/replay`` (surveillance sees the
     stored events whole), and the seed gives every value still to be drawn: here the Sic
     Bo throw, before "no more bets", which a dealer could pass to a player still free to
@@ -321,11 +316,15 @@ def test_no_one_reads_the_dice_before_no_more_bets(tmp_path: Path) -> None:
         assert r.status_code == 200, r.text
         round_id, version = r.json()["round_id"], r.json()["round_version"]
         steps = api.client.get(f"/rounds/{round_id}/steps", headers=dealer).json()["steps"]
-        seed = steps[0]["event"]["event"].get("seed")
+        replayed = api.client.get(f"/rounds/{round_id}/replay", headers=dealer).json()
+        seeds = [steps[0]["event"]["event"].get("seed"), replayed["events"][0]["event"]["seed"]]
+        assert seeds == [None, None]  # sealed for everyone while the round is open
+        seed = next((s for s in seeds if s is not None), None)
         predicted = None
-        if seed is not None:  # the throw: the dealer's step after "no more bets" (one event)
-            source = SealedDraws(bytes.fromhex(seed)).stream("command", round_id, version + 1, {})
+        if seed is not None:  # the throw: the round's first draw, with no seat's seed
+            source = SealedDraws(bytes.fromhex(seed)).stream("command", round_id, 0, {})
             predicted = [source.randbelow(6) + 1 for _ in range(3)]
+        assert version > 0
         r = api.send(dealer, {"type": "AnnounceNoMoreBets"}, table_id="sb")
         thrown = next(e for e in r.json()["events"] if e["type"] == "DiceThrown")
     finally:
@@ -334,7 +333,7 @@ def test_no_one_reads_the_dice_before_no_more_bets(tmp_path: Path) -> None:
 
 
 def test_a_sealed_round_always_announces_the_next_seal(tmp_path: Path) -> None:
-    """DEFECT FOUND: the round before, itself sealed, forged without its ``next_seal``
+    """Found by review (fixed): the round before, itself sealed, forged without its ``next_seal``
     (and this round re-chained after it): the check notes "announced no seed: this round's
     seed was drawn when it opened" and passes, which is only true of a round dealt before
     sealed draws (a sealed round always announces the next seal)."""

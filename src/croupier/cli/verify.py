@@ -27,7 +27,7 @@ from typing import Annotated, Any
 
 import typer
 
-from croupier.verify_round import check_rounds
+from croupier.verify_round import Mine, check_rounds
 
 
 def _get(url: str, token: str | None) -> Any:
@@ -136,6 +136,17 @@ def register(app: typer.Typer) -> None:
                 "(exit 3), not that it is the one you were shown."
             ),
         ] = None,
+        seal: Annotated[
+            str | None,
+            typer.Option(
+                help="The table's seal you saw announced before the round opened "
+                "(GET /tables/TABLE's seal): the round's seed must be the one it seals."
+            ),
+        ] = None,
+        seed: Annotated[
+            str | None,
+            typer.Option(help="The seed you gave with your first wager: it must be in the round."),
+        ] = None,
     ) -> None:
         """Check that a round you played was dealt from what was committed before it was
         dealt, and that nothing was changed afterwards."""
@@ -159,16 +170,16 @@ def register(app: typer.Typer) -> None:
         newest = reveals[0] if isinstance(reveals[0], dict) else {}
         before = newest.get("previous_round_id")
         if reveal is None and len(reveals) == 1 and isinstance(before, str):
-            # A sealed round's seed was announced when the round before it opened.
-            events = newest.get("events") or [{}]
-            if isinstance(events[0], dict) and "seed" in (events[0].get("sealed") or {}):
-                announcer = _get(f"{base}/rounds/{before}/reveal", token)
+            # The round's seed was announced when the round before it opened (and a round
+            # after one that announced a seal must be sealed with it).
+            announcer = _get(f"{base}/rounds/{before}/reveal", token)
         received: list[dict[str, Any]] | None = None
         if seen is not None:
             received = _events(_read(seen, "--seen"))
         elif reveal is None and token:
             received = _events(_get(f"{base}/rounds/{round_id}/steps", token))
-        check = check_rounds(reveals, received, round_id, announcer)
+        mine = Mine(seal=seal, seed=seed) if seal or seed else None
+        check = check_rounds(reveals, received, round_id, announcer, mine)
         for note in check.notes:
             typer.echo(f"  {note}")
         if check.ok and seen is None:

@@ -32,7 +32,7 @@ from typing import Annotated, ClassVar, Final
 
 from pydantic import PlainSerializer, PlainValidator
 
-from croupier.errors import IllegalCommand
+from croupier.errors import IllegalCommand, ImpossibleEquipment
 from croupier.rng import Rng, shuffle
 
 
@@ -70,6 +70,11 @@ class Suit(StrEnum):
 
 RANK_SYMBOLS: Final = "23456789TJQKA"
 SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_SUIT_INDEX: Final[dict[str, int]] = {suit.value: index for index, suit in enumerate(SUITS)}
+CARDS_IN_DECK: Final = 52
+DECK: Final = "673a.3(d); 674a.6(a); 676a.6"
+"""The sections that name the cards of a deck (ranks 2 to 10, jack, queen, king, ace;
+four suits of equal rank) in each card chapter: what an impossible card cites."""
 
 
 class Card(int):
@@ -97,8 +102,26 @@ class Card(int):
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | str) -> Card:
-        """The card of ``rank`` (2..14) and ``suit``."""
-        return cls._all[4 * (int(rank) - 2) + SUITS.index(Suit(suit))]
+        """The card of ``rank`` (a :class:`Rank` or an ``int`` 2..14: 2 to 10, jack 11,
+        queen 12, king 13, ace 14) and ``suit`` (a :class:`Suit` or ``"c"``, ``"d"``,
+        ``"h"``, ``"s"``).
+
+        Raises :class:`~croupier.errors.ImpossibleEquipment` (citing :data:`DECK`) for a
+        rank or suit no deck has: a rank 1 or 0 is not read as an ace or a king, and a
+        ``bool`` is not a rank.
+        """
+        if (type(rank) is not int and not isinstance(rank, Rank)) or not 2 <= rank <= 14:
+            raise ImpossibleEquipment(
+                f"a card's rank is 2 to 10, jack (11), queen (12), king (13) or ace (14), "
+                f"not {rank!r}",
+                DECK,
+            )
+        if not isinstance(suit, str) or suit not in _SUIT_INDEX:
+            raise ImpossibleEquipment(
+                f"a card's suit is c, d, h or s (clubs, diamonds, hearts, spades), not {suit!r}",
+                DECK,
+            )
+        return cls._all[4 * (int(rank) - 2) + _SUIT_INDEX[suit]]
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -115,7 +138,17 @@ class Card(int):
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        """The card whose index is ``index`` (0..51)."""
+        """The card whose index is ``index`` (an ``int`` 0..51, ``4 * (rank - 2) + suit``).
+
+        Raises :class:`~croupier.errors.ImpossibleEquipment` (citing :data:`DECK`) for
+        any other index: -1 is not read as the last card, and a ``bool`` is not an index.
+        """
+        if type(index) is not int or not 0 <= index < CARDS_IN_DECK:
+            raise ImpossibleEquipment(
+                f"a deck has {CARDS_IN_DECK} cards, indexed 0 to {CARDS_IN_DECK - 1}: "
+                f"there is no card {index!r}",
+                DECK,
+            )
         return cls._all[index]
 
     def __str__(self) -> str:

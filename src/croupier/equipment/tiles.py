@@ -11,6 +11,7 @@ tile is its kind: the set (:data:`SET`) holds 11 kinds twice and 10 kinds once.
   (see :mod:`croupier.hands.paigow` for the 16 pairs in rank order).
 - :data:`GEE_JOON`: the Three (1-2) and the Six (2-4), which count as three or six
   when used apart (621a.4(d)).
+- :func:`from_one_set` refuses tiles no single set holds (two 2-4, three 1-1).
 - :func:`parse_tile` reads ``"6-6"``, ``"66"``, ``"6 6"`` or ``"4-2"``.
 - :data:`TileText`: a tile in a pydantic model, stored as its code.
 """
@@ -22,6 +23,8 @@ from collections.abc import Iterable, Sequence
 from typing import Annotated, ClassVar, Final
 
 from pydantic import PlainSerializer, PlainValidator
+
+from croupier.errors import ImpossibleEquipment
 
 _KINDS: Final[tuple[tuple[str, str, int, int], ...]] = (
     # code, name, rank under 621a.4(f), tiles of the kind in a set
@@ -153,6 +156,32 @@ def is_subset(tiles: Sequence[Tile], of: Sequence[Tile]) -> bool:
     return all(count >= 0 for count in have.values())
 
 
+SET_CITE: Final = "621a.3(c)"
+"""A set is 32 tiles, each kind as many times as the table of 621a.4(f) says (621a.3(c))."""
+
+_COPIES_IN_WORDS: Final = {1: "one", 2: "two"}
+_HOLDS_IN_WORDS: Final = {2: "two", 3: "three", 4: "four"}
+
+
+def from_one_set(tiles: Sequence[Tile]) -> None:
+    """Check that ``tiles`` could all come from one set of 32 (621a.3(c)): no kind more
+    often than the set holds it (the 11 doubled kinds twice, the 10 others once,
+    621a.4(f)).
+
+    Raises :class:`~croupier.errors.ImpossibleEquipment` citing :data:`SET_CITE`
+    otherwise (two 2-4 tiles, three 1-1 tiles), naming the kind.
+    """
+    for tile, count in Counter(tiles).items():
+        if count > tile.copies:
+            holds = _COPIES_IN_WORDS[tile.copies]
+            raise ImpossibleEquipment(
+                f"a set of 32 tiles holds {holds} {tile.label}, so no hand has "
+                f"{_HOLDS_IN_WORDS.get(count, str(count))} of it: "
+                f"{' '.join(t.code for t in tiles)} is not tiles of one set",
+                SET_CITE,
+            )
+
+
 def _tile_from_json(value: object) -> Tile:
     if isinstance(value, Tile):
         return value
@@ -169,10 +198,12 @@ __all__ = [
     "GEE_JOON",
     "KINDS",
     "SET",
+    "SET_CITE",
     "SIX_GEE",
     "THREE",
     "Tile",
     "TileText",
+    "from_one_set",
     "is_subset",
     "parse_tile",
     "tile_counts",

@@ -69,7 +69,9 @@ class CardTablePolicy(TablePolicy):
             if cut is None:
                 return None
             bound = cut.bound("position")
-            return make["cut"](position=draw_between(round_.step_draw(), bound.low, bound.high))
+            return make["cut"](
+                position=draw_between(round_.step_draw("position"), bound.low, bound.high)
+            )
         if phase is self.phases["deal"]:
             return make["deal"](all_remaining=True)
         if phase is self.phases["stub"]:

@@ -34,7 +34,8 @@ from itertools import combinations_with_replacement
 from math import comb, prod
 from typing import Final
 
-from croupier.equipment.tiles import GEE_JOON, KINDS, Tile, parse_tile
+from croupier.equipment.tiles import GEE_JOON, KINDS, Tile, from_one_set, parse_tile
+from croupier.errors import ImpossibleEquipment
 
 # --- pairs (621a.4(a)) -----------------------------------------------------------------
 
@@ -184,17 +185,22 @@ def rank_hand(a: Tile | str, b: Tile | str) -> HandRank:
     gives the higher hand, and then ranks fifteenth as a six and seventeenth as a three
     (621a.4(d)); ties of value go to the highest-ranking tile (621a.4(e), (f)).
 
+    Raises ``ValueError`` for a text that is no tile, and
+    :class:`~croupier.errors.ImpossibleEquipment` (621a.3(c)) for two tiles no set holds
+    together (the 2-4 twice).
+
     >>> rank_hand("1-1", "3-3").value, rank_hand("5-6", "1-6").value
     (8, 8)
     """
-    return _rank_hand(parse_tile(a), parse_tile(b))
+    ta, tb = _hand_of([a, b], 2)
+    return _rank_hand(ta, tb)
 
 
 def hand_value(a: Tile | str, b: Tile | str) -> int:
     """The point value 0..9 of two tiles as a hand without regard to pairs: the last
     digit of their spots, a Gee Joon tile counting as three or six, whichever is higher
-    (621a.4(c)-(d))."""
-    ta, tb = parse_tile(a), parse_tile(b)
+    (621a.4(c)-(d)). Raises as :func:`rank_hand` does."""
+    ta, tb = _hand_of([a, b], 2)
     spots_a = (3, 6) if ta in GEE_JOON else (ta.pips,)
     spots_b = (3, 6) if tb in GEE_JOON else (tb.pips,)
     return max((x + y) % 10 for x in spots_a for y in spots_b)
@@ -241,11 +247,12 @@ def setting_with(tiles: Sequence[Tile | str], together: Sequence[Tile | str]) ->
     the other two in the other; the higher-ranking hand is the high hand (621a.1).
 
     Raises ``ValueError`` unless ``together`` is two of the four tiles (duplicates
-    counted).
+    counted), and :class:`~croupier.errors.ImpossibleEquipment` (621a.3(c)) for four
+    tiles no set holds together (three 1-1).
     """
-    four = [parse_tile(t) for t in tiles]
+    four = _hand_of(tiles, 4)
     pair = [parse_tile(t) for t in together]
-    if len(four) != 4 or len(pair) != 2:
+    if len(pair) != 2:
         raise ValueError("a setting is two of the four tiles together, the other two apart")
     rest = list(four)
     for tile in pair:
@@ -262,14 +269,28 @@ def _make(a: Tile, b: Tile, c: Tile, d: Tile) -> Setting:
     return Setting((a, b), (c, d), first, second)
 
 
+def _hand_of(tiles: Sequence[Tile | str], count: int) -> list[Tile]:
+    """``count`` tiles read (:func:`~croupier.equipment.tiles.parse_tile`) and checked to
+    come from one set of 32 (:func:`~croupier.equipment.tiles.from_one_set`, 621a.3(c))."""
+    read = [parse_tile(t) for t in tiles]
+    if len(read) != count:
+        what = "a hand is two tiles" if count == 2 else "a player's tiles are four"
+        raise ImpossibleEquipment(
+            f"{what} (621a.10(a)), not {len(read)}: {_codes(read) or 'none'}", "621a.10(a)"
+        )
+    from_one_set(read)
+    return read
+
+
 def _codes(tiles: Sequence[Tile]) -> str:
     return " ".join(t.code for t in tiles)
 
 
 def settings(tiles: Sequence[Tile | str]) -> tuple[Setting, Setting, Setting]:
     """The three settings of four tiles: the first tile with the second, the third and
-    the fourth in turn (some may be the same when tiles are identical)."""
-    a, b, c, d = (parse_tile(t) for t in tiles)
+    the fourth in turn (some may be the same when tiles are identical). Raises as
+    :func:`setting_with` does for tiles that are not four of one set."""
+    a, b, c, d = _hand_of(tiles, 4)
     return (_make(a, b, c, d), _make(a, c, b, d), _make(a, d, b, c))
 
 
@@ -349,8 +370,9 @@ class HouseWay:
     source: str = ""
 
     def choose(self, tiles: Sequence[Tile | str]) -> WayChoice:
-        """The setting this way plays for four ``tiles``, and the rule behind it."""
-        a, b, c, d = sorted(parse_tile(t) for t in tiles)
+        """The setting this way plays for four ``tiles``, and the rule behind it; raises
+        as :func:`setting_with` does for tiles that are not four of one set."""
+        a, b, c, d = sorted(_hand_of(tiles, 4))
         return _choose(self, (a, b, c, d))
 
     def set(self, tiles: Sequence[Tile | str]) -> Setting:

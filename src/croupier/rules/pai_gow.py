@@ -99,6 +99,7 @@ class Sections:
     seats: str = "621a.2(a)"
     dead_hand: str = "621a.2(b)(3)"
     tiles: str = "621a.3(c)"
+    three_dice: str = "621a.5(a)"
     display: str = "621a.6(b)"
     mix: str = "621a.6(d)"
     remix: str = "621a.6(e)"

@@ -35,7 +35,7 @@ from croupier.ledger import versions
 from croupier.ledger.models import CAGE, WALLET, GameTable, Player, RoundRow, Seat
 from croupier.registry import GAMES, find, sign_for, spec_of
 from croupier.rules.base import RulesSubmission
-from croupier.server import addresses, driver, legacy, reveal, schemas, service
+from croupier.server import addresses, driver, legacy, reveal, schemas, seals, service
 from croupier.server.ratelimit import Buckets, RateLimit
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -267,7 +267,7 @@ def register(
             # A player or spectator sees each event as the command answers show it to him
             # (driver.redact): no shuffled order, no face-down card of another hand.
             if surveillance:
-                return event
+                return seals.seed_sealed(event, row.status == "open")
             return driver.redact(event, events[event.index], spec.policy, viewer)
 
         views = views_after_each(game, events, actor)

@@ -45,7 +45,7 @@ from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import Player, RoundRow
 from croupier.registry import spec_of
 from croupier.rng import Rng, SeededRng
-from croupier.server import schemas, service
+from croupier.server import schemas, seals, service
 from croupier.server.legacy import LegacyChains, withhold
 from croupier.server.service import SERVER, table_settings
 from croupier.server.stall import STALLS, Stalls
@@ -184,8 +184,11 @@ def after_command(
     if not out.events:
         return out
     out = _close_and_schedule(session, out, rng, now)
-    if caller is None or caller.role == "dealer":
+    if caller is None:
         return out
+    if caller.role == "dealer":
+        shown_whole = [seals.seed_sealed(e, out.round_status == "open") for e in out.events]
+        return out.model_copy(update={"events": shown_whole})
     actor = service.actor_of(session, caller, out.table_id)
     staged = repo.staged_round(session, out.round_id, out.round_version, copy=False)
     if staged is None:

@@ -24,7 +24,7 @@ from croupier.ledger import repository as repo
 from croupier.ledger import versions
 from croupier.ledger.models import EventRow, Player, RoundRow, RulesVersion
 from croupier.registry import find
-from croupier.server import driver, legacy, schemas, service
+from croupier.server import driver, legacy, schemas, seals, service
 
 RECALLED = 10
 """How many rounds a recall shows."""
@@ -109,7 +109,9 @@ def _recalled(
     viewer = Viewer.of(actor, opened.seats)
     stored = service.stored(repo.round_events(session, round_id))
     events = [
-        e if surveillance else driver.redact(e, round_.events[e.index], spec.policy, viewer)
+        seals.seed_sealed(e, row.status == "open")
+        if surveillance
+        else driver.redact(e, round_.events[e.index], spec.policy, viewer)
         for e in stored
     ]
     if not surveillance:  # no old, unsealed hash that gives a hidden card away

@@ -28,6 +28,7 @@ from croupier.errors import Unprocessable
 from croupier.ledger.models import SealRow, SeedCommitment
 from croupier.rng import Rng, SealedDraws
 from croupier.sealing import SALT_BYTES, commit
+from croupier.server import schemas
 
 SEED_CITE = "GLI-19 4.4.4(a)"
 _SHA256 = re.compile(r"[0-9a-f]{64}")
@@ -130,3 +131,13 @@ def draws_of(round_: Round[object], rng: Rng) -> Rng:
     with a seed (:attr:`~croupier.engine.RoundOpened.seed`), else ``rng``."""
     seed = round_.opened.seed
     return rng if seed is None else SealedDraws(bytes.fromhex(seed))
+
+
+def seed_sealed(stored: schemas.StoredEvent, round_open: bool) -> schemas.StoredEvent:
+    """``stored`` as surveillance (a dealer, an admin) sees it: whole, but for a sealed
+    round's server seed while the round is open (``RoundOpened.seed`` blanked), which
+    gives every value still to be drawn (GLI-19 4.4.4(a): values drawn ahead stay sealed
+    until used)."""
+    if round_open and stored.type == "RoundOpened" and stored.event.get("seed") is not None:
+        return stored.model_copy(update={"event": {**stored.event, "seed": None}})
+    return stored

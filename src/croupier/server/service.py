@@ -431,7 +431,11 @@ def handle_command(
     round_.handle(command, actor)
     if body.client_seed is not None:
         _give_seed(round_, actor, placed, body.client_seed)
-    if body.next_seed_commitment is not None and player.role == "player":
+    if body.next_seed_commitment is not None:
+        if player.role != "player":
+            raise seals.SeedError(
+                "only a seated player commits to a seed of his own", seals.SEED_CITE
+            )
         _commit_seed(session, table_id, player.id, body.next_seed_commitment)
     spec.policy.run_dealer_steps(round_)
     version, status = len(round_.events), _status(round_)
@@ -546,7 +550,10 @@ def replay(session: Session, round_id: str) -> schemas.ReplayOut:
         game=table.game,
         status=cast(Status, row.status),
         version=row.version,
-        events=stored(repo.round_events(session, round_id)),
+        events=[
+            seals.seed_sealed(e, row.status == "open")
+            for e in stored(repo.round_events(session, round_id))
+        ],
         view=round_.view(DEALER),
     )
 

@@ -24,6 +24,7 @@ from croupier.engine import (
     WagerPlaced,
     WagerSettled,
 )
+from croupier.equipment.dice import read_dice
 from croupier.errors import InvalidWager, NotYourTurn, ReplayError
 from croupier.games._common import dealer_only, expect_phase
 from croupier.games.craps.commands import (
@@ -101,18 +102,8 @@ from croupier.rules.craps import (
 )
 
 VOID_ROUND_CITE = "interpretations:void-round"
-FACES = (1, 2, 3, 4, 5, 6)
 _PLACES = (Bound(field="first", low=1, high=5), Bound(field="second", low=1, high=5))
 """The places of the five dice offered (623a.7)."""
-
-
-def _reading(faces: object) -> tuple[int, int] | None:
-    """``faces`` as two faces 1 to 6 (never a ``bool``), or ``None``."""
-    if not isinstance(faces, tuple | list) or len(faces) != 2:
-        return None
-    if any(type(face) is not int or face not in FACES for face in faces):
-        return None
-    return (faces[0], faces[1])
 
 
 class CrapsRound(Round[CrapsState]):
@@ -515,12 +506,7 @@ class CrapsRound(Round[CrapsState]):
             raise NotYourTurn("this table's dice are drawn by RNG: no reading is taken", THROW)
         if not state.dice_ready:
             raise NotYourTurn("the shooter has not selected his two dice (623a.7)", DICE)
-        reading = _reading(faces)
-        if reading is None:
-            raise InvalidWager(
-                f"a throw's reading is two faces, each a whole number 1 to 6, not {list(faces)}",
-                THROW,
-            )
+        reading = read_dice(faces, 2, THROW)
         return DiceThrown(faces=reading, source="reading", cite=THROW)
 
     def _turn_may_end(self) -> bool:

@@ -70,7 +70,7 @@ from croupier.rules.double_back_jack import (
 
 def _draw(round_: Round[Any], legal: LegalCommand, field: str) -> int:
     bound = legal.bound(field)
-    return draw_between(round_.step_draw(), bound.low, bound.high)
+    return draw_between(round_.step_draw(field), bound.low, bound.high)
 
 
 class DoubleBackJackPolicy(TablePolicy):

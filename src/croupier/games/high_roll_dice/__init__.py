@@ -47,7 +47,14 @@ from croupier.engine import (
     WagerPlaced,
     WagerSettled,
 )
-from croupier.equipment.dice import FACE_BY_NAME, FACE_NAMES, FACES, opposite, winning_face
+from croupier.equipment.dice import (
+    FACE_BY_NAME,
+    FACE_NAMES,
+    FACES,
+    opposite,
+    read_dice,
+    winning_face,
+)
 from croupier.errors import InvalidWager, NotYourTurn, ReplayError
 from croupier.games._common import dealer_only, expect_phase, void_events
 from croupier.money import Cents, PayoutLimit, format_cents, payout, require_cents
@@ -121,7 +128,9 @@ class ThrowDice(Command):
     dice on a table that uses them; otherwise the RNG throws."""
 
     type: Literal["ThrowDice"] = "ThrowDice"
-    faces: tuple[int, ...] | None = None
+    faces: tuple[Any, ...] | None = None
+    """The faces 1 to 6 of the dice thrown (checked by the round, with a cited refusal:
+    ``true``, ``"1"`` or ``1.0`` is not a face)."""
 
 
 class Irregularity(StrEnum):
@@ -574,7 +583,7 @@ class HighRollDiceRound(Round[HighRollDiceState]):
         for seat, amount in sorted(state.extra_rolls.items()):
             yield ExtraRollCollected(seat=seat, amount=amount, cite=s.no_more_bets)
 
-    def _throw(self, faces: tuple[int, ...] | None, actor: Actor) -> DiceThrown:
+    def _throw(self, faces: tuple[Any, ...] | None, actor: Actor) -> DiceThrown:
         s, state = self.rules.sections, self.state
         self._dealer_only(actor, "throw the dice", s.throw)
         if state.phase is Phase.FIRST_THROW:
@@ -590,11 +599,8 @@ class HighRollDiceRound(Round[HighRollDiceState]):
             return DiceThrown(roll=roll, faces=roll_dice(self.draw(), count), cite=cite)
         if not state.physical_dice:
             raise NotYourTurn("this table throws its dice by RNG: no reading is taken", s.throw)
-        if len(faces) != count or any(face not in range(1, 7) for face in faces):
-            raise InvalidWager(
-                f"a reading of this throw is {count} faces from 1 to 6, not {list(faces)}", s.dice
-            )
-        return DiceThrown(roll=roll, faces=tuple(faces), source="reading", cite=cite)
+        reading = read_dice(faces, count, s.dice)
+        return DiceThrown(roll=roll, faces=reading, source="reading", cite=cite)
 
     def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Event:
         s, state = self.rules.sections, self.state

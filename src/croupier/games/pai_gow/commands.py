@@ -95,7 +95,9 @@ class ShakeDice(Command):
     is the reading of physical dice where the table uses them, otherwise the RNG shakes."""
 
     type: Literal["ShakeDice"] = "ShakeDice"
-    faces: tuple[int, ...] | None = None
+    faces: tuple[Any, ...] | None = None
+    """Three faces 1 to 6 (checked by the round, with a cited refusal: ``true``, ``"1"``
+    or ``1.0`` is not a face)."""
 
 
 class DrawNumber(Command):

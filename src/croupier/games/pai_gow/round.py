@@ -21,6 +21,7 @@ from croupier.engine import (
     WagerPlaced,
     WagerSettled,
 )
+from croupier.equipment.dice import read_dice
 from croupier.equipment.tiles import SET, Tile, parse_tile
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.games._common import dealer_only, expect_phase, void_events
@@ -815,7 +816,7 @@ class PaiGowRound(Round[PaiGowState]):
             )
         return DeliveryChosen(style=style, by=who, cite=STYLE_CITES[style])
 
-    def _shake(self, faces: tuple[int, ...] | None, actor: Actor) -> DiceShaken:
+    def _shake(self, faces: tuple[Any, ...] | None, actor: Actor) -> DiceShaken:
         state = self.state
         who = self._shaker(actor, "shake the dice")
         cite = S.bank_style if who == "bank" else S.dice
@@ -831,9 +832,8 @@ class PaiGowRound(Round[PaiGowState]):
             return DiceShaken(faces=rolled, total=sum(rolled), by=who, cite=cite)
         if not state.physical_dice:
             raise NotYourTurn("this table shakes its dice by RNG: no reading is taken", cite)
-        if len(faces) != 3 or any(face not in range(1, 7) for face in faces):
-            raise InvalidWager(f"a reading is three faces from 1 to 6, not {list(faces)}", cite)
-        return DiceShaken(faces=tuple(faces), total=sum(faces), by=who, source="reading", cite=cite)
+        reading = read_dice(faces, 3, S.three_dice)
+        return DiceShaken(faces=reading, total=sum(reading), by=who, source="reading", cite=cite)
 
     def _draw_number(self, actor: Actor) -> NumberDrawn:
         state = self.state

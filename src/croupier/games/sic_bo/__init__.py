@@ -26,7 +26,6 @@ Commands: :class:`PlaceWager` (a seat), :class:`AnnounceNoMoreBets`, :class:`Thr
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -50,12 +49,12 @@ from croupier.engine import (
     WagerPlaced,
     WagerSettled,
 )
+from croupier.equipment.dice import in_words, read_dice
 from croupier.errors import InvalidWager, NotYourTurn, ReplayError
 from croupier.games._common import dealer_only, expect_phase, void_events
 from croupier.money import Cents, PayoutLimit, format_cents, payout, require_cents
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice
 from croupier.rules.sic_bo import (
-    FACES,
     PAYOUTS,
     WAGERS,
     SicBoRules,
@@ -266,15 +265,6 @@ class SicBoState:
     settlements: list[WagerSettled] = field(default_factory=list)
 
 
-def _reading(faces: object) -> tuple[int, int, int] | None:
-    """``faces`` as three faces 1 to 6 (never a ``bool``), or ``None``."""
-    if not isinstance(faces, tuple | list) or len(faces) != DICE_COUNT:
-        return None
-    if any(type(face) is not int or face not in FACES for face in faces):
-        return None
-    return (faces[0], faces[1], faces[2])
-
-
 # --- the round -----------------------------------------------------------------------
 class SicBoRound(Round[SicBoState]):
     """One round of Sic Bo under a :class:`SicBoRules`."""
@@ -479,12 +469,7 @@ class SicBoRound(Round[SicBoState]):
                 "this table's automated shaker draws its dice by RNG: no reading is taken",
                 ROUND,
             )
-        reading = _reading(faces)
-        if reading is None:
-            raise InvalidWager(
-                f"a reading is three faces, each a whole number 1 to 6, not {_shown(faces)}",
-                DICE,
-            )
+        reading = read_dice(faces, DICE_COUNT, DICE)
         return DiceThrown(faces=reading, source="reading", cite=f"{ROUND}; {DICE}")
 
     def _check_irregularity(self, actor: Actor, what: str, phase: Phase) -> None:
@@ -501,15 +486,10 @@ class SicBoRound(Round[SicBoState]):
 
     def _correct(self, faces: tuple[Any, ...], actor: Actor) -> ResultCorrected:
         self._check_irregularity(actor, "correct the result", Phase.SHOWN)
-        reading = _reading(faces)
-        if reading is None:
-            raise InvalidWager(
-                f"a reading is three faces, each a whole number 1 to 6, not {_shown(faces)}",
-                IRREGULARITIES,
-            )
+        reading = read_dice(faces, DICE_COUNT, IRREGULARITIES)
         if reading == self.state.dice:
             raise InvalidWager(
-                f"the result shown is {_shown(reading)} already: there is nothing to correct",
+                f"the result shown is {in_words(reading)} already: there is nothing to correct",
                 IRREGULARITIES,
             )
         return ResultCorrected(
@@ -621,16 +601,6 @@ class SicBoRound(Round[SicBoState]):
             "winning": list(state.winning),
             "settlements": [e.model_dump(mode="json") for e in state.settlements],
         }
-
-
-def _shown(faces: Sequence[object]) -> str:
-    """A reading as the dealer entered it, in words: ``(1, 2, 7)`` -> ``"1, 2 and 7"``,
-    ``()`` -> ``"an empty reading"``; anything not a number as JSON writes it (``"x"``,
-    ``true``)."""
-    shown = [str(f) if type(f) is int else json.dumps(f, default=str) for f in faces]
-    if not shown:
-        return "an empty reading"
-    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
 def label(spot: str) -> str:

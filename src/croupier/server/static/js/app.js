@@ -255,6 +255,7 @@ async function tablePage(tableId, early = null) {
       if (!(error instanceof Problem && error.cite === SEED_CITE)) throw error;
       gave = false;
       out = await api.command(tableId, command, version, seeds);
+      say(`Your seed could not enter this round (${error.message}); it enters the next.`, "info");
     }
     remember(tableId, next);
     recordGiven(out.round_id, { seat: mySeat(), seed: gave ? mine.seed : null, seal });

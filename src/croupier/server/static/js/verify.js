@@ -88,7 +88,8 @@ function checkSealed(events, mine, problems, notes) {
   const opened = events[0];
   const seed = opened.event.seed;
   if (seed === undefined || seed === null) {
-    notes.push("This round was dealt before sealed draws: nothing shows its cards, tiles or dice were fixed before the wagers.");
+    if (mine && mine.seal) problems.push("A seal was announced before your wager, but the round was dealt without a sealed seed.");
+    else notes.push("This round was dealt before sealed draws: nothing shows its cards, tiles or dice were fixed before the wagers.");
     return;
   }
   if (!(opened.sealed || {}).seed) { problems.push("The round's server seed was not sealed when it opened."); return; }
@@ -96,10 +97,20 @@ function checkSealed(events, mine, problems, notes) {
   notes.push(`Every card, tile and die was drawn from the server seed sealed when the round opened (event 1)${first ? `, before the first wager (event ${first.index + 1})` : ""}; croupier verify-round draws each of them again from it.`);
   if (mine && mine.seal && mine.seal !== opened.sealed.seed) problems.push("The round's seed is not the one announced before your wager.");
   else if (mine && mine.seal) notes.push("The round's seed is the one announced before your wager.");
+  // A seat's seed stands right after the events of the command that placed its first wager.
+  for (const given of events.filter((e) => e.event.type === "ClientSeedGiven")) {
+    const first = events.find((e) => e.event.type === "WagerPlaced" && e.event.seat === given.event.seat);
+    const between = first ? events.slice(first.index + 1, given.index) : null;
+    if (!first || first.index > given.index || between.some((e) => e.event.type !== "WagerPlaced")) {
+      problems.push(`Seat ${given.event.seat}'s seed does not follow its first wager of the round.`);
+    }
+  }
   if (mine && mine.seed) {
     const yours = events.find((e) => e.event.type === "ClientSeedGiven" && e.event.seat === mine.seat);
     if (!yours || yours.event.seed !== mine.seed) problems.push("The seed this browser gave with your first wager is not in the round.");
     else notes.push("Your own seed entered every value drawn after your first wager.");
+  } else if (mine && mine.seat !== null && mine.seat !== undefined) {
+    notes.push("Your seed did not enter this round (the round opened without your commitment to it); it enters the next.");
   }
 }
 
