@@ -535,6 +535,14 @@ class Round(ABC, Generic[StateT]):
             self._stream, self._start = None, None
         return emitted
 
+    def apply(self, event: Event) -> None:
+        """Add ``event``, already stored, to the round as a fold over its events does (a
+        seat's seed is the table's input, not the game's: no ``evolve``); for a reader
+        that walks a stored round event by event."""
+        if not isinstance(event, ClientSeedGiven):
+            self.state = self.evolve(self.state, event)
+        self.events.append(event)
+
     def draw(self) -> Rng:
         """The random source, for ``decide``; a replayed round has none. A sealed round's
         (:class:`~croupier.rng.SealedDraws`) is the stream keyed by how many commands drew

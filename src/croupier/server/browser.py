@@ -63,8 +63,7 @@ def views_after_each(
     round_ = game(events[:1], None)
     views = [json.loads(json.dumps(round_.view(actor)))]
     for event in events[1:]:
-        round_.state = round_.evolve(round_.state, event)
-        round_.events.append(event)
+        round_.apply(event)
         views.append(json.loads(json.dumps(round_.view(actor))))
     return views
 
