@@ -38,6 +38,22 @@ def hold(
     rebuild: Annotated[
         bool, typer.Option("--rebuild", help="Recompute the totals from the stored rounds.")
     ] = False,
+    zone: Annotated[
+        str | None,
+        typer.Option(
+            "--gaming-day-zone",
+            help="Set the casino's gaming day: its time zone (IANA, e.g. America/New_York); "
+            "every table's totals are recomputed.",
+        ),
+    ] = None,
+    start: Annotated[
+        int | None,
+        typer.Option(
+            "--gaming-day-start",
+            help="Set the local hour (0-23) the gaming day starts, e.g. 6; every table's "
+            "totals are recomputed.",
+        ),
+    ] = None,
 ) -> None:
     """The hold report: drop, win, hold %, theoretical win and the difference in standard
     deviations, per table, game and gaming day."""
@@ -45,6 +61,12 @@ def hold(
 
     from croupier.cli.server import existing
     from croupier.identity import identity
+    from croupier.ledger.gaming_day import (
+        GamingDay,
+        GamingDayError,
+        gaming_day_of,
+        set_gaming_day,
+    )
     from croupier.ledger.hold import rebuild as rebuild_totals
     from croupier.ledger.models import GameTable
     from croupier.reports.hold import HEADINGS, hold_report, text_cells, to_csv, to_html, to_json
@@ -65,8 +87,24 @@ def hold(
         if table is not None and session.get(GameTable, table) is None:
             typer.echo(f"error: --table {table}: there is no table {table!r}", err=True)
             raise typer.Exit(USAGE_ERROR)
+        days = gaming_day_of(session)
+        if zone is not None or start is not None:
+            try:
+                days = GamingDay(
+                    days.zone if zone is None else zone,
+                    days.start_hour if start is None else start,
+                )
+            except GamingDayError as error:
+                typer.echo(f"error: {error}", err=True)
+                raise typer.Exit(USAGE_ERROR) from error
+            set_gaming_day(session, days)
+            err.print(f"the gaming day is now {days.text()}", highlight=False)
+            table_to_rebuild: str | None = None  # every table's days move
+            rebuild = True
+        else:
+            table_to_rebuild = table
         if rebuild:
-            counted = rebuild_totals(session, table)
+            counted = rebuild_totals(session, table_to_rebuild)
             err.print(f"the totals recomputed from {counted:,} rounds", highlight=False)
         rows = hold_report(
             session,
@@ -87,7 +125,7 @@ def hold(
     else:
         print_rows(
             Console(),
-            "Hold report (amounts in dollars; gaming day: the UTC date a round ended)",
+            f"Hold report (amounts in dollars; gaming day: {days.text()})",
             HEADINGS,
             [text_cells(row) for row in rows],
             right=HEADINGS[4:11],

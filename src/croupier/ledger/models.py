@@ -320,6 +320,17 @@ class HoldDay(Base):
     win: Mapped[int] = mapped_column(BigInteger, default=0)
 
 
+class GamingDaySetting(Base):
+    """The casino's gaming day (one row, ``id`` 1; none: the UTC date): the IANA time
+    zone and the local hour each day starts (:mod:`croupier.ledger.gaming_day`)."""
+
+    __tablename__ = "gaming_day"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    zone: Mapped[str] = mapped_column(String(64))
+    start_hour: Mapped[int] = mapped_column(Integer)
+
+
 class ParFigure(Base):
     """A wager's par-sheet figures under one Rules Submission (by sha256), computed once
     (exact analysis can take a minute) and kept: the house edge (exact ``p/q`` text) and
