@@ -88,7 +88,9 @@ def test_a_gaming_day_that_cannot_be_is_refused(zone: str, hour: int, said: str)
         GamingDay(zone, hour)
 
 
-def play_across_the_spring_change(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Api:
+def play_across_the_spring_change(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Api, ScriptedRng]:
     """The two Sic Bo rounds of test_hold_report, ending at 09:30 and 10:30 UTC on
     2026-03-08 (the ledger's clock, which stamps the events, set to those moments)."""
     scripted, clock = ScriptedRng(), Clock()
@@ -107,7 +109,7 @@ def play_across_the_spring_change(db_url: str, monkeypatch: pytest.MonkeyPatch) 
     assert api.wager(ann, 1, "big", 1_000, table_id="sb").status_code == 200
     scripted.dice(1, 1, 1)
     assert api.send(dealer, {"type": "AnnounceNoMoreBets"}, table_id="sb").status_code == 200
-    return api
+    return api, scripted
 
 
 def test_setting_the_gaming_day_recomputes_the_days(
@@ -117,7 +119,7 @@ def test_setting_the_gaming_day_recomputes_the_days(
     UTC on 2026-03-08, 05:30 EDT: gaming day 2026-03-07. Round 2 ($10 big, dice 1-1-1:
     the table wins $10) ends at 10:30 UTC, 06:30 EDT: gaming day 2026-03-08. As UTC
     dates both are 2026-03-08."""
-    api = play_across_the_spring_change(db_url, monkeypatch)
+    api, _ = play_across_the_spring_change(db_url, monkeypatch)
     engine = api.engine
 
     def days(*args: str) -> list[tuple[str, int, int, int]]:
@@ -155,7 +157,7 @@ def test_a_round_that_ends_is_recorded_on_the_gaming_day_set(
         set_gaming_day(session, GamingDay("Etc/GMT-14", 0))
         session.commit()
     probe.close()
-    api = play_across_the_spring_change(db_url, monkeypatch)
+    api, _ = play_across_the_spring_change(db_url, monkeypatch)
     with Session(api.engine) as session:
         recorded = session.execute(
             select(HoldDay.day, HoldDay.rounds).where(HoldDay.wager == "")

@@ -3,7 +3,9 @@
 ``croupier report hold [--db URL] [--table T] [--since YYYY-MM-DD] [--json | --csv |
 --html] [--rebuild]``: per table, game and gaming day the rounds, drop, win, hold %, the
 theoretical win (the par sheet of the Rules Submission the rounds were played under
-times the handle of each wager) and the difference in standard deviations
+times the handle of each wager), the theoretical hold, the strategy the theoretical win
+assumes and the difference in standard deviations, with each game's and every table's
+sums by day and over all the days
 (:mod:`croupier.reports.hold`). A table of text by default; ``--json``, ``--csv``
 (amounts in cents) or ``--html`` print that format instead. ``--rebuild`` first
 recomputes the running totals from the stored rounds (rounds that ended before the
@@ -69,7 +71,16 @@ def hold(
     )
     from croupier.ledger.hold import rebuild as rebuild_totals
     from croupier.ledger.models import GameTable
-    from croupier.reports.hold import HEADINGS, hold_report, text_cells, to_csv, to_html, to_json
+    from croupier.reports.hold import (
+        ASSUMES,
+        HEADINGS,
+        NUMERIC,
+        hold_report,
+        text_cells,
+        to_csv,
+        to_html,
+        to_json,
+    )
 
     if sum((as_json, as_csv, as_html)) > 1:
         typer.echo("error: give one of --json, --csv and --html", err=True)
@@ -117,19 +128,21 @@ def hold(
         session.commit()
     engine.dispose()
     if as_json:
-        typer.echo(to_json(rows))
+        typer.echo(to_json(rows, days))
     elif as_csv:
-        typer.echo(to_csv(rows), nl=False)
+        typer.echo(to_csv(rows, days), nl=False)
     elif as_html:
-        typer.echo(to_html(rows), nl=False)
+        typer.echo(to_html(rows, days), nl=False)
     else:
+        out = Console()
         print_rows(
-            Console(),
+            out,
             f"Hold report (amounts in dollars; gaming day: {days.text()})",
             HEADINGS,
             [text_cells(row) for row in rows],
-            right=HEADINGS[4:11],
+            right=NUMERIC,
         )
+        out.print(ASSUMES, highlight=False)  # wrapped to the terminal
         typer.echo("\n".join(["Made by", *identity().lines()]))
 
 
