@@ -71,11 +71,10 @@ def hold(
     )
     from croupier.ledger.hold import rebuild as rebuild_totals
     from croupier.ledger.models import GameTable
-    from croupier.reports.hold import (
-        ASSUMES,
+    from croupier.reports.hold import ASSUMES, hold_report
+    from croupier.reports.hold_formats import (
         HEADINGS,
         NUMERIC,
-        hold_report,
         text_cells,
         to_csv,
         to_html,
