@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from server_api import Api, Clock, ScriptedRng
-from sqlalchemy import select
+from sqlalchemy import create_engine, select, text
 from sqlalchemy.orm import Session
 from test_hold_report import SIC_BO
 from typer.testing import CliRunner
@@ -30,6 +31,7 @@ from croupier.cli import app as cli
 from croupier.ledger import commands
 from croupier.ledger.gaming_day import GamingDay, GamingDayError, gaming_day_of, set_gaming_day
 from croupier.ledger.models import HoldDay
+from croupier.server.app import create_app
 
 PIT = GamingDay("America/New_York", 6)
 
@@ -164,3 +166,19 @@ def test_a_round_that_ends_is_recorded_on_the_gaming_day_set(
         ).all()
     assert sorted(recorded) == [("2026-03-08", 1), ("2026-03-09", 1)]
     api.close()
+
+
+def test_a_server_whose_host_cannot_read_the_zone_set_does_not_start(tmp_path: Path) -> None:
+    """A zone kept in the database that this host's time-zone database lacks (written
+    here directly, as a CLI on another host could) stops the server at its start, naming
+    the zone, rather than failing every command that ends a round."""
+    url = f"sqlite:///{tmp_path / 'floor.sqlite'}"
+    Api(url).close()
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(
+            text("INSERT INTO gaming_day (id, zone, start_hour) VALUES (1, 'Mars/Olympus', 6)")
+        )
+    engine.dispose()
+    with pytest.raises(GamingDayError, match="'Mars/Olympus' is not a time zone of the IANA"):
+        create_app(url)
