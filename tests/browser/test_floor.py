@@ -71,6 +71,12 @@ def test_the_floor_page_shows_the_hold_report(browser: Any, server: Server) -> N
         "100.00%" if row["win"] > 0 else "-100.00%",
     ]
     assert cells[7] == f"${round(row['theoretical_win']) / 100:.2f}"  # $10 / 36, rounded
+    assert cells[8] == "2.78%"  # the theoretical hold of Small, 1/36
+    last = [c.inner_text() for c in report.query_selector_all("tbody tr:last-child td")]
+    assert last[:4] == ["all tables", "all games", "all days", "1"]
+    said = page.inner_text("[data-testid=gaming-day]")
+    assert "Gaming day: from 00:00 to 00:00, UTC time." in said
+    assert "assumes the strategy the par sheet names" in said
     assert page.query_selector("#chart svg rect") is not None
     assert not errors
     context.close()

@@ -88,7 +88,7 @@ def test_the_hold_report_of_two_rounds(api: Api, scripted: ScriptedRng, db_url: 
     result = CliRunner().invoke(cli, ["report", "hold", "--db", db_url, "--csv", "--table", "sb"])
     assert result.exit_code == 0, result.output
     lines = list(csv.DictReader(io.StringIO(result.output)))
-    assert [line["level"] for line in lines] == ["table", "game"]
+    assert [line["level"] for line in lines] == ["table", "game", "day", "game_total", "total"]
     assert lines[0]["drop_cents"] == "3000" and lines[0]["win_cents"] == "-6000"
     assert lines[0]["handle"] == "big=1000 small=1000 total:10=1000"
     result = CliRunner().invoke(

@@ -3,7 +3,9 @@
 ``croupier report hold [--db URL] [--table T] [--since YYYY-MM-DD] [--json | --csv |
 --html] [--rebuild]``: per table, game and gaming day the rounds, drop, win, hold %, the
 theoretical win (the par sheet of the Rules Submission the rounds were played under
-times the handle of each wager) and the difference in standard deviations
+times the handle of each wager), the theoretical hold, the strategy the theoretical win
+assumes and the difference in standard deviations, with each game's and every table's
+sums by day and over all the days
 (:mod:`croupier.reports.hold`). A table of text by default; ``--json``, ``--csv``
 (amounts in cents) or ``--html`` print that format instead. ``--rebuild`` first
 recomputes the running totals from the stored rounds (rounds that ended before the
@@ -38,6 +40,22 @@ def hold(
     rebuild: Annotated[
         bool, typer.Option("--rebuild", help="Recompute the totals from the stored rounds.")
     ] = False,
+    zone: Annotated[
+        str | None,
+        typer.Option(
+            "--gaming-day-zone",
+            help="Set the casino's gaming day: its time zone (IANA, e.g. America/New_York); "
+            "every table's totals are recomputed.",
+        ),
+    ] = None,
+    start: Annotated[
+        int | None,
+        typer.Option(
+            "--gaming-day-start",
+            help="Set the local hour (0-23) the gaming day starts, e.g. 6; every table's "
+            "totals are recomputed.",
+        ),
+    ] = None,
 ) -> None:
     """The hold report: drop, win, hold %, theoretical win and the difference in standard
     deviations, per table, game and gaming day."""
@@ -45,9 +63,23 @@ def hold(
 
     from croupier.cli.server import existing
     from croupier.identity import identity
+    from croupier.ledger.gaming_day import (
+        GamingDay,
+        GamingDayError,
+        gaming_day_of,
+        set_gaming_day,
+    )
     from croupier.ledger.hold import rebuild as rebuild_totals
     from croupier.ledger.models import GameTable
-    from croupier.reports.hold import HEADINGS, hold_report, text_cells, to_csv, to_html, to_json
+    from croupier.reports.hold import ASSUMES, hold_report
+    from croupier.reports.hold_formats import (
+        HEADINGS,
+        NUMERIC,
+        text_cells,
+        to_csv,
+        to_html,
+        to_json,
+    )
 
     if sum((as_json, as_csv, as_html)) > 1:
         typer.echo("error: give one of --json, --csv and --html", err=True)
@@ -65,8 +97,24 @@ def hold(
         if table is not None and session.get(GameTable, table) is None:
             typer.echo(f"error: --table {table}: there is no table {table!r}", err=True)
             raise typer.Exit(USAGE_ERROR)
+        days = gaming_day_of(session)
+        if zone is not None or start is not None:
+            try:
+                days = GamingDay(
+                    days.zone if zone is None else zone,
+                    days.start_hour if start is None else start,
+                )
+            except GamingDayError as error:
+                typer.echo(f"error: {error}", err=True)
+                raise typer.Exit(USAGE_ERROR) from error
+            set_gaming_day(session, days)
+            err.print(f"the gaming day is now {days.text()}", highlight=False)
+            table_to_rebuild: str | None = None  # every table's days move
+            rebuild = True
+        else:
+            table_to_rebuild = table
         if rebuild:
-            counted = rebuild_totals(session, table)
+            counted = rebuild_totals(session, table_to_rebuild)
             err.print(f"the totals recomputed from {counted:,} rounds", highlight=False)
         rows = hold_report(
             session,
@@ -79,19 +127,21 @@ def hold(
         session.commit()
     engine.dispose()
     if as_json:
-        typer.echo(to_json(rows))
+        typer.echo(to_json(rows, days))
     elif as_csv:
-        typer.echo(to_csv(rows), nl=False)
+        typer.echo(to_csv(rows, days), nl=False)
     elif as_html:
-        typer.echo(to_html(rows), nl=False)
+        typer.echo(to_html(rows, days), nl=False)
     else:
+        out = Console()
         print_rows(
-            Console(),
-            "Hold report (amounts in dollars; gaming day: the UTC date a round ended)",
+            out,
+            f"Hold report (amounts in dollars; gaming day: {days.text()})",
             HEADINGS,
             [text_cells(row) for row in rows],
-            right=HEADINGS[4:11],
+            right=NUMERIC,
         )
+        out.print(ASSUMES, highlight=False)  # wrapped to the terminal
         typer.echo("\n".join(["Made by", *identity().lines()]))
 
 

@@ -1,9 +1,10 @@
 """The hold report's running totals (``hold_days``), kept as rounds end.
 
 When a command ends a round (completed or voided), :func:`record_round` adds the round to
-its table's totals for the gaming day (the UTC date it ended) and the Rules Submission it
-was played under (its ``RoundOpened`` sha256), in the command's transaction, with one
-``INSERT ... ON CONFLICT DO UPDATE`` (SQLite and PostgreSQL alike):
+its table's totals for the gaming day it ended in (the casino's gaming day as set in the
+database, :mod:`croupier.ledger.gaming_day`; the UTC date where none is set) and the
+Rules Submission it was played under (its ``RoundOpened`` sha256), in the command's
+transaction, with one ``INSERT ... ON CONFLICT DO UPDATE`` (SQLite and PostgreSQL alike):
 
 - the row with ``wager`` empty: one more round, its **drop** (the stakes it put in
   action, ``TablePolicy.drop``) and its **win** (what the table's inventory gained by the
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -30,6 +31,7 @@ from sqlalchemy.orm import Session
 from croupier.engine import Round, RoundOpened
 from croupier.game import INVENTORY, event_moves
 from croupier.ledger.db import Raw, Statement
+from croupier.ledger.gaming_day import gaming_day_of, read_gaming_day
 from croupier.ledger.models import HOLD_TOTAL, HoldDay, RoundRow
 from croupier.money import Cents
 from croupier.registry import spec_of
@@ -64,13 +66,6 @@ def round_hold(round_: Round[Any]) -> RoundHold:
         count, handle, squares = wagers.get(wager, (0, 0, 0))
         wagers[wager] = (count + 1, handle + stake, squares + stake * stake)
     return RoundHold(policy.drop(round_), win, wagers)
-
-
-def gaming_day(when: datetime) -> str:
-    """The gaming day of a moment: its UTC date, ``YYYY-MM-DD``."""
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return when.astimezone(UTC).date().isoformat()
 
 
 _COLUMNS = (
@@ -116,9 +111,11 @@ def _rows(table_id: str, day: str, sha256: str, hold: RoundHold) -> list[dict[st
 
 
 def record_round(db: Raw, table_id: str, round_: Round[Any], ended: datetime) -> None:
-    """Add the finished ``round_`` to ``table_id``'s totals for the day it ``ended``."""
+    """Add the finished ``round_`` to ``table_id``'s totals for the gaming day it
+    ``ended`` in (the setting read in the command's transaction)."""
     hold = round_hold(round_)
-    rows = _rows(table_id, gaming_day(ended), round_.opened.rules_sha256, hold)
+    day = read_gaming_day(db).day_of(ended)
+    rows = _rows(table_id, day, round_.opened.rules_sha256, hold)
     params = {f"{key}{i}": value for i, row in enumerate(rows) for key, value in row.items()}
     db.execute(_upsert(len(rows)), params)
 
@@ -126,7 +123,7 @@ def record_round(db: Raw, table_id: str, round_: Round[Any], ended: datetime) ->
 def rebuild(session: Session, table_id: str | None = None) -> int:
     """Recompute the totals of ``table_id`` (or every table) from the stored rounds that
     ended, replayed from their events; returns how many rounds were counted. Each round
-    counts on the day of its last event."""
+    counts on the gaming day (as set in the database) of its last event."""
     from croupier.ledger.chain import load_round  # the chain replays the stored rounds
 
     query = select(RoundRow.id, RoundRow.table_id).where(RoundRow.status != "open")
@@ -136,12 +133,13 @@ def rebuild(session: Session, table_id: str | None = None) -> int:
         wipe = wipe.where(HoldDay.table_id == table_id)
     session.execute(wipe)
     counted = 0
+    days = gaming_day_of(session)
     totals: dict[tuple[str, str, str, str], dict[str, Any]] = {}
     for round_id, table in session.execute(query.order_by(RoundRow.table_id, RoundRow.number)):
         _row, round_ = load_round(session, round_id)
         ended = _ended(session, round_id)
         hold = round_hold(round_)
-        for row in _rows(table, gaming_day(ended), round_.opened.rules_sha256, hold):
+        for row in _rows(table, days.day_of(ended), round_.opened.rules_sha256, hold):
             key = (row["table_id"], row["day"], row["rules_sha256"], row["wager"])
             held = totals.setdefault(
                 key, {c: row[c] for c in _COLUMNS[:4]} | dict.fromkeys(_ADDED, 0)

@@ -320,10 +320,21 @@ class HoldDay(Base):
     win: Mapped[int] = mapped_column(BigInteger, default=0)
 
 
+class GamingDaySetting(Base):
+    """The casino's gaming day (one row, ``id`` 1; none: the UTC date): the IANA time
+    zone and the local hour each day starts (:mod:`croupier.ledger.gaming_day`)."""
+
+    __tablename__ = "gaming_day"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    zone: Mapped[str] = mapped_column(String(64))
+    start_hour: Mapped[int] = mapped_column(Integer)
+
+
 class ParFigure(Base):
     """A wager's par-sheet figures under one Rules Submission (by sha256), computed once
-    (exact analysis can take a minute) and kept: the house edge (exact ``p/q`` text) and
-    the standard deviation per unit staked."""
+    (exact analysis can take a minute) and kept: the house edge (exact ``p/q`` text),
+    the standard deviation per unit staked and the strategy the figures assume."""
 
     __tablename__ = "par_figures"
 
@@ -331,3 +342,6 @@ class ParFigure(Base):
     wager: Mapped[str] = mapped_column(String(80), primary_key=True)
     house_edge: Mapped[str] = mapped_column(String(200))
     std_dev: Mapped[float] = mapped_column(Float)
+    strategy: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The playing strategy the figures assume (the par sheet's words), ``None`` for a
+    wager with no decisions (migration 0010)."""

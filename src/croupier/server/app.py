@@ -43,6 +43,7 @@ from croupier.errors import (
 from croupier.errors import Unauthorized as Unauthorized
 from croupier.ledger import repository as repo
 from croupier.ledger.db import make_engine, sqlite_file, transient, upgrade, wal_checkpoint
+from croupier.ledger.gaming_day import gaming_day_of
 from croupier.ledger.models import Account, Player
 from croupier.rng import Rng, SecureRng
 from croupier.server import (
@@ -232,7 +233,9 @@ def create_app(
     or asks about does not stay open past its deadline (``croupier serve``: 1 s);
     ``forwarded_allow_ips`` the reverse proxies whose ``X-Forwarded-For`` header gives a
     request's client address (addresses, networks or ``*``; default none: the header is
-    ignored, :mod:`croupier.server.addresses`). Raises ``ValueError`` for an empty entry.
+    ignored, :mod:`croupier.server.addresses`). Raises ``ValueError`` for an empty entry,
+    and :class:`~croupier.ledger.gaming_day.GamingDayError` where the gaming day set in the
+    database names a time zone this host's time-zone database lacks.
     ``socket_limits`` bounds the WebSockets a process keeps open per player and per table,
     and the connections their reads take (default :class:`fanout.SocketLimits`);
     ``sealed_draws`` false (tests that script the dice) draws every round from ``rng``
@@ -256,6 +259,7 @@ def create_app(
     stalls.watch(sessions)
     with sessions() as reading:  # where events stored before sealing may be (0006)
         chains = legacy.LegacyChains.at_start(reading)
+        gaming_day_of(reading)  # a zone this host cannot read stops it here, not at a round's end
     hub = fanout.Hub(sessions, source, now, limits=socket_limits)
     # Commands are committed in groups by writer threads (croupier.server.writer): one on
     # SQLite, whose one writer at a time serializes them anyway; on PostgreSQL two, each

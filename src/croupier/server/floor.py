@@ -25,9 +25,10 @@ from sqlalchemy.orm import Session
 
 from croupier.errors import RulesSubmissionError
 from croupier.ledger import versions
+from croupier.ledger.gaming_day import gaming_day_of
 from croupier.ledger.models import Player, RulesVersion
 from croupier.registry import load_text, rules_from_data
-from croupier.reports.hold import hold_report
+from croupier.reports.hold import ASSUMES, hold_report
 from croupier.rules.base import RulesSubmission
 from croupier.server import recall, service
 from croupier.server.schemas import SoftwareOut, software
@@ -43,35 +44,61 @@ def _iso_day(value: object) -> object:
 
 
 GamingDay = Annotated[date, BeforeValidator(_iso_day)]
-"""A gaming day (a UTC date) written ``YYYY-MM-DD``."""
+"""A gaming day (as the casino sets it, :mod:`croupier.ledger.gaming_day`) written
+``YYYY-MM-DD``."""
+
+
+class StrategyOut(BaseModel):
+    """The strategy a par-sheet wager's figures assume (the par sheet's words)."""
+
+    game: str
+    wager: str
+    strategy: str
 
 
 class HoldRowOut(BaseModel):
-    """One row of the hold report: a table's gaming day (``level`` ``table``) or a game's
-    (``game``, the tables summed). Amounts in cents; ``hold`` is win / drop (0.05 is 5%);
-    ``theoretical_win`` the par sheet's house edge times each wager's handle;
-    ``deviations`` (win - theoretical) in standard deviations; ``None`` where no par
-    figure covers the handle (``missing_par_figures`` names the wagers)."""
+    """One row of the hold report, by ``level``: ``table`` (a table's gaming day),
+    ``game`` (a game's day, its tables summed), ``day`` (every table's day; ``game``
+    null), ``game_total`` (a game over all the report's days; ``day`` null) or ``total``
+    (everything). Amounts in cents; ``hold`` is win / drop (0.05 is 5%);
+    ``theoretical_win`` the par sheet's house edge times each wager's handle and
+    ``theoretical_hold`` it over the drop; ``deviations`` (win - theoretical) in standard
+    deviations; ``None`` where no par figure covers the handle (``missing_par_figures``
+    names the wagers). ``strategies``: what the theoretical win assumes of each wager
+    with decisions."""
 
     level: str
     table_id: str | None
-    game: str
-    day: str
+    game: str | None
+    day: str | None
     rounds: int
     drop: int
     win: int
     hold: float | None
     handle: dict[str, int]
     theoretical_win: float | None
+    theoretical_hold: float | None
     std_dev: float | None
     deviations: float | None
     rules_sha256: list[str]
     missing_par_figures: list[str]
+    strategies: list[StrategyOut]
+
+
+class GamingDayOut(BaseModel):
+    """The casino's gaming day: its time zone (IANA), the local hour it starts, in words."""
+
+    zone: str
+    start_hour: int
+    text: str
 
 
 class HoldOut(BaseModel):
     software: SoftwareOut
     """The croupier that made the report."""
+    gaming_day: GamingDayOut
+    theoretical_assumes: str
+    """Which player the theoretical win is for (a sentence)."""
     rows: list[HoldRowOut]
 
 
@@ -156,19 +183,26 @@ def register(
             Query(description="From this gaming day on, written YYYY-MM-DD (2026-11-29)."),
         ] = None,
     ) -> HoldOut:
-        """Dealer or admin: per table, game and gaming day (the UTC date a round ended)
-        the rounds, drop, win, hold, theoretical win and the difference in standard
-        deviations. A par sheet not yet kept is computed first (for Criss-Cross Poker, a
-        minute or two, once), on this request's worker thread and holding no database
-        connection, so that the tables are served meanwhile
+        """Dealer or admin: per table and gaming day (the casino's, ``gaming_day``), then
+        summed by game and day, by day, by game and overall, the rounds, drop, win, hold,
+        theoretical win and hold, the strategies the theoretical win assumes and the
+        difference in standard deviations. A par sheet not yet kept is computed first
+        (for Criss-Cross Poker, a minute or two, once), on this request's worker thread
+        and holding no database connection, so that the tables are served meanwhile
         (:func:`croupier.reports.hold.prepare_par_figures`)."""
         if me.role not in ("dealer", "admin"):
             raise service.AccessDenied(
                 f"this needs the role dealer or admin, not {me.role}", "server:roles"
             )
         rows = hold_report(db, table_id=table, since=since)
+        days = gaming_day_of(db)
         db.commit()  # the report's reads end
-        return HoldOut(software=software(), rows=[HoldRowOut(**row.to_dict()) for row in rows])
+        return HoldOut(
+            software=software(),
+            gaming_day=GamingDayOut(zone=days.zone, start_hour=days.start_hour, text=days.text()),
+            theoretical_assumes=ASSUMES,
+            rows=[HoldRowOut(**row.to_dict()) for row in rows],
+        )
 
     @app.get("/tables/{table_id}/rules/versions", response_model=VersionsOut, responses=problems)
     def list_versions(table_id: str, request: Request, db: Db, me: Caller) -> VersionsOut:

@@ -19,13 +19,20 @@ function cell(text, numeric = false, extra = "") {
   return td;
 }
 
+function strategies(row) {
+  const games = new Set(row.strategies.map((s) => s.game));
+  return row.strategies
+    .map((s) => `${games.size > 1 ? `${s.game} ` : ""}${s.wager}: ${s.strategy}`)
+    .join("; ");
+}
+
 function table(rows) {
   const out = document.createElement("table");
   out.className = "report";
   out.dataset.testid = "hold-report";
   const head = out.createTHead().insertRow();
   for (const h of ["Table", "Game", "Day", "Rounds", "Drop", "Win", "Hold", "Theoretical win",
-    "Theoretical hold", "Difference (sd)", "Missing par figures"]) {
+    "Theoretical hold", "Difference (sd)", "Strategy assumed", "Missing par figures"]) {
     const th = document.createElement("th");
     th.textContent = h;
     head.append(th);
@@ -33,20 +40,20 @@ function table(rows) {
   const body = out.createTBody();
   for (const row of rows) {
     const tr = body.insertRow();
-    if (row.level === "game") tr.className = "game";
-    const theoHold = row.theoretical_win !== null && row.drop ? row.theoretical_win / row.drop : null;
+    if (row.level !== "table") tr.className = "sum";
     const sd = row.deviations;
     tr.append(
       cell(row.table_id || "all tables"),
-      cell(row.game),
-      cell(row.day),
+      cell(row.game || "all games"),
+      cell(row.day || "all days"),
       cell(row.rounds.toLocaleString("en-US"), true),
       cell(money(row.drop), true),
       cell(money(row.win), true),
       cell(percent(row.hold), true),
       cell(row.theoretical_win === null ? "" : money(Math.round(row.theoretical_win)), true),
-      cell(percent(theoHold), true),
+      cell(percent(row.theoretical_hold), true),
       cell(sd === null ? "" : sd.toFixed(2), true, sd !== null && Math.abs(sd) >= 3 ? "far" : ""),
+      cell(strategies(row)),
       cell(row.missing_par_figures.join(", ")),
     );
   }
@@ -64,7 +71,7 @@ function chart(rows) {
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.setAttribute("width", width);
   svg.setAttribute("height", height);
-  const holds = shown.flatMap((r) => [r.hold, r.theoretical_win === null ? 0 : r.theoretical_win / r.drop]);
+  const holds = shown.flatMap((r) => [r.hold, r.theoretical_hold === null ? 0 : r.theoretical_hold]);
   const top = Math.max(0.05, ...holds);
   const bottom = Math.min(0, ...holds);
   const y = (v) => 10 + ((top - v) / (top - bottom)) * (height - 40);
@@ -85,7 +92,7 @@ function chart(rows) {
     svg.append(bar);
     if (r.theoretical_win !== null) {
       const tick = document.createElementNS(NS, "line");
-      const ty = y(r.theoretical_win / r.drop);
+      const ty = y(r.theoretical_hold);
       tick.setAttribute("x1", x - 3); tick.setAttribute("x2", x + 19); tick.setAttribute("y1", ty); tick.setAttribute("y2", ty);
       tick.setAttribute("stroke", "#ef6c00"); tick.setAttribute("stroke-width", 3);
       svg.append(tick);
@@ -116,6 +123,8 @@ async function show(event) {
       data.rows.length ? table(data.rows) : document.createTextNode("No round has ended yet."),
     );
     document.getElementById("chart").replaceChildren(chart(data.rows));
+    document.getElementById("gaming-day").textContent =
+      `Gaming day: ${data.gaming_day.text}. ${data.theoretical_assumes}`;
     messages.textContent = "";
   } catch (problem) {
     messages.textContent = problem.message;
