@@ -2,7 +2,11 @@
 
 Every error names the rule it enforces in ``cite`` (a section of 58 Pa. Code,
 e.g. ``"675a.2(e)(4)"``, or ``"interpretations:<name>"`` for a reading recorded
-in docs/interpretations.md) and ends its message with that citation::
+in docs/interpretations.md) and ends its message with that citation. What a person
+reads (a refusal over HTTP, in the terminal) is :attr:`CroupierError.told`: the message
+ending with the citation as :func:`croupier.citations.shown` writes it, marked where it is
+inferred (``"... (623a.6 (inferred))"``); ``cite`` and ``str(error)`` keep the bare
+section::
 
     CroupierError
     ├── IllegalCommand          a command the rules refuse in the round as it stands
@@ -35,6 +39,8 @@ not a :class:`CroupierError`: it raises :class:`TypeError`, :class:`ValueError` 
 
 from __future__ import annotations
 
+from croupier.citations import shown
+
 
 class CroupierError(Exception):
     """Base of every croupier error; ``cite`` is the rule the error enforces."""
@@ -43,6 +49,14 @@ class CroupierError(Exception):
         self.cite = cite
         self.reason = message
         super().__init__(f"{message} ({cite})")
+
+    @property
+    def told(self) -> str:
+        """The message as a person is told it: ``reason`` ending with the citation as
+        shown to a reader (:func:`croupier.citations.shown`), ``"the most a Fire Bet may
+        be is $10, not $11 (623a.11 (inferred))"``; the same as ``str(error)`` for a
+        citation that is not inferred."""
+        return f"{self.reason} ({shown(self.cite)})"
 
 
 class IllegalCommand(CroupierError):

@@ -117,7 +117,7 @@ def test_no_line_wager_at_the_come_out_says_what_to_do() -> None:
     out = play(1, "bet place 6 6\nroll\nquit\n")
     assert (
         "To roll: a come-out roll needs a shooter holding a Pass or Don't Pass wager "
-        "(623a.10): type bet pass AMOUNT or bet dont pass AMOUNT. Or take your wagers "
+        "(623a.10 (inferred)): type bet pass AMOUNT or bet dont pass AMOUNT. Or take your wagers "
         "down (Place 6: take down WAGER), or quit."
     ) in out
     assert "Place 6 taken down: $6 back to you." in out
@@ -135,17 +135,17 @@ def test_each_wager_gives_its_own_limits_in_words() -> None:
         "Place 6, Place 8 $5.04 to $4,999.98, in multiples of 6 cents so that 7 to 6 pays "
         "whole cents 623a.4"
     ) in re.sub(r" {2,}", " ", flat)
-    assert "the Fire Bet $1 to $10 (623a.11)" in out
-    assert "Table limits: a wager $5 to $5,000 (623a.3)" in out
+    assert "the Fire Bet $1 to $10 (623a.11 (inferred))" in out
+    assert "Table limits: a wager $5 to $5,000 (623a.3 (inferred))" in out
     assert "│ Place 6 " in out and "│ 7 to 6 " in out  # the layout with its odds
 
 
 def test_a_fire_bet_over_its_maximum_is_told_plainly() -> None:
     out = play(1, "bet fire 11\nbet fire 4\nbet fire 7\nquit\n")
-    assert "Refused: the most a Fire Bet may be is $10, not $11 (623a.11)" in out
+    assert "Refused: the most a Fire Bet may be is $10, not $11 (623a.11 (inferred))" in out
     assert (
         "Refused: the most a Fire Bet may be is $10; seat 1 has $4 on it already, so at most "
-        "$6 more, not $7 (623a.11)"
+        "$6 more, not $7 (623a.11 (inferred))"
     ) in out
     assert "leaves room" not in out
 
@@ -210,12 +210,12 @@ def test_odds_over_the_limit_are_told_plainly() -> None:
     out = play(17, "bet pass 10\nroll\nbet odds 100\nbet odds 30\nbet odds 20\nquit\n")
     assert (
         "Refused: the most odds behind Pass may be is $40, at 3-4-5x odds on a $10 wager, "
-        "not $100 (623a.6)"
+        "not $100 (623a.6 (inferred))"
     ) in out
     assert "Placed $30 on odds behind Pass." in out
     assert (
         "Refused: the most odds behind Pass may be is $40, at 3-4-5x odds on a $10 wager; "
-        "seat 1 has $30 on it already, so at most $10 more, not $20 (623a.6)"
+        "seat 1 has $30 on it already, so at most $10 more, not $20 (623a.6 (inferred))"
     ) in out
 
 
@@ -228,7 +228,7 @@ def test_a_bet_missing_its_wager_or_amount_says_which(line: str, typed: str) -> 
     assert '""' not in refusal
     assert f'"{typed}"' in refusal
     assert "a wager and an amount" in refusal
-    assert "(623a.3)" in refusal
+    assert "(623a.3 (inferred))" in refusal
 
 
 def test_a_wager_named_without_an_amount_asks_for_one() -> None:

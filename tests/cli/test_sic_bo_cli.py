@@ -45,7 +45,9 @@ def test_the_layouts_fifty_spots_are_listed_short() -> None:
 def generic_session(script: list[str]) -> str:
     """Seat 1 at the generic table of Sic Bo (as if its spec named no terminal table)."""
     spec = dataclasses.replace(find("sic-bo"), terminal=None)
-    console = Console(width=200, record=True, no_color=True)
+    # Wide enough for the "You may:" table's spot list on one line beside its rule, marked
+    # "625a.3 (inferred)" (issue #31).
+    console = Console(width=220, record=True, no_color=True)
     table = GenericTable(spec, SicBoRules(), SeededRng(1), 100_000, console)
     round_ = table.open_round()
     table.begin(round_)
@@ -60,9 +62,9 @@ def test_the_generic_table_refuses_a_bad_spot_with_its_rule() -> None:
     out = generic_session(["bet total:3 5", "bet big -5", "bet combination:3-3 5"])
     assert (
         'Refused: there is no Total Value "3": a Total Value wager names a total 4 to 17 '
-        "(3 and 18 are three of a kind) (625a.3)"
+        "(3 and 18 are three of a kind) (625a.3 (inferred))"
     ) in out
-    assert "Refused: a wager must be more than zero, not -$5 (625a.3)" in out
+    assert "Refused: a wager must be more than zero, not -$5 (625a.3 (inferred))" in out
     assert "-500" not in out
     assert 'Refused: there is no Two Dice Combination "3-3"' in out
     assert "total:N (N 4 to 17)" in out
@@ -193,7 +195,7 @@ def test_a_line_is_placed_whole_or_not_at_all() -> None:
     )
     assert code == 0, out
     assert 'Refused: there is no Total Value "3": a Total Value wager names a total 4 to 17' in out
-    assert "Refused: a wager of $25 is more than your balance of $20 (625a.3)" in out
+    assert "Refused: a wager of $25 is more than your balance of $20 (625a.3 (inferred))" in out
     assert out.count("Nothing on that line was placed.") == 2
     assert 'there is no Three of a Kind "7": a Three of a Kind wager names a number' in out
     assert "three_of_a_kind:7" not in out and "total:3" not in out
@@ -232,7 +234,8 @@ def test_every_word_the_table_lists_is_taken() -> None:
     line = sic_bo.SicBoTable(rules, SeededRng(0), 100_000, Console()).limits()
     assert line == (
         "Table limits: $5 minimum, $5,000 maximum per wager, $100 in all per player per "
-        "round (625a.3); payout limit $50,000 per player per round (625a.6)."
+        "round (625a.3 (inferred)); payout limit $50,000 per player per round "
+        "(625a.6 (inferred))."
     )
 
 

@@ -699,7 +699,7 @@ def test_625a_6_the_payout_limit_is_posted_and_checked(tmp_path: Path) -> None:
     from croupier.registry import sign_for
     from croupier.signs import sign_text
 
-    assert "Payout limit: $60,000 per player per round (625a.6)" in sign_text(
+    assert "Payout limit: $60,000 per player per round (625a.6 (inferred))" in sign_text(
         sign_for(SicBoRules(payout_limit=6_000_000))
     )
     assert "Payout limit" not in sign_text(sign_for(SicBoRules()))

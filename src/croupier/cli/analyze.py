@@ -210,7 +210,7 @@ def analyze(
             submission = validate(GAMES[game].rules_type, data | {"decks": decks})
         sheet = _par_sheet(game, submission, variant)
     except RulesSubmissionError as error:
-        raise _fail(str(error)) from error
+        raise _fail(error.told) from error
     except (OSError, UnicodeDecodeError) as error:
         raise _fail(f"cannot read the Rules Submission {str(rules_file)!r}: {error}") from error
     except AnalyzeError as error:

@@ -60,7 +60,7 @@ def load_or_exit(path: Path) -> RulesSubmission:
     try:
         return load(path)
     except RulesSubmissionError as error:
-        message = str(error)
+        message = error.told
     except (OSError, UnicodeDecodeError) as error:
         message = f"cannot read the file: {error}"
     typer.echo(f"{path}: {message}", err=True)
@@ -105,7 +105,7 @@ def check(file: RulesFile) -> None:
     try:
         limit = payout_limit_line(rules)
     except RulesSubmissionError as error:
-        typer.echo(f"{file}: {error}", err=True)
+        typer.echo(f"{file}: {error.told}", err=True)
         raise typer.Exit(2) from error
     typer.echo(f"ok: {what} sha256 {rules.sha256()}")
     if limit is not None:

@@ -161,7 +161,9 @@ def simulate(
     seed = seed if seed is not None else secrets.randbits(64)
     try:
         rules = _rules(game, rules_file)
-    except (SimulationError, RulesSubmissionError) as error:
+    except RulesSubmissionError as error:
+        raise _fail(error.told) from error
+    except SimulationError as error:
         raise _fail(str(error)) from error
     except OSError as error:
         raise _fail(f"cannot read the Rules Submission {str(rules_file)!r}: {error}") from error

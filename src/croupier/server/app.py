@@ -33,6 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Route
 
 import croupier
+from croupier.citations import basis
 from croupier.errors import (
     CroupierError,
     IllegalCommand,
@@ -311,7 +312,8 @@ def create_app(
         headers = {"WWW-Authenticate": "Bearer"} if code == 401 else None
         if isinstance(error, RateLimited):
             headers = {"Retry-After": str(error.retry_after)}
-        body = schemas.Problem(detail=str(error), cite=error.cite).model_dump()
+        problem = schemas.Problem(detail=error.told, cite=error.cite, cite_basis=basis(error.cite))
+        body = problem.model_dump(exclude_none=True)
         return JSONResponse(body, status_code=code, headers=headers)
 
     def _database_error(request: Request, error: Exception) -> JSONResponse:
@@ -331,7 +333,7 @@ def create_app(
         """A body FastAPI could not parse at all (not UTF-8): a Problem like every other
         refusal."""
         body = schemas.Problem(detail=f"{error.detail}: send JSON in UTF-8", cite="http:body")
-        return JSONResponse(body.model_dump(), status_code=400)
+        return JSONResponse(body.model_dump(exclude_none=True), status_code=400)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid_request(request: Request, error: RequestValidationError) -> Response:

@@ -62,7 +62,14 @@ class Problem(BaseModel):
     """A refused request: what is wrong, and the rule (``cite``) that refuses it."""
 
     detail: str
+    """What is wrong, in a sentence ending with the rule as a reader is shown it:
+    ``"... (623a.6 (inferred))"`` for an inferred citation (:mod:`croupier.citations`)."""
     cite: str
+    """The rule, machine-readable: a section (``"675a.2(e)(4)"``), never marked."""
+    cite_basis: str | None = None
+    """``"inferred"`` where ``cite`` is a section of a chapter whose text croupier does
+    not have (ch. 623a, 625a: :data:`croupier.citations.INFERRED_CHAPTERS`); left out of
+    the answer otherwise."""
 
 
 class PlayerCreate(In):

@@ -42,6 +42,7 @@ from fractions import Fraction
 from functools import cache
 
 from croupier.analysis.par_sheet import OutcomeFigures, ParSheet, WagerFigures
+from croupier.citations import shown
 from croupier.games.craps.wagers import (
     BONUS_SETS,
     Decision,
@@ -71,6 +72,14 @@ THROWS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in
 """The 36 equally likely throws of two dice."""
 ONE = Fraction(1)
 SEVEN = Fraction(WAYS[7], 36)
+
+# The citations each wager's description ends with, as a reader is shown them: ch. 623a's
+# text is not at hand, so each is marked "(inferred)" (croupier.citations).
+_WAGERS = shown("623a.3; 623a.5")
+_ODDS = shown("623a.6")
+_FIRE = shown("623a.11")
+_BONUS = shown("623a.12")
+_SETTLE = shown("623a.9")
 
 
 # --- following a wager to its decision -----------------------------------------------------
@@ -209,11 +218,11 @@ def _describe(spot: str, rules: CrapsRules) -> str:
         when = (rules.buy_commission if kind == "buy" else rules.lay_commission).value
         return (
             f"{words}: true odds less {rules.commission_percent}% commission "
-            f"({when.replace('_', ' ')}) (623a.3; 623a.5)"
+            f"({when.replace('_', ' ')}) ({_WAGERS})"
         )
     if kind in ("place", "place_to_lose", "big_6", "big_8", "hard"):
-        return f"{words}, working on every roll: each decision counted (623a.3; 623a.5)"
-    return f"{words} (623a.3; 623a.5)"
+        return f"{words}, working on every roll: each decision counted ({_WAGERS})"
+    return f"{words} ({_WAGERS})"
 
 
 # --- odds ----------------------------------------------------------------------------------
@@ -230,7 +239,7 @@ def odds_figures(point: int, laid: bool) -> WagerFigures:
     name = f"{'lay_odds' if laid else 'odds'}:{point}"
     action = "laid against" if laid else "taken on"
     return _figures(
-        name, outcomes, rolls, f"Odds {action} the point {point}, {format_odds(odds)} (623a.6)"
+        name, outcomes, rolls, f"Odds {action} the point {point}, {format_odds(odds)} ({_ODDS})"
     )
 
 
@@ -278,7 +287,7 @@ def line_with_odds(rules: CrapsRules, dont: bool, limit: str | None = None) -> W
         outcomes,
         rolls,
         f"{spot_words(spot)} with full odds {what} at {limit} behind every point, per unit "
-        "of the line wager (623a.6)",
+        f"of the line wager ({_ODDS})",
         strategy=f"full odds at {limit} behind every point",
         element_of_risk=-mean / staked,
     )
@@ -341,7 +350,7 @@ def fire_figures(rules: CrapsRules) -> WagerFigures:
         "fire_bet",
         outcomes,
         rolls,
-        f"the Fire Bet, distinct points made before the seven-out, paid {tiers} (623a.11)",
+        f"the Fire Bet, distinct points made before the seven-out, paid {tiers} ({_FIRE})",
     )
 
 
@@ -381,7 +390,7 @@ def bonus_figures(spot: str, rules: CrapsRules) -> WagerFigures:
         spot,
         outcomes,
         rolls,
-        f"{spot_words(spot)}: {numbers} all rolled before a 7, {format_odds(odds)} (623a.12)",
+        f"{spot_words(spot)}: {numbers} all rolled before a 7, {format_odds(odds)} ({_BONUS})",
     )
 
 
@@ -423,7 +432,7 @@ def par_sheet(rules: CrapsRules | None = None) -> ParSheet:
     wagers = [wager_figures(spot, rules) for spot in spots(rules)]
     notes = [
         "Exact over the 36 equally likely throws of two dice, every wager settled by the "
-        "engine's rule (623a.9) and followed to its decision.",
+        f"engine's rule ({_SETTLE}) and followed to its decision.",
         "Per roll (Rolls to decision, Decisions per roll and House edge per roll; in --json "
         "rolls_to_decision, decisions_per_roll and house_edge_per_roll): the expected rolls "
         "from a wager made to its decision, their inverse, and the house edge spread over "
@@ -453,7 +462,7 @@ def par_sheet(rules: CrapsRules | None = None) -> ParSheet:
                 f"house edge is per unit of the {words} wager, the same as {words} alone, as "
                 "the odds pay true odds and add no edge; per unit of everything wagered, line "
                 f"wager and odds (the element of risk), it is {float(here):.4%} at "
-                f"{rules.odds_limit}, and at each common limit (623a.6): {edges}."
+                f"{rules.odds_limit}, and at each common limit ({_ODDS}): {edges}."
             )
     if rules.offers(WagerKind.FIRE_BET):
         wagers.append(fire_figures(rules))

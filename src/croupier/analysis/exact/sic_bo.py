@@ -16,6 +16,7 @@ from fractions import Fraction
 from itertools import product
 
 from croupier.analysis.par_sheet import OutcomeFigures, ParSheet, WagerFigures
+from croupier.citations import shown
 from croupier.games.sic_bo import all_spots, odds_on
 from croupier.money import format_cents, format_odds
 from croupier.rules.sic_bo import FACES, SicBoRules
@@ -23,6 +24,11 @@ from croupier.rules.sic_bo import FACES, SicBoRules
 GAME = "sic-bo"
 SHAKES: tuple[tuple[int, int, int], ...] = tuple(product(FACES, FACES, FACES))
 """The 216 ordered shakes of three dice, each of probability 1/216."""
+
+# The citations the descriptions and notes end with, as a reader is shown them: ch. 625a's
+# text is not at hand, so each is marked "(inferred)" (croupier.citations).
+_WAGERS = shown("625a.3")
+_PAYOUTS = shown("625a.6")
 
 
 def wager_figures(rules: SicBoRules, spot: str) -> WagerFigures:
@@ -47,14 +53,14 @@ def wager_figures(rules: SicBoRules, spot: str) -> WagerFigures:
 def _describe(spot: str) -> str:
     kind, _, tail = spot.partition(":")
     return {
-        "small": "Small: a total of 4 to 10, not three of a kind (625a.3)",
-        "big": "Big: a total of 11 to 17, not three of a kind (625a.3)",
-        "three_of_a_kind": f"Three of a Kind: {tail} on all three dice (625a.3)",
-        "any_three_of_a_kind": "Any Three of a Kind (625a.3)",
-        "two_of_a_kind": f"Two of a Kind: {tail} on two of the dice (625a.3)",
-        "total": f"Total Value: the three dice total {tail} (625a.3)",
-        "combination": f"Two Dice Combination: {tail.replace('-', ' and ')} both show (625a.3)",
-        "one_of_a_kind": f"One of a Kind: {tail} on one or more dice, paid per die (625a.3)",
+        "small": f"Small: a total of 4 to 10, not three of a kind ({_WAGERS})",
+        "big": f"Big: a total of 11 to 17, not three of a kind ({_WAGERS})",
+        "three_of_a_kind": f"Three of a Kind: {tail} on all three dice ({_WAGERS})",
+        "any_three_of_a_kind": f"Any Three of a Kind ({_WAGERS})",
+        "two_of_a_kind": f"Two of a Kind: {tail} on two of the dice ({_WAGERS})",
+        "total": f"Total Value: the three dice total {tail} ({_WAGERS})",
+        "combination": f"Two Dice Combination: {tail.replace('-', ' and ')} both show ({_WAGERS})",
+        "one_of_a_kind": f"One of a Kind: {tail} on one or more dice, paid per die ({_WAGERS})",
     }[kind]
 
 
@@ -67,7 +73,7 @@ def par_sheet(rules: SicBoRules | None = None) -> ParSheet:
     if rules.payout_limit is not None:
         limited.append(
             f"The aggregate payout limit of {format_cents(rules.payout_limit)} per player per "
-            "round (625a.6) is not applied; it is at least the most one player can win at the "
+            f"round ({_PAYOUTS}) is not applied; it is at least the most one player can win at the "
             "table minimum, so it can bind only on larger wagers."
         )
     return ParSheet(

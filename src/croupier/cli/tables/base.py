@@ -25,6 +25,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from croupier.citations import shown
 from croupier.cli.rules import load_or_exit
 from croupier.cli.tables.terminal import Wallet, dealer_steps, read_line, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, Round, WagerSettled
@@ -169,7 +170,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         """The round is over (a table takes it in here)."""
 
     def refuse(self, error: IllegalCommand) -> None:
-        self.console.print(f"[red]Refused:[/red] {escape(str(error))}")
+        self.console.print(f"[red]Refused:[/red] {escape(error.told)}")
 
     def unknown(self, line: str) -> None:
         """A line no command of the table took: a known command with the wrong arguments
@@ -190,7 +191,8 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         for column in ("Type", "To", "Amount", "Rule"):
             table.add_column(column)
         for choice in choices:  # as Text: "[AMOUNT]" is not markup
-            table.add_row(*map(Text, (choice.typed, choice.does, choice.amount, choice.cite)))
+            rule = shown(choice.cite)
+            table.add_row(*map(Text, (choice.typed, choice.does, choice.amount, rule)))
         self.console.print(table)
 
     def choices(self, round_: RoundT) -> Iterable[Choice]:
@@ -303,7 +305,8 @@ class CardTerminal(Terminal[RulesT, RoundT]):
         else:
             result = f"{format_cents(event.returned)} returned"
         odds = "" if event.odds is None else format_odds(event.odds)
-        return event.spot, str(event.outcome), odds, format_cents(event.amount), result, event.cite
+        rule = shown(event.cite)
+        return event.spot, str(event.outcome), odds, format_cents(event.amount), result, rule
 
 
 def play_command(

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from rich.table import Table
 
+from croupier.citations import shown
 from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
 from croupier.cli.tables.terminal import dealer_steps, signed
 from croupier.engine import DEALER, Event, LegalCommand, Outcome, WagerSettled
@@ -61,17 +62,17 @@ from croupier.rules.craps import (
     true_odds,
 )
 
-HELP = """\
+HELP = f"""\
 Commands (wagers in the layout's words; bet may be left out):
   bet WAGER AMOUNT     a wager: bet pass 10, bet dont pass 10, bet come 5, bet place 6 6,
                        bet buy 4 20, bet field 5, bet hard 8 5, bet any seven 5, bet horn 4,
                        bet fire 5, bet all small 5 (layout lists them all with their odds)
   bet odds AMOUNT      odds behind your Pass or Don't Pass wager once a point is on
   bet odds come N AMOUNT  odds behind your Come wager on N (odds dont come N: laid)
-  take down WAGER      take a wager down (623a.4): take down place 6
-  off WAGER, working WAGER  call a wager off, or working, for the next roll (623a.4)
+  take down WAGER      take a wager down ({shown("623a.4")}): take down place 6
+  off WAGER, working WAGER  call a wager off, or working, for the next roll ({shown("623a.4")})
   roll                 no more bets: the dice are thrown, called and settled
-  give up              give up the dice before a come-out roll (623a.10)
+  give up              give up the dice before a come-out roll ({shown("623a.10")})
   layout               the layout's areas and the odds each pays
   help                 what you may do now
   quit                 leave the table (your Pass and Come wagers with a point keep working)
@@ -178,18 +179,19 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         rules = self.rules
         line = (
             f"Table limits: a wager {format_cents(rules.minimum_wager)} to "
-            f"{format_cents(rules.maximum_wager)} ({WAGERS}); odds behind a line wager up to "
-            f"{rules.odds_limit} ({ODDS})"
+            f"{format_cents(rules.maximum_wager)} ({shown(WAGERS)}); "
+            "odds behind a line wager up to "
+            f"{rules.odds_limit} ({shown(ODDS)})"
         )
         if rules.offers(WagerKind.FIRE_BET):
             line += (
                 f"; the Fire Bet {format_cents(rules.fire_bet_minimum)} to "
-                f"{format_cents(rules.fire_bet_maximum)} ({FIRE})"
+                f"{format_cents(rules.fire_bet_maximum)} ({shown(FIRE)})"
             )
         if rules.offers(WagerKind.BONUS_CRAPS):
             line += (
                 f"; each Bonus Craps wager {format_cents(rules.bonus_minimum)} to "
-                f"{format_cents(rules.bonus_maximum)} ({BONUS})"
+                f"{format_cents(rules.bonus_maximum)} ({shown(BONUS)})"
             )
         return line + ". A wager that pays odds in cents goes in steps that pay whole cents."
 
@@ -223,7 +225,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         if SEAT in round_.state.wagers:
             self.console.print(
                 "Your wagers that may not be taken down keep working: the stickperson rolls "
-                f"for them ({SHOOTER})."
+                f"for them ({shown(SHOOTER)})."
             )
         while not round_.finished and SEAT in round_.state.wagers and round_.may_close():
             self.roll(round_)
@@ -308,7 +310,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         """What the player must do before the come-out roll (623a.10)."""
         text = (
             "To roll: a come-out roll needs a shooter holding a Pass or Don't Pass wager "
-            f"({SHOOTER}): type bet pass AMOUNT or bet dont pass AMOUNT"
+            f"({shown(SHOOTER)}): type bet pass AMOUNT or bet dont pass AMOUNT"
         )
         held = [spot_words(spot) for spot in round_.state.wagers.get(SEAT, {})]
         if held:
@@ -506,10 +508,10 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         for event in events:
             match event:
                 case NoMoreBets():
-                    self.console.print(f"No more bets ({event.cite}).")
+                    self.console.print(f"No more bets ({shown(event.cite)}).")
                 case DiceToShooter(seat=seat):
                     who = "you" if seat == SEAT else "the stickperson"
-                    self.console.print(f"The dice go to {who} ({event.cite}).")
+                    self.console.print(f"The dice go to {who} ({shown(event.cite)}).")
                 case RollCalled():
                     self.console.print(self.called(round_, event, point))
                     point = event.point
@@ -525,7 +527,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                         format_odds(event.odds),
                         format_cents(event.amount),
                         signed(event.won),
-                        event.cite,
+                        shown(event.cite),
                     )
                 case WagerSettled() if event.seat == SEAT:
                     if event.outcome is Outcome.WIN:
@@ -541,7 +543,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                 case CommissionCollected(spot=spot, amount=amount) if event.seat == SEAT:
                     self.console.print(
                         f"Commission of {format_cents(amount)} on {spot_words(spot)} "
-                        f"({event.cite})."
+                        f"({shown(event.cite)})."
                     )
                 case CommissionReturned(amount=amount) if event.seat == SEAT:
                     self.console.print(f"Commission of {format_cents(amount)} returned.")
@@ -568,7 +570,8 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         else:
             result, net = "ties: returned", "$0"
         odds = "" if event.odds is None else format_odds(event.odds)
-        return spot_words(event.spot), result, odds, format_cents(event.amount), net, event.cite
+        rule = shown(event.cite)
+        return spot_words(event.spot), result, odds, format_cents(event.amount), net, rule
 
 
 play = play_command(

@@ -29,6 +29,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from croupier.citations import shown
 from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
 from croupier.cli.tables.terminal import amount_range
 from croupier.engine import DEALER, Actor, Command, Event, LegalCommand, Round, RoundOpened
@@ -135,7 +136,7 @@ def describe(event: Event, hidden: dict[str, Any]) -> str:
     if fields:
         text += ": " + ", ".join(fields)
     cite = data.get("cite")
-    return f"{text} ({cite})" if cite else text
+    return f"{text} ({shown(cite)})" if cite else text
 
 
 @cache
@@ -355,7 +356,7 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
         numbered = len(self.legal(round_))
         for number, row in enumerate(rows, start=1):
             mark = str(number) if number <= numbered else ""
-            table.add_row(*map(Text, (mark, row.typed, row.does, row.amount, row.cite)))
+            table.add_row(*map(Text, (mark, row.typed, row.does, row.amount, shown(row.cite))))
         self.console.print(table)
 
     def choice(self, round_: Round[Any], command: LegalCommand) -> Iterable[Choice]:

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from rich.table import Table
 
+from croupier.citations import shown
 from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
 from croupier.cli.tables.terminal import dealer_steps, signed
 from croupier.engine import DEALER, Event, LegalCommand, Outcome, WagerSettled
@@ -102,11 +103,11 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
 
     def limits(self) -> str:
         rules = self.rules
-        line = f"Table limits: {rules.describe_limits()} ({WAGERS})"
+        line = f"Table limits: {rules.describe_limits()} ({shown(WAGERS)})"
         if rules.payout_limit is not None:
             line += (
                 f"; payout limit {format_cents(rules.payout_limit)} per player per round "
-                f"({PAYOUTS})"
+                f"({shown(PAYOUTS)})"
             )
         return line + "."
 
@@ -171,7 +172,7 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
 
     def show_odds(self) -> None:
         """The payout odds posted (625a.1), one row per row of the paytable."""
-        table = Table("Wager", "Pays", title=f"Paytable {self.rules.paytable} ({PAYOUTS})")
+        table = Table("Wager", "Pays", title=f"Paytable {self.rules.paytable} ({shown(PAYOUTS)})")
         for row, odds in self.rules.odds.rows().items():
             kind, _, what = row.partition(":")
             if kind == "one_of_a_kind":
@@ -235,7 +236,7 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
                     small = "Small" if total <= 10 else "Big"
                     what = "three of a kind" if is_triple(faces) else small
                     lit = ", ".join(label(spot) for spot in winning)
-                    self.console.print(f"Total {total}, {what} ({event.cite}). Lit: {lit}.")
+                    self.console.print(f"Total {total}, {what} ({shown(event.cite)}). Lit: {lit}.")
                 case WagerSettled() if event.seat == SEAT:
                     settlements.add_row(*self.settlement_row(event))
         if settlements.row_count:
@@ -252,7 +253,8 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
         words = {Outcome.WIN: "wins", Outcome.LOSE: "loses"}
         outcome = words.get(event.outcome, str(event.outcome))
         odds = "" if event.odds is None else format_odds(event.odds)
-        return label(event.spot), outcome, odds, format_cents(event.amount), result, event.cite
+        rule = shown(event.cite)
+        return label(event.spot), outcome, odds, format_cents(event.amount), result, rule
 
 
 play = play_command(

@@ -1,6 +1,8 @@
 """The table sign of Craps and Mini-Craps (ch. 623a): the table and its staff (623a.2),
 the wagers offered (623a.3) at their payout odds (623a.5, 623a.6), the Buy and Lay
-commission, the Fire Bet's tiers (623a.11), Bonus Craps (623a.12) and the limits."""
+commission, the Fire Bet's tiers (623a.11), Bonus Craps (623a.12) and the limits. Each
+citation is shown marked "(inferred)" (:func:`croupier.citations.shown`: the chapter's
+text is not at hand)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from fractions import Fraction
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from croupier.citations import shown
 from croupier.money import format_odds
 from croupier.rules.craps import (
     BONUS,
@@ -79,15 +82,19 @@ def sign(rules: CrapsRules) -> RenderableType:
     kind = "Mini-Craps" if rules.table.value == "mini_craps" else "Craps"
     parts: list[RenderableType] = [
         *header(f"{kind} (58 Pa. Code ch. 623a)", rules),
-        Text(f"{rules.seat_count()} betting positions; staffed by {STAFF[rules.table]} ({TABLES})"),
-        Text(f"PAYOUT ODDS ({WAGERS}; {PAYOUTS})", style="bold"),
-        paytable(f"Wagers ({WAGERS}; {PAYOUTS})", "Wager", _rows(rules)),
+        Text(
+            f"{rules.seat_count()} betting positions; staffed by {STAFF[rules.table]} "
+            f"({shown(TABLES)})"
+        ),
+        Text(f"PAYOUT ODDS ({shown(f'{WAGERS}; {PAYOUTS}')})", style="bold"),
+        paytable(f"Wagers ({shown(f'{WAGERS}; {PAYOUTS}')})", "Wager", _rows(rules)),
     ]
     if rules.offers(WagerKind.ODDS):
         taken = [(f"Odds behind {n}", format_odds(true_odds(n))) for n in (4, 5, 6)]
         laid = [(f"Odds laid against {n}", format_odds(1 / true_odds(n))) for n in (4, 5, 6)]
         limit = (
-            f"Odds ({ODDS}): limit {rules.odds_limit}, laid odds by their {rules.lay_limit.value}"
+            f"Odds ({shown(ODDS)}): limit {rules.odds_limit}, "
+            f"laid odds by their {rules.lay_limit.value}"
         )
         parts.append(paytable(limit, "Odds (the same for 10, 9, 8)", taken + laid))
     if rules.offers(WagerKind.BUY) or rules.offers(WagerKind.LAY):
@@ -95,20 +102,20 @@ def sign(rules: CrapsRules) -> RenderableType:
         parts.append(
             Text(
                 f"Buy and Lay pay true odds less a {rules.commission_percent}% commission "
-                f"({PAYOUTS}): on the wager for a Buy, charged "
+                f"({shown(PAYOUTS)}): on the wager for a Buy, charged "
                 f"{_WHEN[rules.buy_commission]}; on the win for a Lay, charged "
                 f"{_WHEN[rules.lay_commission]}."
             )
         )
     if rules.offers(WagerKind.FIRE_BET):
         tiers = [(f"{n} distinct points", format_odds(o)) for n, o in rules.fire_tiers.items()]
-        parts.append(paytable(f"Fire Bet ({FIRE})", "The shooter makes", tiers))
+        parts.append(paytable(f"Fire Bet ({shown(FIRE)})", "The shooter makes", tiers))
     if rules.offers(WagerKind.BONUS_CRAPS):
         bonus = [
             ("All Small: 2, 3, 4, 5, 6 before a 7", format_odds(rules.odds_of("all_small"))),
             ("All Tall: 8, 9, 10, 11, 12 before a 7", format_odds(rules.odds_of("all_tall"))),
             ("Make 'Em All: all ten before a 7", format_odds(rules.odds_of("make_em_all"))),
         ]
-        parts.append(paytable(f"Bonus Craps ({BONUS})", "Wager", bonus))
+        parts.append(paytable(f"Bonus Craps ({shown(BONUS)})", "Wager", bonus))
     parts += [Text(""), Text(f"Table limits: {rules.describe_limits()}")]
     return Group(*parts)

@@ -1,11 +1,14 @@
 """The table sign of Sic Bo (ch. 625a): the payout odds of every wager, posted on the
-layout or on a sign at the table (625a.1), the choice on Two of a Kind and the limits."""
+layout or on a sign at the table (625a.1), the choice on Two of a Kind and the limits.
+Each citation is shown marked "(inferred)" (:func:`croupier.citations.shown`: the
+chapter's text is not at hand)."""
 
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from croupier.citations import shown
 from croupier.money import format_cents, format_odds
 from croupier.rules.sic_bo import PAYOUTS, SIGN, TOTALS, WAGERS, SicBoRules
 from croupier.signs import header, odds_rows, paytable
@@ -33,21 +36,21 @@ def sign(rules: SicBoRules) -> RenderableType:
     ]
     return Group(
         *header(f"Sic Bo (58 Pa. Code ch. 625a), paytable {rules.paytable}", rules),
-        Text(f"PAYOUT ODDS ({SIGN}; {PAYOUTS})", style="bold"),
-        paytable(f"Wagers ({WAGERS})", "Wager", wagers),
+        Text(f"PAYOUT ODDS ({shown(f'{SIGN}; {PAYOUTS}')})", style="bold"),
+        paytable(f"Wagers ({shown(WAGERS)})", "Wager", wagers),
         paytable(
-            f"Total Value ({WAGERS})",
+            f"Total Value ({shown(WAGERS)})",
             "Total of the three dice",
             odds_rows(odds.totals, {total: str(total) for total in TOTALS}),
         ),
         paytable(
-            f"One of a Kind ({WAGERS})",
+            f"One of a Kind ({shown(WAGERS)})",
             "Dice showing the chosen number",
             odds_rows(odds.one_of_a_kind, _NUMBERS),
         ),
         Text(""),
         *(
-            [Text(f"Payout limit: {format_cents(limit)} per player per round ({PAYOUTS})")]
+            [Text(f"Payout limit: {format_cents(limit)} per player per round ({shown(PAYOUTS)})")]
             if (limit := rules.payout_limit) is not None
             else []
         ),

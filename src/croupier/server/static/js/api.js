@@ -1,5 +1,6 @@
 // The table server's HTTP API, as the browser uses it: bearer token kept in
-// localStorage, an Idempotency-Key on every command, problems (detail + cite) thrown.
+// localStorage, an Idempotency-Key on every command, problems (detail + cite, and the
+// cite's basis where the server sends one) thrown.
 
 import { plain, validation } from "./words.js";
 
@@ -15,14 +16,17 @@ export function setToken(value) {
 }
 
 export class Problem extends Error {
-  constructor(status, detail, cite) {
+  constructor(status, detail, cite, basis) {
     // The server's detail already ends with "(cite)" (CroupierError): name it once; a
-    // code of the server's own ("server:seats") is not shown, the regulation's section is.
-    const cited = !cite || String(detail).endsWith(`(${cite})`) || /^[a-z]+:/.test(cite);
-    super(plain(cited ? detail : `${detail} (${cite})`));
+    // code of the server's own ("server:seats") is not shown, the regulation's section is,
+    // with its basis where the server sends one ("623a.6 (inferred)": cite_basis).
+    const shown = cite && basis ? `${cite} (${basis})` : cite;
+    const cited = !cite || String(detail).endsWith(`(${shown})`) || /^[a-z]+:/.test(cite);
+    super(plain(cited ? detail : `${detail} (${shown})`));
     this.status = status;
     this.detail = detail;
     this.cite = cite;
+    this.citeBasis = basis || null;
   }
 }
 
@@ -53,7 +57,7 @@ export async function request(method, path, body, extraHeaders = {}) {
     if (Array.isArray(detail)) {
       detail = validation(detail);
     }
-    throw new Problem(r.status, detail || r.statusText, data && data.cite);
+    throw new Problem(r.status, detail || r.statusText, data && data.cite, data && data.cite_basis);
   }
   return data;
 }

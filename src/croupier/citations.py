@@ -1,0 +1,56 @@
+"""Which citations are inferred, and how a reader is shown them.
+
+croupier cites 58 Pa. Code by section in every event and refusal (``cite="675a.4(f)"``).
+For two chapters the rule text is not at hand: ch. 623a (Craps and Mini-Craps) and ch.
+625a (Sic Bo). Their section numbers, and the Sic Bo paytables, come from the 2011
+preamble and common practice (docs/interpretations.md, "Sic Bo" and "Craps and
+Mini-Craps"; the basis of each section in docs/traceability.md). A citation of them is a
+reading, not a quotation, and every face a person reads (a refusal, a table sign, a par
+sheet, the terminal) shows it marked: ``"623a.6 (inferred)"``.
+
+The ``cite`` stored inside events and sent as a refusal's ``cite`` stays the bare section
+(stored rounds replay by comparing events): the marker is added only where a citation is
+shown, by :func:`shown`. This module imports nothing, so any layer may use it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+INFERRED_CHAPTERS: Final = frozenset({"623a", "625a"})
+"""The chapters of 58 Pa. Code whose rule text croupier does not have (declared here,
+once, not guessed from the files in the regulations folder): their sections are those the
+2011 preamble describes, numbered as croupier reads them (docs/interpretations.md;
+docs/traceability.md lists each with its basis). Remove a chapter when its text is at
+hand and the citations have been checked against it."""
+
+INFERRED: Final = "inferred"
+"""The word that marks an inferred citation, as :func:`shown` writes it and as the
+server's refusals send it in ``cite_basis``."""
+
+_SECTION = re.compile(r"(?<![\w.])(\d+[a-z]?)\.\d+")
+
+
+def is_inferred(cite: str) -> bool:
+    """Whether ``cite`` (``"623a.6"``, ``"625a.3"``, ``"623a.3; 623a.5"``) names a
+    section of a chapter in :data:`INFERRED_CHAPTERS`. A section of a chapter croupier
+    has the text of (``"675a.4(f)(2)(ii)"``), a reading of its own
+    (``"interpretations:void-round"``), a code of the server's (``"server:seats"``) or
+    ``""`` is not. Raises ``TypeError`` for anything but a ``str``."""
+    if not isinstance(cite, str):
+        raise TypeError(f"a citation is text, not {type(cite).__name__}")
+    return any(chapter in INFERRED_CHAPTERS for chapter in _SECTION.findall(cite))
+
+
+def basis(cite: str) -> str | None:
+    """``"inferred"`` (:data:`INFERRED`) where ``cite`` is inferred (:func:`is_inferred`),
+    else ``None``: the ``cite_basis`` of a refusal the server sends."""
+    return INFERRED if is_inferred(cite) else None
+
+
+def shown(cite: str) -> str:
+    """``cite`` as a reader is shown it: ``"623a.6"`` -> ``"623a.6 (inferred)"``; any
+    other citation unchanged (``"675a.4(f)"``). Raises ``TypeError`` for anything but a
+    ``str``."""
+    return f"{cite} ({INFERRED})" if is_inferred(cite) else cite
