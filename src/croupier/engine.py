@@ -404,22 +404,10 @@ class Round(ABC, Generic[StateT]):
         event = events[index]
         assert isinstance(event, ClientSeedGiven)
         where = f"event {index} (client seed given)"
-        first = next(
-            (
-                n
-                for n, e in enumerate(events)
-                if isinstance(e, WagerPlaced) and e.seat == event.seat
-            ),
-            None,
-        )
-        if first is None or last[1] != index or not last[0] <= first < last[1]:
-            raise ReplayError(
-                f"{where} does not follow the command that placed seat {event.seat}'s first "
-                "wager of the round",
-                "engine:replay",
-            )
+        if last[1] != index:
+            raise ReplayError(f"{where} does not follow a command", "engine:replay")
         try:
-            self.give_seed(event.seat, event.seed)
+            self.give_seed(event.seat, event.seed, last[0])
         except CroupierError as error:
             raise ReplayError(f"{where} was not allowed: {error}", "engine:replay") from None
 
@@ -592,12 +580,23 @@ class Round(ABC, Generic[StateT]):
             if isinstance(event, ClientSeedGiven)
         }
 
-    def give_seed(self, seat: int, seed: str) -> ClientSeedGiven:
-        """Record ``seat``'s own seed (:class:`ClientSeedGiven`), which every later draw of a
-        sealed round mixes in. Raises :class:`~croupier.errors.IllegalCommand` (changing
-        nothing) when the round is over, the seat did not commit to a seed before the round
-        opened, already gave it, or ``seed`` is not the one committed to
-        (:data:`CLIENT_SEED_CITE`)."""
+    def give_seed(self, seat: int, seed: str, command_began: int) -> ClientSeedGiven:
+        """Record ``seat``'s own seed (:class:`ClientSeedGiven`) right after the command
+        whose events began at ``command_began``, which must have placed the seat's first
+        wager of the round; a sealed round's draws after the wagers mix it in. Raises
+        :class:`~croupier.errors.IllegalCommand` (changing nothing) when that command placed
+        no first wager of the seat, the round is over, the seat did not commit to a seed
+        before the round opened, already gave it, the draws after the wagers have begun, or
+        ``seed`` is not the one committed to (:data:`CLIENT_SEED_CITE`)."""
+        first = next(
+            (n for n, e in enumerate(self.events) if isinstance(e, WagerPlaced) and e.seat == seat),
+            None,
+        )
+        if first is None or first < command_began:
+            raise IllegalCommand(
+                "a seed is given with your first wager of the round, in the same command",
+                CLIENT_SEED_CITE,
+            )
         committed = (self.opened.seed_commitments or {}).get(seat)
         if self.finished:
             raise IllegalCommand(

@@ -287,9 +287,13 @@ def malformed(
 
 
 def _check_sealed(
-    game: type[Round[Any]], events: Sequence[dict[str, Any]], check: RoundCheck
+    game: type[Round[Any]],
+    events: Sequence[dict[str, Any]],
+    parsed: list[Any],
+    check: RoundCheck,
 ) -> None:
-    """Step 6: every random value of a sealed round is the one its server seed (opened by
+    """Step 6: every random value of a sealed round (``events`` as revealed, ``parsed``
+    the game's events read from them) is the one its server seed (opened by
     its salt) and the seats' seeds draw, and every dealer's step with no human choice (a
     cut's position) is the one the policy takes from them."""
     opened = events[0]
@@ -327,7 +331,6 @@ def _check_sealed(
             )
 
     try:
-        parsed = game.events_from_json(json.dumps([e["event"] for e in events]))
         replayed = game.replay(parsed, draws=draws, before=dealer_steps)
     except (CroupierError, ValueError) as error:
         reason = error.reason if isinstance(error, CroupierError) else str(error)
@@ -619,7 +622,8 @@ def _check_one(
             )
     try:
         game = round_type(str(revealed.get("game")))
-        replayed = game.replay(game.events_from_json(json.dumps([e["event"] for e in events])))
+        parsed = game.events_from_json(json.dumps([e["event"] for e in events]))
+        replayed = game.replay(parsed)
     except UnknownGame as error:
         check.problems.append(str(error))
     except ValidationError as error:
@@ -635,7 +639,7 @@ def _check_one(
         check.problems.append(f"the revealed events do not replay under the rules: {error}")
     else:
         check.notes.append("the revealed events replay under the game's rules")
-        _check_sealed(game, events, check)
+        _check_sealed(game, events, parsed, check)
         last = events[-1]
         voided = any(isinstance(e, RoundVoided) for e in replayed.events)
         if not replayed.finished:

@@ -167,7 +167,7 @@ def _sealed_check(round_: Any) -> RoundCheck:
         for n, e in enumerate(round_.events)
     ]
     check = RoundCheck("t-1")
-    _check_sealed(type(round_), events, check)
+    _check_sealed(type(round_), events, list(round_.events), check)
     return check
 
 

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session
 
-from croupier.engine import DEALER, Actor, LegalCommand, Round, RoundVoided, WagerPlaced
+from croupier.engine import DEALER, Actor, LegalCommand, Round, RoundVoided
 from croupier.errors import AccessDenied as AccessDenied
 from croupier.errors import DeadlinePassed as DeadlinePassed
 from croupier.errors import IllegalCommand, NotYourTurn, RulesSubmissionError
@@ -457,20 +457,12 @@ def handle_command(
 
 
 def _give_seed(round_: Round[Any], actor: Actor, placed: int, seed: str) -> None:
-    """Record ``actor``'s seed with the command just handled (its events from ``placed``),
-    which must have placed the seat's first wager of the round (GLI-19 4.4.4(a): every
-    value drawn after it mixes it in). Raises :class:`seals.SeedError` otherwise."""
-    first = next(
-        (n for n, e in enumerate(round_.events) if isinstance(e, WagerPlaced) and e.seat == actor),
-        None,
-    )
-    if not isinstance(actor, int) or first is None or first < placed:
-        raise seals.SeedError(
-            "a seed is given with your first wager of the round, in the same command",
-            seals.SEED_CITE,
-        )
+    """Record ``actor``'s seed with the command just handled (its events from ``placed``:
+    :meth:`~croupier.engine.Round.give_seed`). Raises :class:`seals.SeedError`."""
     try:
-        round_.give_seed(actor, seed)
+        if not isinstance(actor, int):
+            raise IllegalCommand("only a seat gives a seed of its own", seals.SEED_CITE)
+        round_.give_seed(actor, seed, placed)
     except IllegalCommand as error:
         raise seals.SeedError(error.reason, error.cite) from None
 
