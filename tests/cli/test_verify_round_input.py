@@ -144,3 +144,37 @@ def test_the_help_gives_every_exit_code() -> None:
     architecture = (Path(__file__).parents[2] / "docs" / "architecture.md").read_text()
     for code in EXIT_CODES:
         assert f"- **{code}**:" in architecture
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("--seal", "xyz", "--seal: a seal is a sha256, 64 hexadecimal digits"),
+        ("--seal", "ab" * 31, "--seal: a seal is a sha256, 64 hexadecimal digits"),
+        ("--seed", "é" * 20, "--seed: a seed is 16 to 64 letters, digits, '_' or '-'"),
+        ("--seed", "short", "--seed: a seed is 16 to 64 letters, digits, '_' or '-'"),
+    ],
+)
+def test_a_seal_or_seed_of_the_wrong_form_is_bad_input_not_a_cheat(
+    tmp_path: Path, option: str, value: str, said: str
+) -> None:
+    """A new user's find: a malformed --seal or --seed was reported as the round not
+    verifying (exit 1), as if the server had cheated; it is bad input (exit 2), named."""
+    from typer.testing import CliRunner
+
+    from croupier.cli import app as cli
+
+    result = CliRunner().invoke(cli, ["verify-round", "t-1", option, value, "--reveal", "x"])
+    assert result.exit_code == 2, result.output
+    assert said in result.output
+    assert "DOES NOT VERIFY" not in result.output
+
+
+def test_a_seal_is_read_whatever_the_case_of_its_hex_digits() -> None:
+    """The same sha256 in capitals, or with a space around it, is the same seal (it was
+    reported as the round's seed not being the one sealed)."""
+    from croupier.cli.verify import _mine
+
+    mine = _mine(" " + "AB" * 32 + " ", "seed-" + "s" * 20)
+    assert mine is not None and mine.seal == "ab" * 32 and mine.seed == "seed-" + "s" * 20
+    assert _mine(None, None) is None

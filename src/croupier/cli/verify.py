@@ -27,6 +27,7 @@ from typing import Annotated, Any
 
 import typer
 
+from croupier.engine import CLIENT_SEED_CHARACTERS
 from croupier.verify_round import Mine, check_rounds
 
 
@@ -100,6 +101,21 @@ def _read(path: Path, option: str) -> Any:
         raise typer.Exit(2) from error
 
 
+def _mine(seal: str | None, seed: str | None) -> Mine | None:
+    """What the player says he knows (``--seal``, ``--seed``), checked for its form: a seal
+    is a sha256 (64 hexadecimal digits, either case), a seed 16 to 64 letters, digits,
+    ``_`` or ``-`` (GLI-19 4.4.4(a)); exit 2 naming the option otherwise."""
+    if seal is not None:
+        seal = seal.strip().lower()
+        if not re.fullmatch(r"[0-9a-f]{64}", seal):
+            typer.echo("--seal: a seal is a sha256, 64 hexadecimal digits", err=True)
+            raise typer.Exit(2)
+    if seed is not None and not CLIENT_SEED_CHARACTERS.fullmatch(seed):
+        typer.echo("--seed: a seed is 16 to 64 letters, digits, '_' or '-'", err=True)
+        raise typer.Exit(2)
+    return Mine(seal=seal, seed=seed) if seal or seed else None
+
+
 def register(app: typer.Typer) -> None:
     @app.command(
         "verify-round",
@@ -150,6 +166,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Check that a round you played was dealt from what was committed before it was
         dealt, and that nothing was changed afterwards."""
+        mine = _mine(seal, seed)  # what the player knows, checked before anything is fetched
         base = server.rstrip("/")
         if reveal is not None:
             saved = _read(reveal, "--reveal")
@@ -178,7 +195,6 @@ def register(app: typer.Typer) -> None:
             received = _events(_read(seen, "--seen"))
         elif reveal is None and token:
             received = _events(_get(f"{base}/rounds/{round_id}/steps", token))
-        mine = Mine(seal=seal, seed=seed) if seal or seed else None
         check = check_rounds(reveals, received, round_id, announcer, mine)
         for note in check.notes:
             typer.echo(f"  {note}")
