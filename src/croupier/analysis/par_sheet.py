@@ -233,12 +233,54 @@ class ParSheet:
         return json.dumps(self.to_dict(), indent=indent)
 
 
+@dataclass(frozen=True, slots=True)
+class Enumeration:
+    """What a wager's combination counts count: ``total`` combinations, described by
+    ``what``; ``equally_likely`` is true where they are equally likely combinations (a
+    count is a number of them), false where the counts are weights over the least
+    common denominator of the probabilities. An exact analysis module declares the
+    enumeration of each wager it can (its ``enumeration(figures, rules)``), read by
+    :mod:`croupier.analysis.lab_sheet`."""
+
+    total: int
+    what: str
+    equally_likely: bool = True
+
+
+def outcome_distribution(figures: WagerFigures) -> list[tuple[Fraction, Fraction]]:
+    """(net per unit staked, probability) of ``figures``, outcomes of equal net summed,
+    lowest net first; the probabilities sum to one."""
+    by_net: dict[Fraction, Fraction] = {}
+    for outcome in figures.outcomes:
+        by_net[outcome.net] = by_net.get(outcome.net, Fraction(0)) + outcome.probability
+    return sorted(by_net.items())
+
+
+def element_of_risk(sheet: ParSheet, figures: WagerFigures) -> Fraction | None:
+    """The element of risk of ``figures`` (house edge per total amount wagered) where the
+    par sheet gives one that differs from the house edge: the wager's
+    :attr:`~croupier.analysis.par_sheet.WagerFigures.element_of_risk`, or an
+    ``element_of_risk`` of the sheet for its one wager with a strategy (the Go Fore It
+    Front 9 game); ``None`` otherwise."""
+    own = figures.element_of_risk
+    if own is not None:
+        return None if own == figures.house_edge else own
+    shared = getattr(sheet, "element_of_risk", None)
+    with_strategy = [w for w in sheet.wagers if w.strategy]
+    if isinstance(shared, Fraction) and with_strategy == [figures] and shared != figures.house_edge:
+        return shared
+    return None
+
+
 __all__ = [
     "EXACT",
+    "Enumeration",
     "Method",
     "OutcomeFigures",
     "ParSheet",
     "WagerFigures",
+    "element_of_risk",
     "exact_text",
     "is_method",
+    "outcome_distribution",
 ]

@@ -34,7 +34,13 @@ from pathlib import Path
 from matplotlib.figure import Figure
 
 from croupier.analysis.charts.base import ReportSection, StrategyChart, chart_svg, svg
-from croupier.analysis.par_sheet import ParSheet, WagerFigures, exact_text
+from croupier.analysis.par_sheet import (
+    ParSheet,
+    WagerFigures,
+    element_of_risk,
+    exact_text,
+    outcome_distribution,
+)
 from croupier.errors import UnknownGame
 from croupier.identity import identity
 from croupier.money import Cents, format_cents, payout
@@ -54,15 +60,6 @@ def _net_text(net: Fraction) -> str:
     if net.denominator == 1:
         return f"{int(net):+d}"
     return f"{float(net):+.4g}"
-
-
-def outcome_distribution(figures: WagerFigures) -> list[tuple[Fraction, Fraction]]:
-    """(net per unit staked, probability) of ``figures``, outcomes of equal net summed,
-    lowest net first; the probabilities sum to one."""
-    by_net: dict[Fraction, Fraction] = {}
-    for outcome in figures.outcomes:
-        by_net[outcome.net] = by_net.get(outcome.net, Fraction(0)) + outcome.probability
-    return sorted(by_net.items())
 
 
 def outcome_plot(figures: WagerFigures) -> str:
@@ -155,22 +152,6 @@ def _fraction_cell(text: str, value: Fraction, exact: bool = True) -> str:
     if not exact:
         return f'<td class="num">{_e(text)}</td>'
     return f'<td class="num">{_e(text)} <span class="exact">({_e(exact_text(value))})</span></td>'
-
-
-def element_of_risk(sheet: ParSheet, figures: WagerFigures) -> Fraction | None:
-    """The element of risk of ``figures`` (house edge per total amount wagered) where the
-    par sheet gives one that differs from the house edge: the wager's
-    :attr:`~croupier.analysis.par_sheet.WagerFigures.element_of_risk`, or an
-    ``element_of_risk`` of the sheet for its one wager with a strategy (the Go Fore It
-    Front 9 game); ``None`` otherwise."""
-    own = figures.element_of_risk
-    if own is not None:
-        return None if own == figures.house_edge else own
-    shared = getattr(sheet, "element_of_risk", None)
-    with_strategy = [w for w in sheet.wagers if w.strategy]
-    if isinstance(shared, Fraction) and with_strategy == [figures] and shared != figures.house_edge:
-        return shared
-    return None
 
 
 def wager_html(sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | None) -> str:

@@ -1,8 +1,13 @@
 """`croupier analyze GAME`: the exact par sheet of a game, as a table or as JSON.
 
 ``croupier analyze high-roll-dice [--rules FILE.toml] [--variant ten_dice|six_dice|
-ten_dice_2014] [--json] [--html DIR]``; ``--html`` also writes a self-contained report
-(:mod:`croupier.analysis.report`) as ``DIR/GAME.html``. A Rules Submission (TOML,
+ten_dice_2014] [--json] [--html DIR] [--csv DIR] [--xlsx DIR] [--mix WAGER=WEIGHT,...]``;
+``--html`` also writes a self-contained report (:mod:`croupier.analysis.report`) as
+``DIR/GAME.html``; ``--csv`` and ``--xlsx`` the lab sheet (:mod:`croupier.analysis.lab_sheet`:
+combination counts, "1 in N", the payout distribution) as ``DIR/GAME-TABLE.csv`` files and
+``DIR/GAME.xlsx``; ``--mix`` adds the theoretical hold of a bet mix (weights per wager,
+e.g. ``pass=0.6,come=0.2,field=0.2``) to the table, the JSON (``bet_mix``) and the
+exports. A bad mix exits with code 2 naming what is wrong. A Rules Submission (TOML,
 :func:`croupier.registry.load`) supplies the operator's choices; ``--variant`` overrides
 the field that names its rule set (the game's
 :attr:`~croupier.rules.base.RulesSubmission.variant_field`: High Roll Dice's ``variant``,
@@ -25,6 +30,15 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from croupier.analysis.lab_export import write_csv, write_xlsx
+from croupier.analysis.lab_sheet import (
+    LabSheet,
+    MixError,
+    lab_sheet,
+    mix_dict,
+    mix_lines,
+    parse_mix,
+)
 from croupier.analysis.par_sheet import ParSheet, WagerFigures
 from croupier.cli.wide import print_rows
 from croupier.errors import RulesSubmissionError
@@ -190,6 +204,30 @@ def analyze(
             metavar="DIR",
         ),
     ] = None,
+    csv_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--csv",
+            help="Also write the lab sheet (combination counts, 1 in N, payout "
+            "distribution, bet mix) as CSV files DIR/GAME-TABLE.csv.",
+            metavar="DIR",
+        ),
+    ] = None,
+    xlsx_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--xlsx", help="Also write the lab sheet as a workbook DIR/GAME.xlsx.", metavar="DIR"
+        ),
+    ] = None,
+    mix_text: Annotated[
+        str | None,
+        typer.Option(
+            "--mix",
+            help="A bet mix, weights per wager (e.g. pass=0.6,come=0.2,field=0.2): print its "
+            "theoretical hold per unit initially wagered and per unit of total wagered.",
+            metavar="WAGER=WEIGHT,...",
+        ),
+    ] = None,
 ) -> None:
     """Print the exact par sheet of GAME: return, house edge, hit frequency and standard
     deviation of every wager, per unit staked."""
@@ -217,8 +255,16 @@ def analyze(
         raise _fail(str(error)) from error
     if html_dir is not None:
         _write_html(sheet, html_dir, submission, variant)
+    wanted = mix_text is not None or csv_dir is not None or xlsx_dir is not None
+    lab = _lab(sheet, _with_variant(game, submission, variant), mix_text) if wanted else None
+    if lab is not None and (csv_dir is not None or xlsx_dir is not None):
+        _write_lab(lab, csv_dir, xlsx_dir)
+    mix = None if lab is None else lab.mix
     if as_json:  # the par sheet's document, and the croupier that computed it
-        typer.echo(json.dumps(sheet.to_dict() | {"software": identity().to_dict()}, indent=2))
+        document = sheet.to_dict() | {"software": identity().to_dict()}
+        if mix is not None:
+            document["bet_mix"] = mix_dict(mix)
+        typer.echo(json.dumps(document, indent=2))
         return
     console = Console()
     _table(sheet, console)
@@ -228,7 +274,31 @@ def analyze(
         console.print(chart())
     for note in sheet.notes:
         console.print(f"- {note}", highlight=False)
+    if mix is not None:
+        console.print("\n".join(["Bet mix", *mix_lines(mix)]), highlight=False)
     console.print("\n".join(["Computed by", *identity().lines()]), highlight=False)
+
+
+def _lab(sheet: ParSheet, rules: RulesSubmission, mix_text: str | None) -> LabSheet:
+    """The lab sheet of ``sheet`` under ``rules``, with the bet mix ``mix_text`` if
+    given; a bad mix exits with code 2."""
+    try:
+        mix = None if mix_text is None else parse_mix(mix_text)
+        return lab_sheet(sheet, rules, mix)
+    except MixError as error:
+        raise _fail(str(error)) from error
+
+
+def _write_lab(lab: LabSheet, csv_dir: Path | None, xlsx_dir: Path | None) -> None:
+    """Write the lab sheet as CSV files and/or a workbook (exit 2 if it cannot be)."""
+    try:
+        paths = [] if csv_dir is None else write_csv(lab, csv_dir)
+        if xlsx_dir is not None:
+            paths.append(write_xlsx(lab, xlsx_dir))
+    except OSError as error:
+        raise _fail(f"cannot write the lab sheet: {error}") from error
+    for path in paths:
+        typer.echo(f"wrote {path}", err=True)
 
 
 def _write_html(

@@ -40,8 +40,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache
+from typing import Final
 
-from croupier.analysis.par_sheet import OutcomeFigures, ParSheet, WagerFigures
+from croupier.analysis.par_sheet import Enumeration, OutcomeFigures, ParSheet, WagerFigures
 from croupier.citations import shown
 from croupier.games.craps.wagers import (
     BONUS_SETS,
@@ -482,11 +483,52 @@ def _risk(figures: WagerFigures) -> Fraction:
     return figures.element_of_risk
 
 
+ONE_ROLL: Final = frozenset(
+    {"field", "any_seven", "any_craps", "two", "three", "eleven", "twelve", "horn", "c_and_e"}
+)
+"""The wagers the next roll always decides (623a.5)."""
+
+_NUMBER_OR_SEVEN: Final = (
+    "place",
+    "place_to_lose",
+    "buy",
+    "lay",
+    "odds",
+    "lay_odds",
+    "hard",
+    "big",
+)
+"""The wagers decided by the first roll of their number (a hardway: its number, hard or
+easy) or of a 7; Big 6 and Big 8 are ``big_6``, ``big_8``."""
+
+
+def enumeration(figures: WagerFigures, rules: CrapsRules) -> Enumeration | None:
+    """The equally likely combinations a wager's counts are out of (the lab sheet,
+    :mod:`croupier.analysis.lab_sheet`): a one-roll wager, the 36 ordered throws of two
+    dice; a wager decided by its number or a 7, the throws that decide it (the others
+    leave it standing); ``None`` for the line wagers, the Fire Bet and the bonus wagers,
+    decided over an unbounded number of rolls (their counts are weights)."""
+    spot = figures.wager
+    if spot in ONE_ROLL:
+        return Enumeration(36, "ordered throws of two dice, 6**2, equally likely")
+    kind, _, tail = spot.replace("big_", "big:").partition(":")
+    if kind in _NUMBER_OR_SEVEN and tail.isdigit():
+        number = int(tail)
+        return Enumeration(
+            WAYS[number] + WAYS[7],
+            f"the ordered throws of two dice that decide it: the {WAYS[number]} making "
+            f"{number} and the {WAYS[7]} making 7, equally likely (every other throw "
+            "leaves it standing)",
+        )
+    return None
+
+
 __all__ = [
     "THROWS",
     "bonus_chance",
     "bonus_figures",
     "distinct_points",
+    "enumeration",
     "fire_figures",
     "follow",
     "line_with_odds",

@@ -40,7 +40,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis.par_sheet import OutcomeFigures, ParSheet, WagerFigures
+from croupier.analysis.par_sheet import Enumeration, OutcomeFigures, ParSheet, WagerFigures
 from croupier.hands.poker import (
     PAIR_OF_JACKS_RANK,
     PAIR_OF_SIXES_RANK,
@@ -751,6 +751,18 @@ def par_sheet(rules: CrissCrossPokerRules | None = None) -> ParSheet:
     )
 
 
+def enumeration(figures: WagerFigures, rules: CrissCrossPokerRules) -> Enumeration | None:
+    """The Five Card Bonus's counts are out of the C(52, 5) sets of five community cards
+    (the lab sheet, :mod:`croupier.analysis.lab_sheet`); the Ante Wagers, played with
+    the strategy over an enumeration of partial deals, have none (their counts are
+    weights)."""
+    if figures.wager == "five_card_bonus":
+        return Enumeration(
+            math.comb(52, 5), "sets of five community cards, C(52, 5), equally likely"
+        )
+    return None
+
+
 __all__ = [
     "NOT_OFFERED",
     "OUT_CORE",
@@ -763,6 +775,7 @@ __all__ = [
     "bonus_distribution",
     "bonus_figures",
     "down_value",
+    "enumeration",
     "line_of_rank",
     "middle_value",
     "par_sheet",

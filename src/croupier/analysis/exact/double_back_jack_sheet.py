@@ -13,13 +13,14 @@ from croupier.analysis.exact.double_back_jack import (
     DoubleBackJackParSheet,
     analyze,
     basic_strategy,
+    full_shoe,
     insurance_by_tens,
     insurance_figures,
     round_wager,
     second_chance_extra,
 )
 from croupier.analysis.exact.double_back_jack_figures import stored
-from croupier.analysis.par_sheet import WagerFigures, exact_text
+from croupier.analysis.par_sheet import Enumeration, WagerFigures, exact_text
 from croupier.rules.double_back_jack import DoubleBackJackRules
 
 
@@ -149,4 +150,24 @@ def par_sheet(rules: DoubleBackJackRules | None = None) -> DoubleBackJackParShee
     )
 
 
-__all__ = ["blackjack_figures", "chart_figures", "par_sheet"]
+def enumeration(figures: WagerFigures, rules: DoubleBackJackRules) -> Enumeration | None:
+    """An Insurance Wager's counts are out of the dealer's possible hole cards (the lab
+    sheet, :mod:`croupier.analysis.lab_sheet`): every card of the shoe but the ace
+    showing, and, by the ten-value cards held, the player's two cards as well; the game
+    itself (approximate figures) has none."""
+    if not figures.wager.startswith("insurance"):
+        return None
+    cards = sum(full_shoe(rules.decks)) - 1
+    shoe = f"{rules.decks}-deck shoe"
+    if figures.wager == "insurance":
+        return Enumeration(
+            cards, f"hole cards: the {cards} cards of the {shoe} but the ace showing"
+        )
+    return Enumeration(
+        cards - 2,
+        f"hole cards: the {cards - 2} cards of the {shoe} but the ace showing and the "
+        "player's two cards",
+    )
+
+
+__all__ = ["blackjack_figures", "chart_figures", "enumeration", "par_sheet"]

@@ -35,7 +35,13 @@ from itertools import combinations_with_replacement
 from math import comb, prod
 from typing import Any, Literal
 
-from croupier.analysis.par_sheet import OutcomeFigures, ParSheet, WagerFigures, exact_text
+from croupier.analysis.par_sheet import (
+    Enumeration,
+    OutcomeFigures,
+    ParSheet,
+    WagerFigures,
+    exact_text,
+)
 from croupier.equipment.cards import deck
 from croupier.money import format_odds
 from croupier.rules.go_fore_it import (
@@ -470,6 +476,34 @@ def par_sheet(rules: GoForeItRules | None = None) -> GoForeItParSheet:
     )
 
 
+def enumeration(figures: WagerFigures, rules: GoForeItRules) -> Enumeration | None:
+    """The equally likely combinations a wager's counts are out of (the lab sheet,
+    :mod:`croupier.analysis.lab_sheet`): Front 9, the two front cards then the two
+    hole cards (the optimal decision is taken on the front cards); Skins, the player's
+    four cards then the dealer's; a Gopher Wager, the player's four cards."""
+    cards = sum(DECK_COUNTS)
+    hand = CARDS_PER_HAND
+    if figures.wager == FRONT_9:
+        return Enumeration(
+            comb(cards, 2) * comb(cards - 2, 2),
+            f"the two front cards and then the two hole cards of one {cards}-card deck, "
+            f"C({cards}, 2) x C({cards - 2}, 2), equally likely",
+        )
+    if figures.wager == SKINS:
+        return Enumeration(
+            comb(cards, hand) * comb(cards - hand, hand),
+            f"the player's {hand} cards and the dealer's {hand} of one {cards}-card deck, "
+            f"C({cards}, {hand}) x C({cards - hand}, {hand}), equally likely",
+        )
+    if figures.wager.startswith("gopher:"):
+        return Enumeration(
+            comb(cards, hand),
+            f"the player's {hand} cards of one {cards}-card deck, C({cards}, {hand}), "
+            "equally likely",
+        )
+    return None
+
+
 __all__ = [
     "DECK_COUNTS",
     "FOLD_NET",
@@ -480,6 +514,7 @@ __all__ = [
     "back_9_probability",
     "decide",
     "element_of_risk",
+    "enumeration",
     "front_9_figures",
     "front_9_outcomes",
     "gopher_figures",

@@ -33,7 +33,13 @@ from fractions import Fraction
 from functools import cache
 from math import comb, lcm
 
-from croupier.analysis.par_sheet import OutcomeFigures, ParSheet, WagerFigures, exact_text
+from croupier.analysis.par_sheet import (
+    Enumeration,
+    OutcomeFigures,
+    ParSheet,
+    WagerFigures,
+    exact_text,
+)
 from croupier.equipment.dice import (
     FACE_NAMES,
     FACES,
@@ -416,8 +422,26 @@ def par_sheet(rules: HighRollDiceRules | None = None) -> ParSheet:
     )
 
 
+def enumeration(figures: WagerFigures, rules: HighRollDiceRules) -> Enumeration:
+    """The equally likely combinations a wager's counts are out of (the lab sheet,
+    :mod:`croupier.analysis.lab_sheet`): the ordered throws of the dice, ``6**dice``;
+    with an Extra Roll, those times the ordered throws of as many dice again for the
+    Extra Roll, ``6**(2 * dice)``, of which the dice thrown again are read in order and
+    the rest ignored (each rethrow is then counted equally often)."""
+    dice = rules.dice
+    if figures.wager.startswith(f"{EXTRA_ROLL_WAGER}:"):
+        return Enumeration(
+            6 ** (2 * dice),
+            f"ordered throws of {dice} dice and of {dice} dice for the Extra Roll, "
+            f"6**{2 * dice}, equally likely (the non-matching dice are read from the second "
+            "throw in order, the rest of it ignored)",
+        )
+    return Enumeration(6**dice, f"ordered throws of {dice} dice, 6**{dice}, equally likely")
+
+
 __all__ = [
     "count_distribution",
+    "enumeration",
     "extra_roll_distribution",
     "extra_roll_hit",
     "extra_roll_value",

@@ -38,7 +38,13 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from croupier.analysis.par_sheet import OutcomeFigures, ParSheet, WagerFigures, exact_text
+from croupier.analysis.par_sheet import (
+    Enumeration,
+    OutcomeFigures,
+    ParSheet,
+    WagerFigures,
+    exact_text,
+)
 from croupier.equipment.tiles import KINDS, Tile, parse_tile
 from croupier.hands.paigow import HOUSE_WAYS, HouseWay, Setting, distinct_hands, settings
 from croupier.money import VIGORISH_RATE
@@ -358,6 +364,17 @@ def all_house_ways() -> dict[str, Analysis]:
     return {name: analyze(way) for name, way in HOUSE_WAYS.items()}
 
 
+def enumeration(figures: WagerFigures, rules: PaiGowRules) -> Enumeration:
+    """Every wager's counts are out of the 736,281,000 deals (the lab sheet,
+    :mod:`croupier.analysis.lab_sheet`): four of the 32 tiles to the player, four of the
+    other 28 to the dealer, tiles told apart, each deal set by the wager's way."""
+    return Enumeration(
+        PLAYER_HANDS * DEALER_HANDS,
+        "deals of four of the 32 tiles to the player and four of the other 28 to the dealer, "
+        "C(32, 4) x C(28, 4), tiles told apart, equally likely",
+    )
+
+
 __all__ = [
     "DEALER_HANDS",
     "HOUSE_WAY_WAGER",
@@ -368,6 +385,7 @@ __all__ = [
     "SettingAdvice",
     "all_house_ways",
     "analyze",
+    "enumeration",
     "optimal_setting",
     "par_sheet",
     "wager_figures",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-from croupier.analysis.par_sheet import OutcomeFigures, ParSheet, WagerFigures
+from croupier.analysis.par_sheet import Enumeration, OutcomeFigures, ParSheet, WagerFigures
 from croupier.citations import shown
 from croupier.games.sic_bo import all_spots, odds_on
 from croupier.money import format_cents, format_odds
@@ -91,4 +91,10 @@ def par_sheet(rules: SicBoRules | None = None) -> ParSheet:
     )
 
 
-__all__ = ["SHAKES", "par_sheet", "wager_figures"]
+def enumeration(figures: WagerFigures, rules: SicBoRules) -> Enumeration:
+    """Every wager's counts are out of the 216 ordered shakes of three dice (the lab
+    sheet, :mod:`croupier.analysis.lab_sheet`)."""
+    return Enumeration(len(SHAKES), "ordered shakes of three dice, 6**3, equally likely")
+
+
+__all__ = ["SHAKES", "enumeration", "par_sheet", "wager_figures"]
