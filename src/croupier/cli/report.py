@@ -1,15 +1,16 @@
 """`croupier report hold`: the hold report from the ledger.
 
 ``croupier report hold [--db URL] [--table T] [--since YYYY-MM-DD] [--json | --csv |
---html] [--rebuild]``: per table, game and gaming day the rounds, drop, win, hold %, the
-theoretical win (the par sheet of the Rules Submission the rounds were played under
-times the handle of each wager), the theoretical hold, the strategy the theoretical win
-assumes and the difference in standard deviations, with each game's and every table's
-sums by day and over all the days
-(:mod:`croupier.reports.hold`). A table of text by default; ``--json``, ``--csv``
-(amounts in cents) or ``--html`` print that format instead. ``--rebuild`` first
-recomputes the running totals from the stored rounds (rounds that ended before the
-totals were kept). A par sheet not yet kept is computed and kept (the first report of a
+--html] [--rebuild] [--observed]``: per table, game and gaming day the rounds, drop, win,
+hold %, the theoretical win (the par sheet of the Rules Submission the rounds were played
+under times the handle of each wager), the theoretical hold, the strategy the theoretical
+win assumes and the difference in standard deviations, with each game's and every
+table's sums by day and over all the days (:mod:`croupier.reports.hold`). A table of text
+by default; ``--json``, ``--csv`` (amounts in cents) or ``--html`` print that format
+instead. ``--rebuild`` first recomputes the running totals from the stored rounds
+(rounds that ended before the totals were kept). ``--observed`` adds the theoretical win
+under the decisions the players actually made (:mod:`croupier.reports.observed`, every
+round replayed). A par sheet not yet kept is computed and kept (the first report of a
 Criss-Cross Poker submission takes a minute or two).
 """
 
@@ -48,6 +49,15 @@ def hold(
             "every table's totals are recomputed.",
         ),
     ] = None,
+    observed: Annotated[
+        bool,
+        typer.Option(
+            "--observed",
+            help="Also give the theoretical win under the decisions the players actually "
+            "made (every round replayed from its events; Go Fore It's Back 9 decisions "
+            "exactly, games without decisions as the par sheet).",
+        ),
+    ] = False,
     start: Annotated[
         int | None,
         typer.Option(
@@ -75,6 +85,7 @@ def hold(
     from croupier.reports.hold_formats import (
         HEADINGS,
         NUMERIC,
+        observed_lines,
         text_cells,
         to_csv,
         to_html,
@@ -120,6 +131,7 @@ def hold(
             session,
             table_id=table,
             since=day,
+            observed=observed,
             computing=lambda game: err.print(
                 f"computing the par sheet of {game} ...", highlight=False
             ),
@@ -142,6 +154,8 @@ def hold(
             right=NUMERIC,
         )
         out.print(ASSUMES, highlight=False)  # wrapped to the terminal
+        if observed:
+            out.print("\n".join(observed_lines(rows)), highlight=False)
         typer.echo("\n".join(["Made by", *identity().lines()]))
 
 

@@ -87,6 +87,12 @@ class HoldRow:
     missing: set[str] = field(default_factory=set)
     rules: set[str] = field(default_factory=set)
     strategies: set[tuple[str, str, str]] = field(default_factory=set)
+    observed: Fraction | None = None
+    """The theoretical win under the decisions the players took (cents, exact;
+    :mod:`croupier.reports.observed`), where asked for (``observed_on``) and found."""
+    observed_on: bool = False
+    observed_missing: set[str] = field(default_factory=set)
+    """Why the observed figure is missing (e.g. a game whose decisions are not replayed)."""
 
     @property
     def level(self) -> str:
@@ -127,6 +133,21 @@ class HoldRow:
         self.missing |= other.missing
         self.rules |= other.rules
         self.strategies |= other.strategies
+        if other.observed_on:
+            if not self.observed_on:
+                self.observed_on, self.observed = True, Fraction(0)
+            if self.observed is None or other.observed is None:
+                self.observed = None
+            else:
+                self.observed += other.observed
+            self.observed_missing |= other.observed_missing
+
+    @property
+    def observed_hold(self) -> float | None:
+        """The observed-decisions theoretical win / drop, ``None`` without either."""
+        if not self.observed_on or self.observed is None or not self.drop:
+            return None
+        return float(self.observed / self.drop)
 
     @property
     def std_dev(self) -> float | None:
@@ -162,6 +183,15 @@ class HoldRow:
                 {"game": game, "wager": wager, "strategy": strategy}
                 for game, wager, strategy in sorted(self.strategies)
             ],
+        } | self._observed_dict()
+
+    def _observed_dict(self) -> dict[str, Any]:
+        if not self.observed_on:
+            return {}
+        return {
+            "observed_theoretical_win": None if self.observed is None else float(self.observed),
+            "observed_theoretical_hold": self.observed_hold,
+            "observed_not_computed": sorted(self.observed_missing),
         }
 
 
@@ -264,13 +294,16 @@ def hold_report(
     since: date | None = None,
     compute: bool = True,
     computing: Callable[[str], None] | None = None,
+    observed: bool = False,
 ) -> list[HoldRow]:
     """The report's rows: each table's days (by day, then table), then the sums: each
     game's days, every table's days, each game over all the days, and everything (the
     last only where there is a row). ``since``: from that gaming day on. With
     ``compute``, the par sheets not kept are computed first by
     :func:`prepare_par_figures`, which commits the session's transaction and holds no
-    connection while it computes."""
+    connection while it computes. With ``observed``, every ended round is also replayed
+    from its events for the theoretical win under the decisions the players took
+    (:mod:`croupier.reports.observed`; :attr:`HoldRow.observed`)."""
     if compute:
         prepare_par_figures(session, table_id=table_id, since=since, computing=computing)
     games_of: dict[str, str] = {}
@@ -322,7 +355,33 @@ def hold_report(
         if row.theoretical is not None:
             row.theoretical += figure[0] * handle
             row.variance += figure[1] * squares
+    if observed:
+        _add_observed(session, tables, table_id, since)
     return _with_sums(sorted(tables.values(), key=lambda r: (r.day or "", r.table_id or "")))
+
+
+def _add_observed(
+    session: Session,
+    tables: dict[tuple[str, str], HoldRow],
+    table_id: str | None,
+    since: date | None,
+) -> None:
+    """Set each table-day row's observed-decisions theoretical win."""
+    from croupier.reports.observed import observed_days
+
+    kept: dict[str, Figures | None] = {}
+
+    def figures_of(sha: str) -> Figures | None:
+        if sha not in kept:
+            kept[sha] = par_figures(session, sha)
+        return kept[sha]
+
+    found = observed_days(session, figures_of, table_id=table_id, since=since)
+    for key, row in tables.items():
+        day = found.get(key)
+        row.observed_on = True
+        row.observed = Fraction(0) if day is None else day.theoretical
+        row.observed_missing = set() if day is None else day.missing
 
 
 def _with_sums(table_rows: list[HoldRow]) -> list[HoldRow]:

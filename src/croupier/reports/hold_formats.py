@@ -81,6 +81,33 @@ def text_cells(row: HoldRow) -> list[str]:
     ]
 
 
+def observed_lines(rows: Iterable[HoldRow]) -> list[str]:
+    """The observed-decisions theoretical win of each row, in words, beside the optimal
+    figure (the text report's lines under its table)."""
+    lines = [
+        "Theoretical win under the decisions the players made (observed) and under the "
+        "par sheet's strategy (optimal):"
+    ]
+    for row in rows:
+        where = " ".join(
+            part
+            for part in (
+                LEVELS[row.level],
+                row.table_id,
+                row.game or "all games",
+                row.day or "all days",
+            )
+            if part
+        )
+        if row.observed is None:
+            seen = "not computed (" + "; ".join(sorted(row.observed_missing)) + ")"
+        else:
+            seen = f"{_cents(float(row.observed))} ({_percent(row.observed_hold)})"
+        optimal = f"{_cents(row.theoretical)} ({_percent(row.theoretical_hold)})"
+        lines.append(f"  {where}: observed {seen}, optimal {optimal}")
+    return lines
+
+
 def to_json(rows: Iterable[HoldRow], gaming_day: GamingDay = UTC_DAY) -> str:
     """``{"software": the croupier that made it (croupier.identity), "gaming_day": {"zone",
     "start_hour", "text"}, "theoretical_assumes": a sentence, "rows": [...]}``, the shape
@@ -98,9 +125,13 @@ def to_csv(rows: Iterable[HoldRow], gaming_day: GamingDay = UTC_DAY) -> str:
     """One line a row; amounts in cents, hold and theoretical hold fractions, the handle
     as ``wager=cents``, the strategies as ``game wager: strategy; ...``; the gaming day in
     words, then the croupier that made the report (croupier.identity) in the last two
-    columns."""
+    columns (after them, with the observed-decisions figure,
+    ``observed_theoretical_win_cents`` and ``observed_theoretical_hold``)."""
     out = io.StringIO()
     writer = csv.writer(out)
+    rows = list(rows)
+    observed = any(row.observed_on for row in rows)
+    extra = ["observed_theoretical_win_cents", "observed_theoretical_hold"] if observed else []
     writer.writerow(
         [
             "level",
@@ -118,12 +149,17 @@ def to_csv(rows: Iterable[HoldRow], gaming_day: GamingDay = UTC_DAY) -> str:
             "handle",
             "strategies",
             "missing_par_figures",
+            *extra,
             "gaming_day",
             "software",
         ]
     )
     software = identity().text()
     for row in rows:
+        seen = [
+            "" if row.observed is None else f"{float(row.observed):.2f}",
+            "" if row.observed_hold is None else f"{row.observed_hold:.6f}",
+        ]
         writer.writerow(
             [
                 row.level,
@@ -141,6 +177,7 @@ def to_csv(rows: Iterable[HoldRow], gaming_day: GamingDay = UTC_DAY) -> str:
                 " ".join(f"{w}={c}" for w, c in sorted(row.handle.items())),
                 "; ".join(f"{g} {w}: {how}" for g, w, how in sorted(row.strategies)),
                 " ".join(sorted(row.missing)),
+                *(seen if observed else []),
                 gaming_day.text(),
                 software,
             ]

@@ -43,6 +43,7 @@ from croupier.analysis.par_sheet import (
     exact_text,
 )
 from croupier.equipment.cards import deck
+from croupier.game import settled_wagers
 from croupier.money import format_odds
 from croupier.rules.go_fore_it import (
     BACK_9_ODDS,
@@ -476,6 +477,50 @@ def par_sheet(rules: GoForeItRules | None = None) -> GoForeItParSheet:
     )
 
 
+def start_return(front: tuple[int, int]) -> Fraction:
+    """The exact expected net per Front 9 unit of making the Back 9 Wager on front cards
+    of point values ``front`` (any order): the two hole cards are two of the 50 unseen
+    cards (:attr:`StartFigures.play_return`)."""
+    low, high = sorted(front)
+    return _returns()[(low, high)]
+
+
+@cache
+def _returns() -> dict[tuple[int, int], Fraction]:
+    return {(row.first, row.second): row.play_return for row in strategy()}
+
+
+def expected_given_decisions(round_: Any) -> dict[str, Fraction]:
+    """The house's expected win (cents, exact) on each par-sheet wager of the settled
+    ``round_`` (a Go Fore It round replayed from its events) given the decisions its
+    players took (the hold report's observed-decisions theoretical win,
+    :mod:`croupier.reports.observed`): the Front 9 of a seat that made the Back 9 Wager
+    is worth its stake times :func:`start_return` of its two front cards (676a.11(c)),
+    of a seat that folded minus its stake (676a.11(b)); Skins and Gopher have no
+    decision and keep the par sheet's house edge. Voided wagers are not counted."""
+    state = round_.state
+    rules: GoForeItRules = state.rules
+    found: dict[str, Fraction] = {}
+    for event in settled_wagers(round_.events):
+        spot, stake = event.spot, Fraction(event.amount)
+        if spot == "back_9":
+            continue
+        if spot == FRONT_9:
+            if state.decisions.get(event.seat) == "back_9":
+                cards = state.hands[event.seat][:2]
+                net = start_return((point_value(cards[0]), point_value(cards[1])))
+            else:
+                net = FOLD_NET
+            found[FRONT_9] = found.get(FRONT_9, Fraction(0)) - stake * net
+            continue
+        name = f"gopher:{rules.gopher_paytable}" if spot == "gopher" else spot
+        edge = (
+            skins_figures() if name == SKINS else gopher_figures(rules.gopher_paytable)
+        ).house_edge
+        found[name] = found.get(name, Fraction(0)) + stake * edge
+    return found
+
+
 def enumeration(figures: WagerFigures, rules: GoForeItRules) -> Enumeration | None:
     """The equally likely combinations a wager's counts are out of (the lab sheet,
     :mod:`croupier.analysis.lab_sheet`): Front 9, the two front cards then the two
@@ -515,6 +560,7 @@ __all__ = [
     "decide",
     "element_of_risk",
     "enumeration",
+    "expected_given_decisions",
     "front_9_figures",
     "front_9_outcomes",
     "gopher_figures",
@@ -524,6 +570,7 @@ __all__ = [
     "remove",
     "skins_distribution",
     "skins_figures",
+    "start_return",
     "strategy",
     "strategy_in_words",
     "strategy_table_text",

@@ -1,0 +1,104 @@
+"""The hold report's theoretical win under the decisions players actually made
+(``hold_report(observed=True)``, ``croupier report hold --observed``), through the table
+server: a Go Fore It table where seat 1 always makes the Back 9 Wager and seat 2 always
+folds, each round's figure found here from its stored cards by enumerating the hole
+cards by hand; and Sic Bo, a game without decisions, where both figures coincide."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_api import Api, ScriptedRng
+from sqlalchemy.orm import Session
+from test_games import SETUPS, GameTable, events_of, player
+from test_hold_report import expected_theoretical, play_two_rounds
+from typer.testing import CliRunner
+
+from croupier.cli import app as cli
+from croupier.reports.hold import hold_report
+
+POINTS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10} | {str(v): v for v in range(2, 10)}
+
+
+def back_9_value(front: list[str]) -> Fraction:
+    """The expected net per Front 9 unit of a Back 9 Wager on the two ``front`` cards
+    (e.g. ``["Ah", "Td"]``): the hole cards are two of the 50 others; +1 and the Back 9
+    odds at par 24 or less (25, 5, 2, 1 to 1 by score), -2 over par (676a.12)."""
+    deck = [min(v, 10) for v in range(1, 14) for _ in range(4)]
+    for card in front:
+        deck.remove(POINTS[card[0]])
+    start = sum(POINTS[card[0]] for card in front)
+    nets: Counter[int] = Counter()
+    for pair in combinations(deck, 2):
+        total = start + sum(pair)
+        score = 26 if total <= 8 else 6 if total <= 13 else 3 if total <= 18 else 2
+        nets[score if total <= 24 else -2] += 1
+    return Fraction(sum(net * n for net, n in nets.items()), comb(50, 2))
+
+
+def observed_by_hand(events: list[dict[str, Any]]) -> Fraction:
+    """The house's expected win of one stored round given its decisions."""
+    cards: dict[Any, dict[int, str]] = {}
+    for event in events:
+        if event["type"] == "CardDealt":
+            cards.setdefault(event["hand"], {})[event["position"]] = event["card"]
+    folded = {event["seat"] for event in events if event["type"] == "Folded"}
+    total = Fraction(0)
+    for event in events:
+        if event["type"] != "WagerSettled" or event["spot"] != "front_9":
+            continue
+        seat, stake = event["seat"], event["amount"]
+        total += (
+            stake if seat in folded else -stake * back_9_value([cards[seat][0], cards[seat][1]])
+        )
+    return total
+
+
+def test_go_fore_it_observed_against_the_hand_count(tmp_path: Path) -> None:
+    settings, _closes, seed = SETUPS["go-fore-it"]
+    url = f"sqlite:///{tmp_path / 'gfi.sqlite'}"
+    table = GameTable(url, "go-fore-it", 2, seed, settings)
+    try:
+        expected = Fraction(0)
+        for _ in range(3):
+            round_id = table.play(player("go-fore-it"))
+            expected += observed_by_hand(events_of(table.replay(round_id)))
+        with Session(table.api.engine) as session:
+            rows = hold_report(session, observed=True)
+            plain = hold_report(session)
+            session.commit()
+        [row] = [row for row in rows if row.level == "table"]
+        [before] = [row for row in plain if row.level == "table"]
+        assert row.rounds == 3 and row.observed_on
+        assert row.observed == expected
+        assert row.theoretical == before.theoretical  # the optimal figure is unchanged
+        assert row.observed_missing == set()
+        [total] = [row for row in rows if row.level == "total"]
+        assert total.observed == expected
+        result = CliRunner().invoke(cli, ["report", "hold", "--db", url, "--csv", "--observed"])
+        assert result.exit_code == 0, result.output
+        first = next(csv.DictReader(io.StringIO(result.output)))
+        assert float(first["observed_theoretical_win_cents"]) == round(float(expected), 2)
+    finally:
+        table.close()
+
+
+def test_sic_bo_observed_is_the_optimal_figure(api: Api, scripted: ScriptedRng) -> None:
+    play_two_rounds(api, scripted)
+    with Session(api.engine) as session:
+        rows = hold_report(session, observed=True)
+        session.commit()
+    theoretical, _ = expected_theoretical()
+    for row in rows:
+        assert row.observed == Fraction(1_000, 36) + Fraction(1_000, 8) + Fraction(1_000, 36)
+        assert row.theoretical is not None
+        assert abs(row.theoretical - theoretical) < 1e-9
+        assert row.observed_hold == pytest.approx(row.theoretical_hold, rel=1e-12)
