@@ -102,3 +102,44 @@ def test_sic_bo_observed_is_the_optimal_figure(api: Api, scripted: ScriptedRng) 
         assert row.theoretical is not None
         assert abs(row.theoretical - theoretical) < 1e-9
         assert row.observed_hold == pytest.approx(row.theoretical_hold, rel=1e-12)
+
+
+def pai_gow_value(high: list[str], low: list[str], way_name: str) -> Fraction:
+    """The expected result per unit of the setting ``high``/``low`` against every dealer
+    hand of the other 28 tiles, tile by tile (20,475 hands), the dealer setting by the
+    house way: both hands higher wins 1 less the 5% vigorish, neither loses, else a tie
+    (621a.10(g)-(k))."""
+    from croupier.equipment.tiles import SET, parse_tile
+    from croupier.hands.paigow import HOUSE_WAYS, Result, outcome, setting_with
+
+    way = HOUSE_WAYS[way_name]
+    player = setting_with([*high, *low], high)
+    rest = list(SET)
+    for tile in (*high, *low):
+        rest.remove(parse_tile(tile))
+    nets = {Result.WIN: Fraction(19, 20), Result.LOSE: Fraction(-1), Result.TIE: Fraction(0)}
+    hands = list(combinations(rest, 4))
+    assert len(hands) == comb(28, 4)
+    return sum((nets[outcome(player, way.set(hand))] for hand in hands), Fraction(0)) / len(hands)
+
+
+def test_pai_gow_observed_against_every_dealer_hand(tmp_path: Path) -> None:
+    settings, _closes, seed = SETUPS["pai-gow"]
+    table = GameTable(f"sqlite:///{tmp_path / 'pg.sqlite'}", "pai-gow", 2, seed, settings)
+    try:
+        round_id = table.play(player("pai-gow"))
+        events = events_of(table.replay(round_id))
+        set_by = {e["seat"]: e for e in events if e["type"] == "HandsSet"}
+        expected = Fraction(0)
+        for event in events:
+            if event["type"] == "WagerSettled" and event["outcome"] != "void":
+                hands = set_by[event["seat"]]
+                value = pai_gow_value(list(hands["high"]), list(hands["low"]), "regulation")
+                expected -= event["amount"] * value
+        with Session(table.api.engine) as session:
+            rows = hold_report(session, observed=True)
+            session.commit()
+        [row] = [row for row in rows if row.level == "table"]
+        assert row.observed == expected and row.observed_missing == set()
+    finally:
+        table.close()

@@ -55,7 +55,7 @@ def hold(
             "--observed",
             help="Also give the theoretical win under the decisions the players actually "
             "made (every round replayed from its events; Go Fore It's Back 9 decisions "
-            "exactly, games without decisions as the par sheet).",
+            "Gow's settings exactly, games without decisions as the par sheet).",
         ),
     ] = False,
     start: Annotated[

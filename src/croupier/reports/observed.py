@@ -14,8 +14,8 @@ house's expected win **given the decisions the players took**, exact
 - a wager with no decisions (no strategy on the par sheet: every Craps, Sic Bo and High
   Roll Dice wager, Go Fore It's Skins and Gopher) is worth its stake times the par
   sheet's house edge, the same as in the optimal figure;
-- a wager with decisions in a game that gives no such expectation (Criss-Cross Poker,
-  Double Back Jack, Pai Gow for now) has no observed figure: the row names the game
+- a wager with decisions in a game that gives no such expectation (Criss-Cross Poker
+  and Double Back Jack for now) has no observed figure: the row names the game
   (``observed_not_computed``) rather than guess.
 
 Averaged over rounds this is the expected result of the players' own decision rule, each

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -46,6 +47,7 @@ from croupier.analysis.par_sheet import (
     exact_text,
 )
 from croupier.equipment.tiles import KINDS, Tile, parse_tile
+from croupier.game import settled_wagers
 from croupier.hands.paigow import HOUSE_WAYS, HouseWay, Setting, distinct_hands, settings
 from croupier.money import VIGORISH_RATE
 from croupier.rules.pai_gow import PaiGowRules
@@ -364,6 +366,38 @@ def all_house_ways() -> dict[str, Analysis]:
     return {name: analyze(way) for name, way in HOUSE_WAYS.items()}
 
 
+def _same(one: Setting, other: Setting) -> bool:
+    """Whether two settings put the same tiles (by kind and copy) in each hand."""
+    return sorted(one.high) == sorted(other.high) and sorted(one.low) == sorted(other.low)
+
+
+def expected_given_decisions(round_: Any) -> dict[str, Fraction]:
+    """The house's expected win (cents, exact) on ``pai_gow:house_way`` in the settled
+    ``round_`` (a Pai Gow round replayed from its events) given how each player set his
+    tiles (the hold report's observed-decisions theoretical win,
+    :mod:`croupier.reports.observed`): each wager's stake times minus the exact expected
+    result of the setting played against every dealer hand of the other 28 tiles set by
+    the dealer's house way (:func:`optimal_setting`, 621a.10(d), (g)-(k)). Where a player
+    banks, none (the wagers are against the bank, as the policy's ``par_wagers`` counts
+    them). Raises ``ValueError`` for a settled wager whose seat set no hands."""
+    state = round_.state
+    if state.bank is not None:
+        return {}
+    way = state.rules.dealer_way
+    total = Fraction(0)
+    for event in settled_wagers(round_.events):
+        played: Setting | None = state.settings.get(event.seat)
+        if played is None:
+            raise ValueError(f"seat {event.seat}'s wager is settled but it set no hands")
+        advice = optimal_setting(played.tiles, way)
+        index = next(
+            (i for i, setting in enumerate(advice.settings) if _same(setting, played)),
+            advice.house_way,
+        )
+        total -= event.amount * advice.expected[index]
+    return {HOUSE_WAY_WAGER: total}
+
+
 def enumeration(figures: WagerFigures, rules: PaiGowRules) -> Enumeration:
     """Every wager's counts are out of the 736,281,000 deals (the lab sheet,
     :mod:`croupier.analysis.lab_sheet`): four of the 32 tiles to the player, four of the
@@ -386,6 +420,7 @@ __all__ = [
     "all_house_ways",
     "analyze",
     "enumeration",
+    "expected_given_decisions",
     "optimal_setting",
     "par_sheet",
     "wager_figures",
