@@ -143,3 +143,73 @@ def test_pai_gow_observed_against_every_dealer_hand(tmp_path: Path) -> None:
         assert row.observed == expected and row.observed_missing == set()
     finally:
         table.close()
+
+
+def criss_cross_value(
+    cards: list[str], community: dict[str, str], bets: list[Fraction]
+) -> Fraction:
+    """The expected net in antes of a player who made the Across, Down and Middle Bets
+    ``bets`` (in antes) with ``cards`` and the four outer community cards known, the
+    middle card one of the 46 others: each ante pays 1 to 1 on jacks or better, pushes on
+    6s to 10s, loses below; each bet pays its hand's odds (674a.12(b)), pushes on 6s to
+    10s, loses below; the Middle Bet on the higher of the two hands (674a.11(h))."""
+    from croupier.equipment.cards import deck, parse_cards
+    from croupier.hands.poker import evaluate
+    from croupier.rules.criss_cross_poker import ANTE_ODDS, BET_ODDS, PAYLINE_ORDER, payline
+
+    def paid(line: Any, odds: dict[Any, Fraction | None]) -> Fraction:
+        if PAYLINE_ORDER.index(line) == 0:  # less than a pair of 6s
+            return Fraction(-1)
+        return odds[line] or Fraction(0)
+
+    mine = list(parse_cards(" ".join(cards)))
+    row = list(parse_cards(f"{community['left']} {community['right']}"))
+    column = list(parse_cards(f"{community['far']} {community['near']}"))
+    seen = {*mine, *row, *column}
+    total = Fraction(0)
+    middles = [card for card in deck() if card not in seen]
+    assert len(middles) == 46
+    a, d, m = bets
+    for middle in middles:
+        across = payline(evaluate([*mine, *row, middle]))
+        down = payline(evaluate([*mine, *column, middle]))
+        higher = max(across, down, key=PAYLINE_ORDER.index)
+        total += paid(across, ANTE_ODDS) + paid(down, ANTE_ODDS)
+        total += a * paid(across, BET_ODDS) + d * paid(down, BET_ODDS) + m * paid(higher, BET_ODDS)
+    return total / 46
+
+
+def test_criss_cross_poker_observed_against_the_middle_cards(tmp_path: Path) -> None:
+    settings, _closes, seed = SETUPS["criss-cross-poker"]
+    url = f"sqlite:///{tmp_path / 'ccp.sqlite'}"
+    table = GameTable(url, "criss-cross-poker", 2, seed, settings)
+    try:
+        round_id = table.play(player("criss-cross-poker"))
+        events = events_of(table.replay(round_id))
+        cards: dict[Any, dict[int, str]] = {}
+        for event in events:
+            if event["type"] == "CardDealt":
+                cards.setdefault(event["hand"], {})[event["position"]] = event["card"]
+        boxes = ("far", "left", "middle", "right", "near")  # the order they are dealt
+        community = {box: cards["community"][i] for i, box in enumerate(boxes)}
+        staked: dict[int, dict[str, int]] = {}
+        for event in events:
+            if event["type"] == "WagerPlaced":
+                spots = staked.setdefault(event["seat"], {})
+                spots[event["spot"]] = spots.get(event["spot"], 0) + event["amount"]
+        folded = {event["seat"] for event in events if event["type"] == "Folded"}
+        assert folded == {2}  # seat 2 folds at the Down decision; seat 1 bets every time
+        expected = Fraction(sum(staked[2].values()))
+        one = staked[1]
+        ante = Fraction(one["ante_across"])
+        bets = [one[spot] / ante for spot in ("across", "down", "middle")]
+        hand = [cards[1][0], cards[1][1]]
+        expected -= ante * criss_cross_value(hand, community, bets)
+        with Session(table.api.engine) as session:
+            # no par sheet computed (minutes): the antes are all the decisions decide
+            rows = hold_report(session, observed=True, compute=False)
+            session.commit()
+        [row] = [row for row in rows if row.level == "table"]
+        assert row.observed == expected and row.observed_missing == set()
+    finally:
+        table.close()

@@ -54,8 +54,9 @@ def hold(
         typer.Option(
             "--observed",
             help="Also give the theoretical win under the decisions the players actually "
-            "made (every round replayed from its events; Go Fore It's Back 9 decisions "
-            "Gow's settings exactly, games without decisions as the par sheet).",
+            "made (every round replayed from its events; Go Fore It, Pai Gow and Criss-Cross "
+            "Poker decisions exactly, games without decisions as the par sheet, Double Back "
+            "Jack not yet).",
         ),
     ] = False,
     start: Annotated[

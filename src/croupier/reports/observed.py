@@ -14,13 +14,14 @@ house's expected win **given the decisions the players took**, exact
 - a wager with no decisions (no strategy on the par sheet: every Craps, Sic Bo and High
   Roll Dice wager, Go Fore It's Skins and Gopher) is worth its stake times the par
   sheet's house edge, the same as in the optimal figure;
-- a wager with decisions in a game that gives no such expectation (Criss-Cross Poker
-  and Double Back Jack for now) has no observed figure: the row names the game
+- a wager with decisions in a game that gives no such expectation (Double Back Jack
+  for now) has no observed figure: the row names the game
   (``observed_not_computed``) rather than guess.
 
-Averaged over rounds this is the expected result of the players' own decision rule, each
-round conditioned on what the player saw when deciding; the actual win scatters around it
-with the cards dealt after the decision.
+Each round is conditioned on what the player knew at his last decision and the decisions
+he took (the tower property makes the average over rounds the expected result of the
+players' own decision rule); the actual win scatters around it with the cards dealt
+after the decision.
 """
 
 from __future__ import annotations
@@ -65,10 +66,11 @@ def round_observed(round_: Round[Any], figures: Figures | None) -> tuple[Fractio
     given: Callable[[Round[Any]], dict[str, Fraction]] | None = getattr(
         module, "expected_given_decisions", None
     )
-    if given is not None:
-        return sum(given(round_).values(), Fraction(0)), ""
-    total = Fraction(0)
+    found = {} if given is None else given(round_)  # the wagers it covers; the rest below
+    total = sum(found.values(), Fraction(0))
     for wager, stake in spec.policy.par_wagers(round_):
+        if wager in found:
+            continue
         figure = None if figures is None else figures.get(wager)
         if figure is None:
             return None, f"{spec.title}: no par figure for {wager}"

@@ -34,13 +34,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
-from typing import Final, cast
+from typing import Any, Final, cast
 
 import numba
 import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis.par_sheet import Enumeration, OutcomeFigures, ParSheet, WagerFigures
+from croupier.game import settled_wagers
 from croupier.hands.poker import (
     PAIR_OF_JACKS_RANK,
     PAIR_OF_SIXES_RANK,
@@ -50,7 +51,16 @@ from croupier.hands.poker import (
     evaluate_many,
     rank_five,
 )
-from croupier.rules.criss_cross_poker import BET_ODDS, BONUS_ODDS, CrissCrossPokerRules, Payline
+from croupier.rules.criss_cross_poker import (
+    BET_ODDS,
+    BETS,
+    BONUS_ODDS,
+    CROSS,
+    REVEALS,
+    CrissCrossPokerRules,
+    Payline,
+    Spot,
+)
 
 GAME: Final = "criss-cross-poker"
 MIDDLE_CARDS: Final = 46
@@ -751,6 +761,68 @@ def par_sheet(rules: CrissCrossPokerRules | None = None) -> ParSheet:
     )
 
 
+def middle_return(
+    player: tuple[int, int],
+    horizontal: tuple[int, int],
+    vertical: tuple[int, int],
+    bets: tuple[Fraction, Fraction, Fraction],
+) -> Fraction:
+    """The exact expected net of a round, in antes, with the player's cards and the four
+    outer community cards known and the Across, Down and Middle Bets ``bets`` made (in
+    antes): the middle card one of the 46 unseen, the net ``min(pA,1) + min(pD,1) + a pA
+    + d pD + m max(pA,pD)`` (674a.11(h), 674a.12)."""
+    seen = {*player, *horizontal, *vertical}
+    middles = [c for c in range(52) if c not in seen]
+    across = np.array([[*player, *horizontal, m] for m in middles], dtype=np.int8)
+    down = np.array([[*player, *vertical, m] for m in middles], dtype=np.int8)
+    pa = PAY_BY_RANK[evaluate_many(across)].astype(np.int64)
+    pd = PAY_BY_RANK[evaluate_many(down)].astype(np.int64)
+    n = len(middles)
+    a, d, m = bets
+    return (
+        Fraction(int((np.minimum(pa, 1) + np.minimum(pd, 1)).sum()), n)
+        + a * Fraction(int(pa.sum()), n)
+        + d * Fraction(int(pd.sum()), n)
+        + m * Fraction(int(np.maximum(pa, pd).sum()), n)
+    )
+
+
+def expected_given_decisions(round_: Any) -> dict[str, Fraction]:
+    """The house's expected win (cents, exact) on the par sheet's ``antes`` in the settled
+    ``round_`` (a Criss-Cross Poker round replayed from its events) given each player's
+    decisions, taken at the last one he made (the hold report's observed-decisions
+    theoretical win, :mod:`croupier.reports.observed`): a player who folded lost his
+    antes and the bets he had made (674a.11(b), (d), (f)); one who made all three bets is
+    worth :func:`middle_return` of his two cards and the four outer community cards with
+    his bets, the middle card unseen. The Five Card Bonus has no decision (left to the
+    par figure)."""
+    dealt: dict[Any, dict[int, int]] = {}
+    folded: set[int] = set()
+    for event in round_.events:
+        if getattr(event, "type", None) == "CardDealt":
+            dealt.setdefault(event.hand, {})[event.position] = int(event.card)
+        elif getattr(event, "type", None) == "Folded":
+            folded.add(event.seat)
+    staked: dict[int, dict[str, Fraction]] = {}
+    for event in settled_wagers(round_.events):
+        if event.spot != Spot.FIVE_CARD_BONUS:
+            spots = staked.setdefault(event.seat, {})
+            spots[event.spot] = spots.get(event.spot, Fraction(0)) + event.amount
+    community = dealt.get("community", {})
+    total = Fraction(0)
+    for seat, wagers in sorted(staked.items()):
+        if seat in folded or any(spot not in wagers for spot in BETS):
+            total += sum(wagers.values(), Fraction(0))
+            continue
+        ante = wagers[Spot.ANTE_ACROSS]
+        mine = dealt[seat]
+        horizontal = (community[CROSS.index(REVEALS[0][0])], community[CROSS.index(REVEALS[0][1])])
+        vertical = (community[CROSS.index(REVEALS[1][0])], community[CROSS.index(REVEALS[1][1])])
+        bets = (wagers[Spot.ACROSS] / ante, wagers[Spot.DOWN] / ante, wagers[Spot.MIDDLE] / ante)
+        total -= ante * middle_return((mine[0], mine[1]), horizontal, vertical, bets)
+    return {"antes": total}
+
+
 def enumeration(figures: WagerFigures, rules: CrissCrossPokerRules) -> Enumeration | None:
     """The Five Card Bonus's counts are out of the C(52, 5) sets of five community cards
     (the lab sheet, :mod:`croupier.analysis.lab_sheet`); the Ante Wagers, played with
@@ -776,7 +848,9 @@ __all__ = [
     "bonus_figures",
     "down_value",
     "enumeration",
+    "expected_given_decisions",
     "line_of_rank",
+    "middle_return",
     "middle_value",
     "par_sheet",
     "solve",
