@@ -23,6 +23,7 @@ cannot run as asked.
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import IO, Annotated, Any
@@ -32,8 +33,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from croupier import __version__
 from croupier.errors import CroupierError
 from croupier.lab.battery import ALPHA, FAIL, NOT_RUN
+from croupier.lab.dumps import FORMATS, write_dieharder
 from croupier.lab.evidence import (
     Battery,
     BytesGenerator,
@@ -87,6 +90,31 @@ def _progress(as_json: bool) -> Progress:
     )
 
 
+def _open_dump(
+    form: str, out: Path, raw_out: Path | None, handles: list[IO[Any]]
+) -> dict[str, Any]:
+    """The files a dump of ``form`` writes, opened (and kept in ``handles`` to close)."""
+
+    def opened(path: Path, mode: str) -> IO[Any]:
+        handle = path.open(mode, encoding="utf-8") if "b" not in mode else path.open(mode)
+        handles.append(handle)
+        return handle
+
+    targets: dict[str, Any] = {"scaled": None, "raw": None, "bits": None}
+    if form == "scaled":
+        targets["scaled"] = opened(out, "w")
+    elif form == "raw":
+        targets["raw"] = opened(out, "wb")
+    elif form == "bits":
+        targets["bits"] = opened(out, "wb")
+    else:  # dieharder's ASCII input: gathered, then written with its count
+        targets["raw" if form == "dieharder" else "bits"] = io.BytesIO()
+        targets["ascii"] = opened(out, "w")
+    if raw_out is not None:
+        targets["raw"] = opened(raw_out, "wb")
+    return targets
+
+
 def dump_command(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. pai-gow.")],
     count: Annotated[int, typer.Option("--count", min=1, max=MOST, help="How many of each draw.")],
@@ -94,9 +122,22 @@ def dump_command(
     raw: Annotated[
         bool, typer.Option("--raw/--scaled", help="Raw bytes (binary) or scaled outcomes.")
     ] = False,
+    form: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            help=(
+                "scaled (text), raw (bytes read: dieharder -g 201, ent), dieharder (the "
+                "bytes as dieharder -g 202 ASCII), bits (the scaled outcomes as fair bits: "
+                "dieharder -g 201, ent), bits-dieharder (those bits as -g 202 ASCII)."
+            ),
+        ),
+    ] = None,
     raw_out: Annotated[
         Path | None,
-        typer.Option("--raw-out", dir_okay=False, help="With --scaled: the same draws' bytes."),
+        typer.Option(
+            "--raw-out", dir_okay=False, help="With scaled or bits: the same draws' bytes."
+        ),
     ] = None,
     draw: Annotated[
         str | None, typer.Option("--draw", help="Only this draw (its key: dice, deck, ...).")
@@ -107,8 +148,15 @@ def dump_command(
 ) -> None:
     """Write N of each of GAME's draws, raw or scaled, exactly as a table draws them."""
     rules = _rules(game, rules_file)
-    if raw and raw_out is not None:
-        raise _fail("--raw-out goes with --scaled (the raw bytes are --out already)")
+    if form is not None and form not in FORMATS:
+        raise _fail(f"--format {form!r} is not one of {', '.join(FORMATS)}")
+    if form is not None and raw and form != "raw":
+        raise _fail(f"--raw and --format {form} disagree: give one")
+    form = form or ("raw" if raw else "scaled")
+    if form in ("raw", "dieharder") and raw_out is not None:
+        raise _fail(
+            f"--raw-out goes with a dump of outcomes (the --format {form} dump is the bytes)"
+        )
     if raw_out is not None and raw_out.resolve() == out.resolve():
         raise _fail(f"--out and --raw-out are the same file ({out}): give each its own")
     try:
@@ -119,26 +167,26 @@ def dump_command(
         raise _fail(f"{game} has no draw {draw!r}; its draws: {', '.join(keys)}")
     handles: list[IO[Any]] = []
     try:
-        scaled: IO[str] | None = None
-        raw_file: IO[bytes] | None = None
-        if raw:
-            raw_file = out.open("wb")
-            handles.append(raw_file)
-        else:
-            scaled = out.open("w", encoding="utf-8")
-            handles.append(scaled)
-            if raw_out is not None:
-                raw_file = raw_out.open("wb")
-                handles.append(raw_file)
+        targets = _open_dump(form, out, raw_out, handles)
         with _progress(False) as bar:
             task = bar.add_task(f"{game}: dump", total=count)
             read = dump(
                 rules,
                 count,
-                scaled=scaled,
-                raw=raw_file,
+                scaled=targets["scaled"],
+                raw=targets["raw"],
+                bits=targets["bits"],
                 only=draw,
                 progress=lambda done: bar.update(task, completed=done),
+            )
+        if "ascii" in targets:
+            gathered = targets["raw" if form == "dieharder" else "bits"]
+            what = "the bytes read" if form == "dieharder" else "the scaled outcomes as bits"
+            write_dieharder(
+                gathered.getvalue(),
+                targets["ascii"],
+                f"croupier {__version__} rng dump: {game}, {what}\n"
+                f"Rules Submission sha256 {rules.sha256()}",
             )
     except (NoDraws, ValueError) as error:
         raise _fail(str(error)) from error
@@ -147,7 +195,9 @@ def dump_command(
     finally:
         for handle in handles:
             handle.close()
-    typer.echo(f"{count:,} of each draw of {game}; {read:,} bytes read from os.urandom; {out}")
+    typer.echo(
+        f"{count:,} of each draw of {game}; {read:,} bytes read from os.urandom; {out} ({form})"
+    )
 
 
 def _table(battery: Battery) -> Table:
