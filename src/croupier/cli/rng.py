@@ -1,4 +1,5 @@
-"""`croupier rng dump | test`: the random number generator's evidence for a testing lab.
+"""`croupier rng dump | test | evidence`: the random number generator's evidence for a
+testing lab.
 
 ``rng dump GAME --count N [--raw | --scaled] --out FILE [--raw-out FILE] [--draw KEY]
 [--rules FILE]`` makes N of each of the game's draws (its dice, shuffles and numbers,
@@ -19,6 +20,16 @@ as ``SecureRng`` scales them (byte for byte alike; tens of millions of values a 
 ``--per-draw`` draws one value at a time through the game's own functions as a table
 does (a few microseconds a value). Exit code 1 when a battery fails, 2 when the command
 cannot run as asked.
+
+``rng dump --format`` also writes the forms dieharder and ent read directly
+(:mod:`croupier.lab.dumps`): ``raw``, ``dieharder`` (ASCII ``-g 202``), ``bits`` and
+``bits-dieharder`` (the scaled outcomes as fair bits).
+
+``rng evidence [--samples N] [--generator os|sealed|both] [--seed HEX] [--confidence C]
+[--detail] [--json]`` runs the evidence pack (:mod:`croupier.lab.pack`): every GLI-19
+3.2.2 family on the operating system's generator and the sealed draws, each family's
+p-value and the collective verdict (:mod:`croupier.lab.verdict`); exit code 1 when the
+verdict is fail.
 """
 
 from __future__ import annotations
@@ -48,8 +59,10 @@ from croupier.lab.evidence import (
     key_of,
     run_battery,
 )
+from croupier.lab.pack import OsSource, Pack, PackSource, SealedSource, family_of, run_pack
+from croupier.lab.verdict import CONFIDENCE
 from croupier.registry import GAMES, find, load, rules_from_data
-from croupier.rng import SecureRng
+from croupier.rng import SEED_BYTES, SecureRng
 from croupier.rules.base import RulesSubmission
 
 USAGE_ERROR = 2
@@ -313,6 +326,107 @@ def battery_command(
         raise typer.Exit(code=FAILED)
 
 
+def _pack_tables(pack: Pack, detail: bool) -> list[Table]:
+    families = Table(
+        title=f"GLI-19 3.2.2 families on {pack.samples:,} values a part",
+        caption="A family's p-value: its smallest p-value times its number of tests "
+        f"(Bonferroni); it fails below {pack.alpha:g}.",
+    )
+    for column in ("Family", "Tests", "p-value", "Verdict"):
+        families.add_column(column, justify="right" if column in ("Tests", "p-value") else "left")
+    for family in pack.families():
+        style = {FAIL: "bold red", NOT_RUN: "dim"}.get(family.verdict, "green")
+        families.add_row(
+            family.name,
+            str(family.tests),
+            "" if family.p_value is None else f"{family.p_value:.4g}",
+            f"[{style}]{family.verdict}[/]",
+        )
+    tables = [families]
+    if detail:
+        tests = Table(title="Every test")
+        for column in ("Generator", "Part", "Test", "Family", "p-value", "Verdict", "Note"):
+            tests.add_column(column, justify="right" if column == "p-value" else "left")
+        for part in pack.parts:
+            for result in part.results:
+                tests.add_row(
+                    part.source.split(" (")[0],
+                    part.name,
+                    result.test,
+                    family_of(result.test),
+                    "" if result.p_value is None else f"{result.p_value:.4g}",
+                    result.verdict,
+                    result.note,
+                )
+        tables.append(tests)
+    return tables
+
+
+def evidence_command(
+    samples: Annotated[
+        int,
+        typer.Option("--samples", min=1000, max=MOST, help="Values of each part (faces, cards)."),
+    ] = 1_000_000,
+    generator: Annotated[
+        str,
+        typer.Option("--generator", help="os (os.urandom), sealed (SealedDraws) or both."),
+    ] = "both",
+    seed: Annotated[
+        str | None,
+        typer.Option(
+            "--seed", help="The sealed draws' server seed (64 hex digits; default fresh)."
+        ),
+    ] = None,
+    confidence: Annotated[
+        float,
+        typer.Option("--confidence", help="The collective verdict's confidence (0.99: 99%)."),
+    ] = CONFIDENCE,
+    detail: Annotated[bool, typer.Option("--detail", help="Also print every test.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the pack as JSON.")] = False,
+) -> None:
+    """Run the RNG evidence pack: every GLI-19 3.2.2 family, the collective verdict."""
+    if generator not in ("os", "sealed", "both"):
+        raise _fail(f"--generator {generator!r} is not one of os, sealed, both")
+    if not 0 < confidence < 1:
+        raise _fail(f"the confidence is a probability between 0 and 1, not {confidence}")
+    server_seed: bytes | None = None
+    if seed is not None:
+        try:
+            server_seed = bytes.fromhex(seed)
+        except ValueError:
+            server_seed = b""
+        if len(server_seed) != SEED_BYTES:
+            raise _fail(f"--seed is {SEED_BYTES} bytes written as {2 * SEED_BYTES} hex digits")
+    sources: list[PackSource] = []
+    if generator in ("os", "both"):
+        sources.append(OsSource())
+    if generator in ("sealed", "both"):
+        sources.append(SealedSource(server_seed))
+    console = Console(stderr=True)
+    try:
+        with console.status("RNG evidence pack") as status:
+            pack = run_pack(
+                sources,
+                samples,
+                confidence=confidence,
+                progress=lambda what: status.update(f"RNG evidence pack: {what}"),
+            )
+    except MemoryError as error:
+        raise _fail(f"--samples {samples:,}: the values do not fit in memory at once") from error
+    if as_json:
+        typer.echo(json.dumps(pack.to_dict(), indent=2))
+    else:
+        out = Console()
+        for source in sources:
+            out.print(f"Generator: {source.description}", highlight=False)
+        for table in _pack_tables(pack, detail):
+            out.print(table)
+        style = "bold red" if pack.verdict == FAIL else "bold green"
+        out.print(f"[{style}]{pack.collective.reasoning}[/]", highlight=False)
+    if pack.verdict == FAIL:
+        raise typer.Exit(code=FAILED)
+
+
 def register(app: typer.Typer) -> None:
     """Add `rng dump` and `rng test` to the command line."""
     group = typer.Typer(
@@ -333,4 +447,13 @@ def register(app: typer.Typer) -> None:
             "each of GAME's draws, or every game's: p-values and verdicts at the significance."
         ),
     )(battery_command)
+    group.command(
+        "evidence",
+        help=(
+            "Run the RNG evidence pack on the operating system's generator and the sealed "
+            "draws: every GLI-19 3.2.2 family (chi-square, overlaps, coupon collector, runs, "
+            "interplay correlation, serial correlation, duplicates), each family's p-value "
+            "and the collective verdict at 99% (exit 1 when it fails)."
+        ),
+    )(evidence_command)
     app.add_typer(group, name="rng")

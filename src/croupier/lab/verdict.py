@@ -78,7 +78,7 @@ class Collective:
             f"{1 - self.confidence:.2g}, each of the {len(self.checks)} held to "
             f"{self.threshold:.4g}"
         )
-        return head + ". " + "; ".join(parts) + "."
+        return head + ": " + "; ".join(parts) + "."
 
     def to_dict(self) -> dict[str, object]:
         return {
