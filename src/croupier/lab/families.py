@@ -51,6 +51,7 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
+import numba
 import numpy as np
 
 from croupier.lab.stats import (
@@ -100,23 +101,42 @@ class Found:
     discrete: bool = False
 
 
-def _codes(x: np.ndarray, kinds: int, length: int) -> np.ndarray:
-    """The index of each of ``x``'s cyclic overlapping ``length``-tuples among ``k^length``."""
-    n = x.size
-    wrapped = np.concatenate([x, x[: length - 1]]).astype(np.int64)
-    code = np.zeros(n, dtype=np.int64)
-    for place in range(length):
-        code = code * kinds + wrapped[place : place + n]
+def _codes_py(x: np.ndarray, kinds: int, length: int) -> np.ndarray:
+    """The index of each of ``x``'s cyclic overlapping ``length``-tuples among
+    ``k^length``, rolled along: the next tuple's index drops the first value's place and
+    adds the next value."""
+    n = x.shape[0]
+    top = kinds ** (length - 1)
+    code = np.empty(n, dtype=np.int64)
+    rolling = 0
+    for place in range(length - 1):
+        rolling = rolling * kinds + int(x[place % n])
+    for i in range(n):
+        rolling = (
+            (rolling % top) * kinds + int(x[(i + length - 1) % n]) if length > 1 else int(x[i])
+        )
+        code[i] = rolling
     return code
+
+
+_codes = numba.njit(cache=True, nogil=True)(_codes_py)
 
 
 def psi_squared(x: np.ndarray, kinds: int, length: int) -> float:
     """``psi2_length = k^length / n * sum(nu^2) - n`` over the cyclic overlapping tuples."""
+    return _psi_of_counts(_tuple_counts(x, kinds, length), x.size)
+
+
+def _tuple_counts(x: np.ndarray, kinds: int, length: int) -> np.ndarray:
+    """The counts of the ``k^length`` cyclic overlapping tuples (of one count when
+    ``length`` is 0)."""
     if length <= 0:
-        return 0.0
-    n = x.size
-    counts = np.bincount(_codes(x, kinds, length), minlength=kinds**length).astype(float)
-    return float(kinds**length / n * np.dot(counts, counts) - n)
+        return np.array([float(x.size)])
+    return np.bincount(_codes(x, kinds, length), minlength=kinds**length).astype(float)
+
+
+def _psi_of_counts(counts: np.ndarray, n: int) -> float:
+    return float(counts.size / n * np.dot(counts, counts) - n)
 
 
 def tuple_length(n: int, kinds: int) -> int:
@@ -136,7 +156,14 @@ def tuple_length(n: int, kinds: int) -> int:
 def overlapping_tuples(x: np.ndarray, kinds: int, length: int) -> tuple[Found, Found]:
     """The first and second differences of ``psi2`` at ``length`` (module docstring)."""
     n = x.size
-    psi = [psi_squared(x, kinds, length - back) for back in (0, 1, 2)]
+    # The (m - 1)-tuple starting at each position is the m-tuple's prefix there (the
+    # tuples are read cyclically), so its counts sum the m-tuples' over their last value.
+    counts = [_tuple_counts(x, kinds, length)]
+    for _ in (1, 2):
+        counts.append(
+            counts[-1].reshape(-1, kinds).sum(axis=1) if counts[-1].size > 1 else counts[-1]
+        )
+    psi = [_psi_of_counts(c, n) if c.size > 1 else 0.0 for c in counts]
     first = psi[0] - psi[1]
     second = psi[0] - 2 * psi[1] + psi[2]
     df1 = kinds**length - kinds ** (length - 1)
