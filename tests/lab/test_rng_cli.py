@@ -229,6 +229,7 @@ def test_a_failing_pack_exits_1(monkeypatch: pytest.MonkeyPatch) -> None:
     [
         (("--generator", "mersenne"), "--generator 'mersenne' is not one of os, sealed, both"),
         (("--seed", "abc"), "--seed is 32 bytes written as 64 hex digits"),
+        (("--generator", "os", "--seed", "ab" * 32), "give --generator sealed or both"),
         (("--confidence", "1"), "between 0 and 1"),
         (("--samples", "10"), "greater than or equal to 1000"),
     ],

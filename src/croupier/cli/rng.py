@@ -390,6 +390,8 @@ def evidence_command(
     if not 0 < confidence < 1:
         raise _fail(f"the confidence is a probability between 0 and 1, not {confidence}")
     server_seed: bytes | None = None
+    if seed is not None and generator == "os":
+        raise _fail("--seed is the sealed draws' server seed: give --generator sealed or both")
     if seed is not None:
         try:
             server_seed = bytes.fromhex(seed)
@@ -443,8 +445,10 @@ def register(app: typer.Typer) -> None:
         "test",
         help=(
             "Run the statistical battery (chi-square on faces and positions, serial pairs, "
-            "runs, gap, coupon collector, poker, a small deck's permutations) on N values of "
-            "each of GAME's draws, or every game's: p-values and verdicts at the significance."
+            "runs, gap, coupon collector, poker, a small deck's permutations, overlapping "
+            "tuples, serial correlation, collisions, birthday spacings, repeated shuffles) on "
+            "N values of each of GAME's draws, or every game's: p-values and verdicts at the "
+            "significance."
         ),
     )(battery_command)
     group.command(

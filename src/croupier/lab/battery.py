@@ -135,7 +135,7 @@ def _verdict(p_value: float, alpha: float) -> str:
     return FAIL if p_value < alpha else PASS
 
 
-class _Tester:
+class Tester:
     """Collects the results of one draw's tests at significance ``alpha``."""
 
     def __init__(self, draw: str, alpha: float) -> None:
@@ -237,7 +237,7 @@ def _longest(tail: Callable[[int], float], total: int, start: int) -> int:
 
 
 def stream_tests(
-    tester: _Tester, values: np.ndarray, kinds: int, label: str, prefix: str = ""
+    tester: Tester, values: np.ndarray, kinds: int, label: str, prefix: str = ""
 ) -> None:
     """The stream tests of the module docstring on ``values`` (0 .. kinds - 1), of
     ``label``; ``prefix`` starts each test's name."""
@@ -304,7 +304,7 @@ def stream_tests(
     family_tests(tester, x, kinds, label, prefix)
 
 
-def family_tests(tester: _Tester, x: np.ndarray, kinds: int, label: str, prefix: str = "") -> None:
+def family_tests(tester: Tester, x: np.ndarray, kinds: int, label: str, prefix: str = "") -> None:
     """The GLI-19 3.2.2 families of :mod:`croupier.lab.families` on ``x``."""
     what = f"overlapping tuples of successive values of {label} equally often"
     try:
@@ -334,7 +334,7 @@ def family_tests(tester: _Tester, x: np.ndarray, kinds: int, label: str, prefix:
 
 
 # --- shuffle tests --------------------------------------------------------------------------
-def shuffle_tests(tester: _Tester, orders: np.ndarray, label: str) -> None:
+def shuffle_tests(tester: Tester, orders: np.ndarray, label: str) -> None:
     """The shuffle tests of the module docstring on ``orders`` (rows of positions)."""
     shuffles, m = orders.shape
     what = f"every one of the {m} {label}'s items at every position equally often"
@@ -398,7 +398,7 @@ def shuffle_tests(tester: _Tester, orders: np.ndarray, label: str) -> None:
 def battery_of(outcomes: Outcomes, alpha: float = ALPHA) -> list[TestResult]:
     """Every test of the module docstring that applies to ``outcomes``."""
     draw = outcomes.draw
-    tester = _Tester(draw.name, alpha)
+    tester = Tester(draw.name, alpha)
     if isinstance(draw, ShuffleDraw):
         shuffle_tests(tester, outcomes.values, draw.name.removeprefix("the "))
         return tester.results

@@ -39,7 +39,7 @@ from typing import Final, Protocol
 import numpy as np
 
 from croupier import __version__
-from croupier.lab.battery import ALPHA, FAIL, NOT_RUN, PASS, TestResult, _Tester, battery_of
+from croupier.lab.battery import ALPHA, FAIL, NOT_RUN, PASS, Tester, TestResult, battery_of
 from croupier.lab.families import (
     TooFew,
     cross_correlation,
@@ -308,7 +308,7 @@ class Pack:
 
 def interplay(name: str, a: np.ndarray, b: np.ndarray, alpha: float) -> list[TestResult]:
     """The interplay tests on two streams of die faces."""
-    tester = _Tester(name, alpha)
+    tester = Tester(name, alpha)
     for test, what, run in (
         ("cross correlation", "correlation between the streams at lags -8 to 8", cross_correlation),
         (
@@ -327,7 +327,7 @@ def interplay(name: str, a: np.ndarray, b: np.ndarray, alpha: float) -> list[Tes
 def seed_repeats(source: PackSource, count: int, alpha: float) -> list[TestResult]:
     """How many of ``count`` seeds (or stream prefixes) repeat an earlier one."""
     what, seeds, space = source.seeds(count)
-    tester = _Tester(what, alpha)
+    tester = Tester(what, alpha)
     try:
         tester.found(
             "repeated seeds", f"{what} that repeat an earlier one", repeats(seeds, space, what)
