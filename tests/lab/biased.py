@@ -79,3 +79,39 @@ class ModuloRng:
     def randbelow(self, n: int) -> int:
         width = (n.bit_length() + 7) // 8
         return int.from_bytes(self.source(width), "big") % n
+
+
+class Sticky:
+    """``source(size)``: each byte repeats the one before with probability ``p``, else is
+    fresh: every byte value equally likely, but successive bytes correlated."""
+
+    def __init__(self, p: float, seed: int) -> None:
+        self.p = p
+        self.generator = np.random.Generator(np.random.PCG64(seed))
+        self.last = 0
+
+    def __call__(self, size: int) -> bytes:
+        # Element 0 is the last byte given; each byte takes the latest fresh one.
+        fresh = np.concatenate([[self.last], self.generator.integers(0, 256, size)])
+        repeat = np.concatenate([[False], self.generator.random(size) < self.p])
+        latest = np.maximum.accumulate(np.where(repeat, 0, np.arange(size + 1)))
+        out = fresh[latest][1:].astype(np.uint8)
+        self.last = int(out[-1])
+        return out.tobytes()
+
+
+class ShortPeriod:
+    """``source(size)``: a fixed block of ``period`` random bytes, over and over: a
+    generator whose state repeats after ``period`` bytes."""
+
+    def __init__(self, period: int, seed: int) -> None:
+        self.block = np.random.Generator(np.random.PCG64(seed)).bytes(period)
+        self.at = 0
+
+    def __call__(self, size: int) -> bytes:
+        out = bytearray()
+        while len(out) < size:
+            take = min(size - len(out), len(self.block) - self.at)
+            out += self.block[self.at : self.at + take]
+            self.at = (self.at + take) % len(self.block)
+        return bytes(out)

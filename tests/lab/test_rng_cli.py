@@ -184,3 +184,57 @@ def test_the_significance_is_offered_as_it_is_checked() -> None:
     and 1 (no [0.0<=x<=1.0] range printed beside it)."""
     out = str(getattr(invoke("rng", "test", "--help"), "output", ""))
     assert "between 0 and 1" in out and "0.0<=x<=1.0" not in out
+
+
+SEED_HEX = "ab" * 32
+
+
+def test_the_evidence_pack_from_the_command_line() -> None:
+    """The sealed draws under a given seed: every family's p-value, the verdict, the same
+    figures on a second run (the pack is reproducible from the seed)."""
+    args = ("rng", "evidence", "--samples", "20000", "--generator", "sealed", "--seed", SEED_HEX)
+    first = invoke(*args, "--json")
+    assert first.exit_code == 0, first.output  # type: ignore[attr-defined]
+    document = json.loads(first.output)  # type: ignore[attr-defined]
+    assert document["verdict"] == "pass" and document["collective"]["confidence"] == 0.99
+    assert [f["family"] for f in document["families"]] == [
+        "chi-square",
+        "overlaps",
+        "coupon collector",
+        "runs",
+        "interplay correlation",
+        "serial correlation",
+        "duplicates",
+    ]
+    assert all(f["p_value"] is not None for f in document["families"])
+    again = json.loads(invoke(*args, "--json").output)  # type: ignore[attr-defined]
+    assert again["families"] == document["families"]
+    words = invoke(*args)
+    assert "PASS at 99%" in words.output and "interplay correlation" in words.output  # type: ignore[attr-defined]
+
+
+def test_a_failing_pack_exits_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    from biased import Sticky
+
+    from croupier.lab.pack import OsSource
+
+    monkeypatch.setattr(rng_cli, "OsSource", lambda: OsSource(Sticky(0.05, 3), "sticky"))
+    result = invoke("rng", "evidence", "--samples", "20000", "--generator", "os")
+    assert result.exit_code == 1
+    assert "FAIL at 99%" in result.output  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--generator", "mersenne"), "--generator 'mersenne' is not one of os, sealed, both"),
+        (("--seed", "abc"), "--seed is 32 bytes written as 64 hex digits"),
+        (("--generator", "os", "--seed", "ab" * 32), "give --generator sealed or both"),
+        (("--confidence", "1"), "between 0 and 1"),
+        (("--samples", "10"), "greater than or equal to 1000"),
+    ],
+)
+def test_the_evidence_pack_refuses_bad_options(args: tuple[str, ...], message: str) -> None:
+    result = invoke("rng", "evidence", *args)
+    assert result.exit_code == 2
+    assert message in result.output  # type: ignore[attr-defined]

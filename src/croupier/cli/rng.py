@@ -1,4 +1,5 @@
-"""`croupier rng dump | test`: the random number generator's evidence for a testing lab.
+"""`croupier rng dump | test | evidence`: the random number generator's evidence for a
+testing lab.
 
 ``rng dump GAME --count N [--raw | --scaled] --out FILE [--raw-out FILE] [--draw KEY]
 [--rules FILE]`` makes N of each of the game's draws (its dice, shuffles and numbers,
@@ -19,10 +20,21 @@ as ``SecureRng`` scales them (byte for byte alike; tens of millions of values a 
 ``--per-draw`` draws one value at a time through the game's own functions as a table
 does (a few microseconds a value). Exit code 1 when a battery fails, 2 when the command
 cannot run as asked.
+
+``rng dump --format`` also writes the forms dieharder and ent read directly
+(:mod:`croupier.lab.dumps`): ``raw``, ``dieharder`` (ASCII ``-g 202``), ``bits`` and
+``bits-dieharder`` (the scaled outcomes as fair bits).
+
+``rng evidence [--samples N] [--generator os|sealed|both] [--seed HEX] [--confidence C]
+[--detail] [--json]`` runs the evidence pack (:mod:`croupier.lab.pack`): every GLI-19
+3.2.2 family on the operating system's generator and the sealed draws, each family's
+p-value and the collective verdict (:mod:`croupier.lab.verdict`); exit code 1 when the
+verdict is fail.
 """
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import IO, Annotated, Any
@@ -32,8 +44,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from croupier import __version__
 from croupier.errors import CroupierError
 from croupier.lab.battery import ALPHA, FAIL, NOT_RUN
+from croupier.lab.dumps import FORMATS, write_dieharder
 from croupier.lab.evidence import (
     Battery,
     BytesGenerator,
@@ -45,8 +59,10 @@ from croupier.lab.evidence import (
     key_of,
     run_battery,
 )
+from croupier.lab.pack import OsSource, Pack, PackSource, SealedSource, family_of, run_pack
+from croupier.lab.verdict import CONFIDENCE
 from croupier.registry import GAMES, find, load, rules_from_data
-from croupier.rng import SecureRng
+from croupier.rng import SEED_BYTES, SecureRng
 from croupier.rules.base import RulesSubmission
 
 USAGE_ERROR = 2
@@ -87,6 +103,31 @@ def _progress(as_json: bool) -> Progress:
     )
 
 
+def _open_dump(
+    form: str, out: Path, raw_out: Path | None, handles: list[IO[Any]]
+) -> dict[str, Any]:
+    """The files a dump of ``form`` writes, opened (and kept in ``handles`` to close)."""
+
+    def opened(path: Path, mode: str) -> IO[Any]:
+        handle = path.open(mode, encoding="utf-8") if "b" not in mode else path.open(mode)
+        handles.append(handle)
+        return handle
+
+    targets: dict[str, Any] = {"scaled": None, "raw": None, "bits": None}
+    if form == "scaled":
+        targets["scaled"] = opened(out, "w")
+    elif form == "raw":
+        targets["raw"] = opened(out, "wb")
+    elif form == "bits":
+        targets["bits"] = opened(out, "wb")
+    else:  # dieharder's ASCII input: gathered, then written with its count
+        targets["raw" if form == "dieharder" else "bits"] = io.BytesIO()
+        targets["ascii"] = opened(out, "w")
+    if raw_out is not None:
+        targets["raw"] = opened(raw_out, "wb")
+    return targets
+
+
 def dump_command(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. pai-gow.")],
     count: Annotated[int, typer.Option("--count", min=1, max=MOST, help="How many of each draw.")],
@@ -94,9 +135,22 @@ def dump_command(
     raw: Annotated[
         bool, typer.Option("--raw/--scaled", help="Raw bytes (binary) or scaled outcomes.")
     ] = False,
+    form: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            help=(
+                "scaled (text), raw (bytes read: dieharder -g 201, ent), dieharder (the "
+                "bytes as dieharder -g 202 ASCII), bits (the scaled outcomes as fair bits: "
+                "dieharder -g 201, ent), bits-dieharder (those bits as -g 202 ASCII)."
+            ),
+        ),
+    ] = None,
     raw_out: Annotated[
         Path | None,
-        typer.Option("--raw-out", dir_okay=False, help="With --scaled: the same draws' bytes."),
+        typer.Option(
+            "--raw-out", dir_okay=False, help="With scaled or bits: the same draws' bytes."
+        ),
     ] = None,
     draw: Annotated[
         str | None, typer.Option("--draw", help="Only this draw (its key: dice, deck, ...).")
@@ -107,8 +161,15 @@ def dump_command(
 ) -> None:
     """Write N of each of GAME's draws, raw or scaled, exactly as a table draws them."""
     rules = _rules(game, rules_file)
-    if raw and raw_out is not None:
-        raise _fail("--raw-out goes with --scaled (the raw bytes are --out already)")
+    if form is not None and form not in FORMATS:
+        raise _fail(f"--format {form!r} is not one of {', '.join(FORMATS)}")
+    if form is not None and raw and form != "raw":
+        raise _fail(f"--raw and --format {form} disagree: give one")
+    form = form or ("raw" if raw else "scaled")
+    if form in ("raw", "dieharder") and raw_out is not None:
+        raise _fail(
+            f"--raw-out goes with a dump of outcomes (the --format {form} dump is the bytes)"
+        )
     if raw_out is not None and raw_out.resolve() == out.resolve():
         raise _fail(f"--out and --raw-out are the same file ({out}): give each its own")
     try:
@@ -119,26 +180,26 @@ def dump_command(
         raise _fail(f"{game} has no draw {draw!r}; its draws: {', '.join(keys)}")
     handles: list[IO[Any]] = []
     try:
-        scaled: IO[str] | None = None
-        raw_file: IO[bytes] | None = None
-        if raw:
-            raw_file = out.open("wb")
-            handles.append(raw_file)
-        else:
-            scaled = out.open("w", encoding="utf-8")
-            handles.append(scaled)
-            if raw_out is not None:
-                raw_file = raw_out.open("wb")
-                handles.append(raw_file)
+        targets = _open_dump(form, out, raw_out, handles)
         with _progress(False) as bar:
             task = bar.add_task(f"{game}: dump", total=count)
             read = dump(
                 rules,
                 count,
-                scaled=scaled,
-                raw=raw_file,
+                scaled=targets["scaled"],
+                raw=targets["raw"],
+                bits=targets["bits"],
                 only=draw,
                 progress=lambda done: bar.update(task, completed=done),
+            )
+        if "ascii" in targets:
+            gathered = targets["raw" if form == "dieharder" else "bits"]
+            what = "the bytes read" if form == "dieharder" else "the scaled outcomes as bits"
+            write_dieharder(
+                gathered.getvalue(),
+                targets["ascii"],
+                f"croupier {__version__} rng dump: {game}, {what}\n"
+                f"Rules Submission sha256 {rules.sha256()}",
             )
     except (NoDraws, ValueError) as error:
         raise _fail(str(error)) from error
@@ -147,7 +208,9 @@ def dump_command(
     finally:
         for handle in handles:
             handle.close()
-    typer.echo(f"{count:,} of each draw of {game}; {read:,} bytes read from os.urandom; {out}")
+    typer.echo(
+        f"{count:,} of each draw of {game}; {read:,} bytes read from os.urandom; {out} ({form})"
+    )
 
 
 def _table(battery: Battery) -> Table:
@@ -263,6 +326,109 @@ def battery_command(
         raise typer.Exit(code=FAILED)
 
 
+def _pack_tables(pack: Pack, detail: bool) -> list[Table]:
+    families = Table(
+        title=f"GLI-19 3.2.2 families on {pack.samples:,} values a part",
+        caption="A family's p-value: its smallest p-value times its number of tests "
+        f"(Bonferroni); it fails below {pack.alpha:g}.",
+    )
+    for column in ("Family", "Tests", "p-value", "Verdict"):
+        families.add_column(column, justify="right" if column in ("Tests", "p-value") else "left")
+    for family in pack.families():
+        style = {FAIL: "bold red", NOT_RUN: "dim"}.get(family.verdict, "green")
+        families.add_row(
+            family.name,
+            str(family.tests),
+            "" if family.p_value is None else f"{family.p_value:.4g}",
+            f"[{style}]{family.verdict}[/]",
+        )
+    tables = [families]
+    if detail:
+        tests = Table(title="Every test")
+        for column in ("Generator", "Part", "Test", "Family", "p-value", "Verdict", "Note"):
+            tests.add_column(column, justify="right" if column == "p-value" else "left")
+        for part in pack.parts:
+            for result in part.results:
+                tests.add_row(
+                    part.source.split(" (")[0],
+                    part.name,
+                    result.test,
+                    family_of(result.test),
+                    "" if result.p_value is None else f"{result.p_value:.4g}",
+                    result.verdict,
+                    result.note,
+                )
+        tables.append(tests)
+    return tables
+
+
+def evidence_command(
+    samples: Annotated[
+        int,
+        typer.Option("--samples", min=1000, max=MOST, help="Values of each part (faces, cards)."),
+    ] = 1_000_000,
+    generator: Annotated[
+        str,
+        typer.Option("--generator", help="os (os.urandom), sealed (SealedDraws) or both."),
+    ] = "both",
+    seed: Annotated[
+        str | None,
+        typer.Option(
+            "--seed", help="The sealed draws' server seed (64 hex digits; default fresh)."
+        ),
+    ] = None,
+    confidence: Annotated[
+        float,
+        typer.Option("--confidence", help="The collective verdict's confidence (0.99: 99%)."),
+    ] = CONFIDENCE,
+    detail: Annotated[bool, typer.Option("--detail", help="Also print every test.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the pack as JSON.")] = False,
+) -> None:
+    """Run the RNG evidence pack: every GLI-19 3.2.2 family, the collective verdict."""
+    if generator not in ("os", "sealed", "both"):
+        raise _fail(f"--generator {generator!r} is not one of os, sealed, both")
+    if not 0 < confidence < 1:
+        raise _fail(f"the confidence is a probability between 0 and 1, not {confidence}")
+    server_seed: bytes | None = None
+    if seed is not None and generator == "os":
+        raise _fail("--seed is the sealed draws' server seed: give --generator sealed or both")
+    if seed is not None:
+        try:
+            server_seed = bytes.fromhex(seed)
+        except ValueError:
+            server_seed = b""
+        if len(server_seed) != SEED_BYTES:
+            raise _fail(f"--seed is {SEED_BYTES} bytes written as {2 * SEED_BYTES} hex digits")
+    sources: list[PackSource] = []
+    if generator in ("os", "both"):
+        sources.append(OsSource())
+    if generator in ("sealed", "both"):
+        sources.append(SealedSource(server_seed))
+    console = Console(stderr=True)
+    try:
+        with console.status("RNG evidence pack") as status:
+            pack = run_pack(
+                sources,
+                samples,
+                confidence=confidence,
+                progress=lambda what: status.update(f"RNG evidence pack: {what}"),
+            )
+    except MemoryError as error:
+        raise _fail(f"--samples {samples:,}: the values do not fit in memory at once") from error
+    if as_json:
+        typer.echo(json.dumps(pack.to_dict(), indent=2))
+    else:
+        out = Console()
+        for source in sources:
+            out.print(f"Generator: {source.description}", highlight=False)
+        for table in _pack_tables(pack, detail):
+            out.print(table)
+        style = "bold red" if pack.verdict == FAIL else "bold green"
+        out.print(f"[{style}]{pack.collective.reasoning}[/]", highlight=False)
+    if pack.verdict == FAIL:
+        raise typer.Exit(code=FAILED)
+
+
 def register(app: typer.Typer) -> None:
     """Add `rng dump` and `rng test` to the command line."""
     group = typer.Typer(
@@ -279,8 +445,19 @@ def register(app: typer.Typer) -> None:
         "test",
         help=(
             "Run the statistical battery (chi-square on faces and positions, serial pairs, "
-            "runs, gap, coupon collector, poker, a small deck's permutations) on N values of "
-            "each of GAME's draws, or every game's: p-values and verdicts at the significance."
+            "runs, gap, coupon collector, poker, a small deck's permutations, overlapping "
+            "tuples, serial correlation, collisions, birthday spacings, repeated shuffles) on "
+            "N values of each of GAME's draws, or every game's: p-values and verdicts at the "
+            "significance."
         ),
     )(battery_command)
+    group.command(
+        "evidence",
+        help=(
+            "Run the RNG evidence pack on the operating system's generator and the sealed "
+            "draws: every GLI-19 3.2.2 family (chi-square, overlaps, coupon collector, runs, "
+            "interplay correlation, serial correlation, duplicates), each family's p-value "
+            "and the collective verdict at 99% (exit 1 when it fails)."
+        ),
+    )(evidence_command)
     app.add_typer(group, name="rng")

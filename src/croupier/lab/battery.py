@@ -21,7 +21,11 @@ shuffle), each taking ``k`` equally likely values (Knuth, TAOCP vol. 2, 3.3.2):
 - **coupon collector**: chi-square of the lengths of the segments that first show every
   value (``P(L = r) = k! S(r - 1, k - 1) / k^r``);
 - **poker**: chi-square of the number of different values in hands of five successive
-  values (``k! / (k - r)! S(5, r) / k^5``).
+  values (``k! / (k - r)! S(5, r) / k^5``);
+- the GLI-19 3.2.2 families of :mod:`croupier.lab.families`: **overlapping tuples** (the
+  first and second differences of ``psi2``), **serial correlation** at lags 1 to 8,
+  **collisions** (Knuth's collision test, exact) and **birthday spacings** (Poisson,
+  an approximation stated there).
 
 On the dice also **each die of the throw**: chi-square of the faces of the first, second,
 ... die of a throw (``count x 6`` cells, each row its own total).
@@ -38,6 +42,9 @@ On a shuffle of ``m`` items:
   shuffles, a normal test, two-sided;
 - **permutation of a small deck**: the order in which the shuffle puts the deck's first
   five items, each of the 120 orderings equally likely;
+- **repeated shuffles**: how many shuffles repeat an earlier one's whole order among the
+  ``m!`` orders (exact collision distribution; a fair shuffle of more than a few items
+  never repeats);
 - the stream tests above on **the item on top** of each shuffle.
 """
 
@@ -51,6 +58,16 @@ from typing import Any, Final
 import numba
 import numpy as np
 
+from croupier.lab.families import (
+    Found,
+    TooFew,
+    birthday_spacings,
+    collisions,
+    overlapping_tuples,
+    repeats,
+    serial_correlation,
+    tuple_length,
+)
 from croupier.lab.sources import Outcomes
 from croupier.lab.stats import (
     LEAST_EXPECTED,
@@ -95,6 +112,10 @@ class TestResult:
     expected: tuple[float, ...] = ()
     residuals: Any = field(default=None, compare=False)
     """The position test's standardized residuals (an ``m x m`` array), for a heat map."""
+    discrete: bool = False
+    """The p-value is a count's (collisions, equal spacings, repeats): it takes few values,
+    so it is not near uniform under the null, and the collective verdict's
+    Kolmogorov-Smirnov check leaves it out (:mod:`croupier.lab.verdict`)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -106,6 +127,7 @@ class TestResult:
             "p_value": self.p_value,
             "verdict": self.verdict,
             "note": self.note,
+            "discrete": self.discrete,
         }
 
 
@@ -113,7 +135,7 @@ def _verdict(p_value: float, alpha: float) -> str:
     return FAIL if p_value < alpha else PASS
 
 
-class _Tester:
+class Tester:
     """Collects the results of one draw's tests at significance ``alpha``."""
 
     def __init__(self, draw: str, alpha: float) -> None:
@@ -155,6 +177,21 @@ class _Tester:
         p = normal_two_sided(z)
         self.results.append(
             TestResult(self.draw, test, what, z, None, p, _verdict(p, self.alpha), note)
+        )
+
+    def found(self, test: str, what: str, found: Found) -> None:
+        self.results.append(
+            TestResult(
+                self.draw,
+                test,
+                what,
+                found.statistic,
+                found.df,
+                found.p_value,
+                _verdict(found.p_value, self.alpha),
+                found.note,
+                discrete=found.discrete,
+            )
         )
 
     def not_run(self, test: str, what: str, why: str) -> None:
@@ -200,7 +237,7 @@ def _longest(tail: Callable[[int], float], total: int, start: int) -> int:
 
 
 def stream_tests(
-    tester: _Tester, values: np.ndarray, kinds: int, label: str, prefix: str = ""
+    tester: Tester, values: np.ndarray, kinds: int, label: str, prefix: str = ""
 ) -> None:
     """The stream tests of the module docstring on ``values`` (0 .. kinds - 1), of
     ``label``; ``prefix`` starts each test's name."""
@@ -264,10 +301,40 @@ def stream_tests(
         tester.chi(f"{prefix}poker", what, observed, expected, pooled=True)
     else:
         tester.not_run(f"{prefix}poker", what, "fewer than five values")
+    family_tests(tester, x, kinds, label, prefix)
+
+
+def family_tests(tester: Tester, x: np.ndarray, kinds: int, label: str, prefix: str = "") -> None:
+    """The GLI-19 3.2.2 families of :mod:`croupier.lab.families` on ``x``."""
+    what = f"overlapping tuples of successive values of {label} equally often"
+    try:
+        first, second = overlapping_tuples(x, kinds, tuple_length(x.size, kinds))
+        tester.found(f"{prefix}overlapping tuples", what, first)
+        tester.found(f"{prefix}overlapping tuples (second difference)", what, second)
+    except TooFew as error:
+        tester.not_run(f"{prefix}overlapping tuples", what, str(error))
+    checks = [
+        (
+            "serial correlation",
+            f"correlation of {label} with itself 1 to 8 draws later",
+            serial_correlation,
+        ),
+        ("collisions", f"tuples of {label} falling into urns already occupied", collisions),
+        (
+            "birthday spacings",
+            f"equal spacings between birthdays made of {label}",
+            birthday_spacings,
+        ),
+    ]
+    for test, what, run in checks:
+        try:
+            tester.found(f"{prefix}{test}", what, run(x, kinds))
+        except TooFew as error:
+            tester.not_run(f"{prefix}{test}", what, str(error))
 
 
 # --- shuffle tests --------------------------------------------------------------------------
-def shuffle_tests(tester: _Tester, orders: np.ndarray, label: str) -> None:
+def shuffle_tests(tester: Tester, orders: np.ndarray, label: str) -> None:
     """The shuffle tests of the module docstring on ``orders`` (rows of positions)."""
     shuffles, m = orders.shape
     what = f"every one of the {m} {label}'s items at every position equally often"
@@ -318,13 +385,20 @@ def shuffle_tests(tester: _Tester, orders: np.ndarray, label: str) -> None:
         np.bincount(lehmer_codes(picked), minlength=orderings),
         np.full(orderings, shuffles / orderings),
     )
+    what = f"shuffles of the {label} that repeat an earlier shuffle's whole order"
+    try:
+        space = float(math.factorial(m)) if m <= 170 else math.inf
+        whole = repeats(orders.astype(np.int16), space, "shuffles")
+        tester.found("repeated shuffles", what, whole)
+    except TooFew as error:
+        tester.not_run("repeated shuffles", what, str(error))
     stream_tests(tester, orders[:, 0], m, f"the item on top of the {label}", "top item: ")
 
 
 def battery_of(outcomes: Outcomes, alpha: float = ALPHA) -> list[TestResult]:
     """Every test of the module docstring that applies to ``outcomes``."""
     draw = outcomes.draw
-    tester = _Tester(draw.name, alpha)
+    tester = Tester(draw.name, alpha)
     if isinstance(draw, ShuffleDraw):
         shuffle_tests(tester, outcomes.values, draw.name.removeprefix("the "))
         return tester.results

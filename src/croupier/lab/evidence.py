@@ -18,6 +18,7 @@ from typing import IO
 from croupier import __version__
 from croupier.errors import CroupierError
 from croupier.lab.battery import ALPHA, TestResult, battery_of, overall
+from croupier.lab.dumps import BitPacker, RecordingRng, value_bits
 from croupier.lab.sources import ByteStream, Outcomes, draws_from_bytes, draws_from_rng, rows_for
 from croupier.registry import find
 from croupier.rng import DiceDraw, Draw, NumberDraw, Rng, SecureRng, ShuffleDraw
@@ -205,11 +206,13 @@ def dump(
     only: str | None = None,
     source: Callable[[int], bytes] = os.urandom,
     progress: Callable[[int], None] | None = None,
+    bits: IO[bytes] | None = None,
 ) -> int:
     """Draw ``count`` of each of the game's draws (or of the draw keyed ``only``), in
     the order a round makes them, through :class:`~croupier.rng.SecureRng` over
-    ``source``; write each outcome as a line to ``scaled`` (after a ``#`` header) and
-    every byte read to ``raw``. Returns the bytes read.
+    ``source``; write each outcome as a line to ``scaled`` (after a ``#`` header), every
+    byte read to ``raw`` and every ``randbelow`` the draws make as bits to ``bits``
+    (:mod:`croupier.lab.dumps`). Returns the bytes read.
 
     Raises :class:`NoDraws`, and ``ValueError`` for a count below one or an unknown key."""
     if count < 1:
@@ -222,7 +225,8 @@ def dump(
             raise ValueError(f"{rules.game} has no draw {only!r}; its draws: {keys}")
         draws = tuple(chosen)
     recorder = Recorder(raw, source)
-    rng = SecureRng(recorder)
+    rng = RecordingRng(SecureRng(recorder))
+    packer = BitPacker(bits) if bits is not None else None
     if scaled is not None:
         scaled.write(
             f"# croupier {__version__} rng dump: {rules.game}, Rules Submission sha256 "
@@ -238,8 +242,13 @@ def dump(
             outcome = draw.draw(rng)
             if scaled is not None:
                 scaled.write(outcome_text(draw, outcome) + "\n")
+            if packer is not None:
+                packer.add("".join(value_bits(value, n) for value, n in rng.given))
+            rng.given.clear()
         if progress is not None and done % step == 0:
             progress(done)
     if progress is not None:
         progress(count)
+    if packer is not None:
+        packer.close()
     return recorder.given

@@ -12,7 +12,14 @@
 - :func:`chi_square`: Pearson's statistic of observed counts against expected ones, with
   the tail cells pooled until each expects at least :data:`LEAST_EXPECTED`.
 - The exact null distributions: :func:`stirling2`, :func:`coupon_probabilities`,
-  :func:`poker_probabilities`, :func:`gap_probabilities`.
+  :func:`poker_probabilities`, :func:`gap_probabilities`, :func:`collision_probabilities`
+  (Knuth's collision test, TAOCP 3.3.2 I, by the chain of occupied urns).
+- :func:`poisson_sf`, :func:`poisson_cdf`: the Poisson tails, by the identity
+  ``P(X >= c) = P(c, mean)`` with the regularized lower incomplete gamma function.
+- :func:`binomial_sf`: the binomial upper tail, summed term by term in logarithms.
+- :func:`kolmogorov_cdf`: the exact distribution of the one-sample Kolmogorov-Smirnov
+  statistic ``D_n`` (Marsaglia, Tsang and Wang 2003: a power of a ``(2k - 1)``-square
+  matrix).
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numba
 import numpy as np
 from numpy.typing import ArrayLike
 
@@ -68,6 +76,20 @@ def _upper_fraction(a: float, x: float) -> float:
         if abs(delta - 1.0) < _EPSILON:
             break
     return math.exp(_log_prefactor(a, x)) * h
+
+
+def gamma_p(a: float, x: float) -> float:
+    """The regularized lower incomplete gamma function ``P(a, x) = 1 - Q(a, x)``, each
+    side taken by the expansion that keeps its own small values exact.
+
+    Raises ``ValueError`` unless ``a > 0`` and ``x >= 0``."""
+    if a <= 0 or x < 0 or math.isnan(x):
+        raise ValueError(f"P(a, x) needs a > 0 and x >= 0, not a={a}, x={x}")
+    if x == 0:
+        return 0.0
+    if x < a + 1.0:
+        return min(1.0, _lower_series(a, x))
+    return max(0.0, 1.0 - _upper_fraction(a, x))
 
 
 def gamma_q(a: float, x: float) -> float:
@@ -240,3 +262,150 @@ def lehmer_codes(orders: np.ndarray) -> np.ndarray:
         smaller = (orders[:, place + 1 :] < orders[:, place : place + 1]).sum(axis=1)
         code = code * (t - place) + smaller
     return code
+
+
+def collision_probabilities(balls: int, urns: float, most: int) -> tuple[np.ndarray, float]:
+    """The number of collisions ``C`` when ``balls`` balls fall independently into
+    ``urns`` equally likely urns (a ball that falls into an occupied urn collides):
+    ``[P(C = 0), ..., P(C = most)]`` and ``P(C > most)``.
+
+    By the chain over the balls: after ``i`` balls with ``c`` collisions, ``i - c`` urns
+    are occupied, and the next ball collides with probability ``(i - c) / urns`` (Knuth,
+    TAOCP 3.3.2 I, whose closed form is ``P(C = c) = urns! / (urns - j)! S(balls, j) /
+    urns^balls`` with ``j = balls - c`` urns occupied). Raises ``ValueError`` for fewer
+    than one urn or a negative count."""
+    if urns < 1 or balls < 0 or most < 0:
+        raise ValueError(f"a collision test needs urns >= 1, balls >= 0: {urns}, {balls}")
+    found = np.zeros(most + 1)
+    found[0] = 1.0
+    tail = _collision_chain(balls, float(urns), found)
+    return found, tail
+
+
+def _collision_chain_py(balls: int, urns: float, found: np.ndarray) -> float:
+    """Run the chain of :func:`collision_probabilities` on ``found`` (in place); the
+    probability carried past its last cell."""
+    most = found.shape[0] - 1
+    tail = 0.0
+    for i in range(balls):
+        # Highest collision count first, so each cell is moved once per ball.
+        for c in range(min(i, most), -1, -1):
+            occupied = i - c
+            hit = found[c] * occupied / urns
+            found[c] -= hit
+            if c == most:
+                tail += hit
+            else:
+                found[c + 1] += hit
+    return tail
+
+
+_collision_chain = numba.njit(cache=True, nogil=True)(_collision_chain_py)
+
+
+def poisson_cdf(count: int, mean: float) -> float:
+    """``P(X <= count)`` for ``X`` Poisson with ``mean``: ``Q(count + 1, mean)``."""
+    if mean < 0:
+        raise ValueError(f"a Poisson mean is not negative: {mean}")
+    if count < 0:
+        return 0.0
+    return 1.0 if mean == 0 else gamma_q(count + 1.0, mean)
+
+
+def poisson_sf(count: int, mean: float) -> float:
+    """``P(X >= count)`` for ``X`` Poisson with ``mean``: ``P(count, mean)``."""
+    if mean < 0:
+        raise ValueError(f"a Poisson mean is not negative: {mean}")
+    if count <= 0:
+        return 1.0
+    return 0.0 if mean == 0 else gamma_p(float(count), mean)
+
+
+def binomial_sf(count: int, trials: int, p: float) -> float:
+    """``P(X >= count)`` for ``X`` binomial with ``trials`` trials of probability ``p``,
+    the terms ``C(trials, i) p^i (1 - p)^(trials - i)`` summed (in logarithms)."""
+    if not 0 < p < 1 or trials < 0:
+        raise ValueError(f"a binomial needs 0 < p < 1 and trials >= 0, not {p}, {trials}")
+    if count <= 0:
+        return 1.0
+    log_p, log_q = math.log(p), math.log1p(-p)
+    terms = [
+        math.exp(
+            math.lgamma(trials + 1)
+            - math.lgamma(i + 1)
+            - math.lgamma(trials - i + 1)
+            + i * log_p
+            + (trials - i) * log_q
+        )
+        for i in range(count, trials + 1)
+    ]
+    return min(1.0, math.fsum(terms))
+
+
+def _scaled_power(matrix: np.ndarray, power: int) -> tuple[np.ndarray, float]:
+    """``matrix ** power`` as ``(M, e)`` with the power ``M * exp(e)`` (renormalized
+    after every product so that nothing overflows)."""
+    result = np.eye(matrix.shape[0])
+    log_result = 0.0
+    base, log_base = matrix.copy(), 0.0
+    while power:
+        if power & 1:
+            result = result @ base
+            log_result += log_base
+            top = float(np.abs(result).max())
+            result /= top
+            log_result += math.log(top)
+        power >>= 1
+        if power:
+            base = base @ base
+            log_base *= 2
+            top = float(np.abs(base).max())
+            base /= top
+            log_base += math.log(top)
+    return result, log_result
+
+
+def kolmogorov_cdf(n: int, d: float) -> float:
+    """``P(D_n < d)``: the exact distribution of the Kolmogorov-Smirnov statistic ``D_n =
+    sup |F_n(x) - x|`` of ``n`` independent uniforms (Marsaglia, Tsang and Wang,
+    "Evaluating Kolmogorov's distribution", J. Stat. Software 8(18), 2003): with ``k =
+    floor(n d) + 1``, ``m = 2k - 1`` and ``h = k - n d``, the ``m x m`` matrix ``H`` with
+    ``H[i][j] = 1 / (i - j + 1)!`` where ``i - j + 1 >= 0`` (``0! = 1``), its first column
+    and last row less ``h^(i + 1)`` and ``h^(m - j)``, its corner plus ``(2h - 1)^m``
+    where ``2h > 1``; then ``P = n! / n^n (H^n)[k - 1][k - 1]``.
+
+    Raises ``ValueError`` for ``n < 1``."""
+    if n < 1:
+        raise ValueError(f"a Kolmogorov-Smirnov statistic needs at least one value, not {n}")
+    if d <= 0:
+        return 0.0
+    if d >= 1:
+        return 1.0
+    k = int(n * d) + 1
+    m = 2 * k - 1
+    h = k - n * d
+    rows, cols = np.indices((m, m))
+    gap = rows - cols + 1
+    weights = np.where(gap >= 0, 1.0, 0.0)
+    weights[:, 0] -= h ** np.arange(1, m + 1)
+    weights[m - 1, :] -= h ** np.arange(m, 0, -1)
+    if 2 * h - 1 > 0:
+        weights[m - 1, 0] += (2 * h - 1) ** m
+    factorials = np.array([math.lgamma(g + 1) if g > 0 else 0.0 for g in gap.ravel()])
+    weights = weights * np.exp(-factorials.reshape(m, m))
+    power, log_scale = _scaled_power(weights, n)
+    corner = float(power[k - 1, k - 1])
+    if corner <= 0:
+        return 0.0
+    log_p = math.log(corner) + log_scale + math.lgamma(n + 1) - n * math.log(n)
+    return min(1.0, math.exp(log_p))
+
+
+def ks_statistic(values: ArrayLike) -> float:
+    """``D_n = sup |F_n(x) - x|`` of ``values`` against the uniform on [0, 1]."""
+    ordered = np.sort(np.asarray(values, dtype=float))
+    n = ordered.size
+    if n == 0:
+        raise ValueError("a Kolmogorov-Smirnov statistic needs at least one value")
+    ranks = np.arange(1, n + 1)
+    return float(max((ranks / n - ordered).max(), (ordered - (ranks - 1) / n).max()))
