@@ -1,5 +1,37 @@
 """One round of Double Back Jack (58 Pa. Code ch. 673a) and the checks and plans it uses
-to open and deal: the boxes, the shoe handed to it, the order of the deal."""
+to open and deal: the boxes, the shoe handed to it, the order of the deal.
+
+A short round at one box, the shuffle drawn from a seeded source (a table draws from its
+sealed one): the dealer's steps that need no one's choice
+(:meth:`~croupier.game.TablePolicy.run_dealer_steps`) shuffle, cut, load the shoe and
+burn a card; the box bets $10 on the Blackjack Wager, the cards are dealt, the box stands
+on Q K (20) and the dealer stands on 9 8 (17): the box wins, paid 1 to 1 (673a.12(a)).
+
+>>> from croupier.engine import DEALER
+>>> from croupier.games.double_back_jack import DealCards, Decide, Decision, PlaceWager
+>>> from croupier.registry import find
+>>> from croupier.rng import SeededRng
+>>> from croupier.rules.double_back_jack import DoubleBackJackRules
+>>> steps = find("double-back-jack").policy.run_dealer_steps
+>>> round_ = DoubleBackJackRound.open(
+...     DoubleBackJackRules(), table_id="T1", round_id="R1", seats={1: "ann"}, rng=SeededRng(2)
+... )
+>>> [e.type for e in steps(round_)]
+['DeckShuffled', 'DeckCut', 'ShoeLoaded', 'CardBurned']
+>>> [e.type for e in round_.handle(PlaceWager(seat=1, spot="blackjack", amount=1000), 1)]
+['WagerPlaced']
+>>> [e.type for e in round_.handle(DealCards(), DEALER) + steps(round_)]
+['DealStarted', 'CardDealt', 'CardDealt', 'CardDealt', 'CardDealt']
+>>> box, dealer = round_.state.hands[(1, 0)].cards, round_.state.dealer
+>>> [str(card) for card in box], [str(card) for card in dealer]
+(['Qs', 'Ks'], ['9c', '8c'])
+>>> events = round_.handle(Decide(seat=1, decision=Decision.STAND), 1) + steps(round_)
+>>> [e.type for e in events]  # doctest: +NORMALIZE_WHITESPACE
+['PlayerDecided', 'HoleCardTurned', 'DealerHandComplete', 'SettlementBegun',
+ 'WagerSettled', 'RoundCompleted']
+>>> [(s.spot, s.outcome.value, s.returned, s.won) for s in round_.state.settlements]
+[('blackjack', 'win', 1000, 1000)]
+"""
 
 from __future__ import annotations
 

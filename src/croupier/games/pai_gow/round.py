@@ -1,4 +1,40 @@
-"""One round of Pai Gow (621a): :class:`PaiGowRound`."""
+"""One round of Pai Gow (621a): :class:`PaiGowRound`.
+
+A short round at one seat, the tiles and dice drawn from a seeded source (a table draws
+from its sealed one): the dealer's steps that need no one's choice
+(:meth:`~croupier.game.TablePolicy.run_dealer_steps`) mix the tiles; the seat wagers $10,
+the dealer announces "no more bets", and the steps shake the dice and deliver the tiles.
+The seat asks for the house way and sets its hands so; the dealer sets his by the house
+way and settles. The seat's Gong beats the dealer's 8 and its 9 the dealer's 3: the
+wager wins, paid 1 to 1 less the 5% vigorish (621a.10(k)), $9.50.
+
+>>> from croupier.engine import DEALER
+>>> from croupier.games.pai_gow import AnnounceNoMoreBets, PlaceWager, RequestHouseWay
+>>> from croupier.games.pai_gow import SetHands, SettleWagers
+>>> from croupier.registry import find
+>>> from croupier.rng import SeededRng
+>>> from croupier.rules.pai_gow import PaiGowRules
+>>> steps = find("pai-gow").policy.run_dealer_steps
+>>> round_ = PaiGowRound.open(
+...     PaiGowRules(), table_id="T1", round_id="R1", seats={1: "ann"}, rng=SeededRng(15)
+... )
+>>> [e.type for e in steps(round_) + round_.handle(PlaceWager(seat=1, amount=1000), 1)]
+['TilesMixed', 'WagerPlaced']
+>>> [e.type for e in round_.handle(AnnounceNoMoreBets(), DEALER) + steps(round_)][:4]
+['NoMoreBets', 'DiceShaken', 'StartingPositionCounted', 'TilesDelivered']
+>>> [e.type for e in round_.handle(RequestHouseWay(seat=1), 1)]
+['HouseWayShown']
+>>> high = tuple(str(tile) for tile in round_.state.shown[1].high)
+>>> [e.type for e in round_.handle(SetHands(seat=1, together=high), 1) + steps(round_)]
+['HandsSet', 'DealerTilesTurnedOver', 'DealerHandsSet']
+>>> seat, dealer = round_.state.settings[1], round_.state.dealer_setting
+>>> [(s.high_rank.text, s.low_rank.text) for s in (seat, dealer)]
+[('Gong (Twelve and Eight)', '9 (2-3 1-3)'), ('8 (5-5 2-6)', '3 (1-6 1-2, Gee Joon as 6)')]
+>>> [e.type for e in round_.handle(SettleWagers(), DEALER)]
+['HandsExposed', 'VigorishCollected', 'WagerSettled', 'RoundCompleted']
+>>> [(s.spot, s.outcome.value, s.returned, s.won) for s in round_.state.settlements]
+[('pai_gow', 'win', 1000, 950)]
+"""
 
 from __future__ import annotations
 
