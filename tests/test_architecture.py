@@ -8,7 +8,9 @@ of a module or inside a function):
 - ``croupier.registry`` is the one module outside ``games/`` that imports the games, but
   for a game's own terminal table, exact analysis and simulation kernel;
 - no arrow from ``server/`` to ``cli/``, or from ``ledger/`` to ``games/``;
-- ``rules/`` imports no game.
+- ``rules/`` imports no game;
+- the browser's modules (``server/static/js``) import one another in no circle, and no
+  module outside ``js/layouts/`` names a game (beyond the shrinking allowance of #30).
 """
 
 from __future__ import annotations
