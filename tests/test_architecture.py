@@ -8,7 +8,9 @@ of a module or inside a function):
 - ``croupier.registry`` is the one module outside ``games/`` that imports the games, but
   for a game's own terminal table, exact analysis and simulation kernel;
 - no arrow from ``server/`` to ``cli/``, or from ``ledger/`` to ``games/``;
-- ``rules/`` imports no game.
+- ``rules/`` imports no game;
+- the browser's modules (``server/static/js``) import one another in no circle, and no
+  module outside ``js/layouts/`` names a game (beyond the shrinking allowance of #30).
 """
 
 from __future__ import annotations
@@ -159,3 +161,121 @@ def test_generic_layers_do_not_branch_on_a_game_name(layer: str) -> None:
                 if NAMED.search(text):
                     wrong.append(f"{module}:{node.lineno}: {text[:80]}")
     assert not wrong, "\n".join(wrong)
+
+
+# --- the browser's modules (server/static/js) ------------------------------------------------
+
+JS = SRC / "croupier" / "server" / "static" / "js"
+JS_MODULES = {path.relative_to(JS).as_posix(): path for path in sorted(JS.rglob("*.js"))}
+"""Every ES module of the browser client, by its path under ``static/js``."""
+JS_IMPORT = re.compile(
+    r"""(?:^|[;\s])(?:import|export)\s[^;'"]*?\bfrom\s*["']([^"']+)["']"""
+    r"""|(?:^|[;\s])import\s*\(?\s*["']([^"']+)["']""",
+    re.MULTILINE,
+)
+"""``import ... from "x"``, ``export ... from "x"``, ``import "x"`` and ``import("x")``."""
+
+
+def _js_code(path: Path) -> str:
+    """The module's text without its comments (a comment may name a game as an example)."""
+    text = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.DOTALL)
+    return re.sub(r"(^|\s)//.*", r"\1", text)
+
+
+def _js_imports(name: str) -> set[str]:
+    """The modules of the client that ``name`` imports (relative specifiers resolved)."""
+    found: set[str] = set()
+    for match in JS_IMPORT.finditer(_js_code(JS_MODULES[name])):
+        spec = match.group(1) or match.group(2)
+        if spec.startswith("."):
+            target = (JS_MODULES[name].parent / spec).resolve()
+            found.add(target.relative_to(JS.resolve()).as_posix())
+    return found
+
+
+def test_the_browser_modules_import_what_exists() -> None:
+    """Every relative import names a module of the client (a check of the parser too: the
+    client's modules do import one another)."""
+    graph = {name: _js_imports(name) for name in JS_MODULES}
+    assert sum(map(len, graph.values())) > 20, graph
+    wrong = [f"{name} imports {t}" for name, targets in graph.items() for t in targets - set(graph)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_import_cycle_among_the_browser_modules() -> None:
+    """The client's modules in layers: shared helpers in leaf modules (``dom.js``,
+    ``format.js``), a game's layout module below the felt that lists it, no circle."""
+    graph = {name: _js_imports(name) for name in JS_MODULES}
+    state: dict[str, int] = {}
+
+    def visit(module: str, path: list[str]) -> None:
+        state[module] = 1
+        for target in sorted(graph.get(module, ())):
+            if state.get(target) == 1:
+                pytest.fail("import cycle: " + " -> ".join([*path[path.index(target) :], target]))
+            if target not in state:
+                visit(target, [*path, target])
+        state[module] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+
+
+def _spelled(words: list[str]) -> str:
+    return r"[\s_-]?".join(map(re.escape, words))
+
+
+def _game_pattern() -> re.Pattern[str]:
+    """A game named in code: its id however it is written (``sic_bo``, ``SicBo``,
+    ``"Sic Bo"``, ``SIC_BO``, ``sic-bo``), a game of three words or more also by its first
+    two (``criss-cross``, ``High Roll``) and by its initials (``hrd``, ``dbjCentre``)."""
+    names: list[str] = []
+    for game in GAME_NAMES:
+        words = re.split(r"[-_]", game)
+        names.append(_spelled(words))
+        if len(words) >= 3:
+            names.append(_spelled(words[:2]))
+            initials = "".join(w[0] for w in words)
+            spellings = "|".join((initials, initials.upper(), initials.title()))
+            names.append(rf"(?-i:(?<![A-Za-z])(?:{spellings})(?![a-z]))")
+    return re.compile("|".join(names), re.IGNORECASE)
+
+
+GAME_IN_JS = _game_pattern()
+
+KNOWN_GAME_NAMES_IN_GENERIC_JS = {
+    "layouts.js": 21,
+    "words.js": 1,
+}
+"""Issue #30: the game-specific code still in generic modules today, per module the number
+of lines that name a game: ``layouts.js`` keeps five games' spots and centres (and lists
+every game's layout), ``words.js`` the words of Pai Gow's spot. This list only shrinks (a
+count above today's fails, and so does one below it until it is lowered): once the typed
+offers describe the spots, each game's part of ``layouts.js`` moves to its own module under
+``layouts/`` and the list is empty."""
+
+
+def test_generic_browser_modules_do_not_name_a_game() -> None:
+    """A game's browser code is its layout module under ``js/layouts/``; no other module
+    names a game (its id, its name or its initials), outside comments. The modules on
+    :data:`KNOWN_GAME_NAMES_IN_GENERIC_JS` may name one on no more lines than listed."""
+    found: dict[str, list[str]] = {}
+    for name, path in JS_MODULES.items():
+        if name.startswith("layouts/"):
+            continue
+        lines = [line for line in _js_code(path).splitlines() if GAME_IN_JS.search(line)]
+        if lines:
+            found[name] = lines
+    wrong = [
+        f"{name}: {len(lines)} lines name a game (allowed {allowed}): {lines[0].strip()[:80]}"
+        for name, lines in found.items()
+        if len(lines) > (allowed := KNOWN_GAME_NAMES_IN_GENERIC_JS.get(name, 0))
+    ]
+    assert not wrong, "\n".join(wrong)
+    stale = {
+        name: n
+        for name, n in KNOWN_GAME_NAMES_IN_GENERIC_JS.items()
+        if len(found.get(name, [])) < n
+    }
+    assert not stale, f"fewer lines name a game now: lower or remove the allowance {stale}"

@@ -16,6 +16,41 @@ is handled and are written into the events it emits.
   Submission in force, and carries that submission so the round replays alone.
 - Events are pydantic models that serialize to JSON and back losslessly
   (:meth:`Round.events_to_json`, :meth:`Round.events_from_json`).
+
+A short round of High Roll Dice (675a) by its commands, the dice scripted
+(:class:`~croupier.rng.ScriptedRng`; a table draws them from its sealed source). A wager
+under the table minimum is refused, citing the rule, and changes nothing; $5 on the five
+at Pip Street is taken; the dealer announces "no more bets", throws and calls. Five fives
+are the most of any face: the five wins at 4 to 1 (675a.5(a)), $20.00. The stored
+events, read back from JSON, replay to the same round with no random source.
+
+>>> from croupier.games.high_roll_dice import (
+...     AnnounceNoMoreBets, CallResult, HighRollDiceRound, PlaceWager, ThrowDice
+... )
+>>> from croupier.rng import ScriptedRng, dice_draws
+>>> from croupier.rules.high_roll_dice import HighRollDiceRules
+>>> dice = ScriptedRng(dice_draws([5, 5, 5, 5, 5, 1, 2, 3, 4, 6]))
+>>> round_ = HighRollDiceRound.open(
+...     HighRollDiceRules(), table_id="T1", round_id="R1", seats={1: "ann"}, rng=dice
+... )
+>>> round_.handle(PlaceWager(seat=1, spot="pip_street:five", amount=100), 1)
+Traceback (most recent call last):
+  ...
+croupier.errors.InvalidWager: a wager on pip_street:five must be $5 to $5,000, not $1 (675a.2(e)(1))
+>>> [e.type for e in round_.handle(PlaceWager(seat=1, spot="pip_street:five", amount=500), 1)]
+['WagerPlaced']
+>>> [e.type for e in round_.handle(AnnounceNoMoreBets(), DEALER)]
+['NoMoreBets']
+>>> [e.faces for e in round_.handle(ThrowDice(), DEALER)]
+[(5, 5, 5, 5, 5, 1, 2, 3, 4, 6)]
+>>> [e.type for e in round_.handle(CallResult(), DEALER)]
+['ResultCalled', 'DiceSetAside', 'WagerSettled', 'RoundCompleted']
+>>> round_.finished, [(s.outcome.value, s.returned, s.won) for s in round_.state.settlements]
+(True, [('win', 500, 2000)])
+>>> stored = HighRollDiceRound.events_to_json(round_.events)
+>>> again = HighRollDiceRound.replay(HighRollDiceRound.events_from_json(stored))
+>>> again.view(1) == round_.view(1)
+True
 """
 
 from __future__ import annotations

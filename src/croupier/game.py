@@ -32,6 +32,38 @@ rounds, which the server, the terminal table and the tests all follow:
 
 No module outside a game's package branches on the game: the model is python-chess's
 variants (one class per variant, one registry, hooks with defaults).
+
+A short round as a table conducts it, knowing the game only by its spec: Sic Bo, the dice
+scripted (:class:`~croupier.rng.ScriptedRng`; a table draws them from its sealed source).
+While betting is open one seat bets $10 on Big; the dealer closes betting, and the
+policy's dealer steps throw, show and settle. 4, 5 and 6 total 15, a Big (11 to 17, no
+three of a kind), paid 1 to 1. The money each event moves (:func:`event_moves`, cents):
+the wager takes $10.00 from the player's wallet into escrow; the settlement returns it
+from escrow and pays $10.00 from the table's inventory, $20.00 to the wallet.
+
+>>> from croupier.registry import find
+>>> from croupier.rng import ScriptedRng, dice_draws
+>>> spec = find("sic-bo")
+>>> game = spec.round_type
+>>> round_ = game.open(
+...     game.rules_type(), table_id="T1", round_id="R1", seats={1: "ann"},
+...     rng=ScriptedRng(dice_draws([4, 5, 6])),
+... )
+>>> spec.policy.betting_open(round_)
+True
+>>> wager = game.command_adapter.validate_python(
+...     {"type": "PlaceWager", "seat": 1, "spot": "big", "amount": 1000}
+... )
+>>> [e.type for e in round_.handle(wager, 1)]
+['WagerPlaced']
+>>> closing = game.command_adapter.validate_python({"type": spec.policy.closing_commands[0]})
+>>> [e.type for e in round_.handle(closing, DEALER) + spec.policy.run_dealer_steps(round_)]
+['NoMoreBets', 'DiceThrown', 'ResultShown', 'WagerSettled', 'RoundCompleted']
+>>> for i, event in enumerate(round_.events):
+...     if moves := event_moves(spec.policy, round_.events, i, round_.opened.seats):
+...         print(event.type, moves)
+WagerPlaced [(('wallet', 'ann'), -1000), (('escrow', None), 1000)]
+WagerSettled [(('escrow', None), -1000), (('wallet', 'ann'), 2000), (('inventory', None), -1000)]
 """
 
 from __future__ import annotations

@@ -1,5 +1,34 @@
 """The Craps round (:class:`CrapsRound`): one turn of the dice around the table, from a
-come-out roll to a seven-out, every roll in it (see the package docstring)."""
+come-out roll to a seven-out, every roll in it (see the package docstring).
+
+A short round, the dice scripted (:class:`~croupier.rng.ScriptedRng`; a table draws them
+from its sealed source): one seat bets $10 on the Pass Line; the come-out roll, 4 and 2,
+makes 6 the point; the next roll, 3 and 4, is a seven-out before the point: the Pass wager
+loses (623a.9) and the seven-out ends the round. The dealer's steps that need no one's
+choice (:meth:`~croupier.game.TablePolicy.run_dealer_steps`) throw and call each roll.
+
+>>> from croupier.engine import DEALER
+>>> from croupier.games.craps import AnnounceNoMoreBets, PlaceWager
+>>> from croupier.registry import find
+>>> from croupier.rng import ScriptedRng, dice_draws
+>>> from croupier.rules.craps import CrapsRules
+>>> dice = ScriptedRng(dice_draws([4, 2, 3, 4]))
+>>> round_ = CrapsRound.open(
+...     CrapsRules(), table_id="T1", round_id="R1", seats={1: "ann"}, rng=dice
+... )
+>>> [e.type for e in round_.handle(PlaceWager(seat=1, spot="pass", amount=1000), 1)]
+['WagerPlaced']
+>>> steps = find("craps").policy.run_dealer_steps
+>>> [e.type for e in round_.handle(AnnounceNoMoreBets(), DEALER) + steps(round_)]
+['NoMoreBets', 'DiceToShooter', 'DiceThrown', 'RollCalled']
+>>> round_.state.point
+6
+>>> events = round_.handle(AnnounceNoMoreBets(), DEALER) + steps(round_)
+>>> [e.type for e in events]
+['NoMoreBets', 'DiceThrown', 'RollCalled', 'ShooterDone', 'WagerSettled', 'RoundCompleted']
+>>> [(e.spot, e.outcome.value, e.won) for e in events if e.type == "WagerSettled"]
+[('pass', 'lose', 0)]
+"""
 
 from __future__ import annotations
 

@@ -32,6 +32,32 @@ A round, as the text runs:
 
 Irregularities (674a.13) are declared with :class:`DeclareIrregularity`. A voided round
 returns every wager still in play. A :class:`CrissCrossPokerTable` outlives rounds.
+
+A short round at one seat, the shuffle drawn from a seeded source (a table draws from its
+sealed one): the seat antes $5 Across and $5 Down, the dealer announces "no more bets"
+and the dealer's steps that need no one's choice
+(:meth:`~croupier.game.TablePolicy.run_dealer_steps`) shuffle, cut and deal; asked for
+an Across Bet the seat folds, so both antes are collected (674a.11(b)) and the round ends
+with the community cards turned for the table.
+
+>>> from croupier.engine import DEALER
+>>> from croupier.registry import find
+>>> from croupier.rng import SeededRng
+>>> from croupier.rules.criss_cross_poker import CrissCrossPokerRules
+>>> steps = find("criss-cross-poker").policy.run_dealer_steps
+>>> round_ = CrissCrossPokerRound.open(
+...     CrissCrossPokerRules(), table_id="T1", round_id="R1", seats={1: "ann"}, rng=SeededRng(0)
+... )
+>>> [e.type for e in round_.handle(PlaceAntes(seat=1, ante_across=500, ante_down=500), 1)]
+['WagerPlaced', 'WagerPlaced']
+>>> dealt = round_.handle(AnnounceNoMoreBets(), DEALER) + steps(round_)
+>>> [e.type for e in dealt].count("CardDealt")
+7
+>>> events = round_.handle(Fold(seat=1), 1) + steps(round_)
+>>> events[-1].type
+'RoundCompleted'
+>>> [(s.spot, s.outcome.value, s.returned, s.won) for s in round_.state.settlements]
+[('ante_across', 'lose', 0, 0), ('ante_down', 'lose', 0, 0)]
 """
 
 from __future__ import annotations

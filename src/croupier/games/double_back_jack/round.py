@@ -1,12 +1,44 @@
 """One round of Double Back Jack (58 Pa. Code ch. 673a) and the checks and plans it uses
-to open and deal: the boxes, the shoe handed to it, the order of the deal."""
+to open and deal: the boxes, the shoe handed to it, the order of the deal.
+
+A short round at one box, the shuffle drawn from a seeded source (a table draws from its
+sealed one): the dealer's steps that need no one's choice
+(:meth:`~croupier.game.TablePolicy.run_dealer_steps`) shuffle, cut, load the shoe and
+burn a card; the box bets $10 on the Blackjack Wager, the cards are dealt, the box stands
+on Q K (20) and the dealer stands on 9 8 (17): the box wins, paid 1 to 1 (673a.12(a)).
+
+>>> from croupier.engine import DEALER
+>>> from croupier.games.double_back_jack import DealCards, Decide, Decision, PlaceWager
+>>> from croupier.registry import find
+>>> from croupier.rng import SeededRng
+>>> from croupier.rules.double_back_jack import DoubleBackJackRules
+>>> steps = find("double-back-jack").policy.run_dealer_steps
+>>> round_ = DoubleBackJackRound.open(
+...     DoubleBackJackRules(), table_id="T1", round_id="R1", seats={1: "ann"}, rng=SeededRng(2)
+... )
+>>> [e.type for e in steps(round_)]
+['DeckShuffled', 'DeckCut', 'ShoeLoaded', 'CardBurned']
+>>> [e.type for e in round_.handle(PlaceWager(seat=1, spot="blackjack", amount=1000), 1)]
+['WagerPlaced']
+>>> [e.type for e in round_.handle(DealCards(), DEALER) + steps(round_)]
+['DealStarted', 'CardDealt', 'CardDealt', 'CardDealt', 'CardDealt']
+>>> box, dealer = round_.state.hands[(1, 0)].cards, round_.state.dealer
+>>> [str(card) for card in box], [str(card) for card in dealer]
+(['Qs', 'Ks'], ['9c', '8c'])
+>>> events = round_.handle(Decide(seat=1, decision=Decision.STAND), 1) + steps(round_)
+>>> [e.type for e in events]  # doctest: +NORMALIZE_WHITESPACE
+['PlayerDecided', 'HoleCardTurned', 'DealerHandComplete', 'SettlementBegun',
+ 'WagerSettled', 'RoundCompleted']
+>>> [(s.spot, s.outcome.value, s.returned, s.won) for s in round_.state.settlements]
+[('blackjack', 'win', 1000, 1000)]
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from pydantic import TypeAdapter
 
@@ -265,245 +297,313 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         return DoubleBackJackState(rules=rules, seats=dict(opened.seats))
 
     def evolve(self, state: DoubleBackJackState, event: Event) -> DoubleBackJackState:
-        match event:
-            case CardDealt(hand=hand, split_hand=index, card=card):
-                self._take(state, event, card)
-                if state.phase is Phase.DEAL:
-                    expected = state.plan[state.dealt] if state.dealt < len(state.plan) else None
-                    if expected != (hand, event.face_up) or index:
-                        raise ReplayError(
-                            f"{event!r} is not the next card of the deal", "engine:replay"
-                        )
-                    state.dealt += 1
-                    if hand == DEALER:
-                        state.dealer.append(card)
-                    else:
-                        state.hands[(hand, 0)].cards.append(card)
-                    if state.dealt == len(state.plan):
-                        state.phase = Phase.READER if state.offers_reader() else Phase.PLAY
-                elif hand == DEALER:
-                    self._expect(state, event, Phase.DEALER)
-                    state.dealer.append(card)
-                else:
-                    self._expect(state, event, Phase.PLAY)
-                    current = state.current()
-                    if current is None or (current.seat, current.index) != (hand, index):
-                        raise ReplayError(f"{event!r} is not for the hand in play", "engine:replay")
-                    if current.second_chance and current.second_chance_card is None:
-                        current.second_chance_card = card
-                    else:
-                        current.cards.append(card)
-                    current.owed = False
-            case WagerSettled(seat=seat, spot=spot):
-                wagers = state.wagers.get(seat, {})
-                if spot not in wagers:
-                    raise ReplayError(f"{event!r} settles no wager in play", "engine:replay")
-                del wagers[spot]
-                if not wagers:
-                    del state.wagers[seat]
-                state.settlements.append(event)
-            case WagerPlaced(seat=seat, spot=spot, amount=amount):
-                wagers = state.wagers.setdefault(seat, {})
-                if spot in wagers:
-                    raise ReplayError(f"{event!r}: that wager is already placed", "engine:replay")
-                wagers[spot] = amount
-            case PlayerDecided(seat=seat, decision=Decision.TAKE_LATE_CARD):
-                self._expect(state, event, Phase.DEAL, Phase.PLAY)
-                if state.phase is Phase.PLAY:
-                    missed = self._missed_hand(state, event, seat)
-                    missed.missed = False
-                    missed.owed = True
-                else:
-                    state.late_choices[seat] = True
-            case PlayerDecided(seat=seat, decision=Decision.DECLINE_LATE_CARD):
-                self._expect(state, event, Phase.DEAL, Phase.PLAY)
-                if state.phase is Phase.PLAY:
-                    self._missed_hand(state, event, seat)
-                else:
-                    if state.late_card_due() != seat:
-                        raise ReplayError(f"{event!r}: no late card is due to it", "engine:replay")
-                    state.late_choices[seat] = False
-                    del state.plan[state.dealt]
-            case PlayerDecided(seat=seat, split_hand=index, decision=decision):
-                played = state.hands[(seat, index)]
-                played.decided = True
-                match decision:
-                    case Decision.HIT:
-                        played.owed = True
-                    case Decision.STAND:
-                        played.stood = True
-                    case Decision.DOUBLE:
-                        played.doubled = True
-                        played.owed = True
-                    case Decision.SPLIT:
-                        second = played.cards.pop()
-                        played.split = True
-                        played.decided = False
-                        state.hands[(seat, 1)] = Hand(
-                            seat=seat, index=1, cards=[second], split=True
-                        )
-                    case Decision.SURRENDER:
-                        played.surrendered = True
-                    case Decision.SECOND_CHANCE:
-                        played.second_chance = True
-                        played.owed = True
-                    case Decision.DECLINE_SECOND_CHANCE:
-                        pass
-                    case Decision.REFUSE_CARD:
-                        state.refused.add(seat)
-                        for other in state.hands.values():
-                            if other.seat == seat:
-                                other.stood = True
-            case HandDiscarded(seat=seat, split_hand=index):
-                played = state.hands[(seat, index)]
-                played.discarded = True
-                cards = [*played.cards]
-                if played.second_chance_card is not None:
-                    cards.append(played.second_chance_card)
-                state.discard_rack.place(
-                    f"box {seat}" + (f" hand {index + 1}" if played.split else ""), cards
+        """``state`` after ``event``, by the handler :data:`_EVOLVE` names for its class
+        (:class:`ReplayError` for an event out of place or of another game)."""
+        for kind in type(event).__mro__:
+            handler = self._EVOLVE.get(kind)
+            if handler is not None:
+                handler(self, state, event)
+                return state
+        raise ReplayError(f"{event!r} is not a Double Back Jack event", "engine:replay")
+
+    def _on_card_dealt(self, state: DoubleBackJackState, event: CardDealt) -> None:
+        hand, index, card = event.hand, event.split_hand, event.card
+        self._take(state, event, card)
+        if state.phase is Phase.DEAL:
+            expected = state.plan[state.dealt] if state.dealt < len(state.plan) else None
+            if expected != (hand, event.face_up) or index:
+                raise ReplayError(f"{event!r} is not the next card of the deal", "engine:replay")
+            state.dealt += 1
+            if hand == DEALER:
+                state.dealer.append(card)
+            else:
+                state.hands[(hand, 0)].cards.append(card)
+            if state.dealt == len(state.plan):
+                state.phase = Phase.READER if state.offers_reader() else Phase.PLAY
+        elif hand == DEALER:
+            self._expect(state, event, Phase.DEALER)
+            state.dealer.append(card)
+        else:
+            self._expect(state, event, Phase.PLAY)
+            current = state.current()
+            if current is None or (current.seat, current.index) != (hand, index):
+                raise ReplayError(f"{event!r} is not for the hand in play", "engine:replay")
+            if current.second_chance and current.second_chance_card is None:
+                current.second_chance_card = card
+            else:
+                current.cards.append(card)
+            current.owed = False
+
+    def _on_wager_settled(self, state: DoubleBackJackState, event: WagerSettled) -> None:
+        wagers = state.wagers.get(event.seat, {})
+        if event.spot not in wagers:
+            raise ReplayError(f"{event!r} settles no wager in play", "engine:replay")
+        del wagers[event.spot]
+        if not wagers:
+            del state.wagers[event.seat]
+        state.settlements.append(event)
+
+    def _on_wager_placed(self, state: DoubleBackJackState, event: WagerPlaced) -> None:
+        wagers = state.wagers.setdefault(event.seat, {})
+        if event.spot in wagers:
+            raise ReplayError(f"{event!r}: that wager is already placed", "engine:replay")
+        wagers[event.spot] = event.amount
+
+    def _on_player_decided(self, state: DoubleBackJackState, event: PlayerDecided) -> None:
+        if event.decision in (Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD):
+            self._on_late_card(state, event)
+            return
+        played = state.hands[(event.seat, event.split_hand)]
+        played.decided = True
+        match event.decision:
+            case Decision.HIT:
+                played.owed = True
+            case Decision.STAND:
+                played.stood = True
+            case Decision.DOUBLE:
+                played.doubled = True
+                played.owed = True
+            case Decision.SPLIT:
+                second = played.cards.pop()
+                played.split = True
+                played.decided = False
+                state.hands[(event.seat, 1)] = Hand(
+                    seat=event.seat, index=1, cards=[second], split=True
                 )
-            case RoundSetup():
-                if state.setup_done:
-                    raise ReplayError("a round has one RoundSetup", "engine:replay")
-                state.setup_done = True
-                state.batch = event.batch
-                state.shuffling = event.shuffling
-                state.shoe = list(event.shoe)
-                state.cover_at = event.cover_at
-                state.burn_due = event.burn_due
-                state.barred = event.barred
-                state.cut_offer = event.cut_offer
-                if event.shuffle_due is not None:
-                    state.phase = Phase.SHUFFLE
-                elif event.burn_due:
-                    state.phase = Phase.BURN
-                else:
-                    state.phase = Phase.BETTING
-            case DeckShuffled(stack=stack):
-                self._expect(state, event, Phase.SHUFFLE)
-                state.stack = list(stack)
-                state.cut_done = False
-                state.cut_refused, state.last_cutter, state.recut = [], None, False
-                state.cut_accepted = None
-                state.phase = Phase.CUT
-            case DeckCut(position=position, cover_from_bottom=below):
-                self._expect(state, event, Phase.CUT)
-                after = cut(state.stack, position, SECTIONS.cut, MIN_CUT, MIN_CUT)
-                cards = [card for card in after if isinstance(card, Card)]
-                insert_cover_card(cards, below, SECTIONS.cut, COVER_FRACTION)
-                state.stack = cards
-                state.cover_from_bottom = below
-                state.cut_done = True
-                state.last_cutter = event.cutter
-                state.cut_accepted = None
-                state.phase = Phase.LOAD
-            case CutRefused(seat=seat):
-                self._expect(state, event, Phase.CUT)
-                state.cut_refused.append(seat)
-            case CutAccepted(seat=seat, position=position):
-                self._expect(state, event, Phase.CUT)
-                state.cut_accepted = (seat, position)
-            case RecutRequired():
-                self._expect(state, event, Phase.LOAD)
-                state.recut = True
-                state.phase = Phase.CUT
-            case ShoeLoaded():
-                self._expect(state, event, Phase.LOAD)
-                state.shoe = state.stack
-                state.stack = []
-                state.cover_at = state.cover_from_bottom
-                state.burn_due = True
-                if state.resume is None:
-                    state.barred = ()
-                state.phase = Phase.BURN
-            case CardBurned(card=card):
-                self._expect(state, event, Phase.BURN)
-                self._take(state, event, card)
-                state.burned.append(card)
-                state.discard_rack.place("burn card", [card])
-                state.burn_due = False
-                if state.resume is not None:
-                    state.phase, state.resume = state.resume, None
-                else:
-                    state.phase = Phase.BETTING
-            case DealStarted(boxes=boxes):
-                self._expect(state, event, Phase.BETTING)
-                state.boxes = boxes
-                dealt = [box for box in boxes if box not in event.no_cards]
-                state.plan = deal_plan(dealt, event.dealer_missed_first_card, event.one_card)
-                state.one_card, state.late_choices = event.one_card, {}
-                state.hands = {(box, 0): Hand(seat=box, index=0) for box in dealt}
-                state.phase = Phase.DEAL
-            case CoverCardReached(hand=hand):
-                if state.cover_at is None or len(state.shoe) != state.cover_at:
-                    raise ReplayError(f"{event!r}: the cover card is not next", "engine:replay")
-                state.cover_at = None
-                state.cover_reached = True
-                state.cover_hand = hand
-            case ShoeExhausted():
-                if state.shoe:
-                    raise ReplayError(f"{event!r}: the shoe still holds cards", "engine:replay")
-                state.resume = state.phase
-                state.phase = Phase.SHUFFLE
-                state.cut_offer = state.insufficient_cards_offer()
-            case RequestedCardMissed(seat=seat, split_hand=index):
-                self._expect(state, event, Phase.PLAY)
-                turn = state.to_act()
-                if turn is None or (turn.seat, turn.index) != (seat, index):
-                    raise ReplayError(f"{event!r} is not for the hand in turn", "engine:replay")
-                turn.missed = True
-                turn.decided = True
-            case HoleCardRead(blackjack=blackjack):
-                self._expect(state, event, Phase.READER)
-                state.reader_read = True
-                state.dealer_blackjack = blackjack
-                state.phase = Phase.SETTLE if blackjack else Phase.PLAY
-            case HoleCardTurned():
-                state.hole_turned = True
-                if state.phase is Phase.PLAY:
-                    state.phase = Phase.DEALER
-            case DealerTotalAnnounced():
-                self._expect(state, event, Phase.DEALER)
-            case DealerHandComplete(total=total):
-                self._expect(state, event, Phase.DEALER)
-                state.dealer_total = total
-                state.phase = Phase.SETTLE
-            case SettlementBegun():
-                self._expect(state, event, Phase.SETTLE)
-            case IrregularityDeclared(irregularity=kind):
-                if kind is Irregularity.EXPOSED_CARD_DRAWN_IN_ERROR:
-                    state.exposed = True
-                elif kind is Irregularity.READER_MALFUNCTION:
-                    state.reader_down = True
-                elif kind is Irregularity.READER_REPAIRED:
-                    state.reader_down = False
-            case CardDiscarded(card=card):
-                self._take(state, event, card)
-                state.discards.append(card)
-                state.discard_rack.place("discarded", [card])
-            case ShuffleFailed():
-                self._expect(state, event, Phase.CUT, Phase.LOAD)
-                state.stack = []
-                state.phase = Phase.SHUFFLE
-            case ShufflerOutOfOrder():
-                self._expect(state, event, Phase.SHUFFLE)
-                state.shuffler_down = True
-                state.shuffling = Shuffling.MANUAL
-            case RoundVoided(reason=reason):
-                state.void_reason = reason
-                state.phase = Phase.VOIDED
-            case RoundCompleted():
-                self._expect(state, event, Phase.SETTLE)
-                for played in state.ordered():
-                    if not played.discarded:
-                        state.discard_rack.place(f"box {played.seat}", played.cards)
-                if state.dealer:
-                    state.discard_rack.place(DEALER, state.dealer)
-                state.phase = Phase.COMPLETED
-            case _:
-                raise ReplayError(f"{event!r} is not a Double Back Jack event", "engine:replay")
-        return state
+            case Decision.SURRENDER:
+                played.surrendered = True
+            case Decision.SECOND_CHANCE:
+                played.second_chance = True
+                played.owed = True
+            case Decision.DECLINE_SECOND_CHANCE:
+                pass
+            case Decision.REFUSE_CARD:
+                state.refused.add(event.seat)
+                for other in state.hands.values():
+                    if other.seat == event.seat:
+                        other.stood = True
+
+    def _on_late_card(self, state: DoubleBackJackState, event: PlayerDecided) -> None:
+        """A box's answer to the late card (or to its missed requested card, in play)."""
+        seat, take = event.seat, event.decision == Decision.TAKE_LATE_CARD
+        self._expect(state, event, Phase.DEAL, Phase.PLAY)
+        if state.phase is Phase.PLAY:
+            missed = self._missed_hand(state, event, seat)
+            if take:
+                missed.missed = False
+                missed.owed = True
+        elif take:
+            state.late_choices[seat] = True
+        else:
+            if state.late_card_due() != seat:
+                raise ReplayError(f"{event!r}: no late card is due to it", "engine:replay")
+            state.late_choices[seat] = False
+            del state.plan[state.dealt]
+
+    def _on_hand_discarded(self, state: DoubleBackJackState, event: HandDiscarded) -> None:
+        index = event.split_hand
+        played = state.hands[(event.seat, index)]
+        played.discarded = True
+        cards = [*played.cards]
+        if played.second_chance_card is not None:
+            cards.append(played.second_chance_card)
+        state.discard_rack.place(
+            f"box {event.seat}" + (f" hand {index + 1}" if played.split else ""), cards
+        )
+
+    def _on_round_setup(self, state: DoubleBackJackState, event: RoundSetup) -> None:
+        if state.setup_done:
+            raise ReplayError("a round has one RoundSetup", "engine:replay")
+        state.setup_done = True
+        state.batch = event.batch
+        state.shuffling = event.shuffling
+        state.shoe = list(event.shoe)
+        state.cover_at = event.cover_at
+        state.burn_due = event.burn_due
+        state.barred = event.barred
+        state.cut_offer = event.cut_offer
+        if event.shuffle_due is not None:
+            state.phase = Phase.SHUFFLE
+        elif event.burn_due:
+            state.phase = Phase.BURN
+        else:
+            state.phase = Phase.BETTING
+
+    def _on_deck_shuffled(self, state: DoubleBackJackState, event: DeckShuffled) -> None:
+        self._expect(state, event, Phase.SHUFFLE)
+        state.stack = list(event.stack)
+        state.cut_done = False
+        state.cut_refused, state.last_cutter, state.recut = [], None, False
+        state.cut_accepted = None
+        state.phase = Phase.CUT
+
+    def _on_deck_cut(self, state: DoubleBackJackState, event: DeckCut) -> None:
+        self._expect(state, event, Phase.CUT)
+        after = cut(state.stack, event.position, SECTIONS.cut, MIN_CUT, MIN_CUT)
+        cards = [card for card in after if isinstance(card, Card)]
+        insert_cover_card(cards, event.cover_from_bottom, SECTIONS.cut, COVER_FRACTION)
+        state.stack = cards
+        state.cover_from_bottom = event.cover_from_bottom
+        state.cut_done = True
+        state.last_cutter = event.cutter
+        state.cut_accepted = None
+        state.phase = Phase.LOAD
+
+    def _on_cut_refused(self, state: DoubleBackJackState, event: CutRefused) -> None:
+        self._expect(state, event, Phase.CUT)
+        state.cut_refused.append(event.seat)
+
+    def _on_cut_accepted(self, state: DoubleBackJackState, event: CutAccepted) -> None:
+        self._expect(state, event, Phase.CUT)
+        state.cut_accepted = (event.seat, event.position)
+
+    def _on_recut_required(self, state: DoubleBackJackState, event: RecutRequired) -> None:
+        self._expect(state, event, Phase.LOAD)
+        state.recut = True
+        state.phase = Phase.CUT
+
+    def _on_shoe_loaded(self, state: DoubleBackJackState, event: ShoeLoaded) -> None:
+        self._expect(state, event, Phase.LOAD)
+        state.shoe = state.stack
+        state.stack = []
+        state.cover_at = state.cover_from_bottom
+        state.burn_due = True
+        if state.resume is None:
+            state.barred = ()
+        state.phase = Phase.BURN
+
+    def _on_card_burned(self, state: DoubleBackJackState, event: CardBurned) -> None:
+        self._expect(state, event, Phase.BURN)
+        self._take(state, event, event.card)
+        state.burned.append(event.card)
+        state.discard_rack.place("burn card", [event.card])
+        state.burn_due = False
+        if state.resume is not None:
+            state.phase, state.resume = state.resume, None
+        else:
+            state.phase = Phase.BETTING
+
+    def _on_deal_started(self, state: DoubleBackJackState, event: DealStarted) -> None:
+        self._expect(state, event, Phase.BETTING)
+        state.boxes = event.boxes
+        dealt = [box for box in event.boxes if box not in event.no_cards]
+        state.plan = deal_plan(dealt, event.dealer_missed_first_card, event.one_card)
+        state.one_card, state.late_choices = event.one_card, {}
+        state.hands = {(box, 0): Hand(seat=box, index=0) for box in dealt}
+        state.phase = Phase.DEAL
+
+    def _on_cover_card_reached(self, state: DoubleBackJackState, event: CoverCardReached) -> None:
+        if state.cover_at is None or len(state.shoe) != state.cover_at:
+            raise ReplayError(f"{event!r}: the cover card is not next", "engine:replay")
+        state.cover_at = None
+        state.cover_reached = True
+        state.cover_hand = event.hand
+
+    def _on_shoe_exhausted(self, state: DoubleBackJackState, event: ShoeExhausted) -> None:
+        if state.shoe:
+            raise ReplayError(f"{event!r}: the shoe still holds cards", "engine:replay")
+        state.resume = state.phase
+        state.phase = Phase.SHUFFLE
+        state.cut_offer = state.insufficient_cards_offer()
+
+    def _on_card_missed(self, state: DoubleBackJackState, event: RequestedCardMissed) -> None:
+        self._expect(state, event, Phase.PLAY)
+        turn = state.to_act()
+        if turn is None or (turn.seat, turn.index) != (event.seat, event.split_hand):
+            raise ReplayError(f"{event!r} is not for the hand in turn", "engine:replay")
+        turn.missed = True
+        turn.decided = True
+
+    def _on_hole_card_read(self, state: DoubleBackJackState, event: HoleCardRead) -> None:
+        self._expect(state, event, Phase.READER)
+        state.reader_read = True
+        state.dealer_blackjack = event.blackjack
+        state.phase = Phase.SETTLE if event.blackjack else Phase.PLAY
+
+    def _on_hole_card_turned(self, state: DoubleBackJackState, event: HoleCardTurned) -> None:
+        state.hole_turned = True
+        if state.phase is Phase.PLAY:
+            state.phase = Phase.DEALER
+
+    def _in_dealer_phase(self, state: DoubleBackJackState, event: DealerTotalAnnounced) -> None:
+        self._expect(state, event, Phase.DEALER)
+
+    def _on_dealer_done(self, state: DoubleBackJackState, event: DealerHandComplete) -> None:
+        self._expect(state, event, Phase.DEALER)
+        state.dealer_total = event.total
+        state.phase = Phase.SETTLE
+
+    def _in_settle_phase(self, state: DoubleBackJackState, event: SettlementBegun) -> None:
+        self._expect(state, event, Phase.SETTLE)
+
+    def _on_irregularity(self, state: DoubleBackJackState, event: IrregularityDeclared) -> None:
+        kind = event.irregularity
+        if kind is Irregularity.EXPOSED_CARD_DRAWN_IN_ERROR:
+            state.exposed = True
+        elif kind is Irregularity.READER_MALFUNCTION:
+            state.reader_down = True
+        elif kind is Irregularity.READER_REPAIRED:
+            state.reader_down = False
+
+    def _on_card_discarded(self, state: DoubleBackJackState, event: CardDiscarded) -> None:
+        self._take(state, event, event.card)
+        state.discards.append(event.card)
+        state.discard_rack.place("discarded", [event.card])
+
+    def _on_shuffle_failed(self, state: DoubleBackJackState, event: ShuffleFailed) -> None:
+        self._expect(state, event, Phase.CUT, Phase.LOAD)
+        state.stack = []
+        state.phase = Phase.SHUFFLE
+
+    def _on_shuffler_down(self, state: DoubleBackJackState, event: ShufflerOutOfOrder) -> None:
+        self._expect(state, event, Phase.SHUFFLE)
+        state.shuffler_down = True
+        state.shuffling = Shuffling.MANUAL
+
+    def _on_round_voided(self, state: DoubleBackJackState, event: RoundVoided) -> None:
+        state.void_reason = event.reason
+        state.phase = Phase.VOIDED
+
+    def _on_round_completed(self, state: DoubleBackJackState, event: RoundCompleted) -> None:
+        self._expect(state, event, Phase.SETTLE)
+        for played in state.ordered():
+            if not played.discarded:
+                state.discard_rack.place(f"box {played.seat}", played.cards)
+        if state.dealer:
+            state.discard_rack.place(DEALER, state.dealer)
+        state.phase = Phase.COMPLETED
+
+    _EVOLVE: ClassVar[dict[type[Event], Callable[[Any, DoubleBackJackState, Any], None]]] = {
+        CardDealt: _on_card_dealt,
+        WagerSettled: _on_wager_settled,
+        WagerPlaced: _on_wager_placed,
+        PlayerDecided: _on_player_decided,
+        HandDiscarded: _on_hand_discarded,
+        RoundSetup: _on_round_setup,
+        DeckShuffled: _on_deck_shuffled,
+        DeckCut: _on_deck_cut,
+        CutRefused: _on_cut_refused,
+        CutAccepted: _on_cut_accepted,
+        RecutRequired: _on_recut_required,
+        ShoeLoaded: _on_shoe_loaded,
+        CardBurned: _on_card_burned,
+        DealStarted: _on_deal_started,
+        CoverCardReached: _on_cover_card_reached,
+        ShoeExhausted: _on_shoe_exhausted,
+        RequestedCardMissed: _on_card_missed,
+        HoleCardRead: _on_hole_card_read,
+        HoleCardTurned: _on_hole_card_turned,
+        DealerTotalAnnounced: _in_dealer_phase,
+        DealerHandComplete: _on_dealer_done,
+        SettlementBegun: _in_settle_phase,
+        IrregularityDeclared: _on_irregularity,
+        CardDiscarded: _on_card_discarded,
+        ShuffleFailed: _on_shuffle_failed,
+        ShufflerOutOfOrder: _on_shuffler_down,
+        RoundVoided: _on_round_voided,
+        RoundCompleted: _on_round_completed,
+    }
+    """Per event class, the handler that folds it into the state."""
 
     @staticmethod
     def _take(state: DoubleBackJackState, event: Event, card: Card) -> None:

@@ -33,6 +33,31 @@ Irregularities (676a.13) are declared by the dealer or the floor with
 A :class:`GoForeItTable` outlives rounds: the decks (one, or two alternating with an
 automated shuffler), their time in use (676a.3(c)), the stub count every 5 rounds and
 equipment put out of order (676a.13(g)). The round itself does no I/O.
+
+A short round at one seat, the shuffle drawn from a seeded source (a table draws from its
+sealed one): the seat bets $5 on the Front 9, the dealer announces "no more bets" and the
+dealer's steps that need no one's choice
+(:meth:`~croupier.game.TablePolicy.run_dealer_steps`) shuffle, cut and deal; asked for a
+Back 9 Wager equal to the Front 9 the seat folds and forfeits the Front 9 (676a.11(b)).
+
+>>> from croupier.engine import DEALER
+>>> from croupier.registry import find
+>>> from croupier.rng import SeededRng
+>>> from croupier.rules.go_fore_it import GoForeItRules
+>>> steps = find("go-fore-it").policy.run_dealer_steps
+>>> round_ = GoForeItRound.open(
+...     GoForeItRules(), table_id="T1", round_id="R1", seats={1: "ann"}, rng=SeededRng(0)
+... )
+>>> [e.type for e in round_.handle(PlaceWager(seat=1, spot="front_9", amount=500), 1)]
+['WagerPlaced']
+>>> dealt = round_.handle(AnnounceNoMoreBets(), DEALER) + steps(round_)
+>>> [e.type for e in dealt].count("CardDealt")
+8
+>>> events = round_.handle(Fold(seat=1), 1) + steps(round_)
+>>> events[-1].type
+'RoundCompleted'
+>>> [(s.spot, s.outcome.value, s.returned, s.won) for s in round_.state.settlements]
+[('front_9', 'lose', 0, 0)]
 """
 
 from __future__ import annotations

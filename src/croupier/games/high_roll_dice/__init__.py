@@ -19,6 +19,29 @@ A round, as the text runs:
 Commands: :class:`PlaceWager` (a seat), :class:`AnnounceNoMoreBets`,
 :class:`ThrowDice`, :class:`DeclareIrregularity`, :class:`CallResult` and
 :class:`VoidRound` (the dealer).
+
+A short round, the dice scripted (:class:`~croupier.rng.ScriptedRng`; a table draws them
+from its sealed source): one seat bets $5 on the six at Pip Street, the dealer announces
+"no more bets", and the dealer's steps that need no one's choice
+(:meth:`~croupier.game.TablePolicy.run_dealer_steps`) throw, call and settle. Four sixes
+are the most of any face, so the six wins at 4 to 1 (675a.5(a)): $20.00 won, the $5.00
+returned.
+
+>>> from croupier.registry import find
+>>> from croupier.rng import ScriptedRng, dice_draws
+>>> from croupier.rules.high_roll_dice import HighRollDiceRules
+>>> dice = ScriptedRng(dice_draws([6, 6, 6, 2, 3, 4, 5, 1, 6, 2]))
+>>> round_ = HighRollDiceRound.open(
+...     HighRollDiceRules(), table_id="T1", round_id="R1", seats={1: "ann"}, rng=dice
+... )
+>>> [e.type for e in round_.handle(PlaceWager(seat=1, spot="pip_street:six", amount=500), 1)]
+['WagerPlaced']
+>>> [e.type for e in round_.handle(AnnounceNoMoreBets(), DEALER)]
+['NoMoreBets']
+>>> [e.type for e in find("high-roll-dice").policy.run_dealer_steps(round_)]
+['DiceThrown', 'ResultCalled', 'DiceSetAside', 'WagerSettled', 'RoundCompleted']
+>>> [(s.spot, s.outcome.value, s.returned, s.won) for s in round_.state.settlements]
+[('pip_street:six', 'win', 500, 2000)]
 """
 
 from __future__ import annotations

@@ -1,9 +1,45 @@
-"""One round of Pai Gow (621a): :class:`PaiGowRound`."""
+"""One round of Pai Gow (621a): :class:`PaiGowRound`.
+
+A short round at one seat, the tiles and dice drawn from a seeded source (a table draws
+from its sealed one): the dealer's steps that need no one's choice
+(:meth:`~croupier.game.TablePolicy.run_dealer_steps`) mix the tiles; the seat wagers $10,
+the dealer announces "no more bets", and the steps shake the dice and deliver the tiles.
+The seat asks for the house way and sets its hands so; the dealer sets his by the house
+way and settles. The seat's Gong beats the dealer's 8 and its 9 the dealer's 3: the
+wager wins, paid 1 to 1 less the 5% vigorish (621a.10(k)), $9.50.
+
+>>> from croupier.engine import DEALER
+>>> from croupier.games.pai_gow import AnnounceNoMoreBets, PlaceWager, RequestHouseWay
+>>> from croupier.games.pai_gow import SetHands, SettleWagers
+>>> from croupier.registry import find
+>>> from croupier.rng import SeededRng
+>>> from croupier.rules.pai_gow import PaiGowRules
+>>> steps = find("pai-gow").policy.run_dealer_steps
+>>> round_ = PaiGowRound.open(
+...     PaiGowRules(), table_id="T1", round_id="R1", seats={1: "ann"}, rng=SeededRng(15)
+... )
+>>> [e.type for e in steps(round_) + round_.handle(PlaceWager(seat=1, amount=1000), 1)]
+['TilesMixed', 'WagerPlaced']
+>>> [e.type for e in round_.handle(AnnounceNoMoreBets(), DEALER) + steps(round_)][:4]
+['NoMoreBets', 'DiceShaken', 'StartingPositionCounted', 'TilesDelivered']
+>>> [e.type for e in round_.handle(RequestHouseWay(seat=1), 1)]
+['HouseWayShown']
+>>> high = tuple(str(tile) for tile in round_.state.shown[1].high)
+>>> [e.type for e in round_.handle(SetHands(seat=1, together=high), 1) + steps(round_)]
+['HandsSet', 'DealerTilesTurnedOver', 'DealerHandsSet']
+>>> seat, dealer = round_.state.settings[1], round_.state.dealer_setting
+>>> [(s.high_rank.text, s.low_rank.text) for s in (seat, dealer)]
+[('Gong (Twelve and Eight)', '9 (2-3 1-3)'), ('8 (5-5 2-6)', '3 (1-6 1-2, Gee Joon as 6)')]
+>>> [e.type for e in round_.handle(SettleWagers(), DEALER)]
+['HandsExposed', 'VigorishCollected', 'WagerSettled', 'RoundCompleted']
+>>> [(s.spot, s.outcome.value, s.returned, s.won) for s in round_.state.settlements]
+[('pai_gow', 'win', 1000, 950)]
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any, Self
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar, Self
 
 from pydantic import TypeAdapter
 
@@ -315,139 +351,216 @@ class PaiGowRound(Round[PaiGowState]):
         )
 
     def evolve(self, state: PaiGowState, event: Event) -> PaiGowState:
-        match event:
-            case TableContext():
-                if state.context is not None:
-                    raise ReplayError("a round has one TableContext", "engine:replay")
-                state.context = event
-                offering = (
-                    state.rules.player_banking
-                    and not event.start_of_game
-                    and event.bank_offer_from is not None
-                )
-                state.phase = Phase.BANK_OFFER if offering else Phase.MIXING
-            case TilesDisplayed(pairs=pairs):
-                state.display = pairs
-            case BankOffered(seat=seat):
-                self._expect(state, event, Phase.BANK_OFFER)
-                state.offered = seat
-            case BankPassed(seat=seat):
-                self._expect(state, event, Phase.BANK_OFFER)
-                state.offers.append(seat)
-                state.offered = None
-            case BankTaken(seat=seat, chips=chips, co_bank=co_bank):
-                self._expect(state, event, Phase.BANK_OFFER)
-                state.offers.append(seat)
-                state.offered = None
-                state.bank, state.bank_chips, state.co_bank = seat, chips, co_bank
-                state.phase = Phase.MIXING
-            case BankNotTaken():
-                self._expect(state, event, Phase.BANK_OFFER)
-                state.phase = Phase.MIXING
-            case TilesMixed(stacks=stacks):
-                self._expect(state, event, Phase.MIXING)
-                state.stacks = [list(stack) for stack in stacks]
-                state.mixes += 1
-                state.phase = Phase.CUT if state.bank is not None else Phase.BETTING
-            case TilesRemixed():
-                self._expect(state, event, Phase.CUT, Phase.BETTING)
-                state.stacks = None
-                state.cut = None
-                state.phase = Phase.MIXING
-            case TilesCut(right=right, left=left):
-                self._expect(state, event, Phase.CUT)
-                assert state.stacks is not None
-                state.stacks = cut_stacks(state.stacks, right, left)
-                state.cut = (right, left)
-                state.phase = Phase.BETTING
-            case CutDeclined():
-                self._expect(state, event, Phase.CUT)
-                state.phase = Phase.BETTING
-            case DealerWagerPlaced(amount=amount):
-                self._expect(state, event, Phase.BETTING)
-                state.dealer_wager = amount
-            case WagerPlaced(seat=seat, amount=amount):
-                self._expect(state, event, *WAGERING)
-                state.wagers[seat] = amount
-                state.placed[seat] = amount
-            case NoMoreBets():
-                self._expect(state, event, Phase.BETTING)
-                state.phase = Phase.SHAKE
-            case DeliveryChosen(style=style):
-                self._expect(state, event, Phase.SHAKE)
-                state.style = style
-            case DiceShaken(faces=faces):
-                self._expect(state, event, Phase.SHAKE)
-                state.dice = faces
-                state.phase = Phase.SHOWN
-            case NumberDrawn(number=number):
-                self._expect(state, event, Phase.SHAKE)
-                state.number = number
-                state.phase = Phase.SHOWN
-            case NoRoll():
-                self._expect(state, event, Phase.SHOWN)
-                state.dice = None
-                state.phase = Phase.SHAKE
-            case StartingPositionCounted(position=position, counted_from=first):
-                self._expect(state, event, Phase.SHOWN)
-                state.start, state.counted_from = position, first
-            case TilesDelivered(style=style, deliveries=deliveries):
-                self._expect(state, event, Phase.SHOWN)
-                state.style = style
-                state.hands = {d.position: tuple(d.tiles) for d in deliveries}
-                state.stacks = None
-                state.phase = Phase.SETTING
-            case StacksCollected(positions=positions):
-                self._expect(state, event, Phase.SETTING)
-                state.collected = positions
-                state.dead_hand = list(state.hands.get(DEAD_HAND, ()))
-                for position in positions:
-                    state.dead_hand += state.hands[position]
-            case ShakerCovered():
-                pass
-            case TileExposed(position=position, tile=tile):
-                state.exposed_tiles.setdefault(position, []).append(tile)
-                if position.isdigit() and int(position) in state.wagers:
-                    state.pending.add(int(position))
-            case ExposedHandDecided(seat=seat):
-                state.pending.discard(seat)
-                state.decided.add(seat)
-            case HouseWayShown(seat=seat, high=high, low=low):
-                state.shown[seat] = _setting(high, low)
-            case HandsSet(seat=seat, high=high, low=low):
-                state.settings[seat] = _setting(high, low)
-            case DealerTilesTurnedOver():
-                self._expect(state, event, Phase.DEALER_SETTING)
-                state.dealer_up = True
-            case (
-                DealerHandsSet(high=high, low=low, rule=rule)
-                | DealerHandsReset(high=high, low=low, rule=rule)
-            ):
-                state.dealer_setting = _setting(high, low)
-                state.dealer_rule = rule
-            case HandsExposed(seat=seat, high=high, low=low, result=result):
-                state.exposed[seat] = _setting(high, low)
-                if result:
-                    state.results[seat] = result
-            case DealerWagerSettled():
-                state.dealer_result = event
-            case VigorishCollected():
-                state.vigorish.append(event)
-            case WagerSettled(seat=seat):
-                if state.wagers.pop(seat, None) is None:
-                    raise ReplayError(f"seat {seat} has no wager in play", "engine:replay")
-                state.pending.discard(seat)
-                state.settlements.append(event)
-            case BankSettled():
-                state.bank_result = event
-            case RoundVoided():
-                state.phase = Phase.VOIDED
-            case RoundCompleted():
-                state.phase = Phase.COMPLETED
-            case _:
-                raise ReplayError(f"{event!r} is not a Pai Gow event", "engine:replay")
-        self._advance(state)
-        return state
+        """``state`` after ``event``, by the handler :data:`_EVOLVE` names for its class
+        (:class:`ReplayError` for an event out of place or of another game), then moved on
+        once every hand that must be set is set."""
+        for kind in type(event).__mro__:
+            handler = self._EVOLVE.get(kind)
+            if handler is not None:
+                handler(self, state, event)
+                self._advance(state)
+                return state
+        raise ReplayError(f"{event!r} is not a Pai Gow event", "engine:replay")
+
+    def _on_table_context(self, state: PaiGowState, event: TableContext) -> None:
+        if state.context is not None:
+            raise ReplayError("a round has one TableContext", "engine:replay")
+        state.context = event
+        offering = (
+            state.rules.player_banking
+            and not event.start_of_game
+            and event.bank_offer_from is not None
+        )
+        state.phase = Phase.BANK_OFFER if offering else Phase.MIXING
+
+    def _on_tiles_displayed(self, state: PaiGowState, event: TilesDisplayed) -> None:
+        state.display = event.pairs
+
+    def _on_bank_offered(self, state: PaiGowState, event: BankOffered) -> None:
+        self._expect(state, event, Phase.BANK_OFFER)
+        state.offered = event.seat
+
+    def _on_bank_passed(self, state: PaiGowState, event: BankPassed) -> None:
+        self._expect(state, event, Phase.BANK_OFFER)
+        state.offers.append(event.seat)
+        state.offered = None
+
+    def _on_bank_taken(self, state: PaiGowState, event: BankTaken) -> None:
+        self._expect(state, event, Phase.BANK_OFFER)
+        state.offers.append(event.seat)
+        state.offered = None
+        state.bank, state.bank_chips, state.co_bank = event.seat, event.chips, event.co_bank
+        state.phase = Phase.MIXING
+
+    def _on_bank_not_taken(self, state: PaiGowState, event: BankNotTaken) -> None:
+        self._expect(state, event, Phase.BANK_OFFER)
+        state.phase = Phase.MIXING
+
+    def _on_tiles_mixed(self, state: PaiGowState, event: TilesMixed) -> None:
+        self._expect(state, event, Phase.MIXING)
+        state.stacks = [list(stack) for stack in event.stacks]
+        state.mixes += 1
+        state.phase = Phase.CUT if state.bank is not None else Phase.BETTING
+
+    def _on_tiles_remixed(self, state: PaiGowState, event: TilesRemixed) -> None:
+        self._expect(state, event, Phase.CUT, Phase.BETTING)
+        state.stacks = None
+        state.cut = None
+        state.phase = Phase.MIXING
+
+    def _on_tiles_cut(self, state: PaiGowState, event: TilesCut) -> None:
+        self._expect(state, event, Phase.CUT)
+        assert state.stacks is not None
+        state.stacks = cut_stacks(state.stacks, event.right, event.left)
+        state.cut = (event.right, event.left)
+        state.phase = Phase.BETTING
+
+    def _on_cut_declined(self, state: PaiGowState, event: CutDeclined) -> None:
+        self._expect(state, event, Phase.CUT)
+        state.phase = Phase.BETTING
+
+    def _on_dealer_wager(self, state: PaiGowState, event: DealerWagerPlaced) -> None:
+        self._expect(state, event, Phase.BETTING)
+        state.dealer_wager = event.amount
+
+    def _on_wager_placed(self, state: PaiGowState, event: WagerPlaced) -> None:
+        self._expect(state, event, *WAGERING)
+        state.wagers[event.seat] = event.amount
+        state.placed[event.seat] = event.amount
+
+    def _on_no_more_bets(self, state: PaiGowState, event: NoMoreBets) -> None:
+        self._expect(state, event, Phase.BETTING)
+        state.phase = Phase.SHAKE
+
+    def _on_delivery_chosen(self, state: PaiGowState, event: DeliveryChosen) -> None:
+        self._expect(state, event, Phase.SHAKE)
+        state.style = event.style
+
+    def _on_dice_shaken(self, state: PaiGowState, event: DiceShaken) -> None:
+        self._expect(state, event, Phase.SHAKE)
+        state.dice = event.faces
+        state.phase = Phase.SHOWN
+
+    def _on_number_drawn(self, state: PaiGowState, event: NumberDrawn) -> None:
+        self._expect(state, event, Phase.SHAKE)
+        state.number = event.number
+        state.phase = Phase.SHOWN
+
+    def _on_no_roll(self, state: PaiGowState, event: NoRoll) -> None:
+        self._expect(state, event, Phase.SHOWN)
+        state.dice = None
+        state.phase = Phase.SHAKE
+
+    def _on_position_counted(self, state: PaiGowState, event: StartingPositionCounted) -> None:
+        self._expect(state, event, Phase.SHOWN)
+        state.start, state.counted_from = event.position, event.counted_from
+
+    def _on_tiles_delivered(self, state: PaiGowState, event: TilesDelivered) -> None:
+        self._expect(state, event, Phase.SHOWN)
+        state.style = event.style
+        state.hands = {d.position: tuple(d.tiles) for d in event.deliveries}
+        state.stacks = None
+        state.phase = Phase.SETTING
+
+    def _on_stacks_collected(self, state: PaiGowState, event: StacksCollected) -> None:
+        self._expect(state, event, Phase.SETTING)
+        state.collected = event.positions
+        state.dead_hand = list(state.hands.get(DEAD_HAND, ()))
+        for position in event.positions:
+            state.dead_hand += state.hands[position]
+
+    def _on_shaker_covered(self, state: PaiGowState, event: ShakerCovered) -> None:
+        pass
+
+    def _on_tile_exposed(self, state: PaiGowState, event: TileExposed) -> None:
+        state.exposed_tiles.setdefault(event.position, []).append(event.tile)
+        if event.position.isdigit() and int(event.position) in state.wagers:
+            state.pending.add(int(event.position))
+
+    def _on_exposed_hand_decided(self, state: PaiGowState, event: ExposedHandDecided) -> None:
+        state.pending.discard(event.seat)
+        state.decided.add(event.seat)
+
+    def _on_house_way_shown(self, state: PaiGowState, event: HouseWayShown) -> None:
+        state.shown[event.seat] = _setting(event.high, event.low)
+
+    def _on_hands_set(self, state: PaiGowState, event: HandsSet) -> None:
+        state.settings[event.seat] = _setting(event.high, event.low)
+
+    def _on_dealer_tiles_up(self, state: PaiGowState, event: DealerTilesTurnedOver) -> None:
+        self._expect(state, event, Phase.DEALER_SETTING)
+        state.dealer_up = True
+
+    def _on_dealer_hands_set(
+        self, state: PaiGowState, event: DealerHandsSet | DealerHandsReset
+    ) -> None:
+        state.dealer_setting = _setting(event.high, event.low)
+        state.dealer_rule = event.rule
+
+    def _on_hands_exposed(self, state: PaiGowState, event: HandsExposed) -> None:
+        state.exposed[event.seat] = _setting(event.high, event.low)
+        if event.result:
+            state.results[event.seat] = event.result
+
+    def _on_dealer_wager_settled(self, state: PaiGowState, event: DealerWagerSettled) -> None:
+        state.dealer_result = event
+
+    def _on_vigorish(self, state: PaiGowState, event: VigorishCollected) -> None:
+        state.vigorish.append(event)
+
+    def _on_wager_settled(self, state: PaiGowState, event: WagerSettled) -> None:
+        if state.wagers.pop(event.seat, None) is None:
+            raise ReplayError(f"seat {event.seat} has no wager in play", "engine:replay")
+        state.pending.discard(event.seat)
+        state.settlements.append(event)
+
+    def _on_bank_settled(self, state: PaiGowState, event: BankSettled) -> None:
+        state.bank_result = event
+
+    def _on_round_voided(self, state: PaiGowState, event: RoundVoided) -> None:
+        state.phase = Phase.VOIDED
+
+    def _on_round_completed(self, state: PaiGowState, event: RoundCompleted) -> None:
+        state.phase = Phase.COMPLETED
+
+    _EVOLVE: ClassVar[dict[type[Event], Callable[[Any, PaiGowState, Any], None]]] = {
+        TableContext: _on_table_context,
+        TilesDisplayed: _on_tiles_displayed,
+        BankOffered: _on_bank_offered,
+        BankPassed: _on_bank_passed,
+        BankTaken: _on_bank_taken,
+        BankNotTaken: _on_bank_not_taken,
+        TilesMixed: _on_tiles_mixed,
+        TilesRemixed: _on_tiles_remixed,
+        TilesCut: _on_tiles_cut,
+        CutDeclined: _on_cut_declined,
+        DealerWagerPlaced: _on_dealer_wager,
+        WagerPlaced: _on_wager_placed,
+        NoMoreBets: _on_no_more_bets,
+        DeliveryChosen: _on_delivery_chosen,
+        DiceShaken: _on_dice_shaken,
+        NumberDrawn: _on_number_drawn,
+        NoRoll: _on_no_roll,
+        StartingPositionCounted: _on_position_counted,
+        TilesDelivered: _on_tiles_delivered,
+        StacksCollected: _on_stacks_collected,
+        ShakerCovered: _on_shaker_covered,
+        TileExposed: _on_tile_exposed,
+        ExposedHandDecided: _on_exposed_hand_decided,
+        HouseWayShown: _on_house_way_shown,
+        HandsSet: _on_hands_set,
+        DealerTilesTurnedOver: _on_dealer_tiles_up,
+        DealerHandsSet: _on_dealer_hands_set,
+        DealerHandsReset: _on_dealer_hands_set,
+        HandsExposed: _on_hands_exposed,
+        DealerWagerSettled: _on_dealer_wager_settled,
+        VigorishCollected: _on_vigorish,
+        WagerSettled: _on_wager_settled,
+        BankSettled: _on_bank_settled,
+        RoundVoided: _on_round_voided,
+        RoundCompleted: _on_round_completed,
+    }
+    """Per event class, the handler that folds it into the state."""
 
     @staticmethod
     def _advance(state: PaiGowState) -> None:

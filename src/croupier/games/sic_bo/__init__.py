@@ -22,6 +22,27 @@ result lit is corrected before settlement.
 Commands: :class:`PlaceWager` (a seat), :class:`AnnounceNoMoreBets`, :class:`ThrowDice`,
 :class:`DeclareIrregularity`, :class:`CallResult`, :class:`CorrectResult`,
 :class:`SettleWagers` and :class:`VoidRound` (the dealer).
+
+A short round, the dice scripted (:class:`~croupier.rng.ScriptedRng`; a table draws them
+from its sealed source): one seat bets $10 on Small; the dealer announces "no more bets"
+and the dealer's steps that need no one's choice
+(:meth:`~croupier.game.TablePolicy.run_dealer_steps`) throw, show and settle. 1, 2 and 3
+total 6, a Small (4 to 10, no three of a kind): paid 1 to 1 (625a.6), $10.00 won.
+
+>>> from croupier.engine import DEALER
+>>> from croupier.registry import find
+>>> from croupier.rng import ScriptedRng, dice_draws
+>>> from croupier.rules.sic_bo import SicBoRules
+>>> dice = ScriptedRng(dice_draws([1, 2, 3]))
+>>> round_ = SicBoRound.open(SicBoRules(), table_id="T1", round_id="R1", seats={1: "ann"}, rng=dice)
+>>> [e.type for e in round_.handle(PlaceWager(seat=1, spot="small", amount=1000), 1)]
+['WagerPlaced']
+>>> [e.type for e in round_.handle(AnnounceNoMoreBets(), DEALER)]
+['NoMoreBets']
+>>> [e.type for e in find("sic-bo").policy.run_dealer_steps(round_)]
+['DiceThrown', 'ResultShown', 'WagerSettled', 'RoundCompleted']
+>>> [(s.spot, s.outcome.value, s.returned, s.won) for s in round_.state.settlements]
+[('small', 'win', 1000, 1000)]
 """
 
 from __future__ import annotations

@@ -90,11 +90,3 @@ export const api = {
       { "Idempotency-Key": uuid() },
     ),
 };
-
-export function dollars(cents) {
-  if (cents === null || cents === undefined) return "—";
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100).toLocaleString("en-US");
-  return `${sign}$${whole}.${String(abs % 100).padStart(2, "0")}`;
-}

@@ -3,10 +3,12 @@
 // was dealt from what was committed (#/verify/ROUND, verify.js). Everything the player may do comes
 // from the server's legal_commands; nothing here decides what the rules allow.
 
-import { api, dollars, HISTORY_PAGE, Problem, setToken, token } from "./api.js";
+import { api, HISTORY_PAGE, Problem, setToken, token } from "./api.js";
+import { h } from "./dom.js";
+import { dollars } from "./format.js";
 import { control, humanize } from "./commands.js";
 import { LiveView } from "./live.js";
-import { felt, gameOf, h, laterWagerButtons, results } from "./layouts.js";
+import { felt, gameOf, laterWagerButtons, results } from "./layouts.js";
 import { chip, die } from "./svg.js";
 import { phrase, roundSummary, saidCommand, timeoutSentence, whoActs } from "./words.js";
 import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";

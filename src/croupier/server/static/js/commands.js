@@ -5,8 +5,8 @@
 // "field:value" fixes or offers a field's values, and a command whose only choice is
 // among a few options becomes one button per option.
 
-import { dollars } from "./api.js";
-import { h } from "./layouts.js";
+import { h } from "./dom.js";
+import { dollars } from "./format.js";
 
 const MONEY = new Set(["amount", "chips", "ante_across", "ante_down"]);
 

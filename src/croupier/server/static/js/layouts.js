@@ -2,27 +2,12 @@
 // (clickable when legal_commands lets the viewer wager there) and the game's centre
 // (dice, the cross of community cards, the dealer's hand, the Pai Gow shaker and stacks).
 
-import { dollars } from "./api.js";
+import { h } from "./dom.js";
+import { dollars, odds } from "./format.js";
 import { phrase } from "./words.js";
 import { card, chip, die, tile } from "./svg.js";
 import { SIC_BO } from "./layouts/sic_bo.js";
 import { CRAPS } from "./layouts/craps.js";
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.appendChild(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
-  }
-  return node;
-}
-export { h };
 
 const FACES = ["ace", "two", "three", "four", "five", "six"];
 const FACE_PIPS = { ace: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
@@ -436,12 +421,6 @@ export function felt(table, view, ctx) {
   return root;
 }
 
-// "3/5" is 3 to 5; "4" is 4 to 1.
-export function odds(value) {
-  if (value === null || value === undefined) return "";
-  const [a, b] = String(value).split("/");
-  return `${a} to ${b || 1}`;
-}
 
 // Results and payouts per wager, from the round's WagerSettled events.
 export function results(table, view) {

@@ -2,7 +2,8 @@
 // seat, each event in words with its cards, dice and tiles drawn, and the settlement.
 // The server blanks what the player may not see; a blank is said to be hidden.
 
-import { dollars, request } from "./api.js";
+import { request } from "./api.js";
+import { dollars } from "./format.js";
 import { card, die, tile } from "./svg.js";
 
 const CARD = /^(10|[2-9TJQKA])[shdc]$/;

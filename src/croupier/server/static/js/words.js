@@ -2,7 +2,7 @@
 // ended for the seat (each wager and the net), the states of hands and decisions, and the
 // server's refusals without its internal codes. Nothing here decides what the rules allow.
 
-import { dollars } from "./api.js";
+import { dollars } from "./format.js";
 
 // The states and choices the games' views carry, as the regulations write them.
 const PHRASES = {

@@ -11,8 +11,8 @@
 // limit leaves (623a.6). The centre: the puck, the shooter, the dice and every roll of the
 // turn (623a.9, 623a.10).
 
-import { dollars } from "../api.js";
-import { h, odds } from "../layouts.js";
+import { h } from "../dom.js";
+import { dollars, odds } from "../format.js";
 import { chip, die } from "../svg.js";
 
 const POINTS = [4, 5, 6, 8, 9, 10];

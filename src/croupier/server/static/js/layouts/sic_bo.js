@@ -7,8 +7,8 @@
 // chosen there; an area stays clickable while more may go on it, so one round takes
 // several wagers.
 
-import { dollars } from "../api.js";
-import { h, odds } from "../layouts.js";
+import { h } from "../dom.js";
+import { dollars, odds } from "../format.js";
 import { chip, die } from "../svg.js";
 
 const NUMBERS = [1, 2, 3, 4, 5, 6];

@@ -15,22 +15,21 @@
 
 import json
 import re
-from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Query, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import AwareDatetime, BaseModel, BeforeValidator, Field
-from sqlalchemy.orm import Session
 
 from croupier.errors import RulesSubmissionError
 from croupier.ledger import versions
 from croupier.ledger.gaming_day import gaming_day_of
-from croupier.ledger.models import Player, RulesVersion
+from croupier.ledger.models import RulesVersion
 from croupier.registry import load_text, rules_from_data
 from croupier.reports.hold import ASSUMES, hold_report
 from croupier.rules.base import RulesSubmission
 from croupier.server import recall, service
+from croupier.server.routes.deps import PROBLEMS, Caller, Db
 from croupier.server.schemas import SoftwareOut, software
 
 
@@ -162,94 +161,87 @@ def _submission(body: VersionIn) -> RulesSubmission:
     return rules_from_data(body.rules or {})
 
 
-def register(
-    app: FastAPI,
-    session: Callable[[], Iterator[Session]],
-    caller: Callable[..., Player],
-    problems: dict[int | str, dict[str, Any]],
-) -> None:
-    """Add the floor's endpoints to ``app`` (``session`` and ``caller``: the app's
-    dependencies)."""
-    Db = Annotated[Session, Depends(session)]  # noqa: N806
-    Caller = Annotated[Player, Depends(caller)]  # noqa: N806
+router = APIRouter()
 
-    @app.get("/reports/hold", response_model=HoldOut, responses=problems)
-    def hold(
-        db: Db,
-        me: Caller,
-        table: Annotated[str | None, Query(description="Only this table.")] = None,
-        since: Annotated[
-            GamingDay | None,
-            Query(description="From this gaming day on, written YYYY-MM-DD (2026-11-29)."),
-        ] = None,
-    ) -> HoldOut:
-        """Dealer or admin: per table and gaming day (the casino's, ``gaming_day``), then
-        summed by game and day, by day, by game and overall, the rounds, drop, win, hold,
-        theoretical win and hold, the strategies the theoretical win assumes and the
-        difference in standard deviations. A par sheet not yet kept is computed first
-        (for Criss-Cross Poker, a minute or two, once), on this request's worker thread
-        and holding no database connection, so that the tables are served meanwhile
-        (:func:`croupier.reports.hold.prepare_par_figures`)."""
-        if me.role not in ("dealer", "admin"):
-            raise service.AccessDenied(
-                f"this needs the role dealer or admin, not {me.role}", "server:roles"
-            )
-        rows = hold_report(db, table_id=table, since=since)
-        days = gaming_day_of(db)
-        db.commit()  # the report's reads end
-        return HoldOut(
-            software=software(),
-            gaming_day=GamingDayOut(zone=days.zone, start_hour=days.start_hour, text=days.text()),
-            theoretical_assumes=ASSUMES,
-            rows=[HoldRowOut(**row.to_dict()) for row in rows],
+
+@router.get("/reports/hold", response_model=HoldOut, responses=PROBLEMS)
+def hold(
+    db: Db,
+    me: Caller,
+    table: Annotated[str | None, Query(description="Only this table.")] = None,
+    since: Annotated[
+        GamingDay | None,
+        Query(description="From this gaming day on, written YYYY-MM-DD (2026-11-29)."),
+    ] = None,
+) -> HoldOut:
+    """Dealer or admin: per table and gaming day (the casino's, ``gaming_day``), then
+    summed by game and day, by day, by game and overall, the rounds, drop, win, hold,
+    theoretical win and hold, the strategies the theoretical win assumes and the
+    difference in standard deviations. A par sheet not yet kept is computed first
+    (for Criss-Cross Poker, a minute or two, once), on this request's worker thread
+    and holding no database connection, so that the tables are served meanwhile
+    (:func:`croupier.reports.hold.prepare_par_figures`)."""
+    if me.role not in ("dealer", "admin"):
+        raise service.AccessDenied(
+            f"this needs the role dealer or admin, not {me.role}", "server:roles"
         )
-
-    @app.get("/tables/{table_id}/rules/versions", response_model=VersionsOut, responses=problems)
-    def list_versions(table_id: str, request: Request, db: Db, me: Caller) -> VersionsOut:
-        """Every version of the table's Rules Submission, oldest first, with its state now
-        and the rounds that ended under it."""
-        listed = versions.history(db, table_id, request.app.state.hub.clock())
-        return VersionsOut(versions=[version_out(v.version, v.state, v.rounds) for v in listed])
-
-    @app.post(
-        "/tables/{table_id}/rules/versions",
-        status_code=201,
-        response_model=VersionOut,
-        responses=problems,
+    rows = hold_report(db, table_id=table, since=since)
+    days = gaming_day_of(db)
+    db.commit()  # the report's reads end
+    return HoldOut(
+        software=software(),
+        gaming_day=GamingDayOut(zone=days.zone, start_hour=days.start_hour, text=days.text()),
+        theoretical_assumes=ASSUMES,
+        rows=[HoldRowOut(**row.to_dict()) for row in rows],
     )
-    def file_version(
-        table_id: str, body: VersionIn, request: Request, db: Db, me: Caller
-    ) -> VersionOut:
-        """Admin: file a new version of the table's Rules Submission, in force from
-        ``effective_at`` (default now). Rounds opened before it takes effect, the one in
-        progress included, are played to their end under the version they opened with
-        (``server:rules-version``)."""
-        if me.role != "admin":
-            raise service.AccessDenied(f"this needs the role admin, not {me.role}", "server:roles")
-        clock = request.app.state.hub.clock()
-        row = versions.file_version(
-            db,
-            table_id,
-            _submission(body),
-            filed_by=f"{me.name} ({me.id})",
-            effective_at=body.effective_at,
-            note=body.note,
-            at=clock,
-        )
-        db.commit()
-        [state] = [
-            v for v in versions.history(db, table_id, clock) if v.version.version == row.version
-        ]
-        return version_out(row, state.state, state.rounds)
 
-    @app.get(
-        "/tables/{table_id}/seats/{seat}/recall",
-        response_model=recall.RecallOut,
-        responses=problems,
+
+@router.get("/tables/{table_id}/rules/versions", response_model=VersionsOut, responses=PROBLEMS)
+def list_versions(table_id: str, request: Request, db: Db, me: Caller) -> VersionsOut:
+    """Every version of the table's Rules Submission, oldest first, with its state now
+    and the rounds that ended under it."""
+    listed = versions.history(db, table_id, request.app.state.hub.clock())
+    return VersionsOut(versions=[version_out(v.version, v.state, v.rounds) for v in listed])
+
+
+@router.post(
+    "/tables/{table_id}/rules/versions",
+    status_code=201,
+    response_model=VersionOut,
+    responses=PROBLEMS,
+)
+def file_version(
+    table_id: str, body: VersionIn, request: Request, db: Db, me: Caller
+) -> VersionOut:
+    """Admin: file a new version of the table's Rules Submission, in force from
+    ``effective_at`` (default now). Rounds opened before it takes effect, the one in
+    progress included, are played to their end under the version they opened with
+    (``server:rules-version``)."""
+    if me.role != "admin":
+        raise service.AccessDenied(f"this needs the role admin, not {me.role}", "server:roles")
+    clock = request.app.state.hub.clock()
+    row = versions.file_version(
+        db,
+        table_id,
+        _submission(body),
+        filed_by=f"{me.name} ({me.id})",
+        effective_at=body.effective_at,
+        note=body.note,
+        at=clock,
     )
-    def recall_seat(table_id: str, seat: int, db: Db, me: Caller) -> recall.RecallOut:
-        """Game recall: the seat's last ten rounds that are over, newest first, each with
-        every event as dealt and the seat's settlements. A player gets the rounds in which
-        he held the seat, each event as the table showed it to him (no other hand's
-        face-down cards, no shuffled order); a dealer or admin gets any seat's whole."""
-        return recall.recall(db, table_id, seat, me)
+    db.commit()
+    [state] = [v for v in versions.history(db, table_id, clock) if v.version.version == row.version]
+    return version_out(row, state.state, state.rounds)
+
+
+@router.get(
+    "/tables/{table_id}/seats/{seat}/recall",
+    response_model=recall.RecallOut,
+    responses=PROBLEMS,
+)
+def recall_seat(table_id: str, seat: int, db: Db, me: Caller) -> recall.RecallOut:
+    """Game recall: the seat's last ten rounds that are over, newest first, each with
+    every event as dealt and the seat's settlements. A player gets the rounds in which
+    he held the seat, each event as the table showed it to him (no other hand's
+    face-down cards, no shuffled order); a dealer or admin gets any seat's whole."""
+    return recall.recall(db, table_id, seat, me)

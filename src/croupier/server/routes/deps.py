@@ -1,0 +1,116 @@
+"""What the route modules share: the server's parts a request reaches (:class:`Server`,
+kept in ``app.state.server``), the database session, the caller named by the bearer
+token, the ``Idempotency-Key`` header, the role check and the answers every endpoint
+documents (:data:`PROBLEMS`)."""
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Annotated, Any, cast
+
+from fastapi import Depends, Header
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import StringConstraints, TypeAdapter
+from sqlalchemy.orm import Session, sessionmaker
+from starlette.requests import HTTPConnection
+
+from croupier.errors import Unauthorized
+from croupier.ledger import repository as repo
+from croupier.ledger.models import Player
+from croupier.rng import Rng
+from croupier.server import fanout, legacy, schemas, service
+from croupier.server.ratelimit import Buckets
+from croupier.server.writer import Writer
+
+
+@dataclass(frozen=True)
+class Server:
+    """One application's parts: its sessions, the random source of every round
+    (``rng``), the clock deadlines are measured by (aware UTC), the WebSocket hub, the
+    commands' writer, the per-table command limits and the events stored before sealing
+    (:mod:`croupier.server.legacy`)."""
+
+    sessions: sessionmaker[Session]
+    rng: Rng
+    clock: Callable[[], datetime]
+    hub: fanout.Hub
+    writer: Writer
+    limits: Buckets
+    chains: legacy.LegacyChains
+
+
+def server_of(connection: HTTPConnection) -> Server:
+    """The :class:`Server` of the application that received ``connection``."""
+    return cast(Server, connection.app.state.server)
+
+
+bearer = HTTPBearer(auto_error=False)
+"""The bearer token (``Authorization: Bearer TOKEN``), ``None`` when there is none."""
+Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+
+PROBLEMS: dict[int | str, dict[str, Any]] = {
+    401: {"model": schemas.Problem, "description": "No or unknown bearer token."},
+    403: {"model": schemas.Problem, "description": "The caller's role or seat may not."},
+    404: {"model": schemas.Problem, "description": "No such player, table or round."},
+    409: {
+        "model": schemas.Problem,
+        "description": "Refused in the state as it stands (the rule is cited): wrong phase, "
+        "a balance too small, a stale round version; or (server:try-again) the database "
+        "undid the request to break a deadlock with another, after the server's own "
+        "retries: nothing was done, send it again with the same Idempotency-Key.",
+    },
+}
+"""The refusals every endpoint may answer, as the OpenAPI description lists them."""
+
+
+def session(connection: HTTPConnection) -> Iterator[Session]:
+    """A database session for one request, closed after it."""
+    with server_of(connection).sessions() as s:
+        yield s
+
+
+Db = Annotated[Session, Depends(session)]
+
+
+def known(connection: HTTPConnection, token: str) -> Player | None:
+    """The player whose bearer token is ``token`` (read in a session of its own)."""
+    with server_of(connection).sessions() as db:
+        return repo.player_by_token(db, token)
+
+
+def unauthorized(credentials: HTTPAuthorizationCredentials | None) -> Unauthorized:
+    """The 401 of a request with no bearer token or one that belongs to nobody."""
+    if credentials is None:
+        return Unauthorized("send a bearer token (Authorization: Bearer ...)", "server:auth")
+    return Unauthorized("this bearer token belongs to nobody", "server:auth")
+
+
+def caller(db: Db, credentials: Credentials) -> Player:
+    """The player the bearer token names; :class:`Unauthorized` (401) when none does."""
+    player = None if credentials is None else repo.player_by_token(db, credentials.credentials)
+    if player is None:
+        raise unauthorized(credentials)
+    return player
+
+
+Caller = Annotated[Player, Depends(caller)]
+
+KEY: TypeAdapter[str] = TypeAdapter(Annotated[str, StringConstraints(min_length=1, max_length=200)])
+"""The ``Idempotency-Key`` header's constraints (the same as the declared :data:`Key`)."""
+Key = Annotated[
+    str,
+    Header(
+        alias="Idempotency-Key",
+        min_length=1,
+        max_length=200,
+        description="A key unique to this request; a retry with it gets the first answer.",
+    ),
+]
+
+
+def role(player: Player, *roles: str) -> None:
+    """Refuse (403, ``server:roles``) a caller whose role is none of ``roles``."""
+    if player.role not in roles:
+        raise service.AccessDenied(
+            f"this needs the role {' or '.join(roles)}, not {player.role}", "server:roles"
+        )

@@ -1,0 +1,126 @@
+"""Players and money: accounts, wallets' deposits and withdrawals (play money, cents),
+self-service sign-up and the ledger's sums."""
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from sqlalchemy import select
+
+from croupier.ledger import repository as repo
+from croupier.ledger.models import CAGE, WALLET, Account, Player
+from croupier.server import addresses, schemas
+from croupier.server.browser import PLAY_MONEY_CITE, PLAY_MONEY_OPENING, SIGNUP_KEY
+from croupier.server.idempotency import idempotent
+from croupier.server.routes.deps import PROBLEMS, Caller, Db, Key, role
+
+router = APIRouter()
+
+
+@router.post("/players", status_code=201, response_model=schemas.PlayerCreated, responses=PROBLEMS)
+def create_player(body: schemas.PlayerCreate, db: Db, me: Caller) -> schemas.PlayerCreated:
+    """Admin: a new player, dealer or admin; the bearer token is returned once."""
+    role(me, "admin")
+    player, token = repo.create_player(db, body.name, body.role)
+    db.commit()
+    return schemas.PlayerCreated(
+        id=player.id, name=player.name, role=player.role, balance=0, token=token
+    )
+
+
+@router.get("/players/me", response_model=schemas.PlayerOut, responses=PROBLEMS)
+def me(db: Db, me: Caller) -> schemas.PlayerOut:
+    """The caller and their wallet's balance."""
+    return schemas.PlayerOut(id=me.id, name=me.name, role=me.role, balance=repo.balance(db, me.id))
+
+
+def _money(kind: str) -> Any:
+    def endpoint(
+        player_id: str, body: schemas.MoneyIn, request: Request, db: Db, me: Caller, key: Key
+    ) -> Response:
+        role(me, "admin")
+
+        def run() -> schemas.MoneyOut:
+            if db.get(Player, player_id) is None:
+                raise repo.NotFound(f"no player {player_id!r}", "ledger")
+            move = repo.deposit if kind == "deposit" else repo.withdraw
+            posting = move(db, player_id, body.amount)
+            return schemas.MoneyOut(
+                player_id=player_id,
+                posting_id=posting.id,
+                amount=body.amount,
+                balance=repo.balance(db, player_id),
+            )
+
+        return idempotent(db, me, key, request, body, 201, run)
+
+    endpoint.__doc__ = f"Admin: a {kind} of play money (cents) to or from a wallet."
+    return endpoint
+
+
+for _path, _name, _kind in (
+    ("/players/{player_id}/deposits", "deposit", "deposit"),
+    ("/players/{player_id}/withdrawals", "withdraw", "withdrawal"),
+):
+    router.post(
+        _path, status_code=201, response_model=schemas.MoneyOut, responses=PROBLEMS, name=_name
+    )(_money(_kind))
+
+
+@router.get("/ledger", response_model=schemas.LedgerOut, responses=PROBLEMS)
+def ledger(db: Db, me: Caller) -> schemas.LedgerOut:
+    """Admin: every account and the two sums that must be zero."""
+    role(me, "admin")
+    accounts = db.scalars(select(Account).order_by(Account.id))
+    total, lines = repo.ledger_total(db)
+    return schemas.LedgerOut(
+        accounts=[schemas.AccountOut.model_validate(a, from_attributes=True) for a in accounts],
+        total=total,
+        lines_total=lines,
+    )
+
+
+SIGN_UPS: dict[int | str, dict[str, Any]] = {
+    **PROBLEMS,
+    429: {
+        "model": schemas.Problem,
+        "description": "Too many sign-ups from the client's address "
+        "(server:rate-limit); the Retry-After header gives the seconds to wait.",
+    },
+}
+
+
+@router.post(
+    "/players/play-money", status_code=201, response_model=schemas.PlayerCreated, responses=SIGN_UPS
+)
+def play_money(body: schemas.PlayMoneyIn, request: Request, db: Db) -> schemas.PlayerCreated:
+    """Anyone: a new player with a play-money opening balance of PLAY_MONEY_OPENING
+    cents, moved from the cage to the wallet by one posting (``server:play-money``).
+    The bearer token is returned once. Each client address may sign up
+    ``SIGNUP_LIMIT.burst`` players at once and then one every
+    ``1 / SIGNUP_LIMIT.per_second`` seconds (``app.state.signup_limits``; 429,
+    :class:`RateLimited`, ``server:rate-limit``, with Retry-After), so that throwaway
+    accounts cannot take every seat. The address is the peer's; ``X-Forwarded-For``
+    counts only from a proxy the operator named (:mod:`croupier.server.addresses`)."""
+    trusted = getattr(request.app.state, "trusted_proxies", addresses.NONE)
+    address = addresses.client_address(request, trusted)
+    request.app.state.signup_limits.take(
+        address, SIGNUP_KEY, what="play-money sign-ups from one address"
+    )
+    player, token = repo.create_player(db, body.name, "player")
+    wallet = repo.account(db, WALLET, player_id=player.id)
+    cage = repo.account(db, CAGE)
+    repo.post(
+        db,
+        "play-money",
+        {cage.id: -PLAY_MONEY_OPENING, wallet.id: PLAY_MONEY_OPENING},
+        cite=PLAY_MONEY_CITE,
+    )
+    db.commit()
+    return schemas.PlayerCreated(
+        id=player.id,
+        name=player.name,
+        role=player.role,
+        balance=repo.balance(db, player.id),
+        token=token,
+    )

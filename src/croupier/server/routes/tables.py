@@ -1,0 +1,137 @@
+"""Tables: creating and listing them, their rules and sign, taking and leaving seats, the
+caller's view (by request and pushed over a WebSocket) and the table's audit."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Request, WebSocket
+from sqlalchemy import select
+
+from croupier.ledger import repository as repo
+from croupier.ledger.models import GameTable, RoundRow, Seat
+from croupier.registry import GAMES, spec_of
+from croupier.server import driver, fanout, schemas, service
+from croupier.server.browser import SEATS_CITE, sign_text, table_summary
+from croupier.server.routes.deps import PROBLEMS, Caller, Db, role, server_of
+
+router = APIRouter()
+
+
+@router.post("/tables", status_code=201, response_model=schemas.TableOut, responses=PROBLEMS)
+def create_table(
+    body: schemas.TableCreate, request: Request, db: Db, me: Caller
+) -> schemas.TableOut:
+    """Admin: a table for a game under a Rules Submission (JSON or TOML)."""
+    role(me, "admin")
+    out = service.create_table(db, body, server_of(request).rng)
+    db.commit()
+    return out
+
+
+@router.get("/tables", response_model=schemas.TablesOut, responses=PROBLEMS)
+def list_tables(db: Db, me: Caller) -> schemas.TablesOut:
+    """Every table of a game this server deals: its game, limits (cents) and free
+    seats."""
+    tables = db.scalars(select(GameTable).order_by(GameTable.id))
+    # A table of a game this process does not deal (a game registered elsewhere) is
+    # left out of the lobby, not allowed to fail it.
+    dealt = [table for table in tables if table.game in GAMES]
+    return schemas.TablesOut(tables=[table_summary(db, table) for table in dealt])
+
+
+@router.get("/tables/{table_id}", response_model=schemas.TableOut, responses=PROBLEMS)
+def get_table(table_id: str, db: Db, me: Caller) -> schemas.TableOut:
+    """A table, its rules and its seats."""
+    return service.table_out(db, repo.get_table(db, table_id))
+
+
+@router.get("/tables/{table_id}/sign", response_model=schemas.SignOut, responses=PROBLEMS)
+def sign(table_id: str, db: Db, me: Caller) -> schemas.SignOut:
+    """The payout-odds sign of the table's Rules Submission (plain text)."""
+    table = repo.get_table(db, table_id)
+    return schemas.SignOut(table_id=table_id, text=sign_text(service.table_rules(table)))
+
+
+@router.post(
+    "/tables/{table_id}/seats", status_code=201, response_model=schemas.SeatOut, responses=PROBLEMS
+)
+def join(
+    table_id: str, body: schemas.SeatIn, request: Request, db: Db, me: Caller
+) -> schemas.SeatOut:
+    """A player takes a free seat; it plays from the next round that opens."""
+    out = service.join(db, me, table_id, body.seat, body.seed_commitment)
+    db.commit()
+    server_of(request).hub.changed(table_id)
+    return out
+
+
+@router.delete(
+    "/tables/{table_id}/seats/{seat}", response_model=schemas.SeatOut, responses=PROBLEMS
+)
+def leave(
+    table_id: str, seat: Annotated[int, Path(ge=1, le=100)], request: Request, db: Db, me: Caller
+) -> schemas.SeatOut:
+    """The player at ``seat`` leaves it (the seat is free at once). Refused with 403
+    (``server:seats``) for a seat the caller does not hold, and with 409
+    (``server:seats``) while the seat has a wager in the table's open round: he leaves
+    once it is settled. A seat left during a round without a wager of its own is taken
+    by nobody else until that round is over (:func:`service.join`). A box offered the
+    Double Back Jack cut refuses it by leaving (:func:`driver.leave_actions`)."""
+    repo.get_table(db, table_id)
+    held = db.get(Seat, (table_id, seat))
+    if held is None or held.player_id != me.id:
+        raise service.AccessDenied(f"you do not sit at seat {seat} of table {table_id}", SEATS_CITE)
+    open_round = db.scalars(
+        select(RoundRow.id).where(RoundRow.table_id == table_id, RoundRow.status == "open")
+    ).first()
+    playing = repo.load_round(db, open_round)[1] if open_round is not None else None
+    if playing is not None and spec_of(playing).policy.has_wager(playing, seat):
+        raise repo.LedgerError(
+            f"seat {seat} has a wager in round {open_round}, which is not over: "
+            "leave once it is settled",
+            SEATS_CITE,
+        )
+    # Leaving refuses a Double Back Jack cut offered to the box, at once and in this
+    # transaction, through the command path as a timeout would (673a.5(b)-(c)).
+    hub = server_of(request).hub
+    driver.leave_actions(db, table_id, seat, hub.rng, hub.clock())
+    db.delete(held)
+    db.commit()
+    hub.changed(table_id)
+    return schemas.SeatOut(seat=seat, player_id=me.id)
+
+
+@router.get("/tables/{table_id}/view", response_model=schemas.ViewOut, responses=PROBLEMS)
+def view(table_id: str, request: Request, db: Db, me: Caller) -> schemas.ViewOut:
+    """The caller's view of the table's round and what they may send now."""
+    server = server_of(request)
+    if driver.due(db, table_id, server.clock()):  # a deadline passed: its timeout comes first
+        db.commit()  # end this read (SQLite: its lock) before the timeouts' writes
+        server.hub.expire(table_id)
+    return service.view(db, me, table_id, server.clock())
+
+
+@router.websocket("/tables/{table_id}/ws")
+async def watch(websocket: WebSocket, table_id: str, token: str = "") -> None:
+    """The caller's view, pushed on connect and after every change at the table
+    (``{"type": "view", "data": <GET /tables/{table_id}/view>}``). The bearer token
+    goes as the subprotocols ``croupier.bearer, TOKEN`` (``new WebSocket(url,
+    ["croupier.bearer", token])``; the server answers ``croupier.bearer``), which
+    keeps it out of the URL and so out of any log, or as the ``token`` query
+    parameter. A bad token is refused with close code 4401."""
+    hub = server_of(websocket).hub
+    offered = websocket.scope.get("subprotocols") or []
+    if len(offered) == 2 and offered[0] == fanout.BEARER_PROTOCOL:
+        await hub.serve(websocket, table_id, offered[1], fanout.BEARER_PROTOCOL)
+    else:
+        await hub.serve(websocket, table_id, token)
+
+
+@router.get("/tables/{table_id}/verify", response_model=schemas.VerifyOut, responses=PROBLEMS)
+def verify(table_id: str, db: Db, me: Caller) -> schemas.VerifyOut:
+    """Dealer or admin: audit the table: recompute its event hash chain and check its
+    money (the postings' hash chains, each posting balanced, each round's postings
+    against what replaying the round pays, every account against its postings, the
+    ledger summing to zero). ``problems`` names each event, posting or account that
+    does not verify."""
+    role(me, "dealer", "admin")
+    return service.verify(db, table_id)
