@@ -313,6 +313,9 @@ def _path_moments_py(
     ai = 0 if a_ == 1 else 1
     base = 9 * (ai + 1)
     pi, pj, pay, cap, ok, tot, tcap = _pay_table(p0, p1, pay_by_rank)
+    payf = pay.astype(np.float64)
+    capf = cap.astype(np.float64)
+    okf = ok.astype(np.float64)
     for h in range(n_pairs):
         dc = out[OUT_CORE + n_pairs * ai + h]
         if dc == 0:
@@ -341,23 +344,28 @@ def _path_moments_py(
                 out[56 + k] += lost * lost * 46
                 continue
             k = base + 3 * dc + (2 if s > 0 else 1)
-            squares = 0
-            wins = 0
-            won = 0
-            for m in range(64):
-                both = ok[h, m] * ok[v, m]
-                x = pay[h, m]
-                y = pay[v, m]
-                net = both * (cap[h, m] + cap[v, m] + a_ * x + d_ * y + bet_m * (x if x > y else y))
+            # in float64, whose vector multiply AVX2 has (int64's it lacks); every sum is
+            # a whole number below 2**31, exact
+            squares = 0.0
+            wins = 0.0
+            won = 0.0
+            af, df, mf = float(a_), float(d_), float(bet_m)
+            for m in range(50):  # not the 14 padding slots
+                x = payf[h, m]
+                y = payf[v, m]
+                net = (
+                    okf[h, m]
+                    * okf[v, m]
+                    * (capf[h, m] + capf[v, m] + af * x + df * y + mf * (x if x > y else y))
+                )
                 squares += net * net
-                gain = net if net > 0 else 0
-                wins += 1 if net > 0 else 0
-                won += gain
+                wins += 1.0 if net > 0 else 0.0
+                won += net if net > 0 else 0.0
             out[2 + k] += 46
             out[29 + k] += cont
-            out[56 + k] += squares
-            out[83 + k] += wins
-            out[110 + k] += won
+            out[56 + k] += int(squares)
+            out[83 + k] += int(wins)
+            out[110 + k] += int(won)
 
 
 _path_moments: Final = cast(
