@@ -22,6 +22,12 @@ The parts, in order (``--only`` takes their names):
   load against a bare Starlette app on uvicorn, and PostgreSQL alone under pgbench.
 - ``craps``: Craps' kernel in rolls per second against the generator's ceiling and
   crapssim on the same strategy (``benchmarks/craps_simulation.py``).
+- ``scaling``: ``simulate``'s rounds per second per worker for 1 to every core and on a
+  local Dask cluster of one worker per core, with the setup apart and the scheduler's
+  overhead per task (``benchmarks/simulation_scaling.py``).
+- ``crisscross``: ``analyze criss-cross-poker`` (both passes) against the C reference
+  ``benchmarks/crisscross.c`` in the same run (``benchmarks/criss_cross_poker_exact.py
+  --against-c``; target 0.5x).
 - ``lab``: the RNG battery on 10^7 outcomes of each game's draws
   (``benchmarks/rng_battery.py``, target one minute) and the hold report over a million
   rounds on SQLite and PostgreSQL (``benchmarks/hold_report.py``, target 5 s).
@@ -295,6 +301,20 @@ def craps(quick: bool) -> list[str]:
     return _block(["benchmarks/craps_simulation.py", "--seconds", "1" if quick else "3"], 600)
 
 
+def scaling(quick: bool) -> list[str]:
+    """Rounds per second per worker for 1..cores local workers and on a local Dask
+    cluster, the setup apart (benchmarks/simulation_scaling.py)."""
+    args = ["benchmarks/simulation_scaling.py", "--passes", "1" if quick else "3"]
+    return _block([*args, "--rounds", "4000000" if quick else "16000000"], 1800)
+
+
+def criss_cross_c(quick: bool) -> list[str]:
+    """The full Criss-Cross Poker analysis against the C reference
+    (benchmarks/criss_cross_poker_exact.py --against-c)."""
+    args = ["benchmarks/criss_cross_poker_exact.py", "--against-c"]
+    return _block([*args, "--passes", "1" if quick else "3"], 1800)
+
+
 def lab(quick: bool) -> list[str]:
     """The RNG battery on 10^7 outcomes a draw (benchmarks/rng_battery.py) and the hold
     report over a million rounds on SQLite and PostgreSQL (benchmarks/hold_report.py)."""
@@ -336,6 +356,8 @@ PARTS: dict[str, tuple[str, Callable[[bool], list[str]]]] = {
     "poker": ("Poker hand evaluators", poker),
     "simulation": ("Simulation kernels against the random generator", simulation),
     "craps": ("Craps: rolls per second against the generator and crapssim", craps),
+    "scaling": ("Simulation on every core: local workers and a Dask cluster", scaling),
+    "crisscross": ("Criss-Cross Poker's full analysis against the C reference", criss_cross_c),
     "exact": ("Exact solvers against their targets", exact),
     "server": ("Table server load", server),
     "floor": ("What this machine allows a table server", floor),

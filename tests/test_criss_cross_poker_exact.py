@@ -9,10 +9,13 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from croupier.analysis.exact.criss_cross_poker import (
+    OUT_WIDE,
     PAY_BY_RANK,
+    _solve_all,
     across_value,
     bonus_distribution,
     bonus_figures,
@@ -140,6 +143,37 @@ def test_kernel_extremes_and_advisor() -> None:
     assert (choice, value) == (1, Fraction(-67, 23))
     d_choice, d_value = down_value((c("Ah"), c("Kd")), (c("2c"), c("7s")), 1)
     assert d_choice in (0, 1, 3) and d_value >= -3
+
+
+ATS_ROW: dict[int, int] = {
+    0: 40184706, 1: 1, 14: 282348, 15: 28345200, 16: 34935252, 41: -1129392, 42: -92822808,
+    43: 134136906, 68: 4517568, 69: 589468776, 70: 28923237222, 96: 3806496, 97: 20833470,
+    123: 13660272, 124: 174742350,
+}  # fmt: skip
+"""Every non-zero entry of the kernel's row for ace-ten suited (value, Across choice,
+per path its cases, their nets, squared nets, wins and won nets), as the earlier one-pass
+kernel computed it: moments summed for all four Across and Down Bets over all 64 card
+slots before the decisions were known (croupier before the two-pass solve)."""
+AA_ROW: dict[int, int] = {
+    0: 1114690848, 1: 3, 28: 63562800, 55: 1114690848, 82: 43180241664, 109: 63562800,
+    136: 1114690848,
+}  # fmt: skip
+"""The same for a pair of aces: always 3x, 3x, 3x; every case won."""
+
+
+@pytest.mark.parametrize(("name", "row"), [("ATs", ATS_ROW), ("AA", AA_ROW)])
+def test_moments_along_the_optimal_path_are_those_of_every_path(
+    name: str, row: dict[int, int]
+) -> None:
+    """The two-pass kernel (value first, moments along the optimal decisions only) gives
+    the row the one-pass kernel gave (every bet combination, every card slot) for the
+    class's representative."""
+    out = np.zeros((1, OUT_WIDE), dtype=np.int64)
+    [hand] = [rep for rep, _, named in starting_classes() if named == name]
+    cards = np.array([hand], dtype=np.int64)
+    _solve_all(cards, PAY_BY_RANK, out, True)
+    found = {int(k): int(out[0, k]) for k in np.flatnonzero(out[0, :137])}
+    assert found == row
 
 
 @pytest.mark.slow

@@ -11,7 +11,7 @@ from fractions import Fraction
 import numpy as np
 
 from croupier.analysis.exact.criss_cross_poker import (
-    OUT_CORE,
+    OUT_WIDE,
     PATHS,
     PAY_BY_RANK,
     Solution,
@@ -28,7 +28,7 @@ def c(text: str) -> int:
 
 
 def _class(hand: tuple[int, int]) -> np.ndarray:
-    out = np.zeros((1, OUT_CORE), dtype=np.int64)
+    out = np.zeros((1, OUT_WIDE), dtype=np.int64)
     _solve_all(np.array([hand], dtype=np.int64), PAY_BY_RANK, out, True)
     return out[0]
 

@@ -24,6 +24,13 @@ up after. The Middle decision's sums over the 46 middle cards are done with inte
 vector arithmetic; the decisions compare exact integer sums (every pay is a whole
 number), so the return is an exact :class:`~fractions.Fraction`. Ties are resolved to
 the smaller wager (fold before 1x before 3x): the return is the same either way.
+
+**Two passes.** The first pass values every decision (no moments) and keeps the optimal
+Across and Down choices; the variance and the hit frequency need the square and the sign
+of each round's net, which a second pass sums only along those choices: a hand that
+folds its Across Bet walks no case, a horizontal pair that folds the Down Bet no
+vertical pair, and each (horizontal, vertical) pair the one Across and Down Bet played
+instead of all four (as the C reference, ``benchmarks/crisscross.c``, does).
 """
 
 from __future__ import annotations
@@ -33,7 +40,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cache
 from typing import Any, Final, cast
 
 import numba
@@ -41,6 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.analysis.par_sheet import Enumeration, OutcomeFigures, ParSheet, WagerFigures
+from croupier.analysis.tables import shared
 from croupier.game import settled_wagers
 from croupier.hands.poker import (
     PAIR_OF_JACKS_RANK,
@@ -71,6 +78,8 @@ NOT_OFFERED: Final = "(not offered under these rules)"
 """The start of the description of a wager the Rules Submission does not offer."""
 OUT_CORE: Final = 137
 """The length of the kernel's per-class output before the Down choices."""
+OUT_WIDE: Final = OUT_CORE + 2 * 1225
+"""The length of the kernel's per-class output with the Down choices."""
 
 _CATEGORY_LINE: Final = {
     HandCategory.TWO_PAIRS: Payline.TWO_PAIR,
@@ -185,93 +194,36 @@ def _solve_class_py(
     p1: int,
     pay_by_rank: npt.NDArray[np.int16],
     out: npt.NDArray[np.int64],
-    moments: bool,
 ) -> None:
-    """Solve one player hand ``p0, p1``. ``out`` (length :data:`OUT_CORE`, 137) receives:
-    [0] the scaled optimal value; [1] the Across choice (0 fold, 1, 3); [2..28] how many
-    (horizontal, vertical, middle) cases follow each (across, down, middle) path (3x3x3,
-    choice index 0 fold, 1 = 1x, 2 = 3x); [29..55] the sum of the net results (units) of
-    those cases; [56..82] the sum of their squares; [83..109] how many of those cases
-    net more than zero (the round is won) and [110..136] the sum of those positive nets
-    ([56..136] only with ``moments``, else 0 for the paths that bet the Middle). An
-    ``out`` of length 137 + 2,450 also receives at [137 + 1225 * i + h] the Down choice
-    (0 fold, 1 = 1x, 2 = 3x) after an Across Bet of 1 (i = 0) or 3 (i = 1) antes with
-    the horizontal pair ``h``."""
-    pi, pj, pay, cap, ok, tot, tcap = _pay_table(p0, p1, pay_by_rank)
+    """The value pass for one player hand ``p0, p1``. ``out`` (length :data:`OUT_WIDE`,
+    137 + 2,450) receives: [0] the scaled optimal value; [1] the Across choice (0 fold, 1,
+    3); [2..28] how many (horizontal, vertical, middle) cases follow each (across, down,
+    middle) path (3x3x3, choice index 0 fold, 1 = 1x, 2 = 3x); [29..55] the sum of the
+    net results (units) of those cases; [56..136] zeros (the moments of
+    :func:`_path_moments`); at [137 + 1225 * i + h] the Down choice (0 fold, 1 = 1x,
+    2 = 3x) after an Across Bet of 1 (i = 0) or 3 (i = 1) antes with the horizontal pair
+    ``h``."""
+    pi, pj, pay, cap, _, tot, tcap = _pay_table(p0, p1, pay_by_rank)
     n_pairs = 1225
     fold_across = -2 * 46 * 1128 * 1225
     downs = np.zeros((2, n_pairs), dtype=np.int64)
     across_sum = np.zeros(2, dtype=np.int64)  # a = 1, 3
     across_paths = np.zeros((2, 3, 3), dtype=np.int64)
     across_nets = np.zeros((2, 3, 3), dtype=np.int64)
-    across_sq = np.zeros((2, 3, 3), dtype=np.int64)
-    across_wins = np.zeros((2, 3, 3), dtype=np.int64)
-    across_wnet = np.zeros((2, 3, 3), dtype=np.int64)
     for h in range(n_pairs):
         h0, h1 = pi[h], pj[h]
         w = np.zeros((2, 2), dtype=np.int64)  # [a][d] sum over v of the middle value
         mid_paths = np.zeros((2, 2, 3), dtype=np.int64)
         mid_nets = np.zeros((2, 2, 3), dtype=np.int64)
-        mid_sq = np.zeros((2, 2, 3), dtype=np.int64)
-        mid_wins = np.zeros((2, 2, 3), dtype=np.int64)
-        mid_wnet = np.zeros((2, 2, 3), dtype=np.int64)
         for v in range(n_pairs):
             v0, v1 = pi[v], pj[v]
             if v0 in (h0, h1) or v1 in (h0, h1):
                 continue
-            s = 0
-            for m in range(64):
-                x = pay[h, m]
-                y = pay[v, m]
-                s += x if x > y else y
-            # remove m in h (max took pay[v, m]), m in v (max took pay[h, m]), and the
-            # 14 padding entries (-2000 both).
-            s -= pay[v, h0] + pay[v, h1] + pay[h, v0] + pay[h, v1] + 14 * -2000
+            s = _middle_sum(pay, h, v, h0, h1, v0, v1)
             sa = tot[h] - pay[h, v0] - pay[h, v1]
             sd = tot[v] - pay[v, h0] - pay[v, h1]
             ante = tcap[h] - cap[h, v0] - cap[h, v1] + tcap[v] - cap[v, h0] - cap[v, h1]
-            # second moments over the middle cards (both rows valid): x, y the bet pays,
-            # cx, cy the ante pays, mx the Middle's pay
-            s_xx = s_yy = s_mm = s_xy = s_xm = s_ym = 0
-            s_cc = s_cxcx = s_cycy = s_cxx = s_cyx = s_cxy = s_cyy = s_cxm = s_cym = 0
             bet_m = 3 if s > 0 else 1
-            # the middle cards on which the round's net is positive, per (a, d), and the
-            # sum of those nets (a continued Middle bets bet_m)
-            wins = np.zeros((2, 2), dtype=np.int64)
-            wnet = np.zeros((2, 2), dtype=np.int64)
-            for m in range(64 if moments else 0):
-                both = ok[h, m] * ok[v, m]
-                x = pay[h, m] * both
-                y = pay[v, m] * both
-                cx = cap[h, m] * both
-                cy = cap[v, m] * both
-                mx = x if x > y else y
-                s_xx += x * x
-                s_yy += y * y
-                s_mm += mx * mx
-                s_xy += x * y
-                s_xm += x * mx
-                s_ym += y * mx
-                s_cc += cx * cy
-                s_cxcx += cx * cx
-                s_cycy += cy * cy
-                s_cxx += cx * x
-                s_cyx += cy * x
-                s_cxy += cx * y
-                s_cyy += cy * y
-                s_cxm += cx * mx
-                s_cym += cy * mx
-                if both:
-                    for ai in range(2):
-                        for di in range(2):
-                            net = cx + cy + (1 + 2 * ai) * x + (1 + 2 * di) * y + bet_m * mx
-                            if net > 0:
-                                wins[ai, di] += 1
-                                wnet[ai, di] += net
-            s_aa = s_cxcx + s_cycy + 2 * s_cc
-            s_ax = s_cxx + s_cyx
-            s_ay = s_cxy + s_cyy
-            s_am = s_cxm + s_cym
             mi = 2 if s > 0 else 1
             for ai in range(2):
                 a_ = 1 + 2 * ai
@@ -283,25 +235,10 @@ def _solve_class_py(
                         w[ai, di] += cont
                         mid_paths[ai, di, mi] += 46
                         mid_nets[ai, di, mi] += cont
-                        mid_wins[ai, di, mi] += wins[ai, di]
-                        mid_wnet[ai, di, mi] += wnet[ai, di]
-                        mid_sq[ai, di, mi] += (
-                            s_aa
-                            + a_ * a_ * s_xx
-                            + d_ * d_ * s_yy
-                            + bet_m * bet_m * s_mm
-                            + 2 * a_ * s_ax
-                            + 2 * d_ * s_ay
-                            + 2 * bet_m * s_am
-                            + 2 * a_ * d_ * s_xy
-                            + 2 * a_ * bet_m * s_xm
-                            + 2 * d_ * bet_m * s_ym
-                        )
                     else:
                         w[ai, di] += fold
                         mid_paths[ai, di, 0] += 46
                         mid_nets[ai, di, 0] += fold
-                        mid_sq[ai, di, 0] += 46 * (2 + a_ + d_) * (2 + a_ + d_)
         for ai in range(2):
             a_ = 1 + 2 * ai
             fold = -(2 + a_) * 46 * 1128
@@ -316,14 +253,10 @@ def _solve_class_py(
             if choice == 0:
                 across_paths[ai, 0, 0] += 46 * 1128
                 across_nets[ai, 0, 0] += fold
-                across_sq[ai, 0, 0] += 46 * 1128 * (2 + a_) * (2 + a_)
             else:
                 for mi in range(3):
                     across_paths[ai, choice, mi] += mid_paths[ai, choice - 1, mi]
                     across_nets[ai, choice, mi] += mid_nets[ai, choice - 1, mi]
-                    across_sq[ai, choice, mi] += mid_sq[ai, choice - 1, mi]
-                    across_wins[ai, choice, mi] += mid_wins[ai, choice - 1, mi]
-                    across_wnet[ai, choice, mi] += mid_wnet[ai, choice - 1, mi]
     best = fold_across
     choice = 0
     for ai in range(2):
@@ -336,22 +269,118 @@ def _solve_class_py(
     if choice == 0:
         out[2] = 46 * 1128 * 1225
         out[29] = fold_across
-        out[56] = 4 * 46 * 1128 * 1225
     else:
         for di in range(3):
             for mi in range(3):
                 out[2 + 9 * choice + 3 * di + mi] = across_paths[choice - 1, di, mi]
                 out[29 + 9 * choice + 3 * di + mi] = across_nets[choice - 1, di, mi]
-                out[56 + 9 * choice + 3 * di + mi] = across_sq[choice - 1, di, mi]
-                out[83 + 9 * choice + 3 * di + mi] = across_wins[choice - 1, di, mi]
-                out[110 + 9 * choice + 3 * di + mi] = across_wnet[choice - 1, di, mi]
-    if out.shape[0] >= 137 + 2 * n_pairs:
-        out[137 : 137 + 2 * n_pairs] = downs.ravel()
+    out[OUT_CORE : OUT_CORE + 2 * n_pairs] = downs.ravel()
 
 
 _solve_class: Final = cast(
-    Callable[[int, int, npt.NDArray[np.int16], npt.NDArray[np.int64], bool], None],
+    Callable[[int, int, npt.NDArray[np.int16], npt.NDArray[np.int64]], None],
     numba.njit(cache=True, nogil=True)(_solve_class_py),
+)
+
+
+def _middle_sum_py(
+    pay: npt.NDArray[np.int32], h: int, v: int, h0: int, h1: int, v0: int, v1: int
+) -> int:
+    """The sum over the 46 middle cards of the Middle Bet's pay, the higher hand's bet pay
+    ``max(pay[h, m], pay[v, m])``: the 64-wide row (vector arithmetic), less ``m`` in
+    ``h`` (max took ``pay[v, m]``), ``m`` in ``v`` (max took ``pay[h, m]``) and the 14
+    padding entries (-2000 both)."""
+    s = 0
+    for m in range(64):
+        x = pay[h, m]
+        y = pay[v, m]
+        s += x if x > y else y
+    return int(s - (pay[v, h0] + pay[v, h1] + pay[h, v0] + pay[h, v1] + 14 * -2000))
+
+
+_middle_sum: Final = numba.njit(cache=True, nogil=True, inline="always")(_middle_sum_py)
+
+
+def _path_moments_py(
+    p0: int, p1: int, pay_by_rank: npt.NDArray[np.int16], out: npt.NDArray[np.int64]
+) -> None:
+    """The moments pass for one player hand, along the optimal decisions the value pass
+    left in ``out`` (:func:`_solve_class`: the Across choice at [1], the Down choices
+    from [137]): fills [2..28] and [29..55] again (the same counts and sums of nets, the
+    cases that take each path) and [56..82] the sum of the squared nets, [83..109] how
+    many cases net more than zero (the round is won), [110..136] the sum of those nets.
+    Only the cases the optimal strategy plays are walked, and only the Across and Down
+    Bets it makes: a hand that folds at once walks nothing, a horizontal pair that folds
+    the Down Bet no vertical pair."""
+    n_pairs = 1225
+    out[2:OUT_CORE] = 0
+    a_ = out[1]
+    if a_ == 0:
+        out[2] = 46 * 1128 * 1225
+        out[29] = -2 * 46 * 1128 * 1225
+        out[56] = 4 * 46 * 1128 * 1225
+        return
+    ai = 0 if a_ == 1 else 1
+    base = 9 * (ai + 1)
+    pi, pj, pay, cap, ok, tot, tcap = _pay_table(p0, p1, pay_by_rank)
+    payf = pay.astype(np.float64)
+    capf = cap.astype(np.float64)
+    okf = ok.astype(np.float64)
+    for h in range(n_pairs):
+        dc = out[OUT_CORE + n_pairs * ai + h]
+        if dc == 0:
+            lost = 2 + a_
+            out[2 + base] += 46 * 1128
+            out[29 + base] -= lost * 46 * 1128
+            out[56 + base] += lost * lost * 46 * 1128
+            continue
+        d_ = 2 * dc - 1
+        h0, h1 = pi[h], pj[h]
+        lost = 2 + a_ + d_
+        for v in range(n_pairs):
+            v0, v1 = pi[v], pj[v]
+            if v0 in (h0, h1) or v1 in (h0, h1):
+                continue
+            s = _middle_sum(pay, h, v, h0, h1, v0, v1)
+            sa = tot[h] - pay[h, v0] - pay[h, v1]
+            sd = tot[v] - pay[v, h0] - pay[v, h1]
+            ante = tcap[h] - cap[h, v0] - cap[h, v1] + tcap[v] - cap[v, h0] - cap[v, h1]
+            bet_m = 3 if s > 0 else 1
+            cont = ante + a_ * sa + d_ * sd + bet_m * s
+            if cont <= -lost * 46:
+                k = base + 3 * dc
+                out[2 + k] += 46
+                out[29 + k] -= lost * 46
+                out[56 + k] += lost * lost * 46
+                continue
+            k = base + 3 * dc + (2 if s > 0 else 1)
+            # in float64, whose vector multiply AVX2 has (int64's it lacks); every sum is
+            # a whole number below 2**31, exact
+            squares = 0.0
+            wins = 0.0
+            won = 0.0
+            af, df, mf = float(a_), float(d_), float(bet_m)
+            for m in range(50):  # not the 14 padding slots
+                x = payf[h, m]
+                y = payf[v, m]
+                net = (
+                    okf[h, m]
+                    * okf[v, m]
+                    * (capf[h, m] + capf[v, m] + af * x + df * y + mf * (x if x > y else y))
+                )
+                squares += net * net
+                wins += 1.0 if net > 0 else 0.0
+                won += net if net > 0 else 0.0
+            out[2 + k] += 46
+            out[29 + k] += cont
+            out[56 + k] += int(squares)
+            out[83 + k] += int(wins)
+            out[110 + k] += int(won)
+
+
+_path_moments: Final = cast(
+    Callable[[int, int, npt.NDArray[np.int16], npt.NDArray[np.int64]], None],
+    numba.njit(cache=True, nogil=True)(_path_moments_py),
 )
 
 
@@ -361,8 +390,12 @@ def _solve_all_py(
     out: npt.NDArray[np.int64],
     moments: bool,
 ) -> None:
+    """The value pass for every hand of ``hands`` (rows of ``out``, :data:`OUT_WIDE`
+    wide), then with ``moments`` the moments pass along the decisions it found."""
     for k in numba.prange(hands.shape[0]):
-        _solve_class(hands[k, 0], hands[k, 1], pay_by_rank, out[k], moments)
+        _solve_class(hands[k, 0], hands[k, 1], pay_by_rank, out[k])
+        if moments:
+            _path_moments(hands[k, 0], hands[k, 1], pay_by_rank, out[k])
 
 
 _solve_all: Final = cast(
@@ -466,13 +499,14 @@ class Solution:
 def solve(progress: Callable[[int, int], None] | None = None, *, moments: bool = False) -> Solution:
     """The exact optimal strategy and return of the antes game (see the module text).
     ``progress(done, total)`` is called as classes finish (in batches). About 25 s on two
-    cores. With ``moments`` the second moment of a round's net is summed as well (for
-    the exact variance; several times slower); without, :attr:`Solution.second_moment`
-    is ``None``."""
+    cores. With ``moments`` a second pass walks the cases again along the optimal
+    decisions the first found (only the bets the strategy makes, only the cases it
+    plays), summing the square of each round's net and its wins (the exact variance and
+    hit frequency); without, :attr:`Solution.second_moment` is ``None``."""
     start = time.perf_counter()
     classes = starting_classes()
     hands = np.array([rep for rep, _, _ in classes], dtype=np.int64)
-    out = np.zeros((len(classes), OUT_CORE), dtype=np.int64)
+    out = np.zeros((len(classes), OUT_WIDE), dtype=np.int64)
     # compile on a one-class batch, so that the timing below is the enumeration
     _solve_all(hands[:1], PAY_BY_RANK, out[:1], moments)
     _evaluate_all(hands[:1], PAY_BY_RANK)
@@ -535,7 +569,6 @@ def solve(progress: Callable[[int, int], None] | None = None, *, moments: bool =
     return solution
 
 
-@cache
 def strategy_table() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
     """The optimal Across and Down decisions of :func:`solve`, as arrays (read-only).
 
@@ -546,17 +579,28 @@ def strategy_table() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
     ascending order numbered 0..49, pair ``(i, j)``, ``i < j``, is
     ``h = i * (99 - i) // 2 + j - i - 1``. Shapes (169,) and (169, 2, 1225), int8.
     Any hand of the class plays the same after a suit permutation taking it to the
-    representative. Runs the enumeration once (about 25 s on two cores), then cached."""
+    representative. Runs the enumeration once a machine (about 25 s on two cores), kept
+    in the analysis cache (:func:`croupier.analysis.tables.shared`)."""
+    table = shared("criss-cross-poker.strategy", _strategy_arrays, STRATEGY_SOURCES)
+    return cast(npt.NDArray[np.int8], table["across"]), cast(npt.NDArray[np.int8], table["down"])
+
+
+STRATEGY_SOURCES: Final = (
+    __name__,
+    "croupier.hands.poker",
+    "croupier.rules.criss_cross_poker",
+)
+"""The modules whose code computes :func:`strategy_table` (its cache key)."""
+
+
+def _strategy_arrays() -> dict[str, npt.NDArray[np.int8]]:
     classes = starting_classes()
     hands = np.array([rep for rep, _, _ in classes], dtype=np.int64)
-    out = np.zeros((len(classes), OUT_CORE + 2 * HORIZONTAL_PAIRS), dtype=np.int64)
+    out = np.zeros((len(classes), OUT_WIDE), dtype=np.int64)
     _solve_all(hands, PAY_BY_RANK, out, False)
     across = out[:, 1].astype(np.int8)
     down = (2 * out[:, OUT_CORE:] - (out[:, OUT_CORE:] > 0)).astype(np.int8)
-    across.flags.writeable = False
-    down = down.reshape(len(classes), 2, HORIZONTAL_PAIRS)
-    down.flags.writeable = False
-    return across, down
+    return {"across": across, "down": down.reshape(len(classes), 2, HORIZONTAL_PAIRS)}
 
 
 # --- the strategy for one situation (the advisor) ---------------------------------------------
@@ -630,7 +674,7 @@ def down_value(
 def across_value(player: tuple[int, int]) -> tuple[int, Fraction]:
     """The Across decision (674a.11(b)) for two cards: (0 fold, 1 or 3, the expected net
     in antes with the later decisions played optimally), from the kernel."""
-    out = np.zeros((1, OUT_CORE), dtype=np.int64)
+    out = np.zeros((1, OUT_WIDE), dtype=np.int64)
     _solve_all(np.array([player], dtype=np.int64), PAY_BY_RANK, out, False)
     return int(out[0, 1]), Fraction(
         int(out[0, 0]), MIDDLE_CARDS * VERTICAL_PAIRS * HORIZONTAL_PAIRS
@@ -726,8 +770,7 @@ def par_sheet(rules: CrissCrossPokerRules | None = None) -> ParSheet:
     house edge per total ante) and ``five_card_bonus``, whose description begins with
     :data:`NOT_OFFERED` (and a note says so) where the Rules Submission does not offer
     it (674a.7(e)): a designer compares it either way.
-    Runs :func:`solve` with ``moments`` (for the exact standard deviation; a minute or
-    two on two cores)."""
+    Runs :func:`solve` with ``moments`` (for the exact standard deviation)."""
     rules = rules if rules is not None else CrissCrossPokerRules()
     solution = solve(moments=True)
     bonus = bonus_figures()
@@ -838,6 +881,7 @@ def enumeration(figures: WagerFigures, rules: CrissCrossPokerRules) -> Enumerati
 __all__ = [
     "NOT_OFFERED",
     "OUT_CORE",
+    "OUT_WIDE",
     "PATHS",
     "PAY_BY_RANK",
     "Solution",

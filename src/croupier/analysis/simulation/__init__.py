@@ -29,6 +29,10 @@ Optional, in the same module:
   for each key (NaN where the wager is not in play); ``sample`` must equal each table
   looked up at the keys, NaNs dropped. Where present the framework reduces a chunk with
   one :func:`numpy.bincount` instead of scanning every wager's array.
+- ``prepare(rules) -> None``: build the tables ``sample`` needs under ``rules`` through
+  :func:`croupier.analysis.tables.shared` (a strategy, an exact solve); :func:`run`
+  calls it once in the calling process and ships the tables to its workers as numpy
+  arrays, so that no worker builds them.
 - ``describe(rules) -> dict[str, WagerInfo]``: each wager's description, units staked,
   strategy and ``hit_above`` (a net above it is a win; default 0), for the JSON document
   and the hit frequency.

@@ -31,10 +31,15 @@ possible nets come from the kernel's outcome tables (``sample_outcomes``) or its
 infinite (JSON ``null``). Such an interval is marked ``"clopper-pearson"``
 (:attr:`WagerEstimate.interval`), asymmetric and conservative.
 
-**Setup time.** Each worker process first plays one throw-away round of the kernel
-(compilation, tables such as the Criss-Cross Poker strategy); that time is reported as
-:attr:`SimulationResult.setup_s`, apart from the rounds per second of the simulation
-proper.
+**Setup time.** The tables a kernel needs (the Criss-Cross Poker strategy, a full exact
+solve; Double Back Jack's best play; Pai Gow's house way settings) are built once: by the
+kernel's ``prepare(rules)`` hook in the calling process, from the analysis cache on disk
+after the first run on a machine (:mod:`croupier.analysis.tables`), and shipped to the
+workers as numpy arrays (the pool's initializer; a Dask ``scatter``), never built by a
+worker. Each worker then plays one throw-away round of the kernel (compilation, or
+loading numba's cache). The preparation plus the longest worker's throw-away round is
+reported as :attr:`SimulationResult.setup_s`, apart from the rounds per second of the
+simulation proper.
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from croupier.analysis import tables
 from croupier.money import counted
 
 
@@ -803,17 +809,20 @@ def run(
     count = workers if workers is not None else os.cpu_count() or 1
     if count < 1:
         raise SimulationError(f"a simulation needs at least one worker, not {count}")
+    prepared = 0.0
+    if scheduler is not None or min(count, chunks) > 1:
+        prepared = prepare(module, rules)
     if scheduler is not None:
-        outputs = _run_dask(scheduler, tasks)
+        outputs = _run_dask(scheduler, tasks, tables.collected())
     elif min(count, chunks) == 1:
         outputs = (_sized(task) for task in tasks)
     else:
-        outputs = _run_pool(min(count, chunks), path, tasks)
-    setup = 0.0
+        outputs = _run_pool(min(count, chunks), path, tasks, tables.collected())
+    setup = prepared
     for n, stats, warm in outputs:
         merged = merge_stats(merged, stats)
         done += n
-        setup = max(setup, warm)
+        setup = max(setup, prepared + warm)
         if progress is not None:
             elapsed_now = time.perf_counter() - start
             progress(ProgressReport(done, rounds, elapsed_now, merged, setup))
@@ -891,9 +900,29 @@ def warm_up(module_path: str, rules: Any) -> float:
     return time.perf_counter() - began
 
 
+def prepare(module: ModuleType, rules: Any) -> float:
+    """Build the tables the kernel ``module`` needs under ``rules`` in this process (its
+    optional ``prepare(rules)`` hook, which fills :mod:`croupier.analysis.tables`), so
+    that they are shipped to the workers instead of built by each; returns the seconds
+    it took."""
+    began = time.perf_counter()
+    hook = getattr(module, "prepare", None)
+    if callable(hook):
+        hook(rules)
+    return time.perf_counter() - began
+
+
 def _sized(task: Task) -> tuple[int, ChunkStats, float]:
     setup = warm_up(task[0], task[1])
     return task[2], sample_stats(*task), setup
+
+
+def _shipped_and_sized(
+    task: Task, shipped: Mapping[str, tables.Table]
+) -> tuple[int, ChunkStats, float]:
+    """:func:`_sized` in a Dask worker, which first takes the parent's tables."""
+    tables.install(shipped)
+    return _sized(task)
 
 
 def _pool_context(module_path: str) -> Any:
@@ -907,12 +936,18 @@ def _pool_context(module_path: str) -> Any:
 
 
 def _run_pool(
-    workers: int, module_path: str, tasks: Iterator[Task]
+    workers: int,
+    module_path: str,
+    tasks: Iterator[Task],
+    shipped: Mapping[str, tables.Table],
 ) -> Iterator[tuple[int, ChunkStats, float]]:
-    """Yield each chunk's statistics as it finishes, at most ``2 * workers`` in flight."""
+    """Yield each chunk's statistics as it finishes, at most ``2 * workers`` in flight;
+    each worker starts with the ``shipped`` tables (:func:`croupier.analysis.tables.install`)."""
     pending = tasks
     context = _pool_context(module_path)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=tables.install, initargs=(shipped,)
+    ) as pool:
         running: set[Future[tuple[int, ChunkStats, float]]] = {
             pool.submit(_sized, task) for task in islice(pending, 2 * workers)
         }
@@ -926,21 +961,28 @@ def _run_pool(
                     running.add(pool.submit(_sized, task))
 
 
-def _run_dask(scheduler: str, tasks: Iterator[Task]) -> Iterator[tuple[int, ChunkStats, float]]:
+def _run_dask(
+    scheduler: str, tasks: Iterator[Task], shipped: Mapping[str, tables.Table]
+) -> Iterator[tuple[int, ChunkStats, float]]:
     """Yield each chunk's statistics from the Dask cluster at ``scheduler`` as it finishes,
-    at most twice the cluster's thread count in flight."""
+    at most twice the cluster's thread count in flight; the ``shipped`` tables go to every
+    worker once (:meth:`~distributed.Client.scatter`, broadcast)."""
     from dask.distributed import Client, as_completed
 
     with Client(scheduler) as client:  # type: ignore[no-untyped-call]
         threads = sum(client.nthreads().values()) or 1
         pending = tasks
-        first = [client.submit(_sized, task, pure=False) for task in islice(pending, 2 * threads)]
-        queue = as_completed(first)  # type: ignore[no-untyped-call]
+        [held] = client.scatter([dict(shipped)], broadcast=True, hash=False)
+
+        def submit(task: Task) -> Any:
+            return client.submit(_shipped_and_sized, task, held, pure=False)
+
+        queue = as_completed([submit(task) for task in islice(pending, 2 * threads)])  # type: ignore[no-untyped-call]
         for future in queue:
             yield future.result()
             task = next(pending, None)
             if task is not None:
-                queue.add(client.submit(_sized, task, pure=False))  # type: ignore[no-untyped-call]
+                queue.add(submit(task))  # type: ignore[no-untyped-call]
 
 
 # --- throughput ----------------------------------------------------------------------------------
@@ -1064,6 +1106,7 @@ __all__ = [
     "merge_stats",
     "net_ranges",
     "outcome_stats",
+    "prepare",
     "run",
     "sample_stats",
     "throughput",

@@ -22,8 +22,10 @@ Across and Down decisions are looked up in
 :func:`~croupier.analysis.exact.criss_cross_poker.strategy_table` (the hand is taken to
 its class's representative by a suit permutation, which changes no value); the Middle
 decision (674a.11(f)) is computed in the round, as the exact kernel does, from the 46
-cards that may be the middle card. The table costs the exact enumeration once per
-process (about 25 s on two cores; cached), so the first :func:`sample` is slow.
+cards that may be the middle card. The table costs the exact enumeration once a
+machine (about 25 s on two cores), kept in the analysis cache on disk
+(:mod:`croupier.analysis.tables`) and shipped by a simulation run to its workers, so
+only the first :func:`sample` ever is slow.
 
 **Reproducibility.** A round's draws come from ``numpy.random.default_rng(seed)``
 (53-bit uniforms, turned into exactly uniform integers by rejection), consumed by the
@@ -34,7 +36,6 @@ kernel in order: the same ``seed`` and ``rounds`` give the same arrays. Payout l
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Final, cast
 
 import numba
@@ -344,10 +345,15 @@ _settle: Final = cast(
 )
 
 
-@cache
 def _strategy() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
     across, down = strategy_table()
     return np.ascontiguousarray(across), np.ascontiguousarray(down)
+
+
+def prepare(rules: CrissCrossPokerRules | None) -> None:
+    """Build the strategy table (:func:`strategy_table`: the analysis cache, else the
+    exact enumeration) in this process, for a run to ship to its workers."""
+    strategy_table()
 
 
 def sample(rules: CrissCrossPokerRules | None, rounds: int, seed: int) -> dict[str, Floats]:
@@ -439,6 +445,7 @@ __all__ = [
     "WAGERS",
     "describe",
     "draws",
+    "prepare",
     "sample",
     "settle_deals",
 ]

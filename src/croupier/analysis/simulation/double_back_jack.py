@@ -59,7 +59,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 from numba import types
-from numba.typed import List
+from numba.typed import Dict, List
 
 from croupier.analysis.exact.double_back_jack import (
     DOUBLE,
@@ -73,6 +73,7 @@ from croupier.analysis.exact.double_back_jack import (
 )
 from croupier.analysis.exact.double_back_jack_rounds import CARD_BITS, PAIR_SHIFT
 from croupier.analysis.simulation.base import WagerInfo, counted
+from croupier.analysis.tables import shared
 from croupier.equipment.cards import least_cover_from_bottom
 from croupier.rules.double_back_jack import (
     COVER_FRACTION,
@@ -438,10 +439,11 @@ def best_tables(decks: int) -> tuple[npt.NDArray[np.int8], Any]:
     the kernel plays it: ``first[up, lo, hi]`` (an index of ``ACTIONS``, by value - 1),
     read from the kept figures' first actions, and every later decision by the hand's
     cards (:func:`~croupier.analysis.exact.double_back_jack_rounds.best_decisions`).
-    Built once a process (a few seconds; the kernel only reads them). Raises
-    ``ValueError`` where no current best-play figures are kept for ``decks``."""
+    The decisions cost an enumeration (up to a minute) once a machine: they are kept in
+    the analysis cache as arrays (:func:`decision_arrays`) and made typed dicts again in
+    each process (the kernel only reads them). Raises ``ValueError`` where no current
+    best-play figures are kept for ``decks``."""
     from croupier.analysis.exact.double_back_jack_figures import stored
-    from croupier.analysis.exact.double_back_jack_rounds import best_decisions
 
     kept = stored(decks, "optimal")
     if kept is None:
@@ -456,7 +458,61 @@ def best_tables(decks: int) -> tuple[npt.NDArray[np.int8], Any]:
                 action = kept.actions[up - 1, lo, hi]
                 if action >= 0:
                     first[up - 1, lo - 1, hi - 1] = first[up - 1, hi - 1, lo - 1] = action
-    return first, best_decisions(decks)
+    arrays = decision_arrays(decks)
+    decisions = List()
+    for up in range(10):
+        begin, end = int(arrays["starts"][up]), int(arrays["starts"][up + 1])
+        decisions.append(_as_dict(arrays["keys"][begin:end], arrays["actions"][begin:end]))
+    return first, decisions
+
+
+DECISION_SOURCES: Final = (
+    "croupier.analysis.exact.double_back_jack_rounds",
+    "croupier.analysis.exact.double_back_jack",
+    "croupier.rules.double_back_jack",
+    "croupier.hands.blackjack",
+)
+"""The modules whose code computes :func:`decision_arrays` (its cache key)."""
+
+
+def decision_arrays(decks: int) -> dict[str, npt.NDArray[np.int64]]:
+    """The best play's decisions after a start's first action
+    (:func:`~croupier.analysis.exact.double_back_jack_rounds.best_decisions`) as arrays:
+    up card ``u`` (1..10) has keys ``keys[starts[u - 1]:starts[u]]`` (ascending) and their
+    actions in ``actions``, ``int64``. Built once a machine (the analysis cache,
+    :func:`croupier.analysis.tables.shared`)."""
+    from croupier.analysis.exact.double_back_jack_rounds import best_decisions
+
+    def build() -> dict[str, npt.NDArray[np.int64]]:
+        keys: list[int] = []
+        actions: list[int] = []
+        starts = [0]
+        for table in best_decisions(decks):
+            pairs = sorted((int(k), int(v)) for k, v in table.items())
+            keys.extend(k for k, _ in pairs)
+            actions.extend(v for _, v in pairs)
+            starts.append(len(keys))
+        return {
+            "keys": np.array(keys, dtype=np.int64),
+            "actions": np.array(actions, dtype=np.int64),
+            "starts": np.array(starts, dtype=np.int64),
+        }
+
+    name = f"double-back-jack.best-decisions.{decks}-decks"
+    return cast(dict[str, npt.NDArray[np.int64]], shared(name, build, DECISION_SOURCES))
+
+
+def _as_dict_py(keys: npt.NDArray[np.int64], actions: npt.NDArray[np.int64]) -> Any:
+    out = Dict.empty(key_type=types.int64, value_type=types.int64)
+    for i in range(keys.shape[0]):
+        out[keys[i]] = actions[i]
+    return out
+
+
+_as_dict: Final = cast(
+    Callable[[npt.NDArray[np.int64], npt.NDArray[np.int64]], Any],
+    numba.njit(cache=True)(_as_dict_py),
+)
 
 
 def default_strategy(decks: int) -> str:
@@ -480,6 +536,14 @@ def _tables(decks: int, strategy: str) -> tuple[npt.NDArray[np.int8], ...]:
     chosen = basic_strategy(decks)
     tables = chart_strategy_tables(chosen) if strategy == "chart" else strategy_tables(chosen)
     return (*tables, none)
+
+
+def prepare(rules: DoubleBackJackRules) -> None:
+    """Build the decisions of the par sheet's strategy (:func:`default_strategy`) for the
+    shoe of ``rules`` in this process (the best play's from the analysis cache, else its
+    enumeration), for a run to ship to its workers."""
+    if default_strategy(rules.decks) == "best":
+        decision_arrays(rules.decks)
 
 
 def sample(
@@ -573,10 +637,12 @@ __all__ = [
     "WAGERS",
     "best_tables",
     "chart_strategy_tables",
+    "decision_arrays",
     "default_strategy",
     "describe",
     "draws",
     "mean_net",
+    "prepare",
     "sample",
     "strategy_tables",
 ]

@@ -20,8 +20,8 @@ comparison keys of :class:`croupier.hands.paigow.HandRank`.
 
 **Tables.** Every ordered quadruple of kinds ``(t0, t1, t2, t3)`` (21**4 codes) maps to
 the high and low keys of the house way's setting and of the optimal setting of that
-hand, built once per house way from the exact module's analysis (about a second;
-cached).
+hand, built once a machine per house way from the exact module's analysis (seconds;
+kept in the analysis cache, :mod:`croupier.analysis.tables`).
 
 **The deal.** Each round the eight tiles dealt are drawn without replacement from the
 32 by a partial Fisher-Yates shuffle (exactly uniform, as the engine's mix, dice and
@@ -36,7 +36,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
 from itertools import permutations
 from typing import Final, cast
 
@@ -52,6 +51,7 @@ from croupier.analysis.exact.pai_gow import (
     wager_figures,
 )
 from croupier.analysis.simulation.base import WagerInfo
+from croupier.analysis.tables import shared
 from croupier.equipment.tiles import KINDS, SET
 from croupier.hands.paigow import HouseWay
 from croupier.money import VIGORISH_RATE
@@ -83,24 +83,39 @@ def _code(kinds: tuple[int, ...]) -> int:
     return ((a * KIND_COUNT + b) * KIND_COUNT + c) * KIND_COUNT + d
 
 
-@cache
 def setting_tables(way: HouseWay) -> tuple[Keys, Keys, Keys, Keys]:
     """The lookup tables for a dealer using ``way``: (house-way high key, house-way low
     key, optimal high key, optimal low key), each an ``int16`` array of ``21**4``
     entries indexed by ``((t0 * 21 + t1) * 21 + t2) * 21 + t3`` for the kinds of the four
-    tiles in any order (-1 where no hand has those kinds). Read-only; cached per way."""
-    size = KIND_COUNT**4
-    tables = tuple(np.full(size, -1, dtype=np.int16) for _ in range(4))
-    for hand, advice in analyze(way).advice.items():
-        house = advice.settings[advice.house_way]
-        best = advice.settings[advice.best]
-        keys = (house.high_rank.key, house.low_rank.key, best.high_rank.key, best.low_rank.key)
-        codes = [_code(order) for order in set(permutations(int(tile) for tile in hand))]
-        for table, key in zip(tables, keys, strict=True):
-            table[codes] = key
-    for table in tables:
-        table.flags.writeable = False
-    return tables[0], tables[1], tables[2], tables[3]
+    tiles in any order (-1 where no hand has those kinds). Read-only; built once a
+    machine per way (the analysis cache, :func:`croupier.analysis.tables.shared`)."""
+
+    def build() -> dict[str, Keys]:
+        size = KIND_COUNT**4
+        tables = [np.full(size, -1, dtype=np.int16) for _ in range(4)]
+        for hand, advice in analyze(way).advice.items():
+            house = advice.settings[advice.house_way]
+            best = advice.settings[advice.best]
+            keys = (house.high_rank.key, house.low_rank.key, best.high_rank.key, best.low_rank.key)
+            codes = [_code(order) for order in set(permutations(int(tile) for tile in hand))]
+            for table, key in zip(tables, keys, strict=True):
+                table[codes] = key
+        return dict(zip(_SETTING_NAMES, tables, strict=True))
+
+    stored = shared(f"pai-gow.settings.{way.name}", build, SETTING_SOURCES)
+    a, b, c, d = (cast(Keys, stored[name]) for name in _SETTING_NAMES)
+    return a, b, c, d
+
+
+_SETTING_NAMES: Final = ("house_high", "house_low", "best_high", "best_low")
+SETTING_SOURCES: Final = (
+    __name__,
+    "croupier.analysis.exact.pai_gow",
+    "croupier.hands.paigow",
+    "croupier.equipment.tiles",
+    "croupier.rules.pai_gow",
+)
+"""The modules whose code computes :func:`setting_tables` (its cache key)."""
 
 
 def _draw(rng: np.random.Generator, i: int, n: int) -> npt.NDArray[np.int64]:
@@ -233,6 +248,12 @@ def _settle(
     )
 
 
+def prepare(rules: PaiGowRules | None) -> None:
+    """Build the dealer's house way tables (:func:`setting_tables`) in this process, for
+    a run to ship to its workers."""
+    setting_tables((rules if rules is not None else PaiGowRules()).dealer_way)
+
+
 def sample(rules: PaiGowRules | None, rounds: int, seed: int) -> dict[str, Floats]:
     """``rounds`` rounds from ``seed``: wager name (:data:`WAGERS`) -> float64 array of
     shape ``(rounds,)``, each round's net result per unit wagered (see the module text).
@@ -314,6 +335,7 @@ __all__ = [
     "WIN_NET",
     "describe",
     "draws",
+    "prepare",
     "sample",
     "setting_tables",
     "settle_hands",

@@ -1,0 +1,145 @@
+"""Simulation on every core: rounds per second per worker for K = 1..cores local worker
+processes and on a local Dask cluster (one worker per core), the setup apart.
+
+Run: ``python benchmarks/simulation_scaling.py [--game criss-cross-poker] [--rounds N]
+[--passes 3] [--no-dask]``. Prints, for each K, the median over the passes of
+:func:`croupier.analysis.simulation.run`'s rounds per second (setup excluded: the tables
+shipped from the calling process and each worker's throw-away round), per worker, and
+against one worker; the median setup; whether every K gave the same statistics for the
+seed. The K run in turn within a pass (reversed every other pass), so a drift of the
+machine's speed falls on every K alike. The Dask part starts a ``LocalCluster`` with one
+single-threaded worker process per core, measures the scheduler's overhead per task
+(empty tasks through the same client, per worker) against the time of one chunk, and
+runs the same simulation through ``--scheduler`` alternately with the local pool of as
+many workers. The load average is printed before and after: on a machine shared with
+other work the ratios are what to read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from typing import Any
+
+from croupier.analysis import tables
+from croupier.analysis.simulation import run
+from croupier.analysis.simulation.base import (
+    CHUNK_ROUNDS,
+    default_rules,
+    kernel,
+    prepare,
+    sample_stats,
+    simulations,
+)
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _noop(_: int) -> int:
+    return 0
+
+
+def local(game: str, rules: Any, rounds: int, passes: int, cores: int) -> None:
+    counts = list(range(1, cores + 1))
+    rates: dict[int, list[float]] = {k: [] for k in counts}
+    setups: dict[int, list[float]] = {k: [] for k in counts}
+    same = True
+    for p in range(passes):
+        first = None
+        for k in counts if p % 2 == 0 else counts[::-1]:
+            result = run(game, rules, rounds, seed=p, workers=k)
+            rates[k].append(result.rounds_per_second)
+            setups[k].append(result.setup_s)
+            if first is None:
+                first = result.stats
+            same = same and result.stats == first
+    one = statistics.median(rates[1])
+    print(f"{'workers':>7} {'rounds/s':>12} {'per worker':>12} {'x one worker':>12} {'setup':>8}")
+    for k in counts:
+        rate = statistics.median(rates[k])
+        print(
+            f"{k:>7} {rate:>12,.0f} {rate / k:>12,.0f} {rate / one:>11.2f}x "
+            f"{statistics.median(setups[k]):>7.2f}s"
+        )
+    print(f"same statistics for a seed whatever the workers: {'yes' if same else 'NO'}")
+
+
+def dask(game: str, rules: Any, rounds: int, passes: int, cores: int, chunk: int) -> None:
+    from dask.distributed import Client, LocalCluster
+
+    path = simulations()[game]
+    sample_stats(path, rules, chunk, 0)  # compiled here, for the chunk's time
+    began = time.perf_counter()
+    for i in range(3):
+        sample_stats(path, rules, chunk, i + 1)
+    chunk_s = (time.perf_counter() - began) / 3
+    with LocalCluster(
+        n_workers=cores, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        with Client(cluster) as client:  # type: ignore[no-untyped-call]
+            client.gather(client.map(_noop, range(100), pure=False))
+            empty = 2000
+            began = time.perf_counter()
+            client.gather(client.map(_noop, range(empty), pure=False))
+            per_task = (time.perf_counter() - began) * cores / empty
+        pool: list[float] = []
+        on_dask: list[float] = []
+        same = True
+        for p in range(passes):
+            sides = ("pool", "dask") if p % 2 == 0 else ("dask", "pool")
+            found = {}
+            for side in sides:
+                where: dict[str, Any] = (
+                    {"scheduler": cluster.scheduler_address}
+                    if side == "dask"
+                    else {"workers": cores}
+                )
+                result = run(game, rules, rounds, seed=p, **where)
+                (on_dask if side == "dask" else pool).append(result.rounds_per_second)
+                found[side] = result.stats
+            same = same and found["pool"] == found["dask"]
+    d, q = statistics.median(on_dask), statistics.median(pool)
+    print(
+        f"Dask LocalCluster, {cores} workers x 1 thread: {d:,.0f} rounds/s, {d / cores:,.0f} "
+        f"per worker; local pool of {cores}: {q:,.0f} rounds/s; Dask / pool {d / q:.2f}x"
+    )
+    print(
+        f"scheduler overhead per task (empty tasks, per worker): {per_task * 1000:.2f} ms; "
+        f"a chunk of {chunk:,} rounds takes {chunk_s * 1000:.1f} ms: overhead "
+        f"{per_task / chunk_s:.1%} of a chunk (target under 5%)"
+    )
+    print(f"same statistics on Dask and on the pool: {'yes' if same else 'NO'}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="criss-cross-poker")
+    parser.add_argument("--rounds", type=int, default=16_000_000)
+    parser.add_argument("--passes", type=int, default=3)
+    parser.add_argument("--no-dask", action="store_true")
+    options = parser.parse_args()
+    cores = os.cpu_count() or 1
+    game = options.game
+    rules = default_rules(game)
+    module = kernel(game)
+    chunk = int(getattr(module, "CHUNK_ROUNDS", CHUNK_ROUNDS))
+    print(f"{cores} CPUs; load average {load()} before; {game}, {options.rounds:,} rounds a run")
+    tables.forget()
+    began = time.perf_counter()
+    prepare(module, rules)
+    print(
+        f"tables from the analysis cache (the first run on a machine builds them): "
+        f"{time.perf_counter() - began:.2f} s, once per run, shipped to the workers"
+    )
+    local(game, rules, options.rounds, options.passes, cores)
+    if not options.no_dask:
+        dask(game, rules, options.rounds, options.passes, cores, chunk)
+    print(f"load average {load()} after")
+
+
+if __name__ == "__main__":
+    main()
