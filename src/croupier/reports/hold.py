@@ -233,7 +233,7 @@ def _missing_sheets(
         query = query.where(HoldDay.day >= since.isoformat())
     kept = set(session.execute(select(ParFigure.rules_sha256).distinct()).scalars())
     missing = []
-    for game, sha in sorted(set(session.execute(query.distinct()).tuples())):
+    for game, sha in sorted((game, sha) for game, sha in session.execute(query.distinct())):
         if sha in kept or find(game).analysis is None:
             continue
         rules = _rules_for(session, game, sha)
