@@ -51,6 +51,7 @@ from croupier.server import (
     addresses,
     browser,
     driver,
+    equipment,
     fanout,
     floor,
     legacy,
@@ -756,5 +757,6 @@ def create_app(
         return service.replay(db, round_id)
 
     floor.register(app, session, caller, PROBLEMS)  # reports, Rules Submissions, recall
+    equipment.register(app, session, caller, PROBLEMS)  # the table's state, out of order
     browser.register(app, session, caller, PROBLEMS)  # the lobby's endpoints and /play/
     return app
