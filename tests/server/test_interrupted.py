@@ -21,6 +21,8 @@ import pytest
 from server_api import TEN_DICE
 from test_concurrency import CROUPIER, ServerProcess, bootstrap_admin
 
+STARTUP = 300
+"""Seconds a start may take on a loaded machine (a second or two when it is not)."""
 DEPOSIT = 100_000
 WAGER = 500
 
@@ -62,7 +64,7 @@ def test_a_round_interrupted_by_a_sigkill(tmp_path: Path, setting: str) -> None:
     admin = bootstrap_admin(db_url)
     server = ServerProcess(db_url, tmp_path / "server.log")
     try:
-        server.start()
+        server.start(wait=STARTUP)
         with httpx.Client(base_url=server.base, timeout=30) as client:
             dealer, players = _table(client, admin, setting)
             for seat, auth in players:
@@ -75,7 +77,7 @@ def test_a_round_interrupted_by_a_sigkill(tmp_path: Path, setting: str) -> None:
                 assert r.status_code == 200, r.text
                 assert r.json()["balance"] == DEPOSIT - WAGER
         server.kill()  # the round is in play: two wagers held, the betting open
-        server.start()
+        server.start(wait=STARTUP)
         with httpx.Client(base_url=server.base, timeout=30) as client:
             view = client.get("/tables/hrd/view", headers=dealer).json()
             assert view["round_id"] == "hrd-1"
