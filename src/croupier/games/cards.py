@@ -1149,7 +1149,12 @@ class CardTable(TableState):
         return after
 
     def take_in(self, round_: Round[Any], now: datetime) -> list[str]:
+        """:meth:`finish`, the deck the round was dealt with taken as the one in play (a
+        round opened before its table kept a state, at the server)."""
         assert isinstance(round_, CardRound)
+        colors = [d.color for d in self.rotation.decks]
+        if round_.state.deck in colors:
+            self.rotation.in_play = colors.index(round_.state.deck)
         return self.finish(round_, now)
 
     def finish(self, round_: CardRound[Any], now: datetime) -> list[str]:

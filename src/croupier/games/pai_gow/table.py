@@ -80,10 +80,28 @@ class PaiGowTable(TableState):
         """:meth:`finish`; a round in which a wager was placed is gaming activity, timed
         from ``now``."""
         assert isinstance(round_, PaiGowRound)
+        self.handed(round_.state.context)
         self.finish(round_)
         if self.active_at is None or any(isinstance(e, WagerPlaced) for e in round_.events):
             self.active_at = now
         return []
+
+    def handed(self, context: TableContext | None) -> None:
+        """Take the table to be as it was when it handed a round ``context`` (the same,
+        but for a round opened before its table kept a state): the start of the game or
+        not, the last bank, where the first offer of the bank stands (621a.11(c)) and
+        the wagers against the dealer (621a.11(d)(1), (h))."""
+        if context is None:
+            return
+        cursor = context.bank_offer_from
+        if cursor is None:
+            # No offer: the start of the game (the first offer then goes to seat 6), or
+            # the round in which the offer "returns to the dealer" (cursor 0).
+            cursor = 6 if context.start_of_game or not self.rules.player_banking else 0
+        self.start_of_game = context.start_of_game
+        self.previous_bank = context.previous_bank
+        self.offer_cursor = cursor
+        self.last_dealer_round_wagers = dict(context.last_dealer_round_wagers)
 
     def between(self, now: datetime) -> list[str]:
         """A table with no gaming activity for the Rules Submission's ``idle_minutes``
