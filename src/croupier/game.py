@@ -17,8 +17,11 @@ rounds, which the server, the terminal table and the tests all follow:
 - **leaving** (:meth:`TablePolicy.leaving_action`): what a player's leaving the seat
   does at once to an offer made to it (a Double Back Jack cut);
 - **the next round** (:meth:`TablePolicy.carried_over`, :meth:`TablePolicy.opens_ahead`):
-  what a round inherits from the last (the deck of two alternating, the shoe, the bank
-  rotation) and whether it opens as soon as the last ends (an offer to time);
+  what a round inherits from the last (the shoe) and whether it opens as soon as the
+  last ends (an offer to time); where the game keeps a :class:`TableState`
+  (:attr:`TablePolicy.state_type`: the decks and their hours, equipment out of order,
+  the start of the game and the bank's rotation), the next round opens with what that
+  state hands it, and the state takes each round in when it ends;
 - **what each viewer sees** of each event (:meth:`TablePolicy.hidden`), decided from the
   event's own data: the fields blanked for a seat or a spectator;
 - **money** (:meth:`TablePolicy.moves`): the postings an event causes beyond a wager
@@ -70,9 +73,11 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 from croupier.engine import (
     DEALER,
@@ -86,6 +91,7 @@ from croupier.engine import (
     WagerPlaced,
     WagerSettled,
 )
+from croupier.errors import IllegalCommand
 from croupier.money import Cents
 from croupier.rng import Draw, Rng, SecureRng
 
@@ -220,6 +226,71 @@ def offered(round_: Round[Any], name: str, actor: Actor = DEALER) -> LegalComman
     return next((c for c in round_.legal_commands(actor) if c.command == name), None)
 
 
+class TableState(ABC):
+    """What a table keeps between its rounds (tables outlive rounds; no I/O, the clock is
+    passed in): one class per game, the same for the table server (which stores it with
+    the table, :mod:`croupier.server.table_state`), the terminal table and the tests.
+
+    The round ends: :meth:`take_in`; between rounds, what the text does by the clock
+    (a deck past its hours changed, an idle table back at the start of the game):
+    :meth:`between`; the next round opens with :meth:`opening`. Equipment signed out of
+    order (:meth:`sign_out`) stays so until signed back in (:meth:`sign_in`). Each of
+    these returns the notices for the floor, in words, each ending with its section."""
+
+    devices: ClassVar[tuple[str, ...]] = ()
+    """The equipment that may be signed out of order at the game's table."""
+
+    @classmethod
+    @abstractmethod
+    def begin(cls, rules: Any, table_id: str, now: datetime) -> Self:
+        """A table opened ``now`` under ``rules`` (fresh equipment)."""
+
+    @classmethod
+    @abstractmethod
+    def restore(cls, rules: Any, table_id: str, data: Mapping[str, Any]) -> Self:
+        """The state :meth:`to_data` wrote, under the rules in force now. Raises
+        ``KeyError`` or ``ValueError`` for data it did not write."""
+
+    @abstractmethod
+    def to_data(self) -> dict[str, Any]:
+        """The state as JSON data."""
+
+    @abstractmethod
+    def take_in(self, round_: Round[Any], now: datetime) -> list[str]:
+        """Record ``round_``, which ended at ``now``; the notices for the floor."""
+
+    def between(self, now: datetime) -> list[str]:
+        """What the text makes the table do by ``now`` before its next round; its
+        notices. Default: nothing."""
+        return []
+
+    @abstractmethod
+    def opening(self) -> dict[str, Any]:
+        """What the next round opens with (keyword arguments of the round's ``open``);
+        empty: a table's first round."""
+
+    def sign_out(self, device: str, now: datetime) -> list[str]:
+        """Sign ``device`` out of order (covered or signed) before another method is used
+        at the table; raises :class:`~croupier.errors.IllegalCommand` where the table has
+        no such device."""
+        raise no_device(device, self.devices)
+
+    def sign_in(self, device: str, now: datetime) -> list[str]:
+        """Sign ``device`` back into use (it was signed out of order)."""
+        raise no_device(device, self.devices)
+
+
+def no_device(device: str, devices: Sequence[str]) -> IllegalCommand:
+    """The error for ``device`` at a table whose equipment that may be signed out of order
+    is ``devices``."""
+    listed = ", ".join(devices) or "none"
+    return IllegalCommand(
+        f"this table has no {device!r} to sign out of order or back in (its equipment that "
+        f"may be: {listed})",
+        "server:equipment",
+    )
+
+
 class TablePolicy:
     """How a table conducts the rounds of one game (see the module docstring). The
     defaults fit a game in which the dealer takes no step alone, betting is the phase
@@ -240,6 +311,9 @@ class TablePolicy:
     asides: ClassVar[frozenset[str]] = frozenset()
     """Event types that record something shown to a player on request and answer no
     decision (Pai Gow's house way shown): they do not restart a decision's time."""
+    state_type: ClassVar[type[TableState] | None] = None
+    """What the game's table keeps between rounds (``None``: nothing but what
+    :meth:`carried_over` reads of the last round)."""
 
     # -- dealer steps -------------------------------------------------------------------
     def dealer_step(self, round_: Round[Any], *, proceed: bool = False) -> Command | None:
@@ -439,16 +513,20 @@ class TablePolicy:
         rng: Rng,
         previous: Previous | None = None,
         ahead: bool = False,
+        state: TableState | None = None,
     ) -> Round[Any]:
         """A new round of ``game`` with the table's timings and options (physical dice
         where the game has dice) and what it carries from ``previous`` (``None``: a
-        preview, opened as the table's first round), its opening dealer steps taken."""
+        preview, opened as the table's first round) and from the table's ``state`` (its
+        :meth:`TableState.opening`), its opening dealer steps taken."""
         physical = timings.physical_dice and self.physical_dice
         extra = (
             self.carried_over(rules, previous, seats, timings, ahead=ahead)
             if previous is not None
             else {}
         )
+        if state is not None:
+            extra |= state.opening()
         round_ = game.open(
             rules,
             table_id=table_id,
@@ -620,11 +698,13 @@ __all__ = [
     "Move",
     "Previous",
     "TablePolicy",
+    "TableState",
     "TableTimings",
     "Viewer",
     "Wait",
     "draw_between",
     "event_moves",
+    "no_device",
     "offered",
     "settled_wagers",
     "settlement_moves",

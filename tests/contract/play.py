@@ -39,6 +39,7 @@ import functools
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, get_args, get_origin
 
 from pydantic import TypeAdapter, ValidationError
@@ -568,6 +569,10 @@ def session(
     )
     ahead = spec.policy.opens_ahead(rules, timings)
     last: Round[Any] | None = None
+    # What the table keeps between rounds, as the server keeps it (the decks, the bank).
+    kind = spec.policy.state_type
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    state = None if kind is None else kind.begin(rules, "T1", now)
     for number in range(rounds):
         distinct, shared = _seats(rules, pick)
         round_: Round[Any] | None = None
@@ -583,6 +588,7 @@ def session(
                     rng=rng,
                     previous=None if last is None else (lambda last=last: last),
                     ahead=ahead,
+                    state=state,
                 )
                 break
             except CroupierError:
@@ -592,6 +598,8 @@ def session(
         played = Played(round_, spec)
         yield play_round(played, pick, probe=probe, on_step=on_step)
         last = round_
+        if state is not None and round_.finished:
+            state.take_in(round_, now)
 
 
 def random_rounds(

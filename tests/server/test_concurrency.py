@@ -50,7 +50,8 @@ class ServerProcess:
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self) -> None:
+    def start(self, wait: float = 60) -> None:
+        """Start it and wait up to ``wait`` seconds for it to answer."""
         command = [
             CROUPIER,
             "serve",
@@ -64,7 +65,7 @@ class ServerProcess:
             self.process = subprocess.Popen(
                 [*command, "--no-access-log"], stdout=out, stderr=subprocess.STDOUT
             )
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
             assert self.process.poll() is None, self.log.read_text()[-3000:]
             try:
@@ -72,7 +73,7 @@ class ServerProcess:
                 return
             except httpx.TransportError:
                 time.sleep(0.05)
-        raise AssertionError("the server did not start in 60 s")
+        raise AssertionError(f"the server did not start in {wait:g} s")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flush, whatever was in flight is cut."""

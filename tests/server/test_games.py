@@ -56,11 +56,13 @@ class GameTable:
         seed: int = 1,
         settings: dict[str, Any] | None = None,
         table_id: str = "t",
+        rules: dict[str, Any] | None = None,
     ) -> None:
         self.game, self.table_id = game, table_id
         self.clock = Clock()
         self.api = ClockedApi(db_url, SeededRng(seed), self.clock)
-        body = {"id": table_id, **RULES[game], "settings": settings or {}}
+        given = RULES[game] if rules is None else {"rules": {"game": game, **rules}}
+        body = {"id": table_id, **given, "settings": settings or {}}
         r = self.api.client.post("/tables", json=body, headers=self.api.admin)
         assert r.status_code == 201, r.text
         self.settings = r.json()["settings"]

@@ -318,6 +318,10 @@ def register(app: typer.Typer) -> None:
         if starter_tables:
             for table_id in open_starter_tables(engine):
                 typer.echo(f"croupier: opened table {table_id} (default Rules Submission)")
+        from croupier.server.interrupted import settle_interrupted
+
+        for round_id in settle_interrupted(engine):  # the tables' interrupted_rounds = void
+            typer.echo(f"croupier: round {round_id}, interrupted by the server's stop, is void")
         engine.dispose()
         os.environ[DB_VARIABLE] = db
         os.environ[RATE_VARIABLE] = f"{rate_limit!r},{rate_burst}"

@@ -1,9 +1,9 @@
 """The table policy shared by the single-deck card games (Go Fore It, ch. 676a;
 Criss-Cross Poker, ch. 674a): the dealer's steps with no one's choice (the shuffle, the
 dealer's cut at a position drawn from the round's random source, the deal, the stub
-count and the reveals), a timed-out player folded, the deck of two alternating carried
-to the next round, what a player may see of the cards dealt, and the money of a wager
-withdrawn.
+count and the reveals), a timed-out player folded, what a player may see of the cards
+dealt, and the money of a wager withdrawn. What the table keeps between rounds is the
+game's :class:`~croupier.games.cards.CardTable`.
 """
 
 from __future__ import annotations
@@ -27,13 +27,6 @@ from croupier.rules.base import RulesSubmission
 
 FRONT_CARDS = 2
 """The cards of a hand its player may look at: his first two (676a.11(a), 674a.11(a))."""
-
-
-def other_deck(colors: tuple[str, ...] | list[str], previous: str) -> str:
-    """The deck not dealt last round where two decks alternate (676a.3(b)(3), 674a.3(b))."""
-    if len(colors) != 2 or previous not in colors:
-        return colors[0]
-    return colors[1 - list(colors).index(previous)]
 
 
 class CardTablePolicy(TablePolicy):

@@ -115,6 +115,19 @@ class Seat(Base):
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
 
 
+class TableStateRow(Base):
+    """What a table keeps between its rounds (migration 0011): the game's
+    :class:`~croupier.game.TableState` as JSON, the number of the last round it took in,
+    and the notices for the floor, newest last (:mod:`croupier.server.table_state`)."""
+
+    __tablename__ = "table_states"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    state_json: Mapped[str] = mapped_column(Text)
+    rounds_taken: Mapped[int] = mapped_column(Integer, default=0)
+    notices_json: Mapped[str] = mapped_column(Text, default="[]")
+
+
 class SealRow(Base):
     """A table's next server seed and the salt of its announced commitment
     (migration 0008; :mod:`croupier.server.seals`)."""

@@ -84,9 +84,18 @@ class RulesSubmission(BaseModel):
     """The field that names the rule set a par sheet or a simulation is for (what
     ``croupier analyze --variant`` sets), ``None`` for a game with one rule set."""
 
+    later_options: ClassVar[frozenset[str]] = frozenset()
+    """Options added after tables had stored their submissions: written into the
+    canonical JSON only when not at their default, so that a stored submission, its
+    sha256 and every round stamped with it stay as they were."""
+
     def canonical_dict(self) -> dict[str, Any]:
-        """The submission as plain JSON data, every field included."""
+        """The submission as plain JSON data, every field included but a
+        :attr:`later_options` field at its default."""
         data: dict[str, Any] = self.model_dump(mode="json")
+        for name in self.later_options:
+            if getattr(self, name) == type(self).model_fields[name].default:
+                del data[name]
         return data
 
     def canonical_json(self) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import ValidationInfo, model_validator
 
@@ -112,6 +112,18 @@ class InsufficientCardsCut(StrEnum):
     RIGHT = "right"
     """673a.5(c)(3)-(4): from the player farthest to the dealer's right, counterclockwise,
     wherever the cover card appeared."""
+
+
+class SecondChanceAmount(StrEnum):
+    """The amount of a Second Chance Wager, "the amount of the player's current Blackjack
+    Wager" (673a.7(l)), where a double down has added to the hand's wager
+    (``interpretations:second-chance-amount``)."""
+
+    CURRENT = "current"
+    """The Blackjack Wager on the hand as it stands: after a double down, the original
+    and the double together. The default."""
+    ORIGINAL = "original"
+    """The original Blackjack Wager alone, a double down's added wager not counted."""
 
 
 class Spot(StrEnum):
@@ -276,6 +288,11 @@ class DoubleBackJackRules(RulesSubmission):
     insufficient_cards_cut: InsufficientCardsCut = InsufficientCardsCut.COVER_CARD
     """To whom the cut of the discard rack is offered when the shoe runs out mid-round
     (673a.13(f), 673a.5(b)-(c))."""
+    second_chance_amount: SecondChanceAmount = SecondChanceAmount.CURRENT
+    """The Second Chance Wager on a hand whose wager a double down added to: the whole
+    current wager, or the original Blackjack Wager alone (673a.7(l))."""
+
+    later_options: ClassVar[frozenset[str]] = frozenset({"second_chance_amount"})
 
     @property
     def sections(self) -> Sections:
@@ -381,6 +398,7 @@ __all__ = [
     "WIN_ODDS",
     "DoubleBackJackRules",
     "InsufficientCardsCut",
+    "SecondChanceAmount",
     "Sections",
     "Settlement",
     "Shuffling",

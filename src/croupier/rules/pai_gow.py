@@ -101,6 +101,7 @@ class Sections:
     tiles: str = "621a.3(c)"
     three_dice: str = "621a.5(a)"
     display: str = "621a.6(b)"
+    idle: str = "621a.6(g)"
     mix: str = "621a.6(d)"
     remix: str = "621a.6(e)"
     remix_each_round: str = "621a.6(f)"
@@ -196,8 +197,14 @@ class PaiGowRules(RulesSubmission):
     wager against the dealer (621a.11(h))."""
     adjacent_boxes: WholeNumber = 1
     """How many adjacent betting areas one player may wager on in a round (621a.13(a))."""
+    idle_minutes: WholeNumber = 30
+    """After this many minutes with no gaming activity (no round with a wager ended) the
+    table returns to the start of the game: the tiles are displayed again and no bank is
+    offered in its first round (621a.6(g), 621a.11(b)). The text names no time: the
+    operator does, here (docs/interpretations.md)."""
 
     seats: ClassVar[int] = BETTING_POSITIONS
+    later_options: ClassVar[frozenset[str]] = frozenset({"idle_minutes"})
     variant_field: ClassVar[str | None] = "house_way"
 
     @property
@@ -256,6 +263,10 @@ class PaiGowRules(RulesSubmission):
             raise ValueError(
                 f"the table limits must satisfy 0 < minimum ({self.minimum_wager}) <= "
                 f"maximum ({self.maximum_wager}) cents (601a.2)"
+            )
+        if self.idle_minutes < 1:
+            raise ValueError(
+                f"idle_minutes must be at least 1, not {self.idle_minutes} ({SECTIONS.idle})"
             )
         if len(set(self.delivery_styles)) != len(self.delivery_styles):
             raise ValueError("delivery_styles lists a style twice (621a.9)")

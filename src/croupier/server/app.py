@@ -29,7 +29,7 @@ from croupier.rng import Rng, SecureRng
 from croupier.server import addresses, fanout, handlers, legacy, seals
 from croupier.server.browser import SIGNUP_LIMIT
 from croupier.server.ratelimit import DEFAULT, Buckets
-from croupier.server.routes import client, commands, floor, players, rounds, tables
+from croupier.server.routes import client, commands, equipment, floor, players, rounds, tables
 from croupier.server.routes.deps import Server
 from croupier.server.stall import STALLS, Stalls
 from croupier.server.writer import Writer
@@ -203,7 +203,7 @@ def create_app(
     app.state.sweep_seconds = sweep_seconds
     app.openapi = functools.partial(_openapi, app)  # type: ignore[method-assign]
     handlers.install(app, engine.dialect.dbapi.Error)  # type: ignore[union-attr]
-    for routes in (players, tables, commands, rounds, floor, client):
+    for routes in (players, tables, commands, rounds, floor, equipment, client):
         app.include_router(routes.router)
     client.mount(app)
     app.router.routes.insert(0, commands.LEAN)  # serves what commands.command documents

@@ -165,6 +165,14 @@ class TableSettings(In):
         description="Commands each caller may send at once at this table (the token "
         "bucket's size); null: the server's default (`croupier serve --rate-burst`).",
     )
+    interrupted_rounds: Literal["resume", "void"] = Field(
+        default="resume",
+        description="A round in play when the server stopped (a crash, a restart): "
+        "`resume` plays it on from its stored events when the server is back (its wagers "
+        "held, the waits timed again); `void` voids it when the server starts again, "
+        "every wager returned (server:interrupted-rounds). A round the floor may no "
+        "longer void (Craps once a roll has settled wagers) resumes either way.",
+    )
 
 
 class TableCreate(In):

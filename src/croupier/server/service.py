@@ -30,7 +30,7 @@ from croupier.ledger.models import WALLET, EventRow, GameTable, Player, RoundRow
 from croupier.registry import find, load_text, rules_from_data, spec_of
 from croupier.rng import Rng, SeededRng
 from croupier.rules.base import STORED, RulesSubmission
-from croupier.server import schemas, seals
+from croupier.server import schemas, seals, table_state
 
 Status = Literal["open", "completed", "voided"]
 
@@ -303,9 +303,14 @@ def new_round(
     settings = table_settings(session, table_id)
     if not (preview or trial):
         rng = seals.sealed_draws(session, table_id, rng, seats, client_seeds=settings.client_seeds)
+    rules = rules_of(session, table_id, now)
+    state = None
+    if not preview:  # what the table keeps, the text's rules between rounds applied
+        moment = table_state.clock(session, now)
+        state = table_state.for_next_round(session, table_id, spec, rules, number, moment)
     round_ = spec.policy.open_round(
         spec.round_type,
-        rules_of(session, table_id, now),
+        rules,
         settings,
         table_id=table_id,
         round_id=round_id,
@@ -313,6 +318,7 @@ def new_round(
         rng=rng,
         previous=None if preview else previous,
         ahead=ahead,
+        state=state,
     )
     row = RoundRow(id=round_id, table_id=table_id, number=number, version=0, status="open")
     return row, round_
@@ -440,6 +446,10 @@ def handle_command(
     spec.policy.run_dealer_steps(round_)
     version, status = len(round_.events), _status(round_)
     written = repo.store_command(session, head, row, old_version, round_, first_new, status)
+    if status != "open":  # the table's state takes the round in (its decks, the bank)
+        moment = table_state.clock(session, now)
+        rules = rules_of(session, table_id, moment)
+        table_state.round_ended(session, table_id, round_, rules, moment)
     balance = None
     if player.role == "player":
         wallet = repo.account_id(session, WALLET, player_id=player.id)

@@ -300,15 +300,22 @@ def _hand_py(
     prob: float,
     cond: Floats,
     staked: Floats,
+    takes_doubled: npt.NDArray[np.int8],
+    original: bool,
 ) -> int:
     """Play out a hand of ``hard`` points (``ace`` held) that has just received a card,
     with ``shoe`` (``n`` cards) left and the strategy ``hits[hard, ace]`` (1: hit) and
     ``takes[hard]`` (1: take the Second Chance Wager), ``doubled``: no more cards. Adds
     ``prob`` times the chance of each net (per initial wager, ``stake`` on the hand) to
     ``cond[result, 2 * net + 8]`` for each dealer result (0..4: 17..21, 5: 22, 6: 23+)
-    and the stake to ``staked[0]``: every card the player draws depletes the shoe."""
+    and the stake to ``staked[0]``: every card the player draws depletes the shoe. The
+    Second Chance Wager is the hand's whole stake, or one unit (``original``: the
+    original Blackjack Wager, 673a.7(l)), taken on a doubled hand's bust by
+    ``takes_doubled``."""
     total = hard + 10 if ace and hard + 10 <= 21 else hard
-    if total == 21 or (hard > 21 and takes[hard] == 0):
+    extra = 1.0 if original else stake
+    take = takes[hard] if extra == stake else takes_doubled[hard]
+    if total == 21 or (hard > 21 and take == 0):
         net = stake if total == 21 else -stake
         for r in range(7):
             cond[r, int(2 * net) + 8] += prob
@@ -323,13 +330,14 @@ def _hand_py(
             left = hard - i - 1
             for r in range(7):
                 if left > 21:
-                    net = -2.0 * stake
+                    net = -(stake + extra)
                 elif left == 21:
-                    net = stake
+                    net = extra
                 else:
-                    net = stake * _net(left, r, True)
+                    result = _net(left, r, False)
+                    net = extra if result > 0 else (0.0 if result == 0 else -(stake + extra))
                 cond[r, int(2 * net) + 8] += p
-            staked[0] += p * 2.0 * stake
+            staked[0] += p * (stake + extra)
         return 0
     if doubled or hits[hard, 1 if ace else 0] == 0:
         for r in range(7):
@@ -353,6 +361,8 @@ def _hand_py(
             prob * count / n,
             cond,
             staked,
+            takes_doubled,
+            original,
         )
         shoe[i] = count
     return 0
@@ -373,7 +383,9 @@ class Totals:
     wager) of hitting and doubling a hand of hard total ``h`` (``ace``: one held);
     ``hits[h, ace]`` 1 where hitting beats standing; ``takes[h]`` 1 where the Second
     Chance Wager beats declining on a bust of hard ``h``, worth ``second_chance[h]`` per
-    unit of the hand's wager (declining: -1)."""
+    unit of the hand's wager (declining: -1); ``takes_doubled[h]`` the same for a doubled
+    hand's bust (the same as ``takes`` unless ``original``: a Second Chance Wager of the
+    original Blackjack Wager alone, 673a.7(l))."""
 
     up: int
     results: Floats
@@ -385,6 +397,8 @@ class Totals:
     hits: npt.NDArray[np.int8]
     takes: npt.NDArray[np.int8]
     second_chance: Floats
+    takes_doubled: npt.NDArray[np.int8]
+    original: bool
 
     def start(self, first: int, second: int) -> tuple[Floats, Floats]:
         """The values of each action (:data:`ACTIONS` order; ``nan`` where not allowed)
@@ -426,10 +440,13 @@ def _recursion_py(
     hit: Floats,
     double: Floats,
     hits: npt.NDArray[np.int8],
+    takes_doubled: npt.NDArray[np.int8],
+    original: bool,
 ) -> int:
     """Fill the :class:`Totals` arrays from the card chances ``p`` and the dealer's
     ``results`` (the recursion over totals, highest hard total first)."""
     stand_sc = np.zeros(22)
+    stand_doubled = np.zeros(22)
     for t in range(22):
         win = results[6]
         lose = 0.0
@@ -440,6 +457,7 @@ def _recursion_py(
                 lose += results[d]
         stand[t] = win - lose
         stand_sc[t] = win - 2 * lose
+        stand_doubled[t] = win - 3 * lose  # a doubled hand and one unit of Second Chance
     bust = np.full(_TOP + 10, -1.0)
     for h in range(22, _TOP):
         value = 0.0
@@ -450,6 +468,21 @@ def _recursion_py(
         if value > -1.0:
             takes[h] = 1
             bust[h] = value
+    # A doubled hand's bust, per initial wager (declining loses both units).
+    bust_doubled = np.full(_TOP + 10, -2.0)
+    for h in range(22, _TOP):
+        if not original:
+            takes_doubled[h] = takes[h]
+            bust_doubled[h] = 2.0 * bust[h]
+            continue
+        value = 0.0
+        for v in range(1, 11):
+            left = h - v
+            worth = -3.0 if left > 21 else 1.0 if left == 21 else stand_doubled[left]
+            value += p[v - 1] * worth
+        if value > -2.0:
+            takes_doubled[h] = 1
+            bust_doubled[h] = value
     best = np.zeros((_TOP + 10, 2))
     for h in range(21, 1, -1):
         for ace in (1, 0):
@@ -468,7 +501,7 @@ def _recursion_py(
                     double_value += p[v - 1]
                 elif h2 > 21:
                     hit_value += p[v - 1] * bust[h2]
-                    double_value += p[v - 1] * bust[h2]
+                    double_value += p[v - 1] * bust_doubled[h2] / 2
                 else:
                     hit_value += p[v - 1] * best[h2, ace2]
                     double_value += p[v - 1] * stand[total2]
@@ -482,8 +515,9 @@ def _recursion_py(
 _recursion: Final = cast(Callable[..., Any], numba.njit(cache=True)(_recursion_py))
 
 
-def _solve(shoe: Counts, up: int) -> Totals:
-    """The fixed-shoe recursion over totals against ``up`` (floats, numba)."""
+def _solve(shoe: Counts, up: int, original: bool = False) -> Totals:
+    """The fixed-shoe recursion over totals against ``up`` (floats, numba); ``original``:
+    a Second Chance Wager of the original Blackjack Wager alone."""
     n = int(shoe.sum())
     results = np.zeros(_RESULTS)
     clear = float(_dealer(shoe.copy(), n, up, results))
@@ -494,8 +528,11 @@ def _solve(shoe: Counts, up: int) -> Totals:
     hit = np.zeros((22, 2))
     double = np.zeros((22, 2))
     hits = np.zeros((_TOP, 2), dtype=np.int8)
-    _recursion(p, results, stand, sc_values, takes, hit, double, hits)
-    return Totals(up, results, clear, p, stand, hit, double, hits, takes, sc_values)
+    takes_doubled = np.zeros(_TOP, dtype=np.int8)
+    _recursion(p, results, stand, sc_values, takes, hit, double, hits, takes_doubled, original)
+    return Totals(
+        up, results, clear, p, stand, hit, double, hits, takes, sc_values, takes_doubled, original
+    )
 
 
 @dataclass(frozen=True)
@@ -614,15 +651,18 @@ class BasicStrategy:
             return ACTIONS[max(options, key=lambda a: policy.values[a])]
         return "hit" if policy.totals.hits[hard, int(ace)] else "stand"
 
-    def second_chance(self, cards: Sequence[int], up: int, *, after_split: bool = False) -> bool:
+    def second_chance(
+        self, cards: Sequence[int], up: int, *, after_split: bool = False, doubled: bool = False
+    ) -> bool:
         """True to place the Second Chance Wager on a busted hand of card values ``cards``
-        (a hard total over 21) against ``up`` (673a.7(l)). Raises ``ValueError`` unless
-        the hand is over 21."""
+        (a hard total over 21; ``doubled``: after a double down) against ``up``
+        (673a.7(l)). Raises ``ValueError`` unless the hand is over 21."""
         policy = self.policy(cards, up, after_split=after_split)
         hard = sum(cards)
         if hard <= 21:
             raise ValueError(f"{list(cards)} totals {hard}, not over 21 (673a.7(l))")
-        return bool(policy.totals.takes[hard])
+        totals = policy.totals
+        return bool((totals.takes_doubled if doubled else totals.takes)[hard])
 
     def chart(self) -> tuple[ChartRow, ...]:
         """The learnable, total-dependent chart: for hard totals 5 to 20 and soft totals
@@ -672,11 +712,13 @@ class BasicStrategy:
 
 
 @cache
-def basic_strategy(decks: int) -> BasicStrategy:
+def basic_strategy(decks: int, original: bool = False) -> BasicStrategy:
     """The strategy for a shoe of ``decks`` decks (1 to 8, 673a.3(a)), cached: a
     :class:`StartPolicy` for every up card and two-card start (composition dependent),
-    and a total-dependent table for :meth:`BasicStrategy.chart`. Floats. Raises
-    ``ValueError`` for a deck count outside 1 to 8."""
+    and a total-dependent table for :meth:`BasicStrategy.chart`; ``original``: the
+    Second Chance Wager is the original Blackjack Wager alone (Rules Submission
+    ``second_chance_amount``, 673a.7(l)). Floats. Raises ``ValueError`` for a deck count
+    outside 1 to 8."""
     if not 1 <= decks <= 8:
         raise ValueError(f"decks must be 1 to 8, not {decks} (673a.3(a))")
     full = np.array(full_shoe(decks), dtype=np.int64)
@@ -685,7 +727,7 @@ def basic_strategy(decks: int) -> BasicStrategy:
     for up in range(1, 11):
         less_up = full.copy()
         less_up[up - 1] -= 1
-        table[up] = _solve(less_up, up)
+        table[up] = _solve(less_up, up, original)
         for first in range(1, 11):
             for second in range(first, 11):
                 shoe = less_up.copy()
@@ -693,7 +735,7 @@ def basic_strategy(decks: int) -> BasicStrategy:
                 shoe[second - 1] -= 1
                 if shoe.min() < 0:
                     continue
-                totals = _solve(shoe, up)
+                totals = _solve(shoe, up, original)
                 values, split_values = totals.start(first, second)
                 policies[(up, first, second)] = StartPolicy(
                     up, first, second, values, split_values, totals
@@ -758,7 +800,7 @@ def _hand_nets(policy: StartPolicy, shoe: Counts) -> tuple[Floats, float]:
         return nets, 1.0
     if action == STAND:
         _hand(shoe, n, first + second, first == 1, 1.0, True, totals.hits, totals.takes,
-              1.0, hand, staked)  # fmt: skip
+              1.0, hand, staked, totals.takes_doubled, totals.original)  # fmt: skip
     for v in range(1, 11) if action != STAND else ():
         count = int(shoe[v - 1])
         if count == 0:
@@ -775,7 +817,8 @@ def _hand_nets(policy: StartPolicy, shoe: Counts) -> tuple[Floats, float]:
                         continue
                     shoe[w - 1] -= 1
                     _hand(shoe, n - 2, hard + w, ace or w == 1, 2.0, True, totals.hits,
-                          totals.takes, p * more / (n - 1), hand, staked)  # fmt: skip
+                          totals.takes, p * more / (n - 1), hand, staked,
+                          totals.takes_doubled, totals.original)  # fmt: skip
                     shoe[w - 1] += 1
                 shoe[v - 1] += 1
                 continue
@@ -784,7 +827,7 @@ def _hand_nets(policy: StartPolicy, shoe: Counts) -> tuple[Floats, float]:
             hard, ace = first + second + v, 1 in (first, second, v)
             stake, doubled = (2.0, True) if action == DOUBLE else (1.0, False)
         _hand(shoe, n - 1, hard, ace, stake, doubled, totals.hits, totals.takes, p, hand,
-              staked)  # fmt: skip
+              staked, totals.takes_doubled, totals.original)  # fmt: skip
         shoe[v - 1] += 1
     for r in range(_RESULTS):
         if action == SPLIT:
@@ -795,14 +838,15 @@ def _hand_nets(policy: StartPolicy, shoe: Counts) -> tuple[Floats, float]:
 
 
 @cache
-def analyze(decks: int) -> GameFigures:
+def analyze(decks: int, original: bool = False) -> GameFigures:
     """The expected return of Double Back Jack per initial Blackjack Wager from a full
     shoe of ``decks`` decks under :func:`basic_strategy`, one player at the table
     (floats, cached). For each up card and start: the dealer's results and Blackjack
     chance from the shoe less those three cards, the player's draws depleting the shoe
     card by card, a split's two hands independent given the dealer's result. Raises
-    ``ValueError`` for a deck count outside 1 to 8."""
-    strategy = basic_strategy(decks)
+    ``ValueError`` for a deck count outside 1 to 8. ``original``: a Second Chance Wager of
+    the original Blackjack Wager alone (673a.7(l))."""
+    strategy = basic_strategy(decks, original)
     full = np.array(full_shoe(decks), dtype=np.int64)
     nets = np.zeros(_BINS)
     staked = 0.0

@@ -21,16 +21,18 @@ from croupier.analysis.exact.double_back_jack import (
 )
 from croupier.analysis.exact.double_back_jack_figures import stored
 from croupier.analysis.par_sheet import Enumeration, WagerFigures, exact_text
-from croupier.rules.double_back_jack import DoubleBackJackRules
+from croupier.rules.double_back_jack import DoubleBackJackRules, SecondChanceAmount
 
 
-def blackjack_figures(decks: int) -> WagerFigures:
+def blackjack_figures(decks: int, original: bool = False) -> WagerFigures:
     """The whole game per initial Blackjack Wager: the best composition-dependent play,
     enumerated card by card, where its figures are kept for ``decks`` decks
     (:mod:`~croupier.analysis.exact.double_back_jack_figures`); otherwise
-    :func:`basic_strategy` by :func:`analyze` (its method names the shortcuts)."""
+    :func:`basic_strategy` by :func:`analyze` (its method names the shortcuts).
+    ``original``: the Second Chance Wager is the original Blackjack Wager alone
+    (673a.7(l)); no card-by-card figures are kept for it."""
     shoe = f"{decks} deck{'s' * (decks != 1)}"
-    best = stored(decks, "optimal")
+    best = None if original else stored(decks, "optimal")
     if best is not None:
         return round_wager(
             "blackjack",
@@ -42,12 +44,13 @@ def blackjack_figures(decks: int) -> WagerFigures:
             CARD_BY_CARD,
             second_chance_extra(best.tally),
         )
-    game = analyze(decks)
+    game = analyze(decks, original)
+    amount = ", a Second Chance Wager of the original Blackjack Wager" if original else ""
     return round_wager(
         "blackjack",
         game.nets,
         game.average_wager,
-        f"composition-dependent basic strategy (first decision), {shoe}",
+        f"composition-dependent basic strategy (first decision), {shoe}{amount}",
         METHOD,
         (),
     )
@@ -82,11 +85,12 @@ def par_sheet(rules: DoubleBackJackRules | None = None) -> DoubleBackJackParShee
     is ignored."""
     rules = rules if rules is not None else DoubleBackJackRules()
     decks = rules.decks
-    blackjack = blackjack_figures(decks)
-    chart = chart_figures(decks)
+    original = rules.second_chance_amount is SecondChanceAmount.ORIGINAL
+    blackjack = blackjack_figures(decks, original)
+    chart = None if original else chart_figures(decks)
     insurance = insurance_figures(decks)
     by_tens = tuple(insurance_by_tens(decks, tens) for tens in range(3))
-    strategy = basic_strategy(decks)
+    strategy = basic_strategy(decks, original)
     shoe = f"{decks} deck{'s' * (decks != 1)}"
     if blackjack.method == CARD_BY_CARD:
         kept = stored(decks, "optimal")
@@ -97,6 +101,16 @@ def par_sheet(rules: DoubleBackJackRules | None = None) -> DoubleBackJackParShee
             "results from the shoe less every card out and given the card reader's answer, "
             "both split hands from one shoe (floats; python -m "
             "croupier.analysis.exact.double_back_jack_figures computes them again)."
+        )
+    elif original:
+        average = analyze(decks, original).average_wager
+        how = (
+            f"{shoe}, one player from a full shoe, the Second Chance Wager the original "
+            "Blackjack Wager alone (Rules Submission second_chance_amount = original, "
+            f"673a.7(l)): {METHOD.removeprefix('combinatorial (').removesuffix(')')}. The "
+            "option changes the return only through a doubled hand that busts, which a "
+            "one-card double from a hard 11 or less or a soft total cannot; the strategy "
+            "doubles no other, so the figure is that of the default amount's basic strategy."
         )
     else:
         average = analyze(decks).average_wager

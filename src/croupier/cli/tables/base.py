@@ -15,9 +15,9 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, TypeVar, cast
 
 import typer
 from rich.console import Console
@@ -30,7 +30,9 @@ from croupier.cli.rules import load_or_exit
 from croupier.cli.tables.terminal import Wallet, dealer_steps, read_line, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, Round, WagerSettled
 from croupier.errors import IllegalCommand
+from croupier.game import TableState
 from croupier.money import Cents, counted, format_cents, format_odds
+from croupier.registry import find
 from croupier.rng import Rng, SecureRng, SeededRng
 from croupier.rules.base import RulesSubmission
 
@@ -221,6 +223,36 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.console.print(f"Final balance: {format_cents(end)}")
 
 
+@dataclass(frozen=True)
+class NoTimings:
+    """The timings of a terminal table: no time limits, RNG dice, no cut offered."""
+
+    betting_seconds: float | None = None
+    decision_seconds: float | None = None
+    optional_seconds: float | None = None
+    physical_dice: bool = False
+    offer_cut: bool = False
+
+
+def open_with(terminal: Terminal[Any, Any], state: TableState) -> Round[Any]:
+    """The terminal's next round, opened by the game's policy with what the table's
+    ``state`` hands it, as the server opens it (the text's rules between rounds applied
+    first by the time of day, each change told as the floor is told)."""
+    for notice in state.between(datetime.now(UTC)):
+        terminal.console.print(f"Floor: {notice}", markup=False)
+    spec = find(terminal.rules.game)
+    return spec.policy.open_round(
+        spec.round_type,
+        terminal.rules,
+        NoTimings(),
+        table_id="play",
+        round_id=f"play-{terminal.rounds + 1:06d}",
+        seats={SEAT: "you"},
+        rng=terminal.rng,
+        state=state,
+    )
+
+
 class CardTerminal(Terminal[RulesT, RoundT]):
     """A card table whose rounds a table object opens and takes in (Go Fore It,
     Criss-Cross Poker): the legal commands shown as a table, the player's and the
@@ -232,8 +264,7 @@ class CardTerminal(Terminal[RulesT, RoundT]):
     """The section that keeps a player who has wagered seated until the round ends."""
 
     def open_round(self) -> RoundT:
-        round_: RoundT = self.table.open_round({SEAT: "you"}, self.rng)
-        return round_
+        return cast(RoundT, open_with(self, self.table))
 
     def begin(self, round_: RoundT) -> None:
         self.console.rule(f"Round {round_.opened.round_id} ({round_.state.deck} deck)")
@@ -252,7 +283,7 @@ class CardTerminal(Terminal[RulesT, RoundT]):
         """Play out the round of a player who leaves: deal if needed, fold, settle."""
 
     def end(self, round_: RoundT) -> None:
-        for notice in self.table.finish(round_, datetime.now()):
+        for notice in self.table.take_in(round_, datetime.now(UTC)):
             self.console.print(f"Floor: {notice}", markup=False)
 
     def dealer_choices(self, round_: RoundT) -> Iterable[Choice]:

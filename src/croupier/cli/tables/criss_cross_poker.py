@@ -11,7 +11,7 @@ the Five Card Bonus where offered), then makes the Across, Down and Middle Bets 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import UTC, datetime
 
 from rich.console import Console
 from rich.table import Table
@@ -72,7 +72,7 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
         self, rules: CrissCrossPokerRules, rng: Rng, balance: Cents, console: Console
     ) -> None:
         super().__init__(rules, rng, balance, console)
-        self.table = CrissCrossPokerTable.start(rules, "play", datetime.now())
+        self.table = CrissCrossPokerTable.start(rules, "play", datetime.now(UTC))
 
     def limits(self) -> str:
         rules = self.rules

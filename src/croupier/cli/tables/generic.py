@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from datetime import UTC, datetime
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -30,7 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from croupier.citations import shown
-from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
+from croupier.cli.tables.base import SEAT, Choice, NoTimings, Terminal, play_command
 from croupier.cli.tables.terminal import amount_range
 from croupier.engine import DEALER, Actor, Command, Event, LegalCommand, Round, RoundOpened
 from croupier.errors import IllegalCommand
@@ -56,17 +56,6 @@ MONEY_FIELDS = frozenset({"amount", "returned", "won", "withheld", "balance"})
 """Event fields printed as dollars (the engine's wager and settlement fields)."""
 
 SKIPPED_FIELDS = frozenset({"type", "cite"})
-
-
-@dataclass(frozen=True)
-class NoTimings:
-    """The timings of a terminal table: no time limits, RNG dice, no cut offered."""
-
-    betting_seconds: float | None = None
-    decision_seconds: float | None = None
-    optional_seconds: float | None = None
-    physical_dice: bool = False
-    offer_cut: bool = False
 
 
 def words(name: str) -> str:
@@ -166,6 +155,9 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
         super().__init__(rules, rng, balance, console)
         self.spec, self.policy = spec, spec.policy
         self.last: Round[Any] | None = None
+        kind = self.policy.state_type
+        self.state = None if kind is None else kind.begin(rules, "play", datetime.now(UTC))
+        """What the table keeps between rounds (the game's, as the server keeps it)."""
         self.seen = 0
         """How many of the round's events have been shown and moved the wallet."""
         self.last_wager: LegalCommand | None = None
@@ -174,6 +166,9 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
     # -- the round --------------------------------------------------------------------
     def open_round(self) -> Round[Any]:
         last = self.last
+        if self.state is not None:  # the text's rules between rounds (a deck's hours)
+            for notice in self.state.between(datetime.now(UTC)):
+                self.console.print(notice, markup=False)
         round_ = self.policy.open_round(
             self.spec.round_type,
             self.rules,
@@ -183,6 +178,7 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
             seats={SEAT: PLAYER},
             rng=self.rng,
             previous=None if last is None else (lambda: last),
+            state=self.state,
         )
         self.seen = 0
         return round_
@@ -194,6 +190,9 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
 
     def end(self, round_: Round[Any]) -> None:
         self.last = round_
+        if self.state is not None:
+            for notice in self.state.take_in(round_, datetime.now(UTC)):
+                self.console.print(notice, markup=False)
 
     def has_wagers(self, round_: Round[Any]) -> bool:
         return SEAT in self.policy.seats_wagered(round_)

@@ -10,7 +10,7 @@ Wager or folds.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import UTC, datetime
 
 from rich.console import Console
 from rich.table import Table
@@ -66,7 +66,7 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
 
     def __init__(self, rules: GoForeItRules, rng: Rng, balance: Cents, console: Console) -> None:
         super().__init__(rules, rng, balance, console)
-        self.table = GoForeItTable.start(rules, "play", datetime.now())
+        self.table = GoForeItTable.start(rules, "play", datetime.now(UTC))
 
     def limits(self) -> str:
         def bounds(spot: Spot) -> str:

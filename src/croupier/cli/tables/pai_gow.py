@@ -12,11 +12,12 @@ surrender before his hands are exposed (621a.10(e)).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import UTC, datetime
 
 from rich.console import Console
 from rich.table import Table
 
-from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
+from croupier.cli.tables.base import SEAT, Choice, Terminal, open_with, play_command
 from croupier.cli.tables.terminal import amount_range, dealer_steps, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.errors import IllegalCommand
@@ -42,7 +43,6 @@ from croupier.games.pai_gow import (
 )
 from croupier.hands.paigow import rank_hand
 from croupier.money import Cents, format_cents, parse_dollars
-from croupier.registry import find
 from croupier.rng import Rng
 from croupier.rules.pai_gow import SECTIONS, DeliveryStyle, PaiGowRules
 
@@ -88,8 +88,8 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         self.style: DeliveryStyle | None = None
 
     def open_round(self) -> PaiGowRound:
-        round_ = self.table.open_round({SEAT: "you"}, self.rng)
-        find(round_.game).policy.run_dealer_steps(round_)  # mixed and stacked
+        round_ = open_with(self, self.table)  # mixed and stacked by the dealer's steps
+        assert isinstance(round_, PaiGowRound)
         return round_
 
     def begin(self, round_: PaiGowRound) -> None:
@@ -109,7 +109,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         self.finish_by_house_way(round_)
 
     def end(self, round_: PaiGowRound) -> None:
-        self.table.finish(round_)
+        self.table.take_in(round_, datetime.now(UTC))
 
     def command(self, round_: PaiGowRound, line: str) -> None:
         match line.split():

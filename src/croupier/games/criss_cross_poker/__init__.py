@@ -1261,6 +1261,10 @@ class CrissCrossPokerTable(CardTable):
     out_of_order: set[Device] = field(default_factory=set)
     sections = SECTIONS
     inspection = "674a.4"
+    device_type = Device
+
+    def default_setup(self) -> SetUpRound:
+        return default_setup(self.rules)
 
     @property
     def shuffling(self) -> Shuffling:

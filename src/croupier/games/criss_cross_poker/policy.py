@@ -3,7 +3,8 @@
 cut (674a.5(d)), the deal, the stub count (674a.8(f)) and the turning of the community
 cards are the table's steps; a player out of time folds (no Across, Down or Middle Bet,
 674a.11(b), (d), (f)); where two decks alternate, each round is dealt from the deck not
-dealt last (674a.3(b)).
+dealt last (674a.3(b)): the table's state, :class:`CrissCrossPokerTable`, keeps the decks,
+their hours and the equipment out of order between rounds.
 """
 
 from __future__ import annotations
@@ -12,30 +13,29 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from croupier.engine import Command, Round
-from croupier.game import GameSpec, Previous, TableTimings, settled_wagers
-from croupier.games.card_policy import CardTablePolicy, other_deck
+from croupier.game import GameSpec, TableState, settled_wagers
+from croupier.games.card_policy import CardTablePolicy
 from croupier.games.cards import CardSections
 from croupier.games.criss_cross_poker import (
     REVEAL_PHASES,
     CountStub,
     CrissCrossPokerRound,
+    CrissCrossPokerTable,
     CutCards,
     DealCards,
     Fold,
     Phase,
     RevealCommunityCards,
-    RoundSetup,
     ShuffleCards,
-    default_setup,
 )
 from croupier.money import Cents
-from croupier.rules.base import RulesSubmission
-from croupier.rules.criss_cross_poker import SECTIONS, CrissCrossPokerRules
+from croupier.rules.criss_cross_poker import SECTIONS
 
 
 class CrissCrossPokerPolicy(CardTablePolicy):
     timeout_cite: ClassVar[str] = "674a.11(b), (d), (f)"
     sections: ClassVar[CardSections] = SECTIONS
+    state_type: ClassVar[type[TableState] | None] = CrissCrossPokerTable
     phases: ClassVar[dict[str, Any]] = {
         "shuffle": Phase.SHUFFLE,
         "cut": Phase.CUT,
@@ -64,26 +64,6 @@ class CrissCrossPokerPolicy(CardTablePolicy):
             elif event.spot == "five_card_bonus":
                 found.append((event.spot, event.amount))
         return [("antes", amount) for _, amount in sorted(antes.items())] + found
-
-    def carried_over(
-        self,
-        rules: RulesSubmission,
-        previous: Previous,
-        seats: dict[int, str],
-        timings: TableTimings,
-        *,
-        ahead: bool,
-    ) -> dict[str, Any]:
-        """The deck not dealt last round, where two alternate (674a.3(b))."""
-        assert isinstance(rules, CrissCrossPokerRules)
-        last = previous() if len(rules.deck_colors) == 2 else None
-        if last is None:
-            return {}
-        dealt = next((e for e in last.events if isinstance(e, RoundSetup)), None)
-        if dealt is None:
-            return {}
-        deck = other_deck(rules.deck_colors, dealt.deck)
-        return {"setup": default_setup(rules).model_copy(update={"deck": deck})}
 
 
 SPEC = GameSpec(

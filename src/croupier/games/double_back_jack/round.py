@@ -140,6 +140,7 @@ from croupier.rules.double_back_jack import (
     SECTIONS,
     WIN_ODDS,
     DoubleBackJackRules,
+    SecondChanceAmount,
     Settlement,
     Shuffling,
     Spot,
@@ -1219,7 +1220,11 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 seat=seat, spot=spot_name(Spot.BLACKJACK, 1), amount=wager, cite=s.split
             )
         elif decision is Decision.SECOND_CHANCE:
-            current = wager + state.wagers[seat].get(spot_name(Spot.DOUBLE, hand.index), 0)
+            # "the amount of the player's current Blackjack Wager" (673a.7(l)): with a
+            # double down, both (the default) or the original alone, as the submission says.
+            current = wager
+            if self.rules.second_chance_amount is SecondChanceAmount.CURRENT:
+                current += state.wagers[seat].get(spot_name(Spot.DOUBLE, hand.index), 0)
             yield WagerPlaced(
                 seat=seat,
                 spot=spot_name(Spot.SECOND_CHANCE, hand.index),

@@ -1075,6 +1075,15 @@ class GoForeItTable(CardTable):
     out_of_order: set[Device] = field(default_factory=set)
     sections = SECTIONS
     inspection = "676a.4"
+    device_type = Device
+
+    def default_setup(self) -> RoundSetup:
+        return default_setup(self.rules)
+
+    def carried_fields(self) -> dict[str, Any]:
+        """The decks alternating (676a.3(b)(3)), or one deck (676a.3(a))."""
+        two = len(self.rotation.decks) == 2
+        return {"cite": SECTIONS.alternate if two else SECTIONS.one_deck}
 
     @property
     def shuffling(self) -> Shuffling:

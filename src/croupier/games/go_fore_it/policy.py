@@ -2,7 +2,8 @@
 ch. 676a): the shuffle (676a.5(a)), the dealer's cut (676a.5(d)), the deal, the stub
 count (676a.8(d)) and the dealer's reveal are the table's steps; a player out of time
 folds (no Back 9 Wager, 676a.11(b)); where two decks alternate, each round is dealt from
-the deck not dealt last (676a.3(b)(3)).
+the deck not dealt last (676a.3(b)(3)): the table's state, :class:`GoForeItTable`, keeps the
+decks, their hours and the equipment out of order between rounds.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from croupier.engine import Command, Round
-from croupier.game import GameSpec, Previous, TableTimings, settled_wagers
-from croupier.games.card_policy import CardTablePolicy, other_deck
+from croupier.game import GameSpec, TableState, settled_wagers
+from croupier.games.card_policy import CardTablePolicy
 from croupier.games.cards import CardSections
 from croupier.games.go_fore_it import (
     CountStub,
@@ -20,20 +21,19 @@ from croupier.games.go_fore_it import (
     DealCards,
     Fold,
     GoForeItRound,
+    GoForeItTable,
     Phase,
     RevealDealerHand,
-    RoundSetup,
     ShuffleCards,
-    default_setup,
 )
 from croupier.money import Cents
-from croupier.rules.base import RulesSubmission
-from croupier.rules.go_fore_it import SECTIONS, GoForeItRules
+from croupier.rules.go_fore_it import SECTIONS
 
 
 class GoForeItPolicy(CardTablePolicy):
     timeout_cite: ClassVar[str] = "676a.11(b)"
     sections: ClassVar[CardSections] = SECTIONS
+    state_type: ClassVar[type[TableState] | None] = GoForeItTable
     phases: ClassVar[dict[str, Any]] = {
         "shuffle": Phase.SHUFFLE,
         "cut": Phase.CUT,
@@ -63,24 +63,6 @@ class GoForeItPolicy(CardTablePolicy):
             spot = f"gopher:{rules.gopher_paytable}" if event.spot == "gopher" else event.spot
             found.append((spot, event.amount))
         return found
-
-    def carried_over(
-        self,
-        rules: RulesSubmission,
-        previous: Previous,
-        seats: dict[int, str],
-        timings: TableTimings,
-        *,
-        ahead: bool,
-    ) -> dict[str, Any]:
-        """The deck not dealt last round, where two alternate (676a.3(b)(3))."""
-        assert isinstance(rules, GoForeItRules)
-        last = previous() if len(rules.deck_colors) == 2 else None
-        if last is None or not isinstance(last.events[1], RoundSetup):
-            return {}
-        deck = other_deck(rules.deck_colors, last.events[1].deck)
-        setup = default_setup(rules).model_copy(update={"deck": deck, "cite": SECTIONS.alternate})
-        return {"setup": setup}
 
 
 SPEC = GameSpec(

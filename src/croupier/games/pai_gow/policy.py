@@ -13,8 +13,9 @@ ch. 621a).
 - **Timeouts** (621a.10(b); 621a.11(c), (g), (i); 621a.12(d)): the bank passed; a player
   bank makes no cut and shakes with the standard delivery; an exposed tile's hand
   voided; hands set by the house way.
-- **The next round** takes the table's context from the last (621a.6(b), 621a.11(b)-(d),
-  (h)), through :class:`PaiGowTable`; where player banking is offered, it opens as soon
+- **The next round** takes the table's context (621a.6(b), (g), 621a.11(b)-(d), (h)) from
+  the table's state, :class:`PaiGowTable` (:attr:`~croupier.game.TablePolicy.state_type`);
+  where player banking is offered, it opens as soon
   as the last ends, so that the bank offer is shown and timed.
 - **Hidden**: the stacks' order, the tiles delivered to another position, hands set (or
   the house way shown) for another position.
@@ -34,8 +35,8 @@ from croupier.game import (
     WALLET,
     GameSpec,
     Move,
-    Previous,
     TablePolicy,
+    TableState,
     TableTimings,
     Viewer,
     offered,
@@ -60,7 +61,6 @@ from croupier.games.pai_gow import (
     SetHands,
     SettleWagers,
     ShakeDice,
-    TableContext,
     TilesDelivered,
     TilesMixed,
 )
@@ -76,6 +76,7 @@ class PaiGowPolicy(TablePolicy):
     that wait is the bank's decision, timed as one."""
     timeout_cite: ClassVar[str] = "621a.10(b); 621a.11(c), (g), (i); 621a.12(d)"
     physical_dice: ClassVar[bool] = True
+    state_type: ClassVar[type[TableState] | None] = PaiGowTable
     asides: ClassVar[frozenset[str]] = frozenset({"HouseWayShown"})
     """The house way shown on request (621a.10(b)) answers no decision: the hands are
     still to be set, in the time the decision had."""
@@ -175,21 +176,6 @@ class PaiGowPolicy(TablePolicy):
         assert isinstance(rules, PaiGowRules)
         return rules.player_banking
 
-    def carried_over(
-        self,
-        rules: RulesSubmission,
-        previous: Previous,
-        seats: dict[int, str],
-        timings: TableTimings,
-        *,
-        ahead: bool,
-    ) -> dict[str, Any]:
-        assert isinstance(rules, PaiGowRules)
-        last = previous()
-        if not isinstance(last, PaiGowRound) or not last.finished:
-            return {}
-        return {"context": next_context(rules, last)}
-
     def hidden(self, event: Event, viewer: Viewer) -> dict[str, Any]:
         if isinstance(event, TilesMixed):
             return {"stacks": []}
@@ -212,32 +198,6 @@ class PaiGowPolicy(TablePolicy):
         if isinstance(events[index], BankTaken | BankSettled | RoundVoided):
             return bank_moves(events, index, seats)
         return None
-
-
-def next_context(rules: PaiGowRules, last: PaiGowRound) -> TableContext:
-    """What a Pai Gow table carries into the round after ``last``, through
-    :class:`PaiGowTable` (its ``finish``): the table is rebuilt from the context ``last``
-    was handed, then takes the round in: no longer the start of the game (621a.6(b),
-    621a.11(b)), the player who banked it (621a.11(c): not two rounds running), the seat
-    first offered the bank next (one position counterclockwise, the dealer after seat 1)
-    and each player's wagers in the last round the dealer banked (621a.11(d)(1), (h))."""
-    handed = last.state.context
-    assert handed is not None
-    cursor = handed.bank_offer_from
-    if cursor is None:
-        # No offer last round: the start of the game (the first offer then goes to seat
-        # 6), or the round in which the offer "returns to the dealer" (cursor 0).
-        cursor = 6 if handed.start_of_game or not rules.player_banking else 0
-    table = PaiGowTable(
-        rules=rules,
-        table_id=last.opened.table_id,
-        start_of_game=handed.start_of_game,
-        previous_bank=handed.previous_bank,
-        offer_cursor=cursor,
-        last_dealer_round_wagers=dict(handed.last_dealer_round_wagers),
-    )
-    table.finish(last)
-    return table.context()
 
 
 def _taken(events: Sequence[Event], index: int) -> BankTaken | None:

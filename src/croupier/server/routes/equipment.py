@@ -1,0 +1,104 @@
+"""The floor's view of what a table keeps between rounds, and its equipment signed out of
+order and back in (:mod:`croupier.server.table_state`).
+
+- ``GET /tables/{id}/state``: dealer or admin: the table's state as kept (its decks and
+  when each was opened, the equipment out of order, Pai Gow's start of the game and bank
+  rotation) and the notices for the floor, newest last (a deck changed after its hours,
+  an idle table back at the start of the game, equipment signed out or in). The floor
+  page (``/play/floor.html``) shows the notices.
+- ``POST /tables/{id}/equipment``: sign a device out of order (a dealer or an admin: the
+  dealer covers it or places the sign, 674a.13(g), 676a.13(g)) or back into use (an
+  admin only: the floor returns it to use, docs/interpretations.md); it takes effect
+  from the table's next round and stays so until signed the other way.
+"""
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field, StrictBool
+from sqlalchemy.orm import Session
+
+from croupier.server import service, table_state
+from croupier.server.routes.deps import PROBLEMS, Caller, Db, role
+
+
+class NoticeOut(BaseModel):
+    """A notice for the floor: when (aware UTC), the round it came after or before, and
+    what happened, in words ending with the section."""
+
+    at: str
+    round: int
+    text: str
+
+
+class TableStateOut(BaseModel):
+    """What the table keeps between rounds (``state``: the game's, as JSON; empty before
+    its first round), the devices that may be signed out of order at its game and the
+    notices for the floor, newest last."""
+
+    table_id: str
+    game: str
+    state: dict[str, Any]
+    devices: list[str]
+    notices: list[NoticeOut]
+
+
+class EquipmentIn(BaseModel):
+    """A device (``automated_shuffler``, ``automated_dealing_shoe``) signed out of order
+    (``out_of_order`` true) or back into use (false)."""
+
+    device: str = Field(max_length=60)
+    out_of_order: StrictBool
+
+
+class EquipmentOut(BaseModel):
+    """What signing the device did, in words (each notice ends with its section)."""
+
+    table_id: str
+    notices: list[str]
+
+
+def _state_out(db: Session, table_id: str) -> TableStateOut:
+    spec = service.spec_of_table(db, table_id)
+    state, notices = table_state.state_of(db, table_id)
+    kind = spec.policy.state_type
+    return TableStateOut(
+        table_id=table_id,
+        game=spec.name,
+        state=state,
+        devices=list(kind.devices) if kind is not None else [],
+        notices=[NoticeOut(**notice) for notice in notices],
+    )
+
+
+router = APIRouter()
+
+
+@router.get("/tables/{table_id}/state", response_model=TableStateOut, responses=PROBLEMS)
+def kept(table_id: str, db: Db, me: Caller) -> TableStateOut:
+    """Dealer or admin: what the table keeps between rounds and the floor's notices."""
+    role(me, "dealer", "admin")
+    return _state_out(db, table_id)
+
+
+@router.post("/tables/{table_id}/equipment", response_model=EquipmentOut, responses=PROBLEMS)
+def equipment(
+    table_id: str, body: EquipmentIn, request: Request, db: Db, me: Caller
+) -> EquipmentOut:
+    """Sign a device out of order (dealer or admin) or back into use (admin), from the
+    table's next round on (674a.9(a)(1), 674a.13(g), 676a.9(a)(1), 676a.13(g))."""
+    allowed = ("dealer", "admin") if body.out_of_order else ("admin",)
+    if me.role not in allowed:
+        what = "sign equipment out of order" if body.out_of_order else "sign it back in"
+        raise service.AccessDenied(
+            f"to {what} needs the role {' or '.join(allowed)}, not {me.role}",
+            "server:roles",
+        )
+    server = request.app.state.server
+    now = server.hub.clock()
+    spec = service.spec_of_table(db, table_id)
+    rules = service.rules_of(db, table_id, now)
+    said = table_state.sign(db, table_id, spec, rules, body.device, body.out_of_order, now)
+    db.commit()
+    server.hub.changed(table_id)
+    return EquipmentOut(table_id=table_id, notices=said)

@@ -1,0 +1,117 @@
+"""A round interrupted by a server stop (SIGKILL of a real ``croupier serve``), under each
+value of the table setting ``interrupted_rounds`` (issue #37):
+
+- ``resume``: after the restart the round is still open with its wagers held, and plays
+  on to its end (GLI-19 4.16);
+- ``void``: the restarted server voids it before serving anyone, every wager returned
+  (GLI-19 A.6.4): each wallet is back at its deposit, the escrow empty.
+
+Either way the ledger sums to zero and ``croupier verify`` passes. The amounts checked
+are the deposits and wagers sent here.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server_api import TEN_DICE
+from test_concurrency import CROUPIER, ServerProcess, bootstrap_admin
+
+STARTUP = 300
+"""Seconds a start may take on a loaded machine (a second or two when it is not)."""
+DEPOSIT = 100_000
+WAGER = 500
+
+
+def _table(client: httpx.Client, admin: dict[str, str], setting: str) -> tuple[Any, ...]:
+    r = client.post(
+        "/tables",
+        json={
+            "id": "hrd",
+            "rules_toml": TEN_DICE.read_text(),
+            "settings": {"interrupted_rounds": setting, "betting_seconds": None},
+        },
+        headers=admin,
+    )
+    assert r.status_code == 201, r.text
+    assert r.json()["settings"]["interrupted_rounds"] == setting
+    r = client.post("/players", json={"name": "dee", "role": "dealer"}, headers=admin)
+    dealer = {"Authorization": f"Bearer {r.json()['token']}"}
+    players = []
+    for seat in (1, 2):
+        r = client.post("/players", json={"name": f"p{seat}"}, headers=admin)
+        pid, auth = r.json()["id"], {"Authorization": f"Bearer {r.json()['token']}"}
+        r = client.post(
+            f"/players/{pid}/deposits",
+            json={"amount": DEPOSIT},
+            headers={**admin, "Idempotency-Key": f"deposit-{seat}"},
+        )
+        assert r.status_code == 201, r.text
+        assert (
+            client.post("/tables/hrd/seats", json={"seat": seat}, headers=auth).status_code == 201
+        )
+        players.append((seat, auth))
+    return dealer, players
+
+
+@pytest.mark.parametrize("setting", ["resume", "void"])
+def test_a_round_interrupted_by_a_sigkill(tmp_path: Path, setting: str) -> None:
+    db_url = f"sqlite:///{tmp_path / 'interrupted.sqlite'}"
+    admin = bootstrap_admin(db_url)
+    server = ServerProcess(db_url, tmp_path / "server.log")
+    try:
+        server.start(wait=STARTUP)
+        with httpx.Client(base_url=server.base, timeout=30) as client:
+            dealer, players = _table(client, admin, setting)
+            for seat, auth in players:
+                body = {"type": "PlaceWager", "seat": seat, "spot": "pip_street:six"}
+                r = client.post(
+                    "/tables/hrd/commands",
+                    json={"command": {**body, "amount": WAGER}},
+                    headers={**auth, "Idempotency-Key": f"w{seat}"},
+                )
+                assert r.status_code == 200, r.text
+                assert r.json()["balance"] == DEPOSIT - WAGER
+        server.kill()  # the round is in play: two wagers held, the betting open
+        server.start(wait=STARTUP)
+        with httpx.Client(base_url=server.base, timeout=30) as client:
+            view = client.get("/tables/hrd/view", headers=dealer).json()
+            assert view["round_id"] == "hrd-1"
+            replay = client.get("/rounds/hrd-1/replay", headers=dealer).json()
+            events = [e["event"] for e in replay["events"]]
+            if setting == "void":
+                assert view["round_status"] == "voided"
+                voided = [e for e in events if e["type"] == "RoundVoided"]
+                assert len(voided) == 1 and "server:interrupted-rounds" in voided[0]["reason"]
+                settled = [e for e in events if e["type"] == "WagerSettled"]
+                assert [(e["outcome"], e["returned"], e["won"]) for e in settled] == [
+                    ("void", WAGER, 0)
+                ] * 2
+                for _, auth in players:
+                    me = client.get("/players/me", headers=auth).json()
+                    assert me["balance"] == DEPOSIT
+            else:
+                assert view["round_status"] == "open"
+                assert [e["type"] for e in events].count("WagerPlaced") == 2
+                assert not any(e["type"] == "RoundVoided" for e in events)
+                r = client.post(
+                    "/tables/hrd/commands",
+                    json={"command": {"type": "AnnounceNoMoreBets"}},
+                    headers={**dealer, "Idempotency-Key": "close"},
+                )
+                assert r.status_code == 200, r.text
+                assert r.json()["round_status"] == "completed"
+            ledger = client.get("/ledger", headers=admin)
+            if ledger.status_code == 200:
+                assert ledger.json()["total"] == 0
+        server.stop()
+        verified = subprocess.run(
+            [CROUPIER, "verify", "hrd", "--db", db_url], capture_output=True, text=True
+        )
+        assert verified.returncode == 0, verified.stdout + verified.stderr
+    finally:
+        server.stop()
