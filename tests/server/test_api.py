@@ -160,6 +160,9 @@ def test_the_openapi_description_names_every_response(api: Api) -> None:
         "/reports/hold",
         "/tables/{table_id}/rules/versions",
         "/tables/{table_id}/seats/{seat}/recall",
+        # the table's state between rounds (croupier.server.routes.equipment)
+        "/tables/{table_id}/state",
+        "/tables/{table_id}/equipment",
     }
     schemas = spec["components"]["schemas"]
     for path, methods in paths.items():
