@@ -25,20 +25,11 @@ import importlib
 import json
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 
-from croupier.analysis.lab_export import write_csv, write_xlsx
-from croupier.analysis.lab_sheet import (
-    LabSheet,
-    MixError,
-    lab_sheet,
-    mix_dict,
-    mix_lines,
-    parse_mix,
-)
 from croupier.analysis.par_sheet import ParSheet, WagerFigures
 from croupier.cli.wide import print_rows
 from croupier.errors import RulesSubmissionError
@@ -46,6 +37,9 @@ from croupier.identity import identity
 from croupier.registry import GAMES, load
 from croupier.rules import RulesSubmission
 from croupier.rules.base import validate
+
+if TYPE_CHECKING:
+    from croupier.analysis.lab_sheet import LabSheet
 
 USAGE_ERROR = 2
 """The exit code of a command that cannot run as asked."""
@@ -263,6 +257,8 @@ def analyze(
     if as_json:  # the par sheet's document, and the croupier that computed it
         document = sheet.to_dict() | {"software": identity().to_dict()}
         if mix is not None:
+            from croupier.analysis.lab_sheet import mix_dict
+
             document["bet_mix"] = mix_dict(mix)
         typer.echo(json.dumps(document, indent=2))
         return
@@ -275,6 +271,8 @@ def analyze(
     for note in sheet.notes:
         console.print(f"- {note}", highlight=False)
     if mix is not None:
+        from croupier.analysis.lab_sheet import mix_lines
+
         console.print("\n".join(["Bet mix", *mix_lines(mix)]), highlight=False)
     console.print("\n".join(["Computed by", *identity().lines()]), highlight=False)
 
@@ -282,6 +280,8 @@ def analyze(
 def _lab(sheet: ParSheet, rules: RulesSubmission, mix_text: str | None) -> LabSheet:
     """The lab sheet of ``sheet`` under ``rules``, with the bet mix ``mix_text`` if
     given; a bad mix exits with code 2."""
+    from croupier.analysis.lab_sheet import MixError, lab_sheet, parse_mix
+
     try:
         mix = None if mix_text is None else parse_mix(mix_text)
         return lab_sheet(sheet, rules, mix)
@@ -291,6 +291,8 @@ def _lab(sheet: ParSheet, rules: RulesSubmission, mix_text: str | None) -> LabSh
 
 def _write_lab(lab: LabSheet, csv_dir: Path | None, xlsx_dir: Path | None) -> None:
     """Write the lab sheet as CSV files and/or a workbook (exit 2 if it cannot be)."""
+    from croupier.analysis.lab_export import write_csv, write_xlsx
+
     try:
         paths = [] if csv_dir is None else write_csv(lab, csv_dir)
         if xlsx_dir is not None:
