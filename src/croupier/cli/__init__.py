@@ -59,6 +59,7 @@ def identity_command() -> None:
 def _register() -> None:
     from croupier.cli import (
         analyze,
+        filing,
         play,
         report,
         rng,
@@ -70,6 +71,7 @@ def _register() -> None:
     )
 
     analyze.register(app)
+    filing.register(app)
     play.register(app)
     report.register(app)
     rng.register(app)
