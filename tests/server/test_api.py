@@ -159,6 +159,7 @@ def test_the_openapi_description_names_every_response(api: Api) -> None:
         # the floor's (croupier.server.floor)
         "/reports/hold",
         "/tables/{table_id}/rules/versions",
+        "/tables/{table_id}/rules/versions/{number}/steps",
         "/tables/{table_id}/seats/{seat}/recall",
         # the table's state between rounds (croupier.server.routes.equipment)
         "/tables/{table_id}/state",

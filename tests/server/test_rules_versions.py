@@ -1,7 +1,8 @@
 """Rules Submissions as versioned records through the table server (SQLite and
-PostgreSQL): a new version with its effective moment and filer; the round in progress ends
-under the version it opened with, the next opens under the new one; superseded versions
-stay listed; a pending version waits for its moment; what the rules of versions refuse."""
+PostgreSQL): a new version, approved, with its effective moment and filer; the round in
+progress ends under the version it opened with, the next opens under the new one;
+superseded versions stay listed; a version approved for a later moment waits for it; what
+the rules of versions refuse. (The workflow's every step: test_submission_states.py.)"""
 
 from __future__ import annotations
 
@@ -27,8 +28,12 @@ def versions(api: Api, table: str = "sb") -> list[dict[str, Any]]:
     return found
 
 
+APPROVAL = {"approved_by": "a Board reviewer", "approval_reference": "BR-2026-117"}
+
+
 def file(api: Api, toml: str, table: str = "sb", **extra: Any) -> Any:
-    body = {"rules_toml": toml, **extra}
+    """Submit ``toml``, with the Board's approval, to be put in force (``extra``)."""
+    body = {"rules_toml": toml, **APPROVAL, **extra}
     return api.client.post(f"/tables/{table}/rules/versions", json=body, headers=api.admin)
 
 
@@ -45,6 +50,11 @@ def test_a_new_version_waits_for_the_round_in_progress(
     api.table("sb", EXAMPLES / "sic-bo.toml")
     [first] = versions(api)
     assert (first["version"], first["state"], first["filed_by"]) == (1, "in force", "table created")
+    assert [(s["state"], s["by"]) for s in first["steps"]] == [
+        ("submitted", "the operator, at table setup"),
+        ("approved", "the operator, at table setup"),
+        ("in force", "the operator, at table setup"),
+    ]
     assert first["minimum_wager"] == 500 and first["rounds"] == 0
     _, ann = api.player("ann", deposit=100_000)
     _, dealer = api.player("dee", role="dealer")
@@ -57,6 +67,11 @@ def test_a_new_version_waits_for_the_round_in_progress(
     assert filed["version"] == 2 and filed["state"] == "in force"
     assert filed["minimum_wager"] == 1_000 and filed["filed_by"].startswith("admin (")
     assert filed["rules_sha256"] == load_text(TEN_DOLLARS).sha256()
+    assert [(s["state"], s["reference"]) for s in filed["steps"]] == [
+        ("submitted", ""),
+        ("approved", "BR-2026-117"),
+        ("in force", ""),
+    ]
     # The round in progress keeps its version: another $5 wager is still taken.
     assert api.wager(ann, 1, "big", 500, table_id="sb").status_code == 200
     scripted.dice(2, 3, 5)
@@ -90,13 +105,14 @@ def test_a_pending_version_and_what_is_refused(api: Api) -> None:
     tomorrow = (datetime.now(UTC) + timedelta(days=1)).isoformat()
     r = file(api, TEN_DOLLARS, effective_at=tomorrow)
     assert r.status_code == 201, r.text
-    assert r.json()["state"] == "pending"
+    assert r.json()["state"] == "approved"
+    assert datetime.fromisoformat(r.json()["effective_at"]) == datetime.fromisoformat(tomorrow)
     assert api.client.get("/tables/sb", headers=api.admin).json()["minimum_wager"] == 500
-    assert [v["state"] for v in versions(api)] == ["in force", "pending"]
+    assert [v["state"] for v in versions(api)] == ["in force", "approved"]
     # Not before the version before it, not in the past, not another game, admins only.
     r = file(api, SIC_BO, effective_at=(datetime.now(UTC) + timedelta(hours=1)).isoformat())
     assert r.status_code == 409 and "before version 2" in r.text
-    assert "server:rules-version" in r.text
+    assert "server:rules-submission" in r.text
     r = file(api, SIC_BO, effective_at=(datetime.now(UTC) - timedelta(days=1)).isoformat())
     assert r.status_code == 409 and "not before" in r.text
     other = (EXAMPLES / "go-fore-it.toml").read_text()
@@ -104,6 +120,13 @@ def test_a_pending_version_and_what_is_refused(api: Api) -> None:
     assert r.status_code == 409 and "deals sic-bo" in r.text
     r = file(api, SIC_BO, effective_at="2030-01-01T00:00:00")
     assert r.status_code == 422  # a moment without a zone
+    # Put in force with no approval given: refused, naming the rule.
+    r = api.client.post(
+        "/tables/sb/rules/versions",
+        json={"rules_toml": SIC_BO, "effective_at": tomorrow},
+        headers=api.admin,
+    )
+    assert r.status_code == 409 and "only an approved Rules Submission" in r.text
     _, ann = api.player("ann")
     r = api.client.post("/tables/sb/rules/versions", json={"rules_toml": SIC_BO}, headers=ann)
     assert r.status_code == 403
@@ -116,19 +139,35 @@ def test_filing_from_the_command_line(api: Api, db_url: str, tmp_path: Any) -> N
     toml = tmp_path / "ten.toml"
     toml.write_text(TEN_DOLLARS)
     later = (datetime.now(UTC) + timedelta(hours=2)).isoformat()
-    args = ["rules", "file", "sb", str(toml), "--by", "the floor", "--db", db_url]
-    result = CliRunner().invoke(cli, [*args, "--effective", later, "--note", "tonight"])
+    db = ["--db", db_url]
+    run = CliRunner().invoke
+    result = run(
+        cli, ["rules", "submit", "sb", str(toml), "--by", "the floor", "--note", "tonight", *db]
+    )
+    assert result.exit_code == 0, result.output
+    assert "version 2" in result.output and "is submitted" in result.output
+    # Not in force before it is approved: refused by its file, naming the rule.
+    args = ["rules", "file", "sb", str(toml), "--by", "the floor", *db]
+    result = run(cli, [*args, "--effective", later])
+    assert result.exit_code == 2
+    assert "only an approved Rules Submission may be put in force" in result.output
+    assert "version 2 is submitted" in result.output
+    approve = ["rules", "approve", "sb", "2", "--by", "a Board reviewer", "--reference", "BR-9"]
+    result = run(cli, [*approve, *db])
+    assert result.exit_code == 0 and "is approved" in result.output, result.output
+    result = run(cli, [*args, "--effective", later])
     assert result.exit_code == 0, result.output
     assert "version 2" in result.output
     [_, pending] = versions(api)
     assert (pending["state"], pending["filed_by"], pending["note"]) == (
-        "pending",
+        "approved",
         "the floor",
         "tonight",
     )
-    result = CliRunner().invoke(cli, [*args, "--effective", "2030-01-01T00:00"])
+    assert datetime.fromisoformat(pending["effective_at"]) == datetime.fromisoformat(later)
+    result = run(cli, [*args, "--effective", "2030-01-01T00:00"])
     assert result.exit_code == 2 and "needs a zone" in result.output
-    result = CliRunner().invoke(cli, [*args[:2], "nope", *args[3:]])
+    result = run(cli, [*args[:2], "nope", *args[3:]])
     assert result.exit_code == 2 and "no table 'nope'" in result.output
 
 
@@ -161,7 +200,7 @@ def test_the_migration_makes_each_tables_first_version(tmp_path: Any) -> None:
 
 
 def test_a_version_filed_by_nobody_is_refused(tmp_path: Path) -> None:
-    """`rules file TABLE FILE --by ""` (or only spaces): the history must say who filed
+    """`rules submit TABLE FILE --by ""` (or only spaces): the history must say who filed
     each version, so a blank name is refused and nothing is filed; the history, in 80
     columns, shows every field whole."""
     url = f"sqlite:///{tmp_path / 'rules.sqlite'}"
@@ -171,7 +210,7 @@ def test_a_version_filed_by_nobody_is_refused(tmp_path: Path) -> None:
     finally:
         api.close()
     for by in ("", "   "):
-        args = ["rules", "file", "sb", str(EXAMPLES / "sic-bo.toml"), "--by", by, "--db", url]
+        args = ["rules", "submit", "sb", str(EXAMPLES / "sic-bo.toml"), "--by", by, "--db", url]
         result = CliRunner().invoke(cli, args)
         assert result.exit_code == 2, result.output
         assert "names who files it: the filer may not be left blank" in result.output

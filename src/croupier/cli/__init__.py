@@ -57,13 +57,25 @@ def identity_command() -> None:
 
 
 def _register() -> None:
-    from croupier.cli import analyze, play, report, rng, rules, server, simulate, verify
+    from croupier.cli import (
+        analyze,
+        filing,
+        play,
+        report,
+        rng,
+        rules,
+        server,
+        simulate,
+        submissions,
+        verify,
+    )
 
     analyze.register(app)
+    filing.register(app)
     play.register(app)
     report.register(app)
     rng.register(app)
-    rules.register(app)
+    rules.register(app, submissions.register)
     server.register(app)
     simulate.register(app)
     verify.register(app)

@@ -1,13 +1,11 @@
-"""`croupier rules check | show | history | file`: validate a Rules Submission, print its
-table sign, list a table's versions and file a new one.
+"""`croupier rules check | show | history` and the workflow of a table's versions
+(`submit | approve | reject | withdraw | file`, :mod:`croupier.cli.submissions`).
 
 ``history TABLE [--db URL] [--json]`` lists every version of the table's Rules
-Submission, oldest first: its number, state (in force, superseded, pending), when it takes
-effect, who filed it and when, its limits, sha256, note and the rounds that ended under
-it. ``file TABLE FILE --by NAME [--effective WHEN] [--note TEXT] [--db URL]`` files FILE
-as the table's next version (:mod:`croupier.ledger.versions`): in force from WHEN (ISO
-8601 with a zone, default now), the round in progress ending under the version it opened
-with.
+Submission, oldest first: its number, state (drafted, submitted, approved, rejected, in
+force, superseded, withdrawn), when it was put in force, who filed it and when, its
+limits, sha256, note and the rounds that ended under it; ``--json`` adds every step of
+its workflow (who, when, the approval's reference, the reason given).
 
 ``check FILE`` loads and validates a submission (exit 2 with the cited error if the
 regulation does not allow it). ``show FILE`` prints what the table's sign must say, as
@@ -35,6 +33,7 @@ each game draws it (``croupier.games.<game>.sign``, by :func:`croupier.registry.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -142,6 +141,41 @@ def _engine(db: str) -> Any:
     return existing(db, migrate=True)
 
 
+def _when(moment: Any) -> str | None:
+    from croupier.ledger import versions
+
+    return None if moment is None else versions.utc(moment).isoformat()
+
+
+def _row(listed: Any) -> dict[str, Any]:
+    """A version as ``history --json`` prints it (:class:`versions.VersionState`)."""
+    v = listed.version
+    data = json.loads(v.rules_json)
+    return {
+        "version": v.version,
+        "state": listed.state,
+        "effective_at": _when(v.effective_at),
+        "ended_at": _when(v.ended_at),
+        "filed_by": v.filed_by,
+        "filed_at": _when(v.filed_at),
+        "rules_sha256": v.rules_sha256,
+        "minimum_wager": data["minimum_wager"],
+        "maximum_wager": data["maximum_wager"],
+        "note": v.note,
+        "rounds": listed.rounds,
+        "steps": [
+            {
+                "state": step.state,
+                "at": _when(step.at),
+                "by": step.actor,
+                "reference": step.reference,
+                "reason": step.reason,
+            }
+            for step in listed.steps
+        ],
+    }
+
+
 def history(
     table: Annotated[str, typer.Argument(metavar="TABLE", help="The table's id.")],
     db: Db = DEFAULT_URL,
@@ -157,21 +191,7 @@ def history(
     try:
         with Session(engine) as session:
             listed = versions.history(session, table)
-            rows = [
-                {
-                    "version": v.version.version,
-                    "state": v.state,
-                    "effective_at": versions.utc(v.version.effective_at).isoformat(),
-                    "filed_by": v.version.filed_by,
-                    "filed_at": versions.utc(v.version.filed_at).isoformat(),
-                    "rules_sha256": v.version.rules_sha256,
-                    "minimum_wager": json.loads(v.version.rules_json)["minimum_wager"],
-                    "maximum_wager": json.loads(v.version.rules_json)["maximum_wager"],
-                    "note": v.version.note,
-                    "rounds": v.rounds,
-                }
-                for v in listed
-            ]
+            rows = [_row(v) for v in listed]
     except NotFound as error:
         typer.echo(str(error), err=True)
         raise typer.Exit(2) from error
@@ -195,7 +215,7 @@ def history(
         [
             str(row["version"]),
             str(row["state"]),
-            str(row["effective_at"]),
+            str(row["effective_at"] or "never"),
             str(row["filed_by"]),
             str(row["filed_at"]),
             f"{format_cents(int(row['minimum_wager']))} to "
@@ -209,58 +229,15 @@ def history(
     print_rows(Console(), f"Rules Submission versions of table {table}", headings, cells)
 
 
-def file_version(
-    table: Annotated[str, typer.Argument(metavar="TABLE", help="The table's id.")],
-    file: RulesFile,
-    by: Annotated[str, typer.Option("--by", help="Who files it (a name).")],
-    effective: Annotated[
-        str | None,
-        typer.Option(
-            "--effective", help="When it takes effect: ISO 8601 with a zone (default now)."
-        ),
-    ] = None,
-    note: Annotated[str, typer.Option("--note", help="A note kept with the version.")] = "",
-    db: Db = DEFAULT_URL,
-) -> None:
-    """File FILE as TABLE's next Rules Submission version."""
-    from datetime import datetime
-
-    from sqlalchemy.orm import Session
-
-    from croupier.ledger import versions
-    from croupier.ledger.accounts import LedgerError
-
-    rules = load_or_exit(file)
-    when = None
-    if effective is not None:
-        try:
-            when = datetime.fromisoformat(effective)
-        except ValueError as error:
-            typer.echo(f"--effective is a moment in ISO 8601, not {effective!r}", err=True)
-            raise typer.Exit(2) from error
-        if when.tzinfo is None:
-            typer.echo(f"--effective needs a zone (e.g. {effective}+00:00)", err=True)
-            raise typer.Exit(2)
-    engine = _engine(db)
-    try:
-        with Session(engine) as session:
-            row = versions.file_version(
-                session, table, rules, filed_by=by, effective_at=when, note=note
-            )
-            number, start = row.version, versions.utc(row.effective_at).isoformat()
-            session.commit()
-    except LedgerError as error:
-        typer.echo(str(error), err=True)
-        raise typer.Exit(2) from error
-    finally:
-        engine.dispose()
-    typer.echo(f"table {table}: version {number} ({rules.sha256()[:16]}), in force from {start}")
-
-
-def register(app: typer.Typer) -> None:
-    """Add `rules check`, `show`, `history` and `file` to the command line."""
+def register(app: typer.Typer, *more: Callable[[typer.Typer], None]) -> None:
+    """Add `rules check`, `show`, `history` and the commands each of ``more`` adds to the
+    group (the workflow's `submit`, `approve`, `reject`, `withdraw` and `file`:
+    :func:`croupier.cli.submissions.register`) to the command line."""
     group = typer.Typer(
-        help="Check Rules Submissions, show their table signs, list and file a table's versions.",
+        help=(
+            "Check Rules Submissions, show their table signs; submit, approve, reject, "
+            "withdraw a table's versions, put them in force and list them."
+        ),
         no_args_is_help=True,
     )
     group.command("check", help=CHECK_HELP)(check)
@@ -272,11 +249,6 @@ def register(app: typer.Typer) -> None:
             "filed it, limits, rounds."
         ),
     )(history)
-    group.command(
-        "file",
-        help=(
-            "File a Rules Submission (TOML) as TABLE's next version, in force from "
-            "--effective (default now)."
-        ),
-    )(file_version)
+    for add in more:
+        add(group)
     app.add_typer(group, name="rules")

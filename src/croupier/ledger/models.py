@@ -18,6 +18,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    ForeignKeyConstraint,
     Index,
     Integer,
     MetaData,
@@ -298,11 +299,41 @@ class RulesVersion(Base):
     rules_json: Mapped[str] = mapped_column(Text)
     """The Rules Submission's canonical JSON."""
     rules_sha256: Mapped[str] = mapped_column(String(64))
-    effective_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    effective_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When it was (or is to be) put in force; ``None`` until it is (migration 0012)."""
+    ended_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, default=None
+    )
+    """When it went (or goes) out of force: superseded or withdrawn (migration 0012)."""
     filed_by: Mapped[str] = mapped_column(String(100))
     """Who filed it: the player id of the admin, or ``table created`` for the first."""
     filed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     note: Mapped[str] = mapped_column(Text, default="", server_default="")
+
+
+class RulesVersionState(Base):
+    """One step of a version's workflow (:mod:`croupier.ledger.submissions`): the state
+    it entered, when (a moment to come for a version put in force from then), by whom,
+    the approval's reference and a rejection's or withdrawal's reason. Never changed or
+    deleted (migration 0012)."""
+
+    __tablename__ = "rules_version_states"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["table_id", "version"],
+            ["rules_versions.table_id", "rules_versions.version"],
+            name="fk_rules_version_states_table_id_rules_versions",
+        ),
+    )
+
+    table_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    state: Mapped[str] = mapped_column(String(20))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    actor: Mapped[str] = mapped_column(String(100))
+    reference: Mapped[str] = mapped_column(Text, default="", server_default="")
+    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
 
 
 HOLD_TOTAL = ""

@@ -1,41 +1,55 @@
-"""Rules Submissions as versioned records (``rules_versions``).
+"""Rules Submissions as versioned records (``rules_versions``) and the version in force.
 
-A table's Rules Submission changes only by a new version (:func:`file_version`): the
-whole submission, the moment it takes effect and who filed it; versions are never
-changed or deleted. The version **in force** at a moment (:func:`in_force`) is the last
-one whose ``effective_at`` is not after it; a round opened then is played under it to its
-end (its ``RoundOpened`` carries the submission and its sha256), so a change at a table
-with players waits for the round in progress to end, and every round keeps the version it
-was played under. A table's first version is its submission when it was created
-(``table created``; migration 0007 made one for every table created before).
+A table's Rules Submission changes only by a new version (:func:`add_version`, through
+the workflow of :mod:`croupier.ledger.submissions`: drafted, submitted, approved or
+rejected, in force, superseded, withdrawn, each step kept in ``rules_version_states``);
+versions and their steps are never changed or deleted. The version **in force** at a
+moment (:func:`in_force`) is the last one put in force by then and not yet superseded or
+withdrawn; a round opened then is played under it to its end (its ``RoundOpened``
+carries the submission and its sha256), so a change at a table with players waits for
+the round in progress to end, and every round keeps the version it was played under. A
+table with no version in force deals no round (:class:`NotInForce`). A table's first
+version is its submission when it was created (``table created``), submitted, approved
+and put in force by the operator at setup (migration 0007 made one for every table
+created before, migration 0012 its steps).
 
-Rules (cited ``server:rules-version``): a version is of the table's game; it takes effect
-no earlier than when it is filed, and no earlier than the version before it (the first
-version is in force from the table's creation, until another takes effect).
+Rules (cited ``server:rules-version``): a version is of the table's game, and names who
+files it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Literal
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from croupier.ledger.accounts import LedgerError, NotFound, StaleVersion
-from croupier.ledger.models import HOLD_TOTAL, GameTable, HoldDay, RulesVersion, now
+from croupier.ledger.models import (
+    HOLD_TOTAL,
+    GameTable,
+    HoldDay,
+    RulesVersion,
+    RulesVersionState,
+    now,
+)
 from croupier.rules.base import RulesSubmission
 
 CITE = "server:rules-version"
+SUBMISSION_CITE = "server:rules-submission"
+"""The rules of a Rules Submission's workflow (:mod:`croupier.ledger.submissions`)."""
 CREATED = "table created"
 """``filed_by`` of a table's first version."""
 LEEWAY = timedelta(seconds=5)
 """How far before its filing a version's ``effective_at`` may lie (clocks differ a little:
 "now" sent by a client)."""
 
-State = Literal["in force", "superseded", "pending"]
+
+class NotInForce(LedgerError):
+    """No version of a table's Rules Submission is approved and in force: the table
+    deals no round (409)."""
 
 
 def utc(moment: datetime) -> datetime:
@@ -43,20 +57,63 @@ def utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def first_version(session: Session, table: GameTable, rules: RulesSubmission, at: datetime) -> None:
-    """A new table's version 1: its submission, in force from ``at``."""
-    session.add(
-        RulesVersion(
-            table_id=table.id,
-            version=1,
-            rules_json=rules.canonical_json(),
-            rules_sha256=rules.sha256(),
-            effective_at=utc(at),
-            filed_by=CREATED,
-            filed_at=utc(at),
-            note="",
+OPERATOR_AT_SETUP = "the operator, at table setup"
+"""Who submitted and approved a table's first version (docs/interpretations.md, "A new
+table's Rules Submission is approved at setup")."""
+SETUP_REFERENCE = "the Rules Submission the table was set up with"
+"""The approval reference of a table's first version."""
+
+
+def record(
+    session: Session,
+    row: RulesVersion,
+    state: str,
+    at: datetime,
+    by: str,
+    *,
+    reference: str = "",
+    reason: str = "",
+) -> RulesVersionState:
+    """Add one step to ``row``'s workflow (the next ``seq``); the caller checked that the
+    step is allowed (:mod:`croupier.ledger.submissions`)."""
+    last = session.scalars(
+        select(func.max(RulesVersionState.seq)).where(
+            RulesVersionState.table_id == row.table_id, RulesVersionState.version == row.version
         )
+    ).first()
+    step = RulesVersionState(
+        table_id=row.table_id,
+        version=row.version,
+        seq=(last or 0) + 1,
+        state=state,
+        at=utc(at),
+        actor=by,
+        reference=reference,
+        reason=reason,
     )
+    session.add(step)
+    session.flush()
+    return step
+
+
+def first_version(session: Session, table: GameTable, rules: RulesSubmission, at: datetime) -> None:
+    """A new table's version 1: its submission, submitted and approved by the operator at
+    setup (:data:`OPERATOR_AT_SETUP`) and in force from ``at``."""
+    row = RulesVersion(
+        table_id=table.id,
+        version=1,
+        rules_json=rules.canonical_json(),
+        rules_sha256=rules.sha256(),
+        effective_at=utc(at),
+        filed_by=CREATED,
+        filed_at=utc(at),
+        note="",
+    )
+    session.add(row)
+    session.flush()
+    record(session, row, "submitted", at, OPERATOR_AT_SETUP)
+    record(session, row, "approved", at, OPERATOR_AT_SETUP, reference=SETUP_REFERENCE)
+    record(session, row, "in force", at, OPERATOR_AT_SETUP)
 
 
 def versions(session: Session, table_id: str) -> list[RulesVersion]:
@@ -73,83 +130,135 @@ def versions(session: Session, table_id: str) -> list[RulesVersion]:
     )
 
 
-def in_force(session: Session, table_id: str, at: datetime | None = None) -> RulesVersion:
-    """The version in force at ``at`` (default: now): the last one in effect by then,
-    the first version until another takes effect (a table always has its rules). Raises
-    :class:`NotFound` for a table with no version."""
+def version(session: Session, table_id: str, number: int) -> RulesVersion:
+    """Version ``number`` of the table's Rules Submission. Raises :class:`NotFound`."""
+    found = [v for v in versions(session, table_id) if v.version == number]
+    if not found:
+        raise NotFound(f"table {table_id} has no version {number} of its Rules Submission", CITE)
+    return found[0]
+
+
+def steps(session: Session, row: RulesVersion) -> list[RulesVersionState]:
+    """``row``'s workflow, step by step (oldest first)."""
+    return list(
+        session.scalars(
+            select(RulesVersionState)
+            .where(
+                RulesVersionState.table_id == row.table_id,
+                RulesVersionState.version == row.version,
+            )
+            .order_by(RulesVersionState.seq)
+        )
+    )
+
+
+def state_at(found: list[RulesVersionState], at: datetime | None = None) -> str:
+    """The state a version is in at ``at`` (default now), from its steps: the last one
+    taken by then (a step to come, put in force from a later moment, not yet)."""
     moment = utc(at or now())
-    found = session.scalars(
+    reached = [step.state for step in found if utc(step.at) <= moment]
+    return reached[-1] if reached else found[0].state
+
+
+def _in_force(session: Session, table_id: str, moment: datetime) -> RulesVersion | None:
+    return session.scalars(
         select(RulesVersion)
         .where(
             RulesVersion.table_id == table_id,
+            RulesVersion.effective_at.is_not(None),
             (RulesVersion.effective_at <= moment) | (RulesVersion.version == 1),
+            RulesVersion.ended_at.is_(None) | (RulesVersion.ended_at > moment),
         )
         .order_by(RulesVersion.version.desc())
         .limit(1)
     ).first()
+
+
+def in_force(session: Session, table_id: str, at: datetime | None = None) -> RulesVersion:
+    """The version in force at ``at`` (default: now): the last one put in force by then
+    and not yet superseded or withdrawn (the first version from the table's creation, its
+    clock notwithstanding). A table deals only under it. Raises :class:`NotInForce`
+    (``server:rules-submission``) where none is, saying why, and :class:`NotFound` for
+    no such table."""
+    moment = utc(at or now())
+    found = _in_force(session, table_id, moment)
     if found is None:
-        raise NotFound(f"table {table_id!r} has no Rules Submission", CITE)
+        raise NotInForce(_why_none(session, table_id, moment), SUBMISSION_CITE)
     return found
 
 
-def file_version(
+def shown(session: Session, table_id: str, at: datetime | None = None) -> RulesVersion:
+    """The version a table shows at ``at`` (its sign, limits, seats): the one in force,
+    else the last one that was (a table whose version was withdrawn), else its first.
+    Raises :class:`NotFound`."""
+    moment = utc(at or now())
+    found = _in_force(session, table_id, moment)
+    if found is not None:
+        return found
+    listed = versions(session, table_id)
+    if not listed:
+        raise NotFound(f"table {table_id!r} has no Rules Submission", CITE)
+    were = [v for v in listed if v.effective_at is not None and utc(v.effective_at) <= moment]
+    return (were or listed)[-1]
+
+
+def _why_none(session: Session, table_id: str, moment: datetime) -> str:
+    """Why no version of the table is in force at ``moment``, in words."""
+    head = (
+        f"table {table_id} deals no round: a table deals only under a Rules Submission "
+        "approved and put in force"
+    )
+    listed = versions(session, table_id)
+    ended = [v for v in listed if v.ended_at is not None and utc(v.ended_at) <= moment]
+    if ended:
+        last = ended[-1]
+        step = steps(session, last)[-1]
+        why = f": {step.reason}" if step.reason else ""
+        return (
+            f"{head}, and version {last.version} was {step.state} by {step.actor} on "
+            f"{utc(step.at):%Y-%m-%d %H:%M} UTC{why}; none has been put in force since"
+        )
+    return f"{head}, and none of its versions has been"
+
+
+def add_version(
     session: Session,
     table_id: str,
     rules: RulesSubmission,
     *,
     filed_by: str,
-    effective_at: datetime | None = None,
     note: str = "",
     at: datetime | None = None,
 ) -> RulesVersion:
-    """File ``rules`` as the table's next version, in force from ``effective_at``
-    (default: ``at``, the moment of filing, default now).
+    """Add ``rules`` as the table's next version, in no state yet and in force at no
+    moment (:func:`croupier.ledger.submissions.submit` records its first step).
 
     Raises :class:`NotFound` (no such table) and :class:`LedgerError` (a blank
-    ``filed_by``, another game, an effective moment before the filing or before the last
-    version's; ``server:rules-version``); :class:`StaleVersion` where another version was
-    filed at the same time."""
+    ``filed_by``, another game; ``server:rules-version``); :class:`StaleVersion` where
+    another version was filed at the same time."""
     table = session.get(GameTable, table_id)
     if table is None:
         raise NotFound(f"no table {table_id!r}", "ledger")
     if not filed_by.strip():
         raise LedgerError("a new version names who files it: the filer may not be left blank", CITE)
-    filed = utc(at or now())
-    effective = utc(effective_at) if effective_at is not None else filed
     if rules.game != table.game:
         raise LedgerError(
             f"table {table_id} deals {table.game}: a new version of its Rules Submission is "
             f"of that game, not {rules.game}",
             CITE,
         )
-    if effective < filed - LEEWAY:
-        raise LedgerError(
-            f"a new version takes effect when it is filed or later, not before: "
-            f"{effective.isoformat()} is before {filed.isoformat()}",
-            CITE,
-        )
     last = session.scalars(
-        select(RulesVersion)
-        .where(RulesVersion.table_id == table_id)
-        .order_by(RulesVersion.version.desc())
-        .limit(1)
+        select(func.max(RulesVersion.version)).where(RulesVersion.table_id == table_id)
     ).first()
-    number = 1 if last is None else last.version + 1
-    # The first version is in force from the table's creation, whatever its clock said.
-    if last is not None and last.version > 1 and effective < utc(last.effective_at):
-        raise LedgerError(
-            f"version {number} would take effect before version {last.version} "
-            f"({utc(last.effective_at).isoformat()}); file it to take effect after",
-            CITE,
-        )
     row = RulesVersion(
         table_id=table_id,
-        version=number,
+        version=(last or 0) + 1,
         rules_json=rules.canonical_json(),
         rules_sha256=rules.sha256(),
-        effective_at=effective,
+        effective_at=None,
+        ended_at=None,
         filed_by=filed_by,
-        filed_at=filed,
+        filed_at=utc(at or now()),
         note=note,
     )
     try:
@@ -166,19 +275,20 @@ def file_version(
 
 @dataclass(frozen=True)
 class VersionState:
-    """A version as a history lists it: the record, whether it is in force, superseded
-    or pending at the moment asked, and the rounds that ended under its submission."""
+    """A version as a history lists it: the record, its state at the moment asked
+    (drafted, submitted, approved, rejected, in force, superseded, withdrawn), every step
+    of its workflow and the rounds that ended under its submission."""
 
     version: RulesVersion
-    state: State
+    state: str
     rounds: int
+    steps: tuple[RulesVersionState, ...]
 
 
 def history(session: Session, table_id: str, at: datetime | None = None) -> list[VersionState]:
-    """Every version of the table, oldest first, with its state at ``at`` (default now)
-    and the rounds that ended under its submission (by sha256: two versions with the same
-    submission share them). Raises :class:`NotFound`."""
-    moment = utc(at or now())
+    """Every version of the table, oldest first, with its state at ``at`` (default now),
+    its steps and the rounds that ended under its submission (by sha256: two versions
+    with the same submission share them). Raises :class:`NotFound`."""
     found = versions(session, table_id)
     played: dict[str, int] = {
         sha: int(rounds)
@@ -188,14 +298,12 @@ def history(session: Session, table_id: str, at: datetime | None = None) -> list
             .group_by(HoldDay.rules_sha256)
         )
     }
-    current = max((v.version for v in found if utc(v.effective_at) <= moment), default=1)
     listed = []
-    for version in found:
-        if utc(version.effective_at) > moment and version.version != 1:
-            state: State = "pending"
-        elif version.version == current:
-            state = "in force"
-        else:
-            state = "superseded"
-        listed.append(VersionState(version, state, int(played.get(version.rules_sha256, 0))))
+    for row in found:
+        taken = steps(session, row)
+        listed.append(
+            VersionState(
+                row, state_at(taken, at), int(played.get(row.rules_sha256, 0)), tuple(taken)
+            )
+        )
     return listed

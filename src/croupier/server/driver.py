@@ -43,6 +43,7 @@ from croupier.game import TablePolicy, Viewer, concealed
 from croupier.ledger import repository as repo
 from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import Player, RoundRow
+from croupier.ledger.versions import NotInForce
 from croupier.registry import spec_of
 from croupier.rng import Rng, SeededRng
 from croupier.server import schemas, seals, service
@@ -60,7 +61,10 @@ def open_ahead(session: Session, table_id: str, rng: Rng, now: datetime) -> bool
     is shown and timed (``decision_seconds``; the timeout passes the bank or refuses the
     cut). Any other round is left to open with the next command. Returns whether a round
     was opened."""
-    rules = service.rules_of(session, table_id, now)
+    try:
+        rules = service.rules_of(session, table_id, now)
+    except NotInForce:  # the table deals nothing: the next command is told why
+        return False
     settings = table_settings(session, table_id)
     policy = service.spec_of_table(session, table_id).policy
     if not policy.opens_ahead(rules, settings):

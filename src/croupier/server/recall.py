@@ -149,7 +149,11 @@ def _recalled(
         )
     )
     began = versions.utc(row.opened_at)
-    before = [v.version for v in filed if versions.utc(v.effective_at) <= began]
+    before = [
+        v.version
+        for v in filed
+        if v.effective_at is not None and versions.utc(v.effective_at) <= began
+    ]
     version = before[-1] if before else (filed[0].version if filed else None)
     status: Literal["completed", "voided"] = "voided" if row.status == "voided" else "completed"
     return RecalledRound(

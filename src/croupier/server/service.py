@@ -7,6 +7,7 @@ event, no posting and no new round version.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 from collections.abc import Sequence
@@ -58,12 +59,13 @@ def rules_from(body: schemas.TableCreate) -> RulesSubmission:
 
 
 def table_rules(table: GameTable, at: datetime | None = None) -> RulesSubmission:
-    """The table's Rules Submission in force at ``at`` (default now; its versions:
-    :mod:`croupier.ledger.versions`), parsed once per process for each stored text (a
-    Rules Submission is frozen, so the parsed object is shared)."""
+    """The table's Rules Submission shown at ``at`` (default now; the version in force,
+    else the last that was: :func:`croupier.ledger.versions.shown`), parsed once per
+    process for each stored text (a Rules Submission is frozen, so the parsed object is
+    shared)."""
     session = object_session(table)
     assert session is not None, "a table read from a session"
-    return _parsed_rules(table.game, versions.in_force(session, table.id, at).rules_json)
+    return _parsed_rules(table.game, versions.shown(session, table.id, at).rules_json)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -123,8 +125,9 @@ def round_seats(session: Session, round_id: str) -> dict[int, str]:
 
 def rules_of(session: Session, table_id: str, at: datetime | None = None) -> RulesSubmission:
     """The Rules Submission in force at table ``table_id`` at ``at`` (default now): its
-    last version in force then (one query; the parsed submission shared). Raises
-    :class:`repo.NotFound`."""
+    version approved and in force then (one query; the parsed submission shared). Raises
+    :class:`repo.NotFound` and :class:`versions.NotInForce` (none is: the table deals no
+    round, ``server:rules-submission``)."""
     game = spec_of_table(session, table_id).name
     return _parsed_rules(game, versions.in_force(session, table_id, at).rules_json)
 
@@ -132,7 +135,7 @@ def rules_of(session: Session, table_id: str, at: datetime | None = None) -> Rul
 def table_out(session: Session, table: GameTable) -> schemas.TableOut:
     seats = session.scalars(select(Seat).where(Seat.table_id == table.id).order_by(Seat.seat))
     spec = find(table.game)
-    version = versions.in_force(session, table.id)
+    version = versions.shown(session, table.id)
     rules = _parsed_rules(table.game, version.rules_json)
     return schemas.TableOut(
         id=table.id,
@@ -525,8 +528,10 @@ def view(
     if actor is not None and (latest is None or latest.status != "open"):
         # No round is open: what would open the next one, with the seats as they are now
         # (a preview: its opening dealer steps, e.g. a shuffle, draw from a throwaway source).
-        _, upcoming = new_round(session, table.id, table.game, rng=SeededRng(0), preview=True)
-        legal = [c for c in upcoming.legal_commands(actor) if c.command != "VoidRound"]
+        # A table with no version in force offers nothing (a command is told why).
+        with contextlib.suppress(versions.NotInForce):
+            _, upcoming = new_round(session, table.id, table.game, rng=SeededRng(0), preview=True)
+            legal = [c for c in upcoming.legal_commands(actor) if c.command != "VoidRound"]
     return schemas.ViewOut(
         table_id=table_id,
         actor=actor,

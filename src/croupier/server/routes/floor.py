@@ -3,11 +3,16 @@
 - ``GET /reports/hold``: the hold report (:mod:`croupier.reports.hold`), dealer or
   admin; the page ``/play/floor.html`` draws it.
 - ``GET /tables/{id}/rules/versions``: every version of the table's Rules Submission,
-  with its state (in force, superseded, pending) and the rounds played under it; anyone
-  signed in (a table's rules are public, its sign shows them).
-- ``POST /tables/{id}/rules/versions``: an admin files a new version, in force from
+  with its state (drafted, submitted, approved, rejected, in force, superseded,
+  withdrawn), its steps and the rounds played under it; anyone signed in (a table's
+  rules are public, its sign shows them).
+- ``POST /tables/{id}/rules/versions``: an admin records a new version, drafted or
+  submitted, or with the Board's approval given approved and put in force from
   ``effective_at`` (default: now); a round in progress ends under the version it opened
   with (:mod:`croupier.ledger.versions`).
+- ``POST /tables/{id}/rules/versions/{n}/steps``: an admin takes a step of version n's
+  workflow: submit a draft, approve, reject, withdraw, put in force
+  (:mod:`croupier.ledger.submissions`).
 - ``GET /tables/{id}/seats/{seat}/recall``: game recall, the seat's last ten rounds with
   every card, die and tile as dealt and the settlement (:mod:`croupier.server.recall`);
   the page ``/play/recall.html`` draws it.
@@ -16,15 +21,15 @@
 import json
 import re
 from datetime import date, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from pydantic import AwareDatetime, BaseModel, BeforeValidator, Field
+from sqlalchemy.orm import Session
 
-from croupier.errors import RulesSubmissionError
-from croupier.ledger import versions
+from croupier.errors import LedgerError, RulesSubmissionError
+from croupier.ledger import submissions, versions
 from croupier.ledger.gaming_day import gaming_day_of
-from croupier.ledger.models import RulesVersion
 from croupier.registry import load_text, rules_from_data
 from croupier.reports.hold import ASSUMES, hold_report
 from croupier.rules.base import RulesSubmission
@@ -103,19 +108,52 @@ class HoldOut(BaseModel):
 
 class VersionIn(BaseModel):
     """A new version of a table's Rules Submission: the whole submission (``rules`` as
-    JSON or ``rules_toml``), when it takes effect (default: now; never before now) and a
-    note."""
+    JSON or ``rules_toml``) and a note, recorded drafted (``draft``) or submitted by the
+    admin. With the Board's approval (``approved_by`` and ``approval_reference``) it is
+    also approved and put in force from ``effective_at`` (default: now; never before
+    now); ``effective_at`` without an approval is refused (only an approved Rules
+    Submission is put in force)."""
 
     rules: dict[str, Any] | None = None
     rules_toml: str | None = Field(default=None, max_length=100_000)
     effective_at: AwareDatetime | None = None
     note: str = Field(default="", max_length=2_000)
+    draft: bool = False
+    approved_by: str | None = Field(default=None, max_length=100)
+    approval_reference: str | None = Field(default=None, max_length=2_000)
+
+
+class StepIn(BaseModel):
+    """A step of a version's workflow: ``state`` (``submitted`` for a draft,
+    ``approved``, ``rejected``, ``withdrawn``, ``in force``), who takes it (``by``; default
+    the admin who sends it: the Board's reviewer for an approval or a rejection), the
+    approval's ``reference``, a rejection's or withdrawal's ``reason`` and, for ``in
+    force``, from when (``effective_at``, default now)."""
+
+    state: Literal["submitted", "approved", "rejected", "withdrawn", "in force"]
+    by: str | None = Field(default=None, max_length=100)
+    reference: str = Field(default="", max_length=2_000)
+    reason: str = Field(default="", max_length=2_000)
+    effective_at: AwareDatetime | None = None
+
+
+class StepOut(BaseModel):
+    """One step taken: the state entered, when (a moment to come for a version put in
+    force from then), by whom, the approval's reference, the reason given."""
+
+    state: str
+    at: datetime
+    by: str
+    reference: str
+    reason: str
 
 
 class VersionOut(BaseModel):
     """One version: its number, the submission and its sha256, its limits (cents), when it
-    takes effect, who filed it and when, its state at the moment asked (``in force``,
-    ``superseded``, ``pending``) and how many rounds ended under its submission."""
+    was put in force and went out of it (``None``: not), who filed it and when, its state
+    at the moment asked (drafted, submitted, approved, rejected, in force, superseded,
+    withdrawn), every step of its workflow and how many rounds ended under its
+    submission."""
 
     table_id: str
     version: int
@@ -123,19 +161,26 @@ class VersionOut(BaseModel):
     rules_sha256: str
     minimum_wager: int
     maximum_wager: int
-    effective_at: datetime
+    effective_at: datetime | None
+    ended_at: datetime | None
     filed_by: str
     filed_at: datetime
     note: str
     state: str
     rounds: int
+    steps: list[StepOut]
 
 
 class VersionsOut(BaseModel):
     versions: list[VersionOut]
 
 
-def version_out(row: RulesVersion, state: str, rounds: int) -> VersionOut:
+def _moment(value: datetime | None) -> datetime | None:
+    return None if value is None else versions.utc(value)
+
+
+def version_out(listed: versions.VersionState) -> VersionOut:
+    row = listed.version
     data = json.loads(row.rules_json)
     return VersionOut(
         table_id=row.table_id,
@@ -144,12 +189,23 @@ def version_out(row: RulesVersion, state: str, rounds: int) -> VersionOut:
         rules_sha256=row.rules_sha256,
         minimum_wager=data["minimum_wager"],
         maximum_wager=data["maximum_wager"],
-        effective_at=versions.utc(row.effective_at),
+        effective_at=_moment(row.effective_at),
+        ended_at=_moment(row.ended_at),
         filed_by=row.filed_by,
         filed_at=versions.utc(row.filed_at),
         note=row.note,
-        state=state,
-        rounds=rounds,
+        state=listed.state,
+        rounds=listed.rounds,
+        steps=[
+            StepOut(
+                state=s.state,
+                at=versions.utc(s.at),
+                by=s.actor,
+                reference=s.reference,
+                reason=s.reason,
+            )
+            for s in listed.steps
+        ],
     )
 
 
@@ -198,10 +254,15 @@ def hold(
 
 @router.get("/tables/{table_id}/rules/versions", response_model=VersionsOut, responses=PROBLEMS)
 def list_versions(table_id: str, request: Request, db: Db, me: Caller) -> VersionsOut:
-    """Every version of the table's Rules Submission, oldest first, with its state now
-    and the rounds that ended under it."""
+    """Every version of the table's Rules Submission, oldest first, with its state now,
+    its steps and the rounds that ended under it."""
     listed = versions.history(db, table_id, request.app.state.hub.clock())
-    return VersionsOut(versions=[version_out(v.version, v.state, v.rounds) for v in listed])
+    return VersionsOut(versions=[version_out(v) for v in listed])
+
+
+def _listed(db: Session, table_id: str, number: int, clock: datetime) -> VersionOut:
+    [found] = [v for v in versions.history(db, table_id, clock) if v.version.version == number]
+    return version_out(found)
 
 
 @router.post(
@@ -213,25 +274,77 @@ def list_versions(table_id: str, request: Request, db: Db, me: Caller) -> Versio
 def file_version(
     table_id: str, body: VersionIn, request: Request, db: Db, me: Caller
 ) -> VersionOut:
-    """Admin: file a new version of the table's Rules Submission, in force from
+    """Admin: record a new version of the table's Rules Submission, drafted or
+    submitted; with the Board's approval given, also approved and put in force from
     ``effective_at`` (default now). Rounds opened before it takes effect, the one in
     progress included, are played to their end under the version they opened with
-    (``server:rules-version``)."""
+    (``server:rules-submission``)."""
     if me.role != "admin":
         raise service.AccessDenied(f"this needs the role admin, not {me.role}", "server:roles")
     clock = request.app.state.hub.clock()
-    row = versions.file_version(
-        db,
-        table_id,
-        _submission(body),
-        filed_by=f"{me.name} ({me.id})",
-        effective_at=body.effective_at,
-        note=body.note,
-        at=clock,
+    admin = f"{me.name} ({me.id})"
+    approved = body.approved_by is not None or body.approval_reference is not None
+    if (body.effective_at is not None or approved) and body.draft:
+        raise LedgerError(
+            "a draft is neither approved nor put in force: leave out draft, or the "
+            "approval and effective_at",
+            versions.SUBMISSION_CITE,
+        )
+    if body.effective_at is not None and not approved:
+        raise LedgerError(
+            "only an approved Rules Submission may be put in force: give the approval "
+            "(approved_by, approval_reference) with effective_at",
+            versions.SUBMISSION_CITE,
+        )
+    row = submissions.submit(
+        db, table_id, _submission(body), by=admin, note=body.note, draft=body.draft, at=clock
     )
+    if approved:
+        submissions.approve(
+            db,
+            table_id,
+            row.version,
+            by=body.approved_by or "",
+            reference=body.approval_reference or "",
+            at=clock,
+        )
+        submissions.put_in_force(
+            db, table_id, row.version, by=admin, effective_at=body.effective_at, at=clock
+        )
+    number = row.version
     db.commit()
-    [state] = [v for v in versions.history(db, table_id, clock) if v.version.version == row.version]
-    return version_out(row, state.state, state.rounds)
+    return _listed(db, table_id, number, clock)
+
+
+@router.post(
+    "/tables/{table_id}/rules/versions/{number}/steps",
+    status_code=201,
+    response_model=VersionOut,
+    responses=PROBLEMS,
+)
+def take_step(
+    table_id: str, number: int, body: StepIn, request: Request, db: Db, me: Caller
+) -> VersionOut:
+    """Admin: take a step of version ``number``'s workflow (only those the workflow
+    allows: :mod:`croupier.ledger.submissions`, ``server:rules-submission``)."""
+    if me.role != "admin":
+        raise service.AccessDenied(f"this needs the role admin, not {me.role}", "server:roles")
+    clock = request.app.state.hub.clock()
+    by = body.by if body.by is not None else f"{me.name} ({me.id})"
+    if body.state == "submitted":
+        submissions.submit_draft(db, table_id, number, by=by, at=clock)
+    elif body.state == "approved":
+        submissions.approve(db, table_id, number, by=by, reference=body.reference, at=clock)
+    elif body.state == "rejected":
+        submissions.reject(db, table_id, number, by=by, reason=body.reason, at=clock)
+    elif body.state == "withdrawn":
+        submissions.withdraw(db, table_id, number, by=by, reason=body.reason, at=clock)
+    else:
+        submissions.put_in_force(
+            db, table_id, number, by=by, effective_at=body.effective_at, at=clock
+        )
+    db.commit()
+    return _listed(db, table_id, number, clock)
 
 
 @router.get(

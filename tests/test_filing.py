@@ -1,0 +1,150 @@
+"""`croupier filing GAME --rules FILE` (issue #31): for every game, one document with each
+part a Board reviewer reads, its values checked against sources apart from the filing:
+the Rules Submission's TOML read here with tomllib, hand values of the house edge (Sic Bo's
+Big 1/36 and Craps' Pass 7/495, worked in tests/analysis), the simulation's interval
+holding the exact figure, docs/traceability.md read here, and the approval recorded
+through the workflow. Double Back Jack and Criss-Cross Poker, whose simulations (and the
+poker solve) take minutes here, run in the slow suite."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from sqlalchemy.orm import Session
+from typer.testing import CliRunner
+
+from croupier.cli import app as cli
+from croupier.identity import identity
+from croupier.ledger import repository as repo
+from croupier.ledger import submissions
+from croupier.ledger.db import make_engine, upgrade
+from croupier.money import format_cents
+from croupier.registry import GAMES, load
+
+ROOT = Path(__file__).parents[1]
+EXAMPLES = ROOT / "examples" / "rules"
+FILES = {
+    "high-roll-dice": "high-roll-dice-ten-dice.toml",
+    "go-fore-it": "go-fore-it.toml",
+    "pai-gow": "pai-gow.toml",
+    "sic-bo": "sic-bo.toml",
+    "craps": "craps.toml",
+    "double-back-jack": "double-back-jack.toml",
+    "criss-cross-poker": "criss-cross-poker.toml",
+}
+SLOW = {"double-back-jack", "criss-cross-poker"}
+HAND_VALUES = {"sic-bo": ("big", Fraction(1, 36)), "craps": ("pass", Fraction(7, 495))}
+"""A wager's house edge worked by hand (tests/analysis/test_sic_bo_exact.py,
+test_craps_exact.py)."""
+PARTS = ("rules", "sign", "par-sheet", "simulation", "rng", "traceability", "software", "approval")
+
+
+def parts_of(document: str) -> dict[str, str]:
+    """Each part of the filing by its anchor, its text with tags and figures removed."""
+    found = {}
+    for chunk in document.split('<section class="part" id="')[1:]:
+        anchor, body = chunk.split('"', 1)
+        body = re.sub(r"<svg.*?</svg>", " ", body, flags=re.S)
+        text = re.sub(r"<[^>]+>", " ", body)
+        found[anchor] = " ".join(text.replace("&#x27;", "'").replace("&amp;", "&").split())
+    return found
+
+
+def _database(tmp_path: Path, file: Path) -> str:
+    """A database with a table whose version 2 is ``file``, approved by a Board reviewer
+    (reference BR-31) and in force."""
+    url = f"sqlite:///{tmp_path / 'filing.sqlite'}"
+    engine = make_engine(url)
+    upgrade(engine)
+    rules = load(file)
+    with Session(engine) as session:
+        repo.create_table(session, "t1", GAMES[rules.game].rules_type())
+        submissions.submit(session, "t1", rules, by="the floor")
+        submissions.approve(session, "t1", 2, by="a Board reviewer", reference="BR-31")
+        submissions.put_in_force(session, "t1", 2, by="the floor")
+        session.commit()
+    engine.dispose()
+    return url
+
+
+def _filing(game: str, tmp_path: Path) -> None:
+    file = EXAMPLES / FILES[game]
+    url = _database(tmp_path, file)
+    out = tmp_path / "out"
+    args = ["filing", game, "--rules", str(file), "--out", str(out), "--db", url]
+    result = CliRunner().invoke(cli, [*args, "--rounds", "20000", "--rng-count", "600"])
+    assert result.exit_code == 0, result.output
+    document = (out / f"{game}-filing.html").read_text(encoding="utf-8")
+    parts = parts_of(document)
+    assert list(parts) == list(PARTS)
+    rules = load(file)
+    toml = tomllib.loads(file.read_text(encoding="utf-8"))
+    # 1. Every option, its value; the amounts in dollars as the TOML gives them in cents.
+    for name in type(rules).model_fields:
+        assert name.replace("_", " ").capitalize() in parts["rules"], name
+    minimum = toml["minimum_wager"]
+    assert f"Minimum wager {format_cents(minimum)} ({minimum:,} cents)" in parts["rules"]
+    assert rules.sha256() in parts["rules"]
+    # 2. The sign (or why none) and the limits it shows.
+    assert parts["sign"].startswith("No table sign:") or format_cents(minimum) in parts["sign"]
+    # 3. The par sheet: every wager, its method and strategy; a hand value where one is known.
+    sheet = parts["par-sheet"]
+    assert "Method" in sheet and "Strategy" in sheet
+    if game in HAND_VALUES:
+        wager, edge = HAND_VALUES[game]
+        assert f"{wager} {float(edge) * 100:.4f}%" in sheet
+        assert f"({edge.numerator}/{edge.denominator})" in sheet
+    # 4. The simulation: the count stated, and each exact figure within its interval.
+    simulation = parts["simulation"]
+    assert "20,000 rounds simulated (seed 1)" in simulation
+    assert "Exact within the interval" in simulation and " no " not in f"{simulation} "
+    # 5. The RNG evidence: the draws and the battery's verdict.
+    assert "Scaling" in parts["rng"] and "verdict pass" in parts["rng"]
+    # 6. The chapter's traceability, as docs/traceability.md lists its first section.
+    chapter = GAMES[game].chapter
+    listed = (ROOT / "docs" / "traceability.md").read_text(encoding="utf-8")
+    first = re.search(rf"^\| (?:§ )?({re.escape(chapter)}\.\d+[^ |]*) \|", listed, flags=re.M)
+    assert first is not None and first.group(1) in parts["traceability"]
+    # 7. The software identity.
+    assert identity().files_sha256 in parts["software"]
+    # 8. The approval: submitted, approved by whom with the reference, in force.
+    approval = parts["approval"]
+    assert "t1 2 submitted" in approval and "in force" in approval
+    assert "approved" in approval and "a Board reviewer BR-31" in approval
+
+
+@pytest.mark.parametrize("game", [g for g in FILES if g not in SLOW])
+def test_a_filing_for_each_game(game: str, tmp_path: Path) -> None:
+    _filing(game, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(SLOW))
+def test_a_filing_for_the_slow_games(game: str, tmp_path: Path) -> None:
+    _filing(game, tmp_path)
+
+
+def test_every_game_is_covered() -> None:
+    assert set(FILES) == set(GAMES)
+
+
+def test_a_filing_of_another_game_or_without_a_database(tmp_path: Path) -> None:
+    args = ["filing", "craps", "--rules", str(EXAMPLES / "sic-bo.toml"), "--out", str(tmp_path)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2 and "a Rules Submission of sic-bo, not craps" in result.output
+    args = ["filing", "sic-bo", "--rules", str(EXAMPLES / "sic-bo.toml"), "--out", str(tmp_path)]
+    result = CliRunner().invoke(cli, [*args, "--rounds", "1000", "--rng-count", "0"])
+    assert result.exit_code == 0, result.output
+    parts = parts_of((tmp_path / "sic-bo-filing.html").read_text(encoding="utf-8"))
+    assert "No database was given" in parts["approval"]
+    assert "battery was not run" in parts["rng"]
+    assert "inferred" in parts_of_title(tmp_path / "sic-bo-filing.html")
+
+
+def parts_of_title(path: Path) -> str:
+    head = path.read_text(encoding="utf-8").split("<nav>", 1)[0]
+    return re.sub(r"<[^>]+>", " ", head)
