@@ -530,6 +530,12 @@ class Round(ABC, Generic[StateT]):
         assert isinstance(first, RoundOpened)
         return first
 
+    @property
+    def submission(self) -> RulesSubmission:
+        """The Rules Submission the round is dealt under (the one its ``RoundOpened``
+        stores), whether or not it is still in force at the table."""
+        return self._stored_rules(self.opened)
+
     def handle(self, command: Command, actor: Actor) -> list[Event]:
         """Apply ``command`` from ``actor``; return the events it caused.
 

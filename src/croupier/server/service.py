@@ -449,10 +449,10 @@ def handle_command(
     spec.policy.run_dealer_steps(round_)
     version, status = len(round_.events), _status(round_)
     written = repo.store_command(session, head, row, old_version, round_, first_new, status)
-    if status != "open":  # the table's state takes the round in (its decks, the bank)
+    if status != "open":  # the table's state takes the round in (its decks, the bank),
+        # under the rules the round was dealt by (its version may have left force since)
         moment = table_state.clock(session, now)
-        rules = rules_of(session, table_id, moment)
-        table_state.round_ended(session, table_id, round_, rules, moment)
+        table_state.round_ended(session, table_id, round_, round_.submission, moment)
     balance = None
     if player.role == "player":
         wallet = repo.account_id(session, WALLET, player_id=player.id)
