@@ -773,8 +773,11 @@ class CardRound(Round[StateT]):
         self._dealer_only(actor, "count the stub", p.stub_count)
         self._phase(self.phases.stub, "count the stub", p.stub)
         expected = len(state.stack)
-        if counted is not None and (isinstance(counted, bool) or counted < 0):
-            raise IllegalCommand(f"a count of cards is 0 or more, not {counted}", p.stub_count)
+        if counted is not None and (isinstance(counted, bool) or not 0 <= counted <= DECK_SIZE):
+            raise IllegalCommand(
+                f"a count of the stub's cards is 0 to {DECK_SIZE} (one deck), not {counted}",
+                p.stub_count,
+            )
         count = expected if counted is None else counted
         yield StubCounted(counted=count, expected=expected, cite=p.stub_count)
         if count == expected:
