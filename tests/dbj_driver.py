@@ -36,11 +36,6 @@ MISDEAL = 0.05
 deals a box one card (673a.13(g))."""
 
 
-def _range(option: str) -> tuple[int, int]:
-    low, high = option.split(":")[1].split("-")
-    return int(low), int(high)
-
-
 def build(
     legal: LegalCommand, choose: random.Random, round_: DoubleBackJackRound | None = None
 ) -> Command:
@@ -50,7 +45,8 @@ def build(
     if name == "RefuseCut":
         return RefuseCut(seat=0)
     if name == "AcceptCut":
-        return AcceptCut(seat=0, position=choose.randint(*_range(legal.options[0])))
+        position = legal.integers("position")
+        return AcceptCut(seat=0, position=choose.randint(position.low, position.high))
     if name == "DealCards" and round_ is not None and choose.random() < MISDEAL:
         boxes = sorted(s for s, w in round_.state.wagers.items() if "blackjack" in w)
         missed = choose.sample(boxes, choose.randint(1, len(boxes)))
@@ -67,7 +63,7 @@ def build(
         amount = choose.randint(legal.min_amount, max(legal.min_amount, high))
         return PlaceWager(seat=0, spot=choose.choice(legal.spots), amount=amount)
     if name == "Decide":
-        decision = Decision(choose.choice(legal.options))
+        decision = Decision(choose.choice(legal.values("decision")))
         amount = None
         if decision is Decision.DOUBLE:
             assert legal.min_amount is not None and legal.max_amount is not None
@@ -76,17 +72,16 @@ def build(
             )
         return Decide(seat=0, decision=decision, amount=amount)
     if name == "CutCards":
-        position = _range(legal.options[0])
-        cover = _range(legal.options[1])
-        cutters = [o.split(":")[1] for o in legal.options[2:]]
-        who = choose.choice(cutters)
+        position, cover = legal.integers("position"), legal.integers("cover_from_bottom")
+        who = choose.choice(legal.values("cutter"))
         return CutCards(
-            position=choose.randint(*position),
-            cover_from_bottom=choose.randint(*cover),
-            cutter=DEALER if who == "dealer" else int(who),
+            position=choose.randint(position.low, position.high),
+            cover_from_bottom=choose.randint(cover.low, cover.high),
+            cutter=who,
         )
     if name == "DeclareIrregularity":
-        return DeclareIrregularity(irregularity=Irregularity(choose.choice(legal.options)))
+        kinds = legal.values("irregularity")
+        return DeclareIrregularity(irregularity=Irregularity(choose.choice(kinds)))
     simple: dict[str, Any] = {
         "ShuffleCards": ShuffleCards,
         "LoadShoe": LoadShoe,
@@ -114,7 +109,7 @@ def step(round_: DoubleBackJackRound, choose: random.Random) -> tuple[Command, A
             weight = RARE.get(legal.command, 1.0)
             if weight == 0:
                 continue
-            if legal.command == "DeclareIrregularity" and set(legal.options) <= {
+            if legal.command == "DeclareIrregularity" and set(legal.values("irregularity")) <= {
                 Irregularity.READER_MALFUNCTION.value
             }:
                 weight = 0.005

@@ -163,7 +163,18 @@ SCRIPTED: dict[str, Callable[[], list[str]]] = {
 
 
 # --- random sessions -------------------------------------------------------------------
-def gfi_command(legal: LegalCommand, actor: Actor, pick: random.Random) -> dict[str, Any]:
+def gfi_command(
+    legal: LegalCommand | list[LegalCommand], actor: Actor, pick: random.Random
+) -> dict[str, Any]:
+    if isinstance(legal, list):  # the cards that may be declared exposed, hand by hand
+        cards = [(o.values("hand")[0], card) for o in legal for card in o.values("card")]
+        hand, card = pick.choice(cards)
+        return {
+            "type": "DeclareIrregularity",
+            "irregularity": "card_exposed",
+            "hand": hand,
+            "card": card,
+        }
     name = legal.command
     data: dict[str, Any] = {"type": name}
     if name in ("PlaceWager", "WithdrawWager", "Fold"):
@@ -177,23 +188,18 @@ def gfi_command(legal: LegalCommand, actor: Actor, pick: random.Random) -> dict[
     elif name == "WithdrawWager":
         data["spot"] = pick.choice(legal.spots)
     elif name == "CutCards":
-        data["position"] = int(pick.choice(legal.options))
+        position = legal.integers("position")
+        data["position"] = pick.choice(range(position.low, position.high + 1))
     elif name == "DealCards":
         data["all_remaining"] = pick.random() < 0.5
     elif name == "CountStub":
         data["counted"] = pick.randint(0, 52) if pick.random() < 0.05 else None
     elif name == "ResolveMiscount":
-        data["misdealt"] = pick.choice(legal.options) == "misdealt"
+        data["misdealt"] = pick.choice(legal.values("misdealt"))
     elif name == "VoidRound":
         data["reason"] = "table closed"
     elif name == "DeclareIrregularity":
-        if legal.spots == ("card_exposed",):
-            hand, position = pick.choice(legal.options).split(":")
-            data["irregularity"] = "card_exposed"
-            data["hand"] = hand if hand == DEALER else int(hand)
-            data["card"] = int(position)
-        else:
-            data["irregularity"] = pick.choice(legal.options)
+        data["irregularity"] = pick.choice(legal.values("irregularity"))
     return data
 
 
@@ -213,7 +219,8 @@ def ccp_command(legal: LegalCommand, actor: Actor, pick: random.Random) -> dict[
     elif name == "WithdrawWager":
         data["spot"] = pick.choice(legal.spots)
     elif name == "CutCards":
-        data["position"] = int(pick.choice(legal.options))
+        position = legal.integers("position")
+        data["position"] = pick.choice(range(position.low, position.high + 1))
     elif name == "DealCards":
         data["all_remaining"] = pick.random() < 0.5
     elif name == "CountStub":
@@ -223,17 +230,32 @@ def ccp_command(legal: LegalCommand, actor: Actor, pick: random.Random) -> dict[
     elif name == "VoidRound":
         data["reason"] = "floor decision"
     elif name == "DeclareIrregularity":
-        if legal.spots:
-            data["irregularity"] = legal.spots[0]
-            data["position"] = pick.choice(legal.options)
+        if "position" in legal.fields:
+            data["irregularity"] = legal.values("irregularity")[0]
+            data["position"] = pick.choice(legal.values("position"))
         else:
-            data["irregularity"] = pick.choice(legal.options)
+            data["irregularity"] = pick.choice(legal.values("irregularity"))
     return data
+
+
+def _grouped(legal: list[LegalCommand]) -> list[LegalCommand | list[LegalCommand]]:
+    """An actor's offers as these sessions were first played from: Go Fore It's exposed
+    cards, offered hand by hand, as one choice."""
+    out: list[LegalCommand | list[LegalCommand]] = []
+    exposed: list[LegalCommand] = []
+    for offer in legal:
+        if offer.command == "DeclareIrregularity" and "hand" in offer.fields:
+            if not exposed:
+                out.append(exposed)
+            exposed.append(offer)
+        else:
+            out.append(offer)
+    return out
 
 
 def random_play(
     rnd: Round[Any],
-    build: Callable[[LegalCommand, Actor, random.Random], dict[str, Any]],
+    build: Callable[[Any, Actor, random.Random], dict[str, Any]],
     pick: random.Random,
 ) -> None:
     """Random legal commands until the round is over; irregularities and voids rare."""
@@ -242,13 +264,18 @@ def random_play(
         if rnd.finished:
             return
         actors: list[Actor] = [*sorted(rnd.state.seats), DEALER]
-        offers = [(actor, legal) for actor in actors for legal in rnd.legal_commands(actor)]
+        offers = [
+            (actor, legal) for actor in actors for legal in _grouped(rnd.legal_commands(actor))
+        ]
         weights = [
-            0.05 if legal.command in ("DeclareIrregularity", "VoidRound") else 1.0
+            0.05
+            if isinstance(legal, list) or legal.command in ("DeclareIrregularity", "VoidRound")
+            else 1.0
             for _, legal in offers
         ]
         actor, legal = pick.choices(offers, weights)[0]
-        if legal.command == "AnnounceNoMoreBets" and pick.random() < 0.5:
+        closes = not isinstance(legal, list) and legal.command == "AnnounceNoMoreBets"
+        if closes and pick.random() < 0.5:
             continue
         command: Command = adapter.validate_python(build(legal, actor, pick))
         rnd.handle(command, actor)

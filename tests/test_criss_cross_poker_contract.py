@@ -86,13 +86,15 @@ def command_from(
         assert isinstance(actor, int)
         return Fold(seat=actor)
     if name == "DeclareIrregularity":
-        if legal.spots:
+        if "position" in legal.fields:
             return DeclareIrregularity(
-                irregularity=legal.spots[0], position=pick.choice(legal.options)
+                irregularity=legal.values("irregularity")[0],
+                position=pick.choice(legal.values("position")),
             )
-        return DeclareIrregularity(irregularity=pick.choice(legal.options))
+        return DeclareIrregularity(irregularity=pick.choice(legal.values("irregularity")))
     if name == "CutCards":
-        return CutCards(position=int(pick.choice(legal.options)))
+        position = legal.integers("position")
+        return CutCards(position=pick.choice(range(position.low, position.high + 1)))
     if name == "CountStub":
         return CountStub(counted=pick.choice([None, None, None, 3]))
     if name == "ResolveMiscount":

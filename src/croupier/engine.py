@@ -9,7 +9,7 @@ is handled and are written into the events it emits.
   then emits the events. A refused command raises
   :class:`~croupier.errors.IllegalCommand` naming the rule and changes nothing.
 - :meth:`Round.legal_commands` says what an actor (a seat, or :data:`DEALER`)
-  may send now, with its bounds.
+  may send now, each field typed (:mod:`croupier.offers`).
 - :meth:`Round.view` shows what an actor may see (``None``: the public view).
 - Every round starts with :class:`RoundOpened`, which stamps it with the
   croupier version, the table, the round and the sha256 of the Rules
@@ -84,6 +84,7 @@ from croupier.errors import (
     ReplayError,
 )
 from croupier.money import Cents
+from croupier.offers import LegalCommand as LegalCommand
 from croupier.rng import Rng, ScriptedRng, SealedDraws
 from croupier.rules.base import STORED, RulesSubmission
 
@@ -256,41 +257,6 @@ class RoundCompleted(Event):
     """Every wager of the round is settled."""
 
     type: Literal["RoundCompleted"] = "RoundCompleted"
-
-
-class Bound(Record):
-    """The whole numbers a command's field ``field`` may take: ``low`` to ``high``
-    inclusive (a cut's position, the cover card's depth)."""
-
-    field: str
-    low: int
-    high: int
-
-
-class LegalCommand(Record):
-    """A command an actor may send now, with its bounds.
-
-    ``spots`` lists the spots a wager may go on; ``min_amount``/``max_amount``
-    bound its amount in cents (equal when the rules fix it); ``options`` lists
-    the choices a command takes (irregularity kinds, bet multiples; a range is also
-    written there as ``"position:10-42"`` for display); ``bounds`` gives each numeric
-    field's range as data (:class:`Bound`), for every program that picks a value.
-    """
-
-    command: str
-    spots: tuple[str, ...] = ()
-    min_amount: Cents | None = None
-    max_amount: Cents | None = None
-    options: tuple[str, ...] = ()
-    bounds: tuple[Bound, ...] = ()
-    cite: str = ""
-
-    def bound(self, field: str) -> Bound:
-        """The range of ``field``; raises :class:`KeyError` if the command has none."""
-        for bound in self.bounds:
-            if bound.field == field:
-                return bound
-        raise KeyError(f"{self.command} has no bound for {field!r}")
 
 
 StateT = TypeVar("StateT")
@@ -685,7 +651,14 @@ class Round(ABC, Generic[StateT]):
 
     @abstractmethod
     def legal_commands(self, actor: Actor) -> list[LegalCommand]:
-        """What ``actor`` may send now."""
+        """What ``actor`` may send now, each field typed (:mod:`croupier.offers`)."""
+
+    def build(self, offer: LegalCommand, **choice: Any) -> Command:
+        """The command that ``offer`` (one of :meth:`legal_commands`) makes from ``choice``
+        (field -> value; fixed fields filled in); raises
+        :class:`~croupier.errors.IllegalCommand` for a value outside the offer."""
+        command: Command = self.command_adapter.validate_python(offer.build(**choice))
+        return command
 
     @abstractmethod
     def view(self, actor: Actor | None) -> dict[str, Any]:

@@ -204,9 +204,9 @@ EMPTY_ROUND = (
 
 
 def draw_between(rng: Rng | None, low: int, high: int) -> int:
-    """A whole number from ``low`` to ``high`` inclusive (a :class:`~croupier.engine.Bound`),
-    drawn from ``rng`` (a round's random source), or from the secure generator where the
-    round has none."""
+    """A whole number from ``low`` to ``high`` inclusive (an offer's
+    :class:`~croupier.offers.Integers`), drawn from ``rng`` (a round's random source), or
+    from the secure generator where the round has none."""
     source = rng if rng is not None else SecureRng()
     return low + source.randbelow(high - low + 1)
 

@@ -128,14 +128,14 @@ def test_criss_cross_bets_are_one_two_or_three_times_the_ante(browser: Any, serv
 
 DOUBLE_CONTROLS = """async () => {
   const { control } = await import('/play/js/commands.js');
-  const { api } = await import('/play/js/api.js');
-  const schema = await api.schema('double-back-jack');
   const sent = [];
-  const lc = (max) => ({ command: 'Decide', options: ['double'], spots: [], bounds: [],
-    min_amount: 1, max_amount: max, cite: '673a.10(a)' });
+  const lc = (low, high) => ({ command: 'Decide', cite: '673a.10(a)', fields: {
+    seat: { kind: 'fixed', value: 3 },
+    decision: { kind: 'choice', options: [{ value: 'double', label: 'Double' }] },
+    amount: { kind: 'amount', low, high, step: 1 } } });
   const send = (c) => sent.push(c);
-  const less = control(schema, lc(1000), { actor: 3 }, send);
-  const fixed = control(schema, { ...lc(1000), min_amount: 1000 }, { actor: 3 }, send);
+  const less = control(lc(1, 1000), { actor: 3 }, send);
+  const fixed = control(lc(1000, 1000), { actor: 3 }, send);
   document.body.append(less, fixed);
   const texts = (n) => [...n.querySelectorAll('button')].map((b) => b.textContent);
   const buttons = [less, fixed].map(texts);

@@ -267,23 +267,22 @@ def test_double_back_jack_split_or_second_chance(browser: Any, server: Server) -
 
 CUT_CONTROLS = """async () => {
   const { control } = await import('/play/js/commands.js');
-  const { api } = await import('/play/js/api.js');
-  const schema = await api.schema('double-back-jack');
   const sent = [];
   const send = (c) => sent.push(c);
   const cite = '673a.5(b); 673a.5(c); 673a.5(d)';
-  const lc = (command, options, bounds = []) => ({ command, options, bounds, spots: [], cite });
-  const bound = (field, low, high) => ({ field, low, high });
+  const lc = (command, fields) => ({ command, fields, cite });
+  const seat = { kind: 'fixed', value: 2 };
+  const range = (low, high) => ({ kind: 'integers', low, high });
   const accept = control(
-    schema, lc('AcceptCut', ['position:10-42'], [bound('position', 10, 42)]), { actor: 2 }, send
+    lc('AcceptCut', { seat, position: range(10, 42) }), { actor: 2 }, send
   );
-  const refuse = control(schema, lc('RefuseCut', []), { actor: 2 }, send);
-  const cut = lc(
-    'CutCards',
-    ['position:20-20', 'cover_from_bottom:13-51', 'cutter:2'],
-    [bound('position', 20, 20), bound('cover_from_bottom', 13, 51)],
-  );
-  const dealer = control(schema, cut, { actor: 'dealer' }, send);
+  const refuse = control(lc('RefuseCut', { seat }), { actor: 2 }, send);
+  const cut = lc('CutCards', {
+    position: range(20, 20),
+    cover_from_bottom: range(13, 51),
+    cutter: { kind: 'choice', options: [{ value: 2, label: 'Seat 2' }] },
+  });
+  const dealer = control(cut, { actor: 'dealer' }, send);
   document.body.append(accept, refuse, dealer);
   const input = accept.querySelector('input[name=position]');
   const bounds = [input.min, input.max, input.value];

@@ -11,26 +11,11 @@ its timeouts), else the round is stuck. The table has no time limits and RNG dic
 other session of a game with the ``offer_cut`` option offers the cut online (its rounds
 then open ahead of the players, as the server opens them).
 
-A command is built from a :class:`~croupier.engine.LegalCommand` and the command's model
-alone (:func:`build`):
-
-- an option ``"name:low-high"`` is a range for the field ``name`` and ``"name:value"`` one
-  value it may take (one is chosen among a field's values);
-- ``spots``: one of them for the field ``spot``; spots that are the names of fields (a
-  Criss-Cross Poker ``PlaceAntes``) each take the amount; any other spot is a value for the
-  first field that takes it (an irregularity's kind);
-- a bare option is a value for the first field still empty that takes it (a seat, a
-  position, a decision, a delivery style); an option that names a ``bool`` field sets it,
-  ``"not_<field>"`` clears it (``ResolveMiscount``);
-- ``seat`` is the actor's seat where no option named it;
-- ``min_amount``/``max_amount``: the amount (``amount``, else the spot-named fields, else
-  the first empty whole-number field: a bank's ``chips``), the least, the most or one
-  between;
-- a required text is given one (a void's reason), a required ``bool`` a random value.
-
-What the bounds cannot say (the tiles a Pai Gow player sets together, where a Go Fore It
-card was exposed) is completed by the game's entry in :data:`COMPLETE`, keyed by game
-name; a game without one is played from its bounds alone.
+A command is built from a :class:`~croupier.engine.LegalCommand` alone
+(:meth:`~croupier.offers.LegalCommand.pick`): each typed field drawn within its offer (a
+choice among its values, a whole number in its range, an amount in its range and step),
+an optional field now and then. A variation no offer carries (a dealer's misdeal, a Pai
+Gow bank's cut of the tiles) is added by the game's entry in :data:`COMPLETE`.
 """
 
 from __future__ import annotations
@@ -40,14 +25,14 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, get_args, get_origin
+from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
-from pydantic.fields import FieldInfo
 
 from croupier.engine import DEALER, Actor, Command, LegalCommand, Round
 from croupier.errors import CroupierError, IllegalCommand
 from croupier.game import GameSpec
+from croupier.offers import Amount
 from croupier.registry import GAMES, rules_from_data
 from croupier.rng import Rng, SeededRng
 from croupier.rules.base import RulesSubmission
@@ -175,30 +160,6 @@ def command_models(round_type: type[Round[Any]]) -> dict[str, type[Command]]:
     return {tag: model for model in found if (tag := tag_of(model)) is not None}
 
 
-_ADAPTERS: dict[int, TypeAdapter[Any]] = {}
-
-
-def _taken(info: FieldInfo, value: str) -> tuple[bool, Any]:
-    """Whether the field takes the option ``value`` (as pydantic reads it), and as what."""
-    if info.annotation is bool:
-        return False, None
-    adapter = _ADAPTERS.get(id(info))
-    if adapter is None:
-        adapter = _ADAPTERS[id(info)] = TypeAdapter(info.annotation)
-    try:
-        parsed = adapter.validate_python(value)
-    except ValidationError:
-        return False, None
-    return parsed is not None, parsed
-
-
-def _is_whole(info: FieldInfo) -> bool:
-    annotation = info.annotation
-    if annotation is int or annotation is Any:  # an amount is read by a validator
-        return True
-    return get_origin(annotation) is not None and int in get_args(annotation)
-
-
 Complete = Callable[[Round[Any], LegalCommand, Actor, random.Random, dict[str, Any]], None]
 
 
@@ -211,75 +172,9 @@ class Built:
     amount_fields: tuple[str, ...] = ()
 
 
-def _amount(legal: LegalCommand, pick: random.Random) -> int:
-    low = legal.min_amount
-    assert low is not None
-    high = legal.max_amount if legal.max_amount is not None else max(low * 20, low + 10_000)
-    between = pick.randint(low, min(high, max(low * 5, low + 1_000)))
-    return pick.choice([low, high, between, between])
-
-
 def build(round_: Round[Any], legal: LegalCommand, actor: Actor, pick: random.Random) -> Built:
-    """A command within ``legal``'s bounds for ``actor`` (see the module docstring)."""
-    models = command_models(type(round_))
-    model = models.get(legal.command)
-    assert model is not None, f"{round_.game} offers {legal.command}, which is not a command"
-    fields = {name: info for name, info in model.model_fields.items() if name != "type"}
-    data: dict[str, Any] = {"type": legal.command}
-    bare: list[str] = []
-    choices: dict[str, list[str]] = {}
-    for option in legal.options:
-        name, colon, rest = option.partition(":")
-        if not colon or name not in fields:
-            bare.append(option)
-            continue
-        low, dash, high = rest.partition("-")
-        if dash and low.isdigit() and high.isdigit():
-            data[name] = pick.randint(int(low), int(high))
-        else:
-            choices.setdefault(name, []).append(rest)
-    for name, values in choices.items():
-        value = pick.choice(values)
-        data[name] = int(value) if value.lstrip("-").isdigit() else value
-    amount_fields: list[str] = []
-    if legal.min_amount is not None and "amount" in fields:
-        amount_fields = ["amount"]
-    if legal.spots:
-        if "spot" in fields:
-            data["spot"] = pick.choice(legal.spots)
-        elif all(spot in fields for spot in legal.spots):
-            amount_fields = list(legal.spots)
-        else:
-            _fill(data, fields, pick.choice(legal.spots), set(amount_fields))
-    if bare:
-        option = pick.choice(bare)
-        bools = [n for n, i in fields.items() if i.annotation is bool and n not in data]
-        flag = next((n for n in bools if option in (n, f"not_{n}")), None)
-        if flag is not None:
-            data[flag] = option == flag
-        else:
-            _fill(data, fields, option, set(amount_fields))
-    if "seat" in fields and "seat" not in data and isinstance(actor, int):
-        data["seat"] = actor
-    if legal.min_amount is not None:
-        if not amount_fields:
-            amount_fields = [
-                next(
-                    n
-                    for n, i in fields.items()
-                    if n not in data and i.is_required() and _is_whole(i)
-                )
-            ]
-        amount = _amount(legal, pick)
-        for name in amount_fields:
-            data[name] = amount
-    for name, info in fields.items():
-        if name in data or not info.is_required():
-            continue
-        if info.annotation is str:
-            data[name] = "contract test"
-        elif info.annotation is bool:
-            data[name] = pick.random() < 0.5
+    """A command inside ``legal`` for ``actor`` (see the module docstring)."""
+    data = legal.pick(pick)
     complete = COMPLETE.get(round_.game, {}).get(legal.command)
     if complete is not None:
         complete(round_, legal, actor, pick, data)
@@ -287,46 +182,13 @@ def build(round_: Round[Any], legal: LegalCommand, actor: Actor, pick: random.Ra
         command: Command = type(round_).command_adapter.validate_python(data)
     except ValidationError as error:
         raise AssertionError(
-            f"{round_.game}: cannot build {legal!r} for {actor!r} from its bounds: {data}; "
-            f"add a completion to contract.play.COMPLETE: {error}"
+            f"{round_.game}: {legal!r} for {actor!r} built {data}, which is no command: {error}"
         ) from None
-    return Built(command, data, tuple(amount_fields))
+    amounts = tuple(name for name, typed in legal.fields.items() if isinstance(typed, Amount))
+    return Built(command, data, amounts)
 
 
-def _fill(data: dict[str, Any], fields: dict[str, FieldInfo], value: str, skip: set[str]) -> None:
-    """Put ``value`` in the first empty field that takes it."""
-    for name, info in fields.items():
-        if name in data or name in skip:
-            continue
-        taken, parsed = _taken(info, value)
-        if taken:
-            data[name] = parsed
-            return
-
-
-# --- what the bounds cannot say, game by game ---------------------------------------------
-def _card_exposed(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: Any) -> None:
-    """Go Fore It: an exposed card is offered as ``"hand:position"``."""
-    if legal.spots == ("card_exposed",):
-        hand, position = pick.choice(legal.options).split(":")
-        data.update(
-            irregularity="card_exposed",
-            hand=hand if hand == DEALER else int(hand),
-            card=int(position),
-        )
-
-
-def _deal(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: Any) -> None:
-    """A card game deals one card at a time or all of them."""
-    data["all_remaining"] = pick.random() < 0.5
-
-
-def _count_stub(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: Any) -> None:
-    """Now and then the stub is miscounted (the round then resolves the miscount)."""
-    if pick.random() < 0.05:
-        data["counted"] = pick.randint(0, 52)
-
-
+# --- what the offers leave out, game by game ------------------------------------------------
 def _dbj_deal(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: Any) -> None:
     """Now and then the dealer misses a card or a box (673a.13(e), (g))."""
     if pick.random() >= 0.05:
@@ -342,20 +204,6 @@ def _dbj_deal(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: A
     )
 
 
-def _set_hands(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: Any) -> None:
-    """Pai Gow: two of the area's four tiles make the high hand."""
-    tiles = [tile.code for tile in round_.tiles_of(data["seat"])]
-    i, j = pick.sample(range(len(tiles)), 2)
-    data["together"] = (tiles[i], tiles[j])
-
-
-def _set_dealer_hands(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: Any) -> None:
-    """Pai Gow: the dealer sometimes enters a setting (reset if not the house way)."""
-    tiles = [tile.code for tile in round_.state.hands.get("dealer", ())]
-    if len(tiles) == 4 and round_.state.dealer_plays() and pick.random() < 0.3:
-        data["together"] = (tiles[0], tiles[pick.randint(1, 3)])
-
-
 def _cut_tiles(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: Any) -> None:
     """Pai Gow: a player bank cuts a block of stacks to the right and left."""
     start = pick.randint(1, 7)
@@ -365,53 +213,14 @@ def _cut_tiles(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: 
     data.update(right=tuple(block[:split]), left=tuple(block[split:]))
 
 
-def _take_bank(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: Any) -> None:
-    if round_.rules.co_banking:
-        data["co_bank"] = pick.random() < 0.5
-
-
-def _tile_exposed(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: Any) -> None:
-    """Pai Gow: an exposed tile names its position and the tile."""
-    if data.get("irregularity") != "tile_exposed":
-        return
-    exposable = round_.exposable_positions()
-    position = pick.choice(sorted(exposable))
-    data.update(position=position, tile=pick.choice([t.code for t in exposable[position]]))
-
-
-def _craps_amount(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: Any) -> None:
-    """Craps: an amount in the multiples the spot takes (whole-cent payouts, 623a.4)."""
-    step = round_.amount_step(data["spot"])
-    data["amount"] = max(legal.min_amount, data["amount"] // step * step)
-
-
-def _craps_dice(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: Any) -> None:
-    """Craps: two different dice of the five offered (623a.7)."""
-    data["first"], data["second"] = pick.sample(range(1, 6), 2)
-
-
 COMPLETE: dict[str, dict[str, Complete]] = {
-    "go-fore-it": {
-        "DeclareIrregularity": _card_exposed,
-        "DealCards": _deal,
-        "CountStub": _count_stub,
-    },
-    "criss-cross-poker": {"DealCards": _deal, "CountStub": _count_stub},
     "double-back-jack": {"DealCards": _dbj_deal},
-    "pai-gow": {
-        "SetHands": _set_hands,
-        "SetDealerHands": _set_dealer_hands,
-        "CutTiles": _cut_tiles,
-        "TakeBank": _take_bank,
-        "DeclareIrregularity": _tile_exposed,
-    },
-    "craps": {"PlaceWager": _craps_amount, "SelectDice": _craps_dice},
+    "pai-gow": {"CutTiles": _cut_tiles},
 }
-"""Per game and command, what a command needs beyond its bounds (or a variation of an
-optional field the rules allow); ``data`` is the command as built, changed in place."""
+"""Per game and command, a variation of a command its offer does not carry (a misdeal, a
+cut of the tiles)."""
 
 
-# --- playing ------------------------------------------------------------------------------
 RARE = {
     "VoidRound": 0.01,
     "DeclareIrregularity": 0.04,

@@ -13,6 +13,7 @@ level the random player ids) are normalised, see :func:`normalise_version`.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -50,7 +51,10 @@ def normalise_version(text: str) -> str:
 # --- building commands ---------------------------------------------------------------------
 @dataclass(frozen=True)
 class Offer:
-    """One legal command as offered (from a :class:`LegalCommand` or its JSON)."""
+    """One legal command as this driver draws from it: its spots, the range of its first
+    amount and its other choices as text (``"position:10-42"``, ``"4:2"``), in the order
+    the golden files were first played with, so that the same draws give the same
+    commands; made from the typed offers by :func:`offers`."""
 
     command: str
     spots: tuple[str, ...] = ()
@@ -58,16 +62,104 @@ class Offer:
     max_amount: int | None = None
     options: tuple[str, ...] = ()
 
-    @classmethod
-    def of(cls, legal: LegalCommand | dict[str, Any]) -> Offer:
-        data = legal.model_dump() if isinstance(legal, LegalCommand) else legal
-        return cls(
-            command=data["command"],
-            spots=tuple(data.get("spots") or ()),
-            min_amount=data.get("min_amount"),
-            max_amount=data.get("max_amount"),
-            options=tuple(str(o) for o in data.get("options") or ()),
+
+def _options(data: dict[str, Any], game: str) -> tuple[str, ...]:
+    """The choices of a typed offer other than its spot and amounts, as text (a Pai Gow
+    command's area first)."""
+    fields = data.get("fields") or {}
+    out: list[str] = []
+    for name, typed in fields.items():
+        kind = typed["kind"]
+        if typed.get("optional") or name in ("spot", "reason", "together", "void"):
+            continue
+        if kind == "fixed":
+            if name == "seat" and game == "pai-gow":
+                out.append(str(typed["value"]))
+        elif kind == "integers":
+            if data["command"] == "CutCards" and "cover_from_bottom" not in fields:
+                out += [str(n) for n in range(typed["low"], typed["high"] + 1)]
+            else:
+                out.append(f"{name}:{typed['low']}-{typed['high']}")
+        elif kind == "choice":
+            values = [option["value"] for option in typed["options"]]
+            if name == "misdealt":
+                out += ["misdealt" if value else "not_misdealt" for value in values]
+            elif name == "cutter":
+                out += [f"cutter:{value}" for value in values]
+            else:
+                out += [str(value) for value in values]
+    return tuple(out)
+
+
+def _one(data: dict[str, Any], game: str) -> Offer:
+    fields = data.get("fields") or {}
+    spot = fields.get("spot")
+    spots: tuple[str, ...] = ()
+    if spot is not None:
+        spots = tuple(
+            [o["value"] for o in spot["options"]] if spot["kind"] == "choice" else [spot["value"]]
         )
+    amount = next((f for f in fields.values() if f["kind"] == "amount"), None)
+    return Offer(
+        command=data["command"],
+        spots=spots,
+        min_amount=None if amount is None else amount["low"],
+        max_amount=None if amount is None else amount.get("high"),
+        options=_options(data, game),
+    )
+
+
+def _kinds(game: str) -> list[str]:
+    """The game's irregularities in the order its rounds offered them."""
+    module = {
+        "high-roll-dice": "croupier.games.high_roll_dice",
+        "pai-gow": "croupier.games.pai_gow.commands",
+    }[game]
+    return [kind.value for kind in importlib.import_module(module).Irregularity]
+
+
+def offers(legal: Sequence[LegalCommand | dict[str, Any]], game: str) -> list[Offer]:
+    """What one actor is offered, as this driver draws from it (:class:`Offer`): an exposed
+    card of Go Fore It is one offer of ``"hand:card"`` choices, one of Criss-Cross Poker
+    one offer of positions, and the irregularities of High Roll Dice and Pai Gow one offer
+    of every kind, as when the golden files were played first."""
+    out: list[Offer] = []
+    merged: dict[str, int] = {}  # which merged offer -> its place in out
+    for item in legal:
+        data = item.model_dump(mode="json") if isinstance(item, LegalCommand) else item
+        fields = data.get("fields") or {}
+        kind = fields.get("irregularity")
+        if data["command"] != "DeclareIrregularity" or kind is None:
+            out.append(_one(data, game))
+            continue
+        if kind["kind"] == "fixed" and game == "go-fore-it":
+            cards = [f"{fields['hand']['value']}:{o['value']}" for o in fields["card"]["options"]]
+            key = "exposed"
+            new = Offer(command="DeclareIrregularity", spots=(kind["value"],), options=())
+        elif "position" in fields and game == "criss-cross-poker":
+            cards = [str(o["value"]) for o in fields["position"]["options"]]
+            key = "exposed"
+            exposed = kind["options"][0]["value"]
+            new = Offer(command="DeclareIrregularity", spots=(exposed,), options=())
+        elif game in ("high-roll-dice", "pai-gow"):
+            key = "kinds"
+            values = [o["value"] for o in kind["options"]] if kind["kind"] == "choice" else []
+            cards = values if kind["kind"] == "choice" else [kind["value"]]
+            new = Offer(command="DeclareIrregularity")
+        else:
+            out.append(_one(data, game))
+            continue
+        if key not in merged:
+            merged[key] = len(out)
+            out.append(new)
+        at = merged[key]
+        options = list(out[at].options)
+        options += [card for card in cards if card not in options]
+        if key == "kinds":
+            order = _kinds(game)
+            options.sort(key=order.index)
+        out[at] = Offer(command=out[at].command, spots=out[at].spots, options=tuple(options))
+    return out
 
 
 @dataclass

@@ -127,9 +127,9 @@ def play(round_: Round[Any], pick: random.Random, table: gs.Table) -> None:
         if round_.finished:
             return
         offers = [
-            (actor, gs.Offer.of(legal))
+            (actor, offer)
             for actor in actors
-            for legal in round_.legal_commands(actor)
+            for offer in gs.offers(round_.legal_commands(actor), table.game)
         ]
         assert offers, "nobody may send anything in a round that is not over"
         actor, offer = pick.choices(offers, weights=[gs.weight(o, table.game) for _, o in offers])[

@@ -221,7 +221,7 @@ class GoldenTable(Api):
         is_open = view["round_status"] == "open"
         phase = (view["view"] or {}).get("phase") if is_open else None
         betting = phase is None or phase in BETTING
-        offers = [gs.Offer.of(c) for c in view["legal_commands"]]
+        offers = gs.offers(view["legal_commands"], self.setup.game)
         wagers = [o for o in offers if betting and o.command in WAGERS]
         decisions = [o for o in offers if o not in wagers and o.command not in UNSENT]
         if passive:  # a passive seat answers only the offer of the bank
@@ -240,7 +240,7 @@ class GoldenTable(Api):
 
     def dealer_step(self, view: dict[str, Any]) -> dict[str, Any] | None:
         """The dealer's command where no server step does it, if any."""
-        offers = [gs.Offer.of(c) for c in view["legal_commands"]]
+        offers = gs.offers(view["legal_commands"], self.setup.game)
         game = self.setup.game
         manual = [
             o

@@ -71,7 +71,8 @@ def test_view_says_what_is_legal(api: Api) -> None:
     assert view["round_id"] is None and view["actor"] == 1 and view["balance"] == 1_000
     [offer] = view["legal_commands"]
     assert offer["command"] == "PlaceWager"
-    assert (offer["min_amount"], offer["max_amount"]) == (500, 50_000)  # the TOML's limits
+    amount = offer["fields"]["amount"]
+    assert (amount["low"], amount["high"]) == (500, 50_000)  # the TOML's limits
     assert api.wager(ann, 1, "pip_street:ace", 500).status_code == 200
     view = api.client.get("/tables/hrd/view", headers=ann).json()
     assert view["round_id"] == "hrd-1" and view["round_version"] == 2

@@ -240,8 +240,9 @@ def offered(seen: dict[str, Any]) -> dict[str, tuple[int, int]]:
     found: dict[str, tuple[int, int]] = {}
     for legal in seen["legal_commands"]:
         assert legal["command"] == "PlaceWager", legal
-        for spot in legal["spots"]:
-            found[spot] = (legal["min_amount"], legal["max_amount"])
+        amount = legal["fields"]["amount"]
+        for spot in legal["fields"]["spot"]["options"]:
+            found[spot["value"]] = (amount["low"], amount["high"])
     return found
 
 

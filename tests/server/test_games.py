@@ -171,16 +171,16 @@ def player(game: str, passive: frozenset[int] = frozenset()) -> Policy:
             if _has_wagered(seat, view):
                 return None
             if "PlaceAntes" in legal:
-                low = legal["PlaceAntes"]["min_amount"]
+                low = legal["PlaceAntes"]["fields"]["ante_across"]["low"]
                 return {"type": "PlaceAntes", "seat": seat, "ante_across": low, "ante_down": low}
             if "PlaceWager" in legal:
                 offer = legal["PlaceWager"]
-                spot = {"high-roll-dice": "pip_street:six"}.get(game, offer["spots"][0])
+                spot = {"high-roll-dice": "pip_street:six"}.get(game, _first(offer, "spot"))
                 return {
                     "type": "PlaceWager",
                     "seat": seat,
                     "spot": spot,
-                    "amount": offer["min_amount"],
+                    "amount": offer["fields"]["amount"]["low"],
                 }
             return None
         if seat in passive:
@@ -196,17 +196,20 @@ def _decide(
     table = view["view"]
     if game in ("go-fore-it", "criss-cross-poker") and "PlaceWager" in legal:
         offer = legal["PlaceWager"]
-        if seat == 2 and (game == "go-fore-it" or offer["spots"][0] == "down"):
+        if seat == 2 and (game == "go-fore-it" or _first(offer, "spot") == "down"):
             return {"type": "Fold", "seat": seat}
         return {
             "type": "PlaceWager",
             "seat": seat,
-            "spot": offer["spots"][0],
-            "amount": offer["min_amount"],
+            "spot": _first(offer, "spot"),
+            "amount": offer["fields"]["amount"]["low"],
         }
     if game == "double-back-jack" and "Decide" in legal:
         options = [
-            o for c in view["legal_commands"] if c["command"] == "Decide" for o in c["options"]
+            o["value"]
+            for c in view["legal_commands"]
+            if c["command"] == "Decide"
+            for o in c["fields"]["decision"]["options"]
         ]
         if "decline_second_chance" in options:
             return {"type": "Decide", "seat": seat, "decision": "decline_second_chance"}
@@ -216,11 +219,17 @@ def _decide(
             return {"type": "Decide", "seat": seat, "decision": wants}
         return None  # Insurance or surrender before the reader: declined by waiting
     if game == "pai-gow" and "SetHands" in legal:
-        area = legal["SetHands"]["options"][0]
-        tiles = table["my_tiles"][area]
+        area = legal["SetHands"]["fields"]["seat"]["value"]
+        tiles = table["my_tiles"][str(area)]
         together = tiles[:2] if seat == 1 else [tiles[0], tiles[3]]
-        return {"type": "SetHands", "seat": int(area), "together": together}
+        return {"type": "SetHands", "seat": area, "together": together}
     return None
+
+
+def _first(offer: dict[str, Any], field: str) -> Any:
+    """The first value an offer's field takes (a choice's first, a fixed value)."""
+    typed = offer["fields"][field]
+    return typed["options"][0]["value"] if typed["kind"] == "choice" else typed["value"]
 
 
 # --- independent calculations ------------------------------------------------------------

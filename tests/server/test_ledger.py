@@ -73,8 +73,9 @@ def random_play(api: Api, rounds: int, seed: int) -> dict[str, int]:
                 if not legal:
                     break
                 option = choose.choice(legal)
-                spot = choose.choice(option["spots"])
-                amount = choose.randint(option["min_amount"], min(option["max_amount"], 3_000))
+                spot = choose.choice(option["fields"]["spot"]["options"])["value"]
+                bounds = option["fields"]["amount"]
+                amount = choose.randint(bounds["low"], min(bounds["high"], 3_000))
                 r = api.wager(auth, seat, spot, amount)
                 assert r.status_code in (200, 409), r.text
                 if r.status_code == 409:

@@ -44,6 +44,7 @@ from croupier.engine import (
 from croupier.errors import InvalidWager, NotYourTurn, ReplayError
 from croupier.game import GameSpec, TablePolicy
 from croupier.money import Cents, format_cents, require_cents
+from croupier.offers import Amount, Text, choice, offer
 from croupier.rng import DiceDraw, Draw, Rng, ScriptedRng
 from croupier.rules.base import RulesSubmission
 
@@ -324,21 +325,14 @@ class OneDieRound(Round[OneDieState]):
             free = tuple(spot for spot in SPOTS if spot not in state.wagers.get(actor, {}))
             if not free:
                 return []
-            return [
-                LegalCommand(
-                    command="PlaceWager",
-                    spots=free,
-                    min_amount=self.rules.minimum_wager,
-                    max_amount=self.rules.maximum_wager,
-                    cite=WAGER_CITE,
-                )
-            ]
-        void = LegalCommand(command="VoidRound", cite=VOID_CITE)
+            amount = Amount(low=self.rules.minimum_wager, high=self.rules.maximum_wager)
+            return [offer("PlaceWager", WAGER_CITE, seat=actor, spot=choice(free), amount=amount)]
+        void = offer("VoidRound", VOID_CITE, reason=Text())
         if state.phase is Phase.BETTING:
             if not state.wagers:
                 return [void]
-            return [LegalCommand(command="AnnounceNoMoreBets", cite=NO_MORE_BETS_CITE), void]
-        return [LegalCommand(command="ThrowDie", cite=THROW_CITE), void]
+            return [offer("AnnounceNoMoreBets", NO_MORE_BETS_CITE), void]
+        return [offer("ThrowDie", THROW_CITE), void]
 
     def view(self, actor: Actor | None) -> dict[str, Any]:
         """Everything is in plain sight: one view for everybody."""

@@ -455,9 +455,12 @@ def test_the_generic_table_plays_out_any_registered_game(game: str) -> None:
         seats={1: "you"},
         rng=SeededRng(0),
     )
-    legal = next(c for c in preview.legal_commands(1) if c.spots)
+    legal = next(c for c in preview.legal_commands(1) if c.min_amount is not None)
     assert legal.min_amount is not None
-    bet = f"bet {legal.spots[0]} {legal.min_amount / 100:.2f}"
+    # The first spot offered, or where the wager has none the first field in cents (a
+    # Criss-Cross Poker Ante): the generic table refuses what it cannot place.
+    spot = legal.spots[0] if legal.spots else next(n for n in legal.fields if n != "seat")
+    bet = f"bet {spot} {legal.min_amount / 100:.2f}"
     single = typer.Typer()
     single.command(game)(play_for(spec))
     single.command("other")(lambda: None)  # two commands: `game` stays a subcommand

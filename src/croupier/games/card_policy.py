@@ -61,7 +61,7 @@ class CardTablePolicy(TablePolicy):
             cut = offered(round_, "CutCards")
             if cut is None:
                 return None
-            bound = cut.bound("position")
+            bound = cut.integers("position")
             return make["cut"](
                 position=draw_between(round_.step_draw("position"), bound.low, bound.high)
             )

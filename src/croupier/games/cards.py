@@ -44,7 +44,6 @@ from pydantic import Field
 from croupier.engine import (
     DEALER,
     Actor,
-    Bound,
     Command,
     Event,
     LegalCommand,
@@ -69,6 +68,7 @@ from croupier.equipment.cards import (
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.game import TableState, no_device
 from croupier.money import Cents
+from croupier.offers import Integers, choice, offer
 from croupier.rng import Rng, ScriptedRng, shuffle_draws
 
 DECK_SIZE = 52
@@ -192,6 +192,10 @@ class CardPhases:
 
 
 # --- commands ----------------------------------------------------------------------------
+_DEAL = {False: "One card", True: "Every card left"}
+_MISDEALT = {True: "Misdeal", False: "Not a misdeal"}
+
+
 class ShuffleCards(Command):
     """The dealer shuffles, by hand or with the automated shuffler (674a.5(a), 676a.5(a)).
 
@@ -770,8 +774,11 @@ class CardRound(Round[StateT]):
         self._dealer_only(actor, "count the stub", p.stub_count)
         self._phase(self.phases.stub, "count the stub", p.stub)
         expected = len(state.stack)
-        if counted is not None and (isinstance(counted, bool) or counted < 0):
-            raise IllegalCommand(f"a count of cards is 0 or more, not {counted}", p.stub_count)
+        if counted is not None and (isinstance(counted, bool) or not 0 <= counted <= DECK_SIZE):
+            raise IllegalCommand(
+                f"a count of the stub's cards is 0 to {DECK_SIZE} (one deck), not {counted}",
+                p.stub_count,
+            )
         count = expected if counted is None else counted
         yield StubCounted(counted=count, expected=expected, cite=p.stub_count)
         if count == expected:
@@ -931,26 +938,28 @@ class CardRound(Round[StateT]):
         s, state, p = self.sections, self.state, self.procedure_sections()
         phase, phases = state.phase, self.phases
         if phase is phases.shuffle:
-            return [LegalCommand(command="ShuffleCards", cite=s.shuffle)]
+            return [offer("ShuffleCards", s.shuffle)]
         if phase is phases.cut:
-            positions = tuple(str(n) for n in range(MIN_CUT_FROM_TOP, DECK_SIZE))
-            bound = Bound(field="position", low=MIN_CUT_FROM_TOP, high=DECK_SIZE - 1)
-            return [
-                LegalCommand(command="CutCards", options=positions, bounds=(bound,), cite=s.cut)
-            ]
+            position = Integers(low=MIN_CUT_FROM_TOP, high=DECK_SIZE - 1)
+            return [offer("CutCards", s.cut, position=position)]
         if phase is phases.deal:
-            legal = [LegalCommand(command="DealCards", cite=p.deal)]
+            legal = [
+                offer(
+                    "DealCards", p.deal, all_remaining=choice((False, True), _DEAL, optional=True)
+                )
+            ]
             if state.cut_done and not state.deal_started():
-                legal.append(LegalCommand(command="RequireRecut", cite=s.recut))
+                legal.append(offer("RequireRecut", s.recut))
             return legal
         if phase is phases.stub:
-            legal = [LegalCommand(command="CountStub", cite=p.stub_count)]
+            counted = Integers(low=0, high=DECK_SIZE, optional=True)
+            legal = [offer("CountStub", p.stub_count, counted=counted)]
             if not state.stub_count_due or state.stub_counted:
-                legal.append(LegalCommand(command="DiscardStub", cite=p.stub))
+                legal.append(offer("DiscardStub", p.stub))
             return legal
         if phase is phases.miscount:
-            options = ("misdealt", "not_misdealt")
-            return [LegalCommand(command="ResolveMiscount", options=options, cite=p.miscount)]
+            misdealt = choice((True, False), _MISDEALT)
+            return [offer("ResolveMiscount", p.miscount, misdealt=misdealt)]
         return []
 
     @abstractmethod

@@ -48,7 +48,7 @@ from croupier.games.craps import (
     spot_words,
 )
 from croupier.games.craps.round import posted_odds
-from croupier.games.craps.wagers import Result, is_odds, kind_of, number_of, win_odds
+from croupier.games.craps.wagers import Result, kind_of, number_of, step_reason
 from croupier.money import Cents, format_cents, format_odds, parse_dollars
 from croupier.rules.craps import (
     BONUS,
@@ -142,27 +142,14 @@ def parse_spot(words: str, round_: CrapsRound) -> str:
 
 def step_words(spot: str, step: int, rules: CrapsRules, point: int | None) -> str:
     """Why amounts on ``spot`` go in steps of ``step`` cents, in words (623a.4)."""
-    kind = kind_of(spot)
-    if kind == "horn":
-        why = "each of its four equal parts is whole cents"
-    elif kind == "c_and_e":
-        why = "each of its two equal parts is whole cents"
-    elif kind in ("buy", "lay"):
-        why = f"the payout and the {rules.commission_percent}% commission are whole cents"
-    else:
-        on = number_of(spot) or point
-        if is_odds(spot) and on is not None:
-            odds = 1 / true_odds(on) if kind.startswith("dont") else true_odds(on)
-        else:
-            odds = win_odds(spot, rules)
-        why = f"{format_odds(odds)} pays whole cents"
-    return f"in multiples of {step} cents so that {why}"
+    return f"in multiples of {step} cents so that {step_reason(spot, rules, point)}"
 
 
 def amount_words(legal: LegalCommand, round_: CrapsRound) -> str:
     """A legal wager's amounts: ``"$5 to $5,000"`` or ``"$5.04 to $4,999.98, in multiples
     of 6 cents so that 7 to 6 pays whole cents"``."""
-    low, high = legal.min_amount or 0, legal.max_amount or 0
+    amount = legal.amount
+    low, high = (amount.low, amount.high or 0) if amount is not None else (0, 0)
     text = format_cents(low) if low == high else f"{format_cents(low)} to {format_cents(high)}"
     step = round_.amount_step(legal.spots[0])
     if step > 1:
@@ -294,7 +281,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
             case "RemoveWager":
                 yield Choice("take down WAGER", wagers, "", command.cite)
             case "CallWager":
-                working = "working" in command.options
+                working = True in command.values("working")
                 typed = "working WAGER" if working else "off WAGER"
                 does = f"call {'working' if working else 'off'}: {wagers}"
                 yield Choice(typed, does, "", command.cite)

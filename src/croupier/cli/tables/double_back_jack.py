@@ -318,7 +318,11 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
 
     def insure(self, round_: DoubleBackJackRound, text: str | None) -> None:
         limit = next(
-            (c.max_amount for c in round_.legal_commands(SEAT) if Spot.INSURANCE in c.spots),
+            (
+                c.amount.high
+                for c in round_.legal_commands(SEAT)
+                if Spot.INSURANCE in c.spots and c.amount is not None
+            ),
             None,
         )
         amount = self.money(text, limit or 0, SECTIONS.insurance_limit)
@@ -435,7 +439,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                 )
             case "Decide", _:
                 hand = round_.state.to_act()
-                for option in command.options:
+                for option in command.values("decision"):
                     decision = Decision(option)
                     typed, does, cite = DECISION_WORDS[decision]
                     money = amount
@@ -585,7 +589,10 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     @staticmethod
     def options(legal: list[LegalCommand]) -> set[str]:
         return {
-            option for command in legal if command.command == "Decide" for option in command.options
+            option
+            for command in legal
+            if command.command == "Decide"
+            for option in command.values("decision")
         }
 
     def basic_strategy(self) -> BasicStrategy | None:

@@ -36,6 +36,7 @@ from croupier.engine import DEALER, Actor, Command, Event, LegalCommand, Round, 
 from croupier.errors import IllegalCommand
 from croupier.game import WALLET, GameSpec, Viewer, event_moves, offered
 from croupier.money import Cents, format_cents, format_odds, parse_dollars
+from croupier.offers import field_words
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
 
@@ -371,8 +372,11 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
         does = [words(command.command).lower()]
         if command.spots:
             does.append(f"SPOT: {spot_list(command.spots)}")
-        if command.options:
-            does.append(f"options: {', '.join(command.options)}")
+        does += [
+            f"{name.replace('_', ' ')}: {offered}"
+            for name, field in command.fields.items()
+            if name != "spot" and (offered := field_words(field))
+        ]
         yield Choice(" ".join(typed), "; ".join(does), amount_range(command), command.cite)
 
     def dealer_choices(self, round_: Round[Any]) -> Iterable[Choice]:

@@ -147,7 +147,10 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
         for legal in round_.legal_commands(SEAT):
             for spot in legal.spots:
                 kind = spot.partition(":")[0]
-                room[kind] = max(room.get(kind, 0), legal.max_amount or 0)
+                room[kind] = max(
+                    room.get(kind, 0),
+                    legal.amount.high if legal.amount and legal.amount.high else 0,
+                )
         rows = [
             ("small", "small AMOUNT", "Small (a total of 4 to 10, not a triple)"),
             ("big", "big AMOUNT", "Big (a total of 11 to 17, not a triple)"),

@@ -18,6 +18,7 @@ from croupier.engine import Command, Event, LegalCommand, Round
 from croupier.errors import InvalidAmount
 from croupier.game import WALLET, event_moves
 from croupier.money import Cents, format_cents
+from croupier.offers import Amount
 from croupier.registry import find
 
 
@@ -75,10 +76,12 @@ def read_line(console: Console) -> str | None:
 
 
 def amount_range(command: LegalCommand) -> str:
-    """``"$5"`` or ``"$5 to $500"`` for a legal command's bounds."""
-    low, high = command.min_amount, command.max_amount
-    if low is None or high is None:
+    """``"$5"`` or ``"$5 to $500"`` for a legal command's amount (its first field in
+    cents)."""
+    amount = next((f for f in command.fields.values() if isinstance(f, Amount)), None)
+    if amount is None or amount.high is None:
         return ""
+    low, high = amount.low, amount.high
     return format_cents(low) if low == high else f"{format_cents(low)} to {format_cents(high)}"
 
 

@@ -41,7 +41,6 @@ from pydantic import TypeAdapter
 from croupier.engine import (
     DEALER,
     Actor,
-    Bound,
     Command,
     Event,
     LegalCommand,
@@ -114,10 +113,13 @@ from croupier.games.craps.wagers import (
     group_of,
     kind_of,
     section_of,
+    spot_words,
+    step_reason,
     wager_kind,
     win_odds,
 )
 from croupier.money import require_cents
+from croupier.offers import Amount, Integers, Numbers, Text, choice, offer
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice
 from croupier.rules.craps import (
     DICE,
@@ -131,7 +133,15 @@ from croupier.rules.craps import (
 )
 
 VOID_ROUND_CITE = "interpretations:void-round"
-_PLACES = (Bound(field="first", low=1, high=5), Bound(field="second", low=1, high=5))
+
+
+def _said(spot: str) -> str:
+    """A spot as the layout names it, for an offer: "Place 6", "Odds behind Come on 9"."""
+    words = spot_words(spot)
+    return words[:1].upper() + words[1:]
+
+
+_PLACE = Integers(low=1, high=DICE_OFFERED)
 """The places of the five dice offered (623a.7)."""
 
 
@@ -612,71 +622,74 @@ class CrapsRound(Round[CrapsState]):
         if actor not in state.seats or actor in state.departed:
             return []
         if state.phase is Phase.OFFERED and state.shooter == actor:
-            return [LegalCommand(command="SelectDice", bounds=_PLACES, cite=DICE)]
+            return [self._select_offer(actor)]
         if state.phase is not Phase.BETTING:
             return []
         return self._player_legal(actor)
 
     def _player_legal(self, seat: int) -> list[LegalCommand]:
         state = self.state
-        groups: dict[tuple[str, str, int, int], list[str]] = {}
+        groups: dict[tuple[str, str, Amount], list[str]] = {}
         for spot in all_spots():
             limits = placement(state, seat, spot)
-            if isinstance(limits, Limits):
-                key = (group_of(spot), limits.cite, limits.low, limits.high)
-                groups.setdefault(key, []).append(spot)
+            if isinstance(limits, Limits) and limits.high >= limits.low:
+                reason = step_reason(spot, self.rules, state.point) if limits.step > 1 else ""
+                amount = Amount(low=limits.low, high=limits.high, step=limits.step, reason=reason)
+                groups.setdefault((group_of(spot), limits.cite, amount), []).append(spot)
         legal = [
-            LegalCommand(
-                command="PlaceWager", spots=tuple(spots), min_amount=low, max_amount=high, cite=cite
-            )
-            for (_, cite, low, high), spots in groups.items()
+            offer("PlaceWager", cite, seat=seat, spot=choice(spots, _said), amount=amount)
+            for (_, cite, amount), spots in groups.items()
         ]
         held = state.wagers.get(seat, {})
-        removable = tuple(s for s in held if removal(state, seat, s) is None)
+        removable = [s for s in held if removal(state, seat, s) is None]
         if removable:
-            legal.append(LegalCommand(command="RemoveWager", spots=removable, cite=MAKING))
+            legal.append(offer("RemoveWager", MAKING, seat=seat, spot=choice(removable, _said)))
         for working in (True, False):
-            callable_ = tuple(
+            callable_ = [
                 s
                 for s, bet in held.items()
                 if kind_of(s) in CALLABLE and state.working(s, bet) != working
-            )
+            ]
             if callable_:
-                option = "working" if working else "not_working"
-                legal.append(
-                    LegalCommand(
-                        command="CallWager", spots=callable_, options=(option,), cite=MAKING
-                    )
-                )
+                spots = choice(callable_, _said)
+                legal.append(offer("CallWager", MAKING, seat=seat, spot=spots, working=working))
         if state.shooter == seat and state.come_out:
-            legal.append(LegalCommand(command="GiveUpDice", cite=SHOOTER))
+            legal.append(offer("GiveUpDice", SHOOTER, seat=seat))
         return legal
+
+    def _select_offer(self, seat: Actor) -> LegalCommand:
+        """The shooter's (or, with none, the stickperson's) two dice of five (623a.7)."""
+        chooser = {} if seat == DEALER else {"seat": seat}
+        return LegalCommand(
+            command="SelectDice",
+            fields={**offer("", "", **chooser).fields, "first": _PLACE, "second": _PLACE},
+            distinct=("first", "second"),
+            cite=DICE,
+        )
 
     def _dealer_legal(self) -> list[LegalCommand]:
         state = self.state
-        void = LegalCommand(command="VoidRound", cite=VOID_ROUND_CITE)
+        void = offer("VoidRound", VOID_ROUND_CITE, reason=Text())
         if state.phase is Phase.BETTING:
-            close = LegalCommand(command="AnnounceNoMoreBets", cite=MAKING)
+            close = offer("AnnounceNoMoreBets", MAKING)
             found = [close, void] if self.may_close() else [void]
             if self._turn_may_end():
-                found.insert(0, LegalCommand(command="EndTurn", cite=SHOOTER))
+                found.insert(0, offer("EndTurn", SHOOTER))
             return found
         if state.phase is Phase.OFFERED:
             if state.shooter is None:
-                select = LegalCommand(command="SelectDice", bounds=_PLACES, cite=DICE)
-                return [select, void]
+                return [self._select_offer(DEALER), void]
             return [void]
         if state.phase is Phase.THROW:
             if state.physical_dice and not state.dice_ready:
-                return [LegalCommand(command="OfferDice", cite=DICE), void]
-            return [LegalCommand(command="ThrowDice", cite=THROW), void]
-        call = LegalCommand(command="CallRoll", cite=SETTLEMENT)
+                return [offer("OfferDice", DICE), void]
+            if state.physical_dice:
+                return [offer("ThrowDice", THROW, faces=Numbers(count=2, low=1, high=6)), void]
+            return [offer("ThrowDice", THROW), void]
+        call = offer("CallRoll", SETTLEMENT)
         if not state.physical_dice:
             return [call]
-        irregular = LegalCommand(
-            command="DeclareIrregularity", options=tuple(Irregularity), cite=THROW
-        )
-        return [call, irregular]
+        return [call, offer("DeclareIrregularity", THROW, irregularity=choice(Irregularity))]
 
     def view(self, actor: Actor | None) -> dict[str, Any]:
         """Everything at a dice table is in plain sight: every player, the dealer and the

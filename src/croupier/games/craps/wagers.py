@@ -21,6 +21,7 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 
+from croupier.money import format_odds
 from croupier.rules.craps import (
     BONUS,
     CRAPS_NUMBERS,
@@ -470,6 +471,24 @@ def amount_step(spot: str, rules: CrapsRules, point: int | None = None) -> int:
     for fraction in _fractions(spot, rules, point):
         step = math.lcm(step, fraction.denominator)
     return step
+
+
+def step_reason(spot: str, rules: CrapsRules, point: int | None = None) -> str:
+    """Why the amounts on ``spot`` go in steps (:func:`amount_step`), in words (623a.4):
+    ``"7 to 6 pays whole cents"``."""
+    kind = kind_of(spot)
+    if kind == "horn":
+        return "each of its four equal parts is whole cents"
+    if kind == "c_and_e":
+        return "each of its two equal parts is whole cents"
+    if kind in ("buy", "lay"):
+        return f"the payout and the {rules.commission_percent}% commission are whole cents"
+    on = number_of(spot) or point
+    if is_odds(spot) and on is not None:
+        odds = 1 / true_odds(on) if kind.startswith("dont") else true_odds(on)
+    else:
+        odds = win_odds(spot, rules)
+    return f"{format_odds(odds)} pays whole cents"
 
 
 def fire_odds(points_made: int, rules: CrapsRules) -> Fraction | None:

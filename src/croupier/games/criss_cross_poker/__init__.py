@@ -118,6 +118,7 @@ from croupier.games.cards import (
 )
 from croupier.hands.poker import HandValue, evaluate
 from croupier.money import Cents, PayoutLimit, format_cents, payout, require_cents
+from croupier.offers import Amount, Text, choice, offer
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
 from croupier.rules.criss_cross_poker import (
@@ -1108,15 +1109,11 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             if state.to_act() != seat:
                 return []
             ante = state.wagers[seat][Spot.ANTE_ACROSS]
+            amount = Amount(low=ante, high=MAX_BET_MULTIPLE * ante)
+            cite = BET_SECTIONS[spot]
             return [
-                LegalCommand(
-                    command="PlaceWager",
-                    spots=(spot.value,),
-                    min_amount=ante,
-                    max_amount=MAX_BET_MULTIPLE * ante,
-                    cite=BET_SECTIONS[spot],
-                ),
-                LegalCommand(command="Fold", cite=BET_SECTIONS[spot]),
+                offer("PlaceWager", cite, seat=seat, spot=choice([spot]), amount=amount),
+                offer("Fold", cite, seat=seat),
             ]
         if state.phase is not Phase.BETTING:
             return []
@@ -1127,28 +1124,18 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             (1, rules.maximum_wager - now) if now else (rules.minimum_wager, rules.maximum_wager)
         )
         if most >= least:
-            legal.append(
-                LegalCommand(
-                    command="PlaceAntes",
-                    spots=tuple(a.value for a in ANTES),
-                    min_amount=least,
-                    max_amount=most,
-                    cite=s.antes,
-                )
-            )
+            each = Amount(low=least, high=most)
+            antes = offer("PlaceAntes", s.antes, seat=seat, ante_across=each, ante_down=each)
+            legal.append(antes.model_copy(update={"equal": ("ante_across", "ante_down")}))
         if rules.five_card_bonus and now:
             low, high = rules.bonus_limits()
             held = wagers.get(Spot.FIVE_CARD_BONUS, 0)
             least, most = (1, high - held) if held else (low, high)
             if most >= least:
+                bonus = choice([Spot.FIVE_CARD_BONUS])
+                amount = Amount(low=least, high=most)
                 legal.append(
-                    LegalCommand(
-                        command="PlaceWager",
-                        spots=(Spot.FIVE_CARD_BONUS.value,),
-                        min_amount=least,
-                        max_amount=most,
-                        cite=s.five_card_bonus,
-                    )
+                    offer("PlaceWager", s.five_card_bonus, seat=seat, spot=bonus, amount=amount)
                 )
         withdrawable = [
             spot.value
@@ -1156,11 +1143,8 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             if spot is Spot.FIVE_CARD_BONUS or Spot.FIVE_CARD_BONUS not in wagers
         ]
         if withdrawable:
-            legal.append(
-                LegalCommand(
-                    command="WithdrawWager", spots=tuple(withdrawable), cite=s.before_no_more_bets
-                )
-            )
+            spots = choice(withdrawable)
+            legal.append(offer("WithdrawWager", s.before_no_more_bets, seat=seat, spot=spots))
         return legal
 
     def _dealer_commands(self) -> list[LegalCommand]:
@@ -1170,11 +1154,11 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         legal: list[LegalCommand] = []
         if phase is Phase.BETTING:
             if any(Spot.ANTE_ACROSS in wagers for wagers in state.wagers.values()):
-                legal.append(LegalCommand(command="AnnounceNoMoreBets", cite=p.no_more_bets))
+                legal.append(offer("AnnounceNoMoreBets", p.no_more_bets))
         elif phase in REVEAL_PHASES:
             cites = (s.reveal_across, s.reveal_down, s.reveal_middle)
             step = REVEAL_PHASES.index(phase)
-            legal.append(LegalCommand(command="RevealCommunityCards", cite=cites[step]))
+            legal.append(offer("RevealCommunityCards", cites[step]))
         legal += self.card_commands()
         kinds = [
             kind
@@ -1183,24 +1167,19 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             and self._why_not_irregularity(kind) is None
         ]
         if kinds:
-            legal.append(
-                LegalCommand(
-                    command="DeclareIrregularity",
-                    options=tuple(kinds),
-                    cite="; ".join(self._irregularity_cite(kind) for kind in kinds),
-                )
-            )
+            cite = "; ".join(self._irregularity_cite(kind) for kind in kinds)
+            legal.append(offer("DeclareIrregularity", cite, irregularity=choice(kinds)))
         if self._why_not_irregularity(Irregularity.COMMUNITY_CARD_EXPOSED) is None:
             legal.append(
-                LegalCommand(
-                    command="DeclareIrregularity",
-                    spots=(Irregularity.COMMUNITY_CARD_EXPOSED.value,),
-                    options=tuple(str(p) for p in self._exposable()),
-                    cite=s.exposed,
+                offer(
+                    "DeclareIrregularity",
+                    s.exposed,
+                    irregularity=choice([Irregularity.COMMUNITY_CARD_EXPOSED]),
+                    position=choice(self._exposable()),
                 )
             )
         if phase is not Phase.SETUP:
-            legal.append(LegalCommand(command="VoidRound", cite=VOID_ROUND_CITE))
+            legal.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
         return legal
 
     def visible(self, actor: Actor | None, hand: HandId, position: int) -> bool:

@@ -69,7 +69,7 @@ from croupier.rules.double_back_jack import (
 
 
 def _draw(round_: Round[Any], legal: LegalCommand, field: str) -> int:
-    bound = legal.bound(field)
+    bound = legal.integers(field)
     return draw_between(round_.step_draw(field), bound.low, bound.high)
 
 
@@ -146,7 +146,7 @@ class DoubleBackJackPolicy(TablePolicy):
             option
             for legal in round_.legal_commands(seat)
             if legal.command == "Decide"
-            for option in legal.options
+            for option in legal.values("decision")
         ]
         for choice in (Decision.STAND, Decision.DECLINE_SECOND_CHANCE):
             if choice.value in options:

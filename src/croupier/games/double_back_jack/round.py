@@ -45,7 +45,6 @@ from pydantic import TypeAdapter
 from croupier.engine import (
     DEALER,
     Actor,
-    Bound,
     Command,
     Event,
     LegalCommand,
@@ -126,6 +125,7 @@ from croupier.hands.blackjack import (
     same_value,
 )
 from croupier.money import format_cents, payout, require_cents
+from croupier.offers import Amount, Integers, Text, choice, offer
 from croupier.rng import Rng, ScriptedRng, shuffle_draws
 from croupier.rules.base import RulesSubmission
 from croupier.rules.double_back_jack import (
@@ -149,6 +149,13 @@ from croupier.rules.double_back_jack import (
 )
 
 VOID_ROUND_CITE = "interpretations:void-round"
+
+
+def _cutter(who: Actor) -> str:
+    """Who cuts, as an offer says it: "The dealer", "Seat 3"."""
+    return "The dealer" if who == DEALER else f"Seat {who}"
+
+
 LATE_CARD_DECLINED = "interpretations:late-card-declined"
 """A one-card box that declines its late second card is dead, its wager returned."""
 BUST_CITE = f"{SECTIONS.second_chance}; interpretations:bust-without-second-chance"
@@ -1603,35 +1610,26 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             if state.cut_offered_to() != seat:
                 return []
             size = len(state.stack)
+            position = Integers(low=MIN_CUT, high=size - MIN_CUT)
+            cite = f"{s.cut_offered}; {s.cut_order}"
             return [
-                LegalCommand(
-                    command="AcceptCut",
-                    options=(f"position:{MIN_CUT}-{size - MIN_CUT}",),
-                    bounds=(Bound(field="position", low=MIN_CUT, high=size - MIN_CUT),),
-                    cite=f"{s.cut_offered}; {s.cut_order}; {s.cut}",
-                ),
-                LegalCommand(command="RefuseCut", cite=f"{s.cut_offered}; {s.cut_order}"),
+                offer("AcceptCut", f"{cite}; {s.cut}", seat=seat, position=position),
+                offer("RefuseCut", cite, seat=seat),
             ]
         if state.phase in (Phase.DEAL, Phase.PLAY) and state.reader_down:
             return []
         if state.phase is Phase.DEAL or state.late_card_due() is not None:
             if state.late_card_due() != seat:
                 return []
-            late = (Decision.TAKE_LATE_CARD.value, Decision.DECLINE_LATE_CARD.value)
+            late = choice((Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD))
             cite = s.no_cards if state.phase is Phase.DEAL else s.missed_draw
-            return [LegalCommand(command="Decide", options=late, cite=cite)]
+            return [offer("Decide", cite, seat=seat, decision=late)]
         if state.phase is Phase.BETTING:
             if seat in state.barred or Spot.BLACKJACK in state.wagers.get(seat, {}):
                 return []
-            return [
-                LegalCommand(
-                    command="PlaceWager",
-                    spots=(Spot.BLACKJACK.value,),
-                    min_amount=rules.minimum_wager,
-                    max_amount=rules.maximum_wager,
-                    cite=s.blackjack_wager,
-                )
-            ]
+            amount = Amount(low=rules.minimum_wager, high=rules.maximum_wager)
+            spot = choice([Spot.BLACKJACK])
+            return [offer("PlaceWager", s.blackjack_wager, seat=seat, spot=spot, amount=amount)]
         if state.phase is Phase.READER:
             hand = state.hands.get((seat, 0))
             if hand is None:
@@ -1646,42 +1644,27 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 and Spot.INSURANCE not in state.wagers.get(seat, {})
             ):
                 initial = state.wagers[seat][Spot.BLACKJACK]
+                amount = Amount(low=1, high=insurance_limit(initial, rules.chip))
+                spot = choice([Spot.INSURANCE])
                 legal.append(
-                    LegalCommand(
-                        command="PlaceWager",
-                        spots=(Spot.INSURANCE.value,),
-                        min_amount=1,
-                        max_amount=insurance_limit(initial, rules.chip),
-                        cite=s.insurance_limit,
-                    )
+                    offer("PlaceWager", s.insurance_limit, seat=seat, spot=spot, amount=amount)
                 )
             if status is HandStatus.PLAYING:
-                legal.append(
-                    LegalCommand(
-                        command="Decide", options=(Decision.SURRENDER.value,), cite=s.surrender
-                    )
-                )
+                surrender = choice([Decision.SURRENDER])
+                legal.append(offer("Decide", s.surrender, seat=seat, decision=surrender))
             return legal
         hand = state.to_act()
         if hand is None or hand.seat != seat:
             return []
-        options = [
-            d.value
-            for d in Decision
-            if d is not Decision.DOUBLE and self._why_not(hand, d, None) is None
+        decisions = [
+            d for d in Decision if d is not Decision.DOUBLE and self._why_not(hand, d, None) is None
         ]
-        legal = [LegalCommand(command="Decide", options=tuple(options), cite=s.decisions)]
+        legal = [offer("Decide", s.decisions, seat=seat, decision=choice(decisions))]
         if self._why_not(hand, Decision.DOUBLE, 1) is None:
             wager = state.wagers[seat][spot_name(Spot.BLACKJACK, hand.index)]
-            legal.append(
-                LegalCommand(
-                    command="Decide",
-                    options=(Decision.DOUBLE.value,),
-                    min_amount=1,
-                    max_amount=wager,
-                    cite=s.double,
-                )
-            )
+            double = choice([Decision.DOUBLE])
+            amount = Amount(low=1, high=wager)
+            legal.append(offer("Decide", s.double, seat=seat, decision=double, amount=amount))
         return legal
 
     def _dealer_commands(self) -> list[LegalCommand]:
@@ -1689,7 +1672,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         phase = state.phase
         legal: list[LegalCommand] = []
         if phase is Phase.SHUFFLE:
-            legal.append(LegalCommand(command="ShuffleCards", cite=s.shuffle))
+            legal.append(offer("ShuffleCards", s.shuffle))
         elif phase is Phase.CUT:
             size = len(state.stack)
             least = least_cover_from_bottom(size, COVER_FRACTION)
@@ -1697,44 +1680,32 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             if state.cut_accepted is not None:  # the box placed the cover card (673a.5(d))
                 low = high = state.cut_accepted[1]
             legal.append(
-                LegalCommand(
-                    command="CutCards",
-                    options=(
-                        f"position:{low}-{high}",
-                        f"cover_from_bottom:{least}-{size - 1}",
-                        *(f"cutter:{who}" for who in state.cut_entitled()),
-                    ),
-                    bounds=(
-                        Bound(field="position", low=low, high=high),
-                        Bound(field="cover_from_bottom", low=least, high=size - 1),
-                    ),
-                    cite=f"{s.cut_order}; {s.cut}",
+                offer(
+                    "CutCards",
+                    f"{s.cut_order}; {s.cut}",
+                    position=Integers(low=low, high=high),
+                    cover_from_bottom=Integers(low=least, high=size - 1),
+                    cutter=choice(state.cut_entitled(), _cutter),
                 )
             )
         elif phase is Phase.LOAD:
-            legal.append(LegalCommand(command="LoadShoe", cite=s.shoe))
-            legal.append(LegalCommand(command="RequireRecut", cite=s.recut))
+            legal += [offer("LoadShoe", s.shoe), offer("RequireRecut", s.recut)]
         elif phase is Phase.BURN:
-            legal.append(LegalCommand(command="BurnCard", cite=s.burn))
+            legal.append(offer("BurnCard", s.burn))
         elif phase is Phase.BETTING and not state.reader_down:
             if any(Spot.BLACKJACK in w for w in state.wagers.values()):
-                legal.append(LegalCommand(command="DealCards", cite=s.deal))
+                legal.append(offer("DealCards", s.deal))
         elif phase is Phase.READER and not state.reader_down:
-            legal.append(LegalCommand(command="ReadHoleCard", cite=s.card_reader))
+            legal.append(offer("ReadHoleCard", s.card_reader))
         elif phase is Phase.PLAY and state.current() is None and not state.reader_down:
-            legal.append(LegalCommand(command="PlayDealerHand", cite=s.hole_card))
+            legal.append(offer("PlayDealerHand", s.hole_card))
         elif phase is Phase.SETTLE:
-            legal.append(LegalCommand(command="SettleWagers", cite=s.settle))
+            legal.append(offer("SettleWagers", s.settle))
         kinds = [k for k in Irregularity if self.why_not_irregularity(k) is None]
         if kinds:
-            legal.append(
-                LegalCommand(
-                    command="DeclareIrregularity",
-                    options=tuple(kinds),
-                    cite="; ".join(sorted({self.irregularity_cite(k) for k in kinds})),
-                )
-            )
-        legal.append(LegalCommand(command="VoidRound", cite=VOID_ROUND_CITE))
+            cite = "; ".join(sorted({self.irregularity_cite(k) for k in kinds}))
+            legal.append(offer("DeclareIrregularity", cite, irregularity=choice(kinds)))
+        legal.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
         return legal
 
     def view(self, actor: Actor | None) -> dict[str, Any]:

@@ -120,6 +120,7 @@ from croupier.games.cards import (
     check_positions,
 )
 from croupier.money import Cents, format_cents, payout, require_cents
+from croupier.offers import Amount, Text, choice, offer
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
 from croupier.rules.go_fore_it import (
@@ -935,15 +936,10 @@ class GoForeItRound(CardRound[GoForeItState]):
             if state.to_act() != seat:
                 return []
             front = state.wagers[seat][Spot.FRONT_9]
+            back = Amount(low=front, high=front)
             return [
-                LegalCommand(
-                    command="PlaceWager",
-                    spots=(Spot.BACK_9.value,),
-                    min_amount=front,
-                    max_amount=front,
-                    cite=s.back_9,
-                ),
-                LegalCommand(command="Fold", cite=s.decision),
+                offer("PlaceWager", s.back_9, seat=seat, spot=Spot.BACK_9, amount=back),
+                offer("Fold", s.decision, seat=seat),
             ]
         if state.phase is not Phase.BETTING:
             return []
@@ -955,24 +951,15 @@ class GoForeItRound(CardRound[GoForeItState]):
             now = wagers.get(spot, 0)
             least, most = (1, high - now) if now else (low, high)
             if most >= least:
+                cite = s.before_no_more_bets if now else self._spot_cite(spot)
+                amount = Amount(low=least, high=most)
                 legal.append(
-                    LegalCommand(
-                        command="PlaceWager",
-                        spots=(spot.value,),
-                        min_amount=least,
-                        max_amount=most,
-                        cite=s.before_no_more_bets if now else self._spot_cite(spot),
-                    )
+                    offer("PlaceWager", cite, seat=seat, spot=choice([spot]), amount=amount)
                 )
         withdrawable = [spot for spot in wagers if spot is not Spot.FRONT_9 or len(wagers) == 1]
         if withdrawable:
-            legal.append(
-                LegalCommand(
-                    command="WithdrawWager",
-                    spots=tuple(spot.value for spot in withdrawable),
-                    cite=s.before_no_more_bets,
-                )
-            )
+            taken = choice(withdrawable)
+            legal.append(offer("WithdrawWager", s.before_no_more_bets, seat=seat, spot=taken))
         return legal
 
     def _dealer_commands(self) -> list[LegalCommand]:
@@ -982,9 +969,9 @@ class GoForeItRound(CardRound[GoForeItState]):
         legal: list[LegalCommand] = []
         if phase is Phase.BETTING:
             if any(Spot.FRONT_9 in wagers for wagers in state.wagers.values()):
-                legal.append(LegalCommand(command="AnnounceNoMoreBets", cite=p.no_more_bets))
+                legal.append(offer("AnnounceNoMoreBets", p.no_more_bets))
         elif phase is Phase.REVEAL:
-            legal.append(LegalCommand(command="RevealDealerHand", cite=s.reveal))
+            legal.append(offer("RevealDealerHand", s.reveal))
         legal += self.card_commands()
         kinds = [
             kind
@@ -992,23 +979,23 @@ class GoForeItRound(CardRound[GoForeItState]):
             if kind is not Irregularity.CARD_EXPOSED and self._why_not_irregularity(kind) is None
         ]
         if kinds:
-            legal.append(
-                LegalCommand(
-                    command="DeclareIrregularity",
-                    options=tuple(kinds),
-                    cite="; ".join(self._irregularity_cite(kind) for kind in kinds),
-                )
-            )
+            cite = "; ".join(self._irregularity_cite(kind) for kind in kinds)
+            legal.append(offer("DeclareIrregularity", cite, irregularity=choice(kinds)))
         if self._why_not_irregularity(Irregularity.CARD_EXPOSED) is None:
-            legal.append(
-                LegalCommand(
-                    command="DeclareIrregularity",
-                    spots=(Irregularity.CARD_EXPOSED.value,),
-                    options=tuple(f"{hand}:{position}" for hand, position in self._exposable()),
-                    cite=s.exposed,
+            exposable: dict[HandId, list[int]] = {}
+            for hand, position in self._exposable():
+                exposable.setdefault(hand, []).append(position)
+            legal += [
+                offer(
+                    "DeclareIrregularity",
+                    s.exposed,
+                    irregularity=Irregularity.CARD_EXPOSED,
+                    hand=hand,
+                    card=choice(positions, lambda n: f"Card {n + 1}"),
                 )
-            )
-        legal.append(LegalCommand(command="VoidRound", cite=VOID_ROUND_CITE))
+                for hand, positions in exposable.items()
+            ]
+        legal.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
         return legal
 
     def visible(self, actor: Actor | None, hand: HandId, position: int) -> bool:

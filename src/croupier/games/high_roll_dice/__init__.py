@@ -81,6 +81,7 @@ from croupier.equipment.dice import (
 from croupier.errors import InvalidWager, NotYourTurn, ReplayError
 from croupier.games._common import dealer_only, expect_phase, void_events
 from croupier.money import Cents, PayoutLimit, format_cents, payout, require_cents
+from croupier.offers import Amount, Integers, Numbers, Text, choice, offer
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice
 from croupier.rules.high_roll_dice import (
     MILLIONAIRE_ROW_MAXIMUM,
@@ -113,6 +114,19 @@ def like_kind_count(spot: str) -> int:
     """The circle of a Like Kind spot (``"like_kind:no_match"`` -> 1)."""
     tail = spot.removeprefix("like_kind:")
     return NO_MATCH if tail == "no_match" else int(tail)
+
+
+def spot_label(spot: str) -> str:
+    """A spot as the layout names it: "Pip Street ace", "Like Kind 4", "Like Kind no match",
+    "Millionaire Row 9", "Extra Roll"."""
+    kind, _, what = spot.partition(":")
+    if kind == "pip_street":
+        return f"Pip Street {what}"
+    if kind == "like_kind":
+        return "Like Kind no match" if what == "no_match" else f"Like Kind {what}"
+    if kind == "millionaire_row":
+        return f"Millionaire Row {what}"
+    return "Extra Roll"
 
 
 @cache
@@ -784,32 +798,39 @@ class HighRollDiceRound(Round[HighRollDiceState]):
             for spot, bound in self._spot_bounds(actor).items():
                 groups.setdefault(bound, []).append(spot)
             return [
-                LegalCommand(
-                    command="PlaceWager",
-                    spots=tuple(spots),
-                    min_amount=low,
-                    max_amount=high,
-                    cite=cite,
+                offer(
+                    "PlaceWager",
+                    cite,
+                    seat=actor,
+                    spot=choice(spots, spot_label),
+                    amount=Amount(low=low, high=high),
                 )
                 for (low, high, cite), spots in groups.items()
             ]
-        void = LegalCommand(command="VoidRound", cite=VOID_ROUND_CITE)
+        void = offer("VoidRound", VOID_ROUND_CITE, reason=Text())
         if state.phase is Phase.BETTING:
-            ready = [LegalCommand(command="AnnounceNoMoreBets", cite=s.no_more_bets)]
+            ready = [offer("AnnounceNoMoreBets", s.no_more_bets)]
             return [*ready, void] if state.open_wagers else [void]
-        if state.phase is Phase.FIRST_THROW:
-            return [LegalCommand(command="ThrowDice", cite=s.throw), void]
-        if state.phase is Phase.EXTRA_THROW:
-            return [LegalCommand(command="ThrowDice", cite=s.extra_throw or s.throw)]
-        call = [LegalCommand(command="CallResult", cite=s.call)]
+        if state.phase in (Phase.FIRST_THROW, Phase.EXTRA_THROW):
+            first = state.phase is Phase.FIRST_THROW
+            count = self.rules.dice - (0 if first or state.first is None else state.first[1])
+            faces = Numbers(count=count, low=1, high=6, optional=True)
+            reading = {"faces": faces} if state.physical_dice else {}
+            throw = offer("ThrowDice", s.throw if first else s.extra_throw or s.throw, **reading)
+            return [throw, void] if first else [throw]
+        call = [offer("CallResult", s.call)]
         if not state.physical_dice:
             return call
-        irregular = LegalCommand(
-            command="DeclareIrregularity",
-            options=tuple(Irregularity),
-            cite=f"{s.throw}; {s.cocked_die}",
+        cite = f"{s.throw}; {s.cocked_die}"
+        plain = [kind for kind in Irregularity if kind is not Irregularity.COCKED_DIE]
+        cocked = offer(
+            "DeclareIrregularity",
+            cite,
+            irregularity=Irregularity.COCKED_DIE,
+            die=Integers(low=0, high=len(state.dice) - 1),
+            resting_face=Integers(low=1, high=6),
         )
-        return [*call, irregular]
+        return [*call, offer("DeclareIrregularity", cite, irregularity=choice(plain)), cocked]
 
     def view(self, actor: Actor | None) -> dict[str, Any]:
         """Everything at a dice table is in plain sight: every player, the dealer and the

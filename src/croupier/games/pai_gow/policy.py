@@ -46,19 +46,15 @@ from croupier.games.pai_gow import (
     BankSettled,
     BankTaken,
     DealTiles,
-    DecideExposedHand,
-    DeclineCut,
     DrawNumber,
     HandsSet,
     HouseWayShown,
     MixTiles,
     PaiGowRound,
     PaiGowTable,
-    PassBank,
     Phase,
     RequestHouseWay,
     SetDealerHands,
-    SetHands,
     SettleWagers,
     ShakeDice,
     TilesDelivered,
@@ -89,7 +85,7 @@ class PaiGowPolicy(TablePolicy):
         if not isinstance(command, RequestHouseWay) or command.seat not in round_.state.shown:
             return False
         legal = offered(round_, "RequestHouseWay", actor)
-        return legal is not None and str(command.seat) in legal.options
+        return legal is not None and command.seat in legal.values("seat")
 
     def par_wagers(self, round_: Round[Any]) -> list[tuple[str, Cents]]:
         """Where the dealer banks, each player's wager as ``pai_gow:house_way`` (the
@@ -156,18 +152,16 @@ class PaiGowPolicy(TablePolicy):
         offers: dict[str, LegalCommand] = {
             legal.command: legal for legal in round_.legal_commands(seat)
         }
-        if "PassBank" in offers:
-            return PassBank(seat=int(offers["PassBank"].options[0]))
-        if "DeclineCut" in offers:
-            return DeclineCut(seat=int(offers["DeclineCut"].options[0]))
-        if "ShakeDice" in offers:
-            return ShakeDice()
+        for name in ("PassBank", "DeclineCut", "ShakeDice"):
+            if name in offers:
+                return round_.build(offers[name])
         if "DecideExposedHand" in offers:
-            return DecideExposedHand(seat=int(offers["DecideExposedHand"].options[0]), void=True)
+            return round_.build(offers["DecideExposedHand"], void=True)
         if "SetHands" in offers:
-            area = int(offers["SetHands"].options[0])
+            area = offers["SetHands"].values("seat")[0]
             setting = round_.rules.dealer_way.set(round_.tiles_of(area))
-            return SetHands(seat=area, together=(setting.high[0].code, setting.high[1].code))
+            together = (setting.high[0].code, setting.high[1].code)
+            return round_.build(offers["SetHands"], together=together)
         return None
 
     def opens_ahead(self, rules: RulesSubmission, timings: TableTimings) -> bool:

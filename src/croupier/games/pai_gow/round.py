@@ -141,6 +141,7 @@ from croupier.hands.paigow import (
     setting_with,
 )
 from croupier.money import Cents, format_cents, require_cents, vigorish
+from croupier.offers import Amount, Choice, Numbers, Text, choice, offer
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice, shuffle, shuffle_draws
 from croupier.rules.base import RulesSubmission
 from croupier.rules.pai_gow import (
@@ -1422,76 +1423,50 @@ class PaiGowRound(Round[PaiGowState]):
         mine = state.boxes_of(actor)
         phase = state.phase
         if phase is Phase.BANK_OFFER and state.offered in mine:
+            co_bank = {"co_bank": choice((False, True), optional=True)}
+            chips = Amount(low=state.rules.minimum_wager)
             out.append(
-                LegalCommand(
-                    command="TakeBank",
-                    options=(str(state.offered),),
-                    min_amount=state.rules.minimum_wager,
-                    cite=S.bank_rotation,
+                offer(
+                    "TakeBank",
+                    S.bank_rotation,
+                    seat=state.offered,
+                    chips=chips,
+                    **(co_bank if state.rules.co_banking else {}),
                 )
             )
-            out.append(
-                LegalCommand(
-                    command="PassBank", options=(str(state.offered),), cite=S.bank_rotation
-                )
-            )
+            out.append(offer("PassBank", S.bank_rotation, seat=state.offered))
         if phase in WAGERING:
             for seat in mine:
                 bounds = self.wager_bounds(seat)
                 if bounds is not None:
-                    out.append(
-                        LegalCommand(
-                            command="PlaceWager",
-                            spots=(SPOT,),
-                            options=(str(seat),),
-                            min_amount=bounds[0],
-                            max_amount=bounds[1],
-                            cite=S.wagers,
-                        )
-                    )
+                    amount = Amount(low=bounds[0], high=bounds[1])
+                    out.append(offer("PlaceWager", S.wagers, seat=seat, spot=SPOT, amount=amount))
         bank_here = state.bank is not None and state.bank in mine
         if phase is Phase.CUT and bank_here:
-            out.append(LegalCommand(command="CutTiles", options=(str(state.bank),), cite=S.cut))
-            out.append(LegalCommand(command="DeclineCut", options=(str(state.bank),), cite=S.cut))
+            out.append(offer("CutTiles", S.cut, seat=state.bank))
+            out.append(offer("DeclineCut", S.cut, seat=state.bank))
         if phase is Phase.BETTING and bank_here and state.dealer_wager:
-            out.append(
-                LegalCommand(
-                    command="DirectDealerWager",
-                    options=(str(state.bank),),
-                    min_amount=0,
-                    max_amount=state.dealer_wager - 1,
-                    cite=S.dealer_wager,
-                )
-            )
+            amount = Amount(low=0, high=state.dealer_wager - 1)
+            out.append(offer("DirectDealerWager", S.dealer_wager, seat=state.bank, amount=amount))
         if phase is Phase.SHAKE and bank_here:
             out += self._shake_commands(S.bank_style)
         if phase is Phase.SETTING:
             for seat in mine:
                 if seat in state.pending:
+                    void = choice((True, False), {True: "Void the hand", False: "Play the hand"})
                     out.append(
-                        LegalCommand(
-                            command="DecideExposedHand",
-                            options=(str(seat),),
-                            cite=S.player_tile_exposed,
-                        )
+                        offer("DecideExposedHand", S.player_tile_exposed, seat=seat, void=void)
                     )
             seat_next = self.next_to_set(actor)
             if seat_next is not None and seat_next not in state.pending:
-                out.append(
-                    LegalCommand(command="SetHands", options=(str(seat_next),), cite=S.set_hands)
-                )
+                together = _settings(self.tiles_of(seat_next))
+                out.append(offer("SetHands", S.set_hands, seat=seat_next, together=together))
                 if seat_next in state.wagers:
-                    out.append(
-                        LegalCommand(
-                            command="RequestHouseWay", options=(str(seat_next),), cite=S.assistance
-                        )
-                    )
+                    out.append(offer("RequestHouseWay", S.assistance, seat=seat_next))
         if phase is Phase.SURRENDER:
             for seat in mine:
                 if seat in state.wagers:
-                    out.append(
-                        LegalCommand(command="Surrender", options=(str(seat),), cite=S.surrender)
-                    )
+                    out.append(offer("Surrender", S.surrender, seat=seat))
         return out
 
     def _shake_commands(self, cite: str) -> list[LegalCommand]:
@@ -1499,15 +1474,15 @@ class PaiGowRound(Round[PaiGowState]):
         out = []
         if state.style is None:
             styles = (DeliveryStyle.STANDARD, *state.rules.delivery_styles)
-            out.append(
-                LegalCommand(
-                    command="ChooseDelivery", options=tuple(str(s) for s in styles), cite=S.styles
-                )
-            )
+            out.append(offer("ChooseDelivery", S.styles, style=choice(styles)))
         if state.bank is None and state.rules.starting_position is StartingPosition.RNG:
-            out.append(LegalCommand(command="DrawNumber", cite=S.rng))
+            out.append(offer("DrawNumber", S.rng))
+        elif state.physical_dice:
+            out.append(
+                offer("ShakeDice", cite, faces=Numbers(count=3, low=1, high=6, optional=True))
+            )
         else:
-            out.append(LegalCommand(command="ShakeDice", cite=cite))
+            out.append(offer("ShakeDice", cite))
         return out
 
     def _dealer_commands(self) -> list[LegalCommand]:
@@ -1515,35 +1490,38 @@ class PaiGowRound(Round[PaiGowState]):
         phase = state.phase
         out: list[LegalCommand] = []
         if phase is Phase.MIXING:
-            out.append(LegalCommand(command="MixTiles", cite=S.mix))
+            out.append(offer("MixTiles", S.mix))
         if phase is Phase.BETTING and (state.wagers or state.dealer_wager):
-            out.append(LegalCommand(command="AnnounceNoMoreBets", cite=S.no_more_bets))
+            out.append(offer("AnnounceNoMoreBets", S.no_more_bets))
         if phase is Phase.SHAKE and state.bank is None:
             out += self._shake_commands(S.dice)
         if phase is Phase.SHOWN:
-            out.append(LegalCommand(command="DealTiles", cite=S.deal))
-        irregular = self.irregularities_now()
+            out.append(offer("DealTiles", S.deal))
+        irregular = [k for k in self.irregularities_now() if k is not Irregularity.TILE_EXPOSED]
         if irregular:
-            out.append(
-                LegalCommand(
-                    command="DeclareIrregularity",
-                    options=tuple(str(kind) for kind in irregular),
-                    cite=S.wrong_count if phase is Phase.SETTING else S.remix,
+            cite = S.wrong_count if phase is Phase.SETTING else S.remix
+            out.append(offer("DeclareIrregularity", cite, irregularity=choice(irregular)))
+        if Irregularity.TILE_EXPOSED in self.irregularities_now():
+            out += [
+                offer(
+                    "DeclareIrregularity",
+                    S.wrong_count,
+                    irregularity=Irregularity.TILE_EXPOSED,
+                    position=position,
+                    tile=choice(dict.fromkeys(t.code for t in tiles), _tile_name),
                 )
-            )
+                for position, tiles in self.exposable_positions().items()
+            ]
         if phase is Phase.DEALER_SETTING:
-            out.append(LegalCommand(command="SetDealerHands", cite=S.dealer_way))
+            dealer = state.hands.get(DEALER_POSITION, ())
+            entered = {"together": _settings(dealer, optional=True)} if len(dealer) == 4 else {}
+            out.append(offer("SetDealerHands", S.dealer_way, **entered))
         if phase in (Phase.SETTING, Phase.DEALER_SETTING, Phase.SURRENDER) and state.wagers:
-            out.append(
-                LegalCommand(
-                    command="DeclareAbandoned",
-                    options=tuple(str(s) for s in sorted(state.wagers)),
-                    cite=S.seated_only,
-                )
-            )
+            seats = choice(sorted(state.wagers), lambda seat: f"Seat {seat}")
+            out.append(offer("DeclareAbandoned", S.seated_only, seat=seats))
         if phase is Phase.SURRENDER:
-            out.append(LegalCommand(command="SettleWagers", cite=S.expose))
-        out.append(LegalCommand(command="VoidRound", cite=VOID_ROUND_CITE))
+            out.append(offer("SettleWagers", S.expose))
+        out.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
         return out
 
     def view(self, actor: Actor | None) -> dict[str, Any]:
@@ -1678,3 +1656,23 @@ def _rank_words(rank: HandRank) -> str:
 
 def _against(mine: int, banker: int) -> str:
     return "win" if mine > banker else "copy" if mine == banker else "lose"
+
+
+def _tile_name(code: str) -> str:
+    """A tile as a person names it, for an offer."""
+    return parse_tile(code).name
+
+
+def _settings(tiles: Sequence[Tile], *, optional: bool = False) -> Choice:
+    """The ways to set four ``tiles``: the two that go together (621a.10), each once."""
+    pairs = dict.fromkeys(
+        tuple(sorted((tiles[i].code, tiles[j].code)))
+        for i in range(len(tiles))
+        for j in range(i + 1, len(tiles))
+    )
+    return choice(
+        pairs,
+        lambda pair: f"{_tile_name(pair[0])} with {_tile_name(pair[1])}",
+        optional=optional,
+        any_order=True,
+    )

@@ -74,6 +74,7 @@ from croupier.equipment.dice import in_words, read_dice
 from croupier.errors import InvalidWager, NotYourTurn, ReplayError
 from croupier.games._common import dealer_only, expect_phase, void_events
 from croupier.money import Cents, PayoutLimit, format_cents, payout, require_cents
+from croupier.offers import Amount, Numbers, Text, choice, offer
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice
 from croupier.rules.sic_bo import (
     PAYOUTS,
@@ -573,33 +574,35 @@ class SicBoRound(Round[SicBoState]):
                 if room >= rules.minimum_wager:
                     groups.setdefault(room, []).append(spot)
             return [
-                LegalCommand(
-                    command="PlaceWager",
-                    spots=tuple(spots),
-                    min_amount=rules.minimum_wager,
-                    max_amount=room,
-                    cite=WAGERS,
+                offer(
+                    "PlaceWager",
+                    WAGERS,
+                    seat=actor,
+                    spot=choice(spots, label),
+                    amount=Amount(low=rules.minimum_wager, high=room),
                 )
                 for room, spots in groups.items()
             ]
-        void = LegalCommand(command="VoidRound", cite=VOID_ROUND_CITE)
+        void = offer("VoidRound", VOID_ROUND_CITE, reason=Text())
+        dice = Numbers(count=DICE_COUNT, low=1, high=6)
         if state.phase is Phase.BETTING:
-            close = LegalCommand(command="AnnounceNoMoreBets", cite=ROUND)
+            close = offer("AnnounceNoMoreBets", ROUND)
             return [close, void] if state.wagers else [void]
         if state.phase is Phase.SHAKE:
-            return [LegalCommand(command="ThrowDice", cite=ROUND), void]
+            throw = offer("ThrowDice", ROUND, faces=dice) if state.physical_dice else None
+            return [throw or offer("ThrowDice", ROUND), void]
         if state.phase is Phase.SHAKEN:
-            show = LegalCommand(command="CallResult", cite=ROUND)
+            show = offer("CallResult", ROUND)
             if not state.physical_dice:
                 return [show]
-            irregular = LegalCommand(
-                command="DeclareIrregularity", options=tuple(Irregularity), cite=IRREGULARITIES
-            )
-            return [show, irregular]
-        settle = LegalCommand(command="SettleWagers", cite=PAYOUTS)
+            kinds = choice(Irregularity)
+            return [show, offer("DeclareIrregularity", IRREGULARITIES, irregularity=kinds)]
+        settle = offer("SettleWagers", PAYOUTS)
         if not state.physical_dice:
             return [settle]
-        return [settle, LegalCommand(command="CorrectResult", cite=IRREGULARITIES)]
+        shown = state.dice
+        other = dice.model_copy(update={"other_than": None if shown is None else tuple(shown)})
+        return [settle, offer("CorrectResult", IRREGULARITIES, faces=other)]
 
     def view(self, actor: Actor | None) -> dict[str, Any]:
         """Everything at a dice table is in plain sight: every player, the dealer and the

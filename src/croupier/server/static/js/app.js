@@ -13,6 +13,7 @@ import { chip, die } from "./svg.js";
 import { phrase, roundSummary, saidCommand, timeoutSentence, whoActs } from "./words.js";
 import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
 import { checkRound } from "./verify.js";
+import { wagersOf } from "./offers.js";
 
 const SEED_CITE = "GLI-19 4.4.4(a)"; // a seat's seed refused (croupier.server.seals)
 
@@ -20,7 +21,6 @@ const main = document.getElementById("main");
 const balanceNode = document.getElementById("balance");
 const whoNode = document.getElementById("who");
 const messages = document.getElementById("messages");
-const schemas = {};
 let me = null;
 let live = null;
 let ticker = null; // the countdown of the table shown (one at a time)
@@ -70,13 +70,6 @@ async function loadMe() {
     whoNode.textContent = "not signed in";
   }
   return me;
-}
-
-// The game's command schema, asked for once (the promise is kept, so that a page that
-// asks while the first answer is on its way waits for that one).
-function schemaOf(game) {
-  if (!schemas[game]) schemas[game] = api.schema(game).catch((error) => { delete schemas[game]; throw error; });
-  return schemas[game];
 }
 
 // --- lobby ----------------------------------------------------------------------------
@@ -162,12 +155,11 @@ async function tablePage(tableId, early = null) {
     location.hash = "#/";
     return;
   }
-  // The table, the lobby's list (its seat count) and the game's command schema, asked
-  // for at once (and before the sign-in was checked, by route): one wait, not three.
+  // The table and the lobby's list (its seat count), asked for at once (and before the
+  // sign-in was checked, by route): one wait, not two.
   const [first, tables] = await (early || Promise.all([api.table(tableId), api.tables()]));
   let table = first;
   const game = gameOf(table);
-  const schema = await schemaOf(table.game);
   document.title = `croupier — ${game.title} ${tableId}`;
   const summary = tables.find((t) => t.id === tableId);
   const seatCount = summary ? summary.seat_count : 6;
@@ -266,8 +258,8 @@ async function tablePage(tableId, early = null) {
 
   function legalWagers() {
     const no = declined(view?.round_id);
-    return (view?.legal_commands || []).filter((lc) => lc.command === "PlaceWager")
-      .map((lc) => ({ ...lc, spots: (lc.spots || []).filter((s) => !no.has(s)) }))
+    return wagersOf(view?.legal_commands)
+      .map((lc) => ({ ...lc, spots: lc.spots.filter((s) => !no.has(s)) }))
       .filter((lc) => lc.spots.length);
   }
   // The optional wagers declined on this page, by round.
@@ -286,20 +278,23 @@ async function tablePage(tableId, early = null) {
       say(refused, "error");
       return;
     }
-    // The layout's odds would not pay this amount in whole cents: the page offers the
-    // least amount from it that they do (Place 6 on $5: $6), placed only when asked.
-    const better = game.payable ? game.payable(spot, amount, table, (shownView() || {}).view || {}) : null;
-    if (better && !outOfLimits(lc, better.amount, game.label(spot))) {
-      const label = game.label(spot);
-      say(h("span", {},
-        `${dollars(amount)} on ${label} would not be paid in whole cents: ${better.why}. `,
-        h("button", { type: "button", class: "action", "data-bet-instead": spot, onclick: () => onSpot(spot, better.amount) }, `Bet ${dollars(better.amount)} on ${label}`),
-      ), "error");
-      return;
+    // The amounts the offer takes go in steps (Craps: those its odds pay in whole cents,
+    // 623a.4): the page offers the least whole-dollar amount from it in that step (Place 6
+    // on $5: $6), placed only when asked.
+    if (amount % lc.step) {
+      const gcd = (a, b) => (b ? gcd(b, a % b) : a);
+      const whole = (lc.step * 100) / gcd(lc.step, 100);
+      const better = Math.ceil(amount / whole) * whole;
+      if (!outOfLimits(lc, better, game.label(spot))) {
+        const label = game.label(spot);
+        say(h("span", {},
+          `${dollars(amount)} on ${label} would not be paid in whole cents: ${lc.reason} on multiples of ${dollars(whole)}. `,
+          h("button", { type: "button", class: "action", "data-bet-instead": spot, onclick: () => onSpot(spot, better) }, `Bet ${dollars(better)} on ${label}`),
+        ), "error");
+        return;
+      }
     }
-    const command = { type: "PlaceWager", seat: mySeat(), spot, amount };
-    const numericOption = (lc.options || []).find((o) => /^\d+$/.test(o));
-    if (numericOption) command.seat = Number(numericOption);
+    const command = { type: "PlaceWager", seat: mySeat(), ...lc.fixed, spot, amount };
     send(command, { wager: true });
   }
 
@@ -423,7 +418,7 @@ async function tablePage(tableId, early = null) {
         render();
       })
       : [];
-    const buttons = [...laterWagers, ...mine.map((lc) => control(schema, lc, ctx, (c) => send(c)))];
+    const buttons = [...laterWagers, ...mine.map((lc) => control(lc, ctx, (c) => send(c)))];
     decisions.replaceChildren(
       h("h3", {}, "Your decisions"),
       buttons.length ? h("div", { class: "actions" }, buttons) : h("p", { class: "muted" }, seat === null ? "Take a seat to play." : legalSpots.size ? "Choose a chip, then a betting area." : "Nothing to decide now."),
@@ -439,7 +434,7 @@ async function tablePage(tableId, early = null) {
       } }, "Verify the event chain");
       consoleBox.replaceChildren(
         h("h3", {}, "Dealer / floor console"),
-        h("div", { class: "actions" }, (view.legal_commands || []).map((lc) => control(schema, lc, ctx, (c) => send(c)))),
+        h("div", { class: "actions" }, (view.legal_commands || []).map((lc) => control(lc, ctx, (c) => send(c)))),
         h("div", { class: "actions" }, verify),
       );
     }
@@ -687,7 +682,7 @@ async function route() {
   try {
     // A table page's own requests go out beside the sign-in check (its first paint).
     const early = page === "table" && id && token()
-      ? Promise.all([api.table(id).then((t) => { schemaOf(t.game).catch(() => {}); return t; }), api.tables()])
+      ? Promise.all([api.table(id), api.tables()])
       : null;
     if (early) early.catch(() => {}); // a refusal is the sign-in's to report
     await loadMe();

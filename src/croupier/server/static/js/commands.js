@@ -1,14 +1,12 @@
-// Controls for any command that legal_commands lists, built from the game's command
-// JSON Schema (GET /games/{game}/commands): the caller's seat is filled in, a spot or
-// option becomes a choice, an amount is bounded by min_amount/max_amount, an option
-// "field:low-high" bounds a number (the Double Back Jack cut's position, 673a.5(d)) and
-// "field:value" fixes or offers a field's values, and a command whose only choice is
-// among a few options becomes one button per option.
+// Controls for any command that legal_commands lists, built from its typed offer alone
+// (offers.js): a fixed field is filled in, a choice becomes buttons or a select of its
+// labels, a whole number an input within its range, an amount a money input within its
+// range and step, words a text input and dice read a list; a choice of one value is
+// fixed where a form is shown for the rest, and a command whose only choice is among a
+// few values becomes one button per value.
 
 import { h } from "./dom.js";
 import { dollars } from "./format.js";
-
-const MONEY = new Set(["amount", "chips", "ante_across", "ante_down"]);
 
 export function humanize(name) {
   return String(name)
@@ -18,204 +16,84 @@ export function humanize(name) {
     .replace(/ ([A-Z])/g, (_, c) => ` ${c.toLowerCase()}`);
 }
 
-function definition(schema, name) {
-  const defs = schema.$defs || {};
-  if (defs[name] && defs[name].properties && defs[name].properties.type) return defs[name];
-  for (const d of Object.values(defs)) {
-    if (d.properties && d.properties.type && d.properties.type.const === name) return d;
-  }
-  return null;
-}
-
-function deref(schema, prop) {
-  if (prop && prop.$ref) return schema.$defs[prop.$ref.split("/").pop()] || {};
-  return prop || {};
-}
-
-// The field's shape: {enum, types (set of "integer"/"string"/"boolean"/"array"/"null"), items}.
-function shape(schema, prop) {
-  const p = deref(schema, prop);
-  const out = { enum: p.enum || null, types: new Set(), items: p.items || null, prefixItems: p.prefixItems || null };
-  const variants = p.anyOf || [p];
-  for (const variant of variants) {
-    const v = deref(schema, variant);
-    if (v.enum && !out.enum) out.enum = v.enum;
-    if (v.const !== undefined) out.types.add("const");
-    if (v.type) out.types.add(v.type);
-    if (v.items && !out.items) out.items = v.items;
-  }
-  return out;
-}
-
-const numeric = (xs) => xs.length > 0 && xs.every((x) => /^\d+$/.test(x));
+const FORM = new Set(["integer", "text", "list", "layout"]);
 
 // Plan the fields of one legal command: fixed values and the choices left to the user.
-export function plan(schema, lc, actor, drawn = {}) {
-  const def = definition(schema, lc.command);
-  if (!def) return null;
-  const required = new Set(def.required || []);
+export function plan(lc, drawn = {}) {
   const fixed = { type: lc.command };
   const fields = [];
-  let options = [...(lc.options || [])];
-  let spots = [...(lc.spots || [])];
-  const props = Object.entries(def.properties).filter(([name]) => name !== "type");
-  const take = (values) => {
-    const used = options.filter((o) => values.includes(o));
-    options = options.filter((o) => !values.includes(o));
-    return used;
-  };
-  // Enumerations first: they consume the options (decisions, irregularities) or spots.
-  for (const [name, prop] of props) {
-    const s = shape(schema, prop);
-    if (!s.enum) continue;
-    let choices = take(s.enum);
-    if (!choices.length) {
-      choices = spots.filter((x) => s.enum.includes(x));
-      spots = spots.filter((x) => !choices.includes(x));
+  for (const [name, f] of Object.entries(lc.fields || {})) {
+    const required = !f.optional;
+    if (f.kind === "fixed") fixed[name] = f.value;
+    else if (drawn[name]) fields.push({ name, kind: "layout", required });
+    else if (f.kind === "choice") {
+      const choices = f.options.map((o) => (typeof o.value === "object" ? JSON.stringify(o.value) : String(o.value)));
+      fields.push({ name, kind: "choice", choices, values: f.options.map((o) => o.value), labels: f.options.map((o) => o.label), required });
+    } else if (f.kind === "integers") {
+      if (f.low === f.high && required) fixed[name] = f.low;
+      else fields.push({ name, kind: "integer", min: f.low, max: f.high, required });
+    } else if (f.kind === "amount") {
+      fields.push({ name, kind: "money", min: f.low, max: f.high ?? null, step: f.step || 1, required });
+    } else if (f.kind === "numbers") {
+      fields.push({ name, kind: "list", count: f.count, required });
+    } else {
+      fields.push({ name, kind: "text", max: f.max_length, required });
     }
-    if (!choices.length && !required.has(name)) continue;
-    fields.push({ name, kind: "choice", choices: choices.length ? choices : s.enum, values: null });
   }
-  const skip = new Set();
-  for (const [name, prop] of props) {
-    const s = shape(schema, prop);
-    if (s.enum || skip.has(name)) continue;
-    if (name === "seat") {
-      if (numeric(options)) {
-        const choices = options;
-        options = [];
-        if (choices.length === 1) fixed.seat = Number(choices[0]);
-        else fields.push({ name, kind: "choice", choices, values: choices.map(Number) });
-      } else if (typeof actor === "number") {
-        fixed.seat = actor;
-      } else {
-        fields.push({ name, kind: "integer", required: true });
-      }
-      continue;
-    }
-    if (name === "spot") {
-      if (spots.length === 1) fixed.spot = spots[0];
-      else if (spots.length) fields.push({ name, kind: "choice", choices: spots, values: null });
-      else if (required.has(name)) fields.push({ name, kind: "text", required: true });
-      spots = [];
-      continue;
-    }
-    if (MONEY.has(name) || (s.types.size === 0 && lc.min_amount !== null && lc.min_amount !== undefined)) {
-      if (lc.min_amount === null && lc.max_amount === null && !required.has(name)) continue;
-      fields.push({ name, kind: "money", min: lc.min_amount, max: lc.max_amount, required: true });
-      continue;
-    }
-    if (s.types.has("boolean")) {
-      const named = options.filter((o) => o === name || o === `not_${name}`);
-      if (named.length) {
-        take(named);
-        fields.push({ name, kind: "choice", choices: named, values: named.map((o) => o === name) });
-      } else if (required.has(name)) {
-        fields.push({ name, kind: "choice", choices: ["yes", "no"], values: [true, false] });
-      } else {
-        fields.push({ name, kind: "boolean" });
-      }
-      continue;
-    }
-    // A field the game's layout draws itself (Pai Gow's tiles set together).
-    if (drawn[name]) {
-      fields.push({ name, kind: "layout", required: true });
-      continue;
-    }
-    // A number within its bounds (AcceptCut, the dealer's CutCards); the option that
-    // writes the same range as text ("position:10-42") is for reading only.
-    const bound = (lc.bounds || []).find((b) => b.field === name);
-    if (bound && s.types.has("integer")) {
-      options = options.filter((o) => o !== `${name}:${bound.low}-${bound.high}`);
-      const [low, high] = [bound.low, bound.high];
-      if (low === high) fixed[name] = low;
-      else fields.push({ name, kind: "integer", min: low, max: high, required: true });
-      continue;
-    }
-    // "cutter:4", "cutter:dealer": the values this field may take.
-    const named = options.filter((o) => o.startsWith(`${name}:`));
-    if (named.length) {
-      options = options.filter((o) => !named.includes(o));
-      const choices = named.map((o) => o.slice(name.length + 1));
-      const values = choices.map((x) => (/^\d+$/.test(x) ? Number(x) : x));
-      if (values.length === 1) fixed[name] = values[0];
-      else fields.push({ name, kind: "choice", choices, values });
-      continue;
-    }
-    if (options.length && options.every((o) => o.includes(":"))) {
-      // "hand:card" pairs (Go Fore It's exposed card, 676a.13(d)): this field and the next.
-      const rest = props.map(([n]) => n);
-      const second = rest[rest.indexOf(name) + 1];
-      const choices = options;
-      options = [];
-      const num = (x) => (/^\d+$/.test(x) ? Number(x) : x);
-      fields.push({ name, kind: "choice", choices, values: choices.map((c) => c.split(":").map(num)), pair: second });
-      if (second) skip.add(second);
-      continue;
-    }
-    if (options.length && (s.types.has("integer") || s.types.has("string"))) {
-      const choices = options;
-      options = [];
-      const ints = s.types.has("integer") && numeric(choices);
-      fields.push({ name, kind: "choice", choices, values: ints ? choices.map(Number) : null });
-      continue;
-    }
-    if (s.types.has("array")) {
-      // Items of no stated type (dice faces the game checks itself): whole numbers typed
-      // are sent as numbers.
-      const list = { name, kind: "list", integer: s.items && s.items.type === "integer", untyped: !!s.items && !Object.keys(s.items).length };
-      fields.push(required.has(name) ? { ...list, required: true } : list);
-      continue;
-    }
-    if (s.types.has("integer")) {
-      fields.push({ name, kind: "integer", required: required.has(name) });
-      continue;
-    }
-    if (s.types.has("string") || s.types.size === 0) {
-      fields.push({ name, kind: "text", required: required.has(name) });
+  // A choice of one value is fixed where a form asks for the rest.
+  if (fields.some((f) => FORM.has(f.kind))) {
+    for (const f of fields.filter((x) => x.kind === "choice" && x.values.length === 1 && x.required)) {
+      fixed[f.name] = f.values[0];
+      fields.splice(fields.indexOf(f), 1);
     }
   }
   return { fixed, fields };
 }
 
-// The fields a choice sets: one, or two for a "hand:card" pair.
-function assign(field, value) {
-  if (field.pair) return { [field.name]: value[0], [field.pair]: value[1] };
-  return { [field.name]: value };
+// A choice as the player reads it: its label in the offer.
+function named(field, index) {
+  return field.labels[index];
 }
 
-// A choice as the player reads it: a spot by the layout's name for it (ctx.label).
-function named(field, choice, ctx) {
-  const said = field.name === "spot" && ctx.label ? ctx.label(choice) : choice;
-  return said !== choice ? said : humanize(choice);
+// What the offer fixes besides the seat, where it is yes or no (a wager called working).
+function flags(fixed) {
+  const said = Object.entries(fixed)
+    .filter(([, v]) => typeof v === "boolean")
+    .map(([k, v]) => (v ? humanize(k).toLowerCase() : `not ${humanize(k).toLowerCase()}`));
+  return said.length ? ` (${said.join(", ")})` : "";
+}
+
+// The money input of an amount field: dollars, from the least multiple of its step.
+function moneyInput(id, f, start) {
+  const least = f.min === null ? null : Math.ceil(f.min / f.step) * f.step;
+  const step = f.step > 1 ? f.step / 100 : 0.01;
+  return h("input", { id, name: f.name, type: "number", step: String(step), min: least !== null ? least / 100 : null, max: f.max !== null ? f.max / 100 : null, value: (start / 100).toFixed(2), required: true, inputmode: "decimal" });
 }
 
 // The control of one legal command; ``send(command)`` posts it.
-export function control(schema, lc, ctx, send) {
-  const p = plan(schema, lc, ctx.actor, ctx.fields || {});
+export function control(lc, ctx, send) {
+  const { fixed, fields } = plan(lc, ctx.fields || {});
   const title = humanize(lc.command);
   const cite = lc.cite ? ` (${lc.cite})` : "";
-  if (!p) return h("p", { class: "muted" }, `${title}: no schema`);
-  const { fixed, fields } = p;
   const wrap = h("div", { class: "command", "data-command": lc.command, title: `${title}${cite}` });
   if (fields.length === 0) {
     wrap.append(h("button", { class: "action", "data-action": lc.command, onclick: () => send({ ...fixed }) }, title));
     return wrap;
   }
-  // One option and an amount (Double Back Jack's double, up to the Blackjack Wager,
-  // 673a.10(a)): a button for the most, its amount written on it, and an amount to type
-  // only where less is allowed.
-  const only = fields.find((f) => f.kind === "choice" && f.choices.length === 1);
+  // One value and an amount (a decision that takes money, up to what the offer allows):
+  // a button for the most, its amount written on it, and an amount to type only where
+  // less is allowed.
+  const only = fields.find((f) => f.kind === "choice" && f.values.length === 1);
   const money = fields.find((f) => f.kind === "money");
-  if (fields.length === 2 && only && money && money.max !== null && money.max !== undefined) {
+  if (fields.length === 2 && only && money && money.max !== null) {
     const choice = only.choices[0];
-    const value = only.values ? only.values[0] : choice;
-    const name = humanize(choice);
-    const full = { ...fixed, ...assign(only, value), [money.name]: money.max };
+    const value = only.values[0];
+    const name = named(only, 0);
+    const full = { ...fixed, [only.name]: value, [money.name]: money.max };
     wrap.append(h("button", { class: "action", "data-action": `${lc.command}:${choice}`, "data-amount": money.max, onclick: () => send(full) }, `${name} ${dollars(money.max)}`));
     if (money.min !== null && money.min < money.max) {
       const id = `f-${lc.command}-${choice}-${Math.random().toString(36).slice(2, 7)}`;
-      const input = h("input", { id, name: money.name, type: "number", step: "0.01", min: money.min / 100, max: money.max / 100, value: (money.max / 100).toFixed(2), required: true, inputmode: "decimal" });
+      const input = moneyInput(id, money, money.max);
       const form = h(
         "form",
         { class: "command-form", "aria-label": `${name} for less` },
@@ -224,20 +102,17 @@ export function control(schema, lc, ctx, send) {
       );
       form.addEventListener("submit", (event) => {
         event.preventDefault();
-        send({ ...fixed, ...assign(only, value), [money.name]: Math.round(Number(input.value) * 100) });
+        send({ ...fixed, [only.name]: value, [money.name]: Math.round(Number(input.value) * 100) });
       });
       wrap.append(form);
     }
     return wrap;
   }
-  if (fields.length === 1 && fields[0].kind === "choice" && fields[0].choices.length <= 12) {
+  if (fields.length === 1 && fields[0].kind === "choice" && fields[0].required && fields[0].choices.length <= 12) {
     const f = fields[0];
     f.choices.forEach((choice, i) => {
-      const value = f.values ? f.values[i] : choice;
-      // The spot it is for, where one is fixed (a wager called off): by the layout's name.
-      const on = fixed.spot !== undefined && ctx.label ? ` (${named({ name: "spot" }, fixed.spot, ctx)})` : "";
-      const label = lc.command === "Decide" ? humanize(choice) : `${title}${on}: ${named(f, choice, ctx)}`;
-      wrap.append(h("button", { class: "action", "data-action": `${lc.command}:${choice}`, onclick: () => send({ ...fixed, ...assign(f, value) }) }, label));
+      const label = lc.command === "Decide" ? named(f, i) : `${title}${flags(fixed)}: ${named(f, i)}`;
+      wrap.append(h("button", { class: "action", "data-action": `${lc.command}:${choice}`, onclick: () => send({ ...fixed, [f.name]: f.values[i] }) }, label));
     });
     return wrap;
   }
@@ -248,28 +123,26 @@ export function control(schema, lc, ctx, send) {
     const label = h("label", { for: id }, humanize(f.name));
     let input;
     if (f.kind === "choice") {
-      input = h("select", { id, name: f.name }, f.choices.map((c) => h("option", { value: c }, named(f, c, ctx))));
-      readers.push(() => assign(f, f.values ? f.values[f.choices.indexOf(input.value)] : input.value));
+      const blank = f.required ? [] : [h("option", { value: "" }, "—")];
+      input = h("select", { id, name: f.name }, ...blank, f.choices.map((c, i) => h("option", { value: c }, named(f, i))));
+      readers.push(() => (input.value === "" ? null : [f.name, f.values[f.choices.indexOf(input.value)]]));
     } else if (f.kind === "money") {
       const start = Math.min(Math.max(ctx.chip || f.min || 0, f.min || 0), f.max ?? Infinity);
-      input = h("input", { id, name: f.name, type: "number", step: "0.01", min: f.min !== null ? f.min / 100 : null, max: f.max !== null && f.max !== undefined ? f.max / 100 : null, value: (start / 100).toFixed(2), required: true, inputmode: "decimal" });
-      const hint = h("span", { class: "muted" }, f.min !== null || f.max !== null ? ` ${dollars(f.min)}–${f.max !== null && f.max !== undefined ? dollars(f.max) : "…"}` : "");
-      label.append(hint);
+      input = moneyInput(id, f, start);
+      label.append(h("span", { class: "muted" }, ` ${dollars(f.min)}–${f.max !== null ? dollars(f.max) : "…"}`));
       readers.push(() => [f.name, Math.round(Number(input.value) * 100)]);
-    } else if (f.kind === "boolean") {
-      input = h("input", { id, name: f.name, type: "checkbox" });
-      readers.push(() => [f.name, input.checked]);
     } else if (f.kind === "integer") {
-      input = h("input", { id, name: f.name, type: "number", step: "1", min: f.min, max: f.max, value: f.min, required: f.required, inputmode: "numeric" });
-      if (f.min !== undefined) label.append(h("span", { class: "muted" }, ` ${f.min}–${f.max}`));
+      input = h("input", { id, name: f.name, type: "number", step: "1", min: f.min, max: f.max, value: f.required ? f.min : null, required: f.required, inputmode: "numeric" });
+      label.append(h("span", { class: "muted" }, ` ${f.min}–${f.max}`));
       readers.push(() => (input.value === "" ? null : [f.name, Number(input.value)]));
     } else if (f.kind === "list") {
-      input = h("input", { id, name: f.name, type: "text", placeholder: "comma-separated", required: f.required });
+      input = h("input", { id, name: f.name, type: "text", placeholder: `${f.count} numbers, comma-separated`, required: f.required });
       readers.push(() => {
         const items = input.value.split(",").map((x) => x.trim()).filter(Boolean);
         if (!items.length && !f.required) return null;
-        const whole = (x) => (/^\d+$/.test(x) ? Number(x) : x);
-        return [f.name, f.integer ? items.map(Number) : f.untyped ? items.map(whole) : items];
+        // Whole numbers typed are sent as numbers; anything else as typed (the round
+        // refuses it, showing it as entered).
+        return [f.name, items.map((x) => (/^\d+$/.test(x) ? Number(x) : x))];
       });
     } else if (f.kind === "layout") {
       const drawn = ctx.fields[f.name](fixed);
@@ -278,7 +151,7 @@ export function control(schema, lc, ctx, send) {
       if (drawn.caption) label.textContent = drawn.caption;
       readers.push(() => [f.name, drawn.value()]);
     } else {
-      input = h("input", { id, name: f.name, type: "text", required: f.required, maxlength: 500 });
+      input = h("input", { id, name: f.name, type: "text", required: f.required, maxlength: f.max || 500 });
       readers.push(() => (input.value === "" && !f.required ? null : [f.name, input.value]));
     }
     form.append(h("div", { class: "field" }, label, input));
@@ -289,12 +162,10 @@ export function control(schema, lc, ctx, send) {
     const command = { ...fixed };
     for (const read of readers) {
       const got = read();
-      if (Array.isArray(got)) command[got[0]] = got[1];
-      else if (got) Object.assign(command, got);
+      if (got) command[got[0]] = got[1];
     }
     send(command);
   });
   wrap.append(form);
   return wrap;
 }
-

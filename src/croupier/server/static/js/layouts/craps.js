@@ -355,23 +355,7 @@ export function centre(v) {
   );
 }
 
-// An amount the area's odds would not pay in whole cents (Place 6 at 7 to 6 on $5), where
-// the Rules Submission refuses such amounts (broken_payouts = "refuse", 623a.4): the least
-// amount from it, in whole dollars, that they pay in whole cents ($6), and why; null where
-// the amount is paid as it is.
-function payable(spot, amount, table, v) {
-  if ((table.rules || {}).broken_payouts === "round") return null;
-  const posted = (v.odds || {})[spot];
-  if (!posted) return null;
-  const [win, per = 1] = String(posted).split("/").map(Number);
-  if (!Number.isInteger(win) || !Number.isInteger(per) || (amount * win) % per === 0) return null;
-  const gcd = (a, b) => (b ? gcd(b, a % b) : a);
-  const cents = per / gcd(win, per);
-  const step = (cents * 100) / gcd(cents, 100);
-  return { amount: Math.ceil(amount / step) * step, why: `${odds(posted)} pays whole cents on multiples of ${dollars(step)}` };
-}
-
-export const CRAPS = { spots, label, centre, board, payable };
+export const CRAPS = { spots, label, centre, board };
 
 const STYLE = `
 .cr-board { display: flex; flex-direction: column; gap: 8px; }

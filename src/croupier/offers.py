@@ -1,0 +1,449 @@
+"""Typed offers: what an actor may send now, field by field.
+
+A :class:`LegalCommand` names a command and types each of its fields:
+
+- :class:`Choice`: one of a list of values, each with its label in plain English
+  (the spots a wager may go on, a decision, an irregularity);
+- :class:`Integers`: a whole number from ``low`` to ``high`` inclusive (a cut's position);
+- :class:`Amount`: cents from ``low`` to ``high`` in multiples of ``step`` (Craps' whole-cent
+  rule of 623a.4 is a step of 6 cents on a Place 6);
+- :class:`Fixed`: the one value the field takes (the caller's seat);
+- :class:`Text`: words the actor writes (why a round is voided);
+- :class:`Numbers`: ``count`` whole numbers from ``low`` to ``high`` (physical dice read).
+
+A field the offer does not list takes the command's default. :meth:`LegalCommand.build`
+makes the command (its JSON form, ``{"type": ..., field: value}``) from a choice and
+raises :class:`~croupier.errors.IllegalCommand` on a value outside the offer;
+:meth:`LegalCommand.why_not` says why a command is outside it. The JSON of an offer
+carries these types (``"kind"``), so that a browser, a terminal or a test reads only them.
+
+>>> offer = LegalCommand(
+...     command="PlaceWager",
+...     fields={"seat": Fixed(value=1), "spot": choice(["odd", "even"]),
+...             "amount": Amount(low=500, high=10_000, step=6)},
+... )
+>>> offer.build(spot="odd", amount=600)
+{'type': 'PlaceWager', 'seat': 1, 'spot': 'odd', 'amount': 600}
+>>> offer.why_not({"type": "PlaceWager", "seat": 1, "spot": "odd", "amount": 601})
+'amount: $6.01 is not a multiple of $0.06'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Mapping
+from enum import Enum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from croupier.errors import IllegalCommand
+from croupier.money import Cents, format_cents
+
+
+def words(value: Any) -> str:
+    """A value as a person reads it when its offer gives no label: ``"die_off_table"`` ->
+    ``"Die off table"``, ``"come:6"`` -> ``"Come 6"``, ``True`` -> ``"Yes"``."""
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if isinstance(value, list | tuple):
+        return " and ".join(words(item) for item in value)
+    text = str(value).replace("_", " ").replace(":", " ")
+    return text[:1].upper() + text[1:]
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON reads it back (tuples as lists, enum members as their values), so
+    that an offered value and a value sent compare equal."""
+    if isinstance(value, list | tuple):
+        return [plain(item) for item in value]
+    if isinstance(value, Enum):
+        return value.value
+    return value
+
+
+class _Typed(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    optional: bool = False
+    """True where the field may be left out (the command's default then applies)."""
+
+    def why_not(self, value: Any) -> str | None:
+        """Why ``value`` is outside this field's offer, in words; ``None``: it is inside."""
+        raise NotImplementedError
+
+    def pick(self, rng: random.Random) -> Any:
+        """A value inside the offer, drawn by ``rng`` (for programs that play)."""
+        raise NotImplementedError
+
+
+class Option(BaseModel):
+    """One value a :class:`Choice` offers, with its label."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    value: Any
+    label: str
+
+
+class Choice(_Typed):
+    """One of ``options``' values."""
+
+    kind: Literal["choice"] = "choice"
+    options: tuple[Option, ...]
+    any_order: bool = False
+    """True where each value is a list whose items may be sent in any order (the two
+    tiles set together, 621a.10)."""
+
+    @property
+    def values(self) -> tuple[Any, ...]:
+        """The values offered, in order."""
+        return tuple(option.value for option in self.options)
+
+    def label(self, value: Any) -> str:
+        """The label of ``value``; raises :class:`KeyError` where it is not offered."""
+        for option in self.options:
+            if self._key(option.value) == self._key(value):
+                return option.label
+        raise KeyError(value)
+
+    def _key(self, value: Any) -> Any:
+        value = plain(value)
+        return sorted(value, key=repr) if self.any_order and isinstance(value, list) else value
+
+    def why_not(self, value: Any) -> str | None:
+        if self._key(value) in [self._key(v) for v in self.values]:
+            return None
+        offered = ", ".join(option.label for option in self.options) or "nothing"
+        return f"{words(plain(value))} is not offered now (offered: {offered})"
+
+    def pick(self, rng: random.Random) -> Any:
+        return rng.choice(self.values)
+
+
+class Integers(_Typed):
+    """A whole number from ``low`` to ``high`` inclusive."""
+
+    kind: Literal["integers"] = "integers"
+    low: int
+    high: int
+
+    def why_not(self, value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"{value!r} is not a whole number"
+        if not self.low <= value <= self.high:
+            return f"{value} is not from {self.low} to {self.high}"
+        return None
+
+    def pick(self, rng: random.Random) -> Any:
+        return rng.randint(self.low, self.high)
+
+
+class Amount(_Typed):
+    """Cents from ``low`` to ``high`` (``None``: no upper bound) in multiples of ``step``."""
+
+    kind: Literal["amount"] = "amount"
+    low: Cents
+    high: Cents | None = None
+    step: Cents = 1
+    reason: str = ""
+    """Why amounts go in steps, in words (``"7 to 6 pays whole cents"``, 623a.4)."""
+
+    @property
+    def least(self) -> int:
+        """The least amount allowed (``low`` rounded up to a multiple of ``step``)."""
+        return math.ceil(self.low / self.step) * self.step
+
+    @property
+    def most(self) -> int | None:
+        """The most amount allowed (``high`` rounded down to a multiple of ``step``)."""
+        return None if self.high is None else self.high // self.step * self.step
+
+    def why_not(self, value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"{value!r} is not a whole number of cents"
+        if value < self.low:
+            return f"{format_cents(value)} is less than {format_cents(self.low)}"
+        if self.high is not None and value > self.high:
+            return f"{format_cents(value)} is more than {format_cents(self.high)}"
+        if value % self.step:
+            return f"{format_cents(value)} is not a multiple of {format_cents(self.step)}"
+        return None
+
+    def pick(self, rng: random.Random) -> Any:
+        most = self.most
+        high = max(self.least * 20, self.least + 10_000) if most is None else most
+        if high < self.least:
+            raise ValueError(f"no multiple of {self.step} from {self.low} to {self.high}")
+        between = rng.randint(self.least, min(high, max(self.least * 5, self.least + 1_000)))
+        return rng.choice([self.least, high, between, between]) // self.step * self.step
+
+
+class Fixed(_Typed):
+    """The one value the field takes."""
+
+    kind: Literal["fixed"] = "fixed"
+    value: Any
+
+    def why_not(self, value: Any) -> str | None:
+        return None if plain(value) == self.value else f"it is {words(self.value)} here"
+
+    def pick(self, rng: random.Random) -> Any:
+        return self.value
+
+
+class Text(_Typed):
+    """Words the actor writes, ``1`` to ``max_length`` characters."""
+
+    kind: Literal["text"] = "text"
+    max_length: int = 500
+
+    def why_not(self, value: Any) -> str | None:
+        if not isinstance(value, str) or not 1 <= len(value) <= self.max_length:
+            return f"it is text of 1 to {self.max_length} characters"
+        return None
+
+    def pick(self, rng: random.Random) -> Any:
+        return "contract test"
+
+
+class Numbers(_Typed):
+    """``count`` whole numbers, each from ``low`` to ``high`` (physical dice read)."""
+
+    kind: Literal["numbers"] = "numbers"
+    count: int
+    low: int
+    high: int
+    other_than: tuple[int, ...] | None = None
+    """Numbers it may not be, in any order (a correction of the result shown)."""
+
+    def why_not(self, value: Any) -> str | None:
+        if not isinstance(value, list | tuple) or len(value) != self.count:
+            return f"it is {self.count} numbers"
+        if any(isinstance(n, bool) or not isinstance(n, int) for n in value):
+            return "each is a whole number"
+        if any(not self.low <= n <= self.high for n in value):
+            return f"each is from {self.low} to {self.high}"
+        if self.other_than is not None and sorted(value) == sorted(self.other_than):
+            return f"it is {', '.join(map(str, self.other_than))} already"
+        return None
+
+    def pick(self, rng: random.Random) -> Any:
+        while True:
+            drawn = [rng.randint(self.low, self.high) for _ in range(self.count)]
+            if self.why_not(drawn) is None:
+                return drawn
+
+
+Typed = Annotated[Choice | Integers | Amount | Fixed | Text | Numbers, Field(discriminator="kind")]
+"""One field's offer."""
+
+
+def field_words(field: _Typed) -> str:
+    """What a field's offer leaves to choose, in words (``""``: nothing, or an amount, which
+    is said apart): ``"Hit, Stand"``, ``"10 to 42"``, ``"3 numbers 1 to 6"``."""
+    if isinstance(field, Choice):
+        return ", ".join(option.label for option in field.options)
+    if isinstance(field, Integers):
+        return f"{field.low} to {field.high}"
+    if isinstance(field, Numbers):
+        return f"{field.count} numbers {field.low} to {field.high}"
+    if isinstance(field, Text):
+        return f"words (up to {field.max_length} characters)"
+    return ""
+
+
+def offer(command: str, cite: str = "", /, **fields: Any) -> LegalCommand:
+    """A :class:`LegalCommand` of ``fields``: each a typed offer, or a value the field is
+    fixed to (:class:`Fixed`)."""
+    typed = {
+        name: value if isinstance(value, _Typed) else Fixed(value=plain(value))
+        for name, value in fields.items()
+    }
+    return LegalCommand(command=command, fields=typed, cite=cite)
+
+
+def choice(
+    values: Iterable[Any],
+    label: Callable[[Any], str] | Mapping[Any, str] | None = None,
+    *,
+    optional: bool = False,
+    any_order: bool = False,
+) -> Choice:
+    """A :class:`Choice` of ``values`` (enum members are offered by their values), each
+    labelled by ``label`` (a function or mapping of the value; :func:`words` by default)."""
+    options = []
+    for value in values:
+        said = (
+            label(value)
+            if callable(label)
+            else label[value]
+            if label is not None and value in label
+            else words(plain(value))
+        )
+        options.append(Option(value=plain(value), label=said))
+    return Choice(options=tuple(options), optional=optional, any_order=any_order)
+
+
+class LegalCommand(BaseModel):
+    """A command an actor may send now: each field it takes, typed (see the module)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    command: str
+    fields: dict[str, Typed] = {}
+    distinct: tuple[str, ...] = ()
+    """Fields whose values must all differ (the two dice kept of five, 623a.7)."""
+    equal: tuple[str, ...] = ()
+    """Fields that take one value (the two Ante Wagers of Criss-Cross Poker, 674a.7(d))."""
+    cite: str = ""
+
+    def field(self, name: str) -> Choice | Integers | Amount | Fixed | Text | Numbers:
+        """The offer of field ``name``; raises :class:`KeyError` where the offer has none."""
+        try:
+            return self.fields[name]
+        except KeyError:
+            raise KeyError(f"{self.command} offers no field {name!r}") from None
+
+    def integers(self, name: str) -> Integers:
+        """The range of field ``name``; raises :class:`KeyError` where the offer gives
+        none."""
+        found = self.fields.get(name)
+        if not isinstance(found, Integers):
+            raise KeyError(f"{self.command} offers no range for {name!r}")
+        return found
+
+    @property
+    def spots(self) -> tuple[Any, ...]:
+        """The values the field ``spot`` is offered (``()``: the offer has none)."""
+        spot = self.fields.get("spot")
+        if isinstance(spot, Choice):
+            return spot.values
+        if isinstance(spot, Fixed):
+            return (spot.value,)
+        return ()
+
+    @property
+    def min_amount(self) -> int | None:
+        """The least of the offer's first amount (cents; ``None``: it takes none)."""
+        found = self.first_amount
+        return None if found is None else found.low
+
+    @property
+    def max_amount(self) -> int | None:
+        """The most of the offer's first amount (cents; ``None``: none, or no bound)."""
+        found = self.first_amount
+        return None if found is None else found.high
+
+    @property
+    def first_amount(self) -> Amount | None:
+        """The offer's first field in cents (an amount, a chip count, an Ante)."""
+        return next((f for f in self.fields.values() if isinstance(f, Amount)), None)
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The choices of the offer other than its seat, spot, amounts and words, as short
+        text for a reader: a choice's values (``"hit"``), a range ``"position:10-42"``, and
+        where a range is offered beside a choice, ``"cutter:4"``. Derived from the typed
+        fields, for reading only; a program reads :attr:`fields`."""
+        ranged = any(isinstance(f, Integers) for f in self.fields.values())
+        out: list[str] = []
+        for name, typed in self.fields.items():
+            if name in ("seat", "spot") or typed.optional:
+                continue
+            if isinstance(typed, Integers):
+                out.append(f"{name}:{typed.low}-{typed.high}")
+            elif isinstance(typed, Choice):
+                out += [f"{name}:{v}" if ranged else str(v) for v in typed.values]
+        return tuple(out)
+
+    @property
+    def amount(self) -> Amount | None:
+        """The offer of field ``amount``, where it is an :class:`Amount`."""
+        found = self.fields.get("amount")
+        return found if isinstance(found, Amount) else None
+
+    def values(self, name: str) -> tuple[Any, ...]:
+        """The values field ``name`` is offered (a :class:`Choice`'s, a :class:`Fixed`'s
+        one; ``()`` for any other field or none)."""
+        found = self.fields.get(name)
+        if isinstance(found, Choice):
+            return found.values
+        if isinstance(found, Fixed):
+            return (found.value,)
+        return ()
+
+    def why_not(self, command: Mapping[str, Any] | BaseModel) -> str | None:
+        """Why ``command`` (a command or its JSON form) is outside this offer, in words
+        naming the field; ``None`` where it is inside (the round may still refuse it for a
+        reason the offer does not carry)."""
+        data = command.model_dump(mode="json") if isinstance(command, BaseModel) else command
+        if data.get("type") != self.command:
+            return f"it is not {self.command}"
+        for name, typed in self.fields.items():
+            if name not in data or (typed.optional and data[name] is None):
+                if typed.optional:
+                    continue
+                return f"{name.replace('_', ' ')}: it is missing"
+            why = typed.why_not(plain(data[name]))
+            if why is not None:
+                return f"{name.replace('_', ' ')}: {why}"
+        chosen = [plain(data.get(name)) for name in self.distinct]
+        if any(chosen.count(value) > 1 for value in chosen):
+            return f"{' and '.join(n.replace('_', ' ') for n in self.distinct)} must differ"
+        if len({repr(plain(data.get(name))) for name in self.equal}) > 1:
+            return f"{' and '.join(n.replace('_', ' ') for n in self.equal)} must be equal"
+        return None
+
+    def build(self, **choice: Any) -> dict[str, Any]:
+        """The command (its JSON form) with the values chosen in ``choice`` and every
+        :class:`Fixed` value; raises :class:`~croupier.errors.IllegalCommand` (citing the
+        offer's rule) for a value outside the offer, a field missing or one not offered."""
+        unknown = sorted(set(choice) - set(self.fields))
+        if unknown:
+            raise IllegalCommand(
+                f"{self.command} offers no {', '.join(unknown)} now", self.cite or "offer"
+            )
+        data: dict[str, Any] = {"type": self.command}
+        for name, typed in self.fields.items():
+            if name in choice:
+                data[name] = plain(choice[name])
+            elif isinstance(typed, Fixed):
+                data[name] = typed.value
+        why = self.why_not(data)
+        if why is not None:
+            raise IllegalCommand(f"{self.command}: {why}", self.cite or "offer")
+        return data
+
+    def pick(self, rng: random.Random) -> dict[str, Any]:
+        """A command inside this offer, every field drawn by ``rng`` (an optional field is
+        given one time in ten, as a table sees it: a stub miscounted, a card missed)."""
+        while True:
+            chosen = {
+                name: typed.pick(rng)
+                for name, typed in self.fields.items()
+                if not typed.optional or rng.random() < 0.1
+            }
+            if self.equal:
+                chosen.update(dict.fromkeys(self.equal[1:], chosen[self.equal[0]]))
+            if self.why_not({"type": self.command, **chosen}) is None:
+                return self.build(**chosen)
+
+
+__all__ = [
+    "Amount",
+    "Choice",
+    "Fixed",
+    "Integers",
+    "LegalCommand",
+    "Numbers",
+    "Option",
+    "Text",
+    "Typed",
+    "choice",
+    "field_words",
+    "offer",
+    "plain",
+    "words",
+]

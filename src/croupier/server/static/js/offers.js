@@ -1,0 +1,51 @@
+// Reading a typed offer (one of the view's legal_commands, croupier.offers): each field
+// is {kind: "choice", options: [{value, label}]}, {kind: "integers", low, high},
+// {kind: "amount", low, high, step, reason}, {kind: "fixed", value}, {kind: "text",
+// max_length} or {kind: "numbers", count, low, high}; `optional` where it may be left
+// out. Nothing here knows a game.
+
+// The values and labels the field `name` is offered ([] where it has none).
+export function optionsOf(lc, name) {
+  const f = (lc.fields || {})[name];
+  if (!f) return [];
+  if (f.kind === "choice") return f.options;
+  if (f.kind === "fixed") return [{ value: f.value, label: String(f.value) }];
+  return [];
+}
+
+// The spots a wager offer takes.
+export function spotsOf(lc) {
+  return optionsOf(lc, "spot").map((o) => o.value);
+}
+
+// The label the offer gives `value` of field `name` (null where it gives none).
+export function labelOf(lc, name, value) {
+  const f = (lc.fields || {})[name];
+  if (!f || f.kind !== "choice") return null;
+  const found = f.options.find((o) => JSON.stringify(o.value) === JSON.stringify(value));
+  return found ? found.label : null;
+}
+
+// The offer's first field in cents: {name, low, high, step, reason}, or null.
+export function amountOf(lc) {
+  const entry = Object.entries(lc.fields || {}).find(([, f]) => f.kind === "amount");
+  if (!entry) return null;
+  const [name, f] = entry;
+  return { name, low: f.low, high: f.high ?? null, step: f.step || 1, reason: f.reason || "" };
+}
+
+// The fields fixed by the offer (the caller's seat, a spot offered alone).
+export function fixedOf(lc) {
+  const out = {};
+  for (const [name, f] of Object.entries(lc.fields || {})) if (f.kind === "fixed") out[name] = f.value;
+  return out;
+}
+
+// The wager offers (PlaceWager) of a view as the felt reads them: the spots, the least
+// and most amounts, their step and why, and the fields fixed (the seat).
+export function wagersOf(legal) {
+  return (legal || []).filter((lc) => lc.command === "PlaceWager").map((lc) => {
+    const amount = amountOf(lc) || { low: null, high: null, step: 1, reason: "" };
+    return { command: lc.command, cite: lc.cite, spots: spotsOf(lc), min_amount: amount.low, max_amount: amount.high, step: amount.step, reason: amount.reason, fixed: fixedOf(lc) };
+  });
+}

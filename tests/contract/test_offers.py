@@ -1,0 +1,92 @@
+"""Offers and refusals cannot drift apart, on every registered game.
+
+Across rounds played at random from the typed offers (:func:`contract.play.session`,
+seeded by hypothesis), at every step of a round:
+
+- every command :meth:`~croupier.offers.LegalCommand.build` makes from an offer (each
+  field drawn within its type) is accepted by the round (handled on a copy of it);
+- a command one field outside an offer (a value no choice offers, a whole number past
+  its range, an amount under, over or off its step), outside every offer of the same
+  command for that actor, is refused by the round, changing nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from contract.play import Played, session, variants
+from croupier.engine import Actor, LegalCommand, Round
+from croupier.errors import CroupierError
+from croupier.offers import Amount, Choice, Integers
+
+
+def _outside(legal: LegalCommand, pick: random.Random) -> dict[str, Any] | None:
+    """``legal``'s command with one field just outside its offer, or ``None`` where the
+    offer has no field to put outside."""
+    data = legal.pick(pick)
+    wrong: list[tuple[str, Any]] = []
+    for name, typed in legal.fields.items():
+        if isinstance(typed, Choice):
+            wrong.append((name, "no such value"))
+        elif isinstance(typed, Integers):
+            wrong += [(name, typed.low - 1), (name, typed.high + 1)]
+        elif isinstance(typed, Amount):
+            wrong.append((name, typed.low - 1))
+            if typed.high is not None:
+                wrong.append((name, typed.high + 1))
+            if typed.step > 1:
+                wrong.append((name, typed.least + 1))
+    if not wrong:
+        return None
+    name, value = pick.choice(wrong)
+    return {**data, name: value}
+
+
+def _accepted(round_: Round[Any], data: dict[str, Any], actor: Actor) -> CroupierError | None:
+    """Whether the round takes the command ``data`` from ``actor`` (tried on a copy)."""
+    trial = copy.deepcopy(round_)
+    try:
+        trial.handle(type(trial).command_adapter.validate_python(data), actor)
+    except CroupierError as error:
+        return error
+    return None
+
+
+def _probe(
+    round_: Round[Any], offered: list[tuple[Actor, LegalCommand]], _: Played, pick: random.Random
+) -> int:
+    for actor, legal in offered:
+        data = legal.pick(pick)
+        refused = _accepted(round_, data, actor)
+        assert refused is None, (
+            f"{round_.game}: {data} built from {legal!r} for {actor!r} was refused: {refused}"
+        )
+        outside = _outside(legal, pick)
+        same = [o for a, o in offered if a == actor and o.command == legal.command]
+        if outside is None or any(o.why_not(outside) is None for o in same):
+            continue
+        try:
+            command = type(round_).command_adapter.validate_python(outside)
+        except ValueError:
+            continue  # refused before it reaches the round (422 at the server)
+        before = list(round_.events)
+        trial = copy.deepcopy(round_)
+        with pytest.raises(CroupierError):
+            trial.handle(command, actor)
+        assert round_.events == before
+    return len(offered)
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_what_is_offered_is_accepted_and_nothing_else(game: str, seed: int) -> None:
+    """Every registered game (``game``, from the conftest) under its first Rules
+    Submission of the contract suite."""
+    for played in session(game, variants(game)[0], rounds=2, seed=seed, probe=_probe):
+        assert played.round.finished
