@@ -110,3 +110,18 @@ def test_a_declined_bust_is_lost_and_insurance_worth_the_tens_left() -> None:
     value, why = round_observed(rnd, None)
     assert why == ""
     assert value == STAKE - 500 * (2 * tens - (1 - tens))
+
+
+def test_a_second_chance_hand_under_21_is_worth_the_dealers_draws_by_hand() -> None:
+    """Hard 16 hits a king (26) and takes the Second Chance Wager; the second chance card
+    8 leaves 18 standing (673a.7(l)). Against a 9 up (no card reader) the hole card and
+    draws are any of the 47 unseen cards: a win returns the Blackjack Wager and pays the
+    Second Chance Wager 1 to 1, a tie or a dealer 22 returns both, a loss loses both."""
+    rnd = play("Tc 6d", "9h 7c", "Kh 8s 5c", ["hit", "second_chance"])
+    assert rnd.state.hands[(1, 0)].total == 18
+    finals = dealer_finals([9], one_deck_less("T", "6", "K", "8", "9"))
+    win = sum(p for t, p in finals.items() if t < 18 or t == 23)
+    lose = sum(p for t, p in finals.items() if 18 < t < 22)
+    value, why = round_observed(rnd, None)
+    assert why == ""
+    assert value == -STAKE * win + 2 * STAKE * lose
