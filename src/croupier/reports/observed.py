@@ -14,9 +14,10 @@ house's expected win **given the decisions the players took**, exact
 - a wager with no decisions (no strategy on the par sheet: every Craps, Sic Bo and High
   Roll Dice wager, Go Fore It's Skins and Gopher) is worth its stake times the par
   sheet's house edge, the same as in the optimal figure;
-- a wager with decisions in a game that gives no such expectation (Double Back Jack
-  for now) has no observed figure: the row names the game
-  (``observed_not_computed``) rather than guess.
+- a wager with decisions in a game that gives no such expectation (every game gives one
+  now: Double Back Jack's is :mod:`croupier.analysis.exact.double_back_jack_observed`)
+  has no observed figure: the row names the game (``observed_not_computed``) rather
+  than guess.
 
 Each round is conditioned on what the player knew at his last decision and the decisions
 he took (the tower property makes the average over rounds the expected result of the

@@ -20,6 +20,7 @@ from croupier.analysis.exact.double_back_jack import (
     second_chance_extra,
 )
 from croupier.analysis.exact.double_back_jack_figures import stored
+from croupier.analysis.exact.double_back_jack_observed import expected_given_decisions
 from croupier.analysis.par_sheet import Enumeration, WagerFigures, exact_text
 from croupier.rules.double_back_jack import DoubleBackJackRules, SecondChanceAmount
 
@@ -184,4 +185,10 @@ def enumeration(figures: WagerFigures, rules: DoubleBackJackRules) -> Enumeratio
     )
 
 
-__all__ = ["blackjack_figures", "chart_figures", "enumeration", "par_sheet"]
+__all__ = [
+    "blackjack_figures",
+    "chart_figures",
+    "enumeration",
+    "expected_given_decisions",
+    "par_sheet",
+]
