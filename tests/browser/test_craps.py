@@ -125,13 +125,17 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     assert all(not re.search(r"[_:]", name) for name in names), names
     assert dealer.locator(f"{AREA} [data-spot].legal").count() == 0
 
-    # $10 on Place 6 would win $11.66 2/3 at 7 to 6: refused in words, with the rule.
+    # $10 on Place 6 would win $11.66 2/3 at 7 to 6: refused in words before it is sent,
+    # from the offer's step (623a.4's whole cents): 7 to 6 pays whole cents on multiples of
+    # $3 (3 x 7 / 6 = 3.50), and the least such whole-dollar amount from $10 is $12.
     ann.locator('[data-chip="1000"]').click()
     ann.locator(f'{AREA} [data-spot="place:6"]').click()
     refusal = ann.locator("#messages .message.error")
     refusal.wait_for()
     said = refusal.inner_text()
-    assert "Place 6 pays 7 to 6" in said and said.endswith("(623a.4 (inferred))"), said
+    assert "$10.00 on Place 6 would not be paid in whole cents" in said, said
+    assert "7 to 6 pays whole cents on multiples of $3.00" in said, said
+    assert "Bet $12.00 on Place 6" in said, said
     assert "place:6" not in said and "_" not in said
     bet(ann, 1000, "pass", 1000)
     bet(bob, 1000, "dont_pass", 1000)
