@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from typing import Annotated, Any, Literal
@@ -63,19 +64,21 @@ def plain(value: Any) -> Any:
     return value
 
 
-class _Typed(BaseModel):
+class _Typed(BaseModel, ABC):
+    """A field's offer; each kind says what it takes (:meth:`why_not`) and draws one."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     optional: bool = False
     """True where the field may be left out (the command's default then applies)."""
 
+    @abstractmethod
     def why_not(self, value: Any) -> str | None:
         """Why ``value`` is outside this field's offer, in words; ``None``: it is inside."""
-        raise NotImplementedError
 
+    @abstractmethod
     def pick(self, rng: random.Random) -> Any:
         """A value inside the offer, drawn by ``rng`` (for programs that play)."""
-        raise NotImplementedError
 
 
 class Option(BaseModel):
