@@ -239,6 +239,9 @@ class TableState(ABC):
 
     devices: ClassVar[tuple[str, ...]] = ()
     """The equipment that may be signed out of order at the game's table."""
+    sealed: ClassVar[frozenset[str]] = frozenset()
+    """The keys of :meth:`to_data` not shown to the floor (the cards left in a shoe,
+    sealed until it is reshuffled)."""
 
     @classmethod
     @abstractmethod
@@ -265,9 +268,18 @@ class TableState(ABC):
         return []
 
     @abstractmethod
-    def opening(self) -> dict[str, Any]:
-        """What the next round opens with (keyword arguments of the round's ``open``);
-        empty: a table's first round."""
+    def opening(
+        self, seats: Mapping[int, str], timings: TableTimings, *, ahead: bool = False
+    ) -> dict[str, Any]:
+        """What the next round opens with (keyword arguments of the round's ``open``),
+        with ``seats`` seated under the table's ``timings``, ``ahead``: opened before any
+        player's command (:meth:`TablePolicy.open_round`); empty: a table's first
+        round."""
+
+    def equipment_out_of_order(self) -> list[str]:
+        """The equipment out of order now, each in words ending with its section (the
+        floor page shows them). Default: none."""
+        return []
 
     def sign_out(self, device: str, now: datetime) -> list[str]:
         """Sign ``device`` out of order (covered or signed) before another method is used
@@ -526,7 +538,7 @@ class TablePolicy:
             else {}
         )
         if state is not None:
-            extra |= state.opening()
+            extra |= state.opening(seats, timings, ahead=ahead)
         round_ = game.open(
             rules,
             table_id=table_id,

@@ -66,7 +66,7 @@ from croupier.equipment.cards import (
     shuffled,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
-from croupier.game import TableState, no_device
+from croupier.game import TableState, TableTimings, no_device
 from croupier.money import Cents
 from croupier.offers import Integers, choice, offer
 from croupier.rng import Rng, ScriptedRng, shuffle_draws
@@ -1114,7 +1114,9 @@ class CardTable(TableState):
         the decks alternating)."""
         return {}
 
-    def opening(self) -> dict[str, Any]:
+    def opening(
+        self, seats: Mapping[int, str], timings: TableTimings, *, ahead: bool = False
+    ) -> dict[str, Any]:
         """The next round's setup: the deck in play, and while equipment is out of order
         the shuffle and dealing procedure that replace it, with the stub counted every
         round unless a counting shuffler is in use (docs/interpretations.md, "The stub is
@@ -1178,7 +1180,9 @@ class CardTable(TableState):
         notices: list[str] = []
         for device in state.out_of_order - self.out_of_order:
             self.out_of_order.add(device)
-            notices.append(f"{device} signed out of order ({s.out_of_order})")
+            notices.append(
+                f"the {str(device).replace('_', ' ')} is signed out of order ({s.out_of_order})"
+            )
         color = self.rotation.current.color
         self.discard_rack = state.discard_rack
         self.rotation.finish_round(stub_counted=state.stub_counted)
@@ -1231,6 +1235,21 @@ class CardTable(TableState):
             )
         self.log += notices
         return notices
+
+    def equipment_out_of_order(self) -> list[str]:
+        """Each device signed out of order, with the shuffle or dealing procedure that
+        replaces it (674a.13(g), 676a.13(g))."""
+        shuffled = "by hand" if self.shuffling != AUTOMATED else "by the automated shuffler"
+        dealt = {
+            DealingProcedure.HAND: "from the dealer's hand",
+            DealingProcedure.MANUAL_SHOE: "from a manual dealing shoe",
+            DealingProcedure.AUTOMATED_SHOE: "from the automated dealing shoe",
+        }[self.dealing_procedure]
+        return [
+            f"the {str(device).replace('_', ' ')} is out of order: the cards are shuffled "
+            f"{shuffled} and dealt {dealt} ({self.sections.out_of_order})"
+            for device in sorted(self.out_of_order)
+        ]
 
     def _device(self, device: str) -> Any:
         """The chapter's device named ``device``, if the table uses it."""

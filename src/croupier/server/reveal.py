@@ -5,7 +5,9 @@ A round is revealed once it is over, unless its game's policy keeps it sealed be
 later round still deals from what it sealed
 (:meth:`~croupier.game.TablePolicy.sealed_until_later`: a shoe carried on); then it is
 revealed with the first later round at the table that leaves nothing behind (the
-shoe's last round before the reshuffle). Until then :class:`NotRevealed` (409) says why.
+shoe's last round before the reshuffle), or that was not dealt from what the round
+before it left (the shoe ended early: its cards changed after their hours). Until then
+:class:`NotRevealed` (409) says why.
 """
 
 from __future__ import annotations
@@ -46,8 +48,8 @@ def revealable(session: Session, row: RoundRow) -> None:
         if after.status == "open":
             break
         _, next_round = repo.load_round(session, after.id)
-        if not policy.sealed_until_later(next_round):
-            return
+        if not policy.carried_on(next_round) or not policy.sealed_until_later(next_round):
+            return  # reshuffled after it, or the shoe ended early
     raise NotRevealed(
         f"the cards left in the shoe after round {row.id} are still being dealt: the round "
         "is revealed when the shoe is reshuffled",

@@ -155,6 +155,21 @@ def sign(
     return said
 
 
+def out_of_order(session: Session, table_id: str, spec: GameSpec, rules: Any) -> list[str]:
+    """The table's equipment out of order, in words each ending with its section, as its
+    state is read under ``rules`` (those in force; ``None``: none is); none before its
+    first round, or where the rules no longer fit what it keeps."""
+    kind = spec.policy.state_type
+    row = session.get(TableStateRow, table_id)
+    if kind is None or row is None or rules is None:
+        return []
+    try:
+        state = kind.restore(rules, table_id, json.loads(row.state_json))
+    except (KeyError, ValueError, TypeError):
+        return []
+    return state.equipment_out_of_order()
+
+
 def state_of(session: Session, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The table's state as kept (``{}`` before its first round) and its notices."""
     row = session.get(TableStateRow, table_id)
@@ -164,4 +179,4 @@ def state_of(session: Session, table_id: str) -> tuple[dict[str, Any], list[dict
     return json.loads(row.state_json), json.loads(row.notices_json or "[]")
 
 
-__all__ = ["clock", "for_next_round", "round_ended", "sign", "state_of"]
+__all__ = ["clock", "for_next_round", "out_of_order", "round_ended", "sign", "state_of"]

@@ -234,12 +234,18 @@ class NoTimings:
     offer_cut: bool = False
 
 
-def open_with(terminal: Terminal[Any, Any], state: TableState) -> Round[Any]:
-    """The terminal's next round, opened by the game's policy with what the table's
-    ``state`` hands it, as the server opens it (the text's rules between rounds applied
-    first by the time of day, each change told as the floor is told)."""
+def between_rounds(terminal: Terminal[Any, Any], state: TableState) -> None:
+    """The text's rules between rounds applied to the table's ``state`` by the time of
+    day (:meth:`~croupier.game.TableState.between`), each change told as the floor is
+    told."""
     for notice in state.between(datetime.now(UTC)):
         terminal.console.print(f"Floor: {notice}", markup=False)
+
+
+def open_with(terminal: Terminal[Any, Any], state: TableState) -> Round[Any]:
+    """The terminal's next round, opened by the game's policy with what the table's
+    ``state`` hands it, as the server opens it (:func:`between_rounds` first)."""
+    between_rounds(terminal, state)
     spec = find(terminal.rules.game)
     return spec.policy.open_round(
         spec.round_type,

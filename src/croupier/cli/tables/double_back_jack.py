@@ -13,7 +13,7 @@ surrenders, and on a bust places the Second Chance Wager or declines it (673a.7(
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.table import Table
 
 from croupier.cli.rules import load_or_exit
-from croupier.cli.tables.base import SEAT, Choice, Terminal
+from croupier.cli.tables.base import SEAT, Choice, Terminal, between_rounds
 from croupier.cli.tables.terminal import amount_range, dealer_steps, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.errors import IllegalCommand
@@ -157,11 +157,14 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     ) -> None:
         super().__init__(rules, rng, balance, console)
         self.hints = hints
-        self.table = DoubleBackJackTable.start(rules, "play", datetime.now(), first_player=SEAT)
+        self.table = DoubleBackJackTable.start(rules, "play", datetime.now(UTC), first_player=SEAT)
         self.strategy: BasicStrategy | None = None
 
     # -- the round ----------------------------------------------------------------------------
     def open_round(self) -> DoubleBackJackRound:
+        """The next round from the table's shoe (the cut offered to the player, 673a.5(c)),
+        a batch in use 24 hours changed first (673a.3(c))."""
+        between_rounds(self, self.table)
         return self.table.open_round({SEAT: "you"}, self.rng)
 
     def begin(self, round_: DoubleBackJackRound) -> None:
@@ -191,7 +194,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         )
 
     def end(self, round_: DoubleBackJackRound) -> None:
-        for notice in self.table.finish(round_, datetime.now()):
+        for notice in self.table.take_in(round_, datetime.now(UTC)):
             self.console.print(f"Floor: {notice}", markup=False)
 
     def command(self, round_: DoubleBackJackRound, line: str) -> None:

@@ -12,11 +12,13 @@
   declines the Second Chance; a cut offered is refused (the dealer then cuts). Leaving
   the seat refuses a cut offered to the box at once (interpretations.md, "Leaving
   refuses the cut").
-- **The next round** takes the shoe as the last round left it (its cards, the cover
-  card, a reshuffle once the cover card appeared, 673a.7(d); the boxes barred since the
-  shuffle, 673a.6(b)), through :class:`DoubleBackJackTable`; where the table's
-  ``offer_cut`` is on, a round that begins with a cut opens as soon as the last ends,
-  so that the offer is shown and timed.
+- **The next round** opens with the shoe the table's state, a
+  :class:`DoubleBackJackTable` (:attr:`state_type`), keeps: the shoe as the last round
+  left it (its cards, the cover card, a reshuffle once the cover card appeared,
+  673a.7(d); the boxes barred since the shuffle, 673a.6(b)), a batch in use 24 hours
+  changed before it (673a.3(c)); where the table's ``offer_cut`` is on, a round that
+  begins with a cut opens as soon as the last ends, so that the offer is shown and
+  timed.
 - **Hidden**: the shoe's order, a card dealt face down (the hole card) and the burned
   card.
 """
@@ -30,8 +32,8 @@ from croupier.engine import DEALER, Command, Event, LegalCommand, Round
 from croupier.equipment.cards import least_cover_from_bottom, shoe
 from croupier.game import (
     GameSpec,
-    Previous,
     TablePolicy,
+    TableState,
     TableTimings,
     Viewer,
     draw_between,
@@ -77,6 +79,7 @@ class DoubleBackJackPolicy(TablePolicy):
     closing_commands: ClassVar[tuple[str, ...]] = ("DealCards",)
     timeout_cite: ClassVar[str] = "673a.5(b), (c); 673a.7(i), (l)"
     options: ClassVar[frozenset[str]] = frozenset({"offer_cut"})
+    state_type: ClassVar[type[TableState] | None] = DoubleBackJackTable
 
     def par_wagers(self, round_: Round[Any]) -> list[tuple[str, Cents]]:
         """The Blackjack Wager (its figures count the double downs, splits, surrender and
@@ -201,26 +204,6 @@ class DoubleBackJackPolicy(TablePolicy):
     def opens_ahead(self, rules: RulesSubmission, timings: TableTimings) -> bool:
         return timings.offer_cut
 
-    def carried_over(
-        self,
-        rules: RulesSubmission,
-        previous: Previous,
-        seats: dict[int, str],
-        timings: TableTimings,
-        *,
-        ahead: bool,
-    ) -> dict[str, Any]:
-        assert isinstance(rules, DoubleBackJackRules)
-        last = previous()
-        if not isinstance(last, DoubleBackJackRound) or not last.finished:
-            return {}
-        setup = next_shoe(rules, last, seats)
-        if not (timings.offer_cut and ahead):
-            # No cut offered to a player: the dealer cuts (673a.5(b); interpretations.md,
-            # "Who cuts"). A round a player's command opens cannot wait for another's cut.
-            setup = setup.model_copy(update={"cut_offer": ()})
-        return {"setup": setup}
-
     def hidden(self, event: Event, viewer: Viewer) -> dict[str, Any]:
         if isinstance(event, DeckShuffled):
             return {"stack": []}
@@ -236,27 +219,18 @@ class DoubleBackJackPolicy(TablePolicy):
 def next_shoe(
     rules: DoubleBackJackRules, last: DoubleBackJackRound, seats: dict[int, str]
 ) -> RoundSetup:
-    """The shoe after ``last``, through :class:`DoubleBackJackTable` (its ``finish``):
-    the table is rebuilt from the last round's own setup, then takes the round in; the
-    boxes barred or offered the cut are among ``seats``, those of the new round (a player
-    may have left since the last)."""
-    handed = last.events[1]
-    assert isinstance(handed, RoundSetup)
-    opened = last.opened
-    when = datetime.now(UTC)
-    table = DoubleBackJackTable.start(rules, opened.table_id, when)
-    if handed.batch in rules.batch_colors:
-        table.rotation.in_play = list(rules.batch_colors).index(handed.batch)
-    # What the table held when it handed the last round its shoe; finish() then takes in
-    # the cards the round left in the shoe, or a reshuffle once the cover card appeared.
-    table.shuffle_due = handed.shuffle_due
-    table.burn_due = handed.burn_due
-    table.sat_out = set(handed.barred)
-    table.shuffler_down = handed.shuffling is not rules.shuffling
-    table.finish(last, when)
-    # The cut is offered in the order of 673a.5(c) (kept only where the table offers the
-    # cut online and the round opens ahead of the players).
+    """The shoe ``last`` left, from the round alone (what :meth:`follows` checks and
+    :meth:`sealed_until_later` reads): a :class:`DoubleBackJackTable` taken to be as it
+    was when it handed ``last`` its shoe, then taking the round in; the boxes barred or
+    offered the cut are among ``seats``, those of the new round (a player may have left
+    since the last). The clock plays no part in the shoe."""
+    table = DoubleBackJackTable.begin(rules, last.opened.table_id, _NO_TIME)
+    table.take_in(last, _NO_TIME)
     return table.setup(seats)
+
+
+_NO_TIME = datetime(2000, 1, 1, tzinfo=UTC)
+"""Any time: the batches' hours play no part in the shoe a round left."""
 
 
 SPEC = GameSpec(

@@ -9,7 +9,7 @@ from typing import Any, Self
 
 from croupier.engine import Round, WagerPlaced
 from croupier.errors import NotYourTurn
-from croupier.game import TableState
+from croupier.game import TableState, TableTimings
 from croupier.games.pai_gow.events import TableContext
 from croupier.games.pai_gow.round import PaiGowRound
 from croupier.money import Cents
@@ -71,7 +71,9 @@ class PaiGowTable(TableState):
             "active_at": None if self.active_at is None else self.active_at.isoformat(),
         }
 
-    def opening(self) -> dict[str, Any]:
+    def opening(
+        self, seats: Mapping[int, str], timings: TableTimings, *, ahead: bool = False
+    ) -> dict[str, Any]:
         """The context the next round opens with (none for the table's first round: the
         start of the game)."""
         return {"context": self.context()} if self.rounds else {}

@@ -3,21 +3,25 @@ order and back in (:mod:`croupier.server.table_state`).
 
 - ``GET /tables/{id}/state``: dealer or admin: the table's state as kept (its decks and
   when each was opened, the equipment out of order, Pai Gow's start of the game and bank
-  rotation) and the notices for the floor, newest last (a deck changed after its hours,
-  an idle table back at the start of the game, equipment signed out or in). The floor
-  page (``/play/floor.html``) shows the notices.
+  rotation; not the cards left in a shoe, sealed until it is reshuffled), the equipment
+  out of order in words, and the notices for the floor, newest last (a deck changed
+  after its hours, an idle table back at the start of the game, equipment signed out or
+  in). The floor page (``/play/floor.html``) shows the
+  notices and the equipment out of order.
 - ``POST /tables/{id}/equipment``: sign a device out of order (a dealer or an admin: the
   dealer covers it or places the sign, 674a.13(g), 676a.13(g)) or back into use (an
   admin only: the floor returns it to use, docs/interpretations.md); it takes effect
   from the table's next round and stays so until signed the other way.
 """
 
+from datetime import datetime
 from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field, StrictBool
 from sqlalchemy.orm import Session
 
+from croupier.ledger.versions import NotInForce
 from croupier.server import service, table_state
 from croupier.server.routes.deps import PROBLEMS, Caller, Db, role
 
@@ -32,14 +36,16 @@ class NoticeOut(BaseModel):
 
 
 class TableStateOut(BaseModel):
-    """What the table keeps between rounds (``state``: the game's, as JSON; empty before
-    its first round), the devices that may be signed out of order at its game and the
-    notices for the floor, newest last."""
+    """What the table keeps between rounds (``state``: the game's, as JSON, less what is
+    sealed, the cards left in a shoe; empty before its first round), the devices that may
+    be signed out of order at its game, the equipment out of order now (``out_of_order``,
+    each in words ending with its section) and the notices for the floor, newest last."""
 
     table_id: str
     game: str
     state: dict[str, Any]
     devices: list[str]
+    out_of_order: list[str]
     notices: list[NoticeOut]
 
 
@@ -58,15 +64,24 @@ class EquipmentOut(BaseModel):
     notices: list[str]
 
 
-def _state_out(db: Session, table_id: str) -> TableStateOut:
+def _rules(db: Session, table_id: str, now: datetime) -> Any:
+    """The Rules Submission in force at the table, ``None`` where none is."""
+    try:
+        return service.rules_of(db, table_id, now)
+    except NotInForce:
+        return None
+
+
+def _state_out(db: Session, table_id: str, now: datetime) -> TableStateOut:
     spec = service.spec_of_table(db, table_id)
     state, notices = table_state.state_of(db, table_id)
     kind = spec.policy.state_type
     return TableStateOut(
         table_id=table_id,
         game=spec.name,
-        state=state,
+        state={k: v for k, v in state.items() if kind is None or k not in kind.sealed},
         devices=list(kind.devices) if kind is not None else [],
+        out_of_order=table_state.out_of_order(db, table_id, spec, _rules(db, table_id, now)),
         notices=[NoticeOut(**notice) for notice in notices],
     )
 
@@ -75,10 +90,11 @@ router = APIRouter()
 
 
 @router.get("/tables/{table_id}/state", response_model=TableStateOut, responses=PROBLEMS)
-def kept(table_id: str, db: Db, me: Caller) -> TableStateOut:
-    """Dealer or admin: what the table keeps between rounds and the floor's notices."""
+def kept(table_id: str, request: Request, db: Db, me: Caller) -> TableStateOut:
+    """Dealer or admin: what the table keeps between rounds, its equipment out of order
+    and the floor's notices."""
     role(me, "dealer", "admin")
-    return _state_out(db, table_id)
+    return _state_out(db, table_id, request.app.state.server.hub.clock())
 
 
 @router.post("/tables/{table_id}/equipment", response_model=EquipmentOut, responses=PROBLEMS)
