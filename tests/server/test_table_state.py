@@ -24,6 +24,8 @@ from typing import Any
 import pytest
 from test_games import GameTable, events_of, player
 
+from croupier.verify_round import check_rounds
+
 HOUR = 3600.0
 
 
@@ -247,5 +249,75 @@ def test_an_idle_pai_gow_table_returns_to_the_start_of_the_game(tmp_path: Path) 
         assert "20 minutes" in notice["text"] and "621a.6(g)" in notice["text"]
         assert notice["round"] == 3
         assert state(table)["state"]["start_of_game"] is False  # the third round took it in
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize(
+    ("rules", "batches"),
+    [({}, ["red"]), ({"shuffling": "automated", "back_colors": ["red", "blue"]}, ["red", "blue"])],
+)
+def test_a_double_back_jack_batch_in_use_24_hours_is_changed_before_the_next_shoe(
+    tmp_path: Path, rules: dict[str, Any], batches: list[str]
+) -> None:
+    """673a.3(c): the decks opened at a Double Back Jack table are changed at least once
+    every 24 hours. At 23 hours 59 minutes the shoe deals on; at 24 hours the batch in the
+    shoe, mid-shoe, is changed after the round then over and before the next: the next
+    round shuffles a new shoe (673a.5(a), (f): the floor may have the cards reshuffled
+    after any round; the cut offered from the dealer's right, 673a.5(c)(4)); with two
+    batches the other comes into play (673a.3(b)(4)) and is changed too, both having
+    been opened with the table. The floor is told, naming 673a.3(c); the new decks are
+    timed afresh; the shoe in progress is never changed during a round, and each shoe's
+    rounds still verify together (sealed draws: the new shoe is drawn from the seed of
+    the round it opens)."""
+    table = GameTable(
+        f"sqlite:///{tmp_path / 'state.sqlite'}", "double-back-jack", 2, 5, {}, rules=rules
+    )
+    try:
+        opened = table.clock()
+        first = table.play(player("double-back-jack"), True)
+        assert setups(table, first)["shuffle_due"] == "the game is beginning"
+        kept = state(table)
+        assert [b["color"] for b in kept["state"]["batches"]] == batches
+        assert {b["opened_at"] for b in kept["state"]["batches"]} == {opened.isoformat()}
+        assert "shoe" not in kept["state"]  # sealed until the shoe is reshuffled
+        # 23 hours 59 minutes: the shoe deals on, no notice.
+        table.clock.now = opened + timedelta(hours=24, minutes=-1)
+        second = table.play(player("double-back-jack"), True)
+        handed = setups(table, second)
+        assert handed["shuffle_due"] is None and handed["shoe"] and handed["batch"] == "red"
+        assert state(table)["notices"] == []
+        # 24 hours: new decks before the next round, which shuffles them.
+        table.clock.now = opened + timedelta(hours=24)
+        changed_at = table.clock()
+        third = table.play(player("double-back-jack"), True)
+        handed = setups(table, third)
+        assert handed["shoe"] == [] and handed["batch"] == batches[-1]
+        assert handed["shuffle_due"] == f"the {batches[-1]} batch was changed"
+        assert handed["cut_offer"] == []  # no cut offered online at this table: the dealer's
+        assert any(e["type"] == "DeckShuffled" for e in events_of(table.replay(third)))
+        kept = state(table)
+        assert {b["opened_at"] for b in kept["state"]["batches"]} == {changed_at.isoformat()}
+        texts = [n["text"] for n in kept["notices"]]
+        assert len(texts) == len(batches), texts
+        assert all("in use 24 hours" in t and t.endswith("(673a.3(c))") for t in texts)
+        assert "the shoe in progress ends" in texts[0] and "673a.5(c)(4)" in texts[0]
+        assert {n["round"] for n in kept["notices"]} == {3}
+        # Timed afresh: an hour later the new shoe deals on.
+        table.clock.advance(HOUR)
+        fourth = table.play(player("double-back-jack"), True)
+        assert setups(table, fourth)["shuffle_due"] is None
+        assert len(state(table)["notices"]) == len(batches)
+        # The shoe that ended early is revealed, and its rounds verify together.
+        reveals = []
+        for round_id in (second, first):
+            r = table.api.client.get(f"/rounds/{round_id}/reveal", headers=table.players[1])
+            assert r.status_code == 200, r.text
+            reveals.append(r.json())
+        check = check_rounds(reveals)
+        assert check.ok, check.problems
+        r = table.api.client.get(f"/tables/{table.table_id}/verify", headers=table.dealer)
+        assert r.status_code == 200 and r.json()["ok"], r.text
+        assert table.api.ledger()["total"] == 0
     finally:
         table.close()

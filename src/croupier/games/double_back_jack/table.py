@@ -296,7 +296,7 @@ class DoubleBackJackTable(TableState):
         directs (673a.5(c)(4)). Returns what happened, in words, for the floor."""
         in_shoe = color == self.rotation.current.color
         self.rotation.change(color, now)
-        said = f"new decks of {color} backs replace them before the next round"
+        said = f"new decks of {color} backs replace it before the next round"
         if not in_shoe:
             return f"{said}, shuffled and stored in the automated shuffler"
         if self.shuffle_due is not None:  # no shoe in progress: the new decks are shuffled
