@@ -321,3 +321,63 @@ def test_a_double_back_jack_batch_in_use_24_hours_is_changed_before_the_next_sho
         assert table.api.ledger()["total"] == 0
     finally:
         table.close()
+
+
+def test_674a_9_a_1_hand_dealing_without_its_shuffler_falls_back_round_after_round(
+    tmp_path: Path,
+) -> None:
+    """674a.9(a)(1): cards dealt from the dealer's hand need an automated shuffler. A
+    hand-dealt Criss-Cross Poker table whose shuffler is signed out of order (674a.13(g))
+    shuffles by hand and deals from a manual shoe from its next round on, one deck (two
+    alternate only with a shuffler, 674a.3(b)), the stub counted every round
+    (674a.9(d), docs/interpretations.md), and keeps doing so round after round until the
+    floor signs the shuffler back in: then it deals from the hand again, two decks
+    alternating."""
+    table = GameTable(
+        f"sqlite:///{tmp_path / 'state.sqlite'}",
+        "criss-cross-poker",
+        2,
+        5,
+        {"close_when_all_wagered": True},
+        rules={
+            "shuffling": "automated",
+            "decks": 2,
+            "back_colors": ["red", "blue"],
+            "dealing_procedure": "hand",
+        },
+    )
+    try:
+        first = setups(table, table.play(player("criss-cross-poker")))
+        assert (first["shuffling"], first["dealing_procedure"], first["deck"]) == (
+            "automated",
+            "hand",
+            "red",
+        )
+        r = sign(table, table.dealer, "automated_shuffler", True)
+        assert r.status_code == 200, r.text
+        assert any("674a.13(g)" in text for text in r.json()["notices"])
+        [words] = state(table)["out_of_order"]
+        assert words.startswith("the automated shuffler is out of order")
+        assert "by hand" in words and "manual dealing shoe" in words
+        for _ in range(3):
+            round_id = table.play(player("criss-cross-poker"))
+            setup = setups(table, round_id)
+            assert (setup["shuffling"], setup["dealing_procedure"]) == ("manual", "manual_shoe")
+            assert setup["out_of_order"] == ["automated_shuffler"]
+            assert setup["deck"] == "blue"  # one deck: the one in play when it was signed
+            assert setup["stub_count_due"] is True
+            events = events_of(table.replay(round_id))
+            assert any(e["type"] == "DeckCut" for e in events)  # a manual shuffle is cut
+        r = sign(table, table.api.admin, "automated_shuffler", False)
+        assert r.status_code == 200, r.text
+        assert state(table)["out_of_order"] == []
+        decks = []
+        for _ in range(2):
+            setup = setups(table, table.play(player("criss-cross-poker")))
+            assert (setup["shuffling"], setup["dealing_procedure"]) == ("automated", "hand")
+            assert setup["out_of_order"] == []
+            decks.append(setup["deck"])
+        assert decks[0] != decks[1]  # two decks alternate again (674a.3(b)(3))
+        assert table.api.ledger()["total"] == 0
+    finally:
+        table.close()
