@@ -963,7 +963,7 @@ def test_676a_13_g_out_of_order_before_another_method() -> None:
 
     rules = GoForeItRules(dealing_procedure="automated_shoe", shuffling="automated")
     table = GoForeItTable.start(rules, "T", datetime(2026, 1, 1))
-    table.mark_out_of_order(Device.SHUFFLER)
+    table.sign_out(Device.SHUFFLER, datetime(2026, 1, 1))
     setup = table.setup()
     assert (setup.shuffling, setup.dealing_procedure) == ("manual", "automated_shoe")
     with pytest.raises(IllegalCommand) as info:

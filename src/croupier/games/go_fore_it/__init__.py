@@ -1111,12 +1111,6 @@ class GoForeItTable(CardTable):
         """Replace the deck of back colour ``color`` (676a.3(c))."""
         self.rotation.change(color, now)
 
-    def mark_out_of_order(self, device: Device) -> None:
-        """Cover or sign ``device`` out of order between rounds (676a.13(g))."""
-        self.out_of_order.add(device)
-        if device is Device.SHUFFLER:
-            self.rotation.single_deck()
-
 
 __all__ = [
     "INCOMPLETE_DECK_REASON",
