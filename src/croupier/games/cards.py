@@ -1239,17 +1239,21 @@ class CardTable(TableState):
     def equipment_out_of_order(self) -> list[str]:
         """Each device signed out of order, with the shuffle or dealing procedure that
         replaces it (674a.13(g), 676a.13(g))."""
+        return [
+            f"the {str(device).replace('_', ' ')} is out of order: the cards are "
+            f"{self.methods()} ({self.sections.out_of_order})"
+            for device in sorted(self.out_of_order)
+        ]
+
+    def methods(self) -> str:
+        """How the cards are shuffled and dealt now, in words."""
         shuffled = "by hand" if self.shuffling != AUTOMATED else "by the automated shuffler"
         dealt = {
             DealingProcedure.HAND: "from the dealer's hand",
             DealingProcedure.MANUAL_SHOE: "from a manual dealing shoe",
             DealingProcedure.AUTOMATED_SHOE: "from the automated dealing shoe",
         }[self.dealing_procedure]
-        return [
-            f"the {str(device).replace('_', ' ')} is out of order: the cards are shuffled "
-            f"{shuffled} and dealt {dealt} ({self.sections.out_of_order})"
-            for device in sorted(self.out_of_order)
-        ]
+        return f"shuffled {shuffled} and dealt {dealt}"
 
     def _device(self, device: str) -> Any:
         """The chapter's device named ``device``, if the table uses it."""
@@ -1278,14 +1282,13 @@ class CardTable(TableState):
         order."""
         s = self.sections
         found = self._device(device)
-        if found in self.out_of_order:
-            raise IllegalCommand(f"the {device} is already signed out of order", s.out_of_order)
-        self.out_of_order.add(found)
         words = str(found).replace("_", " ")
+        if found in self.out_of_order:
+            raise IllegalCommand(f"the {words} is already signed out of order", s.out_of_order)
+        self.out_of_order.add(found)
         notices = [
-            f"the {words} is signed out of order: the next rounds are shuffled "
-            f"{self.shuffling} and dealt by {str(self.dealing_procedure).replace('_', ' ')} "
-            f"({s.out_of_order})"
+            f"the {words} is signed out of order: the cards of the next rounds are "
+            f"{self.methods()} ({s.out_of_order})"
         ]
         if found == SHUFFLER and len(self.rotation.decks) == 2:
             self.rotation.single_deck()
@@ -1304,7 +1307,9 @@ class CardTable(TableState):
         s = self.sections
         found = self._device(device)
         if found not in self.out_of_order:
-            raise IllegalCommand(f"the {device} is not signed out of order", s.out_of_order)
+            raise IllegalCommand(
+                f"the {str(found).replace('_', ' ')} is not signed out of order", s.out_of_order
+            )
         self.out_of_order.discard(found)
         notices = [f"the {str(found).replace('_', ' ')} is back in use ({s.out_of_order})"]
         colors = list(self.rules.deck_colors)
