@@ -36,6 +36,12 @@ class Server:
         )
         self._keys = 0
 
+    @property
+    def db(self) -> Path:
+        """The server's SQLite database (conftest.py: beside its log)."""
+        assert self.log is not None
+        return self.log.parent / "croupier.sqlite"
+
     def key(self) -> dict[str, str]:
         self._keys += 1
         return {"Idempotency-Key": f"browser-test-{self._keys}"}

@@ -6,11 +6,13 @@ player's cards never in the page. (The session's server and browser: conftest.py
 from __future__ import annotations
 
 import json
+import sqlite3
+from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
 import pytest
-from browser_support import Server, missing
+from browser_support import EXAMPLES, Server, missing
 
 MISSING = missing()
 
@@ -161,3 +163,102 @@ def test_the_lobby_links_the_recall_and_floor_pages(browser: Any, server: Server
         assert page.title() != ""
     finally:
         page.close()
+
+
+def test_the_floor_page_shows_each_tables_notices_and_equipment_out_of_order(
+    browser: Any, server: Server
+) -> None:
+    """The floor page draws what ``GET /tables/{id}/state`` serves, in the server's words
+    with each section: a Go Fore It table dealt from the hand whose shuffler the dealer
+    signed out of order (676a.13(g): shuffled by hand; 676a.9(a)(1): dealt from a manual
+    shoe; 676a.3(b): one deck), a Criss-Cross Poker table dealt from the hand likewise
+    (674a.13(g), 674a.9(a)(1), 674a.3(b)), and a Double Back Jack table whose batches
+    have been in use 24 hours (673a.3(c); the test ages them in the server's database,
+    as its clock would, between two rounds): new decks before the next round."""
+    hand_dealt = (EXAMPLES / "criss-cross-poker.toml").read_text()
+    hand_dealt = hand_dealt.replace(
+        'dealing_procedure = "manual_shoe"', 'dealing_procedure = "hand"'
+    )
+    assert server.table("fl-gfi", "go-fore-it.toml").status_code == 201
+    assert server.table("fl-ccp", hand_dealt).status_code == 201
+    assert server.table("fl-dbj", "double-back-jack.toml").status_code == 201
+    dealer_token = server.person("fl-dealer", "dealer")
+    dealer = {"Authorization": f"Bearer {dealer_token}"}
+    player = server.person("fl-player", "player")
+    player_id = server.get("/players/me", player)["id"]
+    r = server.admin.post(
+        f"/players/{player_id}/deposits", json={"amount": 10_000}, headers=server.key()
+    )
+    assert r.status_code == 201, r.text
+    auth = {"Authorization": f"Bearer {player}"}
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        for table_id in ("fl-gfi", "fl-ccp"):
+            r = client.post(
+                f"/tables/{table_id}/equipment",
+                json={"device": "automated_shuffler", "out_of_order": True},
+                headers=dealer,
+            )
+            assert r.status_code == 200, r.text
+        assert client.post("/tables/fl-dbj/seats", json={"seat": 1}, headers=auth).is_success
+        wager = {"type": "PlaceWager", "seat": 1, "spot": "blackjack", "amount": 1500}
+        r = client.post(
+            "/tables/fl-dbj/commands",
+            json={"command": wager},
+            headers={**auth, "Idempotency-Key": "fl-1"},
+        )
+        assert r.status_code == 200, r.text
+        void = {"type": "VoidRound", "reason": "the test ends the round"}
+        r = client.post(
+            "/tables/fl-dbj/commands",
+            json={"command": void},
+            headers={**dealer, "Idempotency-Key": "fl-2"},
+        )
+        assert r.status_code == 200, r.text
+        # A day passes: the batches opened with the table's first round are 25 hours old.
+        database = sqlite3.connect(server.db)
+        with database:
+            (kept,) = database.execute(
+                "SELECT state_json FROM table_states WHERE table_id = 'fl-dbj'"
+            ).fetchone()
+            state = json.loads(kept)
+            for batch in state["batches"]:
+                opened = datetime.fromisoformat(batch["opened_at"]) - timedelta(hours=25)
+                batch["opened_at"] = opened.isoformat()
+            database.execute(
+                "UPDATE table_states SET state_json = ? WHERE table_id = 'fl-dbj'",
+                (json.dumps(state),),
+            )
+        database.close()
+        r = client.post(
+            "/tables/fl-dbj/commands",
+            json={"command": wager},
+            headers={**auth, "Idempotency-Key": "fl-3"},
+        )
+        assert r.status_code == 200, r.text
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/play/floor.html")
+    page.evaluate(f"localStorage.setItem('croupier.token', {json.dumps(dealer_token)})")
+    page.click("button[type=submit]")  # every table
+    notices = page.wait_for_selector("[data-testid=table-notices] section[data-table=fl-dbj]")
+    dbj = notices.inner_text()
+    assert "Table fl-dbj (Double Back Jack)" in dbj
+    assert "round 2: The red batch had been in use 24 hours or more: new decks" in dbj
+    assert "the shoe in progress ends" in dbj and "(673a.3(c))." in dbj
+    assert "The blue batch had been in use 24 hours or more" in dbj
+    for table_id, chapter in (("fl-gfi", "676a"), ("fl-ccp", "674a")):
+        text = page.inner_text(f"[data-testid=table-notices] section[data-table={table_id}]")
+        assert (
+            "Out of order: The automated shuffler is out of order: the cards are shuffled by "
+            "hand and dealt from a manual dealing shoe (dealing from the hand needs an "
+            f"automated shuffler, {chapter}.9(a)(1)) ({chapter}.13(g))." in text
+        )
+        assert (
+            "before the first round: One deck from now on" in text and f"({chapter}.3(b))." in text
+        )
+        assert "_" not in text  # plain English: no codes
+    assert "_" not in dbj
+    assert not errors
+    context.close()

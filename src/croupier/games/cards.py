@@ -1253,6 +1253,9 @@ class CardTable(TableState):
             DealingProcedure.MANUAL_SHOE: "from a manual dealing shoe",
             DealingProcedure.AUTOMATED_SHOE: "from the automated dealing shoe",
         }[self.dealing_procedure]
+        if self.rules.dealing_procedure is DealingProcedure.HAND and self.shuffling != AUTOMATED:
+            needs = self.sections.hand_needs_shuffler
+            dealt += f" (dealing from the hand needs an automated shuffler, {needs})"
         return f"shuffled {shuffled} and dealt {dealt}"
 
     def _device(self, device: str) -> Any:

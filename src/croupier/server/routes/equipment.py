@@ -36,13 +36,15 @@ class NoticeOut(BaseModel):
 
 
 class TableStateOut(BaseModel):
-    """What the table keeps between rounds (``state``: the game's, as JSON, less what is
+    """What the table keeps between rounds (``game``: its name, ``title`` in words;
+    ``state``: the game's, as JSON, less what is
     sealed, the cards left in a shoe; empty before its first round), the devices that may
     be signed out of order at its game, the equipment out of order now (``out_of_order``,
     each in words ending with its section) and the notices for the floor, newest last."""
 
     table_id: str
     game: str
+    title: str
     state: dict[str, Any]
     devices: list[str]
     out_of_order: list[str]
@@ -79,6 +81,7 @@ def _state_out(db: Session, table_id: str, now: datetime) -> TableStateOut:
     return TableStateOut(
         table_id=table_id,
         game=spec.name,
+        title=spec.title,
         state={k: v for k, v in state.items() if kind is None or k not in kind.sealed},
         devices=list(kind.devices) if kind is not None else [],
         out_of_order=table_state.out_of_order(db, table_id, spec, _rules(db, table_id, now)),

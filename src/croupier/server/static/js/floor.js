@@ -1,6 +1,8 @@
 // The floor page: the hold report (GET /reports/hold) as a table and a chart of each
-// table's hold against its theoretical hold. Uses the bearer token of the lobby's sign-in
-// (localStorage) or one typed in; the report is for dealers and admins.
+// table's hold against its theoretical hold; each table's equipment out of order and its
+// notices for the floor (GET /tables/{id}/state), in the server's words, each ending with
+// its section. Uses the bearer token of the lobby's sign-in (localStorage) or one typed
+// in; both are for dealers and admins.
 
 import { request, setToken, token } from "./api.js";
 
@@ -106,6 +108,49 @@ function chart(rows) {
   return svg;
 }
 
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1) + (text.endsWith(".") ? "" : ".");
+
+// "2026-12-03 18:00 UTC": a notice's time (the server's, aware UTC), to the minute.
+const when = (at) => `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+// One table's equipment out of order and notices, or null where it has neither.
+function tableNotices(kept) {
+  if (!kept.out_of_order.length && !kept.notices.length) return null;
+  const section = document.createElement("section");
+  section.dataset.table = kept.table_id;
+  const heading = document.createElement("h3");
+  heading.textContent = `Table ${kept.table_id} (${kept.title})`;
+  section.append(heading);
+  if (kept.out_of_order.length) {
+    const out = document.createElement("p");
+    out.className = "out-of-order";
+    out.textContent = `Out of order: ${kept.out_of_order.map(sentence).join(" ")}`;
+    section.append(out);
+  }
+  if (kept.notices.length) {
+    const list = document.createElement("ol");
+    for (const notice of kept.notices) {
+      const item = list.appendChild(document.createElement("li"));
+      const round = notice.round ? `round ${notice.round}` : "before the first round";
+      item.textContent = `${when(notice.at)}, ${round}: ${sentence(notice.text)}`;
+    }
+    section.append(list);
+  }
+  return section;
+}
+
+// The notices of the table asked for, or of every table.
+async function showNotices(tableId) {
+  const ids = tableId ? [tableId] : (await request("GET", "/tables")).tables.map((t) => t.id);
+  const kept = await Promise.all(
+    ids.map((id) => request("GET", `/tables/${encodeURIComponent(id)}/state`)),
+  );
+  const shown = kept.map(tableNotices).filter((section) => section !== null);
+  document.getElementById("notices").replaceChildren(
+    ...(shown.length ? shown : [document.createTextNode("No table has a notice for the floor.")]),
+  );
+}
+
 async function show(event) {
   if (event) event.preventDefault();
   const messages = document.getElementById("messages");
@@ -125,6 +170,7 @@ async function show(event) {
     document.getElementById("chart").replaceChildren(chart(data.rows));
     document.getElementById("gaming-day").textContent =
       `Gaming day: ${data.gaming_day.text}. ${data.theoretical_assumes}`;
+    await showNotices(tableId);
     messages.textContent = "";
   } catch (problem) {
     messages.textContent = problem.message;
