@@ -292,3 +292,48 @@ def test_random_play_reaches_missed_requested_cards(monkeypatch: pytest.MonkeyPa
         "673a.13(f):DeckCut",
     }
     assert wanted <= seen, wanted - seen
+
+
+def test_the_table_state_keeps_the_shoe_and_changes_a_batch_after_24_hours() -> None:
+    """The table's state (what the server stores between rounds) holds the shoe whole:
+    restored from its JSON it hands the next round the same shoe. 673a.3(c): at 23 hours
+    59 minutes nothing is changed; at 24 hours a batch waiting in the shuffler (two
+    batches, 673a.3(b)(3)) is replaced there and the shoe in play deals on, the floor told;
+    a batch in the shoe, mid-shoe, ends its shoe: the other batch comes into play
+    (673a.3(b)(4)) and the cut is offered from the dealer's right (673a.5(c)(4))."""
+    from datetime import timedelta
+
+    rules = DoubleBackJackRules(decks=2, shuffling="automated")
+    seats = {1: "a", 3: "b"}
+    table = DoubleBackJackTable.start(rules, "T", NOW)
+    choose = random.Random(4)
+    for _ in range(3):  # a shoe shuffled, cut and loaded, then dealt from
+        round_ = table.open_round(seats, SeededRng(4))
+        play(round_, choose)
+        table.take_in(round_, NOW)
+        if table.shuffle_due is None:
+            break
+    handed = table.setup(seats)
+    assert handed.batch == "red" and handed.shuffle_due is None and handed.shoe
+    data = json.loads(json.dumps(table.to_data()))
+    again = DoubleBackJackTable.restore(rules, "T", data)
+    assert again.setup(seats) == handed
+    # Only the blue batch, in the shuffler, is a day old.
+    again.rotation.decks[1].opened_at = NOW - timedelta(hours=24)
+    assert again.between(NOW - timedelta(minutes=1)) == []
+    [notice] = again.between(NOW)
+    assert "blue batch" in notice and "automated shuffler" in notice
+    assert notice.endswith("(673a.3(c))")
+    assert again.setup(seats) == handed  # the shoe in play deals on
+    assert again.rotation.decks[1].opened_at == NOW
+    # The red batch, in the shoe, opened an hour before: a day later the shoe ends and
+    # blue (new, 23 hours in use) comes into play.
+    again.rotation.decks[0].opened_at = NOW - timedelta(hours=1)
+    [notice] = again.between(NOW + timedelta(hours=23))
+    assert "the shoe in progress ends" in notice and "673a.5(c)(4)" in notice
+    following = again.setup(seats)
+    assert following.batch == "blue" and following.shoe == ()
+    assert following.shuffle_due == "the red batch was changed"
+    assert following.cut_offer == (3, 1)  # from the dealer's right (673a.5(c)(4))
+    with pytest.raises(ValueError, match="number of decks"):
+        DoubleBackJackTable.restore(DoubleBackJackRules(decks=6, shuffling="automated"), "T", data)
