@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_support import EXAMPLES, Server, missing
+from browser_support import EXAMPLES, Server, missing, shot
 
 MISSING = missing()
 
@@ -251,7 +251,7 @@ def test_the_floor_page_shows_each_tables_notices_and_equipment_out_of_order(
     for table_id, chapter in (("fl-gfi", "676a"), ("fl-ccp", "674a")):
         text = page.inner_text(f"[data-testid=table-notices] section[data-table={table_id}]")
         assert (
-            "Out of order: The automated shuffler is out of order: the cards are shuffled by "
+            "Out of order: The automated shuffler: the cards are shuffled by "
             "hand and dealt from a manual dealing shoe (dealing from the hand needs an "
             f"automated shuffler, {chapter}.9(a)(1)) ({chapter}.13(g))." in text
         )
@@ -260,5 +260,6 @@ def test_the_floor_page_shows_each_tables_notices_and_equipment_out_of_order(
         )
         assert "_" not in text  # plain English: no codes
     assert "_" not in dbj
+    shot(page, "floor-notices")
     assert not errors
     context.close()

@@ -357,7 +357,7 @@ def test_674a_9_a_1_hand_dealing_without_its_shuffler_falls_back_round_after_rou
         assert r.status_code == 200, r.text
         assert any("674a.13(g)" in text for text in r.json()["notices"])
         [words] = state(table)["out_of_order"]
-        assert words.startswith("the automated shuffler is out of order")
+        assert words.startswith("the automated shuffler: the cards are shuffled by hand")
         assert "by hand" in words and "manual dealing shoe" in words
         for _ in range(3):
             round_id = table.play(player("criss-cross-poker"))

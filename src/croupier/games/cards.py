@@ -1240,7 +1240,7 @@ class CardTable(TableState):
         """Each device signed out of order, with the shuffle or dealing procedure that
         replaces it (674a.13(g), 676a.13(g))."""
         return [
-            f"the {str(device).replace('_', ' ')} is out of order: the cards are "
+            f"the {str(device).replace('_', ' ')}: the cards are "
             f"{self.methods()} ({self.sections.out_of_order})"
             for device in sorted(self.out_of_order)
         ]
