@@ -133,6 +133,7 @@ def open_starter_tables(engine: Engine) -> list[str]:
     from sqlalchemy.orm import Session
 
     from croupier.ledger.models import GameTable
+    from croupier.ledger.significant_events import SYSTEM
     from croupier.registry import GAMES
     from croupier.rng import SecureRng
     from croupier.server import schemas, service
@@ -143,7 +144,7 @@ def open_starter_tables(engine: Engine) -> list[str]:
         settings = schemas.TableSettings(betting_seconds=STARTER_BETTING_SECONDS)
         for game in GAMES:
             body = schemas.TableCreate(id=game, rules={"game": game}, settings=settings)
-            service.create_table(session, body, SecureRng())
+            service.create_table(session, body, SecureRng(), by=SYSTEM)
         session.commit()
     return list(GAMES)
 
@@ -211,6 +212,7 @@ def register(app: typer.Typer) -> None:
         from sqlalchemy.orm import Session
 
         from croupier.ledger import repository
+        from croupier.ledger.significant_events import OPERATOR, granted
         from croupier.server.schemas import PlayerCreate
 
         try:  # the API's own rules for a name and a role
@@ -223,6 +225,7 @@ def register(app: typer.Typer) -> None:
         engine = migrated(db)
         with Session(engine) as session:
             player, token = repository.create_player(session, name, role)
+            granted(session, player, OPERATOR)
             player_id = player.id
             session.commit()
         engine.dispose()
@@ -344,19 +347,39 @@ def register(app: typer.Typer) -> None:
 
     @app.command("verify")
     def verify(
-        table: Annotated[str, typer.Argument(metavar="TABLE", help="The table's id.")],
+        table: Annotated[
+            str | None,
+            typer.Argument(
+                metavar="[TABLE]", help="The table's id (none: the significant events only)."
+            ),
+        ] = None,
         db: Db = DEFAULT_URL,
     ) -> None:
         """Audit a table: its event hash chain, and its money (the postings' hash chains,
         each posting balanced, each round's postings against what replaying it pays,
-        every account against its postings, the ledger summing to zero). Exit 1, naming
-        each problem, if it does not verify."""
+        every account against its postings, the ledger summing to zero); and the
+        significant-events log's hash chain (an entry edited, forged or deleted). Exit 1,
+        naming each problem, if it does not verify."""
         from sqlalchemy.orm import Session
 
         from croupier.ledger import repository
+        from croupier.ledger.significant_events import (
+            significant_events_count,
+            verify_significant_events,
+        )
         from croupier.server import service
 
         with Session(existing(db)) as session:
+            if table is None:
+                problems = verify_significant_events(session)
+                count = significant_events_count(session)
+                if not problems:
+                    typer.echo(f"significant events: {count} entries, chain verifies")
+                    return
+                typer.echo("significant events: DO NOT VERIFY:", err=True)
+                for problem in problems:
+                    typer.echo(f"  - {problem}", err=True)
+                raise typer.Exit(1)
             try:
                 report = service.verify(session, table)
             except repository.NotFound as error:
@@ -371,6 +394,7 @@ def register(app: typer.Typer) -> None:
                 f"balanced postings, rounds replayed, accounts, ledger total zero), "
                 f"head {report.postings_head}"
             )
+            typer.echo(f"significant events: {report.significant_events} entries, chain verifies")
             return
         typer.echo(f"table {table}: DOES NOT VERIFY:", err=True)
         for problem in report.problems:

@@ -57,6 +57,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def utc(moment: datetime) -> datetime:
+    """``moment`` in UTC (a stored moment with no zone, as SQLite gives it back, is UTC)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 

@@ -30,9 +30,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from croupier.ledger.models import LedgerHead, SignificantEventRow, now
+from croupier.ledger.models import LedgerHead, Player, SignificantEventRow, now, utc
 from croupier.ledger.posting_chain import GENESIS
-from croupier.ledger.versions import utc
 from croupier.sealing import canonical_json, chain_hash
 
 CHAIN = "significant events"
@@ -40,6 +39,9 @@ CHAIN = "significant events"
 SYSTEM = "system"
 """``who`` of a change the server made by itself (a round voided at start-up, a
 self-check)."""
+OPERATOR = "the operator (command line)"
+"""``who`` of a change made at the server's command line (``croupier ...``) without a
+name given."""
 CITE = "GLI-19 2.8.8"
 """The requirement the log meets (significant events, with values before and after)."""
 
@@ -48,7 +50,6 @@ class Kind(StrEnum):
     """The kinds of significant event. The value is what is stored."""
 
     RULES_SUBMISSION_STEP = "rules_submission_step"
-    TABLE_CREATED = "table_created"
     TABLE_OPENED = "table_opened"
     TABLE_CLOSED = "table_closed"
     TABLE_DISABLED = "table_disabled"
@@ -72,7 +73,6 @@ class Kind(StrEnum):
 
 KIND_WORDS: dict[Kind, str] = {
     Kind.RULES_SUBMISSION_STEP: "Rules Submission step",
-    Kind.TABLE_CREATED: "table created",
     Kind.TABLE_OPENED: "table opened",
     Kind.TABLE_CLOSED: "table closed",
     Kind.TABLE_DISABLED: "table disabled",
@@ -319,3 +319,23 @@ def verify_significant_events(session: Session) -> list[str]:
             f"entries ({expected} found): an entry at its end was deleted or forged"
         )
     return problems
+
+
+def significant_events_count(session: Session) -> int:
+    """How many entries the log's head counts."""
+    head = session.get(LedgerHead, CHAIN)
+    return 0 if head is None else head.postings
+
+
+def granted(session: Session, player: Player, by: str) -> SignificantEventRow:
+    """Record that ``by`` created ``player``'s account with its role (a role granted)."""
+    return record(
+        session,
+        kind=Kind.ROLE_GRANTED,
+        who=by,
+        subject=player.id,
+        before=None,
+        after={"name": player.name, "role": player.role},
+        words=f"{by} created the account of {player.name} (player {player.id}) with the "
+        f"role {player.role}",
+    )
