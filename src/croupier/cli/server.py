@@ -47,6 +47,9 @@ FORWARDED_VARIABLE = "CROUPIER_FORWARDED_ALLOW_IPS"
 """The environment variable that hands ``--forwarded-allow-ips`` to the workers (the
 entries joined by commas; empty: none)."""
 SIGNUP_VARIABLE = "CROUPIER_SIGNUP_LIMIT"
+SELFCHECK_VARIABLE = "CROUPIER_SELFCHECK"
+"""``1``: each worker checks the critical files every 24 hours (the parent checked them
+at start); ``0``: ``croupier serve --no-selfcheck``."""
 """Play-money sign-ups per client address (``PER_SECOND,BURST``) in place of
 :data:`croupier.server.browser.SIGNUP_LIMIT`, e.g. for a test that signs many players up."""
 
@@ -95,6 +98,7 @@ def app_from_environment() -> FastAPI:
     from croupier.server import create_app
     from croupier.server.fanout import SocketLimits
     from croupier.server.ratelimit import DEFAULT, Buckets, RateLimit
+    from croupier.server.selfcheck import Schedule
 
     limit = DEFAULT
     if rate := os.environ.get(RATE_VARIABLE):
@@ -107,9 +111,11 @@ def app_from_environment() -> FastAPI:
     if given := os.environ.get(SOCKETS_VARIABLE):
         per_player, per_table = given.split(",")
         sockets = SocketLimits(per_player=int(per_player), per_table=int(per_table))
+    checks = os.environ.get(SELFCHECK_VARIABLE, "1") == "1"
     app = create_app(
         os.environ[DB_VARIABLE],
         migrate=False,
+        selfcheck=Schedule(at_start=False) if checks else None,
         command_limits=Buckets(limit),
         sweep_seconds=1.0,
         forwarded_allow_ips=proxies,
@@ -292,6 +298,15 @@ def register(app: typer.Typer) -> None:
                 min=1, help="Live table views (WebSockets) one table may have in each worker."
             ),
         ] = 256,
+        selfcheck: Annotated[
+            bool,
+            typer.Option(
+                help="Verify croupier's critical files against the build's manifest at "
+                "start and every 24 hours (GLI-19 2.3.2); a failure stops the tables "
+                "dealing. --no-selfcheck: a development checkout whose files changed since "
+                "`make manifest`.",
+            ),
+        ] = True,
     ) -> None:
         """Run the table server (FastAPI on uvicorn); applies the migrations first.
 
@@ -325,7 +340,17 @@ def register(app: typer.Typer) -> None:
 
         for round_id in settle_interrupted(engine):  # the tables' interrupted_rounds = void
             typer.echo(f"croupier: round {round_id}, interrupted by the server's stop, is void")
+        if selfcheck:
+            from sqlalchemy.orm import Session
+
+            from croupier.server.selfcheck import run
+
+            with Session(engine) as session:
+                result = run(session)
+                session.commit()
+            typer.echo(f"croupier: {result.words()}", err=not result.passed)
         engine.dispose()
+        os.environ[SELFCHECK_VARIABLE] = "1" if selfcheck else "0"
         os.environ[DB_VARIABLE] = db
         os.environ[RATE_VARIABLE] = f"{rate_limit!r},{rate_burst}"
         os.environ[FORWARDED_VARIABLE] = ",".join(proxies)

@@ -82,7 +82,8 @@ def _check_subject(session: Session, thing: Thing, subject: str) -> None:
                 CITE,
             )
     if not found:
-        raise NotFound(f"no {thing} {subject!r}", CITE)
+        known = f": the games are {', '.join(GAMES)}" if thing == "game" else ""
+        raise NotFound(f"no {thing} {subject!r}{known}", CITE)
 
 
 def _by(by: str) -> str:

@@ -276,6 +276,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
                 root=plan.root,
                 every=plan.every,
                 poll_seconds=plan.poll_seconds,
+                at_start=plan.at_start,
             )
         )
     yield

@@ -129,6 +129,9 @@ class Schedule:
     root: Path | None = None
     every: timedelta = EVERY
     poll_seconds: float = 60.0
+    at_start: bool = True
+    """Check when the server starts (``croupier serve``'s workers do not: their parent
+    process checked before they started)."""
 
 
 async def schedule(
@@ -138,10 +141,11 @@ async def schedule(
     root: Path | None = None,
     every: timedelta = EVERY,
     poll_seconds: float = 60.0,
+    at_start: bool = True,
 ) -> None:
-    """Check at once, then again whenever ``every`` has passed on ``clock`` since the
-    last self-check recorded (by anyone); wakes every ``poll_seconds`` to look. Runs
-    until cancelled (the application's lifespan owns it)."""
+    """Check at once (``at_start``), then whenever ``every`` has passed on ``clock`` since
+    the last self-check recorded (by anyone: a check on demand counts); wakes every
+    ``poll_seconds`` to look. Runs until cancelled (the application's lifespan owns it)."""
 
     def check(moment: datetime) -> None:
         try:
@@ -160,7 +164,8 @@ async def schedule(
             last = last_at(session)
         return moment if last is None or moment - last >= every else None
 
-    await run_in_threadpool(check, clock())
+    if at_start:
+        await run_in_threadpool(check, clock())
     while True:
         await asyncio.sleep(poll_seconds)
         moment: Any = await run_in_threadpool(due)
