@@ -75,6 +75,8 @@ def test_a_disabled_table_finishes_its_round_then_deals_no_other(
         in (problem["detail"])
     )
     assert api.snapshot() == before  # nothing changed
+    view = api.client.get("/tables/hrd/view", headers=ann).json()
+    assert view["legal_commands"] == []  # the table offers nothing to send
     # The floor disables, only an admin enables.
     r = _set(api, dealer, "table", "hrd", False)
     assert r.status_code == 403 and "needs the role admin, not dealer" in r.json()["detail"]
@@ -145,6 +147,7 @@ def test_a_disabled_player_finishes_his_round_and_plays_no_other(
     )
     assert "(asked by the player); a round you are playing finishes" in problem["detail"]
     assert api.snapshot() == before
+    assert api.client.get("/tables/hrd/view", headers=ann).json()["legal_commands"] == []
     r = api.client.post("/tables/hrd/seats", json={"seat": 3}, headers=bob)
     assert r.status_code == 409
     assert r.json()["detail"].startswith("you may not take a seat at table hrd: your account")

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from server_api import TEN_DICE, Api
 from sqlalchemy import Engine, text
 from sqlalchemy.orm import Session
 
@@ -192,3 +193,56 @@ def test_a_forged_entry_is_named(engine: Engine) -> None:
         "the significant-events log ends at significant event 3, but its head names 3 "
         "entries (4 found): an entry at its end was deleted or forged",
     ]
+
+
+def test_the_api_records_and_serves_the_log(api: Api) -> None:
+    """Over HTTP: a table opened, accounts created with their roles, a Rules Submission's
+    steps, each with before and after; the floor (dealer) and an admin read the log, a
+    player may not; filters by kind, subject and moment."""
+    api.table()
+    ann, ann_auth = api.player("ann")
+    _, dealer = api.player("dee", role="dealer")
+    toml = TEN_DICE.read_text()
+    r = api.client.post("/tables/hrd/rules/versions", json={"rules_toml": toml}, headers=api.admin)
+    assert r.status_code == 201, r.text
+    approval = {"state": "approved", "by": "a Board reviewer", "reference": "BR-7"}
+    r = api.client.post("/tables/hrd/rules/versions/2/steps", json=approval, headers=api.admin)
+    assert r.status_code == 201, r.text
+    assert api.client.get("/significant-events", headers=ann_auth).status_code == 403
+    r = api.client.get("/significant-events", headers=dealer)
+    assert r.status_code == 200
+    events = r.json()["events"]
+    assert [(e["kind"], e["subject"]) for e in events] == [
+        ("rules_submission_step", "hrd/1"),
+        ("rules_submission_step", "hrd/1"),
+        ("rules_submission_step", "hrd/1"),
+        ("table_opened", "hrd"),
+        ("role_granted", ann),
+        ("role_granted", events[5]["subject"]),
+        ("rules_submission_step", "hrd/2"),
+        ("rules_submission_step", "hrd/2"),
+    ]
+    assert events[3]["who"].startswith("admin (") and events[3]["kind_words"] == "table opened"
+    assert events[3]["after"]["game"] == "high-roll-dice"
+    assert events[4]["after"] == {"name": "ann", "role": "player"}
+    assert events[5]["after"] == {"name": "dee", "role": "dealer"}
+    assert events[6]["before"] == {"state": None}
+    assert events[6]["after"] == {"state": "submitted", "reference": "", "reason": ""}
+    assert events[7]["who"] == "a Board reviewer"
+    assert events[7]["before"] == {"state": "submitted"}
+    assert events[7]["after"] == {"state": "approved", "reference": "BR-7", "reason": ""}
+    assert "went from submitted to approved" in events[7]["words"]
+    assert "(reference: BR-7)" in events[7]["words"]
+    r = api.client.get(
+        "/significant-events",
+        params={"kind": ["role_granted", "table_opened"], "subject": ann},
+        headers=dealer,
+    )
+    assert [e["seq"] for e in r.json()["events"]] == [4]
+    later = datetime.now(UTC) + timedelta(hours=1)
+    r = api.client.get("/significant-events", params={"since": later.isoformat()}, headers=dealer)
+    assert r.json()["events"] == []
+    r = api.client.get("/significant-events", params={"kind": "table_burnt"}, headers=dealer)
+    assert r.status_code == 422
+    r = api.client.get("/tables/hrd/verify", headers=dealer)
+    assert r.json()["ok"] is True and r.json()["significant_events"] == 8

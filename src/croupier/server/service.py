@@ -337,9 +337,9 @@ def new_round(
 
     settings = table_settings(session, table_id)
     in_force = versions.in_force(session, table_id, now)
-    if not preview:  # a table, game or paytable disabled, or a failed self-check, deals not
-        disabling.check_dealing(session, table_id, game_name, in_force.version)
-        selfcheck.check_dealing(session)
+    # A table, game or paytable disabled, or a failed self-check: no round (nor a preview).
+    disabling.check_dealing(session, table_id, game_name, in_force.version)
+    selfcheck.check_dealing(session)
     if not (preview or trial):
         rng = seals.sealed_draws(session, table_id, rng, seats, client_seeds=settings.client_seeds)
     rules = _parsed_rules(game_name, in_force.rules_json)
@@ -570,8 +570,11 @@ def view(
     if actor is not None and (latest is None or latest.status != "open"):
         # No round is open: what would open the next one, with the seats as they are now
         # (a preview: its opening dealer steps, e.g. a shuffle, draw from a throwaway source).
-        # A table with no version in force offers nothing (a command is told why).
-        with contextlib.suppress(versions.NotInForce):
+        # A table with no version in force, or disabled, offers nothing, nor does it to a
+        # disabled player (a command is told why).
+        with contextlib.suppress(*NOT_DEALING):
+            if isinstance(actor, int):
+                disabling.check_player(session, player.id, "wager")
             _, upcoming = new_round(session, table.id, table.game, rng=SeededRng(0), preview=True)
             legal = [c for c in upcoming.legal_commands(actor) if c.command != "VoidRound"]
     return schemas.ViewOut(
