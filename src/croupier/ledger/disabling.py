@@ -23,10 +23,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal, get_args
 
-from sqlalchemy import or_, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from croupier.errors import LedgerError, NotFound
+from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import Disabled, GameTable, Player, RulesVersion, now, utc
 from croupier.ledger.significant_events import Kind, record
 from croupier.registry import GAMES
@@ -178,18 +179,38 @@ def _since(row: Disabled) -> str:
     )
 
 
+def stored_moment(value: datetime | str) -> datetime:
+    """A moment as the driver gives it back: PostgreSQL a datetime, SQLite the UTC text
+    SQLAlchemy wrote (:meth:`croupier.ledger.db.Raw.when`)."""
+    return utc(datetime.fromisoformat(value) if isinstance(value, str) else value)
+
+
+# On the command path: one statement on the DB-API connection (docs/performance.md).
+_DEALING = Statement.of(
+    'SELECT thing, subject, "by", at, reason FROM disabled WHERE '
+    "(thing = 'table' AND subject = :table) OR (thing = 'game' AND subject = :game) "
+    "OR (thing = 'paytable' AND subject = :paytable)"
+)
+_PLAYER = Statement.of(
+    "SELECT \"by\", at, reason FROM disabled WHERE thing = 'player' AND subject = :p"
+)
+
+
 def check_dealing(session: Session, table_id: str, game: str, version: int) -> None:
     """Refuse (:class:`DisabledError`) a new round at table ``table_id`` (of ``game``,
     under version ``version`` of its Rules Submission) where the table, the game or that
     paytable is disabled; the first found is named."""
-    wanted = [("table", table_id), ("game", game), ("paytable", paytable(table_id, version))]
-    rows = session.scalars(
-        select(Disabled).where(
-            or_(*[(Disabled.thing == t) & (Disabled.subject == s) for t, s in wanted])
+    found = (
+        raw(session)
+        .execute(
+            _DEALING, {"table": table_id, "game": game, "paytable": paytable(table_id, version)}
         )
-    ).all()
-    if rows:
-        first = min(rows, key=lambda r: [t for t, _ in wanted].index(r.thing))
+        .fetchall()
+    )
+    if found:
+        order = ("table", "game", "paytable")
+        thing, subject, by, at, reason = min(found, key=lambda r: order.index(r[0]))
+        first = Disabled(thing=thing, subject=subject, by=by, at=stored_moment(at), reason=reason)
         raise DisabledError(
             f"{_since(first)}: table {table_id} opens no new round until it is enabled "
             "(the round in progress was allowed to finish)",
@@ -200,11 +221,12 @@ def check_dealing(session: Session, table_id: str, game: str, version: int) -> N
 def check_player(session: Session, player_id: str, doing: str) -> None:
     """Refuse (:class:`DisabledError`) ``doing`` (``take a seat``, ``wager in a new
     round``) to a disabled player."""
-    row = session.get(Disabled, ("player", player_id))
+    row = raw(session).execute(_PLAYER, {"p": player_id}).fetchone()
     if row is not None:
+        by, at, reason = row
         raise DisabledError(
-            f"you may not {doing}: your account was disabled by {row.by} on "
-            f"{utc(row.at):%Y-%m-%d %H:%M} UTC"
-            f"{f' ({row.reason})' if row.reason else ''}; a round you are playing finishes",
+            f"you may not {doing}: your account was disabled by {by} on "
+            f"{stored_moment(at):%Y-%m-%d %H:%M} UTC"
+            f"{f' ({reason})' if reason else ''}; a round you are playing finishes",
             PLAYER_CITE,
         )

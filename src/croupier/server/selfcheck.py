@@ -17,6 +17,7 @@ lets them deal again. The round in progress finishes.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,6 +30,8 @@ from starlette.concurrency import run_in_threadpool
 
 from croupier.errors import LedgerError
 from croupier.identity import check_manifest, critical_files, files_digest
+from croupier.ledger.db import Statement, raw
+from croupier.ledger.disabling import stored_moment
 from croupier.ledger.models import now, utc
 from croupier.ledger.significant_events import SYSTEM, Kind, latest, record
 
@@ -99,15 +102,25 @@ def run(
     return result
 
 
+_LAST = Statement.of(
+    "SELECT after_json, at FROM significant_events WHERE kind = :kind ORDER BY seq DESC LIMIT 1"
+)
+"""The last self-check's result, on the command path's DB-API connection."""
+
+
 def check_dealing(session: Session) -> None:
     """Refuse (:class:`SelfCheckFailed`, 409) a new round while the last self-check
     recorded failed."""
-    last = latest(session, Kind.SELFCHECK)
-    if last is None or last.after.get("passed", False):
+    row = raw(session).execute(_LAST, {"kind": Kind.SELFCHECK.value}).fetchone()
+    if row is None:
         return
-    found = last.after.get("differences") or []
+    after = json.loads(row[0])
+    if after.get("passed", False):
+        return
+    found = after.get("differences") or []
     raise SelfCheckFailed(
-        f"no round is dealt: the self-verification of {last.at:%Y-%m-%d %H:%M} UTC found "
+        f"no round is dealt: the self-verification of {stored_moment(row[1]):%Y-%m-%d %H:%M} "
+        "UTC found "
         f"croupier's critical files changed ({'; '.join(found)}); a passing self-check "
         "lets the tables deal again",
         CITE,
