@@ -18,7 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -101,7 +101,11 @@ def events(
             )
         typer.echo(out.getvalue(), nl=False)
         return
-    typer.echo(f"Significant events (GLI-19 2.8.8), {len(found)} entries")
+    generated = datetime.now(UTC)
+    start = "the first entry" if moment is None else f"{moment.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+    typer.echo(f"Significant events (GLI-19 2.8.8, 2.9.5): {len(found)} entries")
+    until = f"{generated:%Y-%m-%d %H:%M} UTC"
+    typer.echo(f"From {start} to {until}; generated {generated:%Y-%m-%d %H:%M:%S} UTC")
     if not found:
         typer.echo("No Activity")
     for entry in found:
