@@ -189,3 +189,45 @@ def test_selfcheck_from_the_command_line(db: str, tmp_path: Path) -> None:
         ("the operator (command line)", False),
     ]
     assert checks[1]["after"]["differences"][0].startswith("ledger/audit.py: changed")
+
+
+def test_a_game_a_paytable_and_a_player_from_the_command_line(db: str) -> None:
+    code, out, _ = run("players", "add", "ann", "--db", db)
+    ann = json.loads(out)["id"]
+    for thing, subject, words in (
+        ("game", "high-roll-dice", "game high-roll-dice"),
+        ("paytable", "hrd/1", "version 1 of table hrd's Rules Submission (its paytable)"),
+        ("player", ann, f"player {ann}"),
+    ):
+        code, out, err = run(
+            "disable", thing, subject, "--by", "Pat", "--reason", "a review", "--db", db
+        )
+        assert (code, out) == (0, f"{words} is disabled\n"), err
+        code, out, err = run("enable", thing, subject, "--by", "Pat", "--db", db)
+        assert (code, out) == (0, f"{words} is enabled\n"), err
+    code, _, err = run("disable", "paytable", "hrd/7", "--by", "Pat", "--reason", "r", "--db", db)
+    assert code == 2 and "no paytable 'hrd/7'" in err
+    code, out, _ = run("report", "events", "--db", db, "--json", "--subject", ann)
+    kinds = [e["kind"] for e in json.loads(out)["events"]]
+    assert kinds == ["role_granted", "player_disabled", "player_enabled"]
+
+
+def test_serve_checks_the_files_at_start(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`croupier serve` records a self-check (by the system) before its workers start;
+    with --no-selfcheck it records none."""
+    import uvicorn
+
+    from croupier.cli.server import DB_VARIABLE, SELFCHECK_VARIABLE
+
+    for variable in (DB_VARIABLE, SELFCHECK_VARIABLE):
+        monkeypatch.setenv(variable, "")  # restored after the test
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    code, _, err = run("serve", "--db", db, "--no-starter-tables", "--no-selfcheck")
+    assert code == 0, err
+    code, out, _ = run("report", "events", "--db", db, "--json", "--kind", "selfcheck")
+    assert json.loads(out)["events"] == []
+    code, _, err = run("serve", "--db", db, "--no-starter-tables")
+    assert code == 0, err
+    code, out, _ = run("report", "events", "--db", db, "--json", "--kind", "selfcheck")
+    [check] = json.loads(out)["events"]
+    assert check["who"] == "system" and check["subject"] == "critical files"
