@@ -23,7 +23,8 @@ manifest: $(STAMP)
 
 ## The main job: the table server on embedded SQLite (croupier.sqlite here), with the
 ## browser tables at http://127.0.0.1:8000/play/ (one table per game on a new database).
-run: $(STAMP)
+## The manifest is written again first: the checkout's files are the build being run.
+run: manifest
 	$(BIN)/croupier serve
 
 ## Lint, format check, strict typing, then the test suite (one worker per CPU).

@@ -263,3 +263,52 @@ def test_the_floor_page_shows_each_tables_notices_and_equipment_out_of_order(
     shot(page, "floor-notices")
     assert not errors
     context.close()
+
+
+def test_the_floor_page_shows_the_significant_events(browser: Any, server: Server) -> None:
+    """The floor page's significant events: a table disabled by the floor is listed with
+    who, what and the values before and after in words, and named as disabled now."""
+    assert server.table("floor-events", "sic-bo.toml").status_code == 201
+    dealer_token = server.person("floor-sup", "dealer")
+    r = httpx.post(
+        server.url + "/disabled",
+        json={"thing": "table", "subject": "floor-events", "disabled": True, "reason": "a spill"},
+        headers={"Authorization": f"Bearer {dealer_token}"},
+        timeout=30,
+    )
+    assert r.status_code == 200, r.text
+    [entry] = server.get(
+        "/significant-events?kind=table_disabled&subject=floor-events", dealer_token
+    )["events"]
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/play/floor.html")
+    page.evaluate(f"localStorage.setItem('croupier.token', {json.dumps(dealer_token)})")
+    page.fill("#events-subject", "floor-events")
+    page.click("#events-filters button[type=submit]")
+    table = page.wait_for_selector("[data-testid=significant-events]")
+    first = [c.inner_text() for c in table.query_selector_all("tbody tr:first-child td")]
+    assert first == [
+        f"{entry['at'][:10]} {entry['at'][11:19]} UTC",
+        entry["who"],
+        "table disabled",
+        "floor-events",
+        "disabled: no → disabled: yes, reason: a spill",
+        f"{entry['who']} disabled table floor-events: a spill",
+    ]
+    assert entry["who"].startswith("floor-sup (")
+    said = page.inner_text("[data-testid=disabled-now]")
+    assert f"table floor-events, by {entry['who']} on" in said and "(a spill)" in said
+    # The row below: the table opened (its Rules Submission's steps are "floor-events/1").
+    kinds = [c.inner_text() for c in table.query_selector_all("tbody td:nth-child(3)")]
+    assert kinds == ["table disabled", "table opened"]
+    assert not errors, errors
+    context.close()
+    # The table deals again once an admin enables it (for the session's other tests).
+    r = server.admin.post(
+        "/disabled",
+        json={"thing": "table", "subject": "floor-events", "disabled": False},
+    )
+    assert r.status_code == 200, r.text

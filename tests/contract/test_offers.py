@@ -48,9 +48,15 @@ def _outside(legal: LegalCommand, pick: random.Random) -> dict[str, Any] | None:
     return {**data, name: value}
 
 
+def _fork(round_: Round[Any]) -> Round[Any]:
+    """A copy of ``round_`` to try a command on. Events are frozen, so the copy shares
+    them (deep-copying a long Craps round's events was 80% of this module's time)."""
+    return copy.deepcopy(round_, {id(event): event for event in round_.events})
+
+
 def _accepted(round_: Round[Any], data: dict[str, Any], actor: Actor) -> CroupierError | None:
     """Whether the round takes the command ``data`` from ``actor`` (tried on a copy)."""
-    trial = copy.deepcopy(round_)
+    trial = _fork(round_)
     try:
         trial.handle(type(trial).command_adapter.validate_python(data), actor)
     except CroupierError as error:
@@ -76,7 +82,7 @@ def _probe(
         except ValueError:
             continue  # refused before it reaches the round (422 at the server)
         before = list(round_.events)
-        trial = copy.deepcopy(round_)
+        trial = _fork(round_)
         with pytest.raises(CroupierError):
             trial.handle(command, actor)
         assert round_.events == before

@@ -16,6 +16,7 @@ from croupier.rng import Rng
 from croupier.server import create_app
 from croupier.server.fanout import SocketLimits
 from croupier.server.ratelimit import Buckets
+from croupier.server.selfcheck import Schedule
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "rules"
 TEN_DICE = EXAMPLES / "high-roll-dice-ten-dice.toml"
@@ -52,8 +53,8 @@ class Clock:
 
 class Api:
     """A client of the table server with an admin, helpers and direct database access;
-    ``clock`` (kept as ``self.clock``), ``command_limits``, ``socket_limits`` and
-    ``sealed_draws`` go to the app (``sealed_draws`` by default off for a
+    ``clock`` (kept as ``self.clock``), ``command_limits``, ``socket_limits``,
+    ``selfcheck`` and ``sealed_draws`` go to the app (``sealed_draws`` by default off for a
     :class:`ScriptedRng`, whose script gives the dice)."""
 
     def __init__(
@@ -64,6 +65,7 @@ class Api:
         command_limits: Buckets | None = None,
         socket_limits: SocketLimits | None = None,
         sealed_draws: bool | None = None,
+        selfcheck: Schedule | None = None,
     ) -> None:
         self.clock = clock
         if sealed_draws is None:  # a test that scripts the dice draws from its script
@@ -75,6 +77,7 @@ class Api:
             command_limits=command_limits,
             socket_limits=socket_limits,
             sealed_draws=sealed_draws,
+            selfcheck=selfcheck,
         )
         self.engine = self.app.state.engine
         with Session(self.engine) as session:

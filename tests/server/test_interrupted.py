@@ -108,6 +108,18 @@ def test_a_round_interrupted_by_a_sigkill(tmp_path: Path, setting: str) -> None:
             ledger = client.get("/ledger", headers=admin)
             if ledger.status_code == 200:
                 assert ledger.json()["total"] == 0
+            # What the system decided at start-up is a significant event (GLI-19 2.8.8).
+            r = client.get("/significant-events", params={"subject": "hrd-1"}, headers=dealer)
+            [decided] = r.json()["events"]
+            assert decided["who"] == "system"
+            assert decided["before"] == {"status": "open", "version": 3}  # opened, 2 wagers
+            if setting == "void":
+                assert decided["kind"] == "round_voided_by_system"
+                assert decided["after"]["status"] == "voided"
+            else:
+                assert decided["kind"] == "round_resumed_by_system"
+                assert decided["after"] == {"status": "open", "version": 3}
+                assert "this table resumes them" in decided["words"]
         server.stop()
         verified = subprocess.run(
             [CROUPIER, "verify", "hrd", "--db", db_url], capture_output=True, text=True

@@ -174,6 +174,15 @@ def test_equipment_out_of_order_stays_so_until_signed_back_in(tmp_path: Path) ->
         after = table.play(player("go-fore-it"))
         assert setups(table, after)["deck"] != setup["deck"]  # two decks alternate again
         assert table.api.ledger()["total"] == 0
+        # Each signing (not the refused ones) is a significant event, before and after.
+        r = table.api.client.get(
+            "/significant-events", params={"kind": "equipment_signed"}, headers=table.dealer
+        )
+        signed = [
+            (e["before"]["out_of_order"], e["after"]["out_of_order"]) for e in r.json()["events"]
+        ]
+        assert signed == [(False, True), (True, False)]
+        assert "signed automated shuffler at table" in r.json()["events"][0]["words"]
     finally:
         table.close()
 

@@ -127,7 +127,7 @@ def rules_stamping(
 
 
 # --- HTML ------------------------------------------------------------------------------------
-_STYLE = """
+REPORT_STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
 h1 { font-size: 1.6em; } h2 { font-size: 1.25em; border-bottom: 1px solid #ccc; }
 table { border-collapse: collapse; margin: 0.5em 0 1em; }
@@ -230,7 +230,7 @@ def wager_html(sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | 
     )
 
 
-def _section_html(part: StrategyChart | ReportSection) -> str:
+def section_html(part: StrategyChart | ReportSection) -> str:
     if isinstance(part, StrategyChart):
         legend = "".join(
             f"<li><b>{_e(code)}</b>: {_e(text)}</li>" for code, text in part.legend.items()
@@ -283,7 +283,7 @@ def render_html(
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="en"><head><meta charset="utf-8"><title>Par sheet: {_e(game)}</title>'
-        f"<style>{_STYLE}</style></head><body>"
+        f"<style>{REPORT_STYLE}</style></head><body>"
         f"<h1>Par sheet: {_e(game)}</h1>{stamp}"
         "<p>Figures per unit staked; house edge as a percentage, with its exact fraction "
         "where the figures are exact (each wager's method says how they were found). "
@@ -292,7 +292,7 @@ def render_html(
         "<th>Std dev</th><th>Most won per unit</th></tr>"
         f"{summary}</table>"
         + "".join(wager_html(sheet, figures, rules) for figures in sheet.wagers)
-        + "".join(_section_html(part) for part in parts)
+        + "".join(section_html(part) for part in parts)
         + (f"<section><h2>Notes</h2><ul>{notes}</ul></section>" if notes else "")
         + "</body></html>\n"
     )

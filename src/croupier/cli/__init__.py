@@ -60,6 +60,7 @@ def _register() -> None:
     from croupier.cli import (
         analyze,
         filing,
+        oversight,
         play,
         report,
         rng,
@@ -72,6 +73,7 @@ def _register() -> None:
 
     analyze.register(app)
     filing.register(app)
+    oversight.register(app)
     play.register(app)
     report.register(app)
     rng.register(app)

@@ -1,4 +1,5 @@
-"""`croupier report hold`: the hold report from the ledger.
+"""`croupier report hold`: the hold report from the ledger (`croupier report events`, the
+significant-events report, is :mod:`croupier.cli.oversight`'s).
 
 ``croupier report hold [--db URL] [--table T] [--since YYYY-MM-DD] [--json | --csv |
 --html] [--rebuild] [--observed]``: per table, game and gaming day the rounds, drop, win,
@@ -173,4 +174,11 @@ def register(app: typer.Typer) -> None:
             "handle per wager, and the difference in standard deviations."
         ),
     )(hold)
+    from croupier.cli.oversight import events
+
+    group.command(
+        "events",
+        help="The significant-events report: every change an operator or the system made, "
+        "who, when, the values before and after (GLI-19 2.8.8, 2.9.5).",
+    )(events)
     app.add_typer(group, name="report")

@@ -47,6 +47,9 @@ FORWARDED_VARIABLE = "CROUPIER_FORWARDED_ALLOW_IPS"
 """The environment variable that hands ``--forwarded-allow-ips`` to the workers (the
 entries joined by commas; empty: none)."""
 SIGNUP_VARIABLE = "CROUPIER_SIGNUP_LIMIT"
+SELFCHECK_VARIABLE = "CROUPIER_SELFCHECK"
+"""``1``: each worker checks the critical files every 24 hours (the parent checked them
+at start); ``0``: ``croupier serve --no-selfcheck``."""
 """Play-money sign-ups per client address (``PER_SECOND,BURST``) in place of
 :data:`croupier.server.browser.SIGNUP_LIMIT`, e.g. for a test that signs many players up."""
 
@@ -95,6 +98,7 @@ def app_from_environment() -> FastAPI:
     from croupier.server import create_app
     from croupier.server.fanout import SocketLimits
     from croupier.server.ratelimit import DEFAULT, Buckets, RateLimit
+    from croupier.server.selfcheck import Schedule
 
     limit = DEFAULT
     if rate := os.environ.get(RATE_VARIABLE):
@@ -107,9 +111,11 @@ def app_from_environment() -> FastAPI:
     if given := os.environ.get(SOCKETS_VARIABLE):
         per_player, per_table = given.split(",")
         sockets = SocketLimits(per_player=int(per_player), per_table=int(per_table))
+    checks = os.environ.get(SELFCHECK_VARIABLE, "1") == "1"
     app = create_app(
         os.environ[DB_VARIABLE],
         migrate=False,
+        selfcheck=Schedule(at_start=False) if checks else None,
         command_limits=Buckets(limit),
         sweep_seconds=1.0,
         forwarded_allow_ips=proxies,
@@ -133,6 +139,7 @@ def open_starter_tables(engine: Engine) -> list[str]:
     from sqlalchemy.orm import Session
 
     from croupier.ledger.models import GameTable
+    from croupier.ledger.significant_events import SYSTEM
     from croupier.registry import GAMES
     from croupier.rng import SecureRng
     from croupier.server import schemas, service
@@ -143,7 +150,7 @@ def open_starter_tables(engine: Engine) -> list[str]:
         settings = schemas.TableSettings(betting_seconds=STARTER_BETTING_SECONDS)
         for game in GAMES:
             body = schemas.TableCreate(id=game, rules={"game": game}, settings=settings)
-            service.create_table(session, body, SecureRng())
+            service.create_table(session, body, SecureRng(), by=SYSTEM)
         session.commit()
     return list(GAMES)
 
@@ -211,6 +218,7 @@ def register(app: typer.Typer) -> None:
         from sqlalchemy.orm import Session
 
         from croupier.ledger import repository
+        from croupier.ledger.significant_events import OPERATOR, granted
         from croupier.server.schemas import PlayerCreate
 
         try:  # the API's own rules for a name and a role
@@ -223,6 +231,7 @@ def register(app: typer.Typer) -> None:
         engine = migrated(db)
         with Session(engine) as session:
             player, token = repository.create_player(session, name, role)
+            granted(session, player, OPERATOR)
             player_id = player.id
             session.commit()
         engine.dispose()
@@ -289,6 +298,15 @@ def register(app: typer.Typer) -> None:
                 min=1, help="Live table views (WebSockets) one table may have in each worker."
             ),
         ] = 256,
+        selfcheck: Annotated[
+            bool,
+            typer.Option(
+                help="Verify croupier's critical files against the build's manifest at "
+                "start and every 24 hours (GLI-19 2.3.2); a failure stops the tables "
+                "dealing. --no-selfcheck: a development checkout whose files changed since "
+                "`make manifest`.",
+            ),
+        ] = True,
     ) -> None:
         """Run the table server (FastAPI on uvicorn); applies the migrations first.
 
@@ -322,7 +340,17 @@ def register(app: typer.Typer) -> None:
 
         for round_id in settle_interrupted(engine):  # the tables' interrupted_rounds = void
             typer.echo(f"croupier: round {round_id}, interrupted by the server's stop, is void")
+        if selfcheck:
+            from sqlalchemy.orm import Session
+
+            from croupier.server.selfcheck import run
+
+            with Session(engine) as session:
+                result = run(session)
+                session.commit()
+            typer.echo(f"croupier: {result.words()}", err=not result.passed)
         engine.dispose()
+        os.environ[SELFCHECK_VARIABLE] = "1" if selfcheck else "0"
         os.environ[DB_VARIABLE] = db
         os.environ[RATE_VARIABLE] = f"{rate_limit!r},{rate_burst}"
         os.environ[FORWARDED_VARIABLE] = ",".join(proxies)
@@ -344,19 +372,39 @@ def register(app: typer.Typer) -> None:
 
     @app.command("verify")
     def verify(
-        table: Annotated[str, typer.Argument(metavar="TABLE", help="The table's id.")],
+        table: Annotated[
+            str | None,
+            typer.Argument(
+                metavar="[TABLE]", help="The table's id (none: the significant events only)."
+            ),
+        ] = None,
         db: Db = DEFAULT_URL,
     ) -> None:
         """Audit a table: its event hash chain, and its money (the postings' hash chains,
         each posting balanced, each round's postings against what replaying it pays,
-        every account against its postings, the ledger summing to zero). Exit 1, naming
-        each problem, if it does not verify."""
+        every account against its postings, the ledger summing to zero); and the
+        significant-events log's hash chain (an entry edited, forged or deleted). Exit 1,
+        naming each problem, if it does not verify."""
         from sqlalchemy.orm import Session
 
         from croupier.ledger import repository
+        from croupier.ledger.significant_events import (
+            significant_events_count,
+            verify_significant_events,
+        )
         from croupier.server import service
 
         with Session(existing(db)) as session:
+            if table is None:
+                problems = verify_significant_events(session)
+                count = significant_events_count(session)
+                if not problems:
+                    typer.echo(f"significant events: {count} entries, chain verifies")
+                    return
+                typer.echo("significant events: DO NOT VERIFY:", err=True)
+                for problem in problems:
+                    typer.echo(f"  - {problem}", err=True)
+                raise typer.Exit(1)
             try:
                 report = service.verify(session, table)
             except repository.NotFound as error:
@@ -371,6 +419,7 @@ def register(app: typer.Typer) -> None:
                 f"balanced postings, rounds replayed, accounts, ledger total zero), "
                 f"head {report.postings_head}"
             )
+            typer.echo(f"significant events: {report.significant_events} entries, chain verifies")
             return
         typer.echo(f"table {table}: DOES NOT VERIFY:", err=True)
         for problem in report.problems:

@@ -137,7 +137,7 @@ def rebuild(session: Session, table_id: str | None = None) -> int:
     totals: dict[tuple[str, str, str, str], dict[str, Any]] = {}
     for round_id, table in session.execute(query.order_by(RoundRow.table_id, RoundRow.number)):
         _row, round_ = load_round(session, round_id)
-        ended = _ended(session, round_id)
+        ended = round_ended_at(session, round_id)
         hold = round_hold(round_)
         for row in _rows(table, days.day_of(ended), round_.opened.rules_sha256, hold):
             key = (row["table_id"], row["day"], row["rules_sha256"], row["wager"])
@@ -152,7 +152,8 @@ def rebuild(session: Session, table_id: str | None = None) -> int:
     return counted
 
 
-def _ended(session: Session, round_id: str) -> datetime:
+def round_ended_at(session: Session, round_id: str) -> datetime:
+    """When round ``round_id`` ended: the time its last event was stored (UTC)."""
     from croupier.ledger.models import EventRow
 
     found = session.execute(

@@ -20,7 +20,7 @@ files it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -35,6 +35,11 @@ from croupier.ledger.models import (
     RulesVersionState,
     now,
 )
+from croupier.ledger.models import (
+    utc as utc,
+)
+from croupier.ledger.significant_events import Kind
+from croupier.ledger.significant_events import record as record_event
 from croupier.rules.base import RulesSubmission
 
 CITE = "server:rules-version"
@@ -50,11 +55,6 @@ LEEWAY = timedelta(seconds=5)
 class NotInForce(LedgerError):
     """No version of a table's Rules Submission is approved and in force: the table
     deals no round (409)."""
-
-
-def utc(moment: datetime) -> datetime:
-    """``moment`` in UTC (a stored moment with no zone, as SQLite gives it back, is UTC)."""
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 OPERATOR_AT_SETUP = "the operator, at table setup"
@@ -75,16 +75,30 @@ def record(
     reason: str = "",
 ) -> RulesVersionState:
     """Add one step to ``row``'s workflow (the next ``seq``); the caller checked that the
-    step is allowed (:mod:`croupier.ledger.submissions`)."""
-    last = session.scalars(
-        select(func.max(RulesVersionState.seq)).where(
-            RulesVersionState.table_id == row.table_id, RulesVersionState.version == row.version
-        )
-    ).first()
+    step is allowed (:mod:`croupier.ledger.submissions`). The step is also a significant
+    event (:data:`Kind.RULES_SUBMISSION_STEP`, subject ``<table>/<version>``): the
+    version's state before it and after, dated when it is taken (the words give the
+    moment of a step from a later moment)."""
+    taken = steps(session, row)
+    last = taken[-1].seq if taken else 0
+    before = state_at(taken, at) if taken else None
+    extra = f" (reference: {reference})" if reference else f" ({reason})" if reason else ""
+    record_event(
+        session,
+        kind=Kind.RULES_SUBMISSION_STEP,
+        who=by,
+        subject=f"{row.table_id}/{row.version}",
+        before={"state": before},
+        after={"state": state, "reference": reference, "reason": reason},
+        words=f"{by}: version {row.version} of table {row.table_id}'s Rules Submission "
+        f"{'was ' + state if before is None else 'went from ' + before + ' to ' + state}"
+        f" at {utc(at):%Y-%m-%d %H:%M:%S} UTC{extra}",
+        at=min(utc(at), now()),  # a step from a later moment is recorded when it is taken
+    )
     step = RulesVersionState(
         table_id=row.table_id,
         version=row.version,
-        seq=(last or 0) + 1,
+        seq=last + 1,
         state=state,
         at=utc(at),
         actor=by,

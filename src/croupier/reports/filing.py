@@ -36,9 +36,8 @@ from pathlib import Path
 from typing import Any
 
 from croupier.analysis.par_sheet import ParSheet, exact_text
-from croupier.analysis.report import _STYLE as REPORT_STYLE
-from croupier.analysis.report import _section_html as chart_html
-from croupier.analysis.report import strategy_charts, wager_html
+from croupier.analysis.report import REPORT_STYLE, strategy_charts, wager_html
+from croupier.analysis.report import section_html as chart_html
 from croupier.analysis.simulation import CONFIDENCE, SimulationResult, run
 from croupier.citations import is_inferred, shown
 from croupier.errors import NoSign

@@ -93,7 +93,7 @@ def observed_days(
     events (as :func:`croupier.ledger.hold.rebuild` does) and counted on the gaming day
     of its last event. ``figures_of(sha256)`` gives a Rules Submission's par figures."""
     from croupier.ledger.chain import load_round  # the chain replays the stored rounds
-    from croupier.ledger.hold import _ended
+    from croupier.ledger.hold import round_ended_at
 
     query = select(RoundRow.id, RoundRow.table_id).where(RoundRow.status != "open")
     if table_id is not None:
@@ -101,7 +101,7 @@ def observed_days(
     days = gaming_day_of(session)
     found: dict[tuple[str, str], ObservedDay] = {}
     for round_id, table in session.execute(query.order_by(RoundRow.table_id, RoundRow.number)):
-        day = days.day_of(_ended(session, round_id))
+        day = days.day_of(round_ended_at(session, round_id))
         if since is not None and day < since.isoformat():
             continue
         _row, round_ = load_round(session, round_id)

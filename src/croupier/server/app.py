@@ -29,8 +29,18 @@ from croupier.rng import Rng, SecureRng
 from croupier.server import addresses, fanout, handlers, legacy, seals
 from croupier.server.browser import SIGNUP_LIMIT
 from croupier.server.ratelimit import DEFAULT, Buckets
-from croupier.server.routes import client, commands, equipment, floor, players, rounds, tables
+from croupier.server.routes import (
+    client,
+    commands,
+    equipment,
+    floor,
+    oversight,
+    players,
+    rounds,
+    tables,
+)
 from croupier.server.routes.deps import Server
+from croupier.server.selfcheck import Schedule, schedule
 from croupier.server.stall import STALLS, Stalls
 from croupier.server.writer import Writer
 
@@ -143,6 +153,7 @@ def create_app(
     socket_limits: fanout.SocketLimits | None = None,
     sealed_draws: bool = True,
     stall_seconds: float = 2.0,
+    selfcheck: Schedule | None = None,
 ) -> FastAPI:
     """The table server on the database at ``db_url``; applies the migrations first
     (unless ``migrate`` is false: a worker whose parent migrated).
@@ -167,7 +178,10 @@ def create_app(
     directly, as before sealed draws: no seed sealed, nothing announced
     (:class:`croupier.server.seals.Unsealed`); ``croupier serve`` always seals;
     ``stall_seconds`` how long a wait for the database must be to count as the server not
-    serving (:mod:`croupier.server.stall`: a deadline that passes in one is extended).
+    serving (:mod:`croupier.server.stall`: a deadline that passes in one is extended);
+    ``selfcheck``, where given, when the server verifies its critical files by itself (at
+    start and every 24 hours by ``clock``; :mod:`croupier.server.selfcheck`; ``croupier
+    serve`` always does), and which package folder ``POST /selfcheck`` checks.
     """
     trusted = addresses.TrustedProxies.of(forwarded_allow_ips)
     lock = writer_lock(db_url)
@@ -201,9 +215,10 @@ def create_app(
     app.state.trusted_proxies = trusted
     app.state.signup_limits = Buckets(SIGNUP_LIMIT)
     app.state.sweep_seconds = sweep_seconds
+    app.state.selfcheck = selfcheck
     app.openapi = functools.partial(_openapi, app)  # type: ignore[method-assign]
     handlers.install(app, engine.dialect.dbapi.Error)  # type: ignore[union-attr]
-    for routes in (players, tables, commands, rounds, floor, equipment, client):
+    for routes in (players, tables, commands, rounds, floor, equipment, oversight, client):
         app.include_router(routes.router)
     client.mount(app)
     app.router.routes.insert(0, commands.LEAN)  # serves what commands.command documents
@@ -245,12 +260,30 @@ def _server(
 @contextlib.asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """While ``app`` serves: the sweep of the timeouts due (every ``sweep_seconds``, where
-    set); at its end, the commands queued before shutdown written, then the database's
-    connections closed (SQLite: the last one checkpoints and removes the WAL)."""
+    set) and the self-checks (where ``selfcheck`` was given); at its end, the commands
+    queued before shutdown written, then the database's connections closed (SQLite: the
+    last one checkpoints and removes the WAL)."""
     server: Server = app.state.server
     every = app.state.sweep_seconds
     sweeping = None if every is None else asyncio.create_task(server.hub.sweep(every))
+    plan: Schedule | None = app.state.selfcheck
+    checking = None
+    if plan is not None:
+        checking = asyncio.create_task(
+            schedule(
+                server.sessions,
+                server.clock,
+                root=plan.root,
+                every=plan.every,
+                poll_seconds=plan.poll_seconds,
+                at_start=plan.at_start,
+            )
+        )
     yield
+    if checking is not None:
+        checking.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await checking
     if sweeping is not None:
         sweeping.cancel()
         with contextlib.suppress(asyncio.CancelledError):

@@ -75,9 +75,12 @@ def open_ahead(session: Session, table_id: str, rng: Rng, now: datetime) -> bool
         return False
     # A trial first, from a throwaway source: a round that waits for no one is not
     # opened, and must not spend the table's random draws (a shuffle) on nothing.
-    _, trial = service.new_round(
-        session, table_id, head.game, SeededRng(0), ahead=True, now=now, trial=True
-    )
+    try:
+        _, trial = service.new_round(
+            session, table_id, head.game, SeededRng(0), ahead=True, now=now, trial=True
+        )
+    except service.NOT_DEALING:  # disabled, or a self-check failed: the next command is told
+        return False
     if not policy.decision_pending(trial):
         return False
     row, round_ = service.new_round(session, table_id, head.game, rng, ahead=True, now=now)

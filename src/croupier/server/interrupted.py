@@ -25,13 +25,14 @@ from datetime import UTC, datetime
 
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
 from croupier.engine import Command
 from croupier.errors import CroupierError
 from croupier.game import offered
 from croupier.ledger import repository as repo
 from croupier.ledger.models import RoundRow
+from croupier.ledger.significant_events import SYSTEM, Kind, record
 from croupier.rng import Rng, SecureRng
 from croupier.server import driver
 from croupier.server.service import SERVER, table_settings
@@ -60,22 +61,53 @@ def settle_interrupted(engine: Engine, rng: Rng | None = None) -> list[str]:
     for round_id, table_id, version in found:
         with sessions() as session:
             if table_settings(session, table_id).interrupted_rounds != "void":
+                _resumed(session, round_id, table_id, version, "this table resumes them")
                 continue
             _, round_ = repo.load_round(session, round_id)
-            if offered(round_, "VoidRound") is None:
-                continue  # the floor may no longer void it: it resumes
+            if offered(round_, "VoidRound") is None:  # the floor may no longer void it
+                _resumed(session, round_id, table_id, version, "it may no longer be voided")
+                continue
             command: Command = round_.command_adapter.validate_python(
                 {"type": "VoidRound", "reason": REASON}
             )
             try:
                 out = driver.service_command(session, SERVER, table_id, command, source, version)
                 driver.after_command(session, out, source, datetime.now(UTC))
+                record(
+                    session,
+                    kind=Kind.ROUND_VOIDED_BY_SYSTEM,
+                    who=SYSTEM,
+                    subject=round_id,
+                    before={"status": "open", "version": version},
+                    after={"status": "voided", "version": out.round_version},
+                    words=f"round {round_id} at table {table_id}, interrupted by the server's "
+                    "stop, was voided by the system when it started again: every wager "
+                    "returned",
+                )
                 session.commit()
             except (CroupierError, IntegrityError):  # another process moved it on first
                 session.rollback()
                 continue
             voided.append(round_id)
     return voided
+
+
+def _resumed(session: Session, round_id: str, table_id: str, version: int, why: str) -> None:
+    """Record that the system left interrupted round ``round_id`` open to be resumed."""
+    try:
+        record(
+            session,
+            kind=Kind.ROUND_RESUMED_BY_SYSTEM,
+            who=SYSTEM,
+            subject=round_id,
+            before={"status": "open", "version": version},
+            after={"status": "open", "version": version},
+            words=f"round {round_id} at table {table_id}, interrupted by the server's stop, "
+            f"resumes where it stopped ({why}): its wagers stay held until it is completed",
+        )
+        session.commit()
+    except IntegrityError:  # another process recorded an entry at the same moment
+        session.rollback()
 
 
 __all__ = ["CITE", "REASON", "settle_interrupted"]

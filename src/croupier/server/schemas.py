@@ -439,8 +439,10 @@ class VerifyOut(BaseModel):
     postings_head: str = ""
     """The hash of the table's last posting."""
     problems: list[str] = []
-    """Every problem found, the event chain's then the money's, each naming the event,
-    posting or account (empty: the table verifies)."""
+    """Every problem found, the event chain's, the money's, then the significant-events
+    log's, each naming the event, posting, account or entry (empty: all verify)."""
+    significant_events: int = 0
+    """How many entries the significant-events log holds (its chain is checked too)."""
 
 
 class AccountOut(BaseModel):

@@ -24,16 +24,26 @@ from croupier.errors import DeadlinePassed as DeadlinePassed
 from croupier.errors import IllegalCommand, NotYourTurn, RulesSubmissionError
 from croupier.errors import Unprocessable as Unprocessable
 from croupier.game import GameSpec
+from croupier.ledger import disabling, versions
 from croupier.ledger import repository as repo
-from croupier.ledger import versions
 from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import WALLET, EventRow, GameTable, Player, RoundRow, Seat
+from croupier.ledger.significant_events import (
+    Kind,
+    record,
+    significant_events_count,
+    verify_significant_events,
+)
+from croupier.money import format_cents
 from croupier.registry import find, load_text, rules_from_data, spec_of
 from croupier.rng import Rng, SeededRng
 from croupier.rules.base import STORED, RulesSubmission
-from croupier.server import schemas, seals, table_state
+from croupier.server import schemas, seals, selfcheck, table_state
 
 Status = Literal["open", "completed", "voided"]
+NOT_DEALING = (versions.NotInForce, disabling.DisabledError, selfcheck.SelfCheckFailed)
+"""Why a table opens no new round: no version in force; the table, its game or paytable
+disabled; the last self-check failed."""
 
 
 SERVER = Player(id="server", name="server", role="dealer", token_hash="")
@@ -155,7 +165,12 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
     )
 
 
-def create_table(session: Session, body: schemas.TableCreate, rng: Rng) -> schemas.TableOut:
+def create_table(
+    session: Session, body: schemas.TableCreate, rng: Rng, *, by: str
+) -> schemas.TableOut:
+    """Open a new table (its version 1 in force, its first seed sealed), recorded as a
+    significant event by ``by``. Raises :class:`repo.LedgerError` (the id is taken) and
+    what the Rules Submission's checks raise."""
     rules = rules_from(body)
     if session.get(GameTable, body.id) is not None:
         raise repo.LedgerError(f"table {body.id!r} already exists", "server:table-id")
@@ -166,6 +181,22 @@ def create_table(session: Session, body: schemas.TableCreate, rng: Rng) -> schem
     except IntegrityError as error:
         raise repo.LedgerError(f"table {body.id!r} already exists", "server:table-id") from error
     seals.announce(session, table.id, rng)  # the first round's seed, sealed before its wagers
+    record(
+        session,
+        kind=Kind.TABLE_OPENED,
+        who=by,
+        subject=table.id,
+        before=None,
+        after={
+            "game": table.game,
+            "rules_sha256": table.rules_sha256,
+            "minimum_wager": table.minimum_wager,
+            "maximum_wager": table.maximum_wager,
+            "settings": json.loads(table.settings_json),
+        },
+        words=f"{by} opened table {table.id} ({table.game}, minimum "
+        f"{format_cents(table.minimum_wager)}, maximum {format_cents(table.maximum_wager)})",
+    )
     return table_out(session, table)
 
 
@@ -175,6 +206,7 @@ def join(
     table = repo.get_table(session, table_id)
     if player.role != "player":
         raise AccessDenied(f"{_article(player.role)} does not take a seat", "server:roles")
+    disabling.check_player(session, player.id, f"take a seat at table {table_id}")
     rules = table_rules(table)
     if not 1 <= seat <= rules.seat_count():
         raise RulesSubmissionError(
@@ -304,9 +336,13 @@ def new_round(
         return repo.load_round(session, f"{table_id}-{number - 1}")[1] if number > 1 else None
 
     settings = table_settings(session, table_id)
+    in_force = versions.in_force(session, table_id, now)
+    # A table, game or paytable disabled, or a failed self-check: no round (nor a preview).
+    disabling.check_dealing(session, table_id, game_name, in_force.version)
+    selfcheck.check_dealing(session)
     if not (preview or trial):
         rng = seals.sealed_draws(session, table_id, rng, seats, client_seeds=settings.client_seeds)
-    rules = rules_of(session, table_id, now)
+    rules = _parsed_rules(game_name, in_force.rules_json)
     state = None
     if not preview:  # what the table keeps, the text's rules between rounds applied
         moment = table_state.clock(session, now)
@@ -425,6 +461,12 @@ def handle_command(
             "next round",
             "server:seats",
         )
+    if (
+        isinstance(actor, int)
+        and for_seat is None
+        and (old_version is None or not spec.policy.has_wager(round_, actor))
+    ):  # a disabled player finishes the round he has wagers in, and plays no other
+        disabling.check_player(session, player.id, f"wager in round {row.id}")
     if old_version is not None and spec.policy.answered_before(round_, command, actor):
         # Asked again for what the round has shown him (in his view): answered with no
         # event, so that repeating it neither grows the round nor restarts a wait.
@@ -528,8 +570,11 @@ def view(
     if actor is not None and (latest is None or latest.status != "open"):
         # No round is open: what would open the next one, with the seats as they are now
         # (a preview: its opening dealer steps, e.g. a shuffle, draw from a throwaway source).
-        # A table with no version in force offers nothing (a command is told why).
-        with contextlib.suppress(versions.NotInForce):
+        # A table with no version in force, or disabled, offers nothing, nor does it to a
+        # disabled player (a command is told why).
+        with contextlib.suppress(*NOT_DEALING):
+            if isinstance(actor, int):
+                disabling.check_player(session, player.id, "wager")
             _, upcoming = new_round(session, table.id, table.game, rng=SeededRng(0), preview=True)
             legal = [c for c in upcoming.legal_commands(actor) if c.command != "VoidRound"]
     return schemas.ViewOut(
@@ -570,10 +615,11 @@ def verify(session: Session, table_id: str) -> schemas.VerifyOut:
     (:func:`~croupier.ledger.audit.verify_money`). Raises ``NotFound``."""
     report = repo.verify_chain(session, table_id)
     money = repo.verify_money(session, table_id)
-    problems = ([report.problem] if report.problem else []) + list(money.problems)
+    logged = verify_significant_events(session)
+    problems = ([report.problem] if report.problem else []) + list(money.problems) + logged
     return schemas.VerifyOut(
         table_id=report.table_id,
-        ok=report.ok and money.ok,
+        ok=report.ok and money.ok and not logged,
         events=report.events,
         head_hash=report.head_hash,
         problem=problems[0] if problems else None,
@@ -581,4 +627,5 @@ def verify(session: Session, table_id: str) -> schemas.VerifyOut:
         postings=money.postings,
         postings_head=money.head_hash,
         problems=problems,
+        significant_events=significant_events_count(session),
     )

@@ -21,6 +21,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field, StrictBool
 from sqlalchemy.orm import Session
 
+from croupier.ledger.significant_events import Kind, record
 from croupier.ledger.versions import NotInForce
 from croupier.server import service, table_state
 from croupier.server.routes.deps import PROBLEMS, Caller, Db, role
@@ -118,6 +119,18 @@ def equipment(
     spec = service.spec_of_table(db, table_id)
     rules = service.rules_of(db, table_id, now)
     said = table_state.sign(db, table_id, spec, rules, body.device, body.out_of_order, now)
+    who = f"{me.name} ({me.id})"
+    record(
+        db,
+        kind=Kind.EQUIPMENT_SIGNED,
+        who=who,
+        subject=table_id,
+        before={"device": body.device, "out_of_order": not body.out_of_order},
+        after={"device": body.device, "out_of_order": body.out_of_order},
+        words=f"{who} signed {body.device.replace('_', ' ')} at table {table_id} "
+        f"{'out of order' if body.out_of_order else 'back into use'}: {' '.join(said)}",
+        at=now,
+    )
     db.commit()
     server.hub.changed(table_id)
     return EquipmentOut(table_id=table_id, notices=said)

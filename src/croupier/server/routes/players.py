@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from croupier.ledger import repository as repo
 from croupier.ledger.models import CAGE, WALLET, Account, Player
+from croupier.ledger.significant_events import granted
 from croupier.server import addresses, schemas
 from croupier.server.browser import PLAY_MONEY_CITE, PLAY_MONEY_OPENING, SIGNUP_KEY
 from croupier.server.idempotency import idempotent
@@ -22,6 +23,7 @@ def create_player(body: schemas.PlayerCreate, db: Db, me: Caller) -> schemas.Pla
     """Admin: a new player, dealer or admin; the bearer token is returned once."""
     role(me, "admin")
     player, token = repo.create_player(db, body.name, body.role)
+    granted(db, player, f"{me.name} ({me.id})")
     db.commit()
     return schemas.PlayerCreated(
         id=player.id, name=player.name, role=player.role, balance=0, token=token

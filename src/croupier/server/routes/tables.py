@@ -22,7 +22,7 @@ def create_table(
 ) -> schemas.TableOut:
     """Admin: a table for a game under a Rules Submission (JSON or TOML)."""
     role(me, "admin")
-    out = service.create_table(db, body, server_of(request).rng)
+    out = service.create_table(db, body, server_of(request).rng, by=f"{me.name} ({me.id})")
     db.commit()
     return out
 

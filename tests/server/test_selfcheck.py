@@ -1,0 +1,140 @@
+"""Self-verification (GLI-19 2.3.2; issue #32) on a built copy of croupier's critical
+files: the server checks them at start, on demand (``POST /selfcheck``, an admin) and
+every 24 hours by its clock, each result a significant event; a changed file is named,
+the round in progress finishes and no new round is dealt (409 citing GLI-19 2.3.2) until
+a check passes; on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_api import Api, Clock, ScriptedRng
+
+from croupier.identity import CRITICAL, PACKAGE, write_manifest
+from croupier.server.selfcheck import Schedule
+
+HRD_DICE = (5, 5, 5, 1, 2, 3, 4, 6, 2, 3)
+
+
+def built_copy(root: Path) -> Path:
+    """A copy of the critical files (no compiled caches) with its own manifest."""
+    for name in CRITICAL:
+        source = PACKAGE / name
+        if source.is_file():
+            shutil.copy2(source, root / name)
+        else:
+            shutil.copytree(source, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+    write_manifest(root, commit="a test build")
+    return root
+
+
+def listing_digest(root: Path) -> tuple[int, str]:
+    """How many files the copy holds and the sha256 of their ``sha256sum`` listing,
+    computed here from the files on disk."""
+    lines = []
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        relative = path.relative_to(root).as_posix()
+        if relative == "identity_manifest.json":
+            continue
+        lines.append((relative, hashlib.sha256(path.read_bytes()).hexdigest()))
+    listing = "".join(f"{digest}  {path}\n" for path, digest in sorted(lines))
+    return len(lines), hashlib.sha256(listing.encode()).hexdigest()
+
+
+@pytest.fixture
+def package(tmp_path: Path) -> Path:
+    root = tmp_path / "croupier"
+    root.mkdir()
+    return built_copy(root)
+
+
+def _checks(api: Api) -> list[dict[str, Any]]:
+    r = api.client.get("/significant-events", params={"kind": "selfcheck"}, headers=api.admin)
+    assert r.status_code == 200, r.text
+    found: list[dict[str, Any]] = r.json()["events"]
+    return found
+
+
+def _until(done: Callable[[], bool], seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the self-check did not run"
+        time.sleep(0.05)
+
+
+def test_selfcheck_at_start_on_demand_and_every_24_hours(
+    db_url: str, package: Path, scripted: ScriptedRng
+) -> None:
+    clock = Clock()
+    plan = Schedule(root=package, poll_seconds=0.05)
+    api = Api(db_url, rng=scripted, clock=clock, selfcheck=plan)
+    try:
+        with api.client:  # the lifespan runs: the check at start
+            _until(lambda: len(_checks(api)) == 1)
+            [first] = _checks(api)
+            files, digest = listing_digest(package)
+            assert first["who"] == "system" and first["subject"] == "critical files"
+            assert first["before"] is None
+            assert first["after"] == {
+                "passed": True,
+                "files": files,
+                "files_sha256": digest,
+                "differences": [],
+            }
+            api.table()
+            _, ann = api.player("ann", deposit=5_000)
+            _, dealer = api.player("dee", role="dealer")
+            api.sit(ann, 2)
+            assert api.wager(ann, 2, "pip_street:five", 500).status_code == 200
+            # A critical file changed after the build.
+            rng = package / "rng.py"
+            original = rng.read_bytes()
+            rng.write_bytes(original + b"\n# changed after the build\n")
+            r = api.client.post("/selfcheck", headers=api.admin)
+            assert r.status_code == 200, r.text
+            result = r.json()
+            old = hashlib.sha256(original).hexdigest()
+            new = hashlib.sha256(rng.read_bytes()).hexdigest()
+            assert result["passed"] is False
+            assert result["differences"] == [
+                f"rng.py: changed (sha256 {new}, the manifest has {old})"
+            ]
+            assert api.client.post("/selfcheck", headers=dealer).status_code == 403
+            # The round in progress finishes; no new one is dealt.
+            scripted.dice(*HRD_DICE)
+            r = api.send(dealer, {"type": "AnnounceNoMoreBets"})
+            assert r.status_code == 200 and r.json()["round_status"] == "completed"
+            before = api.snapshot()
+            r = api.wager(ann, 2, "pip_street:five", 500)
+            assert r.status_code == 409
+            assert r.json()["cite"] == "GLI-19 2.3.2"
+            assert (
+                "found croupier's critical files changed (rng.py: changed" in (r.json()["detail"])
+            )
+            assert api.snapshot() == before
+            # Restored: the next check passes and the table deals again.
+            rng.write_bytes(original)
+            r = api.client.post("/selfcheck", headers=api.admin)
+            assert r.json()["passed"] is True
+            assert api.wager(ann, 2, "pip_street:five", 500).status_code == 200
+            checks = _checks(api)
+            assert [c["after"]["passed"] for c in checks] == [True, False, True]
+            assert checks[1]["before"] == {"passed": True}
+            assert checks[2]["before"] == {"passed": False}
+            assert checks[1]["who"].startswith("admin (")
+            # Every 24 hours by the server's clock, from the last check.
+            clock.advance(24 * 3600 - 1)
+            time.sleep(0.5)  # ten wakes of the schedule: not due yet
+            assert len(_checks(api)) == 3
+            clock.advance(1)
+            _until(lambda: len(_checks(api)) == 4)
+            assert _checks(api)[-1]["who"] == "system"
+            assert _checks(api)[-1]["after"]["passed"] is True
+    finally:
+        api.close()
