@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime, timedelta
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from croupier.cli import app
+from croupier.cli.tables.pai_gow import PaiGowPlay
+from croupier.rng import SeededRng
+from croupier.rules.pai_gow import PaiGowRules
 
 ENV = {"COLUMNS": "120", "FORCE_COLOR": None, "NO_COLOR": "1"}
 
@@ -103,3 +108,21 @@ def test_non_ascii_digits_are_not_an_amount() -> None:
     assert "Refused: '\u0665' is not an amount in dollars and cents such as 5 or 2.50" in out
     assert "(621a.7(a))" in out
     assert "Final balance: $1,000" in out
+
+
+def test_621a_6_g_an_idle_terminal_table_returns_to_the_start_of_the_game() -> None:
+    """621a.6(g): the terminal table keeps the table's state between rounds as the server
+    does; idle 31 minutes (the submission's 30), its next round is the start of the game
+    and the player is told, in the floor's words, why."""
+    console = Console(record=True, width=200)
+    terminal = PaiGowPlay(PaiGowRules(), SeededRng(1), 100_000, console)
+    terminal.table.start_of_game = False
+    terminal.table.active_at = datetime.now(UTC) - timedelta(minutes=29)
+    terminal.open_round()
+    assert "621a.6(g)" not in console.export_text()
+    assert terminal.table.start_of_game is False
+    terminal.table.active_at = datetime.now(UTC) - timedelta(minutes=31)
+    terminal.open_round()
+    told = console.export_text()
+    assert "Floor: no gaming activity for 30 minutes" in told and "(621a.6(g))" in told
+    assert terminal.table.start_of_game is True
