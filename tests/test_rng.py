@@ -39,6 +39,7 @@ def test_dice_faces_are_uniform(rng: Rng) -> None:
 
 @pytest.mark.parametrize("rng", [SeededRng(7), SecureRng()], ids=["seeded", "secure"])
 def test_shuffle_gives_every_order_of_four_equally(rng: Rng) -> None:
+    # GLI-19 3.2.3-3.2.5: every order reachable, equally often.
     statistics = []
     for _ in range(samples(rng)):
         orders: Counter[object] = Counter()
@@ -53,6 +54,7 @@ def test_shuffle_gives_every_order_of_four_equally(rng: Rng) -> None:
 
 def test_randbelow_has_no_modulo_bias_for_awkward_bounds() -> None:
     # 3 * 2**30 draws from 0..2**31 reduced mod 3 would favour 0 and 1; rejection does not.
+    # GLI-19 3.2.3: scaling without bias (rejection, never a modulo).
     rng = SeededRng(11)
     bound = 3 * 2**29
     thirds = Counter(rng.randbelow(bound) * 3 // bound for _ in range(30_000))

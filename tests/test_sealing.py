@@ -37,6 +37,7 @@ def test_sealing_an_event_and_its_public_form() -> None:
 
 
 def test_salts_are_fresh_and_long() -> None:
+    # GLI-19 3.3.2(b): fresh values from the OS generator, never the time; no two alike.
     one = seal({"card": "Qs"}, ["card"])
     two = seal({"card": "Qs"}, ["card"])
     assert one.salts != two.salts and one.sealed != two.sealed

@@ -78,6 +78,7 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def test_disable_enable_and_the_events_report(db: str) -> None:
+    # GLI-19 2.9.5: the significant-events report with before and after values.
     code, out, _ = run("players", "add", "dee", "--role", "dealer", "--db", db)
     assert code == 0
     dee = json.loads(out)["id"]

@@ -161,6 +161,7 @@ def _results(p_values: list[float]) -> list[battery.TestResult]:
 
 
 def test_the_collective_verdict_fails_on_each_check_alone() -> None:
+    # GLI-19 3.2.2: the families judged collectively at 99%.
     even = [(i + 0.5) / 100 for i in range(100)]
     assert collective(_results(even)).verdict == "pass"
     # One p-value of 1e-5 among 100: 100 x 1e-5 = 0.001, below 0.01 / 3.

@@ -162,6 +162,7 @@ def check_ledger(
 
 def test_a_killed_server_loses_and_doubles_nothing(tmp_path: Path) -> None:
     """SQLite, one SIGKILL (the short default run)."""
+    # GLI-19 B.3.5: nothing lost or doubled across a restart.
     crash_run(f"sqlite:///{tmp_path / 'crash.sqlite'}", tmp_path, kills=1, seed=1)
 
 

@@ -54,6 +54,7 @@ def _events(api: Api, **query: Any) -> list[dict[str, Any]]:
 def test_a_disabled_table_finishes_its_round_then_deals_no_other(
     api: Api, scripted: ScriptedRng
 ) -> None:
+    # GLI-19 2.8.8 unavailability: a table disabled and enabled is recorded with its time.
     _, ann, dealer = _setup(api)
     assert api.wager(ann, 2, "pip_street:five", 500).status_code == 200  # round hrd-1
     r = _set(api, dealer, "table", "hrd", True, "a die found chipped")  # the floor may

@@ -57,6 +57,7 @@ def expected_theoretical() -> tuple[float, float]:
 
 
 def test_the_hold_report_of_two_rounds(api: Api, scripted: ScriptedRng, db_url: str) -> None:
+    # GLI-19 A.6.1-A.6.2: the theoretical win against the actual, by the par sheet.
     play_two_rounds(api, scripted)
     _, dealer = api.player("floor", role="dealer")
     r = api.client.get("/reports/hold", headers=dealer)

@@ -152,6 +152,7 @@ def test_the_report_names_the_strategy_its_theoretical_assumes(
     writes, written here directly): the theoretical win is the par sheet's Front 9 house
     edge, 7901/270725 (2.92%, the issue's 2.9%), of it, and the report says that edge is
     for the optimal Back 9 decision, not what the players decided."""
+    # GLI-19 4.7.2(b): a theoretical figure names the strategy it assumes.
     table = api.table("gfi", EXAMPLES / "go-fore-it.toml")
     with Session(api.engine) as session:
         common = {"table_id": "gfi", "day": "2026-03-07", "rules_sha256": table["rules_sha256"]}

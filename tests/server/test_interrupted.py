@@ -60,6 +60,7 @@ def _table(client: httpx.Client, admin: dict[str, str], setting: str) -> tuple[A
 
 @pytest.mark.parametrize("setting", ["resume", "void"])
 def test_a_round_interrupted_by_a_sigkill(tmp_path: Path, setting: str) -> None:
+    # GLI-19 4.16, A.6.4, 2.8.8 voids: resumed, or voided with every wager returned, and recorded.
     db_url = f"sqlite:///{tmp_path / 'interrupted.sqlite'}"
     admin = bootstrap_admin(db_url)
     server = ServerProcess(db_url, tmp_path / "server.log")

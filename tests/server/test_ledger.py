@@ -109,6 +109,7 @@ def test_ledger_sums_to_zero_through_many_random_rounds(seeded: Api, seed: int) 
 
 
 def test_a_wager_beyond_the_balance_is_refused_and_changes_nothing(api: Api) -> None:
+    # GLI-19 4.3.3(b): no wager makes a balance negative.
     api.table()
     pid, auth = api.player("ann", deposit=700)
     api.sit(auth, 1)
@@ -125,6 +126,7 @@ def test_a_wager_beyond_the_balance_is_refused_and_changes_nothing(api: Api) -> 
 
 
 def test_withdrawal_beyond_the_balance_is_refused(api: Api) -> None:
+    # GLI-19 2.5.6(e): a withdrawal beyond the balance is refused whole, never paid in part.
     pid, _ = api.player("ann", deposit=500)
     before = api.snapshot()
     r = api.client.post(

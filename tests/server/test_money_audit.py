@@ -277,6 +277,7 @@ def test_a_forged_deposit_is_caught_by_the_house_chain(
 ) -> None:
     """Ann's $50 deposit made $1,050 on both of its lines and both balances: it still
     balances and every account equals its postings, but the house chain names it."""
+    # GLI-19 2.8.8 balance adjustments: every deposit is a chained posting; a forged one is caught.
     ann = play(api, scripted)
     [(posting_id,)] = rows(
         api,

@@ -34,6 +34,8 @@ def recall(api: Api, auth: dict[str, str], seat: int) -> dict[str, Any]:
 
 
 def test_the_last_ten_rounds_of_a_seat(tmp_path: Any) -> None:
+    # GLI-19 2.5.7, 2.8.2, 4.14.1-4.14.2 (in part): per seat, the status, the Rules
+    # Submission version, the wagers, the wins and the events.
     api = Api(f"sqlite:///{tmp_path / 'recall.sqlite'}")
     try:
         api.table("g", GO_FORE_IT)

@@ -194,6 +194,7 @@ def _first_wager(revealed: dict[str, Any]) -> int:
 def test_the_seed_is_sealed_and_announced_before_the_first_wager(
     sealed: dict[str, Any], game: str
 ) -> None:
+    # GLI-19 4.4.4(a): values drawn ahead are sealed before the first wager.
     older, newer = sealed[game]["reveals"]
     announced_before = sealed[game]["seals"][1]
     opened = newer["events"][0]

@@ -71,6 +71,7 @@ def _until(done: Callable[[], bool], seconds: float = 20) -> None:
 def test_selfcheck_at_start_on_demand_and_every_24_hours(
     db_url: str, package: Path, scripted: ScriptedRng
 ) -> None:
+    # GLI-19 2.8.8 program errors: a failed self-check is a significant event.
     clock = Clock()
     plan = Schedule(root=package, poll_seconds=0.05)
     api = Api(db_url, rng=scripted, clock=clock, selfcheck=plan)

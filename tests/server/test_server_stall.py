@@ -49,6 +49,7 @@ def test_a_deadline_passed_while_the_server_stalled_is_extended(tmp_path: Path) 
     """Bob's hands, sent 1 s into the 3 s decision, wait 60 s for the database: they are
     taken as sent. Ann, who sent nothing, is not timed out when the server answers again:
     she keeps the 2 s she had left when it stalled (before: the house way set her hands)."""
+    # GLI-19 4.5.2(f): the server's own delay does not decide a player's deadline.
     api, clock, ann, bob = _setting(tmp_path)  # both to set their hands by now + 3 s
     stalls = api.app.state.stalls
     tiles = _view(api, bob)["view"]["my_tiles"]["4"]

@@ -148,6 +148,7 @@ def _tamper(engine: Engine, sql: str) -> list[str]:
 
 
 def test_an_edited_entry_is_named(engine: Engine) -> None:
+    # GLI-19 2.8.8: live data changed outside normal execution is named by the check.
     _three(engine)
     problems = _tamper(
         engine, "UPDATE significant_events SET after_json = '\"admin\"' WHERE seq = 1"
@@ -199,6 +200,7 @@ def test_the_api_records_and_serves_the_log(api: Api) -> None:
     """Over HTTP: a table opened, accounts created with their roles, a Rules Submission's
     steps, each with before and after; the floor (dealer) and an admin read the log, a
     player may not; filters by kind, subject and moment."""
+    # GLI-19 2.8.8: changes to game parameters or paytables (Rules Submission steps), roles, tables.
     api.table()
     ann, ann_auth = api.player("ann")
     _, dealer = api.player("dee", role="dealer")

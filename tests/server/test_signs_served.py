@@ -24,6 +24,7 @@ def test_the_sign_posts_what_its_section_requires(
 ) -> None:
     """675a.1(b)(3), 675a.1(b)(4), 593.1(b)(3), 676a.2(b)(3), 676a.2(b)(4), 674a.2(b)(5),
     674a.2(b)(6): each served sign cites the section that requires it."""
+    # 810a.3: a player with no deposit (ann's wallet is empty) reads the sign.
     api.table("t", EXAMPLES / rules)
     _, ann = api.player("ann")
     r = api.client.get("/tables/t/sign", headers=ann)

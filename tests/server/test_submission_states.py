@@ -129,6 +129,7 @@ def test_a_superseded_version_takes_no_step(engine: Engine) -> None:
 
 
 def test_what_each_step_records(engine: Engine) -> None:
+    # GLI-19 2.8.3 (in part): each version's status and when and by whom it changed.
     with Session(engine) as session:
         at = _to(session, "approved")
         [_, approved] = versions.history(session, "sb", at)

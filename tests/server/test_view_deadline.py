@@ -27,6 +27,7 @@ def view(api: Api, auth: dict[str, str], table_id: str) -> dict[str, Any]:
 
 
 def test_the_betting_time_left_by_the_servers_clock(tmp_path: Any) -> None:
+    # GLI-19 4.4.13(b) (in part): the time left, by the server's clock.
     clock = Clock()
     api = Api(f"sqlite:///{tmp_path / 'c.sqlite'}", SeededRng(3), clock)
     body = {
