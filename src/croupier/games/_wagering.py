@@ -1,0 +1,371 @@
+"""The shared wagering base: placing wagers, "no more bets" and voiding, written once.
+
+A game whose round opens with seated players wagering on spots, closes with "no more
+bets", and may be voided with every wager returned, subclasses :class:`WageringRound`
+and gives only its rules: its spots (:meth:`~WageringRound.spots`), what a seat holds
+(:meth:`~WageringRound.wagers_of`), the limits of a wager on a spot now (the one limit
+hook, :meth:`~WageringRound.wager_bound`), when the round may be voided
+(:meth:`~WageringRound.why_not_void`), and the rest of its commands
+(:meth:`~WageringRound.decide_play`, :meth:`~WageringRound.play_offers`).
+
+**One check per command, used twice.** Each shared command has one check that raises the
+refusal (:class:`~croupier.errors.IllegalCommand`, naming the rule the game cites in its
+:class:`BettingSections`): :meth:`~WageringRound.check_wager` (and, for a spot without its
+amount, :meth:`~WageringRound.check_spot`), :meth:`~WageringRound.check_no_more_bets`,
+:meth:`~WageringRound.check_void`. :meth:`~WageringRound.decide` calls it before the
+command's events; :meth:`~WageringRound.legal_commands` offers the command exactly where
+it passes (a spot with its amounts from the same bound), so what is offered cannot drift
+from what is refused (PokerKit's verify/can/do).
+
+The commands and the event keep the ``type`` names and fields every game wrote before:
+their JSON is unchanged.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from pydantic import Field
+
+from croupier.engine import (
+    DEALER,
+    Actor,
+    Command,
+    Event,
+    LegalCommand,
+    Round,
+    RoundVoided,
+    StateT,
+    WagerPlaced,
+)
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn
+from croupier.games._common import dealer_only, void_events
+from croupier.money import Cents, format_cents, require_cents
+from croupier.offers import Amount, Text, choice, offer, words
+from croupier.rng import Rng
+
+
+# --- commands and the event ----------------------------------------------------------------
+class PlaceWager(Command):
+    """Seat ``seat`` puts ``amount`` cents on ``spot`` (the game's spots)."""
+
+    type: Literal["PlaceWager"] = "PlaceWager"
+    seat: int
+    spot: str
+    amount: Any
+    """Cents; checked as a positive ``int`` by the round so that a bad value is refused with
+    a cited error rather than coerced."""
+
+
+class AnnounceNoMoreBets(Command):
+    """The dealer announces "no more bets": wagering is closed."""
+
+    type: Literal["AnnounceNoMoreBets"] = "AnnounceNoMoreBets"
+
+
+class VoidRound(Command):
+    """The dealer or the floor voids the round; every wager still in play is returned."""
+
+    type: Literal["VoidRound"] = "VoidRound"
+    reason: str = Field(min_length=1, max_length=500)
+
+
+class NoMoreBets(Event):
+    """Wagering is closed."""
+
+    type: Literal["NoMoreBets"] = "NoMoreBets"
+
+
+# --- what a game gives -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class BettingSections:
+    """The sections a game cites for the shared refusals and events."""
+
+    seated: str
+    """Who may wager: a seat wagers for itself, and only a seated player wagers."""
+    wagers: str
+    """The wagers: the spots, an amount in cents, one wager per spot."""
+    closed: str
+    """No wager after "no more bets"."""
+    no_more_bets: str
+    """"No more bets" (its event, and the dealer's refusals)."""
+    void: str
+    """Voiding the round."""
+    over: str
+    """Any command once the round is over."""
+    none_wagered: str = ""
+    """"No more bets" with no wager on the layout (``""``: :attr:`no_more_bets`)."""
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A wager on a spot now: ``low`` to ``high`` cents (``high < low``: no amount fits),
+    under rule ``cite``."""
+
+    low: Cents
+    high: Cents
+    cite: str
+
+
+class _Seated(Protocol):
+    @property
+    def seats(self) -> dict[int, str]: ...
+
+
+class WageringRound(Round[StateT]):
+    """A round with the shared wagering commands (see the module). ``decide`` and
+    ``legal_commands`` are written here; a game writes :meth:`decide_play` and
+    :meth:`play_offers` for its own commands."""
+
+    adds_to_wager: bool = False
+    """True where more chips on a spot the seat holds add to that wager (Sic Bo); else a
+    seat has one wager per spot."""
+
+    # -- the game's rules (hooks) ------------------------------------------------------------
+    @property
+    @abstractmethod
+    def sections(self) -> BettingSections:
+        """The sections the shared refusals and events cite."""
+
+    @abstractmethod
+    def betting_open(self) -> bool:
+        """True before "no more bets"."""
+
+    @abstractmethod
+    def spots(self) -> tuple[str, ...]:
+        """Every spot of the layout, in its order (offers list them in this order)."""
+
+    @abstractmethod
+    def wagers_of(self, seat: int) -> Mapping[str, Cents]:
+        """What ``seat`` has on the layout now: spot -> cents."""
+
+    highest_seat_first: bool = False
+    """True where wagers are settled and returned from the highest seat down (from the
+    dealer's right); else from seat 1."""
+
+    def in_play(self) -> Sequence[tuple[int, str, Cents]]:
+        """Every wager in play (seat, spot, cents), in the order a void returns them: seat by
+        seat (:attr:`highest_seat_first`), each seat's in layout order."""
+        seats = sorted(self._seats, reverse=self.highest_seat_first)
+        held = {seat: self.wagers_of(seat) for seat in seats}
+        return [
+            (seat, spot, held[seat][spot])
+            for seat in seats
+            if held[seat]
+            for spot in self.spots()
+            if spot in held[seat]
+        ]
+
+    def wagered(self) -> bool:
+        """True once a wager is on the layout."""
+        return any(self.wagers_of(seat) for seat in self._seats)
+
+    def wager_bound(self, seat: int, spot: str) -> Bound | None:
+        """The one limit hook: the amounts a wager by ``seat`` on ``spot`` may take now, or
+        ``None`` where the seat may not wager there now (:meth:`why_no_bound` says why).
+        By default the table minimum to the table maximum (less what the seat holds there,
+        where wagers add up)."""
+        rules = self.submission
+        held = self.wagers_of(seat).get(spot, 0) if self.adds_to_wager else 0
+        return Bound(rules.minimum_wager, rules.maximum_wager - held, self.sections.wagers)
+
+    def why_no_bound(self, seat: int, spot: str) -> tuple[str, str]:
+        """Why ``seat`` may not wager on ``spot`` now where :meth:`wager_bound` is ``None``:
+        (words, cite)."""
+        return f"seat {seat} may not wager on {spot} now", self.sections.wagers
+
+    def why_no_spot(self, spot: str) -> str:
+        """Why ``spot`` is not a spot of the layout, in words."""
+        return f"there is no spot {spot!r} at this table; the spots are {', '.join(self.spots())}"
+
+    def refuse_amount(self, seat: int, spot: str, amount: Cents, bound: Bound) -> IllegalCommand:
+        """The refusal of ``amount`` outside ``bound`` on ``spot``."""
+        if bound.low == bound.high:
+            rule = f"must equal {format_cents(bound.low)}"
+        else:
+            rule = f"must be {format_cents(bound.low)} to {format_cents(bound.high)}"
+        return InvalidWager(f"a wager on {spot} {rule}, not {format_cents(amount)}", bound.cite)
+
+    def refuse_closed(self, spot: str) -> IllegalCommand:
+        """The refusal of a wager on ``spot`` after "no more bets"."""
+        return NotYourTurn('wagers are closed: "no more bets" has been announced', self.sections.closed)
+
+    def placed_cite(self, spot: str) -> str:
+        """The rule a wager placed on ``spot`` cites."""
+        return self.sections.wagers
+
+    def spot_label(self, spot: str) -> str:
+        """``spot`` in a person's words, for the offers."""
+        return words(spot)
+
+    def why_not_void(self) -> str | None:
+        """Why the round may not be voided now (``None``: it may)."""
+        return None
+
+    def closing_events(self) -> Iterator[Event]:
+        """The events of "no more bets" (the game may add to :class:`NoMoreBets`)."""
+        yield NoMoreBets(cite=self.sections.no_more_bets)
+
+    @abstractmethod
+    def decide_play(self, command: Command, actor: Actor) -> Iterator[Event]:
+        """The game's own commands: validate (raising before the first event), yield the
+        events."""
+
+    @abstractmethod
+    def play_offers(self, actor: Actor) -> list[LegalCommand]:
+        """What ``actor`` may send now of the game's own commands."""
+
+    def play_command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        """:meth:`command_for` for the game's own commands' events."""
+        return None
+
+    # -- the checks, one per command ---------------------------------------------------------
+    def check_seat(self, seat: int, actor: Actor) -> None:
+        """Refuse unless ``actor`` is seat ``seat``, seated, and wagering is open."""
+        s = self.sections
+        if actor != seat:
+            raise NotYourTurn(f"seat {actor} may not wager for seat {seat}", s.seated)
+        if seat not in self._seats:
+            raise NotYourTurn(f"seat {seat} is not occupied: only seated players may wager", s.seated)
+
+    def check_spot(self, seat: int, spot: str, actor: Actor) -> Bound:
+        """The amounts a wager by ``seat`` on ``spot`` may take now; refuses (changing
+        nothing) a wager by another actor, from an empty seat, after "no more bets", on no
+        spot of the layout, on a spot the seat holds (one wager per spot, unless wagers
+        add up), or one the game's rules do not allow now (:meth:`wager_bound`)."""
+        self.check_seat(seat, actor)
+        if not self.betting_open():
+            raise self.refuse_closed(spot)
+        if spot not in self.spots():
+            raise InvalidWager(self.why_no_spot(spot), self.sections.wagers)
+        if not self.adds_to_wager and spot in self.wagers_of(seat):
+            raise InvalidWager(f"seat {seat} already has a wager on {spot}", self.sections.wagers)
+        bound = self.wager_bound(seat, spot)
+        if bound is None:
+            raise InvalidWager(*self.why_no_bound(seat, spot))
+        return bound
+
+    def check_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
+        """The wager ``command`` places (:meth:`check_spot`, then its amount: whole cents
+        within the spot's :class:`Bound`)."""
+        seat, spot = command.seat, command.spot
+        bound = self.check_spot(seat, spot, actor)
+        amount = require_cents(command.amount, "a wager", self.sections.wagers)
+        if not bound.low <= amount <= bound.high:
+            raise self.refuse_amount(seat, spot, amount, bound)
+        return WagerPlaced(seat=seat, spot=spot, amount=amount, cite=self.placed_cite(spot))
+
+    def check_no_more_bets(self, actor: Actor) -> None:
+        """Refuse "no more bets" but from the dealer, while wagering is open, with a wager
+        on the layout."""
+        s = self.sections
+        dealer_only(actor, 'announce "no more bets"', s.no_more_bets)
+        if not self.betting_open():
+            raise NotYourTurn('"no more bets" has already been announced', s.no_more_bets)
+        if not self.wagered():
+            raise NotYourTurn(
+                "no player has wagered: there is no round to play", s.none_wagered or s.no_more_bets
+            )
+
+    def check_void(self, actor: Actor) -> None:
+        """Refuse a void but from the dealer, or where :meth:`why_not_void` says why not."""
+        dealer_only(actor, "void the round", self.sections.void)
+        why = self.why_not_void()
+        if why is not None:
+            raise NotYourTurn(why, self.sections.void)
+
+    # -- the round contract ------------------------------------------------------------------
+    @property
+    def _seats(self) -> dict[int, str]:
+        state: _Seated = self.state  # type: ignore[assignment]
+        return state.seats
+
+    def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
+        if self.finished:
+            raise NotYourTurn("the round is over", self.sections.over)
+        match command:
+            case PlaceWager():
+                yield self.check_wager(command, actor)
+            case AnnounceNoMoreBets():
+                self.check_no_more_bets(actor)
+                yield from self.closing_events()
+            case VoidRound(reason=reason):
+                self.check_void(actor)
+                yield from void_events(reason, self.sections.void, self.in_play())
+            case _:
+                yield from self.decide_play(command, actor)
+
+    def command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        match event:
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None
+            case NoMoreBets():
+                return AnnounceNoMoreBets(), DEALER, None
+            case RoundVoided(reason=reason):
+                return VoidRound(reason=reason), DEALER, None
+        return self.play_command_for(event, following)
+
+    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
+        """The wagers ``actor`` may place, "no more bets", the game's own commands, then a
+        void: each offered exactly where its check passes."""
+        if self.finished:
+            return []
+        s = self.sections
+        offers = self.wager_offers(actor) if actor != DEALER else []
+        if _passes(self.check_no_more_bets, actor):
+            offers.append(offer("AnnounceNoMoreBets", s.no_more_bets))
+        offers += self.play_offers(actor)
+        if _passes(self.check_void, actor):
+            offers.append(offer("VoidRound", s.void, reason=Text()))
+        return offers
+
+    def wager_offers(self, seat: int) -> list[LegalCommand]:
+        """A :class:`PlaceWager` offer per bound, its spots those :meth:`check_spot` passes
+        with that bound, in layout order."""
+        if seat not in self._seats or not self.betting_open():
+            return []
+        groups: dict[Bound, list[str]] = {}
+        for spot in self.spots():
+            try:
+                bound = self.check_spot(seat, spot, seat)
+            except IllegalCommand:
+                continue
+            if bound.high >= bound.low:
+                groups.setdefault(bound, []).append(spot)
+        return [
+            offer(
+                "PlaceWager",
+                bound.cite,
+                seat=seat,
+                spot=choice(spots, self.spot_label),
+                amount=Amount(low=bound.low, high=bound.high),
+            )
+            for bound, spots in groups.items()
+        ]
+
+
+def _passes(check: Callable[..., object], *args: Any) -> bool:
+    """Whether ``check(*args)`` passes (raises no :class:`IllegalCommand`)."""
+    try:
+        check(*args)
+    except IllegalCommand:
+        return False
+    return True
+
+
+__all__ = [
+    "AnnounceNoMoreBets",
+    "BettingSections",
+    "Bound",
+    "NoMoreBets",
+    "PlaceWager",
+    "VoidRound",
+    "WageringRound",
+]
