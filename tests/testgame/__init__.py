@@ -19,7 +19,7 @@ The dealer (or floor) may void the round before the die is thrown (one-die:6).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated, Any, ClassVar, Literal
@@ -51,8 +51,8 @@ from croupier.games._wagering import (
     PlaceWager,
     VoidRound,
     WageringRound,
+    WageringState,
 )
-from croupier.money import Cents
 from croupier.offers import offer
 from croupier.rng import DiceDraw, Draw, Rng, ScriptedRng
 from croupier.rules.base import RulesSubmission
@@ -125,15 +125,10 @@ class Phase(StrEnum):
     VOIDED = "voided"
 
 
-@dataclass
-class OneDieState:
+@dataclass(kw_only=True)
+class OneDieState(WageringState):
     rules: OneDieRules
-    seats: dict[int, str]
-    phase: Phase = Phase.BETTING
-    wagers: dict[int, dict[str, Cents]] = field(default_factory=dict)
-    """Wagers in play: seat -> spot -> cents (the shape TablePolicy's defaults read)."""
     face: int | None = None
-    settlements: list[WagerSettled] = field(default_factory=list)
 
 
 class OneDieRound(WageringRound[OneDieState]):
@@ -145,45 +140,20 @@ class OneDieRound(WageringRound[OneDieState]):
     event_adapter = TypeAdapter(list[OneDieEvent])
     command_adapter = TypeAdapter(OneDieCommand)
     sections = SECTIONS
-
-    @property
-    def finished(self) -> bool:
-        return self.state.phase in (Phase.SETTLED, Phase.VOIDED)
-
-    def betting_open(self) -> bool:
-        return self.state.phase is Phase.BETTING
+    betting, closed, completed, voided = Phase.BETTING, Phase.THROW, Phase.SETTLED, Phase.VOIDED
 
     def spots(self) -> tuple[str, ...]:
         return SPOTS
 
-    def wagers_of(self, seat: int) -> dict[str, Cents]:
-        return self.state.wagers.get(seat, {})
-
     def initial_state(self, opened: RoundOpened, rules: OneDieRules) -> OneDieState:
-        return OneDieState(rules=rules, seats=dict(opened.seats))
+        return OneDieState(rules=rules, seats=dict(opened.seats), phase=Phase.BETTING)
 
     def evolve(self, state: OneDieState, event: Event) -> OneDieState:
-        match event:
-            case WagerPlaced(seat=seat, spot=spot, amount=amount):
-                expect_phase(state, event, Phase.BETTING)
-                state.wagers.setdefault(seat, {})[spot] = amount
-            case NoMoreBets():
-                expect_phase(state, event, Phase.BETTING)
-                state.phase = Phase.THROW
-            case DieThrown(face=face):
-                expect_phase(state, event, Phase.THROW)
-                state.face = face
-            case WagerSettled(seat=seat, spot=spot):
-                del state.wagers[seat][spot]
-                if not state.wagers[seat]:
-                    del state.wagers[seat]
-                state.settlements.append(event)
-            case RoundCompleted():
-                state.phase = Phase.SETTLED
-            case RoundVoided():
-                state.phase = Phase.VOIDED
-            case _:
-                raise ReplayError(f"{event!r} is not an Odd or Even event", "engine:replay")
+        if isinstance(event, DieThrown):
+            expect_phase(state, event, Phase.THROW)
+            state.face = event.face
+        elif not self.evolve_wagers(state, event):
+            raise ReplayError(f"{event!r} is not an Odd or Even event", "engine:replay")
         return state
 
     def check_throw(self, actor: Actor) -> None:
@@ -223,21 +193,8 @@ class OneDieRound(WageringRound[OneDieState]):
             return ThrowDie(), DEALER, ScriptedRng([event.face - 1])
         return None
 
-    def view(self, actor: Actor | None) -> dict[str, Any]:
-        """Everything is in plain sight: one view for everybody."""
-        state, opened = self.state, self.opened
-        return {
-            "game": self.game,
-            "table_id": opened.table_id,
-            "round_id": opened.round_id,
-            "rules_sha256": opened.rules_sha256,
-            "phase": str(state.phase),
-            "viewer": actor,
-            "seats": {str(k): v for k, v in state.seats.items()},
-            "wagers": {str(k): dict(v) for k, v in state.wagers.items()},
-            "face": state.face,
-            "settlements": [e.model_dump(mode="json") for e in state.settlements],
-        }
+    def table_view(self) -> dict[str, Any]:
+        return {"face": self.state.face}
 
 
 class OneDiePolicy(TablePolicy):

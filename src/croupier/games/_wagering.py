@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, ClassVar, Literal, Protocol, cast
 
 from pydantic import Field
 
@@ -37,12 +38,14 @@ from croupier.engine import (
     Event,
     LegalCommand,
     Round,
+    RoundCompleted,
     RoundVoided,
     StateT,
     WagerPlaced,
+    WagerSettled,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn
-from croupier.games._common import dealer_only, void_events
+from croupier.games._common import dealer_only, expect_phase, void_events
 from croupier.money import Cents, format_cents, require_cents
 from croupier.offers import Amount, Text, choice, offer, words
 from croupier.rng import Rng
@@ -115,10 +118,30 @@ class _Seated(Protocol):
     def seats(self) -> dict[int, str]: ...
 
 
+@dataclass(kw_only=True)
+class WageringState:
+    """The layout of a round with the shared wagering commands: the seats (seat -> player
+    id), the phase, the wagers in play (seat -> spot -> cents) and the settlements, in
+    order. A game's state adds its own fields."""
+
+    seats: dict[int, str]
+    phase: StrEnum
+    wagers: dict[int, dict[str, Cents]] = field(default_factory=dict)
+    """Wagers in play (not settled): seat -> spot -> cents."""
+    settlements: list[WagerSettled] = field(default_factory=list)
+
+
 class WageringRound(Round[StateT]):
     """A round with the shared wagering commands (see the module). ``decide`` and
     ``legal_commands`` are written here; a game writes :meth:`decide_play` and
     :meth:`play_offers` for its own commands."""
+
+    betting: ClassVar[StrEnum]
+    """The phase of wagering (where the state is a :class:`WageringState`)."""
+    closed: ClassVar[StrEnum]
+    """The phase "no more bets" leads to."""
+    completed: ClassVar[StrEnum]
+    voided: ClassVar[StrEnum]
 
     adds_to_wager: bool = False
     """True where more chips on a spot the seat holds add to that wager (Sic Bo); else a
@@ -130,17 +153,50 @@ class WageringRound(Round[StateT]):
     def sections(self) -> BettingSections:
         """The sections the shared refusals and events cite."""
 
-    @abstractmethod
+    @property
+    def _layout(self) -> WageringState:
+        return cast(WageringState, self.state)
+
+    @property
+    def finished(self) -> bool:
+        """True once the round is completed or voided."""
+        return self._layout.phase in (self.completed, self.voided)
+
     def betting_open(self) -> bool:
         """True before "no more bets"."""
+        return self._layout.phase is self.betting
 
     @abstractmethod
     def spots(self) -> tuple[str, ...]:
         """Every spot of the layout, in its order (offers list them in this order)."""
 
-    @abstractmethod
     def wagers_of(self, seat: int) -> Mapping[str, Cents]:
         """What ``seat`` has on the layout now: spot -> cents."""
+        return self._layout.wagers.get(seat, {})
+
+    def evolve_wagers(self, state: WageringState, event: Event) -> bool:
+        """Fold the shared events into ``state`` (a wager placed, "no more bets", a wager
+        settled, the round completed or voided); ``False`` for any other event."""
+        match event:
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                expect_phase(state, event, self.betting)
+                held = state.wagers.setdefault(seat, {})
+                held[spot] = held.get(spot, 0) + amount
+            case NoMoreBets():
+                expect_phase(state, event, self.betting)
+                state.phase = self.closed
+            case WagerSettled(seat=seat, spot=spot):
+                del state.wagers[seat][spot]
+                if not state.wagers[seat]:
+                    del state.wagers[seat]
+                state.settlements.append(event)
+            case RoundCompleted():
+                state.phase = self.completed
+            case RoundVoided():
+                state.phase = self.voided
+            case _:
+                return False
+        return True
 
     highest_seat_first: bool = False
     """True where wagers are settled and returned from the highest seat down (from the
@@ -191,7 +247,9 @@ class WageringRound(Round[StateT]):
 
     def refuse_closed(self, spot: str) -> IllegalCommand:
         """The refusal of a wager on ``spot`` after "no more bets"."""
-        return NotYourTurn('wagers are closed: "no more bets" has been announced', self.sections.closed)
+        return NotYourTurn(
+            'wagers are closed: "no more bets" has been announced', self.sections.closed
+        )
 
     def placed_cite(self, spot: str) -> str:
         """The rule a wager placed on ``spot`` cites."""
@@ -224,6 +282,28 @@ class WageringRound(Round[StateT]):
         """:meth:`command_for` for the game's own commands' events."""
         return None
 
+    def table_view(self) -> dict[str, Any]:
+        """What the game's own state shows in :meth:`view` (between the wagers and the
+        settlements)."""
+        return {}
+
+    def view(self, actor: Actor | None) -> dict[str, Any]:
+        """Everything on the layout, in plain sight: one view for everybody (a game whose
+        players may not see everything writes its own)."""
+        state, opened = self._layout, self.opened
+        return {
+            "game": self.game,
+            "table_id": opened.table_id,
+            "round_id": opened.round_id,
+            "rules_sha256": opened.rules_sha256,
+            "phase": str(state.phase),
+            "viewer": actor,
+            "seats": {str(k): v for k, v in state.seats.items()},
+            "wagers": {str(k): dict(v) for k, v in state.wagers.items()},
+            **self.table_view(),
+            "settlements": [e.model_dump(mode="json") for e in state.settlements],
+        }
+
     # -- the checks, one per command ---------------------------------------------------------
     def check_seat(self, seat: int, actor: Actor) -> None:
         """Refuse unless ``actor`` is seat ``seat``, seated, and wagering is open."""
@@ -231,7 +311,9 @@ class WageringRound(Round[StateT]):
         if actor != seat:
             raise NotYourTurn(f"seat {actor} may not wager for seat {seat}", s.seated)
         if seat not in self._seats:
-            raise NotYourTurn(f"seat {seat} is not occupied: only seated players may wager", s.seated)
+            raise NotYourTurn(
+                f"seat {seat} is not occupied: only seated players may wager", s.seated
+            )
 
     def check_spot(self, seat: int, spot: str, actor: Actor) -> Bound:
         """The amounts a wager by ``seat`` on ``spot`` may take now; refuses (changing
@@ -282,8 +364,7 @@ class WageringRound(Round[StateT]):
     # -- the round contract ------------------------------------------------------------------
     @property
     def _seats(self) -> dict[int, str]:
-        state: _Seated = self.state  # type: ignore[assignment]
-        return state.seats
+        return cast(_Seated, self.state).seats
 
     def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
         if self.finished:
@@ -368,4 +449,5 @@ __all__ = [
     "PlaceWager",
     "VoidRound",
     "WageringRound",
+    "WageringState",
 ]
