@@ -170,6 +170,10 @@ class WageringRound(Round[StateT]):
     def spots(self) -> tuple[str, ...]:
         """Every spot of the layout, in its order (offers list them in this order)."""
 
+    def is_spot(self, spot: str) -> bool:
+        """Whether ``spot`` is a spot of the layout (a game may answer faster)."""
+        return spot in self.spots()
+
     def wagers_of(self, seat: int) -> Mapping[str, Cents]:
         """What ``seat`` has on the layout now: spot -> cents."""
         return self._layout.wagers.get(seat, {})
@@ -323,7 +327,7 @@ class WageringRound(Round[StateT]):
         self.check_seat(seat, actor)
         if not self.betting_open():
             raise self.refuse_closed(spot)
-        if spot not in self.spots():
+        if not self.is_spot(spot):
             raise InvalidWager(self.why_no_spot(spot), self.sections.wagers)
         if not self.adds_to_wager and spot in self.wagers_of(seat):
             raise InvalidWager(f"seat {seat} already has a wager on {spot}", self.sections.wagers)
@@ -400,10 +404,10 @@ class WageringRound(Round[StateT]):
             return []
         s = self.sections
         offers = self.wager_offers(actor) if actor != DEALER else []
-        if _passes(self.check_no_more_bets, actor):
+        if passes(self.check_no_more_bets, actor):
             offers.append(offer("AnnounceNoMoreBets", s.no_more_bets))
         offers += self.play_offers(actor)
-        if _passes(self.check_void, actor):
+        if passes(self.check_void, actor):
             offers.append(offer("VoidRound", s.void, reason=Text()))
         return offers
 
@@ -432,7 +436,7 @@ class WageringRound(Round[StateT]):
         ]
 
 
-def _passes(check: Callable[..., object], *args: Any) -> bool:
+def passes(check: Callable[..., object], *args: Any) -> bool:
     """Whether ``check(*args)`` passes (raises no :class:`IllegalCommand`)."""
     try:
         check(*args)
@@ -450,4 +454,5 @@ __all__ = [
     "VoidRound",
     "WageringRound",
     "WageringState",
+    "passes",
 ]
