@@ -139,7 +139,7 @@ class OneDieRound(WageringRound[OneDieState]):
     rules_type = OneDieRules
     event_adapter = TypeAdapter(list[OneDieEvent])
     command_adapter = TypeAdapter(OneDieCommand)
-    sections = SECTIONS
+    betting_sections = SECTIONS
     betting, closed, completed, voided = Phase.BETTING, Phase.THROW, Phase.SETTLED, Phase.VOIDED
 
     def spots(self) -> tuple[str, ...]:

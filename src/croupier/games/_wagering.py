@@ -19,6 +19,32 @@ from what is refused (PokerKit's verify/can/do).
 
 The commands and the event keep the ``type`` names and fields every game wrote before:
 their JSON is unchanged.
+
+At a High Roll Dice table (675a) with no wager, "no more bets" is refused and so not
+offered; the dealer may only void. A Pip Street wager on the six is offered within the
+table limits; once it is placed, every further wager of the seat equals it (675a.2(e)),
+and "no more bets" is offered because its check now passes.
+
+>>> from croupier.games.high_roll_dice import HighRollDiceRound
+>>> from croupier.rng import ScriptedRng
+>>> from croupier.rules.high_roll_dice import HighRollDiceRules
+>>> round_ = HighRollDiceRound.open(
+...     HighRollDiceRules(), table_id="T1", round_id="R1", seats={1: "ann"}, rng=ScriptedRng([])
+... )
+>>> [o.command for o in round_.legal_commands(DEALER)]
+['VoidRound']
+>>> round_.check_no_more_bets(DEALER)
+Traceback (most recent call last):
+  ...
+croupier.errors.NotYourTurn: no player has wagered: there is no round to play (675a.2(e)(1))
+>>> [(len(o.spots), o.min_amount, o.max_amount) for o in round_.legal_commands(1)]
+[(6, 500, 500000)]
+>>> [e.type for e in round_.handle(PlaceWager(seat=1, spot="pip_street:six", amount=500), 1)]
+['WagerPlaced']
+>>> [(len(o.spots), o.min_amount, o.max_amount) for o in round_.legal_commands(1)][:2]
+[(5, 500, 500), (7, 500, 500)]
+>>> [o.command for o in round_.legal_commands(DEALER)]
+['AnnounceNoMoreBets', 'VoidRound']
 """
 
 from __future__ import annotations
@@ -150,7 +176,7 @@ class WageringRound(Round[StateT]):
     # -- the game's rules (hooks) ------------------------------------------------------------
     @property
     @abstractmethod
-    def sections(self) -> BettingSections:
+    def betting_sections(self) -> BettingSections:
         """The sections the shared refusals and events cite."""
 
     @property
@@ -230,12 +256,12 @@ class WageringRound(Round[StateT]):
         where wagers add up)."""
         rules = self.submission
         held = self.wagers_of(seat).get(spot, 0) if self.adds_to_wager else 0
-        return Bound(rules.minimum_wager, rules.maximum_wager - held, self.sections.wagers)
+        return Bound(rules.minimum_wager, rules.maximum_wager - held, self.betting_sections.wagers)
 
     def why_no_bound(self, seat: int, spot: str) -> tuple[str, str]:
         """Why ``seat`` may not wager on ``spot`` now where :meth:`wager_bound` is ``None``:
         (words, cite)."""
-        return f"seat {seat} may not wager on {spot} now", self.sections.wagers
+        return f"seat {seat} may not wager on {spot} now", self.betting_sections.wagers
 
     def why_no_spot(self, spot: str) -> str:
         """Why ``spot`` is not a spot of the layout, in words."""
@@ -252,12 +278,12 @@ class WageringRound(Round[StateT]):
     def refuse_closed(self, spot: str) -> IllegalCommand:
         """The refusal of a wager on ``spot`` after "no more bets"."""
         return NotYourTurn(
-            'wagers are closed: "no more bets" has been announced', self.sections.closed
+            'wagers are closed: "no more bets" has been announced', self.betting_sections.closed
         )
 
     def placed_cite(self, spot: str) -> str:
         """The rule a wager placed on ``spot`` cites."""
-        return self.sections.wagers
+        return self.betting_sections.wagers
 
     def spot_label(self, spot: str) -> str:
         """``spot`` in a person's words, for the offers."""
@@ -269,7 +295,7 @@ class WageringRound(Round[StateT]):
 
     def closing_events(self) -> Iterator[Event]:
         """The events of "no more bets" (the game may add to :class:`NoMoreBets`)."""
-        yield NoMoreBets(cite=self.sections.no_more_bets)
+        yield NoMoreBets(cite=self.betting_sections.no_more_bets)
 
     @abstractmethod
     def decide_play(self, command: Command, actor: Actor) -> Iterator[Event]:
@@ -311,7 +337,7 @@ class WageringRound(Round[StateT]):
     # -- the checks, one per command ---------------------------------------------------------
     def check_seat(self, seat: int, actor: Actor) -> None:
         """Refuse unless ``actor`` is seat ``seat``, seated, and wagering is open."""
-        s = self.sections
+        s = self.betting_sections
         if actor != seat:
             raise NotYourTurn(f"seat {actor} may not wager for seat {seat}", s.seated)
         if seat not in self._seats:
@@ -327,10 +353,11 @@ class WageringRound(Round[StateT]):
         self.check_seat(seat, actor)
         if not self.betting_open():
             raise self.refuse_closed(spot)
+        cite = self.betting_sections.wagers
         if not self.is_spot(spot):
-            raise InvalidWager(self.why_no_spot(spot), self.sections.wagers)
+            raise InvalidWager(self.why_no_spot(spot), cite)
         if not self.adds_to_wager and spot in self.wagers_of(seat):
-            raise InvalidWager(f"seat {seat} already has a wager on {spot}", self.sections.wagers)
+            raise InvalidWager(f"seat {seat} already has a wager on {spot}", cite)
         bound = self.wager_bound(seat, spot)
         if bound is None:
             raise InvalidWager(*self.why_no_bound(seat, spot))
@@ -341,7 +368,7 @@ class WageringRound(Round[StateT]):
         within the spot's :class:`Bound`)."""
         seat, spot = command.seat, command.spot
         bound = self.check_spot(seat, spot, actor)
-        amount = require_cents(command.amount, "a wager", self.sections.wagers)
+        amount = require_cents(command.amount, "a wager", self.betting_sections.wagers)
         if not bound.low <= amount <= bound.high:
             raise self.refuse_amount(seat, spot, amount, bound)
         return WagerPlaced(seat=seat, spot=spot, amount=amount, cite=self.placed_cite(spot))
@@ -349,7 +376,7 @@ class WageringRound(Round[StateT]):
     def check_no_more_bets(self, actor: Actor) -> None:
         """Refuse "no more bets" but from the dealer, while wagering is open, with a wager
         on the layout."""
-        s = self.sections
+        s = self.betting_sections
         dealer_only(actor, 'announce "no more bets"', s.no_more_bets)
         if not self.betting_open():
             raise NotYourTurn('"no more bets" has already been announced', s.no_more_bets)
@@ -360,10 +387,10 @@ class WageringRound(Round[StateT]):
 
     def check_void(self, actor: Actor) -> None:
         """Refuse a void but from the dealer, or where :meth:`why_not_void` says why not."""
-        dealer_only(actor, "void the round", self.sections.void)
+        dealer_only(actor, "void the round", self.betting_sections.void)
         why = self.why_not_void()
         if why is not None:
-            raise NotYourTurn(why, self.sections.void)
+            raise NotYourTurn(why, self.betting_sections.void)
 
     # -- the round contract ------------------------------------------------------------------
     @property
@@ -372,7 +399,7 @@ class WageringRound(Round[StateT]):
 
     def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
         if self.finished:
-            raise NotYourTurn("the round is over", self.sections.over)
+            raise NotYourTurn("the round is over", self.betting_sections.over)
         match command:
             case PlaceWager():
                 yield self.check_wager(command, actor)
@@ -381,7 +408,7 @@ class WageringRound(Round[StateT]):
                 yield from self.closing_events()
             case VoidRound(reason=reason):
                 self.check_void(actor)
-                yield from void_events(reason, self.sections.void, self.in_play())
+                yield from void_events(reason, self.betting_sections.void, self.in_play())
             case _:
                 yield from self.decide_play(command, actor)
 
@@ -402,7 +429,7 @@ class WageringRound(Round[StateT]):
         void: each offered exactly where its check passes."""
         if self.finished:
             return []
-        s = self.sections
+        s = self.betting_sections
         offers = self.wager_offers(actor) if actor != DEALER else []
         if passes(self.check_no_more_bets, actor):
             offers.append(offer("AnnounceNoMoreBets", s.no_more_bets))

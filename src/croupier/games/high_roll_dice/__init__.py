@@ -369,7 +369,7 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
         return self.state.rules
 
     @property
-    def sections(self) -> BettingSections:
+    def betting_sections(self) -> BettingSections:
         return betting_sections(self.rules.sections)
 
     # -- fold -------------------------------------------------------------------------

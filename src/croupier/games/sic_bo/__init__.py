@@ -278,7 +278,7 @@ class SicBoRound(WageringRound[SicBoState]):
     rules_type = SicBoRules
     event_adapter = TypeAdapter(list[SicBoEvent])
     command_adapter = TypeAdapter(SicBoCommand)
-    sections = SECTIONS
+    betting_sections = SECTIONS
     betting, closed, completed, voided = Phase.BETTING, Phase.SHAKE, Phase.COMPLETED, Phase.VOIDED
     adds_to_wager = True
     highest_seat_first = True
