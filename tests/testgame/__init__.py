@@ -52,6 +52,7 @@ from croupier.games._wagering import (
     VoidRound,
     WageringRound,
     WageringState,
+    passes,
 )
 from croupier.offers import offer
 from croupier.rng import DiceDraw, Draw, Rng, ScriptedRng
@@ -183,8 +184,7 @@ class OneDieRound(WageringRound[OneDieState]):
         yield RoundCompleted(cite=SETTLE_CITE)
 
     def play_offers(self, actor: Actor) -> list[LegalCommand]:
-        thrown = actor == DEALER and self.state.phase is Phase.THROW
-        return [offer("ThrowDie", THROW_CITE)] if thrown else []
+        return [offer("ThrowDie", THROW_CITE)] if passes(self.check_throw, actor) else []
 
     def play_command_for(
         self, event: Event, following: Sequence[Event] = ()

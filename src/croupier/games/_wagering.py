@@ -53,7 +53,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Literal, Protocol, cast
+from typing import Any, ClassVar, Literal, NamedTuple, Protocol, TypeVar, cast
 
 from pydantic import Field
 
@@ -66,7 +66,6 @@ from croupier.engine import (
     Round,
     RoundCompleted,
     RoundVoided,
-    StateT,
     WagerPlaced,
     WagerSettled,
 )
@@ -129,8 +128,7 @@ class BettingSections:
     """"No more bets" with no wager on the layout (``""``: :attr:`no_more_bets`)."""
 
 
-@dataclass(frozen=True)
-class Bound:
+class Bound(NamedTuple):
     """A wager on a spot now: ``low`` to ``high`` cents (``high < low``: no amount fits),
     under rule ``cite``."""
 
@@ -139,9 +137,17 @@ class Bound:
     cite: str
 
 
-class _Seated(Protocol):
+class Seated(Protocol):
+    """What the base reads of any wagering round's state: who is seated and the phase."""
+
     @property
     def seats(self) -> dict[int, str]: ...
+
+    @property
+    def phase(self) -> StrEnum: ...
+
+
+LayoutT = TypeVar("LayoutT", bound=Seated)
 
 
 @dataclass(kw_only=True)
@@ -157,7 +163,7 @@ class WageringState:
     settlements: list[WagerSettled] = field(default_factory=list)
 
 
-class WageringRound(Round[StateT]):
+class WageringRound(Round[LayoutT]):
     """A round with the shared wagering commands (see the module). ``decide`` and
     ``legal_commands`` are written here; a game writes :meth:`decide_play` and
     :meth:`play_offers` for its own commands."""
@@ -180,17 +186,13 @@ class WageringRound(Round[StateT]):
         """The sections the shared refusals and events cite."""
 
     @property
-    def _layout(self) -> WageringState:
-        return cast(WageringState, self.state)
-
-    @property
     def finished(self) -> bool:
         """True once the round is completed or voided."""
-        return self._layout.phase in (self.completed, self.voided)
+        return self.state.phase in (self.completed, self.voided)
 
     def betting_open(self) -> bool:
         """True before "no more bets"."""
-        return self._layout.phase is self.betting
+        return self.state.phase is self.betting
 
     @abstractmethod
     def spots(self) -> tuple[str, ...]:
@@ -202,7 +204,7 @@ class WageringRound(Round[StateT]):
 
     def wagers_of(self, seat: int) -> Mapping[str, Cents]:
         """What ``seat`` has on the layout now: spot -> cents."""
-        return self._layout.wagers.get(seat, {})
+        return cast(WageringState, self.state).wagers.get(seat, {})
 
     def evolve_wagers(self, state: WageringState, event: Event) -> bool:
         """Fold the shared events into ``state`` (a wager placed, "no more bets", a wager
@@ -235,7 +237,7 @@ class WageringRound(Round[StateT]):
     def in_play(self) -> Sequence[tuple[int, str, Cents]]:
         """Every wager in play (seat, spot, cents), in the order a void returns them: seat by
         seat (:attr:`highest_seat_first`), each seat's in layout order."""
-        seats = sorted(self._seats, reverse=self.highest_seat_first)
+        seats = sorted(self.state.seats, reverse=self.highest_seat_first)
         held = {seat: self.wagers_of(seat) for seat in seats}
         return [
             (seat, spot, held[seat][spot])
@@ -247,7 +249,7 @@ class WageringRound(Round[StateT]):
 
     def wagered(self) -> bool:
         """True once a wager is on the layout."""
-        return any(self.wagers_of(seat) for seat in self._seats)
+        return any(self.wagers_of(seat) for seat in self.state.seats)
 
     def wager_bound(self, seat: int, spot: str) -> Bound | None:
         """The one limit hook: the amounts a wager by ``seat`` on ``spot`` may take now, or
@@ -320,7 +322,7 @@ class WageringRound(Round[StateT]):
     def view(self, actor: Actor | None) -> dict[str, Any]:
         """Everything on the layout, in plain sight: one view for everybody (a game whose
         players may not see everything writes its own)."""
-        state, opened = self._layout, self.opened
+        state, opened = cast(WageringState, self.state), self.opened
         return {
             "game": self.game,
             "table_id": opened.table_id,
@@ -340,7 +342,7 @@ class WageringRound(Round[StateT]):
         s = self.betting_sections
         if actor != seat:
             raise NotYourTurn(f"seat {actor} may not wager for seat {seat}", s.seated)
-        if seat not in self._seats:
+        if seat not in self.state.seats:
             raise NotYourTurn(
                 f"seat {seat} is not occupied: only seated players may wager", s.seated
             )
@@ -356,12 +358,22 @@ class WageringRound(Round[StateT]):
         cite = self.betting_sections.wagers
         if not self.is_spot(spot):
             raise InvalidWager(self.why_no_spot(spot), cite)
-        if not self.adds_to_wager and spot in self.wagers_of(seat):
-            raise InvalidWager(f"seat {seat} already has a wager on {spot}", cite)
-        bound = self.wager_bound(seat, spot)
+        held = self.wagers_of(seat)
+        bound = self.open_bound(seat, spot, held)
         if bound is None:
+            if not self.adds_to_wager and spot in held:
+                raise InvalidWager(f"seat {seat} already has a wager on {spot}", cite)
             raise InvalidWager(*self.why_no_bound(seat, spot))
         return bound
+
+    def open_bound(self, seat: int, spot: str, held: Mapping[str, Cents]) -> Bound | None:
+        """The test behind :meth:`check_spot` once the seat may wager and betting is open,
+        for a spot of the layout (``held``: the seat's wagers): ``None`` on a spot the seat
+        holds (unless wagers add up) or where :meth:`wager_bound` allows none; the words of
+        the refusal are found only when a command is refused."""
+        if not self.adds_to_wager and spot in held:
+            return None
+        return self.wager_bound(seat, spot)
 
     def check_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
         """The wager ``command`` places (:meth:`check_spot`, then its amount: whole cents
@@ -393,10 +405,6 @@ class WageringRound(Round[StateT]):
             raise NotYourTurn(why, self.betting_sections.void)
 
     # -- the round contract ------------------------------------------------------------------
-    @property
-    def _seats(self) -> dict[int, str]:
-        return cast(_Seated, self.state).seats
-
     def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
         if self.finished:
             raise NotYourTurn("the round is over", self.betting_sections.over)
@@ -426,11 +434,14 @@ class WageringRound(Round[StateT]):
 
     def legal_commands(self, actor: Actor) -> list[LegalCommand]:
         """The wagers ``actor`` may place, "no more bets", the game's own commands, then a
-        void: each offered exactly where its check passes."""
+        void: each offered exactly where its check passes ("no more bets" and the void are
+        the dealer's: their checks refuse a seat first, so a seat is not asked)."""
         if self.finished:
             return []
+        if actor != DEALER:
+            return self.wager_offers(actor) + self.play_offers(actor)
         s = self.betting_sections
-        offers = self.wager_offers(actor) if actor != DEALER else []
+        offers = []
         if passes(self.check_no_more_bets, actor):
             offers.append(offer("AnnounceNoMoreBets", s.no_more_bets))
         offers += self.play_offers(actor)
@@ -440,16 +451,15 @@ class WageringRound(Round[StateT]):
 
     def wager_offers(self, seat: int) -> list[LegalCommand]:
         """A :class:`PlaceWager` offer per bound, its spots those :meth:`check_spot` passes
-        with that bound, in layout order."""
-        if seat not in self._seats or not self.betting_open():
+        (by its test, :meth:`open_bound`, after its seat and betting checks) with that bound,
+        in layout order."""
+        if not passes(self.check_seat, seat, seat) or not self.betting_open():
             return []
         groups: dict[Bound, list[str]] = {}
+        held = self.wagers_of(seat)
         for spot in self.spots():
-            try:
-                bound = self.check_spot(seat, spot, seat)
-            except IllegalCommand:
-                continue
-            if bound.high >= bound.low:
+            bound = self.open_bound(seat, spot, held)
+            if bound is not None and bound.high >= bound.low:
                 groups.setdefault(bound, []).append(spot)
         return [
             offer(

@@ -50,7 +50,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
@@ -368,9 +368,13 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
     def rules(self) -> HighRollDiceRules:
         return self.state.rules
 
-    @property
+    @cached_property
     def betting_sections(self) -> BettingSections:
         return betting_sections(self.rules.sections)
+
+    @cached_property
+    def _spots(self) -> tuple[str, ...]:
+        return spots_of(self.rules)
 
     # -- fold -------------------------------------------------------------------------
     def initial_state(self, opened: RoundOpened, rules: HighRollDiceRules) -> HighRollDiceState:
@@ -462,7 +466,7 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
 
     # -- wagers (the shared base's hooks) -----------------------------------------------
     def spots(self) -> tuple[str, ...]:
-        return spots_of(self.rules)
+        return self._spots
 
     def wagers_of(self, seat: int) -> dict[str, Cents]:
         """The seat's wagers in play, its Extra Roll purchase among them."""
@@ -757,7 +761,10 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
 
     # -- what may be done and seen ------------------------------------------------------
     def play_offers(self, actor: Actor) -> list[LegalCommand]:
-        """The dealer's own commands, each where its check passes."""
+        """The dealer's own commands, each where its check passes (each refuses a seat
+        first)."""
+        if actor != DEALER:
+            return []
         state, s = self.state, self.rules.sections
         if passes(self.check_throw, actor):
             first = state.phase is Phase.FIRST_THROW

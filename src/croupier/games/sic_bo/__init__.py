@@ -128,6 +128,54 @@ def winning_spots(faces: Sequence[int], rules: SicBoRules) -> tuple[str, ...]:
     return tuple(spot for spot in all_spots() if odds_on(spot, faces, odds, on_triple) is not None)
 
 
+def label(spot: str) -> str:
+    """The area's name as the sign writes it: ``"small"`` -> ``"Small"``, ``"total:10"``
+    -> ``"Total 10"``, ``"combination:1-2"`` -> ``"Two Dice Combination 1 and 2"``; a
+    spot not on the layout as it is."""
+    kind, _, what = spot.partition(":")
+    names = {
+        "small": "Small",
+        "big": "Big",
+        "any_three_of_a_kind": "Any Three of a Kind",
+        "three_of_a_kind": f"Three of a Kind {what}",
+        "two_of_a_kind": f"Two of a Kind {what}",
+        "total": f"Total {what}",
+        "combination": f"Two Dice Combination {what.replace('-', ' and ')}",
+        "one_of_a_kind": f"One of a Kind {what}",
+    }
+    return names.get(kind, spot)
+
+
+_KIND_NAMES = {
+    "three_of_a_kind": "Three of a Kind",
+    "two_of_a_kind": "Two of a Kind",
+    "one_of_a_kind": "One of a Kind",
+}
+
+
+def _why_no_spot(spot: str) -> str:
+    """Why ``spot`` is not on the layout, in the words of 625a.3 and the layout's names
+    (``"total:3"`` -> ``there is no Total Value 3: ...``)."""
+    kind, _, what = spot.partition(":")
+    if kind == "total":
+        return (
+            f'there is no Total Value "{what}": a Total Value wager names a total 4 to 17 '
+            "(3 and 18 are three of a kind)"
+        )
+    if kind in _KIND_NAMES:
+        name = _KIND_NAMES[kind]
+        return f'there is no {name} "{what}": a {name} wager names a number 1 to 6'
+    if kind == "combination":
+        return (
+            f'there is no Two Dice Combination "{what}": a Two Dice Combination names two '
+            "different numbers 1 to 6, the lower first (1-2 to 5-6)"
+        )
+    return (
+        f'there is no spot "{spot}"; the wagers are small, big, three_of_a_kind:N, '
+        "any_three_of_a_kind, two_of_a_kind:N, total:T, combination:A-B, one_of_a_kind:N"
+    )
+
+
 # --- commands ----------------------------------------------------------------------
 class ThrowDice(Command):
     """The dealer shakes the three dice (625a.5). ``faces`` is the reading of a manual
@@ -349,8 +397,8 @@ class SicBoRound(WageringRound[SicBoState]):
         """The table minimum, up to the table maximum less what the seat holds on ``spot``
         and, under a maximum per player per round, what the player has left of it
         (625a.3)."""
-        rules = self.rules
-        room = rules.maximum_wager - self.wagers_of(seat).get(spot, 0)
+        rules = self.state.rules
+        room = rules.maximum_wager - self.state.wagers.get(seat, {}).get(spot, 0)
         if rules.maximum_per_round is not None:
             room = min(room, rules.maximum_per_round - self._player_total(seat))
         return Bound(rules.minimum_wager, room, WAGERS)
@@ -383,8 +431,7 @@ class SicBoRound(WageringRound[SicBoState]):
     def why_no_spot(self, spot: str) -> str:
         return _why_no_spot(spot)
 
-    def spot_label(self, spot: str) -> str:
-        return label(spot)
+    spot_label = staticmethod(label)
 
     def why_not_void(self) -> str | None:
         if self.state.phase not in (Phase.BETTING, Phase.SHAKE):
@@ -520,7 +567,10 @@ class SicBoRound(WageringRound[SicBoState]):
 
     # -- what may be done and seen ------------------------------------------------------
     def play_offers(self, actor: Actor) -> list[LegalCommand]:
-        """The dealer's own commands, each where its check passes."""
+        """The dealer's own commands, each where its check passes (each refuses a seat
+        first)."""
+        if actor != DEALER:
+            return []
         state, dice = self.state, Numbers(count=DICE_COUNT, low=1, high=6)
         offers: list[LegalCommand] = []
         if passes(self.check_throw, actor):
@@ -559,54 +609,6 @@ class SicBoRound(WageringRound[SicBoState]):
             "winning": list(state.winning),
             "settlements": [e.model_dump(mode="json") for e in state.settlements],
         }
-
-
-def label(spot: str) -> str:
-    """The area's name as the sign writes it: ``"small"`` -> ``"Small"``, ``"total:10"``
-    -> ``"Total 10"``, ``"combination:1-2"`` -> ``"Two Dice Combination 1 and 2"``; a
-    spot not on the layout as it is."""
-    kind, _, what = spot.partition(":")
-    names = {
-        "small": "Small",
-        "big": "Big",
-        "any_three_of_a_kind": "Any Three of a Kind",
-        "three_of_a_kind": f"Three of a Kind {what}",
-        "two_of_a_kind": f"Two of a Kind {what}",
-        "total": f"Total {what}",
-        "combination": f"Two Dice Combination {what.replace('-', ' and ')}",
-        "one_of_a_kind": f"One of a Kind {what}",
-    }
-    return names.get(kind, spot)
-
-
-_KIND_NAMES = {
-    "three_of_a_kind": "Three of a Kind",
-    "two_of_a_kind": "Two of a Kind",
-    "one_of_a_kind": "One of a Kind",
-}
-
-
-def _why_no_spot(spot: str) -> str:
-    """Why ``spot`` is not on the layout, in the words of 625a.3 and the layout's names
-    (``"total:3"`` -> ``there is no Total Value 3: ...``)."""
-    kind, _, what = spot.partition(":")
-    if kind == "total":
-        return (
-            f'there is no Total Value "{what}": a Total Value wager names a total 4 to 17 '
-            "(3 and 18 are three of a kind)"
-        )
-    if kind in _KIND_NAMES:
-        name = _KIND_NAMES[kind]
-        return f'there is no {name} "{what}": a {name} wager names a number 1 to 6'
-    if kind == "combination":
-        return (
-            f'there is no Two Dice Combination "{what}": a Two Dice Combination names two '
-            "different numbers 1 to 6, the lower first (1-2 to 5-6)"
-        )
-    return (
-        f'there is no spot "{spot}"; the wagers are small, big, three_of_a_kind:N, '
-        "any_three_of_a_kind, two_of_a_kind:N, total:T, combination:A-B, one_of_a_kind:N"
-    )
 
 
 __all__ = [
