@@ -33,7 +33,6 @@ from croupier.engine import (
     Command,
     Event,
     LegalCommand,
-    Outcome,
     Round,
     RoundCompleted,
     RoundOpened,
@@ -53,6 +52,7 @@ from croupier.games._wagering import (
     WageringRound,
     WageringState,
     passes,
+    settled,
 )
 from croupier.offers import offer
 from croupier.rng import DiceDraw, Draw, Rng, ScriptedRng
@@ -170,17 +170,10 @@ class OneDieRound(WageringRound[OneDieState]):
         yield DieThrown(face=face, cite=THROW_CITE)
         winner = "odd" if face % 2 else "even"
         for seat, spot, amount in self.in_play():
-            won = spot == winner
-            yield WagerSettled(
-                seat=seat,
-                spot=spot,
-                amount=amount,
-                outcome=Outcome.WIN if won else Outcome.LOSE,
-                odds=Fraction(1) if won else None,
-                returned=amount if won else 0,
-                won=amount if won else 0,
-                cite=SETTLE_CITE,
-            )
+            if spot == winner:  # 1 to 1
+                yield settled(seat, spot, amount, SETTLE_CITE, Fraction(1), won=amount)
+            else:
+                yield settled(seat, spot, amount, SETTLE_CITE)
         yield RoundCompleted(cite=SETTLE_CITE)
 
     def play_offers(self, actor: Actor) -> list[LegalCommand]:

@@ -53,6 +53,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any, ClassVar, Literal, NamedTuple, Protocol, TypeVar, cast
 
 from pydantic import Field
@@ -63,6 +64,7 @@ from croupier.engine import (
     Command,
     Event,
     LegalCommand,
+    Outcome,
     Round,
     RoundCompleted,
     RoundVoided,
@@ -473,6 +475,33 @@ class WageringRound(Round[LayoutT]):
         ]
 
 
+def settled(
+    seat: int,
+    spot: str,
+    amount: Cents,
+    cite: str,
+    odds: Fraction | None = None,
+    won: Cents = 0,
+    withheld: Cents = 0,
+) -> WagerSettled:
+    """The wager of ``amount`` cents by ``seat`` on ``spot`` settled under rule ``cite``: lost
+    where ``odds`` is ``None``; else won at ``odds``, the stake returned with ``won`` cents
+    (``withheld``: what a payout limit kept back of the winnings)."""
+    if odds is None:
+        return WagerSettled(seat=seat, spot=spot, amount=amount, outcome=Outcome.LOSE, cite=cite)
+    return WagerSettled(
+        seat=seat,
+        spot=spot,
+        amount=amount,
+        outcome=Outcome.WIN,
+        odds=odds,
+        returned=amount,
+        won=won,
+        withheld=withheld,
+        cite=cite,
+    )
+
+
 def passes(check: Callable[..., object], *args: Any) -> bool:
     """Whether ``check(*args)`` passes (raises no :class:`IllegalCommand`)."""
     try:
@@ -492,4 +521,5 @@ __all__ = [
     "WageringRound",
     "WageringState",
     "passes",
+    "settled",
 ]

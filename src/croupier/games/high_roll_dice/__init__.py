@@ -62,7 +62,6 @@ from croupier.engine import (
     Command,
     Event,
     LegalCommand,
-    Outcome,
     RoundCompleted,
     RoundOpened,
     RoundVoided,
@@ -88,6 +87,7 @@ from croupier.games._wagering import (
     VoidRound,
     WageringRound,
     passes,
+    settled,
 )
 from croupier.money import Cents, PayoutLimit, payout
 from croupier.offers import Integers, Numbers, choice, offer
@@ -669,21 +669,9 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
         withheld = due - won
         if withheld:
             cite = f"{cite}; {self.rules.sections.payout_limit}"
-        return WagerSettled(
-            seat=seat,
-            spot=spot,
-            amount=amount,
-            outcome=Outcome.WIN,
-            odds=odds,
-            returned=amount,
-            won=won,
-            withheld=withheld,
-            cite=cite,
-        )
+        return settled(seat, spot, amount, cite, odds, won, withheld)
 
-    @staticmethod
-    def _lose(seat: int, spot: str, amount: Cents, cite: str) -> WagerSettled:
-        return WagerSettled(seat=seat, spot=spot, amount=amount, outcome=Outcome.LOSE, cite=cite)
+    _lose = staticmethod(settled)
 
     def _settle_first_roll(self) -> Iterator[Event]:
         rules, s, state = self.rules, self.rules.sections, self.state
@@ -722,16 +710,8 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
                     circle = int(spot.split(":")[1])
                     if circle == count:
                         won = millionaire_row_win(amount, count, rules)
-                        yield WagerSettled(
-                            seat=seat,
-                            spot=spot,
-                            amount=amount,
-                            outcome=Outcome.WIN,
-                            odds=Fraction(won, amount),
-                            returned=amount,
-                            won=won,
-                            cite=s.millionaire_row_prizes,
-                        )
+                        odds = Fraction(won, amount)
+                        yield settled(seat, spot, amount, s.millionaire_row_prizes, odds, won)
                     else:
                         yield self._lose(seat, spot, amount, s.settle_millionaire_row)
         if not state.collected or count == rules.dice:

@@ -62,7 +62,6 @@ from croupier.engine import (
     Command,
     Event,
     LegalCommand,
-    Outcome,
     RoundCompleted,
     RoundOpened,
     RoundVoided,
@@ -82,6 +81,7 @@ from croupier.games._wagering import (
     WageringRound,
     WageringState,
     passes,
+    settled,
 )
 from croupier.money import Cents, PayoutLimit, format_cents, payout
 from croupier.offers import Numbers, choice, offer
@@ -546,23 +546,11 @@ class SicBoRound(WageringRound[SicBoState]):
         for seat, spot, amount in self.in_play():
             odds = odds_on(spot, faces, paytable, on_triple)
             if odds is None:
-                yield WagerSettled(
-                    seat=seat, spot=spot, amount=amount, outcome=Outcome.LOSE, cite=PAYOUTS
-                )
-            else:
-                due = payout(amount, odds, rules.payout_rounding)
-                won = limits[self.state.seats[seat]].cap(due)
-                yield WagerSettled(
-                    seat=seat,
-                    spot=spot,
-                    amount=amount,
-                    outcome=Outcome.WIN,
-                    odds=odds,
-                    returned=amount,
-                    won=won,
-                    withheld=due - won,
-                    cite=PAYOUTS,
-                )
+                yield settled(seat, spot, amount, PAYOUTS)
+                continue
+            due = payout(amount, odds, rules.payout_rounding)
+            won = limits[self.state.seats[seat]].cap(due)
+            yield settled(seat, spot, amount, PAYOUTS, odds, won, due - won)
         yield RoundCompleted(cite=PAYOUTS)
 
     # -- what may be done and seen ------------------------------------------------------
