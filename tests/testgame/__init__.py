@@ -42,7 +42,7 @@ from croupier.engine import (
 )
 from croupier.errors import NotYourTurn, ReplayError
 from croupier.game import GameSpec, TablePolicy
-from croupier.games._common import dealer_only, expect_phase
+from croupier.games._common import dealer_only, expect_phase, passes, settled
 from croupier.games._wagering import (
     AnnounceNoMoreBets,
     BettingSections,
@@ -51,8 +51,6 @@ from croupier.games._wagering import (
     VoidRound,
     WageringRound,
     WageringState,
-    passes,
-    settled,
 )
 from croupier.offers import offer
 from croupier.rng import DiceDraw, Draw, Rng, ScriptedRng

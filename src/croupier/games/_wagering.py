@@ -50,10 +50,9 @@ croupier.errors.NotYourTurn: no player has wagered: there is no round to play (6
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from fractions import Fraction
 from typing import Any, ClassVar, Literal, NamedTuple, Protocol, TypeVar, cast
 
 from pydantic import Field
@@ -64,7 +63,6 @@ from croupier.engine import (
     Command,
     Event,
     LegalCommand,
-    Outcome,
     Round,
     RoundCompleted,
     RoundVoided,
@@ -72,7 +70,7 @@ from croupier.engine import (
     WagerSettled,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn
-from croupier.games._common import dealer_only, expect_phase, void_events
+from croupier.games._common import dealer_only, expect_phase, passes, void_events
 from croupier.money import Cents, format_cents, require_cents
 from croupier.offers import Amount, Text, choice, offer, words
 from croupier.rng import Rng
@@ -475,42 +473,6 @@ class WageringRound(Round[LayoutT]):
         ]
 
 
-def settled(
-    seat: int,
-    spot: str,
-    amount: Cents,
-    cite: str,
-    odds: Fraction | None = None,
-    won: Cents = 0,
-    withheld: Cents = 0,
-) -> WagerSettled:
-    """The wager of ``amount`` cents by ``seat`` on ``spot`` settled under rule ``cite``: lost
-    where ``odds`` is ``None``; else won at ``odds``, the stake returned with ``won`` cents
-    (``withheld``: what a payout limit kept back of the winnings)."""
-    if odds is None:
-        return WagerSettled(seat=seat, spot=spot, amount=amount, outcome=Outcome.LOSE, cite=cite)
-    return WagerSettled(
-        seat=seat,
-        spot=spot,
-        amount=amount,
-        outcome=Outcome.WIN,
-        odds=odds,
-        returned=amount,
-        won=won,
-        withheld=withheld,
-        cite=cite,
-    )
-
-
-def passes(check: Callable[..., object], *args: Any) -> bool:
-    """Whether ``check(*args)`` passes (raises no :class:`IllegalCommand`)."""
-    try:
-        check(*args)
-    except IllegalCommand:
-        return False
-    return True
-
-
 __all__ = [
     "AnnounceNoMoreBets",
     "BettingSections",
@@ -520,6 +482,4 @@ __all__ = [
     "VoidRound",
     "WageringRound",
     "WageringState",
-    "passes",
-    "settled",
 ]

@@ -77,7 +77,7 @@ from croupier.equipment.dice import (
     winning_face,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
-from croupier.games._common import dealer_only, expect_phase
+from croupier.games._common import dealer_only, expect_phase, passes, settled
 from croupier.games._wagering import (
     AnnounceNoMoreBets,
     BettingSections,
@@ -86,8 +86,6 @@ from croupier.games._wagering import (
     PlaceWager,
     VoidRound,
     WageringRound,
-    passes,
-    settled,
 )
 from croupier.money import Cents, PayoutLimit, payout
 from croupier.offers import Integers, Numbers, choice, offer

@@ -70,7 +70,7 @@ from croupier.engine import (
 )
 from croupier.equipment.dice import in_words, read_dice
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
-from croupier.games._common import dealer_only, expect_phase
+from croupier.games._common import dealer_only, expect_phase, passes, settled
 from croupier.games._wagering import (
     AnnounceNoMoreBets,
     BettingSections,
@@ -80,8 +80,6 @@ from croupier.games._wagering import (
     VoidRound,
     WageringRound,
     WageringState,
-    passes,
-    settled,
 )
 from croupier.money import Cents, PayoutLimit, format_cents, payout
 from croupier.offers import Numbers, choice, offer
