@@ -11,9 +11,18 @@ import pytest
 from croupier.engine import DEALER, Outcome, RoundVoided, WagerPlaced, WagerSettled
 from croupier.errors import NotYourTurn, ReplayError
 from croupier.games._common import dealer_only, expect_phase, require_phase, void_events
+from croupier.games._wagering import WageringRound
 from croupier.games.double_back_jack import DoubleBackJackRound
 from croupier.games.high_roll_dice import HighRollDiceRound
 from croupier.games.pai_gow import PaiGowRound
+from croupier.rng import ScriptedRng
+from croupier.rules.high_roll_dice import HighRollDiceRules
+
+
+def _opened() -> HighRollDiceRound:
+    return HighRollDiceRound.open(
+        HighRollDiceRules(), table_id="T1", round_id="R1", seats={1: "ann"}, rng=ScriptedRng([])
+    )
 
 
 class Phase(StrEnum):
@@ -59,7 +68,17 @@ def test_void_events_returns_each_wager_in_the_order_given() -> None:
     ]
 
 
-@pytest.mark.parametrize("round_type", [DoubleBackJackRound, HighRollDiceRound, PaiGowRound])
+@pytest.mark.parametrize("round_type", [DoubleBackJackRound, PaiGowRound])
 def test_the_three_games_share_the_helpers(round_type: type) -> None:
     assert round_type._dealer_only is dealer_only
     assert round_type._expect is expect_phase
+
+
+def test_high_roll_dice_shares_them_through_the_wagering_base() -> None:
+    """High Roll Dice's dealer-only refusals and its void are the shared wagering base's,
+    which calls :func:`dealer_only` and :func:`void_events` (croupier.games._wagering)."""
+    assert issubclass(HighRollDiceRound, WageringRound)
+    assert HighRollDiceRound._expect is expect_phase
+    with pytest.raises(NotYourTurn) as info:
+        HighRollDiceRound.check_void(_opened(), 1)
+    assert str(info.value) == "only the dealer may void the round (interpretations:void-round)"

@@ -126,7 +126,7 @@ def test_refusals_change_nothing() -> None:
         (PlaceWager(seat=1, spot="seven", amount=500), 1, "no spot 'seven'"),
         (PlaceWager(seat=1, spot="odd", amount=499), 1, "$5 to $100, not $4.99"),
         (PlaceWager(seat=1, spot="odd", amount=0), 1, "more than zero"),
-        (AnnounceNoMoreBets(), DEALER, "no one has wagered"),
+        (AnnounceNoMoreBets(), DEALER, "no player has wagered"),
         (AnnounceNoMoreBets(), 1, "only the dealer"),
         (ThrowDie(), DEALER, "after no more bets"),
     ]
@@ -385,7 +385,7 @@ def test_croupier_play_at_the_generic_table() -> None:
     ) in out
     assert "Wager settled: seat 1, spot even, amount $5, outcome lose (one-die:5)" in out
     assert "Balance: $105 (this round +$5)" in out
-    assert "Refused: a wager is $5 to $5,000, not $2.50 (one-die:2)" in out
+    assert "Refused: a wager on even must be $5 to $5,000, not $2.50 (one-die:2)" in out
     assert "the round is played out before you leave" in out
     assert "Die thrown: face 2 (one-die:4)" in out
     assert "Balance: $110 (this round +$5)" in out

@@ -1,18 +1,21 @@
-"""Checks and events the game rounds share (Double Back Jack, High Roll Dice, Pai Gow).
+"""Checks and events the game rounds share (Double Back Jack, High Roll Dice, Pai Gow, Sic Bo).
 
 Each takes the section it cites from the game, so a refusal reads and cites exactly as
 the game's own did: :func:`dealer_only` and :func:`require_phase` refuse a command,
-:func:`expect_phase` refuses an event on replay, :func:`void_events` voids a round.
+:func:`expect_phase` refuses an event on replay, :func:`void_events` voids a round,
+:func:`settled` settles a wager won or lost, and :func:`passes` asks whether a check passes
+(so that a command is offered exactly where its check does not refuse it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
-from typing import Protocol
+from fractions import Fraction
+from typing import Any, Protocol
 
 from croupier.engine import DEALER, Actor, Event, Outcome, RoundVoided, WagerSettled
-from croupier.errors import NotYourTurn, ReplayError
+from croupier.errors import IllegalCommand, NotYourTurn, ReplayError
 from croupier.money import Cents
 
 
@@ -64,3 +67,39 @@ def void_events(
             returned=amount,
             cite=cite,
         )
+
+
+def settled(
+    seat: int,
+    spot: str,
+    amount: Cents,
+    cite: str,
+    odds: Fraction | None = None,
+    won: Cents = 0,
+    withheld: Cents = 0,
+) -> WagerSettled:
+    """The wager of ``amount`` cents by ``seat`` on ``spot`` settled under rule ``cite``: lost
+    where ``odds`` is ``None``; else won at ``odds``, the stake returned with ``won`` cents
+    (``withheld``: what a payout limit kept back of the winnings)."""
+    if odds is None:
+        return WagerSettled(seat=seat, spot=spot, amount=amount, outcome=Outcome.LOSE, cite=cite)
+    return WagerSettled(
+        seat=seat,
+        spot=spot,
+        amount=amount,
+        outcome=Outcome.WIN,
+        odds=odds,
+        returned=amount,
+        won=won,
+        withheld=withheld,
+        cite=cite,
+    )
+
+
+def passes(check: Callable[..., object], *args: Any) -> bool:
+    """Whether ``check(*args)`` passes (raises no :class:`IllegalCommand`)."""
+    try:
+        check(*args)
+    except IllegalCommand:
+        return False
+    return True

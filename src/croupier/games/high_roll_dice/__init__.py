@@ -50,7 +50,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
@@ -62,8 +62,6 @@ from croupier.engine import (
     Command,
     Event,
     LegalCommand,
-    Outcome,
-    Round,
     RoundCompleted,
     RoundOpened,
     RoundVoided,
@@ -78,15 +76,25 @@ from croupier.equipment.dice import (
     read_dice,
     winning_face,
 )
-from croupier.errors import InvalidWager, NotYourTurn, ReplayError
-from croupier.games._common import dealer_only, expect_phase, void_events
-from croupier.money import Cents, PayoutLimit, format_cents, payout, require_cents
-from croupier.offers import Amount, Integers, Numbers, Text, choice, offer
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.games._common import dealer_only, expect_phase, passes, settled
+from croupier.games._wagering import (
+    AnnounceNoMoreBets,
+    BettingSections,
+    Bound,
+    NoMoreBets,
+    PlaceWager,
+    VoidRound,
+    WageringRound,
+)
+from croupier.money import Cents, PayoutLimit, payout
+from croupier.offers import Integers, Numbers, choice, offer
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice
 from croupier.rules.high_roll_dice import (
     MILLIONAIRE_ROW_MAXIMUM,
     NO_MATCH,
     HighRollDiceRules,
+    Sections,
     millionaire_row_win,
 )
 
@@ -130,6 +138,20 @@ def spot_label(spot: str) -> str:
 
 
 @cache
+def betting_sections(s: Sections) -> BettingSections:
+    """The sections of the variant's text the shared wagering refusals cite."""
+    return BettingSections(
+        seated=s.seated_only,
+        wagers=s.wagers,
+        closed=s.before_shake,
+        no_more_bets=s.no_more_bets,
+        none_wagered=s.pip_street,
+        void=VOID_ROUND_CITE,
+        over=s.before_shake,
+    )
+
+
+@cache
 def spots_of(rules: HighRollDiceRules) -> tuple[str, ...]:
     """Every wager spot at a table under ``rules``, in layout order."""
     spots = [pip_street_spot(face) for face in FACES]
@@ -142,24 +164,6 @@ def spots_of(rules: HighRollDiceRules) -> tuple[str, ...]:
 
 
 # --- commands ----------------------------------------------------------------------
-class PlaceWager(Command):
-    """Seat ``seat`` puts ``amount`` cents on ``spot`` (``pip_street:<face>``,
-    ``like_kind:<2..8|no_match>``, ``extra_roll``, ``millionaire_row:<9|10>``)."""
-
-    type: Literal["PlaceWager"] = "PlaceWager"
-    seat: int
-    spot: str
-    amount: Any
-    """Cents; validated as a positive ``int`` so that a bad value is refused with a
-    cited error rather than coerced."""
-
-
-class AnnounceNoMoreBets(Command):
-    """The dealer announces "no more bets" (675a.4(a))."""
-
-    type: Literal["AnnounceNoMoreBets"] = "AnnounceNoMoreBets"
-
-
 class ThrowDice(Command):
     """The dealer shakes and throws (675a.4(b)). ``faces`` is the reading of physical
     dice on a table that uses them; otherwise the RNG throws."""
@@ -202,13 +206,6 @@ class CallResult(Command):
     type: Literal["CallResult"] = "CallResult"
 
 
-class VoidRound(Command):
-    """The floor voids the round; every wager still in play is returned."""
-
-    type: Literal["VoidRound"] = "VoidRound"
-    reason: str = Field(min_length=1, max_length=500)
-
-
 HighRollDiceCommand = Annotated[
     PlaceWager | AnnounceNoMoreBets | ThrowDice | DeclareIrregularity | CallResult | VoidRound,
     Field(discriminator="type"),
@@ -216,12 +213,6 @@ HighRollDiceCommand = Annotated[
 
 
 # --- events --------------------------------------------------------------------------
-class NoMoreBets(Event):
-    """Wagering is closed; the Extra Roll sensors are locked out (675a.4(a))."""
-
-    type: Literal["NoMoreBets"] = "NoMoreBets"
-
-
 class ExtraRollCollected(Event):
     """An Extra Roll purchase of ``amount`` cents goes to the table inventory (675a.4(a))."""
 
@@ -358,21 +349,30 @@ class HighRollDiceState:
 
 
 # --- the round -----------------------------------------------------------------------
-class HighRollDiceRound(Round[HighRollDiceState]):
-    """One round of High Roll Dice under a :class:`HighRollDiceRules`."""
+class HighRollDiceRound(WageringRound[HighRollDiceState]):
+    """One round of High Roll Dice under a :class:`HighRollDiceRules`; the wagers, "no
+    more bets" and the void are the shared base's (:mod:`croupier.games._wagering`), its
+    limits by spot (675a.2) through the one limit hook, :meth:`wager_bound`."""
 
     game = "high-roll-dice"
     rules_type = HighRollDiceRules
     event_adapter = TypeAdapter(list[HighRollDiceEvent])
     command_adapter = TypeAdapter(HighRollDiceCommand)
+    betting, closed = Phase.BETTING, Phase.FIRST_THROW
+    completed, voided = Phase.COMPLETED, Phase.VOIDED
+    highest_seat_first = True
 
     @property
     def rules(self) -> HighRollDiceRules:
         return self.state.rules
 
-    @property
-    def finished(self) -> bool:
-        return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
+    @cached_property
+    def betting_sections(self) -> BettingSections:
+        return betting_sections(self.rules.sections)
+
+    @cached_property
+    def _spots(self) -> tuple[str, ...]:
+        return spots_of(self.rules)
 
     # -- fold -------------------------------------------------------------------------
     def initial_state(self, opened: RoundOpened, rules: HighRollDiceRules) -> HighRollDiceState:
@@ -443,14 +443,10 @@ class HighRollDiceRound(Round[HighRollDiceState]):
 
     _expect = staticmethod(expect_phase)
 
-    def command_for(
+    def play_command_for(
         self, event: Event, following: Sequence[Event] = ()
     ) -> tuple[Command, Actor, Rng | None] | None:
         match event:
-            case WagerPlaced(seat=seat, spot=spot, amount=amount):
-                return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None
-            case NoMoreBets():
-                return AnnounceNoMoreBets(), DEALER, None
             case DiceThrown(faces=faces, source="reading"):
                 return ThrowDice(faces=faces), DEALER, None
             case DiceThrown(faces=faces):
@@ -464,79 +460,47 @@ class HighRollDiceRound(Round[HighRollDiceState]):
                 return cocked, DEALER, None
             case ResultCalled() | ExtraRollCalled():
                 return CallResult(), DEALER, None
-            case RoundVoided(reason=reason):
-                return VoidRound(reason=reason), DEALER, None
         return None
 
-    # -- commands ---------------------------------------------------------------------
-    def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
-        if self.finished:
-            raise NotYourTurn("the round is over", self._phase_cite())
-        match command:
-            case PlaceWager():
-                yield self._place_wager(command, actor)
-            case AnnounceNoMoreBets():
-                yield from self._no_more_bets(actor)
-            case ThrowDice(faces=faces):
-                yield self._throw(faces, actor)
-            case DeclareIrregularity():
-                yield self._irregularity(command, actor)
-            case CallResult():
-                self._dealer_only(actor, "call the result", self.rules.sections.call)
-                if self.state.phase is Phase.FIRST_CALL:
-                    yield from self._settle_first_roll()
-                elif self.state.phase is Phase.EXTRA_CALL:
-                    yield from self._settle_extra_roll()
-                else:
-                    raise NotYourTurn(
-                        "there is no valid throw on the table to call", self.rules.sections.call
-                    )
-            case VoidRound(reason=reason):
-                self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
-                if self.state.phase not in (Phase.BETTING, Phase.FIRST_THROW):
-                    raise NotYourTurn(
-                        "a round may be voided only before its dice are thrown",
-                        VOID_ROUND_CITE,
-                    )
-                yield from self._void(reason)
-            case _:
-                raise NotYourTurn(f"{type(command).__name__} is not a High Roll Dice command", "")
+    # -- wagers (the shared base's hooks) -----------------------------------------------
+    def spots(self) -> tuple[str, ...]:
+        return self._spots
 
-    def _phase_cite(self) -> str:
-        return self.rules.sections.before_shake
+    def wagers_of(self, seat: int) -> dict[str, Cents]:
+        """The seat's wagers in play, its Extra Roll purchase among them."""
+        wagers = self.state.open_wagers.get(seat, {})
+        bought = self.state.extra_rolls.get(seat)
+        return wagers if bought is None else {**wagers, EXTRA_ROLL: bought}
 
-    _dealer_only = staticmethod(dealer_only)
+    def in_play(self) -> list[tuple[int, str, Cents]]:
+        """Every wager in play, then every Extra Roll purchased (collected or not) whose
+        roll has not been called: what a void returns."""
+        state = self.state
+        in_play = [
+            (seat, spot, amount)
+            for seat in sorted(state.open_wagers, reverse=True)
+            for spot, amount in state.open_wagers[seat].items()
+        ]
+        if state.final_count is None:
+            purchases = {**state.extra_rolls, **state.collected}
+            for seat, amount in sorted(purchases.items(), reverse=True):
+                in_play.append((seat, EXTRA_ROLL, amount))
+        return in_play
 
-    def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
-        s, state = self.rules.sections, self.state
-        seat, spot = command.seat, command.spot
-        if actor != seat:
-            raise NotYourTurn(f"seat {actor} may not place a wager for seat {seat}", s.seated_only)
-        if seat not in state.seats:
-            raise NotYourTurn(
-                f"seat {seat} is not occupied: only seated players may wager", s.seated_only
+    def wagered(self) -> bool:
+        return bool(self.state.open_wagers)
+
+    def refuse_closed(self, spot: str) -> IllegalCommand:
+        s = self.rules.sections
+        if spot == EXTRA_ROLL and s.lockout is not None:
+            return NotYourTurn(
+                'wagers are closed: "no more bets" has been announced; the Extra Roll '
+                "sensors are locked out",
+                s.lockout,
             )
-        if state.phase is not Phase.BETTING:
-            locked = spot == EXTRA_ROLL and s.lockout is not None
-            raise NotYourTurn(
-                'wagers are closed: "no more bets" has been announced'
-                + ("; the Extra Roll sensors are locked out" if locked else ""),
-                s.lockout if locked and s.lockout else s.before_shake,
-            )
-        amount = require_cents(command.amount, "a wager", s.wagers)
-        bound = self._spot_bound(seat, spot) if spot in self._all_spots() else None
-        if bound is None:
-            raise InvalidWager(*self._why_not(seat, spot))
-        low, high, cite = bound
-        if not low <= amount <= high:
-            if low == high:
-                rule = f"must equal {format_cents(low)}"
-            else:
-                rule = f"must be {format_cents(low)} to {format_cents(high)}"
-            raise InvalidWager(f"a wager on {spot} {rule}, not {format_cents(amount)}", cite)
-        return WagerPlaced(seat=seat, spot=spot, amount=amount, cite=self._spot_cite(spot))
+        return super().refuse_closed(spot)
 
-    def _spot_cite(self, spot: str) -> str:
+    def placed_cite(self, spot: str) -> str:
         s = self.rules.sections
         kind = spot.split(":")[0]
         cite = {
@@ -548,47 +512,35 @@ class HighRollDiceRound(Round[HighRollDiceState]):
         assert cite is not None
         return cite
 
-    def _all_spots(self) -> tuple[str, ...]:
-        return spots_of(self.rules)
+    def spot_label(self, spot: str) -> str:
+        return spot_label(spot)
 
-    def _spot_bounds(self, seat: int) -> dict[str, tuple[Cents, Cents, str]]:
-        """Spot -> (least, most, rule) for every spot ``seat`` may still bet now."""
-        bounds = {spot: self._spot_bound(seat, spot) for spot in self._all_spots()}
-        return {spot: bound for spot, bound in bounds.items() if bound is not None}
-
-    def _spot_bound(self, seat: int, spot: str) -> tuple[Cents, Cents, str] | None:
-        """(least, most, rule) for a wager by ``seat`` on ``spot`` now, or ``None``."""
+    def wager_bound(self, seat: int, spot: str) -> Bound | None:
+        """A Pip Street wager is first, within the table limits; every other wager of the
+        seat equals it (675a.2(e)), Millionaire Row from its minimum to $1; an Extra Roll
+        follows a Like Kind wager (675a.2)."""
         rules, s, state = self.rules, self.rules.sections, self.state
-        wagers = state.open_wagers.get(seat, {})
-        if spot in wagers or (spot == EXTRA_ROLL and seat in state.extra_rolls):
-            return None
         unit = state.unit(seat)
         kind = spot.split(":")[0]
         if kind == "pip_street":
             if unit is None:
-                return (rules.minimum_wager, rules.maximum_wager, s.pip_street)
-            return (unit, unit, s.equal_value)
+                return Bound(rules.minimum_wager, rules.maximum_wager, s.pip_street)
+            return Bound(unit, unit, s.equal_value)
         if unit is None:
             return None
         if kind == "like_kind":
-            return (unit, unit, s.like_kind)
+            return Bound(unit, unit, s.like_kind)
         if kind == "extra_roll":
+            wagers = state.open_wagers.get(seat, {})
             if s.extra_roll is None or not any(k.startswith("like_kind:") for k in wagers):
                 return None
-            return (unit, unit, s.extra_roll)
+            return Bound(unit, unit, s.extra_roll)
         assert s.millionaire_row is not None
-        return (rules.millionaire_row_minimum, MILLIONAIRE_ROW_MAXIMUM, s.millionaire_row)
+        return Bound(rules.millionaire_row_minimum, MILLIONAIRE_ROW_MAXIMUM, s.millionaire_row)
 
-    def _why_not(self, seat: int, spot: str) -> tuple[str, str]:
-        s, state = self.rules.sections, self.state
-        if spot not in self._all_spots():
-            known = ", ".join(self._all_spots())
-            return f"there is no spot {spot!r} at this table; the spots are {known}", s.wagers
-        if spot in state.open_wagers.get(seat, {}) or (
-            spot == EXTRA_ROLL and seat in state.extra_rolls
-        ):
-            return f"seat {seat} already has a wager on {spot}", s.wagers
-        if state.unit(seat) is None:
+    def why_no_bound(self, seat: int, spot: str) -> tuple[str, str]:
+        s = self.rules.sections
+        if self.state.unit(seat) is None:
             if spot == EXTRA_ROLL:
                 assert s.extra_roll is not None
                 return (
@@ -600,7 +552,7 @@ class HighRollDiceRound(Round[HighRollDiceState]):
             return (
                 f"a wager on {spot} needs a Pip Street wager first: a player takes part in "
                 "a round by wagering on Pip Street",
-                self._spot_cite(spot) if not spot.startswith("millionaire_row:") else s.pip_street,
+                self.placed_cite(spot) if not spot.startswith("millionaire_row:") else s.pip_street,
             )
         assert s.extra_roll is not None
         return (
@@ -609,27 +561,70 @@ class HighRollDiceRound(Round[HighRollDiceState]):
             s.extra_roll,
         )
 
-    def _no_more_bets(self, actor: Actor) -> Iterator[Event]:
-        s, state = self.rules.sections, self.state
-        self._dealer_only(actor, 'announce "no more bets"', s.no_more_bets)
-        if state.phase is not Phase.BETTING:
-            raise NotYourTurn('"no more bets" has already been announced', s.no_more_bets)
-        if not state.open_wagers:
-            raise NotYourTurn("no player has wagered: there is no round to play", s.pip_street)
+    def why_not_void(self) -> str | None:
+        if self.state.phase not in (Phase.BETTING, Phase.FIRST_THROW):
+            return "a round may be voided only before its dice are thrown"
+        return None
+
+    def closing_events(self) -> Iterator[Event]:
+        """ "No more bets", then every Extra Roll purchase to the table inventory
+        (675a.4(a))."""
+        s = self.rules.sections
         yield NoMoreBets(cite=s.no_more_bets)
-        for seat, amount in sorted(state.extra_rolls.items()):
+        for seat, amount in sorted(self.state.extra_rolls.items()):
             yield ExtraRollCollected(seat=seat, amount=amount, cite=s.no_more_bets)
 
-    def _throw(self, faces: tuple[Any, ...] | None, actor: Actor) -> DiceThrown:
+    # -- the dealer's commands: one check each, for decide and for the offers -----------
+    def check_throw(self, actor: Actor) -> None:
+        dealer_only(actor, "throw the dice", self.rules.sections.throw)
+        state = self.state
+        if state.phase is not Phase.FIRST_THROW and (
+            state.phase is not Phase.EXTRA_THROW or state.first is None
+        ):
+            raise NotYourTurn("the dice are not to be thrown now", self.rules.sections.throw)
+
+    def check_call(self, actor: Actor) -> None:
+        dealer_only(actor, "call the result", self.rules.sections.call)
+        if self.state.phase not in (Phase.FIRST_CALL, Phase.EXTRA_CALL):
+            raise NotYourTurn(
+                "there is no valid throw on the table to call", self.rules.sections.call
+            )
+
+    def check_irregularity(self, actor: Actor) -> None:
         s, state = self.rules.sections, self.state
-        self._dealer_only(actor, "throw the dice", s.throw)
-        if state.phase is Phase.FIRST_THROW:
-            roll: Literal["first", "extra"] = "first"
-            count = self.rules.dice
-        elif state.phase is Phase.EXTRA_THROW and state.first is not None:
+        dealer_only(actor, "declare an irregularity", s.cocked_die)
+        if not state.physical_dice:
+            raise NotYourTurn(
+                "this table throws its dice by RNG: no die can leave the table, rest on "
+                "another or lie cocked, so there is no irregularity to declare",
+                s.throw,
+            )
+        if state.phase not in (Phase.FIRST_CALL, Phase.EXTRA_CALL):
+            raise NotYourTurn("there is no throw on the table to declare irregular", s.throw)
+
+    def decide_play(self, command: Command, actor: Actor) -> Iterator[Event]:
+        match command:
+            case ThrowDice(faces=faces):
+                self.check_throw(actor)
+                yield self._throw(faces)
+            case DeclareIrregularity():
+                self.check_irregularity(actor)
+                yield self._irregularity(command)
+            case CallResult():
+                self.check_call(actor)
+                if self.state.phase is Phase.FIRST_CALL:
+                    yield from self._settle_first_roll()
+                else:
+                    yield from self._settle_extra_roll()
+            case _:
+                raise NotYourTurn(f"{type(command).__name__} is not a High Roll Dice command", "")
+
+    def _throw(self, faces: tuple[Any, ...] | None) -> DiceThrown:
+        s, state = self.rules.sections, self.state
+        roll: Literal["first", "extra"] = "first"
+        count = self.rules.dice
+        if state.phase is Phase.EXTRA_THROW and state.first is not None:
             roll, count = "extra", self.rules.dice - state.first[1]
-        else:
-            raise NotYourTurn("the dice are not to be thrown now", s.throw)
         cite = s.throw if roll == "first" else s.extra_throw
         assert cite is not None
         if faces is None:
@@ -639,17 +634,8 @@ class HighRollDiceRound(Round[HighRollDiceState]):
         reading = read_dice(faces, count, s.dice)
         return DiceThrown(roll=roll, faces=reading, source="reading", cite=cite)
 
-    def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Event:
+    def _irregularity(self, command: DeclareIrregularity) -> Event:
         s, state = self.rules.sections, self.state
-        self._dealer_only(actor, "declare an irregularity", s.cocked_die)
-        if not state.physical_dice:
-            raise NotYourTurn(
-                "this table throws its dice by RNG: no die can leave the table, rest on "
-                "another or lie cocked, so there is no irregularity to declare",
-                s.throw,
-            )
-        if state.phase not in (Phase.FIRST_CALL, Phase.EXTRA_CALL):
-            raise NotYourTurn("there is no throw on the table to declare irregular", s.throw)
         if command.irregularity is Irregularity.COCKED_DIE:
             die, resting = command.die, command.resting_face
             if die is None or not 0 <= die < len(state.dice):
@@ -681,21 +667,9 @@ class HighRollDiceRound(Round[HighRollDiceState]):
         withheld = due - won
         if withheld:
             cite = f"{cite}; {self.rules.sections.payout_limit}"
-        return WagerSettled(
-            seat=seat,
-            spot=spot,
-            amount=amount,
-            outcome=Outcome.WIN,
-            odds=odds,
-            returned=amount,
-            won=won,
-            withheld=withheld,
-            cite=cite,
-        )
+        return settled(seat, spot, amount, cite, odds, won, withheld)
 
-    @staticmethod
-    def _lose(seat: int, spot: str, amount: Cents, cite: str) -> WagerSettled:
-        return WagerSettled(seat=seat, spot=spot, amount=amount, outcome=Outcome.LOSE, cite=cite)
+    _lose = staticmethod(settled)
 
     def _settle_first_roll(self) -> Iterator[Event]:
         rules, s, state = self.rules, self.rules.sections, self.state
@@ -734,16 +708,8 @@ class HighRollDiceRound(Round[HighRollDiceState]):
                     circle = int(spot.split(":")[1])
                     if circle == count:
                         won = millionaire_row_win(amount, count, rules)
-                        yield WagerSettled(
-                            seat=seat,
-                            spot=spot,
-                            amount=amount,
-                            outcome=Outcome.WIN,
-                            odds=Fraction(won, amount),
-                            returned=amount,
-                            won=won,
-                            cite=s.millionaire_row_prizes,
-                        )
+                        odds = Fraction(won, amount)
+                        yield settled(seat, spot, amount, s.millionaire_row_prizes, odds, won)
                     else:
                         yield self._lose(seat, spot, amount, s.settle_millionaire_row)
         if not state.collected or count == rules.dice:
@@ -771,55 +737,23 @@ class HighRollDiceRound(Round[HighRollDiceState]):
                     yield self._lose(seat, spot, amount, s.settle_extra_roll)
         yield RoundCompleted(cite=s.settle_extra_roll)
 
-    def _void(self, reason: str) -> Iterator[Event]:
-        """Void the round: every wager in play is returned, then every Extra Roll
-        purchased (collected or not) whose roll has not been called."""
-        state = self.state
-        in_play = [
-            (seat, spot, amount)
-            for seat in sorted(state.open_wagers, reverse=True)
-            for spot, amount in state.open_wagers[seat].items()
-        ]
-        if state.final_count is None:
-            purchases = {**state.extra_rolls, **state.collected}
-            for seat, amount in sorted(purchases.items(), reverse=True):
-                in_play.append((seat, EXTRA_ROLL, amount))
-        yield from void_events(reason, VOID_ROUND_CITE, in_play)
-
     # -- what may be done and seen ------------------------------------------------------
-    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
-        state, s = self.state, self.rules.sections
-        if self.finished:
-            return []
+    def play_offers(self, actor: Actor) -> list[LegalCommand]:
+        """The dealer's own commands, each where its check passes (each refuses a seat
+        first)."""
         if actor != DEALER:
-            if actor not in state.seats or state.phase is not Phase.BETTING:
-                return []
-            groups: dict[tuple[Cents, Cents, str], list[str]] = {}
-            for spot, bound in self._spot_bounds(actor).items():
-                groups.setdefault(bound, []).append(spot)
-            return [
-                offer(
-                    "PlaceWager",
-                    cite,
-                    seat=actor,
-                    spot=choice(spots, spot_label),
-                    amount=Amount(low=low, high=high),
-                )
-                for (low, high, cite), spots in groups.items()
-            ]
-        void = offer("VoidRound", VOID_ROUND_CITE, reason=Text())
-        if state.phase is Phase.BETTING:
-            ready = [offer("AnnounceNoMoreBets", s.no_more_bets)]
-            return [*ready, void] if state.open_wagers else [void]
-        if state.phase in (Phase.FIRST_THROW, Phase.EXTRA_THROW):
+            return []
+        state, s = self.state, self.rules.sections
+        if passes(self.check_throw, actor):
             first = state.phase is Phase.FIRST_THROW
             count = self.rules.dice - (0 if first or state.first is None else state.first[1])
             faces = Numbers(count=count, low=1, high=6, optional=True)
             reading = {"faces": faces} if state.physical_dice else {}
-            throw = offer("ThrowDice", s.throw if first else s.extra_throw or s.throw, **reading)
-            return [throw, void] if first else [throw]
+            return [offer("ThrowDice", s.throw if first else s.extra_throw or s.throw, **reading)]
+        if not passes(self.check_call, actor):
+            return []
         call = [offer("CallResult", s.call)]
-        if not state.physical_dice:
+        if not passes(self.check_irregularity, actor):
             return call
         cite = f"{s.throw}; {s.cocked_die}"
         plain = [kind for kind in Irregularity if kind is not Irregularity.COCKED_DIE]

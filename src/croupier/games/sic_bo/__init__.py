@@ -48,7 +48,7 @@ total 6, a Small (4 to 10, no three of a kind): paid 1 to 1 (625a.6), $10.00 won
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated, Any, Literal
@@ -62,8 +62,6 @@ from croupier.engine import (
     Command,
     Event,
     LegalCommand,
-    Outcome,
-    Round,
     RoundCompleted,
     RoundOpened,
     RoundVoided,
@@ -71,10 +69,20 @@ from croupier.engine import (
     WagerSettled,
 )
 from croupier.equipment.dice import in_words, read_dice
-from croupier.errors import InvalidWager, NotYourTurn, ReplayError
-from croupier.games._common import dealer_only, expect_phase, void_events
-from croupier.money import Cents, PayoutLimit, format_cents, payout, require_cents
-from croupier.offers import Amount, Numbers, Text, choice, offer
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.games._common import dealer_only, expect_phase, passes, settled
+from croupier.games._wagering import (
+    AnnounceNoMoreBets,
+    BettingSections,
+    Bound,
+    NoMoreBets,
+    PlaceWager,
+    VoidRound,
+    WageringRound,
+    WageringState,
+)
+from croupier.money import Cents, PayoutLimit, format_cents, payout
+from croupier.offers import Numbers, choice, offer
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice
 from croupier.rules.sic_bo import (
     PAYOUTS,
@@ -92,6 +100,14 @@ ROUND = "625a.5"
 IRREGULARITIES = "625a.7"
 VOID_ROUND_CITE = "interpretations:void-round"
 DICE_COUNT = 3
+SECTIONS = BettingSections(
+    seated=WAGERS,
+    wagers=WAGERS,
+    closed=ROUND,
+    no_more_bets=ROUND,
+    void=VOID_ROUND_CITE,
+    over=ROUND,
+)
 
 
 # --- spots -------------------------------------------------------------------------
@@ -110,26 +126,55 @@ def winning_spots(faces: Sequence[int], rules: SicBoRules) -> tuple[str, ...]:
     return tuple(spot for spot in all_spots() if odds_on(spot, faces, odds, on_triple) is not None)
 
 
+def label(spot: str) -> str:
+    """The area's name as the sign writes it: ``"small"`` -> ``"Small"``, ``"total:10"``
+    -> ``"Total 10"``, ``"combination:1-2"`` -> ``"Two Dice Combination 1 and 2"``; a
+    spot not on the layout as it is."""
+    kind, _, what = spot.partition(":")
+    names = {
+        "small": "Small",
+        "big": "Big",
+        "any_three_of_a_kind": "Any Three of a Kind",
+        "three_of_a_kind": f"Three of a Kind {what}",
+        "two_of_a_kind": f"Two of a Kind {what}",
+        "total": f"Total {what}",
+        "combination": f"Two Dice Combination {what.replace('-', ' and ')}",
+        "one_of_a_kind": f"One of a Kind {what}",
+    }
+    return names.get(kind, spot)
+
+
+_KIND_NAMES = {
+    "three_of_a_kind": "Three of a Kind",
+    "two_of_a_kind": "Two of a Kind",
+    "one_of_a_kind": "One of a Kind",
+}
+
+
+def _why_no_spot(spot: str) -> str:
+    """Why ``spot`` is not on the layout, in the words of 625a.3 and the layout's names
+    (``"total:3"`` -> ``there is no Total Value 3: ...``)."""
+    kind, _, what = spot.partition(":")
+    if kind == "total":
+        return (
+            f'there is no Total Value "{what}": a Total Value wager names a total 4 to 17 '
+            "(3 and 18 are three of a kind)"
+        )
+    if kind in _KIND_NAMES:
+        name = _KIND_NAMES[kind]
+        return f'there is no {name} "{what}": a {name} wager names a number 1 to 6'
+    if kind == "combination":
+        return (
+            f'there is no Two Dice Combination "{what}": a Two Dice Combination names two '
+            "different numbers 1 to 6, the lower first (1-2 to 5-6)"
+        )
+    return (
+        f'there is no spot "{spot}"; the wagers are small, big, three_of_a_kind:N, '
+        "any_three_of_a_kind, two_of_a_kind:N, total:T, combination:A-B, one_of_a_kind:N"
+    )
+
+
 # --- commands ----------------------------------------------------------------------
-class PlaceWager(Command):
-    """Seat ``seat`` puts ``amount`` cents on ``spot`` (``small``, ``big``,
-    ``three_of_a_kind:N``, ``any_three_of_a_kind``, ``two_of_a_kind:N``, ``total:T``,
-    ``combination:A-B``, ``one_of_a_kind:N``)."""
-
-    type: Literal["PlaceWager"] = "PlaceWager"
-    seat: int
-    spot: str
-    amount: Any
-    """Cents; validated as a positive ``int`` so that a bad value is refused with a
-    cited error rather than coerced."""
-
-
-class AnnounceNoMoreBets(Command):
-    """The dealer announces "no more bets" (625a.5)."""
-
-    type: Literal["AnnounceNoMoreBets"] = "AnnounceNoMoreBets"
-
-
 class ThrowDice(Command):
     """The dealer shakes the three dice (625a.5). ``faces`` is the reading of a manual
     shaker's dice; otherwise the RNG draws them."""
@@ -177,13 +222,6 @@ class SettleWagers(Command):
     type: Literal["SettleWagers"] = "SettleWagers"
 
 
-class VoidRound(Command):
-    """The floor voids the round before the dice are shaken; every wager is returned."""
-
-    type: Literal["VoidRound"] = "VoidRound"
-    reason: str = Field(min_length=1, max_length=500)
-
-
 SicBoCommand = Annotated[
     PlaceWager
     | AnnounceNoMoreBets
@@ -198,12 +236,6 @@ SicBoCommand = Annotated[
 
 
 # --- events --------------------------------------------------------------------------
-class NoMoreBets(Event):
-    """Wagering is closed (625a.5)."""
-
-    type: Literal["NoMoreBets"] = "NoMoreBets"
-
-
 class DiceThrown(Event):
     """The three dice of a shake, as drawn by the RNG or read from a manual shaker."""
 
@@ -269,94 +301,75 @@ class Phase(StrEnum):
     VOIDED = "voided"
 
 
-@dataclass
-class SicBoState:
-    """A round of Sic Bo as its events have left it."""
+@dataclass(kw_only=True)
+class SicBoState(WageringState):
+    """A round of Sic Bo as its events have left it (the wagers in play: seat -> spot ->
+    cents)."""
 
     rules: SicBoRules
-    seats: dict[int, str]
     physical_dice: bool
-    phase: Phase = Phase.BETTING
-    wagers: dict[int, dict[str, Cents]] = field(default_factory=dict)
-    """Wagers in play (not settled): seat -> spot -> cents."""
     dice: tuple[int, ...] = ()
     """The three dice of the shake on display (or shown)."""
     winning: tuple[str, ...] = ()
     """The winning areas lit."""
     shown: bool = False
-    settlements: list[WagerSettled] = field(default_factory=list)
 
 
 # --- the round -----------------------------------------------------------------------
-class SicBoRound(Round[SicBoState]):
-    """One round of Sic Bo under a :class:`SicBoRules`."""
+class SicBoRound(WageringRound[SicBoState]):
+    """One round of Sic Bo under a :class:`SicBoRules`; the wagers, "no more bets" and the
+    void are the shared base's (:mod:`croupier.games._wagering`)."""
 
     game = "sic-bo"
     rules_type = SicBoRules
     event_adapter = TypeAdapter(list[SicBoEvent])
     command_adapter = TypeAdapter(SicBoCommand)
+    betting_sections = SECTIONS
+    betting, closed, completed, voided = Phase.BETTING, Phase.SHAKE, Phase.COMPLETED, Phase.VOIDED
+    adds_to_wager = True
+    highest_seat_first = True
 
     @property
     def rules(self) -> SicBoRules:
         return self.state.rules
 
-    @property
-    def finished(self) -> bool:
-        return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
-
     # -- fold -------------------------------------------------------------------------
     def initial_state(self, opened: RoundOpened, rules: SicBoRules) -> SicBoState:
-        return SicBoState(rules=rules, seats=dict(opened.seats), physical_dice=opened.physical_dice)
+        return SicBoState(
+            rules=rules,
+            seats=dict(opened.seats),
+            physical_dice=opened.physical_dice,
+            phase=Phase.BETTING,
+        )
 
     def evolve(self, state: SicBoState, event: Event) -> SicBoState:
         match event:
-            case WagerPlaced(seat=seat, spot=spot, amount=amount):
-                self._expect(state, event, Phase.BETTING)
-                placed = state.wagers.setdefault(seat, {})
-                placed[spot] = placed.get(spot, 0) + amount
-            case NoMoreBets():
-                self._expect(state, event, Phase.BETTING)
-                state.phase = Phase.SHAKE
             case DiceThrown(faces=faces):
-                self._expect(state, event, Phase.SHAKE)
+                expect_phase(state, event, Phase.SHAKE)
                 state.dice = faces
                 state.phase = Phase.SHAKEN
             case ShakeVoided():
-                self._expect(state, event, Phase.SHAKEN)
+                expect_phase(state, event, Phase.SHAKEN)
                 state.dice = ()
                 state.phase = Phase.SHAKE
             case ResultShown(faces=faces, winning=winning):
-                self._expect(state, event, Phase.SHAKEN)
+                expect_phase(state, event, Phase.SHAKEN)
                 state.dice, state.winning, state.shown = faces, winning, True
                 state.phase = Phase.SHOWN
             case ResultCorrected(faces=faces, winning=winning):
-                self._expect(state, event, Phase.SHOWN)
+                expect_phase(state, event, Phase.SHOWN)
                 state.dice, state.winning = faces, winning
-            case WagerSettled(seat=seat, spot=spot):
-                del state.wagers[seat][spot]
-                if not state.wagers[seat]:
-                    del state.wagers[seat]
-                state.settlements.append(event)
-            case RoundVoided():
-                state.phase = Phase.VOIDED
             case RoundCompleted():
-                self._expect(state, event, Phase.SHOWN)
+                expect_phase(state, event, Phase.SHOWN)
                 state.phase = Phase.COMPLETED
-            case _:
+            case _ if not self.evolve_wagers(state, event):
                 raise ReplayError(f"{event!r} is not a Sic Bo event", "engine:replay")
         return state
 
-    _expect = staticmethod(expect_phase)
-    _dealer_only = staticmethod(dealer_only)
-
-    def command_for(
+    def play_command_for(
         self, event: Event, following: Sequence[Event] = ()
     ) -> tuple[Command, Actor, Rng | None] | None:
         match event:
-            case WagerPlaced(seat=seat, spot=spot, amount=amount):
-                return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None
-            case NoMoreBets():
-                return AnnounceNoMoreBets(), DEALER, None
             case DiceThrown(faces=faces, source="reading"):
                 return ThrowDice(faces=faces), DEALER, None
             case DiceThrown(faces=faces):
@@ -367,102 +380,61 @@ class SicBoRound(Round[SicBoState]):
                 return CallResult(), DEALER, None
             case ResultCorrected(faces=faces):
                 return CorrectResult(faces=faces), DEALER, None
-            case WagerSettled() if self.state.phase is Phase.SHOWN:
+            case WagerSettled() | RoundCompleted() if self.state.phase is Phase.SHOWN:
                 return SettleWagers(), DEALER, None
-            case RoundCompleted() if self.state.phase is Phase.SHOWN:
-                return SettleWagers(), DEALER, None
-            case RoundVoided(reason=reason):
-                return VoidRound(reason=reason), DEALER, None
         return None
 
-    # -- commands ---------------------------------------------------------------------
-    def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
-        if self.finished:
-            raise NotYourTurn("the round is over", ROUND)
-        match command:
-            case PlaceWager():
-                yield self._place_wager(command, actor)
-            case AnnounceNoMoreBets():
-                self._dealer_only(actor, 'announce "no more bets"', ROUND)
-                if self.state.phase is not Phase.BETTING:
-                    raise NotYourTurn('"no more bets" has already been announced', ROUND)
-                if not self.state.wagers:
-                    raise NotYourTurn("no player has wagered: there is no round to play", ROUND)
-                yield NoMoreBets(cite=ROUND)
-            case ThrowDice(faces=faces):
-                yield self._throw(faces, actor)
-            case DeclareIrregularity(irregularity=irregularity):
-                self._check_irregularity(actor, "declare a shake no roll", Phase.SHAKEN)
-                yield ShakeVoided(irregularity=irregularity, cite=IRREGULARITIES)
-            case CallResult():
-                self._dealer_only(actor, "show the result", ROUND)
-                if self.state.phase is not Phase.SHAKEN:
-                    raise NotYourTurn("there are no dice on display to show", ROUND)
-                faces = self.state.dice
-                yield ResultShown(
-                    faces=faces,
-                    total=sum(faces),
-                    winning=winning_spots(faces, self.rules),
-                    cite=f"{ROUND}; 625a.1",
-                )
-            case CorrectResult(faces=faces):
-                yield self._correct(faces, actor)
-            case SettleWagers():
-                self._dealer_only(actor, "settle the wagers", PAYOUTS)
-                if self.state.phase is not Phase.SHOWN:
-                    raise NotYourTurn("no result is shown to settle on", PAYOUTS)
-                yield from self._settle()
-            case VoidRound(reason=reason):
-                self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
-                if self.state.phase not in (Phase.BETTING, Phase.SHAKE):
-                    raise NotYourTurn(
-                        "a round may be voided only before its dice are shaken", VOID_ROUND_CITE
-                    )
-                in_play = [
-                    (seat, spot, amount)
-                    for seat in sorted(self.state.wagers, reverse=True)
-                    for spot, amount in self._in_layout_order(self.state.wagers[seat])
-                ]
-                yield from void_events(reason, VOID_ROUND_CITE, in_play)
-            case _:
-                raise NotYourTurn(f"{type(command).__name__} is not a Sic Bo command", ROUND)
+    # -- wagers (the shared base's hooks) -----------------------------------------------
+    def spots(self) -> tuple[str, ...]:
+        return all_spots()
 
-    def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
-        state, rules = self.state, self.rules
-        seat, spot = command.seat, command.spot
-        if actor != seat:
-            raise NotYourTurn(f"seat {actor} may not place a wager for seat {seat}", WAGERS)
-        if seat not in state.seats:
-            raise NotYourTurn(f"seat {seat} is not occupied: only seated players may wager", WAGERS)
-        if state.phase is not Phase.BETTING:
-            raise NotYourTurn('wagers are closed: "no more bets" has been announced', ROUND)
-        if spot not in _SPOT_ORDER:
-            raise InvalidWager(_why_no_spot(spot), WAGERS)
-        amount = require_cents(command.amount, "a wager", WAGERS)
-        held = state.wagers.get(seat, {}).get(spot, 0)
+    def is_spot(self, spot: str) -> bool:
+        return spot in _SPOT_ORDER
+
+    def wager_bound(self, seat: int, spot: str) -> Bound:
+        """The table minimum, up to the table maximum less what the seat holds on ``spot``
+        and, under a maximum per player per round, what the player has left of it
+        (625a.3)."""
+        rules = self.state.rules
+        room = rules.maximum_wager - self.state.wagers.get(seat, {}).get(spot, 0)
+        if rules.maximum_per_round is not None:
+            room = min(room, rules.maximum_per_round - self._player_total(seat))
+        return Bound(rules.minimum_wager, room, WAGERS)
+
+    def refuse_amount(self, seat: int, spot: str, amount: Cents, bound: Bound) -> IllegalCommand:
+        rules = self.rules
+        held = self.wagers_of(seat).get(spot, 0)
         if amount < rules.minimum_wager:
-            raise InvalidWager(
+            return InvalidWager(
                 f"a wager on {label(spot)} must be at least the table minimum of "
                 f"{format_cents(rules.minimum_wager)}, not {format_cents(amount)}",
                 WAGERS,
             )
         if held + amount > rules.maximum_wager:
             already = f", and seat {seat} has {format_cents(held)} there already" if held else ""
-            raise InvalidWager(
+            return InvalidWager(
                 f"a wager on {label(spot)} may be at most the table maximum of "
                 f"{format_cents(rules.maximum_wager)} in all: {format_cents(amount)} is too "
                 f"much{already}",
                 WAGERS,
             )
-        limit = rules.maximum_per_round
-        if limit is not None and (total := self._player_total(seat) + amount) > limit:
-            raise InvalidWager(
-                f"a wager of {format_cents(amount)} would bring the player's wagers this round "
-                f"to {format_cents(total)}, over the table's maximum of "
-                f"{format_cents(limit)} per player per round",
-                WAGERS,
-            )
-        return WagerPlaced(seat=seat, spot=spot, amount=amount, cite=WAGERS)
+        total = self._player_total(seat) + amount
+        return InvalidWager(
+            f"a wager of {format_cents(amount)} would bring the player's wagers this round "
+            f"to {format_cents(total)}, over the table's maximum of "
+            f"{format_cents(rules.maximum_per_round or 0)} per player per round",
+            WAGERS,
+        )
+
+    def why_no_spot(self, spot: str) -> str:
+        return _why_no_spot(spot)
+
+    spot_label = staticmethod(label)
+
+    def why_not_void(self) -> str | None:
+        if self.state.phase not in (Phase.BETTING, Phase.SHAKE):
+            return "a round may be voided only before its dice are shaken"
+        return None
 
     def _player_total(self, seat: int) -> Cents:
         """What the player at ``seat`` has on the layout in this round, every seat of his
@@ -474,28 +446,27 @@ class SicBoRound(Round[SicBoState]):
             if self.state.seats[other] == player
         )
 
-    def _throw(self, faces: tuple[Any, ...] | None, actor: Actor) -> DiceThrown:
-        state = self.state
-        self._dealer_only(actor, "shake the dice", ROUND)
-        if state.phase is not Phase.SHAKE:
+    # -- the dealer's commands: one check each, for decide and for the offers -----------
+    def check_throw(self, actor: Actor) -> None:
+        dealer_only(actor, "shake the dice", ROUND)
+        if self.state.phase is not Phase.SHAKE:
             raise NotYourTurn("the dice are not to be shaken now", ROUND)
-        if faces is None:
-            if state.physical_dice:
-                raise NotYourTurn(
-                    "this table's dice are shaken by hand: enter the reading of the three dice",
-                    ROUND,
-                )
-            return DiceThrown(faces=roll_dice(self.draw(), DICE_COUNT), cite=f"{ROUND}; {DICE}")
-        if not state.physical_dice:
-            raise NotYourTurn(
-                "this table's automated shaker draws its dice by RNG: no reading is taken",
-                ROUND,
-            )
-        reading = read_dice(faces, DICE_COUNT, DICE)
-        return DiceThrown(faces=reading, source="reading", cite=f"{ROUND}; {DICE}")
 
-    def _check_irregularity(self, actor: Actor, what: str, phase: Phase) -> None:
-        self._dealer_only(actor, what, IRREGULARITIES)
+    def check_show(self, actor: Actor) -> None:
+        dealer_only(actor, "show the result", ROUND)
+        if self.state.phase is not Phase.SHAKEN:
+            raise NotYourTurn("there are no dice on display to show", ROUND)
+
+    def check_settle(self, actor: Actor) -> None:
+        dealer_only(actor, "settle the wagers", PAYOUTS)
+        if self.state.phase is not Phase.SHOWN:
+            raise NotYourTurn("no result is shown to settle on", PAYOUTS)
+
+    def check_irregularity(self, actor: Actor, phase: Phase = Phase.SHAKEN) -> None:
+        """A shake declared no roll (on display, ``phase`` SHAKEN) or a result corrected
+        (shown, ``phase`` SHOWN): physical dice only (625a.7)."""
+        what = "declare a shake no roll" if phase is Phase.SHAKEN else "correct the result"
+        dealer_only(actor, what, IRREGULARITIES)
         if not self.state.physical_dice:
             raise NotYourTurn(
                 "this table's dice are drawn by RNG: there is no die, shaker or lit result "
@@ -506,8 +477,49 @@ class SicBoRound(Round[SicBoState]):
             where = "dice on display" if phase is Phase.SHAKEN else "result shown, not settled"
             raise NotYourTurn(f"there is no {where} now", IRREGULARITIES)
 
-    def _correct(self, faces: tuple[Any, ...], actor: Actor) -> ResultCorrected:
-        self._check_irregularity(actor, "correct the result", Phase.SHOWN)
+    def decide_play(self, command: Command, actor: Actor) -> Iterator[Event]:
+        match command:
+            case ThrowDice(faces=faces):
+                self.check_throw(actor)
+                yield self._throw(faces)
+            case DeclareIrregularity(irregularity=irregularity):
+                self.check_irregularity(actor)
+                yield ShakeVoided(irregularity=irregularity, cite=IRREGULARITIES)
+            case CallResult():
+                self.check_show(actor)
+                faces = self.state.dice
+                yield ResultShown(
+                    faces=faces,
+                    total=sum(faces),
+                    winning=winning_spots(faces, self.rules),
+                    cite=f"{ROUND}; 625a.1",
+                )
+            case CorrectResult(faces=faces):
+                self.check_irregularity(actor, Phase.SHOWN)
+                yield self._correct(faces)
+            case SettleWagers():
+                self.check_settle(actor)
+                yield from self._settle()
+            case _:
+                raise NotYourTurn(f"{type(command).__name__} is not a Sic Bo command", ROUND)
+
+    def _throw(self, faces: tuple[Any, ...] | None) -> DiceThrown:
+        if faces is None:
+            if self.state.physical_dice:
+                raise NotYourTurn(
+                    "this table's dice are shaken by hand: enter the reading of the three dice",
+                    ROUND,
+                )
+            return DiceThrown(faces=roll_dice(self.draw(), DICE_COUNT), cite=f"{ROUND}; {DICE}")
+        if not self.state.physical_dice:
+            raise NotYourTurn(
+                "this table's automated shaker draws its dice by RNG: no reading is taken",
+                ROUND,
+            )
+        reading = read_dice(faces, DICE_COUNT, DICE)
+        return DiceThrown(faces=reading, source="reading", cite=f"{ROUND}; {DICE}")
+
+    def _correct(self, faces: tuple[Any, ...]) -> ResultCorrected:
         reading = read_dice(faces, DICE_COUNT, IRREGULARITIES)
         if reading == self.state.dice:
             raise InvalidWager(
@@ -522,10 +534,6 @@ class SicBoRound(Round[SicBoState]):
             cite=IRREGULARITIES,
         )
 
-    @staticmethod
-    def _in_layout_order(wagers: dict[str, Cents]) -> list[tuple[str, Cents]]:
-        return sorted(wagers.items(), key=lambda item: _SPOT_ORDER[item[0]])
-
     def _settle(self) -> Iterator[Event]:
         """Every wager, the highest seat first, each seat's in the layout's order; under a
         payout limit, what a player's winnings in the round pass it is withheld, from the
@@ -533,76 +541,38 @@ class SicBoRound(Round[SicBoState]):
         rules, faces = self.rules, self.state.dice
         paytable, on_triple = rules.odds, rules.two_of_a_kind_on_triple
         limits = {player: PayoutLimit(rules.payout_limit) for player in self.state.seats.values()}
-        for seat in sorted(self.state.wagers, reverse=True):
-            for spot, amount in self._in_layout_order(self.state.wagers[seat]):
-                odds = odds_on(spot, faces, paytable, on_triple)
-                if odds is None:
-                    yield WagerSettled(
-                        seat=seat, spot=spot, amount=amount, outcome=Outcome.LOSE, cite=PAYOUTS
-                    )
-                else:
-                    due = payout(amount, odds, rules.payout_rounding)
-                    won = limits[self.state.seats[seat]].cap(due)
-                    yield WagerSettled(
-                        seat=seat,
-                        spot=spot,
-                        amount=amount,
-                        outcome=Outcome.WIN,
-                        odds=odds,
-                        returned=amount,
-                        won=won,
-                        withheld=due - won,
-                        cite=PAYOUTS,
-                    )
+        for seat, spot, amount in self.in_play():
+            odds = odds_on(spot, faces, paytable, on_triple)
+            if odds is None:
+                yield settled(seat, spot, amount, PAYOUTS)
+                continue
+            due = payout(amount, odds, rules.payout_rounding)
+            won = limits[self.state.seats[seat]].cap(due)
+            yield settled(seat, spot, amount, PAYOUTS, odds, won, due - won)
         yield RoundCompleted(cite=PAYOUTS)
 
     # -- what may be done and seen ------------------------------------------------------
-    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
-        state, rules = self.state, self.rules
-        if self.finished:
-            return []
+    def play_offers(self, actor: Actor) -> list[LegalCommand]:
+        """The dealer's own commands, each where its check passes (each refuses a seat
+        first)."""
         if actor != DEALER:
-            if actor not in state.seats or state.phase is not Phase.BETTING:
-                return []
-            held = state.wagers.get(actor, {})
-            left = rules.maximum_wager
-            if rules.maximum_per_round is not None:
-                left = rules.maximum_per_round - self._player_total(actor)
-            groups: dict[Cents, list[str]] = {}
-            for spot in all_spots():
-                room = min(rules.maximum_wager - held.get(spot, 0), left)
-                if room >= rules.minimum_wager:
-                    groups.setdefault(room, []).append(spot)
-            return [
-                offer(
-                    "PlaceWager",
-                    WAGERS,
-                    seat=actor,
-                    spot=choice(spots, label),
-                    amount=Amount(low=rules.minimum_wager, high=room),
-                )
-                for room, spots in groups.items()
-            ]
-        void = offer("VoidRound", VOID_ROUND_CITE, reason=Text())
-        dice = Numbers(count=DICE_COUNT, low=1, high=6)
-        if state.phase is Phase.BETTING:
-            close = offer("AnnounceNoMoreBets", ROUND)
-            return [close, void] if state.wagers else [void]
-        if state.phase is Phase.SHAKE:
-            throw = offer("ThrowDice", ROUND, faces=dice) if state.physical_dice else None
-            return [throw or offer("ThrowDice", ROUND), void]
-        if state.phase is Phase.SHAKEN:
-            show = offer("CallResult", ROUND)
-            if not state.physical_dice:
-                return [show]
+            return []
+        state, dice = self.state, Numbers(count=DICE_COUNT, low=1, high=6)
+        offers: list[LegalCommand] = []
+        if passes(self.check_throw, actor):
+            reading = {"faces": dice} if state.physical_dice else {}
+            offers.append(offer("ThrowDice", ROUND, **reading))
+        if passes(self.check_show, actor):
+            offers.append(offer("CallResult", ROUND))
+        if passes(self.check_irregularity, actor):
             kinds = choice(Irregularity)
-            return [show, offer("DeclareIrregularity", IRREGULARITIES, irregularity=kinds)]
-        settle = offer("SettleWagers", PAYOUTS)
-        if not state.physical_dice:
-            return [settle]
-        shown = state.dice
-        other = dice.model_copy(update={"other_than": None if shown is None else tuple(shown)})
-        return [settle, offer("CorrectResult", IRREGULARITIES, faces=other)]
+            offers.append(offer("DeclareIrregularity", IRREGULARITIES, irregularity=kinds))
+        if passes(self.check_settle, actor):
+            offers.append(offer("SettleWagers", PAYOUTS))
+        if passes(self.check_irregularity, actor, Phase.SHOWN):
+            other = dice.model_copy(update={"other_than": tuple(state.dice)})
+            offers.append(offer("CorrectResult", IRREGULARITIES, faces=other))
+        return offers
 
     def view(self, actor: Actor | None) -> dict[str, Any]:
         """Everything at a dice table is in plain sight: every player, the dealer and the
@@ -625,54 +595,6 @@ class SicBoRound(Round[SicBoState]):
             "winning": list(state.winning),
             "settlements": [e.model_dump(mode="json") for e in state.settlements],
         }
-
-
-def label(spot: str) -> str:
-    """The area's name as the sign writes it: ``"small"`` -> ``"Small"``, ``"total:10"``
-    -> ``"Total 10"``, ``"combination:1-2"`` -> ``"Two Dice Combination 1 and 2"``; a
-    spot not on the layout as it is."""
-    kind, _, what = spot.partition(":")
-    names = {
-        "small": "Small",
-        "big": "Big",
-        "any_three_of_a_kind": "Any Three of a Kind",
-        "three_of_a_kind": f"Three of a Kind {what}",
-        "two_of_a_kind": f"Two of a Kind {what}",
-        "total": f"Total {what}",
-        "combination": f"Two Dice Combination {what.replace('-', ' and ')}",
-        "one_of_a_kind": f"One of a Kind {what}",
-    }
-    return names.get(kind, spot)
-
-
-_KIND_NAMES = {
-    "three_of_a_kind": "Three of a Kind",
-    "two_of_a_kind": "Two of a Kind",
-    "one_of_a_kind": "One of a Kind",
-}
-
-
-def _why_no_spot(spot: str) -> str:
-    """Why ``spot`` is not on the layout, in the words of 625a.3 and the layout's names
-    (``"total:3"`` -> ``there is no Total Value 3: ...``)."""
-    kind, _, what = spot.partition(":")
-    if kind == "total":
-        return (
-            f'there is no Total Value "{what}": a Total Value wager names a total 4 to 17 '
-            "(3 and 18 are three of a kind)"
-        )
-    if kind in _KIND_NAMES:
-        name = _KIND_NAMES[kind]
-        return f'there is no {name} "{what}": a {name} wager names a number 1 to 6'
-    if kind == "combination":
-        return (
-            f'there is no Two Dice Combination "{what}": a Two Dice Combination names two '
-            "different numbers 1 to 6, the lower first (1-2 to 5-6)"
-        )
-    return (
-        f'there is no spot "{spot}"; the wagers are small, big, three_of_a_kind:N, '
-        "any_three_of_a_kind, two_of_a_kind:N, total:T, combination:A-B, one_of_a_kind:N"
-    )
 
 
 __all__ = [
