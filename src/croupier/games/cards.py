@@ -67,6 +67,7 @@ from croupier.equipment.cards import (
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.game import TableState, TableTimings, no_device
+from croupier.games._common import passes
 from croupier.money import Cents
 from croupier.offers import Integers, choice, offer
 from croupier.rng import Rng, ScriptedRng, shuffle_draws
@@ -701,10 +702,72 @@ class CardRound(Round[StateT]):
                 return self._resolve_miscount(misdealt, actor)
         return None
 
-    def _shuffle(self, device_count: int | None, actor: Actor) -> Event:
-        s, state = self.sections, self.state
+    # The checks, one per card command: each refuses the command (changing nothing) and,
+    # through :func:`passes`, decides whether :meth:`card_commands` offers it.
+    def check_shuffle(self, actor: Actor) -> None:
+        """Refuse a shuffle but by the dealer, in the shuffle phase."""
+        s = self.sections
         self._dealer_only(actor, "shuffle", s.shuffle)
         self._phase(self.phases.shuffle, "shuffle", s.shuffle)
+
+    def check_cut(self, actor: Actor) -> None:
+        """Refuse a cut but by the dealer, of cards shuffled by hand, before the deal."""
+        s, state = self.sections, self.state
+        self._dealer_only(actor, "cut the cards", s.cut)
+        if state.phase is self.phases.deal and not state.cut_done:
+            raise NotYourTurn("cards shuffled by an automated shuffler are not cut", s.no_cut)
+        self._phase(self.phases.cut, "cut the cards", s.cut_required)
+
+    def check_recut(self, actor: Actor) -> None:
+        """Refuse a recut but by the dealer, after a cut and before any card is dealt."""
+        s, state = self.sections, self.state
+        self._dealer_only(actor, "require a recut", s.recut)
+        if state.phase is not self.phases.deal or not state.cut_done:
+            raise NotYourTurn("there is no cut to redo", s.recut)
+        if state.deal_started():
+            raise NotYourTurn(
+                "a recut may be required only before any cards have been dealt", s.recut
+            )
+
+    def check_deal(self, actor: Actor) -> None:
+        """Refuse a deal but by the dealer, in the deal phase (after the cut)."""
+        cite = self.procedure_sections().deal
+        self._dealer_only(actor, "deal", cite)
+        if self.state.phase is self.phases.cut:
+            raise NotYourTurn(
+                "cards shuffled by hand are cut before they are dealt",
+                self.sections.cut_required,
+            )
+        self._phase(self.phases.deal, "deal", cite)
+
+    def check_count_stub(self, actor: Actor) -> None:
+        """Refuse a count of the stub but by the dealer, in the stub phase."""
+        p = self.procedure_sections()
+        self._dealer_only(actor, "count the stub", p.stub_count)
+        self._phase(self.phases.stub, "count the stub", p.stub)
+
+    def check_discard_stub(self, actor: Actor) -> None:
+        """Refuse the stub's discard but by the dealer, in the stub phase, once counted
+        where a count is due."""
+        state, p = self.state, self.procedure_sections()
+        self._dealer_only(actor, "place the stub in the discard rack", p.stub)
+        self._phase(self.phases.stub, "place the stub in the discard rack", p.stub)
+        if state.stub_count_due and not state.stub_counted:
+            raise NotYourTurn(
+                "the stub must be counted this round: it is counted at least once every "
+                f"{state.rules.stub_count_every} rounds when the shuffler does not count",
+                p.stub_count,
+            )
+
+    def check_resolve_miscount(self, actor: Actor) -> None:
+        """Refuse the determination of a misdeal but by the dealer, after a wrong count."""
+        p = self.procedure_sections()
+        self._dealer_only(actor, "determine a misdeal", p.miscount)
+        self._phase(self.phases.miscount, "determine a misdeal", p.miscount)
+
+    def _shuffle(self, device_count: int | None, actor: Actor) -> Event:
+        s, state = self.sections, self.state
+        self.check_shuffle(actor)
         if device_count is not None:
             if not state.shuffler_counts:
                 raise IllegalCommand(
@@ -726,11 +789,8 @@ class CardRound(Round[StateT]):
         )
 
     def _cut(self, position: int, actor: Actor) -> DeckCut:
-        s, state = self.sections, self.state
-        self._dealer_only(actor, "cut the cards", s.cut)
-        if state.phase is self.phases.deal and not state.cut_done:
-            raise NotYourTurn("cards shuffled by an automated shuffler are not cut", s.no_cut)
-        self._phase(self.phases.cut, "cut the cards", s.cut_required)
+        s = self.sections
+        self.check_cut(actor)
         if not MIN_CUT_FROM_TOP <= position < DECK_SIZE:
             raise IllegalCommand(
                 f"the cover card goes at least {MIN_CUT_FROM_TOP} cards in from the top of "
@@ -740,26 +800,13 @@ class CardRound(Round[StateT]):
         return DeckCut(position=position, cite=s.cut)
 
     def _recut(self, actor: Actor) -> RecutRequired:
-        s, state = self.sections, self.state
-        self._dealer_only(actor, "require a recut", s.recut)
-        if state.phase is not self.phases.deal or not state.cut_done:
-            raise NotYourTurn("there is no cut to redo", s.recut)
-        if state.deal_started():
-            raise NotYourTurn(
-                "a recut may be required only before any cards have been dealt", s.recut
-            )
-        return RecutRequired(cite=s.recut)
+        self.check_recut(actor)
+        return RecutRequired(cite=self.sections.recut)
 
     def _deal(self, all_remaining: bool, actor: Actor) -> Iterator[Event]:
         state = self.state
         cite = self.procedure_sections().deal
-        self._dealer_only(actor, "deal", cite)
-        if state.phase is self.phases.cut:
-            raise NotYourTurn(
-                "cards shuffled by hand are cut before they are dealt",
-                self.sections.cut_required,
-            )
-        self._phase(self.phases.deal, "deal", cite)
+        self.check_deal(actor)
         while True:
             delivery = state.next_delivery()
             if not delivery:
@@ -771,8 +818,7 @@ class CardRound(Round[StateT]):
 
     def _count_stub(self, counted: int | None, actor: Actor) -> Iterator[Event]:
         state, p = self.state, self.procedure_sections()
-        self._dealer_only(actor, "count the stub", p.stub_count)
-        self._phase(self.phases.stub, "count the stub", p.stub)
+        self.check_count_stub(actor)
         expected = len(state.stack)
         if counted is not None and (isinstance(counted, bool) or not 0 <= counted <= DECK_SIZE):
             raise IllegalCommand(
@@ -785,21 +831,12 @@ class CardRound(Round[StateT]):
             yield StubDiscarded(cards=expected, cite=p.stub_correct)
 
     def _discard_stub(self, actor: Actor) -> StubDiscarded:
-        state, p = self.state, self.procedure_sections()
-        self._dealer_only(actor, "place the stub in the discard rack", p.stub)
-        self._phase(self.phases.stub, "place the stub in the discard rack", p.stub)
-        if state.stub_count_due and not state.stub_counted:
-            raise NotYourTurn(
-                "the stub must be counted this round: it is counted at least once every "
-                f"{state.rules.stub_count_every} rounds when the shuffler does not count",
-                p.stub_count,
-            )
-        return StubDiscarded(cards=len(state.stack), cite=p.stub)
+        self.check_discard_stub(actor)
+        return StubDiscarded(cards=len(self.state.stack), cite=self.procedure_sections().stub)
 
     def _resolve_miscount(self, misdealt: bool, actor: Actor) -> Iterator[Event]:
         p = self.procedure_sections()
-        self._dealer_only(actor, "determine a misdeal", p.miscount)
-        self._phase(self.phases.miscount, "determine a misdeal", p.miscount)
+        self.check_resolve_miscount(actor)
         yield from self.misdeal_determined(misdealt, p.miscount)
         if misdealt:
             yield from self._void(MISDEAL_REASON, p.miscount)
@@ -934,33 +971,29 @@ class CardRound(Round[StateT]):
         """What the dealer (and the floor) may do now."""
 
     def card_commands(self) -> list[LegalCommand]:
-        """The dealer's card commands legal in this phase (shuffle to the stub)."""
-        s, state, p = self.sections, self.state, self.procedure_sections()
-        phase, phases = state.phase, self.phases
-        if phase is phases.shuffle:
-            return [offer("ShuffleCards", s.shuffle)]
-        if phase is phases.cut:
+        """The dealer's card commands (shuffle to the stub), each offered exactly where its
+        check passes."""
+        s, p = self.sections, self.procedure_sections()
+        legal = []
+        if passes(self.check_shuffle, DEALER):
+            legal.append(offer("ShuffleCards", s.shuffle))
+        if passes(self.check_cut, DEALER):
             position = Integers(low=MIN_CUT_FROM_TOP, high=DECK_SIZE - 1)
-            return [offer("CutCards", s.cut, position=position)]
-        if phase is phases.deal:
-            legal = [
-                offer(
-                    "DealCards", p.deal, all_remaining=choice((False, True), _DEAL, optional=True)
-                )
-            ]
-            if state.cut_done and not state.deal_started():
-                legal.append(offer("RequireRecut", s.recut))
-            return legal
-        if phase is phases.stub:
+            legal.append(offer("CutCards", s.cut, position=position))
+        if passes(self.check_deal, DEALER):
+            remaining = choice((False, True), _DEAL, optional=True)
+            legal.append(offer("DealCards", p.deal, all_remaining=remaining))
+        if passes(self.check_recut, DEALER):
+            legal.append(offer("RequireRecut", s.recut))
+        if passes(self.check_count_stub, DEALER):
             counted = Integers(low=0, high=DECK_SIZE, optional=True)
-            legal = [offer("CountStub", p.stub_count, counted=counted)]
-            if not state.stub_count_due or state.stub_counted:
-                legal.append(offer("DiscardStub", p.stub))
-            return legal
-        if phase is phases.miscount:
+            legal.append(offer("CountStub", p.stub_count, counted=counted))
+        if passes(self.check_discard_stub, DEALER):
+            legal.append(offer("DiscardStub", p.stub))
+        if passes(self.check_resolve_miscount, DEALER):
             misdealt = choice((True, False), _MISDEALT)
-            return [offer("ResolveMiscount", p.miscount, misdealt=misdealt)]
-        return []
+            legal.append(offer("ResolveMiscount", p.miscount, misdealt=misdealt))
+        return legal
 
     @abstractmethod
     def visible(self, actor: Actor | None, hand: Any, position: int) -> bool:
