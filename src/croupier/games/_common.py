@@ -4,7 +4,8 @@ Each takes the section it cites from the game, so a refusal reads and cites exac
 the game's own did: :func:`dealer_only` and :func:`require_phase` refuse a command,
 :func:`expect_phase` refuses an event on replay, :func:`void_events` voids a round,
 :func:`settled` settles a wager won or lost, and :func:`passes` asks whether a check passes
-(so that a command is offered exactly where its check does not refuse it).
+(so that a command is offered exactly where its check does not refuse it; :func:`checked`
+gives what the check allows, where the offer needs it).
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from croupier.engine import DEALER, Actor, Event, Outcome, RoundVoided, WagerSettled
 from croupier.errors import IllegalCommand, NotYourTurn, ReplayError
 from croupier.money import Cents
+
+T = TypeVar("T")
 
 
 class Phased(Protocol):
@@ -94,6 +97,15 @@ def settled(
         withheld=withheld,
         cite=cite,
     )
+
+
+def checked(check: Callable[..., T], *args: Any) -> T | None:
+    """What ``check(*args)`` returns (a wager's bounds, say), or ``None`` where it refuses
+    (raises :class:`IllegalCommand`): an offer built from what its check allows."""
+    try:
+        return check(*args)
+    except IllegalCommand:
+        return None
 
 
 def passes(check: Callable[..., object], *args: Any) -> bool:

@@ -93,6 +93,7 @@ from croupier.equipment.cards import (
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.games import cards as shared
+from croupier.games._common import checked, passes
 from croupier.games.cards import (
     INCOMPLETE_DECK_REASON,
     MISDEAL_REASON,
@@ -602,17 +603,18 @@ class GoForeItRound(CardRound[GoForeItState]):
             case WithdrawWager():
                 yield self._withdraw(command, actor)
             case Fold(seat=seat):
-                self._check_decision(seat, actor)
+                self.check_decision(seat, actor)
                 yield Folded(seat=seat, cite=SECTIONS.decision)
                 yield from self._after_decision(seat)
             case AnnounceNoMoreBets():
-                yield self._no_more_bets(actor)
+                players = self.check_no_more_bets(actor)
+                yield NoMoreBets(players=players, cite=self.procedure_sections().no_more_bets)
             case RevealDealerHand():
                 yield from self._reveal(actor)
             case DeclareIrregularity():
                 yield from self._irregularity(command, actor)
             case VoidRound(reason=reason):
-                self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
+                self.check_void(actor)
                 yield from self._void(reason, VOID_ROUND_CITE)
             case _:
                 raise NotYourTurn(
@@ -630,12 +632,12 @@ class GoForeItRound(CardRound[GoForeItState]):
                 SECTIONS.wagers,
             ) from None
 
-    def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
+    def check_spot(self, seat: int, spot: Spot, actor: Actor) -> tuple[Cents, Cents]:
+        """The least and most cents a wager by ``seat`` on ``spot`` may add before "no
+        more bets" (to the spot's limits in all); refuses a wager by another actor or for
+        an empty position, after "no more bets", on the Back 9 spot, or on Skins or Gopher
+        without a Front 9 Wager (676a.5)."""
         s, state = SECTIONS, self.state
-        seat = command.seat
-        spot = self._spot(command.spot)
-        if spot is Spot.BACK_9 and state.phase is Phase.DECISIONS:
-            return self._back_9(seat, actor, command.amount)
         self._check_player(seat, actor)
         if state.phase is not Phase.BETTING:
             raise NotYourTurn(
@@ -648,8 +650,6 @@ class GoForeItRound(CardRound[GoForeItState]):
                 'cards, when the dealer asks; every other wager goes before "no more bets"',
                 s.before_no_more_bets,
             )
-        cite = self._spot_cite(spot)
-        amount = require_cents(command.amount, f"a {spot} wager", cite)
         wagers = state.wagers.get(seat, {})
         if spot is not Spot.FRONT_9 and Spot.FRONT_9 not in wagers:
             raise InvalidWager(
@@ -658,9 +658,22 @@ class GoForeItRound(CardRound[GoForeItState]):
                 s.front_9,
             )
         low, high = self.rules.limits(spot)
-        total = wagers.get(spot, 0) + amount
-        if not low <= total <= high:
-            now = wagers.get(spot, 0)
+        now = wagers.get(spot, 0)
+        return max(low - now, 1), high - now
+
+    def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
+        state = self.state
+        seat = command.seat
+        spot = self._spot(command.spot)
+        if spot is Spot.BACK_9 and state.phase is Phase.DECISIONS:
+            return self._back_9(seat, actor, command.amount)
+        least, most = self.check_spot(seat, spot, actor)
+        cite = self._spot_cite(spot)
+        amount = require_cents(command.amount, f"a {spot} wager", cite)
+        if not least <= amount <= most:
+            low, high = self.rules.limits(spot)
+            now = state.wagers.get(seat, {}).get(spot, 0)
+            total = now + amount
             held = f" (with the {format_cents(now)} already on it)" if now else ""
             raise InvalidWager(
                 f"a {spot} wager must be {format_cents(low)} to {format_cents(high)} in all, "
@@ -680,10 +693,19 @@ class GoForeItRound(CardRound[GoForeItState]):
         }[spot]
 
     def _withdraw(self, command: WithdrawWager, actor: Actor) -> WagerWithdrawn:
-        s, state = SECTIONS, self.state
         seat = command.seat
+        spot = self.check_withdraw(seat, command.spot, actor)
+        amount = self.state.wagers[seat][spot]
+        return WagerWithdrawn(
+            seat=seat, spot=spot.value, amount=amount, cite=SECTIONS.before_no_more_bets
+        )
+
+    def check_withdraw(self, seat: int, text: str, actor: Actor) -> Spot:
+        """The spot ``text`` names, where ``seat`` may withdraw its wager there now: before
+        "no more bets", the Front 9 Wager last (676a.5); refuses otherwise."""
+        s, state = SECTIONS, self.state
         self._check_player(seat, actor)
-        spot = self._spot(command.spot)
+        spot = self._spot(text)
         if state.phase is not Phase.BETTING:
             raise NotYourTurn(
                 'a wager may not be withdrawn after "no more bets"', s.before_no_more_bets
@@ -697,11 +719,11 @@ class GoForeItRound(CardRound[GoForeItState]):
                 "which is required to participate",
                 s.front_9,
             )
-        return WagerWithdrawn(
-            seat=seat, spot=spot.value, amount=wagers[spot], cite=s.before_no_more_bets
-        )
+        return spot
 
-    def _check_decision(self, seat: int, actor: Actor) -> None:
+    def check_decision(self, seat: int, actor: Actor) -> None:
+        """Refuse a Back 9 Wager or a fold but from the player the dealer asks now
+        (676a.9(b))."""
         s, state = SECTIONS, self.state
         if actor == DEALER:
             raise NotYourTurn(
@@ -734,7 +756,7 @@ class GoForeItRound(CardRound[GoForeItState]):
 
     def _back_9(self, seat: int, actor: Actor, amount: object) -> WagerPlaced:
         s = SECTIONS
-        self._check_decision(seat, actor)
+        self.check_decision(seat, actor)
         front = self.state.wagers[seat][Spot.FRONT_9]
         value = require_cents(amount, "a Back 9 Wager", s.back_9)
         if value != front:
@@ -767,7 +789,9 @@ class GoForeItRound(CardRound[GoForeItState]):
             )
 
     # -- the dealer's procedure ---------------------------------------------------------
-    def _no_more_bets(self, actor: Actor) -> NoMoreBets:
+    def check_no_more_bets(self, actor: Actor) -> tuple[int, ...]:
+        """The positions dealt in at "no more bets" (those with a Front 9 Wager); refuses
+        it but from the dealer, before "no more bets", with a Front 9 Wager placed."""
         state = self.state
         cite = self.procedure_sections().no_more_bets
         self._dealer_only(actor, 'announce "no more bets"', cite)
@@ -778,11 +802,11 @@ class GoForeItRound(CardRound[GoForeItState]):
                 "no player has placed a Front 9 Wager: there is no one to deal to",
                 SECTIONS.front_9,
             )
-        return NoMoreBets(players=players, cite=cite)
+        return players
 
-    # -- reveal and settlement ----------------------------------------------------------
-    def _reveal(self, actor: Actor) -> Iterator[Event]:
-        s, state, rules = SECTIONS, self.state, self.rules
+    def check_reveal(self, actor: Actor) -> None:
+        """Refuse the dealer's reveal but by the dealer, once every player has decided."""
+        s, state = SECTIONS, self.state
         self._dealer_only(actor, "reveal the dealer's hand", s.reveal)
         if state.phase is Phase.DECISIONS:
             raise NotYourTurn(
@@ -790,6 +814,15 @@ class GoForeItRound(CardRound[GoForeItState]):
                 s.collect,
             )
         self._phase(Phase.REVEAL, "reveal the dealer's hand", s.reveal)
+
+    def check_void(self, actor: Actor) -> None:
+        """Refuse a void but by the dealer."""
+        self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
+
+    # -- reveal and settlement ----------------------------------------------------------
+    def _reveal(self, actor: Actor) -> Iterator[Event]:
+        s, state, rules = SECTIONS, self.state, self.rules
+        self.check_reveal(actor)
         dealer = tuple(state.hands[DEALER])
         dealer_total = hand_total(dealer)
         yield DealerHandRevealed(cards=dealer, total=dealer_total, cite=s.reveal)
@@ -846,11 +879,7 @@ class GoForeItRound(CardRound[GoForeItState]):
     # -- irregularities -----------------------------------------------------------------
     def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Iterator[Event]:
         kind = command.irregularity
-        cite = self._irregularity_cite(kind)
-        self._dealer_only(actor, "declare an irregularity", cite)
-        why = self._why_not_irregularity(kind)
-        if why is not None:
-            raise NotYourTurn(why, cite)
+        cite = self.check_irregularity(kind, actor)
         declared = IrregularityDeclared(irregularity=kind, cite=cite)
         match kind:
             case Irregularity.WRONG_NUMBER_OF_CARDS:
@@ -866,6 +895,17 @@ class GoForeItRound(CardRound[GoForeItState]):
                 yield from self._void(f"{whose} was exposed before every decision", cite)
             case _:
                 yield from self.card_irregularity(kind, declared, cite)
+
+    def check_irregularity(self, kind: Irregularity, actor: Actor) -> str:
+        """The section ``kind`` cites; refuses it but from the dealer, where
+        :meth:`_why_not_irregularity` says why not (an exposed card's hand and card are
+        checked apart, by :meth:`_why_not_exposed`)."""
+        cite = self._irregularity_cite(kind)
+        self._dealer_only(actor, "declare an irregularity", cite)
+        why = self._why_not_irregularity(kind)
+        if why is not None:
+            raise NotYourTurn(why, cite)
+        return cite
 
     @staticmethod
     def _irregularity_cite(kind: Irregularity) -> str:
@@ -929,59 +969,50 @@ class GoForeItRound(CardRound[GoForeItState]):
 
     # -- what may be done and seen ------------------------------------------------------
     def _player_commands(self, seat: int) -> list[LegalCommand]:
-        s, state, rules = SECTIONS, self.state, self.rules
-        if seat not in state.seats:
-            return []
-        if state.phase is Phase.DECISIONS:
-            if state.to_act() != seat:
-                return []
+        """Each command offered exactly where its check passes, with what it allows."""
+        s, state = SECTIONS, self.state
+        if passes(self.check_decision, seat, seat):
             front = state.wagers[seat][Spot.FRONT_9]
             back = Amount(low=front, high=front)
             return [
                 offer("PlaceWager", s.back_9, seat=seat, spot=Spot.BACK_9, amount=back),
                 offer("Fold", s.decision, seat=seat),
             ]
-        if state.phase is not Phase.BETTING:
-            return []
-        wagers = state.wagers.get(seat, {})
-        spots = [Spot.FRONT_9] + ([Spot.SKINS, Spot.GOPHER] if Spot.FRONT_9 in wagers else [])
         legal = []
-        for spot in spots:
-            low, high = rules.limits(spot)
-            now = wagers.get(spot, 0)
-            least, most = (1, high - now) if now else (low, high)
-            if most >= least:
-                cite = s.before_no_more_bets if now else self._spot_cite(spot)
-                amount = Amount(low=least, high=most)
+        wagers = state.wagers.get(seat, {})
+        for spot in (Spot.FRONT_9, Spot.SKINS, Spot.GOPHER):
+            bound = checked(self.check_spot, seat, spot, seat)
+            if bound is not None and bound[1] >= bound[0]:
+                cite = s.before_no_more_bets if spot in wagers else self._spot_cite(spot)
+                amount = Amount(low=bound[0], high=bound[1])
                 legal.append(
                     offer("PlaceWager", cite, seat=seat, spot=choice([spot]), amount=amount)
                 )
-        withdrawable = [spot for spot in wagers if spot is not Spot.FRONT_9 or len(wagers) == 1]
+        withdrawable = [spot for spot in wagers if passes(self.check_withdraw, seat, spot, seat)]
         if withdrawable:
             taken = choice(withdrawable)
             legal.append(offer("WithdrawWager", s.before_no_more_bets, seat=seat, spot=taken))
         return legal
 
     def _dealer_commands(self) -> list[LegalCommand]:
-        s, state = SECTIONS, self.state
-        p = self.procedure_sections()
-        phase = state.phase
+        """Each command offered exactly where its check passes, with what it allows."""
+        s = SECTIONS
         legal: list[LegalCommand] = []
-        if phase is Phase.BETTING:
-            if any(Spot.FRONT_9 in wagers for wagers in state.wagers.values()):
-                legal.append(offer("AnnounceNoMoreBets", p.no_more_bets))
-        elif phase is Phase.REVEAL:
+        if passes(self.check_no_more_bets, DEALER):
+            legal.append(offer("AnnounceNoMoreBets", self.procedure_sections().no_more_bets))
+        if passes(self.check_reveal, DEALER):
             legal.append(offer("RevealDealerHand", s.reveal))
         legal += self.card_commands()
         kinds = [
             kind
             for kind in Irregularity
-            if kind is not Irregularity.CARD_EXPOSED and self._why_not_irregularity(kind) is None
+            if kind is not Irregularity.CARD_EXPOSED
+            and passes(self.check_irregularity, kind, DEALER)
         ]
         if kinds:
             cite = "; ".join(self._irregularity_cite(kind) for kind in kinds)
             legal.append(offer("DeclareIrregularity", cite, irregularity=choice(kinds)))
-        if self._why_not_irregularity(Irregularity.CARD_EXPOSED) is None:
+        if passes(self.check_irregularity, Irregularity.CARD_EXPOSED, DEALER):
             exposable: dict[HandId, list[int]] = {}
             for hand, position in self._exposable():
                 exposable.setdefault(hand, []).append(position)
@@ -995,7 +1026,8 @@ class GoForeItRound(CardRound[GoForeItState]):
                 )
                 for hand, positions in exposable.items()
             ]
-        legal.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
+        if passes(self.check_void, DEALER):
+            legal.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
         return legal
 
     def visible(self, actor: Actor | None, hand: HandId, position: int) -> bool:

@@ -1,0 +1,138 @@
+"""One check per command, used twice (issue 30): in the card games, each command is
+offered exactly where the check that refuses it in ``decide`` passes, with the values that
+check allows, for every actor (each seat, an empty seat, the dealer), at every step of
+rounds played at random from the offers (:func:`contract.play.session`).
+
+What a round offers is read from its typed offers alone (:func:`_offered`); what its checks
+allow is asked of the checks alone (each game's ``_allowed``), so the two are compared, not
+one derived from the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import pytest
+
+from contract.play import session
+from croupier.engine import DEALER, Actor, Round
+from croupier.games._common import checked, passes
+from croupier.games.go_fore_it import GoForeItRound
+from croupier.offers import Amount, Choice, Fixed, Integers
+
+Item = tuple[Any, ...]
+EMPTY_SEAT = 99
+
+CARD_CHECKS = {
+    "ShuffleCards": "check_shuffle",
+    "CutCards": "check_cut",
+    "RequireRecut": "check_recut",
+    "DealCards": "check_deal",
+    "CountStub": "check_count_stub",
+    "DiscardStub": "check_discard_stub",
+    "ResolveMiscount": "check_resolve_miscount",
+}
+"""The card commands shared by Go Fore It and Criss-Cross Poker, and their checks (their
+fields' ranges are fixed: a cut 10 to 51, a count 0 to 52)."""
+
+
+def _value(typed: Any) -> list[Any]:
+    if isinstance(typed, Choice):
+        return [str(value) for value in typed.values]
+    if isinstance(typed, Fixed):
+        return [str(typed.value)]
+    if isinstance(typed, Amount | Integers):
+        return [(typed.low, typed.high)]
+    raise AssertionError(f"no values in {typed!r}")
+
+
+def _offered(round_: Round[Any], actor: Actor, keyed: tuple[str, ...]) -> list[Item]:
+    """Every (command, value of each ``keyed`` field it has, in that order) ``actor`` is
+    offered: a choice gives one item per value, an amount or a range its (least, most)."""
+    items: list[Item] = []
+    for legal in round_.legal_commands(actor):
+        if "seat" in legal.fields:
+            assert legal.values("seat") == (actor,), (legal.command, actor)
+        rows: list[Item] = [(legal.command,)]
+        for name in keyed:
+            if name in legal.fields:
+                rows = [(*row, value) for row in rows for value in _value(legal.fields[name])]
+        items += rows
+    return sorted(items, key=repr)
+
+
+def _dealer_checks(round_: Any, actor: Actor, checks: dict[str, str]) -> list[Item]:
+    return [(name,) for name, check in checks.items() if passes(getattr(round_, check), actor)]
+
+
+def _go_fore_it(round_: GoForeItRound, actor: Actor) -> list[Item]:
+    from croupier.games.go_fore_it import Irregularity, Spot
+
+    state = round_.state
+    items = _dealer_checks(
+        round_,
+        actor,
+        {
+            **CARD_CHECKS,
+            "AnnounceNoMoreBets": "check_no_more_bets",
+            "RevealDealerHand": "check_reveal",
+            "VoidRound": "check_void",
+        },
+    )
+    if isinstance(actor, int):
+        for spot in (Spot.FRONT_9, Spot.SKINS, Spot.GOPHER):
+            bound = checked(round_.check_spot, actor, spot, actor)
+            if bound is not None and bound[1] >= bound[0]:
+                items.append(("PlaceWager", str(spot), bound))
+        if passes(round_.check_decision, actor, actor):
+            front = state.wagers[actor][Spot.FRONT_9]
+            items += [("PlaceWager", "back_9", (front, front)), ("Fold",)]
+        items += [
+            ("WithdrawWager", str(spot))
+            for spot in Spot
+            if passes(round_.check_withdraw, actor, spot, actor)
+        ]
+    for kind in Irregularity:
+        if not passes(round_.check_irregularity, kind, actor):
+            continue
+        if kind is not Irregularity.CARD_EXPOSED:
+            items.append(("DeclareIrregularity", str(kind)))
+            continue
+        items += [
+            ("DeclareIrregularity", str(kind), str(hand), str(card))
+            for hand in state.hands
+            for card in range(6)
+            if round_._why_not_exposed(hand, card) is None
+        ]
+    return items
+
+
+GAMES: dict[str, tuple[type[Round[Any]], Callable[[Any, Actor], list[Item]], tuple[str, ...]]] = {
+    "go-fore-it": (GoForeItRound, _go_fore_it, ("spot", "amount", "irregularity", "hand", "card")),
+}
+
+
+def _agree(round_: Round[Any], game: str) -> None:
+    _, allowed, keyed = GAMES[game]
+    actors: Iterable[Actor] = [*sorted(round_.opened.seats), EMPTY_SEAT, DEALER]
+    for actor in actors:
+        expected = [] if round_.finished else sorted(allowed(round_, actor), key=repr)
+        assert _offered(round_, actor, keyed) == expected, (game, actor, round_.state.phase)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_command_is_offered_exactly_where_its_check_passes(game: str) -> None:
+    from contract.play import variants
+
+    steps = 0
+
+    def on_step(round_: Round[Any]) -> None:
+        nonlocal steps
+        steps += 1
+        _agree(round_, game)
+
+    for index, variant in enumerate(variants(game)):
+        for played in session(game, variant, rounds=6, seed=index, on_step=on_step):
+            assert isinstance(played.round, GAMES[game][0])
+    assert steps > 100
