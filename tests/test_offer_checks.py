@@ -18,6 +18,7 @@ import pytest
 from contract.play import session
 from croupier.engine import DEALER, Actor, Round
 from croupier.games._common import checked, passes
+from croupier.games.criss_cross_poker import COMMUNITY, CROSS, CrissCrossPokerRound
 from croupier.games.go_fore_it import GoForeItRound
 from croupier.offers import Amount, Choice, Fixed, Integers
 
@@ -49,13 +50,14 @@ def _value(typed: Any) -> list[Any]:
 
 def _offered(round_: Round[Any], actor: Actor, keyed: tuple[str, ...]) -> list[Item]:
     """Every (command, value of each ``keyed`` field it has, in that order) ``actor`` is
-    offered: a choice gives one item per value, an amount or a range its (least, most)."""
+    offered: a choice gives one item per value, an amount or a range its (least, most);
+    a card command is its name alone."""
     items: list[Item] = []
     for legal in round_.legal_commands(actor):
         if "seat" in legal.fields:
             assert legal.values("seat") == (actor,), (legal.command, actor)
         rows: list[Item] = [(legal.command,)]
-        for name in keyed:
+        for name in () if legal.command in CARD_CHECKS else keyed:
             if name in legal.fields:
                 rows = [(*row, value) for row in rows for value in _value(legal.fields[name])]
         items += rows
@@ -108,8 +110,55 @@ def _go_fore_it(round_: GoForeItRound, actor: Actor) -> list[Item]:
     return items
 
 
+def _criss_cross_poker(round_: CrissCrossPokerRound, actor: Actor) -> list[Item]:
+    from croupier.games.criss_cross_poker import MAX_BET_MULTIPLE, Irregularity, Spot
+
+    state = round_.state
+    items = _dealer_checks(
+        round_,
+        actor,
+        {**CARD_CHECKS, "AnnounceNoMoreBets": "check_no_more_bets", "VoidRound": "check_void"},
+    )
+    if checked(round_.check_reveal, actor) is not None:
+        items.append(("RevealCommunityCards",))
+    if isinstance(actor, int):
+        antes = checked(round_.check_antes, actor, actor)
+        if antes is not None and antes[1] >= antes[0]:
+            items.append(("PlaceAntes", antes))
+        bonus = checked(round_.check_bonus, actor, actor)
+        if bonus is not None and bonus[1] >= bonus[0]:
+            items.append(("PlaceWager", str(Spot.FIVE_CARD_BONUS), bonus))
+        bet = checked(round_.check_decision, actor, actor)
+        if bet is not None:
+            ante = state.wagers[actor][Spot.ANTE_ACROSS]
+            items += [("PlaceWager", str(bet), (ante, MAX_BET_MULTIPLE * ante)), ("Fold",)]
+        items += [
+            ("WithdrawWager", str(spot))
+            for spot in Spot
+            if passes(round_.check_withdraw, actor, spot, actor)
+        ]
+    for kind in Irregularity:
+        if not passes(round_.check_irregularity, kind, actor):
+            continue
+        if kind is not Irregularity.COMMUNITY_CARD_EXPOSED:
+            items.append(("DeclareIrregularity", str(kind)))
+            continue
+        dealt = len(state.hands.get(COMMUNITY, []))
+        items += [
+            ("DeclareIrregularity", str(kind), str(position))
+            for position in CROSS[:dealt]
+            if position not in state.turned
+        ]
+    return items
+
+
 GAMES: dict[str, tuple[type[Round[Any]], Callable[[Any, Actor], list[Item]], tuple[str, ...]]] = {
     "go-fore-it": (GoForeItRound, _go_fore_it, ("spot", "amount", "irregularity", "hand", "card")),
+    "criss-cross-poker": (
+        CrissCrossPokerRound,
+        _criss_cross_poker,
+        ("spot", "amount", "ante_across", "irregularity", "position"),
+    ),
 }
 
 

@@ -92,6 +92,7 @@ from croupier.equipment.cards import (
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.games import cards as shared
+from croupier.games._common import checked, passes
 from croupier.games.cards import (
     CardDiscarded,
     CardPhases,
@@ -680,19 +681,18 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             case WithdrawWager():
                 yield from self._withdraw(command, actor)
             case Fold(seat=seat):
-                spot = self._check_decision(seat, actor)
+                spot = self.check_decision(seat, actor)
                 yield Folded(seat=seat, spot=spot.value, cite=BET_SECTIONS[spot])
                 yield from self._after_decision()
             case AnnounceNoMoreBets():
-                yield self._no_more_bets(actor)
+                players = self.check_no_more_bets(actor)
+                yield NoMoreBets(players=players, cite=self.procedure_sections().no_more_bets)
             case RevealCommunityCards():
                 yield from self._reveal(actor)
             case DeclareIrregularity():
                 yield from self._irregularity(command, actor)
             case VoidRound(reason=reason):
-                self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
-                if self.state.phase is Phase.SETUP:
-                    raise NotYourTurn("the round is not set up yet", VOID_ROUND_CITE)
+                self.check_void(actor)
                 yield from self._void(reason, VOID_ROUND_CITE)
             case _:
                 raise NotYourTurn(
@@ -707,11 +707,19 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 SECTIONS.before_no_more_bets,
             )
 
+    def check_antes(self, seat: int, actor: Actor) -> tuple[Cents, Cents]:
+        """The least and most cents each Ante Wager of ``seat`` may add now (to the
+        table's limits in all); refuses Ante Wagers by another actor or for an empty
+        position, or after "no more bets" (674a.7(d))."""
+        self._check_player(seat, actor)
+        self._betting_open()
+        now = self.state.wagers.get(seat, {}).get(Spot.ANTE_ACROSS, 0)
+        return max(self.rules.minimum_wager - now, 1), self.rules.maximum_wager - now
+
     def _place_antes(self, command: PlaceAntes, actor: Actor) -> Iterator[Event]:
         s, state = SECTIONS, self.state
         seat = command.seat
-        self._check_player(seat, actor)
-        self._betting_open()
+        least, most = self.check_antes(seat, actor)
         across = require_cents(command.ante_across, "an Ante Across Wager", s.antes)
         down = require_cents(command.ante_down, "an Ante Down Wager", s.antes)
         if across != down:
@@ -720,9 +728,9 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 f"{format_cents(across)} and {format_cents(down)} are not",
                 s.antes,
             )
-        now = state.wagers.get(seat, {}).get(Spot.ANTE_ACROSS, 0)
-        low, high = self.rules.minimum_wager, self.rules.maximum_wager
-        if not low <= now + across <= high:
+        if not least <= across <= most:
+            now = state.wagers.get(seat, {}).get(Spot.ANTE_ACROSS, 0)
+            low, high = self.rules.minimum_wager, self.rules.maximum_wager
             held = f" (with the {format_cents(now)} already on each)" if now else ""
             raise InvalidWager(
                 f"each Ante Wager must be {format_cents(low)} to {format_cents(high)}, not "
@@ -753,23 +761,11 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 "use PlaceAntes",
                 s.antes,
             )
-        self._check_player(seat, actor)
-        if not rules.five_card_bonus:
-            raise InvalidWager(
-                "this table's Rules Submission does not offer the Five Card Bonus Wager",
-                s.five_card_bonus,
-            )
-        self._betting_open()
+        least, most = self.check_bonus(seat, actor)
         amount = require_cents(command.amount, "a Five Card Bonus Wager", s.five_card_bonus)
-        wagers = state.wagers.get(seat, {})
-        if Spot.ANTE_ACROSS not in wagers:
-            raise InvalidWager(
-                "the Five Card Bonus Wager is made after placing the Ante Wagers",
-                s.five_card_bonus,
-            )
-        low, high = rules.bonus_limits()
-        now = wagers.get(spot, 0)
-        if not low <= now + amount <= high:
+        if not least <= amount <= most:
+            low, high = rules.bonus_limits()
+            now = state.wagers.get(seat, {}).get(spot, 0)
             held = f" (with the {format_cents(now)} already on it)" if now else ""
             raise InvalidWager(
                 f"a Five Card Bonus Wager must be {format_cents(low)} to {format_cents(high)}, "
@@ -778,11 +774,46 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             )
         return WagerPlaced(seat=seat, spot=spot.value, amount=amount, cite=s.five_card_bonus)
 
-    def _withdraw(self, command: WithdrawWager, actor: Actor) -> Iterator[Event]:
-        s, state = SECTIONS, self.state
-        seat = command.seat
+    def check_bonus(self, seat: int, actor: Actor) -> tuple[Cents, Cents]:
+        """The least and most cents a Five Card Bonus Wager of ``seat`` may add now (to
+        its limits in all); refuses it by another actor or for an empty position, at a
+        table that does not offer it, after "no more bets", or before the Ante Wagers
+        (674a.7(e))."""
+        s, state, rules = SECTIONS, self.state, self.rules
         self._check_player(seat, actor)
-        spot = self._spot(command.spot)
+        if not rules.five_card_bonus:
+            raise InvalidWager(
+                "this table's Rules Submission does not offer the Five Card Bonus Wager",
+                s.five_card_bonus,
+            )
+        self._betting_open()
+        wagers = state.wagers.get(seat, {})
+        if Spot.ANTE_ACROSS not in wagers:
+            raise InvalidWager(
+                "the Five Card Bonus Wager is made after placing the Ante Wagers",
+                s.five_card_bonus,
+            )
+        low, high = rules.bonus_limits()
+        now = wagers.get(Spot.FIVE_CARD_BONUS, 0)
+        return max(low - now, 1), high - now
+
+    def _withdraw(self, command: WithdrawWager, actor: Actor) -> Iterator[Event]:
+        s = SECTIONS
+        seat = command.seat
+        spot = self.check_withdraw(seat, command.spot, actor)
+        wagers = self.state.wagers[seat]
+        for taken in ANTES if spot in ANTES else (spot,):
+            yield WagerWithdrawn(
+                seat=seat, spot=taken.value, amount=wagers[taken], cite=s.before_no_more_bets
+            )
+
+    def check_withdraw(self, seat: int, text: str, actor: Actor) -> Spot:
+        """The spot ``text`` names, where ``seat`` may withdraw its wager there now (both
+        Ante Wagers together, after the Five Card Bonus Wager), before "no more bets";
+        refuses otherwise."""
+        s, state = SECTIONS, self.state
+        self._check_player(seat, actor)
+        spot = self._spot(text)
         if state.phase is not Phase.BETTING:
             raise NotYourTurn(
                 'a wager may not be withdrawn after "no more bets"', s.before_no_more_bets
@@ -790,22 +821,14 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         wagers = state.wagers.get(seat, {})
         if spot not in wagers:
             raise InvalidWager(f"position {seat} has no {spot} wager to withdraw", s.antes)
-        if spot in ANTES:
-            if Spot.FIVE_CARD_BONUS in wagers:
-                raise InvalidWager(
-                    "withdraw the Five Card Bonus Wager first: it is made after the antes",
-                    s.five_card_bonus,
-                )
-            for ante in ANTES:
-                yield WagerWithdrawn(
-                    seat=seat, spot=ante.value, amount=wagers[ante], cite=s.before_no_more_bets
-                )
-            return
-        yield WagerWithdrawn(
-            seat=seat, spot=spot.value, amount=wagers[spot], cite=s.before_no_more_bets
-        )
+        if spot in ANTES and Spot.FIVE_CARD_BONUS in wagers:
+            raise InvalidWager(
+                "withdraw the Five Card Bonus Wager first: it is made after the antes",
+                s.five_card_bonus,
+            )
+        return spot
 
-    def _check_decision(self, seat: int, actor: Actor) -> Spot:
+    def check_decision(self, seat: int, actor: Actor) -> Spot:
         """The bet ``seat`` decides now; raises unless ``actor`` may decide it now."""
         state = self.state
         spot = DECISION_PHASES.get(state.phase)
@@ -842,7 +865,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         return spot
 
     def _bet(self, seat: int, spot: Spot, actor: Actor, amount: object) -> WagerPlaced:
-        now = self._check_decision(seat, actor)
+        now = self.check_decision(seat, actor)
         cite = BET_SECTIONS[spot]
         if spot is not now:
             raise NotYourTurn(
@@ -876,7 +899,9 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             yield HandCollected(seat=seat, cite=cite)
 
     # -- the dealer's procedure ---------------------------------------------------------
-    def _no_more_bets(self, actor: Actor) -> NoMoreBets:
+    def check_no_more_bets(self, actor: Actor) -> tuple[int, ...]:
+        """The positions dealt in at "no more bets" (those with Ante Wagers); refuses it
+        but from the dealer, before "no more bets", with Ante Wagers placed."""
         state = self.state
         cite = self.procedure_sections().no_more_bets
         self._dealer_only(actor, 'announce "no more bets"', cite)
@@ -889,14 +914,23 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 "no player has placed the two Ante Wagers: there is no one to deal to",
                 SECTIONS.antes,
             )
-        return NoMoreBets(players=players, cite=cite)
+        return players
+
+    def check_void(self, actor: Actor) -> None:
+        """Refuse a void but by the dealer, once the round is set up."""
+        self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
+        if self.state.phase is Phase.SETUP:
+            raise NotYourTurn("the round is not set up yet", VOID_ROUND_CITE)
 
     def misdeal_determined(self, misdealt: bool, cite: str) -> Iterator[Event]:
         """The dealer's determination after a wrong stub count (674a.8(h))."""
         yield MisdealDetermined(misdealt=misdealt, cite=cite)
 
     # -- reveal and settlement ----------------------------------------------------------
-    def _reveal(self, actor: Actor) -> Iterator[Event]:
+    def check_reveal(self, actor: Actor) -> int:
+        """Which turn of the community cards (0 to 2: across, down, middle) the dealer
+        takes now; refuses it but by the dealer, once every player has made the bet
+        asked for or folded (674a.11(c))."""
         s, state = SECTIONS, self.state
         cites = (s.reveal_across, s.reveal_down, s.reveal_middle)
         if state.phase in DECISION_PHASES:
@@ -911,6 +945,12 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             raise NotYourTurn("no community card is turned up now", s.reveal_across)
         step = REVEAL_PHASES.index(state.phase)
         self._dealer_only(actor, "turn up community cards", cites[step])
+        return step
+
+    def _reveal(self, actor: Actor) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        cites = (s.reveal_across, s.reveal_down, s.reveal_middle)
+        step = self.check_reveal(actor)
         positions = REVEALS[step]
         cards = tuple(state.community(position) for position in positions)
         yield CommunityCardsTurned(positions=positions, cards=cards, cite=cites[step])
@@ -1028,11 +1068,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
     # -- irregularities -----------------------------------------------------------------
     def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Iterator[Event]:
         kind = command.irregularity
-        cite = self._irregularity_cite(kind)
-        self._dealer_only(actor, "declare an irregularity", cite)
-        why = self._why_not_irregularity(kind)
-        if why is not None:
-            raise NotYourTurn(why, cite)
+        cite = self.check_irregularity(kind, actor)
         declared = IrregularityDeclared(irregularity=kind, cite=cite)
         match kind:
             case Irregularity.WRONG_NUMBER_OF_CARDS:
@@ -1055,6 +1091,17 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 )
             case _:
                 yield from self.card_irregularity(kind, declared, cite)
+
+    def check_irregularity(self, kind: Irregularity, actor: Actor) -> str:
+        """The section ``kind`` cites; refuses it but from the dealer, where
+        :meth:`_why_not_irregularity` says why not (an exposed card's position is checked
+        apart, against :meth:`_exposable`)."""
+        cite = self._irregularity_cite(kind)
+        self._dealer_only(actor, "declare an irregularity", cite)
+        why = self._why_not_irregularity(kind)
+        if why is not None:
+            raise NotYourTurn(why, cite)
+        return cite
 
     @staticmethod
     def _irregularity_cite(kind: Irregularity) -> str:
@@ -1101,13 +1148,10 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
 
     # -- what may be done and seen ------------------------------------------------------
     def _player_commands(self, seat: int) -> list[LegalCommand]:
-        s, state, rules = SECTIONS, self.state, self.rules
-        if seat not in state.seats:
-            return []
-        spot = DECISION_PHASES.get(state.phase)
+        """Each command offered exactly where its check passes, with what it allows."""
+        s, state = SECTIONS, self.state
+        spot = checked(self.check_decision, seat, seat)
         if spot is not None:
-            if state.to_act() != seat:
-                return []
             ante = state.wagers[seat][Spot.ANTE_ACROSS]
             amount = Amount(low=ante, high=MAX_BET_MULTIPLE * ante)
             cite = BET_SECTIONS[spot]
@@ -1115,32 +1159,23 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 offer("PlaceWager", cite, seat=seat, spot=choice([spot]), amount=amount),
                 offer("Fold", cite, seat=seat),
             ]
-        if state.phase is not Phase.BETTING:
-            return []
-        wagers = state.wagers.get(seat, {})
         legal = []
-        now = wagers.get(Spot.ANTE_ACROSS, 0)
-        least, most = (
-            (1, rules.maximum_wager - now) if now else (rules.minimum_wager, rules.maximum_wager)
-        )
-        if most >= least:
-            each = Amount(low=least, high=most)
+        bound = checked(self.check_antes, seat, seat)
+        if bound is not None and bound[1] >= bound[0]:
+            each = Amount(low=bound[0], high=bound[1])
             antes = offer("PlaceAntes", s.antes, seat=seat, ante_across=each, ante_down=each)
             legal.append(antes.model_copy(update={"equal": ("ante_across", "ante_down")}))
-        if rules.five_card_bonus and now:
-            low, high = rules.bonus_limits()
-            held = wagers.get(Spot.FIVE_CARD_BONUS, 0)
-            least, most = (1, high - held) if held else (low, high)
-            if most >= least:
-                bonus = choice([Spot.FIVE_CARD_BONUS])
-                amount = Amount(low=least, high=most)
-                legal.append(
-                    offer("PlaceWager", s.five_card_bonus, seat=seat, spot=bonus, amount=amount)
-                )
+        bound = checked(self.check_bonus, seat, seat)
+        if bound is not None and bound[1] >= bound[0]:
+            bonus = choice([Spot.FIVE_CARD_BONUS])
+            amount = Amount(low=bound[0], high=bound[1])
+            legal.append(
+                offer("PlaceWager", s.five_card_bonus, seat=seat, spot=bonus, amount=amount)
+            )
         withdrawable = [
             spot.value
-            for spot in wagers
-            if spot is Spot.FIVE_CARD_BONUS or Spot.FIVE_CARD_BONUS not in wagers
+            for spot in state.wagers.get(seat, {})
+            if passes(self.check_withdraw, seat, spot, seat)
         ]
         if withdrawable:
             spots = choice(withdrawable)
@@ -1148,28 +1183,26 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         return legal
 
     def _dealer_commands(self) -> list[LegalCommand]:
-        s, state = SECTIONS, self.state
-        p = self.procedure_sections()
-        phase = state.phase
+        """Each command offered exactly where its check passes, with what it allows."""
+        s = SECTIONS
         legal: list[LegalCommand] = []
-        if phase is Phase.BETTING:
-            if any(Spot.ANTE_ACROSS in wagers for wagers in state.wagers.values()):
-                legal.append(offer("AnnounceNoMoreBets", p.no_more_bets))
-        elif phase in REVEAL_PHASES:
+        if passes(self.check_no_more_bets, DEALER):
+            legal.append(offer("AnnounceNoMoreBets", self.procedure_sections().no_more_bets))
+        step = checked(self.check_reveal, DEALER)
+        if step is not None:
             cites = (s.reveal_across, s.reveal_down, s.reveal_middle)
-            step = REVEAL_PHASES.index(phase)
             legal.append(offer("RevealCommunityCards", cites[step]))
         legal += self.card_commands()
         kinds = [
             kind
             for kind in Irregularity
             if kind is not Irregularity.COMMUNITY_CARD_EXPOSED
-            and self._why_not_irregularity(kind) is None
+            and passes(self.check_irregularity, kind, DEALER)
         ]
         if kinds:
             cite = "; ".join(self._irregularity_cite(kind) for kind in kinds)
             legal.append(offer("DeclareIrregularity", cite, irregularity=choice(kinds)))
-        if self._why_not_irregularity(Irregularity.COMMUNITY_CARD_EXPOSED) is None:
+        if passes(self.check_irregularity, Irregularity.COMMUNITY_CARD_EXPOSED, DEALER):
             legal.append(
                 offer(
                     "DeclareIrregularity",
@@ -1178,7 +1211,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                     position=choice(self._exposable()),
                 )
             )
-        if phase is not Phase.SETUP:
+        if passes(self.check_void, DEALER):
             legal.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
         return legal
 
