@@ -972,25 +972,26 @@ class CardRound(Round[StateT]):
 
     def card_commands(self) -> list[LegalCommand]:
         """The dealer's card commands (shuffle to the stub), each offered exactly where its
-        check passes."""
+        check passes (each check asked only in the phase it requires, for speed)."""
         s, p = self.sections, self.procedure_sections()
+        phase, phases = self.state.phase, self.phases
         legal = []
-        if passes(self.check_shuffle, DEALER):
+        if phase is phases.shuffle and passes(self.check_shuffle, DEALER):
             legal.append(offer("ShuffleCards", s.shuffle))
-        if passes(self.check_cut, DEALER):
+        if phase is phases.cut and passes(self.check_cut, DEALER):
             position = Integers(low=MIN_CUT_FROM_TOP, high=DECK_SIZE - 1)
             legal.append(offer("CutCards", s.cut, position=position))
-        if passes(self.check_deal, DEALER):
+        if phase is phases.deal and passes(self.check_deal, DEALER):
             remaining = choice((False, True), _DEAL, optional=True)
             legal.append(offer("DealCards", p.deal, all_remaining=remaining))
-        if passes(self.check_recut, DEALER):
+        if phase is phases.deal and passes(self.check_recut, DEALER):
             legal.append(offer("RequireRecut", s.recut))
-        if passes(self.check_count_stub, DEALER):
+        if phase is phases.stub and passes(self.check_count_stub, DEALER):
             counted = Integers(low=0, high=DECK_SIZE, optional=True)
             legal.append(offer("CountStub", p.stub_count, counted=counted))
-        if passes(self.check_discard_stub, DEALER):
+        if phase is phases.stub and passes(self.check_discard_stub, DEALER):
             legal.append(offer("DiscardStub", p.stub))
-        if passes(self.check_resolve_miscount, DEALER):
+        if phase is phases.miscount and passes(self.check_resolve_miscount, DEALER):
             misdealt = choice((True, False), _MISDEALT)
             legal.append(offer("ResolveMiscount", p.miscount, misdealt=misdealt))
         return legal

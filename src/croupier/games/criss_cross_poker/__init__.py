@@ -1150,8 +1150,10 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
     def _player_commands(self, seat: int) -> list[LegalCommand]:
         """Each command offered exactly where its check passes, with what it allows."""
         s, state = SECTIONS, self.state
-        spot = checked(self.check_decision, seat, seat)
-        if spot is not None:
+        if state.phase in DECISION_PHASES:  # the only phases where these checks may pass
+            spot = checked(self.check_decision, seat, seat)
+            if spot is None:
+                return []
             ante = state.wagers[seat][Spot.ANTE_ACROSS]
             amount = Amount(low=ante, high=MAX_BET_MULTIPLE * ante)
             cite = BET_SECTIONS[spot]
@@ -1159,13 +1161,17 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 offer("PlaceWager", cite, seat=seat, spot=choice([spot]), amount=amount),
                 offer("Fold", cite, seat=seat),
             ]
+        if state.phase is not Phase.BETTING:  # the only one for wagers and withdrawals
+            return []
         legal = []
+        wagers = state.wagers.get(seat, {})
         bound = checked(self.check_antes, seat, seat)
         if bound is not None and bound[1] >= bound[0]:
             each = Amount(low=bound[0], high=bound[1])
             antes = offer("PlaceAntes", s.antes, seat=seat, ante_across=each, ante_down=each)
             legal.append(antes.model_copy(update={"equal": ("ante_across", "ante_down")}))
-        bound = checked(self.check_bonus, seat, seat)
+        # The bonus needs the Ante Wagers (check_bonus): not asked without them.
+        bound = checked(self.check_bonus, seat, seat) if wagers else None
         if bound is not None and bound[1] >= bound[0]:
             bonus = choice([Spot.FIVE_CARD_BONUS])
             amount = Amount(low=bound[0], high=bound[1])
@@ -1173,9 +1179,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 offer("PlaceWager", s.five_card_bonus, seat=seat, spot=bonus, amount=amount)
             )
         withdrawable = [
-            spot.value
-            for spot in state.wagers.get(seat, {})
-            if passes(self.check_withdraw, seat, spot, seat)
+            spot.value for spot in wagers if passes(self.check_withdraw, seat, spot, seat)
         ]
         if withdrawable:
             spots = choice(withdrawable)
@@ -1186,23 +1190,25 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         """Each command offered exactly where its check passes, with what it allows."""
         s = SECTIONS
         legal: list[LegalCommand] = []
-        if passes(self.check_no_more_bets, DEALER):
+        phase = self.state.phase  # each check asked only in the phase it requires
+        if phase is Phase.BETTING and passes(self.check_no_more_bets, DEALER):
             legal.append(offer("AnnounceNoMoreBets", self.procedure_sections().no_more_bets))
-        step = checked(self.check_reveal, DEALER)
+        step = checked(self.check_reveal, DEALER) if phase in REVEAL_PHASES else None
         if step is not None:
             cites = (s.reveal_across, s.reveal_down, s.reveal_middle)
             legal.append(offer("RevealCommunityCards", cites[step]))
         legal += self.card_commands()
+        # check_irregularity, for the dealer: whether _why_not_irregularity says why not.
         kinds = [
             kind
             for kind in Irregularity
             if kind is not Irregularity.COMMUNITY_CARD_EXPOSED
-            and passes(self.check_irregularity, kind, DEALER)
+            and self._why_not_irregularity(kind) is None
         ]
         if kinds:
             cite = "; ".join(self._irregularity_cite(kind) for kind in kinds)
             legal.append(offer("DeclareIrregularity", cite, irregularity=choice(kinds)))
-        if passes(self.check_irregularity, Irregularity.COMMUNITY_CARD_EXPOSED, DEALER):
+        if self._why_not_irregularity(Irregularity.COMMUNITY_CARD_EXPOSED) is None:
             legal.append(
                 offer(
                     "DeclareIrregularity",

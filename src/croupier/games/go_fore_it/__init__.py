@@ -971,16 +971,21 @@ class GoForeItRound(CardRound[GoForeItState]):
     def _player_commands(self, seat: int) -> list[LegalCommand]:
         """Each command offered exactly where its check passes, with what it allows."""
         s, state = SECTIONS, self.state
-        if passes(self.check_decision, seat, seat):
+        if state.phase is Phase.DECISIONS:  # the only phase where these checks may pass
+            if not passes(self.check_decision, seat, seat):
+                return []
             front = state.wagers[seat][Spot.FRONT_9]
             back = Amount(low=front, high=front)
             return [
                 offer("PlaceWager", s.back_9, seat=seat, spot=Spot.BACK_9, amount=back),
                 offer("Fold", s.decision, seat=seat),
             ]
+        if state.phase is not Phase.BETTING:  # the only one for wagers and withdrawals
+            return []
         legal = []
         wagers = state.wagers.get(seat, {})
-        for spot in (Spot.FRONT_9, Spot.SKINS, Spot.GOPHER):
+        # Skins and Gopher need a Front 9 Wager (check_spot): not asked without one.
+        for spot in (Spot.FRONT_9, Spot.SKINS, Spot.GOPHER) if wagers else (Spot.FRONT_9,):
             bound = checked(self.check_spot, seat, spot, seat)
             if bound is not None and bound[1] >= bound[0]:
                 cite = s.before_no_more_bets if spot in wagers else self._spot_cite(spot)
@@ -998,21 +1003,22 @@ class GoForeItRound(CardRound[GoForeItState]):
         """Each command offered exactly where its check passes, with what it allows."""
         s = SECTIONS
         legal: list[LegalCommand] = []
-        if passes(self.check_no_more_bets, DEALER):
+        phase = self.state.phase  # each check asked only in the phase it requires
+        if phase is Phase.BETTING and passes(self.check_no_more_bets, DEALER):
             legal.append(offer("AnnounceNoMoreBets", self.procedure_sections().no_more_bets))
-        if passes(self.check_reveal, DEALER):
+        if phase is Phase.REVEAL and passes(self.check_reveal, DEALER):
             legal.append(offer("RevealDealerHand", s.reveal))
         legal += self.card_commands()
+        # check_irregularity, for the dealer: whether _why_not_irregularity says why not.
         kinds = [
             kind
             for kind in Irregularity
-            if kind is not Irregularity.CARD_EXPOSED
-            and passes(self.check_irregularity, kind, DEALER)
+            if kind is not Irregularity.CARD_EXPOSED and self._why_not_irregularity(kind) is None
         ]
         if kinds:
             cite = "; ".join(self._irregularity_cite(kind) for kind in kinds)
             legal.append(offer("DeclareIrregularity", cite, irregularity=choice(kinds)))
-        if passes(self.check_irregularity, Irregularity.CARD_EXPOSED, DEALER):
+        if self._why_not_irregularity(Irregularity.CARD_EXPOSED) is None:
             exposable: dict[HandId, list[int]] = {}
             for hand, position in self._exposable():
                 exposable.setdefault(hand, []).append(position)
