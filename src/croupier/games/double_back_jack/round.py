@@ -65,7 +65,14 @@ from croupier.equipment.cards import (
     shuffled,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
-from croupier.games._common import dealer_only, expect_phase, require_phase, void_events
+from croupier.games._common import (
+    checked,
+    dealer_only,
+    expect_phase,
+    passes,
+    require_phase,
+    void_events,
+)
 from croupier.games.cards import CardDiscarded, DeckShuffled, RecutRequired, ShuffleFailed
 from croupier.games.double_back_jack.commands import (
     AcceptCut,
@@ -124,7 +131,7 @@ from croupier.hands.blackjack import (
     is_blackjack,
     same_value,
 )
-from croupier.money import format_cents, payout, require_cents
+from croupier.money import Cents, format_cents, payout, require_cents
 from croupier.offers import Amount, Integers, Text, choice, offer
 from croupier.rng import Rng, ScriptedRng, shuffle_draws
 from croupier.rules.base import RulesSubmission
@@ -149,6 +156,10 @@ from croupier.rules.double_back_jack import (
 )
 
 VOID_ROUND_CITE = "interpretations:void-round"
+
+
+LATE_CARD = (Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD)
+"""A box's option on a late card (673a.13(g), (h))."""
 
 
 def _cutter(who: Actor) -> str:
@@ -720,19 +731,14 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             case AcceptCut():
                 yield self._accept_cut(command, actor)
             case RequireRecut():
-                self._dealer_only(actor, "require a recut", s.recut)
-                self._phase(Phase.LOAD, "require a recut", s.recut)
+                self.check_recut(actor)
                 yield RecutRequired(cite=s.recut)
             case LoadShoe():
-                self._dealer_only(actor, "load the shoe", s.shoe)
-                self._phase(Phase.LOAD, "load the shoe", s.shoe)
+                self.check_load(actor)
                 yield ShoeLoaded(cards=len(self.state.stack), cite=s.shoe)
                 yield from self._burn()
             case BurnCard():
-                self._dealer_only(actor, "burn a card", s.burn)
-                self._phase(Phase.BURN, "burn a card", s.burn)
-                if not self.state.shoe:
-                    raise NotYourTurn("the shoe is empty", s.insufficient_cards)
+                self.check_burn(actor)
                 yield from self._burn()
             case DealCards():
                 yield from self._deal(command, actor)
@@ -745,7 +751,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             case DeclareIrregularity(irregularity=kind):
                 yield from self._irregularity(kind, actor)
             case VoidRound(reason=reason):
-                self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
+                self.check_void(actor)
                 yield from self._void(reason, VOID_ROUND_CITE)
             case _:
                 raise NotYourTurn(
@@ -765,19 +771,123 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 SECTIONS.reader_malfunction,
             )
 
-    # -- the shoe -----------------------------------------------------------------------
-    def _shuffle(self, actor: Actor) -> DeckShuffled:
+    # -- the checks of the dealer's procedure, one per command -----------------------------
+    # Each refuses its command in decide and, through passes(), decides its offer.
+    def check_shuffle(self, actor: Actor) -> str:
+        """The section the shuffle cites; refuses it but by the dealer, in its phase."""
         s = SECTIONS
         cite = s.insufficient_cards if self.state.resume is not None else s.shuffle
         self._dealer_only(actor, "shuffle", cite)
         self._phase(Phase.SHUFFLE, "shuffle", cite)
+        return cite
+
+    def check_cut(self, actor: Actor) -> None:
+        """Refuse the cut but by the dealer, in its phase (who cuts, and where, is checked
+        against :meth:`~DoubleBackJackState.cut_entitled`, which the offer names)."""
+        self._dealer_only(actor, "cut the cards", SECTIONS.cut)
+        self._phase(Phase.CUT, "cut the cards", SECTIONS.cut)
+
+    def check_recut(self, actor: Actor) -> None:
+        """Refuse a recut but by the dealer, before the shoe is loaded."""
+        self._dealer_only(actor, "require a recut", SECTIONS.recut)
+        self._phase(Phase.LOAD, "require a recut", SECTIONS.recut)
+
+    def check_load(self, actor: Actor) -> None:
+        """Refuse loading the shoe but by the dealer, after the cut."""
+        self._dealer_only(actor, "load the shoe", SECTIONS.shoe)
+        self._phase(Phase.LOAD, "load the shoe", SECTIONS.shoe)
+
+    def check_burn(self, actor: Actor) -> None:
+        """Refuse a burn but by the dealer, when a new dealer burns, from a shoe with
+        cards."""
+        s = SECTIONS
+        self._dealer_only(actor, "burn a card", s.burn)
+        self._phase(Phase.BURN, "burn a card", s.burn)
+        if not self.state.shoe:
+            raise NotYourTurn("the shoe is empty", s.insufficient_cards)
+
+    def check_deal(self, actor: Actor) -> tuple[int, ...]:
+        """The boxes dealt in (those with a Blackjack Wager); refuses the deal but by the
+        dealer, with the card reader working, after any burn, before the deal."""
+        s, state = SECTIONS, self.state
+        self._dealer_only(actor, "deal", s.deal)
+        self._reader_working()
+        if state.phase is Phase.BURN:
+            raise NotYourTurn("a new dealer burns one card before dealing", s.burn)
+        self._phase(Phase.BETTING, "deal", s.deal)
+        boxes = tuple(seat for seat in sorted(state.wagers) if Spot.BLACKJACK in state.wagers[seat])
+        if not boxes:
+            raise NotYourTurn(
+                "no box has a Blackjack Wager: there is no one to deal to", s.blackjack_wager
+            )
+        return boxes
+
+    def check_read(self, actor: Actor) -> None:
+        """Refuse the card reader but by the dealer, with the reader working, after the
+        deal (on an ace or ten-value first card)."""
+        s, state = SECTIONS, self.state
+        self._dealer_only(actor, "use the card reader", s.card_reader)
+        self._reader_working()
+        if state.phase is Phase.PLAY and not state.reader_read and not state.offers_reader():
+            raise NotYourTurn(
+                "the card reader is used only when the dealer's first card is an ace or "
+                "ten-value card (declare reader_misused if it was)",
+                s.card_reader,
+            )
+        self._phase(Phase.READER, "use the card reader", s.card_reader)
+
+    def check_play_dealer(self, actor: Actor) -> None:
+        """Refuse the dealer's play but by the dealer, with the reader working, once
+        every player has decided and every missed card is dealt or called dead."""
+        s, state = SECTIONS, self.state
+        self._dealer_only(actor, "play the dealer's hand", s.hole_card)
+        self._reader_working()
+        if state.phase is Phase.READER:
+            raise NotYourTurn("the hole card goes into the card reader first", s.card_reader)
+        if state.phase is not Phase.PLAY or state.current() is not None:
+            hand = state.to_act()
+            late = state.late_card_due()
+            who = f"box {hand.seat} has not finished its hand" if hand else "not at this point"
+            if late is not None:
+                who = f"box {late} has not taken or declined the card the dealer missed"
+                raise NotYourTurn(
+                    "the missed card is dealt or the hand called dead before the dealer "
+                    f"reveals his hole card ({who})",
+                    s.missed_draw,
+                )
+            raise NotYourTurn(
+                f"the dealer turns the hole card up once every player has decided ({who})",
+                s.hole_card,
+            )
+
+    def check_settle(self, actor: Actor) -> None:
+        """Refuse settlement but by the dealer, once the dealer's hand is complete."""
+        self._dealer_only(actor, "settle", SECTIONS.settle)
+        self._phase(Phase.SETTLE, "settle", SECTIONS.settle)
+
+    def check_irregularity(self, kind: Irregularity, actor: Actor) -> str:
+        """The section ``kind`` cites; refuses it but from the dealer, where
+        :meth:`why_not_irregularity` says why not."""
+        cite = self.irregularity_cite(kind)
+        self._dealer_only(actor, "declare an irregularity", cite)
+        why = self.why_not_irregularity(kind)
+        if why is not None:
+            raise NotYourTurn(why, cite)
+        return cite
+
+    def check_void(self, actor: Actor) -> None:
+        """Refuse a void but by the dealer."""
+        self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
+
+    # -- the shoe -----------------------------------------------------------------------
+    def _shuffle(self, actor: Actor) -> DeckShuffled:
+        cite = self.check_shuffle(actor)
         stack = shuffled(self.draw(), self.shuffle_source())
         return DeckShuffled(stack=tuple(stack), cite=cite)
 
     def _cut(self, command: CutCards, actor: Actor) -> DeckCut:
         s, state = SECTIONS, self.state
-        self._dealer_only(actor, "cut the cards", s.cut)
-        self._phase(Phase.CUT, "cut the cards", s.cut)
+        self.check_cut(actor)
         cutter = command.cutter
         if state.cut_accepted is not None:
             self._check_accepted(command, state.cut_accepted)
@@ -906,11 +1016,11 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             raise NotYourTurn(f"box {seat} is not occupied", cite)
 
     def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
-        s, state, rules = SECTIONS, self.state, self.rules
+        s, rules = SECTIONS, self.rules
         seat = command.seat
         self._check_player(seat, actor, s.wagers)
         if command.spot == Spot.INSURANCE:
-            return self._insure(seat, command.amount)
+            return self._insure(seat, actor, command.amount)
         if command.spot != Spot.BLACKJACK:
             raise InvalidWager(
                 f"there is no spot {command.spot!r} to wager on now: the Blackjack Wager goes "
@@ -918,6 +1028,23 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 "Chance are decisions (Decide)",
                 s.wagers,
             )
+        self.check_blackjack(seat, actor)
+        amount = require_cents(command.amount, "a Blackjack Wager", s.blackjack_wager)
+        if not rules.minimum_wager <= amount <= rules.maximum_wager:
+            raise InvalidWager(
+                f"a Blackjack Wager must be {format_cents(rules.minimum_wager)} to "
+                f"{format_cents(rules.maximum_wager)}, not {format_cents(amount)}",
+                s.blackjack_wager,
+            )
+        return WagerPlaced(
+            seat=seat, spot=Spot.BLACKJACK.value, amount=amount, cite=s.blackjack_wager
+        )
+
+    def check_blackjack(self, seat: int, actor: Actor) -> None:
+        """Refuse a Blackjack Wager but by the player at ``seat``, before the deal, from a
+        box not barred since the shuffle, once (673a.5(a), 673a.6)."""
+        s, state = SECTIONS, self.state
+        self._check_player(seat, actor, s.wagers)
         if state.phase is not Phase.BETTING:
             raise NotYourTurn(
                 "the Blackjack Wager is placed before the first card is dealt", s.before_deal
@@ -932,19 +1059,13 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             raise InvalidWager(
                 "a wager once made may not be altered until it is settled", s.before_deal
             )
-        amount = require_cents(command.amount, "a Blackjack Wager", s.blackjack_wager)
-        if not rules.minimum_wager <= amount <= rules.maximum_wager:
-            raise InvalidWager(
-                f"a Blackjack Wager must be {format_cents(rules.minimum_wager)} to "
-                f"{format_cents(rules.maximum_wager)}, not {format_cents(amount)}",
-                s.blackjack_wager,
-            )
-        return WagerPlaced(
-            seat=seat, spot=Spot.BLACKJACK.value, amount=amount, cite=s.blackjack_wager
-        )
 
-    def _insure(self, seat: int, amount: object) -> WagerPlaced:
+    def check_insurance(self, seat: int, actor: Actor) -> Cents:
+        """The most an Insurance Wager of ``seat`` may be (cents); refuses it but by the
+        player at ``seat``, on a dealer ace before the card reader, for a hand in play,
+        once (673a.7(e))."""
         s, state = SECTIONS, self.state
+        self._check_player(seat, actor, s.wagers)
         up = state.up_card
         if state.phase is not Phase.READER or up is None or card_value(up) != 1:
             raise NotYourTurn(
@@ -959,9 +1080,13 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             raise InvalidWager(
                 f"box {seat} has already made its Insurance Wager", s.insurance_limit
             )
+        return insurance_limit(state.wagers[seat][Spot.BLACKJACK], self.rules.chip)
+
+    def _insure(self, seat: int, actor: Actor, amount: object) -> WagerPlaced:
+        s, state = SECTIONS, self.state
+        limit = self.check_insurance(seat, actor)
         initial = state.wagers[seat][Spot.BLACKJACK]
         value = require_cents(amount, "an Insurance Wager", s.insurance_limit)
-        limit = insurance_limit(initial, self.rules.chip)
         if value > limit:
             raise InvalidWager(
                 f"an Insurance Wager is at most half the initial Blackjack Wager of "
@@ -976,16 +1101,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
     # -- the deal -----------------------------------------------------------------------
     def _deal(self, command: DealCards, actor: Actor) -> Iterator[Event]:
         s, state = SECTIONS, self.state
-        self._dealer_only(actor, "deal", s.deal)
-        self._reader_working()
-        if state.phase is Phase.BURN:
-            raise NotYourTurn("a new dealer burns one card before dealing", s.burn)
-        self._phase(Phase.BETTING, "deal", s.deal)
-        boxes = tuple(seat for seat in sorted(state.wagers) if Spot.BLACKJACK in state.wagers[seat])
-        if not boxes:
-            raise NotYourTurn(
-                "no box has a Blackjack Wager: there is no one to deal to", s.blackjack_wager
-            )
+        boxes = self.check_deal(actor)
         for seat in (*command.no_cards, *command.one_card):
             if seat not in boxes:
                 raise IllegalCommand(f"box {seat} has no Blackjack Wager to deal to", s.no_cards)
@@ -1121,15 +1237,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
     # -- insurance and the card reader ----------------------------------------------------
     def _read(self, actor: Actor) -> Iterator[Event]:
         s, state = SECTIONS, self.state
-        self._dealer_only(actor, "use the card reader", s.card_reader)
-        self._reader_working()
-        if state.phase is Phase.PLAY and not state.reader_read and not state.offers_reader():
-            raise NotYourTurn(
-                "the card reader is used only when the dealer's first card is an ace or "
-                "ten-value card (declare reader_misused if it was)",
-                s.card_reader,
-            )
-        self._phase(Phase.READER, "use the card reader", s.card_reader)
+        self.check_read(actor)
         hole = state.dealer[1]
         blackjack = is_blackjack(state.dealer)
         yield HoleCardRead(blackjack=blackjack, cite=s.card_reader)
@@ -1161,15 +1269,29 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         yield from self._advance()
 
     # -- decisions ------------------------------------------------------------------------
-    def _decide(self, command: Decide, actor: Actor) -> Iterator[Event]:
+    def check_decide(
+        self, seat: int, decision: Decision, actor: Actor, amount: object = None
+    ) -> Hand | None:
+        """The hand ``decision`` is made on (``None`` for a late card's option and a
+        surrender before the card reader, which need none); refuses it but by the player
+        at ``seat``, with the reader working, in turn, where the rules of play allow it
+        (:meth:`_why_not`; ``amount``: a double down's)."""
         s, state = SECTIONS, self.state
-        seat, decision = command.seat, command.decision
         self._check_player(seat, actor, s.decisions)
         if state.phase in (Phase.DEAL, Phase.PLAY):
             self._reader_working()
         if decision in (Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD):
-            yield from self._late_card(seat, decision)
-            return
+            if state.late_card_due() != seat:
+                in_play = state.phase is Phase.PLAY and seat not in state.one_card
+                cite = s.missed_draw if in_play else s.no_cards
+                raise NotYourTurn(
+                    f"box {seat} has no late card due now: the option is a box's dealt only "
+                    "one card, once every other player has received a second card "
+                    "(673a.13(g)), or a box's whose requested card the dealer missed, once "
+                    "every other player has received his additional cards (673a.13(h))",
+                    cite,
+                )
+            return None
         if state.phase is Phase.PLAY and state.late_card_due() == seat:
             raise NotYourTurn(
                 f"box {seat} first takes the card the dealer missed (take_late_card) or has "
@@ -1180,8 +1302,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             hand = state.hands.get((seat, 0))
             if hand is None or hand.status() is not HandStatus.PLAYING:
                 raise NotYourTurn(f"box {seat} has no hand in play to surrender", s.surrender)
-            yield PlayerDecided(seat=seat, decision=decision, cite=s.surrender_after_reader)
-            return
+            return None
         if state.phase is Phase.READER:
             raise NotYourTurn(
                 "the dealer checks the hole card with the card reader before the players "
@@ -1204,9 +1325,21 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 f"not box {seat}",
                 s.decisions,
             )
-        why = self._why_not(hand, decision, command.amount)
+        why = self._why_not(hand, decision, amount)
         if why is not None:
             raise why
+        return hand
+
+    def _decide(self, command: Decide, actor: Actor) -> Iterator[Event]:
+        s, state = SECTIONS, self.state
+        seat, decision = command.seat, command.decision
+        hand = self.check_decide(seat, decision, actor, command.amount)
+        if decision in (Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD):
+            yield from self._late_card(seat, decision)
+            return
+        if hand is None:  # a surrender before the card reader
+            yield PlayerDecided(seat=seat, decision=decision, cite=s.surrender_after_reader)
+            return
         amount = None
         if decision is Decision.DOUBLE:
             amount = command.amount
@@ -1255,16 +1388,6 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         requested card the dealer missed takes it or has the hand called dead
         (673a.13(h))."""
         s, state = SECTIONS, self.state
-        if state.late_card_due() != seat:
-            in_play = state.phase is Phase.PLAY and seat not in state.one_card
-            cite = s.missed_draw if in_play else s.no_cards
-            raise NotYourTurn(
-                f"box {seat} has no late card due now: the option is a box's dealt only one "
-                "card, once every other player has received a second card (673a.13(g)), or "
-                "a box's whose requested card the dealer missed, once every other player "
-                "has received his additional cards (673a.13(h))",
-                cite,
-            )
         if state.phase is Phase.PLAY:
             yield from self._missed_card(seat, decision)
             return
@@ -1392,25 +1515,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
     # -- the dealer -------------------------------------------------------------------------
     def _play_dealer(self, actor: Actor) -> Iterator[Event]:
         s, state = SECTIONS, self.state
-        self._dealer_only(actor, "play the dealer's hand", s.hole_card)
-        self._reader_working()
-        if state.phase is Phase.READER:
-            raise NotYourTurn("the hole card goes into the card reader first", s.card_reader)
-        if state.phase is not Phase.PLAY or state.current() is not None:
-            hand = state.to_act()
-            late = state.late_card_due()
-            who = f"box {hand.seat} has not finished its hand" if hand else "not at this point"
-            if late is not None:
-                who = f"box {late} has not taken or declined the card the dealer missed"
-                raise NotYourTurn(
-                    "the missed card is dealt or the hand called dead before the dealer "
-                    f"reveals his hole card ({who})",
-                    s.missed_draw,
-                )
-            raise NotYourTurn(
-                f"the dealer turns the hole card up once every player has decided ({who})",
-                s.hole_card,
-            )
+        self.check_play_dealer(actor)
         yield HoleCardTurned(card=state.dealer[1], cite=s.hole_card)
         yield from self._advance()
 
@@ -1440,8 +1545,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
     # -- settlement -----------------------------------------------------------------------
     def _settle(self, actor: Actor) -> Iterator[Event]:
         s, state, rules = SECTIONS, self.state, self.rules
-        self._dealer_only(actor, "settle", s.settle)
-        self._phase(Phase.SETTLE, "settle", s.settle)
+        self.check_settle(actor)
         dealer = state.dealer_total
         assert dealer is not None
         yield SettlementBegun(
@@ -1574,11 +1678,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
 
     def _irregularity(self, kind: Irregularity, actor: Actor) -> Iterator[Event]:
         state = self.state
-        cite = self.irregularity_cite(kind)
-        self._dealer_only(actor, "declare an irregularity", cite)
-        why = self.why_not_irregularity(kind)
-        if why is not None:
-            raise NotYourTurn(why, cite)
+        cite = self.check_irregularity(kind, actor)
         yield IrregularityDeclared(irregularity=kind, cite=cite)
         match kind:
             case Irregularity.FACE_UP_CARD | Irregularity.DEALER_DREW_ON_17:
@@ -1603,64 +1703,57 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         return self._dealer_commands()
 
     def _player_commands(self, seat: int) -> list[LegalCommand]:
+        """Each command offered exactly where its check passes (each check asked only in
+        the phases it requires, for speed), with what it allows."""
         s, state, rules = SECTIONS, self.state, self.rules
-        if seat not in state.seats:
-            return []
-        if state.phase is Phase.CUT:
-            if state.cut_offered_to() != seat:
-                return []
+        phase = state.phase
+        legal: list[LegalCommand] = []
+        if phase is Phase.CUT and passes(self._check_offered, seat, seat):
             size = len(state.stack)
             position = Integers(low=MIN_CUT, high=size - MIN_CUT)
             cite = f"{s.cut_offered}; {s.cut_order}"
-            return [
+            legal += [
                 offer("AcceptCut", f"{cite}; {s.cut}", seat=seat, position=position),
                 offer("RefuseCut", cite, seat=seat),
             ]
-        if state.phase in (Phase.DEAL, Phase.PLAY) and state.reader_down:
-            return []
-        if state.phase is Phase.DEAL or state.late_card_due() is not None:
-            if state.late_card_due() != seat:
-                return []
-            late = choice((Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD))
-            cite = s.no_cards if state.phase is Phase.DEAL else s.missed_draw
-            return [offer("Decide", cite, seat=seat, decision=late)]
-        if state.phase is Phase.BETTING:
-            if seat in state.barred or Spot.BLACKJACK in state.wagers.get(seat, {}):
-                return []
+        if phase is Phase.BETTING and passes(self.check_blackjack, seat, seat):
             amount = Amount(low=rules.minimum_wager, high=rules.maximum_wager)
             spot = choice([Spot.BLACKJACK])
-            return [offer("PlaceWager", s.blackjack_wager, seat=seat, spot=spot, amount=amount)]
-        if state.phase is Phase.READER:
-            hand = state.hands.get((seat, 0))
-            if hand is None:
-                return []
-            legal = []
-            up = state.up_card
-            status = hand.status()
-            if (
-                up is not None
-                and card_value(up) == 1
-                and status in (HandStatus.PLAYING, HandStatus.SURRENDERED)
-                and Spot.INSURANCE not in state.wagers.get(seat, {})
-            ):
-                initial = state.wagers[seat][Spot.BLACKJACK]
-                amount = Amount(low=1, high=insurance_limit(initial, rules.chip))
-                spot = choice([Spot.INSURANCE])
-                legal.append(
-                    offer("PlaceWager", s.insurance_limit, seat=seat, spot=spot, amount=amount)
-                )
-            if status is HandStatus.PLAYING:
+            legal.append(
+                offer("PlaceWager", s.blackjack_wager, seat=seat, spot=spot, amount=amount)
+            )
+        limit = checked(self.check_insurance, seat, seat) if phase is Phase.READER else None
+        if limit is not None:
+            amount = Amount(low=1, high=limit)
+            spot = choice([Spot.INSURANCE])
+            legal.append(
+                offer("PlaceWager", s.insurance_limit, seat=seat, spot=spot, amount=amount)
+            )
+        if phase not in (Phase.DEAL, Phase.READER, Phase.PLAY):
+            return legal
+        late = [d for d in LATE_CARD if passes(self.check_decide, seat, d, seat)]
+        if late:
+            cite = s.no_cards if phase is Phase.DEAL else s.missed_draw
+            legal.append(offer("Decide", cite, seat=seat, decision=choice(late)))
+            return legal
+        if phase is Phase.READER:
+            if passes(self.check_decide, seat, Decision.SURRENDER, seat):
                 surrender = choice([Decision.SURRENDER])
                 legal.append(offer("Decide", s.surrender, seat=seat, decision=surrender))
             return legal
         hand = state.to_act()
-        if hand is None or hand.seat != seat:
-            return []
+        if phase is not Phase.PLAY or hand is None or hand.seat != seat:
+            return legal
         decisions = [
-            d for d in Decision if d is not Decision.DOUBLE and self._why_not(hand, d, None) is None
+            d
+            for d in Decision
+            if d is not Decision.DOUBLE
+            and d not in LATE_CARD
+            and passes(self.check_decide, seat, d, seat)
         ]
-        legal = [offer("Decide", s.decisions, seat=seat, decision=choice(decisions))]
-        if self._why_not(hand, Decision.DOUBLE, 1) is None:
+        if decisions:
+            legal.append(offer("Decide", s.decisions, seat=seat, decision=choice(decisions)))
+        if passes(self.check_decide, seat, Decision.DOUBLE, seat, 1):
             wager = state.wagers[seat][spot_name(Spot.BLACKJACK, hand.index)]
             double = choice([Decision.DOUBLE])
             amount = Amount(low=1, high=wager)
@@ -1668,12 +1761,14 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         return legal
 
     def _dealer_commands(self) -> list[LegalCommand]:
+        """Each command offered exactly where its check passes (each check asked only in
+        the phase it requires, for speed), with what it allows."""
         s, state = SECTIONS, self.state
         phase = state.phase
         legal: list[LegalCommand] = []
-        if phase is Phase.SHUFFLE:
+        if phase is Phase.SHUFFLE and passes(self.check_shuffle, DEALER):
             legal.append(offer("ShuffleCards", s.shuffle))
-        elif phase is Phase.CUT:
+        if phase is Phase.CUT and passes(self.check_cut, DEALER):
             size = len(state.stack)
             least = least_cover_from_bottom(size, COVER_FRACTION)
             low, high = MIN_CUT, size - MIN_CUT
@@ -1688,24 +1783,27 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                     cutter=choice(state.cut_entitled(), _cutter),
                 )
             )
-        elif phase is Phase.LOAD:
-            legal += [offer("LoadShoe", s.shoe), offer("RequireRecut", s.recut)]
-        elif phase is Phase.BURN:
+        if phase is Phase.LOAD and passes(self.check_load, DEALER):
+            legal.append(offer("LoadShoe", s.shoe))
+        if phase is Phase.LOAD and passes(self.check_recut, DEALER):
+            legal.append(offer("RequireRecut", s.recut))
+        if phase is Phase.BURN and passes(self.check_burn, DEALER):
             legal.append(offer("BurnCard", s.burn))
-        elif phase is Phase.BETTING and not state.reader_down:
-            if any(Spot.BLACKJACK in w for w in state.wagers.values()):
-                legal.append(offer("DealCards", s.deal))
-        elif phase is Phase.READER and not state.reader_down:
+        if phase is Phase.BETTING and passes(self.check_deal, DEALER):
+            legal.append(offer("DealCards", s.deal))
+        if phase is Phase.READER and passes(self.check_read, DEALER):
             legal.append(offer("ReadHoleCard", s.card_reader))
-        elif phase is Phase.PLAY and state.current() is None and not state.reader_down:
+        if phase is Phase.PLAY and passes(self.check_play_dealer, DEALER):
             legal.append(offer("PlayDealerHand", s.hole_card))
-        elif phase is Phase.SETTLE:
+        if phase is Phase.SETTLE and passes(self.check_settle, DEALER):
             legal.append(offer("SettleWagers", s.settle))
+        # check_irregularity, for the dealer: whether why_not_irregularity says why not.
         kinds = [k for k in Irregularity if self.why_not_irregularity(k) is None]
         if kinds:
             cite = "; ".join(sorted({self.irregularity_cite(k) for k in kinds}))
             legal.append(offer("DeclareIrregularity", cite, irregularity=choice(kinds)))
-        legal.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
+        if passes(self.check_void, DEALER):
+            legal.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
         return legal
 
     def view(self, actor: Actor | None) -> dict[str, Any]:
