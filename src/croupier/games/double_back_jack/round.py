@@ -160,6 +160,7 @@ VOID_ROUND_CITE = "interpretations:void-round"
 
 LATE_CARD = (Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD)
 """A box's option on a late card (673a.13(g), (h))."""
+STAND = Decision.STAND
 
 
 def _cutter(who: Actor) -> str:
@@ -1274,8 +1275,20 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
     ) -> Hand | None:
         """The hand ``decision`` is made on (``None`` for a late card's option and a
         surrender before the card reader, which need none); refuses it but by the player
-        at ``seat``, with the reader working, in turn, where the rules of play allow it
+        at ``seat``, in turn (:meth:`check_turn`), where the rules of play allow it
         (:meth:`_why_not`; ``amount``: a double down's)."""
+        hand = self.check_turn(seat, decision, actor)
+        if hand is not None:
+            why = self._why_not(hand, decision, amount)
+            if why is not None:
+                raise why
+        return hand
+
+    def check_turn(self, seat: int, decision: Decision, actor: Actor) -> Hand | None:
+        """:meth:`check_decide` but the rules of play: the hand ``decision`` is made on
+        (``None`` for a late card's option and a surrender before the card reader);
+        refuses it but by the player at ``seat``, with the reader working, in turn. In
+        play, whether it refuses does not depend on ``decision`` (only its words do)."""
         s, state = SECTIONS, self.state
         self._check_player(seat, actor, s.decisions)
         if state.phase in (Phase.DEAL, Phase.PLAY):
@@ -1314,7 +1327,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         hand = state.to_act()
         if hand is None or hand.seat != seat:
             own = [h for h in state.ordered() if h.seat == seat]
-            if own and own[-1].total == BLACKJACK_TOTAL and decision is Decision.HIT:
+            if decision is Decision.HIT and own and own[-1].total == BLACKJACK_TOTAL:
                 raise NotYourTurn(
                     "a player having a hard or soft total of 21 may not draw additional cards",
                     s.no_hit_on_21,
@@ -1325,9 +1338,6 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 f"not box {seat}",
                 s.decisions,
             )
-        why = self._why_not(hand, decision, amount)
-        if why is not None:
-            raise why
         return hand
 
     def _decide(self, command: Decide, actor: Actor) -> Iterator[Event]:
@@ -1729,31 +1739,33 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             legal.append(
                 offer("PlaceWager", s.insurance_limit, seat=seat, spot=spot, amount=amount)
             )
-        if phase not in (Phase.DEAL, Phase.READER, Phase.PLAY):
+        if phase is Phase.READER and passes(self.check_decide, seat, Decision.SURRENDER, seat):
+            surrender = choice([Decision.SURRENDER])
+            legal.append(offer("Decide", s.surrender, seat=seat, decision=surrender))
+        if phase not in (Phase.DEAL, Phase.PLAY):
             return legal
-        late = [d for d in LATE_CARD if passes(self.check_decide, seat, d, seat)]
-        if late:
+        # The late card's two options pass or fail check_decide together, only for the
+        # box whose late card is due (asked only of it, for speed).
+        due = state.late_card_due() == seat
+        if due and passes(self.check_decide, seat, Decision.TAKE_LATE_CARD, seat):
             cite = s.no_cards if phase is Phase.DEAL else s.missed_draw
-            legal.append(offer("Decide", cite, seat=seat, decision=choice(late)))
+            legal.append(offer("Decide", cite, seat=seat, decision=choice(LATE_CARD)))
             return legal
-        if phase is Phase.READER:
-            if passes(self.check_decide, seat, Decision.SURRENDER, seat):
-                surrender = choice([Decision.SURRENDER])
-                legal.append(offer("Decide", s.surrender, seat=seat, decision=surrender))
-            return legal
-        hand = state.to_act()
-        if phase is not Phase.PLAY or hand is None or hand.seat != seat:
+        # check_decide is check_turn (the same for every decision in play, and only for the
+        # box whose hand is to act), then _why_not.
+        hand = state.to_act() if phase is Phase.PLAY else None
+        if hand is None or hand.seat != seat or not passes(self.check_turn, seat, STAND, seat):
             return legal
         decisions = [
             d
             for d in Decision
             if d is not Decision.DOUBLE
             and d not in LATE_CARD
-            and passes(self.check_decide, seat, d, seat)
+            and self._why_not(hand, d, None) is None
         ]
         if decisions:
             legal.append(offer("Decide", s.decisions, seat=seat, decision=choice(decisions)))
-        if passes(self.check_decide, seat, Decision.DOUBLE, seat, 1):
+        if self._why_not(hand, Decision.DOUBLE, 1) is None:
             wager = state.wagers[seat][spot_name(Spot.BLACKJACK, hand.index)]
             double = choice([Decision.DOUBLE])
             amount = Amount(low=1, high=wager)
@@ -1793,7 +1805,11 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             legal.append(offer("DealCards", s.deal))
         if phase is Phase.READER and passes(self.check_read, DEALER):
             legal.append(offer("ReadHoleCard", s.card_reader))
-        if phase is Phase.PLAY and passes(self.check_play_dealer, DEALER):
+        if (
+            phase is Phase.PLAY
+            and state.current() is None  # which check_play_dealer requires
+            and passes(self.check_play_dealer, DEALER)
+        ):
             legal.append(offer("PlayDealerHand", s.hole_card))
         if phase is Phase.SETTLE and passes(self.check_settle, DEALER):
             legal.append(offer("SettleWagers", s.settle))
