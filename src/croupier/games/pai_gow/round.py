@@ -60,7 +60,7 @@ from croupier.engine import (
 from croupier.equipment.dice import read_dice
 from croupier.equipment.tiles import SET, Tile, parse_tile
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
-from croupier.games._common import dealer_only, expect_phase, void_events
+from croupier.games._common import dealer_only, expect_phase, passes, void_events
 from croupier.games.pai_gow.commands import (
     SPOT,
     AnnounceNoMoreBets,
@@ -593,7 +593,8 @@ class PaiGowRound(Round[PaiGowState]):
             case DirectDealerWager():
                 yield self._direct_dealer_wager(command, actor)
             case AnnounceNoMoreBets():
-                yield self._no_more_bets(actor)
+                self.check_no_more_bets(actor)
+                yield NoMoreBets(cite=S.no_more_bets)
             case ChooseDelivery(style=style):
                 yield self._choose_delivery(style, actor)
             case ShakeDice(faces=faces):
@@ -617,24 +618,62 @@ class PaiGowRound(Round[PaiGowState]):
             case DeclareAbandoned(seat=seat):
                 yield self._abandoned(seat, actor)
             case SettleWagers():
-                self._dealer_only(actor, "settle the wagers", S.expose)
-                if self.state.phase is not Phase.SURRENDER:
-                    raise NotYourTurn(
-                        "the wagers are settled after every hand is set and the dealer has set his",
-                        S.expose,
-                    )
+                self.check_settle(actor)
                 if self.state.bank is None:
                     yield from self._settle_dealer_bank()
                 else:
                     yield from self._settle_player_bank()
             case VoidRound(reason=reason):
-                self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
+                self.check_void(actor)
                 yield from self._void(reason, VOID_ROUND_CITE)
             case _:
                 raise NotYourTurn(f"{type(command).__name__} is not a Pai Gow command", S.wagers)
 
     # -- who may act ----------------------------------------------------------------------
     _dealer_only = staticmethod(dealer_only)
+
+    # The dealer's checks, one per command: each refuses it in decide and, through
+    # passes(), decides its offer.
+    def check_mix(self, actor: Actor) -> None:
+        """Refuse the mix but by the dealer, before the wagers (621a.6)."""
+        self._dealer_only(actor, "mix the tiles", S.mix)
+        if self.state.phase is not Phase.MIXING:
+            raise NotYourTurn("the tiles are not to be mixed now", S.mix)
+
+    def check_no_more_bets(self, actor: Actor) -> None:
+        """Refuse "no more bets" but by the dealer, after the mix (and the bank's cut),
+        once, with a wager placed."""
+        state = self.state
+        self._dealer_only(actor, 'announce "no more bets"', S.no_more_bets)
+        if state.phase is Phase.MIXING or state.phase is Phase.CUT:
+            raise NotYourTurn(
+                '"no more bets" follows the mixing and stacking of the tiles'
+                + (" and the bank's cut" if state.phase is Phase.CUT else ""),
+                S.rng if state.rules.starting_position is StartingPosition.RNG else S.dice,
+            )
+        if state.phase is not Phase.BETTING:
+            raise NotYourTurn('"no more bets" has already been announced', S.no_more_bets)
+        if not state.wagers and not state.dealer_wager:
+            raise NotYourTurn("no wager has been placed: there is no round to play", S.wagers)
+
+    def check_deal(self, actor: Actor) -> None:
+        """Refuse the deal but by the dealer, once the dice (or number) are shown."""
+        self._dealer_only(actor, "deal the tiles", S.deal)
+        if self.state.phase is not Phase.SHOWN:
+            raise NotYourTurn("the tiles are dealt once the dice (or number) are shown", S.deal)
+
+    def check_settle(self, actor: Actor) -> None:
+        """Refuse settlement but by the dealer, once every hand is set."""
+        self._dealer_only(actor, "settle the wagers", S.expose)
+        if self.state.phase is not Phase.SURRENDER:
+            raise NotYourTurn(
+                "the wagers are settled after every hand is set and the dealer has set his",
+                S.expose,
+            )
+
+    def check_void(self, actor: Actor) -> None:
+        """Refuse a void but by the dealer."""
+        self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
 
     def _player_for(self, seat: int, actor: Actor, what: str, cite: str) -> None:
         """``actor`` must be the player seated at ``seat`` (one player may hold several
@@ -759,9 +798,7 @@ class PaiGowRound(Round[PaiGowState]):
     # -- the mix and the cut (621a.6, 621a.11(g)-(h)) -----------------------------------------
     def _mix(self, actor: Actor) -> TilesMixed:
         state = self.state
-        self._dealer_only(actor, "mix the tiles", S.mix)
-        if state.phase is not Phase.MIXING:
-            raise NotYourTurn("the tiles are not to be mixed now", S.mix)
+        self.check_mix(actor)
         tiles = list(SET)
         shuffle(self.draw(), tiles)
         stacks = tuple(tuple(tiles[4 * i : 4 * i + 4]) for i in range(STACKS))
@@ -888,21 +925,6 @@ class PaiGowRound(Round[PaiGowState]):
             )
         return DealerWagerPlaced(amount=amount, cite=S.dealer_wager)
 
-    def _no_more_bets(self, actor: Actor) -> NoMoreBets:
-        state = self.state
-        self._dealer_only(actor, 'announce "no more bets"', S.no_more_bets)
-        if state.phase is Phase.MIXING or state.phase is Phase.CUT:
-            raise NotYourTurn(
-                '"no more bets" follows the mixing and stacking of the tiles'
-                + (" and the bank's cut" if state.phase is Phase.CUT else ""),
-                S.rng if state.rules.starting_position is StartingPosition.RNG else S.dice,
-            )
-        if state.phase is not Phase.BETTING:
-            raise NotYourTurn('"no more bets" has already been announced', S.no_more_bets)
-        if not state.wagers and not state.dealer_wager:
-            raise NotYourTurn("no wager has been placed: there is no round to play", S.wagers)
-        return NoMoreBets(cite=S.no_more_bets)
-
     # -- the starting position (621a.8(a)-(c), 621a.9, 621a.11(i)-(j)) -------------------------
     def _shaker(self, actor: Actor, what: str) -> str:
         """Who shakes: the dealer, or a player bank (621a.11(i)). Returns ``"dealer"`` or
@@ -962,9 +984,7 @@ class PaiGowRound(Round[PaiGowState]):
     # -- the delivery (621a.8(c)-(f), 621a.9, 621a.11(j)-(m)) ----------------------------------
     def _deal(self, actor: Actor) -> Iterator[Event]:
         state = self.state
-        self._dealer_only(actor, "deal the tiles", S.deal)
-        if state.phase is not Phase.SHOWN:
-            raise NotYourTurn("the tiles are dealt once the dice (or number) are shown", S.deal)
+        self.check_deal(actor)
         assert state.stacks is not None
         total = state.number if state.dice is None else sum(state.dice)
         assert total is not None
@@ -1489,13 +1509,15 @@ class PaiGowRound(Round[PaiGowState]):
         state = self.state
         phase = state.phase
         out: list[LegalCommand] = []
-        if phase is Phase.MIXING:
+        # MixTiles, AnnounceNoMoreBets, DealTiles, SettleWagers and VoidRound: offered
+        # exactly where their checks pass (each asked only in the phase it requires).
+        if phase is Phase.MIXING and passes(self.check_mix, DEALER):
             out.append(offer("MixTiles", S.mix))
-        if phase is Phase.BETTING and (state.wagers or state.dealer_wager):
+        if phase is Phase.BETTING and passes(self.check_no_more_bets, DEALER):
             out.append(offer("AnnounceNoMoreBets", S.no_more_bets))
         if phase is Phase.SHAKE and state.bank is None:
             out += self._shake_commands(S.dice)
-        if phase is Phase.SHOWN:
+        if phase is Phase.SHOWN and passes(self.check_deal, DEALER):
             out.append(offer("DealTiles", S.deal))
         irregular = [k for k in self.irregularities_now() if k is not Irregularity.TILE_EXPOSED]
         if irregular:
@@ -1519,9 +1541,10 @@ class PaiGowRound(Round[PaiGowState]):
         if phase in (Phase.SETTING, Phase.DEALER_SETTING, Phase.SURRENDER) and state.wagers:
             seats = choice(sorted(state.wagers), lambda seat: f"Seat {seat}")
             out.append(offer("DeclareAbandoned", S.seated_only, seat=seats))
-        if phase is Phase.SURRENDER:
+        if phase is Phase.SURRENDER and passes(self.check_settle, DEALER):
             out.append(offer("SettleWagers", S.expose))
-        out.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
+        if passes(self.check_void, DEALER):
+            out.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
         return out
 
     def view(self, actor: Actor | None) -> dict[str, Any]:
