@@ -467,3 +467,44 @@ class FailedSignIn(Base):
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     address: Mapped[str] = mapped_column(String(64), default="")
+
+
+class SignificantEventRow(Base):
+    """One significant event (GLI-19 2.8.8, migration 0013;
+    :mod:`croupier.ledger.significant_events`): append-only, in ``seq`` order from 0;
+    when (UTC), who (a player id, an operator's name or ``system``), what kind, what it
+    concerns (``subject``), the values before and after (JSON text), the sentence a
+    person reads, and its place in the log's hash chain (``hash`` = sha256(``prev_hash``
+    + the row's canonical JSON)). The chain's head is the ``significant events`` row of
+    ``ledger_heads``."""
+
+    __tablename__ = "significant_events"
+
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    who: Mapped[str] = mapped_column(String(100))
+    kind: Mapped[str] = mapped_column(String(40), index=True)
+    subject: Mapped[str] = mapped_column(String(200), index=True)
+    before_json: Mapped[str] = mapped_column(Text)
+    after_json: Mapped[str] = mapped_column(Text)
+    words: Mapped[str] = mapped_column(Text)
+    prev_hash: Mapped[str] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64))
+
+
+class Disabled(Base):
+    """A table, a game, a paytable (a Rules Submission version, ``<table>/<version>``) or
+    a player disabled (GLI-19 2.4.1, 4.15; migration 0013): by whom, when and why. The
+    row is deleted when it is enabled again; both steps are significant events
+    (:mod:`croupier.ledger.disabling`)."""
+
+    __tablename__ = "disabled"
+    __table_args__ = (
+        CheckConstraint("thing IN ('table', 'game', 'paytable', 'player')", name="thing"),
+    )
+
+    thing: Mapped[str] = mapped_column(String(20), primary_key=True)
+    subject: Mapped[str] = mapped_column(String(200), primary_key=True)
+    by: Mapped[str] = mapped_column(String(100))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    reason: Mapped[str] = mapped_column(Text, default="", server_default="")

@@ -4,7 +4,7 @@ increases, status and the running totals of the current day, week and month;
 ``failed_sign_ins`` (GLI-19 2.5.3(d)).
 
 Revision ID: 0014
-Revises: 0012
+Revises: 0013
 Create Date: 2026-12-03
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0014"
-down_revision = "0012"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 
