@@ -438,6 +438,10 @@ class PlayerProtection(Base):
     deposited_day: Mapped[int] = mapped_column(BigInteger, default=0)
     deposited_week: Mapped[int] = mapped_column(BigInteger, default=0)
     deposited_month: Mapped[int] = mapped_column(BigInteger, default=0)
+    wagered_total: Mapped[int] = mapped_column(BigInteger, default=0)
+    """Every cent wagered since the row was made, never reset (a session's figures are
+    the difference from its start)."""
+    lost_total: Mapped[int] = mapped_column(BigInteger, default=0)
 
 
 class PlayerSession(Base):
@@ -455,6 +459,9 @@ class PlayerSession(Base):
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     ended_why: Mapped[str] = mapped_column(String(40), default="")
     address: Mapped[str] = mapped_column(String(64), default="")
+    wagered_at_start: Mapped[int] = mapped_column(BigInteger, default=0)
+    """The player's ``wagered_total`` when the session began."""
+    lost_at_start: Mapped[int] = mapped_column(BigInteger, default=0)
 
 
 class FailedSignIn(Base):

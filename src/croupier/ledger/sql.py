@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from croupier.ledger.db import Statement
+from croupier.ledger.protection import GUARD_COLUMNS
 
 # The command path's statements, on the DB-API connection (croupier.ledger.db.Raw).
 _MOVE_HEAD = Statement.of(
@@ -174,9 +175,13 @@ def _head_sql(aggregate: str) -> str:
         "(SELECT max(x.number) FROM rounds x WHERE x.table_id = t.id) END, "
         f"CASE WHEN r.id IS NULL THEN (SELECT {aggregate}(s.seat || '=' || s.player_id, ',') "
         "FROM seats s WHERE s.table_id = t.id) END, "
-        "k.request_sha256, k.status_code, k.response_json "
-        "FROM tables t LEFT JOIN rounds r ON r.table_id = t.id AND r.status = 'open' "
+        "k.request_sha256, k.status_code, k.response_json, "
+        # The gaming day and the caller's limits and totals (croupier.ledger.protection):
+        "(SELECT g.zone || '|' || g.start_hour FROM gaming_day g WHERE g.id = 1), "
+        + ", ".join(f"p.{column}" for column in GUARD_COLUMNS)
+        + " FROM tables t LEFT JOIN rounds r ON r.table_id = t.id AND r.status = 'open' "
         "LEFT JOIN idempotency_keys k ON k.player_id = :player AND k.key = :key "
+        "LEFT JOIN player_protection p ON p.player_id = :player "
         "WHERE t.id = :table"
     )
 

@@ -448,7 +448,17 @@ def handle_command(
         _commit_seed(session, table_id, player.id, body.next_seed_commitment)
     spec.policy.run_dealer_steps(round_)
     version, status = len(round_.events), _status(round_)
-    written = repo.store_command(session, head, row, old_version, round_, first_new, status)
+    written = repo.store_command(
+        session,
+        head,
+        row,
+        old_version,
+        round_,
+        first_new,
+        status,
+        player_id=player.id if player.role == "player" and for_seat is None else None,
+        at=table_state.clock(session, now),
+    )
     if status != "open":  # the table's state takes the round in (its decks, the bank),
         # under the rules the round was dealt by (its version may have left force since)
         moment = table_state.clock(session, now)

@@ -35,7 +35,7 @@ TOTALS = tuple(
     f"{what}_{period}"
     for what in ("wagered", "lost", "deposited")
     for period in ("day", "week", "month")
-)
+) + ("wagered_total", "lost_total")
 
 
 def upgrade() -> None:
@@ -75,11 +75,15 @@ def upgrade() -> None:
         sa.Column("ended_at", when, nullable=True),
         sa.Column("ended_why", sa.String(40), nullable=False, server_default=""),
         sa.Column("address", sa.String(64), nullable=False, server_default=""),
+        sa.Column("wagered_at_start", sa.BigInteger(), nullable=False, server_default="0"),
+        sa.Column("lost_at_start", sa.BigInteger(), nullable=False, server_default="0"),
         sa.PrimaryKeyConstraint("id", name="pk_player_sessions"),
         sa.ForeignKeyConstraint(
             ["player_id"], ["players.id"], name="fk_player_sessions_player_id_players"
         ),
     )
+    # Every player has a row (its totals are kept from now on; none set a limit yet).
+    op.execute("INSERT INTO player_protection (player_id) SELECT id FROM players")
     op.create_index("ix_player_sessions_player", "player_sessions", ["player_id", "started_at"])
     op.create_table(
         "failed_sign_ins",
