@@ -64,6 +64,7 @@ class Api:
         command_limits: Buckets | None = None,
         socket_limits: SocketLimits | None = None,
         sealed_draws: bool | None = None,
+        idle_timeout: timedelta | None = None,
     ) -> None:
         self.clock = clock
         if sealed_draws is None:  # a test that scripts the dice draws from its script
@@ -75,6 +76,7 @@ class Api:
             command_limits=command_limits,
             socket_limits=socket_limits,
             sealed_draws=sealed_draws,
+            idle_timeout=idle_timeout,
         )
         self.engine = self.app.state.engine
         with Session(self.engine) as session:

@@ -23,11 +23,11 @@ from croupier.ledger.accounts import LedgerError, NotFound, StaleVersion
 from croupier.ledger.cache import process_cache, stage_round, staged_round
 from croupier.ledger.chain import load_round, seal_event
 from croupier.ledger.db import raw
+from croupier.ledger.gaming_day import UTC_DAY, GamingDay
 from croupier.ledger.hold import record_round
 from croupier.ledger.idempotency import StoredAnswer
 from croupier.ledger.models import RoundRow, now
 from croupier.ledger.posting_chain import GENESIS
-from croupier.ledger.gaming_day import UTC_DAY, GamingDay
 from croupier.ledger.postings import _money, round_postings
 from croupier.ledger.protection import (
     Guard,

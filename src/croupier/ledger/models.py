@@ -403,9 +403,7 @@ class PlayerProtection(Base):
 
     __tablename__ = "player_protection"
     __table_args__ = (
-        CheckConstraint(
-            "status IN ('active', 'suspended', 'self-excluded')", name="status_known"
-        ),
+        CheckConstraint("status IN ('active', 'suspended', 'self-excluded')", name="status_known"),
     )
 
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)

@@ -15,8 +15,9 @@ needs the player's confirmation (:func:`confirm`).
 
 **Totals**: the row keeps the wagered, lost (net: wagers less what came back) and
 deposited cents of the current day, week and month, moved in the same transaction as the
-money (:func:`add_totals` for a command's postings, :func:`take_deposit`), so that a check is one indexed read (on the command path, the
-command head's own query: :func:`guard_of`) and never a scan of postings.
+money (:func:`add_totals` for a command's postings, :func:`take_deposit`), so that a
+check is one indexed read (on the command path, the command head's own query:
+:func:`guard_of`) and never a scan of postings.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from croupier.ledger.db import Raw, Statement
 from croupier.ledger.gaming_day import GamingDay, gaming_day_of
 from croupier.ledger.models import Player, PlayerProtection
 from croupier.ledger.versions import utc
-from croupier.money import MAX_CENTS, Cents, format_cents
+from croupier.money import MAX_CENTS, Cents
 
 CITE = "814a.2"
 """The section that gives a player his own limits."""
@@ -57,14 +58,22 @@ PERIOD_OF = {name: name.rsplit("_", 1)[1] for name in MONEY_LIMITS} | {
 """The period whose end lets an increase of the limit be confirmed (a maximum single
 wager's: the gaming day)."""
 
-WORDS = {
-    name: f"{name.rsplit('_', 1)[1]} {name.split('_')[0]} limit" for name in MONEY_LIMITS
-} | {"single_wager": "maximum single wager", "time_daily": "daily time limit"}
+WORDS = {name: f"{name.rsplit('_', 1)[1]} {name.split('_')[0]} limit" for name in MONEY_LIMITS} | {
+    "single_wager": "maximum single wager",
+    "time_daily": "daily time limit",
+}
 """Each limit as a player reads it: "daily loss limit", "maximum single wager"."""
 
 STATUSES = ("active", "suspended", "self-excluded")
 REMINDER_MINUTES = (15, 30, 60)
 """The intervals a player may choose for the reminder (814a.1: at least hourly)."""
+
+
+def dollars(cents: Cents) -> str:
+    """Cents as a player reads a limit: ``$50.00``, ``$1,234.05``."""
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(cents), 100)
+    return f"{sign}${whole:,}.{part:02d}"
 
 
 def shown(name: str, value: int | None) -> str:
@@ -77,7 +86,7 @@ def shown(name: str, value: int | None) -> str:
         if minutes or not parts:
             parts.append(f"{minutes} minute{'s' * (minutes != 1)}")
         return " ".join(parts)
-    return format_cents(value)
+    return dollars(value)
 
 
 # --- periods ---------------------------------------------------------------------------
@@ -101,9 +110,7 @@ class Periods:
         return {"daily": self.day, "weekly": self.week, "monthly": self.month}[period]
 
     def end(self, period: str) -> datetime:
-        return {"daily": self.day_end, "weekly": self.week_end, "monthly": self.month_end}[
-            period
-        ]
+        return {"daily": self.day_end, "weekly": self.week_end, "monthly": self.month_end}[period]
 
 
 def periods(gaming_day: GamingDay, moment: datetime) -> Periods:
@@ -224,6 +231,14 @@ def stopped(guard: Guard | None, now: datetime) -> PlayStopped | None:
     return PlayStopped(said, CITE)
 
 
+def may_sit(session: Session, player_id: str, now: datetime) -> None:
+    """Refuse (:class:`PlayStopped`) a seat to a suspended or self-excluded player."""
+    row = row_of(session, player_id)
+    refusal = stopped(guard_of([getattr(row, c) for c in GUARD_COLUMNS]), now)
+    if refusal is not None:
+        raise refusal
+
+
 def check_wager(
     guard: Guard | None,
     stakes: Sequence[Cents],
@@ -259,8 +274,8 @@ def check_wager(
     single = limits["single_wager"]
     if single is not None and max(stakes) > single:
         raise LimitReached(
-            f"a wager of {format_cents(max(stakes))} is more than your maximum single wager "
-            f"of {format_cents(single)}",
+            f"a wager of {dollars(max(stakes))} is more than your maximum single wager "
+            f"of {dollars(single)}",
             CITE,
         )
     staked = sum(stakes)
@@ -282,11 +297,11 @@ def _over(what: str, period: str, limit: int, so_far: int, amount: int, now: Per
     name = WORDS[f"{what}_{period}"]
     resets = when_words(now.end(period), now.zone)
     if so_far >= limit:
-        return f"your {name} of {format_cents(limit)} is reached; it resets at {resets}"
+        return f"your {name} of {dollars(limit)} is reached; it resets at {resets}"
     doing = {"spend": "wager", "loss": "risk", "deposit": "deposit"}[what]
     return (
-        f"you may {doing} {format_cents(limit - so_far)} more under your {name} of "
-        f"{format_cents(limit)}, not {format_cents(amount)}; it resets at {resets}"
+        f"you may {doing} {dollars(limit - so_far)} more under your {name} of "
+        f"{dollars(limit)}, not {dollars(amount)}; it resets at {resets}"
     )
 
 
@@ -323,8 +338,7 @@ def add_totals(
     for player_id, (wagered, lost) in moves.items():
         db.execute(
             _ADD_TOTALS,
-            {"player": player_id, "wagered": wagered, "lost": lost, "deposited": deposited}
-            | keys,
+            {"player": player_id, "wagered": wagered, "lost": lost, "deposited": deposited} | keys,
         )
 
 
@@ -390,7 +404,9 @@ def totals(row: PlayerProtection, now: Periods) -> dict[str, dict[str, int]]:
     suffix = {"daily": "day", "weekly": "week", "monthly": "month"}
     return {
         what: {
-            period: getattr(row, f"{what}_{suffix[period]}") if keys[period] == now.key(period) else 0
+            period: getattr(row, f"{what}_{suffix[period]}")
+            if keys[period] == now.key(period)
+            else 0
             for period in suffix
         }
         for what in ("wagered", "lost", "deposited")
@@ -402,9 +418,7 @@ def check_value(name: str, value: Any) -> int | None:
     :data:`MAX_CENTS` (``time_daily``: minutes, 1 to 1440, stored in seconds). Raises
     :class:`LedgerError` naming the limit."""
     if name not in LIMITS:
-        raise LedgerError(
-            f"{name!r} is not a limit: the limits are {', '.join(LIMITS)}", CITE
-        )
+        raise LedgerError(f"{name!r} is not a limit: the limits are {', '.join(LIMITS)}", CITE)
     if value is None:
         return None
     top = 1440 if name == "time_daily" else MAX_CENTS
@@ -553,12 +567,16 @@ def take_deposit(session: Session, player_id: str, amount: Cents, now: datetime)
     for period in ("daily", "weekly", "monthly"):
         limit = getattr(row, f"deposit_{period}")
         if limit is not None and done[period] + amount > limit:
-            raise LimitReached(_over("deposit", period, limit, done[period], amount, now_periods), CITE)
+            raise LimitReached(
+                _over("deposit", period, limit, done[period], amount, now_periods), CITE
+            )
     suffix = {"daily": "day", "weekly": "week", "monthly": "month"}
     fresh = totals(row, now_periods)
     for what in ("wagered", "lost", "deposited"):
         for period, name in suffix.items():
-            setattr(row, f"{what}_{name}", fresh[what][period] + (amount if what == "deposited" else 0))
+            setattr(
+                row, f"{what}_{name}", fresh[what][period] + (amount if what == "deposited" else 0)
+            )
     row.day_key, row.week_key, row.month_key = now_periods.day, now_periods.week, now_periods.month
     session.flush()
 
@@ -582,7 +600,9 @@ def set_status(
     from croupier.ledger.significant_events import Kind, record
 
     if status not in STATUSES:
-        raise LedgerError(f"a player's status is one of {', '.join(STATUSES)}, not {status!r}", CITE)
+        raise LedgerError(
+            f"a player's status is one of {', '.join(STATUSES)}, not {status!r}", CITE
+        )
     if until is not None and utc(until) <= now:
         raise LedgerError(f"a suspension ends after now, not at {until.isoformat()}", CITE)
     row = row_of(session, player_id, lock=True)

@@ -265,7 +265,8 @@ def played_in(
     (an open session counts to ``now``, or to its last activity once idle): the daily
     time limit's measure (814a.2). One indexed read of the day's sessions."""
     rows = session.scalars(
-        select(PlayerSession).where(
+        select(PlayerSession)
+        .where(
             PlayerSession.player_id == player_id,
             PlayerSession.started_at < now,
         )

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import functools
 from collections.abc import AsyncIterator, Callable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +28,18 @@ from croupier.ledger.gaming_day import gaming_day_of
 from croupier.rng import Rng, SecureRng
 from croupier.server import addresses, fanout, handlers, legacy, seals
 from croupier.server.browser import SIGNUP_LIMIT
+from croupier.server.gate import Gate
 from croupier.server.ratelimit import DEFAULT, Buckets
-from croupier.server.routes import client, commands, equipment, floor, players, rounds, tables
+from croupier.server.routes import (
+    client,
+    commands,
+    equipment,
+    floor,
+    players,
+    protection,
+    rounds,
+    tables,
+)
 from croupier.server.routes.deps import Server
 from croupier.server.stall import STALLS, Stalls
 from croupier.server.writer import Writer
@@ -143,6 +153,7 @@ def create_app(
     socket_limits: fanout.SocketLimits | None = None,
     sealed_draws: bool = True,
     stall_seconds: float = 2.0,
+    idle_timeout: timedelta | None = None,
 ) -> FastAPI:
     """The table server on the database at ``db_url``; applies the migrations first
     (unless ``migrate`` is false: a worker whose parent migrated).
@@ -167,7 +178,10 @@ def create_app(
     directly, as before sealed draws: no seed sealed, nothing announced
     (:class:`croupier.server.seals.Unsealed`); ``croupier serve`` always seals;
     ``stall_seconds`` how long a wait for the database must be to count as the server not
-    serving (:mod:`croupier.server.stall`: a deadline that passes in one is extended).
+    serving (:mod:`croupier.server.stall`: a deadline that passes in one is extended);
+    ``idle_timeout`` how long a player's session may go without a request before he must
+    sign in again (GLI-19 2.5.4; ``None``, the default here: never; ``croupier serve``:
+    30 minutes, :data:`croupier.server.gate.IDLE`).
     """
     trusted = addresses.TrustedProxies.of(forwarded_allow_ips)
     lock = writer_lock(db_url)
@@ -183,7 +197,9 @@ def create_app(
     sessions = sessionmaker(engine, expire_on_commit=False, info={STALLS: stalls})
     stalls.watch(sessions)
     limits = command_limits or Buckets(DEFAULT)
-    server = _server(engine, sessions, source, now, limits, socket_limits, write_batch, lock)
+    server = _server(
+        engine, sessions, source, now, limits, socket_limits, write_batch, lock, idle_timeout
+    )
     app = FastAPI(
         lifespan=lifespan,
         title="croupier table server",
@@ -203,7 +219,7 @@ def create_app(
     app.state.sweep_seconds = sweep_seconds
     app.openapi = functools.partial(_openapi, app)  # type: ignore[method-assign]
     handlers.install(app, engine.dialect.dbapi.Error)  # type: ignore[union-attr]
-    for routes in (players, tables, commands, rounds, floor, equipment, client):
+    for routes in (players, protection, tables, commands, rounds, floor, equipment, client):
         app.include_router(routes.router)
     client.mount(app)
     app.router.routes.insert(0, commands.LEAN)  # serves what commands.command documents
@@ -219,6 +235,7 @@ def _server(
     socket_limits: fanout.SocketLimits | None,
     write_batch: int,
     lock: Path | None,
+    idle: timedelta | None = None,
 ) -> Server:
     """The application's parts (:class:`~croupier.server.routes.deps.Server`) over
     ``engine``'s ``sessions``; ``lock`` the writer's lock file (SQLite files)."""
@@ -239,7 +256,7 @@ def _server(
         lock_file=lock,
         checkpoint=None if lock is None else functools.partial(wal_checkpoint, engine),
     )
-    return Server(sessions, source, now, hub, writer, limits, chains)
+    return Server(sessions, source, now, hub, writer, limits, chains, Gate(idle, now))
 
 
 @contextlib.asynccontextmanager

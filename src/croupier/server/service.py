@@ -24,8 +24,8 @@ from croupier.errors import DeadlinePassed as DeadlinePassed
 from croupier.errors import IllegalCommand, NotYourTurn, RulesSubmissionError
 from croupier.errors import Unprocessable as Unprocessable
 from croupier.game import GameSpec
+from croupier.ledger import protection, versions
 from croupier.ledger import repository as repo
-from croupier.ledger import versions
 from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import WALLET, EventRow, GameTable, Player, RoundRow, Seat
 from croupier.registry import find, load_text, rules_from_data, spec_of
@@ -175,6 +175,7 @@ def join(
     table = repo.get_table(session, table_id)
     if player.role != "player":
         raise AccessDenied(f"{_article(player.role)} does not take a seat", "server:roles")
+    protection.may_sit(session, player.id, table_state.clock(session))
     rules = table_rules(table)
     if not 1 <= seat <= rules.seat_count():
         raise RulesSubmissionError(

@@ -31,11 +31,15 @@ LIMITS = (
     "single_wager",
     "time_daily",
 )
-TOTALS = tuple(
-    f"{what}_{period}"
-    for what in ("wagered", "lost", "deposited")
-    for period in ("day", "week", "month")
-) + ("wagered_total", "lost_total")
+TOTALS = (
+    *(
+        f"{what}_{period}"
+        for what in ("wagered", "lost", "deposited")
+        for period in ("day", "week", "month")
+    ),
+    "wagered_total",
+    "lost_total",
+)
 
 
 def upgrade() -> None:
@@ -53,10 +57,7 @@ def upgrade() -> None:
         sa.Column("day_key", sa.String(10), nullable=False, server_default=""),
         sa.Column("week_key", sa.String(10), nullable=False, server_default=""),
         sa.Column("month_key", sa.String(10), nullable=False, server_default=""),
-        *(
-            sa.Column(name, sa.BigInteger(), nullable=False, server_default="0")
-            for name in TOTALS
-        ),
+        *(sa.Column(name, sa.BigInteger(), nullable=False, server_default="0") for name in TOTALS),
         sa.PrimaryKeyConstraint("player_id", name="pk_player_protection"),
         sa.ForeignKeyConstraint(
             ["player_id"], ["players.id"], name="fk_player_protection_player_id_players"
