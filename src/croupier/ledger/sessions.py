@@ -81,15 +81,25 @@ def locked(until: datetime) -> AccountLocked:
 
 
 def start(
-    session: Session, player_id: str, now: datetime, address: str = "", why: str = "signed in again"
+    session: Session,
+    player_id: str,
+    now: datetime,
+    address: str = "",
+    why: str = "signed in again",
+    idle: timedelta | None = None,
 ) -> PlayerSession:
-    """A new session for the player from ``now``; an open one ends now (``why``)."""
+    """A new session for the player from ``now``; an open one ends now (``why``), or at
+    its last activity where it had gone idle past ``idle``."""
     for open_ in session.scalars(
         select(PlayerSession).where(
             PlayerSession.player_id == player_id, PlayerSession.ended_at.is_(None)
         )
     ):
-        open_.ended_at, open_.ended_why = max(utc(open_.last_seen_at), now), why
+        since = idle_since(open_, now, idle)
+        if since is not None:
+            open_.ended_at, open_.ended_why = since, "idle"
+        else:
+            open_.ended_at, open_.ended_why = max(utc(open_.last_seen_at), now), why
     totals = row_of(session, player_id)
     row = PlayerSession(
         id=secrets.token_hex(16),
@@ -107,7 +117,12 @@ def start(
 
 
 def sign_in(
-    session: Session, player_id: str, token: str, now: datetime, address: str = ""
+    session: Session,
+    player_id: str,
+    token: str,
+    now: datetime,
+    address: str = "",
+    idle: timedelta | None = None,
 ) -> tuple[PlayerSession, PlayerSession | None]:
     """Authenticate ``token`` as ``player_id``'s and start a session; returns it and the
     session before it. A wrong token is recorded (with a significant event; the third
@@ -165,7 +180,7 @@ def sign_in(
             f"sign-in{'s' * (left != 1)} within 30 minutes lock the account",
             CITE,
         )
-    current = start(session, player_id, now, address)
+    current = start(session, player_id, now, address, idle=idle)
     return current, previous(session, current)
 
 

@@ -276,7 +276,9 @@ def sign_in(body: SignIn, request: Request, db: Db) -> SessionOut:
     trusted = getattr(request.app.state, "trusted_proxies", addresses.NONE)
     address = addresses.client_address(request, trusted)
     try:
-        current, _ = sessions.sign_in(db, body.player_id, body.token, server.clock(), address)
+        current, _ = sessions.sign_in(
+            db, body.player_id, body.token, server.clock(), address, server.gate.idle
+        )
     except (Unauthorized, AccessDenied):
         db.commit()  # the failed sign-in and the lock are kept
         server.gate.forget(body.player_id)
