@@ -61,6 +61,7 @@ def _register() -> None:
         analyze,
         filing,
         play,
+        players,
         report,
         rng,
         rules,
@@ -73,6 +74,7 @@ def _register() -> None:
     analyze.register(app)
     filing.register(app)
     play.register(app)
+    players.register(app)
     report.register(app)
     rng.register(app)
     rules.register(app, submissions.register)

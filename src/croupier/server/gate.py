@@ -69,7 +69,11 @@ class Gate:
         if found is None:  # the account's first request: its token authenticates it
             found = sessions.start(db, player.id, now, why="signed in again")
         else:
-            if seen is not None and seen.session_id == found.id and seen.last > utc(found.last_seen_at):
+            if (
+                seen is not None
+                and seen.session_id == found.id
+                and seen.last > utc(found.last_seen_at)
+            ):
                 found.last_seen_at = seen.last
             refusal = sessions.ended(found, now, self.idle if player.role == "player" else None)
             if refusal is not None:
