@@ -43,7 +43,9 @@ def test_the_clock_the_elapsed_time_and_a_reminder_appear(browser: Any, server: 
     reminder = page.get_by_test_id("reminder")
     reminder.wait_for()
     text = reminder.inner_text()
-    assert re.search(r"you have played for 15 minutes and wagered \$10\.00 since you signed in", text), text
+    assert re.search(
+        r"you have played for 15 minutes and wagered \$10\.00 since you signed in", text
+    ), text
     assert page.get_by_test_id("elapsed").inner_text().startswith("0:15:")
     page.get_by_role("button", name="Continue").click()
     assert page.get_by_test_id("reminder").count() == 0

@@ -228,9 +228,7 @@ def test_the_session_figures_count_from_the_sign_in(table: dict[str, Any]) -> No
     assert now["elapsed_seconds"] == 20 * MINUTE
     assert now["wagered_since_login"] == 1_400
     assert now["reminder_minutes"] == 60
-    r = api.client.put(
-        f"/players/{t['ann_id']}/reminders", json={"minutes": 15}, headers=t["ann"]
-    )
+    r = api.client.put(f"/players/{t['ann_id']}/reminders", json={"minutes": 15}, headers=t["ann"])
     assert r.status_code == 200
     assert api.client.get("/sessions/current", headers=t["ann"]).json()["reminder_minutes"] == 15
     # Reading the figures is no activity: 31 minutes after her last request (the
