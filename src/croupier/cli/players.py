@@ -57,8 +57,8 @@ def _show(session: Any, player_id: str, now: datetime) -> None:
         typer.echo(f"  {protection.WORDS[name]}: {protection.shown(name, value)}")
     for name, wait in protection.pending(row).items():
         after = protection.when_words(datetime.fromisoformat(wait["after"]), periods.zone)
-        value = protection.shown(name, wait["value"])
-        typer.echo(f"  waiting: {protection.WORDS[name]} to {value}, to confirm after {after}")
+        raised = protection.shown(name, wait["value"])
+        typer.echo(f"  waiting: {protection.WORDS[name]} to {raised}, to confirm after {after}")
     for what, by_period in protection.totals(row, periods).items():
         shown = ", ".join(f"{p} {protection.dollars(v)}" for p, v in by_period.items())
         typer.echo(f"  {what}: {shown}")

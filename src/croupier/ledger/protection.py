@@ -32,7 +32,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy.orm import Session
 
-from croupier.errors import LimitReached, PlayStopped
+from croupier.errors import CroupierError, LimitReached, PlayStopped
 from croupier.ledger.accounts import LedgerError, NotFound
 from croupier.ledger.db import Raw, Statement
 from croupier.ledger.gaming_day import GamingDay, gaming_day_of
@@ -260,7 +260,7 @@ def check_wager(
     if guard.status == "active" and guard.locked_until is None and _none_set(limits):
         return
     now_periods = periods(gaming_day, now)
-    refusal = stopped(guard, now)
+    refusal: CroupierError | None = stopped(guard, now)
     time_limit = limits["time_daily"]
     if refusal is None and time_limit is not None and played_today(now_periods) >= time_limit:
         refusal = LimitReached(
