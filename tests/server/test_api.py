@@ -165,6 +165,14 @@ def test_the_openapi_description_names_every_response(api: Api) -> None:
         # the table's state between rounds (croupier.server.routes.equipment)
         "/tables/{table_id}/state",
         "/tables/{table_id}/equipment",
+        # player protection (croupier.server.routes.protection)
+        "/players/{player_id}/limits",
+        "/players/{player_id}/limits/confirm",
+        "/players/{player_id}/reminders",
+        "/players/{player_id}/status",
+        "/players/{player_id}/unlock",
+        "/sessions",
+        "/sessions/current",
     }
     schemas = spec["components"]["schemas"]
     for path, methods in paths.items():

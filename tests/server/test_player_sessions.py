@@ -185,7 +185,7 @@ def test_an_admin_unlocks_an_account(table: dict[str, Any]) -> None:
     assert wager(t).status_code == 403
     r = api.client.post(f"/players/{t['ann_id']}/unlock", headers=t["ann"])
     assert r.status_code == 403
-    assert api.client.post(f"/players/{t['ann_id']}/unlock", headers=api.admin).status_code == 204
+    assert api.client.post(f"/players/{t['ann_id']}/unlock", headers=api.admin).status_code == 200
     assert wager(t).status_code == 200
 
 
@@ -227,6 +227,10 @@ def test_the_session_figures_count_from_the_sign_in(table: dict[str, Any]) -> No
     now = api.client.get("/sessions/current", headers=t["ann"]).json()
     assert now["elapsed_seconds"] == 20 * MINUTE
     assert now["wagered_since_login"] == 1_400
+    assert now["reminder"] == (
+        "Reminder: you have played for 20 minutes and wagered $14.00 since you signed in "
+        "at 12:01 UTC."
+    )
     assert now["reminder_minutes"] == 60
     r = api.client.put(f"/players/{t['ann_id']}/reminders", json={"minutes": 15}, headers=t["ann"])
     assert r.status_code == 200

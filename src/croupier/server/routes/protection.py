@@ -22,6 +22,7 @@ from croupier.errors import AccessDenied, LedgerError, Unauthorized
 from croupier.ledger import protection, sessions
 from croupier.ledger.gaming_day import gaming_day_of
 from croupier.ledger.models import Player
+from croupier.reminders import reminder_words
 from croupier.server import addresses
 from croupier.server.routes.deps import PROBLEMS, Caller, Db, Reader, server_of
 
@@ -118,6 +119,9 @@ class SessionOut(BaseModel):
     time_limit_seconds: int | None
     played_today_seconds: float
     idle_minutes: float | None
+    reminder: str
+    """The reminder's sentence as of now (:func:`croupier.reminders.reminder_words`; the
+    start in UTC)."""
 
 
 def _may(me: Player, player_id: str) -> None:
@@ -232,14 +236,16 @@ def lift(player_id: str, request: Request, db: Db, me: Caller) -> LimitsOut:
     return _limits_out(db, player_id, now)
 
 
-@router.post("/players/{player_id}/unlock", status_code=204, responses=PROBLEMS)
-def unlock(player_id: str, request: Request, db: Db, me: Caller) -> None:
+@router.post("/players/{player_id}/unlock", response_model=LimitsOut, responses=PROBLEMS)
+def unlock(player_id: str, request: Request, db: Db, me: Caller) -> LimitsOut:
     """Admin: unlock an account locked after failed sign-ins (GLI-19 2.5.3(d))."""
     if me.role != "admin":
         raise AccessDenied("only an admin unlocks an account", sessions.CITE)
-    sessions.unlock(db, player_id, now=server_of(request).clock(), by=me.id)
+    now = server_of(request).clock()
+    sessions.unlock(db, player_id, now=now, by=me.id)
     db.commit()
     server_of(request).gate.forget(player_id)
+    return _limits_out(db, player_id, now)
 
 
 def _session_out(db: Session, request: Request, found: Player, session_id: str) -> SessionOut:
@@ -264,6 +270,11 @@ def _session_out(db: Session, request: Request, found: Player, session_id: str) 
         time_limit_seconds=row.time_daily,
         played_today_seconds=sessions.played_in(db, found.id, periods, now, idle),
         idle_minutes=None if idle is None else idle.total_seconds() / 60,
+        reminder=reminder_words(
+            figures.elapsed_seconds,
+            figures.wagered,
+            figures.started_at.strftime("%H:%M UTC"),
+        ),
     )
 
 
@@ -300,9 +311,16 @@ def current(request: Request, db: Db, me: Reader) -> SessionOut:
     return _session_out(db, request, me, found.id)
 
 
-@router.delete("/sessions/current", status_code=204, responses=PROBLEMS)
-def sign_out(request: Request, db: Db, credentials: Reader) -> None:
+class SignedOut(BaseModel):
+    player_id: str
+    ended_at: datetime | None
+    """When the session ended (``None``: none was open)."""
+
+
+@router.delete("/sessions/current", response_model=SignedOut, responses=PROBLEMS)
+def sign_out(request: Request, db: Db, me: Reader) -> SignedOut:
     """Sign out: the session ends now (the next request needs a sign-in)."""
-    sessions.sign_out(db, credentials.id, server_of(request).clock())
+    ended = sessions.sign_out(db, me.id, server_of(request).clock())
     db.commit()
-    server_of(request).gate.forget(credentials.id)
+    server_of(request).gate.forget(me.id)
+    return SignedOut(player_id=me.id, ended_at=None if ended is None else ended.ended_at)
