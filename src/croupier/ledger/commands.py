@@ -35,6 +35,7 @@ from croupier.ledger.protection import (
     check_wager,
     guard_of,
     periods,
+    totals_params,
     wallet_moves,
 )
 from croupier.ledger.sessions import played_in
@@ -293,6 +294,9 @@ def store_command(
             in_round=lambda: _in_round(round_, first_new, player_id),
             played_today=lambda day: played_in(session, player_id, day, when, None),
         )
+    totals = {  # the players' running totals (814a.2): (wagered, lost) per player
+        pid: (-sum(a for a in amounts if a < 0), -sum(amounts)) for pid, amounts in wallets.items()
+    }
     chain_params = {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
     chain_params |= {"posting_count": money.head[0], "posting_head": money.head[1]}
     event_params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
@@ -302,12 +306,15 @@ def store_command(
         )
         params |= {"round_id": round_row.id, "version": version, "status": status}
         params |= {"number": round_row.number, "round_old": old_version}
+        if totals:
+            params |= totals_params(totals, periods(head.gaming_day, when))
         statement = _write_command(
             len(rows),
             new_round=old_version is None,
             moves=len(money.moves),
             postings=len(money.postings),
             lines=len(money.lines),
+            totals=len(totals),
         )
         try:
             found = db.execute(statement, params).fetchall()
@@ -356,15 +363,7 @@ def store_command(
         if rows:
             db.execute(_insert_events(len(rows)), {**event_params, "created_at": created})
         balances = money.write(db, round_row.table_id, round_row.id, created)
-    if wallets:  # the players' running totals (814a.2)
-        add_totals(
-            db,
-            {
-                pid: (-sum(a for a in amounts if a < 0), -sum(amounts))
-                for pid, amounts in wallets.items()
-            },
-            periods(head.gaming_day, when),
-        )
+        add_totals(db, totals, periods(head.gaming_day, when))
     if status != "open":  # the round ended with this command: the hold report's totals
         record_round(db, round_row.table_id, round_, moment)
     if old_version is None:  # a new round has no deadline yet

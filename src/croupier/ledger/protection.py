@@ -307,39 +307,58 @@ def _over(what: str, period: str, limit: int, so_far: int, amount: int, now: Per
 
 # --- the command path's write ----------------------------------------------------------
 
-_ADD_TOTALS = Statement.of(
-    "UPDATE player_protection SET "
-    "wagered_day = CASE WHEN day_key = :day THEN wagered_day ELSE 0 END + :wagered, "
-    "wagered_week = CASE WHEN week_key = :week THEN wagered_week ELSE 0 END + :wagered, "
-    "wagered_month = CASE WHEN month_key = :month THEN wagered_month ELSE 0 END + :wagered, "
-    "lost_day = CASE WHEN day_key = :day THEN lost_day ELSE 0 END + :lost, "
-    "lost_week = CASE WHEN week_key = :week THEN lost_week ELSE 0 END + :lost, "
-    "lost_month = CASE WHEN month_key = :month THEN lost_month ELSE 0 END + :lost, "
-    "deposited_day = CASE WHEN day_key = :day THEN deposited_day ELSE 0 END + :deposited, "
-    "deposited_week = CASE WHEN week_key = :week THEN deposited_week ELSE 0 END + :deposited, "
-    "deposited_month = CASE WHEN month_key = :month THEN deposited_month ELSE 0 END "
-    "+ :deposited, "
-    "wagered_total = wagered_total + :wagered, lost_total = lost_total + :lost, "
-    "day_key = :day, week_key = :week, month_key = :month "
-    "WHERE player_id = :player"
-)
+
+def _total(column: str, key: str, amount: str) -> str:
+    return (
+        f"{column} = CASE WHEN {key} = :total_{key.split('_')[0]} THEN {column} ELSE 0 END{amount}"
+    )
 
 
-def add_totals(
-    db: Raw,
-    moves: Mapping[str, tuple[Cents, Cents]],
-    now: Periods,
-    deposited: Cents = 0,
-) -> None:
-    """Add to each player's totals (player id -> (wagered, lost) cents, lost being net:
-    wagers less what came back) in the periods ``now``; a player with no row is left
-    alone. One ``UPDATE`` per player moved."""
-    keys = {"day": now.day, "week": now.week, "month": now.month}
-    for player_id, (wagered, lost) in moves.items():
-        db.execute(
-            _ADD_TOTALS,
-            {"player": player_id, "wagered": wagered, "lost": lost, "deposited": deposited} | keys,
-        )
+@functools.lru_cache(maxsize=64)
+def totals_sql(count: int) -> str:
+    """The ``UPDATE`` that adds ``count`` players' wagered and lost cents to their totals
+    (parameters: :func:`totals_params`); a period whose stored key is not the current one
+    starts again from nothing (deposits included). A player with no row is left alone.
+    Written for both databases; on PostgreSQL it is a part of the command's one statement
+    (:func:`croupier.ledger.sql._write_command`)."""
+    values = ", ".join(
+        f"(CAST(:total_player{i} AS VARCHAR(32)), CAST(:total_wagered{i} AS BIGINT), "
+        f"CAST(:total_lost{i} AS BIGINT))"
+        for i in range(count)
+    )
+    sets = []
+    for period, key in (("day", "day_key"), ("week", "week_key"), ("month", "month_key")):
+        sets.append(_total(f"wagered_{period}", key, " + v.column2"))
+        sets.append(_total(f"lost_{period}", key, " + v.column3"))
+        sets.append(_total(f"deposited_{period}", key, ""))
+    sets += [
+        "wagered_total = wagered_total + v.column2",
+        "lost_total = lost_total + v.column3",
+        "day_key = :total_day",
+        "week_key = :total_week",
+        "month_key = :total_month",
+    ]
+    return (
+        f"UPDATE player_protection SET {', '.join(sets)} FROM (VALUES {values}) AS v "
+        "WHERE player_protection.player_id = v.column1"
+    )
+
+
+def totals_params(moves: Mapping[str, tuple[Cents, Cents]], now: Periods) -> dict[str, Any]:
+    """The parameters of :func:`totals_sql`: player id -> (wagered, lost) cents (lost is
+    net: wagers less what came back) in the periods ``now``."""
+    params: dict[str, Any] = {"total_day": now.day, "total_week": now.week}
+    params["total_month"] = now.month
+    for i, (player_id, (wagered, lost)) in enumerate(moves.items()):
+        params |= {f"total_player{i}": player_id, f"total_wagered{i}": wagered}
+        params[f"total_lost{i}"] = lost
+    return params
+
+
+def add_totals(db: Raw, moves: Mapping[str, tuple[Cents, Cents]], now: Periods) -> None:
+    """Add to each player's totals (see :func:`totals_sql`), in one statement."""
+    if moves:
+        db.execute(Statement.of(totals_sql(len(moves))), totals_params(moves, now))
 
 
 def wallet_moves(lines: Sequence[Mapping[tuple[str, str | None], Cents]]) -> dict[str, list[int]]:
