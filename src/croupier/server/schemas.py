@@ -464,6 +464,11 @@ class LedgerOut(BaseModel):
 # --- the browser tables (croupier.server.browser) -----------------------------------------
 class PlayMoneyIn(In):
     name: Name
+    limits: dict[str, StrictInt | None] = Field(
+        default_factory=dict,
+        description="Limits offered at registration (814a.1), as PUT /players/{id}/limits "
+        "takes them: cents, time_daily in minutes; in force at once.",
+    )
 
 
 class TableSummary(BaseModel):
