@@ -80,6 +80,7 @@ from croupier.rules.sic_bo import (
     PAYOUTS,
     WAGERS,
     SicBoRules,
+    SicBoSpot,
     all_spots,
     is_triple,
     odds_on,
@@ -437,7 +438,7 @@ class SicBoRound(Round[SicBoState]):
         if state.phase is not Phase.BETTING:
             raise NotYourTurn('wagers are closed: "no more bets" has been announced', ROUND)
         if spot not in _SPOT_ORDER:
-            raise InvalidWager(_why_no_spot(spot), WAGERS)
+            raise InvalidWager(SicBoSpot.why_not(spot), WAGERS)
         amount = require_cents(command.amount, "a wager", WAGERS)
         held = state.wagers.get(seat, {}).get(spot, 0)
         if amount < rules.minimum_wager:
@@ -628,51 +629,10 @@ class SicBoRound(Round[SicBoState]):
 
 
 def label(spot: str) -> str:
-    """The area's name as the sign writes it: ``"small"`` -> ``"Small"``, ``"total:10"``
-    -> ``"Total 10"``, ``"combination:1-2"`` -> ``"Two Dice Combination 1 and 2"``; a
-    spot not on the layout as it is."""
-    kind, _, what = spot.partition(":")
-    names = {
-        "small": "Small",
-        "big": "Big",
-        "any_three_of_a_kind": "Any Three of a Kind",
-        "three_of_a_kind": f"Three of a Kind {what}",
-        "two_of_a_kind": f"Two of a Kind {what}",
-        "total": f"Total {what}",
-        "combination": f"Two Dice Combination {what.replace('-', ' and ')}",
-        "one_of_a_kind": f"One of a Kind {what}",
-    }
-    return names.get(kind, spot)
-
-
-_KIND_NAMES = {
-    "three_of_a_kind": "Three of a Kind",
-    "two_of_a_kind": "Two of a Kind",
-    "one_of_a_kind": "One of a Kind",
-}
-
-
-def _why_no_spot(spot: str) -> str:
-    """Why ``spot`` is not on the layout, in the words of 625a.3 and the layout's names
-    (``"total:3"`` -> ``there is no Total Value 3: ...``)."""
-    kind, _, what = spot.partition(":")
-    if kind == "total":
-        return (
-            f'there is no Total Value "{what}": a Total Value wager names a total 4 to 17 '
-            "(3 and 18 are three of a kind)"
-        )
-    if kind in _KIND_NAMES:
-        name = _KIND_NAMES[kind]
-        return f'there is no {name} "{what}": a {name} wager names a number 1 to 6'
-    if kind == "combination":
-        return (
-            f'there is no Two Dice Combination "{what}": a Two Dice Combination names two '
-            "different numbers 1 to 6, the lower first (1-2 to 5-6)"
-        )
-    return (
-        f'there is no spot "{spot}"; the wagers are small, big, three_of_a_kind:N, '
-        "any_three_of_a_kind, two_of_a_kind:N, total:T, combination:A-B, one_of_a_kind:N"
-    )
+    """The area's name as the sign writes it (:attr:`SicBoSpot.label`): ``"small"`` ->
+    ``"Small"``, ``"total:10"`` -> ``"Total 10"``, ``"combination:1-2"`` -> ``"Two Dice
+    Combination 1 and 2"``; a spot not on the layout as it is."""
+    return SicBoSpot.parse(spot).label if spot in _SPOT_ORDER else spot
 
 
 __all__ = [
@@ -692,6 +652,7 @@ __all__ = [
     "SicBoCommand",
     "SicBoEvent",
     "SicBoRound",
+    "SicBoSpot",
     "SicBoState",
     "ThrowDice",
     "VoidRound",
