@@ -181,20 +181,47 @@ class Wait:
         was timed for (nobody else's answer gives it more time)."""
         if stored is None or stored == self.key:
             return stored is not None
-        if self.kind != "decision" or not stored.startswith("decision:"):
+        read = WaitKey.parse(stored)
+        if self.kind != "decision" or read.kind != "decision" or not read.parts:
             return False
-        seats, before = _waiting(self.key), _waiting(stored)
-        return seats < before
+        return WaitKey.parse(self.key).seats < read.seats
 
 
 WAIT_KEY_LENGTH = 60
 """The longest wait key the server stores (``rounds.deadline_kind``)."""
 
 
-def _waiting(key: str) -> frozenset[str]:
-    """The seats a decision's wait key names (``decision:N:S``)."""
-    parts = key.split(":")
-    return frozenset(parts[2].split(",")) if len(parts) == 3 and parts[2] else frozenset()
+@dataclass(frozen=True)
+class WaitKey:
+    """A wait key as stored (``rounds.deadline_kind``), read into its parts: its ``kind``
+    (``betting``, ``optional``, ``decision``) and what follows it, ``:``-separated
+    (``decision:N:S``: ``N`` the events that may answer, ``S`` the seats waiting; a game
+    may add its own part, as Craps adds the rolls). :meth:`parse` is the one place the
+    server reads a key's text; ``str()`` writes it back as it was.
+
+    >>> key = WaitKey.parse("decision:12:1,3")
+    >>> key.kind, sorted(key.seats), str(key)
+    ('decision', ['1', '3'], 'decision:12:1,3')
+    """
+
+    kind: str
+    parts: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return ":".join((self.kind, *self.parts))
+
+    @classmethod
+    def parse(cls, key: str) -> WaitKey:
+        """The key ``key`` (any text: a kind alone reads as a kind with no parts)."""
+        kind, *parts = key.split(":")
+        return cls(kind, tuple(parts))
+
+    @property
+    def seats(self) -> frozenset[str]:
+        """The seats a decision's key names (``decision:N:S``; none for another key)."""
+        if self.kind != "decision" or len(self.parts) != 2 or not self.parts[1]:
+            return frozenset()
+        return frozenset(self.parts[1].split(","))
 
 
 EMPTY_ROUND = (
@@ -702,6 +729,7 @@ __all__ = [
     "TableTimings",
     "Viewer",
     "Wait",
+    "WaitKey",
     "draw_between",
     "event_moves",
     "no_device",
