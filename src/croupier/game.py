@@ -79,6 +79,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
+from croupier.citations import shown
 from croupier.engine import (
     DEALER,
     Actor,
@@ -94,6 +95,7 @@ from croupier.engine import (
 from croupier.errors import IllegalCommand
 from croupier.money import Cents
 from croupier.rng import Draw, Rng, SecureRng
+from croupier.spots import SpotInfo
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -696,7 +698,21 @@ class GameSpec:
     """Module of the simulation kernel (:mod:`croupier.analysis.simulation`)."""
     terminal: str | None = None
     """Module whose ``play`` runs ``croupier play <game>``."""
+    layout_spots: Callable[[Any], Sequence[SpotInfo]] | None = None
+    """The spots of the layout under a Rules Submission, in its order, with their names
+    (:class:`~croupier.spots.SpotInfo`): served with the table, read by the browser."""
+    layout_cites: Mapping[str, str] = field(default_factory=dict)
+    """Sections the layout names beside its areas and notes, by what they govern
+    (``{"working": "623a.4"}``): served with the table as a reader is shown them."""
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def spots_of(self, rules: RulesSubmission) -> list[SpotInfo]:
+        """:attr:`layout_spots` under ``rules`` (none where the game gives none)."""
+        return [] if self.layout_spots is None else list(self.layout_spots(rules))
+
+    def cites_shown(self) -> dict[str, str]:
+        """:attr:`layout_cites` as a reader is shown them (``"623a.4 (inferred)"``)."""
+        return {what: shown(cite) for what, cite in self.layout_cites.items()}
 
     @property
     def name(self) -> str:

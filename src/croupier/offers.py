@@ -37,8 +37,9 @@ from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from croupier.citations import basis
 from croupier.errors import IllegalCommand
 from croupier.money import Cents, format_cents
 
@@ -152,6 +153,20 @@ class Amount(_Typed):
     step: Cents = 1
     reason: str = ""
     """Why amounts go in steps, in words (``"7 to 6 pays whole cents"``, 623a.4)."""
+    cite: str = ""
+    """The section behind the step (``"623a.4"``; ``""``: the offer's own)."""
+    cite_basis: str | None = None
+    """``"inferred"`` where :attr:`cite` is a section of a chapter croupier has no text of
+    (:func:`croupier.citations.basis`), as a refusal's ``cite_basis``; filled from
+    :attr:`cite` when not given, so that a page shows the step's rule as the server's
+    refusals show it."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _basis(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("cite") and "cite_basis" not in data:
+            return {**data, "cite_basis": basis(data["cite"])}
+        return data
 
     @property
     def least(self) -> int:
@@ -257,14 +272,16 @@ def field_words(field: _Typed) -> str:
     return ""
 
 
-def offer(command: str, cite: str = "", /, **fields: Any) -> LegalCommand:
+def offer(
+    command: str, cite: str = "", /, *, title: str | None = None, **fields: Any
+) -> LegalCommand:
     """A :class:`LegalCommand` of ``fields``: each a typed offer, or a value the field is
-    fixed to (:class:`Fixed`)."""
+    fixed to (:class:`Fixed`); ``title`` as :attr:`LegalCommand.title`."""
     typed = {
         name: value if isinstance(value, _Typed) else Fixed(value=plain(value))
         for name, value in fields.items()
     }
-    return LegalCommand(command=command, fields=typed, cite=cite)
+    return LegalCommand(command=command, fields=typed, cite=cite, title=title)
 
 
 def choice(
@@ -301,6 +318,10 @@ class LegalCommand(BaseModel):
     equal: tuple[str, ...] = ()
     """Fields that take one value (the two Ante Wagers of Criss-Cross Poker, 674a.7(d))."""
     cite: str = ""
+    title: str | None = None
+    """The words of the command before its choice, for a reader (``None``: the command's
+    name in words; ``""``: the choice's label says it all, as a player's decision "Hit"
+    or "Stand" does)."""
 
     def field(self, name: str) -> Choice | Integers | Amount | Fixed | Text | Numbers:
         """The offer of field ``name``; raises :class:`KeyError` where the offer has none."""

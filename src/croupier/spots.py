@@ -32,6 +32,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Self
 
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from croupier.citations import basis, shown
+
 
 class Spot(ABC):
     """A game's betting position (see the module). Subclasses are frozen dataclasses."""
@@ -74,8 +78,40 @@ class Spot(ABC):
         return True
 
 
+class SpotInfo(BaseModel):
+    """A spot as a layout draws it, served with the table (``TableOut.spots``) from the
+    game's package (:attr:`croupier.game.GameSpec.layout_spots`), so that no browser code
+    re-types a game's spots or their names: ``value`` (the spot's text), ``label`` (its
+    name in plain English), ``group`` and ``group_label`` (the part of the layout it is
+    in, ``""``: none), ``number`` and ``mark`` (what the area shows: a die's face, a
+    circle's number), ``always`` (drawn before a wager is on it), and ``cite``, the
+    section that governs it, with ``cite_shown`` as a reader is shown it (``"623a.3 (inferred)"``) and ``cite_basis``
+    (:func:`croupier.citations.basis`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    value: str
+    label: str
+    group: str = ""
+    group_label: str = ""
+    number: int | None = None
+    mark: str = ""
+    always: bool = True
+    """False for an area drawn only while a wager is on it (a split's second hand)."""
+    cite: str = ""
+    cite_shown: str = ""
+    cite_basis: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shown(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("cite") and "cite_shown" not in data:
+            return {**data, "cite_shown": shown(data["cite"]), "cite_basis": basis(data["cite"])}
+        return data
+
+
 _TABLES: dict[type[Spot], dict[str, Spot]] = {}
 """Per spot type, its spots by their text (filled on first use)."""
 
 
-__all__ = ["Spot"]
+__all__ = ["Spot", "SpotInfo"]

@@ -143,6 +143,8 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
         title=spec.title,
         chapter=spec.chapter,
         layout=spec.layout,
+        spots=spec.spots_of(rules),
+        cites=spec.cites_shown(),
         rules=json.loads(version.rules_json),
         rules_sha256=version.rules_sha256,
         minimum_wager=rules.minimum_wager,
