@@ -85,8 +85,8 @@ class SpotInfo(BaseModel):
     name in plain English), ``group`` and ``group_label`` (the part of the layout it is
     in, ``""``: none), ``number`` and ``mark`` (what the area shows: a die's face, a
     circle's number), ``always`` (drawn before a wager is on it), and ``cite``, the
-    section that governs it, with ``cite_shown`` as a reader is shown it (``"623a.3 (inferred)"``) and ``cite_basis``
-    (:func:`croupier.citations.basis`)."""
+    section that governs it, with ``cite_shown`` as a reader is shown it
+    (``"623a.3 (inferred)"``) and ``cite_basis`` (:func:`croupier.citations.basis`)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
