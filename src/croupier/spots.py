@@ -81,12 +81,14 @@ class Spot(ABC):
 class SpotInfo(BaseModel):
     """A spot as a layout draws it, served with the table (``TableOut.spots``) from the
     game's package (:attr:`croupier.game.GameSpec.layout_spots`), so that no browser code
-    re-types a game's spots or their names: ``value`` (the spot's text), ``label`` (its
-    name in plain English), ``group`` and ``group_label`` (the part of the layout it is
-    in, ``""``: none), ``number`` and ``mark`` (what the area shows: a die's face, a
-    circle's number), ``always`` (drawn before a wager is on it), and ``cite``, the
-    section that governs it, with ``cite_shown`` as a reader is shown it
-    (``"623a.3 (inferred)"``) and ``cite_basis`` (:func:`croupier.citations.basis`)."""
+    re-types a game's spots or their names.
+
+    ``value``: the spot's text; ``label``: its name in plain English; ``group`` and
+    ``group_label``: the part of the layout it is in (``""``: none); ``numbers`` and
+    ``mark``: what its area shows (a die's face, a combination's two numbers, a circle's
+    number); ``always``: drawn before a wager is on it; ``cite``: the section that
+    governs it, ``cite_shown`` as a reader is shown it (``"623a.3 (inferred)"``) and
+    ``cite_basis`` (:func:`croupier.citations.basis`)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -94,7 +96,7 @@ class SpotInfo(BaseModel):
     label: str
     group: str = ""
     group_label: str = ""
-    number: int | None = None
+    numbers: tuple[int, ...] = ()
     mark: str = ""
     always: bool = True
     """False for an area drawn only while a wager is on it (a split's second hand)."""

@@ -77,7 +77,7 @@ def layout_spots(rules: CrapsRules) -> list[SpotInfo]:
             value=str(spot),
             label=layout_label(spot, rules.dont_bar),
             group=group_of(str(spot)),
-            number=spot.number,
+            numbers=() if spot.number is None else (spot.number,),
             cite=section_of(str(spot)),
         )
         for spot in CrapsSpot.every()

@@ -152,7 +152,7 @@ def layout_spots(rules: HighRollDiceRules) -> list[SpotInfo]:
                 label=spot.label,
                 group=spot.kind,
                 group_label=GROUPS.get(spot.kind, ""),
-                number=spot.number,
+                numbers=() if spot.number is None else (spot.number,),
                 mark=mark,
                 cite=cites[spot.kind],
             )

@@ -55,7 +55,9 @@ class SicBoPolicy(TablePolicy):
 def layout_spots(rules: SicBoRules) -> list[SpotInfo]:
     """Every area of the layout (625a.3), named as the sign names it, grouped by wager."""
     return [
-        SpotInfo(value=str(spot), label=spot.label, group=spot.kind, cite=WAGERS)
+        SpotInfo(
+            value=str(spot), label=spot.label, group=spot.kind, numbers=spot.numbers, cite=WAGERS
+        )
         for spot in SicBoSpot.every()
     ]
 
