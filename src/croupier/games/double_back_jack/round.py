@@ -1623,7 +1623,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 return []
             late = choice((Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD))
             cite = s.no_cards if state.phase is Phase.DEAL else s.missed_draw
-            return [offer("Decide", cite, seat=seat, decision=late)]
+            return [offer("Decide", cite, title="", seat=seat, decision=late)]
         if state.phase is Phase.BETTING:
             if seat in state.barred or Spot.BLACKJACK in state.wagers.get(seat, {}):
                 return []
@@ -1651,7 +1651,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 )
             if status is HandStatus.PLAYING:
                 surrender = choice([Decision.SURRENDER])
-                legal.append(offer("Decide", s.surrender, seat=seat, decision=surrender))
+                legal.append(offer("Decide", s.surrender, title="", seat=seat, decision=surrender))
             return legal
         hand = state.to_act()
         if hand is None or hand.seat != seat:
@@ -1659,12 +1659,14 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         decisions = [
             d for d in Decision if d is not Decision.DOUBLE and self._why_not(hand, d, None) is None
         ]
-        legal = [offer("Decide", s.decisions, seat=seat, decision=choice(decisions))]
+        legal = [offer("Decide", s.decisions, title="", seat=seat, decision=choice(decisions))]
         if self._why_not(hand, Decision.DOUBLE, 1) is None:
             wager = state.wagers[seat][spot_name(Spot.BLACKJACK, hand.index)]
             double = choice([Decision.DOUBLE])
             amount = Amount(low=1, high=wager)
-            legal.append(offer("Decide", s.double, seat=seat, decision=double, amount=amount))
+            legal.append(
+                offer("Decide", s.double, title="", seat=seat, decision=double, amount=amount)
+            )
         return legal
 
     def _dealer_commands(self) -> list[LegalCommand]:

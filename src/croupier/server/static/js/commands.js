@@ -73,7 +73,7 @@ function moneyInput(id, f, start) {
 // The control of one legal command; ``send(command)`` posts it.
 export function control(lc, ctx, send) {
   const { fixed, fields } = plan(lc, ctx.fields || {});
-  const title = humanize(lc.command);
+  const title = lc.title || humanize(lc.command);
   const cite = lc.cite ? ` (${lc.cite})` : "";
   const wrap = h("div", { class: "command", "data-command": lc.command, title: `${title}${cite}` });
   if (fields.length === 0) {
@@ -111,7 +111,8 @@ export function control(lc, ctx, send) {
   if (fields.length === 1 && fields[0].kind === "choice" && fields[0].required && fields[0].choices.length <= 12) {
     const f = fields[0];
     f.choices.forEach((choice, i) => {
-      const label = lc.command === "Decide" ? named(f, i) : `${title}${flags(fixed)}: ${named(f, i)}`;
+      // An offer whose title is "" is said by its choice alone (a decision: "Hit").
+      const label = lc.title === "" ? named(f, i) : `${title}${flags(fixed)}: ${named(f, i)}`;
       wrap.append(h("button", { class: "action", "data-action": `${lc.command}:${choice}`, onclick: () => send({ ...fixed, [f.name]: f.values[i] }) }, label));
     });
     return wrap;
