@@ -32,6 +32,8 @@ const BONUS = { all_small: [2, 3, 4, 5, 6], all_tall: [8, 9, 10, 11, 12], make_e
 // "623a.4 (inferred)"), of the table whose layout was drawn last.
 let named = {};
 let cites = {};
+// The Don't bar of the table whose layout was drawn last (623a.3: 12, or 2).
+let bar = 12;
 
 function read(table) {
   named = Object.fromEntries(((table && table.spots) || []).map((s) => [s.value, s.label]));
