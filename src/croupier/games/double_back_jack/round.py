@@ -125,7 +125,7 @@ from croupier.hands.blackjack import (
     same_value,
 )
 from croupier.money import format_cents, payout, require_cents
-from croupier.offers import Amount, Integers, Text, choice, offer
+from croupier.offers import Amount, Integers, Subset, Text, choice, offer
 from croupier.rng import Rng, ScriptedRng, shuffle_draws
 from croupier.rules.base import RulesSubmission
 from croupier.rules.double_back_jack import (
@@ -1595,6 +1595,22 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 yield from self._advance()
 
     # -- what is legal, what is visible ---------------------------------------------------
+    def _deal_offer(self) -> LegalCommand:
+        """The deal, and the misdeals the dealer records with it: a card of the dealer's
+        missed, boxes dealt no cards or one card, never both (673a.13(e), (g))."""
+        s = self.rules.sections
+        boxes = sorted(seat for seat, w in self.state.wagers.items() if Spot.BLACKJACK in w)
+        missed = choice([False, True], optional=True)
+        dealt = offer(
+            "DealCards",
+            s.deal,
+            dealer_missed_first_card=missed,
+            dealer_missed_second_card=missed,
+            no_cards=Subset(of=tuple(boxes), optional=True),
+            one_card=Subset(of=tuple(boxes), optional=True),
+        )
+        return dealt.model_copy(update={"apart": ("no_cards", "one_card")})
+
     def legal_commands(self, actor: Actor) -> list[LegalCommand]:
         if self.finished:
             return []
@@ -1696,7 +1712,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             legal.append(offer("BurnCard", s.burn))
         elif phase is Phase.BETTING and not state.reader_down:
             if any(Spot.BLACKJACK in w for w in state.wagers.values()):
-                legal.append(offer("DealCards", s.deal))
+                legal.append(self._deal_offer())
         elif phase is Phase.READER and not state.reader_down:
             legal.append(offer("ReadHoleCard", s.card_reader))
         elif phase is Phase.PLAY and state.current() is None and not state.reader_down:

@@ -36,6 +36,9 @@ export function plan(lc, drawn = {}) {
       fields.push({ name, kind: "money", min: f.low, max: f.high ?? null, step: f.step || 1, required });
     } else if (f.kind === "numbers") {
       fields.push({ name, kind: "list", count: f.count, required });
+    } else if (f.kind === "subset") {
+      // Some of the values offered, each once (boxes missed, stacks a cut moves).
+      fields.push({ name, kind: "list", count: null, of: f.of, required });
     } else {
       fields.push({ name, kind: "text", max: f.max_length, required });
     }
@@ -137,7 +140,8 @@ export function control(lc, ctx, send) {
       label.append(h("span", { class: "muted" }, ` ${f.min}–${f.max}`));
       readers.push(() => (input.value === "" ? null : [f.name, Number(input.value)]));
     } else if (f.kind === "list") {
-      input = h("input", { id, name: f.name, type: "text", placeholder: `${f.count} numbers, comma-separated`, required: f.required });
+      const placeholder = f.count === null ? `any of ${f.of.join(", ")}, comma-separated` : `${f.count} numbers, comma-separated`;
+      input = h("input", { id, name: f.name, type: "text", placeholder, required: f.required && f.count !== null });
       readers.push(() => {
         const items = input.value.split(",").map((x) => x.trim()).filter(Boolean);
         if (!items.length && !f.required) return null;
