@@ -300,16 +300,14 @@ def field_words(field: _Typed) -> str:
     return ""
 
 
-def offer(
-    command: str, cite: str = "", /, *, title: str | None = None, **fields: Any
-) -> LegalCommand:
+def offer(command: str, cite: str = "", /, **fields: Any) -> LegalCommand:
     """A :class:`LegalCommand` of ``fields``: each a typed offer, or a value the field is
-    fixed to (:class:`Fixed`); ``title`` as :attr:`LegalCommand.title`."""
+    fixed to (:class:`Fixed`)."""
     typed = {
         name: value if isinstance(value, _Typed) else Fixed(value=plain(value))
         for name, value in fields.items()
     }
-    return LegalCommand(command=command, fields=typed, cite=cite, title=title)
+    return LegalCommand(command=command, fields=typed, cite=cite)
 
 
 def choice(
@@ -356,6 +354,11 @@ class LegalCommand(BaseModel):
     """The words of the command before its choice, for a reader (``None``: the command's
     name in words; ``""``: the choice's label says it all, as a player's decision "Hit"
     or "Stand" does)."""
+
+    def said_by_choice(self) -> LegalCommand:
+        """This offer with :attr:`title` ``""``: a reader is shown its choice alone (a
+        player's decision: "Hit", "Stand")."""
+        return self.model_copy(update={"title": ""})
 
     def field(self, name: str) -> Choice | Integers | Amount | Fixed | Text | Numbers | Subset:
         """The offer of field ``name``; raises :class:`KeyError` where the offer has none."""

@@ -1639,7 +1639,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 return []
             late = choice((Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD))
             cite = s.no_cards if state.phase is Phase.DEAL else s.missed_draw
-            return [offer("Decide", cite, title="", seat=seat, decision=late)]
+            return [offer("Decide", cite, seat=seat, decision=late).said_by_choice()]
         if state.phase is Phase.BETTING:
             if seat in state.barred or Spot.BLACKJACK in state.wagers.get(seat, {}):
                 return []
@@ -1667,7 +1667,9 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 )
             if status is HandStatus.PLAYING:
                 surrender = choice([Decision.SURRENDER])
-                legal.append(offer("Decide", s.surrender, title="", seat=seat, decision=surrender))
+                legal.append(
+                    offer("Decide", s.surrender, seat=seat, decision=surrender).said_by_choice()
+                )
             return legal
         hand = state.to_act()
         if hand is None or hand.seat != seat:
@@ -1675,13 +1677,17 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         decisions = [
             d for d in Decision if d is not Decision.DOUBLE and self._why_not(hand, d, None) is None
         ]
-        legal = [offer("Decide", s.decisions, title="", seat=seat, decision=choice(decisions))]
+        legal = [
+            offer("Decide", s.decisions, seat=seat, decision=choice(decisions)).said_by_choice()
+        ]
         if self._why_not(hand, Decision.DOUBLE, 1) is None:
             wager = state.wagers[seat][spot_name(Spot.BLACKJACK, hand.index)]
             double = choice([Decision.DOUBLE])
             amount = Amount(low=1, high=wager)
             legal.append(
-                offer("Decide", s.double, title="", seat=seat, decision=double, amount=amount)
+                offer(
+                    "Decide", s.double, seat=seat, decision=double, amount=amount
+                ).said_by_choice()
             )
         return legal
 

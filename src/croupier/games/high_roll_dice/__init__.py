@@ -730,8 +730,7 @@ class HighRollDiceRound(Round[HighRollDiceState]):
             for spot, amount in wagers.items():
                 if typed[spot].kind == "millionaire_row":
                     assert s.settle_millionaire_row is not None and s.millionaire_row_prizes
-                    circle = typed[spot].number
-                    if circle == count:
+                    if typed[spot].number == count:
                         won = millionaire_row_win(amount, count, rules)
                         yield WagerSettled(
                             seat=seat,
