@@ -82,12 +82,12 @@ class HighRollDicePolicy(TablePolicy):
         for event in settled:
             if event.spot == EXTRA_ROLL:
                 continue
-            if event.spot.startswith("like_kind:") and event.seat in extra:
+            spot = HighRollDiceSpot.parse(event.spot)
+            if spot.kind == "like_kind" and event.seat in extra:
                 count, done = circles[event.seat], shared.get(event.seat, 0)
                 part = extra[event.seat] // count + (extra[event.seat] % count if done == 0 else 0)
                 shared[event.seat] = done + 1
-                circle = event.spot.split(":", 1)[1]
-                found.append((f"like_kind_extra_roll:{circle}", event.amount + part))
+                found.append((f"like_kind_extra_roll:{spot.part}", event.amount + part))
             else:
                 found.append((event.spot, event.amount))
         return found

@@ -42,13 +42,19 @@ class HighRollDiceSpot(Spot):
     number: int | None = None
 
     def __str__(self) -> str:
+        return self.kind if self.number is None else f"{self.kind}:{self.part}"
+
+    @property
+    def part(self) -> str:
+        """What the text writes after the kind: the face's name (``"ace"``), the circle
+        (``"4"``, ``"no_match"``); ``""`` for the Extra Roll."""
         if self.number is None:
-            return self.kind
+            return ""
         if self.kind == "pip_street":
-            return f"pip_street:{FACE_NAMES[self.number]}"
+            return FACE_NAMES[self.number]
         if self.kind == "like_kind" and self.number == NO_MATCH:
-            return "like_kind:no_match"
-        return f"{self.kind}:{self.number}"
+            return "no_match"
+        return str(self.number)
 
     @classmethod
     def every(cls) -> tuple[HighRollDiceSpot, ...]:
