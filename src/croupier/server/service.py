@@ -23,7 +23,7 @@ from croupier.errors import AccessDenied as AccessDenied
 from croupier.errors import DeadlinePassed as DeadlinePassed
 from croupier.errors import IllegalCommand, NotYourTurn, RulesSubmissionError
 from croupier.errors import Unprocessable as Unprocessable
-from croupier.game import GameSpec
+from croupier.game import GameSpec, WaitKey
 from croupier.ledger import disabling, protection, versions
 from croupier.ledger import repository as repo
 from croupier.ledger.db import Statement, raw
@@ -153,6 +153,8 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
         title=spec.title,
         chapter=spec.chapter,
         layout=spec.layout,
+        spots=spec.spots_of(rules),
+        cites=spec.cites_shown(),
         rules=json.loads(version.rules_json),
         rules_sha256=version.rules_sha256,
         minimum_wager=rules.minimum_wager,
@@ -547,7 +549,7 @@ def _deadline(row: RoundRow, round_: Round[Any], now: datetime) -> schemas.Deadl
         )
         for actor, command in policy.timeout_steps(round_)
     ]
-    kind = row.deadline_kind.split(":")[0]
+    kind = WaitKey.parse(row.deadline_kind).kind
     return schemas.Deadline(
         kind=kind,
         seconds_left=max(0.0, (at - now).total_seconds()),

@@ -36,9 +36,17 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from croupier.analysis.exact.craps import odds_name
 from croupier.analysis.exact.craps import spots as rolled_spots
 from croupier.analysis.simulation.base import WagerInfo
-from croupier.games.craps.wagers import BONUS_SETS, Result, commission_base, decide, spot_words
+from croupier.games.craps.wagers import (
+    BONUS_SETS,
+    Result,
+    commission_base,
+    decide,
+    kind_of,
+    spot_words,
+)
 from croupier.rules.craps import POINTS, Commission, CrapsRules, LayLimit, WagerKind, true_odds
 
 CHUNK_ROUNDS: Final = 1 << 16
@@ -73,8 +81,7 @@ class Plan:
         pays: list[Floats] = []
         masks: list[int] = []
         for spot in rolled_spots(rules):
-            kind = spot.partition(":")[0]
-            if kind in ("pass", "dont_pass", "come", "dont_come"):
+            if kind_of(spot) in ("pass", "dont_pass", "come", "dont_come"):
                 self._line(spot, rules, family, dont, units, pays)
                 start.append(0)
                 tables.append(np.full((2, 13), np.nan))
@@ -90,7 +97,7 @@ class Plan:
         if rules.offers(WagerKind.ODDS):
             for laid in (False, True):
                 for point in POINTS:
-                    name = f"{'lay_odds' if laid else 'odds'}:{point}"
+                    name = odds_name(point, laid)
                     table = np.full((2, 13), np.nan)
                     odds = float(1 / true_odds(point) if laid else true_odds(point))
                     table[:, point] = -1.0 if laid else odds
@@ -172,8 +179,9 @@ class Plan:
         units: list[Floats],
         pays: list[Floats],
     ) -> None:
-        family.append(COME if spot.startswith(("come", "dont_come")) else LINE)
-        dont.append(1 if spot.startswith("dont") else 0)
+        kind = kind_of(spot)
+        family.append(COME if kind in ("come", "dont_come") else LINE)
+        dont.append(1 if kind.startswith("dont") else 0)
         units.append(np.zeros(13))
         pays.append(np.zeros(13))
 
@@ -182,8 +190,7 @@ def _table(spot: str, rules: CrapsRules) -> Floats:
     """The net per unit of a first decision of ``spot`` on each throw (NaN: none), by the
     engine's rule, less the commission on a Buy or Lay as the par sheet charges it."""
     charge = float(commission_base(spot, 1, rules))
-    kind = spot.partition(":")[0]
-    when = {"buy": rules.buy_commission, "lay": rules.lay_commission}.get(kind)
+    when = {"buy": rules.buy_commission, "lay": rules.lay_commission}.get(kind_of(spot))
     up_front = when is Commission.UP_FRONT
     table = np.full((2, 13), np.nan)
     for pair in (0, 1):

@@ -125,7 +125,7 @@ from croupier.hands.blackjack import (
     same_value,
 )
 from croupier.money import format_cents, payout, require_cents
-from croupier.offers import Amount, Integers, Text, choice, offer
+from croupier.offers import Amount, Integers, Subset, Text, choice, offer
 from croupier.rng import Rng, ScriptedRng, shuffle_draws
 from croupier.rules.base import RulesSubmission
 from croupier.rules.double_back_jack import (
@@ -1595,6 +1595,22 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 yield from self._advance()
 
     # -- what is legal, what is visible ---------------------------------------------------
+    def _deal_offer(self) -> LegalCommand:
+        """The deal, and the misdeals the dealer records with it: a card of the dealer's
+        missed, boxes dealt no cards or one card, never both (673a.13(e), (g))."""
+        s = self.rules.sections
+        boxes = sorted(seat for seat, w in self.state.wagers.items() if Spot.BLACKJACK in w)
+        missed = choice([False, True], optional=True)
+        dealt = offer(
+            "DealCards",
+            s.deal,
+            dealer_missed_first_card=missed,
+            dealer_missed_second_card=missed,
+            no_cards=Subset(of=tuple(boxes), optional=True),
+            one_card=Subset(of=tuple(boxes), optional=True),
+        )
+        return dealt.model_copy(update={"apart": ("no_cards", "one_card")})
+
     def legal_commands(self, actor: Actor) -> list[LegalCommand]:
         if self.finished:
             return []
@@ -1623,7 +1639,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 return []
             late = choice((Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD))
             cite = s.no_cards if state.phase is Phase.DEAL else s.missed_draw
-            return [offer("Decide", cite, seat=seat, decision=late)]
+            return [offer("Decide", cite, seat=seat, decision=late).said_by_choice()]
         if state.phase is Phase.BETTING:
             if seat in state.barred or Spot.BLACKJACK in state.wagers.get(seat, {}):
                 return []
@@ -1651,7 +1667,9 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 )
             if status is HandStatus.PLAYING:
                 surrender = choice([Decision.SURRENDER])
-                legal.append(offer("Decide", s.surrender, seat=seat, decision=surrender))
+                legal.append(
+                    offer("Decide", s.surrender, seat=seat, decision=surrender).said_by_choice()
+                )
             return legal
         hand = state.to_act()
         if hand is None or hand.seat != seat:
@@ -1659,12 +1677,18 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         decisions = [
             d for d in Decision if d is not Decision.DOUBLE and self._why_not(hand, d, None) is None
         ]
-        legal = [offer("Decide", s.decisions, seat=seat, decision=choice(decisions))]
+        legal = [
+            offer("Decide", s.decisions, seat=seat, decision=choice(decisions)).said_by_choice()
+        ]
         if self._why_not(hand, Decision.DOUBLE, 1) is None:
             wager = state.wagers[seat][spot_name(Spot.BLACKJACK, hand.index)]
             double = choice([Decision.DOUBLE])
             amount = Amount(low=1, high=wager)
-            legal.append(offer("Decide", s.double, seat=seat, decision=double, amount=amount))
+            legal.append(
+                offer(
+                    "Decide", s.double, seat=seat, decision=double, amount=amount
+                ).said_by_choice()
+            )
         return legal
 
     def _dealer_commands(self) -> list[LegalCommand]:
@@ -1694,7 +1718,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             legal.append(offer("BurnCard", s.burn))
         elif phase is Phase.BETTING and not state.reader_down:
             if any(Spot.BLACKJACK in w for w in state.wagers.values()):
-                legal.append(offer("DealCards", s.deal))
+                legal.append(self._deal_offer())
         elif phase is Phase.READER and not state.reader_down:
             legal.append(offer("ReadHoleCard", s.card_reader))
         elif phase is Phase.PLAY and state.current() is None and not state.reader_down:

@@ -302,7 +302,7 @@ async function tablePage(tableId, early = null) {
       if (!outOfLimits(lc, better, game.label(spot))) {
         const label = game.label(spot);
         say(h("span", {},
-          `${dollars(amount)} on ${label} would not be paid in whole cents: ${lc.reason} on multiples of ${dollars(whole)}. `,
+          `${dollars(amount)} on ${label} would not be paid in whole cents: ${lc.reason} on multiples of ${dollars(whole)}${lc.stepCite ? ` (${lc.stepCite})` : ""}. `,
           h("button", { type: "button", class: "action", "data-bet-instead": spot, onclick: () => onSpot(spot, better) }, `Bet ${dollars(better)} on ${label}`),
         ), "error");
         return;
@@ -607,7 +607,7 @@ async function replayPage(roundId) {
   function show() {
     const step = data.steps[at];
     slider.value = String(at);
-    const said = describe(step.event.event);
+    const said = describe(step.event.event, gameOf(table).label);
     // An event with no fields to say has its section only: "Round completed (675a.4(h))".
     caption.textContent = `Event ${at + 1} of ${data.steps.length}: ${humanize(step.event.type)}${said.startsWith("(") ? " " : " — "}${said}`;
     const fakeView = { view: step.view, actor: data.actor, legal_commands: [], round_id: roundId };
@@ -668,12 +668,13 @@ async function verifyPage(roundId) {
 
 // An event's fields in words for the replay's caption: no snake_case, no JSON; money in
 // dollars; a value the viewer may not see is said to be hidden.
-function describe(event) {
+function describe(event, label = (spot) => spot) {
   const skip = new Set(["type", "rules", "rules_sha256", "croupier_version", "table_id", "round_id", "game", "cite"]);
   const money = new Set(["amount", "returned", "won", "withheld", "chips"]);
   const value = (k, v) => {
     if (v === null) return "not shown to you";
     if (money.has(k) && typeof v === "number") return dollars(v);
+    if (k === "spot" && typeof v === "string") return label(v);
     if (Array.isArray(v)) return v.length ? v.map((x) => value("", x)).join(", ") : "none";
     if (typeof v === "object") return Object.entries(v).map(([a, b]) => `${phrase(a)} ${value(a, b)}`).join(", ");
     if (typeof v === "boolean") return v ? "yes" : "no";
