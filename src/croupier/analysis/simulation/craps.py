@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Final
+from typing import Any, Final
 
 import numba
 import numpy as np
@@ -156,7 +156,8 @@ class Plan:
                 masks.append(sum(1 << n for n in numbers))
         self.family = np.array(family, dtype=np.int64)
         self.start = np.array(start, dtype=np.int64)
-        self.tables = np.array(tables, dtype=np.float64)
+        self.tables = np.array(tables, dtype=np.float64).reshape(len(tables), 26)
+        """Each wager's net by throw, ``pair * 13 + total``."""
         self.dont = np.array(dont, dtype=np.int64)
         self.units = np.array(units, dtype=np.float64)
         self.pays = np.array(pays, dtype=np.float64)
@@ -200,13 +201,13 @@ def _table(spot: str, rules: CrapsRules) -> Floats:
 
 @numba.njit(cache=True)
 def _line_net(
-    totals: Ints, n: int, first: int, dont: int, bar: int, units: Floats, pays: Floats
+    throws: Ints, n: int, first: int, dont: int, bar: int, units: Floats, pays: Floats
 ) -> float:
     """A Pass (``dont`` 0) or Don't Pass wager made before roll ``first``, a come-out of
     its own, followed to its decision with ``units`` of odds behind its point."""
     point = 0
     for i in range(first, n):
-        t = totals[i]
+        t = throws[i] - 13 if throws[i] > 12 else throws[i]
         if point == 0:
             if t == 7 or t == 11:
                 return -1.0 if dont else 1.0
@@ -222,11 +223,98 @@ def _line_net(
     return math.nan
 
 
+@numba.njit(cache=True, inline="always")
+def _hand(
+    dice: Dice,
+    position: int,
+    throws: Ints,
+    points: Ints,
+    first: Ints,
+    nets: Floats,
+    family: Ints,
+    start: Ints,
+    tables: Floats,
+    dont: Ints,
+    units: Floats,
+    pays: Floats,
+    masks: Ints,
+    bar: int,
+) -> int:
+    """Play one hand from ``dice[position]`` and put each wager's net in ``nets`` (NaN:
+    none); returns the position after its seven-out, or -1 where the dice run out first.
+    ``throws`` holds each roll's total (+ 13 for a pair), ``points`` the point before it
+    and ``first[p]`` the first roll with point ``p`` on (``first[0]``: any point)."""
+    for p in range(13):
+        first[p] = -1
+    n = 0
+    point = 0
+    rolled = 0  # the totals rolled before the first 7
+    sevened = False
+    made = 0  # the distinct points made
+    end = dice.shape[0]
+    while True:
+        if position + 2 > end:
+            return -1
+        a = dice[position]
+        b = dice[position + 1]
+        position += 2
+        t = a + b + 2
+        throws[n] = t + 13 if a == b else t
+        points[n] = point
+        if point != 0 and first[point] < 0:
+            first[point] = n
+            if first[0] < 0:
+                first[0] = n
+        n += 1
+        if t == 7:
+            sevened = True
+        elif not sevened:
+            rolled |= 1 << t
+        if point == 0:
+            if t != 2 and t != 3 and t != 7 and t != 11 and t != 12:
+                point = t
+        elif t == point:
+            made |= 1 << t
+            point = 0
+        elif t == 7:
+            break
+        if n == MAX_ROLLS:
+            raise ValueError("a hand longer than MAX_ROLLS rolls")
+    count = 0
+    for p in range(4, 11):
+        if made & (1 << p):
+            count += 1
+    for w in range(family.shape[0]):
+        kind = family[w]
+        net = math.nan
+        if kind == STANDING:
+            begin = 0 if start[w] == 0 else first[start[w]]
+            if begin >= 0:
+                for i in range(begin, n):
+                    value = tables[w, throws[i]]
+                    if not math.isnan(value):
+                        net = value
+                        break
+        elif kind == LINE:
+            net = _line_net(throws, n, 0, dont[w], bar, units[w], pays[w])
+        elif kind == COME:
+            if first[0] >= 0:
+                net = _line_net(throws, n, first[0], dont[w], bar, units[w], pays[w])
+        elif kind == FIRE:
+            net = tables[w, count]
+        else:  # BONUS
+            net = tables[w, 0] if rolled & masks[w] == masks[w] else -1.0
+        nets[w] = net
+    return position
+
+
 @numba.njit(cache=True)
 def _hands(
     dice: Dice,
     rounds: int,
     out: Floats,
+    counts: Ints,
+    values: Floats,
     done: int,
     family: Ints,
     start: Ints,
@@ -237,90 +325,43 @@ def _hands(
     masks: Ints,
     bar: int,
 ) -> tuple[int, int]:
-    """Play hands from the start of ``dice`` into columns ``done`` onwards of ``out``
-    until ``rounds`` are done or the dice run out mid-hand; returns (hands done in all,
-    dice used by the complete hands)."""
-    totals = np.empty(MAX_ROLLS, dtype=np.int64)
-    pairs = np.empty(MAX_ROLLS, dtype=np.int64)
-    points = np.empty(MAX_ROLLS, dtype=np.int64)
-    used = 0
+    """Play hands from the start of ``dice`` until ``rounds`` are done in all or the dice
+    run out mid-hand; returns (hands done in all, dice used by the complete hands). Each
+    hand's nets go to column ``done`` of ``out`` where it has ``rounds`` columns; else
+    they are counted: ``counts[w, k]`` hands of net ``values[w, k]`` for wager ``w``
+    (the distinct values in the order met; NaN: a free slot)."""
     wagers = family.shape[0]
+    throws = np.empty(MAX_ROLLS, dtype=np.int64)
+    points = np.empty(MAX_ROLLS, dtype=np.int64)
+    first = np.empty(13, dtype=np.int64)
+    nets = np.empty(wagers)
+    record = out.shape[1] == rounds
+    used = 0
     while done < rounds:
-        # One hand: the rolls to the seven-out, with the point before each.
-        n = 0
-        point = 0
-        position = used
-        complete = False
-        while position + 2 <= dice.shape[0]:
-            a = dice[position] + 1
-            b = dice[position + 1] + 1
-            position += 2
-            t = a + b
-            totals[n] = t
-            pairs[n] = 1 if a == b else 0
-            points[n] = point
-            n += 1
-            if point == 0:
-                if t != 2 and t != 3 and t != 7 and t != 11 and t != 12:
-                    point = t
-            elif t == point:
-                point = 0
-            elif t == 7:
-                complete = True
-                break
-            if n == MAX_ROLLS:
-                raise ValueError("a hand longer than MAX_ROLLS rolls")
-        if not complete:
+        position = _hand(
+            dice, used, throws, points, first, nets, family, start, tables, dont, units,
+            pays, masks, bar,
+        )  # fmt: skip
+        if position < 0:
             return done, used
         used = position
-        for w in range(wagers):
-            kind = family[w]
-            net = math.nan
-            if kind == LINE:
-                net = _line_net(totals, n, 0, dont[w], bar, units[w], pays[w])
-            elif kind == COME:
-                for i in range(n):
-                    if points[i] != 0:
-                        net = _line_net(totals, n, i, dont[w], bar, units[w], pays[w])
+        if record:
+            for w in range(wagers):
+                out[w, done] = nets[w]
+        else:
+            for w in range(wagers):
+                net = nets[w]
+                if math.isnan(net):
+                    continue
+                k = 0
+                while values[w, k] != net:
+                    if math.isnan(values[w, k]):
+                        values[w, k] = net
                         break
-            elif kind == STANDING:
-                first = -1
-                if start[w] == 0:
-                    first = 0
-                else:
-                    for i in range(n):
-                        if points[i] == start[w]:
-                            first = i
-                            break
-                if first >= 0:
-                    for i in range(first, n):
-                        value = tables[w, pairs[i], totals[i]]
-                        if not math.isnan(value):
-                            net = value
-                            break
-            elif kind == FIRE:
-                made = 0
-                count = 0
-                for i in range(n):
-                    if points[i] != 0 and totals[i] == points[i]:
-                        bit = 1 << points[i]
-                        if made & bit == 0:
-                            made |= bit
-                            count += 1
-                            if count == 6:
-                                break
-                net = tables[w, 0, count]
-            else:  # BONUS
-                rolled = 0
-                net = -1.0
-                for i in range(n):
-                    if totals[i] == 7:
-                        break
-                    rolled |= 1 << totals[i]
-                    if rolled & masks[w] == masks[w]:
-                        net = tables[w, 0, 0]
-                        break
-            out[w, done] = net
+                    k += 1
+                    if k == values.shape[1]:
+                        raise ValueError("more distinct nets than the counts hold")
+                counts[w, k] += 1
         done += 1
     return done, used
 
@@ -331,24 +372,19 @@ def _block(rng: np.random.Generator, hands: int) -> Dice:
     return dice
 
 
+def _args(plan: Plan) -> tuple[Any, ...]:
+    return (plan.family, plan.start, plan.tables, plan.dont, plan.units, plan.pays,
+            plan.masks, plan.bar)  # fmt: skip
+
+
+_NO_COUNTS: Final = (np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0)))
+
+
 def play(plan: Plan, dice: Dice, rounds: int) -> tuple[Floats, int]:
     """The nets of ``rounds`` hands played from ``dice`` (faces 0 to 5), and the dice
     they used; fewer hands where the dice run out."""
     out = np.full((len(plan.names), rounds), np.nan)
-    done, used = _hands(
-        dice,
-        rounds,
-        out,
-        0,
-        plan.family,
-        plan.start,
-        plan.tables,
-        plan.dont,
-        plan.units,
-        plan.pays,
-        plan.masks,
-        plan.bar,
-    )
+    done, used = _hands(dice, rounds, out, *_NO_COUNTS, 0, *_args(plan))
     return out[:, :done], used
 
 
@@ -362,33 +398,42 @@ def plan_for(rules: CrapsRules) -> Plan:
     return _PLANS[key]
 
 
+def _play_seeded(plan: Plan, rounds: int, seed: int, out: Floats, counts: Ints,
+                 values: Floats) -> None:  # fmt: skip
+    rng = np.random.default_rng(seed)
+    done = 0
+    dice = _block(rng, rounds)
+    while True:
+        done, used = _hands(dice, rounds, out, counts, values, done, *_args(plan))
+        if done == rounds:
+            return
+        dice = np.concatenate([dice[used:], _block(rng, rounds - done)])
+
+
 def sample(rules: CrapsRules, rounds: int, seed: int) -> dict[str, Floats]:
     """Wager name -> net per unit staked of its first decision in each of ``rounds``
     hands (float64), in par-sheet order (see the module docstring)."""
     plan = plan_for(rules)
-    rng = np.random.default_rng(seed)
     out = np.full((len(plan.names), rounds), np.nan)
-    done = 0
-    dice = _block(rng, rounds)
-    while True:
-        done, used = _hands(
-            dice,
-            rounds,
-            out,
-            done,
-            plan.family,
-            plan.start,
-            plan.tables,
-            plan.dont,
-            plan.units,
-            plan.pays,
-            plan.masks,
-            plan.bar,
-        )
-        if done == rounds:
-            break
-        dice = np.concatenate([dice[used:], _block(rng, rounds - done)])
+    _play_seeded(plan, rounds, seed, out, *_NO_COUNTS)
     return {name: row[~np.isnan(row)] for name, row in zip(plan.names, out, strict=True)}
+
+
+MAX_NETS: Final = 32
+"""More distinct nets than any wager has (a line wager with odds: 15)."""
+
+
+def sample_counts(rules: CrapsRules, rounds: int, seed: int) -> dict[str, dict[float, int]]:
+    """The hands of :func:`sample` (same seed, same dice) counted in the kernel: wager
+    name -> {distinct net: hands}, without the arrays (the framework's fast path)."""
+    plan = plan_for(rules)
+    counts = np.zeros((len(plan.names), MAX_NETS), dtype=np.int64)
+    values = np.full((len(plan.names), MAX_NETS), np.nan)
+    _play_seeded(plan, rounds, seed, np.zeros((0, 0)), counts, values)
+    return {
+        name: {float(v): int(c) for v, c in zip(vals, cnts, strict=True) if c}
+        for name, vals, cnts in zip(plan.names, values, counts, strict=True)
+    }
 
 
 def draws(rules: CrapsRules, rounds: int, seed: int) -> None:
@@ -422,4 +467,5 @@ __all__ = [
     "plan_for",
     "play",
     "sample",
+    "sample_counts",
 ]
