@@ -52,6 +52,20 @@ MAX_ROLLS: Final = 4096
 LINE, COME, STANDING, FIRE, BONUS = 0, 1, 2, 3, 4
 """The kernel's families of wagers."""
 
+POINT_TOTALS: Final = (4, 5, 6, 8, 9, 10)
+_NEXT_POINT: Final = np.array(
+    [
+        [
+            (t if t in POINT_TOTALS else 0) if p == 0 else (0 if t == p else p)
+            for t in range(13)
+        ]
+        for p in range(13)
+    ],
+    dtype=np.int64,
+)
+"""The point after a roll: ``_NEXT_POINT[point, total]`` (0: off; a seven-out ends the
+hand before it is read)."""
+
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 Dice = npt.NDArray[np.uint8]
@@ -158,6 +172,11 @@ class Plan:
         self.start = np.array(start, dtype=np.int64)
         self.tables = np.array(tables, dtype=np.float64).reshape(len(tables), 26)
         """Each wager's net by throw, ``pair * 13 + total``."""
+        self.decisive = np.array(
+            [sum(1 << c for c in range(26) if not math.isnan(row[c])) for row in self.tables],
+            dtype=np.int64,
+        )
+        """Each wager's throws with a net, as bits ``1 << (pair * 13 + total)``."""
         self.dont = np.array(dont, dtype=np.int64)
         self.units = np.array(units, dtype=np.float64)
         self.pays = np.array(pays, dtype=np.float64)
@@ -228,12 +247,13 @@ def _hand(
     dice: Dice,
     position: int,
     throws: Ints,
-    points: Ints,
     first: Ints,
+    order: Ints,
     nets: Floats,
     family: Ints,
     start: Ints,
     tables: Floats,
+    decisive: Ints,
     dont: Ints,
     units: Floats,
     pays: Floats,
@@ -242,44 +262,45 @@ def _hand(
 ) -> int:
     """Play one hand from ``dice[position]`` and put each wager's net in ``nets`` (NaN:
     none); returns the position after its seven-out, or -1 where the dice run out first.
-    ``throws`` holds each roll's total (+ 13 for a pair), ``points`` the point before it
-    and ``first[p]`` the first roll with point ``p`` on (``first[0]``: any point)."""
+    ``throws`` holds each roll's total (+ 13 for a pair) and ``first[p]`` the first roll with point ``p`` on (``first[0]``: any point);
+    ``order`` the hand's distinct throws in the order first rolled."""
+    # Branch-free but for the seven-out: the point moves by table (_NEXT_POINT).
     for p in range(13):
-        first[p] = -1
+        first[p] = MAX_ROLLS
     n = 0
     point = 0
     rolled = 0  # the totals rolled before the first 7
-    sevened = False
+    sevened = 0
     made = 0  # the distinct points made
+    seen = 0  # the throws rolled, as bits
+    distinct = 0
     end = dice.shape[0]
     while True:
         if position + 2 > end:
             return -1
-        a = dice[position]
-        b = dice[position + 1]
+        a = np.int64(dice[position])
+        b = np.int64(dice[position + 1])
         position += 2
         t = a + b + 2
-        throws[n] = t + 13 if a == b else t
-        points[n] = point
-        if point != 0 and first[point] < 0:
-            first[point] = n
-            if first[0] < 0:
-                first[0] = n
+        throw = t + 13 * np.int64(a == b)
+        throws[n] = throw
+        order[distinct] = throw
+        distinct += 1 - ((seen >> throw) & 1)
+        seen |= 1 << throw
+        first[point] = min(first[point], n)
         n += 1
-        if t == 7:
-            sevened = True
-        elif not sevened:
-            rolled |= 1 << t
-        if point == 0:
-            if t != 2 and t != 3 and t != 7 and t != 11 and t != 12:
-                point = t
-        elif t == point:
-            made |= 1 << t
-            point = 0
-        elif t == 7:
+        rolled |= (1 - sevened) << t
+        sevened |= np.int64(t == 7)
+        on = np.int64(point != 0)
+        made |= (on & np.int64(t == point)) << t
+        if on and t == 7:
             break
+        point = _NEXT_POINT[point, t]
         if n == MAX_ROLLS:
             raise ValueError("a hand longer than MAX_ROLLS rolls")
+    first[0] = MAX_ROLLS
+    for p in POINT_TOTALS:
+        first[0] = min(first[0], first[p])
     count = 0
     for p in range(4, 11):
         if made & (1 << p):
@@ -287,9 +308,17 @@ def _hand(
     for w in range(family.shape[0]):
         kind = family[w]
         net = math.nan
-        if kind == STANDING:
-            begin = 0 if start[w] == 0 else first[start[w]]
-            if begin >= 0:
+        if kind == STANDING and start[w] == 0:
+            # The first throw rolled that decides it: a bit test per distinct throw.
+            mask = decisive[w]
+            if seen & mask:
+                for j in range(distinct):
+                    if mask & (1 << order[j]):
+                        net = tables[w, order[j]]
+                        break
+        elif kind == STANDING:
+            begin = first[start[w]]
+            if begin < n:
                 for i in range(begin, n):
                     value = tables[w, throws[i]]
                     if not math.isnan(value):
@@ -298,7 +327,7 @@ def _hand(
         elif kind == LINE:
             net = _line_net(throws, n, 0, dont[w], bar, units[w], pays[w])
         elif kind == COME:
-            if first[0] >= 0:
+            if first[0] < n:
                 net = _line_net(throws, n, first[0], dont[w], bar, units[w], pays[w])
         elif kind == FIRE:
             net = tables[w, count]
@@ -319,6 +348,7 @@ def _hands(
     family: Ints,
     start: Ints,
     tables: Floats,
+    decisive: Ints,
     dont: Ints,
     units: Floats,
     pays: Floats,
@@ -332,15 +362,15 @@ def _hands(
     (the distinct values in the order met; NaN: a free slot)."""
     wagers = family.shape[0]
     throws = np.empty(MAX_ROLLS, dtype=np.int64)
-    points = np.empty(MAX_ROLLS, dtype=np.int64)
     first = np.empty(13, dtype=np.int64)
+    order = np.empty(26, dtype=np.int64)
     nets = np.empty(wagers)
     record = out.shape[1] == rounds
     used = 0
     while done < rounds:
         position = _hand(
-            dice, used, throws, points, first, nets, family, start, tables, dont, units,
-            pays, masks, bar,
+            dice, used, throws, first, order, nets, family, start, tables, decisive,
+            dont, units, pays, masks, bar,
         )  # fmt: skip
         if position < 0:
             return done, used
@@ -373,7 +403,7 @@ def _block(rng: np.random.Generator, hands: int) -> Dice:
 
 
 def _args(plan: Plan) -> tuple[Any, ...]:
-    return (plan.family, plan.start, plan.tables, plan.dont, plan.units, plan.pays,
+    return (plan.family, plan.start, plan.tables, plan.decisive, plan.dont, plan.units, plan.pays,
             plan.masks, plan.bar)  # fmt: skip
 
 
