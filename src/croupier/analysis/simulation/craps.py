@@ -172,16 +172,26 @@ class Plan:
         self.start = np.array(start, dtype=np.int64)
         self.tables = np.array(tables, dtype=np.float64).reshape(len(tables), 26)
         """Each wager's net by throw, ``pair * 13 + total``."""
-        self.decisive = np.array(
-            [sum(1 << c for c in range(26) if not math.isnan(row[c])) for row in self.tables],
-            dtype=np.int64,
-        )
-        """Each wager's throws with a net, as bits ``1 << (pair * 13 + total)``."""
         self.dont = np.array(dont, dtype=np.int64)
         self.units = np.array(units, dtype=np.float64)
         self.pays = np.array(pays, dtype=np.float64)
         self.masks = np.array(masks, dtype=np.int64)
         self.bar = rules.dont_bar
+        self.decisive = np.array(
+            [sum(1 << c for c in range(26) if not math.isnan(row[c])) for row in self.tables],
+            dtype=np.int64,
+        )
+        """Each wager's throws with a net, as bits ``1 << (pair * 13 + total)``."""
+        values = self.tables.copy()
+        for w, kind in enumerate(family):
+            if kind in (LINE, COME):
+                values[w] = _line_values(dont[w], self.units[w], self.pays[w])
+            elif kind == BONUS:
+                values[w, 1] = -1.0
+        self.values = values
+        """Each wager's net by the kernel's code of its decision: the throw (``pair * 13 +
+        total``), the Fire Bet's points made, Bonus Craps 0 won 1 lost, a line wager's
+        :func:`_line_code`."""
 
     def _line(
         self,
@@ -219,27 +229,39 @@ def _table(spot: str, rules: CrapsRules) -> Floats:
 
 
 @numba.njit(cache=True)
-def _line_net(
-    throws: Ints, n: int, first: int, dont: int, bar: int, units: Floats, pays: Floats
-) -> float:
-    """A Pass (``dont`` 0) or Don't Pass wager made before roll ``first``, a come-out of
-    its own, followed to its decision with ``units`` of odds behind its point."""
+def _line_code(throws: Ints, n: int, first: int, bar: int) -> int:
+    """How a Pass or Don't Pass wager made before roll ``first`` (a come-out of its own)
+    is decided: 0 a natural, 1 craps other than ``bar``, 2 the ``bar`` total, the point
+    ``p`` made, ``13 + p`` a seven-out on point ``p``; -1 undecided (:func:`_line_values`)."""
     point = 0
     for i in range(first, n):
         t = throws[i] - 13 if throws[i] > 12 else throws[i]
         if point == 0:
             if t == 7 or t == 11:
-                return -1.0 if dont else 1.0
+                return 0
             if t == 2 or t == 3 or t == 12:
-                if dont:
-                    return 0.0 if t == bar else 1.0
-                return -1.0
+                return 2 if t == bar else 1
             point = t
         elif t == point:
-            return float(-1.0 - units[point] if dont else 1.0 + units[point] * pays[point])
+            return point
         elif t == 7:
-            return float(1.0 + units[point] * pays[point] if dont else -1.0 - units[point])
-    return math.nan
+            return 13 + point
+    return -1
+
+
+def _line_values(dont: int, units: Floats, pays: Floats) -> Floats:
+    """The net of a Pass (``dont`` 0) or Don't Pass wager by :func:`_line_code`, with
+    ``units`` of odds behind its point paid at ``pays``."""
+    row = np.full(26, np.nan)
+    row[0] = -1.0 if dont else 1.0
+    row[1] = 1.0 if dont else -1.0
+    row[2] = 0.0 if dont else -1.0
+    for p in POINT_TOTALS:
+        won = 1.0 + units[p] * pays[p]
+        lost = -1.0 - units[p]
+        row[p] = lost if dont else won
+        row[13 + p] = won if dont else lost
+    return row
 
 
 @numba.njit(cache=True, inline="always")
@@ -249,19 +271,16 @@ def _hand(
     throws: Ints,
     first: Ints,
     order: Ints,
-    nets: Floats,
+    codes: Ints,
     family: Ints,
     start: Ints,
-    tables: Floats,
     decisive: Ints,
-    dont: Ints,
-    units: Floats,
-    pays: Floats,
     masks: Ints,
     bar: int,
 ) -> int:
-    """Play one hand from ``dice[position]`` and put each wager's net in ``nets`` (NaN:
-    none); returns the position after its seven-out, or -1 where the dice run out first.
+    """Play one hand from ``dice[position]`` and put in ``codes`` how each wager was
+    decided (an index of its row of :attr:`Plan.values`; -1: not); returns the position
+    after its seven-out, or -1 where the dice run out first.
     ``throws`` holds each roll's total (+ 13 for a pair) and ``first[p]`` the first roll with point ``p`` on (``first[0]``: any point);
     ``order`` the hand's distinct throws in the order first rolled."""
     # Branch-free but for the seven-out: the point moves by table (_NEXT_POINT).
@@ -302,38 +321,36 @@ def _hand(
     for p in POINT_TOTALS:
         first[0] = min(first[0], first[p])
     count = 0
-    for p in range(4, 11):
-        if made & (1 << p):
-            count += 1
+    for p in POINT_TOTALS:
+        count += (made >> p) & 1
+    line = _line_code(throws, n, 0, bar)
+    come = _line_code(throws, n, first[0], bar) if first[0] < n else -1
     for w in range(family.shape[0]):
         kind = family[w]
-        net = math.nan
+        code = -1
         if kind == STANDING and start[w] == 0:
             # The first throw rolled that decides it: a bit test per distinct throw.
             mask = decisive[w]
             if seen & mask:
                 for j in range(distinct):
                     if mask & (1 << order[j]):
-                        net = tables[w, order[j]]
+                        code = order[j]
                         break
         elif kind == STANDING:
-            begin = first[start[w]]
-            if begin < n:
-                for i in range(begin, n):
-                    value = tables[w, throws[i]]
-                    if not math.isnan(value):
-                        net = value
-                        break
+            mask = decisive[w]
+            for i in range(first[start[w]], n):
+                if mask & (1 << throws[i]):
+                    code = throws[i]
+                    break
         elif kind == LINE:
-            net = _line_net(throws, n, 0, dont[w], bar, units[w], pays[w])
+            code = line
         elif kind == COME:
-            if first[0] < n:
-                net = _line_net(throws, n, first[0], dont[w], bar, units[w], pays[w])
+            code = come
         elif kind == FIRE:
-            net = tables[w, count]
+            code = count
         else:  # BONUS
-            net = tables[w, 0] if rolled & masks[w] == masks[w] else -1.0
-        nets[w] = net
+            code = 0 if rolled & masks[w] == masks[w] else 1
+        codes[w] = code
     return position
 
 
@@ -343,55 +360,40 @@ def _hands(
     rounds: int,
     out: Floats,
     counts: Ints,
-    values: Floats,
     done: int,
+    values: Floats,
     family: Ints,
     start: Ints,
-    tables: Floats,
     decisive: Ints,
-    dont: Ints,
-    units: Floats,
-    pays: Floats,
     masks: Ints,
     bar: int,
 ) -> tuple[int, int]:
     """Play hands from the start of ``dice`` until ``rounds`` are done in all or the dice
     run out mid-hand; returns (hands done in all, dice used by the complete hands). Each
-    hand's nets go to column ``done`` of ``out`` where it has ``rounds`` columns; else
-    they are counted: ``counts[w, k]`` hands of net ``values[w, k]`` for wager ``w``
-    (the distinct values in the order met; NaN: a free slot)."""
+    hand's nets (``values`` at its codes) go to column ``done`` of ``out`` where it has
+    ``rounds`` columns; else they are counted: ``counts[w, k]`` hands of net
+    ``values[w, k]``."""
     wagers = family.shape[0]
     throws = np.empty(MAX_ROLLS, dtype=np.int64)
     first = np.empty(13, dtype=np.int64)
     order = np.empty(26, dtype=np.int64)
-    nets = np.empty(wagers)
+    codes = np.empty(wagers, dtype=np.int64)
     record = out.shape[1] == rounds
     used = 0
     while done < rounds:
         position = _hand(
-            dice, used, throws, first, order, nets, family, start, tables, decisive,
-            dont, units, pays, masks, bar,
-        )  # fmt: skip
+            dice, used, throws, first, order, codes, family, start, decisive, masks, bar
+        )
         if position < 0:
             return done, used
         used = position
         if record:
             for w in range(wagers):
-                out[w, done] = nets[w]
+                out[w, done] = values[w, codes[w]] if codes[w] >= 0 else math.nan
         else:
             for w in range(wagers):
-                net = nets[w]
-                if math.isnan(net):
-                    continue
-                k = 0
-                while values[w, k] != net:
-                    if math.isnan(values[w, k]):
-                        values[w, k] = net
-                        break
-                    k += 1
-                    if k == values.shape[1]:
-                        raise ValueError("more distinct nets than the counts hold")
-                counts[w, k] += 1
+                if codes[w] >= 0:
+                    counts[w, codes[w]] += 1
         done += 1
     return done, used
 
@@ -403,18 +405,17 @@ def _block(rng: np.random.Generator, hands: int) -> Dice:
 
 
 def _args(plan: Plan) -> tuple[Any, ...]:
-    return (plan.family, plan.start, plan.tables, plan.decisive, plan.dont, plan.units, plan.pays,
-            plan.masks, plan.bar)  # fmt: skip
+    return (plan.values, plan.family, plan.start, plan.decisive, plan.masks, plan.bar)
 
 
-_NO_COUNTS: Final = (np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0)))
+_NO_COUNTS: Final = np.zeros((0, 0), dtype=np.int64)
 
 
 def play(plan: Plan, dice: Dice, rounds: int) -> tuple[Floats, int]:
     """The nets of ``rounds`` hands played from ``dice`` (faces 0 to 5), and the dice
     they used; fewer hands where the dice run out."""
     out = np.full((len(plan.names), rounds), np.nan)
-    done, used = _hands(dice, rounds, out, *_NO_COUNTS, 0, *_args(plan))
+    done, used = _hands(dice, rounds, out, _NO_COUNTS, 0, *_args(plan))
     return out[:, :done], used
 
 
@@ -428,13 +429,12 @@ def plan_for(rules: CrapsRules) -> Plan:
     return _PLANS[key]
 
 
-def _play_seeded(plan: Plan, rounds: int, seed: int, out: Floats, counts: Ints,
-                 values: Floats) -> None:  # fmt: skip
+def _play_seeded(plan: Plan, rounds: int, seed: int, out: Floats, counts: Ints) -> None:
     rng = np.random.default_rng(seed)
     done = 0
     dice = _block(rng, rounds)
     while True:
-        done, used = _hands(dice, rounds, out, counts, values, done, *_args(plan))
+        done, used = _hands(dice, rounds, out, counts, done, *_args(plan))
         if done == rounds:
             return
         dice = np.concatenate([dice[used:], _block(rng, rounds - done)])
@@ -445,25 +445,24 @@ def sample(rules: CrapsRules, rounds: int, seed: int) -> dict[str, Floats]:
     hands (float64), in par-sheet order (see the module docstring)."""
     plan = plan_for(rules)
     out = np.full((len(plan.names), rounds), np.nan)
-    _play_seeded(plan, rounds, seed, out, *_NO_COUNTS)
+    _play_seeded(plan, rounds, seed, out, _NO_COUNTS)
     return {name: row[~np.isnan(row)] for name, row in zip(plan.names, out, strict=True)}
-
-
-MAX_NETS: Final = 32
-"""More distinct nets than any wager has (a line wager with odds: 15)."""
 
 
 def sample_counts(rules: CrapsRules, rounds: int, seed: int) -> dict[str, dict[float, int]]:
     """The hands of :func:`sample` (same seed, same dice) counted in the kernel: wager
     name -> {distinct net: hands}, without the arrays (the framework's fast path)."""
     plan = plan_for(rules)
-    counts = np.zeros((len(plan.names), MAX_NETS), dtype=np.int64)
-    values = np.full((len(plan.names), MAX_NETS), np.nan)
-    _play_seeded(plan, rounds, seed, np.zeros((0, 0)), counts, values)
-    return {
-        name: {float(v): int(c) for v, c in zip(vals, cnts, strict=True) if c}
-        for name, vals, cnts in zip(plan.names, values, counts, strict=True)
-    }
+    counts = np.zeros(plan.values.shape, dtype=np.int64)
+    _play_seeded(plan, rounds, seed, np.zeros((0, 0)), counts)
+    found: dict[str, dict[float, int]] = {}
+    for name, row, counted_row in zip(plan.names, plan.values, counts, strict=True):
+        by_net: dict[float, int] = {}
+        for code in np.flatnonzero(counted_row).tolist():
+            net = float(row[code])
+            by_net[net] = by_net.get(net, 0) + int(counted_row[code])
+        found[name] = by_net
+    return found
 
 
 def draws(rules: CrapsRules, rounds: int, seed: int) -> None:
