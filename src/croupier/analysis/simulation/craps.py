@@ -55,10 +55,7 @@ LINE, COME, STANDING, FIRE, BONUS = 0, 1, 2, 3, 4
 POINT_TOTALS: Final = (4, 5, 6, 8, 9, 10)
 _NEXT_POINT: Final = np.array(
     [
-        [
-            (t if t in POINT_TOTALS else 0) if p == 0 else (0 if t == p else p)
-            for t in range(13)
-        ]
+        [(t if t in POINT_TOTALS else 0) if p == 0 else (0 if t == p else p) for t in range(13)]
         for p in range(13)
     ],
     dtype=np.int64,
@@ -281,8 +278,9 @@ def _hand(
     """Play one hand from ``dice[position]`` and put in ``codes`` how each wager was
     decided (an index of its row of :attr:`Plan.values`; -1: not); returns the position
     after its seven-out, or -1 where the dice run out first.
-    ``throws`` holds each roll's total (+ 13 for a pair) and ``first[p]`` the first roll with point ``p`` on (``first[0]``: any point);
-    ``order`` the hand's distinct throws in the order first rolled."""
+    ``throws`` holds each roll's total (+ 13 for a pair), ``first[p]`` the first roll
+    with point ``p`` on (``first[0]``: any point; ``MAX_ROLLS``: none) and ``order`` the
+    hand's distinct throws in the order first rolled."""
     # Branch-free but for the seven-out: the point moves by table (_NEXT_POINT).
     for p in range(13):
         first[p] = MAX_ROLLS

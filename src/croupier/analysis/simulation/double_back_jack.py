@@ -514,8 +514,8 @@ def best_tables(decks: int) -> tuple[npt.NDArray[np.int8], Any]:
     cards (:func:`~croupier.analysis.exact.double_back_jack_rounds.best_decisions`).
     The decisions cost an enumeration (up to a minute) once a machine: they are kept in
     the analysis cache as arrays (:func:`decision_arrays`); here they are typed dicts, one
-    per up card (the kernel reads the same decisions from :func:`hashed_decisions`). Raises ``ValueError`` where no current
-    best-play figures are kept for ``decks``."""
+    per up card (the kernel reads the same decisions from :func:`hashed_decisions`).
+    Raises ``ValueError`` where no current best-play figures are kept for ``decks``."""
     first = _best_first(decks)
     arrays = decision_arrays(decks)
     decisions = List()
