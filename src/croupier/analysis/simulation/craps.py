@@ -180,10 +180,10 @@ class Plan:
         )
         """Each wager's throws with a net, as bits ``1 << (pair * 13 + total)``."""
         values = self.tables.copy()
-        for w, kind in enumerate(family):
-            if kind in (LINE, COME):
+        for w, how in enumerate(family):
+            if how in (LINE, COME):
                 values[w] = _line_values(dont[w], self.units[w], self.pays[w])
-            elif kind == BONUS:
+            elif how == BONUS:
                 values[w, 1] = -1.0
         self.values = values
         """Each wager's net by the kernel's code of its decision: the throw (``pair * 13 +
@@ -295,11 +295,11 @@ def _hand(
     while True:
         if position + 2 > end:
             return -1
-        a = np.int64(dice[position])
-        b = np.int64(dice[position + 1])
+        a = int(dice[position])
+        b = int(dice[position + 1])
         position += 2
         t = a + b + 2
-        throw = t + 13 * np.int64(a == b)
+        throw = t + 13 * int(a == b)
         throws[n] = throw
         order[distinct] = throw
         distinct += 1 - ((seen >> throw) & 1)
@@ -307,12 +307,12 @@ def _hand(
         first[point] = min(first[point], n)
         n += 1
         rolled |= (1 - sevened) << t
-        sevened |= np.int64(t == 7)
-        on = np.int64(point != 0)
-        made |= (on & np.int64(t == point)) << t
+        sevened |= int(t == 7)
+        on = int(point != 0)
+        made |= (on & int(t == point)) << t
         if on and t == 7:
             break
-        point = _NEXT_POINT[point, t]
+        point = int(_NEXT_POINT[point, t])
         if n == MAX_ROLLS:
             raise ValueError("a hand longer than MAX_ROLLS rolls")
     first[0] = MAX_ROLLS

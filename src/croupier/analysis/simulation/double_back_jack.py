@@ -583,7 +583,7 @@ def default_strategy(decks: int) -> str:
 
 
 @cache
-def _tables(decks: int, strategy: str) -> tuple[npt.NDArray[np.int8], ...]:
+def _tables(decks: int, strategy: str) -> tuple[npt.NDArray[Any], ...]:
     """The kernel's tables for ``strategy`` (:data:`STRATEGIES`), built once a process
     (the kernel only reads them): ``first, split, hits, takes`` and the best play's
     decisions (:func:`hashed_decisions`; an empty table for the other strategies)."""
