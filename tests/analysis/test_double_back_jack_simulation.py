@@ -351,3 +351,22 @@ def test_the_hashed_decisions_hold_every_decision_and_no_other() -> None:
         absent = int(keys.max()) + 1
         assert kernel._look(hashed[up], absent, state) == 0
     assert state[5] == 10
+
+
+def test_the_counts_are_those_of_the_sampled_rounds() -> None:
+    """``sample_counts`` (what a run reduces) counts each distinct net of ``sample``'s
+    rounds for the same seed, once per round that had it; a net that is not a whole
+    number of halves in range is counted all the same (by ``numpy.unique``)."""
+    from croupier.analysis.simulation import double_back_jack as kernel
+
+    rules = DoubleBackJackRules(decks=6)
+    nets = kernel.sample(rules, 20_000, 17)
+    counts = kernel.sample_counts(rules, 20_000, 17)
+    assert list(counts) == list(nets)
+    for wager, array in nets.items():
+        values, rounds = np.unique(array, return_counts=True)
+        assert counts[wager] == dict(zip(values.tolist(), rounds.tolist(), strict=True))
+    tally = np.zeros(kernel._HALVES, dtype=np.int64)
+    assert kernel._count_halves(np.array([1.0, np.nan, -0.5]), tally)
+    assert tally.sum() == 2 and tally[34] == 1 and tally[31] == 1
+    assert not kernel._count_halves(np.array([0.25]), np.zeros(kernel._HALVES, dtype=np.int64))

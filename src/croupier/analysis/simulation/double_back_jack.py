@@ -647,6 +647,48 @@ def sample(
     return {"blackjack": blackjack, "insurance": insurance[~np.isnan(insurance)]}
 
 
+_HALVES: Final = 64
+"""The halves of a unit :func:`_count_halves` counts, from -16 units up (a round's net is
+between -8 and +4)."""
+
+
+def _count_halves_py(nets: Floats, counts: npt.NDArray[np.int64]) -> bool:
+    """Count ``nets`` by ``2 * net + 32`` into ``counts``, NaNs left out; False (counts
+    incomplete) where a net is not a whole number of halves in range."""
+    for i in range(nets.shape[0]):
+        net = nets[i]
+        if np.isnan(net):
+            continue
+        index = int(2.0 * net) + _HALVES // 2
+        if 2.0 * net != index - _HALVES // 2 or index < 0 or index >= _HALVES:
+            return False
+        counts[index] += 1
+    return True
+
+
+_count_halves: Final = cast(Callable[..., bool], numba.njit(cache=True)(_count_halves_py))
+
+
+def sample_counts(
+    rules: DoubleBackJackRules, rounds: int, seed: int
+) -> dict[str, dict[float, int]]:
+    """The rounds of :func:`sample` (same seed, same floats, the par sheet's strategy)
+    counted: wager -> {distinct net: rounds}, the arrays reduced in one pass each (nets
+    are whole halves of a unit; any other net is counted by :func:`numpy.unique`)."""
+    found: dict[str, dict[float, int]] = {}
+    for wager, nets in sample(rules, rounds, seed).items():
+        counts = np.zeros(_HALVES, dtype=np.int64)
+        if _count_halves(nets, counts):
+            halves = np.flatnonzero(counts)
+            found[wager] = dict(
+                zip(((halves - _HALVES // 2) / 2).tolist(), counts[halves].tolist(), strict=True)
+            )
+        else:
+            values, seen = np.unique(nets, return_counts=True)
+            found[wager] = dict(zip(values.tolist(), seen.tolist(), strict=True))
+    return found
+
+
 FLOATS_PER_ROUND: Final = 5.78
 """The uniforms :func:`sample` draws per round, one per card dealt (players' and dealer's
 cards, burns and reshuffles included), measured over 1,000,000 rounds of 6 decks: 5.778
@@ -704,6 +746,7 @@ __all__ = [
     "mean_net",
     "prepare",
     "sample",
+    "sample_counts",
     "strategy_tables",
 ]
 
