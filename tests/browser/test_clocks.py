@@ -19,6 +19,8 @@ pytestmark = [
 
 
 def test_the_clock_the_elapsed_time_and_a_reminder_appear(browser: Any, server: Server) -> None:
+    # 814a.1, 810a.4 (in part), GLI-19 4.4.1(r): the local time, the elapsed time, the
+    # time limit, the bet placed and what was wagered, the reminder.
     assert server.table("clocks", "high-roll-dice-ten-dice.toml").status_code == 201
     context, page = sign_up(browser, server, "ann-clocks")
     page.clock.install()  # the page's timers and Date from here on are Playwright's

@@ -28,6 +28,7 @@ class Moving:
 def test_the_reminder_comes_after_the_interval_with_the_amount_wagered(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # 814a.1: the reminder after the interval, with the amount wagered.
     clock = Moving()
     out = io.StringIO()
     table = HighRollDiceTable(

@@ -154,6 +154,7 @@ def test_a_decrease_counts_what_was_lost_before_it(table: dict[str, Any]) -> Non
 def test_an_increase_waits_for_the_period_end_and_the_players_confirmation(
     table: dict[str, Any],
 ) -> None:
+    # GLI-19 2.5.5: relaxing a self-limit waits (here past the period's end and a confirmation).
     t, api = table, table["api"]
     assert put(t, loss_daily=500).status_code == 200
     lose_a_round(t)
@@ -196,6 +197,7 @@ def test_an_admin_lowers_a_limit_but_never_raises_one(table: dict[str, Any]) -> 
 def test_a_limit_change_is_a_significant_event_with_before_and_after(
     table: dict[str, Any],
 ) -> None:
+    # GLI-19 B.3.2: a change logged with who, what, before, after and when.
     from sqlalchemy.orm import Session
 
     from croupier.ledger.significant_events import Kind, significant_events

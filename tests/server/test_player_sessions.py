@@ -167,6 +167,10 @@ def test_three_failed_sign_ins_lock_the_account_for_30_minutes(table: dict[str, 
         kinds = [e.kind for e in significant_events(session, subject=t["ann_id"])]
         # The account was created with its role, then failed three times and was locked.
         assert kinds == [Kind.ROLE_GRANTED] + [Kind.LOGIN_FAILED] * 3 + [Kind.ACCOUNT_LOCKED]
+        # GLI-19 2.8.8: each failed login is recorded with the address it came from (the
+        # test client's own).
+        failed = significant_events(session, subject=t["ann_id"], kinds=[Kind.LOGIN_FAILED])
+        assert [e.after["address"] for e in failed] == ["testclient"] * 3
 
 
 def test_failed_sign_ins_30_minutes_apart_do_not_lock(table: dict[str, Any]) -> None:
@@ -179,6 +183,7 @@ def test_failed_sign_ins_30_minutes_apart_do_not_lock(table: dict[str, Any]) -> 
 
 
 def test_an_admin_unlocks_an_account(table: dict[str, Any]) -> None:
+    # GLI-19 2.5.3(d): the admin's unlock stands in for the multi-factor unlock.
     t, api = table, table["api"]
     wrong = {"player_id": t["ann_id"], "token": "not-hers"}
     for _ in range(3):
