@@ -10,7 +10,7 @@ of a module or inside a function):
 - no arrow from ``server/`` to ``cli/``, or from ``ledger/`` to ``games/``;
 - ``rules/`` imports no game;
 - the browser's modules (``server/static/js``) import one another in no circle, and no
-  module outside ``js/layouts/`` names a game (beyond the shrinking allowance of #30).
+  module outside ``js/layouts/`` names a game.
 """
 
 from __future__ import annotations
@@ -244,22 +244,11 @@ def _game_pattern() -> re.Pattern[str]:
 
 GAME_IN_JS = _game_pattern()
 
-KNOWN_GAME_NAMES_IN_GENERIC_JS = {
-    "layouts.js": 21,
-    "words.js": 1,
-}
-"""Issue #30: the game-specific code still in generic modules today, per module the number
-of lines that name a game: ``layouts.js`` keeps five games' spots and centres (and lists
-every game's layout), ``words.js`` the words of Pai Gow's spot. This list only shrinks (a
-count above today's fails, and so does one below it until it is lowered): once the typed
-offers describe the spots, each game's part of ``layouts.js`` moves to its own module under
-``layouts/`` and the list is empty."""
-
 
 def test_generic_browser_modules_do_not_name_a_game() -> None:
     """A game's browser code is its layout module under ``js/layouts/``; no other module
-    names a game (its id, its name or its initials), outside comments. The modules on
-    :data:`KNOWN_GAME_NAMES_IN_GENERIC_JS` may name one on no more lines than listed."""
+    names a game (its id, its name or its initials), outside comments: the spots, their
+    names and sections come with the table from the game's package (issue #30)."""
     found: dict[str, list[str]] = {}
     for name, path in JS_MODULES.items():
         if name.startswith("layouts/"):
@@ -268,14 +257,7 @@ def test_generic_browser_modules_do_not_name_a_game() -> None:
         if lines:
             found[name] = lines
     wrong = [
-        f"{name}: {len(lines)} lines name a game (allowed {allowed}): {lines[0].strip()[:80]}"
+        f"{name}: {len(lines)} lines name a game: {lines[0].strip()[:80]}"
         for name, lines in found.items()
-        if len(lines) > (allowed := KNOWN_GAME_NAMES_IN_GENERIC_JS.get(name, 0))
     ]
     assert not wrong, "\n".join(wrong)
-    stale = {
-        name: n
-        for name, n in KNOWN_GAME_NAMES_IN_GENERIC_JS.items()
-        if len(found.get(name, [])) < n
-    }
-    assert not stale, f"fewer lines name a game now: lower or remove the allowance {stale}"

@@ -22,8 +22,11 @@ section::
     ├── LedgerError             a request the ledger refuses; nothing is stored
     │   ├── InsufficientFunds   a wallet or escrow would go below zero (409)
     │   ├── StaleVersion        a round or table changed since it was read (409)
+    │   ├── LimitReached        a wager or deposit over a player's limit (814a.2; 409)
     │   └── NotFound            no such player, table or round (404)
     ├── AccessDenied            the caller's role or seat does not allow it (403)
+    │   ├── PlayStopped         a suspended or self-excluded player may not sit or wager
+    │   └── AccountLocked       locked after failed sign-ins (GLI-19 2.5.3(d))
     ├── Unauthorized            no bearer token, or one that belongs to nobody (401)
     ├── Unprocessable           a request that cannot be taken as sent (422)
     ├── DeadlinePassed          a timeout comes before the command (retried by the server)
@@ -120,8 +123,23 @@ class NotFound(LedgerError):
     """No such player, table or round."""
 
 
+class LimitReached(LedgerError):
+    """A wager or deposit that a player's own limit refuses (58 Pa. Code 814a.2): the
+    message names the limit and when it resets; nothing is stored."""
+
+
 class AccessDenied(CroupierError):
     """The caller's role or seat does not allow the request (403)."""
+
+
+class PlayStopped(AccessDenied):
+    """A player whose play is suspended or who excluded himself (814a.2): he may not
+    take a seat or wager (a round he is in finishes)."""
+
+
+class AccountLocked(AccessDenied):
+    """An account locked after failed authentications (GLI-19 2.5.3(d)); the message
+    says when it unlocks."""
 
 
 class Unauthorized(CroupierError):

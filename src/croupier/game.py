@@ -79,6 +79,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
+from croupier.citations import shown
 from croupier.engine import (
     DEALER,
     Actor,
@@ -94,6 +95,7 @@ from croupier.engine import (
 from croupier.errors import IllegalCommand
 from croupier.money import Cents
 from croupier.rng import Draw, Rng, SecureRng
+from croupier.spots import SpotInfo
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -181,20 +183,47 @@ class Wait:
         was timed for (nobody else's answer gives it more time)."""
         if stored is None or stored == self.key:
             return stored is not None
-        if self.kind != "decision" or not stored.startswith("decision:"):
+        read = WaitKey.parse(stored)
+        if self.kind != "decision" or read.kind != "decision" or not read.parts:
             return False
-        seats, before = _waiting(self.key), _waiting(stored)
-        return seats < before
+        return WaitKey.parse(self.key).seats < read.seats
 
 
 WAIT_KEY_LENGTH = 60
 """The longest wait key the server stores (``rounds.deadline_kind``)."""
 
 
-def _waiting(key: str) -> frozenset[str]:
-    """The seats a decision's wait key names (``decision:N:S``)."""
-    parts = key.split(":")
-    return frozenset(parts[2].split(",")) if len(parts) == 3 and parts[2] else frozenset()
+@dataclass(frozen=True)
+class WaitKey:
+    """A wait key as stored (``rounds.deadline_kind``), read into its parts: its ``kind``
+    (``betting``, ``optional``, ``decision``) and what follows it, ``:``-separated
+    (``decision:N:S``: ``N`` the events that may answer, ``S`` the seats waiting; a game
+    may add its own part, as Craps adds the rolls). :meth:`parse` is the one place the
+    server reads a key's text; ``str()`` writes it back as it was.
+
+    >>> key = WaitKey.parse("decision:12:1,3")
+    >>> key.kind, sorted(key.seats), str(key)
+    ('decision', ['1', '3'], 'decision:12:1,3')
+    """
+
+    kind: str
+    parts: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return ":".join((self.kind, *self.parts))
+
+    @classmethod
+    def parse(cls, key: str) -> WaitKey:
+        """The key ``key`` (any text: a kind alone reads as a kind with no parts)."""
+        kind, *parts = key.split(":")
+        return cls(kind, tuple(parts))
+
+    @property
+    def seats(self) -> frozenset[str]:
+        """The seats a decision's key names (``decision:N:S``; none for another key)."""
+        if self.kind != "decision" or len(self.parts) != 2 or not self.parts[1]:
+            return frozenset()
+        return frozenset(self.parts[1].split(","))
 
 
 EMPTY_ROUND = (
@@ -681,7 +710,21 @@ class GameSpec:
     """Module of the simulation kernel (:mod:`croupier.analysis.simulation`)."""
     terminal: str | None = None
     """Module whose ``play`` runs ``croupier play <game>``."""
+    layout_spots: Callable[[Any], Sequence[SpotInfo]] | None = None
+    """The spots of the layout under a Rules Submission, in its order, with their names
+    (:class:`~croupier.spots.SpotInfo`): served with the table, read by the browser."""
+    layout_cites: Mapping[str, str] = field(default_factory=dict)
+    """Sections the layout names beside its areas and notes, by what they govern
+    (``{"working": "623a.4"}``): served with the table as a reader is shown them."""
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def spots_of(self, rules: RulesSubmission) -> list[SpotInfo]:
+        """:attr:`layout_spots` under ``rules`` (none where the game gives none)."""
+        return [] if self.layout_spots is None else list(self.layout_spots(rules))
+
+    def cites_shown(self) -> dict[str, str]:
+        """:attr:`layout_cites` as a reader is shown them (``"623a.4 (inferred)"``)."""
+        return {what: shown(cite) for what, cite in self.layout_cites.items()}
 
     @property
     def name(self) -> str:
@@ -714,6 +757,7 @@ __all__ = [
     "TableTimings",
     "Viewer",
     "Wait",
+    "WaitKey",
     "draw_between",
     "event_moves",
     "no_device",

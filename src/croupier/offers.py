@@ -9,7 +9,8 @@ A :class:`LegalCommand` names a command and types each of its fields:
   rule of 623a.4 is a step of 6 cents on a Place 6);
 - :class:`Fixed`: the one value the field takes (the caller's seat);
 - :class:`Text`: words the actor writes (why a round is voided);
-- :class:`Numbers`: ``count`` whole numbers from ``low`` to ``high`` (physical dice read).
+- :class:`Numbers`: ``count`` whole numbers from ``low`` to ``high`` (physical dice read);
+- :class:`Subset`: some of a list of values, each once (boxes a dealer missed).
 
 A field the offer does not list takes the command's default. :meth:`LegalCommand.build`
 makes the command (its JSON form, ``{"type": ..., field: value}``) from a choice and
@@ -37,8 +38,9 @@ from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from croupier.citations import basis
 from croupier.errors import IllegalCommand
 from croupier.money import Cents, format_cents
 
@@ -152,6 +154,20 @@ class Amount(_Typed):
     step: Cents = 1
     reason: str = ""
     """Why amounts go in steps, in words (``"7 to 6 pays whole cents"``, 623a.4)."""
+    cite: str = ""
+    """The section behind the step (``"623a.4"``; ``""``: the offer's own)."""
+    cite_basis: str | None = None
+    """``"inferred"`` where :attr:`cite` is a section of a chapter croupier has no text of
+    (:func:`croupier.citations.basis`), as a refusal's ``cite_basis``; filled from
+    :attr:`cite` when not given, so that a page shows the step's rule as the server's
+    refusals show it."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _basis(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("cite") and "cite_basis" not in data:
+            return {**data, "cite_basis": basis(data["cite"])}
+        return data
 
     @property
     def least(self) -> int:
@@ -239,7 +255,32 @@ class Numbers(_Typed):
                 return drawn
 
 
-Typed = Annotated[Choice | Integers | Amount | Fixed | Text | Numbers, Field(discriminator="kind")]
+class Subset(_Typed):
+    """Some of ``of``'s values, each at most once, in any order (boxes a dealer missed,
+    stacks moved by a cut); none is a subset too."""
+
+    kind: Literal["subset"] = "subset"
+    of: tuple[Any, ...]
+
+    def why_not(self, value: Any) -> str | None:
+        if not isinstance(value, list | tuple):
+            return f"{words(plain(value))} is not a list"
+        items = plain(value)
+        if len({repr(item) for item in items}) != len(items):
+            return "each is named once"
+        outside = [item for item in items if item not in self.of]
+        if outside:
+            offered = ", ".join(words(item) for item in self.of) or "nothing"
+            return f"{words(outside)} is not offered (offered: {offered})"
+        return None
+
+    def pick(self, rng: random.Random) -> Any:
+        return [item for item in self.of if rng.random() < 0.5]
+
+
+Typed = Annotated[
+    Choice | Integers | Amount | Fixed | Text | Numbers | Subset, Field(discriminator="kind")
+]
 """One field's offer."""
 
 
@@ -252,6 +293,8 @@ def field_words(field: _Typed) -> str:
         return f"{field.low} to {field.high}"
     if isinstance(field, Numbers):
         return f"{field.count} numbers {field.low} to {field.high}"
+    if isinstance(field, Subset):
+        return f"any of {', '.join(words(item) for item in field.of)}"
     if isinstance(field, Text):
         return f"words (up to {field.max_length} characters)"
     return ""
@@ -300,9 +343,24 @@ class LegalCommand(BaseModel):
     """Fields whose values must all differ (the two dice kept of five, 623a.7)."""
     equal: tuple[str, ...] = ()
     """Fields that take one value (the two Ante Wagers of Criss-Cross Poker, 674a.7(d))."""
+    apart: tuple[str, ...] = ()
+    """:class:`Subset` fields no item of which is in another (a box is missed entirely or
+    dealt one card, not both, 673a.13(g))."""
+    run: tuple[str, ...] = ()
+    """:class:`Subset` fields whose items together are one run of adjacent whole numbers,
+    at least one (the stacks a cut moves, 621a.11(g))."""
     cite: str = ""
+    title: str | None = None
+    """The words of the command before its choice, for a reader (``None``: the command's
+    name in words; ``""``: the choice's label says it all, as a player's decision "Hit"
+    or "Stand" does)."""
 
-    def field(self, name: str) -> Choice | Integers | Amount | Fixed | Text | Numbers:
+    def said_by_choice(self) -> LegalCommand:
+        """This offer with :attr:`title` ``""``: a reader is shown its choice alone (a
+        player's decision: "Hit", "Stand")."""
+        return self.model_copy(update={"title": ""})
+
+    def field(self, name: str) -> Choice | Integers | Amount | Fixed | Text | Numbers | Subset:
         """The offer of field ``name``; raises :class:`KeyError` where the offer has none."""
         try:
             return self.fields[name]
@@ -397,6 +455,22 @@ class LegalCommand(BaseModel):
             return f"{' and '.join(n.replace('_', ' ') for n in self.distinct)} must differ"
         if len({repr(plain(data.get(name))) for name in self.equal}) > 1:
             return f"{' and '.join(n.replace('_', ' ') for n in self.equal)} must be equal"
+        return self._why_not_together(data)
+
+    def _why_not_together(self, data: Mapping[str, Any]) -> str | None:
+        """Why the :attr:`apart` and :attr:`run` fields of ``data`` do not go together."""
+        if self.apart:
+            named = [item for name in self.apart for item in plain(data.get(name) or [])]
+            if len({repr(item) for item in named}) != len(named):
+                fields = " and ".join(n.replace("_", " ") for n in self.apart)
+                return f"{fields} may not name the same one"
+        if self.run:
+            moved = sorted(item for name in self.run for item in plain(data.get(name) or []))
+            fields = " and ".join(n.replace("_", " ") for n in self.run)
+            if not moved:
+                return f"{fields}: name at least one"
+            if moved != list(range(moved[0], moved[0] + len(moved))):
+                return f"{fields} together are adjacent numbers, not {words(moved)}"
         return None
 
     def build(self, **choice: Any) -> dict[str, Any]:
@@ -442,6 +516,7 @@ __all__ = [
     "LegalCommand",
     "Numbers",
     "Option",
+    "Subset",
     "Text",
     "Typed",
     "choice",

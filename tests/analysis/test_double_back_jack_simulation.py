@@ -305,18 +305,22 @@ def test_best_play_looks_up_the_enumerations_own_decisions(
         gain -= rounds._stand(shoe, n, up, cards, total, False, dm)
         return "hit or stand", int(gain > 0)
 
+    hashed = kernel.hashed_decisions(1)
+
     class Table:
+        """An up card's hashed table (what the kernel reads), known by its up card."""
+
         def __init__(self, up: int) -> None:
             self.up = up
 
-        def get(self, key: int, default: int) -> int:
-            kind, want = again(self.up, int(key))
-            seen[kind] = seen.get(kind, 0) + 1
-            got = decisions[self.up - 1].get(key, default)
-            assert got == want, (self.up, key, kind)
-            return int(got)
+    def look(table: Table, key: int, state: np.ndarray) -> int:
+        kind, want = again(table.up, int(key))
+        seen[kind] = seen.get(kind, 0) + 1
+        got = kernel._look_py(hashed[table.up - 1], int(key), state)
+        assert got == want == decisions[table.up - 1].get(key, -1), (table.up, key, kind)
+        return got
 
-    monkeypatch.setattr(kernel, "_look", kernel._look_py)
+    monkeypatch.setattr(kernel, "_look", look)
     tables = [Table(up) for up in range(1, 11)]
     for fresh in (True, False):
         rand = np.random.default_rng(3).random(kernel._BUFFER)
@@ -328,3 +332,41 @@ def test_best_play_looks_up_the_enumerations_own_decisions(
         )  # fmt: skip
         assert state[3] == 1500 and state[5] == 0
     assert set(seen) == {"second chance", "split hand, two cards", "hit or stand"}, seen
+
+
+def test_the_hashed_decisions_hold_every_decision_and_no_other() -> None:
+    """The kernel's open-addressed tables give back each (key, action) of the kept
+    decision arrays, and a key not among them is counted as lacking and read as 0."""
+    from croupier.analysis.simulation import double_back_jack as kernel
+
+    arrays = kernel.decision_arrays(1)
+    hashed = kernel.hashed_decisions(1)
+    state = np.zeros(6, dtype=np.int64)
+    for up in range(10):
+        begin, end = int(arrays["starts"][up]), int(arrays["starts"][up + 1])
+        keys, actions = arrays["keys"][begin:end], arrays["actions"][begin:end]
+        assert np.count_nonzero(hashed[up, 0::2] >= 0) == end - begin
+        for key, action in zip(keys.tolist(), actions.tolist(), strict=True):
+            assert kernel._look(hashed[up], key, state) == action
+        absent = int(keys.max()) + 1
+        assert kernel._look(hashed[up], absent, state) == 0
+    assert state[5] == 10
+
+
+def test_the_counts_are_those_of_the_sampled_rounds() -> None:
+    """``sample_counts`` (what a run reduces) counts each distinct net of ``sample``'s
+    rounds for the same seed, once per round that had it; a net that is not a whole
+    number of halves in range is counted all the same (by ``numpy.unique``)."""
+    from croupier.analysis.simulation import double_back_jack as kernel
+
+    rules = DoubleBackJackRules(decks=6)
+    nets = kernel.sample(rules, 20_000, 17)
+    counts = kernel.sample_counts(rules, 20_000, 17)
+    assert list(counts) == list(nets)
+    for wager, array in nets.items():
+        values, rounds = np.unique(array, return_counts=True)
+        assert counts[wager] == dict(zip(values.tolist(), rounds.tolist(), strict=True))
+    tally = np.zeros(kernel._HALVES, dtype=np.int64)
+    assert kernel._count_halves(np.array([1.0, np.nan, -0.5]), tally)
+    assert tally.sum() == 2 and tally[34] == 1 and tally[31] == 1
+    assert not kernel._count_halves(np.array([0.25]), np.zeros(kernel._HALVES, dtype=np.int64))

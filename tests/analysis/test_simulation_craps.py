@@ -69,6 +69,23 @@ def test_the_same_seed_gives_the_same_hands() -> None:
     assert list(first) == [w.wager for w in par_sheet(rules).wagers]
 
 
+def test_the_kernels_counts_are_those_of_its_hands() -> None:
+    """``sample_counts`` (what a run reduces) counts, per wager, the very nets ``sample``
+    gives for the same seed, each distinct net once per hand that had it; and a run
+    on two workers gives the statistics of one."""
+    rules = CrapsRules(fire_bet_paytable="b")
+    for seed in (3, 11):
+        nets = kernel.sample(rules, 5_000, seed)
+        counts = kernel.sample_counts(rules, 5_000, seed)
+        assert list(counts) == list(nets)
+        for wager, array in nets.items():
+            values, hands = np.unique(array, return_counts=True)
+            assert counts[wager] == dict(zip(values.tolist(), hands.tolist(), strict=True))
+    one = run("craps", rules, rounds=30_000, seed=5, workers=1, chunk_rounds=8_192)
+    two = run("craps", rules, rounds=30_000, seed=5, workers=2, chunk_rounds=8_192)
+    assert one.stats == two.stats
+
+
 # --- the engine's hands -----------------------------------------------------------------------
 SPOTS = {
     1: {

@@ -123,6 +123,10 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     )
     assert "Don't Pass Bar 12" in names and "Place 6" in names and "Hard 8" in names
     assert all(not re.search(r"[_:]", name) for name in names), names
+    # The sections the layout's notes cite come from the server, marked as it marks them.
+    notes = ann.locator(".cr-notes").inner_text()
+    assert "(623a.4 (inferred))" in notes and "(623a.6 (inferred))" in notes, notes
+    assert "(623a.2 (inferred))" in ann.locator(".cr-kind").inner_text()
     assert dealer.locator(f"{AREA} [data-spot].legal").count() == 0
 
     # $10 on Place 6 would win $11.66 2/3 at 7 to 6: refused in words before it is sent,
@@ -134,7 +138,7 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     refusal.wait_for()
     said = refusal.inner_text()
     assert "$10.00 on Place 6 would not be paid in whole cents" in said, said
-    assert "7 to 6 pays whole cents on multiples of $3.00" in said, said
+    assert "7 to 6 pays whole cents on multiples of $3.00 (623a.4 (inferred))" in said, said
     assert "Bet $12.00 on Place 6" in said, said
     assert "place:6" not in said and "_" not in said
     bet(ann, 1000, "pass", 1000)
@@ -246,7 +250,7 @@ def test_an_amount_the_odds_would_not_pay_is_offered_as_one_they_do(
         offer.wait_for()
         said = ann.locator("#messages").inner_text()
         assert "$10.00 on Place 8 would not be paid in whole cents" in said, said
-        assert "7 to 6 pays whole cents on multiples of $3.00" in said, said
+        assert "7 to 6 pays whole cents on multiples of $3.00 (623a.4 (inferred))" in said, said
         assert offer.inner_text() == "Bet $12.00 on Place 8"
         assert ann.locator(f'{AREA} [data-spot="place:8"].has-wager').count() == 0
         offer.click()

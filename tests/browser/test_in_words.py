@@ -441,7 +441,9 @@ def test_at_phone_width_your_seat_and_decisions_stay_in_view(browser: Any, serve
 
 SPLIT_AND_INSURANCE = """async () => {
   const { felt, gameOf, laterWagerButtons } = await import('/play/js/layouts.js');
-  const table = { layout: 'double-back-jack', game: 'double-back-jack', seats: [] };
+  // The table as the server gives it: its spots and their names from the game's package.
+  const headers = { Authorization: `Bearer ${localStorage.getItem('croupier.token')}` };
+  const table = { ...(await (await fetch('/tables/split-ins', { headers })).json()), seats: [] };
   // A split hand settled: its wagers gone from `wagers`, each in `settlements`.
   const settled = (spot, outcome, returned, won) => ({ seat: 4, spot, amount: 1000,
     outcome, odds: null, returned, won, withheld: 0, cite: '673a.11' });
@@ -527,6 +529,7 @@ def test_the_small_things_around_the_felt(browser: Any, server: Server) -> None:
     lost = page.locator('.seat.mine [data-spot="front_9"]')
     assert "outcome-lose" in (lost.get_attribute("class") or "")
     assert lost.locator(".stack").count() == 0
+    assert server.table("split-ins", "double-back-jack.toml").status_code == 201
     shown = page.evaluate(SPLIT_AND_INSURANCE)
     assert shown["split"] is not None and "outcome-lose" in shown["split"]
     assert shown["splitChips"] == 0 and shown["firstChips"] == 1

@@ -14,8 +14,8 @@ then open ahead of the players, as the server opens them).
 A command is built from a :class:`~croupier.engine.LegalCommand` alone
 (:meth:`~croupier.offers.LegalCommand.pick`): each typed field drawn within its offer (a
 choice among its values, a whole number in its range, an amount in its range and step),
-an optional field now and then. A variation no offer carries (a dealer's misdeal, a Pai
-Gow bank's cut of the tiles) is added by the game's entry in :data:`COMPLETE`.
+an optional field now and then (a dealer's misdeal, 673a.13; a Pai Gow bank's cut of the
+tiles, 621a.11(g): their offers carry them). The harness knows no game.
 """
 
 from __future__ import annotations
@@ -160,9 +160,6 @@ def command_models(round_type: type[Round[Any]]) -> dict[str, type[Command]]:
     return {tag: model for model in found if (tag := tag_of(model)) is not None}
 
 
-Complete = Callable[[Round[Any], LegalCommand, Actor, random.Random, dict[str, Any]], None]
-
-
 @dataclass(frozen=True)
 class Built:
     """A command built from a legal command, with the fields its amount went to."""
@@ -175,9 +172,6 @@ class Built:
 def build(round_: Round[Any], legal: LegalCommand, actor: Actor, pick: random.Random) -> Built:
     """A command inside ``legal`` for ``actor`` (see the module docstring)."""
     data = legal.pick(pick)
-    complete = COMPLETE.get(round_.game, {}).get(legal.command)
-    if complete is not None:
-        complete(round_, legal, actor, pick, data)
     try:
         command: Command = type(round_).command_adapter.validate_python(data)
     except ValidationError as error:
@@ -186,39 +180,6 @@ def build(round_: Round[Any], legal: LegalCommand, actor: Actor, pick: random.Ra
         ) from None
     amounts = tuple(name for name, typed in legal.fields.items() if isinstance(typed, Amount))
     return Built(command, data, amounts)
-
-
-# --- what the offers leave out, game by game ------------------------------------------------
-def _dbj_deal(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: Any) -> None:
-    """Now and then the dealer misses a card or a box (673a.13(e), (g))."""
-    if pick.random() >= 0.05:
-        return
-    boxes = sorted(s for s, w in round_.state.wagers.items() if "blackjack" in w)
-    missed = pick.sample(boxes, pick.randint(1, len(boxes))) if boxes else []
-    split = pick.randint(0, len(missed))
-    data.update(
-        dealer_missed_first_card=pick.random() < 0.3,
-        dealer_missed_second_card=pick.random() < 0.3,
-        no_cards=tuple(missed[:split]),
-        one_card=tuple(missed[split:]),
-    )
-
-
-def _cut_tiles(round_: Any, legal: LegalCommand, actor: Actor, pick: Any, data: Any) -> None:
-    """Pai Gow: a player bank cuts a block of stacks to the right and left."""
-    start = pick.randint(1, 7)
-    length = pick.randint(1, 9 - start)
-    block = list(range(start, start + length))
-    split = pick.randint(0, length)
-    data.update(right=tuple(block[:split]), left=tuple(block[split:]))
-
-
-COMPLETE: dict[str, dict[str, Complete]] = {
-    "double-back-jack": {"DealCards": _dbj_deal},
-    "pai-gow": {"CutTiles": _cut_tiles},
-}
-"""Per game and command, a variation of a command its offer does not carry (a misdeal, a
-cut of the tiles)."""
 
 
 RARE = {

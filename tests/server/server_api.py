@@ -66,6 +66,7 @@ class Api:
         socket_limits: SocketLimits | None = None,
         sealed_draws: bool | None = None,
         selfcheck: Schedule | None = None,
+        idle_timeout: timedelta | None = None,
     ) -> None:
         self.clock = clock
         if sealed_draws is None:  # a test that scripts the dice draws from its script
@@ -78,6 +79,7 @@ class Api:
             socket_limits=socket_limits,
             sealed_draws=sealed_draws,
             selfcheck=selfcheck,
+            idle_timeout=idle_timeout,
         )
         self.engine = self.app.state.engine
         with Session(self.engine) as session:

@@ -169,6 +169,14 @@ def test_the_openapi_description_names_every_response(api: Api) -> None:
         "/significant-events",
         "/disabled",
         "/selfcheck",
+        # player protection (croupier.server.routes.protection)
+        "/players/{player_id}/limits",
+        "/players/{player_id}/limits/confirm",
+        "/players/{player_id}/reminders",
+        "/players/{player_id}/status",
+        "/players/{player_id}/unlock",
+        "/sessions",
+        "/sessions/current",
     }
     schemas = spec["components"]["schemas"]
     for path, methods in paths.items():

@@ -128,6 +128,7 @@ def test_a_disabled_game_and_a_disabled_paytable(api: Api, scripted: ScriptedRng
 def test_a_disabled_player_finishes_his_round_and_plays_no_other(
     api: Api, scripted: ScriptedRng
 ) -> None:
+    # GLI-19 2.8.8 account deactivation: a player disabled is recorded.
     ann_id, ann, dealer = _setup(api)
     bob_id, bob = api.player("bob", deposit=5_000)
     assert api.wager(ann, 2, "pip_street:five", 500).status_code == 200  # round hrd-1

@@ -62,6 +62,7 @@ def _register() -> None:
         filing,
         oversight,
         play,
+        players,
         report,
         rng,
         rules,
@@ -75,6 +76,7 @@ def _register() -> None:
     filing.register(app)
     oversight.register(app)
     play.register(app)
+    players.register(app)
     report.register(app)
     rng.register(app)
     rules.register(app, submissions.register)

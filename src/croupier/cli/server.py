@@ -7,6 +7,7 @@ import copy
 import json
 import logging
 import re
+from datetime import timedelta
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -46,12 +47,14 @@ to the workers (``PER_PLAYER,PER_TABLE``)."""
 FORWARDED_VARIABLE = "CROUPIER_FORWARDED_ALLOW_IPS"
 """The environment variable that hands ``--forwarded-allow-ips`` to the workers (the
 entries joined by commas; empty: none)."""
+IDLE_VARIABLE = "CROUPIER_IDLE_MINUTES"
+"""The environment variable that hands ``--idle-minutes`` to the workers."""
 SIGNUP_VARIABLE = "CROUPIER_SIGNUP_LIMIT"
+"""Play-money sign-ups per client address (``PER_SECOND,BURST``) in place of
+:data:`croupier.server.browser.SIGNUP_LIMIT`, e.g. for a test that signs many players up."""
 SELFCHECK_VARIABLE = "CROUPIER_SELFCHECK"
 """``1``: each worker checks the critical files every 24 hours (the parent checked them
 at start); ``0``: ``croupier serve --no-selfcheck``."""
-"""Play-money sign-ups per client address (``PER_SECOND,BURST``) in place of
-:data:`croupier.server.browser.SIGNUP_LIMIT`, e.g. for a test that signs many players up."""
 
 
 _TOKEN = re.compile(r"([?&](?:token|access_token)=)[^&\s\"']*", re.IGNORECASE)
@@ -112,10 +115,12 @@ def app_from_environment() -> FastAPI:
         per_player, per_table = given.split(",")
         sockets = SocketLimits(per_player=int(per_player), per_table=int(per_table))
     checks = os.environ.get(SELFCHECK_VARIABLE, "1") == "1"
+    idle_minutes = float(os.environ.get(IDLE_VARIABLE, "30"))
     app = create_app(
         os.environ[DB_VARIABLE],
         migrate=False,
         selfcheck=Schedule(at_start=False) if checks else None,
+        idle_timeout=timedelta(minutes=idle_minutes) if idle_minutes > 0 else None,
         command_limits=Buckets(limit),
         sweep_seconds=1.0,
         forwarded_allow_ips=proxies,
@@ -307,6 +312,14 @@ def register(app: typer.Typer) -> None:
                 "`make manifest`.",
             ),
         ] = True,
+        idle_minutes: Annotated[
+            float,
+            typer.Option(
+                min=0,
+                help="Minutes a player's session may go without a request before he must "
+                "sign in again (GLI-19 2.5.4); 0: never.",
+            ),
+        ] = 30.0,
     ) -> None:
         """Run the table server (FastAPI on uvicorn); applies the migrations first.
 
@@ -355,6 +368,7 @@ def register(app: typer.Typer) -> None:
         os.environ[RATE_VARIABLE] = f"{rate_limit!r},{rate_burst}"
         os.environ[FORWARDED_VARIABLE] = ",".join(proxies)
         os.environ[SOCKETS_VARIABLE] = f"{sockets_per_player},{sockets_per_table}"
+        os.environ[IDLE_VARIABLE] = repr(idle_minutes)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         typer.echo(f"croupier: open http://{shown}:{port}/play/ in a browser")
         uvicorn.run(

@@ -26,6 +26,7 @@ from croupier.ledger.models import (
     WALLET,
     Account,
     Player,
+    PlayerProtection,
     Posting,
     PostingLine,
 )
@@ -38,12 +39,15 @@ def token_hash(token: str) -> str:
 
 
 def create_player(session: Session, name: str, role: str) -> tuple[Player, str]:
-    """A new player with a wallet; returns the bearer token (stored only as its hash)."""
+    """A new player with a wallet and the row of his limits and totals
+    (:mod:`croupier.ledger.protection`: none set); returns the bearer token (stored only
+    as its hash)."""
     token = secrets.token_urlsafe(32)
     player = Player(id=secrets.token_hex(8), name=name, role=role, token_hash=token_hash(token))
     session.add(player)
     session.flush()
     session.add(Account(kind=WALLET, player_id=player.id, balance=0))
+    session.add(PlayerProtection(player_id=player.id))
     session.flush()
     return player, token
 

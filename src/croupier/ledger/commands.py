@@ -10,6 +10,7 @@ docs/performance.md, "Table server".
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -22,11 +23,22 @@ from croupier.ledger.accounts import LedgerError, NotFound, StaleVersion
 from croupier.ledger.cache import process_cache, stage_round, staged_round
 from croupier.ledger.chain import load_round, seal_event
 from croupier.ledger.db import raw
+from croupier.ledger.gaming_day import UTC_DAY, GamingDay
 from croupier.ledger.hold import record_round
 from croupier.ledger.idempotency import StoredAnswer
 from croupier.ledger.models import RoundRow, now
 from croupier.ledger.posting_chain import GENESIS
-from croupier.ledger.postings import _money
+from croupier.ledger.postings import _money, round_postings
+from croupier.ledger.protection import (
+    Guard,
+    add_totals,
+    check_wager,
+    guard_of,
+    periods,
+    totals_params,
+    wallet_moves,
+)
+from croupier.ledger.sessions import played_in
 from croupier.ledger.sql import (
     _EVENT_COLUMNS,
     _HEAD,
@@ -72,6 +84,11 @@ class CommandHead:
     """How many postings the table's money chain holds (:mod:`~croupier.ledger.posting_chain`)."""
     posting_head: str = GENESIS
     """The hash of the table's last posting."""
+    gaming_day: GamingDay = UTC_DAY
+    """The casino's gaming day (the periods of players' limits)."""
+    guard: Guard | None = None
+    """The caller's status, limits and totals (``None``: no row, so none;
+    :mod:`croupier.ledger.protection`)."""
 
 
 def command_head(
@@ -94,7 +111,7 @@ def command_head(
         raise NotFound(f"no table {table_id!r}", "ledger")
     game, count, head, posting_count, posting_head = found[:5]
     seat, round_id, version, due, deadline, kind, last, seated = found[5:13]
-    request_sha256, status_code, response_json = found[13:]
+    request_sha256, status_code, response_json = found[13:16]
     seats = None
     if round_id is None:
         pairs = (pair.split("=", 1) for pair in seated.split(",")) if seated else ()
@@ -118,7 +135,18 @@ def command_head(
         answer,
         posting_count,
         posting_head,
+        _gaming_day(found[16]),
+        guard_of(found[17:]),
     )
+
+
+@functools.lru_cache(maxsize=16)
+def _gaming_day(stored: str | None) -> GamingDay:
+    """The gaming day stored as ``zone|hour`` (none: the UTC date)."""
+    if stored is None:
+        return UTC_DAY
+    zone, hour = stored.rsplit("|", 1)
+    return GamingDay(zone, int(hour))
 
 
 def live_round(session: Session, round_id: str, version: int) -> Round[Any]:
@@ -139,6 +167,15 @@ def live_round(session: Session, round_id: str, version: int) -> Round[Any]:
             "server:optimistic-concurrency",
         )
     return round_
+
+
+def _in_round(round_: Round[Any], first_new: int, player_id: str) -> bool:
+    """Whether ``player_id`` has a wager in ``round_`` before its event ``first_new`` (he
+    plays in the round in progress, which he may finish)."""
+    if first_new == 0:
+        return False
+    earlier = round_postings(round_.events[:first_new], 0, spec_of(round_).policy)
+    return any(amount < 0 for amount in wallet_moves([p.lines for p in earlier]).get(player_id, []))
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +211,9 @@ def store_command(
     round_: Round[Any],
     first_new: int,
     status: str,
+    *,
+    player_id: str | None = None,
+    at: datetime | None = None,
 ) -> StoredCommand:
     """Store what one command did to ``round_`` (events from ``first_new`` on), all in the
     caller's transaction and in few statements:
@@ -189,7 +229,13 @@ def store_command(
        the table's posting head, which moves with the event head in step 1
        (:mod:`croupier.ledger.posting_chain`);
     6. when the command ends the round, its drop, win and par-sheet wagers added to the
-       table's hold totals (:func:`croupier.ledger.hold.record_round`, one statement).
+       table's hold totals (:func:`croupier.ledger.hold.record_round`, one statement);
+    7. each moved wallet's wagered and lost cents added to its player's totals of the
+       day, week and month at ``at`` (default now; :func:`protection.add_totals`).
+
+    Before anything is written, the wagers of ``player_id`` (the caller, when a player)
+    are checked against his status and limits (:func:`protection.check_wager`, 814a.2:
+    :class:`LimitReached`, :class:`PlayStopped`).
 
     On PostgreSQL all of it is one statement (:func:`_write_command`); on SQLite (local
     calls, no round trips) a statement each. After any error the caller rolls back. The
@@ -236,6 +282,21 @@ def store_command(
         policy,
         (head.posting_count, head.posting_head),
     )
+    wallets = wallet_moves([posting.lines for posting, _ in money.postings])
+    when = at or moment
+    if player_id is not None and player_id in wallets:
+        stakes = [-amount for amount in wallets[player_id] if amount < 0]
+        check_wager(
+            head.guard,
+            stakes,
+            now=when,
+            gaming_day=head.gaming_day,
+            in_round=lambda: _in_round(round_, first_new, player_id),
+            played_today=lambda day: played_in(session, player_id, day, when, None),
+        )
+    totals = {  # the players' running totals (814a.2): (wagered, lost) per player
+        pid: (-sum(a for a in amounts if a < 0), -sum(amounts)) for pid, amounts in wallets.items()
+    }
     chain_params = {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
     chain_params |= {"posting_count": money.head[0], "posting_head": money.head[1]}
     event_params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
@@ -245,12 +306,15 @@ def store_command(
         )
         params |= {"round_id": round_row.id, "version": version, "status": status}
         params |= {"number": round_row.number, "round_old": old_version}
+        if totals:
+            params |= totals_params(totals, periods(head.gaming_day, when))
         statement = _write_command(
             len(rows),
             new_round=old_version is None,
             moves=len(money.moves),
             postings=len(money.postings),
             lines=len(money.lines),
+            totals=len(totals),
         )
         try:
             found = db.execute(statement, params).fetchall()
@@ -299,6 +363,7 @@ def store_command(
         if rows:
             db.execute(_insert_events(len(rows)), {**event_params, "created_at": created})
         balances = money.write(db, round_row.table_id, round_row.id, created)
+        add_totals(db, totals, periods(head.gaming_day, when))
     if status != "open":  # the round ended with this command: the hold report's totals
         record_round(db, round_row.table_id, round_, moment)
     if old_version is None:  # a new round has no deadline yet

@@ -396,6 +396,89 @@ class ParFigure(Base):
     wager with no decisions (migration 0010)."""
 
 
+class PlayerProtection(Base):
+    """A player's responsible-gaming settings and the running totals they are checked
+    against (migration 0014; :mod:`croupier.ledger.protection`), one row per player who
+    set a limit or whose status changed. Limits are cents (``time_daily``: seconds), each
+    ``NULL`` where none is set; ``pending_json`` holds the increases waiting for their
+    period's end and the player's confirmation (814a.2). The totals are those of the
+    periods named by ``day_key`` (a gaming day), ``week_key`` (the Monday it starts on)
+    and ``month_key`` (``YYYY-MM``): wagered (spend) and lost (net, may be below zero)
+    at the tables, deposited at the cage."""
+
+    __tablename__ = "player_protection"
+    __table_args__ = (
+        CheckConstraint("status IN ('active', 'suspended', 'self-excluded')", name="status_known"),
+    )
+
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(20), default="active")
+    status_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    status_by: Mapped[str] = mapped_column(String(32), default="")
+    locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    deposit_daily: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    deposit_weekly: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    deposit_monthly: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    loss_daily: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    loss_weekly: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    loss_monthly: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    spend_daily: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    spend_weekly: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    spend_monthly: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    single_wager: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    time_daily: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    pending_json: Mapped[str] = mapped_column(Text, default="{}")
+    reminder_minutes: Mapped[int] = mapped_column(Integer, default=60)
+    day_key: Mapped[str] = mapped_column(String(10), default="")
+    week_key: Mapped[str] = mapped_column(String(10), default="")
+    month_key: Mapped[str] = mapped_column(String(10), default="")
+    wagered_day: Mapped[int] = mapped_column(BigInteger, default=0)
+    wagered_week: Mapped[int] = mapped_column(BigInteger, default=0)
+    wagered_month: Mapped[int] = mapped_column(BigInteger, default=0)
+    lost_day: Mapped[int] = mapped_column(BigInteger, default=0)
+    lost_week: Mapped[int] = mapped_column(BigInteger, default=0)
+    lost_month: Mapped[int] = mapped_column(BigInteger, default=0)
+    deposited_day: Mapped[int] = mapped_column(BigInteger, default=0)
+    deposited_week: Mapped[int] = mapped_column(BigInteger, default=0)
+    deposited_month: Mapped[int] = mapped_column(BigInteger, default=0)
+    wagered_total: Mapped[int] = mapped_column(BigInteger, default=0)
+    """Every cent wagered since the row was made, never reset (a session's figures are
+    the difference from its start)."""
+    lost_total: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class PlayerSession(Base):
+    """A session (812a.9): from a sign-in (or an account's first request) to its
+    sign-out, the next sign-in, or its last activity once idle past the server's limit
+    (GLI-19 2.5.4; migration 0014, :mod:`croupier.ledger.sessions`)."""
+
+    __tablename__ = "player_sessions"
+    __table_args__ = (Index("ix_player_sessions_player", "player_id", "started_at"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    ended_why: Mapped[str] = mapped_column(String(40), default="")
+    address: Mapped[str] = mapped_column(String(64), default="")
+    wagered_at_start: Mapped[int] = mapped_column(BigInteger, default=0)
+    """The player's ``wagered_total`` when the session began."""
+    lost_at_start: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class FailedSignIn(Base):
+    """A failed authentication for an account (GLI-19 2.5.3(d); migration 0014)."""
+
+    __tablename__ = "failed_sign_ins"
+    __table_args__ = (Index("ix_failed_sign_ins_player", "player_id", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    address: Mapped[str] = mapped_column(String(64), default="")
+
+
 class SignificantEventRow(Base):
     """One significant event (GLI-19 2.8.8, migration 0013;
     :mod:`croupier.ledger.significant_events`): append-only, in ``seq`` order from 0;

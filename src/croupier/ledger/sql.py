@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from croupier.ledger.db import Statement
+from croupier.ledger.protection import GUARD_COLUMNS, totals_sql
 
 # The command path's statements, on the DB-API connection (croupier.ledger.db.Raw).
 _MOVE_HEAD = Statement.of(
@@ -110,13 +111,14 @@ def _insert_postings(count: int) -> Statement:
 
 @functools.lru_cache(maxsize=512)
 def _write_command(
-    events: int, *, new_round: bool, moves: int, postings: int, lines: int
+    events: int, *, new_round: bool, moves: int, postings: int, lines: int, totals: int = 0
 ) -> Statement:
     """PostgreSQL: everything a command writes, in one statement (one round trip; a data-
     modifying ``WITH``): the chain head's compare-and-set; the round's (an ``INSERT`` when
     new, else a compare-and-set on its version); ``events`` events; ``moves`` balances
     (:func:`_move_balances`); ``postings`` postings and their ``lines`` lines, each line
-    joined to its posting by (event index, kind). Returns one row per balance moved (at
+    joined to its posting by (event index, kind); ``totals`` players' running totals
+    (:func:`croupier.ledger.protection.totals_sql`). Returns one row per balance moved (at
     least one row): how many table rows, round rows and lines it wrote, and the account's
     id and new balance (``NULL`` where none moved). Table rows or round rows other than 1
     mean the command is stale; fewer balances than ``moves``, that a guard refused."""
@@ -136,6 +138,8 @@ def _write_command(
         f"e AS ({_insert_events(events).sqlite} RETURNING 1)",
     ]
     counted = "0"
+    if totals:
+        parts.append(f"u AS ({totals_sql(totals)} RETURNING 1)")
     if moves:
         parts.append(f"b AS ({_move_balances(moves).sqlite})")
     if postings:
@@ -174,9 +178,13 @@ def _head_sql(aggregate: str) -> str:
         "(SELECT max(x.number) FROM rounds x WHERE x.table_id = t.id) END, "
         f"CASE WHEN r.id IS NULL THEN (SELECT {aggregate}(s.seat || '=' || s.player_id, ',') "
         "FROM seats s WHERE s.table_id = t.id) END, "
-        "k.request_sha256, k.status_code, k.response_json "
-        "FROM tables t LEFT JOIN rounds r ON r.table_id = t.id AND r.status = 'open' "
+        "k.request_sha256, k.status_code, k.response_json, "
+        # The gaming day and the caller's limits and totals (croupier.ledger.protection):
+        "(SELECT g.zone || '|' || g.start_hour FROM gaming_day g WHERE g.id = 1), "
+        + ", ".join(f"p.{column}" for column in GUARD_COLUMNS)
+        + " FROM tables t LEFT JOIN rounds r ON r.table_id = t.id AND r.status = 'open' "
         "LEFT JOIN idempotency_keys k ON k.player_id = :player AND k.key = :key "
+        "LEFT JOIN player_protection p ON p.player_id = :player "
         "WHERE t.id = :table"
     )
 

@@ -29,6 +29,7 @@ from pydantic import field_validator, model_validator
 
 from croupier.money import Cents, format_cents, format_odds, parse_odds, payout
 from croupier.rules.base import RulesSubmission, WholeCents, WholeNumber, YesNo
+from croupier.spots import Spot
 
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 """The faces of a die, 1 to 6 (625a.2)."""
@@ -189,19 +190,108 @@ each row, ``high``: the highest), not a table recorded whole in a room."""
 
 
 # --- the spots and how each is settled ---------------------------------------------
+@dataclass(frozen=True, slots=True)
+class SicBoSpot(Spot):
+    """An area of the layout (625a.3): ``kind`` (``small``, ``big``, ``three_of_a_kind``,
+    ``any_three_of_a_kind``, ``two_of_a_kind``, ``total``, ``combination``,
+    ``one_of_a_kind``) and the numbers it names: a number 1 to 6, a total 4 to 17, or a
+    combination's two numbers, the lower first. ``str()``: ``"small"``, ``"total:10"``,
+    ``"combination:1-2"``.
+
+    >>> spot = SicBoSpot.parse("combination:2-5")
+    >>> spot.kind, spot.numbers, spot.label
+    ('combination', (2, 5), 'Two Dice Combination 2 and 5')
+    """
+
+    kind: str
+    numbers: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.numbers:
+            return self.kind
+        return f"{self.kind}:{'-'.join(str(n) for n in self.numbers)}"
+
+    @classmethod
+    def every(cls) -> tuple[SicBoSpot, ...]:
+        return _every()
+
+    @classmethod
+    def why_not(cls, text: str) -> str:
+        """Why ``text`` is not on the layout, in the words of 625a.3 and the layout's names
+        (``"total:3"`` -> ``there is no Total Value "3": ...``)."""
+        for kind in ("total", *_KIND_NAMES, "combination"):
+            if text.startswith(f"{kind}:"):
+                return _why_no(kind, text.removeprefix(f"{kind}:"))
+        return (
+            f'there is no spot "{text}"; the wagers are small, big, three_of_a_kind:N, '
+            "any_three_of_a_kind, two_of_a_kind:N, total:T, combination:A-B, one_of_a_kind:N"
+        )
+
+    @property
+    def number(self) -> int:
+        """The number (or total) the area names; raises :class:`ValueError` for an area
+        that names none or two."""
+        if len(self.numbers) != 1:
+            raise ValueError(f"{self} names no one number")
+        return self.numbers[0]
+
+    @property
+    def label(self) -> str:
+        """The area's name as the sign writes it: ``"Small"``, ``"Total 10"``, ``"Two Dice
+        Combination 1 and 2"``."""
+        what = " and ".join(str(n) for n in self.numbers)
+        return {
+            "small": "Small",
+            "big": "Big",
+            "any_three_of_a_kind": "Any Three of a Kind",
+            "three_of_a_kind": f"Three of a Kind {what}",
+            "two_of_a_kind": f"Two of a Kind {what}",
+            "total": f"Total {what}",
+            "combination": f"Two Dice Combination {what}",
+            "one_of_a_kind": f"One of a Kind {what}",
+        }[self.kind]
+
+
+_KIND_NAMES = {
+    "three_of_a_kind": "Three of a Kind",
+    "two_of_a_kind": "Two of a Kind",
+    "one_of_a_kind": "One of a Kind",
+}
+
+
+def _why_no(kind: str, what: str) -> str:
+    if kind == "total":
+        return (
+            f'there is no Total Value "{what}": a Total Value wager names a total 4 to 17 '
+            "(3 and 18 are three of a kind)"
+        )
+    if kind in _KIND_NAMES:
+        name = _KIND_NAMES[kind]
+        return f'there is no {name} "{what}": a {name} wager names a number 1 to 6'
+    return (
+        f'there is no Two Dice Combination "{what}": a Two Dice Combination names two '
+        "different numbers 1 to 6, the lower first (1-2 to 5-6)"
+    )
+
+
+@cache
+def _every() -> tuple[SicBoSpot, ...]:
+    return (
+        SicBoSpot("small"),
+        SicBoSpot("big"),
+        *(SicBoSpot("three_of_a_kind", (n,)) for n in FACES),
+        SicBoSpot("any_three_of_a_kind"),
+        *(SicBoSpot("two_of_a_kind", (n,)) for n in FACES),
+        *(SicBoSpot("total", (t,)) for t in TOTALS),
+        *(SicBoSpot("combination", pair) for pair in PAIRS),
+        *(SicBoSpot("one_of_a_kind", (n,)) for n in FACES),
+    )
+
+
 @cache
 def all_spots() -> tuple[str, ...]:
     """Every wager spot of the layout, in the layout's order (625a.3)."""
-    return (
-        "small",
-        "big",
-        *(f"three_of_a_kind:{n}" for n in FACES),
-        "any_three_of_a_kind",
-        *(f"two_of_a_kind:{n}" for n in FACES),
-        *(f"total:{t}" for t in TOTALS),
-        *(f"combination:{a}-{b}" for a, b in PAIRS),
-        *(f"one_of_a_kind:{n}" for n in FACES),
-    )
+    return tuple(str(spot) for spot in SicBoSpot.every())
 
 
 def is_triple(faces: Sequence[int]) -> bool:
@@ -217,7 +307,8 @@ def odds_on(
     where it loses: the one settlement rule of the round, the par sheet and the
     simulation."""
     total, triple = sum(faces), is_triple(faces)
-    kind, _, tail = spot.partition(":")
+    typed = SicBoSpot.parse(spot)
+    kind, numbers = typed.kind, typed.numbers
     if kind == "small":
         return odds.small if not triple and total in SMALL_TOTALS else None
     if kind == "big":
@@ -225,11 +316,11 @@ def odds_on(
     if kind == "any_three_of_a_kind":
         return odds.any_three_of_a_kind if triple else None
     if kind == "total":
-        return odds.totals[total] if total == int(tail) else None
+        return odds.totals[total] if total == typed.number else None
     if kind == "combination":
-        low, high = (int(n) for n in tail.split("-"))
+        low, high = numbers
         return odds.combination if low in faces and high in faces else None
-    number = int(tail)
+    number = typed.number
     count = sum(1 for face in faces if face == number)
     if kind == "three_of_a_kind":
         return odds.three_of_a_kind if count == 3 else None
@@ -424,6 +515,7 @@ __all__ = [
     "Paytable",
     "PaytableName",
     "SicBoRules",
+    "SicBoSpot",
     "all_spots",
     "is_triple",
     "odds_on",

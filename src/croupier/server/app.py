@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import functools
 from collections.abc import AsyncIterator, Callable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from croupier.ledger.gaming_day import gaming_day_of
 from croupier.rng import Rng, SecureRng
 from croupier.server import addresses, fanout, handlers, legacy, seals
 from croupier.server.browser import SIGNUP_LIMIT
+from croupier.server.gate import Gate
 from croupier.server.ratelimit import DEFAULT, Buckets
 from croupier.server.routes import (
     client,
@@ -36,6 +37,7 @@ from croupier.server.routes import (
     floor,
     oversight,
     players,
+    protection,
     rounds,
     tables,
 )
@@ -154,6 +156,7 @@ def create_app(
     sealed_draws: bool = True,
     stall_seconds: float = 2.0,
     selfcheck: Schedule | None = None,
+    idle_timeout: timedelta | None = None,
 ) -> FastAPI:
     """The table server on the database at ``db_url``; applies the migrations first
     (unless ``migrate`` is false: a worker whose parent migrated).
@@ -182,6 +185,9 @@ def create_app(
     ``selfcheck``, where given, when the server verifies its critical files by itself (at
     start and every 24 hours by ``clock``; :mod:`croupier.server.selfcheck`; ``croupier
     serve`` always does), and which package folder ``POST /selfcheck`` checks.
+    ``idle_timeout`` how long a player's session may go without a request before he must
+    sign in again (GLI-19 2.5.4; ``None``, the default here: never; ``croupier serve``:
+    30 minutes, :data:`croupier.server.gate.IDLE`).
     """
     trusted = addresses.TrustedProxies.of(forwarded_allow_ips)
     lock = writer_lock(db_url)
@@ -197,7 +203,9 @@ def create_app(
     sessions = sessionmaker(engine, expire_on_commit=False, info={STALLS: stalls})
     stalls.watch(sessions)
     limits = command_limits or Buckets(DEFAULT)
-    server = _server(engine, sessions, source, now, limits, socket_limits, write_batch, lock)
+    server = _server(
+        engine, sessions, source, now, limits, socket_limits, write_batch, lock, idle_timeout
+    )
     app = FastAPI(
         lifespan=lifespan,
         title="croupier table server",
@@ -218,7 +226,17 @@ def create_app(
     app.state.selfcheck = selfcheck
     app.openapi = functools.partial(_openapi, app)  # type: ignore[method-assign]
     handlers.install(app, engine.dialect.dbapi.Error)  # type: ignore[union-attr]
-    for routes in (players, tables, commands, rounds, floor, equipment, oversight, client):
+    for routes in (
+        players,
+        protection,
+        tables,
+        commands,
+        rounds,
+        floor,
+        equipment,
+        oversight,
+        client,
+    ):
         app.include_router(routes.router)
     client.mount(app)
     app.router.routes.insert(0, commands.LEAN)  # serves what commands.command documents
@@ -234,6 +252,7 @@ def _server(
     socket_limits: fanout.SocketLimits | None,
     write_batch: int,
     lock: Path | None,
+    idle: timedelta | None = None,
 ) -> Server:
     """The application's parts (:class:`~croupier.server.routes.deps.Server`) over
     ``engine``'s ``sessions``; ``lock`` the writer's lock file (SQLite files)."""
@@ -254,7 +273,7 @@ def _server(
         lock_file=lock,
         checkpoint=None if lock is None else functools.partial(wal_checkpoint, engine),
     )
-    return Server(sessions, source, now, hub, writer, limits, chains)
+    return Server(sessions, source, now, hub, writer, limits, chains, Gate(idle, now))
 
 
 @contextlib.asynccontextmanager

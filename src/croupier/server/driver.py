@@ -39,7 +39,7 @@ from sqlalchemy.orm import Session
 
 from croupier.engine import DEALER, Actor, Command, Event, Round
 from croupier.errors import CroupierError
-from croupier.game import TablePolicy, Viewer, concealed
+from croupier.game import TablePolicy, Viewer, WaitKey, concealed
 from croupier.ledger import repository as repo
 from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import Player, RoundRow
@@ -357,7 +357,8 @@ def _stalled(session: Session, table_id: str, due: Any, now: datetime) -> dateti
     if not isinstance(stalls, Stalls) or due.deadline_kind is None:
         return deadline
     settings = table_settings(session, table_id)
-    seconds = getattr(settings, f"{due.deadline_kind.split(':')[0]}_seconds", None) or 0.0
+    kind = WaitKey.parse(due.deadline_kind).kind
+    seconds = getattr(settings, f"{kind}_seconds", None) or 0.0
     later = stalls.extended(deadline, seconds)
     if later <= now:
         return later

@@ -22,6 +22,7 @@ from croupier.engine import LegalCommand
 from croupier.identity import identity
 from croupier.money import MAX_CENTS
 from croupier.registry import GAMES
+from croupier.spots import SpotInfo
 
 MAX_AMOUNT = MAX_CENTS
 """The largest amount one request may move: $1,000,000,000.00."""
@@ -234,6 +235,16 @@ class TableOut(BaseModel):
     title: str = Field(description="The game's name as its chapter writes it.")
     chapter: str = Field(description="The chapter of 58 Pa. Code (e.g. 675a).")
     layout: str = Field(description="The browser's layout of the felt ('': the generic one).")
+    spots: list[SpotInfo] = Field(
+        default_factory=list,
+        description="The layout's spots under the rules in force, in order, with their names "
+        "and sections (from the game's package).",
+    )
+    cites: dict[str, str] = Field(
+        default_factory=dict,
+        description="Sections the layout names beside its areas and notes, as shown to a "
+        "reader ('623a.4 (inferred)').",
+    )
     rules: dict[str, Any]
     rules_sha256: str
     minimum_wager: int
@@ -464,6 +475,11 @@ class LedgerOut(BaseModel):
 # --- the browser tables (croupier.server.browser) -----------------------------------------
 class PlayMoneyIn(In):
     name: Name
+    limits: dict[str, StrictInt | None] = Field(
+        default_factory=dict,
+        description="Limits offered at registration (814a.1), as PUT /players/{id}/limits "
+        "takes them: cents, time_daily in minutes; in force at once.",
+    )
 
 
 class TableSummary(BaseModel):

@@ -23,8 +23,8 @@ from croupier.errors import AccessDenied as AccessDenied
 from croupier.errors import DeadlinePassed as DeadlinePassed
 from croupier.errors import IllegalCommand, NotYourTurn, RulesSubmissionError
 from croupier.errors import Unprocessable as Unprocessable
-from croupier.game import GameSpec
-from croupier.ledger import disabling, versions
+from croupier.game import GameSpec, WaitKey
+from croupier.ledger import disabling, protection, versions
 from croupier.ledger import repository as repo
 from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import WALLET, EventRow, GameTable, Player, RoundRow, Seat
@@ -153,6 +153,8 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
         title=spec.title,
         chapter=spec.chapter,
         layout=spec.layout,
+        spots=spec.spots_of(rules),
+        cites=spec.cites_shown(),
         rules=json.loads(version.rules_json),
         rules_sha256=version.rules_sha256,
         minimum_wager=rules.minimum_wager,
@@ -207,6 +209,7 @@ def join(
     if player.role != "player":
         raise AccessDenied(f"{_article(player.role)} does not take a seat", "server:roles")
     disabling.check_player(session, player.id, f"take a seat at table {table_id}")
+    protection.may_sit(session, player.id, table_state.clock(session))
     rules = table_rules(table)
     if not 1 <= seat <= rules.seat_count():
         raise RulesSubmissionError(
@@ -490,7 +493,17 @@ def handle_command(
         _commit_seed(session, table_id, player.id, body.next_seed_commitment)
     spec.policy.run_dealer_steps(round_)
     version, status = len(round_.events), _status(round_)
-    written = repo.store_command(session, head, row, old_version, round_, first_new, status)
+    written = repo.store_command(
+        session,
+        head,
+        row,
+        old_version,
+        round_,
+        first_new,
+        status,
+        player_id=player.id if player.role == "player" and for_seat is None else None,
+        at=table_state.clock(session, now),
+    )
     if status != "open":  # the table's state takes the round in (its decks, the bank),
         # under the rules the round was dealt by (its version may have left force since)
         moment = table_state.clock(session, now)
@@ -536,7 +549,7 @@ def _deadline(row: RoundRow, round_: Round[Any], now: datetime) -> schemas.Deadl
         )
         for actor, command in policy.timeout_steps(round_)
     ]
-    kind = row.deadline_kind.split(":")[0]
+    kind = WaitKey.parse(row.deadline_kind).kind
     return schemas.Deadline(
         kind=kind,
         seconds_left=max(0.0, (at - now).total_seconds()),

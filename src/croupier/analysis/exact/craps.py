@@ -44,6 +44,7 @@ from typing import Final
 
 from croupier.analysis.par_sheet import Enumeration, OutcomeFigures, ParSheet, WagerFigures
 from croupier.citations import shown
+from croupier.games.craps.spots import NUMBERED, CrapsSpot
 from croupier.games.craps.wagers import (
     BONUS_SETS,
     Decision,
@@ -53,6 +54,7 @@ from croupier.games.craps.wagers import (
     decide,
     fire_odds,
     kind_of,
+    number_of,
     spot_words,
 )
 from croupier.money import format_odds
@@ -100,11 +102,12 @@ def _next(state: State, total: int, decision: Decision) -> State:
 def _label(state: State, total: int, hard: bool, decision: Decision) -> str:
     spot, point = state
     what = {Result.WIN: "win", Result.LOSE: "lose", Result.PUSH: "push"}[decision.result]
-    kind = kind_of(spot)
-    if kind in ("pass", "dont_pass", "come", "dont_come") and ":" not in spot and point is None:
+    kind, number = kind_of(spot), number_of(spot)
+    line = kind in ("pass", "dont_pass", "come", "dont_come")
+    if line and number is None and point is None:
         return f"{what}: {total} on the come-out"
-    if kind in ("pass", "dont_pass") or (":" in spot and kind in ("come", "dont_come")):
-        on = point if point is not None else int(spot.split(":")[1])
+    if line and (number is not None or kind in ("pass", "dont_pass")):
+        on = point if point is not None else number
         return f"{what}: {'the point' if total == on else total} with the point {on}"
     if kind == "hard" and total != 7:
         return f"{what}: {total} {'the hard way' if hard else 'easy'}"
@@ -237,7 +240,7 @@ def odds_figures(point: int, laid: bool) -> WagerFigures:
         OutcomeFigures("win: " + ("7 first" if laid else f"{point} first"), win, odds, True),
         OutcomeFigures("lose: " + (f"{point} first" if laid else "7 first"), lose, -ONE, False),
     ]
-    name = f"{'lay_odds' if laid else 'odds'}:{point}"
+    name = odds_name(point, laid)
     action = "laid against" if laid else "taken on"
     return _figures(
         name, outcomes, rolls, f"Odds {action} the point {point}, {format_odds(odds)} ({_ODDS})"
@@ -488,18 +491,23 @@ ONE_ROLL: Final = frozenset(
 )
 """The wagers the next roll always decides (623a.5)."""
 
-_NUMBER_OR_SEVEN: Final = (
-    "place",
-    "place_to_lose",
-    "buy",
-    "lay",
-    "odds",
-    "lay_odds",
-    "hard",
-    "big",
-)
-"""The wagers decided by the first roll of their number (a hardway: its number, hard or
-easy) or of a 7; Big 6 and Big 8 are ``big_6``, ``big_8``."""
+
+def odds_name(point: int, laid: bool) -> str:
+    """The sheet's name of odds taken (``odds:N``) or laid (``lay_odds:N``) on ``point``."""
+    return f"{'lay_odds' if laid else 'odds'}:{point}"
+
+
+_DECIDED_BY: Final = {
+    **{str(CrapsSpot(kind, n)): n for kind in NUMBERED for n in POINTS},
+    **{str(CrapsSpot("hard", n)): n for n in HARD_NUMBERS},
+    **{odds_name(n, laid): n for laid in (False, True) for n in POINTS},
+    "big_6": 6,
+    "big_8": 8,
+}
+"""The wagers of the sheet decided by the first roll of their number (a hardway: its
+number, hard or easy) or of a 7, and that number: Place, Place to lose, Buy, Lay, the
+hardways, Big 6 and Big 8, and the sheet's odds taken (``odds:N``) and laid
+(``lay_odds:N``) on each point."""
 
 
 def enumeration(figures: WagerFigures, rules: CrapsRules) -> Enumeration | None:
@@ -511,9 +519,8 @@ def enumeration(figures: WagerFigures, rules: CrapsRules) -> Enumeration | None:
     spot = figures.wager
     if spot in ONE_ROLL:
         return Enumeration(36, "ordered throws of two dice, 6**2, equally likely")
-    kind, _, tail = spot.replace("big_", "big:").partition(":")
-    if kind in _NUMBER_OR_SEVEN and tail.isdigit():
-        number = int(tail)
+    number = _DECIDED_BY.get(spot)
+    if number is not None:
         return Enumeration(
             WAYS[number] + WAYS[7],
             f"the ordered throws of two dice that decide it: the {WAYS[number]} making "
@@ -533,6 +540,7 @@ __all__ = [
     "follow",
     "line_with_odds",
     "odds_figures",
+    "odds_name",
     "par_sheet",
     "point_cycle",
     "spots",

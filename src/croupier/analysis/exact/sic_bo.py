@@ -19,7 +19,7 @@ from croupier.analysis.par_sheet import Enumeration, OutcomeFigures, ParSheet, W
 from croupier.citations import shown
 from croupier.games.sic_bo import all_spots, odds_on
 from croupier.money import format_cents, format_odds
-from croupier.rules.sic_bo import FACES, SicBoRules
+from croupier.rules.sic_bo import FACES, SicBoRules, SicBoSpot
 
 GAME = "sic-bo"
 SHAKES: tuple[tuple[int, int, int], ...] = tuple(product(FACES, FACES, FACES))
@@ -51,7 +51,8 @@ def wager_figures(rules: SicBoRules, spot: str) -> WagerFigures:
 
 
 def _describe(spot: str) -> str:
-    kind, _, tail = spot.partition(":")
+    typed = SicBoSpot.parse(spot)
+    kind, tail = typed.kind, "-".join(str(n) for n in typed.numbers)
     return {
         "small": f"Small: a total of 4 to 10, not three of a kind ({_WAGERS})",
         "big": f"Big: a total of 11 to 17, not three of a kind ({_WAGERS})",

@@ -29,6 +29,10 @@ Optional, in the same module:
   for each key (NaN where the wager is not in play); ``sample`` must equal each table
   looked up at the keys, NaNs dropped. Where present the framework reduces a chunk with
   one :func:`numpy.bincount` instead of scanning every wager's array.
+- ``sample_counts(rules, rounds: int, seed: int) -> dict[str, dict[float, int]]``: the
+  same rounds as ``sample`` (same seed, same draws) counted by the kernel itself: per
+  wager, each distinct net -> the rounds with it (those not in play left out). Where
+  present the framework reduces a chunk from it, with no array per wager.
 - ``prepare(rules) -> None``: build the tables ``sample`` needs under ``rules`` through
   :func:`croupier.analysis.tables.shared` (a strategy, an exact solve); :func:`run`
   calls it once in the calling process and ships the tables to its workers as numpy

@@ -575,8 +575,23 @@ def chunk_seeds(seed: int, chunks: int) -> list[int]:
 def sample_stats(module_path: str, rules: Any, rounds: int, seed: int) -> ChunkStats:
     """Run the kernel at ``module_path`` for one chunk and reduce its results to
     :class:`WagerStats` (the work a worker process does): through the kernel's
-    ``sample_outcomes`` where it has one (a count per outcome), else ``sample``."""
+    ``sample_counts`` where it has one (counted in the kernel), else its
+    ``sample_outcomes`` (a count per outcome), else ``sample``."""
     module = _import(module_path, module_path)
+    counts = getattr(module, "sample_counts", None)
+    if callable(counts):
+        by_net = counts(rules, rounds, seed)
+        stats: ChunkStats = {}
+        for wager, values in by_net.items():
+            if not all(math.isfinite(value) for value in values):
+                raise SimulationError(f"{wager}: a net result is not a finite number")
+            stats[wager] = WagerStats.from_counts(values)
+            if stats[wager].count > rounds:
+                raise SimulationError(
+                    f"{module_path}.sample_counts gave {counted(stats[wager].count, 'result')}"
+                    f" for {wager} in {counted(rounds, 'round')}"
+                )
+        return stats
     by_outcome = getattr(module, "sample_outcomes", None)
     if callable(by_outcome):
         keys, nets = by_outcome(rules, rounds, seed)
@@ -589,7 +604,7 @@ def sample_stats(module_path: str, rules: Any, rounds: int, seed: int) -> ChunkS
     results = module.sample(rules, rounds, seed)
     if not isinstance(results, dict):
         raise SimulationError(f"{module_path}.sample returned {type(results).__name__}, not dict")
-    stats: ChunkStats = {}
+    stats = {}
     for wager, array in results.items():
         if len(array) > rounds:
             raise SimulationError(

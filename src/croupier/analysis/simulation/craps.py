@@ -30,15 +30,23 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Final
+from typing import Any, Final
 
 import numba
 import numpy as np
 import numpy.typing as npt
 
+from croupier.analysis.exact.craps import odds_name
 from croupier.analysis.exact.craps import spots as rolled_spots
 from croupier.analysis.simulation.base import WagerInfo
-from croupier.games.craps.wagers import BONUS_SETS, Result, commission_base, decide, spot_words
+from croupier.games.craps.wagers import (
+    BONUS_SETS,
+    Result,
+    commission_base,
+    decide,
+    kind_of,
+    spot_words,
+)
 from croupier.rules.craps import POINTS, Commission, CrapsRules, LayLimit, WagerKind, true_odds
 
 CHUNK_ROUNDS: Final = 1 << 16
@@ -51,6 +59,17 @@ MAX_ROLLS: Final = 4096
 
 LINE, COME, STANDING, FIRE, BONUS = 0, 1, 2, 3, 4
 """The kernel's families of wagers."""
+
+POINT_TOTALS: Final = (4, 5, 6, 8, 9, 10)
+_NEXT_POINT: Final = np.array(
+    [
+        [(t if t in POINT_TOTALS else 0) if p == 0 else (0 if t == p else p) for t in range(13)]
+        for p in range(13)
+    ],
+    dtype=np.int64,
+)
+"""The point after a roll: ``_NEXT_POINT[point, total]`` (0: off; a seven-out ends the
+hand before it is read)."""
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -73,8 +92,7 @@ class Plan:
         pays: list[Floats] = []
         masks: list[int] = []
         for spot in rolled_spots(rules):
-            kind = spot.partition(":")[0]
-            if kind in ("pass", "dont_pass", "come", "dont_come"):
+            if kind_of(spot) in ("pass", "dont_pass", "come", "dont_come"):
                 self._line(spot, rules, family, dont, units, pays)
                 start.append(0)
                 tables.append(np.full((2, 13), np.nan))
@@ -90,7 +108,7 @@ class Plan:
         if rules.offers(WagerKind.ODDS):
             for laid in (False, True):
                 for point in POINTS:
-                    name = f"{'lay_odds' if laid else 'odds'}:{point}"
+                    name = odds_name(point, laid)
                     table = np.full((2, 13), np.nan)
                     odds = float(1 / true_odds(point) if laid else true_odds(point))
                     table[:, point] = -1.0 if laid else odds
@@ -156,12 +174,28 @@ class Plan:
                 masks.append(sum(1 << n for n in numbers))
         self.family = np.array(family, dtype=np.int64)
         self.start = np.array(start, dtype=np.int64)
-        self.tables = np.array(tables, dtype=np.float64)
+        self.tables = np.array(tables, dtype=np.float64).reshape(len(tables), 26)
+        """Each wager's net by throw, ``pair * 13 + total``."""
         self.dont = np.array(dont, dtype=np.int64)
         self.units = np.array(units, dtype=np.float64)
         self.pays = np.array(pays, dtype=np.float64)
         self.masks = np.array(masks, dtype=np.int64)
         self.bar = rules.dont_bar
+        self.decisive = np.array(
+            [sum(1 << c for c in range(26) if not math.isnan(row[c])) for row in self.tables],
+            dtype=np.int64,
+        )
+        """Each wager's throws with a net, as bits ``1 << (pair * 13 + total)``."""
+        values = self.tables.copy()
+        for w, how in enumerate(family):
+            if how in (LINE, COME):
+                values[w] = _line_values(dont[w], self.units[w], self.pays[w])
+            elif how == BONUS:
+                values[w, 1] = -1.0
+        self.values = values
+        """Each wager's net by the kernel's code of its decision: the throw (``pair * 13 +
+        total``), the Fire Bet's points made, Bonus Craps 0 won 1 lost, a line wager's
+        :func:`_line_code`."""
 
     def _line(
         self,
@@ -172,8 +206,9 @@ class Plan:
         units: list[Floats],
         pays: list[Floats],
     ) -> None:
-        family.append(COME if spot.startswith(("come", "dont_come")) else LINE)
-        dont.append(1 if spot.startswith("dont") else 0)
+        kind = kind_of(spot)
+        family.append(COME if kind in ("come", "dont_come") else LINE)
+        dont.append(1 if kind.startswith("dont") else 0)
         units.append(np.zeros(13))
         pays.append(np.zeros(13))
 
@@ -182,8 +217,7 @@ def _table(spot: str, rules: CrapsRules) -> Floats:
     """The net per unit of a first decision of ``spot`` on each throw (NaN: none), by the
     engine's rule, less the commission on a Buy or Lay as the par sheet charges it."""
     charge = float(commission_base(spot, 1, rules))
-    kind = spot.partition(":")[0]
-    when = {"buy": rules.buy_commission, "lay": rules.lay_commission}.get(kind)
+    when = {"buy": rules.buy_commission, "lay": rules.lay_commission}.get(kind_of(spot))
     up_front = when is Commission.UP_FRONT
     table = np.full((2, 13), np.nan)
     for pair in (0, 1):
@@ -199,27 +233,130 @@ def _table(spot: str, rules: CrapsRules) -> Floats:
 
 
 @numba.njit(cache=True)
-def _line_net(
-    totals: Ints, n: int, first: int, dont: int, bar: int, units: Floats, pays: Floats
-) -> float:
-    """A Pass (``dont`` 0) or Don't Pass wager made before roll ``first``, a come-out of
-    its own, followed to its decision with ``units`` of odds behind its point."""
+def _line_code(throws: Ints, n: int, first: int, bar: int) -> int:
+    """How a Pass or Don't Pass wager made before roll ``first`` (a come-out of its own)
+    is decided: 0 a natural, 1 craps other than ``bar``, 2 the ``bar`` total, the point
+    ``p`` made, ``13 + p`` a seven-out on point ``p``; -1 undecided (:func:`_line_values`)."""
     point = 0
     for i in range(first, n):
-        t = totals[i]
+        t = throws[i] - 13 if throws[i] > 12 else throws[i]
         if point == 0:
             if t == 7 or t == 11:
-                return -1.0 if dont else 1.0
+                return 0
             if t == 2 or t == 3 or t == 12:
-                if dont:
-                    return 0.0 if t == bar else 1.0
-                return -1.0
+                return 2 if t == bar else 1
             point = t
         elif t == point:
-            return float(-1.0 - units[point] if dont else 1.0 + units[point] * pays[point])
+            return point
         elif t == 7:
-            return float(1.0 + units[point] * pays[point] if dont else -1.0 - units[point])
-    return math.nan
+            return 13 + point
+    return -1
+
+
+def _line_values(dont: int, units: Floats, pays: Floats) -> Floats:
+    """The net of a Pass (``dont`` 0) or Don't Pass wager by :func:`_line_code`, with
+    ``units`` of odds behind its point paid at ``pays``."""
+    row = np.full(26, np.nan)
+    row[0] = -1.0 if dont else 1.0
+    row[1] = 1.0 if dont else -1.0
+    row[2] = 0.0 if dont else -1.0
+    for p in POINT_TOTALS:
+        won = 1.0 + units[p] * pays[p]
+        lost = -1.0 - units[p]
+        row[p] = lost if dont else won
+        row[13 + p] = won if dont else lost
+    return row
+
+
+@numba.njit(cache=True, inline="always")
+def _hand(
+    dice: Dice,
+    position: int,
+    throws: Ints,
+    first: Ints,
+    order: Ints,
+    codes: Ints,
+    family: Ints,
+    start: Ints,
+    decisive: Ints,
+    masks: Ints,
+    bar: int,
+) -> int:
+    """Play one hand from ``dice[position]`` and put in ``codes`` how each wager was
+    decided (an index of its row of :attr:`Plan.values`; -1: not); returns the position
+    after its seven-out, or -1 where the dice run out first.
+    ``throws`` holds each roll's total (+ 13 for a pair), ``first[p]`` the first roll
+    with point ``p`` on (``first[0]``: any point; ``MAX_ROLLS``: none) and ``order`` the
+    hand's distinct throws in the order first rolled."""
+    # Branch-free but for the seven-out: the point moves by table (_NEXT_POINT).
+    for p in range(13):
+        first[p] = MAX_ROLLS
+    n = 0
+    point = 0
+    rolled = 0  # the totals rolled before the first 7
+    sevened = 0
+    made = 0  # the distinct points made
+    seen = 0  # the throws rolled, as bits
+    distinct = 0
+    end = dice.shape[0]
+    while True:
+        if position + 2 > end:
+            return -1
+        a = int(dice[position])
+        b = int(dice[position + 1])
+        position += 2
+        t = a + b + 2
+        throw = t + 13 * int(a == b)
+        throws[n] = throw
+        order[distinct] = throw
+        distinct += 1 - ((seen >> throw) & 1)
+        seen |= 1 << throw
+        first[point] = min(first[point], n)
+        n += 1
+        rolled |= (1 - sevened) << t
+        sevened |= int(t == 7)
+        on = int(point != 0)
+        made |= (on & int(t == point)) << t
+        if on and t == 7:
+            break
+        point = int(_NEXT_POINT[point, t])
+        if n == MAX_ROLLS:
+            raise ValueError("a hand longer than MAX_ROLLS rolls")
+    first[0] = MAX_ROLLS
+    for p in POINT_TOTALS:
+        first[0] = min(first[0], first[p])
+    count = 0
+    for p in POINT_TOTALS:
+        count += (made >> p) & 1
+    line = _line_code(throws, n, 0, bar)
+    come = _line_code(throws, n, first[0], bar) if first[0] < n else -1
+    for w in range(family.shape[0]):
+        kind = family[w]
+        code = -1
+        if kind == STANDING and start[w] == 0:
+            # The first throw rolled that decides it: a bit test per distinct throw.
+            mask = decisive[w]
+            if seen & mask:
+                for j in range(distinct):
+                    if mask & (1 << order[j]):
+                        code = order[j]
+                        break
+        elif kind == STANDING:
+            mask = decisive[w]
+            for i in range(first[start[w]], n):
+                if mask & (1 << throws[i]):
+                    code = throws[i]
+                    break
+        elif kind == LINE:
+            code = line
+        elif kind == COME:
+            code = come
+        elif kind == FIRE:
+            code = count
+        else:  # BONUS
+            code = 0 if rolled & masks[w] == masks[w] else 1
+        codes[w] = code
+    return position
 
 
 @numba.njit(cache=True)
@@ -227,100 +364,41 @@ def _hands(
     dice: Dice,
     rounds: int,
     out: Floats,
+    counts: Ints,
     done: int,
+    values: Floats,
     family: Ints,
     start: Ints,
-    tables: Floats,
-    dont: Ints,
-    units: Floats,
-    pays: Floats,
+    decisive: Ints,
     masks: Ints,
     bar: int,
 ) -> tuple[int, int]:
-    """Play hands from the start of ``dice`` into columns ``done`` onwards of ``out``
-    until ``rounds`` are done or the dice run out mid-hand; returns (hands done in all,
-    dice used by the complete hands)."""
-    totals = np.empty(MAX_ROLLS, dtype=np.int64)
-    pairs = np.empty(MAX_ROLLS, dtype=np.int64)
-    points = np.empty(MAX_ROLLS, dtype=np.int64)
-    used = 0
+    """Play hands from the start of ``dice`` until ``rounds`` are done in all or the dice
+    run out mid-hand; returns (hands done in all, dice used by the complete hands). Each
+    hand's nets (``values`` at its codes) go to column ``done`` of ``out`` where it has
+    ``rounds`` columns; else they are counted: ``counts[w, k]`` hands of net
+    ``values[w, k]``."""
     wagers = family.shape[0]
+    throws = np.empty(MAX_ROLLS, dtype=np.int64)
+    first = np.empty(13, dtype=np.int64)
+    order = np.empty(26, dtype=np.int64)
+    codes = np.empty(wagers, dtype=np.int64)
+    record = out.shape[1] == rounds
+    used = 0
     while done < rounds:
-        # One hand: the rolls to the seven-out, with the point before each.
-        n = 0
-        point = 0
-        position = used
-        complete = False
-        while position + 2 <= dice.shape[0]:
-            a = dice[position] + 1
-            b = dice[position + 1] + 1
-            position += 2
-            t = a + b
-            totals[n] = t
-            pairs[n] = 1 if a == b else 0
-            points[n] = point
-            n += 1
-            if point == 0:
-                if t != 2 and t != 3 and t != 7 and t != 11 and t != 12:
-                    point = t
-            elif t == point:
-                point = 0
-            elif t == 7:
-                complete = True
-                break
-            if n == MAX_ROLLS:
-                raise ValueError("a hand longer than MAX_ROLLS rolls")
-        if not complete:
+        position = _hand(
+            dice, used, throws, first, order, codes, family, start, decisive, masks, bar
+        )
+        if position < 0:
             return done, used
         used = position
-        for w in range(wagers):
-            kind = family[w]
-            net = math.nan
-            if kind == LINE:
-                net = _line_net(totals, n, 0, dont[w], bar, units[w], pays[w])
-            elif kind == COME:
-                for i in range(n):
-                    if points[i] != 0:
-                        net = _line_net(totals, n, i, dont[w], bar, units[w], pays[w])
-                        break
-            elif kind == STANDING:
-                first = -1
-                if start[w] == 0:
-                    first = 0
-                else:
-                    for i in range(n):
-                        if points[i] == start[w]:
-                            first = i
-                            break
-                if first >= 0:
-                    for i in range(first, n):
-                        value = tables[w, pairs[i], totals[i]]
-                        if not math.isnan(value):
-                            net = value
-                            break
-            elif kind == FIRE:
-                made = 0
-                count = 0
-                for i in range(n):
-                    if points[i] != 0 and totals[i] == points[i]:
-                        bit = 1 << points[i]
-                        if made & bit == 0:
-                            made |= bit
-                            count += 1
-                            if count == 6:
-                                break
-                net = tables[w, 0, count]
-            else:  # BONUS
-                rolled = 0
-                net = -1.0
-                for i in range(n):
-                    if totals[i] == 7:
-                        break
-                    rolled |= 1 << totals[i]
-                    if rolled & masks[w] == masks[w]:
-                        net = tables[w, 0, 0]
-                        break
-            out[w, done] = net
+        if record:
+            for w in range(wagers):
+                out[w, done] = values[w, codes[w]] if codes[w] >= 0 else math.nan
+        else:
+            for w in range(wagers):
+                if codes[w] >= 0:
+                    counts[w, codes[w]] += 1
         done += 1
     return done, used
 
@@ -331,24 +409,18 @@ def _block(rng: np.random.Generator, hands: int) -> Dice:
     return dice
 
 
+def _args(plan: Plan) -> tuple[Any, ...]:
+    return (plan.values, plan.family, plan.start, plan.decisive, plan.masks, plan.bar)
+
+
+_NO_COUNTS: Final = np.zeros((0, 0), dtype=np.int64)
+
+
 def play(plan: Plan, dice: Dice, rounds: int) -> tuple[Floats, int]:
     """The nets of ``rounds`` hands played from ``dice`` (faces 0 to 5), and the dice
     they used; fewer hands where the dice run out."""
     out = np.full((len(plan.names), rounds), np.nan)
-    done, used = _hands(
-        dice,
-        rounds,
-        out,
-        0,
-        plan.family,
-        plan.start,
-        plan.tables,
-        plan.dont,
-        plan.units,
-        plan.pays,
-        plan.masks,
-        plan.bar,
-    )
+    done, used = _hands(dice, rounds, out, _NO_COUNTS, 0, *_args(plan))
     return out[:, :done], used
 
 
@@ -362,33 +434,40 @@ def plan_for(rules: CrapsRules) -> Plan:
     return _PLANS[key]
 
 
+def _play_seeded(plan: Plan, rounds: int, seed: int, out: Floats, counts: Ints) -> None:
+    rng = np.random.default_rng(seed)
+    done = 0
+    dice = _block(rng, rounds)
+    while True:
+        done, used = _hands(dice, rounds, out, counts, done, *_args(plan))
+        if done == rounds:
+            return
+        dice = np.concatenate([dice[used:], _block(rng, rounds - done)])
+
+
 def sample(rules: CrapsRules, rounds: int, seed: int) -> dict[str, Floats]:
     """Wager name -> net per unit staked of its first decision in each of ``rounds``
     hands (float64), in par-sheet order (see the module docstring)."""
     plan = plan_for(rules)
-    rng = np.random.default_rng(seed)
     out = np.full((len(plan.names), rounds), np.nan)
-    done = 0
-    dice = _block(rng, rounds)
-    while True:
-        done, used = _hands(
-            dice,
-            rounds,
-            out,
-            done,
-            plan.family,
-            plan.start,
-            plan.tables,
-            plan.dont,
-            plan.units,
-            plan.pays,
-            plan.masks,
-            plan.bar,
-        )
-        if done == rounds:
-            break
-        dice = np.concatenate([dice[used:], _block(rng, rounds - done)])
+    _play_seeded(plan, rounds, seed, out, _NO_COUNTS)
     return {name: row[~np.isnan(row)] for name, row in zip(plan.names, out, strict=True)}
+
+
+def sample_counts(rules: CrapsRules, rounds: int, seed: int) -> dict[str, dict[float, int]]:
+    """The hands of :func:`sample` (same seed, same dice) counted in the kernel: wager
+    name -> {distinct net: hands}, without the arrays (the framework's fast path)."""
+    plan = plan_for(rules)
+    counts = np.zeros(plan.values.shape, dtype=np.int64)
+    _play_seeded(plan, rounds, seed, np.zeros((0, 0)), counts)
+    found: dict[str, dict[float, int]] = {}
+    for name, row, counted_row in zip(plan.names, plan.values, counts, strict=True):
+        by_net: dict[float, int] = {}
+        for code in np.flatnonzero(counted_row).tolist():
+            net = float(row[code])
+            by_net[net] = by_net.get(net, 0) + int(counted_row[code])
+        found[name] = by_net
+    return found
 
 
 def draws(rules: CrapsRules, rounds: int, seed: int) -> None:
@@ -422,4 +501,5 @@ __all__ = [
     "plan_for",
     "play",
     "sample",
+    "sample_counts",
 ]

@@ -190,7 +190,7 @@ def _play_py(
     hits: npt.NDArray[np.int8],
     takes: npt.NDArray[np.int8],
     best: bool,
-    decisions: Any,
+    decisions: npt.NDArray[np.int64],
     rand: Floats,
     state: npt.NDArray[np.int64],
     shoe: npt.NDArray[np.int8],
@@ -200,7 +200,7 @@ def _play_py(
     """Play rounds ``state[3]`` onward until ``rounds`` are done or ``rand`` runs low;
     returns the rounds done. ``state``: 0 next card, 1 cards in the shoe, 2 reshuffle
     due, 3 rounds done, 4 next float, 5 decisions ``decisions`` lacked (``best``: every
-    decision after the first is read from ``decisions``, :func:`best_decisions`, by the
+    decision after the first is read from ``decisions``, :func:`hashed_decisions`, by the
     hand's cards; otherwise from ``split``, ``hits``, ``takes``). ``insurance`` is NaN on
     rounds without an ace up."""
     layout = np.zeros(10, dtype=np.int64)
@@ -354,15 +354,48 @@ def _bit_py(card: int) -> int:
     return 1 << (CARD_BITS * (card - 1))
 
 
-def _look_py(table: Any, key: int, state: npt.NDArray[np.int64]) -> int:
-    """The decision at ``key``; where ``table`` has none, counted in ``state[5]`` and 0."""
-    action = table.get(key, -1)
-    if action < 0:
-        state[5] += 1
-        return 0
-    return int(action)
+_GOLDEN: Final = -7046029254386353131
+"""2**64 / the golden ratio, as a signed 64-bit integer: the multiplier of
+:func:`_slot_py`."""
 
 
+def _slot_py(key: int, mask: int) -> int:
+    """Where ``key`` is first looked for in a table of ``mask + 1`` slots (Fibonacci
+    hashing: the product's bits from the 32nd up; the product wraps in 64 bits)."""
+    return ((key * _GOLDEN) >> 32) & mask
+
+
+def _look_py(table: npt.NDArray[np.int64], key: int, state: npt.NDArray[np.int64]) -> int:
+    """The decision at ``key`` in an open-addressed ``table`` (:func:`hashed_decisions`);
+    where it has none, counted in ``state[5]`` and 0."""
+    mask = (table.shape[0] >> 1) - 1
+    slot = _slot(key, mask)
+    while True:
+        entry = table[2 * slot]
+        if entry == key:
+            return int(table[2 * slot + 1])
+        if entry < 0:
+            state[5] += 1
+            return 0
+        slot = (slot + 1) & mask
+
+
+def _hash_py(
+    keys: npt.NDArray[np.int64], actions: npt.NDArray[np.int64], table: npt.NDArray[np.int64]
+) -> None:
+    """Put each key (0 or more) and its action in ``table`` (slot ``s``: key at ``2 * s``,
+    -1 where empty, action at ``2 * s + 1``) by linear probing from :func:`_slot_py`."""
+    mask = (table.shape[0] >> 1) - 1
+    for i in range(keys.shape[0]):
+        slot = _slot(keys[i], mask)
+        while table[2 * slot] >= 0:
+            slot = (slot + 1) & mask
+        table[2 * slot] = keys[i]
+        table[2 * slot + 1] = actions[i]
+
+
+_slot: Final = cast(Callable[..., int], numba.njit(cache=True)(_slot_py))
+_hash: Final = cast(Callable[..., None], numba.njit(cache=True)(_hash_py))
 _bit: Final = cast(Callable[..., int], numba.njit(cache=True)(_bit_py))
 _look: Final = cast(Callable[..., int], numba.njit(cache=True)(_look_py))
 _fill_j: Final = cast(Callable[..., Any], numba.njit(cache=True)(_fill))
@@ -434,15 +467,8 @@ figures are kept)."""
 
 
 @cache
-def best_tables(decks: int) -> tuple[npt.NDArray[np.int8], Any]:
-    """The best play (:data:`~croupier.analysis.exact.double_back_jack_rounds.OPTIMAL`) as
-    the kernel plays it: ``first[up, lo, hi]`` (an index of ``ACTIONS``, by value - 1),
-    read from the kept figures' first actions, and every later decision by the hand's
-    cards (:func:`~croupier.analysis.exact.double_back_jack_rounds.best_decisions`).
-    The decisions cost an enumeration (up to a minute) once a machine: they are kept in
-    the analysis cache as arrays (:func:`decision_arrays`) and made typed dicts again in
-    each process (the kernel only reads them). Raises ``ValueError`` where no current
-    best-play figures are kept for ``decks``."""
+def _best_first(decks: int) -> npt.NDArray[np.int8]:
+    """The best play's first decision ``first[up, lo, hi]`` (:func:`best_tables`)."""
     from croupier.analysis.exact.double_back_jack_figures import stored
 
     kept = stored(decks, "optimal")
@@ -458,6 +484,39 @@ def best_tables(decks: int) -> tuple[npt.NDArray[np.int8], Any]:
                 action = kept.actions[up - 1, lo, hi]
                 if action >= 0:
                     first[up - 1, lo - 1, hi - 1] = first[up - 1, hi - 1, lo - 1] = action
+    return first
+
+
+@cache
+def hashed_decisions(decks: int) -> npt.NDArray[np.int64]:
+    """The best play's decisions after the first (:func:`decision_arrays`) as the kernel
+    reads them: ``table[up - 1]`` an open-addressed hash table, at most half full, of
+    (key, action) pairs side by side (key -1: an empty slot), keys placed by
+    :func:`_slot_py` and linear probing; one probe reads one cache line where a typed
+    dict's lookup cost the kernel half its time. Built once a process from the analysis
+    cache."""
+    arrays = decision_arrays(decks)
+    starts = arrays["starts"]
+    most = int(np.diff(starts).max()) if starts.size > 1 else 1
+    size = 1 << max(1, (2 * most - 1).bit_length())
+    table = np.full((10, 2 * size), -1, dtype=np.int64)
+    for up in range(10):
+        begin, end = int(starts[up]), int(starts[up + 1])
+        _hash(arrays["keys"][begin:end], arrays["actions"][begin:end], table[up])
+    return table
+
+
+@cache
+def best_tables(decks: int) -> tuple[npt.NDArray[np.int8], Any]:
+    """The best play (:data:`~croupier.analysis.exact.double_back_jack_rounds.OPTIMAL`) as
+    the kernel plays it: ``first[up, lo, hi]`` (an index of ``ACTIONS``, by value - 1),
+    read from the kept figures' first actions, and every later decision by the hand's
+    cards (:func:`~croupier.analysis.exact.double_back_jack_rounds.best_decisions`).
+    The decisions cost an enumeration (up to a minute) once a machine: they are kept in
+    the analysis cache as arrays (:func:`decision_arrays`); here they are typed dicts, one
+    per up card (the kernel reads the same decisions from :func:`hashed_decisions`).
+    Raises ``ValueError`` where no current best-play figures are kept for ``decks``."""
+    first = _best_first(decks)
     arrays = decision_arrays(decks)
     decisions = List()
     for up in range(10):
@@ -524,15 +583,15 @@ def default_strategy(decks: int) -> str:
 
 
 @cache
-def _tables(decks: int, strategy: str) -> tuple[npt.NDArray[np.int8], ...]:
+def _tables(decks: int, strategy: str) -> tuple[npt.NDArray[Any], ...]:
     """The kernel's tables for ``strategy`` (:data:`STRATEGIES`), built once a process
     (the kernel only reads them): ``first, split, hits, takes`` and the best play's
-    decisions (an empty list for the other strategies)."""
+    decisions (:func:`hashed_decisions`; an empty table for the other strategies)."""
     if strategy == "best":
-        first, decisions = best_tables(decks)
         empty = np.zeros((1, 1, 1, 1, 1), dtype=np.int8)
-        return first, empty[0, 0], empty, empty[0], decisions
-    none = List.empty_list(types.DictType(types.int64, types.int64))  # type: ignore[no-untyped-call]
+        first = _best_first(decks)
+        return first, empty[0, 0], empty, empty[0], hashed_decisions(decks)
+    none = np.full((10, 4), -1, dtype=np.int64)
     chosen = basic_strategy(decks)
     tables = chart_strategy_tables(chosen) if strategy == "chart" else strategy_tables(chosen)
     return (*tables, none)
@@ -588,6 +647,48 @@ def sample(
     return {"blackjack": blackjack, "insurance": insurance[~np.isnan(insurance)]}
 
 
+_HALVES: Final = 64
+"""The halves of a unit :func:`_count_halves` counts, from -16 units up (a round's net is
+between -8 and +4)."""
+
+
+def _count_halves_py(nets: Floats, counts: npt.NDArray[np.int64]) -> bool:
+    """Count ``nets`` by ``2 * net + 32`` into ``counts``, NaNs left out; False (counts
+    incomplete) where a net is not a whole number of halves in range."""
+    for i in range(nets.shape[0]):
+        net = nets[i]
+        if np.isnan(net):
+            continue
+        index = int(2.0 * net) + _HALVES // 2
+        if 2.0 * net != index - _HALVES // 2 or index < 0 or index >= _HALVES:
+            return False
+        counts[index] += 1
+    return True
+
+
+_count_halves: Final = cast(Callable[..., bool], numba.njit(cache=True)(_count_halves_py))
+
+
+def sample_counts(
+    rules: DoubleBackJackRules, rounds: int, seed: int
+) -> dict[str, dict[float, int]]:
+    """The rounds of :func:`sample` (same seed, same floats, the par sheet's strategy)
+    counted: wager -> {distinct net: rounds}, the arrays reduced in one pass each (nets
+    are whole halves of a unit; any other net is counted by :func:`numpy.unique`)."""
+    found: dict[str, dict[float, int]] = {}
+    for wager, nets in sample(rules, rounds, seed).items():
+        counts = np.zeros(_HALVES, dtype=np.int64)
+        if _count_halves(nets, counts):
+            halves = np.flatnonzero(counts)
+            found[wager] = dict(
+                zip(((halves - _HALVES // 2) / 2).tolist(), counts[halves].tolist(), strict=True)
+            )
+        else:
+            values, seen = np.unique(nets, return_counts=True)
+            found[wager] = dict(zip(values.tolist(), seen.tolist(), strict=True))
+    return found
+
+
 FLOATS_PER_ROUND: Final = 5.78
 """The uniforms :func:`sample` draws per round, one per card dealt (players' and dealer's
 cards, burns and reshuffles included), measured over 1,000,000 rounds of 6 decks: 5.778
@@ -641,9 +742,11 @@ __all__ = [
     "default_strategy",
     "describe",
     "draws",
+    "hashed_decisions",
     "mean_net",
     "prepare",
     "sample",
+    "sample_counts",
     "strategy_tables",
 ]
 

@@ -33,7 +33,7 @@ import numpy.typing as npt
 from croupier.analysis.simulation.base import WagerInfo
 from croupier.games.sic_bo import all_spots, odds_on
 from croupier.money import format_odds
-from croupier.rules.sic_bo import FACES, PAYOUTS, WAGERS, Paytable, SicBoRules
+from croupier.rules.sic_bo import FACES, PAYOUTS, WAGERS, Paytable, SicBoRules, SicBoSpot
 
 CHUNK_ROUNDS: Final = 1 << 20
 """Rounds per chunk: 3 MB of dice and 1 MB of outcome keys, which the framework counts
@@ -117,19 +117,20 @@ def sample(rules: SicBoRules, rounds: int, seed: int) -> dict[str, Floats]:
 
 
 def _description(spot: str, paytable: Paytable) -> str:
-    kind, _, tail = spot.partition(":")
+    typed = SicBoSpot.parse(spot)
+    kind, what = typed.kind, "-".join(str(n) for n in typed.numbers)
     rows = paytable.rows()
     if kind == "one_of_a_kind":
         paid = ", ".join(format_odds(paytable.one_of_a_kind[c]) for c in (1, 2, 3))
-        return f"One of a Kind {tail}, {paid} for one, two, three dice ({WAGERS}; {PAYOUTS})"
+        return f"One of a Kind {what}, {paid} for one, two, three dice ({WAGERS}; {PAYOUTS})"
     name = {
         "small": "Small",
         "big": "Big",
-        "three_of_a_kind": f"Three of a Kind {tail}",
+        "three_of_a_kind": f"Three of a Kind {what}",
         "any_three_of_a_kind": "Any Three of a Kind",
-        "two_of_a_kind": f"Two of a Kind {tail}",
-        "total": f"Total Value {tail}",
-        "combination": f"Two Dice Combination {tail}",
+        "two_of_a_kind": f"Two of a Kind {what}",
+        "total": f"Total Value {what}",
+        "combination": f"Two Dice Combination {what}",
     }[kind]
     odds = rows[spot] if kind == "total" else rows[kind]
     return f"{name}, {format_odds(odds)} ({WAGERS}; {PAYOUTS})"

@@ -33,6 +33,7 @@ from croupier.errors import IllegalCommand
 from croupier.game import TableState
 from croupier.money import Cents, counted, format_cents, format_odds
 from croupier.registry import find
+from croupier.reminders import SessionClock
 from croupier.rng import Rng, SecureRng, SeededRng
 from croupier.rules.base import RulesSubmission
 
@@ -82,6 +83,8 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.wallet = Wallet(SEAT, balance)
         self.start = balance
         self.rounds = 0
+        self.clock = SessionClock()
+        """The session's clocks and the reminder (814a.1); ``clock`` prints them."""
 
     # -- the session ----------------------------------------------------------------------
     def session(self, max_rounds: int | None) -> None:
@@ -120,7 +123,13 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.begin(round_)
         leaving = False
         while not round_.finished:
+            reminder = self.clock.due(self.wallet.wagered)
+            if reminder is not None:
+                self.console.print(reminder, markup=False)
             line = read_line(self.console)
+            if line == "clock":
+                self.console.print(self.clock.line(self.wallet.wagered), markup=False)
+                continue
             if line is None or line in ("quit", "exit"):
                 if not self.has_wagers(round_):
                     return False
@@ -370,13 +379,25 @@ def play_command(
         rounds: Annotated[
             int | None, typer.Option(min=1, help="Stop after this many rounds.")
         ] = None,
+        reminder_minutes: Annotated[
+            int,
+            typer.Option(
+                help="Remind of the time played and the amount wagered every 15, 30 or 60 "
+                "minutes (814a.1); type clock for the clocks."
+            ),
+        ] = 60,
     ) -> None:
+        if reminder_minutes not in (15, 30, 60):
+            typer.echo(f"--reminder-minutes is 15, 30 or 60, not {reminder_minutes}", err=True)
+            raise typer.Exit(2)
         rules = rules_type.model_validate({}) if rules_file is None else load_or_exit(rules_file)
         if not isinstance(rules, rules_type):
             typer.echo(f"{rules_file} is a Rules Submission for {rules.game}", err=True)
             raise typer.Exit(2)
         rng: Rng = SecureRng() if seed is None else SeededRng(seed)
-        terminal(rules, rng, balance, Console(highlight=False, soft_wrap=True)).session(rounds)
+        table = terminal(rules, rng, balance, Console(highlight=False, soft_wrap=True))
+        table.clock = SessionClock(reminder_minutes)
+        table.session(rounds)
 
     play.__doc__ = doc
     return play

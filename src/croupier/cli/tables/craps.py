@@ -48,7 +48,7 @@ from croupier.games.craps import (
     spot_words,
 )
 from croupier.games.craps.round import posted_odds
-from croupier.games.craps.wagers import Result, kind_of, number_of, step_reason
+from croupier.games.craps.wagers import ORDER, Result, kind_of, number_of, step_reason
 from croupier.money import Cents, format_cents, format_odds, parse_dollars
 from croupier.rules.craps import (
     BONUS,
@@ -326,7 +326,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         )
         alike: dict[tuple[str, str], list[str]] = {}  # Place 4 or 10 pay alike: one row
         for spot, ratio in posted_odds(rules).items():
-            if kind_of(spot) != "field" or ":" not in spot:
+            if spot in ORDER:  # not the Field's own odds on 2 and 12 (field:2, field:12)
                 alike.setdefault((kind_of(spot) if number_of(spot) else spot, ratio), []).append(
                     spot
                 )

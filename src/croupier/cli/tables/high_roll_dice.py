@@ -22,6 +22,7 @@ from croupier.games.high_roll_dice import (
     ResultCalled,
     WagerHeld,
 )
+from croupier.games.high_roll_dice.spots import HighRollDiceSpot
 from croupier.money import format_cents, format_odds, parse_dollars
 from croupier.rules.high_roll_dice import MILLIONAIRE_ROW_MAXIMUM, NO_MATCH, HighRollDiceRules
 
@@ -111,7 +112,7 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
     def choice(self, round_: HighRollDiceRound, command: LegalCommand) -> Iterable[Choice]:
         if command.command != "PlaceWager":
             return
-        kinds = dict.fromkeys(spot.split(":")[0] for spot in command.spots)
+        kinds = dict.fromkeys(HighRollDiceSpot.parse(spot).kind for spot in command.spots)
         named = " or ".join(WAGER_WORDS.get(kind, kind) for kind in kinds)
         yield Choice(
             "bet SPOT AMOUNT",

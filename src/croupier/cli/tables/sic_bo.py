@@ -31,7 +31,7 @@ from croupier.games.sic_bo import (
     label,
 )
 from croupier.money import Cents, format_cents, format_odds, parse_dollars
-from croupier.rules.sic_bo import PAYOUTS, WAGERS, SicBoRules
+from croupier.rules.sic_bo import PAYOUTS, WAGERS, SicBoRules, SicBoSpot
 
 HELP = """\
 Commands (several wagers on one line, separated by commas: big 10, total 10 5):
@@ -69,6 +69,10 @@ ODDS_ROWS = {
     "combination": "Two Dice Combination",
 }
 """The paytable's rows that are not one per number, as the sign names them."""
+
+
+_ROWS_BEFORE_TOTALS = ("small", "big", "three_of_a_kind", "any_three_of_a_kind", "two_of_a_kind")
+"""The paytable's rows before the totals, in the order of :meth:`Paytable.rows`."""
 
 
 def parse_wager(text: str) -> tuple[str, str]:
@@ -146,7 +150,7 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
         low = self.rules.minimum_wager
         for legal in round_.legal_commands(SEAT):
             for spot in legal.spots:
-                kind = spot.partition(":")[0]
+                kind = SicBoSpot.parse(spot).kind
                 room[kind] = max(
                     room.get(kind, 0),
                     legal.amount.high if legal.amount and legal.amount.high else 0,
@@ -176,12 +180,15 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
     def show_odds(self) -> None:
         """The payout odds posted (625a.1), one row per row of the paytable."""
         table = Table("Wager", "Pays", title=f"Paytable {self.rules.paytable} ({shown(PAYOUTS)})")
-        for row, odds in self.rules.odds.rows().items():
-            kind, _, what = row.partition(":")
-            if kind == "one_of_a_kind":
-                name = f"One of a Kind, {what} {'die shows' if what == '1' else 'dice show'} it"
-            else:
-                name = label(row) if what else ODDS_ROWS[kind]
+        paytable = self.rules.odds
+        rows = [(ODDS_ROWS[kind], getattr(paytable, kind)) for kind in _ROWS_BEFORE_TOTALS]
+        rows += [(SicBoSpot("total", (t,)).label, odds) for t, odds in paytable.totals.items()]
+        rows.append((ODDS_ROWS["combination"], paytable.combination))
+        rows += [
+            (f"One of a Kind, {count} {'die shows' if count == 1 else 'dice show'} it", odds)
+            for count, odds in paytable.one_of_a_kind.items()
+        ]
+        for name, odds in rows:
             table.add_row(name, format_odds(odds))
         self.console.print(table)
 

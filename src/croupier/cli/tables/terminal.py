@@ -35,6 +35,8 @@ class Wallet:
 
     seat: int
     balance: Cents
+    wagered: Cents = 0
+    """Every cent wagered from this wallet (the reminder's figure, 814a.1)."""
 
     def check(self, amount: Cents, cite: str) -> None:
         """Raise :class:`InvalidAmount` (citing ``cite``) if ``amount`` is more than the
@@ -60,6 +62,7 @@ class Wallet:
                 if self.balance + cents < 0:
                     raise ValueError(f"seat {self.seat} cannot cover {-cents} cents")
                 self.balance += cents
+                self.wagered += max(0, -cents)
 
 
 def read_line(console: Console) -> str | None:

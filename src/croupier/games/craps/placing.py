@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from croupier.games.craps.spots import CrapsSpot
 from croupier.games.craps.state import CrapsState
 from croupier.games.craps.wagers import (
     BONUS_SPOTS,
@@ -67,27 +68,12 @@ def most_odds(rules: CrapsRules, flat: Cents, on: int, laid: bool) -> Cents:
     return multiple * flat
 
 
-def _why_no_spot(spot: str) -> str:
-    kind = kind_of(spot)
-    if kind in ("place", "place_to_lose", "buy", "lay", "come_odds", "dont_come_odds"):
-        return f"there is no spot {spot!r}: {kind} names a point number 4, 5, 6, 8, 9 or 10"
-    if kind == "hard":
-        return f"there is no spot {spot!r}: a hardway is 4, 6, 8 or 10 (hard:4 ... hard:10)"
-    return (
-        f"there is no spot {spot!r}; the wagers are pass, dont_pass, pass_odds, "
-        "dont_pass_odds, come, dont_come, come_odds:N, dont_come_odds:N, place:N, "
-        "place_to_lose:N, buy:N, lay:N, field, big_6, big_8, hard:N, any_seven, any_craps, "
-        "two, three, eleven, twelve, horn, c_and_e, fire_bet, all_small, all_tall, "
-        "make_em_all"
-    )
-
-
 def _window(state: CrapsState, seat: int, spot: str) -> Refusal | None:
     """Whether ``spot`` may be made now at all (623a.4, 623a.6, 623a.11, 623a.12)."""
     rules, point = state.rules, state.point
-    kind, number = kind_of(spot), number_of(spot)
     if spot not in ORDER:
-        return Refusal(_why_no_spot(spot), WAGERS)
+        return Refusal(CrapsSpot.why_not(spot), WAGERS)
+    kind, number = kind_of(spot), number_of(spot)
     if not rules.offers(wager_kind(spot)):
         return Refusal(f"this table does not offer {spot_words(spot)}", WAGERS)
     if kind in ("come", "dont_come") and number is not None:

@@ -56,6 +56,7 @@ from croupier.games.craps.events import (
     WagerPaid,
     WagerRemoved,
 )
+from croupier.games.craps.layout import LAYOUT_CITES, layout_spots
 from croupier.games.craps.round import CrapsRound
 from croupier.games.craps.state import Phase
 from croupier.games.craps.wagers import kind_of, number_of
@@ -221,6 +222,8 @@ SPEC = GameSpec(
     title="Craps",
     chapter="623a",
     layout="craps",
+    layout_spots=layout_spots,
+    layout_cites=LAYOUT_CITES,
     sign="croupier.games.craps.sign",
     analysis="croupier.analysis.exact.craps",
     simulation="croupier.analysis.simulation.craps",

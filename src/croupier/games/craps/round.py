@@ -634,7 +634,13 @@ class CrapsRound(Round[CrapsState]):
             limits = placement(state, seat, spot)
             if isinstance(limits, Limits) and limits.high >= limits.low:
                 reason = step_reason(spot, self.rules, state.point) if limits.step > 1 else ""
-                amount = Amount(low=limits.low, high=limits.high, step=limits.step, reason=reason)
+                amount = Amount(
+                    low=limits.low,
+                    high=limits.high,
+                    step=limits.step,
+                    reason=reason,
+                    cite=MAKING if limits.step > 1 else "",
+                )
                 groups.setdefault((group_of(spot), limits.cite, amount), []).append(spot)
         legal = [
             offer("PlaceWager", cite, seat=seat, spot=choice(spots, _said), amount=amount)

@@ -21,15 +21,14 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 
+from croupier.games.craps.spots import BONUS_SPOTS, NUMBERED, CrapsSpot
 from croupier.money import format_odds
 from croupier.rules.craps import (
     BONUS,
     CRAPS_NUMBERS,
     FIRE,
-    HARD_NUMBERS,
     NATURALS,
     ODDS,
-    POINTS,
     SMALL_NUMBERS,
     TALL_NUMBERS,
     WAGERS,
@@ -51,7 +50,6 @@ ONE_ROLL = (
     "c_and_e",
 )
 """The wagers every roll decides."""
-BONUS_SPOTS = ("all_small", "all_tall", "make_em_all")
 BONUS_SETS: dict[str, frozenset[int]] = {
     "all_small": frozenset(SMALL_NUMBERS),
     "all_tall": frozenset(TALL_NUMBERS),
@@ -61,7 +59,6 @@ BONUS_SETS: dict[str, frozenset[int]] = {
 CALLABLE = ("place", "place_to_lose", "buy", "lay", "hard", "come_odds")
 """Wagers the player may call working or off; off on the come-out roll unless called
 working, working on every other roll unless called off (623a.4)."""
-NUMBERED = ("place", "place_to_lose", "buy", "lay")
 
 _KIND: dict[str, WagerKind] = {
     "pass": WagerKind.PASS,
@@ -98,42 +95,17 @@ _KIND: dict[str, WagerKind] = {
 @cache
 def all_spots() -> tuple[str, ...]:
     """Every spot of the layout, in the layout's order (the order of settlement within a
-    class of results, and of the views)."""
-    return (
-        "pass",
-        "pass_odds",
-        "dont_pass",
-        "dont_pass_odds",
-        "come",
-        *(f"come:{n}" for n in POINTS),
-        *(f"come_odds:{n}" for n in POINTS),
-        "dont_come",
-        *(f"dont_come:{n}" for n in POINTS),
-        *(f"dont_come_odds:{n}" for n in POINTS),
-        *(f"{kind}:{n}" for kind in NUMBERED for n in POINTS),
-        "field",
-        "big_6",
-        "big_8",
-        *(f"hard:{n}" for n in HARD_NUMBERS),
-        "any_seven",
-        "any_craps",
-        "two",
-        "three",
-        "eleven",
-        "twelve",
-        "horn",
-        "c_and_e",
-        "fire_bet",
-        *BONUS_SPOTS,
-    )
+    class of results, and of the views): :meth:`CrapsSpot.every` as commands write them."""
+    return tuple(str(spot) for spot in CrapsSpot.every())
 
 
 ORDER: dict[str, int] = {spot: index for index, spot in enumerate(all_spots())}
 
 
 def kind_of(spot: str) -> str:
-    """``"place:6"`` -> ``"place"``; ``"come:6"`` -> ``"come"``."""
-    return spot.partition(":")[0]
+    """``"place:6"`` -> ``"place"``; ``"come:6"`` -> ``"come"`` (:class:`CrapsSpot`);
+    raises :class:`ValueError` for a spot not on the layout."""
+    return CrapsSpot.parse(spot).kind
 
 
 def commission_up_front(rules: CrapsRules, spot: str) -> bool:
@@ -148,9 +120,8 @@ def commission_up_front(rules: CrapsRules, spot: str) -> bool:
 
 
 def number_of(spot: str) -> int | None:
-    """``"place:6"`` -> 6; ``"field"`` -> ``None``."""
-    _, colon, tail = spot.partition(":")
-    return int(tail) if colon else None
+    """``"place:6"`` -> 6; ``"field"`` -> ``None`` (:class:`CrapsSpot`)."""
+    return CrapsSpot.parse(spot).number
 
 
 def wager_kind(spot: str) -> WagerKind:
@@ -159,20 +130,17 @@ def wager_kind(spot: str) -> WagerKind:
 
 
 def is_odds(spot: str) -> bool:
-    return kind_of(spot).endswith("_odds")
+    return CrapsSpot.parse(spot).is_odds
 
 
 def contract_of(odds_spot: str) -> str:
     """The line wager an odds spot stands behind: ``come_odds:6`` -> ``come:6``."""
-    kind, number = kind_of(odds_spot), number_of(odds_spot)
-    base = kind.removesuffix("_odds")
-    return base if number is None else f"{base}:{number}"
+    return str(CrapsSpot.parse(odds_spot).contract)
 
 
 def odds_spot(contract: str) -> str:
     """The odds spot behind a line wager: ``come:6`` -> ``come_odds:6``."""
-    kind, number = kind_of(contract), number_of(contract)
-    return f"{kind}_odds" if number is None else f"{kind}_odds:{number}"
+    return str(CrapsSpot.parse(contract).odds)
 
 
 _GROUPS = {
@@ -241,8 +209,8 @@ _WORDS = {
 
 def spot_words(spot: str) -> str:
     """``spot`` as the layout says it: "Place 6", "Come on 9", "odds behind Come on 9"."""
-    if spot in _WORDS:
-        return _WORDS[spot]
+    if spot in _WORDS or spot not in ORDER:
+        return _WORDS.get(spot, spot)
     kind, number = kind_of(spot), number_of(spot)
     return {
         "come": f"Come on {number}",
@@ -341,7 +309,7 @@ def decide(spot: str, total: int, hard: bool, point: int | None, rules: CrapsRul
             if number is None:  # in the box: a come-out roll of its own
                 decided = _line(total, None, dont, bar)
                 if decided.result is Result.NONE:
-                    return Decision(Result.MOVE, to=f"{kind}:{total}")
+                    return Decision(Result.MOVE, to=str(CrapsSpot(kind).moved_to(total)))
                 return decided
             return _line(total, number, dont, bar)
         case "pass_odds" | "dont_pass_odds" | "come_odds" | "dont_come_odds":
@@ -513,6 +481,7 @@ __all__ = [
     "ONE_ROLL",
     "ORDER",
     "PUSH",
+    "CrapsSpot",
     "Decision",
     "Result",
     "all_spots",

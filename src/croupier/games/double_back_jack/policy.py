@@ -64,10 +64,14 @@ from croupier.rng import Draw, NumberDraw, ShuffleDraw
 from croupier.rules.base import RulesSubmission
 from croupier.rules.double_back_jack import (
     COVER_FRACTION,
+    MAX_HANDS,
     MIN_CUT,
     SECTIONS,
     DoubleBackJackRules,
+    Spot,
+    spot_name,
 )
+from croupier.spots import SpotInfo
 
 
 def _draw(round_: Round[Any], legal: LegalCommand, field: str) -> int:
@@ -231,6 +235,34 @@ def next_shoe(
 
 _NO_TIME = datetime(2000, 1, 1, tzinfo=UTC)
 """Any time: the batches' hours play no part in the shoe a round left."""
+_SPOT_LABELS = {
+    Spot.BLACKJACK: ("Blackjack", "673a.6(d)"),
+    Spot.SECOND_CHANCE: ("Second Chance", "673a.7(l)"),
+    Spot.INSURANCE: ("Insurance", "673a.8"),
+    Spot.DOUBLE: ("Double", "673a.10"),
+}
+
+
+def layout_spots(rules: Any) -> list[SpotInfo]:
+    """The wagers of a box (673a.2(b)(2)-(3)), named as the layout names them, then those
+    of a split's second hand (``blackjack_2``, "Blackjack (hand 2)"), drawn only while a
+    wager is on them."""
+    out = [
+        SpotInfo(value=spot.value, label=label, cite=cite)
+        for spot, (label, cite) in _SPOT_LABELS.items()
+    ]
+    for hand in range(1, MAX_HANDS):
+        out += [
+            SpotInfo(
+                value=spot_name(spot, hand),
+                label=f"{label} (hand {hand + 1})",
+                cite=cite,
+                always=False,
+            )
+            for spot, (label, cite) in _SPOT_LABELS.items()
+            if spot is not Spot.INSURANCE
+        ]
+    return out
 
 
 SPEC = GameSpec(
@@ -239,6 +271,7 @@ SPEC = GameSpec(
     title="Double Back Jack",
     chapter="673a",
     layout="double-back-jack",
+    layout_spots=layout_spots,
     sign="croupier.games.double_back_jack.sign",
     analysis="croupier.analysis.exact.double_back_jack_sheet",
     chart="croupier.analysis.charts.double_back_jack",

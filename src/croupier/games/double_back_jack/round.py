@@ -132,7 +132,7 @@ from croupier.hands.blackjack import (
     same_value,
 )
 from croupier.money import Cents, format_cents, payout, require_cents
-from croupier.offers import Amount, Integers, Text, choice, offer
+from croupier.offers import Amount, Integers, Subset, Text, choice, offer
 from croupier.rng import Rng, ScriptedRng, shuffle_draws
 from croupier.rules.base import RulesSubmission
 from croupier.rules.double_back_jack import (
@@ -1705,6 +1705,22 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 yield from self._advance()
 
     # -- what is legal, what is visible ---------------------------------------------------
+    def _deal_offer(self) -> LegalCommand:
+        """The deal, and the misdeals the dealer records with it: a card of the dealer's
+        missed, boxes dealt no cards or one card, never both (673a.13(e), (g))."""
+        s = self.rules.sections
+        boxes = sorted(seat for seat, w in self.state.wagers.items() if Spot.BLACKJACK in w)
+        missed = choice([False, True], optional=True)
+        dealt = offer(
+            "DealCards",
+            s.deal,
+            dealer_missed_first_card=missed,
+            dealer_missed_second_card=missed,
+            no_cards=Subset(of=tuple(boxes), optional=True),
+            one_card=Subset(of=tuple(boxes), optional=True),
+        )
+        return dealt.model_copy(update={"apart": ("no_cards", "one_card")})
+
     def legal_commands(self, actor: Actor) -> list[LegalCommand]:
         if self.finished:
             return []
@@ -1741,7 +1757,9 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             )
         if phase is Phase.READER and passes(self.check_decide, seat, Decision.SURRENDER, seat):
             surrender = choice([Decision.SURRENDER])
-            legal.append(offer("Decide", s.surrender, seat=seat, decision=surrender))
+            legal.append(
+                offer("Decide", s.surrender, seat=seat, decision=surrender).said_by_choice()
+            )
         if phase not in (Phase.DEAL, Phase.PLAY):
             return legal
         # The late card's two options pass or fail check_decide together, only for the
@@ -1749,7 +1767,8 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         due = state.late_card_due() == seat
         if due and passes(self.check_decide, seat, Decision.TAKE_LATE_CARD, seat):
             cite = s.no_cards if phase is Phase.DEAL else s.missed_draw
-            legal.append(offer("Decide", cite, seat=seat, decision=choice(LATE_CARD)))
+            late = offer("Decide", cite, seat=seat, decision=choice(LATE_CARD))
+            legal.append(late.said_by_choice())
             return legal
         # check_decide is check_turn (the same for every decision in play, and only for the
         # box whose hand is to act), then _why_not.
@@ -1764,12 +1783,17 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             and self._why_not(hand, d, None) is None
         ]
         if decisions:
-            legal.append(offer("Decide", s.decisions, seat=seat, decision=choice(decisions)))
+            chosen = offer("Decide", s.decisions, seat=seat, decision=choice(decisions))
+            legal.append(chosen.said_by_choice())
         if self._why_not(hand, Decision.DOUBLE, 1) is None:
             wager = state.wagers[seat][spot_name(Spot.BLACKJACK, hand.index)]
             double = choice([Decision.DOUBLE])
             amount = Amount(low=1, high=wager)
-            legal.append(offer("Decide", s.double, seat=seat, decision=double, amount=amount))
+            legal.append(
+                offer(
+                    "Decide", s.double, seat=seat, decision=double, amount=amount
+                ).said_by_choice()
+            )
         return legal
 
     def _dealer_commands(self) -> list[LegalCommand]:
@@ -1802,7 +1826,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         if phase is Phase.BURN and passes(self.check_burn, DEALER):
             legal.append(offer("BurnCard", s.burn))
         if phase is Phase.BETTING and passes(self.check_deal, DEALER):
-            legal.append(offer("DealCards", s.deal))
+            legal.append(self._deal_offer())
         if phase is Phase.READER and passes(self.check_read, DEALER):
             legal.append(offer("ReadHoleCard", s.card_reader))
         if (

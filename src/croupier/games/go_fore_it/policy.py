@@ -27,7 +27,8 @@ from croupier.games.go_fore_it import (
     ShuffleCards,
 )
 from croupier.money import Cents
-from croupier.rules.go_fore_it import SECTIONS
+from croupier.rules.go_fore_it import SECTIONS, Spot
+from croupier.spots import SpotInfo
 
 
 class GoForeItPolicy(CardTablePolicy):
@@ -65,12 +66,30 @@ class GoForeItPolicy(CardTablePolicy):
         return found
 
 
+_SPOT_LABELS = {
+    Spot.SKINS: ("Skins", "676a.7(d)(3)"),
+    Spot.GOPHER: ("Gopher", "676a.7(d)(4)"),
+    Spot.FRONT_9: ("Front 9", "676a.7(d)(1)"),
+    Spot.BACK_9: ("Back 9", "676a.7(d)(2)"),
+}
+
+
+def layout_spots(rules: Any) -> list[SpotInfo]:
+    """The betting areas of a position (676a.2(b)(2), 676a.7(d)), named as the layout
+    names them."""
+    return [
+        SpotInfo(value=spot.value, label=label, cite=cite)
+        for spot, (label, cite) in _SPOT_LABELS.items()
+    ]
+
+
 SPEC = GameSpec(
     round_type=GoForeItRound,
     policy=GoForeItPolicy(),
     title="Go Fore It",
     chapter="676a",
     layout="go-fore-it",
+    layout_spots=layout_spots,
     sign="croupier.games.go_fore_it.sign",
     analysis="croupier.analysis.exact.go_fore_it",
     chart="croupier.analysis.charts.go_fore_it",

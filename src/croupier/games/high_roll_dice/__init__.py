@@ -69,7 +69,6 @@ from croupier.engine import (
     WagerSettled,
 )
 from croupier.equipment.dice import (
-    FACE_BY_NAME,
     FACE_NAMES,
     FACES,
     opposite,
@@ -87,12 +86,12 @@ from croupier.games._wagering import (
     VoidRound,
     WageringRound,
 )
+from croupier.games.high_roll_dice.spots import HighRollDiceSpot
 from croupier.money import Cents, PayoutLimit, payout
 from croupier.offers import Integers, Numbers, choice, offer
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice
 from croupier.rules.high_roll_dice import (
     MILLIONAIRE_ROW_MAXIMUM,
-    NO_MATCH,
     HighRollDiceRules,
     Sections,
     millionaire_row_win,
@@ -105,36 +104,35 @@ VOID_ROUND_CITE = "interpretations:void-round"
 # --- spots -------------------------------------------------------------------------
 def pip_street_spot(face: int) -> str:
     """``"pip_street:ace"`` etc. for face 1..6."""
-    return f"pip_street:{FACE_NAMES[face]}"
+    return str(HighRollDiceSpot("pip_street", face))
 
 
 def like_kind_spot(count: int) -> str:
     """``"like_kind:4"``; ``"like_kind:no_match"`` for the six-dice no-match circle."""
-    return "like_kind:no_match" if count == NO_MATCH else f"like_kind:{count}"
+    return str(HighRollDiceSpot("like_kind", count))
 
 
 def millionaire_row_spot(count: int) -> str:
     """``"millionaire_row:9"`` or ``"millionaire_row:10"``."""
-    return f"millionaire_row:{count}"
+    return str(HighRollDiceSpot("millionaire_row", count))
 
 
 def like_kind_count(spot: str) -> int:
     """The circle of a Like Kind spot (``"like_kind:no_match"`` -> 1)."""
-    tail = spot.removeprefix("like_kind:")
-    return NO_MATCH if tail == "no_match" else int(tail)
+    count = HighRollDiceSpot.parse(spot).number
+    assert count is not None
+    return count
 
 
 def spot_label(spot: str) -> str:
-    """A spot as the layout names it: "Pip Street ace", "Like Kind 4", "Like Kind no match",
-    "Millionaire Row 9", "Extra Roll"."""
-    kind, _, what = spot.partition(":")
-    if kind == "pip_street":
-        return f"Pip Street {what}"
-    if kind == "like_kind":
-        return "Like Kind no match" if what == "no_match" else f"Like Kind {what}"
-    if kind == "millionaire_row":
-        return f"Millionaire Row {what}"
-    return "Extra Roll"
+    """A spot as the layout names it (:attr:`HighRollDiceSpot.label`): "Pip Street ace",
+    "Like Kind 4", "Like Kind no match", "Millionaire Row 9", "Extra Roll"."""
+    return HighRollDiceSpot.parse(spot).label
+
+
+def _kind(spot: str) -> str:
+    """The wager ``spot`` is (:data:`~croupier.games.high_roll_dice.spots.KINDS`)."""
+    return HighRollDiceSpot.parse(spot).kind
 
 
 @cache
@@ -345,7 +343,7 @@ class HighRollDiceState:
     def unit(self, seat: int) -> Cents | None:
         """The seat's Pip Street value, which fixes every equal-value wager."""
         wagers = self.open_wagers.get(seat, {})
-        return next((v for k, v in wagers.items() if k.startswith("pip_street:")), None)
+        return next((v for k, v in wagers.items() if _kind(k) == "pip_street"), None)
 
 
 # --- the round -----------------------------------------------------------------------
@@ -428,7 +426,7 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
                     if not state.open_wagers[seat]:
                         del state.open_wagers[seat]
                     state.held.discard((seat, spot))
-                    if not (spot.startswith("millionaire_row:") and state.rules.dice == 10):
+                    if not (_kind(spot) == "millionaire_row" and state.rules.dice == 10):
                         player = state.seats[seat]
                         paid = state.limited_winnings.get(player, 0)
                         state.limited_winnings[player] = paid + won
@@ -502,7 +500,7 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
 
     def placed_cite(self, spot: str) -> str:
         s = self.rules.sections
-        kind = spot.split(":")[0]
+        kind = HighRollDiceSpot.parse(spot).kind
         cite = {
             "pip_street": s.pip_street,
             "like_kind": s.like_kind,
@@ -521,7 +519,7 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
         follows a Like Kind wager (675a.2)."""
         rules, s, state = self.rules, self.rules.sections, self.state
         unit = state.unit(seat)
-        kind = spot.split(":")[0]
+        kind = HighRollDiceSpot.parse(spot).kind
         if kind == "pip_street":
             if unit is None:
                 return Bound(rules.minimum_wager, rules.maximum_wager, s.pip_street)
@@ -532,7 +530,7 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
             return Bound(unit, unit, s.like_kind)
         if kind == "extra_roll":
             wagers = state.open_wagers.get(seat, {})
-            if s.extra_roll is None or not any(k.startswith("like_kind:") for k in wagers):
+            if s.extra_roll is None or not any(_kind(k) == "like_kind" for k in wagers):
                 return None
             return Bound(unit, unit, s.extra_roll)
         assert s.millionaire_row is not None
@@ -552,7 +550,7 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
             return (
                 f"a wager on {spot} needs a Pip Street wager first: a player takes part in "
                 "a round by wagering on Pip Street",
-                self.placed_cite(spot) if not spot.startswith("millionaire_row:") else s.pip_street,
+                self.placed_cite(spot) if _kind(spot) != "millionaire_row" else s.pip_street,
             )
         assert s.extra_roll is not None
         return (
@@ -680,16 +678,17 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
         for seat in self._settlement_order():
             wagers = dict(state.open_wagers[seat])
             bought = seat in state.collected
+            typed = {spot: HighRollDiceSpot.parse(spot) for spot in wagers}
             for spot, amount in wagers.items():
-                if spot.startswith("pip_street:"):
-                    if FACE_BY_NAME[spot.split(":")[1]] == face:
+                if typed[spot].kind == "pip_street":
+                    if typed[spot].number == face:
                         yield self._win(
                             seat, spot, amount, rules.pip_street_odds[face], s.pip_street_odds
                         )
                     else:
                         yield self._lose(seat, spot, amount, s.settle_pip_street)
             for spot, amount in wagers.items():
-                if spot.startswith("like_kind:"):
+                if typed[spot].kind == "like_kind":
                     circle = like_kind_count(spot)
                     if circle == count:
                         yield self._win(
@@ -703,10 +702,9 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
                         assert cite is not None
                         yield self._lose(seat, spot, amount, cite)
             for spot, amount in wagers.items():
-                if spot.startswith("millionaire_row:"):
+                if typed[spot].kind == "millionaire_row":
                     assert s.settle_millionaire_row is not None and s.millionaire_row_prizes
-                    circle = int(spot.split(":")[1])
-                    if circle == count:
+                    if typed[spot].number == count:
                         won = millionaire_row_win(amount, count, rules)
                         odds = Fraction(won, amount)
                         yield settled(seat, spot, amount, s.millionaire_row_prizes, odds, won)

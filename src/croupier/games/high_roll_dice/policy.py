@@ -31,11 +31,14 @@ from croupier.games.high_roll_dice import (
     HighRollDiceRound,
     Phase,
     ThrowDice,
+    spots_of,
 )
+from croupier.games.high_roll_dice.spots import GROUPS, HighRollDiceSpot
 from croupier.money import Cents
 from croupier.rng import DiceDraw, Draw
 from croupier.rules.base import RulesSubmission
-from croupier.rules.high_roll_dice import HighRollDiceRules
+from croupier.rules.high_roll_dice import NO_MATCH, HighRollDiceRules
+from croupier.spots import SpotInfo
 
 
 class HighRollDicePolicy(TablePolicy):
@@ -79,12 +82,12 @@ class HighRollDicePolicy(TablePolicy):
         for event in settled:
             if event.spot == EXTRA_ROLL:
                 continue
-            if event.spot.startswith("like_kind:") and event.seat in extra:
+            spot = HighRollDiceSpot.parse(event.spot)
+            if spot.kind == "like_kind" and event.seat in extra:
                 count, done = circles[event.seat], shared.get(event.seat, 0)
                 part = extra[event.seat] // count + (extra[event.seat] % count if done == 0 else 0)
                 shared[event.seat] = done + 1
-                circle = event.spot.split(":", 1)[1]
-                found.append((f"like_kind_extra_roll:{circle}", event.amount + part))
+                found.append((f"like_kind_extra_roll:{spot.part}", event.amount + part))
             else:
                 found.append((event.spot, event.amount))
         return found
@@ -123,12 +126,47 @@ def _stake_source(events: Sequence[Event], index: int) -> str:
     return ESCROW
 
 
+def layout_spots(rules: HighRollDiceRules) -> list[SpotInfo]:
+    """Every spot at a table under ``rules`` (675a.2), in layout order, named as the layout
+    names it, with what its area shows: Pip Street's face, a circle's number (``0``: Like
+    Kind's no-match circle)."""
+    sections = rules.sections
+    cites = {
+        "pip_street": sections.pip_street,
+        "like_kind": sections.like_kind,
+        "extra_roll": sections.extra_roll or "",
+        "millionaire_row": sections.millionaire_row or "",
+    }
+    out = []
+    for text in spots_of(rules):
+        spot = HighRollDiceSpot.parse(text)
+        circle = spot.kind in ("like_kind", "millionaire_row")
+        mark = (
+            ("0" if spot.number == NO_MATCH and spot.kind == "like_kind" else str(spot.number))
+            if circle
+            else ""
+        )
+        out.append(
+            SpotInfo(
+                value=text,
+                label=spot.label,
+                group=spot.kind,
+                group_label=GROUPS.get(spot.kind, ""),
+                numbers=() if spot.number is None else (spot.number,),
+                mark=mark,
+                cite=cites[spot.kind],
+            )
+        )
+    return out
+
+
 SPEC = GameSpec(
     round_type=HighRollDiceRound,
     policy=HighRollDicePolicy(),
     title="High Roll Dice",
     chapter="675a",
     layout="high-roll-dice",
+    layout_spots=layout_spots,
     sign="croupier.games.high_roll_dice.sign",
     analysis="croupier.analysis.exact.high_roll_dice",
     simulation="croupier.analysis.simulation.high_roll_dice",

@@ -64,6 +64,7 @@ from croupier.money import Cents
 from croupier.rng import DiceDraw, Draw, NumberDraw, ShuffleDraw
 from croupier.rules.base import RulesSubmission
 from croupier.rules.pai_gow import RNG_NUMBERS, SECTIONS, PaiGowRules, StartingPosition
+from croupier.spots import SpotInfo
 
 
 class PaiGowPolicy(TablePolicy):
@@ -240,12 +241,18 @@ def bank_moves(events: Sequence[Event], index: int, seats: Mapping[int, str]) ->
     return []
 
 
+def layout_spots(rules: Any) -> list[SpotInfo]:
+    """A Pai Gow position holds one wager (621a.7(a))."""
+    return [SpotInfo(value="pai_gow", label="Wager", cite="621a.7(a)")]
+
+
 SPEC = GameSpec(
     round_type=PaiGowRound,
     policy=PaiGowPolicy(),
     title="Pai Gow",
     chapter="621a",
     layout="pai-gow",
+    layout_spots=layout_spots,
     sign="croupier.games.pai_gow.sign",
     analysis="croupier.analysis.exact.pai_gow",
     chart="croupier.analysis.charts.pai_gow",

@@ -141,7 +141,7 @@ from croupier.hands.paigow import (
     setting_with,
 )
 from croupier.money import Cents, format_cents, require_cents, vigorish
-from croupier.offers import Amount, Choice, Numbers, Text, choice, offer
+from croupier.offers import Amount, Choice, Numbers, Subset, Text, choice, offer
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice, shuffle, shuffle_draws
 from croupier.rules.base import RulesSubmission
 from croupier.rules.pai_gow import (
@@ -1463,7 +1463,11 @@ class PaiGowRound(Round[PaiGowState]):
                     out.append(offer("PlaceWager", S.wagers, seat=seat, spot=SPOT, amount=amount))
         bank_here = state.bank is not None and state.bank in mine
         if phase is Phase.CUT and bank_here:
-            out.append(offer("CutTiles", S.cut, seat=state.bank))
+            stacks = Subset(of=tuple(range(1, STACKS + 1)))
+            cut = offer("CutTiles", S.cut, seat=state.bank, right=stacks, left=stacks)
+            out.append(
+                cut.model_copy(update={"apart": ("right", "left"), "run": ("right", "left")})
+            )
             out.append(offer("DeclineCut", S.cut, seat=state.bank))
         if phase is Phase.BETTING and bank_here and state.dealer_wager:
             amount = Amount(low=0, high=state.dealer_wager - 1)

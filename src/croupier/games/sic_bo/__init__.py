@@ -88,6 +88,7 @@ from croupier.rules.sic_bo import (
     PAYOUTS,
     WAGERS,
     SicBoRules,
+    SicBoSpot,
     all_spots,
     is_triple,
     odds_on,
@@ -127,21 +128,10 @@ def winning_spots(faces: Sequence[int], rules: SicBoRules) -> tuple[str, ...]:
 
 
 def label(spot: str) -> str:
-    """The area's name as the sign writes it: ``"small"`` -> ``"Small"``, ``"total:10"``
-    -> ``"Total 10"``, ``"combination:1-2"`` -> ``"Two Dice Combination 1 and 2"``; a
-    spot not on the layout as it is."""
-    kind, _, what = spot.partition(":")
-    names = {
-        "small": "Small",
-        "big": "Big",
-        "any_three_of_a_kind": "Any Three of a Kind",
-        "three_of_a_kind": f"Three of a Kind {what}",
-        "two_of_a_kind": f"Two of a Kind {what}",
-        "total": f"Total {what}",
-        "combination": f"Two Dice Combination {what.replace('-', ' and ')}",
-        "one_of_a_kind": f"One of a Kind {what}",
-    }
-    return names.get(kind, spot)
+    """The area's name as the sign writes it (:attr:`SicBoSpot.label`): ``"small"`` ->
+    ``"Small"``, ``"total:10"`` -> ``"Total 10"``, ``"combination:1-2"`` -> ``"Two Dice
+    Combination 1 and 2"``; a spot not on the layout as it is."""
+    return SicBoSpot.parse(spot).label if spot in _SPOT_ORDER else spot
 
 
 _KIND_NAMES = {
@@ -614,6 +604,7 @@ __all__ = [
     "SicBoCommand",
     "SicBoEvent",
     "SicBoRound",
+    "SicBoSpot",
     "SicBoState",
     "ThrowDice",
     "VoidRound",

@@ -27,6 +27,8 @@ from croupier.games.sic_bo import (
 )
 from croupier.rng import DiceDraw, Draw
 from croupier.rules.base import RulesSubmission
+from croupier.rules.sic_bo import WAGERS, SicBoRules, SicBoSpot
+from croupier.spots import SpotInfo
 
 
 class SicBoPolicy(TablePolicy):
@@ -50,12 +52,23 @@ class SicBoPolicy(TablePolicy):
         return (DiceDraw("the three dice", DICE_COUNT, f"{ROUND}; {DICE}"),)
 
 
+def layout_spots(rules: SicBoRules) -> list[SpotInfo]:
+    """Every area of the layout (625a.3), named as the sign names it, grouped by wager."""
+    return [
+        SpotInfo(
+            value=str(spot), label=spot.label, group=spot.kind, numbers=spot.numbers, cite=WAGERS
+        )
+        for spot in SicBoSpot.every()
+    ]
+
+
 SPEC = GameSpec(
     round_type=SicBoRound,
     policy=SicBoPolicy(),
     title="Sic Bo",
     chapter="625a",
     layout="sic-bo",
+    layout_spots=layout_spots,
     sign="croupier.games.sic_bo.sign",
     analysis="croupier.analysis.exact.sic_bo",
     simulation="croupier.analysis.simulation.sic_bo",

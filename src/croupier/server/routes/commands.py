@@ -23,7 +23,7 @@ from croupier.server.routes.deps import (
     Credentials,
     Key,
     bearer,
-    caller,
+    identify,
     known,
     server_of,
     unauthorized,
@@ -137,7 +137,8 @@ async def run_command(
 
     def run(db: Session, check_deadline: bool) -> Response:
         nonlocal counted
-        me = caller(db, credentials)
+        me = identify(db, credentials)
+        server.gate.admit(db, me)  # committed with the command
         if not counted:
             settings = service.table_settings(db, table_id)  # per process: read once
             limits = server.limits
@@ -156,7 +157,7 @@ async def run_command(
 
     def recover(db: Session, error: BaseException) -> Response:
         if isinstance(error, IntegrityError | repo.StaleVersion):
-            first = stored(db, caller(db, credentials), key, asked)
+            first = stored(db, identify(db, credentials), key, asked)
             if first is not None:  # the same request, sent twice at once
                 return first
         raise error

@@ -19,6 +19,7 @@ from croupier.ledger import repository as repo
 from croupier.ledger.models import Player
 from croupier.rng import Rng
 from croupier.server import fanout, legacy, schemas, service
+from croupier.server.gate import Gate
 from croupier.server.ratelimit import Buckets
 from croupier.server.writer import Writer
 
@@ -37,6 +38,8 @@ class Server:
     writer: Writer
     limits: Buckets
     chains: legacy.LegacyChains
+    gate: Gate
+    """The sign-in rules: locked accounts, ended and idle sessions (:mod:`croupier.server.gate`)."""
 
 
 def server_of(connection: HTTPConnection) -> Server:
@@ -85,7 +88,7 @@ def unauthorized(credentials: HTTPAuthorizationCredentials | None) -> Unauthoriz
     return Unauthorized("this bearer token belongs to nobody", "server:auth")
 
 
-def caller(db: Db, credentials: Credentials) -> Player:
+def identify(db: Session, credentials: HTTPAuthorizationCredentials | None) -> Player:
     """The player the bearer token names; :class:`Unauthorized` (401) when none does."""
     player = None if credentials is None else repo.player_by_token(db, credentials.credentials)
     if player is None:
@@ -93,7 +96,27 @@ def caller(db: Db, credentials: Credentials) -> Player:
     return player
 
 
+def caller(connection: HTTPConnection, db: Db, credentials: Credentials) -> Player:
+    """The player the bearer token names, admitted by the server's :class:`Gate` (his
+    account not locked, his session not ended or idle; the request counted as activity
+    and committed). Raises :class:`Unauthorized` (401),
+    :class:`~croupier.errors.AccountLocked` (403)."""
+    player = identify(db, credentials)
+    server_of(connection).gate.admit(db, player)
+    db.commit()
+    return player
+
+
+def reader(connection: HTTPConnection, db: Db, credentials: Credentials) -> Player:
+    """As :func:`caller`, but the request does not count as activity (a clock's read)."""
+    player = identify(db, credentials)
+    server_of(connection).gate.admit(db, player, activity=False)
+    db.commit()
+    return player
+
+
 Caller = Annotated[Player, Depends(caller)]
+Reader = Annotated[Player, Depends(reader)]
 
 KEY: TypeAdapter[str] = TypeAdapter(Annotated[str, StringConstraints(min_length=1, max_length=200)])
 """The ``Idempotency-Key`` header's constraints (the same as the declared :data:`Key`)."""

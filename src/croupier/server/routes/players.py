@@ -7,13 +7,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from sqlalchemy import select
 
+from croupier.ledger import protection
 from croupier.ledger import repository as repo
 from croupier.ledger.models import CAGE, WALLET, Account, Player
 from croupier.ledger.significant_events import granted
 from croupier.server import addresses, schemas
 from croupier.server.browser import PLAY_MONEY_CITE, PLAY_MONEY_OPENING, SIGNUP_KEY
 from croupier.server.idempotency import idempotent
-from croupier.server.routes.deps import PROBLEMS, Caller, Db, Key, role
+from croupier.server.routes.deps import PROBLEMS, Caller, Db, Key, role, server_of
 
 router = APIRouter()
 
@@ -45,6 +46,8 @@ def _money(kind: str) -> Any:
         def run() -> schemas.MoneyOut:
             if db.get(Player, player_id) is None:
                 raise repo.NotFound(f"no player {player_id!r}", "ledger")
+            if kind == "deposit":  # the player's deposit limits (814a.2)
+                protection.take_deposit(db, player_id, body.amount, server_of(request).clock())
             move = repo.deposit if kind == "deposit" else repo.withdraw
             posting = move(db, player_id, body.amount)
             return schemas.MoneyOut(
@@ -110,6 +113,9 @@ def play_money(body: schemas.PlayMoneyIn, request: Request, db: Db) -> schemas.P
         address, SIGNUP_KEY, what="play-money sign-ups from one address"
     )
     player, token = repo.create_player(db, body.name, "player")
+    if body.limits:  # offered at registration (814a.1): none in force yet, so at once
+        now = server_of(request).clock()
+        protection.set_limits(db, player.id, body.limits, now=now, by=player.id)
     wallet = repo.account(db, WALLET, player_id=player.id)
     cage = repo.account(db, CAGE)
     repo.post(

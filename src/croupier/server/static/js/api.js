@@ -66,6 +66,7 @@ export const HISTORY_PAGE = 50;
 
 export const api = {
   me: () => request("GET", "/players/me"),
+  signOut: () => request("DELETE", "/sessions/current"),
   signup: (name) => request("POST", "/players/play-money", { name }),
   tables: async () => (await request("GET", "/tables")).tables,
   table: (id) => request("GET", `/tables/${encodeURIComponent(id)}`),

@@ -14,6 +14,7 @@ import { phrase, roundSummary, saidCommand, timeoutSentence, whoActs } from "./w
 import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
 import { checkRound } from "./verify.js";
 import { wagersOf } from "./offers.js";
+import { begin, changed, signInAgain, stop } from "./session.js";
 
 const SEED_CITE = "GLI-19 4.4.4(a)"; // a seat's seed refused (croupier.server.seals)
 
@@ -26,6 +27,7 @@ let live = null;
 let ticker = null; // the countdown of the table shown (one at a time)
 
 let saidAt = null;
+const PLAYER = "croupier.player"; // the signed-in account's id (to sign in again)
 
 function say(text, kind = "info", version = null) {
   saidAt = version;
@@ -62,10 +64,21 @@ async function loadMe() {
     me = await api.me();
     whoNode.textContent = `${me.name} (${me.role})`;
     showBalance(me.balance);
+    localStorage.setItem(PLAYER, me.id);
+    await begin(me, (text) => say(text));
   } catch (error) {
-    if (error instanceof Problem && error.status === 401) {
+    stop();
+    const id = localStorage.getItem(PLAYER);
+    if (error instanceof Problem && error.status === 401 && error.cite === "GLI-19 2.5.4" && id) {
+      // The session ended (idle): the account stays; the player signs in again.
+      messages.replaceChildren(h("p", { class: "message error" }, error.message, " ",
+        h("button", { type: "button", class: "action", onclick: async () => { await signInAgain(id); route(); } }, "Sign in again")));
+      me = null;
+    } else if (error instanceof Problem && error.status === 401) {
       setToken(null);
       say(`The saved sign-in token was refused: ${error.message}. Sign in again.`, "error");
+    } else if (error instanceof Problem) {
+      say(error.message, "error");
     }
     whoNode.textContent = "not signed in";
   }
@@ -112,7 +125,7 @@ async function lobby() {
   });
   page.append(h("div", { class: "signins" }, signup, tokenForm));
   if (me) {
-    page.append(h("button", { class: "link", onclick: () => { setToken(null); loadMe().then(lobby); } }, "Sign out"));
+    page.append(h("button", { class: "link", onclick: async () => { await api.signOut().catch(() => {}); setToken(null); sessionStorage.clear(); loadMe().then(lobby); } }, "Sign out"));
   }
   if (!me) return;
   try {
@@ -208,6 +221,7 @@ async function tablePage(tableId, early = null) {
       const version = wager ? undefined : open ? view.round_version : 0;
       const out = wager ? await sendWager(command, version) : await api.command(tableId, command, version);
       if (out.balance !== null && out.balance !== undefined) showBalance(out.balance);
+      changed();
       const said = (game.said && game.said(command)) || saidCommand(command, game.label, humanize(command.type));
       say(said, "info", `${out.round_id}@${out.round_version}`);
       await live.refresh();
@@ -288,7 +302,7 @@ async function tablePage(tableId, early = null) {
       if (!outOfLimits(lc, better, game.label(spot))) {
         const label = game.label(spot);
         say(h("span", {},
-          `${dollars(amount)} on ${label} would not be paid in whole cents: ${lc.reason} on multiples of ${dollars(whole)}. `,
+          `${dollars(amount)} on ${label} would not be paid in whole cents: ${lc.reason} on multiples of ${dollars(whole)}${lc.stepCite ? ` (${lc.stepCite})` : ""}. `,
           h("button", { type: "button", class: "action", "data-bet-instead": spot, onclick: () => onSpot(spot, better) }, `Bet ${dollars(better)} on ${label}`),
         ), "error");
         return;
@@ -593,7 +607,7 @@ async function replayPage(roundId) {
   function show() {
     const step = data.steps[at];
     slider.value = String(at);
-    const said = describe(step.event.event);
+    const said = describe(step.event.event, gameOf(table).label);
     // An event with no fields to say has its section only: "Round completed (675a.4(h))".
     caption.textContent = `Event ${at + 1} of ${data.steps.length}: ${humanize(step.event.type)}${said.startsWith("(") ? " " : " — "}${said}`;
     const fakeView = { view: step.view, actor: data.actor, legal_commands: [], round_id: roundId };
@@ -654,12 +668,13 @@ async function verifyPage(roundId) {
 
 // An event's fields in words for the replay's caption: no snake_case, no JSON; money in
 // dollars; a value the viewer may not see is said to be hidden.
-function describe(event) {
+function describe(event, label = (spot) => spot) {
   const skip = new Set(["type", "rules", "rules_sha256", "croupier_version", "table_id", "round_id", "game", "cite"]);
   const money = new Set(["amount", "returned", "won", "withheld", "chips"]);
   const value = (k, v) => {
     if (v === null) return "not shown to you";
     if (money.has(k) && typeof v === "number") return dollars(v);
+    if (k === "spot" && typeof v === "string") return label(v);
     if (Array.isArray(v)) return v.length ? v.map((x) => value("", x)).join(", ") : "none";
     if (typeof v === "object") return Object.entries(v).map(([a, b]) => `${phrase(a)} ${value(a, b)}`).join(", ");
     if (typeof v === "boolean") return v ? "yes" : "no";

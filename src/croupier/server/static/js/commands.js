@@ -36,6 +36,9 @@ export function plan(lc, drawn = {}) {
       fields.push({ name, kind: "money", min: f.low, max: f.high ?? null, step: f.step || 1, required });
     } else if (f.kind === "numbers") {
       fields.push({ name, kind: "list", count: f.count, required });
+    } else if (f.kind === "subset") {
+      // Some of the values offered, each once (boxes missed, stacks a cut moves).
+      fields.push({ name, kind: "list", count: null, of: f.of, required });
     } else {
       fields.push({ name, kind: "text", max: f.max_length, required });
     }
@@ -73,7 +76,7 @@ function moneyInput(id, f, start) {
 // The control of one legal command; ``send(command)`` posts it.
 export function control(lc, ctx, send) {
   const { fixed, fields } = plan(lc, ctx.fields || {});
-  const title = humanize(lc.command);
+  const title = lc.title || humanize(lc.command);
   const cite = lc.cite ? ` (${lc.cite})` : "";
   const wrap = h("div", { class: "command", "data-command": lc.command, title: `${title}${cite}` });
   if (fields.length === 0) {
@@ -111,7 +114,8 @@ export function control(lc, ctx, send) {
   if (fields.length === 1 && fields[0].kind === "choice" && fields[0].required && fields[0].choices.length <= 12) {
     const f = fields[0];
     f.choices.forEach((choice, i) => {
-      const label = lc.command === "Decide" ? named(f, i) : `${title}${flags(fixed)}: ${named(f, i)}`;
+      // An offer whose title is "" is said by its choice alone (a decision: "Hit").
+      const label = lc.title === "" ? named(f, i) : `${title}${flags(fixed)}: ${named(f, i)}`;
       wrap.append(h("button", { class: "action", "data-action": `${lc.command}:${choice}`, onclick: () => send({ ...fixed, [f.name]: f.values[i] }) }, label));
     });
     return wrap;
@@ -136,7 +140,8 @@ export function control(lc, ctx, send) {
       label.append(h("span", { class: "muted" }, ` ${f.min}–${f.max}`));
       readers.push(() => (input.value === "" ? null : [f.name, Number(input.value)]));
     } else if (f.kind === "list") {
-      input = h("input", { id, name: f.name, type: "text", placeholder: `${f.count} numbers, comma-separated`, required: f.required });
+      const placeholder = f.count === null ? `any of ${f.of.join(", ")}, comma-separated` : `${f.count} numbers, comma-separated`;
+      input = h("input", { id, name: f.name, type: "text", placeholder, required: f.required && f.count !== null });
       readers.push(() => {
         const items = input.value.split(",").map((x) => x.trim()).filter(Boolean);
         if (!items.length && !f.required) return null;

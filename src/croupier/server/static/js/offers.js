@@ -1,6 +1,6 @@
 // Reading a typed offer (one of the view's legal_commands, croupier.offers): each field
 // is {kind: "choice", options: [{value, label}]}, {kind: "integers", low, high},
-// {kind: "amount", low, high, step, reason}, {kind: "fixed", value}, {kind: "text",
+// {kind: "amount", low, high, step, reason, cite, cite_basis}, {kind: "fixed", value}, {kind: "text",
 // max_length} or {kind: "numbers", count, low, high}; `optional` where it may be left
 // out. Nothing here knows a game.
 
@@ -31,7 +31,9 @@ export function amountOf(lc) {
   const entry = Object.entries(lc.fields || {}).find(([, f]) => f.kind === "amount");
   if (!entry) return null;
   const [name, f] = entry;
-  return { name, low: f.low, high: f.high ?? null, step: f.step || 1, reason: f.reason || "" };
+  // The step's rule as the server's refusals show it: "623a.4 (inferred)".
+  const cite = f.cite ? `${f.cite}${f.cite_basis ? ` (${f.cite_basis})` : ""}` : "";
+  return { name, low: f.low, high: f.high ?? null, step: f.step || 1, reason: f.reason || "", cite };
 }
 
 // The fields fixed by the offer (the caller's seat, a spot offered alone).
@@ -45,7 +47,7 @@ export function fixedOf(lc) {
 // and most amounts, their step and why, and the fields fixed (the seat).
 export function wagersOf(legal) {
   return (legal || []).filter((lc) => lc.command === "PlaceWager").map((lc) => {
-    const amount = amountOf(lc) || { low: null, high: null, step: 1, reason: "" };
-    return { command: lc.command, cite: lc.cite, spots: spotsOf(lc), min_amount: amount.low, max_amount: amount.high, step: amount.step, reason: amount.reason, fixed: fixedOf(lc) };
+    const amount = amountOf(lc) || { low: null, high: null, step: 1, reason: "", cite: "" };
+    return { command: lc.command, cite: lc.cite, spots: spotsOf(lc), min_amount: amount.low, max_amount: amount.high, step: amount.step, reason: amount.reason, stepCite: amount.cite, fixed: fixedOf(lc) };
   });
 }

@@ -23,7 +23,6 @@ const PHRASES = {
   decline_second_chance: "no Second Chance",
   bank_offer: "bank offered",
   no_match: "no match",
-  pai_gow: "Pai Gow",
 };
 
 // A state or choice in words: "needs_card" -> "needs a card", "over_par" -> "over par".

@@ -26,80 +26,22 @@ const PROPS = [
 ];
 const BONUS = { all_small: [2, 3, 4, 5, 6], all_tall: [8, 9, 10, 11, 12], make_em_all: [2, 3, 4, 5, 6, 8, 9, 10, 11, 12] };
 
-// The spots of each wager a Rules Submission may offer (623a.3), in the layout's order.
-const KINDS = {
-  pass: ["pass"],
-  dont_pass: ["dont_pass"],
-  come: ["come", ...POINTS.map((n) => `come:${n}`)],
-  dont_come: ["dont_come", ...POINTS.map((n) => `dont_come:${n}`)],
-  odds: ["pass_odds", "dont_pass_odds", ...POINTS.flatMap((n) => [`come_odds:${n}`, `dont_come_odds:${n}`])],
-  place: POINTS.map((n) => `place:${n}`),
-  place_to_lose: POINTS.map((n) => `place_to_lose:${n}`),
-  buy: POINTS.map((n) => `buy:${n}`),
-  lay: POINTS.map((n) => `lay:${n}`),
-  field: ["field"],
-  big_6_8: ["big_6", "big_8"],
-  hardways: HARD.map((n) => `hard:${n}`),
-  any_seven: ["any_seven"],
-  any_craps: ["any_craps"],
-  two: ["two"],
-  three: ["three"],
-  eleven: ["eleven"],
-  twelve: ["twelve"],
-  horn: ["horn"],
-  c_and_e: ["c_and_e"],
-  fire_bet: ["fire_bet"],
-  bonus_craps: ["all_small", "all_tall", "make_em_all"],
-};
-
+// The names of the areas, as the server gives them with the table (`table.spots`, from
+// croupier.games.craps.layout: "Pass Line", "Don't Pass Bar 12", "Odds on Come 6"), and
+// the sections the notes cite (`table.cites`, shown as the server shows them, e.g.
+// "623a.4 (inferred)"), of the table whose layout was drawn last.
+let named = {};
+let cites = {};
 // The Don't bar of the table whose layout was drawn last (623a.3: 12, or 2).
 let bar = 12;
 
-export function spots(table) {
-  const offered = ((table && table.rules) || {}).wagers || Object.keys(KINDS);
-  return offered.flatMap((kind) => KINDS[kind] || []);
+function read(table) {
+  named = Object.fromEntries(((table && table.spots) || []).map((s) => [s.value, s.label]));
+  cites = (table && table.cites) || {};
 }
 
-// The area's name as the layout and the results table say it.
-export function label(spot) {
-  const [kind, n] = spot.split(":");
-  const named = {
-    pass: "Pass Line",
-    dont_pass: `Don't Pass Bar ${bar}`,
-    pass_odds: "Odds behind the Pass Line",
-    dont_pass_odds: "Odds laid behind Don't Pass",
-    come: "Come",
-    dont_come: `Don't Come Bar ${bar}`,
-    field: "Field",
-    big_6: "Big 6",
-    big_8: "Big 8",
-    any_seven: "Any Seven",
-    any_craps: "Any Craps",
-    two: "Two (aces)",
-    three: "Three (ace-deuce)",
-    eleven: "Eleven (yo)",
-    twelve: "Twelve (boxcars)",
-    horn: "Horn",
-    c_and_e: "C and E",
-    fire_bet: "Fire Bet",
-    all_small: "All Small",
-    all_tall: "All Tall",
-    make_em_all: "Make 'Em All",
-  };
-  if (n === undefined) return named[kind] || spot;
-  return (
-    {
-      come: `Come on ${n}`,
-      dont_come: `Don't Come on ${n}`,
-      come_odds: `Odds on Come ${n}`,
-      dont_come_odds: `Odds laid on Don't Come ${n}`,
-      place: `Place ${n}`,
-      place_to_lose: `Place ${n} to lose`,
-      buy: `Buy ${n}`,
-      lay: `Lay ${n}`,
-      hard: `Hard ${n}`,
-    }[kind] || spot
-  );
+function label(spot) {
+  return named[spot] || spot;
 }
 
 // What the areas show: the caller's chips and the others', the caller's wagers off, and
@@ -272,11 +214,12 @@ function late(v, ctx) {
 // The board, shared by every seat (felt's `board` hook).
 export function board(table, v, ctx) {
   ensureStyle();
+  read(table);
   const rules = table.rules || {};
   bar = rules.dont_bar || 12;
   const mini = (v.table || rules.table) === "mini_craps";
   const on = placed(v, ctx.mySeat);
-  const offered = new Set(spots(table));
+  const offered = new Set(Object.keys(named));
   const area = makeArea(v, ctx, on, offered);
   const field = (v.odds || {})["field:2"] && (v.odds || {})["field:12"]
     ? `2 pays ${odds(v.odds["field:2"])} · 12 pays ${odds(v.odds["field:12"])}`
@@ -300,9 +243,9 @@ export function board(table, v, ctx) {
     "div",
     { class: `cr-board${mini ? " cr-mini" : ""}`, "aria-label": mini ? "Mini-Craps layout" : "Craps layout", "data-table-kind": mini ? "mini_craps" : "craps" },
     late(v, ctx),
-    h("p", { class: "cr-kind" }, mini ? "Mini-Craps: one dealer, at most nine players (623a.2)" : "Craps: a boxperson, two dealers and a stickperson (623a.2)"),
+    h("p", { class: "cr-kind" }, mini ? `Mini-Craps: one dealer, at most nine players (${cites.table})` : `Craps: a boxperson, two dealers and a stickperson (${cites.table})`),
     h("div", { class: "cr-layout" }, main, h("div", { class: "cr-side" }, propositions(area), sideBets(v, area))),
-    h("p", { class: "muted cr-notes" }, `${commission}. Place, Buy, Lay, the hardways and the odds on a Come wager are off on a come-out roll unless called working (623a.4). Odds limit ${rules.odds_limit || "—"} (623a.6).`),
+    h("p", { class: "muted cr-notes" }, `${commission}. Place, Buy, Lay, the hardways and the odds on a Come wager are off on a come-out roll unless called working (${cites.working}). Odds limit ${rules.odds_limit || "—"} (${cites.odds_limit}).`),
     v.odds ? null : h("p", { class: "muted" }, "The payout odds are on the table sign below; the areas show them once a round is open."),
     seatsList(table, v, ctx),
   );
@@ -328,7 +271,8 @@ function thrower(roll, viewer) {
 }
 
 // The puck, the shooter, the dice and every roll of the turn (623a.9, 623a.10).
-export function centre(v) {
+export function centre(v, game) {
+  read(game && game.table);
   const history = v.history || [];
   const last = history[history.length - 1];
   const faces = v.dice && v.dice.length ? v.dice : last ? last.dice : [];
@@ -337,7 +281,7 @@ export function centre(v) {
     ? `Shooter: seat ${v.shooter}${v.shooter === v.viewer ? " (you)" : ""}`
     : v.point
       ? "Shooter: none; the stickperson throws to decide the point"
-      : "Shooter: the dice go to the first seat clockwise holding a Pass or Don't Pass wager (623a.10)";
+      : `Shooter: the dice go to the first seat clockwise holding a Pass or Don't Pass wager (${cites.shooter})`;
   return h(
     "section",
     { class: "dice-tray cr-centre", "aria-label": "the puck, the shooter and the dice" },
@@ -355,7 +299,7 @@ export function centre(v) {
   );
 }
 
-export const CRAPS = { spots, label, centre, board };
+export default { centre, board };
 
 const STYLE = `
 .cr-board { display: flex; flex-direction: column; gap: 8px; }

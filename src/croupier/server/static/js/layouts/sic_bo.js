@@ -11,43 +11,33 @@ import { h } from "../dom.js";
 import { dollars, odds } from "../format.js";
 import { chip, die } from "../svg.js";
 
-const NUMBERS = [1, 2, 3, 4, 5, 6];
-const PAIRS = NUMBERS.flatMap((a) => NUMBERS.filter((b) => b > a).map((b) => [a, b]));
-const TOTALS = Array.from({ length: 14 }, (_, i) => i + 4);
+// The areas as the server gives them with the table (`table.spots`, from
+// croupier.games.sic_bo: value, label as the sign writes it, group = the wager, numbers)
+// of the table whose layout was drawn last.
+let listed = [];
 
-export const SPOTS = [
-  "small",
-  "big",
-  ...NUMBERS.map((n) => `three_of_a_kind:${n}`),
-  "any_three_of_a_kind",
-  ...NUMBERS.map((n) => `two_of_a_kind:${n}`),
-  ...TOTALS.map((t) => `total:${t}`),
-  ...PAIRS.map(([a, b]) => `combination:${a}-${b}`),
-  ...NUMBERS.map((n) => `one_of_a_kind:${n}`),
-];
-
-// The area's name as the sign writes it (the results table and every label).
-export function label(spot) {
-  const [kind, what] = spot.split(":");
-  switch (kind) {
-    case "small": return "Small";
-    case "big": return "Big";
-    case "any_three_of_a_kind": return "Any Three of a Kind";
-    case "three_of_a_kind": return `Three of a Kind ${what}`;
-    case "two_of_a_kind": return `Two of a Kind ${what}`;
-    case "total": return `Total ${what}`;
-    case "combination": return `Two Dice Combination ${what.replace("-", " and ")}`;
-    case "one_of_a_kind": return `One of a Kind ${what}`;
-    default: return spot;
-  }
+function read(table) {
+  listed = (table && table.spots) || [];
 }
 
-// The odds posted for an area: its paytable row ("total:10", "three_of_a_kind", ...).
+function label(spot) {
+  const found = listed.find((s) => s.value === spot);
+  return found ? found.label : spot;
+}
+
+// The areas of one wager, in the layout's order.
+function of(group) {
+  return listed.filter((s) => s.group === group);
+}
+
+// The odds posted for an area: its paytable row (the total's own, else its wager's; One
+// of a Kind's three, by how many dice show the number).
 function posted(spot, table) {
   if (!table) return "";
-  const kind = spot.split(":")[0];
-  if (kind === "one_of_a_kind") return [1, 2, 3].map((c) => odds(table[`one_of_a_kind:${c}`])).join(" · ");
-  return odds(table[kind === "total" ? spot : kind]);
+  const found = listed.find((s) => s.value === spot);
+  const group = found ? found.group : spot;
+  if (group === "one_of_a_kind") return [1, 2, 3].map((c) => odds(table[`${group}:${c}`])).join(" · ");
+  return odds(table[group === "total" ? spot : group]);
 }
 
 function dice(faces, small = true) {
@@ -106,29 +96,25 @@ function area(spot, content, v, ctx, placed) {
   );
 }
 
-function row(name, className, spots, content, v, ctx, placed) {
-  return h(
-    "div",
-    { class: `sb-row ${className}`, role: "group", "aria-label": name },
-    spots.map((spot) => area(spot, content(spot), v, ctx, placed)),
-  );
-}
-
 function top(v, ctx, placed) {
   const word = (text, sub) => h("span", { class: "sb-word" }, h("strong", {}, text), h("small", {}, sub));
   const pair = (n) => h("span", { class: "sb-dice" }, dice([n, n]));
   const triple = (n) => h("span", { class: "sb-dice" }, dice([n, n, n]));
   const go = (spot, content) => area(spot, content, v, ctx, placed);
+  const column = (group, draw, half) => h("div", { class: "sb-column" }, of(group).slice(half * 3, half * 3 + 3).map((s) => go(s.value, draw(s.numbers[0]))));
+  const [small] = of("small");
+  const [big] = of("big");
+  const [any] = of("any_three_of_a_kind");
   return h(
     "div",
     { class: "sb-row sb-top", role: "group", "aria-label": "Small, Big and the triples" },
-    go("small", word("SMALL", "4 to 10 · loses on any triple")),
-    h("div", { class: "sb-column" }, [1, 2, 3].map((n) => go(`two_of_a_kind:${n}`, pair(n)))),
-    h("div", { class: "sb-column" }, [1, 2, 3].map((n) => go(`three_of_a_kind:${n}`, triple(n)))),
-    go("any_three_of_a_kind", h("span", { class: "sb-any" }, h("strong", {}, "ANY TRIPLE"), h("span", { class: "sb-dice" }, NUMBERS.map((n) => die(n, { small: true }))))),
-    h("div", { class: "sb-column" }, [4, 5, 6].map((n) => go(`three_of_a_kind:${n}`, triple(n)))),
-    h("div", { class: "sb-column" }, [4, 5, 6].map((n) => go(`two_of_a_kind:${n}`, pair(n)))),
-    go("big", word("BIG", "11 to 17 · loses on any triple")),
+    go(small.value, word("SMALL", "4 to 10 · loses on any triple")),
+    column("two_of_a_kind", pair, 0),
+    column("three_of_a_kind", triple, 0),
+    go(any.value, h("span", { class: "sb-any" }, h("strong", {}, "ANY TRIPLE"), h("span", { class: "sb-dice" }, [1, 2, 3, 4, 5, 6].map((n) => die(n, { small: true }))))),
+    column("three_of_a_kind", triple, 1),
+    column("two_of_a_kind", pair, 1),
+    go(big.value, word("BIG", "11 to 17 · loses on any triple")),
   );
 }
 
@@ -179,25 +165,29 @@ export function centre(v) {
 // The board, shared by every seat (felt's `board` hook): the areas, then the seats.
 export function board(table, v, ctx) {
   ensureStyle();
+  read(table);
   const placed = chipsOnLayout(v, ctx.mySeat);
-  const bare = (spot) => h("span", { class: "sb-number" }, spot.split(":")[1]);
-  const pairOf = (spot) => h("span", { class: "sb-dice" }, dice(spot.split(":")[1].split("-").map(Number)));
-  const single = (spot) => die(Number(spot.split(":")[1]));
+  const bare = (s) => h("span", { class: "sb-number" }, String(s.numbers[0]));
+  const pairOf = (s) => h("span", { class: "sb-dice" }, dice(s.numbers));
+  const single = (s) => die(s.numbers[0]);
+  const rowOf = (name, className, group, content) => h(
+    "div",
+    { class: `sb-row ${className}`, role: "group", "aria-label": name },
+    of(group).map((s) => area(s.value, content(s), v, ctx, placed)),
+  );
   return h(
     "div",
     { class: "sb-board", "aria-label": "Sic Bo layout" },
     h("div", { class: "sb-layout" },
       top(v, ctx, placed),
-      row("Total Value", "sb-totals", TOTALS.map((t) => `total:${t}`), bare, v, ctx, placed),
-      row("Two Dice Combinations", "sb-combinations", PAIRS.map(([a, b]) => `combination:${a}-${b}`), pairOf, v, ctx, placed),
-      row("One of a Kind: paid per die showing the number", "sb-singles", NUMBERS.map((n) => `one_of_a_kind:${n}`), single, v, ctx, placed),
+      rowOf("Total Value", "sb-totals", "total", bare),
+      rowOf("Two Dice Combinations", "sb-combinations", "combination", pairOf),
+      rowOf("One of a Kind: paid per die showing the number", "sb-singles", "one_of_a_kind", single),
     ),
     v.odds ? null : h("p", { class: "muted" }, "The payout odds are on the table sign below; the areas show them once a round is open."),
     seatsList(table, v, ctx),
   );
 }
-
-export const SIC_BO = { spots: () => SPOTS, label, centre, board };
 
 const STYLE = `
 .sb-board { display: flex; flex-direction: column; gap: 10px; }
@@ -235,3 +225,5 @@ function ensureStyle() {
   if (document.getElementById("sic-bo-style")) return;
   document.head.append(h("style", { id: "sic-bo-style" }, STYLE));
 }
+
+export default { centre, board };

@@ -1,0 +1,167 @@
+"""`croupier player limits | suspend | exclude | lift | unlock`: a player's own limits and
+status (58 Pa. Code 814a.2) and his account's lock (GLI-19 2.5.3(d)), at the cage, on
+the server's database (``--db``), recorded as significant events by ``--by``.
+
+- ``limits PLAYER``: the limits in force, the increases waiting, this period's totals;
+  ``--set NAME=VALUE`` (cents; ``time_daily`` minutes; ``none`` removes it) changes them
+  as the player asked: a decrease at once, an increase once its period ends and he
+  confirms it (``--confirm``).
+- ``suspend PLAYER --hours H | --days D``; ``exclude PLAYER [--days D]``; ``lift PLAYER``.
+- ``unlock PLAYER``.
+
+A refusal exits 2 with its sentence and rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Annotated, Any
+
+import typer
+
+from croupier.cli.server import Db
+from croupier.ledger.db import DEFAULT_URL
+
+Player = Annotated[str, typer.Argument(metavar="PLAYER", help="The player's id.")]
+By = Annotated[str, typer.Option("--by", help="Who records it (a name), at the player's request.")]
+
+
+def _run(db: str, step: Callable[[Any, datetime], Any]) -> None:
+    """Run ``step(session, now)`` in one transaction; a refusal exits 2."""
+    from sqlalchemy.orm import Session
+
+    from croupier.cli.server import existing
+    from croupier.errors import CroupierError
+
+    engine = existing(db, migrate=True)
+    try:
+        with Session(engine) as session:
+            step(session, datetime.now(UTC))
+            session.commit()
+    except CroupierError as error:
+        typer.echo(error.told, err=True)
+        raise typer.Exit(2) from error
+    finally:
+        engine.dispose()
+
+
+def _show(session: Any, player_id: str, now: datetime) -> None:
+    from croupier.ledger import protection
+    from croupier.ledger.gaming_day import gaming_day_of
+
+    row = protection.row_of(session, player_id)
+    periods = protection.periods(gaming_day_of(session), now)
+    typer.echo(f"player {player_id}: {protection.status_of(row, now)['status']}")
+    for name, value in protection.in_force(row).items():
+        typer.echo(f"  {protection.WORDS[name]}: {protection.shown(name, value)}")
+    for name, wait in protection.pending(row).items():
+        after = protection.when_words(datetime.fromisoformat(wait["after"]), periods.zone)
+        raised = protection.shown(name, wait["value"])
+        typer.echo(f"  waiting: {protection.WORDS[name]} to {raised}, to confirm after {after}")
+    for what, by_period in protection.totals(row, periods).items():
+        shown = ", ".join(f"{p} {protection.dollars(v)}" for p, v in by_period.items())
+        typer.echo(f"  {what}: {shown}")
+
+
+def _value(name: str, given: str) -> int | None:
+    if given.strip().lower() == "none":
+        return None
+    try:
+        return int(given)
+    except ValueError as error:
+        typer.echo(
+            f"{name}: a whole number (cents; time_daily: minutes) or none, not {given!r}", err=True
+        )
+        raise typer.Exit(2) from error
+
+
+def register(app: typer.Typer) -> None:
+    player_app = typer.Typer(
+        help="A player's limits, suspension, self-exclusion and lock (814a.2).",
+        no_args_is_help=True,
+    )
+    app.add_typer(player_app, name="player")
+
+    @player_app.command("limits")
+    def limits(
+        player: Player,
+        by: By = "the cage",
+        set_: Annotated[
+            list[str] | None,
+            typer.Option("--set", help="NAME=VALUE (e.g. loss_daily=5000, time_daily=120)."),
+        ] = None,
+        confirm: Annotated[
+            bool, typer.Option(help="Confirm the raised limits whose period has ended.")
+        ] = False,
+        db: Db = DEFAULT_URL,
+    ) -> None:
+        """Show or change a player's limits (814a.2)."""
+        from croupier.ledger import protection
+
+        asked: dict[str, int | None] = {}
+        for item in set_ or []:
+            name, sep, given = item.partition("=")
+            if not sep:
+                typer.echo(f"--set takes NAME=VALUE, not {item!r}", err=True)
+                raise typer.Exit(2)
+            asked[name.strip()] = _value(name, given)
+
+        def step(session: Any, now: datetime) -> None:
+            if asked:
+                protection.set_limits(session, player, asked, now=now, by=by)
+            if confirm:
+                protection.confirm(session, player, now=now, by=by)
+            _show(session, player, now)
+
+        _run(db, step)
+
+    def status(player: str, state: str, length: timedelta | None, by: str, db: str) -> None:
+        from croupier.ledger import protection
+
+        def step(session: Any, now: datetime) -> None:
+            until = None if length is None else now + length
+            protection.set_status(session, player, state, until, now=now, by=by)
+            _show(session, player, now)
+
+        _run(db, step)
+
+    @player_app.command("suspend")
+    def suspend(
+        player: Player,
+        hours: Annotated[int, typer.Option(min=0, help="Hours.")] = 0,
+        days: Annotated[int, typer.Option(min=0, help="Days.")] = 0,
+        by: By = "the cage",
+        db: Db = DEFAULT_URL,
+    ) -> None:
+        """Suspend a player's play for some hours or days: no seat, no wager."""
+        if not (hours or days):
+            typer.echo("a suspension lasts some --hours or --days", err=True)
+            raise typer.Exit(2)
+        status(player, "suspended", timedelta(hours=hours, days=days), by, db)
+
+    @player_app.command("exclude")
+    def exclude(
+        player: Player,
+        days: Annotated[int, typer.Option(min=0, help="Days (0: until lifted).")] = 0,
+        by: By = "the cage",
+        db: Db = DEFAULT_URL,
+    ) -> None:
+        """Record a player's self-exclusion: no seat, no wager, no deposit."""
+        status(player, "self-excluded", timedelta(days=days) if days else None, by, db)
+
+    @player_app.command("lift")
+    def lift(player: Player, by: By = "the operator", db: Db = DEFAULT_URL) -> None:
+        """Lift a suspension or a self-exclusion."""
+        status(player, "active", None, by, db)
+
+    @player_app.command("unlock")
+    def unlock(player: Player, by: By = "the operator", db: Db = DEFAULT_URL) -> None:
+        """Unlock an account locked after failed sign-ins (GLI-19 2.5.3(d))."""
+        from croupier.ledger import sessions
+
+        def step(session: Any, now: datetime) -> None:
+            sessions.unlock(session, player, now=now, by=by)
+            typer.echo(f"player {player}: unlocked")
+
+        _run(db, step)

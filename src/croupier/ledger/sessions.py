@@ -1,0 +1,318 @@
+"""Sessions and sign-ins (58 Pa. Code 812a.9; GLI-19 2.5.3(d), 2.5.4).
+
+A **session** (:class:`~croupier.ledger.models.PlayerSession`) starts when the player
+signs in with his account's token (:func:`sign_in`), or at the account's first request
+if it never signed in (the token is the credential either way); it ends at the next
+sign-in, at a sign-out, or, for the server, once idle past its limit (the session is
+then read as ended at its last activity: :func:`idle_since`).
+
+A **failed sign-in** (a token that is not the account's) is recorded with the address it
+came from and as a significant event; the third within :data:`LOCK_WINDOW` locks the
+account for :data:`LOCK_FOR` (``player_protection.locked_until``), or until an admin
+unlocks it (:func:`unlock`).
+
+What a session has wagered and lost is the player's never-reset totals now, less those
+at its start (:func:`figures`): no scan of postings.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from croupier.errors import AccountLocked, Unauthorized
+from croupier.ledger.accounts import NotFound, token_hash
+from croupier.ledger.models import FailedSignIn, Player, PlayerSession
+from croupier.ledger.protection import Periods, row_of, when_words
+from croupier.ledger.versions import utc
+
+LOCK_AFTER = 3
+"""Failed sign-ins within :data:`LOCK_WINDOW` that lock an account (GLI-19 2.5.3(d))."""
+LOCK_WINDOW = timedelta(minutes=30)
+LOCK_FOR = timedelta(minutes=30)
+"""How long a locked account stays locked unless an admin unlocks it first."""
+CITE = "GLI-19 2.5.3(d)"
+IDLE_CITE = "GLI-19 2.5.4"
+
+
+def latest(session: Session, player_id: str) -> PlayerSession | None:
+    """The player's last session, or ``None``."""
+    return session.scalars(
+        select(PlayerSession)
+        .where(PlayerSession.player_id == player_id)
+        .order_by(PlayerSession.started_at.desc(), PlayerSession.id.desc())
+        .limit(1)
+    ).first()
+
+
+def previous(session: Session, current: PlayerSession) -> PlayerSession | None:
+    """The session before ``current`` (812a.9: shown at sign-in), or ``None``."""
+    return session.scalars(
+        select(PlayerSession)
+        .where(
+            PlayerSession.player_id == current.player_id,
+            PlayerSession.id != current.id,
+            PlayerSession.started_at <= current.started_at,
+        )
+        .order_by(PlayerSession.started_at.desc(), PlayerSession.id.desc())
+        .limit(1)
+    ).first()
+
+
+def locked_until(session: Session, player_id: str, now: datetime) -> datetime | None:
+    """When the account unlocks, if it is locked at ``now``."""
+    row = row_of(session, player_id)
+    until = None if row.locked_until is None else utc(row.locked_until)
+    return until if until is not None and until > now else None
+
+
+def locked(until: datetime) -> AccountLocked:
+    """The refusal of a request to a locked account."""
+    return AccountLocked(
+        f"this account is locked after {LOCK_AFTER} failed sign-ins within "
+        f"{LOCK_WINDOW.seconds // 60} minutes; it unlocks at {when_words(until, 'UTC')}, "
+        "or sooner if an admin unlocks it",
+        CITE,
+    )
+
+
+def start(
+    session: Session,
+    player_id: str,
+    now: datetime,
+    address: str = "",
+    why: str = "signed in again",
+    idle: timedelta | None = None,
+) -> PlayerSession:
+    """A new session for the player from ``now``; an open one ends now (``why``), or at
+    its last activity where it had gone idle past ``idle``."""
+    for open_ in session.scalars(
+        select(PlayerSession).where(
+            PlayerSession.player_id == player_id, PlayerSession.ended_at.is_(None)
+        )
+    ):
+        since = idle_since(open_, now, idle)
+        if since is not None:
+            open_.ended_at, open_.ended_why = since, "idle"
+        else:
+            open_.ended_at, open_.ended_why = max(utc(open_.last_seen_at), now), why
+    totals = row_of(session, player_id)
+    row = PlayerSession(
+        id=secrets.token_hex(16),
+        player_id=player_id,
+        started_at=now,
+        last_seen_at=now,
+        address=address[:64],
+        wagered_at_start=totals.wagered_total or 0,
+        lost_at_start=totals.lost_total or 0,
+        ended_why="",
+    )
+    session.add(row)
+    session.flush()
+    return row
+
+
+def sign_in(
+    session: Session,
+    player_id: str,
+    token: str,
+    now: datetime,
+    address: str = "",
+    idle: timedelta | None = None,
+) -> tuple[PlayerSession, PlayerSession | None]:
+    """Authenticate ``token`` as ``player_id``'s and start a session; returns it and the
+    session before it. A wrong token is recorded (with a significant event; the third
+    within :data:`LOCK_WINDOW` locks the account) and raises :class:`Unauthorized`
+    after the caller commits what was recorded: the caller must commit on that error
+    too. Raises :class:`AccountLocked` for a locked account, :class:`NotFound`."""
+    from croupier.ledger.significant_events import Kind, record
+
+    player = session.get(Player, player_id)
+    if player is None:
+        raise NotFound(f"no player {player_id!r}", "ledger")
+    until = locked_until(session, player_id, now)
+    if until is not None:
+        raise locked(until)
+    if token_hash(token) != player.token_hash:
+        session.add(FailedSignIn(player_id=player_id, at=now, address=address[:64]))
+        session.flush()
+        failures = session.scalar(
+            select(func.count())
+            .select_from(FailedSignIn)
+            .where(FailedSignIn.player_id == player_id, FailedSignIn.at > now - LOCK_WINDOW)
+        )
+        count = int(failures or 0)
+        record(
+            session,
+            kind=Kind.LOGIN_FAILED,
+            who=player_id,
+            subject=player_id,
+            before=None,
+            after={"address": address, "failures_in_30_minutes": count},
+            words=f"Failed sign-in to account {player_id} from {address or 'an unknown address'} "
+            f"({count} within 30 minutes; {CITE}).",
+            at=now,
+        )
+        if count >= LOCK_AFTER:
+            row = row_of(session, player_id, lock=True)
+            before = None if row.locked_until is None else utc(row.locked_until).isoformat()
+            row.locked_until = now + LOCK_FOR
+            record(
+                session,
+                kind=Kind.ACCOUNT_LOCKED,
+                who="system",
+                subject=player_id,
+                before={"locked_until": before},
+                after={"locked_until": (now + LOCK_FOR).isoformat()},
+                words=f"Account {player_id} locked until {when_words(now + LOCK_FOR, 'UTC')} "
+                f"after {count} failed sign-ins within 30 minutes ({CITE}).",
+                at=now,
+            )
+            session.flush()
+            raise locked(now + LOCK_FOR)
+        left = LOCK_AFTER - count
+        raise Unauthorized(
+            f"that token is not account {player_id}'s; {left} more failed "
+            f"sign-in{'s' * (left != 1)} within 30 minutes lock the account",
+            CITE,
+        )
+    current = start(session, player_id, now, address, idle=idle)
+    return current, previous(session, current)
+
+
+def unlock(session: Session, player_id: str, *, now: datetime, by: str) -> None:
+    """An admin unlocks the account (recorded as a significant event)."""
+    from croupier.ledger.significant_events import Kind, record
+
+    row = row_of(session, player_id, lock=True)
+    before = None if row.locked_until is None else utc(row.locked_until).isoformat()
+    row.locked_until = None
+    session.flush()
+    record(
+        session,
+        kind=Kind.ACCOUNT_LOCKED,
+        who=by,
+        subject=player_id,
+        before={"locked_until": before},
+        after={"locked_until": None},
+        words=f"Account {player_id} unlocked by {by} ({CITE}).",
+        at=now,
+    )
+
+
+def sign_out(session: Session, player_id: str, now: datetime) -> PlayerSession | None:
+    """End the player's open session now; returns it (``None``: none was open)."""
+    found = latest(session, player_id)
+    if found is None or found.ended_at is not None:
+        return None
+    found.ended_at, found.ended_why = now, "signed out"
+    session.flush()
+    return found
+
+
+def idle_since(found: PlayerSession, now: datetime, idle: timedelta | None) -> datetime | None:
+    """When an open session went idle past ``idle`` (its last activity), if it has by
+    ``now``; ``None`` while it is live (or with no idle limit)."""
+    last = utc(found.last_seen_at)
+    if idle is None or found.ended_at is not None or now - last <= idle:
+        return None
+    return last
+
+
+def ended(found: PlayerSession, now: datetime, idle: timedelta | None) -> Unauthorized | None:
+    """The refusal of a request in a session that has ended (signed out, replaced, or
+    idle past the limit): the player must sign in again."""
+    if found.ended_at is not None:
+        return Unauthorized(
+            f"your session ended at {when_words(found.ended_at, 'UTC')} "
+            f"({found.ended_why}): sign in again",
+            IDLE_CITE,
+        )
+    since = idle_since(found, now, idle)
+    if since is None:
+        return None
+    minutes = int((idle or timedelta()).total_seconds() // 60)
+    return Unauthorized(
+        f"no activity for {minutes} minutes since {when_words(since, 'UTC')}: sign in "
+        "again to go on playing",
+        IDLE_CITE,
+    )
+
+
+@dataclass(frozen=True)
+class Figures:
+    """A session's figures for the reminder (814a.1): when it started, the seconds since,
+    the cents wagered and lost (net) since, and the session before it."""
+
+    started_at: datetime
+    elapsed_seconds: float
+    wagered: int
+    lost: int
+    previous_started_at: datetime | None
+    previous_ended_at: datetime | None
+
+
+def figures(session: Session, found: PlayerSession, now: datetime) -> Figures:
+    """The figures of session ``found`` as of ``now``."""
+    totals = row_of(session, found.player_id)
+    before = previous(session, found)
+    end = None
+    if before is not None:
+        end = utc(before.ended_at) if before.ended_at is not None else utc(before.last_seen_at)
+    return Figures(
+        started_at=utc(found.started_at),
+        elapsed_seconds=max(0.0, (now - utc(found.started_at)).total_seconds()),
+        wagered=(totals.wagered_total or 0) - found.wagered_at_start,
+        lost=(totals.lost_total or 0) - found.lost_at_start,
+        previous_started_at=None if before is None else utc(before.started_at),
+        previous_ended_at=end,
+    )
+
+
+def played_in(
+    session: Session, player_id: str, period: Periods, now: datetime, idle: timedelta | None
+) -> float:
+    """Seconds the player's sessions covered in the gaming day ``period`` up to ``now``
+    (an open session counts to ``now``, or to its last activity once idle): the daily
+    time limit's measure (814a.2). One indexed read of the day's sessions."""
+    rows = session.scalars(
+        select(PlayerSession)
+        .where(
+            PlayerSession.player_id == player_id,
+            PlayerSession.started_at < now,
+        )
+        .order_by(PlayerSession.started_at.desc())
+        .limit(50)
+    )
+    total = 0.0
+    for row in rows:
+        end = utc(row.ended_at) if row.ended_at is not None else now
+        since = idle_since(row, now, idle)
+        if since is not None:
+            end = since
+        begin = max(utc(row.started_at), period.day_start)
+        if end > begin:
+            total += (min(end, now) - begin).total_seconds()
+        if utc(row.started_at) < period.day_start:
+            break
+    return total
+
+
+__all__ = [
+    "Figures",
+    "ended",
+    "figures",
+    "latest",
+    "locked",
+    "locked_until",
+    "played_in",
+    "previous",
+    "sign_in",
+    "sign_out",
+    "start",
+    "unlock",
+]

@@ -1,0 +1,50 @@
+// Pieces every felt draws with (a leaf module: the layouts import it, it imports no
+// layout): a row of cards or tiles, a dealer's hand, the tile picker of a hand set by
+// choosing the tiles that go together. Nothing here knows a game.
+
+import { h } from "./dom.js";
+import { card, tile } from "./svg.js";
+
+export function cards(list) {
+  return h("div", { class: "cards" }, (list || []).map((c) => card(c)));
+}
+
+export function tiles(list) {
+  return h("div", { class: "tiles" }, (list || []).map((t) => tile(t)));
+}
+
+export function dealerCards(label, list, total) {
+  return h(
+    "section",
+    { class: "dealer-area", "aria-label": `${label}'s hand` },
+    h("h3", {}, label, total !== null && total !== undefined ? ` — ${total}` : ""),
+    cards(list || []),
+  );
+}
+
+// A hand set by choosing the two tiles that go together (click or keyboard: each tile is
+// a toggle button); the other two form the other hand.
+export function tilePicker(codes) {
+  const chosen = new Set();
+  const node = h("div", { class: "tile-picker", role: "group", "aria-label": "choose the two tiles that form one hand" });
+  const summary = h("p", { class: "muted", "aria-live": "polite" }, "Choose two tiles for one hand.");
+  const row = h("div", { class: "tiles" });
+  codes.forEach((code, i) => {
+    const button = h("button", { type: "button", class: "tile-toggle", "aria-pressed": "false", "data-tile-index": i, "aria-label": `tile ${code}` }, tile(code));
+    button.addEventListener("click", () => {
+      if (chosen.has(i)) chosen.delete(i);
+      else if (chosen.size < 2) chosen.add(i);
+      for (const b of row.children) {
+        const on = chosen.has(Number(b.dataset.tileIndex));
+        b.setAttribute("aria-pressed", String(on));
+        b.replaceChildren(tile(codes[Number(b.dataset.tileIndex)], { selected: on }));
+      }
+      const a = codes.filter((_, k) => chosen.has(k));
+      const b = codes.filter((_, k) => !chosen.has(k));
+      summary.textContent = chosen.size === 2 ? `One hand: ${a.join(" + ")}; the other: ${b.join(" + ")}.` : "Choose two tiles for one hand.";
+    });
+    row.append(button);
+  });
+  node.append(row, summary);
+  return { node, caption: "Your tiles", value: () => codes.filter((_, k) => chosen.has(k)) };
+}

@@ -1,0 +1,36 @@
+"""`croupier player limits | suspend | lift | unlock` on a server's database: the same
+timing rules as the API (814a.2), refusals exit 2 in words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+
+def test_limits_at_the_cage(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'c.sqlite'}"
+    runner = CliRunner()
+    made = runner.invoke(app, ["players", "add", "ann", "--db", db])
+    assert made.exit_code == 0, made.output
+    pid = json.loads(made.output.strip().splitlines()[-1])["id"]
+    r = runner.invoke(app, ["player", "limits", pid, "--set", "loss_daily=5000", "--db", db])
+    assert r.exit_code == 0, r.output
+    assert "daily loss limit: $50.00" in r.output
+    r = runner.invoke(app, ["player", "limits", pid, "--set", "loss_daily=9000", "--db", db])
+    assert "daily loss limit: $50.00" in r.output  # an increase waits
+    assert "waiting: daily loss limit to $90.00, to confirm after midnight on" in r.output
+    r = runner.invoke(app, ["player", "limits", pid, "--confirm", "--db", db])
+    assert r.exit_code == 2
+    assert "a raised limit takes effect only after its current period ends" in r.output
+    r = runner.invoke(app, ["player", "limits", pid, "--set", "lose_daily=1", "--db", db])
+    assert r.exit_code == 2 and "'lose_daily' is not a limit" in r.output
+    r = runner.invoke(app, ["player", "suspend", pid, "--hours", "2", "--db", db])
+    assert r.exit_code == 0 and f"player {pid}: suspended" in r.output
+    r = runner.invoke(app, ["player", "lift", pid, "--db", db])
+    assert r.exit_code == 0 and f"player {pid}: active" in r.output
+    r = runner.invoke(app, ["player", "unlock", pid, "--db", db])
+    assert r.exit_code == 0 and "unlocked" in r.output
