@@ -611,11 +611,14 @@ def set_status(
     *,
     now: datetime,
     by: str,
+    may_shorten: bool = True,
 ) -> PlayerProtection:
     """Suspend the player's play (until ``until``), exclude him (until ``until``, or
     until an admin lifts it where ``None``) or make him active again; records a
-    significant event. Raises :class:`LedgerError` for an unknown status or an end in
-    the past, :class:`NotFound`."""
+    significant event. With ``may_shorten`` false (the player himself), a suspension or
+    self-exclusion in force may only be lengthened or made a self-exclusion, never ended
+    sooner (814a.2: only an admin lifts it). Raises :class:`LedgerError` for an unknown
+    status, an end in the past or a shortening refused, :class:`NotFound`."""
     from croupier.ledger.significant_events import Kind, record
 
     if status not in STATUSES:
@@ -626,6 +629,8 @@ def set_status(
         raise LedgerError(f"a suspension ends after now, not at {until.isoformat()}", CITE)
     row = row_of(session, player_id, lock=True)
     before = status_of(row, now)
+    if not may_shorten:
+        _refuse_shortening(before, status, until, now)
     row.status, row.status_until, row.status_by = status, until, by
     session.flush()
     after = status_of(row, now)
@@ -646,6 +651,28 @@ def set_status(
         at=now,
     )
     return row
+
+
+def _refuse_shortening(
+    before: Mapping[str, Any], status: str, until: datetime | None, now: datetime
+) -> None:
+    """Refuse (:class:`LedgerError`) a player's own change that would end his suspension
+    or self-exclusion in force (``before``, as :func:`status_of` gives it) sooner, or turn
+    a self-exclusion into a suspension."""
+    if before["status"] == "active":
+        return
+    old_end = None if before["until"] is None else datetime.fromisoformat(before["until"])
+    sooner = until is not None and (old_end is None or utc(until) < old_end)
+    if sooner or (before["status"] == "self-excluded" and status != "self-excluded"):
+        name = "suspension" if before["status"] == "suspended" else "self-exclusion"
+        end = (
+            "until an admin lifts it" if old_end is None else f"until {when_words(old_end, 'UTC')}"
+        )
+        raise LedgerError(
+            f"your {name} runs {end}: you may lengthen it, never shorten it; only an admin "
+            "lifts it sooner",
+            CITE,
+        )
 
 
 def status_of(row: PlayerProtection, now: datetime) -> dict[str, Any]:

@@ -218,7 +218,9 @@ def suspend(player_id: str, body: StatusIn, request: Request, db: Db, me: Caller
     if body.status == "suspended" and length is None:
         raise LedgerError("a suspension lasts some hours or days: give one", protection.CITE)
     until = None if length is None else now + length
-    protection.set_status(db, player_id, body.status, until, now=now, by=me.id)
+    protection.set_status(
+        db, player_id, body.status, until, now=now, by=me.id, may_shorten=me.role == "admin"
+    )
     db.commit()
     return _limits_out(db, player_id, now)
 
