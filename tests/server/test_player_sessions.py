@@ -145,7 +145,12 @@ def test_three_failed_sign_ins_lock_the_account_for_30_minutes(table: dict[str, 
         "minutes lock the account (GLI-19 2.5.3(d))"
     )
     api.clock.advance(10 * MINUTE)
-    assert api.client.post("/sessions", json=wrong).status_code == 401
+    second = api.client.post("/sessions", json=wrong)
+    assert second.status_code == 401
+    assert second.json()["detail"] == (
+        f"that token is not account {t['ann_id']}'s; 1 more failed sign-in within 30 "
+        "minutes locks the account (GLI-19 2.5.3(d))"
+    )
     api.clock.advance(10 * MINUTE)
     third = api.client.post("/sessions", json=wrong)
     assert third.status_code == 403

@@ -177,7 +177,7 @@ def sign_in(
         left = LOCK_AFTER - count
         raise Unauthorized(
             f"that token is not account {player_id}'s; {left} more failed "
-            f"sign-in{'s' * (left != 1)} within 30 minutes lock the account",
+            f"sign-in{'s' * (left != 1)} within 30 minutes lock{'s' * (left == 1)} the account",
             CITE,
         )
     current = start(session, player_id, now, address, idle=idle)
