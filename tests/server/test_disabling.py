@@ -175,3 +175,22 @@ def test_disabling_in_the_ledger_refuses_what_is_wrong(api: Api) -> None:
                 disabling.disable(session, thing, subject, by=by, reason=reason)  # type: ignore[arg-type]
         session.rollback()
         assert disabling.listed(session) == []
+
+
+@pytest.mark.parametrize("version", ["99999999999999999999999", "²", "1_0", " 1", "-1"])
+def test_a_paytable_whose_version_is_not_a_number_is_not_found_never_a_500(
+    api: Api, version: str
+) -> None:
+    # Found by disabling "hrd/99999999999999999999999" (an integer too large for the
+    # database) and "hrd/²" (a digit to str.isdigit, not to int): both were a 500.
+    api.table()
+    before = api.snapshot()
+    for disabled in (True, False):
+        r = _set(api, api.admin, "paytable", f"hrd/{version}", disabled, "a reason")
+        assert r.status_code == 404, r.text
+        assert r.json()["detail"] == (
+            f"no paytable 'hrd/{version}': a paytable is named <table>/<version> of a "
+            "version of the table's Rules Submission (GLI-19 2.4.1)"
+        )
+    assert api.snapshot() == before
+    assert _set(api, api.admin, "paytable", "hrd/1", True, "a reason").status_code == 200

@@ -75,7 +75,10 @@ def _check_subject(session: Session, thing: Thing, subject: str) -> None:
         found = subject in GAMES
     else:
         table_id, _, number = subject.rpartition("/")
-        found = number.isdigit() and session.get(RulesVersion, (table_id, int(number))) is not None
+        # ASCII digits only, and few (a version number; str.isdigit also takes "²", and a
+        # longer number overflows the database's integer).
+        number_ok = number.isascii() and number.isdigit() and len(number) <= 9
+        found = number_ok and session.get(RulesVersion, (table_id, int(number))) is not None
         if not found:
             raise NotFound(
                 f"no paytable {subject!r}: a paytable is named <table>/<version> of a "
