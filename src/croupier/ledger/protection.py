@@ -69,6 +69,12 @@ REMINDER_MINUTES = (15, 30, 60)
 """The intervals a player may choose for the reminder (814a.1: at least hourly)."""
 
 
+MOST_HOURS = 24 * 366
+"""The longest suspension given in hours (a year, leap day included)."""
+MOST_DAYS = 3660
+"""The longest suspension or self-exclusion given in days (ten years)."""
+
+
 def dollars(cents: Cents) -> str:
     """Cents as a player reads a limit: ``$50.00``, ``$1,234.05``."""
     sign = "-" if cents < 0 else ""

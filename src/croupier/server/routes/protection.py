@@ -85,8 +85,8 @@ class StatusIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     status: Literal["suspended", "self-excluded"]
-    hours: Annotated[StrictInt, Field(gt=0, le=24 * 366)] | None = None
-    days: Annotated[StrictInt, Field(gt=0, le=3660)] | None = None
+    hours: Annotated[StrictInt, Field(gt=0, le=protection.MOST_HOURS)] | None = None
+    days: Annotated[StrictInt, Field(gt=0, le=protection.MOST_DAYS)] | None = None
 
 
 class RemindersIn(BaseModel):
