@@ -63,3 +63,19 @@ def test_a_suspension_too_long_is_refused_in_words(tmp_path: Path) -> None:
         assert f"Invalid value for '{most}" in r.output
     r = runner.invoke(app, ["player", "suspend", pid, "--hours", "8784", "--db", db])
     assert r.exit_code == 0 and f"player {pid}: suspended" in r.output
+
+
+def test_a_limit_too_large_names_the_largest(tmp_path: Path) -> None:
+    # Found with `--set loss_daily=99999999999999999999999`: the refusal said "at least 1",
+    # which the value is; the rule it breaks is the largest, $1,000,000,000.00 in cents.
+    db = f"sqlite:///{tmp_path / 'c.sqlite'}"
+    runner = CliRunner()
+    made = runner.invoke(app, ["players", "add", "ann", "--db", db])
+    pid = json.loads(made.output.strip().splitlines()[-1])["id"]
+    big = "99999999999999999999999"
+    r = runner.invoke(app, ["player", "limits", pid, "--set", f"loss_daily={big}", "--db", db])
+    assert r.exit_code == 2, r.output
+    assert (
+        "the daily loss limit is a whole number of cents from 1 to 100000000000 or null for "
+        f"none, not {big} (814a.2)"
+    ) in r.output

@@ -448,7 +448,7 @@ def check_value(name: str, value: Any) -> int | None:
         return None
     top = 1440 if name == "time_daily" else MAX_CENTS
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
-        unit = "minutes from 1 to 1440" if name == "time_daily" else "cents, at least 1"
+        unit = "minutes from 1 to 1440" if name == "time_daily" else f"cents from 1 to {top}"
         raise LedgerError(
             f"the {WORDS[name]} is a whole number of {unit} or null for none, not {value!r}",
             CITE,
