@@ -198,6 +198,15 @@ def test_an_admin_unlocks_an_account(table: dict[str, Any]) -> None:
     assert r.status_code == 403
     assert api.client.post(f"/players/{t['ann_id']}/unlock", headers=api.admin).status_code == 200
     assert wager(t).status_code == 200
+    # Found by one more wrong token just after the unlock: the three failures before it
+    # still counted, so the fourth locked the account again at once. The count starts
+    # again at the unlock.
+    again = api.client.post("/sessions", json=wrong)
+    assert again.status_code == 401
+    assert again.json()["detail"].endswith(
+        "2 more failed sign-ins within 30 minutes lock the account (GLI-19 2.5.3(d))"
+    )
+    assert api.client.get("/players/me", headers=t["ann"]).status_code == 200  # not locked
 
 
 def test_after_30_minutes_idle_the_player_signs_in_again(table: dict[str, Any]) -> None:
