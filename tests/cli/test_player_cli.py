@@ -34,3 +34,48 @@ def test_limits_at_the_cage(tmp_path: Path) -> None:
     assert r.exit_code == 0 and f"player {pid}: active" in r.output
     r = runner.invoke(app, ["player", "unlock", pid, "--db", db])
     assert r.exit_code == 0 and "unlocked" in r.output
+
+
+def test_a_suspension_too_long_is_refused_in_words(tmp_path: Path) -> None:
+    # Found with `croupier player suspend ID --hours 99999999`: an OverflowError and a
+    # traceback. The bounds are the API's: 8,784 hours (366 days) or 3,660 days.
+    db = f"sqlite:///{tmp_path / 'c.sqlite'}"
+    runner = CliRunner()
+    made = runner.invoke(app, ["players", "add", "ann", "--db", db])
+    pid = json.loads(made.output.strip().splitlines()[-1])["id"]
+    for args, most in (
+        (
+            ["suspend", pid, "--hours", "99999999"],
+            "--hours': Input should be less than or equal to 8784",
+        ),
+        (
+            ["suspend", pid, "--days", "99999999"],
+            "--days': Input should be less than or equal to 3660",
+        ),
+        (
+            ["exclude", pid, "--days", "99999999"],
+            "--days': Input should be less than or equal to 3660",
+        ),
+    ):
+        r = runner.invoke(app, ["player", *args, "--db", db])
+        assert r.exit_code == 2, r.output
+        assert isinstance(r.exception, SystemExit)  # a usage error, no traceback
+        assert f"Invalid value for '{most}" in r.output
+    r = runner.invoke(app, ["player", "suspend", pid, "--hours", "8784", "--db", db])
+    assert r.exit_code == 0 and f"player {pid}: suspended" in r.output
+
+
+def test_a_limit_too_large_names_the_largest(tmp_path: Path) -> None:
+    # Found with `--set loss_daily=99999999999999999999999`: the refusal said "at least 1",
+    # which the value is; the rule it breaks is the largest, $1,000,000,000.00 in cents.
+    db = f"sqlite:///{tmp_path / 'c.sqlite'}"
+    runner = CliRunner()
+    made = runner.invoke(app, ["players", "add", "ann", "--db", db])
+    pid = json.loads(made.output.strip().splitlines()[-1])["id"]
+    big = "99999999999999999999999"
+    r = runner.invoke(app, ["player", "limits", pid, "--set", f"loss_daily={big}", "--db", db])
+    assert r.exit_code == 2, r.output
+    assert (
+        "the daily loss limit is a whole number of cents from 1 to 100000000000 or null for "
+        f"none, not {big} (814a.2)"
+    ) in r.output

@@ -70,7 +70,7 @@ def test_a_disabled_table_finishes_its_round_then_deals_no_other(
     assert r.status_code == 409
     problem = r.json()
     assert problem["cite"] == "GLI-19 2.4.1"
-    assert problem["detail"].startswith("table hrd was disabled by dee (")
+    assert problem["detail"].startswith("table hrd was disabled by dee on ")
     assert (
         "(a die found chipped): table hrd opens no new round until it is enabled"
         in (problem["detail"])
@@ -103,7 +103,7 @@ def test_a_disabled_game_and_a_disabled_paytable(api: Api, scripted: ScriptedRng
     assert r.status_code == 200, r.text
     r = api.wager(ann, 2, "pip_street:five", 500)
     assert r.status_code == 409
-    assert r.json()["detail"].startswith("game high-roll-dice was disabled by admin (")
+    assert r.json()["detail"].startswith("game high-roll-dice was disabled by admin on ")
     assert _set(api, api.admin, "game", "high-roll-dice", False).status_code == 200
     # A paytable: version 1 of the table's Rules Submission (the one in force).
     r = _set(api, api.admin, "paytable", "hrd/1", True, "to be replaced by version 2")
@@ -111,7 +111,7 @@ def test_a_disabled_game_and_a_disabled_paytable(api: Api, scripted: ScriptedRng
     r = api.wager(ann, 2, "pip_street:five", 500)
     assert r.status_code == 409
     assert r.json()["detail"].startswith(
-        "version 1 of table hrd's Rules Submission (its paytable) was disabled by admin ("
+        "version 1 of table hrd's Rules Submission (its paytable) was disabled by admin on "
     )
     r = _set(api, api.admin, "paytable", "hrd/9", True, "no such")
     assert r.status_code == 404 and "a paytable is named <table>/<version>" in r.json()["detail"]
@@ -145,7 +145,7 @@ def test_a_disabled_player_finishes_his_round_and_plays_no_other(
     problem = r.json()
     assert problem["cite"] == "GLI-19 2.4.1; GLI-19 4.15.1"
     assert problem["detail"].startswith(
-        "you may not wager in round hrd-2: your account was disabled by admin ("
+        "you may not wager in round hrd-2: your account was disabled by admin on "
     )
     assert "(asked by the player); a round you are playing finishes" in problem["detail"]
     assert api.snapshot() == before
@@ -175,3 +175,48 @@ def test_disabling_in_the_ledger_refuses_what_is_wrong(api: Api) -> None:
                 disabling.disable(session, thing, subject, by=by, reason=reason)  # type: ignore[arg-type]
         session.rollback()
         assert disabling.listed(session) == []
+
+
+@pytest.mark.parametrize("version", ["99999999999999999999999", "²", "1_0", " 1", "-1"])
+def test_a_paytable_whose_version_is_not_a_number_is_not_found_never_a_500(
+    api: Api, version: str
+) -> None:
+    # Found by disabling "hrd/99999999999999999999999" (an integer too large for the
+    # database) and "hrd/²" (a digit to str.isdigit, not to int): both were a 500.
+    api.table()
+    before = api.snapshot()
+    for disabled in (True, False):
+        r = _set(api, api.admin, "paytable", f"hrd/{version}", disabled, "a reason")
+        assert r.status_code == 404, r.text
+        assert r.json()["detail"] == (
+            f"no paytable 'hrd/{version}': a paytable is named <table>/<version> of a "
+            "version of the table's Rules Submission (GLI-19 2.4.1)"
+        )
+    assert api.snapshot() == before
+    assert _set(api, api.admin, "paytable", "hrd/1", True, "a reason").status_code == 200
+
+
+def test_a_refusal_names_who_disabled_without_his_account_id(
+    api: Api, scripted: ScriptedRng
+) -> None:
+    # Found by reading a refusal: "disabled by dee (3845b99f6bc11481)" gave a player the
+    # floor's account id, an internal code with which three wrong sign-ins lock the
+    # dealer's account (GLI-19 2.5.3(d)). The significant event keeps the id.
+    ann_id, ann, dealer = _setup(api)
+    dealer_id = api.client.get("/players/me", headers=dealer).json()["id"]
+    admin_id = api.client.get("/players/me", headers=api.admin).json()["id"]
+    assert _set(api, dealer, "table", "hrd", True, "a die found chipped").status_code == 200
+    r = api.wager(ann, 2, "pip_street:five", 500)
+    assert r.status_code == 409
+    assert r.json()["detail"].startswith(
+        "table hrd was disabled by dee on 2026-"  # the clock is the real one here
+    )
+    assert dealer_id not in r.text
+    assert _set(api, api.admin, "table", "hrd", False).status_code == 200
+    assert _set(api, api.admin, "player", ann_id, True, "asked by the player").status_code == 200
+    r = api.wager(ann, 2, "pip_street:five", 500)
+    assert r.status_code == 409
+    assert "your account was disabled by admin on " in r.json()["detail"]
+    assert admin_id not in r.text
+    [disabled] = _events(api, kind="table_disabled")
+    assert disabled["who"] == f"dee ({dealer_id})"

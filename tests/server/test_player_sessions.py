@@ -145,7 +145,12 @@ def test_three_failed_sign_ins_lock_the_account_for_30_minutes(table: dict[str, 
         "minutes lock the account (GLI-19 2.5.3(d))"
     )
     api.clock.advance(10 * MINUTE)
-    assert api.client.post("/sessions", json=wrong).status_code == 401
+    second = api.client.post("/sessions", json=wrong)
+    assert second.status_code == 401
+    assert second.json()["detail"] == (
+        f"that token is not account {t['ann_id']}'s; 1 more failed sign-in within 30 "
+        "minutes locks the account (GLI-19 2.5.3(d))"
+    )
     api.clock.advance(10 * MINUTE)
     third = api.client.post("/sessions", json=wrong)
     assert third.status_code == 403
@@ -193,6 +198,15 @@ def test_an_admin_unlocks_an_account(table: dict[str, Any]) -> None:
     assert r.status_code == 403
     assert api.client.post(f"/players/{t['ann_id']}/unlock", headers=api.admin).status_code == 200
     assert wager(t).status_code == 200
+    # Found by one more wrong token just after the unlock: the three failures before it
+    # still counted, so the fourth locked the account again at once. The count starts
+    # again at the unlock.
+    again = api.client.post("/sessions", json=wrong)
+    assert again.status_code == 401
+    assert again.json()["detail"].endswith(
+        "2 more failed sign-ins within 30 minutes lock the account (GLI-19 2.5.3(d))"
+    )
+    assert api.client.get("/players/me", headers=t["ann"]).status_code == 200  # not locked
 
 
 def test_after_30_minutes_idle_the_player_signs_in_again(table: dict[str, Any]) -> None:
@@ -247,3 +261,41 @@ def test_the_session_figures_count_from_the_sign_in(table: dict[str, Any]) -> No
     assert api.client.get("/sessions/current", headers=t["ann"]).status_code == 200
     api.clock.advance(2 * MINUTE)
     assert api.client.get("/sessions/current", headers=t["ann"]).status_code == 401
+
+
+def test_a_player_may_lengthen_but_never_shorten_his_own_exclusion(
+    table: dict[str, Any],
+) -> None:
+    # 814a.2: only an admin lifts a self-exclusion or a suspension sooner. Found by
+    # excluding oneself, then asking for a one-hour suspension and playing an hour later.
+    t, api = table, table["api"]
+    assert status(t, t["ann"], status="self-excluded").status_code == 200
+    for shorter in ({"status": "self-excluded", "days": 1}, {"status": "suspended", "hours": 1}):
+        r = status(t, t["ann"], **shorter)
+        assert r.status_code == 409, r.text
+        assert r.json()["detail"] == (
+            "your self-exclusion runs until an admin lifts it: you may lengthen it, never "
+            "shorten it; only an admin lifts it sooner (814a.2)"
+        )
+    api.clock.advance(2 * HOUR)
+    sign_in(t)
+    assert wager(t).status_code == 403
+    lift = f"/players/{t['ann_id']}/status"
+    assert api.client.delete(lift, headers=api.admin).status_code == 200
+    # A two-day suspension (until 14:00 on Tuesday 1 December) may become three days or
+    # a self-exclusion, never one day.
+    assert status(t, t["ann"], status="suspended", days=2).status_code == 200
+    r = status(t, t["ann"], status="suspended", days=1)
+    assert r.status_code == 409
+    assert r.json()["detail"].startswith("your suspension runs until 14:00 on Tuesday 1 Dec")
+    assert status(t, t["ann"], status="suspended", days=3).status_code == 200
+    assert status(t, t["ann"], status="self-excluded").status_code == 200
+    with Session(api.engine) as session:
+        found = significant_events(session, kinds=[Kind.PLAYER_STATUS_CHANGED])
+    assert [e.after["status"] for e in found] == [
+        "self-excluded",
+        "active",
+        "suspended",
+        "suspended",
+        "self-excluded",
+    ]

@@ -115,9 +115,13 @@ def test_selfcheck_at_start_on_demand_and_every_24_hours(
             r = api.wager(ann, 2, "pip_street:five", 500)
             assert r.status_code == 409
             assert r.json()["cite"] == "GLI-19 2.3.2"
-            assert (
-                "found croupier's critical files changed (rng.py: changed" in (r.json()["detail"])
+            # Found playing a table after a failed self-check: the refusal gave the player
+            # the file's name and both digests. Those are the operator's (the event above).
+            assert r.json()["detail"].endswith(
+                "UTC found a critical file changed since croupier was built; a passing "
+                "self-check lets the tables deal again (GLI-19 2.3.2)"
             )
+            assert "rng.py" not in r.text and new not in r.text
             assert api.snapshot() == before
             # Restored: the next check passes and the table deals again.
             rng.write_bytes(original)

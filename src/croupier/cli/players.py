@@ -22,6 +22,7 @@ import typer
 
 from croupier.cli.server import Db
 from croupier.ledger.db import DEFAULT_URL
+from croupier.ledger.protection import MOST_DAYS, MOST_HOURS
 
 Player = Annotated[str, typer.Argument(metavar="PLAYER", help="The player's id.")]
 By = Annotated[str, typer.Option("--by", help="Who records it (a name), at the player's request.")]
@@ -129,8 +130,8 @@ def register(app: typer.Typer) -> None:
     @player_app.command("suspend")
     def suspend(
         player: Player,
-        hours: Annotated[int, typer.Option(min=0, help="Hours.")] = 0,
-        days: Annotated[int, typer.Option(min=0, help="Days.")] = 0,
+        hours: Annotated[int, typer.Option(min=0, max=MOST_HOURS, help="Hours.")] = 0,
+        days: Annotated[int, typer.Option(min=0, max=MOST_DAYS, help="Days.")] = 0,
         by: By = "the cage",
         db: Db = DEFAULT_URL,
     ) -> None:
@@ -143,7 +144,9 @@ def register(app: typer.Typer) -> None:
     @player_app.command("exclude")
     def exclude(
         player: Player,
-        days: Annotated[int, typer.Option(min=0, help="Days (0: until lifted).")] = 0,
+        days: Annotated[
+            int, typer.Option(min=0, max=MOST_DAYS, help="Days (0: until lifted).")
+        ] = 0,
         by: By = "the cage",
         db: Db = DEFAULT_URL,
     ) -> None:

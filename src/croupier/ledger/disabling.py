@@ -20,6 +20,7 @@ the rule; nothing is stored.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Literal, get_args
 
@@ -75,7 +76,10 @@ def _check_subject(session: Session, thing: Thing, subject: str) -> None:
         found = subject in GAMES
     else:
         table_id, _, number = subject.rpartition("/")
-        found = number.isdigit() and session.get(RulesVersion, (table_id, int(number))) is not None
+        # ASCII digits only, and few (a version number; str.isdigit also takes "²", and a
+        # longer number overflows the database's integer).
+        number_ok = number.isascii() and number.isdigit() and len(number) <= 9
+        found = number_ok and session.get(RulesVersion, (table_id, int(number))) is not None
         if not found:
             raise NotFound(
                 f"no paytable {subject!r}: a paytable is named <table>/<version> of a "
@@ -171,10 +175,21 @@ def listed(session: Session) -> list[Disabled]:
     return list(session.scalars(select(Disabled).order_by(Disabled.thing, Disabled.subject)))
 
 
+_ACCOUNT = re.compile(r" \([0-9a-f]{16}\)$")
+
+
+def shown_by(by: str) -> str:
+    """Who disabled a thing as a refusal shows him: the name recorded without the account
+    id the server adds to it (``"dee (3845b99f6bc11481)"`` -> ``"dee"``). An account id
+    is an internal code, and with it anyone could lock that account by failed sign-ins
+    (GLI-19 2.5.3(d)); the significant event keeps the whole."""
+    return _ACCOUNT.sub("", by)
+
+
 def _since(row: Disabled) -> str:
     why = f" ({row.reason})" if row.reason else ""
     return (
-        f"{named(row.thing, row.subject)} was disabled by {row.by} on "  # type: ignore[arg-type]
+        f"{named(row.thing, row.subject)} was disabled by {shown_by(row.by)} on "  # type: ignore[arg-type]
         f"{utc(row.at):%Y-%m-%d %H:%M} UTC{why}"
     )
 
@@ -225,7 +240,7 @@ def check_player(session: Session, player_id: str, doing: str) -> None:
     if row is not None:
         by, at, reason = row
         raise DisabledError(
-            f"you may not {doing}: your account was disabled by {by} on "
+            f"you may not {doing}: your account was disabled by {shown_by(by)} on "
             f"{stored_moment(at):%Y-%m-%d %H:%M} UTC"
             f"{f' ({reason})' if reason else ''}; a round you are playing finishes",
             PLAYER_CITE,

@@ -69,6 +69,12 @@ REMINDER_MINUTES = (15, 30, 60)
 """The intervals a player may choose for the reminder (814a.1: at least hourly)."""
 
 
+MOST_HOURS = 24 * 366
+"""The longest suspension given in hours (a year, leap day included)."""
+MOST_DAYS = 3660
+"""The longest suspension or self-exclusion given in days (ten years)."""
+
+
 def dollars(cents: Cents) -> str:
     """Cents as a player reads a limit: ``$50.00``, ``$1,234.05``."""
     sign = "-" if cents < 0 else ""
@@ -442,7 +448,7 @@ def check_value(name: str, value: Any) -> int | None:
         return None
     top = 1440 if name == "time_daily" else MAX_CENTS
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
-        unit = "minutes from 1 to 1440" if name == "time_daily" else "cents, at least 1"
+        unit = "minutes from 1 to 1440" if name == "time_daily" else f"cents from 1 to {top}"
         raise LedgerError(
             f"the {WORDS[name]} is a whole number of {unit} or null for none, not {value!r}",
             CITE,
@@ -611,11 +617,14 @@ def set_status(
     *,
     now: datetime,
     by: str,
+    may_shorten: bool = True,
 ) -> PlayerProtection:
     """Suspend the player's play (until ``until``), exclude him (until ``until``, or
     until an admin lifts it where ``None``) or make him active again; records a
-    significant event. Raises :class:`LedgerError` for an unknown status or an end in
-    the past, :class:`NotFound`."""
+    significant event. With ``may_shorten`` false (the player himself), a suspension or
+    self-exclusion in force may only be lengthened or made a self-exclusion, never ended
+    sooner (814a.2: only an admin lifts it). Raises :class:`LedgerError` for an unknown
+    status, an end in the past or a shortening refused, :class:`NotFound`."""
     from croupier.ledger.significant_events import Kind, record
 
     if status not in STATUSES:
@@ -626,6 +635,8 @@ def set_status(
         raise LedgerError(f"a suspension ends after now, not at {until.isoformat()}", CITE)
     row = row_of(session, player_id, lock=True)
     before = status_of(row, now)
+    if not may_shorten:
+        _refuse_shortening(before, status, until, now)
     row.status, row.status_until, row.status_by = status, until, by
     session.flush()
     after = status_of(row, now)
@@ -646,6 +657,28 @@ def set_status(
         at=now,
     )
     return row
+
+
+def _refuse_shortening(
+    before: Mapping[str, Any], status: str, until: datetime | None, now: datetime
+) -> None:
+    """Refuse (:class:`LedgerError`) a player's own change that would end his suspension
+    or self-exclusion in force (``before``, as :func:`status_of` gives it) sooner, or turn
+    a self-exclusion into a suspension."""
+    if before["status"] == "active":
+        return
+    old_end = None if before["until"] is None else datetime.fromisoformat(before["until"])
+    sooner = until is not None and (old_end is None or utc(until) < old_end)
+    if sooner or (before["status"] == "self-excluded" and status != "self-excluded"):
+        name = "suspension" if before["status"] == "suspended" else "self-exclusion"
+        end = (
+            "until an admin lifts it" if old_end is None else f"until {when_words(old_end, 'UTC')}"
+        )
+        raise LedgerError(
+            f"your {name} runs {end}: you may lengthen it, never shorten it; only an admin "
+            "lifts it sooner",
+            CITE,
+        )
 
 
 def status_of(row: PlayerProtection, now: datetime) -> dict[str, Any]:

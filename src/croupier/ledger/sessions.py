@@ -21,7 +21,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from croupier.errors import AccountLocked, Unauthorized
@@ -177,7 +177,7 @@ def sign_in(
         left = LOCK_AFTER - count
         raise Unauthorized(
             f"that token is not account {player_id}'s; {left} more failed "
-            f"sign-in{'s' * (left != 1)} within 30 minutes lock the account",
+            f"sign-in{'s' * (left != 1)} within 30 minutes lock{'s' * (left == 1)} the account",
             CITE,
         )
     current = start(session, player_id, now, address, idle=idle)
@@ -185,12 +185,15 @@ def sign_in(
 
 
 def unlock(session: Session, player_id: str, *, now: datetime, by: str) -> None:
-    """An admin unlocks the account (recorded as a significant event)."""
+    """An admin unlocks the account (recorded as a significant event); the count of
+    failed sign-ins starts again (each failure stays in the significant-events log), so
+    that the next wrong token is the first of three, not the fourth."""
     from croupier.ledger.significant_events import Kind, record
 
     row = row_of(session, player_id, lock=True)
     before = None if row.locked_until is None else utc(row.locked_until).isoformat()
     row.locked_until = None
+    session.execute(delete(FailedSignIn).where(FailedSignIn.player_id == player_id))
     session.flush()
     record(
         session,

@@ -117,12 +117,14 @@ def check_dealing(session: Session) -> None:
     after = json.loads(row[0])
     if after.get("passed", False):
         return
-    found = after.get("differences") or []
+    # Which files and their digests are the operator's (the significant event, croupier
+    # selfcheck): a player is told only that play has stopped and why.
+    count = len(after.get("differences") or [])
+    files = f"{count} of croupier's critical files" if count != 1 else "a critical file"
     raise SelfCheckFailed(
         f"no round is dealt: the self-verification of {stored_moment(row[1]):%Y-%m-%d %H:%M} "
-        "UTC found "
-        f"croupier's critical files changed ({'; '.join(found)}); a passing self-check "
-        "lets the tables deal again",
+        f"UTC found {files} changed since croupier was built; a passing self-check lets "
+        "the tables deal again",
         CITE,
     )
 

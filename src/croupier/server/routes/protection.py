@@ -85,8 +85,8 @@ class StatusIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     status: Literal["suspended", "self-excluded"]
-    hours: Annotated[StrictInt, Field(gt=0, le=24 * 366)] | None = None
-    days: Annotated[StrictInt, Field(gt=0, le=3660)] | None = None
+    hours: Annotated[StrictInt, Field(gt=0, le=protection.MOST_HOURS)] | None = None
+    days: Annotated[StrictInt, Field(gt=0, le=protection.MOST_DAYS)] | None = None
 
 
 class RemindersIn(BaseModel):
@@ -218,7 +218,9 @@ def suspend(player_id: str, body: StatusIn, request: Request, db: Db, me: Caller
     if body.status == "suspended" and length is None:
         raise LedgerError("a suspension lasts some hours or days: give one", protection.CITE)
     until = None if length is None else now + length
-    protection.set_status(db, player_id, body.status, until, now=now, by=me.id)
+    protection.set_status(
+        db, player_id, body.status, until, now=now, by=me.id, may_shorten=me.role == "admin"
+    )
     db.commit()
     return _limits_out(db, player_id, now)
 
