@@ -101,6 +101,11 @@ def start(
         else:
             open_.ended_at, open_.ended_why = max(utc(open_.last_seen_at), now), why
     totals = row_of(session, player_id)
+    before = latest(session, player_id)
+    if before is not None and utc(before.started_at) >= now:
+        # Two sessions begun in one instant (the clock's resolution): the new one starts a
+        # microsecond later, so that it is the latest (ordered by start; ids are random).
+        now = utc(before.started_at) + timedelta(microseconds=1)
     row = PlayerSession(
         id=secrets.token_hex(16),
         player_id=player_id,

@@ -48,9 +48,9 @@ class Gate:
         self._lock = threading.Lock()
 
     def admit(self, db: Session, player: Player, *, activity: bool = True) -> None:
-        """Refuse (:class:`~croupier.errors.AccountLocked`,
-        :class:`~croupier.errors.Unauthorized`) a request by a locked account or in a
-        player's ended or idle session; else count it as activity (``activity`` false: a
+        """Refuse (:class:`~croupier.errors.Unauthorized`) a request in a player's ended or
+        idle session (a locked account signs in again only once unlocked); else count it
+        as activity (``activity`` false: a
         read that does not keep a session alive, e.g. the reminder's figures). Writes in
         ``db``'s transaction; the caller commits."""
         if player.id == "server":
@@ -62,9 +62,9 @@ class Gate:
             if activity:
                 seen.last = now
             return
-        until = sessions.locked_until(db, player.id, now)
-        if until is not None:
-            raise sessions.locked(until)
+        # A lock (GLI-19 2.5.3(d)) stops new sign-ins (sessions.sign_in), not a request
+        # carrying the account's own token: anyone who knows a player id can fail three
+        # sign-ins, and that must not put the player out of the session he is playing.
         found = sessions.latest(db, player.id)
         if found is None:  # the account's first request: its token authenticates it
             found = sessions.start(db, player.id, now, why="signed in again")
