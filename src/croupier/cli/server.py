@@ -389,7 +389,7 @@ def register(app: typer.Typer) -> None:
         table: Annotated[
             str | None,
             typer.Argument(
-                metavar="[TABLE]", help="The table's id (none: the significant events only)."
+                metavar="TABLE", help="The table's id (none: the significant events only)."
             ),
         ] = None,
         db: Db = DEFAULT_URL,
