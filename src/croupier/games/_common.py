@@ -15,7 +15,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
-from croupier.engine import DEALER, Actor, Event, Outcome, RoundVoided, WagerSettled
+from croupier.engine import DEALER, Actor, Event, Outcome, Round, RoundVoided, WagerSettled
 from croupier.errors import IllegalCommand, NotYourTurn, ReplayError
 from croupier.money import Cents
 
@@ -115,3 +115,20 @@ def passes(check: Callable[..., object], *args: Any) -> bool:
     except IllegalCommand:
         return False
     return True
+
+
+def view_head(round_: Round[Any], actor: Actor | None) -> dict[str, Any]:
+    """The first keys of a round's view, the same in every game that writes them in this
+    order: the game, the table and round ids, the Rules Submission's digest, the phase
+    (its value), who is looking (``actor``) and the seats (seat number as text -> player
+    id). The round's state must have ``phase`` and ``seats``."""
+    state, opened = round_.state, round_.opened
+    return {
+        "game": round_.game,
+        "table_id": opened.table_id,
+        "round_id": opened.round_id,
+        "rules_sha256": opened.rules_sha256,
+        "phase": str(state.phase),
+        "viewer": actor,
+        "seats": {str(k): v for k, v in state.seats.items()},
+    }

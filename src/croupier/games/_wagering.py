@@ -70,7 +70,7 @@ from croupier.engine import (
     WagerSettled,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn
-from croupier.games._common import dealer_only, expect_phase, passes, void_events
+from croupier.games._common import dealer_only, expect_phase, passes, view_head, void_events
 from croupier.money import Cents, format_cents, require_cents
 from croupier.offers import Amount, Text, choice, offer, words
 from croupier.rng import Rng
@@ -322,15 +322,9 @@ class WageringRound(Round[LayoutT]):
     def view(self, actor: Actor | None) -> dict[str, Any]:
         """Everything on the layout, in plain sight: one view for everybody (a game whose
         players may not see everything writes its own)."""
-        state, opened = cast(WageringState, self.state), self.opened
+        state = cast(WageringState, self.state)
         return {
-            "game": self.game,
-            "table_id": opened.table_id,
-            "round_id": opened.round_id,
-            "rules_sha256": opened.rules_sha256,
-            "phase": str(state.phase),
-            "viewer": actor,
-            "seats": {str(k): v for k, v in state.seats.items()},
+            **view_head(self, actor),
             "wagers": {str(k): dict(v) for k, v in state.wagers.items()},
             **self.table_view(),
             "settlements": [e.model_dump(mode="json") for e in state.settlements],

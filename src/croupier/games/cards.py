@@ -67,7 +67,7 @@ from croupier.equipment.cards import (
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.game import TableState, TableTimings, no_device
-from croupier.games._common import passes
+from croupier.games._common import passes, view_head
 from croupier.money import Cents
 from croupier.offers import Integers, choice, offer
 from croupier.rng import Rng, ScriptedRng, shuffle_draws
@@ -1014,15 +1014,9 @@ class CardRound(Round[StateT]):
         """The first part of every view: the round, the seats, the equipment (the deck,
         the shuffle, the procedure, the devices out of order), the players dealt in and
         the wagers in play."""
-        state, opened = self.state, self.opened
+        state = self.state
         return {
-            "game": self.game,
-            "table_id": opened.table_id,
-            "round_id": opened.round_id,
-            "rules_sha256": opened.rules_sha256,
-            "phase": str(state.phase),
-            "viewer": actor,
-            "seats": {str(k): v for k, v in state.seats.items()},
+            **view_head(self, actor),
             "deck": state.deck,
             "shuffling": str(state.shuffling),
             "dealing_procedure": str(state.procedure),

@@ -71,6 +71,7 @@ from croupier.games._common import (
     expect_phase,
     passes,
     require_phase,
+    view_head,
     void_events,
 )
 from croupier.games.cards import CardDiscarded, DeckShuffled, RecutRequired, ShuffleFailed
@@ -1851,7 +1852,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         same (every player card is dealt face up), and ``"dealer"`` is the surveillance
         view adding the hole card, the shoe, the stack, the burned cards and the discard
         rack. The hole card is ``null`` until it is turned up (673a.7(h), (n))."""
-        state, opened = self.state, self.opened
+        state = self.state
         dealer_view = actor == DEALER
         dealer_cards = [
             str(card) if (n == 0 or state.hole_turned or dealer_view) else None
@@ -1870,13 +1871,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         }
         to_act = state.to_act()
         view: dict[str, Any] = {
-            "game": self.game,
-            "table_id": opened.table_id,
-            "round_id": opened.round_id,
-            "rules_sha256": opened.rules_sha256,
-            "phase": str(state.phase),
-            "viewer": actor,
-            "seats": {str(k): v for k, v in state.seats.items()},
+            **view_head(self, actor),
             "batch": state.batch,
             "shuffling": str(state.shuffling),
             "barred": list(state.barred),

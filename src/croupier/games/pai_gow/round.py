@@ -60,7 +60,7 @@ from croupier.engine import (
 from croupier.equipment.dice import read_dice
 from croupier.equipment.tiles import SET, Tile, parse_tile
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
-from croupier.games._common import dealer_only, expect_phase, passes, void_events
+from croupier.games._common import dealer_only, expect_phase, passes, view_head, void_events
 from croupier.games.pai_gow.commands import (
     SPOT,
     AnnounceNoMoreBets,
@@ -1563,7 +1563,7 @@ class PaiGowRound(Round[PaiGowState]):
         dealer's (surveillance) view has everything, the stacks' order included. The
         order of the tiles is in no player's view and in no public view.
         """
-        state, opened = self.state, self.opened
+        state = self.state
         settings_public = {
             str(seat): (_shown(s) if seat in state.exposed else "set")
             for seat, s in state.settings.items()
@@ -1571,13 +1571,7 @@ class PaiGowRound(Round[PaiGowState]):
         dealer_tiles = _text(state.hands.get(DEALER_POSITION, ())) if state.dealer_up else None
         dealer_setting = state.dealer_setting
         view: dict[str, Any] = {
-            "game": self.game,
-            "table_id": opened.table_id,
-            "round_id": opened.round_id,
-            "rules_sha256": opened.rules_sha256,
-            "phase": str(state.phase),
-            "viewer": actor,
-            "seats": {str(k): v for k, v in state.seats.items()},
+            **view_head(self, actor),
             "start_of_game": state.context.start_of_game if state.context else True,
             "display": [_text(pair) for pair in state.display]
             if state.phase is Phase.MIXING and state.mixes == 0
