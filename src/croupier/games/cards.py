@@ -67,7 +67,7 @@ from croupier.equipment.cards import (
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.game import TableState, TableTimings, no_device
-from croupier.games._common import passes, view_head
+from croupier.games._common import dealer_only, passes, require_phase, view_head
 from croupier.money import Cents
 from croupier.offers import Integers, choice, offer
 from croupier.rng import Rng, ScriptedRng, shuffle_draws
@@ -656,14 +656,10 @@ class CardRound(Round[StateT]):
         return None
 
     # -- commands -------------------------------------------------------------------------
-    @staticmethod
-    def _dealer_only(actor: Actor, what: str, cite: str) -> None:
-        if actor != DEALER:
-            raise NotYourTurn(f"only the dealer may {what}", cite)
+    _dealer_only = staticmethod(dealer_only)
 
     def _phase(self, phase: StrEnum, what: str, cite: str) -> None:
-        if self.state.phase is not phase:
-            raise NotYourTurn(f"the dealer cannot {what} now", cite)
+        require_phase(self.state, phase, what, cite)
 
     def _check_player(self, seat: int, actor: Actor) -> None:
         """Raise :class:`NotYourTurn` unless ``actor`` is the player seated at ``seat``
