@@ -76,6 +76,6 @@ def test_a_limit_too_large_names_the_largest(tmp_path: Path) -> None:
     r = runner.invoke(app, ["player", "limits", pid, "--set", f"loss_daily={big}", "--db", db])
     assert r.exit_code == 2, r.output
     assert (
-        "the daily loss limit is a whole number of cents from 1 to 100000000000 or null for "
-        f"none, not {big} (814a.2)"
+        "the daily loss limit is a whole number of cents from 1 to 100000000000, or none "
+        f"(null in JSON) for no limit, not {big} (814a.2)"
     ) in r.output

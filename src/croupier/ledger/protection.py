@@ -450,7 +450,8 @@ def check_value(name: str, value: Any) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
         unit = "minutes from 1 to 1440" if name == "time_daily" else f"cents from 1 to {top}"
         raise LedgerError(
-            f"the {WORDS[name]} is a whole number of {unit} or null for none, not {value!r}",
+            f"the {WORDS[name]} is a whole number of {unit}, or none (null in JSON) for no "
+            f"limit, not {value!r}",
             CITE,
         )
     return value * 60 if name == "time_daily" else value
