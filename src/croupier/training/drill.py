@@ -25,7 +25,7 @@ from croupier.citations import shown
 from croupier.errors import InvalidAmount
 from croupier.game import GameSpec
 from croupier.money import Cents, format_cents, parse_dollars
-from croupier.registry import find
+from croupier.registry import find, rules_from_data
 from croupier.rng import Rng, SecureRng
 from croupier.rules.base import RulesSubmission
 from croupier.training.situation import Level, Situation, SituationSource, default_situation
@@ -85,8 +85,8 @@ def judge(payout: Payout, given: Cents) -> Verdict:
     if payout.pays:
         pays = f"pays {format_cents(payout.pays)}"
     else:
-        pays = "pays nothing (the stake is returned)" if payout.outcome == "push" else (
-            "pays nothing"
+        pays = (
+            "pays nothing (the stake is returned)" if payout.outcome == "push" else ("pays nothing")
         )
     note = f"; {payout.note}" if payout.note else ""
     cite = shown(payout.cite)
@@ -154,8 +154,7 @@ class Score:
 
     def __str__(self) -> str:
         return (
-            f"{self.right} of {self.asked} right ({self.accuracy:.0%}), "
-            f"{self.pace:.1f} s an answer"
+            f"{self.right} of {self.asked} right ({self.accuracy:.0%}), {self.pace:.1f} s an answer"
         )
 
 
@@ -180,7 +179,7 @@ class PayoutDrill:
     def __post_init__(self) -> None:
         self.spec = find(self.game)
         if self.rules is None:
-            self.rules = self.spec.rules_type()
+            self.rules = rules_from_data({"game": self.spec.name})
         self.pick = random.Random(self.seed)
         if self.rng is None:
             self.rng = SecureRng()

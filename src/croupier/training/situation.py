@@ -11,17 +11,20 @@ dice, cards or tiles said from its events. Either way every answer is the engine
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from croupier.engine import Event, WagerPlaced, WagerSettled, in_words
+from croupier.engine import Command, Event, LegalCommand, Round, WagerPlaced, WagerSettled, in_words
+from croupier.errors import IllegalCommand
 from croupier.game import GameSpec
 from croupier.money import Cents, format_cents
+from croupier.offers import Amount
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
-from croupier.training.table import Payout, Table, pick_spots
+from croupier.training.table import Payout, Table, allowed
 
 LEVELS = (1, 2, 3)
 """The difficulty levels a drill is dealt at."""
@@ -96,7 +99,7 @@ def event_words(event: Event) -> str | None:
     shown = [
         " ".join(str(item) for item in value) if isinstance(value, list) else str(value)
         for name, value in data.items()
-        if name in ("faces", "cards", "card", "tiles", "hand", "dice") and value
+        if name in ("face", "faces", "cards", "card", "tiles", "hand", "dice") and value
     ]
     if not shown:
         return None
@@ -112,24 +115,65 @@ def wagers_said(table: Table, events: Sequence[Event]) -> list[str]:
     ]
 
 
+def _bets(round_: Round[Any], seat: int) -> list[tuple[LegalCommand, str | None]]:
+    """Every wager ``seat`` is offered now: (offer, spot), the spot ``None`` for an offer
+    that takes amounts and names no spot (two Antes placed together)."""
+    found: list[tuple[LegalCommand, str | None]] = []
+    for legal in round_.legal_commands(seat):
+        if any(isinstance(f, Amount) for f in legal.fields.values()):
+            found += [(legal, str(spot)) for spot in legal.spots] or [(legal, None)]
+    return found
+
+
+def place(table: Table, seat: int, legal: LegalCommand, spot: str | None, cents: Cents) -> None:
+    """Send ``legal`` for ``seat`` with ``spot`` and every amount it takes at ``cents``
+    (moved to what each allows)."""
+    choice: dict[str, Any] = {} if spot is None else {"spot": spot}
+    for name, typed in legal.fields.items():
+        if isinstance(typed, Amount):
+            choice[name] = allowed(typed, cents)
+    table.send(seat, legal, **choice)
+
+
+def least_wager(round_: Round[Any], seat: int, offers: list[LegalCommand]) -> Command | None:
+    """A player's decision once the betting is closed (:data:`Decide`): the first offer
+    that puts more in action (a raise, a double), at its least; else ``None``, the
+    table's timeout acts for him."""
+    for legal in offers:
+        amounts = {n: f for n, f in legal.fields.items() if isinstance(f, Amount)}
+        if amounts:
+            choice: dict[str, Any] = {n: f.least for n, f in amounts.items()}
+            spots = legal.spots
+            if spots:
+                choice["spot"] = spots[0]
+            try:
+                return round_.build(legal, **choice)
+            except IllegalCommand:
+                continue
+    return None
+
+
 def default_situation(
     spec: GameSpec, rules: RulesSubmission, level: Level, pick: random.Random, rng: Rng
 ) -> Situation:
     """A situation of any game from its interface alone: up to ``level.wagers`` wagers
-    on spots drawn among seat 1's offers, the round played to its end by the table
-    policy (the timeouts decide for the player), the dice, cards or tiles said from the
-    events; tried again (up to ten rounds) where nothing was settled."""
+    drawn among seat 1's offers, the round played to its end by the table policy (a
+    decision after the betting takes the least wager offered, else the timeout acts), the
+    dice, cards or tiles said from the events; tried again (up to ten rounds) where
+    nothing was settled."""
     for _ in range(10):
         table = Table.open(spec, rules, rng)
-        count = pick.randint(1, level.wagers)
-        for spot in pick_spots(table.round, 1, count, pick):
-            table.wager(1, spot, level.amount(pick))
-        table.finish()
+        bets = _bets(table.round, 1)
+        for legal, spot in pick.sample(bets, min(len(bets), pick.randint(1, level.wagers))):
+            with contextlib.suppress(IllegalCommand):
+                place(table, 1, legal, spot, level.amount(pick))
+        table.finish(least_wager)
         payouts = table.payouts()
         if payouts:
             events = table.round.events
             shown = [said for event in events if (said := event_words(event)) is not None]
-            return Situation(spec.name, (*wagers_said(table, events), *shown), tuple(payouts))
+            scene = (*wagers_said(table, events), *dict.fromkeys(shown))
+            return Situation(spec.name, scene, tuple(payouts))
     raise RuntimeError(f"{spec.name}: ten rounds settled no wager")
 
 

@@ -202,10 +202,11 @@ class Table:
         self.send(seat, legal, spot=spot, amount=allowed(amount, cents))
 
     def step(self, decide: Decide | None = None) -> bool:
-        """Move the round one step as its table does: a player's decision (``decide``),
-        else the policy's dealer step, else its timeout. ``False``: nothing moved it."""
+        """Move the round one step as its table does: a player's decision (``decide``,
+        asked once the betting is closed), else the policy's dealer step, else its timeout.
+        ``False``: nothing moved it."""
         round_, policy = self.round, self.spec.policy
-        if decide is not None:
+        if decide is not None and not policy.betting_open(round_):
             for seat in sorted(round_.opened.seats):
                 offers = round_.legal_commands(seat)
                 chosen = decide(round_, seat, offers) if offers else None
@@ -221,7 +222,9 @@ class Table:
             return True
         return False
 
-    def finish(self, decide: Decide | None = None, *, until: Callable[[], bool] | None = None) -> None:
+    def finish(
+        self, decide: Decide | None = None, *, until: Callable[[], bool] | None = None
+    ) -> None:
         """Play on (:meth:`step`) until the round is over, or ``until()`` holds; raises
         :class:`RuntimeError` where the round is stuck."""
         for _ in range(STEPS):

@@ -228,4 +228,5 @@ SPEC = GameSpec(
     analysis="croupier.analysis.exact.craps",
     simulation="croupier.analysis.simulation.craps",
     terminal="croupier.cli.tables.craps",
+    training="croupier.games.craps.training",
 )
