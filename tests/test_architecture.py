@@ -89,7 +89,8 @@ def _game_terminal(module: str) -> bool:
 
 
 @pytest.mark.parametrize(
-    "layer", ["croupier.server", "croupier.ledger", "croupier.cli", "croupier.rules"]
+    "layer",
+    ["croupier.server", "croupier.ledger", "croupier.cli", "croupier.rules", "croupier.training"],
 )
 def test_generic_layers_import_no_game(layer: str) -> None:
     wrong = [
@@ -141,7 +142,14 @@ NAMED = re.compile("[\"']({})[\"']".format("|".join(map(re.escape, GAME_NAMES)))
 
 
 @pytest.mark.parametrize(
-    "layer", ["croupier.server", "croupier.ledger", "croupier.cli", "croupier.analysis"]
+    "layer",
+    [
+        "croupier.server",
+        "croupier.ledger",
+        "croupier.cli",
+        "croupier.analysis",
+        "croupier.training",
+    ],
 )
 def test_generic_layers_do_not_branch_on_a_game_name(layer: str) -> None:
     """No game's name as a string literal in code (docstrings and help texts that give an

@@ -69,6 +69,7 @@ def _register() -> None:
         server,
         simulate,
         submissions,
+        train,
         verify,
     )
 
@@ -82,6 +83,7 @@ def _register() -> None:
     rules.register(app, submissions.register)
     server.register(app)
     simulate.register(app)
+    train.register(app)
     verify.register(app)
 
 

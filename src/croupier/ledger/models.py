@@ -518,3 +518,29 @@ class Disabled(Base):
     by: Mapped[str] = mapped_column(String(100))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+
+
+class TrainingResult(Base):
+    """One answer of a dealer's training session (issue #35; migration 0016;
+    :mod:`croupier.ledger.training`): the session, the trainee, the game, the drill and
+    its level, the item and what was asked, the engine's amount ``expected`` and the one
+    ``given`` (cents), whether it was right, the seconds it took, the section that
+    settles it and when it was answered (UTC)."""
+
+    __tablename__ = "training_results"
+    __table_args__ = (Index("ix_training_results_trainee", "trainee", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    session_id: Mapped[str] = mapped_column(String(32), index=True)
+    trainee: Mapped[str] = mapped_column(String(100))
+    game: Mapped[str] = mapped_column(String(40))
+    drill: Mapped[str] = mapped_column(String(20))
+    level: Mapped[int] = mapped_column(Integer)
+    item: Mapped[int] = mapped_column(Integer)
+    question: Mapped[str] = mapped_column(String(200))
+    expected: Mapped[int] = mapped_column(BigInteger)
+    given: Mapped[int] = mapped_column(BigInteger)
+    right: Mapped[bool]
+    seconds: Mapped[float] = mapped_column(Float)
+    cite: Mapped[str] = mapped_column(String(200))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

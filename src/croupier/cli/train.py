@@ -1,0 +1,270 @@
+"""`croupier train GAME` and `croupier train report`: dealer training in the terminal
+(issue #35; :mod:`croupier.training`).
+
+- ``train GAME [--drill payouts] [--level N] [--items N] [--trainee NAME] [--db]
+  [--no-record] [--seed S]``: a payout drill, keyboard-first. Each situation is shown
+  (the dice, cards or tiles and the wagers); the trainee types what each wager pays in
+  dollars (0 for nothing), and at level 3 the total; each answer is judged by the
+  engine's settlement, a wrong one corrected with the amount and the section. ``q`` (or
+  the end of the input) stops; the score and the clock are shown after every item, and
+  the session is stored in the database's training record.
+- ``train report [--db] [--trainee NAME] [--csv FILE] [--html FILE]``: the supervisor's
+  view (progress by trainee, game and drill); ``--csv`` every answer as CSV, ``--html``
+  a printable page.
+
+Nothing here names a game: the game is found in the registry, its situations come from
+its own package.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from croupier.cli.server import Db
+from croupier.ledger.db import DEFAULT_URL
+
+USAGE_ERROR = 2
+STOP = ("q", "quit", "stop")
+"""What a trainee types to stop."""
+
+
+class Drill(StrEnum):
+    """The drills ``croupier train`` runs."""
+
+    PAYOUTS = "payouts"
+    PROCEDURE = "procedure"
+    HOUSE_WAY = "house-way"
+
+
+class _GameOrCommand(TyperGroup):
+    """``train GAME ...`` is ``train drill GAME ...``: a first word that is none of the
+    group's commands is a game."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            args = ["drill", *args]
+        return super().resolve_command(ctx, args)
+
+
+train_app = typer.Typer(
+    cls=_GameOrCommand,
+    help="Dealer training: `croupier train GAME` runs a drill (the engine judges every "
+    "answer, citing the rule); `croupier train report` is the record.",
+    no_args_is_help=True,
+)
+
+
+def _engine(db: str) -> Any:
+    """The database at ``db``, created and brought to the latest schema where need be."""
+    from sqlalchemy import exc
+
+    from croupier.ledger.db import make_engine, upgrade
+
+    try:
+        engine = make_engine(db)
+        upgrade(engine)
+    except (exc.SQLAlchemyError, ValueError) as error:
+        typer.echo(f"cannot open the database {db}: {error}", err=True)
+        raise typer.Exit(USAGE_ERROR) from error
+    return engine
+
+
+def _read(prompt: str) -> str | None:
+    """A line typed after ``prompt`` (``None`` at the end of the input)."""
+    typer.echo(prompt, nl=False)
+    line = sys.stdin.readline()
+    if not line:
+        typer.echo("")
+        return None
+    return line.strip()
+
+
+def _ask(prompt: str, judge: Callable[[str], Any]) -> Any | None:
+    """Ask until ``judge`` takes the answer (an answer that is no amount is said why and
+    asked again, nothing recorded); ``None`` when the trainee stops."""
+    from croupier.errors import CroupierError
+
+    while True:
+        line = _read(prompt)
+        if line is None or line.lower() in STOP:
+            return None
+        try:
+            return judge(line)
+        except CroupierError as error:
+            typer.echo(f"  {error.reason}")
+
+
+@train_app.command("drill")
+def drill_command(
+    game: Annotated[str, typer.Argument(help="The game (croupier play lists them).")],
+    drill: Annotated[Drill, typer.Option("--drill", help="Which drill.")] = Drill.PAYOUTS,
+    level: Annotated[
+        int,
+        typer.Option(
+            "--level",
+            min=1,
+            max=3,
+            help="1: one or two wagers of round amounts; 2: up to three of any dollars; "
+            "3: up to five odd amounts, and the total.",
+        ),
+    ] = 1,
+    items: Annotated[
+        int, typer.Option("--items", min=1, help="How many situations (q stops sooner).")
+    ] = 10,
+    trainee: Annotated[
+        str, typer.Option("--trainee", help="Who is training (the record's name).")
+    ] = "trainee",
+    db: Db = DEFAULT_URL,
+    no_record: Annotated[
+        bool, typer.Option("--no-record", help="Store nothing in the training record.")
+    ] = False,
+    rules: Annotated[
+        Path | None, typer.Option("--rules", help="A Rules Submission (TOML) for the table.")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Deal the same situations again.")
+    ] = None,
+) -> None:
+    """A drill of GAME: type what each wager pays, in dollars; the engine judges."""
+    from croupier.errors import CroupierError
+    from croupier.registry import find, load
+    from croupier.rng import SeededRng
+    from croupier.training.drill import PayoutDrill
+    from croupier.training.situation import Level
+
+    try:
+        spec = find(game)
+        submission = load(rules) if rules is not None else None
+    except CroupierError as error:
+        typer.echo(f"error: {error.told}", err=True)
+        raise typer.Exit(USAGE_ERROR) from error
+    if submission is not None and submission.game != spec.name:
+        typer.echo(f"error: {rules} is a Rules Submission of {submission.game}", err=True)
+        raise typer.Exit(USAGE_ERROR)
+    if drill is not Drill.PAYOUTS:
+        typer.echo(
+            f"error: the {drill.value} drill is not built yet; the drill there is: payouts",
+            err=True,
+        )
+        raise typer.Exit(USAGE_ERROR)
+    session = PayoutDrill(
+        spec.name,
+        rules=submission,
+        level=Level(level),
+        seed=seed,
+        rng=None if seed is None else SeededRng(seed),
+    )
+    typer.echo(
+        f"{spec.title} payout drill, level {level}: type what each wager pays in dollars "
+        "(0 for nothing); q stops."
+    )
+    stopped = False
+    for number in range(1, items + 1):
+        item = session.deal()
+        typer.echo(f"\nItem {number}")
+        for line in item.scene:
+            typer.echo(f"  {line}")
+        for index, payout in enumerate(item.payouts):
+            verdict = _ask(f"  {payout.wager} pays? ", functools.partial(session.answer, index))
+            if verdict is None:
+                stopped = True
+                break
+            typer.echo(f"  {verdict.words}")
+        if not stopped and session.level.asks_total and len(item.payouts) > 1:
+            verdict = _ask("  Total paid? ", session.answer_total)
+            if verdict is None:
+                stopped = True
+            else:
+                typer.echo(f"  {verdict.words}")
+        typer.echo(f"Score: {session.score}")
+        if stopped:
+            break
+    if not session.results:
+        typer.echo("No answer given: nothing recorded.")
+        return
+    if no_record:
+        return
+    _store(db, trainee, spec.name, drill.value, level, session.results)
+
+
+def _store(db: str, trainee: str, game: str, drill: str, level: int, answers: Any) -> None:
+    from sqlalchemy.orm import Session
+
+    from croupier.ledger.training import Answer, record
+
+    engine = _engine(db)
+    try:
+        with Session(engine) as session, session.begin():
+            found = record(
+                session,
+                trainee=trainee,
+                game=game,
+                drill=drill,
+                level=level,
+                answers=[
+                    Answer(a.item, a.question, a.expected, a.given, a.right, a.seconds, a.cite)
+                    for a in answers
+                ],
+            )
+    except ValueError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(USAGE_ERROR) from error
+    finally:
+        engine.dispose()
+    typer.echo(f"Recorded: session {found}, {len(answers)} answers of {trainee}.")
+
+
+@train_app.command("report")
+def report_command(
+    db: Db = DEFAULT_URL,
+    trainee: Annotated[
+        str | None, typer.Option("--trainee", help="Only this trainee's answers.")
+    ] = None,
+    to_csv: Annotated[
+        Path | None, typer.Option("--csv", help="Write every answer as CSV to FILE.")
+    ] = None,
+    to_html: Annotated[
+        Path | None, typer.Option("--html", help="Write a printable page to FILE.")
+    ] = None,
+) -> None:
+    """The training record: progress by trainee, game and drill (a supervisor's view);
+    every answer as CSV or a printable page."""
+    from sqlalchemy.orm import Session
+
+    from croupier.ledger import training
+
+    engine = _engine(db)
+    try:
+        with Session(engine) as session:
+            rows = training.results(session, trainee)
+            if to_csv is not None:
+                to_csv.write_text(training.to_csv(rows), encoding="utf-8")
+                typer.echo(f"Wrote {len(rows)} answers to {to_csv}.")
+            if to_html is not None:
+                to_html.write_text(training.to_html(rows), encoding="utf-8")
+                typer.echo(f"Wrote the printable record to {to_html}.")
+            found = training.progress(rows)
+    finally:
+        engine.dispose()
+    if not found:
+        typer.echo("No training recorded yet.")
+        return
+    typer.echo("Trainee | game | drill | sessions | right | accuracy | s/answer | level | last")
+    for p in found:
+        typer.echo(
+            f"{p.trainee} | {p.game} | {p.drill} | {p.sessions} | {p.right} of {p.answers} | "
+            f"{p.accuracy:.0%} | {p.seconds:.1f} | {p.level} | "
+            f"{p.last.strftime('%Y-%m-%d %H:%M')} UTC"
+        )
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(train_app, name="train")

@@ -1,0 +1,228 @@
+"""The training record (issue #35): each answer of a dealer's drill session stored
+(:class:`~croupier.ledger.models.TrainingResult`), read back, summed per trainee for a
+supervisor, and written as CSV or as a printable HTML page.
+
+Like every ledger function these work inside the caller's session (the caller commits).
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from croupier.citations import shown
+from croupier.identity import identity
+from croupier.ledger.models import TrainingResult, now, utc
+from croupier.money import Cents, format_cents
+
+COLUMNS = (
+    "session",
+    "at",
+    "trainee",
+    "game",
+    "drill",
+    "level",
+    "item",
+    "question",
+    "expected",
+    "given",
+    "right",
+    "seconds",
+    "section",
+)
+"""The CSV's columns (amounts in dollars and cents, ``right`` yes or no, the section as a
+reader is shown it)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer to store: the ``item`` number, the ``question``, the amounts
+    ``expected`` and ``given`` (cents), whether ``right``, the ``seconds`` it took and the
+    ``cite`` of the settlement (:class:`croupier.training.drill.Result` has this shape)."""
+
+    item: int
+    question: str
+    expected: Cents
+    given: Cents
+    right: bool
+    seconds: float
+    cite: str
+
+
+def record(
+    session: Session,
+    *,
+    trainee: str,
+    game: str,
+    drill: str,
+    level: int,
+    answers: Iterable[Answer],
+    at: datetime | None = None,
+) -> str:
+    """Store a session's ``answers`` of ``trainee`` (not blank) at ``drill`` of ``game``
+    at ``level``; returns the session's id. Raises :class:`ValueError` for a blank
+    trainee's name."""
+    if not trainee.strip():
+        raise ValueError("a training record names its trainee: give --trainee NAME")
+    moment = at or now()
+    session_id = secrets.token_hex(8)
+    for answer in answers:
+        session.add(
+            TrainingResult(
+                session_id=session_id,
+                trainee=trainee.strip(),
+                game=game,
+                drill=drill,
+                level=level,
+                item=answer.item,
+                question=answer.question[:200],
+                expected=answer.expected,
+                given=answer.given,
+                right=answer.right,
+                seconds=round(answer.seconds, 3),
+                cite=answer.cite[:200],
+                at=moment,
+            )
+        )
+    session.flush()
+    return session_id
+
+
+def results(session: Session, trainee: str | None = None) -> list[TrainingResult]:
+    """Every answer stored (only ``trainee``'s where given), oldest first."""
+    query = select(TrainingResult).order_by(TrainingResult.at, TrainingResult.id)
+    if trainee is not None:
+        query = query.where(TrainingResult.trainee == trainee)
+    return list(session.scalars(query))
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A trainee's progress at one drill of one game: ``sessions``, ``answers``, how many
+    ``right``, the mean ``seconds`` an answer, the highest ``level`` reached and the
+    ``last`` session's moment (UTC)."""
+
+    trainee: str
+    game: str
+    drill: str
+    sessions: int
+    answers: int
+    right: int
+    seconds: float
+    level: int
+    last: datetime
+
+    @property
+    def accuracy(self) -> float:
+        """The share right, 0 to 1."""
+        return self.right / self.answers if self.answers else 0.0
+
+
+def progress(rows: Sequence[TrainingResult]) -> list[Progress]:
+    """The supervisor's view: ``rows`` summed per trainee, game and drill, by trainee."""
+    groups: dict[tuple[str, str, str], list[TrainingResult]] = {}
+    for row in rows:
+        groups.setdefault((row.trainee, row.game, row.drill), []).append(row)
+    return [
+        Progress(
+            trainee,
+            game,
+            drill,
+            sessions=len({row.session_id for row in found}),
+            answers=len(found),
+            right=sum(row.right for row in found),
+            seconds=sum(row.seconds for row in found) / len(found),
+            level=max(row.level for row in found),
+            last=max(utc(row.at) for row in found),
+        )
+        for (trainee, game, drill), found in sorted(groups.items())
+    ]
+
+
+def cells(row: TrainingResult) -> list[str]:
+    """One answer as the CSV's cells (:data:`COLUMNS`)."""
+    return [
+        row.session_id,
+        utc(row.at).isoformat(),
+        row.trainee,
+        row.game,
+        row.drill,
+        str(row.level),
+        str(row.item),
+        row.question,
+        format_cents(row.expected),
+        format_cents(row.given),
+        "yes" if row.right else "no",
+        f"{row.seconds:.1f}",
+        shown(row.cite) if row.cite else "",
+    ]
+
+
+def to_csv(rows: Sequence[TrainingResult]) -> str:
+    """Every answer of ``rows`` as CSV, a header first."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(COLUMNS)
+    writer.writerows(cells(row) for row in rows)
+    return out.getvalue()
+
+
+def to_html(rows: Sequence[TrainingResult]) -> str:
+    """A printable page: the supervisor's view, then every answer, with the software that
+    wrote it."""
+
+    def table(head: Sequence[str], body: Iterable[Sequence[str]]) -> str:
+        th = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+        tr = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in line) + "</tr>" for line in body
+        )
+        return f"<table><thead><tr>{th}</tr></thead><tbody>{tr}</tbody></table>"
+
+    summary = [
+        [
+            p.trainee,
+            p.game,
+            p.drill,
+            str(p.sessions),
+            f"{p.right} of {p.answers}",
+            f"{p.accuracy:.0%}",
+            f"{p.seconds:.1f}",
+            str(p.level),
+            p.last.strftime("%Y-%m-%d %H:%M UTC"),
+        ]
+        for p in progress(rows)
+    ]
+    found = identity()
+    return (
+        "<!doctype html><html lang=en><meta charset=utf-8><title>Dealer training record"
+        "</title><style>body{font:12pt serif;margin:2em}table{border-collapse:collapse;"
+        "margin-bottom:2em}th,td{border:1px solid #444;padding:2px 6px;text-align:left}"
+        "@media print{body{margin:0}}</style><h1>Dealer training record</h1>"
+        "<h2>Progress by trainee</h2>"
+        + table(
+            (
+                "Trainee",
+                "Game",
+                "Drill",
+                "Sessions",
+                "Right",
+                "Accuracy",
+                "Seconds an answer",
+                "Highest level",
+                "Last session",
+            ),
+            summary,
+        )
+        + "<h2>Every answer</h2>"
+        + table(COLUMNS, (cells(row) for row in rows))
+        + f"<p>croupier {html.escape(found.version)}, commit {html.escape(found.commit)}</p>"
+        + "</html>"
+    )

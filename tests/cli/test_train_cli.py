@@ -1,0 +1,131 @@
+"""`croupier train GAME` driven by typed input, and `croupier train report` (issue #35):
+answers judged by the engine with the section, the session stored in the training record
+(SQLite and PostgreSQL), exported as CSV and as a printable page."""
+
+from __future__ import annotations
+
+import csv
+import io
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from typer.testing import CliRunner
+
+from croupier.cli import app as cli
+from croupier.registry import GAMES, find
+from croupier.rng import SeededRng
+from croupier.training.drill import PayoutDrill
+from croupier.training.situation import Level
+
+POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+runner = CliRunner()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database: a SQLite file, or a PostgreSQL schema of its own."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'training.sqlite'}"
+        return
+    schema = f"t_{secrets.token_hex(6)}"
+    try:
+        admin = create_engine(POSTGRES)
+        with admin.begin() as connection:
+            connection.execute(text(f"CREATE SCHEMA {schema}"))
+    except Exception as error:
+        pytest.skip(f"no PostgreSQL at {POSTGRES}: {error}")
+    try:
+        yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
+
+
+def expected_answers(game: str, seed: int, level: int, items: int) -> list[list[int]]:
+    """What each wager of the first ``items`` situations pays, dealt as the command
+    deals them with ``--seed``."""
+    drill = PayoutDrill(game, level=Level(level), seed=seed, rng=SeededRng(seed))
+    return [[p.pays for p in drill.deal().payouts] for _ in range(items)]
+
+
+def test_a_session_driven_by_input_is_judged_scored_and_recorded(db: str, tmp_path: Path) -> None:
+    answers = expected_answers("craps", seed=4, level=1, items=2)
+    typed = [f"{cents / 100:.2f}" for cents in answers[0]]  # the first item right
+    typed += [f"{(cents + 100) / 100:.2f}" for cents in answers[1]]  # the second wrong
+    given = "\n".join(["fourteen", *typed]) + "\n"
+    args = ["train", "craps", "--level", "1", "--items", "2", "--seed", "4"]
+    result = runner.invoke(cli, [*args, "--trainee", "ann", "--db", db], input=given)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "is not an amount in dollars and cents" in out  # asked again, not recorded
+    assert out.count("Right:") == len(answers[0])
+    assert out.count("Wrong:") == len(answers[1])
+    assert "(inferred))" in out  # a wrong answer names its section, marked as inferred
+    total = len(answers[0]) + len(answers[1])
+    assert f"Score: {len(answers[0])} of {total} right" in out
+    assert f"{total} answers of ann" in out
+
+    report = runner.invoke(cli, ["train", "report", "--db", db])
+    assert report.exit_code == 0, report.output
+    assert f"ann | craps | payouts | 1 | {len(answers[0])} of {total}" in report.output
+
+    exported = tmp_path / "record.csv"
+    page = tmp_path / "record.html"
+    result = runner.invoke(
+        cli, ["train", "report", "--db", db, "--csv", str(exported), "--html", str(page)]
+    )
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(exported.read_text())))
+    assert len(rows) == total
+    assert [row["right"] for row in rows] == ["yes"] * len(answers[0]) + ["no"] * len(answers[1])
+    assert {row["trainee"] for row in rows} == {"ann"}
+    assert all(row["section"].startswith("623a.") for row in rows)
+    first = rows[0]
+    assert first["expected"] == first["given"]
+    html = page.read_text()
+    assert "Dealer training record" in html and "ann" in html and "<table>" in html
+
+
+def test_stopping_early_records_what_was_answered(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'training.sqlite'}"
+    answers = expected_answers("sic-bo", seed=2, level=2, items=1)
+    typed = f"{answers[0][0] / 100:.2f}\nq\n"
+    args = ["train", "sic-bo", "--level", "2", "--seed", "2", "--trainee", "bo", "--db", db]
+    result = runner.invoke(cli, args, input=typed)
+    assert result.exit_code == 0, result.output
+    assert "1 answers of bo" in result.output or "Recorded" in result.output
+    report = runner.invoke(cli, ["train", "report", "--db", db, "--trainee", "bo"])
+    assert "bo | sic-bo | payouts | 1 | 1 of 1" in report.output
+
+
+def test_nothing_answered_records_nothing(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'training.sqlite'}"
+    result = runner.invoke(cli, ["train", "high-roll-dice", "--db", db], input="q\n")
+    assert result.exit_code == 0 and "nothing recorded" in result.output
+    report = runner.invoke(cli, ["train", "report", "--db", db])
+    assert "No training recorded yet." in report.output
+
+
+def test_an_unknown_game_and_a_drill_not_built_are_refused_in_words() -> None:
+    result = runner.invoke(cli, ["train", "roulette"])
+    assert result.exit_code == 2 and "unknown game 'roulette'" in result.output
+    result = runner.invoke(cli, ["train", "pai-gow", "--drill", "procedure", "--no-record"])
+    assert result.exit_code == 2 and "procedure drill" in result.output
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_runs_in_the_terminal(game: str) -> None:
+    answers = expected_answers(game, seed=9, level=3, items=1)
+    typed = [f"{cents / 100:.2f}" for cents in answers[0]]
+    if len(answers[0]) > 1:
+        typed.append(f"{sum(answers[0]) / 100:.2f}")
+    args = ["train", game, "--level", "3", "--items", "1", "--seed", "9", "--no-record"]
+    result = runner.invoke(cli, args, input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Wrong" not in result.output, result.output
+    assert f"Score: {len(typed)} of {len(typed)} right" in result.output
+    assert find(game).title in result.output
