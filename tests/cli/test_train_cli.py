@@ -113,7 +113,7 @@ def test_nothing_answered_records_nothing(tmp_path: Path) -> None:
 def test_an_unknown_game_and_a_drill_not_built_are_refused_in_words() -> None:
     result = runner.invoke(cli, ["train", "roulette"])
     assert result.exit_code == 2 and "unknown game 'roulette'" in result.output
-    result = runner.invoke(cli, ["train", "pai-gow", "--drill", "procedure", "--no-record"])
+    result = runner.invoke(cli, ["train", "sic-bo", "--drill", "procedure", "--no-record"])
     assert result.exit_code == 2 and "procedure drill" in result.output
 
 
@@ -129,3 +129,31 @@ def test_every_game_runs_in_the_terminal(game: str) -> None:
     assert "Wrong" not in result.output, result.output
     assert f"Score: {len(typed)} of {len(typed)} right" in result.output
     assert find(game).title in result.output
+
+
+def test_the_house_way_drill_in_the_terminal(tmp_path: Path) -> None:
+    from croupier.training.drill import SettingDrill
+
+    drill = SettingDrill("pai-gow", seed=3, rng=SeededRng(3))
+    first = drill.deal()
+    second = drill.deal()
+    wrong = " ".join(second.second)  # the low hand named as the high one
+    given = f"6-6\n{' '.join(first.first)}\n{wrong}\n"
+    db = f"sqlite:///{tmp_path / 'training.sqlite'}"
+    args = ["train", "pai-gow", "--drill", "house-way", "--items", "2", "--seed", "3"]
+    result = runner.invoke(cli, [*args, "--trainee", "cy", "--db", db], input=given)
+    assert result.exit_code == 0, result.output
+    assert "name the 2 tiles of the high hand" in result.output
+    assert "Right: the high hand" in result.output
+    assert "Wrong: the house way sets" in result.output and "621a.10(d)" in result.output
+    assert "Score: 1 of 2 right" in result.output
+    exported = tmp_path / "record.csv"
+    runner.invoke(cli, ["train", "report", "--db", db, "--csv", str(exported)])
+    rows = list(csv.DictReader(io.StringIO(exported.read_text())))
+    assert [(r["drill"], r["right"]) for r in rows] == [("house-way", "yes"), ("house-way", "no")]
+    assert rows[1]["given"] == wrong and rows[1]["section"].startswith("621a.10(d)")
+
+
+def test_a_game_without_a_house_way_says_which_drills_it_has() -> None:
+    result = runner.invoke(cli, ["train", "craps", "--drill", "house-way", "--no-record"])
+    assert result.exit_code == 2 and "Craps has no house-way drill" in result.output

@@ -149,9 +149,13 @@ def drill_command(
     if submission is not None and submission.game != spec.name:
         typer.echo(f"error: {rules} is a Rules Submission of {submission.game}", err=True)
         raise typer.Exit(USAGE_ERROR)
+    if drill is Drill.HOUSE_WAY:
+        _house_way(spec.name, submission, items, seed, trainee, db, no_record)
+        return
     if drill is not Drill.PAYOUTS:
         typer.echo(
-            f"error: the {drill.value} drill is not built yet; the drill there is: payouts",
+            f"error: the {drill.value} drill is not built yet; the drills there are: "
+            "payouts, house-way",
             err=True,
         )
         raise typer.Exit(USAGE_ERROR)
@@ -187,12 +191,55 @@ def drill_command(
         typer.echo(f"Score: {session.score}")
         if stopped:
             break
-    if not session.results:
+    _finish(session.results, no_record, db, trainee, spec.name, drill.value, level)
+
+
+def _house_way(
+    game: str,
+    rules: Any,
+    items: int,
+    seed: int | None,
+    trainee: str,
+    db: str,
+    no_record: bool,
+) -> None:
+    """The house-way drill: set the dealer's hand, judged against the house way."""
+    from croupier.rng import SeededRng
+    from croupier.training.drill import SettingDrill
+
+    try:
+        session = SettingDrill(
+            game, rules=rules, seed=seed, rng=None if seed is None else SeededRng(seed)
+        )
+    except ValueError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(USAGE_ERROR) from error
+    typer.echo(
+        f"{session.spec.title} house-way drill: set the dealer's hand by the house way "
+        "(name the tiles of the high hand); q stops."
+    )
+    for number in range(1, items + 1):
+        item = session.deal()
+        typer.echo(f"\nItem {number}")
+        for line in item.scene:
+            typer.echo(f"  {line}")
+        verdict = _ask(f"  The {item.first_name}? ", session.answer)
+        if verdict is None:
+            typer.echo(f"Score: {session.score}")
+            break
+        typer.echo(f"  {verdict.words}")
+        typer.echo(f"Score: {session.score}")
+    _finish(session.results, no_record, db, trainee, game, Drill.HOUSE_WAY.value, 1)
+
+
+def _finish(
+    results: list[Any], no_record: bool, db: str, trainee: str, game: str, drill: str, level: int
+) -> None:
+    if not results:
         typer.echo("No answer given: nothing recorded.")
         return
-    if no_record:
-        return
-    _store(db, trainee, spec.name, drill.value, level, session.results)
+    if not no_record:
+        _store(db, trainee, game, drill, level, results)
 
 
 def _store(db: str, trainee: str, game: str, drill: str, level: int, answers: Any) -> None:

@@ -523,9 +523,9 @@ class Disabled(Base):
 class TrainingResult(Base):
     """One answer of a dealer's training session (issue #35; migration 0016;
     :mod:`croupier.ledger.training`): the session, the trainee, the game, the drill and
-    its level, the item and what was asked, the engine's amount ``expected`` and the one
-    ``given`` (cents), whether it was right, the seconds it took, the section that
-    settles it and when it was answered (UTC)."""
+    its level, the item and what was asked, the engine's answer ``expected`` and the one
+    ``given`` (as a reader reads them: ``"$14"``, ``"6-6 4-4"``), whether it was right,
+    the seconds it took, the section that settles it and when it was answered (UTC)."""
 
     __tablename__ = "training_results"
     __table_args__ = (Index("ix_training_results_trainee", "trainee", "at"),)
@@ -538,8 +538,8 @@ class TrainingResult(Base):
     level: Mapped[int] = mapped_column(Integer)
     item: Mapped[int] = mapped_column(Integer)
     question: Mapped[str] = mapped_column(String(200))
-    expected: Mapped[int] = mapped_column(BigInteger)
-    given: Mapped[int] = mapped_column(BigInteger)
+    expected: Mapped[str] = mapped_column(String(100))
+    given: Mapped[str] = mapped_column(String(100))
     right: Mapped[bool]
     seconds: Mapped[float] = mapped_column(Float)
     cite: Mapped[str] = mapped_column(String(200))

@@ -21,7 +21,6 @@ from sqlalchemy.orm import Session
 from croupier.citations import shown
 from croupier.identity import identity
 from croupier.ledger.models import TrainingResult, now, utc
-from croupier.money import Cents, format_cents
 
 COLUMNS = (
     "session",
@@ -38,20 +37,20 @@ COLUMNS = (
     "seconds",
     "section",
 )
-"""The CSV's columns (amounts in dollars and cents, ``right`` yes or no, the section as a
+"""The CSV's columns (answers as a reader reads them, ``right`` yes or no, the section as a
 reader is shown it)."""
 
 
 @dataclass(frozen=True)
 class Answer:
-    """One answer to store: the ``item`` number, the ``question``, the amounts
-    ``expected`` and ``given`` (cents), whether ``right``, the ``seconds`` it took and the
-    ``cite`` of the settlement (:class:`croupier.training.drill.Result` has this shape)."""
+    """One answer to store: the ``item`` number, the ``question``, the answers
+    ``expected`` and ``given`` as a reader reads them (``"$14"``, ``"6-6 4-4"``), whether
+    ``right``, the ``seconds`` it took and the ``cite`` of the rule that decides it."""
 
     item: int
     question: str
-    expected: Cents
-    given: Cents
+    expected: str
+    given: str
     right: bool
     seconds: float
     cite: str
@@ -84,8 +83,8 @@ def record(
                 level=level,
                 item=answer.item,
                 question=answer.question[:200],
-                expected=answer.expected,
-                given=answer.given,
+                expected=answer.expected[:100],
+                given=answer.given[:100],
                 right=answer.right,
                 seconds=round(answer.seconds, 3),
                 cite=answer.cite[:200],
@@ -158,8 +157,8 @@ def cells(row: TrainingResult) -> list[str]:
         str(row.level),
         str(row.item),
         row.question,
-        format_cents(row.expected),
-        format_cents(row.given),
+        row.expected,
+        row.given,
         "yes" if row.right else "no",
         f"{row.seconds:.1f}",
         shown(row.cite) if row.cite else "",

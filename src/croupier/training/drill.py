@@ -6,10 +6,12 @@ module (:attr:`croupier.game.GameSpec.training`) or, for a game that names none,
 :func:`~croupier.training.situation.default_situation`. Nothing here knows a game.
 
 >>> from croupier.rng import ScriptedRng, dice_draws
->>> drill = PayoutDrill("sic-bo", seed=1, rng=ScriptedRng(dice_draws([4, 5, 6])))
+>>> drill = PayoutDrill("high-roll-dice", seed=1, rng=ScriptedRng(dice_draws([6] * 10)))
 >>> item = drill.deal()
->>> [p.pays for p in item.payouts] == [p.pays for p in item.payouts]
-True
+>>> payout = item.payouts[0]
+>>> verdict = drill.answer(0, "1")
+>>> verdict.right, verdict.expected == payout.pays, payout.cite in verdict.words
+(False, True, True)
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, cast
 
 from croupier.citations import shown
 from croupier.errors import InvalidAmount
@@ -28,6 +30,7 @@ from croupier.money import Cents, format_cents, parse_dollars
 from croupier.registry import find, rules_from_data
 from croupier.rng import Rng, SecureRng
 from croupier.rules.base import RulesSubmission
+from croupier.training.setting import Arrangement, SettingVerdict, judge_setting
 from croupier.training.situation import Level, Situation, SituationSource, default_situation
 from croupier.training.table import Payout
 
@@ -122,13 +125,14 @@ def judge_total(situation: Situation, given: Cents) -> Verdict:
 @dataclass(frozen=True)
 class Result:
     """One answer of a session: the ``item`` number, the ``question`` in words, the
-    amounts ``expected`` and ``given`` (cents), whether ``right``, the ``seconds`` taken and
-    the ``cite`` of the settlement."""
+    answers ``expected`` and ``given`` as a reader reads them (``"$14"``, ``"6-6 4-4"``),
+    whether ``right``, the ``seconds`` taken and the ``cite`` of the rule that decides
+    it."""
 
     item: int
     question: str
-    expected: Cents
-    given: Cents
+    expected: str
+    given: str
     right: bool
     seconds: float
     cite: str
@@ -193,20 +197,24 @@ class PayoutDrill:
         return self.item
 
     def _record(self, question: str, verdict: Verdict) -> Verdict:
-        now = self.clock()
-        seconds, self._asked_at = now - self._asked_at, now
         self.results.append(
             Result(
                 self.items,
                 question,
-                verdict.expected,
-                verdict.given,
+                format_cents(verdict.expected),
+                format_cents(verdict.given),
                 verdict.right,
-                seconds,
+                self._lap(),
                 verdict.cite,
             )
         )
         return verdict
+
+    def _lap(self) -> float:
+        """The seconds since the last answer (or the situation was dealt)."""
+        now = self.clock()
+        seconds, self._asked_at = now - self._asked_at, now
+        return seconds
 
     def answer(self, index: int, text: str) -> Verdict:
         """The trainee's ``text`` (dollars) as what wager ``index`` of the situation
@@ -224,6 +232,87 @@ class PayoutDrill:
         if self.item is None:
             raise ValueError("no situation is dealt: deal one first")
         return self._record("the total paid", judge_total(self.item, read_answer(text)))
+
+    @property
+    def score(self) -> Score:
+        """The running score."""
+        return Score(
+            sum(r.right for r in self.results),
+            len(self.results),
+            sum(r.seconds for r in self.results),
+        )
+
+
+def drills_of(spec: GameSpec) -> list[str]:
+    """The drills a game has: ``payouts`` always (its own situations or the default),
+    ``house-way`` where its training module sets hands (``house_way``)."""
+    source = source_of(spec)
+    found = ["payouts"]
+    if source is not None and hasattr(source, "house_way"):
+        found.append("house-way")
+    return found
+
+
+@dataclass
+class SettingDrill:
+    """A house-way drill of the game ``game`` under ``rules`` (its default where
+    ``None``): the game's training module deals an :class:`Arrangement` (``house_way``),
+    the trainee names the pieces of its first group, the engine's setting judges them;
+    ``seed``, ``rng`` and ``clock`` as in :class:`PayoutDrill`. Raises
+    :class:`ValueError` for a game that has no such drill."""
+
+    game: str
+    rules: RulesSubmission | None = None
+    seed: int | None = None
+    rng: Rng | None = None
+    clock: Callable[[], float] = time.monotonic
+    results: list[Result] = field(default_factory=list)
+    item: Arrangement | None = None
+    items: int = 0
+    _asked_at: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.spec = find(self.game)
+        if "house-way" not in drills_of(self.spec):
+            raise ValueError(
+                f"{self.spec.title} has no house-way drill; its drills: "
+                f"{', '.join(drills_of(self.spec))}"
+            )
+        if self.rules is None:
+            self.rules = rules_from_data({"game": self.spec.name})
+        self.pick = random.Random(self.seed)
+        if self.rng is None:
+            self.rng = SecureRng()
+
+    def deal(self) -> Arrangement:
+        """The next item; the clock starts."""
+        source: Any = source_of(self.spec)
+        self.item = source.house_way(self.spec, self.rules, self.pick, self.rng)
+        self.items += 1
+        self._asked_at = self.clock()
+        return self.item
+
+    def answer(self, text: str) -> SettingVerdict:
+        """The trainee's ``text`` (the pieces of the first group) judged and recorded;
+        raises :class:`~croupier.training.setting.InvalidAnswer` (nothing recorded) for
+        an answer that names no setting of the pieces shown."""
+        if self.item is None:
+            raise ValueError("no item is dealt: deal one first")
+        verdict = judge_setting(self.item, text)
+        now = self.clock()
+        seconds, self._asked_at = now - self._asked_at, now
+        self.results.append(
+            Result(
+                self.items,
+                self.item.question,
+                verdict.expected,
+                verdict.given,
+                verdict.right,
+                seconds,
+                verdict.cite,
+            )
+        )
+        return verdict
 
     @property
     def score(self) -> Score:

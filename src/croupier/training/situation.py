@@ -26,6 +26,10 @@ from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
 from croupier.training.table import Payout, Table, allowed
 
+TRIES = 12
+"""The most rounds the default situation plays to find one that pays."""
+LOSING = 0.15
+"""How often the default situation may be one in which every wager loses."""
 LEVELS = (1, 2, 3)
 """The difficulty levels a drill is dealt at."""
 
@@ -159,9 +163,12 @@ def default_situation(
     """A situation of any game from its interface alone: up to ``level.wagers`` wagers
     drawn among seat 1's offers, the round played to its end by the table policy (a
     decision after the betting takes the least wager offered, else the timeout acts), the
-    dice, cards or tiles said from the events; tried again (up to ten rounds) where
-    nothing was settled."""
-    for _ in range(10):
+    dice, cards or tiles said from the events. Mostly a situation in which something is
+    paid: played again (up to :data:`TRIES` rounds) while nothing is, but one time in
+    about seven (:data:`LOSING`)."""
+    losing_too = pick.random() < LOSING
+    found: Situation | None = None
+    for _ in range(TRIES):
         table = Table.open(spec, rules, rng)
         bets = _bets(table.round, 1)
         for legal, spot in pick.sample(bets, min(len(bets), pick.randint(1, level.wagers))):
@@ -173,8 +180,12 @@ def default_situation(
             events = table.round.events
             shown = [said for event in events if (said := event_words(event)) is not None]
             scene = (*wagers_said(table, events), *dict.fromkeys(shown))
-            return Situation(spec.name, scene, tuple(payouts))
-    raise RuntimeError(f"{spec.name}: ten rounds settled no wager")
+            found = Situation(spec.name, scene, tuple(payouts))
+            if losing_too or found.total:
+                return found
+    if found is None:
+        raise RuntimeError(f"{spec.name}: {TRIES} rounds settled no wager")
+    return found
 
 
 def settled_in(events: Sequence[Event]) -> list[WagerSettled]:

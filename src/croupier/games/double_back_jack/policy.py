@@ -277,4 +277,5 @@ SPEC = GameSpec(
     chart="croupier.analysis.charts.double_back_jack",
     simulation="croupier.analysis.simulation.double_back_jack",
     terminal="croupier.cli.tables.double_back_jack",
+    training="croupier.games.double_back_jack.training",
 )

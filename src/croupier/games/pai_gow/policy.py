@@ -258,4 +258,5 @@ SPEC = GameSpec(
     chart="croupier.analysis.charts.pai_gow",
     simulation="croupier.analysis.simulation.pai_gow",
     terminal="croupier.cli.tables.pai_gow",
+    training="croupier.games.pai_gow.training",
 )

@@ -1,6 +1,6 @@
 """Dealer training (issue #35): ``training_results``, one row per answer of a trainee's
-drill session (the game, the drill and level, what was asked, the engine's amount and the
-one given, right or wrong, the seconds taken, the section).
+drill session (the game, the drill and level, what was asked, the engine's answer and
+the one given, right or wrong, the seconds taken, the section).
 
 Revision ID: 0016
 Revises: 0014
@@ -29,8 +29,8 @@ def upgrade() -> None:
         sa.Column("level", sa.Integer(), nullable=False),
         sa.Column("item", sa.Integer(), nullable=False),
         sa.Column("question", sa.String(200), nullable=False),
-        sa.Column("expected", sa.BigInteger(), nullable=False),
-        sa.Column("given", sa.BigInteger(), nullable=False),
+        sa.Column("expected", sa.String(100), nullable=False),
+        sa.Column("given", sa.String(100), nullable=False),
         sa.Column("right", sa.Boolean(), nullable=False),
         sa.Column("seconds", sa.Float(), nullable=False),
         sa.Column("cite", sa.String(200), nullable=False),
