@@ -110,11 +110,11 @@ def test_nothing_answered_records_nothing(tmp_path: Path) -> None:
     assert "No training recorded yet." in report.output
 
 
-def test_an_unknown_game_and_a_drill_not_built_are_refused_in_words() -> None:
+def test_an_unknown_game_and_an_unknown_drill_are_refused_in_words() -> None:
     result = runner.invoke(cli, ["train", "roulette"])
     assert result.exit_code == 2 and "unknown game 'roulette'" in result.output
-    result = runner.invoke(cli, ["train", "sic-bo", "--drill", "procedure", "--no-record"])
-    assert result.exit_code == 2 and "procedure drill" in result.output
+    result = runner.invoke(cli, ["train", "sic-bo", "--drill", "dealing", "--no-record"])
+    assert result.exit_code == 2 and "payouts" in result.output
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -157,3 +157,23 @@ def test_the_house_way_drill_in_the_terminal(tmp_path: Path) -> None:
 def test_a_game_without_a_house_way_says_which_drills_it_has() -> None:
     result = runner.invoke(cli, ["train", "craps", "--drill", "house-way", "--no-record"])
     assert result.exit_code == 2 and "Craps has no house-way drill" in result.output
+
+
+def test_the_procedure_drill_in_the_terminal(tmp_path: Path) -> None:
+    from croupier.training.procedure import ProcedureDrill, step_name
+
+    drill = ProcedureDrill("sic-bo", seed=6)
+    choices = drill.choices()
+    order = [str(choices.index(step_name(step)) + 1) for step in drill.steps]
+    typed = [order[-1], "x", *order]  # the last step first: refused
+    db = f"sqlite:///{tmp_path / 'training.sqlite'}"
+    args = ["train", "sic-bo", "--drill", "procedure", "--seed", "6", "--trainee", "di"]
+    result = runner.invoke(cli, [*args, "--db", db], input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Refused:" in result.output and "(inferred))" in result.output
+    assert "type a step's number" in result.output
+    assert "The round is over." in result.output
+    total = len(order) + 1
+    assert f"Score: {len(order)} of {total} right" in result.output
+    report = runner.invoke(cli, ["train", "report", "--db", db])
+    assert f"di | sic-bo | procedure | 1 | {len(order)} of {total}" in report.output

@@ -152,13 +152,9 @@ def drill_command(
     if drill is Drill.HOUSE_WAY:
         _house_way(spec.name, submission, items, seed, trainee, db, no_record)
         return
-    if drill is not Drill.PAYOUTS:
-        typer.echo(
-            f"error: the {drill.value} drill is not built yet; the drills there are: "
-            "payouts, house-way",
-            err=True,
-        )
-        raise typer.Exit(USAGE_ERROR)
+    if drill is Drill.PROCEDURE:
+        _procedure(spec.name, submission, seed, trainee, db, no_record)
+        return
     session = PayoutDrill(
         spec.name,
         rules=submission,
@@ -230,6 +226,45 @@ def _house_way(
         typer.echo(f"  {verdict.words}")
         typer.echo(f"Score: {session.score}")
     _finish(session.results, no_record, db, trainee, game, Drill.HOUSE_WAY.value, 1)
+
+
+def _procedure(
+    game: str, rules: Any, seed: int | None, trainee: str, db: str, no_record: bool
+) -> None:
+    """The procedure drill: the dealer's steps of a round in order, judged by the round."""
+    from croupier.training.procedure import ProcedureDrill
+
+    session = ProcedureDrill(game, rules=rules, seed=seed)
+    choices = session.choices()
+    typer.echo(
+        f"{session.spec.title} procedure drill: take the dealer's steps of a round in order "
+        "(type a step's number); q stops. The steps:"
+    )
+    for number, name in enumerate(choices, 1):
+        typer.echo(f"  {number}. {name}")
+
+    def take(text: str) -> Any:
+        from croupier.training.setting import InvalidAnswer
+
+        chosen = (
+            choices[int(text) - 1] if text.isdigit() and 0 < int(text) <= len(choices) else text
+        )
+        try:
+            return session.take(chosen)
+        except ValueError as error:
+            raise InvalidAnswer(
+                f"type a step's number, 1 to {len(choices)}", "training:procedure"
+            ) from error
+
+    while not session.finished:
+        verdict = _ask("  Next step? ", take)
+        if verdict is None:
+            break
+        typer.echo(f"  {verdict.words}")
+    if session.finished:
+        typer.echo("The round is over.")
+    typer.echo(f"Score: {session.score}")
+    _finish(session.results, no_record, db, trainee, game, Drill.PROCEDURE.value, 1)
 
 
 def _finish(

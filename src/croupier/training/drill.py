@@ -244,10 +244,11 @@ class PayoutDrill:
 
 
 def drills_of(spec: GameSpec) -> list[str]:
-    """The drills a game has: ``payouts`` always (its own situations or the default),
-    ``house-way`` where its training module sets hands (``house_way``)."""
+    """The drills a game has: ``payouts`` and ``procedure`` always (its own situations or
+    the default; its table policy's steps), ``house-way`` where its training module sets
+    hands (``house_way``)."""
     source = source_of(spec)
-    found = ["payouts"]
+    found = ["payouts", "procedure"]
     if source is not None and hasattr(source, "house_way"):
         found.append("house-way")
     return found
