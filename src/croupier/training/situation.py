@@ -21,7 +21,7 @@ from croupier.engine import Command, Event, LegalCommand, Round, WagerPlaced, Wa
 from croupier.errors import IllegalCommand
 from croupier.game import GameSpec
 from croupier.money import Cents, format_cents
-from croupier.offers import Amount
+from croupier.offers import Amount, words
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
 from croupier.training.table import Payout, Table, allowed
@@ -96,6 +96,13 @@ class SituationSource(Protocol):
     ) -> Situation: ...
 
 
+def _holder(hand: Any) -> str:
+    """Whose cards a card event's ``hand`` names, in words."""
+    if isinstance(hand, int) or str(hand).isdigit():
+        return f"seat {hand}"
+    return "the dealer" if hand == "dealer" else f"the {words(hand).lower()}"
+
+
 def event_words(event: Event) -> str | None:
     """What an event shows at the table, in words, where it shows dice, cards or tiles
     (``"dice thrown: 4 5 6"``); ``None`` for any other event."""
@@ -103,11 +110,38 @@ def event_words(event: Event) -> str | None:
     shown = [
         " ".join(str(item) for item in value) if isinstance(value, list) else str(value)
         for name, value in data.items()
-        if name in ("face", "faces", "cards", "card", "tiles", "hand", "dice") and value
+        if name in ("face", "faces", "cards", "card", "tiles", "dice")
+        and value
+        and (name in ("face", "faces", "dice") or not isinstance(value, int))
     ]
     if not shown:
         return None
     return f"{in_words(type(event).__name__)}: {', '.join(shown)}"
+
+
+def scene_of(events: Sequence[Event]) -> list[str]:
+    """What ``events`` showed, in words: the cards dealt gathered by hand (``"Cards to
+    seat 1: 7h Kh"``), then each event that shows dice, cards or tiles, a showing of the
+    same values again left out."""
+    dealt: dict[str, list[str]] = {}
+    lines: list[str] = []
+    for event in events:
+        data = event.model_dump(mode="json")
+        if "card" in data and "hand" in data and data["card"]:
+            dealt.setdefault(_holder(data["hand"]), []).append(str(data["card"]))
+            continue
+        said = event_words(event)
+        if said is not None:
+            lines.append(said[:1].upper() + said[1:])
+    seen = {" ".join(sorted(cards)) for cards in dealt.values()}
+    kept: list[str] = []
+    for line in lines:
+        values = " ".join(sorted(line.split(": ", 1)[-1].split()))
+        if values not in seen:
+            seen.add(values)
+            kept.append(line)
+    lines = kept
+    return [f"Cards to {who}: {' '.join(cards)}" for who, cards in dealt.items()] + lines
 
 
 def wagers_said(table: Table, events: Sequence[Event]) -> list[str]:
@@ -178,8 +212,7 @@ def default_situation(
         payouts = table.payouts()
         if payouts:
             events = table.round.events
-            shown = [said for event in events if (said := event_words(event)) is not None]
-            scene = (*wagers_said(table, events), *dict.fromkeys(shown))
+            scene = (*wagers_said(table, events), *scene_of(events))
             found = Situation(spec.name, scene, tuple(payouts))
             if losing_too or found.total:
                 return found
