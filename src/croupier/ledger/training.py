@@ -65,14 +65,15 @@ def record(
     level: int,
     answers: Iterable[Answer],
     at: datetime | None = None,
+    session_id: str | None = None,
 ) -> str:
     """Store a session's ``answers`` of ``trainee`` (not blank) at ``drill`` of ``game``
-    at ``level``; returns the session's id. Raises :class:`ValueError` for a blank
-    trainee's name."""
+    at ``level`` (``session_id``: the session they continue; default a new one); returns
+    the session's id. Raises :class:`ValueError` for a blank trainee's name."""
     if not trainee.strip():
         raise ValueError("a training record names its trainee: give --trainee NAME")
     moment = at or now()
-    session_id = secrets.token_hex(8)
+    session_id = session_id or secrets.token_hex(8)
     for answer in answers:
         session.add(
             TrainingResult(

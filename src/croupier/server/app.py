@@ -40,6 +40,7 @@ from croupier.server.routes import (
     protection,
     rounds,
     tables,
+    training,
 )
 from croupier.server.routes.deps import Server
 from croupier.server.selfcheck import Schedule, schedule
@@ -235,6 +236,7 @@ def create_app(
         floor,
         equipment,
         oversight,
+        training,
         client,
     ):
         app.include_router(routes.router)

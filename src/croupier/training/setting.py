@@ -18,14 +18,14 @@ from collections import Counter
 from dataclasses import dataclass
 
 from croupier.citations import shown
-from croupier.errors import CroupierError
+from croupier.errors import IllegalCommand
 
 SETTING_CITE = "training:setting"
 """The rule an answer that names no setting breaks (the pieces shown, as many as the first
 group holds)."""
 
 
-class InvalidAnswer(CroupierError):
+class InvalidAnswer(IllegalCommand):
     """An answer that is not one the item asks for (nothing is recorded)."""
 
 

@@ -1,0 +1,158 @@
+// Dealer training (issue #35): a drill's item asked of the server, answered from the
+// keyboard, judged by the engine (POST /training/...). Generic: the games and their
+// drills come from GET /training/games; nothing here names a game.
+
+import { request, token } from "./api.js";
+import { h } from "./dom.js";
+
+const state = { game: "", drill: "payouts", level: 1, seed: 0, item: 0, session: "", asked: 0, right: 0, seconds: 0, started: 0 };
+
+function say(text) {
+  document.getElementById("messages").textContent = text;
+}
+
+function randomHex(bytes) {
+  const values = new Uint8Array(bytes);
+  crypto.getRandomValues(values);
+  return Array.from(values, (v) => v.toString(16).padStart(2, "0")).join("");
+}
+
+function score() {
+  const pace = state.asked ? (state.seconds / state.asked).toFixed(1) : "0.0";
+  const share = state.asked ? Math.round((100 * state.right) / state.asked) : 0;
+  document.getElementById("score").textContent =
+    `Score: ${state.right} of ${state.asked} right (${share}%), ${pace} s an answer`;
+}
+
+function counted(verdicts, seconds) {
+  state.asked += verdicts.length;
+  state.right += verdicts.filter((v) => v.right).length;
+  state.seconds += seconds;
+  score();
+}
+
+function nextOnEnter(inputs, last) {
+  inputs.forEach((input, i) => {
+    input.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      if (i + 1 < inputs.length) inputs[i + 1].focus();
+      else last();
+    });
+  });
+}
+
+function nextButton(section) {
+  const button = h("button", { type: "button", id: "next", onclick: () => deal() }, "Next item");
+  section.append(button);
+  button.focus();
+}
+
+function verdictLine(v) {
+  return h("p", { class: "verdict", "data-right": String(v.right) }, v.words);
+}
+
+async function dealPayouts(section) {
+  const body = { game: state.game, level: state.level, seed: state.seed, item: state.item };
+  const item = await request("POST", "/training/payouts/item", body);
+  section.append(h("ul", { class: "scene" }, item.scene.map((line) => h("li", {}, line))));
+  const inputs = item.wagers.map((wager, i) =>
+    h("input", { id: `answer-${i}`, inputmode: "decimal", autocomplete: "off", "aria-label": `${wager} pays` }),
+  );
+  const labels = item.wagers.map((wager, i) => h("label", {}, `${wager} pays $ `, inputs[i]));
+  if (item.asks_total) {
+    inputs.push(h("input", { id: "answer-total", inputmode: "decimal", autocomplete: "off", "aria-label": "Total paid" }));
+    labels.push(h("label", {}, "Total paid $ ", inputs[inputs.length - 1]));
+  }
+  const answers = h("div", { class: "answers" }, labels);
+  section.append(answers);
+  const answer = async () => {
+    const seconds = (performance.now() - state.started) / 1000;
+    const given = inputs.map((input) => input.value.trim() || "0");
+    const sent = { ...body, answers: item.asks_total ? given.slice(0, -1) : given, seconds, session: state.session };
+    if (item.asks_total) sent.total = given[given.length - 1];
+    try {
+      const judged = await request("POST", "/training/payouts/answer", sent);
+      const verdicts = judged.total ? [...judged.verdicts, judged.total] : judged.verdicts;
+      inputs.forEach((input) => { input.disabled = true; });
+      section.append(h("div", { class: "verdicts" }, verdicts.map(verdictLine)));
+      counted(verdicts, seconds);
+      nextButton(section);
+    } catch (error) {
+      say(error.message);
+    }
+  };
+  nextOnEnter(inputs, answer);
+  if (inputs.length) inputs[0].focus();
+}
+
+async function dealHouseWay(section) {
+  const body = { game: state.game, seed: state.seed, item: state.item };
+  const item = await request("POST", "/training/house-way/item", body);
+  section.append(h("ul", { class: "scene" }, item.scene.map((line) => h("li", {}, line))));
+  const input = h("input", { id: "answer-0", autocomplete: "off", "aria-label": `The ${item.first_name}` });
+  section.append(h("div", { class: "answers" }, h("label", {}, `The ${item.noun} of the ${item.first_name}: `, input)));
+  const answer = async () => {
+    const seconds = (performance.now() - state.started) / 1000;
+    try {
+      const v = await request("POST", "/training/house-way/answer", { ...body, answer: input.value, seconds, session: state.session });
+      input.disabled = true;
+      section.append(verdictLine(v));
+      counted([v], seconds);
+      nextButton(section);
+    } catch (error) {
+      say(error.message);
+    }
+  };
+  nextOnEnter([input], answer);
+  input.focus();
+}
+
+async function deal() {
+  say("");
+  const section = document.getElementById("item");
+  section.replaceChildren(h("h2", {}, `Item ${state.item + 1}`));
+  state.started = performance.now();
+  try {
+    if (state.drill === "house-way") await dealHouseWay(section);
+    else await dealPayouts(section);
+  } catch (error) {
+    say(error.message);
+  }
+  state.item += 1;
+}
+
+async function start() {
+  if (!token()) {
+    say("Sign in first: get play money in the lobby, then come back to this page.");
+    return;
+  }
+  const games = await request("GET", "/training/games");
+  const gameSelect = document.getElementById("game");
+  const drillSelect = document.getElementById("drill");
+  gameSelect.replaceChildren(...games.map((g) => h("option", { value: g.game }, g.title)));
+  const drills = () => {
+    const found = games.find((g) => g.game === gameSelect.value);
+    const offered = found ? found.drills.filter((d) => d !== "procedure") : ["payouts"];
+    drillSelect.replaceChildren(...offered.map((d) => h("option", { value: d }, d.replace("-", " "))));
+  };
+  gameSelect.addEventListener("change", drills);
+  const params = new URLSearchParams(location.search);
+  if (params.get("game")) gameSelect.value = params.get("game");
+  drills();
+  if (params.get("drill")) drillSelect.value = params.get("drill");
+  if (params.get("level")) document.getElementById("level").value = params.get("level");
+  document.getElementById("setup").addEventListener("submit", (e) => {
+    e.preventDefault();
+    state.game = gameSelect.value;
+    state.drill = drillSelect.value;
+    state.level = Number(document.getElementById("level").value);
+    state.seed = params.get("seed") ? Number(params.get("seed")) : parseInt(randomHex(5), 16);
+    state.session = randomHex(8);
+    Object.assign(state, { item: 0, asked: 0, right: 0, seconds: 0 });
+    score();
+    deal();
+  });
+}
+
+start();

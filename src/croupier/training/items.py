@@ -1,0 +1,49 @@
+"""Drill items named by numbers, so that a page can ask for an item and answer it in two
+requests with nothing kept between them: the item ``item`` of a session ``seed`` at a
+level is always the same situation (its wagers and its dice, cards or tiles drawn from
+one seed made of both).
+
+>>> a = payout_item("sic-bo", 2, seed=7, item=3)
+>>> b = payout_item("sic-bo", 2, seed=7, item=3)
+>>> a == b
+True
+"""
+
+from __future__ import annotations
+
+from croupier.rng import SeededRng
+from croupier.training.drill import PayoutDrill, SettingDrill
+from croupier.training.setting import Arrangement as Arrangement
+from croupier.training.situation import Level, Situation
+
+SEED_MOST = 2**48
+"""Seeds are whole numbers from 0 below this."""
+
+
+def item_seed(seed: int, item: int) -> int:
+    """The one seed of item ``item`` of session ``seed``."""
+    if not (0 <= seed < SEED_MOST and 0 <= item < 1_000_000):
+        raise ValueError(f"a session's seed is 0 to {SEED_MOST - 1} and an item 0 to 999,999")
+    return seed * 1_000_003 + item
+
+
+def payout_drill(game: str, level: int, *, seed: int, item: int) -> PayoutDrill:
+    """The payout drill whose first item is item ``item`` of session ``seed``."""
+    one = item_seed(seed, item)
+    return PayoutDrill(game, level=Level(level), seed=one, rng=SeededRng(one))
+
+
+def payout_item(game: str, level: int, *, seed: int, item: int) -> Situation:
+    """Item ``item`` of the payout session ``seed`` of ``game`` at ``level``."""
+    return payout_drill(game, level, seed=seed, item=item).deal()
+
+
+def setting_drill(game: str, *, seed: int, item: int) -> SettingDrill:
+    """The house-way drill whose first item is item ``item`` of session ``seed``."""
+    one = item_seed(seed, item)
+    return SettingDrill(game, seed=one, rng=SeededRng(one))
+
+
+def setting_item(game: str, *, seed: int, item: int) -> Arrangement:
+    """Item ``item`` of the house-way session ``seed`` of ``game``."""
+    return setting_drill(game, seed=seed, item=item).deal()

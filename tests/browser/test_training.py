@@ -1,0 +1,71 @@
+"""The training page (issue #35) in Chromium, keyboard only: a payout item answered with
+Enter from field to field, judged by the engine (a wrong amount corrected with the amount
+and the section), the next item dealt with Enter, and the house way set; every answer in
+the training record under the trainee's name."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+import pytest
+from browser_support import Server, missing, sign_up
+
+from croupier.training.items import payout_item, setting_item
+
+MISSING = missing()
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+]
+
+
+def test_a_trainee_answers_payouts_and_the_house_way_from_the_keyboard(
+    browser: Any, server: Server
+) -> None:
+    context, page = sign_up(browser, server, "tia")
+    page.goto(server.url + "/play/training.html?game=craps&level=1&seed=7")
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_selector("#answer-0")
+    item = payout_item("craps", 1, seed=7, item=0)
+    scene = page.locator(".scene").inner_text()
+    assert all(line in scene for line in item.scene)
+    amounts = [f"{p.pays / 100:.2f}" for p in item.payouts]
+    typed = [f"{(item.payouts[0].pays + 100) / 100:.2f}", *amounts[1:]]  # the first wrong
+    page.keyboard.type(typed[0])
+    for amount in typed[1:]:
+        page.keyboard.press("Enter")
+        page.keyboard.type(amount)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".verdict")
+    verdicts = page.locator(".verdict")
+    assert verdicts.count() == len(amounts)
+    first = verdicts.nth(0)
+    assert first.get_attribute("data-right") == "false"
+    assert f"${amounts[0].removesuffix('.00')}" in first.inner_text()
+    assert "(inferred))" in first.inner_text()
+    right = len(amounts) - 1
+    assert f"Score: {right} of {len(amounts)} right" in page.locator("#score").inner_text()
+    page.keyboard.press("Enter")  # the next item
+    page.wait_for_selector("text=Item 2")
+
+    page.goto(server.url + "/play/training.html?game=pai-gow&drill=house-way&seed=3")
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_selector("#answer-0")
+    tiles = setting_item("pai-gow", seed=3, item=0)
+    page.keyboard.type(" ".join(tiles.first))
+    page.keyboard.press("Enter")
+    verdict = page.wait_for_selector(".verdict")
+    assert verdict.get_attribute("data-right") == "true"
+    assert tiles.cite in verdict.inner_text()
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+    with sqlite3.connect(server.db) as db:
+        rows = db.execute(
+            "SELECT game, drill, right FROM training_results WHERE trainee = 'tia' ORDER BY id"
+        ).fetchall()
+    assert rows == [
+        *[("craps", "payouts", int(i > 0)) for i in range(len(amounts))],
+        ("pai-gow", "house-way", 1),
+    ]

@@ -1,0 +1,76 @@
+"""Dealer training over HTTP (issue #35): an item named by numbers is the same situation
+each time and shows no amount; its answers are judged by the engine, corrected with the
+section and recorded under the signed-in trainee (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server_api import Api
+from sqlalchemy.orm import Session
+
+from croupier.ledger import training
+from croupier.registry import GAMES
+from croupier.training.items import payout_item, setting_item
+
+
+def test_the_games_and_their_drills(api: Api) -> None:
+    r = api.client.get("/training/games")
+    assert r.status_code == 200, r.text
+    found = {g["game"]: g["drills"] for g in r.json()}
+    assert list(found) == list(GAMES)
+    assert all("payouts" in drills and "procedure" in drills for drills in found.values())
+    assert "house-way" in found["pai-gow"] and "house-way" not in found["craps"]
+
+
+def test_a_payout_item_answered_and_recorded(api: Api) -> None:
+    _, ann = api.player("ann")
+    body: dict[str, Any] = {"game": "craps", "level": 3, "seed": 41, "item": 2}
+    r = api.client.post("/training/payouts/item", json=body, headers=ann)
+    assert r.status_code == 200, r.text
+    item = r.json()
+    expected = payout_item("craps", 3, seed=41, item=2)
+    assert item["scene"] == list(expected.scene)
+    assert item["wagers"] == [p.wager for p in expected.payouts]
+    amounts = [f"{p.pays / 100:.2f}" for p in expected.payouts]
+    assert not any(f"pays ${a}" in " ".join(item["scene"]) for a in amounts)
+
+    given = [amounts[0], "0.01", *amounts[2:]] if len(amounts) > 1 else ["0.01"]
+    total = f"{expected.total / 100:.2f}"
+    answer = {**body, "answers": given, "total": total, "seconds": 9.0, "session": "ab12cd34"}
+    r = api.client.post("/training/payouts/answer", json=answer, headers=ann)
+    assert r.status_code == 200, r.text
+    verdicts = r.json()["verdicts"]
+    rights = [v["right"] for v in verdicts]
+    assert rights == [g == a for g, a in zip(given, amounts, strict=True)]
+    wrong = next(v for v in verdicts if not v["right"])
+    assert wrong["words"].startswith("Wrong:") and "(inferred))" in wrong["words"]
+    with Session(api.engine) as session:
+        rows = training.results(session)
+    assert {row.trainee for row in rows} == {"ann"}
+    assert {row.session_id for row in rows} == {"ab12cd34"}
+    assert len(rows) == len(given) + (r.json()["total"] is not None)
+
+    refused = api.client.post(
+        "/training/payouts/answer", json={**answer, "answers": ["lots"] * len(given)}, headers=ann
+    )
+    assert refused.status_code == 422
+    assert "not an amount in dollars and cents" in refused.json()["detail"]
+    with Session(api.engine) as session:
+        assert len(training.results(session)) == len(rows)  # nothing recorded
+    assert api.client.post("/training/payouts/item", json=body).status_code == 401
+
+
+def test_the_house_way_over_http(api: Api) -> None:
+    _, bo = api.player("bo")
+    body = {"game": "pai-gow", "seed": 5, "item": 0}
+    r = api.client.post("/training/house-way/item", json=body, headers=bo)
+    assert r.status_code == 200, r.text
+    expected = setting_item("pai-gow", seed=5, item=0)
+    assert r.json()["pieces"] == list(expected.pieces) and r.json()["noun"] == "tiles"
+    answer = {**body, "answer": " ".join(expected.first), "seconds": 4.5, "session": "00ff00ff"}
+    r = api.client.post("/training/house-way/answer", json=answer, headers=bo)
+    assert r.status_code == 200, r.text
+    assert r.json()["right"] and expected.cite in r.json()["words"]
+    craps = api.client.post("/training/house-way/item", json={**body, "game": "craps"}, headers=bo)
+    assert craps.status_code == 422 and "Craps has no house-way drill" in craps.json()["detail"]
