@@ -69,3 +69,32 @@ def test_a_trainee_answers_payouts_and_the_house_way_from_the_keyboard(
         *[("craps", "payouts", int(i > 0)) for i in range(len(amounts))],
         ("pai-gow", "house-way", 1),
     ]
+
+
+def test_the_procedure_drill_from_the_keyboard(browser: Any, server: Server) -> None:
+    from croupier.training.items import procedure_drill
+    from croupier.training.procedure import step_name
+
+    context, page = sign_up(browser, server, "pat")
+    page.goto(server.url + "/play/training.html?game=go-fore-it&drill=procedure&seed=4")
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_selector("ol.steps")
+    drill = procedure_drill("go-fore-it", seed=4, item=0)
+    choices = drill.choices()
+    order = [choices.index(step_name(step)) + 1 for step in drill.steps]
+    page.keyboard.press(str(order[-1]))  # the last step first: refused with its section
+    refused = page.wait_for_selector(".verdict")
+    assert refused.get_attribute("data-right") == "false" and "676a." in refused.inner_text()
+    for number in order:
+        count = page.locator(".verdict").count()
+        page.keyboard.press(str(number))
+        page.wait_for_function(f"document.querySelectorAll('.verdict').length > {count}")
+    page.wait_for_selector("text=The round is over.")
+    verdicts = page.locator(".verdict")
+    assert [verdicts.nth(i).get_attribute("data-right") for i in range(verdicts.count())] == [
+        "false",
+        *["true"] * len(order),
+    ]
+    assert f"Score: {len(order)} of {len(order) + 1} right" in page.locator("#score").inner_text()
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()

@@ -74,3 +74,36 @@ def test_the_house_way_over_http(api: Api) -> None:
     assert r.json()["right"] and expected.cite in r.json()["words"]
     craps = api.client.post("/training/house-way/item", json={**body, "game": "craps"}, headers=bo)
     assert craps.status_code == 422 and "Craps has no house-way drill" in craps.json()["detail"]
+
+
+def test_the_procedure_over_http(api: Api) -> None:
+    from croupier.training.items import procedure_drill
+    from croupier.training.procedure import step_name
+
+    _, cy = api.player("cy")
+    body = {"game": "double-back-jack", "seed": 9, "item": 1}
+    r = api.client.post("/training/procedure/item", json=body, headers=cy)
+    assert r.status_code == 200, r.text
+    drill = procedure_drill("double-back-jack", seed=9, item=1)
+    assert r.json()["choices"] == drill.choices()
+    steps = [step_name(s) for s in drill.steps]
+    taken: list[str] = []
+    out = api.client.post(
+        "/training/procedure/answer",
+        json={**body, "taken": [], "step": steps[-1], "session": "0123abcd"},
+        headers=cy,
+    )
+    assert out.status_code == 200 and not out.json()["right"]
+    assert "673a." in out.json()["words"]
+    for step in steps:
+        answer = {**body, "taken": taken, "step": step, "session": "0123abcd"}
+        out = api.client.post("/training/procedure/answer", json=answer, headers=cy)
+        assert out.status_code == 200 and out.json()["right"], out.text
+        taken.append(step)
+    assert out.json()["finished"]
+    forged = {**body, "taken": [steps[-1]], "step": steps[0], "session": "0123abcd"}
+    r = api.client.post("/training/procedure/answer", json=forged, headers=cy)
+    assert r.status_code == 422 and "not those of this round" in r.json()["detail"]
+    with Session(api.engine) as session:
+        rows = [(r.drill, r.right) for r in training.results(session, "cy")]
+    assert rows == [("procedure", False), *[("procedure", True)] * len(steps)]

@@ -11,6 +11,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from croupier.rng import SeededRng
 from croupier.training.drill import PayoutDrill, SettingDrill
 from croupier.training.setting import Arrangement as Arrangement
@@ -47,3 +50,17 @@ def setting_drill(game: str, *, seed: int, item: int) -> SettingDrill:
 def setting_item(game: str, *, seed: int, item: int) -> Arrangement:
     """Item ``item`` of the house-way session ``seed`` of ``game``."""
     return setting_drill(game, seed=seed, item=item).deal()
+
+
+def procedure_drill(game: str, *, seed: int, item: int, taken: Sequence[str] = ()) -> Any:
+    """The procedure drill of item ``item`` of session ``seed``, with the steps ``taken``
+    (each one the round took) taken again; raises :class:`ValueError` where one of them
+    is not taken (they are not this round's)."""
+    from croupier.training.procedure import ProcedureDrill
+
+    drill = ProcedureDrill(game, seed=item_seed(seed, item))
+    for name in taken:
+        if drill.finished or not drill.take(name).right:
+            raise ValueError("the steps sent as taken are not those of this round")
+    drill.results.clear()
+    return drill

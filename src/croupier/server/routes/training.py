@@ -9,12 +9,15 @@ training record under the signed-in person's name.
   number, and the answers to it.
 - ``POST /training/house-way/item`` and ``POST /training/house-way/answer``: the
   dealer's tiles, and the tiles of the high hand set by the trainee.
+- ``POST /training/procedure/item`` and ``POST /training/procedure/answer``: the dealer's
+  steps of a round, and the next step the trainee takes (with those the round took
+  before it, taken again: a step out of order is refused by the round with its section).
 
 An item is named by numbers (:mod:`croupier.training.items`), so nothing is kept between
 two requests. No game is named here.
 """
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
@@ -222,3 +225,77 @@ def _setting(body: SettingItemIn) -> items.Arrangement:
             "training:drill",
         )
     return items.setting_item(body.game, seed=body.seed, item=body.item)
+
+
+class ProcedureItemIn(BaseModel):
+    game: str
+    seed: Seed
+    item: Item
+
+
+class ProcedureItemOut(BaseModel):
+    choices: list[str]
+
+
+class ProcedureAnswerIn(ProcedureItemIn):
+    taken: list[Annotated[str, Field(max_length=60)]] = Field(default_factory=list, max_length=500)
+    step: Annotated[str, Field(max_length=60)]
+    seconds: Seconds = 0.0
+    session: Session
+
+
+class StepOut(VerdictOut):
+    finished: bool
+
+
+def _procedure(body: ProcedureItemIn, taken: list[str] | None = None) -> Any:
+    from croupier.errors import IllegalCommand
+
+    find(body.game)
+    try:
+        return items.procedure_drill(body.game, seed=body.seed, item=body.item, taken=taken or [])
+    except ValueError as error:
+        raise IllegalCommand(str(error), "training:procedure") from error
+
+
+@router.post("/training/procedure/item", response_model=ProcedureItemOut, responses=PROBLEMS)
+def procedure_item(body: ProcedureItemIn, me: Caller) -> ProcedureItemOut:
+    """A procedure item: the dealer's steps of its round, in alphabetical order."""
+    return ProcedureItemOut(choices=_procedure(body).choices())
+
+
+@router.post("/training/procedure/answer", response_model=StepOut, responses=PROBLEMS)
+def procedure_answer(body: ProcedureAnswerIn, me: Caller, db: Db) -> StepOut:
+    """The trainee's next step, sent to the round after the steps it took before: taken,
+    or refused with its section; recorded."""
+    from croupier.errors import IllegalCommand
+
+    drill = _procedure(body, body.taken)
+    try:
+        verdict = drill.take(body.step)
+    except ValueError as error:
+        raise IllegalCommand(str(error), "training:procedure") from error
+    [result] = drill.results
+    record.record(
+        db,
+        trainee=me.name,
+        game=body.game,
+        drill="procedure",
+        level=1,
+        answers=[
+            record.Answer(
+                body.item,
+                result.question,
+                result.expected,
+                result.given,
+                result.right,
+                body.seconds,
+                result.cite,
+            )
+        ],
+        session_id=body.session,
+    )
+    db.commit()
+    return StepOut(
+        right=verdict.right, words=verdict.words, cite=verdict.cite, finished=drill.finished
+    )

@@ -5,7 +5,7 @@
 import { request, token } from "./api.js";
 import { h } from "./dom.js";
 
-const state = { game: "", drill: "payouts", level: 1, seed: 0, item: 0, session: "", asked: 0, right: 0, seconds: 0, started: 0 };
+const state = { game: "", drill: "payouts", level: 1, seed: 0, item: 0, session: "", asked: 0, right: 0, seconds: 0, started: 0, stop: null };
 
 function say(text) {
   document.getElementById("messages").textContent = text;
@@ -108,13 +108,58 @@ async function dealHouseWay(section) {
   input.focus();
 }
 
+async function dealProcedure(section) {
+  const body = { game: state.game, seed: state.seed, item: state.item };
+  const item = await request("POST", "/training/procedure/item", body);
+  const taken = [];
+  const log = h("div", { class: "verdicts" });
+  let asked = performance.now();
+  let done = false;
+  const take = async (step) => {
+    if (done) return;
+    const seconds = (performance.now() - asked) / 1000;
+    asked = performance.now();
+    try {
+      const v = await request("POST", "/training/procedure/answer", { ...body, taken, step, seconds, session: state.session });
+      if (v.right) taken.push(step);
+      log.append(verdictLine(v));
+      counted([v], seconds);
+      if (v.finished) {
+        done = true;
+        document.removeEventListener("keydown", keys);
+        log.append(h("p", {}, "The round is over."));
+        nextButton(section);
+      }
+    } catch (error) {
+      say(error.message);
+    }
+  };
+  const keys = (e) => {
+    const n = Number(e.key);
+    if (Number.isInteger(n) && n >= 1 && n <= item.choices.length) {
+      e.preventDefault();
+      take(item.choices[n - 1]);
+    }
+  };
+  section.append(
+    h("p", {}, "Take the dealer's steps of the round in order: press a step's number."),
+    h("ol", { class: "steps" }, item.choices.map((c) => h("li", {}, h("button", { type: "button", onclick: () => take(c) }, c)))),
+    log,
+  );
+  document.addEventListener("keydown", keys);
+  state.stop = () => document.removeEventListener("keydown", keys);
+}
+
 async function deal() {
+  if (state.stop) state.stop();
+  state.stop = null;
   say("");
   const section = document.getElementById("item");
   section.replaceChildren(h("h2", {}, `Item ${state.item + 1}`));
   state.started = performance.now();
   try {
     if (state.drill === "house-way") await dealHouseWay(section);
+    else if (state.drill === "procedure") await dealProcedure(section);
     else await dealPayouts(section);
   } catch (error) {
     say(error.message);
@@ -133,7 +178,7 @@ async function start() {
   gameSelect.replaceChildren(...games.map((g) => h("option", { value: g.game }, g.title)));
   const drills = () => {
     const found = games.find((g) => g.game === gameSelect.value);
-    const offered = found ? found.drills.filter((d) => d !== "procedure") : ["payouts"];
+    const offered = found ? found.drills : ["payouts"];
     drillSelect.replaceChildren(...offered.map((d) => h("option", { value: d }, d.replace("-", " "))));
   };
   gameSelect.addEventListener("change", drills);
