@@ -124,3 +124,32 @@ def test_the_house_way_is_the_regulation_s_by_default() -> None:
         rule = next(r for r in WAY_RULES.values() if r.text == item.rule)
         assert item.cite == rule.cite and item.cite.startswith("621a.10(d)")
         assert judge_setting(item, " ".join(item.first)).right
+
+
+def test_go_fore_it_front_and_back_9_through_the_drill_s_reading() -> None:
+    # 676a.12(a)-(b): a total of 18 is a Birdie: the Front 9 pays 1 to 1 ($5) and the Back 9
+    # 2 to 1 ($10); the round is the regulation tests' stacked deck, read by the drill.
+    from regulation.card_table import DEALER, deal, play_out
+
+    spec = find("go-fore-it")
+    rnd = deal({1: "9s 5s 2s 2c", DEALER: "Qh Jh Th 9h"}, {1: ["front_9"]})
+    play_out(rnd, back_9=[1])
+    table = Table(spec, rnd, {i.value: i.label for i in spec.spots_of(rnd.submission)})
+    found = {p.spot: (p.pays, p.cite) for p in table.payouts()}
+    assert found == {"front_9": (500, "676a.12(a)"), "back_9": (1000, "676a.12(b)")}
+    back = next(p for p in table.payouts() if p.spot == "back_9")
+    assert judge(back, 1000).right and not judge(back, 500).right
+
+
+def test_criss_cross_poker_with_the_five_card_bonus_deals_it() -> None:
+    from croupier.registry import rules_from_data
+    from croupier.training.drill import PayoutDrill
+    from croupier.training.situation import Level
+
+    rules = rules_from_data({"game": "criss-cross-poker", "five_card_bonus": True})
+    drill = PayoutDrill("criss-cross-poker", rules=rules, level=Level(2), seed=3, rng=SeededRng(3))
+    bonus = [p for _ in range(12) for p in drill.deal().payouts if p.spot == "five_card_bonus"]
+    assert bonus
+    for payout in bonus:
+        assert payout.pays == (payout.amount * payout.odds if payout.outcome == "win" else 0)
+        assert payout.cite.startswith("674a.")

@@ -204,8 +204,14 @@ def default_situation(
     found: Situation | None = None
     for _ in range(TRIES):
         table = Table.open(spec, rules, rng)
-        bets = _bets(table.round, 1)
-        for legal, spot in pick.sample(bets, min(len(bets), pick.randint(1, level.wagers))):
+        placed: set[tuple[str, str | None]] = set()
+        for _ in range(pick.randint(1, level.wagers)):
+            # Offered again after each wager: one may open another (the Antes a bonus).
+            bets = [(o, s) for o, s in _bets(table.round, 1) if (o.command, s) not in placed]
+            if not bets:
+                break
+            legal, spot = pick.choice(bets)
+            placed.add((legal.command, spot))
             with contextlib.suppress(IllegalCommand):
                 place(table, 1, legal, spot, level.amount(pick))
         table.finish(least_wager)
