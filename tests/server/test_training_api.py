@@ -15,9 +15,10 @@ from croupier.training.items import payout_item, setting_item
 
 
 def test_the_games_and_their_drills(api: Api) -> None:
-    r = api.client.get("/training/games")
+    _, ann = api.player("ann")
+    r = api.client.get("/training/games", headers=ann)
     assert r.status_code == 200, r.text
-    found = {g["game"]: g["drills"] for g in r.json()}
+    found = {g["game"]: g["drills"] for g in r.json()["games"]}
     assert list(found) == list(GAMES)
     assert all("payouts" in drills and "procedure" in drills for drills in found.values())
     assert "house-way" in found["pai-gow"] and "house-way" not in found["craps"]

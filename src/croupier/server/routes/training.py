@@ -93,12 +93,19 @@ class SettingAnswerIn(SettingItemIn):
     session: Session
 
 
-@router.get("/training/games", response_model=list[GameOut])
-def games() -> list[GameOut]:
+class GamesOut(BaseModel):
+    games: list[GameOut]
+
+
+@router.get("/training/games", response_model=GamesOut, responses=PROBLEMS)
+def games(me: Caller) -> GamesOut:
     """Every game with its drills, in the lobby's order."""
-    return [
-        GameOut(game=name, title=spec.title, drills=drills_of(spec)) for name, spec in GAMES.items()
-    ]
+    return GamesOut(
+        games=[
+            GameOut(game=name, title=spec.title, drills=drills_of(spec))
+            for name, spec in GAMES.items()
+        ]
+    )
 
 
 @router.post("/training/payouts/item", response_model=PayoutItemOut, responses=PROBLEMS)

@@ -172,7 +172,7 @@ async function start() {
     say("Sign in first: get play money in the lobby, then come back to this page.");
     return;
   }
-  const games = await request("GET", "/training/games");
+  const { games } = await request("GET", "/training/games");
   const gameSelect = document.getElementById("game");
   const drillSelect = document.getElementById("drill");
   gameSelect.replaceChildren(...games.map((g) => h("option", { value: g.game }, g.title)));
