@@ -177,7 +177,7 @@ def drill_command(
             if verdict is None:
                 stopped = True
                 break
-            typer.echo(f"  {verdict.words}")
+            typer.echo(f"  {verdict.words} ({session.results[-1].seconds:.1f} s)")
         if not stopped and session.level.asks_total and len(item.payouts) > 1:
             verdict = _ask("  Total paid? ", session.answer_total)
             if verdict is None:
@@ -321,9 +321,10 @@ def report_command(
     every answer as CSV or a printable page."""
     from sqlalchemy.orm import Session
 
+    from croupier.cli.server import existing
     from croupier.ledger import training
 
-    engine = _engine(db)
+    engine = existing(db, migrate=True)
     try:
         with Session(engine) as session:
             rows = training.results(session, trainee)

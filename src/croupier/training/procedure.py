@@ -34,7 +34,7 @@ from croupier.registry import find, rules_from_data
 from croupier.rng import SeededRng
 from croupier.rules.base import RulesSubmission
 from croupier.training.drill import Result, Score
-from croupier.training.situation import _bets, least_wager, place
+from croupier.training.situation import bets_offered, least_wager, place
 from croupier.training.table import STEPS, TRAINING_TABLE, Table, Timings
 
 SEATS = {1: "player"}
@@ -72,7 +72,7 @@ def _players(table: Table) -> bool:
     if policy.betting_open(round_):
         if policy.closing_step(round_) is not None:
             return False  # a wager is in: the dealer may close the betting
-        for legal, spot in _bets(round_, 1)[:1]:
+        for legal, spot in bets_offered(round_, 1)[:1]:
             place(table, 1, legal, spot, 1000)
             return True
         return False

@@ -153,7 +153,7 @@ def wagers_said(table: Table, events: Sequence[Event]) -> list[str]:
     ]
 
 
-def _bets(round_: Round[Any], seat: int) -> list[tuple[LegalCommand, str | None]]:
+def bets_offered(round_: Round[Any], seat: int) -> list[tuple[LegalCommand, str | None]]:
     """Every wager ``seat`` is offered now: (offer, spot), the spot ``None`` for an offer
     that takes amounts and names no spot (two Antes placed together)."""
     found: list[tuple[LegalCommand, str | None]] = []
@@ -207,7 +207,7 @@ def default_situation(
         placed: set[tuple[str, str | None]] = set()
         for _ in range(pick.randint(1, level.wagers)):
             # Offered again after each wager: one may open another (the Antes a bonus).
-            bets = [(o, s) for o, s in _bets(table.round, 1) if (o.command, s) not in placed]
+            bets = [(o, s) for o, s in bets_offered(table.round, 1) if (o.command, s) not in placed]
             if not bets:
                 break
             legal, spot = pick.choice(bets)

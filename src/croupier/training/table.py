@@ -6,7 +6,6 @@ A drill never computes a payout: it reads what the engine settled (:class:`Payou
 the round's :class:`~croupier.engine.WagerSettled` events, or a game's own payment event
 that its training module reads the same way).
 
->>> import random
 >>> from croupier.registry import find
 >>> from croupier.rng import ScriptedRng, dice_draws
 >>> spec = find("sic-bo")
@@ -19,7 +18,7 @@ that its training module reads the same way).
 
 from __future__ import annotations
 
-import random
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -111,7 +110,7 @@ def wager_offer(round_: Round[Any], seat: int, spot: str) -> LegalCommand | None
 def allowed(amount: Amount, cents: Cents) -> Cents:
     """``cents`` moved to the nearest amount ``amount`` allows, on whole dollars where its
     step allows them: up to its least, down to its most, up to a multiple of its step."""
-    step = amount.step * 100 // _gcd(amount.step, 100)  # whole dollars in the step
+    step = math.lcm(amount.step, 100)  # whole dollars in the step
     value = max(cents, amount.least)
     value = -(-value // step) * step
     most = amount.most
@@ -120,12 +119,6 @@ def allowed(amount: Amount, cents: Cents) -> Cents:
         if value < amount.least:
             value = most
     return value
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
 
 
 Decide = Callable[[Round[Any], int, list[LegalCommand]], Command | None]
@@ -251,19 +244,3 @@ class Table:
             for event in chosen
             if isinstance(event, WagerSettled) and event.outcome.value != "void"
         ]
-
-
-def wager_spots(round_: Round[Any], seat: int) -> list[str]:
-    """Every spot ``seat`` may wager on now, by the round's offers."""
-    return [
-        str(spot)
-        for legal in round_.legal_commands(seat)
-        if isinstance(legal.fields.get("amount"), Amount)
-        for spot in legal.spots
-    ]
-
-
-def pick_spots(round_: Round[Any], seat: int, count: int, pick: random.Random) -> list[str]:
-    """Up to ``count`` different spots ``seat`` may wager on now, drawn by ``pick``."""
-    spots = wager_spots(round_, seat)
-    return pick.sample(spots, min(count, len(spots)))
