@@ -8,6 +8,11 @@
   engine's settlement, a wrong one corrected with the amount and the section. ``q`` (or
   the end of the input) stops; the score and the clock are shown after every item, and
   the session is stored in the database's training record.
+- ``train GAME --drill house-way``: the dealer's tiles set by the trainee (the tiles of
+  the high hand), judged against the house way, the right setting shown with its rule
+  (a game whose training module has one: Pai Gow).
+- ``train GAME --drill procedure``: the dealer's steps of a round, taken in order by
+  number; a step out of order is refused by the round with its section.
 - ``train report [--db] [--trainee NAME] [--csv FILE] [--html FILE]``: the supervisor's
   view (progress by trainee, game and drill); ``--csv`` every answer as CSV, ``--html``
   a printable page.
@@ -133,7 +138,9 @@ def drill_command(
         int | None, typer.Option("--seed", help="Deal the same situations again.")
     ] = None,
 ) -> None:
-    """A drill of GAME: type what each wager pays, in dollars; the engine judges."""
+    """A drill of GAME (`croupier train GAME` for short): payouts (type what each wager
+    pays, in dollars), procedure (the dealer's steps in order) or house-way (set the
+    dealer's hand); the engine judges every answer, citing the rule."""
     from croupier.errors import CroupierError
     from croupier.registry import find, load
     from croupier.rng import SeededRng
@@ -317,8 +324,8 @@ def report_command(
         Path | None, typer.Option("--html", help="Write a printable page to FILE.")
     ] = None,
 ) -> None:
-    """The training record: progress by trainee, game and drill (a supervisor's view);
-    every answer as CSV or a printable page."""
+    """The training record: progress by trainee, game and drill (a supervisor's view); every
+    answer as CSV or a printable page."""
     from sqlalchemy.orm import Session
 
     from croupier.cli.server import existing
