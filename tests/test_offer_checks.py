@@ -238,10 +238,15 @@ def _pai_gow(round_: PaiGowRound, actor: Actor) -> list[Item]:
         if kind is not Irregularity.TILE_EXPOSED:
             items.append(("DeclareIrregularity", str(kind)))
             continue
-        # The tiles a declaration may name: those still face down (not of a set hand).
-        for position, tiles in round_.exposable_positions().items():
-            codes = {tile.code for tile in tiles}
-            items += [("DeclareIrregularity", str(kind), position, code) for code in codes]
+        # Each tile dealt that the declaration's check passes, at the positions offered
+        # (exposable_positions: no set hand, not even the bank's).
+        exposable = round_.exposable_positions()
+        for position, dealt in state.hands.items():
+            items += [
+                ("DeclareIrregularity", str(kind), position, code)
+                for code in {tile.code for tile in dealt}
+                if position in exposable and passes(round_.check_exposed, position, code)
+            ]
     for seat in AREAS:
         where = str(seat)
         if passes(round_.check_abandoned, seat, actor):

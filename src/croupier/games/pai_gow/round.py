@@ -1140,9 +1140,11 @@ class PaiGowRound(Round[PaiGowState]):
         else:
             yield from self._exposed(command)
 
-    def _exposed(self, command: DeclareIrregularity) -> Iterator[Event]:
+    def check_exposed(self, position: str | None, text: str | None) -> Tile:
+        """The tile a declaration of a tile exposed names (``text``, at ``position``):
+        dealt there and still face down, of no player's hand set face down already
+        (621a.12(d)-(e))."""
         state = self.state
-        position, text = command.position, command.tile
         if position not in state.hands:
             raise IllegalCommand(
                 f"name the position whose tile was exposed: one of {', '.join(state.hands)}",
@@ -1160,12 +1162,27 @@ class PaiGowRound(Round[PaiGowState]):
                 f"{tile.code} is not an unexposed tile dealt to {position}",
                 S.player_tile_exposed,
             )
+        seat = self._player_area(position)
+        if seat is not None and seat in state.settings:
+            raise NotYourTurn(
+                f"seat {seat} has set its hands face down already", S.player_tile_exposed
+            )
+        return tile
+
+    def _player_area(self, position: str) -> int | None:
+        """The betting area ``position`` is, where a player's wager plays there (not the
+        bank's); ``None`` for the dealer, the Dead Hand, an area without a wager."""
+        state = self.state
         seat = int(position) if position.isdigit() else None
         if seat is not None and seat in state.wagers and seat != state.bank:
-            if seat in state.settings:
-                raise NotYourTurn(
-                    f"seat {seat} has set its hands face down already", S.player_tile_exposed
-                )
+            return seat
+        return None
+
+    def _exposed(self, command: DeclareIrregularity) -> Iterator[Event]:
+        tile = self.check_exposed(command.position, command.tile)
+        position = command.position
+        assert position is not None
+        if self._player_area(position) is not None:
             yield TileExposed(position=position, tile=tile, cite=S.player_tile_exposed)
             return
         yield TileExposed(position=position, tile=tile, cite=S.other_tile_exposed)
@@ -1571,6 +1588,12 @@ class PaiGowRound(Round[PaiGowState]):
                 out.append(offer("ShakeDice", cite))
         return out
 
+    def _exposable_codes(self, position: str, tiles: Sequence[Tile]) -> list[str]:
+        """The codes of ``tiles`` at ``position`` whose declaration :meth:`check_exposed`
+        passes, each once."""
+        codes = dict.fromkeys(tile.code for tile in tiles)
+        return [code for code in codes if passes(self.check_exposed, position, code)]
+
     def _dealer_commands(self) -> list[LegalCommand]:
         """The dealer's commands, each where its check passes, in the order of a round.
         A tile exposed is offered for the tiles of :meth:`exposable_positions`."""
@@ -1599,9 +1622,10 @@ class PaiGowRound(Round[PaiGowState]):
                     S.wrong_count,
                     irregularity=Irregularity.TILE_EXPOSED,
                     position=position,
-                    tile=choice(dict.fromkeys(t.code for t in tiles), _tile_name),
+                    tile=choice(codes, _tile_name),
                 )
                 for position, tiles in self.exposable_positions().items()
+                if (codes := self._exposable_codes(position, tiles))
             ]
         if passes(self.check_set_dealer, DEALER):
             dealer = state.hands.get(DEALER_POSITION, ())
