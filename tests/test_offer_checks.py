@@ -1,8 +1,8 @@
-"""One check per command, used twice (issue 30): in the card games (and Pai Gow's dealer
-commands MixTiles, AnnounceNoMoreBets, DealTiles, SettleWagers, VoidRound), each command is
-offered exactly where the check that refuses it in ``decide`` passes, with the values that
-check allows, for every actor (each seat, an empty seat, the dealer), at every step of
-rounds played at random from the offers (:func:`contract.play.session`).
+"""One check per command, used twice (issue 30): in the card games, Pai Gow and Craps, each
+command is offered exactly where the check that refuses it in ``decide`` passes, with the
+values that check allows, for every actor (each seat, an empty seat, the dealer), at every
+step of rounds played at random from the offers (:func:`contract.play.session`); what is
+not offered (another seat, a spot, a style, a call) is refused by the same check.
 
 What a round offers is read from its typed offers alone (:func:`_offered`); what its checks
 allow is asked of the checks alone (each game's ``_allowed``), so the two are compared, not
@@ -19,6 +19,7 @@ import pytest
 from contract.play import session, variants
 from croupier.engine import DEALER, Actor, Round
 from croupier.games._common import checked, passes
+from croupier.games.craps import CrapsRound
 from croupier.games.criss_cross_poker import COMMUNITY, CROSS, CrissCrossPokerRound
 from croupier.games.double_back_jack import DoubleBackJackRound
 from croupier.games.go_fore_it import GoForeItRound
@@ -58,7 +59,7 @@ def _offered(round_: Round[Any], actor: Actor, keyed: tuple[str, ...]) -> list[I
     a card command is its name alone."""
     items: list[Item] = []
     for legal in round_.legal_commands(actor):
-        if "seat" in legal.fields and keyed:  # a card game's seat acts for itself alone
+        if "seat" in legal.fields and keyed and "seat" not in keyed:  # a seat acts for itself
             assert legal.values("seat") == (actor,), (legal.command, actor)
         rows: list[Item] = [(legal.command,)]
         for name in () if legal.command in CARD_CHECKS else keyed:
@@ -206,15 +207,109 @@ def _double_back_jack(round_: DoubleBackJackRound, actor: Actor) -> list[Item]:
 PAI_GOW_CHECKS = {
     "MixTiles": "check_mix",
     "AnnounceNoMoreBets": "check_no_more_bets",
+    "DrawNumber": "check_draw",
     "DealTiles": "check_deal",
     "SettleWagers": "check_settle",
     "VoidRound": "check_void",
 }
-"""Pai Gow's commands with one check so far (its others are offered apart)."""
+"""Pai Gow's commands whose check takes the actor alone."""
+AREAS = range(1, 9)
+"""Every betting area of Pai Gow (1 to 7) and one more: each is asked of every check."""
 
 
 def _pai_gow(round_: PaiGowRound, actor: Actor) -> list[Item]:
-    return _dealer_checks(round_, actor, PAI_GOW_CHECKS)
+    from croupier.games.pai_gow.commands import SPOT, Irregularity
+    from croupier.rules.pai_gow import DeliveryStyle
+
+    state, rules = round_.state, round_.rules
+    items = _dealer_checks(round_, actor, PAI_GOW_CHECKS)
+    items += [
+        ("ChooseDelivery", str(style))
+        for style in DeliveryStyle
+        if passes(round_.check_delivery, actor, style)
+    ]
+    if passes(round_.check_shake, actor, False):
+        items.append(("ShakeDice",))
+    if passes(round_.check_set_dealer, actor):
+        items.append(("SetDealerHands",))
+    for kind in Irregularity:
+        if not passes(round_.check_irregularity, kind, actor):
+            continue
+        if kind is not Irregularity.TILE_EXPOSED:
+            items.append(("DeclareIrregularity", str(kind)))
+            continue
+        # Each tile dealt that the declaration's check passes, at the positions offered
+        # (exposable_positions: no set hand, not even the bank's).
+        exposable = round_.exposable_positions()
+        for position, dealt in state.hands.items():
+            items += [
+                ("DeclareIrregularity", str(kind), position, code)
+                for code in {tile.code for tile in dealt}
+                if position in exposable and passes(round_.check_exposed, position, code)
+            ]
+    for seat in AREAS:
+        where = str(seat)
+        if passes(round_.check_abandoned, seat, actor):
+            items.append(("DeclareAbandoned", where))
+        if passes(round_.check_bank_answer, seat, actor, True):
+            items += [("TakeBank", where, (rules.minimum_wager, None)), ("PassBank", where)]
+        bounds = checked(round_.check_spot, seat, actor)
+        if bounds is not None and bounds[1] >= bounds[0]:
+            items.append(("PlaceWager", where, SPOT, bounds))
+        if passes(round_.check_cut, seat, actor):
+            items += [("CutTiles", where), ("DeclineCut", where)]
+        most = checked(round_.check_direct_seat, seat, actor)
+        if most is not None and state.dealer_wager:  # with no wager, none to lower
+            items.append(("DirectDealerWager", where, (0, most)))
+        if passes(round_.check_decide_exposed, seat, actor):
+            items += [("DecideExposedHand", where, str(void)) for void in (True, False)]
+        if passes(round_.check_set, seat, actor):
+            items.append(("SetHands", where))
+            # The house way: asked for the area set next, where it has a wager.
+            if seat in state.wagers and passes(round_.check_house_way, seat, actor):
+                items.append(("RequestHouseWay", where))
+        if passes(round_.check_surrender, seat, actor):
+            items.append(("Surrender", where))
+    return items
+
+
+CRAPS_CHECKS = {
+    "EndTurn": "check_end_turn",
+    "AnnounceNoMoreBets": "check_no_more_bets",
+    "OfferDice": "check_offer_dice",
+    "CallRoll": "check_call_roll",
+    "VoidRound": "check_void",
+}
+"""Craps' dealer commands whose check takes the actor alone."""
+
+
+def _craps(round_: CrapsRound, actor: Actor) -> list[Item]:
+    from croupier.games.craps import Irregularity, all_spots
+
+    items = _dealer_checks(round_, actor, CRAPS_CHECKS)
+    items += [
+        ("ThrowDice",) for reading in (False, True) if passes(round_.check_throw, actor, reading)
+    ]
+    if passes(round_.check_no_roll, actor):
+        items += [("DeclareIrregularity", str(kind)) for kind in Irregularity]
+    if passes(round_.check_select, None if actor == DEALER else actor, actor):
+        items.append(("SelectDice", (1, 5), (1, 5)))
+    if not isinstance(actor, int):
+        return items
+    for spot in all_spots():
+        limits = checked(round_.check_spot, actor, spot, actor)
+        if limits is not None:
+            items.append(("PlaceWager", spot, (limits.low, limits.high)))
+        if passes(round_.check_remove, actor, spot, actor):
+            items.append(("RemoveWager", spot))
+        items += [
+            ("CallWager", spot, str(working))
+            for working in (True, False)
+            if passes(round_.check_call, actor, spot, working, actor)
+        ]
+    if passes(round_.check_give_up, actor, actor):
+        items.append(("GiveUpDice",))
+    return items
 
 
 GAMES: dict[str, tuple[type[Round[Any]], Callable[[Any, Actor], list[Item]], tuple[str, ...]]] = {
@@ -224,7 +319,16 @@ GAMES: dict[str, tuple[type[Round[Any]], Callable[[Any, Actor], list[Item]], tup
         _criss_cross_poker,
         ("spot", "amount", "ante_across", "irregularity", "position"),
     ),
-    "pai-gow": (PaiGowRound, _pai_gow, ()),
+    "pai-gow": (
+        PaiGowRound,
+        _pai_gow,
+        ("seat", "spot", "amount", "style", "void", "irregularity", "position", "tile"),
+    ),
+    "craps": (
+        CrapsRound,
+        _craps,
+        ("spot", "amount", "working", "irregularity", "first", "second"),
+    ),
     "double-back-jack": (
         DoubleBackJackRound,
         _double_back_jack,
@@ -236,24 +340,22 @@ GAMES: dict[str, tuple[type[Round[Any]], Callable[[Any, Actor], list[Item]], tup
 def _agree(round_: Round[Any], game: str) -> None:
     _, allowed, keyed = GAMES[game]
     actors: Iterable[Actor] = [*sorted(round_.opened.seats), EMPTY_SEAT, DEALER]
-    only = set(PAI_GOW_CHECKS) if game == "pai-gow" else None
     for actor in actors:
         expected = [] if round_.finished else sorted(allowed(round_, actor), key=repr)
         offered = _offered(round_, actor, keyed)
-        if only is not None:
-            offered = [item for item in offered if item[0] in only]
         assert offered == expected, (game, actor, round_.state.phase)
 
 
-ROUNDS = {"double-back-jack": 30}
+ROUNDS = {"double-back-jack": 30, "craps": 3}
 """Rounds per variant (6 unless named): Double Back Jack needs more to reach a cut, a
-late card and a refused card."""
+late card and a refused card; a Craps round is a whole turn of the dice."""
 
 SEEN = {
     "go-fore-it": {"PlaceWager", "WithdrawWager", "Fold", "AnnounceNoMoreBets", "DealCards"},
     "criss-cross-poker": {"PlaceAntes", "PlaceWager", "WithdrawWager", "Fold", "DiscardStub"},
     "double-back-jack": {"PlaceWager", "Decide", "AcceptCut", "RefuseCut", "CutCards", "LoadShoe"},
-    "pai-gow": set(PAI_GOW_CHECKS),
+    "pai-gow": {"PlaceWager", "SetHands", "RequestHouseWay", "CutTiles", "ShakeDice"},
+    "craps": {"PlaceWager", "RemoveWager", "CallWager", "GiveUpDice", "ThrowDice", "CallRoll"},
 }
 """Commands each game's rounds must have offered at least once, so that the comparison
 covered them."""

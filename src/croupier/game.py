@@ -95,7 +95,7 @@ from croupier.engine import (
 from croupier.errors import IllegalCommand
 from croupier.money import Cents
 from croupier.rng import Draw, Rng, SecureRng
-from croupier.spots import SpotInfo
+from croupier.spots import Spot, SpotInfo
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -717,6 +717,10 @@ class GameSpec:
     layout_spots: Callable[[Any], Sequence[SpotInfo]] | None = None
     """The spots of the layout under a Rules Submission, in its order, with their names
     (:class:`~croupier.spots.SpotInfo`): served with the table, read by the browser."""
+    spot_type: type[Spot] | None = None
+    """The game's typed spots (:class:`~croupier.spots.Spot`): an offer's spots are read
+    as them once, at the edge (the terminal's list of them); ``None``: spots are shown
+    as their text."""
     layout_cites: Mapping[str, str] = field(default_factory=dict)
     """Sections the layout names beside its areas and notes, by what they govern
     (``{"working": "623a.4"}``): served with the table as a reader is shown them."""

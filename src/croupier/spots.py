@@ -51,6 +51,12 @@ class Spot(ABC):
     def every(cls) -> Sequence[Self]:
         """Every spot of the game, under any Rules Submission, in the layout's order."""
 
+    def family(self) -> tuple[str, str] | None:
+        """The family the spot belongs to and its member's part, as the spot's text
+        writes them (``("come", "6")``, ``("combination", "1-2")``); ``None`` for a spot
+        of no family (``"pass"``). A list of spots may write each family once."""
+        return None
+
     @classmethod
     def why_not(cls, text: str) -> str:
         """Why ``text`` is no spot of the game, in words (a game says it in its terms)."""

@@ -17,7 +17,7 @@ from croupier.games.sic_bo import all_spots
 from croupier.money import format_cents
 from croupier.registry import find
 from croupier.rng import SeededRng
-from croupier.rules.sic_bo import SicBoRules
+from croupier.rules.sic_bo import SicBoRules, SicBoSpot
 
 ENV = {"COLUMNS": "200", "FORCE_COLOR": None, "NO_COLOR": "1"}
 
@@ -29,17 +29,18 @@ def invoke(*args: str, script: str = "") -> tuple[int, str]:
 
 # --- the generic table ----------------------------------------------------------------------
 def test_the_layouts_fifty_spots_are_listed_short() -> None:
-    """Every spot is still there, each family written once: 2 + 6 + 1 + 6 + 14 + 15 + 6."""
-    assert spot_list(all_spots()) == (
+    """Every spot is still there, each family written once: 2 + 6 + 1 + 6 + 14 + 15 + 6;
+    spots are read as the game's typed spots, never split (as text they stay as they are)."""
+    assert spot_list(SicBoSpot.parse(spot) for spot in all_spots()) == (
         "small, big, three_of_a_kind:N (N 1 to 6), any_three_of_a_kind, "
         "two_of_a_kind:N (N 1 to 6), total:N (N 4 to 17), combination:X (X 1-2, 1-3, 1-4, "
         "1-5, 1-6, 2-3, 2-4, 2-5, 2-6, 3-4, 3-5, 3-6, 4-5, 4-6, 5-6), one_of_a_kind:N (N 1 to 6)"
     )
     # A gap shows: total:10 taken up to the table maximum.
-    assert spot_list(["total:4", "total:5", "total:6", "total:9", "total:11"]) == (
-        "total:N (N 4 to 6, 9, 11)"
-    )
+    totals = ["total:4", "total:5", "total:6", "total:9", "total:11"]
+    assert spot_list(map(SicBoSpot.parse, totals)) == ("total:N (N 4 to 6, 9, 11)")
     assert spot_list(["odd", "even"]) == "odd, even"
+    assert spot_list(totals) == ", ".join(totals)
 
 
 def generic_session(script: list[str]) -> str:

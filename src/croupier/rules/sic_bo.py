@@ -211,6 +211,11 @@ class SicBoSpot(Spot):
             return self.kind
         return f"{self.kind}:{'-'.join(str(n) for n in self.numbers)}"
 
+    def family(self) -> tuple[str, str] | None:
+        if not self.numbers:
+            return None
+        return self.kind, "-".join(str(n) for n in self.numbers)
+
     @classmethod
     def every(cls) -> tuple[SicBoSpot, ...]:
         return _every()

@@ -39,6 +39,7 @@ from croupier.money import Cents, format_cents, format_odds, parse_dollars
 from croupier.offers import field_words
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
+from croupier.spots import Spot
 
 PLAYER = "you"
 """The player id of seat 1 in the rounds this table opens."""
@@ -92,22 +93,24 @@ def _ranges(numbers: list[int]) -> str:
     return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]} to {r[-1]}" for r in runs)
 
 
-def spot_list(spots: Iterable[str]) -> str:
-    """Spots as a player reads them, every one still there but those that share a name
-    before ``:`` written once: ``total:N (N 4 to 17)`` where the rest is a number,
-    ``combination:X (X 1-2, 1-3, ...)`` otherwise; the others as they are, in order."""
-    groups: dict[str, list[str]] = {}
+def spot_list(spots: Iterable[Spot | str]) -> str:
+    """Spots as a player reads them, every one still there but each family of typed
+    spots (:meth:`~croupier.spots.Spot.family`) written once: ``total:N (N 4 to 17)``
+    where its members are numbers, ``combination:X (X 1-2, 1-3, ...)`` otherwise; the
+    others (and spots given as text: a game with no spot type) as they are, in order."""
+    groups: dict[str, list[Spot | str]] = {}
     for spot in spots:
-        head, colon, tail = spot.partition(":")
-        groups.setdefault(head + colon if tail else spot, []).append(tail)
+        family = spot.family() if isinstance(spot, Spot) else None
+        groups.setdefault(str(spot) if family is None else f"{family[0]}:", []).append(spot)
     shown = []
-    for head, tails in groups.items():
-        if len(tails) < 2:
-            shown.append(head + tails[0])
-        elif all(tail.isascii() and tail.isdecimal() for tail in tails):
-            shown.append(f"{head}N (N {_ranges([int(tail) for tail in tails])})")
+    for head, members in groups.items():
+        parts = [family[1] for m in members if isinstance(m, Spot) and (family := m.family())]
+        if len(members) < 2:
+            shown.append(str(members[0]))
+        elif all(part.isascii() and part.isdecimal() for part in parts):
+            shown.append(f"{head}N (N {_ranges([int(part) for part in parts])})")
         else:
-            shown.append(f"{head}X (X {', '.join(tails)})")
+            shown.append(f"{head}X (X {', '.join(parts)})")
     return ", ".join(shown)
 
 
@@ -371,13 +374,21 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
             typed.append(slot if name in required else f"[{slot}]")
         does = [words(command.command).lower()]
         if command.spots:
-            does.append(f"SPOT: {spot_list(command.spots)}")
+            does.append(f"SPOT: {spot_list(self.typed_spots(command.spots))}")
         does += [
             f"{name.replace('_', ' ')}: {offered}"
             for name, field in command.fields.items()
             if name != "spot" and (offered := field_words(field))
         ]
         yield Choice(" ".join(typed), "; ".join(does), amount_range(command), command.cite)
+
+    def typed_spots(self, spots: Iterable[Any]) -> list[Spot | str]:
+        """An offer's spots read once as the game's typed spots (as text where the game
+        has no spot type)."""
+        spot_type = self.spec.spot_type
+        if spot_type is None:
+            return [str(spot) for spot in spots]
+        return [spot_type.parse(spot) for spot in spots]
 
     def dealer_choices(self, round_: Round[Any]) -> Iterable[Choice]:
         step = self.policy.closing_step(round_)

@@ -1,6 +1,12 @@
 """The commands of a Craps round: the players' (wagers made, taken down, called working
 or off; the shooter's choice of dice and his giving up the dice) and the dealer's (no more
-bets, the dice offered, the throw or its reading, an invalid roll, the call, a void)."""
+bets, the dice offered, the throw or its reading, an invalid roll, the call, a void).
+
+:class:`PlaceWager`, :class:`AnnounceNoMoreBets` and :class:`VoidRound` are the shared
+wagering base's (:mod:`croupier.games._wagering`, the same JSON): at a dice table more
+chips on a spot the seat holds add to that wager where 623a.4 allows it (623a.3, 623a.4,
+623a.6), "no more bets" on a come-out roll sends the dice to the shooter (623a.10), and
+the floor voids a round only before a roll is thrown."""
 
 from __future__ import annotations
 
@@ -10,19 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from croupier.engine import Command
-
-
-class PlaceWager(Command):
-    """Seat ``seat`` puts ``amount`` cents on ``spot`` (see
-    :mod:`croupier.games.craps.wagers` for the spots); more chips on a spot the seat
-    holds add to that wager where 623a.4 allows it (623a.3, 623a.4, 623a.6)."""
-
-    type: Literal["PlaceWager"] = "PlaceWager"
-    seat: int
-    spot: str
-    amount: Any
-    """Cents; validated as a positive ``int`` so that a bad value is refused with a
-    cited error rather than coerced."""
+from croupier.games._wagering import AnnounceNoMoreBets, PlaceWager, VoidRound
 
 
 class RemoveWager(Command):
@@ -71,13 +65,6 @@ class SelectDice(Command):
     first: int
     second: int
     """Two different places 1 to 5 (checked by the round, with a cited refusal)."""
-
-
-class AnnounceNoMoreBets(Command):
-    """The dealer closes the wagers for the next roll (623a.4); on a come-out roll the
-    dice go to the shooter (623a.10)."""
-
-    type: Literal["AnnounceNoMoreBets"] = "AnnounceNoMoreBets"
 
 
 class OfferDice(Command):
@@ -129,14 +116,6 @@ class EndTurn(Command):
     (not voided)."""
 
     type: Literal["EndTurn"] = "EndTurn"
-
-
-class VoidRound(Command):
-    """The floor voids the round before a roll is thrown: every wager in play is
-    returned."""
-
-    type: Literal["VoidRound"] = "VoidRound"
-    reason: str = Field(min_length=1, max_length=500)
 
 
 CrapsCommand = Annotated[

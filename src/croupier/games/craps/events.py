@@ -18,6 +18,7 @@ from croupier.engine import (
     WagerPlaced,
     WagerSettled,
 )
+from croupier.games._wagering import NoMoreBets
 from croupier.games.craps.commands import Irregularity
 from croupier.money import Cents
 
@@ -87,12 +88,6 @@ class ShooterDone(Event):
     seat: int
     reason: Literal["seven_out", "gave_up", "no_line_wager", "left"]
     points: tuple[int, ...] = ()
-
-
-class NoMoreBets(Event):
-    """Wagers are closed for the next roll (623a.4)."""
-
-    type: Literal["NoMoreBets"] = "NoMoreBets"
 
 
 class DiceOffered(Event):

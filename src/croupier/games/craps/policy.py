@@ -58,6 +58,7 @@ from croupier.games.craps.events import (
 )
 from croupier.games.craps.layout import LAYOUT_CITES, layout_spots
 from croupier.games.craps.round import CrapsRound
+from croupier.games.craps.spots import CrapsSpot
 from croupier.games.craps.state import Phase
 from croupier.games.craps.wagers import kind_of, number_of
 from croupier.money import Cents
@@ -223,6 +224,7 @@ SPEC = GameSpec(
     chapter="623a",
     layout="craps",
     layout_spots=layout_spots,
+    spot_type=CrapsSpot,
     layout_cites=LAYOUT_CITES,
     sign="croupier.games.craps.sign",
     analysis="croupier.analysis.exact.craps",

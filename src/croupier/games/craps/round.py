@@ -54,7 +54,7 @@ from croupier.engine import (
 )
 from croupier.equipment.dice import read_dice
 from croupier.errors import InvalidWager, NotYourTurn, ReplayError
-from croupier.games._common import dealer_only, expect_phase
+from croupier.games._common import dealer_only, expect_phase, passes
 from croupier.games.craps.commands import (
     AnnounceNoMoreBets,
     CallRoll,
@@ -105,7 +105,6 @@ from croupier.games.craps.settle import fire_settlements, settle_roll
 from croupier.games.craps.state import Bet, CrapsState, Phase
 from croupier.games.craps.wagers import (
     BONUS_SPOTS,
-    CALLABLE,
     all_spots,
     amount_step,
     commission,
@@ -118,7 +117,7 @@ from croupier.games.craps.wagers import (
     wager_kind,
     win_odds,
 )
-from croupier.money import require_cents
+from croupier.money import Cents, require_cents
 from croupier.offers import Amount, Integers, Numbers, Text, choice, offer
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice
 from croupier.rules.craps import (
@@ -330,11 +329,17 @@ class CrapsRound(Round[CrapsState]):
             raise NotYourTurn("the round is over", SHOOTER)
         state = self.state
         match command:
-            case PlaceWager():
-                yield from self._place(command, actor)
+            case PlaceWager(seat=seat, spot=spot):
+                amount = self.check_wager(seat, spot, command.amount, actor)
+                yield WagerPlaced(seat=seat, spot=spot, amount=amount, cite=section_of(spot))
+                if commission_up_front(self.rules, spot):
+                    charged = commission(spot, amount, self.rules)
+                    if charged:
+                        yield CommissionCollected(
+                            seat=seat, spot=spot, amount=charged, cite=PAYOUTS
+                        )
             case RemoveWager(seat=seat, spot=spot):
-                self._player(actor, seat, "take down a wager")
-                self._refuse(removal(state, seat, spot))
+                self.check_remove(seat, spot, actor)
                 for taken in removed_with(state, seat, spot):
                     bet = state.wagers[seat][taken]
                     yield WagerRemoved(
@@ -345,61 +350,51 @@ class CrapsRound(Round[CrapsState]):
                         cite=MAKING,
                     )
             case CallWager(seat=seat, spot=spot, working=working):
-                self._player(actor, seat, "call a wager")
-                self._refuse(call_refusal(state, seat, spot, working))
+                self.check_call(seat, spot, working, actor)
                 yield WagerCalled(seat=seat, spot=spot, working=working, cite=MAKING)
             case GiveUpDice(seat=seat):
-                self._player(actor, seat, "give up the dice")
-                if state.shooter != seat:
-                    raise NotYourTurn(f"seat {seat} does not hold the dice", SHOOTER)
-                if not state.come_out:
-                    raise NotYourTurn(
-                        f"the shooter gives up the dice only before a come-out roll; the point "
-                        f"is {state.point}",
-                        SHOOTER,
-                    )
+                self.check_give_up(seat, actor)
                 yield from self._shooter_done(seat, "gave_up")
             case LeaveTable(seat=seat):
-                yield from self._leave(seat, actor)
+                self.check_leave(seat, actor)
+                yield from self._leave(seat)
             case AnnounceNoMoreBets():
-                yield from self._no_more_bets(actor)
+                yield from self._no_more_bets(self.check_no_more_bets(actor))
             case OfferDice():
-                dealer_only(actor, "offer the dice", DICE)
-                if not state.physical_dice or state.phase is not Phase.THROW or state.dice_ready:
-                    raise NotYourTurn("no dice are to be offered now", DICE)
+                self.check_offer_dice(actor)
                 yield DiceOffered(count=DICE_OFFERED, cite=DICE)
             case SelectDice():
                 yield self._select(command, actor)
             case ThrowDice(faces=faces):
-                yield self._throw(faces, actor)
+                self.check_throw(actor, faces is not None)
+                yield self._throw(faces)
             case DeclareIrregularity(irregularity=irregularity):
-                dealer_only(actor, "call a throw no roll", THROW)
-                if not state.physical_dice:
-                    raise NotYourTurn(
-                        "this table's dice are drawn by RNG: no throw is irregular", THROW
-                    )
-                if state.phase is not Phase.THROWN:
-                    raise NotYourTurn("there are no dice on display to call no roll", THROW)
+                self.check_no_roll(actor)
                 yield NoRoll(irregularity=irregularity, cite=THROW)
             case CallRoll():
-                dealer_only(actor, "call the roll", SETTLEMENT)
-                if state.phase is not Phase.THROWN:
-                    raise NotYourTurn("there are no dice on display to call", SETTLEMENT)
+                self.check_call_roll(actor)
                 yield from settle_roll(state, state.dice)
             case EndTurn():
-                yield from self._end_turn(actor)
+                self.check_end_turn(actor)
+                yield from self._end_turn()
             case VoidRound(reason=reason):
-                yield from self._void(reason, actor)
+                self.check_void(actor)
+                yield from self._void(reason)
             case _:
                 raise NotYourTurn(f"{type(command).__name__} is not a Craps command", SHOOTER)
 
+    # -- the checks, one per command ------------------------------------------------------
+    # Each raises the command's refusal in decide and, through passes() (or, over the spots
+    # of a seat already checked, its own test: placement, removal, call_refusal), decides
+    # what legal_commands offers, so an offer cannot drift from a refusal.
     @staticmethod
     def _refuse(refusal: Refusal | None) -> None:
         if refusal is not None:
             raise InvalidWager(refusal.reason, refusal.cite)
 
-    def _player(self, actor: Actor, seat: int, what: str) -> None:
-        """A player's own seat, at the table, while wagers are taken (623a.4)."""
+    def check_seat(self, seat: int, actor: Actor, what: str = "make a wager") -> None:
+        """Refuse unless ``actor`` is seat ``seat``, at the table, while wagers are taken
+        (623a.4): "seat 2 may not ``what`` for seat 1"."""
         if actor != seat:
             raise NotYourTurn(f"seat {actor} may not {what} for seat {seat}", MAKING)
         if seat not in self.state.seats or seat in self.state.departed:
@@ -407,28 +402,48 @@ class CrapsRound(Round[CrapsState]):
         if self.state.phase is not Phase.BETTING:
             raise NotYourTurn('wagers are closed: "no more bets" has been called', MAKING)
 
-    def _place(self, command: PlaceWager, actor: Actor) -> Iterator[Event]:
-        seat, spot = command.seat, command.spot
-        self._player(actor, seat, "make a wager")
-        window = placement(self.state, seat, spot)
-        if isinstance(window, Refusal):
-            self._refuse(window)
-        amount = require_cents(command.amount, "a wager", MAKING)
-        self._refuse(amount_refusal(self.state, seat, spot, amount))
-        yield WagerPlaced(seat=seat, spot=spot, amount=amount, cite=section_of(spot))
-        if commission_up_front(self.rules, spot):
-            charged = commission(spot, amount, self.rules)
-            if charged:
-                yield CommissionCollected(seat=seat, spot=spot, amount=charged, cite=PAYOUTS)
+    def check_spot(self, seat: int, spot: str, actor: Actor) -> Limits:
+        """What ``seat`` may add to ``spot`` now (:func:`placement`), or its refusal."""
+        self.check_seat(seat, actor)
+        limits = placement(self.state, seat, spot)
+        if isinstance(limits, Refusal):
+            raise InvalidWager(limits.reason, limits.cite)
+        return limits
 
-    def _shooter_done(self, seat: int, reason: Any) -> Iterator[Event]:
-        points = tuple(self.state.shooter_points)
-        yield ShooterDone(seat=seat, reason=reason, points=points, cite=SHOOTER)
-        yield from fire_settlements(self.state, len(points))
+    def check_wager(self, seat: int, spot: str, amount: Any, actor: Actor) -> Cents:
+        """The cents a wager of ``amount`` on ``spot`` adds (:meth:`check_spot`, then whole
+        cents within its :class:`Limits` and their step)."""
+        self.check_spot(seat, spot, actor)
+        cents = require_cents(amount, "a wager", MAKING)
+        self._refuse(amount_refusal(self.state, seat, spot, cents))
+        return cents
 
-    def _leave(self, seat: int, actor: Actor) -> Iterator[Event]:
-        """A player leaves: what he may take down is returned, the dice pass on; his
-        contract wagers keep working (623a.4, 623a.10)."""
+    def check_remove(self, seat: int, spot: str, actor: Actor) -> None:
+        """Refuse taking down ``spot`` (:func:`removal`, 623a.4)."""
+        self.check_seat(seat, actor, "take down a wager")
+        self._refuse(removal(self.state, seat, spot))
+
+    def check_call(self, seat: int, spot: str, working: bool, actor: Actor) -> None:
+        """Refuse calling ``spot`` working or off (:func:`call_refusal`, 623a.4)."""
+        self.check_seat(seat, actor, "call a wager")
+        self._refuse(call_refusal(self.state, seat, spot, working))
+
+    def check_give_up(self, seat: int, actor: Actor) -> None:
+        """Refuse giving up the dice but by the shooter before a come-out roll (623a.10)."""
+        state = self.state
+        self.check_seat(seat, actor, "give up the dice")
+        if state.shooter != seat:
+            raise NotYourTurn(f"seat {seat} does not hold the dice", SHOOTER)
+        if not state.come_out:
+            raise NotYourTurn(
+                f"the shooter gives up the dice only before a come-out roll; the point "
+                f"is {state.point}",
+                SHOOTER,
+            )
+
+    def check_leave(self, seat: int, actor: Actor) -> None:
+        """Refuse a player's leaving but his own, once the roll in progress is settled
+        (623a.4, 623a.10). The table sends it; it is never offered."""
         state = self.state
         if actor != seat:
             raise NotYourTurn(f"seat {actor} may not leave for seat {seat}", MAKING)
@@ -437,6 +452,116 @@ class CrapsRound(Round[CrapsState]):
         betting = state.phase is Phase.BETTING
         if not betting and (seat in state.wagers or state.shooter == seat):
             raise NotYourTurn("a player leaves once the roll in progress is settled", MAKING)
+
+    def check_no_more_bets(self, actor: Actor) -> int | None:
+        """Refuse "no more bets" but by the dealer in betting where, on a come-out, a
+        shooter holding a line wager is found or wagers stand for the stickperson to throw
+        for (623a.10). Returns the shooter for the next roll (``None``: the stickperson)."""
+        state = self.state
+        dealer_only(actor, 'call "no more bets"', MAKING)
+        if state.phase is not Phase.BETTING:
+            raise NotYourTurn('"no more bets" has been called already', MAKING)
+        current = state.shooter
+        if not state.come_out or (current is not None and state.line_wager(current)):
+            return current
+        # A shooter with no line wager on the come-out gives up the dice (623a.10); with
+        # no one to take them, the stickperson throws for the wagers standing.
+        shooter = self._next_shooter(line=True, after=current)
+        if shooter is None and not self._standing():
+            raise NotYourTurn(
+                "a come-out roll needs a shooter holding a Pass or Don't Pass wager, and no "
+                "player at the table holds one",
+                SHOOTER,
+            )
+        return shooter
+
+    def check_offer_dice(self, actor: Actor) -> None:
+        """Refuse offering the dice but by the dealer, at a table of physical dice, before
+        a throw whose dice are not selected (623a.7)."""
+        state = self.state
+        dealer_only(actor, "offer the dice", DICE)
+        if not state.physical_dice or state.phase is not Phase.THROW or state.dice_ready:
+            raise NotYourTurn("no dice are to be offered now", DICE)
+
+    def check_select(self, seat: int | None, actor: Actor) -> None:
+        """Refuse a selection but of dice offered, by the shooter (with none, the
+        stickperson: ``seat`` ``None``) (623a.7)."""
+        state = self.state
+        if state.phase is not Phase.OFFERED:
+            raise NotYourTurn("no dice are offered to select from", DICE)
+        chooser: Actor = state.shooter if state.shooter is not None else DEALER
+        if actor != chooser or (seat if seat is not None else DEALER) != chooser:
+            who = f"the shooter at seat {chooser}" if chooser != DEALER else "the stickperson"
+            raise NotYourTurn(f"{who} selects the dice", DICE)
+
+    def check_throw(self, actor: Actor, reading: bool) -> None:
+        """Refuse the throw but by the dealer when the dice are to be thrown: drawn by RNG
+        (no ``reading``) at an RNG table, a ``reading`` of the selected dice at a table of
+        physical dice (623a.7, 623a.8)."""
+        state = self.state
+        dealer_only(actor, "enter the throw", THROW)
+        if state.phase is not Phase.THROW:
+            raise NotYourTurn("the dice are not to be thrown now", THROW)
+        if not reading:
+            if state.physical_dice:
+                raise NotYourTurn(
+                    "this table's dice are thrown by hand: enter the reading of the two dice", THROW
+                )
+            return
+        if not state.physical_dice:
+            raise NotYourTurn("this table's dice are drawn by RNG: no reading is taken", THROW)
+        if not state.dice_ready:
+            raise NotYourTurn("the shooter has not selected his two dice (623a.7)", DICE)
+
+    def check_no_roll(self, actor: Actor) -> None:
+        """Refuse "no roll" but by the dealer, with physical dice on display (623a.8)."""
+        dealer_only(actor, "call a throw no roll", THROW)
+        if not self.state.physical_dice:
+            raise NotYourTurn("this table's dice are drawn by RNG: no throw is irregular", THROW)
+        if self.state.phase is not Phase.THROWN:
+            raise NotYourTurn("there are no dice on display to call no roll", THROW)
+
+    def check_call_roll(self, actor: Actor) -> None:
+        """Refuse the call but by the dealer, with dice on display (623a.9)."""
+        dealer_only(actor, "call the roll", SETTLEMENT)
+        if self.state.phase is not Phase.THROWN:
+            raise NotYourTurn("there are no dice on display to call", SETTLEMENT)
+
+    def check_end_turn(self, actor: Actor) -> None:
+        """Refuse ending the turn of the dice but by the dealer at a come-out roll after
+        rolls, in betting, with nothing on the layout (623a.10)."""
+        state = self.state
+        dealer_only(actor, "end the turn of the dice", SHOOTER)
+        if not (
+            state.phase is Phase.BETTING
+            and state.come_out
+            and bool(state.rolls)
+            and not any(True for _ in state.bets())
+        ):
+            raise NotYourTurn(
+                "the turn of the dice ends so only at a come-out roll after the first, with "
+                "no wager on the layout",
+                SHOOTER,
+            )
+
+    def check_void(self, actor: Actor) -> None:
+        """Refuse a void but by the dealer while no throw is on display."""
+        dealer_only(actor, "void the round", VOID_ROUND_CITE)
+        if self.state.phase not in (Phase.BETTING, Phase.OFFERED, Phase.THROW):
+            raise NotYourTurn(
+                "a round may be voided only while no throw is on display", VOID_ROUND_CITE
+            )
+
+    # -- the events of a command, once its check has passed ---------------------------------
+    def _shooter_done(self, seat: int, reason: Any) -> Iterator[Event]:
+        points = tuple(self.state.shooter_points)
+        yield ShooterDone(seat=seat, reason=reason, points=points, cite=SHOOTER)
+        yield from fire_settlements(self.state, len(points))
+
+    def _leave(self, seat: int) -> Iterator[Event]:
+        """A player leaves: what he may take down is returned, the dice pass on; his
+        contract wagers keep working (623a.4, 623a.10)."""
+        state = self.state
         removable = [
             (spot, bet)
             for spot, bet in state.wagers.get(seat, {}).items()
@@ -475,26 +600,12 @@ class CrapsRound(Round[CrapsState]):
                 return seat
         return None
 
-    def _no_more_bets(self, actor: Actor) -> Iterator[Event]:
-        state = self.state
-        dealer_only(actor, 'call "no more bets"', MAKING)
-        if state.phase is not Phase.BETTING:
-            raise NotYourTurn('"no more bets" has been called already', MAKING)
-        current = state.shooter
-        declines = state.come_out and current is not None and not state.line_wager(current)
-        shooter = current
-        if state.come_out and (current is None or declines):
-            # A shooter with no line wager on the come-out gives up the dice (623a.10);
-            # with no one to take them, the stickperson throws for the wagers standing.
-            shooter = self._next_shooter(line=True, after=current)
-            if shooter is None and not self._standing():
-                raise NotYourTurn(
-                    "a come-out roll needs a shooter holding a Pass or Don't Pass wager, and no "
-                    "player at the table holds one",
-                    SHOOTER,
-                )
+    def _no_more_bets(self, shooter: int | None) -> Iterator[Event]:
+        """ "No more bets", the dice to ``shooter`` (:meth:`check_no_more_bets`): a shooter
+        without a line wager on a come-out gives them up first."""
+        current = self.state.shooter
         yield NoMoreBets(cite=MAKING)
-        if declines and current is not None:
+        if current is not None and shooter != current:
             yield from self._shooter_done(current, "no_line_wager")
         if shooter is not None and shooter != current:
             yield DiceToShooter(seat=shooter, cite=SHOOTER)
@@ -512,14 +623,7 @@ class CrapsRound(Round[CrapsState]):
         )
 
     def _select(self, command: SelectDice, actor: Actor) -> DiceSelected:
-        state = self.state
-        if state.phase is not Phase.OFFERED:
-            raise NotYourTurn("no dice are offered to select from", DICE)
-        chooser: Actor = state.shooter if state.shooter is not None else DEALER
-        seat = command.seat if command.seat is not None else DEALER
-        if actor != chooser or seat != chooser:
-            who = f"the shooter at seat {chooser}" if chooser != DEALER else "the stickperson"
-            raise NotYourTurn(f"{who} selects the dice", DICE)
+        self.check_select(command.seat, actor)
         dice = (command.first, command.second)
         places = range(1, DICE_OFFERED + 1)
         if any(type(d) is not int or d not in places for d in dice) or dice[0] == dice[1]:
@@ -528,57 +632,22 @@ class CrapsRound(Round[CrapsState]):
                 f"to 5, not {list(dice)}",
                 DICE,
             )
-        return DiceSelected(seat=state.shooter, dice=(dice[0], dice[1]), cite=DICE)
+        return DiceSelected(seat=self.state.shooter, dice=(dice[0], dice[1]), cite=DICE)
 
-    def _throw(self, faces: tuple[Any, ...] | None, actor: Actor) -> DiceThrown:
-        state = self.state
-        dealer_only(actor, "enter the throw", THROW)
-        if state.phase is not Phase.THROW:
-            raise NotYourTurn("the dice are not to be thrown now", THROW)
+    def _throw(self, faces: tuple[Any, ...] | None) -> DiceThrown:
         if faces is None:
-            if state.physical_dice:
-                raise NotYourTurn(
-                    "this table's dice are thrown by hand: enter the reading of the two dice", THROW
-                )
             return DiceThrown(faces=roll_dice(self.draw(), 2), cite=THROW)
-        if not state.physical_dice:
-            raise NotYourTurn("this table's dice are drawn by RNG: no reading is taken", THROW)
-        if not state.dice_ready:
-            raise NotYourTurn("the shooter has not selected his two dice (623a.7)", DICE)
         reading = read_dice(faces, 2, THROW)
         return DiceThrown(faces=reading, source="reading", cite=THROW)
 
-    def _turn_may_end(self) -> bool:
-        """A come-out roll after rolls, in betting, with nothing on the layout."""
-        state = self.state
-        return (
-            state.phase is Phase.BETTING
-            and state.come_out
-            and bool(state.rolls)
-            and not any(True for _ in state.bets())
-        )
-
-    def _end_turn(self, actor: Actor) -> Iterator[Event]:
-        dealer_only(actor, "end the turn of the dice", SHOOTER)
-        if not self._turn_may_end():
-            raise NotYourTurn(
-                "the turn of the dice ends so only at a come-out roll after the first, with "
-                "no wager on the layout",
-                SHOOTER,
-            )
+    def _end_turn(self) -> Iterator[Event]:
         shooter = self.state.shooter
         if shooter is not None:
             yield from self._shooter_done(shooter, "no_line_wager")
         yield RoundCompleted(cite=SHOOTER)
 
-    def _void(self, reason: str, actor: Actor) -> Iterator[Event]:
-        state = self.state
-        dealer_only(actor, "void the round", VOID_ROUND_CITE)
-        if state.phase not in (Phase.BETTING, Phase.OFFERED, Phase.THROW):
-            raise NotYourTurn(
-                "a round may be voided only while no throw is on display", VOID_ROUND_CITE
-            )
-        in_play = list(state.bets())
+    def _void(self, reason: str) -> Iterator[Event]:
+        in_play = list(self.state.bets())
         yield RoundVoided(reason=reason, cite=VOID_ROUND_CITE)
         for seat, spot, bet in in_play:
             if bet.commission:
@@ -601,38 +670,30 @@ class CrapsRound(Round[CrapsState]):
         return amount_step(spot, self.rules, self.state.point)
 
     def may_close(self) -> bool:
-        """Whether "no more bets" may be called: on a come-out, a shooter holding a line
-        wager is found, or wagers stand on the layout for the stickperson to throw for
-        (623a.10)."""
-        state = self.state
-        if state.phase is not Phase.BETTING:
-            return False
-        if not state.come_out:
-            return True
-        if state.shooter is not None and state.line_wager(state.shooter):
-            return True
-        return self._next_shooter(line=True) is not None or self._standing()
+        """Whether "no more bets" may be called (:meth:`check_no_more_bets` passes)."""
+        return passes(self.check_no_more_bets, DEALER)
 
     def legal_commands(self, actor: Actor) -> list[LegalCommand]:
-        state = self.state
+        """What ``actor`` may send now: each command offered exactly where its check
+        passes (``LeaveTable``, which the table sends, is never offered)."""
         if self.finished:
             return []
         if actor == DEALER:
             return self._dealer_legal()
-        if actor not in state.seats or actor in state.departed:
-            return []
-        if state.phase is Phase.OFFERED and state.shooter == actor:
-            return [self._select_offer(actor)]
-        if state.phase is not Phase.BETTING:
-            return []
-        return self._player_legal(actor)
+        legal = [self._select_offer(actor)] if passes(self.check_select, actor, actor) else []
+        if passes(self.check_seat, actor, actor):
+            legal += self._player_legal(actor)
+        return legal
 
     def _player_legal(self, seat: int) -> list[LegalCommand]:
+        """A seat's wagers, take-downs, calls and giving up the dice, once
+        :meth:`check_seat` has passed: each spot where the test of its check
+        (:func:`placement`, :func:`removal`, :func:`call_refusal`) passes."""
         state = self.state
         groups: dict[tuple[str, str, Amount], list[str]] = {}
         for spot in all_spots():
             limits = placement(state, seat, spot)
-            if isinstance(limits, Limits) and limits.high >= limits.low:
+            if isinstance(limits, Limits):
                 reason = step_reason(spot, self.rules, state.point) if limits.step > 1 else ""
                 amount = Amount(
                     low=limits.low,
@@ -651,15 +712,11 @@ class CrapsRound(Round[CrapsState]):
         if removable:
             legal.append(offer("RemoveWager", MAKING, seat=seat, spot=choice(removable, _said)))
         for working in (True, False):
-            callable_ = [
-                s
-                for s, bet in held.items()
-                if kind_of(s) in CALLABLE and state.working(s, bet) != working
-            ]
+            callable_ = [s for s in held if call_refusal(state, seat, s, working) is None]
             if callable_:
                 spots = choice(callable_, _said)
                 legal.append(offer("CallWager", MAKING, seat=seat, spot=spots, working=working))
-        if state.shooter == seat and state.come_out:
+        if passes(self.check_give_up, seat, seat):
             legal.append(offer("GiveUpDice", SHOOTER, seat=seat))
         return legal
 
@@ -674,28 +731,27 @@ class CrapsRound(Round[CrapsState]):
         )
 
     def _dealer_legal(self) -> list[LegalCommand]:
-        state = self.state
-        void = offer("VoidRound", VOID_ROUND_CITE, reason=Text())
-        if state.phase is Phase.BETTING:
-            close = offer("AnnounceNoMoreBets", MAKING)
-            found = [close, void] if self.may_close() else [void]
-            if self._turn_may_end():
-                found.insert(0, offer("EndTurn", SHOOTER))
-            return found
-        if state.phase is Phase.OFFERED:
-            if state.shooter is None:
-                return [self._select_offer(DEALER), void]
-            return [void]
-        if state.phase is Phase.THROW:
-            if state.physical_dice and not state.dice_ready:
-                return [offer("OfferDice", DICE), void]
-            if state.physical_dice:
-                return [offer("ThrowDice", THROW, faces=Numbers(count=2, low=1, high=6)), void]
-            return [offer("ThrowDice", THROW), void]
-        call = offer("CallRoll", SETTLEMENT)
-        if not state.physical_dice:
-            return [call]
-        return [call, offer("DeclareIrregularity", THROW, irregularity=choice(Irregularity))]
+        """The dealer's commands, each where its check passes, in the order of a roll."""
+        legal = []
+        if passes(self.check_end_turn, DEALER):
+            legal.append(offer("EndTurn", SHOOTER))
+        if passes(self.check_no_more_bets, DEALER):
+            legal.append(offer("AnnounceNoMoreBets", MAKING))
+        if passes(self.check_select, None, DEALER):
+            legal.append(self._select_offer(DEALER))
+        if passes(self.check_offer_dice, DEALER):
+            legal.append(offer("OfferDice", DICE))
+        if passes(self.check_throw, DEALER, False):
+            legal.append(offer("ThrowDice", THROW))
+        if passes(self.check_throw, DEALER, True):
+            legal.append(offer("ThrowDice", THROW, faces=Numbers(count=2, low=1, high=6)))
+        if passes(self.check_call_roll, DEALER):
+            legal.append(offer("CallRoll", SETTLEMENT))
+        if passes(self.check_no_roll, DEALER):
+            legal.append(offer("DeclareIrregularity", THROW, irregularity=choice(Irregularity)))
+        if passes(self.check_void, DEALER):
+            legal.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
+        return legal
 
     def view(self, actor: Actor | None) -> dict[str, Any]:
         """Everything at a dice table is in plain sight: every player, the dealer and the

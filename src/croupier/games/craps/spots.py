@@ -58,6 +58,9 @@ class CrapsSpot(Spot):
     def every(cls) -> tuple[CrapsSpot, ...]:
         return _every()
 
+    def family(self) -> tuple[str, str] | None:
+        return None if self.number is None else (self.kind, str(self.number))
+
     @classmethod
     def why_not(cls, text: str) -> str:
         """Why ``text`` is no spot: a numbered wager off its numbers, or no wager."""

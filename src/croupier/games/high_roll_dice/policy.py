@@ -167,6 +167,7 @@ SPEC = GameSpec(
     chapter="675a",
     layout="high-roll-dice",
     layout_spots=layout_spots,
+    spot_type=HighRollDiceSpot,
     sign="croupier.games.high_roll_dice.sign",
     analysis="croupier.analysis.exact.high_roll_dice",
     simulation="croupier.analysis.simulation.high_roll_dice",

@@ -56,6 +56,9 @@ class HighRollDiceSpot(Spot):
             return "no_match"
         return str(self.number)
 
+    def family(self) -> tuple[str, str] | None:
+        return None if self.number is None else (self.kind, self.part)
+
     @classmethod
     def every(cls) -> tuple[HighRollDiceSpot, ...]:
         return _every()

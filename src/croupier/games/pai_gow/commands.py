@@ -1,5 +1,7 @@
 """Pai Gow's commands (621a), the irregularities the dealer declares (621a.6(e),
-621a.12) and their union."""
+621a.12) and their union. :class:`AnnounceNoMoreBets` (621a.7(c), 621a.8(a)) and
+:class:`VoidRound` are the shared wagering base's (:mod:`croupier.games._wagering`, the
+same JSON); a wager is Pai Gow's own :class:`PlaceWager` (its spot has a default)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from croupier.engine import Command
+from croupier.games._wagering import AnnounceNoMoreBets as AnnounceNoMoreBets
+from croupier.games._wagering import VoidRound as VoidRound
 from croupier.rules.pai_gow import DeliveryStyle
 
 SPOT = "pai_gow"
@@ -75,12 +79,6 @@ class DirectDealerWager(Command):
     type: Literal["DirectDealerWager"] = "DirectDealerWager"
     seat: int
     amount: Any
-
-
-class AnnounceNoMoreBets(Command):
-    """The dealer announces "no more bets" (621a.7(c), 621a.8(a))."""
-
-    type: Literal["AnnounceNoMoreBets"] = "AnnounceNoMoreBets"
 
 
 class ChooseDelivery(Command):
@@ -199,13 +197,6 @@ class SettleWagers(Command):
     """The dealer exposes the hands and settles (621a.10(f)-(k), 621a.11(n)-(r))."""
 
     type: Literal["SettleWagers"] = "SettleWagers"
-
-
-class VoidRound(Command):
-    """The floor voids the round; every wager still in play is returned."""
-
-    type: Literal["VoidRound"] = "VoidRound"
-    reason: str = Field(min_length=1, max_length=500)
 
 
 PaiGowCommand = Annotated[

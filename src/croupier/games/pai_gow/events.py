@@ -18,6 +18,7 @@ from croupier.engine import (
     WagerSettled,
 )
 from croupier.equipment.tiles import TileText
+from croupier.games._wagering import NoMoreBets as NoMoreBets
 from croupier.games.pai_gow.commands import Irregularity
 from croupier.money import Cents
 from croupier.rules.pai_gow import DeliveryStyle
@@ -109,12 +110,6 @@ class DealerWagerPlaced(Event):
 
     type: Literal["DealerWagerPlaced"] = "DealerWagerPlaced"
     amount: Cents
-
-
-class NoMoreBets(Event):
-    """Wagering is closed (621a.7(c), 621a.8(a))."""
-
-    type: Literal["NoMoreBets"] = "NoMoreBets"
 
 
 class DeliveryChosen(Event):

@@ -60,7 +60,14 @@ from croupier.engine import (
 from croupier.equipment.dice import read_dice
 from croupier.equipment.tiles import SET, Tile, parse_tile
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
-from croupier.games._common import dealer_only, expect_phase, passes, view_head, void_events
+from croupier.games._common import (
+    checked,
+    dealer_only,
+    expect_phase,
+    passes,
+    view_head,
+    void_events,
+)
 from croupier.games.pai_gow.commands import (
     SPOT,
     AnnounceNoMoreBets,
@@ -157,6 +164,17 @@ from croupier.rules.pai_gow import (
 
 VOID_ROUND_CITE = "interpretations:void-round"
 S = SECTIONS
+
+
+_IRREGULARITY_CITES = {
+    Irregularity.TILE_TURNED_OVER_WHILE_STACKING: S.remix,
+    Irregularity.DICE_NOT_FLAT: S.not_flat,
+    Irregularity.DIE_FELL_OUT: S.die_out,
+    Irregularity.BANK_REMOVED_LID: S.bank_style,
+    Irregularity.WRONG_POSITIONS: S.wrong_count,
+    Irregularity.TILE_EXPOSED: S.player_tile_exposed,
+}
+"""The section each irregularity cites."""
 
 
 def _flat(setting: Setting) -> tuple[tuple[Tile, Tile], tuple[Tile, Tile]]:
@@ -582,41 +600,53 @@ class PaiGowRound(Round[PaiGowState]):
         if self.finished:
             raise NotYourTurn("the round is over", S.expose)
         match command:
-            case TakeBank() | PassBank():
-                yield from self._bank_answer(command, actor)
+            case TakeBank():
+                yield self.check_take_bank(command, actor)
+            case PassBank(seat=seat):
+                self.check_bank_answer(seat, actor)
+                yield BankPassed(seat=seat, cite=S.bank_rotation)
+                yield from self._next_offer()
             case MixTiles():
                 yield self._mix(actor)
             case CutTiles() | DeclineCut():
                 yield from self._cut(command, actor)
             case PlaceWager():
-                yield self._place_wager(command, actor)
+                yield self.check_wager(command, actor)
             case DirectDealerWager():
-                yield self._direct_dealer_wager(command, actor)
+                yield self.check_direct(command, actor)
             case AnnounceNoMoreBets():
                 self.check_no_more_bets(actor)
                 yield NoMoreBets(cite=S.no_more_bets)
             case ChooseDelivery(style=style):
-                yield self._choose_delivery(style, actor)
+                yield self.check_delivery(actor, style)
             case ShakeDice(faces=faces):
-                yield self._shake(faces, actor)
+                yield self._shake(faces, self.check_shake(actor, faces is not None))
             case DrawNumber():
-                yield self._draw_number(actor)
+                self.check_draw(actor)
+                low, high = RNG_NUMBERS
+                yield NumberDrawn(number=low + self.draw().randbelow(high - low + 1), cite=S.rng)
             case DealTiles():
                 yield from self._deal(actor)
             case DeclareIrregularity():
                 yield from self._irregularity(command, actor)
             case DecideExposedHand(seat=seat, void=void):
-                yield from self._decide_exposed(seat, void, actor)
+                self.check_decide_exposed(seat, actor)
+                yield from self._decide_exposed(seat, void)
             case RequestHouseWay(seat=seat):
-                yield self._house_way_shown(seat, actor)
+                self.check_house_way(seat, actor)
+                yield self._house_way_shown(seat)
             case SetHands(seat=seat, together=together):
-                yield self._set_hands(seat, together, actor)
+                self.check_set(seat, actor)
+                yield self._set_hands(seat, together)
             case SetDealerHands(together=together):
-                yield from self._set_dealer_hands(together, actor)
+                self.check_set_dealer(actor, together is not None)
+                yield from self._set_dealer_hands(together)
             case Surrender(seat=seat):
-                yield self._surrender(seat, actor)
+                self.check_surrender(seat, actor)
+                yield self._lost(seat, Outcome.SURRENDER, S.surrender)
             case DeclareAbandoned(seat=seat):
-                yield self._abandoned(seat, actor)
+                self.check_abandoned(seat, actor)
+                yield self._lost(seat, Outcome.LOSE, S.seated_only)
             case SettleWagers():
                 self.check_settle(actor)
                 if self.state.bank is None:
@@ -752,12 +782,10 @@ class PaiGowRound(Round[PaiGowState]):
             return
         yield BankNotTaken(cite=S.bank_rotation)
 
-    def _bank_answer(self, command: TakeBank | PassBank, actor: Actor) -> Iterator[Event]:
+    def check_bank_answer(self, seat: int, actor: Actor, take: bool = False) -> None:
+        """Refuse an answer to the offer of the bank (``take``: taking it) but by the
+        player at ``seat``, while the bank is offered to that seat (621a.11(a)-(d))."""
         state = self.state
-        seat = command.seat
-        chips = 0
-        if isinstance(command, TakeBank):  # a malformed amount is refused as such, first
-            chips = require_cents(command.chips, "the bank's chips", S.bank_covers)
         if state.phase is not Phase.BANK_OFFER:
             if not state.rules.player_banking:
                 raise NotYourTurn("this table does not offer the bank to players", S.bank_offered)
@@ -770,16 +798,20 @@ class PaiGowRound(Round[PaiGowState]):
         self._player_for(seat, actor, "answer the offer of the bank", S.bank_rotation)
         if state.offered != seat:
             refusal = self.bank_refusal(seat)
-            if refusal is not None and isinstance(command, TakeBank):
+            if refusal is not None and take:
                 raise NotYourTurn(*refusal)
             raise NotYourTurn(
                 f"the bank is offered to seat {state.offered} now, not seat {seat}",
                 S.bank_rotation,
             )
-        if isinstance(command, PassBank):
-            yield BankPassed(seat=seat, cite=S.bank_rotation)
-            yield from self._next_offer()
-            return
+
+    def check_take_bank(self, command: TakeBank, actor: Actor) -> BankTaken:
+        """The bank ``command`` takes: its chips whole cents (refused as such first), then
+        :meth:`check_bank_answer`, chips covering a wager of the table minimum, and
+        co-banking only where the table offers it (621a.11(d)(2), 621a.11(e))."""
+        state, seat = self.state, command.seat
+        chips = require_cents(command.chips, "the bank's chips", S.bank_covers)
+        self.check_bank_answer(seat, actor, take=True)
         if chips < state.rules.minimum_wager:
             raise InvalidWager(
                 f"the bank's {format_cents(chips)} cannot cover a wager of the table minimum "
@@ -788,7 +820,7 @@ class PaiGowRound(Round[PaiGowState]):
             )
         if command.co_bank and not state.rules.co_banking:
             raise InvalidWager("this table does not offer co-banking", S.co_bank)
-        yield BankTaken(
+        return BankTaken(
             seat=seat,
             chips=chips,
             co_bank=command.co_bank,
@@ -805,16 +837,21 @@ class PaiGowRound(Round[PaiGowState]):
         first = state.context is not None and state.context.start_of_game and state.mixes == 0
         return TilesMixed(stacks=stacks, cite=S.mix if first else S.remix_each_round)
 
-    def _cut(self, command: CutTiles | DeclineCut, actor: Actor) -> Iterator[Event]:
-        state = self.state
-        if state.phase is not Phase.CUT:
+    def check_cut(self, seat: int, actor: Actor) -> None:
+        """Refuse a cut (or declining it) but by the bank at ``seat``, once, after the
+        tiles are stacked (621a.11(g))."""
+        if self.state.phase is not Phase.CUT:
             raise NotYourTurn(
                 "the bank may cut once, after the tiles are stacked and before wagering closes",
                 S.cut,
             )
         bank = self._bank_actor(actor, "cut the tiles", S.cut)
-        if command.seat != bank:
+        if seat != bank:
             raise NotYourTurn(f"only the bank (seat {bank}) may cut the tiles", S.cut)
+
+    def _cut(self, command: CutTiles | DeclineCut, actor: Actor) -> Iterator[Event]:
+        state = self.state
+        self.check_cut(command.seat, actor)
         if isinstance(command, DeclineCut):
             yield CutDeclined(cite=S.cut)
         else:
@@ -843,24 +880,12 @@ class PaiGowRound(Round[PaiGowState]):
             yield DealerWagerPlaced(amount=amount, cite=S.dealer_wager)
 
     # -- wagers (621a.7, 621a.11(d)(2), 621a.13) ---------------------------------------------
-    def wager_bounds(self, seat: int) -> tuple[Cents, Cents] | None:
-        """The least and most a wager on ``seat`` may be now (cents), or ``None``."""
-        state = self.state
-        rules = state.rules
-        if state.phase not in WAGERING or seat not in state.seats or seat in state.wagers:
-            return None
-        if seat == state.bank:
-            return None
-        high = rules.maximum_wager
-        if state.bank is not None:
-            high = min(high, state.bank_chips - sum(state.wagers.values()) - state.dealer_wager)
-        if high < rules.minimum_wager:
-            return None
-        return rules.minimum_wager, high
-
-    def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
+    def check_spot(self, seat: int, actor: Actor, spot: str = SPOT) -> tuple[Cents, Cents]:
+        """The least and most a wager on ``seat`` by ``actor`` may be now (cents; the most
+        under the least: the bank covers none); refuses a wager by another player, from an
+        empty seat, after "no more bets", on another spot, by the bank, or a second one
+        (621a.7, 621a.11(d)(2), 621a.13)."""
         state, rules = self.state, self.rules
-        seat = command.seat
         if actor == DEALER or actor not in state.seats:
             raise NotYourTurn("only a seated player may place a wager", S.seated_only)
         if seat not in state.seats:
@@ -875,55 +900,77 @@ class PaiGowRound(Round[PaiGowState]):
                 "made, increased or withdrawn",
                 S.no_more_bets,
             )
-        if command.spot != SPOT:
-            raise InvalidWager(f"the only wager is {SPOT!r}, not {command.spot!r}", S.wagers)
-        amount = require_cents(command.amount, "a wager", S.wagers)
+        if spot != SPOT:
+            raise InvalidWager(f"the only wager is {SPOT!r}, not {spot!r}", S.wagers)
         if seat == state.bank:
             raise InvalidWager(
                 "the bank plays its hand against every wager and places none", S.bank_one_area
             )
         if seat in state.wagers:
             raise InvalidWager(f"seat {seat} already has a wager", S.wagers)
+        return rules.minimum_wager, min(rules.maximum_wager, self._covered())
+
+    def _covered(self) -> Cents:
+        """What the player bank covers of further wagers (cents; no bank: no bound)."""
+        state = self.state
+        if state.bank is None:
+            return self.rules.maximum_wager
+        return state.bank_chips - sum(state.wagers.values()) - state.dealer_wager
+
+    def check_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
+        """The wager ``command`` places (:meth:`check_spot`, then whole cents within the
+        table limits and what the bank covers)."""
+        state, rules, seat = self.state, self.rules, command.seat
+        self.check_spot(seat, actor, command.spot)
+        amount = require_cents(command.amount, "a wager", S.wagers)
         if not rules.minimum_wager <= amount <= rules.maximum_wager:
             raise InvalidWager(
                 f"a wager must be {rules.describe_limits()}, not {format_cents(amount)}",
                 "601a.2",
             )
-        if state.bank is not None:
-            covered = state.bank_chips - sum(state.wagers.values()) - state.dealer_wager
-            if amount > covered:
-                raise InvalidWager(
-                    f"the bank's {format_cents(state.bank_chips)} cannot cover this wager: "
-                    f"it covers {format_cents(covered)} more, so "
-                    f"{format_cents(amount - covered)} of the {format_cents(amount)} would be "
-                    "uncovered",
-                    S.bank_covers,
-                )
+        covered = self._covered()
+        if state.bank is not None and amount > covered:
+            raise InvalidWager(
+                f"the bank's {format_cents(state.bank_chips)} cannot cover this wager: "
+                f"it covers {format_cents(covered)} more, so "
+                f"{format_cents(amount - covered)} of the {format_cents(amount)} would be "
+                "uncovered",
+                S.bank_covers,
+            )
         return WagerPlaced(seat=seat, spot=SPOT, amount=amount, cite=S.wagers)
 
-    def _direct_dealer_wager(self, command: DirectDealerWager, actor: Actor) -> DealerWagerPlaced:
+    def check_direct(self, command: DirectDealerWager, actor: Actor) -> DealerWagerPlaced:
+        """The dealer's wager the bank directs (``command``): by the bank, before "no more
+        bets", whole cents less than the dealer's wager, or none (621a.11(h))."""
         state = self.state
-        bank = self._bank_actor(actor, "direct the dealer's wager", S.dealer_wager)
-        if command.seat != bank:
-            raise NotYourTurn(f"only the bank (seat {bank}) may direct it", S.dealer_wager)
-        if state.phase is not Phase.BETTING:
-            raise NotYourTurn(
-                'the dealer\'s wager may be lowered once it is placed and before "no more bets"',
-                S.dealer_wager,
-            )
+        high = self.check_direct_seat(command.seat, actor)
         amount = command.amount
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise InvalidWager(
                 f"the dealer's wager is a whole number of cents, zero or more, not {amount!r}",
                 S.dealer_wager,
             )
-        if amount >= state.dealer_wager and not (amount == 0 == state.dealer_wager):
+        if amount > high:
             raise InvalidWager(
                 f"the bank may direct a lesser wager than {format_cents(state.dealer_wager)} "
                 f"or none, not {format_cents(amount)}",
                 S.dealer_wager,
             )
         return DealerWagerPlaced(amount=amount, cite=S.dealer_wager)
+
+    def check_direct_seat(self, seat: int, actor: Actor) -> Cents:
+        """The most (cents) the bank at ``seat`` may direct the dealer to wager now: less
+        than his wager, or none (with none placed, none); refuses but the bank before "no
+        more bets" (621a.11(h))."""
+        bank = self._bank_actor(actor, "direct the dealer's wager", S.dealer_wager)
+        if seat != bank:
+            raise NotYourTurn(f"only the bank (seat {bank}) may direct it", S.dealer_wager)
+        if self.state.phase is not Phase.BETTING:
+            raise NotYourTurn(
+                'the dealer\'s wager may be lowered once it is placed and before "no more bets"',
+                S.dealer_wager,
+            )
+        return max(self.state.dealer_wager - 1, 0)
 
     # -- the starting position (621a.8(a)-(c), 621a.9, 621a.11(i)-(j)) -------------------------
     def _shaker(self, actor: Actor, what: str) -> str:
@@ -935,7 +982,9 @@ class PaiGowRound(Round[PaiGowState]):
         self._bank_actor(actor, what, S.bank_style)
         return "bank"
 
-    def _choose_delivery(self, style: DeliveryStyle, actor: Actor) -> DeliveryChosen:
+    def check_delivery(self, actor: Actor, style: DeliveryStyle) -> DeliveryChosen:
+        """The delivery style ``style`` chosen by the shaker (:meth:`_shaker`), once, after
+        "no more bets" and before the shake, among the styles the table allows (621a.9)."""
         state = self.state
         who = self._shaker(actor, "choose the delivery style")
         cite = S.bank_style if who == "bank" else S.styles
@@ -952,7 +1001,10 @@ class PaiGowRound(Round[PaiGowState]):
             )
         return DeliveryChosen(style=style, by=who, cite=STYLE_CITES[style])
 
-    def _shake(self, faces: tuple[Any, ...] | None, actor: Actor) -> DiceShaken:
+    def check_shake(self, actor: Actor, reading: bool) -> str:
+        """Who shakes (``"dealer"`` or ``"bank"``), after "no more bets", the dice drawn
+        by RNG (no ``reading``) or a ``reading`` of physical dice; refuses the dealer's
+        shake where the table draws a number (621a.8(a), 621a.11(i))."""
         state = self.state
         who = self._shaker(actor, "shake the dice")
         cite = S.bank_style if who == "bank" else S.dice
@@ -963,23 +1015,27 @@ class PaiGowRound(Round[PaiGowState]):
                 "this table draws the starting position from its random number generator",
                 S.rng,
             )
+        if reading and not state.physical_dice:
+            raise NotYourTurn("this table shakes its dice by RNG: no reading is taken", cite)
+        return who
+
+    def _shake(self, faces: tuple[Any, ...] | None, who: str) -> DiceShaken:
+        cite = S.bank_style if who == "bank" else S.dice
         if faces is None:
             rolled = roll_dice(self.draw(), 3)
             return DiceShaken(faces=rolled, total=sum(rolled), by=who, cite=cite)
-        if not state.physical_dice:
-            raise NotYourTurn("this table shakes its dice by RNG: no reading is taken", cite)
         reading = read_dice(faces, 3, S.three_dice)
         return DiceShaken(faces=reading, total=sum(reading), by=who, source="reading", cite=cite)
 
-    def _draw_number(self, actor: Actor) -> NumberDrawn:
+    def check_draw(self, actor: Actor) -> None:
+        """Refuse drawing the number but by the dealer, where the table draws it, after
+        "no more bets" (621a.8(a)(1))."""
         state = self.state
         self._dealer_only(actor, "draw the number", S.rng)
         if state.rules.starting_position is not StartingPosition.RNG or state.bank is not None:
             raise NotYourTurn("the starting position is determined by the dice", S.dice)
         if state.phase is not Phase.SHAKE:
             raise NotYourTurn('the number is drawn after "no more bets", once per deal', S.rng)
-        low, high = RNG_NUMBERS
-        return NumberDrawn(number=low + self.draw().randbelow(high - low + 1), cite=S.rng)
 
     # -- the delivery (621a.8(c)-(f), 621a.9, 621a.11(j)-(m)) ----------------------------------
     def _deal(self, actor: Actor) -> Iterator[Event]:
@@ -1059,21 +1115,18 @@ class PaiGowRound(Round[PaiGowState]):
                 out[position] = tuple(left)
         return out
 
-    def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Iterator[Event]:
-        state = self.state
-        kind = command.irregularity
-        cites = {
-            Irregularity.TILE_TURNED_OVER_WHILE_STACKING: S.remix,
-            Irregularity.DICE_NOT_FLAT: S.not_flat,
-            Irregularity.DIE_FELL_OUT: S.die_out,
-            Irregularity.BANK_REMOVED_LID: S.bank_style,
-            Irregularity.WRONG_POSITIONS: S.wrong_count,
-            Irregularity.TILE_EXPOSED: S.player_tile_exposed,
-        }
-        cite = cites[kind]
+    def check_irregularity(self, kind: Irregularity, actor: Actor) -> str:
+        """The section an irregularity ``kind`` declared now cites; refuses it but by the
+        dealer, in a phase where it can happen (:meth:`irregularities_now`)."""
+        cite = _IRREGULARITY_CITES[kind]
         self._dealer_only(actor, "declare an irregularity", cite)
         if kind not in self.irregularities_now():
-            raise NotYourTurn(f"{kind} cannot be declared in phase {state.phase}", cite)
+            raise NotYourTurn(f"{kind} cannot be declared in phase {self.state.phase}", cite)
+        return cite
+
+    def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Iterator[Event]:
+        kind = command.irregularity
+        cite = self.check_irregularity(kind, actor)
         if kind is Irregularity.TILE_TURNED_OVER_WHILE_STACKING:
             yield TilesRemixed(cite=cite)
         elif kind in (
@@ -1087,9 +1140,11 @@ class PaiGowRound(Round[PaiGowState]):
         else:
             yield from self._exposed(command)
 
-    def _exposed(self, command: DeclareIrregularity) -> Iterator[Event]:
+    def check_exposed(self, position: str | None, text: str | None) -> Tile:
+        """The tile a declaration of a tile exposed names (``text``, at ``position``):
+        dealt there and still face down, of no player's hand set face down already
+        (621a.12(d)-(e))."""
         state = self.state
-        position, text = command.position, command.tile
         if position not in state.hands:
             raise IllegalCommand(
                 f"name the position whose tile was exposed: one of {', '.join(state.hands)}",
@@ -1107,25 +1162,43 @@ class PaiGowRound(Round[PaiGowState]):
                 f"{tile.code} is not an unexposed tile dealt to {position}",
                 S.player_tile_exposed,
             )
+        seat = self._player_area(position)
+        if seat is not None and seat in state.settings:
+            raise NotYourTurn(
+                f"seat {seat} has set its hands face down already", S.player_tile_exposed
+            )
+        return tile
+
+    def _player_area(self, position: str) -> int | None:
+        """The betting area ``position`` is, where a player's wager plays there (not the
+        bank's); ``None`` for the dealer, the Dead Hand, an area without a wager."""
+        state = self.state
         seat = int(position) if position.isdigit() else None
         if seat is not None and seat in state.wagers and seat != state.bank:
-            if seat in state.settings:
-                raise NotYourTurn(
-                    f"seat {seat} has set its hands face down already", S.player_tile_exposed
-                )
+            return seat
+        return None
+
+    def _exposed(self, command: DeclareIrregularity) -> Iterator[Event]:
+        tile = self.check_exposed(command.position, command.tile)
+        position = command.position
+        assert position is not None
+        if self._player_area(position) is not None:
             yield TileExposed(position=position, tile=tile, cite=S.player_tile_exposed)
             return
         yield TileExposed(position=position, tile=tile, cite=S.other_tile_exposed)
         yield from self._void(f"a tile of {position} was exposed", S.other_tile_exposed)
 
-    def _decide_exposed(self, seat: int, void: bool, actor: Actor) -> Iterator[Event]:
-        state = self.state
+    def check_decide_exposed(self, seat: int, actor: Actor) -> None:
+        """Refuse a decision on an exposed hand but by the player at ``seat``, whose tile
+        awaits it (621a.12(d))."""
         self._player_for(seat, actor, "decide on the exposed hand", S.player_tile_exposed)
-        if seat not in state.pending:
+        if seat not in self.state.pending:
             raise NotYourTurn(f"no tile of seat {seat} awaits a decision", S.player_tile_exposed)
+
+    def _decide_exposed(self, seat: int, void: bool) -> Iterator[Event]:
         yield ExposedHandDecided(seat=seat, void=void, cite=S.player_tile_exposed)
         if void:
-            amount = state.wagers[seat]
+            amount = self.state.wagers[seat]
             yield WagerSettled(
                 seat=seat,
                 spot=SPOT,
@@ -1152,7 +1225,9 @@ class PaiGowRound(Round[PaiGowState]):
             return None
         return min(mine, key=lambda s: (-state.wagers.get(s, 0), -s))
 
-    def _house_way_shown(self, seat: int, actor: Actor) -> HouseWayShown:
+    def check_house_way(self, seat: int, actor: Actor) -> None:
+        """Refuse asking how the house sets but by the player at ``seat``, with a hand to
+        set and no exposed tile to decide on first (621a.10(b), 621a.12(d))."""
         state = self.state
         self._player_for(seat, actor, "ask how the house sets", S.assistance)
         if state.phase is not Phase.SETTING or seat not in state.to_set():
@@ -1162,7 +1237,9 @@ class PaiGowRound(Round[PaiGowState]):
                 f"seat {seat} decides on its exposed tile first, without looking at the others",
                 S.player_tile_exposed,
             )
-        choice = state.rules.dealer_way.choose(self.tiles_of(seat))
+
+    def _house_way_shown(self, seat: int) -> HouseWayShown:
+        choice = self.state.rules.dealer_way.choose(self.tiles_of(seat))
         return HouseWayShown(
             seat=seat,
             high=choice.setting.high,
@@ -1171,7 +1248,9 @@ class PaiGowRound(Round[PaiGowState]):
             cite=S.assistance,
         )
 
-    def _set_hands(self, seat: int, together: tuple[str, str], actor: Actor) -> HandsSet:
+    def check_set(self, seat: int, actor: Actor) -> None:
+        """Refuse setting ``seat``'s hands but by its player, once, after any exposed
+        tile's decision, the larger wager's area first (621a.10(a), 621a.13(b))."""
         state = self.state
         self._player_for(seat, actor, "set these hands", S.set_hands)
         if state.phase is not Phase.SETTING:
@@ -1193,6 +1272,8 @@ class PaiGowRound(Round[PaiGowState]):
                 "wagers the first counterclockwise, is set before the other",
                 S.adjacent_order,
             )
+
+    def _set_hands(self, seat: int, together: tuple[str, str]) -> HandsSet:
         dealt = self.tiles_of(seat)
         try:
             setting = setting_with(dealt, together)
@@ -1204,13 +1285,20 @@ class PaiGowRound(Round[PaiGowState]):
             ) from None
         return HandsSet(seat=seat, high=setting.high, low=setting.low, cite=S.set_hands)
 
-    def _set_dealer_hands(self, together: tuple[str, str] | None, actor: Actor) -> Iterator[Event]:
+    def check_set_dealer(self, actor: Actor, entered: bool = False) -> None:
+        """Refuse setting the dealer's hands but by the dealer once every player has set;
+        a setting ``entered`` only where the dealer has a hand (621a.10(c)-(d))."""
         state = self.state
         self._dealer_only(actor, "set the dealer's hands", S.dealer_way)
         if state.phase is not Phase.DEALER_SETTING:
             raise NotYourTurn(
                 "the dealer sets after every player has set his hands", S.dealer_turns_over
             )
+        if entered and not state.dealer_plays():
+            raise NotYourTurn("the dealer has no hand in this round", S.bank_collect_empty)
+
+    def _set_dealer_hands(self, together: tuple[str, str] | None) -> Iterator[Event]:
+        state = self.state
         if state.dealer_plays():
             tiles = state.hands[DEALER_POSITION]
             entered: Setting | None = None
@@ -1243,8 +1331,6 @@ class PaiGowRound(Round[PaiGowState]):
                     rule=choice.rule.name,
                     cite=f"{cite}; {choice.rule.cite}" if choice.rule.cite else cite,
                 )
-        elif together is not None:
-            raise NotYourTurn("the dealer has no hand in this round", S.bank_collect_empty)
         if state.co_bank and state.bank is not None:
             bank_tiles = self.tiles_of(state.bank)
             setting = state.rules.co_bank_house_way.set(bank_tiles)
@@ -1252,7 +1338,9 @@ class PaiGowRound(Round[PaiGowState]):
                 seat=state.bank, high=setting.high, low=setting.low, by_dealer=True, cite=S.co_bank
             )
 
-    def _surrender(self, seat: int, actor: Actor) -> WagerSettled:
+    def check_surrender(self, seat: int, actor: Actor) -> None:
+        """Refuse a surrender but by the player at ``seat`` with a wager in play, after
+        the dealer has set and before the hands are exposed (621a.10(e))."""
         state = self.state
         self._player_for(seat, actor, "surrender this wager", S.surrender)
         if state.phase is not Phase.SURRENDER:
@@ -1263,15 +1351,10 @@ class PaiGowRound(Round[PaiGowState]):
             )
         if seat not in state.wagers:
             raise NotYourTurn(f"seat {seat} has no wager in play", S.surrender)
-        return WagerSettled(
-            seat=seat,
-            spot=SPOT,
-            amount=state.wagers[seat],
-            outcome=Outcome.SURRENDER,
-            cite=S.surrender,
-        )
 
-    def _abandoned(self, seat: int, actor: Actor) -> WagerSettled:
+    def check_abandoned(self, seat: int, actor: Actor) -> None:
+        """Refuse declaring ``seat``'s wager abandoned but by the dealer, once the tiles
+        are dealt, for a wager in play (621a.7(b))."""
         state = self.state
         self._dealer_only(actor, "declare a wager abandoned", S.seated_only)
         if state.phase not in (Phase.SETTING, Phase.DEALER_SETTING, Phase.SURRENDER):
@@ -1281,13 +1364,11 @@ class PaiGowRound(Round[PaiGowState]):
             )
         if seat not in state.wagers:
             raise NotYourTurn(f"seat {seat} has no wager in play", S.seated_only)
-        return WagerSettled(
-            seat=seat,
-            spot=SPOT,
-            amount=state.wagers[seat],
-            outcome=Outcome.LOSE,
-            cite=S.seated_only,
-        )
+
+    def _lost(self, seat: int, outcome: Outcome, cite: str) -> WagerSettled:
+        """``seat``'s wager surrendered or abandoned (lost), under rule ``cite``."""
+        amount = self.state.wagers[seat]
+        return WagerSettled(seat=seat, spot=SPOT, amount=amount, outcome=outcome, cite=cite)
 
     # -- settlement (621a.10(f)-(k), 621a.11(n)-(r)) -------------------------------------------
     def _order(self) -> list[int]:
@@ -1432,120 +1513,130 @@ class PaiGowRound(Round[PaiGowState]):
 
     # -- what may be done and seen ----------------------------------------------------------
     def legal_commands(self, actor: Actor) -> list[LegalCommand]:
-        state = self.state
+        """What ``actor`` may send now: each command offered exactly where its check
+        passes, for each betting area of the actor's player (621a.13), with the values
+        the check allows (see :meth:`_seat_commands`, :meth:`_dealer_commands`)."""
         if self.finished:
             return []
         if actor == DEALER:
             return self._dealer_commands()
-        if actor not in state.seats:
+        if actor not in self.state.seats:
             return []
+        return self._seat_commands(actor)
+
+    def _seat_commands(self, actor: int) -> list[LegalCommand]:
+        """A player's commands, in the order of a round. The house way is offered with the
+        area to set next, where it has a wager (its check allows any area still to set)."""
+        state, rules = self.state, self.rules
         out: list[LegalCommand] = []
         mine = state.boxes_of(actor)
-        phase = state.phase
-        if phase is Phase.BANK_OFFER and state.offered in mine:
-            co_bank = {"co_bank": choice((False, True), optional=True)}
-            chips = Amount(low=state.rules.minimum_wager)
-            out.append(
-                offer(
-                    "TakeBank",
-                    S.bank_rotation,
-                    seat=state.offered,
-                    chips=chips,
-                    **(co_bank if state.rules.co_banking else {}),
-                )
-            )
-            out.append(offer("PassBank", S.bank_rotation, seat=state.offered))
-        if phase in WAGERING:
-            for seat in mine:
-                bounds = self.wager_bounds(seat)
-                if bounds is not None:
-                    amount = Amount(low=bounds[0], high=bounds[1])
-                    out.append(offer("PlaceWager", S.wagers, seat=seat, spot=SPOT, amount=amount))
-        bank_here = state.bank is not None and state.bank in mine
-        if phase is Phase.CUT and bank_here:
+        for seat in mine:
+            if passes(self.check_bank_answer, seat, actor, True):
+                co_bank = {"co_bank": choice((False, True), optional=True)}
+                chips = Amount(low=rules.minimum_wager)
+                extra = co_bank if rules.co_banking else {}
+                out.append(offer("TakeBank", S.bank_rotation, seat=seat, chips=chips, **extra))
+                out.append(offer("PassBank", S.bank_rotation, seat=seat))
+        for seat in mine:
+            bounds = checked(self.check_spot, seat, actor)
+            if bounds is not None and bounds[1] >= bounds[0]:
+                amount = Amount(low=bounds[0], high=bounds[1])
+                out.append(offer("PlaceWager", S.wagers, seat=seat, spot=SPOT, amount=amount))
+        bank = state.bank
+        if bank is not None and passes(self.check_cut, bank, actor):
             stacks = Subset(of=tuple(range(1, STACKS + 1)))
-            cut = offer("CutTiles", S.cut, seat=state.bank, right=stacks, left=stacks)
+            cut = offer("CutTiles", S.cut, seat=bank, right=stacks, left=stacks)
             out.append(
                 cut.model_copy(update={"apart": ("right", "left"), "run": ("right", "left")})
             )
-            out.append(offer("DeclineCut", S.cut, seat=state.bank))
-        if phase is Phase.BETTING and bank_here and state.dealer_wager:
-            amount = Amount(low=0, high=state.dealer_wager - 1)
-            out.append(offer("DirectDealerWager", S.dealer_wager, seat=state.bank, amount=amount))
-        if phase is Phase.SHAKE and bank_here:
-            out += self._shake_commands(S.bank_style)
-        if phase is Phase.SETTING:
-            for seat in mine:
-                if seat in state.pending:
-                    void = choice((True, False), {True: "Void the hand", False: "Play the hand"})
-                    out.append(
-                        offer("DecideExposedHand", S.player_tile_exposed, seat=seat, void=void)
-                    )
-            seat_next = self.next_to_set(actor)
-            if seat_next is not None and seat_next not in state.pending:
-                together = _settings(self.tiles_of(seat_next))
-                out.append(offer("SetHands", S.set_hands, seat=seat_next, together=together))
-                if seat_next in state.wagers:
-                    out.append(offer("RequestHouseWay", S.assistance, seat=seat_next))
-        if phase is Phase.SURRENDER:
-            for seat in mine:
-                if seat in state.wagers:
-                    out.append(offer("Surrender", S.surrender, seat=seat))
+            out.append(offer("DeclineCut", S.cut, seat=bank))
+        most = None if bank is None else checked(self.check_direct_seat, bank, actor)
+        if most is not None and state.dealer_wager:  # with no wager there is none to lower
+            amount = Amount(low=0, high=most)
+            out.append(offer("DirectDealerWager", S.dealer_wager, seat=bank, amount=amount))
+        out += self._shake_commands(actor, S.bank_style)
+        for seat in mine:
+            if passes(self.check_decide_exposed, seat, actor):
+                void = choice((True, False), {True: "Void the hand", False: "Play the hand"})
+                out.append(offer("DecideExposedHand", S.player_tile_exposed, seat=seat, void=void))
+        for seat in mine:
+            if passes(self.check_set, seat, actor):
+                together = _settings(self.tiles_of(seat))
+                out.append(offer("SetHands", S.set_hands, seat=seat, together=together))
+                if seat in state.wagers and passes(self.check_house_way, seat, actor):
+                    out.append(offer("RequestHouseWay", S.assistance, seat=seat))
+        for seat in mine:
+            if passes(self.check_surrender, seat, actor):
+                out.append(offer("Surrender", S.surrender, seat=seat))
         return out
 
-    def _shake_commands(self, cite: str) -> list[LegalCommand]:
-        state = self.state
+    def _shake_commands(self, actor: Actor, cite: str) -> list[LegalCommand]:
+        """The delivery style, the number or the shake, each where its check passes for
+        ``actor`` (the dealer, or a player bank: ``cite``)."""
         out = []
-        if state.style is None:
-            styles = (DeliveryStyle.STANDARD, *state.rules.delivery_styles)
-            out.append(offer("ChooseDelivery", S.styles, style=choice(styles)))
-        if state.bank is None and state.rules.starting_position is StartingPosition.RNG:
+        styles = (DeliveryStyle.STANDARD, *self.rules.delivery_styles)
+        allowed = [style for style in styles if passes(self.check_delivery, actor, style)]
+        if allowed:
+            out.append(offer("ChooseDelivery", S.styles, style=choice(allowed)))
+        if passes(self.check_draw, actor):
             out.append(offer("DrawNumber", S.rng))
-        elif state.physical_dice:
-            out.append(
-                offer("ShakeDice", cite, faces=Numbers(count=3, low=1, high=6, optional=True))
-            )
-        else:
-            out.append(offer("ShakeDice", cite))
+        if passes(self.check_shake, actor, False):
+            if passes(self.check_shake, actor, True):
+                faces = Numbers(count=3, low=1, high=6, optional=True)
+                out.append(offer("ShakeDice", cite, faces=faces))
+            else:
+                out.append(offer("ShakeDice", cite))
         return out
+
+    def _exposable_codes(self, position: str, tiles: Sequence[Tile]) -> list[str]:
+        """The codes of ``tiles`` at ``position`` whose declaration :meth:`check_exposed`
+        passes, each once."""
+        codes = dict.fromkeys(tile.code for tile in tiles)
+        return [code for code in codes if passes(self.check_exposed, position, code)]
 
     def _dealer_commands(self) -> list[LegalCommand]:
+        """The dealer's commands, each where its check passes, in the order of a round.
+        A tile exposed is offered for the tiles of :meth:`exposable_positions`."""
         state = self.state
-        phase = state.phase
         out: list[LegalCommand] = []
-        # MixTiles, AnnounceNoMoreBets, DealTiles, SettleWagers and VoidRound: offered
-        # exactly where their checks pass (each asked only in the phase it requires).
-        if phase is Phase.MIXING and passes(self.check_mix, DEALER):
+        if passes(self.check_mix, DEALER):
             out.append(offer("MixTiles", S.mix))
-        if phase is Phase.BETTING and passes(self.check_no_more_bets, DEALER):
+        if passes(self.check_no_more_bets, DEALER):
             out.append(offer("AnnounceNoMoreBets", S.no_more_bets))
-        if phase is Phase.SHAKE and state.bank is None:
-            out += self._shake_commands(S.dice)
-        if phase is Phase.SHOWN and passes(self.check_deal, DEALER):
+        out += self._shake_commands(DEALER, S.dice)
+        if passes(self.check_deal, DEALER):
             out.append(offer("DealTiles", S.deal))
-        irregular = [k for k in self.irregularities_now() if k is not Irregularity.TILE_EXPOSED]
+        irregular = [
+            kind
+            for kind in Irregularity
+            if kind is not Irregularity.TILE_EXPOSED
+            and passes(self.check_irregularity, kind, DEALER)
+        ]
         if irregular:
-            cite = S.wrong_count if phase is Phase.SETTING else S.remix
+            cite = S.wrong_count if state.phase is Phase.SETTING else S.remix
             out.append(offer("DeclareIrregularity", cite, irregularity=choice(irregular)))
-        if Irregularity.TILE_EXPOSED in self.irregularities_now():
+        if passes(self.check_irregularity, Irregularity.TILE_EXPOSED, DEALER):
             out += [
                 offer(
                     "DeclareIrregularity",
                     S.wrong_count,
                     irregularity=Irregularity.TILE_EXPOSED,
                     position=position,
-                    tile=choice(dict.fromkeys(t.code for t in tiles), _tile_name),
+                    tile=choice(codes, _tile_name),
                 )
                 for position, tiles in self.exposable_positions().items()
+                if (codes := self._exposable_codes(position, tiles))
             ]
-        if phase is Phase.DEALER_SETTING:
+        if passes(self.check_set_dealer, DEALER):
             dealer = state.hands.get(DEALER_POSITION, ())
-            entered = {"together": _settings(dealer, optional=True)} if len(dealer) == 4 else {}
-            out.append(offer("SetDealerHands", S.dealer_way, **entered))
-        if phase in (Phase.SETTING, Phase.DEALER_SETTING, Phase.SURRENDER) and state.wagers:
-            seats = choice(sorted(state.wagers), lambda seat: f"Seat {seat}")
+            entered = passes(self.check_set_dealer, DEALER, True)
+            optional = {"together": _settings(dealer, optional=True)} if entered else {}
+            out.append(offer("SetDealerHands", S.dealer_way, **optional))
+        abandoned = [s for s in sorted(state.wagers) if passes(self.check_abandoned, s, DEALER)]
+        if abandoned:
+            seats = choice(abandoned, lambda seat: f"Seat {seat}")
             out.append(offer("DeclareAbandoned", S.seated_only, seat=seats))
-        if phase is Phase.SURRENDER and passes(self.check_settle, DEALER):
+        if passes(self.check_settle, DEALER):
             out.append(offer("SettleWagers", S.expose))
         if passes(self.check_void, DEALER):
             out.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))

@@ -69,6 +69,7 @@ SPEC = GameSpec(
     chapter="625a",
     layout="sic-bo",
     layout_spots=layout_spots,
+    spot_type=SicBoSpot,
     sign="croupier.games.sic_bo.sign",
     analysis="croupier.analysis.exact.sic_bo",
     simulation="croupier.analysis.simulation.sic_bo",
