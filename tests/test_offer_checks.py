@@ -89,8 +89,8 @@ def _go_fore_it(round_: GoForeItRound, actor: Actor) -> list[Item]:
     if isinstance(actor, int):
         for spot in (Spot.FRONT_9, Spot.SKINS, Spot.GOPHER):
             bound = checked(round_.check_spot, actor, spot, actor)
-            if bound is not None and bound[1] >= bound[0]:
-                items.append(("PlaceWager", str(spot), bound))
+            if bound is not None and bound.high >= bound.low:
+                items.append(("PlaceWager", str(spot), (bound.low, bound.high)))
         if passes(round_.check_decision, actor, actor):
             front = state.wagers[actor][Spot.FRONT_9]
             items += [("PlaceWager", "back_9", (front, front)), ("Fold",)]

@@ -33,13 +33,11 @@ Every event cites the section of its own chapter: the sections are the game's da
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
-
-from pydantic import Field
 
 from croupier.engine import (
     DEALER,
@@ -67,9 +65,28 @@ from croupier.equipment.cards import (
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.game import TableState, TableTimings, no_device
-from croupier.games._common import dealer_only, passes, require_phase, view_head
+from croupier.games import _wagering
+from croupier.games._common import (
+    checked,
+    dealer_only,
+    passes,
+    require_phase,
+    view_head,
+    void_events,
+)
+from croupier.games._wagering import (
+    AnnounceNoMoreBets,
+    Bound,
+    PlaceWager,
+    VoidRound,
+    WageringRound,
+    WagerWithdrawn,
+    WithdrawWager,
+    as_placed,
+    take_wager,
+)
 from croupier.money import Cents
-from croupier.offers import Integers, choice, offer
+from croupier.offers import Amount, Integers, choice, offer
 from croupier.rng import Rng, ScriptedRng, shuffle_draws
 
 DECK_SIZE = 52
@@ -253,13 +270,6 @@ class ResolveMiscount(Command):
     misdealt: bool
 
 
-class VoidRound(Command):
-    """The floor voids the round; every wager still in play is returned."""
-
-    type: Literal["VoidRound"] = "VoidRound"
-    reason: str = Field(min_length=1, max_length=500)
-
-
 # --- events ------------------------------------------------------------------------------
 class RoundSetup(Event, Generic[ShufflingT, DeviceT]):
     """The equipment of this round, set by the table: the deck in play (its back
@@ -276,20 +286,9 @@ class RoundSetup(Event, Generic[ShufflingT, DeviceT]):
     out_of_order: tuple[DeviceT, ...] = ()
 
 
-class WagerWithdrawn(Event):
-    """A wager taken back before "no more bets" (674a.7(c), 676a.7(c)); ``amount`` cents
-    return."""
-
-    type: Literal["WagerWithdrawn"] = "WagerWithdrawn"
-    seat: int
-    spot: str
-    amount: Cents
-
-
-class NoMoreBets(Event):
+class NoMoreBets(_wagering.NoMoreBets):
     """Wagering is closed; ``players`` (clockwise) are dealt in."""
 
-    type: Literal["NoMoreBets"] = "NoMoreBets"
     players: tuple[int, ...]
 
 
@@ -496,16 +495,32 @@ StateT = TypeVar("StateT", bound=CardState)
 
 
 # --- the round ---------------------------------------------------------------------------
-class CardRound(Round[StateT]):
-    """A round dealt from one deck by the procedure of 674a and 676a.
+class CardRound(WageringRound[StateT]):
+    """A round dealt from one deck by the procedure of 674a and 676a, its wagers placed,
+    withdrawn, closed by "no more bets" and voided by the shared wagering base
+    (:class:`~croupier.games._wagering.WageringRound`): more chips on a spot add to its
+    wager, a void returns the wagers from the dealer's right in the order placed.
 
     A game sets :attr:`sections` (its ``SECTIONS``), :attr:`procedures` (its
-    ``PROCEDURE_SECTIONS``), :attr:`phases` and the event classes with its own types
-    (:attr:`deck_shuffled`, :attr:`card_dealt`, :attr:`equipment_out_of_order`), and
-    implements :meth:`deal_plan`; its ``evolve`` passes every event to
-    :meth:`evolve_cards` first, its ``decide`` every card command to
-    :meth:`decide_cards`, its ``command_for`` every event to :meth:`card_command_for`.
+    ``PROCEDURE_SECTIONS``), :attr:`phases`, the event classes with its own types
+    (:attr:`deck_shuffled`, :attr:`card_dealt`, :attr:`equipment_out_of_order`), its
+    :attr:`spot_type`, :attr:`title`, the wager that deals a seat in (:attr:`entry_spot`,
+    named :attr:`entry_words`), implements :meth:`deal_plan`, the wagering base's
+    :meth:`~croupier.games._wagering.WageringRound.betting_sections` and
+    :meth:`~croupier.games._wagering.WageringRound.wager_bound`, and its own commands in
+    :meth:`decide_game`; its ``evolve`` passes every event to :meth:`evolve_cards`
+    first, its ``play_command_for`` every event it does not know to
+    :meth:`card_command_for`.
     """
+
+    adds_to_wager = True
+    highest_seat_first = True
+    spot_type: ClassVar[type[StrEnum]]
+    title: ClassVar[str]
+    """The game's name in a refusal ("there is no spot ... at a Go Fore It table")."""
+    entry_spot: ClassVar[StrEnum]
+    """The wager that deals a seat in at "no more bets"."""
+    entry_words: ClassVar[str]
 
     sections: ClassVar[CardSections]
     procedures: ClassVar[Mapping[DealingProcedure, ProcedureSections]]
@@ -527,6 +542,117 @@ class CardRound(Round[StateT]):
     def finished(self) -> bool:
         return self.state.phase in (self.phases.completed, self.phases.voided)
 
+    # -- the wagering base's hooks ---------------------------------------------------------
+    def betting_open(self) -> bool:
+        return self.state.phase is self.phases.betting
+
+    def spots(self) -> tuple[str, ...]:
+        return tuple(self.spot_type)
+
+    def why_no_spot(self, spot: str) -> str:
+        known = ", ".join(self.spots())
+        return f"there is no spot {spot!r} at a {self.title} table; the spots are {known}"
+
+    def spot_of(self, text: str) -> StrEnum:
+        """The spot ``text`` names; refuses a spot not on the layout."""
+        if not self.is_spot(text):
+            raise InvalidWager(self.why_no_spot(text), self.betting_sections.wagers)
+        return self.spot_type(text)
+
+    def refuse_closed(self, spot: str) -> IllegalCommand:
+        return NotYourTurn(
+            'wagers are closed: a wager may not be made or increased after "no more bets"',
+            self.betting_sections.closed,
+        )
+
+    def in_play(self) -> list[tuple[int, str, Cents]]:
+        return as_placed(self.state.wagers)
+
+    def offered_spots(self, seat: int) -> tuple[str, ...]:
+        """The spots a wager of ``seat`` may be offered on now (their checks decide)."""
+        return self.spots()
+
+    def wager_offers(self, seat: int) -> list[LegalCommand]:
+        """A :class:`PlaceWager` offer per spot :meth:`check_spot` passes, in
+        :meth:`offered_spots` order, its amounts and cite those of the spot's bound."""
+        if not self.betting_open():  # the only phase in which check_spot may pass
+            return []
+        legal = []
+        for spot in self.offered_spots(seat):
+            bound: Bound | None = checked(self.check_spot, seat, spot, seat)
+            if bound is not None and bound.high >= bound.low:
+                amount = Amount(low=bound.low, high=bound.high)
+                legal.append(
+                    offer("PlaceWager", bound.cite, seat=seat, spot=choice([spot]), amount=amount)
+                )
+        return legal
+
+    def dealt_in(self) -> tuple[int, ...]:
+        """The seats with the wager that deals them in (:attr:`entry_spot`), clockwise."""
+        wagers = self.state.wagers
+        return tuple(seat for seat in sorted(wagers) if self.entry_spot in wagers[seat])
+
+    def check_no_more_bets(self, actor: Actor) -> None:
+        """Refuse "no more bets" but from the dealer, before "no more bets", with a seat
+        dealt in (:meth:`dealt_in`)."""
+        cite = self.procedure_sections().no_more_bets
+        self._dealer_only(actor, 'announce "no more bets"', cite)
+        self._phase(self.phases.betting, 'announce "no more bets"', cite)
+        if not self.dealt_in():
+            raise NotYourTurn(
+                f"no player has placed {self.entry_words}: there is no one to deal to",
+                self.betting_sections.none_wagered,
+            )
+
+    def closing_events(self) -> Iterator[Event]:
+        cite = self.procedure_sections().no_more_bets
+        yield NoMoreBets(players=self.dealt_in(), cite=cite)
+
+    # -- withdrawing ----------------------------------------------------------------------
+    def check_withdraw(self, seat: int, text: str, actor: Actor) -> StrEnum:
+        """The spot ``text`` names, where ``seat`` may withdraw its wager there now: before
+        "no more bets", in the order the game's rule allows (:meth:`check_withdraw_order`);
+        refuses otherwise."""
+        s = self.betting_sections
+        self.check_seat(seat, actor)
+        spot = self.spot_of(text)
+        if not self.betting_open():
+            raise NotYourTurn('a wager may not be withdrawn after "no more bets"', s.closed)
+        wagers = self.wagers_of(seat)
+        if spot not in wagers:
+            raise InvalidWager(f"position {seat} has no {spot} wager to withdraw", s.wagers)
+        self.check_withdraw_order(spot, wagers)
+        return spot
+
+    def check_withdraw_order(self, spot: StrEnum, wagers: Mapping[str, Cents]) -> None:
+        """Refuse withdrawing the wager on ``spot`` while ``wagers`` (the seat's) hold one
+        that needs it (none by default)."""
+
+    def withdrawn_with(self, spot: StrEnum) -> tuple[StrEnum, ...]:
+        """The wagers withdrawn together with the one on ``spot`` (itself alone by
+        default)."""
+        return (spot,)
+
+    def withdrawals(self, command: WithdrawWager, actor: Actor) -> Iterator[Event]:
+        """The wagers :class:`WithdrawWager` takes back, checked by :meth:`check_withdraw`."""
+        seat = command.seat
+        spot = self.check_withdraw(seat, command.spot, actor)
+        wagers = self.wagers_of(seat)
+        for taken in self.withdrawn_with(spot):
+            cite = self.betting_sections.closed
+            yield WagerWithdrawn(seat=seat, spot=taken.value, amount=wagers[taken], cite=cite)
+
+    def withdraw_offers(self, seat: int) -> list[LegalCommand]:
+        """A :class:`WithdrawWager` offer of the spots :meth:`check_withdraw` passes."""
+        if not self.betting_open():  # the only phase in which check_withdraw may pass
+            return []
+        held = self.wagers_of(seat)
+        spots = [spot for spot in held if passes(self.check_withdraw, seat, spot, seat)]
+        if not spots:
+            return []
+        cite = self.betting_sections.closed
+        return [offer("WithdrawWager", cite, seat=seat, spot=choice(spots))]
+
     # -- fold -----------------------------------------------------------------------------
     def evolve_cards(self, state: StateT, event: Event) -> bool:
         """Apply ``event`` if it is one of the card procedure's; ``False`` otherwise."""
@@ -545,16 +671,11 @@ class CardRound(Round[StateT]):
                 if state.dealt == len(state.plan):
                     state.phase = phases.stub
             case WagerSettled(seat=seat, spot=spot):
-                wagers = state.wagers[seat]
-                del wagers[spot]
-                if not wagers:
-                    del state.wagers[seat]
+                take_wager(state.wagers, seat, spot)
                 state.settlements.append(event)
             case WagerWithdrawn(seat=seat, spot=spot):
                 self._expect(state, event, phases.betting)
-                del state.wagers[seat][spot]
-                if not state.wagers[seat]:
-                    del state.wagers[seat]
+                take_wager(state.wagers, seat, spot)
             case NoMoreBets(players=players):
                 self._expect(state, event, phases.betting)
                 state.players = players
@@ -631,6 +752,31 @@ class CardRound(Round[StateT]):
                 f"{type(event).__name__} cannot follow phase {state.phase}", "engine:replay"
             )
 
+    def play_command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        """A withdrawal's command, the game's own (:meth:`game_command_for`), else a card
+        command's."""
+        if isinstance(event, WagerWithdrawn):
+            return WithdrawWager(seat=event.seat, spot=event.spot), event.seat, None
+        return self.game_command_for(event, following) or self.card_command_for(event)
+
+    def command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        """As the wagering base's, but a void that opens a command with another cite than
+        the dealer's void is the dealer's finding after a wrong stub count."""
+        match event:
+            case RoundVoided(reason=reason, cite=cite) if cite != self.betting_sections.void:
+                return ResolveMiscount(misdealt=reason == MISDEAL_REASON), DEALER, None
+        return super().command_for(event, following)
+
+    def game_command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        """The game's own command that caused ``event`` (``None`` if not one of them)."""
+        return None
+
     def card_command_for(self, event: Event) -> tuple[Command, Actor, Rng | None] | None:
         """The dealer's command that caused card event ``event`` (see ``command_for``)."""
         match event:
@@ -661,7 +807,7 @@ class CardRound(Round[StateT]):
     def _phase(self, phase: StrEnum, what: str, cite: str) -> None:
         require_phase(self.state, phase, what, cite)
 
-    def _check_player(self, seat: int, actor: Actor) -> None:
+    def check_seat(self, seat: int, actor: Actor) -> None:
         """Raise :class:`NotYourTurn` unless ``actor`` is the player seated at ``seat``
         (674a.7(b), (g); 676a.7(b), (e))."""
         s = self.sections
@@ -678,6 +824,17 @@ class CardRound(Round[StateT]):
                 f"position {seat} is not occupied: only players seated at the table may wager",
                 s.seated_only,
             )
+
+    def decide_play(self, command: Command, actor: Actor) -> Iterator[Event]:
+        """A withdrawal, a card command, else the game's own (:meth:`decide_game`)."""
+        if isinstance(command, WithdrawWager):
+            return self.withdrawals(command, actor)
+        events = self.decide_cards(command, actor)
+        return self.decide_game(command, actor) if events is None else events
+
+    @abstractmethod
+    def decide_game(self, command: Command, actor: Actor) -> Iterator[Event]:
+        """The game's own commands (as :meth:`decide_play`)."""
 
     def decide_cards(self, command: Command, actor: Actor) -> Iterator[Event] | None:
         """The events of card command ``command``; ``None`` if it is not one."""
@@ -933,39 +1090,9 @@ class CardRound(Round[StateT]):
 
     def _void(self, reason: str, cite: str) -> Iterator[Event]:
         """Void the round: every wager still in play is returned."""
-        state = self.state
-        yield RoundVoided(reason=reason, cite=cite)
-        in_play = [
-            (seat, spot, amount)
-            for seat in sorted(state.wagers, reverse=True)
-            for spot, amount in state.wagers[seat].items()
-        ]
-        for seat, spot, amount in in_play:
-            yield WagerSettled(
-                seat=seat,
-                spot=spot.value,
-                amount=amount,
-                outcome=Outcome.VOID,
-                returned=amount,
-                cite=cite,
-            )
+        return void_events(reason, cite, self.in_play())
 
     # -- what may be done and seen -----------------------------------------------------------
-    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
-        if self.finished:
-            return []
-        if isinstance(actor, int):
-            return self._player_commands(actor)
-        return self._dealer_commands()
-
-    @abstractmethod
-    def _player_commands(self, seat: int) -> list[LegalCommand]:
-        """What the player at ``seat`` may do now."""
-
-    @abstractmethod
-    def _dealer_commands(self) -> list[LegalCommand]:
-        """What the dealer (and the floor) may do now."""
-
     def card_commands(self) -> list[LegalCommand]:
         """The dealer's card commands (shuffle to the stub), each offered exactly where its
         check passes (each check asked only in the phase it requires, for speed)."""
@@ -1366,6 +1493,7 @@ __all__ = [
     "MANUAL",
     "MISDEAL_REASON",
     "SHUFFLER",
+    "AnnounceNoMoreBets",
     "CardDealt",
     "CardDiscarded",
     "CardPhases",
@@ -1385,6 +1513,7 @@ __all__ = [
     "DiscardStub",
     "EquipmentOutOfOrder",
     "NoMoreBets",
+    "PlaceWager",
     "ProcedureSections",
     "RecutRequired",
     "RequireRecut",
@@ -1396,6 +1525,7 @@ __all__ = [
     "StubDiscarded",
     "VoidRound",
     "WagerWithdrawn",
+    "WithdrawWager",
     "check_positions",
     "check_setup",
 ]
