@@ -127,11 +127,11 @@ def _criss_cross_poker(round_: CrissCrossPokerRound, actor: Actor) -> list[Item]
         items.append(("RevealCommunityCards",))
     if isinstance(actor, int):
         antes = checked(round_.check_antes, actor, actor)
-        if antes is not None and antes[1] >= antes[0]:
-            items.append(("PlaceAntes", antes))
-        bonus = checked(round_.check_bonus, actor, actor)
-        if bonus is not None and bonus[1] >= bonus[0]:
-            items.append(("PlaceWager", str(Spot.FIVE_CARD_BONUS), bonus))
+        if antes is not None and antes.high >= antes.low:
+            items.append(("PlaceAntes", (antes.low, antes.high)))
+        bonus = checked(round_.check_spot, actor, Spot.FIVE_CARD_BONUS, actor)
+        if bonus is not None and bonus.high >= bonus.low:
+            items.append(("PlaceWager", str(Spot.FIVE_CARD_BONUS), (bonus.low, bonus.high)))
         bet = checked(round_.check_decision, actor, actor)
         if bet is not None:
             ante = state.wagers[actor][Spot.ANTE_ACROSS]
