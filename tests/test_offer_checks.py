@@ -186,7 +186,7 @@ def _double_back_jack(round_: DoubleBackJackRound, actor: Actor) -> list[Item]:
         return items
     if passes(round_._check_offered, actor, actor):
         items += [("AcceptCut",), ("RefuseCut",)]
-    if passes(round_.check_blackjack, actor, actor):
+    if passes(round_.check_spot, actor, Spot.BLACKJACK, actor):
         items.append(("PlaceWager", "blackjack", (rules.minimum_wager, rules.maximum_wager)))
     limit = checked(round_.check_insurance, actor, actor)
     if limit is not None:

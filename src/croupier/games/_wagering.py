@@ -50,7 +50,7 @@ croupier.errors.NotYourTurn: no player has wagered: there is no round to play (6
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, NamedTuple, Protocol, TypeVar, cast
@@ -70,7 +70,14 @@ from croupier.engine import (
     WagerSettled,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
-from croupier.games._common import dealer_only, expect_phase, passes, view_head, void_events
+from croupier.games._common import (
+    checked,
+    dealer_only,
+    expect_phase,
+    passes,
+    view_head,
+    void_events,
+)
 from croupier.money import Cents, format_cents, require_cents
 from croupier.offers import Amount, Text, choice, offer, words
 from croupier.rng import Rng
@@ -544,6 +551,23 @@ def as_placed(
     ]
 
 
+def offers_by_check(
+    round_: WageringRound[Any], seat: int, spots: Iterable[str]
+) -> list[LegalCommand]:
+    """A :class:`PlaceWager` offer for each of ``spots`` where ``round_.check_spot`` passes
+    for ``seat`` (a game whose :meth:`~WageringRound.wager_bound` raises its refusal
+    itself): one spot an offer, its amounts and cite its bound's."""
+    legal = []
+    for spot in spots:
+        bound: Bound | None = checked(round_.check_spot, seat, spot, seat)
+        if bound is not None and bound.high >= bound.low:
+            amount = Amount(low=bound.low, high=bound.high)
+            legal.append(
+                offer("PlaceWager", bound.cite, seat=seat, spot=choice([spot]), amount=amount)
+            )
+    return legal
+
+
 __all__ = [
     "AnnounceNoMoreBets",
     "BettingSections",
@@ -557,6 +581,7 @@ __all__ = [
     "WithdrawWager",
     "added_bound",
     "as_placed",
+    "offers_by_check",
     "refuse_in_all",
     "take_wager",
 ]

@@ -67,7 +67,6 @@ from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayErr
 from croupier.game import TableState, TableTimings, no_device
 from croupier.games import _wagering
 from croupier.games._common import (
-    checked,
     dealer_only,
     passes,
     require_phase,
@@ -76,17 +75,17 @@ from croupier.games._common import (
 )
 from croupier.games._wagering import (
     AnnounceNoMoreBets,
-    Bound,
     PlaceWager,
     VoidRound,
     WageringRound,
     WagerWithdrawn,
     WithdrawWager,
     as_placed,
+    offers_by_check,
     take_wager,
 )
 from croupier.money import Cents
-from croupier.offers import Amount, Integers, choice, offer
+from croupier.offers import Integers, choice, offer
 from croupier.rng import Rng, ScriptedRng, shuffle_draws
 
 DECK_SIZE = 52
@@ -573,19 +572,10 @@ class CardRound(WageringRound[StateT]):
         return self.spots()
 
     def wager_offers(self, seat: int) -> list[LegalCommand]:
-        """A :class:`PlaceWager` offer per spot :meth:`check_spot` passes, in
-        :meth:`offered_spots` order, its amounts and cite those of the spot's bound."""
+        """A :class:`PlaceWager` offer per spot of :meth:`offered_spots` its check passes."""
         if not self.betting_open():  # the only phase in which check_spot may pass
             return []
-        legal = []
-        for spot in self.offered_spots(seat):
-            bound: Bound | None = checked(self.check_spot, seat, spot, seat)
-            if bound is not None and bound.high >= bound.low:
-                amount = Amount(low=bound.low, high=bound.high)
-                legal.append(
-                    offer("PlaceWager", bound.cite, seat=seat, spot=choice([spot]), amount=amount)
-                )
-        return legal
+        return offers_by_check(self, seat, self.offered_spots(seat))
 
     def dealt_in(self) -> tuple[int, ...]:
         """The seats with the wager that deals them in (:attr:`entry_spot`), clockwise."""
