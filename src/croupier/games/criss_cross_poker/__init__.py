@@ -66,41 +66,38 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Annotated, Any, Literal, Self
+from typing import Any, Literal, Self
 
-from pydantic import Field, TypeAdapter
+from pydantic import TypeAdapter
 
 from croupier.engine import (
     DEALER,
     Actor,
-    ClientSeedGiven,
     Command,
     Event,
     LegalCommand,
     Outcome,
     RoundCompleted,
     RoundOpened,
-    RoundVoided,
     WagerPlaced,
     WagerSettled,
 )
 from croupier.equipment.cards import (
     Card,
-    CardText,
     DealingProcedure,
     deal_order,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.games import cards as shared
-from croupier.games._common import checked
+from croupier.games._common import checked, settled
 from croupier.games._wagering import BettingSections, Bound, added_bound, refuse_in_all
+from croupier.games.card_table import CardTable
 from croupier.games.cards import (
     AnnounceNoMoreBets,
     CardDiscarded,
     CardPhases,
     CardRound,
     CardState,
-    CardTable,
     CountStub,
     CutCards,
     DealCards,
@@ -120,6 +117,29 @@ from croupier.games.cards import (
     WagerWithdrawn,
     WithdrawWager,
     check_positions,
+)
+from croupier.games.criss_cross_poker.commands import (
+    CrissCrossPokerCommand,
+    DeclareIrregularity,
+    Fold,
+    Irregularity,
+    PlaceAntes,
+    RevealCommunityCards,
+    SetUpRound,
+)
+from croupier.games.criss_cross_poker.events import (
+    CardDealt,
+    CommunityCardsTurned,
+    CrissCrossPokerEvent,
+    DeckShuffled,
+    EquipmentOutOfOrder,
+    Folded,
+    HandCollected,
+    HandId,
+    HandsTurnedUp,
+    IrregularityDeclared,
+    MisdealDetermined,
+    RoundSetup,
 )
 from croupier.hands.poker import HandValue, evaluate
 from croupier.money import Cents, PayoutLimit, format_cents, payout, require_cents
@@ -157,199 +177,6 @@ VOID_ROUND_CITE = "interpretations:void-round"
 
 COMMUNITY: Literal["community"] = "community"
 """The hand id of the five community cards in the cross."""
-
-HandId = int | Literal["community"]
-"""A hand on the layout: a seat number, or :data:`COMMUNITY` (the cross)."""
-
-
-# --- commands ----------------------------------------------------------------------------
-class SetUpRound(Command):
-    """The table sets the round's equipment (sent by :meth:`CrissCrossPokerRound.open`)."""
-
-    type: Literal["SetUpRound"] = "SetUpRound"
-    deck: str
-    shuffling: Shuffling
-    shuffler_counts: bool
-    dealing_procedure: DealingProcedure
-    stub_count_due: bool
-    out_of_order: tuple[Device, ...] = ()
-
-
-class PlaceAntes(Command):
-    """Seat ``seat`` places its Ante Across and Ante Down Wagers, cents; they must be
-    equal (674a.7(d)). A second placement before "no more bets" adds to both."""
-
-    type: Literal["PlaceAntes"] = "PlaceAntes"
-    seat: int
-    ante_across: Any
-    ante_down: Any
-
-
-class Fold(Command):
-    """Seat ``seat`` declines the bet the dealer asks for now, forfeiting its antes and
-    earlier bets (674a.11(b), (d), (f))."""
-
-    type: Literal["Fold"] = "Fold"
-    seat: int
-
-
-class RevealCommunityCards(Command):
-    """The dealer turns up the next community cards: the two outer horizontal cards
-    (674a.11(c)), the two outer vertical cards (674a.11(e)), then the middle card, and
-    settles every player (674a.11(g)-(h))."""
-
-    type: Literal["RevealCommunityCards"] = "RevealCommunityCards"
-
-
-class Irregularity(StrEnum):
-    """What the dealer or the floor can declare (674a.13)."""
-
-    FACE_UP_CARD = "face_up_card"
-    """674a.13(a): discarded; a second one voids the round."""
-    CARD_DRAWN_IN_ERROR = "card_drawn_in_error"
-    """674a.13(b): used as the next card."""
-    WRONG_NUMBER_OF_CARDS = "wrong_number_of_cards"
-    """674a.13(c): void."""
-    COMMUNITY_CARD_EXPOSED = "community_card_exposed"
-    """674a.13(d): a community card exposed before the dealer reveals it: void. Give
-    ``position``."""
-    SHUFFLER_JAM = "shuffler_jam"
-    """674a.13(e): reshuffle."""
-    DEALING_SHOE_FAULT = "dealing_shoe_fault"
-    """674a.13(f): void, reshuffle."""
-    SHUFFLER_OUT_OF_ORDER = "shuffler_out_of_order"
-    """674a.13(g): covered or signed; shuffled by hand and cut."""
-    DEALING_SHOE_OUT_OF_ORDER = "dealing_shoe_out_of_order"
-    """674a.13(g): covered or signed; dealt from a manual shoe."""
-
-
-class DeclareIrregularity(Command):
-    """The dealer or the floor declares an irregularity of 674a.13."""
-
-    type: Literal["DeclareIrregularity"] = "DeclareIrregularity"
-    irregularity: Irregularity
-    position: CrossPosition | None = None
-    """For an exposed community card: its box in the cross."""
-
-
-CrissCrossPokerCommand = Annotated[
-    SetUpRound
-    | PlaceAntes
-    | PlaceWager
-    | WithdrawWager
-    | Fold
-    | AnnounceNoMoreBets
-    | ShuffleCards
-    | CutCards
-    | RequireRecut
-    | DealCards
-    | CountStub
-    | DiscardStub
-    | ResolveMiscount
-    | RevealCommunityCards
-    | DeclareIrregularity
-    | VoidRound,
-    Field(discriminator="type"),
-]
-
-
-# --- events ------------------------------------------------------------------------------
-class RoundSetup(shared.RoundSetup[Shuffling, Device]):
-    """The equipment of this round (674a.3, 674a.5, 674a.8(f), 674a.13(g))."""
-
-
-class DeckShuffled(shared.DeckShuffledBy[Shuffling]):
-    """The stack after the shuffle, top card first (674a.5(a)). Dealer-only."""
-
-
-class CardDealt(shared.CardDealt[HandId]):
-    """``card`` dealt face down to ``hand`` as its card ``position`` (the community
-    boxes 0-4 in :data:`CROSS` order; a player's 0-1). Views hide it."""
-
-
-class IrregularityDeclared(Event):
-    type: Literal["IrregularityDeclared"] = "IrregularityDeclared"
-    irregularity: Irregularity
-    position: CrossPosition | None = None
-
-
-class EquipmentOutOfOrder(shared.EquipmentOutOfOrder[Device, Shuffling]):
-    """``device`` is covered or signed out of order; another method takes over
-    (674a.13(g))."""
-
-
-class MisdealDetermined(Event):
-    """After a wrong stub count: whether the cards were misdealt (674a.8(h))."""
-
-    type: Literal["MisdealDetermined"] = "MisdealDetermined"
-    misdealt: bool
-
-
-class Folded(Event):
-    """``seat`` declined the ``spot`` bet (674a.11(b), (d), (f))."""
-
-    type: Literal["Folded"] = "Folded"
-    seat: int
-    spot: str
-
-
-class HandCollected(Event):
-    """A folded player's cards go to the discard rack (674a.11(b), (d), (f))."""
-
-    type: Literal["HandCollected"] = "HandCollected"
-    seat: int
-
-
-class CommunityCardsTurned(Event):
-    """Community cards turned face up (674a.11(c), (e), (g))."""
-
-    type: Literal["CommunityCardsTurned"] = "CommunityCardsTurned"
-    positions: tuple[CrossPosition, ...]
-    cards: tuple[CardText, ...]
-
-
-class HandsTurnedUp(Event):
-    """A player's two cards turned up and his Across and Down Hands formed
-    (674a.11(g)); ``across`` and ``down`` describe each hand (674a.6), the lines are
-    those of the paytables (674a.12)."""
-
-    type: Literal["HandsTurnedUp"] = "HandsTurnedUp"
-    seat: int
-    cards: tuple[CardText, ...]
-    across: str
-    across_line: Payline
-    down: str
-    down_line: Payline
-
-
-CrissCrossPokerEvent = Annotated[
-    RoundOpened
-    | ClientSeedGiven
-    | RoundSetup
-    | WagerPlaced
-    | WagerWithdrawn
-    | NoMoreBets
-    | DeckShuffled
-    | DeckRemoved
-    | DeckCut
-    | RecutRequired
-    | CardDealt
-    | IrregularityDeclared
-    | CardDiscarded
-    | ShuffleFailed
-    | EquipmentOutOfOrder
-    | StubCounted
-    | StubDiscarded
-    | MisdealDetermined
-    | Folded
-    | HandCollected
-    | CommunityCardsTurned
-    | HandsTurnedUp
-    | WagerSettled
-    | RoundVoided
-    | RoundCompleted,
-    Field(discriminator="type"),
-]
 
 
 # --- state -------------------------------------------------------------------------------
@@ -986,17 +813,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         paid = limit.cap(won)
         if paid < won:
             cite = f"{cite}; {SECTIONS.payout_limit}"
-        return WagerSettled(
-            seat=seat,
-            spot=spot.value,
-            amount=amount,
-            outcome=Outcome.WIN,
-            odds=odds,
-            returned=amount,
-            won=paid,
-            withheld=won - paid,
-            cite=cite,
-        )
+        return settled(seat, spot.value, amount, cite, odds, paid, won - paid)
 
     # -- irregularities -----------------------------------------------------------------
     def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Iterator[Event]:

@@ -67,34 +67,31 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from fractions import Fraction
-from typing import Annotated, Any, Literal, Self
+from typing import Any, Literal, Self
 
-from pydantic import Field, TypeAdapter
+from pydantic import TypeAdapter
 
 from croupier.engine import (
     DEALER,
     Actor,
-    ClientSeedGiven,
     Command,
     Event,
     LegalCommand,
-    Outcome,
     RoundCompleted,
     RoundOpened,
-    RoundVoided,
     WagerPlaced,
     WagerSettled,
 )
 from croupier.equipment.cards import (
     Card,
-    CardText,
     DealingProcedure,
     deal_order,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.games import cards as shared
-from croupier.games._common import passes
+from croupier.games._common import passes, settled
 from croupier.games._wagering import BettingSections, Bound, added_bound, refuse_in_all
+from croupier.games.card_table import CardTable
 from croupier.games.cards import (
     INCOMPLETE_DECK_REASON,
     MISDEAL_REASON,
@@ -103,7 +100,6 @@ from croupier.games.cards import (
     CardPhases,
     CardRound,
     CardState,
-    CardTable,
     CountStub,
     CutCards,
     DealCards,
@@ -123,6 +119,26 @@ from croupier.games.cards import (
     WagerWithdrawn,
     WithdrawWager,
     check_positions,
+)
+from croupier.games.go_fore_it.commands import (
+    DeclareIrregularity,
+    Fold,
+    GoForeItCommand,
+    Irregularity,
+    RevealDealerHand,
+)
+from croupier.games.go_fore_it.events import (
+    CardDealt,
+    DealerHandRevealed,
+    DeckShuffled,
+    EquipmentOutOfOrder,
+    Folded,
+    GoForeItEvent,
+    HandCollected,
+    HandId,
+    HandTurnedUp,
+    IrregularityDeclared,
+    RoundSetup,
 )
 from croupier.money import Cents, format_cents, payout, require_cents
 from croupier.offers import Amount, choice, offer
@@ -150,173 +166,6 @@ from croupier.rules.go_fore_it import (
 )
 
 VOID_ROUND_CITE = "interpretations:void-round"
-
-HandId = int | Literal["dealer"]
-"""A hand on the layout: a seat number, or :data:`~croupier.engine.DEALER`."""
-
-
-# --- commands ----------------------------------------------------------------------
-class Fold(Command):
-    """Seat ``seat`` declines the Back 9 Wager and forfeits its Front 9 (676a.11(b))."""
-
-    type: Literal["Fold"] = "Fold"
-    seat: int
-
-
-class RevealDealerHand(Command):
-    """The dealer turns up his four cards and settles every player (676a.11(d))."""
-
-    type: Literal["RevealDealerHand"] = "RevealDealerHand"
-
-
-class Irregularity(StrEnum):
-    """What the dealer or the floor can declare (676a.13)."""
-
-    FACE_UP_CARD = "face_up_card"
-    """The next card is found face up in the shoe or deck: it is discarded and the next
-    card used; a second one voids the round (676a.13(a))."""
-    CARD_DRAWN_IN_ERROR = "card_drawn_in_error"
-    """A card drawn in error, face unexposed, is used as the next card (676a.13(b))."""
-    WRONG_NUMBER_OF_CARDS = "wrong_number_of_cards"
-    """A player or the dealer was dealt an incorrect number of cards: void (676a.13(c))."""
-    CARD_EXPOSED = "card_exposed"
-    """A dealer's card or a player's hole card was exposed before every player folded
-    or made the Back 9: void (676a.13(d)). Give ``hand`` and ``card``."""
-    SHUFFLER_JAM = "shuffler_jam"
-    """The automated shuffler jammed or did not complete its cycle: reshuffle
-    (676a.13(e))."""
-    DEALING_SHOE_FAULT = "dealing_shoe_fault"
-    """The automated dealing shoe jammed or failed to deal: void (676a.13(f))."""
-    SHUFFLER_OUT_OF_ORDER = "shuffler_out_of_order"
-    """The automated shuffler cannot be used: it is covered or signed out of order and
-    the cards are shuffled by hand and cut (676a.13(g))."""
-    DEALING_SHOE_OUT_OF_ORDER = "dealing_shoe_out_of_order"
-    """The automated dealing shoe cannot be used: it is covered or signed out of order
-    and the cards are dealt from a manual shoe (676a.13(g))."""
-
-
-class DeclareIrregularity(Command):
-    """The dealer or the floor declares an irregularity of 676a.13."""
-
-    type: Literal["DeclareIrregularity"] = "DeclareIrregularity"
-    irregularity: Irregularity
-    hand: int | Literal["dealer"] | None = None
-    """For an exposed card: the seat, or ``"dealer"``."""
-    card: int | None = None
-    """For an exposed card: its position in the hand, 0 to 3 (2 and 3 are hole cards)."""
-
-
-GoForeItCommand = Annotated[
-    PlaceWager
-    | WithdrawWager
-    | Fold
-    | AnnounceNoMoreBets
-    | ShuffleCards
-    | CutCards
-    | RequireRecut
-    | DealCards
-    | CountStub
-    | DiscardStub
-    | ResolveMiscount
-    | RevealDealerHand
-    | DeclareIrregularity
-    | VoidRound,
-    Field(discriminator="type"),
-]
-
-
-# --- events --------------------------------------------------------------------------
-class RoundSetup(shared.RoundSetup[Shuffling, Device]):
-    """The equipment of this round, set by the table: the deck in play (its back
-    colour), the shuffle, the dealing procedure, whether the stub must be counted this
-    round, and devices signed out of order (676a.3, 676a.5, 676a.8(d), 676a.13(g))."""
-
-
-class DeckShuffled(shared.DeckShuffledBy[Shuffling]):
-    """The stack after the shuffle, top card first (676a.5(a)). Dealer-only: no
-    player's or public view shows it."""
-
-
-class CardDealt(shared.CardDealt[HandId]):
-    """``card`` dealt face down as card ``position`` (0-3; 2 and 3 are the hole cards) of
-    ``hand``. The card is in the event for the record and replay; views hide it."""
-
-
-class IrregularityDeclared(Event):
-    """The dealer or the floor declared ``irregularity`` (676a.13)."""
-
-    type: Literal["IrregularityDeclared"] = "IrregularityDeclared"
-    irregularity: Irregularity
-    hand: int | Literal["dealer"] | None = None
-    card: int | None = None
-
-
-class EquipmentOutOfOrder(shared.EquipmentOutOfOrder[Device, Shuffling]):
-    """``device`` is covered or signed out of order; another method takes over
-    (676a.13(g))."""
-
-
-class Folded(Event):
-    """``seat`` declined the Back 9 Wager (676a.11(b))."""
-
-    type: Literal["Folded"] = "Folded"
-    seat: int
-
-
-class HandCollected(Event):
-    """A folded player's cards go face down to the discard rack (676a.11(c)(1)) or under
-    his Skins or Gopher Wagers until they are settled (676a.11(c)(2))."""
-
-    type: Literal["HandCollected"] = "HandCollected"
-    seat: int
-    to: Literal["discard_rack", "under_wagers"]
-
-
-class DealerHandRevealed(Event):
-    """The dealer's four cards, face up (676a.11(d))."""
-
-    type: Literal["DealerHandRevealed"] = "DealerHandRevealed"
-    cards: tuple[CardText, ...]
-    total: int
-
-
-class HandTurnedUp(Event):
-    """A player's four cards turned face up and totalled (676a.11(d)(1)-(2))."""
-
-    type: Literal["HandTurnedUp"] = "HandTurnedUp"
-    seat: int
-    cards: tuple[CardText, ...]
-    total: int
-    score: Score
-
-
-GoForeItEvent = Annotated[
-    RoundOpened
-    | ClientSeedGiven
-    | RoundSetup
-    | WagerPlaced
-    | WagerWithdrawn
-    | NoMoreBets
-    | DeckShuffled
-    | DeckRemoved
-    | DeckCut
-    | RecutRequired
-    | CardDealt
-    | IrregularityDeclared
-    | CardDiscarded
-    | ShuffleFailed
-    | EquipmentOutOfOrder
-    | StubCounted
-    | StubDiscarded
-    | Folded
-    | HandCollected
-    | DealerHandRevealed
-    | HandTurnedUp
-    | WagerSettled
-    | RoundVoided
-    | RoundCompleted,
-    Field(discriminator="type"),
-]
 
 
 # --- state ---------------------------------------------------------------------------
@@ -704,13 +553,7 @@ class GoForeItRound(CardRound[GoForeItState]):
         if state.phase is not Phase.REVEAL:
             return
         for folded in [p for p in state.players if state.decisions[p] == "fold"]:
-            yield WagerSettled(
-                seat=folded,
-                spot=Spot.FRONT_9.value,
-                amount=state.wagers[folded][Spot.FRONT_9],
-                outcome=Outcome.LOSE,
-                cite=s.collect,
-            )
+            yield self._lose(folded, Spot.FRONT_9, state.wagers[folded][Spot.FRONT_9], s.collect)
             side = set(state.wagers.get(folded, {})) & {Spot.SKINS, Spot.GOPHER}
             yield HandCollected(
                 seat=folded,
@@ -776,16 +619,7 @@ class GoForeItRound(CardRound[GoForeItState]):
 
     def _win(self, seat: int, spot: Spot, amount: Cents, odds: Fraction, cite: str) -> WagerSettled:
         won = payout(amount, odds, self.rules.payout_rounding)
-        return WagerSettled(
-            seat=seat,
-            spot=spot.value,
-            amount=amount,
-            outcome=Outcome.WIN,
-            odds=odds,
-            returned=amount,
-            won=won,
-            cite=cite,
-        )
+        return settled(seat, spot.value, amount, cite, odds, won)
 
     # -- irregularities -----------------------------------------------------------------
     def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Iterator[Event]:
