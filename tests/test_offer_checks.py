@@ -90,8 +90,8 @@ def _go_fore_it(round_: GoForeItRound, actor: Actor) -> list[Item]:
     if isinstance(actor, int):
         for spot in (Spot.FRONT_9, Spot.SKINS, Spot.GOPHER):
             bound = checked(round_.check_spot, actor, spot, actor)
-            if bound is not None and bound[1] >= bound[0]:
-                items.append(("PlaceWager", str(spot), bound))
+            if bound is not None and bound.high >= bound.low:
+                items.append(("PlaceWager", str(spot), (bound.low, bound.high)))
         if passes(round_.check_decision, actor, actor):
             front = state.wagers[actor][Spot.FRONT_9]
             items += [("PlaceWager", "back_9", (front, front)), ("Fold",)]
@@ -128,11 +128,11 @@ def _criss_cross_poker(round_: CrissCrossPokerRound, actor: Actor) -> list[Item]
         items.append(("RevealCommunityCards",))
     if isinstance(actor, int):
         antes = checked(round_.check_antes, actor, actor)
-        if antes is not None and antes[1] >= antes[0]:
-            items.append(("PlaceAntes", antes))
-        bonus = checked(round_.check_bonus, actor, actor)
-        if bonus is not None and bonus[1] >= bonus[0]:
-            items.append(("PlaceWager", str(Spot.FIVE_CARD_BONUS), bonus))
+        if antes is not None and antes.high >= antes.low:
+            items.append(("PlaceAntes", (antes.low, antes.high)))
+        bonus = checked(round_.check_spot, actor, Spot.FIVE_CARD_BONUS, actor)
+        if bonus is not None and bonus.high >= bonus.low:
+            items.append(("PlaceWager", str(Spot.FIVE_CARD_BONUS), (bonus.low, bonus.high)))
         bet = checked(round_.check_decision, actor, actor)
         if bet is not None:
             ante = state.wagers[actor][Spot.ANTE_ACROSS]
@@ -187,7 +187,7 @@ def _double_back_jack(round_: DoubleBackJackRound, actor: Actor) -> list[Item]:
         return items
     if passes(round_._check_offered, actor, actor):
         items += [("AcceptCut",), ("RefuseCut",)]
-    if passes(round_.check_blackjack, actor, actor):
+    if passes(round_.check_spot, actor, Spot.BLACKJACK, actor):
         items.append(("PlaceWager", "blackjack", (rules.minimum_wager, rules.maximum_wager)))
     limit = checked(round_.check_insurance, actor, actor)
     if limit is not None:

@@ -50,7 +50,7 @@ croupier.errors.NotYourTurn: no player has wagered: there is no round to play (6
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, NamedTuple, Protocol, TypeVar, cast
@@ -69,8 +69,15 @@ from croupier.engine import (
     WagerPlaced,
     WagerSettled,
 )
-from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn
-from croupier.games._common import dealer_only, expect_phase, passes, view_head, void_events
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.games._common import (
+    checked,
+    dealer_only,
+    expect_phase,
+    passes,
+    view_head,
+    void_events,
+)
 from croupier.money import Cents, format_cents, require_cents
 from croupier.offers import Amount, Text, choice, offer, words
 from croupier.rng import Rng
@@ -283,6 +290,11 @@ class WageringRound(Round[LayoutT]):
             'wagers are closed: "no more bets" has been announced', self.betting_sections.closed
         )
 
+    def amount_terms(self, spot: str) -> tuple[str, str]:
+        """How a bad amount on ``spot`` is named in its refusal, and the rule it cites:
+        ("a wager", the wagers' section) unless the game says otherwise."""
+        return "a wager", self.betting_sections.wagers
+
     def placed_cite(self, spot: str) -> str:
         """The rule a wager placed on ``spot`` cites."""
         return self.betting_sections.wagers
@@ -374,7 +386,7 @@ class WageringRound(Round[LayoutT]):
         within the spot's :class:`Bound`)."""
         seat, spot = command.seat, command.spot
         bound = self.check_spot(seat, spot, actor)
-        amount = require_cents(command.amount, "a wager", self.betting_sections.wagers)
+        amount = require_cents(command.amount, *self.amount_terms(spot))
         if not bound.low <= amount <= bound.high:
             raise self.refuse_amount(seat, spot, amount, bound)
         return WagerPlaced(seat=seat, spot=spot, amount=amount, cite=self.placed_cite(spot))
@@ -467,6 +479,95 @@ class WageringRound(Round[LayoutT]):
         ]
 
 
+# === Withdrawing, wagers that add up, and the fold of the wager events ======================
+# (used by the card games: Go Fore It, Criss-Cross Poker, Double Back Jack)
+class WithdrawWager(Command):
+    """Seat ``seat`` takes back its wager on ``spot`` before "no more bets"."""
+
+    type: Literal["WithdrawWager"] = "WithdrawWager"
+    seat: int
+    spot: str
+
+
+class WagerWithdrawn(Event):
+    """A wager taken back before "no more bets"; ``amount`` cents return."""
+
+    type: Literal["WagerWithdrawn"] = "WagerWithdrawn"
+    seat: int
+    spot: str
+    amount: Cents
+
+
+def added_bound(low: Cents, high: Cents, held: Cents, cite: str) -> Bound:
+    """What more chips on a spot holding ``held`` cents may add so that the wager is ``low``
+    to ``high`` cents in all (at least a cent), under rule ``cite``."""
+    return Bound(max(low - held, 1), high - held, cite)
+
+
+def refuse_in_all(
+    what: str,
+    limits: tuple[Cents, Cents],
+    held: Cents,
+    amount: Cents,
+    cite: str,
+    *,
+    on: str = "it",
+    in_all: str = "",
+) -> InvalidWager:
+    """The refusal of ``amount`` more cents on a wager holding ``held`` whose total must be
+    within ``limits``: "``what`` must be $L to $H``in_all``, not $T (with the $N already on
+    ``on``)"."""
+    low, high = limits
+    already = f" (with the {format_cents(held)} already on {on})" if held else ""
+    return InvalidWager(
+        f"{what} must be {format_cents(low)} to {format_cents(high)}{in_all}, not "
+        f"{format_cents(held + amount)}{already}",
+        cite,
+    )
+
+
+def take_wager(wagers: dict[int, dict[Any, Cents]], seat: int, spot: str) -> Cents:
+    """Take the wager of ``seat`` on ``spot`` off ``wagers`` (seat -> spot -> cents; a seat
+    left with none goes) and return its cents; :class:`ReplayError` where there is none."""
+    held = wagers.get(seat, {})
+    if spot not in held:
+        raise ReplayError(f"seat {seat} has no wager on {spot} to take", "engine:replay")
+    amount = held.pop(spot)
+    if not held:
+        del wagers[seat]
+    return amount
+
+
+def as_placed(
+    wagers: Mapping[int, Mapping[Any, Cents]], highest_seat_first: bool = True
+) -> list[tuple[int, str, Cents]]:
+    """Every wager in ``wagers`` (seat -> spot -> cents) as (seat, spot, cents), seat by seat
+    (the highest first, from the dealer's right, unless ``highest_seat_first`` is false),
+    each seat's in the order placed: the order a void returns them in the card games."""
+    return [
+        (seat, str(spot), amount)
+        for seat in sorted(wagers, reverse=highest_seat_first)
+        for spot, amount in wagers[seat].items()
+    ]
+
+
+def offers_by_check(
+    round_: WageringRound[Any], seat: int, spots: Iterable[str]
+) -> list[LegalCommand]:
+    """A :class:`PlaceWager` offer for each of ``spots`` where ``round_.check_spot`` passes
+    for ``seat`` (a game whose :meth:`~WageringRound.wager_bound` raises its refusal
+    itself): one spot an offer, its amounts and cite its bound's."""
+    legal = []
+    for spot in spots:
+        bound: Bound | None = checked(round_.check_spot, seat, spot, seat)
+        if bound is not None and bound.high >= bound.low:
+            amount = Amount(low=bound.low, high=bound.high)
+            legal.append(
+                offer("PlaceWager", bound.cite, seat=seat, spot=choice([spot]), amount=amount)
+            )
+    return legal
+
+
 __all__ = [
     "AnnounceNoMoreBets",
     "BettingSections",
@@ -474,6 +575,13 @@ __all__ = [
     "NoMoreBets",
     "PlaceWager",
     "VoidRound",
+    "WagerWithdrawn",
     "WageringRound",
     "WageringState",
+    "WithdrawWager",
+    "added_bound",
+    "as_placed",
+    "offers_by_check",
+    "refuse_in_all",
+    "take_wager",
 ]

@@ -3,7 +3,7 @@ Criss-Cross Poker, ch. 674a): the dealer's steps with no one's choice (the shuff
 dealer's cut at a position drawn from the round's random source, the deal, the stub
 count and the reveals), a timed-out player folded, what a player may see of the cards
 dealt, and the money of a wager withdrawn. What the table keeps between rounds is the
-game's :class:`~croupier.games.cards.CardTable`.
+game's :class:`~croupier.games.card_table.CardTable`.
 """
 
 from __future__ import annotations

@@ -18,14 +18,15 @@ a few of the events.
   a chapter's own types (its ``Shuffling``, its hand ids, its ``Device``) are generic
   and each game subclasses them with its types: the JSON is the same.
 - :class:`CardState` is what the procedure keeps of a round; each game's state extends it.
-- :class:`CardRound` is a :class:`~croupier.engine.Round` that implements the procedure
-  for a game's state (fold, commands, replay, the dealer's legal commands, the
+- :class:`CardRound` is a :class:`~croupier.games._wagering.WageringRound` (its wagers
+  placed, withdrawn, closed and voided by the shared wagering base) that implements the
+  procedure for a game's state (fold, commands, replay, the dealer's legal commands, the
   irregularities of the deck and the equipment, the equipment part of the views): the
   game names its :class:`CardSections` (``SECTIONS``), its dealing procedures' sections
   (``PROCEDURE_SECTIONS``), its :class:`CardPhases` and its event classes, and gives
-  its deal plan.
-- :class:`CardTable` is the table across rounds (decks, stub count, devices out of
-  order); :func:`check_setup` checks a round's equipment against the Rules Submission.
+  its deal plan and its wagering hooks.
+- :func:`check_setup` checks a round's equipment against the Rules Submission; the table
+  across rounds is :class:`~croupier.games.card_table.CardTable`.
 
 Every event cites the section of its own chapter: the sections are the game's data.
 """
@@ -33,13 +34,10 @@ Every event cites the section of its own chapter: the sections are the game's da
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
-
-from pydantic import Field
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from croupier.engine import (
     DEALER,
@@ -47,8 +45,6 @@ from croupier.engine import (
     Command,
     Event,
     LegalCommand,
-    Outcome,
-    Round,
     RoundVoided,
     WagerSettled,
 )
@@ -57,8 +53,6 @@ from croupier.equipment.cards import (
     Card,
     CardText,
     DealingProcedure,
-    DeckInPlay,
-    DeckRotation,
     DiscardRack,
     ProcedureSections,
     cut,
@@ -66,8 +60,26 @@ from croupier.equipment.cards import (
     shuffled,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
-from croupier.game import TableState, TableTimings, no_device
-from croupier.games._common import dealer_only, passes, require_phase, view_head
+from croupier.games import _wagering
+from croupier.games._common import (
+    dealer_only,
+    passes,
+    require_phase,
+    settled,
+    view_head,
+    void_events,
+)
+from croupier.games._wagering import (
+    AnnounceNoMoreBets,
+    PlaceWager,
+    VoidRound,
+    WageringRound,
+    WagerWithdrawn,
+    WithdrawWager,
+    as_placed,
+    offers_by_check,
+    take_wager,
+)
 from croupier.money import Cents
 from croupier.offers import Integers, choice, offer
 from croupier.rng import Rng, ScriptedRng, shuffle_draws
@@ -253,13 +265,6 @@ class ResolveMiscount(Command):
     misdealt: bool
 
 
-class VoidRound(Command):
-    """The floor voids the round; every wager still in play is returned."""
-
-    type: Literal["VoidRound"] = "VoidRound"
-    reason: str = Field(min_length=1, max_length=500)
-
-
 # --- events ------------------------------------------------------------------------------
 class RoundSetup(Event, Generic[ShufflingT, DeviceT]):
     """The equipment of this round, set by the table: the deck in play (its back
@@ -276,20 +281,9 @@ class RoundSetup(Event, Generic[ShufflingT, DeviceT]):
     out_of_order: tuple[DeviceT, ...] = ()
 
 
-class WagerWithdrawn(Event):
-    """A wager taken back before "no more bets" (674a.7(c), 676a.7(c)); ``amount`` cents
-    return."""
-
-    type: Literal["WagerWithdrawn"] = "WagerWithdrawn"
-    seat: int
-    spot: str
-    amount: Cents
-
-
-class NoMoreBets(Event):
+class NoMoreBets(_wagering.NoMoreBets):
     """Wagering is closed; ``players`` (clockwise) are dealt in."""
 
-    type: Literal["NoMoreBets"] = "NoMoreBets"
     players: tuple[int, ...]
 
 
@@ -496,16 +490,32 @@ StateT = TypeVar("StateT", bound=CardState)
 
 
 # --- the round ---------------------------------------------------------------------------
-class CardRound(Round[StateT]):
-    """A round dealt from one deck by the procedure of 674a and 676a.
+class CardRound(WageringRound[StateT]):
+    """A round dealt from one deck by the procedure of 674a and 676a, its wagers placed,
+    withdrawn, closed by "no more bets" and voided by the shared wagering base
+    (:class:`~croupier.games._wagering.WageringRound`): more chips on a spot add to its
+    wager, a void returns the wagers from the dealer's right in the order placed.
 
     A game sets :attr:`sections` (its ``SECTIONS``), :attr:`procedures` (its
-    ``PROCEDURE_SECTIONS``), :attr:`phases` and the event classes with its own types
-    (:attr:`deck_shuffled`, :attr:`card_dealt`, :attr:`equipment_out_of_order`), and
-    implements :meth:`deal_plan`; its ``evolve`` passes every event to
-    :meth:`evolve_cards` first, its ``decide`` every card command to
-    :meth:`decide_cards`, its ``command_for`` every event to :meth:`card_command_for`.
+    ``PROCEDURE_SECTIONS``), :attr:`phases`, the event classes with its own types
+    (:attr:`deck_shuffled`, :attr:`card_dealt`, :attr:`equipment_out_of_order`), its
+    :attr:`spot_type`, :attr:`title`, the wager that deals a seat in (:attr:`entry_spot`,
+    named :attr:`entry_words`), implements :meth:`deal_plan`, the wagering base's
+    :meth:`~croupier.games._wagering.WageringRound.betting_sections` and
+    :meth:`~croupier.games._wagering.WageringRound.wager_bound`, and its own commands in
+    :meth:`decide_game`; its ``evolve`` passes every event to :meth:`evolve_cards`
+    first, its ``play_command_for`` every event it does not know to
+    :meth:`card_command_for`.
     """
+
+    adds_to_wager = True
+    highest_seat_first = True
+    spot_type: ClassVar[type[StrEnum]]
+    title: ClassVar[str]
+    """The game's name in a refusal ("there is no spot ... at a Go Fore It table")."""
+    entry_spot: ClassVar[StrEnum]
+    """The wager that deals a seat in at "no more bets"."""
+    entry_words: ClassVar[str]
 
     sections: ClassVar[CardSections]
     procedures: ClassVar[Mapping[DealingProcedure, ProcedureSections]]
@@ -527,6 +537,108 @@ class CardRound(Round[StateT]):
     def finished(self) -> bool:
         return self.state.phase in (self.phases.completed, self.phases.voided)
 
+    # -- the wagering base's hooks ---------------------------------------------------------
+    def betting_open(self) -> bool:
+        return self.state.phase is self.phases.betting
+
+    def spots(self) -> tuple[str, ...]:
+        return tuple(self.spot_type)
+
+    def why_no_spot(self, spot: str) -> str:
+        known = ", ".join(self.spots())
+        return f"there is no spot {spot!r} at a {self.title} table; the spots are {known}"
+
+    def spot_of(self, text: str) -> StrEnum:
+        """The spot ``text`` names; refuses a spot not on the layout."""
+        if not self.is_spot(text):
+            raise InvalidWager(self.why_no_spot(text), self.betting_sections.wagers)
+        return self.spot_type(text)
+
+    def refuse_closed(self, spot: str) -> IllegalCommand:
+        return NotYourTurn(
+            'wagers are closed: a wager may not be made or increased after "no more bets"',
+            self.betting_sections.closed,
+        )
+
+    def in_play(self) -> list[tuple[int, str, Cents]]:
+        return as_placed(self.state.wagers)
+
+    def offered_spots(self, seat: int) -> tuple[str, ...]:
+        """The spots a wager of ``seat`` may be offered on now (their checks decide)."""
+        return self.spots()
+
+    def wager_offers(self, seat: int) -> list[LegalCommand]:
+        """A :class:`PlaceWager` offer per spot of :meth:`offered_spots` its check passes."""
+        if not self.betting_open():  # the only phase in which check_spot may pass
+            return []
+        return offers_by_check(self, seat, self.offered_spots(seat))
+
+    def dealt_in(self) -> tuple[int, ...]:
+        """The seats with the wager that deals them in (:attr:`entry_spot`), clockwise."""
+        wagers = self.state.wagers
+        return tuple(seat for seat in sorted(wagers) if self.entry_spot in wagers[seat])
+
+    def check_no_more_bets(self, actor: Actor) -> None:
+        """Refuse "no more bets" but from the dealer, before "no more bets", with a seat
+        dealt in (:meth:`dealt_in`)."""
+        cite = self.procedure_sections().no_more_bets
+        self._dealer_only(actor, 'announce "no more bets"', cite)
+        self._phase(self.phases.betting, 'announce "no more bets"', cite)
+        if not self.dealt_in():
+            raise NotYourTurn(
+                f"no player has placed {self.entry_words}: there is no one to deal to",
+                self.betting_sections.none_wagered,
+            )
+
+    def closing_events(self) -> Iterator[Event]:
+        cite = self.procedure_sections().no_more_bets
+        yield NoMoreBets(players=self.dealt_in(), cite=cite)
+
+    # -- withdrawing ----------------------------------------------------------------------
+    def check_withdraw(self, seat: int, text: str, actor: Actor) -> StrEnum:
+        """The spot ``text`` names, where ``seat`` may withdraw its wager there now: before
+        "no more bets", in the order the game's rule allows (:meth:`check_withdraw_order`);
+        refuses otherwise."""
+        s = self.betting_sections
+        self.check_seat(seat, actor)
+        spot = self.spot_of(text)
+        if not self.betting_open():
+            raise NotYourTurn('a wager may not be withdrawn after "no more bets"', s.closed)
+        wagers = self.wagers_of(seat)
+        if spot not in wagers:
+            raise InvalidWager(f"position {seat} has no {spot} wager to withdraw", s.wagers)
+        self.check_withdraw_order(spot, wagers)
+        return spot
+
+    def check_withdraw_order(self, spot: StrEnum, wagers: Mapping[str, Cents]) -> None:
+        """Refuse withdrawing the wager on ``spot`` while ``wagers`` (the seat's) hold one
+        that needs it (none by default)."""
+
+    def withdrawn_with(self, spot: StrEnum) -> tuple[StrEnum, ...]:
+        """The wagers withdrawn together with the one on ``spot`` (itself alone by
+        default)."""
+        return (spot,)
+
+    def withdrawals(self, command: WithdrawWager, actor: Actor) -> Iterator[Event]:
+        """The wagers :class:`WithdrawWager` takes back, checked by :meth:`check_withdraw`."""
+        seat = command.seat
+        spot = self.check_withdraw(seat, command.spot, actor)
+        wagers = self.wagers_of(seat)
+        for taken in self.withdrawn_with(spot):
+            cite = self.betting_sections.closed
+            yield WagerWithdrawn(seat=seat, spot=taken.value, amount=wagers[taken], cite=cite)
+
+    def withdraw_offers(self, seat: int) -> list[LegalCommand]:
+        """A :class:`WithdrawWager` offer of the spots :meth:`check_withdraw` passes."""
+        if not self.betting_open():  # the only phase in which check_withdraw may pass
+            return []
+        held = self.wagers_of(seat)
+        spots = [spot for spot in held if passes(self.check_withdraw, seat, spot, seat)]
+        if not spots:
+            return []
+        cite = self.betting_sections.closed
+        return [offer("WithdrawWager", cite, seat=seat, spot=choice(spots))]
+
     # -- fold -----------------------------------------------------------------------------
     def evolve_cards(self, state: StateT, event: Event) -> bool:
         """Apply ``event`` if it is one of the card procedure's; ``False`` otherwise."""
@@ -545,16 +657,11 @@ class CardRound(Round[StateT]):
                 if state.dealt == len(state.plan):
                     state.phase = phases.stub
             case WagerSettled(seat=seat, spot=spot):
-                wagers = state.wagers[seat]
-                del wagers[spot]
-                if not wagers:
-                    del state.wagers[seat]
+                take_wager(state.wagers, seat, spot)
                 state.settlements.append(event)
             case WagerWithdrawn(seat=seat, spot=spot):
                 self._expect(state, event, phases.betting)
-                del state.wagers[seat][spot]
-                if not state.wagers[seat]:
-                    del state.wagers[seat]
+                take_wager(state.wagers, seat, spot)
             case NoMoreBets(players=players):
                 self._expect(state, event, phases.betting)
                 state.players = players
@@ -631,6 +738,31 @@ class CardRound(Round[StateT]):
                 f"{type(event).__name__} cannot follow phase {state.phase}", "engine:replay"
             )
 
+    def play_command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        """A withdrawal's command, the game's own (:meth:`game_command_for`), else a card
+        command's."""
+        if isinstance(event, WagerWithdrawn):
+            return WithdrawWager(seat=event.seat, spot=event.spot), event.seat, None
+        return self.game_command_for(event, following) or self.card_command_for(event)
+
+    def command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        """As the wagering base's, but a void that opens a command with another cite than
+        the dealer's void is the dealer's finding after a wrong stub count."""
+        match event:
+            case RoundVoided(reason=reason, cite=cite) if cite != self.betting_sections.void:
+                return ResolveMiscount(misdealt=reason == MISDEAL_REASON), DEALER, None
+        return super().command_for(event, following)
+
+    def game_command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        """The game's own command that caused ``event`` (``None`` if not one of them)."""
+        return None
+
     def card_command_for(self, event: Event) -> tuple[Command, Actor, Rng | None] | None:
         """The dealer's command that caused card event ``event`` (see ``command_for``)."""
         match event:
@@ -661,7 +793,7 @@ class CardRound(Round[StateT]):
     def _phase(self, phase: StrEnum, what: str, cite: str) -> None:
         require_phase(self.state, phase, what, cite)
 
-    def _check_player(self, seat: int, actor: Actor) -> None:
+    def check_seat(self, seat: int, actor: Actor) -> None:
         """Raise :class:`NotYourTurn` unless ``actor`` is the player seated at ``seat``
         (674a.7(b), (g); 676a.7(b), (e))."""
         s = self.sections
@@ -678,6 +810,17 @@ class CardRound(Round[StateT]):
                 f"position {seat} is not occupied: only players seated at the table may wager",
                 s.seated_only,
             )
+
+    def decide_play(self, command: Command, actor: Actor) -> Iterator[Event]:
+        """A withdrawal, a card command, else the game's own (:meth:`decide_game`)."""
+        if isinstance(command, WithdrawWager):
+            return self.withdrawals(command, actor)
+        events = self.decide_cards(command, actor)
+        return self.decide_game(command, actor) if events is None else events
+
+    @abstractmethod
+    def decide_game(self, command: Command, actor: Actor) -> Iterator[Event]:
+        """The game's own commands (as :meth:`decide_play`)."""
 
     def decide_cards(self, command: Command, actor: Actor) -> Iterator[Event] | None:
         """The events of card command ``command``; ``None`` if it is not one."""
@@ -922,9 +1065,7 @@ class CardRound(Round[StateT]):
 
     @staticmethod
     def _lose(seat: int, spot: StrEnum, amount: Cents, cite: str) -> WagerSettled:
-        return WagerSettled(
-            seat=seat, spot=spot.value, amount=amount, outcome=Outcome.LOSE, cite=cite
-        )
+        return settled(seat, spot.value, amount, cite)
 
     def misdeal_determined(self, misdealt: bool, cite: str) -> Iterator[Event]:
         """Events recording the dealer's determination after a wrong stub count, before
@@ -933,39 +1074,9 @@ class CardRound(Round[StateT]):
 
     def _void(self, reason: str, cite: str) -> Iterator[Event]:
         """Void the round: every wager still in play is returned."""
-        state = self.state
-        yield RoundVoided(reason=reason, cite=cite)
-        in_play = [
-            (seat, spot, amount)
-            for seat in sorted(state.wagers, reverse=True)
-            for spot, amount in state.wagers[seat].items()
-        ]
-        for seat, spot, amount in in_play:
-            yield WagerSettled(
-                seat=seat,
-                spot=spot.value,
-                amount=amount,
-                outcome=Outcome.VOID,
-                returned=amount,
-                cite=cite,
-            )
+        return void_events(reason, cite, self.in_play())
 
     # -- what may be done and seen -----------------------------------------------------------
-    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
-        if self.finished:
-            return []
-        if isinstance(actor, int):
-            return self._player_commands(actor)
-        return self._dealer_commands()
-
-    @abstractmethod
-    def _player_commands(self, seat: int) -> list[LegalCommand]:
-        """What the player at ``seat`` may do now."""
-
-    @abstractmethod
-    def _dealer_commands(self) -> list[LegalCommand]:
-        """What the dealer (and the floor) may do now."""
-
     def card_commands(self) -> list[LegalCommand]:
         """The dealer's card commands (shuffle to the stub), each offered exactly where its
         check passes (each check asked only in the phase it requires, for speed)."""
@@ -1036,328 +1147,6 @@ class CardRound(Round[StateT]):
         }
 
 
-# --- the table ---------------------------------------------------------------------------
-@dataclass
-class CardTable(TableState):
-    """A card table across rounds (tables outlive rounds; no I/O, the clock is passed in):
-    the :class:`~croupier.game.TableState` of Go Fore It and Criss-Cross Poker, kept by the
-    table server and the terminal table alike.
-
-    It keeps the decks (one, or two of different back colours alternating round by round
-    with an automated shuffler, 674a.3(b), 676a.3(b)), when each was opened (changed at
-    least every 4 hours dealt by hand, 8 from a shoe, 674a.3(c), 676a.3(c): taken by
-    :meth:`between` once due), the stub count due at least once every 5 rounds when the
-    shuffler does not count (674a.8(f), 676a.8(d)), the devices signed out of order
-    (674a.13(g), 676a.13(g)), with the fallback dealing procedure while they are
-    (674a.9(a)(1), 676a.9(a)(1)), and the discard rack, which holds one deck's cards at a
-    time (674a.3(b)(4), 676a.3(b)(4)). A game sets :attr:`sections`,
-    :attr:`inspection` and :attr:`device_type` and gives the shuffle in use, the round's
-    setup, its default and its opening.
-    """
-
-    rules: Any
-    table_id: str
-    rotation: DeckRotation
-    out_of_order: set[Any] = field(default_factory=set)
-    rounds: int = 0
-    discard_rack: DiscardRack = field(default_factory=DiscardRack)
-    log: list[str] = field(default_factory=list)
-
-    sections: ClassVar[CardSections]
-    inspection: ClassVar[str]
-    """The section on inspecting a new deck (674a.4, 676a.4)."""
-    device_type: ClassVar[type[StrEnum]]
-    """The chapter's ``Device`` (674a.13(g), 676a.13(g))."""
-    devices: ClassVar[tuple[str, ...]] = (SHUFFLER, DEALING_SHOE)
-
-    @classmethod
-    def start(cls, rules: Any, table_id: str, now: datetime) -> Self:
-        """A table opened ``now`` with fresh decks of the rules' back colours."""
-        rotation = DeckRotation(
-            decks=[DeckInPlay(color=color, opened_at=now) for color in rules.deck_colors],
-            change_after=rules.deck_change_after(),
-            shuffler_counts=rules.shuffler_counts,
-            count_every=rules.stub_count_every,
-        )
-        return cls(rules=rules, table_id=table_id, rotation=rotation)
-
-    @classmethod
-    def begin(cls, rules: Any, table_id: str, now: datetime) -> Self:
-        return cls.start(rules, table_id, now)
-
-    @classmethod
-    def restore(cls, rules: Any, table_id: str, data: Mapping[str, Any]) -> Self:
-        """The table :meth:`to_data` wrote; ``ValueError`` where its decks are not of the
-        back colours of ``rules`` (a new Rules Submission: the table begins anew)."""
-        decks = [
-            DeckInPlay(
-                color=d["color"],
-                opened_at=datetime.fromisoformat(d["opened_at"]),
-                rounds=d["rounds"],
-            )
-            for d in data["decks"]
-        ]
-        if not {d.color for d in decks} <= set(rules.deck_colors) or not decks:
-            raise ValueError("the decks kept are not of the Rules Submission's back colours")
-        table = cls.start(rules, table_id, decks[0].opened_at)
-        table.rotation.decks = decks
-        table.rotation.in_play = int(data["in_play"])
-        table.rotation.rounds_since_stub_count = int(data["rounds_since_stub_count"])
-        table.out_of_order = {cls.device_type(device) for device in data["out_of_order"]}
-        table.rounds = int(data["rounds"])
-        table.setup()  # the shuffler's count as the equipment in use has it
-        return table
-
-    def to_data(self) -> dict[str, Any]:
-        return {
-            "decks": [
-                {"color": d.color, "opened_at": d.opened_at.isoformat(), "rounds": d.rounds}
-                for d in self.rotation.decks
-            ],
-            "in_play": self.rotation.in_play,
-            "rounds_since_stub_count": self.rotation.rounds_since_stub_count,
-            "out_of_order": sorted(str(device) for device in self.out_of_order),
-            "rounds": self.rounds,
-        }
-
-    @property
-    @abstractmethod
-    def shuffling(self) -> StrEnum:
-        """The shuffle in use: the rules', or by hand once the shuffler is out of order."""
-
-    @abstractmethod
-    def setup(self) -> Any:
-        """The equipment of the next round, the stub count due as the rounds require it."""
-
-    @abstractmethod
-    def default_setup(self) -> Any:
-        """The equipment of a table's first round under its rules (every device in use)."""
-
-    def carried_fields(self) -> dict[str, Any]:
-        """What else of the setup changes after the first round (Go Fore It's citation of
-        the decks alternating)."""
-        return {}
-
-    def opening(
-        self, seats: Mapping[int, str], timings: TableTimings, *, ahead: bool = False
-    ) -> dict[str, Any]:
-        """The next round's setup: the deck in play, and while equipment is out of order
-        the shuffle and dealing procedure that replace it, with the stub counted every
-        round unless a counting shuffler is in use (docs/interpretations.md, "The stub is
-        counted every round"). Empty for a first round with every device in use."""
-        if not self.rounds and not self.out_of_order:
-            return {}
-        update: dict[str, Any] = {"deck": self.rotation.current.color, **self.carried_fields()}
-        if self.out_of_order:
-            now = self.setup()
-            update |= {
-                "shuffling": now.shuffling,
-                "shuffler_counts": now.shuffler_counts,
-                "dealing_procedure": now.dealing_procedure,
-                "stub_count_due": not now.shuffler_counts,
-                "out_of_order": now.out_of_order,
-            }
-        return {"setup": self.default_setup().model_copy(update=update)}
-
-    @property
-    def dealing_procedure(self) -> DealingProcedure:
-        """The dealing procedure in use, falling back to a manual shoe when the automated
-        shoe is out of order, or when hand dealing loses its shuffler (674a.9(a)(1),
-        676a.9(a)(1), 674a.13(g), 676a.13(g))."""
-        procedure: DealingProcedure = self.rules.dealing_procedure
-        if procedure is DealingProcedure.AUTOMATED_SHOE and DEALING_SHOE in self.out_of_order:
-            return DealingProcedure.MANUAL_SHOE
-        if procedure is DealingProcedure.HAND and self.shuffling != AUTOMATED:
-            return DealingProcedure.MANUAL_SHOE
-        return procedure
-
-    def _in_use(self) -> Any:
-        """The rules with the dealing procedure in use (a fallback while equipment is out
-        of order)."""
-        return self.rules.model_copy(update={"dealing_procedure": self.dealing_procedure})
-
-    def change_after(self) -> timedelta:
-        """How long a deck may be used under the dealing procedure in use: 4 hours dealt by
-        hand, 8 from a shoe (a hand-dealt table that lost its shuffler deals from a manual
-        shoe), or the Rules Submission's shorter time (674a.3(c), 676a.3(c))."""
-        after: timedelta = self._in_use().deck_change_after()
-        return after
-
-    def take_in(self, round_: Round[Any], now: datetime) -> list[str]:
-        """:meth:`finish`, the deck the round was dealt with taken as the one in play (a
-        round opened before its table kept a state, at the server)."""
-        assert isinstance(round_, CardRound)
-        colors = [d.color for d in self.rotation.decks]
-        if round_.state.deck in colors:
-            self.rotation.in_play = colors.index(round_.state.deck)
-        return self.finish(round_, now)
-
-    def finish(self, round_: CardRound[Any], now: datetime) -> list[str]:
-        """Record a finished round: its deck dealt a round, the stub was counted or not,
-        the discard rack now holds this deck's cards, the other deck comes into play (two
-        decks), removed decks and out-of-order equipment are taken in. Returns notices for
-        the floor (deck changes due, decks to replace)."""
-        s = self.sections
-        if not round_.finished:
-            raise NotYourTurn("the round is not over", s.discard_rack)
-        state = round_.state
-        notices: list[str] = []
-        for device in state.out_of_order - self.out_of_order:
-            self.out_of_order.add(device)
-            notices.append(
-                f"the {str(device).replace('_', ' ')} is signed out of order ({s.out_of_order})"
-            )
-        color = self.rotation.current.color
-        self.discard_rack = state.discard_rack
-        self.rotation.finish_round(stub_counted=state.stub_counted)
-        if SHUFFLER in self.out_of_order and len(self.rotation.decks) == 2:
-            self.rotation.single_deck()
-            notices.append(
-                "one deck from now on: two decks alternate only with an automated shuffler "
-                f"({s.two_decks})"
-            )
-        if state.decks_removed:
-            self.rotation.change(color, now)
-            notices.append(
-                f"the {color} deck was removed from the table and replaced "
-                f"({s.shuffler_count}; {round_.procedure_sections().miscount}); "
-                f"inspect the new deck ({self.inspection})"
-            )
-        self.rounds += 1
-        notices += self.deck_change_notices(now)
-        self.log += notices
-        return notices
-
-    def deck_change_notices(self, now: datetime) -> list[str]:
-        """A notice for each deck past its time in use (674a.3(c), 676a.3(c))."""
-        self.rotation.change_after = self.change_after()
-        hours = self.rotation.change_after.total_seconds() / 3600
-        cite = self.procedure_sections().deck_change
-        return [
-            f"the {color} deck has been in use {hours:g} hours or more: change it ({cite})"
-            for color in self.rotation.changes_due(now)
-        ]
-
-    def procedure_sections(self) -> ProcedureSections:
-        """The sections of the dealing procedure in use."""
-        sections: ProcedureSections = self._in_use().procedure_sections
-        return sections
-
-    def between(self, now: datetime) -> list[str]:
-        """Each deck in use past its time (4 hours dealt by hand, 8 from a shoe: 674a.3(c),
-        676a.3(c)) is changed before the next round: the floor is told, and the new deck
-        is opened ``now`` (inspected, 674a.4, 676a.4)."""
-        self.rotation.change_after = self.change_after()
-        hours = self.rotation.change_after.total_seconds() / 3600
-        cite = self.procedure_sections().deck_change
-        notices = []
-        for color in self.rotation.changes_due(now):
-            self.rotation.change(color, now)
-            notices.append(
-                f"the {color} deck had been in use {hours:g} hours: it is changed for a new "
-                f"deck before the next round ({cite}); inspect the new deck ({self.inspection})"
-            )
-        self.log += notices
-        return notices
-
-    def equipment_out_of_order(self) -> list[str]:
-        """Each device signed out of order, with the shuffle or dealing procedure that
-        replaces it (674a.13(g), 676a.13(g))."""
-        return [
-            f"the {str(device).replace('_', ' ')}: the cards are "
-            f"{self.methods()} ({self.sections.out_of_order})"
-            for device in sorted(self.out_of_order)
-        ]
-
-    def methods(self) -> str:
-        """How the cards are shuffled and dealt now, in words."""
-        shuffled = "by hand" if self.shuffling != AUTOMATED else "by the automated shuffler"
-        dealt = {
-            DealingProcedure.HAND: "from the dealer's hand",
-            DealingProcedure.MANUAL_SHOE: "from a manual dealing shoe",
-            DealingProcedure.AUTOMATED_SHOE: "from the automated dealing shoe",
-        }[self.dealing_procedure]
-        if self.rules.dealing_procedure is DealingProcedure.HAND and self.shuffling != AUTOMATED:
-            needs = self.sections.hand_needs_shuffler
-            dealt += f" (dealing from the hand needs an automated shuffler, {needs})"
-        return f"shuffled {shuffled} and dealt {dealt}"
-
-    def _device(self, device: str) -> Any:
-        """The chapter's device named ``device``, if the table uses it."""
-        try:
-            found = self.device_type(device)
-        except ValueError:
-            raise no_device(device, self.devices) from None
-        used = (
-            self.rules.shuffling == AUTOMATED
-            if found == SHUFFLER
-            else self.rules.dealing_procedure is DealingProcedure.AUTOMATED_SHOE
-        )
-        if not used:
-            raise IllegalCommand(
-                f"the Rules Submission uses no {str(found).replace('_', ' ')} at this table",
-                self.sections.out_of_order,
-            )
-        return found
-
-    def sign_out(self, device: str, now: datetime) -> list[str]:
-        """The device covered or signed out of order (674a.13(g), 676a.13(g)): from the next
-        round the cards are shuffled by hand (the shuffler; one deck, 674a.3(b),
-        676a.3(b)) or dealt from a manual shoe (the dealing shoe, or a hand-dealt table's
-        shuffler: 674a.9(a)(1), 676a.9(a)(1)), until it is signed back in. Raises
-        :class:`IllegalCommand` for a device the table does not use or already out of
-        order."""
-        s = self.sections
-        found = self._device(device)
-        words = str(found).replace("_", " ")
-        if found in self.out_of_order:
-            raise IllegalCommand(f"the {words} is already signed out of order", s.out_of_order)
-        self.out_of_order.add(found)
-        notices = [
-            f"the {words} is signed out of order: the cards of the next rounds are "
-            f"{self.methods()} ({s.out_of_order})"
-        ]
-        if found == SHUFFLER and len(self.rotation.decks) == 2:
-            self.rotation.single_deck()
-            notices.append(
-                "one deck from now on: two decks alternate only with an automated shuffler "
-                f"({s.two_decks})"
-            )
-        self.log += notices
-        return notices
-
-    def sign_in(self, device: str, now: datetime) -> list[str]:
-        """The device signed back into use: the Rules Submission's shuffle and dealing
-        procedure again, and two decks where it names two (the other deck a new one,
-        opened ``now`` and inspected, 674a.4, 676a.4). Raises :class:`IllegalCommand`
-        for a device not signed out of order."""
-        s = self.sections
-        found = self._device(device)
-        if found not in self.out_of_order:
-            raise IllegalCommand(
-                f"the {str(found).replace('_', ' ')} is not signed out of order", s.out_of_order
-            )
-        self.out_of_order.discard(found)
-        notices = [f"the {str(found).replace('_', ' ')} is back in use ({s.out_of_order})"]
-        colors = list(self.rules.deck_colors)
-        if found == SHUFFLER and len(colors) == 2 and len(self.rotation.decks) == 1:
-            kept = self.rotation.current
-            other = DeckInPlay(color=other_color(colors, kept.color), opened_at=now)
-            self.rotation.decks = [kept, other] if colors[0] == kept.color else [other, kept]
-            self.rotation.in_play = self.rotation.decks.index(kept)
-            notices.append(
-                f"two decks alternate again: the {other.color} deck is new "
-                f"({s.two_decks}); inspect it ({self.inspection})"
-            )
-        self.log += notices
-        return notices
-
-
-def other_color(colors: list[str], color: str) -> str:
-    """The back colour of two that is not ``color``."""
-    return colors[1 - colors.index(color)] if color in colors else colors[0]
-
-
 __all__ = [
     "AUTOMATED",
     "DEALING_SHOE",
@@ -1366,6 +1155,7 @@ __all__ = [
     "MANUAL",
     "MISDEAL_REASON",
     "SHUFFLER",
+    "AnnounceNoMoreBets",
     "CardDealt",
     "CardDiscarded",
     "CardPhases",
@@ -1374,7 +1164,6 @@ __all__ = [
     "CardSections",
     "CardSetup",
     "CardState",
-    "CardTable",
     "CountStub",
     "CutCards",
     "DealCards",
@@ -1385,6 +1174,7 @@ __all__ = [
     "DiscardStub",
     "EquipmentOutOfOrder",
     "NoMoreBets",
+    "PlaceWager",
     "ProcedureSections",
     "RecutRequired",
     "RequireRecut",
@@ -1396,6 +1186,7 @@ __all__ = [
     "StubDiscarded",
     "VoidRound",
     "WagerWithdrawn",
+    "WithdrawWager",
     "check_positions",
     "check_setup",
 ]

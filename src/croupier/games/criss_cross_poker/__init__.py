@@ -62,43 +62,42 @@ with the community cards turned for the table.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Annotated, Any, Literal, Self
+from typing import Any, Literal, Self
 
-from pydantic import Field, TypeAdapter
+from pydantic import TypeAdapter
 
 from croupier.engine import (
     DEALER,
     Actor,
-    ClientSeedGiven,
     Command,
     Event,
     LegalCommand,
     Outcome,
     RoundCompleted,
     RoundOpened,
-    RoundVoided,
     WagerPlaced,
     WagerSettled,
 )
 from croupier.equipment.cards import (
     Card,
-    CardText,
     DealingProcedure,
     deal_order,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.games import cards as shared
-from croupier.games._common import checked, passes
+from croupier.games._common import checked, settled
+from croupier.games._wagering import BettingSections, Bound, added_bound, refuse_in_all
+from croupier.games.card_table import CardTable
 from croupier.games.cards import (
+    AnnounceNoMoreBets,
     CardDiscarded,
     CardPhases,
     CardRound,
     CardState,
-    CardTable,
     CountStub,
     CutCards,
     DealCards,
@@ -106,6 +105,7 @@ from croupier.games.cards import (
     DeckRemoved,
     DiscardStub,
     NoMoreBets,
+    PlaceWager,
     RecutRequired,
     RequireRecut,
     ResolveMiscount,
@@ -115,11 +115,35 @@ from croupier.games.cards import (
     StubDiscarded,
     VoidRound,
     WagerWithdrawn,
+    WithdrawWager,
     check_positions,
+)
+from croupier.games.criss_cross_poker.commands import (
+    CrissCrossPokerCommand,
+    DeclareIrregularity,
+    Fold,
+    Irregularity,
+    PlaceAntes,
+    RevealCommunityCards,
+    SetUpRound,
+)
+from croupier.games.criss_cross_poker.events import (
+    CardDealt,
+    CommunityCardsTurned,
+    CrissCrossPokerEvent,
+    DeckShuffled,
+    EquipmentOutOfOrder,
+    Folded,
+    HandCollected,
+    HandId,
+    HandsTurnedUp,
+    IrregularityDeclared,
+    MisdealDetermined,
+    RoundSetup,
 )
 from croupier.hands.poker import HandValue, evaluate
 from croupier.money import Cents, PayoutLimit, format_cents, payout, require_cents
-from croupier.offers import Amount, Text, choice, offer
+from croupier.offers import Amount, choice, offer
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
 from croupier.rules.criss_cross_poker import (
@@ -153,223 +177,6 @@ VOID_ROUND_CITE = "interpretations:void-round"
 
 COMMUNITY: Literal["community"] = "community"
 """The hand id of the five community cards in the cross."""
-
-HandId = int | Literal["community"]
-"""A hand on the layout: a seat number, or :data:`COMMUNITY` (the cross)."""
-
-
-# --- commands ----------------------------------------------------------------------------
-class SetUpRound(Command):
-    """The table sets the round's equipment (sent by :meth:`CrissCrossPokerRound.open`)."""
-
-    type: Literal["SetUpRound"] = "SetUpRound"
-    deck: str
-    shuffling: Shuffling
-    shuffler_counts: bool
-    dealing_procedure: DealingProcedure
-    stub_count_due: bool
-    out_of_order: tuple[Device, ...] = ()
-
-
-class PlaceAntes(Command):
-    """Seat ``seat`` places its Ante Across and Ante Down Wagers, cents; they must be
-    equal (674a.7(d)). A second placement before "no more bets" adds to both."""
-
-    type: Literal["PlaceAntes"] = "PlaceAntes"
-    seat: int
-    ante_across: Any
-    ante_down: Any
-
-
-class PlaceWager(Command):
-    """Seat ``seat`` puts ``amount`` cents on ``spot``: ``five_card_bonus`` before "no
-    more bets" (674a.7(e)); ``across``, ``down`` or ``middle`` when the dealer asks, one
-    to three times the ante (674a.11(b), (d), (f))."""
-
-    type: Literal["PlaceWager"] = "PlaceWager"
-    seat: int
-    spot: str
-    amount: Any
-
-
-class WithdrawWager(Command):
-    """Seat ``seat`` takes back its antes (``ante_across`` or ``ante_down``: both go) or
-    its Five Card Bonus before "no more bets" (674a.7(c))."""
-
-    type: Literal["WithdrawWager"] = "WithdrawWager"
-    seat: int
-    spot: str
-
-
-class Fold(Command):
-    """Seat ``seat`` declines the bet the dealer asks for now, forfeiting its antes and
-    earlier bets (674a.11(b), (d), (f))."""
-
-    type: Literal["Fold"] = "Fold"
-    seat: int
-
-
-class AnnounceNoMoreBets(Command):
-    type: Literal["AnnounceNoMoreBets"] = "AnnounceNoMoreBets"
-
-
-class RevealCommunityCards(Command):
-    """The dealer turns up the next community cards: the two outer horizontal cards
-    (674a.11(c)), the two outer vertical cards (674a.11(e)), then the middle card, and
-    settles every player (674a.11(g)-(h))."""
-
-    type: Literal["RevealCommunityCards"] = "RevealCommunityCards"
-
-
-class Irregularity(StrEnum):
-    """What the dealer or the floor can declare (674a.13)."""
-
-    FACE_UP_CARD = "face_up_card"
-    """674a.13(a): discarded; a second one voids the round."""
-    CARD_DRAWN_IN_ERROR = "card_drawn_in_error"
-    """674a.13(b): used as the next card."""
-    WRONG_NUMBER_OF_CARDS = "wrong_number_of_cards"
-    """674a.13(c): void."""
-    COMMUNITY_CARD_EXPOSED = "community_card_exposed"
-    """674a.13(d): a community card exposed before the dealer reveals it: void. Give
-    ``position``."""
-    SHUFFLER_JAM = "shuffler_jam"
-    """674a.13(e): reshuffle."""
-    DEALING_SHOE_FAULT = "dealing_shoe_fault"
-    """674a.13(f): void, reshuffle."""
-    SHUFFLER_OUT_OF_ORDER = "shuffler_out_of_order"
-    """674a.13(g): covered or signed; shuffled by hand and cut."""
-    DEALING_SHOE_OUT_OF_ORDER = "dealing_shoe_out_of_order"
-    """674a.13(g): covered or signed; dealt from a manual shoe."""
-
-
-class DeclareIrregularity(Command):
-    """The dealer or the floor declares an irregularity of 674a.13."""
-
-    type: Literal["DeclareIrregularity"] = "DeclareIrregularity"
-    irregularity: Irregularity
-    position: CrossPosition | None = None
-    """For an exposed community card: its box in the cross."""
-
-
-CrissCrossPokerCommand = Annotated[
-    SetUpRound
-    | PlaceAntes
-    | PlaceWager
-    | WithdrawWager
-    | Fold
-    | AnnounceNoMoreBets
-    | ShuffleCards
-    | CutCards
-    | RequireRecut
-    | DealCards
-    | CountStub
-    | DiscardStub
-    | ResolveMiscount
-    | RevealCommunityCards
-    | DeclareIrregularity
-    | VoidRound,
-    Field(discriminator="type"),
-]
-
-
-# --- events ------------------------------------------------------------------------------
-class RoundSetup(shared.RoundSetup[Shuffling, Device]):
-    """The equipment of this round (674a.3, 674a.5, 674a.8(f), 674a.13(g))."""
-
-
-class DeckShuffled(shared.DeckShuffledBy[Shuffling]):
-    """The stack after the shuffle, top card first (674a.5(a)). Dealer-only."""
-
-
-class CardDealt(shared.CardDealt[HandId]):
-    """``card`` dealt face down to ``hand`` as its card ``position`` (the community
-    boxes 0-4 in :data:`CROSS` order; a player's 0-1). Views hide it."""
-
-
-class IrregularityDeclared(Event):
-    type: Literal["IrregularityDeclared"] = "IrregularityDeclared"
-    irregularity: Irregularity
-    position: CrossPosition | None = None
-
-
-class EquipmentOutOfOrder(shared.EquipmentOutOfOrder[Device, Shuffling]):
-    """``device`` is covered or signed out of order; another method takes over
-    (674a.13(g))."""
-
-
-class MisdealDetermined(Event):
-    """After a wrong stub count: whether the cards were misdealt (674a.8(h))."""
-
-    type: Literal["MisdealDetermined"] = "MisdealDetermined"
-    misdealt: bool
-
-
-class Folded(Event):
-    """``seat`` declined the ``spot`` bet (674a.11(b), (d), (f))."""
-
-    type: Literal["Folded"] = "Folded"
-    seat: int
-    spot: str
-
-
-class HandCollected(Event):
-    """A folded player's cards go to the discard rack (674a.11(b), (d), (f))."""
-
-    type: Literal["HandCollected"] = "HandCollected"
-    seat: int
-
-
-class CommunityCardsTurned(Event):
-    """Community cards turned face up (674a.11(c), (e), (g))."""
-
-    type: Literal["CommunityCardsTurned"] = "CommunityCardsTurned"
-    positions: tuple[CrossPosition, ...]
-    cards: tuple[CardText, ...]
-
-
-class HandsTurnedUp(Event):
-    """A player's two cards turned up and his Across and Down Hands formed
-    (674a.11(g)); ``across`` and ``down`` describe each hand (674a.6), the lines are
-    those of the paytables (674a.12)."""
-
-    type: Literal["HandsTurnedUp"] = "HandsTurnedUp"
-    seat: int
-    cards: tuple[CardText, ...]
-    across: str
-    across_line: Payline
-    down: str
-    down_line: Payline
-
-
-CrissCrossPokerEvent = Annotated[
-    RoundOpened
-    | ClientSeedGiven
-    | RoundSetup
-    | WagerPlaced
-    | WagerWithdrawn
-    | NoMoreBets
-    | DeckShuffled
-    | DeckRemoved
-    | DeckCut
-    | RecutRequired
-    | CardDealt
-    | IrregularityDeclared
-    | CardDiscarded
-    | ShuffleFailed
-    | EquipmentOutOfOrder
-    | StubCounted
-    | StubDiscarded
-    | MisdealDetermined
-    | Folded
-    | HandCollected
-    | CommunityCardsTurned
-    | HandsTurnedUp
-    | WagerSettled
-    | RoundVoided
-    | RoundCompleted,
-    Field(discriminator="type"),
-]
 
 
 # --- state -------------------------------------------------------------------------------
@@ -512,6 +319,23 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
     deck_shuffled = DeckShuffled
     card_dealt = CardDealt
     equipment_out_of_order = EquipmentOutOfOrder
+    spot_type = Spot
+    title = "Criss-Cross Poker"
+    entry_spot = Spot.ANTE_ACROSS
+    entry_words = "the two Ante Wagers"
+
+    @property
+    def betting_sections(self) -> BettingSections:
+        s = SECTIONS
+        return BettingSections(
+            seated=s.seated_only,
+            wagers=s.antes,
+            closed=s.before_no_more_bets,
+            no_more_bets=self.procedure_sections().no_more_bets,
+            void=VOID_ROUND_CITE,
+            over=s.discard_rack,
+            none_wagered=s.antes,
+        )
 
     @classmethod
     def open(
@@ -555,25 +379,24 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
     def command_for(
         self, event: Event, following: Sequence[Event] = ()
     ) -> tuple[Command, Actor, Rng | None] | None:
+        """The shared wagering commands' (:meth:`CardRound.command_for`), but the two Ante
+        Wagers are placed together (:class:`PlaceAntes`) and withdrawn together."""
+        match event:
+            case WagerPlaced(seat=seat, spot=Spot.ANTE_ACROSS, amount=amount):
+                down = following[0] if following else None
+                paired = down.amount if isinstance(down, WagerPlaced) else amount
+                return PlaceAntes(seat=seat, ante_across=amount, ante_down=paired), seat, None
+            case WagerPlaced(spot=Spot.ANTE_DOWN) | WagerWithdrawn(spot=Spot.ANTE_DOWN):
+                return None
+        return super().command_for(event, following)
+
+    def game_command_for(
+        self, event: Event, following: Sequence[Event] = ()
+    ) -> tuple[Command, Actor, Rng | None] | None:
         match event:
             case RoundSetup():
                 fields = event.model_dump(exclude={"type", "cite"})
                 return SetUpRound(**fields), DEALER, None
-            case WagerPlaced(seat=seat, spot=spot, amount=amount):
-                if spot == Spot.ANTE_ACROSS:
-                    down = following[0] if following else None
-                    paired = down.amount if isinstance(down, WagerPlaced) else amount
-                    antes = PlaceAntes(seat=seat, ante_across=amount, ante_down=paired)
-                    return antes, seat, None
-                if spot == Spot.ANTE_DOWN:
-                    return None
-                return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None
-            case WagerWithdrawn(seat=seat, spot=spot):
-                if spot == Spot.ANTE_DOWN:
-                    return None
-                return WithdrawWager(seat=seat, spot=spot), seat, None
-            case NoMoreBets():
-                return AnnounceNoMoreBets(), DEALER, None
             case DeckRemoved(counted=counted) if counted is not None:
                 return ShuffleCards(device_count=counted), DEALER, None
             case IrregularityDeclared(irregularity=kind, position=position):
@@ -584,9 +407,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 return Fold(seat=seat), seat, None
             case CommunityCardsTurned():
                 return RevealCommunityCards(), DEALER, None
-            case RoundVoided(reason=reason):
-                return VoidRound(reason=reason), DEALER, None
-        return self.card_command_for(event)
+        return None
 
     # -- fold ---------------------------------------------------------------------------
     def initial_state(
@@ -656,13 +477,17 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
 
     # -- commands -----------------------------------------------------------------------
     def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
+        """The wagering base's, but an Across, Down or Middle Bet is a decision when the
+        dealer asks."""
+        match command:
+            case PlaceWager(seat=seat, spot=spot) if spot in BETS and not self.finished:
+                yield self._bet(seat, Spot(spot), actor, command.amount)
+                yield from self._after_decision()
+            case _:
+                yield from super().decide(command, actor)
+
+    def decide_game(self, command: Command, actor: Actor) -> Iterator[Event]:
         s = SECTIONS
-        if self.finished:
-            raise NotYourTurn("the round is over", s.discard_rack)
-        events = self.decide_cards(command, actor)
-        if events is not None:
-            yield from events
-            return
         match command:
             case SetUpRound():
                 self._dealer_only(actor, "set up the round", s.one_deck)
@@ -673,53 +498,35 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 yield RoundSetup(**fields, cite=s.alternate if two else s.one_deck)
             case PlaceAntes():
                 yield from self._place_antes(command, actor)
-            case PlaceWager():
-                placed = self._place_wager(command, actor)
-                yield placed
-                if Spot(placed.spot) in BETS:
-                    yield from self._after_decision()
-            case WithdrawWager():
-                yield from self._withdraw(command, actor)
             case Fold(seat=seat):
                 spot = self.check_decision(seat, actor)
                 yield Folded(seat=seat, spot=spot.value, cite=BET_SECTIONS[spot])
                 yield from self._after_decision()
-            case AnnounceNoMoreBets():
-                players = self.check_no_more_bets(actor)
-                yield NoMoreBets(players=players, cite=self.procedure_sections().no_more_bets)
             case RevealCommunityCards():
                 yield from self._reveal(actor)
             case DeclareIrregularity():
                 yield from self._irregularity(command, actor)
-            case VoidRound(reason=reason):
-                self.check_void(actor)
-                yield from self._void(reason, VOID_ROUND_CITE)
             case _:
                 raise NotYourTurn(
                     f"{type(command).__name__} is not a Criss-Cross Poker command", s.antes
                 )
 
     # -- wagers -------------------------------------------------------------------------
-    def _betting_open(self) -> None:
-        if self.state.phase is not Phase.BETTING:
-            raise NotYourTurn(
-                'wagers are closed: a wager may not be made or increased after "no more bets"',
-                SECTIONS.before_no_more_bets,
-            )
-
-    def check_antes(self, seat: int, actor: Actor) -> tuple[Cents, Cents]:
-        """The least and most cents each Ante Wager of ``seat`` may add now (to the
-        table's limits in all); refuses Ante Wagers by another actor or for an empty
-        position, or after "no more bets" (674a.7(d))."""
-        self._check_player(seat, actor)
-        self._betting_open()
-        now = self.state.wagers.get(seat, {}).get(Spot.ANTE_ACROSS, 0)
-        return max(self.rules.minimum_wager - now, 1), self.rules.maximum_wager - now
+    def check_antes(self, seat: int, actor: Actor) -> Bound:
+        """What each Ante Wager of ``seat`` may add now (to the table's limits in all);
+        refuses Ante Wagers by another actor or for an empty position, or after "no more
+        bets" (674a.7(d))."""
+        self.check_seat(seat, actor)
+        if not self.betting_open():
+            raise self.refuse_closed(Spot.ANTE_ACROSS)
+        held = self.wagers_of(seat).get(Spot.ANTE_ACROSS, 0)
+        rules = self.rules
+        return added_bound(rules.minimum_wager, rules.maximum_wager, held, SECTIONS.antes)
 
     def _place_antes(self, command: PlaceAntes, actor: Actor) -> Iterator[Event]:
-        s, state = SECTIONS, self.state
+        s, rules = SECTIONS, self.rules
         seat = command.seat
-        least, most = self.check_antes(seat, actor)
+        bound = self.check_antes(seat, actor)
         across = require_cents(command.ante_across, "an Ante Across Wager", s.antes)
         down = require_cents(command.ante_down, "an Ante Down Wager", s.antes)
         if across != down:
@@ -728,105 +535,77 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 f"{format_cents(across)} and {format_cents(down)} are not",
                 s.antes,
             )
-        if not least <= across <= most:
-            now = state.wagers.get(seat, {}).get(Spot.ANTE_ACROSS, 0)
-            low, high = self.rules.minimum_wager, self.rules.maximum_wager
-            held = f" (with the {format_cents(now)} already on each)" if now else ""
-            raise InvalidWager(
-                f"each Ante Wager must be {format_cents(low)} to {format_cents(high)}, not "
-                f"{format_cents(now + across)}{held}",
-                s.antes,
-            )
+        if not bound.low <= across <= bound.high:
+            limits = rules.minimum_wager, rules.maximum_wager
+            held = self.wagers_of(seat).get(Spot.ANTE_ACROSS, 0)
+            raise refuse_in_all("each Ante Wager", limits, held, across, s.antes, on="each")
         yield WagerPlaced(seat=seat, spot=Spot.ANTE_ACROSS.value, amount=across, cite=s.antes)
         yield WagerPlaced(seat=seat, spot=Spot.ANTE_DOWN.value, amount=down, cite=s.antes)
 
-    def _spot(self, text: str) -> Spot:
-        try:
-            return Spot(text)
-        except ValueError:
-            known = ", ".join(spot.value for spot in Spot)
-            raise InvalidWager(
-                f"there is no spot {text!r} at a Criss-Cross Poker table; the spots are {known}",
-                SECTIONS.antes,
-            ) from None
-
-    def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
-        s, state, rules = SECTIONS, self.state, self.rules
-        seat, spot = command.seat, self._spot(command.spot)
-        if spot in BETS:
-            return self._bet(seat, spot, actor, command.amount)
+    def wager_bound(self, seat: int, spot: str) -> Bound:
+        """What a Five Card Bonus Wager of ``seat`` may add now (to its limits in all);
+        refuses it at a table that does not offer it or before the Ante Wagers
+        (674a.7(e)), and refuses the antes (:class:`PlaceAntes`) and the bets (asked for
+        by the dealer after the deal)."""
+        s, rules = SECTIONS, self.rules
         if spot in ANTES:
             raise InvalidWager(
                 "the Ante Across and Ante Down Wagers are two equal wagers placed together: "
                 "use PlaceAntes",
                 s.antes,
             )
-        least, most = self.check_bonus(seat, actor)
-        amount = require_cents(command.amount, "a Five Card Bonus Wager", s.five_card_bonus)
-        if not least <= amount <= most:
-            low, high = rules.bonus_limits()
-            now = state.wagers.get(seat, {}).get(spot, 0)
-            held = f" (with the {format_cents(now)} already on it)" if now else ""
-            raise InvalidWager(
-                f"a Five Card Bonus Wager must be {format_cents(low)} to {format_cents(high)}, "
-                f"not {format_cents(now + amount)}{held}",
-                s.five_card_bonus,
-            )
-        return WagerPlaced(seat=seat, spot=spot.value, amount=amount, cite=s.five_card_bonus)
-
-    def check_bonus(self, seat: int, actor: Actor) -> tuple[Cents, Cents]:
-        """The least and most cents a Five Card Bonus Wager of ``seat`` may add now (to
-        its limits in all); refuses it by another actor or for an empty position, at a
-        table that does not offer it, after "no more bets", or before the Ante Wagers
-        (674a.7(e))."""
-        s, state, rules = SECTIONS, self.state, self.rules
-        self._check_player(seat, actor)
+        if spot in BETS:
+            self.check_decision(seat, seat)  # refuses: no bet is asked for before the deal
         if not rules.five_card_bonus:
             raise InvalidWager(
                 "this table's Rules Submission does not offer the Five Card Bonus Wager",
                 s.five_card_bonus,
             )
-        self._betting_open()
-        wagers = state.wagers.get(seat, {})
+        wagers = self.wagers_of(seat)
         if Spot.ANTE_ACROSS not in wagers:
             raise InvalidWager(
                 "the Five Card Bonus Wager is made after placing the Ante Wagers",
                 s.five_card_bonus,
             )
-        low, high = rules.bonus_limits()
-        now = wagers.get(Spot.FIVE_CARD_BONUS, 0)
-        return max(low - now, 1), high - now
+        held = wagers.get(Spot.FIVE_CARD_BONUS, 0)
+        return added_bound(*rules.bonus_limits(), held, s.five_card_bonus)
 
-    def _withdraw(self, command: WithdrawWager, actor: Actor) -> Iterator[Event]:
-        s = SECTIONS
-        seat = command.seat
-        spot = self.check_withdraw(seat, command.spot, actor)
-        wagers = self.state.wagers[seat]
-        for taken in ANTES if spot in ANTES else (spot,):
-            yield WagerWithdrawn(
-                seat=seat, spot=taken.value, amount=wagers[taken], cite=s.before_no_more_bets
-            )
+    def offered_spots(self, seat: int) -> tuple[str, ...]:
+        # The bonus needs the Ante Wagers (wager_bound): not asked without them.
+        return (Spot.FIVE_CARD_BONUS,) if self.wagers_of(seat) else ()
 
-    def check_withdraw(self, seat: int, text: str, actor: Actor) -> Spot:
-        """The spot ``text`` names, where ``seat`` may withdraw its wager there now (both
-        Ante Wagers together, after the Five Card Bonus Wager), before "no more bets";
-        refuses otherwise."""
-        s, state = SECTIONS, self.state
-        self._check_player(seat, actor)
-        spot = self._spot(text)
-        if state.phase is not Phase.BETTING:
-            raise NotYourTurn(
-                'a wager may not be withdrawn after "no more bets"', s.before_no_more_bets
-            )
-        wagers = state.wagers.get(seat, {})
-        if spot not in wagers:
-            raise InvalidWager(f"position {seat} has no {spot} wager to withdraw", s.antes)
+    def wager_offers(self, seat: int) -> list[LegalCommand]:
+        """The Ante Wagers (two equal amounts), then the Five Card Bonus Wager."""
+        bound = checked(self.check_antes, seat, seat) if self.betting_open() else None
+        legal = []
+        if bound is not None and bound.high >= bound.low:
+            each = Amount(low=bound.low, high=bound.high)
+            s = SECTIONS
+            antes = offer("PlaceAntes", s.antes, seat=seat, ante_across=each, ante_down=each)
+            legal.append(antes.model_copy(update={"equal": ("ante_across", "ante_down")}))
+        return legal + super().wager_offers(seat)
+
+    def amount_terms(self, spot: str) -> tuple[str, str]:
+        return "a Five Card Bonus Wager", SECTIONS.five_card_bonus
+
+    def placed_cite(self, spot: str) -> str:
+        return SECTIONS.five_card_bonus
+
+    def refuse_amount(self, seat: int, spot: str, amount: Cents, bound: Bound) -> IllegalCommand:
+        held = self.wagers_of(seat).get(spot, 0)
+        what, cite = self.amount_terms(spot)
+        return refuse_in_all(what, self.rules.bonus_limits(), held, amount, cite)
+
+    def check_withdraw_order(self, spot: StrEnum, wagers: Mapping[str, Cents]) -> None:
+        """Both Ante Wagers go together, after the Five Card Bonus Wager (674a.7(c))."""
         if spot in ANTES and Spot.FIVE_CARD_BONUS in wagers:
             raise InvalidWager(
                 "withdraw the Five Card Bonus Wager first: it is made after the antes",
-                s.five_card_bonus,
+                SECTIONS.five_card_bonus,
             )
-        return spot
+
+    def withdrawn_with(self, spot: StrEnum) -> tuple[StrEnum, ...]:
+        return ANTES if spot in ANTES else (spot,)
 
     def check_decision(self, seat: int, actor: Actor) -> Spot:
         """The bet ``seat`` decides now; raises unless ``actor`` may decide it now."""
@@ -899,28 +678,9 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             yield HandCollected(seat=seat, cite=cite)
 
     # -- the dealer's procedure ---------------------------------------------------------
-    def check_no_more_bets(self, actor: Actor) -> tuple[int, ...]:
-        """The positions dealt in at "no more bets" (those with Ante Wagers); refuses it
-        but from the dealer, before "no more bets", with Ante Wagers placed."""
-        state = self.state
-        cite = self.procedure_sections().no_more_bets
-        self._dealer_only(actor, 'announce "no more bets"', cite)
-        self._phase(Phase.BETTING, 'announce "no more bets"', cite)
-        players = tuple(
-            seat for seat in sorted(state.wagers) if Spot.ANTE_ACROSS in state.wagers[seat]
-        )
-        if not players:
-            raise NotYourTurn(
-                "no player has placed the two Ante Wagers: there is no one to deal to",
-                SECTIONS.antes,
-            )
-        return players
-
-    def check_void(self, actor: Actor) -> None:
-        """Refuse a void but by the dealer, once the round is set up."""
-        self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
-        if self.state.phase is Phase.SETUP:
-            raise NotYourTurn("the round is not set up yet", VOID_ROUND_CITE)
+    def why_not_void(self) -> str | None:
+        """The round is voided once it is set up."""
+        return "the round is not set up yet" if self.state.phase is Phase.SETUP else None
 
     def misdeal_determined(self, misdealt: bool, cite: str) -> Iterator[Event]:
         """The dealer's determination after a wrong stub count (674a.8(h))."""
@@ -1053,17 +813,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         paid = limit.cap(won)
         if paid < won:
             cite = f"{cite}; {SECTIONS.payout_limit}"
-        return WagerSettled(
-            seat=seat,
-            spot=spot.value,
-            amount=amount,
-            outcome=Outcome.WIN,
-            odds=odds,
-            returned=amount,
-            won=paid,
-            withheld=won - paid,
-            cite=cite,
-        )
+        return settled(seat, spot.value, amount, cite, odds, paid, won - paid)
 
     # -- irregularities -----------------------------------------------------------------
     def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Iterator[Event]:
@@ -1147,52 +897,29 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         return [p for p in CROSS[:dealt] if p not in self.state.turned]
 
     # -- what may be done and seen ------------------------------------------------------
-    def _player_commands(self, seat: int) -> list[LegalCommand]:
+    def play_offers(self, actor: Actor) -> list[LegalCommand]:
         """Each command offered exactly where its check passes, with what it allows."""
-        s, state = SECTIONS, self.state
-        if state.phase in DECISION_PHASES:  # the only phases where these checks may pass
-            spot = checked(self.check_decision, seat, seat)
-            if spot is None:
-                return []
-            ante = state.wagers[seat][Spot.ANTE_ACROSS]
-            amount = Amount(low=ante, high=MAX_BET_MULTIPLE * ante)
-            cite = BET_SECTIONS[spot]
-            return [
-                offer("PlaceWager", cite, seat=seat, spot=choice([spot]), amount=amount),
-                offer("Fold", cite, seat=seat),
-            ]
-        if state.phase is not Phase.BETTING:  # the only one for wagers and withdrawals
+        if not isinstance(actor, int):
+            return self._dealer_commands()
+        state, seat = self.state, actor
+        if state.phase not in DECISION_PHASES:  # the only phases where these checks may pass
+            return self.withdraw_offers(seat)
+        spot = checked(self.check_decision, seat, seat)
+        if spot is None:
             return []
-        legal = []
-        wagers = state.wagers.get(seat, {})
-        bound = checked(self.check_antes, seat, seat)
-        if bound is not None and bound[1] >= bound[0]:
-            each = Amount(low=bound[0], high=bound[1])
-            antes = offer("PlaceAntes", s.antes, seat=seat, ante_across=each, ante_down=each)
-            legal.append(antes.model_copy(update={"equal": ("ante_across", "ante_down")}))
-        # The bonus needs the Ante Wagers (check_bonus): not asked without them.
-        bound = checked(self.check_bonus, seat, seat) if wagers else None
-        if bound is not None and bound[1] >= bound[0]:
-            bonus = choice([Spot.FIVE_CARD_BONUS])
-            amount = Amount(low=bound[0], high=bound[1])
-            legal.append(
-                offer("PlaceWager", s.five_card_bonus, seat=seat, spot=bonus, amount=amount)
-            )
-        withdrawable = [
-            spot.value for spot in wagers if passes(self.check_withdraw, seat, spot, seat)
+        ante = state.wagers[seat][Spot.ANTE_ACROSS]
+        amount = Amount(low=ante, high=MAX_BET_MULTIPLE * ante)
+        cite = BET_SECTIONS[spot]
+        return [
+            offer("PlaceWager", cite, seat=seat, spot=choice([spot]), amount=amount),
+            offer("Fold", cite, seat=seat),
         ]
-        if withdrawable:
-            spots = choice(withdrawable)
-            legal.append(offer("WithdrawWager", s.before_no_more_bets, seat=seat, spot=spots))
-        return legal
 
     def _dealer_commands(self) -> list[LegalCommand]:
         """Each command offered exactly where its check passes, with what it allows."""
         s = SECTIONS
         legal: list[LegalCommand] = []
         phase = self.state.phase  # each check asked only in the phase it requires
-        if phase is Phase.BETTING and passes(self.check_no_more_bets, DEALER):
-            legal.append(offer("AnnounceNoMoreBets", self.procedure_sections().no_more_bets))
         step = checked(self.check_reveal, DEALER) if phase in REVEAL_PHASES else None
         if step is not None:
             cites = (s.reveal_across, s.reveal_down, s.reveal_middle)
@@ -1217,8 +944,6 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                     position=choice(self._exposable()),
                 )
             )
-        if passes(self.check_void, DEALER):
-            legal.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
         return legal
 
     def visible(self, actor: Actor | None, hand: HandId, position: int) -> bool:

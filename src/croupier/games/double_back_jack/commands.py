@@ -9,18 +9,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from croupier.engine import DEALER, Command
-
-
-class PlaceWager(Command):
-    """Box ``seat`` puts ``amount`` cents on ``spot``: ``blackjack`` before the first card
-    (673a.6(c)-(d)), ``insurance`` when the dealer offers it on an ace (673a.8)."""
-
-    type: Literal["PlaceWager"] = "PlaceWager"
-    seat: int
-    spot: str
-    amount: Any
-    """Cents; validated as a positive ``int`` so that a bad value is refused with a
-    cited error rather than coerced."""
+from croupier.games._wagering import PlaceWager as PlaceWager
+from croupier.games._wagering import VoidRound as VoidRound
 
 
 class Decision(StrEnum):
@@ -194,13 +184,6 @@ class DeclareIrregularity(Command):
 
     type: Literal["DeclareIrregularity"] = "DeclareIrregularity"
     irregularity: Irregularity
-
-
-class VoidRound(Command):
-    """The floor voids the round; every wager still in play is returned."""
-
-    type: Literal["VoidRound"] = "VoidRound"
-    reason: str = Field(min_length=1, max_length=500)
 
 
 DoubleBackJackCommand = Annotated[

@@ -36,7 +36,7 @@ on Q K (20) and the dealer stands on 9 8 (17): the box wins, paid 1 to 1 (673a.1
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Self
 
@@ -49,7 +49,6 @@ from croupier.engine import (
     Event,
     LegalCommand,
     Outcome,
-    Round,
     RoundCompleted,
     RoundOpened,
     RoundVoided,
@@ -74,6 +73,15 @@ from croupier.games._common import (
     view_head,
     void_events,
 )
+from croupier.games._wagering import (
+    BettingSections,
+    Bound,
+    WageringRound,
+    as_placed,
+    offers_by_check,
+    refuse_in_all,
+    take_wager,
+)
 from croupier.games.cards import CardDiscarded, DeckShuffled, RecutRequired, ShuffleFailed
 from croupier.games.double_back_jack.commands import (
     AcceptCut,
@@ -93,7 +101,6 @@ from croupier.games.double_back_jack.commands import (
     RequireRecut,
     SettleWagers,
     ShuffleCards,
-    VoidRound,
 )
 from croupier.games.double_back_jack.events import (
     CardBurned,
@@ -133,7 +140,7 @@ from croupier.hands.blackjack import (
     same_value,
 )
 from croupier.money import Cents, format_cents, payout, require_cents
-from croupier.offers import Amount, Integers, Subset, Text, choice, offer
+from croupier.offers import Amount, Integers, Subset, choice, offer
 from croupier.rng import Rng, ScriptedRng, shuffle_draws
 from croupier.rules.base import RulesSubmission
 from croupier.rules.double_back_jack import (
@@ -249,18 +256,34 @@ def new_shoe_setup(rules: DoubleBackJackRules, reason: str = "the game is beginn
     )
 
 
-class DoubleBackJackRound(Round[DoubleBackJackState]):
+class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
     """One round of Double Back Jack under a :class:`DoubleBackJackRules`.
 
     Open it with :meth:`open` (a :class:`DoubleBackJackTable` does, with the table's
     shoe); drive it with :meth:`handle`. Boxes (seats) are numbered from 1 at the dealer's
     left; the actor for a box is its number.
+
+    Its Blackjack Wager and its void are the shared wagering base's
+    (:class:`~croupier.games._wagering.WageringRound`); the deal, not "no more bets",
+    closes wagering, and Insurance is placed when the dealer offers it.
     """
 
     game = "double-back-jack"
     rules_type = DoubleBackJackRules
     event_adapter = TypeAdapter(list[DoubleBackJackEvent])
     command_adapter = TypeAdapter(DoubleBackJackCommand)
+    betting = Phase.BETTING
+    completed = Phase.COMPLETED
+    voided = Phase.VOIDED
+    highest_seat_first = True
+    betting_sections = BettingSections(
+        seated=SECTIONS.wagers,
+        wagers=SECTIONS.wagers,
+        closed=SECTIONS.before_deal,
+        no_more_bets=SECTIONS.before_deal,
+        void=VOID_ROUND_CITE,
+        over=SECTIONS.discard_rack,
+    )
 
     @classmethod
     def open(
@@ -309,10 +332,6 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
     def rules(self) -> DoubleBackJackRules:
         return self.state.rules
 
-    @property
-    def finished(self) -> bool:
-        return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
-
     # -- fold -------------------------------------------------------------------------
     def initial_state(self, opened: RoundOpened, rules: DoubleBackJackRules) -> DoubleBackJackState:
         return DoubleBackJackState(rules=rules, seats=dict(opened.seats))
@@ -356,12 +375,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
             current.owed = False
 
     def _on_wager_settled(self, state: DoubleBackJackState, event: WagerSettled) -> None:
-        wagers = state.wagers.get(event.seat, {})
-        if event.spot not in wagers:
-            raise ReplayError(f"{event!r} settles no wager in play", "engine:replay")
-        del wagers[event.spot]
-        if not wagers:
-            del state.wagers[event.seat]
+        take_wager(state.wagers, event.seat, event.spot)
         state.settlements.append(event)
 
     def _on_wager_placed(self, state: DoubleBackJackState, event: WagerPlaced) -> None:
@@ -661,12 +675,10 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 source.append(card)
         return source
 
-    def command_for(
+    def play_command_for(
         self, event: Event, following: Sequence[Event] = ()
     ) -> tuple[Command, Actor, Rng | None] | None:
         match event:
-            case WagerPlaced(seat=seat, spot=spot, amount=amount):
-                return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None
             case PlayerDecided(seat=seat, decision=decision, amount=amount):
                 return Decide(seat=seat, decision=decision, amount=amount), seat, None
             case DeckShuffled(stack=stack):
@@ -710,18 +722,21 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 return SettleWagers(), DEALER, None
             case IrregularityDeclared(irregularity=kind):
                 return DeclareIrregularity(irregularity=kind), DEALER, None
-            case RoundVoided(reason=reason):
-                return VoidRound(reason=reason), DEALER, None
         return None
 
     # -- commands ---------------------------------------------------------------------
     def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
-        s = SECTIONS
-        if self.finished:
-            raise NotYourTurn("the round is over", s.discard_rack)
+        """The wagering base's, but Insurance is placed when the dealer offers it."""
         match command:
-            case PlaceWager():
-                yield self._place_wager(command, actor)
+            case PlaceWager(seat=seat, spot=Spot.INSURANCE) if not self.finished:
+                self.check_seat(seat, actor)
+                yield self._insure(seat, actor, command.amount)
+            case _:
+                yield from super().decide(command, actor)
+
+    def decide_play(self, command: Command, actor: Actor) -> Iterator[Event]:
+        s = SECTIONS
+        match command:
             case Decide():
                 yield from self._decide(command, actor)
             case ShuffleCards():
@@ -752,9 +767,6 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 yield from self._settle(actor)
             case DeclareIrregularity(irregularity=kind):
                 yield from self._irregularity(kind, actor)
-            case VoidRound(reason=reason):
-                self.check_void(actor)
-                yield from self._void(reason, VOID_ROUND_CITE)
             case _:
                 raise NotYourTurn(
                     f"{type(command).__name__} is not a Double Back Jack command", s.wagers
@@ -876,10 +888,6 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         if why is not None:
             raise NotYourTurn(why, cite)
         return cite
-
-    def check_void(self, actor: Actor) -> None:
-        """Refuse a void but by the dealer."""
-        self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
 
     # -- the shoe -----------------------------------------------------------------------
     def _shuffle(self, actor: Actor) -> DeckShuffled:
@@ -1008,7 +1016,10 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         if state.cover_at is not None and len(state.shoe) == state.cover_at:
             yield CoverCardReached(hand=hand, cite=SECTIONS.cover_card)
 
-    # -- wagers -----------------------------------------------------------------------
+    # -- wagers: the wagering base's hooks ------------------------------------------------
+    def check_seat(self, seat: int, actor: Actor) -> None:
+        self._check_player(seat, actor, SECTIONS.wagers)
+
     def _check_player(self, seat: int, actor: Actor, cite: str) -> None:
         if actor == DEALER:
             raise NotYourTurn(f"only the player at box {seat} acts for it", cite)
@@ -1017,50 +1028,62 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         if seat not in self.state.seats:
             raise NotYourTurn(f"box {seat} is not occupied", cite)
 
-    def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
-        s, rules = SECTIONS, self.rules
-        seat = command.seat
-        self._check_player(seat, actor, s.wagers)
-        if command.spot == Spot.INSURANCE:
-            return self._insure(seat, actor, command.amount)
-        if command.spot != Spot.BLACKJACK:
-            raise InvalidWager(
-                f"there is no spot {command.spot!r} to wager on now: the Blackjack Wager goes "
-                "before the deal, Insurance on a dealer ace; doubles, splits and Second "
-                "Chance are decisions (Decide)",
-                s.wagers,
-            )
-        self.check_blackjack(seat, actor)
-        amount = require_cents(command.amount, "a Blackjack Wager", s.blackjack_wager)
-        if not rules.minimum_wager <= amount <= rules.maximum_wager:
-            raise InvalidWager(
-                f"a Blackjack Wager must be {format_cents(rules.minimum_wager)} to "
-                f"{format_cents(rules.maximum_wager)}, not {format_cents(amount)}",
-                s.blackjack_wager,
-            )
-        return WagerPlaced(
-            seat=seat, spot=Spot.BLACKJACK.value, amount=amount, cite=s.blackjack_wager
+    def spots(self) -> tuple[str, ...]:
+        return (Spot.BLACKJACK,)
+
+    def why_no_spot(self, spot: str) -> str:
+        return (
+            f"there is no spot {spot!r} to wager on now: the Blackjack Wager goes before the "
+            "deal, Insurance on a dealer ace; doubles, splits and Second Chance are decisions "
+            "(Decide)"
         )
 
-    def check_blackjack(self, seat: int, actor: Actor) -> None:
-        """Refuse a Blackjack Wager but by the player at ``seat``, before the deal, from a
-        box not barred since the shuffle, once (673a.5(a), 673a.6)."""
-        s, state = SECTIONS, self.state
-        self._check_player(seat, actor, s.wagers)
-        if state.phase is not Phase.BETTING:
-            raise NotYourTurn(
-                "the Blackjack Wager is placed before the first card is dealt", s.before_deal
-            )
-        if seat in state.barred:
+    def refuse_closed(self, spot: str) -> IllegalCommand:
+        return NotYourTurn(
+            "the Blackjack Wager is placed before the first card is dealt", SECTIONS.before_deal
+        )
+
+    def open_bound(self, seat: int, spot: str, held: Mapping[str, Cents]) -> Bound:
+        return self.wager_bound(seat, spot)
+
+    def wager_bound(self, seat: int, spot: str) -> Bound:
+        """The table limits, for a box not barred since the shuffle, once (673a.5(a),
+        673a.6)."""
+        s, rules = SECTIONS, self.rules
+        if seat in self.state.barred:
             raise NotYourTurn(
                 f"box {seat} made no wager since the shuffle and may not wager again until "
                 "the cards are reshuffled",
                 s.sat_out,
             )
-        if Spot.BLACKJACK in state.wagers.get(seat, {}):
+        if spot in self.wagers_of(seat):
             raise InvalidWager(
                 "a wager once made may not be altered until it is settled", s.before_deal
             )
+        return Bound(rules.minimum_wager, rules.maximum_wager, s.blackjack_wager)
+
+    def amount_terms(self, spot: str) -> tuple[str, str]:
+        return "a Blackjack Wager", SECTIONS.blackjack_wager
+
+    def placed_cite(self, spot: str) -> str:
+        return SECTIONS.blackjack_wager
+
+    def refuse_amount(self, seat: int, spot: str, amount: Cents, bound: Bound) -> IllegalCommand:
+        limits = bound.low, bound.high
+        return refuse_in_all("a Blackjack Wager", limits, 0, amount, SECTIONS.blackjack_wager)
+
+    def wager_offers(self, seat: int) -> list[LegalCommand]:
+        if not self.betting_open():  # the only phase in which check_spot may pass
+            return []
+        return offers_by_check(self, seat, self.spots())
+
+    def check_no_more_bets(self, actor: Actor) -> None:
+        """Refused: the first card dealt closes wagering (673a.6(c)); there is no call."""
+        raise NotYourTurn(
+            'there is no "no more bets" at Double Back Jack: the Blackjack Wager is placed '
+            "before the first card is dealt",
+            SECTIONS.before_deal,
+        )
 
     def check_insurance(self, seat: int, actor: Actor) -> Cents:
         """The most an Insurance Wager of ``seat`` may be (cents); refuses it but by the
@@ -1614,15 +1637,12 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         yield from ordered
         yield RoundCompleted(cite=s.discard_rack)
 
+    def in_play(self) -> list[tuple[int, str, Cents]]:
+        return as_placed(self.state.wagers)
+
     def _void(self, reason: str, cite: str) -> Iterator[Event]:
         """Void the round: every wager still in play is returned."""
-        wagers = self.state.wagers
-        in_play = [
-            (seat, spot, amount)
-            for seat in sorted(wagers, reverse=True)
-            for spot, amount in wagers[seat].items()
-        ]
-        yield from void_events(reason, cite, in_play)
+        return void_events(reason, cite, self.in_play())
 
     # -- irregularities -----------------------------------------------------------------
     @staticmethod
@@ -1722,9 +1742,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         )
         return dealt.model_copy(update={"apart": ("no_cards", "one_card")})
 
-    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
-        if self.finished:
-            return []
+    def play_offers(self, actor: Actor) -> list[LegalCommand]:
         if isinstance(actor, int):
             return self._player_commands(actor)
         return self._dealer_commands()
@@ -1732,7 +1750,7 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
     def _player_commands(self, seat: int) -> list[LegalCommand]:
         """Each command offered exactly where its check passes (each check asked only in
         the phases it requires, for speed), with what it allows."""
-        s, state, rules = SECTIONS, self.state, self.rules
+        s, state = SECTIONS, self.state
         phase = state.phase
         legal: list[LegalCommand] = []
         if phase is Phase.CUT and passes(self._check_offered, seat, seat):
@@ -1743,12 +1761,6 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
                 offer("AcceptCut", f"{cite}; {s.cut}", seat=seat, position=position),
                 offer("RefuseCut", cite, seat=seat),
             ]
-        if phase is Phase.BETTING and passes(self.check_blackjack, seat, seat):
-            amount = Amount(low=rules.minimum_wager, high=rules.maximum_wager)
-            spot = choice([Spot.BLACKJACK])
-            legal.append(
-                offer("PlaceWager", s.blackjack_wager, seat=seat, spot=spot, amount=amount)
-            )
         limit = checked(self.check_insurance, seat, seat) if phase is Phase.READER else None
         if limit is not None:
             amount = Amount(low=1, high=limit)
@@ -1843,8 +1855,6 @@ class DoubleBackJackRound(Round[DoubleBackJackState]):
         if kinds:
             cite = "; ".join(sorted({self.irregularity_cite(k) for k in kinds}))
             legal.append(offer("DeclareIrregularity", cite, irregularity=choice(kinds)))
-        if passes(self.check_void, DEALER):
-            legal.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
         return legal
 
     def view(self, actor: Actor | None) -> dict[str, Any]:

@@ -62,46 +62,44 @@ Back 9 Wager equal to the Front 9 the seat folds and forfeits the Front 9 (676a.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from fractions import Fraction
-from typing import Annotated, Any, Literal, Self
+from typing import Any, Literal, Self
 
-from pydantic import Field, TypeAdapter
+from pydantic import TypeAdapter
 
 from croupier.engine import (
     DEALER,
     Actor,
-    ClientSeedGiven,
     Command,
     Event,
     LegalCommand,
-    Outcome,
     RoundCompleted,
     RoundOpened,
-    RoundVoided,
     WagerPlaced,
     WagerSettled,
 )
 from croupier.equipment.cards import (
     Card,
-    CardText,
     DealingProcedure,
     deal_order,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.games import cards as shared
-from croupier.games._common import checked, passes
+from croupier.games._common import passes, settled
+from croupier.games._wagering import BettingSections, Bound, added_bound, refuse_in_all
+from croupier.games.card_table import CardTable
 from croupier.games.cards import (
     INCOMPLETE_DECK_REASON,
     MISDEAL_REASON,
+    AnnounceNoMoreBets,
     CardDiscarded,
     CardPhases,
     CardRound,
     CardState,
-    CardTable,
     CountStub,
     CutCards,
     DealCards,
@@ -109,6 +107,7 @@ from croupier.games.cards import (
     DeckRemoved,
     DiscardStub,
     NoMoreBets,
+    PlaceWager,
     RecutRequired,
     RequireRecut,
     ResolveMiscount,
@@ -118,10 +117,31 @@ from croupier.games.cards import (
     StubDiscarded,
     VoidRound,
     WagerWithdrawn,
+    WithdrawWager,
     check_positions,
 )
+from croupier.games.go_fore_it.commands import (
+    DeclareIrregularity,
+    Fold,
+    GoForeItCommand,
+    Irregularity,
+    RevealDealerHand,
+)
+from croupier.games.go_fore_it.events import (
+    CardDealt,
+    DealerHandRevealed,
+    DeckShuffled,
+    EquipmentOutOfOrder,
+    Folded,
+    GoForeItEvent,
+    HandCollected,
+    HandId,
+    HandTurnedUp,
+    IrregularityDeclared,
+    RoundSetup,
+)
 from croupier.money import Cents, format_cents, payout, require_cents
-from croupier.offers import Amount, Text, choice, offer
+from croupier.offers import Amount, choice, offer
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
 from croupier.rules.go_fore_it import (
@@ -146,200 +166,6 @@ from croupier.rules.go_fore_it import (
 )
 
 VOID_ROUND_CITE = "interpretations:void-round"
-
-HandId = int | Literal["dealer"]
-"""A hand on the layout: a seat number, or :data:`~croupier.engine.DEALER`."""
-
-
-# --- commands ----------------------------------------------------------------------
-class PlaceWager(Command):
-    """Seat ``seat`` puts ``amount`` cents on ``spot`` (``front_9``, ``skins``, ``gopher``
-    before "no more bets"; ``back_9`` when the dealer asks, 676a.11(b)). A second wager
-    on a spot before "no more bets" increases it (676a.7(c))."""
-
-    type: Literal["PlaceWager"] = "PlaceWager"
-    seat: int
-    spot: str
-    amount: Any
-    """Cents; validated as a positive ``int`` so that a bad value is refused with a
-    cited error rather than coerced."""
-
-
-class WithdrawWager(Command):
-    """Seat ``seat`` takes back its wager on ``spot`` before "no more bets" (676a.7(c))."""
-
-    type: Literal["WithdrawWager"] = "WithdrawWager"
-    seat: int
-    spot: str
-
-
-class Fold(Command):
-    """Seat ``seat`` declines the Back 9 Wager and forfeits its Front 9 (676a.11(b))."""
-
-    type: Literal["Fold"] = "Fold"
-    seat: int
-
-
-class AnnounceNoMoreBets(Command):
-    """The dealer announces "no more bets" (676a.8(b), 676a.9(b), 676a.10(a)(2))."""
-
-    type: Literal["AnnounceNoMoreBets"] = "AnnounceNoMoreBets"
-
-
-class RevealDealerHand(Command):
-    """The dealer turns up his four cards and settles every player (676a.11(d))."""
-
-    type: Literal["RevealDealerHand"] = "RevealDealerHand"
-
-
-class Irregularity(StrEnum):
-    """What the dealer or the floor can declare (676a.13)."""
-
-    FACE_UP_CARD = "face_up_card"
-    """The next card is found face up in the shoe or deck: it is discarded and the next
-    card used; a second one voids the round (676a.13(a))."""
-    CARD_DRAWN_IN_ERROR = "card_drawn_in_error"
-    """A card drawn in error, face unexposed, is used as the next card (676a.13(b))."""
-    WRONG_NUMBER_OF_CARDS = "wrong_number_of_cards"
-    """A player or the dealer was dealt an incorrect number of cards: void (676a.13(c))."""
-    CARD_EXPOSED = "card_exposed"
-    """A dealer's card or a player's hole card was exposed before every player folded
-    or made the Back 9: void (676a.13(d)). Give ``hand`` and ``card``."""
-    SHUFFLER_JAM = "shuffler_jam"
-    """The automated shuffler jammed or did not complete its cycle: reshuffle
-    (676a.13(e))."""
-    DEALING_SHOE_FAULT = "dealing_shoe_fault"
-    """The automated dealing shoe jammed or failed to deal: void (676a.13(f))."""
-    SHUFFLER_OUT_OF_ORDER = "shuffler_out_of_order"
-    """The automated shuffler cannot be used: it is covered or signed out of order and
-    the cards are shuffled by hand and cut (676a.13(g))."""
-    DEALING_SHOE_OUT_OF_ORDER = "dealing_shoe_out_of_order"
-    """The automated dealing shoe cannot be used: it is covered or signed out of order
-    and the cards are dealt from a manual shoe (676a.13(g))."""
-
-
-class DeclareIrregularity(Command):
-    """The dealer or the floor declares an irregularity of 676a.13."""
-
-    type: Literal["DeclareIrregularity"] = "DeclareIrregularity"
-    irregularity: Irregularity
-    hand: int | Literal["dealer"] | None = None
-    """For an exposed card: the seat, or ``"dealer"``."""
-    card: int | None = None
-    """For an exposed card: its position in the hand, 0 to 3 (2 and 3 are hole cards)."""
-
-
-GoForeItCommand = Annotated[
-    PlaceWager
-    | WithdrawWager
-    | Fold
-    | AnnounceNoMoreBets
-    | ShuffleCards
-    | CutCards
-    | RequireRecut
-    | DealCards
-    | CountStub
-    | DiscardStub
-    | ResolveMiscount
-    | RevealDealerHand
-    | DeclareIrregularity
-    | VoidRound,
-    Field(discriminator="type"),
-]
-
-
-# --- events --------------------------------------------------------------------------
-class RoundSetup(shared.RoundSetup[Shuffling, Device]):
-    """The equipment of this round, set by the table: the deck in play (its back
-    colour), the shuffle, the dealing procedure, whether the stub must be counted this
-    round, and devices signed out of order (676a.3, 676a.5, 676a.8(d), 676a.13(g))."""
-
-
-class DeckShuffled(shared.DeckShuffledBy[Shuffling]):
-    """The stack after the shuffle, top card first (676a.5(a)). Dealer-only: no
-    player's or public view shows it."""
-
-
-class CardDealt(shared.CardDealt[HandId]):
-    """``card`` dealt face down as card ``position`` (0-3; 2 and 3 are the hole cards) of
-    ``hand``. The card is in the event for the record and replay; views hide it."""
-
-
-class IrregularityDeclared(Event):
-    """The dealer or the floor declared ``irregularity`` (676a.13)."""
-
-    type: Literal["IrregularityDeclared"] = "IrregularityDeclared"
-    irregularity: Irregularity
-    hand: int | Literal["dealer"] | None = None
-    card: int | None = None
-
-
-class EquipmentOutOfOrder(shared.EquipmentOutOfOrder[Device, Shuffling]):
-    """``device`` is covered or signed out of order; another method takes over
-    (676a.13(g))."""
-
-
-class Folded(Event):
-    """``seat`` declined the Back 9 Wager (676a.11(b))."""
-
-    type: Literal["Folded"] = "Folded"
-    seat: int
-
-
-class HandCollected(Event):
-    """A folded player's cards go face down to the discard rack (676a.11(c)(1)) or under
-    his Skins or Gopher Wagers until they are settled (676a.11(c)(2))."""
-
-    type: Literal["HandCollected"] = "HandCollected"
-    seat: int
-    to: Literal["discard_rack", "under_wagers"]
-
-
-class DealerHandRevealed(Event):
-    """The dealer's four cards, face up (676a.11(d))."""
-
-    type: Literal["DealerHandRevealed"] = "DealerHandRevealed"
-    cards: tuple[CardText, ...]
-    total: int
-
-
-class HandTurnedUp(Event):
-    """A player's four cards turned face up and totalled (676a.11(d)(1)-(2))."""
-
-    type: Literal["HandTurnedUp"] = "HandTurnedUp"
-    seat: int
-    cards: tuple[CardText, ...]
-    total: int
-    score: Score
-
-
-GoForeItEvent = Annotated[
-    RoundOpened
-    | ClientSeedGiven
-    | RoundSetup
-    | WagerPlaced
-    | WagerWithdrawn
-    | NoMoreBets
-    | DeckShuffled
-    | DeckRemoved
-    | DeckCut
-    | RecutRequired
-    | CardDealt
-    | IrregularityDeclared
-    | CardDiscarded
-    | ShuffleFailed
-    | EquipmentOutOfOrder
-    | StubCounted
-    | StubDiscarded
-    | Folded
-    | HandCollected
-    | DealerHandRevealed
-    | HandTurnedUp
-    | WagerSettled
-    | RoundVoided
-    | RoundCompleted,
-    Field(discriminator="type"),
-]
 
 
 # --- state ---------------------------------------------------------------------------
@@ -450,6 +276,23 @@ class GoForeItRound(CardRound[GoForeItState]):
     deck_shuffled = DeckShuffled
     card_dealt = CardDealt
     equipment_out_of_order = EquipmentOutOfOrder
+    spot_type = Spot
+    title = "Go Fore It"
+    entry_spot = Spot.FRONT_9
+    entry_words = "a Front 9 Wager"
+
+    @property
+    def betting_sections(self) -> BettingSections:
+        s = SECTIONS
+        return BettingSections(
+            seated=s.seated_only,
+            wagers=s.wagers,
+            closed=s.before_no_more_bets,
+            no_more_bets=self.procedure_sections().no_more_bets,
+            void=VOID_ROUND_CITE,
+            over=s.discard_rack,
+            none_wagered=s.front_9,
+        )
 
     @classmethod
     def open(
@@ -554,29 +397,19 @@ class GoForeItRound(CardRound[GoForeItState]):
                 raise ReplayError(f"{event!r} is not a Go Fore It event", "engine:replay")
         return state
 
-    def command_for(
+    def game_command_for(
         self, event: Event, following: Sequence[Event] = ()
     ) -> tuple[Command, Actor, Rng | None] | None:
         match event:
-            case WagerPlaced(seat=seat, spot=spot, amount=amount):
-                return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None
-            case WagerWithdrawn(seat=seat, spot=spot):
-                return WithdrawWager(seat=seat, spot=spot), seat, None
             case Folded(seat=seat):
                 return Fold(seat=seat), seat, None
-            case NoMoreBets():
-                return AnnounceNoMoreBets(), DEALER, None
             case DeckRemoved(counted=counted):
                 return ShuffleCards(device_count=counted), DEALER, None
             case IrregularityDeclared(irregularity=kind, hand=hand, card=card):
                 return DeclareIrregularity(irregularity=kind, hand=hand, card=card), DEALER, None
             case DealerHandRevealed():
                 return RevealDealerHand(), DEALER, None
-            case RoundVoided(reason=reason, cite=cite):
-                if cite == VOID_ROUND_CITE:
-                    return VoidRound(reason=reason), DEALER, None
-                return ResolveMiscount(misdealt=reason == MISDEAL_REASON), DEALER, None
-        return self.card_command_for(event)
+        return None
 
     @staticmethod
     def _decide(state: GoForeItState, seat: int, decision: Literal["back_9", "fold"]) -> None:
@@ -588,138 +421,84 @@ class GoForeItRound(CardRound[GoForeItState]):
 
     # -- commands ---------------------------------------------------------------------
     def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
-        if self.finished:
-            raise NotYourTurn("the round is over", SECTIONS.discard_rack)
-        events = self.decide_cards(command, actor)
-        if events is not None:
-            yield from events
-            return
+        """The wagering base's, but a Back 9 Wager is a decision when the dealer asks."""
         match command:
-            case PlaceWager():
-                placed = self._place_wager(command, actor)
-                yield placed
-                if placed.spot == Spot.BACK_9:
-                    yield from self._after_decision(placed.seat)
-            case WithdrawWager():
-                yield self._withdraw(command, actor)
+            case PlaceWager(seat=seat, spot=Spot.BACK_9) if self.state.phase is Phase.DECISIONS:
+                yield self._back_9(seat, actor, command.amount)
+                yield from self._after_decision(seat)
+            case _:
+                yield from super().decide(command, actor)
+
+    def decide_game(self, command: Command, actor: Actor) -> Iterator[Event]:
+        match command:
             case Fold(seat=seat):
                 self.check_decision(seat, actor)
                 yield Folded(seat=seat, cite=SECTIONS.decision)
                 yield from self._after_decision(seat)
-            case AnnounceNoMoreBets():
-                players = self.check_no_more_bets(actor)
-                yield NoMoreBets(players=players, cite=self.procedure_sections().no_more_bets)
             case RevealDealerHand():
                 yield from self._reveal(actor)
             case DeclareIrregularity():
                 yield from self._irregularity(command, actor)
-            case VoidRound(reason=reason):
-                self.check_void(actor)
-                yield from self._void(reason, VOID_ROUND_CITE)
             case _:
                 raise NotYourTurn(
                     f"{type(command).__name__} is not a Go Fore It command", SECTIONS.wagers
                 )
 
-    # -- wagers -----------------------------------------------------------------------
-    def _spot(self, text: str) -> Spot:
-        try:
-            return Spot(text)
-        except ValueError:
-            known = ", ".join(spot.value for spot in Spot)
-            raise InvalidWager(
-                f"there is no spot {text!r} at a Go Fore It table; the spots are {known}",
-                SECTIONS.wagers,
-            ) from None
-
-    def check_spot(self, seat: int, spot: Spot, actor: Actor) -> tuple[Cents, Cents]:
-        """The least and most cents a wager by ``seat`` on ``spot`` may add before "no
-        more bets" (to the spot's limits in all); refuses a wager by another actor or for
-        an empty position, after "no more bets", on the Back 9 spot, or on Skins or Gopher
-        without a Front 9 Wager (676a.5)."""
-        s, state = SECTIONS, self.state
-        self._check_player(seat, actor)
-        if state.phase is not Phase.BETTING:
-            raise NotYourTurn(
-                'wagers are closed: a wager may not be made or increased after "no more bets"',
-                s.before_no_more_bets,
-            )
-        if spot is Spot.BACK_9:
+    # -- wagers: the wagering base's hooks ------------------------------------------------
+    def wager_bound(self, seat: int, spot: str) -> Bound:
+        """What a wager by ``seat`` on ``spot`` may add before "no more bets" (to the
+        spot's limits in all; the offer cites 676a.7(c) where it adds to a wager); refuses
+        the Back 9 spot, and Skins or Gopher without a Front 9 Wager (676a.5)."""
+        s = SECTIONS
+        if spot == Spot.BACK_9:
             raise InvalidWager(
                 "the Back 9 Wager is made only after the player has viewed his first two "
                 'cards, when the dealer asks; every other wager goes before "no more bets"',
                 s.before_no_more_bets,
             )
-        wagers = state.wagers.get(seat, {})
-        if spot is not Spot.FRONT_9 and Spot.FRONT_9 not in wagers:
+        wagers = self.wagers_of(seat)
+        if spot != Spot.FRONT_9 and Spot.FRONT_9 not in wagers:
             raise InvalidWager(
                 f"a {spot} wager needs a Front 9 Wager first: the Front 9 Wager is required "
                 "to participate in a round of play",
                 s.front_9,
             )
-        low, high = self.rules.limits(spot)
-        now = wagers.get(spot, 0)
-        return max(low - now, 1), high - now
+        held = wagers.get(spot, 0)
+        cite = s.before_no_more_bets if held else self.placed_cite(spot)
+        return added_bound(*self.rules.limits(Spot(spot)), held, cite)
 
-    def _place_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
-        state = self.state
-        seat = command.seat
-        spot = self._spot(command.spot)
-        if spot is Spot.BACK_9 and state.phase is Phase.DECISIONS:
-            return self._back_9(seat, actor, command.amount)
-        least, most = self.check_spot(seat, spot, actor)
-        cite = self._spot_cite(spot)
-        amount = require_cents(command.amount, f"a {spot} wager", cite)
-        if not least <= amount <= most:
-            low, high = self.rules.limits(spot)
-            now = state.wagers.get(seat, {}).get(spot, 0)
-            total = now + amount
-            held = f" (with the {format_cents(now)} already on it)" if now else ""
-            raise InvalidWager(
-                f"a {spot} wager must be {format_cents(low)} to {format_cents(high)} in all, "
-                f"not {format_cents(total)}{held}",
-                cite,
-            )
-        return WagerPlaced(seat=seat, spot=spot.value, amount=amount, cite=cite)
+    def offered_spots(self, seat: int) -> tuple[str, ...]:
+        # Skins and Gopher need a Front 9 Wager (wager_bound): not asked without one.
+        if self.wagers_of(seat):
+            return (Spot.FRONT_9, Spot.SKINS, Spot.GOPHER)
+        return (Spot.FRONT_9,)
 
-    @staticmethod
-    def _spot_cite(spot: Spot) -> str:
+    def amount_terms(self, spot: str) -> tuple[str, str]:
+        return f"a {spot} wager", self.placed_cite(spot)
+
+    def refuse_amount(self, seat: int, spot: str, amount: Cents, bound: Bound) -> IllegalCommand:
+        limits = self.rules.limits(Spot(spot))
+        held = self.wagers_of(seat).get(spot, 0)
+        cite = self.placed_cite(spot)
+        return refuse_in_all(f"a {spot} wager", limits, held, amount, cite, in_all=" in all")
+
+    def placed_cite(self, spot: str) -> str:
         s = SECTIONS
         return {
             Spot.FRONT_9: s.front_9,
             Spot.BACK_9: s.back_9,
             Spot.SKINS: s.skins,
             Spot.GOPHER: s.gopher,
-        }[spot]
+        }[Spot(spot)]
 
-    def _withdraw(self, command: WithdrawWager, actor: Actor) -> WagerWithdrawn:
-        seat = command.seat
-        spot = self.check_withdraw(seat, command.spot, actor)
-        amount = self.state.wagers[seat][spot]
-        return WagerWithdrawn(
-            seat=seat, spot=spot.value, amount=amount, cite=SECTIONS.before_no_more_bets
-        )
-
-    def check_withdraw(self, seat: int, text: str, actor: Actor) -> Spot:
-        """The spot ``text`` names, where ``seat`` may withdraw its wager there now: before
-        "no more bets", the Front 9 Wager last (676a.5); refuses otherwise."""
-        s, state = SECTIONS, self.state
-        self._check_player(seat, actor)
-        spot = self._spot(text)
-        if state.phase is not Phase.BETTING:
-            raise NotYourTurn(
-                'a wager may not be withdrawn after "no more bets"', s.before_no_more_bets
-            )
-        wagers = state.wagers.get(seat, {})
-        if spot not in wagers:
-            raise InvalidWager(f"position {seat} has no {spot} wager to withdraw", s.wagers)
+    def check_withdraw_order(self, spot: StrEnum, wagers: Mapping[str, Cents]) -> None:
+        """The Front 9 Wager goes last (676a.5)."""
         if spot is Spot.FRONT_9 and len(wagers) > 1:
             raise InvalidWager(
                 "withdraw the Skins and Gopher Wagers first: they need the Front 9 Wager, "
                 "which is required to participate",
-                s.front_9,
+                SECTIONS.front_9,
             )
-        return spot
 
     def check_decision(self, seat: int, actor: Actor) -> None:
         """Refuse a Back 9 Wager or a fold but from the player the dealer asks now
@@ -774,13 +553,7 @@ class GoForeItRound(CardRound[GoForeItState]):
         if state.phase is not Phase.REVEAL:
             return
         for folded in [p for p in state.players if state.decisions[p] == "fold"]:
-            yield WagerSettled(
-                seat=folded,
-                spot=Spot.FRONT_9.value,
-                amount=state.wagers[folded][Spot.FRONT_9],
-                outcome=Outcome.LOSE,
-                cite=s.collect,
-            )
+            yield self._lose(folded, Spot.FRONT_9, state.wagers[folded][Spot.FRONT_9], s.collect)
             side = set(state.wagers.get(folded, {})) & {Spot.SKINS, Spot.GOPHER}
             yield HandCollected(
                 seat=folded,
@@ -789,21 +562,6 @@ class GoForeItRound(CardRound[GoForeItState]):
             )
 
     # -- the dealer's procedure ---------------------------------------------------------
-    def check_no_more_bets(self, actor: Actor) -> tuple[int, ...]:
-        """The positions dealt in at "no more bets" (those with a Front 9 Wager); refuses
-        it but from the dealer, before "no more bets", with a Front 9 Wager placed."""
-        state = self.state
-        cite = self.procedure_sections().no_more_bets
-        self._dealer_only(actor, 'announce "no more bets"', cite)
-        self._phase(Phase.BETTING, 'announce "no more bets"', cite)
-        players = tuple(seat for seat in sorted(state.wagers) if Spot.FRONT_9 in state.wagers[seat])
-        if not players:
-            raise NotYourTurn(
-                "no player has placed a Front 9 Wager: there is no one to deal to",
-                SECTIONS.front_9,
-            )
-        return players
-
     def check_reveal(self, actor: Actor) -> None:
         """Refuse the dealer's reveal but by the dealer, once every player has decided."""
         s, state = SECTIONS, self.state
@@ -814,10 +572,6 @@ class GoForeItRound(CardRound[GoForeItState]):
                 s.collect,
             )
         self._phase(Phase.REVEAL, "reveal the dealer's hand", s.reveal)
-
-    def check_void(self, actor: Actor) -> None:
-        """Refuse a void but by the dealer."""
-        self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
 
     # -- reveal and settlement ----------------------------------------------------------
     def _reveal(self, actor: Actor) -> Iterator[Event]:
@@ -865,16 +619,7 @@ class GoForeItRound(CardRound[GoForeItState]):
 
     def _win(self, seat: int, spot: Spot, amount: Cents, odds: Fraction, cite: str) -> WagerSettled:
         won = payout(amount, odds, self.rules.payout_rounding)
-        return WagerSettled(
-            seat=seat,
-            spot=spot.value,
-            amount=amount,
-            outcome=Outcome.WIN,
-            odds=odds,
-            returned=amount,
-            won=won,
-            cite=cite,
-        )
+        return settled(seat, spot.value, amount, cite, odds, won)
 
     # -- irregularities -----------------------------------------------------------------
     def _irregularity(self, command: DeclareIrregularity, actor: Actor) -> Iterator[Event]:
@@ -968,44 +713,26 @@ class GoForeItRound(CardRound[GoForeItState]):
         return f"there is no dealt card {position} in hand {hand!r}"
 
     # -- what may be done and seen ------------------------------------------------------
-    def _player_commands(self, seat: int) -> list[LegalCommand]:
+    def play_offers(self, actor: Actor) -> list[LegalCommand]:
         """Each command offered exactly where its check passes, with what it allows."""
-        s, state = SECTIONS, self.state
-        if state.phase is Phase.DECISIONS:  # the only phase where these checks may pass
-            if not passes(self.check_decision, seat, seat):
-                return []
-            front = state.wagers[seat][Spot.FRONT_9]
-            back = Amount(low=front, high=front)
-            return [
-                offer("PlaceWager", s.back_9, seat=seat, spot=Spot.BACK_9, amount=back),
-                offer("Fold", s.decision, seat=seat),
-            ]
-        if state.phase is not Phase.BETTING:  # the only one for wagers and withdrawals
-            return []
-        legal = []
-        wagers = state.wagers.get(seat, {})
-        # Skins and Gopher need a Front 9 Wager (check_spot): not asked without one.
-        for spot in (Spot.FRONT_9, Spot.SKINS, Spot.GOPHER) if wagers else (Spot.FRONT_9,):
-            bound = checked(self.check_spot, seat, spot, seat)
-            if bound is not None and bound[1] >= bound[0]:
-                cite = s.before_no_more_bets if spot in wagers else self._spot_cite(spot)
-                amount = Amount(low=bound[0], high=bound[1])
-                legal.append(
-                    offer("PlaceWager", cite, seat=seat, spot=choice([spot]), amount=amount)
-                )
-        withdrawable = [spot for spot in wagers if passes(self.check_withdraw, seat, spot, seat)]
-        if withdrawable:
-            taken = choice(withdrawable)
-            legal.append(offer("WithdrawWager", s.before_no_more_bets, seat=seat, spot=taken))
-        return legal
+        if not isinstance(actor, int):
+            return self._dealer_commands()
+        s, state, seat = SECTIONS, self.state, actor
+        # DECISIONS is the only phase where check_decision may pass.
+        if state.phase is not Phase.DECISIONS or not passes(self.check_decision, seat, seat):
+            return self.withdraw_offers(seat)
+        front = state.wagers[seat][Spot.FRONT_9]
+        back = Amount(low=front, high=front)
+        return [
+            offer("PlaceWager", s.back_9, seat=seat, spot=Spot.BACK_9, amount=back),
+            offer("Fold", s.decision, seat=seat),
+        ]
 
     def _dealer_commands(self) -> list[LegalCommand]:
         """Each command offered exactly where its check passes, with what it allows."""
         s = SECTIONS
         legal: list[LegalCommand] = []
         phase = self.state.phase  # each check asked only in the phase it requires
-        if phase is Phase.BETTING and passes(self.check_no_more_bets, DEALER):
-            legal.append(offer("AnnounceNoMoreBets", self.procedure_sections().no_more_bets))
         if phase is Phase.REVEAL and passes(self.check_reveal, DEALER):
             legal.append(offer("RevealDealerHand", s.reveal))
         legal += self.card_commands()
@@ -1032,8 +759,6 @@ class GoForeItRound(CardRound[GoForeItState]):
                 )
                 for hand, positions in exposable.items()
             ]
-        if passes(self.check_void, DEALER):
-            legal.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
         return legal
 
     def visible(self, actor: Actor | None, hand: HandId, position: int) -> bool:
