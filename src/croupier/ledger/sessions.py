@@ -155,12 +155,13 @@ def sign_in(
         token_hash(token), _NOBODY if player is None else player.token_hash
     )
     if player is None or not matches:
+        named = player_id[:64] if player_id.strip() else repr(player_id[:60])
         count = _failed(session, player_id if player is not None else None, now, address)
         record(
             session,
             kind=Kind.LOGIN_FAILED,
-            who=player_id[:64],
-            subject=player_id[:64],
+            who=named,
+            subject=named,
             before=None,
             after={
                 "address": address,
@@ -168,7 +169,7 @@ def sign_in(
                 "account": player is not None,
             },
             words=f"Failed sign-in to {'account' if player else 'an id that is no account,'} "
-            f"{player_id[:64]} from {address or 'an unknown address'} "
+            f"{named} from {address or 'an unknown address'} "
             f"({count} within 30 minutes; {CITE}).",
             at=now,
         )
