@@ -92,9 +92,7 @@ def test_gli_19_2_8_9_the_access_report(tmp_path: Path) -> None:
         "  2026-11-29 12:05:00 UTC  locked by system",
         lines[12],
     ]
-    assert lines[5].startswith("  created: 2026-") and lines[12].endswith(
-        f"unlocked by {admin_id}"
-    )
+    assert lines[5].startswith("  created: 2026-") and lines[12].endswith(f"unlocked by {admin_id}")
     result = CliRunner().invoke(cli, ["report", "access", "--db", url, "--json"])
     ids = [a["player_id"] for a in json.loads(result.output)["accounts"]]
     assert ann_id in ids and dee_id in ids and "nobody-at-all" in ids

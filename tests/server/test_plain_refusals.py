@@ -122,9 +122,10 @@ def test_a_sign_in_tells_nobody_which_ids_exist(api: Api) -> None:
     status, body, _ = answers[0]
     assert status == 401 and body["cite"] == "GLI-19 2.5.3(d)"
     assert "0123456789abcdef" not in body["detail"] and pid not in body["detail"]
-    # Comparable timing: the medians within a factor of three (both hash, compare, write).
-    median = {who: sorted(times)[2] for who, times in spent.items()}
-    assert median["nobody"] < 3 * median["account"] and median["account"] < 3 * median["nobody"]
+    # Comparable timing: the fastest of each within a factor of three (both hash, compare
+    # and write a significant event; the fastest is the least disturbed by other work).
+    fastest = {who: min(times) for who, times in spent.items()}
+    assert fastest["nobody"] < 3 * fastest["account"] and fastest["account"] < 3 * fastest["nobody"]
     r = api.client.get("/significant-events?kind=login_failed", headers=api.admin)
     subjects = [e["subject"] for e in r.json()["events"]]
     assert subjects.count("0123456789abcdef") == 5 and subjects.count(pid) == 5

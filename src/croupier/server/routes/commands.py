@@ -83,9 +83,9 @@ async def lean_command(request: Request) -> Response:
     body, refused = _body(await request.body(), request.headers.get("content-type", ""))
     errors += refused
     if errors or body is None or key is None:
-        refused = await run_in_threadpool(refusal, request, credentials)
-        if refused is not None:
-            raise refused
+        denied = await run_in_threadpool(refusal, request, credentials)
+        if denied is not None:
+            raise denied
         raise RequestValidationError(errors)
     return await run_command(request, request.path_params["table_id"], body, key, credentials)
 
