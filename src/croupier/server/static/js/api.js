@@ -53,8 +53,10 @@ export async function request(method, path, body, extraHeaders = {}) {
     data = { detail: text };
   }
   if (!r.ok) {
-    // A request that fails validation is answered in sentences like any refusal.
-    const detail = data && data.detail;
+    // A request that fails validation is answered in sentences, one a field (422,
+    // cite http:validation); the page says first that the request was not as it must be.
+    let detail = data && data.detail;
+    if (data && data.cite === "http:validation") detail = `That was not sent as the table needs it. ${detail}`;
     throw new Problem(r.status, detail || r.statusText, data && data.cite, data && data.cite_basis);
   }
   return data;
