@@ -5,7 +5,6 @@ API (admin) and `croupier report access`."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from server_api import Api, Clock
 from typer.testing import CliRunner
@@ -15,8 +14,8 @@ from croupier.cli import app as cli
 MINUTE = 60
 
 
-def test_gli_19_2_8_9_the_access_report(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'access.sqlite'}"
+def test_gli_19_2_8_9_the_access_report(db_url: str) -> None:
+    url = db_url
     api = Api(url, clock=Clock())  # noon UTC, Sunday 29 November 2026
     try:
         ann_id, ann = api.player("ann")

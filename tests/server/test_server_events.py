@@ -21,9 +21,9 @@ def _events(api: Api, *kinds: Kind) -> list[Any]:
         return list(significant_events(session, kinds=kinds))
 
 
-def test_gli_19_2_8_8_large_wagers_and_wins_single_and_aggregate(tmp_path: Path) -> None:
+def test_gli_19_2_8_8_large_wagers_and_wins_single_and_aggregate(db_url: str) -> None:
     scripted = ScriptedRng()
-    api = Api(f"sqlite:///{tmp_path / 'large.sqlite'}", rng=scripted, clock=Clock())
+    api = Api(db_url, rng=scripted, clock=Clock())
     try:
         settings = {"large_wager": 5_000, "large_win": 12_000}
         body = {"id": "hrd", "rules_toml": TEN_DICE.read_text(), "settings": settings}
