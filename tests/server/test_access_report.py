@@ -77,7 +77,7 @@ def test_gli_19_2_8_9_the_access_report(db_url: str) -> None:
     result = CliRunner().invoke(cli, ["report", "access", "--db", url, "--player", ann_id])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == "User access (GLI-19 2.8.9): 1 accounts"
+    assert lines[0] == "User access (GLI-19 2.8.9): 1 account"
     assert lines[3:] == [
         f"ann ({ann_id}), player",
         "  may: sits at tables and plays; sets his own limits, suspends or excludes himself; "

@@ -247,7 +247,7 @@ def access(
         return
     generated = datetime.now(UTC)
     start = "the first record" if moment is None else f"{moment.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
-    typer.echo(f"User access (GLI-19 2.8.9): {len(found)} accounts")
+    typer.echo(f"User access (GLI-19 2.8.9): {len(found)} account{'s' * (len(found) != 1)}")
     typer.echo(
         f"From {start} to {generated:%Y-%m-%d %H:%M} UTC; generated "
         f"{generated:%Y-%m-%d %H:%M:%S} UTC"
