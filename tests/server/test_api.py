@@ -169,6 +169,7 @@ def test_the_openapi_description_names_every_response(api: Api) -> None:
         "/significant-events",
         "/disabled",
         "/selfcheck",
+        "/reports/access",
         # player protection (croupier.server.routes.protection)
         "/players/{player_id}/limits",
         "/players/{player_id}/limits/confirm",
