@@ -126,6 +126,9 @@ def test_a_sign_in_tells_nobody_which_ids_exist(api: Api) -> None:
     # and write a significant event; the fastest is the least disturbed by other work).
     fastest = {who: min(times) for who, times in spent.items()}
     assert fastest["nobody"] < 3 * fastest["account"] and fastest["account"] < 3 * fastest["nobody"]
+    # An id of white space only (found by the fuzzer: the log names every subject).
+    r = api.client.post("/sessions", json={"player_id": "\r", "token": "guess"})
+    assert r.status_code == 401 and r.json() == answers[0][1]
     r = api.client.get("/significant-events?kind=login_failed", headers=api.admin)
     subjects = [e["subject"] for e in r.json()["events"]]
     assert subjects.count("0123456789abcdef") == 5 and subjects.count(pid) == 5
