@@ -294,7 +294,7 @@ def test_a_seat_sent_as_text_is_refused_naming_the_field(tmp_path: Path) -> None
         before = table.events("bj-2")
         r = table.send(table.auth[2], {"type": "RefuseCut", "seat": "2"}, table_id="bj")
         assert r.status_code == 422, r.text
-        assert r.json()["detail"][0]["loc"] == ["body", "command", "RefuseCut", "seat"]
+        assert r.json()["problems"][0]["loc"] == ["body", "command", "RefuseCut", "seat"]
         assert table.events("bj-2") == before
         table.do(2, {"type": "RefuseCut", "seat": 2})
         assert table.view(None)["view"]["cut_offered_to"] == 1
@@ -316,7 +316,7 @@ def test_table_settings_take_json_booleans_only(tmp_path: Path) -> None:
             for value in ("yes", "true", 1):
                 r = _create(api, {"id": "bj", "rules": rules, "settings": {name: value}})
                 assert r.status_code == 422, (name, value, r.text)
-                assert r.json()["detail"][0]["loc"] == ["body", "settings", name], r.json()
+                assert r.json()["problems"][0]["loc"] == ["body", "settings", name], r.json()
         assert api.client.get("/tables/bj", headers=api.admin).status_code == 404
         r = _create(api, {"id": "bj", "rules": rules, "settings": {"offer_cut": True}})
         assert r.status_code == 201 and r.json()["settings"]["offer_cut"] is True, r.text
@@ -338,7 +338,7 @@ def test_offer_cut_is_refused_for_a_game_without_a_players_cut(tmp_path: Path) -
         for body in bodies:
             r = _create(api, body)
             assert r.status_code == 422, r.text
-            message = r.json()["detail"][0]["msg"]
+            message = r.json()["problems"][0]["detail"]
             assert "offer_cut" in message and "server:table-settings" in message, message
             assert "673a.5" in message, message
             assert api.client.get(f"/tables/{body['id']}", headers=api.admin).status_code == 404
@@ -358,7 +358,7 @@ def test_physical_dice_are_refused_for_a_game_without_dice(tmp_path: Path) -> No
         for game in ("go-fore-it", "criss-cross-poker", "double-back-jack"):
             r = _create(api, {"id": "t", "rules": {"game": game}, "settings": on})
             assert r.status_code == 422, r.text
-            message = r.json()["detail"][0]["msg"]
+            message = r.json()["problems"][0]["detail"]
             assert "physical_dice" in message and "server:table-settings" in message, message
         assert api.client.get("/tables/t", headers=api.admin).status_code == 404
         r = _create(api, {"id": "t", "rules": {"game": "high-roll-dice"}, "settings": on})

@@ -128,7 +128,7 @@ def test_malformed_json_is_refused_naming_the_body(hostile: Fuzzed) -> None:
     for content in (b"{", b"not json", b'{"command": {"type": "PlaceWager"', b"\xff\xfe"):
         r = post_raw(hostile, "/tables/hrd/commands", content, hostile.player)
         assert r.status_code == 422, r.text
-        assert r.json()["detail"][0]["loc"][0] == "body"
+        assert r.json()["problems"][0]["loc"][0] == "body"
     assert hostile.api.snapshot() == before
 
 
@@ -154,9 +154,9 @@ def test_a_name_with_a_control_character_is_refused(hostile: Fuzzed) -> None:
     before = hostile.api.snapshot()
     for name in ("\u0000x", "a\u0001b", "tab\there", "a\u0085b", "a\u2028b", "a\u202eb"):
         r = hostile.api.client.post("/players", json={"name": name}, headers=hostile.api.admin)
-        assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "name"], r.text
+        assert r.status_code == 422 and r.json()["problems"][0]["loc"] == ["body", "name"], r.text
         r = hostile.api.client.post("/players/play-money", json={"name": name})
-        assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "name"], r.text
+        assert r.status_code == 422 and r.json()["problems"][0]["loc"] == ["body", "name"], r.text
     assert hostile.api.snapshot() == before
 
 
@@ -177,7 +177,7 @@ def test_nan_and_infinity_are_refused_422_not_500(hostile: Fuzzed) -> None:
     ):
         r = post_raw(hostile, path, content, auth)
         assert r.status_code == 422, (path, r.text)
-        assert r.json()["detail"][0]["loc"][:2] == ["body", field], r.text
+        assert r.json()["problems"][0]["loc"][:2] == ["body", field], r.text
     assert hostile.api.snapshot() == before
 
 
@@ -206,7 +206,7 @@ def test_wrong_types_and_huge_numbers_are_refused_naming_the_field(hostile: Fuzz
         if isinstance(named, str):
             assert r.json()["cite"] == named, (command, r.json())
         else:
-            assert r.json()["detail"][0]["loc"] == named, (command, r.json())
+            assert r.json()["problems"][0]["loc"] == named, (command, r.json())
     # The envelope's own fields.
     for body, field in (
         ({"command": []}, "command"),
@@ -218,7 +218,7 @@ def test_wrong_types_and_huge_numbers_are_refused_naming_the_field(hostile: Fuzz
             "/tables/hrd/commands", json=body, headers={**hostile.player, **hostile.api.key()}
         )
         assert r.status_code == 422, (body, r.text)
-        assert r.json()["detail"][0]["loc"][:2] == ["body", field], r.json()
+        assert r.json()["problems"][0]["loc"][:2] == ["body", field], r.json()
     assert hostile.api.snapshot() == before
 
 
@@ -240,7 +240,7 @@ def test_negative_zero_and_huge_amounts_are_refused(hostile: Fuzzed) -> None:
             headers={**hostile.api.admin, **hostile.api.key()},
         )
         assert r.status_code == 422, (amount, r.text)
-        assert r.json()["detail"][0]["loc"] == ["body", "amount"]
+        assert r.json()["problems"][0]["loc"] == ["body", "amount"]
     assert hostile.api.snapshot() == before
 
 
@@ -355,7 +355,7 @@ def test_the_description_documents_413_and_whole_numbers(hostile: Fuzzed) -> Non
         ),
     ]
     assert [r.status_code for r in refused] == [422, 422, 422], [r.text for r in refused]
-    assert refused[2].json()["detail"][0]["loc"][-1] == "rate_limit_burst"
+    assert refused[2].json()["problems"][0]["loc"][-1] == "rate_limit_burst"
     assert hostile.api.snapshot() == before
 
 
@@ -365,6 +365,6 @@ def test_a_gaming_day_is_written_as_a_date(hostile: Fuzzed) -> None:
     for since in ("0", "1700000000", "20261129", "2026-02-30"):
         r = hostile.api.client.get(f"/reports/hold?since={since}", headers=hostile.api.admin)
         assert r.status_code == 422, (since, r.text)
-        assert r.json()["detail"][0]["loc"] == ["query", "since"]
+        assert r.json()["problems"][0]["loc"] == ["query", "since"]
     r = hostile.api.client.get("/reports/hold?since=2026-11-29", headers=hostile.api.admin)
     assert r.status_code == 200, r.text

@@ -583,7 +583,7 @@ def test_the_round_history_pages_and_shows_a_timed_out_round_ended(tmp_path: Pat
         r = table.api.client.get(
             "/tables/t/rounds", params={"before": 2**63}, headers=table.players[1]
         )
-        assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["query", "before"]
+        assert r.status_code == 422 and r.json()["problems"][0]["loc"] == ["query", "before"]
         table.clock.advance(21)
         assert listed(limit=1) == [(4, "completed")]
     finally:

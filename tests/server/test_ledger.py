@@ -181,7 +181,7 @@ def test_a_refused_command_changes_nothing(api: Api) -> None:
     # A command that is not the game's: 422 naming the field.
     r = api.send(ann, {"type": "PlaceWager", "seat": 1, "spot": "like_kind:3"})
     assert r.status_code == 422
-    assert r.json()["detail"][0]["loc"] == ["body", "command", "PlaceWager", "amount"]
+    assert r.json()["problems"][0]["loc"] == ["body", "command", "PlaceWager", "amount"]
     assert api.snapshot() == before
 
 
@@ -214,7 +214,7 @@ def test_a_retry_with_the_same_key_moves_no_money(api: Api) -> None:
         headers=auth,
     )
     assert r.status_code == 422
-    assert r.json()["detail"][0]["loc"] == ["header", "Idempotency-Key"]
+    assert r.json()["problems"][0]["loc"] == ["header", "Idempotency-Key"]
 
 
 def test_a_stale_round_version_is_refused(api: Api) -> None:
@@ -248,7 +248,7 @@ def test_numbers_out_of_bounds_are_refused(api: Api) -> None:
             headers={**api.admin, **api.key()},
         )
         assert r.status_code == 422, (amount, r.text)
-        assert r.json()["detail"][0]["loc"] == ["body", "amount"]
+        assert r.json()["problems"][0]["loc"] == ["body", "amount"]
     assert api.snapshot() == before
 
 

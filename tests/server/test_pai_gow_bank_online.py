@@ -284,7 +284,7 @@ def test_every_balance_after_player_bank_rounds(tmp_path: Path) -> None:
             # A yes/no is JSON true or false: "yes" is refused naming the field.
             command = {"type": "TakeBank", "seat": offered, "chips": 500, "co_bank": "yes"}
             answer = table.do(offered, command, ok=False)
-            assert answer["detail"][0]["loc"] == ["body", "command", "TakeBank", "co_bank"]
+            assert answer["problems"][0]["loc"] == ["body", "command", "TakeBank", "co_bank"]
             assert table.ledger()["total"] == 0
     finally:
         table.close()

@@ -1,10 +1,13 @@
-"""`croupier report events`, `croupier disable | enable`, `croupier selfcheck`: the
+"""`croupier report events | access`, `croupier disable | enable`, `croupier selfcheck`: the
 significant-events log, disabling and self-verification from the command line (GLI-19
 2.8.8, 2.9.5, 2.4.1, 2.3.2).
 
 - ``report events [--db] [--kind K ...] [--subject S] [--since WHEN] [--json | --csv]``:
   the log, oldest first: who, what, when, before -> after, in words; "No Activity" when
   nothing matches (:mod:`croupier.ledger.significant_events`).
+- ``report access [--db] [--player ID] [--since WHEN] [--json]``: the user access report,
+  every account with its sessions, failed sign-ins and locks (GLI-19 2.8.9,
+  :mod:`croupier.ledger.access`).
 - ``disable THING SUBJECT --by NAME --reason TEXT [--db]`` and ``enable THING SUBJECT
   --by NAME [--db]``: THING is ``table``, ``game``, ``paytable`` (SUBJECT
   ``<table>/<version>``) or ``player`` (:mod:`croupier.ledger.disabling`); a refusal
@@ -215,6 +218,45 @@ def selfcheck(
         typer.echo(f"  - {difference}", err=True)
     typer.echo("no table deals a new round until a self-check passes (GLI-19 2.3.2)", err=True)
     raise typer.Exit(1)
+
+
+def access(
+    db: Db = DEFAULT_URL,
+    player: Annotated[
+        str | None, typer.Option("--player", help="Only this account (its id).")
+    ] = None,
+    since: Annotated[
+        str | None, typer.Option("--since", help="From this moment on (ISO 8601 with a zone).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """The user access report: every account with its role, creation and last access, and
+    its sessions, failed sign-ins and locks (GLI-19 2.8.9)."""
+    from sqlalchemy.orm import Session
+
+    from croupier.cli.server import existing
+    from croupier.ledger.access import access_report, words
+
+    moment = _since(since)
+    engine = existing(db, migrate=True)
+    with Session(engine) as session:
+        found = access_report(session, since=moment, player_id=player)
+    engine.dispose()
+    if as_json:
+        typer.echo(json.dumps({"accounts": [a.to_dict() for a in found]}, indent=2))
+        return
+    generated = datetime.now(UTC)
+    start = "the first record" if moment is None else f"{moment.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+    typer.echo(f"User access (GLI-19 2.8.9): {len(found)} account{'s' * (len(found) != 1)}")
+    typer.echo(
+        f"From {start} to {generated:%Y-%m-%d %H:%M} UTC; generated "
+        f"{generated:%Y-%m-%d %H:%M:%S} UTC"
+    )
+    if not found:
+        typer.echo("No Activity")
+    for account in found:
+        typer.echo("")
+        typer.echo("\n".join(words(account)))
 
 
 def register(app: typer.Typer) -> None:

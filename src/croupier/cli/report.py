@@ -174,11 +174,16 @@ def register(app: typer.Typer) -> None:
             "handle per wager, and the difference in standard deviations."
         ),
     )(hold)
-    from croupier.cli.oversight import events
+    from croupier.cli.oversight import access, events
 
     group.command(
         "events",
         help="The significant-events report: every change an operator or the system made, "
         "who, when, the values before and after (GLI-19 2.8.8, 2.9.5).",
     )(events)
+    group.command(
+        "access",
+        help="The user access report: every account, its role, creation and last access, "
+        "with its sessions, failed sign-ins and locks (GLI-19 2.8.9).",
+    )(access)
     app.add_typer(group, name="report")

@@ -49,6 +49,8 @@ class ProcessCache:
         self.settings: dict[str, Any] = {}
         """Table id -> the table's settings (croupier.server.driver.settings_of); stored
         once when the table is created and never changed."""
+        self.large: dict[str, Any] = {}
+        """Table id -> its large-amount thresholds (:mod:`croupier.ledger.large_amounts`)."""
         self.rules: dict[str, RulesSubmission] = {}
         """Table id -> the Rules Submission the table was created with, for its game (which
         never changes; the submission in force is its last version in force,

@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from croupier.engine import Round
+from croupier.ledger import large_amounts
 from croupier.ledger.accounts import LedgerError, NotFound, StaleVersion
 from croupier.ledger.cache import process_cache, stage_round, staged_round
 from croupier.ledger.chain import load_round, seal_event
@@ -231,7 +232,9 @@ def store_command(
     6. when the command ends the round, its drop, win and par-sheet wagers added to the
        table's hold totals (:func:`croupier.ledger.hold.record_round`, one statement);
     7. each moved wallet's wagered and lost cents added to its player's totals of the
-       day, week and month at ``at`` (default now; :func:`protection.add_totals`).
+       day, week and month at ``at`` (default now; :func:`protection.add_totals`);
+    8. each large wager or win over the table's thresholds, single or (at the round's
+       end) aggregate, as a significant event (:func:`croupier.ledger.large_amounts.watch`).
 
     Before anything is written, the wagers of ``player_id`` (the caller, when a player)
     are checked against his status and limits (:func:`protection.check_wager`, 814a.2:
@@ -366,6 +369,9 @@ def store_command(
         add_totals(db, totals, periods(head.gaming_day, when))
     if status != "open":  # the round ended with this command: the hold report's totals
         record_round(db, round_row.table_id, round_, moment)
+    large_amounts.watch(  # GLI-19 2.8.8 (nothing read for a table without thresholds)
+        session, round_row.table_id, round_row.id, round_.events, first_new, status != "open", when
+    )
     if old_version is None:  # a new round has no deadline yet
         stage_round(session, round_row.id, version, round_)
     else:

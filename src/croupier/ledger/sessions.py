@@ -17,6 +17,7 @@ at its start (:func:`figures`): no scan of postings.
 
 from __future__ import annotations
 
+import hmac
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -25,7 +26,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from croupier.errors import AccountLocked, Unauthorized
-from croupier.ledger.accounts import NotFound, token_hash
+from croupier.ledger.accounts import token_hash
 from croupier.ledger.models import FailedSignIn, Player, PlayerSession
 from croupier.ledger.protection import Periods, row_of, when_words
 from croupier.ledger.versions import utc
@@ -121,6 +122,17 @@ def start(
     return row
 
 
+WRONG = (
+    "that player id and token do not match an account; 3 failed sign-ins to an account "
+    "within 30 minutes lock it for 30 minutes"
+)
+"""The answer to every failed sign-in, whether the id is an account's or not, the
+account locked or not: the answer tells nobody which ids exist (issue #32)."""
+
+_NOBODY = token_hash("")
+"""The hash a sign-in to an id that is no account's is compared with (the same work)."""
+
+
 def sign_in(
     session: Session,
     player_id: str,
@@ -130,39 +142,42 @@ def sign_in(
     idle: timedelta | None = None,
 ) -> tuple[PlayerSession, PlayerSession | None]:
     """Authenticate ``token`` as ``player_id``'s and start a session; returns it and the
-    session before it. A wrong token is recorded (with a significant event; the third
-    within :data:`LOCK_WINDOW` locks the account) and raises :class:`Unauthorized`
-    after the caller commits what was recorded: the caller must commit on that error
-    too. Raises :class:`AccountLocked` for a locked account, :class:`NotFound`."""
+    session before it. A wrong token, or an id that is no account's, is recorded (a
+    significant event with the address; for an account, the third within
+    :data:`LOCK_WINDOW` locks it) and raises :class:`Unauthorized` with :data:`WRONG`,
+    the same answer either way, after the same hashing and comparison; the caller must
+    commit on that error too. The right token of a locked account raises
+    :class:`AccountLocked`: only who holds the credential learns of the lock."""
     from croupier.ledger.significant_events import Kind, record
 
     player = session.get(Player, player_id)
-    if player is None:
-        raise NotFound(f"no player {player_id!r}", "ledger")
-    until = locked_until(session, player_id, now)
-    if until is not None:
-        raise locked(until)
-    if token_hash(token) != player.token_hash:
-        session.add(FailedSignIn(player_id=player_id, at=now, address=address[:64]))
-        session.flush()
-        failures = session.scalar(
-            select(func.count())
-            .select_from(FailedSignIn)
-            .where(FailedSignIn.player_id == player_id, FailedSignIn.at > now - LOCK_WINDOW)
-        )
-        count = int(failures or 0)
+    matches = hmac.compare_digest(
+        token_hash(token), _NOBODY if player is None else player.token_hash
+    )
+    if player is None or not matches:
+        named = player_id[:64] if player_id.strip() else repr(player_id[:60])
+        count = _failed(session, player_id if player is not None else None, now, address)
         record(
             session,
             kind=Kind.LOGIN_FAILED,
-            who=player_id,
-            subject=player_id,
+            who=named,
+            subject=named,
             before=None,
-            after={"address": address, "failures_in_30_minutes": count},
-            words=f"Failed sign-in to account {player_id} from {address or 'an unknown address'} "
+            after={
+                "address": address,
+                "failures_in_30_minutes": count,
+                "account": player is not None,
+            },
+            words=f"Failed sign-in to {'account' if player else 'an id that is no account,'} "
+            f"{named} from {address or 'an unknown address'} "
             f"({count} within 30 minutes; {CITE}).",
             at=now,
         )
-        if count >= LOCK_AFTER:
+        if (
+            player is not None
+            and count >= LOCK_AFTER
+            and locked_until(session, player_id, now) is None
+        ):
             row = row_of(session, player_id, lock=True)
             before = None if row.locked_until is None else utc(row.locked_until).isoformat()
             row.locked_until = now + LOCK_FOR
@@ -177,16 +192,28 @@ def sign_in(
                 f"after {count} failed sign-ins within 30 minutes ({CITE}).",
                 at=now,
             )
-            session.flush()
-            raise locked(now + LOCK_FOR)
-        left = LOCK_AFTER - count
-        raise Unauthorized(
-            f"that token is not account {player_id}'s; {left} more failed "
-            f"sign-in{'s' * (left != 1)} within 30 minutes lock{'s' * (left == 1)} the account",
-            CITE,
-        )
+        session.flush()
+        raise Unauthorized(WRONG, CITE)
+    until = locked_until(session, player_id, now)
+    if until is not None:
+        raise locked(until)
     current = start(session, player_id, now, address, idle=idle)
     return current, previous(session, current)
+
+
+def _failed(session: Session, player_id: str | None, now: datetime, address: str) -> int:
+    """Record a failed sign-in to account ``player_id`` (``None``: an id that is no
+    account's, counted as 1) and count the account's within :data:`LOCK_WINDOW`."""
+    if player_id is None:
+        return 1
+    session.add(FailedSignIn(player_id=player_id, at=now, address=address[:64]))
+    session.flush()
+    failures = session.scalar(
+        select(func.count())
+        .select_from(FailedSignIn)
+        .where(FailedSignIn.player_id == player_id, FailedSignIn.at > now - LOCK_WINDOW)
+    )
+    return int(failures or 0)
 
 
 def unlock(session: Session, player_id: str, *, now: datetime, by: str) -> None:
@@ -311,6 +338,7 @@ def played_in(
 
 
 __all__ = [
+    "WRONG",
     "Figures",
     "ended",
     "figures",

@@ -69,6 +69,11 @@ class Kind(StrEnum):
     SELFCHECK = "selfcheck"
     LOGIN_FAILED = "login_failed"
     ACCOUNT_LOCKED = "account_locked"
+    LARGE_WAGER = "large_wager"
+    LARGE_WIN = "large_win"
+    CLOCK_CHANGED = "clock_changed"
+    SERVER_STARTED = "server_started"
+    SERVER_STOPPED = "server_stopped"
 
 
 KIND_WORDS: dict[Kind, str] = {
@@ -92,6 +97,11 @@ KIND_WORDS: dict[Kind, str] = {
     Kind.SELFCHECK: "self-verification",
     Kind.LOGIN_FAILED: "failed login",
     Kind.ACCOUNT_LOCKED: "account locked",
+    Kind.LARGE_WAGER: "large wager",
+    Kind.LARGE_WIN: "large win",
+    Kind.CLOCK_CHANGED: "server clock changed",
+    Kind.SERVER_STARTED: "server started",
+    Kind.SERVER_STOPPED: "server stopped",
 }
 """Each kind as a person reads it (the report and the floor page)."""
 

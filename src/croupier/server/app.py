@@ -26,7 +26,7 @@ import croupier
 from croupier.ledger.db import make_engine, sqlite_file, upgrade, wal_checkpoint
 from croupier.ledger.gaming_day import gaming_day_of
 from croupier.rng import Rng, SecureRng
-from croupier.server import addresses, fanout, handlers, legacy, seals
+from croupier.server import addresses, fanout, handlers, legacy, seals, uptime
 from croupier.server.browser import SIGNUP_LIMIT
 from croupier.server.gate import Gate
 from croupier.server.ratelimit import DEFAULT, Buckets
@@ -57,27 +57,24 @@ def _utc_now() -> datetime:
 
 
 _REFUSED_422 = (
-    "Unprocessable: a field that fails validation (`detail`: a list naming each field) "
-    "or a request a cited rule refuses (`detail`: why, `cite`: the rule)."
+    "Unprocessable: a request whose fields fail validation (`cite` http:validation; "
+    "`detail`: a sentence for each field, `problems`: each with its place) or one a "
+    "cited rule refuses (`detail`: why, `cite`: the rule)."
 )
 
 
 def _openapi(app: FastAPI) -> dict[str, Any]:
-    """FastAPI's OpenAPI description, with each 422 answer described as it is sent: either
-    FastAPI's validation error or a :class:`~croupier.server.schemas.Problem` citing the
-    rule (a Rules Submission refused, a seat that does not exist, an Idempotency-Key used
-    for another request, a wager the rules refuse); the 400 of a request whose body
-    cannot be read at all and the 413 of one too large to be read; and every integer a
-    request carries said to be written without a decimal point (:data:`WHOLE_NUMBER`)."""
+    """FastAPI's OpenAPI description, with each 422 answer described as it is sent: a
+    :class:`~croupier.server.schemas.Problem`, in sentences for fields that fail validation
+    (:mod:`croupier.server.invalid`) or citing the rule (a Rules Submission refused, a seat
+    that does not exist, an Idempotency-Key used for another request, a wager the rules
+    refuse); the 400 of a request whose body cannot be read at all and the 413 of one too
+    large to be read; and every integer a request carries said to be written without a
+    decimal point (:data:`WHOLE_NUMBER`)."""
     if app.openapi_schema is not None:
         return app.openapi_schema
     schema = FastAPI.openapi(app)
-    either = {
-        "anyOf": [
-            {"$ref": "#/components/schemas/HTTPValidationError"},
-            {"$ref": "#/components/schemas/Problem"},
-        ]
-    }
+    either = {"$ref": "#/components/schemas/Problem"}
     unreadable = {
         "description": "A body that cannot be read at all (not UTF-8): `cite` http:body.",
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
@@ -102,6 +99,8 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
                 answer["content"] = {"application/json": {"schema": either}}
                 if answer.get("description") in (None, "", "Validation Error"):
                     answer["description"] = _REFUSED_422
+    for unsent in ("HTTPValidationError", "ValidationError"):  # never sent (invalid.py)
+        schema.get("components", {}).get("schemas", {}).pop(unsent, None)
     app.openapi_schema = schema
     return schema
 
@@ -281,7 +280,8 @@ def _server(
 @contextlib.asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """While ``app`` serves: the sweep of the timeouts due (every ``sweep_seconds``, where
-    set) and the self-checks (where ``selfcheck`` was given); at its end, the commands
+    set), the self-checks (where ``selfcheck`` was given), and its start, stop and clock
+    steps recorded as significant events (:mod:`croupier.server.uptime`); at its end, the commands
     queued before shutdown written, then the database's connections closed (SQLite: the
     last one checkpoints and removes the WAL)."""
     server: Server = app.state.server
@@ -300,7 +300,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
                 at_start=plan.at_start,
             )
         )
-    yield
+    async with uptime.recorded(app, server.sessions, server.clock):  # GLI-19 2.8.8
+        yield
     if checking is not None:
         checking.cancel()
         with contextlib.suppress(asyncio.CancelledError):

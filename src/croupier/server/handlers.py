@@ -1,15 +1,11 @@
 """How the table server answers an error: a :class:`~croupier.errors.CroupierError` as a
 :class:`~croupier.server.schemas.Problem` citing its rule, with the status
 :func:`status_of` gives it; a deadlock the database broke as 409 (send it again); a body
-that cannot be read as a 400 Problem; a malformed request without a valid bearer token as
-401 before 422."""
-
-import math
-from typing import Any
+that cannot be read as a 400 Problem; a malformed request in sentences (422,
+:mod:`croupier.server.invalid`), after 401 or 403 to a caller who may not make it."""
 
 from fastapi import FastAPI, Request
 from fastapi.dependencies.models import Dependant
-from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
@@ -29,9 +25,9 @@ from croupier.errors import (
 )
 from croupier.ledger import repository as repo
 from croupier.ledger.db import transient
-from croupier.server import schemas, service
+from croupier.server import invalid, schemas, service
 from croupier.server.ratelimit import RateLimited
-from croupier.server.routes.deps import bearer, known, unauthorized
+from croupier.server.routes.deps import bearer, refusal
 from croupier.server.writer import ShuttingDown, try_again
 
 
@@ -52,17 +48,6 @@ def status_of(error: CroupierError) -> int:
     if isinstance(error, ShuttingDown):
         return 503
     return 409
-
-
-def _finite(value: Any) -> Any:
-    """``value`` (JSON-like) with every NaN or infinite float written as its text."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value)
-    if isinstance(value, dict):
-        return {key: _finite(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_finite(item) for item in value]
-    return value
 
 
 def croupier_error(_request: Request, error: CroupierError) -> JSONResponse:
@@ -94,33 +79,41 @@ async def unreadable(_request: Request, error: StarletteHTTPException) -> Respon
 
 
 async def invalid_request(request: Request, error: RequestValidationError) -> Response:
-    """A malformed request to an endpoint that needs a bearer token, sent with no token
-    or an unknown one, answers 401 first: who asks comes before what they asked."""
+    """A request that fails validation, as sentences (:func:`croupier.server.invalid.problem`,
+    422). Who asks comes before what they asked: to an endpoint that needs a bearer token,
+    a request with none or an unknown one answers 401, one in an ended or idle session
+    401, and one from a caller whose role may not make it 403, before anything is said
+    of its form (the role and the session are checked by the endpoint's dependencies
+    before its fields; here only for a body that is not JSON at all, which FastAPI reads
+    first)."""
     route = request.scope.get("route")
     if isinstance(route, APIRoute) and _secured(route.dependant):
         credentials = await bearer(request)
-        if (
-            credentials is None
-            or await run_in_threadpool(known, request, credentials.credentials) is None
-        ):
-            return croupier_error(request, unauthorized(credentials))
-    # FastAPI's own answer, with what JSON cannot carry (NaN, Infinity sent as input)
-    # written as text: it once made the 422 itself fail, as a 500.
-    detail = _finite(jsonable_encoder(error.errors()))
-    return JSONResponse({"detail": detail}, status_code=422)
+        refused = await run_in_threadpool(refusal, request, credentials, _roles(route.dependant))
+        if refused is not None:
+            return croupier_error(request, refused)
+    return JSONResponse(invalid.problem(error.errors()), status_code=422)
 
 
 def _secured(dependant: Dependant) -> bool:
     return dependant.call is bearer or any(_secured(d) for d in dependant.dependencies)
 
 
+def _roles(dependant: Dependant) -> tuple[str, ...]:
+    """The roles a dependency of the endpoint requires (:func:`deps.needs`), if any."""
+    found: tuple[str, ...] = getattr(dependant.call, "roles", ())
+    for sub in dependant.dependencies:
+        found = found or _roles(sub)
+    return found
+
+
 def command_invalid(_request: Request, error: ValidationError) -> JSONResponse:
-    """A command the game's model refuses, as FastAPI words a body's 422."""
-    detail = [
-        {"loc": ["body", "command", *item["loc"]], "msg": item["msg"], "type": item["type"]}
+    """A command the game's model refuses, in sentences as any other request's fields."""
+    errors = [
+        {**item, "loc": ("body", "command", *item["loc"])}
         for item in error.errors(include_url=False)
     ]
-    return JSONResponse({"detail": detail}, status_code=422)
+    return JSONResponse(invalid.problem(errors), status_code=422)
 
 
 def install(app: FastAPI, driver_error: type[Exception]) -> None:

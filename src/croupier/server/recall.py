@@ -24,6 +24,7 @@ from croupier.ledger import repository as repo
 from croupier.ledger import versions
 from croupier.ledger.models import EventRow, Player, RoundRow, RulesVersion
 from croupier.registry import find
+from croupier.rules.base import STORED
 from croupier.server import driver, legacy, schemas, seals, service
 
 RECALLED = 10
@@ -74,10 +75,24 @@ class RecallOut(BaseModel):
 
 def recall(session: Session, table_id: str, seat: int, me: Player) -> RecallOut:
     """The last :data:`RECALLED` rounds over of ``seat`` at ``table_id`` that ``me`` may
-    recall (see the module docstring). Raises :class:`repo.NotFound`."""
+    recall (see the module docstring). Raises :class:`repo.NotFound`, and
+    :class:`service.Unprocessable` (422) for a seat outside the positions any version of the
+    table's Rules Submission has had."""
     table = repo.get_table(session, table_id)
     spec = find(table.game)
     game = spec.round_type
+    most = max(
+        spec.rules_type.model_validate_json(text, context=STORED).seat_count()
+        for text in session.scalars(
+            select(RulesVersion.rules_json).where(RulesVersion.table_id == table_id)
+        )
+    )
+    if not 1 <= seat <= most:
+        raise service.Unprocessable(
+            f"seat {seat} does not exist at table {table_id}: its betting positions are "
+            f"numbered 1 to {most}",
+            "server:seats",
+        )
     surveillance = me.role in ("dealer", "admin")
     candidates = session.execute(
         select(RoundRow.id, EventRow.body)

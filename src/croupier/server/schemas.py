@@ -59,6 +59,15 @@ class In(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class FieldProblem(BaseModel):
+    """One field of a request that fails validation (:mod:`croupier.server.invalid`)."""
+
+    loc: list[str | int]
+    """Where the field is: ``["body", "command", "seat"]``, ``["header", "Idempotency-Key"]``."""
+    detail: str
+    """What is wrong with it, in a sentence naming it (never the value sent)."""
+
+
 class Problem(BaseModel):
     """A refused request: what is wrong, and the rule (``cite``) that refuses it."""
 
@@ -71,6 +80,9 @@ class Problem(BaseModel):
     """``"inferred"`` where ``cite`` is a section of a chapter whose text croupier does
     not have (ch. 623a, 625a: :data:`croupier.citations.INFERRED_CHAPTERS`); left out of
     the answer otherwise."""
+    problems: list[FieldProblem] | None = None
+    """A request that fails validation (``cite`` ``http:validation``, 422): each field
+    that is wrong, in the order found; ``detail`` is their sentences. Left out otherwise."""
 
 
 class PlayerCreate(In):
@@ -165,6 +177,21 @@ class TableSettings(In):
         le=100_000,
         description="Commands each caller may send at once at this table (the token "
         "bucket's size); null: the server's default (`croupier serve --rate-burst`).",
+    )
+    large_wager: StrictInt | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_AMOUNT,
+        description="Cents: a wager of at least this much, or a seat's wagers in one round "
+        "together, is recorded as a significant event (GLI-19 2.8.8); null: not watched.",
+    )
+    large_win: StrictInt | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_AMOUNT,
+        description="Cents: winnings of at least this much on one wager, or a seat's in one "
+        "round together, are recorded as a significant event (GLI-19 2.8.8); null: not "
+        "watched.",
     )
     interrupted_rounds: Literal["resume", "void"] = Field(
         default="resume",

@@ -74,13 +74,21 @@ Commands:
   bet AMOUNT        the Blackjack Wager, AMOUNT in dollars (cents may be given: 12.50)
   deal              the dealer deals
   insurance [AMOUNT]
-                    on a dealer ace: the Insurance Wager (default: the most allowed)
+                    on a dealer ace: the Insurance Wager, at most half the first
+                    Blackjack Wager (default: the most allowed); it pays 2 to 1 if the
+                    hole card is a king, queen, jack or 10
   no                no Insurance (or surrender): the dealer checks the hole card; on a
                     bust: decline the Second Chance Wager
   hit, stand        draw a card, or stand
-  double [AMOUNT]   double down (default: the amount of the wager)
-  split             split a pair (a wager equal to the first on the second hand)
-  surrender         give up half the wager
+  double [AMOUNT]   double down on your first two cards, also after a split: at most
+                    the Blackjack Wager (default: all of it), then one card only
+  split             split two cards of identical value into two hands, no more (a
+                    wager equal to the first on the second hand); split aces are
+                    played as any pair, each drawing, standing or doubling; an ace and
+                    a 10 value card after a split is 21, not a Blackjack; each hand is
+                    settled on its own line
+  surrender         before any other decision: give up half the wager (all of it if
+                    the dealer, showing an ace or a 10 value card, has Blackjack)
   second            on a bust: the Second Chance Wager (equal to the hand's wager)
   take, dead        a card the dealer missed: take it late, or call the hand dead
   hint              the basic-strategy decision for your hand

@@ -24,7 +24,7 @@ from croupier.server.routes.deps import (
     Key,
     bearer,
     identify,
-    known,
+    refusal,
     server_of,
     unauthorized,
 )
@@ -83,8 +83,9 @@ async def lean_command(request: Request) -> Response:
     body, refused = _body(await request.body(), request.headers.get("content-type", ""))
     errors += refused
     if errors or body is None or key is None:
-        if await run_in_threadpool(known, request, credentials.credentials) is None:
-            raise unauthorized(credentials)
+        denied = await run_in_threadpool(refusal, request, credentials)
+        if denied is not None:
+            raise denied
         raise RequestValidationError(errors)
     return await run_command(request, request.path_params["table_id"], body, key, credentials)
 
@@ -101,7 +102,7 @@ def _body(raw: bytes, content_type: str) -> tuple[schemas.CommandIn | None, list
     if not (media.startswith("application/") and media.endswith(("/json", "+json"))):
         return None, [
             {
-                "type": "model_attributes_type",
+                "type": "content_type",
                 "loc": ("body",),
                 "msg": "send the command as JSON (Content-Type: application/json)",
             }
@@ -113,12 +114,9 @@ def _body(raw: bytes, content_type: str) -> tuple[schemas.CommandIn | None, list
 
 
 def _located(error: ValidationError, *where: str) -> list[dict[str, Any]]:
-    def shown(value: Any) -> Any:  # the body as sent may not be UTF-8
-        return value.decode(errors="replace") if isinstance(value, bytes) else value
-
     return [
-        {"type": e["type"], "loc": (*where, *e["loc"]), "msg": e["msg"], "input": shown(e["input"])}
-        for e in error.errors(include_url=False, include_context=False)
+        {"type": e["type"], "loc": (*where, *e["loc"]), "msg": e["msg"], "ctx": e.get("ctx", {})}
+        for e in error.errors(include_url=False, include_input=False)
     ]
 
 

@@ -14,7 +14,7 @@ from pydantic import StringConstraints, TypeAdapter
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.requests import HTTPConnection
 
-from croupier.errors import Unauthorized
+from croupier.errors import CroupierError, Unauthorized
 from croupier.ledger import repository as repo
 from croupier.ledger.models import Player
 from croupier.rng import Rng
@@ -75,12 +75,6 @@ def session(connection: HTTPConnection) -> Iterator[Session]:
 Db = Annotated[Session, Depends(session)]
 
 
-def known(connection: HTTPConnection, token: str) -> Player | None:
-    """The player whose bearer token is ``token`` (read in a session of its own)."""
-    with server_of(connection).sessions() as db:
-        return repo.player_by_token(db, token)
-
-
 def unauthorized(credentials: HTTPAuthorizationCredentials | None) -> Unauthorized:
     """The 401 of a request with no bearer token or one that belongs to nobody."""
     if credentials is None:
@@ -94,6 +88,30 @@ def identify(db: Session, credentials: HTTPAuthorizationCredentials | None) -> P
     if player is None:
         raise unauthorized(credentials)
     return player
+
+
+def refusal(
+    connection: HTTPConnection,
+    credentials: HTTPAuthorizationCredentials | None,
+    roles: tuple[str, ...] = (),
+) -> CroupierError | None:
+    """Why the bearer of ``credentials`` may not make a request at all (no or an unknown
+    token, an ended or idle session, a role not among ``roles`` where any are given), or
+    ``None``: checked before a malformed request is answered (in a session of its own)."""
+    if credentials is None:
+        return unauthorized(credentials)
+    with server_of(connection).sessions() as db:
+        player = repo.player_by_token(db, credentials.credentials)
+        if player is None:
+            return unauthorized(credentials)
+        try:
+            server_of(connection).gate.admit(db, player, activity=False)
+            db.commit()
+            if roles:
+                role(player, *roles)
+        except CroupierError as refused:
+            return refused
+    return None
 
 
 def caller(connection: HTTPConnection, db: Db, credentials: Credentials) -> Player:
@@ -137,3 +155,25 @@ def role(player: Player, *roles: str) -> None:
         raise service.AccessDenied(
             f"this needs the role {' or '.join(roles)}, not {player.role}", "server:roles"
         )
+
+
+def needs(*roles: str) -> Any:
+    """A dependency: the caller (:func:`caller`), refused 403 unless his role is one of
+    ``roles``. As a dependency it runs before the request's fields are validated, so that
+    a caller who may not make the request learns nothing of its form (issue #32); the
+    roles are kept on it (``roles``) for :mod:`croupier.server.handlers`, which checks
+    them before answering a body that is not JSON at all."""
+
+    def staff(connection: HTTPConnection, db: Db, credentials: Credentials) -> Player:
+        player = caller(connection, db, credentials)
+        role(player, *roles)
+        return player
+
+    staff.roles = roles  # type: ignore[attr-defined]
+    return Depends(staff)
+
+
+Admin = Annotated[Player, needs("admin")]
+"""The caller, an admin (else 403 before the request is validated)."""
+Staff = Annotated[Player, needs("dealer", "admin")]
+"""The caller, a dealer or an admin (else 403 before the request is validated)."""

@@ -11,6 +11,8 @@ and the self-check (GLI-19 2.8.8, 2.9.5, 2.4.1, 4.15, 2.3.2).
   (docs/interpretations.md, "Who disables").
 - ``POST /selfcheck``: admin: verify the critical files now, recorded
   (:mod:`croupier.server.selfcheck`).
+- ``GET /reports/access``: admin: the user access report (GLI-19 2.8.9,
+  :mod:`croupier.ledger.access`).
 """
 
 from datetime import datetime
@@ -19,11 +21,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from pydantic import AwareDatetime, BaseModel, Field, StrictBool
 
-from croupier.ledger import disabling
+from croupier.ledger import access, disabling
 from croupier.ledger.models import utc
 from croupier.ledger.significant_events import Kind, significant_events
 from croupier.server import selfcheck, service
-from croupier.server.routes.deps import PROBLEMS, Caller, Db, role
+from croupier.server.routes.deps import PROBLEMS, Admin, Db, Staff
 
 
 class SignificantEventOut(BaseModel):
@@ -72,6 +74,39 @@ class DisabledListOut(BaseModel):
     disabled: list[DisabledOut]
 
 
+class AccessLineOut(BaseModel):
+    """A session (from ``at`` to ``until``, null while open; ``why`` it ended), a failed
+    sign-in, a lock or an unlock (``why``: by whom); ``address`` where known."""
+
+    at: str
+    what: str
+    address: str
+    until: str | None
+    why: str
+
+
+class AccountAccessOut(BaseModel):
+    """An account: its role and what the role may do, its creation, its last access and
+    from where, its lines (an id that is no account's: blank name and role)."""
+
+    player_id: str
+    name: str
+    role: str
+    functions: str
+    created_at: str | None
+    last_access: str | None
+    last_address: str
+    lines: list[AccessLineOut]
+
+
+class AccessReportOut(BaseModel):
+    """The user access report (GLI-19 2.8.9), generated at ``generated_at``."""
+
+    generated_at: str
+    since: str | None
+    accounts: list[AccountAccessOut]
+
+
 class SelfCheckOut(BaseModel):
     """A self-check's result: passed, how many critical files, their digest, each file
     that differs, and the sentence recorded."""
@@ -90,13 +125,12 @@ router = APIRouter()
 @router.get("/significant-events", response_model=SignificantEventsOut, responses=PROBLEMS)
 def list_events(
     db: Db,
-    me: Caller,
+    me: Staff,
     kind: Annotated[list[Kind] | None, Query(description="Only these kinds.")] = None,
     subject: Annotated[str | None, Query(max_length=200)] = None,
     since: Annotated[AwareDatetime | None, Query(description="From this moment on.")] = None,
 ) -> SignificantEventsOut:
     """Dealer or admin: the significant-events log, oldest first (GLI-19 2.8.8, 2.9.5)."""
-    role(me, "dealer", "admin")
     found = significant_events(db, kinds=kind or (), subject=subject, since=since)
     return SignificantEventsOut(events=[SignificantEventOut(**e.to_dict()) for e in found])
 
@@ -113,14 +147,13 @@ def _out(row: Any) -> DisabledOut:
 
 
 @router.get("/disabled", response_model=DisabledListOut, responses=PROBLEMS)
-def list_disabled(db: Db, me: Caller) -> DisabledListOut:
+def list_disabled(db: Db, me: Staff) -> DisabledListOut:
     """Dealer or admin: every table, game, paytable and player disabled now."""
-    role(me, "dealer", "admin")
     return DisabledListOut(disabled=[_out(row) for row in disabling.listed(db)])
 
 
 @router.post("/disabled", response_model=DisabledListOut, responses=PROBLEMS)
-def set_disabled(body: DisabledIn, request: Request, db: Db, me: Caller) -> DisabledListOut:
+def set_disabled(body: DisabledIn, request: Request, db: Db, me: Staff) -> DisabledListOut:
     """Disable or enable a table, a game, a paytable (``<table>/<version>``) or a player
     (GLI-19 2.4.1): the round in progress finishes; a disabled table, game or paytable
     opens no new round, a disabled player takes no seat and wagers in no new round.
@@ -145,11 +178,10 @@ def set_disabled(body: DisabledIn, request: Request, db: Db, me: Caller) -> Disa
 
 
 @router.post("/selfcheck", response_model=SelfCheckOut, responses=PROBLEMS)
-def run_selfcheck(request: Request, db: Db, me: Caller) -> SelfCheckOut:
+def run_selfcheck(request: Request, db: Db, me: Admin) -> SelfCheckOut:
     """Admin: verify croupier's critical files against the manifest now (GLI-19 2.3.2),
     recorded as a significant event. A failure stops every table dealing new rounds
     until a self-check passes."""
-    role(me, "admin")
     plan: selfcheck.Schedule | None = request.app.state.selfcheck
     moment: datetime = request.app.state.hub.clock()
     result = selfcheck.run(
@@ -163,4 +195,22 @@ def run_selfcheck(request: Request, db: Db, me: Caller) -> SelfCheckOut:
         files_sha256=result.files_sha256,
         differences=list(result.differences),
         words=result.words(),
+    )
+
+
+@router.get("/reports/access", response_model=AccessReportOut, responses=PROBLEMS)
+def access_report(
+    request: Request,
+    db: Db,
+    me: Admin,
+    player_id: Annotated[str | None, Query(max_length=64, description="Only this id.")] = None,
+    since: Annotated[AwareDatetime | None, Query(description="From this moment on.")] = None,
+) -> AccessReportOut:
+    """Admin: who signed in (players and staff), when and from where, each failed sign-in
+    and each lock, with every account's role, creation and last access (GLI-19 2.8.9)."""
+    found = access.access_report(db, since=since, player_id=player_id)
+    return AccessReportOut(
+        generated_at=request.app.state.hub.clock().isoformat(),
+        since=None if since is None else since.isoformat(),
+        accounts=[AccountAccessOut(**account.to_dict()) for account in found],
     )

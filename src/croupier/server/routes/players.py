@@ -14,15 +14,14 @@ from croupier.ledger.significant_events import granted
 from croupier.server import addresses, schemas
 from croupier.server.browser import PLAY_MONEY_CITE, PLAY_MONEY_OPENING, SIGNUP_KEY
 from croupier.server.idempotency import idempotent
-from croupier.server.routes.deps import PROBLEMS, Caller, Db, Key, role, server_of
+from croupier.server.routes.deps import PROBLEMS, Admin, Caller, Db, Key, server_of
 
 router = APIRouter()
 
 
 @router.post("/players", status_code=201, response_model=schemas.PlayerCreated, responses=PROBLEMS)
-def create_player(body: schemas.PlayerCreate, db: Db, me: Caller) -> schemas.PlayerCreated:
+def create_player(body: schemas.PlayerCreate, db: Db, me: Admin) -> schemas.PlayerCreated:
     """Admin: a new player, dealer or admin; the bearer token is returned once."""
-    role(me, "admin")
     player, token = repo.create_player(db, body.name, body.role)
     granted(db, player, f"{me.name} ({me.id})")
     db.commit()
@@ -39,9 +38,8 @@ def me(db: Db, me: Caller) -> schemas.PlayerOut:
 
 def _money(kind: str) -> Any:
     def endpoint(
-        player_id: str, body: schemas.MoneyIn, request: Request, db: Db, me: Caller, key: Key
+        player_id: str, body: schemas.MoneyIn, request: Request, db: Db, me: Admin, key: Key
     ) -> Response:
-        role(me, "admin")
 
         def run() -> schemas.MoneyOut:
             if db.get(Player, player_id) is None:
@@ -73,9 +71,8 @@ for _path, _name, _kind in (
 
 
 @router.get("/ledger", response_model=schemas.LedgerOut, responses=PROBLEMS)
-def ledger(db: Db, me: Caller) -> schemas.LedgerOut:
+def ledger(db: Db, me: Admin) -> schemas.LedgerOut:
     """Admin: every account and the two sums that must be zero."""
-    role(me, "admin")
     accounts = db.scalars(select(Account).order_by(Account.id))
     total, lines = repo.ledger_total(db)
     return schemas.LedgerOut(

@@ -11,17 +11,16 @@ from croupier.ledger.models import GameTable, RoundRow, Seat
 from croupier.registry import GAMES, spec_of
 from croupier.server import driver, fanout, schemas, service
 from croupier.server.browser import SEATS_CITE, sign_text, table_summary
-from croupier.server.routes.deps import PROBLEMS, Caller, Db, role, server_of
+from croupier.server.routes.deps import PROBLEMS, Admin, Caller, Db, Staff, server_of
 
 router = APIRouter()
 
 
 @router.post("/tables", status_code=201, response_model=schemas.TableOut, responses=PROBLEMS)
 def create_table(
-    body: schemas.TableCreate, request: Request, db: Db, me: Caller
+    body: schemas.TableCreate, request: Request, db: Db, me: Admin
 ) -> schemas.TableOut:
     """Admin: a table for a game under a Rules Submission (JSON or TOML)."""
-    role(me, "admin")
     out = service.create_table(db, body, server_of(request).rng, by=f"{me.name} ({me.id})")
     db.commit()
     return out
@@ -127,11 +126,10 @@ async def watch(websocket: WebSocket, table_id: str, token: str = "") -> None:
 
 
 @router.get("/tables/{table_id}/verify", response_model=schemas.VerifyOut, responses=PROBLEMS)
-def verify(table_id: str, db: Db, me: Caller) -> schemas.VerifyOut:
+def verify(table_id: str, db: Db, me: Staff) -> schemas.VerifyOut:
     """Dealer or admin: audit the table: recompute its event hash chain and check its
     money (the postings' hash chains, each posting balanced, each round's postings
     against what replaying the round pays, every account against its postings, the
     ledger summing to zero). ``problems`` names each event, posting or account that
     does not verify."""
-    role(me, "dealer", "admin")
     return service.verify(db, table_id)

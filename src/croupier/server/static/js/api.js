@@ -2,7 +2,7 @@
 // localStorage, an Idempotency-Key on every command, problems (detail + cite, and the
 // cite's basis where the server sends one) thrown.
 
-import { plain, validation } from "./words.js";
+import { plain } from "./words.js";
 
 const TOKEN = "croupier.token";
 
@@ -53,10 +53,10 @@ export async function request(method, path, body, extraHeaders = {}) {
     data = { detail: text };
   }
   if (!r.ok) {
+    // A request that fails validation is answered in sentences, one a field (422,
+    // cite http:validation); the page says first that the request was not as it must be.
     let detail = data && data.detail;
-    if (Array.isArray(detail)) {
-      detail = validation(detail);
-    }
+    if (data && data.cite === "http:validation") detail = `That was not sent as the table needs it. ${detail}`;
     throw new Problem(r.status, detail || r.statusText, data && data.cite, data && data.cite_basis);
   }
   return data;

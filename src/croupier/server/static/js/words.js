@@ -77,19 +77,6 @@ export function saidCommand(command, label, title) {
   return `You chose ${title}${amount}.`;
 }
 
-// A validation refusal from the server (FastAPI's list of {loc, msg}) as one sentence:
-// "The server could not take it: seat is missing." (no list indexes, no "Field required").
-export function validation(list) {
-  const said = new Set();
-  for (const d of list) {
-    const names = (d.loc || []).filter((x) => typeof x === "string" && !["body", "command", "query", "path"].includes(x) && !/^[A-Z]/.test(x));
-    const field = names.length ? phrase(names[names.length - 1]) : "the request";
-    const msg = String(d.msg || "").replace(/^Value error, /, "");
-    said.add(/field required/i.test(msg) ? `${field} is missing` : `${field}: ${msg.charAt(0).toLowerCase()}${msg.slice(1)}`);
-  }
-  return `That was not sent as the table needs it: ${[...said].join("; ")}.`;
-}
-
 // What a timeout sends, by command (and decision): [you, he, done].
 const TIMEOUT = {
   AnnounceNoMoreBets: [null, "the betting closes (no more bets)", "the betting closed (no more bets)"],

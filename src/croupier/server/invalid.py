@@ -1,0 +1,144 @@
+"""A request that fails validation, in sentences (issue #32): each of pydantic's errors
+becomes one plain-English sentence naming the field and what was wrong with it, never
+the value sent (pydantic's own answer echoed the whole input back, and its words are a
+programmer's: "Input should be a valid integer").
+
+:func:`problem` is the 422 answer: a :class:`~croupier.server.schemas.Problem` whose
+``detail`` is the sentences, ``cite`` :data:`CITE`, and ``problems`` each sentence with
+the field's place in the request (``loc``: names and list positions only).
+"""
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from croupier.server import schemas
+
+CITE = "http:validation"
+"""The ``cite`` of a request that fails validation (the HTTP request's own form, not a
+rule of the game)."""
+
+_WHERE = {"body", "query", "path", "header", "cookie"}
+
+_WHOLE = (
+    "must be a whole number, written as a JSON integer such as 500 (no quotes, no decimal point)"
+)
+_SAID: dict[str, str] = {
+    "missing": "is missing",
+    "extra_forbidden": "is not a field this request takes",
+    "int_type": _WHOLE,
+    "int_parsing": _WHOLE,
+    "int_from_float": _WHOLE,
+    "string_type": "must be text (a JSON string in quotes)",
+    "string_unicode": "must be text (a JSON string in quotes)",
+    "bool_type": "must be true or false (JSON true or false, no quotes)",
+    "bool_parsing": "must be true or false (JSON true or false, no quotes)",
+    "float_type": "must be a number",
+    "float_parsing": "must be a number",
+    "finite_number": "must be a finite number",
+    "dict_type": "must be a JSON object (in braces)",
+    "model_type": "must be a JSON object (in braces)",
+    "model_attributes_type": "must be a JSON object (in braces)",
+    "list_type": "must be a list (a JSON array in brackets)",
+    "tuple_type": "must be a list (a JSON array in brackets)",
+    "datetime_type": "must be a date and time such as 2026-12-03T21:00:00Z",
+    "datetime_parsing": "must be a date and time such as 2026-12-03T21:00:00Z",
+    "datetime_from_date_parsing": "must be a date and time such as 2026-12-03T21:00:00Z",
+    "timezone_aware": "must be a date and time with its time zone, such as 2026-12-03T21:00:00Z",
+    "date_type": "must be a date such as 2026-12-03",
+    "date_parsing": "must be a date such as 2026-12-03",
+    "date_from_datetime_parsing": "must be a date such as 2026-12-03",
+    "union_tag_not_found": "must name its type (the field {discriminator})",
+    "union_tag_invalid": "must be of one of these types: {expected_tags}",
+    "literal_error": "must be one of {expected}",
+    "enum": "must be one of {expected}",
+    "greater_than": "must be more than {gt}",
+    "greater_than_equal": "must be at least {ge}",
+    "less_than": "must be less than {lt}",
+    "less_than_equal": "must be at most {le}",
+    "multiple_of": "must be a multiple of {multiple_of}",
+    "string_too_short": "must be at least {min_length} characters long",
+    "string_too_long": "must be at most {max_length} characters long",
+    "string_pattern_mismatch": "has a character or a form this field does not take",
+    "too_short": "must have at least {min_length} item(s)",
+    "too_long": "must have at most {max_length} item(s)",
+    "content_type": "must be sent as JSON (Content-Type: application/json)",
+}
+"""What is wrong, by pydantic's error type, with the error's context (limits, choices;
+never the value sent) filled in."""
+
+
+def field(loc: Sequence[str | int]) -> str:
+    """The field ``loc`` names, as a reader is told it: ``the header Idempotency-Key``,
+    ``the query parameter since``, ``the field command.seat`` (a command's type, the
+    union's tag such as ``PlaceWager``, left out), ``the body`` for the body itself."""
+    where = str(loc[0]) if loc and loc[0] in _WHERE else "body"
+    rest = list(loc[1:] if loc and loc[0] in _WHERE else loc)
+    names: list[str] = []
+    for part in rest:
+        if isinstance(part, int):
+            names.append(f"[{part}]")
+        elif part[:1].isupper() and where == "body":
+            continue  # the tag of a union (a command's type), not a field sent
+        elif "[" in part or part.startswith("function-"):
+            continue  # pydantic's name for a validator, not a field sent
+        else:
+            names.append(("." if names else "") + part)
+    name = "".join(names)
+    if where == "header":
+        return f"the header {name or 'sent'}"
+    if where in ("query", "path", "cookie"):
+        kind = {"query": "query parameter", "path": "path's part", "cookie": "cookie"}[where]
+        return f"the {kind} {name}".rstrip()
+    return f"the field {name}" if name else "the body"
+
+
+def _choices(value: Any) -> Any:
+    return value.replace("'", "") if isinstance(value, str) else value
+
+
+def sentence(error: Mapping[str, Any]) -> str:
+    """One error of pydantic's (``type``, ``loc``, ``msg``, ``ctx``) as a sentence naming
+    the field and what was wrong; the value sent is never repeated."""
+    kind = str(error.get("type", ""))
+    loc = list(error.get("loc", ()))
+    context = {k: _choices(v) for k, v in (error.get("ctx") or {}).items()}
+    named = field(loc)
+    if kind == "json_invalid":
+        why = context.get("error")
+        return "The body is not valid JSON" + (f" ({why})." if why else ".")
+    if kind in ("value_error", "assertion_error"):
+        said = str(error.get("msg", "")).removeprefix("Value error, ")
+        said = said.removeprefix("Assertion failed, ")
+        return _capital(f"{named}: {said}")
+    template = _SAID.get(kind)
+    if template is not None:
+        if kind == "string_too_short" and context.get("min_length") == 1:
+            template = "must not be empty"
+        try:
+            return _capital(f"{named} {template.format(**context)}")
+        except (KeyError, IndexError):
+            return _capital(f"{named} {template.split(' {')[0]}")
+    said = str(error.get("msg", "is not valid"))
+    said = said.replace("Input should be", "must be").replace("Input", "the value")
+    return _capital(f"{named}: {said}")
+
+
+def _capital(text: str) -> str:
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def problem(errors: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """The 422 answer to ``errors`` (pydantic's or FastAPI's list): a Problem whose detail
+    is one sentence per distinct problem, and ``problems`` each with its ``loc``."""
+    found: list[schemas.FieldProblem] = []
+    for error in errors:
+        loc = [part if isinstance(part, int) else str(part) for part in error.get("loc", ())]
+        said = sentence(error)
+        if all(p.detail != said for p in found):
+            found.append(schemas.FieldProblem(loc=loc, detail=said))
+    if not found:
+        found.append(schemas.FieldProblem(loc=["body"], detail="The request is not valid."))
+    answer = schemas.Problem(detail=" ".join(p.detail for p in found), cite=CITE, problems=found)
+    return answer.model_dump(exclude_none=True)
