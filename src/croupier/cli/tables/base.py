@@ -27,11 +27,29 @@ from rich.text import Text
 
 from croupier.citations import shown
 from croupier.cli.rules import load_or_exit
-from croupier.cli.tables.terminal import Wallet, dealer_steps, read_line, signed
-from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, Round, WagerSettled
+from croupier.cli.tables import offered
+from croupier.cli.tables.terminal import (
+    Wallet,
+    amount_range,
+    dealer_steps,
+    describe,
+    read_line,
+    signed,
+)
+from croupier.engine import (
+    DEALER,
+    Actor,
+    Command,
+    Event,
+    LegalCommand,
+    Outcome,
+    Round,
+    WagerSettled,
+)
 from croupier.errors import IllegalCommand
-from croupier.game import TableState
-from croupier.money import Cents, counted, format_cents, format_odds
+from croupier.game import TableState, Viewer
+from croupier.game import offered as offer_of
+from croupier.money import Cents, counted, format_cents, format_odds, parse_dollars
 from croupier.registry import find
 from croupier.reminders import SessionClock
 from croupier.rng import Rng, SecureRng, SeededRng
@@ -85,18 +103,24 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.rounds = 0
         self.clock = SessionClock()
         """The session's clocks and the reminder (814a.1); ``clock`` prints them."""
+        self.current: RoundT | None = None
+        """The round in play (``None`` between rounds)."""
 
     # -- the session ----------------------------------------------------------------------
     def session(self, max_rounds: int | None) -> None:
         """Play rounds until ``quit``, end of input, ``max_rounds`` or an empty wallet."""
-        self.print_help()
-        while max_rounds is None or self.rounds < max_rounds:
-            short = self.below_minimum()
-            if short is not None:
-                self.console.print(short)
-                break
-            if not self.play_round():
-                break
+        try:
+            self.print_help()
+            while max_rounds is None or self.rounds < max_rounds:
+                short = self.below_minimum()
+                if short is not None:
+                    self.console.print(short)
+                    break
+                if not self.play_round():
+                    break
+        except KeyboardInterrupt:  # Ctrl-C while the table worked (a prompt is a quit)
+            self.console.print()
+            self.console.print("Interrupted.")
         self.summary()
 
     def print_help(self) -> None:
@@ -119,10 +143,13 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     def play_round(self) -> bool:
         """Play one round; ``False`` once the player has left the table."""
         round_ = self.open_round()
+        self.current = round_
         before = self.wallet.balance
         self.begin(round_)
         leaving = False
         while not round_.finished:
+            if self.void_if_empty(round_):
+                break
             reminder = self.clock.due(self.wallet.wagered)
             if reminder is not None:
                 self.console.print(reminder, markup=False)
@@ -184,14 +211,137 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.console.print(f"[red]Refused:[/red] {escape(error.told)}")
 
     def unknown(self, line: str) -> None:
-        """A line no command of the table took: a known command with the wrong arguments
-        gets its usage line (``usage: bet SPOT AMOUNT``), anything else "Unknown command"."""
+        """A line no command of the table took: an offer of the round typed in the
+        grammar every table reads (:mod:`croupier.cli.tables.offered`) is taken
+        (:meth:`take_typed`); else a known command with the wrong arguments gets its usage
+        line (``usage: bet SPOT AMOUNT``), anything else "Unknown command"."""
+        current = self.current
+        if current is not None and not current.finished and self.take_typed(current, line):
+            return
         words = line.split()
         usage = usages(self.help).get(words[0]) if words else None
         if usage is not None:
             self.console.print(f"usage: {usage}", markup=False)
         else:
             self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+
+    def play_out(self, round_: RoundT) -> None:
+        """Play the round out as the server would for a player whose time ran out (the
+        betting closed, each of his decisions the safest action the game's policy gives,
+        the dealer's steps between); void it where nothing else moves it on."""
+        policy = find(round_.game).policy
+        seen = len(round_.events)
+        for _ in range(1000):
+            if round_.finished:
+                break
+            steps = policy.timeout_steps(round_) or self.void_steps(round_)
+            try:
+                for actor, command in steps:
+                    round_.handle(command, actor)
+            except IllegalCommand:
+                break
+            if not steps:
+                break
+            policy.run_dealer_steps(round_)
+        self.played_out(round_, round_.events[seen:])
+        if not round_.finished:
+            self.console.print("The round cannot be played out without you.")
+            raise typer.Exit(1)
+
+    def played_out(self, round_: RoundT, events: list[Event]) -> None:
+        """Show the events of a round played out and move the wallet by them."""
+        self.wallet.apply(round_, events)
+        self.shown(round_, events)
+
+    @staticmethod
+    def void_steps(
+        round_: Round[Any], why: str = "the player left the table"
+    ) -> list[tuple[Actor, Command]]:
+        """The dealer's void of the round for the reason ``why``, where it is offered
+        now."""
+        if offer_of(round_, "VoidRound") is None:
+            return []
+        command: Command = round_.command_adapter.validate_python(
+            {"type": "VoidRound", "reason": why}
+        )
+        return [(DEALER, command)]
+
+    def void_if_empty(self, round_: RoundT) -> bool:
+        """Void a round left with no wager in play and nothing for anyone to do (a bank
+        that no one wagers against, its dealer's wager directed to nothing), as the
+        server does when the betting time runs out; ``True`` where it was voided."""
+        policy = find(round_.game).policy
+        if round_.legal_commands(SEAT) or policy.closing_step(round_) is not None:
+            return False
+        if policy.empty_void(round_) is None:
+            return False
+        why = "no wager is in play and none can be made"
+        self.console.print(f"{why[:1].upper()}{why[1:]}: the round is void.")
+        ((_, void),) = self.void_steps(round_, why)
+        events = round_.handle(void, DEALER)
+        self.wallet.apply(round_, events)
+        self.shown(round_, events)
+        return True
+
+    # -- any offer of the round, typed in the one grammar ----------------------------------
+    def take_typed(self, round_: RoundT, line: str) -> bool:
+        """Take the player's offer that ``line`` types (:func:`offered.read`): ``False``
+        where it names none; a value outside the offer, or more than the balance, is
+        refused with its rule."""
+        try:
+            typed = offered.read(round_.legal_commands(SEAT), line)
+            if typed is None:
+                return False
+            amount = typed.offer.first_amount
+            name = next((n for n, f in typed.offer.fields.items() if f is amount), None)
+            if name is not None and isinstance(typed.data.get(name), int):
+                self.wallet.check(typed.data[name], typed.offer.cite or "offer")
+        except IllegalCommand as error:
+            self.refuse(error)
+            return True
+        command = type(round_).command_adapter.validate_python(typed.data)
+        self.take(round_, command)
+        return True
+
+    def take(self, round_: RoundT, command: Command) -> None:
+        """Send the player's ``command``; then the dealer's steps that involve no one's
+        choice, as the server takes them; every event shown (:meth:`shown`) and the wallet
+        moved by its money; a refusal changes nothing."""
+        before = self.wallet.balance
+        try:
+            events = round_.handle(command, SEAT)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        self.wallet.apply(round_, events)
+        self.shown(round_, events)
+        for step in dealer_steps(round_):
+            events = round_.handle(step, DEALER)
+            self.wallet.apply(round_, events)
+            self.shown(round_, events)
+        self.moved(before)
+        if not round_.finished:
+            self.show_legal(round_)
+
+    def moved(self, before: Cents) -> None:
+        """Say every cent the last command moved between the wallet and the table, where
+        it moved any: "$10.00 left your balance" or "$9.50 came back to it"."""
+        net = self.wallet.balance - before
+        if net < 0:
+            said = f"{format_cents(-net)} left your balance"
+        elif net > 0:
+            said = f"{format_cents(net)} came back to your balance"
+        else:
+            return
+        self.console.print(f"{said}: it is {format_cents(self.wallet.balance)}.", markup=False)
+
+    def shown(self, round_: RoundT, events: list[Event]) -> None:
+        """Print what ``events`` show the player: each in plain words, with what the
+        game's policy hides from him blanked (a table shows them its own way)."""
+        policy = find(round_.game).policy
+        viewer = Viewer.of(SEAT, round_.opened.seats)
+        for event in events:
+            self.console.print(describe(event, policy.hidden(event, viewer)), markup=False)
 
     def show_legal(self, round_: RoundT) -> None:
         """The "You may:" table: what the player may type now (:meth:`choices`)."""
@@ -210,8 +360,18 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         """What the player may type now: :meth:`choice` for each of his legal commands
         and, after them, :meth:`dealer_choices`."""
         for command in round_.legal_commands(SEAT):
-            yield from self.choice(round_, command)
+            rows = list(self.choice(round_, command))
+            yield from rows or [self.typed_choice(command)]
         yield from self.dealer_choices(round_)
+
+    @staticmethod
+    def typed_choice(command: LegalCommand) -> Choice:
+        """The row of an offer the table words nothing for: typed in the one grammar
+        (:func:`offered.usage`)."""
+        said = offered.command_words(command.command)
+        return Choice(
+            offered.usage(command), offered.does(command, said), amount_range(command), command.cite
+        )
 
     @abstractmethod
     def choice(self, round_: RoundT, command: LegalCommand) -> Iterable[Choice]:
@@ -341,6 +501,9 @@ class CardTerminal(Terminal[RulesT, RoundT]):
     def show(self, events: list[Event]) -> None:
         """Print what ``events`` show the player."""
 
+    def shown(self, round_: RoundT, events: list[Event]) -> None:
+        self.show(events)
+
     @staticmethod
     def settlement_row(event: WagerSettled) -> tuple[str, str, str, str, str, str]:
         """Spot, outcome, odds, wager, result and rule of a settlement."""
@@ -357,13 +520,16 @@ class CardTerminal(Terminal[RulesT, RoundT]):
 
 def play_command(
     rules_type: type[RulesT],
-    terminal: Callable[[RulesT, Rng, Cents, Console], Terminal[RulesT, Any]],
+    terminal: Callable[..., Terminal[RulesT, Any]],
     doc: str,
+    hints: str | None = None,
 ) -> Callable[..., None]:
     """The ``croupier play <game>`` command: a Rules Submission (``--rules``, default the
     game's defaults), a seed for a reproducible RNG (default the secure one), the starting
-    play money in cents and a round limit; commands are read from stdin. A Rules
-    Submission for another game exits with status 2."""
+    play money in dollars (``--balance 500`` or ``500.00``: $500.00) and a round limit;
+    commands are read from stdin. ``hints``, where the table gives them, is the help of
+    ``--hint`` (the table is made with ``hints=True``). A Rules Submission for another
+    game, or a balance that is not an amount in dollars, exits with status 2."""
 
     def play(
         rules_file: Annotated[
@@ -374,8 +540,9 @@ def play_command(
             int | None, typer.Option(help="Seed a reproducible RNG (default: the secure one).")
         ] = None,
         balance: Annotated[
-            int, typer.Option(min=0, help="Starting play money in cents.")
-        ] = 100_000,
+            str,
+            typer.Option(help="Starting play money in dollars (cents may be given: 500.00)."),
+        ] = "1000",
         rounds: Annotated[
             int | None, typer.Option(min=1, help="Stop after this many rounds.")
         ] = None,
@@ -386,18 +553,35 @@ def play_command(
                 "minutes (814a.1); type clock for the clocks."
             ),
         ] = 60,
+        hint: Annotated[
+            bool, typer.Option("--hint", hidden=hints is None, help=hints or "")
+        ] = False,
     ) -> None:
         if reminder_minutes not in (15, 30, 60):
             typer.echo(f"--reminder-minutes is 15, 30 or 60, not {reminder_minutes}", err=True)
+            raise typer.Exit(2)
+        try:
+            cents = parse_dollars(balance, "--balance")
+        except IllegalCommand as error:
+            typer.echo(f"--balance: {error.told}", err=True)
+            raise typer.Exit(2) from None
+        if cents < 0:
+            typer.echo(f"--balance is play money of $0 or more, not {balance}", err=True)
+            raise typer.Exit(2)
+        if hint and hints is None:
+            typer.echo("this table gives no hints (--hint)", err=True)
             raise typer.Exit(2)
         rules = rules_type.model_validate({}) if rules_file is None else load_or_exit(rules_file)
         if not isinstance(rules, rules_type):
             typer.echo(f"{rules_file} is a Rules Submission for {rules.game}", err=True)
             raise typer.Exit(2)
         rng: Rng = SecureRng() if seed is None else SeededRng(seed)
-        table = terminal(rules, rng, balance, Console(highlight=False, soft_wrap=True))
+        console = Console(highlight=False, soft_wrap=True)
+        extra = {"hints": True} if hint else {}
+        table = terminal(rules, rng, cents, console, **extra)
         table.clock = SessionClock(reminder_minutes)
         table.session(rounds)
 
     play.__doc__ = doc
+    play.terminal = terminal  # the table it opens, for a test that drives it
     return play

@@ -483,6 +483,9 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
             head += ": " + ", ".join(said)
         return head + "."
 
+    def shown(self, round_: CrapsRound, events: list[Event]) -> None:
+        self.show(round_, events)
+
     def show(self, round_: CrapsRound, events: list[Event]) -> Cents:
         """Print what ``events`` show the player; the net of his wagers they settle (a
         win's winnings, a loss's stake, nothing for a tie)."""

@@ -236,6 +236,9 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
             self.wallet.apply(round_, events)
             self.show(events)
 
+    def shown(self, round_: SicBoRound, events: list[Event]) -> None:
+        self.show(events)
+
     def show(self, events: list[Event]) -> None:
         settlements = Table("Wager", "Outcome", "Odds", "Amount", "Result", "Rule")
         for event in events:
