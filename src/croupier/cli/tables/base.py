@@ -92,6 +92,9 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     """One player (seat 1) with a wallet of ``balance`` cents at a table under ``rules``;
     the program deals, drawing from ``rng``, and prints to ``console``."""
 
+    worded_with: ClassVar[frozenset[str]] = frozenset()
+    """Offers the table words in another offer's row (Double Back Jack's ``cut N`` is
+    both the cut accepted and, with ``refuse``, refused): they get no row of their own."""
     help: ClassVar[str]
     """What the player may type (printed at the start and on ``help``); each command's
     usage is read from it (:func:`usages`)."""
@@ -146,6 +149,8 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.current = round_
         before = self.wallet.balance
         self.begin(round_)
+        if self.unworded(round_):
+            self.show_legal(round_)  # an offer the table's own words do not announce
         leaving = False
         while not round_.finished:
             if self.void_if_empty(round_):
@@ -361,8 +366,18 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         and, after them, :meth:`dealer_choices`."""
         for command in round_.legal_commands(SEAT):
             rows = list(self.choice(round_, command))
-            yield from rows or [self.typed_choice(command)]
+            if not rows and command.command not in self.worded_with:
+                rows = [self.typed_choice(command)]
+            yield from rows
         yield from self.dealer_choices(round_)
+
+    def unworded(self, round_: RoundT) -> bool:
+        """Whether the player is offered something the table words nothing for (typed
+        in the one grammar, :meth:`typed_choice`)."""
+        return any(
+            not list(self.choice(round_, command)) and command.command not in self.worded_with
+            for command in round_.legal_commands(SEAT)
+        )
 
     @staticmethod
     def typed_choice(command: LegalCommand) -> Choice:
@@ -553,9 +568,9 @@ def play_command(
                 "minutes (814a.1); type clock for the clocks."
             ),
         ] = 60,
-        hint: Annotated[
-            bool, typer.Option("--hint", hidden=hints is None, help=hints or "")
-        ] = False,
+        hint: bool = typer.Option(  # evaluated here: an annotation is read later
+            False, "--hint", hidden=hints is None, help=hints or ""
+        ),
     ) -> None:
         if reminder_minutes not in (15, 30, 60):
             typer.echo(f"--reminder-minutes is 15, 30 or 60, not {reminder_minutes}", err=True)

@@ -143,6 +143,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     """One player (box 1) with a wallet at a Double Back Jack table; the program deals."""
 
     help = HELP
+    worded_with = frozenset({"AcceptCut"})  # "cut N", listed with the cut refused
 
     def __init__(
         self,
