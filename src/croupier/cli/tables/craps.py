@@ -404,9 +404,16 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         except IllegalCommand as error:
             self.refuse(error)
             return
-        if self.act(round_, PlaceWager(seat=SEAT, spot=spot, amount=cents)) is not None:
+        before = self.wallet.balance
+        events = self.act(round_, PlaceWager(seat=SEAT, spot=spot, amount=cents))
+        if events is not None:
+            charged = [e for e in events if isinstance(e, CommissionCollected)]
+            commission = "".join(
+                f" and a commission of {format_cents(e.amount)} ({shown(e.cite)})" for e in charged
+            )
             self.console.print(
-                f"Placed {format_cents(cents)} on {spot_words(spot)}. "
+                f"Placed {format_cents(cents)} on {spot_words(spot)}{commission}: "
+                f"{format_cents(before - self.wallet.balance)} left your balance. "
                 f"Balance: {format_cents(self.wallet.balance)}",
                 markup=False,
             )

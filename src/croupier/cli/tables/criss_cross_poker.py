@@ -167,9 +167,17 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
             if spot == "antes"
             else PlaceWager(seat=SEAT, spot=spot, amount=amount)
         )
+        before = self.wallet.balance
         if self.act(round_, command) is not None:
+            placed = (
+                f"{format_cents(amount)} on the Ante Across and {format_cents(amount)} on "
+                "the Ante Down"
+                if spot == "antes"
+                else f"{format_cents(amount)} on {spot}"
+            )
+            left = format_cents(before - self.wallet.balance)
             self.console.print(
-                f"{format_cents(amount)} on {spot}. Balance: {format_cents(self.wallet.balance)}",
+                f"{placed}: {left} left your balance. Balance: {format_cents(self.wallet.balance)}",
                 markup=False,
             )
 
