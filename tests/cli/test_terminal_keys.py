@@ -5,8 +5,8 @@ the session with its summary, as end of input does."""
 from __future__ import annotations
 
 import os
-import re
 import pty
+import re
 import select
 import signal
 import subprocess
