@@ -11,11 +11,13 @@ adds what the card tables deal with alike (Go Fore It, Criss-Cross Poker), and
 
 from __future__ import annotations
 
+import importlib
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Generic, TypeVar, cast
 
@@ -50,13 +52,19 @@ from croupier.errors import IllegalCommand
 from croupier.game import TableState, Viewer
 from croupier.game import offered as offer_of
 from croupier.money import Cents, counted, format_cents, format_odds, parse_dollars
-from croupier.registry import find
+from croupier.offers import words
+from croupier.registry import find, sign_for
 from croupier.reminders import SessionClock
 from croupier.rng import Rng, SecureRng, SeededRng
 from croupier.rules.base import RulesSubmission
 
 SEAT = 1
 """The player's seat (box)."""
+
+
+def percent(share: Fraction) -> str:
+    """An exact share as a percentage to two places: ``Fraction(1, 36)`` -> ``"2.78%"``."""
+    return f"{float(share) * 100:.2f}%"
 
 RulesT = TypeVar("RulesT", bound=RulesSubmission)
 RoundT = TypeVar("RoundT", bound=Round[Any])
@@ -106,6 +114,8 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.rounds = 0
         self.clock = SessionClock()
         """The session's clocks and the reminder (814a.1); ``clock`` prints them."""
+        self.sheet: Any = None
+        """The exact par sheet of the rules, once ``odds`` has worked it out."""
         self.current: RoundT | None = None
         """The round in play (``None`` between rounds)."""
 
@@ -137,6 +147,36 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         low, high = self.rules.minimum_wager, self.rules.maximum_wager
         return f"Table limits: a wager {format_cents(low)} to {format_cents(high)}."
 
+    def odds(self) -> None:
+        """``odds``: the table's paytable (:meth:`paytable`), then the theoretical return
+        of every wager from the game's exact par sheet under this table's Rules
+        Submission (worked out once, at the first ``odds``)."""
+        self.paytable()
+        spec = find(self.rules.game)
+        if spec.analysis is None:
+            self.console.print("No exact par sheet is worked out for this game.")
+            return
+        if self.sheet is None:
+            self.console.print("Working out the exact return of every wager (once)...")
+            self.sheet = importlib.import_module(spec.analysis).par_sheet(self.rules)
+        table = Table(title="Theoretical return (the exact par sheet of this table's rules)")
+        for column in ("Wager", "Return to the player", "House edge"):
+            table.add_column(column)
+        for figures in self.sheet.wagers:
+            table.add_row(
+                words(figures.wager),
+                percent(1 - figures.house_edge),
+                percent(figures.house_edge),
+            )
+        self.console.print(table)
+
+    def paytable(self) -> None:
+        """The paytable: the table sign of the Rules Submission, as the game draws it
+        (nothing where the regulation asks for none)."""
+        sign = sign_for(self.rules)
+        if sign is not None:
+            self.console.print(sign)
+
     def below_minimum(self) -> str | None:
         """Why the wallet cannot cover another round, or ``None`` if it can."""
         if self.wallet.balance < self.rules.minimum_wager:
@@ -161,6 +201,9 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             line = read_line(self.console)
             if line == "clock":
                 self.console.print(self.clock.line(self.wallet.wagered), markup=False)
+                continue
+            if line == "odds":
+                self.odds()
                 continue
             if line is None or line in ("quit", "exit"):
                 if not self.has_wagers(round_):

@@ -234,7 +234,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                 self.show_legal(round_)
             case ["roll" | "shoot" | "deal"]:
                 self.roll(round_)
-            case ["layout" | "odds"]:
+            case ["layout"]:
                 self.show_layout()
             case ["give", "up", *_]:
                 self.act(round_, GiveUpDice(seat=SEAT))
@@ -305,6 +305,9 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         return text + "."
 
     # -- the layout ---------------------------------------------------------------------------
+    def paytable(self) -> None:
+        self.show_layout()
+
     def show_layout(self) -> None:
         """Each area of the layout in words with the odds it pays (623a.5, 623a.6)."""
         rules = self.rules
