@@ -32,10 +32,7 @@ def odds(example: Path) -> str:
 
 @pytest.mark.parametrize(
     "example",
-    [
-        pytest.param(e, marks=pytest.mark.slow) if load(e).game in SLOW else e
-        for e in EXAMPLES
-    ],
+    [pytest.param(e, marks=pytest.mark.slow) if load(e).game in SLOW else e for e in EXAMPLES],
     ids=[e.stem for e in EXAMPLES],
 )
 def test_odds_at_every_table(example: Path) -> None:

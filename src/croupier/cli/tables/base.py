@@ -62,9 +62,23 @@ SEAT = 1
 """The player's seat (box)."""
 
 
+EXAMPLE = re.compile(
+    r"bet ((?:[a-z_:0-9-]+ )*?[a-z_:0-9-]+) (\d+(?:\.\d\d)?)(,\s*|(?=:|\s\(|[ \t]*$))", re.M
+)
+"""An example wager in a table's help: ``bet pass 10, `` (the words, the dollars, what
+follows)."""
+EVERY_TABLE = (
+    "Every table also takes: odds (the paytable and each wager's theoretical return), "
+    "clock (time played and amount wagered), bet SPOT AMOUNT and remove SPOT, and any "
+    "offer listed under You may by the words it is listed with."
+)
+"""The commands every table takes alike, said after its own."""
+
+
 def percent(share: Fraction) -> str:
     """An exact share as a percentage to two places: ``Fraction(1, 36)`` -> ``"2.78%"``."""
     return f"{float(share) * 100:.2f}%"
+
 
 RulesT = TypeVar("RulesT", bound=RulesSubmission)
 RoundT = TypeVar("RoundT", bound=Round[Any])
@@ -137,9 +151,40 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.summary()
 
     def print_help(self) -> None:
-        """The commands (:attr:`help`), then the table's limits (:meth:`limits`)."""
-        self.console.print(self.help, markup=False)
+        """The commands (:meth:`help_text`), then the table's limits (:meth:`limits`)."""
+        self.console.print(self.help_text(), markup=False)
+        self.console.print(EVERY_TABLE, markup=False)
         self.console.print(self.limits(), markup=False)
+
+    def help_text(self) -> str:
+        """:attr:`help` with only the example wagers this table takes: an example
+        ``bet SPOT AMOUNT`` whose spot the layout of this Rules Submission has not is
+        left out, and its amount is raised to the least the table takes
+        (:meth:`example_spot`, :meth:`example_amount`)."""
+        spec = find(self.rules.game)
+        if spec.layout_spots is None:
+            return self.help
+        spots = {str(info.value) for info in spec.layout_spots(self.rules)}
+
+        def example(match: re.Match[str]) -> str:
+            spot = self.example_spot(match[1])
+            if spot is None or spot not in spots:
+                return ""
+            cents = self.example_amount(spot, round(float(match[2]) * 100))
+            dollars = f"{cents // 100}" + (f".{cents % 100:02d}" if cents % 100 else "")
+            return f"bet {match[1]} {dollars}{match[3]}"
+
+        text = EXAMPLE.sub(example, self.help)
+        return re.sub(r",\s*(:|\()", lambda m: m[1] if m[1] == ":" else " (", text)
+
+    def example_spot(self, typed: str) -> str | None:
+        """The spot an example of the help names (``None``: none of the layout)."""
+        return typed
+
+    def example_amount(self, spot: str, cents: Cents) -> Cents:
+        """The amount an example of the help wagers on ``spot``, at least what the table
+        takes (it is ``cents`` unless a table raises it)."""
+        return cents
 
     def limits(self) -> str:
         """The table's wager limits as a line of the help (amounts are typed in dollars;

@@ -308,6 +308,14 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
     def paytable(self) -> None:
         self.show_layout()
 
+    def example_spot(self, typed: str) -> str | None:
+        return KEYS.get(typed_key(typed))
+
+    def example_amount(self, spot: str, cents: Cents) -> Cents:
+        """The least multiple of the example's amount (a Horn of four units, a Place 6
+        in sixes) that the table's minimum allows."""
+        return max(cents, -(-self.rules.minimum_wager // cents) * cents)
+
     def show_layout(self) -> None:
         """Each area of the layout in words with the odds it pays (623a.5, 623a.6)."""
         rules = self.rules
