@@ -686,5 +686,5 @@ def play_command(
         table.session(rounds)
 
     play.__doc__ = doc
-    play.terminal = terminal  # the table it opens, for a test that drives it
+    setattr(play, "terminal", terminal)  # noqa: B010 (the table it opens, for a test)
     return play

@@ -121,20 +121,19 @@ def read(offers: Sequence[LegalCommand], line: str) -> Typed | None:
         return None
     found = _named(offers, words)
     if found is not None:
-        offer, args = found
-        return Typed(offer, offer.build(**_fields(offer, args)))
+        return Typed(found[0], found[0].build(**_fields(found[0], found[1])))
     head = words[0].lower()
     if head == "bet" and len(words) >= 3:
         named = " ".join(words[1:-1])
-        offer = _spotted(offers, named, removing=False)
-        if offer is not None:
-            spot = _spot_value(offer, named)
-            return Typed(offer, offer.build(spot=spot, **_fields(offer, words[-1:], "spot")))
+        wager = _spotted(offers, named, removing=False)
+        if wager is not None:
+            spot = _spot_value(wager, named)
+            return Typed(wager, wager.build(spot=spot, **_fields(wager, words[-1:], "spot")))
     if head == "remove" and len(words) >= 2:
         named = " ".join(words[1:])
-        offer = _spotted(offers, named, removing=True)
-        if offer is not None:
-            return Typed(offer, offer.build(spot=_spot_value(offer, named)))
+        removal = _spotted(offers, named, removing=True)
+        if removal is not None:
+            return Typed(removal, removal.build(spot=_spot_value(removal, named)))
     decided = _decision(offers, line)
     if decided is not None:
         return decided
