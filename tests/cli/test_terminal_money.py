@@ -48,7 +48,7 @@ def test_a_buy_wager_says_its_commission() -> None:
         "craps", "--seed", "3", "--rules", rules, script="bet pass 10\nbet buy 4 20\nquit\n"
     )
     assert code == 0, out
-    assert "Placed $10 on Pass: $10 left your balance. Balance: $990" in out
+    assert "Placed $10 on Pass. Balance: $990" in out  # nothing more moved
     assert (
         "Placed $20 on Buy 4 and a commission of $1 (623a.5 (inferred)): "
         "$21 left your balance. Balance: $969"

@@ -422,9 +422,13 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
             commission = "".join(
                 f" and a commission of {format_cents(e.amount)} ({shown(e.cite)})" for e in charged
             )
+            left = (
+                f": {format_cents(before - self.wallet.balance)} left your balance"
+                if (charged)
+                else ""
+            )
             self.console.print(
-                f"Placed {format_cents(cents)} on {spot_words(spot)}{commission}: "
-                f"{format_cents(before - self.wallet.balance)} left your balance. "
+                f"Placed {format_cents(cents)} on {spot_words(spot)}{commission}{left}. "
                 f"Balance: {format_cents(self.wallet.balance)}",
                 markup=False,
             )

@@ -44,7 +44,7 @@ from croupier.rules.criss_cross_poker import SECTIONS, CrissCrossPokerRules, Spo
 HELP = """\
 Commands:
   antes AMOUNT      place the Ante Across and Ante Down, AMOUNT dollars each (cents may
-                    be given: 12.50)
+                    be given: 12.50); also bet antes AMOUNT
   bonus AMOUNT      the Five Card Bonus (where the table offers it), after the antes
   withdraw SPOT     take back ante_across (both antes) or five_card_bonus before the deal
   deal              no more bets: the dealer shuffles, cuts and deals
@@ -97,11 +97,11 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
             case ["help"]:
                 self.print_help()
                 self.show_legal(round_)
-            case ["antes", amount]:
+            case ["antes", amount] | ["bet", "antes" | "ante", amount]:
                 self.wager(round_, "antes", amount)
-            case ["bonus", amount]:
+            case ["bonus", amount] | ["bet", "bonus" | "five_card_bonus", amount]:
                 self.wager(round_, "five_card_bonus", amount)
-            case ["withdraw", spot]:
+            case ["withdraw" | "remove", spot]:
                 for event in self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []:
                     if isinstance(event, WagerWithdrawn):
                         self.console.print(
