@@ -126,3 +126,41 @@ def test_621a_6_g_an_idle_terminal_table_returns_to_the_start_of_the_game() -> N
     told = console.export_text()
     assert "Floor: no gaming activity for 30 minutes" in told and "(621a.6(g))" in told
     assert terminal.table.start_of_game is True
+
+
+# --- the bank offered (621a.11): the shipped submission banks by rotation ---------------
+SHIPPED = ["--rules", "examples/rules/pai-gow.toml", "--seed", "1", "--rounds", "2"]
+FIRST_ROUND = "bet 10\ndeal\nset 5-5 3-5\nshow\n"
+"""Seed 1 delivers 3-5 3-4 1-6 5-5; the player sets 5-5 with 3-5 (the house way)."""
+
+
+def play_shipped(script: str) -> str:
+    result = CliRunner().invoke(app, ["play", "pai-gow", *SHIPPED], input=script, env=ENV)
+    assert result.exit_code == 0, result.output
+    assert "Unknown command" not in result.output, result.output
+    return result.output
+
+
+def test_the_bank_offered_at_round_two_may_be_passed() -> None:
+    """With ``player_banking = true`` the bank is offered to the player at round 2
+    (621a.11(c)); the table lists ``pass bank`` and ``take bank CHIPS`` and takes them
+    (it refused every command but quit before), and the round is played on."""
+    out = play_shipped(FIRST_ROUND + "pass bank\nbet 10\ndeal\nquit\n")
+    second = out.split("Round play-000002")[1]
+    assert "│ pass bank " in second and "│ take bank CHIPS " in second
+    assert "Bank passed" in second
+    assert "$10 wagered. Balance:" in second
+    assert "Session over after 2 rounds." in out
+
+
+def test_the_bank_taken_moves_its_chips_and_a_bank_no_one_plays_is_void() -> None:
+    """The player takes the bank with $50 (621a.11(c)-(d)): "$50 left your balance";
+    he makes no cut (621a.11(g)) and directs the dealer's wager to nothing (621a.11(h)):
+    no wager is left, the round is void and the $50 come back."""
+    out = play_shipped(FIRST_ROUND + "take bank 50\ndecline cut\ndirect dealer wager 0\n")
+    second = out.split("Round play-000002")[1]
+    assert "$50 left your balance" in second
+    assert "Cut declined (621a.11(g))" in second
+    assert "the round is void" in second
+    assert "(this round $0)" in second
+    assert "Session over after 2 rounds." in out

@@ -224,7 +224,7 @@ def test_scripted_session_balance_matches_the_dice(table: Paytable, seed: int) -
             "--seed",
             str(seed),
             "--balance",
-            str(start),
+            f"{start // 100}",  # dollars
         ],
         script(bets) * rounds,  # then end of input
     )
@@ -313,7 +313,7 @@ def test_nothing_before_pip_street() -> None:
 
 def test_bet_larger_than_the_balance_is_refused() -> None:
     session = "bet pip_street:ace 5\nbet pip_street:two 5\n"  # then end of input
-    output = run(["play", "high-roll-dice", "--seed", "1", "--balance", "700"], session)
+    output = run(["play", "high-roll-dice", "--seed", "1", "--balance", "7.00"], session)
     assert "Refused: a wager of $5 is more than your balance of $2 (675a.2(e))" in output
     # A player who has wagered stays until the round is completed (675a.2(c)).
     assert "stays seated until the round is completed (675a.2(c))" in output
@@ -344,7 +344,7 @@ def test_roll_without_wagers_is_refused() -> None:
 
 
 def test_balance_below_the_minimum_ends_the_session() -> None:
-    output = run(["play", "high-roll-dice", "--balance", "499"], "")
+    output = run(["play", "high-roll-dice", "--balance", "4.99"], "")
     assert "below the table minimum" in output
     assert "Session over after 0 rounds" in output
 

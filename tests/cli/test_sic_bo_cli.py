@@ -191,7 +191,7 @@ def test_a_line_is_placed_whole_or_not_at_all() -> None:
         "--seed",
         "1",
         "--balance",
-        "2000",
+        "20",
         script="big 10, total 3 5\nsmall 10, big 15\ntriple 7 5\nfoo 5\nbig ten\nshake\nquit\n",
     )
     assert code == 0, out

@@ -86,3 +86,42 @@ def test_millionaire_row_of_exactly_one_dollar_shows_one_amount(tmp_path: Path) 
     assert limits_line(run("high-roll-dice", rules, "quit\n")).endswith(
         "; a Millionaire Row Wager $1."
     )
+
+
+EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "rules").glob("*.toml"))
+EXAMPLE = re.compile(
+    r"bet ((?:[a-z_:0-9-]+ )*?[a-z_:0-9-]+) (\d+(?:\.\d\d)?)(?=,|:|\s\(|\s*$)", re.M
+)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[e.stem for e in EXAMPLES])
+def test_help_offers_only_wagers_this_table_takes(example: Path) -> None:
+    """Each example wager the help gives (``bet pass 10``) names a spot of this table's
+    layout at an amount its limits allow: typed in order at the first prompt, none is
+    refused as off the layout or under the minimum (the six-dice table's help offered
+    ``extra_roll``, Mini-Craps' the Fire Bet and All Small, Craps' ``bet horn 4`` under
+    its $5 minimum)."""
+    from croupier.registry import load
+
+    game = load(example).game
+    help_text = run(game, example, "quit\n").split("Table limits:")[0]
+    wagers = [f"bet {m[1]} {m[2]}" for m in EXAMPLE.finditer(help_text)]
+    if not wagers:
+        pytest.skip("this table's help gives no example wager")
+    out = run(game, example, "".join(f"{w}\n" for w in wagers) + "quit\n")
+    refusals = [line for line in out.splitlines() if line.startswith("Refused:")]
+    for refusal in refusals:
+        assert "not a wager on the layout" not in refusal, refusal
+        assert "not offered" not in refusal and "no such" not in refusal, refusal
+        assert "less than" not in refusal and "minimum" not in refusal, refusal
+
+
+def test_the_six_dice_help_has_no_extra_roll_and_mini_craps_no_fire_bet() -> None:
+    six = next(e for e in EXAMPLES if e.stem == "high-roll-dice-six-dice")
+    assert "extra_roll" not in run("high-roll-dice", six, "quit\n").split("Table limits:")[0]
+    mini = next(e for e in EXAMPLES if e.stem == "mini-craps")
+    mini_help = run("craps", mini, "quit\n").split("Table limits:")[0]
+    assert "bet fire" not in mini_help and "bet all small" not in mini_help
+    full = next(e for e in EXAMPLES if e.stem == "craps")
+    craps_help = run("craps", full, "quit\n")
+    assert "bet horn 8," in craps_help  # four units, at least the $5 minimum

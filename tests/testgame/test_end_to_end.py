@@ -366,7 +366,7 @@ def test_croupier_play_at_the_generic_table() -> None:
         "--seed",
         "7",
         "--balance",
-        "10000",
+        "100",  # dollars
         script="deal\nbet odd 10\nPlaceWager spot=even amount=5\nbet odd 5\ndeal\n"
         "bet even 2.50\n1 spot=even amount=5\nhelp\nquit\n",
     )
@@ -401,7 +401,7 @@ def test_croupier_play_refuses_what_the_wallet_or_the_line_cannot_take(tmp_path:
         "--seed",
         "7",
         "--balance",
-        "300",
+        "3",  # dollars
         "--rounds",
         "1",
         script="bet odd 4\nbet\nPlaceWager spot\nPlaceWager spot=odd amount=x\nnonsense\n"

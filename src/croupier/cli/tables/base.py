@@ -11,11 +11,13 @@ adds what the card tables deal with alike (Go Fore It, Criss-Cross Poker), and
 
 from __future__ import annotations
 
+import importlib
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Generic, TypeVar, cast
 
@@ -27,18 +29,56 @@ from rich.text import Text
 
 from croupier.citations import shown
 from croupier.cli.rules import load_or_exit
-from croupier.cli.tables.terminal import Wallet, dealer_steps, read_line, signed
-from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, Round, WagerSettled
+from croupier.cli.tables import offered
+from croupier.cli.tables.terminal import (
+    Wallet,
+    amount_range,
+    dealer_steps,
+    describe,
+    read_line,
+    signed,
+)
+from croupier.engine import (
+    DEALER,
+    Actor,
+    Command,
+    Event,
+    LegalCommand,
+    Outcome,
+    Round,
+    WagerSettled,
+)
 from croupier.errors import IllegalCommand
-from croupier.game import TableState
-from croupier.money import Cents, counted, format_cents, format_odds
-from croupier.registry import find
+from croupier.game import TableState, Viewer
+from croupier.game import offered as offer_of
+from croupier.money import Cents, counted, format_cents, format_odds, parse_dollars
+from croupier.offers import words
+from croupier.registry import find, sign_for
 from croupier.reminders import SessionClock
 from croupier.rng import Rng, SecureRng, SeededRng
 from croupier.rules.base import RulesSubmission
 
 SEAT = 1
 """The player's seat (box)."""
+
+
+EXAMPLE = re.compile(
+    r"bet ((?:[a-z_:0-9-]+ )*?[a-z_:0-9-]+) (\d+(?:\.\d\d)?)(,\s*|(?=:|\s\(|[ \t]*$))", re.M
+)
+"""An example wager in a table's help: ``bet pass 10, `` (the words, the dollars, what
+follows)."""
+EVERY_TABLE = (
+    "Every table also takes: odds (the paytable and each wager's theoretical return), "
+    "clock (time played and amount wagered), bet SPOT AMOUNT and remove SPOT, and any "
+    "offer listed under You may by the words it is listed with."
+)
+"""The commands every table takes alike, said after its own."""
+
+
+def percent(share: Fraction) -> str:
+    """An exact share as a percentage to two places: ``Fraction(1, 36)`` -> ``"2.78%"``."""
+    return f"{float(share) * 100:.2f}%"
+
 
 RulesT = TypeVar("RulesT", bound=RulesSubmission)
 RoundT = TypeVar("RoundT", bound=Round[Any])
@@ -74,6 +114,9 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     """One player (seat 1) with a wallet of ``balance`` cents at a table under ``rules``;
     the program deals, drawing from ``rng``, and prints to ``console``."""
 
+    worded_with: ClassVar[frozenset[str]] = frozenset()
+    """Offers the table words in another offer's row (Double Back Jack's ``cut N`` is
+    both the cut accepted and, with ``refuse``, refused): they get no row of their own."""
     help: ClassVar[str]
     """What the player may type (printed at the start and on ``help``); each command's
     usage is read from it (:func:`usages`)."""
@@ -85,30 +128,99 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.rounds = 0
         self.clock = SessionClock()
         """The session's clocks and the reminder (814a.1); ``clock`` prints them."""
+        self.sheet: Any = None
+        """The exact par sheet of the rules, once ``odds`` has worked it out."""
+        self.current: RoundT | None = None
+        """The round in play (``None`` between rounds)."""
 
     # -- the session ----------------------------------------------------------------------
     def session(self, max_rounds: int | None) -> None:
         """Play rounds until ``quit``, end of input, ``max_rounds`` or an empty wallet."""
-        self.print_help()
-        while max_rounds is None or self.rounds < max_rounds:
-            short = self.below_minimum()
-            if short is not None:
-                self.console.print(short)
-                break
-            if not self.play_round():
-                break
+        try:
+            self.print_help()
+            while max_rounds is None or self.rounds < max_rounds:
+                short = self.below_minimum()
+                if short is not None:
+                    self.console.print(short)
+                    break
+                if not self.play_round():
+                    break
+        except KeyboardInterrupt:  # Ctrl-C while the table worked (a prompt is a quit)
+            self.console.print()
+            self.console.print("Interrupted.")
         self.summary()
 
     def print_help(self) -> None:
-        """The commands (:attr:`help`), then the table's limits (:meth:`limits`)."""
-        self.console.print(self.help, markup=False)
+        """The commands (:meth:`help_text`), then the table's limits (:meth:`limits`)."""
+        self.console.print(self.help_text(), markup=False)
+        self.console.print(EVERY_TABLE, markup=False)
         self.console.print(self.limits(), markup=False)
+
+    def help_text(self) -> str:
+        """:attr:`help` with only the example wagers this table takes: an example
+        ``bet SPOT AMOUNT`` whose spot the layout of this Rules Submission has not is
+        left out, and its amount is raised to the least the table takes
+        (:meth:`example_spot`, :meth:`example_amount`)."""
+        spec = find(self.rules.game)
+        if spec.layout_spots is None:
+            return self.help
+        spots = {str(info.value) for info in spec.layout_spots(self.rules)}
+
+        def example(match: re.Match[str]) -> str:
+            spot = self.example_spot(match[1])
+            if spot is None or spot not in spots:
+                return ""
+            cents = self.example_amount(spot, round(float(match[2]) * 100))
+            dollars = f"{cents // 100}" + (f".{cents % 100:02d}" if cents % 100 else "")
+            return f"bet {match[1]} {dollars}{match[3]}"
+
+        text = EXAMPLE.sub(example, self.help)
+        return re.sub(r",\s*(:|\()", lambda m: m[1] if m[1] == ":" else " (", text)
+
+    def example_spot(self, typed: str) -> str | None:
+        """The spot an example of the help names (``None``: none of the layout)."""
+        return typed
+
+    def example_amount(self, spot: str, cents: Cents) -> Cents:
+        """The amount an example of the help wagers on ``spot``, at least what the table
+        takes (it is ``cents`` unless a table raises it)."""
+        return cents
 
     def limits(self) -> str:
         """The table's wager limits as a line of the help (amounts are typed in dollars;
         cents may be given too, as in 12.50, but no wager may be under the minimum)."""
         low, high = self.rules.minimum_wager, self.rules.maximum_wager
         return f"Table limits: a wager {format_cents(low)} to {format_cents(high)}."
+
+    def odds(self) -> None:
+        """``odds``: the table's paytable (:meth:`paytable`), then the theoretical return
+        of every wager from the game's exact par sheet under this table's Rules
+        Submission (worked out once, at the first ``odds``)."""
+        self.paytable()
+        spec = find(self.rules.game)
+        if spec.analysis is None:
+            self.console.print("No exact par sheet is worked out for this game.")
+            return
+        if self.sheet is None:
+            self.console.print("Working out the exact return of every wager (once)...")
+            self.sheet = importlib.import_module(spec.analysis).par_sheet(self.rules)
+        table = Table(title="Theoretical return (the exact par sheet of this table's rules)")
+        for column in ("Wager", "Return to the player", "House edge"):
+            table.add_column(column)
+        for figures in self.sheet.wagers:
+            table.add_row(
+                words(figures.wager),
+                percent(1 - figures.house_edge),
+                percent(figures.house_edge),
+            )
+        self.console.print(table)
+
+    def paytable(self) -> None:
+        """The paytable: the table sign of the Rules Submission, as the game draws it
+        (nothing where the regulation asks for none)."""
+        sign = sign_for(self.rules)
+        if sign is not None:
+            self.console.print(sign)
 
     def below_minimum(self) -> str | None:
         """Why the wallet cannot cover another round, or ``None`` if it can."""
@@ -119,16 +231,24 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     def play_round(self) -> bool:
         """Play one round; ``False`` once the player has left the table."""
         round_ = self.open_round()
+        self.current = round_
         before = self.wallet.balance
         self.begin(round_)
+        if self.unworded(round_):
+            self.show_legal(round_)  # an offer the table's own words do not announce
         leaving = False
         while not round_.finished:
+            if self.void_if_empty(round_):
+                break
             reminder = self.clock.due(self.wallet.wagered)
             if reminder is not None:
                 self.console.print(reminder, markup=False)
             line = read_line(self.console)
             if line == "clock":
                 self.console.print(self.clock.line(self.wallet.wagered), markup=False)
+                continue
+            if line == "odds":
+                self.odds()
                 continue
             if line is None or line in ("quit", "exit"):
                 if not self.has_wagers(round_):
@@ -184,14 +304,137 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.console.print(f"[red]Refused:[/red] {escape(error.told)}")
 
     def unknown(self, line: str) -> None:
-        """A line no command of the table took: a known command with the wrong arguments
-        gets its usage line (``usage: bet SPOT AMOUNT``), anything else "Unknown command"."""
+        """A line no command of the table took: an offer of the round typed in the
+        grammar every table reads (:mod:`croupier.cli.tables.offered`) is taken
+        (:meth:`take_typed`); else a known command with the wrong arguments gets its usage
+        line (``usage: bet SPOT AMOUNT``), anything else "Unknown command"."""
+        current = self.current
+        if current is not None and not current.finished and self.take_typed(current, line):
+            return
         words = line.split()
         usage = usages(self.help).get(words[0]) if words else None
         if usage is not None:
             self.console.print(f"usage: {usage}", markup=False)
         else:
             self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+
+    def play_out(self, round_: RoundT) -> None:
+        """Play the round out as the server would for a player whose time ran out (the
+        betting closed, each of his decisions the safest action the game's policy gives,
+        the dealer's steps between); void it where nothing else moves it on."""
+        policy = find(round_.game).policy
+        seen = len(round_.events)
+        for _ in range(1000):
+            if round_.finished:
+                break
+            steps = policy.timeout_steps(round_) or self.void_steps(round_)
+            try:
+                for actor, command in steps:
+                    round_.handle(command, actor)
+            except IllegalCommand:
+                break
+            if not steps:
+                break
+            policy.run_dealer_steps(round_)
+        self.played_out(round_, round_.events[seen:])
+        if not round_.finished:
+            self.console.print("The round cannot be played out without you.")
+            raise typer.Exit(1)
+
+    def played_out(self, round_: RoundT, events: list[Event]) -> None:
+        """Show the events of a round played out and move the wallet by them."""
+        self.wallet.apply(round_, events)
+        self.shown(round_, events)
+
+    @staticmethod
+    def void_steps(
+        round_: Round[Any], why: str = "the player left the table"
+    ) -> list[tuple[Actor, Command]]:
+        """The dealer's void of the round for the reason ``why``, where it is offered
+        now."""
+        if offer_of(round_, "VoidRound") is None:
+            return []
+        command: Command = round_.command_adapter.validate_python(
+            {"type": "VoidRound", "reason": why}
+        )
+        return [(DEALER, command)]
+
+    def void_if_empty(self, round_: RoundT) -> bool:
+        """Void a round left with no wager in play and nothing for anyone to do (a bank
+        that no one wagers against, its dealer's wager directed to nothing), as the
+        server does when the betting time runs out; ``True`` where it was voided."""
+        policy = find(round_.game).policy
+        if round_.legal_commands(SEAT) or policy.closing_step(round_) is not None:
+            return False
+        if policy.empty_void(round_) is None:
+            return False
+        why = "no wager is in play and none can be made"
+        self.console.print(f"{why[:1].upper()}{why[1:]}: the round is void.")
+        ((_, void),) = self.void_steps(round_, why)
+        events = round_.handle(void, DEALER)
+        self.wallet.apply(round_, events)
+        self.shown(round_, events)
+        return True
+
+    # -- any offer of the round, typed in the one grammar ----------------------------------
+    def take_typed(self, round_: RoundT, line: str) -> bool:
+        """Take the player's offer that ``line`` types (:func:`offered.read`): ``False``
+        where it names none; a value outside the offer, or more than the balance, is
+        refused with its rule."""
+        try:
+            typed = offered.read(round_.legal_commands(SEAT), line)
+            if typed is None:
+                return False
+            amount = typed.offer.first_amount
+            name = next((n for n, f in typed.offer.fields.items() if f is amount), None)
+            if name is not None and isinstance(typed.data.get(name), int):
+                self.wallet.check(typed.data[name], typed.offer.cite or "offer")
+        except IllegalCommand as error:
+            self.refuse(error)
+            return True
+        command = type(round_).command_adapter.validate_python(typed.data)
+        self.take(round_, command)
+        return True
+
+    def take(self, round_: RoundT, command: Command) -> None:
+        """Send the player's ``command``; then the dealer's steps that involve no one's
+        choice, as the server takes them; every event shown (:meth:`shown`) and the wallet
+        moved by its money; a refusal changes nothing."""
+        before = self.wallet.balance
+        try:
+            events = round_.handle(command, SEAT)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        self.wallet.apply(round_, events)
+        self.shown(round_, events)
+        for step in dealer_steps(round_):
+            events = round_.handle(step, DEALER)
+            self.wallet.apply(round_, events)
+            self.shown(round_, events)
+        self.moved(before)
+        if not round_.finished:
+            self.show_legal(round_)
+
+    def moved(self, before: Cents) -> None:
+        """Say every cent the last command moved between the wallet and the table, where
+        it moved any: "$10.00 left your balance" or "$9.50 came back to it"."""
+        net = self.wallet.balance - before
+        if net < 0:
+            said = f"{format_cents(-net)} left your balance"
+        elif net > 0:
+            said = f"{format_cents(net)} came back to your balance"
+        else:
+            return
+        self.console.print(f"{said}: it is {format_cents(self.wallet.balance)}.", markup=False)
+
+    def shown(self, round_: RoundT, events: list[Event]) -> None:
+        """Print what ``events`` show the player: each in plain words, with what the
+        game's policy hides from him blanked (a table shows them its own way)."""
+        policy = find(round_.game).policy
+        viewer = Viewer.of(SEAT, round_.opened.seats)
+        for event in events:
+            self.console.print(describe(event, policy.hidden(event, viewer)), markup=False)
 
     def show_legal(self, round_: RoundT) -> None:
         """The "You may:" table: what the player may type now (:meth:`choices`)."""
@@ -210,8 +453,28 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         """What the player may type now: :meth:`choice` for each of his legal commands
         and, after them, :meth:`dealer_choices`."""
         for command in round_.legal_commands(SEAT):
-            yield from self.choice(round_, command)
+            rows = list(self.choice(round_, command))
+            if not rows and command.command not in self.worded_with:
+                rows = [self.typed_choice(command)]
+            yield from rows
         yield from self.dealer_choices(round_)
+
+    def unworded(self, round_: RoundT) -> bool:
+        """Whether the player is offered something the table words nothing for (typed
+        in the one grammar, :meth:`typed_choice`)."""
+        return any(
+            not list(self.choice(round_, command)) and command.command not in self.worded_with
+            for command in round_.legal_commands(SEAT)
+        )
+
+    @staticmethod
+    def typed_choice(command: LegalCommand) -> Choice:
+        """The row of an offer the table words nothing for: typed in the one grammar
+        (:func:`offered.usage`)."""
+        said = offered.command_words(command.command)
+        return Choice(
+            offered.usage(command), offered.does(command, said), amount_range(command), command.cite
+        )
 
     @abstractmethod
     def choice(self, round_: RoundT, command: LegalCommand) -> Iterable[Choice]:
@@ -341,6 +604,9 @@ class CardTerminal(Terminal[RulesT, RoundT]):
     def show(self, events: list[Event]) -> None:
         """Print what ``events`` show the player."""
 
+    def shown(self, round_: RoundT, events: list[Event]) -> None:
+        self.show(events)
+
     @staticmethod
     def settlement_row(event: WagerSettled) -> tuple[str, str, str, str, str, str]:
         """Spot, outcome, odds, wager, result and rule of a settlement."""
@@ -357,13 +623,16 @@ class CardTerminal(Terminal[RulesT, RoundT]):
 
 def play_command(
     rules_type: type[RulesT],
-    terminal: Callable[[RulesT, Rng, Cents, Console], Terminal[RulesT, Any]],
+    terminal: Callable[..., Terminal[RulesT, Any]],
     doc: str,
+    hints: str | None = None,
 ) -> Callable[..., None]:
     """The ``croupier play <game>`` command: a Rules Submission (``--rules``, default the
     game's defaults), a seed for a reproducible RNG (default the secure one), the starting
-    play money in cents and a round limit; commands are read from stdin. A Rules
-    Submission for another game exits with status 2."""
+    play money in dollars (``--balance 500`` or ``500.00``: $500.00) and a round limit;
+    commands are read from stdin. ``hints``, where the table gives them, is the help of
+    ``--hint`` (the table is made with ``hints=True``). A Rules Submission for another
+    game, or a balance that is not an amount in dollars, exits with status 2."""
 
     def play(
         rules_file: Annotated[
@@ -374,8 +643,9 @@ def play_command(
             int | None, typer.Option(help="Seed a reproducible RNG (default: the secure one).")
         ] = None,
         balance: Annotated[
-            int, typer.Option(min=0, help="Starting play money in cents.")
-        ] = 100_000,
+            str,
+            typer.Option(help="Starting play money in dollars (cents may be given: 500.00)."),
+        ] = "1000",
         rounds: Annotated[
             int | None, typer.Option(min=1, help="Stop after this many rounds.")
         ] = None,
@@ -386,18 +656,35 @@ def play_command(
                 "minutes (814a.1); type clock for the clocks."
             ),
         ] = 60,
+        hint: bool = typer.Option(  # evaluated here: an annotation is read later
+            False, "--hint", hidden=hints is None, help=hints or ""
+        ),
     ) -> None:
         if reminder_minutes not in (15, 30, 60):
             typer.echo(f"--reminder-minutes is 15, 30 or 60, not {reminder_minutes}", err=True)
+            raise typer.Exit(2)
+        try:
+            cents = parse_dollars(balance, "--balance")
+        except IllegalCommand as error:
+            typer.echo(f"--balance: {error.told}", err=True)
+            raise typer.Exit(2) from None
+        if cents < 0:
+            typer.echo(f"--balance is play money of $0 or more, not {balance}", err=True)
+            raise typer.Exit(2)
+        if hint and hints is None:
+            typer.echo("this table gives no hints (--hint)", err=True)
             raise typer.Exit(2)
         rules = rules_type.model_validate({}) if rules_file is None else load_or_exit(rules_file)
         if not isinstance(rules, rules_type):
             typer.echo(f"{rules_file} is a Rules Submission for {rules.game}", err=True)
             raise typer.Exit(2)
         rng: Rng = SecureRng() if seed is None else SeededRng(seed)
-        table = terminal(rules, rng, balance, Console(highlight=False, soft_wrap=True))
+        console = Console(highlight=False, soft_wrap=True)
+        extra = {"hints": True} if hint else {}
+        table = terminal(rules, rng, cents, console, **extra)
         table.clock = SessionClock(reminder_minutes)
         table.session(rounds)
 
     play.__doc__ = doc
+    setattr(play, "terminal", terminal)  # noqa: B010 (the table it opens, for a test)
     return play

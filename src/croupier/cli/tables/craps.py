@@ -234,7 +234,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                 self.show_legal(round_)
             case ["roll" | "shoot" | "deal"]:
                 self.roll(round_)
-            case ["layout" | "odds"]:
+            case ["layout"]:
                 self.show_layout()
             case ["give", "up", *_]:
                 self.act(round_, GiveUpDice(seat=SEAT))
@@ -305,6 +305,17 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         return text + "."
 
     # -- the layout ---------------------------------------------------------------------------
+    def paytable(self) -> None:
+        self.show_layout()
+
+    def example_spot(self, typed: str) -> str | None:
+        return KEYS.get(typed_key(typed))
+
+    def example_amount(self, spot: str, cents: Cents) -> Cents:
+        """The least multiple of the example's amount (a Horn of four units, a Place 6
+        in sixes) that the table's minimum allows."""
+        return max(cents, -(-self.rules.minimum_wager // cents) * cents)
+
     def show_layout(self) -> None:
         """Each area of the layout in words with the odds it pays (623a.5, 623a.6)."""
         rules = self.rules
@@ -404,9 +415,20 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         except IllegalCommand as error:
             self.refuse(error)
             return
-        if self.act(round_, PlaceWager(seat=SEAT, spot=spot, amount=cents)) is not None:
+        before = self.wallet.balance
+        events = self.act(round_, PlaceWager(seat=SEAT, spot=spot, amount=cents))
+        if events is not None:
+            charged = [e for e in events if isinstance(e, CommissionCollected)]
+            commission = "".join(
+                f" and a commission of {format_cents(e.amount)} ({shown(e.cite)})" for e in charged
+            )
+            left = (
+                f": {format_cents(before - self.wallet.balance)} left your balance"
+                if (charged)
+                else ""
+            )
             self.console.print(
-                f"Placed {format_cents(cents)} on {spot_words(spot)}. "
+                f"Placed {format_cents(cents)} on {spot_words(spot)}{commission}{left}. "
                 f"Balance: {format_cents(self.wallet.balance)}",
                 markup=False,
             )
@@ -482,6 +504,9 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         if said:
             head += ": " + ", ".join(said)
         return head + "."
+
+    def shown(self, round_: CrapsRound, events: list[Event]) -> None:
+        self.show(round_, events)
 
     def show(self, round_: CrapsRound, events: list[Event]) -> Cents:
         """Print what ``events`` show the player; the net of his wagers they settle (a

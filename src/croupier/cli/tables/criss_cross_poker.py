@@ -44,7 +44,7 @@ from croupier.rules.criss_cross_poker import SECTIONS, CrissCrossPokerRules, Spo
 HELP = """\
 Commands:
   antes AMOUNT      place the Ante Across and Ante Down, AMOUNT dollars each (cents may
-                    be given: 12.50)
+                    be given: 12.50); also bet antes AMOUNT
   bonus AMOUNT      the Five Card Bonus (where the table offers it), after the antes
   withdraw SPOT     take back ante_across (both antes) or five_card_bonus before the deal
   deal              no more bets: the dealer shuffles, cuts and deals
@@ -97,11 +97,11 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
             case ["help"]:
                 self.print_help()
                 self.show_legal(round_)
-            case ["antes", amount]:
+            case ["antes", amount] | ["bet", "antes" | "ante", amount]:
                 self.wager(round_, "antes", amount)
-            case ["bonus", amount]:
+            case ["bonus", amount] | ["bet", "bonus" | "five_card_bonus", amount]:
                 self.wager(round_, "five_card_bonus", amount)
-            case ["withdraw", spot]:
+            case ["withdraw" | "remove", spot]:
                 for event in self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []:
                     if isinstance(event, WagerWithdrawn):
                         self.console.print(
@@ -167,9 +167,17 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
             if spot == "antes"
             else PlaceWager(seat=SEAT, spot=spot, amount=amount)
         )
+        before = self.wallet.balance
         if self.act(round_, command) is not None:
+            placed = (
+                f"{format_cents(amount)} on the Ante Across and {format_cents(amount)} on "
+                "the Ante Down"
+                if spot == "antes"
+                else f"{format_cents(amount)} on {spot}"
+            )
+            left = format_cents(before - self.wallet.balance)
             self.console.print(
-                f"{format_cents(amount)} on {spot}. Balance: {format_cents(self.wallet.balance)}",
+                f"{placed}: {left} left your balance. Balance: {format_cents(self.wallet.balance)}",
                 markup=False,
             )
 

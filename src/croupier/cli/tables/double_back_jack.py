@@ -14,15 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import UTC, datetime
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
-import typer
 from rich.console import Console
 from rich.table import Table
 
-from croupier.cli.rules import load_or_exit
-from croupier.cli.tables.base import SEAT, Choice, Terminal, between_rounds
+from croupier.cli.tables.base import SEAT, Choice, Terminal, between_rounds, play_command
 from croupier.cli.tables.terminal import amount_range, dealer_steps, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.errors import IllegalCommand
@@ -53,7 +50,7 @@ from croupier.games.double_back_jack import (
 )
 from croupier.hands.blackjack import BLACKJACK_TOTAL, card_value, hand_value
 from croupier.money import Cents, format_cents, format_odds, parse_dollars
-from croupier.rng import Rng, SecureRng, SeededRng
+from croupier.rng import Rng
 from croupier.rules.double_back_jack import (
     MIN_CUT,
     SECTIONS,
@@ -154,6 +151,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     """One player (box 1) with a wallet at a Double Back Jack table; the program deals."""
 
     help = HELP
+    worded_with = frozenset({"AcceptCut"})  # "cut N", listed with the cut refused
 
     def __init__(
         self,
@@ -485,6 +483,9 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             shown += f" - {hand.second_chance_card}"
         return f"Hand {hand.index + 1}: {shown} ({hand.total})"
 
+    def shown(self, round_: DoubleBackJackRound, events: list[Event]) -> None:
+        self.show(round_, events)
+
     def show(self, round_: DoubleBackJackRound, events: list[Event]) -> None:
         state = round_.state
         settlements = Table("Hand", "Spot", "Outcome", "Odds", "Wager", "Result", "Rule")
@@ -619,25 +620,9 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         return self.strategy
 
 
-def play(
-    rules_file: Annotated[
-        Path | None,
-        typer.Option("--rules", exists=True, dir_okay=False, help="A Rules Submission (TOML)."),
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help="Seed a reproducible RNG (default: the secure one).")
-    ] = None,
-    balance: Annotated[int, typer.Option(min=0, help="Starting play money in cents.")] = 100_000,
-    rounds: Annotated[int | None, typer.Option(min=1, help="Stop after this many rounds.")] = None,
-    hint: Annotated[
-        bool, typer.Option("--hint", help="Show the basic-strategy decision at each turn.")
-    ] = False,
-) -> None:
-    """Play Double Back Jack at box 1 with play money; commands are read from stdin."""
-    rules = DoubleBackJackRules() if rules_file is None else load_or_exit(rules_file)
-    if not isinstance(rules, DoubleBackJackRules):
-        typer.echo(f"{rules_file} is a Rules Submission for {rules.game}", err=True)
-        raise typer.Exit(2)
-    rng: Rng = SecureRng() if seed is None else SeededRng(seed)
-    console = Console(highlight=False, soft_wrap=True)
-    DoubleBackJackTerminal(rules, rng, balance, console, hints=hint).session(rounds)
+play = play_command(
+    DoubleBackJackRules,
+    DoubleBackJackTerminal,
+    "Play Double Back Jack at box 1 with play money; commands are read from stdin.",
+    hints="Show the basic-strategy decision at each turn.",
+)

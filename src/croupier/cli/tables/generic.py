@@ -15,14 +15,11 @@ play-money wallet moves by the money the ledger's rule gives each event
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
-from fractions import Fraction
 from functools import cache
 from typing import Any
 
-import typer
 from pydantic import TypeAdapter, ValidationError
 from rich.console import Console
 from rich.markup import escape
@@ -31,11 +28,15 @@ from rich.text import Text
 
 from croupier.citations import shown
 from croupier.cli.tables.base import SEAT, Choice, NoTimings, Terminal, play_command
-from croupier.cli.tables.terminal import amount_range
-from croupier.engine import DEALER, Actor, Command, Event, LegalCommand, Round, RoundOpened
+from croupier.cli.tables.terminal import (
+    amount_range,
+    describe,
+    words,
+)
+from croupier.engine import DEALER, Command, Event, LegalCommand, Round, RoundOpened
 from croupier.errors import IllegalCommand
 from croupier.game import WALLET, GameSpec, Viewer, event_moves, offered
-from croupier.money import Cents, format_cents, format_odds, parse_dollars
+from croupier.money import Cents, format_cents, parse_dollars
 from croupier.offers import field_words
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
@@ -53,33 +54,6 @@ Commands:
   deal             no more bets: the dealer closes the betting and plays on
   help             what you may do now
   quit             leave the table (once the round you have wagered on is over)"""
-
-MONEY_FIELDS = frozenset({"amount", "returned", "won", "withheld", "balance"})
-"""Event fields printed as dollars (the engine's wager and settlement fields)."""
-
-SKIPPED_FIELDS = frozenset({"type", "cite"})
-
-
-def words(name: str) -> str:
-    """A type name in words: ``"DieThrown"`` -> ``"Die thrown"``."""
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).lower()
-    return spaced[:1].upper() + spaced[1:]
-
-
-def shown_value(name: str, value: Any) -> str:
-    """A field's value as printed: amounts in dollars, odds as "1 to 1", lists spaced."""
-    if name in MONEY_FIELDS and isinstance(value, int) and not isinstance(value, bool):
-        return format_cents(value)
-    if name == "odds" and isinstance(value, str):
-        try:
-            return format_odds(Fraction(value))
-        except (ValueError, ZeroDivisionError):
-            return value
-    if isinstance(value, list | tuple):
-        return " ".join(str(item) for item in value) or "-"
-    if value is None:
-        return "hidden"
-    return str(value)
 
 
 def _ranges(numbers: list[int]) -> str:
@@ -112,24 +86,6 @@ def spot_list(spots: Iterable[Spot | str]) -> str:
         else:
             shown.append(f"{head}X (X {', '.join(parts)})")
     return ", ".join(shown)
-
-
-def describe(event: Event, hidden: dict[str, Any]) -> str:
-    """``event`` in plain words, its ``hidden`` fields blanked, a field at its default
-    (``None``, a zero) left out: "Die thrown: face 3 (its rule)"."""
-    data = {**event.model_dump(mode="json"), **hidden}
-    model = type(event).model_fields
-    fields = [
-        f"{name.replace('_', ' ')} {shown_value(name, value)}"
-        for name, value in data.items()
-        if name not in SKIPPED_FIELDS
-        and (name in hidden or (name in model and value != model[name].default))
-    ]
-    text = words(str(data.get("type", type(event).__name__)))
-    if fields:
-        text += ": " + ", ".join(fields)
-    cite = data.get("cite")
-    return f"{text} ({shown(cite)})" if cite else text
 
 
 @cache
@@ -202,32 +158,9 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
         return SEAT in self.policy.seats_wagered(round_)
 
     def leave(self, round_: Round[Any]) -> None:
-        """Play the round out as the server would for a player whose time ran out (the
-        betting closed, each of his decisions the safest action the policy gives); void
-        it where nothing else moves it on."""
+        """Play the round out as the server would for a player whose time ran out."""
         self.console.print("Your wagers are in play: the round is played out before you leave.")
-        for _ in range(1000):
-            if round_.finished:
-                break
-            steps = self.policy.timeout_steps(round_) or self.void_steps(round_)
-            try:
-                for actor, command in steps:
-                    round_.handle(command, actor)
-            except IllegalCommand:
-                break
-            if not steps:
-                break
-            self.policy.run_dealer_steps(round_)
-        self.catch_up(round_)
-        if not round_.finished:
-            self.console.print("The round cannot be played out without you.")
-            raise typer.Exit(1)
-
-    def void_steps(self, round_: Round[Any]) -> list[tuple[Actor, Command]]:
-        """The dealer's void of the round, where it is offered now."""
-        if offered(round_, "VoidRound") is None:
-            return []
-        return [(DEALER, self.build("VoidRound", {"reason": "the player left the table"}))]
+        self.play_out(round_)
 
     # -- what the player types ----------------------------------------------------------
     def command(self, round_: Round[Any], line: str) -> None:
@@ -315,6 +248,24 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
             return
         self.policy.run_dealer_steps(round_)
         self.after(round_)
+
+    def played_out(self, round_: Round[Any], events: list[Event]) -> None:
+        self.catch_up(round_)
+
+    def take(self, round_: Round[Any], command: Command) -> None:
+        """The player's ``command`` (an offer typed in the one grammar), then the
+        dealer's steps; a refusal changes nothing."""
+        before = self.wallet.balance
+        try:
+            round_.handle(command, SEAT)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        self.policy.run_dealer_steps(round_)
+        self.catch_up(round_)
+        self.moved(before)
+        if not round_.finished:
+            self.show_legal(round_)
 
     def deal(self, round_: Round[Any]) -> None:
         """The player asks the dealer to close the betting; the dealer plays on."""

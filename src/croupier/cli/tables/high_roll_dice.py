@@ -156,6 +156,9 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         self.wallet.apply(round_, events)
         self.show(events)
 
+    def shown(self, round_: HighRollDiceRound, events: list[Event]) -> None:
+        self.show(events)
+
     def show(self, events: list[Event]) -> None:
         settlements = Table("Spot", "Outcome", "Odds", "Wager", "Result", "Rule")
         for event in events:

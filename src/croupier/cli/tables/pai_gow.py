@@ -72,6 +72,20 @@ PLAYER_WORDS = {
 cutting the tiles and the other commands of a banking player are not offered here)."""
 
 
+WORDED = (
+    DiceShaken,
+    NumberDrawn,
+    StartingPositionCounted,
+    HouseWayShown,
+    DealerHandsSet,
+    DealerHandsReset,
+    HandsExposed,
+    VigorishCollected,
+    WagerSettled,
+)
+"""The events :meth:`PaiGowPlay.show` words itself."""
+
+
 def _hand(tiles: tuple[str, ...] | list[str]) -> str:
     rank = rank_hand(tiles[0], tiles[1])
     return f"{' '.join(tiles)} ({rank.text})"
@@ -100,7 +114,18 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             f"{format_cents(self.wallet.balance)}; wagers {self.rules.describe_limits()}."
         )
 
+    def has_wagers(self, round_: PaiGowRound) -> bool:
+        """A wager in play, or the bank taken (its chips on the table, 621a.11(d))."""
+        return bool(round_.view(SEAT)["wagers"]) or round_.state.bank == SEAT
+
     def leave(self, round_: PaiGowRound) -> None:
+        if round_.state.bank == SEAT:
+            self.console.print(
+                "You hold the bank: the round is played out as the table plays it for a "
+                f"player whose time runs out ({SECTIONS.seated_only}) before you leave."
+            )
+            self.play_out(round_)
+            return
         self.console.print(
             "Your wager is in play: a player who has wagered stays seated until the "
             f"round is completed ({SECTIONS.seated_only}); your hand is played out by "
@@ -252,6 +277,15 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             self.set_hands(round_, setting.high[0].code, setting.high[1].code)
         if not round_.finished:
             self.act(round_, SettleWagers(), DEALER)
+
+    def shown(self, round_: PaiGowRound, events: list[Event]) -> None:
+        """The events this table words (:meth:`show`) its way, any other in plain words
+        (a bank taken or passed, a cut, the dealer's wager)."""
+        for event in events:
+            if isinstance(event, WORDED):
+                self.show([event])
+            else:
+                super().shown(round_, [event])
 
     def show(self, events: list[Event]) -> None:
         for event in events:

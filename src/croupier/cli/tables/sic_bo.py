@@ -177,6 +177,9 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
     def choice(self, round_: SicBoRound, command: LegalCommand) -> Iterable[Choice]:
         return ()  # :meth:`choices` groups the areas by wager
 
+    def paytable(self) -> None:
+        self.show_odds()
+
     def show_odds(self) -> None:
         """The payout odds posted (625a.1), one row per row of the paytable."""
         table = Table("Wager", "Pays", title=f"Paytable {self.rules.paytable} ({shown(PAYOUTS)})")
@@ -235,6 +238,9 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
             events = round_.handle(step, DEALER)
             self.wallet.apply(round_, events)
             self.show(events)
+
+    def shown(self, round_: SicBoRound, events: list[Event]) -> None:
+        self.show(events)
 
     def show(self, events: list[Event]) -> None:
         settlements = Table("Wager", "Outcome", "Odds", "Amount", "Result", "Rule")

@@ -7,17 +7,20 @@ rule), reading lines from stdin, and amount formatting. The command itself is
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from rich.console import Console
 
+from croupier.citations import shown
 from croupier.engine import Command, Event, LegalCommand, Round
 from croupier.errors import InvalidAmount
 from croupier.game import WALLET, event_moves
-from croupier.money import Cents, format_cents
+from croupier.money import Cents, format_cents, format_odds
 from croupier.offers import Amount
 from croupier.registry import find
 
@@ -66,16 +69,42 @@ class Wallet:
 
 
 def read_line(console: Console) -> str | None:
-    """The next line of stdin after a prompt, or ``None`` at end of input. A line read
-    from a pipe is echoed so that the transcript reads like a session."""
-    console.print("> ", end="")
-    line = sys.stdin.readline()
+    """The next line of stdin after a prompt, or ``None`` at end of input or on Ctrl-C
+    (a quit, so that the round in play is played out and the session summed up).
+
+    At a terminal the line is read by Python's :mod:`readline` (line editing, the arrow
+    keys, and the history of this session's lines with up and down), never echoing the
+    arrow keys' escape codes; a line read from a pipe is echoed so that the transcript
+    reads like a session."""
+    try:
+        if sys.stdin.isatty() and _line_editing():
+            try:
+                return input("> ").strip()
+            except EOFError:
+                console.print()
+                return None
+        console.print("> ", end="")
+        line = sys.stdin.readline()
+    except KeyboardInterrupt:
+        console.print()
+        console.print("Interrupted: you leave the table.")
+        return None
     if not line:
         console.print()
         return None
     if not sys.stdin.isatty():
         console.print(line.rstrip("\n"), markup=False)
     return line.strip()
+
+
+def _line_editing() -> bool:
+    """Whether :mod:`readline` edits the lines typed (loaded once; absent on a platform
+    without it, where lines are read plain)."""
+    try:
+        import readline  # noqa: F401  (imported for its effect on input())
+    except ImportError:
+        return False
+    return True
 
 
 def amount_range(command: LegalCommand) -> str:
@@ -97,3 +126,49 @@ def dealer_steps(round_: Round[Any]) -> Iterator[Command]:
     """The dealer's steps that involve no one's choice, exactly as the table server takes
     them (the game's :meth:`~croupier.game.TablePolicy.dealer_steps`), one at a time."""
     return find(round_.game).policy.dealer_steps(round_)
+
+
+MONEY_FIELDS = frozenset({"amount", "returned", "won", "withheld", "balance", "chips"})
+"""Event fields printed as dollars (the engine's wager and settlement fields)."""
+
+SKIPPED_FIELDS = frozenset({"type", "cite"})
+
+
+def words(name: str) -> str:
+    """A type name in words: ``"DieThrown"`` -> ``"Die thrown"``."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).lower()
+    return spaced[:1].upper() + spaced[1:]
+
+
+def shown_value(name: str, value: Any) -> str:
+    """A field's value as printed: amounts in dollars, odds as "1 to 1", lists spaced."""
+    if name in MONEY_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+        return format_cents(value)
+    if name == "odds" and isinstance(value, str):
+        try:
+            return format_odds(Fraction(value))
+        except (ValueError, ZeroDivisionError):
+            return value
+    if isinstance(value, list | tuple):
+        return " ".join(str(item) for item in value) or "-"
+    if value is None:
+        return "hidden"
+    return str(value)
+
+
+def describe(event: Event, hidden: dict[str, Any]) -> str:
+    """``event`` in plain words, its ``hidden`` fields blanked, a field at its default
+    (``None``, a zero) left out: "Die thrown: face 3 (its rule)"."""
+    data = {**event.model_dump(mode="json"), **hidden}
+    model = type(event).model_fields
+    fields = [
+        f"{name.replace('_', ' ')} {shown_value(name, value)}"
+        for name, value in data.items()
+        if name not in SKIPPED_FIELDS
+        and (name in hidden or (name in model and value != model[name].default))
+    ]
+    text = words(str(data.get("type", type(event).__name__)))
+    if fields:
+        text += ": " + ", ".join(fields)
+    cite = data.get("cite")
+    return f"{text} ({shown(cite)})" if cite else text

@@ -1,0 +1,64 @@
+"""Money at the terminal tables: every amount in dollars, and each confirmation says every
+cent that left the balance (a Buy wager's commission, both Criss-Cross antes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+ENV = {"COLUMNS": "200", "FORCE_COLOR": None, "NO_COLOR": "1"}
+EXAMPLES = Path(__file__).parents[2] / "examples" / "rules"
+
+
+def play(*args: str, script: str = "quit\n") -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["play", *args], input=script, env=ENV)
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"), [("500", "$500"), ("500.00", "$500"), ("7.5", "$7.50")]
+)
+@pytest.mark.parametrize("game", ["high-roll-dice", "pai-gow", "double-back-jack"])
+def test_the_balance_is_given_in_dollars(game: str, typed: str, shown: str) -> None:
+    """``--balance 500`` is $500.00 (it was 500 cents, $5), at every table alike."""
+    code, out = play(game, "--seed", "1", "--balance", typed)
+    assert code == 0, out
+    assert f"Started with {shown}, ended with {shown}" in out or (
+        "below the table minimum" in out and typed == "7.5"
+    )
+
+
+@pytest.mark.parametrize("typed", ["five", "-5", "1e3", "5.001"])
+def test_a_balance_that_is_not_dollars_is_refused(typed: str) -> None:
+    code, out = play("high-roll-dice", "--balance", typed)
+    assert code == 2
+    assert "--balance" in out
+    assert "Traceback" not in out
+
+
+def test_a_buy_wager_says_its_commission() -> None:
+    """A $20 Buy on 4 with the commission charged when it is made (623a.5): 5% of $20 is
+    $1, so $21 leave the balance, and the confirmation says both figures."""
+    rules = str(EXAMPLES / "craps.toml")
+    code, out = play(
+        "craps", "--seed", "3", "--rules", rules, script="bet pass 10\nbet buy 4 20\nquit\n"
+    )
+    assert code == 0, out
+    assert "Placed $10 on Pass. Balance: $990" in out  # nothing more moved
+    assert (
+        "Placed $20 on Buy 4 and a commission of $1 (623a.5 (inferred)): "
+        "$21 left your balance. Balance: $969"
+    ) in out
+
+
+def test_the_antes_say_both_wagers() -> None:
+    """``antes 5`` places the Ante Across and the Ante Down, $5 each (674a.7(d)): $10
+    leave the balance, and the confirmation says so (it said "$5")."""
+    code, out = play("criss-cross-poker", "--seed", "3", script="antes 5\nquit\n")
+    assert code == 0, out
+    assert "$5 on the Ante Across and $5 on the Ante Down: $10 left your balance. " in out
+    assert "Balance: $990" in out
