@@ -533,7 +533,11 @@ def test_the_small_things_around_the_felt(browser: Any, server: Server) -> None:
     shown = page.evaluate(SPLIT_AND_INSURANCE)
     assert shown["split"] is not None and "outcome-lose" in shown["split"]
     assert shown["splitChips"] == 0 and shown["firstChips"] == 1
-    assert shown["buttons"] == ["Bet Insurance", "No insurance"]
+    assert shown["buttons"] == [
+        "Insurance $5.00",
+        "Insurance, amount $0.01–$5.00Insurance for less",
+        "No insurance",
+    ]
     assert shown["declined"] == [
         [
             "insurance",

@@ -324,17 +324,32 @@ async function tablePage(tableId, early = null) {
     return null;
   }
 
+  // The chips, and any amount typed: the next area clicked takes it (where the table
+  // adds wagers up, a second click adds a second chip to the stack).
   function renderRack() {
     const chips = CHIPS.filter((c) => c <= table.maximum_wager);
+    const typed = h("input", {
+      id: "chip-amount", type: "number", inputmode: "decimal", step: "0.01", min: table.minimum_wager / 100,
+      max: table.maximum_wager / 100, placeholder: "any", "data-typed-chip": "yes",
+      value: CHIPS.includes(chipValue) ? null : (chipValue / 100).toFixed(2),
+    });
+    typed.addEventListener("input", () => {
+      const cents = Math.round(Number(typed.value) * 100);
+      if (!typed.value || !(cents > 0)) return;
+      chipValue = cents;
+      for (const b of rack.querySelectorAll(".chip-button")) b.setAttribute("aria-pressed", "false");
+    });
     rack.replaceChildren(
       h("span", { class: "rack-label" }, "Chip:"),
       ...chips.map((c) =>
         h(
           "button",
-          { class: "chip-button", "aria-pressed": String(c === chipValue), "data-chip": c, "aria-label": `chip ${dollars(c)}`, onclick: () => { chipValue = c; renderRack(); } },
+          { class: "chip-button", "aria-pressed": String(c === chipValue), "data-chip": c, "aria-label": `chip ${dollars(c)}`, onclick: () => { chipValue = c; renderRack(); rack.querySelector(`[data-chip="${c}"]`)?.focus(); } },
           chip(c),
         ),
       ),
+      h("label", { class: "rack-typed", for: "chip-amount" }, "or an amount $"),
+      typed,
     );
   }
 
