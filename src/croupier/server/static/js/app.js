@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { dollars } from "./format.js";
 import { control, humanize } from "./commands.js";
 import { LiveView } from "./live.js";
-import { felt, gameOf, laterWagerButtons, results } from "./layouts.js";
+import { felt, gameOf, laterWagerButtons, results, settlementsOf } from "./layouts.js";
 import { chip, die } from "./svg.js";
 import { phrase, roundSummary, saidCommand, timeoutSentence, whoActs } from "./words.js";
 import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
@@ -522,7 +522,7 @@ async function tablePage(tableId, early = null) {
     // The sentence of a round that is over (a Double Back Jack 21 is paid at once, before
     // the round's other wagers are settled: no net until then).
     const over = shown !== view || view.round_status !== "open";
-    const summary = mySeat() === null || !over ? null : roundSummary((shown.view || {}).settlements, mySeat(), game.label, game.extras ? game.extras(shown.view || {}, mySeat()) : []);
+    const summary = mySeat() === null || !over ? null : roundSummary(settlementsOf(shown.view || {}), mySeat(), game.label, game.extras ? game.extras(shown.view || {}, mySeat()) : []);
     resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(table, shown) || "");
   }
 

@@ -176,40 +176,51 @@ export function felt(table, view, ctx) {
 }
 
 
-// Results and payouts per wager, from the round's WagerSettled events.
+// The settlements of the round shown: every one of the round (`round_settlements`, where
+// a round settles roll after roll), else its `settlements`.
+export function settlementsOf(v) {
+  return v.round_settlements || v.settlements || [];
+}
+
+// Results and payouts per wager, from the round's WagerSettled events (and, where a round
+// settles roll after roll, each roll's, with the roll's number).
 export function results(table, view) {
   const game = gameOf(table);
   const v = view.view || {};
-  const list = [...(v.settlements || [])];
+  const list = [...settlementsOf(v)];
   if (!list.length) return null;
   // Money paid that no wager settles (the Extra Roll purchase): a row of its own, so the
   // table adds up to what the round moved in each wallet.
   if (game.extras) {
     for (const seat of Object.keys(v.seats || {}).map(Number)) {
-      for (const x of game.extras(v, seat)) list.push({ seat, spot: x.spot, amount: x.amount, outcome: "purchase", odds: null, returned: 0, won: 0, paid: true });
+      for (const x of game.extras(v, seat)) list.push({ seat, spot: x.spot, amount: x.amount, outcome: "purchase", odds: null, returned: 0, won: 0, paid: true, said: x.said, purchase: true });
     }
   }
+  const rolls = list.some((s) => s.roll !== undefined);
+  const outcome = (s) => (s.paid ? s.said || "paid" : s.stays ? "win, the wager stays up" : s.said ? s.said : s.outcome);
   const rows = list.map((s) =>
     h(
       "tr",
-      { class: `outcome-${s.outcome}` },
+      { class: `outcome-${String(s.outcome).replace(/\W+/g, "-")}`, "data-seat": s.seat },
+      rolls ? h("td", { class: "num", "data-label": "Roll" }, s.roll ? String(s.roll) : "—") : null,
       h("td", { "data-label": "Seat" }, String(s.seat)),
-      h("td", { "data-label": "Wager" }, s.paid ? `${game.label(s.spot)} purchase` : game.label(s.spot)),
+      h("td", { "data-label": "Wager" }, s.purchase ? `${game.label(s.spot)} purchase` : game.label(s.spot)),
       h("td", { class: "num", "data-label": "Amount" }, dollars(s.amount)),
-      h("td", { "data-label": "Outcome" }, s.paid ? "kept by the table (675a.2(e)(3))" : s.outcome),
+      h("td", { "data-label": "Outcome" }, outcome(s)),
       h("td", { "data-label": "Odds" }, odds(s.odds)),
       h("td", { class: "num", "data-label": "Returned" }, dollars(s.returned)),
       h("td", { class: "num", "data-label": "Won" }, dollars(s.won)),
     ),
   );
+  const heads = [...(rolls ? ["Roll"] : []), "Seat", "Wager", "Amount", "Outcome", "Odds", "Returned", "Won"];
   return h(
     "div",
     { class: "table-scroll" },
     h(
     "table",
     { class: "results", "aria-label": "results and payouts per wager" },
-    h("caption", {}, "Results and payouts"),
-    h("thead", {}, h("tr", {}, ["Seat", "Wager", "Amount", "Outcome", "Odds", "Returned", "Won"].map((t) => h("th", { scope: "col" }, t)))),
+    h("caption", {}, rolls ? "Results and payouts, roll by roll" : "Results and payouts"),
+    h("thead", {}, h("tr", {}, heads.map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", {}, rows),
     ),
   );

@@ -40,16 +40,28 @@ export function plain(text) {
 }
 
 // How the round ended for `seat`: what each of its wagers did and the net, e.g.
-// "You won $30.00 on Ante Down, pushed Across: net +$30.00." `extras` are money the
-// seat paid that no wager settles (High Roll Dice's Extra Roll purchase: {label, amount}).
+// "You won $30.00 on Ante Down, pushed Across: net +$30.00." `settlements` are the
+// round's (the view's `round_settlements` where a round settles roll after roll, else its
+// `settlements`): a row `stays` was paid while its wager stays up (only `won` moved), a
+// row `paid` is money the seat paid that no wager settles (`said` names it). `extras`
+// are more such money ({label, amount}: High Roll Dice's Extra Roll purchase).
 export function roundSummary(settlements, seat, label, extras = []) {
   const mine = (settlements || []).filter((s) => s.seat === seat);
   if (!mine.length && !extras.length) return null;
   let net = 0;
   const parts = mine.map((s) => {
+    const name = label(s.spot);
+    if (s.paid) {
+      net -= s.amount;
+      return `paid ${dollars(s.amount)} for ${s.said || name}`;
+    }
+    if (s.stays) {
+      net += s.won || 0;
+      return `won ${dollars(s.won)} on ${name} (the wager stays up)`;
+    }
     const back = (s.returned || 0) + (s.won || 0);
     net += back - s.amount;
-    const name = label(s.spot);
+    if (s.said) return `had ${dollars(back)} back: ${s.said}`;
     if (s.outcome === "win") return `won ${dollars(s.won)} on ${name}`;
     if (s.outcome === "lose") return `lost ${dollars(s.amount)} on ${name}`;
     if (s.outcome === "push") return `pushed ${name}`;
