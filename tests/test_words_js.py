@@ -1,5 +1,6 @@
 """The browser's sentences (``static/js/words.js``) run under node, as the page runs them:
-what a command the player sent did, said as a sentence (no "Fold: done.")."""
+what a command the player sent did, said as a sentence (no "Fold: done."), a decision
+in the game's words served with its table."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from croupier.registry import find
+
 NODE = shutil.which("node")
 WORDS = Path(__file__).parents[1] / "src" / "croupier" / "server" / "static" / "js" / "words.js"
 
@@ -17,8 +20,11 @@ WORDS = Path(__file__).parents[1] / "src" / "croupier" / "server" / "static" / "
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_a_command_without_an_amount_or_a_choice_is_said_as_a_sentence() -> None:
     assert NODE is not None
+    # The game's words come with its table (GameSpec.words), as the page is given them.
+    served = json.dumps({"words": dict(find("double-back-jack").words)})
     script = (
-        f"import {{ saidCommand }} from {json.dumps(WORDS.as_uri())};"
+        f"import {{ saidCommand, useWords }} from {json.dumps(WORDS.as_uri())};"
+        f"useWords({served});"
         "const label = (s) => s;"
         "console.log(JSON.stringify(["
         "saidCommand({type: 'Fold', seat: 1}, label, 'Fold'),"

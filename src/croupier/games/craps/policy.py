@@ -41,6 +41,7 @@ from croupier.game import (
     Wait,
     offered,
 )
+from croupier.games.craps import words
 from croupier.games.craps.commands import (
     CallRoll,
     EndTurn,
@@ -228,4 +229,6 @@ SPEC = GameSpec(
     analysis="croupier.analysis.exact.craps",
     simulation="croupier.analysis.simulation.craps",
     terminal="croupier.cli.tables.craps",
+    words=words.WORDS,
+    timeouts=words.TIMEOUTS,
 )

@@ -58,6 +58,7 @@ from croupier.games.double_back_jack import (
     RoundSetup,
     SettleWagers,
     ShuffleCards,
+    words,
 )
 from croupier.money import Cents
 from croupier.rng import Draw, NumberDraw, ShuffleDraw
@@ -277,4 +278,6 @@ SPEC = GameSpec(
     chart="croupier.analysis.charts.double_back_jack",
     simulation="croupier.analysis.simulation.double_back_jack",
     terminal="croupier.cli.tables.double_back_jack",
+    words=words.WORDS,
+    timeouts=words.TIMEOUTS,
 )

@@ -59,6 +59,7 @@ from croupier.games.pai_gow import (
     ShakeDice,
     TilesDelivered,
     TilesMixed,
+    words,
 )
 from croupier.money import Cents
 from croupier.rng import DiceDraw, Draw, NumberDraw, ShuffleDraw
@@ -258,4 +259,6 @@ SPEC = GameSpec(
     chart="croupier.analysis.charts.pai_gow",
     simulation="croupier.analysis.simulation.pai_gow",
     terminal="croupier.cli.tables.pai_gow",
+    words=words.WORDS,
+    timeouts=words.TIMEOUTS,
 )

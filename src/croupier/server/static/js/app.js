@@ -477,7 +477,8 @@ async function tablePage(tableId, early = null) {
   let lastRound = { id: null, view: null };
   function previousRound(current) {
     const v = current.view || {};
-    const ahead = v.phase === "bank_offer" || v.phase === "cut";
+    // Opened ahead of its wagers: open, not yet betting, nothing wagered.
+    const ahead = Boolean(v.phase) && v.phase !== "betting";
     if (current.round_status !== "open" || !ahead || Object.keys(v.wagers || {}).length) return null;
     const m = /^(.*)-(\d+)$/.exec(current.round_id || "");
     return m && Number(m[2]) > 1 ? `${m[1]}-${Number(m[2]) - 1}` : null;

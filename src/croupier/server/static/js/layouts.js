@@ -8,6 +8,7 @@ import { h } from "./dom.js";
 import { dollars, odds } from "./format.js";
 import { chip } from "./svg.js";
 import { LAYOUTS } from "./layouts/index.js";
+import { useWords } from "./words.js";
 
 export { LAYOUTS };
 export { tilePicker } from "./pieces.js";
@@ -23,6 +24,7 @@ export function gameOf(table) {
   const byValue = Object.fromEntries(listed.map((s) => [s.value, s]));
   const captions = Object.fromEntries(listed.filter((s) => s.group_label).map((s) => [s.group, s.group_label]));
   const layout = LAYOUTS[table.layout] || GENERIC;
+  useWords(table);
   return {
     info: (spot) => byValue[spot] || null,
     label: (spot) => (byValue[spot] ? byValue[spot].label : spot),

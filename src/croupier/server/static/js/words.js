@@ -4,32 +4,23 @@
 
 import { dollars } from "./format.js";
 
-// The states and choices the games' views carry, as the regulations write them.
-const PHRASES = {
-  needs_card: "needs a card",
-  twenty_one: "21",
-  missed_card: "card missed",
-  stood: "stands",
-  bust: "bust",
-  blackjack: "blackjack",
-  playing: "playing",
-  surrendered: "surrendered",
-  settled: "settled",
-  back_9: "Back 9 Wager",
-  front_9: "Front 9",
-  fold: "fold",
-  over_par: "over par",
-  second_chance: "Second Chance",
-  decline_second_chance: "no Second Chance",
-  bank_offer: "bank offered",
-  no_match: "no match",
-};
+// A game's own words for the values its views and offers carry, and what its timeouts
+// send said three ways: served with the table from the game's package (`table.words`,
+// `table.timeouts`), set by the page for the table it shows (`useWords`).
+let served = {};
+let timeouts = {};
 
-// A state or choice in words: "needs_card" -> "needs a card", "over_par" -> "over par".
+export function useWords(table) {
+  served = (table && table.words) || {};
+  timeouts = (table && table.timeouts) || {};
+}
+
+// A state or choice in words: the game's own word where it has one ("needs_card" ->
+// "needs a card"), else its text spelled out ("over_par" -> "over par").
 export function phrase(value) {
   if (value === null || value === undefined) return "";
   const text = String(value);
-  if (PHRASES[text] !== undefined) return PHRASES[text];
+  if (served[text] !== undefined) return served[text];
   return text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
 }
 
@@ -102,24 +93,16 @@ export function validation(list) {
   return `That was not sent as the table needs it: ${[...said].join("; ")}.`;
 }
 
-// What a timeout sends, by command (and decision): [you, he, done].
+// What a timeout sends, by command (and decision): [you, he, done]; the commands every
+// wagering game shares here, a game's own from its package (`useWords`).
 const TIMEOUT = {
   AnnounceNoMoreBets: [null, "the betting closes (no more bets)", "the betting closed (no more bets)"],
   VoidRound: [null, "the round is void, as nobody wagered", "the round was voided, as nobody wagered"],
-  Fold: ["you fold", "seat N folds", "folded"],
-  "Decide:stand": ["you stand", "seat N stands", "stood"],
-  "Decide:decline_second_chance": ["you decline the Second Chance Wager", "seat N declines the Second Chance Wager", "declined the Second Chance Wager"],
-  RefuseCut: ["you refuse the cut and the dealer cuts", "seat N refuses the cut and the dealer cuts", "refused the cut; the dealer cut"],
-  PassBank: ["you pass the bank", "seat N passes the bank", "passed the bank"],
-  DeclineCut: ["you make no cut", "seat N makes no cut", "made no cut"],
-  ShakeDice: [null, "the dealer shakes with the standard delivery", "the dealer shook with the standard delivery"],
-  DecideExposedHand: ["your hand with the exposed tile is void", "the hand of seat N with the exposed tile is void", "had the hand with the exposed tile voided"],
-  SetHands: ["your hands are set by the house way", "the hands of seat N are set by the house way", "had the hands set by the house way"],
-  SelectDice: ["you keep the first two dice offered", "seat N keeps the first two dice offered", "kept the first two dice offered"],
 };
 
 function timeoutForms(step, kind) {
-  const found = TIMEOUT[step.decision ? `${step.command}:${step.decision}` : step.command] || TIMEOUT[step.command];
+  const key = step.decision ? `${step.command}:${step.decision}` : step.command;
+  const found = timeouts[key] || TIMEOUT[key] || timeouts[step.command] || TIMEOUT[step.command];
   if (found) return found;
   if (kind === "optional") return [null, "the dealer goes on and those who have not chosen decline", "the dealer went on; those who had not chosen declined"];
   const what = phrase(step.decision || step.command);
