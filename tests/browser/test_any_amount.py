@@ -125,3 +125,50 @@ def test_insurance_is_offered_up_to_half_the_wager(browser: Any, server: Server)
     assert got["sent"] == [["insurance", 1250], ["insurance", 725]]
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
+
+
+def test_undo_clear_and_rebet(browser: Any, server: Server) -> None:
+    """As on commercial tables: Undo takes down the last wager placed, Clear every one
+    (where the table lets a wager be taken down before "no more bets", 676a.7), and the
+    next round's Rebet places the last round's wagers again at their amounts."""
+    assert server.table("again", "go-fore-it.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-again")
+    open_table(page, "again", 1)
+    dealer_context, dealer = as_dealer(browser, server, "again")
+    front = page.locator('.seat.mine [data-spot="front_9"]')
+    page.locator('[data-chip="1000"]').click()
+    front.click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    undo = page.locator('[data-rack="undo"]')
+    assert undo.inner_text() == "Undo: take down Front 9"
+    undo.click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"]:not(.has-wager)')
+    assert shown_balance(page) == OPENING
+    caught_up(page, server)
+    front.click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    page.locator('[data-rack="clear"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"]:not(.has-wager)')
+    assert shown_balance(page) == OPENING
+    caught_up(page, server)
+    page.locator('[data-chip="2500"]').click()
+    front.click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    caught_up(dealer, server)
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    page.locator('.decisions [data-action="Fold"]').click()
+    page.wait_for_selector("table.results", timeout=20_000)
+    assert shown_balance(page) == OPENING - 2500
+    rebet = page.locator('[data-rack="rebet"]')
+    rebet.wait_for()
+    assert rebet.inner_text() == "Rebet $25.00"
+    page.locator('[data-chip="500"]').click()
+    rebet.click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager:not(.outcome-lose)')
+    assert page.locator('.seat.mine [data-spot="front_9"] .amount').inner_text() == "$25.00"
+    assert shown_balance(page) == OPENING - 5000
+    assert server.wallet(me(server, page)["id"]) == OPENING - 5000
+    assert rebet.count() == 0
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()

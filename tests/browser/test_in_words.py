@@ -119,11 +119,12 @@ def test_messages_are_sentences_in_the_regulations_words(browser: Any, server: S
     for ws in sockets:
         ws.close()
     page.wait_for_selector('.conn[data-conn="offline"]', timeout=10_000)
-    lost = page.locator("#messages .error").inner_text()
+    lost = page.locator('#connection[data-state="down"]').inner_text()
     assert "Failed to fetch" not in lost and "cannot be reached" in lost
     down["on"] = False
     page.unroute("**/view")
     page.wait_for_selector('.conn[data-conn="live"]', timeout=15_000)
+    page.wait_for_selector('#connection[data-state="back"]')
     page.wait_for_function("!document.querySelector('#messages .error')")
     assert shown_balance_is(page, OPENING, view)
     assert not page.errors  # type: ignore[attr-defined]
