@@ -280,7 +280,8 @@ def test_no_browser_module_writes_a_spot_with_its_number() -> None:
     its colon, in any module, a game's layout included (issue #30)."""
     kinds = sorted({spot.split(":")[0] for spot in _served_spots() if ":" in spot})
     assert {"come", "place", "hard", "pip_street", "total"} <= set(kinds), kinds
-    written = re.compile(r"""["'`](?:%s):""" % "|".join(map(re.escape, kinds)))
+    alternatives = "|".join(map(re.escape, kinds))
+    written = re.compile(rf"""["'`](?:{alternatives}):""")
     wrong = [
         f"{name}: {line.strip()[:80]}"
         for name, path in JS_MODULES.items()
@@ -297,7 +298,8 @@ def test_a_games_words_are_served_not_written_in_generic_modules() -> None:
     ``Decide:stand``)."""
     keys = {key for spec in GAMES.values() for key in (*spec.words, *spec.timeouts)}
     assert {"needs_card", "back_9", "PassBank", "Decide:stand"} <= keys
-    pattern = re.compile(r"(?<![\w$])(?:%s)(?![\w$])" % "|".join(map(re.escape, sorted(keys))))
+    alternatives = "|".join(map(re.escape, sorted(keys)))
+    pattern = re.compile(rf"(?<![\w$])(?:{alternatives})(?![\w$])")
     wrong = [
         f"{name}: {line.strip()[:80]}"
         for name, path in JS_MODULES.items()

@@ -100,7 +100,8 @@ INSURANCE = """async () => {
   const offer = [{ command: 'PlaceWager', spots: ['insurance'], min_amount: 1,
     max_amount: 1250, step: 1, cite: '673a.8' }];
   const sent = [];
-  const nodes = laterWagerButtons(gameOf(table), offer, (spot, amount) => sent.push([spot, amount]));
+  const place = (spot, amount) => sent.push([spot, amount]);
+  const nodes = laterWagerButtons(gameOf(table), offer, place);
   document.body.append(...nodes);
   const buttons = [...document.querySelectorAll('[data-wager-spot="insurance"]')];
   const texts = buttons.map((b) => b.textContent);

@@ -16,7 +16,9 @@ pytestmark = [
     pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
 ]
 
-FOCUSED = "(() => { const n = document.activeElement; return n ? n.outerHTML.slice(0, 120) : ''; })()"
+FOCUSED = (
+    "(() => { const n = document.activeElement; return n ? n.outerHTML.slice(0, 120) : ''; })()"
+)
 
 
 def test_the_focus_stays_on_the_control_and_moves_to_the_decision(
@@ -43,9 +45,7 @@ def test_the_focus_stays_on_the_control_and_moves_to_the_decision(
     caught_up(dealer, server)
     dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
     page.wait_for_selector('.decisions [data-wager-spot="back_9"]')
-    page.wait_for_function(
-        "document.activeElement.closest('.decisions') !== null", timeout=10_000
-    )
+    page.wait_for_function("document.activeElement.closest('.decisions') !== null", timeout=10_000)
     assert page.evaluate("document.activeElement.dataset.wagerSpot") == "back_9"
     assert not page.errors  # type: ignore[attr-defined]
     dealer_context.close()
