@@ -158,6 +158,10 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     assert ann.locator(f'{AREA} [data-spot="pass"].legal').count() == 0
     odds = ann.locator('[data-max-odds="pass_odds"]')
     assert odds.inner_text() == "Take full odds $50.00"
+    # Each whole multiple of the $10 Pass below the most is a button too (3-4-5x: up to 5x
+    # on the 6), its amount on it.
+    multiples = ann.locator('[data-spot-odds="pass_odds"]').all_inner_texts()
+    assert multiples == ["1x $10.00", "2x $20.00", "3x $30.00", "4x $40.00"]
     odds.click()
     full = '[aria-label*="your wager $50."]'
     ann.wait_for_selector(f'{AREA} [data-spot="pass_odds"].has-wager{full}')

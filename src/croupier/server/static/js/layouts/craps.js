@@ -116,13 +116,24 @@ function makeArea(v, ctx, on, offered) {
   };
 }
 
-// The odds control beside an odds area: the most the limit leaves, in one click (623a.6);
-// `laid`: odds laid behind a Don't wager.
-function oddsControl(spot, ctx, laid) {
+// The odds control beside an odds area: the most the limit leaves, in one click (623a.6),
+// and, before any odds are behind the wager, each whole multiple of it below that (1x,
+// 2x ...: "3-4-5x" odds are 3, 4 or 5 times the line wager); `laid`: odds laid behind a
+// Don't wager; `line`: the caller's wager the odds go behind.
+function oddsControl(spot, ctx, laid, line = 0, held = 0) {
   const limit = spot !== null && ctx.legalSpots.has(spot) && ctx.limits ? ctx.limits[spot] : null;
   if (!limit || limit[1] === null || limit[1] === undefined) return null;
-  const text = `${laid ? "Lay" : "Take"} full odds ${dollars(limit[1])}`;
-  return h("button", { type: "button", class: "action cr-max", "data-max-odds": spot, "aria-label": `${text}: ${label(spot)}`, onclick: () => ctx.onSpot(spot, limit[1]) }, text);
+  const [low, high] = limit;
+  const verb = laid ? "Lay" : "Take";
+  const multiples = [];
+  for (let k = 1; line && !held && k * line < high; k++) if (k * line >= (low || 0)) multiples.push(k);
+  const text = `${verb} full odds ${dollars(high)}`;
+  return h(
+    "div",
+    { class: "cr-odds-buttons", role: "group", "aria-label": `odds: ${label(spot)}` },
+    multiples.map((k) => h("button", { type: "button", class: "action cr-max", "data-odds-multiple": k, "data-spot-odds": spot, "aria-label": `${verb} ${k}x odds ${dollars(k * line)}: ${label(spot)}`, onclick: () => ctx.onSpot(spot, k * line) }, `${k}x ${dollars(k * line)}`)),
+    h("button", { type: "button", class: "action cr-max", "data-max-odds": spot, "aria-label": `${text}: ${label(spot)}`, onclick: () => ctx.onSpot(spot, high) }, text),
+  );
 }
 
 // Come or Don't Come (`laid`) on a number with the odds behind it: drawn where someone
@@ -137,7 +148,7 @@ function travelled(laid, n, area, ctx, on) {
     { class: `cr-travelled cr-${laid ? "dont-come" : "come"}`, role: "group", "aria-label": label(spot) },
     area(spot, h("span", { class: "cr-name" }, laid ? "Don't Come" : "Come")),
     area(behind, h("span", { class: "cr-name" }, laid ? "Odds laid" : "Odds")),
-    oddsControl(behind, ctx, laid),
+    oddsControl(behind, ctx, laid, on.mine[spot] || 0, (behind !== null && on.mine[behind]) || 0),
   );
 }
 
@@ -250,8 +261,8 @@ export function board(table, v, ctx) {
       h("div", { class: "cr-big" }, area("big_6", h("span", { class: "cr-word" }, h("strong", {}, "BIG 6"))), area("big_8", h("span", { class: "cr-word" }, h("strong", {}, "BIG 8")))),
       area("field", h("span", { class: "cr-word" }, h("strong", {}, "FIELD"), numbers([2, 3, 4, 9, 10, 11, 12]), h("small", {}, field)), "cr-field"),
     ),
-    h("div", { class: "cr-line" }, area("dont_pass", h("span", { class: "cr-word" }, h("strong", {}, "DON'T PASS BAR"), h("small", {}, `${bar} pushes on the come-out`)), "cr-dont-pass"), area("dont_pass_odds", h("span", { class: "cr-name" }, "Odds laid")), oddsControl(spotOf("dont_pass_odds"), ctx, true)),
-    h("div", { class: "cr-line" }, area("pass", h("span", { class: "cr-word" }, h("strong", {}, "PASS LINE")), "cr-pass"), area("pass_odds", h("span", { class: "cr-name" }, "Odds")), oddsControl(spotOf("pass_odds"), ctx, false)),
+    h("div", { class: "cr-line" }, area("dont_pass", h("span", { class: "cr-word" }, h("strong", {}, "DON'T PASS BAR"), h("small", {}, `${bar} pushes on the come-out`)), "cr-dont-pass"), area("dont_pass_odds", h("span", { class: "cr-name" }, "Odds laid")), oddsControl(spotOf("dont_pass_odds"), ctx, true, on.mine.dont_pass || 0, on.mine.dont_pass_odds || 0)),
+    h("div", { class: "cr-line" }, area("pass", h("span", { class: "cr-word" }, h("strong", {}, "PASS LINE")), "cr-pass"), area("pass_odds", h("span", { class: "cr-name" }, "Odds")), oddsControl(spotOf("pass_odds"), ctx, false, on.mine.pass || 0, on.mine.pass_odds || 0)),
   );
   const commission = rules.commission_percent ? `Buy and Lay pay true odds less a ${rules.commission_percent}% commission` : "Buy and Lay pay true odds";
   return h(
@@ -360,6 +371,7 @@ const STYLE = `
 .cr-bonus .cr-caption { grid-column: span 3; font-size: .75rem; }
 .cr-fire strong { color: #ffb347; }
 .cr-max { font-size: .7rem; padding: 2px 6px; }
+.cr-odds-buttons { display: flex; flex-direction: column; gap: 2px; }
 .cr-puck { display: inline-block; border-radius: 50%; padding: 6px 8px; font-weight: 800; font-size: .8rem; border: 2px solid #222; }
 .cr-puck.on { background: #fff; color: #222; }
 .cr-puck.off { background: #222; color: #fff; border-color: #fff; }
