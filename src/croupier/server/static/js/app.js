@@ -270,6 +270,9 @@ async function tablePage(tableId, early = null) {
     if (busy) return false; // one command at a time: a double click sends it once
     busy = true;
     const key = focusKey(document.activeElement);
+    // The fields the offer of this command types as amounts (said in dollars).
+    const offered = (view?.legal_commands || []).find((lc) => lc.command === command.type);
+    const moneyFields = Object.entries(offered?.fields || {}).filter(([, f]) => f.kind === "amount").map(([k]) => k);
     // Every control is disabled while the command is in flight (and those a live update
     // draws meanwhile take no clicks: aria-busy, see app.css).
     const pageNode = main.querySelector(".table-page");
@@ -284,7 +287,7 @@ async function tablePage(tableId, early = null) {
       if (wager && betting) placed(out.round_id, command);
       if (out.balance !== null && out.balance !== undefined) showBalance(out.balance);
       changed();
-      const said = (game.said && game.said(command)) || saidCommand(command, game.label, humanize(command.type));
+      const said = (game.said && game.said(command)) || saidCommand(command, game.label, humanize(command.type), moneyFields);
       say(said, "info", `${out.round_id}@${out.round_version}`);
       await live.refresh();
       return true;

@@ -69,14 +69,15 @@ export function roundSummary(settlements, seat, label, extras = []) {
 }
 
 // What a command the player sent did, in a sentence ("You placed $10.00 on Pip Street
-// ace."); `label` names a spot, `title` a command.
-export function saidCommand(command, label, title) {
+// ace."); `label` names a spot, `title` a command; `money`: the fields its offer types as
+// amounts (the two antes placed at once), said in dollars.
+export function saidCommand(command, label, title, money = []) {
   if (command.type === "PlaceWager") return `You placed ${dollars(command.amount)} on ${label(command.spot)}.`;
   const amount = typeof command.amount === "number" ? ` for ${dollars(command.amount)}` : "";
   const choice = command.decision ?? command.choice;
   if (typeof choice === "string") return `You chose ${phrase(choice)}${amount}.`;
-  const money = Object.entries(command).filter(([k, v]) => typeof v === "number" && /^(ante_|chips)/.test(k));
-  if (money.length) return `${title}: ${money.map(([k, v]) => `${label(k)} ${dollars(v)}`).join(", ")}.`;
+  const sums = Object.entries(command).filter(([k, v]) => typeof v === "number" && k !== "amount" && money.includes(k));
+  if (sums.length) return `${title}: ${sums.map(([k, v]) => `${label(k)} ${dollars(v)}`).join(", ")}.`;
   return `You chose ${title}${amount}.`;
 }
 
