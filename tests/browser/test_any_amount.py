@@ -56,9 +56,10 @@ def test_a_front_9_of_two_chips_is_matched_by_the_back_9(browser: Any, server: S
     back = page.locator('.decisions [data-wager-spot="back_9"]')
     back.wait_for()
     assert back.count() == 1 and back.inner_text() == "Back 9 $30.00"
-    # The chip chosen is $5: the button sends the Back 9's one amount all the same.
+    # The chip chosen is $5: the Back 9's area on the felt (like its button) sends the
+    # one amount its offer takes all the same.
     assert page.locator('[data-chip="500"]').get_attribute("aria-pressed") == "true"
-    back.click()
+    page.locator('.seat.mine [data-spot="back_9"]').click()
     page.wait_for_selector("table.results", timeout=20_000)
     # The round went on to its end: it staked the Front 9 and a Back 9 matching it.
     token = page.evaluate("localStorage.getItem('croupier.token')")

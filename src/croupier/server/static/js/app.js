@@ -397,9 +397,13 @@ async function tablePage(tableId, early = null) {
 
   // A wager is placed at the chip's value or not at all: an amount outside the wager's
   // limits is refused here, in words, with the amounts that may be wagered there.
-  function onSpot(spot, amount = chipValue) {
+  // An area whose offer takes one amount (a Back 9 Wager matching the Front 9) takes that
+  // amount, whatever chip is chosen.
+  function onSpot(spot, chosen = null) {
     const lc = legalWagers().find((l) => (l.spots || []).includes(spot));
     if (!lc) return false;
+    const one = lc.min_amount !== null && lc.min_amount === lc.max_amount ? lc.min_amount : null;
+    const amount = chosen ?? one ?? chipValue;
     const refused = outOfLimits(lc, amount, game.label(spot));
     if (refused) {
       say(refused, "error");
