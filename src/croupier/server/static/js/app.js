@@ -15,6 +15,8 @@ import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
 import { checkRound } from "./verify.js";
 import { wagersOf } from "./offers.js";
 import { begin, changed, signInAgain, stop } from "./session.js";
+import { focusKey, focusLost, refocus } from "./focus.js";
+import { CONNECTION, connection, connectionGone } from "./connection.js";
 
 const SEED_CITE = "GLI-19 4.4.4(a)"; // a seat's seed refused (croupier.server.seals)
 
@@ -157,64 +159,6 @@ async function lobby() {
   } catch (error) {
     say(error.message, "error");
   }
-}
-
-// --- the focus -------------------------------------------------------------------------------
-// A control is found again after a redraw by what it does (its data attributes) and, on
-// the felt, by its seat.
-const FOCUS_KEYS = ["data-action", "data-spot", "data-chip", "data-wager-spot", "data-amount", "data-decline", "data-sit", "data-leave", "data-max-odds", "data-bet-instead", "data-typed-chip", "data-rack"];
-
-function focusKey(node) {
-  if (!node || node === document.body || !main.contains(node)) return null;
-  const parts = FOCUS_KEYS.filter((a) => node.hasAttribute(a)).map((a) => `[${a}="${CSS.escape(node.getAttribute(a))}"]`);
-  if (!parts.length) return node.id ? `#${CSS.escape(node.id)}` : null;
-  const seat = node.closest("[data-seat]");
-  const within = seat && seat !== node ? `[data-seat="${CSS.escape(seat.dataset.seat)}"] ` : "";
-  return `${within}${node.tagName.toLowerCase()}${parts.join("")}`;
-}
-
-function focusLost() {
-  const now = document.activeElement;
-  return !now || now === document.body || now === main || !now.isConnected;
-}
-
-function refocus(key, otherwise = null) {
-  const found = [...main.querySelectorAll(key)].find((n) => !n.disabled && n.offsetParent !== null);
-  (found || otherwise)?.focus();
-}
-
-// --- the connection ------------------------------------------------------------------------
-// The state of the table's connection in words (the header's), and a banner when it
-// drops and when it is back: while down, the server keeps every wager and decision it
-// took; the page shows the table again as soon as it answers.
-const CONNECTION = { connecting: "connecting", live: "live", polling: "updating every second", reconnecting: "reconnecting", offline: "offline" };
-const banner = document.getElementById("connection");
-let down = false;
-let bannerTimer = null;
-
-function connection(state) {
-  clearTimeout(bannerTimer);
-  if (state === "offline" || state === "reconnecting" || (state === "polling" && down)) {
-    down = true;
-    banner.dataset.state = "down";
-    banner.textContent = state === "offline"
-      ? "Connection lost: the server cannot be reached. The table shows again as soon as it answers; what you sent before is kept."
-      : "Connection lost: reconnecting… The table updates every second meanwhile.";
-    banner.hidden = false;
-  } else if (state === "live" && down) {
-    down = false;
-    banner.dataset.state = "back";
-    banner.textContent = "Connected again: the table is up to date.";
-    banner.hidden = false;
-    bannerTimer = setTimeout(() => { banner.hidden = true; }, 6000);
-  }
-}
-
-function connectionGone() {
-  clearTimeout(bannerTimer);
-  down = false;
-  banner.hidden = true;
-  delete banner.dataset.state;
 }
 
 // --- a table -----------------------------------------------------------------------------
