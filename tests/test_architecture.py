@@ -269,3 +269,50 @@ def test_generic_browser_modules_do_not_name_a_game() -> None:
         for name, lines in found.items()
     ]
     assert not wrong, "\n".join(wrong)
+
+
+def _served_spots() -> set[str]:
+    """Every spot any game's layout lists under its default Rules Submission (what the
+    server serves with a table)."""
+    return {
+        info.value
+        for spec in GAMES.values()
+        for info in spec.spots_of(spec.rules_type.model_validate({"game": spec.name}))
+    }
+
+
+def test_no_browser_module_writes_a_spot_with_its_number() -> None:
+    """A spot with parts ("come:6", "place:4", "pip_street:ace") is found among those the
+    table lists (``table.spots``: by its wager, ``group``, and its ``numbers``), never
+    written in JavaScript: no string or template starts with a numbered spot's wager and
+    its colon, in any module, a game's layout included (issue #30)."""
+    kinds = sorted({spot.split(":")[0] for spot in _served_spots() if ":" in spot})
+    assert {"come", "place", "hard", "pip_street", "total"} <= set(kinds), kinds
+    alternatives = "|".join(map(re.escape, kinds))
+    written = re.compile(rf"""["'`](?:{alternatives}):""")
+    wrong = [
+        f"{name}: {line.strip()[:80]}"
+        for name, path in JS_MODULES.items()
+        for line in _js_code(path).splitlines()
+        if written.search(line)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_games_words_are_served_not_written_in_generic_modules() -> None:
+    """A game's words (its states and decisions, what its timeouts send) come with the
+    table from its package (``GameSpec.words``, ``GameSpec.timeouts``); no module outside
+    ``js/layouts/`` writes one of their keys (``needs_card``, ``PassBank``,
+    ``Decide:stand``)."""
+    keys = {key for spec in GAMES.values() for key in (*spec.words, *spec.timeouts)}
+    assert {"needs_card", "back_9", "PassBank", "Decide:stand"} <= keys
+    alternatives = "|".join(map(re.escape, sorted(keys)))
+    pattern = re.compile(rf"(?<![\w$])(?:{alternatives})(?![\w$])")
+    wrong = [
+        f"{name}: {line.strip()[:80]}"
+        for name, path in JS_MODULES.items()
+        if not name.startswith("layouts/")
+        for line in _js_code(path).splitlines()
+        if pattern.search(line)
+    ]
+    assert not wrong, "\n".join(wrong)

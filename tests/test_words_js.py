@@ -1,5 +1,6 @@
 """The browser's sentences (``static/js/words.js``) run under node, as the page runs them:
-what a command the player sent did, said as a sentence (no "Fold: done.")."""
+what a command the player sent did, said as a sentence (no "Fold: done."), a decision
+in the game's words served with its table."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from croupier.registry import find
+
 NODE = shutil.which("node")
 WORDS = Path(__file__).parents[1] / "src" / "croupier" / "server" / "static" / "js" / "words.js"
 
@@ -17,8 +20,11 @@ WORDS = Path(__file__).parents[1] / "src" / "croupier" / "server" / "static" / "
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_a_command_without_an_amount_or_a_choice_is_said_as_a_sentence() -> None:
     assert NODE is not None
+    # The game's words come with its table (GameSpec.words), as the page is given them.
+    served = json.dumps({"words": dict(find("double-back-jack").words)})
     script = (
-        f"import {{ saidCommand }} from {json.dumps(WORDS.as_uri())};"
+        f"import {{ saidCommand, useWords }} from {json.dumps(WORDS.as_uri())};"
+        f"useWords({served});"
         "const label = (s) => s;"
         "console.log(JSON.stringify(["
         "saidCommand({type: 'Fold', seat: 1}, label, 'Fold'),"
@@ -37,4 +43,32 @@ def test_a_command_without_an_amount_or_a_choice_is_said_as_a_sentence() -> None
         "You chose Fold.",
         "You placed $10.00 on Front 9.",
         "You chose Second Chance.",
+    ]
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_the_amounts_said_are_those_the_offer_types_as_amounts() -> None:
+    """Money fields are read from the command's offer (``kind: "amount"``), not from
+    their names (words.js named Criss-Cross Poker's antes and Pai Gow's chips): a cut's
+    position is no money."""
+    assert NODE is not None
+    script = (
+        f"import {{ saidCommand }} from {json.dumps(WORDS.as_uri())};"
+        "const label = (s) => ({ante_across: 'Ante Across', ante_down: 'Ante Down'})[s] || s;"
+        "console.log(JSON.stringify(["
+        "saidCommand({type: 'PlaceAntes', seat: 1, ante_across: 1000, ante_down: 1000},"
+        " label, 'Place antes', ['ante_across', 'ante_down']),"
+        "saidCommand({type: 'AcceptCut', seat: 1, position: 37}, label, 'Accept cut', []),"
+        "]));"
+    )
+    out = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert json.loads(out.stdout) == [
+        "Place antes: Ante Across $10.00, Ante Down $10.00.",
+        "You chose Accept cut.",
     ]

@@ -724,6 +724,14 @@ class GameSpec:
     layout_cites: Mapping[str, str] = field(default_factory=dict)
     """Sections the layout names beside its areas and notes, by what they govern
     (``{"working": "623a.4"}``): served with the table as a reader is shown them."""
+    words: Mapping[str, str] = field(default_factory=dict)
+    """The game's own words for the values its views and offers carry (states, phases,
+    decisions: ``{"needs_card": "needs a card"}``), served with the table: no generic
+    browser module holds them."""
+    timeouts: Mapping[str, tuple[str | None, str, str]] = field(default_factory=dict)
+    """What a timeout sends, by command (or ``"command:decision"``), said to the seat it
+    acts for (``None``: none does), of another seat (``"seat N ..."``) and once done;
+    served with the table."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     def spots_of(self, rules: RulesSubmission) -> list[SpotInfo]:

@@ -92,7 +92,9 @@ class SpotInfo(BaseModel):
     ``value``: the spot's text; ``label``: its name in plain English; ``group`` and
     ``group_label``: the part of the layout it is in (``""``: none); ``numbers`` and
     ``mark``: what its area shows (a die's face, a combination's two numbers, a circle's
-    number); ``always``: drawn before a wager is on it; ``cite``: the section that
+    number); ``pays``: the rows of the round view's ``odds`` that pay it, where they are
+    not keyed by ``value`` (Sic Bo's One of a Kind by how many dice show the number, the
+    Craps Field's 2 and 12); ``always``: drawn before a wager is on it; ``cite``: the section that
     governs it, ``cite_shown`` as a reader is shown it (``"623a.3 (inferred)"``) and
     ``cite_basis`` (:func:`croupier.citations.basis`)."""
 
@@ -104,6 +106,7 @@ class SpotInfo(BaseModel):
     group_label: str = ""
     numbers: tuple[int, ...] = ()
     mark: str = ""
+    pays: tuple[str, ...] = ()
     always: bool = True
     """False for an area drawn only while a wager is on it (a split's second hand)."""
     cite: str = ""

@@ -158,6 +158,10 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     assert ann.locator(f'{AREA} [data-spot="pass"].legal').count() == 0
     odds = ann.locator('[data-max-odds="pass_odds"]')
     assert odds.inner_text() == "Take full odds $50.00"
+    # Each whole multiple of the $10 Pass below the most is a button too (3-4-5x: up to 5x
+    # on the 6), its amount on it.
+    multiples = ann.locator('[data-spot-odds="pass_odds"]').all_inner_texts()
+    assert multiples == ["1x $10.00", "2x $20.00", "3x $30.00", "4x $40.00"]
     odds.click()
     full = '[aria-label*="your wager $50."]'
     ann.wait_for_selector(f'{AREA} [data-spot="pass_odds"].has-wager{full}')
@@ -260,3 +264,55 @@ def test_an_amount_the_odds_would_not_pay_is_offered_as_one_they_do(
     finally:
         context.close()
         dealer_context.close()
+
+
+def test_the_results_count_every_roll_of_the_turn(browser: Any, server: Server) -> None:
+    """The defect: the round's sentence and results table counted the last roll only (-$67
+    where the wallet said -$63). ann bets $10 Pass and $10 Field; 4-1 sets the point 5 and
+    her Field loses; she bets $12 on Place 6 (typed) and $10 on the Field again; 4-2 pays
+    the Place 6 $14 at 7 to 6, the wager staying up (623a.9), and the Field loses; 3-4
+    sevens out: Pass and Place 6 lose. Worked here: -10 - 10 + 14 - 10 - 12 = -$28, what
+    the wallet moved; the last roll alone says -$22."""
+    body = {
+        "id": "turn",
+        "rules_toml": (EXAMPLES / "craps.toml").read_text(),
+        "settings": {"betting_seconds": None, "decision_seconds": None, "physical_dice": True},
+    }
+    assert server.admin.post("/tables", json=body).status_code == 201
+    context, ann = sign_up(browser, server, "ann-turn")
+    open_table(ann, "turn", 1)
+    dealer_context, dealer = as_dealer(browser, server, "turn")
+    ann.wait_for_selector(f'{AREA} [data-spot="pass"].legal')
+    bet(ann, 1000, "pass", 1000)
+    bet(ann, 1000, "field", 1000)
+    throw(dealer, ann, server, 4, 1, new_shooter=True)
+    rolled(ann, 1)
+    caught_up(ann, server)
+    ann.locator("#chip-amount").fill("12")
+    ann.locator(f'{AREA} [data-spot="place:6"]').click()
+    ann.wait_for_selector(f'{AREA} [data-spot="place:6"].has-wager[aria-label*="your wager $12."]')
+    bet(ann, 1000, "field", 1000)
+    throw(dealer, ann, server, 4, 2, new_shooter=False)
+    rolled(ann, 2)
+    throw(dealer, ann, server, 3, 4, new_shooter=False)
+    ann.wait_for_selector("table.results")
+    expected = OPENING - 2_800
+    ann.wait_for_function(f"document.querySelector('#balance').dataset.cents === '{expected}'")
+    assert server.wallet(me(server, ann)["id"]) == expected
+    summary = ann.locator(".round-summary").inner_text()
+    assert summary.endswith("net -$28.00."), summary
+    assert "won $14.00 on Place 6 (the wager stays up)" in summary, summary
+    rows = ann.locator("table.results tbody tr").evaluate_all(
+        "l => l.map(r => [...r.cells].map(c => c.textContent))"
+    )
+    # Roll, seat, wager, amount, outcome, odds, returned, won: every roll's.
+    assert [(r[0], r[2], r[3], r[4], r[7]) for r in rows] == [
+        ("1", "Field", "$10.00", "lose", "$0.00"),
+        ("2", "Field", "$10.00", "lose", "$0.00"),
+        ("2", "Place 6", "$12.00", "win, the wager stays up", "$14.00"),
+        ("3", "Pass Line", "$10.00", "lose", "$0.00"),
+        ("3", "Place 6", "$12.00", "lose", "$0.00"),
+    ]
+    assert not ann.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()

@@ -122,11 +122,12 @@ def test_messages_are_sentences_in_the_regulations_words(browser: Any, server: S
     for ws in sockets:
         ws.close()
     page.wait_for_selector('.conn[data-conn="offline"]', timeout=10_000)
-    lost = page.locator("#messages .error").inner_text()
+    lost = page.locator('#connection[data-state="down"]').inner_text()
     assert "Failed to fetch" not in lost and "cannot be reached" in lost
     down["on"] = False
     page.unroute("**/view")
     page.wait_for_selector('.conn[data-conn="live"]', timeout=15_000)
+    page.wait_for_selector('#connection[data-state="back"]')
     page.wait_for_function("!document.querySelector('#messages .error')")
     assert shown_balance_is(page, OPENING, view)
     assert not page.errors  # type: ignore[attr-defined]
@@ -536,7 +537,11 @@ def test_the_small_things_around_the_felt(browser: Any, server: Server) -> None:
     shown = page.evaluate(SPLIT_AND_INSURANCE)
     assert shown["split"] is not None and "outcome-lose" in shown["split"]
     assert shown["splitChips"] == 0 and shown["firstChips"] == 1
-    assert shown["buttons"] == ["Bet Insurance", "No insurance"]
+    assert shown["buttons"] == [
+        "Insurance $5.00",
+        "Insurance, amount $0.01–$5.00Insurance for less",
+        "No insurance",
+    ]
     assert shown["declined"] == [
         [
             "insurance",

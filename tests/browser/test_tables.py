@@ -118,7 +118,7 @@ def test_go_fore_it_fold_seen_by_two_players(browser: Any, server: Server) -> No
     ann.wait_for_selector('[data-action="Fold"]')
     assert ann.locator('.seat.mine [data-spot="front_9"].has-wager').count() == 1
     # Back 9 is a button under "Your decisions" beside Fold, not only an area on the felt.
-    assert ann.locator('.decisions [data-wager-spot="back_9"]').inner_text() == "Bet Back 9"
+    assert ann.locator('.decisions [data-wager-spot="back_9"]').inner_text() == "Back 9 $10.00"
     shot(ann, "go-fore-it")
     ann.locator('[data-action="Fold"]').click()
     # Bob, to act next, folds too; the dealer's hand is revealed and the round settles.

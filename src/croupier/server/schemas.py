@@ -272,6 +272,16 @@ class TableOut(BaseModel):
         description="Sections the layout names beside its areas and notes, as shown to a "
         "reader ('623a.4 (inferred)').",
     )
+    words: dict[str, str] = Field(
+        default_factory=dict,
+        description="The game's words for the values its views and offers carry "
+        "('needs_card': 'needs a card'), from the game's package.",
+    )
+    timeouts: dict[str, tuple[str | None, str, str]] = Field(
+        default_factory=dict,
+        description="What a timeout sends, by command (or 'command:decision'): said to the "
+        "seat it acts for, of another seat ('seat N ...') and once done.",
+    )
     rules: dict[str, Any]
     rules_sha256: str
     minimum_wager: int

@@ -155,6 +155,8 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
         layout=spec.layout,
         spots=spec.spots_of(rules),
         cites=spec.cites_shown(),
+        words=dict(spec.words),
+        timeouts=dict(spec.timeouts),
         rules=json.loads(version.rules_json),
         rules_sha256=version.rules_sha256,
         minimum_wager=rules.minimum_wager,

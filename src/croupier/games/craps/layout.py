@@ -15,7 +15,7 @@ re-types none of them.
 from __future__ import annotations
 
 from croupier.games.craps.spots import CrapsSpot
-from croupier.games.craps.wagers import group_of, section_of, wager_kind
+from croupier.games.craps.wagers import section_of, wager_kind
 from croupier.rules.craps import MAKING, ODDS, SHOOTER, TABLES, CrapsRules
 from croupier.spots import SpotInfo
 
@@ -69,15 +69,21 @@ def layout_label(spot: CrapsSpot, bar: int) -> str:
     return _NAMED[spot.kind]
 
 
+FIELD_ROWS = ("field:2", "field:12")
+"""The rows of the view's ``odds`` that say what the Field pays on 2 and on 12."""
+
+
 def layout_spots(rules: CrapsRules) -> list[SpotInfo]:
     """Every spot ``rules`` offers, in the layout's order, named as the layout names it,
-    with its part of the layout and its section."""
+    with its wager (``group``: ``"place"`` for ``"place:6"``), its number and its
+    section."""
     return [
         SpotInfo(
             value=str(spot),
             label=layout_label(spot, rules.dont_bar),
-            group=group_of(str(spot)),
+            group=spot.kind,
             numbers=() if spot.number is None else (spot.number,),
+            pays=FIELD_ROWS if spot.kind == "field" else (),
             cite=section_of(str(spot)),
         )
         for spot in CrapsSpot.every()

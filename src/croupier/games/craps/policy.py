@@ -41,6 +41,7 @@ from croupier.game import (
     Wait,
     offered,
 )
+from croupier.games.craps import words
 from croupier.games.craps.commands import (
     CallRoll,
     EndTurn,
@@ -231,4 +232,6 @@ SPEC = GameSpec(
     simulation="croupier.analysis.simulation.craps",
     terminal="croupier.cli.tables.craps",
     training="croupier.games.craps.training",
+    words=words.WORDS,
+    timeouts=words.TIMEOUTS,
 )

@@ -103,6 +103,7 @@ from croupier.games.craps.placing import (
 )
 from croupier.games.craps.settle import fire_settlements, settle_roll
 from croupier.games.craps.state import Bet, CrapsState, Phase
+from croupier.games.craps.turn import round_settlements
 from croupier.games.craps.wagers import (
     BONUS_SPOTS,
     all_spots,
@@ -794,6 +795,7 @@ class CrapsRound(Round[CrapsState]):
                 else e.model_dump(mode="json")
                 for e in state.last_settled
             ],
+            "round_settlements": round_settlements(self.events, self.rules.dont_bar),
         }
 
     def _history(self) -> list[dict[str, Any]]:

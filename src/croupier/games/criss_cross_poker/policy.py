@@ -27,6 +27,7 @@ from croupier.games.criss_cross_poker import (
     Phase,
     RevealCommunityCards,
     ShuffleCards,
+    words,
 )
 from croupier.money import Cents
 from croupier.rules.criss_cross_poker import SECTIONS, Spot
@@ -100,4 +101,6 @@ SPEC = GameSpec(
     chart="croupier.analysis.charts.criss_cross_poker",
     simulation="croupier.analysis.simulation.criss_cross_poker",
     terminal="croupier.cli.tables.criss_cross_poker",
+    words=words.WORDS,
+    timeouts=words.TIMEOUTS,
 )

@@ -58,6 +58,7 @@ from croupier.games.double_back_jack import (
     RoundSetup,
     SettleWagers,
     ShuffleCards,
+    words,
 )
 from croupier.money import Cents
 from croupier.rng import Draw, NumberDraw, ShuffleDraw
@@ -278,4 +279,6 @@ SPEC = GameSpec(
     simulation="croupier.analysis.simulation.double_back_jack",
     terminal="croupier.cli.tables.double_back_jack",
     training="croupier.games.double_back_jack.training",
+    words=words.WORDS,
+    timeouts=words.TIMEOUTS,
 )

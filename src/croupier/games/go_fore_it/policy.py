@@ -25,6 +25,7 @@ from croupier.games.go_fore_it import (
     Phase,
     RevealDealerHand,
     ShuffleCards,
+    words,
 )
 from croupier.money import Cents
 from croupier.rules.go_fore_it import SECTIONS, Spot
@@ -95,4 +96,6 @@ SPEC = GameSpec(
     chart="croupier.analysis.charts.go_fore_it",
     simulation="croupier.analysis.simulation.go_fore_it",
     terminal="croupier.cli.tables.go_fore_it",
+    words=words.WORDS,
+    timeouts=words.TIMEOUTS,
 )

@@ -32,6 +32,7 @@ from croupier.games.high_roll_dice import (
     Phase,
     ThrowDice,
     spots_of,
+    words,
 )
 from croupier.games.high_roll_dice.spots import GROUPS, HighRollDiceSpot
 from croupier.money import Cents
@@ -172,4 +173,6 @@ SPEC = GameSpec(
     analysis="croupier.analysis.exact.high_roll_dice",
     simulation="croupier.analysis.simulation.high_roll_dice",
     terminal="croupier.cli.tables.high_roll_dice",
+    words=words.WORDS,
+    timeouts=words.TIMEOUTS,
 )

@@ -59,6 +59,7 @@ from croupier.games.pai_gow import (
     ShakeDice,
     TilesDelivered,
     TilesMixed,
+    words,
 )
 from croupier.money import Cents
 from croupier.rng import DiceDraw, Draw, NumberDraw, ShuffleDraw
@@ -259,4 +260,6 @@ SPEC = GameSpec(
     simulation="croupier.analysis.simulation.pai_gow",
     terminal="croupier.cli.tables.pai_gow",
     training="croupier.games.pai_gow.training",
+    words=words.WORDS,
+    timeouts=words.TIMEOUTS,
 )

@@ -53,13 +53,30 @@ class SicBoPolicy(TablePolicy):
 
 
 def layout_spots(rules: SicBoRules) -> list[SpotInfo]:
-    """Every area of the layout (625a.3), named as the sign names it, grouped by wager."""
+    """Every area of the layout (625a.3), named as the sign names it, grouped by wager,
+    with the paytable rows that pay it (a total its own, One of a Kind one per count of
+    dice showing the number, any other its wager's)."""
     return [
         SpotInfo(
-            value=str(spot), label=spot.label, group=spot.kind, numbers=spot.numbers, cite=WAGERS
+            value=str(spot),
+            label=spot.label,
+            group=spot.kind,
+            numbers=spot.numbers,
+            pays=_pays(spot),
+            cite=WAGERS,
         )
         for spot in SicBoSpot.every()
     ]
+
+
+def _pays(spot: SicBoSpot) -> tuple[str, ...]:
+    """The rows of the paytable (:meth:`~croupier.rules.sic_bo.Paytable.rows`) that pay
+    ``spot``."""
+    if spot.kind == "total":
+        return (str(spot),)
+    if spot.kind == "one_of_a_kind":
+        return tuple(f"one_of_a_kind:{count}" for count in (1, 2, 3))
+    return (spot.kind,)
 
 
 SPEC = GameSpec(

@@ -15,6 +15,10 @@ export function setToken(value) {
   else localStorage.removeItem(TOKEN);
 }
 
+// What a request that got no answer says, by whether it asked or sent.
+export const UNREACHED = "The server cannot be reached just now: the page shows the table again as soon as it answers.";
+export const UNSENT = "The server could not be reached, so it may not have your command: once the connection is back the table shows what it took; send it again if it is not there.";
+
 export class Problem extends Error {
   constructor(status, detail, cite, basis) {
     // The server's detail already ends with "(cite)" (CroupierError): name it once; a
@@ -40,17 +44,25 @@ export async function request(method, path, body, extraHeaders = {}) {
   const t = token();
   if (t) headers.Authorization = `Bearer ${t}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const r = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await r.text();
+  let r;
+  let text;
+  try {
+    r = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    text = await r.text();
+  } catch {
+    // No answer (the browser's own words, "Failed to fetch", are never shown).
+    throw new Problem(0, method === "GET" ? UNREACHED : UNSENT, null, null);
+  }
   let data = null;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
-    data = { detail: text };
+    // Not the server's own answer (a proxy's page): said in words, not shown.
+    data = { detail: `The server could not answer just now (error ${r.status}): try again in a moment.` };
   }
   if (!r.ok) {
     // A request that fails validation is answered in sentences, one a field (422,

@@ -8,13 +8,15 @@ import { h } from "./dom.js";
 import { dollars } from "./format.js";
 import { control, humanize } from "./commands.js";
 import { LiveView } from "./live.js";
-import { felt, gameOf, laterWagerButtons, results } from "./layouts.js";
+import { felt, gameOf, laterWagerButtons, results, settlementsOf } from "./layouts.js";
 import { chip, die } from "./svg.js";
 import { phrase, roundSummary, saidCommand, timeoutSentence, whoActs } from "./words.js";
 import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
 import { checkRound } from "./verify.js";
 import { wagersOf } from "./offers.js";
 import { begin, changed, signInAgain, stop } from "./session.js";
+import { focusKey, focusLost, refocus } from "./focus.js";
+import { CONNECTION, connection, connectionGone } from "./connection.js";
 
 const SEED_CITE = "GLI-19 4.4.4(a)"; // a seat's seed refused (croupier.server.seals)
 
@@ -187,13 +189,14 @@ async function tablePage(tableId, early = null) {
   const seatBar = h("div", { class: "seat-bar" });
   const feltBox = h("div", { class: "felt-box" });
   const rack = h("div", { class: "rack", role: "group", "aria-label": "chips" });
+  const tools = h("div", { class: "rack-tools", role: "group", "aria-label": "your wagers: rebet, undo, clear" });
   const decisions = h("section", { class: "decisions", "aria-label": "your decisions" });
   // Hidden until a view says the caller is the dealer (render).
   const consoleBox = h("section", { class: "console", "aria-label": "dealer and floor console", hidden: true });
   const resultBox = h("div", { class: "result-box" });
   const signBox = h("details", { class: "sign" }, h("summary", {}, "Payout odds (table sign)"));
   main.replaceChildren(
-    h("div", { class: "table-page" }, header, turnBox, seatBar, feltBox, h("div", { class: "controls" }, rack, decisions), consoleBox, resultBox, signBox,
+    h("div", { class: "table-page" }, header, turnBox, seatBar, feltBox, h("div", { class: "controls" }, rack, tools, decisions), consoleBox, resultBox, signBox,
       h("p", {}, h("a", { href: `#/history/${encodeURIComponent(tableId)}` }, "Round history and replays"), " · ", h("a", { href: "#/" }, "Lobby"))),
   );
   api.sign(tableId).then(
@@ -208,8 +211,12 @@ async function tablePage(tableId, early = null) {
   let busy = false;
 
   async function send(command, { wager = false } = {}) {
-    if (busy) return; // one command at a time: a double click sends it once
+    if (busy) return false; // one command at a time: a double click sends it once
     busy = true;
+    const key = focusKey(document.activeElement);
+    // The fields the offer of this command types as amounts (said in dollars).
+    const offered = (view?.legal_commands || []).find((lc) => lc.command === command.type);
+    const moneyFields = Object.entries(offered?.fields || {}).filter(([, f]) => f.kind === "amount").map(([k]) => k);
     // Every control is disabled while the command is in flight (and those a live update
     // draws meanwhile take no clicks: aria-busy, see app.css).
     const pageNode = main.querySelector(".table-page");
@@ -218,13 +225,16 @@ async function tablePage(tableId, early = null) {
     for (const b of held) b.disabled = true;
     try {
       const open = view && view.round_status === "open";
+      const betting = !open || (view.view || {}).phase === "betting";
       const version = wager ? undefined : open ? view.round_version : 0;
       const out = wager ? await sendWager(command, version) : await api.command(tableId, command, version);
+      if (wager && betting) placed(out.round_id, command);
       if (out.balance !== null && out.balance !== undefined) showBalance(out.balance);
       changed();
-      const said = (game.said && game.said(command)) || saidCommand(command, game.label, humanize(command.type));
+      const said = (game.said && game.said(command)) || saidCommand(command, game.label, humanize(command.type), moneyFields);
       say(said, "info", `${out.round_id}@${out.round_version}`);
       await live.refresh();
+      return true;
     } catch (error) {
       if (error instanceof Problem && error.cite === "server:optimistic-concurrency") {
         // The table moved on before the command arrived: show it as it is now, quietly.
@@ -238,6 +248,7 @@ async function tablePage(tableId, early = null) {
       busy = false;
       pageNode?.removeAttribute("aria-busy");
       for (const b of held) if (b.isConnected) b.disabled = false;
+      if (key && focusLost()) refocus(key, decisions.querySelector(".actions button:not([disabled])"));
     }
   }
 
@@ -270,6 +281,52 @@ async function tablePage(tableId, early = null) {
     return out;
   }
 
+  // The wagers this page placed in each round's betting, by round: Rebet places those of
+  // the last round again; Undo takes down the last placed, Clear every one, where the
+  // table offers to take a wager down (a command on one of the caller's spots alone).
+  const bets = {}; // round id -> [{spot, amount}]
+  function placed(roundId, command) {
+    (bets[roundId] ||= []).push({ spot: command.spot, amount: command.amount });
+  }
+  function lastBets() {
+    const done = Object.keys(bets).filter((id) => id !== view?.round_id || view.round_status !== "open");
+    return done.length ? bets[done[done.length - 1]] : [];
+  }
+  function removal() {
+    return (view?.legal_commands || []).find((lc) => {
+      const names = Object.keys(lc.fields || {});
+      return lc.command !== "PlaceWager" && names.length === 2 && lc.fields.seat?.kind === "fixed" && lc.fields.spot?.kind === "choice";
+    }) || null;
+  }
+  async function rebet(list) {
+    for (const b of list) if (!(await onSpot(b.spot, b.amount))) break;
+  }
+  function rackTools(legalSpots) {
+    const mine = view && view.round_status === "open" ? (view.view?.wagers || {})[String(mySeat())] || {} : {};
+    const again = lastBets().filter((b) => legalSpots.has(b.spot));
+    const out = [];
+    if (again.length && !Object.keys(mine).length) {
+      const total = again.reduce((a, b) => a + b.amount, 0);
+      out.push(h("button", { type: "button", class: "action", "data-rack": "rebet", onclick: () => rebet(again) }, `Rebet ${dollars(total)}`));
+    }
+    const take = removal();
+    if (take) {
+      const offered = take.fields.spot.options.map((o) => o.value);
+      const here = (bets[view.round_id] || []).map((b) => b.spot).filter((spot) => offered.includes(spot));
+      const last = here[here.length - 1];
+      const fixed = Object.fromEntries(Object.entries(take.fields).filter(([, f]) => f.kind === "fixed").map(([k, f]) => [k, f.value]));
+      const round = view.round_id;
+      const send1 = async (spot) => {
+        const ok = await send({ type: take.command, ...fixed, spot });
+        if (ok && bets[round]) bets[round] = bets[round].filter((b) => b.spot !== spot);
+        return ok;
+      };
+      if (last) out.push(h("button", { type: "button", class: "action", "data-rack": "undo", onclick: () => send1(last) }, `Undo: take down ${game.label(last)}`));
+      if (offered.length) out.push(h("button", { type: "button", class: "action", "data-rack": "clear", onclick: async () => { for (const spot of offered) if (!(await send1(spot))) break; } }, "Clear my wagers"));
+    }
+    return out;
+  }
+
   function legalWagers() {
     const no = declined(view?.round_id);
     return wagersOf(view?.legal_commands)
@@ -284,13 +341,17 @@ async function tablePage(tableId, early = null) {
 
   // A wager is placed at the chip's value or not at all: an amount outside the wager's
   // limits is refused here, in words, with the amounts that may be wagered there.
-  function onSpot(spot, amount = chipValue) {
+  // An area whose offer takes one amount (a Back 9 Wager matching the Front 9) takes that
+  // amount, whatever chip is chosen.
+  function onSpot(spot, chosen = null) {
     const lc = legalWagers().find((l) => (l.spots || []).includes(spot));
-    if (!lc) return;
+    if (!lc) return false;
+    const one = lc.min_amount !== null && lc.min_amount === lc.max_amount ? lc.min_amount : null;
+    const amount = chosen ?? one ?? chipValue;
     const refused = outOfLimits(lc, amount, game.label(spot));
     if (refused) {
       say(refused, "error");
-      return;
+      return false;
     }
     // The amounts the offer takes go in steps (Craps: those its odds pay in whole cents,
     // 623a.4): the page offers the least whole-dollar amount from it in that step (Place 6
@@ -305,11 +366,11 @@ async function tablePage(tableId, early = null) {
           `${dollars(amount)} on ${label} would not be paid in whole cents: ${lc.reason} on multiples of ${dollars(whole)}${lc.stepCite ? ` (${lc.stepCite})` : ""}. `,
           h("button", { type: "button", class: "action", "data-bet-instead": spot, onclick: () => onSpot(spot, better) }, `Bet ${dollars(better)} on ${label}`),
         ), "error");
-        return;
+        return false;
       }
     }
     const command = { type: "PlaceWager", seat: mySeat(), ...lc.fixed, spot, amount };
-    send(command, { wager: true });
+    return send(command, { wager: true });
   }
 
   function outOfLimits(lc, amount, label) {
@@ -324,22 +385,53 @@ async function tablePage(tableId, early = null) {
     return null;
   }
 
+  // The chips, and any amount typed: the next area clicked takes it (where the table
+  // adds wagers up, a second click adds a second chip to the stack).
   function renderRack() {
     const chips = CHIPS.filter((c) => c <= table.maximum_wager);
+    const typed = h("input", {
+      id: "chip-amount", type: "number", inputmode: "decimal", step: "0.01", min: table.minimum_wager / 100,
+      max: table.maximum_wager / 100, placeholder: "any", "data-typed-chip": "yes",
+      value: CHIPS.includes(chipValue) ? null : (chipValue / 100).toFixed(2),
+    });
+    typed.addEventListener("input", () => {
+      const cents = Math.round(Number(typed.value) * 100);
+      if (!typed.value || !(cents > 0)) return;
+      chipValue = cents;
+      for (const b of rack.querySelectorAll(".chip-button")) b.setAttribute("aria-pressed", "false");
+    });
     rack.replaceChildren(
       h("span", { class: "rack-label" }, "Chip:"),
       ...chips.map((c) =>
         h(
           "button",
-          { class: "chip-button", "aria-pressed": String(c === chipValue), "data-chip": c, "aria-label": `chip ${dollars(c)}`, onclick: () => { chipValue = c; renderRack(); } },
+          { class: "chip-button", "aria-pressed": String(c === chipValue), "data-chip": c, "aria-label": `chip ${dollars(c)}`, onclick: () => { chipValue = c; renderRack(); rack.querySelector(`[data-chip="${c}"]`)?.focus(); } },
           chip(c),
         ),
       ),
+      h("label", { class: "rack-typed", for: "chip-amount" }, "or an amount $"),
+      typed,
     );
   }
 
+  // The focus: on the control clicked, through the redraw its command brings (found
+  // again by what it does); to the decision when the player's turn starts.
+  let myTurn = false;
   function render() {
     if (!view) return;
+    const key = focusKey(document.activeElement);
+    draw();
+    const seat = mySeat();
+    const wasMine = myTurn;
+    // A decision to make, not the betting (the chips and the felt are the player's then).
+    const betting = (view.view || {}).phase === "betting" || view.deadline?.kind === "betting";
+    myTurn = seat !== null && view.round_status === "open" && !betting && (view.waiting_for || []).includes(seat);
+    const first = decisions.querySelector(".actions button:not([disabled])");
+    if (myTurn && !wasMine && first && !decisions.hidden) first.focus();
+    else if (key && focusLost()) refocus(key);
+  }
+
+  function draw() {
     const v = view.view || {};
     showBalance(view.balance);
     header.replaceChildren(
@@ -350,7 +442,7 @@ async function tablePage(tableId, early = null) {
         `Limits ${dollars(table.minimum_wager)}–${dollars(table.maximum_wager)} · ${game.chapter ? `58 Pa. Code ch. ${game.chapter} · ` : ""}`,
         h("span", { class: "round", "data-round": view.round_id || "", "data-status": view.round_status || "", "data-version": view.round_version ?? "" }, view.round_id ? `round ${view.round_id} (${view.round_status}${v.phase ? `, ${phrase(v.phase)}` : ""})` : "no round yet"),
         " · ",
-        h("span", { class: `conn conn-${status}`, "data-conn": status }, status),
+        h("span", { class: `conn conn-${status}`, "data-conn": status }, CONNECTION[status] || status),
       ),
     );
     const seat = mySeat();
@@ -401,6 +493,7 @@ async function tablePage(tableId, early = null) {
     for (const lc of legalWagers()) for (const spot of lc.spots || []) limits[spot] = [lc.min_amount, lc.max_amount];
     feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, limits, onSpot: (spot, amount) => onSpot(spot, amount), seatCount, seats }));
     rack.hidden = seat === null;
+    tools.replaceChildren(...(seat === null ? [] : rackTools(legalSpots)));
     // Where no wager can be placed now, the chips have nothing to do: at phone width they
     // leave the screen to the seat and the decisions (app.css).
     rack.parentElement.classList.toggle("no-wager", legalSpots.size === 0);
@@ -462,7 +555,8 @@ async function tablePage(tableId, early = null) {
   let lastRound = { id: null, view: null };
   function previousRound(current) {
     const v = current.view || {};
-    const ahead = v.phase === "bank_offer" || v.phase === "cut";
+    // Opened ahead of its wagers: open, not yet betting, nothing wagered.
+    const ahead = Boolean(v.phase) && v.phase !== "betting";
     if (current.round_status !== "open" || !ahead || Object.keys(v.wagers || {}).length) return null;
     const m = /^(.*)-(\d+)$/.exec(current.round_id || "");
     return m && Number(m[2]) > 1 ? `${m[1]}-${Number(m[2]) - 1}` : null;
@@ -507,14 +601,13 @@ async function tablePage(tableId, early = null) {
     // The sentence of a round that is over (a Double Back Jack 21 is paid at once, before
     // the round's other wagers are settled: no net until then).
     const over = shown !== view || view.round_status !== "open";
-    const summary = mySeat() === null || !over ? null : roundSummary((shown.view || {}).settlements, mySeat(), game.label, game.extras ? game.extras(shown.view || {}, mySeat()) : []);
+    const summary = mySeat() === null || !over ? null : roundSummary(settlementsOf(shown.view || {}), mySeat(), game.label, game.extras ? game.extras(shown.view || {}, mySeat()) : []);
     resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(table, shown) || "");
   }
 
   renderRack();
   clearInterval(ticker);
   ticker = setInterval(() => { if (turnBox.isConnected) tick(); else clearInterval(ticker); }, 250);
-  let lostSaid = null; // the message that the server could not be reached, while shown
   if (live) live.stop();
   live = new LiveView(
     tableId,
@@ -523,8 +616,6 @@ async function tablePage(tableId, early = null) {
       const ran = clock && performance.now() >= clock.until - 500 && `${next.round_id}@${next.round_version}` !== clock.version;
       const said = ran ? timeoutSentence(clock.deadline, mySeat(), true) : null;
       view = next;
-      if (lostSaid && messages.textContent === lostSaid) messages.replaceChildren();
-      lostSaid = null;
       forgetStale(view);
       // What the timeout did stays for the rest of the round, whoever acts next.
       if (said) say(said, "info", `round:${view.round_id}`);
@@ -534,14 +625,8 @@ async function tablePage(tableId, early = null) {
     (s) => {
       status = s;
       const node = header.querySelector(".conn");
-      if (node) { node.textContent = s; node.className = `conn conn-${s}`; node.dataset.conn = s; }
-      if (s === "offline") {
-        lostSaid = "The table cannot be reached just now; it shows again as soon as the server answers.";
-        say(lostSaid, "error");
-      } else if (lostSaid && messages.textContent === lostSaid) {
-        messages.replaceChildren();
-        lostSaid = null;
-      }
+      if (node) { node.textContent = CONNECTION[s] || s; node.className = `conn conn-${s}`; node.dataset.conn = s; }
+      connection(s);
     },
   );
   live.start();
@@ -691,6 +776,7 @@ function describe(event, label = (spot) => spot) {
 // --- routing ---------------------------------------------------------------------------------
 async function route() {
   if (live) { live.stop(); live = null; }
+  connectionGone();
   messages.replaceChildren();
   const [, page, arg, more] = (location.hash || "#/").split("/");
   const id = arg ? decodeURIComponent(arg) : null;

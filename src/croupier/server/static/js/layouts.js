@@ -8,6 +8,7 @@ import { h } from "./dom.js";
 import { dollars, odds } from "./format.js";
 import { chip } from "./svg.js";
 import { LAYOUTS } from "./layouts/index.js";
+import { useWords } from "./words.js";
 
 export { LAYOUTS };
 export { tilePicker } from "./pieces.js";
@@ -23,6 +24,7 @@ export function gameOf(table) {
   const byValue = Object.fromEntries(listed.map((s) => [s.value, s]));
   const captions = Object.fromEntries(listed.filter((s) => s.group_label).map((s) => [s.group, s.group_label]));
   const layout = LAYOUTS[table.layout] || GENERIC;
+  useWords(table);
   return {
     info: (spot) => byValue[spot] || null,
     label: (spot) => (byValue[spot] ? byValue[spot].label : spot),
@@ -37,24 +39,59 @@ export function gameOf(table) {
 }
 
 // The buttons of the wagers offered after the betting (Go Fore It's Back 9, Criss-Cross
-// Poker's Across, Down and Middle Bets, Double Back Jack's Insurance): one per amount the
-// layout names (1x, 2x, 3x the Ante), else "Bet X"; and, where the layout names how a
+// Poker's Across, Down and Middle Bets, Double Back Jack's Insurance), each amount read
+// from the offer (its least, most and step), never the chip chosen: one button where the
+// offer takes one amount (a Back 9 Wager matching the Front 9), else a button for the
+// most it takes and an amount to type for less (Insurance up to half the wager); one
+// button per amount the layout names (1x, 2x, 3x the Ante). Where the layout names how a
 // player declines one by not making it, a button for that ("No insurance"), which calls
 // `onDecline(spot, sentence)`.
 export function laterWagerButtons(game, legal, onSpot, declined = new Set(), onDecline = () => {}) {
   return legal.flatMap((lc) => (lc.spots || []).filter((spot) => !declined.has(spot)).flatMap((spot) => {
+    const name = game.label(spot);
     const choices = game.choices ? game.choices(spot, lc) : null;
+    const button = (text, amount, extra = {}) => h(
+      "button",
+      { type: "button", class: "action", "data-wager-spot": spot, "data-amount": amount, ...extra, onclick: () => onSpot(spot, amount) },
+      text,
+    );
     const out = choices
-      ? choices.map((c) => h(
-        "button",
-        { class: "action", "data-wager-spot": spot, "data-amount": c.amount, "data-multiple": c.multiple ?? null, onclick: () => onSpot(spot, c.amount) },
-        `${c.label} ${game.label(spot)} — ${dollars(c.amount)}`,
-      ))
-      : [h("button", { class: "action", "data-wager-spot": spot, onclick: () => onSpot(spot) }, `Bet ${game.label(spot)}`)];
+      ? choices.map((c) => button(`${c.label} ${name} — ${dollars(c.amount)}`, c.amount, { "data-multiple": c.multiple ?? null }))
+      : amountButtons(name, lc, button, (amount) => onSpot(spot, amount), spot);
     const decline = game.declines ? game.declines[spot] : null;
-    if (decline) out.push(h("button", { class: "action", "data-decline": spot, onclick: () => onDecline(spot, decline.said) }, decline.label));
+    if (decline) out.push(h("button", { type: "button", class: "action", "data-decline": spot, onclick: () => onDecline(spot, decline.said) }, decline.label));
     return out;
   }));
+}
+
+// The amounts an offer takes, as controls: its one amount; else its most and a form for
+// any amount from its least (in its step); with no most, the form alone.
+function amountButtons(name, lc, button, place, spot) {
+  const low = lc.min_amount ?? null;
+  const high = lc.max_amount ?? null;
+  const step = lc.step || 1;
+  const least = low === null ? step : Math.ceil(low / step) * step;
+  const most = high === null ? null : Math.floor(high / step) * step;
+  if (most !== null && least >= most) return [button(`${name} ${dollars(most)}`, most)];
+  const out = most === null ? [] : [button(`${name} ${dollars(most)}`, most)];
+  const id = `amount-${spot}`;
+  const input = h("input", {
+    id, name: "amount", type: "number", inputmode: "decimal", required: true,
+    step: String(step / 100), min: least / 100, max: most === null ? null : most / 100,
+    value: ((most ?? least) / 100).toFixed(2),
+  });
+  const form = h(
+    "form",
+    { class: "command-form", "data-wager-form": spot, "aria-label": `${name}: any amount` },
+    h("div", { class: "field" }, h("label", { for: id }, `${name}, amount`, h("span", { class: "muted" }, ` ${dollars(least)}–${most === null ? "…" : dollars(most)}`)), input),
+    h("button", { type: "submit", class: "action", "data-wager-spot": spot, "data-typed": "yes" }, most === null ? `Bet ${name}` : `${name} for less`),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    place(Math.round(Number(input.value) * 100));
+  });
+  out.push(form);
+  return out;
 }
 
 function chipStack(amount) {
@@ -141,40 +178,51 @@ export function felt(table, view, ctx) {
 }
 
 
-// Results and payouts per wager, from the round's WagerSettled events.
+// The settlements of the round shown: every one of the round (`round_settlements`, where
+// a round settles roll after roll), else its `settlements`.
+export function settlementsOf(v) {
+  return v.round_settlements || v.settlements || [];
+}
+
+// Results and payouts per wager, from the round's WagerSettled events (and, where a round
+// settles roll after roll, each roll's, with the roll's number).
 export function results(table, view) {
   const game = gameOf(table);
   const v = view.view || {};
-  const list = [...(v.settlements || [])];
+  const list = [...settlementsOf(v)];
   if (!list.length) return null;
   // Money paid that no wager settles (the Extra Roll purchase): a row of its own, so the
   // table adds up to what the round moved in each wallet.
   if (game.extras) {
     for (const seat of Object.keys(v.seats || {}).map(Number)) {
-      for (const x of game.extras(v, seat)) list.push({ seat, spot: x.spot, amount: x.amount, outcome: "purchase", odds: null, returned: 0, won: 0, paid: true });
+      for (const x of game.extras(v, seat)) list.push({ seat, spot: x.spot, amount: x.amount, outcome: "purchase", odds: null, returned: 0, won: 0, paid: true, said: x.said, purchase: true });
     }
   }
+  const rolls = list.some((s) => s.roll !== undefined);
+  const outcome = (s) => (s.paid ? s.said || "paid" : s.stays ? "win, the wager stays up" : s.said ? s.said : s.outcome);
   const rows = list.map((s) =>
     h(
       "tr",
-      { class: `outcome-${s.outcome}` },
+      { class: `outcome-${String(s.outcome).replace(/\W+/g, "-")}`, "data-seat": s.seat },
+      rolls ? h("td", { class: "num", "data-label": "Roll" }, s.roll ? String(s.roll) : "—") : null,
       h("td", { "data-label": "Seat" }, String(s.seat)),
-      h("td", { "data-label": "Wager" }, s.paid ? `${game.label(s.spot)} purchase` : game.label(s.spot)),
+      h("td", { "data-label": "Wager" }, s.purchase ? `${game.label(s.spot)} purchase` : game.label(s.spot)),
       h("td", { class: "num", "data-label": "Amount" }, dollars(s.amount)),
-      h("td", { "data-label": "Outcome" }, s.paid ? "kept by the table (675a.2(e)(3))" : s.outcome),
+      h("td", { "data-label": "Outcome" }, outcome(s)),
       h("td", { "data-label": "Odds" }, odds(s.odds)),
       h("td", { class: "num", "data-label": "Returned" }, dollars(s.returned)),
       h("td", { class: "num", "data-label": "Won" }, dollars(s.won)),
     ),
   );
+  const heads = [...(rolls ? ["Roll"] : []), "Seat", "Wager", "Amount", "Outcome", "Odds", "Returned", "Won"];
   return h(
     "div",
     { class: "table-scroll" },
     h(
     "table",
     { class: "results", "aria-label": "results and payouts per wager" },
-    h("caption", {}, "Results and payouts"),
-    h("thead", {}, h("tr", {}, ["Seat", "Wager", "Amount", "Outcome", "Odds", "Returned", "Won"].map((t) => h("th", { scope: "col" }, t)))),
+    h("caption", {}, rolls ? "Results and payouts, roll by roll" : "Results and payouts"),
+    h("thead", {}, h("tr", {}, heads.map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", {}, rows),
     ),
   );

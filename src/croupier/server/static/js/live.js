@@ -115,7 +115,9 @@ export class LiveView {
     socket.onclose = () => {
       this.socket = null;
       if (this.closed) return;
-      this.onStatus(opened ? "reconnecting" : "polling");
+      // While no GET is answered either, the server is unreachable: said once, not
+      // replaced by a socket's failed retry.
+      this.onStatus(this.offline ? "offline" : opened ? "reconnecting" : "polling");
       this.refresh();
       this.retry();
     };

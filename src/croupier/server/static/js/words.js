@@ -4,32 +4,23 @@
 
 import { dollars } from "./format.js";
 
-// The states and choices the games' views carry, as the regulations write them.
-const PHRASES = {
-  needs_card: "needs a card",
-  twenty_one: "21",
-  missed_card: "card missed",
-  stood: "stands",
-  bust: "bust",
-  blackjack: "blackjack",
-  playing: "playing",
-  surrendered: "surrendered",
-  settled: "settled",
-  back_9: "Back 9 Wager",
-  front_9: "Front 9",
-  fold: "fold",
-  over_par: "over par",
-  second_chance: "Second Chance",
-  decline_second_chance: "no Second Chance",
-  bank_offer: "bank offered",
-  no_match: "no match",
-};
+// A game's own words for the values its views and offers carry, and what its timeouts
+// send said three ways: served with the table from the game's package (`table.words`,
+// `table.timeouts`), set by the page for the table it shows (`useWords`).
+let served = {};
+let timeouts = {};
 
-// A state or choice in words: "needs_card" -> "needs a card", "over_par" -> "over par".
+export function useWords(table) {
+  served = (table && table.words) || {};
+  timeouts = (table && table.timeouts) || {};
+}
+
+// A state or choice in words: the game's own word where it has one ("needs_card" ->
+// "needs a card"), else its text spelled out ("over_par" -> "over par").
 export function phrase(value) {
   if (value === null || value === undefined) return "";
   const text = String(value);
-  if (PHRASES[text] !== undefined) return PHRASES[text];
+  if (served[text] !== undefined) return served[text];
   return text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
 }
 
@@ -40,16 +31,28 @@ export function plain(text) {
 }
 
 // How the round ended for `seat`: what each of its wagers did and the net, e.g.
-// "You won $30.00 on Ante Down, pushed Across: net +$30.00." `extras` are money the
-// seat paid that no wager settles (High Roll Dice's Extra Roll purchase: {label, amount}).
+// "You won $30.00 on Ante Down, pushed Across: net +$30.00." `settlements` are the
+// round's (the view's `round_settlements` where a round settles roll after roll, else its
+// `settlements`): a row `stays` was paid while its wager stays up (only `won` moved), a
+// row `paid` is money the seat paid that no wager settles (`said` names it). `extras`
+// are more such money ({label, amount}: High Roll Dice's Extra Roll purchase).
 export function roundSummary(settlements, seat, label, extras = []) {
   const mine = (settlements || []).filter((s) => s.seat === seat);
   if (!mine.length && !extras.length) return null;
   let net = 0;
   const parts = mine.map((s) => {
+    const name = label(s.spot);
+    if (s.paid) {
+      net -= s.amount;
+      return `paid ${dollars(s.amount)} for ${s.said || name}`;
+    }
+    if (s.stays) {
+      net += s.won || 0;
+      return `won ${dollars(s.won)} on ${name} (the wager stays up)`;
+    }
     const back = (s.returned || 0) + (s.won || 0);
     net += back - s.amount;
-    const name = label(s.spot);
+    if (s.said) return `had ${dollars(back)} back: ${s.said}`;
     if (s.outcome === "win") return `won ${dollars(s.won)} on ${name}`;
     if (s.outcome === "lose") return `lost ${dollars(s.amount)} on ${name}`;
     if (s.outcome === "push") return `pushed ${name}`;
@@ -66,35 +69,28 @@ export function roundSummary(settlements, seat, label, extras = []) {
 }
 
 // What a command the player sent did, in a sentence ("You placed $10.00 on Pip Street
-// ace."); `label` names a spot, `title` a command.
-export function saidCommand(command, label, title) {
+// ace."); `label` names a spot, `title` a command; `money`: the fields its offer types as
+// amounts (the two antes placed at once), said in dollars.
+export function saidCommand(command, label, title, money = []) {
   if (command.type === "PlaceWager") return `You placed ${dollars(command.amount)} on ${label(command.spot)}.`;
   const amount = typeof command.amount === "number" ? ` for ${dollars(command.amount)}` : "";
   const choice = command.decision ?? command.choice;
   if (typeof choice === "string") return `You chose ${phrase(choice)}${amount}.`;
-  const money = Object.entries(command).filter(([k, v]) => typeof v === "number" && /^(ante_|chips)/.test(k));
-  if (money.length) return `${title}: ${money.map(([k, v]) => `${label(k)} ${dollars(v)}`).join(", ")}.`;
+  const sums = Object.entries(command).filter(([k, v]) => typeof v === "number" && k !== "amount" && money.includes(k));
+  if (sums.length) return `${title}: ${sums.map(([k, v]) => `${label(k)} ${dollars(v)}`).join(", ")}.`;
   return `You chose ${title}${amount}.`;
 }
 
-// What a timeout sends, by command (and decision): [you, he, done].
+// What a timeout sends, by command (and decision): [you, he, done]; the commands every
+// wagering game shares here, a game's own from its package (`useWords`).
 const TIMEOUT = {
   AnnounceNoMoreBets: [null, "the betting closes (no more bets)", "the betting closed (no more bets)"],
   VoidRound: [null, "the round is void, as nobody wagered", "the round was voided, as nobody wagered"],
-  Fold: ["you fold", "seat N folds", "folded"],
-  "Decide:stand": ["you stand", "seat N stands", "stood"],
-  "Decide:decline_second_chance": ["you decline the Second Chance Wager", "seat N declines the Second Chance Wager", "declined the Second Chance Wager"],
-  RefuseCut: ["you refuse the cut and the dealer cuts", "seat N refuses the cut and the dealer cuts", "refused the cut; the dealer cut"],
-  PassBank: ["you pass the bank", "seat N passes the bank", "passed the bank"],
-  DeclineCut: ["you make no cut", "seat N makes no cut", "made no cut"],
-  ShakeDice: [null, "the dealer shakes with the standard delivery", "the dealer shook with the standard delivery"],
-  DecideExposedHand: ["your hand with the exposed tile is void", "the hand of seat N with the exposed tile is void", "had the hand with the exposed tile voided"],
-  SetHands: ["your hands are set by the house way", "the hands of seat N are set by the house way", "had the hands set by the house way"],
-  SelectDice: ["you keep the first two dice offered", "seat N keeps the first two dice offered", "kept the first two dice offered"],
 };
 
 function timeoutForms(step, kind) {
-  const found = TIMEOUT[step.decision ? `${step.command}:${step.decision}` : step.command] || TIMEOUT[step.command];
+  const key = step.decision ? `${step.command}:${step.decision}` : step.command;
+  const found = timeouts[key] || TIMEOUT[key] || timeouts[step.command] || TIMEOUT[step.command];
   if (found) return found;
   if (kind === "optional") return [null, "the dealer goes on and those who have not chosen decline", "the dealer went on; those who had not chosen declined"];
   const what = phrase(step.decision || step.command);

@@ -26,18 +26,29 @@ const PROPS = [
 ];
 const BONUS = { all_small: [2, 3, 4, 5, 6], all_tall: [8, 9, 10, 11, 12], make_em_all: [2, 3, 4, 5, 6, 8, 9, 10, 11, 12] };
 
-// The names of the areas, as the server gives them with the table (`table.spots`, from
-// croupier.games.craps.layout: "Pass Line", "Don't Pass Bar 12", "Odds on Come 6"), and
-// the sections the notes cite (`table.cites`, shown as the server shows them, e.g.
-// "623a.4 (inferred)"), of the table whose layout was drawn last.
+// The areas as the server gives them with the table (`table.spots`, from
+// croupier.games.craps.layout: the spot, its name, "Pass Line", "Don't Pass Bar 12", "Odds
+// on Come 6", its wager as `group` and its number), and the sections the notes cite
+// (`table.cites`, shown as the server shows them, e.g. "623a.4 (inferred)"), of the table
+// whose layout was drawn last. No spot is written here: each is found by its wager and
+// number among those the server lists.
 let named = {};
+let listed = [];
 let cites = {};
 // The Don't bar of the table whose layout was drawn last (623a.3: 12, or 2).
 let bar = 12;
 
 function read(table) {
-  named = Object.fromEntries(((table && table.spots) || []).map((s) => [s.value, s.label]));
+  listed = (table && table.spots) || [];
+  named = Object.fromEntries(listed.map((s) => [s.value, s.label]));
   cites = (table && table.cites) || {};
+}
+
+// The spot of wager `kind` (on the number `n`, where it names one) the table offers, or
+// null where it offers none.
+function spotOf(kind, n = null) {
+  const found = listed.find((s) => s.group === kind && (n === null ? !s.numbers.length : s.numbers[0] === n));
+  return found ? found.value : null;
 }
 
 function label(spot) {
@@ -69,7 +80,7 @@ function said(outcome) {
 
 function makeArea(v, ctx, on, offered) {
   return function area(spot, content, extra = "") {
-    if (!offered.has(spot)) return null;
+    if (spot === null || !offered.has(spot)) return null;
     const legal = ctx.legalSpots.has(spot);
     const mine = on.mine[spot] || 0;
     const others = on.others[spot] || 0;
@@ -105,27 +116,39 @@ function makeArea(v, ctx, on, offered) {
   };
 }
 
-// The odds control beside an odds area: the most the limit leaves, in one click (623a.6).
-function oddsControl(spot, ctx) {
-  const limit = ctx.legalSpots.has(spot) && ctx.limits ? ctx.limits[spot] : null;
+// The odds control beside an odds area: the most the limit leaves, in one click (623a.6),
+// and, before any odds are behind the wager, each whole multiple of it below that (1x,
+// 2x ...: "3-4-5x" odds are 3, 4 or 5 times the line wager); `laid`: odds laid behind a
+// Don't wager; `line`: the caller's wager the odds go behind.
+function oddsControl(spot, ctx, laid, line = 0, held = 0) {
+  const limit = spot !== null && ctx.legalSpots.has(spot) && ctx.limits ? ctx.limits[spot] : null;
   if (!limit || limit[1] === null || limit[1] === undefined) return null;
-  const text = `${spot.startsWith("dont") ? "Lay" : "Take"} full odds ${dollars(limit[1])}`;
-  return h("button", { type: "button", class: "action cr-max", "data-max-odds": spot, "aria-label": `${text}: ${label(spot)}`, onclick: () => ctx.onSpot(spot, limit[1]) }, text);
-}
-
-// Come or Don't Come on a number with the odds behind it: drawn where someone holds it, or
-// where the caller may put odds behind his own.
-function travelled(base, n, area, ctx, on) {
-  const spot = `${base}:${n}`;
-  const behind = `${base}_odds:${n}`;
-  const held = (s) => on.mine[s] || on.others[s];
-  if (!held(spot) && !held(behind) && !ctx.legalSpots.has(behind)) return null;
+  const [low, high] = limit;
+  const verb = laid ? "Lay" : "Take";
+  const multiples = [];
+  for (let k = 1; line && !held && k * line < high; k++) if (k * line >= (low || 0)) multiples.push(k);
+  const text = `${verb} full odds ${dollars(high)}`;
   return h(
     "div",
-    { class: `cr-travelled cr-${base}`, role: "group", "aria-label": label(spot) },
-    area(spot, h("span", { class: "cr-name" }, base === "come" ? "Come" : "Don't Come")),
-    area(behind, h("span", { class: "cr-name" }, base === "come" ? "Odds" : "Odds laid")),
-    oddsControl(behind, ctx),
+    { class: "cr-odds-buttons", role: "group", "aria-label": `odds: ${label(spot)}` },
+    multiples.map((k) => h("button", { type: "button", class: "action cr-max", "data-odds-multiple": k, "data-spot-odds": spot, "aria-label": `${verb} ${k}x odds ${dollars(k * line)}: ${label(spot)}`, onclick: () => ctx.onSpot(spot, k * line) }, `${k}x ${dollars(k * line)}`)),
+    h("button", { type: "button", class: "action cr-max", "data-max-odds": spot, "aria-label": `${text}: ${label(spot)}`, onclick: () => ctx.onSpot(spot, high) }, text),
+  );
+}
+
+// Come or Don't Come (`laid`) on a number with the odds behind it: drawn where someone
+// holds it, or where the caller may put odds behind his own.
+function travelled(laid, n, area, ctx, on) {
+  const spot = spotOf(laid ? "dont_come" : "come", n);
+  const behind = spotOf(laid ? "dont_come_odds" : "come_odds", n);
+  const held = (s) => s !== null && (on.mine[s] || on.others[s]);
+  if (spot === null || (!held(spot) && !held(behind) && !ctx.legalSpots.has(behind))) return null;
+  return h(
+    "div",
+    { class: `cr-travelled cr-${laid ? "dont-come" : "come"}`, role: "group", "aria-label": label(spot) },
+    area(spot, h("span", { class: "cr-name" }, laid ? "Don't Come" : "Come")),
+    area(behind, h("span", { class: "cr-name" }, laid ? "Odds laid" : "Odds")),
+    oddsControl(behind, ctx, laid, on.mine[spot] || 0, (behind !== null && on.mine[behind]) || 0),
   );
 }
 
@@ -135,10 +158,10 @@ function numberBox(n, v, area, ctx, on) {
     "div",
     { class: `cr-number${point ? " point" : ""}`, "data-number": n, role: "group", "aria-label": `the number ${n}${point ? ", the point" : ""}` },
     h("div", { class: "cr-number-head" }, h("strong", {}, String(n)), h("small", {}, WORD[n]), point ? h("span", { class: "cr-puck on", "aria-label": `the puck, ON at ${n}` }, "ON") : null),
-    travelled("come", n, area, ctx, on),
-    travelled("dont_come", n, area, ctx, on),
-    area(`place:${n}`, h("span", { class: "cr-name" }, `Place ${n}`), "cr-place"),
-    h("div", { class: "cr-extras" }, area(`buy:${n}`, h("span", { class: "cr-name" }, "Buy")), area(`lay:${n}`, h("span", { class: "cr-name" }, "Lay")), area(`place_to_lose:${n}`, h("span", { class: "cr-name" }, "Place to lose"))),
+    travelled(false, n, area, ctx, on),
+    travelled(true, n, area, ctx, on),
+    area(spotOf("place", n), h("span", { class: "cr-name" }, `Place ${n}`), "cr-place"),
+    h("div", { class: "cr-extras" }, area(spotOf("buy", n), h("span", { class: "cr-name" }, "Buy")), area(spotOf("lay", n), h("span", { class: "cr-name" }, "Lay")), area(spotOf("place_to_lose", n), h("span", { class: "cr-name" }, "Place to lose"))),
   );
 }
 
@@ -170,7 +193,7 @@ function propositions(area) {
     "div",
     { class: "cr-props", role: "group", "aria-label": "propositions" },
     area("any_seven", h("span", { class: "cr-word" }, h("strong", {}, "ANY SEVEN")), "cr-wide"),
-    h("div", { class: "cr-hardways", role: "group", "aria-label": "hardways" }, [6, 10, 8, 4].map((n) => area(`hard:${n}`, h("span", { class: "cr-word" }, pair([n / 2, n / 2]), h("small", {}, `Hard ${n}`))))),
+    h("div", { class: "cr-hardways", role: "group", "aria-label": "hardways" }, [6, 10, 8, 4].map((n) => area(spotOf("hard", n), h("span", { class: "cr-word" }, pair([n / 2, n / 2]), h("small", {}, `Hard ${n}`))))),
     h("div", { class: "cr-one-rolls", role: "group", "aria-label": "2, 3, 11 and 12" }, PROPS.map(([spot, faces]) => area(spot, h("span", { class: "cr-word" }, pair(faces), h("small", {}, label(spot).split(" ")[0]))))),
     area("any_craps", h("span", { class: "cr-word" }, h("strong", {}, "ANY CRAPS"), h("small", {}, "2, 3 or 12")), "cr-wide"),
     h("div", { class: "cr-split" }, area("horn", h("span", { class: "cr-word" }, h("strong", {}, "HORN"), h("small", {}, "2 · 3 · 11 · 12, a quarter on each"))), area("c_and_e", h("span", { class: "cr-word" }, h("strong", {}, "C and E"), h("small", {}, "any craps · 11, half on each")))),
@@ -221,8 +244,11 @@ export function board(table, v, ctx) {
   const on = placed(v, ctx.mySeat);
   const offered = new Set(Object.keys(named));
   const area = makeArea(v, ctx, on, offered);
-  const field = (v.odds || {})["field:2"] && (v.odds || {})["field:12"]
-    ? `2 pays ${odds(v.odds["field:2"])} · 12 pays ${odds(v.odds["field:12"])}`
+  // What the Field pays on 2 and on 12: the rows of the odds the server names for it.
+  const fieldInfo = listed.find((s) => s.value === spotOf("field"));
+  const [two, twelve] = fieldInfo ? fieldInfo.pays : [];
+  const field = two && twelve && (v.odds || {})[two] && (v.odds || {})[twelve]
+    ? `2 pays ${odds(v.odds[two])} · 12 pays ${odds(v.odds[twelve])}`
     : "2, 3, 4, 9, 10, 11, 12";
   const main = h(
     "div",
@@ -235,8 +261,8 @@ export function board(table, v, ctx) {
       h("div", { class: "cr-big" }, area("big_6", h("span", { class: "cr-word" }, h("strong", {}, "BIG 6"))), area("big_8", h("span", { class: "cr-word" }, h("strong", {}, "BIG 8")))),
       area("field", h("span", { class: "cr-word" }, h("strong", {}, "FIELD"), numbers([2, 3, 4, 9, 10, 11, 12]), h("small", {}, field)), "cr-field"),
     ),
-    h("div", { class: "cr-line" }, area("dont_pass", h("span", { class: "cr-word" }, h("strong", {}, "DON'T PASS BAR"), h("small", {}, `${bar} pushes on the come-out`)), "cr-dont-pass"), area("dont_pass_odds", h("span", { class: "cr-name" }, "Odds laid")), oddsControl("dont_pass_odds", ctx)),
-    h("div", { class: "cr-line" }, area("pass", h("span", { class: "cr-word" }, h("strong", {}, "PASS LINE")), "cr-pass"), area("pass_odds", h("span", { class: "cr-name" }, "Odds")), oddsControl("pass_odds", ctx)),
+    h("div", { class: "cr-line" }, area("dont_pass", h("span", { class: "cr-word" }, h("strong", {}, "DON'T PASS BAR"), h("small", {}, `${bar} pushes on the come-out`)), "cr-dont-pass"), area("dont_pass_odds", h("span", { class: "cr-name" }, "Odds laid")), oddsControl(spotOf("dont_pass_odds"), ctx, true, on.mine.dont_pass || 0, on.mine.dont_pass_odds || 0)),
+    h("div", { class: "cr-line" }, area("pass", h("span", { class: "cr-word" }, h("strong", {}, "PASS LINE")), "cr-pass"), area("pass_odds", h("span", { class: "cr-name" }, "Odds")), oddsControl(spotOf("pass_odds"), ctx, false, on.mine.pass || 0, on.mine.pass_odds || 0)),
   );
   const commission = rules.commission_percent ? `Buy and Lay pay true odds less a ${rules.commission_percent}% commission` : "Buy and Lay pay true odds";
   return h(
@@ -345,6 +371,7 @@ const STYLE = `
 .cr-bonus .cr-caption { grid-column: span 3; font-size: .75rem; }
 .cr-fire strong { color: #ffb347; }
 .cr-max { font-size: .7rem; padding: 2px 6px; }
+.cr-odds-buttons { display: flex; flex-direction: column; gap: 2px; }
 .cr-puck { display: inline-block; border-radius: 50%; padding: 6px 8px; font-weight: 800; font-size: .8rem; border: 2px solid #222; }
 .cr-puck.on { background: #fff; color: #222; }
 .cr-puck.off { background: #222; color: #fff; border-color: #fff; }

@@ -49,7 +49,7 @@ export default {
   extras(v, seat) {
     const bought = (v.extra_rolls || {})[String(seat)];
     const settled = (v.settlements || []).some((s) => s.seat === seat && s.spot === "extra_roll");
-    return bought && !settled && v.phase !== "betting" ? [{ label: "the Extra Roll", spot: "extra_roll", amount: bought }] : [];
+    return bought && !settled && v.phase !== "betting" ? [{ label: "the Extra Roll", spot: "extra_roll", amount: bought, said: "kept by the table (675a.2(e)(3))" }] : [];
   },
   // The Extra Roll purchase is kept apart from the wagers (675a.2(e)(3)); once the round
   // is over it is the table's, and no chip of it is left on the sensor.

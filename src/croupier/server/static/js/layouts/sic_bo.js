@@ -12,7 +12,8 @@ import { dollars, odds } from "../format.js";
 import { chip, die } from "../svg.js";
 
 // The areas as the server gives them with the table (`table.spots`, from
-// croupier.games.sic_bo: value, label as the sign writes it, group = the wager, numbers)
+// croupier.games.sic_bo: value, label as the sign writes it, group = the wager, numbers,
+// pays = the paytable rows that pay it)
 // of the table whose layout was drawn last.
 let listed = [];
 
@@ -30,14 +31,13 @@ function of(group) {
   return listed.filter((s) => s.group === group);
 }
 
-// The odds posted for an area: its paytable row (the total's own, else its wager's; One
-// of a Kind's three, by how many dice show the number).
+// The odds posted for an area: the paytable rows the server names as paying it (`pays`:
+// a total's own, One of a Kind's three by how many dice show the number, else its
+// wager's).
 function posted(spot, table) {
   if (!table) return "";
   const found = listed.find((s) => s.value === spot);
-  const group = found ? found.group : spot;
-  if (group === "one_of_a_kind") return [1, 2, 3].map((c) => odds(table[`${group}:${c}`])).join(" · ");
-  return odds(table[group === "total" ? spot : group]);
+  return found ? found.pays.map((row) => odds(table[row])).join(" · ") : "";
 }
 
 function dice(faces, small = true) {

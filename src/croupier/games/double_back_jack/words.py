@@ -1,0 +1,37 @@
+"""Double Back Jack (673a) in the browser's words, served with the table (``TableOut.words`` and
+``TableOut.timeouts``, from :attr:`croupier.game.GameSpec.words` and
+:attr:`~croupier.game.GameSpec.timeouts`), so that no generic browser module holds a
+game's words.
+
+``WORDS``: the states, phases and decisions its views and offers carry, as the regulation
+writes them (a value not listed is said from its own text, ``"over_par"`` -> ``"over
+par"``). ``TIMEOUTS``: what a timeout sends, by command (or ``command:decision``), said
+to the seat it acts for (``None``: a dealer's step), of another seat (``seat N``) and
+once it is done.
+"""
+
+from __future__ import annotations
+
+WORDS = {
+    "needs_card": "needs a card",
+    "twenty_one": "21",
+    "missed_card": "card missed",
+    "stood": "stands",
+    "second_chance": "Second Chance",
+    "decline_second_chance": "no Second Chance",
+}
+TIMEOUTS = {
+    "Decide:stand": ("you stand", "seat N stands", "stood"),
+    "Decide:decline_second_chance": (
+        "you decline the Second Chance Wager",
+        "seat N declines the Second Chance Wager",
+        "declined the Second Chance Wager",
+    ),
+    "RefuseCut": (
+        "you refuse the cut and the dealer cuts",
+        "seat N refuses the cut and the dealer cuts",
+        "refused the cut; the dealer cut",
+    ),
+}
+
+__all__ = ["TIMEOUTS", "WORDS"]

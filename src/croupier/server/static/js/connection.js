@@ -1,0 +1,32 @@
+// The state of the table's connection in words (the header's), and a banner when it
+// drops and when it is back: while down, the server keeps every wager and decision it
+// took; the page shows the table again as soon as it answers.
+export const CONNECTION = { connecting: "connecting", live: "live", polling: "updating every second", reconnecting: "reconnecting", offline: "offline" };
+const banner = () => document.getElementById("connection");
+let down = false;
+let bannerTimer = null;
+
+export function connection(state) {
+  clearTimeout(bannerTimer);
+  if (state === "offline" || state === "reconnecting" || (state === "polling" && down)) {
+    down = true;
+    banner().dataset.state = "down";
+    banner().textContent = state === "offline"
+      ? "Connection lost: the server cannot be reached. The table shows again as soon as it answers; what you sent before is kept."
+      : "Connection lost: reconnecting… The table updates every second meanwhile.";
+    banner().hidden = false;
+  } else if (state === "live" && down) {
+    down = false;
+    banner().dataset.state = "back";
+    banner().textContent = "Connected again: the table is up to date.";
+    banner().hidden = false;
+    bannerTimer = setTimeout(() => { banner().hidden = true; }, 6000);
+  }
+}
+
+export function connectionGone() {
+  clearTimeout(bannerTimer);
+  down = false;
+  banner().hidden = true;
+  delete banner().dataset.state;
+}

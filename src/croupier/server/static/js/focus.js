@@ -1,0 +1,26 @@
+// The focus on a table page: a control is found again after a redraw by what it does
+// (its data attributes) and, on the felt, by its seat, so that the focus stays on the
+// control clicked though its command redraws the table. Nothing here knows a game.
+
+const main = () => document.getElementById("main");
+
+export const FOCUS_KEYS = ["data-action", "data-spot", "data-chip", "data-wager-spot", "data-amount", "data-decline", "data-sit", "data-leave", "data-max-odds", "data-bet-instead", "data-typed-chip", "data-rack"];
+
+export function focusKey(node) {
+  if (!node || node === document.body || !main().contains(node)) return null;
+  const parts = FOCUS_KEYS.filter((a) => node.hasAttribute(a)).map((a) => `[${a}="${CSS.escape(node.getAttribute(a))}"]`);
+  if (!parts.length) return node.id ? `#${CSS.escape(node.id)}` : null;
+  const seat = node.closest("[data-seat]");
+  const within = seat && seat !== node ? `[data-seat="${CSS.escape(seat.dataset.seat)}"] ` : "";
+  return `${within}${node.tagName.toLowerCase()}${parts.join("")}`;
+}
+
+export function focusLost() {
+  const now = document.activeElement;
+  return !now || now === document.body || now === main() || !now.isConnected;
+}
+
+export function refocus(key, otherwise = null) {
+  const found = [...main().querySelectorAll(key)].find((n) => !n.disabled && n.offsetParent !== null);
+  (found || otherwise)?.focus();
+}

@@ -1,0 +1,176 @@
+"""Any amount on any spot (issue 34): a wager whose amount the rules fix is offered at
+exactly that amount, read from the round's typed offer, never the chip chosen; chips add
+up on a spot where the table adds wagers; an amount may be typed.
+
+Each test plays through the lobby on the session's `croupier serve` (conftest.py) and
+checks the page against the server's ledger and view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_support import (
+    OPENING,
+    Server,
+    as_dealer,
+    caught_up,
+    me,
+    missing,
+    open_table,
+    shown_balance,
+    sign_up,
+)
+
+MISSING = missing()
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+]
+
+
+def test_a_front_9_of_two_chips_is_matched_by_the_back_9(browser: Any, server: Server) -> None:
+    """The defect: a Front 9 of $25 + $5 could not be matched, as the Back 9 button sent
+    the chip chosen ($5) and there is no $30 chip; the timer folded the player. The Back 9
+    Wager equals the Front 9 (676a.7(d)(2)): its button says $30.00 and places $30.00,
+    whatever chip is chosen."""
+    assert server.table("match", "go-fore-it.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-match")
+    open_table(page, "match", 1)
+    dealer_context, dealer = as_dealer(browser, server, "match")
+    front = page.locator('.seat.mine [data-spot="front_9"]')
+    page.locator('[data-chip="2500"]').click()
+    front.click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    caught_up(page, server)
+    page.locator('[data-chip="500"]').click()
+    front.click()
+    page.wait_for_function(
+        "document.querySelector('.seat.mine [data-spot=\"front_9\"] .amount')"
+        "?.textContent === '$30.00'"
+    )
+    assert shown_balance(page) == OPENING - 3000
+    caught_up(dealer, server)
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    back = page.locator('.decisions [data-wager-spot="back_9"]')
+    back.wait_for()
+    assert back.count() == 1 and back.inner_text() == "Back 9 $30.00"
+    # The chip chosen is $5: the Back 9's area on the felt (like its button) sends the
+    # one amount its offer takes all the same.
+    assert page.locator('[data-chip="500"]').get_attribute("aria-pressed") == "true"
+    page.locator('.seat.mine [data-spot="back_9"]').click()
+    page.wait_for_selector("table.results", timeout=20_000)
+    # The round went on to its end: it staked the Front 9 and a Back 9 matching it.
+    token = page.evaluate("localStorage.getItem('croupier.token')")
+    (played,) = server.get("/tables/match/rounds", token)["rounds"]
+    assert played["stake"] == 6000
+    assert server.wallet(me(server, page)["id"]) == OPENING - 6000 + played["net"] + 6000
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()
+
+
+def test_an_amount_typed_is_wagered_as_typed(browser: Any, server: Server) -> None:
+    """The defect: High Roll Dice took one chip per spot, so no $15 on Pip Street. An
+    amount typed beside the chips is the next wager's amount."""
+    assert server.table("typed", "high-roll-dice-ten-dice.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-typed")
+    open_table(page, "typed", 1)
+    spot = page.locator('.seat.mine [data-spot="pip_street:ace"]')
+    spot.wait_for()
+    page.locator("#chip-amount").fill("15")
+    assert page.locator('.chip-button[aria-pressed="true"]').count() == 0
+    spot.click()
+    page.wait_for_selector('.seat.mine [data-spot="pip_street:ace"].has-wager')
+    assert page.locator('.seat.mine [data-spot="pip_street:ace"] .amount').inner_text() == (
+        "$15.00"
+    )
+    assert server.wallet(me(server, page)["id"]) == OPENING - 1500
+    assert shown_balance(page) == OPENING - 1500
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+
+INSURANCE = """async () => {
+  const { gameOf, laterWagerButtons } = await import('/play/js/layouts.js');
+  const headers = { Authorization: `Bearer ${localStorage.getItem('croupier.token')}` };
+  const table = { ...(await (await fetch('/tables/insure', { headers })).json()), seats: [] };
+  // Insurance as the round offers it on a $25 Blackjack Wager: up to half, $12.50
+  // (673a.8), any whole cent from $0.01.
+  const offer = [{ command: 'PlaceWager', spots: ['insurance'], min_amount: 1,
+    max_amount: 1250, step: 1, cite: '673a.8' }];
+  const sent = [];
+  const place = (spot, amount) => sent.push([spot, amount]);
+  const nodes = laterWagerButtons(gameOf(table), offer, place);
+  document.body.append(...nodes);
+  const buttons = [...document.querySelectorAll('[data-wager-spot="insurance"]')];
+  const texts = buttons.map((b) => b.textContent);
+  buttons[0].click();
+  const input = document.querySelector('[data-wager-form="insurance"] input');
+  const bounds = [input.min, input.max, input.value];
+  input.value = '7.25';
+  document.querySelector('[data-wager-form="insurance"] button').click();
+  return { texts, bounds, sent };
+}"""
+
+
+def test_insurance_is_offered_up_to_half_the_wager(browser: Any, server: Server) -> None:
+    """The defect: Insurance sent the chip chosen, so full insurance on a $25 wager
+    ($12.50) could not be reached, and after a $10 chip the button was gone. Its button
+    is the most the offer takes, and any amount up to it may be typed."""
+    assert server.table("insure", "double-back-jack.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-insure")
+    got = page.evaluate(INSURANCE)
+    assert got["texts"] == ["Insurance $12.50", "Insurance for less"]
+    assert got["bounds"] == ["0.01", "12.5", "12.50"]
+    assert got["sent"] == [["insurance", 1250], ["insurance", 725]]
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+
+def test_undo_clear_and_rebet(browser: Any, server: Server) -> None:
+    """As on commercial tables: Undo takes down the last wager placed, Clear every one
+    (where the table lets a wager be taken down before "no more bets", 676a.7), and the
+    next round's Rebet places the last round's wagers again at their amounts."""
+    assert server.table("again", "go-fore-it.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-again")
+    open_table(page, "again", 1)
+    dealer_context, dealer = as_dealer(browser, server, "again")
+    front = page.locator('.seat.mine [data-spot="front_9"]')
+    page.locator('[data-chip="1000"]').click()
+    front.click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    undo = page.locator('[data-rack="undo"]')
+    assert undo.inner_text() == "Undo: take down Front 9"
+    undo.click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"]:not(.has-wager)')
+    assert shown_balance(page) == OPENING
+    caught_up(page, server)
+    front.click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    page.locator('[data-rack="clear"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"]:not(.has-wager)')
+    assert shown_balance(page) == OPENING
+    caught_up(page, server)
+    page.locator('[data-chip="2500"]').click()
+    front.click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    caught_up(dealer, server)
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    page.locator('.decisions [data-action="Fold"]').click()
+    page.wait_for_selector("table.results", timeout=20_000)
+    assert shown_balance(page) == OPENING - 2500
+    rebet = page.locator('[data-rack="rebet"]')
+    rebet.wait_for()
+    assert rebet.inner_text() == "Rebet $25.00"
+    page.locator('[data-chip="500"]').click()
+    rebet.click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager:not(.outcome-lose)')
+    assert page.locator('.seat.mine [data-spot="front_9"] .amount').inner_text() == "$25.00"
+    assert shown_balance(page) == OPENING - 5000
+    assert server.wallet(me(server, page)["id"]) == OPENING - 5000
+    assert rebet.count() == 0
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()
