@@ -518,3 +518,17 @@ class Disabled(Base):
     by: Mapped[str] = mapped_column(String(100))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+
+
+class TableLease(Base):
+    """Which server process deals a table (issue #33, migration 0017;
+    :mod:`croupier.server.lease`): ``owner`` (a process's id), the ``address`` commands to
+    the table are sent to, and ``expires`` (seconds since the epoch, UTC) until which the
+    lease holds unless renewed. One row per table, keyed by table id like every hot table."""
+
+    __tablename__ = "table_leases"
+
+    table_id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(100), index=True)
+    address: Mapped[str] = mapped_column(String(300))
+    expires: Mapped[float] = mapped_column(Float)
