@@ -14,6 +14,7 @@ own connection to ``nats-server``, its own leases and deadline timers).
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Iterator
 from datetime import datetime
@@ -75,7 +76,9 @@ class Process:
 
     def send(self, auth: dict[str, str], command: dict[str, Any], key: str) -> Any:
         return self.client.post(
-            "/tables/t/commands", json={"command": command}, headers={**auth, "Idempotency-Key": key}
+            "/tables/t/commands",
+            json={"command": command},
+            headers={**auth, "Idempotency-Key": key},
         )
 
     def close(self) -> None:
@@ -97,7 +100,7 @@ def _frames_in_order(frames: list[dict[str, Any]]) -> None:
         (m["data"]["round_id"] or "", m["data"]["round_version"] or 0, len(m["data"]["seats"]))
         for m in frames
     ]
-    for before, after in zip(keys, keys[1:], strict=False):
+    for before, after in itertools.pairwise(keys):
         assert before != after, f"a view sent twice: {keys}"
         if before[0] == after[0]:
             assert before[1] <= after[1], f"a view went back: {keys}"

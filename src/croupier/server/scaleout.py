@@ -45,7 +45,9 @@ class Scale:
     bus: str | None = None
     address: str = ""
     lease_seconds: float = 10.0
-    owner: str = field(default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+    owner: str = field(
+        default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    )
 
     def __post_init__(self) -> None:
         if self.lease_seconds <= 0:
