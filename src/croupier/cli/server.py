@@ -55,7 +55,8 @@ SIGNUP_VARIABLE = "CROUPIER_SIGNUP_LIMIT"
 SCALE_VARIABLE = "CROUPIER_SCALE"
 """The environment variable that hands ``--bus``, ``--address`` and ``--lease-seconds``
 to the worker (``BUS ADDRESS SECONDS``, space-separated; ``-`` for no bus: the embedded
-server; unset: ``--workers`` over 1 without a bus, whose sockets poll)."""
+server, one process on SQLite; unset: processes sharing a database without a bus, whose
+sockets poll)."""
 SELFCHECK_VARIABLE = "CROUPIER_SELFCHECK"
 """``1``: each worker checks the critical files every 24 hours (the parent checked them
 at start); ``0``: ``croupier serve --no-selfcheck``."""
@@ -339,8 +340,9 @@ def register(app: typer.Typer) -> None:
                 help="The NATS server (JetStream on) that carries every committed change to "
                 "the other server processes (nats://HOST:PORT; docs/scaling.md): run any "
                 "number of `croupier serve --bus` on PostgreSQL, one process each, each "
-                "dealing the tables it holds the lease of. Without it one process deals "
-                "every table (or --workers N share them, their sockets polling).",
+                "dealing the tables it holds the lease of. Without it, on SQLite, one process "
+                "deals every table; processes sharing a database without a bus (--workers "
+                "N, or PostgreSQL) find each other's changes by polling.",
             ),
         ] = None,
         address: Annotated[
@@ -419,7 +421,7 @@ def register(app: typer.Typer) -> None:
         os.environ[FORWARDED_VARIABLE] = ",".join(proxies)
         os.environ[SOCKETS_VARIABLE] = f"{sockets_per_player},{sockets_per_table}"
         os.environ[IDLE_VARIABLE] = repr(idle_minutes)
-        if bus is not None or workers == 1:
+        if bus is not None or (workers == 1 and engine.dialect.name == "sqlite"):
             shown_at = address or f"http://{host}:{port}"
             os.environ[SCALE_VARIABLE] = f"{bus or '-'} {shown_at} {lease_seconds!r}"
         else:

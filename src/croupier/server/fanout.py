@@ -24,8 +24,16 @@ of sockets (every socket waits its turn on the event loop, the app's own thread 
 the requests are left alone); the table's signature is read once for all of its sockets
 (:meth:`Hub._poll`) and each viewer's view once per change for all of his sockets.
 
-How changes are found: a command, a seat taken or a timeout in this process wakes the
-table's sockets at once (:meth:`Hub.changed`); every socket also polls its table's
+How changes are found where they are pushed (issue #33, :mod:`croupier.server.scaleout`:
+the embedded server, or a bus between processes; ``poll_seconds`` is ``None``): a
+command, a seat taken or a timeout in this process wakes the table's sockets at once
+(:meth:`Hub.changed`), a change another process committed when the bus tells of it
+(:meth:`Hub.heard`, :mod:`croupier.server.bus`); nothing else, so an idle watched table
+costs no database read; its deadlines are the owner's timers.
+
+Otherwise (``poll_seconds`` set, the default of ``create_app``; processes sharing a
+database without a bus): a change in this process wakes the table's sockets at once;
+every socket also polls its table's
 signature (the event count of its hash chain and the number of seats taken) every
 ``poll_seconds``, which finds changes made by other server processes on the same
 database (PostgreSQL or SQLite alike) within that time. The poll also enforces the
@@ -264,6 +272,8 @@ class Hub:
         a deadline that has passed is applied first. At most
         ``SocketLimits.connections`` threads read at once; a view read for another socket
         of the same player at the same signature is used again."""
+        if self.poll_seconds is None:
+            return self._pushed(player, table_id, last)
         with self._reading:
             signature, overdue = self._poll(table_id)
             if overdue:
@@ -285,6 +295,25 @@ class Hub:
             with self._lock:
                 self._views[(table_id, player.id)] = (signature, seen)
             return signature, seen
+
+    def _pushed(
+        self, player: Player, table_id: str, last: tuple[int, int] | None
+    ) -> tuple[tuple[int, int], dict[str, Any] | None]:
+        """:meth:`_snapshot` where changes are pushed (no poll): the deadlines are the
+        owner's timers (:mod:`croupier.server.timers`), so one session reads the
+        signature and, where it differs from ``last``, the view."""
+        with self._reading, self.sessions() as session:
+            signature = self._signature(session, table_id)
+            if signature == last:
+                return signature, None
+            with self._lock:
+                cached = self._views.get((table_id, player.id))
+            if cached is not None and cached[0] == signature:
+                return cached
+            seen = service.view(session, player, table_id, self.clock()).model_dump(mode="json")
+        with self._lock:
+            self._views[(table_id, player.id)] = (signature, seen)
+        return signature, seen
 
     def _limiter(self) -> CapacityLimiter:
         """This event loop's limit on the threads its sockets' reads take at once."""
