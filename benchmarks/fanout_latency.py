@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -106,17 +107,25 @@ def fresh_database() -> tuple[str, Any]:
     return POSTGRES.rsplit("/", 1)[0] + f"/{name}", drop
 
 
-def commits(url: str) -> int:
+def activity(url: str) -> tuple[int, int]:
+    """The database's transactions so far (``pg_stat_database``: the server's, and
+    PostgreSQL's own autovacuum of the fresh tables) and its table scans (sequential and
+    by index, ``pg_stat_user_tables``: what the server's statements read)."""
     engine = create_engine(url)
     with engine.connect() as connection:
-        found = connection.execute(
+        transactions = connection.execute(
             text(
                 "SELECT xact_commit + xact_rollback FROM pg_stat_database "
                 "WHERE datname = current_database()"
             )
         ).scalar()
+        scans = connection.execute(
+            text(
+                "SELECT sum(coalesce(seq_scan, 0) + coalesce(idx_scan, 0)) FROM pg_stat_user_tables"
+            )
+        ).scalar()
     engine.dispose()
-    return int(found or 0)
+    return int(transactions or 0), int(scans or 0)
 
 
 class Watch:
@@ -143,10 +152,8 @@ class Watch:
             left = end - time.perf_counter()
             if left <= 0:
                 raise TimeoutError(f"no such frame in {timeout} s: {self.versions[-3:]}")
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), left)
-            except TimeoutError:
-                pass
 
 
 async def measure(
@@ -177,13 +184,14 @@ async def measure(
             answered = time.perf_counter()
             r.raise_for_status()
             version = r.json()["round_version"]
-            seen = await watches[i].until(lambda v, v0=version: (v or 0) >= v0 > before, 10)
+            seen = await watches[i].until(lambda v, v0=version, b0=before: (v or 0) >= v0 > b0, 10)
             delays.append((seen - sent) * 1000)
             after.append((seen - answered) * 1000)
             answers.append((answered - sent) * 1000)
-    begun = commits(url)
+    await asyncio.sleep(1.0)  # the statistics of the last wager flushed
+    begun = activity(url)
     await asyncio.sleep(idle)
-    idle_commits = commits(url) - begun
+    ended = activity(url)
     frames = [len(w.versions) for w in watches]
     for task in tasks:
         task.cancel()
@@ -192,7 +200,9 @@ async def measure(
         "delays": delays,
         "answers": answers,
         "after": after,
-        "idle_per_table_second": idle_commits / len(seated) / idle,
+        "idle_transactions": (ended[0] - begun[0] - 2) / idle,
+        "idle_scans": (ended[1] - begun[1]) / idle,
+        "tables": len(seated),
         "frames": sum(frames),
     }
 
@@ -209,8 +219,8 @@ def report(mode: str, got: dict[str, Any]) -> None:
         f"p50 {statistics.median(d):.1f} ms, p99 {pct(d, 0.99):.1f} ms "
         f"(the command's own answer p50 {statistics.median(a):.1f} ms; from the answer "
         f"p50 {statistics.median(got['after']):.1f} ms, p99 {pct(got['after'], 0.99):.1f} ms); "
-        "idle: "
-        f"{got['idle_per_table_second']:.2f} database transactions per watched table a second"
+        f"idle, {got['tables']} tables watched: {got['idle_transactions']:.1f} database "
+        f"transactions and {got['idle_scans']:.1f} table scans a second"
     )
 
 

@@ -250,3 +250,51 @@ def test_the_embedded_server_neither_polls_nor_sweeps(tmp_path: Path) -> None:
         app.state.writer.close()
         app.state.engine.dispose()
         table.api.close()
+
+
+def test_a_table_has_one_lease_holder_however_many_ask_at_once(postgres: str) -> None:
+    """Eight processes' leases ask for one table at the same instant: one holds it, the
+    seven others are told its address; a renewal keeps it; once it has expired (its
+    holder gone), another takes it; no row is made for a table that does not exist."""
+    import threading
+
+    from sqlalchemy.orm import sessionmaker
+
+    from croupier.server.lease import Leases
+
+    table = GameTable(postgres, "high-roll-dice", 1)
+    sessions = sessionmaker(table.api.engine)
+    now = [1_000_000.0]
+    leases = [
+        Leases(sessions, f"p{n}", f"http://p{n}:8000", seconds=10, clock=lambda: now[0])
+        for n in range(8)
+    ]
+    answers: dict[int, str | None] = {}
+    start = threading.Barrier(8)
+
+    def ask(n: int) -> None:
+        start.wait()
+        answers[n] = leases[n].owner_of("t")
+
+    threads = [threading.Thread(target=ask, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    holders = [n for n, address in answers.items() if address is None]
+    assert len(holders) == 1
+    holder = holders[0]
+    assert {answers[n] for n in range(8) if n != holder} == {f"http://p{holder}:8000"}
+    assert leases[holder].owned == ["t"] and leases[holder].renew() == []
+    other = (holder + 1) % 8
+    now[0] += 9.0  # renewed at +0: still held at +9
+    assert leases[other].owner_of("t") == f"http://p{holder}:8000"
+    now[0] += 2.0  # expired at +10
+    assert leases[other].owner_of("t") is None and leases[other].owns("t")
+    assert leases[holder].renew() == ["t"]  # it learns it lost the table
+    assert leases[holder].owner_of("t") == f"http://p{other}:8000"
+    assert leases[other].owner_of("no-such-table") is None
+    with table.api.engine.connect() as connection:
+        rows = connection.execute(text("SELECT table_id, owner FROM table_leases")).all()
+    assert rows == [("t", f"p{other}")]
+    table.api.close()
