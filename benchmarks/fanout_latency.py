@@ -157,8 +157,16 @@ class Watch:
 
 
 async def measure(
-    a: str, b: str, seated: list[tuple[str, str]], wagers: int, idle: float, url: str
+    a: str,
+    b: str,
+    dealer: str,
+    seated: list[tuple[str, str]],
+    wagers: int,
+    idle: float,
+    url: str,
 ) -> dict[str, Any]:
+    """The wagers' delays, then the idle database activity once every round is settled
+    (the dealer closes each table's betting: no deadline is left to fire)."""
     watches = [Watch() for _ in seated]
     tasks = [
         asyncio.create_task(w.run(f"ws://{b.removeprefix('http://')}/tables/{t}/ws", tok))
@@ -188,7 +196,18 @@ async def measure(
             delays.append((seen - sent) * 1000)
             after.append((seen - answered) * 1000)
             answers.append((answered - sent) * 1000)
-    await asyncio.sleep(1.0)  # the statistics of the last wager flushed
+        for (table, _), watch in zip(seated, watches, strict=True):  # no deadline left
+            r = await client.post(
+                f"/tables/{table}/commands",
+                json={"command": {"type": "AnnounceNoMoreBets"}},
+                headers={"Authorization": f"Bearer {dealer}", "Idempotency-Key": f"end-{table}"},
+            )
+            r.raise_for_status()
+            version = r.json()["round_version"]
+            await watch.until(lambda v, v0=version: (v or 0) >= v0, 10)
+    # PostgreSQL's backends flush their statistics at most every second while busy and
+    # 10 s after they fall idle (PGSTAT_IDLE_INTERVAL): the last commands' counts first.
+    await asyncio.sleep(11.0)
     begun = activity(url)
     await asyncio.sleep(idle)
     ended = activity(url)
@@ -235,7 +254,14 @@ async def faults(
     await watch.until(lambda v: True, 10)
     headers = {"Authorization": f"Bearer {token}"}
     body = {"command": {"type": "AnnounceNoMoreBets"}}
+    wager = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", "amount": 500}
     async with httpx.AsyncClient(timeout=30) as client:
+        r = await client.post(  # a round to close while the bus is down
+            f"{a}/tables/{table}/commands",
+            json={"command": wager},
+            headers={**headers, "Idempotency-Key": "fault-open"},
+        )
+        r.raise_for_status()
         servers["nats"].terminate()
         servers["nats"].wait()
         r = await client.post(  # the dealer closes the betting: the round is settled
@@ -253,7 +279,6 @@ async def faults(
         else:
             print(f" ({r.text[:120]})")
         # A killed with the round open: B takes over after the lease, deals the next one.
-        wager = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", "amount": 500}
         r = await client.post(
             f"{a}/tables/{table}/commands",
             json={"command": wager},
@@ -286,7 +311,7 @@ def main() -> None:
     parser.add_argument(
         "--wagers", type=int, default=120, help="at most 6 a table (one a Pip Street)"
     )
-    parser.add_argument("--idle", type=float, default=3.0)
+    parser.add_argument("--idle", type=float, default=5.0)
     parser.add_argument("--lease", type=float, default=3.0)
     parser.add_argument("--modes", default="poll,bus", help="poll, bus or both (the default)")
     args = parser.parse_args()
@@ -314,6 +339,7 @@ def main() -> None:
                 measure(
                     f"http://127.0.0.1:{a_port}",
                     f"http://127.0.0.1:{b_port}",
+                    dealer,
                     seated,
                     args.wagers,
                     args.idle,

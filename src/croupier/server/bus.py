@@ -19,8 +19,9 @@ nothing. (JetStream's own ``Nats-Msg-Id`` de-duplication is not used: a seat tak
 and taken again gives the same signature twice, both news.) A socket sends a view only when the
 signature it reads differs from the one it sent last, so nothing is shown twice.
 
-Catching up. The messages are notices; the stored events are the truth. When the
-connection to the bus is lost and made again (a restarted ``nats-server``, a network
+Catching up. The messages are notices; the stored events are the truth. When this
+process falls behind (the client drops notices it cannot take in time: a slow consumer)
+or the connection to the bus is lost and made again (a restarted ``nats-server``, a network
 partition), the subscription is made anew and every socket of the process reads its
 table's signature from the database once (:meth:`~croupier.server.fanout.Hub.catch_up`):
 whatever was committed meanwhile is sent, nothing that was sent already. A change this
@@ -97,6 +98,9 @@ class NatsBus:
         self.published = 0
         self.heard = 0
         self.reconnects = 0
+        self.listeners: list[Callable[[str], Any]] = []
+        """Told the table of every notice heard that was news (the owner's deadline
+        timers: a seat left at another process may have ended a wait)."""
         self._hub: Hub | None = None
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="croupier-bus")
@@ -165,6 +169,8 @@ class NatsBus:
 
     async def _error(self, error: Exception) -> None:
         log.warning("message bus %s: %s", self.url, error)
+        if isinstance(error, nats.errors.SlowConsumerError) and self._hub is not None:
+            self._hub.catch_up()  # notices were dropped: read what was missed
 
     async def _reconnected(self) -> None:
         """The connection is back: subscribe anew, publish what could not be sent, and
@@ -251,5 +257,6 @@ class NatsBus:
             log.warning("a message on %s that is no table's signature: ignored", message.subject)
             return
         self.heard += 1
-        if self._hub is not None:
-            self._hub.heard(table_id, signature)
+        if self._hub is not None and self._hub.heard(table_id, signature):
+            for listener in self.listeners:
+                listener(table_id)

@@ -19,6 +19,7 @@ assembled onto an app by :func:`install` from a :class:`Scale`.
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import threading
@@ -83,8 +84,6 @@ class Scaled:
                 leases.renew()
                 self.deadlines.arm_all(leases.take_over())
             except Exception:  # the database is away: tried again at the next turn
-                import logging
-
                 logging.getLogger(__name__).exception("renewing the table leases failed")
 
     def lapse(self) -> None:
@@ -126,6 +125,7 @@ def install(app: FastAPI, scale: Scale) -> Scaled:
     bus = None
     if scale.bus is not None:
         bus = NatsBus(scale.bus, hub.signature)
+        bus.listeners.append(deadlines.arm)
         try:
             bus.attach(hub)
         except Exception:

@@ -1,8 +1,9 @@
 """Deadlines as timers of the table's owner (issue #33), not found by polling.
 
 After every change this process commits at a table it deals (the hub's listeners,
-:meth:`croupier.server.fanout.Hub.changed`), :meth:`Deadlines.arm` reads the deadline of
-the table's open round (``rounds.deadline``, stored by
+:meth:`croupier.server.fanout.Hub.changed`), and every notice of a change another process
+made there (a seat left: :class:`croupier.server.bus.NatsBus`), :meth:`Deadlines.arm`
+reads the deadline of the table's open round (``rounds.deadline``, stored by
 :func:`croupier.server.driver.schedule`) and sets one timer for it, replacing the table's
 last; when it fires, the timeouts due are applied (:func:`croupier.server.driver.expire`,
 through the hub, which wakes the sockets and publishes the change) and the table's next
