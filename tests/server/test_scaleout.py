@@ -298,3 +298,38 @@ def test_a_table_has_one_lease_holder_however_many_ask_at_once(postgres: str) ->
         rows = connection.execute(text("SELECT table_id, owner FROM table_leases")).all()
     assert rows == [("t", f"p{other}")]
     table.api.close()
+
+
+def test_serve_is_embedded_on_sqlite_and_refuses_a_bus_with_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`croupier serve` on SQLite with one worker is the embedded server (no poll, its
+    deadlines timers); with --workers 2 its sockets poll; --bus takes a NATS URL and one
+    process per port."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from croupier.cli import app as cli
+    from croupier.cli.server import DB_VARIABLE, SCALE_VARIABLE, app_from_environment
+
+    for variable in (DB_VARIABLE, SCALE_VARIABLE):
+        monkeypatch.setenv(variable, "")  # restored after the test
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    url = f"sqlite:///{tmp_path / 'served.sqlite'}"
+    common = ["serve", "--db", url, "--no-selfcheck", "--no-starter-tables"]
+    for given, poll in (([], None), (["--workers", "2"], 0.25)):
+        result = CliRunner().invoke(cli, [*common, *given])
+        assert result.exit_code == 0, result.output
+        app = app_from_environment()
+        assert app.state.hub.poll_seconds == poll
+        scaled = getattr(app.state, "scaled", None)
+        assert (scaled is None) == (poll is not None)
+        if scaled is not None:
+            assert scaled.bus is None and scaled.leases is None
+            scaled.close()
+        app.state.writer.close()
+        app.state.engine.dispose()
+    result = CliRunner().invoke(cli, [*common, "--bus", "nats://127.0.0.1:1", "--workers", "2"])
+    assert result.exit_code == 2 and "one process per port" in result.output
+    result = CliRunner().invoke(cli, [*common, "--bus", "127.0.0.1:4222"])
+    assert result.exit_code == 2 and "nats://HOST:PORT" in result.output
