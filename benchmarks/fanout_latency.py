@@ -202,6 +202,8 @@ async def measure(
                 json={"command": {"type": "AnnounceNoMoreBets"}},
                 headers={"Authorization": f"Bearer {dealer}", "Idempotency-Key": f"end-{table}"},
             )
+            if r.status_code == 409:  # its betting time ran out first: settled already
+                continue
             r.raise_for_status()
             version = r.json()["round_version"]
             await watch.until(lambda v, v0=version: (v or 0) >= v0, 10)

@@ -79,9 +79,9 @@ class NatsBus:
     run on a thread and event loop of its own so that any thread may publish.
 
     ``signature(table_id)`` reads a table's :data:`Signature` from the database (run in a
-    thread of the bus's own); ``keep_seconds`` how long the stream keeps a notice (the
-    stored events keep everything for ever). Counters for the benchmark and the tests:
-    ``published``, ``heard``, ``reconnects``."""
+    thread of the bus's own); ``keep_seconds`` how long the stream keeps a notice (it
+    keeps each table's latest only: the stored events keep everything for ever).
+    Counters for the benchmark and the tests: ``published``, ``heard``, ``reconnects``."""
 
     def __init__(
         self,
@@ -152,6 +152,7 @@ class NatsBus:
             subjects=[f"{PREFIX}.>"],
             storage=api.StorageType.FILE,
             max_age=self.keep_seconds,
+            max_msgs_per_subject=1,  # a table's latest notice says all an earlier one did
         )
         try:
             await self._js.add_stream(config)
