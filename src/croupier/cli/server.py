@@ -52,6 +52,11 @@ IDLE_VARIABLE = "CROUPIER_IDLE_MINUTES"
 SIGNUP_VARIABLE = "CROUPIER_SIGNUP_LIMIT"
 """Play-money sign-ups per client address (``PER_SECOND,BURST``) in place of
 :data:`croupier.server.browser.SIGNUP_LIMIT`, e.g. for a test that signs many players up."""
+SCALE_VARIABLE = "CROUPIER_SCALE"
+"""The environment variable that hands ``--bus``, ``--address`` and ``--lease-seconds``
+to the worker (``BUS ADDRESS SECONDS``, space-separated; ``-`` for no bus: the embedded
+server, one process on SQLite; unset: processes sharing a database without a bus, whose
+sockets poll)."""
 SELFCHECK_VARIABLE = "CROUPIER_SELFCHECK"
 """``1``: each worker checks the critical files every 24 hours (the parent checked them
 at start); ``0``: ``croupier serve --no-selfcheck``."""
@@ -116,9 +121,18 @@ def app_from_environment() -> FastAPI:
         sockets = SocketLimits(per_player=int(per_player), per_table=int(per_table))
     checks = os.environ.get(SELFCHECK_VARIABLE, "1") == "1"
     idle_minutes = float(os.environ.get(IDLE_VARIABLE, "30"))
+    scale = None
+    if given := os.environ.get(SCALE_VARIABLE):
+        from croupier.server.scaleout import Scale
+
+        bus, address, seconds = given.split(" ")
+        scale = Scale(
+            bus=None if bus == "-" else bus, address=address, lease_seconds=float(seconds)
+        )
     app = create_app(
         os.environ[DB_VARIABLE],
         migrate=False,
+        scale=scale,
         selfcheck=Schedule(at_start=False) if checks else None,
         idle_timeout=timedelta(minutes=idle_minutes) if idle_minutes > 0 else None,
         command_limits=Buckets(limit),
@@ -320,10 +334,38 @@ def register(app: typer.Typer) -> None:
                 "sign in again (GLI-19 2.5.4); 0: never.",
             ),
         ] = 30.0,
+        bus: Annotated[
+            str | None,
+            typer.Option(
+                help="The NATS server (JetStream on) that carries every committed change to "
+                "the other server processes (nats://HOST:PORT; docs/scaling.md): run any "
+                "number of `croupier serve --bus` on PostgreSQL, one process each, each "
+                "dealing the tables it holds the lease of. Without it, on SQLite, one process "
+                "deals every table; processes sharing a database without a bus (--workers "
+                "N, or PostgreSQL) find each other's changes by polling.",
+            ),
+        ] = None,
+        address: Annotated[
+            str,
+            typer.Option(
+                help="With --bus: the address clients reach this process at, which the "
+                "others name to a command for a table this process deals (default: "
+                "http://HOST:PORT).",
+            ),
+        ] = "",
+        lease_seconds: Annotated[
+            float,
+            typer.Option(
+                min=0.1,
+                help="With --bus: how long a table's lease holds unless renewed; a dead "
+                "process's tables are taken over that long after.",
+            ),
+        ] = 10.0,
     ) -> None:
         """Run the table server (FastAPI on uvicorn); applies the migrations first.
 
-        With --workers N, N processes share the port and the database.
+        With --workers N, N processes share the port and the database; with --bus, this
+        is one of any number of processes on any number of machines (docs/scaling.md).
         """
         import os
 
@@ -338,6 +380,16 @@ def register(app: typer.Typer) -> None:
         except ValueError as error:
             typer.echo(str(error), err=True)
             raise typer.Exit(2) from error
+        if bus is not None and workers > 1:
+            typer.echo(
+                "--bus: run one process per port (each deals its own tables and is named by "
+                "its --address), not --workers",
+                err=True,
+            )
+            raise typer.Exit(2)
+        if bus is not None and not bus.startswith(("nats://", "tls://")):
+            typer.echo(f"--bus: a NATS server's URL, nats://HOST:PORT, not {bus!r}", err=True)
+            raise typer.Exit(2)
         engine = migrated(db)
         if engine.dialect.name == "sqlite" and sqlite_file(engine.url) is None:
             typer.echo(
@@ -369,6 +421,11 @@ def register(app: typer.Typer) -> None:
         os.environ[FORWARDED_VARIABLE] = ",".join(proxies)
         os.environ[SOCKETS_VARIABLE] = f"{sockets_per_player},{sockets_per_table}"
         os.environ[IDLE_VARIABLE] = repr(idle_minutes)
+        if bus is not None or (workers == 1 and engine.dialect.name == "sqlite"):
+            shown_at = address or f"http://{host}:{port}"
+            os.environ[SCALE_VARIABLE] = f"{bus or '-'} {shown_at} {lease_seconds!r}"
+        else:
+            os.environ.pop(SCALE_VARIABLE, None)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         typer.echo(f"croupier: open http://{shown}:{port}/play/ in a browser")
         uvicorn.run(

@@ -521,7 +521,7 @@ class Disabled(Base):
 
 
 class TrainingResult(Base):
-    """One answer of a dealer's training session (issue #35; migration 0016;
+    """One answer of a dealer's training session (issue #35; migration 0015;
     :mod:`croupier.ledger.training`): the session, the trainee, the game, the drill and
     its level, the item and what was asked, the engine's answer ``expected`` and the one
     ``given`` (as a reader reads them: ``"$14"``, ``"6-6 4-4"``), whether it was right,
@@ -544,3 +544,17 @@ class TrainingResult(Base):
     seconds: Mapped[float] = mapped_column(Float)
     cite: Mapped[str] = mapped_column(String(200))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TableLease(Base):
+    """Which server process deals a table (issue #33, migration 0016;
+    :mod:`croupier.server.lease`): ``owner`` (a process's id), the ``address`` commands to
+    the table are sent to, and ``expires`` (seconds since the epoch, UTC) until which the
+    lease holds unless renewed. One row per table, keyed by table id like every hot table."""
+
+    __tablename__ = "table_leases"
+
+    table_id: Mapped[str] = mapped_column(String(100), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(100), index=True)
+    address: Mapped[str] = mapped_column(String(300))
+    expires: Mapped[float] = mapped_column(Float)

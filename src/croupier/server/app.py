@@ -26,7 +26,7 @@ import croupier
 from croupier.ledger.db import make_engine, sqlite_file, upgrade, wal_checkpoint
 from croupier.ledger.gaming_day import gaming_day_of
 from croupier.rng import Rng, SecureRng
-from croupier.server import addresses, fanout, handlers, legacy, seals, uptime
+from croupier.server import addresses, fanout, handlers, legacy, scaleout, seals, uptime
 from croupier.server.browser import SIGNUP_LIMIT
 from croupier.server.gate import Gate
 from croupier.server.ratelimit import DEFAULT, Buckets
@@ -157,6 +157,7 @@ def create_app(
     stall_seconds: float = 2.0,
     selfcheck: Schedule | None = None,
     idle_timeout: timedelta | None = None,
+    scale: scaleout.Scale | None = None,
 ) -> FastAPI:
     """The table server on the database at ``db_url``; applies the migrations first
     (unless ``migrate`` is false: a worker whose parent migrated).
@@ -188,6 +189,9 @@ def create_app(
     ``idle_timeout`` how long a player's session may go without a request before he must
     sign in again (GLI-19 2.5.4; ``None``, the default here: never; ``croupier serve``:
     30 minutes, :data:`croupier.server.gate.IDLE`).
+    ``scale``, where given, is how changes reach the sockets and deadlines are kept
+    (:mod:`croupier.server.scaleout`: the embedded server, or a bus and leases); none:
+    the sockets poll and ``sweep_seconds`` applies the deadlines.
     """
     trusted = addresses.TrustedProxies.of(forwarded_allow_ips)
     lock = writer_lock(db_url)
@@ -241,6 +245,8 @@ def create_app(
         app.include_router(routes.router)
     client.mount(app)
     app.router.routes.insert(0, commands.LEAN)  # serves what commands.command documents
+    if scale is not None:
+        scaleout.install(app, scale)
     return app
 
 
@@ -311,4 +317,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         with contextlib.suppress(asyncio.CancelledError):
             await sweeping
     await run_in_threadpool(server.writer.close)  # the commands queued before shutdown first
+    scaled: scaleout.Scaled | None = getattr(app.state, "scaled", None)
+    if scaled is not None:  # the bus, the timers; the leases given up
+        await run_in_threadpool(scaled.close)
     await run_in_threadpool(app.state.engine.dispose)

@@ -24,8 +24,16 @@ of sockets (every socket waits its turn on the event loop, the app's own thread 
 the requests are left alone); the table's signature is read once for all of its sockets
 (:meth:`Hub._poll`) and each viewer's view once per change for all of his sockets.
 
-How changes are found: a command, a seat taken or a timeout in this process wakes the
-table's sockets at once (:meth:`Hub.changed`); every socket also polls its table's
+How changes are found where they are pushed (issue #33, :mod:`croupier.server.scaleout`:
+the embedded server, or a bus between processes; ``poll_seconds`` is ``None``): a
+command, a seat taken or a timeout in this process wakes the table's sockets at once
+(:meth:`Hub.changed`), a change another process committed when the bus tells of it
+(:meth:`Hub.heard`, :mod:`croupier.server.bus`); nothing else, so an idle watched table
+costs no database read; its deadlines are the owner's timers.
+
+Otherwise (``poll_seconds`` set, the default of ``create_app``; processes sharing a
+database without a bus): a change in this process wakes the table's sockets at once;
+every socket also polls its table's
 signature (the event count of its hash chain and the number of seats taken) every
 ``poll_seconds``, which finds changes made by other server processes on the same
 database (PostgreSQL or SQLite alike) within that time. The poll also enforces the
@@ -111,7 +119,7 @@ class Hub:
         sessions: Callable[[], Session],
         rng: Rng,
         clock: Callable[[], datetime],
-        poll_seconds: float = 0.25,
+        poll_seconds: float | None = 0.25,
         limits: SocketLimits | None = None,
     ) -> None:
         self.sessions = sessions
@@ -134,6 +142,10 @@ class Hub:
         self._polled: dict[str, tuple[float, tuple[int, int], bool]] = {}
         """Per table: when it was last polled, its signature and whether a deadline had
         passed; shared by the table's sockets, so a table costs one poll per interval."""
+        self.listeners: list[Callable[[str], Any]] = []
+        """Told the table of every change this process commits (:meth:`changed`)."""
+        self._heard: dict[str, tuple[int, int]] = {}
+        """Per table: the latest signature the bus told of (:meth:`heard`)."""
         self._changes: dict[str, int] = {}
         """Per table: how many times :meth:`changed` was told, so that a poll read before
         a change is not kept as the table's state after it."""
@@ -144,6 +156,37 @@ class Hub:
             return len(self._watchers.get(table_id, ()))
 
     def changed(self, table_id: str) -> None:
+        """A change at ``table_id`` was committed by this process: wake every socket of
+        this process that watches it, and tell each of :attr:`listeners` (the bus that
+        publishes it to the other processes, the owner's deadline timers; thread-safe)."""
+        self.wake(table_id)
+        for listener in self.listeners:
+            listener(table_id)
+
+    def heard(self, table_id: str, signature: tuple[int, int], wake: bool = True) -> bool:
+        """The bus says ``table_id`` is now at ``signature`` (its chain's event count, the
+        next ``seq``, and its seats taken): wake its sockets here (``wake``) unless this
+        process knew it already or knows a later one (a message heard twice, or out of
+        order, wakes nothing). Returns whether it was news (thread-safe)."""
+        with self._lock:
+            known = self._heard.get(table_id)
+            if known is not None and (known == signature or signature[0] < known[0]):
+                return False
+            self._heard[table_id] = signature
+        if wake:
+            self.wake(table_id)
+        return True
+
+    def catch_up(self) -> None:
+        """Wake every socket of this process (after the bus lost messages: a reconnect),
+        so that each reads its table's signature from the stored events once and is sent
+        what it missed, and nothing it was sent already."""
+        with self._lock:
+            tables = list(self._watchers)
+        for table_id in tables:
+            self.wake(table_id)
+
+    def wake(self, table_id: str) -> None:
         """Wake every socket of this process that watches ``table_id`` (thread-safe)."""
         with self._lock:
             watchers = list(self._watchers.get(table_id, ()))
@@ -189,6 +232,11 @@ class Hub:
         with self._reading:
             return self._caller(token, table_id)
 
+    def signature(self, table_id: str) -> tuple[int, int]:
+        """``table_id``'s signature as stored: (events in its chain, seats taken)."""
+        with self.sessions() as session:
+            return self._signature(session, table_id)
+
     def _signature(self, session: Session, table_id: str) -> tuple[int, int]:
         events = session.scalar(select(GameTable.event_count).where(GameTable.id == table_id))
         seats = session.scalar(
@@ -202,7 +250,10 @@ class Hub:
         with self._lock:
             polled = self._polled.get(table_id)
             changes = self._changes.get(table_id, 0)
-        if polled is not None and time.monotonic() - polled[0] < self.poll_seconds / 2:
+        if polled is not None and (
+            self.poll_seconds is None  # no poll: kept until a change is told
+            or time.monotonic() - polled[0] < self.poll_seconds / 2
+        ):
             return polled[1], polled[2]
         with self.sessions() as session:
             overdue = driver.due(session, table_id, self.clock())
@@ -221,6 +272,8 @@ class Hub:
         a deadline that has passed is applied first. At most
         ``SocketLimits.connections`` threads read at once; a view read for another socket
         of the same player at the same signature is used again."""
+        if self.poll_seconds is None:
+            return self._pushed(player, table_id, last)
         with self._reading:
             signature, overdue = self._poll(table_id)
             if overdue:
@@ -242,6 +295,25 @@ class Hub:
             with self._lock:
                 self._views[(table_id, player.id)] = (signature, seen)
             return signature, seen
+
+    def _pushed(
+        self, player: Player, table_id: str, last: tuple[int, int] | None
+    ) -> tuple[tuple[int, int], dict[str, Any] | None]:
+        """:meth:`_snapshot` where changes are pushed (no poll): the deadlines are the
+        owner's timers (:mod:`croupier.server.timers`), so one session reads the
+        signature and, where it differs from ``last``, the view."""
+        with self._reading, self.sessions() as session:
+            signature = self._signature(session, table_id)
+            if signature == last:
+                return signature, None
+            with self._lock:
+                cached = self._views.get((table_id, player.id))
+            if cached is not None and cached[0] == signature:
+                return cached
+            seen = service.view(session, player, table_id, self.clock()).model_dump(mode="json")
+        with self._lock:
+            self._views[(table_id, player.id)] = (signature, seen)
+        return signature, seen
 
     def _limiter(self) -> CapacityLimiter:
         """This event loop's limit on the threads its sockets' reads take at once."""
@@ -334,6 +406,9 @@ class Hub:
                     if websocket.application_state is not WebSocketState.CONNECTED:
                         break
                     await websocket.send_json({"type": "view", "data": view})
+                if self.poll_seconds is None:  # woken by a change, nothing else
+                    await watcher.wake.wait()
+                    continue
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(watcher.wake.wait(), self.poll_seconds)
         except (WebSocketDisconnect, RuntimeError):

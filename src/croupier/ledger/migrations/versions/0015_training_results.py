@@ -2,7 +2,7 @@
 drill session (the game, the drill and level, what was asked, the engine's answer and
 the one given, right or wrong, the seconds taken, the section).
 
-Revision ID: 0016
+Revision ID: 0015
 Revises: 0014
 Create Date: 2026-12-03
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0016"
+revision = "0015"
 down_revision = "0014"
 branch_labels = None
 depends_on = None

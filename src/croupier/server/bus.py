@@ -1,0 +1,263 @@
+"""The event log as the outbox, NATS JetStream as the bus that carries it (issue #33).
+
+Several server processes (on one machine or many) share one PostgreSQL database. Each
+commits its own commands (:mod:`croupier.server.writer`); once a change at a table is
+committed, :meth:`NatsBus.publish` sends its table's *signature* to JetStream on the
+subject ``croupier.tables.TABLE``: ``{"seq": N, "seats": S}``, where ``N`` is the number
+of events in the table's hash chain (the ``seq`` the next event will take: every event
+below it is stored) and ``S`` the seats taken. Every process subscribes to
+``croupier.tables.>`` and hands what it hears to its :class:`~croupier.server.fanout.Hub`
+(:meth:`~croupier.server.fanout.Hub.heard`), which wakes the sockets watching that table
+and only those; each socket then reads its viewer's view of the stored events, once per
+change. No process polls the database for changes: an idle watched table costs nothing.
+
+Order and duplicates. One stream keeps each table's messages in the order they were
+published; the publisher reads the signature after the commit, so a later message never
+carries an earlier ``seq``. A message with the signature the hub already knows, or an
+earlier ``seq`` (a duplicate, a redelivery, a message overtaken by a later one), wakes
+nothing. (JetStream's own ``Nats-Msg-Id`` de-duplication is not used: a seat taken, left
+and taken again gives the same signature twice, both news.) A socket sends a view only when the
+signature it reads differs from the one it sent last, so nothing is shown twice.
+
+Catching up. The messages are notices; the stored events are the truth. When this
+process falls behind (the client drops notices it cannot take in time: a slow consumer)
+or the connection to the bus is lost and made again (a restarted ``nats-server``, a network
+partition), the subscription is made anew and every socket of the process reads its
+table's signature from the database once (:meth:`~croupier.server.fanout.Hub.catch_up`):
+whatever was committed meanwhile is sent, nothing that was sent already. A change this
+process committed while the bus was down is published again after the reconnect.
+
+The embedded server (SQLite, one process, no ``--bus``) needs none of this: the hub wakes
+its own sockets (:meth:`~croupier.server.fanout.Hub.changed`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import nats
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from nats.js import JetStreamContext, api
+
+from croupier.server.fanout import Hub
+
+Signature = tuple[int, int]
+"""A table's state as far as its sockets care: (events in its chain, seats taken)."""
+
+STREAM = "CROUPIER_TABLES"
+"""The JetStream stream that carries the tables' notices."""
+PREFIX = "croupier.tables"
+"""Each table's subject is ``PREFIX.TABLE``."""
+_SAFE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+log = logging.getLogger(__name__)
+
+
+class BusUnavailable(RuntimeError):
+    """The bus named at start cannot be reached (the server does not start without it)."""
+
+
+def subject(table_id: str) -> str:
+    """The subject of ``table_id`` (a table id is letters, digits, ``_`` and ``-``,
+    :class:`~croupier.server.schemas.TableCreate`); raises ``ValueError`` for another."""
+    if not _SAFE.match(table_id):
+        raise ValueError(f"a table id is 1 to 64 letters, digits, _ or -, not {table_id!r}")
+    return f"{PREFIX}.{table_id}"
+
+
+class NatsBus:
+    """A connection to the NATS server at ``url`` (``nats://HOST:PORT``, JetStream on),
+    run on a thread and event loop of its own so that any thread may publish.
+
+    ``signature(table_id)`` reads a table's :data:`Signature` from the database (run in a
+    thread of the bus's own); ``keep_seconds`` how long the stream keeps a notice (it
+    keeps each table's latest only: the stored events keep everything for ever).
+    Counters for the benchmark and the tests: ``published``, ``heard``, ``reconnects``."""
+
+    def __init__(
+        self,
+        url: str,
+        signature: Callable[[str], Signature],
+        *,
+        keep_seconds: float = 3600.0,
+        connect_seconds: float = 5.0,
+    ) -> None:
+        self.url = url
+        self.signature = signature
+        self.keep_seconds = keep_seconds
+        self.connect_seconds = connect_seconds
+        self.published = 0
+        self.heard = 0
+        self.reconnects = 0
+        self.listeners: list[Callable[[str], Any]] = []
+        """Told the table of every notice heard that was news (the owner's deadline
+        timers: a seat left at another process may have ended a wait)."""
+        self._hub: Hub | None = None
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="croupier-bus")
+        self._thread.daemon = True
+        self._reads = ThreadPoolExecutor(1, thread_name_prefix="croupier-bus-read")
+        self._queue: asyncio.Queue[str | None] | None = None
+        self._unsent: set[str] = set()
+        self._nc: Client | None = None
+        self._js: JetStreamContext | None = None
+        self._sub: Any = None
+        self._sender: asyncio.Task[None] | None = None
+
+    # -- start and stop ------------------------------------------------------------------
+    def attach(self, hub: Hub) -> None:
+        """Connect, make sure the stream exists, subscribe, and hand every notice heard to
+        ``hub``; every change ``hub`` is told of is published from now on. Raises
+        :class:`BusUnavailable` if the server cannot be reached in ``connect_seconds``."""
+        self._hub = hub
+        self._thread.start()
+        started = asyncio.run_coroutine_threadsafe(self._start(), self._loop)
+        try:
+            started.result(self.connect_seconds + 5)
+        except Exception as error:
+            self.close()
+            raise BusUnavailable(
+                f"the message bus at {self.url} cannot be reached: {error or type(error).__name__}"
+            ) from error
+        hub.listeners.append(self.publish)
+
+    async def _start(self) -> None:
+        self._queue = asyncio.Queue()
+        self._nc = await nats.connect(
+            self.url,
+            connect_timeout=self.connect_seconds,
+            allow_reconnect=True,
+            max_reconnect_attempts=-1,
+            reconnect_time_wait=0.1,
+            reconnected_cb=self._reconnected,
+            error_cb=self._error,
+        )
+        self._js = self._nc.jetstream()
+        await self._subscribe()
+        self._sender = asyncio.create_task(self._send())
+
+    async def _subscribe(self) -> None:
+        assert self._js is not None
+        config = api.StreamConfig(
+            name=STREAM,
+            subjects=[f"{PREFIX}.>"],
+            storage=api.StorageType.FILE,
+            max_age=self.keep_seconds,
+            max_msgs_per_subject=1,  # a table's latest notice says all an earlier one did
+        )
+        try:
+            await self._js.add_stream(config)
+        except nats.js.errors.BadRequestError:  # there already, made by another process
+            await self._js.update_stream(config)
+        if self._sub is not None:
+            with contextlib.suppress(Exception):
+                await self._sub.unsubscribe()
+        self._sub = await self._js.subscribe(
+            f"{PREFIX}.>",
+            cb=self._on_message,
+            ordered_consumer=True,
+            deliver_policy=api.DeliverPolicy.NEW,
+        )
+
+    async def _error(self, error: Exception) -> None:
+        log.warning("message bus %s: %s", self.url, error)
+        if isinstance(error, nats.errors.SlowConsumerError) and self._hub is not None:
+            self._hub.catch_up()  # notices were dropped: read what was missed
+
+    async def _reconnected(self) -> None:
+        """The connection is back: subscribe anew, publish what could not be sent, and
+        let every socket read what it missed from the stored events."""
+        self.reconnects += 1
+        try:
+            await self._subscribe()
+        except Exception:
+            log.exception("subscribing again to the message bus failed")
+        assert self._queue is not None
+        for table_id in sorted(self._unsent):
+            self._queue.put_nowait(table_id)
+        self._unsent.clear()
+        if self._hub is not None:
+            self._hub.catch_up()
+
+    def close(self) -> None:
+        """Stop publishing, drain the connection, stop the bus's thread."""
+        if self._hub is not None and self.publish in self._hub.listeners:
+            self._hub.listeners.remove(self.publish)
+        if self._thread.is_alive():
+            stopping = asyncio.run_coroutine_threadsafe(self._stop(), self._loop)
+            with contextlib.suppress(Exception):
+                stopping.result(5)
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(5)
+        self._reads.shutdown(wait=False)
+
+    async def _stop(self) -> None:
+        if self._queue is not None and self._sender is not None:
+            self._queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._sender, 2)
+        if self._nc is not None:
+            with contextlib.suppress(Exception):
+                await self._nc.close()
+        rest = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in rest:  # the client's own (heartbeat checks of the subscription)
+            task.cancel()
+        await asyncio.gather(*rest, return_exceptions=True)
+
+    # -- publishing ----------------------------------------------------------------------
+    def publish(self, table_id: str) -> None:
+        """A change at ``table_id`` is committed: publish its signature (thread-safe; does
+        not wait)."""
+        queue = self._queue
+        if queue is not None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: shutting down
+                self._loop.call_soon_threadsafe(queue.put_nowait, table_id)
+
+    async def _send(self) -> None:
+        assert self._queue is not None
+        loop = asyncio.get_running_loop()
+        while True:
+            table_id = await self._queue.get()
+            if table_id is None:
+                return
+            try:
+                signature = await loop.run_in_executor(self._reads, self.signature, table_id)
+                if self._hub is not None:  # this process's sockets were woken already
+                    self._hub.heard(table_id, signature, wake=False)
+                await self._publish(table_id, signature)
+            except Exception as error:  # the bus is down: sent again once it is back
+                self._unsent.add(table_id)
+                log.warning("publishing a change at %s failed: %s", table_id, error)
+
+    async def _publish(self, table_id: str, signature: Signature) -> None:
+        assert self._js is not None
+        seq, seats = signature
+        await self._js.publish(
+            subject(table_id),
+            json.dumps({"seq": seq, "seats": seats}).encode(),
+            timeout=2.0,
+        )
+        self.published += 1
+
+    # -- hearing -------------------------------------------------------------------------
+    async def _on_message(self, message: Msg) -> None:
+        table_id = message.subject.removeprefix(PREFIX + ".")
+        try:
+            data = json.loads(message.data)
+            signature = (int(data["seq"]), int(data["seats"]))
+        except (ValueError, KeyError, TypeError):
+            log.warning("a message on %s that is no table's signature: ignored", message.subject)
+            return
+        self.heard += 1
+        if self._hub is not None and self._hub.heard(table_id, signature):
+            for listener in self.listeners:
+                listener(table_id)

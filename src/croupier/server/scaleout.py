@@ -1,0 +1,140 @@
+"""How a server process finds out about changes and keeps deadlines (issue #33):
+assembled onto an app by :func:`install` from a :class:`Scale`.
+
+- **Embedded** (``Scale()``, ``croupier serve`` with one worker and no ``--bus``): the
+  process deals every table; its sockets are woken by the changes it commits
+  (:meth:`~croupier.server.fanout.Hub.changed`), its deadlines are timers
+  (:class:`~croupier.server.timers.Deadlines`). No bus, no lease, no poll.
+- **Scale-out** (``Scale(bus="nats://...", address=...)``, ``croupier serve --db
+  postgresql+psycopg://... --bus nats://...``, any number of processes on any number of
+  machines): each table is dealt by one process at a time
+  (:class:`~croupier.server.lease.Leases`; a command elsewhere is answered with where its
+  owner is), which keeps the table's deadlines as timers; every committed change is
+  published on the bus (:class:`~croupier.server.bus.NatsBus`) and every process's
+  sockets are fed from it. No poll.
+- Without a :class:`Scale` (``create_app`` by default, ``croupier serve --workers N``
+  without ``--bus``) the sockets poll their table every 0.25 s and a sweep applies the
+  deadlines due, as before.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import threading
+import uuid
+from dataclasses import dataclass, field
+
+from fastapi import FastAPI
+
+from croupier.server.bus import NatsBus
+from croupier.server.fanout import Hub
+from croupier.server.lease import Leases, OwnerOnly
+from croupier.server.timers import Deadlines
+
+
+@dataclass(frozen=True)
+class Scale:
+    """``bus``: the NATS server's URL (``None``: the embedded server, which owns every
+    table); ``address``: where this process's commands are sent (named to clients sent
+    here by another process; default ``http://HOSTNAME:8000``); ``lease_seconds``: how
+    long a lease holds unless renewed (a dead owner's tables are taken over that long
+    after its last renewal); ``owner``: this process's id in the leases (default: a fresh
+    random one)."""
+
+    bus: str | None = None
+    address: str = ""
+    lease_seconds: float = 10.0
+    owner: str = field(
+        default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    )
+
+    def __post_init__(self) -> None:
+        if self.lease_seconds <= 0:
+            raise ValueError(f"a lease lasts more than 0 seconds, not {self.lease_seconds}")
+        if self.bus is not None and not self.bus.startswith(("nats://", "tls://")):
+            raise ValueError(f"the bus is a NATS server's URL (nats://HOST:PORT), not {self.bus!r}")
+
+
+class Scaled:
+    """The parts :func:`install` added to an app (``app.state.scaled``): the bus, the
+    leases and the deadline timers; :meth:`close` stops them (the app's lifespan does)."""
+
+    def __init__(
+        self, hub: Hub, deadlines: Deadlines, bus: NatsBus | None, leases: Leases | None
+    ) -> None:
+        self.hub = hub
+        self.deadlines = deadlines
+        self.bus = bus
+        self.leases = leases
+        self._stop = threading.Event()
+        self._renewer: threading.Thread | None = None
+        if leases is not None:
+            self._renewer = threading.Thread(
+                target=self._renew, name="croupier-leases", daemon=True
+            )
+            self._renewer.start()
+
+    def _renew(self) -> None:
+        assert self.leases is not None
+        leases = self.leases
+        while not self._stop.wait(leases.seconds / 3):
+            try:
+                leases.renew()
+                self.deadlines.arm_all(leases.take_over())
+            except Exception:  # the database is away: tried again at the next turn
+                logging.getLogger(__name__).exception("renewing the table leases failed")
+
+    def lapse(self) -> None:
+        """Stop renewing the leases and stop the timers, without giving the leases up:
+        what a process killed mid-round leaves (the tests' and benchmark's SIGKILL)."""
+        self._stop.set()
+        self.deadlines.close()
+        if self.bus is not None:
+            self.bus.close()
+
+    def close(self) -> None:
+        """Stop renewing and give every lease up (a clean stop: another process takes
+        the tables over at once), stop the timers and the bus."""
+        self.lapse()
+        if self._renewer is not None:
+            self._renewer.join(5)
+        if self.leases is not None:
+            self.leases.release()
+
+
+def install(app: FastAPI, scale: Scale) -> Scaled:
+    """Put ``scale`` onto ``app`` (made by :func:`croupier.server.create_app`): the
+    sockets stop polling and the deadline sweep is off; with a bus, connect to it (raises
+    :class:`~croupier.server.bus.BusUnavailable` if it cannot be reached) and answer the
+    commands of tables another process deals with where it is."""
+    hub: Hub = app.state.hub
+    hub.poll_seconds = None
+    app.state.sweep_seconds = None
+    server = app.state.server
+    leases = None
+    if scale.bus is not None:
+        address = scale.address or f"http://{socket.gethostname()}:8000"
+        leases = Leases(server.sessions, scale.owner, address, scale.lease_seconds)
+        app.add_middleware(OwnerOnly, leases=leases)
+    deadlines = Deadlines(
+        server.sessions, hub.expire, hub.clock, None if leases is None else leases.owns
+    )
+    hub.listeners.append(deadlines.arm)
+    bus = None
+    if scale.bus is not None:
+        bus = NatsBus(scale.bus, hub.signature)
+        bus.listeners.append(deadlines.arm)
+        try:
+            bus.attach(hub)
+        except Exception:
+            deadlines.close()
+            raise
+    scaled = Scaled(hub, deadlines, bus, leases)
+    if leases is None:
+        deadlines.arm_all()  # the embedded server deals every table
+    else:
+        deadlines.arm_all(leases.take_over())
+    app.state.scaled = scaled
+    return scaled

@@ -1,0 +1,140 @@
+"""Deadlines as timers of the table's owner (issue #33), not found by polling.
+
+After every change this process commits at a table it deals (the hub's listeners,
+:meth:`croupier.server.fanout.Hub.changed`), and every notice of a change another process
+made there (a seat left: :class:`croupier.server.bus.NatsBus`), :meth:`Deadlines.arm`
+reads the deadline of the table's open round (``rounds.deadline``, stored by
+:func:`croupier.server.driver.schedule`) and sets one timer for it, replacing the table's
+last; when it fires, the timeouts due are applied (:func:`croupier.server.driver.expire`,
+through the hub, which wakes the sockets and publishes the change) and the table's next
+deadline, if any, is armed. A deadline the driver moved on because the server was not
+serving (:mod:`croupier.server.stall`) is simply armed again. A process that takes a
+table over (:meth:`croupier.server.lease.Leases.take_over`) or starts arms the deadlines
+of the tables it deals (:meth:`Deadlines.arm_all`).
+
+An idle table costs nothing: a timer waits in the event loop of this module's one thread;
+the database is read once per change and once per deadline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+_DEADLINE = text(
+    "SELECT deadline FROM rounds WHERE table_id = :table_id AND status = 'open' "
+    "AND deadline IS NOT NULL"
+)
+_ALL = text("SELECT DISTINCT table_id FROM rounds WHERE status = 'open' AND deadline IS NOT NULL")
+
+log = logging.getLogger(__name__)
+
+
+def _utc(moment: datetime | str) -> datetime:
+    if isinstance(moment, str):  # SQLite through a text() statement
+        moment = datetime.fromisoformat(moment)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+class Deadlines:
+    """The deadline timers of the tables this process deals (``owns(table_id)``; every
+    table where it is ``None``: the embedded server). ``expire(table_id)`` applies a
+    table's timeouts due; ``clock`` gives the time (aware UTC) deadlines are measured by.
+    Thread-safe; :meth:`close` stops the timers' thread."""
+
+    def __init__(
+        self,
+        sessions: Callable[[], Session],
+        expire: Callable[[str], Any],
+        clock: Callable[[], datetime],
+        owns: Callable[[str], bool] | None = None,
+    ) -> None:
+        self.sessions = sessions
+        self.expire = expire
+        self.clock = clock
+        self.owns = owns
+        self.fired = 0
+        """How many timers fired (the tests and the benchmark read it)."""
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(
+            target=self._loop.run_forever, name="croupier-deadlines", daemon=True
+        )
+        self._thread.start()
+
+    @property
+    def armed(self) -> int:
+        """How many tables have a timer set."""
+        return len(self._timers)
+
+    def arm(self, table_id: str) -> None:
+        """Set ``table_id``'s timer for its open round's deadline (none: no timer), if
+        this process deals it (thread-safe; does not wait)."""
+        if self.owns is not None and not self.owns(table_id):
+            return
+        with contextlib.suppress(RuntimeError):  # the loop is closed: shutting down
+            self._loop.call_soon_threadsafe(self._read, table_id)
+
+    def arm_all(self, tables: list[str] | None = None) -> None:
+        """Arm ``tables`` (default: every table with an open round and a deadline)."""
+        if tables is None:
+            with self.sessions() as session:
+                tables = [row[0] for row in session.execute(_ALL)]
+        for table_id in tables:
+            self.arm(table_id)
+
+    def close(self) -> None:
+        """Cancel every timer and stop the thread."""
+        if self._thread.is_alive():
+            self._loop.call_soon_threadsafe(self._cancel_all)
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(5)
+
+    def _cancel_all(self) -> None:
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+
+    def _read(self, table_id: str) -> None:
+        self._loop.run_in_executor(None, self._deadline, table_id).add_done_callback(
+            lambda done: self._set(table_id, done)
+        )
+
+    def _deadline(self, table_id: str) -> datetime | None:
+        with self.sessions() as session:
+            found = session.execute(_DEADLINE, {"table_id": table_id}).scalar()
+        return None if found is None else _utc(found)
+
+    def _set(self, table_id: str, done: asyncio.Future[datetime | None]) -> None:
+        old = self._timers.pop(table_id, None)
+        if old is not None:
+            old.cancel()
+        try:
+            deadline = done.result()
+        except Exception:
+            log.exception("reading the deadline of table %s failed", table_id)
+            return
+        if deadline is None:
+            return
+        seconds = max(0.0, (deadline - self.clock()).total_seconds())
+        self._timers[table_id] = self._loop.call_later(seconds, self._fire, table_id)
+
+    def _fire(self, table_id: str) -> None:
+        self._timers.pop(table_id, None)
+        self.fired += 1
+        self._loop.run_in_executor(None, self._apply, table_id)
+
+    def _apply(self, table_id: str) -> None:
+        try:
+            self.expire(table_id)
+        except Exception:
+            log.exception("applying the timeouts due at table %s failed", table_id)
+        self.arm(table_id)  # the next wait's deadline, or the same one moved on

@@ -1,0 +1,335 @@
+"""Many server processes on one PostgreSQL database with a real NATS JetStream bus
+(issue #33): two apps in this test process stand for two server processes (each with its
+own connection to ``nats-server``, its own leases and deadline timers).
+
+- a change committed through one reaches a socket on the other through the bus, in
+  order and never twice, with no poll; after the bus is restarted, too (catch-up);
+- one owner per table: a command at the other process is answered 421 with the owner's
+  address, nothing done;
+- an owner that dies (its leases no longer renewed) is taken over: the open round goes
+  on at the other process, which keeps its deadline by a timer, the stored answers of
+  the dead owner's commands are given back for their Idempotency-Keys, and the table
+  never has two open rounds.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from natsd import BINARY, MISSING, NatsServer
+from sqlalchemy import text
+from test_games import GameTable, player
+from test_websocket import Socket, token
+
+from croupier.rng import SeededRng
+from croupier.server import create_app
+from croupier.server.lease import CITE, MISDIRECTED
+from croupier.server.scaleout import Scale, Scaled
+
+SPOTS = [f"pip_street:{pips}" for pips in ("ace", "two", "three", "four", "five", "six")]
+
+
+def wager(n: int) -> dict[str, Any]:
+    """Seat 1's wager of $5 on the ``n``-th pip street (a spot takes one wager)."""
+    return {"type": "PlaceWager", "seat": 1, "spot": SPOTS[n], "amount": 500}
+
+
+@pytest.fixture
+def nats(tmp_path: Path) -> Iterator[NatsServer]:
+    if BINARY is None:
+        pytest.skip(MISSING)
+    server = NatsServer(tmp_path / "nats")
+    yield server
+    server.stop()
+
+
+class Process:
+    """One server process: an app on ``db_url`` with the bus and leases, reachable (for
+    the clients it names) at ``address``; ``clock`` the test's fake one, where the views
+    are compared whole (their deadlines' time left), else the time."""
+
+    def __init__(
+        self,
+        db_url: str,
+        bus: str,
+        address: str,
+        lease_seconds: float = 10.0,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        self.address = address
+        self.app = create_app(
+            db_url,
+            migrate=False,
+            rng=SeededRng(7),
+            clock=clock,
+            scale=Scale(bus=bus, address=address, lease_seconds=lease_seconds),
+        )
+        self.client = TestClient(self.app)
+        self.scaled: Scaled = self.app.state.scaled
+
+    def send(self, auth: dict[str, str], command: dict[str, Any], key: str) -> Any:
+        return self.client.post(
+            "/tables/t/commands",
+            json={"command": command},
+            headers={**auth, "Idempotency-Key": key},
+        )
+
+    def close(self) -> None:
+        self.scaled.close()
+        self.app.state.writer.close()
+        self.app.state.engine.dispose()
+
+
+@pytest.fixture
+def postgres(db_url: str) -> str:
+    if not db_url.startswith("postgresql"):
+        pytest.skip("many server processes share PostgreSQL (SQLite is the embedded server)")
+    return db_url
+
+
+def _frames_in_order(frames: list[dict[str, Any]]) -> None:
+    """Each frame a later state than the one before: never the same twice, never back."""
+    keys = [
+        (m["data"]["round_id"] or "", m["data"]["round_version"] or 0, len(m["data"]["seats"]))
+        for m in frames
+    ]
+    for before, after in itertools.pairwise(keys):
+        assert before != after, f"a view sent twice: {keys}"
+        if before[0] == after[0]:
+            assert before[1] <= after[1], f"a view went back: {keys}"
+
+
+def test_a_socket_on_one_process_sees_the_others_changes_through_the_bus(
+    postgres: str, nats: NatsServer
+) -> None:
+    table = GameTable(postgres, "high-roll-dice", 1)
+    a = Process(postgres, nats.url, "http://a.example:8000", clock=table.clock)
+    b = Process(postgres, nats.url, "http://b.example:8000", clock=table.clock)
+    socket = Socket(b.client, "t", token(table.players[1]))
+    try:
+        assert b.app.state.hub.poll_seconds is None  # fed by the bus, no poll
+        socket.wait(lambda m: m["data"]["round_id"] is None)
+        for n in range(3):
+            r = a.send(table.players[1], wager(n), f"w{n}")
+            assert r.status_code == 200, r.text
+            expected = table.view(table.players[1])
+            latency = socket.wait(lambda m, e=expected: m["data"] == e, timeout=5)
+            assert latency < 2.0
+        assert a.scaled.bus is not None and a.scaled.bus.published >= 3
+        # The bus restarts; a change committed while it is down reaches B once it is back
+        # (A publishes it again, B reads what it missed from the stored events).
+        nats.stop()
+        r = a.send(table.players[1], wager(3), "w-down")
+        assert r.status_code == 200, r.text
+        nats.start()
+        expected = table.view(table.players[1])
+        socket.wait(lambda m: m["data"] == expected, timeout=10)
+        r = a.send(table.players[1], wager(4), "w-after")
+        assert r.status_code == 200, r.text
+        expected = table.view(table.players[1])
+        socket.wait(lambda m: m["data"] == expected, timeout=10)
+        assert b.scaled.bus is not None and b.scaled.bus.reconnects >= 1
+        time.sleep(0.5)  # nothing more comes: no view sent twice
+        _frames_in_order(socket.messages)
+        versions = [m["data"]["round_version"] for m in socket.messages[1:]]
+        assert versions == sorted(versions) and len(set(versions)) == len(versions) == 5
+    finally:
+        socket.close()
+        b.close()
+        a.close()
+        table.api.close()
+
+
+def test_a_command_at_a_process_that_does_not_deal_the_table_is_told_where(
+    postgres: str, nats: NatsServer
+) -> None:
+    table = GameTable(postgres, "high-roll-dice", 1)
+    a = Process(postgres, nats.url, "http://a.example:8000", clock=table.clock)
+    b = Process(postgres, nats.url, "http://b.example:8000", clock=table.clock)
+    try:
+        assert a.send(table.players[1], wager(0), "k1").status_code == 200  # A deals t now
+        before = table.view(table.players[1])
+        r = b.send(table.players[1], wager(1), "k2")
+        assert r.status_code == MISDIRECTED == 421
+        assert r.json()["cite"] == CITE and r.json()["owner"] == "http://a.example:8000"
+        assert r.headers["Croupier-Owner"] == "http://a.example:8000"
+        assert "dealt by the server at http://a.example:8000" in r.json()["detail"]
+        assert table.view(table.players[1]) == before  # nothing done
+        assert b.send(table.players[1], wager(0), "k1").status_code == 421  # nor a retry
+        assert a.send(table.players[1], wager(1), "k2").status_code == 200
+    finally:
+        b.close()
+        a.close()
+        table.api.close()
+
+
+def test_a_dead_owner_is_taken_over_with_its_round_deadline_and_answers(
+    postgres: str, nats: NatsServer
+) -> None:
+    """A deals a round and dies (its leases lapse, its timers and bus stop, as SIGKILL
+    leaves them) before the betting time runs out; B takes the table over by itself,
+    its timer closes the betting (no request), the dead owner's stored answer is given
+    back for its key, and there is never more than one open round."""
+    table = GameTable(postgres, "criss-cross-poker", 1, 2, {"betting_seconds": 3})
+    a = Process(postgres, nats.url, "http://a.example:8000", lease_seconds=1.5)
+    b = Process(postgres, nats.url, "http://b.example:8000", lease_seconds=1.5)
+    socket = Socket(b.client, "t", token(table.dealer))
+    try:
+        command = player("criss-cross-poker")(1, table.view(table.players[1]))
+        assert command is not None
+        first = a.send(table.players[1], command, "bet")
+        assert first.status_code == 200, first.text
+        assert b.send(table.players[1], command, "bet").status_code == 421
+        socket.wait(lambda m: m["data"]["round_version"] is not None, timeout=5)
+        round_id = socket.messages[-1]["data"]["round_id"]
+        a.scaled.lapse()  # killed: nothing given up
+        assert a.scaled.leases is not None and a.scaled.leases.owns("t")  # it thinks so
+        # B's renewal turn (every lease_seconds / 3) takes the orphaned round over and
+        # its timer closes the betting when the three seconds are up.
+        socket.wait(lambda m: m["data"]["view"]["phase"] == "across", timeout=10)
+        assert b.scaled.leases is not None and b.scaled.leases.owned == ["t"]
+        assert b.scaled.deadlines.fired >= 1
+        assert socket.messages[-1]["data"]["round_id"] == round_id
+        # The dead owner's answer, for its key, from the new owner: nothing done twice.
+        again = b.send(table.players[1], command, "bet")
+        assert again.status_code == 200 and again.json() == first.json()
+        with table.api.engine.connect() as connection:
+            open_rounds = connection.execute(
+                text("SELECT count(*) FROM rounds WHERE table_id = 't' AND status = 'open'")
+            ).scalar()
+        assert open_rounds == 1
+    finally:
+        socket.close()
+        b.close()
+        a.close()
+        table.api.close()
+
+
+def test_the_embedded_server_neither_polls_nor_sweeps(tmp_path: Path) -> None:
+    """One process on SQLite, no bus (``croupier serve``'s default): a command wakes the
+    table's sockets at once, and the betting deadline is a timer that closes the betting
+    with no request and no poll of the database."""
+    table = GameTable(
+        f"sqlite:///{tmp_path / 'one.sqlite'}",
+        "criss-cross-poker",
+        1,
+        2,
+        {"betting_seconds": 1},
+    )
+    app = create_app(
+        f"sqlite:///{tmp_path / 'one.sqlite'}", migrate=False, rng=SeededRng(3), scale=Scale()
+    )
+    client = TestClient(app)
+    socket = Socket(client, "t", token(table.dealer))
+    try:
+        assert app.state.hub.poll_seconds is None and app.state.sweep_seconds is None
+        assert app.state.scaled.bus is None and app.state.scaled.leases is None
+        socket.wait(lambda m: m["data"]["round_id"] is None)
+        command = player("criss-cross-poker")(1, table.view(table.players[1]))
+        assert command is not None
+        r = client.post(
+            "/tables/t/commands",
+            json={"command": command},
+            headers={**table.players[1], "Idempotency-Key": "bet"},
+        )
+        assert r.status_code == 200, r.text
+        socket.wait(lambda m: m["data"]["view"] is not None, timeout=2)
+        assert socket.messages[-1]["data"]["view"]["phase"] != "across"
+        socket.wait(lambda m: m["data"]["view"]["phase"] == "across", timeout=5)
+        assert app.state.scaled.deadlines.fired == 1
+    finally:
+        socket.close()
+        app.state.scaled.close()
+        app.state.writer.close()
+        app.state.engine.dispose()
+        table.api.close()
+
+
+def test_a_table_has_one_lease_holder_however_many_ask_at_once(postgres: str) -> None:
+    """Eight processes' leases ask for one table at the same instant: one holds it, the
+    seven others are told its address; a renewal keeps it; once it has expired (its
+    holder gone), another takes it; no row is made for a table that does not exist."""
+    import threading
+
+    from sqlalchemy.orm import sessionmaker
+
+    from croupier.server.lease import Leases
+
+    table = GameTable(postgres, "high-roll-dice", 1)
+    sessions = sessionmaker(table.api.engine)
+    now = [1_000_000.0]
+    leases = [
+        Leases(sessions, f"p{n}", f"http://p{n}:8000", seconds=10, clock=lambda: now[0])
+        for n in range(8)
+    ]
+    answers: dict[int, str | None] = {}
+    start = threading.Barrier(8)
+
+    def ask(n: int) -> None:
+        start.wait()
+        answers[n] = leases[n].owner_of("t")
+
+    threads = [threading.Thread(target=ask, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    holders = [n for n, address in answers.items() if address is None]
+    assert len(holders) == 1
+    holder = holders[0]
+    assert {answers[n] for n in range(8) if n != holder} == {f"http://p{holder}:8000"}
+    assert leases[holder].owned == ["t"] and leases[holder].renew() == []
+    other = (holder + 1) % 8
+    now[0] += 9.0  # renewed at +0: still held at +9
+    assert leases[other].owner_of("t") == f"http://p{holder}:8000"
+    now[0] += 2.0  # expired at +10
+    assert leases[other].owner_of("t") is None and leases[other].owns("t")
+    assert leases[holder].renew() == ["t"]  # it learns it lost the table
+    assert leases[holder].owner_of("t") == f"http://p{other}:8000"
+    assert leases[other].owner_of("no-such-table") is None
+    with table.api.engine.connect() as connection:
+        rows = connection.execute(text("SELECT table_id, owner FROM table_leases")).all()
+    assert rows == [("t", f"p{other}")]
+    table.api.close()
+
+
+def test_serve_is_embedded_on_sqlite_and_refuses_a_bus_with_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`croupier serve` on SQLite with one worker is the embedded server (no poll, its
+    deadlines timers); with --workers 2 its sockets poll; --bus takes a NATS URL and one
+    process per port."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from croupier.cli import app as cli
+    from croupier.cli.server import DB_VARIABLE, SCALE_VARIABLE, app_from_environment
+
+    for variable in (DB_VARIABLE, SCALE_VARIABLE):
+        monkeypatch.setenv(variable, "")  # restored after the test
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    url = f"sqlite:///{tmp_path / 'served.sqlite'}"
+    common = ["serve", "--db", url, "--no-selfcheck", "--no-starter-tables"]
+    for given, poll in (([], None), (["--workers", "2"], 0.25)):
+        result = CliRunner().invoke(cli, [*common, *given])
+        assert result.exit_code == 0, result.output
+        app = app_from_environment()
+        assert app.state.hub.poll_seconds == poll
+        scaled = getattr(app.state, "scaled", None)
+        assert (scaled is None) == (poll is not None)
+        if scaled is not None:
+            assert scaled.bus is None and scaled.leases is None
+            scaled.close()
+        app.state.writer.close()
+        app.state.engine.dispose()
+    result = CliRunner().invoke(cli, [*common, "--bus", "nats://127.0.0.1:1", "--workers", "2"])
+    assert result.exit_code == 2 and "one process per port" in result.output
+    result = CliRunner().invoke(cli, [*common, "--bus", "127.0.0.1:4222"])
+    assert result.exit_code == 2 and "nats://HOST:PORT" in result.output
