@@ -48,6 +48,7 @@ def test_gli_19_4_4_6_the_sign_explains_each_decision() -> None:
     # second wager equal; an ace and a 10 after a split is 21, not a Blackjack.
     assert "Split pairs: cards of identical value, at most 2 hands" in text
     assert "the second wager equal to the original" in text
+    assert "split aces draw, stand or double as any pair" in text
     assert "an ace and a 10 value card after a split pays as 21, not a Blackjack" in text
     # Surrender (673a.9): half returned; all lost to a dealer Blackjack under an ace or 10.
     assert (

@@ -73,7 +73,8 @@ def sign(rules: DoubleBackJackRules) -> RenderableType:
         ),
         Text(
             f"Split pairs: cards of identical value, at most {MAX_HANDS} hands, the second "
-            f"wager equal to the original; an ace and a 10 value card after a split pays as "
+            f"wager equal to the original; split aces draw, stand or double as any pair; an "
+            f"ace and a 10 value card after a split pays as "
             f"21, not a Blackjack ({s.split}; {s.split_order})."
         ),
         Text(
