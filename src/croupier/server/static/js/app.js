@@ -17,6 +17,7 @@ import { wagersOf } from "./offers.js";
 import { begin, changed, signInAgain, stop } from "./session.js";
 import { focusKey, focusLost, refocus } from "./focus.js";
 import { CONNECTION, connection, connectionGone } from "./connection.js";
+import { myLimits } from "./mylimits.js";
 
 const SEED_CITE = "GLI-19 4.4.4(a)"; // a seat's seed refused (croupier.server.seals)
 
@@ -130,6 +131,7 @@ async function lobby() {
     page.append(h("button", { class: "link", onclick: async () => { await api.signOut().catch(() => {}); setToken(null); sessionStorage.clear(); loadMe().then(lobby); } }, "Sign out"));
   }
   if (!me) return;
+  if (me.role === "player") page.append(myLimits(me));
   try {
     const tables = await api.tables();
     const rows = tables.map((t) =>

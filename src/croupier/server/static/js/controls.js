@@ -6,20 +6,7 @@
 
 import { request, token } from "./api.js";
 import { h } from "./dom.js";
-
-const LIMITS = {
-  deposit_daily: "Deposits in a gaming day",
-  deposit_weekly: "Deposits in a week",
-  deposit_monthly: "Deposits in a month",
-  loss_daily: "Losses in a gaming day",
-  loss_weekly: "Losses in a week",
-  loss_monthly: "Losses in a month",
-  spend_daily: "Wagers in a gaming day",
-  spend_weekly: "Wagers in a week",
-  spend_monthly: "Wagers in a month",
-  single_wager: "One wager",
-  time_daily: "Time played in a gaming day",
-};
+import { LIMITS, limitsTable, utc } from "./limits.js";
 
 const THINGS = { table: "table", game: "game", paytable: "paytable", player: "player" };
 
@@ -58,24 +45,8 @@ async function disable(event, disabled) {
   }
 }
 
-function limitsTable(data) {
-  const rows = Object.entries(LIMITS).map(([name, words]) => {
-    const waiting = data.pending[name];
-    const raised = waiting
-      ? `raised to ${waiting.value === null ? "no limit" : name === "time_daily" ? `${waiting.value} minutes` : `$${(waiting.value / 100).toFixed(2)}`} from ${waiting.after.slice(0, 16).replace("T", " ")} UTC, once the player confirms`
-      : "";
-    return h("tr", {}, h("td", {}, words), h("td", {}, data.words[name] || "no limit"), h("td", {}, raised));
-  });
-  return h(
-    "table",
-    { class: "report", "data-testid": "player-limits" },
-    h("thead", {}, h("tr", {}, ["Limit", "In force", "Waiting"].map((t) => h("th", {}, t)))),
-    h("tbody", {}, rows),
-  );
-}
-
 function status(data) {
-  const until = data.status_until ? ` until ${data.status_until.slice(0, 16).replace("T", " ")} UTC` : "";
+  const until = data.status_until ? ` until ${utc(data.status_until)}` : "";
   const words = { active: "may play", suspended: "is suspended", "self-excluded": "has excluded himself" };
   return `Player ${data.player_id} ${words[data.status] || data.status}${until}; the gaming day: ${data.gaming_day}.`;
 }
