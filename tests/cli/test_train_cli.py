@@ -177,3 +177,20 @@ def test_the_procedure_drill_in_the_terminal(tmp_path: Path) -> None:
     assert f"Score: {len(order)} of {total} right" in result.output
     report = runner.invoke(cli, ["train", "report", "--db", db])
     assert f"di | sic-bo | procedure | 1 | {len(order)} of {total}" in report.output
+
+
+def test_a_rules_file_that_is_not_there_is_refused_before_the_drill(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere.toml"
+    result = runner.invoke(cli, ["train", "craps", "--rules", str(missing), "--no-record"])
+    assert result.exit_code == 2
+    assert "does not exist" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_record_that_cannot_be_kept_is_said_before_the_first_item(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/no/such/folder/x.sqlite"
+    result = runner.invoke(cli, ["train", "craps", "--db", url], input="1\n")
+    assert result.exit_code == 2
+    assert "cannot open the database" in result.output
+    assert "payout drill" not in result.output  # no item was dealt
+    assert "sqlalche.me" not in result.output

@@ -77,7 +77,8 @@ def _engine(db: str) -> Any:
         engine = make_engine(db)
         upgrade(engine)
     except (exc.SQLAlchemyError, ValueError) as error:
-        typer.echo(f"cannot open the database {db}: {error}", err=True)
+        said = getattr(error, "orig", None) or error
+        typer.echo(f"cannot open the database {db}: {said}", err=True)
         raise typer.Exit(USAGE_ERROR) from error
     return engine
 
@@ -132,7 +133,10 @@ def drill_command(
         bool, typer.Option("--no-record", help="Store nothing in the training record.")
     ] = False,
     rules: Annotated[
-        Path | None, typer.Option("--rules", help="A Rules Submission (TOML) for the table.")
+        Path | None,
+        typer.Option(
+            "--rules", exists=True, dir_okay=False, help="A Rules Submission (TOML) for the table."
+        ),
     ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Deal the same situations again.")
@@ -156,6 +160,8 @@ def drill_command(
     if submission is not None and submission.game != spec.name:
         typer.echo(f"error: {rules} is a Rules Submission of {submission.game}", err=True)
         raise typer.Exit(USAGE_ERROR)
+    if not no_record:  # a record that cannot be kept is said before the drill, not after
+        _engine(db).dispose()
     if drill is Drill.HOUSE_WAY:
         _house_way(spec.name, submission, items, seed, trainee, db, no_record)
         return

@@ -1,7 +1,7 @@
 """Pai Gow drills (621a; :mod:`croupier.training`), each round dealt by the engine.
 
 - **Payouts**: the player's two hands and the dealer's, exposed and compared; a winning
-  wager is paid 1 to 1 less the vigorish (621a.10(k)), a tie (a copy) returned, a loss
+  wager is paid 1 to 1 less the vigorish (621a.10(k)), a push returned, a loss
   collected; what it pays is the round's :class:`~croupier.engine.WagerSettled`.
 - **The house way**: the dealer's four tiles turned over; the trainee sets them (names
   the two tiles of the high hand), judged against the setting the round's house way
@@ -34,7 +34,7 @@ from croupier.training.table import Payout, Table
 TRIES = 60
 """The most rounds played to find one in which the wager wins (most Pai Gow hands tie or
 lose against the dealer's)."""
-RESULTS = {"win": "wins", "lose": "loses", "tie": "ties (a copy)"}
+RESULTS = {"win": "wins", "lose": "loses", "tie": "pushes"}
 
 
 def _spec() -> GameSpec:
