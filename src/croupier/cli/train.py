@@ -83,6 +83,34 @@ def _engine(db: str) -> Any:
     return engine
 
 
+def _check_reachable(db: str) -> None:
+    """Exit with a usage error unless the record at ``db`` can be kept; makes nothing (an
+    SQLite file is made only once there is an answer to store)."""
+    from sqlalchemy import exc
+    from sqlalchemy.engine import make_url
+
+    try:
+        url = make_url(db)
+        if url.get_backend_name() == "sqlite":
+            if url.database and url.database != ":memory:":
+                folder = Path(url.database).resolve().parent
+                if not folder.is_dir():
+                    raise ValueError(f"there is no folder {folder}")
+            return
+        from croupier.ledger.db import make_engine
+
+        engine = make_engine(db)
+        try:
+            with engine.connect():
+                pass
+        finally:
+            engine.dispose()
+    except (exc.SQLAlchemyError, ValueError) as error:
+        said = getattr(error, "orig", None) or error
+        typer.echo(f"cannot open the database {db}: {said}", err=True)
+        raise typer.Exit(USAGE_ERROR) from error
+
+
 def _read(prompt: str) -> str | None:
     """A line typed after ``prompt`` (``None`` at the end of the input)."""
     typer.echo(prompt, nl=False)
@@ -161,7 +189,7 @@ def drill_command(
         typer.echo(f"error: {rules} is a Rules Submission of {submission.game}", err=True)
         raise typer.Exit(USAGE_ERROR)
     if not no_record:  # a record that cannot be kept is said before the drill, not after
-        _engine(db).dispose()
+        _check_reachable(db)
     if drill is Drill.HOUSE_WAY:
         _house_way(spec.name, submission, items, seed, trainee, db, no_record)
         return
