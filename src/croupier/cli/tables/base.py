@@ -69,8 +69,9 @@ EXAMPLE = re.compile(
 follows)."""
 EVERY_TABLE = (
     "Every table also takes: odds (the paytable and each wager's theoretical return), "
-    "clock (time played and amount wagered), bet SPOT AMOUNT and remove SPOT, and any "
-    "offer listed under You may by the words it is listed with."
+    "clock (time played and amount wagered), bet SPOT AMOUNT, remove SPOT where the "
+    "table lets a wager be taken down, and any offer listed under You may by the words it "
+    "is listed with."
 )
 """The commands every table takes alike, said after its own."""
 
