@@ -4,12 +4,17 @@ own connection to ``nats-server``, its own leases and deadline timers).
 
 - a change committed through one reaches a socket on the other through the bus, in
   order and never twice, with no poll; after the bus is restarted, too (catch-up);
-- one owner per table: a command at the other process is answered 421 with the owner's
-  address, nothing done;
+- one owner per table: a command at the other process is forwarded to the owner and its
+  answer returned (the same answer for the same Idempotency-Key, wherever it is sent);
+  where the owner cannot be reached, it is answered 421 with the owner's address, nothing
+  done;
 - an owner that dies (its leases no longer renewed) is taken over: the open round goes
-  on at the other process, which keeps its deadline by a timer, the stored answers of
-  the dead owner's commands are given back for their Idempotency-Keys, and the table
-  never has two open rounds.
+  on at the other process, which keeps its deadline by a timer and finishes the round,
+  the stored answers of the dead owner's commands are given back for their
+  Idempotency-Keys, the table never has two open rounds, the ledger sums to zero and the
+  chain verifies; a socket dropped meanwhile and opened again catches up by sequence,
+  nothing lost, nothing shown twice;
+- an idle watched table costs no database statement (a counter on the engine).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from natsd import BINARY, MISSING, NatsServer
@@ -50,6 +56,21 @@ def nats(tmp_path: Path) -> Iterator[NatsServer]:
     server.stop()
 
 
+class Peers(httpx.AsyncBaseTransport):
+    """The network between the test's processes: a request to a process's address reaches
+    its app; to any other address (a process dead or never started) the connection is
+    refused."""
+
+    def __init__(self) -> None:
+        self.apps: dict[str, Any] = {}
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        app = self.apps.get(f"{request.url.scheme}://{request.url.netloc.decode()}")
+        if app is None:
+            raise httpx.ConnectError("connection refused", request=request)
+        return await httpx.ASGITransport(app=app).handle_async_request(request)
+
+
 class Process:
     """One server process: an app on ``db_url`` with the bus and leases, reachable (for
     the clients it names) at ``address``; ``clock`` the test's fake one, where the views
@@ -62,15 +83,21 @@ class Process:
         address: str,
         lease_seconds: float = 10.0,
         clock: Callable[[], datetime] | None = None,
+        peers: Peers | None = None,
     ) -> None:
         self.address = address
+        self.peers = peers
         self.app = create_app(
             db_url,
             migrate=False,
             rng=SeededRng(7),
             clock=clock,
-            scale=Scale(bus=bus, address=address, lease_seconds=lease_seconds),
+            scale=Scale(
+                bus=bus, address=address, lease_seconds=lease_seconds, forward_transport=peers
+            ),
         )
+        if peers is not None:
+            peers.apps[address] = self.app
         self.client = TestClient(self.app)
         self.scaled: Scaled = self.app.state.scaled
 
@@ -81,7 +108,16 @@ class Process:
             headers={**auth, "Idempotency-Key": key},
         )
 
+    def kill(self) -> None:
+        """What SIGKILL leaves: its leases not given up (they lapse), its timers and bus
+        stopped, its address unreachable."""
+        if self.peers is not None:
+            self.peers.apps.pop(self.address, None)
+        self.scaled.lapse()
+
     def close(self) -> None:
+        if self.peers is not None:
+            self.peers.apps.pop(self.address, None)
         self.scaled.close()
         self.app.state.writer.close()
         self.app.state.engine.dispose()
@@ -147,12 +183,54 @@ def test_a_socket_on_one_process_sees_the_others_changes_through_the_bus(
         table.api.close()
 
 
-def test_a_command_at_a_process_that_does_not_deal_the_table_is_told_where(
+def _events(table: GameTable) -> int:
+    with table.api.engine.connect() as connection:
+        return int(
+            connection.execute(text("SELECT count(*) FROM events WHERE table_id = 't'")).scalar()
+            or 0
+        )
+
+
+def test_a_command_at_a_process_that_does_not_deal_the_table_is_forwarded_to_the_owner(
+    postgres: str, nats: NatsServer
+) -> None:
+    """B forwards the command to A, which deals the table, and returns A's answer; the same
+    key sent to either process gets that answer again, nothing done twice."""
+    table = GameTable(postgres, "high-roll-dice", 1)
+    peers = Peers()
+    a = Process(postgres, nats.url, "http://a.example:8000", clock=table.clock, peers=peers)
+    b = Process(postgres, nats.url, "http://b.example:8000", clock=table.clock, peers=peers)
+    try:
+        first = a.send(table.players[1], wager(0), "k1")  # A deals t now
+        assert first.status_code == 200, first.text
+        assert _events(table) == first.json()["round_version"]
+        r = b.send(table.players[1], wager(1), "k2")
+        assert r.status_code == 200, r.text
+        assert r.headers["Croupier-Owner"] == "http://a.example:8000"
+        assert r.json()["round_version"] == first.json()["round_version"] + 1
+        assert r.json()["balance"] == first.json()["balance"] - 500  # $5 more on the layout
+        assert a.app.state.scaled.leases.owned == ["t"] and b.scaled.leases.owned == []
+        events = _events(table)
+        for process, key, answer in ((b, "k2", r), (a, "k2", r), (b, "k1", first)):
+            again = process.send(table.players[1], wager(1 if key == "k2" else 0), key)
+            assert again.status_code == 200 and again.json() == answer.json()
+        assert _events(table) == events  # three retries: nothing done again
+        refused = b.send(table.players[1], wager(1), "k3")  # a wager the rules refuse there
+        assert refused.status_code == 422 and "pip_street:two" in refused.text
+        assert _events(table) == events
+    finally:
+        b.close()
+        a.close()
+        table.api.close()
+
+
+def test_a_command_for_an_owner_that_cannot_be_reached_is_told_where(
     postgres: str, nats: NatsServer
 ) -> None:
     table = GameTable(postgres, "high-roll-dice", 1)
+    peers = Peers()  # A's address refuses connections: A is not among the peers
     a = Process(postgres, nats.url, "http://a.example:8000", clock=table.clock)
-    b = Process(postgres, nats.url, "http://b.example:8000", clock=table.clock)
+    b = Process(postgres, nats.url, "http://b.example:8000", clock=table.clock, peers=peers)
     try:
         assert a.send(table.players[1], wager(0), "k1").status_code == 200  # A deals t now
         before = table.view(table.players[1])
@@ -170,27 +248,36 @@ def test_a_command_at_a_process_that_does_not_deal_the_table_is_told_where(
         table.api.close()
 
 
-def test_a_dead_owner_is_taken_over_with_its_round_deadline_and_answers(
-    postgres: str, nats: NatsServer
-) -> None:
-    """A deals a round and dies (its leases lapse, its timers and bus stop, as SIGKILL
-    leaves them) before the betting time runs out; B takes the table over by itself,
-    its timer closes the betting (no request), the dead owner's stored answer is given
-    back for its key, and there is never more than one open round."""
+def test_a_dead_owner_is_taken_over_and_the_round_finishes(postgres: str, nats: NatsServer) -> None:
+    """A deals a round and dies (its leases lapse, its timers and bus stop, its address
+    refuses connections, as SIGKILL leaves it) before the betting time runs out. B takes
+    the table over by itself, its timer closes the betting (no request), the round is
+    played to its end at B; the dead owner's stored answer is given back for its key, the
+    table never has two open rounds, the ledger sums to zero and the chain verifies. A
+    socket dropped before the death and opened again after the round catches up: the
+    frames of its two connections, together, never show a version twice or go back."""
     table = GameTable(postgres, "criss-cross-poker", 1, 2, {"betting_seconds": 3})
-    a = Process(postgres, nats.url, "http://a.example:8000", lease_seconds=1.5)
-    b = Process(postgres, nats.url, "http://b.example:8000", lease_seconds=1.5)
+    peers = Peers()
+    a = Process(postgres, nats.url, "http://a.example:8000", lease_seconds=1.5, peers=peers)
+    b = Process(postgres, nats.url, "http://b.example:8000", lease_seconds=1.5, peers=peers)
     socket = Socket(b.client, "t", token(table.dealer))
+    watcher = Socket(b.client, "t", token(table.players[1]))
+    policy = player("criss-cross-poker")
     try:
-        command = player("criss-cross-poker")(1, table.view(table.players[1]))
+        command = policy(1, table.view(table.players[1]))
         assert command is not None
         first = a.send(table.players[1], command, "bet")
         assert first.status_code == 200, first.text
-        assert b.send(table.players[1], command, "bet").status_code == 421
-        socket.wait(lambda m: m["data"]["round_version"] is not None, timeout=5)
-        round_id = socket.messages[-1]["data"]["round_id"]
-        a.scaled.lapse()  # killed: nothing given up
+        forwarded = b.send(table.players[1], command, "bet")  # to A: its stored answer
+        assert forwarded.status_code == 200 and forwarded.json() == first.json()
+        round_id = first.json()["round_id"]
+        watcher.wait(lambda m: m["data"]["round_id"] == round_id, timeout=5)
+        watcher.close()  # the subscriber drops
+        before = list(watcher.messages)
+        a.kill()
         assert a.scaled.leases is not None and a.scaled.leases.owns("t")  # it thinks so
+        # Until A's lease expires B cannot reach the owner: 421, nothing done.
+        assert b.send(table.players[1], command, "again").status_code == 421
         # B's renewal turn (every lease_seconds / 3) takes the orphaned round over and
         # its timer closes the betting when the three seconds are up.
         socket.wait(lambda m: m["data"]["view"]["phase"] == "across", timeout=10)
@@ -205,6 +292,35 @@ def test_a_dead_owner_is_taken_over_with_its_round_deadline_and_answers(
                 text("SELECT count(*) FROM rounds WHERE table_id = 't' AND status = 'open'")
             ).scalar()
         assert open_rounds == 1
+        for n in range(40):  # the round played to its end at its new owner
+            view = table.view(table.players[1])
+            if view["round_id"] == round_id and view["round_status"] != "open":
+                break
+            step = policy(1, view)
+            if step is None:
+                time.sleep(0.1)
+                continue
+            r = b.send(table.players[1], step, f"after-{n}")
+            assert r.status_code == 200, r.text
+        assert view["round_status"] == "completed", view
+        replay = table.replay(round_id)
+        assert [e["index"] for e in replay["events"]] == list(range(replay["version"]))
+        verified = table.api.client.get("/tables/t/verify", headers=table.api.admin).json()
+        assert verified["ok"], verified
+        ledger = table.api.ledger()
+        assert ledger["total"] == 0 and ledger["lines_total"] == 0
+        # The subscriber comes back: its first frame is the round as stored, at its last
+        # version; nothing it saw is shown again.
+        back = Socket(b.client, "t", token(table.players[1]))
+        try:
+            back.wait(lambda m: m["data"]["round_version"] == replay["version"], timeout=5)
+            time.sleep(0.3)
+            frames = before + back.messages
+            assert len(back.messages) == 1
+            _frames_in_order(frames)
+            assert frames[-1]["data"]["round_status"] == "completed"
+        finally:
+            back.close()
     finally:
         socket.close()
         b.close()

@@ -22,22 +22,19 @@ that both believe they own a table for an instant (a lease that expired under a 
 process) cannot double-spend, open a second round or answer one key twice; one of them is
 refused and its client sends again.
 
-A command reaching a process that does not own its table is answered ``421 Misdirected
-Request`` (:func:`misdirected`), naming the owner's address in ``owner`` and in the
-``Croupier-Owner`` header, with nothing done: the client sends it there, with the same
+A command reaching a process that does not own its table is forwarded to the owner
+(:mod:`croupier.server.forward`); where the owner cannot be reached it is answered ``421
+Misdirected Request`` (:func:`misdirected`), naming the owner's address in ``owner`` and in
+the ``Croupier-Owner`` header, with nothing done: the client sends it there, with the same
 Idempotency-Key.
 """
 
 from __future__ import annotations
 
-import logging
-import re
 import threading
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from collections.abc import Callable
 
-from anyio import to_thread
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 from starlette.responses import JSONResponse
@@ -168,14 +165,6 @@ class Leases:
 
 
 # --- the answer at a process that does not deal the table --------------------------------
-_COMMAND = re.compile(r"^/tables/([^/]+)/commands/?$")
-
-Scope = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
-Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
-App = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
 def misdirected(table_id: str, address: str) -> JSONResponse:
     """The answer to a command sent to a process that does not deal ``table_id``: 421,
     a Problem saying where to send it, the address in ``owner`` and ``Croupier-Owner``."""
@@ -186,30 +175,3 @@ def misdirected(table_id: str, address: str) -> JSONResponse:
     )
     body = {**problem.model_dump(mode="json", exclude_none=True), "owner": address}
     return JSONResponse(body, status_code=MISDIRECTED, headers={"Croupier-Owner": address})
-
-
-class OwnerOnly:
-    """ASGI middleware: a command (``POST /tables/{id}/commands``) for a table that
-    another process deals is answered :func:`misdirected`, before anything is read or
-    done; every other request passes. The lease is read from memory where this process
-    owns the table; otherwise once, in a thread."""
-
-    def __init__(self, app: App, leases: Leases) -> None:
-        self.app = app
-        self.leases = leases
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] == "POST":
-            found = _COMMAND.match(scope["path"])
-            if found is not None:
-                table_id = found.group(1)
-                if not self.leases.owns(table_id):
-                    try:
-                        address = await to_thread.run_sync(self.leases.owner_of, table_id)
-                    except Exception:  # the database is away: the route meets it and says so
-                        logging.getLogger(__name__).exception("reading the lease of %s", table_id)
-                        address = None
-                    if address is not None:
-                        await misdirected(table_id, address)(scope, receive, send)
-                        return
-        await self.app(scope, receive, send)

@@ -8,10 +8,10 @@ assembled onto an app by :func:`install` from a :class:`Scale`.
 - **Scale-out** (``Scale(bus="nats://...", address=...)``, ``croupier serve --db
   postgresql+psycopg://... --bus nats://...``, any number of processes on any number of
   machines): each table is dealt by one process at a time
-  (:class:`~croupier.server.lease.Leases`; a command elsewhere is answered with where its
-  owner is), which keeps the table's deadlines as timers; every committed change is
-  published on the bus (:class:`~croupier.server.bus.NatsBus`) and every process's
-  sockets are fed from it. No poll.
+  (:class:`~croupier.server.lease.Leases`; a command elsewhere is forwarded to its owner,
+  :mod:`croupier.server.forward`), which keeps the table's deadlines as timers; every
+  committed change is published on the bus (:class:`~croupier.server.bus.NatsBus`) and
+  every process's sockets are fed from it. No poll.
 - Without a :class:`Scale` (``create_app`` by default, ``croupier serve --workers N``
   without ``--bus``) the sockets poll their table every 0.25 s and a sweep applies the
   deadlines due, as before.
@@ -26,11 +26,13 @@ import threading
 import uuid
 from dataclasses import dataclass, field
 
+import httpx
 from fastapi import FastAPI
 
 from croupier.server.bus import NatsBus
 from croupier.server.fanout import Hub
-from croupier.server.lease import Leases, OwnerOnly
+from croupier.server.forward import Forward
+from croupier.server.lease import Leases
 from croupier.server.timers import Deadlines
 
 
@@ -41,7 +43,8 @@ class Scale:
     here by another process; default ``http://HOSTNAME:8000``); ``lease_seconds``: how
     long a lease holds unless renewed (a dead owner's tables are taken over that long
     after its last renewal); ``owner``: this process's id in the leases (default: a fresh
-    random one)."""
+    random one). A command reaching a process that does not deal its table is forwarded to
+    the owner (:mod:`croupier.server.forward`)."""
 
     bus: str | None = None
     address: str = ""
@@ -49,6 +52,9 @@ class Scale:
     owner: str = field(
         default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
     )
+    forward_transport: httpx.AsyncBaseTransport | None = field(default=None, compare=False)
+    """What carries a command forwarded to its table's owner (default: HTTP; the tests:
+    the other app in the same process)."""
 
     def __post_init__(self) -> None:
         if self.lease_seconds <= 0:
@@ -108,7 +114,7 @@ def install(app: FastAPI, scale: Scale) -> Scaled:
     """Put ``scale`` onto ``app`` (made by :func:`croupier.server.create_app`): the
     sockets stop polling and the deadline sweep is off; with a bus, connect to it (raises
     :class:`~croupier.server.bus.BusUnavailable` if it cannot be reached) and answer the
-    commands of tables another process deals with where it is."""
+    commands of tables another process deals by forwarding them there."""
     hub: Hub = app.state.hub
     hub.poll_seconds = None
     app.state.sweep_seconds = None
@@ -117,7 +123,7 @@ def install(app: FastAPI, scale: Scale) -> Scaled:
     if scale.bus is not None:
         address = scale.address or f"http://{socket.gethostname()}:8000"
         leases = Leases(server.sessions, scale.owner, address, scale.lease_seconds)
-        app.add_middleware(OwnerOnly, leases=leases)
+        app.add_middleware(Forward, leases=leases, transport=scale.forward_transport)
     deadlines = Deadlines(
         server.sessions, hub.expire, hub.clock, None if leases is None else leases.owns
     )
