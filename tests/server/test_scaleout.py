@@ -328,6 +328,44 @@ def test_a_dead_owner_is_taken_over_and_the_round_finishes(postgres: str, nats: 
         table.api.close()
 
 
+def test_an_idle_watched_table_costs_no_database_statement(postgres: str, nats: NatsServer) -> None:
+    """Sockets open on B at a table A deals, nothing happening: over an idle spell the
+    only statements either process sends are its leases' renewal turn (renew, list,
+    take-over query), whatever the number of sockets; none reads a table's events,
+    seats or rounds for the sockets."""
+    from sqlalchemy import event
+
+    table = GameTable(postgres, "high-roll-dice", 1)
+    a = Process(postgres, nats.url, "http://a.example:8000", lease_seconds=1.5)
+    b = Process(postgres, nats.url, "http://b.example:8000", lease_seconds=1.5)
+    sockets = [Socket(b.client, "t", token(auth)) for auth in (table.players[1], table.dealer)]
+    statements: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        statements.append(statement)
+
+    try:
+        assert a.send(table.players[1], wager(0), "k1").status_code == 200
+        for socket in sockets:
+            socket.wait(lambda m: m["data"]["round_version"] is not None, timeout=5)
+        time.sleep(0.3)  # the last change's reads done
+        for process in (a, b):
+            event.listen(process.app.state.engine, "before_cursor_execute", count)
+        time.sleep(2.0)
+        for process in (a, b):
+            event.remove(process.app.state.engine, "before_cursor_execute", count)
+        assert statements, "the leases are renewed while idle"
+        assert all("table_leases" in statement for statement in statements), statements
+        assert len(statements) <= 2 * 3 * 5  # two processes, 3 a turn, a turn each 0.5 s
+        assert [len(socket.messages) for socket in sockets] == [2, 2]  # nothing sent idle
+    finally:
+        for socket in sockets:
+            socket.close()
+        b.close()
+        a.close()
+        table.api.close()
+
+
 def test_the_embedded_server_neither_polls_nor_sweeps(tmp_path: Path) -> None:
     """One process on SQLite, no bus (``croupier serve``'s default): a command wakes the
     table's sockets at once, and the betting deadline is a timer that closes the betting
