@@ -12,6 +12,8 @@ table's chain must verify.
 
     .venv/bin/python benchmarks/server_load.py                  # every configuration
     .venv/bin/python benchmarks/server_load.py --db sqlite --seconds 5 --clients 16
+    .venv/bin/python benchmarks/server_load.py --cluster --processes 4 --tables 1000 \
+        --players 2000 --idle-tables 10000     # many processes, PostgreSQL + NATS, faults
 
 Targets (issue 7): 500 settled rounds/s on SQLite, 1,500 on PostgreSQL with 2 server
 processes on a 2-core machine; p99 command latency under 50 ms. The clients share the
@@ -419,7 +421,26 @@ def main() -> None:
     parser.add_argument("--client-procs", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--rounds", type=int, default=None, help="stop after this many")
+    many = parser.add_argument_group(
+        "many processes on PostgreSQL + NATS (issue #33; benchmarks/cluster_load.py)"
+    )
+    many.add_argument("--cluster", action="store_true", help="run the multi-process mode")
+    many.add_argument("--processes", type=int, default=4)
+    many.add_argument("--tables", type=int, default=1_000)
+    many.add_argument("--players", type=int, default=2_000, help="seated P/T to a table")
+    many.add_argument("--watched", type=int, default=100, help="tables with a socket elsewhere")
+    many.add_argument("--lease", type=float, default=3.0, help="--lease-seconds of each process")
+    many.add_argument("--no-faults", action="store_true")
+    many.add_argument("--idle-tables", type=int, default=0, help="e.g. 10000: memory, queries")
+    many.add_argument("--idle", type=float, default=10.0, help="seconds of the idle spell")
     args = parser.parse_args()
+    if args.cluster:
+        import cluster_load
+
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+        print(f"{os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.2f}")
+        cluster_load.run(args)
+        return
     # Stopped with SIGTERM as with Ctrl-C: the cleanup (servers, databases) still runs.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     print(f"{os.cpu_count()} CPUs; {args.clients} clients in {args.client_procs} process(es)")

@@ -301,8 +301,13 @@ class Hub:
     ) -> tuple[tuple[int, int], dict[str, Any] | None]:
         """:meth:`_snapshot` where changes are pushed (no poll): the deadlines are the
         owner's timers (:mod:`croupier.server.timers`), so one session reads the
-        signature and, where it differs from ``last``, the view."""
+        signature and, where it differs from ``last``, the view, from one snapshot of the
+        database (PostgreSQL: a repeatable-read transaction; under read committed a
+        change committed between the two reads would be shown, then shown again when
+        its notice wakes the socket)."""
         with self._reading, self.sessions() as session:
+            if session.get_bind().dialect.name == "postgresql":
+                session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
             signature = self._signature(session, table_id)
             if signature == last:
                 return signature, None
