@@ -330,9 +330,9 @@ def test_a_dead_owner_is_taken_over_and_the_round_finishes(postgres: str, nats: 
 
 def test_an_idle_watched_table_costs_no_database_statement(postgres: str, nats: NatsServer) -> None:
     """Sockets open on B at a table A deals, nothing happening: over an idle spell the
-    only statements either process sends are its leases' renewal turn (renew, list,
-    take-over query), whatever the number of sockets; none reads a table's events,
-    seats or rounds for the sockets."""
+    only statements either process sends are its leases' renewal turn (its one holder
+    row renewed, the expired holders' tables looked for), whatever the number of sockets
+    or tables; none reads a table's events, seats or rounds for the sockets."""
     from sqlalchemy import event
 
     table = GameTable(postgres, "high-roll-dice", 1)
@@ -355,8 +355,8 @@ def test_an_idle_watched_table_costs_no_database_statement(postgres: str, nats: 
         for process in (a, b):
             event.remove(process.app.state.engine, "before_cursor_execute", count)
         assert statements, "the leases are renewed while idle"
-        assert all("table_leases" in statement for statement in statements), statements
-        assert len(statements) <= 2 * 3 * 5  # two processes, 3 a turn, a turn each 0.5 s
+        assert all("lease_holders" in statement for statement in statements), statements
+        assert len(statements) <= 2 * 2 * 5  # two processes, 2 a turn, a turn each 0.5 s
         assert [len(socket.messages) for socket in sockets] == [2, 2]  # nothing sent idle
     finally:
         for socket in sockets:

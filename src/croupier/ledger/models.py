@@ -547,14 +547,25 @@ class TrainingResult(Base):
 
 
 class TableLease(Base):
-    """Which server process deals a table (issue #33, migration 0016;
-    :mod:`croupier.server.lease`): ``owner`` (a process's id), the ``address`` commands to
-    the table are sent to, and ``expires`` (seconds since the epoch, UTC) until which the
-    lease holds unless renewed. One row per table, keyed by table id like every hot table."""
+    """Which server process deals a table (issue #33, migrations 0016 and 0018;
+    :mod:`croupier.server.lease`): ``owner``, a process's id, whose
+    :class:`LeaseHolder` row says whether the lease is live. One row per table, keyed by
+    table id like every hot table."""
 
     __tablename__ = "table_leases"
 
     table_id: Mapped[str] = mapped_column(String(100), primary_key=True)
     owner: Mapped[str] = mapped_column(String(100), index=True)
+
+
+class LeaseHolder(Base):
+    """A server process that deals tables (issue #33, migration 0018): its id ``owner``,
+    the ``address`` commands to its tables are sent to, and ``expires`` (seconds since
+    the epoch, UTC) until which its leases hold unless it renews them (one row per
+    process, renewed whatever the number of its tables)."""
+
+    __tablename__ = "lease_holders"
+
+    owner: Mapped[str] = mapped_column(String(100), primary_key=True)
     address: Mapped[str] = mapped_column(String(300))
     expires: Mapped[float] = mapped_column(Float)

@@ -1,18 +1,28 @@
 """One owner per table (issue #33): the lease a server process holds on each table it
 deals, and the answer a command gets at a process that does not deal its table.
 
-A lease is a row of ``table_leases`` (migration 0016): the table, the owning process's id,
-the address its commands go to, and when the lease expires (seconds since the epoch, by
-the servers' clocks, which an operator keeps in step with NTP as any cluster needs). A
-process takes a table's lease when a command for a table without a live owner reaches it
-(one statement: an upsert that succeeds only where the row is absent, expired or already
-its own, so two processes taking one table at once get one owner); it renews all of its
-leases every third of ``seconds`` with one statement whatever their number, and gives
-them up when it stops. A process that dies stops renewing: ``seconds`` later its tables
-are free, and another process takes each over, with its open round, from the stored
-events (:meth:`Leases.take_over` finds the tables with an open round and no live owner,
-so that their deadlines are kept by a timer of the new owner,
-:mod:`croupier.server.timers`).
+Leases come in two rows (migration 0018, after 0016): each process has one row of
+``lease_holders`` (its id, the address its commands go to, and until when it is alive:
+seconds since the epoch, by the servers' clocks, which an operator keeps in step with NTP
+as any cluster needs), and each table it deals one row of ``table_leases`` naming it. A
+table's lease is live while its holder's row has not expired.
+
+- **Taking** a table: a command for a table without a live owner reaches a process (one
+  upsert that succeeds only where the table's row is absent, its holder expired or gone,
+  or already this process, so two processes taking one table at once get one owner).
+- **Renewing**: every third of ``seconds``, one statement moves the process's own
+  ``lease_holders`` row on: one row, however many tables it deals, so an idle table costs
+  the database nothing (no row per table rewritten, no scan per table). Only where the
+  process finds its own row had expired (it was paused past its lease) does it read which
+  tables are still its own.
+- **Taking over**: in the same turn one query finds the tables with an open round whose
+  holder has expired (a process that died stopped renewing; it reads the dead holders'
+  rows only, through ``table_leases``' index by owner), and this process takes each,
+  with its open round, from the stored events, and keeps its deadlines by a timer
+  (:mod:`croupier.server.timers`). At start, the tables with an open round and no live
+  holder at all (rounds opened without the bus) are taken as well.
+- **Giving up**: a process that stops cleanly deletes its rows; another takes its tables
+  at once.
 
 What the lease guarantees and what it does not. The lease decides who *deals*: which
 process runs a table's commands and keeps its deadlines. Correctness never rests on it:
@@ -46,23 +56,45 @@ CITE = "server:table-owner"
 MISDIRECTED = 421
 """The HTTP status of such a command: Misdirected Request."""
 
-_ACQUIRE = text(
-    "INSERT INTO table_leases (table_id, owner, address, expires) "
-    "SELECT CAST(:table_id AS VARCHAR(100)), CAST(:owner AS VARCHAR(100)), "
-    "CAST(:address AS VARCHAR(300)), CAST(:expires AS FLOAT) "
-    "WHERE EXISTS (SELECT 1 FROM tables WHERE tables.id = :table_id) "
-    "ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, "
-    "address = excluded.address, expires = excluded.expires "
-    "WHERE table_leases.expires < :now OR table_leases.owner = excluded.owner"
+_REGISTER = text(
+    "INSERT INTO lease_holders (owner, address, expires) "
+    "VALUES (:owner, :address, :expires) ON CONFLICT (owner) DO UPDATE "
+    "SET address = excluded.address, expires = excluded.expires"
 )
-_HOLDER = text("SELECT owner, address, expires FROM table_leases WHERE table_id = :table_id")
-_RENEW = text("UPDATE table_leases SET expires = :expires WHERE owner = :owner")
+_RENEW = text(
+    "UPDATE lease_holders SET expires = :expires WHERE owner = :owner AND expires >= :now"
+)
+_ACQUIRE = text(
+    "INSERT INTO table_leases (table_id, owner) "
+    "SELECT CAST(:table_id AS VARCHAR(100)), CAST(:owner AS VARCHAR(100)) "
+    "WHERE EXISTS (SELECT 1 FROM tables WHERE tables.id = :table_id) "
+    "ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner "
+    "WHERE table_leases.owner = excluded.owner OR NOT EXISTS (SELECT 1 FROM lease_holders "
+    "WHERE lease_holders.owner = table_leases.owner AND lease_holders.expires >= :now)"
+)
+_ONE_AT_A_TIME = text("SELECT pg_advisory_xact_lock(hashtext(:table_id))")
+_HOLDER = text(
+    "SELECT table_leases.owner, lease_holders.address FROM table_leases "
+    "JOIN lease_holders ON lease_holders.owner = table_leases.owner "
+    "WHERE table_leases.table_id = :table_id"
+)
 _MINE = text("SELECT table_id FROM table_leases WHERE owner = :owner")
-_RELEASE = text("DELETE FROM table_leases WHERE owner = :owner")
-_ORPHANS = text(
-    "SELECT DISTINCT rounds.table_id FROM rounds LEFT JOIN table_leases "
-    "ON table_leases.table_id = rounds.table_id WHERE rounds.status = 'open' "
-    "AND (table_leases.table_id IS NULL OR table_leases.expires < :now)"
+_RELEASE = (
+    text("DELETE FROM table_leases WHERE owner = :owner"),
+    text("DELETE FROM lease_holders WHERE owner = :owner"),
+)
+_ORPHANED = text(
+    "SELECT DISTINCT table_leases.table_id FROM lease_holders "
+    "JOIN table_leases ON table_leases.owner = lease_holders.owner "
+    "JOIN rounds ON rounds.table_id = table_leases.table_id AND rounds.status = 'open' "
+    "WHERE lease_holders.expires < :now"
+)
+_ORPHANS_AT_START = text(
+    "SELECT DISTINCT rounds.table_id FROM rounds "
+    "LEFT JOIN table_leases ON table_leases.table_id = rounds.table_id "
+    "LEFT JOIN lease_holders ON lease_holders.owner = table_leases.owner "
+    "WHERE rounds.status = 'open' "
+    "AND (lease_holders.owner IS NULL OR lease_holders.expires < :now)"
 )
 
 
@@ -87,22 +119,29 @@ class Leases:
         self.address = address
         self.seconds = seconds
         self.clock = clock
-        self._owned: dict[str, float] = {}
-        """Per table this process owns: until when its lease holds."""
+        self._owned: set[str] = set()
+        """The tables this process owns while its holder row is alive."""
+        self._until = 0.0
+        """Until when this process's ``lease_holders`` row holds (0: not written yet)."""
         self._lock = threading.Lock()
 
     def owns(self, table_id: str) -> bool:
         """Whether this process holds a live lease on ``table_id`` (no database read)."""
         with self._lock:
-            until = self._owned.get(table_id)
-        return until is not None and until > self.clock()
+            return table_id in self._owned and self._until > self.clock()
 
     @property
     def owned(self) -> list[str]:
         """The tables this process holds live leases on."""
-        now = self.clock()
         with self._lock:
-            return sorted(t for t, until in self._owned.items() if until > now)
+            return sorted(self._owned) if self._until > self.clock() else []
+
+    def _register(self, session: Session, now: float) -> float:
+        expires = now + self.seconds
+        session.execute(
+            _REGISTER, {"owner": self.owner, "address": self.address, "expires": expires}
+        )
+        return expires
 
     def owner_of(self, table_id: str) -> str | None:
         """``None`` where this process deals ``table_id`` (taking its lease if nobody
@@ -111,57 +150,68 @@ class Leases:
         if self.owns(table_id):
             return None
         now = self.clock()
-        expires = now + self.seconds
         with self.sessions() as session:
-            session.execute(
-                _ACQUIRE,
-                {
-                    "table_id": table_id,
-                    "owner": self.owner,
-                    "address": self.address,
-                    "expires": expires,
-                    "now": now,
-                },
-            )
+            until = self._until
+            if until <= now:  # alive first, as others see it, then the table
+                until = self._register(session, now)
+                session.commit()
+            if session.get_bind().dialect.name == "postgresql":
+                # One taker of a table at a time, each statement after it seeing what the
+                # one before committed (its holder row above all).
+                session.execute(_ONE_AT_A_TIME, {"table_id": table_id})
+            parameters = {"table_id": table_id, "owner": self.owner, "now": now}
+            session.execute(_ACQUIRE, parameters)
             holder = session.execute(_HOLDER, {"table_id": table_id}).one_or_none()
             session.commit()
-        if holder is None:  # no such table: nobody deals it, the request is told so
-            return None
-        if holder.owner == self.owner:
-            with self._lock:
-                self._owned[table_id] = float(holder.expires)
+        with self._lock:
+            self._until = max(self._until, until)
+            if holder is not None and holder.owner == self.owner:
+                self._owned.add(table_id)
+        if holder is None or holder.owner == self.owner:  # no such table, or ours
             return None
         return str(holder.address)
 
     def renew(self) -> list[str]:
-        """Renew every lease this process holds (one statement); returns the tables it
-        found it no longer holds (taken over after it failed to renew in time)."""
-        expires = self.clock() + self.seconds
+        """Renew this process's leases (one statement, one row, whatever their number);
+        returns the tables it found it no longer holds (taken over after it failed to
+        renew in time)."""
+        now = self.clock()
+        expires = now + self.seconds
+        parameters = {"expires": expires, "owner": self.owner, "now": now}
         with self.sessions() as session:
-            session.execute(_RENEW, {"expires": expires, "owner": self.owner})
-            mine = {row[0] for row in session.execute(_MINE, {"owner": self.owner})}
+            alive = session.execute(_RENEW, parameters).rowcount == 1  # type: ignore[attr-defined]
+            mine = None
+            if not alive:  # expired (paused past its lease) or never written: what is left
+                self._register(session, now)
+                mine = {row[0] for row in session.execute(_MINE, {"owner": self.owner})}
             session.commit()
         with self._lock:
-            lost = sorted(set(self._owned) - mine)
-            self._owned = dict.fromkeys(mine, expires)
+            self._until = expires
+            if mine is None:
+                return []
+            lost = sorted(self._owned - mine)
+            self._owned = mine
         return lost
 
-    def take_over(self) -> list[str]:
-        """Take the lease of every table with an open round and no live owner (its owner
-        died or stopped); returns the tables taken, whose deadlines are now this
-        process's to keep."""
+    def take_over(self, at_start: bool = False) -> list[str]:
+        """Take the lease of every table with an open round whose holder has expired (its
+        owner died or stopped), and ``at_start`` of those with no holder at all; returns
+        the tables taken, whose deadlines are now this process's to keep."""
+        query = _ORPHANS_AT_START if at_start else _ORPHANED
         with self.sessions() as session:
-            orphans = [row[0] for row in session.execute(_ORPHANS, {"now": self.clock()})]
+            orphans = [row[0] for row in session.execute(query, {"now": self.clock()})]
         return [table_id for table_id in orphans if self.owner_of(table_id) is None]
 
     def release(self) -> None:
         """Give up every lease this process holds (a clean stop: no one waits for them
         to expire)."""
         with self.sessions() as session:
-            session.execute(_RELEASE, {"owner": self.owner})
+            for statement in _RELEASE:
+                session.execute(statement, {"owner": self.owner})
             session.commit()
         with self._lock:
             self._owned.clear()
+            self._until = 0.0
 
 
 # --- the answer at a process that does not deal the table --------------------------------

@@ -141,6 +141,6 @@ def install(app: FastAPI, scale: Scale) -> Scaled:
     if leases is None:
         deadlines.arm_all()  # the embedded server deals every table
     else:
-        deadlines.arm_all(leases.take_over())
+        deadlines.arm_all(leases.take_over(at_start=True))
     app.state.scaled = scaled
     return scaled
