@@ -70,11 +70,17 @@ HOT = ("events", "rounds", "seats", "postings", "posting_lines")
 
 # --- setting up in bulk ---------------------------------------------------------------
 def bulk_tables(
-    url: str, prefix: str, tables: int, per_table: int, settings: dict[str, Any]
+    url: str,
+    prefix: str,
+    tables: int,
+    per_table: int,
+    settings: dict[str, Any],
+    own: int | None = None,
 ) -> tuple[str, list[tuple[str, list[str]]]]:
     """``tables`` tables ``PREFIX-i`` with ``per_table`` seated, funded players each,
-    made through the ledger directly (a few ms each, not over HTTP); returns the dealer's
-    token and (table, player tokens) per table."""
+    made through the ledger directly (not over HTTP); returns the dealer's token and
+    (table, player tokens) per table. Where ``own`` is given, only the first ``own``
+    tables have players of their own; one funded player sits at every other table."""
     engine = make_engine(url)
     upgrade(engine)
     toml = TEN_DICE.read_text()
@@ -82,6 +88,8 @@ def bulk_tables(
     seated: list[tuple[str, list[str]]] = []
     with Session(engine) as session:
         _, dealer = repo.create_player(session, f"{prefix}-dealer", "dealer")
+        shared, shared_token = repo.create_player(session, f"{prefix}-everywhere", "player")
+        repo.deposit(session, shared.id, 10**10)
         session.commit()
         for i in range(tables):
             table = f"{prefix}-{i}"
@@ -91,6 +99,10 @@ def bulk_tables(
             service.create_table(session, body, rng, by="load")
             tokens = []
             for seat in range(1, per_table + 1):
+                if own is not None and i >= own:
+                    service.join(session, shared, table, seat)
+                    tokens.append(shared_token)
+                    continue
                 player, token = repo.create_player(session, f"{table}-p{seat}", "player")
                 repo.deposit(session, player.id, 10**10)
                 service.join(session, player, table, seat)
@@ -665,7 +677,9 @@ def run(args: Any) -> None:
 def idle_tables(args: Any, url: str, cluster: Cluster, servers: dict[str, Any]) -> None:
     live = [p for p in cluster.ports if p not in cluster.dead]
     began = time.perf_counter()
-    _, seated = bulk_tables(url, "idle", args.idle_tables, 1, {"betting_seconds": 3600})
+    _, seated = bulk_tables(
+        url, "idle", args.idle_tables, 1, {"betting_seconds": 3600}, own=args.watched
+    )
     print(f"idle: set up {args.idle_tables} more tables in {time.perf_counter() - began:.0f} s")
     rss = {p: rss_bytes(servers["procs"][p].pid) for p in live}
     tally = Tally()
