@@ -12,7 +12,16 @@ from typing import Any
 from sqlalchemy import inspect, text
 from test_games import GameTable, player
 
-HOT_BY_TABLE = ("events", "rounds", "seats", "table_states", "seals", "table_leases")
+HOT_BY_TABLE = (
+    "events",
+    "rounds",
+    "seats",
+    "table_states",
+    "seals",
+    "table_leases",
+    "rules_versions",
+    "hold_days",
+)
 """The tables a command at a table writes or reads, keyed by the table."""
 
 
@@ -36,9 +45,9 @@ def test_every_hot_table_is_keyed_by_table_and_every_wallet_by_player(db_url: st
             assert not column["nullable"], name
             assert "table_id" in _leading(engine, name), name
         assert "table_id" in {c["name"] for c in found.get_columns("postings")}
-        assert found.get_pk_constraint("idempotency_keys")["constrained_columns"][0] == (
-            "player_id"
-        )
+        for name in ("idempotency_keys", "player_protection"):
+            assert found.get_pk_constraint(name)["constrained_columns"][0] == "player_id"
+        assert "player_id" in _leading(engine, "player_sessions")
         with engine.connect() as connection:
             # Every posting of a round names the round's table; every line of such a
             # posting moves a wallet (its player's) or an account of that same table.
