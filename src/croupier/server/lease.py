@@ -15,12 +15,14 @@ table's lease is live while its holder's row has not expired.
   the database nothing (no row per table rewritten, no scan per table). Only where the
   process finds its own row had expired (it was paused past its lease) does it read which
   tables are still its own.
-- **Taking over**: in the same turn one query finds the tables with an open round whose
-  holder has expired (a process that died stopped renewing; it reads the dead holders'
-  rows only, through ``table_leases``' index by owner), and this process takes each,
-  with its open round, from the stored events, and keeps its deadlines by a timer
-  (:mod:`croupier.server.timers`). At start, the tables with an open round and no live
-  holder at all (rounds opened without the bus) are taken as well.
+- **Taking over**: in the same turn one query reads the expired holders (a process that
+  died stopped renewing; there are as many rows as processes, and usually none has
+  expired: then nothing else is read); for each, its tables with an open round are
+  found through ``table_leases``' index by owner, and this process takes each, with its
+  open round, from the stored events, and keeps its deadlines by a timer
+  (:mod:`croupier.server.timers`); the dead holder's other leases and then its row are
+  deleted. At start, the tables with an open round and no live holder at all (rounds
+  opened without the bus) are taken as well.
 - **Giving up**: a process that stops cleanly deletes its rows; another takes its tables
   at once.
 
@@ -45,7 +47,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from sqlalchemy import text
+from sqlalchemy import bindparam, text
 from sqlalchemy.orm import Session
 from starlette.responses import JSONResponse
 
@@ -83,11 +85,21 @@ _RELEASE = (
     text("DELETE FROM table_leases WHERE owner = :owner"),
     text("DELETE FROM lease_holders WHERE owner = :owner"),
 )
+_EXPIRED = text("SELECT owner FROM lease_holders WHERE expires < :now")
 _ORPHANED = text(
-    "SELECT DISTINCT table_leases.table_id FROM lease_holders "
-    "JOIN table_leases ON table_leases.owner = lease_holders.owner "
+    "SELECT DISTINCT table_leases.table_id FROM table_leases "
     "JOIN rounds ON rounds.table_id = table_leases.table_id AND rounds.status = 'open' "
-    "WHERE lease_holders.expires < :now"
+    "WHERE table_leases.owner IN :owners"
+).bindparams(bindparam("owners", expanding=True))
+_FORGET = (  # a dead holder's leases of tables with no round open, then the holder
+    text(
+        "DELETE FROM table_leases WHERE owner IN :owners AND NOT EXISTS (SELECT 1 FROM "
+        "rounds WHERE rounds.table_id = table_leases.table_id AND rounds.status = 'open')"
+    ).bindparams(bindparam("owners", expanding=True)),
+    text(
+        "DELETE FROM lease_holders WHERE owner IN :owners AND NOT EXISTS (SELECT 1 FROM "
+        "table_leases WHERE table_leases.owner = lease_holders.owner)"
+    ).bindparams(bindparam("owners", expanding=True)),
 )
 _ORPHANS_AT_START = text(
     "SELECT DISTINCT rounds.table_id FROM rounds "
@@ -196,11 +208,26 @@ class Leases:
     def take_over(self, at_start: bool = False) -> list[str]:
         """Take the lease of every table with an open round whose holder has expired (its
         owner died or stopped), and ``at_start`` of those with no holder at all; returns
-        the tables taken, whose deadlines are now this process's to keep."""
-        query = _ORPHANS_AT_START if at_start else _ORPHANED
+        the tables taken, whose deadlines are now this process's to keep. Where no holder
+        has expired (the usual turn) this reads the few ``lease_holders`` rows and
+        nothing else; the dead holders' other leases (tables with no round open) and then
+        the holders themselves are forgotten, so that they are not read again."""
+        now = self.clock()
         with self.sessions() as session:
-            orphans = [row[0] for row in session.execute(query, {"now": self.clock()})]
-        return [table_id for table_id in orphans if self.owner_of(table_id) is None]
+            if at_start:
+                orphans = [row[0] for row in session.execute(_ORPHANS_AT_START, {"now": now})]
+            else:
+                dead = [row[0] for row in session.execute(_EXPIRED, {"now": now})]
+                if not dead:
+                    return []
+                orphans = [row[0] for row in session.execute(_ORPHANED, {"owners": dead})]
+        taken = [table_id for table_id in orphans if self.owner_of(table_id) is None]
+        if not at_start:
+            with self.sessions() as session:
+                for statement in _FORGET:
+                    session.execute(statement, {"owners": dead})
+                session.commit()
+        return taken
 
     def release(self) -> None:
         """Give up every lease this process holds (a clean stop: no one waits for them
