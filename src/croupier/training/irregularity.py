@@ -1,0 +1,277 @@
+"""The irregularity drill: something goes wrong at the table (a card found face up, a die
+off the table, a tile exposed); the trainee says what the rule requires, from a small set
+of typed remedies (:class:`Remedy`); the engine's own handling of that exact situation
+judges the answer, and every correction quotes the section.
+
+A game supplies its incidents from its own training module (``irregularity(spec, rules,
+pick, rng)``, :attr:`croupier.game.GameSpec.training`): it plays a real round to a moment
+at which the round offers the dealer its irregularity (:func:`play_to`), declares it
+through the round's typed offer (:func:`declare`), and reads from the events the engine
+produced which remedy it applied. Nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from croupier.citations import shown
+from croupier.engine import DEALER, Event, LegalCommand
+from croupier.offers import Choice
+from croupier.training.setting import InvalidAnswer
+from croupier.training.table import STEPS, Decide, Table
+
+DECLARE = "DeclareIrregularity"
+"""The command by which a round's dealer declares an irregularity (every game's)."""
+KIND = "irregularity"
+"""The field of :data:`DECLARE` that chooses the irregularity."""
+ANSWER_CITE = "training:irregularity"
+"""The rule an answer that names no remedy offered breaks."""
+
+
+class Remedy(StrEnum):
+    """What a rule may require on an irregularity, in the words a trainee chooses from."""
+
+    VOID = "void"
+    DISCARD = "discard"
+    USE = "use"
+    RESHUFFLE = "reshuffle"
+    NO_ROLL = "no-roll"
+    AS_THEY_LIE = "as-they-lie"
+    OPPOSITE_FACE = "opposite-face"
+    PLAYER_CHOICE = "player-choice"
+    CARRY_ON = "carry-on"
+    OTHER_MEANS = "other-means"
+    STOP = "stop"
+
+    @property
+    def words(self) -> str:
+        """The remedy as the trainee reads it."""
+        return REMEDY_WORDS[self]
+
+
+REMEDY_WORDS: dict[Remedy, str] = {
+    Remedy.VOID: "void the round: every hand void, every wager returned",
+    Remedy.DISCARD: "put the card in the discard rack and deal on",
+    Remedy.USE: "use the card as the next card",
+    Remedy.RESHUFFLE: "reshuffle (remix) and begin again",
+    Remedy.NO_ROLL: "no roll: the dice are thrown or shaken again",
+    Remedy.AS_THEY_LIE: "call the dice as they lie",
+    Remedy.OPPOSITE_FACE: "count the face opposite the side resting on the object",
+    Remedy.PLAYER_CHOICE: "the player chooses (his hand may be void or played)",
+    Remedy.CARRY_ON: "notify the floor and play on",
+    Remedy.OTHER_MEANS: "cover the device or sign it out of order, then shuffle or deal another way",
+    Remedy.STOP: "stop dealing until the device is repaired or replaced",
+}
+
+
+@dataclass(frozen=True)
+class Incident:
+    """One irregularity drill item of ``game``: the ``scene`` (the table before it, one
+    line each), ``what`` went wrong in words, the ``choices`` offered (in order; the
+    trainee types a number or the remedy), the remedy ``expected`` (the engine's), the
+    ``cite`` of the rule, its text ``quote`` (or croupier's reading where the chapter's
+    text is not at hand) and what the engine ``did`` in words."""
+
+    game: str
+    scene: tuple[str, ...]
+    what: str
+    choices: tuple[Remedy, ...]
+    expected: Remedy
+    cite: str
+    quote: str
+    did: str = ""
+
+    def __post_init__(self) -> None:
+        if self.expected not in self.choices:
+            raise ValueError(f"the remedy {self.expected} is not among the choices offered")
+
+    @property
+    def question(self) -> str:
+        return f"{self.what} What does the rule require?"
+
+
+@dataclass(frozen=True)
+class RemedyVerdict:
+    """A remedy answer judged: ``right``, the remedies ``expected`` and ``given`` (in
+    words), the ``cite`` and the verdict in ``words`` (a wrong one quotes the section)."""
+
+    right: bool
+    expected: str
+    given: str
+    cite: str
+    words: str
+
+
+def read_remedy(item: Incident, text: str) -> Remedy:
+    """The remedy ``text`` names among ``item``'s choices: its number (1 first) or its
+    name (``"void"``); raises :class:`InvalidAnswer` for any other answer."""
+    said = text.strip().lower()
+    if said.isdigit() and 1 <= int(said) <= len(item.choices):
+        return item.choices[int(said) - 1]
+    for remedy in item.choices:
+        if said in (remedy.value, remedy.words):
+            return remedy
+    raise InvalidAnswer(
+        f"{text!r} is none of the remedies offered: type a number, 1 to {len(item.choices)}",
+        ANSWER_CITE,
+    )
+
+
+def judge_remedy(item: Incident, text: str) -> RemedyVerdict:
+    """``text`` (:func:`read_remedy`) judged against the engine's remedy; a wrong answer's
+    words give the right remedy, the section and its text."""
+    given = read_remedy(item, text)
+    rule = f"{shown(item.cite)}: \u201c{item.quote}\u201d"
+    if given is item.expected:
+        return RemedyVerdict(
+            True, item.expected.words, given.words, item.cite, f"Right: {item.expected.words}."
+        )
+    return RemedyVerdict(
+        False,
+        item.expected.words,
+        given.words,
+        item.cite,
+        f"Wrong: {item.expected.words}, not {given.words}. {rule}",
+    )
+
+
+def offered_kinds(table: Table) -> dict[str, LegalCommand]:
+    """The irregularities the round offers its dealer now: kind -> the offer."""
+    found: dict[str, LegalCommand] = {}
+    for legal in table.round.legal_commands(DEALER):
+        if legal.command != DECLARE:
+            continue
+        kinds = legal.fields.get(KIND)
+        if isinstance(kinds, Choice):
+            found.update({str(option.value): legal for option in kinds.options})
+    return found
+
+
+def play_to(
+    table: Table,
+    kinds: Collection[str],
+    pick: random.Random,
+    *,
+    decide: Decide | None = None,
+    stay: float = 0.5,
+    ready: Callable[[str], bool] | None = None,
+) -> str | None:
+    """Play ``table``'s round on (:meth:`Table.step`) until its dealer is offered one of
+    ``kinds`` (and ``ready(kind)`` holds), staying there with chance ``stay`` each time
+    (else playing on); the kind drawn, or ``None`` where the round ended without one."""
+    last: list[str] = []
+    for _ in range(STEPS):
+        now = [k for k in offered_kinds(table) if k in kinds and (ready is None or ready(k))]
+        if now:
+            last = now
+            if pick.random() < stay:
+                return pick.choice(now)
+        if table.round.finished or not table.step(decide):
+            break
+    return pick.choice(last) if last and not table.round.finished else None
+
+
+def declare(table: Table, kind: str, **extra: Any) -> list[Event]:
+    """Declare the irregularity ``kind`` through the round's offer to its dealer (with the
+    ``extra`` fields it takes: a position, a card); the events the engine produced. Raises
+    :class:`~croupier.errors.IllegalCommand` where the round refuses it."""
+    legal = offered_kinds(table)[kind]
+    for name, field_ in legal.fields.items():  # what else it takes, drawn where not given
+        if name not in extra and name != KIND and isinstance(field_, Choice):
+            extra[name] = pick_option(field_)
+    table.new_events()
+    table.send(DEALER, legal, **{KIND: kind}, **extra)
+    return table.new_events()
+
+
+def pick_option(choice: Choice, pick: random.Random | None = None) -> Any:
+    """One of ``choice``'s options (drawn by ``pick``; the first where ``None``)."""
+    options = [o.value for o in choice.options]
+    return pick.choice(options) if pick is not None else options[0]
+
+
+def remedy_from(events: list[Event], table: dict[type[Any], Remedy]) -> Remedy | None:
+    """The remedy the engine applied: that of the last of ``events`` whose type ``table``
+    names (the game's reading of its own events), or ``None``."""
+    found: Remedy | None = None
+    for event in events:
+        for kind, remedy in table.items():
+            if isinstance(event, kind):
+                found = remedy
+    return found
+
+
+def choices_with(expected: Remedy, menu: Collection[Remedy], pick: random.Random) -> tuple[Remedy, ...]:
+    """Up to four remedies from ``menu`` (the game's), ``expected`` among them, in the
+    menu's order."""
+    others = [r for r in menu if r is not expected]
+    chosen = {expected, *pick.sample(others, min(3, len(others)))}
+    return tuple(r for r in menu if r in chosen)
+
+
+@dataclass(frozen=True)
+class Handling:
+    """How a game's training module reads its irregularities (all in its own terms):
+    ``said`` (kind -> what happened, in words), ``events`` (event type -> the remedy it
+    shows: the engine's handling), ``by_text`` (kind -> the remedy where the engine's
+    events do not show one: the section's text), ``quotes`` (section -> its text, or
+    croupier's reading where the text is not at hand) and ``menu`` (the remedies a
+    trainee chooses among, in order)."""
+
+    said: dict[str, str]
+    events: dict[type[Any], Remedy]
+    quotes: dict[str, str]
+    menu: tuple[Remedy, ...]
+    by_text: dict[str, Remedy] = field(default_factory=dict)
+
+    def quote(self, cite: str) -> tuple[str, str]:
+        """The section of ``cite`` (its first, ``"674a.13(a); ..."``) that :attr:`quotes`
+        holds, read up its parents (``"675a.4(c)(1)"`` -> ``"675a.4(c)"``), and its text;
+        raises :class:`KeyError` where none is held."""
+        first = cite.split(";")[0].strip()
+        while first:
+            if first in self.quotes:
+                return first, self.quotes[first]
+            if "(" not in first:
+                break
+            first = first[: first.rfind("(")]
+        raise KeyError(f"no text is held for {cite}")
+
+
+def incident(
+    table: Table,
+    kind: str,
+    handling: Handling,
+    pick: random.Random,
+    *,
+    before: tuple[str, ...] = (),
+    **extra: Any,
+) -> Incident:
+    """Declare ``kind`` at ``table`` (:func:`declare`, with ``extra``) and make the drill
+    item of it: the scene as the table stood, the remedy the engine's events show (else
+    the section's, ``handling.by_text``), the section the engine cited and its text."""
+    from croupier.training.situation import event_words, scene_of, wagers_said
+
+    events_before = list(table.round.events)
+    scene = (*wagers_said(table, events_before), *scene_of(events_before), *before)
+    events = declare(table, kind, **extra)
+    remedy = remedy_from(events, handling.events) or handling.by_text.get(kind)
+    if remedy is None:
+        raise RuntimeError(f"{table.round.game}: no remedy is read for {kind}")
+    cite = next((str(e.cite) for e in events if getattr(e, "cite", "")), "")
+    section, quote = handling.quote(cite)
+    did = [said for e in events if (said := event_words(e)) is not None]
+    return Incident(
+        table.round.game,
+        scene,
+        handling.said[kind],
+        choices_with(remedy, handling.menu, pick),
+        remedy,
+        section,
+        quote,
+        "; ".join(did),
+    )
