@@ -13,6 +13,7 @@ produced which remedy it applied. Nothing here knows a game.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -20,7 +21,11 @@ from typing import Any
 
 from croupier.citations import shown
 from croupier.engine import DEALER, Event, LegalCommand
-from croupier.offers import Choice
+from croupier.offers import Choice, Fixed, Numbers
+from croupier.registry import find, rules_from_data
+from croupier.rng import Rng, SecureRng
+from croupier.rules.base import RulesSubmission
+from croupier.training.drill import Result, Score, drills_of, source_of
 from croupier.training.setting import InvalidAnswer
 from croupier.training.table import STEPS, Decide, Table
 
@@ -28,6 +33,8 @@ DECLARE = "DeclareIrregularity"
 """The command by which a round's dealer declares an irregularity (every game's)."""
 KIND = "irregularity"
 """The field of :data:`DECLARE` that chooses the irregularity."""
+DRILL = "irregularities"
+"""The drill's name (``croupier train GAME --drill irregularities``)."""
 ANSWER_CITE = "training:irregularity"
 """The rule an answer that names no remedy offered breaks."""
 
@@ -148,6 +155,8 @@ def offered_kinds(table: Table) -> dict[str, LegalCommand]:
         kinds = legal.fields.get(KIND)
         if isinstance(kinds, Choice):
             found.update({str(option.value): legal for option in kinds.options})
+        elif isinstance(kinds, Fixed):
+            found[str(kinds.value)] = legal
     return found
 
 
@@ -159,10 +168,13 @@ def play_to(
     decide: Decide | None = None,
     stay: float = 0.5,
     ready: Callable[[str], bool] | None = None,
+    stuck: Callable[[Table], bool] | None = None,
 ) -> str | None:
     """Play ``table``'s round on (:meth:`Table.step`) until its dealer is offered one of
     ``kinds`` (and ``ready(kind)`` holds), staying there with chance ``stay`` each time
-    (else playing on); the kind drawn, or ``None`` where the round ended without one."""
+    (else playing on); the kind drawn, or ``None`` where the round ended without one.
+    ``stuck(table)``: what moves the round where its policy does not (physical dice read
+    in), ``True`` where it did."""
     last: list[str] = []
     for _ in range(STEPS):
         now = [k for k in offered_kinds(table) if k in kinds and (ready is None or ready(k))]
@@ -170,7 +182,9 @@ def play_to(
             last = now
             if pick.random() < stay:
                 return pick.choice(now)
-        if table.round.finished or not table.step(decide):
+        if table.round.finished:
+            break
+        if not table.step(decide) and (stuck is None or not stuck(table)):
             break
     return pick.choice(last) if last and not table.round.finished else None
 
@@ -183,8 +197,9 @@ def declare(table: Table, kind: str, **extra: Any) -> list[Event]:
     for name, field_ in legal.fields.items():  # what else it takes, drawn where not given
         if name not in extra and name != KIND and isinstance(field_, Choice):
             extra[name] = pick_option(field_)
+    chosen = {} if isinstance(legal.fields[KIND], Fixed) else {KIND: kind}
     table.new_events()
-    table.send(DEALER, legal, **{KIND: kind}, **extra)
+    table.send(DEALER, legal, **chosen, **extra)
     return table.new_events()
 
 
@@ -275,3 +290,92 @@ def incident(
         quote,
         "; ".join(did),
     )
+
+
+def read_in(rng: Rng) -> Callable[[Table], bool]:
+    """A ``stuck`` for :func:`play_to` at a table of physical dice: the dealer's offer that
+    reads dice in (its ``faces`` field) sent with faces drawn from ``rng``; ``False``
+    where none is offered."""
+
+    def throw(table: Table) -> bool:
+        for legal in table.round.legal_commands(DEALER):
+            faces = legal.fields.get("faces")
+            if isinstance(faces, Numbers) and faces.count:
+                drawn = tuple(faces.low + rng.randbelow(faces.high - faces.low + 1)
+                              for _ in range(faces.count))
+                table.send(DEALER, legal, faces=drawn)
+                return True
+        return False
+
+    return throw
+
+
+@dataclass
+class IrregularityDrill:
+    """An irregularity drill of the game ``game`` under ``rules`` (its default where
+    ``None``): its training module deals an :class:`Incident` (``irregularity``), the
+    trainee chooses the remedy, the engine's handling judges it; ``seed``, ``rng`` and
+    ``clock`` as in :class:`~croupier.training.drill.PayoutDrill`. Raises
+    :class:`ValueError` for a game that has no such drill."""
+
+    game: str
+    rules: RulesSubmission | None = None
+    seed: int | None = None
+    rng: Rng | None = None
+    clock: Callable[[], float] = time.monotonic
+    results: list[Result] = field(default_factory=list)
+    item: Incident | None = None
+    items: int = 0
+    _asked_at: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.spec = find(self.game)
+        if DRILL not in drills_of(self.spec):
+            raise ValueError(
+                f"{self.spec.title} has no irregularity drill; its drills: "
+                f"{', '.join(drills_of(self.spec))}"
+            )
+        if self.rules is None:
+            self.rules = rules_from_data({"game": self.spec.name})
+        self.pick = random.Random(self.seed)
+        if self.rng is None:
+            self.rng = SecureRng()
+
+    def deal(self) -> Incident:
+        """The next item; the clock starts."""
+        source: Any = source_of(self.spec)
+        self.item = source.irregularity(self.spec, self.rules, self.pick, self.rng)
+        self.items += 1
+        self._asked_at = self.clock()
+        return self.item
+
+    def answer(self, text: str) -> RemedyVerdict:
+        """The trainee's ``text`` (a remedy's number or name) judged and recorded; raises
+        :class:`~croupier.training.setting.InvalidAnswer` (nothing recorded) for an answer
+        that names no remedy offered."""
+        if self.item is None:
+            raise ValueError("no item is dealt: deal one first")
+        verdict = judge_remedy(self.item, text)
+        now = self.clock()
+        seconds, self._asked_at = now - self._asked_at, now
+        self.results.append(
+            Result(
+                self.items,
+                self.item.what,
+                verdict.expected,
+                verdict.given,
+                verdict.right,
+                seconds,
+                verdict.cite,
+            )
+        )
+        return verdict
+
+    @property
+    def score(self) -> Score:
+        """The running score."""
+        return Score(
+            sum(r.right for r in self.results),
+            len(self.results),
+            sum(r.seconds for r in self.results),
+        )

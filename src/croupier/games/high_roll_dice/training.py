@@ -1,0 +1,82 @@
+"""High Roll Dice drills (675a; :mod:`croupier.training`): the payout drill's situations,
+and the irregularities of the throw (675a.4(b)-(c)) declared at a table of physical dice
+the engine deals, the remedy read from what the engine did, the section quoted.
+"""
+
+from __future__ import annotations
+
+import random
+
+from croupier.game import GameSpec
+from croupier.games.high_roll_dice import DieCorrected, ThrowInvalidated
+from croupier.rng import Rng
+from croupier.rules.base import RulesSubmission
+from croupier.training.irregularity import Handling, Incident, Remedy, incident, play_to, read_in
+from croupier.training.situation import Level, Situation, default_situation
+from croupier.training.table import Table
+
+QUOTES = {
+    '675a.4(b)': (
+        'The dealer shall cover and shake the shaker containing the dice at least three times'
+        ' to cause a random mixture of the dice. The dealer shall then simultaneously throw '
+        'the dice into the throw box. A roll of the dice shall be invalid if any of the dice '
+        'go off the table or if one die comes to rest on top of the other.'
+    ),
+    '675a.4(c)': (
+        'In the event any of the dice do not land flat on the table (for example, one edge of'
+        ' the die is resting cocked on a stack of chips), the side directly opposite the side'
+        ' that is resting on the chips or other object shall be considered uppermost or '
+        'skyward. If more than one side of a die is resting on a stack of chips or other '
+        'object, the roll shall be void and the dice shall be placed back in the throw cup, '
+        'shaken and rethrown.'
+    ),
+}
+"""The text of 675a.4(b)-(c), as the regulation writes it."""
+
+HANDLING = Handling(
+    said={
+        "die_off_table": "On the throw, a die goes off the table.",
+        "die_on_another_die": "On the throw, one die comes to rest on top of another.",
+        "cocked_die": (
+            "On the throw, a die rests cocked on a stack of chips, one side against them."
+        ),
+        "die_resting_on_several_sides": (
+            "On the throw, more than one side of a die rests on a stack of chips."
+        ),
+    },
+    events={ThrowInvalidated: Remedy.NO_ROLL, DieCorrected: Remedy.OPPOSITE_FACE},
+    quotes=QUOTES,
+    menu=(Remedy.NO_ROLL, Remedy.AS_THEY_LIE, Remedy.OPPOSITE_FACE, Remedy.VOID),
+)
+"""How the engine's handling of 675a.4(b)-(c) is read."""
+
+
+def irregularity(
+    spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng
+) -> Incident:
+    """An irregularity drill item (:mod:`croupier.training.irregularity`): a wager on the
+    layout, the dice thrown and read in (only physical dice can leave the table), one of
+    the irregularities the round offers declared (a cocked die: one drawn, its side
+    resting drawn)."""
+    from croupier.training.situation import bets_offered, place
+
+    for _ in range(20):
+        table = Table.open(spec, rules, rng, physical_dice=True)
+        legal, spot = pick.choice(bets_offered(table.round, 1))
+        place(table, 1, legal, spot, rules.minimum_wager)
+        kind = play_to(table, HANDLING.said, pick, stay=1.0, stuck=read_in(rng))
+        if kind is None:
+            continue
+        extra = {}
+        if kind == "cocked_die":
+            extra = {"die": pick.randrange(len(table.round.state.dice)), "resting_face": pick.randint(1, 6)}
+        return incident(table, kind, HANDLING, pick, **extra)
+    raise RuntimeError("20 High Roll Dice rounds offered no irregularity")
+
+
+def situation(
+    spec: GameSpec, rules: RulesSubmission, level: Level, pick: random.Random, rng: Rng
+) -> Situation:
+    """A payout situation: the drill's default, wagers drawn among the round's offers
+    (:func:`~croupier.training.situation.default_situation`)."""
+    return default_situation(spec, rules, level, pick, rng)
