@@ -21,6 +21,7 @@ from typing import Any
 
 from croupier.citations import shown
 from croupier.engine import DEALER, Event, LegalCommand
+from croupier.errors import IllegalCommand
 from croupier.offers import Choice, Fixed, Numbers
 from croupier.registry import find, rules_from_data
 from croupier.rng import Rng, SecureRng
@@ -193,14 +194,37 @@ def declare(table: Table, kind: str, **extra: Any) -> list[Event]:
     """Declare the irregularity ``kind`` through the round's offer to its dealer (with the
     ``extra`` fields it takes: a position, a card); the events the engine produced. Raises
     :class:`~croupier.errors.IllegalCommand` where the round refuses it."""
-    legal = offered_kinds(table)[kind]
+    legal = next(
+        (
+            offer
+            for offer in table.round.legal_commands(DEALER)
+            if offer.command == DECLARE
+            and _offers(offer, kind)
+            and all(
+                not isinstance(f, Fixed) or n not in extra or f.value == extra[n]
+                for n, f in offer.fields.items()
+            )
+        ),
+        None,
+    )
+    if legal is None:
+        raise IllegalCommand(f"{kind} is not offered to the dealer now", ANSWER_CITE)
+    extra = {n: v for n, v in extra.items() if not isinstance(legal.fields.get(n), Fixed)}
     for name, field_ in legal.fields.items():  # what else it takes, drawn where not given
-        if name not in extra and name != KIND and isinstance(field_, Choice):
+        if name not in extra and name != KIND and isinstance(field_, Choice) and not field_.optional:
             extra[name] = pick_option(field_)
     chosen = {} if isinstance(legal.fields[KIND], Fixed) else {KIND: kind}
     table.new_events()
     table.send(DEALER, legal, **chosen, **extra)
     return table.new_events()
+
+
+def _offers(legal: LegalCommand, kind: str) -> bool:
+    """Whether ``legal`` (a :data:`DECLARE` offer) lets the dealer declare ``kind``."""
+    kinds = legal.fields.get(KIND)
+    if isinstance(kinds, Choice):
+        return any(str(o.value) == kind for o in kinds.options)
+    return isinstance(kinds, Fixed) and str(kinds.value) == kind
 
 
 def pick_option(choice: Choice, pick: random.Random | None = None) -> Any:
