@@ -194,3 +194,25 @@ def test_a_record_that_cannot_be_kept_is_said_before_the_first_item(tmp_path: Pa
     assert "cannot open the database" in result.output
     assert "payout drill" not in result.output  # no item was dealt
     assert "sqlalche.me" not in result.output
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_irregularity_drill_in_the_terminal(game: str, tmp_path: Path) -> None:
+    from croupier.training.irregularity import IrregularityDrill
+
+    drill = IrregularityDrill(game, seed=5, rng=SeededRng(5))
+    first, second = drill.deal(), drill.deal()
+    right = str(first.choices.index(first.expected) + 1)
+    wrong = next(str(i) for i, r in enumerate(second.choices, 1) if r is not second.expected)
+    db = f"sqlite:///{tmp_path / 'training.sqlite'}"
+    args = ["train", game, "--drill", "irregularities", "--items", "2", "--seed", "5"]
+    typed = f"none\n{right}\n{wrong}\n"
+    result = runner.invoke(cli, [*args, "--trainee", "di", "--db", db], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "is none of the remedies offered" in result.output  # asked again
+    assert f"Right: {first.expected.words}" in result.output
+    assert f"Wrong: {second.expected.words}" in result.output
+    assert f"\u201c{second.quote}\u201d" in result.output
+    assert "Score: 1 of 2 right" in result.output
+    report = runner.invoke(cli, ["train", "report", "--db", db])
+    assert f"di | {game} | irregularities | 1 | 1 of 2" in report.output

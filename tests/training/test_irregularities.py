@@ -81,9 +81,7 @@ def _items(game: str, count: int) -> list:  # type: ignore[type-arg]
     rules = rules_from_data({"game": spec.name})
     source = source_of(spec)
     assert source is not None
-    return [
-        source.irregularity(spec, rules, random.Random(i), SeededRng(i)) for i in range(count)
-    ]
+    return [source.irregularity(spec, rules, random.Random(i), SeededRng(i)) for i in range(count)]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -119,7 +117,6 @@ def test_a_second_face_up_card_voids_the_round_as_674a_13_a_says() -> None:
     spec = find("criss-cross-poker")
     rules = rules_from_data({"game": spec.name})
     table = Table.open(spec, rules, SeededRng(1))
-    table.wager(1, "ante", rules.minimum_wager) if False else None  # noqa: B018
     from croupier.training.situation import bets_offered, place
 
     legal, spot = bets_offered(table.round, 1)[0]

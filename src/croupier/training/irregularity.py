@@ -71,7 +71,9 @@ REMEDY_WORDS: dict[Remedy, str] = {
     Remedy.OPPOSITE_FACE: "count the face opposite the side resting on the object",
     Remedy.PLAYER_CHOICE: "the player chooses (his hand may be void or played)",
     Remedy.CARRY_ON: "notify the floor and play on",
-    Remedy.OTHER_MEANS: "cover the device or sign it out of order, then shuffle or deal another way",
+    Remedy.OTHER_MEANS: (
+        "cover the device or sign it out of order, then shuffle or deal another way"
+    ),
     Remedy.STOP: "stop dealing until the device is repaired or replaced",
 }
 
@@ -211,7 +213,12 @@ def declare(table: Table, kind: str, **extra: Any) -> list[Event]:
         raise IllegalCommand(f"{kind} is not offered to the dealer now", ANSWER_CITE)
     extra = {n: v for n, v in extra.items() if not isinstance(legal.fields.get(n), Fixed)}
     for name, field_ in legal.fields.items():  # what else it takes, drawn where not given
-        if name not in extra and name != KIND and isinstance(field_, Choice) and not field_.optional:
+        if (
+            name not in extra
+            and name != KIND
+            and isinstance(field_, Choice)
+            and not field_.optional
+        ):
             extra[name] = pick_option(field_)
     chosen = {} if isinstance(legal.fields[KIND], Fixed) else {KIND: kind}
     table.new_events()
@@ -244,7 +251,9 @@ def remedy_from(events: list[Event], table: dict[type[Any], Remedy]) -> Remedy |
     return found
 
 
-def choices_with(expected: Remedy, menu: Collection[Remedy], pick: random.Random) -> tuple[Remedy, ...]:
+def choices_with(
+    expected: Remedy, menu: Collection[Remedy], pick: random.Random
+) -> tuple[Remedy, ...]:
     """Up to four remedies from ``menu`` (the game's), ``expected`` among them, in the
     menu's order."""
     others = [r for r in menu if r is not expected]
@@ -325,8 +334,10 @@ def read_in(rng: Rng) -> Callable[[Table], bool]:
         for legal in table.round.legal_commands(DEALER):
             faces = legal.fields.get("faces")
             if isinstance(faces, Numbers) and faces.count:
-                drawn = tuple(faces.low + rng.randbelow(faces.high - faces.low + 1)
-                              for _ in range(faces.count))
+                drawn = tuple(
+                    faces.low + rng.randbelow(faces.high - faces.low + 1)
+                    for _ in range(faces.count)
+                )
                 table.send(DEALER, legal, faces=drawn)
                 return True
         return False

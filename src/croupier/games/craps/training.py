@@ -302,9 +302,7 @@ HANDLING = Handling(
 """How the engine's handling of 623a.8 is read."""
 
 
-def irregularity(
-    spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng
-) -> Incident:
+def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng) -> Incident:
     """An irregularity drill item (:mod:`croupier.training.irregularity`): the shooter's
     Pass wager, the dice thrown and read in (only physical dice can leave the table), one
     of the irregularities the round offers declared."""

@@ -15,45 +15,45 @@ from croupier.training.irregularity import Handling, Incident, Remedy
 from croupier.training.situation import Level, Situation, default_situation
 
 QUOTES = {
-    '674a.13(a)': (
-        'A card that is found face up in the shoe or the deck while the cards are being dealt'
-        ' may not be used in that round of play and shall be placed in the discard rack. If '
-        'more than one card is found face up in the shoe or the deck during the dealing of '
-        'the cards, all hands shall be void, all wagers shall be returned to the players and '
-        'the cards shall be reshuffled.'
+    "674a.13(a)": (
+        "A card that is found face up in the shoe or the deck while the cards are being dealt"
+        " may not be used in that round of play and shall be placed in the discard rack. If "
+        "more than one card is found face up in the shoe or the deck during the dealing of "
+        "the cards, all hands shall be void, all wagers shall be returned to the players and "
+        "the cards shall be reshuffled."
     ),
-    '674a.13(b)': (
-        'A card drawn in error without its face being exposed shall be used as though it were'
-        ' the next card from the shoe or the deck.'
+    "674a.13(b)": (
+        "A card drawn in error without its face being exposed shall be used as though it were"
+        " the next card from the shoe or the deck."
     ),
-    '674a.13(c)': (
-        'If any player or the area designated for the placement of the community cards is '
-        'dealt an incorrect number of cards, all hands shall be void, all wagers shall be '
-        'returned to the players and the cards shall be reshuffled.'
+    "674a.13(c)": (
+        "If any player or the area designated for the placement of the community cards is "
+        "dealt an incorrect number of cards, all hands shall be void, all wagers shall be "
+        "returned to the players and the cards shall be reshuffled."
     ),
-    '674a.13(d)': (
-        'If any of the community cards are inadvertently exposed prior to the dealer '
-        'revealing the community cards in accordance with § 674a.11(c), (e) and (g) (relating'
-        ' to procedures for completion of each round of play), all hands shall be void, all '
-        'wagers shall be returned to the players and the cards shall be reshuffled.'
+    "674a.13(d)": (
+        "If any of the community cards are inadvertently exposed prior to the dealer "
+        "revealing the community cards in accordance with § 674a.11(c), (e) and (g) (relating"
+        " to procedures for completion of each round of play), all hands shall be void, all "
+        "wagers shall be returned to the players and the cards shall be reshuffled."
     ),
-    '674a.13(e)': (
-        'If an automated card shuffling device is being used and the device jams, stops '
-        'shuffling during a shuffle or fails to complete a shuffle cycle, the cards shall be '
-        'reshuffled.'
+    "674a.13(e)": (
+        "If an automated card shuffling device is being used and the device jams, stops "
+        "shuffling during a shuffle or fails to complete a shuffle cycle, the cards shall be "
+        "reshuffled."
     ),
-    '674a.13(f)': (
-        'If an automated dealing shoe is being used and the device jams, stops dealing cards '
-        'or fails to deal all cards during a round of play, the round of play shall be void, '
-        'all wagers shall be returned to the players and the cards shall be removed from the '
-        'device and reshuffled with any cards already dealt.'
+    "674a.13(f)": (
+        "If an automated dealing shoe is being used and the device jams, stops dealing cards "
+        "or fails to deal all cards during a round of play, the round of play shall be void, "
+        "all wagers shall be returned to the players and the cards shall be removed from the "
+        "device and reshuffled with any cards already dealt."
     ),
-    '674a.13(g)': (
-        'If an automated card shuffling device or automated dealing shoe malfunctions and '
-        'cannot be used, the automated card shuffling device or automated dealing shoe shall '
-        'be covered or have a sign indicating that the automated card shuffling device or '
-        'automated dealing shoe is out of order placed on the device before any other method '
-        'of shuffling or dealing may be utilized at that table.'
+    "674a.13(g)": (
+        "If an automated card shuffling device or automated dealing shoe malfunctions and "
+        "cannot be used, the automated card shuffling device or automated dealing shoe shall "
+        "be covered or have a sign indicating that the automated card shuffling device or "
+        "automated dealing shoe is out of order placed on the device before any other method "
+        "of shuffling or dealing may be utilized at that table."
     ),
 }
 """The text of 674a.13, as the regulation writes it."""
@@ -63,9 +63,7 @@ HANDLING = Handling(
         "face_up_card": "While the cards are being dealt, the next card is found face up.",
         "card_drawn_in_error": "A card is drawn in error; its face was not exposed.",
         "wrong_number_of_cards": "A hand is dealt an incorrect number of cards.",
-        "community_card_exposed": (
-            "A community card is exposed before the dealer reveals it."
-        ),
+        "community_card_exposed": ("A community card is exposed before the dealer reveals it."),
         "shuffler_jam": "The automated card shuffler jams before completing its cycle.",
         "dealing_shoe_fault": "The automated dealing shoe jams and stops dealing.",
         "shuffler_out_of_order": "The automated card shuffler malfunctions and cannot be used.",
@@ -80,9 +78,7 @@ HANDLING = Handling(
 of its own (the deal goes on with it, 674a.13(b))."""
 
 
-def irregularity(
-    spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng
-) -> Incident:
+def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng) -> Incident:
     """An irregularity drill item (:mod:`croupier.training.irregularity`)."""
     return card_incident(spec, rules, HANDLING, HANDLING.said, pick, rng)
 

@@ -174,51 +174,51 @@ def situation(
 
 # -- irregularities (673a.13) ------------------------------------------------------------
 QUOTES = {
-    '673a.13(a)': (
-        'A card found face up in the shoe may not be used in that round of play and shall be '
-        'placed in the discard rack or in a segregated area of the double shoe.'
+    "673a.13(a)": (
+        "A card found face up in the shoe may not be used in that round of play and shall be "
+        "placed in the discard rack or in a segregated area of the double shoe."
     ),
-    '673a.13(b)': (
-        'A card drawn in error without its face being exposed shall be used as though it were'
-        ' the next card from the shoe.'
+    "673a.13(b)": (
+        "A card drawn in error without its face being exposed shall be used as though it were"
+        " the next card from the shoe."
     ),
-    '673a.13(c)': (
-        'After the initial two cards have been dealt to each player and a card is drawn in '
-        'error and exposed to the players, the card shall be dealt to the players or dealer '
-        'as though it were the next card from the shoe. Any player refusing to accept the '
-        'card may not have any additional cards dealt to him during the round. If the card is'
-        ' refused by the players and the dealer cannot use the card, the card shall be placed'
-        ' in the discard rack.'
+    "673a.13(c)": (
+        "After the initial two cards have been dealt to each player and a card is drawn in "
+        "error and exposed to the players, the card shall be dealt to the players or dealer "
+        "as though it were the next card from the shoe. Any player refusing to accept the "
+        "card may not have any additional cards dealt to him during the round. If the card is"
+        " refused by the players and the dealer cannot use the card, the card shall be placed"
+        " in the discard rack."
     ),
-    '673a.13(d)': (
-        'If the dealer has 17 and accidentally draws a card for himself, the card shall be '
-        'placed in the discard rack.'
+    "673a.13(d)": (
+        "If the dealer has 17 and accidentally draws a card for himself, the card shall be "
+        "placed in the discard rack."
     ),
-    '673a.13(h)': (
-        'If after receiving the first two cards, the dealer fails to deal an additional card '
+    "673a.13(h)": (
+        "If after receiving the first two cards, the dealer fails to deal an additional card "
         "to a player who has requested a card, then, at the player's option, the dealer shall"
-        ' either deal the additional card after all other players have received their '
-        'additional cards but prior to the dealer revealing his hole card or call the '
+        " either deal the additional card after all other players have received their "
+        "additional cards but prior to the dealer revealing his hole card or call the "
         "player's hand dead and return the player's original Blackjack Wager."
     ),
-    '673a.13(i)': (
-        'If the dealer inserts his hole card into a card reader device when the value of his '
-        'first card is not an ace, king, queen, jack or 10, the dealer, after notification to'
-        ' a floorperson or above, shall continue play.'
+    "673a.13(i)": (
+        "If the dealer inserts his hole card into a card reader device when the value of his "
+        "first card is not an ace, king, queen, jack or 10, the dealer, after notification to"
+        " a floorperson or above, shall continue play."
     ),
-    '673a.13(j)': (
-        'If a card reader device malfunctions, the dealer may not continue dealing the game '
-        'of Blackjack at that table until the card reader device is repaired or replaced.'
+    "673a.13(j)": (
+        "If a card reader device malfunctions, the dealer may not continue dealing the game "
+        "of Blackjack at that table until the card reader device is repaired or replaced."
     ),
-    '673a.13(k)': (
-        'If an automated card shuffling device is being used and the device jams, stops '
-        'shuffling during a shuffle or fails to complete a shuffle cycle, the cards shall be '
-        'reshuffled.'
+    "673a.13(k)": (
+        "If an automated card shuffling device is being used and the device jams, stops "
+        "shuffling during a shuffle or fails to complete a shuffle cycle, the cards shall be "
+        "reshuffled."
     ),
-    '673a.13(l)': (
-        'If an automated shuffling device malfunctions and cannot be used, the device must be'
-        ' covered or have a sign indicating that it is out of order placed on the device '
-        'before any other method of shuffling may be utilized at that table.'
+    "673a.13(l)": (
+        "If an automated shuffling device malfunctions and cannot be used, the device must be"
+        " covered or have a sign indicating that it is out of order placed on the device "
+        "before any other method of shuffling may be utilized at that table."
     ),
 }
 """The text of 673a.13, as the regulation writes it."""
@@ -261,9 +261,7 @@ declaration alone and play goes on under it (a card drawn in error is the next c
 reader's misuse is noted; its malfunction stops the deal), the remedy is the section's."""
 
 
-def irregularity(
-    spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng
-) -> Incident:
+def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng) -> Incident:
     """An irregularity drill item (:mod:`croupier.training.irregularity`)."""
     return card_incident(spec, rules, HANDLING, KINDS, pick, rng)
 

@@ -15,46 +15,46 @@ from croupier.training.irregularity import Handling, Incident, Remedy
 from croupier.training.situation import Level, Situation, default_situation
 
 QUOTES = {
-    '676a.13(a)': (
-        'A card that is found face up in the shoe or the deck while the cards are being dealt'
-        ' may not be used in that round of play and shall be placed in the discard rack. If '
-        'more than one card is found face up in the shoe or the deck during the dealing of '
-        'the cards, all hands shall be void, all wagers shall be returned to the players and '
-        'the cards shall be reshuffled.'
+    "676a.13(a)": (
+        "A card that is found face up in the shoe or the deck while the cards are being dealt"
+        " may not be used in that round of play and shall be placed in the discard rack. If "
+        "more than one card is found face up in the shoe or the deck during the dealing of "
+        "the cards, all hands shall be void, all wagers shall be returned to the players and "
+        "the cards shall be reshuffled."
     ),
-    '676a.13(b)': (
-        'A card drawn in error without its face being exposed shall be used as though it were'
-        ' the next card from the shoe or the deck.'
+    "676a.13(b)": (
+        "A card drawn in error without its face being exposed shall be used as though it were"
+        " the next card from the shoe or the deck."
     ),
-    '676a.13(c)': (
-        'If any player or the dealer is dealt an incorrect number of cards, all hands shall '
-        'be void, all wagers shall be returned to the players and the cards shall be '
-        'reshuffled.'
+    "676a.13(c)": (
+        "If any player or the dealer is dealt an incorrect number of cards, all hands shall "
+        "be void, all wagers shall be returned to the players and the cards shall be "
+        "reshuffled."
     ),
-    '676a.13(d)': (
+    "676a.13(d)": (
         "If any of the dealer's cards or the player's hole cards are inadvertently exposed "
-        'prior to each player having either folded or placed a Back 9 Wager as provided under'
-        ' § 676a.11 (relating to procedures for completion of each round of play), all hands '
-        'shall be void, all wagers shall be returned to the players and the cards shall be '
-        'reshuffled.'
+        "prior to each player having either folded or placed a Back 9 Wager as provided under"
+        " § 676a.11 (relating to procedures for completion of each round of play), all hands "
+        "shall be void, all wagers shall be returned to the players and the cards shall be "
+        "reshuffled."
     ),
-    '676a.13(e)': (
-        'If an automated card shuffling device is being used and the device jams, stops '
-        'shuffling during a shuffle or fails to complete a shuffle cycle, the cards shall be '
-        'reshuffled.'
+    "676a.13(e)": (
+        "If an automated card shuffling device is being used and the device jams, stops "
+        "shuffling during a shuffle or fails to complete a shuffle cycle, the cards shall be "
+        "reshuffled."
     ),
-    '676a.13(f)': (
-        'If an automated dealing shoe is being used and the device jams, stops dealing cards '
-        'or fails to deal cards during a round of play, the round of play shall be void, all '
-        'wagers shall be returned to the players and the cards shall be removed from the '
-        'device and reshuffled with any cards already dealt.'
+    "676a.13(f)": (
+        "If an automated dealing shoe is being used and the device jams, stops dealing cards "
+        "or fails to deal cards during a round of play, the round of play shall be void, all "
+        "wagers shall be returned to the players and the cards shall be removed from the "
+        "device and reshuffled with any cards already dealt."
     ),
-    '676a.13(g)': (
-        'If an automated card shuffling device or automated dealing shoe malfunctions and '
-        'cannot be used, the automated card shuffling device or automated dealing shoe shall '
-        'be covered or have a sign indicating that the automated card shuffling device or '
-        'automated dealing shoe is out of order placed on the device before any other method '
-        'of shuffling or dealing may be utilized at that table.'
+    "676a.13(g)": (
+        "If an automated card shuffling device or automated dealing shoe malfunctions and "
+        "cannot be used, the automated card shuffling device or automated dealing shoe shall "
+        "be covered or have a sign indicating that the automated card shuffling device or "
+        "automated dealing shoe is out of order placed on the device before any other method "
+        "of shuffling or dealing may be utilized at that table."
     ),
 }
 """The text of 676a.13, as the regulation writes it."""
@@ -82,9 +82,7 @@ HANDLING = Handling(
 of its own (the deal goes on with it, 676a.13(b))."""
 
 
-def irregularity(
-    spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng
-) -> Incident:
+def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng) -> Incident:
     """An irregularity drill item (:mod:`croupier.training.irregularity`)."""
     return card_incident(spec, rules, HANDLING, HANDLING.said, pick, rng)
 

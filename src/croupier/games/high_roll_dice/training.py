@@ -6,6 +6,7 @@ the engine deals, the remedy read from what the engine did, the section quoted.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from croupier.game import GameSpec
 from croupier.games.high_roll_dice import DieCorrected, ThrowInvalidated
@@ -16,19 +17,19 @@ from croupier.training.situation import Level, Situation, default_situation
 from croupier.training.table import Table
 
 QUOTES = {
-    '675a.4(b)': (
-        'The dealer shall cover and shake the shaker containing the dice at least three times'
-        ' to cause a random mixture of the dice. The dealer shall then simultaneously throw '
-        'the dice into the throw box. A roll of the dice shall be invalid if any of the dice '
-        'go off the table or if one die comes to rest on top of the other.'
+    "675a.4(b)": (
+        "The dealer shall cover and shake the shaker containing the dice at least three times"
+        " to cause a random mixture of the dice. The dealer shall then simultaneously throw "
+        "the dice into the throw box. A roll of the dice shall be invalid if any of the dice "
+        "go off the table or if one die comes to rest on top of the other."
     ),
-    '675a.4(c)': (
-        'In the event any of the dice do not land flat on the table (for example, one edge of'
-        ' the die is resting cocked on a stack of chips), the side directly opposite the side'
-        ' that is resting on the chips or other object shall be considered uppermost or '
-        'skyward. If more than one side of a die is resting on a stack of chips or other '
-        'object, the roll shall be void and the dice shall be placed back in the throw cup, '
-        'shaken and rethrown.'
+    "675a.4(c)": (
+        "In the event any of the dice do not land flat on the table (for example, one edge of"
+        " the die is resting cocked on a stack of chips), the side directly opposite the side"
+        " that is resting on the chips or other object shall be considered uppermost or "
+        "skyward. If more than one side of a die is resting on a stack of chips or other "
+        "object, the roll shall be void and the dice shall be placed back in the throw cup, "
+        "shaken and rethrown."
     ),
 }
 """The text of 675a.4(b)-(c), as the regulation writes it."""
@@ -51,9 +52,7 @@ HANDLING = Handling(
 """How the engine's handling of 675a.4(b)-(c) is read."""
 
 
-def irregularity(
-    spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng
-) -> Incident:
+def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng) -> Incident:
     """An irregularity drill item (:mod:`croupier.training.irregularity`): a wager on the
     layout, the dice thrown and read in (only physical dice can leave the table), one of
     the irregularities the round offers declared (a cocked die: one drawn, its side
@@ -67,9 +66,12 @@ def irregularity(
         kind = play_to(table, HANDLING.said, pick, stay=1.0, stuck=read_in(rng))
         if kind is None:
             continue
-        extra = {}
+        extra: dict[str, Any] = {}
         if kind == "cocked_die":
-            extra = {"die": pick.randrange(len(table.round.state.dice)), "resting_face": pick.randint(1, 6)}
+            extra = {
+                "die": pick.randrange(len(table.round.state.dice)),
+                "resting_face": pick.randint(1, 6),
+            }
         return incident(table, kind, HANDLING, pick, **extra)
     raise RuntimeError("20 High Roll Dice rounds offered no irregularity")
 

@@ -31,11 +31,12 @@ from croupier.games.pai_gow.events import (
     TileExposed,
     TilesRemixed,
 )
+from croupier.games.pai_gow.round import PaiGowRound
 from croupier.hands.paigow import WAY_RULES
 from croupier.money import format_cents
+from croupier.offers import words
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
-from croupier.offers import words
 from croupier.training.irregularity import Handling, Incident, Remedy, incident, play_to, read_in
 from croupier.training.setting import Arrangement
 from croupier.training.situation import LOSING, Level, Situation
@@ -143,34 +144,34 @@ def house_way(
 
 # -- irregularities (621a.6(e), 621a.12) -------------------------------------------------
 QUOTES = {
-    '621a.12(a)': (
-        'If the dealer uncovers the Pai Gow shaker and all three dice have not landed flat on'
+    "621a.12(a)": (
+        "If the dealer uncovers the Pai Gow shaker and all three dice have not landed flat on"
         " the bottom of the shaker, the dealer shall call a ''no roll'' and reshake the dice."
     ),
-    '621a.12(b)': (
-        'If the dealer uncovers the Pai Gow shaker and a die or dice fall out of the shaker, '
+    "621a.12(b)": (
+        "If the dealer uncovers the Pai Gow shaker and a die or dice fall out of the shaker, "
         "the dealer shall call a ''no roll'' and reshake the dice."
     ),
-    '621a.12(c)': (
-        'If the dealer incorrectly totals the dice and deals the tiles to the wrong '
-        'positions, all hands shall be void, all wagers shall be returned to the players and '
-        'the dealer shall reshuffle the tiles.'
+    "621a.12(c)": (
+        "If the dealer incorrectly totals the dice and deals the tiles to the wrong "
+        "positions, all hands shall be void, all wagers shall be returned to the players and "
+        "the dealer shall reshuffle the tiles."
     ),
-    '621a.12(d)': (
-        'If the dealer exposes any of the tiles dealt to a player, the player shall have the '
-        'option of voiding the hand. Without looking at his unexposed tiles, the player shall'
-        ' make the decision either to play out the hand or to void the hand. If the player '
-        'elects to void his hand, any wagers placed by the player shall be returned to the '
-        'player.'
+    "621a.12(d)": (
+        "If the dealer exposes any of the tiles dealt to a player, the player shall have the "
+        "option of voiding the hand. Without looking at his unexposed tiles, the player shall"
+        " make the decision either to play out the hand or to void the hand. If the player "
+        "elects to void his hand, any wagers placed by the player shall be returned to the "
+        "player."
     ),
-    '621a.12(e)': (
-        'If a tile dealt to the dealer, the Dead Hand or any position where there is no wager'
-        ' is exposed, all hands shall be void, all wagers shall be returned to the players '
-        'and the tiles shall be reshuffled.'
+    "621a.12(e)": (
+        "If a tile dealt to the dealer, the Dead Hand or any position where there is no wager"
+        " is exposed, all hands shall be void, all wagers shall be returned to the players "
+        "and the tiles shall be reshuffled."
     ),
-    '621a.6(e)': (
-        'If during the stacking process described in subsection (d), a tile is turned over '
-        'and exposed to the players, the entire set of tiles shall be remixed.'
+    "621a.6(e)": (
+        "If during the stacking process described in subsection (d), a tile is turned over "
+        "and exposed to the players, the entire set of tiles shall be remixed."
     ),
 }
 """The text of the sections of the irregularities drilled, as the regulation writes it."""
@@ -178,17 +179,14 @@ QUOTES = {
 HANDLING = Handling(
     said={
         "tile_turned_over_while_stacking": (
-            "While the tiles are being stacked, a tile is turned over and exposed to the "
-            "players."
+            "While the tiles are being stacked, a tile is turned over and exposed to the players."
         ),
         "dice_not_flat": (
-            "The dealer uncovers the shaker: the three dice have not all landed flat on its "
-            "bottom."
+            "The dealer uncovers the shaker: the three dice have not all landed flat on its bottom."
         ),
         "die_fell_out": "The dealer uncovers the shaker and a die falls out of it.",
         "wrong_positions": (
-            "The dealer totalled the dice incorrectly and dealt the tiles to the wrong "
-            "positions."
+            "The dealer totalled the dice incorrectly and dealt the tiles to the wrong positions."
         ),
         "tile_exposed": "The dealer exposes a tile of the hand dealt to {position}.",
     },
@@ -213,9 +211,7 @@ hand exposed leaves him the choice (621a.12(d)); one of any other position voids
 round after it (621a.12(e), read last)."""
 
 
-def irregularity(
-    spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng
-) -> Incident:
+def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng) -> Incident:
     """An irregularity drill item (:mod:`croupier.training.irregularity`): a round with
     the dice read in (only physical dice can land badly), played to a moment at which
     the round offers the dealer an irregularity; a tile exposed is one of a position
@@ -230,7 +226,9 @@ def irregularity(
         extra: dict[str, Any] = {}
         said = HANDLING.said[kind]
         if kind == "tile_exposed":
-            dealt = table.round.exposable_positions()
+            round_ = table.round
+            assert isinstance(round_, PaiGowRound)
+            dealt = round_.exposable_positions()
             position = pick.choice(sorted(dealt))
             extra = {"position": position, "tile": str(pick.choice(dealt[position]))}
             whose = f"seat {position}" if position.isdigit() else f"the {words(position)}"

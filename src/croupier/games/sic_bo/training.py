@@ -37,9 +37,7 @@ HANDLING = Handling(
 """How the engine's handling of 625a.7 is read."""
 
 
-def irregularity(
-    spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng
-) -> Incident:
+def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng) -> Incident:
     """An irregularity drill item (:mod:`croupier.training.irregularity`): a wager on the
     layout, the dice shaken and read in, one of the irregularities the round offers
     declared."""
