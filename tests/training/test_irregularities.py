@@ -15,6 +15,7 @@ from croupier.registry import find, rules_from_data
 from croupier.rng import SeededRng
 from croupier.training.drill import drills_of, source_of
 from croupier.training.irregularity import (
+    Incident,
     IrregularityDrill,
     Remedy,
     declare,
@@ -36,6 +37,7 @@ GAMES = (
     "go-fore-it",
 )
 TEXTS = {
+    "593": "593-high-roll-dice-2014.txt",
     "621a": "621a-pai-gow.txt",
     "673a": "673a-double-back-jack.txt",
     "674a": "674a-criss-cross-poker.txt",
@@ -49,6 +51,8 @@ REQUIRES = {
     "625a.7": {Remedy.NO_ROLL},
     "675a.4(b)": {Remedy.NO_ROLL},  # "A roll of the dice shall be invalid"
     "675a.4(c)": {Remedy.OPPOSITE_FACE, Remedy.NO_ROLL},  # cocked / several sides
+    "593.4(b)": {Remedy.NO_ROLL},  # the 2014 chapter's same words
+    "593.4(c)": {Remedy.OPPOSITE_FACE, Remedy.NO_ROLL},
     "621a.6(e)": {Remedy.RESHUFFLE},  # "the entire set of tiles shall be remixed"
     "621a.12(a)": {Remedy.NO_ROLL},
     "621a.12(b)": {Remedy.NO_ROLL},
@@ -76,7 +80,7 @@ for chapter in ("674a", "676a"):
     }
 
 
-def _items(game: str, count: int) -> list:  # type: ignore[type-arg]
+def _items(game: str, count: int) -> list[Incident]:
     spec = find(game)
     rules = rules_from_data({"game": spec.name})
     source = source_of(spec)
@@ -84,19 +88,37 @@ def _items(game: str, count: int) -> list:  # type: ignore[type-arg]
     return [source.irregularity(spec, rules, random.Random(i), SeededRng(i)) for i in range(count)]
 
 
+def test_the_six_dice_variation_quotes_the_section_675a_6_g_sends_the_dealer_to() -> None:
+    spec = find("high-roll-dice")
+    rules = rules_from_data({"game": spec.name, "variant": "six_dice"})
+    source = source_of(spec)
+    assert source is not None
+    for i in range(6):
+        item = source.irregularity(spec, rules, random.Random(i), SeededRng(i))
+        section, referring = item.cite.split("; ")
+        assert referring == "675a.6(g)" and section in ("675a.4(b)", "675a.4(c)")
+        _agrees(item)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_has_the_drill_and_the_engine_agrees_with_the_text(game: str) -> None:
     assert "irregularities" in drills_of(find(game))
-    items = _items(game, 8)
-    for item in items:
-        assert item.expected in item.choices and 2 <= len(item.choices) <= 4
-        assert item.expected in REQUIRES[item.cite], (item.what, item.cite, item.expected)
-        chapter = item.cite.split(".")[0]
-        text_file = REGULATIONS / TEXTS.get(chapter, "missing")
-        if chapter in TEXTS and text_file.exists():
-            assert item.quote in " ".join(text_file.read_text(encoding="utf-8").split())
-        elif chapter not in TEXTS:  # 623a, 625a: a reading, said to be one
-            assert "not at hand" in item.quote
+    for item in _items(game, 8):
+        _agrees(item)
+
+
+def _agrees(item: Incident) -> None:
+    """``item``'s remedy is the one its section's text requires (:data:`REQUIRES`), and
+    its quote is the regulation's words (or a reading said to be one)."""
+    assert item.expected in item.choices and 2 <= len(item.choices) <= 4
+    section = item.cite.split(";")[0]
+    assert item.expected in REQUIRES[section], (item.what, item.cite, item.expected)
+    chapter = section.split(".")[0]
+    text_file = REGULATIONS / TEXTS.get(chapter, "missing")
+    if chapter in TEXTS and text_file.exists():
+        assert item.quote in " ".join(text_file.read_text(encoding="utf-8").split())
+    elif chapter not in TEXTS:  # 623a, 625a: a reading, said to be one
+        assert "not at hand" in item.quote
 
 
 def test_a_wrong_answer_quotes_the_section_and_a_non_answer_is_refused() -> None:
@@ -144,3 +166,15 @@ def test_a_cocked_die_counts_the_face_opposite_its_resting_side() -> None:
     for resting, uppermost in ((1, 6), (2, 5), (3, 4), (6, 1)):  # opposite faces sum to 7
         events = declare(table, "cocked_die", die=0, resting_face=resting)
         assert [e.face for e in events if hasattr(e, "face")] == [uppermost]
+
+
+@pytest.mark.parametrize(
+    "path", sorted((Path(__file__).parents[2] / "examples" / "rules").glob("*.toml")), ids=str
+)
+def test_every_shipped_rules_submission_deals_the_drill(path: Path) -> None:
+    from croupier.registry import load
+
+    rules = load(path)
+    drill = IrregularityDrill(rules.game, rules=rules, seed=1, rng=SeededRng(1))
+    for _ in range(4):
+        _agrees(drill.deal())

@@ -275,6 +275,9 @@ class Handling:
     quotes: dict[str, str]
     menu: tuple[Remedy, ...]
     by_text: dict[str, Remedy] = field(default_factory=dict)
+    refers: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Section -> (kind -> the section it sends the dealer to), for a section that only
+    refers to another (``"675a.6(g)"``: "the dealing procedures in § 675a.4(b) and (c)")."""
 
     def quote(self, cite: str) -> tuple[str, str]:
         """The section of ``cite`` (its first, ``"674a.13(a); ..."``) that :attr:`quotes`
@@ -311,7 +314,11 @@ def incident(
     if remedy is None:
         raise RuntimeError(f"{table.round.game}: no remedy is read for {kind}")
     cite = next((str(e.cite) for e in events if getattr(e, "cite", "")), "")
-    section, quote = handling.quote(cite)
+    first = cite.split(";")[0].strip()
+    referred = handling.refers.get(first, {}).get(kind)
+    section, quote = handling.quote(referred or cite)
+    if referred is not None:
+        section = f"{section}; {first}"
     did = [said for e in events if (said := event_words(e)) is not None]
     return Incident(
         table.round.game,

@@ -31,8 +31,23 @@ QUOTES = {
         "object, the roll shall be void and the dice shall be placed back in the throw cup, "
         "shaken and rethrown."
     ),
+    "593.4(b)": (
+        "The dealer shall cover and shake the shaker containing the dice at least three times"
+        " to cause a random mixture of the dice. The dealer shall then simultaneously throw "
+        "the dice into the throw box. A roll of the dice shall be invalid if any of the dice "
+        "go off the table or if one die comes to rest on top of the other."
+    ),
+    "593.4(c)": (
+        "In the event any of the dice do not land flat on the table (for example, one edge of"
+        " the die is resting cocked on a stack of chips), the side directly opposite the side"
+        " that is resting on the chips or other object shall be considered uppermost or "
+        "skyward. If more than one side of a die is resting on a stack of chips or other "
+        "object, the roll shall be void and the dice shall be placed back in the throw cup, "
+        "shaken and rethrown."
+    ),
 }
-"""The text of 675a.4(b)-(c), as the regulation writes it."""
+"""The text of 675a.4(b)-(c) (and of 593.4(b)-(c), the 2014 temporary chapter a Rules
+Submission may still be filed under), as the regulation writes it."""
 
 HANDLING = Handling(
     said={
@@ -48,8 +63,17 @@ HANDLING = Handling(
     events={ThrowInvalidated: Remedy.NO_ROLL, DieCorrected: Remedy.OPPOSITE_FACE},
     quotes=QUOTES,
     menu=(Remedy.NO_ROLL, Remedy.AS_THEY_LIE, Remedy.OPPOSITE_FACE, Remedy.VOID),
+    refers={
+        "675a.6(g)": {
+            "die_off_table": "675a.4(b)",
+            "die_on_another_die": "675a.4(b)",
+            "cocked_die": "675a.4(c)",
+            "die_resting_on_several_sides": "675a.4(c)",
+        }
+    },
 )
-"""How the engine's handling of 675a.4(b)-(c) is read."""
+"""How the engine's handling of 675a.4(b)-(c) is read; the six-dice variation cites
+675a.6(g), which sends the dealer to 675a.4(b) and (c)."""
 
 
 def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng) -> Incident:
