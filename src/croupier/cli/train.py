@@ -17,9 +17,10 @@
   wrong answer corrected with the section quoted.
 - ``train GAME --drill procedure``: the dealer's steps of a round, taken in order by
   number; a step out of order is refused by the round with its section.
-- ``train report [--db] [--trainee NAME] [--csv FILE] [--html FILE]``: the supervisor's
-  view (progress by trainee, game and drill); ``--csv`` every answer as CSV, ``--html``
-  a printable page.
+- ``train report [--db] [--trainee NAME] [--sessions] [--csv FILE] [--html FILE]``: the
+  supervisor's view (progress by trainee, game and drill; with ``--sessions`` each session
+  in the order taken, its accuracy and pace: progress over time); ``--csv`` every answer
+  as CSV, ``--html`` a printable page.
 
 Nothing here names a game: the game is found in the registry, its situations come from
 its own package.
@@ -406,6 +407,12 @@ def report_command(
     to_html: Annotated[
         Path | None, typer.Option("--html", help="Write a printable page to FILE.")
     ] = None,
+    over_time: Annotated[
+        bool,
+        typer.Option(
+            "--sessions", help="Also each session in the order taken: progress over time."
+        ),
+    ] = False,
 ) -> None:
     """The training record: progress by trainee, game and drill (a supervisor's view); every
     answer as CSV or a printable page."""
@@ -425,6 +432,7 @@ def report_command(
                 to_html.write_text(training.to_html(rows), encoding="utf-8")
                 typer.echo(f"Wrote the printable record to {to_html}.")
             found = training.progress(rows)
+            taken = training.sessions(rows)
     finally:
         engine.dispose()
     if not found:
@@ -437,6 +445,17 @@ def report_command(
             f"{p.accuracy:.0%} | {p.seconds:.1f} | {p.level} | "
             f"{p.last.strftime('%Y-%m-%d %H:%M')} UTC"
         )
+    if over_time:
+        typer.echo(
+            "\nSessions over time: trainee | game | drill | began | level | right | "
+            "accuracy | s/answer"
+        )
+        for one in taken:
+            typer.echo(
+                f"{one.trainee} | {one.game} | {one.drill} | "
+                f"{one.began.strftime('%Y-%m-%d %H:%M')} UTC | {one.level} | "
+                f"{one.right} of {one.answers} | {one.accuracy:.0%} | {one.seconds:.1f}"
+            )
 
 
 def register(app: typer.Typer) -> None:

@@ -1,18 +1,30 @@
-"""Sic Bo drills (625a; :mod:`croupier.training`): the payout drill's situations, and the
+"""Sic Bo drills (625a; :mod:`croupier.training`): payout situations over every spot of the
+table's layout under its paytable (625a.6), and the
 irregularities of a shake (625a.7, inferred: the chapter's text is not at hand) declared
 at a table of physical dice the engine deals, the remedy read from what the engine did.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Sequence
 
 from croupier.game import GameSpec
-from croupier.games.sic_bo import IRREGULARITIES, ShakeVoided
-from croupier.rng import Rng
+from croupier.games.sic_bo import IRREGULARITIES, ShakeVoided, winning_spots
+from croupier.money import Cents
+from croupier.rng import Rng, ScriptedRng, dice_draws
 from croupier.rules.base import RulesSubmission
+from croupier.rules.sic_bo import SicBoRules
 from croupier.training.irregularity import Handling, Incident, Remedy, incident, play_to, read_in
-from croupier.training.situation import Level, Situation, bets_offered, default_situation, place
+from croupier.training.situation import (
+    Level,
+    Situation,
+    bets_offered,
+    place,
+    scene_of,
+    wagers_said,
+)
 from croupier.training.table import Table
 
 QUOTES = {
@@ -51,9 +63,44 @@ def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rn
     raise RuntimeError("20 Sic Bo rounds offered no irregularity")
 
 
+OUTCOMES = tuple(itertools.product(range(1, 7), repeat=3))
+"""Every throw of the three dice, in order."""
+ANY_THROW = 0.15
+"""The chance a situation's dice are any throw (else a throw that wins one of its
+wagers, so that the trainee pays something mostly)."""
+
+
+def play(
+    rules: SicBoRules, wagers: Sequence[tuple[str, Cents]], faces: tuple[int, ...]
+) -> Situation:
+    """One round: seat 1's ``wagers`` (spot, cents: moved to what the offer allows), the
+    dice ``faces`` thrown through the round's random source; what the engine settled."""
+    table = Table.open(_spec(), rules, ScriptedRng(dice_draws(faces)))
+    for spot, cents in wagers:
+        table.wager(1, spot, cents)
+    table.finish()
+    events = table.round.events
+    scene = (*wagers_said(table, events), *scene_of(events))
+    return Situation(table.round.game, scene, tuple(table.payouts()))
+
+
 def situation(
     spec: GameSpec, rules: RulesSubmission, level: Level, pick: random.Random, rng: Rng
 ) -> Situation:
-    """A payout situation: the drill's default, wagers drawn among the round's offers
-    (:func:`~croupier.training.situation.default_situation`)."""
-    return default_situation(spec, rules, level, pick, rng)
+    """A payout situation: up to ``level.wagers`` of the table's spots (every spot of its
+    layout under its paytable as likely), and mostly a throw that wins one of them (the
+    throw drawn among those the layout lights for it, :func:`winning_spots`), else any
+    throw; the payouts are the round's settlement."""
+    assert isinstance(rules, SicBoRules)
+    spots = [info.value for info in spec.spots_of(rules)]
+    chosen = pick.sample(spots, pick.randint(1, min(level.wagers, len(spots))))
+    target = pick.choice(chosen)
+    winning = [f for f in OUTCOMES if target in winning_spots(f, rules)]
+    faces = pick.choice(OUTCOMES if pick.random() < ANY_THROW else winning)
+    return play(rules, [(spot, level.amount(pick)) for spot in chosen], faces)
+
+
+def _spec() -> GameSpec:
+    from croupier.games.sic_bo.policy import SPEC
+
+    return SPEC
