@@ -1,0 +1,82 @@
+"""Payout situations of the games' own training modules (issue #35): Sic Bo over every spot
+of the table's layout under its paytable, each amount the engine's settlement of that exact
+situation, checked here against hand calculations from the paytables posted."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from croupier.games.sic_bo.training import play
+from croupier.registry import find
+from croupier.rng import SeededRng
+from croupier.rules.sic_bo import SicBoRules
+from croupier.training.drill import PayoutDrill
+from croupier.training.situation import Level
+
+LOW = SicBoRules()  # the default table: the low paytable
+HIGH = SicBoRules(paytable="high")
+
+
+@pytest.mark.parametrize(
+    ("rules", "spot", "faces", "pays"),
+    [
+        # $10 on Big, 4-5-6 (15, no triple): 1 to 1 = $10.
+        (LOW, "big", (4, 5, 6), 1000),
+        # $10 on Big, 3-3-3: any three of a kind loses Big.
+        (LOW, "big", (3, 3, 3), 0),
+        # $10 on Total 15, 4-5-6: 14 to 1 (low) = $140; 18 to 1 (high) = $180.
+        (LOW, "total:15", (4, 5, 6), 14_000),
+        (HIGH, "total:15", (4, 5, 6), 18_000),
+        # $10 on Total 4, 1-1-2: 50 to 1 (low) = $500; 60 to 1 (high) = $600.
+        (LOW, "total:4", (1, 1, 2), 50_000),
+        (HIGH, "total:4", (1, 1, 2), 60_000),
+        # $10 on Three of a Kind 3, 3-3-3: 150 to 1 (low) = $1,500; 180 to 1 (high).
+        (LOW, "three_of_a_kind:3", (3, 3, 3), 150_000),
+        (HIGH, "three_of_a_kind:3", (3, 3, 3), 180_000),
+        # $10 on Any Three of a Kind, 6-6-6: 24 to 1 = $240; 30 to 1 (high) = $300.
+        (LOW, "any_three_of_a_kind", (6, 6, 6), 24_000),
+        (HIGH, "any_three_of_a_kind", (6, 6, 6), 30_000),
+        # $10 on Two of a Kind 5, 5-5-2: 8 to 1 = $80; 11 to 1 (high) = $110.
+        (LOW, "two_of_a_kind:5", (5, 5, 2), 8_000),
+        (HIGH, "two_of_a_kind:5", (5, 5, 2), 11_000),
+        # $10 on the combination 2 and 6, 6-1-2: 5 to 1 = $50; 6 to 1 (high) = $60.
+        (LOW, "combination:2-6", (6, 1, 2), 5_000),
+        (HIGH, "combination:2-6", (6, 1, 2), 6_000),
+        # $10 on One of a Kind 5: one die 1 to 1, two dice 2 to 1, three dice 3 to 1.
+        (LOW, "one_of_a_kind:5", (5, 1, 2), 1_000),
+        (LOW, "one_of_a_kind:5", (5, 5, 2), 2_000),
+        (LOW, "one_of_a_kind:5", (5, 5, 5), 3_000),
+        (LOW, "one_of_a_kind:5", (4, 1, 2), 0),
+    ],
+)
+def test_sic_bo_pays_as_the_paytable_posted(
+    rules: SicBoRules, spot: str, faces: tuple[int, int, int], pays: int
+) -> None:
+    [paid] = play(rules, [(spot, 1000)], faces).payouts
+    assert (paid.amount, paid.pays) == (1000, pays)
+    assert paid.cite.startswith("625a.")
+
+
+def test_every_spot_of_the_layout_is_drilled_under_the_tables_paytable() -> None:
+    spec = find("sic-bo")
+    layout = {info.value for info in spec.spots_of(HIGH)}
+    drill = PayoutDrill("sic-bo", rules=HIGH, level=Level(3), seed=4, rng=SeededRng(4))
+    seen: set[str] = set()
+    paid = 0
+    for _ in range(120):
+        item = drill.deal()
+        seen |= {p.spot for p in item.payouts}
+        paid += bool(item.total)
+    assert seen == layout
+    assert paid > 90  # mostly a throw that wins one of the wagers
+
+
+def test_a_situation_is_the_one_its_seed_deals() -> None:
+    spec = find("sic-bo")
+    from croupier.games.sic_bo.training import situation
+
+    one = situation(spec, LOW, Level(2), random.Random(9), SeededRng(9))
+    two = situation(spec, LOW, Level(2), random.Random(9), SeededRng(9))
+    assert one == two
