@@ -80,3 +80,34 @@ def test_a_situation_is_the_one_its_seed_deals() -> None:
     one = situation(spec, LOW, Level(2), random.Random(9), SeededRng(9))
     two = situation(spec, LOW, Level(2), random.Random(9), SeededRng(9))
     assert one == two
+
+
+def test_high_roll_dice_pays_the_worked_example_of_675a_4() -> None:
+    # 675a.4(f)(1): Pip Street on the 5 die and on the 2 die; four 5s, three 6s, two 1s
+    # and one 4 thrown: the 2 is collected, the 5 paid at 4 to 1 (675a.5(a), "Five 4 to
+    # 1"): $10 -> $40. The Like Kind 4 (four of a kind) pays 1 to 1 (675a.5(b)): $10.
+    from croupier.games.high_roll_dice.training import play as roll
+    from croupier.rng import ScriptedRng, dice_draws
+    from croupier.rules.high_roll_dice import HighRollDiceRules
+
+    faces = (5, 5, 5, 5, 6, 6, 6, 1, 1, 4)
+    wagers = [("pip_street:five", 1000), ("pip_street:two", 1000), ("like_kind:4", 1000)]
+    found = roll(HighRollDiceRules(), wagers, ScriptedRng(dice_draws(faces)))
+    paid = {p.spot: (p.outcome, p.pays) for p in found.payouts}
+    assert paid == {
+        "pip_street:five": ("win", 4000),
+        "pip_street:two": ("lose", 0),
+        "like_kind:4": ("win", 1000),
+    }
+
+
+def test_high_roll_dice_deals_the_six_dice_variation_where_the_rules_select_it() -> None:
+    from croupier.registry import rules_from_data
+
+    six = rules_from_data({"game": "high-roll-dice", "variant": "six_dice"})
+    drill = PayoutDrill("high-roll-dice", rules=six, level=Level(2), seed=2, rng=SeededRng(2))
+    for _ in range(5):
+        item = drill.deal()
+        thrown = next(line for line in item.scene if line.startswith("Dice thrown"))
+        assert len(thrown.split(":")[1].split()) in range(1, 7)  # never ten dice
+        assert all(p.cite.startswith("675a.6") for p in item.payouts), item.payouts

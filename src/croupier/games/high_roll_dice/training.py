@@ -1,4 +1,5 @@
-"""High Roll Dice drills (675a; :mod:`croupier.training`): the payout drill's situations,
+"""High Roll Dice drills (675a; :mod:`croupier.training`): payout situations over the
+wagers of the table's layout (the six-dice variation where the Rules Submission selects it),
 and the irregularities of the throw (675a.4(b)-(c)) declared at a table of physical dice
 the engine deals, the remedy read from what the engine did, the section quoted.
 """
@@ -6,15 +7,26 @@ the engine deals, the remedy read from what the engine did, the section quoted.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from croupier.game import GameSpec
 from croupier.games.high_roll_dice import DieCorrected, ThrowInvalidated
+from croupier.money import Cents
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
+from croupier.rules.high_roll_dice import HighRollDiceRules
 from croupier.training.irregularity import Handling, Incident, Remedy, incident, play_to, read_in
-from croupier.training.situation import Level, Situation, default_situation
-from croupier.training.table import Table
+from croupier.training.situation import (
+    LOSING,
+    TRIES,
+    Level,
+    Situation,
+    least_wager,
+    scene_of,
+    wagers_said,
+)
+from croupier.training.table import Decide, Table, wager_offer
 
 QUOTES = {
     "675a.4(b)": (
@@ -100,9 +112,51 @@ def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rn
     raise RuntimeError("20 High Roll Dice rounds offered no irregularity")
 
 
+def play(
+    rules: HighRollDiceRules,
+    wagers: Sequence[tuple[str, Cents]],
+    rng: Rng,
+    *,
+    decide: Decide | None = None,
+) -> Situation:
+    """One round: seat 1's ``wagers`` (spot, cents: moved to what the offer allows) made
+    before the throw, the dice thrown by ``rng`` (as many as the Rules Submission throws:
+    ten, or six in the variation of 675a.6), an Extra Roll bought where ``decide`` buys
+    it; what the engine settled."""
+    table = Table.open(_spec(), rules, rng)
+    for spot, cents in wagers:
+        table.wager(1, spot, cents)
+    table.finish(decide)
+    events = table.round.events
+    scene = (*wagers_said(table, events), *scene_of(events))
+    return Situation(table.round.game, scene, tuple(table.payouts()))
+
+
 def situation(
     spec: GameSpec, rules: RulesSubmission, level: Level, pick: random.Random, rng: Rng
 ) -> Situation:
-    """A payout situation: the drill's default, wagers drawn among the round's offers
-    (:func:`~croupier.training.situation.default_situation`)."""
-    return default_situation(spec, rules, level, pick, rng)
+    """A payout situation: up to ``level.wagers`` of the wagers the table's layout offers
+    before the throw (Pip Street, Like Kind Boulevard, Millionaire Row where the Rules
+    Submission has them), the dice thrown by ``rng``, an Extra Roll bought one time in
+    three where offered; played again (up to :data:`TRIES` rounds) while nothing is paid
+    but one time in :data:`~croupier.training.situation.LOSING`."""
+    assert isinstance(rules, HighRollDiceRules)
+    opened = Table.open(spec, rules, rng)
+    spots = [i.value for i in spec.spots_of(rules) if wager_offer(opened.round, 1, i.value)]
+    losing_too = pick.random() < LOSING
+    found: Situation | None = None
+    for _ in range(TRIES):
+        chosen = pick.sample(spots, pick.randint(1, min(level.wagers, len(spots))))
+        amount = level.amount(pick)  # a Like Kind wager equals the Pip Street one (675a.4)
+        decide = least_wager if pick.random() < 1 / 3 else None
+        found = play(rules, [(spot, amount) for spot in chosen], rng, decide=decide)
+        if found.payouts and (losing_too or found.total):
+            return found
+    assert found is not None
+    return found
+
+
+def _spec() -> GameSpec:
+    from croupier.games.high_roll_dice.policy import SPEC
+
+    return SPEC
