@@ -111,3 +111,66 @@ def test_high_roll_dice_deals_the_six_dice_variation_where_the_rules_select_it()
         thrown = next(line for line in item.scene if line.startswith("Dice thrown"))
         assert len(thrown.split(":")[1].split()) in range(1, 7)  # never ten dice
         assert all(p.cite.startswith("675a.6") for p in item.payouts), item.payouts
+
+
+# 674a.12(c): the Five Card Bonus paytable, as the regulation writes it.
+BONUS_ODDS = {
+    "royal flush": 250,
+    "straight flush": 100,
+    "four of a kind": 40,
+    "full house": 15,
+    "flush": 10,
+    "straight": 6,
+    "three of a kind": 4,
+    "two pair": 3,
+    "pair of 6s or better": 1,
+}
+RANKS = "23456789TJQKA"
+
+
+def _five_card_hand(cards: list[str]) -> str | None:
+    """The hand the five community cards form (674a.6), or ``None`` below a pair of 6s:
+    classified here by hand, apart from the game's code."""
+    values = sorted((RANKS.index(c[0]) for c in cards), reverse=True)
+    counts = sorted((values.count(v) for v in set(values)), reverse=True)
+    flush = len({c[1] for c in cards}) == 1
+    straight = len(set(values)) == 5 and (values[0] - values[4] == 4 or values == [12, 3, 2, 1, 0])
+    if straight and flush:
+        return "royal flush" if values[0] == 12 and values[4] == 8 else "straight flush"
+    if counts[0] == 4:
+        return "four of a kind"
+    if counts[:2] == [3, 2]:
+        return "full house"
+    if flush:
+        return "flush"
+    if straight:
+        return "straight"
+    if counts[0] == 3:
+        return "three of a kind"
+    if counts[:2] == [2, 2]:
+        return "two pair"
+    pair = next((v for v in values if values.count(v) == 2), None)
+    return "pair of 6s or better" if pair is not None and pair >= RANKS.index("6") else None
+
+
+def test_the_five_card_bonus_pays_as_674a_12_c_on_the_community_cards() -> None:
+    from pathlib import Path
+
+    from croupier.registry import load
+
+    shipped = Path(__file__).parents[2] / "examples" / "rules" / "criss-cross-poker.toml"
+    rules = load(shipped)
+    drill = PayoutDrill("criss-cross-poker", rules=rules, level=Level(2), seed=5, rng=SeededRng(5))
+    checked = won = 0
+    for _ in range(40):
+        item = drill.deal()
+        bonus = [p for p in item.payouts if p.spot == "five_card_bonus"]
+        if not bonus:
+            continue
+        line = next(x for x in item.scene if x.startswith("Cards to the community: "))
+        hand = _five_card_hand(line.removeprefix("Cards to the community: ").split())
+        expected = 0 if hand is None else bonus[0].amount * BONUS_ODDS[hand]
+        assert bonus[0].pays == expected, (line, hand, bonus[0])
+        checked += 1
+        won += hand is not None
+    assert checked >= 10 and 0 < won < checked

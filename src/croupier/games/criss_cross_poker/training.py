@@ -1,6 +1,7 @@
 """Criss-Cross Poker drills (674a; :mod:`croupier.training`): the irregularities of
 674a.13, each declared in a round the engine deals, the remedy read from what the engine
-did (:mod:`croupier.games.card_training`), the section quoted.
+did (:mod:`croupier.games.card_training`), the section quoted; payout situations with
+every wager, the Five Card Bonus Wager where the Rules Submission offers it.
 """
 
 from __future__ import annotations
@@ -11,8 +12,20 @@ from croupier.game import GameSpec
 from croupier.games.card_training import CARD_EVENTS, CARD_MENU, card_incident
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
+from croupier.rules.criss_cross_poker import CrissCrossPokerRules
 from croupier.training.irregularity import Handling, Incident, Remedy
-from croupier.training.situation import Level, Situation, default_situation
+from croupier.training.situation import (
+    LOSING,
+    TRIES,
+    Level,
+    Situation,
+    bets_offered,
+    least_wager,
+    place,
+    scene_of,
+    wagers_said,
+)
+from croupier.training.table import Table
 
 QUOTES = {
     "674a.13(a)": (
@@ -83,9 +96,38 @@ def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rn
     return card_incident(spec, rules, HANDLING, HANDLING.said, pick, rng)
 
 
+BONUS = "five_card_bonus"
+"""The Five Card Bonus Wager's spot (674a.7(e))."""
+BONUS_SHARE = 0.6
+"""How often a situation holds a Five Card Bonus Wager, where the Rules Submission
+offers it."""
+PLAYS_ON = 0.8
+"""How often the drill's player makes each bet (else he folds when his time runs out)."""
+
+
 def situation(
     spec: GameSpec, rules: RulesSubmission, level: Level, pick: random.Random, rng: Rng
 ) -> Situation:
-    """A payout situation: the drill's default, wagers drawn among the round's offers
-    (:func:`~croupier.training.situation.default_situation`)."""
-    return default_situation(spec, rules, level, pick, rng)
+    """A payout situation: seat 1's Ante Wagers, the Five Card Bonus Wager where the
+    Rules Submission offers it (:data:`BONUS_SHARE`), each bet made at its least
+    (:data:`PLAYS_ON`, else the hand folds), the round played to its end by the engine;
+    played again (up to :data:`~croupier.training.situation.TRIES` rounds) while nothing
+    is paid but one time in :data:`~croupier.training.situation.LOSING`."""
+    assert isinstance(rules, CrissCrossPokerRules)
+    losing_too = pick.random() < LOSING
+    found: Situation | None = None
+    for _ in range(TRIES):
+        table = Table.open(spec, rules, rng)
+        amount = level.amount(pick)
+        legal, spot = next((o, s) for o, s in bets_offered(table.round, 1) if s != BONUS)
+        place(table, 1, legal, spot, amount)
+        if rules.five_card_bonus and pick.random() < BONUS_SHARE:
+            table.wager(1, BONUS, amount)
+        table.finish(least_wager if pick.random() < PLAYS_ON else None)
+        events = table.round.events
+        scene = (*wagers_said(table, events), *scene_of(events))
+        found = Situation(table.round.game, scene, tuple(table.payouts()))
+        if found.payouts and (losing_too or found.total):
+            return found
+    assert found is not None
+    return found
