@@ -174,3 +174,27 @@ def test_the_five_card_bonus_pays_as_674a_12_c_on_the_community_cards() -> None:
         checked += 1
         won += hand is not None
     assert checked >= 10 and 0 < won < checked
+
+
+# 676a.12(d): the Gopher Wager's paytables, by the aces among the player's four cards.
+GOPHER = {"a": {4: 1000, 3: 50, 2: 5, 1: 2}, "b": {4: 1000, 3: 50, 2: 6, 1: 2}}
+
+
+@pytest.mark.parametrize("paytable", ["a", "b"])
+def test_the_gopher_wager_pays_by_the_aces_as_676a_12_d(paytable: str) -> None:
+    from croupier.registry import rules_from_data
+
+    rules = rules_from_data({"game": "go-fore-it", "gopher_paytable": paytable})
+    drill = PayoutDrill("go-fore-it", rules=rules, level=Level(1), seed=6, rng=SeededRng(6))
+    checked = 0
+    kinds: set[str] = set()
+    for _ in range(40):
+        item = drill.deal()
+        kinds |= {p.spot for p in item.payouts}
+        for paid in (p for p in item.payouts if p.spot == "gopher"):
+            line = next(x for x in item.scene if x.startswith("Cards to seat 1: "))
+            aces = sum(card.startswith("A") for card in line.split(": ")[1].split())
+            assert paid.pays == paid.amount * GOPHER[paytable].get(aces, 0), (line, paid)
+            checked += 1
+    assert checked >= 5
+    assert {"front_9", "back_9", "skins", "gopher"} <= kinds

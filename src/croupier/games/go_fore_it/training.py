@@ -1,6 +1,7 @@
 """Go Fore It drills (676a; :mod:`croupier.training`): the irregularities of
 676a.13, each declared in a round the engine deals, the remedy read from what the engine
-did (:mod:`croupier.games.card_training`), the section quoted.
+did (:mod:`croupier.games.card_training`), the section quoted; payout situations with the
+Front 9, Back 9, Skins and Gopher Wagers.
 """
 
 from __future__ import annotations
@@ -12,7 +13,16 @@ from croupier.games.card_training import CARD_EVENTS, CARD_MENU, card_incident
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
 from croupier.training.irregularity import Handling, Incident, Remedy
-from croupier.training.situation import Level, Situation, default_situation
+from croupier.training.situation import (
+    LOSING,
+    TRIES,
+    Level,
+    Situation,
+    least_wager,
+    scene_of,
+    wagers_said,
+)
+from croupier.training.table import Table
 
 QUOTES = {
     "676a.13(a)": (
@@ -87,9 +97,36 @@ def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rn
     return card_incident(spec, rules, HANDLING, HANDLING.said, pick, rng)
 
 
+SIDE_WAGERS = ("skins", "gopher")
+"""The optional wagers a situation may hold beside the Front 9 Wager (676a.7(d))."""
+SIDE_SHARE = 0.5
+"""How often a situation holds each of them."""
+PLAYS_ON = 0.8
+"""How often the drill's player places the Back 9 Wager (else he folds when his time
+runs out)."""
+
+
 def situation(
     spec: GameSpec, rules: RulesSubmission, level: Level, pick: random.Random, rng: Rng
 ) -> Situation:
-    """A payout situation: the drill's default, wagers drawn among the round's offers
-    (:func:`~croupier.training.situation.default_situation`)."""
-    return default_situation(spec, rules, level, pick, rng)
+    """A payout situation: seat 1's Front 9 Wager, a Skins and a Gopher Wager each one time
+    in two (:data:`SIDE_SHARE`), the Back 9 Wager made at its least (:data:`PLAYS_ON`,
+    else the hand folds), the round played to its end by the engine; played again (up to
+    :data:`~croupier.training.situation.TRIES` rounds) while nothing is paid but one time
+    in :data:`~croupier.training.situation.LOSING`."""
+    losing_too = pick.random() < LOSING
+    found: Situation | None = None
+    for _ in range(TRIES):
+        table = Table.open(spec, rules, rng)
+        table.wager(1, "front_9", level.amount(pick))
+        for side in SIDE_WAGERS:
+            if pick.random() < SIDE_SHARE:
+                table.wager(1, side, level.amount(pick))
+        table.finish(least_wager if pick.random() < PLAYS_ON else None)
+        events = table.round.events
+        scene = (*wagers_said(table, events), *scene_of(events))
+        found = Situation(table.round.game, scene, tuple(table.payouts()))
+        if found.payouts and (losing_too or found.total):
+            return found
+    assert found is not None
+    return found
