@@ -61,16 +61,21 @@ def card_incident(
     """A round of ``spec``'s game under ``rules``: seat 1's wager (one of its offers,
     at the table minimum), dealt on to a moment at which one of ``kinds`` is
     offered to the dealer, declared; a face-up card is now and then a second one (the
-    first declared before). Raises :class:`RuntimeError` where ``tries`` rounds offer
-    none."""
+    first declared before). Each kind is as likely: one is aimed at, and a kind a round
+    does not offer (an automated shuffler at a table that shuffles by hand) is aimed at
+    no more. Raises :class:`RuntimeError` where ``tries`` rounds offer none."""
+    left = list(kinds)
     for _ in range(tries):
         table = Table.open(spec, rules, rng)
         bets = bets_offered(table.round, 1)
         if bets:
             legal, spot = pick.choice(bets)
             place(table, 1, legal, spot, rules.minimum_wager)
-        kind = play_to(table, kinds, pick)
+        aim = pick.choice(left)
+        kind = play_to(table, {aim}, pick)
         if kind is None:
+            if len(left) > 1:
+                left.remove(aim)
             continue
         before: tuple[str, ...] = ()
         if kind == FACE_UP and pick.random() < 1 / 3:

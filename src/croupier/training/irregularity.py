@@ -28,6 +28,7 @@ from croupier.rng import Rng, SecureRng
 from croupier.rules.base import RulesSubmission
 from croupier.training.drill import Result, Score, drills_of, source_of
 from croupier.training.setting import InvalidAnswer
+from croupier.training.situation import scene_of, wagers_said
 from croupier.training.table import STEPS, Decide, Table
 
 DECLARE = "DeclareIrregularity"
@@ -83,8 +84,8 @@ class Incident:
     """One irregularity drill item of ``game``: the ``scene`` (the table before it, one
     line each), ``what`` went wrong in words, the ``choices`` offered (in order; the
     trainee types a number or the remedy), the remedy ``expected`` (the engine's), the
-    ``cite`` of the rule, its text ``quote`` (or croupier's reading where the chapter's
-    text is not at hand) and what the engine ``did`` in words."""
+    ``cite`` of the rule and its text ``quote`` (or croupier's reading where the
+    chapter's text is not at hand)."""
 
     game: str
     scene: tuple[str, ...]
@@ -93,7 +94,6 @@ class Incident:
     expected: Remedy
     cite: str
     quote: str
-    did: str = ""
 
     def __post_init__(self) -> None:
         if self.expected not in self.choices:
@@ -305,8 +305,6 @@ def incident(
     """Declare ``kind`` at ``table`` (:func:`declare`, with ``extra``) and make the drill
     item of it: the scene as the table stood, the remedy the engine's events show (else
     the section's, ``handling.by_text``), the section the engine cited and its text."""
-    from croupier.training.situation import event_words, scene_of, wagers_said
-
     events_before = list(table.round.events)
     scene = (*wagers_said(table, events_before), *scene_of(events_before), *before)
     events = declare(table, kind, **extra)
@@ -319,7 +317,6 @@ def incident(
     section, quote = handling.quote(referred or cite)
     if referred is not None:
         section = f"{section}; {first}"
-    did = [said for e in events if (said := event_words(e)) is not None]
     return Incident(
         table.round.game,
         scene,
@@ -328,7 +325,6 @@ def incident(
         remedy,
         section,
         quote,
-        "; ".join(did),
     )
 
 

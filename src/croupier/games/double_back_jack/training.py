@@ -227,9 +227,6 @@ HANDLING = Handling(
     said={
         "face_up_card": "The next card in the shoe is found face up.",
         "card_drawn_in_error": "A card is drawn in error; its face was not exposed.",
-        "exposed_card_drawn_in_error": (
-            "After the initial two cards, a card is drawn in error and exposed to the players."
-        ),
         "dealer_drew_on_17": "The dealer has 17 and accidentally draws a card for himself.",
         "reader_misused": (
             "The dealer inserted his hole card into the card reader under a first card that "
@@ -251,22 +248,17 @@ HANDLING = Handling(
     menu=(*CARD_MENU, Remedy.PLAYER_CHOICE, Remedy.STOP),
     by_text={
         "card_drawn_in_error": Remedy.USE,
-        "exposed_card_drawn_in_error": Remedy.USE,
         "reader_misused": Remedy.CARRY_ON,
         "reader_malfunction": Remedy.STOP,
     },
 )
 """How the engine's handling of 673a.13 is read. Where the engine records the
 declaration alone and play goes on under it (a card drawn in error is the next card; the
-reader's misuse is noted; its malfunction stops the deal), the remedy is the section's."""
+reader's misuse is noted; its malfunction stops the deal), the remedy is the section's.
+An exposed card drawn in error (673a.13(c)) is not drilled: the text makes it the next
+card and lets each player refuse it, so two remedies offered would both be the text's."""
 
 
 def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng) -> Incident:
     """An irregularity drill item (:mod:`croupier.training.irregularity`)."""
-    return card_incident(spec, rules, HANDLING, KINDS, pick, rng)
-
-
-KINDS = tuple(k for k in HANDLING.said if k != "exposed_card_drawn_in_error")
-"""The irregularities drilled. An exposed card drawn in error is left out: 673a.13(c)
-makes it the next card and lets each player refuse it, so two remedies offered would
-both be the text's."""
+    return card_incident(spec, rules, HANDLING, HANDLING.said, pick, rng)

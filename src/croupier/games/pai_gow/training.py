@@ -217,11 +217,15 @@ def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rn
     the round offers the dealer an irregularity; a tile exposed is one of a position
     drawn among those the round lets be exposed, its tile drawn among those still face
     down there."""
+    left = list(HANDLING.said)
     for _ in range(20):
         table = Table.open(_spec(), rules, rng, physical_dice=True)
         table.wager(1, "pai_gow", rules.minimum_wager)
-        kind = play_to(table, HANDLING.said, pick, stuck=read_in(rng))
+        aim = pick.choice(left)  # each kind as likely
+        kind = play_to(table, {aim}, pick, stuck=read_in(rng))
         if kind is None:
+            if len(left) > 1:
+                left.remove(aim)
             continue
         extra: dict[str, Any] = {}
         said = HANDLING.said[kind]
@@ -231,7 +235,7 @@ def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rn
             dealt = round_.exposable_positions()
             position = pick.choice(sorted(dealt))
             extra = {"position": position, "tile": str(pick.choice(dealt[position]))}
-            whose = f"seat {position}" if position.isdigit() else f"the {words(position)}"
+            whose = f"seat {position}" if position.isdigit() else f"the {words(position).lower()}"
             said = said.format(position=whose)
         found = incident(table, kind, HANDLING, pick, **extra)
         return dataclasses.replace(found, what=said)

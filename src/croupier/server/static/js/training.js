@@ -228,24 +228,21 @@ async function start() {
   const rules = async () => {
     const game = gameSelect.value;
     rulesSelect.replaceChildren(h("option", { value: "" }, "the game's default"));
+    offered = [];
+    let found = [];
     try {
-      offered = (await request("GET", `/training/rules?game=${encodeURIComponent(game)}`)).rules;
+      found = (await request("GET", `/training/rules?game=${encodeURIComponent(game)}`)).rules;
     } catch (error) {
-      offered = [];
       say(error.message);
     }
-    if (gameSelect.value !== game) return;
+    if (gameSelect.value !== game) return; // another game was chosen meanwhile
+    offered = found;
     rulesSelect.append(...offered.map((r, i) => h("option", { value: String(i) }, r.source === "table" ? `${r.name} (rules in force)` : r.name)));
   };
   gameSelect.addEventListener("change", () => { drills(); rules(); });
   const params = new URLSearchParams(location.search);
   if (params.get("game")) gameSelect.value = params.get("game");
   drills();
-  await rules();
-  if (params.get("rules")) {
-    const i = offered.findIndex((r) => r.name === params.get("rules"));
-    if (i >= 0) rulesSelect.value = String(i);
-  }
   if (params.get("drill")) drillSelect.value = params.get("drill");
   if (params.get("level")) document.getElementById("level").value = params.get("level");
   document.getElementById("setup").addEventListener("submit", (e) => {
@@ -260,6 +257,11 @@ async function start() {
     score();
     deal();
   });
+  await rules(); // the Rules Submissions offered: the game's default until they come
+  if (params.get("rules")) {
+    const i = offered.findIndex((r) => r.name === params.get("rules"));
+    if (i >= 0) rulesSelect.value = String(i);
+  }
 }
 
 start();
