@@ -712,8 +712,10 @@ class GameSpec:
     """Module whose ``play`` runs ``croupier play <game>``."""
     training: str | None = None
     """Module whose ``situation(spec, rules, level, pick, rng)`` plays a round for a
-    payout drill and returns what the engine settled (:mod:`croupier.training`); ``None``:
-    the drill's default, wagers drawn among the round's offers."""
+    payout drill and returns what the engine settled (:mod:`croupier.training`); where it
+    has them, ``irregularity(spec, rules, pick, rng)`` an irregularity declared in a real
+    round (:mod:`croupier.training.irregularity`) and ``house_way(...)`` a hand to set;
+    ``None``: the payout drill's default, wagers drawn among the round's offers."""
     layout_spots: Callable[[Any], Sequence[SpotInfo]] | None = None
     """The spots of the layout under a Rules Submission, in its order, with their names
     (:class:`~croupier.spots.SpotInfo`): served with the table, read by the browser."""

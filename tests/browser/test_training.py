@@ -98,3 +98,52 @@ def test_the_procedure_drill_from_the_keyboard(browser: Any, server: Server) -> 
     assert f"Score: {len(order)} of {len(order) + 1} right" in page.locator("#score").inner_text()
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
+
+
+def test_the_irregularity_drill_under_a_shipped_rules_submission(
+    browser: Any, server: Server
+) -> None:
+    from pathlib import Path
+
+    from croupier.registry import load
+    from croupier.training.items import irregularity_item
+
+    shipped = Path(__file__).parents[2] / "examples" / "rules" / "high-roll-dice-six-dice.toml"
+    rules = load(shipped)
+    context, page = sign_up(browser, server, "ira")
+    page.goto(
+        server.url + "/play/training.html?game=high-roll-dice&drill=irregularities"
+        "&rules=high-roll-dice-six-dice&seed=6"
+    )
+    page.wait_for_selector("#rules option:has-text('high-roll-dice-six-dice')", state="attached")
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_selector(".remedies")
+    first = irregularity_item("high-roll-dice", seed=6, item=0, rules=rules)
+    assert first.what in page.locator(".what").inner_text()
+    thrown = next(line for line in first.scene if line.startswith("Dice thrown"))
+    assert len(thrown.split(":")[1].split()) == 6  # six dice: the rules chosen, not ten
+    assert thrown in page.locator(".scene").inner_text()
+    wrong = next(i for i, r in enumerate(first.choices, 1) if r is not first.expected)
+    page.keyboard.press(str(wrong))
+    verdict = page.wait_for_selector(".verdict")
+    assert verdict.get_attribute("data-right") == "false"
+    assert first.cite in verdict.inner_text() and first.quote in verdict.inner_text()
+    page.keyboard.press("Enter")  # the next item
+    page.wait_for_selector("text=Item 2")
+    page.wait_for_selector(".remedies")
+    second = irregularity_item("high-roll-dice", seed=6, item=1, rules=rules)
+    page.keyboard.press(str(second.choices.index(second.expected) + 1))
+    page.wait_for_selector(".verdict[data-right='true']")
+    assert "Score: 1 of 2 right" in page.locator("#score").inner_text()
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+    with sqlite3.connect(server.db) as db:
+        rows = db.execute(
+            "SELECT game, drill, right, cite FROM training_results WHERE trainee = 'ira' "
+            "ORDER BY id"
+        ).fetchall()
+    assert rows == [
+        ("high-roll-dice", "irregularities", 0, first.cite),
+        ("high-roll-dice", "irregularities", 1, second.cite),
+    ]

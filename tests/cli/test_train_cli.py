@@ -194,3 +194,64 @@ def test_a_record_that_cannot_be_kept_is_said_before_the_first_item(tmp_path: Pa
     assert "cannot open the database" in result.output
     assert "payout drill" not in result.output  # no item was dealt
     assert "sqlalche.me" not in result.output
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_irregularity_drill_in_the_terminal(game: str, tmp_path: Path) -> None:
+    from croupier.training.irregularity import IrregularityDrill
+
+    drill = IrregularityDrill(game, seed=5, rng=SeededRng(5))
+    first, second = drill.deal(), drill.deal()
+    right = str(first.choices.index(first.expected) + 1)
+    wrong = next(str(i) for i, r in enumerate(second.choices, 1) if r is not second.expected)
+    db = f"sqlite:///{tmp_path / 'training.sqlite'}"
+    args = ["train", game, "--drill", "irregularities", "--items", "2", "--seed", "5"]
+    typed = f"none\n{right}\n{wrong}\n"
+    result = runner.invoke(cli, [*args, "--trainee", "di", "--db", db], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "is none of the remedies offered" in result.output  # asked again
+    assert f"Right: {first.expected.words}" in result.output
+    assert f"Wrong: {second.expected.words}" in result.output
+    assert f"\u201c{second.quote}\u201d" in result.output
+    assert "Score: 1 of 2 right" in result.output
+    report = runner.invoke(cli, ["train", "report", "--db", db])
+    assert f"di | {game} | irregularities | 1 | 1 of 2" in report.output
+
+
+def test_the_supervisor_sees_each_trainees_sessions_over_time(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from sqlalchemy.orm import Session
+
+    from croupier.ledger.db import make_engine, upgrade
+    from croupier.ledger.training import Answer, record
+
+    db = f"sqlite:///{tmp_path / 'training.sqlite'}"
+    engine = make_engine(db)
+    upgrade(engine)
+
+    def answers(right: int, wrong: int, seconds: float) -> list[Answer]:
+        marks = [True] * right + [False] * wrong
+        return [Answer(i, "q", "$1", "$1", r, seconds, "675a.5(a)") for i, r in enumerate(marks)]
+
+    with Session(engine) as session, session.begin():  # out of order: March, then January
+        for month, right, wrong, pace in ((3, 9, 1, 2.0), (1, 2, 2, 6.0)):
+            at = datetime(2026, month, 2, 9, 30, tzinfo=UTC)
+            record(
+                session,
+                trainee="eve",
+                game="high-roll-dice",
+                drill="payouts",
+                level=1,
+                answers=answers(right, wrong, pace),
+                at=at,
+            )
+    engine.dispose()
+    out = runner.invoke(cli, ["train", "report", "--db", db, "--sessions"]).output
+    assert "eve | high-roll-dice | payouts | 2 | 11 of 14 | 79% | 3.1" in out  # 11/14, 44/14 s
+    january = "eve | high-roll-dice | payouts | 2026-01-02 09:30 UTC | 1 | 2 of 4 | 50% | 6.0"
+    march = "eve | high-roll-dice | payouts | 2026-03-02 09:30 UTC | 1 | 9 of 10 | 90% | 2.0"
+    assert january in out and march in out and out.index(january) < out.index(march)
+    page = tmp_path / "record.html"
+    runner.invoke(cli, ["train", "report", "--db", db, "--html", str(page)])
+    assert "Sessions over time" in page.read_text() and "90%" in page.read_text()

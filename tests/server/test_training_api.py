@@ -4,6 +4,7 @@ section and recorded under the signed-in trainee (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from server_api import Api
@@ -108,3 +109,59 @@ def test_the_procedure_over_http(api: Api) -> None:
     with Session(api.engine) as session:
         rows = [(r.drill, r.right) for r in training.results(session, "cy")]
     assert rows == [("procedure", False), *[("procedure", True)] * len(steps)]
+
+
+def test_the_irregularity_drill_over_http(api: Api) -> None:
+    from croupier.training.items import irregularity_item
+
+    _, cy = api.player("cy")
+    body = {"game": "go-fore-it", "seed": 8, "item": 1}
+    r = api.client.post("/training/irregularities/item", json=body, headers=cy)
+    assert r.status_code == 200, r.text
+    expected = irregularity_item("go-fore-it", seed=8, item=1)
+    item = r.json()
+    assert item["what"] == expected.question and item["scene"] == list(expected.scene)
+    assert item["remedies"] == [c.value for c in expected.choices]
+    assert expected.expected.words in item["choices"]
+    wrong = next(c.value for c in expected.choices if c is not expected.expected)
+    answer = {**body, "answer": wrong, "seconds": 3.0, "session": "0123abcd"}
+    r = api.client.post("/training/irregularities/answer", json=answer, headers=cy)
+    assert r.status_code == 200, r.text
+    assert not r.json()["right"] and expected.quote in r.json()["words"]
+    refused = api.client.post(
+        "/training/irregularities/answer", json={**answer, "answer": "shrug"}, headers=cy
+    )
+    assert refused.status_code == 422 and "none of the remedies" in refused.json()["detail"]
+    with Session(api.engine) as session:
+        rows = training.results(session, "cy")
+    assert [(row.drill, row.right, row.cite) for row in rows] == [
+        ("irregularities", False, expected.cite)
+    ]
+
+
+def test_a_drill_deals_under_a_shipped_or_a_tables_rules(api: Api) -> None:
+    from croupier.registry import load
+    from croupier.training.items import payout_item
+
+    api.table("hrd")  # the ten-dice Rules Submission in force
+    _, di = api.player("di")
+    r = api.client.get("/training/rules", params={"game": "high-roll-dice"}, headers=di)
+    assert r.status_code == 200, r.text
+    found = {c["name"]: c for c in r.json()["rules"]}
+    assert {"high-roll-dice-2014", "high-roll-dice-six-dice", "table hrd"} <= set(found)
+    assert found["table hrd"]["source"] == "table"
+    six = found["high-roll-dice-six-dice"]["rules"]
+    body = {"game": "high-roll-dice", "level": 2, "seed": 3, "item": 0, "rules": six}
+    r = api.client.post("/training/payouts/item", json=body, headers=di)
+    assert r.status_code == 200, r.text
+    shipped = Path(__file__).parents[2] / "examples" / "rules" / "high-roll-dice-six-dice.toml"
+    expected = payout_item("high-roll-dice", 2, seed=3, item=0, rules=load(shipped))
+    assert r.json()["scene"] == list(expected.scene)
+    thrown = next(line for line in expected.scene if line.startswith("Dice thrown"))
+    assert len(thrown.split(":")[1].split()) >= 6  # six dice, not ten
+    wrong_game = {**body, "rules": {"game": "sic-bo"}}
+    r = api.client.post("/training/payouts/item", json=wrong_game, headers=di)
+    assert r.status_code == 422 and "not of high-roll-dice" in r.json()["detail"]
+    bad = {**body, "rules": {**six, "minimum_wager": -5}}
+    r = api.client.post("/training/payouts/item", json=bad, headers=di)
+    assert r.status_code == 422, r.text

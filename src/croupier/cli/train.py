@@ -11,11 +11,16 @@
 - ``train GAME --drill house-way``: the dealer's tiles set by the trainee (the tiles of
   the high hand), judged against the house way, the right setting shown with its rule
   (a game whose training module has one: Pai Gow).
+- ``train GAME --drill irregularities``: something goes wrong at the table (a card found
+  face up, a die off the table, a tile exposed); the trainee types the number of the
+  remedy the rule requires, judged by the engine's own handling of that irregularity, a
+  wrong answer corrected with the section quoted.
 - ``train GAME --drill procedure``: the dealer's steps of a round, taken in order by
   number; a step out of order is refused by the round with its section.
-- ``train report [--db] [--trainee NAME] [--csv FILE] [--html FILE]``: the supervisor's
-  view (progress by trainee, game and drill); ``--csv`` every answer as CSV, ``--html``
-  a printable page.
+- ``train report [--db] [--trainee NAME] [--sessions] [--csv FILE] [--html FILE]``: the
+  supervisor's view (progress by trainee, game and drill; with ``--sessions`` each session
+  in the order taken, its accuracy and pace: progress over time); ``--csv`` every answer
+  as CSV, ``--html`` a printable page.
 
 Nothing here names a game: the game is found in the registry, its situations come from
 its own package.
@@ -47,6 +52,7 @@ class Drill(StrEnum):
     PAYOUTS = "payouts"
     PROCEDURE = "procedure"
     HOUSE_WAY = "house-way"
+    IRREGULARITIES = "irregularities"
 
 
 class _GameOrCommand(TyperGroup):
@@ -193,6 +199,9 @@ def drill_command(
     if drill is Drill.HOUSE_WAY:
         _house_way(spec.name, submission, items, seed, trainee, db, no_record)
         return
+    if drill is Drill.IRREGULARITIES:
+        _irregularities(spec.name, submission, items, seed, trainee, db, no_record)
+        return
     if drill is Drill.PROCEDURE:
         _procedure(spec.name, submission, seed, trainee, db, no_record)
         return
@@ -267,6 +276,47 @@ def _house_way(
         typer.echo(f"  {verdict.words}")
         typer.echo(f"Score: {session.score}")
     _finish(session.results, no_record, db, trainee, game, Drill.HOUSE_WAY.value, 1)
+
+
+def _irregularities(
+    game: str,
+    rules: Any,
+    items: int,
+    seed: int | None,
+    trainee: str,
+    db: str,
+    no_record: bool,
+) -> None:
+    """The irregularity drill: choose the remedy the rule requires, judged by the engine."""
+    from croupier.rng import SeededRng
+    from croupier.training.irregularity import DRILL, IrregularityDrill
+
+    try:
+        session = IrregularityDrill(
+            game, rules=rules, seed=seed, rng=None if seed is None else SeededRng(seed)
+        )
+    except ValueError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(USAGE_ERROR) from error
+    typer.echo(
+        f"{session.spec.title} irregularity drill: type the number of what the rule "
+        "requires; q stops."
+    )
+    for number in range(1, items + 1):
+        item = session.deal()
+        typer.echo(f"\nItem {number}")
+        for line in item.scene:
+            typer.echo(f"  {line}")
+        typer.echo(f"  {item.question}")
+        for index, remedy in enumerate(item.choices, 1):
+            typer.echo(f"    {index}. {remedy.words}")
+        verdict = _ask("  Remedy? ", session.answer)
+        if verdict is None:
+            typer.echo(f"Score: {session.score}")
+            break
+        typer.echo(f"  {verdict.words}")
+        typer.echo(f"Score: {session.score}")
+    _finish(session.results, no_record, db, trainee, game, DRILL, 1)
 
 
 def _procedure(
@@ -357,6 +407,12 @@ def report_command(
     to_html: Annotated[
         Path | None, typer.Option("--html", help="Write a printable page to FILE.")
     ] = None,
+    over_time: Annotated[
+        bool,
+        typer.Option(
+            "--sessions", help="Also each session in the order taken: progress over time."
+        ),
+    ] = False,
 ) -> None:
     """The training record: progress by trainee, game and drill (a supervisor's view); every
     answer as CSV or a printable page."""
@@ -376,6 +432,7 @@ def report_command(
                 to_html.write_text(training.to_html(rows), encoding="utf-8")
                 typer.echo(f"Wrote the printable record to {to_html}.")
             found = training.progress(rows)
+            taken = training.sessions(rows)
     finally:
         engine.dispose()
     if not found:
@@ -388,6 +445,17 @@ def report_command(
             f"{p.accuracy:.0%} | {p.seconds:.1f} | {p.level} | "
             f"{p.last.strftime('%Y-%m-%d %H:%M')} UTC"
         )
+    if over_time:
+        typer.echo(
+            "\nSessions over time: trainee | game | drill | began | level | right | "
+            "accuracy | s/answer"
+        )
+        for one in taken:
+            typer.echo(
+                f"{one.trainee} | {one.game} | {one.drill} | "
+                f"{one.began.strftime('%Y-%m-%d %H:%M')} UTC | {one.level} | "
+                f"{one.right} of {one.answers} | {one.accuracy:.0%} | {one.seconds:.1f}"
+            )
 
 
 def register(app: typer.Typer) -> None:

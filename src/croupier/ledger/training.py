@@ -147,6 +147,51 @@ def progress(rows: Sequence[TrainingResult]) -> list[Progress]:
     ]
 
 
+@dataclass(frozen=True)
+class SessionSummary:
+    """One session of one trainee: its ``session_id``, ``trainee``, ``game``, ``drill``,
+    ``level``, the moment it ``began`` (its first answer, UTC), its ``answers``, how many
+    ``right`` and the mean ``seconds`` an answer."""
+
+    session_id: str
+    trainee: str
+    game: str
+    drill: str
+    level: int
+    began: datetime
+    answers: int
+    right: int
+    seconds: float
+
+    @property
+    def accuracy(self) -> float:
+        """The share right, 0 to 1."""
+        return self.right / self.answers if self.answers else 0.0
+
+
+def sessions(rows: Sequence[TrainingResult]) -> list[SessionSummary]:
+    """Progress over time: each session of ``rows``, by trainee, game and drill, then in
+    the order they began."""
+    groups: dict[str, list[TrainingResult]] = {}
+    for row in rows:
+        groups.setdefault(row.session_id, []).append(row)
+    found = [
+        SessionSummary(
+            session_id,
+            rows_[0].trainee,
+            rows_[0].game,
+            rows_[0].drill,
+            max(row.level for row in rows_),
+            min(utc(row.at) for row in rows_),
+            len(rows_),
+            sum(row.right for row in rows_),
+            sum(row.seconds for row in rows_) / len(rows_),
+        )
+        for session_id, rows_ in groups.items()
+    ]
+    return sorted(found, key=lambda s: (s.trainee, s.game, s.drill, s.began))
+
+
 def cells(row: TrainingResult) -> list[str]:
     """One answer as the CSV's cells (:data:`COLUMNS`)."""
     return [
@@ -220,6 +265,23 @@ def to_html(rows: Sequence[TrainingResult]) -> str:
                 "Last session",
             ),
             summary,
+        )
+        + "<h2>Sessions over time</h2>"
+        + table(
+            ("Trainee", "Game", "Drill", "Began", "Level", "Right", "Accuracy", "Seconds"),
+            (
+                [
+                    one.trainee,
+                    one.game,
+                    one.drill,
+                    one.began.strftime("%Y-%m-%d %H:%M UTC"),
+                    str(one.level),
+                    f"{one.right} of {one.answers}",
+                    f"{one.accuracy:.0%}",
+                    f"{one.seconds:.1f}",
+                ]
+                for one in sessions(rows)
+            ),
         )
         + "<h2>Every answer</h2>"
         + table(COLUMNS, (cells(row) for row in rows))

@@ -246,11 +246,14 @@ class PayoutDrill:
 def drills_of(spec: GameSpec) -> list[str]:
     """The drills a game has: ``payouts`` and ``procedure`` always (its own situations or
     the default; its table policy's steps), ``house-way`` where its training module sets
-    hands (``house_way``)."""
+    hands (``house_way``), ``irregularities`` where it deals irregularities
+    (``irregularity``, :mod:`croupier.training.irregularity`)."""
     source = source_of(spec)
     found = ["payouts", "procedure"]
     if source is not None and hasattr(source, "house_way"):
         found.append("house-way")
+    if source is not None and hasattr(source, "irregularity"):
+        found.append("irregularities")
     return found
 
 

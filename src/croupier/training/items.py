@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from croupier.rng import SeededRng
+from croupier.rules.base import RulesSubmission
 from croupier.training.drill import PayoutDrill, SettingDrill
+from croupier.training.irregularity import Incident
 from croupier.training.setting import Arrangement as Arrangement
 from croupier.training.situation import Level, Situation
 
@@ -30,35 +32,62 @@ def item_seed(seed: int, item: int) -> int:
     return seed * 1_000_003 + item
 
 
-def payout_drill(game: str, level: int, *, seed: int, item: int) -> PayoutDrill:
-    """The payout drill whose first item is item ``item`` of session ``seed``."""
+def payout_drill(
+    game: str, level: int, *, seed: int, item: int, rules: RulesSubmission | None = None
+) -> PayoutDrill:
+    """The payout drill whose first item is item ``item`` of session ``seed``, under
+    ``rules`` (the game's default where ``None``; so for every drill here)."""
     one = item_seed(seed, item)
-    return PayoutDrill(game, level=Level(level), seed=one, rng=SeededRng(one))
+    return PayoutDrill(game, rules=rules, level=Level(level), seed=one, rng=SeededRng(one))
 
 
-def payout_item(game: str, level: int, *, seed: int, item: int) -> Situation:
+def payout_item(
+    game: str, level: int, *, seed: int, item: int, rules: RulesSubmission | None = None
+) -> Situation:
     """Item ``item`` of the payout session ``seed`` of ``game`` at ``level``."""
-    return payout_drill(game, level, seed=seed, item=item).deal()
+    return payout_drill(game, level, seed=seed, item=item, rules=rules).deal()
 
 
-def setting_drill(game: str, *, seed: int, item: int) -> SettingDrill:
+def setting_drill(
+    game: str, *, seed: int, item: int, rules: RulesSubmission | None = None
+) -> SettingDrill:
     """The house-way drill whose first item is item ``item`` of session ``seed``."""
     one = item_seed(seed, item)
-    return SettingDrill(game, seed=one, rng=SeededRng(one))
+    return SettingDrill(game, rules=rules, seed=one, rng=SeededRng(one))
 
 
-def setting_item(game: str, *, seed: int, item: int) -> Arrangement:
+def setting_item(
+    game: str, *, seed: int, item: int, rules: RulesSubmission | None = None
+) -> Arrangement:
     """Item ``item`` of the house-way session ``seed`` of ``game``."""
-    return setting_drill(game, seed=seed, item=item).deal()
+    return setting_drill(game, seed=seed, item=item, rules=rules).deal()
 
 
-def procedure_drill(game: str, *, seed: int, item: int, taken: Sequence[str] = ()) -> Any:
+def irregularity_item(
+    game: str, *, seed: int, item: int, rules: RulesSubmission | None = None
+) -> Incident:
+    """Item ``item`` of the irregularity session ``seed`` of ``game``; raises
+    :class:`ValueError` for a game with no such drill."""
+    from croupier.training.irregularity import IrregularityDrill
+
+    one = item_seed(seed, item)
+    return IrregularityDrill(game, rules=rules, seed=one, rng=SeededRng(one)).deal()
+
+
+def procedure_drill(
+    game: str,
+    *,
+    seed: int,
+    item: int,
+    taken: Sequence[str] = (),
+    rules: RulesSubmission | None = None,
+) -> Any:
     """The procedure drill of item ``item`` of session ``seed``, with the steps ``taken``
     (each one the round took) taken again; raises :class:`ValueError` where one of them
     is not taken (they are not this round's)."""
     from croupier.training.procedure import ProcedureDrill
 
-    drill = ProcedureDrill(game, seed=item_seed(seed, item))
+    drill = ProcedureDrill(game, rules=rules, seed=item_seed(seed, item))
     for name in taken:
         if drill.finished or not drill.take(name).right:
             raise ValueError("the steps sent as taken are not those of this round")

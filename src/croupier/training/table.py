@@ -145,11 +145,14 @@ class Table:
         *,
         seats: dict[int, str] | None = None,
         state: TableState | None = None,
+        physical_dice: bool = False,
     ) -> Table:
         """A round of ``spec``'s game under ``rules`` at a training table, drawing from
         ``rng``, opened by the game's policy (its opening dealer steps taken). ``seats``:
         seat -> trainee's player (default one player at seat 1); ``state``: what the table
-        keeps between rounds (default a fresh one where the game keeps any)."""
+        keeps between rounds (default a fresh one where the game keeps any);
+        ``physical_dice``: dice thrown by hand and read in (an irregularity drill's: only
+        physical dice can leave the table), else drawn by ``rng``."""
         seats = seats or {1: "player"}
         kind = spec.policy.state_type
         if state is None and kind is not None:
@@ -157,7 +160,7 @@ class Table:
         round_ = spec.policy.open_round(
             spec.round_type,
             rules,
-            Timings(),
+            Timings(physical_dice=physical_dice),
             table_id=TRAINING_TABLE,
             round_id="drill",
             seats=seats,

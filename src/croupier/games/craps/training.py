@@ -24,11 +24,12 @@ from collections.abc import Sequence
 
 from croupier.engine import DEALER, Event, WagerSettled
 from croupier.game import GameSpec
-from croupier.games.craps.events import CommissionCollected, RollCalled, WagerPaid
+from croupier.games.craps.events import CommissionCollected, NoRoll, RollCalled, WagerPaid
 from croupier.money import Cents, format_cents
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
 from croupier.rules.craps import CrapsRules
+from croupier.training.irregularity import Handling, Incident, Remedy, incident, play_to, read_in
 from croupier.training.situation import Level, Situation
 from croupier.training.table import Payout, Table, settled
 
@@ -274,3 +275,41 @@ def situation(
         amount = max(minimum, min(rules.fire_bet_maximum, level.amount(pick) // 5 // 100 * 100))
         return fire_situation(rules, points, pick, amount=amount)
     return roll_situation(rules, level, pick, rng)
+
+
+# -- irregularities (623a.7-623a.8, inferred: the chapter's text is not at hand) -------------
+IRREGULARITY_QUOTES = {
+    "623a.8": (
+        "(the text of 623a is not at hand; croupier's reading, docs/interpretations.md) a "
+        "throw with a die off the table, a die at rest on the rail or a chip rack or on the "
+        "other die, or dice that did not hit the far wall, is no roll: the dice are thrown "
+        "again (a die off the table: the dice are offered again, 623a.7)"
+    ),
+}
+"""croupier's reading of 623a.8 (its text is not at hand)."""
+
+HANDLING = Handling(
+    said={
+        "die_off_table": "On the throw, a die leaves the table.",
+        "die_on_rail": "On the throw, a die comes to rest on the rail.",
+        "die_on_die": "On the throw, a die comes to rest leaning against the other die.",
+        "short_throw": "The dice do not hit the far wall of the table.",
+    },
+    events={NoRoll: Remedy.NO_ROLL},
+    quotes=IRREGULARITY_QUOTES,
+    menu=(Remedy.NO_ROLL, Remedy.AS_THEY_LIE, Remedy.VOID, Remedy.CARRY_ON),
+)
+"""How the engine's handling of 623a.8 is read."""
+
+
+def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng) -> Incident:
+    """An irregularity drill item (:mod:`croupier.training.irregularity`): the shooter's
+    Pass wager, the dice thrown and read in (only physical dice can leave the table), one
+    of the irregularities the round offers declared."""
+    for _ in range(20):
+        table = Table.open(_spec(), rules, rng, physical_dice=True)
+        table.wager(1, "pass", rules.minimum_wager)
+        kind = play_to(table, HANDLING.said, pick, stay=1.0, stuck=read_in(rng))
+        if kind is not None:
+            return incident(table, kind, HANDLING, pick)
+    raise RuntimeError("20 Craps rounds offered no irregularity")

@@ -101,6 +101,7 @@ SPEC = GameSpec(
     chart="croupier.analysis.charts.criss_cross_poker",
     simulation="croupier.analysis.simulation.criss_cross_poker",
     terminal="croupier.cli.tables.criss_cross_poker",
+    training="croupier.games.criss_cross_poker.training",
     words=words.WORDS,
     timeouts=words.TIMEOUTS,
 )

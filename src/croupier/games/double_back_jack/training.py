@@ -20,11 +20,14 @@ from typing import Any
 from croupier.engine import DEALER, Command, LegalCommand, Round
 from croupier.equipment.cards import Card, deck, parse_cards
 from croupier.game import GameSpec
+from croupier.games.card_training import CARD_EVENTS, CARD_MENU, card_incident
+from croupier.games.double_back_jack.events import RequestedCardMissed, ShufflerOutOfOrder
 from croupier.money import Cents
 from croupier.offers import Amount
 from croupier.rng import Rng, SeededRng
 from croupier.rules.base import RulesSubmission
 from croupier.rules.double_back_jack import DoubleBackJackRules
+from croupier.training.irregularity import Handling, Incident, Remedy
 from croupier.training.situation import Level, Situation, wagers_said
 from croupier.training.table import Table
 
@@ -167,3 +170,95 @@ def situation(
     player = f"{_card(pick, '23456789TJQK')} {_card(pick, '23456789')}"
     dealer = f"{_card(pick, '23456789TJQK')} {_card(pick, '23456789TJQK')}"
     return play(rules, player, dealer, wager=wager, pick=pick)
+
+
+# -- irregularities (673a.13) ------------------------------------------------------------
+QUOTES = {
+    "673a.13(a)": (
+        "A card found face up in the shoe may not be used in that round of play and shall be "
+        "placed in the discard rack or in a segregated area of the double shoe."
+    ),
+    "673a.13(b)": (
+        "A card drawn in error without its face being exposed shall be used as though it were"
+        " the next card from the shoe."
+    ),
+    "673a.13(c)": (
+        "After the initial two cards have been dealt to each player and a card is drawn in "
+        "error and exposed to the players, the card shall be dealt to the players or dealer "
+        "as though it were the next card from the shoe. Any player refusing to accept the "
+        "card may not have any additional cards dealt to him during the round. If the card is"
+        " refused by the players and the dealer cannot use the card, the card shall be placed"
+        " in the discard rack."
+    ),
+    "673a.13(d)": (
+        "If the dealer has 17 and accidentally draws a card for himself, the card shall be "
+        "placed in the discard rack."
+    ),
+    "673a.13(h)": (
+        "If after receiving the first two cards, the dealer fails to deal an additional card "
+        "to a player who has requested a card, then, at the player's option, the dealer shall"
+        " either deal the additional card after all other players have received their "
+        "additional cards but prior to the dealer revealing his hole card or call the "
+        "player's hand dead and return the player's original Blackjack Wager."
+    ),
+    "673a.13(i)": (
+        "If the dealer inserts his hole card into a card reader device when the value of his "
+        "first card is not an ace, king, queen, jack or 10, the dealer, after notification to"
+        " a floorperson or above, shall continue play."
+    ),
+    "673a.13(j)": (
+        "If a card reader device malfunctions, the dealer may not continue dealing the game "
+        "of Blackjack at that table until the card reader device is repaired or replaced."
+    ),
+    "673a.13(k)": (
+        "If an automated card shuffling device is being used and the device jams, stops "
+        "shuffling during a shuffle or fails to complete a shuffle cycle, the cards shall be "
+        "reshuffled."
+    ),
+    "673a.13(l)": (
+        "If an automated shuffling device malfunctions and cannot be used, the device must be"
+        " covered or have a sign indicating that it is out of order placed on the device "
+        "before any other method of shuffling may be utilized at that table."
+    ),
+}
+"""The text of 673a.13, as the regulation writes it."""
+
+HANDLING = Handling(
+    said={
+        "face_up_card": "The next card in the shoe is found face up.",
+        "card_drawn_in_error": "A card is drawn in error; its face was not exposed.",
+        "dealer_drew_on_17": "The dealer has 17 and accidentally draws a card for himself.",
+        "reader_misused": (
+            "The dealer inserted his hole card into the card reader under a first card that "
+            "is not an ace, king, queen, jack or 10."
+        ),
+        "reader_malfunction": "The card reader device malfunctions.",
+        "shuffler_jam": "The automated card shuffler jams before completing its cycle.",
+        "shuffler_out_of_order": "The automated card shuffler malfunctions and cannot be used.",
+        "missed_requested_card": (
+            "A player requested a card after his first two and the dealer failed to deal it."
+        ),
+    },
+    events={
+        **CARD_EVENTS,
+        ShufflerOutOfOrder: Remedy.OTHER_MEANS,
+        RequestedCardMissed: Remedy.PLAYER_CHOICE,
+    },
+    quotes=QUOTES,
+    menu=(*CARD_MENU, Remedy.PLAYER_CHOICE, Remedy.STOP),
+    by_text={
+        "card_drawn_in_error": Remedy.USE,
+        "reader_misused": Remedy.CARRY_ON,
+        "reader_malfunction": Remedy.STOP,
+    },
+)
+"""How the engine's handling of 673a.13 is read. Where the engine records the
+declaration alone and play goes on under it (a card drawn in error is the next card; the
+reader's misuse is noted; its malfunction stops the deal), the remedy is the section's.
+An exposed card drawn in error (673a.13(c)) is not drilled: the text makes it the next
+card and lets each player refuse it, so two remedies offered would both be the text's."""
+
+
+def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng) -> Incident:
+    """An irregularity drill item (:mod:`croupier.training.irregularity`)."""
+    return card_incident(spec, rules, HANDLING, HANDLING.said, pick, rng)

@@ -96,6 +96,7 @@ SPEC = GameSpec(
     chart="croupier.analysis.charts.go_fore_it",
     simulation="croupier.analysis.simulation.go_fore_it",
     terminal="croupier.cli.tables.go_fore_it",
+    training="croupier.games.go_fore_it.training",
     words=words.WORDS,
     timeouts=words.TIMEOUTS,
 )

@@ -173,6 +173,7 @@ SPEC = GameSpec(
     analysis="croupier.analysis.exact.high_roll_dice",
     simulation="croupier.analysis.simulation.high_roll_dice",
     terminal="croupier.cli.tables.high_roll_dice",
+    training="croupier.games.high_roll_dice.training",
     words=words.WORDS,
     timeouts=words.TIMEOUTS,
 )

@@ -17,16 +17,27 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
-from croupier.engine import Event
+from croupier.engine import Event, RoundVoided
 from croupier.game import GameSpec
-from croupier.games.pai_gow.events import DealerHandsSet, DealerTilesTurnedOver, HandsExposed
+from croupier.games.pai_gow.events import (
+    DealerHandsSet,
+    DealerTilesTurnedOver,
+    HandsExposed,
+    NoRoll,
+    TileExposed,
+    TilesRemixed,
+)
+from croupier.games.pai_gow.round import PaiGowRound
 from croupier.hands.paigow import WAY_RULES
 from croupier.money import format_cents
+from croupier.offers import words
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
+from croupier.training.irregularity import Handling, Incident, Remedy, incident, play_to, read_in
 from croupier.training.setting import Arrangement
 from croupier.training.situation import LOSING, Level, Situation
 from croupier.training.table import Payout, Table
@@ -129,3 +140,103 @@ def house_way(
         cite=cite,
         noun="tiles",
     )
+
+
+# -- irregularities (621a.6(e), 621a.12) -------------------------------------------------
+QUOTES = {
+    "621a.12(a)": (
+        "If the dealer uncovers the Pai Gow shaker and all three dice have not landed flat on"
+        " the bottom of the shaker, the dealer shall call a ''no roll'' and reshake the dice."
+    ),
+    "621a.12(b)": (
+        "If the dealer uncovers the Pai Gow shaker and a die or dice fall out of the shaker, "
+        "the dealer shall call a ''no roll'' and reshake the dice."
+    ),
+    "621a.12(c)": (
+        "If the dealer incorrectly totals the dice and deals the tiles to the wrong "
+        "positions, all hands shall be void, all wagers shall be returned to the players and "
+        "the dealer shall reshuffle the tiles."
+    ),
+    "621a.12(d)": (
+        "If the dealer exposes any of the tiles dealt to a player, the player shall have the "
+        "option of voiding the hand. Without looking at his unexposed tiles, the player shall"
+        " make the decision either to play out the hand or to void the hand. If the player "
+        "elects to void his hand, any wagers placed by the player shall be returned to the "
+        "player."
+    ),
+    "621a.12(e)": (
+        "If a tile dealt to the dealer, the Dead Hand or any position where there is no wager"
+        " is exposed, all hands shall be void, all wagers shall be returned to the players "
+        "and the tiles shall be reshuffled."
+    ),
+    "621a.6(e)": (
+        "If during the stacking process described in subsection (d), a tile is turned over "
+        "and exposed to the players, the entire set of tiles shall be remixed."
+    ),
+}
+"""The text of the sections of the irregularities drilled, as the regulation writes it."""
+
+HANDLING = Handling(
+    said={
+        "tile_turned_over_while_stacking": (
+            "While the tiles are being stacked, a tile is turned over and exposed to the players."
+        ),
+        "dice_not_flat": (
+            "The dealer uncovers the shaker: the three dice have not all landed flat on its bottom."
+        ),
+        "die_fell_out": "The dealer uncovers the shaker and a die falls out of it.",
+        "wrong_positions": (
+            "The dealer totalled the dice incorrectly and dealt the tiles to the wrong positions."
+        ),
+        "tile_exposed": "The dealer exposes a tile of the hand dealt to {position}.",
+    },
+    events={
+        TilesRemixed: Remedy.RESHUFFLE,
+        NoRoll: Remedy.NO_ROLL,
+        TileExposed: Remedy.PLAYER_CHOICE,
+        RoundVoided: Remedy.VOID,
+    },
+    quotes=QUOTES,
+    menu=(
+        Remedy.VOID,
+        Remedy.RESHUFFLE,
+        Remedy.NO_ROLL,
+        Remedy.AS_THEY_LIE,
+        Remedy.PLAYER_CHOICE,
+        Remedy.CARRY_ON,
+    ),
+)
+"""How the engine's handling of the Pai Gow irregularities is read: a tile of a player's
+hand exposed leaves him the choice (621a.12(d)); one of any other position voids the
+round after it (621a.12(e), read last)."""
+
+
+def irregularity(spec: GameSpec, rules: RulesSubmission, pick: random.Random, rng: Rng) -> Incident:
+    """An irregularity drill item (:mod:`croupier.training.irregularity`): a round with
+    the dice read in (only physical dice can land badly), played to a moment at which
+    the round offers the dealer an irregularity; a tile exposed is one of a position
+    drawn among those the round lets be exposed, its tile drawn among those still face
+    down there."""
+    left = list(HANDLING.said)
+    for _ in range(20):
+        table = Table.open(_spec(), rules, rng, physical_dice=True)
+        table.wager(1, "pai_gow", rules.minimum_wager)
+        aim = pick.choice(left)  # each kind as likely
+        kind = play_to(table, {aim}, pick, stuck=read_in(rng))
+        if kind is None:
+            if len(left) > 1:
+                left.remove(aim)
+            continue
+        extra: dict[str, Any] = {}
+        said = HANDLING.said[kind]
+        if kind == "tile_exposed":
+            round_ = table.round
+            assert isinstance(round_, PaiGowRound)
+            dealt = round_.exposable_positions()
+            position = pick.choice(sorted(dealt))
+            extra = {"position": position, "tile": str(pick.choice(dealt[position]))}
+            whose = f"seat {position}" if position.isdigit() else f"the {words(position).lower()}"
+            said = said.format(position=whose)
+        found = incident(table, kind, HANDLING, pick, **extra)
+        return dataclasses.replace(found, what=said)
+    raise RuntimeError("20 Pai Gow rounds offered no irregularity")

@@ -91,4 +91,5 @@ SPEC = GameSpec(
     analysis="croupier.analysis.exact.sic_bo",
     simulation="croupier.analysis.simulation.sic_bo",
     terminal="croupier.cli.tables.sic_bo",
+    training="croupier.games.sic_bo.training",
 )

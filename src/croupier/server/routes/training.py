@@ -9,6 +9,12 @@ training record under the signed-in person's name.
   number, and the answers to it.
 - ``POST /training/house-way/item`` and ``POST /training/house-way/answer``: the
   dealer's tiles, and the tiles of the high hand set by the trainee.
+- ``POST /training/irregularities/item`` and ``POST /training/irregularities/answer``:
+  something gone wrong at the table and the remedies offered, and the one the trainee
+  chooses (judged by the engine's handling, a wrong one corrected with the section quoted).
+- ``GET /training/rules?game=``: the Rules Submissions a drill may deal under: the ones
+  shipped (``examples/rules``, where the server runs from a checkout) and each table's in
+  force. Every item request may send one (``rules``); none: the game's default.
 - ``POST /training/procedure/item`` and ``POST /training/procedure/answer``: the dealer's
   steps of a round, and the next step the trainee takes (with those the round took
   before it, taken again: a step out of order is refused by the round with its section).
@@ -17,16 +23,19 @@ An item is named by numbers (:mod:`croupier.training.items`), so nothing is kept
 two requests. No game is named here.
 """
 
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from croupier.ledger import training as record
-from croupier.registry import GAMES, find
+from croupier.registry import GAMES, find, load, rules_from_data
+from croupier.rules.base import RulesSubmission
 from croupier.server.routes.deps import PROBLEMS, Caller, Db
 from croupier.training import items
 from croupier.training.drill import drills_of, judge, judge_total, read_answer
+from croupier.training.irregularity import DRILL, judge_remedy
 from croupier.training.setting import judge_setting
 
 router = APIRouter()
@@ -48,6 +57,9 @@ class PayoutItemIn(BaseModel):
     level: Annotated[int, Field(ge=1, le=3)] = 1
     seed: Seed
     item: Item
+    rules: dict[str, Any] | None = None
+    """A Rules Submission's data (a shipped one, or a table's in force): the drill deals
+    under it; ``None``: the game's default."""
 
 
 class PayoutItemOut(BaseModel):
@@ -78,6 +90,9 @@ class SettingItemIn(BaseModel):
     game: str
     seed: Seed
     item: Item
+    rules: dict[str, Any] | None = None
+    """A Rules Submission's data (a shipped one, or a table's in force): the drill deals
+    under it; ``None``: the game's default."""
 
 
 class SettingItemOut(BaseModel):
@@ -112,7 +127,9 @@ def games(me: Caller) -> GamesOut:
 def payout_item(body: PayoutItemIn, me: Caller) -> PayoutItemOut:
     """A payout item: what the trainee sees and the wagers to pay (not their amounts)."""
     find(body.game)
-    found = items.payout_item(body.game, body.level, seed=body.seed, item=body.item)
+    found = items.payout_item(
+        body.game, body.level, seed=body.seed, item=body.item, rules=rules_in(body)
+    )
     return PayoutItemOut(
         scene=list(found.scene),
         wagers=[payout.wager for payout in found.payouts],
@@ -125,7 +142,9 @@ def payout_answer(body: PayoutAnswerIn, me: Caller, db: Db) -> AnswersOut:
     """The answers to a payout item, judged by the engine's settlement and recorded (an
     answer that is no amount: 422, nothing recorded)."""
     find(body.game)
-    found = items.payout_item(body.game, body.level, seed=body.seed, item=body.item)
+    found = items.payout_item(
+        body.game, body.level, seed=body.seed, item=body.item, rules=rules_in(body)
+    )
     if len(body.answers) != len(found.payouts):
         raise read_error(f"give {len(found.payouts)} answers, one a wager")
     given = [read_answer(text) for text in body.answers]
@@ -173,6 +192,23 @@ def payout_answer(body: PayoutAnswerIn, me: Caller, db: Db) -> AnswersOut:
         if total is None
         else VerdictOut(right=total.right, words=total.words, cite=total.cite),
     )
+
+
+def rules_in(body: Any) -> RulesSubmission | None:
+    """The Rules Submission ``body`` sends (``rules``), checked: of its game, allowed by
+    the regulation (raises :class:`~croupier.errors.RulesSubmissionError` naming the
+    section); ``None`` where it sends none."""
+    if body.rules is None:
+        return None
+    from croupier.errors import RulesSubmissionError
+
+    submission = rules_from_data(body.rules)
+    if submission.game != find(body.game).name:
+        raise RulesSubmissionError(
+            f"the Rules Submission sent is one of {submission.game}, not of {body.game}",
+            "601a.2",
+        )
+    return submission
 
 
 def read_error(message: str) -> Exception:
@@ -231,13 +267,16 @@ def _setting(body: SettingItemIn) -> items.Arrangement:
             f"{spec.title} has no house-way drill; its drills: {', '.join(drills_of(spec))}",
             "training:drill",
         )
-    return items.setting_item(body.game, seed=body.seed, item=body.item)
+    return items.setting_item(body.game, seed=body.seed, item=body.item, rules=rules_in(body))
 
 
 class ProcedureItemIn(BaseModel):
     game: str
     seed: Seed
     item: Item
+    rules: dict[str, Any] | None = None
+    """A Rules Submission's data (a shipped one, or a table's in force): the drill deals
+    under it; ``None``: the game's default."""
 
 
 class ProcedureItemOut(BaseModel):
@@ -260,7 +299,9 @@ def _procedure(body: ProcedureItemIn, taken: list[str] | None = None) -> Any:
 
     find(body.game)
     try:
-        return items.procedure_drill(body.game, seed=body.seed, item=body.item, taken=taken or [])
+        return items.procedure_drill(
+            body.game, seed=body.seed, item=body.item, taken=taken or [], rules=rules_in(body)
+        )
     except ValueError as error:
         raise IllegalCommand(str(error), "training:procedure") from error
 
@@ -306,3 +347,115 @@ def procedure_answer(body: ProcedureAnswerIn, me: Caller, db: Db) -> StepOut:
     return StepOut(
         right=verdict.right, words=verdict.words, cite=verdict.cite, finished=drill.finished
     )
+
+
+class IrregularityItemOut(BaseModel):
+    scene: list[str]
+    what: str
+    choices: list[str]
+    remedies: list[str]
+
+
+class IrregularityAnswerIn(SettingItemIn):
+    answer: Annotated[str, Field(max_length=100)]
+    seconds: Seconds = 0.0
+    session: Session
+
+
+def _incident(body: SettingItemIn) -> Any:
+    from croupier.errors import IllegalCommand
+
+    spec = find(body.game)
+    if DRILL not in drills_of(spec):
+        raise IllegalCommand(
+            f"{spec.title} has no irregularity drill; its drills: {', '.join(drills_of(spec))}",
+            "training:drill",
+        )
+    return items.irregularity_item(body.game, seed=body.seed, item=body.item, rules=rules_in(body))
+
+
+@router.post(
+    "/training/irregularities/item", response_model=IrregularityItemOut, responses=PROBLEMS
+)
+def irregularity_item(body: SettingItemIn, me: Caller) -> IrregularityItemOut:
+    """An irregularity item: the table, what went wrong, the remedies to choose among (in
+    words, and by name)."""
+    found = _incident(body)
+    return IrregularityItemOut(
+        scene=list(found.scene),
+        what=found.question,
+        choices=[remedy.words for remedy in found.choices],
+        remedies=[remedy.value for remedy in found.choices],
+    )
+
+
+@router.post("/training/irregularities/answer", response_model=VerdictOut, responses=PROBLEMS)
+def irregularity_answer(body: IrregularityAnswerIn, me: Caller, db: Db) -> VerdictOut:
+    """The remedy the trainee chooses (its number or name), judged by the engine's
+    handling of the irregularity and recorded (none offered: 422, nothing recorded)."""
+    found = _incident(body)
+    verdict = judge_remedy(found, body.answer)
+    record.record(
+        db,
+        trainee=me.name,
+        game=body.game,
+        drill=DRILL,
+        level=1,
+        answers=[
+            record.Answer(
+                body.item,
+                found.what,
+                verdict.expected,
+                verdict.given,
+                verdict.right,
+                body.seconds,
+                verdict.cite,
+            )
+        ],
+        session_id=body.session,
+    )
+    db.commit()
+    return VerdictOut(right=verdict.right, words=verdict.words, cite=verdict.cite)
+
+
+class RulesChoice(BaseModel):
+    name: str
+    source: str
+    rules: dict[str, Any]
+
+
+class RulesOut(BaseModel):
+    rules: list[RulesChoice]
+
+
+SHIPPED = Path(__file__).resolve().parents[4] / "examples" / "rules"
+"""Where the shipped Rules Submissions are, where the server runs from a checkout."""
+
+
+@router.get("/training/rules", response_model=RulesOut, responses=PROBLEMS)
+def rules_choices(game: str, me: Caller, db: Db) -> RulesOut:
+    """The Rules Submissions a drill of ``game`` may deal under: each shipped one (its
+    file's name) and each table's in force (the table's id), as data to send back."""
+    import json
+    import tomllib
+
+    from sqlalchemy import select
+
+    from croupier.ledger import versions
+    from croupier.ledger.models import GameTable
+
+    name = find(game).name
+    found: list[RulesChoice] = []
+    for path in sorted(SHIPPED.glob("*.toml")) if SHIPPED.is_dir() else []:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if data.get("game") == name:
+            load(path)  # refused here, not at the drill, where one is not allowed
+            found.append(RulesChoice(name=path.stem, source="shipped", rules=data))
+    for table in db.scalars(select(GameTable).where(GameTable.game == name).order_by(GameTable.id)):
+        try:
+            data = json.loads(versions.in_force(db, table.id).rules_json)
+        except versions.NotInForce:  # a table with no Rules Submission in force deals nothing
+            continue
+        data.setdefault("game", name)
+        found.append(RulesChoice(name=f"table {table.id}", source="table", rules=data))
+    return RulesOut(rules=found)

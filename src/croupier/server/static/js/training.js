@@ -5,7 +5,7 @@
 import { request, token } from "./api.js";
 import { h } from "./dom.js";
 
-const state = { game: "", drill: "payouts", level: 1, seed: 0, item: 0, session: "", asked: 0, right: 0, seconds: 0, started: 0, stop: null };
+const state = { game: "", drill: "payouts", rules: null, level: 1, seed: 0, item: 0, session: "", asked: 0, right: 0, seconds: 0, started: 0, stop: null };
 
 function say(text) {
   document.getElementById("messages").textContent = text;
@@ -48,12 +48,18 @@ function nextButton(section) {
   button.focus();
 }
 
+// The Rules Submission chosen (a shipped one or a table's in force) goes with every
+// request; none: the game's default.
+function withRules(body) {
+  return state.rules ? { ...body, rules: state.rules } : body;
+}
+
 function verdictLine(v) {
   return h("p", { class: "verdict", "data-right": String(v.right) }, v.words);
 }
 
 async function dealPayouts(section) {
-  const body = { game: state.game, level: state.level, seed: state.seed, item: state.item };
+  const body = withRules({ game: state.game, level: state.level, seed: state.seed, item: state.item });
   const item = await request("POST", "/training/payouts/item", body);
   section.append(h("ul", { class: "scene" }, item.scene.map((line) => h("li", {}, line))));
   const inputs = item.wagers.map((wager, i) =>
@@ -87,7 +93,7 @@ async function dealPayouts(section) {
 }
 
 async function dealHouseWay(section) {
-  const body = { game: state.game, seed: state.seed, item: state.item };
+  const body = withRules({ game: state.game, seed: state.seed, item: state.item });
   const item = await request("POST", "/training/house-way/item", body);
   section.append(h("ul", { class: "scene" }, item.scene.map((line) => h("li", {}, line))));
   const input = h("input", { id: "answer-0", autocomplete: "off", "aria-label": `The ${item.first_name}` });
@@ -109,7 +115,7 @@ async function dealHouseWay(section) {
 }
 
 async function dealProcedure(section) {
-  const body = { game: state.game, seed: state.seed, item: state.item };
+  const body = withRules({ game: state.game, seed: state.seed, item: state.item });
   const item = await request("POST", "/training/procedure/item", body);
   const taken = [];
   const log = h("div", { class: "verdicts" });
@@ -150,6 +156,41 @@ async function dealProcedure(section) {
   state.stop = () => document.removeEventListener("keydown", keys);
 }
 
+async function dealIrregularity(section) {
+  const body = withRules({ game: state.game, seed: state.seed, item: state.item });
+  const item = await request("POST", "/training/irregularities/item", body);
+  section.append(h("ul", { class: "scene" }, item.scene.map((line) => h("li", {}, line))));
+  let done = false;
+  const choose = async (n) => {
+    if (done) return;
+    const seconds = (performance.now() - state.started) / 1000;
+    try {
+      const v = await request("POST", "/training/irregularities/answer", { ...body, answer: String(n), seconds, session: state.session });
+      done = true;
+      document.removeEventListener("keydown", keys);
+      section.append(verdictLine(v));
+      counted([v], seconds);
+      nextButton(section);
+    } catch (error) {
+      say(error.message);
+    }
+  };
+  const keys = (e) => {
+    const n = Number(e.key);
+    if (Number.isInteger(n) && n >= 1 && n <= item.choices.length) {
+      e.preventDefault();
+      choose(n);
+    }
+  };
+  section.append(
+    h("p", { class: "what" }, item.what),
+    h("ol", { class: "remedies" }, item.choices.map((c, i) => h("li", {}, h("button", { type: "button", onclick: () => choose(i + 1) }, c)))),
+    h("p", { class: "keys" }, "Press the number of what the rule requires."),
+  );
+  document.addEventListener("keydown", keys);
+  state.stop = () => document.removeEventListener("keydown", keys);
+}
+
 async function deal() {
   if (state.stop) state.stop();
   state.stop = null;
@@ -160,6 +201,7 @@ async function deal() {
   try {
     if (state.drill === "house-way") await dealHouseWay(section);
     else if (state.drill === "procedure") await dealProcedure(section);
+    else if (state.drill === "irregularities") await dealIrregularity(section);
     else await dealPayouts(section);
   } catch (error) {
     say(error.message);
@@ -181,7 +223,23 @@ async function start() {
     const offered = found ? found.drills : ["payouts"];
     drillSelect.replaceChildren(...offered.map((d) => h("option", { value: d }, d.replace("-", " "))));
   };
-  gameSelect.addEventListener("change", drills);
+  const rulesSelect = document.getElementById("rules");
+  let offered = [];
+  const rules = async () => {
+    const game = gameSelect.value;
+    rulesSelect.replaceChildren(h("option", { value: "" }, "the game's default"));
+    offered = [];
+    let found = [];
+    try {
+      found = (await request("GET", `/training/rules?game=${encodeURIComponent(game)}`)).rules;
+    } catch (error) {
+      say(error.message);
+    }
+    if (gameSelect.value !== game) return; // another game was chosen meanwhile
+    offered = found;
+    rulesSelect.append(...offered.map((r, i) => h("option", { value: String(i) }, r.source === "table" ? `${r.name} (rules in force)` : r.name)));
+  };
+  gameSelect.addEventListener("change", () => { drills(); rules(); });
   const params = new URLSearchParams(location.search);
   if (params.get("game")) gameSelect.value = params.get("game");
   drills();
@@ -191,6 +249,7 @@ async function start() {
     e.preventDefault();
     state.game = gameSelect.value;
     state.drill = drillSelect.value;
+    state.rules = rulesSelect.value === "" ? null : offered[Number(rulesSelect.value)].rules;
     state.level = Number(document.getElementById("level").value);
     state.seed = params.get("seed") ? Number(params.get("seed")) : parseInt(randomHex(5), 16);
     state.session = randomHex(8);
@@ -198,6 +257,11 @@ async function start() {
     score();
     deal();
   });
+  await rules(); // the Rules Submissions offered: the game's default until they come
+  if (params.get("rules")) {
+    const i = offered.findIndex((r) => r.name === params.get("rules"));
+    if (i >= 0) rulesSelect.value = String(i);
+  }
 }
 
 start();

@@ -1,0 +1,87 @@
+"""Irregularity drills of the card games dealt by :mod:`croupier.games.cards` (their
+irregularity sections share a pattern: 673a.13, 674a.13, 676a.13): a round played to a
+moment at which its dealer is offered an irregularity, declared through the round's
+offer, the remedy read from the events the engine produced
+(:mod:`croupier.training.irregularity`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection
+
+from croupier.engine import RoundVoided
+from croupier.game import GameSpec
+from croupier.games.cards import CardDiscarded, EquipmentOutOfOrder, ShuffleFailed
+from croupier.rng import Rng
+from croupier.rules.base import RulesSubmission
+from croupier.training.irregularity import (
+    Handling,
+    Incident,
+    Remedy,
+    declare,
+    incident,
+    offered_kinds,
+    play_to,
+)
+from croupier.training.situation import bets_offered, place
+from croupier.training.table import Table
+
+CARD_EVENTS: dict[type, Remedy] = {
+    CardDiscarded: Remedy.DISCARD,
+    ShuffleFailed: Remedy.RESHUFFLE,
+    EquipmentOutOfOrder: Remedy.OTHER_MEANS,
+    RoundVoided: Remedy.VOID,
+}
+"""What the shared card events show (a void read last: a second face-up card discards
+the card, then voids the round)."""
+CARD_MENU = (
+    Remedy.VOID,
+    Remedy.DISCARD,
+    Remedy.USE,
+    Remedy.RESHUFFLE,
+    Remedy.OTHER_MEANS,
+    Remedy.CARRY_ON,
+)
+"""The remedies a trainee chooses among at a card table."""
+FACE_UP = "face_up_card"
+AGAIN = "A card was found face up earlier in this deal and put in the discard rack."
+
+
+def card_incident(
+    spec: GameSpec,
+    rules: RulesSubmission,
+    handling: Handling,
+    kinds: Collection[str],
+    pick: random.Random,
+    rng: Rng,
+    *,
+    tries: int = 20,
+) -> Incident:
+    """A round of ``spec``'s game under ``rules``: seat 1's wager (one of its offers,
+    at the table minimum), dealt on to a moment at which one of ``kinds`` is
+    offered to the dealer, declared; a face-up card is now and then a second one (the
+    first declared before). Each kind is as likely: one is aimed at, and a kind a round
+    does not offer (an automated shuffler at a table that shuffles by hand) is aimed at
+    no more. Raises :class:`RuntimeError` where ``tries`` rounds offer none."""
+    left = list(kinds)
+    for _ in range(tries):
+        table = Table.open(spec, rules, rng)
+        bets = bets_offered(table.round, 1)
+        if bets:
+            legal, spot = pick.choice(bets)
+            place(table, 1, legal, spot, rules.minimum_wager)
+        aim = pick.choice(left)
+        kind = play_to(table, {aim}, pick)
+        if kind is None:
+            if len(left) > 1:
+                left.remove(aim)
+            continue
+        before: tuple[str, ...] = ()
+        if kind == FACE_UP and pick.random() < 1 / 3:
+            declare(table, FACE_UP)
+            before = (AGAIN,)
+            if FACE_UP not in offered_kinds(table):
+                continue
+        return incident(table, kind, handling, pick, before=before)
+    raise RuntimeError(f"{spec.name}: {tries} rounds offered none of {sorted(kinds)}")
