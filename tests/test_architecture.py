@@ -343,7 +343,6 @@ LONG_FOR_NOW = {
     "croupier.cli.simulate:simulate": "not yet split: the simulate command's options",
     "croupier.cli.rng:dump_command": "not yet split: the dump command's options",
     "croupier.cli.rng:battery_command": "not yet split: the battery command's options",
-    "croupier.verify_round:_check_one": "not yet split: one round's checks",
 }
 """The functions over :data:`LONGEST` lines today, each with why: the list only shrinks
 (a function listed that is no longer over fails too, so that it is taken off)."""
