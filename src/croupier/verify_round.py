@@ -601,6 +601,21 @@ def _check_one(
     _check_salts(events, check)
     check.notes.append(f"{len(events)} events chain from hash {events[0]['prev_hash'][:12]}…")
     check.notes.append(f"{opened} sealed values open to the commitments published with them")
+    _note_commitment(events, check)
+    if received is not None:
+        compared = _check_seen(events, received, check)
+        check.notes.append(f"{compared} events you received agree with the revealed round")
+        if withheld := sum(1 for seen in received if _withheld(seen)):
+            check.notes.append(
+                f"{withheld} of them came without their hashes (stored before the events "
+                "were sealed): their values and places were compared, not their hashes"
+            )
+    return check, _check_replay(revealed, events, check)
+
+
+def _note_commitment(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
+    """Note where the order dealt from was committed: the first event with a sealed list,
+    before the first wager or after the last where it was."""
     committed = [e for e in events if any(isinstance(e["event"].get(n), list) for n in e["sealed"])]
     wagers = [e["index"] for e in events if e["type"] == "WagerPlaced"]
     for event in committed[:1]:
@@ -612,14 +627,14 @@ def _check_one(
                 else (" after the last wager" if event["index"] > wagers[-1] else "")
             )
         check.notes.append(f"the order dealt from was committed at {_named(event)}{when}")
-    if received is not None:
-        compared = _check_seen(events, received, check)
-        check.notes.append(f"{compared} events you received agree with the revealed round")
-        if withheld := sum(1 for seen in received if _withheld(seen)):
-            check.notes.append(
-                f"{withheld} of them came without their hashes (stored before the events "
-                "were sealed): their values and places were compared, not their hashes"
-            )
+
+
+def _check_replay(
+    revealed: dict[str, Any], events: Sequence[dict[str, Any]], check: RoundCheck
+) -> Round[Any] | None:
+    """Replay the revealed ``events`` under their game's rules: the round replayed where
+    it replays to its end with the status the reveal says, else ``None``, the problems
+    in ``check``."""
     try:
         game = round_type(str(revealed.get("game")))
         parsed = game.events_from_json(json.dumps([e["event"] for e in events]))
@@ -647,11 +662,11 @@ def _check_one(
                 f"the revealed events stop at {_named(last)}, before "
                 "the round is over: the rest of the round is missing"
             )
-            return check, None
+            return None
         if revealed.get("status") != ("voided" if voided else "completed"):
             check.problems.append(
                 f"the reveal says the round was {revealed.get('status')}, but its events "
                 f"show it {'voided' if voided else 'completed'}"
             )
-        return check, replayed
-    return check, None
+        return replayed
+    return None

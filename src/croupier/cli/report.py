@@ -17,8 +17,9 @@ Criss-Cross Poker submission takes a minute or two).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -26,6 +27,12 @@ from rich.console import Console
 from croupier.cli.server import Db
 from croupier.cli.wide import print_rows
 from croupier.ledger.db import DEFAULT_URL
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from croupier.ledger.gaming_day import GamingDay
+    from croupier.reports.hold import HoldRow
 
 USAGE_ERROR = 2
 
@@ -74,25 +81,10 @@ def hold(
     from sqlalchemy.orm import Session
 
     from croupier.cli.server import existing
-    from croupier.identity import identity
-    from croupier.ledger.gaming_day import (
-        GamingDay,
-        GamingDayError,
-        gaming_day_of,
-        set_gaming_day,
-    )
+    from croupier.ledger.gaming_day import gaming_day_of
     from croupier.ledger.hold import rebuild as rebuild_totals
     from croupier.ledger.models import GameTable
-    from croupier.reports.hold import ASSUMES, hold_report
-    from croupier.reports.hold_formats import (
-        HEADINGS,
-        NUMERIC,
-        observed_lines,
-        text_cells,
-        to_csv,
-        to_html,
-        to_json,
-    )
+    from croupier.reports.hold import hold_report
 
     if sum((as_json, as_csv, as_html)) > 1:
         typer.echo("error: give one of --json, --csv and --html", err=True)
@@ -111,21 +103,11 @@ def hold(
             typer.echo(f"error: --table {table}: there is no table {table!r}", err=True)
             raise typer.Exit(USAGE_ERROR)
         days = gaming_day_of(session)
+        table_to_rebuild = table
         if zone is not None or start is not None:
-            try:
-                days = GamingDay(
-                    days.zone if zone is None else zone,
-                    days.start_hour if start is None else start,
-                )
-            except GamingDayError as error:
-                typer.echo(f"error: {error}", err=True)
-                raise typer.Exit(USAGE_ERROR) from error
-            set_gaming_day(session, days)
-            err.print(f"the gaming day is now {days.text()}", highlight=False)
-            table_to_rebuild: str | None = None  # every table's days move
+            days = _set_gaming_day(session, days, zone, start, err)
+            table_to_rebuild = None  # every table's days move
             rebuild = True
-        else:
-            table_to_rebuild = table
         if rebuild:
             counted = rebuild_totals(session, table_to_rebuild)
             err.print(f"the totals recomputed from {counted:,} rounds", highlight=False)
@@ -140,12 +122,55 @@ def hold(
         )
         session.commit()
     engine.dispose()
-    if as_json:
+    _print_hold(
+        rows,
+        days,
+        "json" if as_json else "csv" if as_csv else "html" if as_html else None,
+        observed,
+    )
+
+
+def _set_gaming_day(
+    session: Session, days: GamingDay, zone: str | None, start: int | None, err: Console
+) -> GamingDay:
+    """Set the casino's gaming day to ``zone`` and ``start`` (each, where ``None``, as
+    ``days`` has it); a zone or hour :class:`GamingDay` refuses ends the command with its
+    reason (exit 2)."""
+    from croupier.ledger.gaming_day import GamingDay, GamingDayError, set_gaming_day
+
+    try:
+        days = GamingDay(
+            days.zone if zone is None else zone,
+            days.start_hour if start is None else start,
+        )
+    except GamingDayError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(USAGE_ERROR) from error
+    set_gaming_day(session, days)
+    err.print(f"the gaming day is now {days.text()}", highlight=False)
+    return days
+
+
+def _print_hold(rows: Sequence[HoldRow], days: GamingDay, form: str | None, observed: bool) -> None:
+    """Print the hold report's ``rows`` as JSON, CSV or HTML (``form``), or as a table for
+    the terminal (``None``) with what it assumes, the observed lines where asked, and
+    who made it."""
+    from croupier.identity import identity
+    from croupier.reports.hold import ASSUMES
+    from croupier.reports.hold_formats import (
+        HEADINGS,
+        NUMERIC,
+        observed_lines,
+        text_cells,
+        to_csv,
+        to_html,
+        to_json,
+    )
+
+    if form == "json":
         typer.echo(to_json(rows, days))
-    elif as_csv:
-        typer.echo(to_csv(rows, days), nl=False)
-    elif as_html:
-        typer.echo(to_html(rows, days), nl=False)
+    elif form in ("csv", "html"):
+        typer.echo((to_csv if form == "csv" else to_html)(rows, days), nl=False)
     else:
         out = Console()
         print_rows(

@@ -19,7 +19,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from sqlalchemy import URL, Engine
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import sessionmaker
 from starlette.concurrency import run_in_threadpool
 
 import croupier
@@ -194,21 +194,16 @@ def create_app(
     the sockets poll and ``sweep_seconds`` applies the deadlines.
     """
     trusted = addresses.TrustedProxies.of(forwarded_allow_ips)
-    lock = writer_lock(db_url)
-    # SQLite: the WAL's checkpoints run in the writer, outside the processes' lock.
-    engine = make_engine(db_url, autocheckpoint=lock is None)
-    if migrate:
-        upgrade(engine)
-    source: Rng = rng or SecureRng()
-    if not sealed_draws:
-        source = seals.Unsealed(source)
-    now: Callable[[], datetime] = clock or _utc_now
-    stalls = Stalls(now, stall_seconds)
-    sessions = sessionmaker(engine, expire_on_commit=False, info={STALLS: stalls})
-    stalls.watch(sessions)
-    limits = command_limits or Buckets(DEFAULT)
-    server = _server(
-        engine, sessions, source, now, limits, socket_limits, write_batch, lock, idle_timeout
+    server, engine, stalls = _server(
+        db_url,
+        migrate=migrate,
+        rng=rng if sealed_draws else seals.Unsealed(rng or SecureRng()),
+        clock=clock or _utc_now,
+        stall_seconds=stall_seconds,
+        limits=command_limits or Buckets(DEFAULT),
+        socket_limits=socket_limits,
+        write_batch=write_batch,
+        idle=idle_timeout,
     )
     app = FastAPI(
         lifespan=lifespan,
@@ -218,55 +213,93 @@ def create_app(
         "wallets, tables, rounds, commands and their hash-chained events.",
         max_body_size=MAX_BODY_BYTES,
     )
-    app.state.server = server
-    app.state.engine = engine
-    app.state.stalls = stalls
-    app.state.hub = server.hub
-    app.state.writer = server.writer
-    app.state.command_limits = limits
-    app.state.trusted_proxies = trusted
-    app.state.signup_limits = Buckets(SIGNUP_LIMIT)
-    app.state.sweep_seconds = sweep_seconds
-    app.state.selfcheck = selfcheck
+    _keep(app, server, engine, stalls, trusted, sweep_seconds, selfcheck)
     app.openapi = functools.partial(_openapi, app)  # type: ignore[method-assign]
     handlers.install(app, engine.dialect.dbapi.Error)  # type: ignore[union-attr]
-    for routes in (
-        players,
-        protection,
-        tables,
-        commands,
-        rounds,
-        floor,
-        equipment,
-        oversight,
-        training,
-        client,
-    ):
-        app.include_router(routes.router)
-    client.mount(app)
-    app.router.routes.insert(0, commands.LEAN)  # serves what commands.command documents
+    _route(app)
     if scale is not None:
         scaleout.install(app, scale)
     return app
 
 
-def _server(
+def _keep(
+    app: FastAPI,
+    server: Server,
     engine: Engine,
-    sessions: sessionmaker[Session],
-    source: Rng,
-    now: Callable[[], datetime],
+    stalls: Stalls,
+    trusted: addresses.TrustedProxies,
+    sweep_seconds: float | None,
+    selfcheck: Schedule | None,
+) -> None:
+    """What the endpoints, the handlers and :func:`lifespan` read from ``app.state``: the
+    server's parts, the engine, the stall watch, the trusted proxies, the sign-up buckets,
+    the sweep's period and the self-checks' schedule."""
+    app.state.server = server
+    app.state.engine = engine
+    app.state.stalls = stalls
+    app.state.hub = server.hub
+    app.state.writer = server.writer
+    app.state.command_limits = server.limits
+    app.state.trusted_proxies = trusted
+    app.state.signup_limits = Buckets(SIGNUP_LIMIT)
+    app.state.sweep_seconds = sweep_seconds
+    app.state.selfcheck = selfcheck
+
+
+RESOURCES = (
+    players,
+    protection,
+    tables,
+    commands,
+    rounds,
+    floor,
+    equipment,
+    oversight,
+    training,
+    client,
+)
+"""The endpoints by resource (:mod:`croupier.server.routes`), each module's ``router``
+included in this order."""
+
+
+def _route(app: FastAPI) -> None:
+    """Include every resource's endpoints (:data:`RESOURCES`), mount the browser client's
+    files, and put the lean command endpoint first (:data:`commands.LEAN`: it serves what
+    ``commands.command`` documents)."""
+    for resource in RESOURCES:
+        app.include_router(resource.router)
+    client.mount(app)
+    app.router.routes.insert(0, commands.LEAN)
+
+
+def _server(
+    db_url: str,
+    *,
+    migrate: bool,
+    rng: Rng | None,
+    clock: Callable[[], datetime],
+    stall_seconds: float,
     limits: Buckets,
     socket_limits: fanout.SocketLimits | None,
     write_batch: int,
-    lock: Path | None,
-    idle: timedelta | None = None,
-) -> Server:
-    """The application's parts (:class:`~croupier.server.routes.deps.Server`) over
-    ``engine``'s ``sessions``; ``lock`` the writer's lock file (SQLite files)."""
+    idle: timedelta | None,
+) -> tuple[Server, Engine, Stalls]:
+    """The application's parts (:class:`~croupier.server.routes.deps.Server`) over the
+    database at ``db_url`` (migrated first where ``migrate``), its engine and the watch on
+    its stalls; the arguments are :func:`create_app`'s."""
+    lock = writer_lock(db_url)
+    # SQLite: the WAL's checkpoints run in the writer, outside the processes' lock.
+    engine = make_engine(db_url, autocheckpoint=lock is None)
+    if migrate:
+        upgrade(engine)
+    source: Rng = rng or SecureRng()
+    stalls = Stalls(clock, stall_seconds)
+    sessions = sessionmaker(engine, expire_on_commit=False, info={STALLS: stalls})
+    stalls.watch(sessions)
     with sessions() as reading:  # where events stored before sealing may be (0006)
         chains = legacy.LegacyChains.at_start(reading)
         gaming_day_of(reading)  # a zone this host cannot read stops it here, not at a round's end
-    hub = fanout.Hub(sessions, source, now, limits=socket_limits)
+    hub = fanout.Hub(sessions, source, clock, limits=socket_limits)
     # Commands are committed in groups by writer threads (croupier.server.writer): one on
     # SQLite, whose one writer at a time serializes them anyway; on PostgreSQL two, each
     # with a connection of the pool, so that one batch's round trips overlap the other's
@@ -280,7 +313,8 @@ def _server(
         lock_file=lock,
         checkpoint=None if lock is None else functools.partial(wal_checkpoint, engine),
     )
-    return Server(sessions, source, now, hub, writer, limits, chains, Gate(idle, now))
+    server = Server(sessions, source, clock, hub, writer, limits, chains, Gate(idle, clock))
+    return server, engine, stalls
 
 
 @contextlib.asynccontextmanager

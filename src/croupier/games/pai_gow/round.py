@@ -38,7 +38,7 @@ wager wins, paid 1 to 1 less the 5% vigorish (621a.10(k)), $9.50.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Any, ClassVar, Self
 
 from pydantic import TypeAdapter
@@ -1432,23 +1432,8 @@ class PaiGowRound(Round[PaiGowState]):
         paid = 0
         yield HandsExposed(seat=bank, high=banker.high, low=banker.low, cite=S.dealer_vs_bank)
         if state.dealer_plays() and state.dealer_wager:
-            dealer = state.dealer_setting
-            assert dealer is not None
-            result = outcome(dealer, banker)
-            amount = state.dealer_wager
-            if result is Result.WIN:
-                paid += amount
-                yield DealerWagerSettled(
-                    amount=amount,
-                    outcome=Outcome.WIN,
-                    won=amount,
-                    cite=f"{S.dealer_vs_bank}; {S.dealer_win_returned}",
-                )
-            elif result is Result.TIE:
-                yield DealerWagerSettled(amount=amount, outcome=Outcome.PUSH, cite=S.dealer_vs_bank)
-            else:
-                centre += amount
-                yield DealerWagerSettled(amount=amount, outcome=Outcome.LOSE, cite=S.dealer_vs_bank)
+            paid, lost = yield from self._dealer_wager_settled(banker)
+            centre += lost
         winners: list[int] = []
         for seat in self._order():
             player = state.settings[seat]
@@ -1476,19 +1461,7 @@ class PaiGowRound(Round[PaiGowState]):
         for seat in winners:
             paid += state.wagers[seat]
             yield from self._paid(seat, state.wagers[seat], S.bank_vigorish)
-        shortfall = max(0, paid - centre)
-        surplus = max(0, centre - paid)
-        house_share = 0
-        if state.co_bank:
-            # 621a.11(r): half of a shortfall from the co-bank and half from the table
-            # inventory; half of a surplus to the table inventory. An odd cent is the
-            # house's (docs/interpretations.md).
-            from_bank = shortfall // 2
-            house_share = shortfall - from_bank if shortfall else surplus - surplus // 2
-            share = surplus // 2
-        else:
-            from_bank = shortfall
-            share = surplus
+        from_bank, house_share, share = _bank_shares(paid, centre, co_bank=state.co_bank)
         vig = vigorish(share, to_quarter=rules.vigorish_to_quarter, rounding=rules.payout_rounding)
         if vig:
             yield VigorishCollected(seat=None, won=share, amount=vig, cite=f"{cite_settle}")
@@ -1504,6 +1477,26 @@ class PaiGowRound(Round[PaiGowState]):
             cite=cite_settle,
         )
         yield RoundCompleted(cite=cite_settle)
+
+    def _dealer_wager_settled(self, banker: Setting) -> Generator[Event, None, tuple[int, int]]:
+        """The dealer's wager against a player's bank (621a.11): settled, and what it was
+        paid and lost to the centre, in cents."""
+        dealer, amount = self.state.dealer_setting, self.state.dealer_wager
+        assert dealer is not None
+        result = outcome(dealer, banker)
+        if result is Result.WIN:
+            yield DealerWagerSettled(
+                amount=amount,
+                outcome=Outcome.WIN,
+                won=amount,
+                cite=f"{S.dealer_vs_bank}; {S.dealer_win_returned}",
+            )
+            return amount, 0
+        if result is Result.TIE:
+            yield DealerWagerSettled(amount=amount, outcome=Outcome.PUSH, cite=S.dealer_vs_bank)
+            return 0, 0
+        yield DealerWagerSettled(amount=amount, outcome=Outcome.LOSE, cite=S.dealer_vs_bank)
+        return 0, amount
 
     def _void(self, reason: str, cite: str) -> Iterator[Event]:
         """Void the round: every wager still in play is returned."""
@@ -1742,6 +1735,24 @@ class PaiGowRound(Round[PaiGowState]):
                 "low": _against(setting.low_rank.key, banker.low_rank.key),
             }
         return out
+
+
+def _bank_shares(paid: int, centre: int, *, co_bank: bool) -> tuple[int, int, int]:
+    """A player's bank settled (621a.11(r)): (the shortfall the bank pays, the house's
+    share of the shortfall or surplus, the surplus the bank keeps before vigorish), in
+    cents, from what the winners were ``paid`` and the losers' ``centre``. A co-bank pays
+    half a shortfall, the table inventory the other half, and half a surplus goes to the
+    table inventory; an odd cent is the house's (docs/interpretations.md).
+
+    >>> _bank_shares(300, 100, co_bank=False), _bank_shares(100, 301, co_bank=True)
+    ((200, 0, 0), (0, 101, 100))
+    """
+    shortfall, surplus = max(0, paid - centre), max(0, centre - paid)
+    if not co_bank:
+        return shortfall, 0, surplus
+    from_bank = shortfall // 2
+    house_share = shortfall - from_bank if shortfall else surplus - surplus // 2
+    return from_bank, house_share, surplus // 2
 
 
 def _text(tiles: Sequence[Tile]) -> list[str]:
