@@ -77,13 +77,15 @@ def open_ahead(session: Session, table_id: str, rng: Rng, now: datetime) -> bool
     # opened, and must not spend the table's random draws (a shuffle) on nothing.
     try:
         _, trial = service.new_round(
-            session, table_id, head.game, SeededRng(0), ahead=True, now=now, trial=True
+            session, table_id, head.game, SeededRng(0), head=head, ahead=True, now=now, trial=True
         )
     except service.NOT_DEALING:  # disabled, or a self-check failed: the next command is told
         return False
     if not policy.decision_pending(trial):
         return False
-    row, round_ = service.new_round(session, table_id, head.game, rng, ahead=True, now=now)
+    row, round_ = service.new_round(
+        session, table_id, head.game, rng, head=head, ahead=True, now=now
+    )
     if not policy.decision_pending(round_):
         return False
     repo.store_command(session, head, row, None, round_, 0, "open")
