@@ -12,6 +12,7 @@ without moving money again (:mod:`croupier.server.idempotency`).
 import asyncio
 import contextlib
 import functools
+import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -26,7 +27,16 @@ import croupier
 from croupier.ledger.db import make_engine, sqlite_file, upgrade, wal_checkpoint
 from croupier.ledger.gaming_day import gaming_day_of
 from croupier.rng import Rng, SecureRng
-from croupier.server import addresses, fanout, handlers, legacy, scaleout, seals, uptime
+from croupier.server import (
+    addresses,
+    fanout,
+    handlers,
+    idempotency,
+    legacy,
+    scaleout,
+    seals,
+    uptime,
+)
 from croupier.server.browser import SIGNUP_LIMIT
 from croupier.server.gate import Gate
 from croupier.server.ratelimit import DEFAULT, Buckets
@@ -52,8 +62,34 @@ MAX_BODY_BYTES = 1 << 20
 100,000 characters, a command a few hundred bytes."""
 
 
+ANSWERS_KEPT = timedelta(hours=24)
+"""How long a command's stored answer is kept whole by default (then rebuilt from its
+events when the request is sent again: :mod:`croupier.server.idempotency`)."""
+
+log = logging.getLogger(__name__)
+
+
 def _utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def forget_old_answers(app: FastAPI) -> int:
+    """Forget the JSON of the command answers stored longer ago than the app's retention
+    window (``answers_kept``, by its clock); returns how many. The lifespan runs it at
+    start and then every quarter of the window (at most every hour)."""
+    server: Server = app.state.server
+    before = server.clock() - app.state.answers_kept
+    return idempotency.forget(server.sessions, before)
+
+
+async def _forgetting(app: FastAPI) -> None:
+    every = min(app.state.answers_kept / 4, timedelta(hours=1)).total_seconds()
+    while True:
+        try:
+            await run_in_threadpool(forget_old_answers, app)
+        except Exception:  # a database busy or gone for a moment: the next time
+            log.exception("forgetting the command answers past their window failed")
+        await asyncio.sleep(every)
 
 
 _REFUSED_422 = (
@@ -158,6 +194,7 @@ def create_app(
     selfcheck: Schedule | None = None,
     idle_timeout: timedelta | None = None,
     scale: scaleout.Scale | None = None,
+    answers_kept: timedelta = ANSWERS_KEPT,
 ) -> FastAPI:
     """The table server on the database at ``db_url``; applies the migrations first
     (unless ``migrate`` is false: a worker whose parent migrated).
@@ -192,7 +229,12 @@ def create_app(
     ``scale``, where given, is how changes reach the sockets and deadlines are kept
     (:mod:`croupier.server.scaleout`: the embedded server, or a bus and leases); none:
     the sockets poll and ``sweep_seconds`` applies the deadlines.
+    ``answers_kept`` how long a command's stored answer is kept whole (default 24 hours;
+    then a request sent again with its ``Idempotency-Key`` is answered from its events:
+    :func:`forget_old_answers`). Raises ``ValueError`` where it is not positive.
     """
+    if answers_kept <= timedelta(0):
+        raise ValueError(f"answers_kept must be positive, not {answers_kept}")
     trusted = addresses.TrustedProxies.of(forwarded_allow_ips)
     lock = writer_lock(db_url)
     # SQLite: the WAL's checkpoints run in the writer, outside the processes' lock.
@@ -227,6 +269,7 @@ def create_app(
     app.state.trusted_proxies = trusted
     app.state.signup_limits = Buckets(SIGNUP_LIMIT)
     app.state.sweep_seconds = sweep_seconds
+    app.state.answers_kept = answers_kept
     app.state.selfcheck = selfcheck
     app.openapi = functools.partial(_openapi, app)  # type: ignore[method-assign]
     handlers.install(app, engine.dialect.dbapi.Error)  # type: ignore[union-attr]
@@ -306,8 +349,12 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
                 at_start=plan.at_start,
             )
         )
+    forgetting = asyncio.create_task(_forgetting(app))
     async with uptime.recorded(app, server.sessions, server.clock):  # GLI-19 2.8.8
         yield
+    forgetting.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await forgetting
     if checking is not None:
         checking.cancel()
         with contextlib.suppress(asyncio.CancelledError):
