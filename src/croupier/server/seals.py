@@ -22,9 +22,11 @@ import secrets
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.util import identity_key
 
 from croupier.engine import Round
 from croupier.errors import Unprocessable
+from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import SealRow, SeedCommitment
 from croupier.rng import Rng, SealedDraws
 from croupier.sealing import SALT_BYTES, commit
@@ -73,6 +75,10 @@ def seal_of(session: Session, table_id: str) -> str | None:
     return None if row is None else commit(row.salt, row.seed)
 
 
+_SEAL = Statement.of("SELECT seed, salt FROM seals WHERE table_id = :table")
+_RESEAL = Statement.of("UPDATE seals SET seed = :seed, salt = :salt WHERE table_id = :table")
+
+
 def sealed_draws(
     session: Session, table_id: str, rng: Rng, seats: dict[int, str], *, client_seeds: bool
 ) -> Rng:
@@ -83,12 +89,23 @@ def sealed_draws(
     :class:`Unsealed` source is given back as it is."""
     if isinstance(rng, Unsealed):
         return rng
-    row = session.get(SealRow, table_id)
-    if row is None:
-        seed, salt = SealedDraws.fresh_seed(rng), None
-    else:
+    if identity_key(SealRow, table_id) in session.identity_map:  # read through the session
+        row = session.get(SealRow, table_id)
+        assert row is not None
         seed, salt = bytes.fromhex(row.seed), row.salt
-    next_seal = announce(session, table_id, rng)
+        next_seal = announce(session, table_id, rng)
+    else:  # the command path: two prebuilt statements, no ORM unit of work
+        db = raw(session)
+        found = db.execute(_SEAL, {"table": table_id}).fetchone()
+        if found is None:
+            seed, salt = SealedDraws.fresh_seed(rng), None
+            next_seal = announce(session, table_id, rng)
+        else:
+            seed, salt = bytes.fromhex(found[0]), found[1]
+            next_seed = SealedDraws.fresh_seed(rng).hex()
+            next_salt = secrets.token_bytes(SALT_BYTES).hex()
+            db.execute(_RESEAL, {"table": table_id, "seed": next_seed, "salt": next_salt})
+            next_seal = commit(next_salt, next_seed)
     commitments: dict[int, str] = {}
     if client_seeds and seats:
         rows = session.execute(
