@@ -230,6 +230,7 @@ def _effective(session: Session, table_id: str) -> tuple[Effective, ...]:
     return tuple(
         Effective(number, text, sha, utc(start), None if end is None else utc(end))
         for number, text, sha, start, end in rows
+        if start is not None  # the query's condition: every row has a moment
     )
 
 
@@ -247,6 +248,7 @@ def _in_force(
         else:
             found = _effective(session, table_id)
             stage_versions(session, table_id, count, found)
+    effective: Effective
     for effective in reversed(found):
         if effective.covers(moment):
             return effective
