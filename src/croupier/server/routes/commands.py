@@ -58,7 +58,12 @@ async def command(
     """A player's command for their seat, or a dealer's. With no round open, the command
     opens the next one. After the command the server takes the dealer steps that involve
     no choice (High Roll Dice: after "no more bets", the throw, the call and any Extra
-    Roll). Events, postings and the round's version are stored in one transaction."""
+    Roll). Events, postings and the round's version are stored in one transaction.
+
+    Sent again with the same ``Idempotency-Key``, the command gets its first answer and
+    nothing is done twice: the answer is kept whole for the server's retention window (24
+    hours unless ``croupier serve --answers-kept-hours`` says otherwise), and after it is
+    rebuilt from the command's stored events, the same JSON."""
     return await run_command(request, table_id, body, key, credentials)
 
 
