@@ -17,10 +17,11 @@ first wager").
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
 
@@ -79,6 +80,26 @@ _SEAL = Statement.of("SELECT seed, salt FROM seals WHERE table_id = :table")
 _RESEAL = Statement.of("UPDATE seals SET seed = :seed, salt = :salt WHERE table_id = :table")
 
 
+def _players_in(count: int) -> str:
+    return ", ".join(f":p{i}" for i in range(count))
+
+
+@functools.lru_cache(maxsize=64)
+def _commitments(count: int) -> Statement:
+    return Statement.of(
+        "SELECT player_id, commitment FROM seed_commitments WHERE table_id = :table "
+        f"AND player_id IN ({_players_in(count)})"
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _used(count: int) -> Statement:
+    return Statement.of(
+        f"DELETE FROM seed_commitments WHERE table_id = :table AND player_id IN "
+        f"({_players_in(count)})"
+    )
+
+
 def sealed_draws(
     session: Session, table_id: str, rng: Rng, seats: dict[int, str], *, client_seeds: bool
 ) -> Rng:
@@ -108,21 +129,15 @@ def sealed_draws(
             next_seal = commit(next_salt, next_seed)
     commitments: dict[int, str] = {}
     if client_seeds and seats:
-        rows = session.execute(
-            select(SeedCommitment.player_id, SeedCommitment.commitment).where(
-                SeedCommitment.table_id == table_id,
-                SeedCommitment.player_id.in_(list(seats.values())),
-            )
-        ).all()
+        db = raw(session)  # commit_seed flushes what it adds: nothing pending to miss
+        players = list(seats.values())
+        params = {"table": table_id} | {f"p{i}": pid for i, pid in enumerate(players)}
+        rows = db.execute(_commitments(len(players)), params).fetchall()
         found = {str(pid): str(commitment) for pid, commitment in rows}
         commitments = {seat: found[pid] for seat, pid in seats.items() if pid in found}
         if found:  # each commitment serves one round: a seed given is public afterwards
-            session.execute(
-                delete(SeedCommitment).where(
-                    SeedCommitment.table_id == table_id,
-                    SeedCommitment.player_id.in_(list(found)),
-                )
-            )
+            used = {"table": table_id} | {f"p{i}": pid for i, pid in enumerate(found)}
+            db.execute(_used(len(found)), used)
     return SealedDraws(seed, salt=salt, next_seal=next_seal, commitments=commitments)
 
 
