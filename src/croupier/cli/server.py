@@ -48,6 +48,8 @@ FORWARDED_VARIABLE = "CROUPIER_FORWARDED_ALLOW_IPS"
 """The environment variable that hands ``--forwarded-allow-ips`` to the workers (the
 entries joined by commas; empty: none)."""
 IDLE_VARIABLE = "CROUPIER_IDLE_MINUTES"
+ANSWERS_VARIABLE = "CROUPIER_ANSWERS_KEPT_HOURS"
+"""The environment variable that hands ``--answers-kept-hours`` to the workers."""
 """The environment variable that hands ``--idle-minutes`` to the workers."""
 SIGNUP_VARIABLE = "CROUPIER_SIGNUP_LIMIT"
 """Play-money sign-ups per client address (``PER_SECOND,BURST``) in place of
@@ -121,6 +123,7 @@ def app_from_environment() -> FastAPI:
         sockets = SocketLimits(per_player=int(per_player), per_table=int(per_table))
     checks = os.environ.get(SELFCHECK_VARIABLE, "1") == "1"
     idle_minutes = float(os.environ.get(IDLE_VARIABLE, "30"))
+    answers_hours = float(os.environ.get(ANSWERS_VARIABLE, "24"))
     scale = None
     if given := os.environ.get(SCALE_VARIABLE):
         from croupier.server.scaleout import Scale
@@ -139,6 +142,7 @@ def app_from_environment() -> FastAPI:
         sweep_seconds=1.0,
         forwarded_allow_ips=proxies,
         socket_limits=sockets,
+        answers_kept=timedelta(hours=answers_hours),
     )
     if signups := os.environ.get(SIGNUP_VARIABLE):
         per_second, burst = signups.split(",")
@@ -334,6 +338,14 @@ def register(app: typer.Typer) -> None:
                 "sign in again (GLI-19 2.5.4); 0: never.",
             ),
         ] = 30.0,
+        answers_kept_hours: Annotated[
+            float,
+            typer.Option(
+                min=0.01,
+                help="Hours a command's stored answer is kept whole; a command sent again "
+                "with its Idempotency-Key after that is answered from its stored events.",
+            ),
+        ] = 24.0,
         bus: Annotated[
             str | None,
             typer.Option(
@@ -421,6 +433,7 @@ def register(app: typer.Typer) -> None:
         os.environ[FORWARDED_VARIABLE] = ",".join(proxies)
         os.environ[SOCKETS_VARIABLE] = f"{sockets_per_player},{sockets_per_table}"
         os.environ[IDLE_VARIABLE] = repr(idle_minutes)
+        os.environ[ANSWERS_VARIABLE] = repr(answers_kept_hours)
         if bus is not None or (workers == 1 and engine.dialect.name == "sqlite"):
             shown_at = address or f"http://{host}:{port}"
             os.environ[SCALE_VARIABLE] = f"{bus or '-'} {shown_at} {lease_seconds!r}"

@@ -51,6 +51,9 @@ class ProcessCache:
         once when the table is created and never changed."""
         self.large: dict[str, Any] = {}
         """Table id -> its large-amount thresholds (:mod:`croupier.ledger.large_amounts`)."""
+        self.versions: dict[str, tuple[int, Any]] = {}
+        """Table id -> (its count of workflow steps, its versions put in force then): the
+        cache of :func:`croupier.ledger.versions.in_force`, current while the count is."""
         self.rules: dict[str, RulesSubmission] = {}
         """Table id -> the Rules Submission the table was created with, for its game (which
         never changes; the submission in force is its last version in force,
@@ -154,8 +157,29 @@ def staged_entry(session: Session, round_id: str, version: int) -> StagedRound |
     return entry if entry is not None and entry.version == version else None
 
 
+VERSIONS_STAGED = "croupier.staged_versions"
+"""``Session.info`` key of the versions in force this transaction read, table id -> (count
+of steps, versions): handed to the cache on commit (what a transaction that rolls back
+read, its own uncommitted steps perhaps, never enters)."""
+
+
+def stage_versions(session: Session, table_id: str, steps: int, found: Any) -> None:
+    """Hand ``found`` (table ``table_id``'s versions in force, read at ``steps`` workflow
+    steps) to the process cache once this transaction commits."""
+    session.info.setdefault(VERSIONS_STAGED, {})[table_id] = (steps, found)
+
+
+def staged_versions(session: Session, table_id: str, steps: int) -> Any:
+    """What this transaction read of table ``table_id``'s versions at ``steps``, if it did."""
+    entry = session.info.get(VERSIONS_STAGED, {}).get(table_id)
+    return entry[1] if entry is not None and entry[0] == steps else None
+
+
 @orm_event.listens_for(Session, "after_commit")
 def _publish_staged(session: Session) -> None:
+    versions = session.info.pop(VERSIONS_STAGED, None)
+    if versions:
+        process_cache(session).versions.update(versions)
     staged = session.info.pop(STAGED, None)
     if staged:
         cache = process_cache(session)
@@ -165,6 +189,7 @@ def _publish_staged(session: Session) -> None:
 
 @orm_event.listens_for(Session, "after_soft_rollback")
 def _drop_staged(session: Session, _previous: Any) -> None:
+    session.info.pop(VERSIONS_STAGED, None)
     drop_staged(session)
 
 

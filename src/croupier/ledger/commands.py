@@ -90,6 +90,9 @@ class CommandHead:
     guard: Guard | None = None
     """The caller's status, limits and totals (``None``: no row, so none;
     :mod:`croupier.ledger.protection`)."""
+    rules_steps: int | None = None
+    """How many workflow steps the table's Rules Submissions have: the version of the
+    versions in force this process keeps (:func:`croupier.ledger.versions.in_force`)."""
 
 
 def command_head(
@@ -137,7 +140,8 @@ def command_head(
         posting_count,
         posting_head,
         _gaming_day(found[16]),
-        guard_of(found[17:]),
+        guard_of(found[18:]),
+        int(found[17]),
     )
 
 

@@ -1,9 +1,18 @@
 """Stored answers: the first answer to a request made with an ``Idempotency-Key``,
-kept so that the same request again gets the same answer."""
+kept so that the same request again gets the same answer.
+
+A command's answer (``POST /tables/{id}/commands``) is kept whole for a retention window
+(:func:`forget_answers`, run by the table server; 24 hours unless configured), and with it
+where its events are (:class:`CommandRef`); after the window only that reference is kept
+and a request sent again is answered from the stored events
+(:func:`croupier.server.idempotency.replayed`). Every other request's answer is kept
+whole for good.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy.orm import Session
 
@@ -16,19 +25,44 @@ _ANSWER = Statement.of(
 )
 _INSERT_ANSWER = Statement.of(
     "INSERT INTO idempotency_keys (player_id, key, request_sha256, status_code, "
-    "response_json, created_at) VALUES (:player_id, :key, :request_sha256, :status_code, "
-    ":response_json, :created_at)"
+    "response_json, created_at, table_id, round_id, first_seq, round_version, round_status, "
+    "balance) VALUES (:player_id, :key, :request_sha256, :status_code, :response_json, "
+    ":created_at, :table_id, :round_id, :first_seq, :round_version, :round_status, :balance)"
+)
+_REF = Statement.of(
+    "SELECT table_id, round_id, first_seq, round_version, round_status, balance "
+    "FROM idempotency_keys WHERE player_id = :player AND key = :key AND table_id IS NOT NULL"
+)
+_FORGET = Statement.of(
+    "UPDATE idempotency_keys SET response_json = NULL WHERE table_id IS NOT NULL "
+    "AND response_json IS NOT NULL AND created_at < :before"
 )
 
 
 @dataclass(frozen=True)
 class StoredAnswer:
     """The first answer to a request made with an ``Idempotency-Key``: the request's
-    sha256, the HTTP status and the JSON body."""
+    sha256, the HTTP status and the JSON body (``None``: a command's answer past the
+    retention window, rebuilt from its :class:`CommandRef`)."""
 
     request_sha256: str
     status_code: int
-    response_json: str
+    response_json: str | None
+
+
+@dataclass(frozen=True)
+class CommandRef:
+    """Where a command's answer comes from: its table and round, the table's event
+    sequence number its first event took (its events are the round's from there up to
+    ``round_version``), the round's status after it, and the caller's balance then
+    (cents; ``None`` for a dealer)."""
+
+    table_id: str
+    round_id: str
+    first_seq: int
+    round_version: int
+    round_status: str
+    balance: int | None
 
 
 def stored_answer(session: Session, player_id: str, key: str) -> StoredAnswer | None:
@@ -37,10 +71,36 @@ def stored_answer(session: Session, player_id: str, key: str) -> StoredAnswer | 
     return None if found is None else StoredAnswer(*found)
 
 
-def store_answer(session: Session, player_id: str, key: str, answer: StoredAnswer) -> None:
+def command_ref(session: Session, player_id: str, key: str) -> CommandRef | None:
+    """Where the command ``player_id`` sent with ``key`` left its events, if it was a
+    command (one SELECT)."""
+    found = raw(session).execute(_REF, {"player": player_id, "key": key}).fetchone()
+    return None if found is None else CommandRef(*found)
+
+
+def store_answer(
+    session: Session,
+    player_id: str,
+    key: str,
+    answer: StoredAnswer,
+    *,
+    command: CommandRef | None = None,
+    at: datetime | None = None,
+) -> None:
     """Store ``answer`` for ``player_id``'s ``key`` in the caller's transaction (one
-    ``INSERT``); the same key twice raises :class:`IntegrityError` (the primary key)."""
+    ``INSERT``), stored at ``at`` (default now), with ``command`` where it answers a
+    command; the same key twice raises :class:`IntegrityError` (the primary key)."""
     db = raw(session)
+    ref = {
+        "table_id": None,
+        "round_id": None,
+        "first_seq": None,
+        "round_version": None,
+        "round_status": None,
+        "balance": None,
+    }
+    if command is not None:
+        ref = {name: getattr(command, name) for name in ref}
     db.execute(
         _INSERT_ANSWER,
         {
@@ -49,6 +109,15 @@ def store_answer(session: Session, player_id: str, key: str, answer: StoredAnswe
             "request_sha256": answer.request_sha256,
             "status_code": answer.status_code,
             "response_json": answer.response_json,
-            "created_at": db.when(now()),
+            "created_at": db.when(at or now()),
+            **ref,
         },
     )
+
+
+def forget_answers(session: Session, before: datetime) -> int:
+    """Forget the JSON of every command's answer stored before ``before`` (its
+    :class:`CommandRef` stays, from which a request sent again is answered); returns how
+    many. Other requests' answers are kept."""
+    db = raw(session)
+    return int(db.execute(_FORGET, {"before": db.when(before)}).rowcount)

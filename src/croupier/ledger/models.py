@@ -286,8 +286,19 @@ class IdempotencyKey(Base):
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
     request_sha256: Mapped[str] = mapped_column(String(64))
     status_code: Mapped[int] = mapped_column(Integer)
-    response_json: Mapped[str] = mapped_column(Text)
+    response_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The answer's JSON; ``None`` once a command's answer is past the retention window
+    (:func:`croupier.ledger.idempotency.forget_answers`): it is then rebuilt from the
+    events the columns below point to."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    table_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """A command's answer: its table (``None``: any other request, kept whole forever)."""
+    round_id: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    first_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The table's event sequence number of the command's first event."""
+    round_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    round_status: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    balance: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
 
 
 class RulesVersion(Base):

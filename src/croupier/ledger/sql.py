@@ -181,6 +181,9 @@ def _head_sql(aggregate: str) -> str:
         "k.request_sha256, k.status_code, k.response_json, "
         # The gaming day and the caller's limits and totals (croupier.ledger.protection):
         "(SELECT g.zone || '|' || g.start_hour FROM gaming_day g WHERE g.id = 1), "
+        # The version of the table's cached Rules Submissions in force
+        # (croupier.ledger.versions.in_force): its count of workflow steps.
+        "(SELECT count(*) FROM rules_version_states v WHERE v.table_id = t.id), "
         + ", ".join(f"p.{column}" for column in GUARD_COLUMNS)
         + " FROM tables t LEFT JOIN rounds r ON r.table_id = t.id AND r.status = 'open' "
         "LEFT JOIN idempotency_keys k ON k.player_id = :player AND k.key = :key "

@@ -15,18 +15,31 @@ created before, migration 0012 its steps).
 
 Rules (cited ``server:rules-version``): a version is of the table's game, and names who
 files it.
+
+**The versions in force, cached per table** (:func:`in_force`): each process keeps, per
+database and table, the versions ever put in force (their moments and texts) with the
+number of workflow steps the table had when they were read. Every change to which version
+is in force (filed, put in force, superseded, withdrawn) is a step of its own, appended in
+the same transaction (steps are never changed or deleted), so the count of a table's steps
+is its cache's version: a command reads it (the command head's query, or one indexed
+``count(*)``) and finds the version in force in memory unless the count moved, whichever
+process or command line took the step. What a transaction reads enters the process's cache
+only when it commits (:func:`croupier.ledger.cache.stage_versions`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from croupier.ledger.accounts import LedgerError, NotFound, StaleVersion
+from croupier.ledger.cache import process_cache, stage_versions, staged_versions
+from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import (
     HOLD_TOTAL,
     GameTable,
@@ -174,28 +187,86 @@ def state_at(found: list[RulesVersionState], at: datetime | None = None) -> str:
     return reached[-1] if reached else found[0].state
 
 
-def _in_force(session: Session, table_id: str, moment: datetime) -> RulesVersion | None:
-    return session.scalars(
-        select(RulesVersion)
-        .where(
-            RulesVersion.table_id == table_id,
-            RulesVersion.effective_at.is_not(None),
-            (RulesVersion.effective_at <= moment) | (RulesVersion.version == 1),
-            RulesVersion.ended_at.is_(None) | (RulesVersion.ended_at > moment),
+@dataclass(frozen=True, slots=True)
+class Effective:
+    """A version put in force at some moment, as :func:`in_force` keeps it: its number, its
+    submission's text and sha256, and the moments it took effect and ended (aware UTC;
+    ``None``: not ended)."""
+
+    version: int
+    rules_json: str
+    rules_sha256: str
+    effective_at: datetime
+    ended_at: datetime | None
+
+    def covers(self, moment: datetime) -> bool:
+        """Whether this version is in force at ``moment`` (the first version from the
+        table's creation, its clock notwithstanding)."""
+        started = self.effective_at <= moment or self.version == 1
+        return started and (self.ended_at is None or self.ended_at > moment)
+
+
+_STEPS = Statement.of("SELECT count(*) FROM rules_version_states WHERE table_id = :table")
+
+
+def steps_count(session: Session, table_id: str) -> int:
+    """How many workflow steps table ``table_id``'s versions have (the version of its
+    cached versions in force; one indexed ``count(*)``)."""
+    return int(raw(session).execute(_STEPS, {"table": table_id}).fetchone()[0])
+
+
+def _effective(session: Session, table_id: str) -> tuple[Effective, ...]:
+    rows = session.execute(
+        select(
+            RulesVersion.version,
+            RulesVersion.rules_json,
+            RulesVersion.rules_sha256,
+            RulesVersion.effective_at,
+            RulesVersion.ended_at,
         )
-        .order_by(RulesVersion.version.desc())
-        .limit(1)
-    ).first()
+        .where(RulesVersion.table_id == table_id, RulesVersion.effective_at.is_not(None))
+        .order_by(RulesVersion.version)
+    ).all()
+    return tuple(
+        Effective(number, text, sha, utc(start), None if end is None else utc(end))
+        for number, text, sha, start, end in rows
+        if start is not None  # the query's condition: every row has a moment
+    )
 
 
-def in_force(session: Session, table_id: str, at: datetime | None = None) -> RulesVersion:
+def _in_force(
+    session: Session, table_id: str, moment: datetime, steps: int | None = None
+) -> Effective | None:
+    """The version in force at ``moment`` from the cached versions (read again where the
+    table's count of steps, ``steps`` when the caller read it, moved)."""
+    count = steps_count(session, table_id) if steps is None else steps
+    found = staged_versions(session, table_id, count)
+    if found is None:
+        cached: Any = process_cache(session).versions.get(table_id)
+        if cached is not None and cached[0] == count:
+            found = cached[1]
+        else:
+            found = _effective(session, table_id)
+            stage_versions(session, table_id, count, found)
+    effective: Effective
+    for effective in reversed(found):
+        if effective.covers(moment):
+            return effective
+    return None
+
+
+def in_force(
+    session: Session, table_id: str, at: datetime | None = None, *, steps: int | None = None
+) -> Effective:
     """The version in force at ``at`` (default: now): the last one put in force by then
     and not yet superseded or withdrawn (the first version from the table's creation, its
-    clock notwithstanding). A table deals only under it. Raises :class:`NotInForce`
-    (``server:rules-submission``) where none is, saying why, and :class:`NotFound` for
-    no such table."""
+    clock notwithstanding). A table deals only under it. ``steps``: the table's count of
+    workflow steps where the caller read it already (:func:`steps_count`); found in the
+    process's cache unless that count moved (see the module's description). Raises
+    :class:`NotInForce` (``server:rules-submission``) where none is, saying why, and
+    :class:`NotFound` for no such table."""
     moment = utc(at or now())
-    found = _in_force(session, table_id, moment)
+    found = _in_force(session, table_id, moment, steps)
     if found is None:
         raise NotInForce(_why_none(session, table_id, moment), SUBMISSION_CITE)
     return found
@@ -208,7 +279,9 @@ def shown(session: Session, table_id: str, at: datetime | None = None) -> RulesV
     moment = utc(at or now())
     found = _in_force(session, table_id, moment)
     if found is not None:
-        return found
+        row = session.get(RulesVersion, (table_id, found.version))
+        if row is not None:
+            return row
     listed = versions(session, table_id)
     if not listed:
         raise NotFound(f"table {table_id!r} has no Rules Submission", CITE)

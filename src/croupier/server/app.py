@@ -12,6 +12,7 @@ without moving money again (:mod:`croupier.server.idempotency`).
 import asyncio
 import contextlib
 import functools
+import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -26,7 +27,16 @@ import croupier
 from croupier.ledger.db import make_engine, sqlite_file, upgrade, wal_checkpoint
 from croupier.ledger.gaming_day import gaming_day_of
 from croupier.rng import Rng, SecureRng
-from croupier.server import addresses, fanout, handlers, legacy, scaleout, seals, uptime
+from croupier.server import (
+    addresses,
+    fanout,
+    handlers,
+    idempotency,
+    legacy,
+    scaleout,
+    seals,
+    uptime,
+)
 from croupier.server.browser import SIGNUP_LIMIT
 from croupier.server.gate import Gate
 from croupier.server.ratelimit import DEFAULT, Buckets
@@ -52,8 +62,34 @@ MAX_BODY_BYTES = 1 << 20
 100,000 characters, a command a few hundred bytes."""
 
 
+ANSWERS_KEPT = timedelta(hours=24)
+"""How long a command's stored answer is kept whole by default (then rebuilt from its
+events when the request is sent again: :mod:`croupier.server.idempotency`)."""
+
+log = logging.getLogger(__name__)
+
+
 def _utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def forget_old_answers(app: FastAPI) -> int:
+    """Forget the JSON of the command answers stored longer ago than the app's retention
+    window (``answers_kept``, by its clock); returns how many. The lifespan runs it at
+    start and then every quarter of the window (at most every hour)."""
+    server: Server = app.state.server
+    before = server.clock() - app.state.answers_kept
+    return idempotency.forget(server.sessions, before)
+
+
+async def _forgetting(app: FastAPI) -> None:
+    every = min(app.state.answers_kept / 4, timedelta(hours=1)).total_seconds()
+    while True:
+        try:
+            await run_in_threadpool(forget_old_answers, app)
+        except Exception:  # a database busy or gone for a moment: the next time
+            log.exception("forgetting the command answers past their window failed")
+        await asyncio.sleep(every)
 
 
 _REFUSED_422 = (
@@ -142,6 +178,12 @@ def writer_lock(url: str | URL) -> Path | None:
     return None if file is None else Path(f"{file}-writer.lock")
 
 
+DESCRIPTION = (
+    "Pennsylvania table games (58 Pa. Code Subpart K) over HTTP: players, "
+    "wallets, tables, rounds, commands and their hash-chained events."
+)
+
+
 def create_app(
     db_url: str,
     *,
@@ -158,6 +200,7 @@ def create_app(
     selfcheck: Schedule | None = None,
     idle_timeout: timedelta | None = None,
     scale: scaleout.Scale | None = None,
+    answers_kept: timedelta = ANSWERS_KEPT,
 ) -> FastAPI:
     """The table server on the database at ``db_url``; applies the migrations first
     (unless ``migrate`` is false: a worker whose parent migrated).
@@ -192,6 +235,9 @@ def create_app(
     ``scale``, where given, is how changes reach the sockets and deadlines are kept
     (:mod:`croupier.server.scaleout`: the embedded server, or a bus and leases); none:
     the sockets poll and ``sweep_seconds`` applies the deadlines.
+    ``answers_kept`` how long a command's stored answer is kept whole (default 24 hours;
+    then a request sent again with its ``Idempotency-Key`` is answered from its events:
+    :func:`forget_old_answers`). Raises ``ValueError`` where it is not positive.
     """
     trusted = addresses.TrustedProxies.of(forwarded_allow_ips)
     server, engine, stalls = _server(
@@ -209,11 +255,10 @@ def create_app(
         lifespan=lifespan,
         title="croupier table server",
         version=croupier.__version__,
-        description="Pennsylvania table games (58 Pa. Code Subpart K) over HTTP: players, "
-        "wallets, tables, rounds, commands and their hash-chained events.",
+        description=DESCRIPTION,
         max_body_size=MAX_BODY_BYTES,
     )
-    _keep(app, server, engine, stalls, trusted, sweep_seconds, selfcheck)
+    _keep(app, server, engine, stalls, trusted, sweep_seconds, selfcheck, answers_kept)
     app.openapi = functools.partial(_openapi, app)  # type: ignore[method-assign]
     handlers.install(app, engine.dialect.dbapi.Error)  # type: ignore[union-attr]
     _route(app)
@@ -230,10 +275,15 @@ def _keep(
     trusted: addresses.TrustedProxies,
     sweep_seconds: float | None,
     selfcheck: Schedule | None,
+    answers_kept: timedelta,
 ) -> None:
     """What the endpoints, the handlers and :func:`lifespan` read from ``app.state``: the
     server's parts, the engine, the stall watch, the trusted proxies, the sign-up buckets,
-    the sweep's period and the self-checks' schedule."""
+    the sweep's period, the self-checks' schedule and how long answers are kept whole.
+    Raises ``ValueError`` where ``answers_kept`` is not positive."""
+    if answers_kept <= timedelta(0):
+        raise ValueError(f"answers_kept must be positive, not {answers_kept}")
+    app.state.answers_kept = answers_kept
     app.state.server = server
     app.state.engine = engine
     app.state.stalls = stalls
@@ -340,8 +390,12 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
                 at_start=plan.at_start,
             )
         )
+    forgetting = asyncio.create_task(_forgetting(app))
     async with uptime.recorded(app, server.sessions, server.clock):  # GLI-19 2.8.8
         yield
+    forgetting.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await forgetting
     if checking is not None:
         checking.cancel()
         with contextlib.suppress(asyncio.CancelledError):

@@ -77,13 +77,15 @@ def open_ahead(session: Session, table_id: str, rng: Rng, now: datetime) -> bool
     # opened, and must not spend the table's random draws (a shuffle) on nothing.
     try:
         _, trial = service.new_round(
-            session, table_id, head.game, SeededRng(0), ahead=True, now=now, trial=True
+            session, table_id, head.game, SeededRng(0), head=head, ahead=True, now=now, trial=True
         )
     except service.NOT_DEALING:  # disabled, or a self-check failed: the next command is told
         return False
     if not policy.decision_pending(trial):
         return False
-    row, round_ = service.new_round(session, table_id, head.game, rng, ahead=True, now=now)
+    row, round_ = service.new_round(
+        session, table_id, head.game, rng, head=head, ahead=True, now=now
+    )
     if not policy.decision_pending(round_):
         return False
     repo.store_command(session, head, row, None, round_, 0, "open")
@@ -193,11 +195,24 @@ def after_command(
     out = _close_and_schedule(session, out, rng, now)
     if caller is None:
         return out
-    if caller.role == "dealer":
+    return shown_to(session, out, service.actor_of(session, caller, out.table_id), chains)
+
+
+def shown_to(
+    session: Session,
+    out: schemas.CommandOut,
+    actor: Actor | None,
+    chains: LegacyChains | None = None,
+    round_: Round[Any] | None = None,
+) -> schemas.CommandOut:
+    """``out`` with its events as ``actor`` (a seat, the dealer, ``None``: a spectator)
+    may see them (:func:`redact`; the dealer sees all, a seed sealed while the round is
+    open), with no hash ``chains`` says to withhold. ``round_``: the round the events are
+    of, where the caller has it (else the one this transaction staged, else read)."""
+    if actor == DEALER:
         shown_whole = [seals.seed_sealed(e, out.round_status == "open") for e in out.events]
         return out.model_copy(update={"events": shown_whole})
-    actor = service.actor_of(session, caller, out.table_id)
-    staged = repo.staged_round(session, out.round_id, out.round_version, copy=False)
+    staged = round_ or repo.staged_round(session, out.round_id, out.round_version, copy=False)
     if staged is None:
         _, staged = repo.load_round(session, out.round_id)
     viewer = Viewer.of(actor, staged.opened.seats)

@@ -1,22 +1,32 @@
 """Requests sent again: a money-moving request carries an ``Idempotency-Key`` header; its
 first answer is stored with the request's effects, in the same transaction, and a retry
-with the same key gets that answer back without moving money again."""
+with the same key gets that answer back without moving money again.
+
+A command's answer is kept whole for the server's retention window (``answers_kept``,
+24 hours by default; :func:`forget`), then rebuilt from the command's stored events when
+the request is sent again (:func:`replayed`): the same fields, the events as the caller's
+seat in that round sees them."""
 
 import hashlib
 import json
 from collections.abc import Callable
-from typing import TypeVar
+from datetime import datetime
+from typing import Literal, TypeVar, cast
 
 from fastapi import Request
 from fastapi.responses import Response
 from pydantic import BaseModel
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from croupier.engine import DEALER, Actor
 from croupier.ledger import repository as repo
 from croupier.ledger.db import transient
-from croupier.ledger.models import Player
-from croupier.server import service
+from croupier.ledger.idempotency import CommandRef, command_ref, forget_answers
+from croupier.ledger.models import EventRow, Player
+from croupier.server import driver, schemas, service
+from croupier.server.legacy import LegacyChains
 from croupier.server.writer import RETRIES, try_again
 
 M = TypeVar("M", bound=BaseModel)
@@ -29,22 +39,77 @@ def fingerprint(request: Request, body: BaseModel) -> str:
     return hashlib.sha256(json.dumps(asked, sort_keys=True).encode()).hexdigest()
 
 
-def stored(db: Session, player: Player, key: str, asked: str) -> Response | None:
+def stored(
+    db: Session, player: Player, key: str, asked: str, rebuild: Callable[[], str] | None = None
+) -> Response | None:
     """The first answer to ``player``'s request with ``key``, or ``None``; 422 when the
-    key was used for another request."""
+    key was used for another request (``rebuild``: see :func:`first_answer`)."""
     found = repo.stored_answer(db, player.id, key)
-    return None if found is None else first_answer(found, asked)
+    return None if found is None else first_answer(found, asked, rebuild)
 
 
-def first_answer(found: repo.StoredAnswer, asked: str) -> Response:
+def first_answer(
+    found: repo.StoredAnswer, asked: str, rebuild: Callable[[], str] | None = None
+) -> Response:
     """The stored answer of a request sent again; 422 when the key was used for
-    another request."""
+    another request. A command's answer past the retention window (its JSON forgotten)
+    is ``rebuild()`` (:func:`replayed`)."""
     if found.request_sha256 != asked:
         raise service.Unprocessable(
             "this Idempotency-Key was used for a different request",
             "server:idempotency-key",
         )
-    return Response(found.response_json, status_code=found.status_code, media_type=JSON)
+    text = found.response_json
+    if text is None:
+        if rebuild is None:
+            raise repo.LedgerError("this request's stored answer is no longer kept", "ledger")
+        text = rebuild()
+    return Response(text, status_code=found.status_code, media_type=JSON)
+
+
+def replayed(db: Session, player: Player, key: str, chains: LegacyChains | None) -> str:
+    """The answer to the command ``player`` sent with ``key``, rebuilt from its stored
+    events once its JSON is past the retention window: the fields it had (the round, its
+    version and status after the command, the caller's balance then) and the command's
+    events, each shown as the caller's seat in that round sees it (the dealer sees all);
+    the JSON is that of the first answer. Raises :class:`repo.LedgerError` where the key
+    answered no command."""
+    ref = command_ref(db, player.id, key)
+    if ref is None:
+        raise repo.LedgerError("this request's stored answer is no longer kept", "ledger")
+    rows = db.scalars(
+        select(EventRow)
+        .where(
+            EventRow.round_id == ref.round_id,
+            EventRow.seq >= ref.first_seq,
+            EventRow.index < ref.round_version,
+        )
+        .order_by(EventRow.seq)
+    ).all()
+    status = cast(Literal["open", "completed", "voided"], ref.round_status)
+    out = schemas.CommandOut(
+        table_id=ref.table_id,
+        round_id=ref.round_id,
+        round_version=ref.round_version,
+        round_status=status,
+        events=service.stored(rows),
+        balance=ref.balance,
+    )
+    _, round_ = repo.load_round(db, ref.round_id)
+    actor: Actor | None = DEALER if player.role == "dealer" else None
+    if player.role == "player":
+        seats = round_.opened.seats.items()
+        actor = next((seat for seat, pid in seats if pid == player.id), None)
+    return driver.shown_to(db, out, actor, chains, round_).model_dump_json()
+
+
+def forget(sessions: Callable[[], Session], before: datetime) -> int:
+    """Forget the JSON of the command answers stored before ``before``, in a transaction
+    of its own (:func:`croupier.ledger.idempotency.forget_answers`); returns how many."""
+    with sessions() as db:
+        count = forget_answers(db, before)
+        db.commit()
+    return count
 
 
 def answer_once(
@@ -59,12 +124,21 @@ def answer_once(
 
 
 def remember(
-    db: Session, player: Player, key: str, asked: str, code: int, answer: BaseModel
+    db: Session,
+    player: Player,
+    key: str,
+    asked: str,
+    code: int,
+    answer: BaseModel,
+    *,
+    command: CommandRef | None = None,
+    at: datetime | None = None,
 ) -> Response:
-    """``answer`` serialized once, stored with ``key`` in the caller's transaction and
-    sent as stored."""
+    """``answer`` serialized once, stored with ``key`` in the caller's transaction (at
+    ``at``, default now; with ``command`` where it answers a command) and sent as stored."""
     text = answer.model_dump_json()
-    repo.store_answer(db, player.id, key, repo.StoredAnswer(asked, code, text))
+    stored_answer = repo.StoredAnswer(asked, code, text)
+    repo.store_answer(db, player.id, key, stored_answer, command=command, at=at)
     return Response(text, status_code=code, media_type=JSON)
 
 

@@ -17,14 +17,17 @@ first wager").
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.util import identity_key
 
 from croupier.engine import Round
 from croupier.errors import Unprocessable
+from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import SealRow, SeedCommitment
 from croupier.rng import Rng, SealedDraws
 from croupier.sealing import SALT_BYTES, commit
@@ -73,6 +76,30 @@ def seal_of(session: Session, table_id: str) -> str | None:
     return None if row is None else commit(row.salt, row.seed)
 
 
+_SEAL = Statement.of("SELECT seed, salt FROM seals WHERE table_id = :table")
+_RESEAL = Statement.of("UPDATE seals SET seed = :seed, salt = :salt WHERE table_id = :table")
+
+
+def _players_in(count: int) -> str:
+    return ", ".join(f":p{i}" for i in range(count))
+
+
+@functools.lru_cache(maxsize=64)
+def _commitments(count: int) -> Statement:
+    return Statement.of(
+        "SELECT player_id, commitment FROM seed_commitments WHERE table_id = :table "
+        f"AND player_id IN ({_players_in(count)})"
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _used(count: int) -> Statement:
+    return Statement.of(
+        f"DELETE FROM seed_commitments WHERE table_id = :table AND player_id IN "
+        f"({_players_in(count)})"
+    )
+
+
 def sealed_draws(
     session: Session, table_id: str, rng: Rng, seats: dict[int, str], *, client_seeds: bool
 ) -> Rng:
@@ -83,29 +110,34 @@ def sealed_draws(
     :class:`Unsealed` source is given back as it is."""
     if isinstance(rng, Unsealed):
         return rng
-    row = session.get(SealRow, table_id)
-    if row is None:
-        seed, salt = SealedDraws.fresh_seed(rng), None
-    else:
+    if identity_key(SealRow, table_id) in session.identity_map:  # read through the session
+        row = session.get(SealRow, table_id)
+        assert row is not None
         seed, salt = bytes.fromhex(row.seed), row.salt
-    next_seal = announce(session, table_id, rng)
+        next_seal = announce(session, table_id, rng)
+    else:  # the command path: two prebuilt statements, no ORM unit of work
+        db = raw(session)
+        found = db.execute(_SEAL, {"table": table_id}).fetchone()
+        if found is None:
+            seed, salt = SealedDraws.fresh_seed(rng), None
+            next_seal = announce(session, table_id, rng)
+        else:
+            seed, salt = bytes.fromhex(found[0]), found[1]
+            next_seed = SealedDraws.fresh_seed(rng).hex()
+            next_salt = secrets.token_bytes(SALT_BYTES).hex()
+            db.execute(_RESEAL, {"table": table_id, "seed": next_seed, "salt": next_salt})
+            next_seal = commit(next_salt, next_seed)
     commitments: dict[int, str] = {}
     if client_seeds and seats:
-        rows = session.execute(
-            select(SeedCommitment.player_id, SeedCommitment.commitment).where(
-                SeedCommitment.table_id == table_id,
-                SeedCommitment.player_id.in_(list(seats.values())),
-            )
-        ).all()
+        db = raw(session)  # commit_seed flushes what it adds: nothing pending to miss
+        players = list(seats.values())
+        params = {"table": table_id} | {f"p{i}": pid for i, pid in enumerate(players)}
+        rows = db.execute(_commitments(len(players)), params).fetchall()
         found = {str(pid): str(commitment) for pid, commitment in rows}
         commitments = {seat: found[pid] for seat, pid in seats.items() if pid in found}
         if found:  # each commitment serves one round: a seed given is public afterwards
-            session.execute(
-                delete(SeedCommitment).where(
-                    SeedCommitment.table_id == table_id,
-                    SeedCommitment.player_id.in_(list(found)),
-                )
-            )
+            used = {"table": table_id} | {f"p{i}": pid for i, pid in enumerate(found)}
+            db.execute(_used(len(found)), used)
     return SealedDraws(seed, salt=salt, next_seal=next_seal, commitments=commitments)
 
 

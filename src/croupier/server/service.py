@@ -341,7 +341,8 @@ def new_round(
         return repo.load_round(session, f"{table_id}-{number - 1}")[1] if number > 1 else None
 
     settings = table_settings(session, table_id)
-    in_force = versions.in_force(session, table_id, now)
+    steps = None if head is None else head.rules_steps  # read with the head: no query
+    in_force = versions.in_force(session, table_id, now, steps=steps)
     # A table, game or paytable disabled, or a failed self-check: no round (nor a preview).
     disabling.check_dealing(session, table_id, game_name, in_force.version)
     selfcheck.check_dealing(session)

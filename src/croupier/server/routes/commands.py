@@ -15,8 +15,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.routing import Route
 
 from croupier.ledger import repository as repo
+from croupier.ledger.idempotency import CommandRef
 from croupier.server import driver, schemas, service
-from croupier.server.idempotency import fingerprint, first_answer, remember, stored
+from croupier.server.idempotency import fingerprint, first_answer, remember, replayed, stored
 from croupier.server.routes.deps import (
     KEY,
     PROBLEMS,
@@ -57,7 +58,12 @@ async def command(
     """A player's command for their seat, or a dealer's. With no round open, the command
     opens the next one. After the command the server takes the dealer steps that involve
     no choice (High Roll Dice: after "no more bets", the throw, the call and any Extra
-    Roll). Events, postings and the round's version are stored in one transaction."""
+    Roll). Events, postings and the round's version are stored in one transaction.
+
+    Sent again with the same ``Idempotency-Key``, the command gets its first answer and
+    nothing is done twice: the answer is kept whole for the server's retention window (24
+    hours unless ``croupier serve --answers-kept-hours`` says otherwise), and after it is
+    rebuilt from the command's stored events, the same JSON."""
     return await run_command(request, table_id, body, key, credentials)
 
 
@@ -148,14 +154,23 @@ async def run_command(
         # The table, the round, the seat and the key's stored answer in one query.
         head = repo.command_head(db, table_id, me.id, due_by, key)
         if head.answer is not None:
-            return first_answer(head.answer, asked)
+            return first_answer(head.answer, asked, lambda: replayed(db, me, key, server.chains))
         out = service.handle_command(db, me, table_id, body, server.rng, due_by, head=head)
         after = driver.after_command(db, out, server.rng, moment, me, server.chains)
-        return remember(db, me, key, asked, 200, after)
+        ref = CommandRef(
+            table_id,
+            after.round_id,
+            head.event_count,  # the table's sequence number of the command's first event
+            after.round_version,
+            after.round_status,
+            after.balance,
+        )
+        return remember(db, me, key, asked, 200, after, command=ref, at=moment)
 
     def recover(db: Session, error: BaseException) -> Response:
         if isinstance(error, IntegrityError | repo.StaleVersion):
-            first = stored(db, identify(db, credentials), key, asked)
+            me = identify(db, credentials)
+            first = stored(db, me, key, asked, lambda: replayed(db, me, key, server.chains))
             if first is not None:  # the same request, sent twice at once
                 return first
         raise error
