@@ -4,7 +4,7 @@ process deals each table (:mod:`croupier.server.lease`). A renewal then writes o
 however many tables a process deals.
 
 Revision ID: 0018
-Revises: 0016 (the integrator re-chains)
+Revises: 0017
 Create Date: 2026-12-04
 """
 
