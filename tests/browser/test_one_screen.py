@@ -1,0 +1,160 @@
+"""One screen (issue 34): at 1366x768 and at 390x844 a seated player of every game sees,
+without scrolling, the felt with every area he can bet, his own hand, the dealer's cards
+or the dice, his decisions, the countdown, his balance and his total bet; the other
+seats fold away under a disclosure. Each element is checked by its box (inside the
+viewport, not empty) and by what the page shows at its centre (``elementFromPoint``: it
+or something in it, so nothing covers it).
+
+Each game is set up once: a player signs up and sits, wagers (the betting's countdown
+starts with the first wager), is checked at both sizes in the betting, and at a card
+game the dealer closes the betting (the API) and the player is checked again at his
+decision. With CROUPIER_SCREENSHOTS=1 the screen at each size goes to
+docs/screenshots/one-screen-<game>-<size>.png.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from browser_support import EXAMPLES, Server, caught_up, missing, open_table, shot, sign_up
+
+MISSING = missing()
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+]
+
+SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
+
+# What the player must see; each selector may match several elements (each is checked).
+ALWAYS = {
+    "balance": "#balance",
+    "total bet": "[data-total-bet]",
+    "countdown": ".turn .countdown",
+    "dealer or dice": ".felt .centre > *",
+}
+BETTING = {
+    "areas he can bet": ".felt .spot.legal",
+    "chips": ".rack .chip-button[aria-pressed='true']",
+}
+DECIDING = {
+    "his hand": ".seat.mine .hand",
+    "decisions": ".decisions .actions > button, .decisions .actions form button",
+}
+
+# Where to wager, and how the round reaches a player's decision (the dealer's command;
+# None: a dice game, whose betting is the decision point).
+GAMES: dict[str, tuple[str, str, str | None]] = {
+    "craps": ('game = "craps"\n', "pass", "AnnounceNoMoreBets"),
+    "mini-craps": ("mini-craps.toml", "pass", "AnnounceNoMoreBets"),
+    "sic-bo": ('game = "sic-bo"\n', "small", None),
+    "high-roll-dice": ('game = "high-roll-dice"\n', "pip_street:ace", None),
+    "pai-gow": ('game = "pai-gow"\n', "pai_gow", "AnnounceNoMoreBets"),
+    "double-back-jack": ('game = "double-back-jack"\n', "blackjack", "DealCards"),
+    "criss-cross-poker": ('game = "criss-cross-poker"\n', "", "AnnounceNoMoreBets"),
+    "go-fore-it": ('game = "go-fore-it"\n', "front_9", "AnnounceNoMoreBets"),
+}
+
+SEEN = """(selectors) => {
+  const out = [];
+  const vw = window.innerWidth, vh = window.innerHeight;
+  for (const [what, selector] of Object.entries(selectors)) {
+    const nodes = [...document.querySelectorAll(selector)].filter(
+      (n) => !n.closest('details:not([open])') || n.closest('summary'));
+    if (!nodes.length) { out.push(`${what}: nothing matches ${selector}`); continue; }
+    for (const n of nodes) {
+      const r = n.getBoundingClientRect();
+      const name = `${what} (${n.tagName.toLowerCase()}.${String(n.className.baseVal ?? n.className).split(' ')[0]}${n.dataset.spot ? ' ' + n.dataset.spot : ''})`;
+      if (r.width < 1 || r.height < 1) { out.push(`${name}: empty box`); continue; }
+      if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) {
+        out.push(`${name}: at ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)}, outside ${vw}x${vh}`);
+        continue;
+      }
+      const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!at || !(n === at || n.contains(at))) {
+        out.push(`${name}: covered by ${at ? at.tagName.toLowerCase() + '.' + String(at.className.baseVal ?? at.className).split(' ')[0] : 'nothing'}`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def unseen(page: Any, selectors: dict[str, str]) -> list[str]:
+    """What of ``selectors`` the player cannot see on the screen as it is (no scroll)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    problems: list[str] = page.evaluate(SEEN, selectors)
+    return problems
+
+
+def check(page: Any, game: str, phase: str, selectors: dict[str, str]) -> list[str]:
+    problems = []
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)  # the layout settles (and any deal animation ends)
+        problems += [f"{size}, {phase}: {p}" for p in unseen(page, selectors)]
+        # Nothing sideways either: the page is no wider than the screen.
+        if page.evaluate("document.documentElement.scrollWidth") > width:
+            problems.append(f"{size}, {phase}: the page is wider than the screen")
+        if phase == "decision" or GAMES[game][2] is None:
+            shot(page, f"one-screen-{game}-{size}", full_page=False)
+    return problems
+
+
+def wager(page: Any, spot: str) -> None:
+    page.locator('[data-chip="1000"]').click()
+    if not spot:  # Criss-Cross Poker: both Antes at once (674a.7(d))
+        page.locator('[data-command="PlaceAntes"] [data-action="PlaceAntes"]').click()
+        page.wait_for_selector('.seat.mine [data-spot="ante_down"].has-wager')
+        return
+    page.locator(f'.felt [data-spot="{spot}"].legal').first.click()
+    page.wait_for_selector(f'.felt [data-spot="{spot}"].has-wager')
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_one_screen(browser: Any, server: Server, game: str) -> None:
+    rules, spot, deal = GAMES[game]
+    table_id = f"one-{game}"
+    text = (EXAMPLES / rules).read_text() if rules.endswith(".toml") else rules
+    # Clocks long enough for the test, shown as the player would see them.
+    settings = {"betting_seconds": 600, "decision_seconds": 600, "optional_seconds": 1}
+    body = {"id": table_id, "rules_toml": text, "settings": settings}
+    made = server.admin.post("/tables", json=body)
+    assert made.status_code == 201, made.text
+    # Another player at the table: his seat folds away on the player's screen.
+    bob = server.person(f"bob-{game}", "player")
+    r = httpx.post(
+        f"{server.url}/tables/{table_id}/seats",
+        json={"seat": 1},
+        headers={"Authorization": f"Bearer {bob}"},
+    )
+    assert r.is_success, r.text
+    context, page = sign_up(browser, server, f"ann-{game}")
+    open_table(page, table_id, 2)
+    wager(page, spot)
+    page.wait_for_selector(".turn .countdown[data-seconds]")
+    problems = check(page, game, "betting", {**ALWAYS, **BETTING})
+    # The other seats are under one disclosure, closed.
+    closed = page.evaluate(
+        "[...document.querySelectorAll('.seat:not(.mine)')]"
+        ".every((s) => s.closest('details.other-seats:not([open])') !== null)"
+    )
+    if not closed:
+        problems.append("the other seats are not folded under a disclosure")
+    if deal is not None:
+        dealer = server.person(f"dealer-{game}", "dealer")
+        caught_up(page, server)
+        r = server.admin.post(
+            f"/tables/{table_id}/commands",
+            json={"command": {"type": deal}},
+            headers={"Authorization": f"Bearer {dealer}", **server.key()},
+        )
+        assert r.status_code == 200, r.text
+        page.wait_for_selector(".decisions .actions [data-action]", timeout=15_000)
+        page.wait_for_selector(".turn .countdown[data-seconds]")
+        problems += check(page, game, "decision", {**ALWAYS, **DECIDING})
+    assert problems == [], "\n".join(problems)
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
