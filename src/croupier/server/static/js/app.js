@@ -197,8 +197,10 @@ async function tablePage(tableId, early = null) {
   const consoleBox = h("section", { class: "console", "aria-label": "dealer and floor console", hidden: true });
   const resultBox = h("div", { class: "result-box" });
   const signBox = h("details", { class: "sign" }, h("summary", {}, "Payout odds (table sign)"));
+  // The player's money on the table now: his wagers (and purchases) of the round shown.
+  const betLine = h("p", { class: "bet-line" }, "Your bet: ", h("strong", { "data-total-bet": "0" }, dollars(0)));
   main.replaceChildren(
-    h("div", { class: "table-page" }, header, turnBox, seatBar, feltBox, h("div", { class: "controls" }, rack, tools, decisions), consoleBox, resultBox, signBox,
+    h("div", { class: "table-page" }, h("div", { class: "table-top" }, header, seatBar), turnBox, feltBox, h("div", { class: "controls" }, betLine, rack, tools, decisions), consoleBox, resultBox, signBox,
       h("p", {}, h("a", { href: `#/history/${encodeURIComponent(tableId)}` }, "Round history and replays"), " · ", h("a", { href: "#/" }, "Lobby"))),
   );
   api.sign(tableId).then(
@@ -495,6 +497,12 @@ async function tablePage(tableId, early = null) {
     for (const lc of legalWagers()) for (const spot of lc.spots || []) limits[spot] = [lc.min_amount, lc.max_amount];
     feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, limits, onSpot: (spot, amount) => onSpot(spot, amount), seatCount, seats }));
     rack.hidden = seat === null;
+    betLine.hidden = seat === null;
+    const onTable = seat === null ? {} : (game.wagers ? game.wagers(v, seat) : (v.wagers || {})[String(seat)]) || {};
+    const total = Object.values(onTable).reduce((a, b) => a + (typeof b === "number" ? b : 0), 0);
+    const totalNode = betLine.querySelector("[data-total-bet]");
+    totalNode.dataset.totalBet = String(total);
+    totalNode.textContent = dollars(total);
     tools.replaceChildren(...(seat === null ? [] : rackTools(legalSpots)));
     // Where no wager can be placed now, the chips have nothing to do: at phone width they
     // leave the screen to the seat and the decisions (app.css).

@@ -14,6 +14,7 @@
 import { h } from "../dom.js";
 import { dollars, odds } from "../format.js";
 import { chip, die } from "../svg.js";
+import { otherSeats } from "../pieces.js";
 
 const POINTS = [4, 5, 6, 8, 9, 10];
 const HARD = [4, 6, 8, 10];
@@ -224,7 +225,13 @@ function seatsList(table, v, ctx) {
       ),
     );
   }
-  return h("ul", { class: "cr-seats", "aria-label": "seats" }, items.length ? items : h("li", { class: "muted" }, "No one is seated."));
+  if (!items.length) return h("ul", { class: "cr-seats", "aria-label": "seats" }, h("li", { class: "muted" }, "No one is seated."));
+  // A seated player's own line stays; the others fold away (pieces.js).
+  if (typeof ctx.mySeat !== "number") return h("ul", { class: "cr-seats", "aria-label": "seats" }, items);
+  const mine = items.filter((i) => i.classList.contains("mine"));
+  return h("div", { class: "seat-lists" },
+    mine.length ? h("ul", { class: "cr-seats", "aria-label": "your seat" }, mine) : null,
+    otherSeats(items.filter((i) => !i.classList.contains("mine")), "ul", { class: "cr-seats", "aria-label": "other seats" }));
 }
 
 // A player seated during a turn of the dice plays from the next round (server:seats).
@@ -383,6 +390,21 @@ const STYLE = `
 .cr-seats .seat.shooter { border-color: #fff; }
 .cr-notes { margin: 0; font-size: .75rem; }
 .cr-mini .cr-layout { grid-template-columns: 3fr 1fr; }
+/* One screen (issue 34): the centre in one band, the propositions four across, the
+   areas no taller than their words. */
+.cr-centre { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 12px; }
+.cr-centre .dice svg { width: 34px; height: 34px; }
+.cr-centre .call { margin: 0; }
+.cr-history-box { flex-basis: 100%; font-size: .8rem; }
+.cr-history { max-height: 2.6em; margin: 0; }
+.cr-kind { display: none; }
+.cr-area { padding: 2px 2px 10px; min-height: 0; }
+.cr-place { min-height: 40px; }
+.cr-come, .cr-pass { min-height: 40px; }
+.cr-extras .cr-area { min-height: 30px; }
+.cr-number-head strong { font-size: 1.2rem; }
+.cr-hardways, .cr-one-rolls { grid-template-columns: repeat(4, 1fr); }
+.cr-side { gap: 4px; }
 @media (max-width: 760px) {
   .cr-layout { grid-template-columns: 1fr; }
   .cr-numbers { grid-template-columns: repeat(3, 1fr); }

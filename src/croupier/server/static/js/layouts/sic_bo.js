@@ -10,6 +10,7 @@
 import { h } from "../dom.js";
 import { dollars, odds } from "../format.js";
 import { chip, die } from "../svg.js";
+import { otherSeats } from "../pieces.js";
 
 // The areas as the server gives them with the table (`table.spots`, from
 // croupier.games.sic_bo: value, label as the sign writes it, group = the wager, numbers,
@@ -142,7 +143,13 @@ function seatsList(table, v, ctx) {
       ),
     );
   }
-  return h("ul", { class: "sb-seats", "aria-label": "seats" }, items.length ? items : h("li", { class: "muted" }, "No one is seated."));
+  if (!items.length) return h("ul", { class: "sb-seats", "aria-label": "seats" }, h("li", { class: "muted" }, "No one is seated."));
+  // A seated player's own line stays; the others fold away (pieces.js).
+  if (typeof ctx.mySeat !== "number") return h("ul", { class: "sb-seats", "aria-label": "seats" }, items);
+  const mine = items.filter((i) => i.classList.contains("mine"));
+  return h("div", { class: "seat-lists" },
+    mine.length ? h("ul", { class: "sb-seats", "aria-label": "your seat" }, mine) : null,
+    otherSeats(items.filter((i) => !i.classList.contains("mine")), "ul", { class: "sb-seats", "aria-label": "other seats" }));
 }
 
 // The shaker's three dice and the result shown (625a.5).
