@@ -116,6 +116,34 @@ def wager(page: Any, spot: str) -> None:
     page.wait_for_selector(f'.felt [data-spot="{spot}"].has-wager')
 
 
+DECISION = ".decisions .actions [data-action]:not([data-decline])"
+
+
+def decided(page: Any, server: Server, table_id: str, spot: str, deal: str, dealer: str) -> None:
+    """Wait for the player's decision; a round that ends without one (a blackjack dealt)
+    is followed by another, up to three."""
+    for _ in range(3):
+        page.wait_for_function(
+            f"document.querySelector('{DECISION}') !== null || "
+            "document.querySelector('.round').dataset.status !== 'open'",
+            timeout=15_000,
+        )
+        page.wait_for_timeout(1_500)  # an optional wait (Insurance: one second) passes
+        if page.locator(DECISION).count():
+            page.wait_for_selector(".turn .countdown[data-seconds]")
+            return
+        page.wait_for_selector('.round:not([data-status="open"])')
+        wager(page, spot)
+        caught_up(page, server)
+        r = server.admin.post(
+            f"/tables/{table_id}/commands",
+            json={"command": {"type": deal}},
+            headers={"Authorization": f"Bearer {dealer}", **server.key()},
+        )
+        assert r.status_code == 200, r.text
+    raise AssertionError("three rounds without a decision for the player")
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_one_screen(browser: Any, server: Server, game: str) -> None:
     rules, spot, deal = GAMES[game]
@@ -156,12 +184,11 @@ def test_one_screen(browser: Any, server: Server, game: str) -> None:
         )
         assert r.status_code == 200, r.text
         if "craps" in game:
-            page.wait_for_selector(".cr-history li", timeout=15_000)
+            page.wait_for_selector(".cr-history li", state="attached", timeout=15_000)
             page.wait_for_selector(".turn .countdown[data-seconds]")
             problems += check(page, game, "decision", {**ALWAYS, **BETTING})
         else:
-            page.wait_for_selector(".decisions .actions [data-action]", timeout=15_000)
-            page.wait_for_selector(".turn .countdown[data-seconds]")
+            decided(page, server, table_id, spot, deal, dealer)
             problems += check(page, game, "decision", {**ALWAYS, **DECIDING})
     assert problems == [], "\n".join(problems)
     assert not page.errors  # type: ignore[attr-defined]

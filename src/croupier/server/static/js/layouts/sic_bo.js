@@ -221,10 +221,25 @@ const STYLE = `
 .sb-seats { display: flex; flex-wrap: wrap; gap: 6px; list-style: none; margin: 0; padding: 0; }
 .sb-seats .seat { padding: 4px 8px; font-size: .85rem; }
 @media (max-width: 700px) {
+  /* One screen at phone width (issue 34): every area in view, five to eight across. */
+  .sb-board { gap: 4px; }
+  .sb-layout { gap: 3px; }
+  .sb-row { gap: 2px; }
+  .sb-top { grid-template-columns: repeat(5, 1fr); }
+  .sb-top .sb-column { display: contents; }
   .sb-totals { grid-template-columns: repeat(7, 1fr); }
-  .sb-combinations { grid-template-columns: repeat(5, 1fr); }
+  .sb-combinations { grid-template-columns: repeat(8, 1fr); }
   .sb-singles { grid-template-columns: repeat(3, 1fr); }
-  .sb-top { grid-template-columns: repeat(3, 1fr); }
+  .sb-singles .sb-odds { white-space: normal; }
+  .sb-area { min-width: 0; min-height: 38px; padding: 1px 1px 9px; gap: 0; border-radius: 6px; }
+  .sb-word small { font-size: .5rem; line-height: 1.1; }
+  .sb-word strong, .sb-any strong { font-size: .75rem; }
+  .sb-dice svg { width: 12px; height: 12px; }
+  .sb-any .sb-dice svg { width: 9px; height: 9px; }
+  .sb-number { font-size: .95rem; }
+  .sb-odds { font-size: .55rem; }
+  .sb-area .stack svg { width: 20px; height: 20px; }
+  .sb-singles svg.equipment { width: 24px; height: 24px; }
 }
 `;
 
