@@ -332,7 +332,12 @@ export function centre(v, game) {
   );
 }
 
-export default { centre, board };
+// The strip of last results (app.js): every roll of the turn, its dice and total.
+function throws(v) {
+  return (v.history || []).map((r) => ({ dice: r.dice, total: r.total, said: `${r.dice.join(" + ")} = ${r.total}, ${called(r)}` }));
+}
+
+export default { centre, board, throws };
 
 const STYLE = `
 .cr-board { display: flex; flex-direction: column; gap: 8px; }

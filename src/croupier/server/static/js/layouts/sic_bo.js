@@ -248,4 +248,10 @@ function ensureStyle() {
   document.head.append(h("style", { id: "sic-bo-style" }, STYLE));
 }
 
-export default { centre, board };
+// The strip of last results (app.js): a shake's three dice and their total.
+function throws(v) {
+  const faces = v.dice || [];
+  return faces.length === 3 && v.total !== null && v.total !== undefined ? [{ dice: faces, total: v.total, said: `${faces.join(" + ")} = ${v.total}` }] : [];
+}
+
+export default { centre, board, throws };
