@@ -63,21 +63,26 @@ GAMES: dict[str, tuple[str, str, str | None]] = {
 SEEN = """(selectors) => {
   const out = [];
   const vw = window.innerWidth, vh = window.innerHeight;
+  const named = (n) => {
+    const cls = String(n.className.baseVal ?? n.className).split(' ')[0];
+    return `${n.tagName.toLowerCase()}.${cls}${n.dataset?.spot ? ' ' + n.dataset.spot : ''}`;
+  };
+  const at = (r) => [r.left, r.top, r.right, r.bottom].map(Math.round).join(',');
   for (const [what, selector] of Object.entries(selectors)) {
     const nodes = [...document.querySelectorAll(selector)].filter(
       (n) => !n.closest('details:not([open])') || n.closest('summary'));
     if (!nodes.length && !what.endsWith('?')) out.push(`${what}: nothing matches ${selector}`);
     for (const n of nodes) {
       const r = n.getBoundingClientRect();
-      const name = `${what} (${n.tagName.toLowerCase()}.${String(n.className.baseVal ?? n.className).split(' ')[0]}${n.dataset.spot ? ' ' + n.dataset.spot : ''})`;
+      const name = `${what} (${named(n)})`;
       if (r.width < 1 || r.height < 1) { out.push(`${name}: empty box`); continue; }
       if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) {
-        out.push(`${name}: at ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)}, outside ${vw}x${vh}`);
+        out.push(`${name}: at ${at(r)}, outside ${vw}x${vh}`);
         continue;
       }
-      const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (!at || !(n === at || n.contains(at))) {
-        out.push(`${name}: covered by ${at ? at.tagName.toLowerCase() + '.' + String(at.className.baseVal ?? at.className).split(' ')[0] : 'nothing'}`);
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!top || !(n === top || n.contains(top))) {
+        out.push(`${name}: covered by ${top ? named(top) : 'nothing'}`);
       }
     }
   }

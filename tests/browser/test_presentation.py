@@ -27,7 +27,8 @@ WATCH = """() => {
     for (const c of changes) for (const n of c.addedNodes) {
       if (!(n instanceof Element)) continue;
       for (const p of [n, ...n.querySelectorAll('.dealt')]) {
-        if (p.classList && p.classList.contains('dealt')) window.dealt.push(getComputedStyle(p).animationName);
+        if (!p.classList || !p.classList.contains('dealt')) continue;
+        window.dealt.push(getComputedStyle(p).animationName);
       }
     }
   }).observe(document.getElementById('main'), { childList: true, subtree: true });
@@ -174,7 +175,10 @@ def test_the_last_results_strip(browser: Any, server: Server, game: str, spot: s
     )
     items = page.locator(".last-results li")
     shown = [
-        (int(items.nth(i).get_attribute("data-total") or -1), items.nth(i).locator("strong").inner_text())
+        (
+            int(items.nth(i).get_attribute("data-total") or -1),
+            items.nth(i).locator("strong").inner_text(),
+        )
         for i in range(items.count())
     ]
     assert shown == expected[:20]

@@ -55,12 +55,9 @@ export function tilePicker(codes) {
 let othersOpen = false;
 export function otherSeats(items, tag = "div", attrs = {}) {
   if (!items.length) return null;
-  const fold = h(
-    "details",
-    { class: "other-seats", open: othersOpen },
-    h("summary", {}, `Other seats (${items.length})`),
-    h(tag, attrs, items),
-  );
-  fold.addEventListener("toggle", () => { othersOpen = fold.open; });
+  // Noted at the click, before the toggle's event: a redraw in between keeps it.
+  const summary = h("summary", { onclick: () => { othersOpen = !fold.open; } }, `Other seats (${items.length})`);
+  const fold = h("details", { class: "other-seats", open: othersOpen }, summary, h(tag, attrs, items));
+  fold.addEventListener("toggle", () => { if (fold.isConnected) othersOpen = fold.open; });
   return fold;
 }
