@@ -403,6 +403,8 @@ def test_the_history_says_when_what_was_staked_the_net_and_the_hand(
     shot(ann, "history")
     item.locator('a[href^="#/replay"]').click()
     ann.wait_for_selector(".replay-stage .felt")
+    # The replay shows every seat of the round, none folded away.
+    assert ann.locator(".replay-stage details.other-seats").count() == 0
     assert ann.locator('.replay-stage .seat[data-seat="4"] h3').inner_text() == "Seat 4 — bob-past"
     assert ann.locator('.replay-stage .seat[data-seat="2"] h3').inner_text() == "Seat 2 (you)"
     assert not ann.errors  # type: ignore[attr-defined]

@@ -780,7 +780,7 @@ async function replayPage(roundId) {
     caption.textContent = `Event ${at + 1} of ${data.steps.length}: ${humanize(step.event.type)}${said.startsWith("(") ? " " : " — "}${said}`;
     const fakeView = { view: step.view, actor: data.actor, legal_commands: [], round_id: roundId };
     // The seats as they were in that round (data.seats), not as they are now.
-    stage.replaceChildren(felt(table, fakeView, { mySeat: typeof data.actor === "number" ? data.actor : null, legalSpots: new Set(), onSpot: () => {}, seatCount, seats: data.seats || [] }), results(table, fakeView) || "");
+    stage.replaceChildren(felt(table, fakeView, { mySeat: typeof data.actor === "number" ? data.actor : null, legalSpots: new Set(), onSpot: () => {}, seatCount, seats: data.seats || [], everySeat: true }), results(table, fakeView) || "");
   }
   const go = (n) => { at = Math.max(0, Math.min(data.steps.length - 1, n)); show(); };
   slider.addEventListener("input", () => go(Number(slider.value)));

@@ -176,7 +176,7 @@ export function felt(table, view, ctx) {
     );
     // A seated player's own seat stays whole; the others fold away (a dealer, a
     // spectator and a replay see every seat).
-    if (mine || typeof ctx.mySeat !== "number") seats.append(node);
+    if (mine || typeof ctx.mySeat !== "number" || ctx.everySeat) seats.append(node);
     else others.push(node);
   }
   const fold = otherSeats(others, "div", { class: "seats" });

@@ -227,7 +227,7 @@ function seatsList(table, v, ctx) {
   }
   if (!items.length) return h("ul", { class: "cr-seats", "aria-label": "seats" }, h("li", { class: "muted" }, "No one is seated."));
   // A seated player's own line stays; the others fold away (pieces.js).
-  if (typeof ctx.mySeat !== "number") return h("ul", { class: "cr-seats", "aria-label": "seats" }, items);
+  if (typeof ctx.mySeat !== "number" || ctx.everySeat) return h("ul", { class: "cr-seats", "aria-label": "seats" }, items);
   const mine = items.filter((i) => i.classList.contains("mine"));
   return h("div", { class: "seat-lists" },
     mine.length ? h("ul", { class: "cr-seats", "aria-label": "your seat" }, mine) : null,
