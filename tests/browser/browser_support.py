@@ -204,3 +204,12 @@ def finish(
     expected = before - wagered + paid
     page.wait_for_function(f"document.querySelector('#balance').dataset.cents === '{expected}'")
     assert shown_balance(page) == server.wallet(me(server, page)["id"]) == expected
+
+
+def unfold_others(page: Any) -> None:
+    """Open the disclosure the other seats fold under at a seated player's table (issue
+    34, one screen); it stays open through the table's redraws."""
+    page.wait_for_selector("details.other-seats")
+    if not page.locator("details.other-seats[open]").count():
+        page.locator("details.other-seats > summary").first.click()
+    page.wait_for_selector("details.other-seats[open]")

@@ -23,6 +23,7 @@ from browser_support import (
     open_table,
     shown_balance,
     sign_up,
+    unfold_others,
 )
 
 MISSING = missing()
@@ -39,6 +40,7 @@ def test_a_player_seated_after_the_page_loaded_shows_at_once(browser: Any, serve
     assert server.table("seen", "go-fore-it.toml").status_code == 201
     ann_context, ann = sign_up(browser, server, "ann-seen")
     open_table(ann, "seen", 1)
+    unfold_others(ann)  # the other seats fold away (issue 34)
     ann.wait_for_selector('.seat[data-seat="3"].empty')
     bob_context, bob = sign_up(browser, server, "bob-seen")
     open_table(bob, "seen", 3)

@@ -41,6 +41,7 @@ from browser_support import (
     shot,
     shown_balance,
     sign_up,
+    unfold_others,
 )
 
 MISSING = missing()
@@ -175,6 +176,7 @@ def test_two_players_a_seven_out_and_the_dice_passing_on(browser: Any, server: S
     assert bob.locator(f'{AREA} [data-spot="come"].has-wager').count() == 0
     bet(bob, 1000, "come_odds:8", 1000)
     # ann's page hears of bob's odds a moment after bob's own page shows them.
+    unfold_others(ann)  # the other seats fold away (issue 34)
     ann.wait_for_selector('.cr-seats [data-seat="2"]:has-text("Odds on Come 8 $10.00")')
     seat_2 = ann.locator('.cr-seats [data-seat="2"]').inner_text()
     assert "Come on 8 $10.00" in seat_2 and "Odds on Come 8 $10.00" in seat_2

@@ -27,6 +27,7 @@ from browser_support import (
     open_table,
     shot,
     sign_up,
+    unfold_others,
 )
 
 MISSING = missing()
@@ -379,6 +380,7 @@ def test_the_history_says_when_what_was_staked_the_net_and_the_hand(
     bob.locator('[data-action="Fold"]').click()
     finish(ann, server, "past", 2, 1000)
     bob.get_by_role("button", name="Leave seat 4").click()
+    unfold_others(ann)  # the other seats fold away (issue 34)
     ann.wait_for_selector('.seat[data-seat="4"].empty')
     token = ann.evaluate("localStorage.getItem('croupier.token')")
     (listed,) = server.get("/tables/past/rounds", token)["rounds"]
@@ -401,6 +403,8 @@ def test_the_history_says_when_what_was_staked_the_net_and_the_hand(
     shot(ann, "history")
     item.locator('a[href^="#/replay"]').click()
     ann.wait_for_selector(".replay-stage .felt")
+    # The replay shows every seat of the round, none folded away.
+    assert ann.locator(".replay-stage details.other-seats").count() == 0
     assert ann.locator('.replay-stage .seat[data-seat="4"] h3').inner_text() == "Seat 4 — bob-past"
     assert ann.locator('.replay-stage .seat[data-seat="2"] h3').inner_text() == "Seat 2 (you)"
     assert not ann.errors  # type: ignore[attr-defined]
@@ -425,12 +429,15 @@ def test_at_phone_width_your_seat_and_decisions_stay_in_view(browser: Any, serve
     open_table(page, "phone", 5)
     page.wait_for_selector('.seat.mine [data-spot="pip_street:ace"].legal')
     mine = page.locator(".seat.mine").bounding_box()
-    other = page.locator('.seat[data-seat="1"]').bounding_box()
+    # The other seats fold away under one disclosure below his own (issue 34).
+    other = page.locator("details.other-seats").bounding_box()
     assert mine and other and mine["y"] < other["y"]
     page.locator('.seat.mine [data-spot="pip_street:ace"]').scroll_into_view_if_needed()
     assert page.evaluate(IN_VIEW, ".seat.mine [data-spot='pip_street:ace']")
     assert page.evaluate(IN_VIEW, ".rack")
-    assert page.evaluate(IN_VIEW, ".decisions")
+    # The decisions' box, or where none is to be made and chips are shown, the chips
+    # alone: the box's "choose a chip" hint gives way to the seat (issue 34).
+    assert page.evaluate(IN_VIEW, ".controls")
     page.locator('[data-chip="500"]').click()
     page.locator('.seat.mine [data-spot="pip_street:ace"]').click()
     page.wait_for_selector('.seat.mine [data-spot="pip_street:ace"].has-wager')

@@ -23,6 +23,7 @@ from browser_support import (
     missing,
     open_table,
     sign_up,
+    unfold_others,
 )
 
 MISSING = missing()
@@ -54,6 +55,7 @@ def test_sic_bo_collects_the_losing_chips_and_names_the_seats(browser: Any, serv
             page.locator(f'{board} [data-spot="{spot}"]').click()
             page.wait_for_selector(f'{board} [data-spot="{spot}"].has-wager')
     ann.wait_for_selector(f'{board} [data-spot="total:10"] .sb-others')
+    unfold_others(ann)  # the other seats fold away (issue 34)
     assert ann.locator('.sb-seats [data-seat="2"]').inner_text().startswith("Seat 2 — bob-sbchips")
     caught_up(dealer, server)
     dealer.locator('[data-action="AnnounceNoMoreBets"]').click()

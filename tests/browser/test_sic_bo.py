@@ -25,6 +25,7 @@ from browser_support import (
     shot,
     shown_balance,
     sign_up,
+    unfold_others,
 )
 
 MISSING = missing()
@@ -167,6 +168,7 @@ def test_two_players_several_wagers_the_shake_and_the_lit_layout(
     assert ann.locator("table.results tbody tr").count() == 6
     # The seats of the round, each with what it staked and what came back.
     bob_back = paid(bob_wagers, dice)
+    unfold_others(ann)  # the other seats fold away (issue 34)
     seat_4 = ann.locator('.sb-seats [data-seat="4"]').inner_text()
     assert f"staked $35.00, paid back {dollars(bob_back)}" in seat_4
     assert not ann.errors and not bob.errors  # type: ignore[attr-defined]

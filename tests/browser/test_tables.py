@@ -32,6 +32,7 @@ from browser_support import (
     shot,
     shown_balance,
     sign_up,
+    unfold_others,
 )
 
 MISSING = missing()
@@ -106,6 +107,8 @@ def test_go_fore_it_fold_seen_by_two_players(browser: Any, server: Server) -> No
         page.locator('[data-chip="1000"]').click()
         page.locator('.seat.mine [data-spot="front_9"]').click()
         page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    unfold_others(ann)  # the other seats fold away (issue 34)
+    unfold_others(bob)
     ann.wait_for_selector('.seat[data-seat="3"] [data-spot="front_9"].has-wager')
     bob.wait_for_selector('.seat[data-seat="1"] [data-spot="front_9"].has-wager')
     caught_up(dealer, server)

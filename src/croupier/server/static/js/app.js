@@ -10,7 +10,7 @@ import { control, humanize } from "./commands.js";
 import { LiveView } from "./live.js";
 import { felt, gameOf, laterWagerButtons, results, settlementsOf } from "./layouts.js";
 import { chip, die } from "./svg.js";
-import { phrase, roundSummary, saidCommand, timeoutSentence, whoActs } from "./words.js";
+import { phrase, roundNet, roundSummary, saidCommand, timeoutSentence, whoActs } from "./words.js";
 import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
 import { checkRound } from "./verify.js";
 import { wagersOf } from "./offers.js";
@@ -163,6 +163,21 @@ async function lobby() {
   }
 }
 
+// --- the deal animation's switch (remembered in this browser) ---------------------------
+const MOTION = "croupier.motion";
+function applyMotion() {
+  document.documentElement.dataset.motion = localStorage.getItem(MOTION) === "off" ? "off" : "on";
+}
+applyMotion();
+function motionToggle() {
+  const box = h("input", { type: "checkbox", id: "motion", "data-motion-toggle": "", checked: localStorage.getItem(MOTION) !== "off" });
+  box.addEventListener("change", () => {
+    localStorage.setItem(MOTION, box.checked ? "on" : "off");
+    applyMotion();
+  });
+  return h("span", { class: "motion" }, box, h("label", { for: "motion" }, "Deal and roll animation"));
+}
+
 // --- a table -----------------------------------------------------------------------------
 const CHIPS = [100, 500, 1000, 2500, 10000, 50000, 100000];
 
@@ -197,8 +212,14 @@ async function tablePage(tableId, early = null) {
   const consoleBox = h("section", { class: "console", "aria-label": "dealer and floor console", hidden: true });
   const resultBox = h("div", { class: "result-box" });
   const signBox = h("details", { class: "sign" }, h("summary", {}, "Payout odds (table sign)"));
+  // The player's money on the table now: his wagers (and purchases) of the round shown.
+  const betLine = h("p", { class: "bet-line" }, "Your bet: ", h("strong", { "data-total-bet": "0" }, dollars(0)));
+  // What the player won in the round just settled, said at once beside his controls.
+  const winBox = h("div", { class: "win-box", role: "status" });
+  // The last throws at a dice table (the layout's `throws`), newest first.
+  const strip = h("section", { class: "last-results", "aria-label": "last results", hidden: !game.throws });
   main.replaceChildren(
-    h("div", { class: "table-page" }, header, turnBox, seatBar, feltBox, h("div", { class: "controls" }, rack, tools, decisions), consoleBox, resultBox, signBox,
+    h("div", { class: "table-page" }, h("div", { class: "table-top" }, header, seatBar, motionToggle()), turnBox, feltBox, h("div", { class: "controls" }, winBox, betLine, rack, tools, decisions), strip, consoleBox, resultBox, signBox,
       h("p", {}, h("a", { href: `#/history/${encodeURIComponent(tableId)}` }, "Round history and replays"), " · ", h("a", { href: "#/" }, "Lobby"))),
   );
   api.sign(tableId).then(
@@ -428,9 +449,25 @@ async function tablePage(tableId, early = null) {
     // A decision to make, not the betting (the chips and the felt are the player's then).
     const betting = (view.view || {}).phase === "betting" || view.deadline?.kind === "betting";
     myTurn = seat !== null && view.round_status === "open" && !betting && (view.waiting_for || []).includes(seat);
+    dealt();
     const first = decisions.querySelector(".actions button:not([disabled])");
     if (myTurn && !wasMine && first && !decisions.hidden) first.focus();
     else if (key && focusLost()) refocus(key);
+  }
+
+  // The deal and the roll: a card, tile or die not on the felt before comes in with a
+  // short animation (app.css; off by the player's choice or prefers-reduced-motion).
+  let shownPieces = new Set();
+  function dealt() {
+    const now = new Set();
+    feltBox.querySelectorAll(".centre, .seat.mine .hand").forEach((box, b) => {
+      box.querySelectorAll("svg.equipment").forEach((piece, i) => {
+        const key = `${view.round_id}:${b}:${i}:${piece.getAttribute("aria-label")}:${piece.closest("[data-dice]")?.dataset.dice ?? ""}`;
+        now.add(key);
+        if (shownPieces.size && !shownPieces.has(key)) piece.classList.add("dealt");
+      });
+    });
+    shownPieces = now.size ? now : new Set([""]);
   }
 
   function draw() {
@@ -495,6 +532,12 @@ async function tablePage(tableId, early = null) {
     for (const lc of legalWagers()) for (const spot of lc.spots || []) limits[spot] = [lc.min_amount, lc.max_amount];
     feltBox.replaceChildren(felt(table, shownView(), { mySeat: seat, legalSpots, limits, onSpot: (spot, amount) => onSpot(spot, amount), seatCount, seats }));
     rack.hidden = seat === null;
+    betLine.hidden = seat === null;
+    const onTable = seat === null ? {} : (game.wagers ? game.wagers(v, seat) : (v.wagers || {})[String(seat)]) || {};
+    const total = Object.values(onTable).reduce((a, b) => a + (typeof b === "number" ? b : 0), 0);
+    const totalNode = betLine.querySelector("[data-total-bet]");
+    totalNode.dataset.totalBet = String(total);
+    totalNode.textContent = dollars(total);
     tools.replaceChildren(...(seat === null ? [] : rackTools(legalSpots)));
     // Where no wager can be placed now, the chips have nothing to do: at phone width they
     // leave the screen to the seat and the decisions (app.css).
@@ -605,6 +648,43 @@ async function tablePage(tableId, early = null) {
     const over = shown !== view || view.round_status !== "open";
     const summary = mySeat() === null || !over ? null : roundSummary(settlementsOf(shown.view || {}), mySeat(), game.label, game.extras ? game.extras(shown.view || {}, mySeat()) : []);
     resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(table, shown) || "");
+    // A round the player won: a banner with what it brought him (its net, cents).
+    const net = summary ? roundNet(settlementsOf(shown.view || {}), mySeat(), game.extras ? game.extras(shown.view || {}, mySeat()) : []) : 0;
+    const won = net > 0 ? String(net) : "";
+    if (winBox.dataset.won !== won) {
+      winBox.dataset.won = won;
+      winBox.replaceChildren(net > 0 ? h("p", { class: "win-banner", "data-won": net }, "You win ", h("strong", {}, dollars(net)), "!") : "");
+    }
+    drawStrip();
+  }
+
+  // The last results strip: each round's throws (the layout's `throws(view)`), from the
+  // rounds the player played (the history) and every round seen live on this page.
+  const throwsOf = new Map(); // round id -> {number, throws}
+  function noteThrows(roundId, v) {
+    if (!game.throws || !roundId || !v) return;
+    const m = /-(\d+)$/.exec(roundId);
+    throwsOf.set(roundId, { number: m ? Number(m[1]) : 0, throws: game.throws(v) });
+  }
+  function drawStrip() {
+    if (!game.throws) return;
+    const rounds = [...throwsOf.values()].sort((a, b) => b.number - a.number);
+    const last = rounds.flatMap((r) => [...r.throws].reverse()).slice(0, 20);
+    const key = JSON.stringify(last);
+    if (strip.dataset.key === key) return;
+    strip.dataset.key = key;
+    strip.replaceChildren(
+      h("h3", {}, `Last ${last.length === 1 ? "result" : `${last.length} results`}`),
+      last.length
+        ? h("ol", { class: "strip" }, last.map((t) => h("li", { "data-total": t.total, title: t.said }, h("span", { class: "strip-dice" }, t.dice.join(" ")), h("strong", {}, String(t.shown ?? t.total)))))
+        : h("p", { class: "muted" }, "No throw yet."),
+    );
+  }
+  if (game.throws) {
+    api.rounds(tableId).then((rounds) => {
+      for (const r of rounds) if (r.view && !throwsOf.has(r.round_id)) noteThrows(r.round_id, r.view);
+      drawStrip();
+    }).catch(() => {});
   }
 
   renderRack();
@@ -619,6 +699,7 @@ async function tablePage(tableId, early = null) {
       const said = ran ? timeoutSentence(clock.deadline, mySeat(), true) : null;
       view = next;
       forgetStale(view);
+      noteThrows(view.round_id, view.view);
       // What the timeout did stays for the rest of the round, whoever acts next.
       if (said) say(said, "info", `round:${view.round_id}`);
       render();
@@ -699,7 +780,7 @@ async function replayPage(roundId) {
     caption.textContent = `Event ${at + 1} of ${data.steps.length}: ${humanize(step.event.type)}${said.startsWith("(") ? " " : " — "}${said}`;
     const fakeView = { view: step.view, actor: data.actor, legal_commands: [], round_id: roundId };
     // The seats as they were in that round (data.seats), not as they are now.
-    stage.replaceChildren(felt(table, fakeView, { mySeat: typeof data.actor === "number" ? data.actor : null, legalSpots: new Set(), onSpot: () => {}, seatCount, seats: data.seats || [] }), results(table, fakeView) || "");
+    stage.replaceChildren(felt(table, fakeView, { mySeat: typeof data.actor === "number" ? data.actor : null, legalSpots: new Set(), onSpot: () => {}, seatCount, seats: data.seats || [], everySeat: true }), results(table, fakeView) || "");
   }
   const go = (n) => { at = Math.max(0, Math.min(data.steps.length - 1, n)); show(); };
   slider.addEventListener("input", () => go(Number(slider.value)));

@@ -8,6 +8,7 @@ import { h } from "./dom.js";
 import { dollars, odds } from "./format.js";
 import { chip } from "./svg.js";
 import { LAYOUTS } from "./layouts/index.js";
+import { otherSeats } from "./pieces.js";
 import { useWords } from "./words.js";
 
 export { LAYOUTS };
@@ -113,6 +114,7 @@ export function felt(table, view, ctx) {
   // A layout whose players all bet on one board (Sic Bo) draws it, seats and all.
   if (game.board) return root.append(game.board(table, v, ctx)), root;
   const seats = h("div", { class: "seats" });
+  const others = []; // the other seats: folded under a disclosure (pieces.js)
   for (let n = 1; n <= seatCount; n++) {
     const mine = ctx.mySeat === n;
     const wagers = game.wagers ? game.wagers(v, n) : (v.wagers || {})[String(n)] || {};
@@ -161,18 +163,24 @@ export function felt(table, view, ctx) {
     const who = seated[String(n)];
     const hand = game.hand ? game.hand(v, n) : null;
     const note = game.note ? game.note(v, n) : "";
-    seats.append(
+    const node = (
       h(
         "section",
         { class: `seat${mine ? " mine" : ""}${who ? "" : " empty"}`, "data-seat": n, "aria-label": `seat ${n}${mine ? " (you)" : ""}` },
         h("h3", {}, `Seat ${n}`, mine ? " (you)" : who ? ` — ${who.name || "taken"}` : " — free"),
         areas,
-        hand,
+        hand ? h("div", { class: "hand" }, hand) : null,
         note ? h("p", { class: "note" }, note) : null,
         hints.length ? h("p", { class: "hint" }, hints.join(" · ")) : null,
-      ),
+      )
     );
+    // A seated player's own seat stays whole; the others fold away (a dealer, a
+    // spectator and a replay see every seat).
+    if (mine || typeof ctx.mySeat !== "number" || ctx.everySeat) seats.append(node);
+    else others.push(node);
   }
+  const fold = otherSeats(others, "div", { class: "seats" });
+  if (fold) seats.append(fold);
   root.append(seats);
   return root;
 }

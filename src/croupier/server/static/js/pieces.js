@@ -48,3 +48,16 @@ export function tilePicker(codes) {
   node.append(row, summary);
   return { node, caption: "Your tiles", value: () => codes.filter((_, k) => chosen.has(k)) };
 }
+
+// The other seats, folded under one disclosure (issue 34, one screen): closed at first,
+// kept open or closed as the player leaves it through every redraw of the table.
+// `items`: the other seats' nodes; `tag`: the element that holds them ("div", "ul").
+let othersOpen = false;
+export function otherSeats(items, tag = "div", attrs = {}) {
+  if (!items.length) return null;
+  // Noted at the click, before the toggle's event: a redraw in between keeps it.
+  const summary = h("summary", { onclick: () => { othersOpen = !fold.open; } }, `Other seats (${items.length})`);
+  const fold = h("details", { class: "other-seats", open: othersOpen }, summary, h(tag, attrs, items));
+  fold.addEventListener("toggle", () => { if (fold.isConnected) othersOpen = fold.open; });
+  return fold;
+}

@@ -36,22 +36,33 @@ export function plain(text) {
 // `settlements`): a row `stays` was paid while its wager stays up (only `won` moved), a
 // row `paid` is money the seat paid that no wager settles (`said` names it). `extras`
 // are more such money ({label, amount}: High Roll Dice's Extra Roll purchase).
+// What a round moved into (positive) or out of the seat's wallet by its settlements and
+// purchases (`extras`: [{amount}]), cents: a purchase paid, a win whose wager stays up,
+// else what came back less the wager.
+export function roundNet(settlements, seat, extras = []) {
+  let net = 0;
+  for (const s of (settlements || []).filter((x) => x.seat === seat)) {
+    if (s.paid) net -= s.amount;
+    else if (s.stays) net += s.won || 0;
+    else net += (s.returned || 0) + (s.won || 0) - s.amount;
+  }
+  for (const x of extras) net -= x.amount;
+  return net;
+}
+
 export function roundSummary(settlements, seat, label, extras = []) {
   const mine = (settlements || []).filter((s) => s.seat === seat);
   if (!mine.length && !extras.length) return null;
-  let net = 0;
+  const net = roundNet(settlements, seat, extras);
   const parts = mine.map((s) => {
     const name = label(s.spot);
     if (s.paid) {
-      net -= s.amount;
       return `paid ${dollars(s.amount)} for ${s.said || name}`;
     }
     if (s.stays) {
-      net += s.won || 0;
       return `won ${dollars(s.won)} on ${name} (the wager stays up)`;
     }
     const back = (s.returned || 0) + (s.won || 0);
-    net += back - s.amount;
     if (s.said) return `had ${dollars(back)} back: ${s.said}`;
     if (s.outcome === "win") return `won ${dollars(s.won)} on ${name}`;
     if (s.outcome === "lose") return `lost ${dollars(s.amount)} on ${name}`;
@@ -60,10 +71,7 @@ export function roundSummary(settlements, seat, label, extras = []) {
     if (s.outcome === "void") return `had ${dollars(back)} back on ${name} (void)`;
     return `${phrase(s.outcome)} ${name}`;
   });
-  for (const x of extras) {
-    net -= x.amount;
-    parts.push(`paid ${dollars(x.amount)} for ${x.label}`);
-  }
+  for (const x of extras) parts.push(`paid ${dollars(x.amount)} for ${x.label}`);
   const sign = net > 0 ? "+" : net < 0 ? "-" : "";
   return `You ${parts.join(", ")}: net ${sign}${dollars(Math.abs(net))}.`;
 }

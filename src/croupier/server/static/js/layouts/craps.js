@@ -14,6 +14,7 @@
 import { h } from "../dom.js";
 import { dollars, odds } from "../format.js";
 import { chip, die } from "../svg.js";
+import { otherSeats } from "../pieces.js";
 
 const POINTS = [4, 5, 6, 8, 9, 10];
 const HARD = [4, 6, 8, 10];
@@ -224,7 +225,13 @@ function seatsList(table, v, ctx) {
       ),
     );
   }
-  return h("ul", { class: "cr-seats", "aria-label": "seats" }, items.length ? items : h("li", { class: "muted" }, "No one is seated."));
+  if (!items.length) return h("ul", { class: "cr-seats", "aria-label": "seats" }, h("li", { class: "muted" }, "No one is seated."));
+  // A seated player's own line stays; the others fold away (pieces.js).
+  if (typeof ctx.mySeat !== "number" || ctx.everySeat) return h("ul", { class: "cr-seats", "aria-label": "seats" }, items);
+  const mine = items.filter((i) => i.classList.contains("mine"));
+  return h("div", { class: "seat-lists" },
+    mine.length ? h("ul", { class: "cr-seats", "aria-label": "your seat" }, mine) : null,
+    otherSeats(items.filter((i) => !i.classList.contains("mine")), "ul", { class: "cr-seats", "aria-label": "other seats" }));
 }
 
 // A player seated during a turn of the dice plays from the next round (server:seats).
@@ -325,7 +332,12 @@ export function centre(v, game) {
   );
 }
 
-export default { centre, board };
+// The strip of last results (app.js): every roll of the turn, its dice and total.
+function throws(v) {
+  return (v.history || []).map((r) => ({ dice: r.dice, total: r.total, said: `${r.dice.join(" + ")} = ${r.total}, ${called(r)}` }));
+}
+
+export default { centre, board, throws };
 
 const STYLE = `
 .cr-board { display: flex; flex-direction: column; gap: 8px; }
@@ -383,10 +395,78 @@ const STYLE = `
 .cr-seats .seat.shooter { border-color: #fff; }
 .cr-notes { margin: 0; font-size: .75rem; }
 .cr-mini .cr-layout { grid-template-columns: 3fr 1fr; }
+/* One screen (issue 34): the centre in one band, the propositions four across, the
+   areas no taller than their words. */
+.cr-centre { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 12px; }
+.cr-centre .dice svg { width: 34px; height: 34px; }
+.cr-centre .call { margin: 0; }
+.cr-history-box { flex-basis: 100%; font-size: .8rem; }
+.cr-history { max-height: 2.6em; margin: 0; }
+.cr-kind { display: none; }
+.cr-area { padding: 2px 2px 10px; min-height: 0; }
+.cr-place { min-height: 40px; }
+.cr-come, .cr-pass { min-height: 40px; }
+.cr-extras .cr-area { min-height: 30px; }
+.cr-number-head strong { font-size: 1.2rem; }
+.cr-hardways, .cr-one-rolls { grid-template-columns: repeat(4, 1fr); }
+.cr-side { gap: 4px; }
+.cr-line { grid-template-columns: 4fr 1fr; }
+.cr-odds-buttons { grid-column: 1 / -1; flex-direction: row; flex-wrap: wrap; }
+.cr-odds-buttons .cr-max { min-height: 30px; flex: 1 1 auto; }
+.cr-side-bets { grid-template-columns: repeat(4, 1fr); }
+.cr-bonus { display: contents; }
+.cr-bonus .cr-caption { display: none; }
+.cr-bonus .cr-area, .cr-fire { padding: 2px 1px 10px; }
+.cr-bonus .cr-row-numbers, .cr-fire .cr-row-numbers { font-size: .7rem; gap: 0 3px; }
+.cr-fire small { display: none; }
 @media (max-width: 760px) {
-  .cr-layout { grid-template-columns: 1fr; }
-  .cr-numbers { grid-template-columns: repeat(3, 1fr); }
-  .cr-numbers .cr-dont-come { grid-column: span 3; }
+  /* One screen at phone width (issue 34): the six numbers across, the propositions
+     four across, every area no taller than its words. */
+  .cr-layout { grid-template-columns: 1fr; gap: 3px; }
+  .cr-main, .cr-side { gap: 3px; }
+  .cr-numbers { grid-template-columns: repeat(6, 1fr); gap: 2px; }
+  .cr-numbers .cr-dont-come { grid-column: 1 / -1; }
+  .cr-number { min-width: 0; padding: 1px; gap: 1px; border-radius: 6px; }
+  .cr-number-head strong { font-size: .9rem; }
+  .cr-number-head small { display: none; }
+  .cr-area { padding: 1px 1px 8px; border-radius: 6px; }
+  .cr-place, .cr-come, .cr-pass, .cr-extras .cr-area { min-height: 24px; }
+  .cr-extras { gap: 1px; }
+  .cr-name, .cr-extras .cr-name, .cr-travelled .cr-name { font-size: .58rem; }
+  .cr-odds { font-size: .5rem; }
+  .cr-word strong { font-size: .72rem; }
+  .cr-word small { font-size: .5rem; }
+  .cr-dice svg { width: 11px; height: 11px; }
+  .cr-row-numbers { gap: 2px; font-size: .65rem; }
+  .cr-field-row { gap: 2px; }
+  .cr-big, .cr-line, .cr-split { gap: 2px; }
+  .cr-props { grid-template-columns: repeat(4, 1fr); gap: 2px; }
+  .cr-hardways, .cr-one-rolls, .cr-split { display: contents; }
+  .cr-side-bets { gap: 2px; }
+  .cr-line { grid-template-columns: 3fr 1fr; gap: 2px; }
+  /* Don't Come beside Come, under the six numbers. */
+  .cr-main { display: grid; grid-template-columns: repeat(6, 1fr); }
+  .cr-numbers { display: contents; }
+  .cr-main > * { grid-column: 1 / -1; order: 3; }
+  .cr-numbers > .cr-number { grid-column: auto; order: 0; }
+  .cr-numbers > .cr-dont-come { grid-column: span 2; order: 1; }
+  .cr-main > .cr-come { grid-column: span 4; order: 2; }
+  /* The rolls of the turn: the strip of the last results (app.js) says them. */
+  .cr-history-box { display: none; }
+  .cr-field small { display: none; }
+  .cr-area { padding-bottom: 4px; }
+  .cr-number-head { line-height: 1.1; }
+  .cr-extras .cr-area:nth-child(3) .cr-name { font-size: .5rem; line-height: 1; }
+  .cr-dont-come .cr-word { flex-direction: row; gap: 6px; }
+  .cr-field-row { grid-template-columns: 1.4fr 3fr; }
+  .cr-big .cr-word strong { white-space: nowrap; font-size: .65rem; }
+  .cr-bonus .cr-row-numbers, .cr-fire .cr-row-numbers { font-size: .55rem; }
+  .cr-bonus .cr-word strong, .cr-fire .cr-word strong { font-size: .62rem; }
+  .cr-centre { font-size: .68rem; gap: 0 8px; }
+  .cr-centre h3 { display: none; }
+  .cr-centre .dice svg { width: 26px; height: 26px; }
+  .cr-puck { padding: 3px 5px; font-size: .65rem; }
+  .cr-area .stack svg { width: 20px; height: 20px; }
 }
 `;
 

@@ -40,8 +40,18 @@ function centre(v, game) {
   );
 }
 
+// The strip of last results (app.js): a round's call, how many dice show the face
+// called (after the Extra Roll, the count it ended with, 675a.4(g)), over its ten dice.
+function throws(v) {
+  const first = v.first_roll;
+  if (!first) return [];
+  const count = v.final_count ?? first.count;
+  return [{ dice: [...(v.set_aside || []), ...(v.dice || [])], total: count, shown: `${count} × ${first.face}`, said: `Called: ${first.face} × ${count}` }];
+}
+
 export default {
   grouped: true,
+  throws,
   face,
   centre,
   // The Extra Roll purchase, once the betting is closed: paid, never settled (it stays

@@ -10,6 +10,7 @@
 import { h } from "../dom.js";
 import { dollars, odds } from "../format.js";
 import { chip, die } from "../svg.js";
+import { otherSeats } from "../pieces.js";
 
 // The areas as the server gives them with the table (`table.spots`, from
 // croupier.games.sic_bo: value, label as the sign writes it, group = the wager, numbers,
@@ -142,7 +143,13 @@ function seatsList(table, v, ctx) {
       ),
     );
   }
-  return h("ul", { class: "sb-seats", "aria-label": "seats" }, items.length ? items : h("li", { class: "muted" }, "No one is seated."));
+  if (!items.length) return h("ul", { class: "sb-seats", "aria-label": "seats" }, h("li", { class: "muted" }, "No one is seated."));
+  // A seated player's own line stays; the others fold away (pieces.js).
+  if (typeof ctx.mySeat !== "number" || ctx.everySeat) return h("ul", { class: "sb-seats", "aria-label": "seats" }, items);
+  const mine = items.filter((i) => i.classList.contains("mine"));
+  return h("div", { class: "seat-lists" },
+    mine.length ? h("ul", { class: "sb-seats", "aria-label": "your seat" }, mine) : null,
+    otherSeats(items.filter((i) => !i.classList.contains("mine")), "ul", { class: "sb-seats", "aria-label": "other seats" }));
 }
 
 // The shaker's three dice and the result shown (625a.5).
@@ -214,10 +221,25 @@ const STYLE = `
 .sb-seats { display: flex; flex-wrap: wrap; gap: 6px; list-style: none; margin: 0; padding: 0; }
 .sb-seats .seat { padding: 4px 8px; font-size: .85rem; }
 @media (max-width: 700px) {
+  /* One screen at phone width (issue 34): every area in view, five to eight across. */
+  .sb-board { gap: 4px; }
+  .sb-layout { gap: 3px; }
+  .sb-row { gap: 2px; }
+  .sb-top { grid-template-columns: repeat(5, 1fr); }
+  .sb-top .sb-column { display: contents; }
   .sb-totals { grid-template-columns: repeat(7, 1fr); }
-  .sb-combinations { grid-template-columns: repeat(5, 1fr); }
+  .sb-combinations { grid-template-columns: repeat(8, 1fr); }
   .sb-singles { grid-template-columns: repeat(3, 1fr); }
-  .sb-top { grid-template-columns: repeat(3, 1fr); }
+  .sb-singles .sb-odds { white-space: normal; }
+  .sb-area { min-width: 0; min-height: 38px; padding: 1px 1px 9px; gap: 0; border-radius: 6px; }
+  .sb-word small { font-size: .5rem; line-height: 1.1; }
+  .sb-word strong, .sb-any strong { font-size: .75rem; }
+  .sb-dice svg { width: 12px; height: 12px; }
+  .sb-any .sb-dice svg { width: 9px; height: 9px; }
+  .sb-number { font-size: .95rem; }
+  .sb-odds { font-size: .55rem; }
+  .sb-area .stack svg { width: 20px; height: 20px; }
+  .sb-singles svg.equipment { width: 24px; height: 24px; }
 }
 `;
 
@@ -226,4 +248,10 @@ function ensureStyle() {
   document.head.append(h("style", { id: "sic-bo-style" }, STYLE));
 }
 
-export default { centre, board };
+// The strip of last results (app.js): a shake's three dice and their total.
+function throws(v) {
+  const faces = v.dice || [];
+  return faces.length === 3 && v.total !== null && v.total !== undefined ? [{ dice: faces, total: v.total, said: `${faces.join(" + ")} = ${v.total}` }] : [];
+}
+
+export default { centre, board, throws };

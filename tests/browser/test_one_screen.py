@@ -1,0 +1,200 @@
+"""One screen (issue 34): at 1366x768 and at 390x844 a seated player of every game sees,
+without scrolling, the felt with every area he can bet, his own hand, the dealer's cards
+or the dice, his decisions, the countdown, his balance and his total bet; the other
+seats fold away under a disclosure. Each element is checked by its box (inside the
+viewport, not empty) and by what the page shows at its centre (``elementFromPoint``: it
+or something in it, so nothing covers it).
+
+Each game is set up once: a player signs up and sits, wagers (the betting's countdown
+starts with the first wager), is checked at both sizes in the betting, and at a card
+game the dealer closes the betting (the API) and the player is checked again at his
+decision. With CROUPIER_SCREENSHOTS=1 the screen at each size goes to
+docs/screenshots/one-screen-<game>-<size>.png.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from browser_support import EXAMPLES, Server, caught_up, missing, open_table, shot, sign_up
+
+MISSING = missing()
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+]
+
+SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
+
+# What the player must see; each selector may match several elements (each is checked).
+ALWAYS = {
+    "balance": "#balance",
+    "total bet": "[data-total-bet]",
+    "countdown": ".turn .countdown",
+    "dealer or dice": ".felt .centre > *",
+}
+BETTING = {
+    "areas he can bet or has bet": ".felt .spot.legal, .felt .spot.has-wager",
+    # The chip chosen, wherever a wager can be placed now ("?": none where none can).
+    "chips?": ".controls:not(.no-wager) .rack .chip-button[aria-pressed='true']",
+}
+DECIDING = {
+    "his hand": ".seat.mine .hand",
+    "decisions": ".decisions .actions > button, .decisions .actions form button",
+}
+
+# Where to wager, and how the round reaches a player's decision (the dealer's command;
+# None: a dice game, whose betting is the decision point). At Craps the dealer's command
+# brings the come-out roll (the dice chosen for the shooter, the table's generator
+# throwing) and the betting after it: the odds and the Come wagers, checked as betting.
+GAMES: dict[str, tuple[str, str, str | None]] = {
+    "craps": ('game = "craps"\n', "pass", "AnnounceNoMoreBets"),
+    "mini-craps": ("mini-craps.toml", "pass", "AnnounceNoMoreBets"),
+    "sic-bo": ('game = "sic-bo"\n', "small", None),
+    "high-roll-dice": ('game = "high-roll-dice"\n', "pip_street:ace", None),
+    "pai-gow": ('game = "pai-gow"\n', "pai_gow", "AnnounceNoMoreBets"),
+    "double-back-jack": ('game = "double-back-jack"\n', "blackjack", "DealCards"),
+    "criss-cross-poker": ('game = "criss-cross-poker"\n', "", "AnnounceNoMoreBets"),
+    "go-fore-it": ('game = "go-fore-it"\n', "front_9", "AnnounceNoMoreBets"),
+}
+
+SEEN = """(selectors) => {
+  const out = [];
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const named = (n) => {
+    const cls = String(n.className.baseVal ?? n.className).split(' ')[0];
+    return `${n.tagName.toLowerCase()}.${cls}${n.dataset?.spot ? ' ' + n.dataset.spot : ''}`;
+  };
+  const at = (r) => [r.left, r.top, r.right, r.bottom].map(Math.round).join(',');
+  for (const [what, selector] of Object.entries(selectors)) {
+    const nodes = [...document.querySelectorAll(selector)].filter(
+      (n) => !n.closest('details:not([open])') || n.closest('summary'));
+    if (!nodes.length && !what.endsWith('?')) out.push(`${what}: nothing matches ${selector}`);
+    for (const n of nodes) {
+      const r = n.getBoundingClientRect();
+      const name = `${what} (${named(n)})`;
+      if (r.width < 1 || r.height < 1) { out.push(`${name}: empty box`); continue; }
+      if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) {
+        out.push(`${name}: at ${at(r)}, outside ${vw}x${vh}`);
+        continue;
+      }
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!top || !(n === top || n.contains(top))) {
+        out.push(`${name}: covered by ${top ? named(top) : 'nothing'}`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def unseen(page: Any, selectors: dict[str, str]) -> list[str]:
+    """What of ``selectors`` the player cannot see on the screen as it is (no scroll)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    problems: list[str] = page.evaluate(SEEN, selectors)
+    return problems
+
+
+def check(page: Any, game: str, phase: str, selectors: dict[str, str]) -> list[str]:
+    problems = []
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)  # the layout settles (and any deal animation ends)
+        problems += [f"{size}, {phase}: {p}" for p in unseen(page, selectors)]
+        # Nothing sideways either: the page is no wider than the screen.
+        if page.evaluate("document.documentElement.scrollWidth") > width:
+            problems.append(f"{size}, {phase}: the page is wider than the screen")
+        if phase == "decision" or GAMES[game][2] is None:
+            shot(page, f"one-screen-{game}-{size}", full_page=False)
+    return problems
+
+
+def wager(page: Any, spot: str) -> None:
+    page.locator('[data-chip="1000"]').click()
+    if not spot:  # Criss-Cross Poker: both Antes at once (674a.7(d))
+        page.locator('[data-command="PlaceAntes"] [data-action="PlaceAntes"]').click()
+        page.wait_for_selector('.seat.mine [data-spot="ante_down"].has-wager')
+        return
+    page.locator(f'.felt [data-spot="{spot}"].legal').first.click()
+    page.wait_for_selector(f'.felt [data-spot="{spot}"].has-wager')
+
+
+DECISION = ".decisions .actions [data-action]:not([data-decline])"
+
+
+def decided(page: Any, server: Server, table_id: str, spot: str, deal: str, dealer: str) -> None:
+    """Wait for the player's decision; a round that ends without one (a blackjack dealt)
+    is followed by another, up to three."""
+    for _ in range(3):
+        page.wait_for_function(
+            f"document.querySelector('{DECISION}') !== null || "
+            "document.querySelector('.round').dataset.status !== 'open'",
+            timeout=15_000,
+        )
+        page.wait_for_timeout(1_500)  # an optional wait (Insurance: one second) passes
+        if page.locator(DECISION).count():
+            page.wait_for_selector(".turn .countdown[data-seconds]")
+            return
+        page.wait_for_selector('.round:not([data-status="open"])')
+        wager(page, spot)
+        caught_up(page, server)
+        r = server.admin.post(
+            f"/tables/{table_id}/commands",
+            json={"command": {"type": deal}},
+            headers={"Authorization": f"Bearer {dealer}", **server.key()},
+        )
+        assert r.status_code == 200, r.text
+    raise AssertionError("three rounds without a decision for the player")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_one_screen(browser: Any, server: Server, game: str) -> None:
+    rules, spot, deal = GAMES[game]
+    table_id = f"one-{game}"
+    text = (EXAMPLES / rules).read_text() if rules.endswith(".toml") else rules
+    # Clocks long enough for the test, shown as the player would see them.
+    settings = {"betting_seconds": 600, "decision_seconds": 600, "optional_seconds": 1}
+    body = {"id": table_id, "rules_toml": text, "settings": settings}
+    made = server.admin.post("/tables", json=body)
+    assert made.status_code == 201, made.text
+    # Another player at the table: his seat folds away on the player's screen.
+    bob = server.person(f"bob-{game}", "player")
+    r = httpx.post(
+        f"{server.url}/tables/{table_id}/seats",
+        json={"seat": 1},
+        headers={"Authorization": f"Bearer {bob}"},
+    )
+    assert r.is_success, r.text
+    context, page = sign_up(browser, server, f"ann-{game}")
+    open_table(page, table_id, 2)
+    wager(page, spot)
+    page.wait_for_selector(".turn .countdown[data-seconds]")
+    problems = check(page, game, "betting", {**ALWAYS, **BETTING})
+    # The other seats are under one disclosure, closed.
+    closed = page.evaluate(
+        "[...document.querySelectorAll('.seat:not(.mine)')]"
+        ".every((s) => s.closest('details.other-seats:not([open])') !== null)"
+    )
+    if not closed:
+        problems.append("the other seats are not folded under a disclosure")
+    if deal is not None:
+        dealer = server.person(f"dealer-{game}", "dealer")
+        caught_up(page, server)
+        r = server.admin.post(
+            f"/tables/{table_id}/commands",
+            json={"command": {"type": deal}},
+            headers={"Authorization": f"Bearer {dealer}", **server.key()},
+        )
+        assert r.status_code == 200, r.text
+        if "craps" in game:
+            page.wait_for_selector(".cr-history li", state="attached", timeout=15_000)
+            page.wait_for_selector(".turn .countdown[data-seconds]")
+            problems += check(page, game, "decision", {**ALWAYS, **BETTING})
+        else:
+            decided(page, server, table_id, spot, deal, dealer)
+            problems += check(page, game, "decision", {**ALWAYS, **DECIDING})
+    assert problems == [], "\n".join(problems)
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
