@@ -10,6 +10,11 @@ TIMEOUTS = {
         "seat N keeps the first two dice offered",
         "kept the first two dice offered",
     ),
+    "EndTurn": (
+        None,
+        "the dealer ends the shooter's turn with the dice",
+        "the dealer ended the shooter's turn with the dice",
+    ),
 }
 
 __all__ = ["TIMEOUTS", "WORDS"]

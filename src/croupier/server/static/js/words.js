@@ -111,7 +111,7 @@ export function timeoutSentence(deadline, seat, done = false) {
   const cite = deadline.cite ? ` (${deadline.cite})` : "";
   const parts = (deadline.timeout || []).map((step) => {
     const [you, he, past] = timeoutForms(step, deadline.kind);
-    if (step.seat === null || step.seat === undefined) return done ? past : he;
+    if (step.seat === null || step.seat === undefined) return done ? past : he.replace("seat N: ", "the dealer: ");
     if (done) return `${step.seat === seat ? "you" : `seat ${step.seat}`} ${past}`;
     return step.seat === seat && you ? you : he.replace("seat N", `seat ${step.seat}`);
   });
