@@ -415,3 +415,35 @@ def test_no_void_without_an_open_round(client: TestClient) -> None:
     r = send(client, dealer, {"type": "VoidRound", "reason": "power failed"}, "v2")
     assert r.status_code == 200 and r.json()["round_status"] == "voided"
     assert client.get("/players/me", headers=ann).json()["balance"] == 100_000
+
+
+def test_the_help_of_a_table_from_its_rules_and_par_sheet(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``GET /tables/{id}/help``: how to play from the game's package, the sign of the
+    table's own Rules Submission as blocks, its limits, and each wager's return: Sic Bo's
+    Small and Big keep 1/36 (105 shakes of 216 win, 111 lose, at 1 to 1), the Two of a
+    Kind offered at 8 to 1 keeps 1 - 36/216 * 9 = 1/3 where it wins on a triple too (the
+    example submission: 16 shakes of 216 show a chosen number on two dice and 1 on three)."""
+    monkeypatch.setenv("CROUPIER_CACHE", str(tmp_path / "cache"))
+    make_table(client, "help-sb", "sic-bo.toml")
+    me = signup(client, "ann-help")
+    for _ in range(40):  # worked out once, in a child process (a few seconds)
+        r = client.get("/tables/help-sb/help", headers=me)
+        assert r.status_code == 200, r.text
+        body = r.json()
+        if body["returns"] is not None:
+            break
+    assert body["title"] == "Sic Bo" and body["chapter"] == "625a"
+    assert body["how_to_play"] and all(p.endswith(")") or p.endswith(".") for p in body["how_to_play"])
+    assert (body["minimum_wager"], body["maximum_wager"]) == (500, 100_000)
+    rows = [row for block in body["sign"] if "rows" in block for row in block["rows"]]
+    assert ["Big (total 11 to 17, not a triple)", "1 to 1"] in rows
+    assert body["returns"] is not None, body["returns_note"]
+    by = {w["wager"]: w for w in body["returns"]}
+    assert by["small"]["exact"] == by["big"]["exact"] == "1/36"
+    assert by["big"]["house_edge"] == "2.78%" and by["big"]["to_player"] == "97.22%"
+    assert by["two_of_a_kind:1"]["exact"] == "1/3"
+    lobby = client.get("/tables?wait=3", headers=me).json()["tables"]
+    (card,) = [t for t in lobby if t["id"] == "help-sb"]
+    assert card["main_return"]["exact"] == "1/36" and card["returns_note"] == ""

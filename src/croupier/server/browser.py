@@ -35,7 +35,6 @@ from croupier.game import event_moves
 from croupier.ledger import repository as repo
 from croupier.ledger import versions
 from croupier.ledger.models import WALLET, GameTable, Player, RoundRow, Seat
-from croupier.money import format_cents
 from croupier.registry import find, sign_for
 from croupier.rules.base import RulesSubmission
 from croupier.server import schemas, service
@@ -120,8 +119,6 @@ def table_help(table: GameTable) -> schemas.HelpOut:
         chapter=spec.chapter,
         how_to_play=list(spec.how_to_play),
         sign=[] if drawn is None else signs.sign_blocks(drawn),
-        limits=f"{format_cents(rules.minimum_wager)} to {format_cents(rules.maximum_wager)} "
-        "a wager",
         minimum_wager=rules.minimum_wager,
         maximum_wager=rules.maximum_wager,
         returns=found,

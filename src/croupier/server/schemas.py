@@ -584,7 +584,6 @@ class HelpOut(BaseModel):
         description="The table sign as blocks: {'text', 'bold'} lines and {'columns', 'rows'} "
         "tables (croupier.signs.sign_blocks); empty where the game draws none."
     )
-    limits: str = Field(description="The table's limits per wager, in words.")
     minimum_wager: int
     maximum_wager: int
     returns: list[WagerReturnOut] | None = Field(

@@ -4,7 +4,7 @@ caller's view (by request and pushed over a WebSocket) and the table's audit."""
 import time
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Request, WebSocket
+from fastapi import APIRouter, Path, Query, Request, WebSocket
 from sqlalchemy import select
 
 from croupier.ledger import repository as repo
@@ -35,9 +35,14 @@ def create_table(
 
 
 @router.get("/tables", response_model=schemas.TablesOut, responses=PROBLEMS)
-def list_tables(db: Db, me: Caller) -> schemas.TablesOut:
-    """Every table of a game this server deals: its game, limits (cents) and free
-    seats."""
+def list_tables(
+    db: Db,
+    me: Caller,
+    wait: Annotated[float, Query(ge=0, le=RETURNS_WAIT)] = 0.0,
+) -> schemas.TablesOut:
+    """Every table of a game this server deals: its game, limits (cents), free seats and
+    the theoretical return of its main wager, waiting ``wait`` seconds at most in all
+    (the lobby: 3) for returns still being worked out."""
     tables = db.scalars(select(GameTable).order_by(GameTable.id))
     # A table of a game this process does not deal (a game registered elsewhere) is
     # left out of the lobby, not allowed to fail it.
@@ -46,7 +51,7 @@ def list_tables(db: Db, me: Caller) -> schemas.TablesOut:
     # together: RETURNS_WAIT seconds in all at most.
     for table in dealt:
         table_returns(service.table_rules(table))
-    until = time.monotonic() + RETURNS_WAIT
+    until = time.monotonic() + wait
     return schemas.TablesOut(
         tables=[table_summary(db, table, max(0.0, until - time.monotonic())) for table in dealt]
     )
