@@ -53,7 +53,7 @@ def test_the_lobby_cards_and_the_help_before_sitting(browser: Any, server: Serve
             f"{dollars(low)} to {dollars(high)} a wager"
         )
         page.wait_for_function(
-            f"document.querySelector('.table-card[data-table=\"{table}\"] "
+            f'document.querySelector(\'.table-card[data-table="{table}"] '
             "[data-card=return]').dataset.edge !== ''",
             timeout=60_000,
         )

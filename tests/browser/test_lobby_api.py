@@ -435,7 +435,9 @@ def test_the_help_of_a_table_from_its_rules_and_par_sheet(
         if body["returns"] is not None:
             break
     assert body["title"] == "Sic Bo" and body["chapter"] == "625a"
-    assert body["how_to_play"] and all(p.endswith(")") or p.endswith(".") for p in body["how_to_play"])
+    assert body["how_to_play"] and all(
+        p.endswith(")") or p.endswith(".") for p in body["how_to_play"]
+    )
     assert (body["minimum_wager"], body["maximum_wager"]) == (500, 100_000)
     rows = [row for block in body["sign"] if "rows" in block for row in block["rows"]]
     assert ["Big (total 11 to 17, not a triple)", "1 to 1"] in rows
