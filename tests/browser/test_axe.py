@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import Server, missing, sign_up
+from browser_support import Server, as_dealer, caught_up, missing, open_table, sign_up
 
 MISSING = missing()
 pytestmark = [
@@ -132,5 +132,43 @@ def test_axe_finds_nothing_serious_on_any_page(
     page.evaluate("document.getElementById('main').append(document.createElement('button'))")
     planted = violations(page, axe_script, "planted")
     assert any("button-name (critical)" in v for v in planted), planted
+    context.close()
+    assert not found, "\n".join(found)
+
+
+def test_axe_finds_nothing_serious_in_play(browser: Any, server: Server, axe_script: Path) -> None:
+    """The same in the states a round passes through: a Go Fore It player deciding (the
+    Back 9 or fold, the countdown, the dealer's console on the dealer's page), and a Sic Bo
+    round over (the dice, the areas lit, the results and the round's sentence)."""
+    assert server.table("ax-play-gfi", "go-fore-it.toml").status_code == 201
+    assert server.table("ax-play-sb", "sic-bo.toml").status_code == 201
+    found: list[str] = []
+    context, page = sign_up(browser, server, "ann-axe-play")
+    dealer_context, dealer = as_dealer(browser, server, "ax-play-gfi")
+    open_table(page, "ax-play-gfi", 1)
+    page.locator('.seat.mine [data-spot="front_9"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    caught_up(dealer, server)
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    page.wait_for_selector('.decisions [data-wager-spot="back_9"]')
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        found += violations(page, axe_script, f"Go Fore It deciding {width}x{height}")
+    found += violations(dealer, axe_script, "the dealer's console")
+    page.goto(server.url + "/play/#/")
+    page.wait_for_selector('.table-card[data-table="ax-play-sb"]')
+    open_table(page, "ax-play-sb", 1)
+    page.locator('[data-spot="big"]').first.click()
+    page.wait_for_selector('[data-spot="big"].has-wager, [data-spot="big"] .stack')
+    dealer.goto(f"{server.url}/play/#/table/ax-play-sb")
+    dealer.wait_for_function("document.title.endsWith(' ax-play-sb')")
+    dealer.wait_for_selector(".console:not([hidden])")
+    caught_up(dealer, server, "ax-play-sb")
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    page.wait_for_selector("table.results", timeout=20_000)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        found += violations(page, axe_script, f"Sic Bo round over {width}x{height}")
+    dealer_context.close()
     context.close()
     assert not found, "\n".join(found)
