@@ -133,7 +133,10 @@ def lookup(rules: RulesSubmission, wait: float = 0.0) -> list[dict[str, Any]] | 
     """``rules``' figures (:func:`figures`) from the cache; where they are not there yet,
     a child process works them out (one per submission at a time) and this waits for it
     at most ``wait`` seconds: ``None`` when it is still at work. Raises :class:`Failed`
-    where the child failed (its last error line)."""
+    where the child failed (its last error line), or at once for a game with no analysis
+    module."""
+    if find(rules.game).analysis is None:
+        figures(rules)  # raises Failed: no par sheet to work them out from
     path = cache_file(rules)
     with _LOCK:
         known = _KNOWN.get(path)

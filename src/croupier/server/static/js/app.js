@@ -18,7 +18,7 @@ import { begin, changed, signInAgain, stop } from "./session.js";
 import { focusKey, focusLost, refocus } from "./focus.js";
 import { CONNECTION, connection, connectionGone } from "./connection.js";
 import { myLimits } from "./mylimits.js";
-import { openHelp } from "./help.js";
+import { edgeWords, openHelp } from "./help.js";
 import { listen } from "./shortcuts.js";
 
 const SEED_CITE = "GLI-19 4.4.4(a)"; // a seat's seed refused (croupier.server.seals)
@@ -166,7 +166,7 @@ function tableCard(t) {
       h("dt", {}, "Limits"), h("dd", { "data-card": "limits" }, `${dollars(t.minimum_wager)} to ${dollars(t.maximum_wager)} a wager`),
       h("dt", {}, "Seats free"), h("dd", { "data-card": "seats" }, t.free_seats.length ? `${t.free_seats.length} of ${t.seat_count} (${t.free_seats.join(", ")})` : `none of ${t.seat_count}: full`),
       h("dt", {}, "Return"),
-      h("dd", { "data-card": "return", "data-edge": edge?.exact || "" }, edge ? `${edge.to_player} to the player, house edge ${edge.house_edge}, on ${edge.words}${edge.strategy ? " (with the strategy the help states)" : ""}` : t.returns_note),
+      h("dd", { "data-card": "return", "data-edge": edge?.exact || "" }, edge ? `${edge.to_player} to the player, ${edgeWords(edge.house_edge)}, on ${edge.words}${edge.strategy ? " (with the strategy the help states)" : ""}` : t.returns_note),
     ),
     h("p", {},
       h("button", { type: "button", class: "link", "data-help-table": t.id, onclick: () => openHelp(t.id) }, `How to play ${t.title || t.game}, every wager's pay and return`),

@@ -32,6 +32,11 @@ function signPart(blocks) {
   return out;
 }
 
+// "house edge 2.78%"; a figure below zero is the player's edge ("the player's edge 0.05%").
+export function edgeWords(houseEdge) {
+  return houseEdge.startsWith("-") ? `the player's edge ${houseEdge.slice(1)}` : `house edge ${houseEdge}`;
+}
+
 function returnsPart(help) {
   if (!help.returns) return [h("p", { "data-help": "returns-note" }, help.returns_note)];
   return [
@@ -41,7 +46,7 @@ function returnsPart(help) {
       h("tbody", {}, help.returns.map((w) => h("tr", { "data-wager": w.wager },
         h("th", { scope: "row" }, w.words, w.strategy ? h("span", { class: "help-strategy" }, ` Strategy: ${w.strategy}`) : null),
         h("td", {}, w.to_player),
-        h("td", { "data-edge": w.exact || "" }, w.house_edge, w.exact ? ` (exactly ${w.exact})` : ""),
+        h("td", { "data-edge": w.exact || "" }, w.house_edge.startsWith("-") ? edgeWords(w.house_edge) : w.house_edge, w.exact ? ` (exactly ${w.exact})` : ""),
         h("td", {}, w.method),
       ))),
     ),
