@@ -145,6 +145,9 @@ def lookup(rules: RulesSubmission, wait: float = 0.0) -> list[dict[str, Any]] | 
         if path in _FAILED:
             raise Failed(_FAILED[path])
         if path.exists():
+            finished = _RUNNING.pop(path, None)
+            if finished is not None:
+                finished.wait()  # it wrote the file: reaped, not left a zombie
             _KNOWN[path] = json.loads(path.read_text(encoding="utf-8"))
             return _KNOWN[path]
         child = _RUNNING.get(path)
