@@ -398,3 +398,34 @@ def test_the_functions_the_issue_names_are_split(function: str) -> None:
     ]
     assert len(found) == 1, found
     assert (found[0].end_lineno or 0) - found[0].lineno + 1 <= LONGEST
+
+
+def test_a_games_help_comes_from_its_package() -> None:
+    """The help panel (issue 34): how each game is played is its package's
+    (``GameSpec.how_to_play``, its ``words.py``), what each wager pays is its sign drawn from
+    the Rules Submission, each return its par sheet's: no generic module, Python or
+    JavaScript, writes a sentence of a game's how-to-play, and no browser module outside
+    ``js/layouts/`` writes odds ("35 to 1") in its code."""
+    assert all(spec.how_to_play for spec in GAMES.values()), [
+        spec.name for spec in GAMES.values() if not spec.how_to_play
+    ]
+    openings = {
+        " ".join(paragraph.split()[:6]) for spec in GAMES.values() for paragraph in spec.how_to_play
+    }
+    generic = {
+        name: path.read_text(encoding="utf-8")
+        for name, path in MODULES.items()
+        if not _under(name, "croupier.games", *OWN)
+    } | {name: _js_code(path) for name, path in JS_MODULES.items()}
+    wrong = [
+        f"{name} writes {o!r}" for name, text in generic.items() for o in openings if o in text
+    ]
+    odds = re.compile(r"""["'`][^"'`\n]*\b\d+ to \d+\b""")
+    wrong += [
+        f"{name}: {line.strip()[:80]}"
+        for name, path in JS_MODULES.items()
+        if not name.startswith("layouts/")
+        for line in _js_code(path).splitlines()
+        if odds.search(line)
+    ]
+    assert not wrong, "\n".join(wrong)

@@ -734,6 +734,10 @@ class GameSpec:
     """What a timeout sends, by command (or ``"command:decision"``), said to the seat it
     acts for (``None``: none does), of another seat (``"seat N ..."``) and once done;
     served with the table."""
+    how_to_play: tuple[str, ...] = ()
+    """How the game is played, paragraph by paragraph, in the regulation's words (its
+    package's ``words.HOW_TO_PLAY``): the help panel's first part, served with the
+    table's help (``GET /tables/{id}/help``); the wagers' pay comes from the sign."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     def spots_of(self, rules: RulesSubmission) -> list[SpotInfo]:

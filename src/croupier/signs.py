@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 from fractions import Fraction
+from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -29,6 +30,28 @@ def sign_text(renderable: RenderableType, width: int = 72) -> str:
     console = Console(file=io.StringIO(), width=width, record=True, highlight=False)
     console.print(renderable)
     return console.export_text()
+
+
+def sign_blocks(renderable: RenderableType, width: int = 72) -> list[dict[str, Any]]:
+    """``renderable`` (a sign) as data a page lays out itself: in order, each line of text
+    (``{"text": ..., "bold": bool}``) and each table (``{"columns": [...], "rows":
+    [[...], ...]}``, every cell its plain text); anything else as its plain text
+    (:func:`sign_text`)."""
+    if isinstance(renderable, Group):
+        return [block for part in renderable.renderables for block in sign_blocks(part, width)]
+    if isinstance(renderable, Text):
+        return [{"text": renderable.plain, "bold": "bold" in str(renderable.style)}]
+    if isinstance(renderable, Table):
+        columns = [_plain(column.header) for column in renderable.columns]
+        cells = [[_plain(cell) for cell in column.cells] for column in renderable.columns]
+        return [{"columns": columns, "rows": [list(row) for row in zip(*cells, strict=True)]}]
+    if isinstance(renderable, str):
+        return [{"text": renderable, "bold": False}]
+    return [{"text": sign_text(renderable, width).rstrip("\n"), "bold": False}]
+
+
+def _plain(cell: object) -> str:
+    return cell.plain if isinstance(cell, Text) else str(cell)
 
 
 def header(title: str, rules: RulesSubmission) -> list[RenderableType]:

@@ -125,7 +125,7 @@ def sign_up(browser: Any, server: Server, name: str) -> tuple[Any, Any]:
     page.goto(server.url + "/")
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Get play money").click()
-    page.wait_for_selector("table.tables")
+    page.wait_for_selector(".table-cards .table-card, .table-cards li")
     assert shown_balance(page) == OPENING
     page.errors = errors  # type: ignore[attr-defined]
     return context, page
@@ -138,7 +138,7 @@ def dealer_in_lobby(browser: Any, server: Server, table_id: str) -> tuple[Any, A
     page.goto(server.url + "/")
     page.get_by_role("textbox", name="Token").fill(token)
     page.get_by_role("button", name="Use token").click()
-    page.wait_for_selector("table.tables")
+    page.wait_for_selector(".table-cards .table-card, .table-cards li")
     return context, page
 
 
@@ -166,7 +166,7 @@ def caught_up(page: Any, server: Server, table_id: str | None = None) -> None:
 
 
 def open_table(page: Any, table_id: str, seat: int) -> None:
-    page.locator(f'tr[data-table="{table_id}"] a', has_text=table_id).click()
+    page.locator(f'.table-card[data-table="{table_id}"] h4 a', has_text=table_id).click()
     page.wait_for_selector(".felt")
     page.locator(f'[data-sit="{seat}"]').click()
     page.wait_for_selector(f'.seat.mine[data-seat="{seat}"]')

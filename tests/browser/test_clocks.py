@@ -25,7 +25,7 @@ def test_the_clock_the_elapsed_time_and_a_reminder_appear(browser: Any, server: 
     context, page = sign_up(browser, server, "ann-clocks")
     page.clock.install()  # the page's timers and Date from here on are Playwright's
     page.reload()
-    page.wait_for_selector("table.tables")
+    page.wait_for_selector(".table-cards .table-card, .table-cards li")
     local = page.get_by_test_id("local-time")
     assert re.fullmatch(r"\d\d:\d\d:\d\d( [AP]M)?", local.inner_text()), local.inner_text()
     assert re.fullmatch(r"0:0\d:\d\d", page.get_by_test_id("elapsed").inner_text())

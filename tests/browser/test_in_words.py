@@ -528,7 +528,7 @@ def test_the_small_things_around_the_felt(browser: Any, server: Server) -> None:
     # A losing wager's chip is collected: Go Fore It's Front 9 lost by a fold (676a.11(b)).
     assert server.table("lost", "go-fore-it.toml").status_code == 201
     page.goto(f"{server.url}/play/#/")
-    page.wait_for_selector('tr[data-table="lost"]')
+    page.wait_for_selector('.table-card[data-table="lost"]')
     open_table(page, "lost", 1)
     dealer_context, dealer = as_dealer(browser, server, "lost")
     page.locator('.seat.mine [data-spot="front_9"]').click()

@@ -93,6 +93,12 @@ def test_tables_lists_game_limits_and_free_seats(client: TestClient) -> None:
     make_table(client, "dice", "high-roll-dice-ten-dice.toml")
     assert client.post("/tables/dice/seats", json={"seat": 2}, headers=ann).status_code == 201
     tables = client.get("/tables", headers=ann).json()["tables"]
+    # The main wager's return (the first on the par sheet, Pip Street), or a sentence
+    # saying it is being worked out (test_the_help_of_a_table_from_its_rules_and_par_sheet).
+    main, note = tables[0].pop("main_return"), tables[0].pop("returns_note")
+    assert (main is None and note.startswith("The theoretical return is being worked out")) or (
+        main["words"].startswith("Pip Street") and note == ""
+    ), (main, note)
     # The example's limits are $5 to $500; a ten-dice table has six positions (675a.1(a)).
     assert tables == [
         {
@@ -415,3 +421,37 @@ def test_no_void_without_an_open_round(client: TestClient) -> None:
     r = send(client, dealer, {"type": "VoidRound", "reason": "power failed"}, "v2")
     assert r.status_code == 200 and r.json()["round_status"] == "voided"
     assert client.get("/players/me", headers=ann).json()["balance"] == 100_000
+
+
+def test_the_help_of_a_table_from_its_rules_and_par_sheet(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``GET /tables/{id}/help``: how to play from the game's package, the sign of the
+    table's own Rules Submission as blocks, its limits, and each wager's return: Sic Bo's
+    Small and Big keep 1/36 (105 shakes of 216 win, 111 lose, at 1 to 1), the Two of a
+    Kind offered at 8 to 1 keeps 1 - 36/216 * 9 = 1/3 where it wins on a triple too (the
+    example submission: 16 shakes of 216 show a chosen number on two dice and 1 on three)."""
+    monkeypatch.setenv("CROUPIER_CACHE", str(tmp_path / "cache"))
+    make_table(client, "help-sb", "sic-bo.toml")
+    me = signup(client, "ann-help")
+    for _ in range(40):  # worked out once, in a child process (a few seconds)
+        r = client.get("/tables/help-sb/help", headers=me)
+        assert r.status_code == 200, r.text
+        body = r.json()
+        if body["returns"] is not None:
+            break
+    assert body["title"] == "Sic Bo" and body["chapter"] == "625a"
+    assert body["how_to_play"] and all(
+        p.endswith(")") or p.endswith(".") for p in body["how_to_play"]
+    )
+    assert (body["minimum_wager"], body["maximum_wager"]) == (500, 100_000)
+    rows = [row for block in body["sign"] if "rows" in block for row in block["rows"]]
+    assert ["Big (total 11 to 17, not a triple)", "1 to 1"] in rows
+    assert body["returns"] is not None, body["returns_note"]
+    by = {w["wager"]: w for w in body["returns"]}
+    assert by["small"]["exact"] == by["big"]["exact"] == "1/36"
+    assert by["big"]["house_edge"] == "2.78%" and by["big"]["to_player"] == "97.22%"
+    assert by["two_of_a_kind:1"]["exact"] == "1/3"
+    lobby = client.get("/tables?wait=3", headers=me).json()["tables"]
+    (card,) = [t for t in lobby if t["id"] == "help-sb"]
+    assert card["main_return"]["exact"] == "1/36" and card["returns_note"] == ""

@@ -29,6 +29,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from croupier import signs
+from croupier.analysis import returns
 from croupier.engine import Actor, Event, Round, RoundOpened
 from croupier.game import event_moves
 from croupier.ledger import repository as repo
@@ -78,8 +79,58 @@ def sign_text(rules: RulesSubmission, width: int = 72) -> str:
     return signs.sign_text(sign_for(rules), width)
 
 
-def table_summary(session: Session, table: GameTable) -> schemas.TableSummary:
+RETURNS_WAIT = 3.0
+"""The seconds a help or lobby request waits for a table's returns being worked out
+(:func:`croupier.analysis.returns.lookup`) before answering without them."""
+
+WORKING = (
+    "The theoretical return is being worked out from the par sheet (a game whose exact "
+    "solve takes a while); it shows here once it is done."
+)
+
+
+def table_returns(
+    rules: RulesSubmission, wait: float = 0.0
+) -> tuple[list[schemas.WagerReturnOut] | None, str]:
+    """The theoretical return of each wager ``rules`` offer, and why there is none (a
+    sentence; ``""`` where there are): still being worked out after ``wait`` seconds,
+    or the reason the analysis failed."""
+    try:
+        found = returns.lookup(rules, wait)
+    except returns.Failed as error:
+        return None, f"The theoretical return could not be worked out: {error}."
+    if found is None:
+        return None, WORKING
+    return [schemas.WagerReturnOut(**wager) for wager in found], ""
+
+
+def table_help(table: GameTable) -> schemas.HelpOut:
+    """The help panel of ``table`` (docs/browser.md, "The game explained"): its game's
+    :attr:`~croupier.game.GameSpec.how_to_play`, the sign of its Rules Submission in
+    force as blocks (:func:`croupier.signs.sign_blocks`), its limits and the returns
+    (:func:`table_returns`, waiting :data:`RETURNS_WAIT` seconds at most)."""
     rules = service.table_rules(table)
+    spec = find(table.game)
+    drawn = spec.draw_sign(rules)
+    found, note = table_returns(rules, RETURNS_WAIT)
+    return schemas.HelpOut(
+        table_id=table.id,
+        title=spec.title,
+        chapter=spec.chapter,
+        how_to_play=list(spec.how_to_play),
+        sign=[] if drawn is None else signs.sign_blocks(drawn),
+        minimum_wager=rules.minimum_wager,
+        maximum_wager=rules.maximum_wager,
+        returns=found,
+        returns_note=note,
+    )
+
+
+def table_summary(session: Session, table: GameTable, wait: float = 0.0) -> schemas.TableSummary:
+    """``table`` 's line in the lobby: game, limits, seats and the theoretical return of
+    its main wager (:func:`table_returns`, waiting ``wait`` seconds at most)."""
+    rules = service.table_rules(table)
+    found, note = table_returns(rules, wait)
     taken = sorted(session.scalars(select(Seat.seat).where(Seat.table_id == table.id)).all())
     spec = find(table.game)
     return schemas.TableSummary(
@@ -93,6 +144,8 @@ def table_summary(session: Session, table: GameTable) -> schemas.TableSummary:
         seat_count=rules.seat_count(),
         seats_taken=taken,
         free_seats=[n for n in range(1, rules.seat_count() + 1) if n not in taken],
+        main_return=found[0] if found else None,
+        returns_note=note or ("" if found else "No wager has figures in the par sheet."),
     )
 
 

@@ -519,8 +519,27 @@ class PlayMoneyIn(In):
     )
 
 
+class WagerReturnOut(BaseModel):
+    """A wager's theoretical return from the game's par sheet under the table's rules
+    (:func:`croupier.analysis.returns.wager_return`)."""
+
+    wager: str = Field(description="The par sheet's name of the wager.")
+    words: str = Field(description="The wager in words, with its sections.")
+    house_edge: str = Field(description="The house edge per unit staked ('2.78%').")
+    to_player: str = Field(description="The return to player per unit staked ('97.22%').")
+    exact: str | None = Field(
+        description="The exact house edge as 'p/q' where the figure is exact; null where "
+        "it was counted approximately or simulated."
+    )
+    method: str = Field(description="How the figure was found, in words.")
+    strategy: str | None = Field(
+        description="The playing strategy the figure assumes; null for a wager with no decisions."
+    )
+
+
 class TableSummary(BaseModel):
-    """A table in the lobby: its game, limits in cents and seats."""
+    """A table in the lobby: its game, limits in cents, seats and its first wager's
+    theoretical return."""
 
     id: str
     game: str
@@ -532,6 +551,14 @@ class TableSummary(BaseModel):
     seat_count: int
     seats_taken: list[int]
     free_seats: list[int]
+    main_return: WagerReturnOut | None = Field(
+        default=None,
+        description="The theoretical return of the first wager of the game's par sheet "
+        "(its main wager); null while it is being worked out or where it could not be.",
+    )
+    returns_note: str = Field(
+        default="", description="Why there is no return yet, in words ('' where there is)."
+    )
 
 
 class TablesOut(BaseModel):
@@ -542,6 +569,27 @@ class CommandSchemaOut(BaseModel):
     game: str
     commands: dict[str, Any]
     """The JSON Schema of the game's commands, a union tagged by ``type``."""
+
+
+class HelpOut(BaseModel):
+    """The help panel of a table: how its game is played, every wager and what it pays
+    under the table's Rules Submission (its sign), the limits and the theoretical return
+    of each wager from the par sheet."""
+
+    table_id: str
+    title: str
+    chapter: str
+    how_to_play: list[str] = Field(description="From the game's package, paragraph by paragraph.")
+    sign: list[dict[str, Any]] = Field(
+        description="The table sign as blocks: {'text', 'bold'} lines and {'columns', 'rows'} "
+        "tables (croupier.signs.sign_blocks); empty where the game draws none."
+    )
+    minimum_wager: int
+    maximum_wager: int
+    returns: list[WagerReturnOut] | None = Field(
+        description="Each wager's theoretical return; null while being worked out."
+    )
+    returns_note: str = Field(description="Why there are no returns yet ('' where there are).")
 
 
 class SignOut(BaseModel):

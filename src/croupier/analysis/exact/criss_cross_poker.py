@@ -804,6 +804,12 @@ def par_sheet(rules: CrissCrossPokerRules | None = None) -> ParSheet:
     )
 
 
+def offered(figures: WagerFigures, rules: CrissCrossPokerRules) -> bool:
+    """Whether the wager of ``figures`` is offered under ``rules``: the antes always, the
+    Five Card Bonus Wager where the submission offers it (674a.7(e))."""
+    return figures.wager != "five_card_bonus" or rules.five_card_bonus
+
+
 def middle_return(
     player: tuple[int, int],
     horizontal: tuple[int, int],
@@ -896,6 +902,7 @@ __all__ = [
     "line_of_rank",
     "middle_return",
     "middle_value",
+    "offered",
     "par_sheet",
     "solve",
     "starting_classes",

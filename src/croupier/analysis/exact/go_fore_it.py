@@ -477,6 +477,13 @@ def par_sheet(rules: GoForeItRules | None = None) -> GoForeItParSheet:
     )
 
 
+def offered(figures: WagerFigures, rules: GoForeItRules) -> bool:
+    """Whether the wager of ``figures`` is offered under ``rules``: every wager but the
+    Gopher paytable the submission does not select (676a.12(d))."""
+    kind, _, paytable = figures.wager.partition(":")
+    return kind != "gopher" or paytable == rules.gopher_paytable.value
+
+
 def start_return(front: tuple[int, int]) -> Fraction:
     """The exact expected net per Front 9 unit of making the Back 9 Wager on front cards
     of point values ``front`` (any order): the two hole cards are two of the 50 unseen
@@ -565,6 +572,7 @@ __all__ = [
     "front_9_outcomes",
     "gopher_figures",
     "hands",
+    "offered",
     "par_sheet",
     "played_net",
     "remove",

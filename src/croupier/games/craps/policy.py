@@ -233,5 +233,6 @@ SPEC = GameSpec(
     terminal="croupier.cli.tables.craps",
     training="croupier.games.craps.training",
     words=words.WORDS,
+    how_to_play=words.HOW_TO_PLAY,
     timeouts=words.TIMEOUTS,
 )

@@ -17,4 +17,17 @@ TIMEOUTS = {
     ),
 }
 
-__all__ = ["TIMEOUTS", "WORDS"]
+HOW_TO_PLAY = (
+    "A shooter throws two dice. The first throw of a turn is the come-out: on the Pass "
+    "Line 7 or 11 wins and 2, 3 or 12 loses; any other total becomes the point, and the "
+    "Pass Line then wins if the point is thrown again before a 7 (623a.5). Don't Pass "
+    "wins and loses the other way round, with 12 (or 2, as the table bars) a push.",
+    "Come and Don't Come work like the Pass Line and Don't Pass from the next throw; odds "
+    "may be taken behind a line wager once it has a point, paid at true odds up to the "
+    "table's odds limit (623a.6). Place, Buy and Lay wagers are on a number against the 7; "
+    "the Field and the propositions are decided by one throw (623a.3).",
+    "The turn ends when the shooter throws a 7 after a point (a seven-out); the dice then "
+    "pass to the next player (623a.10). Every wager pays as the table below says.",
+)
+
+__all__ = ["HOW_TO_PLAY", "TIMEOUTS", "WORDS"]

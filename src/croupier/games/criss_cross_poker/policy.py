@@ -103,5 +103,6 @@ SPEC = GameSpec(
     terminal="croupier.cli.tables.criss_cross_poker",
     training="croupier.games.criss_cross_poker.training",
     words=words.WORDS,
+    how_to_play=words.HOW_TO_PLAY,
     timeouts=words.TIMEOUTS,
 )

@@ -280,5 +280,6 @@ SPEC = GameSpec(
     terminal="croupier.cli.tables.double_back_jack",
     training="croupier.games.double_back_jack.training",
     words=words.WORDS,
+    how_to_play=words.HOW_TO_PLAY,
     timeouts=words.TIMEOUTS,
 )

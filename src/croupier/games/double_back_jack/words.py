@@ -25,4 +25,17 @@ TIMEOUTS = {
     ),
 }
 
-__all__ = ["TIMEOUTS", "WORDS"]
+HOW_TO_PLAY = (
+    "Each player places a Blackjack Wager (673a.7). The dealer deals each player two cards "
+    "face up and himself two cards; the object is a hand closer to 21 than the dealer's "
+    "without going over. Aces count 1 or 11, face cards 10.",
+    "When the dealer shows an ace, a player may make an Insurance Wager of up to half his "
+    "Blackjack Wager (673a.8). Each player in turn stands, draws cards, doubles down or "
+    "splits a pair, as the table below allows (673a.9, 673a.10).",
+    "A hand that goes over 21 may take a Second Chance Wager and draw one more card, whose "
+    "value is subtracted from the hand (673a.7(l)). The dealer draws to 16 and stands on "
+    "17s; a dealer's total of 22 pushes the Blackjack Wagers still in play. Each wager is "
+    "paid as the sign below says (673a.12).",
+)
+
+__all__ = ["HOW_TO_PLAY", "TIMEOUTS", "WORDS"]

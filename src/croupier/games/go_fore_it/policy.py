@@ -98,5 +98,6 @@ SPEC = GameSpec(
     terminal="croupier.cli.tables.go_fore_it",
     training="croupier.games.go_fore_it.training",
     words=words.WORDS,
+    how_to_play=words.HOW_TO_PLAY,
     timeouts=words.TIMEOUTS,
 )

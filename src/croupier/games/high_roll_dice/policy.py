@@ -175,5 +175,6 @@ SPEC = GameSpec(
     terminal="croupier.cli.tables.high_roll_dice",
     training="croupier.games.high_roll_dice.training",
     words=words.WORDS,
+    how_to_play=words.HOW_TO_PLAY,
     timeouts=words.TIMEOUTS,
 )

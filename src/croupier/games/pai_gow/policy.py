@@ -261,5 +261,6 @@ SPEC = GameSpec(
     terminal="croupier.cli.tables.pai_gow",
     training="croupier.games.pai_gow.training",
     words=words.WORDS,
+    how_to_play=words.HOW_TO_PLAY,
     timeouts=words.TIMEOUTS,
 )

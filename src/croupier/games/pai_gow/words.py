@@ -26,4 +26,15 @@ TIMEOUTS = {
     ),
 }
 
-__all__ = ["TIMEOUTS", "WORDS"]
+HOW_TO_PLAY = (
+    "Each player places a wager and receives four tiles, which he sets into a high hand "
+    "and a low hand of two tiles each; the high hand must rank higher than the low hand "
+    "(621a.10). A player may ask for the house way, the setting the dealer would use.",
+    "The banker (the dealer, or a player who banks) sets his tiles by the house way. Each "
+    "hand is compared with the banker's hand of the same kind; a tie, a copy, goes to the "
+    "banker (621a.4).",
+    "A player who wins both hands wins his wager, paid 1 to 1 less the commission; one who "
+    "loses both loses it; one who wins one and loses the other pushes (621a.10(k)).",
+)
+
+__all__ = ["HOW_TO_PLAY", "TIMEOUTS", "WORDS"]

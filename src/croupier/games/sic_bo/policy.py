@@ -24,6 +24,7 @@ from croupier.games.sic_bo import (
     SettleWagers,
     SicBoRound,
     ThrowDice,
+    words,
 )
 from croupier.rng import DiceDraw, Draw
 from croupier.rules.base import RulesSubmission
@@ -92,4 +93,5 @@ SPEC = GameSpec(
     simulation="croupier.analysis.simulation.sic_bo",
     terminal="croupier.cli.tables.sic_bo",
     training="croupier.games.sic_bo.training",
+    how_to_play=words.HOW_TO_PLAY,
 )

@@ -1,16 +1,24 @@
 """Tables: creating and listing them, their rules and sign, taking and leaving seats, the
 caller's view (by request and pushed over a WebSocket) and the table's audit."""
 
+import time
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Request, WebSocket
+from fastapi import APIRouter, Path, Query, Request, WebSocket
 from sqlalchemy import select
 
 from croupier.ledger import repository as repo
 from croupier.ledger.models import GameTable, RoundRow, Seat
 from croupier.registry import GAMES, spec_of
 from croupier.server import driver, fanout, schemas, service
-from croupier.server.browser import SEATS_CITE, sign_text, table_summary
+from croupier.server.browser import (
+    RETURNS_WAIT,
+    SEATS_CITE,
+    sign_text,
+    table_help,
+    table_returns,
+    table_summary,
+)
 from croupier.server.routes.deps import PROBLEMS, Admin, Caller, Db, Staff, server_of
 
 router = APIRouter()
@@ -27,20 +35,40 @@ def create_table(
 
 
 @router.get("/tables", response_model=schemas.TablesOut, responses=PROBLEMS)
-def list_tables(db: Db, me: Caller) -> schemas.TablesOut:
-    """Every table of a game this server deals: its game, limits (cents) and free
-    seats."""
+def list_tables(
+    db: Db,
+    me: Caller,
+    wait: Annotated[float, Query(ge=0, le=RETURNS_WAIT)] = 0.0,
+) -> schemas.TablesOut:
+    """Every table of a game this server deals: its game, limits (cents), free seats and
+    the theoretical return of its main wager, waiting ``wait`` seconds at most in all
+    (the lobby: 3) for returns still being worked out."""
     tables = db.scalars(select(GameTable).order_by(GameTable.id))
     # A table of a game this process does not deal (a game registered elsewhere) is
     # left out of the lobby, not allowed to fail it.
     dealt = [table for table in tables if table.game in GAMES]
-    return schemas.TablesOut(tables=[table_summary(db, table) for table in dealt])
+    # Every table's returns asked for at once (each child started), then waited for
+    # together: RETURNS_WAIT seconds in all at most.
+    for table in dealt:
+        table_returns(service.table_rules(table))
+    until = time.monotonic() + wait
+    return schemas.TablesOut(
+        tables=[table_summary(db, table, max(0.0, until - time.monotonic())) for table in dealt]
+    )
 
 
 @router.get("/tables/{table_id}", response_model=schemas.TableOut, responses=PROBLEMS)
 def get_table(table_id: str, db: Db, me: Caller) -> schemas.TableOut:
     """A table, its rules and its seats."""
     return service.table_out(db, repo.get_table(db, table_id))
+
+
+@router.get("/tables/{table_id}/help", response_model=schemas.HelpOut, responses=PROBLEMS)
+def help_panel(table_id: str, db: Db, me: Caller) -> schemas.HelpOut:
+    """How the table's game is played, every wager and what it pays under the Rules
+    Submission in force, the limits and each wager's theoretical return (the help
+    panel, readable before taking a seat)."""
+    return table_help(repo.get_table(db, table_id))
 
 
 @router.get("/tables/{table_id}/sign", response_model=schemas.SignOut, responses=PROBLEMS)

@@ -80,13 +80,15 @@ export const api = {
   me: () => request("GET", "/players/me"),
   signOut: () => request("DELETE", "/sessions/current"),
   signup: (name) => request("POST", "/players/play-money", { name }),
-  tables: async () => (await request("GET", "/tables")).tables,
+  // wait: seconds the server may wait for returns still being worked out (the lobby).
+  tables: async (wait = 0) => (await request("GET", wait ? `/tables?wait=${wait}` : "/tables")).tables,
   table: (id) => request("GET", `/tables/${encodeURIComponent(id)}`),
   sit: (id, seat, seedCommitment) =>
     request("POST", `/tables/${encodeURIComponent(id)}/seats`, seedCommitment ? { seat, seed_commitment: seedCommitment } : { seat }),
   leave: (id, seat) => request("DELETE", `/tables/${encodeURIComponent(id)}/seats/${seat}`),
   view: (id) => request("GET", `/tables/${encodeURIComponent(id)}/view`),
   sign: (id) => request("GET", `/tables/${encodeURIComponent(id)}/sign`),
+  help: (id) => request("GET", `/tables/${encodeURIComponent(id)}/help`),
   // A page of the table's rounds, newest first; with `before`, those numbered below it.
   rounds: async (id, before) =>
     (await request("GET", `/tables/${encodeURIComponent(id)}/rounds?limit=${HISTORY_PAGE}${before ? `&before=${before}` : ""}`)).rounds,

@@ -18,6 +18,8 @@ import { begin, changed, signInAgain, stop } from "./session.js";
 import { focusKey, focusLost, refocus } from "./focus.js";
 import { CONNECTION, connection, connectionGone } from "./connection.js";
 import { myLimits } from "./mylimits.js";
+import { edgeWords, openHelp } from "./help.js";
+import { listen } from "./shortcuts.js";
 
 const SEED_CITE = "GLI-19 4.4.4(a)"; // a seat's seed refused (croupier.server.seals)
 
@@ -132,32 +134,10 @@ async function lobby() {
   }
   if (!me) return;
   if (me.role === "player") page.append(myLimits(me));
+  const list = h("ul", { class: "table-cards", "aria-label": "Tables" });
+  page.append(h("h3", {}, "Tables"), list);
   try {
-    const tables = await api.tables();
-    const rows = tables.map((t) =>
-      h(
-        "tr",
-        { "data-table": t.id },
-        h("th", { scope: "row" }, h("a", { href: `#/table/${encodeURIComponent(t.id)}` }, t.id)),
-        h("td", {}, t.title || t.game),
-        h("td", {}, `${dollars(t.minimum_wager)} – ${dollars(t.maximum_wager)}`),
-        h("td", {}, t.free_seats.length ? `${t.free_seats.length} of ${t.seat_count} (${t.free_seats.join(", ")})` : "full"),
-        h("td", {}, h("a", { href: `#/history/${encodeURIComponent(t.id)}` }, "history")),
-      ),
-    );
-    page.append(
-      h(
-        "div",
-        { class: "table-scroll" },
-        h(
-        "table",
-        { class: "tables" },
-        h("caption", {}, "Tables"),
-        h("thead", {}, h("tr", {}, ["Table", "Game", "Limits", "Free seats", "Rounds"].map((x) => h("th", { scope: "col" }, x)))),
-        h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 5 }, "No tables yet: an admin opens them (POST /tables)."))),
-        ),
-      ),
-    );
+    showTables(list, await api.tables(3));
   } catch (error) {
     say(error.message, "error");
   }
@@ -176,6 +156,39 @@ function motionToggle() {
     applyMotion();
   });
   return h("span", { class: "motion" }, box, h("label", { for: "motion" }, "Deal and roll animation"));
+}
+
+// Each table as a card (no pictures): its game, limits, seats free and the theoretical
+// return of its main wager, with its help ("How to play") readable before sitting. A
+// return still being worked out is asked for again.
+function showTables(list, tables) {
+  list.replaceChildren(...(tables.length ? tables.map(tableCard) : [h("li", {}, "No tables yet: an admin opens them (POST /tables).")]));
+  if (tables.some((t) => !t.main_return && t.returns_note.startsWith("The theoretical return is being worked out"))) {
+    setTimeout(() => { if (list.isConnected) api.tables(3).then((again) => showTables(list, again), () => {}); }, 5000);
+  }
+}
+
+function tableCard(t) {
+  const edge = t.main_return;
+  const id = `card-${t.id}`;
+  return h(
+    "li",
+    { class: "table-card", "data-table": t.id, "aria-labelledby": id },
+    h("h4", { id }, h("a", { href: `#/table/${encodeURIComponent(t.id)}` }, `${t.title || t.game}`, h("span", { class: "card-id" }, ` table ${t.id}`))),
+    h(
+      "dl",
+      {},
+      h("dt", {}, "Limits"), h("dd", { "data-card": "limits" }, `${dollars(t.minimum_wager)} to ${dollars(t.maximum_wager)} a wager`),
+      h("dt", {}, "Seats free"), h("dd", { "data-card": "seats" }, t.free_seats.length ? `${t.free_seats.length} of ${t.seat_count} (${t.free_seats.join(", ")})` : `none of ${t.seat_count}: full`),
+      h("dt", {}, "Return"),
+      h("dd", { "data-card": "return", "data-edge": edge?.exact || "" }, edge ? `${edge.to_player} to the player, ${edgeWords(edge.house_edge)}, on ${edge.words}${edge.strategy ? " (with the strategy the help states)" : ""}` : t.returns_note),
+    ),
+    h("p", {},
+      h("button", { type: "button", class: "link", "data-help-table": t.id, onclick: () => openHelp(t.id) }, `How to play ${t.title || t.game}, every wager's pay and return`),
+      " · ",
+      h("a", { href: `#/history/${encodeURIComponent(t.id)}` }, `Rounds of table ${t.id}`),
+    ),
+  );
 }
 
 // --- a table -----------------------------------------------------------------------------
@@ -220,7 +233,7 @@ async function tablePage(tableId, early = null) {
   const strip = h("section", { class: "last-results", "aria-label": "last results", hidden: !game.throws });
   main.replaceChildren(
     h("div", { class: "table-page" }, h("div", { class: "table-top" }, header, seatBar, motionToggle()), turnBox, feltBox, h("div", { class: "controls" }, winBox, betLine, rack, tools, decisions), strip, consoleBox, resultBox, signBox,
-      h("p", {}, h("a", { href: `#/history/${encodeURIComponent(tableId)}` }, "Round history and replays"), " · ", h("a", { href: "#/" }, "Lobby"))),
+      h("p", {}, h("button", { type: "button", class: "link", "data-help-table": tableId, "aria-keyshortcuts": "?", onclick: () => openHelp(tableId) }, "How to play, what it pays, the return and the keys (?)"), " · ", h("a", { href: `#/history/${encodeURIComponent(tableId)}` }, "Round history and replays"), " · ", h("a", { href: "#/" }, "Lobby"))),
   );
   api.sign(tableId).then(
     (s) => signBox.append(h("pre", {}, s.text)),
@@ -857,6 +870,12 @@ function describe(event, label = (spot) => spot) {
 }
 
 // --- routing ---------------------------------------------------------------------------------
+// "?" opens the help of the table shown (the shortcuts' other keys act on its controls).
+listen(() => {
+  const button = document.querySelector(".table-page [data-help-table]");
+  if (button) openHelp(button.dataset.helpTable);
+});
+
 async function route() {
   if (live) { live.stop(); live = null; }
   connectionGone();
