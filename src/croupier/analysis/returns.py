@@ -21,6 +21,7 @@ error is answered (:class:`Failed`).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import importlib
 import json
@@ -179,14 +180,20 @@ def lookup(rules: RulesSubmission, wait: float = 0.0) -> list[dict[str, Any]] | 
 def main(argv: list[str] | None = None) -> None:
     """``python -m croupier.analysis.returns GAME FILE``: the Rules Submission's stored
     JSON on standard input; writes :func:`figures` to FILE (through a temporary file,
-    renamed: a reader never sees half of it)."""
+    renamed: a reader never sees half of it). Children of several processes asked for
+    the same FILE take turns on a lock beside it, and one that finds FILE written by the
+    one before it does nothing: the figures are worked out once per machine."""
     game, out = argv if argv is not None else sys.argv[1:]
     rules = find(game).rules_type.model_validate_json(sys.stdin.read(), context=STORED)
     target = Path(out)
     target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_suffix(f".{os.getpid()}.part")
-    partial.write_text(json.dumps(figures(rules)), encoding="utf-8")
-    partial.replace(target)
+    with open(target.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if target.exists():
+            return
+        partial = target.with_suffix(f".{os.getpid()}.part")
+        partial.write_text(json.dumps(figures(rules)), encoding="utf-8")
+        partial.replace(target)
 
 
 if __name__ == "__main__":

@@ -235,10 +235,9 @@ def create_app(
     ``scale``, where given, is how changes reach the sockets and deadlines are kept
     (:mod:`croupier.server.scaleout`: the embedded server, or a bus and leases); none:
     the sockets poll and ``sweep_seconds`` applies the deadlines.
-    ``answers_kept`` how long a command's stored answer is kept whole (default 24 hours;
-    then a request sent again with its ``Idempotency-Key`` is answered from its events:
-    :func:`forget_old_answers`). Raises ``ValueError`` where it is not positive.
-    """
+    ``answers_kept`` how long a command's stored answer is kept whole (default 24 h; then
+    a retry with its ``Idempotency-Key`` is answered from its events:
+    :func:`forget_old_answers`). Raises ``ValueError`` where it is not positive."""
     trusted = addresses.TrustedProxies.of(forwarded_allow_ips)
     server, engine, stalls = _server(
         db_url,
