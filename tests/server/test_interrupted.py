@@ -128,3 +128,59 @@ def test_a_round_interrupted_by_a_sigkill(tmp_path: Path, setting: str) -> None:
         assert verified.returncode == 0, verified.stdout + verified.stderr
     finally:
         server.stop()
+
+
+def test_a_start_beside_other_processes_leaves_the_tables_they_deal_alone(
+    tmp_path: Path,
+) -> None:
+    """With ``--bus`` a process starting beside others must not void (or record as
+    resumed) a round another live process is dealing: it is in play, not interrupted. Once
+    that owner's lease has expired the round is an interrupted one and is voided."""
+    import time
+
+    from fastapi.testclient import TestClient
+    from sqlalchemy import text
+
+    from croupier.cli.server import _settle_interrupted
+    from croupier.ledger.db import make_engine
+    from croupier.server.app import create_app
+
+    db_url = f"sqlite:///{tmp_path / 'beside.sqlite'}"
+    admin = bootstrap_admin(db_url)
+    with TestClient(create_app(db_url)) as client:
+        _, players = _table(client, admin, "void")
+        for seat, auth in players:
+            body = {"type": "PlaceWager", "seat": seat, "spot": "pip_street:six"}
+            r = client.post(
+                "/tables/hrd/commands",
+                json={"command": {**body, "amount": WAGER}},
+                headers={**auth, "Idempotency-Key": f"w{seat}"},
+            )
+            assert r.status_code == 200, r.text
+    engine = make_engine(db_url)
+    with engine.begin() as connection:
+        connection.execute(
+            text("INSERT INTO lease_holders (owner, address, expires) VALUES (:o, :a, :e)"),
+            {"o": "other", "a": "http://10.0.0.2:8000", "e": time.time() + 60},
+        )
+        connection.execute(
+            text("INSERT INTO table_leases (table_id, owner) VALUES ('hrd', 'other')")
+        )
+
+    def status_and_decisions() -> tuple[str, int]:
+        with engine.connect() as connection:
+            status = connection.execute(
+                text("SELECT status FROM rounds WHERE id = 'hrd-1'")
+            ).scalar_one()
+            decided = connection.execute(
+                text("SELECT count(*) FROM significant_events WHERE subject = 'hrd-1'")
+            ).scalar_one()
+        return str(status), int(decided)
+
+    assert _settle_interrupted(engine, beside_others=True) == []
+    assert status_and_decisions() == ("open", 0)  # in play at the other process
+    with engine.begin() as connection:  # the other process dies: its lease runs out
+        connection.execute(text("UPDATE lease_holders SET expires = :e"), {"e": time.time() - 1})
+    assert _settle_interrupted(engine, beside_others=True) == ["hrd-1"]
+    assert status_and_decisions() == ("voided", 1)
+    engine.dispose()

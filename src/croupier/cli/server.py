@@ -154,6 +154,22 @@ STARTER_BETTING_SECONDS = 15
 """Starter tables close the betting this long after the first wager (a table setting)."""
 
 
+def _settle_interrupted(engine: Engine, beside_others: bool) -> list[str]:
+    """The rounds a start voids (:func:`croupier.server.interrupted.settle_interrupted`);
+    ``beside_others`` (``--bus``): the tables other live processes deal are left alone,
+    their rounds are in play, not interrupted."""
+    import time
+
+    from sqlalchemy.orm import Session
+
+    from croupier.server.interrupted import settle_interrupted
+    from croupier.server.lease import dealt
+
+    with Session(engine) as session:
+        in_play = dealt(session, time.time()) if beside_others else set()
+    return settle_interrupted(engine, dealt=in_play)
+
+
 def open_starter_tables(engine: Engine) -> list[str]:
     """Open one table per game (its id the game's name, the default Rules Submission,
     betting closing :data:`STARTER_BETTING_SECONDS` after the first wager) when the
@@ -413,9 +429,7 @@ def register(app: typer.Typer) -> None:
         if starter_tables:
             for table_id in open_starter_tables(engine):
                 typer.echo(f"croupier: opened table {table_id} (default Rules Submission)")
-        from croupier.server.interrupted import settle_interrupted
-
-        for round_id in settle_interrupted(engine):  # the tables' interrupted_rounds = void
+        for round_id in _settle_interrupted(engine, bus is not None):
             typer.echo(f"croupier: round {round_id}, interrupted by the server's stop, is void")
         if selfcheck:
             from sqlalchemy.orm import Session

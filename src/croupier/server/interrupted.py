@@ -16,11 +16,14 @@ command. What happens to it when the server is back is the table's setting
 
 ``croupier serve`` calls :func:`settle_interrupted` once, in its parent process, after
 the migrations and before its workers start: every round open then was interrupted by
-the stop before.
+the stop before, except, with ``--bus``, at a table another live process deals
+(:func:`croupier.server.lease.dealt`): its round is in play there. A table whose dead
+owner's lease has not expired yet is left to the take-over, which resumes its round.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import UTC, datetime
 
 from sqlalchemy import Engine, select
@@ -44,11 +47,15 @@ REASON = (
 )
 
 
-def settle_interrupted(engine: Engine, rng: Rng | None = None) -> list[str]:
+def settle_interrupted(
+    engine: Engine, rng: Rng | None = None, *, dealt: Collection[str] = ()
+) -> list[str]:
     """Void every round open at a table whose ``interrupted_rounds`` is ``void``, each in
     its own transaction (a round another process moved on meanwhile is left as it is);
     returns the ids of the rounds voided. ``rng``: the random source of a round opened
-    at once after one (a Pai Gow bank offer), default the secure generator."""
+    at once after one (a Pai Gow bank offer), default the secure generator. ``dealt``:
+    tables another live process deals, whose open rounds are in play, not interrupted:
+    neither voided nor recorded as resumed."""
     source = rng or SecureRng()
     sessions = sessionmaker(engine, expire_on_commit=False)
     with sessions() as session:
@@ -59,6 +66,8 @@ def settle_interrupted(engine: Engine, rng: Rng | None = None) -> list[str]:
         ).all()
     voided: list[str] = []
     for round_id, table_id, version in found:
+        if table_id in dealt:
+            continue
         with sessions() as session:
             if table_settings(session, table_id).interrupted_rounds != "void":
                 _resumed(session, round_id, table_id, version, "this table resumes them")

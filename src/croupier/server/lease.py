@@ -85,6 +85,11 @@ _RELEASE = (
     text("DELETE FROM table_leases WHERE owner = :owner"),
     text("DELETE FROM lease_holders WHERE owner = :owner"),
 )
+_DEALT = text(
+    "SELECT table_leases.table_id FROM table_leases "
+    "JOIN lease_holders ON lease_holders.owner = table_leases.owner "
+    "WHERE lease_holders.expires >= :now"
+)
 _EXPIRED = text("SELECT owner FROM lease_holders WHERE expires < :now")
 _ORPHANED = text(
     "SELECT DISTINCT table_leases.table_id FROM table_leases "
@@ -242,6 +247,13 @@ class Leases:
 
 
 # --- the answer at a process that does not deal the table --------------------------------
+def dealt(session: Session, now: float) -> set[str]:
+    """The tables a live process deals at ``now`` (seconds since the epoch): those whose
+    lease's holder has not expired. A process starting beside others (``croupier serve
+    --bus``) leaves their rounds alone: they are in play, not interrupted."""
+    return {row[0] for row in session.execute(_DEALT, {"now": now})}
+
+
 def misdirected(table_id: str, address: str) -> JSONResponse:
     """The answer to a command sent to a process that does not deal ``table_id``: 421,
     a Problem saying where to send it, the address in ``owner`` and ``Croupier-Owner``."""
