@@ -37,9 +37,10 @@ kernel's ``prepare(rules)`` hook in the calling process, from the analysis cache
 after the first run on a machine (:mod:`croupier.analysis.tables`), and shipped to the
 workers as numpy arrays (the pool's initializer; a Dask ``scatter``), never built by a
 worker. Each worker then plays one throw-away round of the kernel (compilation, or
-loading numba's cache). The preparation plus the longest worker's throw-away round is
-reported as :attr:`SimulationResult.setup_s`, apart from the rounds per second of the
-simulation proper.
+loading numba's cache) and waits until every worker is warm before the first chunk is
+handed out. The wall time until then (the preparation, the workers' start, their
+throw-away rounds) is :attr:`SimulationResult.setup_s`; the rounds per second are those
+of the simulation proper, after it.
 """
 
 from __future__ import annotations
@@ -703,9 +704,9 @@ class ProgressReport:
 class SimulationResult:
     """The outcome of :func:`run`: the merged statistics of every wager (in the order the
     kernel returns them), with what produced them. ``elapsed_s`` is the wall time of the
-    whole run, ``setup_s`` the part of it the workers spent on setup (the longest any
-    worker took for its throw-away first round: compilation, strategy tables; workers set
-    up at the same time, so this is close to the wall time setup cost)."""
+    whole run, ``setup_s`` its wall time before the first chunk was handed out: the
+    tables prepared, the workers started and every one warm (its throw-away first round:
+    compilation or numba's cache)."""
 
     game: str
     variant: str | None
@@ -797,7 +798,8 @@ def run(
     Linux (a script calling :func:`run` needs the ``if __name__ == "__main__":`` guard of
     :mod:`multiprocessing`). ``progress`` is called after each chunk.
 
-    Each worker first plays one throw-away round (:func:`warm_up`), timed apart as
+    Each worker first plays one throw-away round (:func:`warm_up`) and the chunks start
+    when every worker is warm; the wall time until then is
     :attr:`SimulationResult.setup_s`.
 
     Raises :class:`SimulationError` for an unknown game, a kernel that does not import,
@@ -824,23 +826,22 @@ def run(
     count = workers if workers is not None else os.cpu_count() or 1
     if count < 1:
         raise SimulationError(f"a simulation needs at least one worker, not {count}")
-    prepared = 0.0
-    if scheduler is not None or min(count, chunks) > 1:
-        prepared = prepare(module, rules)
+    ready: list[float] = []
     if scheduler is not None:
-        outputs = _run_dask(scheduler, tasks, tables.collected())
+        prepare(module, rules)
+        outputs = _run_dask(scheduler, path, rules, tasks, tables.collected(), ready)
     elif min(count, chunks) == 1:
-        outputs = (_sized(task) for task in tasks)
+        ready.append(start + warm_up(path, rules))
+        outputs = ((task[2], sample_stats(*task)) for task in tasks)
     else:
-        outputs = _run_pool(min(count, chunks), path, tasks, tables.collected())
-    setup = prepared
-    for n, stats, warm in outputs:
+        prepare(module, rules)
+        outputs = _run_pool(min(count, chunks), path, rules, tasks, tables.collected(), ready)
+    for n, stats in outputs:
         merged = merge_stats(merged, stats)
         done += n
-        setup = max(setup, prepared + warm)
         if progress is not None:
             elapsed_now = time.perf_counter() - start
-            progress(ProgressReport(done, rounds, elapsed_now, merged, setup))
+            progress(ProgressReport(done, rounds, elapsed_now, merged, ready[0] - start))
     elapsed = time.perf_counter() - start
     describe = getattr(module, "describe", None)
     info: dict[str, WagerInfo] = dict(describe(rules)) if callable(describe) else {}
@@ -860,7 +861,7 @@ def run(
         elapsed_s=elapsed,
         stats=merged,
         info=info,
-        setup_s=setup,
+        setup_s=ready[0] - start,
     )
 
 
@@ -927,17 +928,30 @@ def prepare(module: ModuleType, rules: Any) -> float:
     return time.perf_counter() - began
 
 
-def _sized(task: Task) -> tuple[int, ChunkStats, float]:
-    setup = warm_up(task[0], task[1])
-    return task[2], sample_stats(*task), setup
+def _sized(task: Task) -> tuple[int, ChunkStats]:
+    warm_up(task[0], task[1])  # a no-op but in a worker started after the others
+    return task[2], sample_stats(*task)
 
 
-def _shipped_and_sized(
-    task: Task, shipped: Mapping[str, tables.Table]
-) -> tuple[int, ChunkStats, float]:
-    """:func:`_sized` in a Dask worker, which first takes the parent's tables."""
+_BARRIER: list[Any] = []
+"""In a pool's worker: the barrier at which every worker waits once warm."""
+
+
+def _start_worker(shipped: Mapping[str, tables.Table], barrier: Any) -> None:
+    """A pool worker's initializer: take the parent's tables and the pool's barrier."""
     tables.install(shipped)
-    return _sized(task)
+    _BARRIER[:] = [barrier]
+
+
+def _ready(module_path: str, rules: Any) -> None:
+    """Warm this worker (:func:`warm_up`), then wait until every worker of the pool is
+    warm: a worker held at the barrier takes no other task, so each of the pool's
+    ``workers`` processes runs exactly one of these."""
+    warm_up(module_path, rules)
+    _BARRIER[0].wait(_READY_TIMEOUT_S)
+
+
+_READY_TIMEOUT_S: Final = 3600.0
 
 
 def _pool_context(module_path: str) -> Any:
@@ -953,17 +967,29 @@ def _pool_context(module_path: str) -> Any:
 def _run_pool(
     workers: int,
     module_path: str,
+    rules: Any,
     tasks: Iterator[Task],
     shipped: Mapping[str, tables.Table],
-) -> Iterator[tuple[int, ChunkStats, float]]:
-    """Yield each chunk's statistics as it finishes, at most ``2 * workers`` in flight;
-    each worker starts with the ``shipped`` tables (:func:`croupier.analysis.tables.install`)."""
+    ready: list[float],
+) -> Iterator[tuple[int, ChunkStats]]:
+    """Yield each chunk's rounds and statistics as it finishes, at most ``2 * workers``
+    in flight. Every worker starts with the ``shipped`` tables
+    (:func:`croupier.analysis.tables.install`) and is warm (:func:`_ready`) before the
+    first chunk is handed out; that moment (``time.perf_counter``) is appended to
+    ``ready``, so that setup and simulation are timed apart."""
     pending = tasks
     context = _pool_context(module_path)
+    barrier = context.Barrier(workers)
     with ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=tables.install, initargs=(shipped,)
+        max_workers=workers,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(shipped, barrier),
     ) as pool:
-        running: set[Future[tuple[int, ChunkStats, float]]] = {
+        for future in [pool.submit(_ready, module_path, rules) for _ in range(workers)]:
+            future.result()
+        ready.append(time.perf_counter())
+        running: set[Future[tuple[int, ChunkStats]]] = {
             pool.submit(_sized, task) for task in islice(pending, 2 * workers)
         }
         while running:
@@ -976,18 +1002,53 @@ def _run_pool(
                     running.add(pool.submit(_sized, task))
 
 
+def _shipped_and_sized(
+    task: Task, shipped: Mapping[str, tables.Table]
+) -> tuple[int, ChunkStats]:
+    """:func:`_sized` in a Dask worker, which first takes the parent's tables."""
+    tables.install(shipped)
+    return _sized(task)
+
+
+def _shipped_and_warm(module_path: str, rules: Any, shipped: Mapping[str, tables.Table]) -> None:
+    """Take the parent's tables and warm this Dask worker (:func:`warm_up`)."""
+    tables.install(shipped)
+    warm_up(module_path, rules)
+
+
 def _run_dask(
-    scheduler: str, tasks: Iterator[Task], shipped: Mapping[str, tables.Table]
-) -> Iterator[tuple[int, ChunkStats, float]]:
-    """Yield each chunk's statistics from the Dask cluster at ``scheduler`` as it finishes,
-    at most twice the cluster's thread count in flight; the ``shipped`` tables go to every
-    worker once (:meth:`~distributed.Client.scatter`, broadcast)."""
+    scheduler: str,
+    module_path: str,
+    rules: Any,
+    tasks: Iterator[Task],
+    shipped: Mapping[str, tables.Table],
+    ready: list[float],
+) -> Iterator[tuple[int, ChunkStats]]:
+    """Yield each chunk's rounds and statistics from the Dask cluster at ``scheduler``
+    as it finishes, at most twice the cluster's thread count in flight. The ``shipped``
+    tables go to every worker once (:meth:`~distributed.Client.scatter`, broadcast);
+    every worker present is warmed first, and the moment they all are
+    (``time.perf_counter``) is appended to ``ready``."""
     from dask.distributed import Client, as_completed
 
     with Client(scheduler) as client:  # type: ignore[no-untyped-call]
         threads = sum(client.nthreads().values()) or 1
         pending = tasks
         [held] = client.scatter([dict(shipped)], broadcast=True, hash=False)
+        warming = [
+            client.submit(
+                _shipped_and_warm,
+                module_path,
+                rules,
+                held,
+                workers=[address],
+                allow_other_workers=False,
+                pure=False,
+            )
+            for address in client.nthreads()
+        ]
+        client.gather(warming)
+        ready.append(time.perf_counter())
 
         def submit(task: Task) -> Any:
             return client.submit(_shipped_and_sized, task, held, pure=False)
