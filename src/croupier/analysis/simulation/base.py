@@ -718,6 +718,10 @@ class SimulationResult:
     stats: ChunkStats
     info: Mapping[str, WagerInfo] = field(default_factory=dict)
     setup_s: float = 0.0
+    cpu_s: float = 0.0
+    """The CPU seconds the workers spent on the chunks (the thread's, setup excluded): on
+    a machine shared with other work, rounds per CPU second per worker say what the
+    workers cost apart from how much of a core each was given."""
 
     @property
     def simulation_s(self) -> float:
@@ -816,10 +820,7 @@ def run(
         chunk_sizes(rounds, size)  # raises, naming the bad number
     chunks = -(-rounds // size)
     path = simulations()[game]
-    tasks = (
-        (path, rules, n, chunk_seed(seed, index))
-        for index, n in enumerate(_chunk_sizes(rounds, size))
-    )
+    pieces = ((n, chunk_seed(seed, index)) for index, n in enumerate(_chunk_sizes(rounds, size)))
     start = time.perf_counter()
     merged: ChunkStats = {}
     done = 0
@@ -829,16 +830,21 @@ def run(
     ready: list[float] = []
     if scheduler is not None:
         prepare(module, rules)
-        outputs = _run_dask(scheduler, path, rules, tasks, tables.collected(), ready)
+        outputs = _run_dask(
+            scheduler, _Batches(path, rules, pieces, chunks), tables.collected(), ready
+        )
     elif min(count, chunks) == 1:
         ready.append(start + warm_up(path, rules))
-        outputs = ((task[2], sample_stats(*task)) for task in tasks)
+        outputs = (_sized((path, rules, (piece,))) for piece in pieces)
     else:
         prepare(module, rules)
-        outputs = _run_pool(min(count, chunks), path, rules, tasks, tables.collected(), ready)
-    for n, stats in outputs:
+        batches = _Batches(path, rules, pieces, chunks)
+        outputs = _run_pool(min(count, chunks), batches, tables.collected(), ready)
+    cpu = 0.0
+    for n, stats, chunk_cpu in outputs:
         merged = merge_stats(merged, stats)
         done += n
+        cpu += chunk_cpu
         if progress is not None:
             elapsed_now = time.perf_counter() - start
             progress(ProgressReport(done, rounds, elapsed_now, merged, ready[0] - start))
@@ -862,6 +868,7 @@ def run(
         stats=merged,
         info=info,
         setup_s=ready[0] - start,
+        cpu_s=cpu,
     )
 
 
@@ -897,7 +904,50 @@ def net_ranges(module: ModuleType, rules: Any) -> dict[str, tuple[float, float]]
     return ranges
 
 
-Task = tuple[str, Any, int, int]
+Task = tuple[str, Any, tuple[tuple[int, int], ...]]
+"""What a worker is sent: the kernel's module, the rules and consecutive chunks (rounds,
+seed)."""
+Sized = tuple[int, ChunkStats, float]
+"""A task done: its rounds, their statistics and the CPU seconds the worker spent on it."""
+
+TASK_CPU_S: Final = 0.5
+"""A task holds as many chunks as take about this many seconds of a worker's CPU (at
+most a quarter of each worker's share of the run), so that the cost of sending a task
+and its result (a few milliseconds on a Dask cluster) stays a small part of it; the
+statistics do not depend on it, the chunks and their seeds being the same."""
+
+
+class _Batches:
+    """The chunks of a run (``total`` of them, (rounds, seed) from ``pieces``) handed out
+    as tasks of consecutive chunks: one chunk each until a task comes back, then as many
+    as the chunks done so far say take :data:`TASK_CPU_S` of a worker's CPU."""
+
+    def __init__(
+        self, path: str, rules: Any, pieces: Iterator[tuple[int, int]], total: int
+    ) -> None:
+        self.path, self.rules, self.pieces, self.total = path, rules, pieces, total
+        self.size = 1
+        self.cap = 1
+        self.chunks = 0
+        self.cpu = 0.0
+
+    def spread(self, workers: int) -> None:
+        """Keep at least four tasks for each of ``workers``, so that they end together."""
+        self.cap = max(1, self.total // (4 * workers))
+
+    def next(self) -> Task | None:
+        """The next task, or ``None`` when every chunk is handed out."""
+        batch = tuple(islice(self.pieces, self.size))
+        return (self.path, self.rules, batch) if batch else None
+
+    def done(self, chunks: int, cpu: float) -> None:
+        """Note a task of ``chunks`` chunks done in ``cpu`` seconds of a worker's CPU."""
+        self.chunks += chunks
+        self.cpu += cpu
+        per_chunk = self.cpu / self.chunks
+        wanted = int(TASK_CPU_S / per_chunk) if per_chunk > 0 else self.cap
+        self.size = max(1, min(self.cap, wanted))
+
 
 _WARM: set[str] = set()
 """The kernel modules this process has played its throw-away round of."""
@@ -928,9 +978,15 @@ def prepare(module: ModuleType, rules: Any) -> float:
     return time.perf_counter() - began
 
 
-def _sized(task: Task) -> tuple[int, ChunkStats]:
-    warm_up(task[0], task[1])  # a no-op but in a worker started after the others
-    return task[2], sample_stats(*task)
+def _sized(task: Task) -> Sized:
+    """Play a task's chunks one after the other and merge their statistics."""
+    path, rules, pieces = task
+    warm_up(path, rules)  # a no-op but in a worker started after the others
+    began = time.thread_time()
+    merged: ChunkStats = {}
+    for n, seed in pieces:
+        merged = merge_stats(merged, sample_stats(path, rules, n, seed))
+    return sum(n for n, _ in pieces), merged, time.thread_time() - began
 
 
 _BARRIER: list[Any] = []
@@ -966,45 +1022,45 @@ def _pool_context(module_path: str) -> Any:
 
 def _run_pool(
     workers: int,
-    module_path: str,
-    rules: Any,
-    tasks: Iterator[Task],
+    batches: _Batches,
     shipped: Mapping[str, tables.Table],
     ready: list[float],
-) -> Iterator[tuple[int, ChunkStats]]:
-    """Yield each chunk's rounds and statistics as it finishes, at most ``2 * workers``
-    in flight. Every worker starts with the ``shipped`` tables
+) -> Iterator[Sized]:
+    """Yield each task's rounds, statistics and CPU seconds as it finishes, at most ``2 *
+    workers`` tasks in flight. Every worker starts with the ``shipped`` tables
     (:func:`croupier.analysis.tables.install`) and is warm (:func:`_ready`) before the
     first chunk is handed out; that moment (``time.perf_counter``) is appended to
     ``ready``, so that setup and simulation are timed apart."""
-    pending = tasks
-    context = _pool_context(module_path)
+    context = _pool_context(batches.path)
     barrier = context.Barrier(workers)
+    batches.spread(workers)
     with ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
         initializer=_start_worker,
         initargs=(shipped, barrier),
     ) as pool:
-        for future in [pool.submit(_ready, module_path, rules) for _ in range(workers)]:
-            future.result()
+        warming = [pool.submit(_ready, batches.path, batches.rules) for _ in range(workers)]
+        for warm in warming:
+            warm.result()
         ready.append(time.perf_counter())
-        running: set[Future[tuple[int, ChunkStats]]] = {
-            pool.submit(_sized, task) for task in islice(pending, 2 * workers)
-        }
+        running: dict[Future[Sized], int] = {}
+        for _ in range(2 * workers):
+            task = batches.next()
+            if task is not None:
+                running[pool.submit(_sized, task)] = len(task[2])
         while running:
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
-                running.remove(future)
-                yield future.result()
-                task = next(pending, None)
+                result = future.result()
+                batches.done(running.pop(future), result[2])
+                yield result
+                task = batches.next()
                 if task is not None:
-                    running.add(pool.submit(_sized, task))
+                    running[pool.submit(_sized, task)] = len(task[2])
 
 
-def _shipped_and_sized(
-    task: Task, shipped: Mapping[str, tables.Table]
-) -> tuple[int, ChunkStats]:
+def _shipped_and_sized(task: Task, shipped: Mapping[str, tables.Table]) -> Sized:
     """:func:`_sized` in a Dask worker, which first takes the parent's tables."""
     tables.install(shipped)
     return _sized(task)
@@ -1018,28 +1074,26 @@ def _shipped_and_warm(module_path: str, rules: Any, shipped: Mapping[str, tables
 
 def _run_dask(
     scheduler: str,
-    module_path: str,
-    rules: Any,
-    tasks: Iterator[Task],
+    batches: _Batches,
     shipped: Mapping[str, tables.Table],
     ready: list[float],
-) -> Iterator[tuple[int, ChunkStats]]:
-    """Yield each chunk's rounds and statistics from the Dask cluster at ``scheduler``
-    as it finishes, at most twice the cluster's thread count in flight. The ``shipped``
-    tables go to every worker once (:meth:`~distributed.Client.scatter`, broadcast);
-    every worker present is warmed first, and the moment they all are
+) -> Iterator[Sized]:
+    """Yield each task's rounds, statistics and CPU seconds from the Dask cluster at
+    ``scheduler`` as it finishes, at most twice the cluster's thread count in flight. The
+    ``shipped`` tables go to every worker once (:meth:`~distributed.Client.scatter`,
+    broadcast); every worker present is warmed first, and the moment they all are
     (``time.perf_counter``) is appended to ``ready``."""
     from dask.distributed import Client, as_completed
 
     with Client(scheduler) as client:  # type: ignore[no-untyped-call]
         threads = sum(client.nthreads().values()) or 1
-        pending = tasks
+        batches.spread(threads)
         [held] = client.scatter([dict(shipped)], broadcast=True, hash=False)
         warming = [
             client.submit(
                 _shipped_and_warm,
-                module_path,
-                rules,
+                batches.path,
+                batches.rules,
                 held,
                 workers=[address],
                 allow_other_workers=False,
@@ -1049,14 +1103,20 @@ def _run_dask(
         ]
         client.gather(warming)
         ready.append(time.perf_counter())
+        sizes: dict[str, int] = {}
 
         def submit(task: Task) -> Any:
-            return client.submit(_shipped_and_sized, task, held, pure=False)
+            future = client.submit(_shipped_and_sized, task, held, pure=False)
+            sizes[future.key] = len(task[2])
+            return future
 
-        queue = as_completed([submit(task) for task in islice(pending, 2 * threads)])  # type: ignore[no-untyped-call]
+        first = [batches.next() for _ in range(2 * threads)]
+        queue = as_completed([submit(task) for task in first if task is not None])  # type: ignore[no-untyped-call]
         for future in queue:
-            yield future.result()
-            task = next(pending, None)
+            result = future.result()
+            batches.done(sizes.pop(future.key), result[2])
+            yield result
+            task = batches.next()
             if task is not None:
                 queue.add(submit(task))  # type: ignore[no-untyped-call]
 
