@@ -111,6 +111,7 @@ def dask(game: str, rules: Any, rounds: int, passes: int, cores: int, chunk: int
         pool: list[float] = []
         on_dask: list[float] = []
         dask_cpu: list[float] = []
+        task_cpu: list[float] = []
         same = True
         for p in range(passes):
             sides = ("pool", "dask") if p % 2 == 0 else ("dask", "pool")
@@ -125,6 +126,7 @@ def dask(game: str, rules: Any, rounds: int, passes: int, cores: int, chunk: int
                 (on_dask if side == "dask" else pool).append(result.rounds_per_second)
                 if side == "dask":
                     dask_cpu.append(rounds / result.cpu_s)
+                    task_cpu.append(result.cpu_s / result.tasks)
                 found[side] = result.stats
             same = same and found["pool"] == found["dask"]
             print(f"Dask pass {p + 1}: load average {load()}")
@@ -140,6 +142,12 @@ def dask(game: str, rules: Any, rounds: int, passes: int, cores: int, chunk: int
         f"wall time; a chunk of {chunk:,} rounds takes {chunk_cpu * 1000:.1f} ms of CPU: "
         f"overhead {per_task_cpu / chunk_cpu:.1%} of a chunk's CPU (target under 5%), "
         f"{per_task / chunk_cpu:.1%} counted in wall time"
+    )
+    task = statistics.median(task_cpu)
+    print(
+        f"the run's tasks (several chunks each, TASK_CPU_S) took {task * 1000:.0f} ms of CPU "
+        f"each: overhead {per_task_cpu / task:.1%} of a task's CPU (target under 5%), "
+        f"{per_task / task:.1%} counted in wall time"
     )
     print(f"same statistics on Dask and on the pool: {'yes' if same else 'NO'}")
 

@@ -722,6 +722,9 @@ class SimulationResult:
     """The CPU seconds the workers spent on the chunks (the thread's, setup excluded): on
     a machine shared with other work, rounds per CPU second per worker say what the
     workers cost apart from how much of a core each was given."""
+    tasks: int = 0
+    """The tasks the chunks were sent in (several consecutive chunks a task, past the
+    first; :data:`TASK_CPU_S`)."""
 
     @property
     def simulation_s(self) -> float:
@@ -841,10 +844,12 @@ def run(
         batches = _Batches(path, rules, pieces, chunks)
         outputs = _run_pool(min(count, chunks), batches, tables.collected(), ready)
     cpu = 0.0
-    for n, stats, chunk_cpu in outputs:
+    sent = 0
+    for n, stats, task_cpu in outputs:
         merged = merge_stats(merged, stats)
         done += n
-        cpu += chunk_cpu
+        cpu += task_cpu
+        sent += 1
         if progress is not None:
             elapsed_now = time.perf_counter() - start
             progress(ProgressReport(done, rounds, elapsed_now, merged, ready[0] - start))
@@ -869,6 +874,7 @@ def run(
         info=info,
         setup_s=ready[0] - start,
         cpu_s=cpu,
+        tasks=sent,
     )
 
 
