@@ -298,6 +298,8 @@ def test_simulate_json_has_the_par_sheet_shape() -> None:
     assert document["rounds"] == 20_000
     assert document["seed"] == 3
     assert document["variant"] == "ten_dice"
+    assert document["timing"]["tasks"] == 1  # one chunk of 20,000 rounds, in this process
+    assert document["timing"]["cpu_s"] > 0
     assert document["rules_sha256"] == HighRollDiceRules().sha256()
     wager = document["wagers"][0]
     assert wager["wager"] == "pip_street:two"
