@@ -3,16 +3,26 @@ processes and on a local Dask cluster (one worker per core), the setup apart.
 
 Run: ``python benchmarks/simulation_scaling.py [--game criss-cross-poker] [--rounds N]
 [--passes 3] [--no-dask]``. Prints, for each K, the median over the passes of
-:func:`croupier.analysis.simulation.run`'s rounds per second (setup excluded: the tables
-shipped from the calling process and each worker's throw-away round), per worker, and
-against one worker; the median setup; whether every K gave the same statistics for the
-seed. The K run in turn within a pass (reversed every other pass), so a drift of the
-machine's speed falls on every K alike. The Dask part starts a ``LocalCluster`` with one
-single-threaded worker process per core, measures the scheduler's overhead per task
-(empty tasks through the same client, per worker) against the time of one chunk, and
-runs the same simulation through ``--scheduler`` alternately with the local pool of as
-many workers. The load average is printed before and after: on a machine shared with
-other work the ratios are what to read.
+:func:`croupier.analysis.simulation.run`'s rounds per second (setup excluded: the wall
+time until every worker is started, holds the shipped tables and has played its
+throw-away round), per worker, and against one worker; the median setup; the rounds per
+CPU second of the workers (:attr:`~croupier.analysis.simulation.SimulationResult.cpu_s`)
+and K times it against one worker's, the scaling with a core for each worker; each
+worker's share of a core; whether every K gave the same statistics for the seed. The K
+run in turn within a pass (reversed every other pass), so a drift of the machine's
+speed falls on every K alike, and the load average is printed after each pass.
+
+On a Linux machine with ``kernel.sched_autogroup_enabled`` (this one) the processes of
+one session share one fair share of the CPUs: under other sessions' load, K workers get
+about the CPU one worker would, and the wall-time ratio measures the load, not the
+workers; the CPU ratio and the core share say which.
+
+The Dask part starts a ``LocalCluster`` with one single-threaded worker process per
+core, measures the scheduler's overhead per task (2,000 empty tasks through the same
+client: the CPU seconds of the client, the scheduler and the workers, and a worker's
+wall time) against one chunk and against the run's own tasks (several chunks each,
+:data:`~croupier.analysis.simulation.base.TASK_CPU_S`), and runs the same simulation
+through ``--scheduler`` alternately with the local pool of as many workers.
 """
 
 from __future__ import annotations
