@@ -21,6 +21,7 @@ from croupier.analysis.simulation import (
     SimulationError,
     WagerEstimate,
     WagerStats,
+    base,
     run,
 )
 from croupier.analysis.simulation.base import (
@@ -200,6 +201,37 @@ def test_one_seed_gives_the_same_result_on_one_or_two_workers() -> None:
     assert other.stats != here.stats
 
 
+def test_one_seed_gives_the_same_result_whatever_the_workers_and_tasks() -> None:
+    """97 chunks of 512 rounds, on 1, 2 and 3 workers: past the first tasks each holds
+    several chunks (as many as the cap of a quarter of a worker's share allows, the chunks
+    being fast), yet the chunks and their seeds are those of one worker's run."""
+    one = run(HIGH_ROLL, SIX_DICE, 49_500, seed=31, chunk_rounds=512, workers=1)
+    assert one.chunks == 97
+    for workers in (2, 3):
+        pooled = run(HIGH_ROLL, SIX_DICE, 49_500, seed=31, chunk_rounds=512, workers=workers)
+        assert pooled.stats == one.stats
+    assert sum(s.count for s in one.stats.values()) > 0
+
+
+def test_tasks_hand_out_every_chunk_once_in_order() -> None:
+    """The batcher's tasks: one chunk until a task is done, then as many as take
+    TASK_CPU_S of CPU (capped at a quarter of each worker's share), every chunk once."""
+    pieces = [(10, seed) for seed in range(40)]
+    batches = base._Batches("kernel", None, iter(pieces), len(pieces))
+    batches.spread(2)  # cap: 40 // 8 = 5 chunks a task
+    first = batches.next()
+    assert first == ("kernel", None, ((10, 0),))
+    batches.done(1, base.TASK_CPU_S / 3)  # three chunks a task from now on
+    second = batches.next()
+    assert second is not None and second[2] == ((10, 1), (10, 2), (10, 3))
+    batches.done(3, 0.0)  # 4 chunks in a third of TASK_CPU_S: 12 wanted, 5 allowed
+    handed = [first[2], second[2]]
+    while (task := batches.next()) is not None:
+        assert len(task[2]) == 5 or task[2][-1] == pieces[-1]
+        handed.append(task[2])
+    assert [piece for task in handed for piece in task] == pieces
+
+
 def test_no_round_is_refused_before_anything_runs() -> None:
     with pytest.raises(SimulationError, match="at least one round, not 0"):
         run(HIGH_ROLL, SIX_DICE, 0, seed=1, workers=2)
@@ -266,6 +298,8 @@ def test_simulate_json_has_the_par_sheet_shape() -> None:
     assert document["rounds"] == 20_000
     assert document["seed"] == 3
     assert document["variant"] == "ten_dice"
+    assert document["timing"]["tasks"] == 1  # one chunk of 20,000 rounds, in this process
+    assert document["timing"]["cpu_s"] > 0
     assert document["rules_sha256"] == HighRollDiceRules().sha256()
     wager = document["wagers"][0]
     assert wager["wager"] == "pip_street:two"

@@ -8,7 +8,8 @@ cluster (``--scheduler``); the result depends only on the game, rules, rounds an
 second and the running estimate of the first wager with its 99.9% confidence interval.
 ``--json`` prints the par-sheet document of ``croupier analyze --json`` with
 ``"method": "simulation"``, the rounds played and the confidence interval per wager,
-and ``timing`` (``setup_s``, ``simulation_s``, ``rounds_per_second``: setup apart);
+and ``timing`` (``setup_s``, ``simulation_s``, ``rounds_per_second``: setup apart;
+``cpu_s``, the workers' CPU seconds on the rounds, and ``tasks``, what they were sent in);
 a figure that is not a finite number (the standard deviation of a single round, an
 unbounded interval) is ``null``, so the document is always valid JSON.
 
@@ -193,6 +194,8 @@ def simulate(
             "setup_s": result.setup_s,
             "simulation_s": result.simulation_s,
             "rounds_per_second": rate if math.isfinite(rate := result.rounds_per_second) else None,
+            "cpu_s": result.cpu_s,
+            "tasks": result.tasks,
         }
         document = result.to_dict() | {"timing": timing}
         typer.echo(json.dumps(document, indent=2, allow_nan=False))

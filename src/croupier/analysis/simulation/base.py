@@ -37,9 +37,10 @@ kernel's ``prepare(rules)`` hook in the calling process, from the analysis cache
 after the first run on a machine (:mod:`croupier.analysis.tables`), and shipped to the
 workers as numpy arrays (the pool's initializer; a Dask ``scatter``), never built by a
 worker. Each worker then plays one throw-away round of the kernel (compilation, or
-loading numba's cache). The preparation plus the longest worker's throw-away round is
-reported as :attr:`SimulationResult.setup_s`, apart from the rounds per second of the
-simulation proper.
+loading numba's cache) and waits until every worker is warm before the first chunk is
+handed out. The wall time until then (the preparation, the workers' start, their
+throw-away rounds) is :attr:`SimulationResult.setup_s`; the rounds per second are those
+of the simulation proper, after it.
 """
 
 from __future__ import annotations
@@ -703,9 +704,9 @@ class ProgressReport:
 class SimulationResult:
     """The outcome of :func:`run`: the merged statistics of every wager (in the order the
     kernel returns them), with what produced them. ``elapsed_s`` is the wall time of the
-    whole run, ``setup_s`` the part of it the workers spent on setup (the longest any
-    worker took for its throw-away first round: compilation, strategy tables; workers set
-    up at the same time, so this is close to the wall time setup cost)."""
+    whole run, ``setup_s`` its wall time before the first chunk was handed out: the
+    tables prepared, the workers started and every one warm (its throw-away first round:
+    compilation or numba's cache)."""
 
     game: str
     variant: str | None
@@ -717,6 +718,13 @@ class SimulationResult:
     stats: ChunkStats
     info: Mapping[str, WagerInfo] = field(default_factory=dict)
     setup_s: float = 0.0
+    cpu_s: float = 0.0
+    """The CPU seconds the workers spent on the chunks (the thread's, setup excluded): on
+    a machine shared with other work, rounds per CPU second per worker say what the
+    workers cost apart from how much of a core each was given."""
+    tasks: int = 0
+    """The tasks the chunks were sent in (several consecutive chunks a task, past the
+    first; :data:`TASK_CPU_S`)."""
 
     @property
     def simulation_s(self) -> float:
@@ -797,7 +805,8 @@ def run(
     Linux (a script calling :func:`run` needs the ``if __name__ == "__main__":`` guard of
     :mod:`multiprocessing`). ``progress`` is called after each chunk.
 
-    Each worker first plays one throw-away round (:func:`warm_up`), timed apart as
+    Each worker first plays one throw-away round (:func:`warm_up`) and the chunks start
+    when every worker is warm; the wall time until then is
     :attr:`SimulationResult.setup_s`.
 
     Raises :class:`SimulationError` for an unknown game, a kernel that does not import,
@@ -814,33 +823,36 @@ def run(
         chunk_sizes(rounds, size)  # raises, naming the bad number
     chunks = -(-rounds // size)
     path = simulations()[game]
-    tasks = (
-        (path, rules, n, chunk_seed(seed, index))
-        for index, n in enumerate(_chunk_sizes(rounds, size))
-    )
+    pieces = ((n, chunk_seed(seed, index)) for index, n in enumerate(_chunk_sizes(rounds, size)))
     start = time.perf_counter()
     merged: ChunkStats = {}
     done = 0
     count = workers if workers is not None else os.cpu_count() or 1
     if count < 1:
         raise SimulationError(f"a simulation needs at least one worker, not {count}")
-    prepared = 0.0
-    if scheduler is not None or min(count, chunks) > 1:
-        prepared = prepare(module, rules)
+    ready: list[float] = []
     if scheduler is not None:
-        outputs = _run_dask(scheduler, tasks, tables.collected())
+        prepare(module, rules)
+        outputs = _run_dask(
+            scheduler, _Batches(path, rules, pieces, chunks), tables.collected(), ready
+        )
     elif min(count, chunks) == 1:
-        outputs = (_sized(task) for task in tasks)
+        ready.append(start + warm_up(path, rules))
+        outputs = (_sized((path, rules, (piece,))) for piece in pieces)
     else:
-        outputs = _run_pool(min(count, chunks), path, tasks, tables.collected())
-    setup = prepared
-    for n, stats, warm in outputs:
+        prepare(module, rules)
+        batches = _Batches(path, rules, pieces, chunks)
+        outputs = _run_pool(min(count, chunks), batches, tables.collected(), ready)
+    cpu = 0.0
+    sent = 0
+    for n, stats, task_cpu in outputs:
         merged = merge_stats(merged, stats)
         done += n
-        setup = max(setup, prepared + warm)
+        cpu += task_cpu
+        sent += 1
         if progress is not None:
             elapsed_now = time.perf_counter() - start
-            progress(ProgressReport(done, rounds, elapsed_now, merged, setup))
+            progress(ProgressReport(done, rounds, elapsed_now, merged, ready[0] - start))
     elapsed = time.perf_counter() - start
     describe = getattr(module, "describe", None)
     info: dict[str, WagerInfo] = dict(describe(rules)) if callable(describe) else {}
@@ -860,7 +872,9 @@ def run(
         elapsed_s=elapsed,
         stats=merged,
         info=info,
-        setup_s=setup,
+        setup_s=ready[0] - start,
+        cpu_s=cpu,
+        tasks=sent,
     )
 
 
@@ -896,7 +910,50 @@ def net_ranges(module: ModuleType, rules: Any) -> dict[str, tuple[float, float]]
     return ranges
 
 
-Task = tuple[str, Any, int, int]
+Task = tuple[str, Any, tuple[tuple[int, int], ...]]
+"""What a worker is sent: the kernel's module, the rules and consecutive chunks (rounds,
+seed)."""
+Sized = tuple[int, ChunkStats, float]
+"""A task done: its rounds, their statistics and the CPU seconds the worker spent on it."""
+
+TASK_CPU_S: Final = 0.5
+"""A task holds as many chunks as take about this many seconds of a worker's CPU (at
+most a quarter of each worker's share of the run), so that the cost of sending a task
+and its result (a few milliseconds on a Dask cluster) stays a small part of it; the
+statistics do not depend on it, the chunks and their seeds being the same."""
+
+
+class _Batches:
+    """The chunks of a run (``total`` of them, (rounds, seed) from ``pieces``) handed out
+    as tasks of consecutive chunks: one chunk each until a task comes back, then as many
+    as the chunks done so far say take :data:`TASK_CPU_S` of a worker's CPU."""
+
+    def __init__(
+        self, path: str, rules: Any, pieces: Iterator[tuple[int, int]], total: int
+    ) -> None:
+        self.path, self.rules, self.pieces, self.total = path, rules, pieces, total
+        self.size = 1
+        self.cap = 1
+        self.chunks = 0
+        self.cpu = 0.0
+
+    def spread(self, workers: int) -> None:
+        """Keep at least four tasks for each of ``workers``, so that they end together."""
+        self.cap = max(1, self.total // (4 * workers))
+
+    def next(self) -> Task | None:
+        """The next task, or ``None`` when every chunk is handed out."""
+        batch = tuple(islice(self.pieces, self.size))
+        return (self.path, self.rules, batch) if batch else None
+
+    def done(self, chunks: int, cpu: float) -> None:
+        """Note a task of ``chunks`` chunks done in ``cpu`` seconds of a worker's CPU."""
+        self.chunks += chunks
+        self.cpu += cpu
+        per_chunk = self.cpu / self.chunks
+        wanted = int(TASK_CPU_S / per_chunk) if per_chunk > 0 else self.cap
+        self.size = max(1, min(self.cap, wanted))
+
 
 _WARM: set[str] = set()
 """The kernel modules this process has played its throw-away round of."""
@@ -927,17 +984,36 @@ def prepare(module: ModuleType, rules: Any) -> float:
     return time.perf_counter() - began
 
 
-def _sized(task: Task) -> tuple[int, ChunkStats, float]:
-    setup = warm_up(task[0], task[1])
-    return task[2], sample_stats(*task), setup
+def _sized(task: Task) -> Sized:
+    """Play a task's chunks one after the other and merge their statistics."""
+    path, rules, pieces = task
+    warm_up(path, rules)  # a no-op but in a worker started after the others
+    began = time.thread_time()
+    merged: ChunkStats = {}
+    for n, seed in pieces:
+        merged = merge_stats(merged, sample_stats(path, rules, n, seed))
+    return sum(n for n, _ in pieces), merged, time.thread_time() - began
 
 
-def _shipped_and_sized(
-    task: Task, shipped: Mapping[str, tables.Table]
-) -> tuple[int, ChunkStats, float]:
-    """:func:`_sized` in a Dask worker, which first takes the parent's tables."""
+_BARRIER: list[Any] = []
+"""In a pool's worker: the barrier at which every worker waits once warm."""
+
+
+def _start_worker(shipped: Mapping[str, tables.Table], barrier: Any) -> None:
+    """A pool worker's initializer: take the parent's tables and the pool's barrier."""
     tables.install(shipped)
-    return _sized(task)
+    _BARRIER[:] = [barrier]
+
+
+def _ready(module_path: str, rules: Any) -> None:
+    """Warm this worker (:func:`warm_up`), then wait until every worker of the pool is
+    warm: a worker held at the barrier takes no other task, so each of the pool's
+    ``workers`` processes runs exactly one of these."""
+    warm_up(module_path, rules)
+    _BARRIER[0].wait(_READY_TIMEOUT_S)
+
+
+_READY_TIMEOUT_S: Final = 3600.0
 
 
 def _pool_context(module_path: str) -> Any:
@@ -952,50 +1028,101 @@ def _pool_context(module_path: str) -> Any:
 
 def _run_pool(
     workers: int,
-    module_path: str,
-    tasks: Iterator[Task],
+    batches: _Batches,
     shipped: Mapping[str, tables.Table],
-) -> Iterator[tuple[int, ChunkStats, float]]:
-    """Yield each chunk's statistics as it finishes, at most ``2 * workers`` in flight;
-    each worker starts with the ``shipped`` tables (:func:`croupier.analysis.tables.install`)."""
-    pending = tasks
-    context = _pool_context(module_path)
+    ready: list[float],
+) -> Iterator[Sized]:
+    """Yield each task's rounds, statistics and CPU seconds as it finishes, at most ``2 *
+    workers`` tasks in flight. Every worker starts with the ``shipped`` tables
+    (:func:`croupier.analysis.tables.install`) and is warm (:func:`_ready`) before the
+    first chunk is handed out; that moment (``time.perf_counter``) is appended to
+    ``ready``, so that setup and simulation are timed apart."""
+    context = _pool_context(batches.path)
+    barrier = context.Barrier(workers)
+    batches.spread(workers)
     with ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=tables.install, initargs=(shipped,)
+        max_workers=workers,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(shipped, barrier),
     ) as pool:
-        running: set[Future[tuple[int, ChunkStats, float]]] = {
-            pool.submit(_sized, task) for task in islice(pending, 2 * workers)
-        }
+        warming = [pool.submit(_ready, batches.path, batches.rules) for _ in range(workers)]
+        for warm in warming:
+            warm.result()
+        ready.append(time.perf_counter())
+        running: dict[Future[Sized], int] = {}
+        for _ in range(2 * workers):
+            task = batches.next()
+            if task is not None:
+                running[pool.submit(_sized, task)] = len(task[2])
         while running:
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
-                running.remove(future)
-                yield future.result()
-                task = next(pending, None)
+                result = future.result()
+                batches.done(running.pop(future), result[2])
+                yield result
+                task = batches.next()
                 if task is not None:
-                    running.add(pool.submit(_sized, task))
+                    running[pool.submit(_sized, task)] = len(task[2])
+
+
+def _shipped_and_sized(task: Task, shipped: Mapping[str, tables.Table]) -> Sized:
+    """:func:`_sized` in a Dask worker, which first takes the parent's tables."""
+    tables.install(shipped)
+    return _sized(task)
+
+
+def _shipped_and_warm(module_path: str, rules: Any, shipped: Mapping[str, tables.Table]) -> None:
+    """Take the parent's tables and warm this Dask worker (:func:`warm_up`)."""
+    tables.install(shipped)
+    warm_up(module_path, rules)
 
 
 def _run_dask(
-    scheduler: str, tasks: Iterator[Task], shipped: Mapping[str, tables.Table]
-) -> Iterator[tuple[int, ChunkStats, float]]:
-    """Yield each chunk's statistics from the Dask cluster at ``scheduler`` as it finishes,
-    at most twice the cluster's thread count in flight; the ``shipped`` tables go to every
-    worker once (:meth:`~distributed.Client.scatter`, broadcast)."""
+    scheduler: str,
+    batches: _Batches,
+    shipped: Mapping[str, tables.Table],
+    ready: list[float],
+) -> Iterator[Sized]:
+    """Yield each task's rounds, statistics and CPU seconds from the Dask cluster at
+    ``scheduler`` as it finishes, at most twice the cluster's thread count in flight. The
+    ``shipped`` tables go to every worker once (:meth:`~distributed.Client.scatter`,
+    broadcast); every worker present is warmed first, and the moment they all are
+    (``time.perf_counter``) is appended to ``ready``."""
     from dask.distributed import Client, as_completed
 
     with Client(scheduler) as client:  # type: ignore[no-untyped-call]
         threads = sum(client.nthreads().values()) or 1
-        pending = tasks
+        batches.spread(threads)
         [held] = client.scatter([dict(shipped)], broadcast=True, hash=False)
+        warming = [
+            client.submit(
+                _shipped_and_warm,
+                batches.path,
+                batches.rules,
+                held,
+                workers=[address],
+                allow_other_workers=False,
+                pure=False,
+            )
+            for address in client.nthreads()
+        ]
+        client.gather(warming)
+        ready.append(time.perf_counter())
+        sizes: dict[str, int] = {}
 
         def submit(task: Task) -> Any:
-            return client.submit(_shipped_and_sized, task, held, pure=False)
+            future = client.submit(_shipped_and_sized, task, held, pure=False)
+            sizes[future.key] = len(task[2])
+            return future
 
-        queue = as_completed([submit(task) for task in islice(pending, 2 * threads)])  # type: ignore[no-untyped-call]
+        first = [batches.next() for _ in range(2 * threads)]
+        queue = as_completed([submit(task) for task in first if task is not None])  # type: ignore[no-untyped-call]
         for future in queue:
-            yield future.result()
-            task = next(pending, None)
+            result = future.result()
+            batches.done(sizes.pop(future.key), result[2])
+            yield result
+            task = batches.next()
             if task is not None:
                 queue.add(submit(task))  # type: ignore[no-untyped-call]
 

@@ -196,6 +196,14 @@ class Plan:
         """Each wager's net by the kernel's code of its decision: the throw (``pair * 13 +
         total``), the Fire Bet's points made, Bonus Craps 0 won 1 lost, a line wager's
         :func:`_line_code`."""
+        kinds = np.stack([self.family, self.start, self.decisive, self.masks], axis=1)
+        deciders, group = np.unique(kinds, axis=0, return_inverse=True)
+        self.deciders: Ints = np.ascontiguousarray(deciders.T)
+        """The distinct ways of deciding a wager, as rows family, start, decisive, masks:
+        the wagers that share one (a Place, Buy and Lay Bet and a Hardway on one number;
+        Pass and Don't Pass) share its code, found once a hand."""
+        self.group: Ints = group.reshape(-1).astype(np.int64)
+        """Each wager's column of :attr:`deciders`."""
 
     def _line(
         self,
@@ -282,8 +290,10 @@ def _hand(
     masks: Ints,
     bar: int,
 ) -> int:
-    """Play one hand from ``dice[position]`` and put in ``codes`` how each wager was
-    decided (an index of its row of :attr:`Plan.values`; -1: not); returns the position
+    """Play one hand from ``dice[position]`` and put in ``codes`` how each decider (a
+    column of :attr:`Plan.deciders`: ``family``, ``start``, ``decisive``, ``masks``)
+    decided its wagers (an index of their rows of :attr:`Plan.values`; -1: not);
+    returns the position
     after its seven-out, or -1 where the dice run out first.
     ``throws`` holds each roll's total (+ 13 for a pair), ``first[p]`` the first roll
     with point ``p`` on (``first[0]``: any point; ``MAX_ROLLS``: none) and ``order`` the
@@ -330,7 +340,7 @@ def _hand(
         count += (made >> p) & 1
     line = _line_code(throws, n, 0, bar)
     come = _line_code(throws, n, first[0], bar) if first[0] < n else -1
-    for w in range(family.shape[0]):
+    for w in range(family.shape[0]):  # one decider (Plan.deciders) at a time
         kind = family[w]
         code = -1
         if kind == STANDING and start[w] == 0:
@@ -367,6 +377,7 @@ def _hands(
     counts: Ints,
     done: int,
     values: Floats,
+    group: Ints,
     family: Ints,
     start: Ints,
     decisive: Ints,
@@ -375,14 +386,14 @@ def _hands(
 ) -> tuple[int, int]:
     """Play hands from the start of ``dice`` until ``rounds`` are done in all or the dice
     run out mid-hand; returns (hands done in all, dice used by the complete hands). Each
-    hand's nets (``values`` at its codes) go to column ``done`` of ``out`` where it has
-    ``rounds`` columns; else they are counted: ``counts[w, k]`` hands of net
-    ``values[w, k]``."""
-    wagers = family.shape[0]
+    hand's nets (``values`` at its codes, wager ``w``'s that of decider ``group[w]``) go
+    to column ``done`` of ``out`` where it has ``rounds`` columns; else its codes are
+    counted: ``counts[d, k]`` hands in which decider ``d`` gave code ``k``."""
+    wagers = group.shape[0]
     throws = np.empty(MAX_ROLLS, dtype=np.int64)
     first = np.empty(13, dtype=np.int64)
     order = np.empty(26, dtype=np.int64)
-    codes = np.empty(wagers, dtype=np.int64)
+    codes = np.empty(family.shape[0], dtype=np.int64)
     record = out.shape[1] == rounds
     used = 0
     while done < rounds:
@@ -394,11 +405,12 @@ def _hands(
         used = position
         if record:
             for w in range(wagers):
-                out[w, done] = values[w, codes[w]] if codes[w] >= 0 else math.nan
+                code = codes[group[w]]
+                out[w, done] = values[w, code] if code >= 0 else math.nan
         else:
-            for w in range(wagers):
-                if codes[w] >= 0:
-                    counts[w, codes[w]] += 1
+            for d in range(codes.shape[0]):
+                if codes[d] >= 0:
+                    counts[d, codes[d]] += 1
         done += 1
     return done, used
 
@@ -410,7 +422,8 @@ def _block(rng: np.random.Generator, hands: int) -> Dice:
 
 
 def _args(plan: Plan) -> tuple[Any, ...]:
-    return (plan.values, plan.family, plan.start, plan.decisive, plan.masks, plan.bar)
+    family, start, decisive, masks = plan.deciders
+    return (plan.values, plan.group, family, start, decisive, masks, plan.bar)
 
 
 _NO_COUNTS: Final = np.zeros((0, 0), dtype=np.int64)
@@ -458,10 +471,10 @@ def sample_counts(rules: CrapsRules, rounds: int, seed: int) -> dict[str, dict[f
     """The hands of :func:`sample` (same seed, same dice) counted in the kernel: wager
     name -> {distinct net: hands}, without the arrays (the framework's fast path)."""
     plan = plan_for(rules)
-    counts = np.zeros(plan.values.shape, dtype=np.int64)
+    counts = np.zeros((plan.deciders.shape[1], plan.values.shape[1]), dtype=np.int64)
     _play_seeded(plan, rounds, seed, np.zeros((0, 0)), counts)
     found: dict[str, dict[float, int]] = {}
-    for name, row, counted_row in zip(plan.names, plan.values, counts, strict=True):
+    for name, row, counted_row in zip(plan.names, plan.values, counts[plan.group], strict=True):
         by_net: dict[float, int] = {}
         for code in np.flatnonzero(counted_row).tolist():
             net = float(row[code])
