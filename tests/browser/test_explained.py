@@ -89,7 +89,7 @@ def test_the_lobby_cards_and_the_help_before_sitting(browser: Any, server: Serve
     assert edge.inner_text() == "2.78% (exactly 1/36)"
     assert "Keyboard shortcuts" in text and "rebet" in text
     page.keyboard.press("Escape")
-    assert page.locator("dialog.help").count() == 0
+    page.locator("dialog.help").wait_for(state="detached")  # removed on its close event
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
 
