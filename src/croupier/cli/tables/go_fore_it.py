@@ -30,18 +30,16 @@ from croupier.games.go_fore_it import (
     HandTurnedUp,
     PlaceWager,
     StubDiscarded,
-    WagerWithdrawn,
-    WithdrawWager,
 )
-from croupier.money import Cents, format_cents, parse_dollars
+from croupier.money import Cents, format_cents
 from croupier.rng import Rng
 from croupier.rules.go_fore_it import SECTIONS, GoForeItRules, Spot
 
 HELP = """\
 Commands:
-  bet SPOT AMOUNT   bet front_9 5, bet skins 5, bet gopher 5: AMOUNT in dollars (cents
+  bet SPOT AMOUNT   bet front 9 10, bet skins 5, bet gopher 5: AMOUNT in dollars (cents
                     may be given: 12.50); a second bet on a spot adds to it
-  withdraw SPOT     take a wager back before the deal
+  remove SPOT       take a wager back before the deal
   deal              no more bets: the dealer shuffles, cuts and deals
   back9             make the Back 9 Wager (equal to your Front 9) and play on
   fold              fold: forfeit the Front 9 (Skins and Gopher stay)
@@ -85,16 +83,6 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
             case ["help"]:
                 self.print_help()
                 self.show_legal(round_)
-            case ["bet", spot, amount]:
-                self.bet(round_, spot, amount)
-            case ["withdraw", spot]:
-                for event in self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []:
-                    if isinstance(event, WagerWithdrawn):
-                        self.console.print(
-                            f"{format_cents(event.amount)} withdrawn from {spot}. Balance: "
-                            f"{format_cents(self.wallet.balance)}",
-                            markup=False,
-                        )
             case ["deal"]:
                 self.deal(round_)
             case ["back9" | "back_9" | "play"]:
@@ -113,7 +101,12 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
             case "PlaceWager", (Spot.BACK_9,):
                 yield Choice("back9", WAGER_WORDS[Spot.BACK_9], amount, command.cite)
             case "PlaceWager", (spot,):
-                yield Choice(f"bet {spot} AMOUNT", WAGER_WORDS[Spot(spot)], amount, command.cite)
+                yield Choice(
+                    f"bet {self.spot_name(spot)} AMOUNT",
+                    WAGER_WORDS[Spot(spot)],
+                    amount,
+                    command.cite,
+                )
             case "Fold", _:
                 yield Choice(
                     "fold",
@@ -123,25 +116,11 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
                 )
             case "WithdrawWager", spots:
                 yield Choice(
-                    "withdraw SPOT",
-                    f'take back a wager before "no more bets" (SPOT: {", ".join(spots)})',
+                    "remove SPOT",
+                    f'take back a wager before "no more bets" (SPOT: {self.spot_names(spots)})',
                     "",
                     command.cite,
                 )
-
-    def bet(self, round_: GoForeItRound, spot: str, text: str) -> None:
-        cite = SECTIONS.wagers
-        try:
-            amount = parse_dollars(text, cite)
-            self.wallet.check(amount, cite)
-        except IllegalCommand as error:
-            self.refuse(error)
-            return
-        if self.act(round_, PlaceWager(seat=SEAT, spot=spot, amount=amount)) is not None:
-            self.console.print(
-                f"{format_cents(amount)} on {spot}. Balance: {format_cents(self.wallet.balance)}",
-                markup=False,
-            )
 
     def announce(self, round_: GoForeItRound, step: Command) -> None:
         if isinstance(step, CutCards):

@@ -18,19 +18,18 @@ from croupier.games.high_roll_dice import (
     ExtraRollCalled,
     ExtraRollCollected,
     HighRollDiceRound,
-    PlaceWager,
     ResultCalled,
     WagerHeld,
 )
 from croupier.games.high_roll_dice.spots import HighRollDiceSpot
-from croupier.money import format_cents, format_odds, parse_dollars
+from croupier.money import format_cents, format_odds
 from croupier.rules.high_roll_dice import MILLIONAIRE_ROW_MAXIMUM, NO_MATCH, HighRollDiceRules
 
 HELP = """\
 Commands:
-  bet SPOT AMOUNT  bet pip_street:ace 5, bet like_kind:4 5, bet extra_roll 5,
-                   bet millionaire_row:10 1: AMOUNT in dollars (cents may be given:
-                   12.50)
+  bet SPOT AMOUNT  bet pip street ace 5, bet like kind 4 5, bet extra roll 5,
+                   bet millionaire row 10 1: SPOT as the layout names it, AMOUNT in
+                   dollars (cents may be given: 12.50)
   roll             no more bets: the dealer throws, calls and settles
   help             what you may bet now
   quit             leave the table (once the round you have wagered on is over)"""
@@ -98,8 +97,6 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
             case ["help"]:
                 self.print_help()
                 self.show_legal(round_)
-            case ["bet", spot, amount]:
-                self.bet(round_, spot, amount)
             case ["roll"]:
                 self.roll(round_)
             case _:
@@ -116,7 +113,7 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         named = " or ".join(WAGER_WORDS.get(kind, kind) for kind in kinds)
         yield Choice(
             "bet SPOT AMOUNT",
-            f"{named} (SPOT: {', '.join(command.spots)})",
+            f"{named} (SPOT: {self.spot_names(command.spots)})",
             amount_range(command),
             command.cite,
         )
@@ -125,21 +122,6 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         for command in round_.legal_commands(DEALER):
             if command.command == "AnnounceNoMoreBets":
                 yield Choice("roll", '"no more bets": the dealer throws the dice', "", command.cite)
-
-    def bet(self, round_: HighRollDiceRound, spot: str, text: str) -> None:
-        cite = self.rules.sections.wagers
-        try:
-            amount = parse_dollars(text, cite)
-            self.wallet.check(amount, cite)
-            events = round_.handle(PlaceWager(seat=SEAT, spot=spot, amount=amount), SEAT)
-        except IllegalCommand as error:
-            self.refuse(error)
-            return
-        self.wallet.apply(round_, events)
-        self.console.print(
-            f"{format_cents(amount)} on {spot}. Balance: {format_cents(self.wallet.balance)}",
-            markup=False,
-        )
 
     def roll(self, round_: HighRollDiceRound) -> None:
         """Deal as the dealer: no more bets, then throw and call until the round is over."""
@@ -170,7 +152,9 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
                     called = f"{count} {_faces(count, face)}, {_kind(count)}"
                     self.console.print(f"Call: {called} ({event.cite})")
                 case WagerHeld(spot=spot):
-                    self.console.print(f"{spot} stays on the layout for the Extra Roll")
+                    self.console.print(
+                        f"{self.spot_name(spot)} stays on the layout for the Extra Roll"
+                    )
                 case ExtraRollCollected(amount=amount):
                     self.console.print(
                         f"Extra Roll {format_cents(amount)} goes to the table inventory "
@@ -186,8 +170,7 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         if settlements.row_count:
             self.console.print(settlements)
 
-    @staticmethod
-    def settlement_row(event: WagerSettled) -> tuple[str, str, str, str, str, str]:
+    def settlement_row(self, event: WagerSettled) -> tuple[str, str, str, str, str, str]:
         if event.outcome is Outcome.WIN:
             result = signed(event.won)
             if event.withheld:
@@ -197,7 +180,7 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         else:
             result = f"{format_cents(event.returned)} returned"
         odds = "" if event.odds is None else format_odds(event.odds)
-        spot, amount = event.spot, format_cents(event.amount)
+        spot, amount = self.spot_name(event.spot), format_cents(event.amount)
         return spot, str(event.outcome), odds, amount, result, event.cite
 
 
