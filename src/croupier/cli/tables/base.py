@@ -387,6 +387,14 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         if current is not None and not current.finished and self.take_typed(current, line):
             return
         words = line.split()
+        named = self.example_spot(" ".join(words[1:-1])) if len(words) > 2 else None
+        if words[:1] == ["bet"] and named is not None:
+            self.console.print(
+                f"A wager on {self.spot_name(named)} is not offered now; type show for "
+                "what you may do now.",
+                markup=False,
+            )
+            return
         usage = usages(self.help).get(words[0]) if words else None
         if usage is not None:
             self.console.print(f"usage: {usage}", markup=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.console import Console
 from rich.table import Table
 
 from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
@@ -22,7 +23,8 @@ from croupier.games.high_roll_dice import (
     WagerHeld,
 )
 from croupier.games.high_roll_dice.spots import HighRollDiceSpot
-from croupier.money import format_cents, format_odds
+from croupier.money import Cents, format_cents, format_odds
+from croupier.rng import Rng
 from croupier.rules.high_roll_dice import MILLIONAIRE_ROW_MAXIMUM, NO_MATCH, HighRollDiceRules
 
 HELP = """\
@@ -57,6 +59,15 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
     """One player (seat 1) with a wallet at a High Roll Dice table; the program deals."""
 
     help = HELP
+
+    def __init__(
+        self, rules: HighRollDiceRules, rng: Rng, balance: Cents, console: Console
+    ) -> None:
+        super().__init__(rules, rng, balance, console)
+        self.results: list[tuple[str, ...]] = []
+        """The round's results so far, a row per wager (:meth:`end` prints them)."""
+        self.wagered: Cents = 0
+        self.net: Cents = 0
 
     def limits(self) -> str:
         rules = self.rules
@@ -142,7 +153,6 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         self.show(events)
 
     def show(self, events: list[Event]) -> None:
-        settlements = Table("Spot", "Outcome", "Odds", "Wager", "Result", "Rule")
         for event in events:
             match event:
                 case DiceThrown(roll=roll, faces=faces):
@@ -160,15 +170,32 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
                         f"Extra Roll {format_cents(amount)} goes to the table inventory "
                         f"({event.cite})"
                     )
+                    if event.seat == SEAT:  # the purchase is spent, whatever the roll
+                        row = ("Extra Roll", "bought", "", format_cents(amount))
+                        self.results.append((*row, signed(-amount), event.cite))
+                        self.wagered += amount
+                        self.net -= amount
                 case ExtraRollCalled(face=face, additional=additional, total=total):
                     self.console.print(
                         f"Extra Roll call: {additional} more {_faces(additional, face)}, "
                         f"{_kind(total)} ({event.cite})"
                     )
                 case WagerSettled() if event.seat == SEAT:
-                    settlements.add_row(*self.settlement_row(event))
-        if settlements.row_count:
-            self.console.print(settlements)
+                    self.results.append(self.settlement_row(event))
+                    self.wagered += event.amount
+                    self.net += event.returned + event.won - event.amount
+
+    def end(self, round_: HighRollDiceRound) -> None:
+        """The round's results, one row per wager (the Extra Roll bought too), and their
+        total: what was wagered and what the round won or lost."""
+        if self.results:
+            table = Table("Spot", "Outcome", "Odds", "Wager", "Result", "Rule")
+            for row in self.results:
+                table.add_row(*row)
+            table.add_section()
+            table.add_row("Total", "", "", format_cents(self.wagered), signed(self.net), "")
+            self.console.print(table)
+        self.results, self.wagered, self.net = [], 0, 0
 
     def settlement_row(self, event: WagerSettled) -> tuple[str, str, str, str, str, str]:
         if event.outcome is Outcome.WIN:

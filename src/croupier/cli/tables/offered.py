@@ -296,7 +296,8 @@ def _chosen(name: str, typed: Choice, text: str, cite: str) -> Any:
             return value
     offered = ", ".join(option.label or _said(option.value) for option in typed.options)
     raise IllegalCommand(
-        f"{name.replace('_', ' ')}: {text!r} is not offered now (offered: {offered or 'nothing'})",
+        f"{name.replace('_', ' ')}: {key(text)!r} is not offered now "
+        f"(offered: {offered or 'nothing'})",
         cite,
     )
 
