@@ -217,6 +217,9 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             f"The tiles are mixed and stacked ({SECTIONS.mix}). Balance "
             f"{format_cents(self.wallet.balance)}; wagers {self.rules.describe_limits()}."
         )
+        for event in round_.events:  # the bank offered as the round opened (621a.11(c))
+            if isinstance(event, BankOffered) and event.seat == SEAT:
+                self.console.print(_bank_round(event), markup=False)
 
     def has_wagers(self, round_: PaiGowRound) -> bool:
         """A wager in play, or the bank taken (its chips on the table, 621a.11(d))."""
