@@ -4,7 +4,7 @@ the program is the stickperson and the dealers, and the player is the shooter.
 Wagers are typed in the layout's words, ``bet pass 10``, ``bet place 6 6``, ``bet come
 5``, ``bet odds 20`` (behind the Pass or Don't Pass wager), ``bet odds come 9 10``,
 ``bet hard 8 5``, ``bet fire 5`` (``bet`` may be left out; the spots' own names,
-``place:6``, work too). ``take down place 6`` takes a wager down, ``off place 6`` and
+``place:6``, work too). ``remove place 6`` (or ``take down place 6``) takes a wager down, ``off place 6`` and
 ``working place 6`` call it (623a.4). ``roll`` calls "no more bets": the dice are
 thrown, the roll is called in words ("Two, craps: Pass loses, Don't Pass wins") and every
 wager it decides is settled, one row each with its net. After each roll the puck, the
@@ -78,7 +78,8 @@ Commands (wagers in the layout's words; bet may be left out):
                        bet fire 5, bet all small 5 (layout lists them all with their odds)
   bet odds AMOUNT      odds behind your Pass or Don't Pass wager once a point is on
   bet odds come N AMOUNT  odds behind your Come wager on N (odds dont come N: laid)
-  take down WAGER      take a wager down ({shown("623a.4")}): take down place 6
+  remove WAGER         take a wager down ({shown("623a.4")}): remove place 6 (or take down
+                       place 6)
   off WAGER, working WAGER  call a wager off, or working, for the next roll ({shown("623a.4")})
   roll                 no more bets: the dice are thrown, called and settled
   give up              give up the dice before a come-out roll ({shown("623a.10")})
@@ -247,7 +248,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                 self.show_layout()
             case ["give", "up", *_]:
                 self.act(round_, GiveUpDice(seat=SEAT))
-            case ["take", "down", *rest] | ["down", *rest] if rest:
+            case ["take", "down", *rest] | ["down" | "remove", *rest] if rest:
                 self.call(round_, " ".join(rest), None)
             case ["off" | "working" as call, *rest] if rest:
                 self.call(round_, " ".join(rest), call == "working")
@@ -288,7 +289,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                     "bet WAGER AMOUNT", wagers, amount_words(command, round_), command.cite
                 )
             case "RemoveWager":
-                yield Choice("take down WAGER", wagers, "", command.cite)
+                yield Choice("remove WAGER", wagers, "", command.cite)
             case "CallWager":
                 working = True in command.values("working")
                 typed = "working WAGER" if working else "off WAGER"
@@ -310,7 +311,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         )
         held = [spot_words(spot) for spot in round_.state.wagers.get(SEAT, {})]
         if held:
-            text += f". Or take your wagers down ({', '.join(held)}: take down WAGER), or quit"
+            text += f". Or take your wagers down ({', '.join(held)}: remove WAGER), or quit"
         return text + "."
 
     # -- the layout ---------------------------------------------------------------------------
