@@ -6,9 +6,10 @@ Wagers are typed in the layout's words, ``bet pass 10``, ``bet place 6 6``, ``be
 ``bet hard 8 5``, ``bet fire 5`` (``bet`` may be left out; the spots' own names,
 ``place:6``, work too). ``remove place 6`` (or ``take down place 6``) takes a wager
 down, ``off place 6`` and ``working place 6`` call it (623a.4). ``roll`` calls "no more
-bets": the dice are thrown, the roll is called in words ("Two, craps: Pass loses, Don't Pass wins") and every
-wager it decides is settled, one row each with its net. After each roll the puck, the
-shooter and the wagers standing are shown; the round ends with a seven-out (623a.10).
+bets": the dice are thrown, the roll is called in words ("Two, craps: Pass loses, Don't
+Pass wins") and every wager it decides is settled, one row each with its net. After each
+roll the puck, the shooter and the wagers standing are shown; the round ends with a
+seven-out (623a.10).
 """
 
 from __future__ import annotations
