@@ -34,6 +34,8 @@ from croupier.games.criss_cross_poker import (
     PlaceAntes,
     PlaceWager,
     StubDiscarded,
+    WagerWithdrawn,
+    WithdrawWager,
 )
 from croupier.money import Cents, format_cents, parse_dollars
 from croupier.rng import Rng
@@ -44,8 +46,8 @@ Commands:
   antes AMOUNT      place the Ante Across and Ante Down, AMOUNT dollars each (cents may
                     be given: 12.50); also bet antes AMOUNT
   bonus AMOUNT      the Five Card Bonus (where the table offers it), after the antes
-  remove SPOT       take back the Ante Across (both antes) or the Five Card Bonus before
-                    the deal
+  remove SPOT, withdraw SPOT  take back the Ante Across (both antes) or the Five Card
+                    Bonus before the deal
   deal              no more bets: the dealer shuffles, cuts and deals
   1x, 2x, 3x        make the bet asked now (Across, Down, Middle) at that multiple
   fold              fold: forfeit the antes and bets (a Five Card Bonus stays)
@@ -100,6 +102,16 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
                 self.wager(round_, "antes", amount)
             case ["bonus", amount] | ["bet", "bonus" | "five_card_bonus", amount]:
                 self.wager(round_, "five_card_bonus", amount)
+            case ["withdraw" | "remove", *typed] if typed:
+                named = " ".join(typed)
+                spot = self.example_spot(named) or named
+                for event in self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []:
+                    if isinstance(event, WagerWithdrawn):
+                        self.console.print(
+                            f"{format_cents(event.amount)} withdrawn from the "
+                            f"{self.spot_name(event.spot)}.",
+                            markup=False,
+                        )
             case ["deal"]:
                 self.deal(round_)
             case ["1x" | "2x" | "3x" as multiple]:

@@ -30,8 +30,10 @@ from croupier.games.go_fore_it import (
     HandTurnedUp,
     PlaceWager,
     StubDiscarded,
+    WagerWithdrawn,
+    WithdrawWager,
 )
-from croupier.money import Cents, format_cents
+from croupier.money import Cents, format_cents, parse_dollars
 from croupier.rng import Rng
 from croupier.rules.go_fore_it import SECTIONS, GoForeItRules, Spot
 
@@ -39,7 +41,7 @@ HELP = """\
 Commands:
   bet SPOT AMOUNT   bet front 9 10, bet skins 5, bet gopher 5: AMOUNT in dollars (cents
                     may be given: 12.50); a second bet on a spot adds to it
-  remove SPOT       take a wager back before the deal
+  remove SPOT, withdraw SPOT  take a wager back before the deal
   deal              no more bets: the dealer shuffles, cuts and deals
   back9             make the Back 9 Wager (equal to your Front 9) and play on
   fold              fold: forfeit the Front 9 (Skins and Gopher stay)
@@ -83,6 +85,19 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
             case ["help"]:
                 self.print_help()
                 self.show_legal(round_)
+            case ["bet", *where, amount] if where:
+                self.bet(round_, " ".join(where), amount)
+            case ["withdraw" | "remove", *typed] if typed:
+                named = " ".join(typed)
+                spot = self.example_spot(named) or named
+                for event in self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []:
+                    if isinstance(event, WagerWithdrawn):
+                        self.console.print(
+                            f"{format_cents(event.amount)} withdrawn from the "
+                            f"{self.spot_name(spot)}. Balance: "
+                            f"{format_cents(self.wallet.balance)}",
+                            markup=False,
+                        )
             case ["deal"]:
                 self.deal(round_)
             case ["back9" | "back_9" | "play"]:
@@ -121,6 +136,23 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
                     "",
                     command.cite,
                 )
+
+    def bet(self, round_: GoForeItRound, typed: str, text: str) -> None:
+        """A wager on the spot ``typed`` (by its name on the layout, or its own)."""
+        spot = self.example_spot(typed) or typed
+        cite = SECTIONS.wagers
+        try:
+            amount = parse_dollars(text, cite)
+            self.wallet.check(amount, cite)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        if self.act(round_, PlaceWager(seat=SEAT, spot=spot, amount=amount)) is not None:
+            self.console.print(
+                f"{format_cents(amount)} on {self.spot_name(spot)}. "
+                f"Balance: {format_cents(self.wallet.balance)}",
+                markup=False,
+            )
 
     def announce(self, round_: GoForeItRound, step: Command) -> None:
         if isinstance(step, CutCards):

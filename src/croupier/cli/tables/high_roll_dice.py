@@ -19,11 +19,12 @@ from croupier.games.high_roll_dice import (
     ExtraRollCalled,
     ExtraRollCollected,
     HighRollDiceRound,
+    PlaceWager,
     ResultCalled,
     WagerHeld,
 )
 from croupier.games.high_roll_dice.spots import HighRollDiceSpot
-from croupier.money import Cents, format_cents, format_odds
+from croupier.money import Cents, format_cents, format_odds, parse_dollars
 from croupier.rng import Rng
 from croupier.rules.high_roll_dice import MILLIONAIRE_ROW_MAXIMUM, NO_MATCH, HighRollDiceRules
 
@@ -108,6 +109,8 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
             case ["help"]:
                 self.print_help()
                 self.show_legal(round_)
+            case ["bet", *where, amount] if where:
+                self.bet(round_, " ".join(where), amount)
             case ["roll"]:
                 self.roll(round_)
             case _:
@@ -133,6 +136,24 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         for command in round_.legal_commands(DEALER):
             if command.command == "AnnounceNoMoreBets":
                 yield Choice("roll", '"no more bets": the dealer throws the dice', "", command.cite)
+
+    def bet(self, round_: HighRollDiceRound, typed: str, text: str) -> None:
+        """A wager on the spot ``typed`` (by its name on the layout, or its own)."""
+        spot = self.example_spot(typed) or typed
+        cite = self.rules.sections.wagers
+        try:
+            amount = parse_dollars(text, cite)
+            self.wallet.check(amount, cite)
+            events = round_.handle(PlaceWager(seat=SEAT, spot=spot, amount=amount), SEAT)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return
+        self.wallet.apply(round_, events)
+        self.console.print(
+            f"{format_cents(amount)} on {self.spot_name(spot)}. "
+            f"Balance: {format_cents(self.wallet.balance)}",
+            markup=False,
+        )
 
     def roll(self, round_: HighRollDiceRound) -> None:
         """Deal as the dealer: no more bets, then throw and call until the round is over."""
