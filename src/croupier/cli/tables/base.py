@@ -216,6 +216,13 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
                 return value
         return None
 
+    def names_a_spot(self, words: list[str]) -> bool:
+        """Whether ``words`` name one spot: a single word (the round refuses one off the
+        layout with its rule), or several that are a spot's name on the layout."""
+        return len(words) == 1 or (
+            len(words) > 1 and self.example_spot(" ".join(words)) is not None
+        )
+
     def example_amount(self, spot: str, cents: Cents) -> Cents:
         """The amount an example of the help wagers on ``spot``, at least what the table
         takes (it is ``cents`` unless a table raises it)."""

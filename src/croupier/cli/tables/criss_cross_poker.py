@@ -102,7 +102,7 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
                 self.wager(round_, "antes", amount)
             case ["bonus", amount] | ["bet", "bonus" | "five_card_bonus", amount]:
                 self.wager(round_, "five_card_bonus", amount)
-            case ["withdraw" | "remove", *typed] if typed:
+            case ["withdraw" | "remove", *typed] if self.names_a_spot(typed):
                 named = " ".join(typed)
                 spot = self.example_spot(named) or named
                 for event in self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []:

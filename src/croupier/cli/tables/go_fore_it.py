@@ -85,9 +85,9 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
             case ["help"]:
                 self.print_help()
                 self.show_legal(round_)
-            case ["bet", *where, amount] if where:
+            case ["bet", *where, amount] if self.names_a_spot(where):
                 self.bet(round_, " ".join(where), amount)
-            case ["withdraw" | "remove", *typed] if typed:
+            case ["withdraw" | "remove", *typed] if self.names_a_spot(typed):
                 named = " ".join(typed)
                 spot = self.example_spot(named) or named
                 for event in self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []:

@@ -109,7 +109,7 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
             case ["help"]:
                 self.print_help()
                 self.show_legal(round_)
-            case ["bet", *where, amount] if where:
+            case ["bet", *where, amount] if self.names_a_spot(where):
                 self.bet(round_, " ".join(where), amount)
             case ["roll"]:
                 self.roll(round_)
