@@ -459,11 +459,14 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         if policy.empty_void(round_) is None:
             return False
         why = "no wager is in play and none can be made"
-        self.console.print(f"{why[:1].upper()}{why[1:]}: the round is void.")
+        self.console.print(
+            f"{why[:1].upper()}{why[1:]}: the round is void, and whatever is on the table "
+            "comes back."
+        )
         ((_, void),) = self.void_steps(round_, why)
-        events = round_.handle(void, DEALER)
-        self.wallet.apply(round_, events)
-        self.shown(round_, events)
+        before = self.wallet.balance
+        self.wallet.apply(round_, round_.handle(void, DEALER))
+        self.moved(before)
         return True
 
     # -- any offer of the round, typed in the one grammar ----------------------------------
