@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
@@ -490,7 +491,8 @@ class LegalCommand(BaseModel):
                 data[name] = typed.value
         why = self.why_not(data)
         if why is not None:
-            raise IllegalCommand(f"{self.command}: {why}", self.cite or "offer")
+            named = self.title or re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", self.command).lower()
+            raise IllegalCommand(f"{named}: {why}", self.cite or "offer")
         return data
 
     def pick(self, rng: random.Random) -> dict[str, Any]:

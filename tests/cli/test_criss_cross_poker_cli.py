@@ -37,9 +37,10 @@ def test_full_round_settles_every_wager() -> None:
     net printed equals the sum of the printed results."""
     out = run("antes 5\ndeal\n1x\n1x\n1x\n")
     rows = re.findall(
-        r"│ (ante_across|across|ante_down|down|middle)\s*│ (\w+)\s*│[^│]*│[^│]*│ (\S+)", out
+        r"│ (Ante Across|Across|Ante Down|Down|Middle)\s*│ (\w+)\s*│[^│]*│[^│]*│ (\S+)", out
     )
-    assert {spot for spot, _, _ in rows} == {"ante_across", "across", "ante_down", "down", "middle"}
+    spots = {spot for spot, _, _ in rows}
+    assert spots == {"Ante Across", "Across", "Ante Down", "Down", "Middle"}
     total = 0
     for _, outcome, result in rows:
         if outcome in ("win", "lose"):
@@ -80,7 +81,7 @@ def test_example_rules_submission() -> None:
         env=ENV,
     )
     assert result.exit_code == 0, result.output
-    assert "five_card_bonus" in result.output
+    assert "Five Card Bonus" in result.output
 
 
 @pytest.mark.slow
@@ -127,7 +128,7 @@ def test_the_table_lists_what_to_type() -> None:
     rows = re.findall(r"^│ (\S[^│]*?)\s*│[^│]*│[^│]*│ (\S*)\s*│$", out, re.M)
     typed = {(word, cite) for word, cite in rows if word}
     assert ("antes AMOUNT", "674a.7(d)") in typed
-    assert ("withdraw SPOT", "674a.7(c)") in typed
+    assert ("remove SPOT", "674a.7(c)") in typed
     assert ("deal", "674a.8(b)") in typed  # 674a.8(b): "no more bets" before dealing
     assert ("1x, 2x, 3x", "674a.11(b)") in typed
     assert ("fold", "674a.11(b)") in typed

@@ -100,7 +100,7 @@ def test_play_refuses_with_the_rule_and_keeps_the_money() -> None:
     assert result.exit_code == 0, result.output
     assert "(676a.7(d)(1))" in result.output
     assert "(676a.7(c))" in result.output
-    assert "$5 withdrawn from front_9" in result.output
+    assert "$5 withdrawn from the Front 9" in result.output
     assert "Final balance: $1,000" in result.output
 
 
@@ -163,10 +163,10 @@ def test_the_table_lists_what_to_type() -> None:
     out = play("bet front_9 5\nhelp\ndeal\nhelp\nfold\n")
     rows = set(re.findall(r"^│ (\S[^│]*?)\s*│[^│]*│[^│]*│ (\S[^│]*?)\s*│$", out, re.M))
     for row in [
-        ("bet front_9 AMOUNT", "676a.7(d)(1)"),
-        ("bet skins AMOUNT", "676a.7(d)(3)"),
-        ("bet gopher AMOUNT", "676a.7(d)(4)"),
-        ("withdraw SPOT", "676a.7(c)"),
+        ("bet Front 9 AMOUNT", "676a.7(d)(1)"),
+        ("bet Skins AMOUNT", "676a.7(d)(3)"),
+        ("bet Gopher AMOUNT", "676a.7(d)(4)"),
+        ("remove SPOT", "676a.7(c)"),
         ("back9", "676a.7(d)(2)"),
         ("fold", "676a.11(b)"),
     ]:

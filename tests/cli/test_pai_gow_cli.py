@@ -148,7 +148,8 @@ def test_the_bank_offered_at_round_two_may_be_passed() -> None:
     out = play_shipped(FIRST_ROUND + "pass bank\nbet 10\ndeal\nquit\n")
     second = out.split("Round play-000002")[1]
     assert "│ pass bank " in second and "│ take bank CHIPS " in second
-    assert "Bank passed" in second
+    assert "You pass the bank (621a.11(c))" in second  # in 621a's words, no event name
+    assert "Bank passed" not in second
     assert "$10 wagered. Balance:" in second
     assert "Session over after 2 rounds." in out
 
@@ -160,7 +161,7 @@ def test_the_bank_taken_moves_its_chips_and_a_bank_no_one_plays_is_void() -> Non
     out = play_shipped(FIRST_ROUND + "take bank 50\ndecline cut\ndirect dealer wager 0\n")
     second = out.split("Round play-000002")[1]
     assert "$50 left your balance" in second
-    assert "Cut declined (621a.11(g))" in second
+    assert "The bank does not cut the tiles (621a.11(g))" in second
     assert "the round is void" in second
     assert "(this round $0)" in second
     assert "Session over after 2 rounds." in out

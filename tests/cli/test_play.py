@@ -327,8 +327,8 @@ def test_cents_are_exact(tmp_path: Path) -> None:
     rules.write_text('game = "high-roll-dice"\nminimum_wager = 100\n')
     session = "bet pip_street:ace 2.50\nbet pip_street:six 2.5\nbet like_kind:3 $2.50\nquit\n"
     output = run(["play", "high-roll-dice", "--rules", str(rules), "--seed", "1"], session)
-    assert "$2.50 on pip_street:ace. Balance: $997.50" in output
-    assert "$2.50 on like_kind:3. Balance: $992.50" in output
+    assert "$2.50 on Pip Street ace. Balance: $997.50" in output
+    assert "$2.50 on Like Kind 3. Balance: $992.50" in output
     bets = {"pip_street:ace": 250, "pip_street:six": 250, "like_kind:3": 250}
     first, extra = round_dice(output)
     net = expected_net(TEN_DICE, bets, first, extra)

@@ -10,12 +10,19 @@ line (never "Unknown command" or a usage line), and the session must reach its l
 round: a prompt where the player is offered nothing and the table lists nothing for the
 dealer would be a table stuck, as the Pai Gow table was when the shipped submission
 (``player_banking = true``) offered the bank at round 2 and no command took it.
+
+Now and then he types what every table takes alike (``help``, ``show``, ``history``,
+``odds`` once): every table must take these too, and nothing the table prints in the
+whole session may show an internal name (a snake_case spot id such as ``front_9`` or
+``like_kind:5``, an event or command type such as ``PlaceAntes``) or a word the
+regulation spells otherwise ("Dont pass", "C and e").
 """
 
 from __future__ import annotations
 
 import io
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -35,6 +42,15 @@ EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "rules").glob("*.tom
 ROUNDS = 4
 LINES = 1500
 """More lines than any four rounds take: running out of them is a table stuck."""
+EVERY_TABLE = ("help", "show", "history")
+"""What every table takes alike, at any prompt (``odds`` too, typed once a session)."""
+INTERNAL = re.compile(
+    r"\b[a-z0-9]+_[a-z0-9_]+(?::[a-z0-9_-]+)?\b"  # a snake_case id: front_9, like_kind:5
+    r"|\b[A-Za-z]+:[A-Za-z0-9][a-z0-9_-]*\b"  # a spot id with its number: total:10
+    r"|\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b"  # a type name: PlaceAntes, TakeBank
+    r"|\bDont\b|\bC and e\b"  # the regulation's Don't and C and E
+)
+"""What a player must never read: an internal name, or the regulation's words misspelt."""
 
 
 class Player(io.TextIOBase):
@@ -45,6 +61,7 @@ class Player(io.TextIOBase):
         self.table: Terminal[Any, Any] | None = None
         self.typed: list[str] = []
         self.stuck: list[str] = []
+        self.asked_odds = False
 
     def isatty(self) -> bool:
         return False
@@ -70,6 +87,11 @@ class Player(io.TextIOBase):
             for typed in choice.typed.split(", ")
             if typed.islower() and "[" not in typed and typed != "hint"
         ]
+        if not self.asked_odds:  # at the first prompt
+            self.asked_odds = True
+            return "odds"
+        if self.rng.random() < 0.06:
+            return self.rng.choice(EVERY_TABLE)
         if dealer and (not offers or self.rng.random() < 0.5):
             return self.rng.choice(dealer)
         if not offers:
@@ -109,3 +131,6 @@ def test_every_offer_has_a_command_and_no_table_is_stuck(
         if line.startswith(("Unknown command", "usage:"))
     ]
     assert not wrong, wrong
+    told = [line for line in lines if not line.startswith("> ")]  # not what he typed
+    internal = sorted({match[0] for line in told for match in INTERNAL.finditer(line)})
+    assert not internal, (internal, [line for line in told if INTERNAL.search(line)][:20])

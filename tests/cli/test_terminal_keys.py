@@ -109,7 +109,7 @@ def test_the_up_arrow_recalls_the_last_line(session: object) -> None:
     unknown."""
     table = session("high-roll-dice", "--seed", "1")  # type: ignore[operator]
     table.type(b"bet pip_street:ace 5\r")
-    table.until(b"on pip_street:ace. Balance")
+    table.until(b"on Pip Street ace. Balance")
     table.type(b"help\r")
     table.until(b"Commands:", count=2)  # at the start, then for help
     table.type(UP + b"\r")
@@ -127,7 +127,7 @@ def test_ctrl_c_ends_with_the_session_summary(session: object) -> None:
     has wagered stays until it is over) and the session ends with its summary."""
     table = session("high-roll-dice", "--seed", "1")  # type: ignore[operator]
     table.type(b"bet pip_street:ace 5\r")
-    table.until(b"on pip_street:ace. Balance")
+    table.until(b"on Pip Street ace. Balance")
     table.process.send_signal(signal.SIGINT)  # what Ctrl-C sends
     out = table.until(b"Final balance:")
     assert b"Interrupted" in out

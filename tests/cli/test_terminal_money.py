@@ -50,8 +50,9 @@ def test_a_buy_wager_says_its_commission() -> None:
     assert code == 0, out
     assert "Placed $10 on Pass. Balance: $990" in out  # nothing more moved
     assert (
-        "Placed $20 on Buy 4 and a commission of $1 (623a.5 (inferred)): "
-        "$21 left your balance. Balance: $969"
+        "Placed $20 on Buy 4. Commission of $1 taken now, when the wager is made, as this "
+        "table's rules charge it (623a.5 (inferred)); it comes back if you take the wager "
+        "down before it is decided. $21 left your balance. Balance: $969"
     ) in out
 
 

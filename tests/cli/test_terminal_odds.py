@@ -57,4 +57,4 @@ def test_sic_bo_small_returns_210_of_216() -> None:
 def test_craps_pass_line_edge_is_7_of_495() -> None:
     """The Pass Line wins 244 of 495 decisions at even money: an edge of 7/495 = 1.41%."""
     out = odds(next(e for e in EXAMPLES if e.stem == "craps"))
-    assert re.search(r"^│ Pass +│ 98\.59% +│ 1\.41% +│$", out, re.M), out
+    assert re.search(r"^│ Pass Line +│ 98\.59% +│ 1\.41% +│$", out, re.M), out

@@ -52,7 +52,6 @@ from croupier.errors import IllegalCommand
 from croupier.game import TableState, Viewer
 from croupier.game import offered as offer_of
 from croupier.money import Cents, counted, format_cents, format_odds, parse_dollars
-from croupier.offers import words
 from croupier.registry import find, sign_for
 from croupier.reminders import SessionClock
 from croupier.rng import Rng, SecureRng, SeededRng
@@ -68,10 +67,11 @@ EXAMPLE = re.compile(
 """An example wager in a table's help: ``bet pass 10, `` (the words, the dollars, what
 follows)."""
 EVERY_TABLE = (
-    "Every table also takes: odds (the paytable and each wager's theoretical return), "
-    "clock (time played and amount wagered), bet SPOT AMOUNT, remove SPOT where the "
-    "table lets a wager be taken down, and any offer listed under You may by the words it "
-    "is listed with."
+    "Every table also takes: bet SPOT AMOUNT (SPOT as the layout names it), remove SPOT "
+    "where the table lets a wager be taken down, any offer listed under You may by the "
+    "words it is listed with, show (your wagers and what you may do), history (each "
+    "round's result), odds (the paytable and each wager's theoretical return), clock "
+    "(time played and amount wagered), help and quit."
 )
 """The commands every table takes alike, said after its own."""
 
@@ -133,6 +133,35 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         """The exact par sheet of the rules, once ``odds`` has worked it out."""
         self.current: RoundT | None = None
         """The round in play (``None`` between rounds)."""
+        self.spot_labels = {
+            str(info.value): info.label for info in find(rules.game).spots_of(rules)
+        }
+        """Each spot of the layout by its name on the layout (the game's
+        :attr:`~croupier.game.GameSpec.layout_spots`): ``{"front_9": "Front 9"}``."""
+        self.history: list[str] = []
+        """A line for each round played this session (``history``)."""
+        self.legal_shown: tuple[str, int] | None = None
+        """The round and the count of its events when "You may" was last shown."""
+
+    def spot_name(self, spot: object) -> str:
+        """``spot`` as the layout names it (``"like_kind:5"`` -> ``"Like Kind 5"``); a spot
+        the layout does not list is said as its words (``_`` and ``:`` as spaces)."""
+        text = str(spot)
+        return self.spot_labels.get(text) or re.sub(r"[_:]+", " ", text)
+
+    def wager_name(self, name: str) -> str:
+        """A wager of the par sheet as the game words it (its
+        :attr:`~croupier.game.GameSpec.words`), else as the layout names its spot, else
+        in words: ``"c_and_e"`` -> ``"C and E"``, ``"place:4"`` -> ``"Place 4"``."""
+        said = find(self.rules.game).words.get(name) or self.spot_labels.get(name)
+        if said:
+            return said
+        spaced = re.sub(r"[_:]+", " ", name)
+        return spaced[:1].upper() + spaced[1:]
+
+    def spot_names(self, spots: Iterable[object]) -> str:
+        """Spots as the layout names them, listed: ``"Front 9, Skins"``."""
+        return ", ".join(self.spot_name(spot) for spot in spots)
 
     # -- the session ----------------------------------------------------------------------
     def session(self, max_rounds: int | None) -> None:
@@ -179,8 +208,20 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         return re.sub(r",\s*(:|\()", lambda m: m[1] if m[1] == ":" else " (", text)
 
     def example_spot(self, typed: str) -> str | None:
-        """The spot an example of the help names (``None``: none of the layout)."""
-        return typed
+        """The spot an example of the help names, by its value or its name on the layout
+        in words, any case (``"front 9"``: ``"front_9"``); ``None``: none of the layout."""
+        wanted = offered.key(typed)
+        for value, label in self.spot_labels.items():
+            if wanted in (offered.key(value), offered.key(label)):
+                return value
+        return None
+
+    def names_a_spot(self, words: list[str]) -> bool:
+        """Whether ``words`` name one spot: a single word (the round refuses one off the
+        layout with its rule), or several that are a spot's name on the layout."""
+        return len(words) == 1 or (
+            len(words) > 1 and self.example_spot(" ".join(words)) is not None
+        )
 
     def example_amount(self, spot: str, cents: Cents) -> Cents:
         """The amount an example of the help wagers on ``spot``, at least what the table
@@ -210,7 +251,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             table.add_column(column)
         for figures in self.sheet.wagers:
             table.add_row(
-                words(figures.wager),
+                self.wager_name(figures.wager),
                 percent(1 - figures.house_edge),
                 percent(figures.house_edge),
             )
@@ -235,7 +276,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.current = round_
         before = self.wallet.balance
         self.begin(round_)
-        if self.unworded(round_):
+        if self.unworded(round_) and self.legal_shown != self.moment(round_):
             self.show_legal(round_)  # an offer the table's own words do not announce
         leaving = False
         while not round_.finished:
@@ -251,6 +292,12 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             if line == "odds":
                 self.odds()
                 continue
+            if line == "history":
+                self.show_history()
+                continue
+            if line == "show" and not self.lists(round_, "show"):
+                self.show_round(round_)
+                continue
             if line is None or line in ("quit", "exit"):
                 if not self.has_wagers(round_):
                     return False
@@ -261,10 +308,44 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.end(round_)
         self.rounds += 1
         net = self.wallet.balance - before
+        self.history.append(
+            f"Round {self.rounds}: {signed(net)}, balance {format_cents(self.wallet.balance)}"
+        )
         self.console.print(
             f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
         )
         return not leaving
+
+    def lists(self, round_: RoundT, typed: str) -> bool:
+        """Whether the "You may" table lists ``typed`` as a command of its own now (a
+        table's own command wins over the word every table takes)."""
+        return any(typed in choice.typed.split(", ") for choice in self.choices(round_))
+
+    def show_history(self) -> None:
+        """``history``: each round played this session, its net and the balance after it."""
+        if not self.history:
+            self.console.print("No round has ended yet this session.")
+        for line in self.history:
+            self.console.print(line, markup=False)
+
+    def show_round(self, round_: RoundT) -> None:
+        """``show``: the player's wagers in play, as the layout names their spots, and
+        what he may do now."""
+        wagers = round_.view(SEAT).get("wagers") or {}
+        mine = wagers.get(str(SEAT), {}) if isinstance(wagers, dict) else {}
+        if isinstance(mine, int):
+            mine = {"": mine}
+        placed = [
+            f"{self.spot_name(spot) + ' ' if spot else ''}{format_cents(amount)}"
+            for spot, amount in (mine.items() if isinstance(mine, dict) else ())
+            if isinstance(amount, int) and amount
+        ]
+        self.console.print(
+            f"Your wagers in play: {', '.join(placed) if placed else 'none'}. "
+            f"Balance {format_cents(self.wallet.balance)}.",
+            markup=False,
+        )
+        self.show_legal(round_)
 
     @abstractmethod
     def open_round(self) -> RoundT:
@@ -313,6 +394,14 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         if current is not None and not current.finished and self.take_typed(current, line):
             return
         words = line.split()
+        named = self.example_spot(" ".join(words[1:-1])) if len(words) > 2 else None
+        if words[:1] == ["bet"] and named is not None:
+            self.console.print(
+                f"A wager on {self.spot_name(named)} is not offered now; type show for "
+                "what you may do now.",
+                markup=False,
+            )
+            return
         usage = usages(self.help).get(words[0]) if words else None
         if usage is not None:
             self.console.print(f"usage: {usage}", markup=False)
@@ -370,11 +459,14 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         if policy.empty_void(round_) is None:
             return False
         why = "no wager is in play and none can be made"
-        self.console.print(f"{why[:1].upper()}{why[1:]}: the round is void.")
+        self.console.print(
+            f"{why[:1].upper()}{why[1:]}: the round is void, and whatever is on the table "
+            "comes back."
+        )
         ((_, void),) = self.void_steps(round_, why)
-        events = round_.handle(void, DEALER)
-        self.wallet.apply(round_, events)
-        self.shown(round_, events)
+        before = self.wallet.balance
+        self.wallet.apply(round_, round_.handle(void, DEALER))
+        self.moved(before)
         return True
 
     # -- any offer of the round, typed in the one grammar ----------------------------------
@@ -435,7 +527,8 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         policy = find(round_.game).policy
         viewer = Viewer.of(SEAT, round_.opened.seats)
         for event in events:
-            self.console.print(describe(event, policy.hidden(event, viewer)), markup=False)
+            said = describe(event, policy.hidden(event, viewer), self.spot_labels)
+            self.console.print(said, markup=False)
 
     def show_legal(self, round_: RoundT) -> None:
         """The "You may:" table: what the player may type now (:meth:`choices`)."""
@@ -449,6 +542,12 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             rule = shown(choice.cite)
             table.add_row(*map(Text, (choice.typed, choice.does, choice.amount, rule)))
         self.console.print(table)
+        self.legal_shown = self.moment(round_)
+
+    @staticmethod
+    def moment(round_: RoundT) -> tuple[str, int]:
+        """Where ``round_`` stands: its id and the count of its events."""
+        return round_.opened.round_id, len(round_.events)
 
     def choices(self, round_: RoundT) -> Iterable[Choice]:
         """What the player may type now: :meth:`choice` for each of his legal commands
@@ -608,9 +707,9 @@ class CardTerminal(Terminal[RulesT, RoundT]):
     def shown(self, round_: RoundT, events: list[Event]) -> None:
         self.show(events)
 
-    @staticmethod
-    def settlement_row(event: WagerSettled) -> tuple[str, str, str, str, str, str]:
-        """Spot, outcome, odds, wager, result and rule of a settlement."""
+    def settlement_row(self, event: WagerSettled) -> tuple[str, str, str, str, str, str]:
+        """Spot (as the layout names it), outcome, odds, wager, result and rule of a
+        settlement."""
         if event.outcome is Outcome.WIN:
             result = signed(event.won)
         elif event.outcome is Outcome.LOSE:
@@ -619,7 +718,8 @@ class CardTerminal(Terminal[RulesT, RoundT]):
             result = f"{format_cents(event.returned)} returned"
         odds = "" if event.odds is None else format_odds(event.odds)
         rule = shown(event.cite)
-        return event.spot, str(event.outcome), odds, format_cents(event.amount), result, rule
+        spot = self.spot_name(event.spot)
+        return spot, str(event.outcome), odds, format_cents(event.amount), result, rule
 
 
 def play_command(

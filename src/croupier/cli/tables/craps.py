@@ -4,11 +4,12 @@ the program is the stickperson and the dealers, and the player is the shooter.
 Wagers are typed in the layout's words, ``bet pass 10``, ``bet place 6 6``, ``bet come
 5``, ``bet odds 20`` (behind the Pass or Don't Pass wager), ``bet odds come 9 10``,
 ``bet hard 8 5``, ``bet fire 5`` (``bet`` may be left out; the spots' own names,
-``place:6``, work too). ``take down place 6`` takes a wager down, ``off place 6`` and
-``working place 6`` call it (623a.4). ``roll`` calls "no more bets": the dice are
-thrown, the roll is called in words ("Two, craps: Pass loses, Don't Pass wins") and every
-wager it decides is settled, one row each with its net. After each roll the puck, the
-shooter and the wagers standing are shown; the round ends with a seven-out (623a.10).
+``place:6``, work too). ``remove place 6`` (or ``take down place 6``) takes a wager
+down, ``off place 6`` and ``working place 6`` call it (623a.4). ``roll`` calls "no more
+bets": the dice are thrown, the roll is called in words ("Two, craps: Pass loses, Don't
+Pass wins") and every wager it decides is settled, one row each with its net. After each
+roll the puck, the shooter and the wagers standing are shown; the round ends with a
+seven-out (623a.10).
 """
 
 from __future__ import annotations
@@ -48,12 +49,21 @@ from croupier.games.craps import (
     spot_words,
 )
 from croupier.games.craps.round import posted_odds
-from croupier.games.craps.wagers import ORDER, Result, kind_of, number_of, step_reason
+from croupier.games.craps.wagers import (
+    ORDER,
+    Result,
+    commission,
+    commission_up_front,
+    kind_of,
+    number_of,
+    step_reason,
+)
 from croupier.money import Cents, format_cents, format_odds, parse_dollars
 from croupier.rules.craps import (
     BONUS,
     FIRE,
     ODDS,
+    PAYOUTS,
     POINTS,
     SHOOTER,
     WAGERS,
@@ -69,7 +79,8 @@ Commands (wagers in the layout's words; bet may be left out):
                        bet fire 5, bet all small 5 (layout lists them all with their odds)
   bet odds AMOUNT      odds behind your Pass or Don't Pass wager once a point is on
   bet odds come N AMOUNT  odds behind your Come wager on N (odds dont come N: laid)
-  take down WAGER      take a wager down ({shown("623a.4")}): take down place 6
+  remove WAGER         take a wager down ({shown("623a.4")}): remove place 6 (or take down
+                       place 6)
   off WAGER, working WAGER  call a wager off, or working, for the next roll ({shown("623a.4")})
   roll                 no more bets: the dice are thrown, called and settled
   give up              give up the dice before a come-out roll ({shown("623a.10")})
@@ -238,7 +249,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                 self.show_layout()
             case ["give", "up", *_]:
                 self.act(round_, GiveUpDice(seat=SEAT))
-            case ["take", "down", *rest] | ["down", *rest] if rest:
+            case ["take", "down", *rest] | ["down" | "remove", *rest] if rest:
                 self.call(round_, " ".join(rest), None)
             case ["off" | "working" as call, *rest] if rest:
                 self.call(round_, " ".join(rest), call == "working")
@@ -279,7 +290,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                     "bet WAGER AMOUNT", wagers, amount_words(command, round_), command.cite
                 )
             case "RemoveWager":
-                yield Choice("take down WAGER", wagers, "", command.cite)
+                yield Choice("remove WAGER", wagers, "", command.cite)
             case "CallWager":
                 working = True in command.values("working")
                 typed = "working WAGER" if working else "off WAGER"
@@ -301,7 +312,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         )
         held = [spot_words(spot) for spot in round_.state.wagers.get(SEAT, {})]
         if held:
-            text += f". Or take your wagers down ({', '.join(held)}: take down WAGER), or quit"
+            text += f". Or take your wagers down ({', '.join(held)}: remove WAGER), or quit"
         return text + "."
 
     # -- the layout ---------------------------------------------------------------------------
@@ -418,20 +429,22 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         before = self.wallet.balance
         events = self.act(round_, PlaceWager(seat=SEAT, spot=spot, amount=cents))
         if events is not None:
-            charged = [e for e in events if isinstance(e, CommissionCollected)]
-            commission = "".join(
-                f" and a commission of {format_cents(e.amount)} ({shown(e.cite)})" for e in charged
-            )
-            left = (
-                f": {format_cents(before - self.wallet.balance)} left your balance"
-                if (charged)
-                else ""
-            )
-            self.console.print(
-                f"Placed {format_cents(cents)} on {spot_words(spot)}{commission}{left}. "
-                f"Balance: {format_cents(self.wallet.balance)}",
-                markup=False,
-            )
+            charged = sum(e.amount for e in events if isinstance(e, CommissionCollected))
+            said = f"Placed {format_cents(cents)} on {spot_words(spot)}."
+            if charged:
+                said += (
+                    f" Commission of {format_cents(charged)} taken now, when the wager is "
+                    f"made, as this table's rules charge it ({shown(PAYOUTS)}); it comes "
+                    "back if you take the wager down before it is decided. "
+                    f"{format_cents(before - self.wallet.balance)} left your balance."
+                )
+            elif kind_of(spot) in ("buy", "lay") and self.rules.commission_percent:
+                owed = format_cents(commission(spot, cents, self.rules))
+                said += (
+                    f" Commission of {owed} is taken only if the wager wins, out of what "
+                    f"it wins, as this table's rules charge it ({shown(PAYOUTS)})."
+                )
+            self.console.print(f"{said} Balance: {format_cents(self.wallet.balance)}", markup=False)
 
     def call(self, round_: CrapsRound, words: str, working: bool | None) -> None:
         try:
@@ -533,12 +546,20 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                     )
                 case WagerPaid() if event.seat == SEAT:
                     net += event.won
+                    won = signed(event.won)
+                    if event.commission:
+                        when = (
+                            "taken from the win to keep it up for its next decision"
+                            if commission_up_front(self.rules, event.spot)
+                            else "taken from the win"
+                        )
+                        won += f" (after a {format_cents(event.commission)} commission {when})"
                     settled.add_row(
                         spot_words(event.spot),
                         "wins, stays up",
                         format_odds(event.odds),
                         format_cents(event.amount),
-                        signed(event.won),
+                        won,
                         shown(event.cite),
                     )
                 case WagerSettled() if event.seat == SEAT:
@@ -550,15 +571,23 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                 case WagerRemoved(spot=spot, amount=amount, commission=charged) if (
                     event.seat == SEAT
                 ):
-                    back = format_cents(amount + charged)
-                    self.console.print(f"{spot_words(spot)} taken down: {back} back to you.")
+                    back = f"{format_cents(amount)} back to you"
+                    if charged:
+                        back = (
+                            f"{format_cents(amount + charged)} back to you: the wager and the "
+                            f"{format_cents(charged)} commission taken when it was made"
+                        )
+                    self.console.print(f"{spot_words(spot)} taken down: {back}.")
                 case CommissionCollected(spot=spot, amount=amount) if event.seat == SEAT:
                     self.console.print(
-                        f"Commission of {format_cents(amount)} on {spot_words(spot)} "
-                        f"({shown(event.cite)})."
+                        f"Commission of {format_cents(amount)} on {spot_words(spot)} taken "
+                        f"now, when the wager is made ({shown(event.cite)})."
                     )
-                case CommissionReturned(amount=amount) if event.seat == SEAT:
-                    self.console.print(f"Commission of {format_cents(amount)} returned.")
+                case CommissionReturned(spot=spot, amount=amount) if event.seat == SEAT:
+                    self.console.print(
+                        f"Commission of {format_cents(amount)} taken when {spot_words(spot)} "
+                        "was made comes back to you with the wager."
+                    )
                 case ShooterDone(reason=reason):
                     self.console.print(
                         {
@@ -573,10 +602,14 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
             self.console.print(settled)
         return net
 
-    @staticmethod
-    def settlement_row(event: WagerSettled) -> tuple[str, str, str, str, str, str]:
+    def settlement_row(self, event: WagerSettled) -> tuple[str, str, str, str, str, str]:
         if event.outcome is Outcome.WIN:
             result, net = "wins", signed(event.won)
+            spot, rules = event.spot, self.rules
+            if kind_of(spot) in ("buy", "lay") and not commission_up_front(rules, spot):
+                taken = commission(spot, event.amount, rules)
+                if taken:
+                    net += f" (after a {format_cents(taken)} commission taken from the win)"
         elif event.outcome is Outcome.LOSE:
             result, net = "loses", signed(-event.amount)
         else:

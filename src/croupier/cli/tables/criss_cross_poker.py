@@ -46,7 +46,8 @@ Commands:
   antes AMOUNT      place the Ante Across and Ante Down, AMOUNT dollars each (cents may
                     be given: 12.50); also bet antes AMOUNT
   bonus AMOUNT      the Five Card Bonus (where the table offers it), after the antes
-  withdraw SPOT     take back ante_across (both antes) or five_card_bonus before the deal
+  remove SPOT, withdraw SPOT  take back the Ante Across (both antes) or the Five Card
+                    Bonus before the deal
   deal              no more bets: the dealer shuffles, cuts and deals
   1x, 2x, 3x        make the bet asked now (Across, Down, Middle) at that multiple
   fold              fold: forfeit the antes and bets (a Five Card Bonus stays)
@@ -101,11 +102,14 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
                 self.wager(round_, "antes", amount)
             case ["bonus", amount] | ["bet", "bonus" | "five_card_bonus", amount]:
                 self.wager(round_, "five_card_bonus", amount)
-            case ["withdraw" | "remove", spot]:
+            case ["withdraw" | "remove", *typed] if self.names_a_spot(typed):
+                named = " ".join(typed)
+                spot = self.example_spot(named) or named
                 for event in self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []:
                     if isinstance(event, WagerWithdrawn):
                         self.console.print(
-                            f"{format_cents(event.amount)} withdrawn from {event.spot}.",
+                            f"{format_cents(event.amount)} withdrawn from the "
+                            f"{self.spot_name(event.spot)}.",
                             markup=False,
                         )
             case ["deal"]:
@@ -148,8 +152,8 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
                 )
             case "WithdrawWager", spots:
                 yield Choice(
-                    "withdraw SPOT",
-                    f'take back a wager before "no more bets" (SPOT: {", ".join(spots)})',
+                    "remove SPOT",
+                    f'take back a wager before "no more bets" (SPOT: {self.spot_names(spots)})',
                     "",
                     command.cite,
                 )
@@ -173,7 +177,7 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
                 f"{format_cents(amount)} on the Ante Across and {format_cents(amount)} on "
                 "the Ante Down"
                 if spot == "antes"
-                else f"{format_cents(amount)} on {spot}"
+                else f"{format_cents(amount)} on the {self.spot_name(spot)}"
             )
             left = format_cents(before - self.wallet.balance)
             self.console.print(

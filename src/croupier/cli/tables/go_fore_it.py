@@ -39,9 +39,9 @@ from croupier.rules.go_fore_it import SECTIONS, GoForeItRules, Spot
 
 HELP = """\
 Commands:
-  bet SPOT AMOUNT   bet front_9 5, bet skins 5, bet gopher 5: AMOUNT in dollars (cents
+  bet SPOT AMOUNT   bet front 9 10, bet skins 5, bet gopher 5: AMOUNT in dollars (cents
                     may be given: 12.50); a second bet on a spot adds to it
-  withdraw SPOT     take a wager back before the deal
+  remove SPOT, withdraw SPOT  take a wager back before the deal
   deal              no more bets: the dealer shuffles, cuts and deals
   back9             make the Back 9 Wager (equal to your Front 9) and play on
   fold              fold: forfeit the Front 9 (Skins and Gopher stay)
@@ -85,13 +85,16 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
             case ["help"]:
                 self.print_help()
                 self.show_legal(round_)
-            case ["bet", spot, amount]:
-                self.bet(round_, spot, amount)
-            case ["withdraw", spot]:
+            case ["bet", *where, amount] if self.names_a_spot(where):
+                self.bet(round_, " ".join(where), amount)
+            case ["withdraw" | "remove", *typed] if self.names_a_spot(typed):
+                named = " ".join(typed)
+                spot = self.example_spot(named) or named
                 for event in self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []:
                     if isinstance(event, WagerWithdrawn):
                         self.console.print(
-                            f"{format_cents(event.amount)} withdrawn from {spot}. Balance: "
+                            f"{format_cents(event.amount)} withdrawn from the "
+                            f"{self.spot_name(spot)}. Balance: "
                             f"{format_cents(self.wallet.balance)}",
                             markup=False,
                         )
@@ -113,7 +116,12 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
             case "PlaceWager", (Spot.BACK_9,):
                 yield Choice("back9", WAGER_WORDS[Spot.BACK_9], amount, command.cite)
             case "PlaceWager", (spot,):
-                yield Choice(f"bet {spot} AMOUNT", WAGER_WORDS[Spot(spot)], amount, command.cite)
+                yield Choice(
+                    f"bet {self.spot_name(spot)} AMOUNT",
+                    WAGER_WORDS[Spot(spot)],
+                    amount,
+                    command.cite,
+                )
             case "Fold", _:
                 yield Choice(
                     "fold",
@@ -123,13 +131,15 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
                 )
             case "WithdrawWager", spots:
                 yield Choice(
-                    "withdraw SPOT",
-                    f'take back a wager before "no more bets" (SPOT: {", ".join(spots)})',
+                    "remove SPOT",
+                    f'take back a wager before "no more bets" (SPOT: {self.spot_names(spots)})',
                     "",
                     command.cite,
                 )
 
-    def bet(self, round_: GoForeItRound, spot: str, text: str) -> None:
+    def bet(self, round_: GoForeItRound, typed: str, text: str) -> None:
+        """A wager on the spot ``typed`` (by its name on the layout, or its own)."""
+        spot = self.example_spot(typed) or typed
         cite = SECTIONS.wagers
         try:
             amount = parse_dollars(text, cite)
@@ -139,7 +149,8 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
             return
         if self.act(round_, PlaceWager(seat=SEAT, spot=spot, amount=amount)) is not None:
             self.console.print(
-                f"{format_cents(amount)} on {spot}. Balance: {format_cents(self.wallet.balance)}",
+                f"{format_cents(amount)} on {self.spot_name(spot)}. "
+                f"Balance: {format_cents(self.wallet.balance)}",
                 markup=False,
             )
 

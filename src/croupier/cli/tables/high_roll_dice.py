@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.console import Console
 from rich.table import Table
 
 from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
@@ -23,14 +24,15 @@ from croupier.games.high_roll_dice import (
     WagerHeld,
 )
 from croupier.games.high_roll_dice.spots import HighRollDiceSpot
-from croupier.money import format_cents, format_odds, parse_dollars
+from croupier.money import Cents, format_cents, format_odds, parse_dollars
+from croupier.rng import Rng
 from croupier.rules.high_roll_dice import MILLIONAIRE_ROW_MAXIMUM, NO_MATCH, HighRollDiceRules
 
 HELP = """\
 Commands:
-  bet SPOT AMOUNT  bet pip_street:ace 5, bet like_kind:4 5, bet extra_roll 5,
-                   bet millionaire_row:10 1: AMOUNT in dollars (cents may be given:
-                   12.50)
+  bet SPOT AMOUNT  bet pip street ace 5, bet like kind 4 5, bet extra roll 5,
+                   bet millionaire row 10 1: SPOT as the layout names it, AMOUNT in
+                   dollars (cents may be given: 12.50)
   roll             no more bets: the dealer throws, calls and settles
   help             what you may bet now
   quit             leave the table (once the round you have wagered on is over)"""
@@ -58,6 +60,15 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
     """One player (seat 1) with a wallet at a High Roll Dice table; the program deals."""
 
     help = HELP
+
+    def __init__(
+        self, rules: HighRollDiceRules, rng: Rng, balance: Cents, console: Console
+    ) -> None:
+        super().__init__(rules, rng, balance, console)
+        self.results: list[tuple[str, ...]] = []
+        """The round's results so far, a row per wager (:meth:`end` prints them)."""
+        self.wagered: Cents = 0
+        self.net: Cents = 0
 
     def limits(self) -> str:
         rules = self.rules
@@ -98,8 +109,8 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
             case ["help"]:
                 self.print_help()
                 self.show_legal(round_)
-            case ["bet", spot, amount]:
-                self.bet(round_, spot, amount)
+            case ["bet", *where, amount] if self.names_a_spot(where):
+                self.bet(round_, " ".join(where), amount)
             case ["roll"]:
                 self.roll(round_)
             case _:
@@ -116,7 +127,7 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         named = " or ".join(WAGER_WORDS.get(kind, kind) for kind in kinds)
         yield Choice(
             "bet SPOT AMOUNT",
-            f"{named} (SPOT: {', '.join(command.spots)})",
+            f"{named} (SPOT: {self.spot_names(command.spots)})",
             amount_range(command),
             command.cite,
         )
@@ -126,7 +137,9 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
             if command.command == "AnnounceNoMoreBets":
                 yield Choice("roll", '"no more bets": the dealer throws the dice', "", command.cite)
 
-    def bet(self, round_: HighRollDiceRound, spot: str, text: str) -> None:
+    def bet(self, round_: HighRollDiceRound, typed: str, text: str) -> None:
+        """A wager on the spot ``typed`` (by its name on the layout, or its own)."""
+        spot = self.example_spot(typed) or typed
         cite = self.rules.sections.wagers
         try:
             amount = parse_dollars(text, cite)
@@ -137,7 +150,8 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
             return
         self.wallet.apply(round_, events)
         self.console.print(
-            f"{format_cents(amount)} on {spot}. Balance: {format_cents(self.wallet.balance)}",
+            f"{format_cents(amount)} on {self.spot_name(spot)}. "
+            f"Balance: {format_cents(self.wallet.balance)}",
             markup=False,
         )
 
@@ -160,7 +174,6 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         self.show(events)
 
     def show(self, events: list[Event]) -> None:
-        settlements = Table("Spot", "Outcome", "Odds", "Wager", "Result", "Rule")
         for event in events:
             match event:
                 case DiceThrown(roll=roll, faces=faces):
@@ -170,24 +183,42 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
                     called = f"{count} {_faces(count, face)}, {_kind(count)}"
                     self.console.print(f"Call: {called} ({event.cite})")
                 case WagerHeld(spot=spot):
-                    self.console.print(f"{spot} stays on the layout for the Extra Roll")
+                    self.console.print(
+                        f"{self.spot_name(spot)} stays on the layout for the Extra Roll"
+                    )
                 case ExtraRollCollected(amount=amount):
                     self.console.print(
                         f"Extra Roll {format_cents(amount)} goes to the table inventory "
                         f"({event.cite})"
                     )
+                    if event.seat == SEAT:  # the purchase is spent, whatever the roll
+                        row = ("Extra Roll", "bought", "", format_cents(amount))
+                        self.results.append((*row, signed(-amount), event.cite))
+                        self.wagered += amount
+                        self.net -= amount
                 case ExtraRollCalled(face=face, additional=additional, total=total):
                     self.console.print(
                         f"Extra Roll call: {additional} more {_faces(additional, face)}, "
                         f"{_kind(total)} ({event.cite})"
                     )
                 case WagerSettled() if event.seat == SEAT:
-                    settlements.add_row(*self.settlement_row(event))
-        if settlements.row_count:
-            self.console.print(settlements)
+                    self.results.append(self.settlement_row(event))
+                    self.wagered += event.amount
+                    self.net += event.returned + event.won - event.amount
 
-    @staticmethod
-    def settlement_row(event: WagerSettled) -> tuple[str, str, str, str, str, str]:
+    def end(self, round_: HighRollDiceRound) -> None:
+        """The round's results, one row per wager (the Extra Roll bought too), and their
+        total: what was wagered and what the round won or lost."""
+        if self.results:
+            table = Table("Spot", "Outcome", "Odds", "Wager", "Result", "Rule")
+            for row in self.results:
+                table.add_row(*row)
+            table.add_section()
+            table.add_row("Total", "", "", format_cents(self.wagered), signed(self.net), "")
+            self.console.print(table)
+        self.results, self.wagered, self.net = [], 0, 0
+
+    def settlement_row(self, event: WagerSettled) -> tuple[str, str, str, str, str, str]:
         if event.outcome is Outcome.WIN:
             result = signed(event.won)
             if event.withheld:
@@ -197,7 +228,7 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         else:
             result = f"{format_cents(event.returned)} returned"
         odds = "" if event.odds is None else format_odds(event.odds)
-        spot, amount = event.spot, format_cents(event.amount)
+        spot, amount = self.spot_name(event.spot), format_cents(event.amount)
         return spot, str(event.outcome), odds, amount, result, event.cite
 
 

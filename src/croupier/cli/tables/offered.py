@@ -14,8 +14,8 @@ without a command (a Pai Gow player offered the bank types ``take bank 50`` or
   two tiles set together, as that many words), an :class:`~croupier.offers.Integers` as a
   number, :class:`~croupier.offers.Numbers` as that many numbers, a
   :class:`~croupier.offers.Subset` as its items joined by commas (``none`` for none), and
-  :class:`~croupier.offers.Text` as the rest of the line; ``FIELD=VALUE`` names a field
-  (an optional one is left out, or given so);
+  :class:`~croupier.offers.Text` as the rest of the line; ``FIELD=VALUE`` names a field,
+  ``-`` or ``_`` between its words (an optional one is left out, or given so);
 - ``bet SPOT AMOUNT`` is the wager offer that lists ``SPOT`` (by its value or label);
   ``remove SPOT`` the offer that withdraws or removes a wager on it;
 - a decision offered by its choice alone (:attr:`~croupier.offers.LegalCommand.title`
@@ -55,7 +55,7 @@ def command_words(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).lower()
 
 
-def _key(text: Any) -> str:
+def key(text: Any) -> str:
     """A value or label as compared with what is typed: any case, ``_``, ``-`` or ``:``
     as a space."""
     return re.sub(r"[\s_:]+", " ", str(text).strip().lower())
@@ -72,14 +72,19 @@ def usage(offer: LegalCommand) -> str:
     parts = [command_words(offer.command)]
     for name, typed in free_fields(offer):
         shown = _slot(name, typed)
-        parts.append(f"[{name}={shown}]" if typed.optional else shown)
+        parts.append(f"[{_name(name)}={shown}]" if typed.optional else shown)
     return " ".join(parts)
+
+
+def _name(name: str) -> str:
+    """A field's name as typed: ``"co_bank"`` -> ``"co-bank"`` (``_`` is read too)."""
+    return name.replace("_", "-")
 
 
 def _slot(name: str, typed: Any) -> str:
     if isinstance(typed, Choice) and 0 < len(typed.options) <= 4:
         return "|".join(_said(value) for value in typed.values)
-    return name.upper()
+    return _name(name).upper()
 
 
 def _said(value: Any) -> str:
@@ -175,9 +180,9 @@ def _spot_value(offer: LegalCommand, typed: str) -> Any:
     field = offer.fields.get("spot")
     if isinstance(field, Choice):
         for option in field.options:
-            if _key(typed) in (_key(option.value), _key(option.label)):
+            if key(typed) in (key(option.value), key(option.label)):
                 return option.value
-    elif isinstance(field, Fixed) and _key(typed) == _key(field.value):
+    elif isinstance(field, Fixed) and key(typed) == key(field.value):
         return field.value
     return None
 
@@ -190,7 +195,7 @@ def _decision(offers: Sequence[LegalCommand], line: str) -> Typed | None:
             continue
         name, field = free[0]
         for option in field.options:
-            if _key(line) in (_key(option.label), _key(_said(option.value))):
+            if key(line) in (key(option.label), key(_said(option.value))):
                 return Typed(offer, offer.build(**{name: option.value}))
     return None
 
@@ -206,6 +211,7 @@ def _fields(offer: LegalCommand, args: list[str], *given: str) -> dict[str, Any]
     while rest:
         arg = rest.pop(0)
         name, equals, value = arg.partition("=")
+        name = name.replace("-", "_")
         if equals and name in free:
             typed = free[name]
             text = " ".join([value, *rest]) if isinstance(typed, Text) else value
@@ -251,7 +257,7 @@ def _value(name: str, typed: Any, words: list[str], cite: str) -> Any:
     if isinstance(typed, Text):
         return text
     if isinstance(typed, Subset):
-        if _key(text) in ("none", "-", ""):
+        if key(text) in ("none", "-", ""):
             return []
         return [_item(item, typed.of) for item in text.split(",") if item]
     if isinstance(typed, Integers | Numbers):
@@ -267,30 +273,32 @@ def _value(name: str, typed: Any, words: list[str], cite: str) -> Any:
 
 def _item(text: str, values: Iterable[Any]) -> Any:
     for value in values:
-        if _key(text) == _key(value):
+        if key(text) == key(value):
             return value
     return int(text) if text.strip().isdecimal() else text
 
 
 def _chosen(name: str, typed: Choice, text: str, cite: str) -> Any:
-    wanted = _key(text.replace(",", " "))
+    wanted = key(text.replace(",", " "))
     for option in typed.options:
         value = plain(option.value)
         if isinstance(value, bool):
-            if wanted in (YES if value else NO) or wanted == _key(option.label):
+            if wanted in (YES if value else NO) or wanted == key(option.label):
                 return value
             continue
-        if wanted in (_key(_said(value)), _key(option.label)):
+        if wanted in (key(_said(value)), key(option.label)):
             return value
         if (
             isinstance(value, list)
             and typed.any_order
-            and sorted(wanted.split()) == sorted(_key(_said(value)).split())
+            and sorted(wanted.split()) == sorted(key(_said(value)).split())
         ):
             return value
-    offered = ", ".join(_said(value) for value in typed.values) or "nothing"
+    offered = ", ".join(option.label or _said(option.value) for option in typed.options)
     raise IllegalCommand(
-        f"{name.replace('_', ' ')}: {text!r} is not offered now (offered: {offered})", cite
+        f"{name.replace('_', ' ')}: {key(text)!r} is not offered now "
+        f"(offered: {offered or 'nothing'})",
+        cite,
     )
 
 
@@ -299,6 +307,9 @@ def line_for(offer: LegalCommand, data: dict[str, Any]) -> str:
     name in words, then each field chosen (an optional one as ``FIELD=VALUE``)."""
     spot = data.get("spot")
     free = len(free_fields(offer))
+    field = offer.fields.get("spot")
+    if spot is not None and isinstance(field, Choice):  # as the layout names it
+        spot = next((o.label for o in field.options if o.value == spot and o.label), spot)
     if spot is not None and offer.amount is not None and "amount" in data and free == 2:
         return f"bet {_said(spot)} {_dollars(data['amount'])}"
     removing = any(word in offer.command.lower() for word in REMOVING)
@@ -317,7 +328,7 @@ def line_for(offer: LegalCommand, data: dict[str, Any]) -> str:
             text = " ".join(str(item) for item in value)
         else:
             text = _said(value)
-        parts.append(f"{name}={text}" if typed.optional else text)
+        parts.append(f"{_name(name)}={text}" if typed.optional else text)
     return " ".join(parts)
 
 
@@ -326,4 +337,4 @@ def _dollars(cents: Cents) -> str:
     return f"{cents // 100}.{cents % 100:02d}"
 
 
-__all__ = ["Typed", "command_words", "does", "free_fields", "line_for", "read", "usage"]
+__all__ = ["Typed", "command_words", "does", "free_fields", "key", "line_for", "read", "usage"]

@@ -11,6 +11,7 @@ surrender before his hands are exposed (621a.10(e)).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import UTC, datetime
 
@@ -23,12 +24,24 @@ from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, Wager
 from croupier.errors import IllegalCommand
 from croupier.games.pai_gow import (
     AnnounceNoMoreBets,
+    BankNotTaken,
+    BankOffered,
+    BankPassed,
+    BankSettled,
+    BankTaken,
     ChooseDelivery,
+    CutDeclined,
     DealerHandsReset,
     DealerHandsSet,
+    DealerTilesTurnedOver,
+    DealerWagerPlaced,
+    DealerWagerSettled,
+    DeliveryChosen,
     DiceShaken,
     HandsExposed,
+    HandsSet,
     HouseWayShown,
+    NoRoll,
     NumberDrawn,
     PaiGowRound,
     PaiGowTable,
@@ -37,11 +50,19 @@ from croupier.games.pai_gow import (
     RequestHouseWay,
     SetHands,
     SettleWagers,
+    ShakerCovered,
+    StacksCollected,
     StartingPositionCounted,
     Surrender,
+    TableContext,
+    TilesCut,
+    TilesDelivered,
+    TilesDisplayed,
+    TilesMixed,
+    TilesRemixed,
     VigorishCollected,
 )
-from croupier.hands.paigow import rank_hand
+from croupier.hands.paigow import WAY_RULES, rank_hand
 from croupier.money import Cents, format_cents, parse_dollars
 from croupier.rng import Rng
 from croupier.rules.pai_gow import SECTIONS, DeliveryStyle, PaiGowRules
@@ -50,7 +71,7 @@ HELP = """\
 Commands:
   bet AMOUNT        wager on your betting area, AMOUNT in dollars (cents may be given:
                     12.50)
-  style NAME        a delivery style of 621a.9 for this round (e.g. jung_quat)
+  style NAME        a delivery style of 621a.9 for this round (e.g. style jung quat)
   deal              no more bets: the dice are shaken and the tiles delivered
   set T1 T2         put tiles T1 and T2 together (e.g. set 6-6 4-5); the higher hand is
                     your high hand
@@ -86,6 +107,89 @@ WORDED = (
 """The events :meth:`PaiGowPlay.show` words itself."""
 
 
+def _style(style: DeliveryStyle) -> str:
+    """A delivery style in words: ``"jung quat"``."""
+    return style.value.replace("_", " ")
+
+
+def _way_rule(rule: str) -> str:
+    """The section of the house way's rule that set a hand (``"621a.10(d)(3)"``), or
+    ``"the house way"`` for a rule the regulation does not number."""
+    found = WAY_RULES.get(rule)
+    return found.cite if found is not None and found.cite else "the house way"
+
+
+def _position(position: str) -> str:
+    """A position of the deal in words: ``"dead_hand"`` -> ``"Dead Hand"``,
+    ``"seat:1"`` -> ``"seat 1"``."""
+    if position == "dead_hand":
+        return "Dead Hand"
+    return re.sub(r"[_:]+", " ", position)
+
+
+def _bank_round(event: Event) -> str | None:
+    """A bank round's event (621a.11) in 621a's words, said to the player at seat 1;
+    ``None`` for an event that is not one of them."""
+    you = "You" if getattr(event, "seat", None) == SEAT else f"Seat {getattr(event, 'seat', '')}"
+    match event:
+        case BankOffered():
+            whom = "you" if you == "You" else you
+            return f"The dealer offers the bank to {whom}: be the bank, or pass it ({event.cite})"
+        case BankPassed(reason=reason):
+            why = f": {reason}" if reason else ""
+            return f"{you} pass{'' if you == 'You' else 'es'} the bank{why} ({event.cite})"
+        case BankTaken(chips=chips, co_bank=co_bank):
+            covered = ", the house covering half of the wagers (co-banking)" if co_bank else ""
+            return (
+                f"{you} {'are' if you == 'You' else 'is'} the bank, with "
+                f"{format_cents(chips)} to cover the wagers{covered} ({event.cite})"
+            )
+        case BankNotTaken():
+            return f"No player takes the bank: the dealer banks this round ({event.cite})"
+        case TilesMixed() | TilesRemixed():
+            return f"The tiles are mixed and formed into stacks ({event.cite})"
+        case TilesCut():
+            return f"The bank cuts the tiles ({event.cite})"
+        case CutDeclined():
+            return f"The bank does not cut the tiles ({event.cite})"
+        case DealerWagerPlaced(amount=amount):
+            return f"The dealer wagers {format_cents(amount)} against the bank ({event.cite})"
+        case DeliveryChosen(style=style):
+            return f"The tiles will be delivered {_style(style)} ({event.cite})"
+        case NoRoll():
+            return f"No roll: the dice are shaken again ({event.cite})"
+        case StacksCollected():
+            return f"Stacks with no wager go unseen to the Dead Hand ({event.cite})"
+        case ShakerCovered():
+            return f"The dealer covers and shakes the shaker once ({event.cite})"
+        case HandsSet(seat=seat, high=high, low=low):
+            whose = "You set your hands" if seat == SEAT else "The bank sets its hands"
+            return (
+                f"{whose}: high {_hand([t.code for t in high])}, low "
+                f"{_hand([t.code for t in low])} ({event.cite})"
+            )
+        case DealerTilesTurnedOver(tiles=tiles):
+            return (
+                f"The dealer turns over his tiles: {' '.join(t.code for t in tiles)} ({event.cite})"
+            )
+        case HandsExposed(seat=seat, high=high, low=low) if seat != SEAT:
+            return (
+                f"The bank's hands: high {_hand([t.code for t in high])}, low "
+                f"{_hand([t.code for t in low])} ({event.cite})"
+            )
+        case DealerWagerSettled(amount=amount, outcome=outcome, won=won):
+            result = f"wins {format_cents(won)}" if outcome is Outcome.WIN else str(outcome)
+            staked = format_cents(amount)
+            return f"The dealer's wager of {staked} against the bank {result} ({event.cite})"
+        case BankSettled(seat=seat, net=net, vigorish=vigorish):
+            whose = "Your bank" if seat == SEAT else "The bank"
+            vig = f", after {format_cents(vigorish)} vigorish on its surplus" if vigorish else ""
+            return f"{whose} settles {signed(net)}{vig} ({event.cite})"
+        case TableContext() | TilesDisplayed() | TilesDelivered():
+            return ""
+    return None
+
+
 def _hand(tiles: tuple[str, ...] | list[str]) -> str:
     rank = rank_hand(tiles[0], tiles[1])
     return f"{' '.join(tiles)} ({rank.text})"
@@ -113,6 +217,9 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             f"The tiles are mixed and stacked ({SECTIONS.mix}). Balance "
             f"{format_cents(self.wallet.balance)}; wagers {self.rules.describe_limits()}."
         )
+        for event in round_.events:  # the bank offered as the round opened (621a.11(c))
+            if isinstance(event, BankOffered) and event.seat == SEAT:
+                self.console.print(_bank_round(event), markup=False)
 
     def has_wagers(self, round_: PaiGowRound) -> bool:
         """A wager in play, or the bank taken (its chips on the table, 621a.11(d))."""
@@ -145,8 +252,8 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
                 self.show_legal(round_)
             case ["bet", amount]:
                 self.bet(round_, amount)
-            case ["style", name]:
-                self.choose_style(name)
+            case ["style", *name] if name:
+                self.choose_style(" ".join(name))
             case ["deal"]:
                 self.deal(round_)
             case ["set", a, b]:
@@ -212,14 +319,15 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             )
 
     def choose_style(self, name: str) -> None:
-        try:
-            style = DeliveryStyle(name)
-        except ValueError:
-            names = ", ".join(s.value for s in DeliveryStyle)
+        """The style of 621a.9 named in words (``jung quat``; ``_`` or ``-`` for a space)."""
+        wanted = re.sub(r"[\s_-]+", " ", name.strip().lower())
+        style = next((s for s in DeliveryStyle if _style(s) == wanted), None)
+        if style is None:
+            names = ", ".join(_style(s) for s in DeliveryStyle)
             self.console.print(f"No style {name!r}; the styles are {names}", markup=False)
             return
         self.style = style
-        self.console.print(f"The tiles will be delivered {style.value}.")
+        self.console.print(f"The tiles will be delivered {_style(style)}.")
 
     def deal(self, round_: PaiGowRound) -> None:
         if not self.act(round_, AnnounceNoMoreBets(), DEALER):
@@ -284,6 +392,9 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         for event in events:
             if isinstance(event, WORDED):
                 self.show([event])
+            elif (said := _bank_round(event)) is not None:
+                if said:
+                    self.console.print(said, markup=False)
             else:
                 super().shown(round_, [event])
 
@@ -302,7 +413,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
                 case HouseWayShown(high=high, low=low, rule=rule):
                     self.console.print(
                         f"The house would set high {_hand([t.code for t in high])}, low "
-                        f"{_hand([t.code for t in low])} (rule {rule}; {event.cite})",
+                        f"{_hand([t.code for t in low])} ({_way_rule(rule)}; {event.cite})",
                         markup=False,
                     )
                 case DealerHandsSet(high=high, low=low) | DealerHandsReset(high=high, low=low):

@@ -3,20 +3,22 @@
 
 A Sic Bo player puts chips on many areas in one round, so one line takes several wagers,
 separated by commas, in the layout's words: ``big 10, total 10 5, triple 4 5, any triple
-5, double 6 5, combination 1-2 5, single 3 10`` (or the spots' own names, ``total:10 5``,
-and ``bet`` in front if wanted). A line is placed whole or not at all: every wager of it
-is tried on a copy of the round first, and the first refused is told with its rule.
+5, double 6 5, combination 1-2 5, single 3 10`` (or the spots as the layout names them,
+``Two Dice Combination 1 and 2 5``, and ``bet`` in front if wanted). A line is placed
+whole or not at all: every wager of it is tried on a copy of the round first, and the
+first refused is told with its rule.
 ``shake`` announces "no more bets"; the shaker's dice, the areas lit and every
 settlement follow (625a.5, 625a.6).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from rich.table import Table
 
 from croupier.citations import shown
+from croupier.cli.tables import offered
 from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
 from croupier.cli.tables.terminal import dealer_steps, signed
 from croupier.engine import DEALER, Event, LegalCommand, Outcome, WagerSettled
@@ -47,7 +49,8 @@ Commands (several wagers on one line, separated by commas: big 10, total 10 5):
   odds                 the payout odds posted
   help                 what you may bet now
   quit                 leave the table (once the round you have wagered on is over)
-AMOUNT in dollars (cents may be given: 12.50); a spot's own name works too (total:10 5)."""
+AMOUNT in dollars (cents may be given: 12.50); a spot as the layout names it works too
+(bet Two Dice Combination 1 and 2 5)."""
 
 KINDS = {
     "triple": "three_of_a_kind",
@@ -75,13 +78,18 @@ _ROWS_BEFORE_TOTALS = ("small", "big", "three_of_a_kind", "any_three_of_a_kind",
 """The paytable's rows before the totals, in the order of :meth:`Paytable.rows`."""
 
 
-def parse_wager(text: str) -> tuple[str, str]:
-    """One wager as typed (``"total 10 5"``, ``"any triple 5"``, ``"total:10 5"``) as
-    (its spot, its amount as typed). Raises :class:`InvalidWager` (625a.3) for words that
-    are not a wager; a spot that is not on the layout is the round's to refuse."""
-    words = text.split()
+def parse_wager(text: str, labels: Mapping[str, str] | None = None) -> tuple[str, str]:
+    """One wager as typed (``"total 10 5"``, ``"any triple 5"``, ``"total:10 5"``, or the
+    spot as the layout names it, any case, among ``labels``: ``"Total 10 5"``) as (its
+    spot, its amount as typed). Raises :class:`InvalidWager` (625a.3) for words that are
+    not a wager; a spot that is not on the layout is the round's to refuse."""
+    words = text.lower().split()
     if words[:1] == ["bet"]:
         words = words[1:]
+    named = offered.key(" ".join(words[:-1]))
+    for spot, name in (labels or {}).items():
+        if len(words) > 1 and named in (offered.key(spot), offered.key(name)):
+            return spot, words[-1]
     match words:
         case [spot, amount] if ":" in spot:
             return spot, amount
@@ -202,7 +210,7 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
         try:
             commands = []
             for item in items:
-                spot, amount = parse_wager(item)
+                spot, amount = parse_wager(item, self.spot_labels)
                 commands.append(
                     PlaceWager(seat=SEAT, spot=spot, amount=parse_dollars(amount, WAGERS))
                 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -156,10 +156,13 @@ def shown_value(name: str, value: Any) -> str:
     return str(value)
 
 
-def describe(event: Event, hidden: dict[str, Any]) -> str:
+def describe(event: Event, hidden: dict[str, Any], spots: Mapping[str, str] | None = None) -> str:
     """``event`` in plain words, its ``hidden`` fields blanked, a field at its default
-    (``None``, a zero) left out: "Die thrown: face 3 (its rule)"."""
+    (``None``, a zero) left out, its ``spot`` as ``spots`` names it (the layout's names
+    by spot: ``{"pai_gow": "Wager"}``) or in words: "Die thrown: face 3 (its rule)"."""
     data = {**event.model_dump(mode="json"), **hidden}
+    if isinstance(data.get("spot"), str):
+        data["spot"] = (spots or {}).get(data["spot"]) or re.sub(r"[_:]+", " ", data["spot"])
     model = type(event).model_fields
     fields = [
         f"{name.replace('_', ' ')} {shown_value(name, value)}"

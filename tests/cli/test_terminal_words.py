@@ -1,0 +1,160 @@
+"""The terminal tables in the regulation's words, each driven by what a player types.
+
+Each test is a defect a fresh player met at ``croupier play``: Pai Gow's bank round told
+in event names ("Bank passed: seat 1"), Sic Bo's "You may" printed twice, High Roll Dice's
+results a table per throw with no total, a Craps Buy/Lay commission that did not say when
+it is taken, and "no more bets" before the required wagers at the card tables.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from croupier.cli.play import play_function
+from croupier.cli.rules import load_or_exit
+from croupier.cli.tables import offered
+from croupier.cli.tables.base import SEAT, Terminal
+from croupier.registry import find
+from croupier.rng import SeededRng
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "rules"
+
+
+class Typist(io.TextIOBase):
+    """stdin for a table: each line from ``next_line(table)``; ``None`` ends the input."""
+
+    def __init__(self, next_line: Callable[[Terminal[Any, Any]], str | None]) -> None:
+        self.next_line = next_line
+        self.table: Terminal[Any, Any] | None = None
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self, size: int | None = -1) -> str:
+        assert self.table is not None
+        line = self.next_line(self.table)
+        return "" if line is None else line + "\n"
+
+
+def session(
+    example: str,
+    lines: Callable[[Terminal[Any, Any]], str | None] | list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    seed: int = 1,
+    rounds: int = 2,
+) -> str:
+    """The transcript of ``rounds`` rounds at the table of ``examples/rules/<example>``."""
+    if isinstance(lines, list):
+        typed: Iterator[str] = iter(lines)
+        lines = lambda table: next(typed, None)  # noqa: E731
+    rules = load_or_exit(EXAMPLES / f"{example}.toml")
+    out = io.StringIO()
+    console = Console(file=out, width=200, highlight=False, soft_wrap=True, no_color=True)
+    make = play_function(find(rules.game)).terminal  # type: ignore[attr-defined]
+    table: Terminal[Any, Any] = make(rules, SeededRng(seed), 100_000, console)
+    typist = Typist(lines)
+    typist.table = table
+    monkeypatch.setattr(sys, "stdin", typist)
+    table.session(rounds)
+    return out.getvalue()
+
+
+def test_pai_gow_bank_round_is_told_in_621a_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 2 of the shipped submission (``player_banking = true``) offers the bank
+    (621a.11(c)): passing it is said as the dealer says it, never "Bank passed: seat 1"."""
+    rng = random.Random(7)
+
+    def play(table: Terminal[Any, Any]) -> str | None:
+        round_ = table.current
+        if table.rounds >= 2 or round_ is None:
+            return None
+        offers = {offer.command: offer for offer in round_.legal_commands(SEAT)}
+        if "PassBank" in offers:
+            return "pass bank"
+        if "PlaceWager" in offers and not round_.view(SEAT)["wagers"]:
+            return "bet 5"
+        if "SetHands" in offers:
+            offer = offers["SetHands"]
+            return offered.line_for(offer, offer.pick(rng))
+        if any(choice.typed == "deal" for choice in table.choices(round_)):
+            return "deal"
+        return "show"
+
+    text = session("pai-gow", play, monkeypatch)
+    assert "The dealer offers the bank to you: be the bank, or pass it (621a.11(c))" in text
+    assert "You pass the bank (621a.11(c))" in text
+    assert "No player takes the bank: the dealer banks this round (621a.11(c))" in text
+    for internal in ("Bank passed", "Bank not taken", "Tiles mixed", "rule seven", "seat 1"):
+        assert internal not in text, internal
+
+
+def test_sic_bo_says_what_you_may_do_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = session("sic-bo", ["bet Total 10 5", "shake"], monkeypatch, rounds=1)
+    before_first_prompt = text[: text.index("\n> ")]
+    assert before_first_prompt.count("You may:") == 1
+    assert "Placed $5 on Total 10." in text
+
+
+def test_high_roll_dice_results_are_itemised_with_their_total(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One results table a round: a row per wager (the Extra Roll bought too) and the
+    total, which is the round's net on the balance line."""
+    lines = ["bet pip street ace 10", "bet like kind 3 10", "bet extra roll 10", "roll"]
+    text = session("high-roll-dice-2014", lines, monkeypatch, rounds=1)
+    rows = re.findall(
+        r"│ (Pip Street ace|Like Kind 3|Extra Roll) +│ (\w+) .*?│ \$10 +│ ([-+]\$[\d,]+)", text
+    )
+    assert sorted(row[0] for row in rows) == ["Extra Roll", "Like Kind 3", "Pip Street ace"]
+    total = re.search(r"│ Total +│ +│ +│ \$30 +│ ([-+]?\$[\d,]+) ", text)
+    assert total is not None, text
+    net = sum(int(row[2].replace("$", "").replace(",", "")) for row in rows)
+    assert total[1] == (f"+${net}" if net > 0 else f"-${-net}")
+    assert f"(this round {total[1]})" in text
+
+
+def test_craps_commission_says_what_is_taken_and_when(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shipped craps.toml charges the Buy commission up front and the Lay commission
+    on a win (623a.5): 5% of a $20 Buy is $1, taken now; 5% of what a $40 Lay of 10
+    would win at 1 to 2 ($20) is $1, taken only out of a win."""
+    text = session("craps", ["bet buy 4 20", "bet lay 10 40"], monkeypatch, rounds=1)
+    assert (
+        "Placed $20 on Buy 4. Commission of $1 taken now, when the wager is made, as this "
+        "table's rules charge it (623a.5 (inferred)); it comes back if you take the wager "
+        "down before it is decided. $21 left your balance. Balance: $979"
+    ) in text
+    assert (
+        "Placed $40 on Lay 10. Commission of $1 is taken only if the wager wins, out of "
+        "what it wins, as this table's rules charge it (623a.5 (inferred)). Balance: $939"
+    ) in text
+
+
+@pytest.mark.parametrize(
+    ("example", "wager", "rule"),
+    [
+        ("go-fore-it", "bet front 9 10", "676a.7(d)(1)"),
+        ("criss-cross-poker", "antes 10", "674a.7(d)"),
+    ],
+)
+def test_no_deal_before_the_required_wagers(
+    example: str, wager: str, rule: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "No more bets" (``deal``) is refused until the required wager is placed; the
+    shuffle and cut follow it (docs/interpretations.md, "The stack is drawn after 'no
+    more bets'"), and the cards are dealt only after both."""
+    text = session(example, ["deal", wager, "deal"], monkeypatch, rounds=1)
+    first = text.split("\n> deal\n", 1)[1]
+    assert first.startswith("Refused:") and f"({rule})" in first.splitlines()[0]
+    after = text.split(f"\n> {wager}\n", 1)[1].split("\n> deal\n", 1)[1]
+    assert "Refused" not in after.splitlines()[0]
+    assert "Your" in after
