@@ -86,7 +86,7 @@ def test_high_roll_dice_bounds_every_later_wager_at_the_pip_street_wager() -> No
     assert round_.check_spot(1, "pip_street:ace", 1)[:2] == (500, 500)
     assert round_.check_spot(1, "like_kind:4", 1)[:2] == (500, 500)
     assert round_.check_spot(2, "pip_street:ace", 2)[:2] == (500, 500_000)
-    with pytest.raises(IllegalCommand, match="already has a wager on pip_street:six"):
+    with pytest.raises(IllegalCommand, match="already has a wager on Pip Street six"):
         round_.check_spot(1, "pip_street:six", 1)
 
 

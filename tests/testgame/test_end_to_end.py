@@ -136,7 +136,7 @@ def test_refusals_change_nothing() -> None:
         assert refused.value.cite.startswith("one-die:")
         assert len(round_.events) == 1
     round_.handle(PlaceWager(seat=1, spot="odd", amount=500), 1)
-    with pytest.raises(IllegalCommand, match="already has a wager on odd"):
+    with pytest.raises(IllegalCommand, match="already has a wager on Odd"):
         round_.handle(PlaceWager(seat=1, spot="odd", amount=500), 1)
 
 
@@ -381,7 +381,7 @@ def test_croupier_play_at_the_generic_table() -> None:
     assert "The dealer cannot close the betting now: no one has wagered." in out
     assert "Wager placed: seat 1, spot odd, amount $10 (one-die:2)" in out
     assert "Wager placed: seat 1, spot even, amount $5 (one-die:2)" in out
-    assert "Refused: seat 1 already has a wager on odd (one-die:2)" in out  # the round's reason
+    assert "Refused: seat 1 already has a wager on Odd (one-die:2)" in out  # the round's reason
     assert "Die thrown: face 3 (one-die:4)" in out
     assert (
         "Wager settled: seat 1, spot odd, amount $10, outcome win, odds 1 to 1, "

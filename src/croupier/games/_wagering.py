@@ -368,7 +368,9 @@ class WageringRound(Round[LayoutT]):
         bound = self.open_bound(seat, spot, held)
         if bound is None:
             if not self.adds_to_wager and spot in held:
-                raise InvalidWager(f"seat {seat} already has a wager on {spot}", cite)
+                raise InvalidWager(
+                    f"seat {seat} already has a wager on {self.spot_label(spot)}", cite
+                )
             raise InvalidWager(*self.why_no_bound(seat, spot))
         return bound
 

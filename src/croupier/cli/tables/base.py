@@ -133,6 +133,8 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         """The exact par sheet of the rules, once ``odds`` has worked it out."""
         self.current: RoundT | None = None
         """The round in play (``None`` between rounds)."""
+        self.balance_before = balance
+        """The balance when the round in play began (its net is measured from it)."""
         self.spot_labels = {
             str(info.value): info.label for info in find(rules.game).spots_of(rules)
         }
@@ -178,7 +180,21 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         except KeyboardInterrupt:  # Ctrl-C while the table worked (a prompt is a quit)
             self.console.print()
             self.console.print("Interrupted.")
+            try:
+                self.finish_interrupted()
+            except KeyboardInterrupt:  # a second Ctrl-C: the summary at once
+                self.console.print()
         self.summary()
+
+    def finish_interrupted(self) -> None:
+        """After Ctrl-C while the table worked (not at the prompt): a round with the
+        player's wagers in play is played out as a quit at the prompt plays it, and
+        counted (he stays until it is over; no wager is left hanging out of the summary)."""
+        round_ = self.current
+        if round_ is None or round_.finished or not self.has_wagers(round_):
+            return
+        self.leave(round_)
+        self.close_round(round_)
 
     def print_help(self) -> None:
         """The commands (:meth:`help_text`), then the table's limits (:meth:`limits`)."""
@@ -274,7 +290,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         """Play one round; ``False`` once the player has left the table."""
         round_ = self.open_round()
         self.current = round_
-        before = self.wallet.balance
+        self.balance_before = self.wallet.balance
         self.begin(round_)
         if self.unworded(round_) and self.legal_shown != self.moment(round_):
             self.show_legal(round_)  # an offer the table's own words do not announce
@@ -305,16 +321,20 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
                 leaving = True
             else:
                 self.command(round_, line)
+        self.close_round(round_)
+        return not leaving
+
+    def close_round(self, round_: RoundT) -> None:
+        """The round is over: the table takes it in, and its net goes to the history."""
         self.end(round_)
         self.rounds += 1
-        net = self.wallet.balance - before
+        net = self.wallet.balance - self.balance_before
         self.history.append(
             f"Round {self.rounds}: {signed(net)}, balance {format_cents(self.wallet.balance)}"
         )
         self.console.print(
             f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
         )
-        return not leaving
 
     def lists(self, round_: RoundT, typed: str) -> bool:
         """Whether the "You may" table lists ``typed`` as a command of its own now (a
