@@ -178,8 +178,8 @@ class ProcedureDrill:
         """The trainee's step ``name`` (one of :meth:`choices`, any case), sent to the
         round as the table's step of that name (the one due, where it is due): taken
         where the round allows it now, else refused with its section and the step due
-        named; recorded either way (the one due is the expected answer). Raises :class:`ValueError` for a name
-        not among the steps."""
+        named; recorded either way (the one due is the expected answer). Raises
+        :class:`ValueError` for a name not among the steps."""
         wanted = name.strip().lower()
         matches = [s for s in self.steps if step_name(s).lower() == wanted]
         if not matches:
