@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,9 @@ import pytest
 from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
 
+from croupier.citations import shown
 from croupier.cli import app as cli
+from croupier.money import format_cents
 from croupier.registry import GAMES, find
 from croupier.rng import SeededRng
 from croupier.training.drill import PayoutDrill
@@ -117,17 +120,40 @@ def test_an_unknown_game_and_an_unknown_drill_are_refused_in_words() -> None:
     assert result.exit_code == 2 and "payouts" in result.output
 
 
+def paying_seed(game: str, level: int) -> int:
+    """The first seed from 9 whose second situation (as the command deals them) has a
+    wager that pays, so that a wrong answer's correction shows an amount."""
+    for seed in range(9, 109):
+        drill = PayoutDrill(game, level=Level(level), seed=seed, rng=SeededRng(seed))
+        drill.deal()
+        if any(p.pays for p in drill.deal().payouts):
+            return seed
+    raise AssertionError(f"no seed from 9 to 108 deals {game} a paying second situation")
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_game_runs_in_the_terminal(game: str) -> None:
-    answers = expected_answers(game, seed=9, level=3, items=1)
-    typed = [f"{cents / 100:.2f}" for cents in answers[0]]
-    if len(answers[0]) > 1:
-        typed.append(f"{sum(answers[0]) / 100:.2f}")
-    args = ["train", game, "--level", "3", "--items", "1", "--seed", "9", "--no-record"]
+    seed = paying_seed(game, 3)
+    drill = PayoutDrill(game, level=Level(3), seed=seed, rng=SeededRng(seed))
+    first, second = drill.deal(), drill.deal()
+    wrong = next(i for i, p in enumerate(second.payouts) if p.pays)
+    typed: list[str] = []
+    for item, off in ((first, -1), (second, wrong)):  # the first item right, one wrong
+        pays = [p.pays for p in item.payouts]
+        typed += [f"{(c + 100 * (i == off)) / 100:.2f}" for i, c in enumerate(pays)]
+        if len(pays) > 1:
+            typed.append(f"{sum(pays) / 100:.2f}")  # the total, asked at level 3
+    args = ["train", game, "--level", "3", "--items", "2", "--seed", str(seed), "--no-record"]
     result = runner.invoke(cli, args, input="\n".join(typed) + "\n")
     assert result.exit_code == 0, result.output
-    assert "Wrong" not in result.output, result.output
-    assert f"Score: {len(typed)} of {len(typed)} right" in result.output
+    assert result.output.count("Wrong") == 1, result.output
+    missed = second.payouts[wrong]
+    corrected = next(line for line in result.output.splitlines() if "Wrong" in line)
+    assert f"Wrong: {missed.wager}" in corrected, corrected
+    paid, said = format_cents(missed.pays), format_cents(missed.pays + 100)
+    assert f"it pays {paid}, not {said}" in corrected and shown(missed.cite) in corrected
+    assert re.search(r"\b\d{3}a\.\d+", corrected), corrected
+    assert f"Score: {len(typed) - 1} of {len(typed)} right" in result.output
     assert find(game).title in result.output
 
 
@@ -159,24 +185,33 @@ def test_a_game_without_a_house_way_says_which_drills_it_has() -> None:
     assert result.exit_code == 2 and "Craps has no house-way drill" in result.output
 
 
-def test_the_procedure_drill_in_the_terminal(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_procedure_drill_in_the_terminal(game: str, tmp_path: Path) -> None:
     from croupier.training.procedure import ProcedureDrill, step_name
 
-    drill = ProcedureDrill("sic-bo", seed=6)
+    drill = ProcedureDrill(game, seed=6)
     choices = drill.choices()
+    due = step_name(drill.steps[0])
+    refused = next(  # a step the round refuses first, tried on a round of the same seed
+        (name, verdict)
+        for name in choices
+        if name != due and not (verdict := ProcedureDrill(game, seed=6).take(name)).right
+    )
     order = [str(choices.index(step_name(step)) + 1) for step in drill.steps]
-    typed = [order[-1], "x", *order]  # the last step first: refused
+    typed = [str(choices.index(refused[0]) + 1), "x", *order]  # refused, then in order
     db = f"sqlite:///{tmp_path / 'training.sqlite'}"
-    args = ["train", "sic-bo", "--drill", "procedure", "--seed", "6", "--trainee", "di"]
+    args = ["train", game, "--drill", "procedure", "--seed", "6", "--trainee", "di"]
     result = runner.invoke(cli, [*args, "--db", db], input="\n".join(typed) + "\n")
     assert result.exit_code == 0, result.output
-    assert "Refused:" in result.output and "(inferred))" in result.output
+    corrected = next(line for line in result.output.splitlines() if "Refused:" in line)
+    assert f"Refused: {refused[0]}:" in corrected and f"The step due: {due}." in corrected
+    assert shown(refused[1].cite) in corrected and re.search(r"\b\d{3}a\.\d+", corrected)
     assert "type a step's number" in result.output
     assert "The round is over." in result.output
     total = len(order) + 1
     assert f"Score: {len(order)} of {total} right" in result.output
     report = runner.invoke(cli, ["train", "report", "--db", db])
-    assert f"di | sic-bo | procedure | 1 | {len(order)} of {total}" in report.output
+    assert f"di | {game} | procedure | 1 | {len(order)} of {total}" in report.output
 
 
 def test_a_rules_file_that_is_not_there_is_refused_before_the_drill(tmp_path: Path) -> None:

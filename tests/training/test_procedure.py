@@ -33,6 +33,7 @@ def test_a_step_out_of_order_is_refused_with_its_section_and_changes_nothing(gam
     assert not verdict.right
     assert verdict.words.startswith(f"Refused: {last}: ")
     assert verdict.cite and verdict.cite.split(".")[0] in verdict.words
+    assert verdict.words.endswith(f" The step due: {due}.")  # corrected, not only refused
     assert drill.round.events == before
     assert drill.take(due).right
     [wrong, right] = drill.results

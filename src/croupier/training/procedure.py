@@ -177,9 +177,9 @@ class ProcedureDrill:
     def take(self, name: str) -> StepVerdict:
         """The trainee's step ``name`` (one of :meth:`choices`, any case), sent to the
         round as the table's step of that name (the one due, where it is due): taken
-        where the round allows it now, else refused with its section; recorded either
-        way (the one due is the expected answer). Raises :class:`ValueError` for a name
-        not among the steps."""
+        where the round allows it now, else refused with its section and the step due
+        named; recorded either way (the one due is the expected answer). Raises
+        :class:`ValueError` for a name not among the steps."""
         wanted = name.strip().lower()
         matches = [s for s in self.steps if step_name(s).lower() == wanted]
         if not matches:
@@ -191,8 +191,12 @@ class ProcedureDrill:
         try:
             events = self.round.handle(command, DEALER)
         except IllegalCommand as error:
+            due_now = f" The step due: {expected}." if expected else ""
             verdict = StepVerdict(
-                False, said, error.cite, f"Refused: {said}: {error.reason} ({shown(error.cite)})."
+                False,
+                said,
+                error.cite,
+                f"Refused: {said}: {error.reason} ({shown(error.cite)}).{due_now}",
             )
         else:
             cite = events[0].cite if events else ""
