@@ -162,8 +162,37 @@ class Score:
         )
 
 
+class Scored:
+    """What every drill keeps (its dataclass declares the fields): the ``results`` of its
+    answers, their ``clock``, the count of ``items`` dealt and when the last was asked."""
+
+    results: list[Result]
+    clock: Callable[[], float]
+    items: int
+    _asked_at: float
+
+    def lap(self) -> float:
+        """The seconds since the last answer (or the item was dealt); the clock restarts."""
+        now = self.clock()
+        seconds, self._asked_at = now - self._asked_at, now
+        return seconds
+
+    def keep(self, question: str, expected: str, given: str, right: bool, cite: str) -> None:
+        """Record an answer to item :attr:`items` (timed by :meth:`lap`)."""
+        self.results.append(Result(self.items, question, expected, given, right, self.lap(), cite))
+
+    @property
+    def score(self) -> Score:
+        """The running score."""
+        return Score(
+            sum(r.right for r in self.results),
+            len(self.results),
+            sum(r.seconds for r in self.results),
+        )
+
+
 @dataclass
-class PayoutDrill:
+class PayoutDrill(Scored):
     """A payout drill of the game ``game`` (its name) under ``rules`` (default: the
     game's default Rules Submission) at ``level`` (1 to 3); ``seed`` draws the wagers,
     ``rng`` the dice, cards and tiles (default: the secure generator); ``clock`` times
@@ -197,24 +226,9 @@ class PayoutDrill:
         return self.item
 
     def _record(self, question: str, verdict: Verdict) -> Verdict:
-        self.results.append(
-            Result(
-                self.items,
-                question,
-                format_cents(verdict.expected),
-                format_cents(verdict.given),
-                verdict.right,
-                self._lap(),
-                verdict.cite,
-            )
-        )
+        expected, given = format_cents(verdict.expected), format_cents(verdict.given)
+        self.keep(question, expected, given, verdict.right, verdict.cite)
         return verdict
-
-    def _lap(self) -> float:
-        """The seconds since the last answer (or the situation was dealt)."""
-        now = self.clock()
-        seconds, self._asked_at = now - self._asked_at, now
-        return seconds
 
     def answer(self, index: int, text: str) -> Verdict:
         """The trainee's ``text`` (dollars) as what wager ``index`` of the situation
@@ -233,15 +247,6 @@ class PayoutDrill:
             raise ValueError("no situation is dealt: deal one first")
         return self._record("the total paid", judge_total(self.item, read_answer(text)))
 
-    @property
-    def score(self) -> Score:
-        """The running score."""
-        return Score(
-            sum(r.right for r in self.results),
-            len(self.results),
-            sum(r.seconds for r in self.results),
-        )
-
 
 def drills_of(spec: GameSpec) -> list[str]:
     """The drills a game has: ``payouts`` and ``procedure`` always (its own situations or
@@ -258,7 +263,7 @@ def drills_of(spec: GameSpec) -> list[str]:
 
 
 @dataclass
-class SettingDrill:
+class SettingDrill(Scored):
     """A house-way drill of the game ``game`` under ``rules`` (its default where
     ``None``): the game's training module deals an :class:`Arrangement` (``house_way``),
     the trainee names the pieces of its first group, the engine's setting judges them;
@@ -303,26 +308,5 @@ class SettingDrill:
         if self.item is None:
             raise ValueError("no item is dealt: deal one first")
         verdict = judge_setting(self.item, text)
-        now = self.clock()
-        seconds, self._asked_at = now - self._asked_at, now
-        self.results.append(
-            Result(
-                self.items,
-                self.item.question,
-                verdict.expected,
-                verdict.given,
-                verdict.right,
-                seconds,
-                verdict.cite,
-            )
-        )
+        self.keep(self.item.question, verdict.expected, verdict.given, verdict.right, verdict.cite)
         return verdict
-
-    @property
-    def score(self) -> Score:
-        """The running score."""
-        return Score(
-            sum(r.right for r in self.results),
-            len(self.results),
-            sum(r.seconds for r in self.results),
-        )

@@ -26,7 +26,7 @@ from croupier.offers import Choice, Fixed, Numbers
 from croupier.registry import find, rules_from_data
 from croupier.rng import Rng, SecureRng
 from croupier.rules.base import RulesSubmission
-from croupier.training.drill import Result, Score, drills_of, source_of
+from croupier.training.drill import Result, Scored, drills_of, source_of
 from croupier.training.setting import InvalidAnswer
 from croupier.training.situation import scene_of, wagers_said
 from croupier.training.table import STEPS, Decide, Table
@@ -349,7 +349,7 @@ def read_in(rng: Rng) -> Callable[[Table], bool]:
 
 
 @dataclass
-class IrregularityDrill:
+class IrregularityDrill(Scored):
     """An irregularity drill of the game ``game`` under ``rules`` (its default where
     ``None``): its training module deals an :class:`Incident` (``irregularity``), the
     trainee chooses the remedy, the engine's handling judges it; ``seed``, ``rng`` and
@@ -394,26 +394,5 @@ class IrregularityDrill:
         if self.item is None:
             raise ValueError("no item is dealt: deal one first")
         verdict = judge_remedy(self.item, text)
-        now = self.clock()
-        seconds, self._asked_at = now - self._asked_at, now
-        self.results.append(
-            Result(
-                self.items,
-                self.item.what,
-                verdict.expected,
-                verdict.given,
-                verdict.right,
-                seconds,
-                verdict.cite,
-            )
-        )
+        self.keep(self.item.what, verdict.expected, verdict.given, verdict.right, verdict.cite)
         return verdict
-
-    @property
-    def score(self) -> Score:
-        """The running score."""
-        return Score(
-            sum(r.right for r in self.results),
-            len(self.results),
-            sum(r.seconds for r in self.results),
-        )

@@ -33,7 +33,7 @@ from croupier.game import GameSpec
 from croupier.registry import find, rules_from_data
 from croupier.rng import SeededRng
 from croupier.rules.base import RulesSubmission
-from croupier.training.drill import Result, Score
+from croupier.training.drill import Result, Scored
 from croupier.training.situation import bets_offered, least_wager, place
 from croupier.training.table import STEPS, TRAINING_TABLE, Table, Timings
 
@@ -132,7 +132,7 @@ class StepVerdict:
 
 
 @dataclass
-class ProcedureDrill:
+class ProcedureDrill(Scored):
     """A procedure drill of the game ``game`` under ``rules`` (its default where
     ``None``), its round dealt from ``seed``; ``clock`` times each step."""
 
@@ -141,6 +141,8 @@ class ProcedureDrill:
     seed: int | None = None
     clock: Callable[[], float] = time.monotonic
     results: list[Result] = field(default_factory=list)
+    items: int = 0
+    _asked_at: float = 0.0
 
     def __post_init__(self) -> None:
         self.spec = find(self.game)
@@ -204,26 +206,6 @@ class ProcedureDrill:
             verdict = StepVerdict(True, said, cite, f"Right: {said}: {done} ({shown(cite)}).")
             self.next += 1
             self._advance()
-        lap = self.clock()
-        seconds, self._asked_at = lap - self._asked_at, lap
-        self.results.append(
-            Result(
-                len(self.results) + 1,
-                "the next step",
-                expected or said,
-                said,
-                verdict.right,
-                seconds,
-                verdict.cite,
-            )
-        )
+        self.items += 1  # each step taken is an item
+        self.keep("the next step", expected or said, said, verdict.right, verdict.cite)
         return verdict
-
-    @property
-    def score(self) -> Score:
-        """The running score."""
-        return Score(
-            sum(r.right for r in self.results),
-            len(self.results),
-            sum(r.seconds for r in self.results),
-        )
