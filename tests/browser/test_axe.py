@@ -112,10 +112,10 @@ def test_axe_finds_nothing_serious_on_any_page(
                 assert page.locator("[data-leave]").count(), page.inner_text("#messages")
             found += violations(page, axe_script, f"table {table_id} seated {size}")
         page.goto(server.url + "/play/recall.html?table=ax-sb&seat=1")
-        page.wait_for_load_state("networkidle")
+        page.wait_for_load_state("networkidle", timeout=120_000)
         found += violations(page, axe_script, f"recall.html {size}")
         page.goto(server.url + "/play/training.html?game=sic-bo&level=1&seed=7")
-        page.wait_for_load_state("networkidle")
+        page.wait_for_load_state("networkidle", timeout=120_000)
         found += violations(page, axe_script, f"training.html {size}")
     admin = browser.new_context()
     floor = admin.new_page()
@@ -125,7 +125,7 @@ def test_axe_finds_nothing_serious_on_any_page(
     for width, height in SIZES:
         floor.set_viewport_size({"width": width, "height": height})
         floor.goto(server.url + "/play/floor.html")
-        floor.wait_for_load_state("networkidle")
+        floor.wait_for_load_state("networkidle", timeout=120_000)
         found += violations(floor, axe_script, f"floor.html {width}x{height}")
     admin.close()
     # The check checks: a button with no name is a critical violation axe reports.

@@ -186,6 +186,11 @@ def test_the_openapi_description_names_every_response(api: Api) -> None:
         "/training/house-way/answer",
         "/training/procedure/item",
         "/training/procedure/answer",
+        "/training/rules",
+        "/training/irregularities/item",
+        "/training/irregularities/answer",
+        # a table's help: how to play, its pays, limits and returns (croupier.server.routes.tables)
+        "/tables/{table_id}/help",
     }
     schemas = spec["components"]["schemas"]
     for path, methods in paths.items():
