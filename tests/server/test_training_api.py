@@ -220,14 +220,15 @@ def test_an_item_is_answered_once_in_a_session(api: Api) -> None:
     path = "/training/irregularities/answer"
     first = api.client.post(path, json={**answer, "answer": wrong}, headers=dee)
     assert first.status_code == 200 and not first.json()["right"]
-    again = api.client.post(
-        path, json={**answer, "answer": expected.expected.value}, headers=dee
-    )
+    again = api.client.post(path, json={**answer, "answer": expected.expected.value}, headers=dee)
     assert again.status_code == 409, again.text
     assert "item 1 of this session is answered already" in again.json()["detail"]
-    assert api.client.post(
-        path, json={**answer, "session": "0badcafe01", "answer": wrong}, headers=dee
-    ).status_code == 200
+    assert (
+        api.client.post(
+            path, json={**answer, "session": "0badcafe01", "answer": wrong}, headers=dee
+        ).status_code
+        == 200
+    )
     assert api.client.post(path, json={**answer, "answer": wrong}, headers=eve).status_code == 200
 
     tiles = setting_item("pai-gow", seed=5, item=0)
@@ -261,7 +262,5 @@ def test_a_bad_session_or_a_long_game_is_refused_in_words(api: Api) -> None:
     r = api.client.get("/training/rules", params={"game": long}, headers=fay)
     assert r.status_code == 422 and "at most 40 characters" in r.json()["detail"]
     assert "ggg" not in r.text
-    r = api.client.post(
-        "/training/irregularities/item", json={**answer, "game": long}, headers=fay
-    )
+    r = api.client.post("/training/irregularities/item", json={**answer, "game": long}, headers=fay)
     assert r.status_code == 422 and "ggg" not in r.text
