@@ -28,8 +28,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 from pydantic import AfterValidator, BaseModel, Field
+from sqlalchemy.orm import Session as OrmSession
 
 from croupier.ledger import training as record
+from croupier.ledger.models import Player
 from croupier.registry import GAMES, find, load, rules_from_data
 from croupier.rules.base import RulesSubmission
 from croupier.server.routes.deps import PROBLEMS, Caller, Db
@@ -205,8 +207,8 @@ def payout_answer(body: PayoutAnswerIn, me: Caller, db: Db) -> AnswersOut:
 
 
 def _file(
-    db: Any,
-    me: Any,
+    db: OrmSession,
+    me: Player,
     body: Any,
     drill: str,
     level: int,
