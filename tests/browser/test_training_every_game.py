@@ -109,8 +109,8 @@ def stored(server: Server, game: str, drill: str) -> list[tuple[str, str, int, s
     with sqlite3.connect(server.db) as db:
         rows = db.execute(
             "SELECT expected, given, right, cite FROM training_results "
-            "WHERE trainee = ? AND game = ? AND drill = ? ORDER BY id",
-            (f"drills {game}", game, drill),
+            "WHERE trainee LIKE ? AND game = ? AND drill = ? ORDER BY id",
+            (f"drills {game} (id %", game, drill),
         ).fetchall()
     return [tuple(row) for row in rows]
 

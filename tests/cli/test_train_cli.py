@@ -290,3 +290,15 @@ def test_the_supervisor_sees_each_trainees_sessions_over_time(tmp_path: Path) ->
     page = tmp_path / "record.html"
     runner.invoke(cli, ["train", "report", "--db", db, "--html", str(page)])
     assert "Sessions over time" in page.read_text() and "90%" in page.read_text()
+
+
+def test_the_help_lists_every_drill() -> None:
+    """``croupier train --help`` names each drill the terminal runs, the irregularities
+    drill among them."""
+    from croupier.cli.train import Drill
+
+    shown_ = runner.invoke(cli, ["train", "--help"], terminal_width=100)
+    assert shown_.exit_code == 0, shown_.output
+    said = " ".join(re.sub(r"[│╭╮╰╯─]", " ", shown_.output).split())
+    for drill in Drill:
+        assert drill.value in said, (drill.value, said)

@@ -49,7 +49,8 @@ def test_a_payout_item_answered_and_recorded(api: Api) -> None:
     assert wrong["words"].startswith("Wrong:") and "(inferred))" in wrong["words"]
     with Session(api.engine) as session:
         rows = training.results(session)
-    assert {row.trainee for row in rows} == {"ann"}
+    [trainee] = {row.trainee for row in rows}
+    assert trainee.startswith("ann (id ") and trainee.endswith(")")
     assert {row.session_id for row in rows} == {"ab12cd34"}
     assert len(rows) == len(given) + (r.json()["total"] is not None)
 
@@ -165,3 +166,101 @@ def test_a_drill_deals_under_a_shipped_or_a_tables_rules(api: Api) -> None:
     bad = {**body, "rules": {**six, "minimum_wager": -5}}
     r = api.client.post("/training/payouts/item", json=bad, headers=di)
     assert r.status_code == 422, r.text
+
+
+def _play_money(api: Api, name: str) -> tuple[str, dict[str, str]]:
+    r = api.client.post("/players/play-money", json={"name": name})
+    assert r.status_code == 201, r.text
+    return r.json()["id"], {"Authorization": f"Bearer {r.json()['token']}"}
+
+
+def test_two_accounts_of_one_name_sharing_a_session_id_stay_two_trainees(api: Api) -> None:
+    """Filed under the account, not the name: two play-money "alice"s sending one
+    session id are two trainees with a session each, in the record and the report."""
+    from croupier.training.items import irregularity_item
+
+    first, one = _play_money(api, "alice")
+    second, two = _play_money(api, "alice")
+    assert first != second
+    body = {"game": "go-fore-it", "seed": 8, "session": "feedbeef"}
+    expected = irregularity_item("go-fore-it", seed=8, item=1)
+    wrong = next(c.value for c in expected.choices if c is not expected.expected)
+    right = expected.expected.value
+    for headers, answer in ((one, wrong), (two, right)):
+        r = api.client.post(
+            "/training/irregularities/answer",
+            json={**body, "item": 1, "answer": answer},
+            headers=headers,
+        )
+        assert r.status_code == 200, r.text
+    with Session(api.engine) as session:
+        rows = training.results(session, "alice")
+    assert sorted((row.trainee, row.right) for row in rows) == sorted(
+        [(f"alice (id {first})", False), (f"alice (id {second})", True)]
+    )
+    report = training.progress(rows)
+    assert sorted((p.trainee, p.right, p.answers) for p in report) == sorted(
+        [(f"alice (id {first})", 0, 1), (f"alice (id {second})", 1, 1)]
+    )
+    assert sorted((s.trainee, s.right, s.answers) for s in training.sessions(rows)) == sorted(
+        [(f"alice (id {first})", 0, 1), (f"alice (id {second})", 1, 1)]
+    )
+
+
+def test_an_item_is_answered_once_in_a_session(api: Api) -> None:
+    """A second answer to an item of one session (right or wrong) is refused with 409 and
+    not recorded; the same item in another session, or another player's, is answered."""
+    from croupier.training.items import irregularity_item, setting_item
+
+    _, dee = api.player("dee")
+    _, eve = api.player("eve")
+    expected = irregularity_item("go-fore-it", seed=8, item=1)
+    wrong = next(c.value for c in expected.choices if c is not expected.expected)
+    answer = {"game": "go-fore-it", "seed": 8, "item": 1, "session": "0badcafe"}
+    path = "/training/irregularities/answer"
+    first = api.client.post(path, json={**answer, "answer": wrong}, headers=dee)
+    assert first.status_code == 200 and not first.json()["right"]
+    again = api.client.post(path, json={**answer, "answer": expected.expected.value}, headers=dee)
+    assert again.status_code == 409, again.text
+    assert "item 1 of this session is answered already" in again.json()["detail"]
+    assert (
+        api.client.post(
+            path, json={**answer, "session": "0badcafe01", "answer": wrong}, headers=dee
+        ).status_code
+        == 200
+    )
+    assert api.client.post(path, json={**answer, "answer": wrong}, headers=eve).status_code == 200
+
+    tiles = setting_item("pai-gow", seed=5, item=0)
+    house = {"game": "pai-gow", "seed": 5, "item": 0, "session": "0badcafe"}
+    once = {**house, "answer": " ".join(tiles.first)}
+    assert api.client.post("/training/house-way/answer", json=once, headers=dee).status_code == 200
+    assert api.client.post("/training/house-way/answer", json=once, headers=dee).status_code == 409
+
+    wagers = payout_item("craps", 1, seed=41, item=2)
+    pays = {"game": "craps", "seed": 41, "item": 2, "session": "0badcafe"}
+    pays["answers"] = [f"{p.pays / 100:.2f}" for p in wagers.payouts]
+    assert api.client.post("/training/payouts/answer", json=pays, headers=dee).status_code == 200
+    assert api.client.post("/training/payouts/answer", json=pays, headers=dee).status_code == 409
+    with Session(api.engine) as session:
+        rows = training.results(session, "dee")
+    assert [(row.drill, row.session_id, row.right) for row in rows] == [
+        ("irregularities", "0badcafe", False),
+        ("irregularities", "0badcafe01", False),
+        ("house-way", "0badcafe", True),
+        *[("payouts", "0badcafe", True)] * len(wagers.payouts),
+    ]
+
+
+def test_a_bad_session_or_a_long_game_is_refused_in_words(api: Api) -> None:
+    _, fay = api.player("fay")
+    answer = {"game": "go-fore-it", "seed": 8, "item": 1, "answer": "1", "session": "XYZ"}
+    r = api.client.post("/training/irregularities/answer", json=answer, headers=fay)
+    assert r.status_code == 422
+    assert "8 to 32 hexadecimal characters" in r.json()["detail"]
+    long = "g" * 20_000
+    r = api.client.get("/training/rules", params={"game": long}, headers=fay)
+    assert r.status_code == 422 and "at most 40 characters" in r.json()["detail"]
+    assert "ggg" not in r.text
+    r = api.client.post("/training/irregularities/item", json={**answer, "game": long}, headers=fay)
+    assert r.status_code == 422 and "ggg" not in r.text

@@ -178,3 +178,20 @@ def test_every_shipped_rules_submission_deals_the_drill(path: Path) -> None:
     drill = IrregularityDrill(rules.game, rules=rules, seed=1, rng=SeededRng(1))
     for _ in range(4):
         _agrees(drill.deal())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_right_remedys_place_among_the_choices_varies_and_a_seed_repeats_it(game: str) -> None:
+    """The choices are shuffled by the drill's seeded ``pick``: over twelve seeds the right
+    remedy is not always at one place (in craps and sic bo it was always first), and one
+    seed offers the same choices in the same order again."""
+    from croupier.training.items import irregularity_item
+
+    places = {
+        item.choices.index(item.expected)
+        for seed in range(12)
+        for item in [irregularity_item(game, seed=seed, item=0)]
+    }
+    assert len(places) > 1, places
+    again = [irregularity_item(game, seed=3, item=i).choices for i in range(3)]
+    assert again == [irregularity_item(game, seed=3, item=i).choices for i in range(3)]

@@ -67,8 +67,9 @@ class _GameOrCommand(TyperGroup):
 
 train_app = typer.Typer(
     cls=_GameOrCommand,
-    help="Dealer training: `croupier train GAME` runs a drill (the engine judges every "
-    "answer, citing the rule); `croupier train report` is the record.",
+    help="Dealer training: `croupier train GAME --drill DRILL` runs a drill (payouts, "
+    "procedure, house-way or irregularities; the engine judges every answer, citing the "
+    "rule); `croupier train report` is the record.",
     no_args_is_help=True,
 )
 
@@ -142,7 +143,17 @@ def _ask(prompt: str, judge: Callable[[str], Any]) -> Any | None:
             typer.echo(f"  {error.reason}")
 
 
-@train_app.command("drill")
+DRILL_HELP = (
+    "A drill of GAME (`croupier train GAME` for short): payouts (type what each wager pays, "
+    "in dollars), procedure (the dealer's steps in order), house-way (set the dealer's "
+    "hand) or irregularities (choose the remedy the rule requires); the engine judges "
+    "every answer, citing the rule."
+)
+"""What ``croupier train --help`` says of the drills (one paragraph: a docstring's line
+breaks would show)."""
+
+
+@train_app.command("drill", help=DRILL_HELP)
 def drill_command(
     game: Annotated[str, typer.Argument(help="The game (croupier play lists them).")],
     drill: Annotated[Drill, typer.Option("--drill", help="Which drill.")] = Drill.PAYOUTS,
@@ -176,9 +187,7 @@ def drill_command(
         int | None, typer.Option("--seed", help="Deal the same situations again.")
     ] = None,
 ) -> None:
-    """A drill of GAME (`croupier train GAME` for short): payouts (type what each wager
-    pays, in dollars), procedure (the dealer's steps in order) or house-way (set the
-    dealer's hand); the engine judges every answer, citing the rule."""
+    """A drill of GAME (:data:`DRILL_HELP`)."""
     from croupier.errors import CroupierError
     from croupier.registry import find, load
     from croupier.rng import SeededRng

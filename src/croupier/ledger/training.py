@@ -96,11 +96,39 @@ def record(
     return session_id
 
 
+def account(name: str, player_id: str) -> str:
+    """The trainee's name a record of a signed-in player's answers is filed under: his
+    ``name`` with his account's id (``"alice (id 3f2a…)"``), so two accounts of one name
+    are two trainees (at most 100 characters: the name is cut to fit, the id never)."""
+    tail = f" (id {player_id})"
+    return name.strip()[: 100 - len(tail)] + tail
+
+
+def answered(
+    session: Session, *, trainee: str, session_id: str, game: str, drill: str, item: int
+) -> bool:
+    """Whether ``trainee`` has already answered ``item`` of ``drill`` of ``game`` in his
+    session ``session_id`` (a session is its trainee's: another's of the same id is not
+    looked at)."""
+    query = select(TrainingResult.id).where(
+        TrainingResult.trainee == trainee,
+        TrainingResult.session_id == session_id,
+        TrainingResult.game == game,
+        TrainingResult.drill == drill,
+        TrainingResult.item == item,
+    )
+    return session.scalars(query.limit(1)).first() is not None
+
+
 def results(session: Session, trainee: str | None = None) -> list[TrainingResult]:
-    """Every answer stored (only ``trainee``'s where given), oldest first."""
+    """Every answer stored (only ``trainee``'s where given: that name, and every account
+    of that name, :func:`account`), oldest first."""
     query = select(TrainingResult).order_by(TrainingResult.at, TrainingResult.id)
     if trainee is not None:
-        query = query.where(TrainingResult.trainee == trainee)
+        query = query.where(
+            (TrainingResult.trainee == trainee)
+            | TrainingResult.trainee.startswith(f"{trainee} (id ", autoescape=True)
+        )
     return list(session.scalars(query))
 
 
@@ -172,9 +200,9 @@ class SessionSummary:
 def sessions(rows: Sequence[TrainingResult]) -> list[SessionSummary]:
     """Progress over time: each session of ``rows``, by trainee, game and drill, then in
     the order they began."""
-    groups: dict[str, list[TrainingResult]] = {}
-    for row in rows:
-        groups.setdefault(row.session_id, []).append(row)
+    groups: dict[tuple[str, str], list[TrainingResult]] = {}
+    for row in rows:  # a session is its trainee's: two of one id are two sessions
+        groups.setdefault((row.trainee, row.session_id), []).append(row)
     found = [
         SessionSummary(
             session_id,
@@ -187,7 +215,7 @@ def sessions(rows: Sequence[TrainingResult]) -> list[SessionSummary]:
             sum(row.right for row in rows_),
             sum(row.seconds for row in rows_) / len(rows_),
         )
-        for session_id, rows_ in groups.items()
+        for (_, session_id), rows_ in groups.items()
     ]
     return sorted(found, key=lambda s: (s.trainee, s.game, s.drill, s.began))
 

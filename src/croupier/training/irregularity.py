@@ -254,11 +254,12 @@ def remedy_from(events: list[Event], table: dict[type[Any], Remedy]) -> Remedy |
 def choices_with(
     expected: Remedy, menu: Collection[Remedy], pick: random.Random
 ) -> tuple[Remedy, ...]:
-    """Up to four remedies from ``menu`` (the game's), ``expected`` among them, in the
-    menu's order."""
+    """Up to four remedies from ``menu`` (the game's), ``expected`` among them, in an
+    order drawn by ``pick`` (the same for one seed): the right one's place tells nothing."""
     others = [r for r in menu if r is not expected]
-    chosen = {expected, *pick.sample(others, min(3, len(others)))}
-    return tuple(r for r in menu if r in chosen)
+    chosen = [expected, *pick.sample(others, min(3, len(others)))]
+    pick.shuffle(chosen)
+    return tuple(chosen)
 
 
 @dataclass(frozen=True)

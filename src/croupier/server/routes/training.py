@@ -26,10 +26,12 @@ two requests. No game is named here.
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter
-from pydantic import BaseModel, Field
+from fastapi import APIRouter, Query
+from pydantic import AfterValidator, BaseModel, Field
+from sqlalchemy.orm import Session as OrmSession
 
 from croupier.ledger import training as record
+from croupier.ledger.models import Player
 from croupier.registry import GAMES, find, load, rules_from_data
 from croupier.rules.base import RulesSubmission
 from croupier.server.routes.deps import PROBLEMS, Caller, Db
@@ -42,7 +44,19 @@ router = APIRouter()
 
 Seed = Annotated[int, Field(ge=0, lt=items.SEED_MOST)]
 Item = Annotated[int, Field(ge=0, lt=1_000_000)]
-Session = Annotated[str, Field(pattern=r"^[0-9a-f]{8,32}$")]
+
+
+def _session_id(value: str) -> str:
+    if not 8 <= len(value) <= 32 or value.strip("0123456789abcdef"):
+        raise ValueError("a session is 8 to 32 hexadecimal characters (0 to 9 and a to f)")
+    return value
+
+
+Session = Annotated[str, AfterValidator(_session_id)]
+"""The trainee's own name for his session (his answers are filed under his account, so
+one player's session is never another's of the same id)."""
+GameName = Annotated[str, Field(max_length=40)]
+"""A game's name (no game's is longer: never echoed back when too long)."""
 Seconds = Annotated[float, Field(ge=0, le=86_400)]
 
 
@@ -53,7 +67,7 @@ class GameOut(BaseModel):
 
 
 class PayoutItemIn(BaseModel):
-    game: str
+    game: GameName
     level: Annotated[int, Field(ge=1, le=3)] = 1
     seed: Seed
     item: Item
@@ -87,7 +101,7 @@ class AnswersOut(BaseModel):
 
 
 class SettingItemIn(BaseModel):
-    game: str
+    game: GameName
     seed: Seed
     item: Item
     rules: dict[str, Any] | None = None
@@ -175,16 +189,14 @@ def payout_answer(body: PayoutAnswerIn, me: Caller, db: Db) -> AnswersOut:
                 total.cite,
             )
         )
-    record.record(
+    _file(
         db,
-        trainee=me.name,
-        game=body.game,
-        drill="payouts",
-        level=body.level,
+        me,
+        body,
+        "payouts",
+        body.level,
         answers=answers,
-        session_id=body.session,
     )
-    db.commit()
     shown = [VerdictOut(right=v.right, words=v.words, cite=v.cite) for v in verdicts]
     return AnswersOut(
         verdicts=shown,
@@ -192,6 +204,49 @@ def payout_answer(body: PayoutAnswerIn, me: Caller, db: Db) -> AnswersOut:
         if total is None
         else VerdictOut(right=total.right, words=total.words, cite=total.cite),
     )
+
+
+def _file(
+    db: OrmSession,
+    me: Player,
+    body: Any,
+    drill: str,
+    level: int,
+    *,
+    answers: list[record.Answer],
+    once: bool = True,
+) -> None:
+    """Store ``answers`` to ``body``'s item under the signed-in player's account (his
+    name with his id: :func:`croupier.ledger.training.account`) in his session
+    ``body.session``, and commit. With ``once``, an item answered before in that session
+    is refused (:class:`~croupier.errors.LedgerError`, 409) and nothing is stored: a
+    retry cannot raise the score."""
+    from croupier.errors import LedgerError
+
+    trainee = record.account(me.name, me.id)
+    if once and record.answered(
+        db,
+        trainee=trainee,
+        session_id=body.session,
+        game=body.game,
+        drill=drill,
+        item=body.item,
+    ):
+        raise LedgerError(
+            f"item {body.item} of this session is answered already: an item is answered "
+            "once, and its first answer is the one recorded",
+            "training:answer",
+        )
+    record.record(
+        db,
+        trainee=trainee,
+        game=body.game,
+        drill=drill,
+        level=level,
+        answers=answers,
+        session_id=body.session,
+    )
+    db.commit()
 
 
 def rules_in(body: Any) -> RulesSubmission | None:
@@ -235,12 +290,12 @@ def setting_answer(body: SettingAnswerIn, me: Caller, db: Db) -> VerdictOut:
     and recorded."""
     found = _setting(body)
     verdict = judge_setting(found, body.answer)
-    record.record(
+    _file(
         db,
-        trainee=me.name,
-        game=body.game,
-        drill="house-way",
-        level=1,
+        me,
+        body,
+        "house-way",
+        1,
         answers=[
             record.Answer(
                 body.item,
@@ -252,9 +307,7 @@ def setting_answer(body: SettingAnswerIn, me: Caller, db: Db) -> VerdictOut:
                 verdict.cite,
             )
         ],
-        session_id=body.session,
     )
-    db.commit()
     return VerdictOut(right=verdict.right, words=verdict.words, cite=verdict.cite)
 
 
@@ -271,7 +324,7 @@ def _setting(body: SettingItemIn) -> items.Arrangement:
 
 
 class ProcedureItemIn(BaseModel):
-    game: str
+    game: GameName
     seed: Seed
     item: Item
     rules: dict[str, Any] | None = None
@@ -324,12 +377,13 @@ def procedure_answer(body: ProcedureAnswerIn, me: Caller, db: Db) -> StepOut:
     except ValueError as error:
         raise IllegalCommand(str(error), "training:procedure") from error
     [result] = drill.results
-    record.record(
+    _file(
         db,
-        trainee=me.name,
-        game=body.game,
-        drill="procedure",
-        level=1,
+        me,
+        body,
+        "procedure",
+        1,
+        once=False,  # a step refused is taken again: the round says which step is next
         answers=[
             record.Answer(
                 body.item,
@@ -341,9 +395,7 @@ def procedure_answer(body: ProcedureAnswerIn, me: Caller, db: Db) -> StepOut:
                 result.cite,
             )
         ],
-        session_id=body.session,
     )
-    db.commit()
     return StepOut(
         right=verdict.right, words=verdict.words, cite=verdict.cite, finished=drill.finished
     )
@@ -395,12 +447,12 @@ def irregularity_answer(body: IrregularityAnswerIn, me: Caller, db: Db) -> Verdi
     handling of the irregularity and recorded (none offered: 422, nothing recorded)."""
     found = _incident(body)
     verdict = judge_remedy(found, body.answer)
-    record.record(
+    _file(
         db,
-        trainee=me.name,
-        game=body.game,
-        drill=DRILL,
-        level=1,
+        me,
+        body,
+        DRILL,
+        1,
         answers=[
             record.Answer(
                 body.item,
@@ -412,9 +464,7 @@ def irregularity_answer(body: IrregularityAnswerIn, me: Caller, db: Db) -> Verdi
                 verdict.cite,
             )
         ],
-        session_id=body.session,
     )
-    db.commit()
     return VerdictOut(right=verdict.right, words=verdict.words, cite=verdict.cite)
 
 
@@ -433,7 +483,7 @@ SHIPPED = Path(__file__).resolve().parents[4] / "examples" / "rules"
 
 
 @router.get("/training/rules", response_model=RulesOut, responses=PROBLEMS)
-def rules_choices(game: str, me: Caller, db: Db) -> RulesOut:
+def rules_choices(game: Annotated[str, Query(max_length=40)], me: Caller, db: Db) -> RulesOut:
     """The Rules Submissions a drill of ``game`` may deal under: each shipped one (its
     file's name) and each table's in force (the table's id), as data to send back."""
     import json
