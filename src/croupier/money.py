@@ -179,8 +179,8 @@ def parse_dollars(text: str, cite: str) -> Cents:
     match = _DOLLARS.fullmatch(text.strip())
     if match is None and re.fullmatch(r"-?\$?[0-9,]*\.[0-9]{3,}", text.strip()):
         raise InvalidAmount(
-            f"{text!r} is a fraction of a cent: an amount is in whole cents, at most two "
-            "places after the point (such as 5 or 2.50)",
+            f"{text!r} is not an amount in whole cents: it has a fraction of a cent (at "
+            "most two places after the point, such as 5 or 2.50)",
             cite,
         )
     if match is None or not (match[2] or match[3]):

@@ -43,9 +43,14 @@ def test_a_spot_not_on_the_layout_is_named_with_the_spots_that_are() -> None:
     assert "usage:" not in told
 
 
+def test_a_spot_with_two_amounts_still_gets_the_usage_line() -> None:
+    told = answer(play("bet pip street ace 5 6\n"), "bet pip street ace 5 6")
+    assert told == "usage: bet SPOT AMOUNT"
+
+
 def test_a_fraction_of_a_cent_is_refused_as_such() -> None:
     told = answer(play("bet pip street ace 5.555\n"), "bet pip street ace 5.555")
-    assert "'5.555' is a fraction of a cent: an amount is in whole cents" in told
+    assert "'5.555' is not an amount in whole cents: it has a fraction of a cent" in told
     assert "(675a.2(e))" in told
 
 
@@ -58,3 +63,8 @@ def test_remove_is_refused_in_words_and_help_says_so() -> None:
     assert "Unknown command" not in out
     assert "remove SPOT      not allowed here" in out
     assert "│ Like Kind 3 " in out  # settled in the round's results: never taken down
+
+
+def test_round_ids_are_of_one_form_at_every_terminal_table() -> None:
+    """High Roll Dice numbers its rounds as Pai Gow does (tests/cli/test_pai_gow_cli.py)."""
+    assert "Round r0001" in play("")

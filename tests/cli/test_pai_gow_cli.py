@@ -146,7 +146,7 @@ def test_the_bank_offered_at_round_two_may_be_passed() -> None:
     (621a.11(c)); the table lists ``pass bank`` and ``take bank CHIPS`` and takes them
     (it refused every command but quit before), and the round is played on."""
     out = play_shipped(FIRST_ROUND + "pass bank\nbet 10\ndeal\nquit\n")
-    second = out.split("Round play-000002")[1]
+    second = out.split("Round r0002")[1]
     assert "│ pass bank " in second and "│ take bank CHIPS " in second
     assert "You pass the bank (621a.11(c))" in second  # in 621a's words, no event name
     assert "Bank passed" not in second
@@ -159,7 +159,7 @@ def test_the_bank_taken_moves_its_chips_and_a_bank_no_one_plays_is_void() -> Non
     he makes no cut (621a.11(g)) and directs the dealer's wager to nothing (621a.11(h)):
     no wager is left, the round is void and the $50 come back."""
     out = play_shipped(FIRST_ROUND + "take bank 50\ndecline cut\ndirect dealer wager 0\n")
-    second = out.split("Round play-000002")[1]
+    second = out.split("Round r0002")[1]
     assert "$50 left your balance" in second
     assert "The bank does not cut the tiles (621a.11(g))" in second
     assert "the round is void" in second
@@ -178,7 +178,7 @@ def second_round(script: str) -> str:
         app, ["play", "pai-gow", *SEED_3], input=SEED_3_FIRST + script, env=ENV
     )
     assert result.exit_code == 0, result.output
-    return result.output.split("Round play-000002")[1]
+    return result.output.split("Round r0002")[1]
 
 
 def test_a_wager_while_the_bank_is_offered_is_refused_for_the_offer() -> None:
@@ -211,3 +211,10 @@ def test_help_says_when_surrender_and_show_apply() -> None:
     help_text = " ".join(out.split())
     assert "surrender once your hands are set and the dealer's are set" in help_text
     assert "show once the hands are set: expose them and settle (621a.10(f))" in help_text
+
+
+def test_round_ids_are_of_one_form_at_every_terminal_table() -> None:
+    """Pai Gow's rounds are numbered as every other terminal table's: r0001, r0002."""
+    out = play_shipped(FIRST_ROUND + "pass bank\n")
+    assert "Round r0001" in out and "Round r0002" in out
+    assert "play-0" not in out

@@ -113,7 +113,7 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
                 self.show_legal(round_)
             case ["bet", *where, amount] if self.names_a_spot(where):
                 self.bet(round_, " ".join(where), amount)
-            case ["bet", *where, _] if where:
+            case ["bet", *where, _] if where and self.example_spot(" ".join(where[:-1])) is None:
                 self.no_spot(round_, " ".join(where))
             case ["remove", *where] if where:
                 self.console.print(
