@@ -169,13 +169,20 @@ def parse_dollars(text: str, cite: str) -> Cents:
 
     The sign is kept so that the round refuses a zero or negative wager by its own rule.
     Raises :class:`InvalidAmount` citing ``cite`` for anything else (words, exponents,
-    more than two decimals, more than twelve digits of dollars) and for digits other than
+    more than two decimals (a fraction of a cent, said so), more than twelve digits of
+    dollars) and for digits other than
     the ASCII ``0``-``9`` (a full-width ``５`` or an Arabic-Indic ``٥`` is not taken as 5).
     """
     digits = text.strip().lstrip("-$").split(".")[0].replace(",", "")
     if digits.isascii() and digits.isdigit() and len(digits) > 12:
         raise InvalidAmount(f"{text!r} is too large: at most twelve digits of dollars", cite)
     match = _DOLLARS.fullmatch(text.strip())
+    if match is None and re.fullmatch(r"-?\$?[0-9,]*\.[0-9]{3,}", text.strip()):
+        raise InvalidAmount(
+            f"{text!r} is not an amount in whole cents: it has a fraction of a cent (at "
+            "most two places after the point, such as 5 or 2.50)",
+            cite,
+        )
     if match is None or not (match[2] or match[3]):
         raise InvalidAmount(
             f"{text!r} is not an amount in dollars and cents such as 5 or 2.50", cite

@@ -146,7 +146,7 @@ def test_the_bank_offered_at_round_two_may_be_passed() -> None:
     (621a.11(c)); the table lists ``pass bank`` and ``take bank CHIPS`` and takes them
     (it refused every command but quit before), and the round is played on."""
     out = play_shipped(FIRST_ROUND + "pass bank\nbet 10\ndeal\nquit\n")
-    second = out.split("Round play-000002")[1]
+    second = out.split("Round r0002")[1]
     assert "│ pass bank " in second and "│ take bank CHIPS " in second
     assert "You pass the bank (621a.11(c))" in second  # in 621a's words, no event name
     assert "Bank passed" not in second
@@ -159,9 +159,62 @@ def test_the_bank_taken_moves_its_chips_and_a_bank_no_one_plays_is_void() -> Non
     he makes no cut (621a.11(g)) and directs the dealer's wager to nothing (621a.11(h)):
     no wager is left, the round is void and the $50 come back."""
     out = play_shipped(FIRST_ROUND + "take bank 50\ndecline cut\ndirect dealer wager 0\n")
-    second = out.split("Round play-000002")[1]
+    second = out.split("Round r0002")[1]
     assert "$50 left your balance" in second
     assert "The bank does not cut the tiles (621a.11(g))" in second
     assert "the round is void" in second
     assert "(this round $0)" in second
     assert "Session over after 2 rounds." in out
+
+
+# --- a fresh-user trial at seed 3: the bank offer, the bank's wording -------------------
+SEED_3 = ["--rules", "examples/rules/pai-gow.toml", "--seed", "3", "--rounds", "2"]
+SEED_3_FIRST = "bet 10\ndeal\nset 3-3 1-2\nshow\n"
+"""Seed 3 delivers 1-5 1-2 1-6 3-3; the player sets 3-3 with 1-2 (the house way)."""
+
+
+def second_round(script: str) -> str:
+    result = CliRunner().invoke(
+        app, ["play", "pai-gow", *SEED_3], input=SEED_3_FIRST + script, env=ENV
+    )
+    assert result.exit_code == 0, result.output
+    return result.output.split("Round r0002")[1]
+
+
+def test_a_wager_while_the_bank_is_offered_is_refused_for_the_offer() -> None:
+    """621a.11(c): the bank is offered before wagers; ``bet 5`` then is refused for the
+    offer pending, not for a "no more bets" never announced this round."""
+    second = second_round("bet 5\npass bank\nbet 5\n")
+    refusal = second.split("> bet 5")[1].split("> pass bank")[0]
+    assert "the offer must be answered first (take the bank or pass it)" in refusal
+    assert "(621a.11(c))" in refusal
+    assert "no more bets" not in refusal
+    assert "$5 wagered. Balance: $995" in second  # once passed, the wager is taken
+
+
+def test_the_bank_offer_and_the_banks_settlement_in_621a_words() -> None:
+    """The offer says co-bank with the dealer yes or no (621a.11(e)); with the bank taken
+    for $50 and no cut, the dealer's $10 wager loses to the bank's Gong (6-6 2-6 against
+    7): "loses", and the bank's own exposed hands end with no bare colon."""
+    second = second_round("take bank 50\ndecline cut\ndeal\n")
+    said = " ".join(second.split())
+    assert "co-bank with" in said and "the dealer: yes or no" in said  # wrapped in its cell
+    assert "co bank: No, Yes" not in second
+    assert "The dealer's wager of $10 against the bank loses (621a.11(n))" in second
+    assert "(Gong (Twelve and Eight)), low 5-5 1-1 (2 (5-5 1-1)) (the bank's hands)" in second
+    assert not re.search(r"^You: .*: $", second, re.M)
+    assert "Your bank settles +$9.50, after $0.50 vigorish" in second
+
+
+def test_help_says_when_surrender_and_show_apply() -> None:
+    out = play("help\n")
+    help_text = " ".join(out.split())
+    assert "surrender once your hands are set and the dealer's are set" in help_text
+    assert "show once the hands are set: expose them and settle (621a.10(f))" in help_text
+
+
+def test_round_ids_are_of_one_form_at_every_terminal_table() -> None:
+    """Pai Gow's rounds are numbered as every other terminal table's: r0001, r0002."""
+    out = play_shipped(FIRST_ROUND + "pass bank\n")
+    assert "Round r0001" in out and "Round r0002" in out
+    assert "play-0" not in out

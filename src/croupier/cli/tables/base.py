@@ -371,6 +371,12 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     def open_round(self) -> RoundT:
         """The next round, the player seated."""
 
+    @property
+    def round_id(self) -> str:
+        """The id of the next round at every terminal table, whatever the game:
+        ``"r0001"``, ``"r0002"``, ... (the rounds played this session, plus one)."""
+        return f"r{self.rounds + 1:04d}"
+
     def next_round(self, game: type[RoundT]) -> RoundT:
         """The next round of ``game`` at the terminal's table (``play``, rounds ``r0001``
         on), the player seated, dealt from the terminal's random source: what
@@ -378,7 +384,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         return game.open(
             self.rules,
             table_id="play",
-            round_id=f"r{self.rounds + 1:04d}",
+            round_id=self.round_id,
             seats={SEAT: "you"},
             rng=self.rng,
         )
@@ -644,7 +650,7 @@ def open_with(terminal: Terminal[Any, Any], state: TableState) -> Round[Any]:
         terminal.rules,
         NoTimings(),
         table_id="play",
-        round_id=f"play-{terminal.rounds + 1:06d}",
+        round_id=terminal.round_id,
         seats={SEAT: "you"},
         rng=terminal.rng,
         state=state,

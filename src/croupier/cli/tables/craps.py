@@ -197,7 +197,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         return CrapsRound.open(
             self.rules,
             table_id="play",
-            round_id=f"r{self.rounds + 1:04d}",
+            round_id=self.round_id,
             seats={SEAT: "you"},
             rng=self.rng,
             after=SEAT if self.rounds else None,

@@ -134,7 +134,7 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
             self.rules,
             NoTimings(),
             table_id="play",
-            round_id=f"r{self.rounds + 1:04d}",
+            round_id=self.round_id,
             seats={SEAT: PLAYER},
             rng=self.rng,
             previous=None if last is None else (lambda: last),

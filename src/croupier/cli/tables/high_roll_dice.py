@@ -24,7 +24,7 @@ from croupier.games.high_roll_dice import (
     WagerHeld,
 )
 from croupier.games.high_roll_dice.spots import HighRollDiceSpot
-from croupier.money import Cents, format_cents, format_odds, parse_dollars
+from croupier.money import Cents, format_cents, format_odds, parse_dollars, require_cents
 from croupier.rng import Rng
 from croupier.rules.high_roll_dice import MILLIONAIRE_ROW_MAXIMUM, NO_MATCH, HighRollDiceRules
 
@@ -33,6 +33,8 @@ Commands:
   bet SPOT AMOUNT  bet pip street ace 5, bet like kind 4 5, bet extra roll 5,
                    bet millionaire row 10 1: SPOT as the layout names it, AMOUNT in
                    dollars (cents may be given: 12.50)
+  remove SPOT      not allowed here: a wager placed stays on the layout until the round
+                   is settled
   roll             no more bets: the dealer throws, calls and settles
   help             what you may bet now
   quit             leave the table (once the round you have wagered on is over)"""
@@ -111,6 +113,15 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
                 self.show_legal(round_)
             case ["bet", *where, amount] if self.names_a_spot(where):
                 self.bet(round_, " ".join(where), amount)
+            case ["bet", *where, _] if where and self.example_spot(" ".join(where[:-1])) is None:
+                self.no_spot(round_, " ".join(where))
+            case ["remove", *where] if where:
+                self.console.print(
+                    "Refused: a wager may not be removed: the rules of High Roll Dice provide "
+                    "for no wager to be taken down once placed; it stays on the layout until "
+                    f"the round is settled ({self.rules.sections.wagers})",
+                    markup=False,
+                )
             case ["roll"]:
                 self.roll(round_)
             case _:
@@ -137,12 +148,23 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
             if command.command == "AnnounceNoMoreBets":
                 yield Choice("roll", '"no more bets": the dealer throws the dice', "", command.cite)
 
+    def no_spot(self, round_: HighRollDiceRound, typed: str) -> None:
+        """``bet`` naming no spot of this layout: say so, with the spots it has."""
+        spots = [spot for command in round_.legal_commands(SEAT) for spot in command.spots]
+        named = self.spot_names(spots) if spots else "none is open now"
+        self.console.print(
+            f"Refused: there is no spot {typed!r} on this layout; the spots you may bet on "
+            f"now, as the layout names them: {named} ({self.rules.sections.wagers})",
+            markup=False,
+        )
+
     def bet(self, round_: HighRollDiceRound, typed: str, text: str) -> None:
-        """A wager on the spot ``typed`` (by its name on the layout, or its own)."""
+        """A wager on the spot ``typed`` (by its name on the layout, or its own); an amount
+        that is no amount, or not more than zero, is refused before the spot is looked at."""
         spot = self.example_spot(typed) or typed
         cite = self.rules.sections.wagers
         try:
-            amount = parse_dollars(text, cite)
+            amount = require_cents(parse_dollars(text, cite), "a wager", cite)
             self.wallet.check(amount, cite)
             events = round_.handle(PlaceWager(seat=SEAT, spot=spot, amount=amount), SEAT)
         except IllegalCommand as error:

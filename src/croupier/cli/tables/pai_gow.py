@@ -78,8 +78,10 @@ Commands:
   house             how the house would set your tiles (621a.10(b))
   hint              the optimal setting of your tiles against the house way, with the
                     expected result of each setting
-  surrender         give up your wager before your hands are exposed (621a.10(e))
-  show              expose the hands and settle
+  surrender         once your hands are set and the dealer's are set, give up your
+                    wager before the hands are exposed (621a.10(e))
+  show              once the hands are set: expose them and settle (621a.10(f));
+                    before then, as at every table, your wagers and what you may do
   help              what you may do now
   quit              leave the table (once the round you have wagered on is over)"""
 
@@ -178,7 +180,7 @@ def _bank_round(event: Event) -> str | None:
                 f"{_hand([t.code for t in low])} ({event.cite})"
             )
         case DealerWagerSettled(amount=amount, outcome=outcome, won=won):
-            result = f"wins {format_cents(won)}" if outcome is Outcome.WIN else str(outcome)
+            result = f"wins {format_cents(won)}" if outcome is Outcome.WIN else _VERB[outcome]
             staked = format_cents(amount)
             return f"The dealer's wager of {staked} against the bank {result} ({event.cite})"
         case BankSettled(seat=seat, net=net, vigorish=vigorish):
@@ -188,6 +190,15 @@ def _bank_round(event: Event) -> str | None:
         case TableContext() | TilesDisplayed() | TilesDelivered():
             return ""
     return None
+
+
+_VERB = {
+    Outcome.LOSE: "loses",
+    Outcome.PUSH: "is a tie",
+    Outcome.SURRENDER: "is surrendered",
+    Outcome.VOID: "is void",
+}
+"""A wager's outcome as a verb (a win is worded with its amount)."""
 
 
 def _hand(tiles: tuple[str, ...] | list[str]) -> str:
@@ -220,6 +231,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         for event in round_.events:  # the bank offered as the round opened (621a.11(c))
             if isinstance(event, BankOffered) and event.seat == SEAT:
                 self.console.print(_bank_round(event), markup=False)
+                self.show_legal(round_)
 
     def has_wagers(self, round_: PaiGowRound) -> bool:
         """A wager in play, or the bank taken (its chips on the table, 621a.11(d))."""
@@ -270,6 +282,19 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
                 self.unknown(line)
 
     def choice(self, round_: PaiGowRound, command: LegalCommand) -> Iterable[Choice]:
+        if command.command == "TakeBank":
+            typed, does = "take bank CHIPS", "be the bank, with CHIPS to cover the wagers"
+            if "co_bank" in command.fields:
+                typed += " [co-bank=yes|no]"
+                does += (
+                    "; co-bank with the dealer: yes or no (the house covers 50% of the "
+                    f"wagers, {SECTIONS.co_bank})"
+                )
+            yield Choice(typed, does, "", command.cite)
+            return
+        if command.command == "PassBank":
+            yield Choice("pass bank", "pass the bank to the next player", "", command.cite)
+            return
         words = PLAYER_WORDS.get(command.command)
         if words is not None:
             yield Choice(*words, amount_range(command), command.cite)
@@ -423,9 +448,10 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
                         markup=False,
                     )
                 case HandsExposed(seat=seat, high=high, low=low, result=result) if seat == SEAT:
+                    said = f": {result}" if result else " (the bank's hands)"
                     self.console.print(
                         f"You: high {_hand([t.code for t in high])}, low "
-                        f"{_hand([t.code for t in low])}: {result}",
+                        f"{_hand([t.code for t in low])}{said}",
                         markup=False,
                     )
                 case VigorishCollected(seat=seat, amount=amount) if seat == SEAT:

@@ -894,6 +894,13 @@ class PaiGowRound(Round[PaiGowState]):
             )
         if state.seats[seat] != state.seats[actor]:
             raise NotYourTurn(f"seat {actor} may not wager for seat {seat}", S.seated_only)
+        if state.phase is Phase.BANK_OFFER:
+            whom = "you" if state.offered == actor else f"seat {state.offered}"
+            raise NotYourTurn(
+                f"the bank is being offered to {whom}: the offer must be answered first "
+                "(take the bank or pass it) before wagers are made",
+                S.bank_rotation,
+            )
         if state.phase not in WAGERING:
             raise NotYourTurn(
                 'wagers are closed: "no more bets" has been announced; a wager may not be '

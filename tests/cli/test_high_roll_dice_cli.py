@@ -1,0 +1,70 @@
+"""`croupier play high-roll-dice` driven by its input: what a wrong line is told."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+ENV = {"COLUMNS": "120", "FORCE_COLOR": None, "NO_COLOR": "1"}
+
+
+def play(script: str) -> str:
+    result = CliRunner().invoke(
+        app, ["play", "high-roll-dice", "--seed", "3", "--rounds", "1"], input=script, env=ENV
+    )
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def answer(out: str, line: str) -> str:
+    """What the table printed after ``line`` was typed, up to the next prompt."""
+    return out.split(f"> {line}\n", 1)[1].split("\n> ", 1)[0]
+
+
+def test_a_negative_amount_is_refused_before_the_spot_it_names() -> None:
+    """-$5 on a spot already bet is refused for the amount (no wager is ever less than
+    a cent), not for the wager already on the spot; the balance is $995 after $5."""
+    out = play("bet pip street six 5\nbet pip street six -5\n")
+    told = answer(out, "bet pip street six -5")
+    assert "Refused: a wager must be more than zero, not -$5 (675a.2(e))" in told
+    assert "already has a wager" not in told
+    assert "Balance: $995" in out
+
+
+def test_a_spot_not_on_the_layout_is_named_with_the_spots_that_are() -> None:
+    """The ten-dice layout has no spot "millionaire row" (its circles are 9 and 10):
+    the refusal says so and names the spots open now (before a Pip Street Wager, the Pip
+    Street spots, 675a.2(e)(1)) in the layout's words, not a bare usage line."""
+    told = answer(play("bet millionaire row 1\n"), "bet millionaire row 1")
+    assert "there is no spot 'millionaire row' on this layout" in told
+    for spot in ("Pip Street ace", "Pip Street two", "Pip Street six"):
+        assert spot in told
+    assert "usage:" not in told
+
+
+def test_a_spot_with_two_amounts_still_gets_the_usage_line() -> None:
+    told = answer(play("bet pip street ace 5 6\n"), "bet pip street ace 5 6")
+    assert told == "usage: bet SPOT AMOUNT"
+
+
+def test_a_fraction_of_a_cent_is_refused_as_such() -> None:
+    told = answer(play("bet pip street ace 5.555\n"), "bet pip street ace 5.555")
+    assert "'5.555' is not an amount in whole cents: it has a fraction of a cent" in told
+    assert "(675a.2(e))" in told
+
+
+def test_remove_is_refused_in_words_and_help_says_so() -> None:
+    """675a provides no taking down of a wager: ``remove`` is refused citing 675a.2(e),
+    the wager stays (settled with the roll), and help says removal is not allowed here."""
+    out = play("help\nbet pip street six 5\nbet like kind 3 5\nremove like kind 3\n")
+    told = answer(out, "remove like kind 3")
+    assert "Refused: a wager may not be removed" in told and "(675a.2(e))" in told
+    assert "Unknown command" not in out
+    assert "remove SPOT      not allowed here" in out
+    assert "│ Like Kind 3 " in out  # settled in the round's results: never taken down
+
+
+def test_round_ids_are_of_one_form_at_every_terminal_table() -> None:
+    """High Roll Dice numbers its rounds as Pai Gow does (tests/cli/test_pai_gow_cli.py)."""
+    assert "Round r0001" in play("")
