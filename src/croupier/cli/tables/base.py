@@ -33,6 +33,7 @@ from croupier.cli.tables import offered
 from croupier.cli.tables.terminal import (
     Wallet,
     amount_range,
+    ctrl_c_taken_at_the_prompt,
     dealer_steps,
     describe,
     read_line,
@@ -168,7 +169,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     # -- the session ----------------------------------------------------------------------
     def session(self, max_rounds: int | None) -> None:
         """Play rounds until ``quit``, end of input, ``max_rounds`` or an empty wallet."""
-        try:
+        with ctrl_c_taken_at_the_prompt():  # Ctrl-C is a quit, taken at the prompt
             self.print_help()
             while max_rounds is None or self.rounds < max_rounds:
                 short = self.below_minimum()
@@ -177,24 +178,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
                     break
                 if not self.play_round():
                     break
-        except KeyboardInterrupt:  # Ctrl-C while the table worked (a prompt is a quit)
-            self.console.print()
-            self.console.print("Interrupted.")
-            try:
-                self.finish_interrupted()
-            except KeyboardInterrupt:  # a second Ctrl-C: the summary at once
-                self.console.print()
         self.summary()
-
-    def finish_interrupted(self) -> None:
-        """After Ctrl-C while the table worked (not at the prompt): a round with the
-        player's wagers in play is played out as a quit at the prompt plays it, and
-        counted (he stays until it is over; no wager is left hanging out of the summary)."""
-        round_ = self.current
-        if round_ is None or round_.finished or not self.has_wagers(round_):
-            return
-        self.leave(round_)
-        self.close_round(round_)
 
     def print_help(self) -> None:
         """The commands (:meth:`help_text`), then the table's limits (:meth:`limits`)."""

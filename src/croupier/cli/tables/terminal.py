@@ -8,8 +8,10 @@ rule), reading lines from stdin, and amount formatting. The command itself is
 from __future__ import annotations
 
 import re
+import signal
 import sys
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -68,15 +70,52 @@ class Wallet:
                 self.wagered += max(0, -cents)
 
 
+class CtrlC:
+    """Ctrl-C as the terminal tables take it (:func:`ctrl_c_taken_at_the_prompt`): at the
+    prompt it breaks the read (a quit); while the table works it is only remembered and
+    taken at the next prompt, so it never lands in the middle of the table's work, where
+    Python may swallow it (an exception raised inside a finalizer is only printed) or
+    leave a round half moved."""
+
+    reading = False
+    pending = False
+
+
+def _on_ctrl_c(signum: int, frame: object) -> None:
+    if CtrlC.reading:
+        raise KeyboardInterrupt
+    CtrlC.pending = True
+
+
+@contextmanager
+def ctrl_c_taken_at_the_prompt() -> Iterator[None]:
+    """Install :class:`CtrlC`'s handling of SIGINT for a session (in the main thread;
+    elsewhere Python's own stays), and put the one before it back after."""
+    try:
+        before = signal.signal(signal.SIGINT, _on_ctrl_c)
+    except ValueError:  # not the main thread: signals cannot be handled here
+        yield
+        return
+    CtrlC.pending = False
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def read_line(console: Console) -> str | None:
     """The next line of stdin after a prompt, or ``None`` at end of input or on Ctrl-C
-    (a quit, so that the round in play is played out and the session summed up).
+    (a quit, so that the round in play is played out and the session summed up); a
+    Ctrl-C pressed while the table worked is taken here (:class:`CtrlC`).
 
     At a terminal the line is read by Python's :mod:`readline` (line editing, the arrow
     keys, and the history of this session's lines with up and down), never echoing the
     arrow keys' escape codes; a line read from a pipe is echoed so that the transcript
     reads like a session."""
+    CtrlC.reading = True
     try:
+        if CtrlC.pending:
+            raise KeyboardInterrupt
         if sys.stdin.isatty() and _line_editing():
             try:
                 return input("> ").strip()
@@ -86,9 +125,12 @@ def read_line(console: Console) -> str | None:
         console.print("> ", end="")
         line = sys.stdin.readline()
     except KeyboardInterrupt:
+        CtrlC.pending = False
         console.print()
         console.print("Interrupted: you leave the table.")
         return None
+    finally:
+        CtrlC.reading = False
     if not line:
         console.print()
         return None
