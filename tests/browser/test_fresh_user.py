@@ -127,3 +127,37 @@ def test_decisions_carry_their_keys_when_drawn(browser: Any, server: Server) -> 
     assert not set(shortcuts) & {"R", "U", "C"}
     dealer_context.close()
     context.close()
+
+
+IN_SIGHT = """(ids) => ids.map((id) => {
+  const n = document.querySelector(`[data-testid="${id}"]`);
+  const r = n.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const ok = r.width > 0 && r.left >= 0 && r.right <= innerWidth && r.top >= 0
+    && r.bottom <= innerHeight && (hit === n || n.contains(hit));
+  return ok ? '' : `${id} at ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)}`;
+}).filter(Boolean)"""
+
+
+def test_the_helpline_and_the_money_figures_in_sight_at_390(
+    browser: Any, server: Server
+) -> None:
+    assert server.table("fresh-phone", "sic-bo.toml").status_code == 201
+    context, page = sign_up(browser, server, "cy-fresh")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_table(page, "fresh-phone", 1)
+    page.locator('[data-chip="1000"]').click()
+    page.locator('.sb-board [data-spot="small"]').click()
+    page.wait_for_selector('.sb-board [data-spot="small"].has-wager')
+    wait_net(page, -1000)
+    problems = page.evaluate(IN_SIGHT, ["helpline", "wagered", "net"])
+    assert problems == [], problems
+    # The helpline and the figures take at most two short lines.
+    lines = page.evaluate(
+        "(() => { const n = document.querySelector('.session-main');"
+        " return Math.round(n.getBoundingClientRect().height"
+        " / parseFloat(getComputedStyle(n.closest('.session')).lineHeight)); })()"
+    )
+    assert 1 <= lines <= 2, lines
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
