@@ -132,14 +132,16 @@ async function lobby() {
     if (await loadMe()) lobby();
     else say("That token belongs to nobody.", "error");
   });
-  page.append(h("div", { class: "signins" }, signup, tokenForm));
-  if (me) {
-    page.append(h("button", { class: "link", onclick: async () => { await api.signOut().catch(() => {}); setToken(null); sessionStorage.clear(); loadMe().then(lobby); } }, "Sign out"));
+  if (!me) {
+    page.append(h("div", { class: "signins" }, signup, tokenForm));
+    return;
   }
-  if (!me) return;
-  if (me.role === "player") page.append(myLimits(me));
+  // Signed in: the tables first, in sight; the account, limits, break and exclusion below.
   const list = h("ul", { class: "table-cards", "aria-label": "Tables" });
   page.append(h("h3", {}, "Tables"), list);
+  page.append(h("div", { class: "signins" }, signup, tokenForm));
+  page.append(h("button", { class: "link", onclick: async () => { await api.signOut().catch(() => {}); setToken(null); sessionStorage.clear(); loadMe().then(lobby); } }, "Sign out"));
+  if (me.role === "player") page.append(myLimits(me));
   try {
     showTables(list, await api.tables(3));
   } catch (error) {
