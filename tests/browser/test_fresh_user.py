@@ -170,25 +170,21 @@ def test_the_lobby_shows_the_tables_first_and_the_principal_wager(
     assert server.table("fresh-hrd", high_roll).status_code == 201
     context, page = sign_up(browser, server, "di-fresh")
     page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(server.url + "/play/#/")
     card = page.locator('.table-card[data-table="fresh-hrd"]')
-    card.wait_for()
-    # Signed in, the first table card is in sight without scrolling, above the forms.
-    box = page.evaluate(
-        "document.querySelector('.table-card').getBoundingClientRect().toJSON()"
-    )
-    assert 0 <= box["top"] and box["bottom"] <= 768, box
-    forms = page.evaluate(
-        "document.querySelector('form.signin').getBoundingClientRect().top"
-    )
-    assert forms > box["top"]
-    # The headline return is the principal wager's, Pip Street (675a.2(e)(1)), at its
-    # best face under the table's odds (the help's table of returns, every face).
     page.wait_for_function(
         "document.querySelector('.table-card[data-table=\"fresh-hrd\"] [data-card=return]')"
         ".dataset.edge !== ''",
         timeout=60_000,
     )
+    # Signed in, the first table card is in sight without scrolling, above the forms.
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.locator(".table-card").first.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 768, box
+    forms = page.locator("form.signin").first.bounding_box()
+    assert forms is not None
+    assert forms["y"] > box["y"]
+    # The headline return is the principal wager's, Pip Street (675a.2(e)(1)), at its
+    # best face under the table's odds (the help's table of returns, every face).
     headline = card.locator("[data-card=return]").inner_text()
     help_ = server.get("/tables/fresh-hrd/help", server.person("watch-hrd", "dealer"))
     pip = {w["wager"]: w for w in help_["returns"] if w["wager"].startswith("pip_street:")}
