@@ -139,9 +139,7 @@ IN_SIGHT = """(ids) => ids.map((id) => {
 }).filter(Boolean)"""
 
 
-def test_the_helpline_and_the_money_figures_in_sight_at_390(
-    browser: Any, server: Server
-) -> None:
+def test_the_helpline_and_the_money_figures_in_sight_at_390(browser: Any, server: Server) -> None:
     assert server.table("fresh-phone", "sic-bo.toml").status_code == 201
     context, page = sign_up(browser, server, "cy-fresh")
     page.set_viewport_size({"width": 390, "height": 844})
@@ -179,7 +177,7 @@ def test_the_lobby_shows_the_tables_first_and_the_principal_wager(
     # Signed in, the first table card is in sight without scrolling, above the forms.
     page.evaluate("window.scrollTo(0, 0)")
     box = page.locator(".table-card").first.bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 768, box
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 768, box
     forms = page.locator("form.signin").first.bounding_box()
     assert forms is not None
     assert forms["y"] > box["y"]
