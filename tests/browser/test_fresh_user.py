@@ -130,7 +130,10 @@ def test_decisions_carry_their_keys_when_drawn(browser: Any, server: Server) -> 
 
 
 IN_SIGHT = """(ids) => ids.map((id) => {
-  const n = document.querySelector(`[data-testid="${id}"]`);
+  const n = id === 'helpline'
+    ? [...document.querySelectorAll('#session span')].find(
+        (s) => s.textContent.startsWith('Gambling problem?'))
+    : document.querySelector(`[data-testid="${id}"]`);
   const r = n.getBoundingClientRect();
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   const ok = r.width > 0 && r.left >= 0 && r.right <= innerWidth && r.top >= 0
