@@ -738,6 +738,10 @@ class GameSpec:
     """How the game is played, paragraph by paragraph, in the regulation's words (its
     package's ``words.HOW_TO_PLAY``): the help panel's first part, served with the
     table's help (``GET /tables/{id}/help``); the wagers' pay comes from the sign."""
+    main_wager: str = ""
+    """The par sheet's name of the game's principal wager, the lobby card's headline
+    return (``"pip_street"``: the best-returning of ``pip_street:two`` ..
+    ``pip_street:ace``); empty: the par sheet's first wager."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     def spots_of(self, rules: RulesSubmission) -> list[SpotInfo]:

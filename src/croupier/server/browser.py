@@ -104,6 +104,16 @@ def table_returns(
     return [schemas.WagerReturnOut(**wager) for wager in found], ""
 
 
+def headline(found: list[schemas.WagerReturnOut], main: str) -> schemas.WagerReturnOut:
+    """The lobby card's return among ``found`` (non-empty): the best-returning wager
+    named ``main`` or ``main:...`` (:attr:`~croupier.game.GameSpec.main_wager`); the
+    first of ``found`` where ``main`` is empty or names none of them."""
+    mine = [w for w in found if main and (w.wager == main or w.wager.startswith(main + ":"))]
+    if not mine:
+        return found[0]
+    return max(mine, key=lambda w: float(w.to_player.rstrip("%")))
+
+
 def table_help(table: GameTable) -> schemas.HelpOut:
     """The help panel of ``table`` (docs/browser.md, "The game explained"): its game's
     :attr:`~croupier.game.GameSpec.how_to_play`, the sign of its Rules Submission in
@@ -144,7 +154,7 @@ def table_summary(session: Session, table: GameTable, wait: float = 0.0) -> sche
         seat_count=rules.seat_count(),
         seats_taken=taken,
         free_seats=[n for n in range(1, rules.seat_count() + 1) if n not in taken],
-        main_return=found[0] if found else None,
+        main_return=headline(found, spec.main_wager) if found else None,
         returns_note=note or ("" if found else "No wager has figures in the par sheet."),
     )
 

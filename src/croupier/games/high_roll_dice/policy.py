@@ -177,4 +177,5 @@ SPEC = GameSpec(
     words=words.WORDS,
     how_to_play=words.HOW_TO_PLAY,
     timeouts=words.TIMEOUTS,
+    main_wager=words.MAIN_WAGER,
 )

@@ -22,3 +22,8 @@ HOW_TO_PLAY = (
 )
 
 __all__ = ["HOW_TO_PLAY", "TIMEOUTS", "WORDS"]
+
+
+MAIN_WAGER = "pip_street"
+"""The principal wager, the lobby card's headline return: every player places a Pip
+Street Wager to take part in a round (675a.2(e)(1)); the card gives the best of the six."""

@@ -19,7 +19,7 @@ import { focusKey, focusLost, refocus } from "./focus.js";
 import { CONNECTION, connection, connectionGone } from "./connection.js";
 import { myLimits } from "./mylimits.js";
 import { edgeWords, openHelp } from "./help.js";
-import { listen } from "./shortcuts.js";
+import { decisionKeys, listen } from "./shortcuts.js";
 
 const SEED_CITE = "GLI-19 4.4.4(a)"; // a seat's seed refused (croupier.server.seals)
 
@@ -51,8 +51,12 @@ function forgetStale(view) {
   }
 }
 
+// The balance; when it moves (a wager, a settlement another's command brought), the
+// session's won or lost figure is the server's again (session.js).
 function showBalance(cents) {
   if (cents === null || cents === undefined) return;
+  const moved = balanceNode.dataset.cents !== undefined && balanceNode.dataset.cents !== String(cents);
+  if (moved) changed();
   balanceNode.textContent = dollars(cents);
   balanceNode.dataset.cents = String(cents);
 }
@@ -128,14 +132,16 @@ async function lobby() {
     if (await loadMe()) lobby();
     else say("That token belongs to nobody.", "error");
   });
-  page.append(h("div", { class: "signins" }, signup, tokenForm));
-  if (me) {
-    page.append(h("button", { class: "link", onclick: async () => { await api.signOut().catch(() => {}); setToken(null); sessionStorage.clear(); loadMe().then(lobby); } }, "Sign out"));
+  if (!me) {
+    page.append(h("div", { class: "signins" }, signup, tokenForm));
+    return;
   }
-  if (!me) return;
-  if (me.role === "player") page.append(myLimits(me));
+  // Signed in: the tables first, in sight; the account, limits, break and exclusion below.
   const list = h("ul", { class: "table-cards", "aria-label": "Tables" });
   page.append(h("h3", {}, "Tables"), list);
+  page.append(h("div", { class: "signins" }, signup, tokenForm));
+  page.append(h("button", { class: "link", onclick: async () => { await api.signOut().catch(() => {}); setToken(null); sessionStorage.clear(); loadMe().then(lobby); } }, "Sign out"));
+  if (me.role === "player") page.append(myLimits(me));
   try {
     showTables(list, await api.tables(3));
   } catch (error) {
@@ -347,6 +353,8 @@ async function tablePage(tableId, early = null) {
     }
     const take = removal();
     if (take) {
+      // The table takes wagers down: the help lists U and C (shortcuts.js).
+      main.querySelector(".table-page")?.setAttribute("data-takes-down", "");
       const offered = take.fields.spot.options.map((o) => o.value);
       const here = (bets[view.round_id] || []).map((b) => b.spot).filter((spot) => offered.includes(spot));
       const last = here[here.length - 1];
@@ -492,7 +500,7 @@ async function tablePage(tableId, early = null) {
         "p",
         { class: "muted" },
         `Limits ${dollars(table.minimum_wager)}–${dollars(table.maximum_wager)} · ${game.chapter ? `58 Pa. Code ch. ${game.chapter} · ` : ""}`,
-        h("span", { class: "round", "data-round": view.round_id || "", "data-status": view.round_status || "", "data-version": view.round_version ?? "" }, view.round_id ? `round ${view.round_id} (${view.round_status}${v.phase ? `, ${phrase(v.phase)}` : ""})` : "no round yet"),
+        h("span", { class: "round", "data-round": view.round_id || "", "data-status": view.round_status || "", "data-version": view.round_version ?? "" }, view.round_id ? `round ${view.round_id} (${view.round_status}${v.phase && phrase(v.phase) !== view.round_status ? `, ${phrase(v.phase)}` : ""})` : "no round yet"),
         " · ",
         h("span", { class: `conn conn-${status}`, "data-conn": status }, CONNECTION[status] || status),
       ),
@@ -588,6 +596,7 @@ async function tablePage(tableId, early = null) {
       h("h3", {}, "Your decisions"),
       buttons.length ? h("div", { class: "actions" }, buttons) : h("p", { class: "muted" }, seat === null ? "Take a seat to play." : legalSpots.size ? "Choose a chip, then a betting area." : "Nothing to decide now."),
     );
+    decisionKeys(main); // each decision's key on its button (aria-keyshortcuts) from the start
     decisions.hidden = view.actor === "dealer";
     consoleBox.hidden = view.actor !== "dealer";
     if (view.actor === "dealer") {

@@ -7,7 +7,7 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { dollars } from "./format.js";
-import { decisionKeys, FIXED } from "./shortcuts.js";
+import { decisionKeys, fixedKeys } from "./shortcuts.js";
 
 function signPart(blocks) {
   const out = [];
@@ -57,7 +57,7 @@ function shortcutsPart() {
   const decisions = decisionKeys().map(([key, button]) => [key.toUpperCase(), `${(button.textContent || "").trim()} (a decision shown now)`]);
   return [
     h("p", {}, "At the table (not while typing in a field). Each decision is the first letter of its label not taken already, shown to screen readers on the button."),
-    h("dl", { class: "help-keys", "data-help": "keys" }, [...FIXED, ...decisions].flatMap(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, what)])),
+    h("dl", { class: "help-keys", "data-help": "keys" }, [...fixedKeys(), ...decisions].flatMap(([k, what]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, what)])),
   ];
 }
 

@@ -63,23 +63,32 @@ function render() {
     { id: "reminder-minutes", "aria-label": "reminder every", onchange: (e) => choose(Number(e.target.value)) },
     [15, 30, 60].map((m) => h("option", { value: m, selected: m === figures.reminder_minutes }, `${m} minutes`)),
   );
+  // First what must stay in sight on a phone (css/app.css): the helpline and the money
+  // figures; then the clocks, which may scroll sideways there.
   node.replaceChildren(
-    h("span", {}, "Local time ", h("strong", { "data-testid": "local-time" }, localTime(new Date()))),
-    " · ",
-    h("span", {}, "Session ", h("strong", { "data-testid": "elapsed" }, clockTime(elapsed()))),
-    " · ",
-    h("span", {}, "Wagered since sign-in ", h("strong", { "data-testid": "wagered" }, dollars(figures.wagered_since_login))),
-    " · ",
-    h("span", {}, `${net >= 0 ? "Won" : "Lost"} since sign-in `, h("strong", { "data-testid": "net" }, dollars(Math.abs(net)))),
-    " · ",
-    h("span", {}, "Daily time limit ", h("strong", { "data-testid": "time-limit" }, limit)),
-    " · ",
-    h("label", { for: "reminder-minutes" }, "Reminder every "),
-    choice,
-    " · ",
-    h("span", { "data-testid": "previous-session" }, sessionStorage.getItem(PREVIOUS) || ""),
-    " · ",
-    h("span", { class: "muted" }, "Gambling problem? Call 1-800-GAMBLER."),
+    h(
+      "span",
+      { class: "session-main" },
+      h("span", { "data-testid": "helpline" }, "Gambling problem? Call 1-800-GAMBLER."),
+      " · ",
+      h("span", {}, "Wagered since sign-in ", h("strong", { "data-testid": "wagered" }, dollars(figures.wagered_since_login))),
+      " · ",
+      h("span", {}, `${net >= 0 ? "Won" : "Lost"} since sign-in `, h("strong", { "data-testid": "net" }, dollars(Math.abs(net)))),
+    ),
+    h(
+      "span",
+      { class: "session-more" },
+      h("span", {}, "Local time ", h("strong", { "data-testid": "local-time" }, localTime(new Date()))),
+      " · ",
+      h("span", {}, "Session ", h("strong", { "data-testid": "elapsed" }, clockTime(elapsed()))),
+      " · ",
+      h("span", {}, "Daily time limit ", h("strong", { "data-testid": "time-limit" }, limit)),
+      " · ",
+      h("label", { for: "reminder-minutes" }, "Reminder every "),
+      choice,
+      " · ",
+      h("span", { "data-testid": "previous-session" }, sessionStorage.getItem(PREVIOUS) || ""),
+    ),
   );
   node.hidden = false;
 }

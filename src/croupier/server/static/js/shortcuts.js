@@ -4,13 +4,21 @@
 // acts while the player types in a field, with a modifier held, or while a dialog is open.
 // Nothing here knows a game: the buttons are found by what they do (their data attributes).
 
-export const FIXED = [
-  ["1 … 7", "choose the first to the seventh chip"],
-  ["R", "rebet the last round's wagers"],
-  ["U", "undo: take down the last wager placed"],
-  ["C", "clear my wagers"],
-  ["?", "open this help; Escape closes it"],
+// [key, what it does, the page it needs or null]: U and C only at a table that takes
+// wagers down (app.js marks its page data-takes-down).
+const FIXED = [
+  ["1 … 7", "choose the first to the seventh chip", null],
+  ["R", "rebet the last round's wagers", null],
+  ["U", "undo: take down the last wager placed", "[data-takes-down]"],
+  ["C", "clear my wagers", "[data-takes-down]"],
+  ["?", "open this help; Escape closes it", null],
 ];
+
+// The fixed shortcuts this page has: [[key, what], ...].
+export function fixedKeys(root = document) {
+  const page = root.querySelector(".table-page");
+  return FIXED.filter(([, , needs]) => !needs || (page && page.matches(needs))).map(([k, what]) => [k, what]);
+}
 const RESERVED = new Set(["r", "u", "c", "?"]);
 
 // The decisions on screen, each with its key: [[key, button], ...].
@@ -28,8 +36,12 @@ export function decisionKeys(root = document) {
   return out;
 }
 
+// Only a field that takes text counts as typing: a checkbox or a button does not.
+const TEXT_FIELDS = ["text", "number", "search", "email", "password"].map((t) => `input[type='${t}']`);
+const TYPING = [...TEXT_FIELDS, "input:not([type])", "textarea", "select", "[contenteditable='']", "[contenteditable='true']"].join(", ");
+
 function typing(target) {
-  return Boolean(target && target.closest && target.closest("input, textarea, select, [contenteditable=''], [contenteditable='true']"));
+  return Boolean(target && target.closest && target.closest(TYPING));
 }
 
 function press(node) {
