@@ -553,8 +553,9 @@ class TableSummary(BaseModel):
     free_seats: list[int]
     main_return: WagerReturnOut | None = Field(
         default=None,
-        description="The theoretical return of the first wager of the game's par sheet "
-        "(its main wager); null while it is being worked out or where it could not be.",
+        description="The theoretical return of the game's principal wager (the one its "
+        "package names, at its best-returning choice, else the first of its par sheet); "
+        "null while it is being worked out or where it could not be.",
     )
     returns_note: str = Field(
         default="", description="Why there is no return yet, in words ('' where there is)."
