@@ -216,7 +216,9 @@ def test_a_command_at_a_process_that_does_not_deal_the_table_is_forwarded_to_the
             assert again.status_code == 200 and again.json() == answer.json()
         assert _events(table) == events  # three retries: nothing done again
         refused = b.send(table.players[1], wager(1), "k3")  # a wager the rules refuse there
-        assert refused.status_code == 422 and "pip_street:two" in refused.text
+        assert (
+            refused.status_code == 422 and "already has a wager on Pip Street two" in refused.text
+        )
         assert _events(table) == events
     finally:
         b.close()
