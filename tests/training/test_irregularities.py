@@ -5,6 +5,7 @@ regulation's words; a wrong answer is corrected with the section quoted."""
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -26,7 +27,12 @@ from croupier.training.irregularity import (
 from croupier.training.setting import InvalidAnswer
 from croupier.training.table import Table
 
-REGULATIONS = Path("/work/shared/regulations")
+REGULATIONS = Path(
+    os.environ.get(
+        "CROUPIER_REGULATIONS", Path(__file__).resolve().parents[3] / "shared" / "regulations"
+    )
+)
+"""The regulation texts: beside the clone, or where ``CROUPIER_REGULATIONS`` says."""
 GAMES = (
     "craps",
     "sic-bo",
