@@ -44,6 +44,16 @@ CARD_MENU = (
     Remedy.CARRY_ON,
 )
 """The remedies a trainee chooses among at a card table."""
+CARD_SAID = {
+    "card_drawn_in_error": "A card is drawn in error; its face was not exposed.",
+    "wrong_number_of_cards": "A hand is dealt an incorrect number of cards.",
+    "shuffler_jam": "The automated card shuffler jams before completing its cycle.",
+    "dealing_shoe_fault": "The automated dealing shoe jams and stops dealing.",
+    "shuffler_out_of_order": "The automated card shuffler malfunctions and cannot be used.",
+    "dealing_shoe_out_of_order": "The automated dealing shoe malfunctions and cannot be used.",
+}
+"""The irregularities every card table with a shuffler and a dealing shoe may have, in
+words (a game takes those its chapter has, ``{key: CARD_SAID[key] ...}``)."""
 FACE_UP = "face_up_card"
 AGAIN = "A card was found face up earlier in this deal and put in the discard rack."
 

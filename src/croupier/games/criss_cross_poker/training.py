@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from croupier.game import GameSpec
-from croupier.games.card_training import CARD_EVENTS, CARD_MENU, card_incident
+from croupier.games.card_training import CARD_EVENTS, CARD_MENU, CARD_SAID, card_incident
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
 from croupier.rules.criss_cross_poker import CrissCrossPokerRules
@@ -73,14 +73,9 @@ QUOTES = {
 
 HANDLING = Handling(
     said={
+        **CARD_SAID,
         "face_up_card": "While the cards are being dealt, the next card is found face up.",
-        "card_drawn_in_error": "A card is drawn in error; its face was not exposed.",
-        "wrong_number_of_cards": "A hand is dealt an incorrect number of cards.",
         "community_card_exposed": ("A community card is exposed before the dealer reveals it."),
-        "shuffler_jam": "The automated card shuffler jams before completing its cycle.",
-        "dealing_shoe_fault": "The automated dealing shoe jams and stops dealing.",
-        "shuffler_out_of_order": "The automated card shuffler malfunctions and cannot be used.",
-        "dealing_shoe_out_of_order": "The automated dealing shoe malfunctions and cannot be used.",
     },
     events=CARD_EVENTS,
     quotes=QUOTES,
