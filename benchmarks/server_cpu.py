@@ -36,7 +36,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -117,15 +116,7 @@ def floor_run(kind: str, clients: int, seconds: float) -> dict[str, Any]:
         server = subprocess.Popen(command, env={**os.environ, FLOOR_DB: url})
         try:
             base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    server_load.httpx.post(f"{base}/tables/t/commands", json={}, timeout=1)
-                    break
-                except server_load.httpx.TransportError:
-                    if time.monotonic() > deadline:
-                        raise RuntimeError("the floor app did not start in 30 s") from None
-                    time.sleep(0.2)
+            server_load.wait_for_bare_app(base, "the floor app")
             seated = [(f"floor-{i}", "token") for i in range(clients)]
             cpu_before = server_load.cpu_seconds(server.pid)
             database_before = server_load.database_cpu_seconds()

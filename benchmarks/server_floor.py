@@ -93,15 +93,7 @@ def http_floor(workers: int, clients: int, seconds: float) -> str:
     server = subprocess.Popen(command)
     try:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                server_load.httpx.post(f"{base}/tables/t/commands", json={}, timeout=1)
-                break
-            except server_load.httpx.TransportError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the bare app did not start in 30 s") from None
-                time.sleep(0.2)
+        server_load.wait_for_bare_app(base, "the bare app")
         time.sleep(0.5 * workers)  # every worker up
         seated = [(f"floor-{i}", "token") for i in range(clients)]
         server_before, own_before = server_load.cpu_seconds(server.pid), own_cpu()

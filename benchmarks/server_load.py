@@ -69,6 +69,20 @@ class Tally:
     """How long the clients played."""
 
 
+def wait_for_bare_app(base: str, what: str, seconds: float = 30) -> None:
+    """Wait until the bare app at ``base`` answers a command (the floor benchmarks'
+    apps); raises ``RuntimeError`` naming ``what`` after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            httpx.post(f"{base}/tables/t/commands", json={}, timeout=1)
+            return
+        except httpx.TransportError:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{what} did not start in {seconds:g} s") from None
+            time.sleep(0.2)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
