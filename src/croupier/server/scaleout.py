@@ -141,6 +141,7 @@ def install(app: FastAPI, scale: Scale) -> Scaled:
     if leases is None:
         deadlines.arm_all()  # the embedded server deals every table
     else:
+        leases.renew()  # alive from the start, not from the first renewal turn
         deadlines.arm_all(leases.take_over(at_start=True))
     app.state.scaled = scaled
     return scaled
