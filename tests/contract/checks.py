@@ -41,6 +41,7 @@ it as it was.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -290,18 +291,22 @@ def tamperings(
 
 
 # --- refused commands ---------------------------------------------------------------------
-def _admitted(round_: Round[Any], actor: Actor, name: str, amount: int) -> bool:
+Offers = Callable[[Actor], list[LegalCommand]]
+"""``round_.legal_commands``, asked once per actor while the round stands still."""
+
+
+def _admitted(offers: Offers, actor: Actor, name: str, amount: int) -> bool:
     """Whether some offer of ``name`` to ``actor`` takes ``amount``."""
     return any(
         legal.command == name
         and legal.min_amount is not None
         and legal.min_amount <= amount <= (legal.max_amount or MAX_CENTS)
-        for legal in round_.legal_commands(actor)
+        for legal in offers(actor)
     )
 
 
-def _offered(round_: Round[Any], actor: Actor, name: str) -> bool:
-    return any(legal.command == name for legal in round_.legal_commands(actor))
+def _offered(offers: Offers, actor: Actor, name: str) -> bool:
+    return any(legal.command == name for legal in offers(actor))
 
 
 def _whole(value: object) -> bool:
@@ -328,6 +333,7 @@ def illegal_commands(
     seat by another player, by a seat not at the table or by the dealer, and a
     command sent earlier in the round that is not offered now (the wrong phase)."""
     seats = round_.opened.seats
+    offers: Offers = functools.cache(round_.legal_commands)  # nothing is sent till the end
     if offered:
         actor, legal = pick.choice(offered)
         built = build(round_, legal, actor, pick)
@@ -336,7 +342,7 @@ def illegal_commands(
             if legal.max_amount is not None:
                 wrong.append(legal.max_amount + 1)
             for amount in wrong:
-                if _admitted(round_, actor, legal.command, amount):
+                if _admitted(offers, actor, legal.command, amount):
                     continue
                 data = {**built.data, **dict.fromkeys(built.amount_fields, amount)}
                 command = _parse(round_, data)
@@ -367,13 +373,13 @@ def illegal_commands(
             command = _parse(round_, {**built.data, "seat": stranger})
             if command is not None:
                 yield stranger, command, "a command for a seat not at the table"
-            if not _offered(round_, DEALER, legal.command):
+            if not _offered(offers, DEALER, legal.command):
                 yield DEALER, built.command, "a player's command from the dealer"
         elif actor == DEALER:
-            players = [s for s in seats if not _offered(round_, s, legal.command)]
+            players = [s for s in seats if not _offered(offers, s, legal.command)]
             if players:
                 yield pick.choice(players), built.command, "the dealer's command from a player"
-    earlier = [(a, c) for a, c in played.sent if not _offered(round_, a, c.type)]  # type: ignore[attr-defined]
+    earlier = [(a, c) for a, c in played.sent if not _offered(offers, a, c.type)]  # type: ignore[attr-defined]
     for actor, command in pick.sample(earlier, min(2, len(earlier))):
         yield actor, command, "a command of an earlier phase"
 

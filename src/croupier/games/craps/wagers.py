@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from croupier.games.craps.spots import BONUS_SPOTS, NUMBERED, CrapsSpot
 from croupier.money import format_odds
@@ -102,6 +102,7 @@ def all_spots() -> tuple[str, ...]:
 ORDER: dict[str, int] = {spot: index for index, spot in enumerate(all_spots())}
 
 
+@cache  # a spot's parts are asked for on every offer and view: looked up once
 def kind_of(spot: str) -> str:
     """``"place:6"`` -> ``"place"``; ``"come:6"`` -> ``"come"`` (:class:`CrapsSpot`);
     raises :class:`ValueError` for a spot not on the layout."""
@@ -119,20 +120,24 @@ def commission_up_front(rules: CrapsRules, spot: str) -> bool:
     return False
 
 
+@cache
 def number_of(spot: str) -> int | None:
     """``"place:6"`` -> 6; ``"field"`` -> ``None`` (:class:`CrapsSpot`)."""
     return CrapsSpot.parse(spot).number
 
 
+@cache
 def wager_kind(spot: str) -> WagerKind:
     """The wager of 623a.3 that ``spot`` is (the Rules Submission offers it or not)."""
     return _KIND[kind_of(spot)]
 
 
+@cache
 def is_odds(spot: str) -> bool:
     return CrapsSpot.parse(spot).is_odds
 
 
+@cache
 def contract_of(odds_spot: str) -> str:
     """The line wager an odds spot stands behind: ``come_odds:6`` -> ``come:6``."""
     return str(CrapsSpot.parse(odds_spot).contract)
@@ -207,6 +212,7 @@ _WORDS = {
 }
 
 
+@lru_cache(maxsize=1024)  # any text may be asked for: a bounded cache
 def spot_words(spot: str) -> str:
     """``spot`` as the layout says it: "Place 6", "Come on 9", "odds behind Come on 9"."""
     if spot in _WORDS or spot not in ORDER:
