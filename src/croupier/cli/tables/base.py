@@ -11,13 +11,11 @@ adds what the card tables deal with alike (Go Fore It, Criss-Cross Poker), and
 
 from __future__ import annotations
 
-import importlib
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Generic, TypeVar, cast
 
@@ -27,6 +25,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from croupier.analysis import returns
 from croupier.citations import shown
 from croupier.cli.rules import load_or_exit
 from croupier.cli.tables import offered
@@ -75,11 +74,6 @@ EVERY_TABLE = (
     "(time played and amount wagered), help and quit."
 )
 """The commands every table takes alike, said after its own."""
-
-
-def percent(share: Fraction) -> str:
-    """An exact share as a percentage to two places: ``Fraction(1, 36)`` -> ``"2.78%"``."""
-    return f"{float(share) * 100:.2f}%"
 
 
 RulesT = TypeVar("RulesT", bound=RulesSubmission)
@@ -236,24 +230,28 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
 
     def odds(self) -> None:
         """``odds``: the table's paytable (:meth:`paytable`), then the theoretical return
-        of every wager from the game's exact par sheet under this table's Rules
-        Submission (worked out once, at the first ``odds``)."""
+        of every wager this table offers, from the game's exact par sheet under its Rules
+        Submission: the figures the browser's help shows, worked out once per Rules
+        Submission and software version on this machine (:mod:`croupier.analysis.returns`)."""
         self.paytable()
-        spec = find(self.rules.game)
-        if spec.analysis is None:
+        if find(self.rules.game).analysis is None:
             self.console.print("No exact par sheet is worked out for this game.")
             return
-        if self.sheet is None:
-            self.console.print("Working out the exact return of every wager (once)...")
-            self.sheet = importlib.import_module(spec.analysis).par_sheet(self.rules)
+        try:
+            if self.sheet is None:
+                self.sheet = returns.lookup(self.rules)
+            if self.sheet is None:
+                self.console.print("Working out the exact return of every wager (once)...")
+                self.sheet = returns.lookup(self.rules, wait=3600)
+        except returns.Failed as failed:
+            self.console.print(f"The exact return could not be worked out: {failed}")
+            return
         table = Table(title="Theoretical return (the exact par sheet of this table's rules)")
         for column in ("Wager", "Return to the player", "House edge"):
             table.add_column(column)
-        for figures in self.sheet.wagers:
+        for figures in self.sheet or ():
             table.add_row(
-                self.wager_name(figures.wager),
-                percent(1 - figures.house_edge),
-                percent(figures.house_edge),
+                self.wager_name(figures["wager"]), figures["to_player"], figures["house_edge"]
             )
         self.console.print(table)
 
