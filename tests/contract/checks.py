@@ -44,7 +44,6 @@ import copy
 import functools
 import json
 import random
-import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -64,13 +63,20 @@ SECRETS = CARDS | TILES
 """The text of every card and tile: the values a view or an event may hide."""
 
 
-_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
-
-
 def secrets_in(data: object) -> set[str]:
-    """The card and tile texts among the strings of JSON-ready ``data`` (its keys too: a
-    key that were a card's text would be reported, never missed)."""
-    return set(SECRETS.intersection(_STRING.findall(json.dumps(data))))
+    """The card and tile texts among the string values of JSON-ready ``data``."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            if node in SECRETS:
+                found.add(node)
+        elif isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list | tuple):
+            stack.extend(node)
+    return found
 
 
 def sent_to(event: Event, policy: TablePolicy, viewer: Viewer) -> dict[str, Any]:
