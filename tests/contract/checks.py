@@ -100,26 +100,44 @@ def refold(round_: Round[Any]) -> Iterator[tuple[int, Round[Any]]]:
         yield index, again
 
 
+Timeline = list[tuple[set[str], dict[Actor | None, set[str]]]]
+_TIMELINES: dict[tuple[int, int], tuple[Round[Any], Timeline]] = {}
+
+
+def timeline(round_: Round[Any]) -> Timeline:
+    """After each event of ``round_``: the cards and tiles the dealer's view shows, and
+    those each looker's (the public, each seat) shows. Views do not depend on the table
+    policy, so a round's timeline is worked out once for every check of it (kept with
+    the round and its length: a round played on is another)."""
+    key = (id(round_), len(round_.events))
+    kept = _TIMELINES.get(key)
+    if kept is not None and kept[0] is round_:
+        return kept[1]
+    lookers: list[Actor | None] = [None, *sorted(round_.opened.seats)]
+    found: Timeline = [
+        (secrets_in(again.view(DEALER)), {v: secrets_in(again.view(v)) for v in lookers})
+        for _, again in refold(round_)
+    ]
+    _TIMELINES[key] = (round_, found)
+    return found
+
+
 def leaks(round_: Round[Any], policy: TablePolicy) -> list[str]:
     """Every leak found in ``round_`` (see the module docstring), as messages."""
     seats = round_.opened.seats
     lookers: list[Actor | None] = [None, *sorted(seats)]
-    timeline: list[tuple[set[str], dict[Actor | None, set[str]]]] = [
-        (secrets_in(again.view(DEALER)), {v: secrets_in(again.view(v)) for v in lookers})
-        for _, again in refold(round_)
-    ]
     # What a seat's view shows at some moment and the public's does not then: its own
     # cards, which the events may bring it before its view shows them (a player's front
     # cards are sent as they are dealt and shown once the stub is discarded, 676a.11(a)).
     own: dict[Actor | None, set[str]] = {v: set() for v in lookers}
-    for _, shown in timeline:
+    for _, shown in timeline(round_):
         for looker in lookers[1:]:
             own[looker] |= shown[looker] - shown[None]
     voided = any(isinstance(event, RoundVoided) for event in round_.events)
     seen: dict[Actor | None, set[str]] = {v: set() for v in lookers}
     sent: dict[Actor | None, set[str]] = {v: set() for v in lookers}
     problems: list[str] = []
-    for index, (surveillance, shown) in enumerate(timeline):
+    for index, (surveillance, shown) in enumerate(timeline(round_)):
         event = round_.events[index]
         where = f"after event {index} ({type(event).__name__})"
         for looker in lookers:
@@ -151,12 +169,11 @@ def leaks(round_: Round[Any], policy: TablePolicy) -> list[str]:
 
 def hides_anything(round_: Round[Any]) -> bool:
     """Whether some view of ``round_`` ever lacks a card or tile the dealer's shows."""
-    lookers: list[Actor | None] = [None, *sorted(round_.opened.seats)]
-    for _, again in refold(round_):
-        surveillance = secrets_in(again.view(DEALER))
-        if any(surveillance - secrets_in(again.view(looker)) for looker in lookers):
-            return True
-    return False
+    return any(
+        surveillance - shown_to
+        for surveillance, shown in timeline(round_)
+        for shown_to in shown.values()
+    )
 
 
 # --- money ------------------------------------------------------------------------------
