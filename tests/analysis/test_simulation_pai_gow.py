@@ -78,6 +78,20 @@ def test_reproducible_from_the_seed() -> None:
         sim.sample(None, -1, 7)
 
 
+@pytest.mark.parametrize(("rounds", "seed"), [(0, 1), (1, 2), (70_000, 3), (150_000, 4)])
+def test_counts_are_the_sample_counted(rounds: int, seed: int) -> None:
+    """The counting kernel (the framework's fast path) deals the same tiles and settles
+    them as :func:`sample` does: its counts are those of the sample's arrays, over more
+    than one block of rounds."""
+    counted = {
+        wager: dict(zip(*(x.tolist() for x in np.unique(values, return_counts=True)), strict=True))
+        for wager, values in sim.sample(None, rounds, seed).items()
+    }
+    assert sim.sample_counts(None, rounds, seed) == counted
+    with pytest.raises(ValueError, match="at least 0"):
+        sim.sample_counts(None, -1, seed)
+
+
 def test_a_hand_settled_by_hand() -> None:
     """Player 6-6 6-6 1-1 1-1: the pair of Teens and the pair of Days (621a.4(a)), set as
     the two pairs by the house way (621a.10(d)(2)) and optimally.

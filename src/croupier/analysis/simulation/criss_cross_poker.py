@@ -36,6 +36,7 @@ kernel in order: the same ``seed`` and ``rounds`` give the same arrays. Payout l
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations_with_replacement
 from typing import Final, cast
 
 import numba
@@ -74,11 +75,28 @@ _PAY_OFFSUIT: Final = PAY_BY_RANK[OFFSUIT_RANKS].astype(np.int8)
 _PAY_FLUSH: Final = PAY_BY_RANK[FLUSH_RANKS].astype(np.int16)
 """The bet pay of a hand all of one suit, by the 13-bit mask of its ranks."""
 _CARD_KEYS: Final = np.array([RANK_KEYS[card >> 2] for card in range(52)], dtype=np.int64)
-_RANK_KEYS: Final = np.array(RANK_KEYS, dtype=np.int64)
 _UNSEEN: Final = np.array([4 - bin(nibble).count("1") for nibble in range(16)], dtype=np.int64)
 """How many of a rank's four cards are unseen, by the nibble of its seen cards."""
 if int(PAY_BY_RANK[OFFSUIT_RANKS].max()) > 127:  # pragma: no cover - the paytable's shape
     raise AssertionError("a hand not all of one suit pays more than an int8 holds")
+
+
+def _pay_rows() -> npt.NDArray[np.int8]:
+    """``rows[key, r]``: the bet pay of a hand not all of one suit whose four other cards'
+    keys sum to ``key`` and whose fifth card has rank index ``r`` (0 where the five ranks
+    cannot be dealt). The 1,820 rows a deal can reach are 16 bytes each (29 KB touched
+    of the table), so a round's 26 lookups over the middle card stay in cache where
+    :data:`_PAY_OFFSUIT`'s are scattered over 360 KB."""
+    rows = np.zeros((4 * max(RANK_KEYS) + 1, 16), dtype=np.int8)
+    for four in combinations_with_replacement(range(13), 4):
+        key = sum(RANK_KEYS[r] for r in four)
+        for r in range(13):
+            if four.count(r) < 4:
+                rows[key, r] = _PAY_OFFSUIT[key + RANK_KEYS[r]]
+    return rows
+
+
+_ROWS: Final = _pay_rows()
 
 
 def _class_table() -> npt.NDArray[np.int16]:
@@ -159,8 +177,26 @@ def _pay_with_py(key: int, suit: int, mask: int, card: int) -> int:
 _pay_with: Final = numba.njit(cache=True, nogil=True, inline="always")(_pay_with_py)
 
 
+def _pay_of_py(c0: int, c1: int, c2: int, c3: int, card: int, rows: npt.NDArray[np.int8]) -> int:
+    """The bet pay of the five cards, as :func:`_pay_with` gives it, the pay of a hand
+    not all of one suit from ``rows`` (:func:`_pay_rows`)."""
+    key, suit, mask = _four(c0, c1, c2, c3)
+    if (card & 3) == suit:
+        return int(_PAY_FLUSH[mask | (1 << (card >> 2))])
+    return int(rows[key, card >> 2])
+
+
+_pay_of: Final = numba.njit(cache=True, nogil=True, inline="always")(_pay_of_py)
+
+
 def _middle_sums_py(
-    p0: int, p1: int, far: int, left: int, right: int, near: int
+    p0: int,
+    p1: int,
+    far: int,
+    left: int,
+    right: int,
+    near: int,
+    rows: npt.NDArray[np.int8],
 ) -> tuple[int, int, int, int]:
     """Over the 46 cards that may be the middle card, with the player's cards and the four
     outer cards known: the sums of the two antes' pays, of the Across Hand's bet pay, of
@@ -168,9 +204,11 @@ def _middle_sums_py(
 
     Every unseen card of a rank gives both hands the same pays unless its suit makes a
     flush, so the ranks are summed once each (times the unseen cards of the rank) and the
-    cards of a suit four known cards of a hand share are corrected one by one."""
+    cards of a suit four known cards of a hand share are corrected one by one. The pays
+    not all of one suit come from ``rows`` (:func:`_pay_rows`), one row a hand."""
     key_a, suit_a, mask_a = _four(p0, p1, left, right)
     key_d, suit_d, mask_d = _four(p0, p1, far, near)
+    row_a, row_d = rows[key_a], rows[key_d]
     one = np.uint64(1)
     seen = np.uint64(0)
     for c in (p0, p1, far, left, right, near):
@@ -183,8 +221,8 @@ def _middle_sums_py(
         k = _UNSEEN[(seen >> np.uint64(4 * r)) & np.uint64(15)]
         if k == 0:
             continue
-        x = int(_PAY_OFFSUIT[key_a + _RANK_KEYS[r]])
-        y = int(_PAY_OFFSUIT[key_d + _RANK_KEYS[r]])
+        x = int(row_a[r])
+        y = int(row_d[r])
         ante += k * (min(x, 1) + min(y, 1))
         sa += k * x
         sd += k * y
@@ -197,8 +235,8 @@ def _middle_sums_py(
             c = 4 * r + suit
             if (seen >> np.uint64(c)) & one:
                 continue
-            x0 = int(_PAY_OFFSUIT[key_a + _RANK_KEYS[r]])
-            y0 = int(_PAY_OFFSUIT[key_d + _RANK_KEYS[r]])
+            x0 = int(row_a[r])
+            y0 = int(row_d[r])
             x = _pay_with(key_a, suit_a, mask_a, c)
             y = _pay_with(key_d, suit_d, mask_d, c)
             ante += min(x, 1) + min(y, 1) - min(x0, 1) - min(y0, 1)
@@ -208,10 +246,17 @@ def _middle_sums_py(
     return ante, sa, sd, s
 
 
-_middle_sums: Final = cast(
-    Callable[[int, int, int, int, int, int], tuple[int, int, int, int]],
+_middle_sums_rows: Final = cast(
+    Callable[[int, int, int, int, int, int, npt.NDArray[np.int8]], tuple[int, int, int, int]],
     numba.njit(cache=True, nogil=True)(_middle_sums_py),
 )
+
+
+def _middle_sums(
+    p0: int, p1: int, far: int, left: int, right: int, near: int
+) -> tuple[int, int, int, int]:
+    """:func:`_middle_sums_py` with this module's rows (:data:`_ROWS`), from Python."""
+    return _middle_sums_rows(p0, p1, far, left, right, near, _ROWS)
 
 
 def _rest_index(card: int, r0: int, r1: int) -> int:
@@ -230,6 +275,7 @@ def _round_py(
     pay_by_rank: npt.NDArray[np.int16],
     sigma: npt.NDArray[np.int64],
     bets: npt.NDArray[np.int8],
+    rows: npt.NDArray[np.int8],
 ) -> float:
     """One round of the antes game on ``cards`` (far, left, middle, right, near, then the
     player's two): the net per unit of total antes; ``bets`` receives the Across, Down
@@ -252,13 +298,13 @@ def _round_py(
     if d == 0:
         return -(2 + a) / 2.0
     # the Middle decision over the 46 cards that may be the middle card
-    ante, sa, sd, s = _middle_sums(p0, p1, far, left, right, near)
+    ante, sa, sd, s = _middle_sums_rows(p0, p1, far, left, right, near, rows)
     m = 3 if s > 0 else 1
     if ante + a * sa + d * sd + m * s <= -(2 + a + d) * 46:
         return -(2 + a + d) / 2.0
     bets[2] = m
-    x = int(pay_by_rank[rank_five(p0, p1, left, right, middle)])
-    y = int(pay_by_rank[rank_five(p0, p1, far, near, middle)])
+    x = _pay_of(p0, p1, left, right, middle, rows)
+    y = _pay_of(p0, p1, far, near, middle, rows)
     return (min(x, 1) + min(y, 1) + a * x + d * y + m * (x if x > y else y)) / 2.0
 
 
@@ -275,6 +321,7 @@ def _play_py(
     bonus_by_rank: Floats,
     antes_out: Floats,
     bonus_out: Floats,
+    rows: npt.NDArray[np.int8],
 ) -> None:
     """Deal and settle ``rounds`` rounds (see the module text): ``antes_out[k]`` the
     antes game's net per unit of total antes, ``bonus_out[k]`` the bonus's per unit."""
@@ -286,10 +333,10 @@ def _play_py(
             j = i + _below(rng, 52 - i)
             deck[i], deck[j] = deck[j], deck[i]
         bonus_out[k] = bonus_by_rank[rank_five(deck[0], deck[1], deck[2], deck[3], deck[4])]
-        antes_out[k] = _round(deck, across, down, representative, pay_by_rank, sigma, bets)
+        antes_out[k] = _round(deck, across, down, representative, pay_by_rank, sigma, bets, rows)
 
 
-_play: Final = cast(
+_play_rows: Final = cast(
     Callable[
         [
             np.random.Generator,
@@ -301,6 +348,7 @@ _play: Final = cast(
             Floats,
             Floats,
             Floats,
+            npt.NDArray[np.int8],
         ],
         None,
     ],
@@ -318,15 +366,18 @@ def _settle_py(
     antes_out: Floats,
     bonus_out: Floats,
     bets_out: npt.NDArray[np.int8],
+    rows: npt.NDArray[np.int8],
 ) -> None:
     sigma = np.empty(4, dtype=np.int64)
     for k in range(cards.shape[0]):
         row = cards[k]
         bonus_out[k] = bonus_by_rank[rank_five(row[0], row[1], row[2], row[3], row[4])]
-        antes_out[k] = _round(row, across, down, representative, pay_by_rank, sigma, bets_out[k])
+        antes_out[k] = _round(
+            row, across, down, representative, pay_by_rank, sigma, bets_out[k], rows
+        )
 
 
-_settle: Final = cast(
+_settle_rows: Final = cast(
     Callable[
         [
             npt.NDArray[np.int64],
@@ -338,11 +389,64 @@ _settle: Final = cast(
             Floats,
             Floats,
             npt.NDArray[np.int8],
+            npt.NDArray[np.int8],
         ],
         None,
     ],
     numba.njit(cache=True, nogil=True)(_settle_py),
 )
+
+
+def _play(
+    rng: np.random.Generator,
+    rounds: int,
+    across: npt.NDArray[np.int8],
+    down: npt.NDArray[np.int8],
+    representative: npt.NDArray[np.int64],
+    pay_by_rank: npt.NDArray[np.int16],
+    bonus_by_rank: Floats,
+    antes_out: Floats,
+    bonus_out: Floats,
+) -> None:
+    """:func:`_play_py` with this module's rows (:data:`_ROWS`)."""
+    _play_rows(
+        rng,
+        rounds,
+        across,
+        down,
+        representative,
+        pay_by_rank,
+        bonus_by_rank,
+        antes_out,
+        bonus_out,
+        _ROWS,
+    )
+
+
+def _settle(
+    cards: npt.NDArray[np.int64],
+    across: npt.NDArray[np.int8],
+    down: npt.NDArray[np.int8],
+    representative: npt.NDArray[np.int64],
+    pay_by_rank: npt.NDArray[np.int16],
+    bonus_by_rank: Floats,
+    antes_out: Floats,
+    bonus_out: Floats,
+    bets_out: npt.NDArray[np.int8],
+) -> None:
+    """:func:`_settle_py` with this module's rows (:data:`_ROWS`)."""
+    _settle_rows(
+        cards,
+        across,
+        down,
+        representative,
+        pay_by_rank,
+        bonus_by_rank,
+        antes_out,
+        bonus_out,
+        bets_out,
+        _ROWS,
+    )
 
 
 def _strategy() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
@@ -371,7 +475,9 @@ def sample(rules: CrissCrossPokerRules | None, rounds: int, seed: int) -> dict[s
     antes = np.empty(rounds, dtype=np.float64)
     bonus = np.empty(rounds, dtype=np.float64)
     rng = np.random.default_rng(seed)
-    _play(rng, rounds, across, down, _REPRESENTATIVE, PAY_BY_RANK, _BONUS_BY_RANK, antes, bonus)
+    _play_rows(
+        rng, rounds, across, down, _REPRESENTATIVE, PAY_BY_RANK, _BONUS_BY_RANK, antes, bonus, _ROWS
+    )
     return {ANTES: antes, FIVE_CARD_BONUS: bonus}
 
 
@@ -434,7 +540,9 @@ def settle_deals(cards: npt.ArrayLike) -> tuple[dict[str, Floats], npt.NDArray[n
     antes = np.empty(n, dtype=np.float64)
     bonus = np.empty(n, dtype=np.float64)
     bets = np.zeros((n, 3), dtype=np.int8)
-    _settle(deals, across, down, _REPRESENTATIVE, PAY_BY_RANK, _BONUS_BY_RANK, antes, bonus, bets)
+    _settle_rows(
+        deals, across, down, _REPRESENTATIVE, PAY_BY_RANK, _BONUS_BY_RANK, antes, bonus, bets, _ROWS
+    )
     return {ANTES: antes, FIVE_CARD_BONUS: bonus}, bets
 
 

@@ -34,9 +34,10 @@ and ``rounds`` give the same arrays.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from fractions import Fraction
-from itertools import permutations
+from itertools import combinations_with_replacement, permutations
 from typing import Final, cast
 
 import numba
@@ -280,6 +281,126 @@ def sample(rules: PaiGowRules | None, rounds: int, seed: int) -> dict[str, Float
     return out
 
 
+def _outcome_py(high: int, low: int, dealer_high: int, dealer_low: int) -> int:
+    """0 where both hands are higher than the dealer's (a win), 2 where neither is (a
+    loss), 1 otherwise (a tie): the cases of :func:`_net`."""
+    return (0 if high > dealer_high else 1) + (0 if low > dealer_low else 1)
+
+
+_outcome: Final = numba.njit(cache=True, nogil=True, inline="always")(_outcome_py)
+
+
+MULTISETS: Final = math.comb(KIND_COUNT + 3, 4)
+"""The multisets of four kinds (10,626), each one row of :func:`_side_by_side`."""
+_BINOMIAL: Final = np.array(
+    [[math.comb(x, k) for x in range(KIND_COUNT + 3)] for k in range(5)], dtype=np.int64
+)
+
+
+def _multiset_py(a: int, b: int, c: int, d: int) -> int:
+    """The index (0 .. :data:`MULTISETS` - 1) of the multiset of kinds ``a, b, c, d`` in
+    any order: sorted to ``a <= b <= c <= d``, its rank in the combinatorial number
+    system of the strictly increasing ``a < b + 1 < c + 2 < d + 3``."""
+    if a > b:
+        a, b = b, a
+    if c > d:
+        c, d = d, c
+    if a > c:
+        a, c = c, a
+    if b > d:
+        b, d = d, b
+    if b > c:
+        b, c = c, b
+    return int(_BINOMIAL[1, a] + _BINOMIAL[2, b + 1] + _BINOMIAL[3, c + 2] + _BINOMIAL[4, d + 3])
+
+
+_multiset: Final = numba.njit(cache=True, nogil=True, inline="always")(_multiset_py)
+
+
+def _count_py(
+    positions: npt.NDArray[np.int64],
+    settings: npt.NDArray[np.int16],
+    kinds: npt.NDArray[np.int32],
+    counts: npt.NDArray[np.int64],
+) -> None:
+    """The deal of :func:`_deal` and the settlement of :func:`_settle_py` in one pass,
+    counted: ``counts[h, o]`` gains the rounds whose house-way player has outcome ``h``
+    and optimal player ``o`` (:func:`_outcome`). ``settings[_multiset(...)]`` holds the
+    four keys of :func:`setting_tables` side by side (85 KB in all, so the lookups stay
+    in cache). ``kinds`` is the kind of each tile of the block's starting order
+    (:data:`_KIND_OF_TILE`), shuffled in place: the swaps of :func:`_deal` on the kinds
+    rather than the tiles, so the same tiles are dealt."""
+    for k in range(positions.shape[1]):
+        for i in range(8):
+            j = positions[i, k]
+            kinds[i], kinds[j] = kinds[j], kinds[i]
+        code_p = _multiset(kinds[0], kinds[1], kinds[2], kinds[3])
+        code_d = _multiset(kinds[4], kinds[5], kinds[6], kinds[7])
+        dh, dl = settings[code_d, 0], settings[code_d, 1]
+        house = _outcome(settings[code_p, 0], settings[code_p, 1], dh, dl)
+        best = _outcome(settings[code_p, 2], settings[code_p, 3], dh, dl)
+        counts[house, best] += 1
+
+
+_count: Final = cast(
+    Callable[
+        [
+            npt.NDArray[np.int64],
+            npt.NDArray[np.int16],
+            npt.NDArray[np.int32],
+            npt.NDArray[np.int64],
+        ],
+        None,
+    ],
+    numba.njit(cache=True, nogil=True)(_count_py),
+)
+
+_SIDE_BY_SIDE: dict[HouseWay, npt.NDArray[np.int16]] = {}
+
+
+def _side_by_side(way: HouseWay) -> npt.NDArray[np.int16]:
+    """The four keys of :func:`setting_tables` by multiset of kinds: a
+    ``(MULTISETS, 4)`` array, row :func:`_multiset_py` of the kinds."""
+    if way not in _SIDE_BY_SIDE:
+        tables = np.stack(setting_tables(way), axis=1)
+        rows = np.empty((MULTISETS, 4), dtype=np.int16)
+        for kinds in combinations_with_replacement(range(KIND_COUNT), 4):
+            rows[_multiset_py(*kinds)] = tables[_code(kinds)]
+        _SIDE_BY_SIDE[way] = rows
+    return _SIDE_BY_SIDE[way]
+
+
+def sample_counts(rules: PaiGowRules | None, rounds: int, seed: int) -> dict[str, dict[float, int]]:
+    """The rounds of :func:`sample` (same seed, same tiles, same nets) counted in the
+    kernel: wager name -> {distinct net: rounds}, without the arrays (the framework's
+    fast path). Raises ``ValueError`` for a negative ``rounds``."""
+    if rounds < 0:
+        raise ValueError(f"rounds must be at least 0, not {rounds}")
+    rules = rules if rules is not None else PaiGowRules()
+    settings = _side_by_side(rules.dealer_way)
+    rng = np.random.default_rng(seed)
+    counts = np.zeros((3, 3), dtype=np.int64)
+    positions = np.empty((DEALT, min(rounds, BLOCK)), dtype=np.int64)
+    for begin in range(0, rounds, BLOCK):
+        n = min(BLOCK, rounds - begin)
+        for i in range(DEALT):
+            positions[i, :n] = _draw(rng, i, n)
+        _count(positions[:, :n], settings, _KIND_OF_TILE.copy(), counts)
+    player_net = (WIN_NET, 0.0, -1.0)  # by outcome: win, tie, loss
+    bank_net = (-1.0, 0.0, WIN_NET)  # the bank against the house-way player
+    found: dict[str, dict[float, int]] = {wager: {} for wager in WAGERS}
+    for h in range(3):
+        for o in range(3):
+            if counts[h, o]:
+                for wager, net in (
+                    (HOUSE_WAY_WAGER, player_net[h]),
+                    (OPTIMAL_WAGER, player_net[o]),
+                    (PLAYER_BANK_WAGER, bank_net[h]),
+                ):
+                    found[wager][net] = found[wager].get(net, 0) + int(counts[h, o])
+    return found
+
+
 def draws(rules: PaiGowRules | None, rounds: int, seed: int) -> None:
     """Draw, and discard, the random numbers of ``rounds`` rounds exactly as
     :func:`sample` draws them (the generator's ceiling for
@@ -337,6 +458,7 @@ __all__ = [
     "draws",
     "prepare",
     "sample",
+    "sample_counts",
     "setting_tables",
     "settle_hands",
 ]
