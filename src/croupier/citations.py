@@ -6,11 +6,14 @@ For two chapters the rule text is not at hand: ch. 623a (Craps and Mini-Craps) a
 preamble and common practice (docs/interpretations.md, "Sic Bo" and "Craps and
 Mini-Craps"; the basis of each section in docs/traceability.md). A citation of them is a
 reading, not a quotation, and every face a person reads (a refusal, a table sign, a par
-sheet, the terminal) shows it marked: ``"623a.6 (inferred)"``.
+sheet, the terminal) shows it marked: ``"623a.6 (inferred)"``, each citation of a
+combined one on its own (``"623a.3 (inferred); 623a.5 (inferred)"``). A code of croupier's
+own (``"server:seats"``, ``"interpretations:void-round"``) is never shown: a reader is told
+"the operator's rules" or the published interpretation's heading instead.
 
 The ``cite`` stored inside events and sent as a refusal's ``cite`` stays the bare section
-(stored rounds replay by comparing events): the marker is added only where a citation is
-shown, by :func:`shown`. This module imports nothing, so any layer may use it.
+(stored rounds replay by comparing events): the marker and the words are added only where
+a citation is shown, by :func:`shown`. This module imports nothing, so any layer may use it.
 """
 
 from __future__ import annotations
@@ -49,8 +52,48 @@ def basis(cite: str) -> str | None:
     return INFERRED if is_inferred(cite) else None
 
 
+OPERATOR: Final = "the operator's rules"
+"""How a reader is shown a rule of croupier's own (a code such as ``"server:seats"``,
+``"money:largest-amount"``, ``"training:answer"``): never the code itself."""
+
+INTERPRETATIONS: Final = {
+    "void-round": "Voiding a round",
+    "late-card-declined": "Irregularities",
+    "bust-without-second-chance": "The Second Chance Wager",
+}
+"""The heading in docs/interpretations.md (less its citations after the dash) under which
+each ``interpretations:<name>`` reading is published: a reader is shown it as
+``our published interpretation "Voiding a round"``."""
+
+_CODE = re.compile(r"^([a-z][a-z0-9-]*):([a-z0-9][a-z0-9-]*)$")
+
+
+def _one(cite: str) -> str:
+    """One citation (no ``"; "``) as a reader is shown it."""
+    code = _CODE.match(cite)
+    if code is None:
+        return f"{cite} ({INFERRED})" if is_inferred(cite) else cite
+    if code[1] == "interpretations":
+        title = INTERPRETATIONS.get(code[2])
+        if title is None:
+            return "our published interpretations"
+        return f"our published interpretation \u201c{title}\u201d"
+    return OPERATOR
+
+
 def shown(cite: str) -> str:
-    """``cite`` as a reader is shown it: ``"623a.6"`` -> ``"623a.6 (inferred)"``; any
-    other citation unchanged (``"675a.4(f)"``). Raises ``TypeError`` for anything but a
-    ``str``."""
-    return f"{cite} ({INFERRED})" if is_inferred(cite) else cite
+    """``cite`` as a reader is shown it, the one renderer of every face a person reads:
+    ``"623a.6"`` -> ``"623a.6 (inferred)"``; ``"623a.3; 623a.5"`` ->
+    ``"623a.3 (inferred); 623a.5 (inferred)"`` (each citation marked on its own); a
+    section croupier has the text of unchanged (``"675a.4(f)"``); a reading of croupier's
+    own (``"interpretations:void-round"``) as ``our published interpretation "Voiding a
+    round"``; a code of croupier's own (``"server:seats"``) as ``"the operator's rules"``
+    (never the code: that stays in ``cite`` for tools). Raises ``TypeError`` for anything
+    but a ``str``."""
+    if not isinstance(cite, str):
+        raise TypeError(f"a citation is text, not {type(cite).__name__}")
+    parts: list[str] = []
+    for part in (_one(p.strip()) for p in cite.split(";")):
+        if part not in parts:
+            parts.append(part)
+    return "; ".join(parts)

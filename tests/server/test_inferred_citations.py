@@ -53,7 +53,7 @@ def test_the_sic_bo_sign_marks_its_citations(api: Api) -> None:
     r = api.client.get("/tables/sb/sign", headers=ann)
     assert r.status_code == 200, r.text
     text = r.json()["text"]
-    assert "PAYOUT ODDS (625a.1; 625a.6 (inferred))" in text
+    assert "PAYOUT ODDS (625a.1 (inferred); 625a.6 (inferred))" in text
     assert "Wagers (625a.3 (inferred))" in text
     assert "Total Value (625a.3 (inferred))" in text
     r = api.client.get("/tables/hrd/sign", headers=ann)

@@ -118,7 +118,7 @@ def test_a_wager_beyond_the_balance_is_refused_and_changes_nothing(api: Api) -> 
     r = api.wager(auth, 1, "like_kind:3", 500)
     assert r.status_code == 409
     assert r.json() == {
-        "detail": "$5 is more than the wallet balance of $2 (ledger:no-negative-balance)",
+        "detail": "$5 is more than the wallet balance of $2 (the operator's rules)",
         "cite": "ledger:no-negative-balance",
     }
     assert api.snapshot() == before

@@ -143,7 +143,7 @@ def test_a_recall_of_a_seat_that_does_not_exist_is_refused_in_words(api: Api) ->
         assert r.status_code == 422, (seat, r.text)
         assert r.json()["detail"] == (
             f"seat {seat} does not exist at table g: its betting positions are numbered "
-            "1 to 6 (server:seats)"
+            "1 to 6 (the operator's rules)"
         ), r.text
     assert api.client.get("/tables/g/seats/6/recall", headers=ann).status_code == 200
 

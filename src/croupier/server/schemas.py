@@ -251,9 +251,12 @@ class TableCreate(In):
 
 class SeatOut(BaseModel):
     seat: int
-    player_id: str
+    player_id: str | None
+    """The seat's account id, shown only to its own player and the staff (``None`` to
+    any other player: issue #34)."""
     name: str | None = None
-    """The player's name as the table shows it (in a view's ``seats``)."""
+    """The player's name as the table shows it (in a view's ``seats``); ``"Seat N"``
+    where another player is shown a seat whose player has no name."""
 
 
 class TableOut(BaseModel):

@@ -287,6 +287,32 @@ def seated(session: Session, table_id: str) -> list[schemas.SeatOut]:
     return [schemas.SeatOut(seat=int(seat), player_id=pid, name=name) for seat, pid, name in rows]
 
 
+def shielded(seats: list[schemas.SeatOut], viewer: Player) -> list[schemas.SeatOut]:
+    """``seats`` as ``viewer`` may read them: a player sees his own seat's account id,
+    any other seat by its player's name, or ``"Seat N"``, never its account id (the
+    staff see every id)."""
+    if viewer.role != "player":
+        return seats
+    return [
+        s
+        if s.player_id == viewer.id
+        else schemas.SeatOut(seat=s.seat, player_id=None, name=s.name or f"Seat {s.seat}")
+        for s in seats
+    ]
+
+
+def shielded_view(seen: dict[str, Any] | None, viewer: Player, names: dict[int, str]) -> Any:
+    """A round's view with its ``seats`` (seat -> account id) shown as :func:`shielded`
+    shows them: another player's seat by name or ``"Seat N"``."""
+    if seen is None or viewer.role != "player" or not isinstance(seen.get("seats"), dict):
+        return seen
+    seats = {
+        key: pid if pid == viewer.id else names.get(int(key), f"Seat {key}")
+        for key, pid in seen["seats"].items()
+    }
+    return {**seen, "seats": seats}
+
+
 def _open_round(session: Session, table_id: str) -> RoundRow | None:
     return session.scalars(
         select(RoundRow).where(RoundRow.table_id == table_id, RoundRow.status == "open")
@@ -593,16 +619,18 @@ def view(
                 disabling.check_player(session, player.id, "wager")
             _, upcoming = new_round(session, table.id, table.game, rng=SeededRng(0), preview=True)
             legal = [c for c in upcoming.legal_commands(actor) if c.command != "VoidRound"]
+    seats = seated(session, table_id)
+    names = {s.seat: s.name for s in seats if s.name}
     return schemas.ViewOut(
         table_id=table_id,
         actor=actor,
         round_id=latest.id if latest else None,
         round_version=latest.version if latest else None,
         round_status=cast(Status, latest.status) if latest else None,
-        view=seen,
+        view=shielded_view(seen, player, names),
         legal_commands=legal,
         balance=balance,
-        seats=seated(session, table_id),
+        seats=shielded(seats, player),
         waiting_for=waiting,
         deadline=deadline,
         seal=seals.seal_of(session, table_id),

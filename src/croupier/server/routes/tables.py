@@ -60,7 +60,8 @@ def list_tables(
 @router.get("/tables/{table_id}", response_model=schemas.TableOut, responses=PROBLEMS)
 def get_table(table_id: str, db: Db, me: Caller) -> schemas.TableOut:
     """A table, its rules and its seats."""
-    return service.table_out(db, repo.get_table(db, table_id))
+    table = service.table_out(db, repo.get_table(db, table_id))
+    return table.model_copy(update={"seats": service.shielded(table.seats, me)})
 
 
 @router.get("/tables/{table_id}/help", response_model=schemas.HelpOut, responses=PROBLEMS)
