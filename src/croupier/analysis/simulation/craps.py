@@ -309,19 +309,20 @@ def _hand(
     position: int,
     throws: Ints,
     codes: Ints,
-    how: Ints,
-    numbers: Ints,
-    odds: Ints,
-    others: Ints,
+    bits: Ints,
+    others: tuple[Ints, Ints, Ints, Ints],
     decisive: Ints,
     masks: Ints,
     machine: Ints,
 ) -> int:
     """Play one hand from ``dice[position]`` and put in ``codes`` how each decider (a
     column of :attr:`Plan.deciders`, found as ``how`` and ``number`` say) decided its
-    wagers (an index of their rows of :attr:`Plan.values`; -1: not); returns the position
-    after its seven-out, or -1 where the dice run out first. ``throws`` holds each roll's
-    total (+ 13 for a pair); ``machine`` is :func:`_come_tables`."""
+    wagers (an index of their rows of :attr:`Plan.values`; -1: not), but for the
+    ``NUMBER`` and ``ODDS`` deciders, whose codes follow from the hand's ``bits`` (the
+    totals rolled before the first 7, those of them first rolled as a pair, the points
+    made, those first made with a pair, the last point: :func:`_bit_codes`); returns the
+    position after its seven-out, or -1 where the dice run out first. ``throws`` holds
+    each roll's total (+ 13 for a pair); ``machine`` is :func:`_come_tables`."""
     # Branch-free but for the seven-out: the point and the Come wager move by table.
     n = 0
     point = 0
@@ -366,7 +367,29 @@ def _hand(
     count = 0
     for p in POINT_TOTALS:
         count += (made >> p) & 1
-    # One kind of decider at a time, arithmetic on the hand's bits, not branches.
+    bits[0], bits[1], bits[2], bits[3], bits[4] = rolled, hard, made, made_hard, point
+    # Each kind of decider in a loop of its own (a chain of kinds mispredicts).
+    singles, firsts, bonuses, scans = others
+    codes[singles[0]], codes[singles[1]], codes[singles[2]] = line, come_code, count
+    for w in firsts:
+        codes[w] = throws[0]
+    for w in bonuses:
+        codes[w] = int(rolled & masks[w] != masks[w])
+    for w in scans:
+        code = -1
+        for i in range(n):  # SCAN: the first throw rolled that decides it
+            if decisive[w] & (1 << throws[i]):
+                code = throws[i]
+                break
+        codes[w] = code
+    return position
+
+
+@numba.njit(cache=True, inline="always")
+def _bit_codes(codes: Ints, numbers: Ints, odds: Ints, bits: Ints) -> None:
+    """The codes of the ``NUMBER`` deciders (``numbers``: rows decider, number) and the
+    ``ODDS`` deciders (``odds``) from a hand's ``bits`` (:func:`_hand`)."""
+    rolled, hard, made, made_hard, point = bits[0], bits[1], bits[2], bits[3], bits[4]
     for j in range(numbers.shape[1]):  # its number before the first 7, else the 7
         p = numbers[1, j]
         codes[numbers[0, j]] = 7 + ((rolled >> p) & 1) * (p - 7 + 13 * ((hard >> p) & 1))
@@ -375,26 +398,49 @@ def _hand(
         won = (made >> p) & 1
         lost = (1 - won) * (8 * int(point == p) - 1)
         codes[odds[0, j]] = won * (p + 13 * ((made_hard >> p) & 1)) + lost
-    for w in others:
-        kind = how[w]
-        if kind == FIRST:
-            code = throws[0]
-        elif kind == LINE:
-            code = line
-        elif kind == COME:
-            code = come_code
-        elif kind == FIRE:
-            code = count
-        elif kind == BONUS:
-            code = int(rolled & masks[w] != masks[w])
-        else:  # SCAN: the first throw rolled that decides it
-            code = -1
-            for i in range(n):
-                if decisive[w] & (1 << throws[i]):
-                    code = throws[i]
-                    break
-        codes[w] = code
-    return position
+
+
+@numba.njit(cache=True, inline="always")
+def _pack(bits: int) -> int:
+    """Bits 4, 5, 6, 8, 9, 10 (the points) as bits 0 to 5 (:func:`_unpack`)."""
+    return ((bits >> 4) & 7) | ((bits >> 5) & 56)
+
+
+@numba.njit(cache=True, inline="always")
+def _unpack(packed: int) -> int:
+    return ((packed & 7) << 4) | ((packed & 56) << 5)
+
+
+_POINT_INDEX: Final = np.array(
+    [max(0, POINT_TOTALS.index(t)) if t in POINT_TOTALS else 0 for t in range(13)], dtype=np.int64
+)
+
+
+@numba.njit(cache=True)
+def _count_bits(counts: Ints, numbers: Ints, odds: Ints, by_bits: Ints) -> None:
+    """Add to ``counts`` the codes of the hands counted in ``by_bits`` (row 0: by the
+    packed totals before the first 7 and their pairs, row 1: by the packed points made,
+    their pairs and the last point's index), then clear it."""
+    bits = np.zeros(5, dtype=np.int64)
+    codes = np.zeros(counts.shape[0], dtype=np.int64)
+    last = counts.shape[1] - 1
+    for key in range(by_bits.shape[1]):
+        for row in range(2):
+            hands = by_bits[row, key]
+            if hands == 0:
+                continue
+            by_bits[row, key] = 0
+            low, high = _unpack(key & 63), _unpack((key >> 6) & 63)
+            if row == 0:
+                bits[0], bits[1], bits[2], bits[3], bits[4] = low, high, 0, 0, 0
+            else:
+                bits[0], bits[1], bits[2], bits[3] = 0, 0, low, high
+                bits[4] = POINT_TOTALS[key >> 12]
+            _bit_codes(codes, numbers, odds, bits)
+            kinds = numbers if row == 0 else odds
+            for j in range(kinds.shape[1]):
+                code = codes[kinds[0, j]]
+                counts[kinds[0, j], code + (last + 1) * int(code < 0)] += hands
 
 
 @numba.njit(cache=True)
@@ -409,7 +455,8 @@ def _hands(
     how: Ints,
     numbers: Ints,
     odds: Ints,
-    others: Ints,
+    counted: Ints,
+    others: tuple[Ints, Ints, Ints, Ints],
     decisive: Ints,
     masks: Ints,
     machine: Ints,
@@ -419,29 +466,36 @@ def _hands(
     hand's nets (``values`` at its codes, wager ``w``'s that of decider ``group[w]``) go
     to column ``done`` of ``out`` where it has ``rounds`` columns; else its codes are
     counted: ``counts[d, k]`` hands in which decider ``d`` gave code ``k`` (its last
-    column: no code)."""
+    column: no code), those of the ``NUMBER`` and ``ODDS`` deciders by the hand's bits
+    (one count a hand for each kind, :func:`_count_bits`)."""
     wagers = group.shape[0]
     throws = np.empty(MAX_ROLLS, dtype=np.int64)
-    codes = np.empty(how.shape[0], dtype=np.int64)
+    codes = np.empty(how.shape[0] + 1, dtype=np.int64)  # the last: a kind not played
+    bits = np.zeros(5, dtype=np.int64)
+    by_bits = np.zeros((2, 6 << 12), dtype=np.int64)
     record = out.shape[1] == rounds
     last = counts.shape[1] - 1
     used = 0
     while done < rounds:
-        position = _hand(
-            dice, used, throws, codes, how, numbers, odds, others, decisive, masks, machine
-        )
+        position = _hand(dice, used, throws, codes, bits, others, decisive, masks, machine)
         if position < 0:
-            return done, used
+            break
         used = position
         if record:
+            _bit_codes(codes, numbers, odds, bits)
             for w in range(wagers):
                 code = codes[group[w]]
                 out[w, done] = values[w, code] if code >= 0 else math.nan
         else:
-            for d in range(codes.shape[0]):
+            by_bits[0, _pack(bits[0]) | (_pack(bits[1]) << 6)] += 1
+            point = _POINT_INDEX[bits[4]] << 12
+            by_bits[1, _pack(bits[2]) | (_pack(bits[3]) << 6) | point] += 1
+            for d in counted:
                 code = codes[d]
                 counts[d, code + (last + 1) * int(code < 0)] += 1
         done += 1
+    if not record:
+        _count_bits(counts, numbers, odds, by_bits)
     return done, used
 
 
@@ -451,12 +505,21 @@ def _block(rng: np.random.Generator, hands: int) -> Dice:
     return dice
 
 
+def _at(how: Ints, kind: int) -> int:
+    """The decider of ``kind`` (one at most), else ``len(how)``, a code not counted."""
+    found = np.flatnonzero(how == kind)
+    return int(found[0]) if found.size else len(how)
+
+
 def _args(plan: Plan) -> tuple[Any, ...]:
     _, _, decisive, masks = plan.deciders
     how, number = plan.how, plan.number
     numbers, odds = (np.stack([np.flatnonzero(how == k), number[how == k]]) for k in (NUMBER, ODDS))
-    others = np.flatnonzero((how != NUMBER) & (how != ODDS))
-    return (plan.values, plan.group, how, numbers, odds, others, decisive, masks, plan.machine)
+    counted = np.flatnonzero((how != NUMBER) & (how != ODDS))
+    singles = np.array([_at(how, k) for k in (LINE, COME, FIRE)], dtype=np.int64)
+    others = (singles, *(np.flatnonzero(how == k) for k in (FIRST, BONUS, SCAN)))
+    kinds = (how, numbers, odds, counted, others)
+    return (plan.values, plan.group, *kinds, decisive, masks, plan.machine)
 
 
 _NO_COUNTS: Final = np.zeros((0, 0), dtype=np.int64)
