@@ -195,3 +195,117 @@ def test_the_engines_outcomes_are_what_the_test_read() -> None:
         seat=1, spot="dont_pass", amount=1_000, outcome=Outcome.PUSH, returned=1_000, cite="x"
     )
     assert _net(lost) == -1 and _net(push) == 0
+
+
+# --- a plain reference of settlement, from the rules ------------------------------------------
+TRUE_ODDS = {4: Fraction(2), 5: Fraction(3, 2), 6: Fraction(6, 5)}
+PLACE_PAYS = {4: Fraction(9, 5), 5: Fraction(7, 5), 6: Fraction(7, 6)}
+HARD_PAYS = {4: Fraction(7), 6: Fraction(9)}
+
+
+def _mirror(number: int) -> int:
+    return number if number <= 6 else 14 - number
+
+
+def _line(totals: list[int], dont: bool, bar: int) -> tuple[Fraction, int]:
+    """A Pass (or Don't Pass) wager's net on its first decision from ``totals[0]`` as its
+    come-out roll, and its point (0: decided on the come-out)."""
+    first = totals[0]
+    if first in (7, 11):
+        return Fraction(-1 if dont else 1), 0
+    if first in (2, 3, 12):
+        return Fraction(0 if dont and first == bar else (1 if dont else -1)), 0
+    for total in totals[1:]:
+        if total in (first, 7):
+            won = (total == first) != dont
+            return Fraction(1 if won else -1), first
+    raise AssertionError("a hand ends in a seven-out")
+
+
+def reference_hand(rolls: list[tuple[int, int]], rules: CrapsRules) -> dict[str, Fraction]:
+    """One shooter's hand, settled wager by wager as ch. 623a states the wagers: the net
+    per unit of each one's first decision (the bettor of :mod:`kernel`)."""
+    totals = [a + b for a, b in rolls]
+    nets: dict[str, Fraction] = {}
+    nets["pass"], point = _line(totals, False, rules.dont_bar)
+    nets["dont_pass"], _ = _line(totals, True, rules.dont_bar)
+    if point:  # full odds, paid at true odds behind the point
+        units = rules.limit.multiple(point)
+        odds = TRUE_ODDS[_mirror(point)]
+        won = nets["pass"] > 0
+        nets["pass_with_odds"] = 1 + units * odds if won else -1 - Fraction(units)
+    else:
+        nets["pass_with_odds"] = nets["pass"]
+    # A Come wager on the first roll with a point on: its own come-out roll there.
+    on = 0
+    for i, total in enumerate(totals):
+        if on:
+            nets["come"], _ = _line(totals[i:], False, rules.dont_bar)
+            nets["dont_come"], _ = _line(totals[i:], True, rules.dont_bar)
+            break
+        on = 0 if total in (2, 3, 7, 11, 12) else total
+    for number in (4, 5, 6, 8, 9, 10):  # working from the first roll
+        decided = next(t for t in totals if t in (number, 7))
+        pays = PLACE_PAYS[_mirror(number)]
+        nets[f"place:{number}"] = pays if decided == number else Fraction(-1)
+    for number in (4, 6, 8, 10):
+        decided = next((a, b) for a, b in rolls if a + b in (number, 7))
+        hard = decided == (number // 2, number // 2)
+        nets[f"hard:{number}"] = HARD_PAYS[_mirror(number)] if hard else Fraction(-1)
+    nets["any_seven"] = Fraction(4) if totals[0] == 7 else Fraction(-1)
+    nets["any_craps"] = Fraction(7) if totals[0] in (2, 3, 12) else Fraction(-1)
+    for number in (4, 5, 6, 8, 9, 10):  # the odds, from the first roll with that point
+        runs = [i for i in range(1, len(totals)) if _point_before(totals, i) == number]
+        if runs:
+            decided = next(t for t in totals[runs[0] :] if t in (number, 7))
+            odds = TRUE_ODDS[_mirror(number)]
+            nets[f"odds:{number}"] = odds if decided == number else Fraction(-1)
+            nets[f"lay_odds:{number}"] = Fraction(-1) if decided == number else 1 / odds
+    made = {p for i, p in enumerate(totals) if i and _point_before(totals, i) == p}
+    tiers = [pays for count, pays in rules.fire_tiers.items() if len(made) >= count]
+    nets["fire_bet"] = Fraction(max(tiers)) if tiers else Fraction(-1)
+    before_seven = set(totals[: totals.index(7)])
+    small = {2, 3, 4, 5, 6} <= before_seven
+    nets["all_small"] = Fraction(rules.odds_of("all_small")) if small else Fraction(-1)
+    return nets
+
+
+def _point_before(totals: list[int], roll: int) -> int:
+    """The shooter's point when roll ``roll`` is thrown (0: a come-out roll)."""
+    point = 0
+    for total in totals[:roll]:
+        if point == 0:
+            point = 0 if total in (2, 3, 7, 11, 12) else total
+        elif total in (point, 7):
+            point = 0
+    return point
+
+
+def test_the_kernel_settles_hands_as_a_plain_reference_does() -> None:
+    """Hands from fixed seeds: the kernel's nets (``play``) against :func:`reference_hand`,
+    written from the rules of each wager, not from the kernel's tables or codes."""
+    rules = CrapsRules()
+    plan = kernel.plan_for(rules)
+    checked = 0
+    for seed in (1, 2, 3):
+        dice = np.random.default_rng(seed).integers(0, 6, size=4_000, dtype=np.uint8)
+        out, used = kernel.play(plan, dice, 60)
+        position = 0
+        for hand in range(out.shape[1]):
+            rolls: list[tuple[int, int]] = []
+            while True:
+                a, b = int(dice[position]) + 1, int(dice[position + 1]) + 1
+                position += 2
+                rolls.append((a, b))
+                if a + b == 7 and _point_before([x + y for x, y in rolls], len(rolls) - 1):
+                    break
+            row = dict(zip(plan.names, out[:, hand], strict=True))
+            expected = reference_hand(rolls, rules)
+            for name, net in expected.items():
+                assert row[name] == float(net), (seed, hand, name, rolls, row[name], net)
+            reached = {n for n in row if n.startswith(("odds:", "lay_odds:"))} & set(expected)
+            for name in {n for n in row if n.startswith(("odds:", "lay_odds:"))} - reached:
+                assert np.isnan(row[name]), (seed, hand, name, rolls)
+            checked += 1
+        assert position == used
+    assert checked == 180

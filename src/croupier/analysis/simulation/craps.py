@@ -204,6 +204,9 @@ class Plan:
         Pass and Don't Pass) share its code, found once a hand."""
         self.group: Ints = group.reshape(-1).astype(np.int64)
         """Each wager's column of :attr:`deciders`."""
+        hows = [_how(*column[:3]) for column in self.deciders.T.tolist()]
+        self.how, self.number = np.array(hows, dtype=np.int64).T.copy()
+        self.machine = _come_tables(self.bar)
 
     def _line(
         self,
@@ -240,27 +243,6 @@ def _table(spot: str, rules: CrapsRules) -> Floats:
     return table
 
 
-@numba.njit(cache=True)
-def _line_code(throws: Ints, n: int, first: int, bar: int) -> int:
-    """How a Pass or Don't Pass wager made before roll ``first`` (a come-out of its own)
-    is decided: 0 a natural, 1 craps other than ``bar``, 2 the ``bar`` total, the point
-    ``p`` made, ``13 + p`` a seven-out on point ``p``; -1 undecided (:func:`_line_values`)."""
-    point = 0
-    for i in range(first, n):
-        t = throws[i] - 13 if throws[i] > 12 else throws[i]
-        if point == 0:
-            if t == 7 or t == 11:
-                return 0
-            if t == 2 or t == 3 or t == 12:
-                return 2 if t == bar else 1
-            point = t
-        elif t == point:
-            return point
-        elif t == 7:
-            return 13 + point
-    return -1
-
-
 def _line_values(dont: int, units: Floats, pays: Floats) -> Floats:
     """The net of a Pass (``dont`` 0) or Don't Pass wager by :func:`_line_code`, with
     ``units`` of odds behind its point paid at ``pays``."""
@@ -276,38 +258,81 @@ def _line_values(dont: int, units: Floats, pays: Floats) -> Floats:
     return row
 
 
+FIRST, NUMBER, ODDS, SCAN = 5, 6, 7, 8
+"""How the kernel finds a standing decider's code: the hand's first throw (it decides on
+every throw), the first roll of its number or a 7 (from the first roll: a Place Bet; from
+the first roll with the Pass point its number: the odds), or a walk over the rolls."""
+
+_THROWS: Final = sum(1 << t for t in range(2, 13)) | sum(1 << (13 + t) for t in range(2, 13, 2))
+"""The throws two dice can roll, as bits (a pair's total is even)."""
+
+
+def _how(family: int, start: int, decisive: int) -> tuple[int, int]:
+    """How the kernel finds a decider's code, and its number (``NUMBER``, ``ODDS``)."""
+    if family != STANDING:
+        return family, 0
+    mask = decisive & _THROWS
+    numbers = [p for p in POINT_TOTALS if mask == ((1 << p) | (1 << (13 + p)) | 128) & _THROWS]
+    if start == 0 and mask == _THROWS:
+        return FIRST, 0
+    if numbers and numbers[0] == (start or numbers[0]):
+        return (ODDS if start else NUMBER), numbers[0]
+    if start:
+        raise ValueError(f"a wager from the point {start} that its number or 7 do not decide")
+    return SCAN, 0
+
+
+def _come_tables(bar: int) -> Ints:
+    """A Pass or Come wager's machine, one roll at a time: ``[0, state, total]`` the next
+    state and ``[1, state, total]`` its code (-1: none yet). States: 0 not made (no point
+    on), 1 its come-out roll, 4 to 10 its point, 13 decided. Codes: 0 a natural, 1 craps
+    other than ``bar``, 2 the ``bar`` total, the point ``p`` made, ``13 + p`` a seven
+    before it (:func:`_line_values`)."""
+    table = np.full((2, 14, 13), -1, dtype=np.int64)
+    table[0] = 13
+    table[0, 0] = 0
+    for t in range(2, 13):
+        if t in POINT_TOTALS:
+            table[0, 1, t] = t
+        else:
+            table[1, 1, t] = 0 if t in (7, 11) else 1 + int(t == bar)
+    for p in POINT_TOTALS:
+        table[0, p] = p
+        table[0, p, p] = table[0, p, 7] = 13
+        table[1, p, p], table[1, p, 7] = p, 13 + p
+    return table
+
+
 @numba.njit(cache=True, inline="always")
 def _hand(
     dice: Dice,
     position: int,
     throws: Ints,
-    first: Ints,
-    order: Ints,
     codes: Ints,
-    family: Ints,
-    start: Ints,
+    bits: Ints,
+    others: tuple[Ints, Ints, Ints, Ints],
     decisive: Ints,
     masks: Ints,
-    bar: int,
+    machine: Ints,
 ) -> int:
     """Play one hand from ``dice[position]`` and put in ``codes`` how each decider (a
-    column of :attr:`Plan.deciders`: ``family``, ``start``, ``decisive``, ``masks``)
-    decided its wagers (an index of their rows of :attr:`Plan.values`; -1: not);
-    returns the position
-    after its seven-out, or -1 where the dice run out first.
-    ``throws`` holds each roll's total (+ 13 for a pair), ``first[p]`` the first roll
-    with point ``p`` on (``first[0]``: any point; ``MAX_ROLLS``: none) and ``order`` the
-    hand's distinct throws in the order first rolled."""
-    # Branch-free but for the seven-out: the point moves by table (_NEXT_POINT).
-    for p in range(13):
-        first[p] = MAX_ROLLS
+    column of :attr:`Plan.deciders`, found as ``how`` and ``number`` say) decided its
+    wagers (an index of their rows of :attr:`Plan.values`; -1: not), but for the
+    ``NUMBER`` and ``ODDS`` deciders, whose codes follow from the hand's ``bits`` (the
+    totals rolled before the first 7, those of them first rolled as a pair, the points
+    made, those first made with a pair, the last point: :func:`_bit_codes`); returns the
+    position after its seven-out, or -1 where the dice run out first. ``throws`` holds
+    each roll's total (+ 13 for a pair); ``machine`` is :func:`_come_tables`."""
+    # Branch-free but for the seven-out: the point and the Come wager move by table.
     n = 0
     point = 0
+    come = 0  # the Come wager's state (_come_tables)
+    come_code = -1
     rolled = 0  # the totals rolled before the first 7
     sevened = 0
+    hard = 0  # the totals whose first roll (before any 7) was a pair
     made = 0  # the distinct points made
-    seen = 0  # the throws rolled, as bits
-    distinct = 0
+    made_hard = 0  # those first made with a pair
     end = dice.shape[0]
     while True:
         if position + 2 > end:
@@ -316,57 +341,106 @@ def _hand(
         b = int(dice[position + 1])
         position += 2
         t = a + b + 2
-        throw = t + 13 * int(a == b)
-        throws[n] = throw
-        order[distinct] = throw
-        distinct += 1 - ((seen >> throw) & 1)
-        seen |= 1 << throw
-        first[point] = min(first[point], n)
+        pair = int(a == b)
+        throws[n] = t + 13 * pair
         n += 1
-        rolled |= (1 - sevened) << t
-        sevened |= int(t == 7)
         on = int(point != 0)
-        made |= (on & int(t == point)) << t
+        new = (1 - sevened) & (1 - ((rolled >> t) & 1))
+        rolled |= new << t
+        hard |= (new & pair) << t
+        sevened |= int(t == 7)
+        hit = (on & int(t == point)) << t
+        made_hard |= hit & ~made & -pair
+        made |= hit
+        state = come + on * int(come == 0)
+        come_code = max(come_code, machine[1, state, t])
+        come = machine[0, state, t]
         if on and t == 7:
             break
         point = int(_NEXT_POINT[point, t])
         if n == MAX_ROLLS:
             raise ValueError("a hand longer than MAX_ROLLS rolls")
-    first[0] = MAX_ROLLS
-    for p in POINT_TOTALS:
-        first[0] = min(first[0], first[p])
+    first = throws[0] if throws[0] < 13 else throws[0] - 13
+    line = machine[1, 1, first]
+    if line < 0:
+        line = first + 13 * (1 - ((made >> first) & 1))
     count = 0
     for p in POINT_TOTALS:
         count += (made >> p) & 1
-    line = _line_code(throws, n, 0, bar)
-    come = _line_code(throws, n, first[0], bar) if first[0] < n else -1
-    for w in range(family.shape[0]):  # one decider (Plan.deciders) at a time
-        kind = family[w]
+    bits[0], bits[1], bits[2], bits[3], bits[4] = rolled, hard, made, made_hard, point
+    # Each kind of decider in a loop of its own (a chain of kinds mispredicts).
+    singles, firsts, bonuses, scans = others
+    codes[singles[0]], codes[singles[1]], codes[singles[2]] = line, come_code, count
+    for w in firsts:
+        codes[w] = throws[0]
+    for w in bonuses:
+        codes[w] = int(rolled & masks[w] != masks[w])
+    for w in scans:
         code = -1
-        if kind == STANDING and start[w] == 0:
-            # The first throw rolled that decides it: a bit test per distinct throw.
-            mask = decisive[w]
-            if seen & mask:
-                for j in range(distinct):
-                    if mask & (1 << order[j]):
-                        code = order[j]
-                        break
-        elif kind == STANDING:
-            mask = decisive[w]
-            for i in range(first[start[w]], n):
-                if mask & (1 << throws[i]):
-                    code = throws[i]
-                    break
-        elif kind == LINE:
-            code = line
-        elif kind == COME:
-            code = come
-        elif kind == FIRE:
-            code = count
-        else:  # BONUS
-            code = 0 if rolled & masks[w] == masks[w] else 1
+        for i in range(n):  # SCAN: the first throw rolled that decides it
+            if decisive[w] & (1 << throws[i]):
+                code = throws[i]
+                break
         codes[w] = code
     return position
+
+
+@numba.njit(cache=True, inline="always")
+def _bit_codes(codes: Ints, numbers: Ints, odds: Ints, bits: Ints) -> None:
+    """The codes of the ``NUMBER`` deciders (``numbers``: rows decider, number) and the
+    ``ODDS`` deciders (``odds``) from a hand's ``bits`` (:func:`_hand`)."""
+    rolled, hard, made, made_hard, point = bits[0], bits[1], bits[2], bits[3], bits[4]
+    for j in range(numbers.shape[1]):  # its number before the first 7, else the 7
+        p = numbers[1, j]
+        codes[numbers[0, j]] = 7 + ((rolled >> p) & 1) * (p - 7 + 13 * ((hard >> p) & 1))
+    for j in range(odds.shape[1]):  # its point's first run ends in its number or a 7
+        p = odds[1, j]
+        won = (made >> p) & 1
+        lost = (1 - won) * (8 * int(point == p) - 1)
+        codes[odds[0, j]] = won * (p + 13 * ((made_hard >> p) & 1)) + lost
+
+
+@numba.njit(cache=True, inline="always")
+def _pack(bits: int) -> int:
+    """Bits 4, 5, 6, 8, 9, 10 (the points) as bits 0 to 5 (:func:`_unpack`)."""
+    return ((bits >> 4) & 7) | ((bits >> 5) & 56)
+
+
+@numba.njit(cache=True, inline="always")
+def _unpack(packed: int) -> int:
+    return ((packed & 7) << 4) | ((packed & 56) << 5)
+
+
+_POINT_INDEX: Final = np.array(
+    [max(0, POINT_TOTALS.index(t)) if t in POINT_TOTALS else 0 for t in range(13)], dtype=np.int64
+)
+
+
+@numba.njit(cache=True)
+def _count_bits(counts: Ints, numbers: Ints, odds: Ints, by_bits: Ints) -> None:
+    """Add to ``counts`` the codes of the hands counted in ``by_bits`` (row 0: by the
+    packed totals before the first 7 and their pairs, row 1: by the packed points made,
+    their pairs and the last point's index), then clear it."""
+    bits = np.zeros(5, dtype=np.int64)
+    codes = np.zeros(counts.shape[0], dtype=np.int64)
+    last = counts.shape[1] - 1
+    for key in range(by_bits.shape[1]):
+        for row in range(2):
+            hands = by_bits[row, key]
+            if hands == 0:
+                continue
+            by_bits[row, key] = 0
+            low, high = _unpack(key & 63), _unpack((key >> 6) & 63)
+            if row == 0:
+                bits[0], bits[1], bits[2], bits[3], bits[4] = low, high, 0, 0, 0
+            else:
+                bits[0], bits[1], bits[2], bits[3] = 0, 0, low, high
+                bits[4] = POINT_TOTALS[key >> 12]
+            _bit_codes(codes, numbers, odds, bits)
+            kinds = numbers if row == 0 else odds
+            for j in range(kinds.shape[1]):
+                code = codes[kinds[0, j]]
+                counts[kinds[0, j], code + (last + 1) * int(code < 0)] += hands
 
 
 @numba.njit(cache=True)
@@ -378,40 +452,50 @@ def _hands(
     done: int,
     values: Floats,
     group: Ints,
-    family: Ints,
-    start: Ints,
+    how: Ints,
+    numbers: Ints,
+    odds: Ints,
+    counted: Ints,
+    others: tuple[Ints, Ints, Ints, Ints],
     decisive: Ints,
     masks: Ints,
-    bar: int,
+    machine: Ints,
 ) -> tuple[int, int]:
     """Play hands from the start of ``dice`` until ``rounds`` are done in all or the dice
     run out mid-hand; returns (hands done in all, dice used by the complete hands). Each
     hand's nets (``values`` at its codes, wager ``w``'s that of decider ``group[w]``) go
     to column ``done`` of ``out`` where it has ``rounds`` columns; else its codes are
-    counted: ``counts[d, k]`` hands in which decider ``d`` gave code ``k``."""
+    counted: ``counts[d, k]`` hands in which decider ``d`` gave code ``k`` (its last
+    column: no code), those of the ``NUMBER`` and ``ODDS`` deciders by the hand's bits
+    (one count a hand for each kind, :func:`_count_bits`)."""
     wagers = group.shape[0]
     throws = np.empty(MAX_ROLLS, dtype=np.int64)
-    first = np.empty(13, dtype=np.int64)
-    order = np.empty(26, dtype=np.int64)
-    codes = np.empty(family.shape[0], dtype=np.int64)
+    codes = np.empty(how.shape[0] + 1, dtype=np.int64)  # the last: a kind not played
+    bits = np.zeros(5, dtype=np.int64)
+    by_bits = np.zeros((2, 6 << 12), dtype=np.int64)
     record = out.shape[1] == rounds
+    last = counts.shape[1] - 1
     used = 0
     while done < rounds:
-        position = _hand(
-            dice, used, throws, first, order, codes, family, start, decisive, masks, bar
-        )
+        position = _hand(dice, used, throws, codes, bits, others, decisive, masks, machine)
         if position < 0:
-            return done, used
+            break
         used = position
         if record:
+            _bit_codes(codes, numbers, odds, bits)
             for w in range(wagers):
                 code = codes[group[w]]
                 out[w, done] = values[w, code] if code >= 0 else math.nan
         else:
-            for d in range(codes.shape[0]):
-                if codes[d] >= 0:
-                    counts[d, codes[d]] += 1
+            by_bits[0, _pack(bits[0]) | (_pack(bits[1]) << 6)] += 1
+            point = _POINT_INDEX[bits[4]] << 12
+            by_bits[1, _pack(bits[2]) | (_pack(bits[3]) << 6) | point] += 1
+            for d in counted:
+                code = codes[d]
+                counts[d, code + (last + 1) * int(code < 0)] += 1
         done += 1
+    if not record:
+        _count_bits(counts, numbers, odds, by_bits)
     return done, used
 
 
@@ -421,9 +505,21 @@ def _block(rng: np.random.Generator, hands: int) -> Dice:
     return dice
 
 
+def _at(how: Ints, kind: int) -> int:
+    """The decider of ``kind`` (one at most), else ``len(how)``, a code not counted."""
+    found = np.flatnonzero(how == kind)
+    return int(found[0]) if found.size else len(how)
+
+
 def _args(plan: Plan) -> tuple[Any, ...]:
-    family, start, decisive, masks = plan.deciders
-    return (plan.values, plan.group, family, start, decisive, masks, plan.bar)
+    _, _, decisive, masks = plan.deciders
+    how, number = plan.how, plan.number
+    numbers, odds = (np.stack([np.flatnonzero(how == k), number[how == k]]) for k in (NUMBER, ODDS))
+    counted = np.flatnonzero((how != NUMBER) & (how != ODDS))
+    singles = np.array([_at(how, k) for k in (LINE, COME, FIRE)], dtype=np.int64)
+    others = (singles, *(np.flatnonzero(how == k) for k in (FIRST, BONUS, SCAN)))
+    kinds = (how, numbers, odds, counted, others)
+    return (plan.values, plan.group, *kinds, decisive, masks, plan.machine)
 
 
 _NO_COUNTS: Final = np.zeros((0, 0), dtype=np.int64)
@@ -471,8 +567,9 @@ def sample_counts(rules: CrapsRules, rounds: int, seed: int) -> dict[str, dict[f
     """The hands of :func:`sample` (same seed, same dice) counted in the kernel: wager
     name -> {distinct net: hands}, without the arrays (the framework's fast path)."""
     plan = plan_for(rules)
-    counts = np.zeros((plan.deciders.shape[1], plan.values.shape[1]), dtype=np.int64)
+    counts = np.zeros((plan.deciders.shape[1], plan.values.shape[1] + 1), dtype=np.int64)
     _play_seeded(plan, rounds, seed, np.zeros((0, 0)), counts)
+    counts = counts[:, :-1]
     found: dict[str, dict[float, int]] = {}
     for name, row, counted_row in zip(plan.names, plan.values, counts[plan.group], strict=True):
         by_net: dict[float, int] = {}
