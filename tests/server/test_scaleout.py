@@ -20,9 +20,10 @@ own connection to ``nats-server``, its own leases and deadline timers).
 from __future__ import annotations
 
 import itertools
+import threading
 import time
 from collections.abc import Callable, Iterator
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ from croupier.rng import SeededRng
 from croupier.server import create_app
 from croupier.server.lease import CITE, MISDIRECTED
 from croupier.server.scaleout import Scale, Scaled
+from croupier.server.timers import Deadlines
 
 SPOTS = [f"pip_street:{pips}" for pips in ("ace", "two", "three", "four", "five", "six")]
 
@@ -489,3 +491,63 @@ def test_serve_is_embedded_on_sqlite_and_refuses_a_bus_with_workers(
     assert result.exit_code == 2 and "one process per port" in result.output
     result = CliRunner().invoke(cli, [*common, "--bus", "127.0.0.1:4222"])
     assert result.exit_code == 2 and "nats://HOST:PORT" in result.output
+
+
+def test_changes_during_a_deadline_read_share_one_read_after_it() -> None:
+    """Three changes committed while the table's deadline is being read cost one more
+    read, not three, and that read sees the newest deadline (which fires)."""
+    now = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
+    stored: dict[str, datetime | None] = {"t": now + timedelta(hours=1)}
+    reads: list[datetime | None] = []
+    first_read = threading.Event()
+    release = threading.Event()
+
+    class Found:
+        def __init__(self, value: datetime | None) -> None:
+            self.value = value
+
+        def scalar(self) -> datetime | None:
+            return self.value
+
+    class FakeSession:
+        def __enter__(self) -> FakeSession:
+            return self
+
+        def __exit__(self, *_: object) -> None:
+            return None
+
+        def execute(self, _statement: Any, _values: Any = None) -> Found:
+            value = stored["t"]
+            reads.append(value)
+            if len(reads) == 1:
+                first_read.set()
+                release.wait(10)
+            return Found(value)
+
+    def expire(table_id: str) -> None:
+        stored[table_id] = None  # the timeouts applied: no deadline left
+
+    deadlines = Deadlines(FakeSession, expire, lambda: now)  # type: ignore[arg-type]
+    try:
+        deadlines.arm("t")
+        assert first_read.wait(10)
+        stored["t"] = now  # due now: committed while the first read is under way
+        for _ in range(3):
+            deadlines.arm("t")
+        queued = threading.Event()
+        deadlines._loop.call_soon_threadsafe(queued.set)  # the three arms were handled
+        assert queued.wait(10)
+        release.set()
+        waited = 0
+        while (deadlines.fired < 1 or len(reads) < 3) and waited < 1000:
+            time.sleep(0.01)
+            waited += 1
+        time.sleep(0.1)
+        # 1: the first read (an hour away); 2: the three changes' one read (due now,
+        # fires); 3: the read after the timeouts applied (none left).
+        assert reads == [now + timedelta(hours=1), now, None]
+        assert deadlines.fired == 1
+        assert deadlines.armed == 0
+    finally:
+        release.set()
+        deadlines.close()

@@ -13,7 +13,8 @@ table over (:meth:`croupier.server.lease.Leases.take_over`) or starts arms the d
 of the tables it deals (:meth:`Deadlines.arm_all`).
 
 An idle table costs nothing: a timer waits in the event loop of this module's one thread;
-the database is read once per change and once per deadline.
+the database is read once per change and once per deadline, and a busy table's changes
+that arrive while its deadline is being read share one read after it.
 """
 
 from __future__ import annotations
@@ -64,6 +65,10 @@ class Deadlines:
         self.fired = 0
         """How many timers fired (the tests and the benchmark read it)."""
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._reading: set[str] = set()
+        """Tables whose deadline is being read (touched only on the timers' thread)."""
+        self._again: set[str] = set()
+        """Tables armed while their read was under way: read once more after it."""
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(
             target=self._loop.run_forever, name="croupier-deadlines", daemon=True
@@ -104,9 +109,23 @@ class Deadlines:
         self._timers.clear()
 
     def _read(self, table_id: str) -> None:
+        # Changes that arrive while a read of the table is under way are coalesced into
+        # one read after it (it starts after every one of them was committed), so a busy
+        # table costs one read at a time, not one per command.
+        if table_id in self._reading:
+            self._again.add(table_id)
+            return
+        self._reading.add(table_id)
         self._loop.run_in_executor(None, self._deadline, table_id).add_done_callback(
-            lambda done: self._set(table_id, done)
+            lambda done: self._read_done(table_id, done)
         )
+
+    def _read_done(self, table_id: str, done: asyncio.Future[datetime | None]) -> None:
+        self._reading.discard(table_id)
+        self._set(table_id, done)
+        if table_id in self._again:
+            self._again.discard(table_id)
+            self._read(table_id)
 
     def _deadline(self, table_id: str) -> datetime | None:
         with self.sessions() as session:
