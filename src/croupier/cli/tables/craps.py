@@ -240,9 +240,6 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         match [w.lower() for w in words]:
             case []:
                 pass
-            case ["help"]:
-                self.print_help()
-                self.show_legal(round_)
             case ["roll" | "shoot" | "deal"]:
                 self.roll(round_)
             case ["layout"]:
