@@ -38,3 +38,22 @@ def test_go_fore_it_refusals_name_the_wagers_as_676a_7_d_does() -> None:
         "Refused: a Gopher Wager needs a Front 9 Wager first: the Front 9 Wager is required "
         "to participate in a round of play (676a.7(d)(1))",
     ]
+
+
+def you_may_after_help(output: str) -> list[str]:
+    """The "Type" cells of each "You may" table printed after a ``help``."""
+    tables = []
+    for part in output.split("> help")[1:]:
+        body = part.split("You may:", 1)[1].split("> ", 1)[0]
+        rows = [line.split("│")[1].strip() for line in body.splitlines() if "│" in line]
+        tables.append(" / ".join(row for row in rows if row and row != "Type"))
+    return tables
+
+
+def test_go_fore_it_help_lists_what_the_round_offers_at_each_moment() -> None:
+    """Before any wager only the Front 9 Wager is offered (it is required to take part,
+    676a.7(d)(1)); once it is made, help lists the Skins and Gopher Wagers too."""
+    out = play("go-fore-it", "help\nbet front 9 10\nhelp\nquit\n")
+    before, after = you_may_after_help(out)
+    assert "bet Front 9 AMOUNT" in before and "Skins" not in before and "Gopher" not in before
+    assert "Skins" in after and "Gopher" in after
