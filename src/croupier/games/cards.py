@@ -606,9 +606,16 @@ class CardRound(WageringRound[StateT]):
             raise NotYourTurn('a wager may not be withdrawn after "no more bets"', s.closed)
         wagers = self.wagers_of(seat)
         if spot not in wagers:
-            raise InvalidWager(f"position {seat} has no {spot} wager to withdraw", s.wagers)
+            raise InvalidWager(
+                f"position {seat} has no {self.wager_words(spot)} to withdraw", s.wagers
+            )
         self.check_withdraw_order(spot, wagers)
         return spot
+
+    def wager_words(self, spot: StrEnum) -> str:
+        """The wager on ``spot`` in words, as a refusal says it: ``"ante wager"`` (a game
+        whose regulation names its wagers says them so)."""
+        return f"{spot} wager"
 
     def check_withdraw_order(self, spot: StrEnum, wagers: Mapping[str, Cents]) -> None:
         """Refuse withdrawing the wager on ``spot`` while ``wagers`` (the seat's) hold one

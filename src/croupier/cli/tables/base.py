@@ -293,6 +293,10 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             if line == "history":
                 self.show_history()
                 continue
+            if line == "help":  # what the table accepts now, from the round's offers
+                self.print_help()
+                self.show_legal(round_)
+                continue
             if line == "show" and not self.lists(round_, "show"):
                 self.show_round(round_)
                 continue

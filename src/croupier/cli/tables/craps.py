@@ -144,7 +144,7 @@ def parse_spot(words: str, round_: CrapsRound) -> str:
     if key in KEYS:
         return KEYS[key]
     raise InvalidWager(
-        f'"{words.strip()}" is not a wager on the layout: write it as pass, dont pass, come, '
+        f'"{words.strip()}" is not a wager on the layout: write it as pass, don\'t pass, come, '
         "place 6, buy 4, lay 10, field, big 6, hard 8, any seven, horn, fire, all small "
         "(layout lists them all)",
         WAGERS,
@@ -240,9 +240,6 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         match [w.lower() for w in words]:
             case []:
                 pass
-            case ["help"]:
-                self.print_help()
-                self.show_legal(round_)
             case ["roll" | "shoot" | "deal"]:
                 self.roll(round_)
             case ["layout"]:

@@ -95,9 +95,6 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
         match line.split():
             case []:
                 pass
-            case ["help"]:
-                self.print_help()
-                self.show_legal(round_)
             case ["antes", amount] | ["bet", "antes" | "ante", amount]:
                 self.wager(round_, "antes", amount)
             case ["bonus", amount] | ["bet", "bonus" | "five_card_bonus", amount]:

@@ -207,9 +207,6 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         match line.lower().split():
             case []:
                 pass
-            case ["help"]:
-                self.print_help()
-                self.show_legal(round_)
             case ["cut", position]:
                 self.cut(round_, position)
             case ["refuse"] if round_.state.phase is Phase.CUT:

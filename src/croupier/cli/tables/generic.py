@@ -167,9 +167,6 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
         match line.split():
             case []:
                 pass
-            case ["help"]:
-                self.print_help()
-                self.show_legal(round_)
             case ["deal"]:
                 self.deal(round_)
             case ["bet", spot, amount]:

@@ -82,9 +82,6 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
         match line.split():
             case []:
                 pass
-            case ["help"]:
-                self.print_help()
-                self.show_legal(round_)
             case ["bet", *where, amount] if self.names_a_spot(where):
                 self.bet(round_, " ".join(where), amount)
             case ["withdraw" | "remove", *typed] if self.names_a_spot(typed):

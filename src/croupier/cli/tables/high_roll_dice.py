@@ -108,9 +108,6 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         match line.split():
             case []:
                 pass
-            case ["help"]:
-                self.print_help()
-                self.show_legal(round_)
             case ["bet", *where, amount] if self.names_a_spot(where):
                 self.bet(round_, " ".join(where), amount)
             case ["bet", *where, _] if where and self.example_spot(" ".join(where[:-1])) is None:

@@ -259,9 +259,6 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         match line.split():
             case []:
                 pass
-            case ["help"]:
-                self.print_help()
-                self.show_legal(round_)
             case ["bet", amount]:
                 self.bet(round_, amount)
             case ["style", *name] if name:

@@ -138,9 +138,6 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
         match line.split():
             case []:
                 pass
-            case ["help"]:
-                self.print_help()
-                self.show_legal(round_)
             case ["shake" | "roll" | "deal"]:
                 self.shake(round_)
             case ["odds"]:

@@ -459,8 +459,8 @@ class GoForeItRound(CardRound[GoForeItState]):
         wagers = self.wagers_of(seat)
         if spot != Spot.FRONT_9 and Spot.FRONT_9 not in wagers:
             raise InvalidWager(
-                f"a {spot} wager needs a Front 9 Wager first: the Front 9 Wager is required "
-                "to participate in a round of play",
+                f"a {self.wager_words(Spot(spot))} needs a Front 9 Wager first: the Front 9 "
+                "Wager is required to participate in a round of play",
                 s.front_9,
             )
         held = wagers.get(spot, 0)
@@ -474,13 +474,18 @@ class GoForeItRound(CardRound[GoForeItState]):
         return (Spot.FRONT_9,)
 
     def amount_terms(self, spot: str) -> tuple[str, str]:
-        return f"a {spot} wager", self.placed_cite(spot)
+        return f"a {self.wager_words(Spot(spot))}", self.placed_cite(spot)
 
     def refuse_amount(self, seat: int, spot: str, amount: Cents, bound: Bound) -> IllegalCommand:
         limits = self.rules.limits(Spot(spot))
         held = self.wagers_of(seat).get(spot, 0)
         cite = self.placed_cite(spot)
-        return refuse_in_all(f"a {spot} wager", limits, held, amount, cite, in_all=" in all")
+        wager = f"a {self.wager_words(Spot(spot))}"
+        return refuse_in_all(wager, limits, held, amount, cite, in_all=" in all")
+
+    def wager_words(self, spot: StrEnum) -> str:
+        """The wager as 676a.7(d) names it: ``"Skins Wager"``, ``"Front 9 Wager"``."""
+        return f"{str(spot).replace('_', ' ').title()} Wager"
 
     def placed_cite(self, spot: str) -> str:
         s = SECTIONS
