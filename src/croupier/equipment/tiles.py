@@ -19,7 +19,7 @@ tile is its kind: the set (:data:`SET`) holds 11 kinds twice and 10 kinds once.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Annotated, ClassVar, Final
 
 from pydantic import PlainSerializer, PlainValidator
@@ -144,11 +144,6 @@ def parse_tile(text: str | int) -> Tile:
     raise ValueError(f"{text!r} is not a Pai Gow tile; the tiles are {known}")
 
 
-def tile_counts(tiles: Iterable[Tile]) -> Counter[Tile]:
-    """How many of each kind ``tiles`` holds."""
-    return Counter(tiles)
-
-
 def is_subset(tiles: Sequence[Tile], of: Sequence[Tile]) -> bool:
     """True if every tile of ``tiles`` can be taken from ``of`` (counting duplicates)."""
     have = Counter(of)
@@ -206,5 +201,4 @@ __all__ = [
     "from_one_set",
     "is_subset",
     "parse_tile",
-    "tile_counts",
 ]

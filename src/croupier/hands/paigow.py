@@ -231,11 +231,6 @@ class Setting:
         """True if ``other`` puts the same tiles together (identical tiles alike)."""
         return sorted(self.signature()) == sorted(other.signature())
 
-    def keeps_together(self, a: Tile, b: Tile) -> bool:
-        """True if tiles ``a`` and ``b`` form one of the two hands."""
-        pair = tuple(sorted((a, b)))
-        return pair in (tuple(sorted(self.high)), tuple(sorted(self.low)))
-
     def __str__(self) -> str:
         high = " ".join(t.code for t in self.high)
         low = " ".join(t.code for t in self.low)

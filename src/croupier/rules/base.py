@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import (
@@ -134,10 +135,16 @@ class RulesSubmission(BaseModel):
 
     def wager_maximum(self, wager: str) -> Cents:
         """The largest amount one unit of ``wager`` may be, cents: a par sheet's wager
-        name, with or without its ``:`` qualifier (``pip_street:2``): the table maximum,
-        unless the chapter sets that wager a limit of its own (a game's Rules Submission
-        overrides this where it does)."""
-        return self.maximum_wager
+        name, with or without its ``:`` qualifier (``pip_street:2``), parsed once here
+        (:class:`ParWager`): its own maximum where :meth:`own_maximums` names its kind,
+        else the table maximum."""
+        return self.own_maximums().get(ParWager.parse(wager).kind, self.maximum_wager)
+
+    def own_maximums(self) -> dict[str, Cents]:
+        """The one hook every game shares for wager limits: each kind of wager the
+        chapter sets a maximum of its own (cents), by its par-sheet name; none by
+        default."""
+        return {}
 
     def most_won_at_minimum(self) -> Cents | None:
         """The most one player can win in a round (cents) betting the table minimum, the
@@ -154,6 +161,24 @@ class RulesSubmission(BaseModel):
         """The section that sets the aggregate payout limit, ``None`` where there is none
         (the default)."""
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class ParWager:
+    """A par sheet's wager name in its parts: its kind (``pip_street``) and the
+    qualifier after the ``:`` (``"2"``), ``None`` where it has none.
+
+    >>> ParWager.parse("gopher:b")
+    ParWager(kind='gopher', qualifier='b')
+    """
+
+    kind: str
+    qualifier: str | None = None
+
+    @classmethod
+    def parse(cls, name: str) -> ParWager:
+        kind, colon, qualifier = name.partition(":")
+        return cls(kind, qualifier if colon else None)
 
 
 R = TypeVar("R", bound=RulesSubmission)

@@ -413,13 +413,9 @@ class CrissCrossPokerRules(RulesSubmission):
             self.maximum_wager if self.bonus_maximum is None else self.bonus_maximum,
         )
 
-    def wager_maximum(self, wager: str) -> Cents:
-        """The largest amount one unit of ``wager`` may be, cents: a Five Card Bonus Wager
-        its own maximum (:meth:`bonus_limits`, 674a.7(e)); every other wager the table
-        maximum."""
-        if wager.split(":", 1)[0] == "five_card_bonus":
-            return self.bonus_limits()[1]
-        return self.maximum_wager
+    def own_maximums(self) -> dict[str, Cents]:
+        """A Five Card Bonus Wager its own maximum (:meth:`bonus_limits`, 674a.7(e))."""
+        return {"five_card_bonus": self.bonus_limits()[1]}
 
     def most_won_at_minimum(self) -> Cents:
         """The most one patron could win in a round betting the minimum (cents), exactly:

@@ -308,14 +308,10 @@ class DoubleBackJackRules(RulesSubmission):
         """Cards in a full shoe (one batch)."""
         return self.decks * DECK_SIZE
 
-    def wager_maximum(self, wager: str) -> Cents:
-        """The largest amount one unit of ``wager`` may be, cents: an Insurance Wager half
-        the largest Blackjack Wager, or the next amount that can be wagered in chips of
-        :attr:`chip` cents (:func:`insurance_limit`, 673a.8(b)); every other wager the
-        table maximum."""
-        if wager.split(":", 1)[0] == "insurance":
-            return insurance_limit(self.maximum_wager, self.chip)
-        return self.maximum_wager
+    def own_maximums(self) -> dict[str, Cents]:
+        """An Insurance Wager half the largest Blackjack Wager, or the next amount that can
+        be wagered in chips of :attr:`chip` cents (:func:`insurance_limit`, 673a.8(b))."""
+        return {"insurance": insurance_limit(self.maximum_wager, self.chip)}
 
     def seat_count(self) -> int:
         """Six betting positions at most (673a.2(a))."""

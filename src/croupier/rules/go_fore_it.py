@@ -345,14 +345,10 @@ class GoForeItRules(RulesSubmission):
             )
         return self.minimum_wager, self.maximum_wager
 
-    def wager_maximum(self, wager: str) -> Cents:
-        """The largest amount one unit of ``wager`` may be, cents: the Skins and Gopher
-        Wagers their own maximums, every other wager (the Front 9 and Back 9) the table
-        maximum (:meth:`limits`, 676a.7(d))."""
-        spot = {"skins": Spot.SKINS, "gopher": Spot.GOPHER}.get(
-            wager.split(":", 1)[0], Spot.FRONT_9
-        )
-        return self.limits(spot)[1]
+    def own_maximums(self) -> dict[str, Cents]:
+        """The Skins and Gopher Wagers their own maximums; the Front 9 and Back 9 the
+        table maximum (:meth:`limits`, 676a.7(d))."""
+        return {spot: self.limits(spot)[1] for spot in (Spot.SKINS, Spot.GOPHER)}
 
     def seat_count(self) -> int:
         """Six betting positions at most (676a.2(a))."""

@@ -294,13 +294,10 @@ class HighRollDiceRules(RulesSubmission):
     def seats_cite(self) -> str:
         return self.sections.seats
 
-    def wager_maximum(self, wager: str) -> Cents:
-        """The largest amount one unit of ``wager`` may be, cents: a Millionaire Row wager
-        at most :data:`MILLIONAIRE_ROW_MAXIMUM` ($1, 675a.2(e)(4)); every other wager the
-        table maximum."""
-        if wager.split(":", 1)[0] == "millionaire_row":
-            return MILLIONAIRE_ROW_MAXIMUM
-        return self.maximum_wager
+    def own_maximums(self) -> dict[str, Cents]:
+        """A Millionaire Row wager at most :data:`MILLIONAIRE_ROW_MAXIMUM` ($1,
+        675a.2(e)(4))."""
+        return {"millionaire_row": MILLIONAIRE_ROW_MAXIMUM}
 
     def max_win(self, wager: Cents) -> Cents:
         """The most one player can win in a round (cents) betting ``wager`` on every

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from croupier.engine import Command, Event, LegalCommand, Round, WagerPlaced, WagerSettled, in_words
+from croupier.engine import Command, Event, LegalCommand, Round, WagerPlaced, in_words
 from croupier.errors import IllegalCommand
 from croupier.game import GameSpec
 from croupier.money import Cents, format_cents
@@ -225,8 +225,3 @@ def default_situation(
     if found is None:
         raise RuntimeError(f"{spec.name}: {TRIES} rounds settled no wager")
     return found
-
-
-def settled_in(events: Sequence[Event]) -> list[WagerSettled]:
-    """The settlements among ``events``, voids left out."""
-    return [e for e in events if isinstance(e, WagerSettled) and e.outcome.value != "void"]

@@ -107,11 +107,6 @@ def hands(size: int, counts: Counts = DECK_COUNTS) -> Iterator[tuple[tuple[int, 
 
 
 # --- Front 9 and Back 9 ------------------------------------------------------------------
-def played_net(total: int) -> Fraction:
-    """The net result per Front 9 unit of a hand that made the Back 9 Wager: the Front 9
-    at 1 to 1 plus the Back 9 at its odds when ``total`` is at most par, else both lost
-    (676a.11(d)(3), 676a.12(a)-(b))."""
-    return _score_net(score(total))
 
 
 FOLD_NET = Fraction(-1)
@@ -574,7 +569,6 @@ __all__ = [
     "hands",
     "offered",
     "par_sheet",
-    "played_net",
     "remove",
     "skins_distribution",
     "skins_figures",

@@ -48,7 +48,7 @@ from croupier.analysis.par_sheet import (
 )
 from croupier.equipment.tiles import KINDS, Tile, parse_tile
 from croupier.game import settled_wagers
-from croupier.hands.paigow import HOUSE_WAYS, HouseWay, Setting, distinct_hands, settings
+from croupier.hands.paigow import HouseWay, Setting, distinct_hands, settings
 from croupier.money import VIGORISH_RATE
 from croupier.rules.pai_gow import PaiGowRules
 
@@ -360,12 +360,6 @@ def par_sheet(rules: PaiGowRules | None = None) -> ParSheet:
     )
 
 
-def all_house_ways() -> dict[str, Analysis]:
-    """The analysis of every shipped house way (:data:`~croupier.hands.paigow.HOUSE_WAYS`),
-    including those a Pennsylvania dealer may not use."""
-    return {name: analyze(way) for name, way in HOUSE_WAYS.items()}
-
-
 def _same(one: Setting, other: Setting) -> bool:
     """Whether two settings put the same tiles (by kind and copy) in each hand."""
     return sorted(one.high) == sorted(other.high) and sorted(one.low) == sorted(other.low)
@@ -417,7 +411,6 @@ __all__ = [
     "PLAYER_HANDS",
     "Analysis",
     "SettingAdvice",
-    "all_house_ways",
     "analyze",
     "enumeration",
     "expected_given_decisions",

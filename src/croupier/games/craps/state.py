@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from croupier.engine import Event
-from croupier.games.craps.wagers import ORDER, default_working, kind_of
+from croupier.games.craps.wagers import ORDER, default_working
 from croupier.money import Cents
 from croupier.rules.craps import CrapsRules
 
@@ -114,9 +114,6 @@ class CrapsState:
         """Whether a Fire Bet may be made: the next roll is a come-out roll and the
         shooter's first (623a.11)."""
         return self.come_out and self.shooter_rolls == 0
-
-    def kinds_held(self, seat: int) -> set[str]:
-        return {kind_of(spot) for spot in self.wagers.get(seat, {})}
 
 
 __all__ = ["Bet", "CrapsState", "Phase"]

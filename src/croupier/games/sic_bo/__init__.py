@@ -50,7 +50,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
@@ -113,12 +112,6 @@ SECTIONS = BettingSections(
 
 # --- spots -------------------------------------------------------------------------
 _SPOT_ORDER = {spot: index for index, spot in enumerate(all_spots())}
-
-
-def spot_odds(spot: str, faces: Sequence[int], rules: SicBoRules) -> Fraction | None:
-    """The odds ``spot`` wins at on ``faces`` (625a.3, the paytable of 625a.6), or
-    ``None`` where it loses."""
-    return odds_on(spot, faces, rules.odds, rules.two_of_a_kind_on_triple)
 
 
 def winning_spots(faces: Sequence[int], rules: SicBoRules) -> tuple[str, ...]:
@@ -612,6 +605,5 @@ __all__ = [
     "is_triple",
     "label",
     "odds_on",
-    "spot_odds",
     "winning_spots",
 ]
