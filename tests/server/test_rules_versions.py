@@ -221,3 +221,50 @@ def test_a_version_filed_by_nobody_is_refused(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["rules", "history", "sb", "--db", url], env={"COLUMNS": "80"})
     assert "…" not in result.output
     assert row["effective_at"] in result.output and row["rules_sha256"][:16] in result.output
+
+
+def test_a_new_tables_first_version_steps_are_written_without_reading_them(
+    db_url: str,
+) -> None:
+    """A table made through the ledger: its version 1 has the three set-up steps, in
+    order, each also a significant event naming the state before it; the steps of a
+    version made in the same transaction are not read back (no statement reads
+    ``rules_version_states`` while the table is made)."""
+    from sqlalchemy import event
+    from sqlalchemy.orm import Session
+
+    from croupier.ledger.db import make_engine, upgrade
+    from croupier.ledger.significant_events import significant_events
+    from croupier.ledger.tables import create_table
+    from croupier.ledger.versions import OPERATOR_AT_SETUP, SETUP_REFERENCE, steps
+
+    engine = make_engine(db_url)
+    upgrade(engine)
+    reads: list[str] = []
+
+    def seen(conn: object, cursor: object, sql: str, *rest: object) -> None:
+        if sql.lstrip().upper().startswith("SELECT") and "FROM rules_version_states" in sql:
+            reads.append(sql)
+
+    event.listen(engine, "before_cursor_execute", seen)
+    with Session(engine) as session:
+        create_table(session, "fresh", load_text(SIC_BO))
+        session.commit()
+    assert reads == []
+    with Session(engine) as session:
+        from croupier.ledger.models import RulesVersion
+
+        row = session.get(RulesVersion, ("fresh", 1))
+        assert row is not None
+        assert [(s.seq, s.state, s.reference, s.actor) for s in steps(session, row)] == [
+            (1, "submitted", "", OPERATOR_AT_SETUP),
+            (2, "approved", SETUP_REFERENCE, OPERATOR_AT_SETUP),
+            (3, "in force", "", OPERATOR_AT_SETUP),
+        ]
+        logged = [e for e in significant_events(session) if e.subject == "fresh/1"]
+        assert [(e.before, e.after["state"]) for e in logged] == [
+            ({"state": None}, "submitted"),
+            ({"state": "submitted"}, "approved"),
+            ({"state": "approved"}, "in force"),
+        ]
+    engine.dispose()

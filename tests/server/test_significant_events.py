@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from server_api import TEN_DICE, Api
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, event, text
 from sqlalchemy.orm import Session
 
 from croupier.ledger.db import make_engine, upgrade
@@ -113,6 +113,74 @@ def test_a_rolled_back_change_leaves_no_entry(engine: Engine) -> None:
         session.rollback()
     with Session(engine) as session:
         assert significant_events(session) == []
+        assert verify_significant_events(session) == []
+
+
+def _entry(session: Session, n: int) -> None:
+    record(
+        session,
+        kind=Kind.TABLE_DISABLED,
+        who="admin-1",
+        subject=f"t{n}",
+        before=None,
+        after=n,
+        words=f"admin-1 disabled table t{n}",
+    )
+
+
+def _head_reads(engine: Engine) -> list[str]:
+    """Each statement that reads the log's head (its locking read) from now on."""
+    reads: list[str] = []
+
+    def seen(conn: object, cursor: object, sql: str, *rest: object) -> None:
+        if sql.lstrip().upper().startswith("SELECT") and "FROM ledger_heads" in sql:
+            reads.append(sql)
+
+    event.listen(engine, "before_cursor_execute", seen)
+    return reads
+
+
+def test_the_head_is_locked_once_a_transaction(engine: Engine) -> None:
+    """Three entries in one transaction: one locking read of the head (the other two take
+    the row the previous entry left); a second transaction reads it again. The entries
+    are numbered 0-4 in order and the chain verifies."""
+    reads = _head_reads(engine)
+    with Session(engine) as session:
+        for n in range(3):
+            _entry(session, n)
+        session.commit()
+    assert len(reads) == 1
+    with Session(engine) as session:
+        _entry(session, 3)
+        _entry(session, 4)
+        session.commit()
+    assert len(reads) == 2
+    if engine.dialect.name == "postgresql":
+        assert all("FOR UPDATE" in sql for sql in reads)
+    with Session(engine) as session:
+        assert [(e.seq, e.subject) for e in significant_events(session)] == [
+            (n, f"t{n}") for n in range(5)
+        ]
+        assert verify_significant_events(session) == []
+
+
+def test_a_savepoint_rolled_back_reads_the_head_again(engine: Engine) -> None:
+    """An entry in a savepoint that is rolled back leaves no trace: the next entry reads
+    the head again (the savepoint's lock and changes are gone) and takes its number."""
+    reads = _head_reads(engine)
+    with Session(engine) as session:
+        _entry(session, 0)
+        nested = session.begin_nested()
+        _entry(session, 1)  # a new savepoint: locked and read again
+        nested.rollback()
+        _entry(session, 2)
+        session.commit()
+    assert len(reads) == 3
+    with Session(engine) as session:
+        assert [(e.seq, e.subject) for e in significant_events(session)] == [
+            (0, "t0"),
+            (1, "t2"),
+        ]
         assert verify_significant_events(session) == []
 
 

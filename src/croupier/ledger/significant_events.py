@@ -165,15 +165,29 @@ def entry_hash(
     return chain_hash(prev_hash, canonical_json(body))
 
 
+_LOCKED = "croupier.significant_events.locked"
+"""``session.info`` key: (the innermost transaction in which the head row was locked, the
+row), the row held here because the session keeps unchanged rows only weakly."""
+
+
 def _head(session: Session) -> LedgerHead:
     """The log's head, locked for this transaction (made where a database was built
-    without the migrations, by ``metadata.create_all``)."""
-    row = session.get(LedgerHead, CHAIN, with_for_update=True, populate_existing=True)
-    if row is None:
-        row = LedgerHead(chain=CHAIN, postings=0, head=GENESIS)
-        session.add(row)
+    without the migrations, by ``metadata.create_all``). The lock is taken once a
+    transaction: later entries in the same (innermost) transaction take the row where the
+    previous entry left it, with no statement; a new transaction or savepoint (whose
+    rollback would release a lock taken inside it) locks and reads again."""
+    current = session.get_nested_transaction() or session.get_transaction()
+    held = session.info.get(_LOCKED)
+    if current is not None and held is not None and held[0] is current and held[1] in session:
+        row: LedgerHead = held[1]
+        return row
+    found = session.get(LedgerHead, CHAIN, with_for_update=True, populate_existing=True)
+    if found is None:
+        found = LedgerHead(chain=CHAIN, postings=0, head=GENESIS)
+        session.add(found)
         session.flush()
-    return row
+    session.info[_LOCKED] = (session.get_nested_transaction() or session.get_transaction(), found)
+    return found
 
 
 def record(

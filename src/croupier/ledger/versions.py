@@ -86,13 +86,16 @@ def record(
     *,
     reference: str = "",
     reason: str = "",
+    taken: list[RulesVersionState] | None = None,
 ) -> RulesVersionState:
     """Add one step to ``row``'s workflow (the next ``seq``); the caller checked that the
     step is allowed (:mod:`croupier.ledger.submissions`). The step is also a significant
     event (:data:`Kind.RULES_SUBMISSION_STEP`, subject ``<table>/<version>``): the
     version's state before it and after, dated when it is taken (the words give the
-    moment of a step from a later moment)."""
-    taken = steps(session, row)
+    moment of a step from a later moment). ``taken``: the version's steps so far where
+    the caller knows them (a version it made in this transaction), else they are read."""
+    if taken is None:
+        taken = steps(session, row)
     last = taken[-1].seq if taken else 0
     before = state_at(taken, at) if taken else None
     extra = f" (reference: {reference})" if reference else f" ({reason})" if reason else ""
@@ -138,9 +141,15 @@ def first_version(session: Session, table: GameTable, rules: RulesSubmission, at
     )
     session.add(row)
     session.flush()
-    record(session, row, "submitted", at, OPERATOR_AT_SETUP)
-    record(session, row, "approved", at, OPERATOR_AT_SETUP, reference=SETUP_REFERENCE)
-    record(session, row, "in force", at, OPERATOR_AT_SETUP)
+    taken: list[RulesVersionState] = []  # a version made here has no step yet: none read
+    for state, reference in (
+        ("submitted", ""),
+        ("approved", SETUP_REFERENCE),
+        ("in force", ""),
+    ):
+        taken.append(
+            record(session, row, state, at, OPERATOR_AT_SETUP, reference=reference, taken=taken)
+        )
 
 
 def versions(session: Session, table_id: str) -> list[RulesVersion]:
