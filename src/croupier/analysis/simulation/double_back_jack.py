@@ -216,8 +216,8 @@ def _play_py(
             n = _fill_j(shoe, full)
             i = 0
             due = 0
-        for v in range(10):
-            layout[v] = 0
+            for v in range(10):
+                layout[v] = 0  # only a reshuffle (due) leaves cards counted in it
         if i == 0 and not fresh:
             i += 1  # 673a.7(c): the burn card (the full shoe is never empty)
             _card(shoe, rand, 0, n, skip)
@@ -644,8 +644,9 @@ def sample(
     blackjack = np.empty(rounds)
     insurance = np.empty(rounds)
     best = strategy == "best"
+    rand = np.empty(_BUFFER)
     while state[3] < rounds:
-        rand = rng.random(_BUFFER)
+        rng.random(out=rand)  # the same floats as rng.random(_BUFFER), into one buffer
         state[4] = 0
         _play(
             rounds, fresh_shoe, full, below, first, split, hits, takes, best, decisions,
