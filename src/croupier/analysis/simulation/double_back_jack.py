@@ -145,39 +145,36 @@ def _reshuffle_rest_py(
     shoe: npt.NDArray[np.int8],
     full: npt.NDArray[np.int64],
     layout: npt.NDArray[np.int64],
-    state: npt.NDArray[np.int64],
+    begun: int,
+    i: int,
+    skip: int,
     rand: Floats,
-) -> int:
-    """673a.13(f): the shoe is empty mid-round; the cards not on the layout become the
-    new shoe, its first card is drawn (burned); returns the next position (1). Kept out
-    of :func:`_card_py` (each deal checks first in :func:`_play_py`): with this branch
-    inside it, numba stops inlining the deal and the kernel runs about 20x slower."""
-    state[1] = _refill(shoe, full, layout)
-    state[2] = 1
-    j = int(rand[state[4]] * state[1])
-    state[4] += 1
+) -> tuple[int, int, int, int, int]:
+    """673a.13(f): the shoe is empty mid-round; the cards not on the layout (those
+    counted in ``layout`` and the round's cards dealt since ``shoe[begun]``) become the new
+    shoe, its first card is drawn (burned). Returns the next position (1), the cards in the
+    new shoe and the new float offset (:func:`_play_py`). Kept out of :func:`_card_py`
+    (each deal checks first in :func:`_play_py`): with this branch inside it, numba stops
+    inlining the deal and the kernel runs about 20x slower."""
+    for k in range(begun, i):
+        layout[shoe[k] - 1] += 1
+    n = _refill(shoe, full, layout)
+    f = i + skip
+    j = int(rand[f] * n)
     shoe[0], shoe[j] = shoe[j], shoe[0]
-    return 1
+    return 1, n, f, 1, 1
 
 
-def _card_py(
-    shoe: npt.NDArray[np.int8],
-    full: npt.NDArray[np.int64],
-    layout: npt.NDArray[np.int64],
-    state: npt.NDArray[np.int64],
-    rand: Floats,
-) -> int:
-    """Deal the next card (lazy Fisher-Yates: swap in a uniform card among those left)
-    and put it on the layout. The shoe must not be empty: :func:`_play_py` calls
-    :func:`_reshuffle_rest_py` first when it is (673a.13(f))."""
-    i = state[0]
-    j = i + int(rand[state[4]] * (state[1] - i))
-    state[4] += 1
-    shoe[i], shoe[j] = shoe[j], shoe[i]
-    state[0] = i + 1
-    card = int(shoe[i])
-    layout[card - 1] += 1
-    return card
+def _card_py(shoe: npt.NDArray[np.int8], rand: Floats, i: int, n: int, skip: int) -> int:
+    """Deal the card at ``shoe[i]`` (lazy Fisher-Yates: swap in a uniform card among the
+    ``n - i`` left, from the float ``rand[i + skip]``); the caller then moves ``i`` on.
+    The shoe must not be empty: :func:`_play_py` calls :func:`_reshuffle_rest_py` first
+    when it is (673a.13(f))."""
+    j = i + int(rand[i + skip] * (n - i))
+    card = shoe[j]
+    shoe[j] = shoe[i]
+    shoe[i] = card
+    return int(card)
 
 
 def _play_py(
@@ -202,37 +199,46 @@ def _play_py(
     due, 3 rounds done, 4 next float, 5 decisions ``decisions`` lacked (``best``: every
     decision after the first is read from ``decisions``, :func:`hashed_decisions`, by the
     hand's cards; otherwise from ``split``, ``hits``, ``takes``). ``insurance`` is NaN on
-    rounds without an ace up."""
+    rounds without an ace up. The shoe's position ``i``, its size ``n`` and ``skip`` (the
+    next float is ``rand[i + skip]``) are kept in locals (registers) while it plays; the
+    round's cards on the layout are ``shoe[begun:i]`` (the deal leaves them there), counted
+    only when the shoe runs out (673a.13(f))."""
     layout = np.zeros(10, dtype=np.int64)
     stand_total = np.zeros(2, dtype=np.int64)
     stand_stake = np.zeros(2)
     stand_sc = np.zeros(2, dtype=np.bool_)
-    r = state[3]
-    while r < rounds and state[4] + _ROUND_MAX < rand.shape[0]:
-        if fresh or state[2] == 1:
-            state[1] = _fill_j(shoe, full)
-            state[0] = 0
-            state[2] = 0
-        for v in range(10):
-            layout[v] = 0
-        if state[0] == 0 and not fresh:
-            if state[0] >= state[1]:  # 673a.13(f)
-                state[0] = _reshuffle_rest(shoe, full, layout, state, rand)
-            _card(shoe, full, layout, state, rand)  # 673a.7(c): the burn card
-            layout[shoe[0] - 1] -= 1
+    i, n, due, r = state[0], state[1], state[2], state[3]
+    skip = state[4] - i
+    end = rand.shape[0] - _ROUND_MAX
+    while r < rounds and i + skip < end:
+        if fresh or due == 1:
+            skip += i
+            n = _fill_j(shoe, full)
+            i = 0
+            due = 0
+            for v in range(10):
+                layout[v] = 0  # only a reshuffle (due) leaves cards counted in it
+        if i == 0 and not fresh:
+            i += 1  # 673a.7(c): the burn card (the full shoe is never empty)
+            _card(shoe, rand, 0, n, skip)
+        begun = i
         # 673a.7(e): player, dealer up, player, dealer hole
-        if state[0] >= state[1]:  # 673a.13(f)
-            state[0] = _reshuffle_rest(shoe, full, layout, state, rand)
-        a = _card(shoe, full, layout, state, rand)
-        if state[0] >= state[1]:  # 673a.13(f)
-            state[0] = _reshuffle_rest(shoe, full, layout, state, rand)
-        up = _card(shoe, full, layout, state, rand)
-        if state[0] >= state[1]:  # 673a.13(f)
-            state[0] = _reshuffle_rest(shoe, full, layout, state, rand)
-        b = _card(shoe, full, layout, state, rand)
-        if state[0] >= state[1]:  # 673a.13(f)
-            state[0] = _reshuffle_rest(shoe, full, layout, state, rand)
-        hole = _card(shoe, full, layout, state, rand)
+        if i >= n:  # 673a.13(f)
+            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
+        a = _card(shoe, rand, i, n, skip)
+        i += 1
+        if i >= n:  # 673a.13(f)
+            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
+        up = _card(shoe, rand, i, n, skip)
+        i += 1
+        if i >= n:  # 673a.13(f)
+            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
+        b = _card(shoe, rand, i, n, skip)
+        i += 1
+        if i >= n:  # 673a.13(f)
+            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
+        hole = _card(shoe, rand, i, n, skip)
+        i += 1
         insurance[r] = np.nan
         if up == 1:
             insurance[r] = 2.0 if hole == 10 else -1.0
@@ -251,9 +257,10 @@ def _play_py(
                 stake = 1.0
                 tag = 0
                 if action == SPLIT:
-                    if state[0] >= state[1]:  # 673a.13(f)
-                        state[0] = _reshuffle_rest(shoe, full, layout, state, rand)
-                    second = _card(shoe, full, layout, state, rand)
+                    if i >= n:  # 673a.13(f)
+                        i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
+                    second = _card(shoe, rand, i, n, skip)
+                    i += 1
                     hard, ace = a + second, a == 1 or second == 1
                     t_lo, t_hi = a, a
                     tag = a << PAIR_SHIFT
@@ -272,17 +279,19 @@ def _play_py(
                 total = hard + 10 if ace and hard + 10 <= 21 else hard
                 if total < 21 and choice == DOUBLE:
                     stake = 2.0
-                    if state[0] >= state[1]:  # 673a.13(f)
-                        state[0] = _reshuffle_rest(shoe, full, layout, state, rand)
-                    card = _card(shoe, full, layout, state, rand)
+                    if i >= n:  # 673a.13(f)
+                        i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
+                    card = _card(shoe, rand, i, n, skip)
+                    i += 1
                     hard += card
                     ace = ace or card == 1
                     key += _bit(card)
                 elif total < 21 and choice == HIT:
                     while True:
-                        if state[0] >= state[1]:  # 673a.13(f)
-                            state[0] = _reshuffle_rest(shoe, full, layout, state, rand)
-                        card = _card(shoe, full, layout, state, rand)
+                        if i >= n:  # 673a.13(f)
+                            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
+                        card = _card(shoe, rand, i, n, skip)
+                        i += 1
                         hard += card
                         ace = ace or card == 1
                         key += _bit(card)
@@ -305,9 +314,10 @@ def _play_py(
                     if take == 0:
                         net -= stake
                     else:  # 673a.7(l)
-                        if state[0] >= state[1]:  # 673a.13(f)
-                            state[0] = _reshuffle_rest(shoe, full, layout, state, rand)
-                        left = hard - _card(shoe, full, layout, state, rand)
+                        if i >= n:  # 673a.13(f)
+                            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
+                        left = hard - _card(shoe, rand, i, n, skip)
+                        i += 1
                         if left > 21:
                             net -= 2.0 * stake
                         elif left == 21:
@@ -327,9 +337,10 @@ def _play_py(
             dace = up == 1 or hole == 1
             dtotal = dhard + 10 if dace and dhard + 10 <= 21 else dhard
             while dtotal < STANDS_ON:
-                if state[0] >= state[1]:  # 673a.13(f)
-                    state[0] = _reshuffle_rest(shoe, full, layout, state, rand)
-                card = _card(shoe, full, layout, state, rand)
+                if i >= n:  # 673a.13(f)
+                    i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
+                card = _card(shoe, rand, i, n, skip)
+                i += 1
                 dhard += card
                 dace = dace or card == 1
                 dtotal = dhard + 10 if dace and dhard + 10 <= 21 else dhard
@@ -342,10 +353,10 @@ def _play_py(
                 else:
                     net -= stand_stake[k] * (2.0 if stand_sc[k] else 1.0)
         blackjack[r] = net
-        if state[0] >= state[1] - below:
-            state[2] = 1  # 673a.7(d): the cover card appeared
+        if i >= n - below:
+            due = 1  # 673a.7(d): the cover card appeared
         r += 1
-    state[3] = r
+    state[0], state[1], state[2], state[3], state[4] = i, n, due, r, i + skip
     return int(r)
 
 
@@ -400,9 +411,7 @@ _bit: Final = cast(Callable[..., int], numba.njit(cache=True)(_bit_py))
 _look: Final = cast(Callable[..., int], numba.njit(cache=True)(_look_py))
 _fill_j: Final = cast(Callable[..., Any], numba.njit(cache=True)(_fill))
 _refill: Final = cast(Callable[..., Any], numba.njit(cache=True)(_refill_py))
-_reshuffle_rest: Final = cast(
-    Callable[..., Any], numba.njit(cache=True, inline="never")(_reshuffle_rest_py)
-)
+_rest: Final = cast(Callable[..., Any], numba.njit(cache=True, inline="never")(_reshuffle_rest_py))
 _card: Final = cast(Callable[..., Any], numba.njit(cache=True)(_card_py))
 _play: Final = cast(Callable[..., int], numba.njit(cache=True)(_play_py))
 
@@ -635,8 +644,9 @@ def sample(
     blackjack = np.empty(rounds)
     insurance = np.empty(rounds)
     best = strategy == "best"
+    rand = np.empty(_BUFFER)
     while state[3] < rounds:
-        rand = rng.random(_BUFFER)
+        rng.random(out=rand)  # the same floats as rng.random(_BUFFER), into one buffer
         state[4] = 0
         _play(
             rounds, fresh_shoe, full, below, first, split, hits, takes, best, decisions,
