@@ -13,6 +13,8 @@ from typing import Any
 
 from server_api import Api
 
+from croupier.cli.server import open_starter_tables
+
 README = Path(__file__).parents[2] / "README.md"
 MARK = "<!-- play-money recipe"
 
@@ -48,9 +50,13 @@ def curl(api: Api, words: list[str]) -> Any:
     return api.client.request(method, path, headers=headers, content=data)
 
 
+NEW_KEY = "$(python3 -c 'import uuid; print(uuid.uuid4())')"
+"""How the recipe makes each Idempotency-Key (Python is there wherever croupier is)."""
+
+
 def run(api: Api) -> list[Any]:
     """Every request of the recipe, in order, with the shell's variables, files and
-    ``$(uuidgen)``: the answers."""
+    a new key where it makes one (:data:`NEW_KEY`): the answers."""
     variables: dict[str, str] = {}
     files: dict[str, Any] = {}
     answers = []
@@ -60,7 +66,7 @@ def run(api: Api) -> list[Any]:
             variables[assigned[1]] = files[assigned[3]][assigned[2]]
             continue
         command, _, tee = line.partition(" | tee ")
-        words = shlex.split(command.replace("$(uuidgen)", "{uuid}"))
+        words = shlex.split(command.replace(NEW_KEY, "{uuid}"))
         words = [
             re.sub(r"\$(\w+)", lambda m: variables[m[1]], w).replace("{uuid}", str(uuid.uuid4()))
             for w in words
@@ -76,12 +82,12 @@ def run(api: Api) -> list[Any]:
 
 def test_the_readme_recipe_signs_up_sits_and_wagers(tmp_path: Path) -> None:
     api = Api(f"sqlite:///{tmp_path / 'readme.sqlite'}")
-    api.table("hrd")
+    assert open_starter_tables(api.engine)  # what `croupier serve` opens on a new database
     signup, signin, tables, seat, wager, me = run(api)
     body = signup.json()
     assert body["name"] == "ann" and body["balance"] == 100_000  # $1,000.00 of play money
     assert signin.status_code == 201 and signin.json()["session_id"]
-    assert [t["id"] for t in tables.json()["tables"]] == ["hrd"]
+    assert "high-roll-dice" in [t["id"] for t in tables.json()["tables"]]
     assert seat.status_code == 201
     assert wager.json()["round_status"] == "open"
     assert me.json()["id"] == body["id"]
