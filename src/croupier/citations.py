@@ -66,11 +66,16 @@ each ``interpretations:<name>`` reading is published: a reader is shown it as
 ``our published interpretation "Voiding a round"``."""
 
 _CODE = re.compile(r"^([a-z][a-z0-9-]*):([a-z0-9][a-z0-9-]*)$")
+FAMILIES: Final = frozenset({"server", "ledger", "money", "training", "http", "engine", "lab"})
+"""The families of croupier's own codes; a family alone (``"ledger"``: no table of that
+id) is a code too, shown as :data:`OPERATOR`."""
 
 
 def _one(cite: str) -> str:
     """One citation (no ``"; "``) as a reader is shown it."""
     code = _CODE.match(cite)
+    if cite in FAMILIES:
+        return OPERATOR
     if code is None:
         return f"{cite} ({INFERRED})" if is_inferred(cite) else cite
     if code[1] == "interpretations":
