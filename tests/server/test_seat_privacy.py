@@ -36,3 +36,24 @@ def test_a_second_player_reads_no_account_id_of_another_seat(tmp_path: Path) -> 
     assert mine["view"]["seats"] == {"1": ann_id, "2": "bob"}
     staff = api.client.get("/tables/hrd", headers=api.admin).json()
     assert [s["player_id"] for s in staff["seats"]] == [ann_id, bob_id]
+
+
+def test_a_rounds_steps_show_another_seat_by_name(tmp_path: Path) -> None:
+    """GET /rounds/{id}/steps: the seats and every step's view name another player's seat,
+    never its account id (the round's opening event keeps the seats it was dealt to: it
+    is what the round's hashes are worked out over)."""
+    api = Api(f"sqlite:///{tmp_path / 'privacy.sqlite'}")
+    api.table()
+    ann_id, ann = api.player("ann", deposit=1_000)
+    bob_id, bob = api.player("bob", deposit=1_000)
+    api.sit(ann, 1)
+    api.sit(bob, 2)
+    wager = api.wager(ann, 1, "pip_street:ace", 500).json()
+    steps = api.client.get(f"/rounds/{wager['round_id']}/steps", headers=bob).json()
+    assert steps["seats"] == [
+        {"seat": 1, "player_id": None, "name": "ann"},
+        {"seat": 2, "player_id": bob_id, "name": "bob"},
+    ]
+    assert all(step["view"]["seats"] == {"1": "ann", "2": bob_id} for step in steps["steps"])
+    staff = api.client.get(f"/rounds/{wager['round_id']}/steps", headers=api.admin).json()
+    assert [s["player_id"] for s in staff["seats"]] == [ann_id, bob_id]

@@ -89,11 +89,14 @@ def steps(round_id: str, db: Db, me: Caller) -> schemas.StepsOut:
         sent = legacy.withhold(sent, legacy.exposed_from(db, row, verified))
     held = select(Player.id, Player.name).where(Player.id.in_(list(opened.seats.values())))
     names = {row.id: row.name for row in db.execute(held)}
+    seats = [
+        schemas.SeatOut(seat=seat, player_id=pid, name=names.get(pid))
+        for seat, pid in sorted(opened.seats.items())
+    ]
+    by_seat = {s.seat: s.name or f"Seat {s.seat}" for s in seats}
+    views = [service.shielded_view(view, me, by_seat) for view in views]
     return schemas.StepsOut(
-        seats=[
-            schemas.SeatOut(seat=seat, player_id=pid, name=names.get(pid))
-            for seat, pid in sorted(opened.seats.items())
-        ],
+        seats=service.shielded(seats, me),
         round_id=row.id,
         table_id=row.table_id,
         game=table.game,
