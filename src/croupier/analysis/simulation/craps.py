@@ -303,6 +303,14 @@ def _come_tables(bar: int) -> Ints:
     return table
 
 
+_SENTINEL: Final = np.array([0, 2, 0, 5, 0, 2, 0, 5, 0], dtype=np.uint8)
+"""Faces that end any hand, put after the dice: read in pairs from its first face or
+(after an odd die left over) from its second, after at most one roll they are a 4 then a
+7, twice, and those end a hand from any point (from no point the 4 sets it and the 7
+sevens out; from the point 4 it is made, the 7 is a natural, then the second 4 and 7;
+from any other point the 7 sevens out)."""
+
+
 @numba.njit(cache=True, inline="always")
 def _hand(
     dice: Dice,
@@ -314,15 +322,17 @@ def _hand(
     decisive: Ints,
     masks: Ints,
     machine: Ints,
-) -> int:
+) -> tuple[int, int]:
     """Play one hand from ``dice[position]`` and put in ``codes`` how each decider (a
     column of :attr:`Plan.deciders`, found as ``how`` and ``number`` say) decided its
     wagers (an index of their rows of :attr:`Plan.values`; -1: not), but for the
     ``NUMBER`` and ``ODDS`` deciders, whose codes follow from the hand's ``bits`` (the
     totals rolled before the first 7, those of them first rolled as a pair, the points
     made, those first made with a pair, the last point: :func:`_bit_codes`); returns the
-    position after its seven-out, or -1 where the dice run out first. ``throws`` holds
-    each roll's total (+ 13 for a pair); ``machine`` is :func:`_come_tables`."""
+    position after its seven-out and its rolls. ``dice`` must end in :data:`_SENTINEL`,
+    which ends any hand, so that the loop's one exit is the seven-out (the caller tells a
+    hand that ran into it). ``throws`` holds each roll's total (+ 13 for a pair) and has
+    room for every roll of ``dice``; ``machine`` is :func:`_come_tables`."""
     # Branch-free but for the seven-out: the point and the Come wager move by table.
     n = 0
     point = 0
@@ -333,10 +343,7 @@ def _hand(
     hard = 0  # the totals whose first roll (before any 7) was a pair
     made = 0  # the distinct points made
     made_hard = 0  # those first made with a pair
-    end = dice.shape[0]
     while True:
-        if position + 2 > end:
-            return -1
         a = int(dice[position])
         b = int(dice[position + 1])
         position += 2
@@ -358,8 +365,6 @@ def _hand(
         if on and t == 7:
             break
         point = int(_NEXT_POINT[point, t])
-        if n == MAX_ROLLS:
-            raise ValueError("a hand longer than MAX_ROLLS rolls")
     first = throws[0] if throws[0] < 13 else throws[0] - 13
     line = machine[1, 1, first]
     if line < 0:
@@ -382,7 +387,7 @@ def _hand(
                 code = throws[i]
                 break
         codes[w] = code
-    return position
+    return position, n
 
 
 @numba.njit(cache=True, inline="always")
@@ -469,7 +474,11 @@ def _hands(
     column: no code), those of the ``NUMBER`` and ``ODDS`` deciders by the hand's bits
     (one count a hand for each kind, :func:`_count_bits`)."""
     wagers = group.shape[0]
-    throws = np.empty(MAX_ROLLS, dtype=np.int64)
+    end = dice.shape[0]
+    padded = np.empty(end + _SENTINEL.shape[0], dtype=np.uint8)
+    padded[:end] = dice
+    padded[end:] = _SENTINEL
+    throws = np.empty(padded.shape[0] // 2 + 1, dtype=np.int64)
     codes = np.empty(how.shape[0] + 1, dtype=np.int64)  # the last: a kind not played
     bits = np.zeros(5, dtype=np.int64)
     by_bits = np.zeros((2, 6 << 12), dtype=np.int64)
@@ -477,9 +486,13 @@ def _hands(
     last = counts.shape[1] - 1
     used = 0
     while done < rounds:
-        position = _hand(dice, used, throws, codes, bits, others, decisive, masks, machine)
-        if position < 0:
+        position, n = _hand(padded, used, throws, codes, bits, others, decisive, masks, machine)
+        if position > end:  # into the sentinel: the dice ran out first
+            if (end - used) // 2 >= MAX_ROLLS:
+                raise ValueError("a hand longer than MAX_ROLLS rolls")
             break
+        if n > MAX_ROLLS:
+            raise ValueError("a hand longer than MAX_ROLLS rolls")
         used = position
         if record:
             _bit_codes(codes, numbers, odds, bits)
