@@ -472,13 +472,22 @@ def _hands(
     to column ``done`` of ``out`` where it has ``rounds`` columns; else its codes are
     counted: ``counts[d, k]`` hands in which decider ``d`` gave code ``k`` (its last
     column: no code), those of the ``NUMBER`` and ``ODDS`` deciders by the hand's bits
-    (one count a hand for each kind, :func:`_count_bits`)."""
+    (one count a hand for each kind, :func:`_count_bits`).
+
+    The sentinel that ends every hand (:func:`_hand`) lies first in the place of the last
+    faces of ``dice`` (kept aside and put back before returning: ``dice`` must be
+    writable), then, from the hand that reaches it, after a copy of the rest of the dice:
+    no copy of the whole, whose fresh pages cost more than the dice-end checks did."""
     wagers = group.shape[0]
     end = dice.shape[0]
-    padded = np.empty(end + _SENTINEL.shape[0], dtype=np.uint8)
-    padded[:end] = dice
-    padded[end:] = _SENTINEL
-    throws = np.empty(padded.shape[0] // 2 + 1, dtype=np.int64)
+    cut = end - _SENTINEL.shape[0]
+    first = cut >= 0  # the sentinel in place of dice[cut:], the hands in dice[:cut]
+    kept = dice[max(cut, 0) :].copy()
+    hands = dice if first else _with_sentinel(dice)
+    if first:
+        dice[cut:] = _SENTINEL
+    stop, base = (cut, 0) if first else (end, 0)
+    throws = np.empty(end // 2 + _SENTINEL.shape[0] + 1, dtype=np.int64)
     codes = np.empty(how.shape[0] + 1, dtype=np.int64)  # the last: a kind not played
     bits = np.zeros(5, dtype=np.int64)
     by_bits = np.zeros((2, 6 << 12), dtype=np.int64)
@@ -486,13 +495,21 @@ def _hands(
     last = counts.shape[1] - 1
     used = 0
     while done < rounds:
-        position, n = _hand(padded, used, throws, codes, bits, others, decisive, masks, machine)
-        if position > end:  # into the sentinel: the dice ran out first
-            if (end - used) // 2 >= MAX_ROLLS:
+        position, n = _hand(
+            hands, used - base, throws, codes, bits, others, decisive, masks, machine
+        )
+        position += base
+        if position > stop or n > MAX_ROLLS:  # into the sentinel, or too long
+            if first:  # play it again from the rest of the dice
+                dice[cut:] = kept
+                first = False
+                hands, stop, base = _with_sentinel(dice[used:]), end, used
+                if position <= cut:
+                    raise ValueError("a hand longer than MAX_ROLLS rolls")
+                continue
+            if position <= stop or (end - used) // 2 >= MAX_ROLLS:
                 raise ValueError("a hand longer than MAX_ROLLS rolls")
             break
-        if n > MAX_ROLLS:
-            raise ValueError("a hand longer than MAX_ROLLS rolls")
         used = position
         if record:
             _bit_codes(codes, numbers, odds, bits)
@@ -507,9 +524,19 @@ def _hands(
                 code = codes[d]
                 counts[d, code + (last + 1) * int(code < 0)] += 1
         done += 1
+    if first:
+        dice[cut:] = kept
     if not record:
         _count_bits(counts, numbers, odds, by_bits)
     return done, used
+
+
+@numba.njit(cache=True)
+def _with_sentinel(dice: Dice) -> Dice:
+    padded = np.empty(dice.shape[0] + _SENTINEL.shape[0], dtype=np.uint8)
+    padded[: dice.shape[0]] = dice
+    padded[dice.shape[0] :] = _SENTINEL
+    return padded
 
 
 def _block(rng: np.random.Generator, hands: int) -> Dice:
@@ -541,6 +568,8 @@ _NO_COUNTS: Final = np.zeros((0, 0), dtype=np.int64)
 def play(plan: Plan, dice: Dice, rounds: int) -> tuple[Floats, int]:
     """The nets of ``rounds`` hands played from ``dice`` (faces 0 to 5), and the dice
     they used; fewer hands where the dice run out."""
+    if not dice.flags.writeable:  # _hands lends its last faces to the sentinel
+        dice = dice.copy()
     out = np.full((len(plan.names), rounds), np.nan)
     done, used = _hands(dice, rounds, out, _NO_COUNTS, 0, *_args(plan))
     return out[:, :done], used
