@@ -376,11 +376,14 @@ def _hand(
     # Each kind of decider in a loop of its own (a chain of kinds mispredicts).
     singles, firsts, bonuses, scans = others
     codes[singles[0]], codes[singles[1]], codes[singles[2]] = line, come_code, count
-    for w in firsts:
-        codes[w] = throws[0]
-    for w in bonuses:
+    # By index: a loop over an array itself costs an iterator (0.5 ms a chunk in all).
+    for j in range(firsts.shape[0]):
+        codes[firsts[j]] = throws[0]
+    for j in range(bonuses.shape[0]):
+        w = bonuses[j]
         codes[w] = int(rolled & masks[w] != masks[w])
-    for w in scans:
+    for j in range(scans.shape[0]):
+        w = scans[j]
         code = -1
         for i in range(n):  # SCAN: the first throw rolled that decides it
             if decisive[w] & (1 << throws[i]):
@@ -520,7 +523,8 @@ def _hands(
             by_bits[0, _pack(bits[0]) | (_pack(bits[1]) << 6)] += 1
             point = _POINT_INDEX[bits[4]] << 12
             by_bits[1, _pack(bits[2]) | (_pack(bits[3]) << 6) | point] += 1
-            for d in counted:
+            for j in range(counted.shape[0]):
+                d = counted[j]
                 code = codes[d]
                 counts[d, code + (last + 1) * int(code < 0)] += 1
         done += 1
