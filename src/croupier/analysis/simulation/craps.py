@@ -55,7 +55,8 @@ hand (62 wagers: 32 MB a chunk)."""
 DRAWS_PER_ROUND: Final = "2 dice a roll, 1671/196 (8.5) rolls a hand"
 ROLLS_PER_HAND: Final = Fraction(1671, 196)
 MAX_ROLLS: Final = 4096
-"""The longest hand the kernel holds (one of 4,096 rolls has probability below 1e-220)."""
+"""The longest hand the kernel plays; a longer one is refused (one of 4,096 rolls has
+probability below 1e-220)."""
 
 LINE, COME, STANDING, FIRE, BONUS = 0, 1, 2, 3, 4
 """The kernel's families of wagers."""
