@@ -20,6 +20,7 @@ from statistics import NormalDist
 from typing import Any
 
 import numpy as np
+import pytest
 from typer.testing import CliRunner
 
 from croupier.analysis.exact.craps import par_sheet
@@ -309,3 +310,43 @@ def test_the_kernel_settles_hands_as_a_plain_reference_does() -> None:
             checked += 1
         assert position == used
     assert checked == 180
+
+
+def _complete_hands(dice: list[int]) -> tuple[int, int]:
+    """The hands that end in a seven-out within ``dice`` (faces 0 to 5, two a roll) and
+    the dice they use, by :func:`_point_before`, hand after hand."""
+    hands = used = 0
+    totals: list[int] = []
+    for roll in range(len(dice) // 2):
+        totals.append(dice[2 * roll] + dice[2 * roll + 1] + 2)
+        if totals[-1] == 7 and _point_before(totals, len(totals) - 1):
+            hands, used, totals = hands + 1, 2 * roll + 2, []
+    return hands, used
+
+
+def test_a_hand_the_dice_cut_short_is_not_played() -> None:
+    """Every cut of the dice, odd ones included, after each state a hand can be in (no
+    point, the point 4, another point): the kernel plays the hands that end before the cut
+    and no more (the faces it puts past the cut never decide one), and leaves the dice, read
+    only or not, as they were."""
+    plan = kernel.plan_for(CrapsRules())
+    seeded = np.random.default_rng(5).integers(0, 6, size=120, dtype=np.uint8).tolist()
+    # a 4 set, a 6 set, a 6 made, a 4 set, a 4 made, a 7 on the come-out, a 5 set, a 7 out
+    made = [0, 2, 2, 2, 2, 2, 0, 2, 1, 1, 0, 5, 1, 2, 0, 5]
+    for dice in (seeded, made):
+        for cut in range(len(dice) + 1):
+            given = np.array(dice[:cut], dtype=np.uint8)
+            given.flags.writeable = cut % 2 == 0
+            out, used = kernel.play(plan, given, 1_000)
+            assert (out.shape[1], used) == _complete_hands(dice[:cut]), (dice, cut)
+            assert given.tolist() == dice[:cut]  # the dice given are left as they were
+
+
+def test_a_hand_longer_than_max_rolls_is_refused() -> None:
+    plan = kernel.plan_for(CrapsRules())
+    endless = [0, 2] + [0, 0] * kernel.MAX_ROLLS  # the point 4, then MAX_ROLLS 2s
+    for tail in ([0, 5], [], [0, 5] + [1] * 40):
+        with pytest.raises(ValueError, match="longer than MAX_ROLLS"):
+            kernel.play(plan, np.array(endless + tail, dtype=np.uint8), 1)
+    out, used = kernel.play(plan, np.array([*endless[:-4], 0, 5], dtype=np.uint8), 1)
+    assert out.shape[1] == 1 and used == 2 * kernel.MAX_ROLLS
