@@ -76,7 +76,8 @@ def _one(cite: str) -> str:
     code = _CODE.match(cite)
     if cite in FAMILIES:
         return OPERATOR
-    if code is None:
+    if code is None or (code[1] not in FAMILIES and code[1] != "interpretations"):
+        # A section (a game may number its own sections with a colon).
         return f"{cite} ({INFERRED})" if is_inferred(cite) else cite
     if code[1] == "interpretations":
         title = INTERPRETATIONS.get(code[2])
