@@ -18,6 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session
 
+from croupier import citations
 from croupier.engine import DEALER, Actor, LegalCommand, Round, RoundVoided
 from croupier.errors import AccessDenied as AccessDenied
 from croupier.errors import DeadlinePassed as DeadlinePassed
@@ -579,11 +580,13 @@ def _deadline(row: RoundRow, round_: Round[Any], now: datetime) -> schemas.Deadl
         for actor, command in policy.timeout_steps(round_)
     ]
     kind = WaitKey.parse(row.deadline_kind).kind
+    cite = policy.timeout_cite if kind == "decision" else ""
     return schemas.Deadline(
         kind=kind,
         seconds_left=max(0.0, (at - now).total_seconds()),
         timeout=steps,
-        cite=policy.timeout_cite if kind == "decision" else "",
+        cite=cite,
+        cite_shown=citations.shown(cite) if cite else "",
     )
 
 

@@ -44,7 +44,8 @@ function eventItem(stored) {
     li.append(i === 0 ? ": " : "; ", `${k.replace(/_/g, " ")} `);
     li.append(...value(k, v));
   });
-  if (event.cite) li.append(` (${event.cite})`);
+  // The rule as the server words it (cite_shown), never the event's cite code.
+  if (stored.cite_shown) li.append(` (${stored.cite_shown})`);
   return li;
 }
 
@@ -60,7 +61,7 @@ function settlements(rows) {
   const body = table.createTBody();
   for (const s of rows) {
     const tr = body.insertRow();
-    for (const text of [words(s.spot.replace(/:/g, " ")), dollars(s.amount), s.outcome, dollars(s.returned), dollars(s.won), s.cite]) {
+    for (const text of [words(s.spot.replace(/:/g, " ")), dollars(s.amount), s.outcome, dollars(s.returned), dollars(s.won), s.cite_shown || ""]) {
       tr.insertCell().textContent = text;
     }
   }
