@@ -31,6 +31,8 @@ function value(name, v) {
   if (flat.length && flat.every((x) => typeof x === "string" && CARD.test(x))) return flat.map(card);
   if (flat.length && flat.every((x) => typeof x === "string" && TILE.test(x))) return flat.map((t) => tile(t));
   if (MONEY.has(name) && typeof v === "number") return [document.createTextNode(dollars(v))];
+  // A spot in words, as the settlement names it ("Pip street ace"), not its key.
+  if (name === "spot" && typeof v === "string") return [document.createTextNode(words(v.replace(/:/g, " ")))];
   if (typeof v === "object") return [document.createTextNode(JSON.stringify(v))];
   return [document.createTextNode(String(v).replace(/_/g, " "))];
 }
