@@ -144,7 +144,6 @@ def rules_of(session: Session, table_id: str, at: datetime | None = None) -> Rul
 
 
 def table_out(session: Session, table: GameTable) -> schemas.TableOut:
-    seats = session.scalars(select(Seat).where(Seat.table_id == table.id).order_by(Seat.seat))
     spec = find(table.game)
     version = versions.shown(session, table.id)
     rules = _parsed_rules(table.game, version.rules_json)
@@ -162,7 +161,7 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
         rules_sha256=version.rules_sha256,
         minimum_wager=rules.minimum_wager,
         maximum_wager=rules.maximum_wager,
-        seats=[schemas.SeatOut(seat=s.seat, player_id=s.player_id) for s in seats],
+        seats=seated(session, table.id),  # with their names, as a view shows them
         events=table.event_count,
         head_hash=table.head_hash,
         settings=settings_of(table),
