@@ -39,9 +39,9 @@ from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
 
-from croupier.citations import basis
+from croupier.citations import basis, shown
 from croupier.errors import IllegalCommand
 from croupier.money import Cents, format_cents
 
@@ -169,6 +169,13 @@ class Amount(_Typed):
         if isinstance(data, dict) and data.get("cite") and "cite_basis" not in data:
             return {**data, "cite_basis": basis(data["cite"])}
         return data
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def cite_shown(self) -> str:
+        """:attr:`cite` as a reader is shown it (:func:`croupier.citations.shown`:
+        ``"623a.4 (inferred)"``; never a code of croupier's own); ``""`` where none."""
+        return shown(self.cite) if self.cite else ""
 
     @property
     def least(self) -> int:
@@ -355,6 +362,14 @@ class LegalCommand(BaseModel):
     """The words of the command before its choice, for a reader (``None``: the command's
     name in words; ``""``: the choice's label says it all, as a player's decision "Hit"
     or "Stand" does)."""
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def cite_shown(self) -> str:
+        """:attr:`cite` as a reader is shown it (:func:`croupier.citations.shown`): what a
+        page prints, never a code of croupier's own (``"server:seats"`` is "the
+        operator's rules"); ``""`` where the offer cites nothing."""
+        return shown(self.cite) if self.cite else ""
 
     def said_by_choice(self) -> LegalCommand:
         """This offer with :attr:`title` ``""``: a reader is shown its choice alone (a

@@ -21,9 +21,9 @@ def test_a_second_player_reads_no_account_id_of_another_seat(tmp_path: Path) -> 
         answer = api.client.get(path, headers=bob)
         assert answer.status_code == 200 and ann_id not in answer.text, (path, answer.text)
     table = api.client.get("/tables/hrd", headers=bob).json()
-    assert table["seats"] == [  # GET /tables/{id} reads no names: the seat's number
-        {"seat": 1, "player_id": None, "name": "Seat 1"},
-        {"seat": 2, "player_id": bob_id, "name": None},
+    assert table["seats"] == [  # GET /tables/{id} names each seat as the view does
+        {"seat": 1, "player_id": None, "name": "ann"},
+        {"seat": 2, "player_id": bob_id, "name": "bob"},
     ]
     view = api.client.get("/tables/hrd/view", headers=bob).json()
     assert view["seats"] == [

@@ -48,6 +48,7 @@ def test_the_betting_time_left_by_the_servers_clock(tmp_path: Any) -> None:
         "seconds_left": 6.0,
         "timeout": [{"seat": None, "command": "AnnounceNoMoreBets", "decision": None}],
         "cite": "",
+        "cite_shown": "",
     }
     api.close()
 

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from croupier import citations
 from croupier.engine import DEALER, Actor, RoundOpened, WagerSettled
 from croupier.game import WALLET, Viewer, event_moves
 from croupier.ledger import repository as repo
@@ -45,6 +46,9 @@ class SettlementOut(BaseModel):
     won: int
     withheld: int
     cite: str
+    cite_shown: str = ""
+    """:attr:`cite` as a reader is shown it (:func:`croupier.citations.shown`): never a
+    code of croupier's own."""
 
 
 class RecalledRound(BaseModel):
@@ -141,6 +145,7 @@ def _recalled(
             won=e.won,
             withheld=e.withheld,
             cite=e.cite,
+            cite_shown=citations.shown(e.cite) if e.cite else "",
         )
         for e in round_.events
         if isinstance(e, WagerSettled) and e.seat == seat

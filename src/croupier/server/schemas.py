@@ -14,10 +14,12 @@ from pydantic import (
     StrictBool,
     StrictInt,
     StrictStr,
+    computed_field,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
 
+from croupier.citations import shown
 from croupier.engine import LegalCommand
 from croupier.identity import identity
 from croupier.money import MAX_CENTS
@@ -358,6 +360,16 @@ class StoredEvent(BaseModel):
     (``GET /rounds/{id}/reveal``)."""
     event: dict[str, Any]
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def cite_shown(self) -> str:
+        """The event's ``cite`` as a reader is shown it (:func:`croupier.citations.shown`:
+        ``"interpretations:void-round"`` is our published interpretation "Voiding a
+        round"), sent beside ``event`` (the stored event itself, hashed and replayed, is
+        unchanged); ``""`` where the event cites nothing."""
+        cite = self.event.get("cite")
+        return shown(cite) if isinstance(cite, str) and cite else ""
+
 
 class CommandOut(BaseModel):
     table_id: str
@@ -389,6 +401,9 @@ class Deadline(BaseModel):
     seconds_left: float
     timeout: list[TimeoutStep]
     cite: str = ""
+    cite_shown: str = ""
+    """:attr:`cite` as a reader is shown it (:func:`croupier.citations.shown`): what a
+    page prints, never a code of croupier's own (``"server:deadlines"``)."""
 
 
 class ViewOut(BaseModel):

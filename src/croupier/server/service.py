@@ -18,6 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session
 
+from croupier import citations
 from croupier.engine import DEALER, Actor, LegalCommand, Round, RoundVoided
 from croupier.errors import AccessDenied as AccessDenied
 from croupier.errors import DeadlinePassed as DeadlinePassed
@@ -143,7 +144,6 @@ def rules_of(session: Session, table_id: str, at: datetime | None = None) -> Rul
 
 
 def table_out(session: Session, table: GameTable) -> schemas.TableOut:
-    seats = session.scalars(select(Seat).where(Seat.table_id == table.id).order_by(Seat.seat))
     spec = find(table.game)
     version = versions.shown(session, table.id)
     rules = _parsed_rules(table.game, version.rules_json)
@@ -161,7 +161,7 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
         rules_sha256=version.rules_sha256,
         minimum_wager=rules.minimum_wager,
         maximum_wager=rules.maximum_wager,
-        seats=[schemas.SeatOut(seat=s.seat, player_id=s.player_id) for s in seats],
+        seats=seated(session, table.id),  # with their names, as a view shows them
         events=table.event_count,
         head_hash=table.head_hash,
         settings=settings_of(table),
@@ -579,11 +579,13 @@ def _deadline(row: RoundRow, round_: Round[Any], now: datetime) -> schemas.Deadl
         for actor, command in policy.timeout_steps(round_)
     ]
     kind = WaitKey.parse(row.deadline_kind).kind
+    cite = policy.timeout_cite if kind == "decision" else ""
     return schemas.Deadline(
         kind=kind,
         seconds_left=max(0.0, (at - now).total_seconds()),
         timeout=steps,
-        cite=policy.timeout_cite if kind == "decision" else "",
+        cite=cite,
+        cite_shown=citations.shown(cite) if cite else "",
     )
 
 

@@ -797,7 +797,7 @@ async function replayPage(roundId) {
   function show() {
     const step = data.steps[at];
     slider.value = String(at);
-    const said = describe(step.event.event, gameOf(table).label);
+    const said = describe(step.event.event, gameOf(table).label, step.event.cite_shown);
     // An event with no fields to say has its section only: "Round completed (675a.4(h))".
     caption.textContent = `Event ${at + 1} of ${data.steps.length}: ${humanize(step.event.type)}${said.startsWith("(") ? " " : " — "}${said}`;
     const fakeView = { view: step.view, actor: data.actor, legal_commands: [], round_id: roundId };
@@ -857,8 +857,9 @@ async function verifyPage(roundId) {
 }
 
 // An event's fields in words for the replay's caption: no snake_case, no JSON; money in
-// dollars; a value the viewer may not see is said to be hidden.
-function describe(event, label = (spot) => spot) {
+// dollars; a value the viewer may not see is said to be hidden; its rule as the server
+// words it (`citeShown`, the step's cite_shown), never the event's own cite code.
+function describe(event, label = (spot) => spot, citeShown = "") {
   const skip = new Set(["type", "rules", "rules_sha256", "croupier_version", "table_id", "round_id", "game", "cite"]);
   const money = new Set(["amount", "returned", "won", "withheld", "chips"]);
   const value = (k, v) => {
@@ -874,7 +875,7 @@ function describe(event, label = (spot) => spot) {
     .filter(([k, v]) => !skip.has(k) && v !== "" && v !== false)
     .map(([k, v]) => `${phrase(k)}: ${value(k, v)}`)
     .join("; ");
-  const cite = event.cite ? `(${event.cite})` : "";
+  const cite = citeShown ? `(${citeShown})` : "";
   return said ? `${said}${cite ? ` ${cite}` : ""}` : cite || "nothing more";
 }
 

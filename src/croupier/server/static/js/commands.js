@@ -77,7 +77,7 @@ function moneyInput(id, f, start) {
 export function control(lc, ctx, send) {
   const { fixed, fields } = plan(lc, ctx.fields || {});
   const title = lc.title || humanize(lc.command);
-  const cite = lc.cite ? ` (${lc.cite})` : "";
+  const cite = lc.cite_shown ? ` (${lc.cite_shown})` : ""; // words, never a code
   const wrap = h("div", { class: "command", "data-command": lc.command, title: `${title}${cite}` });
   if (fields.length === 0) {
     wrap.append(h("button", { class: "action", "data-action": lc.command, onclick: () => send({ ...fixed }) }, title));

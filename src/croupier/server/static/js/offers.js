@@ -1,6 +1,6 @@
 // Reading a typed offer (one of the view's legal_commands, croupier.offers): each field
 // is {kind: "choice", options: [{value, label}]}, {kind: "integers", low, high},
-// {kind: "amount", low, high, step, reason, cite, cite_basis}, {kind: "fixed", value}, {kind: "text",
+// {kind: "amount", low, high, step, reason, cite, cite_basis, cite_shown}, {kind: "fixed", value}, {kind: "text",
 // max_length} or {kind: "numbers", count, low, high}; `optional` where it may be left
 // out. Nothing here knows a game.
 
@@ -32,7 +32,7 @@ export function amountOf(lc) {
   if (!entry) return null;
   const [name, f] = entry;
   // The step's rule as the server's refusals show it: "623a.4 (inferred)".
-  const cite = f.cite ? `${f.cite}${f.cite_basis ? ` (${f.cite_basis})` : ""}` : "";
+  const cite = f.cite_shown || ""; // "623a.4 (inferred)": the server's words, never a code
   return { name, low: f.low, high: f.high ?? null, step: f.step || 1, reason: f.reason || "", cite };
 }
 
@@ -48,6 +48,6 @@ export function fixedOf(lc) {
 export function wagersOf(legal) {
   return (legal || []).filter((lc) => lc.command === "PlaceWager").map((lc) => {
     const amount = amountOf(lc) || { low: null, high: null, step: 1, reason: "", cite: "" };
-    return { command: lc.command, cite: lc.cite, spots: spotsOf(lc), min_amount: amount.low, max_amount: amount.high, step: amount.step, reason: amount.reason, stepCite: amount.cite, fixed: fixedOf(lc) };
+    return { command: lc.command, cite: lc.cite_shown || "", spots: spotsOf(lc), min_amount: amount.low, max_amount: amount.high, step: amount.step, reason: amount.reason, stepCite: amount.cite, fixed: fixedOf(lc) };
   });
 }

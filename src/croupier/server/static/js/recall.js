@@ -31,6 +31,8 @@ function value(name, v) {
   if (flat.length && flat.every((x) => typeof x === "string" && CARD.test(x))) return flat.map(card);
   if (flat.length && flat.every((x) => typeof x === "string" && TILE.test(x))) return flat.map((t) => tile(t));
   if (MONEY.has(name) && typeof v === "number") return [document.createTextNode(dollars(v))];
+  // A spot in words, as the settlement names it ("Pip street ace"), not its key.
+  if (name === "spot" && typeof v === "string") return [document.createTextNode(words(v.replace(/:/g, " ")))];
   if (typeof v === "object") return [document.createTextNode(JSON.stringify(v))];
   return [document.createTextNode(String(v).replace(/_/g, " "))];
 }
@@ -44,7 +46,8 @@ function eventItem(stored) {
     li.append(i === 0 ? ": " : "; ", `${k.replace(/_/g, " ")} `);
     li.append(...value(k, v));
   });
-  if (event.cite) li.append(` (${event.cite})`);
+  // The rule as the server words it (cite_shown), never the event's cite code.
+  if (stored.cite_shown) li.append(` (${stored.cite_shown})`);
   return li;
 }
 
@@ -60,7 +63,7 @@ function settlements(rows) {
   const body = table.createTBody();
   for (const s of rows) {
     const tr = body.insertRow();
-    for (const text of [words(s.spot.replace(/:/g, " ")), dollars(s.amount), s.outcome, dollars(s.returned), dollars(s.won), s.cite]) {
+    for (const text of [words(s.spot.replace(/:/g, " ")), dollars(s.amount), s.outcome, dollars(s.returned), dollars(s.won), s.cite_shown || ""]) {
       tr.insertCell().textContent = text;
     }
   }

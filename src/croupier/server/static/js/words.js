@@ -108,7 +108,7 @@ function timeoutForms(step, kind) {
 // What the wait's timeout will do ("when the time runs out, you fold (676a.11(b))"), or,
 // with `done`, what it did ("Time ran out: you folded (676a.11(b)).").
 export function timeoutSentence(deadline, seat, done = false) {
-  const cite = deadline.cite ? ` (${deadline.cite})` : "";
+  const cite = deadline.cite_shown ? ` (${deadline.cite_shown})` : ""; // words, never a code
   const parts = (deadline.timeout || []).map((step) => {
     const [you, he, past] = timeoutForms(step, deadline.kind);
     if (step.seat === null || step.seat === undefined) return done ? past : he.replace("seat N: ", "the dealer: ");
