@@ -47,9 +47,10 @@ PLAYER = "you"
 
 HELP = """\
 How this table plays: the program deals by the game's rules. You type a listed command
-by its name or its number (#), with FIELD=VALUE for what it takes: amount= in dollars
-(cents may be given: 12.50), seat= is yours unless given; e.g. PlaceWager spot=SPOT
-amount=5, or bet SPOT AMOUNT for a wager on SPOT by the listed command that takes it.
+by its name or its number (#) with what it takes, COMMAND [FIELD=VALUE ...]: amount= in
+dollars (cents may be given: 12.50), seat= is yours unless given; e.g. PlaceWager
+spot=SPOT amount=5, or bet SPOT AMOUNT for a wager on SPOT by the listed command that
+takes it.
 On deal no more bets are taken: the dealer closes the betting and plays on."""
 
 GRAMMAR = ("bet SPOT AMOUNT", "deal")
