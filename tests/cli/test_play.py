@@ -526,7 +526,7 @@ def test_no_internal_names_and_every_listed_word_is_taken(game: str, seed: int) 
     )
     assert not INTERNAL.search(output), INTERNAL.search(output)
     module = importlib.import_module(TABLES[game])
-    known = usages(module.HELP)
+    known = usages(module.GRAMMAR)
     listed = re.findall(r"^│ (\S[^│]*?)\s*│[^│]*│[^│]*│[^│]*│$", output, re.M)
     assert listed
     for typed in listed:

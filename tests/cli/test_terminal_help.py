@@ -7,6 +7,10 @@ when the player is told how to type it, and Go Fore It's wagers are the "Front 9
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
+import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
@@ -57,3 +61,103 @@ def test_go_fore_it_help_lists_what_the_round_offers_at_each_moment() -> None:
     before, after = you_may_after_help(out)
     assert "bet Front 9 AMOUNT" in before and "Skins" not in before and "Gopher" not in before
     assert "Skins" in after and "Gopher" in after
+
+
+MOMENTS = {
+    "craps": ("", "bet pass 5\nbet place 6 6\n"),
+    "double-back-jack": ("refuse\n", "refuse\nbet 5\ndeal\n"),
+    "go-fore-it": ("", "bet front_9 5\ndeal\n"),
+    "criss-cross-poker": ("", "antes 5\ndeal\n"),
+    "high-roll-dice": ("", "bet pip_street:ace 5\n"),
+    "pai-gow": ("", "bet 5\ndeal\n"),
+    "sic-bo": ("", "big 5\n"),
+}
+"""Each game's lines (seed 1) to its betting time and to a moment after a wager: a
+decision on the cards or tiles dealt, Craps' wagers to take down, call working or roll
+for."""
+
+ROW = re.compile(r"^│ (\S[^│]*?)\s*│ ([^│]*?)\s*│ ([^│]*?)\s*│[^│]*│$", re.M)
+"""A row of the "You may:" table: what is typed, what it does, its amount."""
+
+
+def after_help(output: str) -> str:
+    """What the last ``help`` printed (up to the next prompt)."""
+    return output.rsplit("> help\n", 1)[1].split("\n> ", 1)[0]
+
+
+def listed(help_said: str) -> tuple[list[tuple[str, str, str]], list[str]]:
+    """The "You may:" rows (typed, does, amount) and the commands of "At any moment:"."""
+    rows = [row for row in ROW.findall(help_said) if row[0] != "Type"]
+    (anytime,) = [line for line in help_said.splitlines() if line.startswith("At any moment:")]
+    words = re.findall(r"(?:: |\), )([a-z][a-z ]*?) \(", anytime)
+    return rows, words
+
+
+def filled(typed: str, does: str, amount: str) -> str:
+    """``typed`` with its placeholders filled from its row: AMOUNT the least amount the
+    row gives, SPOT or WAGER the first it names (after its colon), N or T the least
+    number it gives."""
+    line = re.sub(r"\s*\[[A-Z]+\]", "", typed)
+    least = re.search(r"\$([\d,]+(?:\.\d\d)?)", amount)
+    line = line.replace("AMOUNT", least[1].replace(",", "") if least else "5")
+    spot = re.search(r"SPOT: ([^,)]+)", does)
+    first = re.split(r", | \(", does.split(": ")[-1])[0]
+    line = line.replace("SPOT", spot[1] if spot else first).replace("WAGER", first)
+    number = re.search(r"\b[NT],? (?:from )?(\d+)", does)
+    if number:
+        line = re.sub(r"\b[NT]\b", number[1], line)
+    return line.replace("A-B", "1-2")
+
+
+def reply(output: str, line: str) -> str:
+    """What the table answered ``line`` (up to the next prompt)."""
+    return output.split(f"> {line}\n", 1)[1].split("\n> ", 1)[0]
+
+
+@pytest.fixture
+def no_long_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``odds`` and ``hint`` are taken as typed, without the minutes of exact work."""
+    from croupier.cli.tables import base, criss_cross_poker, double_back_jack, go_fore_it, pai_gow
+
+    def told(self: base.Terminal[Any, Any], *_: object) -> None:
+        self.console.print("(worked out)")
+
+    monkeypatch.setattr(base.Terminal, "odds", told)
+    for table in (
+        criss_cross_poker.CrissCrossPokerTerminal,
+        double_back_jack.DoubleBackJackTerminal,
+        go_fore_it.GoForeItTerminal,
+        pai_gow.PaiGowPlay,
+    ):
+        monkeypatch.setattr(table, "hint", told)
+
+
+@pytest.mark.usefixtures("no_long_work")
+@pytest.mark.parametrize("moment", ["betting", "after a wager"])
+@pytest.mark.parametrize("game", sorted(MOMENTS))
+def test_help_lists_each_command_once_and_each_is_taken_now(game: str, moment: str) -> None:
+    """At betting time and after a wager, help explains the game in words and lists what
+    may be typed only from the round's offers ("You may:") and the commands taken at any
+    moment: no command line twice, none in the explanation; and every line listed, typed
+    then (its AMOUNT, SPOT, N filled from its row), is taken: never "Unknown command" or
+    a usage line, and never refused where every placeholder could be filled."""
+    before = MOMENTS[game][moment != "betting"]
+    out = play(game, f"{before}help\nquit\n")
+    said = after_help(out)
+    assert "Commands:" not in said and not re.search(r"^  \S", said, re.M)
+    rows, anytime = listed(said)
+    assert rows
+    assert len(set(rows)) == len(rows), rows
+    typed = [usage for row in rows for usage in row[0].split(", ")]
+    assert len(set(anytime)) == len(anytime) and not set(anytime) & {
+        usage.split()[0] for usage in typed
+    }
+    assert {"show", "history", "odds", "clock", "help", "quit"} <= set(anytime) | {
+        usage.split()[0] for usage in typed
+    }
+    lines = [filled(usage, does, amount) for t, does, amount in rows for usage in t.split(", ")]
+    for line in [*lines, *anytime]:
+        answered = reply(play(game, f"{before}{line}\nquit\n"), line)
+        assert "Unknown command" not in answered and "usage:" not in answered, (line, answered)
+        if not re.search(r"\b(?:[A-Z]{2,}|T\d)\b", line):
+            assert "Refused:" not in answered, (line, answered)

@@ -111,9 +111,9 @@ def test_the_up_arrow_recalls_the_last_line(session: object) -> None:
     table.type(b"bet pip_street:ace 5\r")
     table.until(b"on Pip Street ace. Balance")
     table.type(b"help\r")
-    table.until(b"Commands:", count=2)  # at the start, then for help
+    table.until(b"How High Roll Dice plays:", count=2)  # at the start, then for help
     table.type(UP + b"\r")
-    table.until(b"Commands:", count=3)
+    table.until(b"How High Roll Dice plays:", count=3)
     table.type(UP + UP + b"\r")  # the wager again: refused, as a second one on the spot
     out = table.until(b"already has a wager on Pip Street ace")
     table.type(b"\x04")  # end of input: the round is played out, the session summed up

@@ -66,14 +66,15 @@ EXAMPLE = re.compile(
 )
 """An example wager in a table's help: ``bet pass 10, `` (the words, the dollars, what
 follows)."""
-EVERY_TABLE = (
-    "Every table also takes: bet SPOT AMOUNT (SPOT as the layout names it), remove SPOT "
-    "where the table lets a wager be taken down, any offer listed under You may by the "
-    "words it is listed with, show (your wagers and what you may do), history (each "
-    "round's result), odds (the paytable and each wager's theoretical return), clock "
-    "(time played and amount wagered), help and quit."
+ALWAYS = (
+    ("show", "your wagers and what you may do"),
+    ("history", "each round's result"),
+    ("odds", "the paytable and each wager's theoretical return"),
+    ("clock", "time played and amount wagered"),
+    ("help", "how the game plays and what you may type now"),
+    ("quit", "leave the table once the round you have wagered on is over"),
 )
-"""The commands every table takes alike, said after its own."""
+"""The commands every table takes at any moment, with what each does."""
 
 
 RulesT = TypeVar("RulesT", bound=RulesSubmission)
@@ -92,17 +93,16 @@ class Choice:
     cite: str = ""
 
 
-def usages(help_text: str) -> dict[str, str]:
-    """Command word -> its usage line, read from a table's help text: each line
-    ``"  bet SPOT AMOUNT   what it does"`` gives ``{"bet": "bet SPOT AMOUNT"}``, and
-    ``"  hit, stand   ..."`` gives ``hit`` and ``stand``."""
+def usages(typed: Iterable[str]) -> dict[str, str]:
+    """Command word -> its usage, read from what the player types (a "You may" row's
+    ``typed``, a table's :attr:`~Terminal.grammar`): ``"bet SPOT AMOUNT"`` gives ``{"bet":
+    "bet SPOT AMOUNT"}`` and ``"hit, stand"`` gives ``hit`` and ``stand``; the first
+    usage of a word is kept."""
     found: dict[str, str] = {}
-    for line in help_text.splitlines():
-        match = re.match(r"  (\S.*?)(?:\s{2,}|$)", line)
-        if match is None:
-            continue
-        for usage in match[1].split(", "):
-            found.setdefault(usage.split()[0], usage)
+    for text in typed:
+        for usage in text.split(", "):
+            if usage.split():
+                found.setdefault(usage.split()[0], usage)
     return found
 
 
@@ -114,8 +114,16 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     """Offers the table words in another offer's row (Double Back Jack's ``cut N`` is
     both the cut accepted and, with ``refuse``, refused): they get no row of their own."""
     help: ClassVar[str]
-    """What the player may type (printed at the start and on ``help``); each command's
-    usage is read from it (:func:`usages`)."""
+    """How the game plays, in words (printed at the start and on ``help``): no command
+    list, which ``help`` prints from the round's offers (:meth:`show_legal`) and
+    :meth:`anytime`."""
+    grammar: ClassVar[tuple[str, ...]] = ()
+    """The usage of each command the table reads at some moment of its rounds
+    (``"bet SPOT AMOUNT"``, ``"hit"``): the usage line a command typed with the wrong
+    arguments gets (:meth:`unknown`), before the form of an offer of the moment."""
+    own: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The table's own commands it takes at any moment besides :data:`ALWAYS` (a hint,
+    the layout), with what each does."""
 
     def __init__(self, rules: RulesT, rng: Rng, balance: Cents, console: Console) -> None:
         self.rules, self.rng, self.console = rules, rng, console
@@ -174,11 +182,23 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
                     break
         self.summary()
 
-    def print_help(self) -> None:
-        """The commands (:meth:`help_text`), then the table's limits (:meth:`limits`)."""
-        self.console.print(self.help_text(), markup=False)
-        self.console.print(EVERY_TABLE, markup=False)
+    def print_help(self, round_: RoundT | None = None) -> None:
+        """How the game plays (:meth:`help_text`) and the table's limits (:meth:`limits`);
+        then what the player may type: during a round the "You may:" table of its offers
+        (:meth:`show_legal`), then the commands taken at any moment (:meth:`anytime`),
+        each listed once. The text is one paragraph, wrapped by the terminal."""
+        self.console.print(" ".join(self.help_text().split()), markup=False)
         self.console.print(self.limits(), markup=False)
+        if round_ is not None:
+            self.show_legal(round_)
+        listed = {} if round_ is None else usages(c.typed for c in self.choices(round_))
+        said = [f"{word} ({does})" for word, does in self.anytime() if word not in listed]
+        self.console.print(f"At any moment: {', '.join(said)}.", markup=False)
+
+    def anytime(self) -> tuple[tuple[str, str], ...]:
+        """The commands the table takes at any moment, with what each does: its
+        :attr:`own`, then :data:`ALWAYS`."""
+        return self.own + ALWAYS
 
     def help_text(self) -> str:
         """:attr:`help` with only the example wagers this table takes: an example
@@ -294,8 +314,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
                 self.show_history()
                 continue
             if line == "help":  # what the table accepts now, from the round's offers
-                self.print_help()
-                self.show_legal(round_)
+                self.print_help(round_)
                 continue
             if line == "show" and not self.lists(round_, "show"):
                 self.show_round(round_)
@@ -414,11 +433,19 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
                 markup=False,
             )
             return
-        usage = usages(self.help).get(words[0]) if words else None
+        usage = self.usage(current, words[0]) if words else None
         if usage is not None:
             self.console.print(f"usage: {usage}", markup=False)
         else:
             self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+
+    def usage(self, round_: RoundT | None, word: str) -> str | None:
+        """The usage of the command ``word`` names: its general form in the table's
+        :attr:`grammar`, else as the round offers it now (its "You may" row), else as a
+        command taken at any moment; ``None`` for no command of this table."""
+        now = usages(c.typed for c in self.choices(round_)) if round_ is not None else {}
+        always = usages(typed for typed, _ in self.anytime())
+        return (always | now | usages(self.grammar)).get(word)
 
     def play_out(self, round_: RoundT) -> None:
         """Play the round out as the server would for a player whose time ran out (the

@@ -73,21 +73,27 @@ from croupier.rules.craps import (
 )
 
 HELP = f"""\
-Commands (wagers in the layout's words; bet may be left out):
-  bet WAGER AMOUNT     a wager: bet pass 10, bet dont pass 10, bet come 5, bet place 6 6,
-                       bet buy 4 20, bet field 5, bet hard 8 5, bet any seven 5, bet horn 4,
-                       bet fire 5, bet all small 5 (layout lists them all with their odds)
-  bet odds AMOUNT      odds behind your Pass or Don't Pass wager once a point is on
-  bet odds come N AMOUNT  odds behind your Come wager on N (odds dont come N: laid)
-  remove WAGER         take a wager down ({shown("623a.4")}): remove place 6 (or take down
-                       place 6)
-  off WAGER, working WAGER  call a wager off, or working, for the next roll ({shown("623a.4")})
-  roll                 no more bets: the dice are thrown, called and settled
-  give up              give up the dice before a come-out roll ({shown("623a.10")})
-  layout               the layout's areas and the odds each pays
-  help                 what you may do now
-  quit                 leave the table (your Pass and Come wagers with a point keep working)
-AMOUNT in dollars (cents may be given: 12.50)."""
+How Craps plays: you wager on the layout's areas in its words (bet may be left out),
+for example bet pass 10, bet dont pass 10, bet come 5, bet place 6 6, bet buy 4 20,
+bet field 5, bet hard 8 5, bet any seven 5, bet horn 4, bet fire 5, bet all small 5
+(layout lists them all with their odds); AMOUNT in dollars (cents may be given: 12.50).
+Once a point is on you may take odds behind your Pass or Don't Pass wager, and behind a
+Come wager on its number (odds dont come N: laid). A wager the table lets be taken down is removed
+with remove (or take down), and called off, or working, for the next roll
+({shown("623a.4")}). Before a come-out roll you may give up the dice
+({shown("623a.10")}). On roll the dice are thrown, called and settled. If you leave,
+your Pass and Come wagers with a point keep working."""
+
+GRAMMAR = (
+    "bet WAGER AMOUNT",
+    "roll",
+    "remove WAGER",
+    "take down WAGER",
+    "off WAGER",
+    "working WAGER",
+    "give up",
+)
+"""The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 NUMBER_WORDS = {
     2: "Two",
@@ -172,6 +178,8 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
     """One player (seat 1), the shooter, with a wallet at a Craps table with RNG dice."""
 
     help = HELP
+    grammar = GRAMMAR
+    own = (("layout", "the layout's areas and the odds each pays"),)
 
     def limits(self) -> str:
         rules = self.rules

@@ -42,18 +42,26 @@ from croupier.rng import Rng
 from croupier.rules.criss_cross_poker import SECTIONS, CrissCrossPokerRules, Spot
 
 HELP = """\
-Commands:
-  antes AMOUNT      place the Ante Across and Ante Down, AMOUNT dollars each (cents may
-                    be given: 12.50); also bet antes AMOUNT
-  bonus AMOUNT      the Five Card Bonus (where the table offers it), after the antes
-  remove SPOT, withdraw SPOT  take back the Ante Across (both antes) or the Five Card
-                    Bonus before the deal
-  deal              no more bets: the dealer shuffles, cuts and deals
-  1x, 2x, 3x        make the bet asked now (Across, Down, Middle) at that multiple
-  fold              fold: forfeit the antes and bets (a Five Card Bonus stays)
-  hint              the optimal decision now (exact; the first hint compiles, ~10 s)
-  help              what you may do now
-  quit              leave the table (once the round you have wagered on is over)"""
+How Criss-Cross Poker plays: you place the Ante Across and Ante Down, equal wagers
+of AMOUNT dollars each (cents may be given: 12.50), and the Five Card Bonus where the
+table offers it; before the deal the Ante Across (both antes) or the Five Card Bonus may
+be taken back. The dealer shuffles, cuts and deals; then you make the bet asked now
+(Across, Down, Middle) at one to three times the ante, or fold: the antes and bets are
+forfeited (a Five Card Bonus stays). A hint gives the optimal decision now, exact (the
+first hint compiles, about 10 s)."""
+
+GRAMMAR = (
+    "antes AMOUNT",
+    "bonus AMOUNT",
+    "withdraw SPOT",
+    "remove SPOT",
+    "deal",
+    "1x",
+    "2x",
+    "3x",
+    "fold",
+)
+"""The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 BET_WORDS = {
     Spot.ACROSS: "the Across Bet: one to three times the Ante Across Wager",
@@ -67,6 +75,8 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
     """One player (seat 1) with a wallet at a Criss-Cross Poker table; the program deals."""
 
     help = HELP
+    grammar = GRAMMAR
+    own = (("hint", "the optimal decision now"),)
     seated_only = SECTIONS.seated_only
 
     def __init__(

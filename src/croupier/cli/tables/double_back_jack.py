@@ -64,33 +64,38 @@ if TYPE_CHECKING:
 
 
 HELP = """\
-Commands:
-  cut N             when the cut is offered to you: place the cover card N cards in from
-                    the top (at least ten from the top or bottom)
-  refuse            refuse the cut (the dealer cuts), or a card drawn in error
-  bet AMOUNT        the Blackjack Wager, AMOUNT in dollars (cents may be given: 12.50)
-  deal              the dealer deals
-  insurance [AMOUNT]
-                    on a dealer ace: the Insurance Wager, at most half the first
-                    Blackjack Wager (default: the most allowed); it pays 2 to 1 if the
-                    hole card is a king, queen, jack or 10
-  no                no Insurance (or surrender): the dealer checks the hole card; on a
-                    bust: decline the Second Chance Wager
-  hit, stand        draw a card, or stand
-  double [AMOUNT]   double down on your first two cards, also after a split: at most
-                    the Blackjack Wager (default: all of it), then one card only
-  split             split two cards of identical value into two hands, no more (a
-                    wager equal to the first on the second hand); split aces are
-                    played as any pair, each drawing, standing or doubling; an ace and
-                    a 10 value card after a split is 21, not a Blackjack; each hand is
-                    settled on its own line
-  surrender         before any other decision: give up half the wager (all of it if
-                    the dealer, showing an ace or a 10 value card, has Blackjack)
-  second            on a bust: the Second Chance Wager (equal to the hand's wager)
-  take, dead        a card the dealer missed: take it late, or call the hand dead
-  hint              the basic-strategy decision for your hand
-  help              what you may do now
-  quit              leave the table (once the round you have wagered on is over)"""
+How Double Back Jack plays: when the cut is offered to you, you place the cover card at
+least ten cards from the top or bottom, or refuse and the dealer cuts. You make the
+Blackjack Wager, AMOUNT in dollars (cents may be given: 12.50), and the dealer deals. On a
+dealer ace you may make the Insurance Wager, at most half the first Blackjack Wager
+(default: the most allowed); it pays 2 to 1 if the hole card is a king, queen, jack or
+10. You draw or stand; you may double down on your first two cards, also after a split:
+at most the Blackjack Wager (default: all of it), then one card only. You may split two
+cards of identical value into two hands, no more (a wager equal to the first on the
+second hand); split aces are played as any pair, each drawing, standing or doubling; an
+ace and a 10 value card after a split is 21, not a Blackjack; each hand is settled on its
+own line. Before any other decision you may surrender: give up half the wager (all of it
+if the dealer, showing an ace or a 10 value card, has Blackjack). On a bust you may make
+the Second Chance Wager (equal to the hand's wager). A card the dealer missed you may
+take late, or call the hand dead."""
+
+GRAMMAR = (
+    "cut N",
+    "refuse",
+    "bet AMOUNT",
+    "deal",
+    "insurance [AMOUNT]",
+    "no",
+    "hit",
+    "stand",
+    "double [AMOUNT]",
+    "split",
+    "surrender",
+    "second",
+    "take",
+    "dead",
+)
+"""The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 WORDS = {
     "hit": Decision.HIT,
@@ -151,6 +156,8 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     """One player (box 1) with a wallet at a Double Back Jack table; the program deals."""
 
     help = HELP
+    grammar = GRAMMAR
+    own = (("hint", "the basic-strategy decision for your hand"),)
     worded_with = frozenset({"AcceptCut"})  # "cut N", listed with the cut refused
 
     def __init__(

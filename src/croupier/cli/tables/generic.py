@@ -46,14 +46,15 @@ PLAYER = "you"
 """The player id of seat 1 in the rounds this table opens."""
 
 HELP = """\
-Commands:
-  bet SPOT AMOUNT  a wager on SPOT by the listed command that takes it: AMOUNT in dollars
-                   (cents may be given: 12.50)
-  COMMAND [FIELD=VALUE ...]  a listed command by its name or its number (#): amount= in
-                   dollars, seat= is yours unless given; e.g. PlaceWager spot=SPOT amount=5
-  deal             no more bets: the dealer closes the betting and plays on
-  help             what you may do now
-  quit             leave the table (once the round you have wagered on is over)"""
+How this table plays: the program deals by the game's rules. You type a listed command
+by its name or its number (#) with what it takes, COMMAND [FIELD=VALUE ...]: amount= in
+dollars (cents may be given: 12.50), seat= is yours unless given; e.g. PlaceWager
+spot=SPOT amount=5, or bet SPOT AMOUNT for a wager on SPOT by the listed command that
+takes it.
+On deal no more bets are taken: the dealer closes the betting and plays on."""
+
+GRAMMAR = ("bet SPOT AMOUNT", "deal")
+"""The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 
 def _ranges(numbers: list[int]) -> str:
@@ -108,6 +109,7 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
     by the game's policy."""
 
     help = HELP
+    grammar = GRAMMAR
 
     def __init__(
         self, spec: GameSpec, rules: RulesSubmission, rng: Rng, balance: Cents, console: Console

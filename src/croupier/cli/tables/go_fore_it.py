@@ -38,16 +38,14 @@ from croupier.rng import Rng
 from croupier.rules.go_fore_it import SECTIONS, GoForeItRules, Spot
 
 HELP = """\
-Commands:
-  bet SPOT AMOUNT   bet front 9 10, bet skins 5, bet gopher 5: AMOUNT in dollars (cents
-                    may be given: 12.50); a second bet on a spot adds to it
-  remove SPOT, withdraw SPOT  take a wager back before the deal
-  deal              no more bets: the dealer shuffles, cuts and deals
-  back9             make the Back 9 Wager (equal to your Front 9) and play on
-  fold              fold: forfeit the Front 9 (Skins and Gopher stay)
-  hint              the optimal decision for your two front cards
-  help              what you may do now
-  quit              leave the table (once the round you have wagered on is over)"""
+How Go Fore It plays: you make the Front 9 Wager, then the Skins and Gopher Wagers if you
+like, for example bet front 9 10, bet skins 5, bet gopher 5: AMOUNT in dollars (cents may
+be given: 12.50); a second bet on a spot adds to it, and a wager may be taken back before
+the deal. The dealer shuffles, cuts and deals; then you make the Back 9 Wager (equal to
+your Front 9) and play on, or fold: the Front 9 is forfeited (Skins and Gopher stay)."""
+
+GRAMMAR = ("bet SPOT AMOUNT", "remove SPOT", "withdraw SPOT", "deal", "back9", "fold")
+"""The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 WAGER_WORDS = {
     Spot.FRONT_9: "the Front 9 Wager, to take part in the round",
@@ -62,6 +60,8 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
     """One player (seat 1) with a wallet at a Go Fore It table; the program deals."""
 
     help = HELP
+    grammar = GRAMMAR
+    own = (("hint", "the optimal decision for your two front cards"),)
     seated_only = SECTIONS.seated_only
 
     def __init__(self, rules: GoForeItRules, rng: Rng, balance: Cents, console: Console) -> None:

@@ -29,15 +29,14 @@ from croupier.rng import Rng
 from croupier.rules.high_roll_dice import MILLIONAIRE_ROW_MAXIMUM, NO_MATCH, HighRollDiceRules
 
 HELP = """\
-Commands:
-  bet SPOT AMOUNT  bet pip street ace 5, bet like kind 4 5, bet extra roll 5,
-                   bet millionaire row 10 1: SPOT as the layout names it, AMOUNT in
-                   dollars (cents may be given: 12.50)
-  remove SPOT      not allowed here: a wager placed stays on the layout until the round
-                   is settled
-  roll             no more bets: the dealer throws, calls and settles
-  help             what you may bet now
-  quit             leave the table (once the round you have wagered on is over)"""
+How High Roll Dice plays: you wager on the layout's spots as the layout names them,
+for example bet pip street ace 5, bet like kind 4 5, bet extra roll 5,
+bet millionaire row 10 1: AMOUNT in dollars (cents may be given: 12.50). A wager placed
+may not be removed here: it stays on the layout until the round is settled. On roll the
+dealer throws, calls and settles."""
+
+GRAMMAR = ("bet SPOT AMOUNT", "roll")
+"""The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 WAGER_WORDS = {
     "pip_street": "a Pip Street Wager",
@@ -62,6 +61,7 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
     """One player (seat 1) with a wallet at a High Roll Dice table; the program deals."""
 
     help = HELP
+    grammar = GRAMMAR
 
     def __init__(
         self, rules: HighRollDiceRules, rng: Rng, balance: Cents, console: Console

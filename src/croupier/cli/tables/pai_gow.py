@@ -68,22 +68,18 @@ from croupier.rng import Rng
 from croupier.rules.pai_gow import SECTIONS, DeliveryStyle, PaiGowRules
 
 HELP = """\
-Commands:
-  bet AMOUNT        wager on your betting area, AMOUNT in dollars (cents may be given:
-                    12.50)
-  style NAME        a delivery style of 621a.9 for this round (e.g. style jung quat)
-  deal              no more bets: the dice are shaken and the tiles delivered
-  set T1 T2         put tiles T1 and T2 together (e.g. set 6-6 4-5); the higher hand is
-                    your high hand
-  house             how the house would set your tiles (621a.10(b))
-  hint              the optimal setting of your tiles against the house way, with the
-                    expected result of each setting
-  surrender         once your hands are set and the dealer's are set, give up your
-                    wager before the hands are exposed (621a.10(e))
-  show              once the hands are set: expose them and settle (621a.10(f));
-                    before then, as at every table, your wagers and what you may do
-  help              what you may do now
-  quit              leave the table (once the round you have wagered on is over)"""
+How Pai Gow plays: you wager on your betting area, AMOUNT in dollars (cents may be given:
+12.50), and may choose a delivery style of 621a.9 for the round (e.g. style jung quat).
+The dice are shaken and the tiles delivered; you put two tiles together (e.g. set 6-6
+4-5), the higher hand your high hand, or ask how the house would set them (621a.10(b)).
+A hint gives the optimal setting of your tiles against the house way, with the expected
+result of each setting. You may surrender once your hands are set and the dealer's are
+set, giving up your wager before the hands are exposed (621a.10(e)); show once the hands
+are set: expose them and settle (621a.10(f)); before then show, as at every table, gives
+your wagers and what you may do."""
+
+GRAMMAR = ("bet AMOUNT", "style NAME", "deal", "set T1 T2", "house", "surrender", "show")
+"""The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 PLAYER_WORDS = {
     "PlaceWager": ("bet AMOUNT", "a wager on your betting area"),
@@ -210,6 +206,8 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
     """One player (seat 1) with a wallet at a Pai Gow table; the program deals and banks."""
 
     help = HELP
+    grammar = GRAMMAR
+    own = (("hint", "the optimal setting of your tiles against the house way"),)
 
     def __init__(self, rules: PaiGowRules, rng: Rng, balance: Cents, console: Console) -> None:
         super().__init__(rules, rng, balance, console)

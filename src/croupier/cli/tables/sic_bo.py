@@ -36,21 +36,29 @@ from croupier.money import Cents, format_cents, format_odds, parse_dollars
 from croupier.rules.sic_bo import PAYOUTS, WAGERS, SicBoRules, SicBoSpot
 
 HELP = """\
-Commands (several wagers on one line, separated by commas: big 10, total 10 5):
-  small AMOUNT         Small: a total of 4 to 10, not three of a kind
-  big AMOUNT           Big: a total of 11 to 17, not three of a kind
-  total T AMOUNT       Total Value T, 4 to 17
-  triple N AMOUNT      Three of a Kind: N on all three dice
-  any AMOUNT           Any Three of a Kind (also: any triple AMOUNT)
-  double N AMOUNT      Two of a Kind: N on two dice
-  combination A-B AMOUNT  Two Dice Combination: A and B both showing (also: combo)
-  single N AMOUNT      One of a Kind: N on one or more dice, paid per die
-  shake                no more bets: the shaker's dice, the result and settlement
-  odds                 the payout odds posted
-  help                 what you may bet now
-  quit                 leave the table (once the round you have wagered on is over)
-AMOUNT in dollars (cents may be given: 12.50); a spot as the layout names it works too
-(bet Two Dice Combination 1 and 2 5)."""
+How Sic Bo plays: you wager on the layout (several wagers on one line, separated by
+commas: big 10, total 10 5; a spot as the layout names it works too: bet Two Dice
+Combination 1 and 2 5): Small, a total of 4 to 10, and Big, 11 to 17, neither on three
+of a kind; a Total Value 4 to 17; Three of a Kind, a number on all three dice, or Any
+Three of a Kind (also: any triple); Two of a Kind, a number on two dice; a Two Dice
+Combination, A and B both showing (also: combo); One of a Kind, a number on one or more
+dice, paid per die. AMOUNT in dollars (cents may be given: 12.50). On shake no more bets
+are taken: the shaker's dice, the result and settlement."""
+
+GRAMMAR = (
+    "small AMOUNT",
+    "big AMOUNT",
+    "total T AMOUNT",
+    "triple N AMOUNT",
+    "any AMOUNT",
+    "double N AMOUNT",
+    "combination A-B AMOUNT",
+    "combo A-B AMOUNT",
+    "single N AMOUNT",
+    "bet SPOT AMOUNT",
+    "shake",
+)
+"""The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 KINDS = {
     "triple": "three_of_a_kind",
@@ -112,6 +120,7 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
     """One player (seat 1) with a wallet at a Sic Bo table; the program shakes."""
 
     help = HELP
+    grammar = GRAMMAR
 
     def limits(self) -> str:
         rules = self.rules
