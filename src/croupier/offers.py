@@ -31,6 +31,7 @@ carries these types (``"kind"``), so that a browser, a terminal or a test reads 
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import re
@@ -312,10 +313,37 @@ def offer(command: str, cite: str = "", /, **fields: Any) -> LegalCommand:
     """A :class:`LegalCommand` of ``fields``: each a typed offer, or a value the field is
     fixed to (:class:`Fixed`)."""
     typed = {
-        name: value if isinstance(value, _Typed) else Fixed(value=plain(value))
+        name: value if isinstance(value, _Typed) else _fixed(plain(value))
         for name, value in fields.items()
     }
     return LegalCommand(command=command, fields=typed, cite=cite)
+
+
+@functools.lru_cache(maxsize=4096)
+def _shared_option(kind: str, value: Any, label: str) -> Option:
+    return Option(value=value, label=label)
+
+
+def _option(value: Any, label: str) -> Option:
+    """``Option(value=value, label=label)``, one shared instance for a hashable value (an
+    option is frozen; a Craps offer lists some seventy spots at every step)."""
+    try:
+        return _shared_option(type(value).__name__, value, label)
+    except TypeError:  # a list: not hashable, built afresh
+        return Option(value=value, label=label)
+
+
+def _fixed(value: Any) -> Fixed:
+    """``Fixed(value=value)``, shared for a hashable value (see :func:`_option`)."""
+    try:
+        return _shared_fixed(type(value).__name__, value)
+    except TypeError:
+        return Fixed(value=value)
+
+
+@functools.lru_cache(maxsize=1024)
+def _shared_fixed(kind: str, value: Any) -> Fixed:
+    return Fixed(value=value)
 
 
 def choice(
@@ -336,7 +364,7 @@ def choice(
             if label is not None and value in label
             else words(plain(value))
         )
-        options.append(Option(value=plain(value), label=said))
+        options.append(_option(plain(value), said))
     return Choice(options=tuple(options), optional=optional, any_order=any_order)
 
 

@@ -549,18 +549,24 @@ _BONUS_ABOVE_FLUSH = {
 }
 
 
-def test_most_won_over_every_deal_with_a_full_house_or_better_in_the_cross() -> None:
-    """674a.12(d), exhaustively: every deal whose five community cards are a full house
-    or better (4,408 sets of five cards, each in the 15 crosses that differ for the
-    Across and Down Hands, with each of the 1,081 player hands from the other 47
-    cards: 71.5 million deals). The most each pays in ante units (every bet 3x) is
-    278, 110, 3,026 and 626 for a full house, four of a kind, a straight flush and a
-    royal flush; with the deals of a flush or less (bonus at most 10 to 1, at most
-    3,302 units), the least payout limit is the greatest of these lines."""
+MOST_WON = {
+    HandCategory.FULL_HOUSE: QUADS_AND_FULL,
+    HandCategory.FOUR_OF_A_KIND: TWO_FULL_HOUSES,
+    HandCategory.STRAIGHT_FLUSH: ROYAL_AND_FLUSH,
+    HandCategory.ROYAL_FLUSH: SF_AND_FLUSH,
+}
+"""The most a deal pays in ante units (every bet 3x) for each bonus hand in the cross, by
+hand above (``QUADS_AND_FULL`` and the rest)."""
+
+
+def most_won_over_every_deal(bonuses: set[HandCategory]) -> dict[HandCategory, int]:
+    """674a.12(d), exhaustively for the community hands of ``bonuses``: each set of five
+    community cards of those categories, in the 15 crosses that differ for the Across and
+    Down Hands, with each of the 1,081 player hands from the other 47 cards; the most
+    any deal pays, in ante units, by category."""
     hands = all_five_card_hands()
     categories = categories_of_ranks(evaluate_many(hands))
-    chosen = np.flatnonzero(categories >= HandCategory.FULL_HOUSE)
-    assert chosen.size == 3744 + 624 + 36 + 4
+    chosen = np.flatnonzero(np.isin(categories, [int(c) for c in bonuses]))
     first, second = np.triu_indices(47, k=1)
     crosses = []  # (horizontal outer, middle, vertical outer) positions in the five
     for middle in range(5):
@@ -595,16 +601,22 @@ def test_most_won_over_every_deal_with_a_full_house_or_better_in_the_cross() -> 
         )
         bonus = HandCategory(int(categories[row]))
         most[bonus] = max(most.get(bonus, 0), int(units.max()))
-    assert most == {
-        HandCategory.FULL_HOUSE: QUADS_AND_FULL,
-        HandCategory.FOUR_OF_A_KIND: TWO_FULL_HOUSES,
-        HandCategory.STRAIGHT_FLUSH: ROYAL_AND_FLUSH,
-        HandCategory.ROYAL_FLUSH: SF_AND_FLUSH,
-    }
+    return most
+
+
+def test_most_won_over_every_deal_with_four_of_a_kind_or_better_in_the_cross() -> None:
+    """674a.12(d), exhaustively: every deal whose five community cards are four of a kind
+    or better (624 + 36 + 4 sets of five cards, 10.8 million deals). The most each pays
+    in ante units (every bet 3x) is 110, 3,026 and 626 for four of a kind, a straight
+    flush and a royal flush; with a full house's 278 (the slow test below counts its
+    deals too) and the deals of a flush or less (bonus at most 10 to 1, at most 3,302
+    units), the least payout limit is the greatest of these lines."""
+    above = {HandCategory.FOUR_OF_A_KIND, HandCategory.STRAIGHT_FLUSH, HandCategory.ROYAL_FLUSH}
+    assert most_won_over_every_deal(above) == {c: MOST_WON[c] for c in above}
     # The least limit at $5 antes for each bonus minimum is the greatest line.
     for bonus_minimum in (100, 500, 1_000, 2_500, 10_000, 100_000):
         lines = [SF_AND_ROYAL * FIVE + 10 * bonus_minimum] + [
-            most[c] * FIVE + _BONUS_ABOVE_FLUSH[c] * bonus_minimum for c in most
+            MOST_WON[c] * FIVE + _BONUS_ABOVE_FLUSH[c] * bonus_minimum for c in MOST_WON
         ]
         rules = CrissCrossPokerRules(
             minimum_wager=FIVE,
@@ -614,6 +626,16 @@ def test_most_won_over_every_deal_with_a_full_house_or_better_in_the_cross() -> 
             bonus_maximum=100_000,
         )
         assert rules.most_won_at_minimum() == max(lines)
+
+
+@pytest.mark.slow
+def test_most_won_over_every_deal_with_a_full_house_in_the_cross() -> None:
+    """674a.12(d), exhaustively: the 3,744 sets of five community cards that are a full
+    house, each in its 15 crosses with the 1,081 player hands (60.7 million deals), pay
+    at most 278 ante units (a player's four of a kind both ways)."""
+    assert most_won_over_every_deal({HandCategory.FULL_HOUSE}) == {
+        HandCategory.FULL_HOUSE: QUADS_AND_FULL
+    }
 
 
 def _category_pay(category: int) -> int:

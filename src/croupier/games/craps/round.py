@@ -32,6 +32,7 @@ choice (:meth:`~croupier.game.TablePolicy.run_dealer_steps`) throw and call each
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import Any, Self
@@ -139,6 +140,13 @@ def _said(spot: str) -> str:
     """A spot as the layout names it, for an offer: "Place 6", "Odds behind Come on 9"."""
     words = spot_words(spot)
     return words[:1].upper() + words[1:]
+
+
+@functools.lru_cache(maxsize=1024)
+def _amount(low: int, high: int, step: int, reason: str) -> Amount:
+    """An offered amount (one frozen instance for the many spots that share it); a step
+    cites 623a.4's whole-cent rule."""
+    return Amount(low=low, high=high, step=step, reason=reason, cite=MAKING if step > 1 else "")
 
 
 _PLACE = Integers(low=1, high=DICE_OFFERED)
@@ -696,13 +704,7 @@ class CrapsRound(Round[CrapsState]):
             limits = placement(state, seat, spot)
             if isinstance(limits, Limits):
                 reason = step_reason(spot, self.rules, state.point) if limits.step > 1 else ""
-                amount = Amount(
-                    low=limits.low,
-                    high=limits.high,
-                    step=limits.step,
-                    reason=reason,
-                    cite=MAKING if limits.step > 1 else "",
-                )
+                amount = _amount(limits.low, limits.high, limits.step, reason)
                 groups.setdefault((group_of(spot), limits.cite, amount), []).append(spot)
         legal = [
             offer("PlaceWager", cite, seat=seat, spot=choice(spots, _said), amount=amount)

@@ -16,6 +16,7 @@ number N, ``come:N``, ``dont_come:N`` with ``come_odds:N``, ``dont_come_odds:N``
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -436,14 +437,27 @@ def _fractions(spot: str, rules: CrapsRules, point: int | None) -> list[Fraction
     return parts + (odds if rules.whole_cents else [])
 
 
+_STEPS: dict[int, dict[tuple[str, int | None], int]] = {}
+""":func:`amount_step` by ``id`` of a live Rules Submission, then by (spot, point); an
+entry goes when its submission does (a submission is frozen but holds dicts, so it
+cannot be a key itself)."""
+
+
 def amount_step(spot: str, rules: CrapsRules, point: int | None = None) -> int:
     """The amounts on ``spot`` are the multiples of this many cents (623a.4): those whose
     parts (a Horn's four, a C&E's two) and, where the Rules Submission refuses broken
     payouts, whose payout and commission are whole cents. ``point``: the point an odds
     wager behind Pass or Don't Pass stands on."""
-    step = 1
-    for fraction in _fractions(spot, rules, point):
-        step = math.lcm(step, fraction.denominator)
+    steps = _STEPS.get(id(rules))
+    if steps is None:
+        steps = _STEPS[id(rules)] = {}
+        weakref.finalize(rules, _STEPS.pop, id(rules), None)
+    step = steps.get((spot, point))
+    if step is None:
+        step = 1
+        for fraction in _fractions(spot, rules, point):
+            step = math.lcm(step, fraction.denominator)
+        steps[spot, point] = step
     return step
 
 
