@@ -109,6 +109,8 @@ def _check_chain(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
             check.problems.append(f"{where} does not follow the event before in the chain")
         if event["index"] != n:
             check.problems.append(f"{where} is out of place: the round's event {n} expected")
+        if _stand_ins(event):  # its hash is over the account ids it was stored with
+            continue
         try:
             public = public_form(event["event"], event["sealed"])
         except ValueError as error:
@@ -116,6 +118,14 @@ def _check_chain(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
             continue
         if chain_hash(event["prev_hash"], public) != event["hash"]:
             check.problems.append(f"{where}: its hash is not that of its public form")
+
+
+def _stand_ins(event: dict[str, Any]) -> bool:
+    """Whether ``event`` came with other players' account ids replaced by stand-ins
+    (``ids_replaced``, :mod:`croupier.server.privacy`): its hash is over the stored event,
+    which names them, so it cannot be worked out here; the chain is checked through it
+    (the next event follows its hash) and its values are compared."""
+    return event.get("ids_replaced") is True
 
 
 def _check_seals(events: Sequence[dict[str, Any]], check: RoundCheck) -> int:
@@ -234,6 +244,11 @@ def _check_seen(
             continue
         if (misplaced := _check_placed(seen, whole)) is not None:
             check.problems.append(f"{where} {misplaced}")
+            continue
+        if _stand_ins(seen):  # stored naming other players: its values, not its hash
+            if not agrees(seen["event"], whole["event"]):
+                check.problems.append(f"{where} showed a value other than the one revealed")
+            compared += 1
             continue
         try:
             public = public_form(seen["event"], seen.get("sealed", {}))
@@ -600,6 +615,12 @@ def _check_one(
     opened = _check_seals(events, check)
     _check_salts(events, check)
     check.notes.append(f"{len(events)} events chain from hash {events[0]['prev_hash'][:12]}…")
+    if named := [_named(e) for e in events if _stand_ins(e)]:
+        check.notes.append(
+            f"{', '.join(named)} name other players by stand-ins for their account ids, "
+            "which only the operator's staff read: their own hashes (over the ids) were "
+            "not worked out here, their values were compared and the chain runs on from them"
+        )
     check.notes.append(f"{opened} sealed values open to the commitments published with them")
     _note_commitment(events, check)
     if received is not None:

@@ -4,9 +4,32 @@ the seat by its player's name, or "Seat N"; the seat's own player sees his id.""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import pytest
 from server_api import Api
+from test_games import GAMES, SETUPS, GameTable, player
+from test_websocket import Socket, token
+
+Recipient = int | None
+"""A seat, or ``None`` for the spectator."""
+
+
+def _paths(value: Any, ids: list[str], at: str = "") -> Iterator[str]:
+    """Where in a JSON value any of ``ids`` occurs (``"steps/0/event/event/seats/1"``)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if any(pid in str(key) for pid in ids):
+                yield f"{at}/{key} (key)"
+            yield from _paths(item, ids, f"{at}/{key}")
+    elif isinstance(value, list):
+        for n, item in enumerate(value):
+            yield from _paths(item, ids, f"{at}/{n}")
+    elif any(pid in str(value) for pid in ids):
+        yield f"{at}: {value}"
 
 
 def test_a_second_player_reads_no_account_id_of_another_seat(tmp_path: Path) -> None:
@@ -57,3 +80,90 @@ def test_a_rounds_steps_show_another_seat_by_name(tmp_path: Path) -> None:
     assert all(step["view"]["seats"] == {"1": "ann", "2": bob_id} for step in steps["steps"])
     staff = api.client.get(f"/rounds/{wager['round_id']}/steps", headers=api.admin).json()
     assert [s["player_id"] for s in staff["seats"]] == [ann_id, bob_id]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_one_receives_another_players_account_id(game: str, tmp_path: Path) -> None:
+    """A full round of every game with three seated players, a spectator and the
+    dealer: every command answer, table view, WebSocket frame, step (``GET
+    /rounds/{id}/steps`` while the round is open and once it is over), the table's
+    history and the round's reveal that a player or the spectator receives is searched,
+    as JSON text, for the account id of any player but himself: none is there (the
+    round's opening event names another seat's player "player at seat N"). The dealer's
+    own replay keeps every id (the stored events are unchanged)."""
+    settings, dealer_closes, seed = SETUPS[game]
+    table = GameTable(f"sqlite:///{tmp_path / 'privacy.sqlite'}", game, 3, seed, settings)
+    received: dict[Recipient, list[Any]] = {1: [], 2: [], 3: [], None: []}
+    watchers: dict[Recipient | str, dict[str, str]] = {
+        **table.players,
+        None: table.spectator,
+        "dealer": table.dealer,
+    }
+    sockets = {who: Socket(table.api.client, "t", token(auth)) for who, auth in watchers.items()}
+    client = table.api.client
+
+    def auth_of(who: Recipient) -> dict[str, str]:
+        return table.spectator if who is None else table.players[who]
+
+    def steps(who: Recipient, round_id: str | None) -> None:
+        if round_id is not None:
+            r = client.get(f"/rounds/{round_id}/steps", headers=auth_of(who))
+            assert r.status_code == 200, r.text
+            received[who].append(r.json())
+
+    try:
+
+        def on_view(seat: int, view: dict[str, Any]) -> None:
+            received[seat].append(view)
+            steps(seat, view["round_id"])
+            if seat == 1:
+                public = table.view(table.spectator)
+                received[None].append(public)
+                steps(None, public["round_id"])
+
+        round_id = table.play(player(game, passive=frozenset({3})), dealer_closes, on_view)
+        for who, auth in watchers.items():
+            final = table.view(auth)
+            sockets[who].wait(lambda m, f=final: m["data"] == f)
+        for seat, answers in table.responses.items():
+            received[seat] += answers
+        for who in received:
+            received[who] += list(sockets[who].messages)
+            for path in (
+                f"/tables/{table.table_id}",
+                f"/tables/{table.table_id}/view",
+                f"/tables/{table.table_id}/rounds",
+                f"/rounds/{round_id}/steps",
+                f"/rounds/{round_id}/reveal",
+            ):
+                r = client.get(path, headers=auth_of(who))
+                # A Double Back Jack round is revealed once its shoe is reshuffled.
+                assert r.status_code in ((200, 409) if "reveal" in path else (200,)), r.text
+                received[who].append(r.json())
+        for who, bodies in received.items():
+            others = [pid for seat, pid in table.ids.items() if seat != who]
+            assert len(bodies) > 10
+            for body in bodies:
+                text = json.dumps(body)
+                found = [pid for pid in others if pid in text]
+                assert not found, (who, list(_paths(body, found)))
+        # The stored opening event keeps every seat's id: the dealer reads them.
+        staff = client.get(f"/rounds/{round_id}/steps", headers=table.dealer).json()
+        opened = staff["steps"][0]["event"]["event"]
+        assert opened["seats"] == {str(seat): pid for seat, pid in table.ids.items()}
+        # A player reads each seat of the opening event by its stand-in (his own too: one
+        # reveal serves every player; his view names his seat by his id).
+        mine = client.get(f"/rounds/{round_id}/steps", headers=table.players[2]).json()
+        first = mine["steps"][0]["event"]
+        assert first["event"]["seats"] == {
+            "1": "player at seat 1",
+            "2": "player at seat 2",
+            "3": "player at seat 3",
+        }
+        assert mine["steps"][0]["view"]["seats"]["2"] == table.ids[2]
+        assert first["ids_replaced"] is True  # its hash is over the stored ids
+        assert first["hash"] == staff["steps"][0]["event"]["hash"]
+    finally:
+        for socket in sockets.values():
+            socket.close()
+        table.close()
