@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_api import Api
+from server_api import EXAMPLES, Api, ScriptedRng
 from test_games import GAMES, SETUPS, GameTable, player
 from test_websocket import Socket, token
 
@@ -140,13 +140,7 @@ def test_no_one_receives_another_players_account_id(game: str, tmp_path: Path) -
                 # A Double Back Jack round is revealed once its shoe is reshuffled.
                 assert r.status_code in ((200, 409) if "reveal" in path else (200,)), r.text
                 received[who].append(r.json())
-        for who, bodies in received.items():
-            others = [pid for seat, pid in table.ids.items() if seat != who]
-            assert len(bodies) > 10
-            for body in bodies:
-                text = json.dumps(body)
-                found = [pid for pid in others if pid in text]
-                assert not found, (who, list(_paths(body, found)))
+        _assert_no_other_id(received, table.ids)
         # The stored opening event keeps every seat's id: the dealer reads them.
         staff = client.get(f"/rounds/{round_id}/steps", headers=table.dealer).json()
         opened = staff["steps"][0]["event"]["event"]
@@ -167,3 +161,81 @@ def test_no_one_receives_another_players_account_id(game: str, tmp_path: Path) -
         for socket in sockets.values():
             socket.close()
         table.close()
+
+
+DICE_ROUNDS: dict[str, tuple[str, list[tuple[int, str]], list[tuple[int, ...]]]] = {
+    # game: (example Rules Submission, (seat, spot) wagered by each, the dice thrown)
+    "sic-bo": ("sic-bo.toml", [(1, "small"), (2, "big")], [(2, 3, 5)]),
+    # The point is 6; 3-4 sevens out and ends the turn of the dice (623a.10).
+    "craps": ("craps.toml", [(1, "pass"), (2, "dont_pass")], [(4, 2), (3, 4)]),
+}
+
+
+@pytest.mark.parametrize("game", sorted(DICE_ROUNDS))
+def test_no_one_receives_another_players_account_id_at_a_dice_table(
+    game: str, tmp_path: Path
+) -> None:
+    """The sweep above at the dice tables the HTTP rounds of tests/server/test_games.py do
+    not play (Sic Bo, Craps): two players wager, the dealer closes the betting for each
+    throw of scripted dice, to the round's end; every answer, frame, view, step, the
+    history and the reveal either player or the spectator receives is searched."""
+    rules, wagers, throws = DICE_ROUNDS[game]
+    scripted = ScriptedRng()
+    api = Api(f"sqlite:///{tmp_path / 'dice.sqlite'}", rng=scripted)
+    sockets: dict[Recipient, Socket] = {}
+    try:
+        api.table("t", EXAMPLES / rules)
+        ids, auths = {}, {}
+        for seat, name in ((1, "ann"), (2, "bo")):
+            ids[seat], auths[seat] = api.player(name, deposit=100_000)
+            api.sit(auths[seat], seat, "t")
+        _, spectator = api.player("sam", deposit=100_000)
+        _, dealer = api.player("dee", role="dealer")
+        who_auth: dict[Recipient, dict[str, str]] = {**auths, None: spectator}
+        sockets = {who: Socket(api.client, "t", token(auth)) for who, auth in who_auth.items()}
+        received: dict[Recipient, list[Any]] = {who: [] for who in who_auth}
+        for seat, spot in wagers:
+            r = api.wager(auths[seat], seat, spot, 1_000, table_id="t")
+            assert r.status_code == 200, r.text
+            received[seat].append(r.json())
+        round_id = received[1][0]["round_id"]
+        for faces in throws:
+            for who, auth in who_auth.items():  # the round so far, while it is open
+                r = api.client.get(f"/rounds/{round_id}/steps", headers=auth)
+                received[who].append(r.json())
+            scripted.dice(*faces)
+            r = api.send(dealer, {"type": "AnnounceNoMoreBets"}, table_id="t")
+            assert r.status_code == 200, r.text
+        assert r.json()["round_status"] == "completed", r.text
+        for who, auth in who_auth.items():
+            final = api.client.get("/tables/t/view", headers=auth).json()
+            sockets[who].wait(lambda m, f=final: m["data"] == f)
+            received[who] += sockets[who].messages
+            for path in (
+                "/tables/t",
+                "/tables/t/view",
+                "/tables/t/rounds",
+                f"/rounds/{round_id}/steps",
+                f"/rounds/{round_id}/reveal",
+            ):
+                r = api.client.get(path, headers=auth)
+                assert r.status_code == 200, (path, r.text)
+                received[who].append(r.json())
+        _assert_no_other_id(received, ids)
+        staff = api.client.get(f"/rounds/{round_id}/steps", headers=api.admin).json()
+        assert staff["steps"][0]["event"]["event"]["seats"] == {"1": ids[1], "2": ids[2]}
+    finally:
+        for socket in sockets.values():
+            socket.close()
+        api.close()
+
+
+def _assert_no_other_id(received: dict[Recipient, list[Any]], ids: dict[int, str]) -> None:
+    """No body ``received`` by a seat's player or the spectator (``None``) holds the account
+    id of any other seat's player, anywhere in its JSON."""
+    for who, bodies in received.items():
+        others = [pid for seat, pid in ids.items() if seat != who]
+        assert len(bodies) > 5
+        for body in bodies:
+            found = [pid for pid in others if pid in json.dumps(body)]
+            assert not found, (who, list(_paths(body, found)))
