@@ -15,7 +15,10 @@ played (``GET /rounds/{id}/steps`` saved at the time, or a command's answers):
    is used twice (a short or repeated salt would have let a player try the 52 cards).
 3. **What the player saw.** Each event received has the hash and commitments of the
    revealed one, its public form hashes to that hash, and every value shown in it (not
-   blanked) is the revealed value.
+   blanked) is the revealed value. An event that names players by stand-ins for their
+   account ids (``ids_replaced``: docs/architecture.md, "Seat privacy") has its values
+   and place compared, not its hash, which is over the stored ids; it must hold a
+   stand-in.
 4. **The rules.** The revealed events replay under the game's rules
    (:meth:`croupier.engine.Round.replay`): each card dealt is the next of the committed
    order, each settlement what the rules pay, and the round is over (completed, or
@@ -33,6 +36,7 @@ Everything here is arithmetic on what the server sent; nothing trusts the server
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -110,6 +114,8 @@ def _check_chain(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
         if event["index"] != n:
             check.problems.append(f"{where} is out of place: the round's event {n} expected")
         if _stand_ins(event):  # its hash is over the account ids it was stored with
+            if not STAND_IN.search(json.dumps(event["event"])):
+                check.problems.append(f"{where} is marked as naming players, but names none")
             continue
         try:
             public = public_form(event["event"], event["sealed"])
@@ -118,6 +124,11 @@ def _check_chain(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
             continue
         if chain_hash(event["prev_hash"], public) != event["hash"]:
             check.problems.append(f"{where}: its hash is not that of its public form")
+
+
+STAND_IN = re.compile(r"player at seat \d+|player [A-Z]+\b")
+"""A stand-in for an account id (:func:`croupier.server.privacy.stand_ins`): an event
+marked ``ids_replaced`` holds one, or its mark only hides its hash from the check."""
 
 
 def _stand_ins(event: dict[str, Any]) -> bool:

@@ -4,6 +4,7 @@ the seat by its player's name, or "Seat N"; the seat's own player sees his id.""
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +13,10 @@ from typing import Any
 import pytest
 from server_api import EXAMPLES, Api, ScriptedRng
 from test_games import GAMES, SETUPS, GameTable, player
+from test_red_team import NODE, VERIFY_JS, _node
 from test_websocket import Socket, token
+
+from croupier.verify_round import check_round
 
 Recipient = int | None
 """A seat, or ``None`` for the spectator."""
@@ -239,3 +243,59 @@ def _assert_no_other_id(received: dict[Recipient, list[Any]], ids: dict[int, str
         for body in bodies:
             found = [pid for pid in others if pid in json.dumps(body)]
             assert not found, (who, list(_paths(body, found)))
+
+
+def test_a_player_still_verifies_a_round_whose_events_name_players_by_stand_ins(
+    tmp_path: Path,
+) -> None:
+    """The opening event a player receives names the seats by stand-ins, so its hash
+    (over the stored ids) cannot be worked out from it: his check (``croupier
+    verify-round``, and the verify page's verify.js where node is installed) passes, says
+    which event it could not hash, and still catches a stand-in changed on the way or an
+    event marked as naming players that names none (a mark that would hide its hash)."""
+    scripted = ScriptedRng()
+    api = Api(f"sqlite:///{tmp_path / 'verify.sqlite'}", rng=scripted)
+    try:
+        api.table()
+        _, ann = api.player("ann", deposit=10_000)
+        _, bob = api.player("bob", deposit=10_000)
+        _, dealer = api.player("dee", role="dealer")
+        api.sit(ann, 1)
+        api.sit(bob, 2)
+        assert api.wager(ann, 1, "pip_street:ace", 500).status_code == 200
+        assert api.wager(bob, 2, "pip_street:six", 500).status_code == 200
+        scripted.dice(6, 6, 6, 6, 6, 2, 3, 4, 5, 1)
+        r = api.send(dealer, {"type": "AnnounceNoMoreBets"})
+        assert r.status_code == 200 and r.json()["round_status"] == "completed", r.text
+        round_id = r.json()["round_id"]
+        seen = [
+            s["event"]
+            for s in api.client.get(f"/rounds/{round_id}/steps", headers=bob).json()["steps"]
+        ]
+        revealed = api.client.get(f"/rounds/{round_id}/reveal", headers=bob).json()
+        assert [e["index"] for e in seen if e.get("ids_replaced")] == [0]
+        check = check_round(revealed, seen, round_id)
+        assert check.ok, check.problems
+        assert any(
+            "event 0 (round opened) name other players by stand-ins" in n for n in check.notes
+        )
+        changed = copy.deepcopy(seen)
+        changed[0]["event"]["seats"]["1"] = "player at seat 2"
+        assert not check_round(revealed, changed, round_id).ok
+        marked = copy.deepcopy(revealed)
+        marked["events"][1]["ids_replaced"] = True  # a wager: it names no player
+        found = check_round(marked, seen, round_id).problems
+        assert any("is marked as naming players, but names none" in p for p in found), found
+        if NODE is not None:
+            script = (
+                f"import {{ checkRound }} from {json.dumps(VERIFY_JS.as_uri())};"
+                "const out = [];"
+                "for (const [r, s] of input) out.push(await checkRound(r, s, r.round_id));"
+                "console.log(JSON.stringify(out));"
+            )
+            honest, forged = _node(script, [(revealed, seen), (marked, seen)])
+            assert honest["ok"], honest["problems"]
+            assert any("stand-ins for their account ids" in n for n in honest["notes"])
+            assert not forged["ok"]
+    finally:
+        api.close()

@@ -146,7 +146,10 @@ export async function checkRound(revealed, received, roundId, mine = null) {
     if (n && (e.prev_hash !== events[n - 1].hash || e.seq !== events[n - 1].seq + 1)) problems.push(`${where} does not follow the event before it in the chain.`);
     // Other players named by stand-ins for their account ids (seat privacy): its hash is
     // over the stored ids, so it is not worked out here; the next event follows it.
-    if (e.ids_replaced === true) standIns.push(n + 1);
+    if (e.ids_replaced === true) {
+      standIns.push(n + 1);
+      if (!/player at seat \d+|player [A-Z]+\b/.test(JSON.stringify(e.event))) problems.push(`${where} is marked as naming players, but names none.`);
+    }
     else if ((await chainHash(e)) !== e.hash) problems.push(`${where} does not hash to its recorded hash.`);
     for (const [name, commitment] of Object.entries(e.sealed || {})) {
       try {
