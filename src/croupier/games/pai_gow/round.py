@@ -759,8 +759,7 @@ class PaiGowRound(Round[PaiGowState]):
             )
         if player not in context.last_dealer_round_wagers:
             return (
-                f"{who} placed no wager against the dealer in the last round without a "
-                "player bank",
+                f"{who} placed no wager against the dealer in the last round without a player bank",
                 S.bank_last_wager,
             )
         if len(state.boxes_of(seat)) > 1:
