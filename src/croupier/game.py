@@ -613,6 +613,12 @@ class TablePolicy:
         public at the table. The dealer and surveillance are never asked."""
         return {}
 
+    def players_named(self, event: Event) -> set[str]:
+        """The account ids ``event`` names besides the round's seats (what the table
+        carried over from rounds before it), which a player or spectator reads under a
+        stand-in, as he does the seats' (:mod:`croupier.server.privacy`). Default: none."""
+        return set()
+
     def sealed_until_later(self, round_: Round[Any]) -> bool:
         """Whether the sealed values of ``round_``, which is over, stay sealed after it
         because a later round still deals from them (a shoe carried on: its order and its

@@ -15,7 +15,10 @@ played (``GET /rounds/{id}/steps`` saved at the time, or a command's answers):
    is used twice (a short or repeated salt would have let a player try the 52 cards).
 3. **What the player saw.** Each event received has the hash and commitments of the
    revealed one, its public form hashes to that hash, and every value shown in it (not
-   blanked) is the revealed value.
+   blanked) is the revealed value. An event that names players by stand-ins for their
+   account ids (``ids_replaced``: docs/architecture.md, "Seat privacy") has its values
+   and place compared, not its hash, which is over the stored ids; it must hold a
+   stand-in.
 4. **The rules.** The revealed events replay under the game's rules
    (:meth:`croupier.engine.Round.replay`): each card dealt is the next of the committed
    order, each settlement what the rules pay, and the round is over (completed, or
@@ -33,6 +36,7 @@ Everything here is arithmetic on what the server sent; nothing trusts the server
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -109,6 +113,10 @@ def _check_chain(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
             check.problems.append(f"{where} does not follow the event before in the chain")
         if event["index"] != n:
             check.problems.append(f"{where} is out of place: the round's event {n} expected")
+        if _stand_ins(event):  # its hash is over the account ids it was stored with
+            if not STAND_IN.search(json.dumps(event["event"])):
+                check.problems.append(f"{where} is marked as naming players, but names none")
+            continue
         try:
             public = public_form(event["event"], event["sealed"])
         except ValueError as error:
@@ -116,6 +124,19 @@ def _check_chain(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
             continue
         if chain_hash(event["prev_hash"], public) != event["hash"]:
             check.problems.append(f"{where}: its hash is not that of its public form")
+
+
+STAND_IN = re.compile(r"player at seat \d+|player [A-Z]+\b")
+"""A stand-in for an account id (:func:`croupier.server.privacy.stand_ins`): an event
+marked ``ids_replaced`` holds one, or its mark only hides its hash from the check."""
+
+
+def _stand_ins(event: dict[str, Any]) -> bool:
+    """Whether ``event`` came with other players' account ids replaced by stand-ins
+    (``ids_replaced``, :mod:`croupier.server.privacy`): its hash is over the stored event,
+    which names them, so it cannot be worked out here; the chain is checked through it
+    (the next event follows its hash) and its values are compared."""
+    return event.get("ids_replaced") is True
 
 
 def _check_seals(events: Sequence[dict[str, Any]], check: RoundCheck) -> int:
@@ -234,6 +255,11 @@ def _check_seen(
             continue
         if (misplaced := _check_placed(seen, whole)) is not None:
             check.problems.append(f"{where} {misplaced}")
+            continue
+        if _stand_ins(seen):  # stored naming other players: its values, not its hash
+            if not agrees(seen["event"], whole["event"]):
+                check.problems.append(f"{where} showed a value other than the one revealed")
+            compared += 1
             continue
         try:
             public = public_form(seen["event"], seen.get("sealed", {}))
@@ -600,6 +626,12 @@ def _check_one(
     opened = _check_seals(events, check)
     _check_salts(events, check)
     check.notes.append(f"{len(events)} events chain from hash {events[0]['prev_hash'][:12]}…")
+    if named := [_named(e) for e in events if _stand_ins(e)]:
+        check.notes.append(
+            f"{', '.join(named)} name other players by stand-ins for their account ids, "
+            "which only the operator's staff read: their own hashes (over the ids) were "
+            "not worked out here, their values were compared and the chain runs on from them"
+        )
     check.notes.append(f"{opened} sealed values open to the commitments published with them")
     _note_commitment(events, check)
     if received is not None:

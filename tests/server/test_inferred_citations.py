@@ -38,7 +38,7 @@ def test_a_high_roll_dice_refusal_is_not_marked(api: Api) -> None:
     r = api.wager(ann, 1, "pip_street:ace", 100)
     assert r.status_code == 422, r.text
     assert r.json() == {
-        "detail": "a wager on pip_street:ace must be $5 to $500, not $1 (675a.2(e)(1))",
+        "detail": "a wager on Pip Street ace must be $5 to $500, not $1 (675a.2(e)(1))",
         "cite": "675a.2(e)(1)",
     }
     assert "inferred" not in r.text

@@ -187,6 +187,11 @@ def play_three_rounds(db_url: str) -> tuple[Table, list[list[dict[str, Any]]]]:
     # seat 2 banked the last round and is passed over; seat 1 co-banks and cuts.
     dealer = table.view(None)
     assert (dealer["round_id"], dealer["view"]["bank_offered_to"]) == ("pg-3", 3)
+    # Issue #34: seat 2's refusal says "you", never his account id.
+    refused = table.do(2, {"type": "TakeBank", "seat": 2, "chips": 20000}, ok=False)
+    assert refused["detail"] == (
+        "you banked the last round: a player may not bank two consecutive rounds (621a.11(c))"
+    ), refused
     table.clock.advance(21)
     assert table.legal(1) == {"TakeBank", "PassBank"}
     table.do(1, {"type": "TakeBank", "seat": 1, "chips": 10000, "co_bank": True})
@@ -200,6 +205,18 @@ def play_three_rounds(db_url: str) -> tuple[Table, list[list[dict[str, Any]]]]:
     third = table.events("pg-3")
     passed = [(e["seat"], bool(e["reason"])) for e in third if e["type"] == "BankPassed"]
     assert passed == [(3, False), (2, True)]
+    # Seat 1 reads seat 2's reason with a stand-in for seat 2's account id (issue #34).
+    steps = table.client.get("/rounds/pg-3/steps", headers=table.auth[1]).json()["steps"]
+    [shown] = [
+        s["event"]
+        for s in steps
+        if s["event"]["type"] == "BankPassed" and s["event"]["event"]["reason"]
+    ]
+    assert shown["event"]["reason"] == (
+        "player 'player at seat 2' banked the last round: a player may not bank two "
+        "consecutive rounds"
+    )
+    assert shown["ids_replaced"] is True
     assert next(e for e in third if e["type"] == "TilesCut")["right"] == [3, 4]
     assert "DealerWagerPlaced" not in types(third)
     return table, [first, second, third]

@@ -17,6 +17,7 @@ from server_api import Api, Clock, ScriptedRng
 from sqlalchemy.orm import Session
 
 from croupier.ledger.significant_events import Kind, significant_events
+from croupier.server.addresses import FORWARDED_FOR, TrustedProxies
 
 MINUTE, HOUR = 60, 3600
 LOSING = (6, 6, 6, 6, 6, 2, 3, 4, 5, 1)
@@ -140,7 +141,8 @@ def test_three_failed_sign_ins_lock_the_account_for_30_minutes(table: dict[str, 
     wrong = {"player_id": t["ann_id"], "token": "not-hers"}
     wrong_answer = (
         "that player id and token do not match an account; 3 failed sign-ins to an account "
-        "within 30 minutes lock it for 30 minutes (GLI-19 2.5.3(d))"
+        "from one address within 30 minutes lock its sign-ins from that address for 30 "
+        "minutes (GLI-19 2.5.3(d))"
     )
     first = api.client.post("/sessions", json=wrong)
     assert first.status_code == 401
@@ -155,9 +157,9 @@ def test_three_failed_sign_ins_lock_the_account_for_30_minutes(table: dict[str, 
     third = api.client.post("/sessions", json=wrong)
     assert third.status_code == 401 and third.json()["detail"] == wrong_answer
     locked = (
-        "this account is locked after 3 failed sign-ins within 30 minutes; it unlocks at "
-        "12:50 on Sunday 29 November 2026, UTC, or sooner if an admin unlocks it "
-        "(GLI-19 2.5.3(d))"
+        "sign-ins to this account from your address are locked after 3 failed sign-ins "
+        "from it within 30 minutes; they unlock at 12:50 on Sunday 29 November 2026, UTC, "
+        "or sooner if an admin unlocks the account (GLI-19 2.5.3(d))"
     )
     right = {"player_id": t["ann_id"], "token": token(t)}
     refused = api.client.post("/sessions", json=right)
@@ -178,6 +180,37 @@ def test_three_failed_sign_ins_lock_the_account_for_30_minutes(table: dict[str, 
         # test client's own).
         failed = significant_events(session, subject=t["ann_id"], kinds=[Kind.LOGIN_FAILED])
         assert [e.after["address"] for e in failed] == ["testclient"] * 3
+
+
+def test_a_stranger_locks_only_his_own_address(table: dict[str, Any]) -> None:
+    """Issue #34: anyone who read an account's id could lock its owner out with three
+    wrong tokens. The lock is kept per address (docs/interpretations.md, "A lockout locks
+    the source"): three failures from one address lock that address, and the owner signs
+    in from his own; the stranger's address stays locked, even with the right token."""
+    t, api = table, table["api"]
+    # The test client's peer is named a proxy, so X-Forwarded-For gives each source.
+    api.client.app.state.trusted_proxies = TrustedProxies.of(["testclient"])
+    stranger, owner = {FORWARDED_FOR: "203.0.113.9"}, {FORWARDED_FOR: "198.51.100.7"}
+    wrong = {"player_id": t["ann_id"], "token": "not-hers"}
+    right = {"player_id": t["ann_id"], "token": token(t)}
+    for _ in range(3):
+        assert api.client.post("/sessions", json=wrong, headers=stranger).status_code == 401
+    assert api.client.post("/sessions", json=right, headers=owner).status_code == 201
+    assert wager(t).status_code == 200
+    refused = api.client.post("/sessions", json=right, headers=stranger)
+    assert refused.status_code == 403, refused.text
+    assert "from your address are locked" in refused.json()["detail"]
+    # The owner's own failures count apart: two from his address lock nothing.
+    for _ in range(2):
+        assert api.client.post("/sessions", json=wrong, headers=owner).status_code == 401
+    assert api.client.post("/sessions", json=right, headers=owner).status_code == 201
+    api.clock.advance(30 * MINUTE)  # 30 minutes after the stranger's third failure
+    assert api.client.post("/sessions", json=right, headers=stranger).status_code == 201
+    with Session(api.engine) as session:
+        locks = significant_events(session, subject=t["ann_id"], kinds=[Kind.ACCOUNT_LOCKED])
+        assert [e.after for e in locks] == [
+            {"locked_until": "2026-11-29T12:30:00+00:00", "address": "203.0.113.9"}
+        ]
 
 
 def test_failed_sign_ins_30_minutes_apart_do_not_lock(table: dict[str, Any]) -> None:

@@ -391,7 +391,7 @@ def test_croupier_play_at_the_generic_table() -> None:
     ) in out
     assert "Wager settled: seat 1, spot even, amount $5, outcome lose (one-die:5)" in out
     assert "Balance: $105 (this round +$5)" in out
-    assert "Refused: a wager on even must be $5 to $5,000, not $2.50 (one-die:2)" in out
+    assert "Refused: a wager on Even must be $5 to $5,000, not $2.50 (one-die:2)" in out
     assert "the round is played out before you leave" in out
     assert "Die thrown: face 2 (one-die:4)" in out
     assert "Balance: $110 (this round +$5)" in out

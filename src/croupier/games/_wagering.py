@@ -270,11 +270,15 @@ class WageringRound(Round[LayoutT]):
     def why_no_bound(self, seat: int, spot: str) -> tuple[str, str]:
         """Why ``seat`` may not wager on ``spot`` now where :meth:`wager_bound` is ``None``:
         (words, cite)."""
-        return f"seat {seat} may not wager on {spot} now", self.betting_sections.wagers
+        return (
+            f"seat {seat} may not wager on {self.spot_label(spot)} now",
+            self.betting_sections.wagers,
+        )
 
     def why_no_spot(self, spot: str) -> str:
         """Why ``spot`` is not a spot of the layout, in words."""
-        return f"there is no spot {spot!r} at this table; the spots are {', '.join(self.spots())}"
+        known = ", ".join(self.spot_label(one) for one in self.spots())
+        return f"there is no spot {spot!r} at this table; the spots are {known}"
 
     def refuse_amount(self, seat: int, spot: str, amount: Cents, bound: Bound) -> IllegalCommand:
         """The refusal of ``amount`` outside ``bound`` on ``spot``."""
@@ -282,7 +286,9 @@ class WageringRound(Round[LayoutT]):
             rule = f"must equal {format_cents(bound.low)}"
         else:
             rule = f"must be {format_cents(bound.low)} to {format_cents(bound.high)}"
-        return InvalidWager(f"a wager on {spot} {rule}, not {format_cents(amount)}", bound.cite)
+        return InvalidWager(
+            f"a wager on {self.spot_label(spot)} {rule}, not {format_cents(amount)}", bound.cite
+        )
 
     def refuse_closed(self, spot: str) -> IllegalCommand:
         """The refusal of a wager on ``spot`` after "no more bets"."""
@@ -300,7 +306,8 @@ class WageringRound(Round[LayoutT]):
         return self.betting_sections.wagers
 
     def spot_label(self, spot: str) -> str:
-        """``spot`` in a person's words, for the offers."""
+        """``spot`` in a person's words, for the offers and the refusals (never its id:
+        ``"pip_street:five"`` is "Pip Street five")."""
         return words(spot)
 
     def why_not_void(self) -> str | None:

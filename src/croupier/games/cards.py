@@ -545,7 +545,7 @@ class CardRound(WageringRound[StateT]):
         return tuple(self.spot_type)
 
     def why_no_spot(self, spot: str) -> str:
-        known = ", ".join(self.spots())
+        known = ", ".join(self.spot_label(one) for one in self.spots())
         return f"there is no spot {spot!r} at a {self.title} table; the spots are {known}"
 
     def spot_of(self, text: str) -> StrEnum:
@@ -613,9 +613,10 @@ class CardRound(WageringRound[StateT]):
         return spot
 
     def wager_words(self, spot: StrEnum) -> str:
-        """The wager on ``spot`` in words, as a refusal says it: ``"ante wager"`` (a game
-        whose regulation names its wagers says them so)."""
-        return f"{spot} wager"
+        """The wager on ``spot`` in words, as a refusal says it: ``"Ante wager"`` (a game
+        whose regulation names its wagers says them so; else the spot's words:
+        ``"Ante across wager"``)."""
+        return f"{self.spot_label(str(spot))} wager"
 
     def check_withdraw_order(self, spot: StrEnum, wagers: Mapping[str, Cents]) -> None:
         """Refuse withdrawing the wager on ``spot`` while ``wagers`` (the seat's) hold one

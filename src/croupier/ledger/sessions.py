@@ -7,9 +7,12 @@ sign-in, at a sign-out, or, for the server, once idle past its limit (the sessio
 then read as ended at its last activity: :func:`idle_since`).
 
 A **failed sign-in** (a token that is not the account's) is recorded with the address it
-came from and as a significant event; the third within :data:`LOCK_WINDOW` locks the
-account for :data:`LOCK_FOR` (``player_protection.locked_until``), or until an admin
-unlocks it (:func:`unlock`).
+came from and as a significant event; the third from one address within
+:data:`LOCK_WINDOW` locks the account's sign-ins **from that address** for
+:data:`LOCK_FOR` after the last of them (:func:`source_locked_until`), or until an admin
+unlocks the account (:func:`unlock`). A stranger who knows an account's id locks out only
+himself: the owner signs in from his own address (docs/interpretations.md, "A lockout
+locks the source").
 
 What a session has wagered and lost is the player's never-reset totals now, less those
 at its start (:func:`figures`): no scan of postings.
@@ -64,19 +67,51 @@ def previous(session: Session, current: PlayerSession) -> PlayerSession | None:
     ).first()
 
 
-def locked_until(session: Session, player_id: str, now: datetime) -> datetime | None:
-    """When the account unlocks, if it is locked at ``now``."""
+def locked_until(
+    session: Session, player_id: str, now: datetime, address: str = ""
+) -> datetime | None:
+    """When sign-ins to the account from ``address`` unlock, if they are locked at
+    ``now``: by :func:`source_locked_until`, or by a lock of the whole account
+    (``player_protection.locked_until``, set by no sign-in since the lock was kept per
+    address; one stored before still holds until it ends)."""
     row = row_of(session, player_id)
     until = None if row.locked_until is None else utc(row.locked_until)
+    whole = until if until is not None and until > now else None
+    source = source_locked_until(session, player_id, address, now)
+    return max((u for u in (whole, source) if u is not None), default=None)
+
+
+def source_locked_until(
+    session: Session, player_id: str, address: str, now: datetime
+) -> datetime | None:
+    """When sign-ins to account ``player_id`` from ``address`` unlock, if they are locked
+    at ``now``: :data:`LOCK_AFTER` failed sign-ins from that address, each within
+    :data:`LOCK_WINDOW` of the last of them, lock it for :data:`LOCK_FOR` from that last
+    one (one more failure while locked locks it on from then). One indexed read of the
+    address's failures in the last hour."""
+    found = session.scalars(
+        select(FailedSignIn.at)
+        .where(
+            FailedSignIn.player_id == player_id,
+            FailedSignIn.address == address[:64],
+            FailedSignIn.at > now - LOCK_WINDOW - LOCK_FOR,
+        )
+        .order_by(FailedSignIn.at)
+    )
+    times = [utc(at) for at in found]
+    until = None
+    for n in range(LOCK_AFTER - 1, len(times)):
+        if times[n - LOCK_AFTER + 1] > times[n] - LOCK_WINDOW:
+            until = times[n] + LOCK_FOR
     return until if until is not None and until > now else None
 
 
 def locked(until: datetime) -> AccountLocked:
-    """The refusal of a request to a locked account."""
+    """The refusal of a sign-in, with the account's own token, from a locked address."""
     return AccountLocked(
-        f"this account is locked after {LOCK_AFTER} failed sign-ins within "
-        f"{LOCK_WINDOW.seconds // 60} minutes; it unlocks at {when_words(until, 'UTC')}, "
-        "or sooner if an admin unlocks it",
+        f"sign-ins to this account from your address are locked after {LOCK_AFTER} failed "
+        f"sign-ins from it within {LOCK_WINDOW.seconds // 60} minutes; they unlock at "
+        f"{when_words(until, 'UTC')}, or sooner if an admin unlocks the account",
         CITE,
     )
 
@@ -124,7 +159,7 @@ def start(
 
 WRONG = (
     "that player id and token do not match an account; 3 failed sign-ins to an account "
-    "within 30 minutes lock it for 30 minutes"
+    "from one address within 30 minutes lock its sign-ins from that address for 30 minutes"
 )
 """The answer to every failed sign-in, whether the id is an account's or not, the
 account locked or not: the answer tells nobody which ids exist (issue #32)."""
@@ -156,6 +191,7 @@ def sign_in(
     )
     if player is None or not matches:
         named = player_id[:64] if player_id.strip() else repr(player_id[:60])
+        was = None if player is None else source_locked_until(session, player_id, address, now)
         count = _failed(session, player_id if player is not None else None, now, address)
         record(
             session,
@@ -170,31 +206,25 @@ def sign_in(
             },
             words=f"Failed sign-in to {'account' if player else 'an id that is no account,'} "
             f"{named} from {address or 'an unknown address'} "
-            f"({count} within 30 minutes; {CITE}).",
+            f"({count} from that address within 30 minutes; {CITE}).",
             at=now,
         )
-        if (
-            player is not None
-            and count >= LOCK_AFTER
-            and locked_until(session, player_id, now) is None
-        ):
-            row = row_of(session, player_id, lock=True)
-            before = None if row.locked_until is None else utc(row.locked_until).isoformat()
-            row.locked_until = now + LOCK_FOR
+        if player is not None and count >= LOCK_AFTER and was is None:
             record(
                 session,
                 kind=Kind.ACCOUNT_LOCKED,
                 who="system",
                 subject=player_id,
-                before={"locked_until": before},
-                after={"locked_until": (now + LOCK_FOR).isoformat()},
-                words=f"Account {player_id} locked until {when_words(now + LOCK_FOR, 'UTC')} "
-                f"after {count} failed sign-ins within 30 minutes ({CITE}).",
+                before={"locked_until": None, "address": address},
+                after={"locked_until": (now + LOCK_FOR).isoformat(), "address": address},
+                words=f"Sign-ins to account {player_id} from {address or 'an unknown address'} "
+                f"locked until {when_words(now + LOCK_FOR, 'UTC')} after {count} failed "
+                f"sign-ins from it within 30 minutes ({CITE}).",
                 at=now,
             )
         session.flush()
         raise Unauthorized(WRONG, CITE)
-    until = locked_until(session, player_id, now)
+    until = locked_until(session, player_id, now, address)
     if until is not None:
         raise locked(until)
     current = start(session, player_id, now, address, idle=idle)
@@ -203,7 +233,8 @@ def sign_in(
 
 def _failed(session: Session, player_id: str | None, now: datetime, address: str) -> int:
     """Record a failed sign-in to account ``player_id`` (``None``: an id that is no
-    account's, counted as 1) and count the account's within :data:`LOCK_WINDOW`."""
+    account's, counted as 1) from ``address`` and count the account's from that address
+    within :data:`LOCK_WINDOW`."""
     if player_id is None:
         return 1
     session.add(FailedSignIn(player_id=player_id, at=now, address=address[:64]))
@@ -211,15 +242,20 @@ def _failed(session: Session, player_id: str | None, now: datetime, address: str
     failures = session.scalar(
         select(func.count())
         .select_from(FailedSignIn)
-        .where(FailedSignIn.player_id == player_id, FailedSignIn.at > now - LOCK_WINDOW)
+        .where(
+            FailedSignIn.player_id == player_id,
+            FailedSignIn.address == address[:64],
+            FailedSignIn.at > now - LOCK_WINDOW,
+        )
     )
     return int(failures or 0)
 
 
 def unlock(session: Session, player_id: str, *, now: datetime, by: str) -> None:
-    """An admin unlocks the account (recorded as a significant event); the count of
-    failed sign-ins starts again (each failure stays in the significant-events log), so
-    that the next wrong token is the first of three, not the fourth."""
+    """An admin unlocks the account, from every address (recorded as a significant
+    event); the count of failed sign-ins starts again (each failure stays in the
+    significant-events log), so that the next wrong token is the first of three, not the
+    fourth."""
     from croupier.ledger.significant_events import Kind, record
 
     row = row_of(session, player_id, lock=True)

@@ -146,6 +146,27 @@ def spot_name(spot: Spot, hand: int) -> str:
     return spot.value if hand == 0 else f"{spot.value}_{hand + 1}"
 
 
+SPOT_WORDS = {
+    Spot.BLACKJACK: "Blackjack",
+    Spot.SECOND_CHANCE: "Second Chance",
+    Spot.INSURANCE: "Insurance",
+    Spot.DOUBLE: "Double",
+}
+"""Each wager as 673a names it."""
+
+
+def spot_words(spot: str) -> str:
+    """A spot (:func:`spot_name`) as 673a names its wager: ``"second_chance"`` is "Second
+    Chance", ``"blackjack_2"`` "Blackjack (hand 2)"; any other text as it was sent."""
+    for kind, said in SPOT_WORDS.items():
+        if spot == kind.value:
+            return said
+        hand = spot.removeprefix(f"{kind.value}_")
+        if hand != spot and hand.isdigit():
+            return f"{said} (hand {hand})"
+    return spot
+
+
 def insurance_limit(initial: Cents, chip: Cents) -> Cents:
     """The largest Insurance Wager (cents) on an initial Blackjack Wager of ``initial``
     cents: half of it, or the next amount that can be wagered in chips of ``chip`` cents

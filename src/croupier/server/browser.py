@@ -187,6 +187,7 @@ def round_summary(db: Session, row: RoundRow, me: Player) -> schemas.RoundSummar
         if kind == WALLET and owner == me.id
     ]
     view = spec.round_type(events, None).view(seat)
+    view = service.shielded_view(view, me, service.seat_names(db, opened.seats))
     return summary.model_copy(
         update={
             "seat": seat,

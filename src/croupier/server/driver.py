@@ -48,6 +48,7 @@ from croupier.registry import spec_of
 from croupier.rng import Rng, SeededRng
 from croupier.server import schemas, seals, service
 from croupier.server.legacy import LegacyChains, withhold
+from croupier.server.privacy import StandIns, replaced, stand_ins
 from croupier.server.service import SERVER, table_settings
 from croupier.server.stall import STALLS, Stalls
 
@@ -217,7 +218,8 @@ def shown_to(
         _, staged = repo.load_round(session, out.round_id)
     viewer = Viewer.of(actor, staged.opened.seats)
     policy = spec_of(staged).policy
-    shown = [redact(e, staged.events[e.index], policy, viewer) for e in out.events]
+    names = stand_ins(staged.events, policy)
+    shown = [redact(e, staged.events[e.index], policy, viewer, names) for e in out.events]
     if chains is not None:  # no old, unsealed hash that gives a hidden card away
         shown = withhold(shown, chains.exposed_from(session, out.table_id, staged))
     return out.model_copy(update={"events": shown})
@@ -461,7 +463,11 @@ def due_tables(session: Session, now: datetime) -> list[str]:
 
 # --- what a player may see of the events a command caused --------------------------------
 def redact(
-    stored: schemas.StoredEvent, event: Event, policy: TablePolicy, viewer: Viewer
+    stored: schemas.StoredEvent,
+    event: Event,
+    policy: TablePolicy,
+    viewer: Viewer,
+    names: StandIns,
 ) -> schemas.StoredEvent:
     """``stored`` (``event`` as stored, of a game conducted by ``policy``) as ``viewer`` (a
     seat's positions, or none for a spectator) may see it: the fields the game hides from
@@ -469,8 +475,14 @@ def redact(
     stacks, face-down cards and tiles of other players, the dealer's hole card, burned
     cards, hands set face down) are blanked (``null``, or an empty list for an order);
     the event's type, index and hash stay, so the client sees that it happened.
-    Everything else is public at the table (face-up cards, dice, wagers, settlements)."""
+    Everything else is public at the table (face-up cards, dice, wagers, settlements),
+    but for the account ids of other players: each is shown by its stand-in of ``names``
+    (:func:`croupier.server.privacy.stand_ins`) and the event marked ``ids_replaced``."""
     blank = concealed(policy, event, viewer)
+    body = {**stored.event, **blank}
+    private = replaced(body, names)
+    if private != body:
+        return stored.model_copy(update={"event": private, "ids_replaced": True})
     if not blank:
         return stored
-    return stored.model_copy(update={"event": {**stored.event, **blank}})
+    return stored.model_copy(update={"event": body})

@@ -27,6 +27,7 @@ from croupier.ledger.models import EventRow, Player, RoundRow, RulesVersion
 from croupier.registry import find
 from croupier.rules.base import STORED
 from croupier.server import driver, legacy, schemas, seals, service
+from croupier.server.privacy import stand_ins
 
 RECALLED = 10
 """How many rounds a recall shows."""
@@ -112,25 +113,25 @@ def recall(session: Session, table_id: str, seat: int, me: Player) -> RecallOut:
         holder = opened.seats.get(seat)
         if holder is None or (not surveillance and holder != me.id):
             continue
-        found.append(_recalled(session, round_id, seat, holder, surveillance))
+        found.append(_recalled(session, round_id, seat, holder, me))
         if len(found) == RECALLED:
             break
     return RecallOut(table_id=table_id, game=table.game, seat=seat, rounds=found)
 
 
-def _recalled(
-    session: Session, round_id: str, seat: int, holder: str, surveillance: bool
-) -> RecalledRound:
+def _recalled(session: Session, round_id: str, seat: int, holder: str, me: Player) -> RecalledRound:
+    surveillance = me.role in ("dealer", "admin")
     row, round_ = repo.load_round(session, round_id)  # verified by replay
     spec = find(round_.game)
     opened = round_.opened
     actor: Actor = DEALER if surveillance else seat
     viewer = Viewer.of(actor, opened.seats)
+    names = stand_ins(round_.events, spec.policy)
     stored = service.stored(repo.round_events(session, round_id))
     events = [
         seals.seed_sealed(e, row.status == "open")
         if surveillance
-        else driver.redact(e, round_.events[e.index], spec.policy, viewer)
+        else driver.redact(e, round_.events[e.index], spec.policy, viewer, names)
         for e in stored
     ]
     if not surveillance:  # no old, unsealed hash that gives a hidden card away
@@ -188,5 +189,9 @@ def _recalled(
         events=events,
         settlements=settled,
         wallet_net=net,
-        view=round_.view(actor),
+        view=round_.view(actor)
+        if surveillance
+        else service.shielded_view(
+            round_.view(actor), me, service.seat_names(session, opened.seats)
+        ),
     )

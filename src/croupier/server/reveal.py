@@ -20,10 +20,11 @@ from sqlalchemy.orm import Session
 
 from croupier.errors import NotRevealed
 from croupier.ledger import repository as repo
-from croupier.ledger.models import RoundRow
+from croupier.ledger.models import Player, RoundRow
 from croupier.registry import find
 from croupier.sealing import element_commitments
 from croupier.server import schemas
+from croupier.server.privacy import replaced, stand_ins
 
 CITE = "server:provably-fair"
 
@@ -57,17 +58,25 @@ def revealable(session: Session, row: RoundRow) -> None:
     )
 
 
-def reveal(session: Session, round_id: str) -> schemas.RevealOut:
-    """Round ``round_id`` whole, with its salts. Raises ``NotFound`` for no such round and
-    :class:`NotRevealed` while it is sealed."""
+def reveal(session: Session, round_id: str, me: Player) -> schemas.RevealOut:
+    """Round ``round_id`` whole, with its salts, as ``me`` may read it: a player or
+    spectator reads every account id by its stand-in
+    (:mod:`croupier.server.privacy`: such an event is marked ``ids_replaced``, its hash
+    being over the ids), the staff every id. Raises ``NotFound`` for no such
+    round and :class:`NotRevealed` while it is sealed."""
     row = session.get(RoundRow, round_id)
     if row is None:
         raise repo.NotFound(f"no round {round_id!r}", "ledger")
     revealable(session, row)
     table = repo.get_table(session, row.table_id)
     events = []
+    _, round_ = repo.load_round(session, round_id)
+    names: dict[str, str] = {}
+    if me.role not in ("dealer", "admin"):
+        names = stand_ins(round_.events, find(table.game).policy)
     for stored in repo.round_events(session, round_id):
         body = json.loads(stored.body)
+        shown = replaced(body, names)
         salts = json.loads(stored.salts) if stored.salts else {}
         elements = {
             name: element_commitments(body[name], salt)
@@ -82,9 +91,10 @@ def reveal(session: Session, round_id: str) -> schemas.RevealOut:
                 prev_hash=stored.prev_hash,
                 hash=stored.hash,
                 sealed=json.loads(stored.sealed) if stored.sealed else {},
-                event=body,
+                event=shown,
                 salts=salts,
                 elements=elements,
+                ids_replaced=shown != body,
             )
         )
     before = session.scalars(
@@ -99,6 +109,6 @@ def reveal(session: Session, round_id: str) -> schemas.RevealOut:
         status=cast(schemas.RevealStatus, row.status),
         events=events,
         previous_round_id=before,
-        carried_on=find(table.game).policy.carried_on(repo.load_round(session, round_id)[1]),
+        carried_on=find(table.game).policy.carried_on(round_),
         software=schemas.software(),
     )

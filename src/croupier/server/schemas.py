@@ -359,6 +359,10 @@ class StoredEvent(BaseModel):
     the event happens; their salts are revealed when the round is over
     (``GET /rounds/{id}/reveal``)."""
     event: dict[str, Any]
+    ids_replaced: bool = Field(default=False, exclude_if=lambda replaced: not replaced)
+    """Sent (``true``) where ``event`` names another player by a stand-in for his account
+    id (:mod:`croupier.server.privacy`): its hash, over the stored event, cannot be
+    worked out from it. Absent elsewhere."""
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
@@ -311,6 +311,14 @@ def shielded_view(seen: dict[str, Any] | None, viewer: Player, names: dict[int, 
         for key, pid in seen["seats"].items()
     }
     return {**seen, "seats": seats}
+
+
+def seat_names(session: Session, seats: Mapping[int, str]) -> dict[int, str]:
+    """Seat -> its player's name (``"Seat N"`` where he has none) for a round's ``seats``
+    (seat -> account id), as :func:`shielded_view` shows another player's seat."""
+    held = select(Player.id, Player.name).where(Player.id.in_(list(seats.values())))
+    names: dict[str, str] = dict(session.execute(held).tuples().all())
+    return {seat: names.get(pid) or f"Seat {seat}" for seat, pid in seats.items()}
 
 
 def _open_round(session: Session, table_id: str) -> RoundRow | None:

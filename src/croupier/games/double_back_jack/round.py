@@ -161,6 +161,7 @@ from croupier.rules.double_back_jack import (
     Spot,
     insurance_limit,
     spot_name,
+    spot_words,
 )
 
 VOID_ROUND_CITE = "interpretations:void-round"
@@ -1031,9 +1032,13 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
     def spots(self) -> tuple[str, ...]:
         return (Spot.BLACKJACK,)
 
+    def spot_label(self, spot: str) -> str:
+        return spot_words(spot)
+
     def why_no_spot(self, spot: str) -> str:
         return (
-            f"there is no spot {spot!r} to wager on now: the Blackjack Wager goes before the "
+            f"there is no {spot_words(spot)} wager to place now: the Blackjack Wager goes "
+            "before the "
             "deal, Insurance on a dealer ace; doubles, splits and Second Chance are decisions "
             "(Decide)"
         )

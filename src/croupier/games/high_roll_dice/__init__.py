@@ -548,7 +548,8 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
                     s.extra_roll,
                 )
             return (
-                f"a wager on {spot} needs a Pip Street wager first: a player takes part in "
+                f"a wager on {spot_label(spot)} needs a Pip Street wager first: a player "
+                "takes part in "
                 "a round by wagering on Pip Street",
                 self.placed_cite(spot) if _kind(spot) != "millionaire_row" else s.pip_street,
             )

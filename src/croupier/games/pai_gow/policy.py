@@ -57,6 +57,7 @@ from croupier.games.pai_gow import (
     SetDealerHands,
     SettleWagers,
     ShakeDice,
+    TableContext,
     TilesDelivered,
     TilesMixed,
     words,
@@ -187,6 +188,14 @@ class PaiGowPolicy(TablePolicy):
         if isinstance(event, HandsSet | HouseWayShown) and not viewer.owns(event.seat):
             return {"high": None, "low": None}
         return {}
+
+    def players_named(self, event: Event) -> set[str]:
+        """The last round's banker and the players who wagered against the dealer in the
+        last round without a player bank (:class:`TableContext`, 621a.11(b)-(d))."""
+        if not isinstance(event, TableContext):
+            return set()
+        banker = {event.previous_bank} if event.previous_bank is not None else set()
+        return banker | set(event.last_dealer_round_wagers)
 
     def moves(
         self, events: Sequence[Event], index: int, seats: Mapping[int, str]

@@ -740,30 +740,32 @@ class PaiGowRound(Round[PaiGowState]):
                 out.append(seat)
         return out
 
-    def bank_refusal(self, seat: int) -> tuple[str, str] | None:
-        """Why the player at ``seat`` may not bank this round, with the rule, or ``None``."""
+    def bank_refusal(self, seat: int, to_him: bool = False) -> tuple[str, str] | None:
+        """Why the player at ``seat`` may not bank this round, with the rule, or ``None``.
+        The player is named by his account id, as :class:`BankPassed` has always stored
+        it (a player or spectator reads a stand-in: :mod:`croupier.server.privacy`);
+        ``to_him``: said to the player himself, as "you", in a refusal of his answer."""
         state = self.state
         context = state.context
         assert context is not None
         player = state.seats.get(seat)
         if player is None:
             return f"seat {seat} is not occupied", S.seated_only
+        who, holds = ("you", "hold") if to_him else (f"player {player!r}", "holds")
         if context.previous_bank == player:
             return (
-                f"player {player!r} banked the last round: a player may not bank two "
-                "consecutive rounds",
+                f"{who} banked the last round: a player may not bank two consecutive rounds",
                 S.bank_rotation,
             )
         if player not in context.last_dealer_round_wagers:
             return (
-                f"player {player!r} placed no wager against the dealer in the last round "
-                "without a player bank",
+                f"{who} placed no wager against the dealer in the last round without a player bank",
                 S.bank_last_wager,
             )
         if len(state.boxes_of(seat)) > 1:
             return (
-                f"player {player!r} holds {len(state.boxes_of(seat))} betting areas; the bank "
-                "may wager on only one",
+                f"{who} {holds} {len(state.boxes_of(seat))} betting areas; the bank may "
+                "wager on only one",
                 S.bank_one_area,
             )
         return None
@@ -797,7 +799,7 @@ class PaiGowRound(Round[PaiGowState]):
             raise NotYourTurn("the bank is not being offered now", S.bank_rotation)
         self._player_for(seat, actor, "answer the offer of the bank", S.bank_rotation)
         if state.offered != seat:
-            refusal = self.bank_refusal(seat)
+            refusal = self.bank_refusal(seat, to_him=True)
             if refusal is not None and take:
                 raise NotYourTurn(*refusal)
             raise NotYourTurn(

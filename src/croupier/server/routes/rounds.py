@@ -13,6 +13,7 @@ from croupier.ledger.models import Player, RoundRow
 from croupier.registry import find
 from croupier.server import driver, legacy, reveal, schemas, seals, service
 from croupier.server.browser import round_summary, views_after_each
+from croupier.server.privacy import stand_ins
 from croupier.server.routes.deps import PROBLEMS, Caller, Db, Staff, server_of
 
 router = APIRouter()
@@ -75,13 +76,14 @@ def steps(round_id: str, db: Db, me: Caller) -> schemas.StepsOut:
     else:  # the seat the caller held in that round, not the one held now
         actor = next((s for s, pid in opened.seats.items() if pid == me.id), None)
     viewer = Viewer.of(actor, opened.seats)
+    names = stand_ins(events, spec.policy)
 
     def shown(event: schemas.StoredEvent) -> schemas.StoredEvent:
         # A player or spectator sees each event as the command answers show it to him
         # (driver.redact): no shuffled order, no face-down card of another hand.
         if surveillance:
             return seals.seed_sealed(event, row.status == "open")
-        return driver.redact(event, events[event.index], spec.policy, viewer)
+        return driver.redact(event, events[event.index], spec.policy, viewer, names)
 
     views = views_after_each(game, events, actor)
     sent = [shown(e) for e in service.stored(rows)]
@@ -107,11 +109,12 @@ def steps(round_id: str, db: Db, me: Caller) -> schemas.StepsOut:
 
 
 @router.get("/rounds/{round_id}/reveal", response_model=schemas.RevealOut, responses=PROBLEMS)
-def reveal_round(round_id: str, db: Db, _me: Caller) -> schemas.RevealOut:
+def reveal_round(round_id: str, db: Db, me: Caller) -> schemas.RevealOut:
     """A round that is over, for any player or spectator to check: every event whole
     with the salts that open the commitments received while it was played (the
     shuffled order, each card dealt face down), so that every card seen can be
     traced to the order committed when it was shuffled (``croupier verify-round``;
-    docs/architecture.md, "Provably fair rounds"). 409 while the round is open, or
+    docs/architecture.md, "Provably fair rounds"), but for other players' account ids
+    (their stand-ins: "Seat privacy"). 409 while the round is open, or
     while a later round still deals from its shoe."""
-    return reveal.reveal(db, round_id)
+    return reveal.reveal(db, round_id, me)
