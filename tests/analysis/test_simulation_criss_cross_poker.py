@@ -227,9 +227,22 @@ def test_five_card_bonus_within_the_exact_interval() -> None:
     assert set(np.unique(bonus).tolist()) <= hits
 
 
+def test_counts_are_the_sample_counted() -> None:
+    """``sample_counts`` (what a run reduces) counts each distinct net of ``sample``'s
+    arrays for the same seed, once per round that had it."""
+    arrays = sim.sample(None, 20_000, 31)
+    counts = sim.sample_counts(None, 20_000, 31)
+    assert list(counts) == list(arrays)
+    for wager, array in arrays.items():
+        values, rounds = np.unique(array, return_counts=True)
+        assert counts[wager] == dict(zip(values.tolist(), rounds.tolist(), strict=True))
+
+
 def test_rounds_must_not_be_negative() -> None:
     with pytest.raises(ValueError, match="at least 0"):
         sim.sample(None, -1, 0)
+    with pytest.raises(ValueError, match="at least 0"):
+        sim.sample_counts(None, -1, 0)
     with pytest.raises(ValueError, match="seven distinct cards"):
         sim.settle_deals([[0, 1, 2, 3, 4, 5, 5]])
 

@@ -51,7 +51,11 @@ from croupier.analysis.exact.criss_cross_poker import (
 )
 from croupier.analysis.simulation.base import WagerInfo
 from croupier.hands.poker import FLUSH_RANKS, OFFSUIT_RANKS, RANK_CATEGORY, RANK_KEYS
-from croupier.rules.criss_cross_poker import BONUS_ODDS, CrissCrossPokerRules
+from croupier.rules.criss_cross_poker import (
+    BONUS_ODDS,
+    MAX_BET_MULTIPLE,
+    CrissCrossPokerRules,
+)
 
 ANTES: Final = "antes"
 FIVE_CARD_BONUS: Final = "five_card_bonus"
@@ -413,6 +417,47 @@ _play: Final = cast(
 )
 
 
+_MOST_HALVES: Final = 2 + 3 * MAX_BET_MULTIPLE * int(PAY_BY_RANK.max())
+"""The most half units a round's antes net can be, either way: both antes and three bets
+of the most multiple won at the highest pay (a loss is at most 2 + 3 * 3 halves)."""
+_HALVES: Final = 2 * _MOST_HALVES + 1
+"""The half units of an antes net :func:`_count_py` counts, from ``-_MOST_HALVES`` up."""
+
+
+def _count_py(
+    rng: np.random.Generator,
+    rounds: int,
+    across: npt.NDArray[np.int8],
+    down: npt.NDArray[np.int8],
+    representative: npt.NDArray[np.int64],
+    pay_by_rank: npt.NDArray[np.int16],
+    antes_counts: npt.NDArray[np.int64],
+    bonus_counts: npt.NDArray[np.int64],
+    rows: npt.NDArray[np.int8],
+    bonus_rows: npt.NDArray[np.int8],
+) -> bool:
+    """:func:`_play_py`'s rounds (the same draws) counted instead of kept: the antes net
+    by ``2 * net + _MOST_HALVES`` in ``antes_counts``, the bonus by code in
+    ``bonus_counts``. False (counts incomplete) where a net is not a whole number of
+    halves in range."""
+    deck = np.arange(52)
+    bets = np.empty(3, dtype=np.int8)
+    for _ in range(rounds):
+        for i in range(7):
+            j = i + _below(rng, 52 - i)
+            deck[i], deck[j] = deck[j], deck[i]
+        bonus_counts[_bonus_of(deck[0], deck[1], deck[2], deck[3], deck[4], bonus_rows)] += 1
+        net = _round(deck, across, down, representative, pay_by_rank, bets, rows)
+        index = int(2.0 * net) + _MOST_HALVES
+        if 2.0 * net != index - _MOST_HALVES or index < 0 or index >= _HALVES:
+            return False
+        antes_counts[index] += 1
+    return True
+
+
+_count: Final = cast(Callable[..., bool], numba.njit(cache=True, nogil=True)(_count_py))
+
+
 def _settle_py(
     cards: npt.NDArray[np.int64],
     across: npt.NDArray[np.int8],
@@ -495,6 +540,34 @@ def sample(rules: CrissCrossPokerRules | None, rounds: int, seed: int) -> dict[s
         _BONUS_ROWS,
     )
     return {ANTES: antes, FIVE_CARD_BONUS: bonus}
+
+
+def sample_counts(
+    rules: CrissCrossPokerRules | None, rounds: int, seed: int
+) -> dict[str, dict[float, int]]:
+    """The rounds of :func:`sample` (same seed, same draws, same nets) counted in the
+    kernel: wager name -> {distinct net: rounds}, without the arrays (the framework's
+    fast path). Raises ``ValueError`` for a negative ``rounds``, ``RuntimeError`` for
+    an antes net that is not a whole number of halves within :data:`_MOST_HALVES` (none
+    can be)."""
+    if rounds < 0:
+        raise ValueError(f"rounds must be at least 0, not {rounds}")
+    across, down = _strategy()
+    antes = np.zeros(_HALVES, dtype=np.int64)
+    bonus = np.zeros(_BONUS_NETS.size, dtype=np.int64)
+    rng = np.random.default_rng(seed)
+    if not _count(
+        rng, rounds, across, down, _REPRESENTATIVE, PAY_BY_RANK, antes, bonus, _ROWS, _BONUS_ROWS
+    ):  # pragma: no cover - every net is a whole number of halves within _MOST_HALVES
+        raise RuntimeError("an antes net was not a whole number of half units in range")
+    halves = np.flatnonzero(antes)
+    codes = np.flatnonzero(bonus)
+    return {
+        ANTES: dict(
+            zip(((halves - _MOST_HALVES) / 2).tolist(), antes[halves].tolist(), strict=True)
+        ),
+        FIVE_CARD_BONUS: dict(zip(_BONUS_NETS[codes].tolist(), bonus[codes].tolist(), strict=True)),
+    }
 
 
 def _draws_py(rng: np.random.Generator, rounds: int) -> int:
@@ -581,5 +654,6 @@ __all__ = [
     "draws",
     "prepare",
     "sample",
+    "sample_counts",
     "settle_deals",
 ]
