@@ -200,10 +200,10 @@ def _play_py(
     returns the rounds done. ``state``: 0 next card, 1 cards in the shoe, 2 reshuffle
     due, 3 rounds done, 4 next float, 5 decisions the best play's tables lacked (``best``:
     every decision after the first is read from ``classes``, ``exceptions`` and ``bounds``,
-    :func:`compact_decisions`, by the hand's cards; otherwise from ``split``, ``hits``,
-    ``takes``). ``insurance`` is NaN on
-    rounds without an ace up. The shoe's position ``i``, its size ``n`` and ``skip`` (the
-    next float is ``rand[i + skip]``) are kept in locals (registers) while it plays; the
+    :func:`compact_decisions`, by the hand's class and cards; otherwise from ``split``,
+    ``hits``, ``takes``). ``insurance`` is NaN on rounds without an ace up. The shoe's
+    position ``i``, its size ``n`` and ``skip`` (the next float is ``rand[i + skip]``) are
+    kept in locals (registers) while it plays; the
     round's cards on the layout are ``shoe[begun:i]`` (the deal leaves them there), counted
     only when the shoe runs out (673a.13(f))."""
     layout = np.zeros(10, dtype=np.int64)
@@ -556,9 +556,9 @@ def compact_decisions(
     class has no decisions; ``exceptions`` holds those other hands, ``key << 2 |
     action`` (``key`` with its pair above :data:`PAIR_SHIFT`), up card ``u``'s in an
     open-addressed table at most half full from ``bounds[u - 1, 0]``, ``bounds[u - 1, 1]
-    + 1`` slots (-1 empty; 9,394 hands for 6 decks, 256 kB). Built once a process from
-    the analysis cache; raises ``AssertionError`` if the tables do not give back every
-    kept decision."""
+    + 1`` slots (-1 empty; 9,394 hands for 6 decks, 230 kB). Built once a process from
+    the analysis cache; raises ``RuntimeError`` if the tables do not give back every kept
+    decision."""
     arrays = decision_arrays(decks)
     starts = arrays["starts"]
     classes = np.full(CLASSES_SHAPE, -1, dtype=np.int8)
@@ -588,8 +588,12 @@ def compact_decisions(
         pair, hard, ace, two = decision_classes(up, keys)
         cards = keys & ((1 << PAIR_SHIFT) - 1)
         got = _decide_all(classes, exceptions, bounds, up, pair, hard, ace, two, cards, state)
-        assert np.array_equal(got, arrays["actions"][starts[up - 1] : starts[up]])
-    assert state[5] == 0
+        wrong = int(np.count_nonzero(got != arrays["actions"][starts[up - 1] : starts[up]]))
+        if wrong or state[5]:
+            raise RuntimeError(
+                f"{counted(decks, 'deck')}, up card {up}: the compact tables give "
+                f"{counted(wrong + int(state[5]), 'decision')} other than the kept ones"
+            )
     return classes, exceptions, bounds
 
 
