@@ -207,9 +207,8 @@ def _play_py(
     round's cards on the layout are ``shoe[begun:i]`` (the deal leaves them there), counted
     only when the shoe runs out (673a.13(f))."""
     layout = np.zeros(10, dtype=np.int64)
-    stand_total = np.zeros(2, dtype=np.int64)
-    stand_stake = np.zeros(2)
-    stand_sc = np.zeros(2, dtype=np.bool_)
+    t0 = t1 = 0  # the standing hands' totals, what each wins and what each loses
+    w0 = w1 = l0 = l1 = 0.0
     i, n, due, r = state[0], state[1], state[2], state[3]
     skip = state[4] - i
     end = rand.shape[0] - _ROUND_MAX
@@ -329,14 +328,16 @@ def _play_py(
                         elif left == 21:
                             net += stake
                         else:
-                            stand_total[standing] = left
-                            stand_stake[standing] = stake
-                            stand_sc[standing] = True
+                            if standing == 0:
+                                t0, w0, l0 = left, stake, 2.0 * stake
+                            else:
+                                t1, w1, l1 = left, stake, 2.0 * stake
                             standing += 1
                 else:
-                    stand_total[standing] = total
-                    stand_stake[standing] = stake
-                    stand_sc[standing] = False
+                    if standing == 0:
+                        t0, w0, l0 = total, stake, stake
+                    else:
+                        t1, w1, l1 = total, stake, stake
                     standing += 1
         if standing > 0:  # 673a.7(o), (p)
             dhard = up + hole
@@ -350,14 +351,11 @@ def _play_py(
                 dhard += card
                 dace = dace or card == 1
                 dtotal = dhard + 10 if dace and dhard + 10 <= 21 else dhard
-            for k in range(standing):
-                t = stand_total[k]
-                if dtotal == PUSH_TOTAL or t == dtotal:
-                    continue
-                if dtotal > PUSH_TOTAL or t > dtotal:
-                    net += stand_stake[k]
-                else:
-                    net -= stand_stake[k] * (2.0 if stand_sc[k] else 1.0)
+            if dtotal != PUSH_TOTAL:
+                if t0 != dtotal:
+                    net += w0 if dtotal > PUSH_TOTAL or t0 > dtotal else -l0
+                if standing == 2 and t1 != dtotal:
+                    net += w1 if dtotal > PUSH_TOTAL or t1 > dtotal else -l1
         blackjack[r] = net
         if i >= n - below:
             due = 1  # 673a.7(d): the cover card appeared
