@@ -256,7 +256,7 @@ def test_the_generator_ceiling_draws_what_the_kernel_draws() -> None:
         state[4] = 0
         kernel._play(
             rounds, False, full, below, first, split, hits, takes, False,
-            kernel._tables(rules.decks, "composition")[4], rand, state, shoe, nets, insured,
+            *kernel._tables(rules.decks, "composition")[4:], rand, state, shoe, nets, insured,
         )  # fmt: skip
         used += int(state[4])
     assert abs(used / rounds - kernel.FLOATS_PER_ROUND) < 0.03
@@ -305,52 +305,61 @@ def test_best_play_looks_up_the_enumerations_own_decisions(
         gain -= rounds._stand(shoe, n, up, cards, total, False, dm)
         return "hit or stand", int(gain > 0)
 
-    hashed = kernel.hashed_decisions(1)
+    classes, exceptions, bounds = kernel.compact_decisions(1)
 
-    class Table:
-        """An up card's hashed table (what the kernel reads), known by its up card."""
-
-        def __init__(self, up: int) -> None:
-            self.up = up
-
-    def look(table: Table, key: int, state: np.ndarray) -> int:
-        kind, want = again(table.up, int(key))
+    def decide(
+        _classes: object, _exceptions: object, _bounds: object, up: int, pair: int,
+        hard: int, ace: bool, two: int, key: int, state: np.ndarray,
+    ) -> int:  # fmt: skip
+        full_key = int(key) | (int(pair) << rounds.PAIR_SHIFT)
+        kind, want = again(up, full_key)
         seen[kind] = seen.get(kind, 0) + 1
-        got = kernel._look_py(hashed[table.up - 1], int(key), state)
-        assert got == want == decisions[table.up - 1].get(key, -1), (table.up, key, kind)
+        got = kernel._decide_py(
+            classes, exceptions, bounds, up, pair, hard, ace, two, int(key), state
+        )
+        assert got == want == decisions[up - 1].get(full_key, -1), (up, full_key, kind)
         return got
 
-    monkeypatch.setattr(kernel, "_look", look)
-    tables = [Table(up) for up in range(1, 11)]
+    monkeypatch.setattr(kernel, "_decide", decide)
     for fresh in (True, False):
         rand = np.random.default_rng(3).random(kernel._BUFFER)
         state = np.array([0, 0, 1, 0, 0, 0], dtype=np.int64)
         nets, insured = np.empty(1500), np.empty(1500)
         kernel._play_py(
-            1500, fresh, full, 0, first, None, None, None, True, tables, rand, state,
+            1500, fresh, full, 0, first, None, None, None, True, None, None, None, rand, state,
             np.zeros(52, dtype=np.int8), nets, insured,
         )  # fmt: skip
         assert state[3] == 1500 and state[5] == 0
     assert set(seen) == {"second chance", "split hand, two cards", "hit or stand"}, seen
 
 
-def test_the_hashed_decisions_hold_every_decision_and_no_other() -> None:
-    """The kernel's open-addressed tables give back each (key, action) of the kept
-    decision arrays, and a key not among them is counted as lacking and read as 0."""
+def test_the_compact_decisions_hold_every_decision() -> None:
+    """The kernel's tables (a class's usual action, the class's other hands hashed apart)
+    give back each (key, action) of the kept decision arrays, the hand's class found from
+    its cards alone; a class without decisions is counted as lacking and read as 0; the
+    tables are small enough to stay in cache (the keys' hash table was 20 MB for 6
+    decks)."""
     from croupier.analysis.simulation import double_back_jack as kernel
 
     arrays = kernel.decision_arrays(1)
-    hashed = kernel.hashed_decisions(1)
+    classes, exceptions, bounds = kernel.compact_decisions(1)
+    assert classes.nbytes + exceptions.nbytes < 2**20
     state = np.zeros(6, dtype=np.int64)
-    for up in range(10):
-        begin, end = int(arrays["starts"][up]), int(arrays["starts"][up + 1])
+    odd = 0
+    for up in range(1, 11):
+        begin, end = int(arrays["starts"][up - 1]), int(arrays["starts"][up])
         keys, actions = arrays["keys"][begin:end], arrays["actions"][begin:end]
-        assert np.count_nonzero(hashed[up, 0::2] >= 0) == end - begin
-        for key, action in zip(keys.tolist(), actions.tolist(), strict=True):
-            assert kernel._look(hashed[up], key, state) == action
-        absent = int(keys.max()) + 1
-        assert kernel._look(hashed[up], absent, state) == 0
-    assert state[5] == 10
+        pair, hard, ace, two = kernel.decision_classes(up, keys)
+        cards = keys & ((1 << kernel.PAIR_SHIFT) - 1)
+        got = kernel._decide_all(
+            classes, exceptions, bounds, up, pair, hard, ace, two, cards, state
+        )  # each hand through the kernel's _decide
+        assert np.array_equal(got, actions), up
+        odd += int(np.count_nonzero(classes[up - 1, pair, hard, ace, two] >= 4))
+    assert state[5] == 0 and 0 < np.count_nonzero(exceptions >= 0) <= odd
+    # a hard 31 is never decided: its class holds no decision
+    assert kernel._decide(classes, exceptions, bounds, 10, 0, 31, False, 0, 0, state) == 0
+    assert state[5] == 1
 
 
 def test_the_counts_are_those_of_the_sampled_rounds() -> None:

@@ -115,7 +115,7 @@ def test_middle_sums_are_the_sums_over_every_middle_card() -> None:
                 int(y.sum()),
                 int(np.maximum(x, y).sum()),
             )
-            assert sim._middle_sums(p0, p1, far, left, right, near) == expected
+            assert sim._middle_sums(p0, p1, far, left, right, near, sim._ROWS) == expected
 
 
 def test_every_hand_goes_to_its_class_representative() -> None:
@@ -134,6 +134,28 @@ def test_every_hand_goes_to_its_class_representative() -> None:
     assert list(seen) == [weight for _, weight, _ in classes]
 
 
+def test_the_kernels_tables_are_the_evaluators() -> None:
+    """The kernel's own tables give what the hand evaluator and the suit map give: the
+    Five Card Bonus of 20,000 random community cards and 5,000 all of one suit (its code
+    rows against the bonus of ``evaluate_many``'s rank), and the class and suit
+    permutation of every two player cards (the packed table against ``_suit_map``)."""
+    rng = np.random.default_rng(6741)
+    communities = [rng.permutation(52)[:5] for _ in range(20_000)]
+    communities += [4 * rng.permutation(13)[:5] + s for s in rng.integers(0, 4, 5_000)]
+    for cards in communities:
+        far, left, middle, right, near = (int(x) for x in cards)
+        code = sim._bonus_of(far, left, middle, right, near, sim._BONUS_ROWS)
+        rank = evaluate_many(np.array([cards], dtype=np.int8))[0]
+        assert sim._BONUS_NETS[code] == sim._BONUS_BY_RANK[rank]
+    sigma = np.empty(4, dtype=np.int64)
+    for p0 in range(52):
+        for p1 in range(52):
+            if p0 != p1:
+                packed = int(sim._PAIR_MAP[52 * p0 + p1])
+                assert packed & 255 == sim._suit_map(p0, p1, sigma)
+                assert [(packed >> (8 + 2 * s)) & 3 for s in range(4)] == sigma.tolist()
+
+
 def _settle_with(
     across: npt.NDArray[np.int8], down: npt.NDArray[np.int8], deals: list[list[int]]
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int8]]:
@@ -146,10 +168,12 @@ def _settle_with(
         down,
         sim._REPRESENTATIVE,
         PAY_BY_RANK,
-        sim._BONUS_BY_RANK,
+        sim._BONUS_NETS,
         antes,
         bonus,
         bets,
+        sim._ROWS,
+        sim._BONUS_ROWS,
     )
     return antes, bonus, bets
 
@@ -190,9 +214,11 @@ def test_five_card_bonus_within_the_exact_interval() -> None:
         np.zeros((169, 2, 1225), dtype=np.int8),
         sim._REPRESENTATIVE,
         PAY_BY_RANK,
-        sim._BONUS_BY_RANK,
+        sim._BONUS_NETS,
         antes,
         bonus,
+        sim._ROWS,
+        sim._BONUS_ROWS,
     )
     assert (antes == -1.0).all()
     exact = bonus_figures()
@@ -201,9 +227,22 @@ def test_five_card_bonus_within_the_exact_interval() -> None:
     assert set(np.unique(bonus).tolist()) <= hits
 
 
+def test_counts_are_the_sample_counted() -> None:
+    """``sample_counts`` (what a run reduces) counts each distinct net of ``sample``'s
+    arrays for the same seed, once per round that had it."""
+    arrays = sim.sample(None, 20_000, 31)
+    counts = sim.sample_counts(None, 20_000, 31)
+    assert list(counts) == list(arrays)
+    for wager, array in arrays.items():
+        values, rounds = np.unique(array, return_counts=True)
+        assert counts[wager] == dict(zip(values.tolist(), rounds.tolist(), strict=True))
+
+
 def test_rounds_must_not_be_negative() -> None:
     with pytest.raises(ValueError, match="at least 0"):
         sim.sample(None, -1, 0)
+    with pytest.raises(ValueError, match="at least 0"):
+        sim.sample_counts(None, -1, 0)
     with pytest.raises(ValueError, match="seven distinct cards"):
         sim.settle_deals([[0, 1, 2, 3, 4, 5, 5]])
 

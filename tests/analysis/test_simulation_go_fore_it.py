@@ -169,6 +169,18 @@ def test_sample_is_the_lookup_of_the_outcomes() -> None:
     assert outcome_stats(keys, nets) == {w: WagerStats.of(a) for w, a in arrays.items()}
 
 
+def test_counts_are_the_sample_counted() -> None:
+    """``sample_counts`` (what a run reduces) counts, per wager, each distinct net of
+    ``sample``'s arrays for the same seed, once per round that had it."""
+    rules = GoForeItRules()
+    arrays = kernel.sample(rules, 20_000, 23)
+    counts = kernel.sample_counts(rules, 20_000, 23)
+    assert list(counts) == list(arrays)
+    for wager, array in arrays.items():
+        values, rounds = np.unique(array, return_counts=True)
+        assert counts[wager] == dict(zip(values.tolist(), rounds.tolist(), strict=True))
+
+
 # --- sampling against the exact figures --------------------------------------------------------
 def _check_run(rounds: int, seed: int, *, workers: int | None = None) -> None:
     rules = GoForeItRules()

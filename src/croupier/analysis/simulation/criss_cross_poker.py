@@ -50,8 +50,12 @@ from croupier.analysis.exact.criss_cross_poker import (
     strategy_table,
 )
 from croupier.analysis.simulation.base import WagerInfo
-from croupier.hands.poker import FLUSH_RANKS, OFFSUIT_RANKS, RANK_CATEGORY, RANK_KEYS, rank_five
-from croupier.rules.criss_cross_poker import BONUS_ODDS, CrissCrossPokerRules
+from croupier.hands.poker import FLUSH_RANKS, OFFSUIT_RANKS, RANK_CATEGORY, RANK_KEYS
+from croupier.rules.criss_cross_poker import (
+    BONUS_ODDS,
+    MAX_BET_MULTIPLE,
+    CrissCrossPokerRules,
+)
 
 ANTES: Final = "antes"
 FIVE_CARD_BONUS: Final = "five_card_bonus"
@@ -97,6 +101,31 @@ def _pay_rows() -> npt.NDArray[np.int8]:
 
 
 _ROWS: Final = _pay_rows()
+
+_BONUS_NETS: Final = np.unique(_BONUS_BY_RANK[1:])
+"""The distinct Five Card Bonus nets per unit, ascending; a bonus code indexes it."""
+_BONUS_CODE: Final = np.searchsorted(_BONUS_NETS, _BONUS_BY_RANK).astype(np.int8)
+"""The bonus code (index in :data:`_BONUS_NETS`) of every rank; index 0 unused."""
+_BONUS_FLUSH: Final = _BONUS_CODE[FLUSH_RANKS]
+"""The bonus code of five community cards all of one suit, by the 13-bit mask of their
+ranks (8 kB)."""
+
+
+def _bonus_rows() -> npt.NDArray[np.int8]:
+    """``rows[key, r]``: the bonus code (:data:`_BONUS_CODE`) of five community cards not
+    all of one suit whose four outer cards' keys sum to ``key`` and whose middle card has
+    rank index ``r``: as :func:`_pay_rows`, one 16-byte row a round (29 KB touched) where
+    :func:`~croupier.hands.poker.rank_five` reads a 720 KB table."""
+    rows = np.zeros((4 * max(RANK_KEYS) + 1, 16), dtype=np.int8)
+    for four in combinations_with_replacement(range(13), 4):
+        key = sum(RANK_KEYS[r] for r in four)
+        for r in range(13):
+            if four.count(r) < 4:
+                rows[key, r] = _BONUS_CODE[OFFSUIT_RANKS[key + RANK_KEYS[r]]]
+    return rows
+
+
+_BONUS_ROWS: Final = _bonus_rows()
 
 
 def _class_table() -> npt.NDArray[np.int16]:
@@ -152,6 +181,25 @@ def _suit_map_py(p0: int, p1: int, sigma: npt.NDArray[np.int64]) -> int:
 _suit_map: Final = numba.njit(cache=True, nogil=True)(_suit_map_py)
 
 
+def _pair_map() -> npt.NDArray[np.int32]:
+    """``[52 * p0 + p1]``: :func:`_suit_map_py` of every two player cards, read in one
+    lookup (11 kB) where the round computed it: the class index in bits 0-7, suit ``s``'s
+    image in bits ``8 + 2s`` and ``9 + 2s`` (0 where ``p0 == p1``)."""
+    table = np.zeros(52 * 52, dtype=np.int32)
+    sigma = np.empty(4, dtype=np.int64)
+    for p0 in range(52):
+        for p1 in range(52):
+            if p0 != p1:
+                packed = _suit_map_py(p0, p1, sigma)
+                for suit in range(4):
+                    packed |= int(sigma[suit]) << (8 + 2 * suit)
+                table[52 * p0 + p1] = packed
+    return table
+
+
+_PAIR_MAP: Final = _pair_map()
+
+
 def _four_py(c0: int, c1: int, c2: int, c3: int) -> tuple[int, int, int]:
     """Four known cards of a five-card hand, for :func:`_pay_with`: the sum of their
     keys, their suit if all four share one (else -1), the mask of their ranks."""
@@ -187,6 +235,21 @@ def _pay_of_py(c0: int, c1: int, c2: int, c3: int, card: int, rows: npt.NDArray[
 
 
 _pay_of: Final = numba.njit(cache=True, nogil=True, inline="always")(_pay_of_py)
+
+
+def _bonus_of_py(
+    far: int, left: int, middle: int, right: int, near: int, rows: npt.NDArray[np.int8]
+) -> int:
+    """The Five Card Bonus code of the five community cards (:data:`_BONUS_CODE` of their
+    :func:`~croupier.hands.poker.rank_five`), the hands not all of one suit from ``rows``
+    (:func:`_bonus_rows`)."""
+    key, suit, mask = _four(far, left, right, near)
+    if (middle & 3) == suit:
+        return int(_BONUS_FLUSH[mask | (1 << (middle >> 2))])
+    return int(rows[key, middle >> 2])
+
+
+_bonus_of: Final = numba.njit(cache=True, nogil=True, inline="always")(_bonus_of_py)
 
 
 def _middle_sums_py(
@@ -246,17 +309,10 @@ def _middle_sums_py(
     return ante, sa, sd, s
 
 
-_middle_sums_rows: Final = cast(
+_middle_sums: Final = cast(
     Callable[[int, int, int, int, int, int, npt.NDArray[np.int8]], tuple[int, int, int, int]],
     numba.njit(cache=True, nogil=True)(_middle_sums_py),
 )
-
-
-def _middle_sums(
-    p0: int, p1: int, far: int, left: int, right: int, near: int
-) -> tuple[int, int, int, int]:
-    """:func:`_middle_sums_py` with this module's rows (:data:`_ROWS`), from Python."""
-    return _middle_sums_rows(p0, p1, far, left, right, near, _ROWS)
 
 
 def _rest_index(card: int, r0: int, r1: int) -> int:
@@ -273,7 +329,6 @@ def _round_py(
     down: npt.NDArray[np.int8],
     representative: npt.NDArray[np.int64],
     pay_by_rank: npt.NDArray[np.int16],
-    sigma: npt.NDArray[np.int64],
     bets: npt.NDArray[np.int8],
     rows: npt.NDArray[np.int8],
 ) -> float:
@@ -283,14 +338,15 @@ def _round_py(
     far, left, middle, right, near = cards[0], cards[1], cards[2], cards[3], cards[4]
     p0, p1 = cards[5], cards[6]
     bets[0] = bets[1] = bets[2] = 0
-    cls = _suit_map(p0, p1, sigma)
+    mapped = _PAIR_MAP[52 * p0 + p1]  # the class and its suit permutation (_pair_map)
+    cls = mapped & 255
     a = int(across[cls])
     bets[0] = a
     if a == 0:
         return -1.0  # both antes lost: -2 antes per 2 units
     r0, r1 = representative[cls, 0], representative[cls, 1]
-    h0 = _rest_index_nb(4 * (left >> 2) + sigma[left & 3], r0, r1)
-    h1 = _rest_index_nb(4 * (right >> 2) + sigma[right & 3], r0, r1)
+    h0 = _rest_index_nb(4 * (left >> 2) + ((mapped >> (8 + 2 * (left & 3))) & 3), r0, r1)
+    h1 = _rest_index_nb(4 * (right >> 2) + ((mapped >> (8 + 2 * (right & 3))) & 3), r0, r1)
     if h0 > h1:
         h0, h1 = h1, h0
     d = int(down[cls, 0 if a == 1 else 1, h0 * (99 - h0) // 2 + h1 - h0 - 1])
@@ -298,7 +354,7 @@ def _round_py(
     if d == 0:
         return -(2 + a) / 2.0
     # the Middle decision over the 46 cards that may be the middle card
-    ante, sa, sd, s = _middle_sums_rows(p0, p1, far, left, right, near, rows)
+    ante, sa, sd, s = _middle_sums(p0, p1, far, left, right, near, rows)
     m = 3 if s > 0 else 1
     if ante + a * sa + d * sd + m * s <= -(2 + a + d) * 46:
         return -(2 + a + d) / 2.0
@@ -318,25 +374,29 @@ def _play_py(
     down: npt.NDArray[np.int8],
     representative: npt.NDArray[np.int64],
     pay_by_rank: npt.NDArray[np.int16],
-    bonus_by_rank: Floats,
+    bonus_nets: Floats,
     antes_out: Floats,
     bonus_out: Floats,
     rows: npt.NDArray[np.int8],
+    bonus_rows: npt.NDArray[np.int8],
 ) -> None:
     """Deal and settle ``rounds`` rounds (see the module text): ``antes_out[k]`` the
-    antes game's net per unit of total antes, ``bonus_out[k]`` the bonus's per unit."""
+    antes game's net per unit of total antes, ``bonus_out[k]`` the bonus's per unit
+    (``bonus_nets`` by code, :data:`_BONUS_NETS`); ``rows`` :data:`_ROWS`, ``bonus_rows``
+    :data:`_BONUS_ROWS`."""
     deck = np.arange(52)
-    sigma = np.empty(4, dtype=np.int64)
     bets = np.empty(3, dtype=np.int8)
     for k in range(rounds):
         for i in range(7):
             j = i + _below(rng, 52 - i)
             deck[i], deck[j] = deck[j], deck[i]
-        bonus_out[k] = bonus_by_rank[rank_five(deck[0], deck[1], deck[2], deck[3], deck[4])]
-        antes_out[k] = _round(deck, across, down, representative, pay_by_rank, sigma, bets, rows)
+        bonus_out[k] = bonus_nets[
+            _bonus_of(deck[0], deck[1], deck[2], deck[3], deck[4], bonus_rows)
+        ]
+        antes_out[k] = _round(deck, across, down, representative, pay_by_rank, bets, rows)
 
 
-_play_rows: Final = cast(
+_play: Final = cast(
     Callable[
         [
             np.random.Generator,
@@ -349,11 +409,53 @@ _play_rows: Final = cast(
             Floats,
             Floats,
             npt.NDArray[np.int8],
+            npt.NDArray[np.int8],
         ],
         None,
     ],
     numba.njit(cache=True, nogil=True)(_play_py),
 )
+
+
+_MOST_HALVES: Final = 2 + 3 * MAX_BET_MULTIPLE * int(PAY_BY_RANK.max())
+"""The most half units a round's antes net can be, either way: both antes and three bets
+of the most multiple won at the highest pay (a loss is at most 2 + 3 * 3 halves)."""
+_HALVES: Final = 2 * _MOST_HALVES + 1
+"""The half units of an antes net :func:`_count_py` counts, from ``-_MOST_HALVES`` up."""
+
+
+def _count_py(
+    rng: np.random.Generator,
+    rounds: int,
+    across: npt.NDArray[np.int8],
+    down: npt.NDArray[np.int8],
+    representative: npt.NDArray[np.int64],
+    pay_by_rank: npt.NDArray[np.int16],
+    antes_counts: npt.NDArray[np.int64],
+    bonus_counts: npt.NDArray[np.int64],
+    rows: npt.NDArray[np.int8],
+    bonus_rows: npt.NDArray[np.int8],
+) -> bool:
+    """:func:`_play_py`'s rounds (the same draws) counted instead of kept: the antes net
+    by ``2 * net + _MOST_HALVES`` in ``antes_counts``, the bonus by code in
+    ``bonus_counts``. False (counts incomplete) where a net is not a whole number of
+    halves in range."""
+    deck = np.arange(52)
+    bets = np.empty(3, dtype=np.int8)
+    for _ in range(rounds):
+        for i in range(7):
+            j = i + _below(rng, 52 - i)
+            deck[i], deck[j] = deck[j], deck[i]
+        bonus_counts[_bonus_of(deck[0], deck[1], deck[2], deck[3], deck[4], bonus_rows)] += 1
+        net = _round(deck, across, down, representative, pay_by_rank, bets, rows)
+        index = int(2.0 * net) + _MOST_HALVES
+        if 2.0 * net != index - _MOST_HALVES or index < 0 or index >= _HALVES:
+            return False
+        antes_counts[index] += 1
+    return True
+
+
+_count: Final = cast(Callable[..., bool], numba.njit(cache=True, nogil=True)(_count_py))
 
 
 def _settle_py(
@@ -362,22 +464,22 @@ def _settle_py(
     down: npt.NDArray[np.int8],
     representative: npt.NDArray[np.int64],
     pay_by_rank: npt.NDArray[np.int16],
-    bonus_by_rank: Floats,
+    bonus_nets: Floats,
     antes_out: Floats,
     bonus_out: Floats,
     bets_out: npt.NDArray[np.int8],
     rows: npt.NDArray[np.int8],
+    bonus_rows: npt.NDArray[np.int8],
 ) -> None:
-    sigma = np.empty(4, dtype=np.int64)
+    """:func:`_play_py` on given deals ``cards`` (one row a round), the bets kept in
+    ``bets_out``."""
     for k in range(cards.shape[0]):
         row = cards[k]
-        bonus_out[k] = bonus_by_rank[rank_five(row[0], row[1], row[2], row[3], row[4])]
-        antes_out[k] = _round(
-            row, across, down, representative, pay_by_rank, sigma, bets_out[k], rows
-        )
+        bonus_out[k] = bonus_nets[_bonus_of(row[0], row[1], row[2], row[3], row[4], bonus_rows)]
+        antes_out[k] = _round(row, across, down, representative, pay_by_rank, bets_out[k], rows)
 
 
-_settle_rows: Final = cast(
+_settle: Final = cast(
     Callable[
         [
             npt.NDArray[np.int64],
@@ -390,63 +492,12 @@ _settle_rows: Final = cast(
             Floats,
             npt.NDArray[np.int8],
             npt.NDArray[np.int8],
+            npt.NDArray[np.int8],
         ],
         None,
     ],
     numba.njit(cache=True, nogil=True)(_settle_py),
 )
-
-
-def _play(
-    rng: np.random.Generator,
-    rounds: int,
-    across: npt.NDArray[np.int8],
-    down: npt.NDArray[np.int8],
-    representative: npt.NDArray[np.int64],
-    pay_by_rank: npt.NDArray[np.int16],
-    bonus_by_rank: Floats,
-    antes_out: Floats,
-    bonus_out: Floats,
-) -> None:
-    """:func:`_play_py` with this module's rows (:data:`_ROWS`)."""
-    _play_rows(
-        rng,
-        rounds,
-        across,
-        down,
-        representative,
-        pay_by_rank,
-        bonus_by_rank,
-        antes_out,
-        bonus_out,
-        _ROWS,
-    )
-
-
-def _settle(
-    cards: npt.NDArray[np.int64],
-    across: npt.NDArray[np.int8],
-    down: npt.NDArray[np.int8],
-    representative: npt.NDArray[np.int64],
-    pay_by_rank: npt.NDArray[np.int16],
-    bonus_by_rank: Floats,
-    antes_out: Floats,
-    bonus_out: Floats,
-    bets_out: npt.NDArray[np.int8],
-) -> None:
-    """:func:`_settle_py` with this module's rows (:data:`_ROWS`)."""
-    _settle_rows(
-        cards,
-        across,
-        down,
-        representative,
-        pay_by_rank,
-        bonus_by_rank,
-        antes_out,
-        bonus_out,
-        bets_out,
-        _ROWS,
-    )
 
 
 def _strategy() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
@@ -475,10 +526,48 @@ def sample(rules: CrissCrossPokerRules | None, rounds: int, seed: int) -> dict[s
     antes = np.empty(rounds, dtype=np.float64)
     bonus = np.empty(rounds, dtype=np.float64)
     rng = np.random.default_rng(seed)
-    _play_rows(
-        rng, rounds, across, down, _REPRESENTATIVE, PAY_BY_RANK, _BONUS_BY_RANK, antes, bonus, _ROWS
+    _play(
+        rng,
+        rounds,
+        across,
+        down,
+        _REPRESENTATIVE,
+        PAY_BY_RANK,
+        _BONUS_NETS,
+        antes,
+        bonus,
+        _ROWS,
+        _BONUS_ROWS,
     )
     return {ANTES: antes, FIVE_CARD_BONUS: bonus}
+
+
+def sample_counts(
+    rules: CrissCrossPokerRules | None, rounds: int, seed: int
+) -> dict[str, dict[float, int]]:
+    """The rounds of :func:`sample` (same seed, same draws, same nets) counted in the
+    kernel: wager name -> {distinct net: rounds}, without the arrays (the framework's
+    fast path). Raises ``ValueError`` for a negative ``rounds``, ``RuntimeError`` for
+    an antes net that is not a whole number of halves within :data:`_MOST_HALVES` (none
+    can be)."""
+    if rounds < 0:
+        raise ValueError(f"rounds must be at least 0, not {rounds}")
+    across, down = _strategy()
+    antes = np.zeros(_HALVES, dtype=np.int64)
+    bonus = np.zeros(_BONUS_NETS.size, dtype=np.int64)
+    rng = np.random.default_rng(seed)
+    if not _count(
+        rng, rounds, across, down, _REPRESENTATIVE, PAY_BY_RANK, antes, bonus, _ROWS, _BONUS_ROWS
+    ):  # pragma: no cover - every net is a whole number of halves within _MOST_HALVES
+        raise RuntimeError("an antes net was not a whole number of half units in range")
+    halves = np.flatnonzero(antes)
+    codes = np.flatnonzero(bonus)
+    return {
+        ANTES: dict(
+            zip(((halves - _MOST_HALVES) / 2).tolist(), antes[halves].tolist(), strict=True)
+        ),
+        FIVE_CARD_BONUS: dict(zip(_BONUS_NETS[codes].tolist(), bonus[codes].tolist(), strict=True)),
+    }
 
 
 def _draws_py(rng: np.random.Generator, rounds: int) -> int:
@@ -540,8 +629,18 @@ def settle_deals(cards: npt.ArrayLike) -> tuple[dict[str, Floats], npt.NDArray[n
     antes = np.empty(n, dtype=np.float64)
     bonus = np.empty(n, dtype=np.float64)
     bets = np.zeros((n, 3), dtype=np.int8)
-    _settle_rows(
-        deals, across, down, _REPRESENTATIVE, PAY_BY_RANK, _BONUS_BY_RANK, antes, bonus, bets, _ROWS
+    _settle(
+        deals,
+        across,
+        down,
+        _REPRESENTATIVE,
+        PAY_BY_RANK,
+        _BONUS_NETS,
+        antes,
+        bonus,
+        bets,
+        _ROWS,
+        _BONUS_ROWS,
     )
     return {ANTES: antes, FIVE_CARD_BONUS: bonus}, bets
 
@@ -555,5 +654,6 @@ __all__ = [
     "draws",
     "prepare",
     "sample",
+    "sample_counts",
     "settle_deals",
 ]

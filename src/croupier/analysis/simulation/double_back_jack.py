@@ -187,7 +187,9 @@ def _play_py(
     hits: npt.NDArray[np.int8],
     takes: npt.NDArray[np.int8],
     best: bool,
-    decisions: npt.NDArray[np.int64],
+    classes: npt.NDArray[np.int8],
+    exceptions: npt.NDArray[np.int64],
+    bounds: npt.NDArray[np.int64],
     rand: Floats,
     state: npt.NDArray[np.int64],
     shoe: npt.NDArray[np.int8],
@@ -196,17 +198,17 @@ def _play_py(
 ) -> int:
     """Play rounds ``state[3]`` onward until ``rounds`` are done or ``rand`` runs low;
     returns the rounds done. ``state``: 0 next card, 1 cards in the shoe, 2 reshuffle
-    due, 3 rounds done, 4 next float, 5 decisions ``decisions`` lacked (``best``: every
-    decision after the first is read from ``decisions``, :func:`hashed_decisions`, by the
-    hand's cards; otherwise from ``split``, ``hits``, ``takes``). ``insurance`` is NaN on
-    rounds without an ace up. The shoe's position ``i``, its size ``n`` and ``skip`` (the
-    next float is ``rand[i + skip]``) are kept in locals (registers) while it plays; the
+    due, 3 rounds done, 4 next float, 5 decisions the best play's tables lacked (``best``:
+    every decision after the first is read from ``classes``, ``exceptions`` and ``bounds``,
+    :func:`compact_decisions`, by the hand's class and cards; otherwise from ``split``,
+    ``hits``, ``takes``). ``insurance`` is NaN on rounds without an ace up. The shoe's
+    position ``i``, its size ``n`` and ``skip`` (the next float is ``rand[i + skip]``) are
+    kept in locals (registers) while it plays; the
     round's cards on the layout are ``shoe[begun:i]`` (the deal leaves them there), counted
     only when the shoe runs out (673a.13(f))."""
     layout = np.zeros(10, dtype=np.int64)
-    stand_total = np.zeros(2, dtype=np.int64)
-    stand_stake = np.zeros(2)
-    stand_sc = np.zeros(2, dtype=np.bool_)
+    t0 = t1 = 0  # the standing hands' totals, what each wins and what each loses
+    w0 = w1 = l0 = l1 = 0.0
     i, n, due, r = state[0], state[1], state[2], state[3]
     skip = state[4] - i
     end = rand.shape[0] - _ROUND_MAX
@@ -255,7 +257,6 @@ def _play_py(
         else:
             for _ in range(2 if action == SPLIT else 1):
                 stake = 1.0
-                tag = 0
                 if action == SPLIT:
                     if i >= n:  # 673a.13(f)
                         i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
@@ -263,18 +264,20 @@ def _play_py(
                     i += 1
                     hard, ace = a + second, a == 1 or second == 1
                     t_lo, t_hi = a, a
-                    tag = a << PAIR_SHIFT
+                    pair = a
                     key = _bit(up) + 2 * _bit(a) + _bit(second)
                     if best:
                         choice = STAND  # a split hand of 21 has no decision (673a.7(m))
                         if (hard + 10 if ace and hard + 10 <= 21 else hard) < 21:
-                            choice = _look(decisions[up - 1], key | tag, state)
+                            choice = _decide(classes, exceptions, bounds, up, pair, hard,
+                                             ace, 1, key, state)  # fmt: skip
                     else:
                         choice = split[up - 1, a - 1, second - 1]
                 else:
                     hard, ace = a + b, a == 1 or b == 1
                     choice = action
                     t_lo, t_hi = lo, hi
+                    pair = 0
                     key = _bit(up) + _bit(a) + _bit(b)
                 total = hard + 10 if ace and hard + 10 <= 21 else hard
                 if total < 21 and choice == DOUBLE:
@@ -299,7 +302,8 @@ def _play_py(
                         if total >= 21:
                             break
                         if best:
-                            if _look(decisions[up - 1], key | tag, state) == 0:
+                            if _decide(classes, exceptions, bounds, up, pair, hard, ace, 0,
+                                       key, state) == 0:  # fmt: skip
                                 break
                         elif hits[up - 1, t_lo - 1, t_hi - 1, hard, int(ace)] == 0:
                             break
@@ -308,7 +312,8 @@ def _play_py(
                     net += stake  # 673a.7(m)
                 elif hard > 21:
                     if best:
-                        take = _look(decisions[up - 1], key | tag, state)
+                        take = _decide(classes, exceptions, bounds, up, pair, hard, ace, 0,
+                                       key, state)  # fmt: skip
                     else:
                         take = takes[up - 1, t_lo - 1, t_hi - 1, hard]
                     if take == 0:
@@ -323,14 +328,16 @@ def _play_py(
                         elif left == 21:
                             net += stake
                         else:
-                            stand_total[standing] = left
-                            stand_stake[standing] = stake
-                            stand_sc[standing] = True
+                            if standing == 0:
+                                t0, w0, l0 = left, stake, 2.0 * stake
+                            else:
+                                t1, w1, l1 = left, stake, 2.0 * stake
                             standing += 1
                 else:
-                    stand_total[standing] = total
-                    stand_stake[standing] = stake
-                    stand_sc[standing] = False
+                    if standing == 0:
+                        t0, w0, l0 = total, stake, stake
+                    else:
+                        t1, w1, l1 = total, stake, stake
                     standing += 1
         if standing > 0:  # 673a.7(o), (p)
             dhard = up + hole
@@ -344,14 +351,11 @@ def _play_py(
                 dhard += card
                 dace = dace or card == 1
                 dtotal = dhard + 10 if dace and dhard + 10 <= 21 else dhard
-            for k in range(standing):
-                t = stand_total[k]
-                if dtotal == PUSH_TOTAL or t == dtotal:
-                    continue
-                if dtotal > PUSH_TOTAL or t > dtotal:
-                    net += stand_stake[k]
-                else:
-                    net -= stand_stake[k] * (2.0 if stand_sc[k] else 1.0)
+            if dtotal != PUSH_TOTAL:
+                if t0 != dtotal:
+                    net += w0 if dtotal > PUSH_TOTAL or t0 > dtotal else -l0
+                if standing == 2 and t1 != dtotal:
+                    net += w1 if dtotal > PUSH_TOTAL or t1 > dtotal else -l1
         blackjack[r] = net
         if i >= n - below:
             due = 1  # 673a.7(d): the cover card appeared
@@ -365,6 +369,10 @@ def _bit_py(card: int) -> int:
     return 1 << (CARD_BITS * (card - 1))
 
 
+_HAS_EXCEPTIONS: Final = 4
+"""Added to a class's action (:func:`compact_decisions`) where some of its hands decide
+otherwise."""
+
 _GOLDEN: Final = -7046029254386353131
 """2**64 / the golden ratio, as a signed 64-bit integer: the multiplier of
 :func:`_slot_py`."""
@@ -376,39 +384,57 @@ def _slot_py(key: int, mask: int) -> int:
     return ((key * _GOLDEN) >> 32) & mask
 
 
-def _look_py(table: npt.NDArray[np.int64], key: int, state: npt.NDArray[np.int64]) -> int:
-    """The decision at ``key`` in an open-addressed ``table`` (:func:`hashed_decisions`);
-    where it has none, counted in ``state[5]`` and 0."""
-    mask = (table.shape[0] >> 1) - 1
-    slot = _slot(key, mask)
-    while True:
-        entry = table[2 * slot]
-        if entry == key:
-            return int(table[2 * slot + 1])
+def _decide_py(
+    classes: npt.NDArray[np.int8],
+    exceptions: npt.NDArray[np.int64],
+    bounds: npt.NDArray[np.int64],
+    up: int,
+    pair: int,
+    hard: int,
+    ace: bool,
+    two: int,
+    key: int,
+    state: npt.NDArray[np.int64],
+) -> int:
+    """The best play's decision for a hand (:func:`compact_decisions`): its class's
+    entry ``classes[up - 1, pair, hard, ace, two]`` (``pair`` the split pair's value or 0,
+    ``two`` 1 for a split hand's two-card decision), and where the class has exceptions
+    the hand's cards ``key`` (:func:`_bit_py`, the up card's included) looked for in the
+    up card's open-addressed ``exceptions``. A class without decisions is counted in
+    ``state[5]`` and read as 0."""
+    entry = classes[up - 1, pair, hard, int(ace), two]
+    if entry < _HAS_EXCEPTIONS:
         if entry < 0:
             state[5] += 1
             return 0
+        return int(entry)
+    wanted = key | (pair << PAIR_SHIFT)
+    begin, mask = bounds[up - 1, 0], bounds[up - 1, 1]
+    slot = _slot(wanted, mask)
+    while True:
+        found = exceptions[begin + slot]
+        if found < 0:
+            return int(entry - _HAS_EXCEPTIONS)
+        if found >> 2 == wanted:
+            return int(found & 3)
         slot = (slot + 1) & mask
 
 
-def _hash_py(
-    keys: npt.NDArray[np.int64], actions: npt.NDArray[np.int64], table: npt.NDArray[np.int64]
-) -> None:
-    """Put each key (0 or more) and its action in ``table`` (slot ``s``: key at ``2 * s``,
-    -1 where empty, action at ``2 * s + 1``) by linear probing from :func:`_slot_py`."""
-    mask = (table.shape[0] >> 1) - 1
-    for i in range(keys.shape[0]):
-        slot = _slot(keys[i], mask)
-        while table[2 * slot] >= 0:
+def _hash_py(entries: npt.NDArray[np.int64], table: npt.NDArray[np.int64]) -> None:
+    """Put each entry (``key << 2 | action``, 0 or more) in ``table`` (-1 where empty) by
+    linear probing from :func:`_slot_py` of its key."""
+    mask = table.shape[0] - 1
+    for i in range(entries.shape[0]):
+        slot = _slot(entries[i] >> 2, mask)
+        while table[slot] >= 0:
             slot = (slot + 1) & mask
-        table[2 * slot] = keys[i]
-        table[2 * slot + 1] = actions[i]
+        table[slot] = entries[i]
 
 
 _slot: Final = cast(Callable[..., int], numba.njit(cache=True)(_slot_py))
 _hash: Final = cast(Callable[..., None], numba.njit(cache=True)(_hash_py))
 _bit: Final = cast(Callable[..., int], numba.njit(cache=True)(_bit_py))
-_look: Final = cast(Callable[..., int], numba.njit(cache=True)(_look_py))
+_decide: Final = cast(Callable[..., int], numba.njit(cache=True)(_decide_py))
 _fill_j: Final = cast(Callable[..., Any], numba.njit(cache=True)(_fill))
 _refill: Final = cast(Callable[..., Any], numba.njit(cache=True)(_refill_py))
 _rest: Final = cast(Callable[..., Any], numba.njit(cache=True, inline="never")(_reshuffle_rest_py))
@@ -496,23 +522,102 @@ def _best_first(decks: int) -> npt.NDArray[np.int8]:
     return first
 
 
+CLASSES_SHAPE: Final = (10, 11, 32, 2, 2)
+"""The classes of a best-play decision (:func:`compact_decisions`): up card - 1, split
+pair (0: none), hard total, ace held, a split hand's two-card decision."""
+
+
+def decision_classes(up: int, keys: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], ...]:
+    """The class (:data:`CLASSES_SHAPE`, less the up card) of each decision key of up card
+    ``up`` (:func:`decision_arrays`): ``pair, hard, ace, two`` as arrays."""
+    pair = keys >> PAIR_SHIFT
+    cards = keys & ((1 << PAIR_SHIFT) - 1)
+    counts = (cards[:, None] >> (CARD_BITS * np.arange(10))) & ((1 << CARD_BITS) - 1)
+    counts[:, up - 1] -= 1
+    split = np.flatnonzero(pair > 0)
+    counts[split, pair[split] - 1] -= 1
+    hard = counts @ np.arange(1, 11)
+    ace = (counts[:, 0] > 0).astype(np.int64)
+    two = ((pair > 0) & (counts.sum(axis=1) == 2)).astype(np.int64)
+    return pair, hard, ace, two
+
+
 @cache
-def hashed_decisions(decks: int) -> npt.NDArray[np.int64]:
-    """The best play's decisions after the first (:func:`decision_arrays`) as the kernel
-    reads them: ``table[up - 1]`` an open-addressed hash table, at most half full, of
-    (key, action) pairs side by side (key -1: an empty slot), keys placed by
-    :func:`_slot_py` and linear probing; one probe reads one cache line where a typed
-    dict's lookup cost the kernel half its time. Built once a process from the analysis
-    cache."""
+def compact_decisions(
+    decks: int,
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The best play's decisions after the first (:func:`decision_arrays`, 517,010 keys
+    for 6 decks, 20 MB as a hash table) as the kernel reads them from cache, ``classes,
+    exceptions, bounds``: ``classes[up - 1, pair, hard, ace, two]`` (int8, 14 kB) is the
+    action most of the class's hands take (:data:`CLASSES_SHAPE`; ties to the lower
+    action), plus :data:`_HAS_EXCEPTIONS` where some of them take another, -1 where the
+    class has no decisions; ``exceptions`` holds those other hands, ``key << 2 |
+    action`` (``key`` with its pair above :data:`PAIR_SHIFT`), up card ``u``'s in an
+    open-addressed table at most half full from ``bounds[u - 1, 0]``, ``bounds[u - 1, 1]
+    + 1`` slots (-1 empty; 9,394 hands for 6 decks, 230 kB). Built once a process from
+    the analysis cache; raises ``RuntimeError`` if the tables do not give back every kept
+    decision."""
     arrays = decision_arrays(decks)
     starts = arrays["starts"]
-    most = int(np.diff(starts).max()) if starts.size > 1 else 1
-    size = 1 << max(1, (2 * most - 1).bit_length())
-    table = np.full((10, 2 * size), -1, dtype=np.int64)
-    for up in range(10):
-        begin, end = int(starts[up]), int(starts[up + 1])
-        _hash(arrays["keys"][begin:end], arrays["actions"][begin:end], table[up])
-    return table
+    classes = np.full(CLASSES_SHAPE, -1, dtype=np.int8)
+    tables: list[npt.NDArray[np.int64]] = []
+    bounds = np.zeros((10, 2), dtype=np.int64)
+    for up in range(1, 11):
+        keys = arrays["keys"][starts[up - 1] : starts[up]]
+        actions = arrays["actions"][starts[up - 1] : starts[up]]
+        pair, hard, ace, two = decision_classes(up, keys)
+        flat = np.ravel_multi_index((pair, hard, ace, two), CLASSES_SHAPE[1:])
+        tally = np.zeros((int(np.prod(CLASSES_SHAPE[1:])), 4), dtype=np.int64)
+        np.add.at(tally, (flat, actions), 1)
+        common = np.argmax(tally, axis=1)
+        odd = common[flat] != actions
+        row = np.where(tally.sum(axis=1) > 0, common, -1)
+        row[np.unique(flat[odd])] += _HAS_EXCEPTIONS
+        classes[up - 1] = row.reshape(CLASSES_SHAPE[1:])
+        size = 1 << max(1, (2 * int(odd.sum()) - 1).bit_length())
+        table = np.full(size, -1, dtype=np.int64)
+        _hash((keys[odd] << 2) | actions[odd], table)
+        bounds[up - 1] = sum(t.shape[0] for t in tables), size - 1
+        tables.append(table)
+    exceptions = np.concatenate(tables)
+    state = np.zeros(6, dtype=np.int64)
+    for up in range(1, 11):
+        keys = arrays["keys"][starts[up - 1] : starts[up]]
+        pair, hard, ace, two = decision_classes(up, keys)
+        cards = keys & ((1 << PAIR_SHIFT) - 1)
+        got = _decide_all(classes, exceptions, bounds, up, pair, hard, ace, two, cards, state)
+        wrong = int(np.count_nonzero(got != arrays["actions"][starts[up - 1] : starts[up]]))
+        if wrong or state[5]:
+            raise RuntimeError(
+                f"{counted(decks, 'deck')}, up card {up}: the compact tables give "
+                f"{counted(wrong + int(state[5]), 'decision')} other than the kept ones"
+            )
+    return classes, exceptions, bounds
+
+
+def _decide_all_py(
+    classes: npt.NDArray[np.int8],
+    exceptions: npt.NDArray[np.int64],
+    bounds: npt.NDArray[np.int64],
+    up: int,
+    pair: npt.NDArray[np.int64],
+    hard: npt.NDArray[np.int64],
+    ace: npt.NDArray[np.int64],
+    two: npt.NDArray[np.int64],
+    cards: npt.NDArray[np.int64],
+    state: npt.NDArray[np.int64],
+) -> npt.NDArray[np.int64]:
+    """:func:`_decide_py` for each hand of one up card."""
+    out = np.empty(cards.shape[0], dtype=np.int64)
+    for i in range(cards.shape[0]):
+        out[i] = _decide(
+            classes, exceptions, bounds, up, pair[i], hard[i], ace[i] == 1, two[i], cards[i],
+            state,
+        )  # fmt: skip
+    return out
+
+
+_decide_all: Final = cast(Callable[..., Any], numba.njit(cache=True)(_decide_all_py))
 
 
 @cache
@@ -523,7 +628,7 @@ def best_tables(decks: int) -> tuple[npt.NDArray[np.int8], Any]:
     cards (:func:`~croupier.analysis.exact.double_back_jack_rounds.best_decisions`).
     The decisions cost an enumeration (up to a minute) once a machine: they are kept in
     the analysis cache as arrays (:func:`decision_arrays`); here they are typed dicts, one
-    per up card (the kernel reads the same decisions from :func:`hashed_decisions`).
+    per up card (the kernel reads the same decisions from :func:`compact_decisions`).
     Raises ``ValueError`` where no current best-play figures are kept for ``decks``."""
     first = _best_first(decks)
     arrays = decision_arrays(decks)
@@ -595,15 +700,16 @@ def default_strategy(decks: int) -> str:
 def _tables(decks: int, strategy: str) -> tuple[npt.NDArray[Any], ...]:
     """The kernel's tables for ``strategy`` (:data:`STRATEGIES`), built once a process
     (the kernel only reads them): ``first, split, hits, takes`` and the best play's
-    decisions (:func:`hashed_decisions`; an empty table for the other strategies)."""
+    decisions ``classes, exceptions, bounds`` (:func:`compact_decisions`; empty tables for
+    the other strategies)."""
     if strategy == "best":
         empty = np.zeros((1, 1, 1, 1, 1), dtype=np.int8)
         first = _best_first(decks)
-        return first, empty[0, 0], empty, empty[0], hashed_decisions(decks)
-    none = np.full((10, 4), -1, dtype=np.int64)
+        return first, empty[0, 0], empty, empty[0], *compact_decisions(decks)
+    none = np.full(CLASSES_SHAPE, -1, dtype=np.int8)
     chosen = basic_strategy(decks)
     tables = chart_strategy_tables(chosen) if strategy == "chart" else strategy_tables(chosen)
-    return (*tables, none)
+    return (*tables, none, np.full(1, -1, dtype=np.int64), np.zeros((10, 2), dtype=np.int64))
 
 
 def prepare(rules: DoubleBackJackRules) -> None:
@@ -635,7 +741,7 @@ def sample(
     strategy = default_strategy(rules.decks) if strategy is None else strategy
     if strategy not in STRATEGIES:
         raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}")
-    first, split, hits, takes, decisions = _tables(rules.decks, strategy)
+    first, split, hits, takes, classes, exceptions, bounds = _tables(rules.decks, strategy)
     full = np.array(full_shoe(rules.decks), dtype=np.int64)
     below = least_cover_from_bottom(rules.decks * DECK_SIZE, COVER_FRACTION)
     rng = np.random.default_rng(seed)
@@ -649,8 +755,8 @@ def sample(
         rng.random(out=rand)  # the same floats as rng.random(_BUFFER), into one buffer
         state[4] = 0
         _play(
-            rounds, fresh_shoe, full, below, first, split, hits, takes, best, decisions,
-            rand, state, shoe, blackjack, insurance,
+            rounds, fresh_shoe, full, below, first, split, hits, takes, best, classes,
+            exceptions, bounds, rand, state, shoe, blackjack, insurance,
         )  # fmt: skip
     if state[5]:
         raise RuntimeError(f"the best play's tables lacked {state[5]} decisions")
@@ -742,17 +848,19 @@ def describe(rules: DoubleBackJackRules) -> dict[str, WagerInfo]:
 
 __all__ = [
     "CHUNK_ROUNDS",
+    "CLASSES_SHAPE",
     "DRAWS_PER_ROUND",
     "FLOATS_PER_ROUND",
     "STRATEGIES",
     "WAGERS",
     "best_tables",
     "chart_strategy_tables",
+    "compact_decisions",
     "decision_arrays",
+    "decision_classes",
     "default_strategy",
     "describe",
     "draws",
-    "hashed_decisions",
     "mean_net",
     "prepare",
     "sample",

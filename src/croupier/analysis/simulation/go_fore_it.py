@@ -144,6 +144,56 @@ def _values() -> Ints:
     return np.array([min(c // 4 + 1, 10) for c in range(DECK_SIZE)], dtype=np.int64)
 
 
+def _deal_py(
+    words: Words, used: int, deck: Ints, positions: Ints, plays: npt.NDArray[np.bool_]
+) -> tuple[int, int]:
+    """Deal and settle one round from ``words[used:]`` (at least :data:`DEALT` of them)
+    with ``deck``; return its key and the next word, -1 if a rejection ran out of words.
+
+    The deck holds the point values of the 52 cards (``values``; cards of one value are
+    interchangeable for every wager). Card ``k`` (0..7) of a round swaps deck position
+    ``k`` with ``k + d``, ``d`` uniform in ``0 .. 51 - k``: a partial Fisher-Yates
+    shuffle, which deals a uniformly random sequence of eight cards whatever order the
+    deck is in, so the deck is left as it is for the next round and the rounds stay
+    independent; the round's cards are then ``deck[0:8]`` in the order dealt. ``d`` comes
+    from the next 32-bit word ``w`` by Lemire's multiply-and-shift: ``d = (w * b) >> 32``
+    with ``b = 52 - k``, rejecting ``w`` while the low half of ``w * b`` is below
+    ``2**32 mod b`` (exactly uniform). The round's key is :func:`outcome_key` of the
+    player's decision (from his cards 0 and 1), total, aces and whether his total is
+    below the dealer's."""
+    low_mask = np.uint64(0xFFFFFFFF)
+    for k in range(DEALT):
+        bound = np.uint64(DECK_SIZE - k)
+        product = np.uint64(words[used]) * bound
+        used += 1
+        if (product & low_mask) < bound:
+            threshold = (np.uint64(1 << 32) - bound) % bound
+            while (product & low_mask) < threshold:
+                if used >= words.size:
+                    return 0, -1
+                product = np.uint64(words[used]) * bound
+                used += 1
+        j = k + np.int64(product >> np.uint64(32))
+        value = deck[j]
+        deck[j] = deck[k]
+        deck[k] = value
+    total = 0
+    aces = 0
+    for n in range(CARDS_PER_HAND):
+        value = deck[positions[n]]
+        total += value
+        aces += value == 1
+    dealer = 0
+    for n in range(CARDS_PER_HAND, DEALT):
+        dealer += deck[positions[n]]
+    played = 1 if plays[deck[positions[0]], deck[positions[1]]] else 0
+    lower = 1 if total < dealer else 0
+    return ((played * 41 + total) * 5 + aces) * 2 + lower, used
+
+
+_deal: Final = numba.njit(cache=True, nogil=True, inline="always")(_deal_py)
+
+
 def _play_py(
     words: Words,
     positions: Ints,
@@ -151,61 +201,50 @@ def _play_py(
     plays: npt.NDArray[np.bool_],
     keys: Keys,
 ) -> int:
-    """Deal, settle and key every round of ``keys``; return the words used, or -1 if
-    ``words`` ran out.
-
-    The deck holds the point values of the 52 cards (``values``; cards of one value are
-    interchangeable for every wager). Card ``k`` (0..7) of a round swaps deck position
-    ``k`` with ``k + d``, ``d`` uniform in ``0 .. 51 - k``: a partial Fisher-Yates
-    shuffle, which deals a uniformly random sequence of eight cards whatever order the
-    deck is in, so the deck is left as it is for the next round and the rounds stay
-    independent. ``d`` comes from the next 32-bit word ``w`` by Lemire's
-    multiply-and-shift: ``d = (w * b) >> 32`` with ``b = 52 - k``, rejecting ``w`` while
-    the low half of ``w * b`` is below ``2**32 mod b`` (exactly uniform). The round's key
-    is :func:`outcome_key` of the player's decision (from his cards 0 and 1), total, aces
-    and whether his total is below the dealer's."""
-    low_mask = np.uint64(0xFFFFFFFF)
+    """Deal, settle and key every round of ``keys`` (:func:`_deal_py`, one deck ``values``
+    for all); return the words used, or -1 if ``words`` ran out."""
     deck = values.copy()
-    dealt = np.empty(DEALT, dtype=np.int64)
     used = 0
     for i in range(keys.size):
-        for k in range(DEALT):
-            bound = np.uint64(DECK_SIZE - k)
-            if used >= words.size:
-                return -1
-            product = np.uint64(words[used]) * bound
-            used += 1
-            if (product & low_mask) < bound:
-                threshold = (np.uint64(1 << 32) - bound) % bound
-                while (product & low_mask) < threshold:
-                    if used >= words.size:
-                        return -1
-                    product = np.uint64(words[used]) * bound
-                    used += 1
-            j = k + np.int64(product >> np.uint64(32))
-            value = deck[j]
-            deck[j] = deck[k]
-            deck[k] = value
-            dealt[k] = value
-        total = 0
-        aces = 0
-        for n in range(CARDS_PER_HAND):
-            value = dealt[positions[n]]
-            total += value
-            if value == 1:
-                aces += 1
-        dealer = 0
-        for n in range(CARDS_PER_HAND, DEALT):
-            dealer += dealt[positions[n]]
-        played = 1 if plays[dealt[positions[0]], dealt[positions[1]]] else 0
-        lower = 1 if total < dealer else 0
-        keys[i] = ((played * 41 + total) * 5 + aces) * 2 + lower
+        if used + DEALT > words.size:  # a word a card; a rejection's extra ones checked
+            return -1
+        keys[i], used = _deal(words, used, deck, positions, plays)
+        if used < 0:
+            return -1
     return used
 
 
 _play: Final = cast(
     Callable[[Words, Ints, Ints, npt.NDArray[np.bool_], Keys], int],
     numba.njit(cache=True, nogil=True)(_play_py),
+)
+
+
+def _count_py(
+    words: Words,
+    positions: Ints,
+    values: Ints,
+    plays: npt.NDArray[np.bool_],
+    rounds: int,
+    counts: Ints,
+) -> int:
+    """:func:`_play_py` for ``rounds`` rounds, each round's key counted in ``counts``
+    (:data:`_KEYS` entries) instead of kept."""
+    deck = values.copy()
+    used = 0
+    for _ in range(rounds):
+        if used + DEALT > words.size:
+            return -1
+        key, used = _deal(words, used, deck, positions, plays)
+        if used < 0:
+            return -1
+        counts[key] += 1
+    return used
+
+
+_count: Final = cast(
+    Callable[[Words, Ints, Ints, npt.NDArray[np.bool_], int, Ints], int],
+    numba.njit(cache=True, nogil=True)(_count_py),
 )
 
 _SPARE_WORDS: Final = 256
@@ -237,6 +276,27 @@ def sample_outcomes(rules: GoForeItRules, rounds: int, seed: int) -> tuple[Keys,
         words = np.concatenate([words, _raw_words(generator, 0, 8 * _SPARE_WORDS)])
     table = _tables()
     return keys, {wager: table[w] for w, wager in enumerate(WAGERS)}
+
+
+def sample_counts(rules: GoForeItRules, rounds: int, seed: int) -> dict[str, dict[float, int]]:
+    """The rounds of :func:`sample` (same seed, same words, same deals) counted in the
+    kernel: wager name -> {distinct net: rounds}, without the arrays (the framework's
+    fast path)."""
+    generator = np.random.default_rng(seed)
+    words = _raw_words(generator, rounds, _SPARE_WORDS)
+    positions, values, plays = _positions(rules), _values(), _plays()
+    counts = np.zeros(_KEYS, dtype=np.int64)
+    while _count(words, positions, values, plays, rounds, counts) < 0:  # as sample_outcomes
+        words = np.concatenate([words, _raw_words(generator, 0, 8 * _SPARE_WORDS)])
+        counts[:] = 0
+    seen = np.flatnonzero(counts)
+    found: dict[str, dict[float, int]] = {}
+    for w, wager in enumerate(WAGERS):
+        by_net: dict[float, int] = {}
+        for key, net in zip(seen.tolist(), _tables()[w, seen].tolist(), strict=True):
+            by_net[net] = by_net.get(net, 0) + int(counts[key])
+        found[wager] = by_net
+    return found
 
 
 def sample(rules: GoForeItRules, rounds: int, seed: int) -> dict[str, Floats]:
@@ -271,5 +331,6 @@ __all__ = [
     "net",
     "outcome_key",
     "sample",
+    "sample_counts",
     "sample_outcomes",
 ]
