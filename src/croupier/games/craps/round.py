@@ -104,7 +104,7 @@ from croupier.games.craps.placing import (
 )
 from croupier.games.craps.settle import fire_settlements, settle_roll
 from croupier.games.craps.state import Bet, CrapsState, Phase
-from croupier.games.craps.turn import round_settlements
+from croupier.games.craps.turn import Tally
 from croupier.games.craps.wagers import (
     BONUS_SPOTS,
     all_spots,
@@ -112,6 +112,7 @@ from croupier.games.craps.wagers import (
     commission,
     commission_up_front,
     group_of,
+    kept,
     kind_of,
     section_of,
     spot_words,
@@ -788,7 +789,7 @@ class CrapsRound(Round[CrapsState]):
             "rolls": [list(faces) for faces in state.rolls],
             "points_made": list(state.shooter_points),
             "bonus_rolled": sorted(state.bonus_rolled),
-            "history": self._history(),
+            "history": self._tally().history(self.events),
             "odds": posted_odds(self.rules),
             "fire_tiers": {str(n): _ratio(odds) for n, odds in self.rules.fire_tiers.items()},
             "settlements": [
@@ -797,34 +798,15 @@ class CrapsRound(Round[CrapsState]):
                 else e.model_dump(mode="json")
                 for e in state.last_settled
             ],
-            "round_settlements": round_settlements(self.events, self.rules.dont_bar),
+            "round_settlements": self._tally().rows(self.events),
         }
 
-    def _history(self) -> list[dict[str, Any]]:
-        """Every roll of the round as called: the dice, the total, what the roll was
-        (:class:`Roll`), the point after it and the seat that threw it (``None``: the
-        stickperson, 623a.10)."""
-        shooter: int | None = None
-        rolls: list[dict[str, Any]] = []
-        for event in self.events:
-            match event:
-                case DiceToShooter(seat=seat):
-                    shooter = seat
-                case ShooterDone(seat=seat) if seat == shooter:
-                    shooter = None
-                case RollCalled(faces=faces, total=total, roll=roll, point=point):
-                    rolls.append(
-                        {
-                            "dice": list(faces),
-                            "total": total,
-                            "roll": str(roll),
-                            "point": point,
-                            "shooter": shooter,
-                        }
-                    )
-                    if roll is Roll.SEVEN_OUT:
-                        shooter = None
-        return rolls
+    def _tally(self) -> Tally:
+        """The round's rolls and money rows, kept as its events grow (:class:`Tally`)."""
+        tally: Tally | None = self.__dict__.get("_kept_tally")
+        if tally is None:
+            tally = self.__dict__["_kept_tally"] = Tally(self.rules.dont_bar)
+        return tally
 
 
 def _ratio(odds: Fraction) -> str:
@@ -838,6 +820,10 @@ def posted_odds(rules: CrapsRules) -> dict[str, str]:
     the commission), the Field (``field:2``, ``field:12`` where they pay more), Big 6 and 8,
     the hardways, the propositions (the Horn and C and E at their numbers' odds, per part)
     and Bonus Craps."""
+    return dict(kept(("posted odds",), rules, lambda: _posted_odds(rules)))
+
+
+def _posted_odds(rules: CrapsRules) -> dict[str, str]:
     posted: dict[str, str] = {}
     for spot in all_spots():
         kind = kind_of(spot)

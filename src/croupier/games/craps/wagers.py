@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache, lru_cache
+from typing import Any, TypeVar
 
 from croupier.games.craps.spots import BONUS_SPOTS, NUMBERED, CrapsSpot
 from croupier.money import format_odds
@@ -437,10 +439,25 @@ def _fractions(spot: str, rules: CrapsRules, point: int | None) -> list[Fraction
     return parts + (odds if rules.whole_cents else [])
 
 
-_STEPS: dict[int, dict[tuple[str, int | None], int]] = {}
-""":func:`amount_step` by ``id`` of a live Rules Submission, then by (spot, point); an
-entry goes when its submission does (a submission is frozen but holds dicts, so it
-cannot be a key itself)."""
+T = TypeVar("T")
+
+_KEPT: dict[int, dict[tuple[Any, ...], Any]] = {}
+"""What :func:`kept` worked out, by ``id`` of a live Rules Submission; an entry goes
+when its submission does (a submission is frozen but holds dicts, so it cannot be a
+key itself)."""
+
+
+def kept(key: tuple[Any, ...], rules: CrapsRules, work: Callable[[], T]) -> T:
+    """``work()``, worked out once for ``rules`` and ``key`` (a figure that depends only
+    on a Rules Submission, as a spot's step does)."""
+    found = _KEPT.get(id(rules))
+    if found is None:
+        found = _KEPT[id(rules)] = {}
+        weakref.finalize(rules, _KEPT.pop, id(rules), None)
+    if key not in found:
+        found[key] = work()
+    value: T = found[key]
+    return value
 
 
 def amount_step(spot: str, rules: CrapsRules, point: int | None = None) -> int:
@@ -448,17 +465,14 @@ def amount_step(spot: str, rules: CrapsRules, point: int | None = None) -> int:
     parts (a Horn's four, a C&E's two) and, where the Rules Submission refuses broken
     payouts, whose payout and commission are whole cents. ``point``: the point an odds
     wager behind Pass or Don't Pass stands on."""
-    steps = _STEPS.get(id(rules))
-    if steps is None:
-        steps = _STEPS[id(rules)] = {}
-        weakref.finalize(rules, _STEPS.pop, id(rules), None)
-    step = steps.get((spot, point))
-    if step is None:
+
+    def work() -> int:
         step = 1
         for fraction in _fractions(spot, rules, point):
             step = math.lcm(step, fraction.denominator)
-        steps[spot, point] = step
-    return step
+        return step
+
+    return kept(("step", spot, point), rules, work)
 
 
 def step_reason(spot: str, rules: CrapsRules, point: int | None = None) -> str:
