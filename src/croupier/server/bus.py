@@ -48,6 +48,7 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.js import JetStreamContext, api
 
+from croupier.ledger.cache import Written
 from croupier.server.fanout import Hub
 
 Signature = tuple[int, int]
@@ -214,7 +215,7 @@ class NatsBus:
         await asyncio.gather(*rest, return_exceptions=True)
 
     # -- publishing ----------------------------------------------------------------------
-    def publish(self, table_id: str) -> None:
+    def publish(self, table_id: str, written: Written | None = None) -> None:
         """A change at ``table_id`` is committed: publish its signature (thread-safe; does
         not wait)."""
         queue = self._queue

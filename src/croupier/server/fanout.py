@@ -60,6 +60,7 @@ from sqlalchemy.orm import Session
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from croupier.ledger import repository as repo
+from croupier.ledger.cache import Written
 from croupier.ledger.models import GameTable, Player, Seat
 from croupier.rng import Rng
 from croupier.server import driver, service
@@ -142,7 +143,7 @@ class Hub:
         self._polled: dict[str, tuple[float, tuple[int, int], bool]] = {}
         """Per table: when it was last polled, its signature and whether a deadline had
         passed; shared by the table's sockets, so a table costs one poll per interval."""
-        self.listeners: list[Callable[[str], Any]] = []
+        self.listeners: list[Callable[[str, Written | None], Any]] = []
         """Told the table of every change this process commits (:meth:`changed`)."""
         self._heard: dict[str, tuple[int, int]] = {}
         """Per table: the latest signature the bus told of (:meth:`heard`)."""
@@ -155,13 +156,15 @@ class Hub:
         with self._lock:
             return len(self._watchers.get(table_id, ()))
 
-    def changed(self, table_id: str) -> None:
+    def changed(self, table_id: str, written: Written | None = None) -> None:
         """A change at ``table_id`` was committed by this process: wake every socket of
         this process that watches it, and tell each of :attr:`listeners` (the bus that
-        publishes it to the other processes, the owner's deadline timers; thread-safe)."""
+        publishes it to the other processes, the owner's deadline timers; thread-safe)
+        the table and ``written``, what a command left there where it knows (else
+        ``None``: each reads what it needs)."""
         self.wake(table_id)
         for listener in self.listeners:
-            listener(table_id)
+            listener(table_id, written)
 
     def heard(self, table_id: str, signature: tuple[int, int], wake: bool = True) -> bool:
         """The bus says ``table_id`` is now at ``signature`` (its chain's event count, the
