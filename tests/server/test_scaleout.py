@@ -651,3 +651,52 @@ def test_a_commands_deadline_is_timed_with_no_read_and_a_new_owner_keeps_it(
             first.state.writer.close()
             first.state.engine.dispose()
         table.api.close()
+
+
+def test_a_commands_notice_is_published_from_its_write_with_no_read(
+    postgres: str, nats: NatsServer
+) -> None:
+    """A deals the table, a socket on B watches it. Commands at A are published with
+    the events each left (no statement at A but the commands' own, in its writer, and its
+    leases' turn); B's socket is sent each state once, in order. A seat taken at A (no
+    command: its signature read after the commit) reaches B's socket too, and a socket
+    dropped and opened again at B catches up from the stored events: one frame, the table
+    as stored, nothing shown twice."""
+    table = GameTable(postgres, "high-roll-dice", 1)
+    a = Process(postgres, nats.url, "http://a.example:8000", clock=table.clock)
+    b = Process(postgres, nats.url, "http://b.example:8000", clock=table.clock)
+    socket = Socket(b.client, "t", token(table.players[1]))
+    try:
+        socket.wait(lambda m: m["data"]["round_id"] is None)
+        beside: list[tuple[str, str]] = []
+        for n in range(4):
+            if n == 1:  # A holds the table's lease now (the first command took it)
+                beside = _statements_beside_the_writer(a.app.state.engine)
+            r = a.send(table.players[1], wager(n), f"w{n}")
+            assert r.status_code == 200, r.text
+            expected = table.view(table.players[1])
+            socket.wait(lambda m, e=expected: m["data"] == e, timeout=5)
+        assert a.scaled.bus is not None and a.scaled.bus.published == 4
+        assert [s for s in beside if "lease_holders" not in s[1]] == []
+        _, newcomer = table.api.player("nell", deposit=10_000)
+        r = a.client.post("/tables/t/seats", json={"seat": 2}, headers=newcomer)
+        assert r.status_code == 201, r.text
+        socket.wait(lambda m: len(m["data"]["seats"]) == 2, timeout=5)
+        assert a.scaled.bus.published == 5
+        time.sleep(0.3)  # nothing more comes
+        _frames_in_order(socket.messages)
+        assert len(socket.messages) == 6  # the empty table, four wagers, the seat
+        socket.close()
+        back = Socket(b.client, "t", token(table.players[1]))
+        try:
+            back.wait(lambda m: len(m["data"]["seats"]) == 2, timeout=5)
+            time.sleep(0.3)
+            assert len(back.messages) == 1
+            assert back.messages[0]["data"] == table.view(table.players[1])
+        finally:
+            back.close()
+    finally:
+        socket.close()
+        b.close()
+        a.close()
+        table.api.close()
