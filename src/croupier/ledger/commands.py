@@ -372,7 +372,7 @@ def store_command(
         balances = money.write(db, round_row.table_id, round_row.id, created)
         add_totals(db, totals, periods(head.gaming_day, when))
     if status != "open":  # the round ended with this command: the hold report's totals
-        record_round(db, round_row.table_id, round_, moment)
+        record_round(db, round_row.table_id, round_, moment, head.gaming_day)
     large_amounts.watch(  # GLI-19 2.8.8 (nothing read for a table without thresholds)
         session, round_row.table_id, round_row.id, round_.events, first_new, status != "open", when
     )

@@ -60,13 +60,15 @@ def open_ahead(session: Session, table_id: str, rng: Rng, now: datetime) -> bool
     table's ``offer_cut`` is on) and it begins with a player's decision, so that the offer
     is shown and timed (``decision_seconds``; the timeout passes the bank or refuses the
     cut). Any other round is left to open with the next command. Returns whether a round
-    was opened."""
+    was opened. A game that never opens ahead reads nothing for it."""
+    policy = service.spec_of_table(session, table_id).policy
+    if not policy.may_open_ahead():
+        return False
     try:
         rules = service.rules_of(session, table_id, now)
     except NotInForce:  # the table deals nothing: the next command is told why
         return False
     settings = table_settings(session, table_id)
-    policy = service.spec_of_table(session, table_id).policy
     if not policy.opens_ahead(rules, settings):
         return False
     session.flush()
