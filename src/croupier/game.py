@@ -528,6 +528,11 @@ class TablePolicy:
         player's decision to show and time: a bank offer, a cut offered)."""
         return False
 
+    def may_open_ahead(self) -> bool:
+        """Whether :meth:`opens_ahead` may ever say yes: the game overrides it (one that
+        does not reads no rules for it when a round ends)."""
+        return type(self).opens_ahead is not TablePolicy.opens_ahead
+
     def carried_over(
         self,
         rules: RulesSubmission,

@@ -506,8 +506,8 @@ def test_changes_during_a_deadline_read_share_one_read_after_it() -> None:
         def __init__(self, value: datetime | None) -> None:
             self.value = value
 
-        def scalar(self) -> datetime | None:
-            return self.value
+        def first(self) -> tuple[int, datetime | None]:
+            return 0, self.value  # (the table's events, unchanged here; its deadline)
 
     class FakeSession:
         def __enter__(self) -> FakeSession:
@@ -551,3 +551,152 @@ def test_changes_during_a_deadline_read_share_one_read_after_it() -> None:
     finally:
         release.set()
         deadlines.close()
+
+
+def _settled(deadlines: Deadlines) -> None:
+    """Wait until the timers' thread has handled what it was told so far."""
+    handled = threading.Event()
+    deadlines._loop.call_soon_threadsafe(handled.set)
+    assert handled.wait(10)
+
+
+def _stored_deadline(engine: Any) -> datetime | None:
+    with engine.connect() as connection:
+        found = connection.execute(
+            text("SELECT deadline FROM rounds WHERE table_id = 't' AND status = 'open'")
+        ).scalar()
+    if isinstance(found, str):  # SQLite's text
+        found = datetime.fromisoformat(found)
+    return None if found is None else found.replace(tzinfo=found.tzinfo or UTC)
+
+
+def _statements_beside_the_writer(engine: Any) -> list[tuple[str, str]]:
+    """From now on, every statement ``engine`` runs in a thread other than the writer's
+    (where the commands run): the thread's name and the statement."""
+    from sqlalchemy import event
+
+    seen: list[tuple[str, str]] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        name = threading.current_thread().name
+        if not name.startswith("croupier-writer"):
+            seen.append((name, statement))
+
+    event.listen(engine, "before_cursor_execute", count)
+    return seen
+
+
+def test_a_commands_deadline_is_timed_with_no_read_and_a_new_owner_keeps_it(
+    db_url: str,
+) -> None:
+    """The betting deadline a command sets (the first wager opens the round, its time runs
+    from then) is the owner's timer at once, with no statement reading it back; a second
+    wager in the same betting time leaves it where it was. The timer is the stored
+    deadline to the microsecond, and nothing fires before it. The owner then stops (as a
+    killed one does) and a new one, from the stored rounds alone, reads that deadline
+    once, and its timer closes the betting: the round is played to its end."""
+    table = GameTable(db_url, "high-roll-dice", 1, 2, {"betting_seconds": 2})
+    first = create_app(db_url, migrate=False, rng=SeededRng(3), scale=Scale())
+    client = TestClient(first)
+    deadlines: Deadlines = first.state.scaled.deadlines
+    second = None
+    try:
+        _settled(deadlines)
+        beside = _statements_beside_the_writer(first.state.engine)
+        before = deadlines.reads
+        for n in range(2):
+            r = client.post(
+                "/tables/t/commands",
+                json={"command": wager(n)},
+                headers={**table.players[1], "Idempotency-Key": f"w{n}"},
+            )
+            assert r.status_code == 200, r.text
+            _settled(deadlines)
+            stored = _stored_deadline(table.api.engine)
+            assert stored is not None
+            if n == 0:
+                set_by_first = stored
+            assert stored == set_by_first  # the betting time runs from the first wager
+            assert deadlines.due == {"t": stored}  # taken from the command
+        assert beside == [] and deadlines.reads == before  # no read: not the timer's
+        assert deadlines.fired == 0 and datetime.now(UTC) < set_by_first
+        # The owner stops without a word; another takes the table over from the store.
+        first.state.scaled.lapse()
+        first.state.writer.close()
+        first.state.engine.dispose()
+        second = create_app(db_url, migrate=False, rng=SeededRng(4), scale=Scale())
+        taken: Deadlines = second.state.scaled.deadlines
+        waited = 0
+        while not (taken.due or taken.fired) and waited < 500:  # its read done
+            time.sleep(0.01)
+            waited += 1
+        assert taken.reads == 1
+        if taken.fired == 0:  # not yet due (a slow machine may be past it already)
+            assert taken.due == {"t": set_by_first}
+        waited = 0
+        while _stored_deadline(table.api.engine) is not None and waited < 1000:
+            time.sleep(0.01)
+            waited += 1
+        assert taken.fired == 1
+        assert datetime.now(UTC) >= set_by_first
+        view = table.view(table.players[1])
+        assert view["round_status"] == "completed", view
+    finally:
+        if second is not None:
+            second.state.scaled.close()
+            second.state.writer.close()
+            second.state.engine.dispose()
+        else:
+            first.state.scaled.close()
+            first.state.writer.close()
+            first.state.engine.dispose()
+        table.api.close()
+
+
+def test_a_commands_notice_is_published_from_its_write_with_no_read(
+    postgres: str, nats: NatsServer
+) -> None:
+    """A deals the table, a socket on B watches it. Commands at A are published with
+    the events each left (no statement at A but the commands' own, in its writer, and its
+    leases' turn); B's socket is sent each state once, in order. A seat taken at A (no
+    command: its signature read after the commit) reaches B's socket too, and a socket
+    dropped and opened again at B catches up from the stored events: one frame, the table
+    as stored, nothing shown twice."""
+    table = GameTable(postgres, "high-roll-dice", 1)
+    a = Process(postgres, nats.url, "http://a.example:8000", clock=table.clock)
+    b = Process(postgres, nats.url, "http://b.example:8000", clock=table.clock)
+    socket = Socket(b.client, "t", token(table.players[1]))
+    try:
+        socket.wait(lambda m: m["data"]["round_id"] is None)
+        beside: list[tuple[str, str]] = []
+        for n in range(4):
+            if n == 1:  # A holds the table's lease now (the first command took it)
+                beside = _statements_beside_the_writer(a.app.state.engine)
+            r = a.send(table.players[1], wager(n), f"w{n}")
+            assert r.status_code == 200, r.text
+            expected = table.view(table.players[1])
+            socket.wait(lambda m, e=expected: m["data"] == e, timeout=5)
+        assert a.scaled.bus is not None and a.scaled.bus.published == 4
+        assert [s for s in beside if "lease_holders" not in s[1]] == []
+        _, newcomer = table.api.player("nell", deposit=10_000)
+        r = a.client.post("/tables/t/seats", json={"seat": 2}, headers=newcomer)
+        assert r.status_code == 201, r.text
+        socket.wait(lambda m: len(m["data"]["seats"]) == 2, timeout=5)
+        assert a.scaled.bus.published == 5
+        time.sleep(0.3)  # nothing more comes
+        _frames_in_order(socket.messages)
+        assert len(socket.messages) == 6  # the empty table, four wagers, the seat
+        socket.close()
+        back = Socket(b.client, "t", token(table.players[1]))
+        try:
+            back.wait(lambda m: len(m["data"]["seats"]) == 2, timeout=5)
+            time.sleep(0.3)
+            assert len(back.messages) == 1
+            assert back.messages[0]["data"] == table.view(table.players[1])
+        finally:
+            back.close()
+    finally:
+        socket.close()
+        b.close()
+        a.close()
+        table.api.close()

@@ -14,6 +14,8 @@ import copy
 import threading
 import weakref
 from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, Engine
@@ -157,6 +159,50 @@ def staged_entry(session: Session, round_id: str, version: int) -> StagedRound |
     return entry if entry is not None and entry.version == version else None
 
 
+WRITTEN = "croupier.written"
+"""``Session.info`` key of what this transaction's commands left at each table
+(:class:`Written`, by table id)."""
+
+
+@dataclass
+class Written:
+    """What the command path of this transaction left at one table, known from its own
+    writes, for the process to act on once it commits without reading it back: ``seq``,
+    the events in the table's hash chain (``None``: not known; set by
+    :func:`croupier.ledger.commands.store_command`); ``deadline``, the deadline of the
+    table's open round (aware UTC; ``None``: no open round or no deadline), known only
+    where ``timed`` (set by :func:`croupier.server.driver.after_command`)."""
+
+    seq: int | None = None
+    timed: bool = False
+    deadline: datetime | None = None
+
+    def time(self, deadline: Any) -> None:
+        """Note the open round's deadline, as stored or as a datetime (``None``: none)."""
+        if isinstance(deadline, str):  # SQLite's stored text
+            deadline = datetime.fromisoformat(deadline)
+        if deadline is not None and deadline.tzinfo is None:
+            deadline = deadline.replace(tzinfo=UTC)
+        self.timed, self.deadline = True, deadline
+
+
+def written(session: Session, table_id: str) -> Written:
+    """What this transaction's commands left at ``table_id`` so far (noted as they write)."""
+    notes: dict[str, Written] = session.info.setdefault(WRITTEN, {})
+    found = notes.get(table_id)
+    if found is None:
+        found = notes[table_id] = Written()
+    return found
+
+
+def take_written(session: Session, table_id: str) -> Written | None:
+    """What was noted at ``table_id`` (:func:`written`), forgotten here: a command takes
+    it before it starts (an earlier command's notes, perhaps rolled back, are not its
+    own) and once it is done."""
+    notes: dict[str, Written] = session.info.get(WRITTEN, {})
+    return notes.pop(table_id, None)
+
+
 VERSIONS_STAGED = "croupier.staged_versions"
 """``Session.info`` key of the versions in force this transaction read, table id -> (count
 of steps, versions): handed to the cache on commit (what a transaction that rolls back
@@ -177,6 +223,7 @@ def staged_versions(session: Session, table_id: str, steps: int) -> Any:
 
 @orm_event.listens_for(Session, "after_commit")
 def _publish_staged(session: Session) -> None:
+    session.info.pop(WRITTEN, None)  # a command took its own before the commit
     versions = session.info.pop(VERSIONS_STAGED, None)
     if versions:
         process_cache(session).versions.update(versions)
@@ -190,6 +237,7 @@ def _publish_staged(session: Session) -> None:
 @orm_event.listens_for(Session, "after_soft_rollback")
 def _drop_staged(session: Session, _previous: Any) -> None:
     session.info.pop(VERSIONS_STAGED, None)
+    session.info.pop(WRITTEN, None)
     drop_staged(session)
 
 

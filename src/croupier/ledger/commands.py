@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from croupier.engine import Round
 from croupier.ledger import large_amounts
 from croupier.ledger.accounts import LedgerError, NotFound, StaleVersion
-from croupier.ledger.cache import process_cache, stage_round, staged_round
+from croupier.ledger.cache import process_cache, stage_round, staged_round, written
 from croupier.ledger.chain import load_round, seal_event
 from croupier.ledger.db import raw
 from croupier.ledger.gaming_day import UTC_DAY, GamingDay
@@ -372,10 +372,11 @@ def store_command(
         balances = money.write(db, round_row.table_id, round_row.id, created)
         add_totals(db, totals, periods(head.gaming_day, when))
     if status != "open":  # the round ended with this command: the hold report's totals
-        record_round(db, round_row.table_id, round_, moment)
+        record_round(db, round_row.table_id, round_, moment, head.gaming_day)
     large_amounts.watch(  # GLI-19 2.8.8 (nothing read for a table without thresholds)
         session, round_row.table_id, round_row.id, round_.events, first_new, status != "open", when
     )
+    written(session, round_row.table_id).seq = seq  # the chain's events now
     if old_version is None:  # a new round has no deadline yet
         stage_round(session, round_row.id, version, round_)
     else:

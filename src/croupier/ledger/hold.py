@@ -31,7 +31,7 @@ from sqlalchemy.orm import Session
 from croupier.engine import Round, RoundOpened
 from croupier.game import INVENTORY, event_moves
 from croupier.ledger.db import Raw, Statement
-from croupier.ledger.gaming_day import gaming_day_of, read_gaming_day
+from croupier.ledger.gaming_day import GamingDay, gaming_day_of, read_gaming_day
 from croupier.ledger.models import HOLD_TOTAL, HoldDay, RoundRow
 from croupier.money import Cents
 from croupier.registry import spec_of
@@ -110,11 +110,14 @@ def _rows(table_id: str, day: str, sha256: str, hold: RoundHold) -> list[dict[st
     return rows
 
 
-def record_round(db: Raw, table_id: str, round_: Round[Any], ended: datetime) -> None:
+def record_round(
+    db: Raw, table_id: str, round_: Round[Any], ended: datetime, days: GamingDay | None = None
+) -> None:
     """Add the finished ``round_`` to ``table_id``'s totals for the gaming day it
-    ``ended`` in (the setting read in the command's transaction)."""
+    ``ended`` in, by ``days`` (the setting as the command's transaction read it with its
+    head, :class:`croupier.ledger.commands.CommandHead`; ``None``: read here)."""
     hold = round_hold(round_)
-    day = read_gaming_day(db).day_of(ended)
+    day = (read_gaming_day(db) if days is None else days).day_of(ended)
     rows = _rows(table_id, day, round_.opened.rules_sha256, hold)
     params = {f"{key}{i}": value for i, row in enumerate(rows) for key, value in row.items()}
     db.execute(_upsert(len(rows)), params)

@@ -5,19 +5,23 @@ commits its own commands (:mod:`croupier.server.writer`); once a change at a tab
 committed, :meth:`NatsBus.publish` sends its table's *signature* to JetStream on the
 subject ``croupier.tables.TABLE``: ``{"seq": N, "seats": S}``, where ``N`` is the number
 of events in the table's hash chain (the ``seq`` the next event will take: every event
-below it is stored) and ``S`` the seats taken. Every process subscribes to
+below it is stored) and ``S`` the seats taken. A command's notice is ``{"seq": N}``, the
+count its own write left (:class:`croupier.ledger.cache.Written`), read from nothing: a
+command takes or leaves no seat. Any other change (a seat, a timeout) has its signature
+read after the commit. Every process subscribes to
 ``croupier.tables.>`` and hands what it hears to its :class:`~croupier.server.fanout.Hub`
 (:meth:`~croupier.server.fanout.Hub.heard`), which wakes the sockets watching that table
 and only those; each socket then reads its viewer's view of the stored events, once per
 change. No process polls the database for changes: an idle watched table costs nothing.
 
 Order and duplicates. One stream keeps each table's messages in the order they were
-published; the publisher reads the signature after the commit, so a later message never
-carries an earlier ``seq``. A message with the signature the hub already knows, or an
-earlier ``seq`` (a duplicate, a redelivery, a message overtaken by a later one), wakes
-nothing. (JetStream's own ``Nats-Msg-Id`` de-duplication is not used: a seat taken, left
-and taken again gives the same signature twice, both news.) A socket sends a view only when the
-signature it reads differs from the one it sent last, so nothing is shown twice.
+published; two commands committed together may be published in either order. A message
+with the signature the hub already knows, or an earlier ``seq`` and the seats it knows (a
+duplicate, a redelivery, a message overtaken by a later one), wakes nothing
+(:meth:`~croupier.server.fanout.Hub.heard`). (JetStream's own ``Nats-Msg-Id``
+de-duplication is not used: a seat taken, left and taken again gives the same signature
+twice, both news.) A socket sends a view only when the signature it reads differs from
+the one it sent last, so nothing is shown twice.
 
 Catching up. The messages are notices; the stored events are the truth. When this
 process falls behind (the client drops notices it cannot take in time: a slow consumer)
@@ -48,10 +52,13 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.js import JetStreamContext, api
 
+from croupier.ledger.cache import Written
 from croupier.server.fanout import Hub
 
 Signature = tuple[int, int]
 """A table's state as far as its sockets care: (events in its chain, seats taken)."""
+Notice = tuple[int, int | None]
+"""What a message says: a :data:`Signature`, or a command's (events in its chain, ``None``)."""
 
 STREAM = "CROUPIER_TABLES"
 """The JetStream stream that carries the tables' notices."""
@@ -106,7 +113,7 @@ class NatsBus:
         self._thread = threading.Thread(target=self._loop.run_forever, name="croupier-bus")
         self._thread.daemon = True
         self._reads = ThreadPoolExecutor(1, thread_name_prefix="croupier-bus-read")
-        self._queue: asyncio.Queue[str | None] | None = None
+        self._queue: asyncio.Queue[tuple[str, int | None] | None] | None = None
         self._unsent: set[str] = set()
         self._nc: Client | None = None
         self._js: JetStreamContext | None = None
@@ -183,7 +190,7 @@ class NatsBus:
             log.exception("subscribing again to the message bus failed")
         assert self._queue is not None
         for table_id in sorted(self._unsent):
-            self._queue.put_nowait(table_id)
+            self._queue.put_nowait((table_id, None))  # read: the latest since
         self._unsent.clear()
         if self._hub is not None:
             self._hub.catch_up()
@@ -214,38 +221,41 @@ class NatsBus:
         await asyncio.gather(*rest, return_exceptions=True)
 
     # -- publishing ----------------------------------------------------------------------
-    def publish(self, table_id: str) -> None:
-        """A change at ``table_id`` is committed: publish its signature (thread-safe; does
-        not wait)."""
+    def publish(self, table_id: str, written: Written | None = None) -> None:
+        """A change at ``table_id`` is committed: publish its signature, the events
+        ``written`` says a command left there, else read (thread-safe; does not wait)."""
         queue = self._queue
+        seq = None if written is None else written.seq
         if queue is not None:
             with contextlib.suppress(RuntimeError):  # the loop is closed: shutting down
-                self._loop.call_soon_threadsafe(queue.put_nowait, table_id)
+                self._loop.call_soon_threadsafe(queue.put_nowait, (table_id, seq))
 
     async def _send(self) -> None:
         assert self._queue is not None
         loop = asyncio.get_running_loop()
         while True:
-            table_id = await self._queue.get()
-            if table_id is None:
+            item = await self._queue.get()
+            if item is None:
                 return
+            table_id, seq = item
             try:
-                signature = await loop.run_in_executor(self._reads, self.signature, table_id)
+                notice: Notice
+                if seq is None:
+                    notice = await loop.run_in_executor(self._reads, self.signature, table_id)
+                else:  # a command's, from its own write
+                    notice = (seq, None)
                 if self._hub is not None:  # this process's sockets were woken already
-                    self._hub.heard(table_id, signature, wake=False)
-                await self._publish(table_id, signature)
+                    self._hub.heard(table_id, notice, wake=False)
+                await self._publish(table_id, notice)
             except Exception as error:  # the bus is down: sent again once it is back
                 self._unsent.add(table_id)
                 log.warning("publishing a change at %s failed: %s", table_id, error)
 
-    async def _publish(self, table_id: str, signature: Signature) -> None:
+    async def _publish(self, table_id: str, notice: Notice) -> None:
         assert self._js is not None
-        seq, seats = signature
-        await self._js.publish(
-            subject(table_id),
-            json.dumps({"seq": seq, "seats": seats}).encode(),
-            timeout=2.0,
-        )
+        seq, seats = notice
+        body = {"seq": seq} if seats is None else {"seq": seq, "seats": seats}
+        await self._js.publish(subject(table_id), json.dumps(body).encode(), timeout=2.0)
         self.published += 1
 
     # -- hearing -------------------------------------------------------------------------
@@ -253,11 +263,12 @@ class NatsBus:
         table_id = message.subject.removeprefix(PREFIX + ".")
         try:
             data = json.loads(message.data)
-            signature = (int(data["seq"]), int(data["seats"]))
-        except (ValueError, KeyError, TypeError):
+            seats = data.get("seats")
+            notice: Notice = (int(data["seq"]), None if seats is None else int(seats))
+        except (ValueError, KeyError, TypeError, AttributeError):
             log.warning("a message on %s that is no table's signature: ignored", message.subject)
             return
         self.heard += 1
-        if self._hub is not None and self._hub.heard(table_id, signature):
+        if self._hub is not None and self._hub.heard(table_id, notice):
             for listener in self.listeners:
                 listener(table_id)

@@ -61,13 +61,15 @@ def open_ahead(session: Session, table_id: str, rng: Rng, now: datetime) -> bool
     table's ``offer_cut`` is on) and it begins with a player's decision, so that the offer
     is shown and timed (``decision_seconds``; the timeout passes the bank or refuses the
     cut). Any other round is left to open with the next command. Returns whether a round
-    was opened."""
+    was opened. A game that never opens ahead reads nothing for it."""
+    policy = service.spec_of_table(session, table_id).policy
+    if not policy.may_open_ahead():
+        return False
     try:
         rules = service.rules_of(session, table_id, now)
     except NotInForce:  # the table deals nothing: the next command is told why
         return False
     settings = table_settings(session, table_id)
-    policy = service.spec_of_table(session, table_id).policy
     if not policy.opens_ahead(rules, settings):
         return False
     session.flush()
@@ -126,18 +128,23 @@ def schedule(
     wait = spec_of(round_).policy.wait(round_, settings)
     db = raw(session)
     deadline: Any = None
+    noted = repo.written(session, round_.opened.table_id)  # the owner's timer takes it
     if wait is None:
+        noted.time(None)
         if row.deadline_kind is None and row.deadline is None:
             return
         db.execute(_SET_DEADLINE, {"round_id": row.id, "deadline": None, "deadline_kind": None})
     elif row.deadline is not None and wait.continues(row.deadline_kind):
+        noted.time(row.deadline)
         if row.deadline_kind == wait.key:
             return
         # The same deadline: only the seats still waiting are named.
         deadline = row.deadline
         db.execute(_SET_DEADLINE_KIND, {"round_id": row.id, "deadline_kind": wait.key})
     else:
-        deadline = db.when(now + timedelta(seconds=wait.seconds))
+        moment = now + timedelta(seconds=wait.seconds)
+        noted.time(moment)
+        deadline = db.when(moment)
         values = {"round_id": row.id, "deadline": deadline, "deadline_kind": wait.key}
         db.execute(_SET_DEADLINE, values)
     if sa_inspect(row).persistent:
@@ -190,10 +197,15 @@ def after_command(
     ``caller`` may see it (:func:`redact`; ``None``: the server itself, which sees all),
     with no hash ``chains`` says to withhold (:mod:`croupier.server.legacy`). A command
     answered with no event (asked again, :meth:`TablePolicy.answered_before`) changed
-    nothing: it closes nothing and moves no deadline."""
+    nothing: it closes nothing and moves no deadline. The table's deadline as this leaves
+    it is noted (:func:`croupier.ledger.repository.written`) for the owner's timer."""
     if not out.events:
         return out
+    noted = repo.written(session, out.table_id)
+    noted.timed = False  # timed anew below, always: by schedule(), or none is open
     out = _close_and_schedule(session, out, rng, now)
+    if out.round_status != "open" and not noted.timed:  # no round open now (one at most)
+        noted.time(None)
     if caller is None:
         return out
     return shown_to(session, out, service.actor_of(session, caller, out.table_id), chains)

@@ -60,6 +60,7 @@ from sqlalchemy.orm import Session
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from croupier.ledger import repository as repo
+from croupier.ledger.cache import Written
 from croupier.ledger.models import GameTable, Player, Seat
 from croupier.rng import Rng
 from croupier.server import driver, service
@@ -142,9 +143,9 @@ class Hub:
         self._polled: dict[str, tuple[float, tuple[int, int], bool]] = {}
         """Per table: when it was last polled, its signature and whether a deadline had
         passed; shared by the table's sockets, so a table costs one poll per interval."""
-        self.listeners: list[Callable[[str], Any]] = []
+        self.listeners: list[Callable[[str, Written | None], Any]] = []
         """Told the table of every change this process commits (:meth:`changed`)."""
-        self._heard: dict[str, tuple[int, int]] = {}
+        self._heard: dict[str, tuple[int, int | None]] = {}
         """Per table: the latest signature the bus told of (:meth:`heard`)."""
         self._changes: dict[str, int] = {}
         """Per table: how many times :meth:`changed` was told, so that a poll read before
@@ -155,24 +156,34 @@ class Hub:
         with self._lock:
             return len(self._watchers.get(table_id, ()))
 
-    def changed(self, table_id: str) -> None:
+    def changed(self, table_id: str, written: Written | None = None) -> None:
         """A change at ``table_id`` was committed by this process: wake every socket of
         this process that watches it, and tell each of :attr:`listeners` (the bus that
-        publishes it to the other processes, the owner's deadline timers; thread-safe)."""
+        publishes it to the other processes, the owner's deadline timers; thread-safe)
+        the table and ``written``, what a command left there where it knows (else
+        ``None``: each reads what it needs)."""
         self.wake(table_id)
         for listener in self.listeners:
-            listener(table_id)
+            listener(table_id, written)
 
-    def heard(self, table_id: str, signature: tuple[int, int], wake: bool = True) -> bool:
+    def heard(self, table_id: str, signature: tuple[int, int | None], wake: bool = True) -> bool:
         """The bus says ``table_id`` is now at ``signature`` (its chain's event count, the
-        next ``seq``, and its seats taken): wake its sockets here (``wake``) unless this
-        process knew it already or knows a later one (a message heard twice, or out of
-        order, wakes nothing). Returns whether it was news (thread-safe)."""
+        next ``seq``, and its seats taken; ``None``: a command's notice, which leaves the
+        seats as they were): wake its sockets here (``wake``) unless it is no news, with
+        events this process knew of already and the seats it knew (a message heard
+        twice, or overtaken by a later one, wakes nothing; seats that differ wake the
+        sockets even in a message overtaken, as a seat taken elsewhere may be in no later
+        one). Returns whether it was news (thread-safe)."""
+        seq, seats = signature
         with self._lock:
             known = self._heard.get(table_id)
-            if known is not None and (known == signature or signature[0] < known[0]):
-                return False
-            self._heard[table_id] = signature
+            if known is not None:
+                if seq <= known[0] and (seats is None or seats == known[1]):
+                    return False
+                seq = max(seq, known[0])
+                if seats is None:
+                    seats = known[1]
+            self._heard[table_id] = (seq, seats)
         if wake:
             self.wake(table_id)
         return True

@@ -3,18 +3,22 @@
 After every change this process commits at a table it deals (the hub's listeners,
 :meth:`croupier.server.fanout.Hub.changed`), and every notice of a change another process
 made there (a seat left: :class:`croupier.server.bus.NatsBus`), :meth:`Deadlines.arm`
-reads the deadline of the table's open round (``rounds.deadline``, stored by
-:func:`croupier.server.driver.schedule`) and sets one timer for it, replacing the table's
-last; when it fires, the timeouts due are applied (:func:`croupier.server.driver.expire`,
-through the hub, which wakes the sockets and publishes the change) and the table's next
+sets one timer for the deadline of the table's open round (``rounds.deadline``, stored by
+:func:`croupier.server.driver.schedule`), replacing the table's last. A command tells it
+the deadline it left (:class:`croupier.ledger.cache.Written`: no read); any other change
+has it read. Each is kept with the table's count of events then, so that a deadline read
+or told late never replaces a newer one. When it fires, the timeouts due are applied
+(:func:`croupier.server.driver.expire`, through the hub, which wakes the sockets and
+publishes the change) and the table's next
 deadline, if any, is armed. A deadline the driver moved on because the server was not
 serving (:mod:`croupier.server.stall`) is simply armed again. A process that takes a
 table over (:meth:`croupier.server.lease.Leases.take_over`) or starts arms the deadlines
 of the tables it deals (:meth:`Deadlines.arm_all`).
 
 An idle table costs nothing: a timer waits in the event loop of this module's one thread;
-the database is read once per change and once per deadline, and a busy table's changes
-that arrive while its deadline is being read share one read after it.
+the database is read for a deadline once per change other than a command and once per
+deadline, and a busy table's changes that arrive while its deadline is being read share
+one read after it.
 """
 
 from __future__ import annotations
@@ -30,9 +34,11 @@ from typing import Any
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from croupier.ledger.cache import Written
+
 _DEADLINE = text(
-    "SELECT deadline FROM rounds WHERE table_id = :table_id AND status = 'open' "
-    "AND deadline IS NOT NULL"
+    "SELECT t.event_count, r.deadline FROM tables t LEFT JOIN rounds r ON r.table_id = t.id "
+    "AND r.status = 'open' AND r.deadline IS NOT NULL WHERE t.id = :table_id"
 )
 _ALL = text("SELECT DISTINCT table_id FROM rounds WHERE status = 'open' AND deadline IS NOT NULL")
 
@@ -64,6 +70,14 @@ class Deadlines:
         self.owns = owns
         self.fired = 0
         """How many timers fired (the tests and the benchmark read it)."""
+        self.reads = 0
+        """How many deadlines were read from the database (the tests read it)."""
+        self.due: dict[str, datetime] = {}
+        """Per table with a timer set: the deadline it keeps (aware UTC; timers' thread)."""
+        self._seq: dict[str, int] = {}
+        """Per table: the events in its chain when the deadline its timer keeps was read
+        or written (touched only on the timers' thread), so that an older one, read or
+        told late, never replaces it."""
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._reading: set[str] = set()
         """Tables whose deadline is being read (touched only on the timers' thread)."""
@@ -80,13 +94,18 @@ class Deadlines:
         """How many tables have a timer set."""
         return len(self._timers)
 
-    def arm(self, table_id: str) -> None:
+    def arm(self, table_id: str, written: Written | None = None) -> None:
         """Set ``table_id``'s timer for its open round's deadline (none: no timer), if
-        this process deals it (thread-safe; does not wait)."""
+        this process deals it (thread-safe; does not wait). The deadline is read from the
+        database, unless ``written`` (what a command just committed there left, from its
+        own writes) gives it and the number of events it left."""
         if self.owns is not None and not self.owns(table_id):
             return
         with contextlib.suppress(RuntimeError):  # the loop is closed: shutting down
-            self._loop.call_soon_threadsafe(self._read, table_id)
+            if written is not None and written.timed and written.seq is not None:
+                self._loop.call_soon_threadsafe(self._take, table_id, written.seq, written.deadline)
+            else:
+                self._loop.call_soon_threadsafe(self._read, table_id)
 
     def arm_all(self, tables: list[str] | None = None) -> None:
         """Arm ``tables`` (default: every table with an open round and a deadline)."""
@@ -107,6 +126,8 @@ class Deadlines:
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
+        self.due.clear()
+        self._seq.clear()
 
     def _read(self, table_id: str) -> None:
         # Changes that arrive while a read of the table is under way are coalesced into
@@ -116,38 +137,60 @@ class Deadlines:
             self._again.add(table_id)
             return
         self._reading.add(table_id)
+        self.reads += 1
         self._loop.run_in_executor(None, self._deadline, table_id).add_done_callback(
             lambda done: self._read_done(table_id, done)
         )
 
-    def _read_done(self, table_id: str, done: asyncio.Future[datetime | None]) -> None:
+    def _read_done(self, table_id: str, done: asyncio.Future[tuple[int, datetime | None]]) -> None:
         self._reading.discard(table_id)
-        self._set(table_id, done)
+        try:
+            seq, deadline = done.result()
+        except Exception:
+            log.exception("reading the deadline of table %s failed", table_id)
+            self._cancel(table_id)
+        else:
+            # At the same count of events the read is the newer: a deadline moved on
+            # (:mod:`croupier.server.stall`) or given up by the timeouts, with no event.
+            if seq >= self._seq.get(table_id, -1):
+                self._seq[table_id] = seq
+                self._set(table_id, deadline)
         if table_id in self._again:
             self._again.discard(table_id)
             self._read(table_id)
 
-    def _deadline(self, table_id: str) -> datetime | None:
-        with self.sessions() as session:
-            found = session.execute(_DEADLINE, {"table_id": table_id}).scalar()
-        return None if found is None else _utc(found)
+    def _take(self, table_id: str, seq: int, deadline: datetime | None) -> None:
+        """A command's deadline, as it left the table at ``seq`` events (no read): kept
+        unless the timer keeps one read or told at that count or later."""
+        if seq > self._seq.get(table_id, -1):
+            self._seq[table_id] = seq
+            self._set(table_id, deadline)
 
-    def _set(self, table_id: str, done: asyncio.Future[datetime | None]) -> None:
+    def _deadline(self, table_id: str) -> tuple[int, datetime | None]:
+        with self.sessions() as session:
+            found = session.execute(_DEADLINE, {"table_id": table_id}).first()
+        if found is None:  # no such table
+            return -1, None
+        seq, deadline = found
+        return int(seq or 0), None if deadline is None else _utc(deadline)
+
+    def _cancel(self, table_id: str) -> None:
+        self.due.pop(table_id, None)
         old = self._timers.pop(table_id, None)
         if old is not None:
             old.cancel()
-        try:
-            deadline = done.result()
-        except Exception:
-            log.exception("reading the deadline of table %s failed", table_id)
-            return
+
+    def _set(self, table_id: str, deadline: datetime | None) -> None:
+        self._cancel(table_id)
         if deadline is None:
             return
+        self.due[table_id] = deadline
         seconds = max(0.0, (deadline - self.clock()).total_seconds())
         self._timers[table_id] = self._loop.call_later(seconds, self._fire, table_id)
 
     def _fire(self, table_id: str) -> None:
         self._timers.pop(table_id, None)
+        self.due.pop(table_id, None)
         self.fired += 1
         self._loop.run_in_executor(None, self._apply, table_id)
 

@@ -138,9 +138,13 @@ async def run_command(
     server = server_of(request)
     asked = fingerprint(request, body)
     counted = False
+    left: repo.Written | None = None
+    """What the command left at the table, known from its writes (:meth:`Hub.changed`)."""
 
     def run(db: Session, check_deadline: bool) -> Response:
-        nonlocal counted
+        nonlocal counted, left
+        left = None
+        repo.take_written(db, table_id)  # an earlier command's of the batch
         me = identify(db, credentials)
         server.gate.admit(db, me)  # committed with the command
         if not counted:
@@ -165,9 +169,13 @@ async def run_command(
             after.round_status,
             after.balance,
         )
-        return remember(db, me, key, asked, 200, after, command=ref, at=moment)
+        answer = remember(db, me, key, asked, 200, after, command=ref, at=moment)
+        left = repo.take_written(db, table_id)
+        return answer
 
     def recover(db: Session, error: BaseException) -> Response:
+        nonlocal left
+        left = None  # undone: the table is as another command left it
         if isinstance(error, IntegrityError | repo.StaleVersion):
             me = identify(db, credentials)
             first = stored(db, me, key, asked, lambda: replayed(db, me, key, server.chains))
@@ -176,5 +184,5 @@ async def run_command(
         raise error
 
     out: Response = await server.writer.run(table_id, run, recover)
-    server.hub.changed(table_id)
+    server.hub.changed(table_id, left)
     return out
