@@ -67,15 +67,26 @@ def secrets_in(data: object) -> set[str]:
     """The card and tile texts among the string values of JSON-ready ``data``."""
     found: set[str] = set()
     stack = [data]
+    pop, extend = stack.pop, stack.extend
     while stack:
-        node = stack.pop()
-        if isinstance(node, str):
+        node = pop()
+        kind = type(node)  # the exact JSON types first: a view holds thousands of numbers
+        if kind is int or kind is bool or node is None:
+            continue
+        if kind is str:
+            if node in SECRETS:
+                found.add(node)
+        elif kind is dict:
+            extend(node.values())
+        elif kind is list or kind is tuple:
+            extend(node)
+        elif isinstance(node, str):
             if node in SECRETS:
                 found.add(node)
         elif isinstance(node, dict):
-            stack.extend(node.values())
+            extend(node.values())
         elif isinstance(node, list | tuple):
-            stack.extend(node)
+            extend(node)
     return found
 
 

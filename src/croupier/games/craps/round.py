@@ -121,7 +121,7 @@ from croupier.games.craps.wagers import (
     win_odds,
 )
 from croupier.money import Cents, require_cents
-from croupier.offers import Amount, Integers, Numbers, Text, choice, offer
+from croupier.offers import Amount, Choice, Integers, Numbers, Text, choice, offer
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice
 from croupier.rules.craps import (
     DICE,
@@ -141,6 +141,13 @@ def _said(spot: str) -> str:
     """A spot as the layout names it, for an offer: "Place 6", "Odds behind Come on 9"."""
     words = spot_words(spot)
     return words[:1].upper() + words[1:]
+
+
+@functools.lru_cache(maxsize=4096)
+def _spots(spots: tuple[str, ...]) -> Choice:
+    """The offered choice of ``spots``, each named as the layout names it (one frozen
+    instance for each list of spots: the same lists come back at every step)."""
+    return choice(spots, _said)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -708,17 +715,17 @@ class CrapsRound(Round[CrapsState]):
                 amount = _amount(limits.low, limits.high, limits.step, reason)
                 groups.setdefault((group_of(spot), limits.cite, amount), []).append(spot)
         legal = [
-            offer("PlaceWager", cite, seat=seat, spot=choice(spots, _said), amount=amount)
+            offer("PlaceWager", cite, seat=seat, spot=_spots(tuple(spots)), amount=amount)
             for (_, cite, amount), spots in groups.items()
         ]
         held = state.wagers.get(seat, {})
         removable = [s for s in held if removal(state, seat, s) is None]
         if removable:
-            legal.append(offer("RemoveWager", MAKING, seat=seat, spot=choice(removable, _said)))
+            legal.append(offer("RemoveWager", MAKING, seat=seat, spot=_spots(tuple(removable))))
         for working in (True, False):
             callable_ = [s for s in held if call_refusal(state, seat, s, working) is None]
             if callable_:
-                spots = choice(callable_, _said)
+                spots = _spots(tuple(callable_))
                 legal.append(offer("CallWager", MAKING, seat=seat, spot=spots, working=working))
         if passes(self.check_give_up, seat, seat):
             legal.append(offer("GiveUpDice", SHOOTER, seat=seat))
