@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from server_api import Api
 
-from croupier.server.handlers import ECHOED
+ECHOED = 40
+"""How many characters of a long value a refusal quotes (issue #34's bound)."""
 
 
 def test_a_long_text_in_a_command_is_refused_without_being_echoed(api: Api) -> None:
