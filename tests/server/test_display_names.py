@@ -6,6 +6,7 @@ Both at self-service sign-up and at an admin's account opening."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -97,3 +98,13 @@ def test_markup_and_invisible_characters_are_refused_naming_the_character(api: A
             assert name not in r.text
     assert _names(api) == names
     assert api.snapshot() == before
+
+
+def test_one_name_signed_up_at_once_is_taken_once(api: Api) -> None:
+    """Six sign-ups of one name (in three spellings) at once: one account takes it."""
+    spellings = ["Zed Ōkubo", "ZED ŌKUBO", "zed  ōkubo"] * 2
+    with ThreadPoolExecutor(len(spellings)) as pool:
+        answers = list(pool.map(lambda name: _sign_up(api, name), spellings))
+    assert sorted(r.status_code for r in answers) == [201, 409, 409, 409, 409, 409]
+    [taken] = [name for name in _names(api) if name != "admin"]
+    assert taken in spellings
