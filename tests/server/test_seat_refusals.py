@@ -35,7 +35,9 @@ def test_not_allowed_is_403(api: Api) -> None:
     _, dee = api.player("dee", role="dealer")
     api.sit(ann, 1)
     seated = _seats(api)
-    assert _sit(api, dee, 2).status_code == 403  # a dealer takes no seat
+    for body in ({"seat": 2}, {"seat": "two"}):  # a dealer takes no seat, whatever he sends
+        r = api.client.post("/tables/hrd/seats", json=body, headers=dee)
+        assert r.status_code == 403 and r.json()["detail"].startswith("a dealer does not take")
     # Bob excludes himself; Cat's account is disabled by the admin.
     r = api.client.post(f"/players/{bob_id}/status", json={"status": "self-excluded"}, headers=bob)
     assert r.status_code == 200, r.text
