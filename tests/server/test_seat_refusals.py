@@ -68,7 +68,15 @@ def test_a_conflict_with_the_table_as_it_stands_is_409(api: Api) -> None:
     r = _sit(api, ann, 2)
     assert r.status_code == 409, r.text
     assert r.json()["detail"].startswith("you already sit at seat 1")
+    # Bob sits at 2 before round hrd-1 opens and leaves it without a wager: seat 2 plays
+    # in round hrd-1 still, and Cat may take it once the round is over.
+    _, cat = api.player("cat", deposit=5_000)
+    assert _sit(api, bob, 2).status_code == 201
     assert api.wager(ann, 1, "pip_street:ace", 500).status_code == 200
     r = _leave(api, ann, 1)
     assert r.status_code == 409 and "has a wager in round hrd-1" in r.json()["detail"], r.text
+    assert _leave(api, bob, 2).status_code == 200
+    r = _sit(api, cat, 2)
+    assert r.status_code == 409, r.text
+    assert r.json()["detail"].startswith("seat 2 still plays in round hrd-1")
     assert _seats(api) == [(1, ann_id)]
