@@ -1,8 +1,8 @@
 """Long inputs are never echoed (issue #34): a 100,000-character spot was sent back whole
-in its refusal. A command's text over 100 characters (longer than any spot or command
-name) is refused at once naming the field and its length; a refusal quoting a value
-over 100 characters (a table's id in the path) quotes its first 40, then its length.
-Nothing is stored."""
+in its refusal. A name in a command over 100 characters (longer than any spot or command
+name), or another text over 4,000, is refused at once naming the field and its length;
+a refusal quoting a value over 100 characters (a table's id in the path) quotes its
+first 40, then its length. Nothing is stored."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ def test_a_long_text_in_a_command_is_refused_without_being_echoed(api: Api) -> N
     for command in (
         {"type": "PlaceWager", "seat": 1, "spot": "x" * 100_000, "amount": 500},
         {"type": "y" * 100_000},
+        {"type": "VoidRound", "reason": "x" * 100_000},
         {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", "amount": 500, "z" * 101: 1},
     ):
         r = api.send(ann, command)
@@ -29,7 +30,7 @@ def test_a_long_text_in_a_command_is_refused_without_being_echoed(api: Api) -> N
     r = api.wager(ann, 1, "x" * 100_000, 500)
     assert r.json()["problems"][0]["detail"] == (
         "The field command: the command's spot is 100,000 characters long; a command's "
-        "texts (spots, types, choices) hold at most 100."
+        "names (types, spots, fields) hold at most 100."
     )
     assert api.snapshot() == before
 

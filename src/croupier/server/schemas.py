@@ -325,31 +325,41 @@ class SeatIn(In):
     seed_commitment: StrictStr | None = SEED_COMMITMENT
 
 
-COMMAND_TEXT = 100
-"""The most characters of a text in a command (a type, a spot, a choice): more than any
-game's longest name of a spot or command, so that a longer one is refused at once."""
+COMMAND_NAME = 100
+"""The most characters of a name in a command (its type, a spot, a position, a tile, a
+field's name): more than any game's longest, so that a longer one is refused at once."""
+NAMED = frozenset({"type", "spot", "position", "tile"})
+"""The command fields that hold a name (:data:`COMMAND_NAME`)."""
+COMMAND_TEXT = 4_000
+"""The most characters of any other text in a command (a void's reason, a deck written
+out): a few shoes' worth of cards."""
 
 
 def _short_texts(command: dict[str, Any]) -> dict[str, Any]:
-    """Refuse a command holding a text longer than :data:`COMMAND_TEXT` (at any depth),
-    naming the field and its length, never its value."""
+    """Refuse a command holding a name longer than :data:`COMMAND_NAME` or another text
+    longer than :data:`COMMAND_TEXT` (at any depth), naming the field and its length,
+    never its value."""
 
-    def walk(value: Any, where: str) -> None:
-        if isinstance(value, str) and len(value) > COMMAND_TEXT:
+    def walk(value: Any, where: str, most: int) -> None:
+        if isinstance(value, str) and len(value) > most:
             raise PydanticCustomError(
                 "text_too_long",
-                f"{where} is {len(value):,} characters long; a command's texts (spots, "
-                f"types, choices) hold at most {COMMAND_TEXT}",
+                f"{where} is {len(value):,} characters long; "
+                + (
+                    f"a command's names (types, spots, fields) hold at most {most}"
+                    if most == COMMAND_NAME
+                    else f"a command's texts hold at most {most:,} characters"
+                ),
             )
         if isinstance(value, dict):
             for name, inner in value.items():
-                walk(name, f"a field's name in {where}")
-                walk(inner, f"{where}'s {name}")
+                walk(name, f"a field's name in {where}", COMMAND_NAME)
+                walk(inner, f"{where}'s {name}", COMMAND_NAME if name in NAMED else most)
         elif isinstance(value, list):
             for number, inner in enumerate(value):
-                walk(inner, f"{where}, item {number + 1},")
+                walk(inner, f"{where}, item {number + 1},", most)
 
-    walk(command, "the command")
+    walk(command, "the command", COMMAND_TEXT)
     return command
 
 
@@ -357,7 +367,8 @@ class CommandIn(In):
     command: Annotated[dict[str, Any], AfterValidator(_short_texts)] = Field(
         description="One of the game's commands as JSON, tagged by `type` "
         '(High Roll Dice: `{"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", '
-        f'"amount": 500}}`); no text in it over {COMMAND_TEXT} characters.'
+        f'"amount": 500}}`); no name in it (type, spot, field) over {COMMAND_NAME} '
+        f"characters, no other text over {COMMAND_TEXT:,}."
     )
     round_version: StrictInt | None = Field(
         default=None,
