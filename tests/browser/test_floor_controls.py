@@ -65,7 +65,7 @@ def test_gli_19_2_4_1_an_admin_disables_a_table_and_a_player_and_lowers_a_limit(
         json={"seat": 1},
         headers={"Authorization": f"Bearer {player_token}"},
     )
-    assert r.status_code == 409 and "disabled" in r.json()["detail"], r.text
+    assert r.status_code == 403 and "disabled" in r.json()["detail"], r.text
     # Enabling a table that is not disabled: the server's sentence, shown as it is.
     page.select_option("#control-thing", "table")
     page.fill("#control-subject", "ctl-hrd")

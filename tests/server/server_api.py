@@ -153,8 +153,13 @@ class Api:
         with self.engine.connect() as connection:
             counts = {
                 table: connection.execute(text(f"SELECT count(*) FROM {table}")).scalar_one()
-                for table in ("events", "postings", "posting_lines", "rounds", "idempotency_keys")
+                for table in ("events", "postings", "posting_lines", "rounds")
             }
+            # A refusal the rules decided keeps its key (its answer, nothing else): the
+            # answers that did something are counted.
+            counts["idempotency_keys"] = connection.execute(
+                text("SELECT count(*) FROM idempotency_keys WHERE status_code < 400")
+            ).scalar_one()
             rounds = connection.execute(
                 text("SELECT id, version, status FROM rounds ORDER BY id")
             ).all()

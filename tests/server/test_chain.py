@@ -159,7 +159,7 @@ def test_serve_refuses_an_in_memory_database(url: str) -> None:
     [
         (["players", "add", ""], "name: String should have at least 1 character"),
         (["players", "add", " bad"], "name: a name may not begin or end with a blank"),
-        (["players", "add", "a\x1b[31mb"], "nor hold a control character"),
+        (["players", "add", "a\x1b[31mb"], "may not hold a control character"),
         (["players", "add", "ok", "--role", "boss"], "role: Input should be 'player'"),
         (["players", "add", "ok", "--db", "bogus://x"], "cannot open the database bogus://x"),
         (["db", "upgrade", "--db", "sqlite:////no/such/folder/x.sqlite"], "cannot open"),

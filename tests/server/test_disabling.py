@@ -141,7 +141,7 @@ def test_a_disabled_player_finishes_his_round_and_plays_no_other(
     assert _finish(api, scripted, dealer)["round_status"] == "completed"
     before = api.snapshot()
     r = api.wager(ann, 2, "pip_street:five", 500)  # a new round
-    assert r.status_code == 409
+    assert r.status_code == 403
     problem = r.json()
     assert problem["cite"] == "GLI-19 2.4.1; GLI-19 4.15.1"
     assert problem["detail"].startswith(
@@ -151,7 +151,7 @@ def test_a_disabled_player_finishes_his_round_and_plays_no_other(
     assert api.snapshot() == before
     assert api.client.get("/tables/hrd/view", headers=ann).json()["legal_commands"] == []
     r = api.client.post("/tables/hrd/seats", json={"seat": 3}, headers=bob)
-    assert r.status_code == 409
+    assert r.status_code == 403
     assert r.json()["detail"].startswith("you may not take a seat at table hrd: your account")
     assert _set(api, api.admin, "player", ann_id, False).status_code == 200
     assert api.wager(ann, 2, "pip_street:five", 500).status_code == 200
@@ -215,7 +215,7 @@ def test_a_refusal_names_who_disabled_without_his_account_id(
     assert _set(api, api.admin, "table", "hrd", False).status_code == 200
     assert _set(api, api.admin, "player", ann_id, True, "asked by the player").status_code == 200
     r = api.wager(ann, 2, "pip_street:five", 500)
-    assert r.status_code == 409
+    assert r.status_code == 403
     assert "your account was disabled by admin on " in r.json()["detail"]
     assert admin_id not in r.text
     [disabled] = _events(api, kind="table_disabled")

@@ -175,12 +175,19 @@ def _play_money(api: Api, name: str) -> tuple[str, dict[str, str]]:
 
 
 def test_two_accounts_of_one_name_sharing_a_session_id_stay_two_trainees(api: Api) -> None:
-    """Filed under the account, not the name: two play-money "alice"s sending one
-    session id are two trainees with a session each, in the record and the report."""
+    """Filed under the account, not the name: two "alice"s sending one session id are
+    two trainees with a session each, in the record and the report. (A second play-money
+    "alice" is refused now, croupier.ledger.names; accounts opened before that rule may
+    share a name, as the second one here does.)"""
+    from croupier.ledger import repository as repo
     from croupier.training.items import irregularity_item
 
     first, one = _play_money(api, "alice")
-    second, two = _play_money(api, "alice")
+    assert api.client.post("/players/play-money", json={"name": "alice"}).status_code == 409
+    with Session(api.engine) as session:
+        older, token = repo.create_player(session, "alice", "player")
+        session.commit()
+        second, two = older.id, {"Authorization": f"Bearer {token}"}
     assert first != second
     body = {"game": "go-fore-it", "seed": 8, "session": "feedbeef"}
     expected = irregularity_item("go-fore-it", seed=8, item=1)

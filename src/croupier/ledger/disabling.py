@@ -14,8 +14,9 @@ Each step is a significant event with the values before and after
   he finishes the round in progress (GLI-19 4.15.1: the game in progress completes).
 
 Who may do what is the server's (docs/interpretations.md, "Who disables"). Every
-refusal is a :class:`DisabledError` (409) naming what is disabled, by whom, when, why and
-the rule; nothing is stored.
+refusal is a :class:`DisabledError` (409; a disabled player's own seat or wager
+:class:`PlayerDisabled`, 403: he is not allowed) naming what is disabled, by whom, when,
+why and the rule; nothing is stored.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from typing import Literal, get_args
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from croupier.errors import LedgerError, NotFound
+from croupier.errors import AccessDenied, LedgerError, NotFound
 from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import Disabled, GameTable, Player, RulesVersion, now, utc
 from croupier.ledger.significant_events import Kind, record
@@ -50,6 +51,11 @@ _KINDS: dict[Thing, tuple[Kind, Kind]] = {
 
 class DisabledError(LedgerError):
     """A request refused because what it needs is disabled (409)."""
+
+
+class PlayerDisabled(DisabledError, AccessDenied):
+    """A seat or a wager refused to a disabled player: not allowed (403), as a
+    suspended or self-excluded player's (:class:`~croupier.errors.PlayStopped`)."""
 
 
 def paytable(table_id: str, version: int) -> str:
@@ -234,12 +240,12 @@ def check_dealing(session: Session, table_id: str, game: str, version: int) -> N
 
 
 def check_player(session: Session, player_id: str, doing: str) -> None:
-    """Refuse (:class:`DisabledError`) ``doing`` (``take a seat``, ``wager in a new
+    """Refuse (:class:`PlayerDisabled`, 403) ``doing`` (``take a seat``, ``wager in a new
     round``) to a disabled player."""
     row = raw(session).execute(_PLAYER, {"p": player_id}).fetchone()
     if row is not None:
         by, at, reason = row
-        raise DisabledError(
+        raise PlayerDisabled(
             f"you may not {doing}: your account was disabled by {shown_by(by)} on "
             f"{stored_moment(at):%Y-%m-%d %H:%M} UTC"
             f"{f' ({reason})' if reason else ''}; a round you are playing finishes",

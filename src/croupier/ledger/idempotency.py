@@ -6,7 +6,8 @@ A command's answer (``POST /tables/{id}/commands``) is kept whole for a retentio
 where its events are (:class:`CommandRef`); after the window only that reference is kept
 and a request sent again is answered from the stored events
 (:func:`croupier.server.idempotency.replayed`). Every other request's answer is kept
-whole for good.
+whole for good, a refusal's too (:func:`keep_refusal`): the key stays bound to the
+request it first came with.
 """
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ _INSERT_ANSWER = Statement.of(
     "response_json, created_at, table_id, round_id, first_seq, round_version, round_status, "
     "balance) VALUES (:player_id, :key, :request_sha256, :status_code, :response_json, "
     ":created_at, :table_id, :round_id, :first_seq, :round_version, :round_status, :balance)"
+)
+_KEEP_REFUSAL = Statement.of(
+    "INSERT INTO idempotency_keys (player_id, key, request_sha256, status_code, "
+    "response_json, created_at) VALUES (:player_id, :key, :request_sha256, :status_code, "
+    ":response_json, :created_at) ON CONFLICT (player_id, key) DO NOTHING"
 )
 _REF = Statement.of(
     "SELECT table_id, round_id, first_seq, round_version, round_status, balance "
@@ -113,6 +119,26 @@ def store_answer(
             **ref,
         },
     )
+
+
+def keep_refusal(
+    session: Session, player_id: str, key: str, answer: StoredAnswer, at: datetime | None = None
+) -> bool:
+    """Store the refusal ``answer`` for ``player_id``'s ``key`` in the caller's
+    transaction (one ``INSERT``, at ``at``, default now), unless the key holds an answer
+    already (a request with it answered at the same moment in another transaction, which
+    this one waits for): returns whether it was stored. A refusal's answer is kept whole
+    for good, as every answer but a command's."""
+    db = raw(session)
+    params = {
+        "player_id": player_id,
+        "key": key,
+        "request_sha256": answer.request_sha256,
+        "status_code": answer.status_code,
+        "response_json": answer.response_json,
+        "created_at": db.when(at or now()),
+    }
+    return int(db.execute(_KEEP_REFUSAL, params).rowcount) == 1
 
 
 def forget_answers(session: Session, before: datetime) -> int:

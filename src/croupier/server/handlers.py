@@ -4,6 +4,9 @@
 that cannot be read as a 400 Problem; a malformed request in sentences (422,
 :mod:`croupier.server.invalid`), after 401 or 403 to a caller who may not make it."""
 
+import re
+from collections.abc import Callable
+
 from fastapi import FastAPI, Request
 from fastapi.dependencies.models import Dependant
 from fastapi.exceptions import RequestValidationError
@@ -13,6 +16,7 @@ from pydantic import ValidationError
 from sqlalchemy.exc import DBAPIError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
 
 from croupier.citations import basis
 from croupier.errors import (
@@ -25,6 +29,7 @@ from croupier.errors import (
 )
 from croupier.ledger import repository as repo
 from croupier.ledger.db import transient
+from croupier.ledger.models import Player
 from croupier.server import invalid, schemas, service
 from croupier.server.ratelimit import RateLimited
 from croupier.server.routes.deps import bearer, refusal
@@ -50,13 +55,40 @@ def status_of(error: CroupierError) -> int:
     return 409
 
 
+LONG = 100
+"""A quoted value longer than this is cut short in a refusal (:func:`bounded`)."""
+ECHOED = 40
+"""How many characters of a value cut short a refusal quotes back (:func:`bounded`)."""
+_QUOTED = re.compile(rf"(?<!\w)'[^']{{{LONG + 1},}}'(?!\w)|(?<!\w)\"[^\"]{{{LONG + 1},}}\"(?!\w)")
+
+
+def bounded(detail: str) -> str:
+    """``detail`` with each quoted value (a value sent, as ``repr`` quotes it) longer than
+    :data:`LONG` characters cut to its first :data:`ECHOED` and its length (``'xxxx…'
+    (100,000 characters)``): a refusal never sends back a long value it was sent (issue
+    #34). An apostrophe inside a word (``table's``) opens or closes no quote."""
+
+    def cut(found: re.Match[str]) -> str:
+        quote, inner = found.group()[0], found.group()[1:-1]
+        return f"{quote}{inner[:ECHOED]}…{quote} ({len(inner):,} characters)"
+
+    return _QUOTED.sub(cut, detail)
+
+
 def croupier_error(_request: Request, error: CroupierError) -> JSONResponse:
-    """A refusal as a Problem naming what was wrong and citing the rule."""
+    """A refusal as a Problem (:func:`refusal_of`)."""
+    return refusal_of(error)
+
+
+def refusal_of(error: CroupierError) -> JSONResponse:
+    """A refusal as a Problem naming what was wrong and citing the rule; a value it
+    quotes is cut short (:func:`bounded`)."""
     code = status_of(error)
     headers = {"WWW-Authenticate": "Bearer"} if code == 401 else None
     if isinstance(error, RateLimited):
         headers = {"Retry-After": str(error.retry_after)}
-    problem = schemas.Problem(detail=error.told, cite=error.cite, cite_basis=basis(error.cite))
+    detail = bounded(error.told)
+    problem = schemas.Problem(detail=detail, cite=error.cite, cite_basis=basis(error.cite))
     body = problem.model_dump(exclude_none=True)
     return JSONResponse(body, status_code=code, headers=headers)
 
@@ -89,7 +121,8 @@ async def invalid_request(request: Request, error: RequestValidationError) -> Re
     route = request.scope.get("route")
     if isinstance(route, APIRoute) and _secured(route.dependant):
         credentials = await bearer(request)
-        refused = await run_in_threadpool(refusal, request, credentials, _roles(route.dependant))
+        roles, allows = _roles(route.dependant), _allows(route.dependant)
+        refused = await run_in_threadpool(refusal, request, credentials, roles, allows)
         if refused is not None:
             return croupier_error(request, refused)
     return JSONResponse(invalid.problem(error.errors()), status_code=422)
@@ -104,6 +137,14 @@ def _roles(dependant: Dependant) -> tuple[str, ...]:
     found: tuple[str, ...] = getattr(dependant.call, "roles", ())
     for sub in dependant.dependencies:
         found = found or _roles(sub)
+    return found
+
+
+def _allows(dependant: Dependant) -> Callable[[Player, HTTPConnection], None] | None:
+    """The check of who may that a dependency of the endpoint makes (:func:`deps.allowing`)."""
+    found = getattr(dependant.call, "allows", None)
+    for sub in dependant.dependencies:
+        found = found or _allows(sub)
     return found
 
 

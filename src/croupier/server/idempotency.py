@@ -2,6 +2,16 @@
 first answer is stored with the request's effects, in the same transaction, and a retry
 with the same key gets that answer back without moving money again.
 
+A key is bound to the request it first came with, as the IETF httpapi Idempotency-Key
+draft and Stripe bind it: the caller, the method and path, and the body's fingerprint
+(:func:`fingerprint`). The same key with another endpoint or body is refused (422,
+``server:idempotency-key``) and nothing runs. A request the rules refused (a decided
+answer, :func:`decided`: a wager the rules refuse, a balance too small, a limit reached)
+binds its key too: its refusal is stored, with nothing else of the request
+(:func:`refused`), and the same request sent again gets that refusal back. A refusal that
+decided nothing (a stale round version, a deadlock broken, a deadline due, the rate
+limit, the server shutting down, who asks) stores nothing, and the key stays free.
+
 A command's answer is kept whole for the server's retention window (``answers_kept``,
 24 hours by default; :func:`forget`), then rebuilt from the command's stored events when
 the request is sent again (:func:`replayed`): the same fields, the events as the caller's
@@ -11,7 +21,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from datetime import datetime
-from typing import Literal, TypeVar, cast
+from typing import Literal, TypeGuard, TypeVar, cast
 
 from fastapi import Request
 from fastapi.responses import Response
@@ -21,11 +31,20 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from croupier.engine import DEALER, Actor
+from croupier.errors import (
+    CroupierError,
+    DeadlinePassed,
+    NotRevealed,
+    RateLimited,
+    ShuttingDown,
+    TryAgain,
+    Unauthorized,
+)
 from croupier.ledger import repository as repo
 from croupier.ledger.db import transient
-from croupier.ledger.idempotency import CommandRef, command_ref, forget_answers
+from croupier.ledger.idempotency import CommandRef, command_ref, forget_answers, keep_refusal
 from croupier.ledger.models import EventRow, Player
-from croupier.server import driver, schemas, service
+from croupier.server import driver, handlers, schemas, service
 from croupier.server.legacy import LegacyChains
 from croupier.server.writer import RETRIES, try_again
 
@@ -112,6 +131,49 @@ def forget(sessions: Callable[[], Session], before: datetime) -> int:
     return count
 
 
+UNDECIDED = (
+    repo.StaleVersion,
+    DeadlinePassed,
+    NotRevealed,
+    RateLimited,
+    ShuttingDown,
+    TryAgain,
+    Unauthorized,
+)
+"""The refusals that decide nothing about the request itself: it may be sent again with
+its key and be judged afresh."""
+
+
+def decided(error: BaseException) -> TypeGuard[CroupierError]:
+    """Whether ``error`` is a refusal the rules decided (a :class:`CroupierError` not in
+    :data:`UNDECIDED`): stored with the request's key (:func:`refused`)."""
+    return isinstance(error, CroupierError) and not isinstance(error, UNDECIDED)
+
+
+def refused(
+    db: Session,
+    player: Player,
+    key: str,
+    asked: str,
+    error: CroupierError,
+    at: datetime | None = None,
+    rebuild: Callable[[], str] | None = None,
+) -> Response:
+    """The refusal ``error`` answered as every refusal is (a Problem citing its rule,
+    :func:`croupier.server.handlers.refusal_of`) and stored with ``player``'s
+    ``key`` in the caller's transaction, which holds nothing else of the request (its
+    writes undone first). Where the key was answered at the same moment by another
+    transaction, that answer (``rebuild``: see :func:`first_answer`)."""
+    answer = handlers.refusal_of(error)
+    text = bytes(answer.body).decode()
+    if keep_refusal(db, player.id, key, repo.StoredAnswer(asked, answer.status_code, text), at):
+        return Response(text, status_code=answer.status_code, media_type=JSON)
+    first = stored(db, player, key, asked, rebuild)
+    if first is None:  # the other transaction's answer was undone after all
+        raise error
+    return first
+
+
 def answer_once(
     db: Session, player: Player, key: str, asked: str, code: int, run: Callable[[], M]
 ) -> Response:
@@ -154,11 +216,20 @@ def idempotent(
     """Run ``run`` once per (caller, key) in a transaction of its own and answer with
     its JSON (:func:`answer_once`, then the commit); run again, up to
     :data:`~croupier.server.writer.RETRIES` times, where the database undid it to
-    break a deadlock (then :class:`~croupier.errors.TryAgain`, 409)."""
+    break a deadlock (then :class:`~croupier.errors.TryAgain`, 409). A refusal ``run``
+    decided (:func:`decided`) is stored with the key, its writes undone (:func:`refused`)."""
     asked = fingerprint(request, body)
+    judged = False
+
+    def judge() -> M:
+        nonlocal judged
+        judged = True
+        return run()
+
     for attempt in range(RETRIES + 1):
+        judged = False
         try:
-            answer = answer_once(db, player, key, asked, code, run)
+            answer = answer_once(db, player, key, asked, code, judge)
             db.commit()
         except (IntegrityError, repo.StaleVersion):
             db.rollback()
@@ -167,6 +238,10 @@ def idempotent(
             raise
         except BaseException as error:
             db.rollback()
+            if judged and decided(error):
+                answer = refused(db, player, key, asked, error)
+                db.commit()
+                return answer
             if not transient(error):
                 raise
             if attempt == RETRIES:  # undone by a deadlock every time

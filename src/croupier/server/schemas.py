@@ -22,6 +22,7 @@ from pydantic_core import PydanticCustomError
 from croupier.citations import shown
 from croupier.engine import LegalCommand
 from croupier.identity import identity
+from croupier.ledger import names
 from croupier.money import MAX_CENTS
 from croupier.registry import GAMES
 from croupier.spots import SpotInfo
@@ -35,6 +36,9 @@ paragraph separator, no bidirectional override, and no space at either end."""
 
 
 def _name(value: str) -> str:
+    wrong = names.problem(value)
+    if wrong is not None:
+        raise PydanticCustomError("name", wrong)
     if re.fullmatch(NAME_PATTERN, value) is None:
         raise PydanticCustomError(
             "name",
@@ -50,11 +54,14 @@ Name = Annotated[
         min_length=1,
         max_length=100,
         json_schema_extra={"pattern": NAME_PATTERN},
-        description="Shown at the tables; no control characters, no blanks at either end.",
+        description="Shown at the tables; no blanks at either end, no control, invisible "
+        'or formatting characters, none of < > & " or a backtick; unique ignoring case, '
+        "width and blanks (croupier.ledger.names).",
     ),
     AfterValidator(_name),
 ]
-"""A player's name (:data:`NAME_PATTERN`, refused with a message in words)."""
+"""A player's name (:data:`NAME_PATTERN` and :func:`croupier.ledger.names.problem`,
+refused with a message in words)."""
 
 
 class In(BaseModel):
@@ -318,11 +325,50 @@ class SeatIn(In):
     seed_commitment: StrictStr | None = SEED_COMMITMENT
 
 
+COMMAND_NAME = 100
+"""The most characters of a name in a command (its type, a spot, a position, a tile, a
+field's name): more than any game's longest, so that a longer one is refused at once."""
+NAMED = frozenset({"type", "spot", "position", "tile"})
+"""The command fields that hold a name (:data:`COMMAND_NAME`)."""
+COMMAND_TEXT = 4_000
+"""The most characters of any other text in a command (a void's reason, a deck written
+out): a few shoes' worth of cards."""
+
+
+def _short_texts(command: dict[str, Any]) -> dict[str, Any]:
+    """Refuse a command holding a name longer than :data:`COMMAND_NAME` or another text
+    longer than :data:`COMMAND_TEXT` (at any depth), naming the field and its length,
+    never its value."""
+
+    def walk(value: Any, where: str, most: int) -> None:
+        if isinstance(value, str) and len(value) > most:
+            raise PydanticCustomError(
+                "text_too_long",
+                f"{where} is {len(value):,} characters long; "
+                + (
+                    f"a command's names (types, spots, fields) hold at most {most}"
+                    if most == COMMAND_NAME
+                    else f"a command's texts hold at most {most:,} characters"
+                ),
+            )
+        if isinstance(value, dict):
+            for name, inner in value.items():
+                walk(name, f"a field's name in {where}", COMMAND_NAME)
+                walk(inner, f"{where}'s {name}", COMMAND_NAME if name in NAMED else most)
+        elif isinstance(value, list):
+            for number, inner in enumerate(value):
+                walk(inner, f"{where}, item {number + 1},", most)
+
+    walk(command, "the command", COMMAND_TEXT)
+    return command
+
+
 class CommandIn(In):
-    command: dict[str, Any] = Field(
+    command: Annotated[dict[str, Any], AfterValidator(_short_texts)] = Field(
         description="One of the game's commands as JSON, tagged by `type` "
         '(High Roll Dice: `{"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", '
-        '"amount": 500}`).'
+        f'"amount": 500}}`); no name in it (type, spot, field) over {COMMAND_NAME} '
+        f"characters, no other text over {COMMAND_TEXT:,}."
     )
     round_version: StrictInt | None = Field(
         default=None,
@@ -332,6 +378,7 @@ class CommandIn(In):
     )
     client_seed: StrictStr | None = Field(
         default=None,
+        max_length=64,
         description="With your first wager of a round: the seed whose sha256 you committed "
         "to before the round opened (`seed_commitment`); refused (422) when it is not that "
         "seed or the command places no first wager.",

@@ -204,12 +204,18 @@ def create_table(
     return table_out(session, table)
 
 
+def may_take_seat(player: Player) -> None:
+    """Refuse (:class:`AccessDenied`, 403, ``server:roles``) a seat to a dealer or an
+    admin: only a player sits (checked before a seat request's body is read)."""
+    if player.role != "player":
+        raise AccessDenied(f"{_article(player.role)} does not take a seat", "server:roles")
+
+
 def join(
     session: Session, player: Player, table_id: str, seat: int, seed_commitment: str | None = None
 ) -> schemas.SeatOut:
     table = repo.get_table(session, table_id)
-    if player.role != "player":
-        raise AccessDenied(f"{_article(player.role)} does not take a seat", "server:roles")
+    may_take_seat(player)
     disabling.check_player(session, player.id, f"take a seat at table {table_id}")
     protection.may_sit(session, player.id, table_state.clock(session))
     rules = table_rules(table)

@@ -68,7 +68,8 @@ Run = Callable[[Session, bool], Any]
 """A job's work in the batch's transaction; the flag says whether to check deadlines."""
 Recover = Callable[[Session, BaseException], Any]
 """After a job failed (its savepoint rolled back): its answer after all (e.g. the stored
-answer of a request sent twice at once), or the error raised again."""
+answer of a request sent twice at once, or its refusal stored with its key: what it
+writes is committed with the batch), or the error raised again (what it wrote undone)."""
 
 
 def _raise(_session: Session, error: BaseException) -> Any:
@@ -289,11 +290,23 @@ class Writer:
                             job.undone = error
                             again.append(job)
                             continue
+                        # What recover writes (a refusal stored with its key) is kept
+                        # with the batch; in a savepoint of its own, as the job's run.
+                        staged = dict(session.info.get(STAGED, {}))
+                        db = raw(session) if kept else None
+                        if db is not None:
+                            db.execute(_SAVEPOINT)
                         try:
                             answer = job.recover(session, error)
                         except BaseException as final:  # the job's own answer: an error
+                            _roll_back(session, db, job.table_id, staged)
+                            if transient(final):
+                                job.undone = final
+                                again.append(job)
+                                continue
                             _answer(job, error=final)
                         else:
+                            kept = True
                             done.append((job, answer))
                     else:
                         kept = True

@@ -17,7 +17,15 @@ from starlette.routing import Route
 from croupier.ledger import repository as repo
 from croupier.ledger.idempotency import CommandRef
 from croupier.server import driver, schemas, service
-from croupier.server.idempotency import fingerprint, first_answer, remember, replayed, stored
+from croupier.server.idempotency import (
+    decided,
+    fingerprint,
+    first_answer,
+    refused,
+    remember,
+    replayed,
+    stored,
+)
 from croupier.server.routes.deps import (
     KEY,
     PROBLEMS,
@@ -63,7 +71,10 @@ async def command(
     Sent again with the same ``Idempotency-Key``, the command gets its first answer and
     nothing is done twice: the answer is kept whole for the server's retention window (24
     hours unless ``croupier serve --answers-kept-hours`` says otherwise), and after it is
-    rebuilt from the command's stored events, the same JSON."""
+    rebuilt from the command's stored events, the same JSON. A command the rules refuse
+    binds its key too: the refusal is stored (nothing else of the command) and sent again
+    to the same request; the key with another endpoint or body is refused 422
+    (:mod:`croupier.server.idempotency`)."""
     return await run_command(request, table_id, body, key, credentials)
 
 
@@ -140,10 +151,12 @@ async def run_command(
     counted = False
     left: repo.Written | None = None
     """What the command left at the table, known from its writes (:meth:`Hub.changed`)."""
+    judged = False  # whether the rules judged the command (its refusal is kept)
 
     def run(db: Session, check_deadline: bool) -> Response:
-        nonlocal counted, left
+        nonlocal counted, left, judged
         left = None
+        judged = False
         repo.take_written(db, table_id)  # an earlier command's of the batch
         me = identify(db, credentials)
         server.gate.admit(db, me)  # committed with the command
@@ -159,8 +172,10 @@ async def run_command(
         head = repo.command_head(db, table_id, me.id, due_by, key)
         if head.answer is not None:
             return first_answer(head.answer, asked, lambda: replayed(db, me, key, server.chains))
+        judged = True
         out = service.handle_command(db, me, table_id, body, server.rng, due_by, head=head)
         after = driver.after_command(db, out, server.rng, moment, me, server.chains)
+        judged = False
         ref = CommandRef(
             table_id,
             after.round_id,
@@ -181,6 +196,10 @@ async def run_command(
             first = stored(db, me, key, asked, lambda: replayed(db, me, key, server.chains))
             if first is not None:  # the same request, sent twice at once
                 return first
+        if judged and decided(error):
+            me = identify(db, credentials)  # the command's writes are undone: its refusal
+            again = lambda: replayed(db, me, key, server.chains)  # noqa: E731
+            return refused(db, me, key, asked, error, server.clock(), again)
         raise error
 
     out: Response = await server.writer.run(table_id, run, recover)

@@ -94,10 +94,12 @@ def refusal(
     connection: HTTPConnection,
     credentials: HTTPAuthorizationCredentials | None,
     roles: tuple[str, ...] = (),
+    allows: Callable[[Player, HTTPConnection], None] | None = None,
 ) -> CroupierError | None:
     """Why the bearer of ``credentials`` may not make a request at all (no or an unknown
-    token, an ended or idle session, a role not among ``roles`` where any are given), or
-    ``None``: checked before a malformed request is answered (in a session of its own)."""
+    token, an ended or idle session, a role not among ``roles`` where any are given, a
+    refusal of ``allows``, the endpoint's own check of who may), or ``None``: checked
+    before a malformed request is answered (in a session of its own)."""
     if credentials is None:
         return unauthorized(credentials)
     with server_of(connection).sessions() as db:
@@ -109,6 +111,8 @@ def refusal(
             db.commit()
             if roles:
                 role(player, *roles)
+            if allows is not None:
+                allows(player, connection)
         except CroupierError as refused:
             return refused
     return None
@@ -177,3 +181,28 @@ Admin = Annotated[Player, needs("admin")]
 """The caller, an admin (else 403 before the request is validated)."""
 Staff = Annotated[Player, needs("dealer", "admin")]
 """The caller, a dealer or an admin (else 403 before the request is validated)."""
+
+
+def _himself_or_admin(player: Player, connection: HTTPConnection) -> None:
+    if player.id != connection.path_params.get("player_id") and player.role != "admin":
+        raise service.AccessDenied("only the player himself or an admin may", "server:roles")
+
+
+def allowing(allows: Callable[[Player, HTTPConnection], None]) -> Any:
+    """A dependency: the caller (:func:`caller`), refused (403) by ``allows`` (who may, for
+    the request's path) before the request's fields are validated, as :func:`needs`;
+    ``allows`` is kept on it for :mod:`croupier.server.handlers` (a body that is not JSON
+    at all)."""
+
+    def checked(connection: HTTPConnection, db: Db, credentials: Credentials) -> Player:
+        player = caller(connection, db, credentials)
+        allows(player, connection)
+        return player
+
+    checked.allows = allows  # type: ignore[attr-defined]
+    return Depends(checked)
+
+
+HimselfOrAdmin = Annotated[Player, allowing(_himself_or_admin)]
+"""The caller, the player of the path's ``player_id`` or an admin (else 403 before the
+request is validated)."""

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 from croupier.ledger.significant_events import Kind, record
 from croupier.ledger.versions import NotInForce
 from croupier.server import service, table_state
-from croupier.server.routes.deps import PROBLEMS, Caller, Db, Staff
+from croupier.server.routes.deps import PROBLEMS, Db, Staff
 
 
 class NoticeOut(BaseModel):
@@ -102,10 +102,11 @@ def kept(table_id: str, request: Request, db: Db, me: Staff) -> TableStateOut:
 
 @router.post("/tables/{table_id}/equipment", response_model=EquipmentOut, responses=PROBLEMS)
 def equipment(
-    table_id: str, body: EquipmentIn, request: Request, db: Db, me: Caller
+    table_id: str, body: EquipmentIn, request: Request, db: Db, me: Staff
 ) -> EquipmentOut:
     """Sign a device out of order (dealer or admin) or back into use (admin), from the
-    table's next round on (674a.9(a)(1), 674a.13(g), 676a.9(a)(1), 676a.13(g))."""
+    table's next round on (674a.9(a)(1), 674a.13(g), 676a.9(a)(1), 676a.13(g)). A player
+    is refused (403) before the body is read."""
     allowed = ("dealer", "admin") if body.out_of_order else ("admin",)
     if me.role not in allowed:
         what = "sign equipment out of order" if body.out_of_order else "sign it back in"

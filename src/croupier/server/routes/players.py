@@ -7,7 +7,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from sqlalchemy import select
 
-from croupier.ledger import protection
+from croupier.ledger import names, protection
 from croupier.ledger import repository as repo
 from croupier.ledger.models import CAGE, WALLET, Account, Player
 from croupier.ledger.significant_events import granted
@@ -21,7 +21,10 @@ router = APIRouter()
 
 @router.post("/players", status_code=201, response_model=schemas.PlayerCreated, responses=PROBLEMS)
 def create_player(body: schemas.PlayerCreate, db: Db, me: Admin) -> schemas.PlayerCreated:
-    """Admin: a new player, dealer or admin; the bearer token is returned once."""
+    """Admin: a new player, dealer or admin; the bearer token is returned once. The name
+    is refused as at sign-up (:func:`play_money`): 422 for its characters, 409 where
+    another account holds the same name."""
+    names.claim(db, body.name)
     player, token = repo.create_player(db, body.name, body.role)
     granted(db, player, f"{me.name} ({me.id})")
     db.commit()
@@ -103,12 +106,22 @@ def play_money(body: schemas.PlayMoneyIn, request: Request, db: Db) -> schemas.P
     ``1 / SIGNUP_LIMIT.per_second`` seconds (``app.state.signup_limits``; 429,
     :class:`RateLimited`, ``server:rate-limit``, with Retry-After), so that throwaway
     accounts cannot take every seat. The address is the peer's; ``X-Forwarded-For``
-    counts only from a proxy the operator named (:mod:`croupier.server.addresses`)."""
+    counts only from a proxy the operator named (:mod:`croupier.server.addresses`).
+
+    The name (1 to 100 characters) is shown beside the player's seat, so none may pose as
+    another (:mod:`croupier.ledger.names`): refused 422 where it begins or ends with a
+    blank, or holds markup (``<``, ``>``, ``&``, ``"``, a backtick) or a control,
+    invisible or formatting character (zero-width, bidirectional, private-use), each
+    checked in its NFKC form too; refused 409 (``server:names``) where another account
+    holds the same name, compared after NFKC and case-folding, blanks at either end
+    ignored and runs of blanks inside taken as one. Accents, any script, spaces inside,
+    apostrophes (O'Brien), hyphens and periods are taken."""
     trusted = getattr(request.app.state, "trusted_proxies", addresses.NONE)
     address = addresses.client_address(request, trusted)
     request.app.state.signup_limits.take(
         address, SIGNUP_KEY, what="play-money sign-ups from one address"
     )
+    names.claim(db, body.name)
     player, token = repo.create_player(db, body.name, "player")
     if body.limits:  # offered at registration (814a.1): none in force yet, so at once
         now = server_of(request).clock()

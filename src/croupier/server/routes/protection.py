@@ -24,7 +24,7 @@ from croupier.ledger.gaming_day import gaming_day_of
 from croupier.ledger.models import Player
 from croupier.reminders import reminder_words
 from croupier.server import addresses
-from croupier.server.routes.deps import PROBLEMS, Caller, Db, Reader, server_of
+from croupier.server.routes.deps import PROBLEMS, Caller, Db, HimselfOrAdmin, Reader, server_of
 
 router = APIRouter()
 
@@ -124,11 +124,6 @@ class SessionOut(BaseModel):
     start in UTC)."""
 
 
-def _may(me: Player, player_id: str) -> None:
-    if me.id != player_id and me.role != "admin":
-        raise AccessDenied("only the player himself or an admin may", "server:roles")
-
-
 def _limits_out(db: Session, player_id: str, now: datetime) -> LimitsOut:
     row = protection.row_of(db, player_id)
     gaming_day = gaming_day_of(db)
@@ -161,18 +156,19 @@ def _limits_out(db: Session, player_id: str, now: datetime) -> LimitsOut:
 
 
 @router.get("/players/{player_id}/limits", response_model=LimitsOut, responses=PROBLEMS)
-def get_limits(player_id: str, request: Request, db: Db, me: Caller) -> LimitsOut:
+def get_limits(player_id: str, request: Request, db: Db, me: HimselfOrAdmin) -> LimitsOut:
     """The player's limits, waiting increases, totals and status (himself or an admin)."""
-    _may(me, player_id)
     return _limits_out(db, player_id, server_of(request).clock())
 
 
 @router.put("/players/{player_id}/limits", response_model=LimitsOut, responses=PROBLEMS)
-def put_limits(player_id: str, body: LimitsIn, request: Request, db: Db, me: Caller) -> LimitsOut:
+def put_limits(
+    player_id: str, body: LimitsIn, request: Request, db: Db, me: HimselfOrAdmin
+) -> LimitsOut:
     """Change limits (814a.2): a decrease is in force at once; an increase (or a limit
     removed) waits for the end of its period and the player's confirmation. An admin may
-    only lower a limit."""
-    _may(me, player_id)
+    only lower a limit. Who may is checked first: anyone else is refused 403 whatever the
+    body holds."""
     now = server_of(request).clock()
     asked = body.model_dump(exclude_unset=True)
     protection.set_limits(db, player_id, asked, now=now, by=me.id, may_raise=me.id == player_id)
@@ -192,21 +188,23 @@ def confirm_limits(player_id: str, request: Request, db: Db, me: Caller) -> Limi
 
 
 @router.put("/players/{player_id}/reminders", response_model=LimitsOut, responses=PROBLEMS)
-def reminders(player_id: str, body: RemindersIn, request: Request, db: Db, me: Caller) -> LimitsOut:
+def reminders(
+    player_id: str, body: RemindersIn, request: Request, db: Db, me: HimselfOrAdmin
+) -> LimitsOut:
     """How often the reminder of time played and amount wagered appears (814a.1: 60
-    minutes, or 15 or 30 the player chooses)."""
-    _may(me, player_id)
+    minutes, or 15 or 30 the player chooses); himself or an admin, checked first."""
     protection.row_of(db, player_id, lock=True).reminder_minutes = body.minutes
     db.commit()
     return _limits_out(db, player_id, server_of(request).clock())
 
 
 @router.post("/players/{player_id}/status", response_model=LimitsOut, responses=PROBLEMS)
-def suspend(player_id: str, body: StatusIn, request: Request, db: Db, me: Caller) -> LimitsOut:
+def suspend(
+    player_id: str, body: StatusIn, request: Request, db: Db, me: HimselfOrAdmin
+) -> LimitsOut:
     """Suspend play for ``hours`` or ``days``, or exclude oneself (for ``days``, else
     until an admin lifts it): the player may not take a seat or wager; a round he is in
-    finishes (814a.2)."""
-    _may(me, player_id)
+    finishes (814a.2). Himself or an admin, checked before the body."""
     if body.hours is not None and body.days is not None:
         raise LedgerError("give the length in hours or in days, not both", protection.CITE)
     now = server_of(request).clock()

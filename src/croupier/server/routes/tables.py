@@ -8,7 +8,7 @@ from fastapi import APIRouter, Path, Query, Request, WebSocket
 from sqlalchemy import select
 
 from croupier.ledger import repository as repo
-from croupier.ledger.models import GameTable, RoundRow, Seat
+from croupier.ledger.models import GameTable, Player, RoundRow, Seat
 from croupier.registry import GAMES, spec_of
 from croupier.server import driver, fanout, schemas, service
 from croupier.server.browser import (
@@ -19,9 +19,20 @@ from croupier.server.browser import (
     table_returns,
     table_summary,
 )
-from croupier.server.routes.deps import PROBLEMS, Admin, Caller, Db, Staff, server_of
+from croupier.server.routes.deps import (
+    PROBLEMS,
+    Admin,
+    Caller,
+    Db,
+    Staff,
+    allowing,
+    server_of,
+)
 
 router = APIRouter()
+
+Seater = Annotated[Player, allowing(lambda player, _connection: service.may_take_seat(player))]
+"""The caller, a player (a dealer or admin is refused 403 before the body is read)."""
 
 
 @router.post("/tables", status_code=201, response_model=schemas.TableOut, responses=PROBLEMS)
@@ -83,9 +94,12 @@ def sign(table_id: str, db: Db, me: Caller) -> schemas.SignOut:
     "/tables/{table_id}/seats", status_code=201, response_model=schemas.SeatOut, responses=PROBLEMS
 )
 def join(
-    table_id: str, body: schemas.SeatIn, request: Request, db: Db, me: Caller
+    table_id: str, body: schemas.SeatIn, request: Request, db: Db, me: Seater
 ) -> schemas.SeatOut:
-    """A player takes a free seat; it plays from the next round that opens."""
+    """A player takes a free seat; it plays from the next round that opens. Refused 403
+    where he may not (a dealer or admin, before the body is read; a player suspended,
+    self-excluded or disabled) and 409 where the table is in the way (the seat taken,
+    a seat of his already, the seat still in a round)."""
     out = service.join(db, me, table_id, body.seat, body.seed_commitment)
     db.commit()
     server_of(request).hub.changed(table_id)

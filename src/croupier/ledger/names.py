@@ -1,0 +1,84 @@
+"""Players' display names: what a name may hold and when two are the same (issue #34).
+
+A name is shown at the tables beside a seat, so no player may pose as another:
+
+- **the characters**: no markup (``<``, ``>``, ``&``, ``"``, a backtick), no control
+  character, no invisible or formatting character (zero-width spaces and joiners, the
+  word joiner, the byte-order mark, bidirectional marks, embeddings, overrides and
+  isolates, soft hyphens, Hangul fillers), no private-use or unassigned code point, no
+  line or paragraph separator; each is checked in the name as sent and in its NFKC form,
+  so a full-width ``＜`` is refused as ``<`` is. Letters of any script, accents, digits,
+  spaces inside, apostrophes (``O'Brien``, ``O’Brien``), hyphens and periods are taken
+  (:func:`problem`);
+- **the same name**: two names are the same when their NFKC forms, case-folded, with the
+  blanks at either end ignored and every run of blanks inside taken as one space, are
+  equal (:func:`key`): ``Ann``, ``ANN``, ``ａｎｎ`` and ``ann`` are one name. A name
+  another account holds is refused (:func:`claim`, 409).
+
+Accounts opened before this rule may share a name; none is renamed.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from sqlalchemy import select, text
+from sqlalchemy.orm import Session
+
+from croupier.errors import LedgerError
+from croupier.ledger.models import Player
+
+CITE = "server:names"
+MARKUP = '<>&"`'
+"""Characters a page could take for markup or for the end of a quoted value."""
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cn", "Cs", "Zl", "Zp"})
+_UNNAMED = {
+    "Cc": "a control character",
+    "Co": "a private-use character",
+    "Cn": "an unassigned code point",
+    "Cs": "a surrogate",
+}
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters shown as nothing: the Hangul fillers and the blank Braille pattern."""
+
+
+def problem(name: str) -> str | None:
+    """What is wrong with the characters of ``name``, in a sentence naming the first one
+    refused by its code point (never the name itself), or ``None``."""
+    for char in name + unicodedata.normalize("NFKC", name):
+        if char in MARKUP:
+            return (
+                'a name may not hold <, >, &, " or a backtick, which a page could take '
+                f"for markup: it holds {char}"
+            )
+        category = unicodedata.category(char)
+        if category in _INVISIBLE_CATEGORIES or char in _BLANK_LETTERS:
+            what = unicodedata.name(char, _UNNAMED.get(category, "unnamed"))
+            return (
+                "a name may not hold a control character, nor an invisible or formatting "
+                f"one: it holds U+{ord(char):04X} ({what})"
+            )
+    return None
+
+
+def key(name: str) -> str:
+    """``name`` as names are compared: NFKC, case-folded, blanks at either end dropped
+    and each run of blanks inside one space."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def claim(session: Session, name: str) -> None:
+    """Refuse (:class:`LedgerError`, 409, ``server:names``) ``name`` where another account
+    holds the same one (:func:`key`), in the caller's transaction. On PostgreSQL two
+    transactions claiming the same name take turns (a transaction-scoped advisory lock
+    on the name's key); SQLite has one writer at a time."""
+    wanted = key(name)
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": wanted})
+    for held in session.scalars(select(Player.name)):
+        if key(held) == wanted:
+            raise LedgerError(
+                "another player's name is the same as this one (names are compared "
+                "ignoring case, width and blanks at either end): choose another",
+                CITE,
+            )

@@ -1,0 +1,110 @@
+"""Display names (issue #34): no player may pose as another. A name another account
+holds, compared after NFKC and case-folding with the blanks at either end ignored, is
+refused 409; a name with markup or a control, invisible or formatting character is
+refused 422 naming what was wrong (never echoing the name). Realistic names are taken.
+Both at self-service sign-up and at an admin's account opening."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from server_api import Api
+
+from croupier.server.ratelimit import Buckets, RateLimit
+
+
+@pytest.fixture(autouse=True)
+def _many_sign_ups(api: Api) -> None:
+    """More sign-ups from the test's one address than the server's limit lets through."""
+    api.app.state.signup_limits = Buckets(RateLimit(per_second=1_000.0, burst=1_000))
+
+
+def _sign_up(api: Api, name: str) -> Any:
+    return api.client.post("/players/play-money", json={"name": name})
+
+
+def _open(api: Api, name: str) -> Any:
+    return api.client.post("/players", json={"name": name}, headers=api.admin)
+
+
+def _names(api: Api) -> list[str]:
+    with api.engine.connect() as connection:
+        rows = connection.exec_driver_sql("SELECT name FROM players ORDER BY name")
+        return [str(name) for (name,) in rows]
+
+
+REALISTIC = (
+    "Seán O'Brien",
+    "O’Neill",
+    "Anne-Marie Dupont",
+    "José Álvarez Jr.",
+    "Zoë",
+    "李小龍",
+    "Владимир",
+    "d'Artagnan 2",
+)
+
+
+@pytest.mark.parametrize("way", [_sign_up, _open])
+def test_the_same_name_in_another_case_width_or_blanks_is_refused(api: Api, way: Any) -> None:
+    for name in REALISTIC:
+        r = way(api, name)
+        assert r.status_code == 201, r.text
+    before = api.snapshot()
+    names = _names(api)
+    # The first: case; the second: full-width letters (NFKC); the third: its "é" as
+    # e and a combining acute accent (NFKC composes it); the fourth: blanks inside.
+    for same in ("ADMIN", "ｓｅáｎ o'brien", "Jose\u0301 A\u0301lvarez jr.", "Anne-Marie   Dupont"):
+        for how in (_sign_up, _open):
+            r = how(api, same)
+            assert r.status_code == 409, r.text
+            assert r.json()["cite"] == "server:names"
+            assert r.json()["detail"].startswith("another player's name is the same as this")
+            assert same not in r.text
+    assert _names(api) == names
+    assert api.snapshot() == before
+
+
+HOSTILE = {
+    "<b>ann</b>": "<",
+    "ann & co": "&",
+    'say "hi"': '"',
+    "x`y": "`",
+    "ann\uff1c": "<",  # a full-width less-than sign, "<" in NFKC
+    "an\u200bn": "U+200B (ZERO WIDTH SPACE)",
+    "an\u200dn": "U+200D (ZERO WIDTH JOINER)",
+    "\ufeffann": "U+FEFF (ZERO WIDTH NO-BREAK SPACE)",
+    "ann\u2066x": "U+2066 (LEFT-TO-RIGHT ISOLATE)",
+    "ann\u200fx": "U+200F (RIGHT-TO-LEFT MARK)",
+    "an\u00adn": "U+00AD (SOFT HYPHEN)",
+    "ann\ue000": "U+E000 (a private-use character)",
+    "a\u0001b": "U+0001 (a control character)",
+    "ann\u3164": "U+3164 (HANGUL FILLER)",
+}
+
+
+def test_markup_and_invisible_characters_are_refused_naming_the_character(api: Api) -> None:
+    before = api.snapshot()
+    names = _names(api)
+    for name, said in HOSTILE.items():
+        for how in (_sign_up, _open):
+            r = how(api, name)
+            assert r.status_code == 422, r.text
+            [problem] = r.json()["problems"]
+            assert problem["loc"] == ["body", "name"]
+            assert said in problem["detail"], (name, problem)
+            assert name not in r.text
+    assert _names(api) == names
+    assert api.snapshot() == before
+
+
+def test_one_name_signed_up_at_once_is_taken_once(api: Api) -> None:
+    """Six sign-ups of one name (in three spellings) at once: one account takes it."""
+    spellings = ["Zed Ōkubo", "ZED ŌKUBO", "zed  ōkubo"] * 2
+    with ThreadPoolExecutor(len(spellings)) as pool:
+        answers = list(pool.map(lambda name: _sign_up(api, name), spellings))
+    assert sorted(r.status_code for r in answers) == [201, 409, 409, 409, 409, 409]
+    [taken] = [name for name in _names(api) if name != "admin"]
+    assert taken in spellings
