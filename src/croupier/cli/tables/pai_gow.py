@@ -78,7 +78,17 @@ set, giving up your wager before the hands are exposed (621a.10(e)); show once t
 are set: expose them and settle (621a.10(f)); before then show, as at every table, gives
 your wagers and what you may do."""
 
-GRAMMAR = ("bet AMOUNT", "style NAME", "deal", "set T1 T2", "house", "surrender", "show")
+GRAMMAR = (
+    "bet AMOUNT",
+    "style NAME",
+    "deal",
+    "set T1 T2",
+    "house",
+    "surrender",
+    "show",
+    "take bank CHIPS [co-bank=yes|no]",
+    "pass bank",
+)
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 PLAYER_WORDS = {
