@@ -24,6 +24,7 @@ import dataclasses
 import importlib
 import inspect
 import io
+import re
 import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -641,3 +642,12 @@ def test_every_word_the_parser_reads_is_in_its_grammar(game: str) -> None:
     anytime = {word for word, _ in table.own + base.ALWAYS}
     missing = words - set(usages(module.GRAMMAR)) - anytime
     assert not missing, (game, sorted(missing))
+
+
+@pytest.mark.parametrize("game", sorted(TABLE_CLASSES))
+def test_usage_lines_are_in_the_tables_words(game: str) -> None:
+    """A usage line names what is typed in words: its placeholders (SPOT, AMOUNT, T1 T2,
+    NAME) and words have no snake_case or ``kind:value`` spot codes (``pip_street``,
+    ``back_9``) and no command class names (``PlaceWager``)."""
+    for line in module_of(game).GRAMMAR:
+        assert not re.search(r"[_:]|\b[A-Z][a-z]+[A-Z]", line), (game, line)
