@@ -784,7 +784,9 @@ def play_command(
         ] = None,
         balance: Annotated[
             str,
-            typer.Option(help="Starting play money in dollars (cents may be given: 500.00)."),
+            typer.Option(
+                help="Starting play money in dollars, not cents: 500 or 500.00 is $500.00."
+            ),
         ] = "1000",
         rounds: Annotated[
             int | None, typer.Option(min=1, help="Stop after this many rounds.")
@@ -806,7 +808,7 @@ def play_command(
         try:
             cents = parse_dollars(balance, "--balance")
         except IllegalCommand as error:
-            typer.echo(f"--balance: {error.told}", err=True)
+            typer.echo(f"--balance is play money in dollars: {error.reason}", err=True)
             raise typer.Exit(2) from None
         if cents < 0:
             typer.echo(f"--balance is play money of $0 or more, not {balance}", err=True)
