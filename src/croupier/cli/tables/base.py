@@ -119,8 +119,12 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     :meth:`anytime`."""
     grammar: ClassVar[tuple[str, ...]] = ()
     """The usage of each command the table reads at some moment of its rounds
-    (``"bet SPOT AMOUNT"``, ``"hit"``): the usage line a command typed with the wrong
-    arguments gets (:meth:`unknown`), before the form of an offer of the moment."""
+    (``"bet SPOT AMOUNT"``, ``"hit"``; words typed for the same command joined by ``", "``:
+    ``"roll, shoot, deal"``): the usage line a command typed with the wrong arguments gets
+    (:meth:`unknown`), before the form of an offer of the moment. Every word
+    :meth:`command` dispatches on is the first word of a line here or taken at any moment
+    (:meth:`anytime`), and every line is read as its command
+    (``tests/cli/test_terminal_grammar.py``)."""
     own: ClassVar[tuple[tuple[str, str], ...]] = ()
     """The table's own commands it takes at any moment besides :data:`ALWAYS` (a hint,
     the layout), with what each does."""

@@ -97,8 +97,9 @@ PLAYER_WORDS = {
     "RequestHouseWay": ("house", "ask how the house would set your tiles"),
     "Surrender": ("surrender", "surrender your wager before your hands are exposed"),
 }
-"""What the player types for his commands at this table (taking or passing the bank,
-cutting the tiles and the other commands of a banking player are not offered here)."""
+"""What the player types for his commands at this table (taking or passing the bank is
+worded by :meth:`PaiGowPlay.choice`; a banking player's other commands, the cut and the
+dealer's wager directed, are typed in the one grammar of :mod:`croupier.cli.tables.offered`)."""
 
 
 WORDED = (
