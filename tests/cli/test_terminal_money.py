@@ -32,12 +32,38 @@ def test_the_balance_is_given_in_dollars(game: str, typed: str, shown: str) -> N
     )
 
 
-@pytest.mark.parametrize("typed", ["five", "-5", "1e3", "5.001"])
-def test_a_balance_that_is_not_dollars_is_refused(typed: str) -> None:
-    code, out = play("high-roll-dice", "--balance", typed)
+@pytest.mark.parametrize(
+    ("typed", "told"),
+    [
+        ("five", "'five' is not an amount in dollars and cents such as 5 or 2.50"),
+        ("abc", "'abc' is not an amount in dollars and cents such as 5 or 2.50"),
+        ("1e3", "'1e3' is not an amount in dollars and cents such as 5 or 2.50"),
+        ("1e9999", "'1e9999' is not an amount in dollars and cents such as 5 or 2.50"),
+        ("5.001", "'5.001' is not an amount in whole cents: it has a fraction of a cent"),
+        ("1234567890123", "'1234567890123' is too large: at most twelve digits of dollars"),
+    ],
+)
+def test_a_balance_that_is_not_dollars_is_refused(typed: str, told: str) -> None:
+    """Words, exponents (``1e9999`` is no float overflow), fractions of a cent and more
+    than twelve digits of dollars exit with status 2 and say why, naming ``--balance``."""
+    code, out = play("high-roll-dice", f"--balance={typed}")
     assert code == 2
-    assert "--balance" in out
-    assert "Traceback" not in out
+    assert f"--balance is play money in dollars: {told}" in out
+    assert "Traceback" not in out and "(--balance)" not in out
+
+
+def test_a_negative_balance_is_refused() -> None:
+    code, out = play("high-roll-dice", "--balance=-5")
+    assert code == 2
+    assert "--balance is play money of $0 or more, not -5" in out
+
+
+def test_help_says_the_balance_is_in_dollars() -> None:
+    code, out = play("high-roll-dice", "--help")
+    assert code == 0
+    assert "Starting play money in dollars, not cents: 500 or 500.00 is $500.00." in " ".join(
+        out.replace("│", " ").split()
+    )
 
 
 def test_a_buy_wager_says_its_commission() -> None:

@@ -119,8 +119,12 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     :meth:`anytime`."""
     grammar: ClassVar[tuple[str, ...]] = ()
     """The usage of each command the table reads at some moment of its rounds
-    (``"bet SPOT AMOUNT"``, ``"hit"``): the usage line a command typed with the wrong
-    arguments gets (:meth:`unknown`), before the form of an offer of the moment."""
+    (``"bet SPOT AMOUNT"``, ``"hit"``; words typed for the same command joined by ``", "``:
+    ``"roll, shoot, deal"``): the usage line a command typed with the wrong arguments gets
+    (:meth:`unknown`), before the form of an offer of the moment. Every word
+    :meth:`command` dispatches on is the first word of a line here or taken at any moment
+    (:meth:`anytime`), and every line is read as its command
+    (``tests/cli/test_terminal_grammar.py``)."""
     own: ClassVar[tuple[tuple[str, str], ...]] = ()
     """The table's own commands it takes at any moment besides :data:`ALWAYS` (a hint,
     the layout), with what each does."""
@@ -784,7 +788,9 @@ def play_command(
         ] = None,
         balance: Annotated[
             str,
-            typer.Option(help="Starting play money in dollars (cents may be given: 500.00)."),
+            typer.Option(
+                help="Starting play money in dollars, not cents: 500 or 500.00 is $500.00."
+            ),
         ] = "1000",
         rounds: Annotated[
             int | None, typer.Option(min=1, help="Stop after this many rounds.")
@@ -806,7 +812,7 @@ def play_command(
         try:
             cents = parse_dollars(balance, "--balance")
         except IllegalCommand as error:
-            typer.echo(f"--balance: {error.told}", err=True)
+            typer.echo(f"--balance is play money in dollars: {error.reason}", err=True)
             raise typer.Exit(2) from None
         if cents < 0:
             typer.echo(f"--balance is play money of $0 or more, not {balance}", err=True)

@@ -86,9 +86,10 @@ your Pass and Come wagers with a point keep working."""
 
 GRAMMAR = (
     "bet WAGER AMOUNT",
-    "roll",
+    "roll, shoot, deal",
     "remove WAGER",
     "take down WAGER",
+    "down WAGER",
     "off WAGER",
     "working WAGER",
     "give up",

@@ -53,6 +53,7 @@ first hint compiles, about 10 s)."""
 GRAMMAR = (
     "antes AMOUNT",
     "bonus AMOUNT",
+    "bet SPOT AMOUNT",
     "withdraw SPOT",
     "remove SPOT",
     "deal",

@@ -92,6 +92,7 @@ GRAMMAR = (
     "split",
     "surrender",
     "second",
+    "decline",
     "take",
     "dead",
 )
@@ -103,7 +104,6 @@ WORDS = {
     "split": Decision.SPLIT,
     "surrender": Decision.SURRENDER,
     "second": Decision.SECOND_CHANCE,
-    "second_chance": Decision.SECOND_CHANCE,
     "decline": Decision.DECLINE_SECOND_CHANCE,
     "take": Decision.TAKE_LATE_CARD,
     "dead": Decision.DECLINE_LATE_CARD,

@@ -53,7 +53,7 @@ spot=SPOT amount=5, or bet SPOT AMOUNT for a wager on SPOT by the listed command
 takes it.
 On deal no more bets are taken: the dealer closes the betting and plays on."""
 
-GRAMMAR = ("bet SPOT AMOUNT", "deal")
+GRAMMAR = ("bet SPOT AMOUNT", "deal", "COMMAND [FIELD=VALUE ...]")
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 

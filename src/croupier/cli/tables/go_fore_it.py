@@ -44,7 +44,7 @@ be given: 12.50); a second bet on a spot adds to it, and a wager may be taken ba
 the deal. The dealer shuffles, cuts and deals; then you make the Back 9 Wager (equal to
 your Front 9) and play on, or fold: the Front 9 is forfeited (Skins and Gopher stay)."""
 
-GRAMMAR = ("bet SPOT AMOUNT", "remove SPOT", "withdraw SPOT", "deal", "back9", "fold")
+GRAMMAR = ("bet SPOT AMOUNT", "remove SPOT", "withdraw SPOT", "deal", "back9, play", "fold")
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 WAGER_WORDS = {
@@ -97,7 +97,7 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
                         )
             case ["deal"]:
                 self.deal(round_)
-            case ["back9" | "back_9" | "play"]:
+            case ["back9" | "play"]:
                 front = round_.view(SEAT)["wagers"].get(str(SEAT), {}).get(Spot.FRONT_9, 0)
                 self.decide(round_, PlaceWager(seat=SEAT, spot=Spot.BACK_9, amount=front))
             case ["fold"]:

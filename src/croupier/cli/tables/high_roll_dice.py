@@ -35,7 +35,7 @@ bet millionaire row 10 1: AMOUNT in dollars (cents may be given: 12.50). A wager
 may not be removed here: it stays on the layout until the round is settled. On roll the
 dealer throws, calls and settles."""
 
-GRAMMAR = ("bet SPOT AMOUNT", "roll")
+GRAMMAR = ("bet SPOT AMOUNT", "remove SPOT", "roll")
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 WAGER_WORDS = {

@@ -78,7 +78,17 @@ set, giving up your wager before the hands are exposed (621a.10(e)); show once t
 are set: expose them and settle (621a.10(f)); before then show, as at every table, gives
 your wagers and what you may do."""
 
-GRAMMAR = ("bet AMOUNT", "style NAME", "deal", "set T1 T2", "house", "surrender", "show")
+GRAMMAR = (
+    "bet AMOUNT",
+    "style NAME",
+    "deal",
+    "set T1 T2",
+    "house",
+    "surrender",
+    "show",
+    "take bank CHIPS [co-bank=yes|no]",
+    "pass bank",
+)
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 PLAYER_WORDS = {
@@ -87,8 +97,9 @@ PLAYER_WORDS = {
     "RequestHouseWay": ("house", "ask how the house would set your tiles"),
     "Surrender": ("surrender", "surrender your wager before your hands are exposed"),
 }
-"""What the player types for his commands at this table (taking or passing the bank,
-cutting the tiles and the other commands of a banking player are not offered here)."""
+"""What the player types for his commands at this table (taking or passing the bank is
+worded by :meth:`PaiGowPlay.choice`; a banking player's other commands, the cut and the
+dealer's wager directed, are typed in the one grammar of :mod:`croupier.cli.tables.offered`)."""
 
 
 WORDED = (

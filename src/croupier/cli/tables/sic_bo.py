@@ -56,7 +56,7 @@ GRAMMAR = (
     "combo A-B AMOUNT",
     "single N AMOUNT",
     "bet SPOT AMOUNT",
-    "shake",
+    "shake, roll, deal",
 )
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
