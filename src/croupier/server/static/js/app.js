@@ -284,7 +284,9 @@ async function tablePage(tableId, early = null) {
         await live.refresh();
       } else {
         say(error.message, "error", view && view.round_id ? `round:${view.round_id}` : null);
-        if (error instanceof Problem && error.status === 409) live.refresh();
+        // Refused by how the table stands (409) or by what this player may do now (403, a
+        // player disabled or excluded meanwhile): show the table as it is.
+        if (error instanceof Problem && (error.status === 409 || error.status === 403)) live.refresh();
       }
     } finally {
       busy = false;
