@@ -36,7 +36,7 @@ events, read back from JSON, replay to the same round with no random source.
 >>> round_.handle(PlaceWager(seat=1, spot="pip_street:five", amount=100), 1)
 Traceback (most recent call last):
   ...
-croupier.errors.InvalidWager: a wager on pip_street:five must be $5 to $5,000, not $1 (675a.2(e)(1))
+croupier.errors.InvalidWager: a wager on Pip Street five must be $5 to $5,000, not $1 (675a.2(e)(1))
 >>> [e.type for e in round_.handle(PlaceWager(seat=1, spot="pip_street:five", amount=500), 1)]
 ['WagerPlaced']
 >>> [e.type for e in round_.handle(AnnounceNoMoreBets(), DEALER)]

@@ -323,7 +323,7 @@ def seat_names(session: Session, seats: Mapping[int, str]) -> dict[int, str]:
     """Seat -> its player's name (``"Seat N"`` where he has none) for a round's ``seats``
     (seat -> account id), as :func:`shielded_view` shows another player's seat."""
     held = select(Player.id, Player.name).where(Player.id.in_(list(seats.values())))
-    names: dict[str, str] = dict(session.execute(held).tuples().all())
+    names: dict[str, str] = dict(session.execute(held).all())
     return {seat: names.get(pid) or f"Seat {seat}" for seat, pid in seats.items()}
 
 
