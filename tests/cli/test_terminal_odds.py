@@ -43,6 +43,17 @@ def test_odds_at_every_table(example: Path) -> None:
     assert rows, out
     for _, back, edge in rows:  # the return and the edge make the whole stake
         assert abs(float(back) + float(edge) - 100) < 0.011
+    # Every wager in words: no par sheet key ("like_kind_extra_roll:2", "blackjack:chart").
+    codes = re.findall(r"\b[a-z]+_[a-z_]+\b|\b[a-z_]+:[a-z0-9_]+\b", out)
+    assert not codes, codes
+
+
+def test_a_house_edge_below_zero_is_said_as_the_players_edge() -> None:
+    """Double Back Jack played best returns more than the stake: the terminal says "the
+    player's edge", as the browser's help does, and names the two ways of playing."""
+    out = odds(next(e for e in EXAMPLES if e.stem == "double-back-jack"))
+    assert "the player's edge 0." in out
+    assert "playing the printed chart" in out
 
 
 def test_sic_bo_small_returns_210_of_216() -> None:

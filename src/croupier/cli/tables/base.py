@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -274,10 +274,23 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         for column in ("Wager", "Return to the player", "House edge"):
             table.add_column(column)
         for figures in self.sheet or ():
-            table.add_row(
-                self.wager_name(figures["wager"]), figures["to_player"], figures["house_edge"]
-            )
+            said = self.par_wager_name(figures)
+            edge = figures["house_edge"]
+            if edge.startswith("-"):  # below zero: the player's edge, as the browser says
+                edge = f"the player's edge {edge[1:]}"
+            table.add_row(said, figures["to_player"], edge)
         self.console.print(table)
+
+    def par_wager_name(self, figures: Mapping[str, Any]) -> str:
+        """A par sheet row's wager as the table names it (:meth:`wager_name`); one the
+        layout does not name (a wager with an Extra Roll, a way of playing) is said by the
+        par sheet's own words without their citation, with the way of playing assumed."""
+        name = figures["wager"]
+        said = find(self.rules.game).words.get(name) or self.spot_labels.get(name)
+        if not said:
+            said = _without_citation(figures.get("words") or "") or self.wager_name(name)
+        strategy = figures.get("strategy")
+        return f"{said}; playing {strategy}" if strategy else said
 
     def paytable(self) -> None:
         """The paytable: the table sign of the Rules Submission, as the game draws it
@@ -834,3 +847,16 @@ def play_command(
     play.__doc__ = doc
     setattr(play, "terminal", terminal)  # noqa: B010 (the table it opens, for a test)
     return play
+
+
+def _without_citation(words: str) -> str:
+    """``words`` without the parenthesised citation that ends them (``"Like Kind 2 ...
+    (675a.2(e)(3); 675a.5(d))"`` -> ``"Like Kind 2 ..."``)."""
+    if not words.endswith(")"):
+        return words
+    depth = 0
+    for index in range(len(words) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(words[index], 0)
+        if depth == 0:
+            return words[:index].rstrip()
+    return words
