@@ -144,6 +144,13 @@ def _frames_in_order(frames: list[dict[str, Any]]) -> None:
             assert before[1] <= after[1], f"a view went back: {keys}"
 
 
+def _phase(m: dict[str, Any]) -> str | None:
+    """The phase a socket's frame shows (``None``: no round, as a frame read before the
+    round was opened shows it)."""
+    view = m["data"]["view"]
+    return None if view is None else str(view["phase"])
+
+
 def test_a_socket_on_one_process_sees_the_others_changes_through_the_bus(
     postgres: str, nats: NatsServer
 ) -> None:
@@ -325,6 +332,36 @@ def test_a_dead_owner_is_taken_over_and_the_round_finishes(postgres: str, nats: 
             assert frames[-1]["data"]["round_status"] == "completed"
         finally:
             back.close()
+    finally:
+        socket.close()
+        b.close()
+        a.close()
+        table.api.close()
+
+
+def test_a_table_taken_by_a_command_has_its_deadline_kept(postgres: str, nats: NatsServer) -> None:
+    """A deals a round and stops cleanly (its leases given up: no takeover turn will find
+    the table) with the betting open. A command at B that the rules refuse (seat 1's
+    player wagering for position 2, 674a.7(g): nothing done, nothing committed) makes B
+    the table's dealer, and B's timer closes the betting when its time is up, with no
+    other request."""
+    table = GameTable(postgres, "criss-cross-poker", 1, 2, {"betting_seconds": 2})
+    peers = Peers()
+    a = Process(postgres, nats.url, "http://a.example:8000", peers=peers)
+    b = Process(postgres, nats.url, "http://b.example:8000", peers=peers)
+    socket = Socket(b.client, "t", token(table.dealer))
+    try:
+        command = player("criss-cross-poker")(1, table.view(table.players[1]))
+        assert command is not None
+        first = a.send(table.players[1], command, "bet")
+        assert first.status_code == 200, first.text
+        a.close()
+        other = b.send(table.players[1], {**command, "seat": 2}, "other")
+        assert other.status_code == 409 and "(674a.7(g))" in other.json()["detail"], other.text
+        assert "Croupier-Owner" not in other.headers  # answered by B, not forwarded
+        assert b.scaled.leases is not None and b.scaled.leases.owned == ["t"]
+        socket.wait(lambda m: _phase(m) == "across", timeout=10)
+        assert b.scaled.deadlines.fired == 1
     finally:
         socket.close()
         b.close()
