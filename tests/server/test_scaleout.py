@@ -285,13 +285,23 @@ def test_a_dead_owner_is_taken_over_and_the_round_finishes(postgres: str, nats: 
         watcher.wait(lambda m: m["data"]["round_id"] == round_id, timeout=5)
         watcher.close()  # the subscriber drops
         before = list(watcher.messages)
+        # B's leases' clock stands still at A's death until B's request is answered, so
+        # that the request comes before A's lease expires however slow a loaded machine
+        # is (with the lease of 1.5 s, a stall of a second after the death was enough
+        # for B's renewal turn to take the table over first and run the command).
+        assert b.scaled.leases is not None
+        dead_at = time.time()
+        b.scaled.leases.clock = lambda: dead_at
         a.kill()
         assert a.scaled.leases is not None and a.scaled.leases.owns("t")  # it thinks so
-        # Until A's lease expires B cannot reach the owner: 421, nothing done.
+        # A's lease is live at ``dead_at`` (A owns t after it, by the same clock): until
+        # it expires B cannot reach the owner: 421, nothing done.
         assert b.send(table.players[1], command, "again").status_code == 421
+        b.scaled.leases.clock = time.time
         # B's renewal turn (every lease_seconds / 3) takes the orphaned round over and
-        # its timer closes the betting when the three seconds are up.
-        socket.wait(lambda m: m["data"]["view"]["phase"] == "across", timeout=10)
+        # its timer closes the betting when the three seconds are up. (The dealer's
+        # socket may not have been sent the round yet: a frame with no round.)
+        socket.wait(lambda m: _phase(m) == "across", timeout=10)
         assert b.scaled.leases is not None and b.scaled.leases.owned == ["t"]
         assert b.scaled.deadlines.fired >= 1
         assert socket.messages[-1]["data"]["round_id"] == round_id
