@@ -379,6 +379,49 @@ def test_a_table_taken_by_a_command_has_its_deadline_kept(postgres: str, nats: N
         table.api.close()
 
 
+def test_a_deadline_due_while_the_owners_lease_has_lapsed_is_still_timed(
+    postgres: str, nats: NatsServer
+) -> None:
+    """B deals a round; its renewal turn stalls past its lease (a paused process, the
+    database away a while) and nobody takes the table meanwhile. The betting time runs
+    out then: B's timer closes it, and the decisions' deadlines after it are still
+    B's to time: once the turn comes the round is played to its end by the clock, with
+    no request (each of seat 1's decisions timed out)."""
+    table = GameTable(
+        postgres, "criss-cross-poker", 1, 2, {"betting_seconds": 3, "decision_seconds": 0.5}
+    )
+    b = Process(postgres, nats.url, "http://b.example:8000", lease_seconds=1.5)
+    leases = b.scaled.leases
+    assert leases is not None
+    renew, stalled = leases.renew, threading.Event()
+
+    def late() -> list[str]:
+        stalled.wait(30)
+        return renew()
+
+    socket = Socket(b.client, "t", token(table.dealer))
+    try:
+        command = player("criss-cross-poker")(1, table.view(table.players[1]))
+        assert command is not None
+        assert b.send(table.players[1], command, "bet").status_code == 200
+        deadline = _stored_deadline(table.api.engine)
+        assert deadline is not None and leases.owns("t")
+        leases.renew = late  # type: ignore[method-assign]  # the next turn stalls
+        lapsed = time.time() + leases.seconds
+        leases.clock = lambda: max(time.time(), lapsed)  # past its lease at once
+        assert not leases.owns("t") and datetime.now(UTC) < deadline  # betting still open
+        socket.wait(lambda m: _phase(m) not in (None, "betting"), timeout=10)
+        assert b.scaled.deadlines.fired == 1
+        stalled.set()
+        socket.wait(lambda m: m["data"]["round_status"] == "completed", timeout=15)
+        assert leases.owns("t")
+    finally:
+        stalled.set()
+        socket.close()
+        b.close()
+        table.api.close()
+
+
 def test_an_idle_watched_table_costs_no_database_statement(postgres: str, nats: NatsServer) -> None:
     """Sockets open on B at a table A deals, nothing happening: over an idle spell the
     only statements either process sends are its leases' renewal turn (its one holder

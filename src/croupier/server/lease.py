@@ -153,6 +153,16 @@ class Leases:
         with self._lock:
             return table_id in self._owned and self._until > self.clock()
 
+    def deals(self, table_id: str) -> bool:
+        """Whether this process deals ``table_id``: it took its lease and has not learnt
+        of another taking it (at a renewal), even where its own lease has lapsed
+        meanwhile (a renewal turn late) and the table may be taken at any moment. The
+        timers keep such a table's deadlines: a deadline dropped in that spell would be
+        timed by no one, where one kept twice is applied once (the database checks
+        the round's version)."""
+        with self._lock:
+            return table_id in self._owned
+
     @property
     def owned(self) -> list[str]:
         """The tables this process holds live leases on."""

@@ -125,7 +125,7 @@ def install(app: FastAPI, scale: Scale) -> Scaled:
         leases = Leases(server.sessions, scale.owner, address, scale.lease_seconds)
         app.add_middleware(Forward, leases=leases, transport=scale.forward_transport)
     deadlines = Deadlines(
-        server.sessions, hub.expire, hub.clock, None if leases is None else leases.owns
+        server.sessions, hub.expire, hub.clock, None if leases is None else leases.deals
     )
     hub.listeners.append(deadlines.arm)
     if leases is not None:  # a table taken, by a command or a takeover: its deadline
