@@ -443,6 +443,8 @@ def test_an_idle_watched_table_costs_no_database_statement(postgres: str, nats: 
         for socket in sockets:
             socket.wait(lambda m: m["data"]["round_version"] is not None, timeout=5)
         time.sleep(0.3)  # the last change's reads done
+        for process in (a, b):  # and A's read of t's deadline, on taking its lease
+            _reads_done(process.scaled.deadlines)
         for process in (a, b):
             event.listen(process.app.state.engine, "before_cursor_execute", count)
         time.sleep(2.0)
@@ -654,6 +656,17 @@ def _settled(deadlines: Deadlines) -> None:
     assert handled.wait(10)
 
 
+def _reads_done(deadlines: Deadlines) -> None:
+    """Wait until the timers' thread has handled what it was told so far and no read of
+    a deadline is under way."""
+    for _ in range(1000):
+        _settled(deadlines)
+        if not deadlines._reading:
+            return
+        time.sleep(0.01)
+    raise AssertionError("a deadline read did not end in 10 s")
+
+
 def _stored_deadline(engine: Any) -> datetime | None:
     with engine.connect() as connection:
         found = connection.execute(
@@ -765,6 +778,7 @@ def test_a_commands_notice_is_published_from_its_write_with_no_read(
         beside: list[tuple[str, str]] = []
         for n in range(4):
             if n == 1:  # A holds the table's lease now (the first command took it)
+                _reads_done(a.scaled.deadlines)  # the table's deadline read on taking it
                 beside = _statements_beside_the_writer(a.app.state.engine)
             r = a.send(table.players[1], wager(n), f"w{n}")
             assert r.status_code == 200, r.text
