@@ -144,6 +144,13 @@ def _frames_in_order(frames: list[dict[str, Any]]) -> None:
             assert before[1] <= after[1], f"a view went back: {keys}"
 
 
+def _phase(m: dict[str, Any]) -> str | None:
+    """The phase a socket's frame shows (``None``: no round, as a frame read before the
+    round was opened shows it)."""
+    view = m["data"]["view"]
+    return None if view is None else str(view["phase"])
+
+
 def test_a_socket_on_one_process_sees_the_others_changes_through_the_bus(
     postgres: str, nats: NatsServer
 ) -> None:
@@ -278,13 +285,23 @@ def test_a_dead_owner_is_taken_over_and_the_round_finishes(postgres: str, nats: 
         watcher.wait(lambda m: m["data"]["round_id"] == round_id, timeout=5)
         watcher.close()  # the subscriber drops
         before = list(watcher.messages)
+        # B's leases' clock stands still at A's death until B's request is answered, so
+        # that the request comes before A's lease expires however slow a loaded machine
+        # is (with the lease of 1.5 s, a stall of a second after the death was enough
+        # for B's renewal turn to take the table over first and run the command).
+        assert b.scaled.leases is not None
+        dead_at = time.time()
+        b.scaled.leases.clock = lambda: dead_at
         a.kill()
         assert a.scaled.leases is not None and a.scaled.leases.owns("t")  # it thinks so
-        # Until A's lease expires B cannot reach the owner: 421, nothing done.
+        # A's lease is live at ``dead_at`` (A owns t after it, by the same clock): until
+        # it expires B cannot reach the owner: 421, nothing done.
         assert b.send(table.players[1], command, "again").status_code == 421
+        b.scaled.leases.clock = time.time
         # B's renewal turn (every lease_seconds / 3) takes the orphaned round over and
-        # its timer closes the betting when the three seconds are up.
-        socket.wait(lambda m: m["data"]["view"]["phase"] == "across", timeout=10)
+        # its timer closes the betting when the three seconds are up. (The dealer's
+        # socket may not have been sent the round yet: a frame with no round.)
+        socket.wait(lambda m: _phase(m) == "across", timeout=10)
         assert b.scaled.leases is not None and b.scaled.leases.owned == ["t"]
         assert b.scaled.deadlines.fired >= 1
         assert socket.messages[-1]["data"]["round_id"] == round_id
@@ -332,6 +349,79 @@ def test_a_dead_owner_is_taken_over_and_the_round_finishes(postgres: str, nats: 
         table.api.close()
 
 
+def test_a_table_taken_by_a_command_has_its_deadline_kept(postgres: str, nats: NatsServer) -> None:
+    """A deals a round and stops cleanly (its leases given up: no takeover turn will find
+    the table) with the betting open. A command at B that the rules refuse (seat 1's
+    player wagering for position 2, 674a.7(g): nothing done, nothing committed) makes B
+    the table's dealer, and B's timer closes the betting when its time is up, with no
+    other request."""
+    table = GameTable(postgres, "criss-cross-poker", 1, 2, {"betting_seconds": 2})
+    peers = Peers()
+    a = Process(postgres, nats.url, "http://a.example:8000", peers=peers)
+    b = Process(postgres, nats.url, "http://b.example:8000", peers=peers)
+    socket = Socket(b.client, "t", token(table.dealer))
+    try:
+        command = player("criss-cross-poker")(1, table.view(table.players[1]))
+        assert command is not None
+        first = a.send(table.players[1], command, "bet")
+        assert first.status_code == 200, first.text
+        a.close()
+        other = b.send(table.players[1], {**command, "seat": 2}, "other")
+        assert other.status_code == 409 and "(674a.7(g))" in other.json()["detail"], other.text
+        assert "Croupier-Owner" not in other.headers  # answered by B, not forwarded
+        assert b.scaled.leases is not None and b.scaled.leases.owned == ["t"]
+        socket.wait(lambda m: _phase(m) == "across", timeout=10)
+        assert b.scaled.deadlines.fired == 1
+    finally:
+        socket.close()
+        b.close()
+        a.close()
+        table.api.close()
+
+
+def test_a_deadline_due_while_the_owners_lease_has_lapsed_is_still_timed(
+    postgres: str, nats: NatsServer
+) -> None:
+    """B deals a round; its renewal turn stalls past its lease (a paused process, the
+    database away a while) and nobody takes the table meanwhile. The betting time runs
+    out then: B's timer closes it, and the decisions' deadlines after it are still
+    B's to time: once the turn comes the round is played to its end by the clock, with
+    no request (each of seat 1's decisions timed out)."""
+    table = GameTable(
+        postgres, "criss-cross-poker", 1, 2, {"betting_seconds": 3, "decision_seconds": 0.5}
+    )
+    b = Process(postgres, nats.url, "http://b.example:8000", lease_seconds=1.5)
+    leases = b.scaled.leases
+    assert leases is not None
+    renew, stalled = leases.renew, threading.Event()
+
+    def late() -> list[str]:
+        stalled.wait(30)
+        return renew()
+
+    socket = Socket(b.client, "t", token(table.dealer))
+    try:
+        command = player("criss-cross-poker")(1, table.view(table.players[1]))
+        assert command is not None
+        assert b.send(table.players[1], command, "bet").status_code == 200
+        deadline = _stored_deadline(table.api.engine)
+        assert deadline is not None and leases.owns("t")
+        leases.renew = late  # type: ignore[method-assign]  # the next turn stalls
+        lapsed = time.time() + leases.seconds
+        leases.clock = lambda: max(time.time(), lapsed)  # past its lease at once
+        assert not leases.owns("t") and datetime.now(UTC) < deadline  # betting still open
+        socket.wait(lambda m: _phase(m) not in (None, "betting"), timeout=10)
+        assert b.scaled.deadlines.fired == 1
+        stalled.set()
+        socket.wait(lambda m: m["data"]["round_status"] == "completed", timeout=15)
+        assert leases.owns("t")
+    finally:
+        stalled.set()
+        socket.close()
+        b.close()
+        table.api.close()
+
+
 def test_an_idle_watched_table_costs_no_database_statement(postgres: str, nats: NatsServer) -> None:
     """Sockets open on B at a table A deals, nothing happening: over an idle spell the
     only statements either process sends are its leases' renewal turn (its one holder
@@ -353,6 +443,8 @@ def test_an_idle_watched_table_costs_no_database_statement(postgres: str, nats: 
         for socket in sockets:
             socket.wait(lambda m: m["data"]["round_version"] is not None, timeout=5)
         time.sleep(0.3)  # the last change's reads done
+        for process in (a, b):  # and A's read of t's deadline, on taking its lease
+            _reads_done(process.scaled.deadlines)
         for process in (a, b):
             event.listen(process.app.state.engine, "before_cursor_execute", count)
         time.sleep(2.0)
@@ -392,6 +484,7 @@ def test_the_embedded_server_neither_polls_nor_sweeps(tmp_path: Path) -> None:
         socket.wait(lambda m: m["data"]["round_id"] is None)
         command = player("criss-cross-poker")(1, table.view(table.players[1]))
         assert command is not None
+        sent = datetime.now(UTC)
         r = client.post(
             "/tables/t/commands",
             json={"command": command},
@@ -399,8 +492,11 @@ def test_the_embedded_server_neither_polls_nor_sweeps(tmp_path: Path) -> None:
         )
         assert r.status_code == 200, r.text
         socket.wait(lambda m: m["data"]["view"] is not None, timeout=2)
-        assert socket.messages[-1]["data"]["view"]["phase"] != "across"
-        socket.wait(lambda m: m["data"]["view"]["phase"] == "across", timeout=5)
+        # The socket's read may come after the second of betting on a loaded machine
+        # (then its first frame of the round shows the betting closed already); the
+        # timer closed it no sooner than a second after the wager, once.
+        socket.wait(lambda m: _phase(m) == "across", timeout=5)
+        assert datetime.now(UTC) >= sent + timedelta(seconds=1)
         assert app.state.scaled.deadlines.fired == 1
     finally:
         socket.close()
@@ -560,6 +656,17 @@ def _settled(deadlines: Deadlines) -> None:
     assert handled.wait(10)
 
 
+def _reads_done(deadlines: Deadlines) -> None:
+    """Wait until the timers' thread has handled what it was told so far and no read of
+    a deadline is under way."""
+    for _ in range(1000):
+        _settled(deadlines)
+        if not deadlines._reading:
+            return
+        time.sleep(0.01)
+    raise AssertionError("a deadline read did not end in 10 s")
+
+
 def _stored_deadline(engine: Any) -> datetime | None:
     with engine.connect() as connection:
         found = connection.execute(
@@ -671,6 +778,7 @@ def test_a_commands_notice_is_published_from_its_write_with_no_read(
         beside: list[tuple[str, str]] = []
         for n in range(4):
             if n == 1:  # A holds the table's lease now (the first command took it)
+                _reads_done(a.scaled.deadlines)  # the table's deadline read on taking it
                 beside = _statements_beside_the_writer(a.app.state.engine)
             r = a.send(table.players[1], wager(n), f"w{n}")
             assert r.status_code == 200, r.text

@@ -10,6 +10,8 @@ table's lease is live while its holder's row has not expired.
 - **Taking** a table: a command for a table without a live owner reaches a process (one
   upsert that succeeds only where the table's row is absent, its holder expired or gone,
   or already this process, so two processes taking one table at once get one owner).
+  However it comes to deal a table (a command, even one refused, or a takeover), the
+  process is told (:attr:`Leases.taken`) and arms the table's deadline.
 - **Renewing**: every third of ``seconds``, one statement moves the process's own
   ``lease_holders`` row on: one row, however many tables it deals, so an idle table costs
   the database nothing (no row per table rewritten, no scan per table). Only where the
@@ -141,11 +143,25 @@ class Leases:
         self._until = 0.0
         """Until when this process's ``lease_holders`` row holds (0: not written yet)."""
         self._lock = threading.Lock()
+        self.taken: list[Callable[[str], object]] = []
+        """Told each table this process comes to deal (its lease taken by a command or a
+        takeover, not renewed): the deadline timers, which arm its open round's deadline,
+        however the lease was taken."""
 
     def owns(self, table_id: str) -> bool:
         """Whether this process holds a live lease on ``table_id`` (no database read)."""
         with self._lock:
             return table_id in self._owned and self._until > self.clock()
+
+    def deals(self, table_id: str) -> bool:
+        """Whether this process deals ``table_id``: it took its lease and has not learnt
+        of another taking it (at a renewal), even where its own lease has lapsed
+        meanwhile (a renewal turn late) and the table may be taken at any moment. The
+        timers keep such a table's deadlines: a deadline dropped in that spell would be
+        timed by no one, where one kept twice is applied once (the database checks
+        the round's version)."""
+        with self._lock:
+            return table_id in self._owned
 
     @property
     def owned(self) -> list[str]:
@@ -180,11 +196,16 @@ class Leases:
             session.execute(_ACQUIRE, parameters)
             holder = session.execute(_HOLDER, {"table_id": table_id}).one_or_none()
             session.commit()
+        ours = holder is not None and holder.owner == self.owner
         with self._lock:
             self._until = max(self._until, until)
-            if holder is not None and holder.owner == self.owner:
+            new = ours and table_id not in self._owned
+            if ours:
                 self._owned.add(table_id)
-        if holder is None or holder.owner == self.owner:  # no such table, or ours
+        if new:
+            for listener in self.taken:
+                listener(table_id)
+        if holder is None or ours:  # no such table, or ours
             return None
         return str(holder.address)
 

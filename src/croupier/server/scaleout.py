@@ -88,7 +88,7 @@ class Scaled:
         while not self._stop.wait(leases.seconds / 3):
             try:
                 leases.renew()
-                self.deadlines.arm_all(leases.take_over())
+                leases.take_over()  # the tables taken are armed (Leases.taken)
             except Exception:  # the database is away: tried again at the next turn
                 logging.getLogger(__name__).exception("renewing the table leases failed")
 
@@ -125,9 +125,11 @@ def install(app: FastAPI, scale: Scale) -> Scaled:
         leases = Leases(server.sessions, scale.owner, address, scale.lease_seconds)
         app.add_middleware(Forward, leases=leases, transport=scale.forward_transport)
     deadlines = Deadlines(
-        server.sessions, hub.expire, hub.clock, None if leases is None else leases.owns
+        server.sessions, hub.expire, hub.clock, None if leases is None else leases.deals
     )
     hub.listeners.append(deadlines.arm)
+    if leases is not None:  # a table taken, by a command or a takeover: its deadline
+        leases.taken.append(deadlines.arm)
     bus = None
     if scale.bus is not None:
         bus = NatsBus(scale.bus, hub.signature)
@@ -142,6 +144,6 @@ def install(app: FastAPI, scale: Scale) -> Scaled:
         deadlines.arm_all()  # the embedded server deals every table
     else:
         leases.renew()  # alive from the start, not from the first renewal turn
-        deadlines.arm_all(leases.take_over(at_start=True))
+        leases.take_over(at_start=True)
     app.state.scaled = scaled
     return scaled

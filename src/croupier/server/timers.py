@@ -12,8 +12,9 @@ or told late never replaces a newer one. When it fires, the timeouts due are app
 publishes the change) and the table's next
 deadline, if any, is armed. A deadline the driver moved on because the server was not
 serving (:mod:`croupier.server.stall`) is simply armed again. A process that takes a
-table over (:meth:`croupier.server.lease.Leases.take_over`) or starts arms the deadlines
-of the tables it deals (:meth:`Deadlines.arm_all`).
+table's lease (:attr:`croupier.server.lease.Leases.taken`: a command's, even one refused,
+or a takeover's) arms its deadline; the embedded server arms every table's at start
+(:meth:`Deadlines.arm_all`).
 
 An idle table costs nothing: a timer waits in the event loop of this module's one thread;
 the database is read for a deadline once per change other than a command and once per
