@@ -249,82 +249,67 @@ def drill_command(
     _finish(session.results, no_record, db, trainee, spec.name, drill.value, level)
 
 
-def _house_way(
-    game: str,
-    rules: Any,
-    items: int,
-    seed: int | None,
-    trainee: str,
-    db: str,
-    no_record: bool,
-) -> None:
-    """The house-way drill: set the dealer's hand, judged against the house way."""
+def _items(kind: Callable[..., Any], game: str, rules: Any, seed: int | None) -> Any:
+    """A drill of ``kind`` (one answer an item); a game without it is a usage error."""
     from croupier.rng import SeededRng
-    from croupier.training.drill import SettingDrill
 
     try:
-        session = SettingDrill(
-            game, rules=rules, seed=seed, rng=None if seed is None else SeededRng(seed)
-        )
+        return kind(game, rules=rules, seed=seed, rng=None if seed is None else SeededRng(seed))
     except ValueError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(USAGE_ERROR) from error
+
+
+def _deal(session: Any, items: int, asked: Callable[[Any], str]) -> None:
+    """Deal ``items`` items of ``session``, each shown (its scene, then what ``asked``
+    prints and returns as the prompt) and answered once; q stops."""
+    for number in range(1, items + 1):
+        item = session.deal()
+        typer.echo(f"\nItem {number}")
+        for line in item.scene:
+            typer.echo(f"  {line}")
+        verdict = _ask(asked(item), session.answer)
+        if verdict is not None:
+            typer.echo(f"  {verdict.words}")
+        typer.echo(f"Score: {session.score}")
+        if verdict is None:
+            break
+
+
+def _house_way(
+    game: str, rules: Any, items: int, seed: int | None, trainee: str, db: str, no_record: bool
+) -> None:
+    """The house-way drill: set the dealer's hand, judged against the house way."""
+    from croupier.training.drill import SettingDrill
+
+    session = _items(SettingDrill, game, rules, seed)
     typer.echo(
         f"{session.spec.title} house-way drill: set the dealer's hand by the house way "
         "(name the tiles of the high hand); q stops."
     )
-    for number in range(1, items + 1):
-        item = session.deal()
-        typer.echo(f"\nItem {number}")
-        for line in item.scene:
-            typer.echo(f"  {line}")
-        verdict = _ask(f"  The {item.first_name}? ", session.answer)
-        if verdict is None:
-            typer.echo(f"Score: {session.score}")
-            break
-        typer.echo(f"  {verdict.words}")
-        typer.echo(f"Score: {session.score}")
+    _deal(session, items, lambda item: f"  The {item.first_name}? ")
     _finish(session.results, no_record, db, trainee, game, Drill.HOUSE_WAY.value, 1)
 
 
 def _irregularities(
-    game: str,
-    rules: Any,
-    items: int,
-    seed: int | None,
-    trainee: str,
-    db: str,
-    no_record: bool,
+    game: str, rules: Any, items: int, seed: int | None, trainee: str, db: str, no_record: bool
 ) -> None:
     """The irregularity drill: choose the remedy the rule requires, judged by the engine."""
-    from croupier.rng import SeededRng
     from croupier.training.irregularity import DRILL, IrregularityDrill
 
-    try:
-        session = IrregularityDrill(
-            game, rules=rules, seed=seed, rng=None if seed is None else SeededRng(seed)
-        )
-    except ValueError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+    session = _items(IrregularityDrill, game, rules, seed)
     typer.echo(
         f"{session.spec.title} irregularity drill: type the number of what the rule "
         "requires; q stops."
     )
-    for number in range(1, items + 1):
-        item = session.deal()
-        typer.echo(f"\nItem {number}")
-        for line in item.scene:
-            typer.echo(f"  {line}")
+
+    def asked(item: Any) -> str:
         typer.echo(f"  {item.question}")
         for index, remedy in enumerate(item.choices, 1):
             typer.echo(f"    {index}. {remedy.words}")
-        verdict = _ask("  Remedy? ", session.answer)
-        if verdict is None:
-            typer.echo(f"Score: {session.score}")
-            break
-        typer.echo(f"  {verdict.words}")
-        typer.echo(f"Score: {session.score}")
+        return "  Remedy? "
+
+    _deal(session, items, asked)
     _finish(session.results, no_record, db, trainee, game, DRILL, 1)
 
 
