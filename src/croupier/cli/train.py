@@ -365,7 +365,7 @@ def _finish(
 def _store(db: str, trainee: str, game: str, drill: str, level: int, answers: Any) -> None:
     from sqlalchemy.orm import Session
 
-    from croupier.ledger.training import Answer, record
+    from croupier.ledger.training import record
 
     engine = _engine(db)
     try:
@@ -376,10 +376,7 @@ def _store(db: str, trainee: str, game: str, drill: str, level: int, answers: An
                 game=game,
                 drill=drill,
                 level=level,
-                answers=[
-                    Answer(a.item, a.question, a.expected, a.given, a.right, a.seconds, a.cite)
-                    for a in answers
-                ],
+                answers=answers,
             )
     except ValueError as error:
         typer.echo(f"error: {error}", err=True)
