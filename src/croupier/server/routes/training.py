@@ -66,14 +66,17 @@ class GameOut(BaseModel):
     drills: list[str]
 
 
-class PayoutItemIn(BaseModel):
+class ItemIn(BaseModel):
     game: GameName
-    level: Annotated[int, Field(ge=1, le=3)] = 1
     seed: Seed
     item: Item
     rules: dict[str, Any] | None = None
     """A Rules Submission's data (a shipped one, or a table's in force): the drill deals
     under it; ``None``: the game's default."""
+
+
+class PayoutItemIn(ItemIn):
+    level: Annotated[int, Field(ge=1, le=3)] = 1
 
 
 class PayoutItemOut(BaseModel):
@@ -100,13 +103,8 @@ class AnswersOut(BaseModel):
     total: VerdictOut | None = None
 
 
-class SettingItemIn(BaseModel):
-    game: GameName
-    seed: Seed
-    item: Item
-    rules: dict[str, Any] | None = None
-    """A Rules Submission's data (a shipped one, or a table's in force): the drill deals
-    under it; ``None``: the game's default."""
+class SettingItemIn(ItemIn):  # the house-way and the irregularity drills
+    pass
 
 
 class SettingItemOut(BaseModel):
@@ -323,13 +321,8 @@ def _setting(body: SettingItemIn) -> items.Arrangement:
     return items.setting_item(body.game, seed=body.seed, item=body.item, rules=rules_in(body))
 
 
-class ProcedureItemIn(BaseModel):
-    game: GameName
-    seed: Seed
-    item: Item
-    rules: dict[str, Any] | None = None
-    """A Rules Submission's data (a shipped one, or a table's in force): the drill deals
-    under it; ``None``: the game's default."""
+class ProcedureItemIn(ItemIn):
+    pass
 
 
 class ProcedureItemOut(BaseModel):
