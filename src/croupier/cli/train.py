@@ -38,10 +38,9 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from croupier.cli.server import Db
+from croupier.cli.server import Db, fail
 from croupier.ledger.db import DEFAULT_URL
 
-USAGE_ERROR = 2
 STOP = ("q", "quit", "stop")
 """What a trainee types to stop."""
 
@@ -85,8 +84,7 @@ def _engine(db: str) -> Any:
         upgrade(engine)
     except (exc.SQLAlchemyError, ValueError) as error:
         said = getattr(error, "orig", None) or error
-        typer.echo(f"cannot open the database {db}: {said}", err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+        raise fail(f"cannot open the database {db}: {said}") from error
     return engine
 
 
@@ -114,8 +112,7 @@ def _check_reachable(db: str) -> None:
             engine.dispose()
     except (exc.SQLAlchemyError, ValueError) as error:
         said = getattr(error, "orig", None) or error
-        typer.echo(f"cannot open the database {db}: {said}", err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+        raise fail(f"cannot open the database {db}: {said}") from error
 
 
 def _read(prompt: str) -> str | None:
@@ -198,11 +195,9 @@ def drill_command(
         spec = find(game)
         submission = load(rules) if rules is not None else None
     except CroupierError as error:
-        typer.echo(f"error: {error.told}", err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+        raise fail(f"error: {error.told}") from error
     if submission is not None and submission.game != spec.name:
-        typer.echo(f"error: {rules} is a Rules Submission of {submission.game}", err=True)
-        raise typer.Exit(USAGE_ERROR)
+        raise fail(f"error: {rules} is a Rules Submission of {submission.game}")
     if not no_record:  # a record that cannot be kept is said before the drill, not after
         _check_reachable(db)
     if drill is Drill.HOUSE_WAY:
@@ -256,8 +251,7 @@ def _items(kind: Callable[..., Any], game: str, rules: Any, seed: int | None) ->
     try:
         return kind(game, rules=rules, seed=seed, rng=None if seed is None else SeededRng(seed))
     except ValueError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+        raise fail(f"error: {error}") from error
 
 
 def _deal(session: Any, items: int, asked: Callable[[Any], str]) -> None:
@@ -379,8 +373,7 @@ def _store(db: str, trainee: str, game: str, drill: str, level: int, answers: An
                 answers=answers,
             )
     except ValueError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+        raise fail(f"error: {error}") from error
     finally:
         engine.dispose()
     typer.echo(f"Recorded: session {found}, {len(answers)} answers of {trainee}.")
