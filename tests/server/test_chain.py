@@ -7,17 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
-from server_api import TEN_DICE, Api, ScriptedRng
+from server_api import Api, ScriptedRng
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import Session
 from typer.testing import CliRunner
 
 from croupier.cli import app as cli
-from croupier.engine import RoundOpened
-from croupier.ledger import repository as repo
-from croupier.ledger.models import GameTable, RoundRow
-from croupier.registry import load
 
 
 def play_a_round(api: Api, scripted: ScriptedRng) -> None:
@@ -89,47 +84,6 @@ def test_cli_replay_prints_the_stored_round(api: Api, scripted: ScriptedRng, db_
     assert printed == served
     assert printed["view"]["first_roll"] == {"face": "five", "count": 3}
     assert CliRunner().invoke(cli, ["replay", "nope", "--db", db_url]).exit_code == 2
-
-
-def test_two_writers_cannot_fork_a_chain(api: Api) -> None:
-    """Optimistic concurrency on the table's head: a writer that read an older head is
-    refused, and the chain keeps one branch."""
-    api.table()
-
-    rules = load(TEN_DICE)
-
-    def opened(round_id: str) -> RoundOpened:
-        return RoundOpened(
-            game="high-roll-dice",
-            croupier_version="test",
-            table_id="hrd",
-            round_id=round_id,
-            rules_sha256=rules.sha256(),
-            rules=rules.canonical_dict(),
-            seats={},
-            cite="601a.2",
-        )
-
-    with Session(api.engine, expire_on_commit=False) as late:
-        stale = late.get(GameTable, "hrd")
-        assert stale is not None
-        late.commit()
-    with Session(api.engine) as first:
-        table = first.get(GameTable, "hrd")
-        assert table is not None
-        first.add(RoundRow(id="r-a", table_id="hrd", number=1, version=1, status="open"))
-        first.flush()
-        repo.append_events(first, table, "r-a", 0, [opened("r-a")])
-        first.commit()
-    with Session(api.engine) as second:
-        # (completed: a table has one open round at most, migration 0004)
-        second.add(RoundRow(id="r-b", table_id="hrd", number=2, version=1, status="completed"))
-        second.flush()
-        stale = second.merge(stale, load=False)
-        with pytest.raises(repo.StaleVersion):
-            repo.append_events(second, stale, "r-b", 0, [opened("r-b")])
-        second.rollback()
-    assert api.client.get("/tables/hrd/verify", headers=api.admin).json()["events"] == 1
 
 
 def test_verify_and_replay_without_a_database_create_none(tmp_path: Path) -> None:

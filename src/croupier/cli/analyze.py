@@ -31,6 +31,7 @@ import typer
 from rich.console import Console
 
 from croupier.analysis.par_sheet import ParSheet, WagerFigures
+from croupier.cli.server import fail_error
 from croupier.cli.wide import print_rows
 from croupier.errors import RulesSubmissionError
 from croupier.identity import identity
@@ -41,8 +42,6 @@ from croupier.rules.base import validate
 if TYPE_CHECKING:
     from croupier.analysis.lab_sheet import LabSheet
 
-USAGE_ERROR = 2
-"""The exit code of a command that cannot run as asked."""
 
 NOT_OFFERED = "(not offered under these rules)"
 """How a par sheet's wager description begins when the Rules Submission does not offer
@@ -121,11 +120,6 @@ def variant_help() -> str:
         + ", ".join(fields)
         + "; e.g. six_dice, high."
     )
-
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code=USAGE_ERROR)
 
 
 def _table(sheet: ParSheet, console: Console) -> None:
@@ -228,7 +222,7 @@ def analyze(
     known = analyses()
     if game not in known:
         named = f"{game!r} has no exact analysis" if game in GAMES else f"unknown game {game!r}"
-        raise _fail(f"{named}; games analyzed: {', '.join(sorted(known))}")
+        raise fail_error(f"{named}; games analyzed: {', '.join(sorted(known))}")
     submission: RulesSubmission | None = None
     try:
         if rules_file is not None:
@@ -242,11 +236,13 @@ def analyze(
             submission = validate(GAMES[game].rules_type, data | {"decks": decks})
         sheet = _par_sheet(game, submission, variant)
     except RulesSubmissionError as error:
-        raise _fail(error.told) from error
+        raise fail_error(error.told) from error
     except (OSError, UnicodeDecodeError) as error:
-        raise _fail(f"cannot read the Rules Submission {str(rules_file)!r}: {error}") from error
+        raise fail_error(
+            f"cannot read the Rules Submission {str(rules_file)!r}: {error}"
+        ) from error
     except AnalyzeError as error:
-        raise _fail(str(error)) from error
+        raise fail_error(str(error)) from error
     if html_dir is not None:
         _write_html(sheet, html_dir, submission, variant)
     wanted = mix_text is not None or csv_dir is not None or xlsx_dir is not None
@@ -286,7 +282,7 @@ def _lab(sheet: ParSheet, rules: RulesSubmission, mix_text: str | None) -> LabSh
         mix = None if mix_text is None else parse_mix(mix_text)
         return lab_sheet(sheet, rules, mix)
     except MixError as error:
-        raise _fail(str(error)) from error
+        raise fail_error(str(error)) from error
 
 
 def _write_lab(lab: LabSheet, csv_dir: Path | None, xlsx_dir: Path | None) -> None:
@@ -298,7 +294,7 @@ def _write_lab(lab: LabSheet, csv_dir: Path | None, xlsx_dir: Path | None) -> No
         if xlsx_dir is not None:
             paths.append(write_xlsx(lab, xlsx_dir))
     except OSError as error:
-        raise _fail(f"cannot write the lab sheet: {error}") from error
+        raise fail_error(f"cannot write the lab sheet: {error}") from error
     for path in paths:
         typer.echo(f"wrote {path}", err=True)
 
@@ -314,7 +310,7 @@ def _write_html(
     try:
         path = write_report(sheet, folder, rules)
     except OSError as error:
-        raise _fail(f"cannot write the report into {str(folder)!r}: {error}") from error
+        raise fail_error(f"cannot write the report into {str(folder)!r}: {error}") from error
     typer.echo(f"wrote {path}", err=True)
 
 

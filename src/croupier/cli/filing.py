@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from croupier.cli.rules import load_or_exit
+from croupier.cli.server import fail
 from croupier.registry import GAMES
 
 DEFAULT_ROUNDS = 100_000
@@ -47,12 +48,10 @@ def filing(
     from croupier.reports import filing as document
 
     if game not in GAMES:
-        typer.echo(f"unknown game {game!r}; games: {', '.join(GAMES)}", err=True)
-        raise typer.Exit(2)
+        raise fail(f"unknown game {game!r}; games: {', '.join(GAMES)}")
     rules = load_or_exit(rules_file)
     if rules.game != game:
-        typer.echo(f"{rules_file} is a Rules Submission of {rules.game}, not {game}", err=True)
-        raise typer.Exit(2)
+        raise fail(f"{rules_file} is a Rules Submission of {rules.game}, not {game}")
     analysis = GAMES[game].analysis
     assert analysis is not None, f"{game} names no exact analysis"
     sheet = importlib.import_module(analysis).par_sheet(rules)
@@ -60,8 +59,7 @@ def filing(
     try:
         path = document.write(made, out)
     except OSError as error:
-        typer.echo(f"cannot write the filing into {str(out)!r}: {error}", err=True)
-        raise typer.Exit(2) from error
+        raise fail(f"cannot write the filing into {str(out)!r}: {error}") from error
     typer.echo(f"wrote {path}")
 
 

@@ -27,11 +27,10 @@ from typing import Annotated, Any
 
 import typer
 
-from croupier.cli.server import Db
+from croupier.cli.server import Db, fail
 from croupier.ledger.db import DEFAULT_URL
 from croupier.ledger.significant_events import OPERATOR, Kind
 
-USAGE_ERROR = 2
 COLUMNS = ("seq", "at", "who", "kind", "subject", "before", "after", "words", "hash")
 """The CSV's columns (``before`` and ``after`` as JSON text)."""
 
@@ -42,11 +41,9 @@ def _since(given: str | None) -> datetime | None:
     try:
         moment = datetime.fromisoformat(given)
     except ValueError as error:
-        typer.echo(f"error: --since is a moment in ISO 8601, not {given!r}", err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+        raise fail(f"error: --since is a moment in ISO 8601, not {given!r}") from error
     if moment.tzinfo is None:
-        typer.echo(f"error: --since needs a zone (e.g. {given}+00:00)", err=True)
-        raise typer.Exit(USAGE_ERROR)
+        raise fail(f"error: --since needs a zone (e.g. {given}+00:00)")
     return moment
 
 
@@ -77,8 +74,7 @@ def events(
     from croupier.ledger.significant_events import KIND_WORDS, significant_events
 
     if as_json and as_csv:
-        typer.echo("error: give one of --json and --csv", err=True)
-        raise typer.Exit(USAGE_ERROR)
+        raise fail("error: give one of --json and --csv")
     moment = _since(since)
     engine = existing(db, migrate=True)
     with Session(engine) as session:
@@ -145,8 +141,7 @@ def _step(db: str, thing: str, subject: str, step: Any) -> None:
     from croupier.ledger.models import Disabled
 
     if thing not in disabling.THINGS:
-        typer.echo(f"error: THING is table, game, paytable or player, not {thing!r}", err=True)
-        raise typer.Exit(USAGE_ERROR)
+        raise fail(f"error: THING is table, game, paytable or player, not {thing!r}")
     engine = existing(db, migrate=True)
     try:
         with Session(engine) as session:
@@ -154,8 +149,7 @@ def _step(db: str, thing: str, subject: str, step: Any) -> None:
             session.commit()
             held = session.get(Disabled, (thing, subject))
     except LedgerError as error:
-        typer.echo(error.told, err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+        raise fail(error.told) from error
     finally:
         engine.dispose()
     what = disabling.named(thing, subject)

@@ -20,7 +20,7 @@ from typing import Annotated, Any
 
 import typer
 
-from croupier.cli.server import Db
+from croupier.cli.server import Db, fail
 from croupier.ledger.db import DEFAULT_URL
 from croupier.ledger.protection import MOST_DAYS, MOST_HOURS
 
@@ -41,8 +41,7 @@ def _run(db: str, step: Callable[[Any, datetime], Any]) -> None:
             step(session, datetime.now(UTC))
             session.commit()
     except CroupierError as error:
-        typer.echo(error.told, err=True)
-        raise typer.Exit(2) from error
+        raise fail(error.told) from error
     finally:
         engine.dispose()
 
@@ -71,10 +70,9 @@ def _value(name: str, given: str) -> int | None:
     try:
         return int(given)
     except ValueError as error:
-        typer.echo(
-            f"{name}: a whole number (cents; time_daily: minutes) or none, not {given!r}", err=True
-        )
-        raise typer.Exit(2) from error
+        raise fail(
+            f"{name}: a whole number (cents; time_daily: minutes) or none, not {given!r}"
+        ) from error
 
 
 def register(app: typer.Typer) -> None:
@@ -104,8 +102,7 @@ def register(app: typer.Typer) -> None:
         for item in set_ or []:
             name, sep, given = item.partition("=")
             if not sep:
-                typer.echo(f"--set takes NAME=VALUE, not {item!r}", err=True)
-                raise typer.Exit(2)
+                raise fail(f"--set takes NAME=VALUE, not {item!r}")
             asked[name.strip()] = _value(name, given)
 
         def step(session: Any, now: datetime) -> None:
@@ -137,8 +134,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Suspend a player's play for some hours or days: no seat, no wager."""
         if not (hours or days):
-            typer.echo("a suspension lasts some --hours or --days", err=True)
-            raise typer.Exit(2)
+            raise fail("a suspension lasts some --hours or --days")
         status(player, "suspended", timedelta(hours=hours, days=days), by, db)
 
     @player_app.command("exclude")

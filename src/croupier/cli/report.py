@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
-from croupier.cli.server import Db
+from croupier.cli.server import Db, fail
 from croupier.cli.wide import print_rows
 from croupier.ledger.db import DEFAULT_URL
 
@@ -33,8 +33,6 @@ if TYPE_CHECKING:
 
     from croupier.ledger.gaming_day import GamingDay
     from croupier.reports.hold import HoldRow
-
-USAGE_ERROR = 2
 
 
 def hold(
@@ -87,21 +85,18 @@ def hold(
     from croupier.reports.hold import hold_report
 
     if sum((as_json, as_csv, as_html)) > 1:
-        typer.echo("error: give one of --json, --csv and --html", err=True)
-        raise typer.Exit(USAGE_ERROR)
+        raise fail("error: give one of --json, --csv and --html")
     day = None
     if since is not None:
         try:
             day = date.fromisoformat(since)
         except ValueError as error:
-            typer.echo(f"error: --since is a date YYYY-MM-DD, not {since!r}", err=True)
-            raise typer.Exit(USAGE_ERROR) from error
+            raise fail(f"error: --since is a date YYYY-MM-DD, not {since!r}") from error
     engine = existing(db, migrate=True)
     err = Console(stderr=True)
     with Session(engine) as session:
         if table is not None and session.get(GameTable, table) is None:
-            typer.echo(f"error: --table {table}: there is no table {table!r}", err=True)
-            raise typer.Exit(USAGE_ERROR)
+            raise fail(f"error: --table {table}: there is no table {table!r}")
         days = gaming_day_of(session)
         table_to_rebuild = table
         if zone is not None or start is not None:
@@ -144,8 +139,7 @@ def _set_gaming_day(
             days.start_hour if start is None else start,
         )
     except GamingDayError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+        raise fail(f"error: {error}") from error
     set_gaming_day(session, days)
     err.print(f"the gaming day is now {days.text()}", highlight=False)
     return days

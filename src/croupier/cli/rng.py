@@ -45,6 +45,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from croupier import __version__
+from croupier.cli.server import fail_error
 from croupier.errors import CroupierError
 from croupier.lab.battery import ALPHA, FAIL, NOT_RUN
 from croupier.lab.dumps import FORMATS, write_dieharder
@@ -65,15 +66,9 @@ from croupier.registry import GAMES, find, load, rules_from_data
 from croupier.rng import SEED_BYTES, SecureRng
 from croupier.rules.base import RulesSubmission
 
-USAGE_ERROR = 2
 FAILED = 1
 MOST = 10**12
 """The most values of each draw a dump or a battery takes (``--count``)."""
-
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code=USAGE_ERROR)
 
 
 def _rules(game: str | None, rules_file: Path | None) -> RulesSubmission:
@@ -81,15 +76,17 @@ def _rules(game: str | None, rules_file: Path | None) -> RulesSubmission:
         if rules_file is not None:
             rules = load(rules_file)
             if game is not None and rules.game != game:
-                raise _fail(f"the Rules Submission is for {rules.game!r}, not {game!r}")
+                raise fail_error(f"the Rules Submission is for {rules.game!r}, not {game!r}")
             return rules
         assert game is not None
         find(game)
         return rules_from_data({"game": game})
     except CroupierError as error:
-        raise _fail(str(error)) from error
+        raise fail_error(str(error)) from error
     except OSError as error:
-        raise _fail(f"cannot read the Rules Submission {str(rules_file)!r}: {error}") from error
+        raise fail_error(
+            f"cannot read the Rules Submission {str(rules_file)!r}: {error}"
+        ) from error
 
 
 def _progress(as_json: bool) -> Progress:
@@ -162,22 +159,22 @@ def dump_command(
     """Write N of each of GAME's draws, raw or scaled, exactly as a table draws them."""
     rules = _rules(game, rules_file)
     if form is not None and form not in FORMATS:
-        raise _fail(f"--format {form!r} is not one of {', '.join(FORMATS)}")
+        raise fail_error(f"--format {form!r} is not one of {', '.join(FORMATS)}")
     if form is not None and raw and form != "raw":
-        raise _fail(f"--raw and --format {form} disagree: give one")
+        raise fail_error(f"--raw and --format {form} disagree: give one")
     form = form or ("raw" if raw else "scaled")
     if form in ("raw", "dieharder") and raw_out is not None:
-        raise _fail(
+        raise fail_error(
             f"--raw-out goes with a dump of outcomes (the --format {form} dump is the bytes)"
         )
     if raw_out is not None and raw_out.resolve() == out.resolve():
-        raise _fail(f"--out and --raw-out are the same file ({out}): give each its own")
+        raise fail_error(f"--out and --raw-out are the same file ({out}): give each its own")
     try:
         keys = [key_of(d) for d in draws_of(rules)]
     except NoDraws as error:
-        raise _fail(str(error)) from error
+        raise fail_error(str(error)) from error
     if draw is not None and draw not in keys:
-        raise _fail(f"{game} has no draw {draw!r}; its draws: {', '.join(keys)}")
+        raise fail_error(f"{game} has no draw {draw!r}; its draws: {', '.join(keys)}")
     handles: list[IO[Any]] = []
     try:
         targets = _open_dump(form, out, raw_out, handles)
@@ -202,9 +199,9 @@ def dump_command(
                 f"Rules Submission sha256 {rules.sha256()}",
             )
     except (NoDraws, ValueError) as error:
-        raise _fail(str(error)) from error
+        raise fail_error(str(error)) from error
     except OSError as error:
-        raise _fail(f"cannot write {error.filename!r}: {error.strerror}") from error
+        raise fail_error(f"cannot write {error.filename!r}: {error.strerror}") from error
     finally:
         for handle in handles:
             handle.close()
@@ -266,9 +263,9 @@ def battery_command(
 ) -> None:
     """Run the statistical battery on N values of each of GAME's draws."""
     if not 0 < alpha < 1:
-        raise _fail(f"the significance is a probability between 0 and 1, not {alpha}")
+        raise fail_error(f"the significance is a probability between 0 and 1, not {alpha}")
     if html is not None and not html.resolve().parent.is_dir():
-        raise _fail(f"cannot write --html {html}: there is no folder {html.resolve().parent}")
+        raise fail_error(f"cannot write --html {html}: there is no folder {html.resolve().parent}")
     if game is None and rules_file is not None:
         game = _rules(None, rules_file).game
     names = [game] if game is not None else list(GAMES)
@@ -295,9 +292,9 @@ def battery_command(
                     )
                 )
     except (NoDraws, ValueError) as error:
-        raise _fail(str(error)) from error
+        raise fail_error(str(error)) from error
     except MemoryError as error:
-        raise _fail(
+        raise fail_error(
             f"--count {count:,}: the values do not fit in this machine's memory at once; "
             "give a smaller --count (10^7 values take about 600 MB)"
         ) from error
@@ -307,7 +304,7 @@ def battery_command(
         try:
             html.write_text(render_html(batteries), encoding="utf-8")
         except OSError as error:
-            raise _fail(f"cannot write {str(html)!r}: {error.strerror}") from error
+            raise fail_error(f"cannot write {str(html)!r}: {error.strerror}") from error
     if as_json:
         typer.echo(json.dumps([b.to_dict() for b in batteries], indent=2))
     else:
@@ -386,19 +383,19 @@ def evidence_command(
 ) -> None:
     """Run the RNG evidence pack: every GLI-19 3.2.2 family, the collective verdict."""
     if generator not in ("os", "sealed", "both"):
-        raise _fail(f"--generator {generator!r} is not one of os, sealed, both")
+        raise fail_error(f"--generator {generator!r} is not one of os, sealed, both")
     if not 0 < confidence < 1:
-        raise _fail(f"the confidence is a probability between 0 and 1, not {confidence}")
+        raise fail_error(f"the confidence is a probability between 0 and 1, not {confidence}")
     server_seed: bytes | None = None
     if seed is not None and generator == "os":
-        raise _fail("--seed is the sealed draws' server seed: give --generator sealed or both")
+        raise fail_error("--seed is the sealed draws' server seed: give --generator sealed or both")
     if seed is not None:
         try:
             server_seed = bytes.fromhex(seed)
         except ValueError:
             server_seed = b""
         if len(server_seed) != SEED_BYTES:
-            raise _fail(f"--seed is {SEED_BYTES} bytes written as {2 * SEED_BYTES} hex digits")
+            raise fail_error(f"--seed is {SEED_BYTES} bytes written as {2 * SEED_BYTES} hex digits")
     sources: list[PackSource] = []
     if generator in ("os", "both"):
         sources.append(OsSource())
@@ -414,7 +411,9 @@ def evidence_command(
                 progress=lambda what: status.update(f"RNG evidence pack: {what}"),
             )
     except MemoryError as error:
-        raise _fail(f"--samples {samples:,}: the values do not fit in memory at once") from error
+        raise fail_error(
+            f"--samples {samples:,}: the values do not fit in memory at once"
+        ) from error
     if as_json:
         typer.echo(json.dumps(pack.to_dict(), indent=2))
     else:

@@ -40,7 +40,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from croupier.cli.server import Db
+from croupier.cli.server import Db, fail
 from croupier.cli.wide import print_rows
 from croupier.errors import NoSign, RulesSubmissionError
 from croupier.ledger.db import DEFAULT_URL
@@ -62,8 +62,7 @@ def load_or_exit(path: Path) -> RulesSubmission:
         message = error.told
     except (OSError, UnicodeDecodeError) as error:
         message = f"cannot read the file: {error}"
-    typer.echo(f"{path}: {message}", err=True)
-    raise typer.Exit(2)
+    raise fail(f"{path}: {message}")
 
 
 # --- commands ----------------------------------------------------------------------------
@@ -104,8 +103,7 @@ def check(file: RulesFile) -> None:
     try:
         limit = payout_limit_line(rules)
     except RulesSubmissionError as error:
-        typer.echo(f"{file}: {error.told}", err=True)
-        raise typer.Exit(2) from error
+        raise fail(f"{file}: {error.told}") from error
     typer.echo(f"ok: {what} sha256 {rules.sha256()}")
     if limit is not None:
         typer.echo(limit)
@@ -118,8 +116,7 @@ def show(file: RulesFile) -> None:
     try:
         sign = sign_for(rules)
     except NoSign as error:
-        typer.echo(error.reason, err=True)
-        raise typer.Exit(2) from error
+        raise fail(error.reason) from error
     Console(highlight=False).print(sign)
 
 
@@ -193,8 +190,7 @@ def history(
             listed = versions.history(session, table)
             rows = [_row(v) for v in listed]
     except NotFound as error:
-        typer.echo(str(error), err=True)
-        raise typer.Exit(2) from error
+        raise fail(str(error)) from error
     finally:
         engine.dispose()
     if as_json:

@@ -36,6 +36,21 @@ Db = Annotated[
 ]
 
 
+USAGE_ERROR = 2
+"""The exit code of a command that cannot run as asked."""
+
+
+def fail(message: str) -> typer.Exit:
+    """Say ``message`` on standard error; the exit to raise (:data:`USAGE_ERROR`)."""
+    typer.echo(message, err=True)
+    return typer.Exit(USAGE_ERROR)
+
+
+def fail_error(message: str) -> typer.Exit:
+    """:func:`fail` with ``error: `` before ``message``."""
+    return fail(f"error: {message}")
+
+
 DB_VARIABLE = "CROUPIER_DB"
 """The environment variable that hands ``croupier serve``'s database URL to its workers."""
 RATE_VARIABLE = "CROUPIER_RATE_LIMIT"
@@ -205,17 +220,14 @@ def existing(db: str, *, migrate: bool = False) -> Any:
     try:
         file = sqlite_file(db)
         if file is not None and not file.is_file():
-            typer.echo(f"no database at {file}: give the server's --db", err=True)
-            raise typer.Exit(2)
+            raise fail(f"no database at {file}: give the server's --db")
         engine = make_engine(db)
         if not inspect(engine).has_table("tables"):
-            typer.echo(f"{db} holds no croupier tables: give the server's --db", err=True)
-            raise typer.Exit(2)
+            raise fail(f"{db} holds no croupier tables: give the server's --db")
         if migrate:
             upgrade(engine)
     except (exc.SQLAlchemyError, ValueError) as error:
-        typer.echo(f"cannot open the database {db}: {error}", err=True)
-        raise typer.Exit(2) from error
+        raise fail(f"cannot open the database {db}: {error}") from error
     return engine
 
 
@@ -236,8 +248,7 @@ def register(app: typer.Typer) -> None:
             engine = make_engine(db)
             upgrade(engine)
         except (exc.SQLAlchemyError, ValueError) as error:
-            typer.echo(f"cannot open the database {db}: {error}", err=True)
-            raise typer.Exit(2) from error
+            raise fail(f"cannot open the database {db}: {error}") from error
         return engine
 
     @db_app.command("upgrade")
@@ -265,8 +276,7 @@ def register(app: typer.Typer) -> None:
         except ValidationError as error:
             problem = error.errors(include_url=False)[0]
             field = ".".join(str(part) for part in problem["loc"])
-            typer.echo(f"{field}: {problem['msg']} (given {problem['input']!r})", err=True)
-            raise typer.Exit(2) from error
+            raise fail(f"{field}: {problem['msg']} (given {problem['input']!r})") from error
         engine = migrated(db)
         with Session(engine) as session:
             player, token = repository.create_player(session, name, role)
@@ -406,26 +416,20 @@ def register(app: typer.Typer) -> None:
         try:
             TrustedProxies.of(proxies)
         except ValueError as error:
-            typer.echo(str(error), err=True)
-            raise typer.Exit(2) from error
+            raise fail(str(error)) from error
         if bus is not None and workers > 1:
-            typer.echo(
+            raise fail(
                 "--bus: run one process per port (each deals its own tables and is named by "
-                "its --address), not --workers",
-                err=True,
+                "its --address), not --workers"
             )
-            raise typer.Exit(2)
         if bus is not None and not bus.startswith(("nats://", "tls://")):
-            typer.echo(f"--bus: a NATS server's URL, nats://HOST:PORT, not {bus!r}", err=True)
-            raise typer.Exit(2)
+            raise fail(f"--bus: a NATS server's URL, nats://HOST:PORT, not {bus!r}")
         engine = migrated(db)
         if engine.dialect.name == "sqlite" and sqlite_file(engine.url) is None:
-            typer.echo(
+            raise fail(
                 f"{db}: an in-memory database lives and dies with one connection, and the "
-                "server opens several: give a file (sqlite:///FILE) or PostgreSQL",
-                err=True,
+                "server opens several: give a file (sqlite:///FILE) or PostgreSQL"
             )
-            raise typer.Exit(2)
         if starter_tables:
             for table_id in open_starter_tables(engine):
                 typer.echo(f"croupier: opened table {table_id} (default Rules Submission)")
@@ -506,8 +510,7 @@ def register(app: typer.Typer) -> None:
             try:
                 report = service.verify(session, table)
             except repository.NotFound as error:
-                typer.echo(str(error), err=True)
-                raise typer.Exit(2) from error
+                raise fail(str(error)) from error
         if report.ok:
             typer.echo(
                 f"table {table}: {report.events} events, chain verifies, head {report.head_hash}"
@@ -541,6 +544,5 @@ def register(app: typer.Typer) -> None:
             try:
                 out = service.replay(session, round_id)
             except repository.NotFound as error:
-                typer.echo(str(error), err=True)
-                raise typer.Exit(2) from error
+                raise fail(str(error)) from error
         typer.echo(out.model_dump_json(indent=2))

@@ -57,17 +57,10 @@ from croupier.analysis.simulation.base import (
     default_rules,
     simulations,
 )
+from croupier.cli.server import fail_error
 from croupier.errors import RulesSubmissionError
 from croupier.registry import GAMES, load
 from croupier.rules import RulesSubmission
-
-USAGE_ERROR = 2
-"""The exit code of a command that cannot run as asked."""
-
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code=USAGE_ERROR)
 
 
 def _rules(game: str, rules_file: Path | None) -> Any:
@@ -151,23 +144,25 @@ def simulate(
     known = simulations()
     if game not in known:
         named = f"{game!r} has no simulation kernel" if game in GAMES else f"unknown game {game!r}"
-        raise _fail(f"{named}; games simulated: {', '.join(sorted(known))}")
+        raise fail_error(f"{named}; games simulated: {', '.join(sorted(known))}")
     if workers is not None and scheduler is not None:
-        raise _fail("give --workers or --scheduler, not both")
+        raise fail_error("give --workers or --scheduler, not both")
     if scheduler is not None:
         try:
             check_scheduler(scheduler)
         except SimulationError as error:
-            raise _fail(str(error)) from error
+            raise fail_error(str(error)) from error
     seed = seed if seed is not None else secrets.randbits(64)
     try:
         rules = _rules(game, rules_file)
     except RulesSubmissionError as error:
-        raise _fail(error.told) from error
+        raise fail_error(error.told) from error
     except SimulationError as error:
-        raise _fail(str(error)) from error
+        raise fail_error(str(error)) from error
     except OSError as error:
-        raise _fail(f"cannot read the Rules Submission {str(rules_file)!r}: {error}") from error
+        raise fail_error(
+            f"cannot read the Rules Submission {str(rules_file)!r}: {error}"
+        ) from error
     try:
         with Progress(
             TextColumn("[bold]{task.description}"),
@@ -186,9 +181,9 @@ def simulate(
 
             result = run(game, rules, rounds, seed, workers, scheduler, show)
     except SimulationError as error:
-        raise _fail(str(error)) from error
+        raise fail_error(str(error)) from error
     except OSError as error:
-        raise _fail(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from error
+        raise fail_error(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from error
     if as_json:
         timing = {
             "setup_s": result.setup_s,

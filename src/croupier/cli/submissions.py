@@ -25,7 +25,7 @@ from typing import Annotated, Any
 import typer
 
 from croupier.cli.rules import load_or_exit
-from croupier.cli.server import Db
+from croupier.cli.server import Db, fail
 from croupier.ledger.db import DEFAULT_URL
 
 Table = Annotated[str, typer.Argument(metavar="TABLE", help="The table's id.")]
@@ -51,8 +51,7 @@ def _run(db: str, table: str, step: Callable[[Any], Any]) -> None:
             [listed] = [v for v in versions.history(session, table) if v.version.version == number]
             last = listed.steps[-1]
     except LedgerError as error:
-        typer.echo(error.told, err=True)
-        raise typer.Exit(2) from error
+        raise fail(error.told) from error
     finally:
         engine.dispose()
     when = versions.utc(last.at).isoformat()
@@ -74,11 +73,9 @@ def _moment(option: str, given: str | None) -> datetime | None:
     try:
         when = datetime.fromisoformat(given)
     except ValueError as error:
-        typer.echo(f"{option} is a moment in ISO 8601, not {given!r}", err=True)
-        raise typer.Exit(2) from error
+        raise fail(f"{option} is a moment in ISO 8601, not {given!r}") from error
     if when.tzinfo is None:
-        typer.echo(f"{option} needs a zone (e.g. {given}+00:00)", err=True)
-        raise typer.Exit(2)
+        raise fail(f"{option} needs a zone (e.g. {given}+00:00)")
     return when
 
 
@@ -102,8 +99,7 @@ def submit(
     from croupier.ledger import submissions
 
     if (file is None) == (version is None):
-        typer.echo("give the Rules Submission's FILE, or --version N of a draft", err=True)
-        raise typer.Exit(2)
+        raise fail("give the Rules Submission's FILE, or --version N of a draft")
     if file is not None:
         rules = load_or_exit(file)
         _run(
@@ -183,8 +179,7 @@ def file_version(
     if not which.isdigit():
         path = Path(which)
         if not path.is_file():
-            typer.echo(f"{which} is neither a version's number nor a file", err=True)
-            raise typer.Exit(2)
+            raise fail(f"{which} is neither a version's number nor a file")
         rules = load_or_exit(path)
 
     def step(session: Any) -> Any:

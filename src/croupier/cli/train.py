@@ -38,10 +38,9 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from croupier.cli.server import Db
+from croupier.cli.server import Db, fail
 from croupier.ledger.db import DEFAULT_URL
 
-USAGE_ERROR = 2
 STOP = ("q", "quit", "stop")
 """What a trainee types to stop."""
 
@@ -85,8 +84,7 @@ def _engine(db: str) -> Any:
         upgrade(engine)
     except (exc.SQLAlchemyError, ValueError) as error:
         said = getattr(error, "orig", None) or error
-        typer.echo(f"cannot open the database {db}: {said}", err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+        raise fail(f"cannot open the database {db}: {said}") from error
     return engine
 
 
@@ -114,8 +112,7 @@ def _check_reachable(db: str) -> None:
             engine.dispose()
     except (exc.SQLAlchemyError, ValueError) as error:
         said = getattr(error, "orig", None) or error
-        typer.echo(f"cannot open the database {db}: {said}", err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+        raise fail(f"cannot open the database {db}: {said}") from error
 
 
 def _read(prompt: str) -> str | None:
@@ -198,11 +195,9 @@ def drill_command(
         spec = find(game)
         submission = load(rules) if rules is not None else None
     except CroupierError as error:
-        typer.echo(f"error: {error.told}", err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+        raise fail(f"error: {error.told}") from error
     if submission is not None and submission.game != spec.name:
-        typer.echo(f"error: {rules} is a Rules Submission of {submission.game}", err=True)
-        raise typer.Exit(USAGE_ERROR)
+        raise fail(f"error: {rules} is a Rules Submission of {submission.game}")
     if not no_record:  # a record that cannot be kept is said before the drill, not after
         _check_reachable(db)
     if drill is Drill.HOUSE_WAY:
@@ -249,82 +244,66 @@ def drill_command(
     _finish(session.results, no_record, db, trainee, spec.name, drill.value, level)
 
 
-def _house_way(
-    game: str,
-    rules: Any,
-    items: int,
-    seed: int | None,
-    trainee: str,
-    db: str,
-    no_record: bool,
-) -> None:
-    """The house-way drill: set the dealer's hand, judged against the house way."""
+def _items(kind: Callable[..., Any], game: str, rules: Any, seed: int | None) -> Any:
+    """A drill of ``kind`` (one answer an item); a game without it is a usage error."""
     from croupier.rng import SeededRng
-    from croupier.training.drill import SettingDrill
 
     try:
-        session = SettingDrill(
-            game, rules=rules, seed=seed, rng=None if seed is None else SeededRng(seed)
-        )
+        return kind(game, rules=rules, seed=seed, rng=None if seed is None else SeededRng(seed))
     except ValueError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+        raise fail(f"error: {error}") from error
+
+
+def _deal(session: Any, items: int, asked: Callable[[Any], str]) -> None:
+    """Deal ``items`` items of ``session``, each shown (its scene, then what ``asked``
+    prints and returns as the prompt) and answered once; q stops."""
+    for number in range(1, items + 1):
+        item = session.deal()
+        typer.echo(f"\nItem {number}")
+        for line in item.scene:
+            typer.echo(f"  {line}")
+        verdict = _ask(asked(item), session.answer)
+        if verdict is not None:
+            typer.echo(f"  {verdict.words}")
+        typer.echo(f"Score: {session.score}")
+        if verdict is None:
+            break
+
+
+def _house_way(
+    game: str, rules: Any, items: int, seed: int | None, trainee: str, db: str, no_record: bool
+) -> None:
+    """The house-way drill: set the dealer's hand, judged against the house way."""
+    from croupier.training.drill import SettingDrill
+
+    session = _items(SettingDrill, game, rules, seed)
     typer.echo(
         f"{session.spec.title} house-way drill: set the dealer's hand by the house way "
         "(name the tiles of the high hand); q stops."
     )
-    for number in range(1, items + 1):
-        item = session.deal()
-        typer.echo(f"\nItem {number}")
-        for line in item.scene:
-            typer.echo(f"  {line}")
-        verdict = _ask(f"  The {item.first_name}? ", session.answer)
-        if verdict is None:
-            typer.echo(f"Score: {session.score}")
-            break
-        typer.echo(f"  {verdict.words}")
-        typer.echo(f"Score: {session.score}")
+    _deal(session, items, lambda item: f"  The {item.first_name}? ")
     _finish(session.results, no_record, db, trainee, game, Drill.HOUSE_WAY.value, 1)
 
 
 def _irregularities(
-    game: str,
-    rules: Any,
-    items: int,
-    seed: int | None,
-    trainee: str,
-    db: str,
-    no_record: bool,
+    game: str, rules: Any, items: int, seed: int | None, trainee: str, db: str, no_record: bool
 ) -> None:
     """The irregularity drill: choose the remedy the rule requires, judged by the engine."""
-    from croupier.rng import SeededRng
     from croupier.training.irregularity import DRILL, IrregularityDrill
 
-    try:
-        session = IrregularityDrill(
-            game, rules=rules, seed=seed, rng=None if seed is None else SeededRng(seed)
-        )
-    except ValueError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+    session = _items(IrregularityDrill, game, rules, seed)
     typer.echo(
         f"{session.spec.title} irregularity drill: type the number of what the rule "
         "requires; q stops."
     )
-    for number in range(1, items + 1):
-        item = session.deal()
-        typer.echo(f"\nItem {number}")
-        for line in item.scene:
-            typer.echo(f"  {line}")
+
+    def asked(item: Any) -> str:
         typer.echo(f"  {item.question}")
         for index, remedy in enumerate(item.choices, 1):
             typer.echo(f"    {index}. {remedy.words}")
-        verdict = _ask("  Remedy? ", session.answer)
-        if verdict is None:
-            typer.echo(f"Score: {session.score}")
-            break
-        typer.echo(f"  {verdict.words}")
-        typer.echo(f"Score: {session.score}")
+        return "  Remedy? "
+
+    _deal(session, items, asked)
     _finish(session.results, no_record, db, trainee, game, DRILL, 1)
 
 
@@ -380,7 +359,7 @@ def _finish(
 def _store(db: str, trainee: str, game: str, drill: str, level: int, answers: Any) -> None:
     from sqlalchemy.orm import Session
 
-    from croupier.ledger.training import Answer, record
+    from croupier.ledger.training import record
 
     engine = _engine(db)
     try:
@@ -391,14 +370,10 @@ def _store(db: str, trainee: str, game: str, drill: str, level: int, answers: An
                 game=game,
                 drill=drill,
                 level=level,
-                answers=[
-                    Answer(a.item, a.question, a.expected, a.given, a.right, a.seconds, a.cite)
-                    for a in answers
-                ],
+                answers=answers,
             )
     except ValueError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(USAGE_ERROR) from error
+        raise fail(f"error: {error}") from error
     finally:
         engine.dispose()
     typer.echo(f"Recorded: session {found}, {len(answers)} answers of {trainee}.")

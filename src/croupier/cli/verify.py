@@ -27,6 +27,7 @@ from typing import Annotated, Any
 
 import typer
 
+from croupier.cli.server import fail
 from croupier.engine import CLIENT_SEED_CHARACTERS
 from croupier.verify_round import Mine, check_rounds
 
@@ -45,11 +46,9 @@ def _get(url: str, token: str | None) -> Any:
             detail = error.reason
         # The server's own rule codes ("(server:auth)") are not for the person reading.
         plain = re.sub(r"\s*\((?:server|engine|api|ledger):[^)]*\)", "", str(detail))
-        typer.echo(f"{url}: {plain}", err=True)
-        raise typer.Exit(2) from error
+        raise fail(f"{url}: {plain}") from error
     except urllib.error.URLError as error:
-        typer.echo(f"{url}: the server cannot be reached ({error.reason})", err=True)
-        raise typer.Exit(2) from error
+        raise fail(f"{url}: the server cannot be reached ({error.reason})") from error
 
 
 def _events(saved: Any) -> list[dict[str, Any]]:
@@ -94,11 +93,9 @@ def _read(path: Path, option: str) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
-        typer.echo(f"{option} {path}: cannot read it ({error.strerror})", err=True)
-        raise typer.Exit(2) from error
+        raise fail(f"{option} {path}: cannot read it ({error.strerror})") from error
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        typer.echo(f"{option} {path}: not a JSON file ({error})", err=True)
-        raise typer.Exit(2) from error
+        raise fail(f"{option} {path}: not a JSON file ({error})") from error
 
 
 def _mine(seal: str | None, seed: str | None) -> Mine | None:
@@ -108,11 +105,9 @@ def _mine(seal: str | None, seed: str | None) -> Mine | None:
     if seal is not None:
         seal = seal.strip().lower()
         if not re.fullmatch(r"[0-9a-f]{64}", seal):
-            typer.echo("--seal: a seal is a sha256, 64 hexadecimal digits", err=True)
-            raise typer.Exit(2)
+            raise fail("--seal: a seal is a sha256, 64 hexadecimal digits")
     if seed is not None and not CLIENT_SEED_CHARACTERS.fullmatch(seed):
-        typer.echo("--seed: a seed is 16 to 64 letters, digits, '_' or '-'", err=True)
-        raise typer.Exit(2)
+        raise fail("--seed: a seed is 16 to 64 letters, digits, '_' or '-'")
     return Mine(seal=seal, seed=seed) if seal or seed else None
 
 
@@ -172,8 +167,7 @@ def register(app: typer.Typer) -> None:
             saved = _read(reveal, "--reveal")
             reveals = saved if isinstance(saved, list) else [saved]
             if not reveals:
-                typer.echo(f"--reveal {reveal}: an empty list, not a reveal", err=True)
-                raise typer.Exit(2)
+                raise fail(f"--reveal {reveal}: an empty list, not a reveal")
         else:
             reveals = [_get(f"{base}/rounds/{round_id}/reveal", token)]
             # The server says which rounds carry on from the one before; the check itself

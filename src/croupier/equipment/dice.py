@@ -23,8 +23,6 @@ FACES: tuple[int, ...] = (2, 3, 4, 5, 6, 1)
 FACE_NAMES: dict[int, str] = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 """The name of each face as used in wager spots (``pip_street:ace``)."""
 
-FACE_BY_NAME: dict[str, int] = {name: face for face, name in FACE_NAMES.items()}
-
 RANK: dict[int, int] = {face: position for position, face in enumerate(FACES)}
 """Rank of each face, 0 (the 2) to 5 (the ace)."""
 

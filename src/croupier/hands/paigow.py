@@ -386,9 +386,7 @@ def _choose(way: HouseWay, tiles: tuple[Tile, Tile, Tile, Tile]) -> WayChoice:
 
 
 # -- predicates ---------------------------------------------------------------------------
-TWELVE, TWO = parse_tile("6-6"), parse_tile("1-1")
-TEEN_DAY: Final = frozenset({TWELVE, TWO})
-SEVENS: Final = frozenset(parse_tile(c) for c in ("1-6", "2-5", "3-4"))
+TWELVE = parse_tile("6-6")
 
 
 def _hands(setting: Setting) -> tuple[HandRank, HandRank]:

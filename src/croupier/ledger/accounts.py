@@ -141,24 +141,15 @@ def post(
                 "ledger:no-negative-balance",
             )
         session.expire(row)
-    digest = posting_hash(
-        head.hash,
-        kind=kind,
-        table_id=table_id,
-        round_id=round_id,
-        event_index=event_index,
-        cite=cite,
-        lines=lines,
-    )
-    posting = Posting(
-        kind=kind,
-        table_id=table_id,
-        round_id=round_id,
-        event_index=event_index,
-        cite=cite,
-        prev_hash=head.hash,
-        hash=digest,
-    )
+    entry: dict[str, Any] = {
+        "kind": kind,
+        "table_id": table_id,
+        "round_id": round_id,
+        "event_index": event_index,
+        "cite": cite,
+    }
+    digest = posting_hash(head.hash, **entry, lines=lines)
+    posting = Posting(**entry, prev_hash=head.hash, hash=digest)
     store_head(head_row, Head(head.postings + 1, digest))
     session.add(posting)
     session.flush()

@@ -1,6 +1,6 @@
 """The event chain: each table's events, hash-chained, and the rounds rebuilt from them.
 
-**Events** are appended with :func:`append_events`: each row's hash is
+**Events** are appended by :func:`croupier.ledger.commands.store_command`: each row's hash is
 sha256(previous hash + the event's public form) along its table's chain, where the public
 form is the canonical event JSON with every value a spectator may not see replaced by a
 salted commitment (:mod:`croupier.sealing`; the row keeps the full body, the commitments
@@ -12,20 +12,19 @@ a table's chain from :data:`GENESIS`, opening every commitment.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import CursorResult, select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from croupier.engine import Event, Round, RoundOpened
 from croupier.game import TablePolicy, Viewer, concealed
-from croupier.ledger.accounts import NotFound, StaleVersion
+from croupier.ledger.accounts import NotFound
 from croupier.ledger.cache import staged_round
-from croupier.ledger.models import EventRow, GameTable, RoundRow
+from croupier.ledger.models import EventRow, RoundRow
 from croupier.ledger.tables import GENESIS, get_table
-from croupier.registry import find, round_type
+from croupier.registry import round_type
 from croupier.rng import Rng, SealedDraws
 from croupier.sealing import Seal, canonical_json, chain_hash, check_seal, public_form, seal
 
@@ -69,51 +68,6 @@ def seal_event(event: Event, policy: TablePolicy, rng: Rng | None = None) -> Sea
 def canonical(event: Event) -> str:
     """The event's canonical JSON: sorted keys, no spaces."""
     return canonical_json(event.model_dump(mode="json"))
-
-
-def append_events(
-    session: Session, table: GameTable, round_id: str, first_index: int, events: Sequence[Event]
-) -> list[EventRow]:
-    """Append ``events`` (indexes ``first_index``...) of ``round_id`` to ``table``'s chain."""
-    seq, head = table.event_count, table.head_hash
-    policy = find(table.game).policy
-    rows = []
-    for offset, event in enumerate(events):
-        sealed = seal_event(event, policy)
-        digest = chain_hash(head, sealed.public)
-        rows.append(
-            EventRow(
-                table_id=table.id,
-                seq=seq,
-                round_id=round_id,
-                index=first_index + offset,
-                type=str(getattr(event, "type", type(event).__name__)),
-                body=sealed.body,
-                sealed=sealed.sealed,
-                salts=sealed.salts,
-                prev_hash=head,
-                hash=digest,
-            )
-        )
-        seq, head = seq + 1, digest
-    moved = cast(
-        CursorResult[Any],
-        session.execute(
-            update(GameTable)
-            .where(GameTable.id == table.id, GameTable.event_count == table.event_count)
-            .values(event_count=seq, head_hash=head)
-            .execution_options(synchronize_session=False)
-        ),
-    )
-    if moved.rowcount != 1:
-        raise StaleVersion(
-            f"table {table.id} changed while this command was handled; send it again",
-            "server:optimistic-concurrency",
-        )
-    session.add_all(rows)
-    session.flush()
-    session.expire(table)
-    return rows
 
 
 def round_events(session: Session, round_id: str) -> list[EventRow]:

@@ -47,10 +47,7 @@ NAMING = {
 # accounts a game's events move money between (croupier.game).
 CAGE = "cage"
 """Where play money comes from (deposits) and goes back to (withdrawals)."""
-ACCOUNT_KINDS = (WALLET, ESCROW, INVENTORY, CAGE)
 NON_NEGATIVE = (WALLET, ESCROW)
-
-ROLES = ("player", "dealer", "admin")
 
 
 def now() -> datetime:

@@ -65,8 +65,6 @@ WORDS = {name: f"{name.rsplit('_', 1)[1]} {name.split('_')[0]} limit" for name i
 """Each limit as a player reads it: "daily loss limit", "maximum single wager"."""
 
 STATUSES = ("active", "suspended", "self-excluded")
-REMINDER_MINUTES = (15, 30, 60)
-"""The intervals a player may choose for the reminder (814a.1: at least hourly)."""
 
 
 MOST_HOURS = 24 * 366

@@ -13,7 +13,7 @@ This module re-exports the operations from where they live:
 - :mod:`croupier.ledger.tables`: creating and reading tables (:data:`GENESIS`, the
   head of a new table's chain);
 - :mod:`croupier.ledger.chain`: the hash-chained events (canonical JSON,
-  :func:`append_events`, :func:`verify_chain`) and rounds rebuilt from them
+  :func:`verify_chain`) and rounds rebuilt from them
   (:func:`load_round`);
 - :mod:`croupier.ledger.postings`: the money a round's events move
   (:func:`round_postings`, as each game's table policy says);
@@ -64,7 +64,6 @@ from croupier.ledger.cache import (
 )
 from croupier.ledger.chain import (
     ChainReport,
-    append_events,
     canonical,
     load_round,
     round_events,
@@ -102,7 +101,6 @@ __all__ = [
     "Written",
     "account",
     "account_id",
-    "append_events",
     "balance",
     "canonical",
     "chain_hash",

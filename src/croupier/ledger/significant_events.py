@@ -218,29 +218,18 @@ def record(
     before_json, after_json = canonical_json(before), canonical_json(after)
     head = _head(session)
     seq = head.postings
-    digest = entry_hash(
-        head.head,
-        seq=seq,
-        at=moment,
-        who=who,
-        kind=kind.value,
-        subject=subject,
-        before_json=before_json,
-        after_json=after_json,
-        words=words,
-    )
-    row = SignificantEventRow(
-        seq=seq,
-        at=moment,
-        who=who,
-        kind=kind.value,
-        subject=subject,
-        before_json=before_json,
-        after_json=after_json,
-        words=words,
-        prev_hash=head.head,
-        hash=digest,
-    )
+    entry: dict[str, Any] = {
+        "seq": seq,
+        "at": moment,
+        "who": who,
+        "kind": kind.value,
+        "subject": subject,
+        "before_json": before_json,
+        "after_json": after_json,
+        "words": words,
+    }
+    digest = entry_hash(head.head, **entry)
+    row = SignificantEventRow(**entry, prev_hash=head.head, hash=digest)
     session.add(row)
     head.postings, head.head = seq + 1, digest
     session.flush()

@@ -43,7 +43,6 @@ REJECTED = "rejected"
 IN_FORCE = "in force"
 SUPERSEDED = "superseded"
 WITHDRAWN = "withdrawn"
-STATES = (DRAFTED, SUBMITTED, APPROVED, REJECTED, IN_FORCE, SUPERSEDED, WITHDRAWN)
 
 NEXT: dict[str, tuple[str, ...]] = {
     DRAFTED: (SUBMITTED, WITHDRAWN),

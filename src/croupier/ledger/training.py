@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from croupier.citations import shown
 from croupier.identity import identity
 from croupier.ledger.models import TrainingResult, now, utc
+from croupier.training.drill import Result
 
 COLUMNS = (
     "session",
@@ -40,20 +41,8 @@ COLUMNS = (
 """The CSV's columns (answers as a reader reads them, ``right`` yes or no, the section as a
 reader is shown it)."""
 
-
-@dataclass(frozen=True)
-class Answer:
-    """One answer to store: the ``item`` number, the ``question``, the answers
-    ``expected`` and ``given`` as a reader reads them (``"$14"``, ``"6-6 4-4"``), whether
-    ``right``, the ``seconds`` it took and the ``cite`` of the rule that decides it."""
-
-    item: int
-    question: str
-    expected: str
-    given: str
-    right: bool
-    seconds: float
-    cite: str
+Answer = Result
+"""One answer to store: what a drill keeps of each (:class:`~croupier.training.drill.Result`)."""
 
 
 def record(

@@ -116,7 +116,7 @@ class Payline(StrEnum):
     ROYAL_FLUSH = "royal_flush"
 
 
-_BY_CATEGORY: dict[HandCategory, Payline] = {
+CATEGORY_LINE: dict[HandCategory, Payline] = {
     HandCategory.TWO_PAIRS: Payline.TWO_PAIR,
     HandCategory.THREE_OF_A_KIND: Payline.THREE_OF_A_KIND,
     HandCategory.STRAIGHT: Payline.STRAIGHT,
@@ -126,6 +126,7 @@ _BY_CATEGORY: dict[HandCategory, Payline] = {
     HandCategory.STRAIGHT_FLUSH: Payline.STRAIGHT_FLUSH,
     HandCategory.ROYAL_FLUSH: Payline.ROYAL_FLUSH,
 }
+"""The paytable line of each category from two pair up (below it, the pair decides)."""
 
 
 def payline(value: HandValue) -> Payline:
@@ -137,7 +138,7 @@ def payline(value: HandValue) -> Payline:
         if pair >= Rank.JACK:
             return Payline.JACKS_OR_BETTER
         return Payline.SIXES_TO_TENS if pair >= Rank.SIX else Payline.LESS_THAN_SIXES
-    return _BY_CATEGORY[value.category]
+    return CATEGORY_LINE[value.category]
 
 
 PAYLINE_ORDER: tuple[Payline, ...] = tuple(Payline)
@@ -528,6 +529,7 @@ __all__ = [
     "BET_ODDS",
     "BET_SECTIONS",
     "BONUS_ODDS",
+    "CATEGORY_LINE",
     "CROSS",
     "DECK_CHANGE_HOURS",
     "DECK_SIZE",

@@ -324,11 +324,6 @@ class DoubleBackJackRules(RulesSubmission):
         """The back colour of each batch in use (one, or two with a shuffler)."""
         return self.back_colors[: 2 if self.shuffling is Shuffling.AUTOMATED else 1]
 
-    @property
-    def shoe_size(self) -> int:
-        """Cards in a full shoe (one batch)."""
-        return self.decks * DECK_SIZE
-
     def own_maximums(self) -> dict[str, Cents]:
         """An Insurance Wager half the largest Blackjack Wager, or the next amount that can
         be wagered in chips of :attr:`chip` cents (:func:`insurance_limit`, 673a.8(b))."""

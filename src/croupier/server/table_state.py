@@ -62,6 +62,19 @@ def _restored(
         return kind.begin(rules, table_id, now)
 
 
+def _held(
+    session: Session, kind: type[TableState], rules: Any, table_id: str, now: datetime
+) -> tuple[TableStateRow, TableState]:
+    """The table's row, locked (:func:`_row`; added where the table has none, its state
+    begun ``now``), and its state (:func:`_restored`)."""
+    row = _row(session, table_id)
+    if row is None:  # a new table, or one from before the states were kept
+        row = TableStateRow(table_id=table_id, state_json="{}", rounds_taken=0, notices_json="[]")
+        session.add(row)
+        return row, kind.begin(rules, table_id, now)
+    return row, _restored(kind, rules, table_id, row, now)
+
+
 def _save(
     row: TableStateRow, state: TableState, said: list[str], now: datetime, number: int
 ) -> None:
@@ -87,15 +100,9 @@ def round_ended(
     if kind is None:
         return
     number = _number(round_.opened.round_id)
-    row = _row(session, table_id)
-    if row is None:  # a table from before the states were kept
-        row = TableStateRow(table_id=table_id, state_json="{}", rounds_taken=0, notices_json="[]")
-        session.add(row)
-        state = kind.begin(rules, table_id, now)
-    elif row.rounds_taken >= number:
+    row, state = _held(session, kind, rules, table_id, now)
+    if row.rounds_taken >= number:
         return
-    else:
-        state = _restored(kind, rules, table_id, row, now)
     said = state.take_in(round_, now)
     row.rounds_taken = number
     _save(row, state, said, now, number)
@@ -111,13 +118,7 @@ def for_next_round(
     kind = spec.policy.state_type
     if kind is None:
         return None
-    row = _row(session, table_id)
-    if row is None:
-        row = TableStateRow(table_id=table_id, state_json="{}", rounds_taken=0, notices_json="[]")
-        session.add(row)
-        state = kind.begin(rules, table_id, now)
-    else:
-        state = _restored(kind, rules, table_id, row, now)
+    row, state = _held(session, kind, rules, table_id, now)
     if row.rounds_taken < number - 1:  # the last round, where it was not taken in
         _, last = repo.load_round(session, f"{table_id}-{number - 1}")
         if last.finished:
@@ -143,13 +144,7 @@ def sign(
     kind = spec.policy.state_type
     if kind is None:
         raise no_device(device, ())
-    row = _row(session, table_id)
-    if row is None:
-        row = TableStateRow(table_id=table_id, state_json="{}", rounds_taken=0, notices_json="[]")
-        session.add(row)
-        state = kind.begin(rules, table_id, now)
-    else:
-        state = _restored(kind, rules, table_id, row, now)
+    row, state = _held(session, kind, rules, table_id, now)
     said = state.sign_out(device, now) if out_of_order else state.sign_in(device, now)
     _save(row, state, said, now, row.rounds_taken)
     return said

@@ -166,10 +166,33 @@ class Scored:
     """What every drill keeps (its dataclass declares the fields): the ``results`` of its
     answers, their ``clock``, the count of ``items`` dealt and when the last was asked."""
 
+    game: str
+    rules: RulesSubmission | None
+    seed: int | None
+    rng: Rng | None
     results: list[Result]
     clock: Callable[[], float]
     items: int
     _asked_at: float
+
+    def _open(self, drill: str = "payouts", named: str = "payout") -> None:
+        """Find :attr:`game` (:class:`ValueError` where it has no ``drill``), its default
+        rules and the secure generator where none are given, the picker of :attr:`seed`."""
+        self.spec = find(self.game)
+        if drill not in drills_of(self.spec):
+            raise ValueError(
+                f"{self.spec.title} has no {named} drill; its drills: "
+                f"{', '.join(drills_of(self.spec))}"
+            )
+        if self.rules is None:
+            self.rules = rules_from_data({"game": self.spec.name})
+        self.pick = random.Random(self.seed)
+        if self.rng is None:
+            self.rng = SecureRng()
+
+    def _asked(self) -> None:
+        self.items += 1
+        self._asked_at = self.clock()
 
     def lap(self) -> float:
         """The seconds since the last answer (or the item was dealt); the clock restarts."""
@@ -210,19 +233,13 @@ class PayoutDrill(Scored):
     _asked_at: float = 0.0
 
     def __post_init__(self) -> None:
-        self.spec = find(self.game)
-        if self.rules is None:
-            self.rules = rules_from_data({"game": self.spec.name})
-        self.pick = random.Random(self.seed)
-        if self.rng is None:
-            self.rng = SecureRng()
+        self._open()
 
     def deal(self) -> Situation:
         """The next situation; the clock starts."""
         assert self.rules is not None and self.rng is not None
         self.item = deal(self.spec, self.rules, self.level, self.pick, self.rng)
-        self.items += 1
-        self._asked_at = self.clock()
+        self._asked()
         return self.item
 
     def _record(self, question: str, verdict: Verdict) -> Verdict:
@@ -281,24 +298,13 @@ class SettingDrill(Scored):
     _asked_at: float = 0.0
 
     def __post_init__(self) -> None:
-        self.spec = find(self.game)
-        if "house-way" not in drills_of(self.spec):
-            raise ValueError(
-                f"{self.spec.title} has no house-way drill; its drills: "
-                f"{', '.join(drills_of(self.spec))}"
-            )
-        if self.rules is None:
-            self.rules = rules_from_data({"game": self.spec.name})
-        self.pick = random.Random(self.seed)
-        if self.rng is None:
-            self.rng = SecureRng()
+        self._open("house-way", "house-way")
 
     def deal(self) -> Arrangement:
         """The next item; the clock starts."""
         source: Any = source_of(self.spec)
         self.item = source.house_way(self.spec, self.rules, self.pick, self.rng)
-        self.items += 1
-        self._asked_at = self.clock()
+        self._asked()
         return self.item
 
     def answer(self, text: str) -> SettingVerdict:

@@ -23,10 +23,9 @@ from croupier.citations import shown
 from croupier.engine import DEALER, Event, LegalCommand
 from croupier.errors import IllegalCommand
 from croupier.offers import Choice, Fixed, Numbers
-from croupier.registry import find, rules_from_data
-from croupier.rng import Rng, SecureRng
+from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
-from croupier.training.drill import Result, Scored, drills_of, source_of
+from croupier.training.drill import Result, Scored, source_of
 from croupier.training.setting import InvalidAnswer
 from croupier.training.situation import scene_of, wagers_said
 from croupier.training.table import STEPS, Decide, Table
@@ -368,24 +367,13 @@ class IrregularityDrill(Scored):
     _asked_at: float = 0.0
 
     def __post_init__(self) -> None:
-        self.spec = find(self.game)
-        if DRILL not in drills_of(self.spec):
-            raise ValueError(
-                f"{self.spec.title} has no irregularity drill; its drills: "
-                f"{', '.join(drills_of(self.spec))}"
-            )
-        if self.rules is None:
-            self.rules = rules_from_data({"game": self.spec.name})
-        self.pick = random.Random(self.seed)
-        if self.rng is None:
-            self.rng = SecureRng()
+        self._open(DRILL, "irregularity")
 
     def deal(self) -> Incident:
         """The next item; the clock starts."""
         source: Any = source_of(self.spec)
         self.item = source.irregularity(self.spec, self.rules, self.pick, self.rng)
-        self.items += 1
-        self._asked_at = self.clock()
+        self._asked()
         return self.item
 
     def answer(self, text: str) -> RemedyVerdict:

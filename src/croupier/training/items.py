@@ -32,35 +32,21 @@ def item_seed(seed: int, item: int) -> int:
     return seed * 1_000_003 + item
 
 
-def payout_drill(
-    game: str, level: int, *, seed: int, item: int, rules: RulesSubmission | None = None
-) -> PayoutDrill:
-    """The payout drill whose first item is item ``item`` of session ``seed``, under
-    ``rules`` (the game's default where ``None``; so for every drill here)."""
-    one = item_seed(seed, item)
-    return PayoutDrill(game, rules=rules, level=Level(level), seed=one, rng=SeededRng(one))
-
-
 def payout_item(
     game: str, level: int, *, seed: int, item: int, rules: RulesSubmission | None = None
 ) -> Situation:
-    """Item ``item`` of the payout session ``seed`` of ``game`` at ``level``."""
-    return payout_drill(game, level, seed=seed, item=item, rules=rules).deal()
-
-
-def setting_drill(
-    game: str, *, seed: int, item: int, rules: RulesSubmission | None = None
-) -> SettingDrill:
-    """The house-way drill whose first item is item ``item`` of session ``seed``."""
+    """Item ``item`` of the payout session ``seed`` of ``game`` at ``level``, under
+    ``rules`` (the game's default where ``None``; so for every drill here)."""
     one = item_seed(seed, item)
-    return SettingDrill(game, rules=rules, seed=one, rng=SeededRng(one))
+    return PayoutDrill(game, rules=rules, level=Level(level), seed=one, rng=SeededRng(one)).deal()
 
 
 def setting_item(
     game: str, *, seed: int, item: int, rules: RulesSubmission | None = None
 ) -> Arrangement:
     """Item ``item`` of the house-way session ``seed`` of ``game``."""
-    return setting_drill(game, seed=seed, item=item, rules=rules).deal()
+    one = item_seed(seed, item)
+    return SettingDrill(game, rules=rules, seed=one, rng=SeededRng(one)).deal()
 
 
 def irregularity_item(

@@ -62,6 +62,7 @@ from croupier.rules.criss_cross_poker import (
     BET_ODDS,
     BETS,
     BONUS_ODDS,
+    CATEGORY_LINE,
     CROSS,
     REVEALS,
     CrissCrossPokerRules,
@@ -81,23 +82,12 @@ OUT_CORE: Final = 137
 OUT_WIDE: Final = OUT_CORE + 2 * 1225
 """The length of the kernel's per-class output with the Down choices."""
 
-_CATEGORY_LINE: Final = {
-    HandCategory.TWO_PAIRS: Payline.TWO_PAIR,
-    HandCategory.THREE_OF_A_KIND: Payline.THREE_OF_A_KIND,
-    HandCategory.STRAIGHT: Payline.STRAIGHT,
-    HandCategory.FLUSH: Payline.FLUSH,
-    HandCategory.FULL_HOUSE: Payline.FULL_HOUSE,
-    HandCategory.FOUR_OF_A_KIND: Payline.FOUR_OF_A_KIND,
-    HandCategory.STRAIGHT_FLUSH: Payline.STRAIGHT_FLUSH,
-    HandCategory.ROYAL_FLUSH: Payline.ROYAL_FLUSH,
-}
-
 
 def line_of_rank(rank: int) -> Payline:
     """The paytable line (674a.12) of a fast-evaluator ``rank`` (1 .. 7,462)."""
     category = HandCategory(int(RANK_CATEGORY[rank]))
-    if category in _CATEGORY_LINE:
-        return _CATEGORY_LINE[category]
+    if category in CATEGORY_LINE:
+        return CATEGORY_LINE[category]
     if rank >= PAIR_OF_JACKS_RANK:
         return Payline.JACKS_OR_BETTER
     return Payline.SIXES_TO_TENS if rank >= PAIR_OF_SIXES_RANK else Payline.LESS_THAN_SIXES

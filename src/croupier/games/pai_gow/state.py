@@ -102,10 +102,6 @@ class PaiGowState:
         player = self.seats.get(actor)
         return sorted(seat for seat, who in self.seats.items() if who == player)
 
-    @property
-    def player_bank(self) -> bool:
-        return self.bank is not None
-
     def dealer_plays(self) -> bool:
         """The dealer has a hand to set: he banks, or wagers against a player bank."""
         if self.bank is None:

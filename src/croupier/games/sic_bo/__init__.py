@@ -127,36 +127,6 @@ def label(spot: str) -> str:
     return SicBoSpot.parse(spot).label if spot in _SPOT_ORDER else spot
 
 
-_KIND_NAMES = {
-    "three_of_a_kind": "Three of a Kind",
-    "two_of_a_kind": "Two of a Kind",
-    "one_of_a_kind": "One of a Kind",
-}
-
-
-def _why_no_spot(spot: str) -> str:
-    """Why ``spot`` is not on the layout, in the words of 625a.3 and the layout's names
-    (``"total:3"`` -> ``there is no Total Value 3: ...``)."""
-    kind, _, what = spot.partition(":")
-    if kind == "total":
-        return (
-            f'there is no Total Value "{what}": a Total Value wager names a total 4 to 17 '
-            "(3 and 18 are three of a kind)"
-        )
-    if kind in _KIND_NAMES:
-        name = _KIND_NAMES[kind]
-        return f'there is no {name} "{what}": a {name} wager names a number 1 to 6'
-    if kind == "combination":
-        return (
-            f'there is no Two Dice Combination "{what}": a Two Dice Combination names two '
-            "different numbers 1 to 6, the lower first (1-2 to 5-6)"
-        )
-    return (
-        f'there is no spot "{spot}"; the wagers are small, big, three_of_a_kind:N, '
-        "any_three_of_a_kind, two_of_a_kind:N, total:T, combination:A-B, one_of_a_kind:N"
-    )
-
-
 # --- commands ----------------------------------------------------------------------
 class ThrowDice(Command):
     """The dealer shakes the three dice (625a.5). ``faces`` is the reading of a manual
@@ -410,7 +380,7 @@ class SicBoRound(WageringRound[SicBoState]):
         )
 
     def why_no_spot(self, spot: str) -> str:
-        return _why_no_spot(spot)
+        return SicBoSpot.why_not(spot)
 
     spot_label = staticmethod(label)
 

@@ -66,14 +66,17 @@ class GameOut(BaseModel):
     drills: list[str]
 
 
-class PayoutItemIn(BaseModel):
+class ItemIn(BaseModel):
     game: GameName
-    level: Annotated[int, Field(ge=1, le=3)] = 1
     seed: Seed
     item: Item
     rules: dict[str, Any] | None = None
     """A Rules Submission's data (a shipped one, or a table's in force): the drill deals
     under it; ``None``: the game's default."""
+
+
+class PayoutItemIn(ItemIn):
+    level: Annotated[int, Field(ge=1, le=3)] = 1
 
 
 class PayoutItemOut(BaseModel):
@@ -100,13 +103,8 @@ class AnswersOut(BaseModel):
     total: VerdictOut | None = None
 
 
-class SettingItemIn(BaseModel):
-    game: GameName
-    seed: Seed
-    item: Item
-    rules: dict[str, Any] | None = None
-    """A Rules Submission's data (a shipped one, or a table's in force): the drill deals
-    under it; ``None``: the game's default."""
+class SettingItemIn(ItemIn):  # the house-way and the irregularity drills
+    pass
 
 
 class SettingItemOut(BaseModel):
@@ -249,6 +247,35 @@ def _file(
     db.commit()
 
 
+def _one(body: Any, question: str, verdict: Any) -> list[record.Answer]:
+    """The one answer to store of ``body`` (its item, its seconds): ``verdict``'s
+    expected and given answers to ``question``, whether right, and its cite."""
+    return [
+        record.Answer(
+            body.item,
+            question,
+            verdict.expected,
+            verdict.given,
+            verdict.right,
+            body.seconds,
+            verdict.cite,
+        )
+    ]
+
+
+def _has(body: Any, drill: str, named: str) -> None:
+    """Refuse (:class:`~croupier.errors.IllegalCommand`) ``body``'s game where it has no
+    ``drill`` (``named`` so in words)."""
+    from croupier.errors import IllegalCommand
+
+    spec = find(body.game)
+    if drill not in drills_of(spec):
+        raise IllegalCommand(
+            f"{spec.title} has no {named} drill; its drills: {', '.join(drills_of(spec))}",
+            "training:drill",
+        )
+
+
 def rules_in(body: Any) -> RulesSubmission | None:
     """The Rules Submission ``body`` sends (``rules``), checked: of its game, allowed by
     the regulation (raises :class:`~croupier.errors.RulesSubmissionError` naming the
@@ -290,46 +317,17 @@ def setting_answer(body: SettingAnswerIn, me: Caller, db: Db) -> VerdictOut:
     and recorded."""
     found = _setting(body)
     verdict = judge_setting(found, body.answer)
-    _file(
-        db,
-        me,
-        body,
-        "house-way",
-        1,
-        answers=[
-            record.Answer(
-                body.item,
-                found.question,
-                verdict.expected,
-                verdict.given,
-                verdict.right,
-                body.seconds,
-                verdict.cite,
-            )
-        ],
-    )
+    _file(db, me, body, "house-way", 1, answers=_one(body, found.question, verdict))
     return VerdictOut(right=verdict.right, words=verdict.words, cite=verdict.cite)
 
 
 def _setting(body: SettingItemIn) -> items.Arrangement:
-    from croupier.errors import IllegalCommand
-
-    spec = find(body.game)
-    if "house-way" not in drills_of(spec):
-        raise IllegalCommand(
-            f"{spec.title} has no house-way drill; its drills: {', '.join(drills_of(spec))}",
-            "training:drill",
-        )
+    _has(body, "house-way", "house-way")
     return items.setting_item(body.game, seed=body.seed, item=body.item, rules=rules_in(body))
 
 
-class ProcedureItemIn(BaseModel):
-    game: GameName
-    seed: Seed
-    item: Item
-    rules: dict[str, Any] | None = None
-    """A Rules Submission's data (a shipped one, or a table's in force): the drill deals
-    under it; ``None``: the game's default."""
+class ProcedureItemIn(ItemIn):
+    pass
 
 
 class ProcedureItemOut(BaseModel):
@@ -384,17 +382,7 @@ def procedure_answer(body: ProcedureAnswerIn, me: Caller, db: Db) -> StepOut:
         "procedure",
         1,
         once=False,  # a step refused is taken again: the round says which step is next
-        answers=[
-            record.Answer(
-                body.item,
-                result.question,
-                result.expected,
-                result.given,
-                result.right,
-                body.seconds,
-                result.cite,
-            )
-        ],
+        answers=_one(body, result.question, result),
     )
     return StepOut(
         right=verdict.right, words=verdict.words, cite=verdict.cite, finished=drill.finished
@@ -415,14 +403,7 @@ class IrregularityAnswerIn(SettingItemIn):
 
 
 def _incident(body: SettingItemIn) -> Any:
-    from croupier.errors import IllegalCommand
-
-    spec = find(body.game)
-    if DRILL not in drills_of(spec):
-        raise IllegalCommand(
-            f"{spec.title} has no irregularity drill; its drills: {', '.join(drills_of(spec))}",
-            "training:drill",
-        )
+    _has(body, DRILL, "irregularity")
     return items.irregularity_item(body.game, seed=body.seed, item=body.item, rules=rules_in(body))
 
 
@@ -447,24 +428,7 @@ def irregularity_answer(body: IrregularityAnswerIn, me: Caller, db: Db) -> Verdi
     handling of the irregularity and recorded (none offered: 422, nothing recorded)."""
     found = _incident(body)
     verdict = judge_remedy(found, body.answer)
-    _file(
-        db,
-        me,
-        body,
-        DRILL,
-        1,
-        answers=[
-            record.Answer(
-                body.item,
-                found.what,
-                verdict.expected,
-                verdict.given,
-                verdict.right,
-                body.seconds,
-                verdict.cite,
-            )
-        ],
-    )
+    _file(db, me, body, DRILL, 1, answers=_one(body, found.what, verdict))
     return VerdictOut(right=verdict.right, words=verdict.words, cite=verdict.cite)
 
 
