@@ -60,8 +60,12 @@ def test_a_player_verifies_a_round_in_the_browser(browser: Any, server: Server) 
     page.goto(server.url + "/play/#/history/fair")
     page.locator(f'[data-verify="{round_id}"]').click()
     verdict = page.wait_for_selector(".verify .verdict")
-    assert verdict.get_attribute("data-ok") == "true", page.locator(".verify").inner_text()
     text = page.locator(".verify").inner_text()
+    # Played through the API, not in this browser: it kept nothing of what was shown, so
+    # the round agrees with itself but is tied to nothing the player saw (as
+    # croupier verify-round says without --seen); never "verified".
+    assert verdict.get_attribute("data-ok") == "unanchored", text
+    assert "consistent, but not verified against what you were shown" in text
     assert "sealed values open to the commitments" in text
     assert " 0 sealed values" not in text  # the shuffle and the face-down cards were sealed
 
@@ -147,7 +151,9 @@ def test_a_players_own_seed_enters_the_round_and_the_page_checks_it(
     page.locator(f'[data-verify="{round_id}"]').click()
     verdict = page.wait_for_selector(".verify .verdict")
     text = page.locator(".verify").inner_text()
+    # Its wagers were answered to this browser, which kept them: the check is anchored.
     assert verdict.get_attribute("data-ok") == "true", text
+    assert "kept as it was answered" in text
     assert "Your own seed entered every value drawn after your first wager." in text
     assert "The round's seed is the one announced before your wager." in text
     assert "drawn from the server seed sealed when the round opened (event 1)" in text

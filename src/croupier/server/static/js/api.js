@@ -2,6 +2,7 @@
 // localStorage, an Idempotency-Key on every command, problems (detail + cite, and the
 // cite's basis where the server sends one) thrown.
 
+import { keepSeen } from "./seen.js";
 import { plain } from "./words.js";
 
 const TOKEN = "croupier.token";
@@ -97,11 +98,15 @@ export const api = {
   verify: (id) => request("GET", `/tables/${encodeURIComponent(id)}/verify`),
   schema: async (game) => (await request("GET", `/games/${encodeURIComponent(game)}/commands`)).commands,
   // `seeds`: { client_seed, next_seed_commitment } given with a first wager.
-  command: (id, command, roundVersion, seeds = {}) =>
-    request(
+  // Its answer's events are kept as shown (seen.js), for the verify page.
+  command: async (id, command, roundVersion, seeds = {}) => {
+    const answer = await request(
       "POST",
       `/tables/${encodeURIComponent(id)}/commands`,
       { command, ...(roundVersion === undefined ? {} : { round_version: roundVersion }), ...seeds },
       { "Idempotency-Key": uuid() },
-    ),
+    );
+    keepSeen(answer);
+    return answer;
+  },
 };

@@ -12,6 +12,7 @@ import { felt, gameOf, laterWagerButtons, results, settlementsOf } from "./layou
 import { chip, die } from "./svg.js";
 import { phrase, roundNet, roundSummary, saidCommand, timeoutSentence, whoActs } from "./words.js";
 import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
+import { seenIn } from "./seen.js";
 import { checkRound } from "./verify.js";
 import { wagersOf } from "./offers.js";
 import { begin, changed, signInAgain, stop } from "./session.js";
@@ -844,14 +845,24 @@ async function verifyPage(roundId) {
     main.replaceChildren(h("div", { class: "verify" }, h("h2", {}, `Round ${roundId} cannot be checked yet`), h("p", { class: "verdict" }, error.detail), back));
     return;
   }
-  const check = await checkRound(revealed, steps.steps.map((s) => s.event), roundId, given(roundId));
+  // What this browser was answered while the round was played anchors the check; steps
+  // fetched now could be forged to agree with a forged reveal (as croupier verify-round
+  // says without --seen).
+  const kept = seenIn(roundId);
+  const keptAt = new Set(kept.map((e) => e.index));
+  const received = [...kept, ...steps.steps.map((s) => s.event).filter((e) => !keptAt.has(e.index))];
+  const check = await checkRound(revealed, received, roundId, given(roundId));
+  const anchored = kept.length > 0;
+  const verdict = !check.ok ? "bad" : anchored ? "ok" : "unanchored";
   main.replaceChildren(
     h("div", { class: "verify" },
-      h("h2", {}, `Round ${roundId}: ${check.ok ? "verified" : "does NOT verify"}`),
-      h("p", { class: `verdict ${check.ok ? "ok" : "bad"}`, "data-ok": String(check.ok) },
-        check.ok
-          ? "Every card and tile you saw was committed before it was dealt, and nothing in the round was changed afterwards."
-          : "Something you received does not match what was committed: keep this page and tell the casino and the Gaming Control Board."),
+      h("h2", {}, `Round ${roundId}: ${{ ok: "verified", unanchored: "consistent, but not verified against what you were shown", bad: "does NOT verify" }[verdict]}`),
+      h("p", { class: `verdict ${verdict}`, "data-ok": verdict === "ok" ? "true" : verdict === "bad" ? "false" : "unanchored" },
+        {
+          ok: `What this browser was shown of the round (${kept.length} event${kept.length === 1 ? "" : "s"} kept as it was answered) is what was committed before it was dealt or drawn, and nothing in the round was changed afterwards.`,
+          unanchored: "The round agrees with itself: its values open to what was committed and its events chain. But this browser kept none of the round as it was shown (it was played elsewhere, or this browser's storage was cleared), so nothing ties it to what you saw: a server could forge a round that agrees with itself. Check it from the browser you played it in, or with croupier verify-round and what you were shown (--seen).",
+          bad: "Something you received does not match what was committed: keep this page and tell the casino and the Gaming Control Board.",
+        }[verdict]),
       h("ul", {}, ...check.problems.map((p) => h("li", { class: "problem" }, p)), ...check.notes.map((n) => h("li", {}, n))),
       h("p", {}, "The full check, with the replay under the game's rules: ", h("code", {}, `croupier verify-round ${roundId} --token YOUR-TOKEN`)),
       back),
