@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
-from croupier.errors import AccountLocked, Unauthorized
+from croupier.errors import Unauthorized
 from croupier.ledger.accounts import token_hash
 from croupier.ledger.models import FailedSignIn, Player, PlayerSession
 from croupier.ledger.protection import Periods, row_of, when_words
@@ -106,16 +106,6 @@ def source_locked_until(
     return until if until is not None and until > now else None
 
 
-def locked(until: datetime) -> AccountLocked:
-    """The refusal of a sign-in, with the account's own token, from a locked address."""
-    return AccountLocked(
-        f"sign-ins to this account from your address are locked after {LOCK_AFTER} failed "
-        f"sign-ins from it within {LOCK_WINDOW.seconds // 60} minutes; they unlock at "
-        f"{when_words(until, 'UTC')}, or sooner if an admin unlocks the account",
-        CITE,
-    )
-
-
 def start(
     session: Session,
     player_id: str,
@@ -158,11 +148,14 @@ def start(
 
 
 WRONG = (
-    "that player id and token do not match an account; 3 failed sign-ins to an account "
-    "from one address within 30 minutes lock its sign-ins from that address for 30 minutes"
+    "that player id and token were not accepted: they do not match an account, or 3 "
+    "failed sign-ins to the account from this address within 30 minutes have locked its "
+    "sign-ins from this address for 30 minutes"
 )
-"""The answer to every failed sign-in, whether the id is an account's or not, the
-account locked or not: the answer tells nobody which ids exist (issue #32)."""
+"""The answer to every refused sign-in: a wrong token, an id that is no account's, and
+the right token from a locked address alike, so that the answer tells nobody which ids
+exist (issue #32) nor, from a locked address, whether a guess was right (issue #34: the
+lock holds one address, so a guess confirmed there would sign in from another)."""
 
 _NOBODY = token_hash("")
 """The hash a sign-in to an id that is no account's is compared with (the same work)."""
@@ -181,8 +174,9 @@ def sign_in(
     significant event with the address; for an account, the third within
     :data:`LOCK_WINDOW` locks it) and raises :class:`Unauthorized` with :data:`WRONG`,
     the same answer either way, after the same hashing and comparison; the caller must
-    commit on that error too. The right token of a locked account raises
-    :class:`AccountLocked`: only who holds the credential learns of the lock."""
+    commit on that error too. The right token from a locked address gets that answer too
+    (it is no failure: the lock is not lengthened), so a guesser there cannot tell a right
+    guess from a wrong one."""
     from croupier.ledger.significant_events import Kind, record
 
     player = session.get(Player, player_id)
@@ -224,9 +218,8 @@ def sign_in(
             )
         session.flush()
         raise Unauthorized(WRONG, CITE)
-    until = locked_until(session, player_id, now, address)
-    if until is not None:
-        raise locked(until)
+    if locked_until(session, player_id, now, address) is not None:
+        raise Unauthorized(WRONG, CITE)  # not a failure: the lock is not lengthened
     current = start(session, player_id, now, address, idle=idle)
     return current, previous(session, current)
 
@@ -379,7 +372,6 @@ __all__ = [
     "ended",
     "figures",
     "latest",
-    "locked",
     "locked_until",
     "played_in",
     "previous",
