@@ -44,6 +44,9 @@ REALISTIC = (
     "李小龍",
     "Владимир",
     "d'Artagnan 2",
+    "山田たろう",
+    "Kim 김민준",
+    "Ωμέγα",
 )
 
 
@@ -82,6 +85,11 @@ HOSTILE = {
     "ann\ue000": "U+E000 (a private-use character)",
     "a\u0001b": "U+0001 (a control character)",
     "ann\u3164": "U+3164 (HANGUL FILLER)",
+    # Look-alike letters of another script (Unicode TS #39, "highly restrictive").
+    "\u0430nn": "U+006E (LATIN SMALL LETTER N) among Cyrillic letters",
+    "ann\u0430": "U+0430 (CYRILLIC SMALL LETTER A) among Latin letters",
+    "\u03bfscar": "U+0073 (LATIN SMALL LETTER S) among Greek letters",
+    "Vlad Владимир": "among Latin letters",
 }
 
 

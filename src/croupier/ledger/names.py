@@ -8,8 +8,10 @@ A name is shown at the tables beside a seat, so no player may pose as another:
   isolates, soft hyphens, Hangul fillers), no private-use or unassigned code point, no
   line or paragraph separator; each is checked in the name as sent and in its NFKC form,
   so a full-width ``＜`` is refused as ``<`` is. Letters of any script, accents, digits,
-  spaces inside, apostrophes (``O'Brien``, ``O’Brien``), hyphens and periods are taken
-  (:func:`problem`);
+  spaces inside, apostrophes (``O'Brien``, ``O’Brien``), hyphens and periods are taken;
+  letters of two scripts that look alike are not (``аnn`` with a Cyrillic ``а``; Unicode
+  TS #39's "highly restrictive" mixing: Latin goes only with Chinese, Japanese and Korean
+  scripts) (:func:`problem`);
 - **the same name**: two names are the same when their NFKC forms, case-folded, with the
   blanks at either end ignored and every run of blanks inside taken as one space, are
   equal (:func:`key`): ``Ann``, ``ANN``, ``ａｎｎ`` and ``ann`` are one name. A name
@@ -42,9 +44,51 @@ _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 """Letters shown as nothing: the Hangul fillers and the blank Braille pattern."""
 
 
+_HAN = {"CJK": "Han", "HIRAGANA": "Hiragana", "KATAKANA": "Katakana", "HANGUL": "Hangul"}
+_TOGETHER = (
+    frozenset({"LATIN", "Han", "Hiragana", "Katakana"}),
+    frozenset({"LATIN", "Han", "BOPOMOFO"}),
+    frozenset({"LATIN", "Han", "Hangul"}),
+)
+"""The scripts one name may mix (Unicode TS #39's "highly restrictive" level): Latin with
+the scripts written beside Chinese characters in Japan, Taiwan and Korea; any other two
+scripts apart (a Cyrillic а among Latin letters is how "аnn" poses as "ann")."""
+
+
+def _script(char: str) -> str:
+    """The script of the letter ``char``, as the first word of its Unicode name says it
+    (``LATIN``, ``CYRILLIC``, ``GREEK``; ``Han`` for a CJK ideograph)."""
+    first = unicodedata.name(char, "").split(" ")[0]
+    return _HAN.get(first, first)
+
+
+def _mixed(name: str) -> str | None:
+    """Why the letters of ``name`` (in NFKC form) mix scripts one name may not, or
+    ``None``."""
+    first: tuple[str, str] | None = None
+    scripts: set[str] = set()
+    for char in unicodedata.normalize("NFKC", name):
+        if not char.isalpha() or unicodedata.category(char) == "Lm":
+            continue
+        script = _script(char)
+        scripts.add(script)
+        if first is None:
+            first = (char, script)
+        if len(scripts) > 1 and not any(scripts <= allowed for allowed in _TOGETHER):
+            what = unicodedata.name(char)
+            return (
+                "a name may not mix letters of scripts that look alike, as a Cyrillic or "
+                f"Greek letter among Latin ones: it holds U+{ord(char):04X} ({what}) among "
+                f"{first[1].title()} letters"
+            )
+    return None
+
+
 def problem(name: str) -> str | None:
     """What is wrong with the characters of ``name``, in a sentence naming the first one
-    refused by its code point (never the name itself), or ``None``."""
+    refused by its code point (never the name itself), or ``None``: markup, a control,
+    invisible or formatting character, or letters of two scripts one name may not mix
+    (:data:`_TOGETHER`)."""
     for char in name + unicodedata.normalize("NFKC", name):
         if char in MARKUP:
             return (
@@ -58,7 +102,7 @@ def problem(name: str) -> str | None:
                 "a name may not hold a control character, nor an invisible or formatting "
                 f"one: it holds U+{ord(char):04X} ({what})"
             )
-    return None
+    return _mixed(name)
 
 
 def key(name: str) -> str:
