@@ -10,6 +10,7 @@ High Roll Dice, ten dice (examples/rules/high-roll-dice-ten-dice.toml): seats 1 
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from server_api import Api
@@ -114,3 +115,15 @@ def test_a_seat_without_a_key_is_judged_afresh_each_time(api: Api) -> None:
     with api.engine.connect() as connection:
         kept = connection.exec_driver_sql("SELECT count(*) FROM idempotency_keys").scalar_one()
     assert kept == 0  # no request here carried a key: nothing stored
+
+
+def test_one_seat_key_sent_eight_times_at_once_takes_one_seat(api: Api) -> None:
+    """Eight identical seat requests with one key at once: one seat taken, and every
+    answer is that first answer (a loser finds the winner's stored answer)."""
+    api.table()
+    ann_id, ann = api.player("ann")
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(lambda _: _sit(api, ann, 3), range(8)))
+    assert {(answer.status_code, answer.text) for answer in answers} == {(201, answers[0].text)}
+    assert answers[0].json() == {"seat": 3, "player_id": ann_id, "name": None}
+    assert _seats(api) == [("hrd", 3, ann_id)]
