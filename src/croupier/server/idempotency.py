@@ -52,9 +52,11 @@ M = TypeVar("M", bound=BaseModel)
 JSON = "application/json"
 
 
-def fingerprint(request: Request, body: BaseModel) -> str:
-    """What a request with an ``Idempotency-Key`` asked: its method, path and body."""
-    asked = [request.method, request.url.path, body.model_dump(mode="json")]
+def fingerprint(request: Request, body: BaseModel | None) -> str:
+    """What a request with an ``Idempotency-Key`` asked: its method, path and body (``None``
+    where it has none)."""
+    shown = None if body is None else body.model_dump(mode="json")
+    asked = [request.method, request.url.path, shown]
     return hashlib.sha256(json.dumps(asked, sort_keys=True).encode()).hexdigest()
 
 
@@ -209,7 +211,7 @@ def idempotent(
     player: Player,
     key: str,
     request: Request,
-    body: BaseModel,
+    body: BaseModel | None,
     code: int,
     run: Callable[[], M],
 ) -> Response:

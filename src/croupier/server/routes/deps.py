@@ -151,6 +151,17 @@ Key = Annotated[
         description="A key unique to this request; a retry with it gets the first answer.",
     ),
 ]
+OptionalKey = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        min_length=1,
+        max_length=200,
+        description="A key unique to this request; a retry with it gets the first answer "
+        "(without one, a request sent again is judged afresh).",
+    ),
+]
+"""An ``Idempotency-Key`` a request may go without (taking or leaving a seat)."""
 
 
 def role(player: Player, *roles: str) -> None:

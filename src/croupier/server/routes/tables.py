@@ -2,9 +2,12 @@
 caller's view (by request and pushed over a WebSocket) and the table's audit."""
 
 import time
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Request, WebSocket
+from fastapi.responses import Response
+from pydantic import BaseModel
 from sqlalchemy import select
 
 from croupier.ledger import repository as repo
@@ -19,11 +22,13 @@ from croupier.server.browser import (
     table_returns,
     table_summary,
 )
+from croupier.server.idempotency import idempotent
 from croupier.server.routes.deps import (
     PROBLEMS,
     Admin,
     Caller,
     Db,
+    OptionalKey,
     Staff,
     allowing,
     server_of,
@@ -94,52 +99,92 @@ def sign(table_id: str, db: Db, me: Caller) -> schemas.SignOut:
     "/tables/{table_id}/seats", status_code=201, response_model=schemas.SeatOut, responses=PROBLEMS
 )
 def join(
-    table_id: str, body: schemas.SeatIn, request: Request, db: Db, me: Seater
-) -> schemas.SeatOut:
+    table_id: str,
+    body: schemas.SeatIn,
+    request: Request,
+    db: Db,
+    me: Seater,
+    key: OptionalKey = None,
+) -> Response | schemas.SeatOut:
     """A player takes a free seat; it plays from the next round that opens. Refused 403
     where he may not (a dealer or admin, before the body is read; a player suspended,
     self-excluded or disabled) and 409 where the table is in the way (the seat taken,
-    a seat of his already, the seat still in a round)."""
-    out = service.join(db, me, table_id, body.seat, body.seed_commitment)
-    db.commit()
-    server_of(request).hub.changed(table_id)
-    return out
+    a seat of his already, the seat still in a round). With an ``Idempotency-Key`` the
+    request is answered once (:func:`~croupier.server.idempotency.idempotent`): sent
+    again, it gets its first answer back (a refusal the rules decided too), and the key
+    with another table or body is refused 422 with nothing taken."""
+
+    def run() -> schemas.SeatOut:
+        return service.join(db, me, table_id, body.seat, body.seed_commitment)
+
+    return _once(request, db, me, key, body, 201, table_id, run)
 
 
 @router.delete(
     "/tables/{table_id}/seats/{seat}", response_model=schemas.SeatOut, responses=PROBLEMS
 )
 def leave(
-    table_id: str, seat: Annotated[int, Path(ge=1, le=100)], request: Request, db: Db, me: Caller
-) -> schemas.SeatOut:
+    table_id: str,
+    seat: Annotated[int, Path(ge=1, le=100)],
+    request: Request,
+    db: Db,
+    me: Caller,
+    key: OptionalKey = None,
+) -> Response | schemas.SeatOut:
     """The player at ``seat`` leaves it (the seat is free at once). Refused with 403
     (``server:seats``) for a seat the caller does not hold, and with 409
     (``server:seats``) while the seat has a wager in the table's open round: he leaves
     once it is settled. A seat left during a round without a wager of its own is taken
     by nobody else until that round is over (:func:`service.join`). A box offered the
-    Double Back Jack cut refuses it by leaving (:func:`driver.leave_actions`)."""
-    repo.get_table(db, table_id)
-    held = db.get(Seat, (table_id, seat))
-    if held is None or held.player_id != me.id:
-        raise service.AccessDenied(f"you do not sit at seat {seat} of table {table_id}", SEATS_CITE)
-    open_round = db.scalars(
-        select(RoundRow.id).where(RoundRow.table_id == table_id, RoundRow.status == "open")
-    ).first()
-    playing = repo.load_round(db, open_round)[1] if open_round is not None else None
-    if playing is not None and spec_of(playing).policy.has_wager(playing, seat):
-        raise repo.LedgerError(
-            f"seat {seat} has a wager in round {open_round}, which is not over: "
-            "leave once it is settled",
-            SEATS_CITE,
-        )
-    # Leaving refuses a Double Back Jack cut offered to the box, at once and in this
-    # transaction, through the command path as a timeout would (673a.5(b)-(c)).
+    Double Back Jack cut refuses it by leaving (:func:`driver.leave_actions`). An
+    ``Idempotency-Key`` is honoured as in :func:`join`."""
     hub = server_of(request).hub
-    driver.leave_actions(db, table_id, seat, hub.rng, hub.clock())
-    db.delete(held)
-    db.commit()
-    hub.changed(table_id)
-    return schemas.SeatOut(seat=seat, player_id=me.id)
+
+    def run() -> schemas.SeatOut:
+        repo.get_table(db, table_id)
+        held = db.get(Seat, (table_id, seat))
+        if held is None or held.player_id != me.id:
+            raise service.AccessDenied(
+                f"you do not sit at seat {seat} of table {table_id}", SEATS_CITE
+            )
+        open_round = db.scalars(
+            select(RoundRow.id).where(RoundRow.table_id == table_id, RoundRow.status == "open")
+        ).first()
+        playing = repo.load_round(db, open_round)[1] if open_round is not None else None
+        if playing is not None and spec_of(playing).policy.has_wager(playing, seat):
+            raise repo.LedgerError(
+                f"seat {seat} has a wager in round {open_round}, which is not over: "
+                "leave once it is settled",
+                SEATS_CITE,
+            )
+        # Leaving refuses a Double Back Jack cut offered to the box, at once and in this
+        # transaction, through the command path as a timeout would (673a.5(b)-(c)).
+        driver.leave_actions(db, table_id, seat, hub.rng, hub.clock())
+        db.delete(held)
+        return schemas.SeatOut(seat=seat, player_id=me.id)
+
+    return _once(request, db, me, key, None, 200, table_id, run)
+
+
+def _once(
+    request: Request,
+    db: Db,
+    me: Player,
+    key: str | None,
+    body: BaseModel | None,
+    code: int,
+    table_id: str,
+    run: Callable[[], schemas.SeatOut],
+) -> Response | schemas.SeatOut:
+    """``run`` committed, without a key as it is, with one at most once per key
+    (:func:`~croupier.server.idempotency.idempotent`); the table's watchers told."""
+    if key is None:
+        out: Response | schemas.SeatOut = run()
+        db.commit()
+    else:
+        out = idempotent(db, me, key, request, body, code, run)
+    server_of(request).hub.changed(table_id)
+    return out
 
 
 @router.get("/tables/{table_id}/view", response_model=schemas.ViewOut, responses=PROBLEMS)
