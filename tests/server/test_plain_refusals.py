@@ -157,7 +157,7 @@ def test_the_sentences_name_the_field() -> None:
     said = sentence(
         {"type": "less_than_equal", "loc": ["body", "amount"], "ctx": {"le": 100}, "input": SECRET}
     )
-    assert said == "The field amount must be at most 100."
+    assert said == "The field amount must be at most $1."  # amounts are sent in cents
     said = sentence(
         {
             "type": "value_error",

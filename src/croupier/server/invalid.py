@@ -11,6 +11,7 @@ the field's place in the request (``loc``: names and list positions only).
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from croupier.money import format_cents
 from croupier.server import schemas
 
 CITE = "http:validation"
@@ -67,6 +68,11 @@ _SAID: dict[str, str] = {
 never the value sent) filled in."""
 
 
+CENTS = frozenset({"amount"})
+"""The fields sent in cents: a limit on one is said in dollars ("must be at most
+$1,000,000,000.00", not 100000000000)."""
+
+
 def field(loc: Sequence[str | int]) -> str:
     """The field ``loc`` names, as a reader is told it: ``the header Idempotency-Key``,
     ``the query parameter since``, ``the field command.seat`` (a command's type, the
@@ -110,6 +116,11 @@ def sentence(error: Mapping[str, Any]) -> str:
         said = str(error.get("msg", "")).removeprefix("Value error, ")
         said = said.removeprefix("Assertion failed, ")
         return _capital(f"{named}: {said}")
+    if loc and loc[-1] in CENTS:  # a limit on an amount of money, said in dollars
+        context = {
+            k: format_cents(v) if k in ("gt", "ge", "lt", "le") and type(v) is int else v
+            for k, v in context.items()
+        }
     template = _SAID.get(kind)
     if template is not None:
         if kind == "string_too_short" and context.get("min_length") == 1:

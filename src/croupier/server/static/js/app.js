@@ -699,7 +699,7 @@ async function tablePage(tableId, early = null) {
     if (strip.dataset.key === key) return;
     strip.dataset.key = key;
     strip.replaceChildren(
-      h("h3", {}, `Last ${last.length === 1 ? "result" : `${last.length} results`}`),
+      h("h3", {}, last.length === 1 ? "Last result" : last.length ? `Last ${last.length} results` : "Last results"),
       last.length
         ? h("ol", { class: "strip" }, last.map((t) => h("li", { "data-total": t.total, title: t.said }, h("span", { class: "strip-dice" }, t.dice.join(" ")), h("strong", {}, String(t.shown ?? t.total)))))
         : h("p", { class: "muted" }, "No throw yet."),
