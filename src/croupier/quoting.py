@@ -40,8 +40,8 @@ def as_sent(value: object) -> str:
         return f'{json.dumps(value[:ECHOED])[:-1]}…" ({len(value):,} characters)'
     try:
         text = json.dumps(value, default=str)
-    except (TypeError, ValueError):  # a circular list, an int of over 4,300 digits
-        return cut(_repr(value))
+    except (TypeError, ValueError, RecursionError):  # a circular or too deep list, a key
+        return cut(_repr(value))  # not a text, an int of over 4,300 digits inside
     if isinstance(value, list | tuple):
         return cut(text, f"a list of {len(value):,} items")
     if isinstance(value, dict):
@@ -50,9 +50,10 @@ def as_sent(value: object) -> str:
 
 
 def _repr(value: object) -> str:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return number(value, str)
-    return repr(value)
+    try:
+        return repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__} too long to write out"
 
 
 def number(value: int, write: Callable[[int], str]) -> str:
