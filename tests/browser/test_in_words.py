@@ -364,8 +364,9 @@ def test_high_roll_dice_without_an_extra_roll_shows_the_ten_dice_of_the_throw(
     browser: Any, server: Server
 ) -> None:
     """Issue 34: a round with no Extra Roll bought shows the ten dice thrown and the call,
-    no "Set aside" and no "Extra Roll" (the server names the dice matching the call after
-    every call), and the results strip counts ten dice for the round, not fourteen."""
+    no "Set aside" and no "Extra Roll": the matching dice are set aside for an Extra Roll
+    (675a.4(e)), though the server names them after every call; and the results strip
+    counts ten dice for the round, not fourteen."""
     assert server.table("no-extra", "high-roll-dice-ten-dice.toml").status_code == 201
     context, page = sign_up(browser, server, "ann-no-extra")
     page.set_viewport_size({"width": 1366, "height": 768})
