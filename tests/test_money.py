@@ -67,6 +67,26 @@ def test_require_cents_refuses_more_than_the_largest_amount() -> None:
             require_cents(too_much, "the bank's chips", "621a.11(d)(2)")
 
 
+@pytest.mark.parametrize(
+    ("bad", "said"),
+    [
+        ([1] * 50_000, "not [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, … (a list of 50,000 items)"),
+        (10**5_000, "a wager of a number of about 5,000 digits is more than"),
+        ([10**5_000], "not a list too long to write out"),
+        # -10**200 cents is -$10**198 (201 digits): "-$1", nine ",000" and a comma are the
+        # 40 characters quoted.
+        (-(10**200), "not -$1,000,000,000,000,000,000,000,000,000,… (201 digits)"),
+    ],
+    ids=["a long list", "an int too long to write", "one inside a list", "a long debt"],
+)
+def test_require_cents_quotes_a_long_amount_cut_short(bad: object, said: str) -> None:
+    """Issue 34: the message quotes a long amount by its first 40 characters and its
+    size, and never fails writing one (Python writes no int of over 4,300 digits)."""
+    with pytest.raises(InvalidAmount) as refused:
+        require_cents(bad, "a wager", "675a.2(a)")
+    assert said in str(refused.value) and len(str(refused.value)) < 200
+
+
 def test_payout_limit_caps_the_aggregate() -> None:
     limit = PayoutLimit(limit=5_000_000)
     assert limit.cap(4_000_000) == 4_000_000

@@ -9,13 +9,13 @@ rounding up (in the player's favour).
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
 from croupier.errors import InvalidAmount
+from croupier.quoting import as_sent, number
 
 Cents = int
 """An amount of money in cents (``500`` is $5.00)."""
@@ -70,19 +70,21 @@ def require_cents(amount: object, what: str, cite: str) -> Cents:
 
     Raises :class:`InvalidAmount` (citing ``cite``) for zero, negative,
     non-integer (floats included, even ``5.0``) and boolean amounts, and (citing
-    ``money:largest-amount``) for more than :data:`MAX_CENTS`.
+    ``money:largest-amount``) for more than :data:`MAX_CENTS`. The message quotes the
+    amount cut short when long (:mod:`croupier.quoting`): ``[1, 1, … (a list of 50,000
+    items)``, ``$99,999,… (4,000 digits)``.
     """
     if isinstance(amount, bool) or not isinstance(amount, int):
-        try:  # as the client wrote it (JSON: null, true, "5"), where it can be
-            shown = json.dumps(amount)
-        except (TypeError, ValueError):
-            shown = repr(amount)
+        # As the client wrote it (JSON: null, true, "5"), cut short when long.
+        shown = as_sent(amount)
         raise InvalidAmount(f"{what} must be a whole number of cents, not {shown}", cite)
     if amount <= 0:
-        raise InvalidAmount(f"{what} must be more than zero, not {format_cents(amount)}", cite)
+        shown = number(amount, format_cents)
+        raise InvalidAmount(f"{what} must be more than zero, not {shown}", cite)
     if amount > MAX_CENTS:
         raise InvalidAmount(
-            f"{what} of {format_cents(amount)} is more than the largest amount croupier takes, "
+            f"{what} of {number(amount, format_cents)} is more than the largest amount "
+            "croupier takes, "
             f"{format_cents(MAX_CENTS)}",
             "money:largest-amount",
         )

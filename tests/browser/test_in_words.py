@@ -344,12 +344,55 @@ def test_high_roll_dice_keeps_the_dice_set_aside_and_counts_the_extra_roll(
         wagers.append(cells["Wager"])
         net += money(cells["Returned"]) + money(cells["Won"]) - money(cells["Amount"])
     assert "Extra Roll purchase" in wagers
+    # The label of the Extra Roll's dice, and the round's ten dice in the results strip:
+    # those set aside and those thrown again (issue 34).
+    assert "Extra Roll:" in page.locator(".dice-tray").inner_text()
+    strip = page.locator(".last-results .strip li .strip-dice").first.inner_text()
+    assert sorted(int(d) for d in strip.split()) == sorted(shown_aside + extra)
     balance = int(page.locator("#balance").get_attribute("data-cents") or 0)
     assert net == balance - OPENING
     summary = page.locator(".round-summary").inner_text()
     assert "paid $5.00 for the Extra Roll" in summary
     sign = "+" if net > 0 else "-" if net < 0 else ""
     assert summary.endswith(f"net {sign}{dollars(abs(net))}.")
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()
+
+
+def test_high_roll_dice_without_an_extra_roll_shows_the_ten_dice_of_the_throw(
+    browser: Any, server: Server
+) -> None:
+    """Issue 34: a round with no Extra Roll bought shows the ten dice thrown and the call,
+    no "Set aside" and no "Extra Roll": the matching dice are set aside for an Extra Roll
+    (675a.4(e)), though the server names them after every call; and the results strip
+    counts ten dice for the round, not fourteen."""
+    assert server.table("no-extra", "high-roll-dice-ten-dice.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-no-extra")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_table(page, "no-extra", 2)
+    dealer_context, dealer = as_dealer(browser, server, "no-extra")
+    page.locator('[data-chip="500"]').click()
+    page.locator('.seat.mine [data-spot="pip_street:six"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="pip_street:six"].has-wager')
+    caught_up(dealer, server, "no-extra")
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    finish(page, server, "no-extra", 2, 500)
+    watcher = server.person("w-no-extra-2", "dealer")
+    view = server.get("/rounds/no-extra-1/replay", watcher)["view"]
+    assert view["phase"] == "completed"
+    assert len(view["dice"]) == 10 and view["set_aside"]  # the server names the matching dice
+    tray = page.locator(".dice-tray")
+    thrown = tray.locator("[data-dice]").get_attribute("data-dice") or ""
+    assert [int(d) for d in thrown.split(",")] == view["dice"]
+    assert tray.locator("[data-set-aside]").count() == 0
+    words = tray.inner_text()
+    assert "Extra Roll" not in words and "Set aside" not in words
+    first = view["first_roll"]
+    assert f"Called: {first['face']} × {first['count']}" in words
+    strip = page.locator(".last-results .strip li .strip-dice").first.inner_text()
+    assert [int(d) for d in strip.split()] == view["dice"]
+    assert view["extra_roll"] is None  # what the page goes by
     assert not page.errors  # type: ignore[attr-defined]
     dealer_context.close()
     context.close()

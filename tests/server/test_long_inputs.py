@@ -2,11 +2,18 @@
 in its refusal. A name in a command over 100 characters (longer than any spot or command
 name), or another text over 4,000, is refused at once naming the field and its length;
 a refusal quoting a value over 100 characters (a table's id in the path) quotes its
-first 40, then its length. Nothing is stored."""
+first 40, then its length. The engine's own messages do the same: a wager's amount or a
+dealer's dice reading of the wrong type or size (a list of 50,000 items, an object of 200
+keys, a number of 4,000 digits) is quoted by its first 40 characters and its size
+(croupier.quoting). Nothing is stored."""
 
 from __future__ import annotations
 
 from server_api import Api
+
+from croupier.rng import SeededRng
+
+PHYSICAL = {"physical_dice": True, "betting_seconds": None, "decision_seconds": None}
 
 ECHOED = 40
 """How many characters of a long value a refusal quotes (issue #34's bound)."""
@@ -56,3 +63,70 @@ def test_a_refusal_quotes_a_long_value_cut_short(api: Api) -> None:
     r = api.wager(ann, 1, "pip_street:ace", 500, client_seed="s" * 100_000)
     assert r.status_code == 422 and len(r.text) < 1_000, r.text[:500]
     assert api.snapshot() == before
+
+
+HUGE_AMOUNTS: list[tuple[object, str]] = [
+    # (the amount sent, how the refusal says its size)
+    ([1] * 50_000, "[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, … (a list of 50,000 items)"),
+    ({f"k{i}": i for i in range(200)}, "(an object of 200 keys)"),
+    (int("9" * 4_000), "a wager of $99,999,999,999,999,999,999,999,999,999,… (4,000 digits)"),
+    (-int("9" * 4_000), "not -$99,999,999,999,999,999,999,999,999,999… (4,000 digits)"),
+    ("5" * 3_000, '"5555555555555555555555555555555555555555…" (3,000 characters)'),
+]
+"""Amounts of the wrong type or size; each was quoted whole in its refusal (a list of
+50,000 ones in 150,089 bytes)."""
+
+
+def test_an_amount_of_the_wrong_type_or_size_is_quoted_cut_short(api: Api) -> None:
+    """The engine's own message (croupier.money.require_cents) quotes the amount's first
+    40 characters and its size, names the wager, and nothing is stored."""
+    api.table()
+    _, ann = api.player("ann", deposit=10_000)
+    api.sit(ann, 1)
+    before = api.snapshot()
+    for amount, said in HUGE_AMOUNTS:
+        r = api.send(
+            ann, {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", "amount": amount}
+        )
+        assert r.status_code == 422, r.text[:500]
+        assert len(r.text) < 1_000, r.text[:500]
+        detail = r.json()["detail"]
+        assert detail.startswith("a wager "), detail
+        assert said in detail, detail
+    assert api.snapshot() == before
+
+
+def test_a_dice_reading_of_the_wrong_size_is_quoted_cut_short(db_url: str) -> None:
+    """A dealer's reading of 50,000 faces, a face of 4,000 digits or one of 3,000
+    characters (the server refuses a longer text itself) is refused (675a.3(a)) quoting
+    the first faces and the size, not the reading whole (croupier.equipment.dice.in_words);
+    nothing is stored."""
+    api = Api(db_url, rng=SeededRng(34))
+    try:
+        body = {"id": "d", "rules_toml": 'game = "high-roll-dice"', "settings": PHYSICAL}
+        assert api.client.post("/tables", json=body, headers=api.admin).status_code == 201
+        _, ann = api.player("ann", deposit=10_000)
+        _, dealer = api.player("dee", role="dealer")
+        api.sit(ann, 1, "d")
+        r = api.wager(ann, 1, "pip_street:six", 500, table_id="d")
+        assert r.status_code == 200, r.text
+        r = api.send(dealer, {"type": "AnnounceNoMoreBets"}, table_id="d")
+        assert r.status_code == 200, r.text
+        before = api.snapshot()
+        for faces, said in (
+            ([6] * 50_000, "6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6… (50,000 faces)"),
+            ([6] * 9 + ["x" * 3_000], '"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (3,000'),
+            (
+                [6] * 9 + [int("9" * 4_000)],
+                "and 9999999999999999999999999999999999999999… (4,000 digits)",
+            ),
+        ):
+            r = api.send(dealer, {"type": "ThrowDice", "faces": faces}, table_id="d")
+            assert r.status_code == 422, r.text[:500]
+            assert len(r.text) < 1_000, r.text[:500]
+            problem = r.json()
+            assert problem["cite"] == "675a.3(a)", problem
+            assert "reading" in problem["detail"] and said in problem["detail"], problem
+        assert api.snapshot() == before
+    finally:
+        api.close()

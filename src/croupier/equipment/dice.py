@@ -10,12 +10,12 @@ highest, then 6, 5, 4, 3, with 2 lowest.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from math import factorial
 from typing import Final
 
 from croupier.errors import IllegalCommand, ImpossibleEquipment
+from croupier.quoting import LONG, as_sent, cut
 
 FACES: tuple[int, ...] = (2, 3, 4, 5, 6, 1)
 """Every face from lowest to highest rank (675a.2(d)): 2, 3, 4, 5, 6, ace."""
@@ -57,13 +57,22 @@ def is_face(value: object) -> bool:
 def in_words(faces: object) -> str:
     """A reading as the dealer entered it, in words: ``(1, 2, 7)`` -> ``"1, 2 and 7"``,
     ``()`` -> ``"an empty reading"``; anything not a whole number as JSON writes it
-    (``"1"``, ``true``, ``1.0``); something not a list at all as JSON writes it."""
+    (``"1"``, ``true``, ``1.0``); something not a list at all as JSON writes it. Cut
+    short when long (:mod:`croupier.quoting`): the first faces, then how many there
+    are (``"1, 1, 1, … (50,000 faces)"``)."""
     if not isinstance(faces, list | tuple):
-        return json.dumps(faces, default=str)
-    shown = [str(f) if type(f) is int else json.dumps(f, default=str) for f in faces]
-    if not shown:
+        return as_sent(faces)
+    if not faces:
         return "an empty reading"
-    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+    shown = [_face_in_words(f) for f in faces[:LONG]]
+    if len(faces) > LONG:
+        return cut(", ".join(shown), f"{len(faces):,} faces")
+    words = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+    return cut(words)
+
+
+def _face_in_words(face: object) -> str:
+    return str(face) if type(face) is int and 1 <= face <= 6 else as_sent(face)
 
 
 def read_dice(faces: object, count: int, cite: str) -> tuple[int, ...]:

@@ -30,6 +30,7 @@ from croupier.errors import (
 from croupier.ledger import repository as repo
 from croupier.ledger.db import transient
 from croupier.ledger.models import Player
+from croupier.quoting import ECHOED, LONG
 from croupier.server import invalid, schemas, service
 from croupier.server.ratelimit import RateLimited
 from croupier.server.routes.deps import bearer, refusal
@@ -55,10 +56,6 @@ def status_of(error: CroupierError) -> int:
     return 409
 
 
-LONG = 100
-"""A quoted value longer than this is cut short in a refusal (:func:`bounded`)."""
-ECHOED = 40
-"""How many characters of a value cut short a refusal quotes back (:func:`bounded`)."""
 _QUOTED = re.compile(rf"(?<!\w)'[^']{{{LONG + 1},}}'(?!\w)|(?<!\w)\"[^\"]{{{LONG + 1},}}\"(?!\w)")
 
 
@@ -68,11 +65,11 @@ def bounded(detail: str) -> str:
     (100,000 characters)``): a refusal never sends back a long value it was sent (issue
     #34). An apostrophe inside a word (``table's``) opens or closes no quote."""
 
-    def cut(found: re.Match[str]) -> str:
+    def shorten(found: re.Match[str]) -> str:
         quote, inner = found.group()[0], found.group()[1:-1]
         return f"{quote}{inner[:ECHOED]}…{quote} ({len(inner):,} characters)"
 
-    return _QUOTED.sub(cut, detail)
+    return _QUOTED.sub(shorten, detail)
 
 
 def croupier_error(_request: Request, error: CroupierError) -> JSONResponse:

@@ -335,6 +335,8 @@ class HighRollDiceState:
     """The matching dice moved into the throw box layout, which stay through an Extra
     Roll (675a.4(e), (g))."""
     final_count: int | None = None
+    extra_thrown: bool = False
+    """Whether the Extra Roll's dice are on the table (thrown and not invalidated)."""
     limited_winnings: dict[str, Cents] = field(default_factory=dict)
     """Winnings paid per player (id) that count toward the aggregate payout limit, which
     is per player, not per seat (675a.5(e))."""
@@ -396,10 +398,12 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
                     state, event, Phase.FIRST_THROW if roll == "first" else Phase.EXTRA_THROW
                 )
                 state.dice = faces
+                state.extra_thrown = roll == "extra"
                 state.phase = Phase.FIRST_CALL if roll == "first" else Phase.EXTRA_CALL
             case ThrowInvalidated():
                 self._expect(state, event, Phase.FIRST_CALL, Phase.EXTRA_CALL)
                 state.dice = ()
+                state.extra_thrown = False
                 first = state.phase is Phase.FIRST_CALL
                 state.phase = Phase.FIRST_THROW if first else Phase.EXTRA_THROW
             case DieCorrected(die=die, face=face):
@@ -773,6 +777,11 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
         if state.first is not None:
             face, count = state.first
             first = {"face": FACE_NAMES[face], "count": count}
+        # Whether an Extra Roll is part of this round: "thrown" (its dice are `dice`),
+        # "due" (waiting for its throw; `dice` still the first throw's) or None (none).
+        extra_roll = (
+            "thrown" if state.extra_thrown else "due" if state.phase is Phase.EXTRA_THROW else None
+        )
         return {
             "game": self.game,
             "table_id": opened.table_id,
@@ -789,6 +798,7 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
             "set_aside": list(state.set_aside),
             "first_roll": first,
             "final_count": state.final_count,
+            "extra_roll": extra_roll,
             "settlements": [e.model_dump(mode="json") for e in state.settlements],
         }
 

@@ -18,12 +18,15 @@ function face(spot, info) {
 }
 
 function centre(v, game) {
-  const dice = v.dice || [];
   const aside = v.set_aside || [];
   const first = v.first_roll;
-  // The matching dice of the first roll stay in the throw box layout through the Extra
-  // Roll (675a.4(e), (g)): shown beside the Extra Roll's dice, so the count adds up.
-  const extra = aside.length > 0;
+  // The server says whether an Extra Roll is part of the round (`extra_roll`: "due",
+  // "thrown" or null); the set-aside dice alone do not (they are named after every call).
+  // Through an Extra Roll the first roll's matching dice stay in the throw box layout
+  // (675a.4(e), (g)), shown beside the Extra Roll's dice so the count adds up; until it
+  // is thrown `dice` is still the first throw, which is not the Extra Roll's.
+  const extra = v.extra_roll === "due" || v.extra_roll === "thrown";
+  const dice = v.extra_roll === "due" ? [] : v.dice || [];
   const held = (v.held || []).map((x) => {
     const at = x.indexOf(":"); // "seat:spot"
     return `seat ${x.slice(0, at)} ${game.label(x.slice(at + 1))}`;
@@ -46,7 +49,9 @@ function throws(v) {
   const first = v.first_roll;
   if (!first) return [];
   const count = v.final_count ?? first.count;
-  return [{ dice: [...(v.set_aside || []), ...(v.dice || [])], total: count, shown: `${count} × ${first.face}`, said: `Called: ${first.face} × ${count}` }];
+  // The ten dice: the first throw, or once an Extra Roll is thrown those set aside and its own.
+  const dice = v.extra_roll === "thrown" ? [...(v.set_aside || []), ...(v.dice || [])] : v.dice || [];
+  return [{ dice, total: count, shown: `${count} × ${first.face}`, said: `Called: ${first.face} × ${count}` }];
 }
 
 export default {
