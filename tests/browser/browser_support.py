@@ -57,7 +57,15 @@ class Server:
         )
 
     def person(self, name: str, role: str) -> str:
-        r = self.admin.post("/players", json={"name": name, "role": role})
+        """A new account's token. Names are one to an account (``ledger/names.py``): a name
+        another test of this server took already is numbered ("w-golf 2")."""
+        said, n = name, 1
+        while True:
+            r = self.admin.post("/players", json={"name": said, "role": role})
+            if r.status_code != 409 or r.json().get("cite") != "server:names":
+                break
+            n += 1
+            said = f"{name} {n}"
         assert r.status_code == 201, r.text
         token: str = r.json()["token"]
         return token

@@ -377,7 +377,7 @@ def test_a_forwarded_address_is_ignored_unless_its_proxy_is_named(tmp_path: Path
             return [
                 c.post(
                     "/players/play-money",
-                    json={"name": f"p{n}"},
+                    json={"name": f"p{len(forwarded)}-{forwarded[0]}-{n}"},  # one to an account
                     headers={"X-Forwarded-For": f"{forged}, {address}"},
                 ).status_code
                 for n, (forged, address) in enumerate(

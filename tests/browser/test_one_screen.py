@@ -160,14 +160,14 @@ def test_one_screen(browser: Any, server: Server, game: str) -> None:
     made = server.admin.post("/tables", json=body)
     assert made.status_code == 201, made.text
     # Another player at the table: his seat folds away on the player's screen.
-    bob = server.person(f"bob-{game}", "player")
+    bob = server.person(f"rob-{game}", "player")
     r = httpx.post(
         f"{server.url}/tables/{table_id}/seats",
         json={"seat": 1},
         headers={"Authorization": f"Bearer {bob}"},
     )
     assert r.is_success, r.text
-    context, page = sign_up(browser, server, f"ann-{game}")
+    context, page = sign_up(browser, server, f"amy-{game}")
     open_table(page, table_id, 2)
     wager(page, spot)
     page.wait_for_selector(".turn .countdown[data-seconds]")
