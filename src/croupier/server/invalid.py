@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from croupier.money import format_cents
+from croupier.quoting import cut
 from croupier.server import schemas
 
 CITE = "http:validation"
@@ -88,7 +89,7 @@ def field(loc: Sequence[str | int]) -> str:
         elif "[" in part or part.startswith("function-"):
             continue  # pydantic's name for a validator, not a field sent
         else:
-            names.append(("." if names else "") + part)
+            names.append(("." if names else "") + cut(part))
     name = "".join(names)
     if where == "header":
         return f"the header {name or 'sent'}"
@@ -140,16 +141,32 @@ def _capital(text: str) -> str:
     return text if text.endswith((".", "?", "!")) else text + "."
 
 
+MOST = 20
+"""The most problems a 422 answer lists; the rest are counted, not said (a body of a
+hundred thousand unknown keys is answered as fast, and as short, as one of twenty)."""
+
+
 def problem(errors: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """The 422 answer to ``errors`` (pydantic's or FastAPI's list): a Problem whose detail
-    is one sentence per distinct problem, and ``problems`` each with its ``loc``."""
+    is one sentence per distinct problem, at most :data:`MOST` of them with the number
+    of the others, and ``problems`` each with its ``loc`` (each part cut short:
+    :func:`croupier.quoting.cut`)."""
     found: list[schemas.FieldProblem] = []
+    said_already: set[str] = set()
+    left = 0
     for error in errors:
-        loc = [part if isinstance(part, int) else str(part) for part in error.get("loc", ())]
+        if len(found) == MOST:
+            left += 1
+            continue
         said = sentence(error)
-        if all(p.detail != said for p in found):
+        if said not in said_already:
+            said_already.add(said)
+            loc = [p if isinstance(p, int) else cut(str(p)) for p in error.get("loc", ())]
             found.append(schemas.FieldProblem(loc=loc, detail=said))
     if not found:
         found.append(schemas.FieldProblem(loc=["body"], detail="The request is not valid."))
-    answer = schemas.Problem(detail=" ".join(p.detail for p in found), cite=CITE, problems=found)
+    detail = " ".join(p.detail for p in found)
+    if left:
+        detail += f" And {left:,} more {'problem' if left == 1 else 'problems'}, not listed."
+    answer = schemas.Problem(detail=detail, cite=CITE, problems=found)
     return answer.model_dump(exclude_none=True)
