@@ -148,3 +148,18 @@ def test_a_body_of_many_unknown_fields_is_answered_short(api: Api) -> None:
     assert long.status_code == 422 and len(long.content) < 1_000
     assert "(100,000 characters)" in long.json()["detail"]
     assert api.snapshot() == before
+
+
+def test_a_long_number_is_said_back_cut_short(api: Api) -> None:
+    """Found by a hostile trial: a seat or a round's version of 4,000 digits was said
+    back whole in its 409 (4,080 bytes)."""
+    api.table()
+    _, ann = api.player("ann", deposit=10_000)
+    api.sit(ann, 1)
+    before = api.snapshot()
+    huge = int("9" * 4_000)
+    wager = {"type": "PlaceWager", "seat": huge, "spot": "pip_street:ace", "amount": 500}
+    r = api.send(ann, wager)
+    assert 400 <= r.status_code < 500 and len(r.content) < 1_000, r.text[:300]
+    assert "9" * 101 not in r.text and "(4,000 digits)" in r.text
+    assert api.snapshot() == before

@@ -59,17 +59,31 @@ def status_of(error: CroupierError) -> int:
 _QUOTED = re.compile(rf"(?<!\w)'[^']{{{LONG + 1},}}'(?!\w)|(?<!\w)\"[^\"]{{{LONG + 1},}}\"(?!\w)")
 
 
+_DIGITS = re.compile(rf"\d[\d,]{{{LONG},}}")
+"""A run of digits (commas between) longer than :data:`LONG`: a number sent (a seat, a
+round's version) said back in a refusal."""
+
+
 def bounded(detail: str) -> str:
     """``detail`` with each quoted value (a value sent, as ``repr`` quotes it) longer than
     :data:`LONG` characters cut to its first :data:`ECHOED` and its length (``'xxxx…'
-    (100,000 characters)``): a refusal never sends back a long value it was sent (issue
-    #34). An apostrophe inside a word (``table's``) opens or closes no quote."""
+    (100,000 characters)``), and each run of digits as long to its first :data:`ECHOED`
+    and its count of digits: a refusal never sends back a long value it was sent (issue
+    #34). An apostrophe inside a word (``table's``) opens or closes no quote.
+
+    >>> bounded("seat " + "9" * 4000 + " may not wager")
+    'seat 9999999999999999999999999999999999999999… (4,000 digits) may not wager'
+    """
 
     def shorten(found: re.Match[str]) -> str:
         quote, inner = found.group()[0], found.group()[1:-1]
         return f"{quote}{inner[:ECHOED]}…{quote} ({len(inner):,} characters)"
 
-    return _QUOTED.sub(shorten, detail)
+    def digits(found: re.Match[str]) -> str:
+        run = found.group()
+        return f"{run[:ECHOED]}… ({sum(c.isdigit() for c in run):,} digits)"
+
+    return _DIGITS.sub(digits, _QUOTED.sub(shorten, detail))
 
 
 def croupier_error(_request: Request, error: CroupierError) -> JSONResponse:
