@@ -47,6 +47,9 @@ REALISTIC = (
     "山田たろう",
     "Kim 김민준",
     "Ωμέγα",
+    "Nguyễn Văn",
+    "नमस्ते",
+    "தமிழ்",
 )
 
 
@@ -59,7 +62,15 @@ def test_the_same_name_in_another_case_width_or_blanks_is_refused(api: Api, way:
     names = _names(api)
     # The first: case; the second: full-width letters (NFKC); the third: its "é" as
     # e and a combining acute accent (NFKC composes it); the fourth: blanks inside.
-    for same in ("ADMIN", "ｓｅáｎ o'brien", "Jose\u0301 A\u0301lvarez jr.", "Anne-Marie   Dupont"):
+    # ... and, found by a hostile trial, the apostrophe and the dash that look alike.
+    for same in (
+        "ADMIN",
+        "ｓｅáｎ o'brien",
+        "Jose\u0301 A\u0301lvarez jr.",
+        "Anne-Marie   Dupont",
+        "O'Neill",
+        "Anne\u2010Marie Dupont",
+    ):
         for how in (_sign_up, _open):
             r = how(api, same)
             assert r.status_code == 409, r.text
@@ -85,11 +96,25 @@ HOSTILE = {
     "ann\ue000": "U+E000 (a private-use character)",
     "a\u0001b": "U+0001 (a control character)",
     "ann\u3164": "U+3164 (HANGUL FILLER)",
-    # Look-alike letters of another script (Unicode TS #39, "highly restrictive").
-    "\u0430nn": "U+006E (LATIN SMALL LETTER N) among Cyrillic letters",
+    # Look-alike letters of another script (Unicode TS #39, "highly restrictive"): the
+    # letter of the script fewest letters are in is named.
+    "\u0430nn": "U+0430 (CYRILLIC SMALL LETTER A) among Latin letters",
     "ann\u0430": "U+0430 (CYRILLIC SMALL LETTER A) among Latin letters",
-    "\u03bfscar": "U+0073 (LATIN SMALL LETTER S) among Greek letters",
-    "Vlad Владимир": "among Latin letters",
+    "\u03bfscar": "U+03BF (GREEK SMALL LETTER OMICRON) among Latin letters",
+    "Vlad Владимир": "among Cyrillic letters",
+    # Found by a hostile trial: marks shown as nothing, another script's marks, phonetic
+    # letters that pass for ordinary ones, and accents piled on a letter.
+    "ann\u034f": "U+034F (COMBINING GRAPHEME JOINER)",
+    "ann\ufe0f": "U+FE0F (VARIATION SELECTOR-16)",
+    "ann\U000e0100": "U+E0100 (VARIATION SELECTOR-17)",
+    "ann\u180b": "U+180B (MONGOLIAN FREE VARIATION SELECTOR ONE)",
+    "an\u17b4n": "U+17B4 (KHMER VOWEL INHERENT AQ)",
+    "ann\u05c4": "U+05C4 (HEBREW MARK UPPER DOT) among Latin letters",
+    "ann\u0489\u0489": "U+0489 (COMBINING CYRILLIC MILLIONS SIGN) among Latin letters",
+    "\u0251nn": "U+0251 (LATIN SMALL LETTER ALPHA)",
+    "\u1d00nn": "U+1D00 (LATIN LETTER SMALL CAPITAL A)",
+    "ann\u01c0": "U+01C0 (LATIN LETTER DENTAL CLICK)",
+    "ann" + "\u0301" * 12: "more than 2 accents",
 }
 
 

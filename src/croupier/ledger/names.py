@@ -11,11 +11,17 @@ A name is shown at the tables beside a seat, so no player may pose as another:
   spaces inside, apostrophes (``O'Brien``, ``O’Brien``), hyphens and periods are taken;
   letters of two scripts that look alike are not (``аnn`` with a Cyrillic ``а``; Unicode
   TS #39's "highly restrictive" mixing: Latin goes only with Chinese, Japanese and Korean
-  scripts) (:func:`problem`);
+  scripts; another script's marks count as its letters), nor marks shown as nothing
+  (variation selectors, the combining grapheme joiner), phonetic letters that pass for
+  ordinary ones (``ɑ``, ``ᴀ``, ``ǀ``), nor more than two marks on one letter
+  (:func:`problem`). A name wholly in a script of look-alikes (Cyrillic ``рор``) is taken:
+  telling it from ``pop`` needs Unicode's confusables table, which croupier does not
+  carry;
 - **the same name**: two names are the same when their NFKC forms, case-folded, with the
   blanks at either end ignored and every run of blanks inside taken as one space, are
   equal (:func:`key`): ``Ann``, ``ANN``, ``ａｎｎ`` and ``ann`` are one name. A name
-  another account holds is refused (:func:`claim`, 409).
+  another account holds is refused (:func:`claim`, 409). Apostrophes and dashes that
+  look alike compare as one (``O’Neill`` is ``O'Neill``).
 
 Accounts opened before this rule may share a name; none is renamed.
 """
@@ -42,9 +48,54 @@ _UNNAMED = {
 }
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 """Letters shown as nothing: the Hangul fillers and the blank Braille pattern."""
+_IGNORABLE = (
+    (0x034F, 0x034F),  # combining grapheme joiner
+    (0x17B4, 0x17B5),  # Khmer inherent vowels
+    (0x180B, 0x180F),  # Mongolian free variation selectors
+    (0xFE00, 0xFE0F),  # variation selectors
+    (0xE0100, 0xE01EF),  # variation selectors supplement
+)
+"""Marks shown as nothing that are not of a format category (Unicode's
+Default_Ignorable_Code_Point beyond ``Cf``)."""
+_LOOK_ALIKE_BLOCKS = (
+    (0x0250, 0x02AF, "a phonetic letter"),  # IPA extensions: ɑ for a
+    (0x1D00, 0x1DBF, "a phonetic letter"),  # phonetic extensions: ᴀ for A
+    (0x01C0, 0x01C3, "a click letter"),  # ǀ for l, ǃ for !
+)
+"""Letters no name needs that pass for ordinary ones."""
+MOST_MARKS = 2
+"""The most combining marks on one letter (in NFKC form, which composes the accents of
+every language written with them; more pile up over the neighbouring text)."""
+_FOLDED = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u02bc": "'",
+        "\u02b9": "'",
+        "\u2032": "'",
+        "\u0060": "'",
+        "\u00b4": "'",
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2015": "-",
+        "\u2212": "-",
+        "\ufe63": "-",
+        "\u02d7": "-",
+    }
+)
+"""Apostrophes and dashes that look alike, each compared as ``'`` or ``-`` (:func:`key`)."""
 
 
-_HAN = {"CJK": "Han", "HIRAGANA": "Hiragana", "KATAKANA": "Katakana", "HANGUL": "Hangul"}
+_HAN = {
+    "CJK": "Han",
+    "IDEOGRAPHIC": "Han",
+    "HIRAGANA": "Hiragana",
+    "KATAKANA": "Katakana",
+    "HANGUL": "Hangul",
+}
 _TOGETHER = (
     frozenset({"LATIN", "Han", "Hiragana", "Katakana"}),
     frozenset({"LATIN", "Han", "BOPOMOFO"}),
@@ -55,33 +106,42 @@ the scripts written beside Chinese characters in Japan, Taiwan and Korea; any ot
 scripts apart (a Cyrillic а among Latin letters is how "аnn" poses as "ann")."""
 
 
-def _script(char: str) -> str:
-    """The script of the letter ``char``, as the first word of its Unicode name says it
-    (``LATIN``, ``CYRILLIC``, ``GREEK``; ``Han`` for a CJK ideograph)."""
-    first = unicodedata.name(char, "").split(" ")[0]
-    return _HAN.get(first, first)
+def _script(char: str) -> str | None:
+    """The script of the letter or mark ``char``, as the first word of its Unicode name
+    says it (``LATIN``, ``CYRILLIC``, ``GREEK``; ``Han`` for a CJK ideograph); ``None``
+    for a mark of every script (``COMBINING ACUTE ACCENT``) and for what is neither."""
+    if not (char.isalpha() or _mark(char)) or unicodedata.category(char) == "Lm":
+        return None
+    words = unicodedata.name(char, "").split(" ")
+    if words[0] == "COMBINING":  # a script's own mark says so: COMBINING CYRILLIC …
+        return words[1] if len(words) > 2 and words[1] in _SCRIPT_MARKS else None
+    return _HAN.get(words[0], words[0])
+
+
+_SCRIPT_MARKS = frozenset({"CYRILLIC", "GREEK", "LATIN"})
+"""Scripts some of whose marks are named ``COMBINING <SCRIPT> …``."""
 
 
 def _mixed(name: str) -> str | None:
-    """Why the letters of ``name`` (in NFKC form) mix scripts one name may not, or
+    """Why the letters and marks of ``name`` (in NFKC form) mix scripts one name may not
+    (:data:`_TOGETHER`), naming a letter of the script fewest of them are in, or
     ``None``."""
-    first: tuple[str, str] | None = None
-    scripts: set[str] = set()
+    found: dict[str, list[str]] = {}
     for char in unicodedata.normalize("NFKC", name):
-        if not char.isalpha() or unicodedata.category(char) == "Lm":
-            continue
         script = _script(char)
-        scripts.add(script)
-        if first is None:
-            first = (char, script)
-        if len(scripts) > 1 and not any(scripts <= allowed for allowed in _TOGETHER):
-            what = unicodedata.name(char)
-            return (
-                "a name may not mix letters of scripts that look alike, as a Cyrillic or "
-                f"Greek letter among Latin ones: it holds U+{ord(char):04X} ({what}) among "
-                f"{first[1].title()} letters"
-            )
-    return None
+        if script is not None:
+            found.setdefault(script, []).append(char)
+    scripts = set(found)
+    if len(scripts) < 2 or any(scripts <= allowed for allowed in _TOGETHER):
+        return None
+    fewest = min(found, key=lambda script: len(found[script]))
+    most = max(found, key=lambda script: len(found[script]))
+    char = found[fewest][0]
+    return (
+        "a name may not mix letters of scripts that look alike, as a Cyrillic or Greek "
+        f"letter among Latin ones: it holds U+{ord(char):04X} ({unicodedata.name(char)}) "
+        f"among {most.title()} letters"
+    )
 
 
 def problem(name: str) -> str | None:
@@ -96,19 +156,51 @@ def problem(name: str) -> str | None:
                 f"for markup: it holds {char}"
             )
         category = unicodedata.category(char)
+        code = ord(char)
+        if any(low <= code <= high for low, high in _IGNORABLE):
+            category = "Cf"  # shown as nothing, as a formatting character is
+        for low, high, what in _LOOK_ALIKE_BLOCKS:
+            if low <= code <= high:
+                return (
+                    f"a name may not hold {what}, which passes for an ordinary one: it "
+                    f"holds U+{code:04X} ({unicodedata.name(char, what)})"
+                )
         if category in _INVISIBLE_CATEGORIES or char in _BLANK_LETTERS:
             what = unicodedata.name(char, _UNNAMED.get(category, "unnamed"))
             return (
                 "a name may not hold a control character, nor an invisible or formatting "
                 f"one: it holds U+{ord(char):04X} ({what})"
             )
-    return _mixed(name)
+    return _piled(name) or _mixed(name)
+
+
+def _mark(char: str) -> bool:
+    """Whether ``char`` is a mark (``Mn``, ``Mc``, ``Me``): an accent, a vowel sign, an
+    enclosing mark."""
+    return unicodedata.category(char).startswith("M")
+
+
+def _piled(name: str) -> str | None:
+    """Why ``name`` piles marks on a letter (more than :data:`MOST_MARKS` in NFKC form),
+    or ``None``."""
+    run = 0
+    for char in unicodedata.normalize("NFKC", name):
+        run = run + 1 if _mark(char) else 0
+        if run > MOST_MARKS:
+            return (
+                f"a name may not pile more than {MOST_MARKS} accents or other marks on one "
+                f"letter: it holds U+{ord(char):04X} ({unicodedata.name(char, 'a mark')}) "
+                f"as a mark number {run}"
+            )
+    return None
 
 
 def key(name: str) -> str:
-    """``name`` as names are compared: NFKC, case-folded, blanks at either end dropped
-    and each run of blanks inside one space."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    """``name`` as names are compared: NFKC, case-folded, apostrophes and dashes that look
+    alike as one (``O’Brien`` is ``O'Brien``), blanks at either end dropped and each run
+    of blanks inside one space."""
+    folded = unicodedata.normalize("NFKC", name).casefold().translate(_FOLDED)
+    return " ".join(folded.split())
 
 
 def claim(session: Session, name: str) -> None:
