@@ -632,7 +632,11 @@ def _check_one(
             "which only the operator's staff read: their own hashes (over the ids) were "
             "not worked out here, their values were compared and the chain runs on from them"
         )
-    check.notes.append(f"{opened} sealed values open to the commitments published with them")
+    check.notes.append(
+        "1 sealed value opens to the commitment published with it"
+        if opened == 1
+        else f"{opened} sealed values open to the commitments published with them"
+    )
     _note_commitment(events, check)
     if received is not None:
         compared = _check_seen(events, received, check)

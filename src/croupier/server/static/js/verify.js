@@ -164,7 +164,7 @@ export async function checkRound(revealed, received, roundId, mine = null) {
   const many = standIns.length > 1;
   if (standIns.length) notes.push(`Event${many ? "s" : ""} ${standIns.join(", ")} name${many ? "" : "s"} the other players by stand-ins for their account ids, which only the operator's staff read: ${many ? "their own hashes" : "its own hash"} (over the ids) could not be worked out here; the values were compared and the chain runs on from ${many ? "them" : "it"}.`);
   checkSealed(events, mine, problems, notes);
-  notes.push(`${opened} sealed values open to the commitments published with them.`);
+  notes.push(opened === 1 ? "1 sealed value opens to the commitment published with it." : `${opened} sealed values open to the commitments published with them.`);
   if (revealed.carried_on) notes.push(`This round was dealt from what round ${revealed.previous_round_id} left (the cards left in the shoe): this page checks the round alone; croupier verify-round checks it with the rounds before it, back to the shuffle.`);
   const byIndex = new Map(events.map((e) => [e.index, e]));
   let compared = 0, withheld = 0;
