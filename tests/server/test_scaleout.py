@@ -702,7 +702,10 @@ def test_a_commands_deadline_is_timed_with_no_read_and_a_new_owner_keeps_it(
     deadline to the microsecond, and nothing fires before it. The owner then stops (as a
     killed one does) and a new one, from the stored rounds alone, reads that deadline
     once, and its timer closes the betting: the round is played to its end."""
-    table = GameTable(db_url, "high-roll-dice", 1, 2, {"betting_seconds": 2})
+    # Six seconds of betting: the two wagers and their checks must end before the timer
+    # fires, even on a loaded machine (with two, a CI run at load 5 saw it fire between
+    # the second wager and its check: ``due`` was empty, the deadline not yet cleared).
+    table = GameTable(db_url, "high-roll-dice", 1, 2, {"betting_seconds": 6})
     first = create_app(db_url, migrate=False, rng=SeededRng(3), scale=Scale())
     client = TestClient(first)
     deadlines: Deadlines = first.state.scaled.deadlines
@@ -741,7 +744,7 @@ def test_a_commands_deadline_is_timed_with_no_read_and_a_new_owner_keeps_it(
         if taken.fired == 0:  # not yet due (a slow machine may be past it already)
             assert taken.due == {"t": set_by_first}
         waited = 0
-        while _stored_deadline(table.api.engine) is not None and waited < 1000:
+        while _stored_deadline(table.api.engine) is not None and waited < 2000:
             time.sleep(0.01)
             waited += 1
         assert taken.fired == 1
