@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy.orm import Session
 
-from croupier.ledger.db import Statement, raw
+from croupier.ledger.db import Raw, Statement, raw
 from croupier.ledger.models import now
 
 _ANSWER = Statement.of(
@@ -107,18 +108,21 @@ def store_answer(
     }
     if command is not None:
         ref = {name: getattr(command, name) for name in ref}
-    db.execute(
-        _INSERT_ANSWER,
-        {
-            "player_id": player_id,
-            "key": key,
-            "request_sha256": answer.request_sha256,
-            "status_code": answer.status_code,
-            "response_json": answer.response_json,
-            "created_at": db.when(at or now()),
-            **ref,
-        },
-    )
+    db.execute(_INSERT_ANSWER, {**_row(db, player_id, key, answer, at), **ref})
+
+
+def _row(
+    db: Raw, player_id: str, key: str, answer: StoredAnswer, at: datetime | None
+) -> dict[str, Any]:
+    """The columns every stored answer has (a command's adds its :class:`CommandRef`)."""
+    return {
+        "player_id": player_id,
+        "key": key,
+        "request_sha256": answer.request_sha256,
+        "status_code": answer.status_code,
+        "response_json": answer.response_json,
+        "created_at": db.when(at or now()),
+    }
 
 
 def keep_refusal(
@@ -130,14 +134,7 @@ def keep_refusal(
     this one waits for): returns whether it was stored. A refusal's answer is kept whole
     for good, as every answer but a command's."""
     db = raw(session)
-    params = {
-        "player_id": player_id,
-        "key": key,
-        "request_sha256": answer.request_sha256,
-        "status_code": answer.status_code,
-        "response_json": answer.response_json,
-        "created_at": db.when(at or now()),
-    }
+    params = _row(db, player_id, key, answer, at)
     return int(db.execute(_KEEP_REFUSAL, params).rowcount) == 1
 
 
