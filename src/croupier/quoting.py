@@ -43,9 +43,9 @@ def as_sent(value: object) -> str:
     except (TypeError, ValueError, RecursionError):  # a circular or too deep list, a key
         return cut(_repr(value))  # not a text, an int of over 4,300 digits inside
     if isinstance(value, list | tuple):
-        return cut(text, f"a list of {len(value):,} items")
+        return cut(text, f"a list of {len(value):,} item{'' if len(value) == 1 else 's'}")
     if isinstance(value, dict):
-        return cut(text, f"an object of {len(value):,} keys")
+        return cut(text, f"an object of {len(value):,} key{'' if len(value) == 1 else 's'}")
     return cut(text)
 
 
