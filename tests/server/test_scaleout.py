@@ -350,11 +350,11 @@ def test_a_dead_owner_is_taken_over_and_the_round_finishes(postgres: str, nats: 
 
 
 def test_a_table_taken_by_a_command_has_its_deadline_kept(postgres: str, nats: NatsServer) -> None:
-    """A deals a round and stops cleanly (its leases given up: no takeover turn will find
-    the table) with the betting open. A command at B that the rules refuse (seat 1's
-    player wagering for position 2, 674a.7(g): nothing done, nothing committed) makes B
-    the table's dealer, and B's timer closes the betting when its time is up, with no
-    other request."""
+    """A deals a round and dies with the betting open, its lease rows gone (deleted by an
+    operator: no takeover turn will find the table). A command at B that the rules refuse
+    (seat 1's player wagering for position 2, 674a.7(g): nothing done, nothing committed)
+    makes B the table's dealer, and B's timer closes the betting when its time is up,
+    with no other request."""
     table = GameTable(postgres, "criss-cross-poker", 1, 2, {"betting_seconds": 2})
     peers = Peers()
     a = Process(postgres, nats.url, "http://a.example:8000", peers=peers)
@@ -365,12 +365,43 @@ def test_a_table_taken_by_a_command_has_its_deadline_kept(postgres: str, nats: N
         assert command is not None
         first = a.send(table.players[1], command, "bet")
         assert first.status_code == 200, first.text
-        a.close()
+        a.kill()
+        with table.api.engine.begin() as connection:
+            connection.execute(text("DELETE FROM table_leases"))
+            connection.execute(
+                text("DELETE FROM lease_holders WHERE address = :a"), {"a": a.address}
+            )
         other = b.send(table.players[1], {**command, "seat": 2}, "other")
         assert other.status_code == 409 and "(674a.7(g))" in other.json()["detail"], other.text
         assert "Croupier-Owner" not in other.headers  # answered by B, not forwarded
         assert b.scaled.leases is not None and b.scaled.leases.owned == ["t"]
         socket.wait(lambda m: _phase(m) == "across", timeout=10)
+        assert b.scaled.deadlines.fired == 1
+    finally:
+        socket.close()
+        b.close()
+        a.close()
+        table.api.close()
+
+
+def test_a_clean_stop_gives_the_tables_over_at_once(postgres: str, nats: NatsServer) -> None:
+    """A deals a round and stops cleanly (its app's lifespan ends) with the betting open;
+    its lease would hold a minute more and B's own turn is twenty seconds away. B takes
+    the table over at once, told on the bus: it deals the table, and its timer closes the
+    betting when its time is up, with no request to B."""
+    table = GameTable(postgres, "criss-cross-poker", 1, 2, {"betting_seconds": 2})
+    a = Process(postgres, nats.url, "http://a.example:8000", lease_seconds=60)
+    b = Process(postgres, nats.url, "http://b.example:8000", lease_seconds=60)
+    socket = Socket(b.client, "t", token(table.dealer))
+    try:
+        command = player("criss-cross-poker")(1, table.view(table.players[1]))
+        assert command is not None
+        assert a.send(table.players[1], command, "bet").status_code == 200
+        assert b.scaled.leases is not None and b.scaled.leases.owned == []
+        with a.client:  # the lifespan runs and ends: a clean stop (SIGTERM's)
+            pass
+        socket.wait(lambda m: _phase(m) == "across", timeout=10)
+        assert b.scaled.leases.owned == ["t"]
         assert b.scaled.deadlines.fired == 1
     finally:
         socket.close()

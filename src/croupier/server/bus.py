@@ -64,6 +64,9 @@ STREAM = "CROUPIER_TABLES"
 """The JetStream stream that carries the tables' notices."""
 PREFIX = "croupier.tables"
 """Each table's subject is ``PREFIX.TABLE``."""
+RELEASED = "croupier.leases.released"
+"""The subject (plain NATS, not the stream) on which a process stopping cleanly says it
+gave its leases up (its id): :meth:`NatsBus.release`."""
 _SAFE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 log = logging.getLogger(__name__)
@@ -108,6 +111,9 @@ class NatsBus:
         self.listeners: list[Callable[[str], Any]] = []
         """Told the table of every notice heard that was news (the owner's deadline
         timers: a seat left at another process may have ended a wait)."""
+        self.released: list[Callable[[str], Any]] = []
+        """Told the id of every other process that says it gave its leases up
+        (:meth:`release`): the take-over turn, run at once."""
         self._hub: Hub | None = None
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="croupier-bus")
@@ -149,6 +155,7 @@ class NatsBus:
             error_cb=self._error,
         )
         self._js = self._nc.jetstream()
+        await self._nc.subscribe(RELEASED, cb=self._on_released)  # kept across reconnects
         await self._subscribe()
         self._sender = asyncio.create_task(self._send())
 
@@ -257,6 +264,27 @@ class NatsBus:
         body = {"seq": seq} if seats is None else {"seq": seq, "seats": seats}
         await self._js.publish(subject(table_id), json.dumps(body).encode(), timeout=2.0)
         self.published += 1
+
+    def release(self, owner: str) -> None:
+        """Say that the process ``owner`` gave its leases up (a clean stop), so that the
+        others take its tables over at once; waits at most 2 s, and a bus that is away
+        leaves them to their next take-over turn."""
+        if not self._thread.is_alive() or self._nc is None:
+            return
+        saying = asyncio.run_coroutine_threadsafe(self._say_released(owner), self._loop)
+        try:
+            saying.result(2)
+        except Exception as error:
+            log.warning("saying the leases of %s were given up failed: %s", owner, error)
+
+    async def _say_released(self, owner: str) -> None:
+        assert self._nc is not None
+        await self._nc.publish(RELEASED, owner.encode())
+        await self._nc.flush(timeout=2)
+
+    async def _on_released(self, message: Msg) -> None:
+        for listener in self.released:
+            listener(message.data.decode(errors="replace"))
 
     # -- hearing -------------------------------------------------------------------------
     async def _on_message(self, message: Msg) -> None:

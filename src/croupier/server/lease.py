@@ -25,8 +25,13 @@ table's lease is live while its holder's row has not expired.
   (:mod:`croupier.server.timers`); the dead holder's other leases and then its row are
   deleted. At start, the tables with an open round and no live holder at all (rounds
   opened without the bus) are taken as well.
-- **Giving up**: a process that stops cleanly deletes its rows; another takes its tables
-  at once.
+- **Giving up**: a process that stops cleanly (SIGTERM, the app's lifespan ending) gives
+  up the leases of its tables with no round open and marks its holder row expired at
+  once, in one transaction, and says so on the bus (:meth:`NatsBus.release
+  <croupier.server.bus.NatsBus.release>`): every other process runs its take-over turn
+  then, not a third of a lease later, so the tables with an open round are taken, with
+  their deadlines, within a round trip; with no other process alive the rows wait for the
+  next to start, which takes them at its start.
 
 What the lease guarantees and what it does not. The lease decides who *deals*: which
 process runs a table's commands and keeps its deadlines. Correctness never rests on it:
@@ -83,9 +88,12 @@ _HOLDER = text(
     "WHERE table_leases.table_id = :table_id"
 )
 _MINE = text("SELECT table_id FROM table_leases WHERE owner = :owner")
-_RELEASE = (
-    text("DELETE FROM table_leases WHERE owner = :owner"),
-    text("DELETE FROM lease_holders WHERE owner = :owner"),
+_RELEASE = (  # its idle tables' leases given up; its holder row expired at once
+    text(
+        "DELETE FROM table_leases WHERE owner = :owner AND NOT EXISTS (SELECT 1 FROM rounds "
+        "WHERE rounds.table_id = table_leases.table_id AND rounds.status = 'open')"
+    ),
+    text("UPDATE lease_holders SET expires = 0 WHERE owner = :owner"),
 )
 _DEALT = text(
     "SELECT table_leases.table_id FROM table_leases "
@@ -257,7 +265,8 @@ class Leases:
 
     def release(self) -> None:
         """Give up every lease this process holds (a clean stop: no one waits for them
-        to expire)."""
+        to expire): the tables with no round open are free at once, those with one are
+        taken at another process's next take-over turn (:meth:`take_over`)."""
         with self.sessions() as session:
             for statement in _RELEASE:
                 session.execute(statement, {"owner": self.owner})

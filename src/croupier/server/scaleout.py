@@ -75,7 +75,11 @@ class Scaled:
         self.bus = bus
         self.leases = leases
         self._stop = threading.Event()
+        self._turn = threading.Event()
+        """Set to run the renewal and take-over turn now, not a third of a lease on."""
         self._renewer: threading.Thread | None = None
+        if leases is not None and bus is not None:
+            bus.released.append(self._released)
         if leases is not None:
             self._renewer = threading.Thread(
                 target=self._renew, name="croupier-leases", daemon=True
@@ -85,29 +89,50 @@ class Scaled:
     def _renew(self) -> None:
         assert self.leases is not None
         leases = self.leases
-        while not self._stop.wait(leases.seconds / 3):
+        while True:
+            self._turn.wait(leases.seconds / 3)
+            self._turn.clear()
+            if self._stop.is_set():
+                return
             try:
                 leases.renew()
                 leases.take_over()  # the tables taken are armed (Leases.taken)
             except Exception:  # the database is away: tried again at the next turn
                 logging.getLogger(__name__).exception("renewing the table leases failed")
 
+    def _released(self, owner: str) -> None:
+        """Another process gave its leases up: take its tables over now."""
+        if self.leases is not None and owner != self.leases.owner:
+            self._turn.set()
+
     def lapse(self) -> None:
         """Stop renewing the leases and stop the timers, without giving the leases up:
         what a process killed mid-round leaves (the tests' and benchmark's SIGKILL)."""
         self._stop.set()
+        self._turn.set()
         self.deadlines.close()
         if self.bus is not None:
             self.bus.close()
 
     def close(self) -> None:
-        """Stop renewing and give every lease up (a clean stop: another process takes
-        the tables over at once), stop the timers and the bus."""
-        self.lapse()
+        """Stop renewing and give every lease up (a clean stop), then say so on the bus:
+        the other processes take the tables with an open round over at once, not when
+        the lease would have expired. Stops the timers and the bus."""
+        self._stop.set()
+        self._turn.set()
+        self.deadlines.close()
         if self._renewer is not None:
             self._renewer.join(5)
         if self.leases is not None:
-            self.leases.release()
+            try:
+                self.leases.release()
+            except Exception:  # the database is away: the leases lapse instead
+                logging.getLogger(__name__).exception("giving the table leases up failed")
+            else:
+                if self.bus is not None:
+                    self.bus.release(self.leases.owner)
+        if self.bus is not None:
+            self.bus.close()
 
 
 def install(app: FastAPI, scale: Scale) -> Scaled:
