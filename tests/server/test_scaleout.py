@@ -680,6 +680,73 @@ def test_changes_during_a_deadline_read_share_one_read_after_it() -> None:
         deadlines.close()
 
 
+class _Flaky:
+    """A database whose table ``t`` has the deadline ``stored["t"]``, the first read of
+    which fails as a database away for a moment would; every read is counted."""
+
+    def __init__(self, stored: dict[str, datetime | None]) -> None:
+        self.stored = stored
+        self.reads = 0
+
+    def session(self) -> Any:
+        flaky = self
+
+        class Found:
+            def __init__(self, value: datetime | None) -> None:
+                self.value = value
+
+            def first(self) -> tuple[int, datetime | None]:
+                return 0, self.value
+
+        class FlakySession:
+            def __enter__(self) -> FlakySession:
+                return self
+
+            def __exit__(self, *_: object) -> None:
+                return None
+
+            def execute(self, _statement: Any, _values: Any = None) -> Found:
+                flaky.reads += 1
+                if flaky.reads == 1:
+                    raise OSError("connection refused (the database restarting)")
+                return Found(flaky.stored["t"])
+
+        return FlakySession()
+
+
+def test_a_failed_deadline_read_is_tried_again() -> None:
+    """The first read of a table's deadline (a takeover's) fails; it is read again after
+    a short wait, and the timer it sets fires: the betting does not stay open for good.
+    A timeout whose application fails once is applied again, too."""
+    now = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
+    flaky = _Flaky({"t": now})  # due now
+    applied: list[str] = []
+
+    def expire(table_id: str) -> None:
+        applied.append(table_id)
+        if len(applied) == 1:
+            raise OSError("connection reset (the database restarting)")
+        flaky.stored[table_id] = None  # the timeouts applied: no deadline left
+
+    deadlines = Deadlines(flaky.session, expire, lambda: now)
+    try:
+        deadlines.arm("t")
+        for _ in range(1000):
+            if flaky.reads >= 4:
+                break
+            time.sleep(0.01)
+        _reads_done(deadlines)
+        # Reads: 1 failed; 2 due now (fires, its application fails); 3 after a wait,
+        # due still (fires again, applied); 4 none left.
+        assert applied == ["t", "t"]
+        assert flaky.reads == 4
+        assert deadlines.retries == 2
+        assert deadlines.fired == 2
+        assert deadlines.armed == 0
+    finally:
+        deadlines.close()
+
+
 def _settled(deadlines: Deadlines) -> None:
     """Wait until the timers' thread has handled what it was told so far."""
     handled = threading.Event()

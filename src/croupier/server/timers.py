@@ -16,6 +16,11 @@ table's lease (:attr:`croupier.server.lease.Leases.taken`: a command's, even one
 or a takeover's) arms its deadline; the embedded server arms every table's at start
 (:meth:`Deadlines.arm_all`).
 
+A read of a deadline or an application of timeouts that fails (the database away for a
+moment, at a takeover or any time) is tried again after 0.1 s, then twice as long after
+each further failure in a row, up to 5 s, for as long as the process deals the table: a
+transient error never leaves a table's betting open for good.
+
 An idle table costs nothing: a timer waits in the event loop of this module's one thread;
 the database is read for a deadline once per change other than a command and once per
 deadline, and a busy table's changes that arrive while its deadline is being read share
@@ -42,6 +47,11 @@ _DEADLINE = text(
     "AND r.status = 'open' AND r.deadline IS NOT NULL WHERE t.id = :table_id"
 )
 _ALL = text("SELECT DISTINCT table_id FROM rounds WHERE status = 'open' AND deadline IS NOT NULL")
+
+RETRY_FIRST = 0.1
+"""Seconds before a failed deadline read or timeout is tried again; each further failure
+in a row doubles the wait, up to :data:`RETRY_MOST`."""
+RETRY_MOST = 5.0
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +94,11 @@ class Deadlines:
         """Tables whose deadline is being read (touched only on the timers' thread)."""
         self._again: set[str] = set()
         """Tables armed while their read was under way: read once more after it."""
+        self._failed: dict[str, int] = {}
+        """Per table: how many reads or timeouts in a row failed (the database away), so
+        that the next is tried after :data:`RETRY_FIRST` doubled as many times."""
+        self.retries = 0
+        """How many reads or timeouts were tried again after a failure (the tests)."""
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(
             target=self._loop.run_forever, name="croupier-deadlines", daemon=True
@@ -147,10 +162,14 @@ class Deadlines:
         self._reading.discard(table_id)
         try:
             seq, deadline = done.result()
-        except Exception:
+        except Exception:  # the timer it keeps, if any, stands; the read is tried again
             log.exception("reading the deadline of table %s failed", table_id)
-            self._cancel(table_id)
+            self._again.discard(table_id)  # the retry reads what they changed
+            self._retry(table_id)
+            return
         else:
+            if deadline is None or deadline > self.clock():  # not a timeout failing again
+                self._failed.pop(table_id, None)
             # At the same count of events the read is the newer: a deadline moved on
             # (:mod:`croupier.server.stall`) or given up by the timeouts, with no event.
             if seq >= self._seq.get(table_id, -1):
@@ -195,9 +214,30 @@ class Deadlines:
         self.fired += 1
         self._loop.run_in_executor(None, self._apply, table_id)
 
+    def _retry(self, table_id: str) -> None:
+        """Read ``table_id``'s deadline again after a failure, later the more failures in
+        a row (a database away for a while is not hammered), for as long as this process
+        deals the table."""
+        failures = self._failed.get(table_id, 0)
+        self._failed[table_id] = failures + 1
+        wait = min(RETRY_MOST, RETRY_FIRST * 2**failures)
+        self._loop.call_later(wait, self._read_again, table_id)
+
+    def _read_again(self, table_id: str) -> None:
+        if self.owns is not None and not self.owns(table_id):
+            self._failed.pop(table_id, None)
+            return
+        self.retries += 1
+        self._read(table_id)
+
     def _apply(self, table_id: str) -> None:
         try:
             self.expire(table_id)
-        except Exception:
+        except Exception:  # its deadline read again after a wait, and fired again
             log.exception("applying the timeouts due at table %s failed", table_id)
+            with contextlib.suppress(RuntimeError):  # the loop is closed: shutting down
+                self._loop.call_soon_threadsafe(self._retry, table_id)
+            return
+        with contextlib.suppress(RuntimeError):
+            self._loop.call_soon_threadsafe(self._failed.pop, table_id, None)
         self.arm(table_id)  # the next wait's deadline, or the same one moved on
