@@ -267,7 +267,8 @@ def register(app: typer.Typer) -> None:
         from pydantic import ValidationError
         from sqlalchemy.orm import Session
 
-        from croupier.ledger import repository
+        from croupier.errors import LedgerError
+        from croupier.ledger import names, repository
         from croupier.ledger.significant_events import OPERATOR, granted
         from croupier.server.schemas import PlayerCreate
 
@@ -280,6 +281,11 @@ def register(app: typer.Typer) -> None:
         engine = migrated(db)
         with Session(engine) as session:
             player, token = repository.create_player(session, name, role)
+            try:  # as at sign-up: a name another account holds is refused
+                names.claim(session, player)
+            except LedgerError as error:
+                engine.dispose()
+                raise fail(f"{error} (given {name!r})") from error
             granted(session, player, OPERATOR)
             player_id = player.id
             session.commit()

@@ -19,6 +19,7 @@ from croupier.errors import InsufficientFunds as InsufficientFunds
 from croupier.errors import LedgerError as LedgerError
 from croupier.errors import NotFound as NotFound
 from croupier.errors import StaleVersion as StaleVersion
+from croupier.ledger import names
 from croupier.ledger.cache import process_cache
 from croupier.ledger.models import (
     CAGE,
@@ -41,11 +42,14 @@ def token_hash(token: str) -> str:
 def create_player(session: Session, name: str, role: str) -> tuple[Player, str]:
     """A new player with a wallet and the row of his limits and totals
     (:mod:`croupier.ledger.protection`: none set); returns the bearer token (stored only
-    as its hash)."""
+    as its hash). He holds his name's key where no other account does
+    (:func:`croupier.ledger.names.hold`, which raises :class:`LedgerError` for one taken
+    meanwhile); the endpoints then refuse a name held already
+    (:func:`croupier.ledger.names.claim`)."""
     token = secrets.token_urlsafe(32)
     player = Player(id=secrets.token_hex(8), name=name, role=role, token_hash=token_hash(token))
     session.add(player)
-    session.flush()
+    names.hold(session, player)
     session.add(Account(kind=WALLET, player_id=player.id, balance=0))
     session.add(PlayerProtection(player_id=player.id))
     session.flush()

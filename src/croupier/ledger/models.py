@@ -67,10 +67,18 @@ class Player(Base):
     """Someone with a bearer token: a player, a dealer/floor person or an admin."""
 
     __tablename__ = "players"
-    __table_args__ = (CheckConstraint("role IN ('player', 'dealer', 'admin')", name="role"),)
+    __table_args__ = (
+        CheckConstraint("role IN ('player', 'dealer', 'admin')", name="role"),
+        Index("ix_players_name_key", "name_key", unique=True),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(100))
+    name_key: Mapped[str | None] = mapped_column(Text, default=None)
+    """The name as names are compared (:func:`croupier.ledger.names.key`), held by one
+    account at most (a unique index, migration 0019; :func:`croupier.ledger.names.claim`);
+    ``NULL`` where no claim was made (an account made by the ledger directly) or an older
+    account of the same name holds it (opened before the rule)."""
     role: Mapped[str] = mapped_column(String(10))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     """sha256 of the bearer token; the token itself is never stored."""

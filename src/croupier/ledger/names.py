@@ -23,14 +23,19 @@ A name is shown at the tables beside a seat, so no player may pose as another:
   another account holds is refused (:func:`claim`, 409). Apostrophes and dashes that
   look alike compare as one (``O’Neill`` is ``O'Neill``).
 
-Accounts opened before this rule may share a name; none is renamed.
+Each account's key is stored beside its name (``players.name_key``) under a unique index,
+so the check is one indexed lookup and two sign-ups of one name at once are told apart by
+the database. Accounts opened before this rule may share a name; none is renamed: the
+oldest holds the key (migration 0019) and the others none. A change to :func:`key` needs a
+migration that stores every key again.
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-from sqlalchemy import select, text
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from croupier.errors import LedgerError
@@ -203,18 +208,34 @@ def key(name: str) -> str:
     return " ".join(folded.split())
 
 
-def claim(session: Session, name: str) -> None:
-    """Refuse (:class:`LedgerError`, 409, ``server:names``) ``name`` where another account
-    holds the same one (:func:`key`), in the caller's transaction. On PostgreSQL two
-    transactions claiming the same name take turns (a transaction-scoped advisory lock
-    on the name's key); SQLite has one writer at a time."""
-    wanted = key(name)
-    if session.get_bind().dialect.name == "postgresql":
-        session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": wanted})
-    for held in session.scalars(select(Player.name)):
-        if key(held) == wanted:
-            raise LedgerError(
-                "another player's name is the same as this one (names are compared "
-                "ignoring case, width and blanks at either end): choose another",
-                CITE,
-            )
+def hold(session: Session, player: Player) -> None:
+    """Store, for ``player`` (added to ``session``, not yet written), his name's key
+    (:func:`key`) where no account holds it (one indexed lookup), else none (an account
+    made by the ledger directly may share a name; :func:`claim` refuses it); then write
+    him (flush). Raises :class:`LedgerError` (409, ``server:names``) where a transaction
+    that committed meanwhile holds the key: the unique index refuses the second of two
+    accounts of one name made at once."""
+    wanted = key(player.name)
+    held = session.scalars(select(Player.id).where(Player.name_key == wanted).limit(1)).first()
+    player.name_key = wanted if held is None else None
+    try:
+        session.flush()
+    except IntegrityError as error:  # held by a transaction that committed meanwhile
+        raise _taken() from error
+
+
+def claim(session: Session, player: Player) -> None:
+    """Refuse (:class:`LedgerError`, 409, ``server:names``) ``player``, just made in the
+    caller's transaction (:func:`croupier.ledger.accounts.create_player`), where another
+    account holds the same name (:func:`key`): he holds no key (:func:`hold`). Reads
+    nothing."""
+    if player.name_key is None:
+        raise _taken()
+
+
+def _taken() -> LedgerError:
+    return LedgerError(
+        "another player's name is the same as this one (names are compared ignoring "
+        "case, width and blanks at either end): choose another",
+        CITE,
+    )

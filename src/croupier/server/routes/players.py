@@ -24,8 +24,8 @@ def create_player(body: schemas.PlayerCreate, db: Db, me: Admin) -> schemas.Play
     """Admin: a new player, dealer or admin; the bearer token is returned once. The name
     is refused as at sign-up (:func:`play_money`): 422 for its characters, 409 where
     another account holds the same name."""
-    names.claim(db, body.name)
     player, token = repo.create_player(db, body.name, body.role)
+    names.claim(db, player)
     granted(db, player, f"{me.name} ({me.id})")
     db.commit()
     return schemas.PlayerCreated(
@@ -121,8 +121,8 @@ def play_money(body: schemas.PlayMoneyIn, request: Request, db: Db) -> schemas.P
     request.app.state.signup_limits.take(
         address, SIGNUP_KEY, what="play-money sign-ups from one address"
     )
-    names.claim(db, body.name)
     player, token = repo.create_player(db, body.name, "player")
+    names.claim(db, player)
     if body.limits:  # offered at registration (814a.1): none in force yet, so at once
         now = server_of(request).clock()
         protection.set_limits(db, player.id, body.limits, now=now, by=player.id)

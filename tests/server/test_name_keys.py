@@ -1,0 +1,119 @@
+"""Display names' keys stored under a unique index (migration 0019,
+:mod:`croupier.ledger.names`): a database with players opened before it, two of them of
+one name, is upgraded; the oldest of the two holds the name, the other keeps his account
+and holds nothing, and the name is refused to a new account by the stored key. Two
+accounts holding one key are refused by the database itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
+
+from croupier.ledger.db import make_engine, upgrade
+from croupier.server import create_app
+
+OLD = (  # id, name, opened: "Zoë Ōkubo" twice (another case), opened before the rule
+    ("p1", "ZOË ŌKUBO", "2026-11-02 10:00:00"),
+    ("p2", "Zoë  Ōkubo", "2026-11-01 10:00:00"),
+    ("p3", "Ｂｏｂ", "2026-11-03 10:00:00"),
+)
+
+
+def _keys(engine: Any) -> dict[str, str | None]:
+    with engine.connect() as connection:
+        rows = connection.execute(text("SELECT id, name_key FROM players"))
+        return {str(player_id): key for player_id, key in rows}
+
+
+def test_the_names_of_players_opened_before_are_keyed(db_url: str) -> None:
+    engine = make_engine(db_url)
+    upgrade(engine, "0018")
+    with engine.begin() as connection:
+        for player_id, name, opened in OLD:
+            connection.execute(
+                text(
+                    "INSERT INTO players (id, name, role, token_hash, created_at) "
+                    "VALUES (:id, :name, 'player', :hash, :opened)"
+                ),
+                {"id": player_id, "name": name, "hash": player_id * 8, "opened": opened},
+            )
+    upgrade(engine)
+    # NFKC, case-folded, runs of blanks as one: p2, opened first, holds "zoë ōkubo".
+    assert _keys(engine) == {"p1": None, "p2": "zoë ōkubo", "p3": "bob"}
+    with pytest.raises(IntegrityError), engine.begin() as connection:
+        connection.execute(text("UPDATE players SET name_key = 'bob' WHERE id = 'p1'"))
+    engine.dispose()
+    app = create_app(db_url)
+    try:
+        client = TestClient(app)
+        for same in ("zoe\u0308 ōkubo", "BOB"):
+            r = client.post("/players/play-money", json={"name": same})
+            assert r.status_code == 409 and r.json()["cite"] == "server:names", r.text
+        r = client.post("/players/play-money", json={"name": "Zoë Ōkubo Jr."})
+        assert r.status_code == 201, r.text
+        assert _keys(app.state.engine)[r.json()["id"]] == "zoë ōkubo jr."
+    finally:
+        app.state.writer.close()
+        app.state.engine.dispose()
+
+
+def test_two_accounts_of_one_name_made_at_once_are_told_apart_by_the_database(
+    db_url: str,
+) -> None:
+    """A's "Ann" is written, not committed, when B's "ANN" looks for the name (and finds
+    nothing: A's is not committed) and writes its key: the unique index makes B wait for
+    A (PostgreSQL; on SQLite B waits for the one writer before it reads), and once A
+    commits B is refused, nothing of it stored."""
+    import threading
+
+    from sqlalchemy.orm import Session
+
+    from croupier.errors import LedgerError
+    from croupier.ledger import names
+    from croupier.ledger import repository as repo
+
+    engine = make_engine(db_url)
+    upgrade(engine)
+    outcome: list[BaseException | None] = []
+
+    def second() -> None:
+        with Session(engine) as session:
+            try:
+                player, _token = repo.create_player(session, "ANN", "player")
+                names.claim(session, player)  # as the endpoints do
+                session.commit()
+                outcome.append(None)
+            except LedgerError as error:
+                outcome.append(error)
+
+    try:
+        with Session(engine) as first:
+            repo.create_player(first, "Ann", "player")
+            thread = threading.Thread(target=second)
+            thread.start()
+            if engine.dialect.name == "postgresql":  # B is waiting on A's key
+                for _ in range(1000):
+                    with engine.connect() as connection:
+                        waiting = connection.execute(
+                            text(
+                                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type "
+                                "= 'Lock' AND datname = current_database()"
+                            )
+                        ).scalar()
+                    if waiting:
+                        break
+                    threading.Event().wait(0.01)
+                assert waiting, "B never waited on A's key"
+            first.commit()
+        thread.join(30)
+        [error] = outcome
+        assert isinstance(error, LedgerError) and error.cite == "server:names"
+        with engine.connect() as connection:
+            stored = connection.execute(text("SELECT name, name_key FROM players")).all()
+        assert [tuple(row) for row in stored] == [("Ann", "ann")]
+    finally:
+        engine.dispose()
