@@ -79,3 +79,14 @@ def test_a_limit_too_large_names_the_largest(tmp_path: Path) -> None:
         "the daily loss limit is a whole number of cents from 1 to 100000000000, or none "
         f"(null in JSON) for no limit, not {big} (814a.2)"
     ) in r.output
+
+
+def test_players_add_refuses_a_name_another_account_holds(tmp_path: Path) -> None:
+    """As at sign-up (croupier.ledger.names): "ANN" is "ann"; nothing is made."""
+    db = f"sqlite:///{tmp_path / 'c.sqlite'}"
+    runner = CliRunner()
+    assert runner.invoke(app, ["players", "add", "ann", "--db", db]).exit_code == 0
+    again = runner.invoke(app, ["players", "add", "ANN", "--role", "dealer", "--db", db])
+    assert again.exit_code == 2
+    assert "another player's name is the same as this one" in again.output
+    assert runner.invoke(app, ["players", "add", "Anne", "--db", db]).exit_code == 0
