@@ -128,14 +128,6 @@ def _way_rule(rule: str) -> str:
     return found.cite if found is not None and found.cite else "the house way"
 
 
-def _position(position: str) -> str:
-    """A position of the deal in words: ``"dead_hand"`` -> ``"Dead Hand"``,
-    ``"seat:1"`` -> ``"seat 1"``."""
-    if position == "dead_hand":
-        return "Dead Hand"
-    return re.sub(r"[_:]+", " ", position)
-
-
 def _bank_round(event: Event) -> str | None:
     """A bank round's event (621a.11) in 621a's words, said to the player at seat 1;
     ``None`` for an event that is not one of them."""
