@@ -51,9 +51,11 @@ from croupier.engine import (
 from croupier.equipment.cards import (
     MIN_CUT_FROM_TOP,
     Card,
+    CardRules,
     CardText,
     DealingProcedure,
     DiscardRack,
+    EquipmentSections,
     ProcedureSections,
     cut,
     deck,
@@ -103,17 +105,13 @@ HandT = TypeVar("HandT")
 
 
 # --- the chapter's data ------------------------------------------------------------------
-class CardSections(Protocol):
+class CardSections(EquipmentSections, Protocol):
     """The sections of a chapter the card procedure cites (a game's ``SECTIONS``)."""
 
     @property
     def one_deck(self) -> str: ...
     @property
-    def two_decks(self) -> str: ...
-    @property
     def shuffle(self) -> str: ...
-    @property
-    def shuffler_count(self) -> str: ...
     @property
     def no_cut(self) -> str: ...
     @property
@@ -123,8 +121,6 @@ class CardSections(Protocol):
     @property
     def recut(self) -> str: ...
     @property
-    def hand_needs_shuffler(self) -> str: ...
-    @property
     def out_of_order(self) -> str: ...
     @property
     def seated_only(self) -> str: ...
@@ -132,23 +128,6 @@ class CardSections(Protocol):
     def one_position(self) -> str: ...
     @property
     def discard_rack(self) -> str: ...
-
-
-class CardRules(Protocol):
-    """What the procedure reads of a Rules Submission."""
-
-    @property
-    def decks(self) -> int: ...
-    @property
-    def deck_colors(self) -> tuple[str, ...]: ...
-    @property
-    def shuffling(self) -> StrEnum: ...
-    @property
-    def shuffler_counts(self) -> bool: ...
-    @property
-    def dealing_procedure(self) -> DealingProcedure: ...
-    @property
-    def stub_count_every(self) -> int: ...
 
 
 class CardSetup(Protocol):
