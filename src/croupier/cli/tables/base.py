@@ -433,6 +433,20 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     def refuse(self, error: IllegalCommand) -> None:
         self.console.print(f"[red]Refused:[/red] {escape(error.told)}")
 
+    def money(
+        self, text: str | None, cite: str, *, default: Cents = 0, times: int = 1
+    ) -> Cents | None:
+        """``text`` dollars as cents (``default`` when ``None``), ``times`` of which the
+        wallet must hold; ``None``, the refusal said (citing ``cite``), where it is no
+        amount or more than the balance."""
+        try:
+            amount = default if text is None else parse_dollars(text, cite)
+            self.wallet.check(times * amount, cite)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return None
+        return amount
+
     def unknown(self, line: str) -> None:
         """A line no command of the table took: an offer of the round typed in the
         grammar every table reads (:mod:`croupier.cli.tables.offered`) is taken

@@ -63,7 +63,7 @@ from croupier.games.pai_gow import (
     VigorishCollected,
 )
 from croupier.hands.paigow import WAY_RULES, rank_hand
-from croupier.money import Cents, format_cents, parse_dollars
+from croupier.money import Cents, format_cents
 from croupier.rng import Rng
 from croupier.rules.pai_gow import SECTIONS, DeliveryStyle, PaiGowRules
 
@@ -329,12 +329,8 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         return True
 
     def bet(self, round_: PaiGowRound, text: str) -> None:
-        cite = SECTIONS.wagers
-        try:
-            amount = parse_dollars(text, cite)
-            self.wallet.check(amount, cite)
-        except IllegalCommand as error:
-            self.refuse(error)
+        amount = self.money(text, SECTIONS.wagers)
+        if amount is None:
             return
         if self.act(round_, PlaceWager(seat=SEAT, amount=amount), SEAT):
             self.console.print(
