@@ -20,8 +20,8 @@ from rich.console import Console
 from rich.table import Table
 
 from croupier.cli.tables.base import SEAT, Choice, Terminal, between_rounds, play_command
-from croupier.cli.tables.terminal import amount_range, dealer_steps, signed
-from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
+from croupier.cli.tables.terminal import amount_range, dealer_steps, result_and_odds
+from croupier.engine import DEALER, Command, Event, LegalCommand, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.games.double_back_jack import (
     AcceptCut,
@@ -49,7 +49,7 @@ from croupier.games.double_back_jack import (
     ShoeExhausted,
 )
 from croupier.hands.blackjack import BLACKJACK_TOTAL, card_value, hand_value
-from croupier.money import Cents, format_cents, format_odds
+from croupier.money import Cents, format_cents
 from croupier.rng import Rng
 from croupier.rules.double_back_jack import (
     MIN_CUT,
@@ -537,13 +537,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
 
     @staticmethod
     def settlement_row(event: WagerSettled) -> tuple[str, ...]:
-        if event.outcome is Outcome.WIN:
-            result = signed(event.won)
-        elif event.outcome is Outcome.LOSE:
-            result = signed(-event.amount)
-        else:
-            result = f"{format_cents(event.returned)} returned"
-        odds = "" if event.odds is None else format_odds(event.odds)
+        result, odds = result_and_odds(event)
         hand = "2" if event.spot.endswith("_2") else "1"
         name = event.spot.removesuffix("_2")
         return (
