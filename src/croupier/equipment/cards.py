@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import IntEnum, StrEnum
 from fractions import Fraction
-from typing import Annotated, ClassVar, Final
+from typing import Annotated, ClassVar, Final, Protocol
 
 from pydantic import PlainSerializer, PlainValidator
 
@@ -299,6 +299,106 @@ class ProcedureSections:
     stub_correct: str
     miscount: str
     deck_change: str
+
+
+DECK_CHANGE_HOURS: Final[dict[DealingProcedure, int]] = {
+    DealingProcedure.HAND: 4,
+    DealingProcedure.MANUAL_SHOE: 8,
+    DealingProcedure.AUTOMATED_SHOE: 8,
+}
+"""674a.3(c), 676a.3(c): decks are changed at least every 4 hours dealt by hand, 8 from a
+shoe."""
+
+
+class EquipmentSections(Protocol):
+    """The sections of a chapter that bound a card table's equipment (a game's
+    ``SECTIONS``)."""
+
+    @property
+    def two_decks(self) -> str: ...
+    @property
+    def back_colors(self) -> str: ...
+    @property
+    def shuffler_count(self) -> str: ...
+    @property
+    def hand_needs_shuffler(self) -> str: ...
+
+
+class CardRules(Protocol):
+    """What the card procedure reads of a Rules Submission (674a, 676a)."""
+
+    @property
+    def decks(self) -> int: ...
+    @property
+    def deck_colors(self) -> tuple[str, ...]: ...
+    @property
+    def shuffling(self) -> StrEnum: ...
+    @property
+    def shuffler_counts(self) -> bool: ...
+    @property
+    def dealing_procedure(self) -> DealingProcedure: ...
+    @property
+    def stub_count_every(self) -> int: ...
+    @property
+    def deck_change_minutes(self) -> int | None: ...
+    @property
+    def procedure_sections(self) -> ProcedureSections: ...
+
+
+def deck_change_after(rules: CardRules) -> timedelta:
+    """How long a deck stays in use before it must be changed: the Rules Submission's
+    ``deck_change_minutes``, or the most 674a.3(c) and 676a.3(c) allow."""
+    most = DECK_CHANGE_HOURS[rules.dealing_procedure] * 60
+    minutes = most if rules.deck_change_minutes is None else rules.deck_change_minutes
+    return timedelta(minutes=minutes)
+
+
+def check_equipment(rules: CardRules, sections: EquipmentSections) -> None:
+    """Raise ``ValueError`` (its text ending with the section) for equipment the card
+    chapters do not allow: dealing from the hand without an automated shuffler (x.9(a)(1)),
+    two decks without one (x.3(b)) or with backs of one colour (x.3(b)(1)), a counting
+    shuffler where the shuffle is manual (x.5(b)), a stub count less often than every 5
+    rounds (x.8(d)), decks kept longer than x.3(c) allows (x = 674a, 676a)."""
+    s = sections
+    automated = rules.shuffling == "automated"
+    if rules.dealing_procedure is DealingProcedure.HAND and not automated:
+        raise ValueError(
+            "cards dealt from the dealer's hand must be shuffled by an automated card "
+            f"shuffling device: set shuffling = 'automated' ({s.hand_needs_shuffler})"
+        )
+    if rules.decks == 2 and not automated:
+        raise ValueError(
+            f"two decks may be used only with an automated card shuffling device ({s.two_decks})"
+        )
+    if rules.shuffler_counts and not automated:
+        raise ValueError(
+            "shuffler_counts describes an automated card shuffling device; manual "
+            f"shuffling has none ({s.shuffler_count})"
+        )
+    colors = rules.deck_colors
+    if len(colors) < rules.decks or any(not color.strip() for color in colors):
+        raise ValueError(
+            f"name a back colour for each of the {rules.decks} deck(s) ({s.back_colors})"
+        )
+    if len(set(colors)) != len(colors):
+        raise ValueError(
+            "the backs of the cards in one deck must be of a different color than the "
+            f"other deck's, not both {colors[0]!r} ({s.back_colors})"
+        )
+    if not 1 <= rules.stub_count_every <= STUB_COUNT_EVERY:
+        raise ValueError(
+            "the stub is counted at least once every 5 rounds of play: stub_count_every "
+            f"must be 1 to 5, not {rules.stub_count_every} "
+            f"({rules.procedure_sections.stub_count})"
+        )
+    most = DECK_CHANGE_HOURS[rules.dealing_procedure] * 60
+    minutes = rules.deck_change_minutes
+    if minutes is not None and not 1 <= minutes <= most:
+        raise ValueError(
+            f"decks dealt by {rules.dealing_procedure} are changed at least every "
+            f"{most // 60} hours: deck_change_minutes must be 1 to {most}, not "
+            f"{minutes} ({rules.procedure_sections.deck_change})"
+        )
 
 
 def deal_order(

@@ -51,9 +51,11 @@ from croupier.engine import (
 from croupier.equipment.cards import (
     MIN_CUT_FROM_TOP,
     Card,
+    CardRules,
     CardText,
     DealingProcedure,
     DiscardRack,
+    EquipmentSections,
     ProcedureSections,
     cut,
     deck,
@@ -103,17 +105,13 @@ HandT = TypeVar("HandT")
 
 
 # --- the chapter's data ------------------------------------------------------------------
-class CardSections(Protocol):
+class CardSections(EquipmentSections, Protocol):
     """The sections of a chapter the card procedure cites (a game's ``SECTIONS``)."""
 
     @property
     def one_deck(self) -> str: ...
     @property
-    def two_decks(self) -> str: ...
-    @property
     def shuffle(self) -> str: ...
-    @property
-    def shuffler_count(self) -> str: ...
     @property
     def no_cut(self) -> str: ...
     @property
@@ -123,8 +121,6 @@ class CardSections(Protocol):
     @property
     def recut(self) -> str: ...
     @property
-    def hand_needs_shuffler(self) -> str: ...
-    @property
     def out_of_order(self) -> str: ...
     @property
     def seated_only(self) -> str: ...
@@ -132,23 +128,6 @@ class CardSections(Protocol):
     def one_position(self) -> str: ...
     @property
     def discard_rack(self) -> str: ...
-
-
-class CardRules(Protocol):
-    """What the procedure reads of a Rules Submission."""
-
-    @property
-    def decks(self) -> int: ...
-    @property
-    def deck_colors(self) -> tuple[str, ...]: ...
-    @property
-    def shuffling(self) -> StrEnum: ...
-    @property
-    def shuffler_counts(self) -> bool: ...
-    @property
-    def dealing_procedure(self) -> DealingProcedure: ...
-    @property
-    def stub_count_every(self) -> int: ...
 
 
 class CardSetup(Protocol):
@@ -652,18 +631,8 @@ class CardRound(WageringRound[StateT]):
         """Apply ``event`` if it is one of the card procedure's; ``False`` otherwise."""
         phases = self.phases
         match event:
-            case CardDealt(hand=hand, position=position, card=card):
-                self._expect(state, event, phases.deal)
-                expected = state.plan[state.dealt] if state.dealt < len(state.plan) else None
-                if expected != (hand, position) or not state.stack or state.stack[0] != card:
-                    raise ReplayError(
-                        f"{event!r} is not the next card of the deal", "engine:replay"
-                    )
-                state.stack.pop(0)
-                state.hands.setdefault(hand, []).append(card)
-                state.dealt += 1
-                if state.dealt == len(state.plan):
-                    state.phase = phases.stub
+            case CardDealt():
+                self._deal_card(state, event)
             case WagerSettled(seat=seat, spot=spot):
                 take_wager(state.wagers, seat, spot)
                 state.settlements.append(event)
@@ -691,27 +660,14 @@ class CardRound(WageringRound[StateT]):
             case RecutRequired():
                 self._expect(state, event, phases.deal)
                 state.phase = phases.cut
-            case CardDiscarded(card=card):
-                self._expect(state, event, phases.deal)
-                if not state.stack or state.stack[0] != card:
-                    raise ReplayError(f"{event!r} is not the next card", "engine:replay")
-                state.stack.pop(0)
-                state.face_up.append(card)
-                state.discard_rack.place("face-up card", [card])
+            case CardDiscarded():
+                self._discard_face_up(state, event)
             case ShuffleFailed():
                 self._expect(state, event, phases.cut, phases.deal)
                 state.stack = []
                 state.phase = phases.shuffle
-            case EquipmentOutOfOrder(device=device):
-                state.out_of_order.add(device)
-                state.shuffling = event.shuffling
-                state.procedure = event.dealing_procedure
-                state.shuffler_counts = False
-                if device == SHUFFLER:
-                    state.stack = []
-                    state.phase = phases.shuffle
-                elif state.plan:
-                    state.plan = self.deal_plan(state.procedure, state.players)
+            case EquipmentOutOfOrder():
+                self._out_of_order(state, event)
             case StubCounted(counted=counted, expected=expected):
                 self._expect(state, event, phases.stub)
                 state.stub_counted = True
@@ -729,6 +685,42 @@ class CardRound(WageringRound[StateT]):
             case _:
                 return False
         return True
+
+    def _deal_card(self, state: StateT, event: CardDealt[Any]) -> None:
+        """The next card of the deal plan to its hand; the stub's turn after the last."""
+        self._expect(state, event, self.phases.deal)
+        expected = state.plan[state.dealt] if state.dealt < len(state.plan) else None
+        card = event.card
+        if expected != (event.hand, event.position) or not state.stack or state.stack[0] != card:
+            raise ReplayError(f"{event!r} is not the next card of the deal", "engine:replay")
+        state.stack.pop(0)
+        state.hands.setdefault(event.hand, []).append(card)
+        state.dealt += 1
+        if state.dealt == len(state.plan):
+            state.phase = self.phases.stub
+
+    def _discard_face_up(self, state: StateT, event: CardDiscarded) -> None:
+        """The next card, found face up, to the discard rack (674a.13(a), 676a.13(a))."""
+        self._expect(state, event, self.phases.deal)
+        if not state.stack or state.stack[0] != event.card:
+            raise ReplayError(f"{event!r} is not the next card", "engine:replay")
+        state.stack.pop(0)
+        state.face_up.append(event.card)
+        state.discard_rack.place("face-up card", [event.card])
+
+    def _out_of_order(self, state: StateT, event: EquipmentOutOfOrder[Any, Any]) -> None:
+        """A device signed out of order (674a.13(g), 676a.13(g)): the round goes on with the
+        event's shuffle and dealing procedure; a shuffler's stack is shuffled again, a deal
+        still to come is planned again."""
+        state.out_of_order.add(event.device)
+        state.shuffling = event.shuffling
+        state.procedure = event.dealing_procedure
+        state.shuffler_counts = False
+        if event.device == SHUFFLER:
+            state.stack = []
+            state.phase = self.phases.shuffle
+        elif state.plan:
+            state.plan = self.deal_plan(state.procedure, state.players)
 
     def set_up(self, state: StateT, setup: RoundSetup[Any, Any]) -> None:
         """Take in the table's equipment for the round."""

@@ -19,7 +19,14 @@ from typing import Literal
 
 from pydantic import model_validator
 
-from croupier.equipment.cards import STUB_COUNT_EVERY, DealingProcedure, ProcedureSections, Rank
+from croupier.equipment.cards import (
+    STUB_COUNT_EVERY,
+    DealingProcedure,
+    ProcedureSections,
+    Rank,
+    check_equipment,
+    deck_change_after,
+)
 from croupier.hands.poker import HandCategory, HandValue
 from croupier.money import Cents, format_cents
 from croupier.rules.base import OneOrTwo, RulesSubmission, WholeCents, WholeNumber, YesNo
@@ -250,13 +257,6 @@ is the greatest ``units * a + BONUS_ODDS[line] * b`` over these lines (674a.12(d
 tests/regulation/test_674a_criss_cross_poker.py checks every value by trying every
 deal whose community cards are a full house or better, and plays the deals above."""
 
-DECK_CHANGE_HOURS: dict[DealingProcedure, int] = {
-    DealingProcedure.HAND: 4,
-    DealingProcedure.MANUAL_SHOE: 8,
-    DealingProcedure.AUTOMATED_SHOE: 8,
-}
-"""674a.3(c): decks are changed at least every 4 hours dealt by hand, 8 from a shoe."""
-
 
 # --- sections ----------------------------------------------------------------------------
 PROCEDURE_SECTIONS: dict[DealingProcedure, ProcedureSections] = {
@@ -403,9 +403,7 @@ class CrissCrossPokerRules(RulesSubmission):
 
     def deck_change_after(self) -> timedelta:
         """How long a deck stays in use before it must be changed (674a.3(c))."""
-        most = DECK_CHANGE_HOURS[self.dealing_procedure] * 60
-        minutes = most if self.deck_change_minutes is None else self.deck_change_minutes
-        return timedelta(minutes=minutes)
+        return deck_change_after(self)
 
     def bonus_limits(self) -> tuple[Cents, Cents]:
         """(least, most) cents of a Five Card Bonus Wager."""
@@ -472,45 +470,7 @@ class CrissCrossPokerRules(RulesSubmission):
                 f"the Five Card Bonus limits must satisfy 0 < minimum ({low}) <= maximum "
                 f"({high}) cents (601a.2)"
             )
-        automated = self.shuffling is Shuffling.AUTOMATED
-        if self.dealing_procedure is DealingProcedure.HAND and not automated:
-            raise ValueError(
-                "cards dealt from the dealer's hand must be shuffled by an automated card "
-                f"shuffling device: set shuffling = 'automated' ({s.hand_needs_shuffler})"
-            )
-        if self.decks == 2 and not automated:
-            raise ValueError(
-                "two decks may be used only with an automated card shuffling device "
-                f"({s.two_decks})"
-            )
-        if self.shuffler_counts and not automated:
-            raise ValueError(
-                "shuffler_counts describes an automated card shuffling device; manual "
-                f"shuffling has none ({s.shuffler_count})"
-            )
-        colors = self.deck_colors
-        if len(colors) < self.decks or any(not color.strip() for color in colors):
-            raise ValueError(
-                f"name a back colour for each of the {self.decks} deck(s) ({s.back_colors})"
-            )
-        if len(set(colors)) != len(colors):
-            raise ValueError(
-                "the backs of the cards in one deck must be of a different color than the "
-                f"other deck's, not both {colors[0]!r} ({s.back_colors})"
-            )
-        if not 1 <= self.stub_count_every <= STUB_COUNT_EVERY:
-            raise ValueError(
-                "the stub is counted at least once every 5 rounds of play: stub_count_every "
-                f"must be 1 to 5, not {self.stub_count_every} "
-                f"({self.procedure_sections.stub_count})"
-            )
-        most = DECK_CHANGE_HOURS[self.dealing_procedure] * 60
-        if self.deck_change_minutes is not None and not 1 <= self.deck_change_minutes <= most:
-            raise ValueError(
-                f"decks dealt by {self.dealing_procedure} are changed at least every "
-                f"{most // 60} hours: deck_change_minutes must be 1 to {most}, not "
-                f"{self.deck_change_minutes} ({self.procedure_sections.deck_change})"
-            )
+        check_equipment(self, s)
         if self.payout_limit is not None and self.payout_limit < self.least_payout_limit():
             least = self.least_payout_limit()
             raise ValueError(
@@ -531,7 +491,6 @@ __all__ = [
     "BONUS_ODDS",
     "CATEGORY_LINE",
     "CROSS",
-    "DECK_CHANGE_HOURS",
     "DECK_SIZE",
     "HORIZONTAL",
     "MAX_BET_MULTIPLE",

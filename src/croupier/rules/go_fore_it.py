@@ -25,6 +25,8 @@ from croupier.equipment.cards import (
     DealingProcedure,
     ProcedureSections,
     Rank,
+    check_equipment,
+    deck_change_after,
 )
 from croupier.money import Cents
 from croupier.rules.base import OneOrTwo, RulesSubmission, WholeCents, WholeNumber, YesNo
@@ -161,13 +163,6 @@ GOPHER_PAYTABLES: dict[GopherPaytable, dict[int, Fraction]] = {
     GopherPaytable.B: {4: Fraction(1000), 3: Fraction(50), 2: Fraction(6), 1: Fraction(2)},
 }
 """676a.12(d): Gopher odds by the number of aces in the player's four cards."""
-
-DECK_CHANGE_HOURS: dict[DealingProcedure, int] = {
-    DealingProcedure.HAND: 4,
-    DealingProcedure.MANUAL_SHOE: 8,
-    DealingProcedure.AUTOMATED_SHOE: 8,
-}
-"""676a.3(c): decks are changed at least every 4 hours dealt by hand, 8 from a shoe."""
 
 
 # --- sections ------------------------------------------------------------------------
@@ -326,10 +321,7 @@ class GoForeItRules(RulesSubmission):
 
     def deck_change_after(self) -> timedelta:
         """How long a deck stays in use before it must be changed (676a.3(c))."""
-        most = DECK_CHANGE_HOURS[self.dealing_procedure] * 60
-        return timedelta(
-            minutes=most if self.deck_change_minutes is None else self.deck_change_minutes
-        )
+        return deck_change_after(self)
 
     def limits(self, spot: Spot) -> tuple[Cents, Cents]:
         """(least, most) cents of a wager on ``spot``; the Back 9 equals the Front 9."""
@@ -368,52 +360,13 @@ class GoForeItRules(RulesSubmission):
                     f"the {spot} limits must satisfy 0 < minimum ({low}) <= maximum ({high}) "
                     "cents (601a.2)"
                 )
-        automated = self.shuffling is Shuffling.AUTOMATED
-        if self.dealing_procedure is DealingProcedure.HAND and not automated:
-            raise ValueError(
-                "cards dealt from the dealer's hand must be shuffled by an automated card "
-                f"shuffling device: set shuffling = 'automated' ({s.hand_needs_shuffler})"
-            )
-        if self.decks == 2 and not automated:
-            raise ValueError(
-                "two decks may be used only with an automated card shuffling device "
-                f"({s.two_decks})"
-            )
-        if self.shuffler_counts and not automated:
-            raise ValueError(
-                "shuffler_counts describes an automated card shuffling device; manual "
-                f"shuffling has none ({s.shuffler_count})"
-            )
-        colors = self.deck_colors
-        if len(colors) < self.decks or any(not color.strip() for color in colors):
-            raise ValueError(
-                f"name a back colour for each of the {self.decks} deck(s) ({s.back_colors})"
-            )
-        if len(set(colors)) != len(colors):
-            raise ValueError(
-                "the backs of the cards in one deck must be of a different color than the "
-                f"other deck's, not both {colors[0]!r} ({s.back_colors})"
-            )
-        if not 1 <= self.stub_count_every <= STUB_COUNT_EVERY:
-            raise ValueError(
-                "the stub is counted at least once every 5 rounds of play: stub_count_every "
-                f"must be 1 to 5, not {self.stub_count_every} "
-                f"({self.procedure_sections.stub_count})"
-            )
-        most = DECK_CHANGE_HOURS[self.dealing_procedure] * 60
-        if self.deck_change_minutes is not None and not 1 <= self.deck_change_minutes <= most:
-            raise ValueError(
-                f"decks dealt by {self.dealing_procedure} are changed at least every "
-                f"{most // 60} hours: deck_change_minutes must be 1 to {most}, not "
-                f"{self.deck_change_minutes} ({self.procedure_sections.deck_change})"
-            )
+        check_equipment(self, s)
         return self
 
 
 __all__ = [
     "BACK_9_ODDS",
     "CARDS_PER_HAND",
-    "DECK_CHANGE_HOURS",
     "DECK_SIZE",
     "FRONT_9_ODDS",
     "FRONT_CARDS",

@@ -153,6 +153,14 @@ def wagers_said(table: Table, events: Sequence[Event]) -> list[str]:
     ]
 
 
+def played(table: Table) -> Situation:
+    """The situation ``table``'s round left: its wagers and what its events showed, in
+    words (:func:`wagers_said`, :func:`scene_of`), and each wager's payout."""
+    events = table.round.events
+    scene = (*wagers_said(table, events), *scene_of(events))
+    return Situation(table.round.game, scene, tuple(table.payouts()))
+
+
 def bets_offered(round_: Round[Any], seat: int) -> list[tuple[LegalCommand, str | None]]:
     """Every wager ``seat`` is offered now: (offer, spot), the spot ``None`` for an offer
     that takes amounts and names no spot (two Antes placed together)."""
@@ -215,11 +223,9 @@ def default_situation(
             with contextlib.suppress(IllegalCommand):
                 place(table, 1, legal, spot, level.amount(pick))
         table.finish(least_wager)
-        payouts = table.payouts()
-        if payouts:
-            events = table.round.events
-            scene = (*wagers_said(table, events), *scene_of(events))
-            found = Situation(spec.name, scene, tuple(payouts))
+        settled = played(table)
+        if settled.payouts:
+            found = settled
             if losing_too or found.total:
                 return found
     if found is None:

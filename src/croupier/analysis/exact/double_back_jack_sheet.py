@@ -92,8 +92,32 @@ def par_sheet(rules: DoubleBackJackRules | None = None) -> DoubleBackJackParShee
     insurance = insurance_figures(decks)
     by_tens = tuple(insurance_by_tens(decks, tens) for tens in range(3))
     strategy = basic_strategy(decks, original)
+    average, how = _average_and_method(decks, original, blackjack.method, chart is not None)
+    element = float(blackjack.house_edge) / average  # the house's sign, as each wager's
+    notes = [how, *_notes(blackjack, chart, insurance, by_tens, element, average)]
+    wagers = (blackjack, *(() if chart is None else (chart,)), insurance, *by_tens)
+    return DoubleBackJackParSheet(
+        game=GAME,
+        variant=None,
+        wagers=wagers,
+        notes=tuple(notes),
+        rules_sha256=rules.sha256(),
+        decks=decks,
+        strategy=strategy.chart(),
+        element_of_risk=element,
+        average_wager=average,
+    )
+
+
+def _average_and_method(
+    decks: int, original: bool, method: str, chart_kept: bool
+) -> tuple[float, str]:
+    """The average total wager of the best play (initial units a round) and the par
+    sheet's note on how its figures were found, for ``decks`` decks, the Second Chance
+    Wager the original wager alone (``original``) or not, the blackjack figures found by
+    ``method``, the printed chart's figures kept or not."""
     shoe = f"{decks} deck{'s' * (decks != 1)}"
-    if blackjack.method == CARD_BY_CARD:
+    if method == CARD_BY_CARD:
         kept = stored(decks, "optimal")
         assert kept is not None
         average = kept.average_wager
@@ -121,11 +145,23 @@ def par_sheet(rules: DoubleBackJackRules | None = None) -> DoubleBackJackParShee
             f"--decks {decks} computes them): blackjack is the previous analysis, "
             f"{METHOD.removeprefix('combinatorial (').removesuffix(')')}; at 1, 2, 6 and 8 "
             "decks it runs 0.008 to 0.034 points above the card-by-card figure of the best "
-            "play." + (" The printed chart's own figure is not given." if chart is None else "")
+            "play." + ("" if chart_kept else " The printed chart's own figure is not given.")
         )
-    element = float(blackjack.house_edge) / average  # the house's sign, as each wager's
+    return average, how
+
+
+def _notes(
+    blackjack: WagerFigures,
+    chart: WagerFigures | None,
+    insurance: WagerFigures,
+    by_tens: tuple[WagerFigures, ...],
+    element: float,
+    average: float,
+) -> list[str]:
+    """The par sheet's notes after the method's: the house edge and the element of risk,
+    the printed chart's return where kept, the rules behind the figures, Insurance by
+    the ten-value cards held, and the fresh shoe."""
     notes = [
-        how,
         f"House edge {float(blackjack.house_edge) * 100:.4f}% per initial Blackjack Wager "
         f"({blackjack.strategy}); element of risk {element * 100:.4f}% per total amount "
         f"wagered (average {average:.6f} initial units per round, doubles, splits and "
@@ -151,18 +187,7 @@ def par_sheet(rules: DoubleBackJackRules | None = None) -> DoubleBackJackParShee
         "These figures are for a fresh shoe each round; a shoe dealt to the cover card "
         "differs (croupier simulate double-back-jack gives it with its interval).",
     ]
-    wagers = (blackjack, *(() if chart is None else (chart,)), insurance, *by_tens)
-    return DoubleBackJackParSheet(
-        game=GAME,
-        variant=None,
-        wagers=wagers,
-        notes=tuple(notes),
-        rules_sha256=rules.sha256(),
-        decks=decks,
-        strategy=strategy.chart(),
-        element_of_risk=element,
-        average_wager=average,
-    )
+    return notes
 
 
 def enumeration(figures: WagerFigures, rules: DoubleBackJackRules) -> Enumeration | None:

@@ -36,6 +36,7 @@ from croupier.cli.tables.terminal import (
     dealer_steps,
     describe,
     read_line,
+    result_and_odds,
     signed,
 )
 from croupier.engine import (
@@ -44,14 +45,13 @@ from croupier.engine import (
     Command,
     Event,
     LegalCommand,
-    Outcome,
     Round,
     WagerSettled,
 )
 from croupier.errors import IllegalCommand
 from croupier.game import TableState, Viewer
 from croupier.game import offered as offer_of
-from croupier.money import Cents, counted, format_cents, format_odds, parse_dollars
+from croupier.money import Cents, counted, format_cents, parse_dollars
 from croupier.registry import find, sign_for
 from croupier.reminders import SessionClock
 from croupier.rng import Rng, SecureRng, SeededRng
@@ -433,6 +433,20 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     def refuse(self, error: IllegalCommand) -> None:
         self.console.print(f"[red]Refused:[/red] {escape(error.told)}")
 
+    def money(
+        self, text: str | None, cite: str, *, default: Cents = 0, times: int = 1
+    ) -> Cents | None:
+        """``text`` dollars as cents (``default`` when ``None``), ``times`` of which the
+        wallet must hold; ``None``, the refusal said (citing ``cite``), where it is no
+        amount or more than the balance."""
+        try:
+            amount = default if text is None else parse_dollars(text, cite)
+            self.wallet.check(times * amount, cite)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return None
+        return amount
+
     def unknown(self, line: str) -> None:
         """A line no command of the table took: an offer of the round typed in the
         grammar every table reads (:mod:`croupier.cli.tables.offered`) is taken
@@ -766,16 +780,9 @@ class CardTerminal(Terminal[RulesT, RoundT]):
     def settlement_row(self, event: WagerSettled) -> tuple[str, str, str, str, str, str]:
         """Spot (as the layout names it), outcome, odds, wager, result and rule of a
         settlement."""
-        if event.outcome is Outcome.WIN:
-            result = signed(event.won)
-        elif event.outcome is Outcome.LOSE:
-            result = signed(-event.amount)
-        else:
-            result = f"{format_cents(event.returned)} returned"
-        odds = "" if event.odds is None else format_odds(event.odds)
-        rule = shown(event.cite)
+        result, odds = result_and_odds(event)
         spot = self.spot_name(event.spot)
-        return spot, str(event.outcome), odds, format_cents(event.amount), result, rule
+        return spot, str(event.outcome), odds, format_cents(event.amount), result, shown(event.cite)
 
 
 def play_command(

@@ -37,7 +37,7 @@ from croupier.games.criss_cross_poker import (
     WagerWithdrawn,
     WithdrawWager,
 )
-from croupier.money import Cents, format_cents, parse_dollars
+from croupier.money import Cents, format_cents
 from croupier.rng import Rng
 from croupier.rules.criss_cross_poker import SECTIONS, CrissCrossPokerRules, Spot
 
@@ -168,11 +168,8 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
 
     def wager(self, round_: CrissCrossPokerRound, spot: str, text: str) -> None:
         cite = SECTIONS.antes if spot == "antes" else SECTIONS.five_card_bonus
-        try:
-            amount = parse_dollars(text, cite)
-            self.wallet.check(2 * amount if spot == "antes" else amount, cite)
-        except IllegalCommand as error:
-            self.refuse(error)
+        amount = self.money(text, cite, times=2 if spot == "antes" else 1)
+        if amount is None:
             return
         command: Command = (
             PlaceAntes(seat=SEAT, ante_across=amount, ante_down=amount)

@@ -20,8 +20,8 @@ from rich.console import Console
 from rich.table import Table
 
 from croupier.cli.tables.base import SEAT, Choice, Terminal, between_rounds, play_command
-from croupier.cli.tables.terminal import amount_range, dealer_steps, signed
-from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
+from croupier.cli.tables.terminal import amount_range, dealer_steps, result_and_odds
+from croupier.engine import DEALER, Command, Event, LegalCommand, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.games.double_back_jack import (
     AcceptCut,
@@ -49,7 +49,7 @@ from croupier.games.double_back_jack import (
     ShoeExhausted,
 )
 from croupier.hands.blackjack import BLACKJACK_TOTAL, card_value, hand_value
-from croupier.money import Cents, format_cents, format_odds, parse_dollars
+from croupier.money import Cents, format_cents
 from croupier.rng import Rng
 from croupier.rules.double_back_jack import (
     MIN_CUT,
@@ -261,16 +261,6 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         self.proceed(round_)
         return events
 
-    def money(self, text: str | None, default: Cents, cite: str) -> Cents | None:
-        """``text`` dollars (``default`` when ``None``), checked against the wallet."""
-        try:
-            amount = default if text is None else parse_dollars(text, cite)
-            self.wallet.check(amount, cite)
-        except IllegalCommand as error:
-            self.refuse(error)
-            return None
-        return amount
-
     def cut(self, round_: DoubleBackJackRound, text: str) -> None:
         """The player accepts the cut offered to him: the cover card ``text`` cards in
         (673a.5(d)); the dealer then reinserts it at least 1/4 from the bottom."""
@@ -300,7 +290,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                 )
             )
             return
-        amount = self.money(text, 0, SECTIONS.blackjack_wager)
+        amount = self.money(text, SECTIONS.blackjack_wager)
         if amount is None:
             return
         self.act(
@@ -338,14 +328,14 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             ),
             None,
         )
-        amount = self.money(text, limit or 0, SECTIONS.insurance_limit)
+        amount = self.money(text, SECTIONS.insurance_limit, default=limit or 0)
         if amount is not None:
             self.act(round_, PlaceWager(seat=SEAT, spot=Spot.INSURANCE, amount=amount))
 
     def double(self, round_: DoubleBackJackRound, text: str | None) -> None:
         hand = round_.state.to_act()
         wager = self.wager_on(round_, hand, Spot.BLACKJACK)
-        amount = self.money(text, wager, SECTIONS.double)
+        amount = self.money(text, SECTIONS.double, default=wager)
         if amount is not None:
             self.act(round_, Decide(seat=SEAT, decision=Decision.DOUBLE, amount=amount))
 
@@ -359,7 +349,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                 round_, hand, Spot.DOUBLE
             )
         cite = SECTIONS.split if decision is Decision.SPLIT else SECTIONS.second_chance
-        if needed and self.money(None, needed, cite) is None:
+        if needed and self.money(None, cite, default=needed) is None:
             return
         self.act(round_, Decide(seat=SEAT, decision=decision))
 
@@ -547,13 +537,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
 
     @staticmethod
     def settlement_row(event: WagerSettled) -> tuple[str, ...]:
-        if event.outcome is Outcome.WIN:
-            result = signed(event.won)
-        elif event.outcome is Outcome.LOSE:
-            result = signed(-event.amount)
-        else:
-            result = f"{format_cents(event.returned)} returned"
-        odds = "" if event.odds is None else format_odds(event.odds)
+        result, odds = result_and_odds(event)
         hand = "2" if event.spot.endswith("_2") else "1"
         name = event.spot.removesuffix("_2")
         return (

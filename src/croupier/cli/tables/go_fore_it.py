@@ -33,7 +33,7 @@ from croupier.games.go_fore_it import (
     WagerWithdrawn,
     WithdrawWager,
 )
-from croupier.money import Cents, format_cents, parse_dollars
+from croupier.money import Cents, format_cents
 from croupier.rng import Rng
 from croupier.rules.go_fore_it import SECTIONS, GoForeItRules, Spot
 
@@ -137,12 +137,8 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
     def bet(self, round_: GoForeItRound, typed: str, text: str) -> None:
         """A wager on the spot ``typed`` (by its name on the layout, or its own)."""
         spot = self.example_spot(typed) or typed
-        cite = SECTIONS.wagers
-        try:
-            amount = parse_dollars(text, cite)
-            self.wallet.check(amount, cite)
-        except IllegalCommand as error:
-            self.refuse(error)
+        amount = self.money(text, SECTIONS.wagers)
+        if amount is None:
             return
         if self.act(round_, PlaceWager(seat=SEAT, spot=spot, amount=amount)) is not None:
             self.console.print(

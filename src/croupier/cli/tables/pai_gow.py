@@ -63,7 +63,7 @@ from croupier.games.pai_gow import (
     VigorishCollected,
 )
 from croupier.hands.paigow import WAY_RULES, rank_hand
-from croupier.money import Cents, format_cents, parse_dollars
+from croupier.money import Cents, format_cents
 from croupier.rng import Rng
 from croupier.rules.pai_gow import SECTIONS, DeliveryStyle, PaiGowRules
 
@@ -126,14 +126,6 @@ def _way_rule(rule: str) -> str:
     ``"the house way"`` for a rule the regulation does not number."""
     found = WAY_RULES.get(rule)
     return found.cite if found is not None and found.cite else "the house way"
-
-
-def _position(position: str) -> str:
-    """A position of the deal in words: ``"dead_hand"`` -> ``"Dead Hand"``,
-    ``"seat:1"`` -> ``"seat 1"``."""
-    if position == "dead_hand":
-        return "Dead Hand"
-    return re.sub(r"[_:]+", " ", position)
 
 
 def _bank_round(event: Event) -> str | None:
@@ -337,12 +329,8 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         return True
 
     def bet(self, round_: PaiGowRound, text: str) -> None:
-        cite = SECTIONS.wagers
-        try:
-            amount = parse_dollars(text, cite)
-            self.wallet.check(amount, cite)
-        except IllegalCommand as error:
-            self.refuse(error)
+        amount = self.money(text, SECTIONS.wagers)
+        if amount is None:
             return
         if self.act(round_, PlaceWager(seat=SEAT, amount=amount), SEAT):
             self.console.print(

@@ -19,7 +19,7 @@ from typing import Any
 from rich.console import Console
 
 from croupier.citations import shown
-from croupier.engine import Command, Event, LegalCommand, Round
+from croupier.engine import Command, Event, LegalCommand, Outcome, Round, WagerSettled
 from croupier.errors import InvalidAmount
 from croupier.game import WALLET, event_moves
 from croupier.money import Cents, format_cents, format_odds
@@ -162,6 +162,18 @@ def amount_range(command: LegalCommand) -> str:
 def signed(amount: Cents) -> str:
     """``"+$5"``, ``"-$5"`` or ``"$0"``."""
     return ("+" if amount > 0 else "") + format_cents(amount)
+
+
+def result_and_odds(event: WagerSettled) -> tuple[str, str]:
+    """What a settlement did, in words (``"+$10.00"``, ``"-$5.00"``, ``"$5.00 returned"``),
+    and its odds (``""`` where none)."""
+    if event.outcome is Outcome.WIN:
+        result = signed(event.won)
+    elif event.outcome is Outcome.LOSE:
+        result = signed(-event.amount)
+    else:
+        result = f"{format_cents(event.returned)} returned"
+    return result, "" if event.odds is None else format_odds(event.odds)
 
 
 def dealer_steps(round_: Round[Any]) -> Iterator[Command]:

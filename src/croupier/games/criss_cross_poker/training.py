@@ -22,8 +22,7 @@ from croupier.training.situation import (
     bets_offered,
     least_wager,
     place,
-    scene_of,
-    wagers_said,
+    played,
 )
 from croupier.training.table import Table
 
@@ -119,9 +118,7 @@ def situation(
         if rules.five_card_bonus and pick.random() < BONUS_SHARE:
             table.wager(1, BONUS, amount)
         table.finish(least_wager if pick.random() < PLAYS_ON else None)
-        events = table.round.events
-        scene = (*wagers_said(table, events), *scene_of(events))
-        found = Situation(table.round.game, scene, tuple(table.payouts()))
+        found = played(table)
         if found.payouts and (losing_too or found.total):
             return found
     assert found is not None

@@ -19,8 +19,7 @@ from croupier.training.situation import (
     Level,
     Situation,
     least_wager,
-    scene_of,
-    wagers_said,
+    played,
 )
 from croupier.training.table import Table
 
@@ -118,9 +117,7 @@ def situation(
             if pick.random() < SIDE_SHARE:
                 table.wager(1, side, level.amount(pick))
         table.finish(least_wager if pick.random() < PLAYS_ON else None)
-        events = table.round.events
-        scene = (*wagers_said(table, events), *scene_of(events))
-        found = Situation(table.round.game, scene, tuple(table.payouts()))
+        found = played(table)
         if found.payouts and (losing_too or found.total):
             return found
     assert found is not None

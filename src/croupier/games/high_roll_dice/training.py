@@ -23,8 +23,7 @@ from croupier.training.situation import (
     Level,
     Situation,
     least_wager,
-    scene_of,
-    wagers_said,
+    played,
 )
 from croupier.training.table import Decide, Table, wager_offer
 
@@ -127,9 +126,7 @@ def play(
     for spot, cents in wagers:
         table.wager(1, spot, cents)
     table.finish(decide)
-    events = table.round.events
-    scene = (*wagers_said(table, events), *scene_of(events))
-    return Situation(table.round.game, scene, tuple(table.payouts()))
+    return played(table)
 
 
 def situation(

@@ -22,8 +22,7 @@ from croupier.training.situation import (
     Situation,
     bets_offered,
     place,
-    scene_of,
-    wagers_said,
+    played,
 )
 from croupier.training.table import Table
 
@@ -79,9 +78,7 @@ def play(
     for spot, cents in wagers:
         table.wager(1, spot, cents)
     table.finish()
-    events = table.round.events
-    scene = (*wagers_said(table, events), *scene_of(events))
-    return Situation(table.round.game, scene, tuple(table.payouts()))
+    return played(table)
 
 
 def situation(
