@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
 import signal
 import statistics
 import time
@@ -174,16 +175,20 @@ class Watch:
     token: str
     port: int
     connections: list[list[tuple[int, int]]] = field(default_factory=list)
-    pending: list[tuple[tuple[int, int], float]] = field(default_factory=list)
+    pending: list[tuple[tuple[int, int], float, float]] = field(default_factory=list)
     delays: list[float] = field(default_factory=list)
+    """Per command: from its answer to the frame (the commit was before the answer)."""
+    sent_delays: list[float] = field(default_factory=list)
+    """Per command: from its sending to the frame (the commit was after the sending)."""
     task: asyncio.Task[None] | None = None
 
-    def expect(self, place: tuple[int, int], answered: float) -> None:
+    def expect(self, place: tuple[int, int], sent: float, answered: float) -> None:
         seen = self.connections[-1][-1] if self.connections and self.connections[-1] else None
         if seen is not None and seen >= place:  # the frame came before the answer was read
             self.delays.append(0.0)
+            self.sent_delays.append(answered - sent)
         else:
-            self.pending.append((place, answered))
+            self.pending.append((place, sent, answered))
 
     async def run(self, live: Callable[[int], int]) -> None:
         while True:
@@ -200,11 +205,12 @@ class Watch:
                         frames.append(place)
                         now = time.perf_counter()
                         kept = []
-                        for wanted, answered in self.pending:
+                        for wanted, sent, answered in self.pending:
                             if wanted <= place:
                                 self.delays.append(now - answered)
+                                self.sent_delays.append(now - sent)
                             else:
-                                kept.append((wanted, answered))
+                                kept.append((wanted, sent, answered))
                         self.pending = kept
             except (OSError, websockets.ConnectionClosed):
                 pass
@@ -258,7 +264,10 @@ async def table_loop(
     tally: Tally,
     until: float,
     watch: Watch | None,
+    gap: float = 0.0,
 ) -> None:
+    """One table's client: rounds one after another until ``until``, ``gap`` seconds
+    between one round's end and the next (0: at once, a closed loop)."""
     connections: dict[int, Connection] = {}
     port = first
     wagers = [
@@ -306,7 +315,7 @@ async def table_loop(
                 port = int(owner.rsplit(":", 1)[1])
             answer: dict[str, Any] = json.loads(payload)
             if watch is not None:
-                watch.expect(order(answer["round_id"], answer["round_version"]), answered)
+                watch.expect(order(answer["round_id"], answer["round_version"]), began, answered)
             return answer
         tally.errors["gave up"] = tally.errors.get("gave up", 0) + 1
         return None
@@ -321,6 +330,8 @@ async def table_loop(
         if answer is not None and answer["round_status"] == "completed":
             tally.rounds += 1
             tally.settled.add(answer["round_id"])
+        if gap:
+            await asyncio.sleep(gap)
     for connection in connections.values():
         connection.close()
 
@@ -368,6 +379,7 @@ async def load(
     servers: dict[str, Any],
     cpu: dict[int, float],
     with_faults: bool,
+    gap: float = 0.0,
 ) -> tuple[Tally, list[Watch], list[str]]:
     tally = Tally()
     n = len(cluster.ports)
@@ -394,6 +406,7 @@ async def load(
             tally,
             until,
             watches[i] if i < watched else None,
+            gap,
         )
         for i, (table, tokens) in enumerate(seated)
     ]
@@ -624,6 +637,7 @@ def run(args: Any) -> None:
                 servers,
                 cpu,
                 not args.no_faults,
+                args.round_gap,
             )
         )
         for port in ports:
@@ -637,6 +651,8 @@ def run(args: Any) -> None:
             print(f"  {line}")
         elapsed = args.seconds
         delays = [d for w in watches for d in w.delays]
+        sent_delays = [d for w in watches for d in w.sent_delays]
+        load_average = os.getloadavg()
         ok = max(1, tally.commands)
         print(
             f"{args.processes} processes, {args.tables} tables, {per_table * args.tables} "
@@ -654,9 +670,13 @@ def run(args: Any) -> None:
         )
         if delays:
             print(
-                f"  answer to frame on another process ({len(delays)} commands at "
-                f"{len(watches)} watched tables): p50 {1000 * statistics.median(delays):.1f} ms, "
-                f"p99 {1000 * percentile(delays, 0.99):.1f} ms (target p99 <= 20 ms)"
+                f"  commit to frame on another process ({len(delays)} commands at "
+                f"{len(watches)} watched tables), between the answer to the frame: p50 "
+                f"{1000 * statistics.median(delays):.1f} ms, p99 "
+                f"{1000 * percentile(delays, 0.99):.1f} ms, and the sending to the frame: p50 "
+                f"{1000 * statistics.median(sent_delays):.1f} ms, p99 "
+                f"{1000 * percentile(sent_delays, 0.99):.1f} ms (target p99 <= 20 ms); load "
+                f"average at the end {load_average[0]:.2f}, {load_average[1]:.2f}"
             )
         failures = check(url, tally, watches, [t for t, _ in seated])
         print("  checks: " + ("all held" if not failures else f"FAILED: {failures[:5]}"))

@@ -445,6 +445,12 @@ def main() -> None:
     many.add_argument("--watched", type=int, default=100, help="tables with a socket elsewhere")
     many.add_argument("--lease", type=float, default=3.0, help="--lease-seconds of each process")
     many.add_argument("--no-faults", action="store_true")
+    many.add_argument(
+        "--round-gap",
+        type=float,
+        default=0.0,
+        help="seconds each table's client waits between rounds: a paced load (0: closed loop)",
+    )
     many.add_argument("--idle-tables", type=int, default=0, help="e.g. 10000: memory, queries")
     many.add_argument("--idle", type=float, default=10.0, help="seconds of the idle spell")
     args = parser.parse_args()

@@ -311,25 +311,34 @@ class Hub:
         self, player: Player, table_id: str, last: tuple[int, int] | None
     ) -> tuple[tuple[int, int], dict[str, Any] | None]:
         """:meth:`_snapshot` where changes are pushed (no poll): the deadlines are the
-        owner's timers (:mod:`croupier.server.timers`), so one session reads the
-        signature and, where it differs from ``last``, the view, from one snapshot of the
-        database (PostgreSQL: a repeatable-read transaction; under read committed a
-        change committed between the two reads would be shown, then shown again when
-        its notice wakes the socket)."""
-        with self._reading, self.sessions() as session:
-            if session.get_bind().dialect.name == "postgresql":
-                session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
-            signature = self._signature(session, table_id)
-            if signature == last:
-                return signature, None
-            with self._lock:
-                cached = self._views.get((table_id, player.id))
-            if cached is not None and cached[0] == signature:
-                return cached
-            seen = service.view(session, player, table_id, self.clock()).model_dump(mode="json")
+        owner's timers (:mod:`croupier.server.timers`), and a socket is woken only by a
+        change, so the view is read at once, in one snapshot of the database
+        (PostgreSQL: a repeatable-read transaction; under read committed a change
+        committed meanwhile would be shown, then shown again when its notice wakes the
+        socket), and the signature taken from what it read (the table's row, its
+        seats): two statements fewer than reading the signature first, and none of the
+        table's row twice. A view read for another socket of the same
+        player since the table's last change is used again, with no read."""
+        key = (table_id, player.id)
         with self._lock:
-            self._views[(table_id, player.id)] = (signature, seen)
-        return signature, seen
+            cached = self._views.get(key)
+            changes = self._changes.get(table_id, 0)
+        if cached is None:
+            with self._reading, self.sessions() as session:
+                if session.get_bind().dialect.name == "postgresql":
+                    session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+                table = session.get(GameTable, table_id)  # held: the view reads it again
+                out = service.view(session, player, table_id, self.clock())
+                events = 0 if table is None else int(table.event_count or 0)
+                signature = (events, len(out.seats))
+                if signature == last:
+                    return signature, None
+                cached = (signature, out.model_dump(mode="json"))
+            with self._lock:  # kept for his other sockets unless a change came meanwhile
+                if self._changes.get(table_id, 0) == changes:
+                    self._views[key] = cached
+        signature, seen = cached
+        return signature, (None if signature == last else seen)
 
     def _limiter(self) -> CapacityLimiter:
         """This event loop's limit on the threads its sockets' reads take at once."""
