@@ -208,6 +208,7 @@ class Plan:
         hows = [_how(*column[:3]) for column in self.deciders.T.tolist()]
         self.how, self.number = np.array(hows, dtype=np.int64).T.copy()
         self.machine = _come_tables(self.bar)
+        self.steps = _step_table(self.machine)
 
     def _line(
         self,
@@ -304,100 +305,95 @@ def _come_tables(bar: int) -> Ints:
     return table
 
 
-_SENTINEL: Final = np.array([0, 2, 0, 5, 0, 2, 0, 5, 0], dtype=np.uint8)
-"""Faces that end any hand, put after the dice: read in pairs from its first face or
-(after an odd die left over) from its second, after at most one roll they are a 4 then a
-7, twice, and those end a hand from any point (from no point the 4 sets it and the 7
-sevens out; from the point 4 it is made, the 7 is a natural, then the second 4 and 7;
-from any other point the 7 sevens out)."""
+_WAITS: Final = (0, *POINT_TOTALS, 13)
+"""The Come wager's states between rolls (:func:`_come_tables`: not made, its point,
+decided)."""
 
 
-@numba.njit(cache=True, inline="always")
-def _hand(
-    dice: Dice,
-    position: int,
-    throws: Ints,
-    codes: Ints,
-    bits: Ints,
-    others: tuple[Ints, Ints, Ints, Ints],
-    decisive: Ints,
-    masks: Ints,
-    machine: Ints,
-) -> tuple[int, int]:
-    """Play one hand from ``dice[position]`` and put in ``codes`` how each decider (a
-    column of :attr:`Plan.deciders`, found as ``how`` and ``number`` say) decided its
-    wagers (an index of their rows of :attr:`Plan.values`; -1: not), but for the
-    ``NUMBER`` and ``ODDS`` deciders, whose codes follow from the hand's ``bits`` (the
-    totals rolled before the first 7, those of them first rolled as a pair, the points
-    made, those first made with a pair, the last point: :func:`_bit_codes`); returns the
-    position after its seven-out and its rolls. ``dice`` must end in :data:`_SENTINEL`,
-    which ends any hand, so that the loop's one exit is the seven-out (the caller tells a
-    hand that ran into it). ``throws`` holds each roll's total (+ 13 for a pair) and has
-    room for every roll of ``dice``; ``machine`` is :func:`_come_tables`."""
-    # Branch-free but for the seven-out: the point and the Come wager move by table.
-    n = 0
-    point = 0
-    come = 0  # the Come wager's state (_come_tables)
-    come_code = -1
-    rolled = 0  # the totals rolled before the first 7
-    sevened = 0
-    hard = 0  # the totals whose first roll (before any 7) was a pair
-    made = 0  # the distinct points made
-    made_hard = 0  # those first made with a pair
-    while True:
-        a = int(dice[position])
-        b = int(dice[position + 1])
+def _step_table(machine: Ints) -> Ints:
+    """One roll of a hand as one look-up: ``table[(state << 4) + total - 2]`` for a state
+    ``7 * 0 + 8 * point's index (0: off, 1-6: POINT_TOTALS) + the Come wager's index in
+    _WAITS`` and a total, as bits: the next state shifted by 4 (0 after a seven-out), the
+    Come wager's code + 1 (0: none yet) shifted by 10, the seven-out at bit 16, and a point
+    made ``p`` as bit ``p + 16`` of the bits above 32. ``machine`` is
+    :func:`_come_tables`."""
+    table = np.zeros(len(_WAITS) * 7 * 16, dtype=np.int64)
+    for index, point in enumerate((0, *POINT_TOTALS)):
+        for w, wait in enumerate(_WAITS):
+            on = int(point != 0)
+            come = wait + on * int(wait == 0)
+            for total in range(2, 13):
+                ended = on and total == 7
+                nxt = 0
+                if not ended:
+                    nxt = len(_WAITS) * _POINT_INDEX_OF[int(_NEXT_POINT[point, total])]
+                    nxt += _WAITS.index(int(machine[0, come, total]))
+                made = (1 << (total + 16)) if on and total == point else 0
+                entry = (nxt << 4) | (int(machine[1, come, total]) + 1) << 10 | int(ended) << 16
+                table[((index * len(_WAITS) + w) << 4) + total - 2] = entry | made << 32
+    return table
+
+
+_POINT_INDEX_OF: Final = {p: i for i, p in enumerate((0, *POINT_TOTALS))}
+_POINT_OF_STATE: Final = np.array([p for p in (0, *POINT_TOTALS) for _ in _WAITS], dtype=np.int64)
+"""The point of each state of :func:`_step_table`."""
+BATCH: Final = 1024
+"""Hands rolled before their codes are found (:func:`_roll`'s records stay in cache)."""
+ROLLED, HARD, STATE, COME_CODE, END = range(5)
+"""The columns of a hand's record (:func:`_roll`)."""
+
+
+@numba.njit(cache=True)
+def _roll(dice: Dice, position: int, limit: int, steps: Ints, records: Ints) -> int:
+    """Roll hands from ``dice[position]`` until ``limit`` have ended in a seven-out or the
+    dice run out; returns the hands that ended. Hand ``h``'s record, ``records[8 * h +
+    c]`` for each column ``c`` (:data:`ROLLED` and its fellows): the totals rolled before
+    its first 7 and the first 7 as bits (bits 16 on: the points made), those of them
+    first rolled as a pair (bits 16 on: first made with a pair), its last state of
+    ``steps`` (:func:`_step_table`) shifted by 4, its Come wager's code + 1 (0: none)
+    and the position after its seven-out.
+
+    Without a branch but the loop's: the point and the Come wager move by one look-up a
+    roll, the bits by arithmetic, and every roll writes the hand's record, whose index
+    moves on at a seven-out, where the fields start again (so the one branch that
+    mispredicts, about once a hand, is the loop's own)."""
+    h = 0
+    end = dice.shape[0] - 1
+    state = rolled = hard = come = 0
+    while h < limit and position < end:
+        a = np.int64(dice[position])
+        b = np.int64(dice[position + 1])
         position += 2
-        t = a + b + 2
-        pair = int(a == b)
-        throws[n] = t + 13 * pair
-        n += 1
-        on = int(point != 0)
-        new = (1 - sevened) & (1 - ((rolled >> t) & 1))
-        rolled |= new << t
-        hard |= (new & pair) << t
-        sevened |= int(t == 7)
-        hit = (on & int(t == point)) << t
-        made_hard |= hit & ~made & -pair
-        made |= hit
-        state = come + on * int(come == 0)
-        come_code = max(come_code, machine[1, state, t])
-        come = machine[0, state, t]
-        if on and t == 7:
-            break
-        point = int(_NEXT_POINT[point, t])
-    first = throws[0] if throws[0] < 13 else throws[0] - 13
-    line = machine[1, 1, first]
-    if line < 0:
-        line = first + 13 * (1 - ((made >> first) & 1))
-    count = 0
-    for p in POINT_TOTALS:
-        count += (made >> p) & 1
-    bits[0], bits[1], bits[2], bits[3], bits[4] = rolled, hard, made, made_hard, point
-    # Each kind of decider in a loop of its own (a chain of kinds mispredicts).
-    singles, firsts, bonuses, scans = others
-    codes[singles[0]], codes[singles[1]], codes[singles[2]] = line, come_code, count
-    # By index: a loop over an array itself costs an iterator (0.5 ms a chunk in all).
-    for j in range(firsts.shape[0]):
-        codes[firsts[j]] = throws[0]
-    for j in range(bonuses.shape[0]):
-        w = bonuses[j]
-        codes[w] = int(rolled & masks[w] != masks[w])
-    for j in range(scans.shape[0]):
-        w = scans[j]
-        code = -1
-        for i in range(n):  # SCAN: the first throw rolled that decides it
-            if decisive[w] & (1 << throws[i]):
-                code = throws[i]
-                break
-        codes[w] = code
-    return position, n
+        step = steps[state + a + b]
+        bit = np.int64(4) << (a + b)
+        paired = -np.int64(a == b)
+        new = bit & ~rolled & (((rolled >> 7) & 1) - 1)  # before the first 7 (bit 7)
+        made = step >> 32
+        hard |= (new | (made & ~rolled)) & paired
+        rolled |= new | made
+        come |= (step >> 10) & 63
+        row = h << 3
+        records[row + ROLLED] = rolled
+        records[row + HARD] = hard
+        records[row + STATE] = state
+        records[row + COME_CODE] = come
+        records[row + END] = position
+        ended = (step >> 16) & 1
+        keep = ended - 1
+        state = step & 0x3F0
+        rolled &= keep
+        hard &= keep
+        come &= keep
+        h += ended
+    return h
 
 
 @numba.njit(cache=True, inline="always")
 def _bit_codes(codes: Ints, numbers: Ints, odds: Ints, bits: Ints) -> None:
     """The codes of the ``NUMBER`` deciders (``numbers``: rows decider, number) and the
-    ``ODDS`` deciders (``odds``) from a hand's ``bits`` (:func:`_hand`)."""
+    ``ODDS`` deciders (``odds``) from a hand's ``bits`` (the totals rolled before the
+    first 7, those first rolled as a pair, the points made, those first made with a pair,
+    the last point)."""
     rolled, hard, made, made_hard, point = bits[0], bits[1], bits[2], bits[3], bits[4]
     for j in range(numbers.shape[1]):  # its number before the first 7, else the 7
         p = numbers[1, j]
@@ -469,6 +465,7 @@ def _hands(
     decisive: Ints,
     masks: Ints,
     machine: Ints,
+    steps: Ints,
 ) -> tuple[int, int]:
     """Play hands from the start of ``dice`` until ``rounds`` are done in all or the dice
     run out mid-hand; returns (hands done in all, dice used by the complete hands). Each
@@ -476,72 +473,82 @@ def _hands(
     to column ``done`` of ``out`` where it has ``rounds`` columns; else its codes are
     counted: ``counts[d, k]`` hands in which decider ``d`` gave code ``k`` (its last
     column: no code), those of the ``NUMBER`` and ``ODDS`` deciders by the hand's bits
-    (one count a hand for each kind, :func:`_count_bits`).
-
-    The sentinel that ends every hand (:func:`_hand`) lies first in the place of the last
-    faces of ``dice`` (kept aside and put back before returning: ``dice`` must be
-    writable), then, from the hand that reaches it, after a copy of the rest of the dice:
-    no copy of the whole, whose fresh pages cost more than the dice-end checks did."""
+    (one count a hand for each kind, :func:`_count_bits`). The hands are rolled a batch
+    at a time (:func:`_roll`), then each one's deciders are coded from its record: the
+    line from its first throw and points made, a ``SCAN`` decider by a walk over its
+    dice. Raises ValueError for a hand longer than :data:`MAX_ROLLS` rolls."""
     wagers = group.shape[0]
-    end = dice.shape[0]
-    cut = end - _SENTINEL.shape[0]
-    first = cut >= 0  # the sentinel in place of dice[cut:], the hands in dice[:cut]
-    kept = dice[max(cut, 0) :].copy()
-    hands = dice if first else _with_sentinel(dice)
-    if first:
-        dice[cut:] = _SENTINEL
-    stop, base = (cut, 0) if first else (end, 0)
-    throws = np.empty(end // 2 + _SENTINEL.shape[0] + 1, dtype=np.int64)
     codes = np.empty(how.shape[0] + 1, dtype=np.int64)  # the last: a kind not played
     bits = np.zeros(5, dtype=np.int64)
     by_bits = np.zeros((2, 6 << 12), dtype=np.int64)
+    records = np.empty(BATCH << 3, dtype=np.int64)
     record = out.shape[1] == rounds
     last = counts.shape[1] - 1
+    singles, firsts, bonuses, scans = others
     used = 0
     while done < rounds:
-        position, n = _hand(
-            hands, used - base, throws, codes, bits, others, decisive, masks, machine
-        )
-        position += base
-        if position > stop or n > MAX_ROLLS:  # into the sentinel, or too long
-            if first:  # play it again from the rest of the dice
-                dice[cut:] = kept
-                first = False
-                hands, stop, base = _with_sentinel(dice[used:]), end, used
-                if position <= cut:
-                    raise ValueError("a hand longer than MAX_ROLLS rolls")
-                continue
-            if position <= stop or (end - used) // 2 >= MAX_ROLLS:
+        limit = min(BATCH, rounds - done)
+        rolled_hands = _roll(dice, used, limit, steps, records)
+        for h in range(rolled_hands):
+            row = h << 3
+            end = records[row + END]
+            if end - used > 2 * MAX_ROLLS:
+                raise ValueError("a hand longer than MAX_ROLLS rolls")
+            rolled, hard = records[row + ROLLED], records[row + HARD]
+            made = rolled >> 16
+            first = int(dice[used]) + int(dice[used + 1]) + 2
+            total = first
+            first += 13 * int(dice[used] == dice[used + 1])
+            line = machine[1, 1, total]
+            if line < 0:
+                line = total + 13 * (1 - ((made >> total) & 1))
+            bits[0], bits[1], bits[2] = rolled & 0xFFFF, hard & 0xFFFF, made
+            bits[3], bits[4] = hard >> 16, _POINT_OF_STATE[records[row + STATE] >> 4]
+            count = 0
+            for p in POINT_TOTALS:
+                count += (made >> p) & 1
+            codes[singles[0]], codes[singles[1]], codes[singles[2]] = (
+                line,
+                records[row + COME_CODE] - 1,
+                count,
+            )
+            # By index: a loop over an array itself costs an iterator (0.5 ms a chunk).
+            for j in range(firsts.shape[0]):
+                codes[firsts[j]] = first
+            for j in range(bonuses.shape[0]):
+                w = bonuses[j]
+                codes[w] = int(rolled & masks[w] != masks[w])
+            for j in range(scans.shape[0]):
+                w = scans[j]
+                code = -1
+                for i in range(used, end, 2):  # SCAN: the first throw that decides it
+                    throw = int(dice[i]) + int(dice[i + 1]) + 2 + 13 * int(dice[i] == dice[i + 1])
+                    if decisive[w] & (1 << throw):
+                        code = throw
+                        break
+                codes[w] = code
+            used = end
+            if record:
+                _bit_codes(codes, numbers, odds, bits)
+                for w in range(wagers):
+                    code = codes[group[w]]
+                    out[w, done] = values[w, code] if code >= 0 else math.nan
+            else:
+                by_bits[0, _pack(bits[0]) | (_pack(bits[1]) << 6)] += 1
+                point = _POINT_INDEX[bits[4]] << 12
+                by_bits[1, _pack(bits[2]) | (_pack(bits[3]) << 6) | point] += 1
+                for j in range(counted.shape[0]):
+                    d = counted[j]
+                    code = codes[d]
+                    counts[d, code + (last + 1) * int(code < 0)] += 1
+            done += 1
+        if rolled_hands < limit:  # the dice ran out mid-hand
+            if (dice.shape[0] - used) // 2 >= MAX_ROLLS:
                 raise ValueError("a hand longer than MAX_ROLLS rolls")
             break
-        used = position
-        if record:
-            _bit_codes(codes, numbers, odds, bits)
-            for w in range(wagers):
-                code = codes[group[w]]
-                out[w, done] = values[w, code] if code >= 0 else math.nan
-        else:
-            by_bits[0, _pack(bits[0]) | (_pack(bits[1]) << 6)] += 1
-            point = _POINT_INDEX[bits[4]] << 12
-            by_bits[1, _pack(bits[2]) | (_pack(bits[3]) << 6) | point] += 1
-            for j in range(counted.shape[0]):
-                d = counted[j]
-                code = codes[d]
-                counts[d, code + (last + 1) * int(code < 0)] += 1
-        done += 1
-    if first:
-        dice[cut:] = kept
     if not record:
         _count_bits(counts, numbers, odds, by_bits)
     return done, used
-
-
-@numba.njit(cache=True)
-def _with_sentinel(dice: Dice) -> Dice:
-    padded = np.empty(dice.shape[0] + _SENTINEL.shape[0], dtype=np.uint8)
-    padded[: dice.shape[0]] = dice
-    padded[dice.shape[0] :] = _SENTINEL
-    return padded
 
 
 def _block(rng: np.random.Generator, hands: int) -> Dice:
@@ -564,7 +571,7 @@ def _args(plan: Plan) -> tuple[Any, ...]:
     singles = np.array([_at(how, k) for k in (LINE, COME, FIRE)], dtype=np.int64)
     others = (singles, *(np.flatnonzero(how == k) for k in (FIRST, BONUS, SCAN)))
     kinds = (how, numbers, odds, counted, others)
-    return (plan.values, plan.group, *kinds, decisive, masks, plan.machine)
+    return (plan.values, plan.group, *kinds, decisive, masks, plan.machine, plan.steps)
 
 
 _NO_COUNTS: Final = np.zeros((0, 0), dtype=np.int64)
@@ -573,8 +580,6 @@ _NO_COUNTS: Final = np.zeros((0, 0), dtype=np.int64)
 def play(plan: Plan, dice: Dice, rounds: int) -> tuple[Floats, int]:
     """The nets of ``rounds`` hands played from ``dice`` (faces 0 to 5), and the dice
     they used; fewer hands where the dice run out."""
-    if not dice.flags.writeable:  # _hands lends its last faces to the sentinel
-        dice = dice.copy()
     out = np.full((len(plan.names), rounds), np.nan)
     done, used = _hands(dice, rounds, out, _NO_COUNTS, 0, *_args(plan))
     return out[:, :done], used
