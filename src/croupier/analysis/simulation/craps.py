@@ -308,39 +308,50 @@ def _come_tables(bar: int) -> Ints:
 _WAITS: Final = (0, *POINT_TOTALS, 13)
 """The Come wager's states between rolls (:func:`_come_tables`: not made, its point,
 decided)."""
+_POINT_OF_STATE: Final = np.array(
+    [p for p in (0, *POINT_TOTALS) for _ in range(2 * len(_WAITS))], dtype=np.int64
+)
+"""The point of each state of :func:`_step_table`."""
 
 
 def _step_table(machine: Ints) -> Ints:
-    """One roll of a hand as one look-up: ``table[(state << 4) + total - 2]`` for a state
-    ``7 * 0 + 8 * point's index (0: off, 1-6: POINT_TOTALS) + the Come wager's index in
-    _WAITS`` and a total, as bits: the next state shifted by 4 (0 after a seven-out), the
-    Come wager's code + 1 (0: none yet) shifted by 10, the seven-out at bit 16, and a point
-    made ``p`` as bit ``p + 16`` of the bits above 32. ``machine`` is
-    :func:`_come_tables`."""
-    table = np.zeros(len(_WAITS) * 7 * 16, dtype=np.int64)
-    for index, point in enumerate((0, *POINT_TOTALS)):
+    """One roll of a hand as one look-up: ``table[(state << 4) + total - 2]``, for a
+    state ``2 * (8 * the point's index (0: off, 1-6: POINT_TOTALS) + the Come wager's index
+    in _WAITS) + whether a 7 was rolled`` and a total, as bits: the next state shifted by
+    4 (0 after a seven-out), the Come wager's code + 1 (0: none yet) shifted by 11, the
+    seven-out at bit 17, and above bit 32 the bits a hand's record gains (:func:`_roll`):
+    the total ``t`` as bit ``t`` before the first 7 and, when it makes the point, as bit
+    ``t + 16``. ``machine`` is :func:`_come_tables`."""
+    table = np.zeros(len(_WAITS) * 7 * 2 * 16, dtype=np.int64)
+    points = (0, *POINT_TOTALS)
+    for index, point in enumerate(points):
         for w, wait in enumerate(_WAITS):
             on = int(point != 0)
             come = wait + on * int(wait == 0)
-            for total in range(2, 13):
-                ended = on and total == 7
-                nxt = 0
-                if not ended:
-                    nxt = len(_WAITS) * _POINT_INDEX_OF[int(_NEXT_POINT[point, total])]
-                    nxt += _WAITS.index(int(machine[0, come, total]))
-                made = (1 << (total + 16)) if on and total == point else 0
-                entry = (nxt << 4) | (int(machine[1, come, total]) + 1) << 10 | int(ended) << 16
-                table[((index * len(_WAITS) + w) << 4) + total - 2] = entry | made << 32
+            for sevened in (0, 1):
+                for total in range(2, 13):
+                    ended = on and total == 7
+                    nxt = 0
+                    if not ended:
+                        nxt = len(_WAITS) * points.index(int(_NEXT_POINT[point, total]))
+                        nxt += _WAITS.index(int(machine[0, come, total]))
+                        nxt = 2 * nxt + (sevened | int(total == 7))
+                    gained = (1 - sevened) << total | int(on and total == point) << (total + 16)
+                    code = int(machine[1, come, total]) + 1
+                    state = 2 * (index * len(_WAITS) + w) + sevened
+                    entry = nxt << 4 | code << 11 | int(ended) << 17 | gained << 32
+                    table[(state << 4) + total - 2] = entry
     return table
 
 
-_POINT_INDEX_OF: Final = {p: i for i, p in enumerate((0, *POINT_TOTALS))}
-_POINT_OF_STATE: Final = np.array([p for p in (0, *POINT_TOTALS) for _ in _WAITS], dtype=np.int64)
-"""The point of each state of :func:`_step_table`."""
 BATCH: Final = 1024
 """Hands rolled before their codes are found (:func:`_roll`'s records stay in cache)."""
 ROLLED, HARD, STATE, COME_CODE, END = range(5)
 """The columns of a hand's record (:func:`_roll`)."""
+_U: Final = np.uint64
+_1, _2, _3, _4, _11, _17, _32, _63, _STATES = (_U(n) for n in (1, 2, 3, 4, 11, 17, 32, 63, 0x7F0))
+"""The loop's constants as unsigned integers: an unsigned index needs no check for a
+negative one, and numba makes a mix of signed and unsigned a float."""
 
 
 @numba.njit(cache=True)
@@ -353,39 +364,39 @@ def _roll(dice: Dice, position: int, limit: int, steps: Ints, records: Ints) -> 
     ``steps`` (:func:`_step_table`) shifted by 4, its Come wager's code + 1 (0: none)
     and the position after its seven-out.
 
-    Without a branch but the loop's: the point and the Come wager move by one look-up a
-    roll, the bits by arithmetic, and every roll writes the hand's record, whose index
+    Without a branch but the loop's: the point, the Come wager and the bits a roll adds
+    come from one look-up a roll, and every roll writes the hand's record, whose index
     moves on at a seven-out, where the fields start again (so the one branch that
     mispredicts, about once a hand, is the loop's own)."""
-    h = 0
-    end = dice.shape[0] - 1
-    state = rolled = hard = come = 0
-    while h < limit and position < end:
-        a = np.int64(dice[position])
-        b = np.int64(dice[position + 1])
-        position += 2
-        step = steps[state + a + b]
-        bit = np.int64(4) << (a + b)
-        paired = -np.int64(a == b)
-        new = bit & ~rolled & (((rolled >> 7) & 1) - 1)  # before the first 7 (bit 7)
-        made = step >> 32
-        hard |= (new | (made & ~rolled)) & paired
-        rolled |= new | made
-        come |= (step >> 10) & 63
-        row = h << 3
-        records[row + ROLLED] = rolled
-        records[row + HARD] = hard
-        records[row + STATE] = state
-        records[row + COME_CODE] = come
-        records[row + END] = position
-        ended = (step >> 16) & 1
-        keep = ended - 1
-        state = step & 0x3F0
+    h = _U(0)
+    stop = _U(limit)
+    end = _U(max(dice.shape[0] - 1, 0))
+    at = _U(position)
+    state = rolled = hard = come = _U(0)
+    while h < stop and at < end:
+        a = _U(dice[at])
+        b = _U(dice[at + _1])
+        at += _2
+        step = _U(steps[state + a + b])
+        gained = step >> _32
+        fresh = gained & ~rolled
+        hard |= fresh & (_U(0) - _U(a == b))
+        rolled |= gained
+        come |= (step >> _11) & _63
+        row = h << _3
+        records[row] = rolled
+        records[row + _1] = hard
+        records[row + _2] = state
+        records[row + _3] = come
+        records[row + _4] = at
+        ended = (step >> _17) & _1
+        keep = ended - _1
+        state = step & _STATES
         rolled &= keep
         hard &= keep
         come &= keep
         h += ended
-    return h
+    return int(h)
 
 
 @numba.njit(cache=True, inline="always")
@@ -421,31 +432,91 @@ _POINT_INDEX: Final = np.array(
 )
 
 
+@numba.njit(cache=True, inline="always")
+def _pack_totals(bits: int) -> int:
+    """Bits 2 to 6 and 8 to 12 (the totals but 7) as bits 0 to 9."""
+    return ((bits >> 2) & 31) | ((bits >> 3) & 992)
+
+
+@numba.njit(cache=True, inline="always")
+def _scan(dice: Dice, start: int, end: int, decisive: int) -> int:
+    """The first throw of ``dice[start:end]`` among the bits ``decisive``, else -1."""
+    for i in range(start, end, 2):
+        throw = int(dice[i]) + int(dice[i + 1]) + 2 + 13 * int(dice[i] == dice[i + 1])
+        if decisive & (1 << throw):
+            return throw
+    return -1
+
+
 @numba.njit(cache=True)
-def _count_bits(counts: Ints, numbers: Ints, odds: Ints, by_bits: Ints) -> None:
-    """Add to ``counts`` the codes of the hands counted in ``by_bits`` (row 0: by the
-    packed totals before the first 7 and their pairs, row 1: by the packed points made,
-    their pairs and the last point's index), then clear it."""
+def _count_keys(
+    counts: Ints,
+    by_rolled: Ints,
+    by_made: Ints,
+    by_first: Ints,
+    numbers: Ints,
+    odds: Ints,
+    others: tuple[Ints, Ints, Ints, Ints],
+    masks: Ints,
+    machine: Ints,
+) -> None:
+    """Add to ``counts`` the codes of the hands counted by key (:func:`_hands`), then
+    clear the keys: ``by_rolled`` by the totals rolled before the first 7 (packed, bits 0
+    to 9) and the points among them first rolled as a pair (bits 10 on), for the
+    ``NUMBER`` and Bonus Craps deciders; ``by_made`` by the points made, those first made
+    with a pair (bits 6 on) and the last point's index (bits 12 on), for the ``ODDS``
+    deciders and the Fire Bet; ``by_first`` by the first throw (bits 6 on), whether the
+    hand made its first total as a point (bit 5) and the Come wager's code + 1, for the
+    line, the Come wager and the ``FIRST`` deciders."""
     bits = np.zeros(5, dtype=np.int64)
-    codes = np.zeros(counts.shape[0], dtype=np.int64)
-    last = counts.shape[1] - 1
-    for key in range(by_bits.shape[1]):
-        for row in range(2):
-            hands = by_bits[row, key]
-            if hands == 0:
-                continue
-            by_bits[row, key] = 0
-            low, high = _unpack(key & 63), _unpack((key >> 6) & 63)
-            if row == 0:
-                bits[0], bits[1], bits[2], bits[3], bits[4] = low, high, 0, 0, 0
-            else:
-                bits[0], bits[1], bits[2], bits[3] = 0, 0, low, high
-                bits[4] = POINT_TOTALS[key >> 12]
+    codes = np.zeros(counts.shape[0] + 1, dtype=np.int64)
+    none = counts.shape[1] - 1
+    played = counts.shape[0]
+    singles, firsts, bonuses, _ = others
+    for key in range(by_rolled.shape[0]):
+        hands = by_rolled[key]
+        if hands:
+            by_rolled[key] = 0
+            rolled = ((key & 31) << 2) | ((key & 992) << 3)
+            bits[0], bits[1], bits[2], bits[3], bits[4] = rolled, _unpack(key >> 10), 0, 0, 0
             _bit_codes(codes, numbers, odds, bits)
-            kinds = numbers if row == 0 else odds
-            for j in range(kinds.shape[1]):
-                code = codes[kinds[0, j]]
-                counts[kinds[0, j], code + (last + 1) * int(code < 0)] += hands
+            for j in range(numbers.shape[1]):
+                code = codes[numbers[0, j]]
+                counts[numbers[0, j], code + (none + 1) * int(code < 0)] += hands
+            for j in range(bonuses.shape[0]):
+                w = bonuses[j]
+                counts[w, int(rolled & masks[w] != masks[w])] += hands
+    for key in range(by_made.shape[0]):
+        hands = by_made[key]
+        if hands:
+            by_made[key] = 0
+            made = _unpack(key & 63)
+            bits[0], bits[1], bits[2] = 0, 0, made
+            bits[3], bits[4] = _unpack((key >> 6) & 63), POINT_TOTALS[key >> 12]
+            _bit_codes(codes, numbers, odds, bits)
+            for j in range(odds.shape[1]):
+                code = codes[odds[0, j]]
+                counts[odds[0, j], code + (none + 1) * int(code < 0)] += hands
+            if singles[2] < played:  # the Fire Bet: the points made
+                count = 0
+                for p in POINT_TOTALS:
+                    count += (made >> p) & 1
+                counts[singles[2], count] += hands
+    for key in range(by_first.shape[0]):
+        hands = by_first[key]
+        if hands:
+            by_first[key] = 0
+            first, come = key >> 6, (key & 31) - 1
+            total = first - 13 * int(first >= 13)
+            line = machine[1, 1, total]
+            if line < 0:
+                line = total + 13 * (1 - ((key >> 5) & 1))
+            if singles[0] < played:
+                counts[singles[0], line] += hands
+            if singles[1] < played:
+                counts[singles[1], come + (none + 1) * int(come < 0)] += hands
+            for j in range(firsts.shape[0]):
+                counts[firsts[j], first] += hands
 
 
 @numba.njit(cache=True)
@@ -460,7 +531,6 @@ def _hands(
     how: Ints,
     numbers: Ints,
     odds: Ints,
-    counted: Ints,
     others: tuple[Ints, Ints, Ints, Ints],
     decisive: Ints,
     masks: Ints,
@@ -472,18 +542,20 @@ def _hands(
     hand's nets (``values`` at its codes, wager ``w``'s that of decider ``group[w]``) go
     to column ``done`` of ``out`` where it has ``rounds`` columns; else its codes are
     counted: ``counts[d, k]`` hands in which decider ``d`` gave code ``k`` (its last
-    column: no code), those of the ``NUMBER`` and ``ODDS`` deciders by the hand's bits
-    (one count a hand for each kind, :func:`_count_bits`). The hands are rolled a batch
-    at a time (:func:`_roll`), then each one's deciders are coded from its record: the
-    line from its first throw and points made, a ``SCAN`` decider by a walk over its
-    dice. Raises ValueError for a hand longer than :data:`MAX_ROLLS` rolls."""
+    column: no code), each hand counted by three keys (:func:`_count_keys`) but for a
+    ``SCAN`` decider's code. The hands are rolled a batch at a time (:func:`_roll`), then
+    each one's deciders are coded from its record: the line from its first throw and
+    points made, a ``SCAN`` decider by a walk over its dice. Raises ValueError for a hand
+    longer than :data:`MAX_ROLLS` rolls."""
     wagers = group.shape[0]
     codes = np.empty(how.shape[0] + 1, dtype=np.int64)  # the last: a kind not played
     bits = np.zeros(5, dtype=np.int64)
-    by_bits = np.zeros((2, 6 << 12), dtype=np.int64)
+    by_rolled = np.zeros(1 << 16, dtype=np.int64)
+    by_made = np.zeros(6 << 12, dtype=np.int64)
+    by_first = np.zeros(26 << 6, dtype=np.int64)
     records = np.empty(BATCH << 3, dtype=np.int64)
     record = out.shape[1] == rounds
-    last = counts.shape[1] - 1
+    none = counts.shape[1] - 1
     singles, firsts, bonuses, scans = others
     used = 0
     while done < rounds:
@@ -494,11 +566,26 @@ def _hands(
             end = records[row + END]
             if end - used > 2 * MAX_ROLLS:
                 raise ValueError("a hand longer than MAX_ROLLS rolls")
-            rolled, hard = records[row + ROLLED], records[row + HARD]
+            rolled, hard, come = (
+                records[row + ROLLED],
+                records[row + HARD],
+                records[row + COME_CODE],
+            )
             made = rolled >> 16
-            first = int(dice[used]) + int(dice[used + 1]) + 2
-            total = first
-            first += 13 * int(dice[used] == dice[used + 1])
+            total = int(dice[used]) + int(dice[used + 1]) + 2
+            first = total + 13 * int(dice[used] == dice[used + 1])
+            point = (records[row + STATE] >> 8) - 1  # its index in POINT_TOTALS
+            if not record:
+                by_rolled[_pack_totals(rolled) | (_pack(hard) << 10)] += 1
+                by_made[_pack(made) | (_pack(hard >> 16) << 6) | (point << 12)] += 1
+                by_first[(first << 6) | (((made >> total) & 1) << 5) | come] += 1
+                for j in range(scans.shape[0]):
+                    w = scans[j]
+                    code = _scan(dice, used, end, decisive[w])
+                    counts[w, code + (none + 1) * int(code < 0)] += 1
+                used = end
+                done += 1
+                continue
             line = machine[1, 1, total]
             if line < 0:
                 line = total + 13 * (1 - ((made >> total) & 1))
@@ -507,11 +594,7 @@ def _hands(
             count = 0
             for p in POINT_TOTALS:
                 count += (made >> p) & 1
-            codes[singles[0]], codes[singles[1]], codes[singles[2]] = (
-                line,
-                records[row + COME_CODE] - 1,
-                count,
-            )
+            codes[singles[0]], codes[singles[1]], codes[singles[2]] = line, come - 1, count
             # By index: a loop over an array itself costs an iterator (0.5 ms a chunk).
             for j in range(firsts.shape[0]):
                 codes[firsts[j]] = first
@@ -520,34 +603,19 @@ def _hands(
                 codes[w] = int(rolled & masks[w] != masks[w])
             for j in range(scans.shape[0]):
                 w = scans[j]
-                code = -1
-                for i in range(used, end, 2):  # SCAN: the first throw that decides it
-                    throw = int(dice[i]) + int(dice[i + 1]) + 2 + 13 * int(dice[i] == dice[i + 1])
-                    if decisive[w] & (1 << throw):
-                        code = throw
-                        break
-                codes[w] = code
+                codes[w] = _scan(dice, used, end, decisive[w])
+            _bit_codes(codes, numbers, odds, bits)
+            for w in range(wagers):
+                code = codes[group[w]]
+                out[w, done] = values[w, code] if code >= 0 else math.nan
             used = end
-            if record:
-                _bit_codes(codes, numbers, odds, bits)
-                for w in range(wagers):
-                    code = codes[group[w]]
-                    out[w, done] = values[w, code] if code >= 0 else math.nan
-            else:
-                by_bits[0, _pack(bits[0]) | (_pack(bits[1]) << 6)] += 1
-                point = _POINT_INDEX[bits[4]] << 12
-                by_bits[1, _pack(bits[2]) | (_pack(bits[3]) << 6) | point] += 1
-                for j in range(counted.shape[0]):
-                    d = counted[j]
-                    code = codes[d]
-                    counts[d, code + (last + 1) * int(code < 0)] += 1
             done += 1
         if rolled_hands < limit:  # the dice ran out mid-hand
             if (dice.shape[0] - used) // 2 >= MAX_ROLLS:
                 raise ValueError("a hand longer than MAX_ROLLS rolls")
             break
     if not record:
-        _count_bits(counts, numbers, odds, by_bits)
+        _count_keys(counts, by_rolled, by_made, by_first, numbers, odds, others, masks, machine)
     return done, used
 
 
@@ -567,10 +635,9 @@ def _args(plan: Plan) -> tuple[Any, ...]:
     _, _, decisive, masks = plan.deciders
     how, number = plan.how, plan.number
     numbers, odds = (np.stack([np.flatnonzero(how == k), number[how == k]]) for k in (NUMBER, ODDS))
-    counted = np.flatnonzero((how != NUMBER) & (how != ODDS))
     singles = np.array([_at(how, k) for k in (LINE, COME, FIRE)], dtype=np.int64)
     others = (singles, *(np.flatnonzero(how == k) for k in (FIRST, BONUS, SCAN)))
-    kinds = (how, numbers, odds, counted, others)
+    kinds = (how, numbers, odds, others)
     return (plan.values, plan.group, *kinds, decisive, masks, plan.machine, plan.steps)
 
 
