@@ -209,6 +209,8 @@ class Plan:
         self.how, self.number = np.array(hows, dtype=np.int64).T.copy()
         self.machine = _come_tables(self.bar)
         self.steps = _step_table(self.machine)
+        self.arguments = _args(self)
+        """What :func:`_hands` takes of the plan, in its order."""
 
     def _line(
         self,
@@ -427,9 +429,15 @@ def _unpack(packed: int) -> int:
     return ((packed & 7) << 4) | ((packed & 56) << 5)
 
 
-_POINT_INDEX: Final = np.array(
-    [max(0, POINT_TOTALS.index(t)) if t in POINT_TOTALS else 0 for t in range(13)], dtype=np.int64
-)
+@numba.njit(cache=True, inline="always")
+def _pack_hard(bits: int) -> int:
+    """Bits 4, 6, 8, 10 (the points a pair can make) as bits 0 to 3 (:func:`_unpack_hard`)."""
+    return ((bits >> 4) & 1) | ((bits >> 5) & 2) | ((bits >> 6) & 4) | ((bits >> 7) & 8)
+
+
+@numba.njit(cache=True, inline="always")
+def _unpack_hard(packed: int) -> int:
+    return ((packed & 1) << 4) | ((packed & 2) << 5) | ((packed & 4) << 6) | ((packed & 8) << 7)
 
 
 @numba.njit(cache=True, inline="always")
@@ -462,9 +470,9 @@ def _count_keys(
 ) -> None:
     """Add to ``counts`` the codes of the hands counted by key (:func:`_hands`), then
     clear the keys: ``by_rolled`` by the totals rolled before the first 7 (packed, bits 0
-    to 9) and the points among them first rolled as a pair (bits 10 on), for the
-    ``NUMBER`` and Bonus Craps deciders; ``by_made`` by the points made, those first made
-    with a pair (bits 6 on) and the last point's index (bits 12 on), for the ``ODDS``
+    to 9) and the points among them first rolled as a pair (bits 10 on, :func:`_pack_hard`),
+    for the ``NUMBER`` and Bonus Craps deciders; ``by_made`` by the points made, those first
+    made with a pair (bits 6 on) and the last point's index (bits 10 on), for the ``ODDS``
     deciders and the Fire Bet; ``by_first`` by the first throw (bits 6 on), whether the
     hand made its first total as a point (bit 5) and the Come wager's code + 1, for the
     line, the Come wager and the ``FIRST`` deciders."""
@@ -478,7 +486,7 @@ def _count_keys(
         if hands:
             by_rolled[key] = 0
             rolled = ((key & 31) << 2) | ((key & 992) << 3)
-            bits[0], bits[1], bits[2], bits[3], bits[4] = rolled, _unpack(key >> 10), 0, 0, 0
+            bits[0], bits[1], bits[2], bits[3], bits[4] = rolled, _unpack_hard(key >> 10), 0, 0, 0
             _bit_codes(codes, numbers, odds, bits)
             for j in range(numbers.shape[1]):
                 code = codes[numbers[0, j]]
@@ -492,7 +500,7 @@ def _count_keys(
             by_made[key] = 0
             made = _unpack(key & 63)
             bits[0], bits[1], bits[2] = 0, 0, made
-            bits[3], bits[4] = _unpack((key >> 6) & 63), POINT_TOTALS[key >> 12]
+            bits[3], bits[4] = _unpack_hard((key >> 6) & 15), POINT_TOTALS[key >> 10]
             _bit_codes(codes, numbers, odds, bits)
             for j in range(odds.shape[1]):
                 code = codes[odds[0, j]]
@@ -550,8 +558,8 @@ def _hands(
     wagers = group.shape[0]
     codes = np.empty(how.shape[0] + 1, dtype=np.int64)  # the last: a kind not played
     bits = np.zeros(5, dtype=np.int64)
-    by_rolled = np.zeros(1 << 16, dtype=np.int64)
-    by_made = np.zeros(6 << 12, dtype=np.int64)
+    by_rolled = np.zeros(1 << 14, dtype=np.int64)
+    by_made = np.zeros(6 << 10, dtype=np.int64)
     by_first = np.zeros(26 << 6, dtype=np.int64)
     records = np.empty(BATCH << 3, dtype=np.int64)
     record = out.shape[1] == rounds
@@ -576,8 +584,8 @@ def _hands(
             first = total + 13 * int(dice[used] == dice[used + 1])
             point = (records[row + STATE] >> 8) - 1  # its index in POINT_TOTALS
             if not record:
-                by_rolled[_pack_totals(rolled) | (_pack(hard) << 10)] += 1
-                by_made[_pack(made) | (_pack(hard >> 16) << 6) | (point << 12)] += 1
+                by_rolled[_pack_totals(rolled) | (_pack_hard(hard) << 10)] += 1
+                by_made[_pack(made) | (_pack_hard(hard >> 16) << 6) | (point << 10)] += 1
                 by_first[(first << 6) | (((made >> total) & 1) << 5) | come] += 1
                 for j in range(scans.shape[0]):
                     w = scans[j]
@@ -648,7 +656,7 @@ def play(plan: Plan, dice: Dice, rounds: int) -> tuple[Floats, int]:
     """The nets of ``rounds`` hands played from ``dice`` (faces 0 to 5), and the dice
     they used; fewer hands where the dice run out."""
     out = np.full((len(plan.names), rounds), np.nan)
-    done, used = _hands(dice, rounds, out, _NO_COUNTS, 0, *_args(plan))
+    done, used = _hands(dice, rounds, out, _NO_COUNTS, 0, *plan.arguments)
     return out[:, :done], used
 
 
@@ -667,7 +675,7 @@ def _play_seeded(plan: Plan, rounds: int, seed: int, out: Floats, counts: Ints) 
     done = 0
     dice = _block(rng, rounds)
     while True:
-        done, used = _hands(dice, rounds, out, counts, done, *_args(plan))
+        done, used = _hands(dice, rounds, out, counts, done, *plan.arguments)
         if done == rounds:
             return
         dice = np.concatenate([dice[used:], _block(rng, rounds - done)])
@@ -688,14 +696,13 @@ def sample_counts(rules: CrapsRules, rounds: int, seed: int) -> dict[str, dict[f
     plan = plan_for(rules)
     counts = np.zeros((plan.deciders.shape[1], plan.values.shape[1] + 1), dtype=np.int64)
     _play_seeded(plan, rounds, seed, np.zeros((0, 0)), counts)
-    counts = counts[:, :-1]
-    found: dict[str, dict[float, int]] = {}
-    for name, row, counted_row in zip(plan.names, plan.values, counts[plan.group], strict=True):
-        by_net: dict[float, int] = {}
-        for code in np.flatnonzero(counted_row).tolist():
-            net = float(row[code])
-            by_net[net] = by_net.get(net, 0) + int(counted_row[code])
-        found[name] = by_net
+    by_wager = counts[plan.group, :-1]
+    found: dict[str, dict[float, int]] = {name: {} for name in plan.names}
+    wagers, codes = np.nonzero(by_wager)
+    hands = by_wager[wagers, codes].tolist()
+    for w, net, n in zip(wagers.tolist(), plan.values[wagers, codes].tolist(), hands, strict=True):
+        by_net = found[plan.names[w]]
+        by_net[net] = by_net.get(net, 0) + n
     return found
 
 
