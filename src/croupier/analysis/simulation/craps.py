@@ -366,10 +366,10 @@ def _roll(dice: Dice, position: int, limit: int, steps: Ints, records: Ints) -> 
     ``steps`` (:func:`_step_table`) shifted by 4, its Come wager's code + 1 (0: none)
     and the position after its seven-out.
 
-    Without a branch but the loop's: the point, the Come wager and the bits a roll adds
+    No branch depends on the dice: the point, the Come wager and the bits a roll adds
     come from one look-up a roll, and every roll writes the hand's record, whose index
-    moves on at a seven-out, where the fields start again (so the one branch that
-    mispredicts, about once a hand, is the loop's own)."""
+    moves on at a seven-out, where the fields start again (a branch on the seven-out
+    mispredicted once a hand; the loop's own exit is taken once a batch)."""
     h = _U(0)
     stop = _U(limit)
     end = _U(max(dice.shape[0] - 1, 0))
