@@ -75,6 +75,7 @@ hand before it is read)."""
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 Dice = npt.NDArray[np.uint8]
+Steps = npt.NDArray[np.uint64]
 
 
 class Plan:
@@ -316,15 +317,15 @@ _POINT_OF_STATE: Final = np.array(
 """The point of each state of :func:`_step_table`."""
 
 
-def _step_table(machine: Ints) -> Ints:
+def _step_table(machine: Ints) -> Steps:
     """One roll of a hand as one look-up: ``table[(state << 4) + total - 2]``, for a
     state ``2 * (8 * the point's index (0: off, 1-6: POINT_TOTALS) + the Come wager's index
     in _WAITS) + whether a 7 was rolled`` and a total, as bits: the next state shifted by
-    4 (0 after a seven-out), the Come wager's code + 1 (0: none yet) shifted by 11, the
-    seven-out at bit 17, and above bit 32 the bits a hand's record gains (:func:`_roll`):
-    the total ``t`` as bit ``t`` before the first 7 and, when it makes the point, as bit
-    ``t + 16``. ``machine`` is :func:`_come_tables`."""
-    table = np.zeros(len(_WAITS) * 7 * 2 * 16, dtype=np.int64)
+    4 (0 after a seven-out), the Come wager's code + 1 (0: none yet) shifted by 11, and
+    from bit 32 the bits a hand's record gains (:func:`_roll`): the total ``t`` as bit
+    ``t`` before the first 7 and, when it makes the point, as bit ``t + 16``, and the
+    seven-out as bit 31 (bit 63 of the entry, read as its sign)."""
+    table = np.zeros(len(_WAITS) * 7 * 2 * 16, dtype=np.uint64)
     points = (0, *POINT_TOTALS)
     for index, point in enumerate(points):
         for w, wait in enumerate(_WAITS):
@@ -341,64 +342,90 @@ def _step_table(machine: Ints) -> Ints:
                     gained = (1 - sevened) << total | int(on and total == point) << (total + 16)
                     code = int(machine[1, come, total]) + 1
                     state = 2 * (index * len(_WAITS) + w) + sevened
-                    entry = nxt << 4 | code << 11 | int(ended) << 17 | gained << 32
+                    gained |= int(ended) << 31
+                    entry = nxt << 4 | code << 11 | gained << 32
                     table[(state << 4) + total - 2] = entry
     return table
 
 
 BATCH: Final = 1024
-"""Hands rolled before their codes are found (:func:`_roll`'s records stay in cache)."""
+"""Hands rolled before their codes are found (:func:`_roll`'s records stay in cache;
+one more record's room, for the roll after the last hand of a pair of rolls)."""
 ROLLED, HARD, STATE, COME_CODE, END = range(5)
 """The columns of a hand's record (:func:`_roll`)."""
 _U: Final = np.uint64
-_1, _2, _3, _4, _11, _17, _32, _63, _STATES = (_U(n) for n in (1, 2, 3, 4, 11, 17, 32, 63, 0x7F0))
+_0, _1, _2, _3, _4, _32, _63, _STATES, _COME = (
+    _U(n) for n in (0, 1, 2, 3, 4, 32, 63, 0x7F0, 63 << 11)
+)
 """The loop's constants as unsigned integers: an unsigned index needs no check for a
 negative one, and numba makes a mix of signed and unsigned a float."""
 
 
+@numba.njit(cache=True, inline="always")
+def _roll_one(
+    dice: Dice, at: Any, steps: Steps, records: Ints, h: Any, state: Any, rolled: Any,
+    hard: Any, come: Any,
+) -> tuple[Any, Any, Any, Any, Any, Any]:  # fmt: skip
+    """One roll of :func:`_roll`: ``at``, ``h`` and the hand's fields after it."""
+    a = _U(dice[at])
+    b = _U(dice[at + _1])
+    at += _2
+    step = steps[state + a + b]
+    gained = step >> _32
+    hard |= gained & ~rolled & (_0 - _U(a == b))
+    rolled |= gained
+    come |= step & _COME
+    row = h << _3
+    records[row] = rolled
+    records[row + _1] = hard
+    records[row + _2] = state
+    records[row + _3] = come
+    records[row + _4] = at
+    ended = step >> _63
+    keep = ended - _1
+    state = step & _STATES
+    rolled &= keep
+    hard &= keep
+    come &= keep
+    h += ended
+    return at, h, state, rolled, hard, come
+
+
 @numba.njit(cache=True)
-def _roll(dice: Dice, position: int, limit: int, steps: Ints, records: Ints) -> int:
+def _roll(dice: Dice, position: int, limit: int, steps: Steps, records: Ints) -> int:
     """Roll hands from ``dice[position]`` until ``limit`` have ended in a seven-out or the
     dice run out; returns the hands that ended. Hand ``h``'s record, ``records[8 * h +
     c]`` for each column ``c`` (:data:`ROLLED` and its fellows): the totals rolled before
-    its first 7 and the first 7 as bits (bits 16 on: the points made), those of them
-    first rolled as a pair (bits 16 on: first made with a pair), its last state of
-    ``steps`` (:func:`_step_table`) shifted by 4, its Come wager's code + 1 (0: none)
-    and the position after its seven-out.
+    its first 7 and the first 7 as bits (bits 16 on: the points made; bit 31: it ended),
+    those of them first rolled as a pair (bits 16 on: first made with a pair), its last
+    state of ``steps`` (:func:`_step_table`) shifted by 4, its Come wager's code + 1
+    shifted by 11 (0: none) and the position after its seven-out. ``records`` has room
+    for ``limit + 1`` hands.
 
     No branch depends on the dice: the point, the Come wager and the bits a roll adds
     come from one look-up a roll, and every roll writes the hand's record, whose index
     moves on at a seven-out, where the fields start again (a branch on the seven-out
-    mispredicted once a hand; the loop's own exit is taken once a batch)."""
+    mispredicted once a hand). Two rolls a pass of the loop: a hand has two rolls at
+    least, so one hand at most ends in a pass, and a roll after the last hand writes the
+    spare record."""
     h = _U(0)
     stop = _U(limit)
-    end = _U(max(dice.shape[0] - 1, 0))
     at = _U(position)
+    end = _U(max(dice.shape[0] - 1, 0))  # a roll needs two dice
+    pairs_end = _U(max(dice.shape[0] - 3, 0))  # two rolls, four
     state = rolled = hard = come = _U(0)
-    while h < stop and at < end:
-        a = _U(dice[at])
-        b = _U(dice[at + _1])
-        at += _2
-        step = _U(steps[state + a + b])
-        gained = step >> _32
-        fresh = gained & ~rolled
-        hard |= fresh & (_U(0) - _U(a == b))
-        rolled |= gained
-        come |= (step >> _11) & _63
-        row = h << _3
-        records[row] = rolled
-        records[row + _1] = hard
-        records[row + _2] = state
-        records[row + _3] = come
-        records[row + _4] = at
-        ended = (step >> _17) & _1
-        keep = ended - _1
-        state = step & _STATES
-        rolled &= keep
-        hard &= keep
-        come &= keep
-        h += ended
-    return int(h)
+    while h < stop and at < pairs_end:
+        at, h, state, rolled, hard, come = _roll_one(
+            dice, at, steps, records, h, state, rolled, hard, come
+        )
+        at, h, state, rolled, hard, come = _roll_one(
+            dice, at, steps, records, h, state, rolled, hard, come
+        )
+    if h < stop and at < end:
+        at, h, state, rolled, hard, come = _roll_one(
+            dice, at, steps, records, h, state, rolled, hard, come
+        )
+    return int(min(h, stop))
 
 
 @numba.njit(cache=True, inline="always")
@@ -543,7 +570,7 @@ def _hands(
     decisive: Ints,
     masks: Ints,
     machine: Ints,
-    steps: Ints,
+    steps: Steps,
 ) -> tuple[int, int]:
     """Play hands from the start of ``dice`` until ``rounds`` are done in all or the dice
     run out mid-hand; returns (hands done in all, dice used by the complete hands). Each
@@ -561,7 +588,7 @@ def _hands(
     by_rolled = np.zeros(1 << 14, dtype=np.int64)
     by_made = np.zeros(6 << 10, dtype=np.int64)
     by_first = np.zeros(26 << 6, dtype=np.int64)
-    records = np.empty(BATCH << 3, dtype=np.int64)
+    records = np.empty((BATCH + 1) << 3, dtype=np.int64)
     record = out.shape[1] == rounds
     none = counts.shape[1] - 1
     singles, firsts, bonuses, scans = others
@@ -574,11 +601,8 @@ def _hands(
             end = records[row + END]
             if end - used > 2 * MAX_ROLLS:
                 raise ValueError("a hand longer than MAX_ROLLS rolls")
-            rolled, hard, come = (
-                records[row + ROLLED],
-                records[row + HARD],
-                records[row + COME_CODE],
-            )
+            rolled, hard = records[row + ROLLED], records[row + HARD]
+            come = records[row + COME_CODE] >> 11
             made = rolled >> 16
             total = int(dice[used]) + int(dice[used + 1]) + 2
             first = total + 13 * int(dice[used] == dice[used + 1])
