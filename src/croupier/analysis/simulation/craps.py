@@ -308,6 +308,16 @@ def _come_tables(bar: int) -> Ints:
     return table
 
 
+_PACKED_TOTALS: Final = (4, 6, 8, 10, 2, 3, 5, 9, 11, 12)
+"""The totals but 7 in the order of a record's bits (:func:`_roll`): those a pair makes
+a point of first, so that a hand's first pairs on a point are its low four bits."""
+_PACKED_POINTS: Final = (4, 6, 8, 10, 5, 9)
+"""The points in the order of a record's bits from 16 (the points made)."""
+_MADE_BIT: Final = np.array(
+    [16 + _PACKED_POINTS.index(t) if t in _PACKED_POINTS else 30 for t in range(13)],
+    dtype=np.int64,
+)
+"""The bit of a record's totals that says the total was made as a point (30: none is)."""
 _WAITS: Final = (0, *POINT_TOTALS, 13)
 """The Come wager's states between rolls (:func:`_come_tables`: not made, its point,
 decided)."""
@@ -322,9 +332,10 @@ def _step_table(machine: Ints) -> Steps:
     state ``2 * (8 * the point's index (0: off, 1-6: POINT_TOTALS) + the Come wager's index
     in _WAITS) + whether a 7 was rolled`` and a total, as bits: the next state shifted by
     4 (0 after a seven-out), the Come wager's code + 1 (0: none yet) shifted by 11, and
-    from bit 32 the bits a hand's record gains (:func:`_roll`): the total ``t`` as bit
-    ``t`` before the first 7 and, when it makes the point, as bit ``t + 16``, and the
-    seven-out as bit 31 (bit 63 of the entry, read as its sign)."""
+    from bit 32 the bits a hand's record gains (:func:`_roll`): a total but 7 before the
+    first 7 as its bit of :data:`_PACKED_TOTALS`, a point made as 16 + its bit of
+    :data:`_PACKED_POINTS`, and the seven-out as bit 31 (bit 63 of the entry, read as its
+    sign)."""
     table = np.zeros(len(_WAITS) * 7 * 2 * 16, dtype=np.uint64)
     points = (0, *POINT_TOTALS)
     for index, point in enumerate(points):
@@ -339,7 +350,11 @@ def _step_table(machine: Ints) -> Steps:
                         nxt = len(_WAITS) * points.index(int(_NEXT_POINT[point, total]))
                         nxt += _WAITS.index(int(machine[0, come, total]))
                         nxt = 2 * nxt + (sevened | int(total == 7))
-                    gained = (1 - sevened) << total | int(on and total == point) << (total + 16)
+                    gained = 0
+                    if not sevened and total != 7:
+                        gained |= 1 << _PACKED_TOTALS.index(total)
+                    if on and total == point:
+                        gained |= 1 << (16 + _PACKED_POINTS.index(total))
                     code = int(machine[1, come, total]) + 1
                     state = 2 * (index * len(_WAITS) + w) + sevened
                     gained |= int(ended) << 31
@@ -396,8 +411,9 @@ def _roll(dice: Dice, position: int, limit: int, steps: Steps, records: Ints) ->
     """Roll hands from ``dice[position]`` until ``limit`` have ended in a seven-out or the
     dice run out; returns the hands that ended. Hand ``h``'s record, ``records[8 * h +
     c]`` for each column ``c`` (:data:`ROLLED` and its fellows): the totals rolled before
-    its first 7 and the first 7 as bits (bits 16 on: the points made; bit 31: it ended),
-    those of them first rolled as a pair (bits 16 on: first made with a pair), its last
+    its first 7 as bits (:data:`_PACKED_TOTALS`; bits 16 on: the points made,
+    :data:`_PACKED_POINTS`; bit 31: it ended), those of them first rolled as a pair (bits
+    16 on: first made with a pair), its last
     state of ``steps`` (:func:`_step_table`) shifted by 4, its Come wager's code + 1
     shifted by 11 (0: none) and the position after its seven-out. ``records`` has room
     for ``limit + 1`` hands.
@@ -446,31 +462,20 @@ def _bit_codes(codes: Ints, numbers: Ints, odds: Ints, bits: Ints) -> None:
 
 
 @numba.njit(cache=True, inline="always")
-def _pack(bits: int) -> int:
-    """Bits 4, 5, 6, 8, 9, 10 (the points) as bits 0 to 5 (:func:`_unpack`)."""
-    return ((bits >> 4) & 7) | ((bits >> 5) & 56)
-
-
-@numba.njit(cache=True, inline="always")
-def _unpack(packed: int) -> int:
-    return ((packed & 7) << 4) | ((packed & 56) << 5)
-
-
-@numba.njit(cache=True, inline="always")
-def _pack_hard(bits: int) -> int:
-    """Bits 4, 6, 8, 10 (the points a pair can make) as bits 0 to 3 (:func:`_unpack_hard`)."""
-    return ((bits >> 4) & 1) | ((bits >> 5) & 2) | ((bits >> 6) & 4) | ((bits >> 7) & 8)
-
-
-@numba.njit(cache=True, inline="always")
-def _unpack_hard(packed: int) -> int:
-    return ((packed & 1) << 4) | ((packed & 2) << 5) | ((packed & 4) << 6) | ((packed & 8) << 7)
-
-
-@numba.njit(cache=True, inline="always")
-def _pack_totals(bits: int) -> int:
-    """Bits 2 to 6 and 8 to 12 (the totals but 7) as bits 0 to 9."""
-    return ((bits >> 2) & 31) | ((bits >> 3) & 992)
+def _unpacked(rolled: int, hard: int) -> tuple[int, int, int, int]:
+    """A record's bits (:func:`_roll`, :data:`_PACKED_TOTALS`) as bits by total: the
+    totals rolled before the first 7, those first rolled as a pair, the points made and
+    those first made with a pair."""
+    by_total = pairs = made = made_pairs = 0
+    for i in range(len(_PACKED_TOTALS)):
+        total = _PACKED_TOTALS[i]
+        by_total |= ((rolled >> i) & 1) << total
+        pairs |= ((hard >> i) & 1) << total
+    for i in range(len(_PACKED_POINTS)):
+        point = _PACKED_POINTS[i]
+        made |= ((rolled >> (16 + i)) & 1) << point
+        made_pairs |= ((hard >> (16 + i)) & 1) << point
+    return by_total, pairs, made, made_pairs
 
 
 @numba.njit(cache=True, inline="always")
@@ -496,10 +501,11 @@ def _count_keys(
     machine: Ints,
 ) -> None:
     """Add to ``counts`` the codes of the hands counted by key (:func:`_hands`), then
-    clear the keys: ``by_rolled`` by the totals rolled before the first 7 (packed, bits 0
-    to 9) and the points among them first rolled as a pair (bits 10 on, :func:`_pack_hard`),
-    for the ``NUMBER`` and Bonus Craps deciders; ``by_made`` by the points made, those first
-    made with a pair (bits 6 on) and the last point's index (bits 10 on), for the ``ODDS``
+    clear the keys: ``by_rolled`` by the totals rolled before the first 7 (bits 0 to 9,
+    :data:`_PACKED_TOTALS`) and those of 4, 6, 8 and 10 first rolled as a pair (bits 10
+    on), for the ``NUMBER`` and Bonus Craps deciders; ``by_made`` by the points made (bits
+    0 to 5, :data:`_PACKED_POINTS`), those first made with a pair (bits 6 on) and the last
+    point's index (bits 10 on), for the ``ODDS``
     deciders and the Fire Bet; ``by_first`` by the first throw (bits 6 on), whether the
     hand made its first total as a point (bit 5) and the Come wager's code + 1, for the
     line, the Come wager and the ``FIRST`` deciders."""
@@ -512,8 +518,8 @@ def _count_keys(
         hands = by_rolled[key]
         if hands:
             by_rolled[key] = 0
-            rolled = ((key & 31) << 2) | ((key & 992) << 3)
-            bits[0], bits[1], bits[2], bits[3], bits[4] = rolled, _unpack_hard(key >> 10), 0, 0, 0
+            rolled, hard, _, _ = _unpacked(key & 1023, key >> 10)
+            bits[0], bits[1], bits[2], bits[3], bits[4] = rolled, hard, 0, 0, 0
             _bit_codes(codes, numbers, odds, bits)
             for j in range(numbers.shape[1]):
                 code = codes[numbers[0, j]]
@@ -525,9 +531,9 @@ def _count_keys(
         hands = by_made[key]
         if hands:
             by_made[key] = 0
-            made = _unpack(key & 63)
+            _, _, made, made_hard = _unpacked((key & 63) << 16, ((key >> 6) & 15) << 16)
             bits[0], bits[1], bits[2] = 0, 0, made
-            bits[3], bits[4] = _unpack_hard((key >> 6) & 15), POINT_TOTALS[key >> 10]
+            bits[3], bits[4] = made_hard, POINT_TOTALS[key >> 10]
             _bit_codes(codes, numbers, odds, bits)
             for j in range(odds.shape[1]):
                 code = codes[odds[0, j]]
@@ -603,14 +609,14 @@ def _hands(
                 raise ValueError("a hand longer than MAX_ROLLS rolls")
             rolled, hard = records[row + ROLLED], records[row + HARD]
             come = records[row + COME_CODE] >> 11
-            made = rolled >> 16
             total = int(dice[used]) + int(dice[used + 1]) + 2
             first = total + 13 * int(dice[used] == dice[used + 1])
-            point = (records[row + STATE] >> 8) - 1  # its index in POINT_TOTALS
             if not record:
-                by_rolled[_pack_totals(rolled) | (_pack_hard(hard) << 10)] += 1
-                by_made[_pack(made) | (_pack_hard(hard >> 16) << 6) | (point << 10)] += 1
-                by_first[(first << 6) | (((made >> total) & 1) << 5) | come] += 1
+                point = (records[row + STATE] >> 8) - 1  # its index in POINT_TOTALS
+                by_rolled[(rolled & 1023) | ((hard & 15) << 10)] += 1
+                by_made[((rolled >> 16) & 63) | (((hard >> 16) & 15) << 6) | (point << 10)] += 1
+                made_first = (rolled >> _MADE_BIT[total]) & 1
+                by_first[(first << 6) | (made_first << 5) | come] += 1
                 for j in range(scans.shape[0]):
                     w = scans[j]
                     code = _scan(dice, used, end, decisive[w])
@@ -618,11 +624,12 @@ def _hands(
                 used = end
                 done += 1
                 continue
+            rolled, hard, made, made_hard = _unpacked(rolled, hard)
             line = machine[1, 1, total]
             if line < 0:
                 line = total + 13 * (1 - ((made >> total) & 1))
-            bits[0], bits[1], bits[2] = rolled & 0xFFFF, hard & 0xFFFF, made
-            bits[3], bits[4] = hard >> 16, _POINT_OF_STATE[records[row + STATE] >> 4]
+            bits[0], bits[1], bits[2] = rolled, hard, made
+            bits[3], bits[4] = made_hard, _POINT_OF_STATE[records[row + STATE] >> 4]
             count = 0
             for p in POINT_TOTALS:
                 count += (made >> p) & 1
