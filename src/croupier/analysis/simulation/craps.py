@@ -75,6 +75,7 @@ hand before it is read)."""
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 Dice = npt.NDArray[np.uint8]
+Steps = npt.NDArray[np.uint64]
 
 
 class Plan:
@@ -208,6 +209,9 @@ class Plan:
         hows = [_how(*column[:3]) for column in self.deciders.T.tolist()]
         self.how, self.number = np.array(hows, dtype=np.int64).T.copy()
         self.machine = _come_tables(self.bar)
+        self.steps = _step_table(self.machine)
+        self.arguments = _args(self)
+        """What :func:`_hands` takes of the plan, in its order."""
 
     def _line(
         self,
@@ -304,100 +308,148 @@ def _come_tables(bar: int) -> Ints:
     return table
 
 
-_SENTINEL: Final = np.array([0, 2, 0, 5, 0, 2, 0, 5, 0], dtype=np.uint8)
-"""Faces that end any hand, put after the dice: read in pairs from its first face or
-(after an odd die left over) from its second, after at most one roll they are a 4 then a
-7, twice, and those end a hand from any point (from no point the 4 sets it and the 7
-sevens out; from the point 4 it is made, the 7 is a natural, then the second 4 and 7;
-from any other point the 7 sevens out)."""
+_PACKED_TOTALS: Final = (4, 6, 8, 10, 2, 3, 5, 9, 11, 12)
+"""The totals but 7 in the order of a record's bits (:func:`_roll`): those a pair makes
+a point of first, so that a hand's first pairs on a point are its low four bits."""
+_PACKED_POINTS: Final = (4, 6, 8, 10, 5, 9)
+"""The points in the order of a record's bits from 16 (the points made)."""
+_MADE_BIT: Final = np.array(
+    [16 + _PACKED_POINTS.index(t) if t in _PACKED_POINTS else 30 for t in range(13)],
+    dtype=np.int64,
+)
+"""The bit of a record's totals that says the total was made as a point (30: none is)."""
+_WAITS: Final = (0, *POINT_TOTALS, 13)
+"""The Come wager's states between rolls (:func:`_come_tables`: not made, its point,
+decided)."""
+_POINT_OF_STATE: Final = np.array(
+    [p for p in (0, *POINT_TOTALS) for _ in range(2 * len(_WAITS))], dtype=np.int64
+)
+"""The point of each state of :func:`_step_table`."""
+
+
+def _step_table(machine: Ints) -> Steps:
+    """One roll of a hand as one look-up: ``table[(state << 4) + total - 2]``, for a
+    state ``2 * (8 * the point's index (0: off, 1-6: POINT_TOTALS) + the Come wager's index
+    in _WAITS) + whether a 7 was rolled`` and a total, as bits: the next state shifted by
+    4 (0 after a seven-out), the Come wager's code + 1 (0: none yet) shifted by 11, and
+    from bit 32 the bits a hand's record gains (:func:`_roll`): a total but 7 before the
+    first 7 as its bit of :data:`_PACKED_TOTALS`, a point made as 16 + its bit of
+    :data:`_PACKED_POINTS`, and the seven-out as bit 31 (bit 63 of the entry, read as its
+    sign)."""
+    table = np.zeros(len(_WAITS) * 7 * 2 * 16, dtype=np.uint64)
+    points = (0, *POINT_TOTALS)
+    for index, point in enumerate(points):
+        for w, wait in enumerate(_WAITS):
+            on = int(point != 0)
+            come = wait + on * int(wait == 0)
+            for sevened in (0, 1):
+                for total in range(2, 13):
+                    ended = on and total == 7
+                    nxt = 0
+                    if not ended:
+                        nxt = len(_WAITS) * points.index(int(_NEXT_POINT[point, total]))
+                        nxt += _WAITS.index(int(machine[0, come, total]))
+                        nxt = 2 * nxt + (sevened | int(total == 7))
+                    gained = 0
+                    if not sevened and total != 7:
+                        gained |= 1 << _PACKED_TOTALS.index(total)
+                    if on and total == point:
+                        gained |= 1 << (16 + _PACKED_POINTS.index(total))
+                    code = int(machine[1, come, total]) + 1
+                    state = 2 * (index * len(_WAITS) + w) + sevened
+                    gained |= int(ended) << 31
+                    entry = nxt << 4 | code << 11 | gained << 32
+                    table[(state << 4) + total - 2] = entry
+    return table
+
+
+BATCH: Final = 1024
+"""Hands rolled before their codes are found (:func:`_roll`'s records stay in cache;
+one more record's room, for the roll after the last hand of a pair of rolls)."""
+ROLLED, HARD, STATE, COME_CODE, END = range(5)
+"""The columns of a hand's record (:func:`_roll`)."""
+_U: Final = np.uint64
+_0, _1, _2, _3, _4, _32, _63, _STATES, _COME = (
+    _U(n) for n in (0, 1, 2, 3, 4, 32, 63, 0x7F0, 63 << 11)
+)
+"""The loop's constants as unsigned integers: an unsigned index needs no check for a
+negative one, and numba makes a mix of signed and unsigned a float."""
 
 
 @numba.njit(cache=True, inline="always")
-def _hand(
-    dice: Dice,
-    position: int,
-    throws: Ints,
-    codes: Ints,
-    bits: Ints,
-    others: tuple[Ints, Ints, Ints, Ints],
-    decisive: Ints,
-    masks: Ints,
-    machine: Ints,
-) -> tuple[int, int]:
-    """Play one hand from ``dice[position]`` and put in ``codes`` how each decider (a
-    column of :attr:`Plan.deciders`, found as ``how`` and ``number`` say) decided its
-    wagers (an index of their rows of :attr:`Plan.values`; -1: not), but for the
-    ``NUMBER`` and ``ODDS`` deciders, whose codes follow from the hand's ``bits`` (the
-    totals rolled before the first 7, those of them first rolled as a pair, the points
-    made, those first made with a pair, the last point: :func:`_bit_codes`); returns the
-    position after its seven-out and its rolls. ``dice`` must end in :data:`_SENTINEL`,
-    which ends any hand, so that the loop's one exit is the seven-out (the caller tells a
-    hand that ran into it). ``throws`` holds each roll's total (+ 13 for a pair) and has
-    room for every roll of ``dice``; ``machine`` is :func:`_come_tables`."""
-    # Branch-free but for the seven-out: the point and the Come wager move by table.
-    n = 0
-    point = 0
-    come = 0  # the Come wager's state (_come_tables)
-    come_code = -1
-    rolled = 0  # the totals rolled before the first 7
-    sevened = 0
-    hard = 0  # the totals whose first roll (before any 7) was a pair
-    made = 0  # the distinct points made
-    made_hard = 0  # those first made with a pair
-    while True:
-        a = int(dice[position])
-        b = int(dice[position + 1])
-        position += 2
-        t = a + b + 2
-        pair = int(a == b)
-        throws[n] = t + 13 * pair
-        n += 1
-        on = int(point != 0)
-        new = (1 - sevened) & (1 - ((rolled >> t) & 1))
-        rolled |= new << t
-        hard |= (new & pair) << t
-        sevened |= int(t == 7)
-        hit = (on & int(t == point)) << t
-        made_hard |= hit & ~made & -pair
-        made |= hit
-        state = come + on * int(come == 0)
-        come_code = max(come_code, machine[1, state, t])
-        come = machine[0, state, t]
-        if on and t == 7:
-            break
-        point = int(_NEXT_POINT[point, t])
-    first = throws[0] if throws[0] < 13 else throws[0] - 13
-    line = machine[1, 1, first]
-    if line < 0:
-        line = first + 13 * (1 - ((made >> first) & 1))
-    count = 0
-    for p in POINT_TOTALS:
-        count += (made >> p) & 1
-    bits[0], bits[1], bits[2], bits[3], bits[4] = rolled, hard, made, made_hard, point
-    # Each kind of decider in a loop of its own (a chain of kinds mispredicts).
-    singles, firsts, bonuses, scans = others
-    codes[singles[0]], codes[singles[1]], codes[singles[2]] = line, come_code, count
-    # By index: a loop over an array itself costs an iterator (0.5 ms a chunk in all).
-    for j in range(firsts.shape[0]):
-        codes[firsts[j]] = throws[0]
-    for j in range(bonuses.shape[0]):
-        w = bonuses[j]
-        codes[w] = int(rolled & masks[w] != masks[w])
-    for j in range(scans.shape[0]):
-        w = scans[j]
-        code = -1
-        for i in range(n):  # SCAN: the first throw rolled that decides it
-            if decisive[w] & (1 << throws[i]):
-                code = throws[i]
-                break
-        codes[w] = code
-    return position, n
+def _roll_one(
+    dice: Dice, at: Any, steps: Steps, records: Ints, h: Any, state: Any, rolled: Any,
+    hard: Any, come: Any,
+) -> tuple[Any, Any, Any, Any, Any, Any]:  # fmt: skip
+    """One roll of :func:`_roll`: ``at``, ``h`` and the hand's fields after it."""
+    a = _U(dice[at])
+    b = _U(dice[at + _1])
+    at += _2
+    step = steps[state + a + b]
+    gained = step >> _32
+    hard |= gained & ~rolled & (_0 - _U(a == b))
+    rolled |= gained
+    come |= step & _COME
+    row = h << _3
+    records[row] = rolled
+    records[row + _1] = hard
+    records[row + _2] = state
+    records[row + _3] = come
+    records[row + _4] = at
+    ended = step >> _63
+    keep = ended - _1
+    state = step & _STATES
+    rolled &= keep
+    hard &= keep
+    come &= keep
+    h += ended
+    return at, h, state, rolled, hard, come
+
+
+@numba.njit(cache=True)
+def _roll(dice: Dice, position: int, limit: int, steps: Steps, records: Ints) -> int:
+    """Roll hands from ``dice[position]`` until ``limit`` have ended in a seven-out or the
+    dice run out; returns the hands that ended. Hand ``h``'s record, ``records[8 * h +
+    c]`` for each column ``c`` (:data:`ROLLED` and its fellows): the totals rolled before
+    its first 7 as bits (:data:`_PACKED_TOTALS`; bits 16 on: the points made,
+    :data:`_PACKED_POINTS`; bit 31: it ended), those of them first rolled as a pair (bits
+    16 on: first made with a pair), its last
+    state of ``steps`` (:func:`_step_table`) shifted by 4, its Come wager's code + 1
+    shifted by 11 (0: none) and the position after its seven-out. ``records`` has room
+    for ``limit + 1`` hands.
+
+    No branch depends on the dice: the point, the Come wager and the bits a roll adds
+    come from one look-up a roll, and every roll writes the hand's record, whose index
+    moves on at a seven-out, where the fields start again (a branch on the seven-out
+    mispredicted once a hand). Two rolls a pass of the loop: a hand has two rolls at
+    least, so one hand at most ends in a pass, and a roll after the last hand writes the
+    spare record."""
+    h = _U(0)
+    stop = _U(limit)
+    at = _U(position)
+    end = _U(max(dice.shape[0] - 1, 0))  # a roll needs two dice
+    pairs_end = _U(max(dice.shape[0] - 3, 0))  # two rolls, four
+    state = rolled = hard = come = _U(0)
+    while h < stop and at < pairs_end:
+        at, h, state, rolled, hard, come = _roll_one(
+            dice, at, steps, records, h, state, rolled, hard, come
+        )
+        at, h, state, rolled, hard, come = _roll_one(
+            dice, at, steps, records, h, state, rolled, hard, come
+        )
+    if h < stop and at < end:
+        at, h, state, rolled, hard, come = _roll_one(
+            dice, at, steps, records, h, state, rolled, hard, come
+        )
+    return int(min(h, stop))
 
 
 @numba.njit(cache=True, inline="always")
 def _bit_codes(codes: Ints, numbers: Ints, odds: Ints, bits: Ints) -> None:
     """The codes of the ``NUMBER`` deciders (``numbers``: rows decider, number) and the
-    ``ODDS`` deciders (``odds``) from a hand's ``bits`` (:func:`_hand`)."""
+    ``ODDS`` deciders (``odds``) from a hand's ``bits`` (the totals rolled before the
+    first 7, those first rolled as a pair, the points made, those first made with a pair,
+    the last point)."""
     rolled, hard, made, made_hard, point = bits[0], bits[1], bits[2], bits[3], bits[4]
     for j in range(numbers.shape[1]):  # its number before the first 7, else the 7
         p = numbers[1, j]
@@ -410,46 +462,102 @@ def _bit_codes(codes: Ints, numbers: Ints, odds: Ints, bits: Ints) -> None:
 
 
 @numba.njit(cache=True, inline="always")
-def _pack(bits: int) -> int:
-    """Bits 4, 5, 6, 8, 9, 10 (the points) as bits 0 to 5 (:func:`_unpack`)."""
-    return ((bits >> 4) & 7) | ((bits >> 5) & 56)
+def _unpacked(rolled: int, hard: int) -> tuple[int, int, int, int]:
+    """A record's bits (:func:`_roll`, :data:`_PACKED_TOTALS`) as bits by total: the
+    totals rolled before the first 7, those first rolled as a pair, the points made and
+    those first made with a pair."""
+    by_total = pairs = made = made_pairs = 0
+    for i in range(len(_PACKED_TOTALS)):
+        total = _PACKED_TOTALS[i]
+        by_total |= ((rolled >> i) & 1) << total
+        pairs |= ((hard >> i) & 1) << total
+    for i in range(len(_PACKED_POINTS)):
+        point = _PACKED_POINTS[i]
+        made |= ((rolled >> (16 + i)) & 1) << point
+        made_pairs |= ((hard >> (16 + i)) & 1) << point
+    return by_total, pairs, made, made_pairs
 
 
 @numba.njit(cache=True, inline="always")
-def _unpack(packed: int) -> int:
-    return ((packed & 7) << 4) | ((packed & 56) << 5)
-
-
-_POINT_INDEX: Final = np.array(
-    [max(0, POINT_TOTALS.index(t)) if t in POINT_TOTALS else 0 for t in range(13)], dtype=np.int64
-)
+def _scan(dice: Dice, start: int, end: int, decisive: int) -> int:
+    """The first throw of ``dice[start:end]`` among the bits ``decisive``, else -1."""
+    for i in range(start, end, 2):
+        throw = int(dice[i]) + int(dice[i + 1]) + 2 + 13 * int(dice[i] == dice[i + 1])
+        if decisive & (1 << throw):
+            return throw
+    return -1
 
 
 @numba.njit(cache=True)
-def _count_bits(counts: Ints, numbers: Ints, odds: Ints, by_bits: Ints) -> None:
-    """Add to ``counts`` the codes of the hands counted in ``by_bits`` (row 0: by the
-    packed totals before the first 7 and their pairs, row 1: by the packed points made,
-    their pairs and the last point's index), then clear it."""
+def _count_keys(
+    counts: Ints,
+    by_rolled: Ints,
+    by_made: Ints,
+    by_first: Ints,
+    numbers: Ints,
+    odds: Ints,
+    others: tuple[Ints, Ints, Ints, Ints],
+    masks: Ints,
+    machine: Ints,
+) -> None:
+    """Add to ``counts`` the codes of the hands counted by key (:func:`_hands`), then
+    clear the keys: ``by_rolled`` by the totals rolled before the first 7 (bits 0 to 9,
+    :data:`_PACKED_TOTALS`) and those of 4, 6, 8 and 10 first rolled as a pair (bits 10
+    on), for the ``NUMBER`` and Bonus Craps deciders; ``by_made`` by the points made (bits
+    0 to 5, :data:`_PACKED_POINTS`), those first made with a pair (bits 6 on) and the last
+    point's index (bits 10 on), for the ``ODDS``
+    deciders and the Fire Bet; ``by_first`` by the first throw (bits 6 on), whether the
+    hand made its first total as a point (bit 5) and the Come wager's code + 1, for the
+    line, the Come wager and the ``FIRST`` deciders."""
     bits = np.zeros(5, dtype=np.int64)
-    codes = np.zeros(counts.shape[0], dtype=np.int64)
-    last = counts.shape[1] - 1
-    for key in range(by_bits.shape[1]):
-        for row in range(2):
-            hands = by_bits[row, key]
-            if hands == 0:
-                continue
-            by_bits[row, key] = 0
-            low, high = _unpack(key & 63), _unpack((key >> 6) & 63)
-            if row == 0:
-                bits[0], bits[1], bits[2], bits[3], bits[4] = low, high, 0, 0, 0
-            else:
-                bits[0], bits[1], bits[2], bits[3] = 0, 0, low, high
-                bits[4] = POINT_TOTALS[key >> 12]
+    codes = np.zeros(counts.shape[0] + 1, dtype=np.int64)
+    none = counts.shape[1] - 1
+    played = counts.shape[0]
+    singles, firsts, bonuses, _ = others
+    for key in range(by_rolled.shape[0]):
+        hands = by_rolled[key]
+        if hands:
+            by_rolled[key] = 0
+            rolled, hard, _, _ = _unpacked(key & 1023, key >> 10)
+            bits[0], bits[1], bits[2], bits[3], bits[4] = rolled, hard, 0, 0, 0
             _bit_codes(codes, numbers, odds, bits)
-            kinds = numbers if row == 0 else odds
-            for j in range(kinds.shape[1]):
-                code = codes[kinds[0, j]]
-                counts[kinds[0, j], code + (last + 1) * int(code < 0)] += hands
+            for j in range(numbers.shape[1]):
+                code = codes[numbers[0, j]]
+                counts[numbers[0, j], code + (none + 1) * int(code < 0)] += hands
+            for j in range(bonuses.shape[0]):
+                w = bonuses[j]
+                counts[w, int(rolled & masks[w] != masks[w])] += hands
+    for key in range(by_made.shape[0]):
+        hands = by_made[key]
+        if hands:
+            by_made[key] = 0
+            _, _, made, made_hard = _unpacked((key & 63) << 16, ((key >> 6) & 15) << 16)
+            bits[0], bits[1], bits[2] = 0, 0, made
+            bits[3], bits[4] = made_hard, POINT_TOTALS[key >> 10]
+            _bit_codes(codes, numbers, odds, bits)
+            for j in range(odds.shape[1]):
+                code = codes[odds[0, j]]
+                counts[odds[0, j], code + (none + 1) * int(code < 0)] += hands
+            if singles[2] < played:  # the Fire Bet: the points made
+                count = 0
+                for p in POINT_TOTALS:
+                    count += (made >> p) & 1
+                counts[singles[2], count] += hands
+    for key in range(by_first.shape[0]):
+        hands = by_first[key]
+        if hands:
+            by_first[key] = 0
+            first, come = key >> 6, (key & 31) - 1
+            total = first - 13 * int(first >= 13)
+            line = machine[1, 1, total]
+            if line < 0:
+                line = total + 13 * (1 - ((key >> 5) & 1))
+            if singles[0] < played:
+                counts[singles[0], line] += hands
+            if singles[1] < played:
+                counts[singles[1], come + (none + 1) * int(come < 0)] += hands
+            for j in range(firsts.shape[0]):
+                counts[firsts[j], first] += hands
 
 
 @numba.njit(cache=True)
@@ -464,84 +572,90 @@ def _hands(
     how: Ints,
     numbers: Ints,
     odds: Ints,
-    counted: Ints,
     others: tuple[Ints, Ints, Ints, Ints],
     decisive: Ints,
     masks: Ints,
     machine: Ints,
+    steps: Steps,
 ) -> tuple[int, int]:
     """Play hands from the start of ``dice`` until ``rounds`` are done in all or the dice
     run out mid-hand; returns (hands done in all, dice used by the complete hands). Each
     hand's nets (``values`` at its codes, wager ``w``'s that of decider ``group[w]``) go
     to column ``done`` of ``out`` where it has ``rounds`` columns; else its codes are
     counted: ``counts[d, k]`` hands in which decider ``d`` gave code ``k`` (its last
-    column: no code), those of the ``NUMBER`` and ``ODDS`` deciders by the hand's bits
-    (one count a hand for each kind, :func:`_count_bits`).
-
-    The sentinel that ends every hand (:func:`_hand`) lies first in the place of the last
-    faces of ``dice`` (kept aside and put back before returning: ``dice`` must be
-    writable), then, from the hand that reaches it, after a copy of the rest of the dice:
-    no copy of the whole, whose fresh pages cost more than the dice-end checks did."""
+    column: no code), each hand counted by three keys (:func:`_count_keys`) but for a
+    ``SCAN`` decider's code. The hands are rolled a batch at a time (:func:`_roll`), then
+    each one's deciders are coded from its record: the line from its first throw and
+    points made, a ``SCAN`` decider by a walk over its dice. Raises ValueError for a hand
+    longer than :data:`MAX_ROLLS` rolls."""
     wagers = group.shape[0]
-    end = dice.shape[0]
-    cut = end - _SENTINEL.shape[0]
-    first = cut >= 0  # the sentinel in place of dice[cut:], the hands in dice[:cut]
-    kept = dice[max(cut, 0) :].copy()
-    hands = dice if first else _with_sentinel(dice)
-    if first:
-        dice[cut:] = _SENTINEL
-    stop, base = (cut, 0) if first else (end, 0)
-    throws = np.empty(end // 2 + _SENTINEL.shape[0] + 1, dtype=np.int64)
     codes = np.empty(how.shape[0] + 1, dtype=np.int64)  # the last: a kind not played
     bits = np.zeros(5, dtype=np.int64)
-    by_bits = np.zeros((2, 6 << 12), dtype=np.int64)
+    by_rolled = np.zeros(1 << 14, dtype=np.int64)
+    by_made = np.zeros(6 << 10, dtype=np.int64)
+    by_first = np.zeros(26 << 6, dtype=np.int64)
+    records = np.empty((BATCH + 1) << 3, dtype=np.int64)
     record = out.shape[1] == rounds
-    last = counts.shape[1] - 1
+    none = counts.shape[1] - 1
+    singles, firsts, bonuses, scans = others
     used = 0
     while done < rounds:
-        position, n = _hand(
-            hands, used - base, throws, codes, bits, others, decisive, masks, machine
-        )
-        position += base
-        if position > stop or n > MAX_ROLLS:  # into the sentinel, or too long
-            if first:  # play it again from the rest of the dice
-                dice[cut:] = kept
-                first = False
-                hands, stop, base = _with_sentinel(dice[used:]), end, used
-                if position <= cut:
-                    raise ValueError("a hand longer than MAX_ROLLS rolls")
-                continue
-            if position <= stop or (end - used) // 2 >= MAX_ROLLS:
+        limit = min(BATCH, rounds - done)
+        rolled_hands = _roll(dice, used, limit, steps, records)
+        for h in range(rolled_hands):
+            row = h << 3
+            end = records[row + END]
+            if end - used > 2 * MAX_ROLLS:
                 raise ValueError("a hand longer than MAX_ROLLS rolls")
-            break
-        used = position
-        if record:
+            rolled, hard = records[row + ROLLED], records[row + HARD]
+            come = records[row + COME_CODE] >> 11
+            total = int(dice[used]) + int(dice[used + 1]) + 2
+            first = total + 13 * int(dice[used] == dice[used + 1])
+            if not record:
+                point = (records[row + STATE] >> 8) - 1  # its index in POINT_TOTALS
+                by_rolled[(rolled & 1023) | ((hard & 15) << 10)] += 1
+                by_made[((rolled >> 16) & 63) | (((hard >> 16) & 15) << 6) | (point << 10)] += 1
+                made_first = (rolled >> _MADE_BIT[total]) & 1
+                by_first[(first << 6) | (made_first << 5) | come] += 1
+                for j in range(scans.shape[0]):
+                    w = scans[j]
+                    code = _scan(dice, used, end, decisive[w])
+                    counts[w, code + (none + 1) * int(code < 0)] += 1
+                used = end
+                done += 1
+                continue
+            rolled, hard, made, made_hard = _unpacked(rolled, hard)
+            line = machine[1, 1, total]
+            if line < 0:
+                line = total + 13 * (1 - ((made >> total) & 1))
+            bits[0], bits[1], bits[2] = rolled, hard, made
+            bits[3], bits[4] = made_hard, _POINT_OF_STATE[records[row + STATE] >> 4]
+            count = 0
+            for p in POINT_TOTALS:
+                count += (made >> p) & 1
+            codes[singles[0]], codes[singles[1]], codes[singles[2]] = line, come - 1, count
+            # By index: a loop over an array itself costs an iterator (0.5 ms a chunk).
+            for j in range(firsts.shape[0]):
+                codes[firsts[j]] = first
+            for j in range(bonuses.shape[0]):
+                w = bonuses[j]
+                codes[w] = int(rolled & masks[w] != masks[w])
+            for j in range(scans.shape[0]):
+                w = scans[j]
+                codes[w] = _scan(dice, used, end, decisive[w])
             _bit_codes(codes, numbers, odds, bits)
             for w in range(wagers):
                 code = codes[group[w]]
                 out[w, done] = values[w, code] if code >= 0 else math.nan
-        else:
-            by_bits[0, _pack(bits[0]) | (_pack(bits[1]) << 6)] += 1
-            point = _POINT_INDEX[bits[4]] << 12
-            by_bits[1, _pack(bits[2]) | (_pack(bits[3]) << 6) | point] += 1
-            for j in range(counted.shape[0]):
-                d = counted[j]
-                code = codes[d]
-                counts[d, code + (last + 1) * int(code < 0)] += 1
-        done += 1
-    if first:
-        dice[cut:] = kept
+            used = end
+            done += 1
+        if rolled_hands < limit:  # the dice ran out mid-hand
+            if (dice.shape[0] - used) // 2 >= MAX_ROLLS:
+                raise ValueError("a hand longer than MAX_ROLLS rolls")
+            break
     if not record:
-        _count_bits(counts, numbers, odds, by_bits)
+        _count_keys(counts, by_rolled, by_made, by_first, numbers, odds, others, masks, machine)
     return done, used
-
-
-@numba.njit(cache=True)
-def _with_sentinel(dice: Dice) -> Dice:
-    padded = np.empty(dice.shape[0] + _SENTINEL.shape[0], dtype=np.uint8)
-    padded[: dice.shape[0]] = dice
-    padded[dice.shape[0] :] = _SENTINEL
-    return padded
 
 
 def _block(rng: np.random.Generator, hands: int) -> Dice:
@@ -560,11 +674,10 @@ def _args(plan: Plan) -> tuple[Any, ...]:
     _, _, decisive, masks = plan.deciders
     how, number = plan.how, plan.number
     numbers, odds = (np.stack([np.flatnonzero(how == k), number[how == k]]) for k in (NUMBER, ODDS))
-    counted = np.flatnonzero((how != NUMBER) & (how != ODDS))
     singles = np.array([_at(how, k) for k in (LINE, COME, FIRE)], dtype=np.int64)
     others = (singles, *(np.flatnonzero(how == k) for k in (FIRST, BONUS, SCAN)))
-    kinds = (how, numbers, odds, counted, others)
-    return (plan.values, plan.group, *kinds, decisive, masks, plan.machine)
+    kinds = (how, numbers, odds, others)
+    return (plan.values, plan.group, *kinds, decisive, masks, plan.machine, plan.steps)
 
 
 _NO_COUNTS: Final = np.zeros((0, 0), dtype=np.int64)
@@ -573,10 +686,8 @@ _NO_COUNTS: Final = np.zeros((0, 0), dtype=np.int64)
 def play(plan: Plan, dice: Dice, rounds: int) -> tuple[Floats, int]:
     """The nets of ``rounds`` hands played from ``dice`` (faces 0 to 5), and the dice
     they used; fewer hands where the dice run out."""
-    if not dice.flags.writeable:  # _hands lends its last faces to the sentinel
-        dice = dice.copy()
     out = np.full((len(plan.names), rounds), np.nan)
-    done, used = _hands(dice, rounds, out, _NO_COUNTS, 0, *_args(plan))
+    done, used = _hands(dice, rounds, out, _NO_COUNTS, 0, *plan.arguments)
     return out[:, :done], used
 
 
@@ -595,7 +706,7 @@ def _play_seeded(plan: Plan, rounds: int, seed: int, out: Floats, counts: Ints) 
     done = 0
     dice = _block(rng, rounds)
     while True:
-        done, used = _hands(dice, rounds, out, counts, done, *_args(plan))
+        done, used = _hands(dice, rounds, out, counts, done, *plan.arguments)
         if done == rounds:
             return
         dice = np.concatenate([dice[used:], _block(rng, rounds - done)])
@@ -616,14 +727,13 @@ def sample_counts(rules: CrapsRules, rounds: int, seed: int) -> dict[str, dict[f
     plan = plan_for(rules)
     counts = np.zeros((plan.deciders.shape[1], plan.values.shape[1] + 1), dtype=np.int64)
     _play_seeded(plan, rounds, seed, np.zeros((0, 0)), counts)
-    counts = counts[:, :-1]
-    found: dict[str, dict[float, int]] = {}
-    for name, row, counted_row in zip(plan.names, plan.values, counts[plan.group], strict=True):
-        by_net: dict[float, int] = {}
-        for code in np.flatnonzero(counted_row).tolist():
-            net = float(row[code])
-            by_net[net] = by_net.get(net, 0) + int(counted_row[code])
-        found[name] = by_net
+    by_wager = counts[plan.group, :-1]
+    found: dict[str, dict[float, int]] = {name: {} for name in plan.names}
+    wagers, codes = np.nonzero(by_wager)
+    hands = by_wager[wagers, codes].tolist()
+    for w, net, n in zip(wagers.tolist(), plan.values[wagers, codes].tolist(), hands, strict=True):
+        by_net = found[plan.names[w]]
+        by_net[net] = by_net.get(net, 0) + n
     return found
 
 

@@ -281,20 +281,17 @@ def sample(rules: PaiGowRules | None, rounds: int, seed: int) -> dict[str, Float
     return out
 
 
-def _outcome_py(high: int, low: int, dealer_high: int, dealer_low: int) -> int:
-    """0 where both hands are higher than the dealer's (a win), 2 where neither is (a
-    loss), 1 otherwise (a tie): the cases of :func:`_net`."""
-    return (0 if high > dealer_high else 1) + (0 if low > dealer_low else 1)
-
-
-_outcome: Final = numba.njit(cache=True, nogil=True, inline="always")(_outcome_py)
-
-
 MULTISETS: Final = math.comb(KIND_COUNT + 3, 4)
 """The multisets of four kinds (10,626), each one row of :func:`_side_by_side`."""
 _BINOMIAL: Final = np.array(
     [[math.comb(x, k) for x in range(KIND_COUNT + 3)] for k in range(5)], dtype=np.int64
 )
+_RANKS: Final = tuple(_BINOMIAL[k, k - 1 : k - 1 + KIND_COUNT].copy() for k in range(1, 5))
+""":func:`_multiset_py`'s terms by kind: ``_RANKS[k - 1][x]`` is ``C(x + k - 1, k)``."""
+_U: Final = np.uint64
+_U1, _U2, _U3 = _U(1), _U(2), _U(3)
+"""Unsigned integers, for indices with no check for a negative one (numba makes a mix
+of signed and unsigned a float)."""
 
 
 def _multiset_py(a: int, b: int, c: int, d: int) -> int:
@@ -311,41 +308,46 @@ def _multiset_py(a: int, b: int, c: int, d: int) -> int:
         b, d = d, b
     if b > c:
         b, c = c, b
-    return int(_BINOMIAL[1, a] + _BINOMIAL[2, b + 1] + _BINOMIAL[3, c + 2] + _BINOMIAL[4, d + 3])
+    first, second, third, fourth = _RANKS
+    return int(first[_U(a)] + second[_U(b)] + third[_U(c)] + fourth[_U(d)])
 
 
 _multiset: Final = numba.njit(cache=True, nogil=True, inline="always")(_multiset_py)
 
 
 def _count_py(
-    positions: npt.NDArray[np.int64],
+    positions: tuple[npt.NDArray[np.int64], ...],
     settings: npt.NDArray[np.int16],
     kinds: npt.NDArray[np.int32],
     counts: npt.NDArray[np.int64],
 ) -> None:
     """The deal of :func:`_deal` and the settlement of :func:`_settle_py` in one pass,
     counted: ``counts[h, o]`` gains the rounds whose house-way player has outcome ``h``
-    and optimal player ``o`` (:func:`_outcome`). ``settings[_multiset(...)]`` holds the
-    four keys of :func:`setting_tables` side by side (85 KB in all, so the lookups stay
-    in cache). ``kinds`` is the kind of each tile of the block's starting order
+    and optimal player ``o`` (0 a win, 1 a tie, 2 a loss, :func:`_net`'s cases).
+    ``positions`` are the eight draws of :func:`_draw` as drawn (no copy into one
+    array). ``settings`` holds the four keys of :func:`setting_tables` side by side,
+    row :func:`_multiset` of the kinds, flat (85 KB in all, so the lookups stay in cache).
+    ``kinds`` is the kind of each tile of the block's starting order
     (:data:`_KIND_OF_TILE`), shuffled in place: the swaps of :func:`_deal` on the kinds
-    rather than the tiles, so the same tiles are dealt."""
-    for k in range(positions.shape[1]):
-        for i in range(8):
-            j = positions[i, k]
-            kinds[i], kinds[j] = kinds[j], kinds[i]
-        code_p = _multiset(kinds[0], kinds[1], kinds[2], kinds[3])
-        code_d = _multiset(kinds[4], kinds[5], kinds[6], kinds[7])
-        dh, dl = settings[code_d, 0], settings[code_d, 1]
-        house = _outcome(settings[code_p, 0], settings[code_p, 1], dh, dl)
-        best = _outcome(settings[code_p, 2], settings[code_p, 3], dh, dl)
+    rather than the tiles, so the same tiles are dealt. The indices are unsigned."""
+    p0, p1, p2, p3, p4, p5, p6, p7 = positions
+    for k in range(p0.shape[0]):
+        for i, j in enumerate((p0[k], p1[k], p2[k], p3[k], p4[k], p5[k], p6[k], p7[k])):
+            kind = kinds[i]
+            kinds[i] = kinds[_U(j)]
+            kinds[_U(j)] = kind
+        player = _U(_multiset(kinds[0], kinds[1], kinds[2], kinds[3])) << _U2
+        dealer = _U(_multiset(kinds[4], kinds[5], kinds[6], kinds[7])) << _U2
+        high, low = settings[dealer], settings[dealer + _U1]
+        house = int(settings[player] <= high) + int(settings[player + _U1] <= low)
+        best = int(settings[player + _U2] <= high) + int(settings[player + _U3] <= low)
         counts[house, best] += 1
 
 
 _count: Final = cast(
     Callable[
         [
-            npt.NDArray[np.int64],
+            tuple[npt.NDArray[np.int64], ...],
             npt.NDArray[np.int16],
             npt.NDArray[np.int32],
             npt.NDArray[np.int64],
@@ -380,12 +382,10 @@ def sample_counts(rules: PaiGowRules | None, rounds: int, seed: int) -> dict[str
     settings = _side_by_side(rules.dealer_way)
     rng = np.random.default_rng(seed)
     counts = np.zeros((3, 3), dtype=np.int64)
-    positions = np.empty((DEALT, min(rounds, BLOCK)), dtype=np.int64)
+    flat = settings.reshape(-1)
     for begin in range(0, rounds, BLOCK):
         n = min(BLOCK, rounds - begin)
-        for i in range(DEALT):
-            positions[i, :n] = _draw(rng, i, n)
-        _count(positions[:, :n], settings, _KIND_OF_TILE.copy(), counts)
+        _count(tuple(_draw(rng, i, n) for i in range(DEALT)), flat, _KIND_OF_TILE.copy(), counts)
     player_net = (WIN_NET, 0.0, -1.0)  # by outcome: win, tie, loss
     bank_net = (-1.0, 0.0, WIN_NET)  # the bank against the house-way player
     found: dict[str, dict[float, int]] = {wager: {} for wager in WAGERS}
