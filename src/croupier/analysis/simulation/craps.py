@@ -331,11 +331,11 @@ def _step_table(machine: Ints) -> Steps:
     """One roll of a hand as one look-up: ``table[(state << 4) + total - 2]``, for a
     state ``2 * (8 * the point's index (0: off, 1-6: POINT_TOTALS) + the Come wager's index
     in _WAITS) + whether a 7 was rolled`` and a total, as bits: the next state shifted by
-    4 (0 after a seven-out), the Come wager's code + 1 (0: none yet) shifted by 11, and
-    from bit 32 the bits a hand's record gains (:func:`_roll`): a total but 7 before the
-    first 7 as its bit of :data:`_PACKED_TOTALS`, a point made as 16 + its bit of
-    :data:`_PACKED_POINTS`, and the seven-out as bit 31 (bit 63 of the entry, read as its
-    sign)."""
+    4 (0 after a seven-out) and from bit 32 the bits a hand's record gains
+    (:func:`_roll`): a total but 7 before the first 7 as its bit of
+    :data:`_PACKED_TOTALS`, a point made as 16 + its bit of :data:`_PACKED_POINTS`, the
+    Come wager's code + 1 (0: none yet, or decided before) from bit 22, and the seven-out
+    as bit 31 (bit 63 of the entry, read as its sign)."""
     table = np.zeros(len(_WAITS) * 7 * 2 * 16, dtype=np.uint64)
     points = (0, *POINT_TOTALS)
     for index, point in enumerate(points):
@@ -355,10 +355,9 @@ def _step_table(machine: Ints) -> Steps:
                         gained |= 1 << _PACKED_TOTALS.index(total)
                     if on and total == point:
                         gained |= 1 << (16 + _PACKED_POINTS.index(total))
-                    code = int(machine[1, come, total]) + 1
+                    gained |= (int(machine[1, come, total]) + 1) << 22 | int(ended) << 31
                     state = 2 * (index * len(_WAITS) + w) + sevened
-                    gained |= int(ended) << 31
-                    entry = nxt << 4 | code << 11 | gained << 32
+                    entry = nxt << 4 | gained << 32
                     table[(state << 4) + total - 2] = entry
     return table
 
@@ -366,12 +365,10 @@ def _step_table(machine: Ints) -> Steps:
 BATCH: Final = 1024
 """Hands rolled before their codes are found (:func:`_roll`'s records stay in cache;
 one more record's room, for the roll after the last hand of a pair of rolls)."""
-ROLLED, HARD, STATE, COME_CODE, END = range(5)
+ROLLED, HARD, STATE, END = range(4)
 """The columns of a hand's record (:func:`_roll`)."""
 _U: Final = np.uint64
-_0, _1, _2, _3, _4, _32, _63, _STATES, _COME = (
-    _U(n) for n in (0, 1, 2, 3, 4, 32, 63, 0x7F0, 63 << 11)
-)
+_0, _1, _2, _3, _32, _63, _STATES = (_U(n) for n in (0, 1, 2, 3, 32, 63, 0x7F0))
 """The loop's constants as unsigned integers: an unsigned index needs no check for a
 negative one, and numba makes a mix of signed and unsigned a float."""
 
@@ -379,8 +376,8 @@ negative one, and numba makes a mix of signed and unsigned a float."""
 @numba.njit(cache=True, inline="always")
 def _roll_one(
     dice: Dice, at: Any, steps: Steps, records: Ints, h: Any, state: Any, rolled: Any,
-    hard: Any, come: Any,
-) -> tuple[Any, Any, Any, Any, Any, Any]:  # fmt: skip
+    hard: Any,
+) -> tuple[Any, Any, Any, Any, Any]:  # fmt: skip
     """One roll of :func:`_roll`: ``at``, ``h`` and the hand's fields after it."""
     a = _U(dice[at])
     b = _U(dice[at + _1])
@@ -389,34 +386,31 @@ def _roll_one(
     gained = step >> _32
     hard |= gained & ~rolled & (_0 - _U(a == b))
     rolled |= gained
-    come |= step & _COME
-    row = h << _3
+    row = h << _2
     records[row] = rolled
     records[row + _1] = hard
     records[row + _2] = state
-    records[row + _3] = come
-    records[row + _4] = at
+    records[row + _3] = at
     ended = step >> _63
     keep = ended - _1
     state = step & _STATES
     rolled &= keep
     hard &= keep
-    come &= keep
     h += ended
-    return at, h, state, rolled, hard, come
+    return at, h, state, rolled, hard
 
 
 @numba.njit(cache=True)
 def _roll(dice: Dice, position: int, limit: int, steps: Steps, records: Ints) -> int:
     """Roll hands from ``dice[position]`` until ``limit`` have ended in a seven-out or the
-    dice run out; returns the hands that ended. Hand ``h``'s record, ``records[8 * h +
+    dice run out; returns the hands that ended. Hand ``h``'s record, ``records[4 * h +
     c]`` for each column ``c`` (:data:`ROLLED` and its fellows): the totals rolled before
     its first 7 as bits (:data:`_PACKED_TOTALS`; bits 16 on: the points made,
-    :data:`_PACKED_POINTS`; bit 31: it ended), those of them first rolled as a pair (bits
-    16 on: first made with a pair), its last
-    state of ``steps`` (:func:`_step_table`) shifted by 4, its Come wager's code + 1
-    shifted by 11 (0: none) and the position after its seven-out. ``records`` has room
-    for ``limit + 1`` hands.
+    :data:`_PACKED_POINTS`; bits 22 on: its Come wager's code + 1, 0: none; bit 31: it
+    ended), those of them first rolled as a pair (bits 16 to 19: first made with a pair;
+    higher bits not used), its last state of ``steps`` (:func:`_step_table`) shifted by
+    4 and the position after its seven-out. ``records`` has room for ``limit + 1``
+    hands.
 
     No branch depends on the dice: the point, the Come wager and the bits a roll adds
     come from one look-up a roll, and every roll writes the hand's record, whose index
@@ -429,18 +423,12 @@ def _roll(dice: Dice, position: int, limit: int, steps: Steps, records: Ints) ->
     at = _U(position)
     end = _U(max(dice.shape[0] - 1, 0))  # a roll needs two dice
     pairs_end = _U(max(dice.shape[0] - 3, 0))  # two rolls, four
-    state = rolled = hard = come = _U(0)
+    state = rolled = hard = _U(0)
     while h < stop and at < pairs_end:
-        at, h, state, rolled, hard, come = _roll_one(
-            dice, at, steps, records, h, state, rolled, hard, come
-        )
-        at, h, state, rolled, hard, come = _roll_one(
-            dice, at, steps, records, h, state, rolled, hard, come
-        )
+        at, h, state, rolled, hard = _roll_one(dice, at, steps, records, h, state, rolled, hard)
+        at, h, state, rolled, hard = _roll_one(dice, at, steps, records, h, state, rolled, hard)
     if h < stop and at < end:
-        at, h, state, rolled, hard, come = _roll_one(
-            dice, at, steps, records, h, state, rolled, hard, come
-        )
+        at, h, state, rolled, hard = _roll_one(dice, at, steps, records, h, state, rolled, hard)
     return int(min(h, stop))
 
 
@@ -594,7 +582,7 @@ def _hands(
     by_rolled = np.zeros(1 << 14, dtype=np.int64)
     by_made = np.zeros(6 << 10, dtype=np.int64)
     by_first = np.zeros(26 << 6, dtype=np.int64)
-    records = np.empty((BATCH + 1) << 3, dtype=np.int64)
+    records = np.empty((BATCH + 1) << 2, dtype=np.int64)
     record = out.shape[1] == rounds
     none = counts.shape[1] - 1
     singles, firsts, bonuses, scans = others
@@ -603,12 +591,12 @@ def _hands(
         limit = min(BATCH, rounds - done)
         rolled_hands = _roll(dice, used, limit, steps, records)
         for h in range(rolled_hands):
-            row = h << 3
+            row = h << 2
             end = records[row + END]
             if end - used > 2 * MAX_ROLLS:
                 raise ValueError("a hand longer than MAX_ROLLS rolls")
             rolled, hard = records[row + ROLLED], records[row + HARD]
-            come = records[row + COME_CODE] >> 11
+            come = (rolled >> 22) & 63
             total = int(dice[used]) + int(dice[used + 1]) + 2
             first = total + 13 * int(dice[used] == dice[used + 1])
             if not record:
