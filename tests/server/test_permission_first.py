@@ -33,7 +33,10 @@ def test_a_stranger_is_refused_before_the_body_is_read(api: Api, what: str) -> N
     for body in (BAD[what], "{not json"):
         r = _send(api, bob, ann_id, what, body)
         assert r.status_code == 403, r.text
-        assert r.json()["detail"].startswith("only the player himself or an admin may")
+        assert r.json()["detail"] == (  # the sentence whole: it once stopped at "may"
+            "only the player himself or an admin may see or change a player's limits, "
+            "reminders and status (the operator's rules)"
+        )
         mine = _send(api, ann, ann_id, what, body)
         assert mine.status_code == 422, mine.text
     assert api.client.get(f"/players/{ann_id}/limits", headers=ann).json() == before
