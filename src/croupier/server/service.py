@@ -248,7 +248,7 @@ def join(
         raise repo.LedgerError(f"seat {seat} was just taken", "server:seats") from error
     if seed_commitment is not None:
         _commit_seed(session, table_id, player.id, seed_commitment)
-    return schemas.SeatOut(seat=seat, player_id=player.id)
+    return schemas.SeatOut(seat=seat, player_id=player.id, name=player.name)
 
 
 def _commit_seed(session: Session, table_id: str, player_id: str, commitment: str) -> None:
