@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
 from croupier.engine import DEALER, Actor, Event, Outcome, Round, RoundVoided, WagerSettled
-from croupier.errors import IllegalCommand, NotYourTurn, ReplayError
+from croupier.errors import DealerOnly, IllegalCommand, NotYourTurn, ReplayError
 from croupier.money import Cents
 
 T = TypeVar("T")
@@ -30,10 +30,10 @@ class Phased(Protocol):
 
 
 def dealer_only(actor: Actor, what: str, cite: str) -> None:
-    """Refuse (citing ``cite``) unless ``actor`` is the dealer: "only the dealer may
-    ``what``"."""
+    """Refuse (:class:`~croupier.errors.DealerOnly`, citing ``cite``) unless ``actor`` is
+    the dealer: "only the dealer may ``what``"."""
     if actor != DEALER:
-        raise NotYourTurn(f"only the dealer may {what}", cite)
+        raise DealerOnly(f"only the dealer may {what}", cite)
 
 
 def require_phase(state: Phased, phase: StrEnum, what: str, cite: str) -> None:
