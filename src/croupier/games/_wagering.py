@@ -66,6 +66,7 @@ from croupier.engine import (
     Round,
     RoundCompleted,
     RoundVoided,
+    SentCents,
     WagerPlaced,
     WagerSettled,
 )
@@ -90,7 +91,7 @@ class PlaceWager(Command):
     type: Literal["PlaceWager"] = "PlaceWager"
     seat: int
     spot: str
-    amount: Any
+    amount: SentCents
     """Cents; checked as a positive ``int`` by the round so that a bad value is refused with
     a cited error rather than coerced."""
 
