@@ -11,6 +11,7 @@ the field's place in the request (``loc``: names and list positions only).
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from croupier.ledger.protection import WORDS as LIMIT_WORDS
 from croupier.money import format_cents
 from croupier.quoting import cut
 from croupier.server import schemas
@@ -89,7 +90,7 @@ def field(loc: Sequence[str | int]) -> str:
         elif "[" in part or part.startswith("function-"):
             continue  # pydantic's name for a validator, not a field sent
         else:
-            names.append(("." if names else "") + cut(part))
+            names.append(("." if names else "") + cut(words(part)))
     name = "".join(names)
     if where == "header":
         return f"the header {name or 'sent'}"
@@ -99,8 +100,16 @@ def field(loc: Sequence[str | int]) -> str:
     return f"the field {name}" if name else "the body"
 
 
+def words(name: str) -> str:
+    """A field's or a choice's name as a reader is told it (issue #34: no identifier
+    joined by underscores): a player's limit by its words (``loss_daily``: "daily loss
+    limit"), any other with spaces for its underscores (``die_off_table``: "die off
+    table"). ``problems[].loc`` keeps the name itself for programs."""
+    return LIMIT_WORDS.get(name) or name.replace("_", " ")
+
+
 def _choices(value: Any) -> Any:
-    return value.replace("'", "") if isinstance(value, str) else value
+    return words(value.replace("'", "")) if isinstance(value, str) else value
 
 
 def sentence(error: Mapping[str, Any]) -> str:
