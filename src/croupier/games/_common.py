@@ -29,6 +29,13 @@ class Phased(Protocol):
     def phase(self) -> StrEnum: ...
 
 
+SPOTS_SENT = "each sent as the round's offers name it (a wager's spot in the table's view)"
+"""How a refusal of a spot the layout lacks says where the spots' names to send are: the
+labels it lists are a reader's words ("Pip Street ace"), the offers (``legal_commands``
+of ``GET /tables/{id}/view``) give each with the name a command sends
+(``pip_street:ace``)."""
+
+
 def dealer_only(actor: Actor, what: str, cite: str) -> None:
     """Refuse (:class:`~croupier.errors.DealerOnly`, citing ``cite``) unless ``actor`` is
     the dealer: "only the dealer may ``what``"."""

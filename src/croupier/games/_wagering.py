@@ -72,6 +72,7 @@ from croupier.engine import (
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.games._common import (
+    SPOTS_SENT,
     checked,
     dealer_only,
     expect_phase,
@@ -279,7 +280,7 @@ class WageringRound(Round[LayoutT]):
     def why_no_spot(self, spot: str) -> str:
         """Why ``spot`` is not a spot of the layout, in words."""
         known = ", ".join(self.spot_label(one) for one in self.spots())
-        return f"there is no spot {spot!r} at this table; the spots are {known}"
+        return f"there is no spot {spot!r} at this table; the spots are {known}, {SPOTS_SENT}"
 
     def refuse_amount(self, seat: int, spot: str, amount: Cents, bound: Bound) -> IllegalCommand:
         """The refusal of ``amount`` outside ``bound`` on ``spot``."""
