@@ -64,7 +64,7 @@ def test_the_same_name_in_another_case_width_or_blanks_is_refused(api: Api, way:
     # e and a combining acute accent (NFKC composes it); the fourth: blanks inside.
     # ... and, found by a hostile trial, the apostrophe and the dash that look alike.
     for same in (
-        "ADMIN",
+        "ZOË",  # ("ADMIN", once here, is a name the staff go by: refused 422)
         "ｓｅáｎ o'brien",
         "Jose\u0301 A\u0301lvarez jr.",
         "Anne-Marie   Dupont",
@@ -141,3 +141,30 @@ def test_one_name_signed_up_at_once_is_taken_once(api: Api) -> None:
     assert sorted(r.status_code for r in answers) == [201, 409, 409, 409, 409, 409]
     [taken] = [name for name in _names(api) if name != "admin"]
     assert taken in spellings
+
+
+STAFF = ("dealer", "root", "admin", "house", "croupier", "system", "staff", "pit boss")
+
+
+@pytest.mark.parametrize("way", [_sign_up, _open])
+def test_a_name_the_staff_go_by_is_refused_to_a_player(api: Api, way: Any) -> None:
+    """A fresh tester: a player could sign up as "Dealer" and pass for the casino's staff.
+    Each name the staff go by, and its forms the same-name check folds (case, width,
+    blanks), is refused 422 saying why (docs/interpretations.md, "Names the staff go
+    by"); a name that merely holds such a word is taken, and an admin may still open a
+    dealer's account so named."""
+    before = _names(api)
+    forms = [*STAFF, "DEALER", " Pit  Boss ".strip(), "Pit  Boss", "ｈｏｕｓｅ", "Croupier"]
+    for name in forms:
+        r = way(api, name)
+        assert r.status_code == 422, (name, r.text)
+        assert r.json() == {
+            "detail": "a player's name may not be one the casino's staff go by (dealer, pit "
+            "boss, house, croupier, staff, admin, root, system), so that no player passes "
+            "for staff at the table: choose another (the operator's rules)",
+            "cite": "server:names",
+        }, name
+    assert _names(api) == before
+    assert way(api, "Dealer Dan").status_code == 201
+    staff = {"name": "Dealer", "role": "dealer"}
+    assert api.client.post("/players", json=staff, headers=api.admin).status_code == 201

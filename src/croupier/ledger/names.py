@@ -17,6 +17,10 @@ A name is shown at the tables beside a seat, so no player may pose as another:
   (:func:`problem`). A name wholly in a script of look-alikes (Cyrillic ``рор``) is taken:
   telling it from ``pop`` needs Unicode's confusables table, which croupier does not
   carry;
+- **the staff's names**: a player's name may not be one the casino's staff go by
+  (:data:`RESERVED`: "dealer", "admin", "pit boss"...), compared as names are (:func:`key`):
+  a player must not pass for staff at the table (:func:`claim`, 422; docs/interpretations.md,
+  "Names the staff go by"). A staff account (opened by an admin) may bear one;
 - **the same name**: two names are the same when their NFKC forms, case-folded, with the
   blanks at either end ignored and every run of blanks inside taken as one space, are
   equal (:func:`key`): ``Ann``, ``ANN``, ``ａｎｎ`` and ``ann`` are one name. A name
@@ -33,7 +37,7 @@ import unicodedata
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
-from croupier.errors import LedgerError
+from croupier.errors import LedgerError, Unprocessable
 from croupier.ledger.models import Player
 
 CITE = "server:names"
@@ -203,11 +207,35 @@ def key(name: str) -> str:
     return " ".join(folded.split())
 
 
-def claim(session: Session, name: str) -> None:
-    """Refuse (:class:`LedgerError`, 409, ``server:names``) ``name`` where another account
-    holds the same one (:func:`key`), in the caller's transaction. On PostgreSQL two
-    transactions claiming the same name take turns (a transaction-scoped advisory lock
-    on the name's key); SQLite has one writer at a time."""
+RESERVED = frozenset(
+    {"dealer", "root", "admin", "house", "croupier", "system", "staff", "pit boss"}
+)
+"""Names the casino's staff and the software go by, which no player may bear (as :func:`key`
+folds them)."""
+
+
+def staff_name(name: str) -> str | None:
+    """Why ``name`` may not be a player's: it is one the staff go by (:data:`RESERVED`,
+    compared as :func:`key` compares names), or ``None``."""
+    if key(name) not in RESERVED:
+        return None
+    return (
+        "a player's name may not be one the casino's staff go by (dealer, pit boss, house, "
+        "croupier, staff, admin, root, system), so that no player passes for staff at the "
+        "table: choose another"
+    )
+
+
+def claim(session: Session, name: str, role: str = "player") -> None:
+    """Refuse ``name`` for an account of ``role``: a player's name the staff go by
+    (:func:`staff_name`; :class:`Unprocessable`, 422, ``server:names``), and any name
+    another account holds (:func:`key`; :class:`LedgerError`, 409), in the caller's
+    transaction. On PostgreSQL two transactions claiming the same name take turns (a
+    transaction-scoped advisory lock on the name's key); SQLite has one writer at a
+    time."""
+    why = staff_name(name) if role == "player" else None
+    if why is not None:
+        raise Unprocessable(why, CITE)
     wanted = key(name)
     if session.get_bind().dialect.name == "postgresql":
         session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": wanted})
