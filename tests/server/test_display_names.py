@@ -88,7 +88,10 @@ HOSTILE = {
     "x`y": "`",
     "ann\uff1c": "<",  # a full-width less-than sign, "<" in NFKC
     "an\u200bn": "U+200B (ZERO WIDTH SPACE)",
-    "an\u200dn": "U+200D (ZERO WIDTH JOINER)",
+    "an\u200dn": "U+200D (ZERO WIDTH JOINER) (taken only after a virama",
+    "an\u200cn": "U+200C (ZERO WIDTH NON-JOINER) (taken only after a virama",
+    "\u200c\u0645\u06cc": "U+200C (ZERO WIDTH NON-JOINER)",  # joins nothing before it
+    "\u0645\u06cc\u200c": "U+200C (ZERO WIDTH NON-JOINER)",  # nor after it
     "\ufeffann": "U+FEFF (ZERO WIDTH NO-BREAK SPACE)",
     "ann\u2066x": "U+2066 (LEFT-TO-RIGHT ISOLATE)",
     "ann\u200fx": "U+200F (RIGHT-TO-LEFT MARK)",
@@ -168,3 +171,23 @@ def test_a_name_the_staff_go_by_is_refused_to_a_player(api: Api, way: Any) -> No
     assert way(api, "Dealer Dan").status_code == 201
     staff = {"name": "Dealer", "role": "dealer"}
     assert api.client.post("/players", json=staff, headers=api.admin).status_code == 201
+
+
+JOINED = (
+    "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian "I want": mi + ZWNJ + khaham
+    "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627",  # Persian "Ali-Reza", its two parts apart
+    "\u0915\u094d\u200c\u0937",  # Devanagari ka, virama, ZWNJ, ssa: a half form
+    "\u0915\u094d\u200d\u0937",  # ... and ZWJ after the virama
+)
+
+
+@pytest.mark.parametrize("way", [_sign_up, _open])
+def test_a_joiner_is_taken_where_the_script_needs_it(api: Api, way: Any) -> None:
+    """A fresh tester: Persian names written with U+200C ZERO WIDTH NON-JOINER were
+    refused. IDNA's CONTEXTJ rules (RFC 5892, Appendix A) take a non-joiner between
+    letters that join and a joiner or non-joiner after a virama; anywhere else (between
+    Latin letters, at either end of Persian letters) it is refused (HOSTILE)."""
+    for name in JOINED:
+        r = way(api, name)
+        assert r.status_code == 201, (name, r.text)
+        assert r.json()["name"] == name

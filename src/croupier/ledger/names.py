@@ -3,10 +3,13 @@
 A name is shown at the tables beside a seat, so no player may pose as another:
 
 - **the characters**: no markup (``<``, ``>``, ``&``, ``"``, a backtick), no control
-  character, no invisible or formatting character (zero-width spaces and joiners, the
-  word joiner, the byte-order mark, bidirectional marks, embeddings, overrides and
-  isolates, soft hyphens, Hangul fillers), no private-use or unassigned code point, no
-  line or paragraph separator; each is checked in the name as sent and in its NFKC form,
+  character, no invisible or formatting character (zero-width spaces, and joiners but
+  where a script needs them: a zero width non-joiner or joiner after a virama, a
+  non-joiner between letters that join, as Persian writes "mi" and "khaham" apart in one
+  word: IDNA's CONTEXTJ rules, RFC 5892, through the ``idna`` package; the word joiner,
+  the byte-order mark, bidirectional marks, embeddings, overrides and isolates, soft
+  hyphens, Hangul fillers), no private-use or unassigned code point, no line or paragraph
+  separator; each is checked in the name as sent and in its NFKC form,
   so a full-width ``＜`` is refused as ``<`` is. Letters of any script, accents, digits,
   spaces inside, apostrophes (``O'Brien``, ``O’Brien``), hyphens and periods are taken;
   letters of two scripts that look alike are not (``аnn`` with a Cyrillic ``а``; Unicode
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import unicodedata
 
+import idna
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
@@ -67,6 +71,8 @@ _LOOK_ALIKE_BLOCKS = (
     (0x01C0, 0x01C3, "a click letter"),  # ǀ for l, ǃ for !
 )
 """Letters no name needs that pass for ordinary ones."""
+_JOINERS = frozenset("\u200c\u200d")
+"""The zero width non-joiner and joiner: taken where IDNA takes them (:func:`_joined`)."""
 MOST_MARKS = 2
 """The most combining marks on one letter (in NFKC form, which composes the accents of
 every language written with them; more pile up over the neighbouring text)."""
@@ -153,7 +159,29 @@ def problem(name: str) -> str | None:
     refused by its code point (never the name itself), or ``None``: markup, a control,
     invisible or formatting character, or letters of two scripts one name may not mix
     (:data:`_TOGETHER`)."""
-    for char in name + unicodedata.normalize("NFKC", name):
+    for form in (name, unicodedata.normalize("NFKC", name)):
+        wrong = _characters(form)
+        if wrong is not None:
+            return wrong
+    return _piled(name) or _mixed(name)
+
+
+def _joined(text: str, at: int) -> bool:
+    """Whether the joiner at ``text[at]`` stands where a script needs it (RFC 5892's
+    CONTEXTJ rules, as IDNA and Unicode TS #39 take them): a zero width non-joiner or
+    joiner after a virama (a Devanagari half form), a non-joiner between letters that join
+    (Persian, Arabic script). Between Latin letters it shows nothing and is refused."""
+    try:
+        return idna.valid_contextj(text, at)
+    except ValueError:  # a neighbour unassigned (refused for itself), or too long a text
+        return False
+
+
+def _characters(text: str) -> str | None:
+    """The first of :func:`problem`'s refusals of a single character in ``text``."""
+    for at, char in enumerate(text):
+        if char in _JOINERS and _joined(text, at):
+            continue
         if char in MARKUP:
             return (
                 'a name may not hold <, >, &, " or a backtick, which a page could take '
@@ -174,8 +202,13 @@ def problem(name: str) -> str | None:
             return (
                 "a name may not hold a control character, nor an invisible or formatting "
                 f"one: it holds U+{ord(char):04X} ({what})"
+                + (
+                    " (taken only after a virama or between letters that join, as in Persian)"
+                    if char in _JOINERS
+                    else ""
+                )
             )
-    return _piled(name) or _mixed(name)
+    return None
 
 
 def _mark(char: str) -> bool:
