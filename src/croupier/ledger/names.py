@@ -17,9 +17,8 @@ A name is shown at the tables beside a seat, so no player may pose as another:
   scripts; another script's marks count as its letters), nor marks shown as nothing
   (variation selectors, the combining grapheme joiner), phonetic letters that pass for
   ordinary ones (``ɑ``, ``ᴀ``, ``ǀ``), nor more than two marks on one letter
-  (:func:`problem`). A name wholly in a script of look-alikes (Cyrillic ``рор``) is taken:
-  telling it from ``pop`` needs Unicode's confusables table, which croupier does not
-  carry;
+  (:func:`problem`). A name wholly in a script of look-alikes (Cyrillic ``рор``) is taken,
+  unless it looks the same as another's (below);
 - **the staff's names**: a player's name may not be one the casino's staff go by
   (:data:`RESERVED`: "dealer", "admin", "pit boss"...), compared as names are (:func:`key`):
   a player must not pass for staff at the table (:func:`claim`, 422; docs/interpretations.md,
@@ -28,7 +27,9 @@ A name is shown at the tables beside a seat, so no player may pose as another:
   blanks at either end ignored and every run of blanks inside taken as one space, are
   equal (:func:`key`): ``Ann``, ``ANN``, ``ａｎｎ`` and ``ann`` are one name. A name
   another account holds is refused (:func:`claim`, 409). Apostrophes and dashes that
-  look alike compare as one (``O’Neill`` is ``O'Neill``).
+  look alike compare as one (``O’Neill`` is ``O'Neill``), and so does a name that looks
+  the same as another by Unicode's confusables skeleton (:func:`look`: Cyrillic ``рор``
+  and ``Pop``, ``B0B`` and ``Bob``, ``rn`` and ``m``).
 
 Accounts opened before this rule may share a name; none is renamed.
 """
@@ -42,6 +43,7 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from croupier.errors import LedgerError, Unprocessable
+from croupier.ledger.confusables import skeleton
 from croupier.ledger.models import Player
 
 CITE = "server:names"
@@ -240,17 +242,27 @@ def key(name: str) -> str:
     return " ".join(folded.split())
 
 
+def look(name: str) -> str:
+    """``name`` as look-alike names are compared: its confusables skeleton (Unicode TS
+    #39, :func:`croupier.ledger.confusables.skeleton`) of its NFKC form with apostrophes,
+    dashes and blanks folded as :func:`key` folds them, case-folded and taken to its
+    skeleton again (so that ``0`` and ``O``, ``I`` and ``l``, ``рор`` and ``Pop`` are
+    one)."""
+    shaped = " ".join(unicodedata.normalize("NFKC", name).translate(_FOLDED).split())
+    return skeleton(skeleton(shaped).casefold())
+
+
 RESERVED = frozenset(
     {"dealer", "root", "admin", "house", "croupier", "system", "staff", "pit boss"}
 )
 """Names the casino's staff and the software go by, which no player may bear (as :func:`key`
-folds them)."""
+folds them, or looking alike: :func:`look`)."""
 
 
 def staff_name(name: str) -> str | None:
     """Why ``name`` may not be a player's: it is one the staff go by (:data:`RESERVED`,
-    compared as :func:`key` compares names), or ``None``."""
-    if key(name) not in RESERVED:
+    compared as :func:`key` and :func:`look` compare names), or ``None``."""
+    if key(name) not in RESERVED and look(name) not in {look(staff) for staff in RESERVED}:
         return None
     return (
         "a player's name may not be one the casino's staff go by (dealer, pit boss, house, "
@@ -262,17 +274,24 @@ def staff_name(name: str) -> str | None:
 def claim(session: Session, name: str, role: str = "player") -> None:
     """Refuse ``name`` for an account of ``role``: a player's name the staff go by
     (:func:`staff_name`; :class:`Unprocessable`, 422, ``server:names``), and any name
-    another account holds (:func:`key`; :class:`LedgerError`, 409), in the caller's
-    transaction. On PostgreSQL two transactions claiming the same name take turns (a
-    transaction-scoped advisory lock on the name's key); SQLite has one writer at a
-    time."""
+    another account holds, or one that looks the same (:func:`key`, :func:`look`;
+    :class:`LedgerError`, 409), in the caller's transaction. On PostgreSQL the
+    transactions claiming names take turns (a transaction-scoped advisory lock: two
+    look-alike names have different keys); SQLite has one writer at a time."""
     why = staff_name(name) if role == "player" else None
     if why is not None:
         raise Unprocessable(why, CITE)
-    wanted = key(name)
+    wanted, looks = key(name), look(name)
     if session.get_bind().dialect.name == "postgresql":
-        session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": wanted})
+        session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": CITE})
     for held in session.scalars(select(Player.name)):
+        if key(held) != wanted and look(held) == looks:
+            raise LedgerError(
+                "another player's name looks the same as this one (letters that look alike, "
+                "such as a Cyrillic \u0440 for a Latin p or a 0 for an O, compare as one): "
+                "choose another",
+                CITE,
+            )
         if key(held) == wanted:
             raise LedgerError(
                 "another player's name is the same as this one (names are compared "
