@@ -116,3 +116,16 @@ def test_no_underscored_identifier_in_a_422_of_any_games_command(api: Api) -> No
                     found[f"{game} {name} {body}"] = said
     assert found == {}
     assert swept >= 30
+
+
+def test_a_field_the_request_made_up_is_named_as_sent(api: Api) -> None:
+    """A field's own name is said in words; a name that is no field's (the request made it
+    up) is said as sent, so the sender can find it: it is his, not the server's."""
+    ann_id, ann = api.player("ann")
+    body = {"loss_daily": -5, "no_such_limit": 1}
+    r = api.client.put(f"/players/{ann_id}/limits", json=body, headers=ann)
+    assert r.status_code == 422, r.text
+    assert r.json()["detail"] == (
+        "The field daily loss limit must be more than 0. "
+        "The field no_such_limit is not a field this request takes."
+    )
