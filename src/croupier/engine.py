@@ -72,6 +72,7 @@ from pydantic import (
     SerializerFunctionWrapHandler,
     TypeAdapter,
     ValidationError,
+    WithJsonSchema,
     model_serializer,
 )
 
@@ -83,7 +84,7 @@ from croupier.errors import (
     NotYourTurn,
     ReplayError,
 )
-from croupier.money import Cents
+from croupier.money import MAX_CENTS, Cents
 from croupier.offers import LegalCommand as LegalCommand
 from croupier.rng import Rng, ScriptedRng, SealedDraws
 from croupier.rules.base import STORED, RulesSubmission
@@ -154,6 +155,43 @@ class Event(Record):
 
 class Command(Record):
     """Something an actor asks a round to do."""
+
+
+CENTS_SENT = (
+    'Cents, a JSON integer: 500 is $5.00 (not 5, 5.0 or "500"); a value that is not a '
+    "whole number of cents, or over the table's limits, is refused citing the rule."
+)
+"""What a command's amount field says of itself in its JSON Schema."""
+
+SentCents = Annotated[
+    Any,
+    WithJsonSchema(
+        {"type": "integer", "minimum": 1, "maximum": MAX_CENTS, "description": CENTS_SENT}
+    ),
+]
+"""A command's amount of money, in cents: described as an integer in the command's JSON
+Schema (``GET /games/{game}/commands``), read as sent (``Any``) so that the round refuses
+a bad value with a cited error (:func:`croupier.money.require_cents`) rather than pydantic
+coercing or refusing it without the rule."""
+
+SentCentsOrNone = Annotated[
+    Any,
+    WithJsonSchema(
+        {
+            "anyOf": [{"type": "integer", "minimum": 1, "maximum": MAX_CENTS}, {"type": "null"}],
+            "description": f"{CENTS_SENT} Left out (null) where the decision moves no money.",
+        }
+    ),
+]
+"""As :data:`SentCents`, for an amount a command may leave out."""
+
+SentCentsOrZero = Annotated[
+    Any,
+    WithJsonSchema(
+        {"type": "integer", "minimum": 0, "maximum": MAX_CENTS, "description": CENTS_SENT}
+    ),
+]
+"""As :data:`SentCents`, for an amount that may be nothing (0)."""
 
 
 class Outcome(StrEnum):

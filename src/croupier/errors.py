@@ -132,6 +132,12 @@ class AccessDenied(CroupierError):
     """The caller's role or seat does not allow the request (403)."""
 
 
+class DealerOnly(NotYourTurn, AccessDenied):
+    """A command only the dealer sends, sent by a player: refused 403 as any request the
+    caller's role may not make (who may comes before the round's state), still a
+    :class:`NotYourTurn` to the engine and the terminal tables."""
+
+
 class PlayStopped(AccessDenied):
     """A player whose play is suspended or who excluded himself (814a.2): he may not
     take a seat or wager (a round he is in finishes)."""

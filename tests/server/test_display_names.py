@@ -64,7 +64,7 @@ def test_the_same_name_in_another_case_width_or_blanks_is_refused(api: Api, way:
     # e and a combining acute accent (NFKC composes it); the fourth: blanks inside.
     # ... and, found by a hostile trial, the apostrophe and the dash that look alike.
     for same in (
-        "ADMIN",
+        "ZOË",  # ("ADMIN", once here, is a name the staff go by: refused 422)
         "ｓｅáｎ o'brien",
         "Jose\u0301 A\u0301lvarez jr.",
         "Anne-Marie   Dupont",
@@ -88,7 +88,10 @@ HOSTILE = {
     "x`y": "`",
     "ann\uff1c": "<",  # a full-width less-than sign, "<" in NFKC
     "an\u200bn": "U+200B (ZERO WIDTH SPACE)",
-    "an\u200dn": "U+200D (ZERO WIDTH JOINER)",
+    "an\u200dn": "U+200D (ZERO WIDTH JOINER) (taken only after a virama",
+    "an\u200cn": "U+200C (ZERO WIDTH NON-JOINER) (taken only after a virama",
+    "\u200c\u0645\u06cc": "U+200C (ZERO WIDTH NON-JOINER)",  # joins nothing before it
+    "\u0645\u06cc\u200c": "U+200C (ZERO WIDTH NON-JOINER)",  # nor after it
     "\ufeffann": "U+FEFF (ZERO WIDTH NO-BREAK SPACE)",
     "ann\u2066x": "U+2066 (LEFT-TO-RIGHT ISOLATE)",
     "ann\u200fx": "U+200F (RIGHT-TO-LEFT MARK)",
@@ -141,3 +144,82 @@ def test_one_name_signed_up_at_once_is_taken_once(api: Api) -> None:
     assert sorted(r.status_code for r in answers) == [201, 409, 409, 409, 409, 409]
     [taken] = [name for name in _names(api) if name != "admin"]
     assert taken in spellings
+
+
+STAFF = ("dealer", "root", "admin", "house", "croupier", "system", "staff", "pit boss")
+
+
+@pytest.mark.parametrize("way", [_sign_up, _open])
+def test_a_name_the_staff_go_by_is_refused_to_a_player(api: Api, way: Any) -> None:
+    """A fresh tester: a player could sign up as "Dealer" and pass for the casino's staff.
+    Each name the staff go by, and its forms the same-name check folds (case, width,
+    blanks), is refused 422 saying why (docs/interpretations.md, "Names the staff go
+    by"); a name that merely holds such a word is taken, and an admin may still open a
+    dealer's account so named."""
+    before = _names(api)
+    forms = [*STAFF, "DEALER", " Pit  Boss ".strip(), "Pit  Boss", "ｈｏｕｓｅ", "Croupier"]
+    for name in forms:
+        r = way(api, name)
+        assert r.status_code == 422, (name, r.text)
+        assert r.json() == {
+            "detail": "a player's name may not be one the casino's staff go by (dealer, pit "
+            "boss, house, croupier, staff, admin, root, system), so that no player passes "
+            "for staff at the table: choose another (the operator's rules)",
+            "cite": "server:names",
+        }, name
+    assert _names(api) == before
+    assert way(api, "Dealer Dan").status_code == 201
+    staff = {"name": "Dealer", "role": "dealer"}
+    assert api.client.post("/players", json=staff, headers=api.admin).status_code == 201
+
+
+JOINED = (
+    "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian "I want": mi + ZWNJ + khaham
+    "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627",  # Persian "Ali-Reza", its two parts apart
+    "\u0915\u094d\u200c\u0937",  # Devanagari ka, virama, ZWNJ, ssa: a half form
+    "\u0917\u094d\u200d\u0924",  # ga, virama, ZWJ, ta (ka-ssa with ZWJ would look
+    # the same as the one above to the confusables skeleton, which drops joiners)
+)
+
+
+@pytest.mark.parametrize("way", [_sign_up, _open])
+def test_a_joiner_is_taken_where_the_script_needs_it(api: Api, way: Any) -> None:
+    """A fresh tester: Persian names written with U+200C ZERO WIDTH NON-JOINER were
+    refused. IDNA's CONTEXTJ rules (RFC 5892, Appendix A) take a non-joiner between
+    letters that join and a joiner or non-joiner after a virama; anywhere else (between
+    Latin letters, at either end of Persian letters) it is refused (HOSTILE)."""
+    for name in JOINED:
+        r = way(api, name)
+        assert r.status_code == 201, (name, r.text)
+        assert r.json()["name"] == name
+
+
+LOOK_ALIKES = {
+    # a name held: names that look the same by Unicode's confusables skeleton (TS #39)
+    "pop": ("\u0440\u043e\u0440", "\u0420\u041e\u0420"),  # wholly Cyrillic р, о, р; capitals
+    "Bob": ("B0B", "b0b"),  # a zero for an o
+    "Mary": ("rnary",),  # r and n for an m
+}
+
+
+@pytest.mark.parametrize("way", [_sign_up, _open])
+def test_a_name_that_looks_the_same_as_one_held_is_refused(api: Api, way: Any) -> None:
+    """A fresh tester: "рор", wholly in Cyrillic look-alikes, was taken beside "pop" (the
+    mixed-script check passes a name of one script). Names are compared by their
+    confusables skeleton too (Unicode TS #39, from confusables.txt as the
+    confusable-homoglyphs package ships it): each look-alike is refused 409, and a name
+    that only resembles one (Cyrillic "Владимир" beside "Vladimir") is taken."""
+    for held in LOOK_ALIKES:
+        assert way(api, held).status_code == 201
+    before = api.snapshot()
+    for alikes in LOOK_ALIKES.values():
+        for name in alikes:
+            r = way(api, name)
+            assert r.status_code == 409, (name, r.text)
+            assert r.json()["detail"].startswith(
+                "another player's name looks the same as this one (letters that look alike, "
+                "such as a Cyrillic \u0440 for a Latin p or a 0 for an O, compare as one)"
+            ), name
+    assert api.snapshot() == before
+    assert way(api, "Vladimir").status_code == 201
+    assert way(api, "Владимир").status_code == 201

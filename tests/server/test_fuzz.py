@@ -133,14 +133,22 @@ def test_malformed_json_is_refused_naming_the_body(hostile: Fuzzed) -> None:
 
 
 def test_a_body_over_a_megabyte_is_refused_before_it_is_read(hostile: Fuzzed) -> None:
-    """1 MiB is the most the server reads (a command is a few hundred bytes): 413; with no
-    bearer token a command is refused 401 before its body is read."""
+    """1 MiB is the most the server reads (a command is a few hundred bytes): 413, a
+    Problem in words like every other refusal (it was the bare text "Content Too Large");
+    with no bearer token a command is refused 401 before its body is read."""
     before = hostile.api.snapshot()
     padding = b" " * (1 << 20)
     body = b'{"command": {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", '
     body += b'"amount": 500}}' + padding
     for path, auth in (("/tables/hrd/commands", hostile.player), ("/tables", hostile.api.admin)):
-        assert post_raw(hostile, path, body, auth).status_code == 413
+        r = post_raw(hostile, path, body, auth)
+        assert r.status_code == 413 and r.headers["content-type"] == "application/json", r.text
+        assert r.json() == {
+            "detail": "the request's body is larger than 1 MiB, the most the server reads: "
+            "nothing was done; a command is a few hundred bytes, a Rules Submission at most "
+            "100,000 characters",
+            "cite": "http:body",
+        }
     r = hostile.api.client.post(
         "/tables/hrd/commands", content=b"{", headers={"Idempotency-Key": "no-token"}
     )
@@ -326,7 +334,9 @@ def test_the_description_documents_413_and_whole_numbers(hostile: Fuzzed) -> Non
         for method, operation in operations.items():
             if "requestBody" in operation:
                 with_body += 1
-                assert "text/plain" in operation["responses"]["413"]["content"], (method, path)
+                problem = {"$ref": "#/components/schemas/Problem"}
+                described = operation["responses"]["413"]["content"]
+                assert described == {"application/json": {"schema": problem}}, (method, path)
             inputs = [p["schema"] for p in operation.get("parameters", [])]
             inputs += [
                 m["schema"] for m in operation.get("requestBody", {}).get("content", {}).values()
@@ -336,7 +346,7 @@ def test_the_description_documents_413_and_whole_numbers(hostile: Fuzzed) -> Non
     assert with_body >= 8
     padding = b" " * (1 << 20)
     r = post_raw(hostile, "/players/play-money", b'{"name": "x"}' + padding, {})
-    assert r.status_code == 413 and r.headers["content-type"].startswith("text/plain")
+    assert r.status_code == 413 and r.json()["cite"] == "http:body", r.text
     before = hostile.api.snapshot()
     admin = {**hostile.api.admin, **hostile.api.key()}
     refused = [

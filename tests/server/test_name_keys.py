@@ -20,12 +20,14 @@ OLD = (  # id, name, opened: "Zoë Ōkubo" twice (another case), opened before t
     ("p1", "ZOË ŌKUBO", "2026-11-02 10:00:00"),
     ("p2", "Zoë  Ōkubo", "2026-11-01 10:00:00"),
     ("p3", "Ｂｏｂ", "2026-11-03 10:00:00"),
+    ("p4", "Pop", "2026-11-04 10:00:00"),  # Latin
+    ("p5", "\u0440\u043e\u0440", "2026-11-05 10:00:00"),  # Cyrillic, looks like p4's
 )
 
 
-def _keys(engine: Any) -> dict[str, str | None]:
+def _keys(engine: Any, column: str = "name_key") -> dict[str, str | None]:
     with engine.connect() as connection:
-        rows = connection.execute(text("SELECT id, name_key FROM players"))
+        rows = connection.execute(text(f"SELECT id, {column} FROM players"))
         return {str(player_id): key for player_id, key in rows}
 
 
@@ -43,14 +45,24 @@ def test_the_names_of_players_opened_before_are_keyed(db_url: str) -> None:
             )
     upgrade(engine)
     # NFKC, case-folded, runs of blanks as one: p2, opened first, holds "zoë ōkubo".
-    assert _keys(engine) == {"p1": None, "p2": "zoë ōkubo", "p3": "bob"}
+    assert _keys(engine) == {
+        "p1": None,
+        "p2": "zoë ōkubo",
+        "p3": "bob",
+        "p4": "pop",
+        "p5": "\u0440\u043e\u0440",
+    }
+    # The look: p1 (p2's name) and p5 (p4's, in Cyrillic look-alikes) hold none.
+    looks = _keys(engine, "name_look")
+    assert {player for player, look in looks.items() if look is None} == {"p1", "p5"}
+    assert looks["p4"] != looks["p3"]
     with pytest.raises(IntegrityError), engine.begin() as connection:
         connection.execute(text("UPDATE players SET name_key = 'bob' WHERE id = 'p1'"))
     engine.dispose()
     app = create_app(db_url)
     try:
         client = TestClient(app)
-        for same in ("zoe\u0308 ōkubo", "BOB"):
+        for same in ("zoe\u0308 ōkubo", "BOB", "\u0420\u043e\u0440", "P0P"):
             r = client.post("/players/play-money", json={"name": same})
             assert r.status_code == 409 and r.json()["cite"] == "server:names", r.text
         r = client.post("/players/play-money", json={"name": "Zoë Ōkubo Jr."})

@@ -33,7 +33,10 @@ def test_a_stranger_is_refused_before_the_body_is_read(api: Api, what: str) -> N
     for body in (BAD[what], "{not json"):
         r = _send(api, bob, ann_id, what, body)
         assert r.status_code == 403, r.text
-        assert r.json()["detail"].startswith("only the player himself or an admin may")
+        assert r.json()["detail"] == (  # the sentence whole: it once stopped at "may"
+            "only the player himself or an admin may see or change a player's limits, "
+            "reminders and status (the operator's rules)"
+        )
         mine = _send(api, ann, ann_id, what, body)
         assert mine.status_code == 422, mine.text
     assert api.client.get(f"/players/{ann_id}/limits", headers=ann).json() == before
@@ -47,3 +50,23 @@ def test_a_player_signing_equipment_is_refused_before_the_body_is_read(api: Api)
     r = api.client.post("/tables/hrd/equipment", json=body, headers=ann)
     assert r.status_code == 403, r.text
     assert api.client.post("/tables/hrd/equipment", json=body, headers=dee).status_code == 422
+
+
+def test_a_player_sending_a_dealers_command_is_refused_403_whatever_the_phase(api: Api) -> None:
+    """A dealer's command from a player was refused 409, as if the round's state were in
+    the way; the README says a role that may not is refused 403. Who may comes first: in
+    betting ("no more bets") and out of its phase (throwing the dice while wagers are
+    still taken) alike, nothing done."""
+    api.table()
+    _, ann = api.player("ann", deposit=10_000)
+    api.sit(ann, 1)
+    assert api.wager(ann, 1, "pip_street:ace", 500).status_code == 200
+    before = api.snapshot()
+    for command, what in (
+        ({"type": "AnnounceNoMoreBets"}, 'announce "no more bets" (675a.4(a))'),
+        ({"type": "ThrowDice"}, "throw the dice (675a.4(b))"),
+    ):
+        r = api.send(ann, command)
+        assert r.status_code == 403, r.text
+        assert r.json()["detail"] == f"only the dealer may {what}", r.text
+    assert api.snapshot() == before

@@ -54,7 +54,7 @@ def test_a_command_that_fails_validation_is_answered_in_sentences(api: Api) -> N
     assert r.status_code == 422
     assert r.json()["detail"] == (
         "The header Idempotency-Key is missing. The field command is missing. "
-        "The field round_version must be at least 0."
+        "The field round version must be at least 0."
     )
     r = api.client.post(
         "/tables/hrd/commands",

@@ -64,3 +64,31 @@ def test_no_refusal_names_a_spot_by_its_id(rules: str, tmp_path: Path) -> None:
                 assert not found, (rules, spot, amount, field, body)
     finally:
         api.close()
+
+
+@pytest.mark.parametrize(
+    "rules", ["high-roll-dice-ten-dice.toml", "go-fore-it.toml", "criss-cross-poker.toml"]
+)
+def test_an_unknown_spot_is_refused_saying_where_the_spots_names_are(api: Api, rules: str) -> None:
+    """A fresh tester: a wager on a spot the layout lacks was refused with the spots'
+    labels ("Pip Street ace"), which the API does not take as a spot. The refusal still
+    lists them in words, and says where the name to send is: the round's offers, where
+    each spot offered now has its label and its name (``legal_commands`` of the view)."""
+    api.table("t", EXAMPLES / rules)
+    _, ann = api.player("ann", deposit=100_000)
+    api.sit(ann, 1, "t")
+    r = api.wager(ann, 1, "nowhere", 500, table_id="t")
+    assert r.status_code == 422, r.text
+    detail = r.json()["detail"]
+    assert "each sent as the round's offers name it (a wager's spot in the table's view)" in detail
+    assert codes(detail) == []
+    view = api.client.get("/tables/t/view", headers=ann).json()
+    wagers = [c for c in view["legal_commands"] if c["command"] in ("PlaceWager", "PlaceAntes")]
+    options = [o for c in wagers for o in c["fields"].get("spot", {}).get("options", [])]
+    for option in options:  # each offered spot: its label in the refusal, its name taken
+        assert option["label"] in detail, (option, detail)
+    if options:  # the name taken (an amount within the offer's limits)
+        low = wagers[0]["fields"]["amount"]["low"]
+        taken = api.wager(ann, 1, options[0]["value"], low, table_id="t")
+        assert taken.status_code == 200, taken.text
+    assert options or rules == "criss-cross-poker.toml"  # antes: no spot to choose

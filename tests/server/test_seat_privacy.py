@@ -1,6 +1,8 @@
 """Issue #34: another player never reads a seat owner's account id, in GET /tables/{id},
 in the table view (the same view the WebSocket sends) or in the round's view: he sees
-the seat by its player's name, or "Seat N"; the seat's own player sees his id."""
+the seat by its player's name, or "Seat N"; the seat's own player sees his id in the
+seat list, and in a round's view his seat is "you" (a fresh tester found his hex id
+there)."""
 
 from __future__ import annotations
 
@@ -57,10 +59,13 @@ def test_a_second_player_reads_no_account_id_of_another_seat(tmp_path: Path) -> 
         {"seat": 1, "player_id": None, "name": "ann"},
         {"seat": 2, "player_id": bob_id, "name": "bob"},
     ]
-    assert view["view"]["seats"] == {"1": "ann", "2": bob_id}
-    # The seat's own player sees his own id; the staff see every id.
+    assert view["view"]["seats"] == {"1": "ann", "2": "you"}
+    # The seat's own player: his seat is "you" in the round's view, his id only in the
+    # seat list; the staff see every id.
     mine = api.client.get("/tables/hrd/view", headers=ann).json()
-    assert mine["view"]["seats"] == {"1": ann_id, "2": "bob"}
+    assert mine["view"]["seats"] == {"1": "you", "2": "bob"}
+    assert ann_id not in json.dumps(mine["view"])
+    assert [s["player_id"] for s in mine["seats"]] == [ann_id, None]
     staff = api.client.get("/tables/hrd", headers=api.admin).json()
     assert [s["player_id"] for s in staff["seats"]] == [ann_id, bob_id]
 
@@ -81,7 +86,7 @@ def test_a_rounds_steps_show_another_seat_by_name(tmp_path: Path) -> None:
         {"seat": 1, "player_id": None, "name": "ann"},
         {"seat": 2, "player_id": bob_id, "name": "bob"},
     ]
-    assert all(step["view"]["seats"] == {"1": "ann", "2": bob_id} for step in steps["steps"])
+    assert all(step["view"]["seats"] == {"1": "ann", "2": "you"} for step in steps["steps"])
     staff = api.client.get(f"/rounds/{wager['round_id']}/steps", headers=api.admin).json()
     assert [s["player_id"] for s in staff["seats"]] == [ann_id, bob_id]
 
@@ -150,7 +155,7 @@ def test_no_one_receives_another_players_account_id(game: str, tmp_path: Path) -
         opened = staff["steps"][0]["event"]["event"]
         assert opened["seats"] == {str(seat): pid for seat, pid in table.ids.items()}
         # A player reads each seat of the opening event by its stand-in (his own too: one
-        # reveal serves every player; his view names his seat by his id).
+        # reveal serves every player; his view names his seat "you").
         mine = client.get(f"/rounds/{round_id}/steps", headers=table.players[2]).json()
         first = mine["steps"][0]["event"]
         assert first["event"]["seats"] == {
@@ -158,7 +163,8 @@ def test_no_one_receives_another_players_account_id(game: str, tmp_path: Path) -
             "2": "player at seat 2",
             "3": "player at seat 3",
         }
-        assert mine["steps"][0]["view"]["seats"]["2"] == table.ids[2]
+        assert mine["steps"][0]["view"]["seats"]["2"] == "you"
+        assert table.ids[2] not in json.dumps([step["view"] for step in mine["steps"]])
         assert first["ids_replaced"] is True  # its hash is over the stored ids
         assert first["hash"] == staff["steps"][0]["event"]["hash"]
     finally:

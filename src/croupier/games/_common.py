@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
 from croupier.engine import DEALER, Actor, Event, Outcome, Round, RoundVoided, WagerSettled
-from croupier.errors import IllegalCommand, NotYourTurn, ReplayError
+from croupier.errors import DealerOnly, IllegalCommand, NotYourTurn, ReplayError
 from croupier.money import Cents
 
 T = TypeVar("T")
@@ -29,11 +29,18 @@ class Phased(Protocol):
     def phase(self) -> StrEnum: ...
 
 
+SPOTS_SENT = "each sent as the round's offers name it (a wager's spot in the table's view)"
+"""How a refusal of a spot the layout lacks says where the spots' names to send are: the
+labels it lists are a reader's words ("Pip Street ace"), the offers (``legal_commands``
+of ``GET /tables/{id}/view``) give each with the name a command sends
+(``pip_street:ace``)."""
+
+
 def dealer_only(actor: Actor, what: str, cite: str) -> None:
-    """Refuse (citing ``cite``) unless ``actor`` is the dealer: "only the dealer may
-    ``what``"."""
+    """Refuse (:class:`~croupier.errors.DealerOnly`, citing ``cite``) unless ``actor`` is
+    the dealer: "only the dealer may ``what``"."""
     if actor != DEALER:
-        raise NotYourTurn(f"only the dealer may {what}", cite)
+        raise DealerOnly(f"only the dealer may {what}", cite)
 
 
 def require_phase(state: Phased, phase: StrEnum, what: str, cite: str) -> None:

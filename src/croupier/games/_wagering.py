@@ -66,11 +66,13 @@ from croupier.engine import (
     Round,
     RoundCompleted,
     RoundVoided,
+    SentCents,
     WagerPlaced,
     WagerSettled,
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.games._common import (
+    SPOTS_SENT,
     checked,
     dealer_only,
     expect_phase,
@@ -90,7 +92,7 @@ class PlaceWager(Command):
     type: Literal["PlaceWager"] = "PlaceWager"
     seat: int
     spot: str
-    amount: Any
+    amount: SentCents
     """Cents; checked as a positive ``int`` by the round so that a bad value is refused with
     a cited error rather than coerced."""
 
@@ -278,7 +280,7 @@ class WageringRound(Round[LayoutT]):
     def why_no_spot(self, spot: str) -> str:
         """Why ``spot`` is not a spot of the layout, in words."""
         known = ", ".join(self.spot_label(one) for one in self.spots())
-        return f"there is no spot {spot!r} at this table; the spots are {known}"
+        return f"there is no spot {spot!r} at this table; the spots are {known}, {SPOTS_SENT}"
 
     def refuse_amount(self, seat: int, spot: str, amount: Cents, bound: Bound) -> IllegalCommand:
         """The refusal of ``amount`` outside ``bound`` on ``spot``."""
@@ -360,11 +362,12 @@ class WageringRound(Round[LayoutT]):
                 f"seat {seat} is not occupied: only seated players may wager", s.seated
             )
 
-    def check_spot(self, seat: int, spot: str, actor: Actor) -> Bound:
+    def check_spot(self, seat: int, spot: str, actor: Actor, amount: object = None) -> Bound:
         """The amounts a wager by ``seat`` on ``spot`` may take now; refuses (changing
         nothing) a wager by another actor, from an empty seat, after "no more bets", on no
         spot of the layout, on a spot the seat holds (one wager per spot, unless wagers
-        add up), or one the game's rules do not allow now (:meth:`wager_bound`)."""
+        add up: :meth:`refuse_held`, given the ``amount`` sent), or one the game's rules
+        do not allow now (:meth:`wager_bound`)."""
         self.check_seat(seat, actor)
         if not self.betting_open():
             raise self.refuse_closed(spot)
@@ -375,11 +378,35 @@ class WageringRound(Round[LayoutT]):
         bound = self.open_bound(seat, spot, held)
         if bound is None:
             if not self.adds_to_wager and spot in held:
-                raise InvalidWager(
-                    f"seat {seat} already has a wager on {self.spot_label(spot)}", cite
-                )
+                raise self.refuse_held(seat, spot, amount)
             raise InvalidWager(*self.why_no_bound(seat, spot))
         return bound
+
+    def why_held(self, seat: int, spot: str) -> tuple[str, str]:
+        """Why ``seat`` may not wager again on ``spot``, which holds its wager: (words,
+        cite)."""
+        return (
+            f"seat {seat} already has a wager on {self.spot_label(spot)}",
+            self.betting_sections.wagers,
+        )
+
+    def refuse_held(self, seat: int, spot: str, amount: object) -> IllegalCommand:
+        """The refusal of a second wager by ``seat`` on ``spot``, which holds one: an
+        amount no wager there could be (not whole cents, outside what :meth:`wager_bound`
+        allows on the spot) is refused for its amount, as a pit refuses chips no wager
+        there takes before saying the spot is taken; any other as the wager already there.
+        ``amount`` ``None``: the spot alone is asked about (the offers)."""
+        held = InvalidWager(*self.why_held(seat, spot))
+        if amount is None:
+            return held
+        try:
+            bound = self.wager_bound(seat, spot)
+            cents = require_cents(amount, *self.amount_terms(spot))
+        except IllegalCommand as refused:
+            return refused
+        if bound is not None and not bound.low <= cents <= bound.high:
+            return self.refuse_amount(seat, spot, cents, bound)
+        return held
 
     def open_bound(self, seat: int, spot: str, held: Mapping[str, Cents]) -> Bound | None:
         """The test behind :meth:`check_spot` once the seat may wager and betting is open,
@@ -394,7 +421,7 @@ class WageringRound(Round[LayoutT]):
         """The wager ``command`` places (:meth:`check_spot`, then its amount: whole cents
         within the spot's :class:`Bound`)."""
         seat, spot = command.seat, command.spot
-        bound = self.check_spot(seat, spot, actor)
+        bound = self.check_spot(seat, spot, actor, command.amount)
         amount = require_cents(command.amount, *self.amount_terms(spot))
         if not bound.low <= amount <= bound.high:
             raise self.refuse_amount(seat, spot, amount, bound)

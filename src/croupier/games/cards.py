@@ -64,6 +64,7 @@ from croupier.equipment.cards import (
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
 from croupier.games import _wagering
 from croupier.games._common import (
+    SPOTS_SENT,
     dealer_only,
     passes,
     require_phase,
@@ -525,7 +526,10 @@ class CardRound(WageringRound[StateT]):
 
     def why_no_spot(self, spot: str) -> str:
         known = ", ".join(self.spot_label(one) for one in self.spots())
-        return f"there is no spot {spot!r} at a {self.title} table; the spots are {known}"
+        return (
+            f"there is no spot {spot!r} at a {self.title} table; the spots are {known}, "
+            + SPOTS_SENT
+        )
 
     def spot_of(self, text: str) -> StrEnum:
         """The spot ``text`` names; refuses a spot not on the layout."""

@@ -70,6 +70,7 @@ class Player(Base):
     __table_args__ = (
         CheckConstraint("role IN ('player', 'dealer', 'admin')", name="role"),
         Index("ix_players_name_key", "name_key", unique=True),
+        Index("ix_players_name_look", "name_look", unique=True),
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -79,6 +80,11 @@ class Player(Base):
     account at most (a unique index, migration 0019; :func:`croupier.ledger.names.claim`);
     ``NULL`` where no claim was made (an account made by the ledger directly) or an older
     account of the same name holds it (opened before the rule)."""
+    name_look: Mapped[str | None] = mapped_column(Text, default=None)
+    """The name as look-alike names are compared (its confusables skeleton,
+    :func:`croupier.ledger.names.look`), held by one account at most (a unique index,
+    migration 0019); ``NULL`` as :attr:`name_key` is, or where an older account's name
+    looks the same."""
     role: Mapped[str] = mapped_column(String(10))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     """sha256 of the bearer token; the token itself is never stored."""

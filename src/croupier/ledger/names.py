@@ -3,10 +3,13 @@
 A name is shown at the tables beside a seat, so no player may pose as another:
 
 - **the characters**: no markup (``<``, ``>``, ``&``, ``"``, a backtick), no control
-  character, no invisible or formatting character (zero-width spaces and joiners, the
-  word joiner, the byte-order mark, bidirectional marks, embeddings, overrides and
-  isolates, soft hyphens, Hangul fillers), no private-use or unassigned code point, no
-  line or paragraph separator; each is checked in the name as sent and in its NFKC form,
+  character, no invisible or formatting character (zero-width spaces, and joiners but
+  where a script needs them: a zero width non-joiner or joiner after a virama, a
+  non-joiner between letters that join, as Persian writes "mi" and "khaham" apart in one
+  word: IDNA's CONTEXTJ rules, RFC 5892, through the ``idna`` package; the word joiner,
+  the byte-order mark, bidirectional marks, embeddings, overrides and isolates, soft
+  hyphens, Hangul fillers), no private-use or unassigned code point, no line or paragraph
+  separator; each is checked in the name as sent and in its NFKC form,
   so a full-width ``＜`` is refused as ``<`` is. Letters of any script, accents, digits,
   spaces inside, apostrophes (``O'Brien``, ``O’Brien``), hyphens and periods are taken;
   letters of two scripts that look alike are not (``аnn`` with a Cyrillic ``а``; Unicode
@@ -14,31 +17,39 @@ A name is shown at the tables beside a seat, so no player may pose as another:
   scripts; another script's marks count as its letters), nor marks shown as nothing
   (variation selectors, the combining grapheme joiner), phonetic letters that pass for
   ordinary ones (``ɑ``, ``ᴀ``, ``ǀ``), nor more than two marks on one letter
-  (:func:`problem`). A name wholly in a script of look-alikes (Cyrillic ``рор``) is taken:
-  telling it from ``pop`` needs Unicode's confusables table, which croupier does not
-  carry;
+  (:func:`problem`). A name wholly in a script of look-alikes (Cyrillic ``рор``) is taken,
+  unless it looks the same as another's (below);
+- **the staff's names**: a player's name may not be one the casino's staff go by
+  (:data:`RESERVED`: "dealer", "admin", "pit boss"...), compared as names are (:func:`key`):
+  a player must not pass for staff at the table (:func:`claim`, 422; docs/interpretations.md,
+  "Names the staff go by"). A staff account (opened by an admin) may bear one;
 - **the same name**: two names are the same when their NFKC forms, case-folded, with the
   blanks at either end ignored and every run of blanks inside taken as one space, are
   equal (:func:`key`): ``Ann``, ``ANN``, ``ａｎｎ`` and ``ann`` are one name. A name
   another account holds is refused (:func:`claim`, 409). Apostrophes and dashes that
-  look alike compare as one (``O’Neill`` is ``O'Neill``).
+  look alike compare as one (``O’Neill`` is ``O'Neill``), and so does a name that looks
+  the same as another by Unicode's confusables skeleton (:func:`look`: Cyrillic ``рор``
+  and ``Pop``, ``B0B`` and ``Bob``, ``rn`` and ``m``).
 
-Each account's key is stored beside its name (``players.name_key``) under a unique index,
-so the check is one indexed lookup and two sign-ups of one name at once are told apart by
-the database. Accounts opened before this rule may share a name; none is renamed: the
-oldest holds the key (migration 0019) and the others none. A change to :func:`key` needs a
-migration that stores every key again.
+Each account's key and look (:func:`key`, :func:`look`) are stored beside its name
+(``players.name_key``, ``players.name_look``), each under a unique index, so the check is
+two indexed lookups and two sign-ups of one name, or of two look-alike names, at once are
+told apart by the database. Accounts opened before this rule may share a name; none is
+renamed: the oldest holds the key and the look (migration 0019) and the others none. A
+change to :func:`key` or :func:`look` needs a migration that stores them all again.
 """
 
 from __future__ import annotations
 
 import unicodedata
 
+import idna
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from croupier.errors import LedgerError
+from croupier.errors import LedgerError, Unprocessable
+from croupier.ledger.confusables import skeleton
 from croupier.ledger.models import Player
 
 CITE = "server:names"
@@ -68,6 +79,8 @@ _LOOK_ALIKE_BLOCKS = (
     (0x01C0, 0x01C3, "a click letter"),  # ǀ for l, ǃ for !
 )
 """Letters no name needs that pass for ordinary ones."""
+_JOINERS = frozenset("\u200c\u200d")
+"""The zero width non-joiner and joiner: taken where IDNA takes them (:func:`_joined`)."""
 MOST_MARKS = 2
 """The most combining marks on one letter (in NFKC form, which composes the accents of
 every language written with them; more pile up over the neighbouring text)."""
@@ -154,7 +167,29 @@ def problem(name: str) -> str | None:
     refused by its code point (never the name itself), or ``None``: markup, a control,
     invisible or formatting character, or letters of two scripts one name may not mix
     (:data:`_TOGETHER`)."""
-    for char in name + unicodedata.normalize("NFKC", name):
+    for form in (name, unicodedata.normalize("NFKC", name)):
+        wrong = _characters(form)
+        if wrong is not None:
+            return wrong
+    return _piled(name) or _mixed(name)
+
+
+def _joined(text: str, at: int) -> bool:
+    """Whether the joiner at ``text[at]`` stands where a script needs it (RFC 5892's
+    CONTEXTJ rules, as IDNA and Unicode TS #39 take them): a zero width non-joiner or
+    joiner after a virama (a Devanagari half form), a non-joiner between letters that join
+    (Persian, Arabic script). Between Latin letters it shows nothing and is refused."""
+    try:
+        return idna.valid_contextj(text, at)
+    except ValueError:  # a neighbour unassigned (refused for itself), or too long a text
+        return False
+
+
+def _characters(text: str) -> str | None:
+    """The first of :func:`problem`'s refusals of a single character in ``text``."""
+    for at, char in enumerate(text):
+        if char in _JOINERS and _joined(text, at):
+            continue
         if char in MARKUP:
             return (
                 'a name may not hold <, >, &, " or a backtick, which a page could take '
@@ -175,8 +210,13 @@ def problem(name: str) -> str | None:
             return (
                 "a name may not hold a control character, nor an invisible or formatting "
                 f"one: it holds U+{ord(char):04X} ({what})"
+                + (
+                    " (taken only after a virama or between letters that join, as in Persian)"
+                    if char in _JOINERS
+                    else ""
+                )
             )
-    return _piled(name) or _mixed(name)
+    return None
 
 
 def _mark(char: str) -> bool:
@@ -208,34 +248,78 @@ def key(name: str) -> str:
     return " ".join(folded.split())
 
 
+def look(name: str) -> str:
+    """``name`` as look-alike names are compared: its confusables skeleton (Unicode TS
+    #39, :func:`croupier.ledger.confusables.skeleton`) of its NFKC form with apostrophes,
+    dashes and blanks folded as :func:`key` folds them, case-folded and taken to its
+    skeleton again (so that ``0`` and ``O``, ``I`` and ``l``, ``рор`` and ``Pop`` are
+    one)."""
+    shaped = " ".join(unicodedata.normalize("NFKC", name).translate(_FOLDED).split())
+    return skeleton(skeleton(shaped).casefold())
+
+
+RESERVED = frozenset(
+    {"dealer", "root", "admin", "house", "croupier", "system", "staff", "pit boss"}
+)
+"""Names the casino's staff and the software go by, which no player may bear (as :func:`key`
+folds them, or looking alike: :func:`look`)."""
+
+
+def staff_name(name: str) -> str | None:
+    """Why ``name`` may not be a player's: it is one the staff go by (:data:`RESERVED`,
+    compared as :func:`key` and :func:`look` compare names), or ``None``."""
+    if key(name) not in RESERVED and look(name) not in {look(staff) for staff in RESERVED}:
+        return None
+    return (
+        "a player's name may not be one the casino's staff go by (dealer, pit boss, house, "
+        "croupier, staff, admin, root, system), so that no player passes for staff at the "
+        "table: choose another"
+    )
+
+
 def hold(session: Session, player: Player) -> None:
-    """Store, for ``player`` (added to ``session``, not yet written), his name's key
-    (:func:`key`) where no account holds it (one indexed lookup), else none (an account
-    made by the ledger directly may share a name; :func:`claim` refuses it); then write
-    him (flush). Raises :class:`LedgerError` (409, ``server:names``) where a transaction
-    that committed meanwhile holds the key: the unique index refuses the second of two
-    accounts of one name made at once."""
-    wanted = key(player.name)
-    held = session.scalars(select(Player.id).where(Player.name_key == wanted).limit(1)).first()
-    player.name_key = wanted if held is None else None
+    """Store, for ``player`` (added to ``session``, not yet written), his name's key and
+    look (:func:`key`, :func:`look`) where no account holds them (an indexed lookup each),
+    else none (an account made by the ledger directly may share a name; :func:`claim`
+    refuses it); then write him (flush). Raises :class:`LedgerError` (409,
+    ``server:names``) where a transaction that committed meanwhile holds either: the unique
+    indexes refuse the second of two accounts of one name, or of two look-alike names,
+    made at once."""
+    wanted, looks = key(player.name), look(player.name)
+    same = session.scalars(select(Player.id).where(Player.name_key == wanted).limit(1)).first()
+    alike = session.scalars(select(Player.id).where(Player.name_look == looks).limit(1)).first()
+    player.name_key = wanted if same is None else None
+    player.name_look = looks if same is None and alike is None else None
     try:
         session.flush()
     except IntegrityError as error:  # held by a transaction that committed meanwhile
-        raise _taken() from error
+        raise _taken(_SAME) from error
 
 
 def claim(session: Session, player: Player) -> None:
-    """Refuse (:class:`LedgerError`, 409, ``server:names``) ``player``, just made in the
-    caller's transaction (:func:`croupier.ledger.accounts.create_player`), where another
-    account holds the same name (:func:`key`): he holds no key (:func:`hold`). Reads
-    nothing."""
+    """Refuse ``player``, just made in the caller's transaction
+    (:func:`croupier.ledger.accounts.create_player`): a player's name the staff go by
+    (:func:`staff_name`; :class:`Unprocessable`, 422, ``server:names``), a name another
+    account holds (he holds no key, :func:`hold`; :class:`LedgerError`, 409), or one that
+    looks the same as another's (he holds no look; 409). Reads nothing."""
+    why = staff_name(player.name) if player.role == "player" else None
+    if why is not None:
+        raise Unprocessable(why, CITE)
     if player.name_key is None:
-        raise _taken()
+        raise _taken(_SAME)
+    if player.name_look is None:
+        raise _taken(_ALIKE)
 
 
-def _taken() -> LedgerError:
-    return LedgerError(
-        "another player's name is the same as this one (names are compared ignoring "
-        "case, width and blanks at either end): choose another",
-        CITE,
-    )
+_SAME = (
+    "another player's name is the same as this one (names are compared ignoring case, "
+    "width and blanks at either end): choose another"
+)
+_ALIKE = (
+    "another player's name looks the same as this one (letters that look alike, such as a "
+    "Cyrillic \u0440 for a Latin p or a 0 for an O, compare as one): choose another"
+)
+
+
+def _taken(why: str) -> LedgerError:
+    return LedgerError(why, CITE)

@@ -37,6 +37,7 @@ from croupier.server import (
     seals,
     uptime,
 )
+from croupier.server.body_limit import MAX_BODY_BYTES, TooLarge
 from croupier.server.browser import SIGNUP_LIMIT
 from croupier.server.gate import Gate
 from croupier.server.ratelimit import DEFAULT, Buckets
@@ -56,11 +57,6 @@ from croupier.server.routes.deps import Server
 from croupier.server.selfcheck import Schedule, schedule
 from croupier.server.stall import STALLS, Stalls
 from croupier.server.writer import Writer
-
-MAX_BODY_BYTES = 1 << 20
-"""The largest request body the server reads (413 beyond): a Rules Submission is at most
-100,000 characters, a command a few hundred bytes."""
-
 
 ANSWERS_KEPT = timedelta(hours=24)
 """How long a command's stored answer is kept whole by default (then rebuilt from its
@@ -117,8 +113,8 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
     }
     too_large = {
         "description": f"A body over {MAX_BODY_BYTES // 2**20} MiB, the most the server reads: "
-        "refused before it is read, nothing done.",
-        "content": {"text/plain": {"schema": {"type": "string", "example": "Content Too Large"}}},
+        "refused before it is read, nothing done (`cite` http:body).",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
     }
     for operations in schema.get("paths", {}).values():
         for operation in operations.values():
@@ -255,12 +251,12 @@ def create_app(
         title="croupier table server",
         version=croupier.__version__,
         description=DESCRIPTION,
-        max_body_size=MAX_BODY_BYTES,
     )
     _keep(app, server, engine, stalls, trusted, sweep_seconds, selfcheck, answers_kept)
     app.openapi = functools.partial(_openapi, app)  # type: ignore[method-assign]
     handlers.install(app, engine.dialect.dbapi.Error)  # type: ignore[union-attr]
     _route(app)
+    app.add_middleware(TooLarge)
     if scale is not None:
         scaleout.install(app, scale)
     return app

@@ -38,6 +38,7 @@ from anyio import to_thread
 from starlette.responses import JSONResponse, Response
 
 from croupier.server import schemas
+from croupier.server.body_limit import MAX_BODY_BYTES, too_large
 from croupier.server.lease import CITE, Leases, misdirected
 
 Scope = MutableMapping[str, Any]
@@ -47,8 +48,6 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 FORWARDED_BY = "croupier-forwarded-by"
 """The header a forwarded request carries: the id of the process that sent it on."""
-MAX_BODY_BYTES = 1 << 20
-"""The largest command body sent on (``croupier.server.app.MAX_BODY_BYTES``: 413 beyond)."""
 _COMMAND = re.compile(r"^/tables/([^/]+)/commands/?$")
 _KEPT = ("authorization", "idempotency-key", "content-type", "accept", "user-agent")
 """The request headers sent on to the owner."""
@@ -106,7 +105,7 @@ class Forward:
             return misdirected(table_id, address)
         body = await _body(receive)
         if body is None:
-            return Response("Content Too Large", status_code=413, media_type="text/plain")
+            return too_large()
         sent = {k: v for k, v in headers.items() if k in _KEPT}
         sent[FORWARDED_BY] = self.leases.owner
         url = address.rstrip("/") + scope["path"]

@@ -11,6 +11,7 @@ the field's place in the request (``loc``: names and list positions only).
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from croupier.ledger.protection import WORDS as LIMIT_WORDS
 from croupier.money import format_cents
 from croupier.quoting import cut
 from croupier.server import schemas
@@ -74,14 +75,16 @@ CENTS = frozenset({"amount"})
 $1,000,000,000.00", not 100000000000)."""
 
 
-def field(loc: Sequence[str | int]) -> str:
+def field(loc: Sequence[str | int], sent: bool = False) -> str:
     """The field ``loc`` names, as a reader is told it: ``the header Idempotency-Key``,
     ``the query parameter since``, ``the field command.seat`` (a command's type, the
-    union's tag such as ``PlaceWager``, left out), ``the body`` for the body itself."""
+    union's tag such as ``PlaceWager``, left out), ``the body`` for the body itself; each
+    name in words (:func:`words`: ``the field daily loss limit``) but, where ``sent``, the
+    last, a name the request made up (``the field no_such_limit``), as sent."""
     where = str(loc[0]) if loc and loc[0] in _WHERE else "body"
     rest = list(loc[1:] if loc and loc[0] in _WHERE else loc)
     names: list[str] = []
-    for part in rest:
+    for at, part in enumerate(rest):
         if isinstance(part, int):
             names.append(f"[{part}]")
         elif part[:1].isupper() and where == "body":
@@ -89,7 +92,8 @@ def field(loc: Sequence[str | int]) -> str:
         elif "[" in part or part.startswith("function-"):
             continue  # pydantic's name for a validator, not a field sent
         else:
-            names.append(("." if names else "") + cut(part))
+            said = part if sent and at == len(rest) - 1 else words(part)
+            names.append(("." if names else "") + cut(said))
     name = "".join(names)
     if where == "header":
         return f"the header {name or 'sent'}"
@@ -99,8 +103,16 @@ def field(loc: Sequence[str | int]) -> str:
     return f"the field {name}" if name else "the body"
 
 
+def words(name: str) -> str:
+    """A field's or a choice's name as a reader is told it (issue #34: no identifier
+    joined by underscores): a player's limit by its words (``loss_daily``: "daily loss
+    limit"), any other with spaces for its underscores (``die_off_table``: "die off
+    table"). ``problems[].loc`` keeps the name itself for programs."""
+    return LIMIT_WORDS.get(name) or name.replace("_", " ")
+
+
 def _choices(value: Any) -> Any:
-    return value.replace("'", "") if isinstance(value, str) else value
+    return words(value.replace("'", "")) if isinstance(value, str) else value
 
 
 def sentence(error: Mapping[str, Any]) -> str:
@@ -109,7 +121,7 @@ def sentence(error: Mapping[str, Any]) -> str:
     kind = str(error.get("type", ""))
     loc = list(error.get("loc", ()))
     context = {k: _choices(v) for k, v in (error.get("ctx") or {}).items()}
-    named = field(loc)
+    named = field(loc, sent=kind == "extra_forbidden")
     if kind == "json_invalid":
         why = context.get("error")
         return "The body is not valid JSON" + (f" ({why})." if why else ".")

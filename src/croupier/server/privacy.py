@@ -1,17 +1,18 @@
 """Seat privacy (docs/architecture.md, "Seat privacy"): no player or spectator reads
 another player's account id, which would let him try its sign-in.
 
-The stored events keep the ids they were stored with (``RoundOpened.seats``; what a
-game carries over from rounds before, :meth:`~croupier.game.TablePolicy.players_named`),
-and each event's hash is over them. What a player or spectator receives of an event (a
+The stored events keep the ids they were stored with (``RoundOpened.seats``; what a game
+carries over from rounds before, :meth:`~croupier.game.TablePolicy.players_named`), and
+each event's hash is over them. What a player or spectator receives of an event (a
 command's answer, a WebSocket frame, a step, a recall, the reveal) has every account id
-replaced by a **stand-in** (his own too: he reads it in his views, and one reveal serves
-every player): ``"player at seat N"`` for a player seated in
-the round (his first seat), ``"player A"``, ``"player B"``... for any other, in the order
-the round's events first name them; the same id gets the same stand-in in every event of
-the round, so the round still replays from what he received. Such an event is marked
-``ids_replaced``: its hash cannot be worked out from it (only the staff, who read the
-stored event, check it), and a player's check says so (:mod:`croupier.verify_round`).
+replaced by a **stand-in** (his own too: one reveal serves every player; his views name
+his seat "you", :func:`croupier.server.service.shielded_view`): ``"player at seat N"``
+for a player seated in the round (his first seat), ``"player A"``, ``"player B"``... for
+any other, in the order the round's events first name them; the same id gets the same
+stand-in in every event of the round, so the round still replays from what he received.
+Such an event is marked ``ids_replaced``: its hash cannot be worked out from it (only
+the staff, who read the stored event, check it), and a player's check says so
+(:mod:`croupier.verify_round`).
 """
 
 from __future__ import annotations

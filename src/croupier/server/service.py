@@ -248,7 +248,7 @@ def join(
         raise repo.LedgerError(f"seat {seat} was just taken", "server:seats") from error
     if seed_commitment is not None:
         _commit_seed(session, table_id, player.id, seed_commitment)
-    return schemas.SeatOut(seat=seat, player_id=player.id)
+    return schemas.SeatOut(seat=seat, player_id=player.id, name=player.name)
 
 
 def _commit_seed(session: Session, table_id: str, player_id: str, commitment: str) -> None:
@@ -308,12 +308,14 @@ def shielded(seats: list[schemas.SeatOut], viewer: Player) -> list[schemas.SeatO
 
 
 def shielded_view(seen: dict[str, Any] | None, viewer: Player, names: dict[int, str]) -> Any:
-    """A round's view with its ``seats`` (seat -> account id) shown as :func:`shielded`
-    shows them: another player's seat by name or ``"Seat N"``."""
+    """A round's view with its ``seats`` (seat -> account id) as a player reads them:
+    another player's seat by name or ``"Seat N"`` (as :func:`shielded` shows it), his own
+    ``"you"`` (no account id in a view, his own neither: the events he receives name him
+    by his stand-in, :mod:`croupier.server.privacy`); the staff's as stored."""
     if seen is None or viewer.role != "player" or not isinstance(seen.get("seats"), dict):
         return seen
     seats = {
-        key: pid if pid == viewer.id else names.get(int(key), f"Seat {key}")
+        key: "you" if pid == viewer.id else names.get(int(key), f"Seat {key}")
         for key, pid in seen["seats"].items()
     }
     return {**seen, "seats": seats}

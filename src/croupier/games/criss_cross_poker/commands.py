@@ -4,12 +4,13 @@ the union of every command it takes (with the wagering base's and the card proce
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from croupier.engine import (
     Command,
+    SentCents,
 )
 from croupier.equipment.cards import (
     DealingProcedure,
@@ -55,8 +56,8 @@ class PlaceAntes(Command):
 
     type: Literal["PlaceAntes"] = "PlaceAntes"
     seat: int
-    ante_across: Any
-    ante_down: Any
+    ante_across: SentCents
+    ante_down: SentCents
 
 
 class Fold(Command):

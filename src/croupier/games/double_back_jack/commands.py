@@ -4,11 +4,11 @@ the floor and the players do, and the irregularities the dealer or the floor dec
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
-from croupier.engine import DEALER, Command
+from croupier.engine import DEALER, Command, SentCentsOrNone
 from croupier.games._wagering import PlaceWager as PlaceWager
 from croupier.games._wagering import VoidRound as VoidRound
 
@@ -45,7 +45,7 @@ class Decide(Command):
     type: Literal["Decide"] = "Decide"
     seat: int
     decision: Decision
-    amount: Any = None
+    amount: SentCentsOrNone = None
 
 
 class ShuffleCards(Command):

@@ -1048,8 +1048,11 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
             "the Blackjack Wager is placed before the first card is dealt", SECTIONS.before_deal
         )
 
-    def open_bound(self, seat: int, spot: str, held: Mapping[str, Cents]) -> Bound:
-        return self.wager_bound(seat, spot)
+    def open_bound(self, seat: int, spot: str, held: Mapping[str, Cents]) -> Bound | None:
+        return None if spot in held else self.wager_bound(seat, spot)
+
+    def why_held(self, seat: int, spot: str) -> tuple[str, str]:
+        return "a wager once made may not be altered until it is settled", SECTIONS.before_deal
 
     def wager_bound(self, seat: int, spot: str) -> Bound:
         """The table limits, for a box not barred since the shuffle, once (673a.5(a),
@@ -1060,10 +1063,6 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
                 f"box {seat} made no wager since the shuffle and may not wager again until "
                 "the cards are reshuffled",
                 s.sat_out,
-            )
-        if spot in self.wagers_of(seat):
-            raise InvalidWager(
-                "a wager once made may not be altered until it is settled", s.before_deal
             )
         return Bound(rules.minimum_wager, rules.maximum_wager, s.blackjack_wager)
 

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from croupier.engine import Command
+from croupier.engine import Command, SentCents, SentCentsOrZero
 from croupier.games._wagering import AnnounceNoMoreBets as AnnounceNoMoreBets
 from croupier.games._wagering import VoidRound as VoidRound
 from croupier.rules.pai_gow import DeliveryStyle
@@ -26,7 +26,7 @@ class TakeBank(Command):
 
     type: Literal["TakeBank"] = "TakeBank"
     seat: int
-    chips: Any
+    chips: SentCents
     co_bank: bool = False
 
 
@@ -66,7 +66,7 @@ class PlaceWager(Command):
 
     type: Literal["PlaceWager"] = "PlaceWager"
     seat: int
-    amount: Any
+    amount: SentCents
     """Cents; validated as a positive ``int`` so a bad value is refused with a cited
     error rather than coerced."""
     spot: str = SPOT
@@ -78,7 +78,7 @@ class DirectDealerWager(Command):
 
     type: Literal["DirectDealerWager"] = "DirectDealerWager"
     seat: int
-    amount: Any
+    amount: SentCentsOrZero
 
 
 class ChooseDelivery(Command):

@@ -882,11 +882,14 @@ class PaiGowRound(Round[PaiGowState]):
             yield DealerWagerPlaced(amount=amount, cite=S.dealer_wager)
 
     # -- wagers (621a.7, 621a.11(d)(2), 621a.13) ---------------------------------------------
-    def check_spot(self, seat: int, actor: Actor, spot: str = SPOT) -> tuple[Cents, Cents]:
+    def check_spot(
+        self, seat: int, actor: Actor, spot: str = SPOT, amount: object = None
+    ) -> tuple[Cents, Cents]:
         """The least and most a wager on ``seat`` by ``actor`` may be now (cents; the most
         under the least: the bank covers none); refuses a wager by another player, from an
         empty seat, after "no more bets", on another spot, by the bank, or a second one
-        (621a.7, 621a.11(d)(2), 621a.13)."""
+        (621a.7, 621a.11(d)(2), 621a.13): a second one's ``amount`` (where sent) first,
+        when no wager could be it (:meth:`_table_amount`), as a pit would."""
         state, rules = self.state, self.rules
         if actor == DEALER or actor not in state.seats:
             raise NotYourTurn("only a seated player may place a wager", S.seated_only)
@@ -916,6 +919,8 @@ class PaiGowRound(Round[PaiGowState]):
                 "the bank plays its hand against every wager and places none", S.bank_one_area
             )
         if seat in state.wagers:
+            if amount is not None:
+                self._table_amount(amount)
             raise InvalidWager(f"seat {seat} already has a wager", S.wagers)
         return rules.minimum_wager, min(rules.maximum_wager, self._covered())
 
@@ -926,17 +931,23 @@ class PaiGowRound(Round[PaiGowState]):
             return self.rules.maximum_wager
         return state.bank_chips - sum(state.wagers.values()) - state.dealer_wager
 
+    def _table_amount(self, amount: object) -> Cents:
+        """``amount`` as whole cents within the table limits, else its refusal."""
+        rules = self.rules
+        cents = require_cents(amount, "a wager", S.wagers)
+        if not rules.minimum_wager <= cents <= rules.maximum_wager:
+            raise InvalidWager(
+                f"a wager must be {rules.describe_limits()}, not {format_cents(cents)}",
+                "601a.2",
+            )
+        return cents
+
     def check_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
         """The wager ``command`` places (:meth:`check_spot`, then whole cents within the
         table limits and what the bank covers)."""
-        state, rules, seat = self.state, self.rules, command.seat
-        self.check_spot(seat, actor, command.spot)
-        amount = require_cents(command.amount, "a wager", S.wagers)
-        if not rules.minimum_wager <= amount <= rules.maximum_wager:
-            raise InvalidWager(
-                f"a wager must be {rules.describe_limits()}, not {format_cents(amount)}",
-                "601a.2",
-            )
+        state, seat = self.state, command.seat
+        self.check_spot(seat, actor, command.spot, command.amount)
+        amount = self._table_amount(command.amount)
         covered = self._covered()
         if state.bank is not None and amount > covered:
             raise InvalidWager(

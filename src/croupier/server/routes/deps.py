@@ -196,7 +196,11 @@ Staff = Annotated[Player, needs("dealer", "admin")]
 
 def _himself_or_admin(player: Player, connection: HTTPConnection) -> None:
     if player.id != connection.path_params.get("player_id") and player.role != "admin":
-        raise service.AccessDenied("only the player himself or an admin may", "server:roles")
+        raise service.AccessDenied(
+            "only the player himself or an admin may see or change a player's limits, "
+            "reminders and status",
+            "server:roles",
+        )
 
 
 def allowing(allows: Callable[[Player, HTTPConnection], None]) -> Any:

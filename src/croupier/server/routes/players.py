@@ -22,8 +22,9 @@ router = APIRouter()
 @router.post("/players", status_code=201, response_model=schemas.PlayerCreated, responses=PROBLEMS)
 def create_player(body: schemas.PlayerCreate, db: Db, me: Admin) -> schemas.PlayerCreated:
     """Admin: a new player, dealer or admin; the bearer token is returned once. The name
-    is refused as at sign-up (:func:`play_money`): 422 for its characters, 409 where
-    another account holds the same name."""
+    is refused as at sign-up (:func:`play_money`): 422 for its characters or, for a
+    player, a name the staff go by, 409 where another account holds the same name or one
+    that looks the same."""
     player, token = repo.create_player(db, body.name, body.role)
     names.claim(db, player)
     granted(db, player, f"{me.name} ({me.id})")
@@ -112,8 +113,9 @@ def play_money(body: schemas.PlayMoneyIn, request: Request, db: Db) -> schemas.P
     another (:mod:`croupier.ledger.names`): refused 422 where it begins or ends with a
     blank, or holds markup (``<``, ``>``, ``&``, ``"``, a backtick) or a control,
     invisible or formatting character (zero-width, bidirectional, private-use), each
-    checked in its NFKC form too; refused 409 (``server:names``) where another account
-    holds the same name, compared after NFKC and case-folding, blanks at either end
+    checked in its NFKC form too, or where it is a name the staff go by ("dealer", "pit
+    boss": :data:`croupier.ledger.names.RESERVED`); refused 409 (``server:names``) where
+    another account holds the same name, compared after NFKC and case-folding, blanks at either end
     ignored and runs of blanks inside taken as one. Accents, any script, spaces inside,
     apostrophes (O'Brien), hyphens and periods are taken."""
     trusted = getattr(request.app.state, "trusted_proxies", addresses.NONE)

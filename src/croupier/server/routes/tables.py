@@ -161,7 +161,7 @@ def leave(
         # transaction, through the command path as a timeout would (673a.5(b)-(c)).
         driver.leave_actions(db, table_id, seat, hub.rng, hub.clock())
         db.delete(held)
-        return schemas.SeatOut(seat=seat, player_id=me.id)
+        return schemas.SeatOut(seat=seat, player_id=me.id, name=me.name)
 
     return _once(request, db, me, key, None, 200, table_id, run)
 
