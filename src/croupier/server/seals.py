@@ -71,9 +71,11 @@ def announce(session: Session, table_id: str, rng: Rng) -> str:
 
 def seal_of(session: Session, table_id: str) -> str | None:
     """The commitment announced for table ``table_id``'s next round (``None``: none yet,
-    a table created before sealed draws that has dealt no round since)."""
-    row = session.get(SealRow, table_id)
-    return None if row is None else commit(row.salt, row.seed)
+    a table created before sealed draws that has dealt no round since). One prebuilt
+    statement on the transaction's driver connection (a view's read, once per change at
+    each watched table)."""
+    found = raw(session).execute(_SEAL, {"table": table_id}).fetchone()
+    return None if found is None else commit(found[1], found[0])
 
 
 _SEAL = Statement.of("SELECT seed, salt FROM seals WHERE table_id = :table")

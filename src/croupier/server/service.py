@@ -329,6 +329,18 @@ def seat_names(session: Session, seats: Mapping[int, str]) -> dict[int, str]:
     return {seat: names.get(pid) or f"Seat {seat}" for seat, pid in seats.items()}
 
 
+_BALANCE = Statement.of("SELECT balance FROM accounts WHERE kind = 'wallet' AND player_id = :p")
+
+
+def _balance(session: Session, player_id: str) -> int:
+    """The player's wallet balance (cents), by one prebuilt statement (a view's read);
+    raises :class:`NotFound` where he has no wallet."""
+    found = raw(session).execute(_BALANCE, {"p": player_id}).fetchone()
+    if found is None:
+        raise repo.NotFound(f"no {WALLET} account for {player_id}", "ledger")
+    return int(found[0])
+
+
 def _open_round(session: Session, table_id: str) -> RoundRow | None:
     return session.scalars(
         select(RoundRow).where(RoundRow.table_id == table_id, RoundRow.status == "open")
@@ -612,7 +624,7 @@ def view(
     default the clock) measures the time left of the wait in progress."""
     table = repo.get_table(session, table_id)
     actor = actor_of(session, player, table_id)
-    balance = repo.balance(session, player.id)
+    balance = _balance(session, player.id)
     latest = _latest_round(session, table_id)
     legal: list[LegalCommand] = []
     seen: dict[str, Any] | None = None
