@@ -15,7 +15,7 @@ import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
 import { seenIn } from "./seen.js";
 import { checkRound } from "./verify.js";
 import { wagersOf } from "./offers.js";
-import { begin, changed, signInAgain, stop } from "./session.js";
+import { begin, changed, signedUp, signInAgain, stop } from "./session.js";
 import { focusKey, focusLost, refocus } from "./focus.js";
 import { CONNECTION, connection, connectionGone } from "./connection.js";
 import { myLimits } from "./mylimits.js";
@@ -113,6 +113,7 @@ async function lobby() {
     try {
       const created = await api.signup(signup.elements.name.value);
       setToken(created.token);
+      signedUp(created.id);
       await loadMe();
       say(`Welcome, ${created.name}: ${dollars(created.balance)} of play money.`);
       lobby();
