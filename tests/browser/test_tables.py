@@ -341,7 +341,15 @@ def test_pai_gow_player_sets_his_hand(browser: Any, server: Server) -> None:
     page.locator('[data-command="SetHands"] [data-action="SetHands"]').click()
     finish(page, server, "gow", 5, 1000)
     assert page.locator(".seat.mine .pg-set").count() == 1
+    # The wager by the table sign's name (621a.7(a)), not "Wager" nor its key.
+    row = page.locator("table.results td[data-label='Wager']")
+    assert row.all_inner_texts() == ["Pai Gow Wager"]
     assert not page.errors  # type: ignore[attr-defined]
+    # Game recall says it so too, on its "betting area" (621a.7(a)), not "spot Pai gow".
+    page.goto(server.url + "/play/recall.html?table=gow&seat=5")
+    recalled = page.wait_for_selector(".recalled").inner_text()
+    assert "betting area Pai Gow Wager" in recalled, recalled
+    assert "spot" not in recalled.lower() and "Pai gow" not in recalled, recalled
     dealer_context.close()
     context.close()
 

@@ -871,7 +871,7 @@ async function verifyPage(roundId) {
 }
 
 // An event's fields in words for the replay's caption: no snake_case, no JSON; money in
-// dollars; a value the viewer may not see is said to be hidden; its rule as the server
+// dollars; a spot by the table's name for it, as its "betting area" (the chapters' word); a value the viewer may not see is said to be hidden; its rule as the server
 // words it (`citeShown`, the step's cite_shown), never the event's own cite code.
 function describe(event, label = (spot) => spot, citeShown = "") {
   const skip = new Set(["type", "rules", "rules_sha256", "croupier_version", "table_id", "round_id", "game", "cite"]);
@@ -887,7 +887,7 @@ function describe(event, label = (spot) => spot, citeShown = "") {
   };
   const said = Object.entries(event)
     .filter(([k, v]) => !skip.has(k) && v !== "" && v !== false)
-    .map(([k, v]) => `${phrase(k)}: ${value(k, v)}`)
+    .map(([k, v]) => `${k === "spot" ? "betting area" : phrase(k)}: ${value(k, v)}`)
     .join("; ");
   const cite = citeShown ? `(${citeShown})` : "";
   return said ? `${said}${cite ? ` ${cite}` : ""}` : cite || "nothing more";
