@@ -344,6 +344,15 @@ async function tablePage(tableId, early = null) {
       return lc.command !== "PlaceWager" && names.length === 2 && lc.fields.seat?.kind === "fixed" && lc.fields.spot?.kind === "choice";
     }) || null;
   }
+  // The spot the rack's Undo takes down: the last this page wagered in the round that the
+  // table still offers to take down (else null).
+  function undoSpot() {
+    const take = removal();
+    if (!take) return null;
+    const offered = take.fields.spot.options.map((o) => o.value);
+    const here = (bets[view.round_id] || []).map((b) => b.spot).filter((spot) => offered.includes(spot));
+    return here.length ? here[here.length - 1] : null;
+  }
   async function rebet(list) {
     for (const b of list) if (!(await onSpot(b.spot, b.amount))) break;
   }
@@ -360,8 +369,7 @@ async function tablePage(tableId, early = null) {
       // The table takes wagers down: the help lists U and C (shortcuts.js).
       main.querySelector(".table-page")?.setAttribute("data-takes-down", "");
       const offered = take.fields.spot.options.map((o) => o.value);
-      const here = (bets[view.round_id] || []).map((b) => b.spot).filter((spot) => offered.includes(spot));
-      const last = here[here.length - 1];
+      const last = undoSpot();
       const fixed = Object.fromEntries(Object.entries(take.fields).filter(([, f]) => f.kind === "fixed").map(([k, f]) => [k, f.value]));
       const round = view.round_id;
       const send1 = async (spot) => {
@@ -573,11 +581,18 @@ async function tablePage(tableId, early = null) {
       label: game.label,
       fields: game.fields ? game.fields(v, seat) : {},
     };
-    const mine = (view.legal_commands || []).filter((lc) => view.actor !== "dealer" && lc.command !== "PlaceWager");
+    // The take-down the rack's Undo sends is not a decision too: one button for one act
+    // (its other spots stay here, each a button).
+    const take = removal();
+    const undone = undoSpot();
+    const mine = (view.legal_commands || [])
+      .filter((lc) => view.actor !== "dealer" && lc.command !== "PlaceWager")
+      .map((lc) => (lc !== take || undone === null ? lc : { ...lc, fields: { ...lc.fields, spot: { ...lc.fields.spot, options: lc.fields.spot.options.filter((o) => o.value !== undone) } } }))
+      .filter((lc) => lc.command !== take?.command || lc.fields.spot.options.length);
     // Rebuilt only when what may be sent changes, so a half-filled form or a tile chosen
     // survives a view that changes nothing for this caller.
     const drawnKey = game.fieldsKey ? game.fieldsKey(v) : null;
-    const controlsKey = JSON.stringify([view.actor, view.round_id, view.legal_commands, drawnKey, legalSpots.size > 0]);
+    const controlsKey = JSON.stringify([view.actor, view.round_id, view.legal_commands, drawnKey, legalSpots.size > 0, undone]);
     if (decisions.dataset.key === controlsKey) return finishRender();
     decisions.dataset.key = controlsKey;
     // A wager offered after the betting (Go Fore It's Back 9, Criss-Cross Poker's Across,
