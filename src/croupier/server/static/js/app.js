@@ -866,8 +866,8 @@ async function verifyPage(roundId) {
   // says without --seen).
   const kept = seenIn(roundId);
   const keptAt = new Set(kept.map((e) => e.index));
-  const received = [...kept, ...steps.steps.map((s) => s.event).filter((e) => !keptAt.has(e.index))];
-  const check = await checkRound(revealed, received, roundId, given(roundId));
+  const fetched = steps.steps.map((s) => s.event).filter((e) => !keptAt.has(e.index));
+  const check = await checkRound(revealed, kept, roundId, given(roundId), fetched);
   const anchored = kept.length > 0;
   const verdict = !check.ok ? "bad" : anchored ? "ok" : "unanchored";
   main.replaceChildren(
