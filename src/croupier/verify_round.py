@@ -480,14 +480,16 @@ def check_round(
     received: Sequence[dict[str, Any]] | None = None,
     round_id: str | None = None,
     mine: Mine | None = None,
+    kept: bool = True,
 ) -> RoundCheck:
     """Check a round's reveal (``GET /rounds/{id}/reveal`` as JSON) and, where given, the
     events as the player received them while it was played (each as in
-    ``GET /rounds/{id}/steps``' ``steps[].event`` or a command's ``events``) and the
-    round asked for (``round_id``: the reveal must be of it). The round alone: a round
-    dealt from what the round before it left (a shoe) is checked with that round by
+    ``GET /rounds/{id}/steps``' ``steps[].event`` or a command's ``events``; ``kept``:
+    saved as he was shown them, else fetched now: :func:`seen_note`) and the round asked
+    for (``round_id``: the reveal must be of it). The round alone: a round dealt from what
+    the round before it left (a shoe) is checked with that round by
     :func:`check_rounds`."""
-    return _check_one(revealed, received, round_id, mine)[0]
+    return _check_one(revealed, received, round_id, mine, kept)[0]
 
 
 def check_rounds(
@@ -496,8 +498,9 @@ def check_rounds(
     round_id: str | None = None,
     announcer: dict[str, Any] | None = None,
     mine: Mine | None = None,
+    kept: bool = True,
 ) -> RoundCheck:
-    """Check ``reveals[0]`` (the round, with ``received`` and ``round_id`` as
+    """Check ``reveals[0]`` (the round, with ``received``, ``round_id`` and ``kept`` as
     :func:`check_round` takes them) with the rounds before it at the table,
     ``reveals[1:]`` newest first, back to one dealt from a draw of its own: each round
     checked alone, each following the one before in the table's chain, and each carrying
@@ -508,7 +511,7 @@ def check_rounds(
     A sealed round's seed is checked against the commitment the round before it announced
     (:func:`_check_announced`): ``reveals[1]`` where it is that round, else ``announcer``
     (that round's reveal, checked alone and as the chain's event before this round's)."""
-    check, replayed = _check_one(reveals[0], received, round_id, mine)
+    check, replayed = _check_one(reveals[0], received, round_id, mine, kept)
     previous = reveals[0].get("previous_round_id") if isinstance(reveals[0], dict) else None
     older = reveals[1] if len(reveals) > 1 else announcer
     if (
@@ -590,11 +593,31 @@ def _link(newer: dict[str, Any], older: dict[str, Any], check: RoundCheck) -> No
             check.problems.append(problem)
 
 
+def seen_note(compared: int, kept: bool = True) -> str:
+    """What the comparison with the player's events checked, in words (verify.js's
+    ``seenNote`` says the same): ``compared`` events that agree with the revealed round,
+    ``kept`` as the player was shown them (saved during the round: ``--seen``, the
+    browser's store), else fetched from the server now (which tie nothing to what he was
+    shown)."""
+    if kept:
+        if compared == 0:
+            return "no event kept as you were shown it was compared with the revealed round"
+        if compared == 1:
+            return "1 event kept as you were shown it agrees with the revealed round"
+        return f"{compared} events kept as you were shown them agree with the revealed round"
+    if compared == 0:
+        return "no event fetched from the server now was compared with the revealed round"
+    if compared == 1:
+        return "1 event fetched from the server now agrees with the revealed round"
+    return f"{compared} events fetched from the server now agree with the revealed round"
+
+
 def _check_one(
     revealed: dict[str, Any],
     received: Sequence[dict[str, Any]] | None,
     round_id: str | None,
     mine: Mine | None = None,
+    kept: bool = True,
 ) -> tuple[RoundCheck, Round[Any] | None]:
     if not isinstance(revealed, dict):
         check = RoundCheck(str(round_id))
@@ -640,11 +663,12 @@ def _check_one(
     _note_commitment(events, check)
     if received is not None:
         compared = _check_seen(events, received, check)
-        check.notes.append(f"{compared} events you received agree with the revealed round")
+        check.notes.append(seen_note(compared, kept))
         if withheld := sum(1 for seen in received if _withheld(seen)):
             check.notes.append(
-                f"{withheld} of them came without their hashes (stored before the events "
-                "were sealed): their values and places were compared, not their hashes"
+                f"{withheld} of them came without {'its hash' if withheld == 1 else 'their hashes'}"
+                " (stored before the events were sealed): their values and places were "
+                "compared, not their hashes"
             )
     return check, _check_replay(revealed, events, check)
 

@@ -301,7 +301,8 @@ def test_cli_analyze_with_decks() -> None:
     assert data["strategy"][0]["cells"]["A"] in {"H", "S", "D", "Ds", "Rh", "Rs"}
     table = runner.invoke(app, ["analyze", "double-back-jack", "--decks", "1"])
     assert table.exit_code == 0, table.output
-    assert table.output.index("insurance") < table.output.index("printed chart")
+    assert table.output.index("Insurance Wager") < table.output.index("Double Back Jack printed")
+    assert "tens_held" not in table.output  # each wager in words, not its key
     refused = runner.invoke(app, ["analyze", "double-back-jack", "--decks", "9"])
     assert refused.exit_code == 2
     assert "673a.3(a)" in refused.output

@@ -143,6 +143,21 @@ def test_undo_clear_and_rebet(browser: Any, server: Server) -> None:
     page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
     undo = page.locator('[data-rack="undo"]')
     assert undo.inner_text() == "Undo: take down Front 9"
+    # One button for one act: the Undo, not also "Withdraw wager: Front 9" in the decisions;
+    # a wager the Undo does not take down keeps its own button there.
+    withdraw = page.locator('.decisions [data-action^="WithdrawWager"]')
+    assert withdraw.count() == 0
+    for spot in ("skins", "gopher"):
+        page.locator(f'.seat.mine [data-spot="{spot}"]').click()
+        page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].has-wager')
+    page.wait_for_function(
+        "document.querySelector('[data-rack=undo]').textContent === 'Undo: take down Gopher'"
+    )
+    assert withdraw.all_inner_texts() == ["Withdraw wager: Skins"]  # (Front 9 under them)
+    for spot in ("gopher", "skins"):
+        undo.click()
+        page.wait_for_selector(f'.seat.mine [data-spot="{spot}"]:not(.has-wager)')
+    assert undo.inner_text() == "Undo: take down Front 9"
     undo.click()
     page.wait_for_selector('.seat.mine [data-spot="front_9"]:not(.has-wager)')
     assert shown_balance(page) == OPENING

@@ -30,9 +30,9 @@ def test_the_clock_the_elapsed_time_and_a_reminder_appear(browser: Any, server: 
     assert re.fullmatch(r"\d\d:\d\d:\d\d( [AP]M)?", local.inner_text()), local.inner_text()
     assert re.fullmatch(r"0:0\d:\d\d", page.get_by_test_id("elapsed").inner_text())
     assert page.get_by_test_id("time-limit").inner_text() == "none"
-    # 812a.9: the sign-in said when the previous session (the sign-up's) was.
-    previous = page.get_by_test_id("previous-session").inner_text()
-    assert re.fullmatch(r"Your previous session: .+ to .+\.", previous), previous
+    # 812a.9: the sign-up started the account's first session; there was none before it
+    # (it said the sign-up's own first request as "Your previous session").
+    assert page.get_by_test_id("previous-session").inner_text() == "This is your first session."
     open_table(page, "clocks", 1)
     page.locator('[data-chip="1000"]').click()
     page.locator('.seat.mine [data-spot="pip_street:ace"]').click()
@@ -52,4 +52,10 @@ def test_the_clock_the_elapsed_time_and_a_reminder_appear(browser: Any, server: 
     page.get_by_role("button", name="Continue").click()
     assert page.get_by_test_id("reminder").count() == 0
     assert not page.errors  # type: ignore[attr-defined]
+    # Another tab signs in anew (the token saved): it says when the sign-up's session was.
+    other = context.new_page()
+    other.goto(server.url + "/")
+    other.wait_for_selector(".table-cards .table-card, .table-cards li")
+    previous = other.get_by_test_id("previous-session").inner_text()
+    assert re.fullmatch(r"Your previous session: .+ to .+\.", previous), previous
     context.close()

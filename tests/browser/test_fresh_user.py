@@ -144,15 +144,24 @@ IN_SIGHT = """(ids) => ids.map((id) => {
 
 def test_the_helpline_and_the_money_figures_in_sight_at_390(browser: Any, server: Server) -> None:
     assert server.table("fresh-phone", "sic-bo.toml").status_code == 201
-    context, page = sign_up(browser, server, "cy-fresh")
+    # A long name: the header cuts it short, never the balance (it clipped the clocks).
+    context, page = sign_up(browser, server, "cy-fresh Maximiliana Wolfeschlegelsteinhausen")
     page.set_viewport_size({"width": 390, "height": 844})
     open_table(page, "fresh-phone", 1)
     page.locator('[data-chip="1000"]').click()
     page.locator('.sb-board [data-spot="small"]').click()
     page.wait_for_selector('.sb-board [data-spot="small"].has-wager')
     wait_net(page, -1000)
-    problems = page.evaluate(IN_SIGHT, ["helpline", "wagered", "net"])
+    clocks = ["local-time", "elapsed", "time-limit", "previous-session"]
+    problems = page.evaluate(IN_SIGHT, ["balance", "helpline", "wagered", "net", *clocks])
     assert problems == [], problems
+    # Nothing in the header runs past the screen's edge or is scrolled out of sight.
+    cut = page.evaluate(
+        "[...document.querySelectorAll('header.top *')].filter(e => e.id !== 'who' && ("
+        "e.getBoundingClientRect().right > innerWidth + 0.5 || e.scrollWidth > e.clientWidth + 1"
+        " && getComputedStyle(e).overflowX !== 'visible')).map(e => e.tagName + '.' + e.className)"
+    )
+    assert cut == [], cut
     # The helpline and the figures take at most two short lines.
     lines = page.evaluate(
         "(() => { const n = document.querySelector('.session-main');"

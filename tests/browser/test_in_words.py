@@ -664,7 +664,7 @@ def test_the_replay_says_each_event_in_words(browser: Any, server: Server) -> No
     text = "\n".join(captions)
     assert "{" not in text and "[" not in text and not SNAKE.search(text), text
     placed = next(c for c in captions if ": Wager placed — " in c)
-    assert "amount: $10.00" in placed and "spot: Front 9" in placed
+    assert "amount: $10.00" in placed and "betting area: Front 9" in placed
     assert not page.errors  # type: ignore[attr-defined]
     dealer_context.close()
     context.close()

@@ -5,10 +5,11 @@ seats fold away under a disclosure. Each element is checked by its box (inside t
 viewport, not empty) and by what the page shows at its centre (``elementFromPoint``: it
 or something in it, so nothing covers it).
 
-Each game is set up once: a player signs up and sits, wagers (the betting's countdown
-starts with the first wager), is checked at both sizes in the betting, and at a card
-game the dealer closes the betting (the API) and the player is checked again at his
-decision. With CROUPIER_SCREENSHOTS=1 the screen at each size goes to
+Each game is set up once: a player with a long name signs up and sits (beside another),
+wagers (the betting's countdown starts with the first wager), is checked at both sizes
+in the betting, and at a card game the dealer closes the betting (the API) and the
+player is checked again at his decision.
+With CROUPIER_SCREENSHOTS=1 the screen at each size goes to
 docs/screenshots/one-screen-<game>-<size>.png.
 """
 
@@ -59,6 +60,10 @@ GAMES: dict[str, tuple[str, str, str | None]] = {
     "criss-cross-poker": ('game = "criss-cross-poker"\n', "", "AnnounceNoMoreBets"),
     "go-fore-it": ('game = "go-fore-it"\n', "front_9", "AnnounceNoMoreBets"),
 }
+
+LONG = "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaft"
+"""Each player's name runs long: the layout must not move with a name's length (the
+header and the seats cut a long name short; Craps' phone layout broke with one)."""
 
 SEEN = """(selectors) => {
   const out = [];
@@ -160,14 +165,14 @@ def test_one_screen(browser: Any, server: Server, game: str) -> None:
     made = server.admin.post("/tables", json=body)
     assert made.status_code == 201, made.text
     # Another player at the table: his seat folds away on the player's screen.
-    bob = server.person(f"rob-{game}", "player")
+    bob = server.person(f"rob-{game} {LONG}", "player")
     r = httpx.post(
         f"{server.url}/tables/{table_id}/seats",
         json={"seat": 1},
         headers={"Authorization": f"Bearer {bob}"},
     )
     assert r.is_success, r.text
-    context, page = sign_up(browser, server, f"amy-{game}")
+    context, page = sign_up(browser, server, f"amy-{game} {LONG}")
     open_table(page, table_id, 2)
     wager(page, spot)
     page.wait_for_selector(".turn .countdown[data-seconds]")

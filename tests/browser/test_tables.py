@@ -144,8 +144,14 @@ def test_criss_cross_poker_round_and_phone_width(browser: Any, server: Server) -
     # Equal Ante Across and Ante Down Wagers, $10 each (674a.7(d)).
     page.locator('[data-chip="1000"]').click()
     form = page.locator('[data-command="PlaceAntes"] form')
-    form.get_by_label("Ante across").fill("10.00")
-    form.get_by_label("Ante down").fill("10.00")
+    # Each field is its label's (for=), named as the layout names the areas (674a.7(d)).
+    linked = form.evaluate(
+        "f => [...f.querySelectorAll('input, select')].map(i => i.labels.length === 1"
+        " && i.labels[0].htmlFor === i.id ? i.labels[0].firstChild.textContent : i.name)"
+    )
+    assert linked == ["Ante Across", "Ante Down"], linked
+    form.get_by_label("Ante Across").fill("10.00")
+    form.get_by_label("Ante Down").fill("10.00")
     form.locator('[data-action="PlaceAntes"]').click()
     page.wait_for_selector('.seat.mine [data-spot="ante_down"].has-wager')
     # The chips on an area leave its name readable: no overlap of the two boxes.
@@ -341,7 +347,15 @@ def test_pai_gow_player_sets_his_hand(browser: Any, server: Server) -> None:
     page.locator('[data-command="SetHands"] [data-action="SetHands"]').click()
     finish(page, server, "gow", 5, 1000)
     assert page.locator(".seat.mine .pg-set").count() == 1
+    # The wager by the table sign's name (621a.7(a)), not "Wager" nor its key.
+    row = page.locator("table.results td[data-label='Wager']")
+    assert row.all_inner_texts() == ["Pai Gow Wager"]
     assert not page.errors  # type: ignore[attr-defined]
+    # Game recall says it so too, on its "betting area" (621a.7(a)), not "spot Pai gow".
+    page.goto(server.url + "/play/recall.html?table=gow&seat=5")
+    recalled = page.wait_for_selector(".recalled").inner_text()
+    assert "betting area Pai Gow Wager" in recalled, recalled
+    assert "spot" not in recalled.lower() and "Pai gow" not in recalled, recalled
     dealer_context.close()
     context.close()
 

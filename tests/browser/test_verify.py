@@ -4,6 +4,7 @@ and a reveal altered on its way to him is caught."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import httpx
@@ -68,6 +69,11 @@ def test_a_player_verifies_a_round_in_the_browser(browser: Any, server: Server) 
     assert "consistent, but not verified against what you were shown" in text
     assert "sealed values open to the commitments" in text
     assert " 0 sealed values" not in text  # the shuffle and the face-down cards were sealed
+    # What it compared, in words: none kept, the player's steps fetched now (it said "N
+    # events you received agree", counting what it fetched).
+    assert "No event kept as you were shown it was compared with the revealed round." in text
+    assert re.search(r"\d+ events fetched from the server now agree with the revealed", text)
+    assert "you received" not in text
 
     # A reveal altered on its way (one card of the committed deck changed): caught.
     def forged(route: Any) -> None:
@@ -102,7 +108,9 @@ def test_verify_round_asks_the_server(server: Server) -> None:
     assert result.exit_code == 3, result.output  # steps fetched now: consistent, unanchored
     assert "NOT VERIFIED against what you were shown" in result.output
     assert "replay under the game's rules" in result.output
-    assert "events you received agree" in result.output
+    # Said as what it is: steps fetched now, not events the player kept as he saw them.
+    assert "events fetched from the server now agree with the revealed round" in result.output
+    assert "you received" not in result.output
     auth = {"Authorization": f"Bearer {player}"}
     wager = {"type": "PlaceWager", "seat": 1, "spot": "front_9", "amount": 1000}
     opened = httpx.post(

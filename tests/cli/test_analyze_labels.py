@@ -7,6 +7,7 @@ two-path solution (the labelling does not depend on the figures)."""
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -71,8 +72,9 @@ def test_the_bonus_is_labelled_where_the_rules_do_not_offer_it(tmp_path: Path) -
     runner = CliRunner()
     result = runner.invoke(app, ["analyze", "criss-cross-poker"], env=ENV)
     assert result.exit_code == 0, result.output
-    assert f"five_card_bonus {NOT_OFFERED}" in result.stdout
-    assert "WARNING: antes has a negative house edge" in result.stdout
+    assert f"Five Card Bonus Wager {NOT_OFFERED}" in result.stdout
+    warned = "WARNING: Ante Across and Ante Down Wagers, with the Across, Down and Middle Bets"
+    assert warned in result.stdout
     result = runner.invoke(app, ["analyze", "criss-cross-poker", "--json"], env=ENV)
     wagers = {w["wager"]: w for w in json.loads(result.stdout)["wagers"]}
     assert wagers["five_card_bonus"]["description"].startswith(NOT_OFFERED)
@@ -100,3 +102,30 @@ def test_decks_on_a_game_without_them_says_so(game: str) -> None:
         result.output
     )
     assert "Extra inputs" not in result.output
+
+
+def test_analyze_and_simulate_name_each_wager_in_words() -> None:
+    """The rows of ``croupier analyze`` and ``croupier simulate`` name each wager as the
+    terminal's ``odds`` does (``returns.wager_said``), not by its par sheet key
+    ("pip_street:ace"); ``--json`` keeps the keys."""
+    runner = CliRunner()
+    table = runner.invoke(app, ["analyze", "sic-bo"], env=ENV)
+    assert table.exit_code == 0, table.output
+    rows = re.findall(r"^│ (\S[^│]*?)\s*│", table.stdout, re.M)
+    assert rows[:3] == ["Small", "Big", "Three of a Kind 1"], rows
+    assert not any(re.search(r"[a-z]_[a-z]|[a-z]:[a-z0-9]", row) for row in rows), rows
+    keys = [
+        w["wager"]
+        for w in json.loads(runner.invoke(app, ["analyze", "sic-bo", "--json"], env=ENV).stdout)[
+            "wagers"
+        ]
+    ]
+    assert keys[:3] == ["small", "big", "three_of_a_kind:1"], keys
+    args = ["simulate", "high-roll-dice", "--rounds", "200", "--seed", "1", "--workers", "1"]
+    simulated = runner.invoke(app, args, env=ENV)
+    assert simulated.exit_code == 0, simulated.output
+    rows = re.findall(r"^│ (\S[^│]*?)\s*│", simulated.stdout, re.M)
+    assert "Pip Street ace" in rows, rows
+    assert not any(re.search(r"[a-z]_[a-z]|[a-z]:[a-z0-9]", row) for row in rows), rows
+    document = json.loads(runner.invoke(app, [*args, "--json"], env=ENV).stdout)
+    assert "pip_street:ace" in json.dumps(document)

@@ -85,6 +85,9 @@ def test_standing_sessions_move_the_right_money(seed: int) -> None:
     out = run(script, seed, "--rounds", "8")
     blocks = re.split(r"─+ Round ", out)[1:]
     assert len(blocks) == 8
+    # Numbered as at every terminal table (r0001, ...), not the engine's "play-000001".
+    assert [b.split(" ", 1)[0] for b in blocks] == [f"r{n:04d}" for n in range(1, 9)]
+    assert "play-0" not in out
     balance = 100_000
     for block in blocks:
         match = BALANCE.search(block)

@@ -158,3 +158,17 @@ def test_no_deal_before_the_required_wagers(
     after = text.split(f"\n> {wager}\n", 1)[1].split("\n> deal\n", 1)[1]
     assert "Refused" not in after.splitlines()[0]
     assert "Your" in after
+
+
+def test_a_pai_gow_wager_is_said_on_its_betting_area_by_the_signs_name() -> None:
+    """A fresh tester read "spot Wager": the field's internal name and a label that said
+    nothing. The event is said on its betting area (621a.7(a)) by the table sign's name."""
+    from croupier.cli.tables.terminal import describe
+    from croupier.engine import WagerPlaced
+    from croupier.games.pai_gow.policy import layout_spots
+    from croupier.rules.pai_gow import PaiGowRules
+
+    spots = {s.value: s.label for s in layout_spots(PaiGowRules())}
+    said = describe(WagerPlaced(seat=1, spot="pai_gow", amount=1000, cite="621a.7(a)"), {}, spots)
+    assert "betting area Pai Gow Wager" in said, said
+    assert "spot" not in said, said

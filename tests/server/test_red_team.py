@@ -30,7 +30,7 @@ from test_games import SETUPS, GameTable, player
 
 from croupier.rng import SeededRng
 from croupier.sealing import canonical_json, chain_hash, element_commitments, public_form, seal
-from croupier.verify_round import check_round, check_rounds
+from croupier.verify_round import check_round, check_rounds, seen_note
 
 CARD_GAMES = ("go-fore-it", "criss-cross-poker", "pai-gow")
 VERIFY_JS = Path(__file__).parents[2] / "src/croupier/server/static/js/verify.js"
@@ -740,3 +740,30 @@ def test_the_browser_check_refuses_the_forged_reveals(rounds: dict[str, Any]) ->
     results = _node(script, cases)
     assert results[0]["ok"], results[0]["problems"]
     assert [r["ok"] for r in results[1:]] == [False] * (len(cases) - 1), results
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_the_browser_and_the_terminal_say_what_they_compared_alike(
+    rounds: dict[str, Any],
+) -> None:
+    """verify.js and croupier.verify_round say the same of the player's events compared,
+    kept as he was shown them or fetched now, for none, one and many (the page counted
+    the steps it fetched as "events you received" when it had kept none)."""
+    cases = [[n, kept] for n in (0, 1, 2) for kept in (True, False)]
+    script = (
+        f"import {{ seenNote }} from {json.dumps(VERIFY_JS.as_uri())};"
+        "console.log(JSON.stringify(input.map(([n, kept]) => seenNote(n, kept))));"
+    )
+    browser = _node(script, cases)
+    terminal = [seen_note(n, kept) for n, kept in cases]
+    assert [b[0].lower() + b[1:].rstrip(".") for b in browser] == terminal
+    assert terminal[:2] == [
+        "no event kept as you were shown it was compared with the revealed round",
+        "no event fetched from the server now was compared with the revealed round",
+    ]
+    assert terminal[2] == "1 event kept as you were shown it agrees with the revealed round"
+    # A check given none kept says so; one given them counts them.
+    revealed, seen = rounds["go-fore-it"]["reveal"], rounds["go-fore-it"]["seen"]
+    assert terminal[0] in check_round(revealed, [], revealed["round_id"]).notes
+    fetched = check_round(revealed, seen, revealed["round_id"], kept=False)
+    assert seen_note(len(seen), kept=False) in fetched.notes, fetched.notes

@@ -26,6 +26,7 @@ import hashlib
 import importlib
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -80,6 +81,37 @@ def wager_return(figures: WagerFigures) -> dict[str, Any]:
         "method": method_words(figures.method),
         "strategy": figures.strategy,
     }
+
+
+def wager_said(
+    rules: RulesSubmission, wager: str, words: str | None = None, strategy: str | None = None
+) -> str:
+    """A par sheet's ``wager`` as a player reads it under ``rules`` (the terminal's
+    ``odds``, ``croupier analyze`` and ``croupier simulate`` alike): as the game words it
+    (:attr:`~croupier.game.GameSpec.words`), else as the layout names its spot, else by
+    the par sheet's own ``words`` without their citation, else its key in words
+    (``"c_and_e"`` -> ``"C and E"``); with the way of playing assumed (``strategy``):
+    ``"Blackjack; playing the printed chart"``."""
+    spec = find(rules.game)
+    spots = {str(info.value): info.label for info in spec.spots_of(rules)}
+    said = spec.words.get(wager) or spots.get(wager) or _without_citation(words or "")
+    if not said:
+        spaced = re.sub(r"[_:]+", " ", wager)
+        said = spaced[:1].upper() + spaced[1:]
+    return f"{said}; playing {strategy}" if strategy else said
+
+
+def _without_citation(words: str) -> str:
+    """``words`` without the parenthesised citation that ends them (``"Like Kind 2 ...
+    (675a.2(e)(3); 675a.5(d))"`` -> ``"Like Kind 2 ..."``)."""
+    if not words.endswith(")"):
+        return words
+    depth = 0
+    for index in range(len(words) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(words[index], 0)
+        if depth == 0:
+            return words[:index].rstrip()
+    return words
 
 
 def figures(rules: RulesSubmission) -> list[dict[str, Any]]:

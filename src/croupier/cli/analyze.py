@@ -53,11 +53,24 @@ def offered(figures: WagerFigures) -> bool:
     return not figures.description.startswith(NOT_OFFERED)
 
 
-def warnings(sheet: ParSheet) -> list[str]:
+def said(figures: WagerFigures, rules: RulesSubmission | None) -> str:
+    """The wager of a par sheet's row as the player reads it under ``rules``
+    (:func:`croupier.analysis.returns.wager_said`, as the terminal's ``odds`` says it);
+    its key where no rules are given. The ``--json`` document keeps the keys."""
+    if rules is None:
+        return figures.wager
+    from croupier.analysis.returns import wager_said
+
+    words = figures.description.removeprefix(NOT_OFFERED).strip()
+    return wager_said(rules, figures.wager, words, figures.strategy)
+
+
+def warnings(sheet: ParSheet, rules: RulesSubmission | None = None) -> list[str]:
     """A warning line for every wager whose house edge is negative (the player has the
-    advantage), whatever the game."""
+    advantage), whatever the game; each wager named as :func:`said` names it."""
     return [
-        f"WARNING: {figures.wager} has a negative house edge: the player has the advantage, "
+        f"WARNING: {said(figures, rules)} has a negative house edge: the player has the "
+        "advantage, "
         f"expected return {float(figures.expected_return) * 100:+.4f}% per unit staked"
         + ("" if offered(figures) else f" {NOT_OFFERED}")
         + "."
@@ -122,9 +135,10 @@ def variant_help() -> str:
     )
 
 
-def _table(sheet: ParSheet, console: Console) -> None:
-    """Print the par sheet's figures, one row per wager (a card per wager where the
-    columns do not fit the terminal, :func:`croupier.cli.wide.print_rows`): after the
+def _table(sheet: ParSheet, console: Console, rules: RulesSubmission | None = None) -> None:
+    """Print the par sheet's figures, one row per wager named in words (:func:`said`
+    under ``rules``; a card per wager where the columns do not fit the terminal,
+    :func:`croupier.cli.wide.print_rows`): after the
     usual five columns, the element of risk where any wager has one and every further
     figure the sheet's wagers carry (:attr:`~croupier.analysis.par_sheet.WagerFigures.extra`,
     headed in words: the per-roll figures of Craps), blank for a wager without it."""
@@ -139,7 +153,7 @@ def _table(sheet: ParSheet, console: Console) -> None:
     rows = []
     for figures in sheet.wagers:
         row = [
-            figures.wager if offered(figures) else f"{figures.wager} {NOT_OFFERED}",
+            said(figures, rules) + ("" if offered(figures) else f" {NOT_OFFERED}"),
             f"{float(figures.expected_return):+.6f}",
             _percent(figures.house_edge),
             f"{float(figures.hit_frequency):.6g}",
@@ -259,8 +273,9 @@ def analyze(
         typer.echo(json.dumps(document, indent=2))
         return
     console = Console()
-    _table(sheet, console)
-    for warning in warnings(sheet):
+    rules = _with_variant(game, submission, variant)
+    _table(sheet, console, rules)
+    for warning in warnings(sheet, rules):
         console.print(warning, style="bold red", highlight=False)
     if callable(chart := getattr(sheet, "chart_table", None)):
         console.print(chart())

@@ -44,6 +44,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from croupier.analysis.returns import wager_said
 from croupier.analysis.simulation import (
     ProgressReport,
     SimulationError,
@@ -74,7 +75,9 @@ def _rules(game: str, rules_file: Path | None) -> Any:
     return submission
 
 
-def _table(result: SimulationResult) -> Table:
+def _table(result: SimulationResult, rules: RulesSubmission) -> Table:
+    """The simulated figures, one row per wager named as the player reads it
+    (:func:`croupier.analysis.returns.wager_said`); ``--json`` keeps the keys."""
     game = result.game if result.variant is None else f"{result.game} ({result.variant})"
     table = Table(title=f"{game}: simulated figures per unit staked")
     table.add_column("Wager")
@@ -84,7 +87,7 @@ def _table(result: SimulationResult) -> Table:
     table.add_column("Std dev", justify="right")
     for estimate in result.estimates():
         table.add_row(
-            estimate.wager,
+            wager_said(rules, estimate.wager),
             f"{estimate.rounds:,}",
             _interval(estimate),
             f"{estimate.hit_frequency:.5g}",
@@ -106,14 +109,14 @@ def _interval(estimate: WagerEstimate) -> str:
     return f"{estimate.mean:+.5f} [{_bound(estimate.ci_low)}, {_bound(estimate.ci_high)}]*"
 
 
-def _running(report: ProgressReport) -> str:
-    """The rounds per second and the first wager's running estimate."""
+def _running(report: ProgressReport, rules: RulesSubmission) -> str:
+    """The rounds per second and the first wager's running estimate (named in words)."""
     rate = f"{report.rounds_per_second:,.0f} rounds/s"
     wager = next((w for w, stats in report.stats.items() if stats.count > 1), None)
     if wager is None:
         return rate
     estimate = report.estimate(wager)
-    return f"{rate}  {wager} {_interval(estimate)} (99.9%)"
+    return f"{rate}  {wager_said(rules, wager)} {_interval(estimate)} (99.9%)"
 
 
 def simulate(
@@ -177,7 +180,7 @@ def simulate(
             task = bar.add_task(game, total=rounds, running="")
 
             def show(report: ProgressReport) -> None:
-                bar.update(task, completed=report.rounds_done, running=_running(report))
+                bar.update(task, completed=report.rounds_done, running=_running(report, rules))
 
             result = run(game, rules, rounds, seed, workers, scheduler, show)
     except SimulationError as error:
@@ -196,7 +199,7 @@ def simulate(
         typer.echo(json.dumps(document, indent=2, allow_nan=False))
         return
     console = Console()
-    console.print(_table(result))
+    console.print(_table(result, rules))
     if not all(estimate.reliable for estimate in result.estimates()):
         console.print(
             "* too few wins (or non-wins) for the normal interval: the interval is widened "

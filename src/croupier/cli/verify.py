@@ -189,7 +189,7 @@ def register(app: typer.Typer) -> None:
             received = _events(_read(seen, "--seen"))
         elif reveal is None and token:
             received = _events(_get(f"{base}/rounds/{round_id}/steps", token))
-        check = check_rounds(reveals, received, round_id, announcer, mine)
+        check = check_rounds(reveals, received, round_id, announcer, mine, kept=seen is not None)
         for note in check.notes:
             typer.echo(f"  {note}")
         if check.ok and seen is None:

@@ -158,16 +158,6 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         text = str(spot)
         return self.spot_labels.get(text) or re.sub(r"[_:]+", " ", text)
 
-    def wager_name(self, name: str) -> str:
-        """A wager of the par sheet as the game words it (its
-        :attr:`~croupier.game.GameSpec.words`), else as the layout names its spot, else
-        in words: ``"c_and_e"`` -> ``"C and E"``, ``"place:4"`` -> ``"Place 4"``."""
-        said = find(self.rules.game).words.get(name) or self.spot_labels.get(name)
-        if said:
-            return said
-        spaced = re.sub(r"[_:]+", " ", name)
-        return spaced[:1].upper() + spaced[1:]
-
     def spot_names(self, spots: Iterable[object]) -> str:
         """Spots as the layout names them, listed: ``"Front 9, Skins"``."""
         return ", ".join(self.spot_name(spot) for spot in spots)
@@ -282,15 +272,12 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         self.console.print(table)
 
     def par_wager_name(self, figures: Mapping[str, Any]) -> str:
-        """A par sheet row's wager as the table names it (:meth:`wager_name`); one the
-        layout does not name (a wager with an Extra Roll, a way of playing) is said by the
+        """A par sheet row's wager as the table names it (:func:`returns.wager_said`); one
+        the layout does not name (a wager with an Extra Roll, a way of playing) is said by the
         par sheet's own words without their citation, with the way of playing assumed."""
-        name = figures["wager"]
-        said = find(self.rules.game).words.get(name) or self.spot_labels.get(name)
-        if not said:
-            said = _without_citation(figures.get("words") or "") or self.wager_name(name)
-        strategy = figures.get("strategy")
-        return f"{said}; playing {strategy}" if strategy else said
+        return returns.wager_said(
+            self.rules, figures["wager"], figures.get("words"), figures.get("strategy")
+        )
 
     def paytable(self) -> None:
         """The paytable: the table sign of the Rules Submission, as the game draws it
@@ -854,16 +841,3 @@ def play_command(
     play.__doc__ = doc
     setattr(play, "terminal", terminal)  # noqa: B010 (the table it opens, for a test)
     return play
-
-
-def _without_citation(words: str) -> str:
-    """``words`` without the parenthesised citation that ends them (``"Like Kind 2 ...
-    (675a.2(e)(3); 675a.5(d))"`` -> ``"Like Kind 2 ..."``)."""
-    if not words.endswith(")"):
-        return words
-    depth = 0
-    for index in range(len(words) - 1, -1, -1):
-        depth += {")": 1, "(": -1}.get(words[index], 0)
-        if depth == 0:
-            return words[:index].rstrip()
-    return words

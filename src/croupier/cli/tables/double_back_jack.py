@@ -178,7 +178,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         """The next round from the table's shoe (the cut offered to the player, 673a.5(c)),
         a batch in use 24 hours changed first (673a.3(c))."""
         between_rounds(self, self.table)
-        return self.table.open_round({SEAT: "you"}, self.rng)
+        return self.table.open_round({SEAT: "you"}, self.rng, round_id=self.round_id)
 
     def begin(self, round_: DoubleBackJackRound) -> None:
         state = round_.state

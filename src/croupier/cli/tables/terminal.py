@@ -213,13 +213,14 @@ def shown_value(name: str, value: Any) -> str:
 def describe(event: Event, hidden: dict[str, Any], spots: Mapping[str, str] | None = None) -> str:
     """``event`` in plain words, its ``hidden`` fields blanked, a field at its default
     (``None``, a zero) left out, its ``spot`` as ``spots`` names it (the layout's names
-    by spot: ``{"pai_gow": "Wager"}``) or in words: "Die thrown: face 3 (its rule)"."""
+    by spot: ``{"pai_gow": "Pai Gow Wager"}``) or in words, on its "betting area" (the
+    chapters' word): "Die thrown: face 3 (its rule)"."""
     data = {**event.model_dump(mode="json"), **hidden}
     if isinstance(data.get("spot"), str):
         data["spot"] = (spots or {}).get(data["spot"]) or re.sub(r"[_:]+", " ", data["spot"])
     model = type(event).model_fields
     fields = [
-        f"{name.replace('_', ' ')} {shown_value(name, value)}"
+        f"{'betting area' if name == 'spot' else name.replace('_', ' ')} {shown_value(name, value)}"
         for name, value in data.items()
         if name not in SKIPPED_FIELDS
         and (name in hidden or (name in model and value != model[name].default))

@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
-WORDS: dict[str, str] = {}
+WORDS: dict[str, str] = {
+    # The par sheet's wagers where no spot names them (``croupier analyze``, ``odds``).
+    "antes": "Ante Across and Ante Down Wagers, with the Across, Down and Middle Bets",
+    "five_card_bonus": "Five Card Bonus Wager",
+}
 TIMEOUTS = {
     "Fold": ("you fold", "seat N folds", "folded"),
 }

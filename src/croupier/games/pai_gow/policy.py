@@ -252,8 +252,9 @@ def bank_moves(events: Sequence[Event], index: int, seats: Mapping[int, str]) ->
 
 
 def layout_spots(rules: Any) -> list[SpotInfo]:
-    """A Pai Gow position holds one wager (621a.7(a))."""
-    return [SpotInfo(value="pai_gow", label="Wager", cite="621a.7(a)")]
+    """A Pai Gow position holds one wager (621a.7(a)): the Pai Gow Wager, as the table
+    sign names it (``sign.py``)."""
+    return [SpotInfo(value="pai_gow", label="Pai Gow Wager", cite="621a.7(a)")]
 
 
 SPEC = GameSpec(

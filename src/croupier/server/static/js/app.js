@@ -15,7 +15,7 @@ import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
 import { seenIn } from "./seen.js";
 import { checkRound } from "./verify.js";
 import { wagersOf } from "./offers.js";
-import { begin, changed, signInAgain, stop } from "./session.js";
+import { begin, changed, signedUp, signInAgain, stop } from "./session.js";
 import { focusKey, focusLost, refocus } from "./focus.js";
 import { CONNECTION, connection, connectionGone } from "./connection.js";
 import { myLimits } from "./mylimits.js";
@@ -113,6 +113,7 @@ async function lobby() {
     try {
       const created = await api.signup(signup.elements.name.value);
       setToken(created.token);
+      signedUp(created.id);
       await loadMe();
       say(`Welcome, ${created.name}: ${dollars(created.balance)} of play money.`);
       lobby();
@@ -343,6 +344,15 @@ async function tablePage(tableId, early = null) {
       return lc.command !== "PlaceWager" && names.length === 2 && lc.fields.seat?.kind === "fixed" && lc.fields.spot?.kind === "choice";
     }) || null;
   }
+  // The spot the rack's Undo takes down: the last this page wagered in the round that the
+  // table still offers to take down (else null).
+  function undoSpot() {
+    const take = removal();
+    if (!take) return null;
+    const offered = take.fields.spot.options.map((o) => o.value);
+    const here = (bets[view.round_id] || []).map((b) => b.spot).filter((spot) => offered.includes(spot));
+    return here.length ? here[here.length - 1] : null;
+  }
   async function rebet(list) {
     for (const b of list) if (!(await onSpot(b.spot, b.amount))) break;
   }
@@ -359,8 +369,7 @@ async function tablePage(tableId, early = null) {
       // The table takes wagers down: the help lists U and C (shortcuts.js).
       main.querySelector(".table-page")?.setAttribute("data-takes-down", "");
       const offered = take.fields.spot.options.map((o) => o.value);
-      const here = (bets[view.round_id] || []).map((b) => b.spot).filter((spot) => offered.includes(spot));
-      const last = here[here.length - 1];
+      const last = undoSpot();
       const fixed = Object.fromEntries(Object.entries(take.fields).filter(([, f]) => f.kind === "fixed").map(([k, f]) => [k, f.value]));
       const round = view.round_id;
       const send1 = async (spot) => {
@@ -572,11 +581,18 @@ async function tablePage(tableId, early = null) {
       label: game.label,
       fields: game.fields ? game.fields(v, seat) : {},
     };
-    const mine = (view.legal_commands || []).filter((lc) => view.actor !== "dealer" && lc.command !== "PlaceWager");
+    // The take-down the rack's Undo sends is not a decision too: one button for one act
+    // (its other spots stay here, each a button).
+    const take = removal();
+    const undone = undoSpot();
+    const mine = (view.legal_commands || [])
+      .filter((lc) => view.actor !== "dealer" && lc.command !== "PlaceWager")
+      .map((lc) => (lc !== take || undone === null ? lc : { ...lc, fields: { ...lc.fields, spot: { ...lc.fields.spot, options: lc.fields.spot.options.filter((o) => o.value !== undone) } } }))
+      .filter((lc) => lc.command !== take?.command || lc.fields.spot.options.length);
     // Rebuilt only when what may be sent changes, so a half-filled form or a tile chosen
     // survives a view that changes nothing for this caller.
     const drawnKey = game.fieldsKey ? game.fieldsKey(v) : null;
-    const controlsKey = JSON.stringify([view.actor, view.round_id, view.legal_commands, drawnKey, legalSpots.size > 0]);
+    const controlsKey = JSON.stringify([view.actor, view.round_id, view.legal_commands, drawnKey, legalSpots.size > 0, undone]);
     if (decisions.dataset.key === controlsKey) return finishRender();
     decisions.dataset.key = controlsKey;
     // A wager offered after the betting (Go Fore It's Back 9, Criss-Cross Poker's Across,
@@ -850,8 +866,8 @@ async function verifyPage(roundId) {
   // says without --seen).
   const kept = seenIn(roundId);
   const keptAt = new Set(kept.map((e) => e.index));
-  const received = [...kept, ...steps.steps.map((s) => s.event).filter((e) => !keptAt.has(e.index))];
-  const check = await checkRound(revealed, received, roundId, given(roundId));
+  const fetched = steps.steps.map((s) => s.event).filter((e) => !keptAt.has(e.index));
+  const check = await checkRound(revealed, kept, roundId, given(roundId), fetched);
   const anchored = kept.length > 0;
   const verdict = !check.ok ? "bad" : anchored ? "ok" : "unanchored";
   main.replaceChildren(
@@ -870,7 +886,7 @@ async function verifyPage(roundId) {
 }
 
 // An event's fields in words for the replay's caption: no snake_case, no JSON; money in
-// dollars; a value the viewer may not see is said to be hidden; its rule as the server
+// dollars; a spot by the table's name for it, as its "betting area" (the chapters' word); a value the viewer may not see is said to be hidden; its rule as the server
 // words it (`citeShown`, the step's cite_shown), never the event's own cite code.
 function describe(event, label = (spot) => spot, citeShown = "") {
   const skip = new Set(["type", "rules", "rules_sha256", "croupier_version", "table_id", "round_id", "game", "cite"]);
@@ -886,7 +902,7 @@ function describe(event, label = (spot) => spot, citeShown = "") {
   };
   const said = Object.entries(event)
     .filter(([k, v]) => !skip.has(k) && v !== "" && v !== false)
-    .map(([k, v]) => `${phrase(k)}: ${value(k, v)}`)
+    .map(([k, v]) => `${k === "spot" ? "betting area" : phrase(k)}: ${value(k, v)}`)
     .join("; ");
   const cite = citeShown ? `(${citeShown})` : "";
   return said ? `${said}${cite ? ` ${cite}` : ""}` : cite || "nothing more";

@@ -58,6 +58,13 @@ function named(field, index) {
   return field.labels[index];
 }
 
+// A field as the player reads it: a spot's field by the table's name for it (Criss-Cross
+// Poker's "Ante Across", 674a.7(d)), else its name in words.
+function fieldName(name, ctx) {
+  const said = ctx.label ? ctx.label(name) : name;
+  return said !== name ? said : humanize(name);
+}
+
 // What the offer fixes besides the seat, where it is yes or no (a wager called working).
 function flags(fixed) {
   const said = Object.entries(fixed)
@@ -124,7 +131,7 @@ export function control(lc, ctx, send) {
   const readers = [];
   for (const f of fields) {
     const id = `f-${lc.command}-${f.name}-${Math.random().toString(36).slice(2, 7)}`;
-    const label = h("label", { for: id }, humanize(f.name));
+    const label = h("label", { for: id, id: `${id}-label` }, fieldName(f.name, ctx));
     let input;
     if (f.kind === "choice") {
       const blank = f.required ? [] : [h("option", { value: "" }, "—")];

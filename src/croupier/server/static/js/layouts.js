@@ -167,7 +167,7 @@ export function felt(table, view, ctx) {
       h(
         "section",
         { class: `seat${mine ? " mine" : ""}${who ? "" : " empty"}`, "data-seat": n, "aria-label": `seat ${n}${mine ? " (you)" : ""}` },
-        h("h3", {}, `Seat ${n}`, mine ? " (you)" : who ? ` — ${who.name || "taken"}` : " — free"),
+        h("h3", { title: who?.name || null }, `Seat ${n}`, mine ? " (you)" : who ? ` — ${who.name || "taken"}` : " — free"),
         areas,
         hand ? h("div", { class: "hand" }, hand) : null,
         note ? h("p", { class: "note" }, note) : null,

@@ -9,11 +9,17 @@ import { card, die, tile } from "./svg.js";
 const CARD = /^(10|[2-9TJQKA])[shdc]$/;
 const TILE = /^[1-6]-[1-6]$/;
 const MONEY = new Set(["amount", "returned", "won", "withheld", "chips", "cover"]);
+let spotNames = {}; // the table's names of its spots ({pai_gow: "Pai Gow Wager"})
 const SKIPPED = new Set(["type", "cite", "croupier_version", "rules", "rules_sha256", "table_id", "round_id"]);
 
 function words(name) {
   const spaced = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+// A spot by the table's name for it ("Pai Gow Wager"), else its key in words.
+function spotName(spot) {
+  return spotNames[spot] || words(spot.replace(/:/g, " "));
 }
 
 function hidden() {
@@ -31,8 +37,7 @@ function value(name, v) {
   if (flat.length && flat.every((x) => typeof x === "string" && CARD.test(x))) return flat.map(card);
   if (flat.length && flat.every((x) => typeof x === "string" && TILE.test(x))) return flat.map((t) => tile(t));
   if (MONEY.has(name) && typeof v === "number") return [document.createTextNode(dollars(v))];
-  // A spot in words, as the settlement names it ("Pip street ace"), not its key.
-  if (name === "spot" && typeof v === "string") return [document.createTextNode(words(v.replace(/:/g, " ")))];
+  if (name === "spot" && typeof v === "string") return [document.createTextNode(spotName(v))];
   if (typeof v === "object") return [document.createTextNode(JSON.stringify(v))];
   return [document.createTextNode(String(v).replace(/_/g, " "))];
 }
@@ -43,7 +48,7 @@ function eventItem(stored) {
   li.append(`${words(event.type || stored.type)}`);
   const fields = Object.entries(event).filter(([k, v]) => !SKIPPED.has(k) && v !== false && v !== "");
   fields.forEach(([k, v], i) => {
-    li.append(i === 0 ? ": " : "; ", `${k.replace(/_/g, " ")} `);
+    li.append(i === 0 ? ": " : "; ", `${k === "spot" ? "betting area" : k.replace(/_/g, " ")} `);
     li.append(...value(k, v));
   });
   // The rule as the server words it (cite_shown), never the event's cite code.
@@ -63,7 +68,7 @@ function settlements(rows) {
   const body = table.createTBody();
   for (const s of rows) {
     const tr = body.insertRow();
-    for (const text of [words(s.spot.replace(/:/g, " ")), dollars(s.amount), s.outcome, dollars(s.returned), dollars(s.won), s.cite_shown || ""]) {
+    for (const text of [spotName(s.spot), dollars(s.amount), s.outcome, dollars(s.returned), dollars(s.won), s.cite_shown || ""]) {
       tr.insertCell().textContent = text;
     }
   }
@@ -98,7 +103,11 @@ async function show(event) {
   history.replaceState(null, "", `?table=${encodeURIComponent(tableId)}&seat=${seat}`);
   messages.textContent = "Loading…";
   try {
-    const data = await request("GET", `/tables/${encodeURIComponent(tableId)}/seats/${seat}/recall`);
+    const [data, table] = await Promise.all([
+      request("GET", `/tables/${encodeURIComponent(tableId)}/seats/${seat}/recall`),
+      request("GET", `/tables/${encodeURIComponent(tableId)}`).catch(() => ({ spots: [] })),
+    ]);
+    spotNames = Object.fromEntries((table.spots || []).map((s) => [s.value, s.label]));
     out.replaceChildren(...data.rounds.map(roundSection));
     if (!data.rounds.length) out.textContent = "No round of yours at this seat is over yet.";
     messages.textContent = "";

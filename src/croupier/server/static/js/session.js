@@ -159,6 +159,7 @@ export async function begin(me, say) {
   let fresh;
   if (sessionStorage.getItem(SIGNED_IN) === me.id) {
     fresh = await request("GET", "/sessions/current");
+    if (sessionStorage.getItem(PREVIOUS) === null) sessionStorage.setItem(PREVIOUS, previousSession(fresh));
   } else {
     fresh = await request("POST", "/sessions", { player_id: me.id, token: token() });
     sessionStorage.setItem(SIGNED_IN, me.id);
@@ -171,6 +172,14 @@ export async function begin(me, say) {
   render();
   ticking = setInterval(tick, 1000);
   refreshing = setInterval(refresh, REFRESH_MS);
+}
+
+// A sign-up in this tab: the new account's first request starts its first session
+// (docs/interpretations.md, "Sessions"), so no sign-in follows, and the session before it
+// is none (a sign-in here would start a second, and say the first as "previous").
+export function signedUp(id) {
+  sessionStorage.setItem(SIGNED_IN, id);
+  sessionStorage.removeItem(PREVIOUS);
 }
 
 // Sign in again after the server ended the session (idle: GLI-19 2.5.4).

@@ -114,7 +114,24 @@ function checkSealed(events, mine, problems, notes) {
   }
 }
 
-export async function checkRound(revealed, received, roundId, mine = null) {
+// What the comparison with the player's events checked, in words (verify_round.py's
+// seen_note says the same): `compared` events that agree with the revealed round, `kept`
+// as he was shown them (this browser's store), else fetched from the server now.
+export function seenNote(compared, kept = true) {
+  if (kept) {
+    if (compared === 0) return "No event kept as you were shown it was compared with the revealed round.";
+    if (compared === 1) return "1 event kept as you were shown it agrees with the revealed round.";
+    return `${compared} events kept as you were shown them agree with the revealed round.`;
+  }
+  if (compared === 0) return "No event fetched from the server now was compared with the revealed round.";
+  if (compared === 1) return "1 event fetched from the server now agrees with the revealed round.";
+  return `${compared} events fetched from the server now agree with the revealed round.`;
+}
+
+// `received`: the events this browser kept as the player was shown them; `fetched`: the
+// player's steps fetched from the server now (those not kept), compared too and said
+// apart, as they tie nothing to what he was shown.
+export async function checkRound(revealed, received, roundId, mine = null, fetched = []) {
   const problems = [], notes = [];
   if (!(globalThis.crypto && crypto.subtle)) {
     return { ok: false, problems: ["This browser does not offer SHA-256 on this page: check the round with croupier verify-round."], notes };
@@ -167,25 +184,28 @@ export async function checkRound(revealed, received, roundId, mine = null) {
   notes.push(opened === 1 ? "1 sealed value opens to the commitment published with it." : `${opened} sealed values open to the commitments published with them.`);
   if (revealed.carried_on) notes.push(`This round was dealt from what round ${revealed.previous_round_id} left (the cards left in the shoe): this page checks the round alone; croupier verify-round checks it with the rounds before it, back to the shuffle.`);
   const byIndex = new Map(events.map((e) => [e.index, e]));
-  let compared = 0, withheld = 0;
-  for (const seen of received) {
+  const compared = { kept: 0, fetched: 0 };
+  let withheld = 0;
+  for (const [seen, kept] of [...received.map((e) => [e, true]), ...fetched.map((e) => [e, false])]) {
+    const counted = kept ? "kept" : "fetched";
     const whole = byIndex.get(seen.index);
-    const where = `Event ${seen.index + 1} as you received it`;
+    const where = `Event ${seen.index + 1} as ${kept ? "you received it" : "fetched now"}`;
     if (!whole) { problems.push(`${where} is not in the revealed round.`); continue; }
     if (seen.seq !== whole.seq) { problems.push(`${where} came as event ${seen.seq} of the table, revealed as event ${whole.seq}.`); continue; }
     // Stored before the events were sealed: sent without its hash, which would give a
     // hidden card away; its values are compared, not its hash.
     if (seen.hash === null) {
       if (!agrees(seen.event, whole.event)) problems.push(`${where} showed something other than what is revealed.`);
-      else { compared += 1; withheld += 1; }
+      else { compared[counted] += 1; withheld += 1; }
       continue;
     }
     if (seen.hash !== whole.hash || canonical(seen.sealed || {}) !== canonical(whole.sealed || {})) { problems.push(`${where} came with another hash.`); continue; }
     if (seen.ids_replaced !== true && (await chainHash(seen)) !== seen.hash) problems.push(`${where} does not hash to the hash it came with.`);
     if (!agrees(seen.event, whole.event)) problems.push(`${where} showed something other than what is revealed.`);
-    compared += 1;
+    compared[counted] += 1;
   }
-  notes.push(`${compared} events you received agree with the revealed round.`);
-  if (withheld) notes.push(`${withheld} of them came without their hashes (stored before the events were sealed): their values were compared, not their hashes.`);
+  notes.push(seenNote(compared.kept, true));
+  if (fetched.length) notes.push(seenNote(compared.fetched, false));
+  if (withheld) notes.push(`${withheld} of them came without ${withheld === 1 ? "its hash" : "their hashes"} (stored before the events were sealed): their values were compared, not their hashes.`);
   return { ok: problems.length === 0, problems, notes };
 }
