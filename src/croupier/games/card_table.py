@@ -18,6 +18,7 @@ from croupier.equipment.cards import (
     DeckRotation,
     DiscardRack,
     ProcedureSections,
+    deck_change_after,
 )
 from croupier.errors import IllegalCommand, NotYourTurn
 from croupier.game import TableState, TableTimings, no_device
@@ -62,7 +63,7 @@ class CardTable(TableState):
         """A table opened ``now`` with fresh decks of the rules' back colours."""
         rotation = DeckRotation(
             decks=[DeckInPlay(color=color, opened_at=now) for color in rules.deck_colors],
-            change_after=rules.deck_change_after(),
+            change_after=deck_change_after(rules),
             shuffler_counts=rules.shuffler_counts,
             count_every=rules.stub_count_every,
         )
@@ -167,8 +168,7 @@ class CardTable(TableState):
         """How long a deck may be used under the dealing procedure in use: 4 hours dealt by
         hand, 8 from a shoe (a hand-dealt table that lost its shuffler deals from a manual
         shoe), or the Rules Submission's shorter time (674a.3(c), 676a.3(c))."""
-        after: timedelta = self._in_use().deck_change_after()
-        return after
+        return deck_change_after(self._in_use())
 
     def take_in(self, round_: Round[Any], now: datetime) -> list[str]:
         """:meth:`finish`, the deck the round was dealt with taken as the one in play (a

@@ -12,7 +12,6 @@ section is named in :data:`SECTIONS` and, for the three dealing procedures, in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
 from enum import StrEnum
 from fractions import Fraction
 from typing import Literal
@@ -25,7 +24,6 @@ from croupier.equipment.cards import (
     ProcedureSections,
     Rank,
     check_equipment,
-    deck_change_after,
 )
 from croupier.hands.poker import HandCategory, HandValue
 from croupier.money import Cents, format_cents
@@ -400,10 +398,6 @@ class CrissCrossPokerRules(RulesSubmission):
     @property
     def deck_colors(self) -> tuple[str, ...]:
         return self.back_colors[: self.decks]
-
-    def deck_change_after(self) -> timedelta:
-        """How long a deck stays in use before it must be changed (674a.3(c))."""
-        return deck_change_after(self)
 
     def bonus_limits(self) -> tuple[Cents, Cents]:
         """(least, most) cents of a Five Card Bonus Wager."""

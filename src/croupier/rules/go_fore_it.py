@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import timedelta
 from enum import StrEnum
 from fractions import Fraction
 from typing import Literal
@@ -26,7 +25,6 @@ from croupier.equipment.cards import (
     ProcedureSections,
     Rank,
     check_equipment,
-    deck_change_after,
 )
 from croupier.money import Cents
 from croupier.rules.base import OneOrTwo, RulesSubmission, WholeCents, WholeNumber, YesNo
@@ -318,10 +316,6 @@ class GoForeItRules(RulesSubmission):
     def deck_colors(self) -> tuple[str, ...]:
         """The back colours of the decks in use (one or two)."""
         return self.back_colors[: self.decks]
-
-    def deck_change_after(self) -> timedelta:
-        """How long a deck stays in use before it must be changed (676a.3(c))."""
-        return deck_change_after(self)
 
     def limits(self, spot: Spot) -> tuple[Cents, Cents]:
         """(least, most) cents of a wager on ``spot``; the Back 9 equals the Front 9."""

@@ -162,33 +162,19 @@ class Score:
         )
 
 
+@dataclass
 class Scored:
-    """What every drill keeps (its dataclass declares the fields): the ``results`` of its
-    answers, their ``clock``, the count of ``items`` dealt and when the last was asked."""
+    """What every drill keeps: its ``game`` (its name) and ``rules`` (its default where
+    ``None``), the ``seed`` that picks its items, the ``results`` of its answers timed by
+    ``clock``, the count of ``items`` dealt and when the last was asked."""
 
     game: str
-    rules: RulesSubmission | None
-    seed: int | None
-    rng: Rng | None
-    results: list[Result]
-    clock: Callable[[], float]
-    items: int
-    _asked_at: float
-
-    def _open(self, drill: str = "payouts", named: str = "payout") -> None:
-        """Find :attr:`game` (:class:`ValueError` where it has no ``drill``), its default
-        rules and the secure generator where none are given, the picker of :attr:`seed`."""
-        self.spec = find(self.game)
-        if drill not in drills_of(self.spec):
-            raise ValueError(
-                f"{self.spec.title} has no {named} drill; its drills: "
-                f"{', '.join(drills_of(self.spec))}"
-            )
-        if self.rules is None:
-            self.rules = rules_from_data({"game": self.spec.name})
-        self.pick = random.Random(self.seed)
-        if self.rng is None:
-            self.rng = SecureRng()
+    rules: RulesSubmission | None = None
+    seed: int | None = None
+    clock: Callable[[], float] = time.monotonic
+    results: list[Result] = field(default_factory=list)
+    items: int = 0
+    _asked_at: float = 0.0
 
     def _asked(self) -> None:
         self.items += 1
@@ -215,22 +201,36 @@ class Scored:
 
 
 @dataclass
-class PayoutDrill(Scored):
+class Dealt(Scored):
+    """A drill whose items are dealt from ``rng`` (default: the secure generator)."""
+
+    rng: Rng | None = None
+
+    def _open(self, drill: str = "payouts", named: str = "payout") -> None:
+        """Find :attr:`game` (:class:`ValueError` where it has no ``drill``), its default
+        rules and the secure generator where none are given, the picker of :attr:`seed`."""
+        self.spec = find(self.game)
+        if drill not in drills_of(self.spec):
+            raise ValueError(
+                f"{self.spec.title} has no {named} drill; its drills: "
+                f"{', '.join(drills_of(self.spec))}"
+            )
+        if self.rules is None:
+            self.rules = rules_from_data({"game": self.spec.name})
+        self.pick = random.Random(self.seed)
+        if self.rng is None:
+            self.rng = SecureRng()
+
+
+@dataclass
+class PayoutDrill(Dealt):
     """A payout drill of the game ``game`` (its name) under ``rules`` (default: the
     game's default Rules Submission) at ``level`` (1 to 3); ``seed`` draws the wagers,
     ``rng`` the dice, cards and tiles (default: the secure generator); ``clock`` times
     each answer from the moment its situation is dealt."""
 
-    game: str
-    rules: RulesSubmission | None = None
     level: Level = field(default_factory=Level)
-    seed: int | None = None
-    rng: Rng | None = None
-    clock: Callable[[], float] = time.monotonic
-    results: list[Result] = field(default_factory=list)
     item: Situation | None = None
-    items: int = 0
-    _asked_at: float = 0.0
 
     def __post_init__(self) -> None:
         self._open()
@@ -280,22 +280,14 @@ def drills_of(spec: GameSpec) -> list[str]:
 
 
 @dataclass
-class SettingDrill(Scored):
+class SettingDrill(Dealt):
     """A house-way drill of the game ``game`` under ``rules`` (its default where
     ``None``): the game's training module deals an :class:`Arrangement` (``house_way``),
     the trainee names the pieces of its first group, the engine's setting judges them;
     ``seed``, ``rng`` and ``clock`` as in :class:`PayoutDrill`. Raises
     :class:`ValueError` for a game that has no such drill."""
 
-    game: str
-    rules: RulesSubmission | None = None
-    seed: int | None = None
-    rng: Rng | None = None
-    clock: Callable[[], float] = time.monotonic
-    results: list[Result] = field(default_factory=list)
     item: Arrangement | None = None
-    items: int = 0
-    _asked_at: float = 0.0
 
     def __post_init__(self) -> None:
         self._open("house-way", "house-way")

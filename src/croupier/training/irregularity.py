@@ -13,7 +13,6 @@ produced which remedy it applied. Nothing here knows a game.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -24,8 +23,7 @@ from croupier.engine import DEALER, Event, LegalCommand
 from croupier.errors import IllegalCommand
 from croupier.offers import Choice, Fixed, Numbers
 from croupier.rng import Rng
-from croupier.rules.base import RulesSubmission
-from croupier.training.drill import Result, Scored, source_of
+from croupier.training.drill import Dealt, source_of
 from croupier.training.setting import InvalidAnswer
 from croupier.training.situation import scene_of, wagers_said
 from croupier.training.table import STEPS, Decide, Table
@@ -349,22 +347,14 @@ def read_in(rng: Rng) -> Callable[[Table], bool]:
 
 
 @dataclass
-class IrregularityDrill(Scored):
+class IrregularityDrill(Dealt):
     """An irregularity drill of the game ``game`` under ``rules`` (its default where
     ``None``): its training module deals an :class:`Incident` (``irregularity``), the
     trainee chooses the remedy, the engine's handling judges it; ``seed``, ``rng`` and
     ``clock`` as in :class:`~croupier.training.drill.PayoutDrill`. Raises
     :class:`ValueError` for a game that has no such drill."""
 
-    game: str
-    rules: RulesSubmission | None = None
-    seed: int | None = None
-    rng: Rng | None = None
-    clock: Callable[[], float] = time.monotonic
-    results: list[Result] = field(default_factory=list)
     item: Incident | None = None
-    items: int = 0
-    _asked_at: float = 0.0
 
     def __post_init__(self) -> None:
         self._open(DRILL, "irregularity")

@@ -20,9 +20,7 @@ True
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -33,7 +31,7 @@ from croupier.game import GameSpec
 from croupier.registry import find, rules_from_data
 from croupier.rng import SeededRng
 from croupier.rules.base import RulesSubmission
-from croupier.training.drill import Result, Scored
+from croupier.training.drill import Scored
 from croupier.training.situation import bets_offered, least_wager, place
 from croupier.training.table import STEPS, TRAINING_TABLE, Table, Timings
 
@@ -135,14 +133,6 @@ class StepVerdict:
 class ProcedureDrill(Scored):
     """A procedure drill of the game ``game`` under ``rules`` (its default where
     ``None``), its round dealt from ``seed``; ``clock`` times each step."""
-
-    game: str
-    rules: RulesSubmission | None = None
-    seed: int | None = None
-    clock: Callable[[], float] = time.monotonic
-    results: list[Result] = field(default_factory=list)
-    items: int = 0
-    _asked_at: float = 0.0
 
     def __post_init__(self) -> None:
         self.spec = find(self.game)
