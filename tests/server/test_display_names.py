@@ -158,6 +158,10 @@ def test_a_name_the_staff_go_by_is_refused_to_a_player(api: Api, way: Any) -> No
     dealer's account so named."""
     before = _names(api)
     forms = [*STAFF, "DEALER", " Pit  Boss ".strip(), "Pit  Boss", "ｈｏｕｓｅ", "Croupier"]
+    # A second tester's ways round it: an l or a 1 for an i, blanks, dots, dashes and
+    # digits between or after the letters.
+    forms += ["CROUPlER", "Adm1n", "P1t Boss", "D.e.a.l.e.r", "Pit_Boss", "S y s t e m"]
+    forms += ["Dealer 2", "Admin1", "Dealer!"]
     for name in forms:
         r = way(api, name)
         assert r.status_code == 422, (name, r.text)
@@ -199,6 +203,8 @@ LOOK_ALIKES = {
     "pop": ("\u0440\u043e\u0440", "\u0420\u041e\u0420"),  # wholly Cyrillic р, о, р; capitals
     "Bob": ("B0B", "b0b"),  # a zero for an o
     "Mary": ("rnary",),  # r and n for an m
+    # A second tester: a 1 or an l for an i (Unicode's skeleton takes I and 1 as l, not i)
+    "Tess Admin": ("Tess Adm1n", "Tess Admln"),
 }
 
 

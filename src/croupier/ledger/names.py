@@ -253,22 +253,36 @@ def look(name: str) -> str:
     #39, :func:`croupier.ledger.confusables.skeleton`) of its NFKC form with apostrophes,
     dashes and blanks folded as :func:`key` folds them, case-folded and taken to its
     skeleton again (so that ``0`` and ``O``, ``I`` and ``l``, ``рор`` and ``Pop`` are
-    one)."""
+    one); then ``i`` as ``l``, as the skeleton takes ``I`` and ``1``: a dot is easily
+    missed in a seat list's type, and Unicode's skeleton keeps ``admin`` apart from
+    ``Adm1n`` and ``ADMIN`` (docs/interpretations.md, "Names the staff go by")."""
     shaped = " ".join(unicodedata.normalize("NFKC", name).translate(_FOLDED).split())
-    return skeleton(skeleton(shaped).casefold())
+    return skeleton(skeleton(shaped).casefold()).replace("i", "l")
+
+
+def _bare(name: str) -> frozenset[str]:
+    """``name``'s :func:`look` with all but its letters left out (blanks, dots, dashes),
+    with its digits read as the letters they look like and, again, left out: ``"P1t-Boss"``,
+    ``"Dealer 2"`` and ``"pit boss"`` are each one of the staff's names."""
+    digitless = "".join(char for char in name if unicodedata.category(char) != "Nd")
+    return frozenset(
+        "".join(char for char in look(form) if char.isalpha()) for form in (name, digitless)
+    )
 
 
 RESERVED = frozenset(
     {"dealer", "root", "admin", "house", "croupier", "system", "staff", "pit boss"}
 )
-"""Names the casino's staff and the software go by, which no player may bear (as :func:`key`
-folds them, or looking alike: :func:`look`)."""
+"""Names the casino's staff and the software go by, which no player may bear (looking
+alike, whatever stands between the letters: :func:`_bare`)."""
+_RESERVED_BARE = frozenset().union(*(_bare(staff) for staff in RESERVED))
 
 
 def staff_name(name: str) -> str | None:
-    """Why ``name`` may not be a player's: it is one the staff go by (:data:`RESERVED`,
-    compared as :func:`key` and :func:`look` compare names), or ``None``."""
-    if key(name) not in RESERVED and look(name) not in {look(staff) for staff in RESERVED}:
+    """Why ``name`` may not be a player's: it is one the staff go by (:data:`RESERVED`),
+    its letters compared by their look with blanks, punctuation and digits left out
+    (``"D.e.a.l.e.r"``, ``"Adm1n"``, ``"Pit_Boss"``, ``"Dealer 2"``), or ``None``."""
+    if not _bare(name) & _RESERVED_BARE:
         return None
     return (
         "a player's name may not be one the casino's staff go by (dealer, pit boss, house, "
