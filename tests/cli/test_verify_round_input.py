@@ -179,3 +179,22 @@ def test_a_seal_is_read_whatever_the_case_of_its_hex_digits() -> None:
     mine = _mine(" " + "AB" * 32 + " ", "seed-" + "s" * 20)
     assert mine is not None and mine.seal == "ab" * 32 and mine.seed == "seed-" + "s" * 20
     assert _mine(None, None) is None
+
+
+def test_a_seen_file_of_steps_without_events_is_named(tmp_path: Path) -> None:
+    """A second tester: ``{"steps": [{"nonsense": 1}]}`` ended in a traceback
+    (``KeyError: 'event'``); it is a file that cannot be had (exit 2), named."""
+    code, output = _run(tmp_path, {"round_id": "gfi-1", "events": [EVENT]}, {"steps": [{"x": 1}]})
+    assert code == 2, output
+    assert "--seen" in output and "each step must hold its event" in output
+    code, output = _run(tmp_path, {"round_id": "gfi-1", "events": [EVENT]}, {"round": 1})
+    assert code == 2, output
+    assert "expected a steps answer" in output
+
+
+def test_a_seen_file_of_another_round_is_named(tmp_path: Path) -> None:
+    """A second tester: the steps of round gfi-9 given for gfi-1 passed; refused, exit 2."""
+    seen = {"round_id": "gfi-9", "steps": [{"event": EVENT}]}
+    code, output = _run(tmp_path, {"round_id": "gfi-1", "events": [EVENT]}, seen)
+    assert code == 2, output
+    assert "the steps of round gfi-9, not of round gfi-1" in output

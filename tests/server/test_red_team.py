@@ -675,6 +675,14 @@ def test_a_consistent_forgery_is_unanchored_without_seen_and_refused_with_it(
             assert "verifies" not in result.output
         if code == 0:
             assert "verifies against the events you saved" in result.output
+    if forgery == "moved":  # a second tester: a --seen file of no event said "verifies"
+        saved.write_text(json.dumps({"round_id": revealed["round_id"], "steps": []}))
+        path.write_text(json.dumps(revealed))
+        args = ["verify-round", revealed["round_id"], "--reveal", str(path), "--seen", str(saved)]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 3, result.output
+        assert "the --seen file holds no event, so everything checked came" in result.output
+        assert "verifies" not in result.output
 
 
 # --- the browser's check ------------------------------------------------------------------

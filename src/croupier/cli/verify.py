@@ -51,16 +51,22 @@ def _get(url: str, token: str | None) -> Any:
         raise fail(f"{url}: the server cannot be reached ({error.reason})") from error
 
 
-def _events(saved: Any) -> list[dict[str, Any]]:
+def _events(saved: Any, where: str = "the server's steps") -> list[dict[str, Any]]:
     """The events in a saved answer: steps (``steps[].event``), a command's ``events``,
-    or a list of events."""
-    if isinstance(saved, dict) and "steps" in saved:
-        return [step["event"] for step in saved["steps"]]
-    if isinstance(saved, dict) and "events" in saved:
+    or a list of events; exit 2 naming ``where`` when it is none of these."""
+    if isinstance(saved, dict) and isinstance(saved.get("steps"), list):
+        steps = saved["steps"]
+        if not all(isinstance(step, dict) and "event" in step for step in steps):
+            raise fail(f"{where}: each step must hold its event, as GET /rounds/ROUND/steps does")
+        return [step["event"] for step in steps]
+    if isinstance(saved, dict) and isinstance(saved.get("events"), list):
         return list(saved["events"])
     if isinstance(saved, list):
         return saved
-    raise typer.BadParameter("expected a steps answer, a command's answer or a list of events")
+    raise fail(
+        f"{where}: expected a steps answer (GET /rounds/ROUND/steps), a command's answer "
+        "or a list of events"
+    )
 
 
 EXIT_CODES = {
@@ -74,11 +80,13 @@ UNANCHORED = 3
 """Exit code: the reveal checks out in itself but was not compared with saved events."""
 
 
-def unanchored(round_id: str) -> str:
-    """What a check without ``--seen`` proved and did not, in words."""
+def unanchored(round_id: str, seen: bool = False) -> str:
+    """What a check without ``--seen`` (``seen``: with a ``--seen`` file that holds no
+    event) proved and did not, in words."""
+    without = "the --seen file holds no event, so" if seen else "without --seen,"
     return (
         f"round {round_id} is consistent in itself, but NOT VERIFIED against what you were "
-        "shown: without --seen, everything checked came from the server now, and a server "
+        f"shown: {without} everything checked came from the server now, and a server "
         "could forge a round that agrees with itself (its hash chain, seals and replay). "
         f"Save GET /rounds/{round_id}/steps while you play and give it as --seen FILE."
     )
@@ -186,14 +194,18 @@ def register(app: typer.Typer) -> None:
             announcer = _get(f"{base}/rounds/{before}/reveal", token)
         received: list[dict[str, Any]] | None = None
         if seen is not None:
-            received = _events(_read(seen, "--seen"))
+            kept = _read(seen, "--seen")
+            named = kept.get("round_id") if isinstance(kept, dict) else None
+            if named is not None and named != round_id:
+                raise fail(f"--seen {seen}: the steps of round {named}, not of round {round_id}")
+            received = _events(kept, f"--seen {seen}")
         elif reveal is None and token:
             received = _events(_get(f"{base}/rounds/{round_id}/steps", token))
         check = check_rounds(reveals, received, round_id, announcer, mine, kept=seen is not None)
         for note in check.notes:
             typer.echo(f"  {note}")
-        if check.ok and seen is None:
-            typer.echo(unanchored(check.round_id))
+        if check.ok and (seen is None or not received):  # nothing kept to compare with
+            typer.echo(unanchored(check.round_id, seen is not None))
             raise typer.Exit(UNANCHORED)
         if check.ok:
             typer.echo(f"round {check.round_id} verifies against the events you saved")
