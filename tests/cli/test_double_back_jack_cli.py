@@ -281,8 +281,8 @@ def test_the_decisions_are_listed_as_typed() -> None:
 @pytest.mark.parametrize(
     ("line", "usage"),
     [
-        ("bet", "bet AMOUNT"),
-        ("bet 5 6", "bet AMOUNT"),
+        ("bet", "bet [SPOT] AMOUNT"),
+        ("bet 5 6", "bet [SPOT] AMOUNT"),
         ("cut", "cut N"),
         ("cut 20 30", "cut N"),
         ("insurance 1 2", "insurance [AMOUNT]"),

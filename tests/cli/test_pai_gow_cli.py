@@ -90,8 +90,8 @@ def test_the_table_lists_what_to_type() -> None:
 @pytest.mark.parametrize(
     ("line", "usage"),
     [
-        ("bet", "bet AMOUNT"),
-        ("bet 5 6", "bet AMOUNT"),
+        ("bet", "bet [SPOT] AMOUNT"),
+        ("bet 5 6", "bet [SPOT] AMOUNT"),
         ("set 6-6", "set T1 T2"),
         ("show x", "show"),
     ],

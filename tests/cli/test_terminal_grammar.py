@@ -211,6 +211,8 @@ def placed(line: str) -> Fill:
 
     def fill(table: Terminal[Any, Any], round_: Round[Any]) -> str | None:
         mine = round_.view(SEAT)["wagers"].get(str(SEAT)) or {}
+        if isinstance(mine, int):  # one wager, on the one spot (Pai Gow)
+            mine = dict.fromkeys(table.spot_labels)
         return line.replace("SPOT", table.spot_name(next(iter(mine)))) if mine else None
 
     return fill
@@ -317,6 +319,10 @@ BANKING = Path(__file__).parents[2] / "examples" / "rules" / "pai-gow.toml"
 """The shipped Pai Gow submission: the bank is offered to the player at round 2."""
 PG_ROUND = ("bet 10", "deal", set_fill, "show")
 NOT_OFFERED = ("refuse", "bet 5", "deal")
+NOT_REMOVED = "Refused: a wager may not be removed: "
+"""The refusal of ``remove SPOT`` where the game takes no wager down, its rule after it."""
+NOT_NOW = "may be taken down now"
+"""The answer to ``remove SPOT`` where no removal is offered now (none sent)."""
 
 CASES: dict[str, dict[str, Case]] = {
     "craps": {
@@ -365,7 +371,7 @@ CASES: dict[str, dict[str, Case]] = {
             named("PlaceWager", spot="five_card_bonus"),
             rules=BONUS,
         ),
-        "bet SPOT AMOUNT": Case(
+        "bet [SPOT] AMOUNT": Case(
             CXP_ANTES, wager("bet SPOT AMOUNT", layout_name), named("PlaceWager"), rules=BONUS
         ),
         "withdraw SPOT": Case(
@@ -389,7 +395,10 @@ CASES: dict[str, dict[str, Case]] = {
     "double-back-jack": {
         "cut N": Case((), cut_fill, named("AcceptCut")),
         "refuse": Case((), when("RefuseCut", "refuse"), named("RefuseCut")),
-        "bet AMOUNT": Case(("refuse",), amount_of("PlaceWager", "bet AMOUNT"), named("PlaceWager")),
+        "bet [SPOT] AMOUNT": Case(
+            ("refuse",), amount_of("PlaceWager", "bet AMOUNT"), named("PlaceWager")
+        ),
+        "remove SPOT": Case(DBJ_DEALT, placed("remove SPOT"), None, NOT_REMOVED, offered=False),
         "deal": Case(DBJ_BET, when("DealCards", "deal", DEALER), named("DealCards", DEALER)),
         "insurance [AMOUNT]": Case(
             DBJ_DEALT,
@@ -450,7 +459,7 @@ CASES: dict[str, dict[str, Case]] = {
             ("bet pip street ace 5",),
             placed("remove SPOT"),
             None,
-            "may not be removed",
+            NOT_REMOVED,
             offered=False,
         ),
         "roll": Case(
@@ -458,9 +467,15 @@ CASES: dict[str, dict[str, Case]] = {
             when("AnnounceNoMoreBets", "roll", DEALER),
             named("AnnounceNoMoreBets", DEALER),
         ),
+        "deal": Case(
+            ("bet pip street ace 5",),
+            when("AnnounceNoMoreBets", "deal", DEALER),
+            named("AnnounceNoMoreBets", DEALER),
+        ),
     },
     "pai-gow": {
-        "bet AMOUNT": Case((), amount_of("PlaceWager", "bet AMOUNT"), named("PlaceWager")),
+        "bet [SPOT] AMOUNT": Case((), amount_of("PlaceWager", "bet AMOUNT"), named("PlaceWager")),
+        "remove SPOT": Case(("bet 5",), placed("remove SPOT"), None, NOT_NOW),
         "style NAME": Case(("bet 5",), style_fill, None, "The tiles will be delivered"),
         "deal": Case(
             ("bet 5",),
@@ -507,6 +522,7 @@ CASES: dict[str, dict[str, Case]] = {
             (), sic_bo_fill("single N AMOUNT", "1"), named("PlaceWager", spot="one_of_a_kind:1")
         ),
         "bet SPOT AMOUNT": Case((), wager("bet SPOT AMOUNT", layout_name), named("PlaceWager")),
+        "remove SPOT": Case(("big 5",), placed("remove SPOT"), None, NOT_NOW),
         "shake": Case(
             ("big 5",),
             when("AnnounceNoMoreBets", "shake", DEALER),
@@ -528,6 +544,7 @@ CASES: dict[str, dict[str, Case]] = {
             (), wager("bet SPOT AMOUNT", lambda _, spot: str(spot)), named("PlaceWager")
         ),
         "COMMAND [FIELD=VALUE ...]": Case((), generic_command, named("PlaceWager")),
+        "remove SPOT": Case(("bet big 5",), placed("remove SPOT"), None, NOT_NOW),
         "deal": Case(
             ("bet big 5",),
             lambda t, r: "deal" if find(r.game).policy.closing_step(r) else None,
@@ -638,7 +655,7 @@ def test_every_word_the_parser_reads_is_in_its_grammar(game: str) -> None:
     module = module_of(game)
     table = getattr(module, TABLE_CLASSES[game])
     words = dispatched(module, table)
-    assert words, game  # the parser was found
+    assert not words & CORE_WORDS, (game, sorted(words & CORE_WORDS))  # read once, in base
     anytime = {word for word, _ in table.own + base.ALWAYS}
     missing = words - set(usages(module.GRAMMAR)) - anytime
     assert not missing, (game, sorted(missing))
@@ -651,3 +668,103 @@ def test_usage_lines_are_in_the_tables_words(game: str) -> None:
     ``back_9``) and no command class names (``PlaceWager``)."""
     for line in module_of(game).GRAMMAR:
         assert not re.search(r"[_:]|\b[A-Z][a-z]+[A-Z]", line), (game, line)
+
+
+# -- the core grammar: each core verb read the same way at every game's table --------------
+CORE_WORDS = {"bet", "remove", "deal", "roll"}
+"""The first words of the core grammar (:data:`base.CORE`), read once in ``base.Terminal``."""
+DICE = ("craps", "high-roll-dice", "sic-bo")
+
+
+def closing(verb: str) -> Fill:
+    """``verb`` where the dealer may close the betting now."""
+    return lambda t, r: verb if find(r.game).policy.closing_step(r) is not None else None
+
+
+CLOSED = named("AnnounceNoMoreBets", DEALER)
+DEALT = {
+    "double-back-jack": (DBJ_BET, named("DealCards", DEALER)),
+    "pai-gow": (("bet 5",), CLOSED),
+    "criss-cross-poker": (CXP_ANTES, CLOSED),
+    "go-fore-it": (("bet front 9 5",), CLOSED),
+    "craps": (("bet pass 5",), CLOSED),
+    "high-roll-dice": (("bet pip street ace 5",), CLOSED),
+    "sic-bo": (("big 5",), CLOSED),
+}
+"""Per game: what makes ``deal`` offered, and the dealer's closing command it sends."""
+PLACED = named("PlaceWager")
+REMOVED = {
+    "craps": Case(
+        CRAPS_UP, spot_of("RemoveWager", "remove SPOT", craps_words), named("RemoveWager")
+    ),
+    "criss-cross-poker": Case(CXP_ANTES, placed("remove SPOT"), named("WithdrawWager")),
+    "go-fore-it": Case(
+        ("bet front 9 5", "bet skins 5"),
+        when("WithdrawWager", "remove Skins"),
+        named("WithdrawWager", spot="skins"),
+    ),
+    "high-roll-dice": Case(
+        ("bet pip street ace 5",), placed("remove SPOT"), None, NOT_REMOVED, offered=False
+    ),
+    "double-back-jack": Case(DBJ_DEALT, placed("remove SPOT"), None, NOT_REMOVED, offered=False),
+    "pai-gow": Case(("bet 5",), placed("remove SPOT"), None, NOT_NOW),
+    "sic-bo": Case(("big 5",), placed("remove SPOT"), None, NOT_NOW),
+}
+"""``remove SPOT`` at each table: the wager taken down where the game takes one down then;
+where it never does (675a.6(d) read with 675a.2(e); 673a.6(c)), the refusal with its rule;
+else nothing sent."""
+LONE = {
+    "double-back-jack": Case(("refuse",), amount_of("PlaceWager", "bet AMOUNT"), PLACED),
+    "pai-gow": Case((), amount_of("PlaceWager", "bet AMOUNT"), PLACED),
+    "criss-cross-poker": Case((), amount_of("PlaceAntes", "bet AMOUNT"), named("PlaceAntes")),
+}
+"""``bet AMOUNT`` where one spot is open: the Blackjack Wager, the Pai Gow wager, the antes
+(no Five Card Bonus offered)."""
+
+
+def core_cases() -> Iterator[tuple[str, str, Case]]:
+    for game in GAMES:
+        setup, sends = DEALT[game]
+        yield game, "deal", Case(setup, closing("deal"), sends)
+        if game in DICE:
+            yield game, "roll", Case(setup, closing("roll"), sends)
+        spots = {"criss-cross-poker": CXP_ANTES, "double-back-jack": ("refuse",)}.get(game, ())
+        rules = BONUS if game == "criss-cross-poker" else None
+        layout = Case(spots, wager("bet SPOT AMOUNT", layout_name), PLACED, rules=rules)
+        yield game, "bet SPOT AMOUNT", layout
+        if game in LONE:
+            yield game, "bet AMOUNT", LONE[game]
+        yield game, "remove SPOT", REMOVED[game]
+
+
+def test_the_core_grammar_is_every_tables() -> None:
+    """Every game's GRAMMAR has the core lines: ``deal`` and ``remove SPOT``, a ``bet``
+    line, and ``roll`` at a dice table."""
+    for game in GAMES:
+        words = usages(module_of(game).GRAMMAR)
+        assert {"bet", "remove", "deal"} <= set(words), game
+        assert ("roll" in words) == (game in DICE), game
+
+
+@pytest.mark.parametrize(("game", "verb", "case"), list(core_cases()))
+def test_each_core_verb_is_read_alike_at_every_table(
+    game: str, verb: str, case: Case, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``deal`` (``roll`` at a dice table) sends the dealer's closing command; ``bet SPOT
+    AMOUNT``, the spot by its layout name, the wager on it, and ``bet AMOUNT`` where one
+    spot is open; ``remove SPOT`` the wager's removal, or the game's refusal with its rule,
+    or nothing where none is offered now."""
+    for seed in range(10):
+        with monkeypatch.context() as patched:
+            typed = typed_at(game, seed, case, patched)
+        if typed is not None:
+            break
+    else:
+        pytest.fail(f"{game}: no seed reached a moment {verb!r} is offered")
+    said = typed.reply
+    assert "Unknown command" not in said and "usage:" not in said, (typed.line, said)
+    if case.sends is None:
+        assert typed.sent == [] and case.says in said, (typed.line, typed.sent, said)
+    else:
+        assert any(case.sends(c, a) for c, a in typed.sent), (typed.line, typed.sent, said)
+        assert "Refused" not in said, (typed.line, said)

@@ -75,6 +75,12 @@ ALWAYS = (
     ("quit", "leave the table once the round you have wagered on is over"),
 )
 """The commands every table takes at any moment, with what each does."""
+AMOUNT = re.compile(r"\$?[\d.,]+")
+"""An amount as the one word after ``bet`` (``bet 10``); ``bet pass`` names a spot and no
+amount."""
+CORE = ("bet SPOT AMOUNT", "remove SPOT", "deal")
+"""The usage of the core commands every table reads the same way (:meth:`Terminal.core`);
+``roll`` is ``deal`` at a dice table, and ``bet AMOUNT`` names no spot where one is open."""
 
 
 RulesT = TypeVar("RulesT", bound=RulesSubmission)
@@ -328,7 +334,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
                     return False
                 self.leave(round_)
                 leaving = True
-            else:
+            elif not self.core(round_, line):
                 self.command(round_, line)
         self.close_round(round_)
         return not leaving
@@ -412,7 +418,130 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
 
     @abstractmethod
     def command(self, round_: RoundT, line: str) -> None:
-        """Do what the player typed."""
+        """Do what the player typed in the table's own words (the core grammar,
+        :meth:`core`, has not taken it)."""
+
+    # -- the core grammar every table reads the same way ---------------------------------
+    dice: ClassVar[bool] = False
+    """Whether the table throws dice (``roll`` is then ``deal``'s word too)."""
+
+    def core(self, round_: RoundT, line: str) -> bool:
+        """Take ``line`` where it is in the core grammar every table reads the same way,
+        before its own words (:data:`CORE`): ``deal`` (and ``roll`` at a dice table) asks
+        the dealer to close the betting and deal (:meth:`deal_now`); ``bet [SPOT] AMOUNT``
+        a wager on the spot named by its name on the layout in words, any case, SPOT left
+        out where one spot is open to the player (:meth:`place`); ``remove SPOT`` takes a
+        wager down where the game lets it (:meth:`remove`). ``False``: not a core line (a
+        line of several wagers, ``bet A 5, bet B 5``, is the table's own)."""
+        words = line.split() or [""]
+        lowered = [word.lower() for word in words]
+        if lowered == ["deal"] or (lowered == ["roll"] and self.dice):
+            self.deal_now(round_)
+        elif lowered[:1] == ["bet"] and len(words) == 2 and not AMOUNT.fullmatch(words[1]):
+            self.no_amount(round_, words[1])
+        elif lowered[:1] == ["bet"] and len(words) >= 2 and "," not in line:
+            spot = " ".join(words[1:-1]) or self.lone_spot(round_)
+            if spot is not None:
+                self.place(round_, spot, words[-1])
+        elif lowered[:1] == ["remove"] and len(words) >= 2:
+            self.remove(round_, " ".join(words[1:]))
+        else:
+            return False
+        return True
+
+    @abstractmethod
+    def deal_now(self, round_: RoundT) -> None:
+        """``deal`` (``roll``): the dealer closes the betting and deals or throws."""
+
+    first_spot: ClassVar[str | None] = None
+    """The spot ``bet AMOUNT`` is on where no spot is open now, for the round to refuse
+    with its rule (the Blackjack Wager during the cut offer); ``None``: none."""
+
+    def no_amount(self, round_: RoundT, typed: str) -> None:
+        """``bet`` and one word that is no amount: the usage line (a table may say more)."""
+        self.unknown(f"bet {typed}")
+
+    def open_spots(self, round_: RoundT) -> list[str]:
+        """The spots the player may wager on now (the spots of his wager offers)."""
+        spots = (str(s) for c in round_.legal_commands(SEAT) if c.spots for s in c.spots)
+        return list(dict.fromkeys(spots))
+
+    def lone_spot(self, round_: RoundT) -> str | None:
+        """The spot a ``bet AMOUNT`` naming none is on: the one spot open to the player,
+        as the layout names it; ``None``, said, where none or several are open."""
+        spots = self.open_spots(round_)
+        if len(spots) == 1:
+            return self.spot_name(spots[0])
+        if not spots and self.first_spot is not None:
+            return self.spot_name(self.first_spot)
+        if not spots:
+            self.console.print("No wager may be placed now; type show for what you may do.")
+        else:
+            self.console.print(
+                f"Name the spot: bet SPOT AMOUNT, SPOT one of {self.spot_names(spots)}.",
+                markup=False,
+            )
+        return None
+
+    def place(self, round_: RoundT, typed: str, amount: str) -> None:
+        """``bet SPOT AMOUNT``: the spot ``typed`` names (:meth:`example_spot`) wagered
+        on (:meth:`place_on`); a spot this layout has not is refused, with the spots open
+        now."""
+        spot = self.example_spot(typed)
+        if spot is None and len(typed.split()) == 1:
+            spot = typed  # a spot by its own value: the round refuses one off the layout
+        if spot is None and self.example_spot(typed.rpartition(" ")[0]) is not None:
+            self.console.print(f"usage: {self.usage(round_, 'bet')}", markup=False)
+            return  # a spot and two amounts
+        if spot is None:
+            self.no_spot(round_, typed)
+            return
+        self.place_on(round_, spot, amount)
+
+    def place_on(self, round_: RoundT, spot: str, amount: str) -> None:
+        """A wager of ``amount`` dollars on ``spot`` (its value): by default the offer
+        that lists it, typed in the one grammar (:mod:`~croupier.cli.tables.offered`)."""
+        self.unknown(f"bet {spot} {amount}")
+
+    def no_spot(self, round_: RoundT, typed: str) -> None:
+        """``bet`` naming no spot of this layout: say so, with the spots open now and the
+        rule of the wagers offered."""
+        offers = [c for c in round_.legal_commands(SEAT) if c.spots]
+        spots = self.open_spots(round_)
+        named = self.spot_names(spots) if spots else "none is open now"
+        cite = f" ({offers[0].cite})" if offers and offers[0].cite else ""
+        self.console.print(
+            f"Refused: there is no spot {typed!r} on this layout; the spots you may bet on "
+            f"now, as the layout names them: {named}{cite}",
+            markup=False,
+        )
+
+    def removal_refused(self) -> str | None:
+        """Why no wager may ever be taken down at this table, with its rule (the refusal
+        ``remove`` gets); ``None`` where the game takes wagers down at some moment."""
+        return None
+
+    def remove(self, round_: RoundT, typed: str) -> None:
+        """``remove SPOT``: where the game takes no wager down, the refusal with its rule
+        (:meth:`removal_refused`); else the wager on the spot taken down
+        (:meth:`take_down`)."""
+        refused = self.removal_refused()
+        if refused is not None:
+            self.console.print(f"Refused: a wager may not be removed: {refused}", markup=False)
+            return
+        self.take_down(round_, typed)
+
+    def take_down(self, round_: RoundT, typed: str) -> None:
+        """The wager on the spot ``typed`` taken down: by default the offer that removes
+        or withdraws it, typed in the one grammar; where none does now, said."""
+        spot = self.example_spot(typed) or typed
+        if self.take_typed(round_, f"remove {spot}"):
+            return
+        self.console.print(
+            f"No wager on {self.spot_name(spot)} may be taken down now; type show for what "
+            "you may do now.",
+            markup=False,
+        )
 
     def end(self, round_: RoundT) -> None:
         """The round is over (a table takes it in here)."""

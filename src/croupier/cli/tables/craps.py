@@ -249,18 +249,16 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         match [w.lower() for w in words]:
             case []:
                 pass
-            case ["roll" | "shoot" | "deal"]:
+            case ["shoot"]:
                 self.roll(round_)
             case ["layout"]:
                 self.show_layout()
             case ["give", "up", *_]:
                 self.act(round_, GiveUpDice(seat=SEAT))
-            case ["take", "down", *rest] | ["down" | "remove", *rest] if rest:
+            case ["take", "down", *rest] | ["down", *rest] if rest:
                 self.call(round_, " ".join(rest), None)
             case ["off" | "working" as call, *rest] if rest:
                 self.call(round_, " ".join(rest), call == "working")
-            case ["bet", *rest] if rest:
-                self.bet(round_, " ".join(rest))
             case _ if self.names_a_wager(round_, line):
                 self.console.print(
                     f"A wager needs an amount: type bet {' '.join(words)} AMOUNT (in "
@@ -271,6 +269,31 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                 self.bet(round_, line)
             case _:
                 self.unknown(line)
+
+    dice = True
+
+    def deal_now(self, round_: CrapsRound) -> None:
+        self.roll(round_)
+
+    def place(self, round_: CrapsRound, typed: str, amount: str) -> None:
+        self.bet(round_, f"{self.in_words(typed)} {amount}")
+
+    def lone_spot(self, round_: CrapsRound) -> str:
+        return ""  # a wager is always named here: bet says what is missing
+
+    def no_amount(self, round_: CrapsRound, typed: str) -> None:
+        self.bet(round_, typed)  # says the amount is missing (623a.3)
+
+    def take_down(self, round_: CrapsRound, typed: str) -> None:
+        self.call(round_, self.in_words(typed), None)
+
+    def in_words(self, typed: str) -> str:
+        """A wager named by its name on the layout (``Pass Line``) in the table's words
+        (``pass``); other words as typed (:func:`parse_spot` reads them)."""
+        if typed_key(typed) in KEYS:
+            return typed
+        spot = super().example_spot(typed)
+        return typed if spot is None else spot_words(spot)
 
     @staticmethod
     def names_a_wager(round_: CrapsRound, line: str) -> bool:

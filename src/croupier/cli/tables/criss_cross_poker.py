@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from rich.console import Console
 from rich.table import Table
 
+from croupier.cli.tables import offered
 from croupier.cli.tables.base import SEAT, CardTerminal, Choice, play_command
 from croupier.cli.tables.terminal import amount_range
 from croupier.engine import Command, Event, LegalCommand, WagerSettled
@@ -51,11 +52,11 @@ forfeited (a Five Card Bonus stays). A hint gives the optimal decision now, exac
 first hint compiles, about 10 s)."""
 
 GRAMMAR = (
+    "bet [SPOT] AMOUNT",
     "antes AMOUNT",
     "bonus AMOUNT",
-    "bet SPOT AMOUNT",
-    "withdraw SPOT",
     "remove SPOT",
+    "withdraw SPOT",
     "deal",
     "1x",
     "2x",
@@ -106,22 +107,12 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
         match line.split():
             case []:
                 pass
-            case ["antes", amount] | ["bet", "antes" | "ante", amount]:
+            case ["antes", amount]:
                 self.wager(round_, "antes", amount)
-            case ["bonus", amount] | ["bet", "bonus" | "five_card_bonus", amount]:
+            case ["bonus", amount]:
                 self.wager(round_, "five_card_bonus", amount)
-            case ["withdraw" | "remove", *typed] if self.names_a_spot(typed):
-                named = " ".join(typed)
-                spot = self.example_spot(named) or named
-                for event in self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []:
-                    if isinstance(event, WagerWithdrawn):
-                        self.console.print(
-                            f"{format_cents(event.amount)} withdrawn from the "
-                            f"{self.spot_name(event.spot)}.",
-                            markup=False,
-                        )
-            case ["deal"]:
-                self.deal(round_)
+            case ["withdraw", *typed] if self.names_a_spot(typed):
+                self.take_down(round_, " ".join(typed))
             case ["1x" | "2x" | "3x" as multiple]:
                 ante = round_.state.wagers.get(SEAT, {}).get(Spot.ANTE_ACROSS, 0)
                 # the bet the dealer asks for now; before the deal the Across Bet, which
@@ -135,6 +126,39 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
                 self.hint(round_)
             case _:
                 self.unknown(line)
+
+    def deal_now(self, round_: CrissCrossPokerRound) -> None:
+        self.deal(round_)
+
+    def example_spot(self, typed: str) -> str | None:
+        """A spot by its name on the layout, ``antes`` (or ``ante``: both antes) or
+        ``bonus`` (the Five Card Bonus)."""
+        said = {"antes": "antes", "ante": "antes", "bonus": Spot.FIVE_CARD_BONUS}
+        return said.get(offered.key(typed)) or super().example_spot(typed)
+
+    def open_spots(self, round_: CrissCrossPokerRound) -> list[str]:
+        antes = any(c.command == "PlaceAntes" for c in round_.legal_commands(SEAT))
+        return ["antes"] * antes + super().open_spots(round_)
+
+    def place_on(self, round_: CrissCrossPokerRound, spot: str, amount: str) -> None:
+        if spot in ("antes", Spot.ANTE_ACROSS, Spot.ANTE_DOWN):
+            self.wager(round_, "antes", amount)
+        elif spot == Spot.FIVE_CARD_BONUS:
+            self.wager(round_, spot, amount)
+        else:
+            super().place_on(round_, spot, amount)
+
+    def take_down(self, round_: CrissCrossPokerRound, typed: str) -> None:
+        """The antes (both, by either) or the Five Card Bonus withdrawn (674a.7(c))."""
+        spot = self.example_spot(typed) or typed
+        spot = Spot.ANTE_ACROSS if spot == "antes" else spot
+        for event in self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []:
+            if isinstance(event, WagerWithdrawn):
+                self.console.print(
+                    f"{format_cents(event.amount)} withdrawn from the "
+                    f"{self.spot_name(event.spot)}.",
+                    markup=False,
+                )
 
     def choice(self, round_: CrissCrossPokerRound, command: LegalCommand) -> Iterable[Choice]:
         amount = amount_range(command)

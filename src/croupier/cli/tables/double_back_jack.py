@@ -82,7 +82,8 @@ take late, or call the hand dead."""
 GRAMMAR = (
     "cut N",
     "refuse",
-    "bet AMOUNT",
+    "bet [SPOT] AMOUNT",
+    "remove SPOT",
     "deal",
     "insurance [AMOUNT]",
     "no",
@@ -220,10 +221,6 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                 self.act(round_, RefuseCut(seat=SEAT))
             case ["refuse"]:
                 self.decide(round_, Decision.REFUSE_CARD)
-            case ["bet", amount]:
-                self.bet(round_, amount)
-            case ["deal"]:
-                self.deal(round_)
             case ["insurance", *amount] if len(amount) <= 1:
                 self.insure(round_, amount[0] if amount else None)
             case ["no"]:
@@ -242,6 +239,26 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                 self.hint(round_)
             case _:
                 self.unknown(line.lower())
+
+    first_spot = Spot.BLACKJACK
+
+    def deal_now(self, round_: DoubleBackJackRound) -> None:
+        self.deal(round_)
+
+    def place_on(self, round_: DoubleBackJackRound, spot: str, amount: str) -> None:
+        if spot == Spot.BLACKJACK:
+            self.bet(round_, amount)
+        elif spot == Spot.INSURANCE:
+            self.insure(round_, amount)
+        else:
+            super().place_on(round_, spot, amount)
+
+    def removal_refused(self) -> str:
+        return (
+            "a player may not handle, remove or alter a wager once made until a decision "
+            "has been rendered on it; it stays on the layout until it is settled "
+            f"({SECTIONS.before_deal})"
+        )
 
     # -- the player's commands ------------------------------------------------------------
     def act(

@@ -53,7 +53,7 @@ spot=SPOT amount=5, or bet SPOT AMOUNT for a wager on SPOT by the listed command
 takes it.
 On deal no more bets are taken: the dealer closes the betting and plays on."""
 
-GRAMMAR = ("bet SPOT AMOUNT", "deal", "COMMAND [FIELD=VALUE ...]")
+GRAMMAR = ("bet SPOT AMOUNT", "remove SPOT", "deal", "COMMAND [FIELD=VALUE ...]")
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 
@@ -169,10 +169,6 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
         match line.split():
             case []:
                 pass
-            case ["deal"]:
-                self.deal(round_)
-            case ["bet", spot, amount]:
-                self.bet(round_, spot, amount)
             case [name, *pairs] if self.named(round_, name) is not None and all(
                 "=" in pair for pair in pairs
             ):
@@ -184,6 +180,12 @@ class GenericTable(Terminal[RulesSubmission, Round[Any]]):
                 self.console.print("usage: COMMAND [FIELD=VALUE ...]", markup=False)
             case _:
                 self.unknown(line)
+
+    def deal_now(self, round_: Round[Any]) -> None:
+        self.deal(round_)
+
+    def place(self, round_: Round[Any], typed: str, amount: str) -> None:
+        self.bet(round_, self.example_spot(typed) or typed, amount)
 
     def legal(self, round_: Round[Any]) -> list[LegalCommand]:
         legal = round_.legal_commands(SEAT)

@@ -82,21 +82,8 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
         match line.split():
             case []:
                 pass
-            case ["bet", *where, amount] if self.names_a_spot(where):
-                self.bet(round_, " ".join(where), amount)
-            case ["withdraw" | "remove", *typed] if self.names_a_spot(typed):
-                named = " ".join(typed)
-                spot = self.example_spot(named) or named
-                for event in self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []:
-                    if isinstance(event, WagerWithdrawn):
-                        self.console.print(
-                            f"{format_cents(event.amount)} withdrawn from the "
-                            f"{self.spot_name(spot)}. Balance: "
-                            f"{format_cents(self.wallet.balance)}",
-                            markup=False,
-                        )
-            case ["deal"]:
-                self.deal(round_)
+            case ["withdraw", *typed] if self.names_a_spot(typed):
+                self.take_down(round_, " ".join(typed))
             case ["back9" | "play"]:
                 front = round_.view(SEAT)["wagers"].get(str(SEAT), {}).get(Spot.FRONT_9, 0)
                 self.decide(round_, PlaceWager(seat=SEAT, spot=Spot.BACK_9, amount=front))
@@ -106,6 +93,23 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
                 self.hint(round_)
             case _:
                 self.unknown(line)
+
+    def deal_now(self, round_: GoForeItRound) -> None:
+        self.deal(round_)
+
+    def place_on(self, round_: GoForeItRound, spot: str, amount: str) -> None:
+        self.bet(round_, spot, amount)
+
+    def take_down(self, round_: GoForeItRound, typed: str) -> None:
+        """The wager on the spot ``typed`` withdrawn (676a.7(c))."""
+        spot = self.example_spot(typed) or typed
+        for event in self.act(round_, WithdrawWager(seat=SEAT, spot=spot)) or []:
+            if isinstance(event, WagerWithdrawn):
+                self.console.print(
+                    f"{format_cents(event.amount)} withdrawn from the {self.spot_name(spot)}. "
+                    f"Balance: {format_cents(self.wallet.balance)}",
+                    markup=False,
+                )
 
     def choice(self, round_: GoForeItRound, command: LegalCommand) -> Iterable[Choice]:
         amount = amount_range(command)

@@ -32,10 +32,10 @@ HELP = """\
 How High Roll Dice plays: you wager on the layout's spots as the layout names them,
 for example bet pip street ace 5, bet like kind 4 5, bet extra roll 5,
 bet millionaire row 10 1: AMOUNT in dollars (cents may be given: 12.50). A wager placed
-may not be removed here: it stays on the layout until the round is settled. On roll the
+may not be removed here: it stays on the layout until the round is settled. On roll (or deal) the
 dealer throws, calls and settles."""
 
-GRAMMAR = ("bet SPOT AMOUNT", "remove SPOT", "roll")
+GRAMMAR = ("bet SPOT AMOUNT", "remove SPOT", "roll, deal")
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 WAGER_WORDS = {
@@ -105,24 +105,21 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         self.roll(round_)
 
     def command(self, round_: HighRollDiceRound, line: str) -> None:
-        match line.split():
-            case []:
-                pass
-            case ["bet", *where, amount] if self.names_a_spot(where):
-                self.bet(round_, " ".join(where), amount)
-            case ["bet", *where, _] if where and self.example_spot(" ".join(where[:-1])) is None:
-                self.no_spot(round_, " ".join(where))
-            case ["remove", *where] if where:
-                self.console.print(
-                    "Refused: a wager may not be removed: the rules of High Roll Dice provide "
-                    "for no wager to be taken down once placed; it stays on the layout until "
-                    f"the round is settled ({self.rules.sections.wagers})",
-                    markup=False,
-                )
-            case ["roll"]:
-                self.roll(round_)
-            case _:
-                self.unknown(line)
+        self.unknown(line)  # the table has no words of its own beyond the core grammar
+
+    dice = True
+
+    def deal_now(self, round_: HighRollDiceRound) -> None:
+        self.roll(round_)
+
+    def place_on(self, round_: HighRollDiceRound, spot: str, amount: str) -> None:
+        self.bet(round_, spot, amount)
+
+    def removal_refused(self) -> str:
+        return (
+            "the rules of High Roll Dice provide for no wager to be taken down once placed; "
+            f"it stays on the layout until the round is settled ({self.rules.sections.wagers})"
+        )
 
     def has_wagers(self, round_: HighRollDiceRound) -> bool:
         view = round_.view(SEAT)
@@ -144,16 +141,6 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
         for command in round_.legal_commands(DEALER):
             if command.command == "AnnounceNoMoreBets":
                 yield Choice("roll", '"no more bets": the dealer throws the dice', "", command.cite)
-
-    def no_spot(self, round_: HighRollDiceRound, typed: str) -> None:
-        """``bet`` naming no spot of this layout: say so, with the spots it has."""
-        spots = [spot for command in round_.legal_commands(SEAT) for spot in command.spots]
-        named = self.spot_names(spots) if spots else "none is open now"
-        self.console.print(
-            f"Refused: there is no spot {typed!r} on this layout; the spots you may bet on "
-            f"now, as the layout names them: {named} ({self.rules.sections.wagers})",
-            markup=False,
-        )
 
     def bet(self, round_: HighRollDiceRound, typed: str, text: str) -> None:
         """A wager on the spot ``typed`` (by its name on the layout, or its own); an amount

@@ -23,6 +23,7 @@ from croupier.cli.tables.terminal import amount_range, dealer_steps, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.games.pai_gow import (
+    SPOT,
     AnnounceNoMoreBets,
     BankNotTaken,
     BankOffered,
@@ -79,7 +80,8 @@ are set: expose them and settle (621a.10(f)); before then show, as at every tabl
 your wagers and what you may do."""
 
 GRAMMAR = (
-    "bet AMOUNT",
+    "bet [SPOT] AMOUNT",
+    "remove SPOT",
     "style NAME",
     "deal",
     "set T1 T2",
@@ -260,12 +262,8 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         match line.split():
             case []:
                 pass
-            case ["bet", amount]:
-                self.bet(round_, amount)
             case ["style", *name] if name:
                 self.choose_style(" ".join(name))
-            case ["deal"]:
-                self.deal(round_)
             case ["set", a, b]:
                 self.set_hands(round_, a, b)
             case ["house"]:
@@ -278,6 +276,17 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
                 self.act(round_, SettleWagers(), DEALER)
             case _:
                 self.unknown(line)
+
+    first_spot = SPOT
+
+    def deal_now(self, round_: PaiGowRound) -> None:
+        self.deal(round_)
+
+    def place_on(self, round_: PaiGowRound, spot: str, amount: str) -> None:
+        if spot == SPOT:
+            self.bet(round_, amount)
+        else:
+            super().place_on(round_, spot, amount)
 
     def choice(self, round_: PaiGowRound, command: LegalCommand) -> Iterable[Choice]:
         if command.command == "TakeBank":

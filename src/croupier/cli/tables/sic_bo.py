@@ -42,7 +42,7 @@ Combination 1 and 2 5): Small, a total of 4 to 10, and Big, 11 to 17, neither on
 of a kind; a Total Value 4 to 17; Three of a Kind, a number on all three dice, or Any
 Three of a Kind (also: any triple); Two of a Kind, a number on two dice; a Two Dice
 Combination, A and B both showing (also: combo); One of a Kind, a number on one or more
-dice, paid per die. AMOUNT in dollars (cents may be given: 12.50). On shake no more bets
+dice, paid per die. AMOUNT in dollars (cents may be given: 12.50). On roll (or shake) no more bets
 are taken: the shaker's dice, the result and settlement."""
 
 GRAMMAR = (
@@ -56,7 +56,8 @@ GRAMMAR = (
     "combo A-B AMOUNT",
     "single N AMOUNT",
     "bet SPOT AMOUNT",
-    "shake, roll, deal",
+    "remove SPOT",
+    "roll, shake, deal",
 )
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
@@ -147,14 +148,24 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
         match line.split():
             case []:
                 pass
-            case ["shake" | "roll" | "deal"]:
+            case ["shake"]:
                 self.shake(round_)
             case ["odds"]:
                 self.show_odds()
-            case [word, *_] if word in ("bet", "small", "big", "any", *KINDS) or ":" in word:
+            case [word, *_] if word in ("small", "big", "any", *KINDS) or ":" in word:
+                self.bet(round_, line)
+            case _ if "," in line:  # several wagers on a line, bet or not
                 self.bet(round_, line)
             case _:
                 self.unknown(line)
+
+    dice = True
+
+    def deal_now(self, round_: SicBoRound) -> None:
+        self.shake(round_)
+
+    def place(self, round_: SicBoRound, typed: str, amount: str) -> None:
+        self.bet(round_, f"bet {typed} {amount}")  # the layout's words, or the short ones
 
     # -- what the player may bet ----------------------------------------------------------
     def choices(self, round_: SicBoRound) -> Iterable[Choice]:
@@ -186,7 +197,7 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
                 yield Choice(typed, does, format_cents(low) if most == low else amount, WAGERS)
         for legal in round_.legal_commands(DEALER):
             if legal.command == "AnnounceNoMoreBets":
-                yield Choice("shake", '"no more bets": the dice are shaken', "", legal.cite)
+                yield Choice("roll", '"no more bets": the dice are shaken', "", legal.cite)
 
     def choice(self, round_: SicBoRound, command: LegalCommand) -> Iterable[Choice]:
         return ()  # :meth:`choices` groups the areas by wager
