@@ -24,6 +24,16 @@ export function phrase(value) {
   return text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
 }
 
+// The table header's round: "Round 3 (open, players' turns)". The number is the round's
+// at its table (its id is "<table>-<number>"); the status, then the game's phase in words
+// where it says more than the status.
+export function roundHeader(roundId, status, phase) {
+  if (!roundId) return "no round yet";
+  const number = /-(\d+)$/.exec(String(roundId));
+  const said = phase && phrase(phase) !== status ? `, ${phrase(phase)}` : "";
+  return `Round ${number ? number[1] : roundId} (${status}${said})`;
+}
+
 // A refusal as a player reads it: no code of the server's own ("server:seats",
 // "engine:replay") at its end; a citation of the regulation stays.
 export function plain(text) {
