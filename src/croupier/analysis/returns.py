@@ -101,6 +101,17 @@ def wager_said(
     return f"{said}; playing {strategy}" if strategy else said
 
 
+def game_said(game: str, variant: str | None = None) -> str:
+    """A par sheet's or simulation's ``game`` and ``variant`` as a reader reads them, for
+    a title: the game's name as the regulation writes it, the variant's name in words
+    where it says more (``"high-roll-dice"``, ``"ten_dice"`` -> ``"High Roll Dice (ten
+    dice)"``; ``"craps"``, ``"craps"`` -> ``"Craps"``). Raises ``KeyError`` for an
+    unknown game."""
+    title = find(game).title
+    said = re.sub(r"[_:]+", " ", variant or "").strip()
+    return title if not said or said.lower() == title.lower() else f"{title} ({said})"
+
+
 def _without_citation(words: str) -> str:
     """``words`` without the parenthesised citation that ends them (``"Like Kind 2 ...
     (675a.2(e)(3); 675a.5(d))"`` -> ``"Like Kind 2 ..."``)."""
