@@ -103,13 +103,18 @@ def wager_said(
 
 def game_said(game: str, variant: str | None = None) -> str:
     """A par sheet's or simulation's ``game`` and ``variant`` as a reader reads them, for
-    a title: the game's name as the regulation writes it, the variant's name in words
-    where it says more (``"high-roll-dice"``, ``"ten_dice"`` -> ``"High Roll Dice (ten
-    dice)"``; ``"craps"``, ``"craps"`` -> ``"Craps"``). Raises ``KeyError`` for an
-    unknown game."""
-    title = find(game).title
+    a title: the game's name as the regulation writes it, then the variant in words,
+    followed by what the Rules Submission calls it where that is not just "variant"
+    (``"high-roll-dice"``, ``"ten_dice"`` -> ``"High Roll Dice (ten dice)"``;
+    ``"sic-bo"``, ``"low"`` -> ``"Sic Bo (low paytable)"``; ``"craps"``, ``"craps"`` ->
+    ``"Craps"``). Raises ``KeyError`` for an unknown game."""
+    spec = find(game)
     said = re.sub(r"[_:]+", " ", variant or "").strip()
-    return title if not said or said.lower() == title.lower() else f"{title} ({said})"
+    if not said or said.lower() == spec.title.lower():
+        return spec.title
+    field = spec.rules_type.variant_field
+    kind = "" if field in (None, "variant") else " " + field.replace("_", " ")
+    return f"{spec.title} ({said}{kind})"
 
 
 def _without_citation(words: str) -> str:
