@@ -11,10 +11,10 @@ WORDS = {
     "second_chance": "Second Chance",
     "decline_second_chance": "no Second Chance",
     # the round's phases where their names alone say little (the table header)
-    "burn": "burning a card",
-    "load": "loading the shoe",
-    "reader": "the card reader",
-    "play": "players' turns",
+    "phase:burn": "burning a card",
+    "phase:load": "loading the shoe",
+    "phase:reader": "the card reader",
+    "phase:play": "players' turns",
 }
 TIMEOUTS = {
     "Decide:stand": ("you stand", "seat N stands", "stood"),

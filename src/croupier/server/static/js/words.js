@@ -26,11 +26,12 @@ export function phrase(value) {
 
 // The table header's round: "Round 3 (open, players' turns)". The number is the round's
 // at its table (its id is "<table>-<number>"); the status, then the game's phase in words
-// where it says more than the status.
+// (its word for "phase:<phase>", else the phase spelled out) where it says more than the status.
 export function roundHeader(roundId, status, phase) {
   if (!roundId) return "no round yet";
   const number = /-(\d+)$/.exec(String(roundId));
-  const said = phase && phrase(phase) !== status ? `, ${phrase(phase)}` : "";
+  const worded = phase ? served[`phase:${phase}`] ?? phrase(phase) : "";
+  const said = worded && worded !== status ? `, ${worded}` : "";
   return `Round ${number ? number[1] : roundId} (${status}${said})`;
 }
 
