@@ -72,3 +72,35 @@ def test_the_amounts_said_are_those_the_offer_types_as_amounts() -> None:
         "Place antes: Ante Across $10.00, Ante Down $10.00.",
         "You chose Accept cut.",
     ]
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_the_header_says_the_round_by_its_number_and_the_phase_in_words() -> None:
+    """Double Back Jack's header: the round by its number at the table (its id is
+    ``<table>-<number>``), the phase in words ("players' turns", not "play"), the status
+    once where the phase is the status (Sic Bo's words: no "(completed, completed)")."""
+    assert NODE is not None
+    served = json.dumps({"words": dict(find("double-back-jack").words)})
+    script = (
+        f"import {{ roundHeader, useWords }} from {json.dumps(WORDS.as_uri())};"
+        f"useWords({served});"
+        "console.log(JSON.stringify(["
+        "roundHeader('dbj-main-3', 'open', 'play'),"
+        "roundHeader('dbj-main-3', 'open', 'reader'),"
+        "roundHeader('dbj-main-12', 'completed', 'completed'),"
+        "roundHeader(null, null, null),"
+        "]));"
+    )
+    out = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert json.loads(out.stdout) == [
+        "Round 3 (open, players' turns)",
+        "Round 3 (open, the card reader)",
+        "Round 12 (completed)",
+        "no round yet",
+    ]

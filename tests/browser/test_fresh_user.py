@@ -98,7 +98,7 @@ def test_sic_bo_won_or_lost_keys_and_help(browser: Any, server: Server) -> None:
 
     # The round's status once: "(completed)", not "(completed, completed)".
     status = page.locator(".round").inner_text()
-    assert re.fullmatch(r"round \S+ \((\w[\w ]*)(, [\w ]+)?\)", status), status
+    assert re.fullmatch(r"Round \d+ \((\w[\w ]*)(, [\w ']+)?\)", status), status
     assert "completed, completed" not in status
     inside = status[status.index("(") + 1 : -1].split(", ")
     assert len(inside) == len(set(inside)), status

@@ -290,6 +290,17 @@ def test_pai_gow_house_way_hands_and_results_in_words(browser: Any, server: Serv
     assert dealer_hands.locator('[data-hand="high"] .rank').inner_text() == rank_words(
         view["dealer_hands"]["high"]
     )
+    # The recall words every event in 621a's terms: the tiles delivered to positions
+    # (621a.8(d)), what the table carries (621a.6(b)), the house way's rule by its section
+    # (621a.10(d)); no JSON, no key of the house way ("rule seven eight nine").
+    page.goto(server.url + "/play/recall.html?table=gow-way&seat=2")
+    recalled = page.wait_for_selector('[data-round="gow-way-1"]').inner_text()
+    assert "What the table carries into the round: " in recalled, recalled
+    assert "the start of the game yes" in recalled and "the last round's bank none" in recalled
+    assert "counted from the dealer; ending at " in recalled, recalled
+    assert "Tiles delivered" in recalled and "to seat 2" in recalled and "to the dealer" in recalled
+    assert "the house way (621a.10(d)" in recalled, recalled
+    assert not re.search(r"[{}\[\]]|\b[a-z]+_[a-z_]+\b|rule [a-z]", recalled), recalled
     assert not page.errors  # type: ignore[attr-defined]
     dealer_context.close()
     context.close()

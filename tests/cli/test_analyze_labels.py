@@ -126,6 +126,20 @@ def test_analyze_and_simulate_name_each_wager_in_words() -> None:
     assert simulated.exit_code == 0, simulated.output
     rows = re.findall(r"^│ (\S[^│]*?)\s*│", simulated.stdout, re.M)
     assert "Pip Street ace" in rows, rows
+    # The title by the game's and the variant's names, not their keys.
+    assert "High Roll Dice (ten dice): simulated figures per unit staked" in simulated.stdout
+    assert "high-roll-dice" not in simulated.stdout and "ten_dice" not in simulated.stdout
     assert not any(re.search(r"[a-z]_[a-z]|[a-z]:[a-z0-9]", row) for row in rows), rows
     document = json.loads(runner.invoke(app, [*args, "--json"], env=ENV).stdout)
     assert "pip_street:ace" in json.dumps(document)
+    assert (document["game"], document["variant"]) == ("high-roll-dice", "ten_dice")
+
+
+def test_the_printed_chart_is_titled_in_words() -> None:
+    """Double Back Jack's analysis: its title and the printed chart's by the game's name,
+    no par sheet key ("double-back-jack:", "(blackjack:chart)")."""
+    shown = CliRunner().invoke(app, ["analyze", "double-back-jack"], env=ENV)
+    assert shown.exit_code == 0, shown.output
+    assert "Double Back Jack: figures per unit staked" in shown.stdout
+    assert "Double Back Jack printed chart, 6 decks" in shown.stdout
+    assert "blackjack:chart" not in shown.stdout and "double-back-jack:" not in shown.stdout

@@ -125,7 +125,7 @@ def test_analyze_go_fore_it_json() -> None:
     table = CliRunner().invoke(app, ["analyze", "go-fore-it"], env=ENV)
     assert table.exit_code == 0 and "Strategy table" in table.output
     # A game without variants is titled by its name alone, not "go-fore-it (None)".
-    assert "go-fore-it: figures per unit staked" in table.output
+    assert "Go Fore It: figures per unit staked" in table.output
     assert "(None)" not in table.output
 
 

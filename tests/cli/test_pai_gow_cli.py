@@ -218,3 +218,33 @@ def test_round_ids_are_of_one_form_at_every_terminal_table() -> None:
     out = play_shipped(FIRST_ROUND + "pass bank\n")
     assert "Round r0001" in out and "Round r0002" in out
     assert "play-0" not in out
+
+
+@pytest.mark.parametrize(
+    ("total", "said"),
+    [
+        (9, "the dealer"),  # 621a.8(c)(1): nine, the dealer receives the first stack
+        (15, "the betting position at seat 1"),  # (c)(2): the sixth wagering position
+        (8, "the Dead Hand"),  # dealer, six betting positions, then the Dead Hand
+    ],
+)
+def test_621a_8_c_the_first_stack_goes_to_a_position_named_in_the_regulations_words(
+    total: int, said: str
+) -> None:
+    """621a.8(c) counts from the dealer (number one) counterclockwise through the six
+    betting positions (seat 6 at the dealer's right .. seat 1 at his left) and the Dead
+    Hand: the terminal names where the count ends with its noun, never a bare "1"."""
+    from croupier.games.pai_gow import StartingPositionCounted, count_positions
+
+    console = Console(record=True, width=200)
+    terminal = PaiGowPlay(PaiGowRules(), SeededRng(1), 100_000, console)
+    position = count_positions(total)[0]
+    terminal.show(
+        [
+            StartingPositionCounted(
+                total=total, counted_from="dealer", position=position, cite="621a.8(c)"
+            )
+        ]
+    )
+    told = console.export_text()
+    assert f"The first stack of four tiles goes to {said} (621a.8(c))" in told

@@ -86,7 +86,7 @@ def test_analyze_variant_sets_the_paytable() -> None:
     assert abs(edges["three_of_a_kind:4"] - 35 / 216) < 1e-12
     assert abs(edges["small"] - 6 / 216) < 1e-12
     code, out = invoke("analyze", "sic-bo", "--variant", "low")
-    assert code == 0 and "sic-bo (low)" in out and "30.0926%" in out
+    assert code == 0 and "Sic Bo (low paytable)" in out and "30.0926%" in out
 
 
 def test_analyze_variant_that_is_not_a_paytable_names_them() -> None:

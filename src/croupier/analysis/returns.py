@@ -101,6 +101,22 @@ def wager_said(
     return f"{said}; playing {strategy}" if strategy else said
 
 
+def game_said(game: str, variant: str | None = None) -> str:
+    """A par sheet's or simulation's ``game`` and ``variant`` as a reader reads them, for
+    a title: the game's name as the regulation writes it, then the variant in words,
+    followed by what the Rules Submission calls it where that is not just "variant"
+    (``"high-roll-dice"``, ``"ten_dice"`` -> ``"High Roll Dice (ten dice)"``;
+    ``"sic-bo"``, ``"low"`` -> ``"Sic Bo (low paytable)"``; ``"craps"``, ``"craps"`` ->
+    ``"Craps"``). Raises ``KeyError`` for an unknown game."""
+    spec = find(game)
+    said = re.sub(r"[_:]+", " ", variant or "").strip()
+    if not said or said.lower() == spec.title.lower():
+        return spec.title
+    field = spec.rules_type.variant_field
+    kind = "" if field in (None, "variant") else " " + field.replace("_", " ")
+    return f"{spec.title} ({said}{kind})"
+
+
 def _without_citation(words: str) -> str:
     """``words`` without the parenthesised citation that ends them (``"Like Kind 2 ...
     (675a.2(e)(3); 675a.5(d))"`` -> ``"Like Kind 2 ..."``)."""

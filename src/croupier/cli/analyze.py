@@ -142,7 +142,9 @@ def _table(sheet: ParSheet, console: Console, rules: RulesSubmission | None = No
     usual five columns, the element of risk where any wager has one and every further
     figure the sheet's wagers carry (:attr:`~croupier.analysis.par_sheet.WagerFigures.extra`,
     headed in words: the per-roll figures of Craps), blank for a wager without it."""
-    game = sheet.game if sheet.variant is None else f"{sheet.game} ({sheet.variant})"
+    from croupier.analysis.returns import game_said
+
+    game = game_said(sheet.game, sheet.variant)
     headings = ["Wager", "Return", "House edge", "Hit frequency", "Std dev"]
     risk = any(figures.element_of_risk is not None for figures in sheet.wagers)
     if risk:

@@ -44,7 +44,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from croupier.analysis.returns import wager_said
+from croupier.analysis.returns import game_said, wager_said
 from croupier.analysis.simulation import (
     ProgressReport,
     SimulationError,
@@ -78,7 +78,7 @@ def _rules(game: str, rules_file: Path | None) -> Any:
 def _table(result: SimulationResult, rules: RulesSubmission) -> Table:
     """The simulated figures, one row per wager named as the player reads it
     (:func:`croupier.analysis.returns.wager_said`); ``--json`` keeps the keys."""
-    game = result.game if result.variant is None else f"{result.game} ({result.variant})"
+    game = game_said(result.game, result.variant)
     table = Table(title=f"{game}: simulated figures per unit staked")
     table.add_column("Wager")
     table.add_column("Rounds", justify="right")

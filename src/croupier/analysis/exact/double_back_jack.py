@@ -1016,7 +1016,7 @@ class DoubleBackJackParSheet(ParSheet):
     def chart_table(self) -> Table:
         """The strategy chart as a Rich table (``croupier analyze`` prints it)."""
         decks = f"{self.decks} deck{'s' * (self.decks != 1)}"
-        table = Table(title=f"Double Back Jack printed chart (blackjack:chart), {decks}")
+        table = Table(title=f"Double Back Jack printed chart, {decks}")
         table.add_column("Hand")
         for name in CHART_UP_NAMES:
             table.add_column(name, justify="center")

@@ -130,6 +130,16 @@ def _way_rule(rule: str) -> str:
     return found.cite if found is not None and found.cite else "the house way"
 
 
+def _position(position: str) -> str:
+    """A position as 621a.8(c) names it: ``"the dealer"``, ``"the Dead Hand"`` or
+    ``"the betting position at seat 1"`` (positions ``"dealer"``, ``"dead_hand"``, ``"1"``)."""
+    if position == "dealer":
+        return "the dealer"
+    if position == "dead_hand":
+        return "the Dead Hand"
+    return f"the betting position at seat {position}"
+
+
 def _bank_round(event: Event) -> str | None:
     """A bank round's event (621a.11) in 621a's words, said to the player at seat 1;
     ``None`` for an event that is not one of them."""
@@ -436,7 +446,8 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
                     self.console.print(f"The RNG shows {number} ({event.cite})")
                 case StartingPositionCounted(position=position):
                     self.console.print(
-                        f"The first tiles go to the {position.replace('_', ' ')} ({event.cite})"
+                        f"The first stack of four tiles goes to {_position(position)} "
+                        f"({event.cite})"
                     )
                 case HouseWayShown(high=high, low=low, rule=rule):
                     self.console.print(

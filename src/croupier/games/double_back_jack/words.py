@@ -10,6 +10,11 @@ WORDS = {
     "stood": "stands",
     "second_chance": "Second Chance",
     "decline_second_chance": "no Second Chance",
+    # the round's phases where their names alone say little (the table header)
+    "phase:burn": "burning a card",
+    "phase:load": "loading the shoe",
+    "phase:reader": "the card reader",
+    "phase:play": "players' turns",
 }
 TIMEOUTS = {
     "Decide:stand": ("you stand", "seat N stands", "stood"),

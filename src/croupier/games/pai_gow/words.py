@@ -3,8 +3,17 @@
 
 from __future__ import annotations
 
+from croupier.hands.paigow import WAY_RULES
+
 WORDS = {
     "bank_offer": "bank offered",
+    # the house-way rule that set a hand (HouseWayShown, DealerHandsSet's ``rule``): by
+    # its section, or the dealer's own setting
+    "rule:entered": "the dealer's own setting",
+    **{
+        f"rule:{name}": f"the house way ({rule.cite})" if rule.cite else "the house way"
+        for name, rule in WAY_RULES.items()
+    },
 }
 TIMEOUTS = {
     "PassBank": ("you pass the bank", "seat N passes the bank", "passed the bank"),

@@ -10,7 +10,7 @@ import { control, humanize } from "./commands.js";
 import { LiveView } from "./live.js";
 import { felt, gameOf, laterWagerButtons, results, settlementsOf } from "./layouts.js";
 import { chip, die } from "./svg.js";
-import { phrase, roundNet, roundSummary, saidCommand, timeoutSentence, whoActs } from "./words.js";
+import { phrase, roundHeader, roundNet, roundSummary, saidCommand, timeoutSentence, whoActs } from "./words.js";
 import { committed, freshSeed, given, recordGiven, remember } from "./seeds.js";
 import { seenIn } from "./seen.js";
 import { checkRound } from "./verify.js";
@@ -512,7 +512,7 @@ async function tablePage(tableId, early = null) {
         "p",
         { class: "muted" },
         `Limits ${dollars(table.minimum_wager)}–${dollars(table.maximum_wager)} · ${game.chapter ? `58 Pa. Code ch. ${game.chapter} · ` : ""}`,
-        h("span", { class: "round", "data-round": view.round_id || "", "data-status": view.round_status || "", "data-version": view.round_version ?? "" }, view.round_id ? `round ${view.round_id} (${view.round_status}${v.phase && phrase(v.phase) !== view.round_status ? `, ${phrase(v.phase)}` : ""})` : "no round yet"),
+        h("span", { class: "round", "data-round": view.round_id || "", "data-status": view.round_status || "", "data-version": view.round_version ?? "" }, roundHeader(view.round_id, view.round_status, v.phase)),
         " · ",
         h("span", { class: `conn conn-${status}`, "data-conn": status }, CONNECTION[status] || status),
       ),

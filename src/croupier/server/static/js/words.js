@@ -24,6 +24,17 @@ export function phrase(value) {
   return text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
 }
 
+// The table header's round: "Round 3 (open, players' turns)". The number is the round's
+// at its table (its id is "<table>-<number>"); the status, then the game's phase in words
+// (its word for "phase:<phase>", else the phase spelled out) where it says more than the status.
+export function roundHeader(roundId, status, phase) {
+  if (!roundId) return "no round yet";
+  const number = /-(\d+)$/.exec(String(roundId));
+  const worded = phase ? served[`phase:${phase}`] ?? phrase(phase) : "";
+  const said = worded && worded !== status ? `, ${worded}` : "";
+  return `Round ${number ? number[1] : roundId} (${status}${said})`;
+}
+
 // A refusal as a player reads it: no code of the server's own ("server:seats",
 // "engine:replay") at its end; a citation of the regulation stays.
 export function plain(text) {
