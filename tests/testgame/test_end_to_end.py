@@ -343,8 +343,8 @@ def test_two_players_at_the_table_server(server: Server, tmp_path: Path) -> None
         assert round_.view(DEALER) == replayed["view"]
         steps = s.client.get(f"/rounds/t-{number}/steps", headers=bob_auth).json()
         assert steps["actor"] == 3 and len(steps["steps"]) == len(events)
-        seen = round_.view(3)  # another player's seat by name, never by account id
-        seen["seats"] = {k: pid if k == "3" else "ann" for k, pid in seen["seats"].items()}
+        seen = round_.view(3)  # another player's seat by name, his own as "you", no id
+        seen["seats"] = {k: "you" if k == "3" else "ann" for k in seen["seats"]}
         assert steps["steps"][-1]["view"] == seen
     wagered = [e for e in events if isinstance(e, WagerPlaced | WagerSettled)]
     assert [(e.type, e.amount) for e in wagered] == [("WagerPlaced", 700), ("WagerSettled", 700)]
