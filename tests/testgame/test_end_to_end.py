@@ -381,15 +381,15 @@ def test_croupier_play_at_the_generic_table() -> None:
     assert "PlaceWager spot=SPOT amount=AMOUNT" in out
     assert "place wager; SPOT: odd, even" in out
     assert "The dealer cannot close the betting now: no one has wagered." in out
-    assert "Wager placed: seat 1, spot odd, amount $10 (one-die:2)" in out
-    assert "Wager placed: seat 1, spot even, amount $5 (one-die:2)" in out
+    assert "Wager placed: seat 1, betting area odd, amount $10 (one-die:2)" in out
+    assert "Wager placed: seat 1, betting area even, amount $5 (one-die:2)" in out
     assert "Refused: seat 1 already has a wager on Odd (one-die:2)" in out  # the round's reason
     assert "Die thrown: face 3 (one-die:4)" in out
     assert (
-        "Wager settled: seat 1, spot odd, amount $10, outcome win, odds 1 to 1, "
+        "Wager settled: seat 1, betting area odd, amount $10, outcome win, odds 1 to 1, "
         "returned $10, won $10 (one-die:5)"
     ) in out
-    assert "Wager settled: seat 1, spot even, amount $5, outcome lose (one-die:5)" in out
+    assert "Wager settled: seat 1, betting area even, amount $5, outcome lose (one-die:5)" in out
     assert "Balance: $105 (this round +$5)" in out
     assert "Refused: a wager on Even must be $5 to $5,000, not $2.50 (one-die:2)" in out
     assert "the round is played out before you leave" in out
