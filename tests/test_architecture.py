@@ -330,11 +330,6 @@ LONG_FOR_NOW = {
     "croupier.ledger.migrations.versions.0001_ledger:upgrade": (
         "a migration is history: applied databases carry it as written, never edited"
     ),
-    "croupier.server.service:handle_command": (
-        "not yet split: the command's hot path (under change for its speed, issue #30's "
-        "benchmark guards it)"
-    ),
-    "croupier.ledger.commands:store_command": "not yet split: a command stored in one pass",
     "croupier.analysis.simulation.double_back_jack:_play_py": (
         "not yet split: the simulation kernel's hand in one loop, the Python twin of the "
         "compiled kernel"

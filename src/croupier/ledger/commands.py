@@ -19,17 +19,18 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from croupier.engine import Round
+from croupier.game import TablePolicy
 from croupier.ledger import large_amounts
 from croupier.ledger.accounts import LedgerError, NotFound, StaleVersion
 from croupier.ledger.cache import process_cache, stage_round, staged_round, written
 from croupier.ledger.chain import load_round, seal_event
-from croupier.ledger.db import raw
+from croupier.ledger.db import Raw, raw
 from croupier.ledger.gaming_day import UTC_DAY, GamingDay
 from croupier.ledger.hold import record_round
 from croupier.ledger.idempotency import StoredAnswer
 from croupier.ledger.models import RoundRow, now
 from croupier.ledger.posting_chain import GENESIS
-from croupier.ledger.postings import _money, round_postings
+from croupier.ledger.postings import _Money, _money, round_postings
 from croupier.ledger.protection import (
     Guard,
     add_totals,
@@ -249,15 +250,49 @@ def store_command(
     round goes to the process cache when the transaction commits (:func:`stage_round`).
     """
     db = raw(session)
-    events = round_.events[first_new:]
     version = len(round_.events)
-    old_count = head.event_count
-    seq, chain = head.event_count, head.head_hash
     moment = now()
     created = db.when(moment)
-    rows: list[NewEvent] = []
     policy = spec_of(round_).policy
-    for offset, new_event in enumerate(events):
+    rows, seq, chain = _event_rows(head, round_row, round_, first_new, policy)
+    posting_head = (head.posting_count, head.posting_head)
+    money = _money(
+        session, round_row.table_id, round_row.id, round_.events, first_new, policy, posting_head
+    )
+    wallets = wallet_moves([posting.lines for posting, _ in money.postings])
+    when = at or moment
+    if player_id is not None and player_id in wallets:
+        _check_stakes(session, head, round_, first_new, player_id, wallets[player_id], when)
+    totals = {  # the players' running totals (814a.2): (wagered, lost) per player
+        pid: (-sum(a for a in amounts if a < 0), -sum(amounts)) for pid, amounts in wallets.items()
+    }
+    chain_params = {"id": round_row.table_id, "old": head.event_count, "count": seq, "head": chain}
+    chain_params |= {"posting_count": money.head[0], "posting_head": money.head[1]}
+    event_params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
+    write = _write_at_once if db.postgresql and rows else _write_each
+    balances = write(db, head, round_row, old_version, version, status, len(rows), event_params,
+                     chain_params, money, totals, when, created)  # fmt: skip
+    if status != "open":  # the round ended with this command: the hold report's totals
+        record_round(db, round_row.table_id, round_, moment, head.gaming_day)
+    large_amounts.watch(  # GLI-19 2.8.8 (nothing read for a table without thresholds)
+        session, round_row.table_id, round_row.id, round_.events, first_new, status != "open", when
+    )
+    written(session, round_row.table_id).seq = seq  # the chain's events now
+    if old_version is None:  # a new round has no deadline yet
+        stage_round(session, round_row.id, version, round_)
+    else:
+        stage_round(session, round_row.id, version, round_, head.deadline, head.deadline_kind)
+    return StoredCommand(rows, balances)
+
+
+def _event_rows(
+    head: CommandHead, round_row: RoundRow, round_: Round[Any], first_new: int, policy: TablePolicy
+) -> tuple[list[NewEvent], int, str]:
+    """The rows of ``round_``'s events from ``first_new`` on, sealed and hash-chained from
+    the table's head: (rows, the chain's event count after them, its last hash)."""
+    seq, chain = head.event_count, head.head_hash
+    rows: list[NewEvent] = []
+    for offset, new_event in enumerate(round_.events[first_new:]):
         stored = seal_event(new_event, policy, round_.rng)
         digest = chain_hash(chain, stored.public)
         kind = str(getattr(new_event, "type", type(new_event).__name__))
@@ -276,109 +311,134 @@ def store_command(
             )
         )
         seq, chain = seq + 1, digest
-    stale = StaleVersion(
-        f"table {round_row.table_id} changed while this command was handled; send it again",
+    return rows, seq, chain
+
+
+def _check_stakes(
+    session: Session,
+    head: CommandHead,
+    round_: Round[Any],
+    first_new: int,
+    player_id: str,
+    moves: list[Cents],
+    when: datetime,
+) -> None:
+    """Check the caller's wagers (his wallet's ``moves`` out) against his status and limits
+    (814a.2, :func:`protection.check_wager`: :class:`LimitReached`, :class:`PlayStopped`)."""
+    stakes = [-amount for amount in moves if amount < 0]
+    check_wager(
+        head.guard,
+        stakes,
+        now=when,
+        gaming_day=head.gaming_day,
+        in_round=lambda: _in_round(round_, first_new, player_id),
+        played_today=lambda day: played_in(session, player_id, day, when, None),
+    )
+
+
+def _stale(table_id: str) -> StaleVersion:
+    """The error for a table or round that moved on under a command."""
+    return StaleVersion(
+        f"table {table_id} changed while this command was handled; send it again",
         "server:optimistic-concurrency",
     )
-    money = _money(
-        session,
-        round_row.table_id,
-        round_row.id,
-        round_.events,
-        first_new,
-        policy,
-        (head.posting_count, head.posting_head),
+
+
+def _write_at_once(
+    db: Raw,
+    head: CommandHead,
+    round_row: RoundRow,
+    old_version: int | None,
+    version: int,
+    status: str,
+    events: int,
+    event_params: dict[str, Any],
+    chain_params: dict[str, Any],
+    money: _Money,
+    totals: dict[str, tuple[Cents, Cents]],
+    when: datetime,
+    created: Any,
+) -> dict[int, Cents]:
+    """PostgreSQL: write the command in one statement (:func:`_write_command`, one round
+    trip); returns the moved accounts' balances."""
+    params = event_params | chain_params | money.params(round_row.table_id, round_row.id, created)
+    params |= {"round_id": round_row.id, "version": version, "status": status}
+    params |= {"number": round_row.number, "round_old": old_version}
+    if totals:
+        params |= totals_params(totals, periods(head.gaming_day, when))
+    statement = _write_command(
+        events,
+        new_round=old_version is None,
+        moves=len(money.moves),
+        postings=len(money.postings),
+        lines=len(money.lines),
+        totals=len(totals),
     )
-    wallets = wallet_moves([posting.lines for posting, _ in money.postings])
-    when = at or moment
-    if player_id is not None and player_id in wallets:
-        stakes = [-amount for amount in wallets[player_id] if amount < 0]
-        check_wager(
-            head.guard,
-            stakes,
-            now=when,
-            gaming_day=head.gaming_day,
-            in_round=lambda: _in_round(round_, first_new, player_id),
-            played_today=lambda day: played_in(session, player_id, day, when, None),
-        )
-    totals = {  # the players' running totals (814a.2): (wagered, lost) per player
-        pid: (-sum(a for a in amounts if a < 0), -sum(amounts)) for pid, amounts in wallets.items()
-    }
-    chain_params = {"id": round_row.table_id, "old": old_count, "count": seq, "head": chain}
-    chain_params |= {"posting_count": money.head[0], "posting_head": money.head[1]}
-    event_params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
-    if db.postgresql and rows:  # everything in one statement: one round trip
-        params = (
-            event_params | chain_params | money.params(round_row.table_id, round_row.id, created)
-        )
-        params |= {"round_id": round_row.id, "version": version, "status": status}
-        params |= {"number": round_row.number, "round_old": old_version}
-        if totals:
-            params |= totals_params(totals, periods(head.gaming_day, when))
-        statement = _write_command(
-            len(rows),
-            new_round=old_version is None,
-            moves=len(money.moves),
-            postings=len(money.postings),
-            lines=len(money.lines),
-            totals=len(totals),
-        )
+    try:
+        found = db.execute(statement, params).fetchall()
+    except IntegrityError as error:
+        raise StaleVersion(
+            f"another round opened at table {round_row.table_id}, or the table moved on; "
+            "send the command again",
+            "server:optimistic-concurrency",
+        ) from error
+    heads, rounds, lines = found[0][:3]
+    if heads != 1 or rounds != 1:
+        raise _stale(round_row.table_id)
+    if lines != len(money.lines):
+        raise LedgerError("a posting line lost its posting", "ledger")
+    balances = {row[3]: row[4] for row in found if row[3] is not None}
+    money.check(db, balances)
+    return balances
+
+
+def _write_each(
+    db: Raw,
+    head: CommandHead,
+    round_row: RoundRow,
+    old_version: int | None,
+    version: int,
+    status: str,
+    events: int,
+    event_params: dict[str, Any],
+    chain_params: dict[str, Any],
+    money: _Money,
+    totals: dict[str, tuple[Cents, Cents]],
+    when: datetime,
+    created: Any,
+) -> dict[int, Cents]:
+    """SQLite (no round trips), or no events: write the command a statement each; returns
+    the moved accounts' balances."""
+    moved = db.execute(_MOVE_HEAD, chain_params)
+    if moved.rowcount != 1:
+        raise _stale(round_row.table_id)
+    if old_version is None:
         try:
-            found = db.execute(statement, params).fetchall()
+            db.execute(
+                _INSERT_ROUND,
+                {
+                    "id": round_row.id,
+                    "table_id": round_row.table_id,
+                    "number": round_row.number,
+                    "version": version,
+                    "status": status,
+                    "opened_at": created,
+                },
+            )
         except IntegrityError as error:
             raise StaleVersion(
-                f"another round opened at table {round_row.table_id}, or the table moved on; "
-                "send the command again",
+                f"another round opened at table {round_row.table_id}; send the command again",
                 "server:optimistic-concurrency",
             ) from error
-        heads, rounds, lines = found[0][:3]
-        if heads != 1 or rounds != 1:
-            raise stale
-        if lines != len(money.lines):
-            raise LedgerError("a posting line lost its posting", "ledger")
-        balances = {row[3]: row[4] for row in found if row[3] is not None}
-        money.check(db, balances)
     else:
-        moved = db.execute(_MOVE_HEAD, chain_params)
+        moved = db.execute(
+            _MOVE_ROUND,
+            {"id": round_row.id, "old": old_version, "version": version, "status": status},
+        )
         if moved.rowcount != 1:
-            raise stale
-        if old_version is None:
-            try:
-                db.execute(
-                    _INSERT_ROUND,
-                    {
-                        "id": round_row.id,
-                        "table_id": round_row.table_id,
-                        "number": round_row.number,
-                        "version": version,
-                        "status": status,
-                        "opened_at": created,
-                    },
-                )
-            except IntegrityError as error:
-                raise StaleVersion(
-                    f"another round opened at table {round_row.table_id}; send the command again",
-                    "server:optimistic-concurrency",
-                ) from error
-        else:
-            moved = db.execute(
-                _MOVE_ROUND,
-                {"id": round_row.id, "old": old_version, "version": version, "status": status},
-            )
-            if moved.rowcount != 1:
-                raise stale
-        if rows:
-            db.execute(_insert_events(len(rows)), {**event_params, "created_at": created})
-        balances = money.write(db, round_row.table_id, round_row.id, created)
-        add_totals(db, totals, periods(head.gaming_day, when))
-    if status != "open":  # the round ended with this command: the hold report's totals
-        record_round(db, round_row.table_id, round_, moment, head.gaming_day)
-    large_amounts.watch(  # GLI-19 2.8.8 (nothing read for a table without thresholds)
-        session, round_row.table_id, round_row.id, round_.events, first_new, status != "open", when
-    )
-    written(session, round_row.table_id).seq = seq  # the chain's events now
-    if old_version is None:  # a new round has no deadline yet
-        stage_round(session, round_row.id, version, round_)
-    else:
-        stage_round(session, round_row.id, version, round_, head.deadline, head.deadline_kind)
-    return StoredCommand(rows, balances)
+            raise _stale(round_row.table_id)
+    if events:
+        db.execute(_insert_events(events), {**event_params, "created_at": created})
+    balances = money.write(db, round_row.table_id, round_row.id, created)
+    add_totals(db, totals, periods(head.gaming_day, when))
+    return balances

@@ -478,43 +478,17 @@ def handle_command(
             "server:deadlines",
         )
     session.info.setdefault(SEATS_READ, {})[(table_id, player.id)] = head.seat
-    actor: Actor | None = None
-    if player.role == "dealer":
-        actor = DEALER
-    elif player.role == "player":
-        actor = head.seat if for_seat is None else for_seat
-    if actor is None:
-        why = "take a seat first"
-        if player.role != "player":
-            why = f"{_article(player.role)} does not play"
-        raise AccessDenied(f"you have no seat at table {table_id}: {why}", "server:roles")
+    actor = _actor(player, head, table_id, for_seat)
     spec = find(head.game)
     game = spec.round_type
     # Strictly as JSON: a seat is a JSON integer ("3", true, 3.0 are refused), a yes/no
     # is true or false ("yes", 1 are refused); pydantic's lax mode would take them.
     command = game.command_adapter.validate_json(json.dumps(body.command), strict=True)
-    old_version: int | None
-    if head.round_id is None or head.round_version is None:
-        if getattr(command, "type", None) == "VoidRound":  # it would open a round to void
-            raise IllegalCommand(
-                f"no round is open at table {table_id}: there is nothing to void",
-                VOID_CITE,
-            )
-        row, round_ = new_round(session, table_id, head.game, rng, head=head, now=now)
-        first_new, old_version, current = 0, None, 0
-    else:
-        round_ = repo.live_round(session, head.round_id, head.round_version)
-        round_.rng = seals.draws_of(round_, rng)
-        row = RoundRow(id=head.round_id, table_id=table_id, version=head.round_version)
-        first_new, old_version, current = len(round_.events), head.round_version, head.round_version
+    row, round_, first_new, old_version, current = _take_round(
+        session, table_id, head, command, rng, now
+    )
     if body.round_version is not None and body.round_version != current:
-        where = f"round {row.id} is at version {current}"
-        if old_version is None:
-            where = f"no round is open at table {table_id} (version 0)"
-        raise repo.StaleVersion(
-            f"{where}, not {body.round_version}: look at the table again",
-            "server:optimistic-concurrency",
-        )
+        raise _version_moved(table_id, row, old_version, current, body.round_version)
     if isinstance(actor, int) and actor not in round_.opened.seats:
         raise NotYourTurn(
             f"you sat down at seat {actor} after round {row.id} opened: you play from the "
@@ -530,24 +504,11 @@ def handle_command(
     if old_version is not None and spec.policy.answered_before(round_, command, actor):
         # Asked again for what the round has shown him (in his view): answered with no
         # event, so that repeating it neither grows the round nor restarts a wait.
-        return schemas.CommandOut(
-            table_id=table_id,
-            round_id=row.id,
-            round_version=current,
-            round_status="open",
-            events=[],
-            balance=repo.balance(session, player.id) if player.role == "player" else None,
-        )
+        return _answered_before(session, player, table_id, row, current)
     placed = len(round_.events)
     round_.handle(command, actor)
-    if body.client_seed is not None:
-        _give_seed(round_, actor, placed, body.client_seed)
-    if body.next_seed_commitment is not None:
-        if player.role != "player":
-            raise seals.SeedError(
-                "only a seated player commits to a seed of his own", seals.SEED_CITE
-            )
-        _commit_seed(session, table_id, player.id, body.next_seed_commitment)
+    if body.client_seed is not None or body.next_seed_commitment is not None:
+        _seeds(session, player, table_id, body, round_, actor, placed)
     spec.policy.run_dealer_steps(round_)
     version, status = len(round_.events), _status(round_)
     written = repo.store_command(
@@ -561,6 +522,112 @@ def handle_command(
         player_id=player.id if player.role == "player" and for_seat is None else None,
         at=table_state.clock(session, now),
     )
+    return _command_out(session, player, table_id, row, round_, version, status, written, now)
+
+
+def _answered_before(
+    session: Session, player: Player, table_id: str, row: RoundRow, current: int
+) -> schemas.CommandOut:
+    """The answer to a command the round answered already: no event, the round unchanged."""
+    return schemas.CommandOut(
+        table_id=table_id,
+        round_id=row.id,
+        round_version=current,
+        round_status="open",
+        events=[],
+        balance=repo.balance(session, player.id) if player.role == "player" else None,
+    )
+
+
+def _actor(player: Player, head: repo.CommandHead, table_id: str, for_seat: int | None) -> Actor:
+    """Who ``player`` acts as at the table: the dealer, or his seat (``for_seat`` when the
+    server acts for one). Raises :class:`AccessDenied` when he has none."""
+    actor: Actor | None = None
+    if player.role == "dealer":
+        actor = DEALER
+    elif player.role == "player":
+        actor = head.seat if for_seat is None else for_seat
+    if actor is None:
+        why = "take a seat first"
+        if player.role != "player":
+            why = f"{_article(player.role)} does not play"
+        raise AccessDenied(f"you have no seat at table {table_id}: {why}", "server:roles")
+    return actor
+
+
+def _take_round(
+    session: Session,
+    table_id: str,
+    head: repo.CommandHead,
+    command: Any,
+    rng: Rng,
+    now: datetime | None,
+) -> tuple[RoundRow, Round[Any], int, int | None, int]:
+    """The round ``command`` goes to: the open one (:func:`repo.live_round`), or the next,
+    opened now. Returns (its row, the round, its first new event, its stored version or
+    ``None`` when new, the version the client must have seen). Raises
+    :class:`IllegalCommand` for a void with no round open."""
+    if head.round_id is None or head.round_version is None:
+        if getattr(command, "type", None) == "VoidRound":  # it would open a round to void
+            raise IllegalCommand(
+                f"no round is open at table {table_id}: there is nothing to void",
+                VOID_CITE,
+            )
+        row, round_ = new_round(session, table_id, head.game, rng, head=head, now=now)
+        return row, round_, 0, None, 0
+    round_ = repo.live_round(session, head.round_id, head.round_version)
+    round_.rng = seals.draws_of(round_, rng)
+    row = RoundRow(id=head.round_id, table_id=table_id, version=head.round_version)
+    return row, round_, len(round_.events), head.round_version, head.round_version
+
+
+def _version_moved(
+    table_id: str, row: RoundRow, old_version: int | None, current: int, sent: int
+) -> repo.StaleVersion:
+    """The error for a command sent for round version ``sent`` when it is at ``current``."""
+    where = f"round {row.id} is at version {current}"
+    if old_version is None:
+        where = f"no round is open at table {table_id} (version 0)"
+    return repo.StaleVersion(
+        f"{where}, not {sent}: look at the table again",
+        "server:optimistic-concurrency",
+    )
+
+
+def _seeds(
+    session: Session,
+    player: Player,
+    table_id: str,
+    body: schemas.CommandIn,
+    round_: Round[Any],
+    actor: Actor,
+    placed: int,
+) -> None:
+    """Record the seed and the next seed's commitment sent with a command (its events from
+    ``placed``). Raises :class:`seals.SeedError`."""
+    if body.client_seed is not None:
+        _give_seed(round_, actor, placed, body.client_seed)
+    if body.next_seed_commitment is not None:
+        if player.role != "player":
+            raise seals.SeedError(
+                "only a seated player commits to a seed of his own", seals.SEED_CITE
+            )
+        _commit_seed(session, table_id, player.id, body.next_seed_commitment)
+
+
+def _command_out(
+    session: Session,
+    player: Player,
+    table_id: str,
+    row: RoundRow,
+    round_: Round[Any],
+    version: int,
+    status: str,
+    written: repo.StoredCommand,
+    now: datetime | None,
+) -> schemas.CommandOut:
+    """The answer to a stored command: the round's new ``version`` and events and the
+    player's balance; a round that ended goes into the table's state first."""
     if status != "open":  # the table's state takes the round in (its decks, the bank),
         # under the rules the round was dealt by (its version may have left force since)
         moment = table_state.clock(session, now)
