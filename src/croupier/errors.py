@@ -138,6 +138,12 @@ class DealerOnly(NotYourTurn, AccessDenied):
     :class:`NotYourTurn` to the engine and the terminal tables."""
 
 
+class OtherSeat(NotYourTurn, AccessDenied):
+    """A command for a seat (a position, a box) sent by someone other than its player: refused
+    403 as any request the caller may not make, whatever the round's state; still a
+    :class:`NotYourTurn` to the engine and the terminal tables."""
+
+
 class PlayStopped(AccessDenied):
     """A player whose play is suspended or who excluded himself (814a.2): he may not
     take a seat or wager (a round he is in finishes)."""

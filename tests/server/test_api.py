@@ -57,9 +57,9 @@ def test_tokens_and_roles(api: Api) -> None:
     me = api.client.get("/players/me", headers=ann).json()
     assert me == {"id": pid, "name": "ann", "role": "player", "balance": 1_000}
     assert table["seats"] == []
-    # The dealer may not wager for a seat.
+    # The dealer may not wager for a seat: a permission, 403.
     r = api.wager(dealer, 4, "pip_street:ace", 500)
-    assert r.status_code == 409 and r.json()["cite"] == "675a.2(c)"
+    assert r.status_code == 403 and r.json()["cite"] == "675a.2(c)"
 
 
 def test_view_says_what_is_legal(api: Api) -> None:

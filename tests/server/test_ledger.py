@@ -156,14 +156,14 @@ def test_a_refused_command_changes_nothing(api: Api) -> None:
             422,
             "675a.2(e)(2)",
         ),
-        # Seat 1 may not wager for seat 2.
+        # Seat 1 may not wager for seat 2: a permission, 403 (a second tester).
         (
             {"type": "PlaceWager", "seat": 2, "spot": "pip_street:ace", "amount": 500},
-            409,
+            403,
             "675a.2(c)",
         ),
-        # Only the dealer announces "no more bets".
-        ({"type": "AnnounceNoMoreBets"}, 409, "675a.4(a)"),
+        # Only the dealer announces "no more bets": a permission, 403.
+        ({"type": "AnnounceNoMoreBets"}, 403, "675a.4(a)"),
         # Not a whole number of cents.
         (
             {"type": "PlaceWager", "seat": 1, "spot": "like_kind:3", "amount": 5.5},

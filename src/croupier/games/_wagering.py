@@ -70,7 +70,7 @@ from croupier.engine import (
     WagerPlaced,
     WagerSettled,
 )
-from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games._common import (
     SPOTS_SENT,
     checked,
@@ -356,7 +356,7 @@ class WageringRound(Round[LayoutT]):
         """Refuse unless ``actor`` is seat ``seat``, seated, and wagering is open."""
         s = self.betting_sections
         if actor != seat:
-            raise NotYourTurn(f"seat {actor} may not wager for seat {seat}", s.seated)
+            raise OtherSeat(f"seat {actor} may not wager for seat {seat}", s.seated)
         if seat not in self.state.seats:
             raise NotYourTurn(
                 f"seat {seat} is not occupied: only seated players may wager", s.seated

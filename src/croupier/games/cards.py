@@ -61,7 +61,7 @@ from croupier.equipment.cards import (
     deck,
     shuffled,
 )
-from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games import _wagering
 from croupier.games._common import (
     SPOTS_SENT,
@@ -802,9 +802,9 @@ class CardRound(WageringRound[StateT]):
         (674a.7(b), (g); 676a.7(b), (e))."""
         s = self.sections
         if actor == DEALER:
-            raise NotYourTurn(f"only the player at position {seat} wagers for it", s.seated_only)
+            raise OtherSeat(f"only the player at position {seat} wagers for it", s.seated_only)
         if actor != seat:
-            raise NotYourTurn(
+            raise OtherSeat(
                 f"seat {actor} may not act for position {seat}: a player may not wager on "
                 "more than one player position",
                 s.one_position,

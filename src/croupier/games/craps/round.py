@@ -54,7 +54,7 @@ from croupier.engine import (
     WagerSettled,
 )
 from croupier.equipment.dice import read_dice
-from croupier.errors import InvalidWager, NotYourTurn, ReplayError
+from croupier.errors import InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games._common import dealer_only, expect_phase, passes
 from croupier.games.craps.commands import (
     AnnounceNoMoreBets,
@@ -413,7 +413,7 @@ class CrapsRound(Round[CrapsState]):
         """Refuse unless ``actor`` is seat ``seat``, at the table, while wagers are taken
         (623a.4): "seat 2 may not ``what`` for seat 1"."""
         if actor != seat:
-            raise NotYourTurn(f"seat {actor} may not {what} for seat {seat}", MAKING)
+            raise OtherSeat(f"seat {actor} may not {what} for seat {seat}", MAKING)
         if seat not in self.state.seats or seat in self.state.departed:
             raise NotYourTurn(f"seat {seat} has no player at the table", MAKING)
         if self.state.phase is not Phase.BETTING:
@@ -463,7 +463,7 @@ class CrapsRound(Round[CrapsState]):
         (623a.4, 623a.10). The table sends it; it is never offered."""
         state = self.state
         if actor != seat:
-            raise NotYourTurn(f"seat {actor} may not leave for seat {seat}", MAKING)
+            raise OtherSeat(f"seat {actor} may not leave for seat {seat}", MAKING)
         if seat not in state.seats or seat in state.departed:
             raise NotYourTurn(f"seat {seat} has no player at the table", MAKING)
         betting = state.phase is Phase.BETTING

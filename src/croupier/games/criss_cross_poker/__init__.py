@@ -87,7 +87,7 @@ from croupier.equipment.cards import (
     DealingProcedure,
     deal_order,
 )
-from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games import cards as shared
 from croupier.games._common import checked, settled
 from croupier.games._wagering import BettingSections, Bound, added_bound, refuse_in_all
@@ -613,9 +613,9 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         spot = DECISION_PHASES.get(state.phase)
         cite = BET_SECTIONS[spot] if spot is not None else SECTIONS.bets
         if actor == DEALER:
-            raise NotYourTurn(f"only the player at position {seat} makes his bets", cite)
+            raise OtherSeat(f"only the player at position {seat} makes his bets", cite)
         if actor != seat:
-            raise NotYourTurn(
+            raise OtherSeat(
                 f"seat {actor} may not decide for position {seat}: each player is asked for "
                 "his own hand",
                 cite,

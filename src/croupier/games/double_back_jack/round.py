@@ -63,7 +63,7 @@ from croupier.equipment.cards import (
     shoe,
     shuffled,
 )
-from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games._common import (
     checked,
     dealer_only,
@@ -1023,9 +1023,9 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
 
     def _check_player(self, seat: int, actor: Actor, cite: str) -> None:
         if actor == DEALER:
-            raise NotYourTurn(f"only the player at box {seat} acts for it", cite)
+            raise OtherSeat(f"only the player at box {seat} acts for it", cite)
         if actor != seat:
-            raise NotYourTurn(f"box {actor} may not act for box {seat}", cite)
+            raise OtherSeat(f"box {actor} may not act for box {seat}", cite)
         if seat not in self.state.seats:
             raise NotYourTurn(f"box {seat} is not occupied", cite)
 

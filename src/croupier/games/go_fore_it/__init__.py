@@ -87,7 +87,7 @@ from croupier.equipment.cards import (
     DealingProcedure,
     deal_order,
 )
-from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games import cards as shared
 from croupier.games._common import passes, settled
 from croupier.games._wagering import BettingSections, Bound, added_bound, refuse_in_all
@@ -515,7 +515,7 @@ class GoForeItRound(CardRound[GoForeItState]):
                 s.decision,
             )
         if actor != seat:
-            raise NotYourTurn(
+            raise OtherSeat(
                 f"seat {actor} may not decide for position {seat}: each player is asked for "
                 "his own hand",
                 s.decision,

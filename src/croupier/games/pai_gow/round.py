@@ -59,7 +59,7 @@ from croupier.engine import (
 )
 from croupier.equipment.dice import read_dice
 from croupier.equipment.tiles import SET, Tile, parse_tile
-from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games._common import (
     checked,
     dealer_only,
@@ -712,7 +712,7 @@ class PaiGowRound(Round[PaiGowState]):
         if seat not in state.seats:
             raise NotYourTurn(f"seat {seat} is not occupied", S.seated_only)
         if actor == DEALER or state.seats.get(actor) != state.seats[seat]:
-            raise NotYourTurn(f"only the player at seat {seat} may {what}", cite)
+            raise OtherSeat(f"only the player at seat {seat} may {what}", cite)
 
     def _bank_actor(self, actor: Actor, what: str, cite: str) -> int:
         bank = self.state.bank
@@ -898,7 +898,7 @@ class PaiGowRound(Round[PaiGowState]):
                 f"seat {seat} is not occupied: only seated players may wager", S.seated_only
             )
         if state.seats[seat] != state.seats[actor]:
-            raise NotYourTurn(f"seat {actor} may not wager for seat {seat}", S.seated_only)
+            raise OtherSeat(f"seat {actor} may not wager for seat {seat}", S.seated_only)
         if state.phase is Phase.BANK_OFFER:
             whom = "you" if state.offered == actor else f"seat {state.offered}"
             raise NotYourTurn(
