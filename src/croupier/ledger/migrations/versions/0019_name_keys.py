@@ -29,9 +29,10 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("players") as batch:
-        batch.add_column(sa.Column("name_key", sa.Text(), nullable=True))
-        batch.add_column(sa.Column("name_look", sa.Text(), nullable=True))
+    # A plain ADD COLUMN (SQLite takes it as it is): a batch would copy the table and drop
+    # the old one, which the accounts' foreign keys to their players refuse.
+    op.add_column("players", sa.Column("name_key", sa.Text(), nullable=True))
+    op.add_column("players", sa.Column("name_look", sa.Text(), nullable=True))
     connection = op.get_bind()
     query = sa.text("SELECT id, name FROM players ORDER BY created_at, id")
     rows = connection.execute(query).all()
@@ -50,6 +51,5 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("ix_players_name_look", table_name="players")
     op.drop_index("ix_players_name_key", table_name="players")
-    with op.batch_alter_table("players") as batch:
-        batch.drop_column("name_look")
-        batch.drop_column("name_key")
+    op.drop_column("players", "name_look")  # a plain DROP COLUMN, as upgrade adds them
+    op.drop_column("players", "name_key")
