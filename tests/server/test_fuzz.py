@@ -205,7 +205,7 @@ def test_wrong_types_and_huge_numbers_are_refused_naming_the_field(hostile: Fuzz
         ({**wager, "seat": "1", "amount": 500}, 422, ["body", "command", "PlaceWager", "seat"]),
         ({**wager, "seat": True, "amount": 500}, 422, ["body", "command", "PlaceWager", "seat"]),
         ({**wager, "seat": 1.0, "amount": 500}, 422, ["body", "command", "PlaceWager", "seat"]),
-        ({**wager, "seat": 10**30, "amount": 500}, 409, "675a.2(c)"),  # not the caller's seat
+        ({**wager, "seat": 10**30, "amount": 500}, 403, "675a.2(c)"),  # not the caller's seat: 403
         ({"type": "NoSuchCommand"}, 422, ["body", "command"]),
     ]
     for command, status, named in cases:
@@ -288,7 +288,7 @@ def test_commands_for_another_seat_or_table_are_refused(hostile: Fuzzed) -> None
     before = api.snapshot()
     # Ann (seat 1) wagers for Bob's seat: the rule that a player acts for his own seat.
     r = api.wager(hostile.player, 2, "pip_street:ace", 500)
-    assert r.status_code == 409 and r.json()["cite"] == "675a.2(c)", r.text
+    assert r.status_code == 403 and r.json()["cite"] == "675a.2(c)", r.text
     # Ann has no seat at the second table.
     r = api.wager(hostile.player, 1, "pip_street:ace", 500, table_id="second")
     assert r.status_code == 403 and "take a seat first" in r.json()["detail"], r.text

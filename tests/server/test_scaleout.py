@@ -372,7 +372,7 @@ def test_a_table_taken_by_a_command_has_its_deadline_kept(postgres: str, nats: N
                 text("DELETE FROM lease_holders WHERE address = :a"), {"a": a.address}
             )
         other = b.send(table.players[1], {**command, "seat": 2}, "other")
-        assert other.status_code == 409 and "(674a.7(g))" in other.json()["detail"], other.text
+        assert other.status_code == 403 and "(674a.7(g))" in other.json()["detail"], other.text
         assert "Croupier-Owner" not in other.headers  # answered by B, not forwarded
         assert b.scaled.leases is not None and b.scaled.leases.owned == ["t"]
         socket.wait(lambda m: _phase(m) == "across", timeout=10)
