@@ -120,7 +120,11 @@ def test_the_keyboard_shortcuts(browser: Any, server: Server) -> None:
     dialog.locator('[data-help="keys"]').wait_for()
     assert "U" in dialog.locator('[data-help="keys"]').inner_text()
     page.keyboard.press("Escape")
-    # "U" undoes the last wager (Go Fore It takes a wager down before the deal).
+    page.wait_for_selector("dialog.help[open]", state="detached")
+    # "U" undoes the last wager (Go Fore It takes a wager down before the deal): once
+    # the page offers the undo (no key acts while a dialog is open, or on a button not
+    # yet drawn).
+    page.wait_for_selector('[data-rack="undo"]')
     page.keyboard.press("u")
     page.wait_for_selector('.seat.mine [data-spot="front_9"]:not(.has-wager)')
     page.keyboard.press("3")

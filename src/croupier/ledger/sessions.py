@@ -89,6 +89,12 @@ def source_locked_until(
     :data:`LOCK_WINDOW` of the last of them, lock it for :data:`LOCK_FOR` from that last
     one (one more failure while locked locks it on from then). One indexed read of the
     address's failures in the last hour."""
+    return _lock_end(_failures(session, player_id, address, now), now)
+
+
+def _failures(session: Session, player_id: str, address: str, now: datetime) -> list[datetime]:
+    """The failed sign-ins to ``player_id`` from ``address`` in the last
+    :data:`LOCK_WINDOW` + :data:`LOCK_FOR`, oldest first (UTC): one indexed read."""
     found = session.scalars(
         select(FailedSignIn.at)
         .where(
@@ -98,7 +104,12 @@ def source_locked_until(
         )
         .order_by(FailedSignIn.at)
     )
-    times = [utc(at) for at in found]
+    return [utc(at) for at in found]
+
+
+def _lock_end(times: list[datetime], now: datetime) -> datetime | None:
+    """When the lock that failures at ``times`` (oldest first) put on ends, if it holds at
+    ``now`` (see :func:`source_locked_until`)."""
     until = None
     for n in range(LOCK_AFTER - 1, len(times)):
         if times[n - LOCK_AFTER + 1] > times[n] - LOCK_WINDOW:
@@ -185,8 +196,7 @@ def sign_in(
     )
     if player is None or not matches:
         named = player_id[:64] if player_id.strip() else repr(player_id[:60])
-        was = None if player is None else source_locked_until(session, player_id, address, now)
-        count = _failed(session, player_id if player is not None else None, now, address)
+        was, count = _failed(session, player_id, player is not None, now, address)
         record(
             session,
             kind=Kind.LOGIN_FAILED,
@@ -224,24 +234,25 @@ def sign_in(
     return current, previous(session, current)
 
 
-def _failed(session: Session, player_id: str | None, now: datetime, address: str) -> int:
-    """Record a failed sign-in to account ``player_id`` (``None``: an id that is no
-    account's, counted as 1) from ``address`` and count the account's from that address
-    within :data:`LOCK_WINDOW`."""
-    if player_id is None:
-        return 1
-    session.add(FailedSignIn(player_id=player_id, at=now, address=address[:64]))
-    session.flush()
-    failures = session.scalar(
-        select(func.count())
-        .select_from(FailedSignIn)
-        .where(
-            FailedSignIn.player_id == player_id,
-            FailedSignIn.address == address[:64],
-            FailedSignIn.at > now - LOCK_WINDOW,
+def _failed(
+    session: Session, player_id: str, account: bool, now: datetime, address: str
+) -> tuple[datetime | None, int]:
+    """Record a failed sign-in to ``player_id`` from ``address``: the lock that held on it
+    before, and the failures from that address within :data:`LOCK_WINDOW`, this one
+    included. An id that is no account's (``account`` false) has none stored, but the
+    same statements are sent for it, a read in place of the insert, so that the time of
+    the answer does not tell which ids are accounts (GLI-19 2.5.3(d))."""
+    times = _failures(session, player_id, address, now)
+    if account:
+        session.add(FailedSignIn(player_id=player_id, at=now, address=address[:64]))
+        session.flush()
+    else:
+        session.scalar(
+            select(func.count())
+            .select_from(FailedSignIn)
+            .where(FailedSignIn.player_id == player_id, FailedSignIn.address == address[:64])
         )
-    )
-    return int(failures or 0)
+    return _lock_end(times, now), 1 + sum(1 for at in times if at > now - LOCK_WINDOW)
 
 
 def unlock(session: Session, player_id: str, *, now: datetime, by: str) -> None:

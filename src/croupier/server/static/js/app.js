@@ -278,6 +278,9 @@ async function tablePage(tableId, early = null) {
       const said = (game.said && game.said(command)) || saidCommand(command, game.label, humanize(command.type), moneyFields);
       say(said, "info", `${out.round_id}@${out.round_version}`);
       await live.refresh();
+      // The socket may have brought the new view before this answer came: the page's own
+      // record of its wagers (the rack's Undo) is drawn again from it all the same.
+      render();
       return true;
     } catch (error) {
       if (error instanceof Problem && error.cite === "server:optimistic-concurrency") {

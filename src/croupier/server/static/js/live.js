@@ -27,7 +27,7 @@ export class LiveView {
     this.lastKey = null;
     this.socketViews = 0; // views the socket has delivered
     this.asked = 0; // GETs of the view sent ...
-    this.answered = 0; // ... and the latest of them whose answer was shown
+    this.answered = 0; // ... and the latest of them answered (shown, or failed)
   }
 
   start() {
@@ -65,6 +65,8 @@ export class LiveView {
       this.deliver(view);
     } catch {
       // The server did not answer ("Failed to fetch"): said once, in words, by the page.
+      // A GET sent before this one and answered after it is no sign the server is back.
+      this.answered = Math.max(this.answered, asked);
       if (!this.offline) this.onStatus("offline");
       this.offline = true;
     }
