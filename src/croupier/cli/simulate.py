@@ -34,14 +34,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from rich.progress import TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from croupier.analysis.returns import game_said, wager_said
@@ -60,6 +53,7 @@ from croupier.analysis.simulation.base import (
 )
 from croupier.cli.analyze import Game
 from croupier.cli.server import fail_error
+from croupier.cli.wide import progress_bar
 from croupier.errors import RulesSubmissionError
 from croupier.registry import GAMES, load
 from croupier.rules import RulesSubmission
@@ -152,7 +146,9 @@ def simulate(
     rules = _checked(game, rules_file, workers, scheduler)
     seed = seed if seed is not None else secrets.randbits(64)
     try:
-        with _progress(as_json) as bar:
+        with progress_bar(
+            as_json, TimeRemainingColumn(), TextColumn("{task.fields[running]}")
+        ) as bar:
             task = bar.add_task(game, total=rounds, running="")
 
             def show(report: ProgressReport) -> None:
@@ -191,20 +187,6 @@ def _checked(game: str, rules_file: Path | None, workers: int | None, scheduler:
         raise fail_error(
             f"cannot read the Rules Submission {str(rules_file)!r}: {error}"
         ) from error
-
-
-def _progress(transient: bool) -> Progress:
-    """The progress bar on standard error: rounds done, time, and the running estimate."""
-    return Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        TextColumn("{task.fields[running]}"),
-        console=Console(stderr=True),
-        transient=transient,
-    )
 
 
 def _document(result: SimulationResult) -> dict[str, Any]:
