@@ -190,6 +190,13 @@ class _Sitting:
     db: str
     no_record: bool
 
+    def made(self, kind: Callable[..., Any], **more: Any) -> Any:
+        """A drill of ``kind`` for this sitting, its generator seeded where a seed is given."""
+        from croupier.rng import SeededRng
+
+        rng = None if self.seed is None else SeededRng(self.seed)
+        return kind(self.game, rules=self.rules, seed=self.seed, rng=rng, **more)
+
     def finish(self, results: list[Any], drill: str, level: int = 1) -> None:
         """Keep the answers in the training record (unless ``--no-record``); none given,
         nothing is kept."""
@@ -239,13 +246,10 @@ def drill_command(
 def _payouts(sitting: _Sitting, title: str, level: int) -> None:
     """The payout drill: what each wager pays, judged by the engine's settlement (and at
     level 3 the total)."""
-    from croupier.rng import SeededRng
     from croupier.training.drill import PayoutDrill
     from croupier.training.situation import Level
 
-    seed = sitting.seed
-    rng = None if seed is None else SeededRng(seed)
-    session = PayoutDrill(sitting.game, rules=sitting.rules, level=Level(level), seed=seed, rng=rng)
+    session = sitting.made(PayoutDrill, level=Level(level))
     typer.echo(
         f"{title} payout drill, level {level}: type what each wager pays in dollars "
         "(0 for nothing); q stops."
@@ -273,16 +277,8 @@ def _payouts(sitting: _Sitting, title: str, level: int) -> None:
 
 def _items(kind: Callable[..., Any], sitting: _Sitting) -> Any:
     """A drill of ``kind`` (one answer an item); a game without it is a usage error."""
-    from croupier.rng import SeededRng
-
-    seed = sitting.seed
     try:
-        return kind(
-            sitting.game,
-            rules=sitting.rules,
-            seed=seed,
-            rng=None if seed is None else SeededRng(seed),
-        )
+        return sitting.made(kind)
     except ValueError as error:
         raise fail(f"error: {error}") from error
 
