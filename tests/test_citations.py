@@ -12,8 +12,6 @@ signs are in ``server/test_inferred_citations.py``.
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -23,11 +21,10 @@ from croupier.citations import basis, is_inferred, shown
 from croupier.cli import app
 from croupier.errors import CroupierError, InvalidWager, RulesSubmissionError
 from croupier.registry import load_text
+from node_support import imports, needs_node, run_node
 from test_traceability import CHAPTER_FILES, sections_of
 
 ENV = {"COLUMNS": "200", "FORCE_COLOR": None, "NO_COLOR": "1"}
-NODE = shutil.which("node")
-API = Path(__file__).parents[1] / "src" / "croupier" / "server" / "static" / "js" / "api.js"
 
 
 @pytest.mark.parametrize(
@@ -132,29 +129,20 @@ def test_a_rules_submission_refused_under_623a_is_told_marked(tmp_path: Path) ->
     assert f"{refused.value.reason} ({refused.value.cite} (inferred))" in " ".join(out.split())
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@needs_node
 def test_the_browser_names_an_inferred_citation_once_with_its_basis() -> None:
     """The browser's words for a refusal (``Problem``): the server's detail already ends
     with the citation as shown; a detail without it gets it, with the basis the server
     sent (``cite_basis``); a citation with no basis is shown bare."""
-    assert NODE is not None
     script = (
-        f"import {{ Problem }} from {json.dumps(API.as_uri())};"
-        "console.log(JSON.stringify(["
+        imports("api.js", "Problem") + "console.log(JSON.stringify(["
         "new Problem(422, 'not $11 (623a.11 (inferred))', '623a.11', 'inferred').message,"
         "new Problem(422, 'not $11', '623a.11', 'inferred').message,"
         "new Problem(409, 'late (673a.5(c))', '673a.5(c)').message,"
         "new Problem(409, 'late', '673a.5(c)', null).message,"
         "]));"
     )
-    out = subprocess.run(
-        [NODE, "--input-type=module", "-e", script],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    assert json.loads(out.stdout) == [
+    assert run_node(script) == [
         "not $11 (623a.11 (inferred))",
         "not $11 (623a.11 (inferred))",
         "late (673a.5(c))",

@@ -16,8 +16,6 @@ import hashlib
 import itertools
 import json
 import secrets
-import shutil
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,9 +29,9 @@ from test_games import SETUPS, GameTable, player
 from croupier.rng import SeededRng
 from croupier.sealing import canonical_json, chain_hash, element_commitments, public_form, seal
 from croupier.verify_round import check_round, check_rounds, seen_note
+from node_support import NODE, imports, needs_node, run_node
 
 CARD_GAMES = ("go-fore-it", "criss-cross-poker", "pai-gow")
-VERIFY_JS = Path(__file__).parents[2] / "src/croupier/server/static/js/verify.js"
 
 
 def reforged(
@@ -317,10 +315,10 @@ def test_an_honest_shoe_verifies_round_after_round(tmp_path: Path) -> None:
         assert [r["carried_on"] for r in reveals] == [False] + [True] * (len(reveals) - 1)
         if NODE is not None:  # the browser's link checks the round alone, and says so
             script = (
-                f"import {{ checkRound }} from {json.dumps(VERIFY_JS.as_uri())};"
-                "console.log(JSON.stringify(await checkRound(input, [], input.round_id)));"
+                imports("verify.js", "checkRound")
+                + "console.log(JSON.stringify(await checkRound(input, [], input.round_id)));"
             )
-            result = _node(script, reveals[-1])
+            result = run_node(script, reveals[-1])
             assert result["ok"], result["problems"]
             assert any("back to the shuffle" in note for note in result["notes"])
         # croupier verify-round: the reveals back to the shuffle in one file, newest first;
@@ -540,10 +538,10 @@ def test_a_round_stored_before_sealing_is_checked_by_its_values_once_over(
         assert not check_round(reforged(lied), seen, "t-1").ok  # a value he saw, changed
         if NODE is not None:
             script = (
-                f"import {{ checkRound }} from {json.dumps(VERIFY_JS.as_uri())};"
-                "const [r, s] = input; console.log(JSON.stringify(await checkRound(r, s, 't-1')));"
+                imports("verify.js", "checkRound") + "const [r, s] = input;"
+                "console.log(JSON.stringify(await checkRound(r, s, 't-1')));"
             )
-            result = _node(script, [reveal.json(), seen])
+            result = run_node(script, [reveal.json(), seen])
             assert result["ok"], result["problems"]
             assert any("came without their hashes" in note for note in result["notes"])
     finally:
@@ -686,26 +684,7 @@ def test_a_consistent_forgery_is_unanchored_without_seen_and_refused_with_it(
 
 
 # --- the browser's check ------------------------------------------------------------------
-NODE = shutil.which("node")
-
-
-def _node(script: str, data: Any) -> Any:
-    """Run the ES module ``script`` with ``data`` (JSON) as its standard input, bound to
-    ``input``; returns what it prints (JSON)."""
-    assert NODE is not None
-    prelude = "import { readFileSync } from 'node:fs';const input = JSON.parse(readFileSync(0));"
-    out = subprocess.run(
-        [NODE, "--input-type=module", "-e", prelude + script],
-        input=json.dumps(data),
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    return json.loads(out.stdout)
-
-
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@needs_node
 def test_the_browser_canonical_json_is_pythons() -> None:
     """verify.js writes the canonical JSON of croupier.sealing for non-ASCII text and
     nested objects; its keys were sorted by UTF-16 unit, not code point, so a key beyond
@@ -716,13 +695,12 @@ def test_the_browser_canonical_json_is_pythons() -> None:
         {"\U0001f600": 1, "\uff01": 2, "é": 3, "e": 4, "E": 5, "10": 6, "2": 7},
     ]
     script = (
-        f"import {{ canonical }} from {json.dumps(VERIFY_JS.as_uri())};"
-        "console.log(JSON.stringify(input.map(canonical)));"
+        imports("verify.js", "canonical") + "console.log(JSON.stringify(input.map(canonical)));"
     )
-    assert _node(script, values) == [canonical_json(v) for v in values]
+    assert run_node(script, values) == [canonical_json(v) for v in values]
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@needs_node
 def test_the_browser_check_refuses_the_forged_reveals(rounds: dict[str, Any]) -> None:
     """verify.js, as the browser's verify link runs it, on the honest reveal and on the
     forgeries above (cut short, another round's, short salts)."""
@@ -740,17 +718,16 @@ def test_the_browser_check_refuses_the_forged_reveals(rounds: dict[str, Any]) ->
         (_moved(revealed, by=7), seen, round_id),
     ]
     script = (
-        f"import {{ checkRound }} from {json.dumps(VERIFY_JS.as_uri())};"
-        "const out = [];"
+        imports("verify.js", "checkRound") + "const out = [];"
         "for (const [r, s, id] of input) out.push(await checkRound(r, s, id));"
         "console.log(JSON.stringify(out));"
     )
-    results = _node(script, cases)
+    results = run_node(script, cases)
     assert results[0]["ok"], results[0]["problems"]
     assert [r["ok"] for r in results[1:]] == [False] * (len(cases) - 1), results
 
 
-@pytest.mark.skipif(NODE is None, reason="node is not installed")
+@needs_node
 def test_the_browser_and_the_terminal_say_what_they_compared_alike(
     rounds: dict[str, Any],
 ) -> None:
@@ -759,10 +736,10 @@ def test_the_browser_and_the_terminal_say_what_they_compared_alike(
     the steps it fetched as "events you received" when it had kept none)."""
     cases = [[n, kept] for n in (0, 1, 2) for kept in (True, False)]
     script = (
-        f"import {{ seenNote }} from {json.dumps(VERIFY_JS.as_uri())};"
-        "console.log(JSON.stringify(input.map(([n, kept]) => seenNote(n, kept))));"
+        imports("verify.js", "seenNote")
+        + "console.log(JSON.stringify(input.map(([n, kept]) => seenNote(n, kept))));"
     )
-    browser = _node(script, cases)
+    browser = run_node(script, cases)
     terminal = [seen_note(n, kept) for n, kept in cases]
     assert [b[0].lower() + b[1:].rstrip(".") for b in browser] == terminal
     assert terminal[:2] == [

@@ -40,7 +40,7 @@ from croupier.rules import RulesSubmission
 from croupier.rules.base import validate
 
 if TYPE_CHECKING:
-    from croupier.analysis.lab_sheet import LabSheet
+    from croupier.analysis.lab_sheet import LabSheet, MixHold
 
 
 NOT_OFFERED = "(not offered under these rules)"
@@ -178,63 +178,95 @@ def _percent(value: Fraction) -> str:
     return f"{float(value) * 100:.4f}%"
 
 
+Game = Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. high-roll-dice.")]
+"""The game a command is about (``analyze``, ``simulate``)."""
+UnderRules = Annotated[
+    Path | None,
+    typer.Option("--rules", help="A Rules Submission (TOML) to analyze under."),
+]
+Variant = Annotated[str | None, typer.Option("--variant", help=variant_help())]
+Decks = Annotated[
+    int | None,
+    typer.Option(
+        "--decks",
+        help="Decks in the shoe, e.g. 1, 2, 6, 8 (overrides the submission's; double-back-jack).",
+    ),
+]
+AsJson = Annotated[bool, typer.Option("--json", help="Print the par sheet as a JSON document.")]
+HtmlDir = Annotated[
+    Path | None,
+    typer.Option(
+        "--html",
+        help="Also write a self-contained HTML report (tables, plots, strategy chart) "
+        "as DIR/GAME.html.",
+        metavar="DIR",
+    ),
+]
+CsvDir = Annotated[
+    Path | None,
+    typer.Option(
+        "--csv",
+        help="Also write the lab sheet (combination counts, 1 in N, payout "
+        "distribution, bet mix) as CSV files DIR/GAME-TABLE.csv.",
+        metavar="DIR",
+    ),
+]
+XlsxDir = Annotated[
+    Path | None,
+    typer.Option(
+        "--xlsx", help="Also write the lab sheet as a workbook DIR/GAME.xlsx.", metavar="DIR"
+    ),
+]
+Mix = Annotated[
+    str | None,
+    typer.Option(
+        "--mix",
+        help="A bet mix, weights per wager (e.g. pass=0.6,come=0.2,field=0.2): print its "
+        "theoretical hold per unit initially wagered and per unit of total wagered.",
+        metavar="WAGER=WEIGHT,...",
+    ),
+]
+
+
 def analyze(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. high-roll-dice.")],
-    rules_file: Annotated[
-        Path | None,
-        typer.Option("--rules", help="A Rules Submission (TOML) to analyze under."),
-    ] = None,
-    variant: Annotated[
-        str | None,
-        typer.Option("--variant", help=variant_help()),
-    ] = None,
-    decks: Annotated[
-        int | None,
-        typer.Option(
-            "--decks",
-            help="Decks in the shoe, e.g. 1, 2, 6, 8 (overrides the "
-            "submission's; double-back-jack).",
-        ),
-    ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the par sheet as a JSON document.")
-    ] = False,
-    html_dir: Annotated[
-        Path | None,
-        typer.Option(
-            "--html",
-            help="Also write a self-contained HTML report (tables, plots, strategy chart) "
-            "as DIR/GAME.html.",
-            metavar="DIR",
-        ),
-    ] = None,
-    csv_dir: Annotated[
-        Path | None,
-        typer.Option(
-            "--csv",
-            help="Also write the lab sheet (combination counts, 1 in N, payout "
-            "distribution, bet mix) as CSV files DIR/GAME-TABLE.csv.",
-            metavar="DIR",
-        ),
-    ] = None,
-    xlsx_dir: Annotated[
-        Path | None,
-        typer.Option(
-            "--xlsx", help="Also write the lab sheet as a workbook DIR/GAME.xlsx.", metavar="DIR"
-        ),
-    ] = None,
-    mix_text: Annotated[
-        str | None,
-        typer.Option(
-            "--mix",
-            help="A bet mix, weights per wager (e.g. pass=0.6,come=0.2,field=0.2): print its "
-            "theoretical hold per unit initially wagered and per unit of total wagered.",
-            metavar="WAGER=WEIGHT,...",
-        ),
-    ] = None,
+    game: Game,
+    rules_file: UnderRules = None,
+    variant: Variant = None,
+    decks: Decks = None,
+    as_json: AsJson = False,
+    html_dir: HtmlDir = None,
+    csv_dir: CsvDir = None,
+    xlsx_dir: XlsxDir = None,
+    mix_text: Mix = None,
 ) -> None:
     """Print the exact par sheet of GAME: return, house edge, hit frequency and standard
     deviation of every wager, per unit staked."""
+    submission, sheet = _analyzed(game, rules_file, decks, variant)
+    rules = _with_variant(game, submission, variant)
+    if html_dir is not None:
+        _write_html(sheet, html_dir, (submission, rules))
+    wanted = mix_text is not None or csv_dir is not None or xlsx_dir is not None
+    lab = _lab(sheet, rules, mix_text) if wanted else None
+    if lab is not None and (csv_dir is not None or xlsx_dir is not None):
+        _write_lab(lab, csv_dir, xlsx_dir)
+    mix = None if lab is None else lab.mix
+    if as_json:  # the par sheet's document, and the croupier that computed it
+        document = sheet.to_dict() | {"software": identity().to_dict()}
+        if mix is not None:
+            from croupier.analysis.lab_sheet import mix_dict
+
+            document["bet_mix"] = mix_dict(mix)
+        typer.echo(json.dumps(document, indent=2))
+        return
+    _print_sheet(sheet, rules, mix)
+
+
+def _analyzed(
+    game: str, rules_file: Path | None, decks: int | None, variant: str | None
+) -> tuple[RulesSubmission | None, ParSheet]:
+    """The Rules Submission ``analyze`` was given (``rules_file`` with ``decks`` set, or
+    ``None``) and the par sheet of ``game`` under it; exit 2 with the reason when either
+    cannot be had."""
     known = analyses()
     if game not in known:
         named = f"{game!r} has no exact analysis" if game in GAMES else f"unknown game {game!r}"
@@ -250,7 +282,7 @@ def analyze(
                 )
             data = submission.canonical_dict() if submission else {"game": game}
             submission = validate(GAMES[game].rules_type, data | {"decks": decks})
-        sheet = _par_sheet(game, submission, variant)
+        return submission, _par_sheet(game, submission, variant)
     except RulesSubmissionError as error:
         raise fail_error(error.told) from error
     except (OSError, UnicodeDecodeError) as error:
@@ -259,23 +291,12 @@ def analyze(
         ) from error
     except AnalyzeError as error:
         raise fail_error(str(error)) from error
-    if html_dir is not None:
-        _write_html(sheet, html_dir, submission, variant)
-    wanted = mix_text is not None or csv_dir is not None or xlsx_dir is not None
-    lab = _lab(sheet, _with_variant(game, submission, variant), mix_text) if wanted else None
-    if lab is not None and (csv_dir is not None or xlsx_dir is not None):
-        _write_lab(lab, csv_dir, xlsx_dir)
-    mix = None if lab is None else lab.mix
-    if as_json:  # the par sheet's document, and the croupier that computed it
-        document = sheet.to_dict() | {"software": identity().to_dict()}
-        if mix is not None:
-            from croupier.analysis.lab_sheet import mix_dict
 
-            document["bet_mix"] = mix_dict(mix)
-        typer.echo(json.dumps(document, indent=2))
-        return
+
+def _print_sheet(sheet: ParSheet, rules: RulesSubmission, mix: MixHold | None) -> None:
+    """Print the par sheet for the terminal: its table (:func:`_table`), the warnings, the
+    strategy chart and notes it carries, the bet mix if any, and who computed it."""
     console = Console()
-    rules = _with_variant(game, submission, variant)
     _table(sheet, console, rules)
     for warning in warnings(sheet, rules):
         console.print(warning, style="bold red", highlight=False)
@@ -317,13 +338,14 @@ def _write_lab(lab: LabSheet, csv_dir: Path | None, xlsx_dir: Path | None) -> No
 
 
 def _write_html(
-    sheet: ParSheet, folder: Path, submission: RulesSubmission | None, variant: str | None
+    sheet: ParSheet, folder: Path, candidates: tuple[RulesSubmission | None, RulesSubmission]
 ) -> None:
     """Write the HTML report of ``sheet`` into ``folder`` (exit 2 if it cannot be); the
-    amounts in cents use the Rules Submission the sheet is stamped with, if found."""
+    amounts in cents use the Rules Submission among ``candidates`` (the one given, the
+    one analyzed under) the sheet is stamped with, if found."""
     from croupier.analysis.report import rules_stamping, write_report
 
-    rules = rules_stamping(sheet, (submission, _with_variant(sheet.game, submission, variant)))
+    rules = rules_stamping(sheet, candidates)
     try:
         path = write_report(sheet, folder, rules)
     except OSError as error:

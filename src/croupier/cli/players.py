@@ -75,92 +75,100 @@ def _value(name: str, given: str) -> int | None:
         ) from error
 
 
+Sets = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="NAME=VALUE (e.g. loss_daily=5000, time_daily=120)."),
+]
+Confirm = Annotated[bool, typer.Option(help="Confirm the raised limits whose period has ended.")]
+Hours = Annotated[int, typer.Option(min=0, max=MOST_HOURS, help="Hours.")]
+Days = Annotated[int, typer.Option(min=0, max=MOST_DAYS, help="Days.")]
+DaysOrLifted = Annotated[int, typer.Option(min=0, max=MOST_DAYS, help="Days (0: until lifted).")]
+
+
+def limits(
+    player: Player,
+    by: By = "the cage",
+    set_: Sets = None,
+    confirm: Confirm = False,
+    db: Db = DEFAULT_URL,
+) -> None:
+    """Show or change a player's limits (814a.2)."""
+    from croupier.ledger import protection
+
+    asked = _asked(set_ or [])
+
+    def step(session: Any, now: datetime) -> None:
+        if asked:
+            protection.set_limits(session, player, asked, now=now, by=by)
+        if confirm:
+            protection.confirm(session, player, now=now, by=by)
+        _show(session, player, now)
+
+    _run(db, step)
+
+
+def _asked(sets: list[str]) -> dict[str, int | None]:
+    """The limits asked for by ``--set NAME=VALUE`` (``None``: removed); exit 2 naming one
+    that is not so."""
+    asked: dict[str, int | None] = {}
+    for item in sets:
+        name, sep, given = item.partition("=")
+        if not sep:
+            raise fail(f"--set takes NAME=VALUE, not {item!r}")
+        asked[name.strip()] = _value(name, given)
+    return asked
+
+
+def _status(player: str, state: str, length: timedelta | None, by: str, db: str) -> None:
+    """Set the player's status to ``state`` for ``length`` (``None``: until changed)."""
+    from croupier.ledger import protection
+
+    def step(session: Any, now: datetime) -> None:
+        until = None if length is None else now + length
+        protection.set_status(session, player, state, until, now=now, by=by)
+        _show(session, player, now)
+
+    _run(db, step)
+
+
+def suspend(
+    player: Player, hours: Hours = 0, days: Days = 0, by: By = "the cage", db: Db = DEFAULT_URL
+) -> None:
+    """Suspend a player's play for some hours or days: no seat, no wager."""
+    if not (hours or days):
+        raise fail("a suspension lasts some --hours or --days")
+    _status(player, "suspended", timedelta(hours=hours, days=days), by, db)
+
+
+def exclude(
+    player: Player, days: DaysOrLifted = 0, by: By = "the cage", db: Db = DEFAULT_URL
+) -> None:
+    """Record a player's self-exclusion: no seat, no wager, no deposit."""
+    _status(player, "self-excluded", timedelta(days=days) if days else None, by, db)
+
+
+def lift(player: Player, by: By = "the operator", db: Db = DEFAULT_URL) -> None:
+    """Lift a suspension or a self-exclusion."""
+    _status(player, "active", None, by, db)
+
+
+def unlock(player: Player, by: By = "the operator", db: Db = DEFAULT_URL) -> None:
+    """Unlock an account locked after failed sign-ins (GLI-19 2.5.3(d))."""
+    from croupier.ledger import sessions
+
+    def step(session: Any, now: datetime) -> None:
+        sessions.unlock(session, player, now=now, by=by)
+        typer.echo(f"player {player}: unlocked")
+
+    _run(db, step)
+
+
 def register(app: typer.Typer) -> None:
+    """Add `player limits | suspend | exclude | lift | unlock` to the command line."""
     player_app = typer.Typer(
         help="A player's limits, suspension, self-exclusion and lock (814a.2).",
         no_args_is_help=True,
     )
+    for command in (limits, suspend, exclude, lift, unlock):
+        player_app.command(command.__name__)(command)
     app.add_typer(player_app, name="player")
-
-    @player_app.command("limits")
-    def limits(
-        player: Player,
-        by: By = "the cage",
-        set_: Annotated[
-            list[str] | None,
-            typer.Option("--set", help="NAME=VALUE (e.g. loss_daily=5000, time_daily=120)."),
-        ] = None,
-        confirm: Annotated[
-            bool, typer.Option(help="Confirm the raised limits whose period has ended.")
-        ] = False,
-        db: Db = DEFAULT_URL,
-    ) -> None:
-        """Show or change a player's limits (814a.2)."""
-        from croupier.ledger import protection
-
-        asked: dict[str, int | None] = {}
-        for item in set_ or []:
-            name, sep, given = item.partition("=")
-            if not sep:
-                raise fail(f"--set takes NAME=VALUE, not {item!r}")
-            asked[name.strip()] = _value(name, given)
-
-        def step(session: Any, now: datetime) -> None:
-            if asked:
-                protection.set_limits(session, player, asked, now=now, by=by)
-            if confirm:
-                protection.confirm(session, player, now=now, by=by)
-            _show(session, player, now)
-
-        _run(db, step)
-
-    def status(player: str, state: str, length: timedelta | None, by: str, db: str) -> None:
-        from croupier.ledger import protection
-
-        def step(session: Any, now: datetime) -> None:
-            until = None if length is None else now + length
-            protection.set_status(session, player, state, until, now=now, by=by)
-            _show(session, player, now)
-
-        _run(db, step)
-
-    @player_app.command("suspend")
-    def suspend(
-        player: Player,
-        hours: Annotated[int, typer.Option(min=0, max=MOST_HOURS, help="Hours.")] = 0,
-        days: Annotated[int, typer.Option(min=0, max=MOST_DAYS, help="Days.")] = 0,
-        by: By = "the cage",
-        db: Db = DEFAULT_URL,
-    ) -> None:
-        """Suspend a player's play for some hours or days: no seat, no wager."""
-        if not (hours or days):
-            raise fail("a suspension lasts some --hours or --days")
-        status(player, "suspended", timedelta(hours=hours, days=days), by, db)
-
-    @player_app.command("exclude")
-    def exclude(
-        player: Player,
-        days: Annotated[
-            int, typer.Option(min=0, max=MOST_DAYS, help="Days (0: until lifted).")
-        ] = 0,
-        by: By = "the cage",
-        db: Db = DEFAULT_URL,
-    ) -> None:
-        """Record a player's self-exclusion: no seat, no wager, no deposit."""
-        status(player, "self-excluded", timedelta(days=days) if days else None, by, db)
-
-    @player_app.command("lift")
-    def lift(player: Player, by: By = "the operator", db: Db = DEFAULT_URL) -> None:
-        """Lift a suspension or a self-exclusion."""
-        status(player, "active", None, by, db)
-
-    @player_app.command("unlock")
-    def unlock(player: Player, by: By = "the operator", db: Db = DEFAULT_URL) -> None:
-        """Unlock an account locked after failed sign-ins (GLI-19 2.5.3(d))."""
-        from croupier.ledger import sessions
-
-        def step(session: Any, now: datetime) -> None:
-            sessions.unlock(session, player, now=now, by=by)
-            typer.echo(f"player {player}: unlocked")
-
-        _run(db, step)

@@ -35,54 +35,59 @@ if TYPE_CHECKING:
     from croupier.reports.hold import HoldRow
 
 
+OnlyTable = Annotated[str | None, typer.Option("--table", help="Only this table.")]
+Since = Annotated[str | None, typer.Option("--since", help="From this gaming day on (YYYY-MM-DD).")]
+AsJson = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+AsCsv = Annotated[bool, typer.Option("--csv", help="Print CSV (amounts in cents).")]
+AsHtml = Annotated[bool, typer.Option("--html", help="Print an HTML page.")]
+Rebuild = Annotated[
+    bool, typer.Option("--rebuild", help="Recompute the totals from the stored rounds.")
+]
+Zone = Annotated[
+    str | None,
+    typer.Option(
+        "--gaming-day-zone",
+        help="Set the casino's gaming day: its time zone (IANA, e.g. America/New_York); "
+        "every table's totals are recomputed.",
+    ),
+]
+Observed = Annotated[
+    bool,
+    typer.Option(
+        "--observed",
+        help="Also give the theoretical win under the decisions the players actually "
+        "made (every round replayed from its events; Go Fore It, Pai Gow and Criss-Cross "
+        "Poker decisions exactly, games without decisions as the par sheet, Double Back "
+        "Jack not yet).",
+    ),
+]
+Start = Annotated[
+    int | None,
+    typer.Option(
+        "--gaming-day-start",
+        help="Set the local hour (0-23) the gaming day starts, e.g. 6; every table's "
+        "totals are recomputed.",
+    ),
+]
+
+
 def hold(
     db: Db = DEFAULT_URL,
-    table: Annotated[str | None, typer.Option("--table", help="Only this table.")] = None,
-    since: Annotated[
-        str | None, typer.Option("--since", help="From this gaming day on (YYYY-MM-DD).")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    as_csv: Annotated[bool, typer.Option("--csv", help="Print CSV (amounts in cents).")] = False,
-    as_html: Annotated[bool, typer.Option("--html", help="Print an HTML page.")] = False,
-    rebuild: Annotated[
-        bool, typer.Option("--rebuild", help="Recompute the totals from the stored rounds.")
-    ] = False,
-    zone: Annotated[
-        str | None,
-        typer.Option(
-            "--gaming-day-zone",
-            help="Set the casino's gaming day: its time zone (IANA, e.g. America/New_York); "
-            "every table's totals are recomputed.",
-        ),
-    ] = None,
-    observed: Annotated[
-        bool,
-        typer.Option(
-            "--observed",
-            help="Also give the theoretical win under the decisions the players actually "
-            "made (every round replayed from its events; Go Fore It, Pai Gow and Criss-Cross "
-            "Poker decisions exactly, games without decisions as the par sheet, Double Back "
-            "Jack not yet).",
-        ),
-    ] = False,
-    start: Annotated[
-        int | None,
-        typer.Option(
-            "--gaming-day-start",
-            help="Set the local hour (0-23) the gaming day starts, e.g. 6; every table's "
-            "totals are recomputed.",
-        ),
-    ] = None,
+    table: OnlyTable = None,
+    since: Since = None,
+    as_json: AsJson = False,
+    as_csv: AsCsv = False,
+    as_html: AsHtml = False,
+    rebuild: Rebuild = False,
+    zone: Zone = None,
+    observed: Observed = False,
+    start: Start = None,
 ) -> None:
     """The hold report: drop, win, hold %, theoretical win and the difference in standard
     deviations, per table, game and gaming day."""
     from sqlalchemy.orm import Session
 
     from croupier.cli.server import existing
-    from croupier.ledger.gaming_day import gaming_day_of
-    from croupier.ledger.hold import rebuild as rebuild_totals
-    from croupier.ledger.models import GameTable
-    from croupier.reports.hold import hold_report
 
     if sum((as_json, as_csv, as_html)) > 1:
         raise fail("error: give one of --json, --csv and --html")
@@ -93,40 +98,61 @@ def hold(
         except ValueError as error:
             raise fail(f"error: --since is a date YYYY-MM-DD, not {since!r}") from error
     engine = existing(db, migrate=True)
-    err = Console(stderr=True)
     with Session(engine) as session:
-        if table is not None and session.get(GameTable, table) is None:
-            raise fail(f"error: --table {table}: there is no table {table!r}")
-        days = gaming_day_of(session)
-        table_to_rebuild = table
-        if zone is not None or start is not None:
-            days = _set_gaming_day(session, days, zone, start, err)
-            table_to_rebuild = None  # every table's days move
-            rebuild = True
-        if rebuild:
-            counted = rebuild_totals(session, table_to_rebuild)
-            err.print(f"the totals recomputed from {counted:,} rounds", highlight=False)
-        rows = hold_report(
-            session,
-            table_id=table,
-            since=day,
-            observed=observed,
-            computing=lambda game: err.print(
-                f"computing the par sheet of {game} ...", highlight=False
-            ),
-        )
+        days = _gaming_day(session, table, zone, start, rebuild)
+        rows = _hold_rows(session, table, day, observed)
         session.commit()
     engine.dispose()
-    _print_hold(
-        rows,
-        days,
-        "json" if as_json else "csv" if as_csv else "html" if as_html else None,
-        observed,
+    form = "json" if as_json else "csv" if as_csv else "html" if as_html else None
+    _print_hold(rows, days, form, observed)
+
+
+def _gaming_day(
+    session: Session, table: str | None, zone: str | None, start: int | None, rebuild: bool
+) -> GamingDay:
+    """The casino's gaming day, once ``--table`` is checked, the day set anew where
+    ``zone`` or ``start`` is given, and the running totals recomputed where asked (every
+    table's when the day moved)."""
+    from croupier.ledger.gaming_day import gaming_day_of
+    from croupier.ledger.hold import rebuild as rebuild_totals
+    from croupier.ledger.models import GameTable
+
+    if table is not None and session.get(GameTable, table) is None:
+        raise fail(f"error: --table {table}: there is no table {table!r}")
+    days = gaming_day_of(session)
+    if zone is not None or start is not None:
+        days = _set_gaming_day(session, days, zone, start)
+        table = None  # every table's days move
+        rebuild = True
+    if rebuild:
+        counted = rebuild_totals(session, table)
+        _said(f"the totals recomputed from {counted:,} rounds")
+    return days
+
+
+def _hold_rows(
+    session: Session, table: str | None, day: date | None, observed: bool
+) -> list[HoldRow]:
+    """The hold report's rows (of ``table``, from ``day`` on), saying on standard error
+    each par sheet it computes."""
+    from croupier.reports.hold import hold_report
+
+    return hold_report(
+        session,
+        table_id=table,
+        since=day,
+        observed=observed,
+        computing=lambda game: _said(f"computing the par sheet of {game} ..."),
     )
 
 
+def _said(text: str) -> None:
+    """Say ``text`` on standard error (what the report is doing)."""
+    Console(stderr=True).print(text, highlight=False)
+
+
 def _set_gaming_day(
-    session: Session, days: GamingDay, zone: str | None, start: int | None, err: Console
+    session: Session, days: GamingDay, zone: str | None, start: int | None
 ) -> GamingDay:
     """Set the casino's gaming day to ``zone`` and ``start`` (each, where ``None``, as
     ``days`` has it); a zone or hour :class:`GamingDay` refuses ends the command with its
@@ -141,7 +167,7 @@ def _set_gaming_day(
     except GamingDayError as error:
         raise fail(f"error: {error}") from error
     set_gaming_day(session, days)
-    err.print(f"the gaming day is now {days.text()}", highlight=False)
+    _said(f"the gaming day is now {days.text()}")
     return days
 
 

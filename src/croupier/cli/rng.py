@@ -41,11 +41,11 @@ from typing import IO, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from croupier import __version__
 from croupier.cli.server import fail_error
+from croupier.cli.wide import progress_bar
 from croupier.errors import CroupierError
 from croupier.lab.battery import ALPHA, FAIL, NOT_RUN
 from croupier.lab.dumps import FORMATS, write_dieharder
@@ -87,17 +87,6 @@ def _rules(game: str | None, rules_file: Path | None) -> RulesSubmission:
         raise fail_error(
             f"cannot read the Rules Submission {str(rules_file)!r}: {error}"
         ) from error
-
-
-def _progress(as_json: bool) -> Progress:
-    return Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=as_json,
-    )
 
 
 def _open_dump(
@@ -178,7 +167,7 @@ def dump_command(
     handles: list[IO[Any]] = []
     try:
         targets = _open_dump(form, out, raw_out, handles)
-        with _progress(False) as bar:
+        with progress_bar(False) as bar:
             task = bar.add_task(f"{game}: dump", total=count)
             read = dump(
                 rules,
@@ -279,7 +268,7 @@ def battery_command(
     )
     batteries: list[Battery] = []
     try:
-        with _progress(as_json) as bar:
+        with progress_bar(as_json) as bar:
 
             def stage(description: str, total: int) -> Any:
                 task = bar.add_task(description, total=total)

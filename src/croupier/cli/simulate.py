@@ -34,14 +34,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from rich.progress import TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from croupier.analysis.returns import game_said, wager_said
@@ -58,7 +51,9 @@ from croupier.analysis.simulation.base import (
     default_rules,
     simulations,
 )
+from croupier.cli.analyze import Game
 from croupier.cli.server import fail_error
+from croupier.cli.wide import progress_bar
 from croupier.errors import RulesSubmissionError
 from croupier.registry import GAMES, load
 from croupier.rules import RulesSubmission
@@ -119,63 +114,40 @@ def _running(report: ProgressReport, rules: RulesSubmission) -> str:
     return f"{rate}  {wager_said(rules, wager)} {_interval(estimate)} (99.9%)"
 
 
+Rounds = Annotated[int, typer.Option("--rounds", min=1, help="How many rounds to simulate.")]
+UnderRules = Annotated[
+    Path | None,
+    typer.Option("--rules", help="A Rules Submission (TOML) to simulate under."),
+]
+Seed = Annotated[
+    int | None, typer.Option("--seed", min=0, help="The seed (default: a fresh one, printed).")
+]
+Workers = Annotated[
+    int | None, typer.Option("--workers", min=1, help="Local processes (default: every core).")
+]
+Scheduler = Annotated[
+    str | None,
+    typer.Option("--scheduler", help="A Dask scheduler address, e.g. tcp://host:8786."),
+]
+AsJson = Annotated[bool, typer.Option("--json", help="Print the estimated par sheet as JSON.")]
+
+
 def simulate(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. high-roll-dice.")],
-    rounds: Annotated[int, typer.Option("--rounds", min=1, help="How many rounds to simulate.")],
-    rules_file: Annotated[
-        Path | None,
-        typer.Option("--rules", help="A Rules Submission (TOML) to simulate under."),
-    ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option("--seed", min=0, help="The seed (default: a fresh one, printed)."),
-    ] = None,
-    workers: Annotated[
-        int | None,
-        typer.Option("--workers", min=1, help="Local processes (default: every core)."),
-    ] = None,
-    scheduler: Annotated[
-        str | None,
-        typer.Option("--scheduler", help="A Dask scheduler address, e.g. tcp://host:8786."),
-    ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the estimated par sheet as JSON.")
-    ] = False,
+    game: Game,
+    rounds: Rounds,
+    rules_file: UnderRules = None,
+    seed: Seed = None,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
+    as_json: AsJson = False,
 ) -> None:
     """Estimate GAME's par sheet by simulating ROUNDS rounds: return, 99.9% confidence
     interval, hit frequency and standard deviation of every wager, per unit staked."""
-    known = simulations()
-    if game not in known:
-        named = f"{game!r} has no simulation kernel" if game in GAMES else f"unknown game {game!r}"
-        raise fail_error(f"{named}; games simulated: {', '.join(sorted(known))}")
-    if workers is not None and scheduler is not None:
-        raise fail_error("give --workers or --scheduler, not both")
-    if scheduler is not None:
-        try:
-            check_scheduler(scheduler)
-        except SimulationError as error:
-            raise fail_error(str(error)) from error
+    rules = _checked(game, rules_file, workers, scheduler)
     seed = seed if seed is not None else secrets.randbits(64)
     try:
-        rules = _rules(game, rules_file)
-    except RulesSubmissionError as error:
-        raise fail_error(error.told) from error
-    except SimulationError as error:
-        raise fail_error(str(error)) from error
-    except OSError as error:
-        raise fail_error(
-            f"cannot read the Rules Submission {str(rules_file)!r}: {error}"
-        ) from error
-    try:
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            TextColumn("{task.fields[running]}"),
-            console=Console(stderr=True),
-            transient=as_json,
+        with progress_bar(
+            as_json, TimeRemainingColumn(), TextColumn("{task.fields[running]}")
         ) as bar:
             task = bar.add_task(game, total=rounds, running="")
 
@@ -188,16 +160,50 @@ def simulate(
     except OSError as error:
         raise fail_error(f"cannot reach the Dask scheduler {scheduler!r}: {error}") from error
     if as_json:
-        timing = {
-            "setup_s": result.setup_s,
-            "simulation_s": result.simulation_s,
-            "rounds_per_second": rate if math.isfinite(rate := result.rounds_per_second) else None,
-            "cpu_s": result.cpu_s,
-            "tasks": result.tasks,
-        }
-        document = result.to_dict() | {"timing": timing}
-        typer.echo(json.dumps(document, indent=2, allow_nan=False))
+        typer.echo(json.dumps(_document(result), indent=2, allow_nan=False))
         return
+    _print_result(result, rules)
+
+
+def _checked(game: str, rules_file: Path | None, workers: int | None, scheduler: str | None) -> Any:
+    """The Rules Submission to simulate ``game`` under (:func:`_rules`) once the game, the
+    choice of workers or scheduler and the scheduler's address are checked; exit 2 with
+    the reason otherwise."""
+    known = simulations()
+    if game not in known:
+        named = f"{game!r} has no simulation kernel" if game in GAMES else f"unknown game {game!r}"
+        raise fail_error(f"{named}; games simulated: {', '.join(sorted(known))}")
+    if workers is not None and scheduler is not None:
+        raise fail_error("give --workers or --scheduler, not both")
+    try:
+        if scheduler is not None:
+            check_scheduler(scheduler)
+        return _rules(game, rules_file)
+    except RulesSubmissionError as error:
+        raise fail_error(error.told) from error
+    except SimulationError as error:
+        raise fail_error(str(error)) from error
+    except OSError as error:
+        raise fail_error(
+            f"cannot read the Rules Submission {str(rules_file)!r}: {error}"
+        ) from error
+
+
+def _document(result: SimulationResult) -> dict[str, Any]:
+    """The ``--json`` document: the estimated par sheet and its ``timing``."""
+    timing = {
+        "setup_s": result.setup_s,
+        "simulation_s": result.simulation_s,
+        "rounds_per_second": rate if math.isfinite(rate := result.rounds_per_second) else None,
+        "cpu_s": result.cpu_s,
+        "tasks": result.tasks,
+    }
+    return result.to_dict() | {"timing": timing}
+
+
+def _print_result(result: SimulationResult, rules: RulesSubmission) -> None:
+    """Print the simulated figures for the terminal, what a starred interval means, and
+    the rounds, time and seed."""
     console = Console()
     console.print(_table(result, rules))
     if not all(estimate.reliable for estimate in result.estimates()):

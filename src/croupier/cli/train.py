@@ -31,6 +31,7 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -150,46 +151,77 @@ DRILL_HELP = (
 breaks would show)."""
 
 
+TrainedGame = Annotated[str, typer.Argument(help="The game (croupier play lists them).")]
+DrillOption = Annotated[Drill, typer.Option("--drill", help="Which drill.")]
+LevelOption = Annotated[
+    int,
+    typer.Option(
+        "--level",
+        min=1,
+        max=3,
+        help="1: one or two wagers of round amounts; 2: up to three of any dollars; "
+        "3: up to five odd amounts, and the total.",
+    ),
+]
+Items = Annotated[int, typer.Option("--items", min=1, help="How many situations (q stops sooner).")]
+Trainee = Annotated[str, typer.Option("--trainee", help="Who is training (the record's name).")]
+NoRecord = Annotated[
+    bool, typer.Option("--no-record", help="Store nothing in the training record.")
+]
+TableRules = Annotated[
+    Path | None,
+    typer.Option(
+        "--rules", exists=True, dir_okay=False, help="A Rules Submission (TOML) for the table."
+    ),
+]
+Seed = Annotated[int | None, typer.Option("--seed", help="Deal the same situations again.")]
+
+
+@dataclass(frozen=True)
+class _Sitting:
+    """What every drill is run with: the game (its registered name), its Rules Submission
+    (``None``: the defaults), how many items, the seed, and where the answers are kept."""
+
+    game: str
+    rules: Any
+    items: int
+    seed: int | None
+    trainee: str
+    db: str
+    no_record: bool
+
+    def made(self, kind: Callable[..., Any], **more: Any) -> Any:
+        """A drill of ``kind`` for this sitting, its generator seeded where a seed is given."""
+        from croupier.rng import SeededRng
+
+        rng = None if self.seed is None else SeededRng(self.seed)
+        return kind(self.game, rules=self.rules, seed=self.seed, rng=rng, **more)
+
+    def finish(self, results: list[Any], drill: str, level: int = 1) -> None:
+        """Keep the answers in the training record (unless ``--no-record``); none given,
+        nothing is kept."""
+        if not results:
+            typer.echo("No answer given: nothing recorded.")
+            return
+        if not self.no_record:
+            _store(self.db, self.trainee, self.game, drill, level, results)
+
+
 @train_app.command("drill", help=DRILL_HELP)
 def drill_command(
-    game: Annotated[str, typer.Argument(help="The game (croupier play lists them).")],
-    drill: Annotated[Drill, typer.Option("--drill", help="Which drill.")] = Drill.PAYOUTS,
-    level: Annotated[
-        int,
-        typer.Option(
-            "--level",
-            min=1,
-            max=3,
-            help="1: one or two wagers of round amounts; 2: up to three of any dollars; "
-            "3: up to five odd amounts, and the total.",
-        ),
-    ] = 1,
-    items: Annotated[
-        int, typer.Option("--items", min=1, help="How many situations (q stops sooner).")
-    ] = 10,
-    trainee: Annotated[
-        str, typer.Option("--trainee", help="Who is training (the record's name).")
-    ] = "trainee",
+    game: TrainedGame,
+    drill: DrillOption = Drill.PAYOUTS,
+    level: LevelOption = 1,
+    items: Items = 10,
+    trainee: Trainee = "trainee",
     db: Db = DEFAULT_URL,
-    no_record: Annotated[
-        bool, typer.Option("--no-record", help="Store nothing in the training record.")
-    ] = False,
-    rules: Annotated[
-        Path | None,
-        typer.Option(
-            "--rules", exists=True, dir_okay=False, help="A Rules Submission (TOML) for the table."
-        ),
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="Deal the same situations again.")
-    ] = None,
+    no_record: NoRecord = False,
+    rules: TableRules = None,
+    seed: Seed = None,
 ) -> None:
     """A drill of GAME (:data:`DRILL_HELP`)."""
     from croupier.errors import CroupierError
     from croupier.registry import find, load
-    from croupier.rng import SeededRng
-    from croupier.training.drill import PayoutDrill
-    from croupier.training.situation import Level
 
     try:
         spec = find(game)
@@ -200,32 +232,31 @@ def drill_command(
         raise fail(f"error: {rules} is a Rules Submission of {submission.game}")
     if not no_record:  # a record that cannot be kept is said before the drill, not after
         _check_reachable(db)
+    sitting = _Sitting(spec.name, submission, items, seed, trainee, db, no_record)
     if drill is Drill.HOUSE_WAY:
-        _house_way(spec.name, submission, items, seed, trainee, db, no_record)
-        return
-    if drill is Drill.IRREGULARITIES:
-        _irregularities(spec.name, submission, items, seed, trainee, db, no_record)
-        return
-    if drill is Drill.PROCEDURE:
-        _procedure(spec.name, submission, seed, trainee, db, no_record)
-        return
-    session = PayoutDrill(
-        spec.name,
-        rules=submission,
-        level=Level(level),
-        seed=seed,
-        rng=None if seed is None else SeededRng(seed),
-    )
+        _house_way(sitting)
+    elif drill is Drill.IRREGULARITIES:
+        _irregularities(sitting)
+    elif drill is Drill.PROCEDURE:
+        _procedure(sitting)
+    else:
+        _payouts(sitting, spec.title, level)
+
+
+def _payouts(sitting: _Sitting, title: str, level: int) -> None:
+    """The payout drill: what each wager pays, judged by the engine's settlement (and at
+    level 3 the total)."""
+    from croupier.training.drill import PayoutDrill
+    from croupier.training.situation import Level
+
+    session = sitting.made(PayoutDrill, level=Level(level))
     typer.echo(
-        f"{spec.title} payout drill, level {level}: type what each wager pays in dollars "
+        f"{title} payout drill, level {level}: type what each wager pays in dollars "
         "(0 for nothing); q stops."
     )
-    stopped = False
-    for number in range(1, items + 1):
-        item = session.deal()
-        typer.echo(f"\nItem {number}")
-        for line in item.scene:
-            typer.echo(f"  {line}")
+    for number in range(1, sitting.items + 1):
+        item = _shown(session, number)
+        stopped = False
         for index, payout in enumerate(item.payouts):
             verdict = _ask(f"  {payout.wager} pays? ", functools.partial(session.answer, index))
             if verdict is None:
@@ -241,27 +272,31 @@ def drill_command(
         typer.echo(f"Score: {session.score}")
         if stopped:
             break
-    _finish(session.results, no_record, db, trainee, spec.name, drill.value, level)
+    sitting.finish(session.results, Drill.PAYOUTS.value, level)
 
 
-def _items(kind: Callable[..., Any], game: str, rules: Any, seed: int | None) -> Any:
+def _items(kind: Callable[..., Any], sitting: _Sitting) -> Any:
     """A drill of ``kind`` (one answer an item); a game without it is a usage error."""
-    from croupier.rng import SeededRng
-
     try:
-        return kind(game, rules=rules, seed=seed, rng=None if seed is None else SeededRng(seed))
+        return sitting.made(kind)
     except ValueError as error:
         raise fail(f"error: {error}") from error
+
+
+def _shown(session: Any, number: int) -> Any:
+    """Deal the next item of ``session`` and show it (its number and its scene)."""
+    item = session.deal()
+    typer.echo(f"\nItem {number}")
+    for line in item.scene:
+        typer.echo(f"  {line}")
+    return item
 
 
 def _deal(session: Any, items: int, asked: Callable[[Any], str]) -> None:
     """Deal ``items`` items of ``session``, each shown (its scene, then what ``asked``
     prints and returns as the prompt) and answered once; q stops."""
     for number in range(1, items + 1):
-        item = session.deal()
-        typer.echo(f"\nItem {number}")
-        for line in item.scene:
-            typer.echo(f"  {line}")
+        item = _shown(session, number)
         verdict = _ask(asked(item), session.answer)
         if verdict is not None:
             typer.echo(f"  {verdict.words}")
@@ -270,28 +305,24 @@ def _deal(session: Any, items: int, asked: Callable[[Any], str]) -> None:
             break
 
 
-def _house_way(
-    game: str, rules: Any, items: int, seed: int | None, trainee: str, db: str, no_record: bool
-) -> None:
+def _house_way(sitting: _Sitting) -> None:
     """The house-way drill: set the dealer's hand, judged against the house way."""
     from croupier.training.drill import SettingDrill
 
-    session = _items(SettingDrill, game, rules, seed)
+    session = _items(SettingDrill, sitting)
     typer.echo(
         f"{session.spec.title} house-way drill: set the dealer's hand by the house way "
         "(name the tiles of the high hand); q stops."
     )
-    _deal(session, items, lambda item: f"  The {item.first_name}? ")
-    _finish(session.results, no_record, db, trainee, game, Drill.HOUSE_WAY.value, 1)
+    _deal(session, sitting.items, lambda item: f"  The {item.first_name}? ")
+    sitting.finish(session.results, Drill.HOUSE_WAY.value)
 
 
-def _irregularities(
-    game: str, rules: Any, items: int, seed: int | None, trainee: str, db: str, no_record: bool
-) -> None:
+def _irregularities(sitting: _Sitting) -> None:
     """The irregularity drill: choose the remedy the rule requires, judged by the engine."""
     from croupier.training.irregularity import DRILL, IrregularityDrill
 
-    session = _items(IrregularityDrill, game, rules, seed)
+    session = _items(IrregularityDrill, sitting)
     typer.echo(
         f"{session.spec.title} irregularity drill: type the number of what the rule "
         "requires; q stops."
@@ -303,17 +334,15 @@ def _irregularities(
             typer.echo(f"    {index}. {remedy.words}")
         return "  Remedy? "
 
-    _deal(session, items, asked)
-    _finish(session.results, no_record, db, trainee, game, DRILL, 1)
+    _deal(session, sitting.items, asked)
+    sitting.finish(session.results, DRILL)
 
 
-def _procedure(
-    game: str, rules: Any, seed: int | None, trainee: str, db: str, no_record: bool
-) -> None:
+def _procedure(sitting: _Sitting) -> None:
     """The procedure drill: the dealer's steps of a round in order, judged by the round."""
     from croupier.training.procedure import ProcedureDrill
 
-    session = ProcedureDrill(game, rules=rules, seed=seed)
+    session = ProcedureDrill(sitting.game, rules=sitting.rules, seed=sitting.seed)
     choices = session.choices()
     typer.echo(
         f"{session.spec.title} procedure drill: take the dealer's steps of a round in order "
@@ -343,17 +372,7 @@ def _procedure(
     if session.finished:
         typer.echo("The round is over.")
     typer.echo(f"Score: {session.score}")
-    _finish(session.results, no_record, db, trainee, game, Drill.PROCEDURE.value, 1)
-
-
-def _finish(
-    results: list[Any], no_record: bool, db: str, trainee: str, game: str, drill: str, level: int
-) -> None:
-    if not results:
-        typer.echo("No answer given: nothing recorded.")
-        return
-    if not no_record:
-        _store(db, trainee, game, drill, level, results)
+    sitting.finish(session.results, Drill.PROCEDURE.value)
 
 
 def _store(db: str, trainee: str, game: str, drill: str, level: int, answers: Any) -> None:

@@ -29,7 +29,7 @@ import typer
 
 from croupier.cli.server import fail
 from croupier.engine import CLIENT_SEED_CHARACTERS
-from croupier.verify_round import Mine, check_rounds
+from croupier.verify_round import Mine, RoundCheck, check_rounds
 
 
 def _get(url: str, token: str | None) -> Any:
@@ -119,98 +119,128 @@ def _mine(seal: str | None, seed: str | None) -> Mine | None:
     return Mine(seal=seal, seed=seed) if seal or seed else None
 
 
+RoundId = Annotated[str, typer.Argument(metavar="ROUND", help="The round, e.g. dbj-12.")]
+Server = Annotated[str, typer.Option(help="The table server's address.")]
+Token = Annotated[
+    str | None, typer.Option(envvar="CROUPIER_TOKEN", help="Your bearer token (any player's).")
+]
+Reveal = Annotated[
+    Path | None,
+    typer.Option(
+        help="Read the reveal from this JSON file instead of the server (for a round "
+        "dealt from a shoe: a list of the reveals back to the shuffle, newest first)."
+    ),
+]
+Seen = Annotated[
+    Path | None,
+    typer.Option(
+        help="The events as you received them during the round (a saved "
+        "GET /rounds/ROUND/steps answer). Without it your steps are fetched now, "
+        "from the same server, and the check can only say the round is consistent "
+        "(exit 3), not that it is the one you were shown."
+    ),
+]
+Seal = Annotated[
+    str | None,
+    typer.Option(
+        help="The table's seal you saw announced before the round opened "
+        "(GET /tables/TABLE's seal): the round's seed must be the one it seals."
+    ),
+]
+Seed = Annotated[
+    str | None,
+    typer.Option(help="The seed you gave with your first wager: it must be in the round."),
+]
+
+
+def verify_round(
+    round_id: RoundId,
+    server: Server = "http://127.0.0.1:8000",
+    token: Token = None,
+    reveal: Reveal = None,
+    seen: Seen = None,
+    seal: Seal = None,
+    seed: Seed = None,
+) -> None:
+    """Check that a round you played was dealt from what was committed before it was
+    dealt, and that nothing was changed afterwards."""
+    mine = _mine(seal, seed)  # what the player knows, checked before anything is fetched
+    base = server.rstrip("/")
+    reveals = _given(reveal) if reveal is not None else _fetched(base, round_id, token)
+    announcer = None
+    newest = reveals[0] if isinstance(reveals[0], dict) else {}
+    before = newest.get("previous_round_id")
+    if reveal is None and len(reveals) == 1 and isinstance(before, str):
+        # The round's seed was announced when the round before it opened (and a round
+        # after one that announced a seal must be sealed with it).
+        announcer = _get(f"{base}/rounds/{before}/reveal", token)
+    received: list[dict[str, Any]] | None = None
+    if seen is not None:
+        received = _kept(seen, round_id)
+    elif reveal is None and token:
+        received = _events(_get(f"{base}/rounds/{round_id}/steps", token))
+    check = check_rounds(reveals, received, round_id, announcer, mine, kept=seen is not None)
+    _tell(check, seen is not None, bool(received))
+
+
+def _given(reveal: Path) -> list[Any]:
+    """The reveals in the ``--reveal`` file (one, or a list back to the shuffle)."""
+    saved = _read(reveal, "--reveal")
+    reveals = saved if isinstance(saved, list) else [saved]
+    if not reveals:
+        raise fail(f"--reveal {reveal}: an empty list, not a reveal")
+    return reveals
+
+
+def _fetched(base: str, round_id: str, token: str | None) -> list[Any]:
+    """The round's reveal from the server, and those of the rounds it carries on from."""
+    reveals = [_get(f"{base}/rounds/{round_id}/reveal", token)]
+    # The server says which rounds carry on from the one before; the check itself
+    # replays each, so a round said not to carry on that does is refused there.
+    while len(reveals) < MOST_ROUNDS and reveals[-1].get("carried_on") is True:
+        before = reveals[-1].get("previous_round_id")
+        if not isinstance(before, str):
+            break
+        reveals.append(_get(f"{base}/rounds/{before}/reveal", token))
+    return reveals
+
+
+def _kept(seen: Path, round_id: str) -> list[dict[str, Any]]:
+    """The events in the ``--seen`` file, which must be of ``round_id`` where it says."""
+    kept = _read(seen, "--seen")
+    named = kept.get("round_id") if isinstance(kept, dict) else None
+    if named is not None and named != round_id:
+        raise fail(f"--seen {seen}: the steps of round {named}, not of round {round_id}")
+    return _events(kept, f"--seen {seen}")
+
+
+def _tell(check: RoundCheck, seen: bool, received: bool) -> None:
+    """Say what the check found and exit with its code (:data:`EXIT_CODES`): ``seen``, a
+    ``--seen`` file was given; ``received``, it (or the server's steps) held events."""
+    for note in check.notes:
+        typer.echo(f"  {note}")
+    if check.ok and (not seen or not received):  # nothing kept to compare with
+        typer.echo(unanchored(check.round_id, seen))
+        raise typer.Exit(UNANCHORED)
+    if check.ok:
+        typer.echo(f"round {check.round_id} verifies against the events you saved")
+        return
+    for problem in check.problems:
+        typer.echo(f"  problem: {problem}", err=True)
+    typer.echo(f"round {check.round_id} DOES NOT VERIFY", err=True)
+    raise typer.Exit(1)
+
+
+VERIFY_HELP = (
+    "Check that a round you played was dealt from what was committed before it was "
+    "dealt, and that nothing was changed afterwards. Exit 0: it verifies against "
+    "the events you saved while it was played (--seen); 1: it does not; 2: the "
+    "reveal or a file cannot be had; 3: consistent in itself, but checked without "
+    "--seen, so nothing ties it to what you were shown."
+)
+"""The help text (one paragraph, so the terminal wraps it, not the docstring's lines)."""
+
+
 def register(app: typer.Typer) -> None:
-    @app.command(
-        "verify-round",
-        help=(
-            "Check that a round you played was dealt from what was committed before it was "
-            "dealt, and that nothing was changed afterwards. Exit 0: it verifies against "
-            "the events you saved while it was played (--seen); 1: it does not; 2: the "
-            "reveal or a file cannot be had; 3: consistent in itself, but checked without "
-            "--seen, so nothing ties it to what you were shown."
-        ),
-    )
-    def verify_round(
-        round_id: Annotated[str, typer.Argument(metavar="ROUND", help="The round, e.g. dbj-12.")],
-        server: Annotated[
-            str, typer.Option(help="The table server's address.")
-        ] = "http://127.0.0.1:8000",
-        token: Annotated[
-            str | None,
-            typer.Option(envvar="CROUPIER_TOKEN", help="Your bearer token (any player's)."),
-        ] = None,
-        reveal: Annotated[
-            Path | None,
-            typer.Option(
-                help="Read the reveal from this JSON file instead of the server (for a round "
-                "dealt from a shoe: a list of the reveals back to the shuffle, newest first)."
-            ),
-        ] = None,
-        seen: Annotated[
-            Path | None,
-            typer.Option(
-                help="The events as you received them during the round (a saved "
-                "GET /rounds/ROUND/steps answer). Without it your steps are fetched now, "
-                "from the same server, and the check can only say the round is consistent "
-                "(exit 3), not that it is the one you were shown."
-            ),
-        ] = None,
-        seal: Annotated[
-            str | None,
-            typer.Option(
-                help="The table's seal you saw announced before the round opened "
-                "(GET /tables/TABLE's seal): the round's seed must be the one it seals."
-            ),
-        ] = None,
-        seed: Annotated[
-            str | None,
-            typer.Option(help="The seed you gave with your first wager: it must be in the round."),
-        ] = None,
-    ) -> None:
-        """Check that a round you played was dealt from what was committed before it was
-        dealt, and that nothing was changed afterwards."""
-        mine = _mine(seal, seed)  # what the player knows, checked before anything is fetched
-        base = server.rstrip("/")
-        if reveal is not None:
-            saved = _read(reveal, "--reveal")
-            reveals = saved if isinstance(saved, list) else [saved]
-            if not reveals:
-                raise fail(f"--reveal {reveal}: an empty list, not a reveal")
-        else:
-            reveals = [_get(f"{base}/rounds/{round_id}/reveal", token)]
-            # The server says which rounds carry on from the one before; the check itself
-            # replays each, so a round said not to carry on that does is refused there.
-            while len(reveals) < MOST_ROUNDS and reveals[-1].get("carried_on") is True:
-                before = reveals[-1].get("previous_round_id")
-                if not isinstance(before, str):
-                    break
-                reveals.append(_get(f"{base}/rounds/{before}/reveal", token))
-        announcer = None
-        newest = reveals[0] if isinstance(reveals[0], dict) else {}
-        before = newest.get("previous_round_id")
-        if reveal is None and len(reveals) == 1 and isinstance(before, str):
-            # The round's seed was announced when the round before it opened (and a round
-            # after one that announced a seal must be sealed with it).
-            announcer = _get(f"{base}/rounds/{before}/reveal", token)
-        received: list[dict[str, Any]] | None = None
-        if seen is not None:
-            kept = _read(seen, "--seen")
-            named = kept.get("round_id") if isinstance(kept, dict) else None
-            if named is not None and named != round_id:
-                raise fail(f"--seen {seen}: the steps of round {named}, not of round {round_id}")
-            received = _events(kept, f"--seen {seen}")
-        elif reveal is None and token:
-            received = _events(_get(f"{base}/rounds/{round_id}/steps", token))
-        check = check_rounds(reveals, received, round_id, announcer, mine, kept=seen is not None)
-        for note in check.notes:
-            typer.echo(f"  {note}")
-        if check.ok and (seen is None or not received):  # nothing kept to compare with
-            typer.echo(unanchored(check.round_id, seen is not None))
-            raise typer.Exit(UNANCHORED)
-        if check.ok:
-            typer.echo(f"round {check.round_id} verifies against the events you saved")
-            return
-        for problem in check.problems:
-            typer.echo(f"  problem: {problem}", err=True)
-        typer.echo(f"round {check.round_id} DOES NOT VERIFY", err=True)
-        raise typer.Exit(1)
+    """Add `verify-round` to the command line."""
+    app.command("verify-round", help=VERIFY_HELP)(verify_round)

@@ -1,12 +1,21 @@
 """A table of rows for the terminal that cuts nothing short: the usual Rich table where it
 fits the terminal's width, else each row as a card of its headings and values (a hold
-report's twelve columns do not fit 80; Rich would cut every cell to "…")."""
+report's twelve columns do not fit 80; Rich would cut every cell to "…"); and the progress
+bar of a long command, on standard error."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
 
 
@@ -38,3 +47,18 @@ def print_rows(
                 card.add_row(heading, value)
         console.print()
         console.print(card)
+
+
+def progress_bar(transient: bool, *more: ProgressColumn) -> Progress:
+    """A progress bar on standard error: the task, the bar, how many of how many, the time
+    taken, then the columns ``more``; ``transient``, it is cleared when done (under
+    ``--json``)."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        *more,
+        console=Console(stderr=True),
+        transient=transient,
+    )
