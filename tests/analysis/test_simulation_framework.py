@@ -349,3 +349,14 @@ def test_simulate_refuses_a_submission_of_another_game(tmp_path: object) -> None
     result = runner.invoke(app, ["simulate", HIGH_ROLL, "--rounds", "10", "--rules", str(path)])
     assert result.exit_code == 2
     assert "'go-fore-it', not 'high-roll-dice'" in result.output
+
+
+def test_simulate_refuses_a_submission_that_is_not_utf8(tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "rules.toml"
+    path.write_bytes(b"\xff\xfe\x00")
+    result = runner.invoke(app, ["simulate", HIGH_ROLL, "--rounds", "10", "--rules", str(path)])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert "cannot read the Rules Submission" in result.output and "utf-8" in result.output

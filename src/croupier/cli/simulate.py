@@ -183,7 +183,7 @@ def _checked(game: str, rules_file: Path | None, workers: int | None, scheduler:
         raise fail_error(error.told) from error
     except SimulationError as error:
         raise fail_error(str(error)) from error
-    except OSError as error:
+    except (OSError, UnicodeDecodeError) as error:
         raise fail_error(
             f"cannot read the Rules Submission {str(rules_file)!r}: {error}"
         ) from error
