@@ -70,3 +70,16 @@ def test_seeded_runs_repeat_and_seeds_differ() -> None:
 def test_randbelow_refuses_empty_ranges(rng: Rng) -> None:
     with pytest.raises(ValueError, match="positive"):
         rng.randbelow(0)
+
+
+def test_a_deep_copy_of_a_seeded_generator_draws_what_it_would() -> None:
+    import copy
+
+    first = SeededRng(7)
+    first.randbelow(52)
+    twin = copy.deepcopy(first)
+    ahead = [twin.randbelow(52) for _ in range(20)]
+    # The twin's draws moved nothing of the original's: it draws the same twenty.
+    assert [first.randbelow(52) for _ in range(20)] == ahead
+    again = SeededRng(7)
+    assert twin.seed == 7 and ahead == [again.randbelow(52) for _ in range(21)][1:]

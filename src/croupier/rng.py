@@ -96,6 +96,15 @@ class SeededRng:
             raise ValueError(f"randbelow needs a positive bound, not {n}")
         return self._random.randrange(n)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> SeededRng:
+        """A twin that draws what this one would from here on: the generator's state is
+        copied whole (a deep copy of ``random.Random`` copies its 625 words one by one)."""
+        twin = SeededRng.__new__(SeededRng)
+        twin.seed = self.seed
+        twin._random = random.Random()
+        twin._random.setstate(self._random.getstate())
+        return twin
+
 
 class ScriptedRng:
     """Gives back recorded draws, in order: how a replay re-derives a recorded throw or
