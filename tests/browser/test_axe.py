@@ -86,47 +86,54 @@ def tables(server: Server) -> None:
         assert server.table(table_id, toml).status_code == 201
 
 
+@pytest.mark.parametrize(
+    "size",
+    [
+        pytest.param(SIZES[0], id="desktop"),
+        # The phone width's pass is as long again: in the long run (make slow).
+        pytest.param(SIZES[1], id="phone", marks=pytest.mark.slow),
+    ],
+)
 def test_axe_finds_nothing_serious_on_any_page(
-    browser: Any, server: Server, axe_script: Path, tables: None
+    browser: Any, server: Server, axe_script: Path, tables: None, size: tuple[int, int]
 ) -> None:
     found: list[str] = []
-    context, page = sign_up(browser, server, "ann-axe")
-    for width, height in SIZES:
-        size = f"{width}x{height}"
-        page.set_viewport_size({"width": width, "height": height})
-        page.goto(server.url + "/play/#/")
-        page.wait_for_selector(".table-card")
-        found += violations(page, axe_script, f"lobby {size}")
-        page.locator('.table-card[data-table="ax-sb"] [data-help-table]').click()
-        page.locator('dialog.help[open] [data-help="sign"]').wait_for()
-        found += violations(page, axe_script, f"help panel {size}")
-        page.keyboard.press("Escape")
-        for table_id, _ in GAMES:
-            page.goto(f"{server.url}/play/#/table/{table_id}")
-            page.wait_for_function(f"document.title.endsWith(' {table_id}')")
-            page.wait_for_selector(".felt")
-            page.wait_for_selector("[data-sit], [data-leave]")
-            if page.locator("[data-leave]").count() == 0:
-                page.locator("[data-sit]:visible").first.click()
-                page.wait_for_selector("[data-leave], .message.error")
-                assert page.locator("[data-leave]").count(), page.inner_text("#messages")
-            found += violations(page, axe_script, f"table {table_id} seated {size}")
-        page.goto(server.url + "/play/recall.html?table=ax-sb&seat=1")
-        page.wait_for_load_state("networkidle", timeout=120_000)
-        found += violations(page, axe_script, f"recall.html {size}")
-        page.goto(server.url + "/play/training.html?game=sic-bo&level=1&seed=7")
-        page.wait_for_load_state("networkidle", timeout=120_000)
-        found += violations(page, axe_script, f"training.html {size}")
+    context, page = sign_up(browser, server, f"ann-axe-{size[0]}")
+    width, height = size
+    shown = f"{width}x{height}"
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(server.url + "/play/#/")
+    page.wait_for_selector(".table-card")
+    found += violations(page, axe_script, f"lobby {shown}")
+    page.locator('.table-card[data-table="ax-sb"] [data-help-table]').click()
+    page.locator('dialog.help[open] [data-help="sign"]').wait_for()
+    found += violations(page, axe_script, f"help panel {shown}")
+    page.keyboard.press("Escape")
+    for table_id, _ in GAMES:
+        page.goto(f"{server.url}/play/#/table/{table_id}")
+        page.wait_for_function(f"document.title.endsWith(' {table_id}')")
+        page.wait_for_selector(".felt")
+        page.wait_for_selector("[data-sit], [data-leave]")
+        if page.locator("[data-leave]").count() == 0:
+            page.locator("[data-sit]:visible").first.click()
+            page.wait_for_selector("[data-leave], .message.error")
+            assert page.locator("[data-leave]").count(), page.inner_text("#messages")
+        found += violations(page, axe_script, f"table {table_id} seated {shown}")
+    page.goto(server.url + "/play/recall.html?table=ax-sb&seat=1")
+    page.wait_for_load_state("networkidle", timeout=120_000)
+    found += violations(page, axe_script, f"recall.html {shown}")
+    page.goto(server.url + "/play/training.html?game=sic-bo&level=1&seed=7")
+    page.wait_for_load_state("networkidle", timeout=120_000)
+    found += violations(page, axe_script, f"training.html {shown}")
     admin = browser.new_context()
     floor = admin.new_page()
     floor.goto(server.url + "/play/")
     token = server.admin.headers["Authorization"].removeprefix("Bearer ")
     floor.evaluate(f"localStorage.setItem('croupier.token', {token!r})")
-    for width, height in SIZES:
-        floor.set_viewport_size({"width": width, "height": height})
-        floor.goto(server.url + "/play/floor.html")
-        floor.wait_for_load_state("networkidle", timeout=120_000)
-        found += violations(floor, axe_script, f"floor.html {width}x{height}")
+    floor.set_viewport_size({"width": width, "height": height})
+    floor.goto(server.url + "/play/floor.html")
+    floor.wait_for_load_state("networkidle", timeout=120_000)
+    found += violations(floor, axe_script, f"floor.html {shown}")
     admin.close()
     # The check checks: a button with no name is a critical violation axe reports.
     page.evaluate("document.getElementById('main').append(document.createElement('button'))")
