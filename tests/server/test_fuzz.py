@@ -24,7 +24,7 @@ from server_api import Api
 
 from croupier.rng import SeededRng
 
-EXAMPLES = 12
+EXAMPLES = 8
 """Examples per operation in the default run (the slow run takes many more)."""
 
 
