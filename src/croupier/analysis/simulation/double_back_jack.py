@@ -40,7 +40,9 @@ is left against him (673a.7(p)), as the engine deals. The shuffle is a lazy
 Fisher-Yates: each card dealt is swapped in from a uniform position among the cards
 left, the position ``i + floor(u * (n - i))`` from a float ``u`` of
 ``numpy.random.default_rng(seed).random`` (one float per card dealt; its bias is below
-2**-40, far under any statistical test). Each call starts a new shoe.
+2**-40, far under any statistical test), the floats read in the order drawn, none
+skipped (what a seed deals does not depend on the buffer they are drawn into). Each call
+starts a new shoe.
 
 **The cut-card effect.** The exact figures are for the first round of a full shoe; a
 depleting shoe with a cover card returns slightly differently. ``fresh_shoe=True``
@@ -91,11 +93,17 @@ CHUNK_ROUNDS: Final = 1 << 18
 
 WAGERS: Final = ("blackjack", "insurance")
 DRAWS_PER_ROUND: Final = "5.78 floats on average (one per card dealt, lazy Fisher-Yates)"
-_BUFFER: Final = 1 << 20
-"""Floats drawn at a time."""
+_BUFFER: Final = 1 << 16
+"""Floats in the buffer the kernel reads (512 kB: it stays in the core's L2 cache)."""
 _ROUND_MAX: Final = 96
 """More floats than any round can use (two hands of at most 11 cards, the dealer's
 cards, burns)."""
+_HALVES: Final = 64
+"""The halves of a unit a round's net is counted by in the kernel's tally, from -16
+units up (a round's net is between -8 and +4)."""
+_TALLY: Final = _HALVES + 2
+"""The kernel's tally: rounds by ``2 * net + 32`` for the whole hand, then the
+insurance rounds lost and won."""
 
 Floats = npt.NDArray[np.float64]
 Tables = tuple[
@@ -193,15 +201,20 @@ def _play_py(
     rand: Floats,
     state: npt.NDArray[np.int64],
     shoe: npt.NDArray[np.int8],
+    record: bool,
     blackjack: Floats,
     insurance: Floats,
+    tally: npt.NDArray[np.int64],
 ) -> int:
-    """Play rounds ``state[3]`` onward until ``rounds`` are done or ``rand`` runs low;
-    returns the rounds done. ``state``: 0 next card, 1 cards in the shoe, 2 reshuffle
-    due, 3 rounds done, 4 next float, 5 decisions the best play's tables lacked (``best``:
-    every decision after the first is read from ``classes``, ``exceptions`` and ``bounds``,
+    """Play rounds ``state[3]`` onward until ``rounds`` are done or fewer than
+    :data:`_ROUND_MAX` of the ``state[6]`` floats in ``rand`` are left; returns the rounds
+    done. ``state``: 0 next card, 1 cards in the shoe, 2 reshuffle due, 3 rounds done,
+    4 next float, 5 decisions the best play's tables lacked (``best``: every decision
+    after the first is read from ``classes``, ``exceptions`` and ``bounds``,
     :func:`compact_decisions`, by the hand's class and cards; otherwise from ``split``,
-    ``hits``, ``takes``). ``insurance`` is NaN on rounds without an ace up. The shoe's
+    ``hits``, ``takes``), 6 the floats in ``rand``, 7 insurance rounds recorded. Each
+    round's net is counted in ``tally`` (:data:`_TALLY`) and, where ``record``, written to
+    ``blackjack[r]`` and, with an ace up, ``insurance[state[7]]``. The shoe's
     position ``i``, its size ``n`` and ``skip`` (the next float is ``rand[i + skip]``) are
     kept in locals (registers) while it plays; the
     round's cards on the layout are ``shoe[begun:i]`` (the deal leaves them there), counted
@@ -211,7 +224,8 @@ def _play_py(
     w0 = w1 = l0 = l1 = 0.0
     i, n, due, r = state[0], state[1], state[2], state[3]
     skip = state[4] - i
-    end = rand.shape[0] - _ROUND_MAX
+    end = state[6] - _ROUND_MAX
+    insured = state[7]
     while r < rounds and i + skip < end:
         if fresh or due == 1:
             skip += i
@@ -241,9 +255,11 @@ def _play_py(
             i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
         hole = _card(shoe, rand, i, n, skip)
         i += 1
-        insurance[r] = np.nan
         if up == 1:
-            insurance[r] = 2.0 if hole == 10 else -1.0
+            tally[_HALVES + (hole == 10)] += 1
+            if record:
+                insurance[insured] = 2.0 if hole == 10 else -1.0
+                insured += 1
         lo, hi = min(a, b), max(a, b)
         net = 0.0
         standing = 0
@@ -356,11 +372,13 @@ def _play_py(
                     net += w0 if dtotal > PUSH_TOTAL or t0 > dtotal else -l0
                 if standing == 2 and t1 != dtotal:
                     net += w1 if dtotal > PUSH_TOTAL or t1 > dtotal else -l1
-        blackjack[r] = net
+        tally[int(2.0 * net) + _HALVES // 2] += 1
+        if record:
+            blackjack[r] = net
         if i >= n - below:
             due = 1  # 673a.7(d): the cover card appeared
         r += 1
-    state[0], state[1], state[2], state[3], state[4] = i, n, due, r, i + skip
+    state[0], state[1], state[2], state[3], state[4], state[7] = i, n, due, r, i + skip, insured
     return int(r)
 
 
@@ -720,6 +738,51 @@ def prepare(rules: DoubleBackJackRules) -> None:
         decision_arrays(rules.decks)
 
 
+def _run(
+    rules: DoubleBackJackRules,
+    rounds: int,
+    seed: int,
+    fresh_shoe: bool,
+    strategy: str | None,
+    record: bool,
+) -> tuple[npt.NDArray[np.int64], Floats, Floats]:
+    """Play ``rounds`` rounds (:func:`sample`): the tally of their nets
+    (:data:`_TALLY`) and, where ``record``, the ``blackjack`` and ``insurance`` arrays
+    (empty otherwise). The floats are one stream: each refill keeps the floats the kernel
+    has not read and draws after them, so what a seed deals does not depend on the
+    buffer's size."""
+    if rounds < 0:
+        raise ValueError(f"rounds must be 0 or more, not {rounds}")
+    strategy = default_strategy(rules.decks) if strategy is None else strategy
+    if strategy not in STRATEGIES:
+        raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}")
+    first, split, hits, takes, classes, exceptions, bounds = _tables(rules.decks, strategy)
+    full = np.array(full_shoe(rules.decks), dtype=np.int64)
+    below = least_cover_from_bottom(rules.decks * DECK_SIZE, COVER_FRACTION)
+    rng = np.random.default_rng(seed)
+    shoe = np.zeros(rules.decks * DECK_SIZE, dtype=np.int8)
+    state = np.array([0, 0, 1, 0, 0, 0, 0, 0], dtype=np.int64)
+    blackjack = np.empty(rounds if record else 0)
+    insurance = np.empty(rounds if record else 0)
+    tally = np.zeros(_TALLY, dtype=np.int64)
+    best = strategy == "best"
+    rand = np.empty(_BUFFER)
+    while state[3] < rounds:
+        kept = int(state[6] - state[4])
+        rand[:kept] = rand[state[4] : state[6]]
+        # no more than the rounds left can use, so that little of the stream is drawn unread
+        wanted = min(_BUFFER - kept, (rounds - int(state[3])) * 6 + 2 * _ROUND_MAX)
+        rng.random(out=rand[kept : kept + wanted])
+        state[4], state[6] = 0, kept + wanted
+        _play(
+            rounds, fresh_shoe, full, below, first, split, hits, takes, best, classes,
+            exceptions, bounds, rand, state, shoe, record, blackjack, insurance, tally,
+        )  # fmt: skip
+    if state[5]:
+        raise RuntimeError(f"the best play's tables lacked {state[5]} decisions")
+    return tally, blackjack, insurance[: state[7]]
+
+
 def sample(
     rules: DoubleBackJackRules,
     rounds: int,
@@ -736,73 +799,26 @@ def sample(
     (:func:`default_strategy`). Raises ``ValueError`` for a negative number of rounds, an
     unknown strategy or ``best`` where its figures are not kept (:func:`best_tables`),
     and ``RuntimeError`` if the best play's tables lack a decision a round needed."""
-    if rounds < 0:
-        raise ValueError(f"rounds must be 0 or more, not {rounds}")
-    strategy = default_strategy(rules.decks) if strategy is None else strategy
-    if strategy not in STRATEGIES:
-        raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}")
-    first, split, hits, takes, classes, exceptions, bounds = _tables(rules.decks, strategy)
-    full = np.array(full_shoe(rules.decks), dtype=np.int64)
-    below = least_cover_from_bottom(rules.decks * DECK_SIZE, COVER_FRACTION)
-    rng = np.random.default_rng(seed)
-    shoe = np.zeros(rules.decks * DECK_SIZE, dtype=np.int8)
-    state = np.array([0, 0, 1, 0, 0, 0], dtype=np.int64)
-    blackjack = np.empty(rounds)
-    insurance = np.empty(rounds)
-    best = strategy == "best"
-    rand = np.empty(_BUFFER)
-    while state[3] < rounds:
-        rng.random(out=rand)  # the same floats as rng.random(_BUFFER), into one buffer
-        state[4] = 0
-        _play(
-            rounds, fresh_shoe, full, below, first, split, hits, takes, best, classes,
-            exceptions, bounds, rand, state, shoe, blackjack, insurance,
-        )  # fmt: skip
-    if state[5]:
-        raise RuntimeError(f"the best play's tables lacked {state[5]} decisions")
-    return {"blackjack": blackjack, "insurance": insurance[~np.isnan(insurance)]}
-
-
-_HALVES: Final = 64
-"""The halves of a unit :func:`_count_halves` counts, from -16 units up (a round's net is
-between -8 and +4)."""
-
-
-def _count_halves_py(nets: Floats, counts: npt.NDArray[np.int64]) -> bool:
-    """Count ``nets`` by ``2 * net + 32`` into ``counts``, NaNs left out; False (counts
-    incomplete) where a net is not a whole number of halves in range."""
-    for i in range(nets.shape[0]):
-        net = nets[i]
-        if np.isnan(net):
-            continue
-        index = int(2.0 * net) + _HALVES // 2
-        if 2.0 * net != index - _HALVES // 2 or index < 0 or index >= _HALVES:
-            return False
-        counts[index] += 1
-    return True
-
-
-_count_halves: Final = cast(Callable[..., bool], numba.njit(cache=True)(_count_halves_py))
+    _, blackjack, insurance = _run(rules, rounds, seed, fresh_shoe, strategy, True)
+    return {"blackjack": blackjack, "insurance": insurance}
 
 
 def sample_counts(
     rules: DoubleBackJackRules, rounds: int, seed: int
 ) -> dict[str, dict[float, int]]:
     """The rounds of :func:`sample` (same seed, same floats, the par sheet's strategy)
-    counted: wager -> {distinct net: rounds}, the arrays reduced in one pass each (nets
-    are whole halves of a unit; any other net is counted by :func:`numpy.unique`)."""
-    found: dict[str, dict[float, int]] = {}
-    for wager, nets in sample(rules, rounds, seed).items():
-        counts = np.zeros(_HALVES, dtype=np.int64)
-        if _count_halves(nets, counts):
-            halves = np.flatnonzero(counts)
-            found[wager] = dict(
-                zip(((halves - _HALVES // 2) / 2).tolist(), counts[halves].tolist(), strict=True)
-            )
-        else:
-            values, seen = np.unique(nets, return_counts=True)
-            found[wager] = dict(zip(values.tolist(), seen.tolist(), strict=True))
-    return found
+    counted by the kernel as it plays them: wager -> {distinct net: rounds}."""
+    tally, _, _ = _run(rules, rounds, seed, False, None, False)
+    halves = np.flatnonzero(tally[:_HALVES])
+    insured = np.flatnonzero(tally[_HALVES:])
+    return {
+        "blackjack": dict(
+            zip(((halves - _HALVES // 2) / 2).tolist(), tally[halves].tolist(), strict=True)
+        ),
+        "insurance": dict(
+            zip((3.0 * insured - 1.0).tolist(), tally[_HALVES + insured].tolist(), strict=True)
+        ),
+    }
 
 
 FLOATS_PER_ROUND: Final = 5.78
@@ -813,12 +829,13 @@ with the previous analysis's tables, 5.783 with the best play."""
 
 def draws(rules: DoubleBackJackRules | None, rounds: int, seed: int) -> None:
     """Draw, and discard, as many uniforms as :func:`sample` draws for ``rounds`` rounds
-    (:data:`FLOATS_PER_ROUND` each, in the same blocks): the generator's ceiling for
+    (:data:`FLOATS_PER_ROUND` each, into one buffer of the same size): the generator's ceiling for
     :func:`~croupier.analysis.simulation.base.throughput`."""
     rng = np.random.default_rng(seed)
+    rand = np.empty(_BUFFER)
     left = int(rounds * FLOATS_PER_ROUND)
     while left > 0:
-        rng.random(min(_BUFFER, left))
+        rng.random(out=rand[: min(_BUFFER, left)])
         left -= _BUFFER
 
 
