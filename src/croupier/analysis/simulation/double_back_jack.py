@@ -391,15 +391,17 @@ _HAS_EXCEPTIONS: Final = 4
 """Added to a class's action (:func:`compact_decisions`) where some of its hands decide
 otherwise."""
 
-_GOLDEN: Final = -7046029254386353131
-"""2**64 / the golden ratio, as a signed 64-bit integer: the multiplier of
-:func:`_slot_py`."""
-
 
 def _slot_py(key: int, mask: int) -> int:
-    """Where ``key`` is first looked for in a table of ``mask + 1`` slots (Fibonacci
-    hashing: the product's bits from the 32nd up; the product wraps in 64 bits)."""
-    return ((key * _GOLDEN) >> 32) & mask
+    """The bucket of ``key`` in a table of ``mask + 1`` buckets: the key's bits mixed
+    (MurmurHash3's 64-bit finalizer), then masked. The keys are counts of cards in
+    fields of :data:`CARD_BITS` bits; a multiplicative hash alone left most of them in a
+    few buckets."""
+    h = np.uint64(key)
+    h = (h ^ (h >> np.uint64(33))) * np.uint64(0xFF51AFD7ED558CCD)
+    h = (h ^ (h >> np.uint64(33))) * np.uint64(0xC4CEB9FE1A85EC53)
+    h = h ^ (h >> np.uint64(33))
+    return np.int64(h & np.uint64(mask))  # type: ignore[return-value]
 
 
 def _decide_py(
@@ -417,9 +419,13 @@ def _decide_py(
     """The best play's decision for a hand (:func:`compact_decisions`): its class's
     entry ``classes[up - 1, pair, hard, ace, two]`` (``pair`` the split pair's value or 0,
     ``two`` 1 for a split hand's two-card decision), and where the class has exceptions
-    the hand's cards ``key`` (:func:`_bit_py`, the up card's included) looked for in the
-    up card's open-addressed ``exceptions``. A class without decisions is counted in
-    ``state[5]`` and read as 0."""
+    the hand's cards ``key`` (:func:`_bit_py`, the up card's included) looked for in its
+    bucket of the up card's ``exceptions`` (:func:`_hash_py`). A class without decisions
+    is counted in ``state[5]`` and read as 0.
+
+    The bucket's slots are compared without a branch (the loop unrolled): with a probing
+    loop here (or a call), even one reached in a few rounds in a hundred, the whole
+    kernel ran about 25% slower."""
     entry = classes[up - 1, pair, hard, int(ace), two]
     if entry < _HAS_EXCEPTIONS:
         if entry < 0:
@@ -427,30 +433,37 @@ def _decide_py(
             return 0
         return int(entry)
     wanted = key | (pair << PAIR_SHIFT)
-    begin, mask = bounds[up - 1, 0], bounds[up - 1, 1]
-    slot = _slot(wanted, mask)
-    while True:
-        found = exceptions[begin + slot]
-        if found < 0:
-            return int(entry - _HAS_EXCEPTIONS)
-        if found >> 2 == wanted:
-            return int(found & 3)
-        slot = (slot + 1) & mask
+    at = bounds[up - 1, 0] + _BUCKET * _slot(wanted, bounds[up - 1, 1])
+    found = int(entry - _HAS_EXCEPTIONS)
+    for k in range(_BUCKET):  # unrolled: the bucket's slots compared without a branch
+        slot = exceptions[at + k]
+        found = slot & 3 if slot >> 2 == wanted else found
+    return found
 
 
-def _hash_py(entries: npt.NDArray[np.int64], table: npt.NDArray[np.int64]) -> None:
-    """Put each entry (``key << 2 | action``, 0 or more) in ``table`` (-1 where empty) by
-    linear probing from :func:`_slot_py` of its key."""
-    mask = table.shape[0] - 1
+_BUCKET: Final = 8
+"""Slots a bucket of the exceptions' table (:func:`_hash_py`): 64 bytes, a cache line."""
+
+
+def _hash_py(entries: npt.NDArray[np.int64], table: npt.NDArray[np.int64]) -> bool:
+    """Put each entry (``key << 2 | action``, 0 or more) in the first free slot of its
+    bucket in ``table`` (-1 where empty): bucket :func:`_slot_py` of its key, slots
+    ``_BUCKET * bucket`` on. False where a bucket overflows (the caller tries a table
+    twice as large)."""
+    mask = table.shape[0] // _BUCKET - 1
     for i in range(entries.shape[0]):
-        slot = _slot(entries[i] >> 2, mask)
-        while table[slot] >= 0:
-            slot = (slot + 1) & mask
-        table[slot] = entries[i]
+        at = _BUCKET * _slot(entries[i] >> 2, mask)
+        end = at + _BUCKET
+        while at < end and table[at] >= 0:
+            at += 1
+        if at == end:
+            return False
+        table[at] = entries[i]
+    return True
 
 
 _slot: Final = cast(Callable[..., int], numba.njit(cache=True)(_slot_py))
-_hash: Final = cast(Callable[..., None], numba.njit(cache=True)(_hash_py))
+_hash: Final = cast(Callable[..., bool], numba.njit(cache=True)(_hash_py))
 _bit: Final = cast(Callable[..., int], numba.njit(cache=True)(_bit_py))
 _decide: Final = cast(Callable[..., int], numba.njit(cache=True)(_decide_py))
 _fill_j: Final = cast(Callable[..., Any], numba.njit(cache=True)(_fill))
@@ -570,11 +583,11 @@ def compact_decisions(
     action most of the class's hands take (:data:`CLASSES_SHAPE`; ties to the lower
     action), plus :data:`_HAS_EXCEPTIONS` where some of them take another, -1 where the
     class has no decisions; ``exceptions`` holds those other hands, ``key << 2 |
-    action`` (``key`` with its pair above :data:`PAIR_SHIFT`), up card ``u``'s in an
-    open-addressed table at most half full from ``bounds[u - 1, 0]``, ``bounds[u - 1, 1]
-    + 1`` slots (-1 empty; 9,394 hands for 6 decks, 230 kB). Built once a process from
-    the analysis cache; raises ``RuntimeError`` if the tables do not give back every kept
-    decision."""
+    action`` (``key`` with its pair above :data:`PAIR_SHIFT`), up card ``u``'s in a
+    table at most half full from ``bounds[u - 1, 0]``, ``bounds[u - 1, 1] + 1`` buckets of
+    :data:`_BUCKET` slots (-1 empty; 9,394 hands for 6 decks, 443 kB; :func:`_hash_py`).
+    Built once a process from the analysis cache; raises ``RuntimeError`` if the tables
+    do not give back every kept decision."""
     arrays = decision_arrays(decks)
     starts = arrays["starts"]
     classes = np.full(CLASSES_SHAPE, -1, dtype=np.int8)
@@ -592,10 +605,13 @@ def compact_decisions(
         row = np.where(tally.sum(axis=1) > 0, common, -1)
         row[np.unique(flat[odd])] += _HAS_EXCEPTIONS
         classes[up - 1] = row.reshape(CLASSES_SHAPE[1:])
-        size = 1 << max(1, (2 * int(odd.sum()) - 1).bit_length())
-        table = np.full(size, -1, dtype=np.int64)
-        _hash((keys[odd] << 2) | actions[odd], table)
-        bounds[up - 1] = sum(t.shape[0] for t in tables), size - 1
+        size = max(_BUCKET, 1 << max(0, (int(odd.sum()) - 1).bit_length()))
+        while True:  # at most half full, in buckets none of which overflows
+            size *= 2
+            table = np.full(size, -1, dtype=np.int64)
+            if _hash((keys[odd] << 2) | actions[odd], table):
+                break
+        bounds[up - 1] = sum(t.shape[0] for t in tables), size // _BUCKET - 1
         tables.append(table)
     exceptions = np.concatenate(tables)
     state = np.zeros(6, dtype=np.int64)
