@@ -220,8 +220,8 @@ def _play_py(
     round's cards on the layout are ``shoe[begun:i]`` (the deal leaves them there), counted
     only when the shoe runs out (673a.13(f))."""
     layout = np.zeros(10, dtype=np.int64)
-    t0 = t1 = 0  # the standing hands' totals, what each wins and what each loses
-    w0 = w1 = l0 = l1 = 0.0
+    t0 = t1 = 0  # the standing hands' totals, what each wins and what each loses (halves)
+    w0 = w1 = l0 = l1 = 0
     i, n, due, r = state[0], state[1], state[2], state[3]
     skip = state[4] - i
     end = state[6] - _ROUND_MAX
@@ -261,18 +261,18 @@ def _play_py(
                 insurance[insured] = 2.0 if hole == 10 else -1.0
                 insured += 1
         lo, hi = min(a, b), max(a, b)
-        net = 0.0
+        net = 0  # in halves of the initial wager
         standing = 0
         action = first[up - 1, lo - 1, hi - 1]
         if lo == 1 and hi == 10:
-            net = 2.0  # 673a.7(f): paid before the card reader
+            net = 4  # 673a.7(f): paid before the card reader
         elif (up == 1 and hole == 10) or (up == 10 and hole == 1):
-            net = -1.0  # 673a.7(h)
+            net = -2  # 673a.7(h)
         elif action == SURRENDER:
-            net = -0.5
+            net = -1
         else:
             for _ in range(2 if action == SPLIT else 1):
-                stake = 1.0
+                stake = 2
                 if action == SPLIT:
                     if i >= n:  # 673a.13(f)
                         i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
@@ -297,7 +297,7 @@ def _play_py(
                     key = _bit(up) + _bit(a) + _bit(b)
                 total = hard + 10 if ace and hard + 10 <= 21 else hard
                 if total < 21 and choice == DOUBLE:
-                    stake = 2.0
+                    stake = 4
                     if i >= n:  # 673a.13(f)
                         i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
                     card = _card(shoe, rand, i, n, skip)
@@ -340,14 +340,14 @@ def _play_py(
                         left = hard - _card(shoe, rand, i, n, skip)
                         i += 1
                         if left > 21:
-                            net -= 2.0 * stake
+                            net -= 2 * stake
                         elif left == 21:
                             net += stake
                         else:
                             if standing == 0:
-                                t0, w0, l0 = left, stake, 2.0 * stake
+                                t0, w0, l0 = left, stake, 2 * stake
                             else:
-                                t1, w1, l1 = left, stake, 2.0 * stake
+                                t1, w1, l1 = left, stake, 2 * stake
                             standing += 1
                 else:
                     if standing == 0:
@@ -367,14 +367,16 @@ def _play_py(
                 dhard += card
                 dace = dace or card == 1
                 dtotal = dhard + 10 if dace and dhard + 10 <= 21 else dhard
-            if dtotal != PUSH_TOTAL:
-                if t0 != dtotal:
-                    net += w0 if dtotal > PUSH_TOTAL or t0 > dtotal else -l0
-                if standing == 2 and t1 != dtotal:
-                    net += w1 if dtotal > PUSH_TOTAL or t1 > dtotal else -l1
-        tally[int(2.0 * net) + _HALVES // 2] += 1
+            # settled by arithmetic, not branches (each outcome is unpredictable): a hand
+            # pushes at the dealer's 22 or its own total, wins past 22 or above it
+            live = int(dtotal != PUSH_TOTAL)
+            won = int(dtotal > PUSH_TOTAL) | int(t0 > dtotal)
+            net += live * int(t0 != dtotal) * (won * (w0 + l0) - l0)
+            won = int(dtotal > PUSH_TOTAL) | int(t1 > dtotal)
+            net += live * int(standing == 2) * int(t1 != dtotal) * (won * (w1 + l1) - l1)
+        tally[net + _HALVES // 2] += 1
         if record:
-            blackjack[r] = net
+            blackjack[r] = 0.5 * net
         if i >= n - below:
             due = 1  # 673a.7(d): the cover card appeared
         r += 1
