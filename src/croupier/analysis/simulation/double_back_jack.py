@@ -41,8 +41,10 @@ Fisher-Yates: each card dealt is swapped in from a uniform position among the ca
 left, the position ``i + floor(u * (n - i))`` from a float ``u`` of
 ``numpy.random.default_rng(seed).random`` (one float per card dealt; its bias is below
 2**-40, far under any statistical test), the floats read in the order drawn, none
-skipped (what a seed deals does not depend on the buffer they are drawn into). Each call
-starts a new shoe.
+skipped (what a seed deals does not depend on the buffer they are drawn into). A
+reshuffle deals on from the full shoe's cards as the last deal left them (each card is
+drawn uniformly from those left, whatever their order), so the shoe is rebuilt only
+after a 673a.13(f) refill. Each call starts a new shoe.
 
 **The cut-card effect.** The exact figures are for the first round of a full shoe; a
 depleting shoe with a cover card returns slightly differently. ``fresh_shoe=True``
@@ -226,10 +228,12 @@ def _play_py(
     skip = state[4] - i
     end = state[6] - _ROUND_MAX
     insured = state[7]
+    whole = full.sum()
     while r < rounds and i + skip < end:
         if fresh or due == 1:
             skip += i
-            n = _fill_j(shoe, full)
+            if n != whole:  # a full shoe in any order needs no refill: the deal shuffles it
+                n = _fill_j(shoe, full)
             i = 0
             due = 0
             for v in range(10):
