@@ -248,15 +248,17 @@ def test_the_generator_ceiling_draws_what_the_kernel_draws() -> None:
     rng = np.random.default_rng(5)
     rounds = 200_000
     shoe = np.zeros(rules.decks * kernel.DECK_SIZE, dtype=np.int8)
-    state = np.array([0, 0, 1, 0, 0, 0], dtype=np.int64)
+    state = np.array([0, 0, 1, 0, 0, 0, kernel._BUFFER, 0], dtype=np.int64)
     nets, insured = np.empty(rounds), np.empty(rounds)
+    tally = np.zeros(kernel._TALLY, dtype=np.int64)
     used = 0
     while state[3] < rounds:
         rand = rng.random(kernel._BUFFER)
         state[4] = 0
         kernel._play(
             rounds, False, full, below, first, split, hits, takes, False,
-            *kernel._tables(rules.decks, "composition")[4:], rand, state, shoe, nets, insured,
+            *kernel._tables(rules.decks, "composition")[4:], rand, state, shoe, True, nets,
+            insured, tally,
         )  # fmt: skip
         used += int(state[4])
     assert abs(used / rounds - kernel.FLOATS_PER_ROUND) < 0.03
@@ -323,11 +325,12 @@ def test_best_play_looks_up_the_enumerations_own_decisions(
     monkeypatch.setattr(kernel, "_decide", decide)
     for fresh in (True, False):
         rand = np.random.default_rng(3).random(kernel._BUFFER)
-        state = np.array([0, 0, 1, 0, 0, 0], dtype=np.int64)
+        state = np.array([0, 0, 1, 0, 0, 0, kernel._BUFFER, 0], dtype=np.int64)
         nets, insured = np.empty(1500), np.empty(1500)
         kernel._play_py(
             1500, fresh, full, 0, first, None, None, None, True, None, None, None, rand, state,
-            np.zeros(52, dtype=np.int8), nets, insured,
+            np.zeros(52, dtype=np.int8), True, nets, insured,
+            np.zeros(kernel._TALLY, dtype=np.int64),
         )  # fmt: skip
         assert state[3] == 1500 and state[5] == 0
     assert set(seen) == {"second chance", "split hand, two cards", "hit or stand"}, seen
@@ -363,9 +366,9 @@ def test_the_compact_decisions_hold_every_decision() -> None:
 
 
 def test_the_counts_are_those_of_the_sampled_rounds() -> None:
-    """``sample_counts`` (what a run reduces) counts each distinct net of ``sample``'s
-    rounds for the same seed, once per round that had it; a net that is not a whole
-    number of halves in range is counted all the same (by ``numpy.unique``)."""
+    """``sample_counts`` (what a run reduces, counted by the kernel as it plays) counts
+    each distinct net of ``sample``'s rounds for the same seed, once per round that had
+    it."""
     from croupier.analysis.simulation import double_back_jack as kernel
 
     rules = DoubleBackJackRules(decks=6)
@@ -375,7 +378,46 @@ def test_the_counts_are_those_of_the_sampled_rounds() -> None:
     for wager, array in nets.items():
         values, rounds = np.unique(array, return_counts=True)
         assert counts[wager] == dict(zip(values.tolist(), rounds.tolist(), strict=True))
-    tally = np.zeros(kernel._HALVES, dtype=np.int64)
-    assert kernel._count_halves(np.array([1.0, np.nan, -0.5]), tally)
-    assert tally.sum() == 2 and tally[34] == 1 and tally[31] == 1
-    assert not kernel._count_halves(np.array([0.25]), np.zeros(kernel._HALVES, dtype=np.int64))
+
+
+@pytest.mark.parametrize("fresh", [False, True], ids=["shoe-game", "fresh-shoe"])
+def test_the_rounds_do_not_depend_on_the_buffer(
+    fresh: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The floats are one stream whatever the buffer's size: the floats a refill finds
+    unread are kept, so a buffer of 300 floats (a refill every 50 rounds or so, the kernel
+    stopping with 96 left) deals the same rounds as the default one, and the rounds are
+    dealt from the seed's floats in order (the first card burned, then player, dealer up,
+    player, dealer hole; lazy Fisher-Yates, 673a.7(c), (e))."""
+    from croupier.analysis.simulation import double_back_jack as kernel
+
+    rules = DoubleBackJackRules(decks=2)
+    wide = kernel.sample(rules, 5_000, 23, fresh_shoe=fresh, strategy="chart")
+    monkeypatch.setattr(kernel, "_BUFFER", 300)
+    narrow = kernel.sample(rules, 5_000, 23, fresh_shoe=fresh, strategy="chart")
+    assert np.array_equal(wide["blackjack"], narrow["blackjack"])
+    assert np.array_equal(wide["insurance"], narrow["insurance"])
+    # the first round of a seed by hand from its first floats, over many seeds
+    checked = {"insurance": 0, "blackjack": 0, "dealer blackjack": 0}
+    for seed in range(300):
+        u = np.random.default_rng(seed).random(5)
+        shoe = sorted(list(range(1, 11)) * 8 + [10] * 24)  # two decks by value
+        dealt = []
+        for k in range(5):
+            j = k + int(u[k] * (len(shoe) - k))
+            shoe[k], shoe[j] = shoe[j], shoe[k]
+            dealt.append(shoe[k])
+        a, up, b, hole = dealt[0 if fresh else 1 :][:4]
+        got = kernel.sample(rules, 1, seed, fresh_shoe=fresh, strategy="chart")
+        if up == 1:
+            assert got["insurance"].tolist() == [2.0 if hole == 10 else -1.0]
+            checked["insurance"] += 1
+        else:
+            assert len(got["insurance"]) == 0
+        if sorted((a, b)) == [1, 10]:
+            assert got["blackjack"].tolist() == [2.0]
+            checked["blackjack"] += 1
+        elif sorted((up, hole)) == [1, 10]:
+            assert got["blackjack"].tolist() == [-1.0]
+            checked["dealer blackjack"] += 1
+    assert min(checked.values()) >= 3, checked

@@ -40,7 +40,11 @@ is left against him (673a.7(p)), as the engine deals. The shuffle is a lazy
 Fisher-Yates: each card dealt is swapped in from a uniform position among the cards
 left, the position ``i + floor(u * (n - i))`` from a float ``u`` of
 ``numpy.random.default_rng(seed).random`` (one float per card dealt; its bias is below
-2**-40, far under any statistical test). Each call starts a new shoe.
+2**-40, far under any statistical test), the floats read in the order drawn, none
+skipped (what a seed deals does not depend on the buffer they are drawn into). A
+reshuffle deals on from the full shoe's cards as the last deal left them (each card is
+drawn uniformly from those left, whatever their order), so the shoe is rebuilt only
+after a 673a.13(f) refill. Each call starts a new shoe.
 
 **The cut-card effect.** The exact figures are for the first round of a full shoe; a
 depleting shoe with a cover card returns slightly differently. ``fresh_shoe=True``
@@ -91,11 +95,17 @@ CHUNK_ROUNDS: Final = 1 << 18
 
 WAGERS: Final = ("blackjack", "insurance")
 DRAWS_PER_ROUND: Final = "5.78 floats on average (one per card dealt, lazy Fisher-Yates)"
-_BUFFER: Final = 1 << 20
-"""Floats drawn at a time."""
+_BUFFER: Final = 1 << 16
+"""Floats in the buffer the kernel reads (512 kB: it stays in the core's L2 cache)."""
 _ROUND_MAX: Final = 96
 """More floats than any round can use (two hands of at most 11 cards, the dealer's
 cards, burns)."""
+_HALVES: Final = 64
+"""The halves of a unit a round's net is counted by in the kernel's tally, from -16
+units up (a round's net is between -8 and +4)."""
+_TALLY: Final = _HALVES + 2
+"""The kernel's tally: rounds by ``2 * net + 32`` for the whole hand, then the
+insurance rounds lost and won."""
 
 Floats = npt.NDArray[np.float64]
 Tables = tuple[
@@ -193,29 +203,37 @@ def _play_py(
     rand: Floats,
     state: npt.NDArray[np.int64],
     shoe: npt.NDArray[np.int8],
+    record: bool,
     blackjack: Floats,
     insurance: Floats,
+    tally: npt.NDArray[np.int64],
 ) -> int:
-    """Play rounds ``state[3]`` onward until ``rounds`` are done or ``rand`` runs low;
-    returns the rounds done. ``state``: 0 next card, 1 cards in the shoe, 2 reshuffle
-    due, 3 rounds done, 4 next float, 5 decisions the best play's tables lacked (``best``:
-    every decision after the first is read from ``classes``, ``exceptions`` and ``bounds``,
+    """Play rounds ``state[3]`` onward until ``rounds`` are done or fewer than
+    :data:`_ROUND_MAX` of the ``state[6]`` floats in ``rand`` are left; returns the rounds
+    done. ``state``: 0 next card, 1 cards in the shoe, 2 reshuffle due, 3 rounds done,
+    4 next float, 5 decisions the best play's tables lacked (``best``: every decision
+    after the first is read from ``classes``, ``exceptions`` and ``bounds``,
     :func:`compact_decisions`, by the hand's class and cards; otherwise from ``split``,
-    ``hits``, ``takes``). ``insurance`` is NaN on rounds without an ace up. The shoe's
+    ``hits``, ``takes``), 6 the floats in ``rand``, 7 insurance rounds recorded. Each
+    round's net is counted in ``tally`` (:data:`_TALLY`) and, where ``record``, written to
+    ``blackjack[r]`` and, with an ace up, ``insurance[state[7]]``. The shoe's
     position ``i``, its size ``n`` and ``skip`` (the next float is ``rand[i + skip]``) are
     kept in locals (registers) while it plays; the
     round's cards on the layout are ``shoe[begun:i]`` (the deal leaves them there), counted
     only when the shoe runs out (673a.13(f))."""
     layout = np.zeros(10, dtype=np.int64)
-    t0 = t1 = 0  # the standing hands' totals, what each wins and what each loses
-    w0 = w1 = l0 = l1 = 0.0
+    t0 = t1 = 0  # the standing hands' totals, what each wins and what each loses (halves)
+    w0 = w1 = l0 = l1 = 0
     i, n, due, r = state[0], state[1], state[2], state[3]
     skip = state[4] - i
-    end = rand.shape[0] - _ROUND_MAX
+    end = state[6] - _ROUND_MAX
+    insured = state[7]
+    whole = full.sum()
     while r < rounds and i + skip < end:
         if fresh or due == 1:
             skip += i
-            n = _fill_j(shoe, full)
+            if n != whole:  # a full shoe in any order needs no refill: the deal shuffles it
+                n = _fill_j(shoe, full)
             i = 0
             due = 0
             for v in range(10):
@@ -241,22 +259,24 @@ def _play_py(
             i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
         hole = _card(shoe, rand, i, n, skip)
         i += 1
-        insurance[r] = np.nan
         if up == 1:
-            insurance[r] = 2.0 if hole == 10 else -1.0
+            tally[_HALVES + (hole == 10)] += 1
+            if record:
+                insurance[insured] = 2.0 if hole == 10 else -1.0
+                insured += 1
         lo, hi = min(a, b), max(a, b)
-        net = 0.0
+        net = 0  # in halves of the initial wager
         standing = 0
         action = first[up - 1, lo - 1, hi - 1]
         if lo == 1 and hi == 10:
-            net = 2.0  # 673a.7(f): paid before the card reader
+            net = 4  # 673a.7(f): paid before the card reader
         elif (up == 1 and hole == 10) or (up == 10 and hole == 1):
-            net = -1.0  # 673a.7(h)
+            net = -2  # 673a.7(h)
         elif action == SURRENDER:
-            net = -0.5
+            net = -1
         else:
             for _ in range(2 if action == SPLIT else 1):
-                stake = 1.0
+                stake = 2
                 if action == SPLIT:
                     if i >= n:  # 673a.13(f)
                         i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
@@ -281,7 +301,7 @@ def _play_py(
                     key = _bit(up) + _bit(a) + _bit(b)
                 total = hard + 10 if ace and hard + 10 <= 21 else hard
                 if total < 21 and choice == DOUBLE:
-                    stake = 2.0
+                    stake = 4
                     if i >= n:  # 673a.13(f)
                         i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
                     card = _card(shoe, rand, i, n, skip)
@@ -324,14 +344,14 @@ def _play_py(
                         left = hard - _card(shoe, rand, i, n, skip)
                         i += 1
                         if left > 21:
-                            net -= 2.0 * stake
+                            net -= 2 * stake
                         elif left == 21:
                             net += stake
                         else:
                             if standing == 0:
-                                t0, w0, l0 = left, stake, 2.0 * stake
+                                t0, w0, l0 = left, stake, 2 * stake
                             else:
-                                t1, w1, l1 = left, stake, 2.0 * stake
+                                t1, w1, l1 = left, stake, 2 * stake
                             standing += 1
                 else:
                     if standing == 0:
@@ -351,16 +371,20 @@ def _play_py(
                 dhard += card
                 dace = dace or card == 1
                 dtotal = dhard + 10 if dace and dhard + 10 <= 21 else dhard
-            if dtotal != PUSH_TOTAL:
-                if t0 != dtotal:
-                    net += w0 if dtotal > PUSH_TOTAL or t0 > dtotal else -l0
-                if standing == 2 and t1 != dtotal:
-                    net += w1 if dtotal > PUSH_TOTAL or t1 > dtotal else -l1
-        blackjack[r] = net
+            # settled by arithmetic, not branches (each outcome is unpredictable): a hand
+            # pushes at the dealer's 22 or its own total, wins past 22 or above it
+            live = int(dtotal != PUSH_TOTAL)
+            won = int(dtotal > PUSH_TOTAL) | int(t0 > dtotal)
+            net += live * int(t0 != dtotal) * (won * (w0 + l0) - l0)
+            won = int(dtotal > PUSH_TOTAL) | int(t1 > dtotal)
+            net += live * int(standing == 2) * int(t1 != dtotal) * (won * (w1 + l1) - l1)
+        tally[net + _HALVES // 2] += 1
+        if record:
+            blackjack[r] = 0.5 * net
         if i >= n - below:
             due = 1  # 673a.7(d): the cover card appeared
         r += 1
-    state[0], state[1], state[2], state[3], state[4] = i, n, due, r, i + skip
+    state[0], state[1], state[2], state[3], state[4], state[7] = i, n, due, r, i + skip, insured
     return int(r)
 
 
@@ -373,15 +397,17 @@ _HAS_EXCEPTIONS: Final = 4
 """Added to a class's action (:func:`compact_decisions`) where some of its hands decide
 otherwise."""
 
-_GOLDEN: Final = -7046029254386353131
-"""2**64 / the golden ratio, as a signed 64-bit integer: the multiplier of
-:func:`_slot_py`."""
-
 
 def _slot_py(key: int, mask: int) -> int:
-    """Where ``key`` is first looked for in a table of ``mask + 1`` slots (Fibonacci
-    hashing: the product's bits from the 32nd up; the product wraps in 64 bits)."""
-    return ((key * _GOLDEN) >> 32) & mask
+    """The bucket of ``key`` in a table of ``mask + 1`` buckets: the key's bits mixed
+    (MurmurHash3's 64-bit finalizer), then masked. The keys are counts of cards in
+    fields of :data:`CARD_BITS` bits; a multiplicative hash alone left most of them in a
+    few buckets."""
+    h = np.uint64(key)
+    h = (h ^ (h >> np.uint64(33))) * np.uint64(0xFF51AFD7ED558CCD)
+    h = (h ^ (h >> np.uint64(33))) * np.uint64(0xC4CEB9FE1A85EC53)
+    h = h ^ (h >> np.uint64(33))
+    return np.int64(h & np.uint64(mask))  # type: ignore[return-value]
 
 
 def _decide_py(
@@ -399,9 +425,13 @@ def _decide_py(
     """The best play's decision for a hand (:func:`compact_decisions`): its class's
     entry ``classes[up - 1, pair, hard, ace, two]`` (``pair`` the split pair's value or 0,
     ``two`` 1 for a split hand's two-card decision), and where the class has exceptions
-    the hand's cards ``key`` (:func:`_bit_py`, the up card's included) looked for in the
-    up card's open-addressed ``exceptions``. A class without decisions is counted in
-    ``state[5]`` and read as 0."""
+    the hand's cards ``key`` (:func:`_bit_py`, the up card's included) looked for in its
+    bucket of the up card's ``exceptions`` (:func:`_hash_py`). A class without decisions
+    is counted in ``state[5]`` and read as 0.
+
+    The bucket's slots are compared without a branch (the loop unrolled): with a probing
+    loop here (or a call), even one reached in a few rounds in a hundred, the whole
+    kernel ran about 25% slower."""
     entry = classes[up - 1, pair, hard, int(ace), two]
     if entry < _HAS_EXCEPTIONS:
         if entry < 0:
@@ -409,30 +439,37 @@ def _decide_py(
             return 0
         return int(entry)
     wanted = key | (pair << PAIR_SHIFT)
-    begin, mask = bounds[up - 1, 0], bounds[up - 1, 1]
-    slot = _slot(wanted, mask)
-    while True:
-        found = exceptions[begin + slot]
-        if found < 0:
-            return int(entry - _HAS_EXCEPTIONS)
-        if found >> 2 == wanted:
-            return int(found & 3)
-        slot = (slot + 1) & mask
+    at = bounds[up - 1, 0] + _BUCKET * _slot(wanted, bounds[up - 1, 1])
+    found = int(entry - _HAS_EXCEPTIONS)
+    for k in range(_BUCKET):  # unrolled: the bucket's slots compared without a branch
+        slot = exceptions[at + k]
+        found = slot & 3 if slot >> 2 == wanted else found
+    return found
 
 
-def _hash_py(entries: npt.NDArray[np.int64], table: npt.NDArray[np.int64]) -> None:
-    """Put each entry (``key << 2 | action``, 0 or more) in ``table`` (-1 where empty) by
-    linear probing from :func:`_slot_py` of its key."""
-    mask = table.shape[0] - 1
+_BUCKET: Final = 8
+"""Slots a bucket of the exceptions' table (:func:`_hash_py`): 64 bytes, a cache line."""
+
+
+def _hash_py(entries: npt.NDArray[np.int64], table: npt.NDArray[np.int64]) -> bool:
+    """Put each entry (``key << 2 | action``, 0 or more) in the first free slot of its
+    bucket in ``table`` (-1 where empty): bucket :func:`_slot_py` of its key, slots
+    ``_BUCKET * bucket`` on. False where a bucket overflows (the caller tries a table
+    twice as large)."""
+    mask = table.shape[0] // _BUCKET - 1
     for i in range(entries.shape[0]):
-        slot = _slot(entries[i] >> 2, mask)
-        while table[slot] >= 0:
-            slot = (slot + 1) & mask
-        table[slot] = entries[i]
+        at = _BUCKET * _slot(entries[i] >> 2, mask)
+        end = at + _BUCKET
+        while at < end and table[at] >= 0:
+            at += 1
+        if at == end:
+            return False
+        table[at] = entries[i]
+    return True
 
 
 _slot: Final = cast(Callable[..., int], numba.njit(cache=True)(_slot_py))
-_hash: Final = cast(Callable[..., None], numba.njit(cache=True)(_hash_py))
+_hash: Final = cast(Callable[..., bool], numba.njit(cache=True)(_hash_py))
 _bit: Final = cast(Callable[..., int], numba.njit(cache=True)(_bit_py))
 _decide: Final = cast(Callable[..., int], numba.njit(cache=True)(_decide_py))
 _fill_j: Final = cast(Callable[..., Any], numba.njit(cache=True)(_fill))
@@ -552,11 +589,11 @@ def compact_decisions(
     action most of the class's hands take (:data:`CLASSES_SHAPE`; ties to the lower
     action), plus :data:`_HAS_EXCEPTIONS` where some of them take another, -1 where the
     class has no decisions; ``exceptions`` holds those other hands, ``key << 2 |
-    action`` (``key`` with its pair above :data:`PAIR_SHIFT`), up card ``u``'s in an
-    open-addressed table at most half full from ``bounds[u - 1, 0]``, ``bounds[u - 1, 1]
-    + 1`` slots (-1 empty; 9,394 hands for 6 decks, 230 kB). Built once a process from
-    the analysis cache; raises ``RuntimeError`` if the tables do not give back every kept
-    decision."""
+    action`` (``key`` with its pair above :data:`PAIR_SHIFT`), up card ``u``'s in a
+    table at most half full from ``bounds[u - 1, 0]``, ``bounds[u - 1, 1] + 1`` buckets of
+    :data:`_BUCKET` slots (-1 empty; 9,394 hands for 6 decks, 443 kB; :func:`_hash_py`).
+    Built once a process from the analysis cache; raises ``RuntimeError`` if the tables
+    do not give back every kept decision."""
     arrays = decision_arrays(decks)
     starts = arrays["starts"]
     classes = np.full(CLASSES_SHAPE, -1, dtype=np.int8)
@@ -574,10 +611,13 @@ def compact_decisions(
         row = np.where(tally.sum(axis=1) > 0, common, -1)
         row[np.unique(flat[odd])] += _HAS_EXCEPTIONS
         classes[up - 1] = row.reshape(CLASSES_SHAPE[1:])
-        size = 1 << max(1, (2 * int(odd.sum()) - 1).bit_length())
-        table = np.full(size, -1, dtype=np.int64)
-        _hash((keys[odd] << 2) | actions[odd], table)
-        bounds[up - 1] = sum(t.shape[0] for t in tables), size - 1
+        size = max(_BUCKET, 1 << max(0, (int(odd.sum()) - 1).bit_length()))
+        while True:  # at most half full, in buckets none of which overflows
+            size *= 2
+            table = np.full(size, -1, dtype=np.int64)
+            if _hash((keys[odd] << 2) | actions[odd], table):
+                break
+        bounds[up - 1] = sum(t.shape[0] for t in tables), size // _BUCKET - 1
         tables.append(table)
     exceptions = np.concatenate(tables)
     state = np.zeros(6, dtype=np.int64)
@@ -720,6 +760,51 @@ def prepare(rules: DoubleBackJackRules) -> None:
         decision_arrays(rules.decks)
 
 
+def _run(
+    rules: DoubleBackJackRules,
+    rounds: int,
+    seed: int,
+    fresh_shoe: bool,
+    strategy: str | None,
+    record: bool,
+) -> tuple[npt.NDArray[np.int64], Floats, Floats]:
+    """Play ``rounds`` rounds (:func:`sample`): the tally of their nets
+    (:data:`_TALLY`) and, where ``record``, the ``blackjack`` and ``insurance`` arrays
+    (empty otherwise). The floats are one stream: each refill keeps the floats the kernel
+    has not read and draws after them, so what a seed deals does not depend on the
+    buffer's size."""
+    if rounds < 0:
+        raise ValueError(f"rounds must be 0 or more, not {rounds}")
+    strategy = default_strategy(rules.decks) if strategy is None else strategy
+    if strategy not in STRATEGIES:
+        raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}")
+    first, split, hits, takes, classes, exceptions, bounds = _tables(rules.decks, strategy)
+    full = np.array(full_shoe(rules.decks), dtype=np.int64)
+    below = least_cover_from_bottom(rules.decks * DECK_SIZE, COVER_FRACTION)
+    rng = np.random.default_rng(seed)
+    shoe = np.zeros(rules.decks * DECK_SIZE, dtype=np.int8)
+    state = np.array([0, 0, 1, 0, 0, 0, 0, 0], dtype=np.int64)
+    blackjack = np.empty(rounds if record else 0)
+    insurance = np.empty(rounds if record else 0)
+    tally = np.zeros(_TALLY, dtype=np.int64)
+    best = strategy == "best"
+    rand = np.empty(_BUFFER)
+    while state[3] < rounds:
+        kept = int(state[6] - state[4])
+        rand[:kept] = rand[state[4] : state[6]]
+        # no more than the rounds left can use, so that little of the stream is drawn unread
+        wanted = min(_BUFFER - kept, (rounds - int(state[3])) * 6 + 2 * _ROUND_MAX)
+        rng.random(out=rand[kept : kept + wanted])
+        state[4], state[6] = 0, kept + wanted
+        _play(
+            rounds, fresh_shoe, full, below, first, split, hits, takes, best, classes,
+            exceptions, bounds, rand, state, shoe, record, blackjack, insurance, tally,
+        )  # fmt: skip
+    if state[5]:
+        raise RuntimeError(f"the best play's tables lacked {state[5]} decisions")
+    return tally, blackjack, insurance[: state[7]]
+
+
 def sample(
     rules: DoubleBackJackRules,
     rounds: int,
@@ -736,73 +821,26 @@ def sample(
     (:func:`default_strategy`). Raises ``ValueError`` for a negative number of rounds, an
     unknown strategy or ``best`` where its figures are not kept (:func:`best_tables`),
     and ``RuntimeError`` if the best play's tables lack a decision a round needed."""
-    if rounds < 0:
-        raise ValueError(f"rounds must be 0 or more, not {rounds}")
-    strategy = default_strategy(rules.decks) if strategy is None else strategy
-    if strategy not in STRATEGIES:
-        raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}")
-    first, split, hits, takes, classes, exceptions, bounds = _tables(rules.decks, strategy)
-    full = np.array(full_shoe(rules.decks), dtype=np.int64)
-    below = least_cover_from_bottom(rules.decks * DECK_SIZE, COVER_FRACTION)
-    rng = np.random.default_rng(seed)
-    shoe = np.zeros(rules.decks * DECK_SIZE, dtype=np.int8)
-    state = np.array([0, 0, 1, 0, 0, 0], dtype=np.int64)
-    blackjack = np.empty(rounds)
-    insurance = np.empty(rounds)
-    best = strategy == "best"
-    rand = np.empty(_BUFFER)
-    while state[3] < rounds:
-        rng.random(out=rand)  # the same floats as rng.random(_BUFFER), into one buffer
-        state[4] = 0
-        _play(
-            rounds, fresh_shoe, full, below, first, split, hits, takes, best, classes,
-            exceptions, bounds, rand, state, shoe, blackjack, insurance,
-        )  # fmt: skip
-    if state[5]:
-        raise RuntimeError(f"the best play's tables lacked {state[5]} decisions")
-    return {"blackjack": blackjack, "insurance": insurance[~np.isnan(insurance)]}
-
-
-_HALVES: Final = 64
-"""The halves of a unit :func:`_count_halves` counts, from -16 units up (a round's net is
-between -8 and +4)."""
-
-
-def _count_halves_py(nets: Floats, counts: npt.NDArray[np.int64]) -> bool:
-    """Count ``nets`` by ``2 * net + 32`` into ``counts``, NaNs left out; False (counts
-    incomplete) where a net is not a whole number of halves in range."""
-    for i in range(nets.shape[0]):
-        net = nets[i]
-        if np.isnan(net):
-            continue
-        index = int(2.0 * net) + _HALVES // 2
-        if 2.0 * net != index - _HALVES // 2 or index < 0 or index >= _HALVES:
-            return False
-        counts[index] += 1
-    return True
-
-
-_count_halves: Final = cast(Callable[..., bool], numba.njit(cache=True)(_count_halves_py))
+    _, blackjack, insurance = _run(rules, rounds, seed, fresh_shoe, strategy, True)
+    return {"blackjack": blackjack, "insurance": insurance}
 
 
 def sample_counts(
     rules: DoubleBackJackRules, rounds: int, seed: int
 ) -> dict[str, dict[float, int]]:
     """The rounds of :func:`sample` (same seed, same floats, the par sheet's strategy)
-    counted: wager -> {distinct net: rounds}, the arrays reduced in one pass each (nets
-    are whole halves of a unit; any other net is counted by :func:`numpy.unique`)."""
-    found: dict[str, dict[float, int]] = {}
-    for wager, nets in sample(rules, rounds, seed).items():
-        counts = np.zeros(_HALVES, dtype=np.int64)
-        if _count_halves(nets, counts):
-            halves = np.flatnonzero(counts)
-            found[wager] = dict(
-                zip(((halves - _HALVES // 2) / 2).tolist(), counts[halves].tolist(), strict=True)
-            )
-        else:
-            values, seen = np.unique(nets, return_counts=True)
-            found[wager] = dict(zip(values.tolist(), seen.tolist(), strict=True))
-    return found
+    counted by the kernel as it plays them: wager -> {distinct net: rounds}."""
+    tally, _, _ = _run(rules, rounds, seed, False, None, False)
+    halves = np.flatnonzero(tally[:_HALVES])
+    insured = np.flatnonzero(tally[_HALVES:])
+    return {
+        "blackjack": dict(
+            zip(((halves - _HALVES // 2) / 2).tolist(), tally[halves].tolist(), strict=True)
+        ),
+        "insurance": dict(
+            zip((3.0 * insured - 1.0).tolist(), tally[_HALVES + insured].tolist(), strict=True)
+        ),
+    }
 
 
 FLOATS_PER_ROUND: Final = 5.78
@@ -813,12 +851,13 @@ with the previous analysis's tables, 5.783 with the best play."""
 
 def draws(rules: DoubleBackJackRules | None, rounds: int, seed: int) -> None:
     """Draw, and discard, as many uniforms as :func:`sample` draws for ``rounds`` rounds
-    (:data:`FLOATS_PER_ROUND` each, in the same blocks): the generator's ceiling for
+    (:data:`FLOATS_PER_ROUND` each, into one buffer of the same size): the generator's ceiling for
     :func:`~croupier.analysis.simulation.base.throughput`."""
     rng = np.random.default_rng(seed)
+    rand = np.empty(_BUFFER)
     left = int(rounds * FLOATS_PER_ROUND)
     while left > 0:
-        rng.random(min(_BUFFER, left))
+        rng.random(out=rand[: min(_BUFFER, left)])
         left -= _BUFFER
 
 
