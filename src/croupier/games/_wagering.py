@@ -72,10 +72,10 @@ from croupier.engine import (
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games._common import (
-    SPOTS_SENT,
     checked,
     dealer_only,
     expect_phase,
+    no_spot,
     passes,
     view_head,
     void_events,
@@ -278,9 +278,9 @@ class WageringRound(Round[LayoutT]):
         )
 
     def why_no_spot(self, spot: str) -> str:
-        """Why ``spot`` is not a spot of the layout, in words."""
-        known = ", ".join(self.spot_label(one) for one in self.spots())
-        return f"there is no spot {spot!r} at this table; the spots are {known}, {SPOTS_SENT}"
+        """Why ``spot`` is not a spot of the layout, in words: one shape in every game
+        (:func:`~croupier.games._common.no_spot`), listing the layout's spots."""
+        return no_spot(spot, (self.spot_label(one) for one in self.spots()))
 
     def refuse_amount(self, seat: int, spot: str, amount: Cents, bound: Bound) -> IllegalCommand:
         """The refusal of ``amount`` outside ``bound`` on ``spot``."""

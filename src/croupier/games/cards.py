@@ -64,7 +64,6 @@ from croupier.equipment.cards import (
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games import _wagering
 from croupier.games._common import (
-    SPOTS_SENT,
     dealer_only,
     passes,
     require_phase,
@@ -492,7 +491,7 @@ class CardRound(WageringRound[StateT]):
     highest_seat_first = True
     spot_type: ClassVar[type[StrEnum]]
     title: ClassVar[str]
-    """The game's name in a refusal ("there is no spot ... at a Go Fore It table")."""
+    """The game's name as its refusals say it."""
     entry_spot: ClassVar[StrEnum]
     """The wager that deals a seat in at "no more bets"."""
     entry_words: ClassVar[str]
@@ -523,13 +522,6 @@ class CardRound(WageringRound[StateT]):
 
     def spots(self) -> tuple[str, ...]:
         return tuple(self.spot_type)
-
-    def why_no_spot(self, spot: str) -> str:
-        known = ", ".join(self.spot_label(one) for one in self.spots())
-        return (
-            f"there is no spot {spot!r} at a {self.title} table; the spots are {known}, "
-            + SPOTS_SENT
-        )
 
     def spot_of(self, text: str) -> StrEnum:
         """The spot ``text`` names; refuses a spot not on the layout."""

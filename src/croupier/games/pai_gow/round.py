@@ -64,12 +64,14 @@ from croupier.games._common import (
     checked,
     dealer_only,
     expect_phase,
+    no_spot,
     passes,
     view_head,
     void_events,
 )
 from croupier.games.pai_gow.commands import (
     SPOT,
+    SPOT_LABEL,
     AnnounceNoMoreBets,
     ChooseDelivery,
     CutTiles,
@@ -913,7 +915,7 @@ class PaiGowRound(Round[PaiGowState]):
                 S.no_more_bets,
             )
         if spot != SPOT:
-            raise InvalidWager(f"the only wager is {SPOT!r}, not {spot!r}", S.wagers)
+            raise InvalidWager(no_spot(spot, [SPOT_LABEL]), S.wagers)
         if seat == state.bank:
             raise InvalidWager(
                 "the bank plays its hand against every wager and places none", S.bank_one_area
