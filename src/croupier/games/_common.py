@@ -83,6 +83,21 @@ def _runs(labels: list[str]) -> Iterator[str]:
         at = end
 
 
+def empty_seat(seat: int, cite: str, place: str = "seat") -> NotYourTurn:
+    """The refusal of a command for ``seat`` (a ``place``: a seat, a position, a box)
+    where nobody sits, in every game: the table as it stands (409), not a permission: the
+    other-seat refusal (403) is for a seat another player holds.
+
+    >>> str(empty_seat(2, "625a.3")).split(":")[0], empty_seat(2, "625a.3").cite
+    ('nobody sits at seat 2', '625a.3')
+    """
+    return NotYourTurn(
+        f"nobody sits at {place} {seat}: take a seat first (a player wagers and acts only "
+        f"for the {place} he sits at)",
+        cite,
+    )
+
+
 def dealer_only(actor: Actor, what: str, cite: str) -> None:
     """Refuse (:class:`~croupier.errors.DealerOnly`, citing ``cite``) unless ``actor`` is
     the dealer: "only the dealer may ``what``"."""

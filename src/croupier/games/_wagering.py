@@ -74,6 +74,7 @@ from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat
 from croupier.games._common import (
     checked,
     dealer_only,
+    empty_seat,
     expect_phase,
     no_spot,
     passes,
@@ -353,14 +354,14 @@ class WageringRound(Round[LayoutT]):
 
     # -- the checks, one per command ---------------------------------------------------------
     def check_seat(self, seat: int, actor: Actor) -> None:
-        """Refuse unless ``actor`` is seat ``seat``, seated, and wagering is open."""
+        """Refuse unless ``actor`` is seat ``seat``, seated: the dealer's wager and one for
+        a seat another player holds as a permission (403), one for a seat nobody holds as
+        the table stands (:func:`~croupier.games._common.empty_seat`, 409)."""
         s = self.betting_sections
-        if actor != seat:
+        if actor != seat and (actor == DEALER or seat in self.state.seats):
             raise OtherSeat(f"seat {actor} may not wager for seat {seat}", s.seated)
         if seat not in self.state.seats:
-            raise NotYourTurn(
-                f"seat {seat} is not occupied: only seated players may wager", s.seated
-            )
+            raise empty_seat(seat, s.seated)
 
     def check_spot(self, seat: int, spot: str, actor: Actor, amount: object = None) -> Bound:
         """The amounts a wager by ``seat`` on ``spot`` may take now; refuses (changing

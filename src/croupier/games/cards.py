@@ -65,6 +65,7 @@ from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat
 from croupier.games import _wagering
 from croupier.games._common import (
     dealer_only,
+    empty_seat,
     passes,
     require_phase,
     settled,
@@ -795,16 +796,13 @@ class CardRound(WageringRound[StateT]):
         s = self.sections
         if actor == DEALER:
             raise OtherSeat(f"only the player at position {seat} wagers for it", s.seated_only)
+        if seat not in self.state.seats:
+            raise empty_seat(seat, s.seated_only, "position")
         if actor != seat:
             raise OtherSeat(
                 f"seat {actor} may not act for position {seat}: a player may not wager on "
                 "more than one player position",
                 s.one_position,
-            )
-        if seat not in self.state.seats:
-            raise NotYourTurn(
-                f"position {seat} is not occupied: only players seated at the table may wager",
-                s.seated_only,
             )
 
     def decide_play(self, command: Command, actor: Actor) -> Iterator[Event]:

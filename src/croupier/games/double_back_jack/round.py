@@ -67,6 +67,7 @@ from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat
 from croupier.games._common import (
     checked,
     dealer_only,
+    empty_seat,
     expect_phase,
     no_spot,
     passes,
@@ -1025,10 +1026,10 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
     def _check_player(self, seat: int, actor: Actor, cite: str) -> None:
         if actor == DEALER:
             raise OtherSeat(f"only the player at box {seat} acts for it", cite)
+        if seat not in self.state.seats:
+            raise empty_seat(seat, cite, "box")
         if actor != seat:
             raise OtherSeat(f"box {actor} may not act for box {seat}", cite)
-        if seat not in self.state.seats:
-            raise NotYourTurn(f"box {seat} is not occupied", cite)
 
     def spots(self) -> tuple[str, ...]:
         return (Spot.BLACKJACK,)

@@ -63,6 +63,7 @@ from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat
 from croupier.games._common import (
     checked,
     dealer_only,
+    empty_seat,
     expect_phase,
     no_spot,
     passes,
@@ -896,9 +897,7 @@ class PaiGowRound(Round[PaiGowState]):
         if actor == DEALER or actor not in state.seats:
             raise NotYourTurn("only a seated player may place a wager", S.seated_only)
         if seat not in state.seats:
-            raise NotYourTurn(
-                f"seat {seat} is not occupied: only seated players may wager", S.seated_only
-            )
+            raise empty_seat(seat, S.seated_only)
         if state.seats[seat] != state.seats[actor]:
             raise OtherSeat(f"seat {actor} may not wager for seat {seat}", S.seated_only)
         if state.phase is Phase.BANK_OFFER:
