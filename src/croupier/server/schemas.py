@@ -261,11 +261,12 @@ class TableCreate(In):
 class SeatOut(BaseModel):
     seat: int
     player_id: str | None
-    """The seat's account id, shown only to its own player and the staff (``None`` to
-    any other player: issue #34)."""
+    """The seat's account id, shown only to the staff (``None`` to a player, in a table's
+    and a view's seat list: issue #34); a player's own seat he took or left says his."""
     name: str | None = None
-    """The player's name as the table shows it (in a view's ``seats``); ``"Seat N"``
-    where another player is shown a seat whose player has no name."""
+    """The player's name as the table shows it; ``"you"`` for the caller's own seat in a
+    seat list a player reads, ``"Seat N"`` where he is shown a seat whose player has no
+    name."""
 
 
 class TableOut(BaseModel):
