@@ -69,3 +69,61 @@ def test_a_banner_when_the_connection_drops_and_when_it_is_back(
     assert "Failed to fetch" not in page.locator("body").inner_text()
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
+
+
+def test_a_session_ended_socket_stops_and_says_so(browser: Any, server: Server) -> None:
+    """Issue #34: the server accepts a socket whose session ended (or whose token is
+    unknown) and closes it with code 4401 and a reason; the page neither reconnects nor
+    polls in a loop (a retry could only be refused again): it says the session has
+    ended."""
+    assert server.table("ended", "go-fore-it.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-ended")
+    state = {"ended": False, "sockets": 0}
+    live: list[Any] = []
+
+    def socket(ws: Any) -> None:
+        if state["ended"]:
+            state["sockets"] += 1
+            ws.close(code=4401, reason="your session has ended or its token is unknown")
+            return
+        live.append(ws)
+        ws.connect_to_server()
+
+    page.route_web_socket(re.compile(r".*/ws$"), socket)
+    open_table(page, "ended", 1)
+    page.wait_for_selector('.conn[data-conn="live"]')
+    views: list[str] = []
+    page.on("request", lambda r: views.append(r.url) if r.url.endswith("/view") else None)
+    state["ended"] = True
+    for ws in live:
+        ws.close()
+    # The live socket drops once (a server restart, say); the next one is closed 4401.
+    page.wait_for_selector('#connection[data-state="ended"]', timeout=20_000)
+    banner = page.locator("#connection")
+    assert banner.inner_text().startswith("Your session has ended: sign in again")
+    assert page.locator(".conn").inner_text() == "session ended"
+    seen = (state["sockets"], len(views))
+    page.wait_for_timeout(4_000)  # a loop would open sockets and poll the view meanwhile
+    assert (state["sockets"], len(views)) == seen == (1, seen[1])
+    assert "Failed to fetch" not in page.locator("body").inner_text()
+    context.close()
+
+
+def test_the_real_server_closes_a_bad_tokens_socket_with_4401(browser: Any, server: Server) -> None:
+    """The server itself (``croupier serve``): a socket with a forged token is accepted and
+    closed with 4401 and its reason, as a browser reads them (refused at the handshake, it
+    was an HTTP 403, which a browser reports as code 1006 and no reason)."""
+    assert server.table("forged", "go-fore-it.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-forged")
+    closed = page.evaluate(
+        """() => new Promise((done) => {
+          const url = `ws://${location.host}/tables/forged/ws`;
+          const ws = new WebSocket(url, ["croupier.bearer", "forged"]);
+          ws.onclose = (e) => done({ code: e.code, reason: e.reason });
+        })"""
+    )
+    assert closed == {
+        "code": 4401,
+        "reason": "your session has ended or its token is unknown: sign in again",
+    }
+    context.close()

@@ -60,15 +60,19 @@ def generic_session(script: list[str]) -> str:
 
 def test_the_generic_table_refuses_a_bad_spot_with_its_rule() -> None:
     """total:3 is three of a kind, no Total Value (625a.3): the round's own reason and
-    rule, and no list of fifty spots; a negative amount is told in dollars."""
-    out = generic_session(["bet total:3 5", "bet big -5", "bet combination:3-3 5"])
+    rule, in the one shape every game refuses a spot in (issue #34), the spots said as
+    runs ("Total 4 to 17"), not a list of fifty; a negative amount is told in dollars."""
+    out = " ".join(
+        generic_session(["bet total:3 5", "bet big -5", "bet combination:3-3 5"]).split()
+    )
     assert (
-        'Refused: there is no Total Value "3": a Total Value wager names a total 4 to 17 '
-        "(3 and 18 are three of a kind) (625a.3 (inferred))"
+        'Refused: there is no spot Total Value "3" at this table: a Total Value wager names a '
+        "total 4 to 17 (3 and 18 are three of a kind); the spots are Small, Big,"
     ) in out
+    assert "Total 4 to 17," in out
     assert "Refused: a wager must be more than zero, not -$5 (625a.3 (inferred))" in out
     assert "-500" not in out
-    assert 'Refused: there is no Two Dice Combination "3-3"' in out
+    assert 'Refused: there is no spot Two Dice Combination "3-3" at this table: a Two Dice' in out
     assert "total:N (N 4 to 17)" in out
     assert "total:4, total:5" not in out
 
@@ -196,10 +200,15 @@ def test_a_line_is_placed_whole_or_not_at_all() -> None:
         script="big 10, total 3 5\nsmall 10, big 15\ntriple 7 5\nfoo 5\nbig ten\nshake\nquit\n",
     )
     assert code == 0, out
-    assert 'Refused: there is no Total Value "3": a Total Value wager names a total 4 to 17' in out
+    assert (
+        'Refused: there is no spot Total Value "3" at this table: a Total Value wager names a '
+        "total 4 to 17"
+    ) in " ".join(out.split())
     assert "Refused: a wager of $25 is more than your balance of $20 (625a.3 (inferred))" in out
     assert out.count("Nothing on that line was placed.") == 2
-    assert 'there is no Three of a Kind "7": a Three of a Kind wager names a number' in out
+    assert (
+        'there is no spot Three of a Kind "7" at this table: a Three of a Kind wager names a number'
+    ) in " ".join(out.split())
     assert "three_of_a_kind:7" not in out and "total:3" not in out
     assert "Unknown command 'foo 5'; type help." in out
     assert "Refused: 'ten' is not an amount in dollars" in out

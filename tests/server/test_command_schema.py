@@ -5,6 +5,7 @@ type at all, where the round reads it as sent to refuse a bad one citing the rul
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from server_api import Api
@@ -37,3 +38,43 @@ def test_every_command_field_is_typed_and_money_is_integer_cents(api: Api) -> No
     # PlaceWager in all seven games, Decide (double), TakeBank, DirectDealerWager and the
     # two antes of PlaceAntes.
     assert money == 7 + 1 + 2 + 2
+
+
+def test_the_schema_shows_the_idempotency_key_a_command_needs(api: Api) -> None:
+    """A fresh tester: the command schema and the POST's example showed no
+    ``Idempotency-Key``, which the POST refuses to go without (422). Each game's schema
+    says how a command is sent (``send``: the request, every header it needs with the key
+    among them, the body); sent as it says, a command is taken, and without the key it is
+    refused naming the header. The OpenAPI document shows the header (required, with an
+    example) and the request written out."""
+    api.table()
+    _, ann = api.player("ann", deposit=10_000)
+    api.sit(ann, 1)
+    for game in GAMES:
+        send = api.client.get(f"/games/{game}/commands").json()["send"]
+        assert send["method"] == "POST" and send["path"] == "/tables/{table_id}/commands"
+        assert set(send["headers"]) == {"Authorization", "Idempotency-Key", "Content-Type"}
+        assert "Idempotency-Key: " in send["example"], send["example"]
+        assert "Idempotency-Key" in send["headers"] and send["headers"]["Idempotency-Key"]
+    # Sent as ``send`` says (High Roll Dice's), the token and a fresh key filled in.
+    send = api.client.get("/games/high-roll-dice/commands").json()["send"]
+    headers = {**send["headers"], "Authorization": ann["Authorization"], "Idempotency-Key": "k1"}
+    command = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", "amount": 500}
+    path = send["path"].replace("{table_id}", "hrd")
+    taken = api.client.post(path, content=json.dumps({"command": command}), headers=headers)
+    assert taken.status_code == 200, taken.text
+    bare = {k: v for k, v in headers.items() if k != "Idempotency-Key"}
+    r = api.client.post(path, content=json.dumps({"command": command}), headers=bare)
+    assert r.status_code == 422 and "Idempotency-Key" in r.text, r.text
+    # The OpenAPI document: the header, required, with an example; the request written out.
+    post = api.client.get("/openapi.json").json()["paths"]["/tables/{table_id}/commands"]["post"]
+    (key,) = [p for p in post["parameters"] if p["name"] == "Idempotency-Key"]
+    assert key["in"] == "header" and key["required"] is True
+    assert [e["value"] for e in key["examples"].values()] == [send["headers"]["Idempotency-Key"]]
+    assert "\n    Idempotency-Key: " in post["description"]
+    assert (
+        "Idempotency-Key"
+        in api.client.get("/openapi.json").json()["components"]["schemas"]["CommandIn"][
+            "description"
+        ]
+    )

@@ -118,6 +118,14 @@ HOSTILE = {
     "\u1d00nn": "U+1D00 (LATIN LETTER SMALL CAPITAL A)",
     "ann\u01c0": "U+01C0 (LATIN LETTER DENTAL CLICK)",
     "ann" + "\u0301" * 12: "more than 2 accents",
+    # A fresh tester (issue #34): symbols and the Specials block, by their Unicode
+    # category and block, not a list: the object replacement character, a ligature that
+    # stands for a phrase, the replacement character, an emoji.
+    "ann\ufffc": "U+FFFC (OBJECT REPLACEMENT CHARACTER)",
+    "\ufdfd": "U+FDFD (ARABIC LIGATURE BISMILLAH AR-RAHMAN AR-RAHEEM)",
+    "ann\ufffd": "U+FFFD (REPLACEMENT CHARACTER)",
+    "ann\U0001f600": "U+1F600 (GRINNING FACE)",
+    "ann\ufff9": "U+FFF9 (INTERLINEAR ANNOTATION ANCHOR)",
 }
 
 
@@ -205,6 +213,10 @@ LOOK_ALIKES = {
     "Mary": ("rnary",),  # r and n for an m
     # A second tester: a 1 or an l for an i (Unicode's skeleton takes I and 1 as l, not i)
     "Tess Admin": ("Tess Adm1n", "Tess Admln"),
+    # A fresh tester (issue #34): a letter with a hook or stroke drawn in for the plain
+    # letter, c and l for a d, two Vs for a W.
+    "Dan": ("\u018aan", "\u0110an", "clan", "CLAN"),
+    "Will": ("VVill", "vvill", "VViII"),
 }
 
 

@@ -129,3 +129,54 @@ def test_two_accounts_of_one_name_made_at_once_are_told_apart_by_the_database(
         assert [tuple(row) for row in stored] == [("Ann", "ann")]
     finally:
         engine.dispose()
+
+
+def test_the_looks_are_stored_again_when_look_changes(db_url: str) -> None:
+    """Migration 0020: ``look`` now takes ``Ɗ`` as ``D``, ``cl`` as ``d`` and ``vv`` as
+    ``w`` (issue #34). Accounts stored under 0019's look (written here as that look
+    stored them) are looked at again: of two names that now look alike the oldest holds
+    the look, the other none, and a new look-alike is refused."""
+    engine = make_engine(db_url)
+    upgrade(engine, "0019")
+    stored = (  # id, name, opened, its look as 0019 stored it
+        ("w1", "Will", "2026-11-01 10:00:00", "wlll"),
+        ("w2", "VVill", "2026-11-02 10:00:00", "vvlll"),
+        ("d1", "\u018aan", "2026-11-03 10:00:00", "'dan"),  # Ɗ: its skeleton's
+        ("d2", "Dan", "2026-11-04 10:00:00", "dan"),
+        ("c1", "Cora", "2026-11-05 10:00:00", "cora"),
+    )
+    with engine.begin() as connection:
+        for player_id, name, opened, seen in stored:
+            connection.execute(
+                text(
+                    "INSERT INTO players (id, name, role, token_hash, created_at, name_key, "
+                    "name_look) VALUES (:id, :name, 'player', :hash, :opened, :key, :look)"
+                ),
+                {
+                    "id": player_id,
+                    "name": name,
+                    "hash": player_id * 16,
+                    "opened": opened,
+                    "key": name.casefold(),
+                    "look": seen,
+                },
+            )
+    upgrade(engine)
+    assert _keys(engine, "name_look") == {
+        "w1": "wlll",
+        "w2": None,  # VVill looks as Will, opened first
+        "d1": "dan",  # Ɗan, opened before Dan, holds the look
+        "d2": None,
+        "c1": "cora",
+    }
+    engine.dispose()
+    app = create_app(db_url)
+    try:
+        client = TestClient(app)
+        for alike in ("clan", "VVILL", "\u0110an"):  # cl for d; VV for W; Đ for D
+            r = client.post("/players/play-money", json={"name": alike})
+            assert r.status_code == 409 and r.json()["cite"] == "server:names", r.text
+        assert client.post("/players/play-money", json={"name": "Clara"}).status_code == 201
+    finally:
+        app.state.writer.close()
+        app.state.engine.dispose()

@@ -10,11 +10,14 @@ for tools, may keep its codes."""
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 from server_api import EXAMPLES, Api
+
+from croupier.registry import GAMES
 
 CODE = re.compile(r"\b[a-z_]+:[a-z0-9_]+\b|\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
 """A snake_case token (``pip_street``) or an id of two parts (``pip_street:five``,
@@ -92,3 +95,55 @@ def test_an_unknown_spot_is_refused_saying_where_the_spots_names_are(api: Api, r
         taken = api.wager(ann, 1, options[0]["value"], low, table_id="t")
         assert taken.status_code == 200, taken.text
     assert options or rules == "criss-cross-poker.toml"  # antes: no spot to choose
+
+
+def _examples_by_game() -> dict[str, Path]:
+    """One example Rules Submission per game (the first by file name), by its ``game``."""
+    found: dict[str, Path] = {}
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        found.setdefault(tomllib.loads(path.read_text())["game"], path)
+    return found
+
+
+SHAPE = re.compile(
+    r"^there is no spot 'nowhere' at this table(?:: [^;]+)?; the spots are (?P<known>.+), "
+    + re.escape("each sent as the round's offers name it (a wager's spot in the table's view)")
+    + r" \(.+\)$"
+)
+"""The one shape of the refusal of a spot the layout lacks, in every game."""
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_an_unknown_spot_is_refused_in_one_shape_in_every_game(tmp_path: Path, game: str) -> None:
+    """A fresh tester: Pai Gow said "the only wager is 'pai_gow', not 'nowhere'", High
+    Roll Dice "there is no spot 'nowhere' at this table; the spots are ...", Sic Bo and
+    Craps listed spot ids. Every game of the registry now says one sentence: no such spot
+    at this table, the spots in words, and where the names to send are (the offers)."""
+    example = _examples_by_game()[game]
+    api = Api(f"sqlite:///{tmp_path / 'spots.sqlite'}")
+    try:
+        api.table("t", example)
+        _, ann = api.player("ann", deposit=100_000)
+        api.sit(ann, 1, "t")
+        r = api.wager(ann, 1, "nowhere", 500, table_id="t")
+        assert r.status_code == 422, r.text
+        detail = r.json()["detail"]
+        shaped = SHAPE.match(detail)
+        assert shaped is not None, (game, detail)
+        assert codes(detail) == [], (game, detail)
+        view = api.client.get("/tables/t/view", headers=ann).json()
+        offered = [
+            option["label"]
+            for command in view["legal_commands"]
+            for option in command["fields"].get("spot", {}).get("options", [])
+        ]
+        known = shaped["known"].casefold()
+        for label in offered:  # each spot offered now, in words (a run's number once)
+            words = label.casefold()
+            assert words in known or words.rpartition(" ")[0] in known, (label, detail)
+    finally:
+        api.close()
+
+
+def test_every_game_has_an_example_to_refuse_a_spot_at() -> None:
+    assert set(_examples_by_game()) == set(GAMES)

@@ -1,8 +1,8 @@
 """Issue #34: another player never reads a seat owner's account id, in GET /tables/{id},
 in the table view (the same view the WebSocket sends) or in the round's view: he sees
-the seat by its player's name, or "Seat N"; the seat's own player sees his id in the
-seat list, and in a round's view his seat is "you" (a fresh tester found his hex id
-there)."""
+the seat by its player's name, or "Seat N"; the seat's own player sees his seat as "you",
+in the seat lists too (a fresh tester found his hex id in the round's view, and then in
+GET /tables/{id}'s seats)."""
 
 from __future__ import annotations
 
@@ -52,20 +52,22 @@ def test_a_second_player_reads_no_account_id_of_another_seat(tmp_path: Path) -> 
     table = api.client.get("/tables/hrd", headers=bob).json()
     assert table["seats"] == [  # GET /tables/{id} names each seat as the view does
         {"seat": 1, "player_id": None, "name": "ann"},
-        {"seat": 2, "player_id": bob_id, "name": "bob"},
+        {"seat": 2, "player_id": None, "name": "you"},
     ]
+    assert bob_id not in api.client.get("/tables/hrd", headers=bob).text
     view = api.client.get("/tables/hrd/view", headers=bob).json()
-    assert view["seats"] == [
-        {"seat": 1, "player_id": None, "name": "ann"},
-        {"seat": 2, "player_id": bob_id, "name": "bob"},
-    ]
+    assert view["seats"] == table["seats"]
     assert view["view"]["seats"] == {"1": "ann", "2": "you"}
-    # The seat's own player: his seat is "you" in the round's view, his id only in the
-    # seat list; the staff see every id.
+    # The seat's own player: his seat is "you" in the round's view and in the seat
+    # lists, no id anywhere; the staff see every id.
     mine = api.client.get("/tables/hrd/view", headers=ann).json()
     assert mine["view"]["seats"] == {"1": "you", "2": "bob"}
-    assert ann_id not in json.dumps(mine["view"])
-    assert [s["player_id"] for s in mine["seats"]] == [ann_id, None]
+    assert ann_id not in json.dumps(mine)
+    assert mine["seats"] == [
+        {"seat": 1, "player_id": None, "name": "you"},
+        {"seat": 2, "player_id": None, "name": "bob"},
+    ]
+    assert ann_id not in api.client.get("/tables/hrd", headers=ann).text
     staff = api.client.get("/tables/hrd", headers=api.admin).json()
     assert [s["player_id"] for s in staff["seats"]] == [ann_id, bob_id]
 
@@ -84,7 +86,7 @@ def test_a_rounds_steps_show_another_seat_by_name(tmp_path: Path) -> None:
     steps = api.client.get(f"/rounds/{wager['round_id']}/steps", headers=bob).json()
     assert steps["seats"] == [
         {"seat": 1, "player_id": None, "name": "ann"},
-        {"seat": 2, "player_id": bob_id, "name": "bob"},
+        {"seat": 2, "player_id": None, "name": "you"},
     ]
     assert all(step["view"]["seats"] == {"1": "ann", "2": "you"} for step in steps["steps"])
     staff = api.client.get(f"/rounds/{wager['round_id']}/steps", headers=api.admin).json()

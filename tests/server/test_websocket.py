@@ -89,13 +89,35 @@ def test_the_token_may_come_as_a_subprotocol(tmp_path: Path) -> None:
         table.close()
 
 
-def test_a_bad_token_is_refused_before_accepting(tmp_path: Path) -> None:
+def closed_after_accepting(
+    client: TestClient, url: str, subprotocols: list[str] | None = None
+) -> tuple[int, str]:
+    """The close code and reason of a socket the server accepts and at once closes (a
+    socket closed before accepting fails to connect: an HTTP 403 to a browser)."""
+    with client.websocket_connect(url, subprotocols=subprotocols) as ws:  # accepted
+        message = ws.receive()
+    assert message["type"] == "websocket.close", message
+    return message["code"], message.get("reason", "")
+
+
+def test_a_bad_token_is_accepted_then_closed_4401_saying_why(tmp_path: Path) -> None:
+    """Issue #34: a bad token got HTTP 403 at the handshake, so a browser could tell
+    neither the code nor why; the socket is accepted and closed with 4401 and a reason in
+    words (an unknown table: 4404), with the token as a subprotocol too."""
     table = GameTable(f"sqlite:///{tmp_path / 'ws.sqlite'}", "high-roll-dice", 1)
     try:
         client = table.api.client
-        assert refused(client, "/tables/t/ws") == fanout.UNAUTHORIZED == 4401
-        assert refused(client, "/tables/t/ws?token=forged") == 4401
-        assert refused(client, f"/tables/nope/ws?token={token(table.players[1])}") == 4404
+        signed_out = (4401, "your session has ended or its token is unknown: sign in again")
+        assert fanout.UNAUTHORIZED == 4401
+        assert closed_after_accepting(client, "/tables/t/ws") == signed_out
+        assert closed_after_accepting(client, "/tables/t/ws?token=forged") == signed_out
+        forged = [fanout.BEARER_PROTOCOL, "forged"]
+        assert closed_after_accepting(client, "/tables/t/ws", forged) == signed_out
+        bearer = token(table.players[1])
+        assert closed_after_accepting(client, f"/tables/nope/ws?token={bearer}") == (
+            4404,
+            "there is no table 'nope'",
+        )
     finally:
         table.close()
 

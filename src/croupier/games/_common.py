@@ -36,6 +36,68 @@ of ``GET /tables/{id}/view``) give each with the name a command sends
 (``pip_street:ace``)."""
 
 
+def no_spot(spot: str, labels: Iterable[str], why: str = "", named: str = "") -> str:
+    """The refusal of a wager on ``spot``, which the layout lacks, in one shape in every
+    game: "there is no spot 'X' at this table[: why]; the spots are A, B, C, each sent as
+    the round's offers name it (...)". ``labels`` are the layout's spots in a reader's
+    words, ``why`` (optional) what the game can say of this one (a hardway's numbers),
+    ``named`` (optional) the spot in the game's words where it can say it (Sic Bo's
+    ``Total Value "3"``: a terminal table writes the spot for its player), else it is
+    quoted as sent.
+
+    >>> no_spot("nowhere", ["Front 9", "Back 9"]).split(", each")[0]
+    "there is no spot 'nowhere' at this table; the spots are Front 9, Back 9"
+    """
+    said = f": {why}" if why else ""
+    known = ", ".join(_runs(list(labels)))
+    what = named or repr(spot)
+    return f"there is no spot {what} at this table{said}; the spots are {known}, {SPOTS_SENT}"
+
+
+def _runs(labels: list[str]) -> Iterator[str]:
+    """``labels`` with each run of three or more that differ only in a closing number
+    written once: ``Total 4 to 17`` (numbers one apart), ``Place 4/5/6/8/9/10``.
+
+    >>> list(_runs(["Small", "Total 4", "Total 5", "Total 6", "Come on 4", "Come on 5",
+    ...             "Come on 6", "Come on 8", "Hard 4", "Hard 6"]))
+    ['Small', 'Total 4 to 6', 'Come on 4/5/6/8', 'Hard 4', 'Hard 6']
+    """
+    at = 0
+    while at < len(labels):
+        head, _, number = labels[at].rpartition(" ")
+        end = at + 1
+        while number.isdigit() and end < len(labels):
+            other, _, last = labels[end].rpartition(" ")
+            if other != head or not last.isdigit():
+                break
+            end += 1
+        if end - at < 3:
+            yield labels[at]
+            at += 1
+            continue
+        numbers = [int(label.rpartition(" ")[2]) for label in labels[at:end]]
+        if numbers == list(range(numbers[0], numbers[-1] + 1)):
+            yield f"{head} {numbers[0]} to {numbers[-1]}"
+        else:
+            yield f"{head} {'/'.join(map(str, numbers))}"
+        at = end
+
+
+def empty_seat(seat: int, cite: str, place: str = "seat") -> NotYourTurn:
+    """The refusal of a command for ``seat`` (a ``place``: a seat, a position, a box)
+    where nobody sits, in every game: the table as it stands (409), not a permission: the
+    other-seat refusal (403) is for a seat another player holds.
+
+    >>> str(empty_seat(2, "625a.3")).split(":")[0], empty_seat(2, "625a.3").cite
+    ('nobody sits at seat 2', '625a.3')
+    """
+    return NotYourTurn(
+        f"nobody sits at {place} {seat}: take a seat first (a player wagers and acts only "
+        f"for the {place} he sits at)",
+        cite,
+    )
+
+
 def dealer_only(actor: Actor, what: str, cite: str) -> None:
     """Refuse (:class:`~croupier.errors.DealerOnly`, citing ``cite``) unless ``actor`` is
     the dealer: "only the dealer may ``what``"."""

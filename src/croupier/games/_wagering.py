@@ -72,10 +72,11 @@ from croupier.engine import (
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games._common import (
-    SPOTS_SENT,
     checked,
     dealer_only,
+    empty_seat,
     expect_phase,
+    no_spot,
     passes,
     view_head,
     void_events,
@@ -278,9 +279,9 @@ class WageringRound(Round[LayoutT]):
         )
 
     def why_no_spot(self, spot: str) -> str:
-        """Why ``spot`` is not a spot of the layout, in words."""
-        known = ", ".join(self.spot_label(one) for one in self.spots())
-        return f"there is no spot {spot!r} at this table; the spots are {known}, {SPOTS_SENT}"
+        """Why ``spot`` is not a spot of the layout, in words: one shape in every game
+        (:func:`~croupier.games._common.no_spot`), listing the layout's spots."""
+        return no_spot(spot, (self.spot_label(one) for one in self.spots()))
 
     def refuse_amount(self, seat: int, spot: str, amount: Cents, bound: Bound) -> IllegalCommand:
         """The refusal of ``amount`` outside ``bound`` on ``spot``."""
@@ -353,14 +354,14 @@ class WageringRound(Round[LayoutT]):
 
     # -- the checks, one per command ---------------------------------------------------------
     def check_seat(self, seat: int, actor: Actor) -> None:
-        """Refuse unless ``actor`` is seat ``seat``, seated, and wagering is open."""
+        """Refuse unless ``actor`` is seat ``seat``, seated: the dealer's wager and one for
+        a seat another player holds as a permission (403), one for a seat nobody holds as
+        the table stands (:func:`~croupier.games._common.empty_seat`, 409)."""
         s = self.betting_sections
-        if actor != seat:
+        if actor != seat and (actor == DEALER or seat in self.state.seats):
             raise OtherSeat(f"seat {actor} may not wager for seat {seat}", s.seated)
         if seat not in self.state.seats:
-            raise NotYourTurn(
-                f"seat {seat} is not occupied: only seated players may wager", s.seated
-            )
+            raise empty_seat(seat, s.seated)
 
     def check_spot(self, seat: int, spot: str, actor: Actor, amount: object = None) -> Bound:
         """The amounts a wager by ``seat`` on ``spot`` may take now; refuses (changing

@@ -64,8 +64,8 @@ from croupier.equipment.cards import (
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games import _wagering
 from croupier.games._common import (
-    SPOTS_SENT,
     dealer_only,
+    empty_seat,
     passes,
     require_phase,
     settled,
@@ -492,7 +492,7 @@ class CardRound(WageringRound[StateT]):
     highest_seat_first = True
     spot_type: ClassVar[type[StrEnum]]
     title: ClassVar[str]
-    """The game's name in a refusal ("there is no spot ... at a Go Fore It table")."""
+    """The game's name as its refusals say it."""
     entry_spot: ClassVar[StrEnum]
     """The wager that deals a seat in at "no more bets"."""
     entry_words: ClassVar[str]
@@ -523,13 +523,6 @@ class CardRound(WageringRound[StateT]):
 
     def spots(self) -> tuple[str, ...]:
         return tuple(self.spot_type)
-
-    def why_no_spot(self, spot: str) -> str:
-        known = ", ".join(self.spot_label(one) for one in self.spots())
-        return (
-            f"there is no spot {spot!r} at a {self.title} table; the spots are {known}, "
-            + SPOTS_SENT
-        )
 
     def spot_of(self, text: str) -> StrEnum:
         """The spot ``text`` names; refuses a spot not on the layout."""
@@ -803,16 +796,13 @@ class CardRound(WageringRound[StateT]):
         s = self.sections
         if actor == DEALER:
             raise OtherSeat(f"only the player at position {seat} wagers for it", s.seated_only)
+        if seat not in self.state.seats:
+            raise empty_seat(seat, s.seated_only, "position")
         if actor != seat:
             raise OtherSeat(
                 f"seat {actor} may not act for position {seat}: a player may not wager on "
                 "more than one player position",
                 s.one_position,
-            )
-        if seat not in self.state.seats:
-            raise NotYourTurn(
-                f"position {seat} is not occupied: only players seated at the table may wager",
-                s.seated_only,
             )
 
     def decide_play(self, command: Command, actor: Actor) -> Iterator[Event]:

@@ -9,7 +9,9 @@ A name is shown at the tables beside a seat, so no player may pose as another:
   word: IDNA's CONTEXTJ rules, RFC 5892, through the ``idna`` package; the word joiner,
   the byte-order mark, bidirectional marks, embeddings, overrides and isolates, soft
   hyphens, Hangul fillers), no private-use or unassigned code point, no line or paragraph
-  separator; each is checked in the name as sent and in its NFKC form,
+  separator, no symbol (category ``So``: pictographs, emoji, the Bismillah ligature
+  U+FDFD) and nothing of the Specials block (the object replacement character U+FFFC);
+  each is checked in the name as sent and in its NFKC form,
   so a full-width ``＜`` is refused as ``<`` is. Letters of any script, accents, digits,
   spaces inside, apostrophes (``O'Brien``, ``O’Brien``), hyphens and periods are taken;
   letters of two scripts that look alike are not (``аnn`` with a Cyrillic ``а``; Unicode
@@ -29,7 +31,8 @@ A name is shown at the tables beside a seat, so no player may pose as another:
   another account holds is refused (:func:`claim`, 409). Apostrophes and dashes that
   look alike compare as one (``O’Neill`` is ``O'Neill``), and so does a name that looks
   the same as another by Unicode's confusables skeleton (:func:`look`: Cyrillic ``рор``
-  and ``Pop``, ``B0B`` and ``Bob``, ``rn`` and ``m``).
+  and ``Pop``, ``B0B`` and ``Bob``, ``rn`` and ``m``), with a few more look-alikes of
+  croupier's own (``i`` and ``l``, ``cl`` and ``d``, ``vv`` and ``w``, ``Ɗ`` and ``D``).
 
 Each account's key and look (:func:`key`, :func:`look`) are stored beside its name
 (``players.name_key``, ``players.name_look``), each under a unique index, so the check is
@@ -41,6 +44,7 @@ change to :func:`key` or :func:`look` needs a migration that stores them all aga
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import idna
@@ -62,6 +66,13 @@ _UNNAMED = {
     "Cn": "an unassigned code point",
     "Cs": "a surrogate",
 }
+_SYMBOLS = frozenset({"So"})
+"""Other symbols: pictographs and emoji, a ligature of a phrase shown as one sign (U+FDFD,
+the Bismillah), the object replacement character: not letters of any name, and
+what one shows is up to the font (issue #34)."""
+_SPECIALS = (0xFFF0, 0xFFFF)
+"""The Specials block: the replacement and object replacement characters, interlinear
+annotation marks, noncharacters; none is part of a name."""
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 """Letters shown as nothing: the Hangul fillers and the blank Braille pattern."""
 _IGNORABLE = (
@@ -205,6 +216,12 @@ def _characters(text: str) -> str | None:
                     f"a name may not hold {what}, which passes for an ordinary one: it "
                     f"holds U+{code:04X} ({unicodedata.name(char, what)})"
                 )
+        if category in _SYMBOLS or _SPECIALS[0] <= code <= _SPECIALS[1]:
+            return (
+                "a name may not hold a symbol (a pictograph, an emoji, a sign standing for "
+                "a phrase) nor a special character such as the object replacement "
+                f"character: it holds U+{code:04X} ({unicodedata.name(char, 'a special')})"
+            )
         if category in _INVISIBLE_CATEGORIES or char in _BLANK_LETTERS:
             what = unicodedata.name(char, _UNNAMED.get(category, "unnamed"))
             return (
@@ -251,13 +268,44 @@ def key(name: str) -> str:
 def look(name: str) -> str:
     """``name`` as look-alike names are compared: its confusables skeleton (Unicode TS
     #39, :func:`croupier.ledger.confusables.skeleton`) of its NFKC form with apostrophes,
-    dashes and blanks folded as :func:`key` folds them, case-folded and taken to its
-    skeleton again (so that ``0`` and ``O``, ``I`` and ``l``, ``рор`` and ``Pop`` are
-    one); then ``i`` as ``l``, as the skeleton takes ``I`` and ``1``: a dot is easily
-    missed in a seat list's type, and Unicode's skeleton keeps ``admin`` apart from
+    dashes and blanks folded as :func:`key` folds them and each Latin letter whose hook,
+    stroke or bar is drawn into it taken as its plain letter (:func:`_plain`: ``Ɗ`` as
+    ``D``), case-folded and taken to its skeleton again (so that ``0`` and ``O``, ``I``
+    and ``l``, ``рор`` and ``Pop`` are one); then the pairs of letters that read as one
+    at a seat list's type size (:data:`_PAIRS`: ``cl`` as ``d``, ``vv`` as ``w``, as the
+    skeleton takes ``rn`` as ``m``), and ``i`` as ``l``, as the skeleton takes ``I`` and
+    ``1``: a dot is easily missed, and Unicode's skeleton keeps ``admin`` apart from
     ``Adm1n`` and ``ADMIN`` (docs/interpretations.md, "Names the staff go by")."""
     shaped = " ".join(unicodedata.normalize("NFKC", name).translate(_FOLDED).split())
-    return skeleton(skeleton(shaped).casefold()).replace("i", "l")
+    seen = skeleton(skeleton(_plain(shaped)).casefold())
+    for pair, one in _PAIRS:
+        seen = seen.replace(pair, one)
+    return seen.replace("i", "l")
+
+
+_PAIRS = (("cl", "d"), ("vv", "w"))
+"""Two letters that read as one (after case-folding): ``cl`` as ``d``, ``vv`` as ``w``
+(a second tester: "VVill" beside "Will", "clan" beside "dan"); before ``i`` is taken as
+``l``, so that ``ci`` stays apart from ``d``."""
+
+_DECORATED = re.compile(r"LATIN (?:CAPITAL|SMALL) LETTER ([A-Z]) WITH ")
+"""The Unicode name of a Latin letter with something added to it (``... D WITH HOOK``)."""
+
+
+def _plain(text: str) -> str:
+    """``text`` with each Latin letter whose addition is drawn into it (a hook, a stroke,
+    a bar, a tail: it has no decomposition into a letter and a mark, as an accented
+    letter has) written as its plain letter: ``Ɗ`` (U+018A, LATIN CAPITAL LETTER D WITH
+    HOOK) as ``D``, ``đ`` as ``d``, ``ƀ`` as ``b``. An accented letter keeps its accent,
+    which shows."""
+    out = []
+    for char in text:
+        found = _DECORATED.match(unicodedata.name(char, ""))
+        if found is not None and not unicodedata.decomposition(char):
+            letter = found[1]
+            char = letter if "CAPITAL" in unicodedata.name(char) else letter.lower()
+        out.append(char)
+    return "".join(out)
 
 
 def _bare(name: str) -> frozenset[str]:

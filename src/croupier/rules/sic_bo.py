@@ -265,18 +265,30 @@ _KIND_NAMES = {
 
 
 def _why_no(kind: str, what: str) -> str:
+    return f'there is no {_FAMILY_NAMES[kind]} "{what}": {_rule(kind)}'
+
+
+_FAMILY_NAMES = {"total": "Total Value", "combination": "Two Dice Combination", **_KIND_NAMES}
+
+
+def _rule(kind: str) -> str:
+    """What a wager of the family ``kind`` names, in 625a.3's words."""
     if kind == "total":
-        return (
-            f'there is no Total Value "{what}": a Total Value wager names a total 4 to 17 '
-            "(3 and 18 are three of a kind)"
-        )
+        return "a Total Value wager names a total 4 to 17 (3 and 18 are three of a kind)"
     if kind in _KIND_NAMES:
-        name = _KIND_NAMES[kind]
-        return f'there is no {name} "{what}": a {name} wager names a number 1 to 6'
-    return (
-        f'there is no Two Dice Combination "{what}": a Two Dice Combination names two '
-        "different numbers 1 to 6, the lower first (1-2 to 5-6)"
-    )
+        return f"a {_KIND_NAMES[kind]} wager names a number 1 to 6"
+    return "a Two Dice Combination names two different numbers 1 to 6, the lower first (1-2 to 5-6)"
+
+
+def family_words(text: str) -> tuple[str, str] | None:
+    """``text``, of a family of wagers but not on the layout, in words, and what a wager
+    of its family names (``"total:3"``: ``('Total Value "3"', "a Total Value wager names
+    a total 4 to 17 ...")``), or ``None`` where it starts with no family's name: said in
+    the refusal of a spot the layout lacks."""
+    for kind in ("total", *_KIND_NAMES, "combination"):
+        if text.startswith(f"{kind}:"):
+            return f'{_FAMILY_NAMES[kind]} "{text.removeprefix(f"{kind}:")}"', _rule(kind)
+    return None
 
 
 @cache

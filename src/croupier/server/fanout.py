@@ -3,12 +3,14 @@
 Protocol (the browser client is written against it): the bearer token comes as the
 subprotocols ``croupier.bearer, TOKEN`` (the server accepts with ``croupier.bearer``;
 the token never appears in a URL, so in no log), or as the ``token`` query parameter
-(``croupier serve`` writes ``token=***`` for it in its log). The server refuses a missing or
-unknown token with close code 4401 and an unknown table with 4404, both before
-accepting; otherwise it accepts and sends ``{"type": "view", "data": VIEW}`` at once and
-after every change at the table, where ``VIEW`` is exactly what ``GET
-/tables/{table_id}/view`` returns for the token's holder (their seat's view, the
-dealer's, or a spectator's). Anything the client sends is ignored.
+(``croupier serve`` writes ``token=***`` for it in its log). The server accepts every
+socket, then closes one with a missing or unknown token with code 4401 and one for an
+unknown table with 4404, each with a reason in words (issue #34: closed before accepting,
+a socket is an HTTP 403 to a browser, which reads neither code nor reason and cannot tell
+a session that ended from a server that is down); otherwise it sends
+``{"type": "view", "data": VIEW}`` at once and after every change at the table, where
+``VIEW`` is exactly what ``GET /tables/{table_id}/view`` returns for the token's holder
+(their seat's view, the dealer's, or a spectator's). Anything the client sends is ignored.
 
 Limits (:class:`SocketLimits`, ``create_app(socket_limits=...)``, ``croupier serve
 --sockets-per-player --sockets-per-table``): a player (one bearer token: a player has
@@ -69,6 +71,8 @@ BEARER_PROTOCOL = "croupier.bearer"
 """The subprotocol that says the next one offered is the bearer token."""
 UNAUTHORIZED = 4401
 """Close code: no token, or one that belongs to nobody."""
+SIGNED_OUT = "your session has ended or its token is unknown: sign in again"
+"""The reason a socket closed with :data:`UNAUTHORIZED` gives (at most 123 bytes)."""
 NOT_FOUND = 4404
 """Close code: no such table."""
 TOO_MANY = 4429
@@ -393,13 +397,14 @@ class Hub:
         player, exists = await to_thread.run_sync(
             self._caller_read, token, table_id, limiter=limiter
         )
+        # Accepted first, so that the client reads the close code and its reason.
+        await websocket.accept(subprotocol=subprotocol)
         if player is None:
-            await websocket.close(code=UNAUTHORIZED, reason="unknown bearer token (server:auth)")
+            await websocket.close(code=UNAUTHORIZED, reason=SIGNED_OUT)
             return
         if not exists:
-            await websocket.close(code=NOT_FOUND, reason=f"no table {table_id!r}")
+            await websocket.close(code=NOT_FOUND, reason=_reason(f"there is no table {table_id!r}"))
             return
-        await websocket.accept(subprotocol=subprotocol)
         watcher = _Watcher(loop=asyncio.get_running_loop(), player_id=player.id)
         refused = self._admit(watcher, table_id)
         if refused is not None:  # accepted first, so that the client reads why

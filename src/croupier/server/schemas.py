@@ -261,11 +261,12 @@ class TableCreate(In):
 class SeatOut(BaseModel):
     seat: int
     player_id: str | None
-    """The seat's account id, shown only to its own player and the staff (``None`` to
-    any other player: issue #34)."""
+    """The seat's account id, shown only to the staff (``None`` to a player, in a table's
+    and a view's seat list: issue #34); a player's own seat he took or left says his."""
     name: str | None = None
-    """The player's name as the table shows it (in a view's ``seats``); ``"Seat N"``
-    where another player is shown a seat whose player has no name."""
+    """The player's name as the table shows it; ``"you"`` for the caller's own seat in a
+    seat list a player reads, ``"Seat N"`` where he is shown a seat whose player has no
+    name."""
 
 
 class TableOut(BaseModel):
@@ -364,6 +365,27 @@ def _short_texts(command: dict[str, Any]) -> dict[str, Any]:
 
 
 class CommandIn(In):
+    """The body of ``POST /tables/{table_id}/commands``, sent with the headers
+    ``Authorization: Bearer TOKEN``, ``Idempotency-Key: <a fresh UUID>`` (required: the same
+    key when the request is sent again) and ``Content-Type: application/json``."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "command": {
+                        "type": "PlaceWager",
+                        "seat": 1,
+                        "spot": "pip_street:ace",
+                        "amount": 500,
+                    },
+                    "round_version": 0,
+                }
+            ]
+        },
+    )
+
     command: Annotated[dict[str, Any], AfterValidator(_short_texts)] = Field(
         description="One of the game's commands as JSON, tagged by `type` "
         '(High Roll Dice: `{"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", '
@@ -635,10 +657,55 @@ class TablesOut(BaseModel):
     tables: list[TableSummary]
 
 
+KEY_EXAMPLE = "3f1c9a52-7d4e-4b8a-9c1f-0e6d2b5a7c43"
+"""An ``Idempotency-Key`` as a client makes one: a fresh UUID per request."""
+
+
+class SendOut(BaseModel):
+    """How a command is sent: the request, its headers (the ``Idempotency-Key`` the POST
+    needs among them) and its body."""
+
+    method: Literal["POST"] = "POST"
+    path: str = "/tables/{table_id}/commands"
+    headers: dict[str, str] = Field(
+        default_factory=lambda: {
+            "Authorization": "Bearer TOKEN",
+            "Idempotency-Key": KEY_EXAMPLE,
+            "Content-Type": "application/json",
+        },
+        description="Each header the request needs, with an example value: TOKEN is your "
+        "bearer token; the Idempotency-Key is yours to make, unique to the request (a "
+        "fresh UUID), and the same when you send the request again (it is then answered "
+        "as it was the first time and nothing is done twice). Without it the command is "
+        "refused 422 naming the header.",
+    )
+    body: dict[str, Any] = Field(
+        default_factory=lambda: {"command": {"type": "...", "seat": 1}, "round_version": 0},
+        description="The body: one of `commands` as `command` (its `type` and fields), and "
+        "optionally `round_version`, the version of the round you last saw.",
+    )
+    example: str = Field(
+        default=(
+            "POST /tables/{table_id}/commands\n"
+            "Authorization: Bearer TOKEN\n"
+            f"Idempotency-Key: {KEY_EXAMPLE}\n"
+            "Content-Type: application/json\n"
+            "\n"
+            '{"command": {"type": "...", "seat": 1, ...}, "round_version": 0}'
+        ),
+        description="The request written out.",
+    )
+
+
 class CommandSchemaOut(BaseModel):
     game: str
     commands: dict[str, Any]
     """The JSON Schema of the game's commands, a union tagged by ``type``."""
+    send: SendOut = Field(
+        default_factory=SendOut,
+        description="How to send one of them: POST /tables/{table_id}/commands with the "
+        "headers given (the Idempotency-Key among them) and the body.",
+    )
 
 
 class HelpOut(BaseModel):

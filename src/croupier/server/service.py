@@ -294,17 +294,24 @@ def seated(session: Session, table_id: str) -> list[schemas.SeatOut]:
 
 
 def shielded(seats: list[schemas.SeatOut], viewer: Player) -> list[schemas.SeatOut]:
-    """``seats`` as ``viewer`` may read them: a player sees his own seat's account id,
-    any other seat by its player's name, or ``"Seat N"``, never its account id (the
-    staff see every id)."""
+    """``seats`` as ``viewer`` may read them: a player sees no account id, his own seat
+    as ``"you"`` (as a round's view names it) and any other by its player's name, or
+    ``"Seat N"`` (issue #34: a list a client passes around or shows need hold no id); the
+    staff see every id."""
     if viewer.role != "player":
         return seats
     return [
-        s
-        if s.player_id == viewer.id
-        else schemas.SeatOut(seat=s.seat, player_id=None, name=s.name or f"Seat {s.seat}")
+        schemas.SeatOut(
+            seat=s.seat,
+            player_id=None,
+            name=YOU if s.player_id == viewer.id else s.name or f"Seat {s.seat}",
+        )
         for s in seats
     ]
+
+
+YOU = "you"
+"""The caller's own seat in a seat list he reads, as a round's view names it."""
 
 
 def shielded_view(seen: dict[str, Any] | None, viewer: Player, names: dict[int, str]) -> Any:
@@ -315,7 +322,7 @@ def shielded_view(seen: dict[str, Any] | None, viewer: Player, names: dict[int, 
     if seen is None or viewer.role != "player" or not isinstance(seen.get("seats"), dict):
         return seen
     seats = {
-        key: "you" if pid == viewer.id else names.get(int(key), f"Seat {key}")
+        key: YOU if pid == viewer.id else names.get(int(key), f"Seat {key}")
         for key, pid in seen["seats"].items()
     }
     return {**seen, "seats": seats}

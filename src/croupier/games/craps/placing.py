@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from croupier.games.craps.spots import CrapsSpot
+from croupier.games._common import no_spot
+from croupier.games.craps.spots import NUMBERED
 from croupier.games.craps.state import CrapsState
 from croupier.games.craps.wagers import (
     BONUS_SPOTS,
@@ -68,11 +69,24 @@ def most_odds(rules: CrapsRules, flat: Cents, on: int, laid: bool) -> Cents:
     return multiple * flat
 
 
+def _rule_of(text: str) -> str:
+    """What the wager ``text`` starts to name takes, in a player's words (``"place:7"``: a
+    point number), or ``""``: said in the refusal of a spot the layout lacks."""
+    kind = text.split(":", 1)[0]
+    if kind in (*NUMBERED, "come", "dont_come", "come_odds", "dont_come_odds"):
+        such = spot_words(f"{kind}:6")
+        return f"a wager such as {such} names a point number 4, 5, 6, 8, 9 or 10"
+    if kind == "hard":
+        return "a hardway is 4, 6, 8 or 10 (Hard 4 to Hard 10)"
+    return ""
+
+
 def _window(state: CrapsState, seat: int, spot: str) -> Refusal | None:
     """Whether ``spot`` may be made now at all (623a.4, 623a.6, 623a.11, 623a.12)."""
     rules, point = state.rules, state.point
     if spot not in ORDER:
-        return Refusal(CrapsSpot.why_not(spot), WAGERS)
+        labels = (spot_words(one) for one in ORDER if rules.offers(wager_kind(one)))
+        return Refusal(no_spot(spot, labels, _rule_of(spot)), WAGERS)
     kind, number = kind_of(spot), number_of(spot)
     if not rules.offers(wager_kind(spot)):
         return Refusal(f"this table does not offer {spot_words(spot)}", WAGERS)

@@ -55,7 +55,7 @@ from croupier.engine import (
 )
 from croupier.equipment.dice import read_dice
 from croupier.errors import InvalidWager, NotYourTurn, OtherSeat, ReplayError
-from croupier.games._common import dealer_only, expect_phase, passes
+from croupier.games._common import dealer_only, empty_seat, expect_phase, passes
 from croupier.games.craps.commands import (
     AnnounceNoMoreBets,
     CallRoll,
@@ -412,10 +412,11 @@ class CrapsRound(Round[CrapsState]):
     def check_seat(self, seat: int, actor: Actor, what: str = "make a wager") -> None:
         """Refuse unless ``actor`` is seat ``seat``, at the table, while wagers are taken
         (623a.4): "seat 2 may not ``what`` for seat 1"."""
-        if actor != seat:
+        empty = seat not in self.state.seats or seat in self.state.departed
+        if actor != seat and (actor == DEALER or not empty):
             raise OtherSeat(f"seat {actor} may not {what} for seat {seat}", MAKING)
-        if seat not in self.state.seats or seat in self.state.departed:
-            raise NotYourTurn(f"seat {seat} has no player at the table", MAKING)
+        if empty:
+            raise empty_seat(seat, MAKING)
         if self.state.phase is not Phase.BETTING:
             raise NotYourTurn('wagers are closed: "no more bets" has been called', MAKING)
 

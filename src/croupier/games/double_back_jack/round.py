@@ -67,7 +67,9 @@ from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat
 from croupier.games._common import (
     checked,
     dealer_only,
+    empty_seat,
     expect_phase,
+    no_spot,
     passes,
     require_phase,
     view_head,
@@ -1024,10 +1026,10 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
     def _check_player(self, seat: int, actor: Actor, cite: str) -> None:
         if actor == DEALER:
             raise OtherSeat(f"only the player at box {seat} acts for it", cite)
+        if seat not in self.state.seats:
+            raise empty_seat(seat, cite, "box")
         if actor != seat:
             raise OtherSeat(f"box {actor} may not act for box {seat}", cite)
-        if seat not in self.state.seats:
-            raise NotYourTurn(f"box {seat} is not occupied", cite)
 
     def spots(self) -> tuple[str, ...]:
         return (Spot.BLACKJACK,)
@@ -1036,12 +1038,15 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
         return spot_words(spot)
 
     def why_no_spot(self, spot: str) -> str:
-        return (
-            f"there is no {spot_words(spot)} wager to place now: the Blackjack Wager goes "
-            "before the "
-            "deal, Insurance on a dealer ace; doubles, splits and Second Chance are decisions "
-            "(Decide)"
+        how = (
+            "the Blackjack Wager goes before the deal and Insurance on a dealer ace, while "
+            "doubles, splits and Second Chance are decisions (a Decide command)"
         )
+        if spot_words(spot) != spot:  # a wager of the game (a hand's), not placed so
+            return f"there is no {spot_words(spot)} wager to place now: {how}"
+        # Insurance is placed as a wager too (on a dealer ace), though not before the deal.
+        labels = (spot_words(one) for one in (Spot.BLACKJACK, Spot.INSURANCE))
+        return no_spot(spot, labels, how)
 
     def refuse_closed(self, spot: str) -> IllegalCommand:
         return NotYourTurn(

@@ -17,6 +17,8 @@ from croupier.rules.pai_gow import DeliveryStyle
 
 SPOT = "pai_gow"
 """The one wager of a betting area."""
+SPOT_LABEL = "Pai Gow Wager"
+""":data:`SPOT` as the table sign names it."""
 
 
 class TakeBank(Command):

@@ -62,6 +62,7 @@ from croupier.games.pai_gow import (
     TilesMixed,
     words,
 )
+from croupier.games.pai_gow.commands import SPOT, SPOT_LABEL
 from croupier.money import Cents
 from croupier.rng import DiceDraw, Draw, NumberDraw, ShuffleDraw
 from croupier.rules.base import RulesSubmission
@@ -254,7 +255,7 @@ def bank_moves(events: Sequence[Event], index: int, seats: Mapping[int, str]) ->
 def layout_spots(rules: Any) -> list[SpotInfo]:
     """A Pai Gow position holds one wager (621a.7(a)): the Pai Gow Wager, as the table
     sign names it (``sign.py``)."""
-    return [SpotInfo(value="pai_gow", label="Pai Gow Wager", cite="621a.7(a)")]
+    return [SpotInfo(value=SPOT, label=SPOT_LABEL, cite="621a.7(a)")]
 
 
 SPEC = GameSpec(

@@ -63,13 +63,16 @@ from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat
 from croupier.games._common import (
     checked,
     dealer_only,
+    empty_seat,
     expect_phase,
+    no_spot,
     passes,
     view_head,
     void_events,
 )
 from croupier.games.pai_gow.commands import (
     SPOT,
+    SPOT_LABEL,
     AnnounceNoMoreBets,
     ChooseDelivery,
     CutTiles,
@@ -894,9 +897,7 @@ class PaiGowRound(Round[PaiGowState]):
         if actor == DEALER or actor not in state.seats:
             raise NotYourTurn("only a seated player may place a wager", S.seated_only)
         if seat not in state.seats:
-            raise NotYourTurn(
-                f"seat {seat} is not occupied: only seated players may wager", S.seated_only
-            )
+            raise empty_seat(seat, S.seated_only)
         if state.seats[seat] != state.seats[actor]:
             raise OtherSeat(f"seat {actor} may not wager for seat {seat}", S.seated_only)
         if state.phase is Phase.BANK_OFFER:
@@ -913,7 +914,7 @@ class PaiGowRound(Round[PaiGowState]):
                 S.no_more_bets,
             )
         if spot != SPOT:
-            raise InvalidWager(f"the only wager is {SPOT!r}, not {spot!r}", S.wagers)
+            raise InvalidWager(no_spot(spot, [SPOT_LABEL]), S.wagers)
         if seat == state.bank:
             raise InvalidWager(
                 "the bank plays its hand against every wager and places none", S.bank_one_area

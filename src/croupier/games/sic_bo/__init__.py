@@ -69,7 +69,7 @@ from croupier.engine import (
 )
 from croupier.equipment.dice import in_words, read_dice
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, ReplayError
-from croupier.games._common import dealer_only, expect_phase, passes, settled
+from croupier.games._common import dealer_only, expect_phase, no_spot, passes, settled
 from croupier.games._wagering import (
     AnnounceNoMoreBets,
     BettingSections,
@@ -89,6 +89,7 @@ from croupier.rules.sic_bo import (
     SicBoRules,
     SicBoSpot,
     all_spots,
+    family_words,
     is_triple,
     odds_on,
 )
@@ -380,7 +381,11 @@ class SicBoRound(WageringRound[SicBoState]):
         )
 
     def why_no_spot(self, spot: str) -> str:
-        return SicBoSpot.why_not(spot)
+        labels = (self.spot_label(one) for one in self.spots())
+        family = family_words(spot)
+        if family is None:
+            return no_spot(spot, labels)
+        return no_spot(spot, labels, family[1], named=family[0])
 
     spot_label = staticmethod(label)
 

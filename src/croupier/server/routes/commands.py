@@ -74,7 +74,18 @@ async def command(
     rebuilt from the command's stored events, the same JSON. A command the rules refuse
     binds its key too: the refusal is stored (nothing else of the command) and sent again
     to the same request; the key with another endpoint or body is refused 422
-    (:mod:`croupier.server.idempotency`)."""
+    (:mod:`croupier.server.idempotency`).
+
+    The request, written out (``GET /games/{game}/commands`` gives each game's commands and
+    this request as ``send``)::
+
+        POST /tables/high-roll-dice/commands
+        Authorization: Bearer TOKEN
+        Idempotency-Key: 3f1c9a52-7d4e-4b8a-9c1f-0e6d2b5a7c43
+        Content-Type: application/json
+
+        {"command": {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", "amount": 500}}
+    """
     return await run_command(request, table_id, body, key, credentials)
 
 

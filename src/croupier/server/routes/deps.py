@@ -148,7 +148,12 @@ Key = Annotated[
         alias="Idempotency-Key",
         min_length=1,
         max_length=200,
-        description="A key unique to this request; a retry with it gets the first answer.",
+        description="Required: a key unique to this request (any text up to 200 "
+        "characters; a fresh UUID); a retry with it gets the first answer and nothing is "
+        "done twice.",
+        openapi_examples={
+            "uuid": {"summary": "A fresh UUID for this request", "value": schemas.KEY_EXAMPLE}
+        },
     ),
 ]
 OptionalKey = Annotated[

@@ -204,7 +204,8 @@ async def watch(websocket: WebSocket, table_id: str, token: str = "") -> None:
     goes as the subprotocols ``croupier.bearer, TOKEN`` (``new WebSocket(url,
     ["croupier.bearer", token])``; the server answers ``croupier.bearer``), which
     keeps it out of the URL and so out of any log, or as the ``token`` query
-    parameter. A bad token is refused with close code 4401."""
+    parameter. A bad token is accepted and at once closed with code 4401 and a reason in
+    words, an unknown table with 4404."""
     hub = server_of(websocket).hub
     offered = websocket.scope.get("subprotocols") or []
     if len(offered) == 2 and offered[0] == fanout.BEARER_PROTOCOL:

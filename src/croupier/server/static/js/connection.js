@@ -1,13 +1,22 @@
 // The state of the table's connection in words (the header's), and a banner when it
 // drops and when it is back: while down, the server keeps every wager and decision it
 // took; the page shows the table again as soon as it answers.
-export const CONNECTION = { connecting: "connecting", live: "live", polling: "updating every second", reconnecting: "reconnecting", offline: "offline" };
+export const CONNECTION = { connecting: "connecting", live: "live", polling: "updating every second", reconnecting: "reconnecting", offline: "offline", ended: "session ended" };
 const banner = () => document.getElementById("connection");
 let down = false;
 let bannerTimer = null;
 
 export function connection(state) {
   clearTimeout(bannerTimer);
+  if (state === "ended") {
+    // The server closed the table's socket: the session ended (signed out, idle) or its
+    // token is unknown. Nothing is retried; signing in again opens the table afresh.
+    down = false;
+    banner().dataset.state = "ended";
+    banner().textContent = "Your session has ended: sign in again to go on playing. The table no longer updates.";
+    banner().hidden = false;
+    return;
+  }
   if (state === "offline" || state === "reconnecting" || (state === "polling" && down)) {
     down = true;
     banner().dataset.state = "down";

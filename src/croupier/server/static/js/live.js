@@ -2,7 +2,10 @@
 // subprotocols croupier.bearer, TOKEN) sends
 // {"type": "view", "data": <GET /tables/{id}/view>} on connect and after every change.
 // While the socket is down the view is polled every second, and the socket is
-// reconnected with exponential backoff (1 s, 2 s, 4 s ... 30 s).
+// reconnected with exponential backoff (1 s, 2 s, 4 s ... 30 s). A socket closed with
+// code 4401 (the session ended, or its token is unknown: the server accepts the socket
+// and closes it saying so) is not reconnected and nothing is polled: trying again could
+// only be refused again, so the page says the session has ended ("ended").
 //
 // The two sources race: a GET answered just before a change can arrive after the
 // socket's view of that change (the page fetches the view as it opens, and after each
@@ -12,6 +15,8 @@
 // it until the next change (a dealer console without "no more bets", for good).
 
 import { api, token } from "./api.js";
+
+const SIGNED_OUT = 4401; // the server's close code for an ended session or unknown token
 
 export class LiveView {
   constructor(tableId, onView, onStatus = () => {}) {
@@ -114,9 +119,14 @@ export class LiveView {
         /* not a view: ignore */
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       this.socket = null;
       if (this.closed) return;
+      if (event && event.code === SIGNED_OUT) {
+        this.stop();
+        this.onStatus("ended", event.reason || "");
+        return;
+      }
       // While no GET is answered either, the server is unreachable: said once, not
       // replaced by a socket's failed retry.
       this.onStatus(this.offline ? "offline" : opened ? "reconnecting" : "polling");

@@ -202,7 +202,7 @@ function propositions(area) {
 }
 
 function seatsList(table, v, ctx) {
-  const who = v.seats || Object.fromEntries((table.seats || []).map((s) => [String(s.seat), s.player_id]));
+  const who = v.seats || Object.fromEntries((table.seats || []).map((s) => [String(s.seat), s.name || s.player_id || "taken"]));
   const departed = new Set(v.departed || []);
   const items = [];
   for (let n = 1; n <= (ctx.seatCount || 14); n++) {

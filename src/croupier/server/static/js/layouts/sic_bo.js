@@ -121,7 +121,7 @@ function top(v, ctx, placed) {
 
 function seatsList(table, v, ctx) {
   // The round's seats (its view), else the table's as the page last read them.
-  const who = v.seats || Object.fromEntries((table.seats || []).map((s) => [String(s.seat), s.player_id]));
+  const who = v.seats || Object.fromEntries((table.seats || []).map((s) => [String(s.seat), s.name || s.player_id || "taken"]));
   // The players' names, from the seats the page was given (the table now, or a round's).
   const names = Object.fromEntries((ctx.seats || table.seats || []).map((s) => [String(s.seat), s.name]));
   const items = [];
