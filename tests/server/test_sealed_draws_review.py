@@ -19,20 +19,20 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from server_api import EXAMPLES, Api
-from test_red_team import NODE, VERIFY_JS, _node, reforged
+from test_red_team import reforged
 
 from croupier.engine import DEALER
 from croupier.registry import find, load_text
 from croupier.rng import SealedDraws, SeededRng
 from croupier.server.schemas import TableSettings
 from croupier.verify_round import RoundCheck, _check_sealed, check_round, check_rounds
+from node_support import NODE, imports, run_node
 
 SIC_BO = EXAMPLES / "sic-bo.toml"
 
@@ -228,12 +228,11 @@ def test_the_browser_refuses_an_unsealed_round_after_it_saw_a_seal(tmp_path: Pat
         api.close()
     mine = {"seat": 1, "seed": None, "seal": seal}
     script = (
-        f"import {{ checkRound }} from {json.dumps(VERIFY_JS.as_uri())};"
-        "const out = [];"
+        imports("verify.js", "checkRound") + "const out = [];"
         "for (const r of input.reveals) out.push(await checkRound(r, [], r.round_id, input.mine));"
         "console.log(JSON.stringify(out));"
     )
-    honest, stripped = _node(script, {"reveals": [revealed, _stripped(revealed)], "mine": mine})
+    honest, stripped = run_node(script, {"reveals": [revealed, _stripped(revealed)], "mine": mine})
     assert honest["ok"], honest
     assert not stripped["ok"], stripped
 

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from server_api import EXAMPLES, Api, ScriptedRng
 from test_games import GAMES, SETUPS, GameTable, player
-from test_red_team import NODE, VERIFY_JS, _node
 from test_websocket import Socket, token
 
 from croupier.verify_round import check_round
+from node_support import NODE, imports, run_node
 
 Recipient = int | None
 """A seat, or ``None`` for the spectator."""
@@ -296,12 +296,11 @@ def test_a_player_still_verifies_a_round_whose_events_name_players_by_stand_ins(
         assert any("is marked as naming players, but names none" in p for p in found), found
         if NODE is not None:
             script = (
-                f"import {{ checkRound }} from {json.dumps(VERIFY_JS.as_uri())};"
-                "const out = [];"
+                imports("verify.js", "checkRound") + "const out = [];"
                 "for (const [r, s] of input) out.push(await checkRound(r, s, r.round_id));"
                 "console.log(JSON.stringify(out));"
             )
-            honest, forged = _node(script, [(revealed, seen), (marked, seen)])
+            honest, forged = run_node(script, [(revealed, seen), (marked, seen)])
             assert honest["ok"], honest["problems"]
             assert any("stand-ins for their account ids" in n for n in honest["notes"])
             assert not forged["ok"]
