@@ -85,13 +85,13 @@ with remove (or take down), and called off, or working, for the next roll
 your Pass and Come wagers with a point keep working."""
 
 GRAMMAR = (
-    "bet WAGER AMOUNT",
+    "bet SPOT AMOUNT",
     "roll, shoot, deal",
-    "remove WAGER",
-    "take down WAGER",
-    "down WAGER",
-    "off WAGER",
-    "working WAGER",
+    "remove SPOT",
+    "take down SPOT",
+    "down SPOT",
+    "off SPOT",
+    "working SPOT",
     "give up",
 )
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
@@ -315,14 +315,12 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         wagers = ", ".join(spot_words(spot) for spot in command.spots)
         match command.command:
             case "PlaceWager":
-                yield Choice(
-                    "bet WAGER AMOUNT", wagers, amount_words(command, round_), command.cite
-                )
+                yield Choice("bet SPOT AMOUNT", wagers, amount_words(command, round_), command.cite)
             case "RemoveWager":
-                yield Choice("remove WAGER", wagers, "", command.cite)
+                yield Choice("remove SPOT", wagers, "", command.cite)
             case "CallWager":
                 working = True in command.values("working")
-                typed = "working WAGER" if working else "off WAGER"
+                typed = "working SPOT" if working else "off SPOT"
                 does = f"call {'working' if working else 'off'}: {wagers}"
                 yield Choice(typed, does, "", command.cite)
             case "GiveUpDice":
@@ -341,7 +339,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         )
         held = [spot_words(spot) for spot in round_.state.wagers.get(SEAT, {})]
         if held:
-            text += f". Or take your wagers down ({', '.join(held)}: remove WAGER), or quit"
+            text += f". Or take your wagers down ({', '.join(held)}: remove SPOT), or quit"
         return text + "."
 
     # -- the layout ---------------------------------------------------------------------------

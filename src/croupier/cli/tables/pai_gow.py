@@ -298,6 +298,13 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         else:
             super().place_on(round_, spot, amount)
 
+    def removal_refused(self) -> str:
+        return (
+            "this table takes no wager down once it is placed: it stays on the betting area "
+            'until it is settled, and after "no more bets" a wager may not be withdrawn at '
+            f"all ({SECTIONS.no_more_bets})"
+        )
+
     def choice(self, round_: PaiGowRound, command: LegalCommand) -> Iterable[Choice]:
         if command.command == "TakeBank":
             typed, does = "take bank CHIPS", "be the bank, with CHIPS to cover the wagers"
