@@ -180,7 +180,6 @@ def test_the_table_lists_what_to_type() -> None:
     ("line", "usage"),
     [
         ("bet", "bet SPOT AMOUNT"),
-        ("bet front_9", "bet SPOT AMOUNT"),
         ("bet front_9 5 6", "bet SPOT AMOUNT"),
         ("withdraw", "withdraw SPOT"),
         ("back9 5", "back9"),
@@ -192,6 +191,19 @@ def test_wrong_arguments_get_the_usage_line(line: str, usage: str) -> None:
     out = play(f"{line}\nbet front_9 5\ndeal\nfold\n")
     assert f"usage: {usage}\n" in out
     assert "Unknown command" not in out
+    assert "Balance: $995 (this round -$5)" in out
+
+
+@pytest.mark.parametrize("spot", ["front_9", "front 9", "Front 9"])
+def test_a_spot_with_no_amount_asks_for_the_amount(spot: str) -> None:
+    """``bet front 9`` is the Front 9 with no amount (not $9 on a spot "front"): said
+    so, with an example at the least it takes ($5, 676a.7(d)(1)); nothing is wagered by it."""
+    out = play(f"bet {spot}\nbet front_9 5\ndeal\nfold\n")
+    assert (
+        f"A wager on Front 9 needs an amount: type bet {spot} AMOUNT, AMOUNT in dollars "
+        f"(e.g. bet {spot} 5)."
+    ) in out
+    assert "no spot" not in out and "Unknown command" not in out
     assert "Balance: $995 (this round -$5)" in out
 
 

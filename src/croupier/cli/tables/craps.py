@@ -295,6 +295,9 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         spot = super().example_spot(typed)
         return typed if spot is None else spot_words(spot)
 
+    def typed_spot(self, spot: str) -> str:
+        return typed_key(spot_words(spot))  # "pass", "place 6"
+
     @staticmethod
     def names_a_wager(round_: CrapsRound, line: str) -> bool:
         """Whether ``line`` is a wager's name alone (``pass``, ``place 6``)."""
