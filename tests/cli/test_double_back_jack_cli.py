@@ -21,7 +21,7 @@ from croupier.cli import app
 ENV = {"COLUMNS": "120", "FORCE_COLOR": None, "NO_COLOR": "1"}
 BALANCE = re.compile(r"Balance: (\$[\d,.]+) \(this round ([+-]?\$[\d,.]+)\)")
 HAND = re.compile(r"^Hand 1: ((?:\S\S\S? ?)+) \((?:soft )?\d+\)$", re.M)
-DEALER = re.compile(r"^Dealer: ((?:\S\S\S? ?)+) \(total \d+\)", re.M)
+DEALER = re.compile(r"^Dealer: ((?:\S\S\S? ?)+) \(total (?:soft )?\d+\)", re.M)
 SUITS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
 """The suits as printed on the cards: clubs, diamonds, hearts, spades."""
 
@@ -335,3 +335,10 @@ def test_cards_are_shown_as_printed_with_soft_totals_and_a_lost_hand_is_said() -
     assert lost is not None, out
     assert lost[1].startswith("your soft 15 against the dealer's 18; 673a.7(r)(3)(ii)")
     assert "Balance: $995 (this round -$5)" in out
+
+
+def test_the_dealers_soft_total_is_said() -> None:
+    """Seed 4: the dealer's 5\u2666 A\u2660 A\u2663 counts one ace 11: a soft 17
+    (673a.3(d)(3)), said as such where his hand is complete (673a.7(o))."""
+    out = run("refuse\n" + "bet 5\ndeal\nno\nstand\n" * 8, 4, "--rounds", "8")
+    assert f"Dealer: {said('5d As Ac')} (total soft 17) (673a.7(o))" in out

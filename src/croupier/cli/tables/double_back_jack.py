@@ -557,7 +557,9 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                     self.console.print(f"Card reader: {said} ({event.cite}).")
                 case DealerHandComplete(total=total):
                     shown = cards_said(state.dealer)
-                    self.console.print(f"Dealer: {shown} (total {total}) ({event.cite})")
+                    soft = hand_value(state.dealer) == (total, True) and not state.dealer_blackjack
+                    said = f"soft {total}" if soft else str(total)  # an ace counted 11
+                    self.console.print(f"Dealer: {shown} (total {said}) ({event.cite})")
                 case WagerSettled() if event.seat == SEAT:
                     settlements.add_row(*self.settlement_row(event))
                     if event.outcome is Outcome.LOSE:
