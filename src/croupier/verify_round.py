@@ -312,22 +312,35 @@ def malformed(
     return None
 
 
+def drawn_said(round_: Round[Any]) -> str:
+    """What ``round_``'s game draws at random under its Rules Submission, as the game's
+    policy names each draw (:meth:`~croupier.game.TablePolicy.random_draws`): ``"the
+    dice"``, ``"the tiles and the three dice"``, ``"the deck and the cut"``; ``"its
+    random values"`` where the game names none."""
+    names = [draw.name for draw in find(round_.game).policy.random_draws(round_.submission)]
+    if not names:
+        return "its random values"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def _check_sealed(
     game: type[Round[Any]],
     events: Sequence[dict[str, Any]],
     parsed: list[Any],
     check: RoundCheck,
+    drawn: str,
 ) -> None:
     """Step 6: every random value of a sealed round (``events`` as revealed, ``parsed``
     the game's events read from them) is the one its server seed (opened by
     its salt) and the seats' seeds draw, and every dealer's step with no human choice (a
-    cut's position) is the one the policy takes from them."""
+    cut's position) is the one the policy takes from them; ``drawn`` says what the game
+    draws (:func:`drawn_said`)."""
     opened = events[0]
     seed = opened["event"].get("seed")
     if seed is None:
         check.notes.append(
-            "the round was dealt before sealed draws: nothing shows its cards, tiles or dice "
-            "were fixed before the wagers"
+            f"the round was dealt before sealed draws: nothing shows that {drawn} were fixed "
+            "before the wagers"
         )
         return
     if "seed" not in opened["sealed"]:
@@ -361,13 +374,13 @@ def _check_sealed(
     except (CroupierError, ValueError) as error:
         reason = error.reason if isinstance(error, CroupierError) else str(error)
         check.problems.append(
-            f"the round's cards, tiles or dice are not those its sealed seed draws: {reason}"
+            f"the round's draws ({drawn}) are not those its sealed seed draws: {reason}"
         )
         return
     wagers = [e["index"] for e in events if e["type"] == "WagerPlaced"]
     when = f", before the first wager (event {wagers[0]})" if wagers else ""
     check.notes.append(
-        f"every card, tile and die follows from the server seed sealed at {_named(opened)}"
+        f"every value drawn ({drawn}) follows from the server seed sealed at {_named(opened)}"
         f"{when}, with commitment {opened['sealed']['seed'][:12]}…"
     )
     given = replayed.client_seeds()
@@ -714,7 +727,7 @@ def _check_replay(
         check.problems.append(f"the revealed events do not replay under the rules: {error}")
     else:
         check.notes.append("the revealed events replay under the game's rules")
-        _check_sealed(game, events, parsed, check)
+        _check_sealed(game, events, parsed, check, drawn_said(replayed))
         last = events[-1]
         voided = any(isinstance(e, RoundVoided) for e in replayed.events)
         if not replayed.finished:

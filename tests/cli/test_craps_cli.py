@@ -118,7 +118,7 @@ def test_no_line_wager_at_the_come_out_says_what_to_do() -> None:
     assert (
         "To roll: a come-out roll needs a shooter holding a Pass or Don't Pass wager "
         "(623a.10 (inferred)): type bet pass AMOUNT or bet dont pass AMOUNT. Or take your wagers "
-        "down (Place 6: remove WAGER), or quit."
+        "down (Place 6: remove SPOT), or quit."
     ) in out
     assert "Place 6 taken down: $6 back to you." in out
     assert "no one has wagered" not in out and "interpretations" not in out
@@ -246,3 +246,13 @@ def test_a_wager_named_without_an_amount_asks_for_one() -> None:
     assert "Unknown command 'foo'; type help." in out
     assert "Placed $10 on Pass. Balance: $990" in out
     assert "Placed $6 on Place 6. Balance: $984" in out
+
+
+def test_what_to_type_is_said_in_the_shared_grammars_words() -> None:
+    """The "You may" rows, the usage lines and the come-out advice say ``bet SPOT
+    AMOUNT`` and ``remove SPOT``, as every table does, never WAGER."""
+    out = play(1, "bet place 6 6\nhelp\nroll\nremove\nbet\nquit\n")
+    assert "│ bet SPOT AMOUNT" in out and "│ remove SPOT" in out
+    assert "usage: remove SPOT" in out and "usage: bet SPOT AMOUNT" in out
+    assert "(Place 6: remove SPOT)" in out
+    assert "WAGER" not in out

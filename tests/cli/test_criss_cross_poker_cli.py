@@ -170,3 +170,25 @@ def test_antes_in_non_ascii_digits_are_refused(amount: str) -> None:
     )
     assert "there is no one to deal to" in refused[1]
     assert "this round -$10" in out
+
+
+def test_cards_are_shown_as_printed_on_them() -> None:
+    """The player's two cards and the five of the cross are shown by their rank as printed
+    on the card and their suit's symbol (as at every card table: ``10\u2660``), never as
+    codes (``Ts``); seed 2 deals 10\u2660 K\u2665 and turns up J\u2660 A\u2666 (674a.11(c))."""
+    out = (
+        CliRunner()
+        .invoke(
+            app,
+            ["play", "criss-cross-poker", "--seed", "2", "--rounds", "1"],
+            input="bet 10\ndeal\n1x\n1x\n1x\n",
+            env=ENV,
+        )
+        .output
+    )
+    assert "Your cards: 10\u2660 K\u2665. Across Bet" in out
+    assert "Turned up left: J\u2660, right: A\u2666 (674a.11(c))" in out
+    card = r"(?:[2-9]|10|[JQKA])[\u2663\u2666\u2665\u2660]"
+    turned = re.findall(rf"^Turned up (?:\w+: {card}(?:, |)){{1,2}} \(674a", out, re.M)
+    assert len(turned) == 3
+    assert not re.search(r"\b[2-9TJQKA][cdhs]\b", out)  # no card code anywhere

@@ -20,8 +20,18 @@ from croupier.cli import app
 
 ENV = {"COLUMNS": "120", "FORCE_COLOR": None, "NO_COLOR": "1"}
 BALANCE = re.compile(r"Balance: (\$[\d,.]+) \(this round ([+-]?\$[\d,.]+)\)")
-HAND = re.compile(r"^Hand 1: ((?:\S\S ?)+) \(\d+\)$", re.M)
-DEALER = re.compile(r"^Dealer: ((?:\S\S ?)+) \(total \d+\)", re.M)
+HAND = re.compile(r"^Hand 1: ((?:\S\S\S? ?)+) \((?:soft )?\d+\)$", re.M)
+DEALER = re.compile(r"^Dealer: ((?:\S\S\S? ?)+) \(total (?:soft )?\d+\)", re.M)
+SUITS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
+"""The suits as printed on the cards: clubs, diamonds, hearts, spades."""
+
+
+def said(codes: str) -> str:
+    """Cards written as codes (``"Td As"``) as the table shows them to a player, rank as
+    printed on the card and suit symbol: ``"10\u2666 A\u2660"``."""
+    return " ".join(
+        ("10" if code[0] == "T" else code[0]) + SUITS[code[1]] for code in codes.split()
+    )
 
 
 def run(script: str, seed: int, *options: str) -> str:
@@ -39,9 +49,9 @@ def cents(text: str) -> int:
 
 
 def value(card: str) -> int:
-    """673a.3(d): 2-9 face value, T J Q K 10, an ace 1 (counted 11 in :func:`total`)."""
-    rank = card[0]
-    return 1 if rank == "A" else 10 if rank in "TJQK" else int(rank)
+    """673a.3(d): 2-9 face value, 10 J Q K 10, an ace 1 (counted 11 in :func:`total`)."""
+    rank = card[:-1]
+    return 1 if rank == "A" else 10 if rank in ("10", "J", "Q", "K") else int(rank)
 
 
 def total(cards: list[str]) -> int:
@@ -115,16 +125,16 @@ def test_split_second_chance_and_a_refused_double() -> None:
     = $1,010."""
     script = "refuse\nbet 5\ndeal\ndouble 10\nsplit\nhit\nhit\nsecond\nstand\n"
     out = run(script, 39, "--rounds", "1")
-    assert "Dealer shows 5s" in out and "Hand 1: 8d 8h (16)" in out
+    assert f"Dealer shows {said('5s')}" in out and f"Hand 1: {said('8d 8h')} (16)" in out
     refusal = out.index("Refused: a double down may not exceed the original Blackjack Wager")
     assert out[refusal:].split("\n", 1)[0].endswith("(673a.10(a))")
     after = out[refusal:]
     # nothing changed: the split is the next thing dealt, and it takes only its own $5
-    assert after.index("> split") < after.index("Hand 1: 8d 6s (14)")
+    assert after.index("> split") < after.index(f"Hand 1: {said('8d 6s')} (14)")
     assert "Balance $990. You may:" in after.split("> hit", 1)[0]
-    assert "Hand 1: 8d 6s 3c Jd - 6h (21)" in out
-    assert "Hand 2: 8h 9h (17)" in out
-    assert "Dealer: 5s Td Jc (total 25)" in out
+    assert f"Hand 1: {said('8d 6s 3c Jd')} - {said('6h')} (21)" in out
+    assert f"Hand 2: {said('8h 9h')} (17)" in out
+    assert f"Dealer: {said('5s Td Jc')} (total 25)" in out
     assert "Balance: $1,010 (this round +$10)" in out
     assert "Final balance: $1,010" in out
 
@@ -135,10 +145,10 @@ def test_insurance_limit_and_dealer_blackjack() -> None:
     dealer Blackjack. Insurance wins 2 to 1 (+$10, 673a.12(c)) and the Blackjack Wager is
     collected (-$10, 673a.7(h)): the round nets $0."""
     out = run("refuse\nbet 10\ndeal\ninsurance 6\ninsurance 5\nno\n", 1, "--rounds", "1")
-    assert "Dealer shows As" in out and "Hand 1: 8s Qd (18)" in out
+    assert f"Dealer shows {said('As')}" in out and f"Hand 1: {said('8s Qd')} (18)" in out
     assert re.search(r"Refused: an Insurance Wager is at most half .*\(673a\.8\(b\)\)", out)
     assert "Card reader: Blackjack (673a.7(h))." in out
-    assert "Dealer: As Js (total 21)" in out
+    assert f"Dealer: {said('As Js')} (total 21)" in out
     assert "Balance: $1,000 (this round $0)" in out
 
 
@@ -251,8 +261,8 @@ def test_a_bust_lists_second_and_no_and_no_declines() -> None:
     assert not any(cite == "673a.7(i)" and typed in ("second", "no") for typed, cite in rows)
     assert re.search(r"^│ second\s*│[^│]*│ \$5\s*│", out, re.M)
     assert "Unknown command" not in out and "Refused" not in out
-    assert "Hand 2: 8h 6h (14)" in out
-    assert "Dealer: 5s Td 9h (total 24)" in out
+    assert f"Hand 2: {said('8h 6h')} (14)" in out
+    assert f"Dealer: {said('5s Td 9h')} (total 24)" in out
     assert "Balance: $1,000 (this round $0)" in out
 
 
@@ -304,7 +314,31 @@ def test_wrong_arguments_get_the_usage_line(line: str, usage: str) -> None:
 def test_a_bet_in_non_ascii_digits_is_refused() -> None:
     """A full-width five is not $5: refused citing 673a.6(d); nothing is wagered."""
     out = run("refuse\nbet \uff15\ndeal\n", 3, "--rounds", "1")
-    assert "Refused: '\uff15' is not an amount in dollars and cents such as 5 or 2.50 " in out
+    assert "Refused: '\uff15' is not an amount in dollars and cents such as 5 or 2.50" in out
     assert "(673a.6(d))" in out
     assert "no box has a Blackjack Wager" in out
     assert "Final balance: $1,000" in out
+
+
+def test_cards_are_shown_as_printed_with_soft_totals_and_a_lost_hand_is_said() -> None:
+    """Seed 3: dealer 10\u2660 up, box 1 A\u2666 4\u2660 on $5, stands after ``no``.
+    The cards are shown as printed on them with their suits' symbols (as at every card
+    table), never as codes (``Ts``); the ace counted 11 makes the total ``soft 15``
+    (673a.3(d)(3)); the dealer's 10\u2660 8\u2660 (18) beats 15 and the hand's loss is
+    said in a line with its rule (673a.7(r)(3)(ii)), beside the results table."""
+    out = run("refuse\nbet 5\ndeal\nno\nstand\n", 3, "--rounds", "1")
+    assert f"Dealer shows {said('Ts')}, hole card face down" in out
+    assert f"Hand 1: {said('Ad 4s')} (soft 15)" in out
+    assert f"Dealer: {said('Ts 8s')} (total 18)" in out
+    assert not re.search(r"\b[2-9TJQKA][cdhs]\b", out)  # no card code anywhere
+    lost = re.search(r"^You lose hand 1: -\$5 on the Blackjack Wager \((.*)\)$", out, re.M)
+    assert lost is not None, out
+    assert lost[1].startswith("your soft 15 against the dealer's 18; 673a.7(r)(3)(ii)")
+    assert "Balance: $995 (this round -$5)" in out
+
+
+def test_the_dealers_soft_total_is_said() -> None:
+    """Seed 4: the dealer's 5\u2666 A\u2660 A\u2663 counts one ace 11: a soft 17
+    (673a.3(d)(3)), said as such where his hand is complete (673a.7(o))."""
+    out = run("refuse\n" + "bet 5\ndeal\nno\nstand\n" * 8, 4, "--rounds", "8")
+    assert f"Dealer: {said('5d As Ac')} (total soft 17) (673a.7(o))" in out

@@ -19,13 +19,16 @@ from croupier.cli import app
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "rules"
 ENV = {"COLUMNS": "120", "FORCE_COLOR": None, "NO_COLOR": "1"}
 
-POINTS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10} | {str(n): n for n in range(2, 10)}
+POINTS = {"A": 1, "10": 10, "J": 10, "Q": 10, "K": 10} | {str(n): n for n in range(2, 10)}
+"""Each card's points by its rank as printed on it (the table shows ``10\u2660``)."""
 BACK_9 = [(8, 25), (13, 5), (18, 2), (24, 1)]  # 676a.12(b): most total -> odds
 GOPHER = {"a": {4: 1000, 3: 50, 2: 5, 1: 2}, "b": {4: 1000, 3: 50, 2: 6, 1: 2}}  # 676a.12(d)
 
-YOU = re.compile(r"^You: ((?:\S\S ){3}\S\S) \(total (\d+)", re.M)
-DEALER_LINE = re.compile(r"^Dealer: (?:\S\S ){3}\S\S \(total (\d+)\)", re.M)
-FRONT = re.compile(r"^Your front cards: (\S\S) (\S\S)", re.M)
+CARD = r"(?:[2-9]|10|[JQKA])[\u2663\u2666\u2665\u2660]"
+"""A card as the table shows it: its rank as printed, its suit's symbol (never ``Ts``)."""
+YOU = re.compile(rf"^You: ((?:{CARD} ){{3}}{CARD}) \(total (\d+)", re.M)
+DEALER_LINE = re.compile(rf"^Dealer: (?:{CARD} ){{3}}{CARD} \(total (\d+)\)", re.M)
+FRONT = re.compile(rf"^Your front cards: ({CARD}) ({CARD})", re.M)
 BALANCE = re.compile(r"Balance: (\$[\d,.]+) \(this round")
 
 
@@ -47,7 +50,7 @@ def expected_net(
         assert decision == "fold" and not skins and not gopher  # 676a.11(c)(1)
         return net
     cards = you.group(1).split()
-    total = sum(POINTS[card[0]] for card in cards)
+    total = sum(POINTS[card[:-1]] for card in cards)
     assert total == int(you.group(2))
     if decision == "back9":
         odds = next((o for most, o in BACK_9 if total <= most), None)
@@ -55,7 +58,7 @@ def expected_net(
     if skins:
         net += skins if total < dealer else -skins  # 676a.11(d)(4)
     if gopher:
-        aces = sum(card[0] == "A" for card in cards)
+        aces = sum(card[:-1] == "A" for card in cards)
         net += gopher * GOPHER[paytable][aces] if aces else -gopher  # 676a.11(d)(5)
     return net
 
@@ -180,7 +183,6 @@ def test_the_table_lists_what_to_type() -> None:
     ("line", "usage"),
     [
         ("bet", "bet SPOT AMOUNT"),
-        ("bet front_9", "bet SPOT AMOUNT"),
         ("bet front_9 5 6", "bet SPOT AMOUNT"),
         ("withdraw", "withdraw SPOT"),
         ("back9 5", "back9"),
@@ -192,6 +194,19 @@ def test_wrong_arguments_get_the_usage_line(line: str, usage: str) -> None:
     out = play(f"{line}\nbet front_9 5\ndeal\nfold\n")
     assert f"usage: {usage}\n" in out
     assert "Unknown command" not in out
+    assert "Balance: $995 (this round -$5)" in out
+
+
+@pytest.mark.parametrize("spot", ["front_9", "front 9", "Front 9"])
+def test_a_spot_with_no_amount_asks_for_the_amount(spot: str) -> None:
+    """``bet front 9`` is the Front 9 with no amount (not $9 on a spot "front"): said
+    so, with an example at the least it takes ($5, 676a.7(d)(1)); nothing is wagered by it."""
+    out = play(f"bet {spot}\nbet front_9 5\ndeal\nfold\n")
+    assert (
+        f"A wager on Front 9 needs an amount: type bet {spot} AMOUNT, AMOUNT in dollars "
+        f"(e.g. bet {spot} 5)."
+    ) in out
+    assert "no spot" not in out and "Unknown command" not in out
     assert "Balance: $995 (this round -$5)" in out
 
 

@@ -68,3 +68,28 @@ def test_remove_is_refused_in_words_and_help_says_so() -> None:
 def test_round_ids_are_of_one_form_at_every_terminal_table() -> None:
     """High Roll Dice numbers its rounds as Pai Gow does (tests/cli/test_pai_gow_cli.py)."""
     assert "Round r0001" in play("")
+
+
+def test_a_one_word_spot_not_on_the_layout_lists_only_the_spots_open_now() -> None:
+    """``bet foo 5`` names no spot: the refusal lists the spots the round offers now, in
+    the layout's words (before a Pip Street Wager the Pip Street spots), under the
+    layout's rule (675a.2(e)); not every spot of the layout (Like Kind Boulevard is not
+    open yet), and not in the API's words (how the spots are "sent")."""
+    told = " ".join(answer(play("bet foo 5\n"), "bet foo 5").split())
+    assert told.startswith("Refused: there is no spot 'foo' on this layout")
+    assert told.endswith(
+        "the spots you may bet on now, as the layout names them: Pip Street two, Pip Street "
+        "three, Pip Street four, Pip Street five, Pip Street six, Pip Street ace (675a.2(e))"
+    )
+    assert "Like Kind" not in told and "sent" not in told and "offers" not in told
+
+
+def test_a_spot_whose_name_ends_in_a_number_with_no_amount_asks_for_one() -> None:
+    """``bet like kind 4`` is the Like Kind 4 spot with no amount (not $4 on "like kind"):
+    said so, with an example of the least amount it takes; nothing is wagered."""
+    out = play("bet pip street six 5\nbet like kind 4\n")
+    told = " ".join(answer(out, "bet like kind 4").split())
+    assert told == (
+        "A wager on Like Kind 4 needs an amount: type bet like kind 4 AMOUNT, AMOUNT in "
+        "dollars (e.g. bet like kind 4 5)."
+    )

@@ -248,3 +248,15 @@ def test_621a_8_c_the_first_stack_goes_to_a_position_named_in_the_regulations_wo
     )
     told = console.export_text()
     assert f"The first stack of four tiles goes to {said} (621a.8(c))" in told
+
+
+def test_quitting_with_the_tiles_dealt_asks_for_no_decision() -> None:
+    """A player who quits with his tiles dealt has his hand set by the house way and
+    settled for him (621a.7(b)): he is not asked to "Surrender, or show", which he can no
+    longer answer; a player who sets his own tiles still is."""
+    quit_ = play("bet 10\ndeal\nquit\n")
+    assert "your hand is played out by the house way" in quit_
+    assert re.search(r"^Wager \$10 \w+", quit_, re.M)  # settled all the same
+    assert "Surrender, or show" not in quit_
+    stays = play("bet 10\ndeal\nset 3-5 5-5\nshow\n")
+    assert "Surrender, or show to expose and settle." in stays

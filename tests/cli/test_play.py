@@ -421,7 +421,7 @@ def test_wallet_moves_money_by_events_and_never_goes_negative() -> None:
     assert wallet.balance == 400 + sum(e.returned + e.won for e in settled)
 
 
-@pytest.mark.parametrize("line", ["bet", "bet pip_street:ace", "bet pip_street:ace 5 6", "roll 2"])
+@pytest.mark.parametrize("line", ["bet", "bet pip_street:ace 5 6", "roll 2"])
 def test_wrong_arguments_get_the_usage_line(line: str) -> None:
     """``bet SPOT AMOUNT`` (or ``roll``) typed with the wrong arguments gets its usage
     line, not "Unknown command", and wagers nothing."""
@@ -429,6 +429,18 @@ def test_wrong_arguments_get_the_usage_line(line: str) -> None:
     usage = "roll" if line.startswith("roll") else "bet SPOT AMOUNT"
     assert f"usage: {usage}\n" in output
     assert "Unknown command" not in output
+    assert "Final balance: $1,000" in output
+
+
+def test_a_spot_with_no_amount_asks_for_the_amount() -> None:
+    """``bet pip_street:ace`` names a spot and no amount: said so, with an example at the
+    least it takes ($5, 675a.2(e)(1)), not a bare usage line; nothing is wagered."""
+    output = run(["play", "high-roll-dice", "--seed", "1"], "bet pip_street:ace\nquit\n")
+    assert (
+        "A wager on Pip Street ace needs an amount: type bet pip_street:ace AMOUNT, AMOUNT in "
+        "dollars (e.g. bet pip_street:ace 5)."
+    ) in output
+    assert "usage:" not in output and "Unknown command" not in output
     assert "Final balance: $1,000" in output
 
 

@@ -321,12 +321,22 @@ PG_ROUND = ("bet 10", "deal", set_fill, "show")
 NOT_OFFERED = ("refuse", "bet 5", "deal")
 NOT_REMOVED = "Refused: a wager may not be removed: "
 """The refusal of ``remove SPOT`` where the game takes no wager down, its rule after it."""
+PG_NOT_REMOVED = (
+    "this table takes no wager down once it is placed: it stays on the betting area until it "
+    'is settled, and after "no more bets" a wager may not be withdrawn at all (621a.7(c))'
+)
+"""Pai Gow's: 621a provides for no withdrawal of a wager after "no more bets"."""
+SB_NOT_REMOVED = (
+    "the procedures of a Sic Bo round provide for no wager to be taken down once placed; it "
+    "stays on the layout until the dice are shaken and it is settled (625a.5 (inferred))"
+)
+"""Sic Bo's: the round of 625a.5 takes no wager down."""
 NOT_NOW = "may be taken down now"
 """The answer to ``remove SPOT`` where no removal is offered now (none sent)."""
 
 CASES: dict[str, dict[str, Case]] = {
     "craps": {
-        "bet WAGER AMOUNT": Case((), wager("bet SPOT AMOUNT", craps_words), named("PlaceWager")),
+        "bet SPOT AMOUNT": Case((), wager("bet SPOT AMOUNT", craps_words), named("PlaceWager")),
         "roll": Case(
             ("bet pass 5",),
             when("AnnounceNoMoreBets", "roll", DEALER),
@@ -342,23 +352,23 @@ CASES: dict[str, dict[str, Case]] = {
             when("AnnounceNoMoreBets", "deal", DEALER),
             named("AnnounceNoMoreBets", DEALER),
         ),
-        "down WAGER": Case(
-            CRAPS_UP, spot_of("RemoveWager", "down WAGER", craps_words), named("RemoveWager")
+        "down SPOT": Case(
+            CRAPS_UP, spot_of("RemoveWager", "down SPOT", craps_words), named("RemoveWager")
         ),
-        "remove WAGER": Case(
-            CRAPS_UP, spot_of("RemoveWager", "remove WAGER", craps_words), named("RemoveWager")
+        "remove SPOT": Case(
+            CRAPS_UP, spot_of("RemoveWager", "remove SPOT", craps_words), named("RemoveWager")
         ),
-        "take down WAGER": Case(
-            CRAPS_UP, spot_of("RemoveWager", "take down WAGER", craps_words), named("RemoveWager")
+        "take down SPOT": Case(
+            CRAPS_UP, spot_of("RemoveWager", "take down SPOT", craps_words), named("RemoveWager")
         ),
-        "off WAGER": Case(
+        "off SPOT": Case(
             CRAPS_POINT,
-            spot_of("CallWager", "off WAGER", craps_words),
+            spot_of("CallWager", "off SPOT", craps_words),
             named("CallWager", working=False),
         ),
-        "working WAGER": Case(
+        "working SPOT": Case(
             CRAPS_UP,
-            spot_of("CallWager", "working WAGER", craps_words),
+            spot_of("CallWager", "working SPOT", craps_words),
             named("CallWager", working=True),
         ),
         "give up": Case(("bet pass 5", "roll"), when("GiveUpDice", "give up"), named("GiveUpDice")),
@@ -475,7 +485,9 @@ CASES: dict[str, dict[str, Case]] = {
     },
     "pai-gow": {
         "bet [SPOT] AMOUNT": Case((), amount_of("PlaceWager", "bet AMOUNT"), named("PlaceWager")),
-        "remove SPOT": Case(("bet 5",), placed("remove SPOT"), None, NOT_NOW),
+        "remove SPOT": Case(
+            ("bet 5",), placed("remove SPOT"), None, NOT_REMOVED + PG_NOT_REMOVED, offered=False
+        ),
         "style NAME": Case(("bet 5",), style_fill, None, "The tiles will be delivered"),
         "deal": Case(
             ("bet 5",),
@@ -522,7 +534,9 @@ CASES: dict[str, dict[str, Case]] = {
             (), sic_bo_fill("single N AMOUNT", "1"), named("PlaceWager", spot="one_of_a_kind:1")
         ),
         "bet SPOT AMOUNT": Case((), wager("bet SPOT AMOUNT", layout_name), named("PlaceWager")),
-        "remove SPOT": Case(("big 5",), placed("remove SPOT"), None, NOT_NOW),
+        "remove SPOT": Case(
+            ("big 5",), placed("remove SPOT"), None, NOT_REMOVED + SB_NOT_REMOVED, offered=False
+        ),
         "shake": Case(
             ("big 5",),
             when("AnnounceNoMoreBets", "shake", DEALER),
@@ -579,7 +593,7 @@ def test_each_usage_line_is_read_as_its_command(
     said = typed.reply
     assert "Unknown command" not in said and "usage:" not in said, (typed.line, said)
     if case.sends is None:
-        assert typed.sent == [] and case.says in said, (typed.line, typed.sent, said)
+        assert typed.sent == [] and case.says in " ".join(said.split()), (typed.line, said)
     else:
         assert any(case.sends(c, a) for c, a in typed.sent), (typed.line, typed.sent, said)
     if case.offered:
@@ -670,6 +684,19 @@ def test_usage_lines_are_in_the_tables_words(game: str) -> None:
         assert not re.search(r"[_:]|\b[A-Z][a-z]+[A-Z]", line), (game, line)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_usage_lines_name_what_is_typed_in_the_shared_words(game: str) -> None:
+    """Every table says a wager's place as the core grammar does, SPOT (``bet SPOT
+    AMOUNT``, ``remove SPOT``, Craps' ``off SPOT``), never another word for it (Craps said
+    ``bet WAGER AMOUNT``)."""
+    grammar = module_of(game).GRAMMAR
+    said = usages(grammar)
+    assert said["bet"] in ("bet SPOT AMOUNT", "bet [SPOT] AMOUNT"), game
+    assert said["remove"] == "remove SPOT", game
+    placeholders = {p for line in grammar for p in re.findall(r"\b[A-Z][A-Z0-9]+\b", line)}
+    assert "WAGER" not in placeholders, (game, grammar)
+
+
 # -- the core grammar: each core verb read the same way at every game's table --------------
 CORE_WORDS = {"bet", "remove", "deal", "roll"}
 """The first words of the core grammar (:data:`base.CORE`), read once in ``base.Terminal``."""
@@ -707,12 +734,13 @@ REMOVED = {
         ("bet pip street ace 5",), placed("remove SPOT"), None, NOT_REMOVED, offered=False
     ),
     "double-back-jack": Case(DBJ_DEALT, placed("remove SPOT"), None, NOT_REMOVED, offered=False),
-    "pai-gow": Case(("bet 5",), placed("remove SPOT"), None, NOT_NOW),
-    "sic-bo": Case(("big 5",), placed("remove SPOT"), None, NOT_NOW),
+    "pai-gow": Case(("bet 5",), placed("remove SPOT"), None, NOT_REMOVED, offered=False),
+    "sic-bo": Case(("big 5",), placed("remove SPOT"), None, NOT_REMOVED, offered=False),
 }
 """``remove SPOT`` at each table: the wager taken down where the game takes one down then;
-where it never does (675a.6(d) read with 675a.2(e); 673a.6(c)), the refusal with its rule;
-else nothing sent."""
+where it never does (675a.6(d) read with 675a.2(e); 673a.6(c); Pai Gow, none after "no more
+bets", 621a.7(c), and none before at this table; Sic Bo's round, 625a.5), the refusal with
+its rule, sending nothing."""
 LONE = {
     "double-back-jack": Case(("refuse",), amount_of("PlaceWager", "bet AMOUNT"), PLACED),
     "pai-gow": Case((), amount_of("PlaceWager", "bet AMOUNT"), PLACED),
@@ -764,7 +792,7 @@ def test_each_core_verb_is_read_alike_at_every_table(
     said = typed.reply
     assert "Unknown command" not in said and "usage:" not in said, (typed.line, said)
     if case.sends is None:
-        assert typed.sent == [] and case.says in said, (typed.line, typed.sent, said)
+        assert typed.sent == [] and case.says in " ".join(said.split()), (typed.line, said)
     else:
         assert any(case.sends(c, a) for c, a in typed.sent), (typed.line, typed.sent, said)
         assert "Refused" not in said, (typed.line, said)

@@ -172,3 +172,71 @@ def test_a_pai_gow_wager_is_said_on_its_betting_area_by_the_signs_name() -> None
     said = describe(WagerPlaced(seat=1, spot="pai_gow", amount=1000, cite="621a.7(a)"), {}, spots)
     assert "betting area Pai Gow Wager" in said, said
     assert "spot" not in said, said
+
+
+EXAMPLE_OF = {
+    "craps": "craps",
+    "criss-cross-poker": "criss-cross-poker",
+    "double-back-jack": "double-back-jack",
+    "go-fore-it": "go-fore-it",
+    "high-roll-dice": "high-roll-dice-2014",
+    "pai-gow": "pai-gow",
+    "sic-bo": "sic-bo",
+}
+"""Each game's shipped Rules Submission (``examples/rules``)."""
+
+
+def answers(text: str) -> dict[str, str]:
+    """What the table printed after each line typed, up to the next prompt."""
+    return {
+        part.split("\n", 1)[0]: part.split("\n", 1)[1] if "\n" in part else ""
+        for part in text.split("\n> ")[1:]
+    }
+
+
+@pytest.mark.parametrize("game", sorted(EXAMPLE_OF))
+def test_a_bet_that_is_no_amount_says_what_an_amount_is(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``bet -1``, ``bet 0`` and ``bet abc`` at every table (the shared grammar) are
+    refused saying what was wrong and what an amount is, with the rule of the wagers
+    offered and an example, never a bare usage line; the example is a wager the table
+    takes now: typed next, it is placed (the balance goes down by its amount)."""
+    said: dict[str, str] = {}
+
+    def lines(table: Terminal[Any, Any]) -> str | None:
+        if game == "double-back-jack" and "refuse" not in said:
+            said["refuse"] = ""
+            return "refuse"  # the cut is offered first (673a.5(c))
+        typed = next((line for line in ("bet -1", "bet 0", "bet abc") if line not in said), None)
+        if typed is not None:
+            said[typed] = ""
+            return typed
+        if "example" not in said:
+            said["example"] = ""
+            out = table.console.file.getvalue()  # type: ignore[attr-defined]
+            example = re.search(r"e\.g\. (bet [^()]+?) \(", out)
+            assert example is not None, out
+            said["typed"] = example[1]
+            said["before"] = str(table.wallet.balance)
+            return example[1]
+        said["after"] = str(table.wallet.balance)
+        return None
+
+    text = session(EXAMPLE_OF[game], lines, monkeypatch, rounds=1)
+    told = answers(text)
+    for line, wrong in (
+        ("bet -1", "a wager must be more than zero, not -$1"),
+        ("bet 0", "a wager must be more than zero, not $0"),
+        ("bet abc", "'abc' is not an amount in dollars and cents such as 5 or 2.50"),
+    ):
+        reply = " ".join(told[line].split())
+        assert reply.startswith(f"Refused: {wrong}: an amount is a positive number of dollars")
+        assert re.search(r"e\.g\. bet .+ \(\d{3}a?\.[\w().]+( \(inferred\))?\)$", reply), reply
+        assert "usage:" not in reply
+    typed = said["typed"]
+    placed = int(said["before"]) - int(said["after"])
+    amount = re.search(r"(\d+(?:\.\d\d)?)$", typed)
+    assert amount is not None and "Refused" not in told[typed], (typed, told[typed])
+    per_spot = round(float(amount[1]) * 100)
+    assert placed in (per_spot, 2 * per_spot), (typed, placed)  # both antes at Criss-Cross

@@ -88,6 +88,6 @@ def test_gli_19_4_4_6_split_aces_draw_and_each_hand_is_settled_on_its_own() -> N
         for spot in ("blackjack", "blackjack_2")
     ]
     assert [(row[0], row[1], row[2]) for row in rows] == [
-        ("1", "blackjack", "win"),
-        ("2", "blackjack", "lose"),
+        ("1", "Blackjack", "win"),
+        ("2", "Blackjack", "lose"),
     ]

@@ -99,6 +99,25 @@ class Choice:
     cite: str = ""
 
 
+def typed_dollars(cents: Cents) -> str:
+    """``cents`` as a player types them in dollars: ``500`` -> ``"5"``, ``250`` ->
+    ``"2.50"``."""
+    return f"{cents // 100}" + (f".{cents % 100:02d}" if cents % 100 else "")
+
+
+def amount_wrong(typed: str) -> str | None:
+    """Why ``typed`` is not an amount a wager may be, in words (``"'abc' is not an amount
+    in dollars and cents such as 5 or 2.50"``, ``"a wager must be more than zero, not
+    -$1"``); ``None`` for an amount of dollars more than zero."""
+    try:
+        cents = parse_dollars(typed, "")
+    except IllegalCommand as error:
+        return error.reason
+    if cents <= 0:
+        return f"a wager must be more than zero, not {format_cents(cents)}"
+    return None
+
+
 def usages(typed: Iterable[str]) -> dict[str, str]:
     """Command word -> its usage, read from what the player types (a "You may" row's
     ``typed``, a table's :attr:`~Terminal.grammar`): ``"bet SPOT AMOUNT"`` gives ``{"bet":
@@ -215,8 +234,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             if spot is None or spot not in spots:
                 return ""
             cents = self.example_amount(spot, round(float(match[2]) * 100))
-            dollars = f"{cents // 100}" + (f".{cents % 100:02d}" if cents % 100 else "")
-            return f"bet {match[1]} {dollars}{match[3]}"
+            return f"bet {match[1]} {typed_dollars(cents)}{match[3]}"
 
         text = EXAMPLE.sub(example, self.help)
         return re.sub(r",\s*(:|\()", lambda m: m[1] if m[1] == ":" else " (", text)
@@ -430,15 +448,34 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         before its own words (:data:`CORE`): ``deal`` (and ``roll`` at a dice table) asks
         the dealer to close the betting and deal (:meth:`deal_now`); ``bet [SPOT] AMOUNT``
         a wager on the spot named by its name on the layout in words, any case, SPOT left
-        out where one spot is open to the player (:meth:`place`); ``remove SPOT`` takes a
-        wager down where the game lets it (:meth:`remove`). ``False``: not a core line (a
-        line of several wagers, ``bet A 5, bet B 5``, is the table's own)."""
+        out where one spot is open to the player (:meth:`place`); ``bet`` and a word that is
+        neither a spot nor an amount more than zero (``bet -1``, ``bet 0``, ``bet abc``) is
+        refused saying what an amount is (:meth:`not_an_amount`), and a spot named with no
+        amount after it (``bet skins``, ``bet front 9``) is asked for its amount
+        (:meth:`no_amount`); ``remove SPOT`` takes a wager down where the game lets it
+        (:meth:`remove`). ``False``: not a core line (a line of several wagers, ``bet A 5,
+        bet B 5``, is the table's own)."""
         words = line.split() or [""]
         lowered = [word.lower() for word in words]
         if lowered == ["deal"] or (lowered == ["roll"] and self.dice):
             self.deal_now(round_)
+        elif (
+            lowered[:1] == ["bet"]
+            and len(words) == 2
+            and "," not in line
+            and self.example_spot(words[1]) is None
+            and (wrong := amount_wrong(words[1])) is not None
+        ):
+            self.not_an_amount(round_, wrong)
         elif lowered[:1] == ["bet"] and len(words) == 2 and not AMOUNT.fullmatch(words[1]):
             self.no_amount(round_, words[1])
+        elif (
+            lowered[:1] == ["bet"]
+            and len(words) > 2
+            and self.example_spot(" ".join(words[1:])) is not None
+            and self.example_spot(" ".join(words[1:-1])) is None
+        ):
+            self.no_amount(round_, " ".join(words[1:]))  # "bet front 9": a spot, no amount
         elif lowered[:1] == ["bet"] and len(words) >= 2 and "," not in line:
             spot = " ".join(words[1:-1]) or self.lone_spot(round_)
             if spot is not None:
@@ -458,8 +495,64 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     with its rule (the Blackjack Wager during the cut offer); ``None``: none."""
 
     def no_amount(self, round_: RoundT, typed: str) -> None:
-        """``bet`` and one word that is no amount: the usage line (a table may say more)."""
-        self.unknown(f"bet {typed}")
+        """``bet`` and a spot's name with no amount after it: said so, with an example
+        (:meth:`amount_example`); ``bet`` and one word that names no spot and is no amount:
+        the usage line (a table may say more)."""
+        spot = self.example_spot(typed)
+        if spot is None:
+            self.unknown(f"bet {typed}")
+            return
+        example = f"bet {typed} {typed_dollars(self.least_amount(round_, spot))}"
+        self.console.print(
+            f"A wager on {self.spot_name(spot)} needs an amount: type bet {typed} AMOUNT, "
+            f"AMOUNT in dollars (e.g. {example}).",
+            markup=False,
+        )
+
+    def not_an_amount(self, round_: RoundT, wrong: str) -> None:
+        """``bet`` and one word that is neither a spot nor an amount more than zero
+        (``bet -1``, ``bet 0``, ``bet abc``): refused, saying what was ``wrong`` and what an
+        amount is, with an example this table takes now (:meth:`amount_example`) and the
+        rule of the wagers offered."""
+        rule = self.wager_cite(round_)
+        cite = f" ({shown(rule)})" if rule else ""
+        self.console.print(
+            f"Refused: {wrong}: an amount is a positive number of dollars (cents may be "
+            f"given, as in 12.50), e.g. {self.amount_example(round_)}{cite}",
+            markup=False,
+        )
+
+    def wager_cite(self, round_: RoundT) -> str:
+        """The rule of the wagers offered now (the first offer that takes an amount);
+        ``""`` where none is offered (a table may name its wager's rule then)."""
+        offers = [c for c in round_.legal_commands(SEAT) if c.cite and (c.spots or c.first_amount)]
+        return offers[0].cite if offers else ""
+
+    def amount_example(self, round_: RoundT) -> str:
+        """A wager this table takes now, as typed: ``bet Pip Street ace 5`` (the first spot
+        open, by :meth:`typed_spot`, at the least amount offered on it), or ``bet 5`` where
+        ``bet AMOUNT`` names the one spot open (:meth:`lone_spot`)."""
+        open_now = self.open_spots(round_)
+        first = next(iter(open_now), self.first_spot or next(iter(self.spot_labels), None))
+        dollars = typed_dollars(self.least_amount(round_, first))
+        if first is None or len(open_now) == 1 or (not open_now and self.first_spot):
+            return f"bet {dollars}"
+        return f"bet {self.typed_spot(first)} {dollars}"
+
+    def least_amount(self, round_: RoundT, spot: str | None) -> Cents:
+        """The least amount the round offers on ``spot`` now (the first offer naming it,
+        else the first that takes an amount), else the table minimum."""
+        offers = [c for c in round_.legal_commands(SEAT) if c.first_amount is not None]
+        named = [c for c in offers if spot in [str(one) for one in c.spots]]
+        for offer in named or offers:
+            amount = offer.first_amount
+            if amount is not None:
+                return amount.least
+        return self.rules.minimum_wager
+
+    def typed_spot(self, spot: str) -> str:
+        """``spot`` as the player types it in a wager (its name on the layout)."""
+        return self.spot_name(spot)
 
     def open_spots(self, round_: RoundT) -> list[str]:
         """The spots the player may wager on now (the spots of his wager offers)."""
@@ -486,13 +579,17 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     def place(self, round_: RoundT, typed: str, amount: str) -> None:
         """``bet SPOT AMOUNT``: the spot ``typed`` names (:meth:`example_spot`) wagered
         on (:meth:`place_on`); a spot this layout has not is refused, with the spots open
-        now."""
+        now in the layout's words (:meth:`no_spot`), and two amounts get the usage line.
+        A spot typed by its own value is sent to the round only where the game lists no
+        layout (its refusal then names the spots)."""
         spot = self.example_spot(typed)
-        if spot is None and len(typed.split()) == 1:
-            spot = typed  # a spot by its own value: the round refuses one off the layout
-        if spot is None and self.example_spot(typed.rpartition(" ")[0]) is not None:
+        if spot is None and len(typed.split()) == 1 and not self.spot_labels:
+            spot = typed  # no layout listed: the round refuses a spot off it
+        if spot is None and (
+            AMOUNT.fullmatch(typed) or self.example_spot(typed.rpartition(" ")[0]) is not None
+        ):
             self.console.print(f"usage: {self.usage(round_, 'bet')}", markup=False)
-            return  # a spot and two amounts
+            return  # two amounts, or a spot and two amounts
         if spot is None:
             self.no_spot(round_, typed)
             return
@@ -505,16 +602,22 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
 
     def no_spot(self, round_: RoundT, typed: str) -> None:
         """``bet`` naming no spot of this layout: say so, with the spots open now and the
-        rule of the wagers offered."""
-        offers = [c for c in round_.legal_commands(SEAT) if c.spots]
+        rule of the layout's spots (:meth:`layout_cite`)."""
         spots = self.open_spots(round_)
         named = self.spot_names(spots) if spots else "none is open now"
-        cite = f" ({offers[0].cite})" if offers and offers[0].cite else ""
+        rule = self.layout_cite(round_)
+        cite = f" ({shown(rule)})" if rule else ""
         self.console.print(
             f"Refused: there is no spot {typed!r} on this layout; the spots you may bet on "
             f"now, as the layout names them: {named}{cite}",
             markup=False,
         )
+
+    def layout_cite(self, round_: RoundT) -> str:
+        """The rule that names the layout's spots, which a wager on a spot the layout has
+        not is refused under: by default the rule of the wagers offered now
+        (:meth:`wager_cite`)."""
+        return self.wager_cite(round_)
 
     def removal_refused(self) -> str | None:
         """Why no wager may ever be taken down at this table, with its rule (the refusal

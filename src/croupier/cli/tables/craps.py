@@ -85,13 +85,13 @@ with remove (or take down), and called off, or working, for the next roll
 your Pass and Come wagers with a point keep working."""
 
 GRAMMAR = (
-    "bet WAGER AMOUNT",
+    "bet SPOT AMOUNT",
     "roll, shoot, deal",
-    "remove WAGER",
-    "take down WAGER",
-    "down WAGER",
-    "off WAGER",
-    "working WAGER",
+    "remove SPOT",
+    "take down SPOT",
+    "down SPOT",
+    "off SPOT",
+    "working SPOT",
     "give up",
 )
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
@@ -295,6 +295,9 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         spot = super().example_spot(typed)
         return typed if spot is None else spot_words(spot)
 
+    def typed_spot(self, spot: str) -> str:
+        return typed_key(spot_words(spot))  # "pass", "place 6"
+
     @staticmethod
     def names_a_wager(round_: CrapsRound, line: str) -> bool:
         """Whether ``line`` is a wager's name alone (``pass``, ``place 6``)."""
@@ -315,14 +318,12 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         wagers = ", ".join(spot_words(spot) for spot in command.spots)
         match command.command:
             case "PlaceWager":
-                yield Choice(
-                    "bet WAGER AMOUNT", wagers, amount_words(command, round_), command.cite
-                )
+                yield Choice("bet SPOT AMOUNT", wagers, amount_words(command, round_), command.cite)
             case "RemoveWager":
-                yield Choice("remove WAGER", wagers, "", command.cite)
+                yield Choice("remove SPOT", wagers, "", command.cite)
             case "CallWager":
                 working = True in command.values("working")
-                typed = "working WAGER" if working else "off WAGER"
+                typed = "working SPOT" if working else "off SPOT"
                 does = f"call {'working' if working else 'off'}: {wagers}"
                 yield Choice(typed, does, "", command.cite)
             case "GiveUpDice":
@@ -341,7 +342,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         )
         held = [spot_words(spot) for spot in round_.state.wagers.get(SEAT, {})]
         if held:
-            text += f". Or take your wagers down ({', '.join(held)}: remove WAGER), or quit"
+            text += f". Or take your wagers down ({', '.join(held)}: remove SPOT), or quit"
         return text + "."
 
     # -- the layout ---------------------------------------------------------------------------

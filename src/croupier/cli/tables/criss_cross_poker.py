@@ -18,7 +18,7 @@ from rich.table import Table
 
 from croupier.cli.tables import offered
 from croupier.cli.tables.base import SEAT, CardTerminal, Choice, play_command
-from croupier.cli.tables.terminal import amount_range
+from croupier.cli.tables.terminal import amount_range, card_said, cards_said
 from croupier.engine import Command, Event, LegalCommand, WagerSettled
 from croupier.equipment.cards import Card
 from croupier.errors import IllegalCommand
@@ -229,7 +229,9 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
             return
         self.dealer_steps(round_)  # shuffle, cut, deal, the stub
         hand = round_.view(SEAT)["hands"][str(SEAT)]
-        self.console.print(f"Your cards: {hand[0]} {hand[1]}. Across Bet: 1x, 2x, 3x or fold?")
+        self.console.print(
+            f"Your cards: {cards_said(hand[:2])}. Across Bet: 1x, 2x, 3x or fold?", markup=False
+        )
 
     def decide(self, round_: CrissCrossPokerRound, command: Command) -> None:
         events = self.act(round_, command)
@@ -284,11 +286,15 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
         for event in events:
             match event:
                 case CardDiscarded(card=card):
-                    self.console.print(f"Card found face up and discarded: {card} ({event.cite})")
+                    self.console.print(
+                        f"Card found face up and discarded: {card_said(card)} ({event.cite})"
+                    )
                 case StubDiscarded(cards=cards):
                     self.console.print(f"Stub of {cards} cards to the discard rack ({event.cite})")
                 case CommunityCardsTurned(positions=positions, cards=cards):
-                    shown = ", ".join(f"{p}: {c}" for p, c in zip(positions, cards, strict=True))
+                    shown = ", ".join(
+                        f"{p}: {card_said(c)}" for p, c in zip(positions, cards, strict=True)
+                    )
                     self.console.print(f"Turned up {shown} ({event.cite})")
                 case HandsTurnedUp(seat=seat, across=across, down=down) if seat == SEAT:
                     self.console.print(f"Across Hand: {across}; Down Hand: {down}")

@@ -20,8 +20,15 @@ from rich.console import Console
 from rich.table import Table
 
 from croupier.cli.tables.base import SEAT, Choice, Terminal, between_rounds, play_command
-from croupier.cli.tables.terminal import amount_range, dealer_steps, result_and_odds
-from croupier.engine import DEALER, Command, Event, LegalCommand, WagerSettled
+from croupier.cli.tables.terminal import (
+    amount_range,
+    card_said,
+    cards_said,
+    dealer_steps,
+    result_and_odds,
+    signed,
+)
+from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.games.double_back_jack import (
     AcceptCut,
@@ -54,6 +61,7 @@ from croupier.rng import Rng
 from croupier.rules.double_back_jack import (
     MIN_CUT,
     SECTIONS,
+    SPOT_WORDS,
     DoubleBackJackRules,
     Spot,
     spot_name,
@@ -253,6 +261,9 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         else:
             super().place_on(round_, spot, amount)
 
+    def wager_cite(self, round_: DoubleBackJackRound) -> str:
+        return super().wager_cite(round_) or SECTIONS.blackjack_wager  # during the cut offer
+
     def removal_refused(self) -> str:
         return (
             "a player may not handle, remove or alter a wager once made until a decision "
@@ -332,7 +343,8 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             return
         self.wallet.apply(round_, events)
         up = round_.state.up_card
-        self.console.print(f"Dealer shows {up}, hole card face down ({SECTIONS.deal})")
+        shows = "no card" if up is None else card_said(up)
+        self.console.print(f"Dealer shows {shows}, hole card face down ({SECTIONS.deal})")
         self.show(round_, events)
         self.proceed(round_)
 
@@ -487,12 +499,23 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
 
     @staticmethod
     def hand_line(hand: Hand) -> str:
-        """``Hand 1: Tc 5d 9h - 4c (20)``: the cards, a second chance card after ``-``,
-        and the total (673a.7(l))."""
-        shown = " ".join(str(card) for card in hand.cards)
+        """``Hand 1: 10♣ 5♦ 9♥ - 4♣ (20)``: the cards as a player
+        reads them, a second chance card after ``-``, and the total (673a.7(l)): ``soft
+        17`` where an ace counts 11 (673a.3(d)(3)), ``24, bust`` over 21."""
+        shown = cards_said(hand.cards)
         if hand.second_chance_card is not None:
-            shown += f" - {hand.second_chance_card}"
-        return f"Hand {hand.index + 1}: {shown} ({hand.total})"
+            shown += f" - {card_said(hand.second_chance_card)}"
+        return f"Hand {hand.index + 1}: {shown} ({DoubleBackJackTerminal.total_said(hand)})"
+
+    @staticmethod
+    def total_said(hand: Hand) -> str:
+        """A hand's total in words: ``17``, ``soft 17`` (an ace counted 11, 673a.3(d)(3)),
+        ``24, bust``."""
+        total = hand.total
+        if total > BLACKJACK_TOTAL:
+            return f"{total}, bust"
+        soft = hand.second_chance_card is None and hand_value(hand.cards).soft
+        return f"soft {total}" if soft else str(total)
 
     def shown(self, round_: DoubleBackJackRound, events: list[Event]) -> None:
         self.show(round_, events)
@@ -500,6 +523,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     def show(self, round_: DoubleBackJackRound, events: list[Event]) -> None:
         state = round_.state
         settlements = Table("Hand", "Spot", "Outcome", "Odds", "Wager", "Result", "Rule")
+        losses: list[str] = []
         hands_changed = False
         for event in events:
             match event:
@@ -525,24 +549,32 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                         f"No cards left: the discard rack is shuffled and cut ({event.cite})."
                     )
                 case CardDiscarded(card=card):
-                    self.console.print(f"{card} goes to the discard rack ({event.cite}).")
+                    self.console.print(
+                        f"{card_said(card)} goes to the discard rack ({event.cite})."
+                    )
                 case HoleCardRead(blackjack=blackjack):
                     said = "Blackjack" if blackjack else "no Blackjack"
                     self.console.print(f"Card reader: {said} ({event.cite}).")
                 case DealerHandComplete(total=total):
-                    shown = " ".join(str(card) for card in state.dealer)
-                    self.console.print(f"Dealer: {shown} (total {total}) ({event.cite})")
+                    shown = cards_said(state.dealer)
+                    soft = hand_value(state.dealer) == (total, True) and not state.dealer_blackjack
+                    said = f"soft {total}" if soft else str(total)  # an ace counted 11
+                    self.console.print(f"Dealer: {shown} (total {said}) ({event.cite})")
                 case WagerSettled() if event.seat == SEAT:
                     settlements.add_row(*self.settlement_row(event))
+                    if event.outcome is Outcome.LOSE:
+                        losses.append(self.loss_line(round_, event))
                 case CardDealt(hand=to) if to == SEAT:
                     hands_changed = True
                 case PlayerDecided(seat=seat) if seat == SEAT:
                     hands_changed = True
                 case HoleCardTurned(card=card) if not state.dealer_blackjack:
-                    self.console.print(f"The dealer turns up the hole card: {card} ({event.cite}).")
+                    self.console.print(
+                        f"The dealer turns up the hole card: {card_said(card)} ({event.cite})."
+                    )
         completed = any(isinstance(e, DealerHandComplete) for e in events)
         if state.hole_turned and state.dealer_blackjack and not completed:
-            shown = " ".join(str(card) for card in state.dealer)
+            shown = cards_said(state.dealer)
             total = hand_value(state.dealer).total
             self.console.print(f"Dealer: {shown} (total {total}) ({SECTIONS.card_reader})")
         if hands_changed and state.hands:
@@ -551,12 +583,38 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                     self.console.print(self.hand_line(hand), markup=False)
         if settlements.row_count:
             self.console.print(settlements)
+        for line in losses:
+            self.console.print(line, markup=False)
+
+    def loss_line(self, round_: DoubleBackJackRound, event: WagerSettled) -> str:
+        """A wager of the player's that loses, in a line: ``You lose hand 1: -$10 on the
+        Blackjack Wager (your 17 against the dealer's 20; 673a.7(r)(3)(ii))``."""
+        state = round_.state
+        index = 1 if event.spot.endswith("_2") else 0
+        spot = Spot(event.spot.removesuffix("_2"))
+        hand = state.hands.get((SEAT, index))
+        if spot is Spot.INSURANCE:
+            return f"Your Insurance Wager loses: {signed(-event.amount)} ({event.cite})"
+        why = ""
+        if hand is not None and hand.total > BLACKJACK_TOTAL:
+            why = f"your hand is bust at {hand.total}; "
+        elif state.dealer_blackjack:
+            why = "the dealer has Blackjack; "
+        elif hand is not None and state.hole_turned:  # the dealer's cards all face up
+            dealer = hand_value(state.dealer).total
+            why = f"your {self.total_said(hand)} against the dealer's {dealer}; "
+        return (
+            f"You lose hand {index + 1}: {signed(-event.amount)} on the {SPOT_WORDS[spot]} Wager "
+            f"({why}{event.cite})"
+        )
 
     @staticmethod
     def settlement_row(event: WagerSettled) -> tuple[str, ...]:
+        """Hand, spot (as the layout names it: ``Blackjack``), outcome, odds, wager,
+        result and rule of a settlement."""
         result, odds = result_and_odds(event)
         hand = "2" if event.spot.endswith("_2") else "1"
-        name = event.spot.removesuffix("_2")
+        name = SPOT_WORDS[Spot(event.spot.removesuffix("_2"))]
         return (
             hand,
             name,

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from croupier.cli.tables.base import SEAT, CardTerminal, Choice, play_command
-from croupier.cli.tables.terminal import amount_range
+from croupier.cli.tables.terminal import amount_range, card_said, cards_said
 from croupier.engine import Command, Event, LegalCommand, WagerSettled
 from croupier.errors import IllegalCommand
 from croupier.games.go_fore_it import (
@@ -168,7 +168,9 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
             return
         self.dealer_steps(round_)  # shuffle, cut, deal, the stub
         hand = round_.view(SEAT)["hands"][str(SEAT)]
-        self.console.print(f"Your front cards: {hand[0]} {hand[1]}  (hole cards face down)")
+        self.console.print(
+            f"Your front cards: {cards_said(hand[:2])}  (hole cards face down)", markup=False
+        )
         self.console.print("Back 9 (equal to your Front 9) or fold? Type back9 or fold.")
 
     def decide(self, round_: GoForeItRound, command: Command) -> None:
@@ -207,14 +209,16 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
         for event in events:
             match event:
                 case CardDiscarded(card=card):
-                    self.console.print(f"Card found face up and discarded: {card} ({event.cite})")
+                    self.console.print(
+                        f"Card found face up and discarded: {card_said(card)} ({event.cite})"
+                    )
                 case StubDiscarded(cards=cards):
                     self.console.print(f"Stub of {cards} cards to the discard rack ({event.cite})")
                 case DealerHandRevealed(cards=cards, total=total):
-                    shown = " ".join(str(card) for card in cards)
+                    shown = cards_said(cards)
                     self.console.print(f"Dealer: {shown} (total {total}) ({event.cite})")
                 case HandTurnedUp(seat=seat, cards=cards, total=total, score=score) if seat == SEAT:
-                    shown = " ".join(str(card) for card in cards)
+                    shown = cards_said(cards)
                     named = score.value.replace("_", " ")
                     self.console.print(f"You: {shown} (total {total}, {named})")
                 case WagerSettled() if event.seat == SEAT:

@@ -115,6 +115,9 @@ class HighRollDiceTable(Terminal[HighRollDiceRules, HighRollDiceRound]):
     def place_on(self, round_: HighRollDiceRound, spot: str, amount: str) -> None:
         self.bet(round_, spot, amount)
 
+    def layout_cite(self, round_: HighRollDiceRound) -> str:
+        return self.rules.sections.wagers  # the layout's wagers (675a.2(e))
+
     def removal_refused(self) -> str:
         return (
             "the rules of High Roll Dice provide for no wager to be taken down once placed; "

@@ -298,6 +298,13 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         else:
             super().place_on(round_, spot, amount)
 
+    def removal_refused(self) -> str:
+        return (
+            "this table takes no wager down once it is placed: it stays on the betting area "
+            'until it is settled, and after "no more bets" a wager may not be withdrawn at '
+            f"all ({SECTIONS.no_more_bets})"
+        )
+
     def choice(self, round_: PaiGowRound, command: LegalCommand) -> Iterable[Choice]:
         if command.command == "TakeBank":
             typed, does = "take bank CHIPS", "be the bank, with CHIPS to cover the wagers"
@@ -378,12 +385,16 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         tiles = round_.view(SEAT)["my_tiles"].get(str(SEAT), [])
         self.console.print(f"Your tiles: {' '.join(tiles)}  (set two together: set T1 T2)")
 
-    def set_hands(self, round_: PaiGowRound, a: str, b: str) -> None:
+    def set_hands(self, round_: PaiGowRound, a: str, b: str, *, asked: bool = True) -> None:
+        """Set the player's tiles ``a`` and ``b`` together; the dealer then sets his hands.
+        ``asked``: the player is asked to surrender or show (not when he is leaving and
+        his hand is played out for him)."""
         if not self.act(round_, SetHands(seat=SEAT, together=(a, b)), SEAT):
             return
         if round_.state.phase is Phase.DEALER_SETTING:
             self.dealer_steps(round_)  # the dealer's hands by the house way
-            self.console.print("Surrender, or show to expose and settle.")
+            if asked:
+                self.console.print("Surrender, or show to expose and settle.")
 
     def hint(self, round_: PaiGowRound) -> None:
         tiles = round_.tiles_of(SEAT)
@@ -420,7 +431,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             self.deal(round_)
         if round_.state.phase is Phase.SETTING:
             setting = self.rules.dealer_way.set(round_.tiles_of(SEAT))
-            self.set_hands(round_, setting.high[0].code, setting.high[1].code)
+            self.set_hands(round_, setting.high[0].code, setting.high[1].code, asked=False)
         if not round_.finished:
             self.act(round_, SettleWagers(), DEALER)
 

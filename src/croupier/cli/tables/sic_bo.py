@@ -24,6 +24,7 @@ from croupier.cli.tables.terminal import dealer_steps, signed
 from croupier.engine import DEALER, Event, LegalCommand, Outcome, WagerSettled
 from croupier.errors import IllegalCommand, InvalidWager
 from croupier.games.sic_bo import (
+    ROUND,
     AnnounceNoMoreBets,
     DiceThrown,
     PlaceWager,
@@ -168,6 +169,13 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
         self.bet(round_, f"bet {typed} {amount}")  # the layout's words, or the short ones
 
     # -- what the player may bet ----------------------------------------------------------
+    def removal_refused(self) -> str:
+        return (
+            "the procedures of a Sic Bo round provide for no wager to be taken down once "
+            "placed; it stays on the layout until the dice are shaken and it is settled "
+            f"({shown(ROUND)})"
+        )
+
     def choices(self, round_: SicBoRound) -> Iterable[Choice]:
         """One row per wager of 625a.3 with what may still go on it (the most any of its
         areas takes now), then ``shake`` once something is on the layout."""

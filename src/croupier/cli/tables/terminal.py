@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import signal
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
@@ -20,11 +20,29 @@ from rich.console import Console
 
 from croupier.citations import shown
 from croupier.engine import Command, Event, LegalCommand, Outcome, Round, WagerSettled
+from croupier.equipment.cards import Card, Rank
 from croupier.errors import InvalidAmount
 from croupier.game import WALLET, event_moves
 from croupier.money import Cents, format_cents, format_odds
 from croupier.offers import Amount
 from croupier.registry import find
+
+SUIT_SYMBOLS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
+"""Each suit's symbol, as the browser draws it: clubs, diamonds, hearts, spades."""
+
+
+def card_said(card: Card | str) -> str:
+    """A card as a player reads it at every card table: its rank as printed on the card
+    (2 to 10, J, Q, K, A) and its suit's symbol: ``"10\u2660"`` for ``Ts``,
+    ``"A\u2665"`` for ``Ah``. A card that is no card raises ``ValueError``."""
+    card = card if isinstance(card, Card) else Card.parse(card)
+    rank = "10" if card.rank is Rank.TEN else card.rank.symbol
+    return rank + SUIT_SYMBOLS[card.suit.value]
+
+
+def cards_said(cards: Iterable[Card | str]) -> str:
+    """Cards as a player reads them (:func:`card_said`), one space between each."""
+    return " ".join(card_said(card) for card in cards)
 
 
 @dataclass

@@ -1,0 +1,95 @@
+"""`croupier verify-round` at a dice table says what the game draws, in the game's own
+words (its policy's random draws), never another game's ("every card, tile and die").
+
+Each reveal is made here as the server makes one (:func:`croupier.ledger.chain.seal_event`
+seals what a spectator may not see, the events are chained by their public forms): one
+round played from a sealed seed, wagered, closed and dealt by the dealer's steps."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from croupier.cli import app
+from croupier.cli.tables.terminal import dealer_steps
+from croupier.engine import DEALER
+from croupier.ledger.chain import seal_event
+from croupier.registry import find
+from croupier.rng import SEED_BYTES, SealedDraws
+from croupier.sealing import chain_hash, element_commitments
+
+
+def reveal_of(game: str, wager: dict[str, Any]) -> dict[str, Any]:
+    """The reveal of one round of ``game`` (its default rules) with ``wager`` at seat 1,
+    dealt from a sealed seed, as ``GET /rounds/{id}/reveal`` gives it."""
+    spec = find(game)
+    rng = SealedDraws(bytes(range(SEED_BYTES)))
+    rules = spec.rules_type.model_validate({})
+    round_ = spec.round_type.open(rules, table_id="t", round_id="t-1", seats={1: "p"}, rng=rng)
+    round_.handle(round_.command_adapter.validate_python(wager), 1)
+    closing = round_.command_adapter.validate_python({"type": "AnnounceNoMoreBets"})
+    round_.handle(closing, DEALER)
+    for step in dealer_steps(round_):
+        round_.handle(step, DEALER)
+    assert round_.finished
+    prev, events = "0" * 64, []
+    for index, event in enumerate(round_.events):
+        stored = seal_event(event, spec.policy, rng)
+        body = json.loads(stored.body)
+        salts = json.loads(stored.salts) if stored.salts else {}
+        digest = chain_hash(prev, stored.public)
+        events.append(
+            {
+                "seq": index,
+                "index": index,
+                "type": event.type,
+                "prev_hash": prev,
+                "hash": digest,
+                "sealed": json.loads(stored.sealed) if stored.sealed else {},
+                "event": body,
+                "salts": salts,
+                "elements": {
+                    name: element_commitments(body[name], salt)
+                    for name, salt in salts.items()
+                    if isinstance(salt, list)
+                },
+                "ids_replaced": False,
+            }
+        )
+        prev = digest
+    return {
+        "round_id": "t-1",
+        "table_id": "t",
+        "game": game,
+        "status": "completed",
+        "events": events,
+        "previous_round_id": None,
+        "carried_on": False,
+    }
+
+
+@pytest.mark.parametrize(
+    ("game", "wager", "drawn"),
+    [
+        ("high-roll-dice", {"spot": "pip_street:ace"}, "the dice"),
+        ("sic-bo", {"spot": "big"}, "the three dice"),
+    ],
+)
+def test_a_dice_table_says_it_drew_dice(
+    game: str, wager: dict[str, Any], drawn: str, tmp_path: Path
+) -> None:
+    """The round checks out in itself (exit 3: no ``--seen``), and the note on the sealed
+    seed names what the game draws as the regulation names it (675a's "the dice", the
+    three dice of 625a.2's shaker): no card or tile, which a dice game has none of."""
+    path = tmp_path / "reveal.json"
+    placed = {"type": "PlaceWager", "seat": 1, "amount": 500, **wager}
+    path.write_text(json.dumps(reveal_of(game, placed)))
+    result = CliRunner().invoke(app, ["verify-round", "t-1", "--reveal", str(path)])
+    assert result.exit_code == 3, result.output
+    said = " ".join(result.output.split())
+    assert f"every value drawn ({drawn}) follows from the server seed sealed at event 0" in said
+    assert "card" not in said and "tile" not in said
