@@ -470,7 +470,7 @@ class WageringRound(Round[LayoutT]):
                 return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None
             case NoMoreBets():
                 return AnnounceNoMoreBets(), DEALER, None
-            case RoundVoided(reason=reason):
+            case RoundVoided(reason=reason, cite=cite) if cite == self.betting_sections.void:
                 return VoidRound(reason=reason), DEALER, None
         return self.play_command_for(event, following)
 
