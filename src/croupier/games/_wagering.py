@@ -138,12 +138,13 @@ class BettingSections:
 
 
 class Bound(NamedTuple):
-    """A wager on a spot now: ``low`` to ``high`` cents (``high < low``: no amount fits),
-    under rule ``cite``."""
+    """A wager on a spot now: ``low`` to ``high`` cents (``high < low``: no amount fits)
+    in multiples of ``step`` cents, under rule ``cite``."""
 
     low: Cents
     high: Cents
     cite: str
+    step: Cents = 1
 
 
 class Seated(Protocol):
@@ -320,6 +321,15 @@ class WageringRound(Round[LayoutT]):
         """The events of "no more bets" (the game may add to :class:`NoMoreBets`)."""
         yield NoMoreBets(cite=self.betting_sections.no_more_bets)
 
+    def placed_events(self, placed: WagerPlaced) -> Iterator[Event]:
+        """The events of a wager placed (the game may add to ``placed``)."""
+        yield placed
+
+    def voiding_events(self, reason: str) -> Iterator[Event]:
+        """The events of the dealer's void: :class:`RoundVoided`, then every wager in play
+        returned (:meth:`in_play`)."""
+        yield from void_events(reason, self.betting_sections.void, self.in_play())
+
     @abstractmethod
     def decide_play(self, command: Command, actor: Actor) -> Iterator[Event]:
         """The game's own commands: validate (raising before the first event), yield the
@@ -419,11 +429,11 @@ class WageringRound(Round[LayoutT]):
 
     def check_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
         """The wager ``command`` places (:meth:`check_spot`, then its amount: whole cents
-        within the spot's :class:`Bound`)."""
+        within the spot's :class:`Bound`, in its steps)."""
         seat, spot = command.seat, command.spot
         bound = self.check_spot(seat, spot, actor, command.amount)
         amount = require_cents(command.amount, *self.amount_terms(spot))
-        if not bound.low <= amount <= bound.high:
+        if amount % bound.step or not bound.low <= amount <= bound.high:
             raise self.refuse_amount(seat, spot, amount, bound)
         return WagerPlaced(seat=seat, spot=spot, amount=amount, cite=self.placed_cite(spot))
 
@@ -452,13 +462,13 @@ class WageringRound(Round[LayoutT]):
             raise NotYourTurn("the round is over", self.betting_sections.over)
         match command:
             case PlaceWager():
-                yield self.check_wager(command, actor)
+                yield from self.placed_events(self.check_wager(command, actor))
             case AnnounceNoMoreBets():
                 self.check_no_more_bets(actor)
                 yield from self.closing_events()
             case VoidRound(reason=reason):
                 self.check_void(actor)
-                yield from void_events(reason, self.betting_sections.void, self.in_play())
+                yield from self.voiding_events(reason)
             case _:
                 yield from self.decide_play(command, actor)
 
@@ -509,7 +519,7 @@ class WageringRound(Round[LayoutT]):
                 bound.cite,
                 seat=seat,
                 spot=choice(spots, self.spot_label),
-                amount=Amount(low=bound.low, high=bound.high),
+                amount=Amount(low=bound.low, high=bound.high, step=bound.step),
             )
             for bound, spots in groups.items()
         ]
