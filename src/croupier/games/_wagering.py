@@ -6,7 +6,10 @@ and gives only its rules: its spots (:meth:`~WageringRound.spots`), what a seat 
 (:meth:`~WageringRound.wagers_of`), the limits of a wager on a spot now (the one limit
 hook, :meth:`~WageringRound.wager_bound`), when the round may be voided
 (:meth:`~WageringRound.why_not_void`), and the rest of its commands
-(:meth:`~WageringRound.decide_play`, :meth:`~WageringRound.play_offers`).
+(:meth:`~WageringRound.decide_play`, :meth:`~WageringRound.play_offers`). A game whose
+wager or void brings more events adds them in :meth:`~WageringRound.placed_events` and
+:meth:`~WageringRound.voiding_events` (Craps' commission); one whose betting opens again
+after each roll closes it with :meth:`~WageringRound.closing_events` each time (Craps).
 
 **One check per command, used twice.** Each shared command has one check that raises the
 refusal (:class:`~croupier.errors.IllegalCommand`, naming the rule the game cites in its
