@@ -253,9 +253,9 @@ def _pai_gow(round_: PaiGowRound, actor: Actor) -> list[Item]:
             items.append(("DeclareAbandoned", where))
         if passes(round_.check_bank_answer, seat, actor, True):
             items += [("TakeBank", where, (rules.minimum_wager, None)), ("PassBank", where)]
-        bounds = checked(round_.check_spot, seat, actor)
-        if bounds is not None and bounds[1] >= bounds[0]:
-            items.append(("PlaceWager", where, SPOT, bounds))
+        bound = checked(round_.check_spot, seat, SPOT, actor)
+        if bound is not None and bound.high >= bound.low:
+            items.append(("PlaceWager", where, SPOT, (bound.low, bound.high)))
         if passes(round_.check_cut, seat, actor):
             items += [("CutTiles", where), ("DeclineCut", where)]
         most = checked(round_.check_direct_seat, seat, actor)

@@ -6,7 +6,10 @@ and gives only its rules: its spots (:meth:`~WageringRound.spots`), what a seat 
 (:meth:`~WageringRound.wagers_of`), the limits of a wager on a spot now (the one limit
 hook, :meth:`~WageringRound.wager_bound`), when the round may be voided
 (:meth:`~WageringRound.why_not_void`), and the rest of its commands
-(:meth:`~WageringRound.decide_play`, :meth:`~WageringRound.play_offers`).
+(:meth:`~WageringRound.decide_play`, :meth:`~WageringRound.play_offers`). A game whose
+wager or void brings more events adds them in :meth:`~WageringRound.placed_events` and
+:meth:`~WageringRound.voiding_events` (Craps' commission); one whose betting opens again
+after each roll closes it with :meth:`~WageringRound.closing_events` each time (Craps).
 
 **One check per command, used twice.** Each shared command has one check that raises the
 refusal (:class:`~croupier.errors.IllegalCommand`, naming the rule the game cites in its
@@ -139,12 +142,13 @@ class BettingSections:
 
 
 class Bound(NamedTuple):
-    """A wager on a spot now: ``low`` to ``high`` cents (``high < low``: no amount fits),
-    under rule ``cite``."""
+    """A wager on a spot now: ``low`` to ``high`` cents (``high < low``: no amount fits)
+    in multiples of ``step`` cents, under rule ``cite``."""
 
     low: Cents
     high: Cents
     cite: str
+    step: Cents = 1
 
 
 class Seated(Protocol):
@@ -321,6 +325,15 @@ class WageringRound(Round[LayoutT]):
         """The events of "no more bets" (the game may add to :class:`NoMoreBets`)."""
         yield NoMoreBets(cite=self.betting_sections.no_more_bets)
 
+    def placed_events(self, placed: WagerPlaced) -> Iterator[Event]:
+        """The events of a wager placed (the game may add to ``placed``)."""
+        yield placed
+
+    def voiding_events(self, reason: str) -> Iterator[Event]:
+        """The events of the dealer's void: :class:`RoundVoided`, then every wager in play
+        returned (:meth:`in_play`)."""
+        yield from void_events(reason, self.betting_sections.void, self.in_play())
+
     @abstractmethod
     def decide_play(self, command: Command, actor: Actor) -> Iterator[Event]:
         """The game's own commands: validate (raising before the first event), yield the
@@ -420,11 +433,11 @@ class WageringRound(Round[LayoutT]):
 
     def check_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
         """The wager ``command`` places (:meth:`check_spot`, then its amount: whole cents
-        within the spot's :class:`Bound`)."""
+        within the spot's :class:`Bound`, in its steps)."""
         seat, spot = command.seat, command.spot
         bound = self.check_spot(seat, spot, actor, command.amount)
         amount = require_cents(command.amount, *self.amount_terms(spot))
-        if not bound.low <= amount <= bound.high:
+        if amount % bound.step or not bound.low <= amount <= bound.high:
             raise self.refuse_amount(seat, spot, amount, bound)
         return WagerPlaced(seat=seat, spot=spot, amount=amount, cite=self.placed_cite(spot))
 
@@ -453,13 +466,13 @@ class WageringRound(Round[LayoutT]):
             raise NotYourTurn("the round is over", self.betting_sections.over)
         match command:
             case PlaceWager():
-                yield self.check_wager(command, actor)
+                yield from self.placed_events(self.check_wager(command, actor))
             case AnnounceNoMoreBets():
                 self.check_no_more_bets(actor)
                 yield from self.closing_events()
             case VoidRound(reason=reason):
                 self.check_void(actor)
-                yield from void_events(reason, self.betting_sections.void, self.in_play())
+                yield from self.voiding_events(reason)
             case _:
                 yield from self.decide_play(command, actor)
 
@@ -471,7 +484,7 @@ class WageringRound(Round[LayoutT]):
                 return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None
             case NoMoreBets():
                 return AnnounceNoMoreBets(), DEALER, None
-            case RoundVoided(reason=reason):
+            case RoundVoided(reason=reason, cite=cite) if cite == self.betting_sections.void:
                 return VoidRound(reason=reason), DEALER, None
         return self.play_command_for(event, following)
 
@@ -510,7 +523,7 @@ class WageringRound(Round[LayoutT]):
                 bound.cite,
                 seat=seat,
                 spot=choice(spots, self.spot_label),
-                amount=Amount(low=bound.low, high=bound.high),
+                amount=Amount(low=bound.low, high=bound.high, step=bound.step),
             )
             for bound, spots in groups.items()
         ]

@@ -81,12 +81,18 @@ def _rule_of(text: str) -> str:
     return ""
 
 
+def why_no_spot(rules: CrapsRules, spot: str) -> str:
+    """Why ``spot`` is no wager of the layout, in the one shape of every game, listing
+    the wagers this table offers."""
+    labels = (spot_words(one) for one in ORDER if rules.offers(wager_kind(one)))
+    return no_spot(spot, labels, _rule_of(spot))
+
+
 def _window(state: CrapsState, seat: int, spot: str) -> Refusal | None:
     """Whether ``spot`` may be made now at all (623a.4, 623a.6, 623a.11, 623a.12)."""
     rules, point = state.rules, state.point
     if spot not in ORDER:
-        labels = (spot_words(one) for one in ORDER if rules.offers(wager_kind(one)))
-        return Refusal(no_spot(spot, labels, _rule_of(spot)), WAGERS)
+        return Refusal(why_no_spot(rules, spot), WAGERS)
     kind, number = kind_of(spot), number_of(spot)
     if not rules.offers(wager_kind(spot)):
         return Refusal(f"this table does not offer {spot_words(spot)}", WAGERS)

@@ -46,7 +46,6 @@ from croupier.engine import (
     Event,
     LegalCommand,
     Outcome,
-    Round,
     RoundCompleted,
     RoundOpened,
     RoundVoided,
@@ -54,10 +53,10 @@ from croupier.engine import (
     WagerSettled,
 )
 from croupier.equipment.dice import read_dice
-from croupier.errors import InvalidWager, NotYourTurn, OtherSeat, ReplayError
+from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games._common import dealer_only, empty_seat, expect_phase, passes
+from croupier.games._wagering import BettingSections, Bound, WageringRound
 from croupier.games.craps.commands import (
-    AnnounceNoMoreBets,
     CallRoll,
     CallWager,
     CrapsCommand,
@@ -67,11 +66,9 @@ from croupier.games.craps.commands import (
     Irregularity,
     LeaveTable,
     OfferDice,
-    PlaceWager,
     RemoveWager,
     SelectDice,
     ThrowDice,
-    VoidRound,
 )
 from croupier.games.craps.events import (
     CommissionCollected,
@@ -101,12 +98,14 @@ from croupier.games.craps.placing import (
     placement,
     removal,
     removed_with,
+    why_no_spot,
 )
 from croupier.games.craps.settle import fire_settlements, settle_roll
 from croupier.games.craps.state import Bet, CrapsState, Phase
 from croupier.games.craps.turn import Tally
 from croupier.games.craps.wagers import (
     BONUS_SPOTS,
+    ORDER,
     all_spots,
     amount_step,
     commission,
@@ -120,8 +119,8 @@ from croupier.games.craps.wagers import (
     wager_kind,
     win_odds,
 )
-from croupier.money import Cents, require_cents
-from croupier.offers import Amount, Choice, Integers, Numbers, Text, choice, offer
+from croupier.money import Cents
+from croupier.offers import Amount, Choice, Integers, Numbers, choice, offer
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice
 from croupier.rules.craps import (
     DICE,
@@ -131,10 +130,21 @@ from croupier.rules.craps import (
     SETTLEMENT,
     SHOOTER,
     THROW,
+    WAGERS,
     CrapsRules,
 )
 
 VOID_ROUND_CITE = "interpretations:void-round"
+BETTING = BettingSections(
+    seated=MAKING,
+    wagers=WAGERS,
+    closed=MAKING,
+    no_more_bets=MAKING,
+    void=VOID_ROUND_CITE,
+    over=SHOOTER,
+)
+"""The sections the shared wagering base cites for Craps' wagers, "no more bets" and
+the void."""
 
 
 def _said(spot: str) -> str:
@@ -161,21 +171,23 @@ _PLACE = Integers(low=1, high=DICE_OFFERED)
 """The places of the five dice offered (623a.7)."""
 
 
-class CrapsRound(Round[CrapsState]):
-    """One round of Craps or Mini-Craps under a :class:`CrapsRules`."""
+class CrapsRound(WageringRound[CrapsState]):
+    """One round of Craps or Mini-Craps under a :class:`CrapsRules`. Placing a wager,
+    "no more bets" and the void are the shared base's (:mod:`croupier.games._wagering`),
+    betting opening again after each roll; the wagers that stay up across rolls, their
+    removal, calls and settlement are Craps' own."""
 
     game = "craps"
     rules_type = CrapsRules
     event_adapter = TypeAdapter(list[CrapsEvent])
     command_adapter = TypeAdapter(CrapsCommand)
+    betting_sections = BETTING
+    betting, closed, completed, voided = Phase.BETTING, Phase.THROW, Phase.COMPLETED, Phase.VOIDED
+    adds_to_wager = True
 
     @property
     def rules(self) -> CrapsRules:
         return self.state.rules
-
-    @property
-    def finished(self) -> bool:
-        return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
 
     # -- opening ------------------------------------------------------------------------
     @classmethod
@@ -303,12 +315,10 @@ class CrapsRound(Round[CrapsState]):
 
     _expect = staticmethod(expect_phase)
 
-    def command_for(
+    def play_command_for(
         self, event: Event, following: Sequence[Event] = ()
     ) -> tuple[Command, Actor, Rng | None] | None:
         match event:
-            case WagerPlaced(seat=seat, spot=spot, amount=amount):
-                return PlaceWager(seat=seat, spot=spot, amount=amount), seat, None
             case WagerRemoved(seat=seat, spot=spot, reason="taken_down"):
                 return RemoveWager(seat=seat, spot=spot), seat, None
             case WagerCalled(seat=seat, spot=spot, working=working):
@@ -317,8 +327,6 @@ class CrapsRound(Round[CrapsState]):
                 return LeaveTable(seat=seat), seat, None
             case ShooterDone(seat=seat, reason="gave_up"):
                 return GiveUpDice(seat=seat), seat, None
-            case NoMoreBets():
-                return AnnounceNoMoreBets(), DEALER, None
             case DiceOffered():
                 return OfferDice(), DEALER, None
             case DiceSelected(seat=seat, dice=(first, second)):
@@ -332,8 +340,6 @@ class CrapsRound(Round[CrapsState]):
                 return DeclareIrregularity(irregularity=irregularity), DEALER, None
             case RollCalled():
                 return CallRoll(), DEALER, None
-            case RoundVoided(reason=reason):
-                return VoidRound(reason=reason), DEALER, None
             case ShooterDone(reason="no_line_wager") | RoundCompleted():
                 # The first event of a command: the turn ended with nothing on the layout
                 # (within "no more bets" or a roll's call they follow its first event).
@@ -341,20 +347,9 @@ class CrapsRound(Round[CrapsState]):
         return None
 
     # -- commands ---------------------------------------------------------------------
-    def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
-        if self.finished:
-            raise NotYourTurn("the round is over", SHOOTER)
+    def decide_play(self, command: Command, actor: Actor) -> Iterator[Event]:
         state = self.state
         match command:
-            case PlaceWager(seat=seat, spot=spot):
-                amount = self.check_wager(seat, spot, command.amount, actor)
-                yield WagerPlaced(seat=seat, spot=spot, amount=amount, cite=section_of(spot))
-                if commission_up_front(self.rules, spot):
-                    charged = commission(spot, amount, self.rules)
-                    if charged:
-                        yield CommissionCollected(
-                            seat=seat, spot=spot, amount=charged, cite=PAYOUTS
-                        )
             case RemoveWager(seat=seat, spot=spot):
                 self.check_remove(seat, spot, actor)
                 for taken in removed_with(state, seat, spot):
@@ -375,8 +370,6 @@ class CrapsRound(Round[CrapsState]):
             case LeaveTable(seat=seat):
                 self.check_leave(seat, actor)
                 yield from self._leave(seat)
-            case AnnounceNoMoreBets():
-                yield from self._no_more_bets(self.check_no_more_bets(actor))
             case OfferDice():
                 self.check_offer_dice(actor)
                 yield DiceOffered(count=DICE_OFFERED, cite=DICE)
@@ -394,9 +387,6 @@ class CrapsRound(Round[CrapsState]):
             case EndTurn():
                 self.check_end_turn(actor)
                 yield from self._end_turn()
-            case VoidRound(reason=reason):
-                self.check_void(actor)
-                yield from self._void(reason)
             case _:
                 raise NotYourTurn(f"{type(command).__name__} is not a Craps command", SHOOTER)
 
@@ -420,21 +410,50 @@ class CrapsRound(Round[CrapsState]):
         if self.state.phase is not Phase.BETTING:
             raise NotYourTurn('wagers are closed: "no more bets" has been called', MAKING)
 
-    def check_spot(self, seat: int, spot: str, actor: Actor) -> Limits:
-        """What ``seat`` may add to ``spot`` now (:func:`placement`), or its refusal."""
-        self.check_seat(seat, actor)
+    # The shared base's hooks for a wager: what ``seat`` may add to ``spot`` now is
+    # :func:`placement`'s Limits, its refusal :func:`placement`'s or :func:`amount_refusal`'s.
+    def spots(self) -> tuple[str, ...]:
+        return all_spots()
+
+    def is_spot(self, spot: str) -> bool:
+        return spot in ORDER
+
+    def why_no_spot(self, spot: str) -> str:
+        return why_no_spot(self.rules, spot)
+
+    def wagers_of(self, seat: int) -> dict[str, Cents]:
+        return {spot: bet.amount for spot, bet in self.state.wagers.get(seat, {}).items()}
+
+    def wager_bound(self, seat: int, spot: str) -> Bound | None:
         limits = placement(self.state, seat, spot)
         if isinstance(limits, Refusal):
-            raise InvalidWager(limits.reason, limits.cite)
-        return limits
+            return None
+        return Bound(limits.low, limits.high, limits.cite, limits.step)
 
-    def check_wager(self, seat: int, spot: str, amount: Any, actor: Actor) -> Cents:
-        """The cents a wager of ``amount`` on ``spot`` adds (:meth:`check_spot`, then whole
-        cents within its :class:`Limits` and their step)."""
-        self.check_spot(seat, spot, actor)
-        cents = require_cents(amount, "a wager", MAKING)
-        self._refuse(amount_refusal(self.state, seat, spot, cents))
-        return cents
+    def why_no_bound(self, seat: int, spot: str) -> tuple[str, str]:
+        refusal = placement(self.state, seat, spot)
+        assert isinstance(refusal, Refusal)
+        return refusal.reason, refusal.cite
+
+    def amount_terms(self, spot: str) -> tuple[str, str]:
+        return "a wager", MAKING
+
+    def refuse_amount(self, seat: int, spot: str, amount: Cents, bound: Bound) -> IllegalCommand:
+        refusal = amount_refusal(self.state, seat, spot, amount)
+        assert refusal is not None
+        return InvalidWager(refusal.reason, refusal.cite)
+
+    def placed_cite(self, spot: str) -> str:
+        return section_of(spot)
+
+    def placed_events(self, placed: WagerPlaced) -> Iterator[Event]:
+        """The wager, then a commission charged when it is made (623a.5)."""
+        yield placed
+        seat, spot, amount = placed.seat, placed.spot, placed.amount
+        if commission_up_front(self.rules, spot):
+            charged = commission(spot, amount, self.rules)
+            if charged:
+                yield CommissionCollected(seat=seat, spot=spot, amount=charged, cite=PAYOUTS)
 
     def check_remove(self, seat: int, spot: str, actor: Actor) -> None:
         """Refuse taking down ``spot`` (:func:`removal`, 623a.4)."""
@@ -471,10 +490,15 @@ class CrapsRound(Round[CrapsState]):
         if not betting and (seat in state.wagers or state.shooter == seat):
             raise NotYourTurn("a player leaves once the roll in progress is settled", MAKING)
 
-    def check_no_more_bets(self, actor: Actor) -> int | None:
+    def check_no_more_bets(self, actor: Actor) -> None:
         """Refuse "no more bets" but by the dealer in betting where, on a come-out, a
         shooter holding a line wager is found or wagers stand for the stickperson to throw
-        for (623a.10). Returns the shooter for the next roll (``None``: the stickperson)."""
+        for (623a.10): :meth:`shooter_for_roll`."""
+        self.shooter_for_roll(actor)
+
+    def shooter_for_roll(self, actor: Actor) -> int | None:
+        """The shooter for the next roll (``None``: the stickperson), once "no more bets"
+        is called; refuses as :meth:`check_no_more_bets`."""
         state = self.state
         dealer_only(actor, 'call "no more bets"', MAKING)
         if state.phase is not Phase.BETTING:
@@ -562,13 +586,11 @@ class CrapsRound(Round[CrapsState]):
                 SHOOTER,
             )
 
-    def check_void(self, actor: Actor) -> None:
-        """Refuse a void but by the dealer while no throw is on display."""
-        dealer_only(actor, "void the round", VOID_ROUND_CITE)
+    def why_not_void(self) -> str | None:
+        """A round is voided only while no throw is on display."""
         if self.state.phase not in (Phase.BETTING, Phase.OFFERED, Phase.THROW):
-            raise NotYourTurn(
-                "a round may be voided only while no throw is on display", VOID_ROUND_CITE
-            )
+            return "a round may be voided only while no throw is on display"
+        return None
 
     # -- the events of a command, once its check has passed ---------------------------------
     def _shooter_done(self, seat: int, reason: Any) -> Iterator[Event]:
@@ -618,9 +640,10 @@ class CrapsRound(Round[CrapsState]):
                 return seat
         return None
 
-    def _no_more_bets(self, shooter: int | None) -> Iterator[Event]:
-        """ "No more bets", the dice to ``shooter`` (:meth:`check_no_more_bets`): a shooter
-        without a line wager on a come-out gives them up first."""
+    def closing_events(self) -> Iterator[Event]:
+        """ "No more bets", the dice to the shooter :meth:`shooter_for_roll` finds: a
+        shooter without a line wager on a come-out gives them up first."""
+        shooter = self.shooter_for_roll(DEALER)
         current = self.state.shooter
         yield NoMoreBets(cite=MAKING)
         if current is not None and shooter != current:
@@ -664,7 +687,7 @@ class CrapsRound(Round[CrapsState]):
             yield from self._shooter_done(shooter, "no_line_wager")
         yield RoundCompleted(cite=SHOOTER)
 
-    def _void(self, reason: str) -> Iterator[Event]:
+    def voiding_events(self, reason: str) -> Iterator[Event]:
         in_play = list(self.state.bets())
         yield RoundVoided(reason=reason, cite=VOID_ROUND_CITE)
         for seat, spot, bet in in_play:
@@ -691,11 +714,10 @@ class CrapsRound(Round[CrapsState]):
         """Whether "no more bets" may be called (:meth:`check_no_more_bets` passes)."""
         return passes(self.check_no_more_bets, DEALER)
 
-    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
-        """What ``actor`` may send now: each command offered exactly where its check
-        passes (``LeaveTable``, which the table sends, is never offered)."""
-        if self.finished:
-            return []
+    def play_offers(self, actor: Actor) -> list[LegalCommand]:
+        """What ``actor`` may send now besides a wager, "no more bets" and the void (the
+        base's): each command offered exactly where its check passes (``LeaveTable``,
+        which the table sends, is never offered)."""
         if actor == DEALER:
             return self._dealer_legal()
         legal = [self._select_offer(actor)] if passes(self.check_select, actor, actor) else []
@@ -703,10 +725,12 @@ class CrapsRound(Round[CrapsState]):
             legal += self._player_legal(actor)
         return legal
 
-    def _player_legal(self, seat: int) -> list[LegalCommand]:
-        """A seat's wagers, take-downs, calls and giving up the dice, once
-        :meth:`check_seat` has passed: each spot where the test of its check
-        (:func:`placement`, :func:`removal`, :func:`call_refusal`) passes."""
+    def wager_offers(self, seat: int) -> list[LegalCommand]:
+        """A seat's wagers, once :meth:`check_seat` has passed: each spot where the test of
+        its check (:func:`placement`) passes, grouped by the layout's groups, their cite
+        and amounts (with their steps)."""
+        if not passes(self.check_seat, seat, seat):
+            return []
         state = self.state
         groups: dict[tuple[str, str, Amount], list[str]] = {}
         for spot in all_spots():
@@ -715,10 +739,17 @@ class CrapsRound(Round[CrapsState]):
                 reason = step_reason(spot, self.rules, state.point) if limits.step > 1 else ""
                 amount = _amount(limits.low, limits.high, limits.step, reason)
                 groups.setdefault((group_of(spot), limits.cite, amount), []).append(spot)
-        legal = [
+        return [
             offer("PlaceWager", cite, seat=seat, spot=_spots(tuple(spots)), amount=amount)
             for (_, cite, amount), spots in groups.items()
         ]
+
+    def _player_legal(self, seat: int) -> list[LegalCommand]:
+        """A seat's take-downs, calls and giving up the dice, once :meth:`check_seat` has
+        passed: each spot where the test of its check (:func:`removal`,
+        :func:`call_refusal`) passes."""
+        state = self.state
+        legal: list[LegalCommand] = []
         held = state.wagers.get(seat, {})
         removable = [s for s in held if removal(state, seat, s) is None]
         if removable:
@@ -743,12 +774,12 @@ class CrapsRound(Round[CrapsState]):
         )
 
     def _dealer_legal(self) -> list[LegalCommand]:
-        """The dealer's commands, each where its check passes, in the order of a roll."""
+        """The dealer's commands, each where its check passes, in the order of a roll,
+        between "no more bets" and the void (the base's: the turn is ended only where
+        "no more bets" may not be called, with nothing on the layout)."""
         legal = []
         if passes(self.check_end_turn, DEALER):
             legal.append(offer("EndTurn", SHOOTER))
-        if passes(self.check_no_more_bets, DEALER):
-            legal.append(offer("AnnounceNoMoreBets", MAKING))
         if passes(self.check_select, None, DEALER):
             legal.append(self._select_offer(DEALER))
         if passes(self.check_offer_dice, DEALER):
@@ -761,8 +792,6 @@ class CrapsRound(Round[CrapsState]):
             legal.append(offer("CallRoll", SETTLEMENT))
         if passes(self.check_no_roll, DEALER):
             legal.append(offer("DeclareIrregularity", THROW, irregularity=choice(Irregularity)))
-        if passes(self.check_void, DEALER):
-            legal.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
         return legal
 
     def view(self, actor: Actor | None) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """Pai Gow's commands (621a), the irregularities the dealer declares (621a.6(e),
 621a.12) and their union. :class:`AnnounceNoMoreBets` (621a.7(c), 621a.8(a)) and
 :class:`VoidRound` are the shared wagering base's (:mod:`croupier.games._wagering`, the
-same JSON); a wager is Pai Gow's own :class:`PlaceWager` (its spot has a default)."""
+same JSON); a wager is the base's :class:`~croupier.games._wagering.PlaceWager` with
+one difference: its spot, the one betting area, may be left out."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pydantic import Field
 
 from croupier.engine import Command, SentCents, SentCentsOrZero
 from croupier.games._wagering import AnnounceNoMoreBets as AnnounceNoMoreBets
+from croupier.games._wagering import PlaceWager as SharedPlaceWager
 from croupier.games._wagering import VoidRound as VoidRound
 from croupier.rules.pai_gow import DeliveryStyle
 
@@ -63,14 +65,9 @@ class DeclineCut(Command):
     seat: int
 
 
-class PlaceWager(Command):
+class PlaceWager(SharedPlaceWager):
     """Seat ``seat`` wagers ``amount`` cents on its betting area (621a.7)."""
 
-    type: Literal["PlaceWager"] = "PlaceWager"
-    seat: int
-    amount: SentCents
-    """Cents; validated as a positive ``int`` so a bad value is refused with a cited
-    error rather than coerced."""
     spot: str = SPOT
 
 

@@ -50,7 +50,6 @@ from croupier.engine import (
     Event,
     LegalCommand,
     Outcome,
-    Round,
     RoundCompleted,
     RoundOpened,
     RoundVoided,
@@ -70,10 +69,10 @@ from croupier.games._common import (
     view_head,
     void_events,
 )
+from croupier.games._wagering import BettingSections, Bound, WageringRound
 from croupier.games.pai_gow.commands import (
     SPOT,
     SPOT_LABEL,
-    AnnounceNoMoreBets,
     ChooseDelivery,
     CutTiles,
     DealTiles,
@@ -87,7 +86,6 @@ from croupier.games.pai_gow.commands import (
     MixTiles,
     PaiGowCommand,
     PassBank,
-    PlaceWager,
     RequestHouseWay,
     SetDealerHands,
     SetHands,
@@ -95,7 +93,6 @@ from croupier.games.pai_gow.commands import (
     ShakeDice,
     Surrender,
     TakeBank,
-    VoidRound,
 )
 from croupier.games.pai_gow.delivery import (
     COUNTERCLOCKWISE,
@@ -151,7 +148,7 @@ from croupier.hands.paigow import (
     setting_with,
 )
 from croupier.money import Cents, format_cents, require_cents, vigorish
-from croupier.offers import Amount, Choice, Numbers, Subset, Text, choice, offer
+from croupier.offers import Amount, Choice, Numbers, Subset, choice, offer
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice, shuffle, shuffle_draws
 from croupier.rules.base import RulesSubmission
 from croupier.rules.pai_gow import (
@@ -167,6 +164,16 @@ from croupier.rules.pai_gow import (
 
 VOID_ROUND_CITE = "interpretations:void-round"
 S = SECTIONS
+BETTING = BettingSections(
+    seated=S.seated_only,
+    wagers=S.wagers,
+    closed=S.no_more_bets,
+    no_more_bets=S.no_more_bets,
+    void=VOID_ROUND_CITE,
+    over=S.expose,
+)
+"""The sections the shared wagering base cites for Pai Gow's wagers, "no more bets"
+and the void."""
 
 
 _IRREGULARITY_CITES = {
@@ -206,18 +213,22 @@ def _together(
     return high[0].code, high[1].code
 
 
-class PaiGowRound(Round[PaiGowState]):
+class PaiGowRound(WageringRound[PaiGowState]):
     """One round of Pai Gow under a :class:`~croupier.rules.pai_gow.PaiGowRules`.
 
     Open it with :meth:`open` (a :class:`PaiGowTable` does, carrying the bank rotation);
     drive it with :meth:`handle`. Seats are numbered 1 (the dealer's left) to 6 (the
-    dealer's right).
+    dealer's right). The wagers, "no more bets" and the void are the shared base's
+    (:mod:`croupier.games._wagering`): one wager per betting area, on its one spot.
     """
 
     game = "pai-gow"
     rules_type = PaiGowRules
     event_adapter = TypeAdapter(list[PaiGowEvent])
     command_adapter = TypeAdapter(PaiGowCommand)
+    betting_sections = BETTING
+    betting, closed, completed, voided = Phase.BETTING, Phase.SHAKE, Phase.COMPLETED, Phase.VOIDED
+    highest_seat_first = True
 
     @classmethod
     def open(
@@ -265,7 +276,7 @@ class PaiGowRound(Round[PaiGowState]):
         cite = S.display if context.start_of_game else S.bank_rotation
         yield from self._opening(context.model_copy(update={"cite": cite}))
 
-    def command_for(
+    def play_command_for(
         self, event: Event, following: Sequence[Event] = ()
     ) -> tuple[Command, Actor, Rng | None] | None:
         state = self.state
@@ -295,10 +306,6 @@ class PaiGowRound(Round[PaiGowState]):
                 return DeclineCut(seat=bank), bank, None
             case DealerWagerPlaced(amount=amount) if bank is not None:
                 return DirectDealerWager(seat=bank, amount=amount), bank, None
-            case WagerPlaced(seat=seat, spot=spot, amount=amount):
-                return PlaceWager(seat=seat, amount=amount, spot=spot), seat, None
-            case NoMoreBets():
-                return AnnounceNoMoreBets(), DEALER, None
             case DeliveryChosen(style=style, by=by):
                 return ChooseDelivery(style=style), self._shaker_actor(by), None
             case DiceShaken(faces=faces, by=by, source="reading"):
@@ -338,9 +345,7 @@ class PaiGowRound(Round[PaiGowState]):
                 return DeclareAbandoned(seat=seat), DEALER, None
             case HandsExposed() | RoundCompleted():
                 return SettleWagers(), DEALER, None
-            case RoundVoided(reason=reason, cite=cite):
-                if cite == VOID_ROUND_CITE:
-                    return VoidRound(reason=reason), DEALER, None
+            case RoundVoided():  # not the dealer's void (the base's): tiles misdealt
                 wrong = DeclareIrregularity(irregularity=Irregularity.WRONG_POSITIONS)
                 return wrong, DEALER, None
         return None
@@ -361,10 +366,6 @@ class PaiGowRound(Round[PaiGowState]):
     @property
     def rules(self) -> PaiGowRules:
         return self.state.rules
-
-    @property
-    def finished(self) -> bool:
-        return self.state.phase in (Phase.COMPLETED, Phase.VOIDED)
 
     # -- fold -------------------------------------------------------------------------------
     def initial_state(self, opened: RoundOpened, rules: PaiGowRules) -> PaiGowState:
@@ -599,9 +600,7 @@ class PaiGowRound(Round[PaiGowState]):
     _expect = staticmethod(expect_phase)
 
     # -- commands ---------------------------------------------------------------------------
-    def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
-        if self.finished:
-            raise NotYourTurn("the round is over", S.expose)
+    def decide_play(self, command: Command, actor: Actor) -> Iterator[Event]:
         match command:
             case TakeBank():
                 yield self.check_take_bank(command, actor)
@@ -613,13 +612,8 @@ class PaiGowRound(Round[PaiGowState]):
                 yield self._mix(actor)
             case CutTiles() | DeclineCut():
                 yield from self._cut(command, actor)
-            case PlaceWager():
-                yield self.check_wager(command, actor)
             case DirectDealerWager():
                 yield self.check_direct(command, actor)
-            case AnnounceNoMoreBets():
-                self.check_no_more_bets(actor)
-                yield NoMoreBets(cite=S.no_more_bets)
             case ChooseDelivery(style=style):
                 yield self.check_delivery(actor, style)
             case ShakeDice(faces=faces):
@@ -656,9 +650,6 @@ class PaiGowRound(Round[PaiGowState]):
                     yield from self._settle_dealer_bank()
                 else:
                     yield from self._settle_player_bank()
-            case VoidRound(reason=reason):
-                self.check_void(actor)
-                yield from self._void(reason, VOID_ROUND_CITE)
             case _:
                 raise NotYourTurn(f"{type(command).__name__} is not a Pai Gow command", S.wagers)
 
@@ -703,10 +694,6 @@ class PaiGowRound(Round[PaiGowState]):
                 "the wagers are settled after every hand is set and the dealer has set his",
                 S.expose,
             )
-
-    def check_void(self, actor: Actor) -> None:
-        """Refuse a void but by the dealer."""
-        self._dealer_only(actor, "void the round", VOID_ROUND_CITE)
 
     def _player_for(self, seat: int, actor: Actor, what: str, cite: str) -> None:
         """``actor`` must be the player seated at ``seat`` (one player may hold several
@@ -884,16 +871,12 @@ class PaiGowRound(Round[PaiGowState]):
         if amount:
             yield DealerWagerPlaced(amount=amount, cite=S.dealer_wager)
 
-    # -- wagers (621a.7, 621a.11(d)(2), 621a.13) ---------------------------------------------
-    def check_spot(
-        self, seat: int, actor: Actor, spot: str = SPOT, amount: object = None
-    ) -> tuple[Cents, Cents]:
-        """The least and most a wager on ``seat`` by ``actor`` may be now (cents; the most
-        under the least: the bank covers none); refuses a wager by another player, from an
-        empty seat, after "no more bets", on another spot, by the bank, or a second one
-        (621a.7, 621a.11(d)(2), 621a.13): a second one's ``amount`` (where sent) first,
-        when no wager could be it (:meth:`_table_amount`), as a pit would."""
-        state, rules = self.state, self.rules
+    # -- wagers (621a.7, 621a.11(d)(2), 621a.13): the shared base's hooks -----------------
+    def check_seat(self, seat: int, actor: Actor) -> None:
+        """Refuse a wager on ``seat`` but by a seated player whose area it is (one player
+        may hold several adjacent areas, 621a.13), and while the bank is offered
+        (621a.11(c))."""
+        state = self.state
         if actor == DEALER or actor not in state.seats:
             raise NotYourTurn("only a seated player may place a wager", S.seated_only)
         if seat not in state.seats:
@@ -907,23 +890,65 @@ class PaiGowRound(Round[PaiGowState]):
                 "(take the bank or pass it) before wagers are made",
                 S.bank_rotation,
             )
-        if state.phase not in WAGERING:
-            raise NotYourTurn(
-                'wagers are closed: "no more bets" has been announced; a wager may not be '
-                "made, increased or withdrawn",
-                S.no_more_bets,
-            )
-        if spot != SPOT:
-            raise InvalidWager(no_spot(spot, [SPOT_LABEL]), S.wagers)
-        if seat == state.bank:
-            raise InvalidWager(
-                "the bank plays its hand against every wager and places none", S.bank_one_area
-            )
-        if seat in state.wagers:
-            if amount is not None:
+
+    def betting_open(self) -> bool:
+        """Wagers are open from the mix (and the bank's cut) to "no more bets"."""
+        return self.state.phase in WAGERING
+
+    def refuse_closed(self, spot: str) -> IllegalCommand:
+        return NotYourTurn(
+            'wagers are closed: "no more bets" has been announced; a wager may not be '
+            "made, increased or withdrawn",
+            S.no_more_bets,
+        )
+
+    def spots(self) -> tuple[str, ...]:
+        return (SPOT,)
+
+    def why_no_spot(self, spot: str) -> str:
+        return no_spot(spot, [SPOT_LABEL])
+
+    def wagers_of(self, seat: int) -> dict[str, Cents]:
+        """The wager of betting area ``seat``, on its one spot."""
+        wagers = self.state.wagers
+        return {SPOT: wagers[seat]} if seat in wagers else {}
+
+    def wager_bound(self, seat: int, spot: str) -> Bound | None:
+        """The table limits, the most no more than what a player bank covers (the most
+        under the least: it covers none); none for the bank's own area (621a.7,
+        621a.11(d)(2))."""
+        if seat == self.state.bank:
+            return None
+        rules = self.rules
+        return Bound(rules.minimum_wager, min(rules.maximum_wager, self._covered()), S.wagers)
+
+    def why_no_bound(self, seat: int, spot: str) -> tuple[str, str]:
+        return "the bank plays its hand against every wager and places none", S.bank_one_area
+
+    def refuse_held(self, seat: int, spot: str, amount: object) -> IllegalCommand:
+        """A second wager: its ``amount`` (where sent) first, when no wager could be it
+        (:meth:`_table_amount`), as a pit would; else the wager already there."""
+        if amount is not None:
+            try:
                 self._table_amount(amount)
-            raise InvalidWager(f"seat {seat} already has a wager", S.wagers)
-        return rules.minimum_wager, min(rules.maximum_wager, self._covered())
+            except IllegalCommand as refused:
+                return refused
+        return InvalidWager(f"seat {seat} already has a wager", S.wagers)
+
+    def refuse_amount(self, seat: int, spot: str, amount: Cents, bound: Bound) -> IllegalCommand:
+        """An amount outside the table limits, else one the player bank cannot cover."""
+        try:
+            self._table_amount(amount)
+        except IllegalCommand as refused:
+            return refused
+        state, covered = self.state, self._covered()
+        return InvalidWager(
+            f"the bank's {format_cents(state.bank_chips)} cannot cover this wager: "
+            f"it covers {format_cents(covered)} more, so "
+            f"{format_cents(amount - covered)} of the {format_cents(amount)} would be "
+            "uncovered",
+            S.bank_covers,
+        )
 
     def _covered(self) -> Cents:
         """What the player bank covers of further wagers (cents; no bank: no bound)."""
@@ -943,22 +968,18 @@ class PaiGowRound(Round[PaiGowState]):
             )
         return cents
 
-    def check_wager(self, command: PlaceWager, actor: Actor) -> WagerPlaced:
-        """The wager ``command`` places (:meth:`check_spot`, then whole cents within the
-        table limits and what the bank covers)."""
-        state, seat = self.state, command.seat
-        self.check_spot(seat, actor, command.spot, command.amount)
-        amount = self._table_amount(command.amount)
-        covered = self._covered()
-        if state.bank is not None and amount > covered:
-            raise InvalidWager(
-                f"the bank's {format_cents(state.bank_chips)} cannot cover this wager: "
-                f"it covers {format_cents(covered)} more, so "
-                f"{format_cents(amount - covered)} of the {format_cents(amount)} would be "
-                "uncovered",
-                S.bank_covers,
-            )
-        return WagerPlaced(seat=seat, spot=SPOT, amount=amount, cite=S.wagers)
+    def wager_offers(self, seat: int) -> list[LegalCommand]:
+        """A wager on each betting area of the player at ``seat`` (621a.13) where
+        :meth:`check_spot` passes, with the amounts its bound allows."""
+        if seat not in self.state.seats:
+            return []
+        out = []
+        for area in self.state.boxes_of(seat):
+            bound = checked(self.check_spot, area, SPOT, seat)
+            if bound is not None and bound.high >= bound.low:
+                amount = Amount(low=bound.low, high=bound.high)
+                out.append(offer("PlaceWager", S.wagers, seat=area, spot=SPOT, amount=amount))
+        return out
 
     def check_direct(self, command: DirectDealerWager, actor: Actor) -> DealerWagerPlaced:
         """The dealer's wager the bank directs (``command``): by the bank, before "no more
@@ -1520,18 +1541,16 @@ class PaiGowRound(Round[PaiGowState]):
         return 0, amount
 
     def _void(self, reason: str, cite: str) -> Iterator[Event]:
-        """Void the round: every wager still in play is returned."""
-        wagers = self.state.wagers
-        in_play = [(seat, SPOT, wagers[seat]) for seat in sorted(wagers, reverse=True)]
-        yield from void_events(reason, cite, in_play)
+        """Void the round under rule ``cite`` (an irregularity's): every wager still in
+        play is returned."""
+        yield from void_events(reason, cite, self.in_play())
 
     # -- what may be done and seen ----------------------------------------------------------
-    def legal_commands(self, actor: Actor) -> list[LegalCommand]:
-        """What ``actor`` may send now: each command offered exactly where its check
-        passes, for each betting area of the actor's player (621a.13), with the values
-        the check allows (see :meth:`_seat_commands`, :meth:`_dealer_commands`)."""
-        if self.finished:
-            return []
+    def play_offers(self, actor: Actor) -> list[LegalCommand]:
+        """What ``actor`` may send now besides the wagers, "no more bets" and the void
+        (the base's): each command offered exactly where its check passes, for each
+        betting area of the actor's player (621a.13), with the values the check allows
+        (see :meth:`_seat_commands`, :meth:`_dealer_commands`)."""
         if actor == DEALER:
             return self._dealer_commands()
         if actor not in self.state.seats:
@@ -1539,8 +1558,9 @@ class PaiGowRound(Round[PaiGowState]):
         return self._seat_commands(actor)
 
     def _seat_commands(self, actor: int) -> list[LegalCommand]:
-        """A player's commands, in the order of a round. The house way is offered with the
-        area to set next, where it has a wager (its check allows any area still to set)."""
+        """A player's commands, in the order of a round, after his wagers. The house way
+        is offered with the area to set next, where it has a wager (its check allows any
+        area still to set)."""
         state, rules = self.state, self.rules
         out: list[LegalCommand] = []
         mine = state.boxes_of(actor)
@@ -1551,11 +1571,6 @@ class PaiGowRound(Round[PaiGowState]):
                 extra = co_bank if rules.co_banking else {}
                 out.append(offer("TakeBank", S.bank_rotation, seat=seat, chips=chips, **extra))
                 out.append(offer("PassBank", S.bank_rotation, seat=seat))
-        for seat in mine:
-            bounds = checked(self.check_spot, seat, actor)
-            if bounds is not None and bounds[1] >= bounds[0]:
-                amount = Amount(low=bounds[0], high=bounds[1])
-                out.append(offer("PlaceWager", S.wagers, seat=seat, spot=SPOT, amount=amount))
         bank = state.bank
         if bank is not None and passes(self.check_cut, bank, actor):
             stacks = Subset(of=tuple(range(1, STACKS + 1)))
@@ -1609,14 +1624,14 @@ class PaiGowRound(Round[PaiGowState]):
         return [code for code in codes if passes(self.check_exposed, position, code)]
 
     def _dealer_commands(self) -> list[LegalCommand]:
-        """The dealer's commands, each where its check passes, in the order of a round.
-        A tile exposed is offered for the tiles of :meth:`exposable_positions`."""
+        """The dealer's commands, each where its check passes, in the order of a round,
+        between "no more bets" and the void (the base's: the mix is never offered with
+        "no more bets"). A tile exposed is offered for the tiles of
+        :meth:`exposable_positions`."""
         state = self.state
         out: list[LegalCommand] = []
         if passes(self.check_mix, DEALER):
             out.append(offer("MixTiles", S.mix))
-        if passes(self.check_no_more_bets, DEALER):
-            out.append(offer("AnnounceNoMoreBets", S.no_more_bets))
         out += self._shake_commands(DEALER, S.dice)
         if passes(self.check_deal, DEALER):
             out.append(offer("DealTiles", S.deal))
@@ -1652,8 +1667,6 @@ class PaiGowRound(Round[PaiGowState]):
             out.append(offer("DeclareAbandoned", S.seated_only, seat=seats))
         if passes(self.check_settle, DEALER):
             out.append(offer("SettleWagers", S.expose))
-        if passes(self.check_void, DEALER):
-            out.append(offer("VoidRound", VOID_ROUND_CITE, reason=Text()))
         return out
 
     def view(self, actor: Actor | None) -> dict[str, Any]:
