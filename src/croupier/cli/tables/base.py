@@ -514,13 +514,16 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         (``bet -1``, ``bet 0``, ``bet abc``): refused, saying what was ``wrong`` and what an
         amount is, with an example this table takes now (:meth:`amount_example`) and the
         rule of the wagers offered."""
-        rule = self.wager_cite(round_)
-        cite = f" ({shown(rule)})" if rule else ""
-        self.console.print(
-            f"Refused: {wrong}: an amount is a positive number of dollars (cents may be "
-            f"given, as in 12.50), e.g. {self.amount_example(round_)}{cite}",
-            markup=False,
+        self.refused(
+            f"{wrong}: an amount is a positive number of dollars (cents may be given, as in "
+            f"12.50), e.g. {self.amount_example(round_)}",
+            self.wager_cite(round_),
         )
+
+    def refused(self, words: str, rule: str) -> None:
+        """Print the refusal ``words``, with the rule broken (``rule``; ``""``: none named)."""
+        cite = f" ({shown(rule)})" if rule else ""
+        self.console.print(f"Refused: {words}{cite}", markup=False)
 
     def wager_cite(self, round_: RoundT) -> str:
         """The rule of the wagers offered now (the first offer that takes an amount);
@@ -605,12 +608,10 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         rule of the layout's spots (:meth:`layout_cite`)."""
         spots = self.open_spots(round_)
         named = self.spot_names(spots) if spots else "none is open now"
-        rule = self.layout_cite(round_)
-        cite = f" ({shown(rule)})" if rule else ""
-        self.console.print(
-            f"Refused: there is no spot {typed!r} on this layout; the spots you may bet on "
-            f"now, as the layout names them: {named}{cite}",
-            markup=False,
+        self.refused(
+            f"there is no spot {typed!r} on this layout; the spots you may bet on now, as "
+            f"the layout names them: {named}",
+            self.layout_cite(round_),
         )
 
     def layout_cite(self, round_: RoundT) -> str:
