@@ -504,7 +504,7 @@ def _round_py(
     return min(x, 1) + min(y, 1) + a * x + d * y + m * (x if x > y else y), a, d, m
 
 
-_round: Final = numba.njit(cache=True, nogil=True)(_round_py)
+_round: Final = numba.njit(cache=True, nogil=True, inline="always")(_round_py)
 
 
 def _play_py(
