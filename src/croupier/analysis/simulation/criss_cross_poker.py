@@ -209,9 +209,9 @@ def _four_py(c0: int, c1: int, c2: int, c3: int) -> tuple[int, int, int]:
     """Four known cards of a five-card hand, for :func:`_pay_with`: the sum of their
     keys, their suit if all four share one (else -1), the mask of their ranks."""
     key = _CARD_KEYS[c0] + _CARD_KEYS[c1] + _CARD_KEYS[c2] + _CARD_KEYS[c3]
-    suit = c0 & 3
-    if (c1 & 3) != suit or (c2 & 3) != suit or (c3 & 3) != suit:
-        suit = -1
+    # one test of all four suits at once, not a branch per card (a suited pair of the
+    # player's is as unpredictable as not)
+    suit = c0 & 3 if ((c0 ^ c1) | (c0 ^ c2) | (c0 ^ c3)) & 3 == 0 else -1
     mask = (1 << (c0 >> 2)) | (1 << (c1 >> 2)) | (1 << (c2 >> 2)) | (1 << (c3 >> 2))
     return int(key), suit, mask
 
@@ -443,7 +443,7 @@ def _pair_index(c0: int, c1: int) -> int:
     """The two cards' ranks in either order as :data:`_PAIRS` numbers them."""
     r0, r1 = c0 >> 2, c1 >> 2
     hi, lo = max(r0, r1), min(r0, r1)
-    return hi * (hi + 1) // 2 + lo
+    return ((hi * (hi + 1)) >> 1) + lo  # a shift: numba floors a signed // by tests
 
 
 _pair_index_nb: Final = numba.njit(cache=True, nogil=True, inline="always")(_pair_index)
@@ -478,7 +478,7 @@ def _round_py(
     h1 = _rest_index_nb(4 * (right >> 2) + ((mapped >> (8 + 2 * (right & 3))) & 3), r0, r1)
     if h0 > h1:
         h0, h1 = h1, h0
-    d = int(down[cls, 0 if a == 1 else 1, h0 * (99 - h0) // 2 + h1 - h0 - 1])
+    d = int(down[cls, 0 if a == 1 else 1, ((h0 * (99 - h0)) >> 1) + h1 - h0 - 1])
     if d == 0:
         return -(2 + a), a, 0, 0
     key_a, suit_a, mask_a = _four(p0, p1, left, right)
@@ -490,7 +490,7 @@ def _round_py(
         if h > v:  # the Across and Down Hands traded (_middle_table)
             h, v = v, h
             combo = 2 * (d >> 1) + (a >> 1)
-        situation = _pair_index_nb(p0, p1) * _OUTER + v * (v + 1) // 2 + h
+        situation = _pair_index_nb(p0, p1) * _OUTER + ((v * (v + 1)) >> 1) + h
         code = (int(decisions[combo * _PLANE + (situation >> 2)]) >> (2 * (situation & 3))) & 3
         m = code + (code >> 1)
     else:  # a middle card may make a flush: summed card by card
