@@ -118,6 +118,57 @@ def test_middle_sums_are_the_sums_over_every_middle_card() -> None:
             assert sim._middle_sums(p0, p1, far, left, right, near, sim._ROWS) == expected
 
 
+def test_middle_decisions_are_the_exact_analysis_decisions() -> None:
+    """The Middle decision the kernel plays (from the table by ranks, or summed where a
+    hand's four known cards share a suit) is the exact analysis's
+    (:func:`middle_value`, every middle card evaluated) after Across and Down Bets of 1
+    or 3 antes each: 400 random situations and 200 with a four-card suit in play, with
+    stand-in strategies that make every bet."""
+    rng = np.random.default_rng(6741)
+    situations = _situations(rng, 400, False) + _situations(rng, 200, True)
+    deals = []
+    for p0, p1, far, left, right, near in situations:
+        middle = next(m for m in range(52) if m not in (p0, p1, far, left, right, near))
+        deals.append([far, left, middle, right, near, p0, p1])
+    for a in (1, 3):
+        for d in (1, 3):
+            _, _, bets = _settle_with(
+                np.full(169, a, dtype=np.int8), np.full((169, 2, 1225), d, dtype=np.int8), deals
+            )
+            assert (bets[:, 0] == a).all() and (bets[:, 1] == d).all()
+            for (p0, p1, far, left, right, near), bet in zip(situations, bets[:, 2], strict=True):
+                assert bet == middle_value((p0, p1), (left, right), (far, near), a, d)[0]
+
+
+def test_middle_table_is_the_rule_on_the_sums() -> None:
+    """Every deal whose Middle decision comes from the table by ranks (no four known cards
+    of one suit in a hand), 100,000 random ones for each Across and Down Bet: the decision
+    is that of the kernel's sums over the 46 middle cards (checked against every middle
+    card in ``test_middle_sums_are_the_sums_over_every_middle_card``) by 674a.11(f): a
+    bet of 3 antes where the higher hand's pays sum above 0, else of 1, and a fold where
+    the round's expected net is no better than losing the antes and both bets."""
+    rng = np.random.default_rng(6742)
+    deals = np.array([rng.permutation(52)[:7] for _ in range(100_000)], dtype=np.int64)
+    suits = deals & 3
+    across_four = (suits[:, [1, 3, 6]] == suits[:, [5]]).all(axis=1)
+    down_four = (suits[:, [0, 4, 6]] == suits[:, [5]]).all(axis=1)
+    deals = deals[~across_four & ~down_four]
+    for a in (1, 3):
+        for d in (1, 3):
+            _, _, bets = _settle_with(
+                np.full(169, a, dtype=np.int8),
+                np.full((169, 2, 1225), d, dtype=np.int8),
+                deals.tolist(),
+            )
+            for (far, left, _, right, near, p0, p1), bet in zip(
+                deals.tolist(), bets[:, 2].tolist(), strict=True
+            ):
+                ante, sa, sd, s = sim._middle_sums(p0, p1, far, left, right, near, sim._ROWS)
+                m = 3 if s > 0 else 1
+                fold = ante + a * sa + d * sd + m * s <= -(2 + a + d) * 46
+                assert bet == (0 if fold else m)
+
+
 def test_every_hand_goes_to_its_class_representative() -> None:
     """The suit permutation takes each of the 1,326 two-card hands to the representative
     of its class, and each class holds as many hands as starting_classes says."""
@@ -167,7 +218,7 @@ def _settle_with(
         across,
         down,
         sim._REPRESENTATIVE,
-        PAY_BY_RANK,
+        sim._middle_table(),
         sim._BONUS_NETS,
         antes,
         bonus,
@@ -213,7 +264,7 @@ def test_five_card_bonus_within_the_exact_interval() -> None:
         np.zeros(169, dtype=np.int8),
         np.zeros((169, 2, 1225), dtype=np.int8),
         sim._REPRESENTATIVE,
-        PAY_BY_RANK,
+        sim._middle_table(),
         sim._BONUS_NETS,
         antes,
         bonus,

@@ -21,9 +21,12 @@ Hand his cards with far, middle, near (674a.11(d)).
 Across and Down decisions are looked up in
 :func:`~croupier.analysis.exact.criss_cross_poker.strategy_table` (the hand is taken to
 its class's representative by a suit permutation, which changes no value); the Middle
-decision (674a.11(f)) is computed in the round, as the exact kernel does, from the 46
-cards that may be the middle card. The table costs the exact enumeration once a
-machine (about 25 s on two cores), kept in the analysis cache on disk
+decision (674a.11(f)), as the exact kernel makes it from the 46 cards that may be the
+middle card, is read from a table by the six known cards' ranks
+(:func:`_middle_table`) where no middle card can make either hand a flush, and summed
+in the round where one can (about 2% of the rounds that reach it). The strategy table
+costs the exact enumeration once a machine (about 25 s on two cores), the Middle
+table under a second; both are kept in the analysis cache on disk
 (:mod:`croupier.analysis.tables`) and shipped by a simulation run to its workers, so
 only the first :func:`sample` ever is slow.
 
@@ -50,6 +53,7 @@ from croupier.analysis.exact.criss_cross_poker import (
     strategy_table,
 )
 from croupier.analysis.simulation.base import WagerInfo
+from croupier.analysis.tables import shared
 from croupier.hands.poker import FLUSH_RANKS, OFFSUIT_RANKS, RANK_CATEGORY, RANK_KEYS
 from croupier.rules.criss_cross_poker import (
     BONUS_ODDS,
@@ -78,6 +82,7 @@ _PAY_OFFSUIT: Final = PAY_BY_RANK[OFFSUIT_RANKS].astype(np.int8)
 (:data:`~croupier.hands.poker.RANK_KEYS`): the fast evaluator's table with the pay folded in."""
 _PAY_FLUSH: Final = PAY_BY_RANK[FLUSH_RANKS].astype(np.int16)
 """The bet pay of a hand all of one suit, by the 13-bit mask of its ranks."""
+_RANK_KEYS: Final = np.array(RANK_KEYS, dtype=np.int64)
 _CARD_KEYS: Final = np.array([RANK_KEYS[card >> 2] for card in range(52)], dtype=np.int64)
 _UNSEEN: Final = np.array([4 - bin(nibble).count("1") for nibble in range(16)], dtype=np.int64)
 """How many of a rank's four cards are unseen, by the nibble of its seen cards."""
@@ -204,9 +209,9 @@ def _four_py(c0: int, c1: int, c2: int, c3: int) -> tuple[int, int, int]:
     """Four known cards of a five-card hand, for :func:`_pay_with`: the sum of their
     keys, their suit if all four share one (else -1), the mask of their ranks."""
     key = _CARD_KEYS[c0] + _CARD_KEYS[c1] + _CARD_KEYS[c2] + _CARD_KEYS[c3]
-    suit = c0 & 3
-    if (c1 & 3) != suit or (c2 & 3) != suit or (c3 & 3) != suit:
-        suit = -1
+    # one test of all four suits at once, not a branch per card (a suited pair of the
+    # player's is as unpredictable as not)
+    suit = c0 & 3 if ((c0 ^ c1) | (c0 ^ c2) | (c0 ^ c3)) & 3 == 0 else -1
     mask = (1 << (c0 >> 2)) | (1 << (c1 >> 2)) | (1 << (c2 >> 2)) | (1 << (c3 >> 2))
     return int(key), suit, mask
 
@@ -315,6 +320,117 @@ _middle_sums: Final = cast(
 )
 
 
+def _middle_bet_py(ante: int, sa: int, sd: int, s: int, a: int, d: int) -> int:
+    """The Middle decision (0 fold, 1 or 3 antes; 674a.11(f)) after Across and Down Bets
+    of ``a`` and ``d`` antes, from :func:`_middle_sums_py`'s sums over the 46 cards that
+    may be the middle card: the bet of 3 where the higher hand's pays sum above 0, else
+    of 1, and a fold where the round's expected net is no better than losing the antes
+    and both bets (ties to the smaller wager)."""
+    m = 3 if s > 0 else 1
+    if ante + a * sa + d * sd + m * s <= -(2 + a + d) * 46:
+        return 0
+    return m
+
+
+_middle_bet: Final = numba.njit(cache=True, nogil=True, inline="always")(_middle_bet_py)
+
+_PAIRS: Final = 91
+"""Two ranks in either order: ``hi * (hi + 1) // 2 + lo`` for ``hi >= lo`` (13 * 14 / 2)."""
+_PAIR_RANKS: Final = np.array(
+    [(hi, lo) for hi in range(13) for lo in range(hi + 1)], dtype=np.int64
+)
+"""The two ranks (high, low) of every pair number of :data:`_PAIRS`."""
+_OUTER: Final = _PAIRS * (_PAIRS + 1) // 2
+"""The outer horizontal and outer vertical pairs in either order (4,186): ``v * (v + 1) //
+2 + h`` for pair numbers ``h <= v``."""
+_SITUATIONS: Final = _PAIRS * _OUTER
+"""The Middle decision's situations by ranks: player's pair ``p``, outer pairs ``h <= v``;
+entry ``p * _OUTER + v * (v + 1) // 2 + h`` (380,926)."""
+_PLANE: Final = (_SITUATIONS + 3) // 4
+"""Bytes of one Across and Down Bet combination's decisions, four situations a byte."""
+
+
+def _middle_decisions_py(rows: npt.NDArray[np.int8], out: npt.NDArray[np.uint8]) -> None:
+    """Fill ``out`` (:func:`_middle_table`) from the ranks alone: the sums of
+    :func:`_middle_sums_py` where neither hand's four known cards share a suit (no
+    middle card can make a flush), each rank counted by its unseen cards; the outer
+    horizontal pair ``h`` makes the Across Hand, the outer vertical ``v`` the Down Hand."""
+    counts = np.zeros(13, dtype=np.int64)
+    for p in range(_PAIRS):
+        for v in range(_PAIRS):
+            for h in range(v + 1):
+                ranks = (
+                    _PAIR_RANKS[p, 0],
+                    _PAIR_RANKS[p, 1],
+                    _PAIR_RANKS[h, 0],
+                    _PAIR_RANKS[h, 1],
+                    _PAIR_RANKS[v, 0],
+                    _PAIR_RANKS[v, 1],
+                )
+                counts[:] = 0
+                for r in ranks:
+                    counts[r] += 1
+                if counts.max() > 4:
+                    continue  # five cards of one rank: no deal has it
+                mine = _RANK_KEYS[ranks[0]] + _RANK_KEYS[ranks[1]]
+                key_a = mine + _RANK_KEYS[ranks[2]] + _RANK_KEYS[ranks[3]]
+                key_d = mine + _RANK_KEYS[ranks[4]] + _RANK_KEYS[ranks[5]]
+                ante = 0
+                sa = 0
+                sd = 0
+                s = 0
+                for r in range(13):
+                    k = 4 - counts[r]
+                    x = int(rows[key_a, r])
+                    y = int(rows[key_d, r])
+                    ante += k * (min(x, 1) + min(y, 1))
+                    sa += k * x
+                    sd += k * y
+                    s += k * (x if x > y else y)
+                situation = p * _OUTER + v * (v + 1) // 2 + h
+                for combo in range(4):
+                    m = _middle_bet(ante, sa, sd, s, 1 + 2 * (combo >> 1), 1 + 2 * (combo & 1))
+                    code = m - (m >> 1)  # 0, 1, 3 -> 0, 1, 2
+                    out[combo * _PLANE + (situation >> 2)] |= code << (2 * (situation & 3))
+
+
+_middle_decisions: Final = cast(
+    Callable[[npt.NDArray[np.int8], npt.NDArray[np.uint8]], None],
+    numba.njit(cache=True, nogil=True)(_middle_decisions_py),
+)
+
+MIDDLE_SOURCES: Final = (
+    __name__,
+    "croupier.analysis.exact.criss_cross_poker",
+    "croupier.hands.poker",
+    "croupier.rules.criss_cross_poker",
+)
+"""The modules whose code computes :func:`_middle_table` (its cache key)."""
+
+
+def _middle_arrays() -> dict[str, npt.NDArray[np.uint8]]:
+    out = np.zeros(4 * _PLANE, dtype=np.uint8)
+    _middle_decisions(_ROWS, out)
+    return {"decisions": out}
+
+
+def _middle_table() -> npt.NDArray[np.uint8]:
+    """The Middle decision of every deal in which neither hand's four known cards share
+    a suit, by ranks alone (read-only, 381 kB): four planes of :data:`_PLANE` bytes, one
+    for each Across and Down Bet (``2 * (a == 3) + (d == 3)``), each with the decision of
+    every situation (:data:`_SITUATIONS`) in two bits, coded 0 fold, 1 for 1 and 2 for 3
+    antes. A deal whose outer horizontal pair numbers above its outer vertical is read
+    with the two swapped, the Across and Down Bets too (the Across and Down Hands trade
+    places, which changes no sum but swaps theirs). The plane of bets of 1 and 1, 87% of
+    the rounds that reach the decision, is 95 kB. Built once a machine (well under a
+    second) and kept in the analysis cache (:func:`croupier.analysis.tables.shared`), so
+    a run ships it to its workers."""
+    return cast(
+        npt.NDArray[np.uint8],
+        shared("criss-cross-poker.middle", _middle_arrays, MIDDLE_SOURCES)["decisions"],
+    )
+
+
 def _rest_index(card: int, r0: int, r1: int) -> int:
     """The index of ``card`` among the 50 cards other than ``r0 < r1``, ascending."""
     return card - (1 if card > r0 else 0) - (1 if card > r1 else 0)
@@ -323,48 +439,72 @@ def _rest_index(card: int, r0: int, r1: int) -> int:
 _rest_index_nb: Final = numba.njit(cache=True, nogil=True, inline="always")(_rest_index)
 
 
+def _pair_index(c0: int, c1: int) -> int:
+    """The two cards' ranks in either order as :data:`_PAIRS` numbers them."""
+    r0, r1 = c0 >> 2, c1 >> 2
+    hi, lo = max(r0, r1), min(r0, r1)
+    return ((hi * (hi + 1)) >> 1) + lo  # a shift: numba floors a signed // by tests
+
+
+_pair_index_nb: Final = numba.njit(cache=True, nogil=True, inline="always")(_pair_index)
+
+
 def _round_py(
-    cards: npt.NDArray[np.int64],
+    far: int,
+    left: int,
+    middle: int,
+    right: int,
+    near: int,
+    p0: int,
+    p1: int,
     across: npt.NDArray[np.int8],
     down: npt.NDArray[np.int8],
     representative: npt.NDArray[np.int64],
-    pay_by_rank: npt.NDArray[np.int16],
-    bets: npt.NDArray[np.int8],
+    decisions: npt.NDArray[np.uint8],
     rows: npt.NDArray[np.int8],
-) -> float:
-    """One round of the antes game on ``cards`` (far, left, middle, right, near, then the
-    player's two): the net per unit of total antes; ``bets`` receives the Across, Down
-    and Middle Bets in antes (0 a fold, and 0 for a bet not reached)."""
-    far, left, middle, right, near = cards[0], cards[1], cards[2], cards[3], cards[4]
-    p0, p1 = cards[5], cards[6]
-    bets[0] = bets[1] = bets[2] = 0
+) -> tuple[int, int, int, int]:
+    """One round of the antes game on the cards far, left, middle, right, near and the
+    player's two: (the net in half antes, that is per unit of total antes times 2; the
+    Across, Down and Middle Bets in antes, 0 a fold and 0 for a bet not reached).
+    ``decisions`` is :func:`_middle_table`; where a hand's four known cards share a suit
+    the Middle decision is summed over the middle cards (:func:`_middle_sums_py`)."""
     mapped = _PAIR_MAP[52 * p0 + p1]  # the class and its suit permutation (_pair_map)
     cls = mapped & 255
     a = int(across[cls])
-    bets[0] = a
     if a == 0:
-        return -1.0  # both antes lost: -2 antes per 2 units
+        return -2, 0, 0, 0  # both antes lost
     r0, r1 = representative[cls, 0], representative[cls, 1]
     h0 = _rest_index_nb(4 * (left >> 2) + ((mapped >> (8 + 2 * (left & 3))) & 3), r0, r1)
     h1 = _rest_index_nb(4 * (right >> 2) + ((mapped >> (8 + 2 * (right & 3))) & 3), r0, r1)
     if h0 > h1:
         h0, h1 = h1, h0
-    d = int(down[cls, 0 if a == 1 else 1, h0 * (99 - h0) // 2 + h1 - h0 - 1])
-    bets[1] = d
+    d = int(down[cls, 0 if a == 1 else 1, ((h0 * (99 - h0)) >> 1) + h1 - h0 - 1])
     if d == 0:
-        return -(2 + a) / 2.0
-    # the Middle decision over the 46 cards that may be the middle card
-    ante, sa, sd, s = _middle_sums(p0, p1, far, left, right, near, rows)
-    m = 3 if s > 0 else 1
-    if ante + a * sa + d * sd + m * s <= -(2 + a + d) * 46:
-        return -(2 + a + d) / 2.0
-    bets[2] = m
-    x = _pay_of(p0, p1, left, right, middle, rows)
-    y = _pay_of(p0, p1, far, near, middle, rows)
-    return (min(x, 1) + min(y, 1) + a * x + d * y + m * (x if x > y else y)) / 2.0
+        return -(2 + a), a, 0, 0
+    key_a, suit_a, mask_a = _four(p0, p1, left, right)
+    key_d, suit_d, mask_d = _four(p0, p1, far, near)
+    if suit_a < 0 and suit_d < 0:
+        h = _pair_index_nb(left, right)
+        v = _pair_index_nb(far, near)
+        combo = 2 * (a >> 1) + (d >> 1)
+        if h > v:  # the Across and Down Hands traded (_middle_table)
+            h, v = v, h
+            combo = 2 * (d >> 1) + (a >> 1)
+        situation = _pair_index_nb(p0, p1) * _OUTER + ((v * (v + 1)) >> 1) + h
+        code = (int(decisions[combo * _PLANE + (situation >> 2)]) >> (2 * (situation & 3))) & 3
+        m = code + (code >> 1)
+    else:  # a middle card may make a flush: summed card by card
+        ante, sa, sd, s = _middle_sums(p0, p1, far, left, right, near, rows)
+        m = _middle_bet(ante, sa, sd, s, a, d)
+    if m == 0:
+        return -(2 + a + d), a, d, 0
+    r = middle >> 2
+    x = int(_PAY_FLUSH[mask_a | (1 << r)]) if (middle & 3) == suit_a else int(rows[key_a, r])
+    y = int(_PAY_FLUSH[mask_d | (1 << r)]) if (middle & 3) == suit_d else int(rows[key_d, r])
+    return min(x, 1) + min(y, 1) + a * x + d * y + m * (x if x > y else y), a, d, m
 
 
-_round: Final = numba.njit(cache=True, nogil=True)(_round_py)
+_round: Final = numba.njit(cache=True, nogil=True, inline="always")(_round_py)
 
 
 def _play_py(
@@ -373,7 +513,7 @@ def _play_py(
     across: npt.NDArray[np.int8],
     down: npt.NDArray[np.int8],
     representative: npt.NDArray[np.int64],
-    pay_by_rank: npt.NDArray[np.int16],
+    decisions: npt.NDArray[np.uint8],
     bonus_nets: Floats,
     antes_out: Floats,
     bonus_out: Floats,
@@ -385,15 +525,27 @@ def _play_py(
     (``bonus_nets`` by code, :data:`_BONUS_NETS`); ``rows`` :data:`_ROWS`, ``bonus_rows``
     :data:`_BONUS_ROWS`."""
     deck = np.arange(52)
-    bets = np.empty(3, dtype=np.int8)
     for k in range(rounds):
         for i in range(7):
             j = i + _below(rng, 52 - i)
             deck[i], deck[j] = deck[j], deck[i]
-        bonus_out[k] = bonus_nets[
-            _bonus_of(deck[0], deck[1], deck[2], deck[3], deck[4], bonus_rows)
-        ]
-        antes_out[k] = _round(deck, across, down, representative, pay_by_rank, bets, rows)
+        far, left, middle, right, near = deck[0], deck[1], deck[2], deck[3], deck[4]
+        bonus_out[k] = bonus_nets[_bonus_of(far, left, middle, right, near, bonus_rows)]
+        halves = _round(
+            far,
+            left,
+            middle,
+            right,
+            near,
+            deck[5],
+            deck[6],
+            across,
+            down,
+            representative,
+            decisions,
+            rows,
+        )[0]
+        antes_out[k] = halves / 2.0
 
 
 _play: Final = cast(
@@ -404,7 +556,7 @@ _play: Final = cast(
             npt.NDArray[np.int8],
             npt.NDArray[np.int8],
             npt.NDArray[np.int64],
-            npt.NDArray[np.int16],
+            npt.NDArray[np.uint8],
             Floats,
             Floats,
             Floats,
@@ -430,7 +582,7 @@ def _count_py(
     across: npt.NDArray[np.int8],
     down: npt.NDArray[np.int8],
     representative: npt.NDArray[np.int64],
-    pay_by_rank: npt.NDArray[np.int16],
+    decisions: npt.NDArray[np.uint8],
     antes_counts: npt.NDArray[np.int64],
     bonus_counts: npt.NDArray[np.int64],
     rows: npt.NDArray[np.int8],
@@ -438,18 +590,32 @@ def _count_py(
 ) -> bool:
     """:func:`_play_py`'s rounds (the same draws) counted instead of kept: the antes net
     by ``2 * net + _MOST_HALVES`` in ``antes_counts``, the bonus by code in
-    ``bonus_counts``. False (counts incomplete) where a net is not a whole number of
-    halves in range."""
+    ``bonus_counts``. False (counts incomplete) where a net is out of range."""
     deck = np.arange(52)
-    bets = np.empty(3, dtype=np.int8)
     for _ in range(rounds):
         for i in range(7):
             j = i + _below(rng, 52 - i)
             deck[i], deck[j] = deck[j], deck[i]
-        bonus_counts[_bonus_of(deck[0], deck[1], deck[2], deck[3], deck[4], bonus_rows)] += 1
-        net = _round(deck, across, down, representative, pay_by_rank, bets, rows)
-        index = int(2.0 * net) + _MOST_HALVES
-        if 2.0 * net != index - _MOST_HALVES or index < 0 or index >= _HALVES:
+        far, left, middle, right, near = deck[0], deck[1], deck[2], deck[3], deck[4]
+        bonus_counts[_bonus_of(far, left, middle, right, near, bonus_rows)] += 1
+        index = (
+            _round(
+                far,
+                left,
+                middle,
+                right,
+                near,
+                deck[5],
+                deck[6],
+                across,
+                down,
+                representative,
+                decisions,
+                rows,
+            )[0]
+            + _MOST_HALVES
+        )
+        if index < 0 or index >= _HALVES:
             return False
         antes_counts[index] += 1
     return True
@@ -463,7 +629,7 @@ def _settle_py(
     across: npt.NDArray[np.int8],
     down: npt.NDArray[np.int8],
     representative: npt.NDArray[np.int64],
-    pay_by_rank: npt.NDArray[np.int16],
+    decisions: npt.NDArray[np.uint8],
     bonus_nets: Floats,
     antes_out: Floats,
     bonus_out: Floats,
@@ -474,9 +640,30 @@ def _settle_py(
     """:func:`_play_py` on given deals ``cards`` (one row a round), the bets kept in
     ``bets_out``."""
     for k in range(cards.shape[0]):
-        row = cards[k]
-        bonus_out[k] = bonus_nets[_bonus_of(row[0], row[1], row[2], row[3], row[4], bonus_rows)]
-        antes_out[k] = _round(row, across, down, representative, pay_by_rank, bets_out[k], rows)
+        far, left, middle, right, near = (
+            cards[k, 0],
+            cards[k, 1],
+            cards[k, 2],
+            cards[k, 3],
+            cards[k, 4],
+        )
+        bonus_out[k] = bonus_nets[_bonus_of(far, left, middle, right, near, bonus_rows)]
+        halves, a, d, m = _round(
+            far,
+            left,
+            middle,
+            right,
+            near,
+            cards[k, 5],
+            cards[k, 6],
+            across,
+            down,
+            representative,
+            decisions,
+            rows,
+        )
+        antes_out[k] = halves / 2.0
+        bets_out[k, 0], bets_out[k, 1], bets_out[k, 2] = a, d, m
 
 
 _settle: Final = cast(
@@ -486,7 +673,7 @@ _settle: Final = cast(
             npt.NDArray[np.int8],
             npt.NDArray[np.int8],
             npt.NDArray[np.int64],
-            npt.NDArray[np.int16],
+            npt.NDArray[np.uint8],
             Floats,
             Floats,
             Floats,
@@ -509,6 +696,7 @@ def prepare(rules: CrissCrossPokerRules | None) -> None:
     """Build the strategy table (:func:`strategy_table`: the analysis cache, else the
     exact enumeration) in this process, for a run to ship to its workers."""
     strategy_table()
+    _middle_table()
 
 
 def sample(rules: CrissCrossPokerRules | None, rounds: int, seed: int) -> dict[str, Floats]:
@@ -532,7 +720,7 @@ def sample(rules: CrissCrossPokerRules | None, rounds: int, seed: int) -> dict[s
         across,
         down,
         _REPRESENTATIVE,
-        PAY_BY_RANK,
+        _middle_table(),
         _BONUS_NETS,
         antes,
         bonus,
@@ -548,8 +736,7 @@ def sample_counts(
     """The rounds of :func:`sample` (same seed, same draws, same nets) counted in the
     kernel: wager name -> {distinct net: rounds}, without the arrays (the framework's
     fast path). Raises ``ValueError`` for a negative ``rounds``, ``RuntimeError`` for
-    an antes net that is not a whole number of halves within :data:`_MOST_HALVES` (none
-    can be)."""
+    an antes net beyond :data:`_MOST_HALVES` half units (none can be)."""
     if rounds < 0:
         raise ValueError(f"rounds must be at least 0, not {rounds}")
     across, down = _strategy()
@@ -557,9 +744,18 @@ def sample_counts(
     bonus = np.zeros(_BONUS_NETS.size, dtype=np.int64)
     rng = np.random.default_rng(seed)
     if not _count(
-        rng, rounds, across, down, _REPRESENTATIVE, PAY_BY_RANK, antes, bonus, _ROWS, _BONUS_ROWS
-    ):  # pragma: no cover - every net is a whole number of halves within _MOST_HALVES
-        raise RuntimeError("an antes net was not a whole number of half units in range")
+        rng,
+        rounds,
+        across,
+        down,
+        _REPRESENTATIVE,
+        _middle_table(),
+        antes,
+        bonus,
+        _ROWS,
+        _BONUS_ROWS,
+    ):  # pragma: no cover - every net is within _MOST_HALVES half units
+        raise RuntimeError("an antes net was beyond the most half units a round can net")
     halves = np.flatnonzero(antes)
     codes = np.flatnonzero(bonus)
     return {
@@ -634,7 +830,7 @@ def settle_deals(cards: npt.ArrayLike) -> tuple[dict[str, Floats], npt.NDArray[n
         across,
         down,
         _REPRESENTATIVE,
-        PAY_BY_RANK,
+        _middle_table(),
         _BONUS_NETS,
         antes,
         bonus,
