@@ -114,39 +114,54 @@ def _open_dump(
     return targets
 
 
+Game = Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. pai-gow.")]
+DumpCount = Annotated[int, typer.Option("--count", min=1, max=MOST, help="How many of each draw.")]
+Out = Annotated[Path, typer.Option("--out", dir_okay=False, help="The file to write.")]
+Raw = Annotated[bool, typer.Option("--raw/--scaled", help="Raw bytes (binary) or scaled outcomes.")]
+Format = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        help=(
+            "scaled (text), raw (bytes read: dieharder -g 201, ent), dieharder (the "
+            "bytes as dieharder -g 202 ASCII), bits (the scaled outcomes as fair bits: "
+            "dieharder -g 201, ent), bits-dieharder (those bits as -g 202 ASCII)."
+        ),
+    ),
+]
+RawOut = Annotated[
+    Path | None,
+    typer.Option("--raw-out", dir_okay=False, help="With scaled or bits: the same draws' bytes."),
+]
+Draw = Annotated[
+    str | None, typer.Option("--draw", help="Only this draw (its key: dice, deck, ...).")
+]
+OfGame = Annotated[Path | None, typer.Option("--rules", help="A Rules Submission (TOML) of GAME.")]
+
+
 def dump_command(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. pai-gow.")],
-    count: Annotated[int, typer.Option("--count", min=1, max=MOST, help="How many of each draw.")],
-    out: Annotated[Path, typer.Option("--out", dir_okay=False, help="The file to write.")],
-    raw: Annotated[
-        bool, typer.Option("--raw/--scaled", help="Raw bytes (binary) or scaled outcomes.")
-    ] = False,
-    form: Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            help=(
-                "scaled (text), raw (bytes read: dieharder -g 201, ent), dieharder (the "
-                "bytes as dieharder -g 202 ASCII), bits (the scaled outcomes as fair bits: "
-                "dieharder -g 201, ent), bits-dieharder (those bits as -g 202 ASCII)."
-            ),
-        ),
-    ] = None,
-    raw_out: Annotated[
-        Path | None,
-        typer.Option(
-            "--raw-out", dir_okay=False, help="With scaled or bits: the same draws' bytes."
-        ),
-    ] = None,
-    draw: Annotated[
-        str | None, typer.Option("--draw", help="Only this draw (its key: dice, deck, ...).")
-    ] = None,
-    rules_file: Annotated[
-        Path | None, typer.Option("--rules", help="A Rules Submission (TOML) of GAME.")
-    ] = None,
+    game: Game,
+    count: DumpCount,
+    out: Out,
+    raw: Raw = False,
+    form: Format = None,
+    raw_out: RawOut = None,
+    draw: Draw = None,
+    rules_file: OfGame = None,
 ) -> None:
     """Write N of each of GAME's draws, raw or scaled, exactly as a table draws them."""
     rules = _rules(game, rules_file)
+    form = _dump_form(form, raw, out, raw_out)
+    _check_draw(game, rules, draw)
+    read = _write_dump(rules, game, count, form, out, raw_out, draw)
+    typer.echo(
+        f"{count:,} of each draw of {game}; {read:,} bytes read from os.urandom; {out} ({form})"
+    )
+
+
+def _dump_form(form: str | None, raw: bool, out: Path, raw_out: Path | None) -> str:
+    """The dump's form (``--format``, else ``raw`` or ``scaled`` as ``--raw/--scaled``
+    says) once it, ``--raw`` and ``--raw-out`` are checked to agree; exit 2 otherwise."""
     if form is not None and form not in FORMATS:
         raise fail_error(f"--format {form!r} is not one of {', '.join(FORMATS)}")
     if form is not None and raw and form != "raw":
@@ -158,12 +173,30 @@ def dump_command(
         )
     if raw_out is not None and raw_out.resolve() == out.resolve():
         raise fail_error(f"--out and --raw-out are the same file ({out}): give each its own")
+    return form
+
+
+def _check_draw(game: str, rules: RulesSubmission, draw: str | None) -> None:
+    """Exit 2 when ``game`` draws nothing, or has no draw keyed ``draw`` (``--draw``)."""
     try:
         keys = [key_of(d) for d in draws_of(rules)]
     except NoDraws as error:
         raise fail_error(str(error)) from error
     if draw is not None and draw not in keys:
         raise fail_error(f"{game} has no draw {draw!r}; its draws: {', '.join(keys)}")
+
+
+def _write_dump(
+    rules: RulesSubmission,
+    game: str,
+    count: int,
+    form: str,
+    out: Path,
+    raw_out: Path | None,
+    draw: str | None,
+) -> int:
+    """Write the dump of ``form`` to ``out`` (and the bytes to ``raw_out``) under a
+    progress bar; the number of bytes read. Exit 2 when a file cannot be written."""
     handles: list[IO[Any]] = []
     try:
         targets = _open_dump(form, out, raw_out, handles)
@@ -179,14 +212,7 @@ def dump_command(
                 progress=lambda done: bar.update(task, completed=done),
             )
         if "ascii" in targets:
-            gathered = targets["raw" if form == "dieharder" else "bits"]
-            what = "the bytes read" if form == "dieharder" else "the scaled outcomes as bits"
-            write_dieharder(
-                gathered.getvalue(),
-                targets["ascii"],
-                f"croupier {__version__} rng dump: {game}, {what}\n"
-                f"Rules Submission sha256 {rules.sha256()}",
-            )
+            _write_ascii(targets, form, game, rules)
     except (NoDraws, ValueError) as error:
         raise fail_error(str(error)) from error
     except OSError as error:
@@ -194,8 +220,19 @@ def dump_command(
     finally:
         for handle in handles:
             handle.close()
-    typer.echo(
-        f"{count:,} of each draw of {game}; {read:,} bytes read from os.urandom; {out} ({form})"
+    return read
+
+
+def _write_ascii(targets: dict[str, Any], form: str, game: str, rules: RulesSubmission) -> None:
+    """Write the gathered bytes (``dieharder``) or bits (``bits-dieharder``) as
+    dieharder's ASCII input, headed by the version, the game and the rules' digest."""
+    gathered = targets["raw" if form == "dieharder" else "bits"]
+    what = "the bytes read" if form == "dieharder" else "the scaled outcomes as bits"
+    write_dieharder(
+        gathered.getvalue(),
+        targets["ascii"],
+        f"croupier {__version__} rng dump: {game}, {what}\n"
+        f"Rules Submission sha256 {rules.sha256()}",
     )
 
 
@@ -225,47 +262,80 @@ def _table(battery: Battery) -> Table:
     return table
 
 
+EveryGame = Annotated[
+    str | None, typer.Argument(metavar="[GAME]", help="The game (default: every game).")
+]
+Values = Annotated[
+    int,
+    typer.Option(
+        "--count", min=1, max=MOST, help="Values of each draw (faces, cards placed, ...)."
+    ),
+]
+Alpha = Annotated[
+    float,
+    typer.Option("--alpha", help="The significance, between 0 and 1 (0.01: 1%)."),
+]
+PerDraw = Annotated[
+    bool, typer.Option("--per-draw", help="One value at a time through the game's functions.")
+]
+HtmlReport = Annotated[
+    Path | None, typer.Option("--html", dir_okay=False, help="Write the report with plots.")
+]
+AsJson = Annotated[bool, typer.Option("--json", help="Print the results as JSON.")]
+
+
 def battery_command(
-    game: Annotated[
-        str | None, typer.Argument(metavar="[GAME]", help="The game (default: every game).")
-    ] = None,
-    count: Annotated[
-        int,
-        typer.Option(
-            "--count", min=1, max=MOST, help="Values of each draw (faces, cards placed, ...)."
-        ),
-    ] = 1_000_000,
-    alpha: Annotated[
-        float,
-        typer.Option("--alpha", help="The significance, between 0 and 1 (0.01: 1%)."),
-    ] = ALPHA,
-    per_draw: Annotated[
-        bool, typer.Option("--per-draw", help="One value at a time through the game's functions.")
-    ] = False,
-    html: Annotated[
-        Path | None, typer.Option("--html", dir_okay=False, help="Write the report with plots.")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
-    rules_file: Annotated[
-        Path | None, typer.Option("--rules", help="A Rules Submission (TOML) of GAME.")
-    ] = None,
+    game: EveryGame = None,
+    count: Values = 1_000_000,
+    alpha: Alpha = ALPHA,
+    per_draw: PerDraw = False,
+    html: HtmlReport = None,
+    as_json: AsJson = False,
+    rules_file: OfGame = None,
 ) -> None:
     """Run the statistical battery on N values of each of GAME's draws."""
     if not 0 < alpha < 1:
         raise fail_error(f"the significance is a probability between 0 and 1, not {alpha}")
     if html is not None and not html.resolve().parent.is_dir():
         raise fail_error(f"cannot write --html {html}: there is no folder {html.resolve().parent}")
+    submissions = _submissions(game, rules_file)
+    generator: Generator = (
+        RngGenerator(SecureRng(), "SecureRng (os.urandom for every value), one value at a time")
+        if per_draw
+        else BytesGenerator()
+    )
+    batteries = _run_batteries(submissions, count, generator, alpha, as_json)
+    if html is not None:
+        _write_report(html, batteries)
+    if as_json:
+        typer.echo(json.dumps([b.to_dict() for b in batteries], indent=2))
+    else:
+        _print_batteries(batteries, generator, alpha, html)
+    if any(battery.verdict == FAIL for battery in batteries):
+        raise typer.Exit(code=FAILED)
+
+
+def _submissions(game: str | None, rules_file: Path | None) -> list[RulesSubmission]:
+    """The Rules Submissions to test: GAME's (or ``--rules``' game's), else every game's
+    that draws."""
     if game is None and rules_file is not None:
         game = _rules(None, rules_file).game
     names = [game] if game is not None else list(GAMES)
     submissions = [_rules(name, rules_file) for name in names]
     if game is None:
         submissions = [r for r in submissions if find(r.game).policy.random_draws(r)]
-    generator: Generator = (
-        RngGenerator(SecureRng(), "SecureRng (os.urandom for every value), one value at a time")
-        if per_draw
-        else BytesGenerator()
-    )
+    return submissions
+
+
+def _run_batteries(
+    submissions: list[RulesSubmission],
+    count: int,
+    generator: Generator,
+    alpha: float,
+    as_json: bool,
+) -> list[Battery]:
+    """Each submission's battery on ``count`` values of each draw, a progress bar a stage;
+    exit 2 when one cannot run or the values do not fit in memory."""
     batteries: list[Battery] = []
     try:
         with progress_bar(as_json) as bar:
@@ -287,29 +357,35 @@ def battery_command(
             f"--count {count:,}: the values do not fit in this machine's memory at once; "
             "give a smaller --count (10^7 values take about 600 MB)"
         ) from error
-    if html is not None:
-        from croupier.lab.report import render_html
+    return batteries
 
-        try:
-            html.write_text(render_html(batteries), encoding="utf-8")
-        except OSError as error:
-            raise fail_error(f"cannot write {str(html)!r}: {error.strerror}") from error
-    if as_json:
-        typer.echo(json.dumps([b.to_dict() for b in batteries], indent=2))
-    else:
-        console = Console()
-        for battery in batteries:
-            console.print(_table(battery))
-        console.print(
-            f"Generator: {generator.description}. Significance {alpha:g}: a test fails at a "
-            f"p-value below {alpha:g}; a game's battery fails when any p-value is below "
-            f"{alpha:g} divided by its number of tests (Bonferroni).",
-            highlight=False,
-        )
-        if html is not None:
-            console.print(f"Report: {html}", highlight=False)
-    if any(battery.verdict == FAIL for battery in batteries):
-        raise typer.Exit(code=FAILED)
+
+def _write_report(html: Path, batteries: list[Battery]) -> None:
+    """Write the HTML report with plots (``--html``); exit 2 when it cannot be written."""
+    from croupier.lab.report import render_html
+
+    try:
+        html.write_text(render_html(batteries), encoding="utf-8")
+    except OSError as error:
+        raise fail_error(f"cannot write {str(html)!r}: {error.strerror}") from error
+
+
+def _print_batteries(
+    batteries: list[Battery], generator: Generator, alpha: float, html: Path | None
+) -> None:
+    """Print each battery's table, the generator, what the significance means and where
+    the report is."""
+    console = Console()
+    for battery in batteries:
+        console.print(_table(battery))
+    console.print(
+        f"Generator: {generator.description}. Significance {alpha:g}: a test fails at a "
+        f"p-value below {alpha:g}; a game's battery fails when any p-value is below "
+        f"{alpha:g} divided by its number of tests (Bonferroni).",
+        highlight=False,
+    )
+    if html is not None:
+        console.print(f"Report: {html}", highlight=False)
 
 
 def _pack_tables(pack: Pack, detail: bool) -> list[Table]:
