@@ -122,6 +122,31 @@ def test_a_bad_token_is_accepted_then_closed_4401_saying_why(tmp_path: Path) -> 
         table.close()
 
 
+def test_a_signed_out_session_gets_no_view_over_a_socket(tmp_path: Path) -> None:
+    """A hostile tester's finding: after ``DELETE /sessions/current`` the HTTP API
+    refuses the token (401, GLI-19 2.5.4) but a socket opened with it still had the live
+    table. Now a socket opened after the sign-out is closed 4401 at once, and one open
+    before it is closed 4401 when it happens (in this process)."""
+    table = GameTable(f"sqlite:///{tmp_path / 'ws.sqlite'}", "high-roll-dice", 1)
+    try:
+        client = table.api.client
+        auth = table.players[1]
+        watching = client.websocket_connect(f"/tables/t/ws?token={token(auth)}")
+        ws = watching.__enter__()
+        assert ws.receive_json()["type"] == "view"  # signed in: the table
+        assert client.delete("/sessions/current", headers=auth).status_code == 200
+        message = ws.receive()
+        assert message["type"] == "websocket.close" and message["code"] == 4401, message
+        watching.__exit__(None, None, None)
+        assert client.get("/tables/t", headers=auth).status_code == 401
+        assert closed_after_accepting(client, f"/tables/t/ws?token={token(auth)}") == (
+            4401,
+            "your session has ended or its token is unknown: sign in again",
+        )
+    finally:
+        table.close()
+
+
 def test_every_change_is_pushed_as_the_callers_view(tmp_path: Path) -> None:
     table = GameTable(
         f"sqlite:///{tmp_path / 'ws.sqlite'}",

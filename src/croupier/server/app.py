@@ -344,7 +344,14 @@ def _server(
     with sessions() as reading:  # where events stored before sealing may be (0006)
         chains = legacy.LegacyChains.at_start(reading)
         gaming_day_of(reading)  # a zone this host cannot read stops it here, not at a round's end
-    hub = fanout.Hub(sessions, source, clock, limits=socket_limits)
+    gate = Gate(idle, clock)
+    hub = fanout.Hub(
+        sessions,
+        source,
+        clock,
+        limits=socket_limits,
+        admit=lambda db, player: gate.admit(db, player, activity=False),
+    )
     # Commands are committed in groups by writer threads (croupier.server.writer): one on
     # SQLite, whose one writer at a time serializes them anyway; on PostgreSQL two, each
     # with a connection of the pool, so that one batch's round trips overlap the other's
@@ -358,7 +365,7 @@ def _server(
         lock_file=lock,
         checkpoint=None if lock is None else functools.partial(wal_checkpoint, engine),
     )
-    server = Server(sessions, source, clock, hub, writer, limits, chains, Gate(idle, clock))
+    server = Server(sessions, source, clock, hub, writer, limits, chains, gate)
     return server, engine, stalls
 
 

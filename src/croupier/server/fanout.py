@@ -61,6 +61,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from croupier.errors import CroupierError
 from croupier.ledger import repository as repo
 from croupier.ledger.cache import Written
 from croupier.ledger.models import GameTable, Player, Seat
@@ -109,6 +110,8 @@ class _Watcher:
     loop: asyncio.AbstractEventLoop
     player_id: str = ""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    ended: bool = False
+    """The player's session ended (signed out in this process): the socket closes 4401."""
 
 
 class Hub:
@@ -126,8 +129,13 @@ class Hub:
         clock: Callable[[], datetime],
         poll_seconds: float | None = 0.25,
         limits: SocketLimits | None = None,
+        admit: Callable[[Session, Player], None] | None = None,
     ) -> None:
         self.sessions = sessions
+        self.admit = admit
+        """Refuses (:class:`~croupier.errors.CroupierError`) a player whose session has
+        ended or gone idle (the server's :class:`~croupier.server.gate.Gate`): his socket
+        is closed as an unknown token's is."""
         self.rng = rng
         self.clock = clock
         self.poll_seconds = poll_seconds
@@ -240,6 +248,12 @@ class Hub:
     def _caller(self, token: str, table_id: str) -> tuple[Player | None, bool]:
         with self.sessions() as session:
             player = repo.player_by_token(session, token) if token else None
+            if player is not None and self.admit is not None:
+                try:
+                    self.admit(session, player)
+                    session.commit()
+                except CroupierError:
+                    player = None  # signed out or idle: no view, as for no token
             exists = session.get(GameTable, table_id) is not None
             return player, exists  # closing the session detaches the player (only read)
 
@@ -373,6 +387,15 @@ class Hub:
             self._watchers.setdefault(table_id, set()).add(watcher)
             return None
 
+    def signed_out(self, player_id: str) -> None:
+        """Close the player's sockets of this process (4401): his session has ended."""
+        with self._lock:
+            mine = [w for ws in self._watchers.values() for w in ws if w.player_id == player_id]
+        for watcher in mine:
+            watcher.ended = True
+            with contextlib.suppress(RuntimeError):  # a closed loop: the socket is gone
+                watcher.loop.call_soon_threadsafe(watcher.wake.set)
+
     def _release(self, watcher: _Watcher, table_id: str) -> None:
         with self._lock:
             left = self._watchers.get(table_id, set())
@@ -429,6 +452,9 @@ class Hub:
         try:
             while not gone.is_set():
                 watcher.wake.clear()
+                if watcher.ended:
+                    await websocket.close(code=UNAUTHORIZED, reason=SIGNED_OUT)
+                    break
                 last, view = await to_thread.run_sync(
                     self._snapshot, player, table_id, last, limiter=limiter
                 )

@@ -323,4 +323,5 @@ def sign_out(request: Request, db: Db, me: Reader) -> SignedOut:
     ended = sessions.sign_out(db, me.id, server_of(request).clock())
     db.commit()
     server_of(request).gate.forget(me.id)
+    server_of(request).hub.signed_out(me.id)
     return SignedOut(player_id=me.id, ended_at=None if ended is None else ended.ended_at)
