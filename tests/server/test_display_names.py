@@ -185,6 +185,27 @@ def test_a_name_the_staff_go_by_is_refused_to_a_player(api: Api, way: Any) -> No
     assert api.client.post("/players", json=staff, headers=api.admin).status_code == 201
 
 
+@pytest.mark.parametrize("way", [_sign_up, _open])
+def test_a_name_the_table_writes_for_a_seat_is_refused(api: Api, way: Any) -> None:
+    """A hostile tester: a player named "you" showed as "you" in every other player's
+    seat list, where the table writes "you" for the caller's own seat; so would "Seat 1",
+    "player at seat 1" (a seat with no name shown) and "player A" (a verified round's
+    stand-in). Each is refused 422 saying why; a name that only begins so is taken."""
+    before = _names(api)
+    for name in ["you", "YOU", "Seat 1", "seat 12", "player at seat 1", "Player A", "Ann (you)"]:
+        r = way(api, name)
+        assert r.status_code == 422, (name, r.text)
+        assert r.json() == {
+            "detail": "a player's name may not be one the table writes for a seat (you, "
+            "Seat 2, player at seat 2, player A), so that no one is taken for another "
+            "player: choose another (the operator's rules)",
+            "cite": "server:names",
+        }, name
+    assert _names(api) == before
+    for name in ["Youssef", "Seaton"]:
+        assert way(api, name).status_code == 201, name
+
+
 JOINED = (
     "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian "I want": mi + ZWNJ + khaham
     "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627",  # Persian "Ali-Reza", its two parts apart

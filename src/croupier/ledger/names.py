@@ -339,6 +339,27 @@ def staff_name(name: str) -> str | None:
     )
 
 
+_SEAT_WORDS = frozenset({"you", "seat", "playeratseat", "position", "box"})
+"""What the table writes for a seat, letters alone (:func:`_bare`): a caller's own seat is
+"you", another's "Seat 2" or "player at seat 2" where no name is shown, and a verified
+round names other players "player A", "player B"..."""
+_YOU = re.compile(r"\(\s*you\s*\)")
+
+
+def seat_label(name: str) -> str | None:
+    """Why ``name`` may not be a player's: it reads as what the table writes for a seat
+    ("you", "Seat 2", "player at seat 2", "player A", "Ann (you)"), so that a player
+    named so would be taken for someone else on another player's screen; or ``None``."""
+    bare = _bare(name)
+    player_letter = any(form.startswith("player") and len(form) <= 7 for form in bare)
+    if not (bare & _SEAT_WORDS or player_letter or _YOU.search(look(name))):
+        return None
+    return (
+        "a player's name may not be one the table writes for a seat (you, Seat 2, player "
+        "at seat 2, player A), so that no one is taken for another player: choose another"
+    )
+
+
 def hold(session: Session, player: Player) -> None:
     """Store, for ``player`` (added to ``session``, not yet written), his name's key and
     look (:func:`key`, :func:`look`) where no account holds them (an indexed lookup each),
@@ -361,10 +382,11 @@ def hold(session: Session, player: Player) -> None:
 def claim(session: Session, player: Player) -> None:
     """Refuse ``player``, just made in the caller's transaction
     (:func:`croupier.ledger.accounts.create_player`): a player's name the staff go by
-    (:func:`staff_name`; :class:`Unprocessable`, 422, ``server:names``), a name another
+    or the table writes for a seat (:func:`staff_name`, :func:`seat_label`;
+    :class:`Unprocessable`, 422, ``server:names``), a name another
     account holds (he holds no key, :func:`hold`; :class:`LedgerError`, 409), or one that
     looks the same as another's (he holds no look; 409). Reads nothing."""
-    why = staff_name(player.name) if player.role == "player" else None
+    why = staff_name(player.name) or seat_label(player.name) if player.role == "player" else None
     if why is not None:
         raise Unprocessable(why, CITE)
     if player.name_key is None:
