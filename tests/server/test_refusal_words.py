@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +142,27 @@ def test_an_unknown_spot_is_refused_in_one_shape_in_every_game(tmp_path: Path, g
         for label in offered:  # each spot offered now, in words (a run's number once)
             words = label.casefold()
             assert words in known or words.rpartition(" ")[0] in known, (label, detail)
+    finally:
+        api.close()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_an_unknown_spot_is_shown_back_escaped(tmp_path: Path, game: str) -> None:
+    """A hostile tester: Sic Bo showed the part of an unknown spot after its family's
+    name as sent, so a spot of terminal escapes or a right-to-left override reached a
+    terminal or a log raw. No game shows back a control or direction character."""
+    example = _examples_by_game()[game]
+    api = Api(f"sqlite:///{tmp_path / 'spots.sqlite'}")
+    try:
+        api.table("t", example)
+        _, ann = api.player("ann", deposit=100_000)
+        api.sit(ann, 1, "t")
+        for spot in ("total:\x1b[2J\x1b[31mYOU WON", "total:\u202eevil", "big:\x07"):
+            r = api.wager(ann, 1, spot, 500, table_id="t")
+            assert r.status_code == 422, r.text
+            detail = r.json()["detail"]
+            shown = [c for c in detail if unicodedata.category(c) in ("Cc", "Cf")]
+            assert shown == [], (game, spot, detail)
     finally:
         api.close()
 

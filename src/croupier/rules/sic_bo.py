@@ -17,6 +17,7 @@ the operator writes out in full (``paytable = "custom"`` with ``custom_paytable`
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -287,7 +288,9 @@ def family_words(text: str) -> tuple[str, str] | None:
     the refusal of a spot the layout lacks."""
     for kind in ("total", *_KIND_NAMES, "combination"):
         if text.startswith(f"{kind}:"):
-            return f'{_FAMILY_NAMES[kind]} "{text.removeprefix(f"{kind}:")}"', _rule(kind)
+            # Quoted as JSON writes it (ASCII, control and direction characters escaped):
+            # the part after the colon is the sender's, and is shown back to him.
+            return f"{_FAMILY_NAMES[kind]} {json.dumps(text.removeprefix(f'{kind}:'))}", _rule(kind)
     return None
 
 
