@@ -238,6 +238,8 @@ LOOK_ALIKES = {
     # letter, c and l for a d, two Vs for a W.
     "Dan": ("\u018aan", "\u0110an", "clan", "CLAN"),
     "Will": ("VVill", "vvill", "VViII"),
+    # A hostile tester: an i with a combining dot above (its own dot drawn again)
+    "Mike": ("Mi\u0307ke",),
 }
 
 

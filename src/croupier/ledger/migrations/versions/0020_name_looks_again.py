@@ -1,7 +1,8 @@
 """Display names' looks stored again (issue #34): :func:`croupier.ledger.names.look` now
 takes a Latin letter with a hook, stroke or bar drawn into it as its plain letter (``Ɗ``
-as ``D``) and ``cl`` as ``d``, ``vv`` as ``w``, so each account's ``players.name_look``
-is worked out again by it, as migration 0019 first stored it: where two accounts' names
+as ``D``), ``cl`` as ``d``, ``vv`` as ``w`` and a dot above an i left out, so each
+account's ``players.name_look`` is worked out again by it, as migration 0019 first stored
+it: where two accounts' names
 now look alike, the oldest (by opening, then id) holds the look and the others none
 (``NULL``); none is renamed, and the look stays refused to new accounts.
 
