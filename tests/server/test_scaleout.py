@@ -352,9 +352,9 @@ def test_a_dead_owner_is_taken_over_and_the_round_finishes(postgres: str, nats: 
 def test_a_table_taken_by_a_command_has_its_deadline_kept(postgres: str, nats: NatsServer) -> None:
     """A deals a round and dies with the betting open, its lease rows gone (deleted by an
     operator: no takeover turn will find the table). A command at B that the rules refuse
-    (seat 1's player wagering for position 2, 674a.7(g): nothing done, nothing committed)
-    makes B the table's dealer, and B's timer closes the betting when its time is up,
-    with no other request."""
+    (seat 1's player wagering for position 2, where nobody sits, 674a.7(b): nothing done,
+    nothing committed) makes B the table's dealer, and B's timer closes the betting when
+    its time is up, with no other request."""
     table = GameTable(postgres, "criss-cross-poker", 1, 2, {"betting_seconds": 2})
     peers = Peers()
     a = Process(postgres, nats.url, "http://a.example:8000", peers=peers)
@@ -372,7 +372,7 @@ def test_a_table_taken_by_a_command_has_its_deadline_kept(postgres: str, nats: N
                 text("DELETE FROM lease_holders WHERE address = :a"), {"a": a.address}
             )
         other = b.send(table.players[1], {**command, "seat": 2}, "other")
-        assert other.status_code == 403 and "(674a.7(g))" in other.json()["detail"], other.text
+        assert other.status_code == 409 and "(674a.7(b))" in other.json()["detail"], other.text
         assert "Croupier-Owner" not in other.headers  # answered by B, not forwarded
         assert b.scaled.leases is not None and b.scaled.leases.owned == ["t"]
         socket.wait(lambda m: _phase(m) == "across", timeout=10)

@@ -31,7 +31,7 @@ from croupier.engine import DEALER
 from croupier.registry import find, load_text
 from croupier.rng import SealedDraws, SeededRng
 from croupier.server.schemas import TableSettings
-from croupier.verify_round import RoundCheck, _check_sealed, check_round, check_rounds
+from croupier.verify_round import RoundCheck, _check_sealed, check_round, check_rounds, drawn_said
 from node_support import NODE, imports, run_node
 
 SIC_BO = EXAMPLES / "sic-bo.toml"
@@ -167,7 +167,7 @@ def _sealed_check(round_: Any) -> RoundCheck:
         for n, e in enumerate(round_.events)
     ]
     check = RoundCheck("t-1")
-    _check_sealed(type(round_), events, list(round_.events), check)
+    _check_sealed(type(round_), events, list(round_.events), check, drawn_said(round_))
     return check
 
 
