@@ -102,17 +102,20 @@ def in_words(type_name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", type_name).lower()
 
 
-def difference(produced: Event, found: Event | None) -> str:
+def difference(produced: Event, found: Event | None, *, seeded: bool = False) -> str:
     """How a stored event (``found``; None: there is none) differs from the one the rules
-    produce, in words: ``"card dealt: card is As, the rules deal 3c"``."""
+    produce, in words: ``"card dealt: card is As, the rules give 3c"``; ``seeded``: the
+    event was produced again drawing from the round's server seed, which gives the values
+    ("faces is 2 2 2, the server seed gives 4 2 6")."""
     named = in_words(type(produced).__name__)
+    gives, goes = ("the server seed gives", "goes") if seeded else ("the rules give", "go")
     if found is None:
-        return f"it is missing: the rules go on with {named}"
+        return f"it is missing: {gives.rsplit(' ', 1)[0]} {goes} on with {named}"
     if type(found) is not type(produced):
-        return f"it is {in_words(type(found).__name__)}, where the rules give {named}"
+        return f"it is {in_words(type(found).__name__)}, where {gives} {named}"
     want, got = produced.model_dump(mode="json"), found.model_dump(mode="json")
     fields = [
-        f"{name.replace('_', ' ')} is {_shown(got.get(name))}, the rules give {_shown(want[name])}"
+        f"{name.replace('_', ' ')} is {_shown(got.get(name))}, {gives} {_shown(want[name])}"
         for name in want
         if want[name] != got.get(name)
     ]
@@ -510,9 +513,10 @@ class Round(ABC, Generic[StateT]):
             position = index + offset
             if position >= len(events) or events[position] != produced:
                 found = events[position] if position < len(events) else None
+                produce = "the server seed draws" if draws is not None else "the rules produce"
                 raise ReplayError(
-                    f"event {position} is not what the rules produce: "
-                    f"{difference(produced, found)}",
+                    f"event {position} is not what {produce}: "
+                    f"{difference(produced, found, seeded=draws is not None)}",
                     "engine:replay",
                 )
         return len(emitted)

@@ -663,10 +663,13 @@ def _check_one(
     _check_salts(events, check)
     check.notes.append(f"{len(events)} events chain from hash {events[0]['prev_hash'][:12]}…")
     if named := [_named(e) for e in events if _stand_ins(e)]:
+        one = len(named) == 1
         check.notes.append(
-            f"{', '.join(named)} name other players by stand-ins for their account ids, "
-            "which only the operator's staff read: their own hashes (over the ids) were "
-            "not worked out here, their values were compared and the chain runs on from them"
+            f"{', '.join(named)} {'names' if one else 'name'} other players by stand-ins for "
+            "their account ids, which only the operator's staff read: "
+            f"{'its own hash' if one else 'their own hashes'} (over the ids) "
+            f"{'was' if one else 'were'} not worked out here, {'its' if one else 'their'} "
+            f"values were compared and the chain runs on from {'it' if one else 'them'}"
         )
     check.notes.append(
         "1 sealed value opens to the commitment published with it"

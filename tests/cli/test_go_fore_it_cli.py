@@ -202,9 +202,10 @@ def test_a_spot_with_no_amount_asks_for_the_amount(spot: str) -> None:
     """``bet front 9`` is the Front 9 with no amount (not $9 on a spot "front"): said
     so, with an example at the least it takes ($5, 676a.7(d)(1)); nothing is wagered by it."""
     out = play(f"bet {spot}\nbet front_9 5\ndeal\nfold\n")
+    typed = "Front 9" if spot == "front_9" else spot  # as the layout names it, not its value
     assert (
-        f"A wager on Front 9 needs an amount: type bet {spot} AMOUNT, AMOUNT in dollars "
-        f"(e.g. bet {spot} 5)."
+        f"Refused: a wager on Front 9 needs an amount: type bet {typed} AMOUNT, AMOUNT in "
+        f"dollars (e.g. bet {typed} 5) (676a.7(d)(1))\n"
     ) in out
     assert "no spot" not in out and "Unknown command" not in out
     assert "Balance: $995 (this round -$5)" in out
@@ -212,10 +213,14 @@ def test_a_spot_with_no_amount_asks_for_the_amount(spot: str) -> None:
 
 @pytest.mark.parametrize("amount", ["\uff15", "\u0665", "\u0967"])
 def test_non_ascii_digits_are_not_an_amount(amount: str) -> None:
-    """A full-width, Arabic-Indic or Devanagari five is refused citing 676a.7(d); no
-    Front 9 Wager is placed, so deal has no one to deal to (676a.7(d)(1))."""
+    """A full-width, Arabic-Indic or Devanagari five is refused as every amount that is
+    none is, citing the Front 9 Wager's rule (676a.7(d)(1)); no Front 9 Wager is placed,
+    so deal has no one to deal to (676a.7(d)(1))."""
     out = play(f"bet front_9 {amount}\ndeal\n")
     assert f"Refused: '{amount}' is not an amount in dollars and cents" in out
-    assert "(676a.7(d))" in out
+    assert (
+        "an amount is a positive number of dollars (cents may be given, as in 12.50), e.g. "
+        "bet 5 (676a.7(d)(1))" in out
+    )
     assert "no player has placed a Front 9 Wager" in out
     assert "Final balance: $1,000" in out

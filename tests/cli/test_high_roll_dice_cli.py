@@ -27,7 +27,10 @@ def test_a_negative_amount_is_refused_before_the_spot_it_names() -> None:
     a cent), not for the wager already on the spot; the balance is $995 after $5."""
     out = play("bet pip street six 5\nbet pip street six -5\n")
     told = answer(out, "bet pip street six -5")
-    assert "Refused: a wager must be more than zero, not -$5 (675a.2(e))" in told
+    assert told == (
+        "Refused: a wager must be more than zero, not -$5: an amount is a positive number of "
+        "dollars (cents may be given, as in 12.50), e.g. bet Pip Street two 5 (675a.2(e))"
+    )
     assert "already has a wager" not in told
     assert "Balance: $995" in out
 
@@ -90,6 +93,6 @@ def test_a_spot_whose_name_ends_in_a_number_with_no_amount_asks_for_one() -> Non
     out = play("bet pip street six 5\nbet like kind 4\n")
     told = " ".join(answer(out, "bet like kind 4").split())
     assert told == (
-        "A wager on Like Kind 4 needs an amount: type bet like kind 4 AMOUNT, AMOUNT in "
-        "dollars (e.g. bet like kind 4 5)."
+        "Refused: a wager on Like Kind 4 needs an amount: type bet like kind 4 AMOUNT, "
+        "AMOUNT in dollars (e.g. bet like kind 4 5) (675a.2(e)(2))"
     )

@@ -433,13 +433,16 @@ def test_wrong_arguments_get_the_usage_line(line: str) -> None:
 
 
 def test_a_spot_with_no_amount_asks_for_the_amount() -> None:
-    """``bet pip_street:ace`` names a spot and no amount: said so, with an example at the
-    least it takes ($5, 675a.2(e)(1)), not a bare usage line; nothing is wagered."""
+    """``bet pip_street:ace`` names a spot and no amount: refused as every spot with no
+    amount is (``bet front 9`` at Go Fore It), with the Pip Street Wager's rule
+    (675a.2(e)(1)) and an example at the least it takes ($5) typed as the layout names the
+    spot (never its value ``pip_street:ace``), not a bare usage line; nothing is wagered."""
     output = run(["play", "high-roll-dice", "--seed", "1"], "bet pip_street:ace\nquit\n")
     assert (
-        "A wager on Pip Street ace needs an amount: type bet pip_street:ace AMOUNT, AMOUNT in "
-        "dollars (e.g. bet pip_street:ace 5)."
+        "Refused: a wager on Pip Street ace needs an amount: type bet Pip Street ace AMOUNT, "
+        "AMOUNT in dollars (e.g. bet Pip Street ace 5) (675a.2(e)(1))\n"
     ) in output
+    assert "pip_street:ace AMOUNT" not in output
     assert "usage:" not in output and "Unknown command" not in output
     assert "Final balance: $1,000" in output
 

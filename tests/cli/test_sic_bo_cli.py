@@ -70,7 +70,10 @@ def test_the_generic_table_refuses_a_bad_spot_with_its_rule() -> None:
         "total 4 to 17 (3 and 18 are three of a kind); the spots are Small, Big,"
     ) in out
     assert "Total 4 to 17," in out
-    assert "Refused: a wager must be more than zero, not -$5 (625a.3 (inferred))" in out
+    assert (
+        "Refused: a wager must be more than zero, not -$5: an amount is a positive number of "
+        "dollars (cents may be given, as in 12.50), e.g. bet Small 5 (625a.3 (inferred))"
+    ) in out
     assert "-500" not in out
     assert 'Refused: there is no spot Two Dice Combination "3-3" at this table: a Two Dice' in out
     assert "total:N (N 4 to 17)" in out

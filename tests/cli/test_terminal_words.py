@@ -240,3 +240,90 @@ def test_a_bet_that_is_no_amount_says_what_an_amount_is(
     assert amount is not None and "Refused" not in told[typed], (typed, told[typed])
     per_spot = round(float(amount[1]) * 100)
     assert placed in (per_spot, 2 * per_spot), (typed, placed)  # both antes at Criss-Cross
+
+
+def said(text: str, line: str) -> str:
+    """What the table answered ``line`` with: the lines up to the next prompt."""
+    return text.split(f"> {line}\n", 1)[1].split("\n> ", 1)[0].strip()
+
+
+@pytest.mark.parametrize(
+    ("example", "rule"),
+    [
+        ("pai-gow", "(621a.7(c))"),
+        ("sic-bo", "(625a.5 (inferred))"),
+        ("high-roll-dice-2014", "(593.2(e))"),
+    ],
+)
+def test_remove_alone_at_a_table_that_takes_no_wager_down_says_so(
+    example: str, rule: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``remove`` with no spot, where no wager is ever taken down, is refused as ``remove
+    X`` is there (its rule), not answered "usage: remove SPOT" as if a spot would do."""
+    text = session(example, ["remove", "remove x"], monkeypatch, rounds=1)
+    alone, named = said(text, "remove"), said(text, "remove x")
+    assert alone == named
+    assert alone.startswith("Refused: a wager may not be removed: ") and alone.endswith(rule)
+    assert "usage" not in text
+
+
+@pytest.mark.parametrize(
+    ("example", "typed", "example_bet", "rule"),
+    [
+        ("high-roll-dice-2014", "pip street ace", "bet Pip Street two 10", "(593.2(e))"),
+        ("sic-bo", "small", "bet Small 5", "(625a.3 (inferred))"),
+        ("go-fore-it", "front 9", "bet 10", "(676a.7(d)(1))"),
+        ("pai-gow", "pai gow wager", "bet 5", "(621a.7(a))"),
+    ],
+)
+def test_no_amount_more_than_zero_is_told_in_one_shape(
+    example: str, typed: str, example_bet: str, rule: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``bet 0`` and ``bet SPOT 0`` (and -1) get the one sentence: what is wrong, what an
+    amount is, a wager this table takes now, the rule; nothing is wagered."""
+    lines = ["bet 0", f"bet {typed} 0", f"bet {typed} -1"]
+    text = session(example, lines, monkeypatch, rounds=1)
+    shape = (
+        ": an amount is a positive number of dollars (cents may be given, as in 12.50), "
+        f"e.g. {example_bet}"
+    )
+    for line, amount in zip(lines, ["$0", "$0", "-$1"], strict=True):
+        told = said(text, line)
+        assert told.startswith(f"Refused: a wager must be more than zero, not {amount}{shape}")
+        assert told.endswith(")"), told
+    assert said(text, f"bet {typed} 0").endswith(rule)
+    assert "Placed" not in text
+
+
+def test_pai_gow_says_why_no_wager_may_be_made_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the one Pai Gow Wager (621a.7(a)), and after "no more bets" (621a.7(c)), a
+    wager on a spot the layout lacks is refused saying why none may be made now, with the
+    rule, never "none is open now" with no rule."""
+    text = session("pai-gow", ["bet 5", "bet xyz 5", "deal", "bet xyz 5"], monkeypatch, rounds=1)
+    placed, closed = (part.split("\n> ", 1)[0] for part in text.split("> bet xyz 5\n")[1:])
+    assert placed.strip() == (
+        "Refused: there is no spot 'xyz' on this layout, and no wager may be made now: your "
+        "Pai Gow Wager is already placed, and a player places one wager a round (621a.7(a))"
+    )
+    assert closed.strip() == (
+        "Refused: there is no spot 'xyz' on this layout, and no wager may be made now: "
+        '"no more bets" has been announced; a wager may not be made after it (621a.7(c))'
+    )
+    assert "none is open now" not in text
+
+
+def test_sic_bo_names_a_spot_off_the_layout_in_its_own_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``total 3 5`` (3 is three of a kind, 625a.3): the spots are said as the player types
+    them, as the layout names them, never as "the round's offers name it" (the API's
+    words, for a program reading the table's view)."""
+    text = session("sic-bo", ["total 3 5", "bet total 18 5"], monkeypatch, rounds=1)
+    told = said(text, "total 3 5")
+    assert told.startswith('Refused: there is no spot Total Value "3" at this table')
+    assert told.endswith(
+        "One of a Kind 1 to 6, each typed as the layout names it (help lists them) "
+        "(625a.3 (inferred))"
+    )
+    for internal in ("offers name it", "table's view"):
+        assert internal not in text, internal

@@ -8,6 +8,7 @@ round played from a sealed seed, wagered, closed and dealt by the dealer's steps
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -93,3 +94,41 @@ def test_a_dice_table_says_it_drew_dice(
     said = " ".join(result.output.split())
     assert f"every value drawn ({drawn}) follows from the server seed sealed at event 0" in said
     assert "card" not in said and "tile" not in said
+
+
+@pytest.mark.parametrize(
+    ("game", "wager"),
+    [("high-roll-dice", {"spot": "pip_street:ace"}), ("sic-bo", {"spot": "big"})],
+)
+def test_dice_the_seed_does_not_give_are_said_to_differ_from_the_seed(
+    game: str, wager: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server that throws other dice than its sealed seed draws (its round agrees with
+    itself, so it replays under the rules): the dice are told against the server seed,
+    which gives them ("the server seed gives 4 2 6"), never "the rules give"."""
+    placed = {"type": "PlaceWager", "seat": 1, "amount": 500, **wager}
+    honest = reveal_of(game, placed)
+    steps = dealer_steps
+
+    def other_seed(round_: Any) -> Any:
+        kept, round_.rng = round_.rng, SealedDraws(bytes([7]) * SEED_BYTES)
+        try:
+            yield from steps(round_)
+        finally:
+            round_.rng = kept
+
+    monkeypatch.setattr(sys.modules[__name__], "dealer_steps", other_seed)
+    forged = reveal_of(game, placed)
+    [at] = [e["index"] for e in forged["events"] if e["type"] == "DiceThrown"]
+    thrown, seeded = (r["events"][at]["event"]["faces"] for r in (forged, honest))
+    assert thrown != seeded
+    path = tmp_path / "reveal.json"
+    path.write_text(json.dumps(forged))
+    result = CliRunner().invoke(app, ["verify-round", "t-1", "--reveal", str(path)])
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    assert (
+        f"event {at} is not what the server seed draws: dice thrown: faces is "
+        f"{' '.join(map(str, thrown))}, the server seed gives {' '.join(map(str, seeded))}"
+    ) in said
+    assert "the rules give" not in said

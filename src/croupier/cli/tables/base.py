@@ -51,6 +51,7 @@ from croupier.engine import (
 from croupier.errors import IllegalCommand
 from croupier.game import TableState, Viewer
 from croupier.game import offered as offer_of
+from croupier.games._common import SPOTS_SENT
 from croupier.money import Cents, counted, format_cents, parse_dollars
 from croupier.registry import find, sign_for
 from croupier.reminders import SessionClock
@@ -116,6 +117,17 @@ def amount_wrong(typed: str) -> str | None:
     if cents <= 0:
         return f"a wager must be more than zero, not {format_cents(cents)}"
     return None
+
+
+def terminal_words(told: str) -> str:
+    """A refusal the round gives, as a player at a terminal table reads it: where it says
+    the spots are sent as the round's offers name them (the API's words, :data:`SPOTS_SENT`),
+    it says the player types each as the layout names it."""
+    return told.replace(SPOTS_SENT, SPOTS_TYPED)
+
+
+SPOTS_TYPED = "each typed as the layout names it (help lists them)"
+"""Where a terminal player finds the spots' names to type: the layout's own words."""
 
 
 def usages(typed: Iterable[str]) -> dict[str, str]:
@@ -476,12 +488,25 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             and self.example_spot(" ".join(words[1:-1])) is None
         ):
             self.no_amount(round_, " ".join(words[1:]))  # "bet front 9": a spot, no amount
+        elif (
+            lowered[:1] == ["bet"]
+            and len(words) > 2
+            and "," not in line
+            and (
+                AMOUNT.fullmatch(words[-1].lstrip("-"))
+                or self.example_spot(" ".join(words[1:-1])) is not None
+            )
+            and (wrong := amount_wrong(words[-1])) is not None
+        ):
+            self.not_an_amount(round_, wrong, spotted=True)  # "bet front 9 0"
         elif lowered[:1] == ["bet"] and len(words) >= 2 and "," not in line:
             spot = " ".join(words[1:-1]) or self.lone_spot(round_)
             if spot is not None:
                 self.place(round_, spot, words[-1])
         elif lowered[:1] == ["remove"] and len(words) >= 2:
             self.remove(round_, " ".join(words[1:]))
+        elif lowered == ["remove"] and self.removal_refused() is not None:
+            self.remove(round_, "")  # no wager is ever taken down here: its rule, not usage
         else:
             return False
         return True
@@ -502,28 +527,42 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         if spot is None:
             self.unknown(f"bet {typed}")
             return
-        example = f"bet {typed} {typed_dollars(self.least_amount(round_, spot))}"
-        self.console.print(
-            f"A wager on {self.spot_name(spot)} needs an amount: type bet {typed} AMOUNT, "
-            f"AMOUNT in dollars (e.g. {example}).",
-            markup=False,
+        name = self.spot_name(spot)
+        as_typed = typed if typed.lower() == name.lower() else self.typed_spot(spot)
+        example = f"bet {as_typed} {typed_dollars(self.least_amount(round_, spot))}"
+        self.refused(
+            f"a wager on {name} needs an amount: type bet {as_typed} AMOUNT, AMOUNT in "
+            f"dollars (e.g. {example})",
+            self.spot_cite(round_, spot),
         )
 
-    def not_an_amount(self, round_: RoundT, wrong: str) -> None:
-        """``bet`` and one word that is neither a spot nor an amount more than zero
-        (``bet -1``, ``bet 0``, ``bet abc``): refused, saying what was ``wrong`` and what an
-        amount is, with an example this table takes now (:meth:`amount_example`) and the
-        rule of the wagers offered."""
+    def spot_cite(self, round_: RoundT, spot: str) -> str:
+        """The rule of the offer naming ``spot`` (its value) now, else of the wagers
+        offered (:meth:`wager_cite`)."""
+        named = [
+            c.cite
+            for c in round_.legal_commands(SEAT)
+            if c.cite and spot in [str(one) for one in c.spots]
+        ]
+        return named[0] if named else self.wager_cite(round_)
+
+    def not_an_amount(self, round_: RoundT, wrong: str, *, spotted: bool = False) -> None:
+        """``bet`` and a word that is neither a spot nor an amount more than zero (``bet
+        -1``, ``bet 0``, ``bet abc``), or a spot and no amount more than zero (``bet front
+        9 0``, ``spotted``): refused in one sentence shape, saying what was ``wrong`` and
+        what an amount is, with an example this table takes now (:meth:`amount_example`)
+        and the rule of the wagers offered, or (``spotted``) of the layout's spots
+        (:meth:`layout_cite`), which the round cites for such an amount."""
         self.refused(
             f"{wrong}: an amount is a positive number of dollars (cents may be given, as in "
             f"12.50), e.g. {self.amount_example(round_)}",
-            self.wager_cite(round_),
+            self.layout_cite(round_) if spotted else self.wager_cite(round_),
         )
 
     def refused(self, words: str, rule: str) -> None:
         """Print the refusal ``words``, with the rule broken (``rule``; ``""``: none named)."""
         cite = f" ({shown(rule)})" if rule else ""
-        self.console.print(f"Refused: {words}{cite}", markup=False)
+        self.console.print(f"Refused: {terminal_words(words)}{cite}", markup=False)
 
     def wager_cite(self, round_: RoundT) -> str:
         """The rule of the wagers offered now (the first offer that takes an amount);
@@ -607,12 +646,26 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         """``bet`` naming no spot of this layout: say so, with the spots open now and the
         rule of the layout's spots (:meth:`layout_cite`)."""
         spots = self.open_spots(round_)
+        closed = None if spots else self.wagers_closed(round_)
+        if closed is not None:
+            why, rule = closed
+            self.refused(
+                f"there is no spot {typed!r} on this layout, and no wager may be made now: {why}",
+                rule,
+            )
+            return
         named = self.spot_names(spots) if spots else "none is open now"
         self.refused(
             f"there is no spot {typed!r} on this layout; the spots you may bet on now, as "
             f"the layout names them: {named}",
             self.layout_cite(round_),
         )
+
+    def wagers_closed(self, round_: RoundT) -> tuple[str, str] | None:
+        """Why no wager may be made now, in words, and the rule that says so, where the
+        table can say it (a wager already placed, "no more bets" called); ``None``: not
+        said (a table says it)."""
+        return None
 
     def layout_cite(self, round_: RoundT) -> str:
         """The rule that names the layout's spots, which a wager on a spot the layout has
@@ -651,7 +704,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         """The round is over (a table takes it in here)."""
 
     def refuse(self, error: IllegalCommand) -> None:
-        self.console.print(f"[red]Refused:[/red] {escape(error.told)}")
+        self.console.print(f"[red]Refused:[/red] {escape(terminal_words(error.told))}")
 
     def money(
         self, text: str | None, cite: str, *, default: Cents = 0, times: int = 1

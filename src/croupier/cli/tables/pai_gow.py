@@ -298,6 +298,21 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         else:
             super().place_on(round_, spot, amount)
 
+    def wagers_closed(self, round_: PaiGowRound) -> tuple[str, str] | None:
+        """After "no more bets" (621a.7(c)), or once the player's one wager is placed
+        (621a.7(a)), no wager may be made; the bank taken is told by the round."""
+        if not round_.betting_open():
+            return (
+                '"no more bets" has been announced; a wager may not be made after it',
+                SECTIONS.no_more_bets,
+            )
+        if round_.view(SEAT)["wagers"]:
+            return (
+                "your Pai Gow Wager is already placed, and a player places one wager a round",
+                SECTIONS.wagers,
+            )
+        return None
+
     def removal_refused(self) -> str:
         return (
             "this table takes no wager down once it is placed: it stays on the betting area "
