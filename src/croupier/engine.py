@@ -59,7 +59,7 @@ import hashlib
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated, Any, ClassVar, Generic, Literal, Self, TypeVar
@@ -335,6 +335,11 @@ class Round(ABC, Generic[StateT]):
         before it enter every draw from it on, and no seed is taken after it."""
         self.stepped = False
         """Set by :meth:`step_draw`: the table policy drew for a dealer's step."""
+        self.vacated: frozenset[int] = frozenset()
+        """While a command is handled: the round's seats whose player has left the seat
+        since the round opened, but the actor's (the table says so, :meth:`handle`; no
+        event records it). A command for one of them is refused as for a seat nobody
+        holds, not as another player's."""
         self.state = self._fold(events)
         self.events = list(events)
 
@@ -544,8 +549,9 @@ class Round(ABC, Generic[StateT]):
         stores), whether or not it is still in force at the table."""
         return self._stored_rules(self.opened)
 
-    def handle(self, command: Command, actor: Actor) -> list[Event]:
-        """Apply ``command`` from ``actor``; return the events it caused.
+    def handle(self, command: Command, actor: Actor, vacated: Collection[int] = ()) -> list[Event]:
+        """Apply ``command`` from ``actor``; return the events it caused. ``vacated``: the
+        round's seats whose player has left the seat since it opened (:attr:`vacated`).
 
         Raises :class:`IllegalCommand` (naming the rule) and leaves the round
         exactly as it was when the command is refused.
@@ -558,6 +564,7 @@ class Round(ABC, Generic[StateT]):
         emitted: list[Event] = []
         self._stream, self._start = None, before  # a sealed round's draws start afresh
         drawn = (self._drawn, self._seeds_fixed_at)
+        self.vacated = frozenset(seat for seat in vacated if seat != actor)
         try:
             for event in self.decide(command, actor):
                 self.state = self.evolve(self.state, event)
@@ -570,6 +577,7 @@ class Round(ABC, Generic[StateT]):
             raise
         finally:
             self._stream, self._start = None, None
+            self.vacated = frozenset()
         return emitted
 
     def apply(self, event: Event) -> None:

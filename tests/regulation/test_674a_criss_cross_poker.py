@@ -220,13 +220,16 @@ def test_no_wager_after_no_more_bets() -> None:
 
 
 def test_one_position_per_player() -> None:
-    """674a.7(g): a player may not wager on more than one player position."""
+    """674a.7(g): a player may not wager on more than one player position; a wager for
+    another player's position is refused as his (674a.7(b): only the seated player
+    wagers), not as a second position of one's own."""
     with pytest.raises(InvalidWager) as info:
         open_round({1: "a", 2: "a"})
     assert info.value.cite == "674a.7(g)"
     rnd = open_round({1: "a", 2: "b"})
     error = refused(rnd, PlaceAntes(seat=2, ante_across=500, ante_down=500), 1)
-    assert error.cite == "674a.7(g)"
+    assert error.cite == "674a.7(b)"
+    assert str(error).startswith("position 2 is another player's")
 
 
 # --- 674a.8-674a.10 the deal ------------------------------------------------------------------

@@ -533,12 +533,15 @@ def test_676a_7_d_3_and_4_optional_side_wagers() -> None:
 
 def test_676a_7_e_one_position_per_player() -> None:
     """676a.7(e): a player may not wager on more than one player position: one player
-    at two seats is refused, and a seat may not wager for another."""
+    at two seats is refused; a seat's wager for another player's position is refused as
+    his (676a.7(b): only the seated player wagers), not as a second position."""
     with pytest.raises(InvalidWager) as info:
         open_round({1: "ann", 3: "ann"})
     assert info.value.cite == "676a.7(e)"
     rnd = open_round({1: "ann", 2: "bo"})
-    assert refused(rnd, PlaceWager(seat=2, spot="front_9", amount=FIVE), 1).cite == "676a.7(e)"
+    error = refused(rnd, PlaceWager(seat=2, spot="front_9", amount=FIVE), 1)
+    assert error.cite == "676a.7(b)"
+    assert str(error).startswith("position 2 is another player's")
 
 
 # --- 676a.8-676a.10: dealing ----------------------------------------------------------------------

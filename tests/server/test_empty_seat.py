@@ -7,6 +7,7 @@ still the other-seat refusal (403)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from server_api import EXAMPLES, Api
@@ -56,5 +57,163 @@ def test_a_wager_for_an_empty_seat_says_nobody_sits_there(tmp_path: Path, game: 
         r = api.wager(ann, 2, spot, low, table_id="t")
         assert r.status_code == 403, r.text
         assert "nobody sits" not in r.json()["detail"]
+    finally:
+        api.close()
+
+
+def opening(table: dict[str, Any], seat: int) -> dict[str, object]:
+    """A wager a round may open with at ``table`` (as ``POST /tables`` answered), for
+    ``seat``, at the table minimum."""
+    game, amount = table["game"], table["minimum_wager"]
+    if game == "criss-cross-poker":
+        return {"type": "PlaceAntes", "seat": seat, "ante_across": amount, "ante_down": amount}
+    first = {"go-fore-it": "front_9", "sic-bo": "small", "craps": "pass"}
+    spot = first.get(game, table["spots"][0]["value"])
+    return {"type": "PlaceWager", "seat": seat, "spot": spot, "amount": amount}
+
+
+@pytest.mark.parametrize("game", list(SEATED))
+def test_a_wager_for_a_seat_left_during_the_round_says_nobody_sits_there(
+    tmp_path: Path, game: str
+) -> None:
+    """A hostile tester's finding: carl sits at seat 3 when the round opens, then leaves
+    it; a wager for seat 3 is the empty-seat refusal (409), not another player's (403):
+    the round still has the seat it opened with, but nobody sits there. Once bob sits at
+    seat 3 (the next round), ann's wager for it is the other-seat refusal (403)."""
+    example, cite, place = SEATED[game]
+    api = Api(f"sqlite:///{tmp_path / 'left.sqlite'}")
+    try:
+        table = api.table("t", EXAMPLES / example)
+        _, ann = api.player("ann", deposit=100_000)
+        _, carl = api.player("carl", deposit=100_000)
+        api.sit(ann, 1, "t")
+        api.sit(carl, 3, "t")
+        r = api.send(ann, opening(table, 1), "t")  # the round opens, carl in it
+        assert r.status_code == 200, r.text
+        r = api.client.delete("/tables/t/seats/3", headers={**carl, **api.key()})
+        assert r.status_code == 200, r.text
+        before = api.snapshot()
+        r = api.send(ann, opening(table, 3), "t")
+        assert r.status_code == 409, r.text
+        body = r.json()
+        assert body["detail"].startswith(f"nobody sits at {place} 3: take a seat first"), body
+        assert body["cite"] == cite, body
+        assert api.snapshot() == before
+    finally:
+        api.close()
+
+
+def test_a_seat_left_is_another_players_once_taken_again(tmp_path: Path) -> None:
+    """The seat carl left during the round, taken by bob for the next round: ann's wager
+    for it is the other-seat refusal (403) again."""
+    example, cite, _ = SEATED["high-roll-dice"]
+    api = Api(f"sqlite:///{tmp_path / 'again.sqlite'}")
+    try:
+        table = api.table("t", EXAMPLES / example)
+        _, ann = api.player("ann", deposit=100_000)
+        _, bob = api.player("bob", deposit=100_000)
+        api.sit(ann, 1, "t")
+        api.sit(bob, 3, "t")
+        spot, low = table["spots"][0]["value"], table["minimum_wager"]
+        assert api.wager(ann, 1, spot, low, table_id="t").status_code == 200
+        r = api.wager(ann, 3, spot, low, table_id="t")
+        assert r.status_code == 403, r.text
+        assert r.json()["detail"].startswith("seat 1 may not wager for seat 3"), r.json()
+        assert r.json()["cite"] == cite
+    finally:
+        api.close()
+
+
+@pytest.mark.parametrize("game", list(SEATED))
+def test_a_wager_for_a_seat_the_table_lacks_is_refused_as_taking_it(
+    tmp_path: Path, game: str
+) -> None:
+    """A hostile tester's finding: a wager for seat 0, -1, one past the table's last
+    betting position or 10**30 said "nobody sits at seat 0: take a seat first", where
+    taking a seat the table lacks says it does not exist: the wager gets that refusal,
+    in the same words, status (422) and rule."""
+    example, _, _ = SEATED[game]
+    api = Api(f"sqlite:///{tmp_path / 'none.sqlite'}")
+    try:
+        table = api.table("t", EXAMPLES / example)
+        _, ann = api.player("ann", deposit=100_000)
+        _, bob = api.player("bob")
+        api.sit(ann, 1, "t")
+        taking = api.client.post("/tables/t/seats", json={"seat": 99}, headers=bob)
+        assert taking.status_code == 422, taking.text
+        said, cite = taking.json()["detail"], taking.json()["cite"]
+        assert said.startswith("seat 99 does not exist: the table has betting positions 1 to ")
+        last = int(
+            said.removeprefix(
+                "seat 99 does not exist: the table has betting positions 1 to "
+            ).split()[0]
+        )
+        before = api.snapshot()
+        for seat in (0, -1, last + 1, 10**30):
+            r = api.send(ann, opening(table, seat), "t")
+            assert r.status_code == 422, r.text
+            assert r.json()["detail"] == said.replace("seat 99", f"seat {seat}"), r.json()
+            assert r.json()["cite"] == cite
+        assert api.snapshot() == before
+    finally:
+        api.close()
+
+
+DEALER_FOR = {
+    # game: how the dealer's wager for the seat is refused (what the game calls a seat)
+    "high-roll-dice": "the dealer may not wager for seat 2",
+    "go-fore-it": "the dealer may not wager for position 2",
+    "pai-gow": "the dealer may not wager for seat 2",
+    "double-back-jack": "the dealer may not act for box 2",
+    "criss-cross-poker": "the dealer may not wager for position 2",
+    "sic-bo": "the dealer may not wager for seat 2",
+    "craps": "the dealer may not make a wager for seat 2",
+}
+
+
+@pytest.mark.parametrize("game", list(SEATED))
+def test_the_dealers_wager_for_a_seat_is_refused_alike(tmp_path: Path, game: str) -> None:
+    """A hostile tester's finding: the dealer's wager for a seat was 403 "seat dealer may
+    not wager for seat 2" in three games and 409 "only a seated player may place a wager"
+    at Pai Gow: in every game it is a permission (403) refused in one plain sentence,
+    citing the rule that only seated players wager."""
+    example, cite, _ = SEATED[game]
+    api = Api(f"sqlite:///{tmp_path / 'dealer.sqlite'}")
+    try:
+        table = api.table("t", EXAMPLES / example)
+        _, dealer = api.player("dan", role="dealer")
+        _, ann = api.player("ann", deposit=100_000)
+        api.sit(ann, 2, "t")
+        spot, low = table["spots"][0]["value"], table["minimum_wager"]
+        before = api.snapshot()
+        r = api.wager(dealer, 2, spot, low, table_id="t")
+        assert r.status_code == 403, r.text
+        assert r.json()["detail"].startswith(DEALER_FOR[game]), r.json()
+        assert r.json()["cite"] == cite, r.json()
+        assert "seat dealer" not in r.json()["detail"]
+        assert api.snapshot() == before
+    finally:
+        api.close()
+
+
+@pytest.mark.parametrize("game", ["go-fore-it", "criss-cross-poker"])
+def test_another_players_position_is_his(tmp_path: Path, game: str) -> None:
+    """A hostile tester's finding: ann's wager for bob's position was refused under the
+    rule that a player wagers on one position only: she holds one; the position is
+    bob's, refused (403) under the rule that only the seated player wagers for it."""
+    example, cite, _ = SEATED[game]
+    api = Api(f"sqlite:///{tmp_path / 'his.sqlite'}")
+    try:
+        table = api.table("t", EXAMPLES / example)
+        _, ann = api.player("ann", deposit=100_000)
+        _, bob = api.player("bob", deposit=100_000)
+        api.sit(ann, 1, "t")
+        api.sit(bob, 2, "t")
+        spot, low = table["spots"][0]["value"], table["minimum_wager"]
+        r = api.wager(ann, 2, spot, low, table_id="t")
+        assert r.status_code == 403, r.text
+        assert r.json()["detail"].startswith("position 2 is another player's"), r.json()
+        assert "more than one" not in r.json()["detail"]
+        assert r.json()["cite"] == cite
     finally:
         api.close()

@@ -205,9 +205,9 @@ def test_wrong_types_and_huge_numbers_are_refused_naming_the_field(hostile: Fuzz
         ({**wager, "seat": "1", "amount": 500}, 422, ["body", "command", "PlaceWager", "seat"]),
         ({**wager, "seat": True, "amount": 500}, 422, ["body", "command", "PlaceWager", "seat"]),
         ({**wager, "seat": 1.0, "amount": 500}, 422, ["body", "command", "PlaceWager", "seat"]),
-        # Nobody sits at that seat: refused as the table stands, 409 (issue #34; a seat
-        # another player holds is 403, test_commands_for_another_seat_or_table_are_refused).
-        ({**wager, "seat": 10**30, "amount": 500}, 409, "675a.2(c)"),
+        # No such seat at the table: refused as taking that seat is, 422 citing the rule
+        # that numbers the table's betting positions (test_empty_seat.py).
+        ({**wager, "seat": 10**30, "amount": 500}, 422, "675a.1(a)"),
         ({"type": "NoSuchCommand"}, 422, ["body", "command"]),
     ]
     for command, status, named in cases:

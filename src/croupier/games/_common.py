@@ -98,6 +98,17 @@ def empty_seat(seat: int, cite: str, place: str = "seat") -> NotYourTurn:
     )
 
 
+def dealer_for(seat: int, place: str = "seat", what: str = "wager") -> str:
+    """The refusal of the dealer's command for ``seat`` (a ``place``: a seat, a position,
+    a box), in one sentence in every game (a permission, 403: a player wagers for his own
+    seat).
+
+    >>> dealer_for(2), dealer_for(3, "box", "act")
+    ('the dealer may not wager for seat 2', 'the dealer may not act for box 3')
+    """
+    return f"the dealer may not {what} for {place} {seat}"
+
+
 def dealer_only(actor: Actor, what: str, cite: str) -> None:
     """Refuse (:class:`~croupier.errors.DealerOnly`, citing ``cite``) unless ``actor`` is
     the dealer: "only the dealer may ``what``"."""

@@ -76,6 +76,7 @@ from croupier.engine import (
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games._common import (
     checked,
+    dealer_for,
     dealer_only,
     empty_seat,
     expect_phase,
@@ -369,12 +370,15 @@ class WageringRound(Round[LayoutT]):
     def check_seat(self, seat: int, actor: Actor) -> None:
         """Refuse unless ``actor`` is seat ``seat``, seated: the dealer's wager and one for
         a seat another player holds as a permission (403), one for a seat nobody holds as
-        the table stands (:func:`~croupier.games._common.empty_seat`, 409)."""
+        the table stands (:func:`~croupier.games._common.empty_seat`, 409), as is one for
+        a seat its player has left during the round (:attr:`vacated`)."""
         s = self.betting_sections
-        if actor != seat and (actor == DEALER or seat in self.state.seats):
-            raise OtherSeat(f"seat {actor} may not wager for seat {seat}", s.seated)
-        if seat not in self.state.seats:
+        if actor == DEALER:
+            raise OtherSeat(dealer_for(seat), s.seated)
+        if seat not in self.state.seats or seat in self.vacated:
             raise empty_seat(seat, s.seated)
+        if actor != seat:
+            raise OtherSeat(f"seat {actor} may not wager for seat {seat}", s.seated)
 
     def check_spot(self, seat: int, spot: str, actor: Actor, amount: object = None) -> Bound:
         """The amounts a wager by ``seat`` on ``spot`` may take now; refuses (changing

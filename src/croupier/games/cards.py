@@ -64,6 +64,7 @@ from croupier.equipment.cards import (
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games import _wagering
 from croupier.games._common import (
+    dealer_for,
     dealer_only,
     empty_seat,
     passes,
@@ -792,17 +793,19 @@ class CardRound(WageringRound[StateT]):
 
     def check_seat(self, seat: int, actor: Actor) -> None:
         """Raise :class:`NotYourTurn` unless ``actor`` is the player seated at ``seat``
-        (674a.7(b), (g); 676a.7(b), (e))."""
+        (674a.7(b); 676a.7(b)): the dealer's and one for another player's position a
+        permission (403), one for a position nobody holds, or its player left during the
+        round (:attr:`vacated`), the table as it stands (409)."""
         s = self.sections
         if actor == DEALER:
-            raise OtherSeat(f"only the player at position {seat} wagers for it", s.seated_only)
-        if seat not in self.state.seats:
+            raise OtherSeat(dealer_for(seat, "position"), s.seated_only)
+        if seat not in self.state.seats or seat in self.vacated:
             raise empty_seat(seat, s.seated_only, "position")
         if actor != seat:
             raise OtherSeat(
-                f"seat {actor} may not act for position {seat}: a player may not wager on "
-                "more than one player position",
-                s.one_position,
+                f"position {seat} is another player's: a player wagers and acts only for "
+                "the position he sits at",
+                s.seated_only,
             )
 
     def decide_play(self, command: Command, actor: Actor) -> Iterator[Event]:

@@ -125,13 +125,27 @@ class RulesSubmission(BaseModel):
 
     def check_seats(self, seats: dict[int, str]) -> None:
         """Raise :class:`RulesSubmissionError` if a seat number is not on this table."""
-        count = self.seat_count()
         for seat in seats:
-            if not 1 <= seat <= count:
-                raise RulesSubmissionError(
-                    f"seat {seat} does not exist: the table has betting positions 1 to {count}",
-                    self.seats_cite(),
-                )
+            self.check_seat_exists(seat)
+
+    def check_seat_exists(self, seat: int) -> None:
+        """Raise :class:`RulesSubmissionError` unless ``seat`` is one of this table's
+        betting positions: one refusal, alike for a seat taken, a round's seats and a
+        command sent for a seat.
+
+        >>> from croupier.rules.sic_bo import SicBoRules
+        >>> try:
+        ...     SicBoRules(minimum_wager=100, maximum_wager=10_000).check_seat_exists(0)
+        ... except RulesSubmissionError as error:
+        ...     print(str(error).split(":")[0])
+        seat 0 does not exist
+        """
+        count = self.seat_count()
+        if not 1 <= seat <= count:
+            raise RulesSubmissionError(
+                f"seat {seat} does not exist: the table has betting positions 1 to {count}",
+                self.seats_cite(),
+            )
 
     def wager_maximum(self, wager: str) -> Cents:
         """The largest amount one unit of ``wager`` may be, cents: a par sheet's wager

@@ -219,12 +219,7 @@ def join(
     disabling.check_player(session, player.id, f"take a seat at table {table_id}")
     protection.may_sit(session, player.id, table_state.clock(session))
     rules = table_rules(table)
-    if not 1 <= seat <= rules.seat_count():
-        raise RulesSubmissionError(
-            f"seat {seat} does not exist: the table has betting positions "
-            f"1 to {rules.seat_count()}",
-            rules.seats_cite(),
-        )
+    rules.check_seat_exists(seat)
     taken = session.get(Seat, (table_id, seat))
     if taken is not None:
         raise repo.LedgerError(f"seat {seat} is taken", "server:seats")
@@ -496,6 +491,9 @@ def handle_command(
     )
     if body.round_version is not None and body.round_version != current:
         raise _version_moved(table_id, row, old_version, current, body.round_version)
+    named = getattr(command, "seat", None)
+    if isinstance(named, int) and not isinstance(named, bool):
+        round_.submission.check_seat_exists(named)  # as taking that seat is refused
     if isinstance(actor, int) and actor not in round_.opened.seats:
         raise NotYourTurn(
             f"you sat down at seat {actor} after round {row.id} opened: you play from the "
@@ -513,7 +511,7 @@ def handle_command(
         # event, so that repeating it neither grows the round nor restarts a wait.
         return _answered_before(session, player, table_id, row, current)
     placed = len(round_.events)
-    round_.handle(command, actor)
+    round_.handle(command, actor, _vacated(session, table_id, round_, actor, named))
     if body.client_seed is not None or body.next_seed_commitment is not None:
         _seeds(session, player, table_id, body, round_, actor, placed)
     spec.policy.run_dealer_steps(round_)
@@ -530,6 +528,21 @@ def handle_command(
         at=table_state.clock(session, now),
     )
     return _command_out(session, player, table_id, row, round_, version, status, written, now)
+
+
+def _vacated(
+    session: Session, table_id: str, round_: Round[Any], actor: Actor, named: object
+) -> frozenset[int]:
+    """The round's seats whose player has left the seat since it opened, read where a
+    player's command names a seat not his own (a command for one is refused as for a
+    seat nobody holds, :attr:`~croupier.engine.Round.vacated`); else none."""
+    if not isinstance(actor, int) or not isinstance(named, int) or named == actor:
+        return frozenset()
+    rows = session.execute(select(Seat.seat, Seat.player_id).where(Seat.table_id == table_id))
+    held = {row.seat: row.player_id for row in rows}
+    return frozenset(
+        seat for seat, player in round_.opened.seats.items() if held.get(seat) != player
+    )
 
 
 def _answered_before(

@@ -54,7 +54,7 @@ from croupier.engine import (
 )
 from croupier.equipment.dice import read_dice
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
-from croupier.games._common import dealer_only, empty_seat, expect_phase, passes
+from croupier.games._common import dealer_for, dealer_only, empty_seat, expect_phase, passes
 from croupier.games._wagering import BettingSections, Bound, WageringRound
 from croupier.games.craps.commands import (
     CallRoll,
@@ -402,8 +402,11 @@ class CrapsRound(WageringRound[CrapsState]):
     def check_seat(self, seat: int, actor: Actor, what: str = "make a wager") -> None:
         """Refuse unless ``actor`` is seat ``seat``, at the table, while wagers are taken
         (623a.4): "seat 2 may not ``what`` for seat 1"."""
-        empty = seat not in self.state.seats or seat in self.state.departed
-        if actor != seat and (actor == DEALER or not empty):
+        state = self.state
+        empty = seat not in state.seats or seat in state.departed or seat in self.vacated
+        if actor == DEALER:
+            raise OtherSeat(dealer_for(seat, what=what), MAKING)
+        if actor != seat and not empty:
             raise OtherSeat(f"seat {actor} may not {what} for seat {seat}", MAKING)
         if empty:
             raise empty_seat(seat, MAKING)

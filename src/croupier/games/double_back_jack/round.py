@@ -66,6 +66,7 @@ from croupier.equipment.cards import (
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games._common import (
     checked,
+    dealer_for,
     dealer_only,
     empty_seat,
     expect_phase,
@@ -1025,8 +1026,8 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
 
     def _check_player(self, seat: int, actor: Actor, cite: str) -> None:
         if actor == DEALER:
-            raise OtherSeat(f"only the player at box {seat} acts for it", cite)
-        if seat not in self.state.seats:
+            raise OtherSeat(dealer_for(seat, "box", "act"), cite)
+        if seat not in self.state.seats or seat in self.vacated:
             raise empty_seat(seat, cite, "box")
         if actor != seat:
             raise OtherSeat(f"box {actor} may not act for box {seat}", cite)

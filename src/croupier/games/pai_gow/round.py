@@ -61,6 +61,7 @@ from croupier.equipment.tiles import SET, Tile, parse_tile
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games._common import (
     checked,
+    dealer_for,
     dealer_only,
     empty_seat,
     expect_phase,
@@ -877,9 +878,11 @@ class PaiGowRound(WageringRound[PaiGowState]):
         may hold several adjacent areas, 621a.13), and while the bank is offered
         (621a.11(c))."""
         state = self.state
-        if actor == DEALER or actor not in state.seats:
+        if actor == DEALER:
+            raise OtherSeat(dealer_for(seat), S.seated_only)
+        if actor not in state.seats:
             raise NotYourTurn("only a seated player may place a wager", S.seated_only)
-        if seat not in state.seats:
+        if seat not in state.seats or seat in self.vacated:
             raise empty_seat(seat, S.seated_only)
         if state.seats[seat] != state.seats[actor]:
             raise OtherSeat(f"seat {actor} may not wager for seat {seat}", S.seated_only)
