@@ -46,6 +46,12 @@ from croupier.citations import basis, shown
 from croupier.errors import IllegalCommand
 from croupier.money import Cents, format_cents
 
+SPOTS_SENT = "each sent as the round's offers name it (a wager's spot in the table's view)"
+"""How a refusal of a spot the layout lacks says where the spots' names to send are: the
+labels it lists are a reader's words ("Pip Street ace"), the offers (``legal_commands``
+of ``GET /tables/{id}/view``) give each with the name a command sends
+(``pip_street:ace``)."""
+
 
 def words(value: Any) -> str:
     """A value as a person reads it when its offer gives no label: ``"die_off_table"`` ->

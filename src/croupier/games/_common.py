@@ -18,6 +18,7 @@ from typing import Any, Protocol, TypeVar
 from croupier.engine import DEALER, Actor, Event, Outcome, Round, RoundVoided, WagerSettled
 from croupier.errors import DealerOnly, IllegalCommand, NotYourTurn, ReplayError
 from croupier.money import Cents
+from croupier.offers import SPOTS_SENT
 
 T = TypeVar("T")
 
@@ -27,13 +28,6 @@ class Phased(Protocol):
 
     @property
     def phase(self) -> StrEnum: ...
-
-
-SPOTS_SENT = "each sent as the round's offers name it (a wager's spot in the table's view)"
-"""How a refusal of a spot the layout lacks says where the spots' names to send are: the
-labels it lists are a reader's words ("Pip Street ace"), the offers (``legal_commands``
-of ``GET /tables/{id}/view``) give each with the name a command sends
-(``pip_street:ace``)."""
 
 
 def no_spot(spot: str, labels: Iterable[str], why: str = "", named: str = "") -> str:

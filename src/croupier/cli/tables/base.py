@@ -51,8 +51,8 @@ from croupier.engine import (
 from croupier.errors import IllegalCommand
 from croupier.game import TableState, Viewer
 from croupier.game import offered as offer_of
-from croupier.games._common import SPOTS_SENT
 from croupier.money import Cents, counted, format_cents, parse_dollars
+from croupier.offers import SPOTS_SENT
 from croupier.registry import find, sign_for
 from croupier.reminders import SessionClock
 from croupier.rng import Rng, SecureRng, SeededRng
