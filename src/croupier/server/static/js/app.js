@@ -279,8 +279,9 @@ async function tablePage(tableId, early = null) {
       say(said, "info", `${out.round_id}@${out.round_version}`);
       await live.refresh();
       // The socket may have brought the new view before this answer came: the page's own
-      // record of its wagers (the rack's Undo) is drawn again from it all the same.
-      render();
+      // record of its wagers (the rack's Undo) is drawn again from it all the same, the
+      // felt left as it is.
+      drawTools();
       return true;
     } catch (error) {
       if (error instanceof Problem && error.cite === "server:optimistic-concurrency") {
@@ -358,6 +359,11 @@ async function tablePage(tableId, early = null) {
   }
   async function rebet(list) {
     for (const b of list) if (!(await onSpot(b.spot, b.amount))) break;
+  }
+  // The rack's rebet, undo and clear, for the spots that take a wager now.
+  function drawTools(legalSpots = new Set(legalWagers().flatMap((lc) => lc.spots || []))) {
+    if (!view) return;
+    tools.replaceChildren(...(mySeat() === null ? [] : rackTools(legalSpots)));
   }
   function rackTools(legalSpots) {
     const mine = view && view.round_status === "open" ? (view.view?.wagers || {})[String(mySeat())] || {} : {};
@@ -574,7 +580,7 @@ async function tablePage(tableId, early = null) {
     const totalNode = betLine.querySelector("[data-total-bet]");
     totalNode.dataset.totalBet = String(total);
     totalNode.textContent = dollars(total);
-    tools.replaceChildren(...(seat === null ? [] : rackTools(legalSpots)));
+    drawTools(legalSpots);
     // Where no wager can be placed now, the chips have nothing to do: at phone width they
     // leave the screen to the seat and the decisions (app.css).
     rack.parentElement.classList.toggle("no-wager", legalSpots.size === 0);
