@@ -27,12 +27,13 @@ manifest: $(STAMP)
 run: manifest
 	$(BIN)/croupier serve
 
-## Lint, format check, strict typing, then the test suite (one worker per CPU).
+## Lint, format check, strict typing, then the test suite (one worker per CPU, each taking
+## work from the others when its own runs out; the 25 slowest tests named at the end).
 test: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
-	$(BIN)/pytest -m "not slow" -n auto
+	$(BIN)/pytest -m "not slow" -n auto --dist worksteal --durations=25
 
 ## Long statistical runs (engine simulation at scale).
 slow: $(STAMP)

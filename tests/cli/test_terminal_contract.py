@@ -105,7 +105,7 @@ class Player(io.TextIOBase):
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[path.stem for path in EXAMPLES])
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_every_offer_has_a_command_and_no_table_is_stuck(
     example: Path, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
