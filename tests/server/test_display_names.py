@@ -157,6 +157,14 @@ def test_one_name_signed_up_at_once_is_taken_once(api: Api) -> None:
 STAFF = ("dealer", "root", "admin", "house", "croupier", "system", "staff", "pit boss")
 
 
+def _each_refused(api: Api, way: Any, names: list[str], detail: str) -> None:
+    """Each of ``names`` is refused 422 by ``way`` with ``detail`` (cite ``server:names``)."""
+    for name in names:
+        r = way(api, name)
+        assert r.status_code == 422, (name, r.text)
+        assert r.json() == {"detail": detail, "cite": "server:names"}, name
+
+
 @pytest.mark.parametrize("way", [_sign_up, _open])
 def test_a_name_the_staff_go_by_is_refused_to_a_player(api: Api, way: Any) -> None:
     """A fresh tester: a player could sign up as "Dealer" and pass for the casino's staff.
@@ -170,15 +178,14 @@ def test_a_name_the_staff_go_by_is_refused_to_a_player(api: Api, way: Any) -> No
     # digits between or after the letters.
     forms += ["CROUPlER", "Adm1n", "P1t Boss", "D.e.a.l.e.r", "Pit_Boss", "S y s t e m"]
     forms += ["Dealer 2", "Admin1", "Dealer!"]
-    for name in forms:
-        r = way(api, name)
-        assert r.status_code == 422, (name, r.text)
-        assert r.json() == {
-            "detail": "a player's name may not be one the casino's staff go by (dealer, pit "
-            "boss, house, croupier, staff, admin, root, system), so that no player passes "
-            "for staff at the table: choose another (the operator's rules)",
-            "cite": "server:names",
-        }, name
+    _each_refused(
+        api,
+        way,
+        forms,
+        "a player's name may not be one the casino's staff go by (dealer, pit boss, house, "
+        "croupier, staff, admin, root, system), so that no player passes for staff at the "
+        "table: choose another (the operator's rules)",
+    )
     assert _names(api) == before
     assert way(api, "Dealer Dan").status_code == 201
     staff = {"name": "Dealer", "role": "dealer"}
@@ -192,15 +199,14 @@ def test_a_name_the_table_writes_for_a_seat_is_refused(api: Api, way: Any) -> No
     "player at seat 1" (a seat with no name shown) and "player A" (a verified round's
     stand-in). Each is refused 422 saying why; a name that only begins so is taken."""
     before = _names(api)
-    for name in ["you", "YOU", "Seat 1", "seat 12", "player at seat 1", "Player A", "Ann (you)"]:
-        r = way(api, name)
-        assert r.status_code == 422, (name, r.text)
-        assert r.json() == {
-            "detail": "a player's name may not be one the table writes for a seat (you, "
-            "Seat 2, player at seat 2, player A), so that no one is taken for another "
-            "player: choose another (the operator's rules)",
-            "cite": "server:names",
-        }, name
+    _each_refused(
+        api,
+        way,
+        ["you", "YOU", "Seat 1", "seat 12", "player at seat 1", "Player A", "Ann (you)"],
+        "a player's name may not be one the table writes for a seat (you, Seat 2, player at "
+        "seat 2, player A), so that no one is taken for another player: choose another (the "
+        "operator's rules)",
+    )
     assert _names(api) == before
     for name in ["Youssef", "Seaton"]:
         assert way(api, name).status_code == 201, name
