@@ -561,76 +561,78 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
             if isinstance(event, RollCalled):
                 point = event.point
         for event in events:
-            match event:
-                case NoMoreBets():
-                    self.console.print(f"No more bets ({shown(event.cite)}).")
-                case DiceToShooter(seat=seat):
-                    who = "you" if seat == SEAT else "the stickperson"
-                    self.console.print(f"The dice go to {who} ({shown(event.cite)}).")
-                case RollCalled():
-                    self.console.print(self.called(round_, event, point))
-                    point = event.point
-                case WagerMoved(spot=spot, to=to) if event.seat == SEAT:
-                    self.console.print(
-                        f"Your {spot_words(spot)} wager travels to {spot_words(to)}."
-                    )
-                case WagerPaid() if event.seat == SEAT:
-                    net += event.won
-                    won = signed(event.won)
-                    if event.commission:
-                        when = (
-                            "taken from the win to keep it up for its next decision"
-                            if commission_up_front(self.rules, event.spot)
-                            else "taken from the win"
-                        )
-                        won += f" (after a {format_cents(event.commission)} commission {when})"
-                    settled.add_row(
-                        spot_words(event.spot),
-                        "wins, stays up",
-                        format_odds(event.odds),
-                        format_cents(event.amount),
-                        won,
-                        shown(event.cite),
-                    )
-                case WagerSettled() if event.seat == SEAT:
-                    if event.outcome is Outcome.WIN:
-                        net += event.won
-                    elif event.outcome is Outcome.LOSE:
-                        net -= event.amount
-                    settled.add_row(*self.settlement_row(event))
-                case WagerRemoved(spot=spot, amount=amount, commission=charged) if (
-                    event.seat == SEAT
-                ):
-                    back = f"{format_cents(amount)} back to you"
-                    if charged:
-                        back = (
-                            f"{format_cents(amount + charged)} back to you: the wager and the "
-                            f"{format_cents(charged)} commission taken when it was made"
-                        )
-                    self.console.print(f"{spot_words(spot)} taken down: {back}.")
-                case CommissionCollected(spot=spot, amount=amount) if event.seat == SEAT:
-                    self.console.print(
-                        f"Commission of {format_cents(amount)} on {spot_words(spot)} taken "
-                        f"now, when the wager is made ({shown(event.cite)})."
-                    )
-                case CommissionReturned(spot=spot, amount=amount) if event.seat == SEAT:
-                    self.console.print(
-                        f"Commission of {format_cents(amount)} taken when {spot_words(spot)} "
-                        "was made comes back to you with the wager."
-                    )
-                case ShooterDone(reason=reason):
-                    self.console.print(
-                        {
-                            "seven_out": "Seven-out: the shooter's turn with the dice ends.",
-                            "gave_up": "You give up the dice.",
-                            "no_line_wager": "The shooter holds no Pass or Don't Pass wager: "
-                            "the dice pass on.",
-                            "left": "You leave the table; the dice pass on.",
-                        }[reason]
-                    )
+            if isinstance(event, WagerPaid) and event.seat == SEAT:
+                net += event.won
+                settled.add_row(*self.paid_row(event))
+            elif isinstance(event, WagerSettled) and event.seat == SEAT:
+                net += {Outcome.WIN: event.won, Outcome.LOSE: -event.amount}.get(event.outcome, 0)
+                settled.add_row(*self.settlement_row(event))
+            elif (line := self.line(round_, event, point)) is not None:
+                self.console.print(line)
+            if isinstance(event, RollCalled):
+                point = event.point
         if settled.row_count:
             self.console.print(settled)
         return net
+
+    def line(self, round_: CrapsRound, event: Event, point: int | None) -> str | None:
+        """The line ``event`` tells the player, if any (``point``: the point before it)."""
+        match event:
+            case NoMoreBets():
+                return f"No more bets ({shown(event.cite)})."
+            case DiceToShooter(seat=seat):
+                who = "you" if seat == SEAT else "the stickperson"
+                return f"The dice go to {who} ({shown(event.cite)})."
+            case RollCalled():
+                return self.called(round_, event, point)
+            case WagerMoved(spot=spot, to=to) if event.seat == SEAT:
+                return f"Your {spot_words(spot)} wager travels to {spot_words(to)}."
+            case WagerRemoved(spot=spot, amount=amount, commission=charged) if event.seat == SEAT:
+                back = f"{format_cents(amount)} back to you"
+                if charged:
+                    back = (
+                        f"{format_cents(amount + charged)} back to you: the wager and the "
+                        f"{format_cents(charged)} commission taken when it was made"
+                    )
+                return f"{spot_words(spot)} taken down: {back}."
+            case CommissionCollected(spot=spot, amount=amount) if event.seat == SEAT:
+                return (
+                    f"Commission of {format_cents(amount)} on {spot_words(spot)} taken "
+                    f"now, when the wager is made ({shown(event.cite)})."
+                )
+            case CommissionReturned(spot=spot, amount=amount) if event.seat == SEAT:
+                return (
+                    f"Commission of {format_cents(amount)} taken when {spot_words(spot)} "
+                    "was made comes back to you with the wager."
+                )
+            case ShooterDone(reason=reason):
+                return {
+                    "seven_out": "Seven-out: the shooter's turn with the dice ends.",
+                    "gave_up": "You give up the dice.",
+                    "no_line_wager": "The shooter holds no Pass or Don't Pass wager: "
+                    "the dice pass on.",
+                    "left": "You leave the table; the dice pass on.",
+                }[reason]
+        return None
+
+    def paid_row(self, event: WagerPaid) -> tuple[str, str, str, str, str, str]:
+        """The settled table's row for a win paid while the wager stays up."""
+        won = signed(event.won)
+        if event.commission:
+            when = (
+                "taken from the win to keep it up for its next decision"
+                if commission_up_front(self.rules, event.spot)
+                else "taken from the win"
+            )
+            won += f" (after a {format_cents(event.commission)} commission {when})"
+        return (
+            spot_words(event.spot),
+            "wins, stays up",
+            format_odds(event.odds),
+            format_cents(event.amount),
+            won,
+            shown(event.cite),
+        )
 
     def settlement_row(self, event: WagerSettled) -> tuple[str, str, str, str, str, str]:
         if event.outcome is Outcome.WIN:
