@@ -327,8 +327,7 @@ def _pct(value: Fraction) -> str:
     return f"{float(value) * 100:.4f}%"
 
 
-def _notes(rules: HighRollDiceRules) -> list[str]:
-    s = rules.sections
+def _rounding_note(rules: HighRollDiceRules) -> str:
     odds = [*rules.pip_street_odds.values(), *rules.like_kind_odds.values()]
     odds += (rules.extra_roll_odds or {}).values()
     step = lcm(*(o.denominator for o in odds))
@@ -338,12 +337,19 @@ def _notes(rules: HighRollDiceRules) -> list[str]:
         if rules.payout_rounding is Rounding.DOWN
         else "up, in the player's favour"
     )
+    return (
+        f"Payout rounding is not applied: the odds of {fractional} pay whole cents only on "
+        f"wagers that are multiples of {step} cents; on other wagers the Rules Submission "
+        f"rounds {rounded}."
+    )
+
+
+def _notes(rules: HighRollDiceRules) -> list[str]:
+    s = rules.sections
     notes = [
         "Every figure is per unit staked and exact (enumeration of every throw); "
         "house_edge is the expected loss per unit staked as a fraction (0.05 is 5%).",
-        f"Payout rounding is not applied: the odds of {fractional} pay whole cents only on "
-        f"wagers that are multiples of {step} cents; on other wagers the Rules Submission "
-        f"rounds {rounded}.",
+        _rounding_note(rules),
     ]
     if rules.payout_limit is not None:
         notes.append(
@@ -358,7 +364,20 @@ def _notes(rules: HighRollDiceRules) -> list[str]:
             "the winning face for Pip Street."
         )
         return notes
+    notes += _extra_roll_notes(rules)
+    notes.append(
+        "Millionaire Row figures are for a $1 wager (the most allowed, "
+        f"{s.millionaire_row}); a smaller wager wins the prize in proportion, the same "
+        "figures per unit. Its fixed prizes count toward no payout limit."
+    )
+    return notes
+
+
+def _extra_roll_notes(rules: HighRollDiceRules) -> list[str]:
+    """What the Extra Roll costs and is worth, to one circle and to several."""
+    s = rules.sections
     extra = _extra_odds(rules)
+    notes: list[str] = []
     notes.append(
         f"like_kind_extra_roll:<t> is one unit on circle t plus an Extra Roll bought for one "
         f"unit ({s.extra_roll}): two units staked, figures per unit staked. The Extra Roll "
@@ -399,11 +418,6 @@ def _notes(rules: HighRollDiceRules) -> list[str]:
         f"{_pct(full_extra.house_edge)} (exact {exact_text(full_extra.house_edge)}). Shared, "
         "the Extra Roll adds "
         f"{float(sum(values.values()) - 1):+.6f} units to the expected result of the bundle."
-    )
-    notes.append(
-        "Millionaire Row figures are for a $1 wager (the most allowed, "
-        f"{s.millionaire_row}); a smaller wager wins the prize in proportion, the same "
-        "figures per unit. Its fixed prizes count toward no payout limit."
     )
     return notes
 
