@@ -137,19 +137,7 @@ def _recalled(session: Session, round_id: str, seat: int, holder: str, me: Playe
     if not surveillance:  # no old, unsealed hash that gives a hidden card away
         events = legacy.withhold(events, legacy.exposed_from(session, row, round_))
     settled = [
-        SettlementOut(
-            spot=e.spot,
-            amount=e.amount,
-            outcome=str(e.outcome),
-            odds=None if e.odds is None else f"{e.odds.numerator}/{e.odds.denominator}",
-            returned=e.returned,
-            won=e.won,
-            withheld=e.withheld,
-            cite=e.cite,
-            cite_shown=citations.shown(e.cite) if e.cite else "",
-        )
-        for e in round_.events
-        if isinstance(e, WagerSettled) and e.seat == seat
+        _settlement(e) for e in round_.events if isinstance(e, WagerSettled) and e.seat == seat
     ]
     net = sum(
         amount
@@ -157,25 +145,6 @@ def _recalled(session: Session, round_id: str, seat: int, holder: str, me: Playe
         for (kind, owner), amount in event_moves(spec.policy, round_.events, index, opened.seats)
         if kind == WALLET and owner == holder
     )
-    # The version of that submission in force when the round opened (the first one filed
-    # with it, where the clocks disagree).
-    filed = list(
-        session.scalars(
-            select(RulesVersion)
-            .where(
-                RulesVersion.table_id == row.table_id,
-                RulesVersion.rules_sha256 == opened.rules_sha256,
-            )
-            .order_by(RulesVersion.version)
-        )
-    )
-    began = versions.utc(row.opened_at)
-    before = [
-        v.version
-        for v in filed
-        if v.effective_at is not None and versions.utc(v.effective_at) <= began
-    ]
-    version = before[-1] if before else (filed[0].version if filed else None)
     status: Literal["completed", "voided"] = "voided" if row.status == "voided" else "completed"
     return RecalledRound(
         round_id=round_id,
@@ -184,7 +153,7 @@ def _recalled(session: Session, round_id: str, seat: int, holder: str, me: Playe
         opened_at=row.opened_at.isoformat(),
         seat=seat,
         player_id=holder,
-        rules_version=version,
+        rules_version=_version_in_force(session, row, opened.rules_sha256),
         rules_sha256=opened.rules_sha256,
         events=events,
         settlements=settled,
@@ -195,3 +164,36 @@ def _recalled(session: Session, round_id: str, seat: int, holder: str, me: Playe
             round_.view(actor), me, service.seat_names(session, opened.seats)
         ),
     )
+
+
+def _settlement(e: WagerSettled) -> SettlementOut:
+    return SettlementOut(
+        spot=e.spot,
+        amount=e.amount,
+        outcome=str(e.outcome),
+        odds=None if e.odds is None else f"{e.odds.numerator}/{e.odds.denominator}",
+        returned=e.returned,
+        won=e.won,
+        withheld=e.withheld,
+        cite=e.cite,
+        cite_shown=citations.shown(e.cite) if e.cite else "",
+    )
+
+
+def _version_in_force(session: Session, row: RoundRow, rules_sha256: str) -> int | None:
+    """The version of the submission ``rules_sha256`` in force when the round ``row`` opened
+    (the first one filed with it, where the clocks disagree)."""
+    filed = list(
+        session.scalars(
+            select(RulesVersion)
+            .where(RulesVersion.table_id == row.table_id, RulesVersion.rules_sha256 == rules_sha256)
+            .order_by(RulesVersion.version)
+        )
+    )
+    began = versions.utc(row.opened_at)
+    before = [
+        v.version
+        for v in filed
+        if v.effective_at is not None and versions.utc(v.effective_at) <= began
+    ]
+    return before[-1] if before else (filed[0].version if filed else None)
