@@ -241,16 +241,6 @@ class CrapsRound(WageringRound[CrapsState]):
         match event:
             case ShooterRotation(after=after):
                 state.last_shooter = after
-            case WagerPlaced(seat=seat, spot=spot, amount=amount):
-                self._expect(state, event, Phase.BETTING)
-                bet = state.wagers.setdefault(seat, {}).setdefault(spot, Bet(0))
-                bet.amount += amount
-            case CommissionCollected(seat=seat, spot=spot, amount=amount):
-                state.wagers[seat][spot].commission += amount
-            case WagerRemoved(seat=seat, spot=spot):
-                state.remove(seat, spot)
-            case WagerCalled(seat=seat, spot=spot, working=working):
-                state.wagers[seat][spot].call = working
             case PlayerLeft(seat=seat):
                 state.departed.add(seat)
             case ShooterDone(seat=seat):
@@ -279,19 +269,45 @@ class CrapsRound(WageringRound[CrapsState]):
                 state.dice, state.phase = (), Phase.THROW
                 if irregularity is Irregularity.DIE_OFF_TABLE:
                     state.dice_ready = False
-            case RollCalled(faces=faces, total=total, roll=roll, point=point):
+            case RollCalled():
                 self._expect(state, event, Phase.THROWN)
-                if roll is Roll.POINT_MADE and state.point not in state.shooter_points:
-                    assert state.point is not None
-                    state.shooter_points.append(state.point)
-                state.point, state.phase = point, Phase.BETTING
-                state.rolls.append(faces)
-                state.shooter_rolls += 1
-                if total == 7:
-                    state.bonus_rolled, state.bonus_open = set(), True
-                else:
-                    state.bonus_rolled.add(total)
-                    state.bonus_open = False
+                self._called(state, event)
+            case RoundVoided():
+                state.phase = Phase.VOIDED
+            case RoundCompleted():
+                state.phase = Phase.COMPLETED
+            case _:
+                self._evolve_wagers(state, event)
+        return state
+
+    @staticmethod
+    def _called(state: CrapsState, event: RollCalled) -> None:
+        """A roll called: the point it makes or keeps, the shooter's rolls, the Bonus."""
+        if event.roll is Roll.POINT_MADE and state.point not in state.shooter_points:
+            assert state.point is not None
+            state.shooter_points.append(state.point)
+        state.point, state.phase = event.point, Phase.BETTING
+        state.rolls.append(event.faces)
+        state.shooter_rolls += 1
+        if event.total == 7:
+            state.bonus_rolled, state.bonus_open = set(), True
+        else:
+            state.bonus_rolled.add(event.total)
+            state.bonus_open = False
+
+    def _evolve_wagers(self, state: CrapsState, event: Event) -> None:
+        """:meth:`evolve` for the events that move wagers (any other is not Craps')."""
+        match event:
+            case WagerPlaced(seat=seat, spot=spot, amount=amount):
+                self._expect(state, event, Phase.BETTING)
+                bet = state.wagers.setdefault(seat, {}).setdefault(spot, Bet(0))
+                bet.amount += amount
+            case CommissionCollected(seat=seat, spot=spot, amount=amount):
+                state.wagers[seat][spot].commission += amount
+            case WagerRemoved(seat=seat, spot=spot):
+                state.remove(seat, spot)
+            case WagerCalled(seat=seat, spot=spot, working=working):
+                state.wagers[seat][spot].call = working
             case WagerMoved(seat=seat, spot=spot, to=to):
                 moved = state.remove(seat, spot)
                 target = state.wagers.setdefault(seat, {}).setdefault(to, Bet(0))
@@ -305,13 +321,8 @@ class CrapsRound(WageringRound[CrapsState]):
                 state.last_settled.append(event)
             case CommissionReturned():
                 pass
-            case RoundVoided():
-                state.phase = Phase.VOIDED
-            case RoundCompleted():
-                state.phase = Phase.COMPLETED
             case _:
                 raise ReplayError(f"{event!r} is not a Craps event", "engine:replay")
-        return state
 
     _expect = staticmethod(expect_phase)
 
