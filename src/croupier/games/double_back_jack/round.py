@@ -1484,9 +1484,7 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
     def _why_not(self, hand: Hand, decision: Decision, amount: object) -> IllegalCommand | None:
         """Why ``decision`` is refused on ``hand`` (an error to raise), or ``None``."""
         s, state = SECTIONS, self.state
-        status = hand.status()
-        wager = state.wagers[hand.seat][spot_name(Spot.BLACKJACK, hand.index)]
-        if status is HandStatus.BUST:
+        if hand.status() is HandStatus.BUST:
             if decision in (Decision.SECOND_CHANCE, Decision.DECLINE_SECOND_CHANCE):
                 return None
             return NotYourTurn(
@@ -1498,7 +1496,6 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
                 "the Second Chance Wager is offered only when the hand is greater than 21",
                 s.second_chance,
             )
-        two_cards = len(hand.cards) == 2 and not hand.decided
         if decision in (Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD):
             return NotYourTurn(
                 "the late second card is offered only to a box dealt one card, during the deal",
@@ -1516,43 +1513,52 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
                 "a player who refused an exposed card may not have additional cards dealt",
                 s.exposed_in_error,
             )
-        if decision is Decision.HIT:
-            return None
-        if decision is Decision.STAND:
+        if decision in (Decision.HIT, Decision.STAND):
             return None
         if decision is Decision.DOUBLE:
-            if not two_cards:
-                return NotYourTurn(
-                    "a player may double down only on his first two cards or the first two "
-                    "cards of a split pair",
-                    s.double,
-                )
-            value = require_cents(amount, "a double down", s.double)
-            if value > wager:
-                return InvalidWager(
-                    f"a double down may not exceed the original Blackjack Wager of "
-                    f"{format_cents(wager)}, not {format_cents(value)}",
-                    s.double,
-                )
-            return None
+            return self._why_not_double(hand, amount)
         if decision is Decision.SPLIT:
-            if hand.split or len([h for h in state.hands if h[0] == hand.seat]) >= MAX_HANDS:
-                return InvalidWager("a hand may be split into a maximum of two hands", s.split)
-            if not two_cards:
-                return NotYourTurn("only the initial two cards may be split", s.split)
-            if not same_value(hand.cards[0], hand.cards[1]):
-                first, second = hand.cards
-                return InvalidWager(
-                    f"{first} and {second} are not identical in value: only a pair of equal "
-                    "value may be split",
-                    s.split,
-                )
-            return None
+            return self._why_not_split(hand)
         # surrender
-        if hand.split or not two_cards:
+        if hand.split or not _two_cards(hand):
             return NotYourTurn(
                 "a player may surrender only after his first two cards, before any other decision",
                 s.surrender,
+            )
+        return None
+
+    def _why_not_double(self, hand: Hand, amount: object) -> IllegalCommand | None:
+        """Why doubling down ``amount`` on ``hand`` is refused, or ``None``."""
+        s = SECTIONS
+        if not _two_cards(hand):
+            return NotYourTurn(
+                "a player may double down only on his first two cards or the first two "
+                "cards of a split pair",
+                s.double,
+            )
+        wager = self.state.wagers[hand.seat][spot_name(Spot.BLACKJACK, hand.index)]
+        value = require_cents(amount, "a double down", s.double)
+        if value > wager:
+            return InvalidWager(
+                f"a double down may not exceed the original Blackjack Wager of "
+                f"{format_cents(wager)}, not {format_cents(value)}",
+                s.double,
+            )
+        return None
+
+    def _why_not_split(self, hand: Hand) -> IllegalCommand | None:
+        """Why splitting ``hand`` is refused, or ``None``."""
+        s = SECTIONS
+        if hand.split or len([h for h in self.state.hands if h[0] == hand.seat]) >= MAX_HANDS:
+            return InvalidWager("a hand may be split into a maximum of two hands", s.split)
+        if not _two_cards(hand):
+            return NotYourTurn("only the initial two cards may be split", s.split)
+        if not same_value(hand.cards[0], hand.cards[1]):
+            first, second = hand.cards
+            return InvalidWager(
+                f"{first} and {second} are not identical in value: only a pair of equal "
+                "value may be split",
+                s.split,
             )
         return None
 
@@ -1926,3 +1932,8 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
                 for label, cards in state.discard_rack
             ]
         return view
+
+
+def _two_cards(hand: Hand) -> bool:
+    """Whether ``hand`` holds its first two cards, no decision taken on it yet."""
+    return len(hand.cards) == 2 and not hand.decided
