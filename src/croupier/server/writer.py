@@ -54,7 +54,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy.orm import Session
 
@@ -140,6 +140,49 @@ def _answer(job: _Job, answer: Any = None, error: BaseException | None = None) -
             job.future.set_result(answer)
     except InvalidStateError:  # cancelled
         pass
+
+
+def _savepoint(session: Session, kept: bool) -> tuple[dict[str, Any], Raw | None]:
+    """The rounds staged for the process cache as they are now, and the connection with a
+    savepoint set on it, only where a job before this one is to be kept (``kept``). A
+    savepoint on the connection itself (SQLAlchemy's costs ten times more); it is not
+    released (the next one of the same name hides it, and the commit ends them all)."""
+    staged = dict(session.info.get(STAGED, {}))
+    db = raw(session) if kept else None
+    if db is not None:
+        db.execute(_SAVEPOINT)
+    return staged, db
+
+
+def _attempt(
+    session: Session, job: _Job, kept: bool
+) -> tuple[Literal["done", "overdue", "again", "answered"], Any]:
+    """Run ``job`` in the batch's transaction: ``done`` with its answer (its writes kept),
+    ``overdue`` (its deadline passed), ``again`` (undone by the database: to run again
+    alone) or ``answered`` (with its own error); all but ``done`` leave its writes undone."""
+    staged, db = _savepoint(session, kept)
+    try:
+        return "done", job.run(session, job.check_deadline)
+    except DeadlinePassed:
+        _roll_back(session, db, job.table_id, staged)
+        return "overdue", None
+    except BaseException as error:
+        _roll_back(session, db, job.table_id, staged)
+        if transient(error):
+            job.undone = error
+            return "again", None
+        # What recover writes (a refusal stored with its key) is kept with the batch; in a
+        # savepoint of its own, as the job's run.
+        staged, db = _savepoint(session, kept)
+        try:
+            return "done", job.recover(session, error)
+        except BaseException as final:  # the job's own answer: an error
+            _roll_back(session, db, job.table_id, staged)
+            if transient(final):
+                job.undone = final
+                return "again", None
+            _answer(job, error=final)
+            return "answered", None
 
 
 class Writer:
@@ -270,47 +313,15 @@ class Writer:
             with self.sessions() as session:
                 kept = False  # whether a job's writes are in the transaction so far
                 for job in jobs:
-                    # A savepoint on the connection itself (SQLAlchemy's costs ten times
-                    # more), only where a job before this one is to be kept; it is not
-                    # released (the next one of the same name hides it, and the commit
-                    # ends them all). The session's objects are read anew by each job.
-                    session.expire_all()
-                    staged = dict(session.info.get(STAGED, {}))
-                    db = raw(session) if kept else None
-                    if db is not None:
-                        db.execute(_SAVEPOINT)
-                    try:
-                        answer = job.run(session, job.check_deadline)
-                    except DeadlinePassed:
-                        _roll_back(session, db, job.table_id, staged)
-                        overdue.append(job)
-                    except BaseException as error:
-                        _roll_back(session, db, job.table_id, staged)
-                        if transient(error):  # undone by the database: run it again alone
-                            job.undone = error
-                            again.append(job)
-                            continue
-                        # What recover writes (a refusal stored with its key) is kept
-                        # with the batch; in a savepoint of its own, as the job's run.
-                        staged = dict(session.info.get(STAGED, {}))
-                        db = raw(session) if kept else None
-                        if db is not None:
-                            db.execute(_SAVEPOINT)
-                        try:
-                            answer = job.recover(session, error)
-                        except BaseException as final:  # the job's own answer: an error
-                            _roll_back(session, db, job.table_id, staged)
-                            if transient(final):
-                                job.undone = final
-                                again.append(job)
-                                continue
-                            _answer(job, error=final)
-                        else:
-                            kept = True
-                            done.append((job, answer))
-                    else:
+                    session.expire_all()  # the session's objects are read anew by each job
+                    outcome, answer = _attempt(session, job, kept)
+                    if outcome == "done":
                         kept = True
                         done.append((job, answer))
+                    elif outcome == "overdue":
+                        overdue.append(job)
+                    elif outcome == "again":
+                        again.append(job)
                 session.commit()
         except BaseException as error:  # the commit (or the session) failed: none is kept
             if transient(error):  # every job not answered yet, again alone
