@@ -270,8 +270,9 @@ def store_command(
     chain_params |= {"posting_count": money.head[0], "posting_head": money.head[1]}
     event_params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
     write = _write_at_once if db.postgresql and rows else _write_each
-    balances = write(db, head, round_row, old_version, version, status, len(rows), event_params,
-                     chain_params, money, totals, when, created)  # fmt: skip
+    to_write = _Write(head, round_row, old_version, version, status, len(rows), event_params,
+                         chain_params, money, totals, when, created)  # fmt: skip
+    balances = write(db, to_write)
     if status != "open":  # the round ended with this command: the hold report's totals
         record_round(db, round_row.table_id, round_, moment, head.gaming_day)
     large_amounts.watch(  # GLI-19 2.8.8 (nothing read for a table without thresholds)
@@ -344,101 +345,100 @@ def _stale(table_id: str) -> StaleVersion:
     )
 
 
-def _write_at_once(
-    db: Raw,
-    head: CommandHead,
-    round_row: RoundRow,
-    old_version: int | None,
-    version: int,
-    status: str,
-    events: int,
-    event_params: dict[str, Any],
-    chain_params: dict[str, Any],
-    money: _Money,
-    totals: dict[str, tuple[Cents, Cents]],
-    when: datetime,
-    created: Any,
-) -> dict[int, Cents]:
+@dataclass(frozen=True, slots=True)
+class _Write:
+    """What :func:`store_command` hands :func:`_write_at_once` or :func:`_write_each`."""
+
+    head: CommandHead
+    round_row: RoundRow
+    old_version: int | None
+    version: int
+    status: str
+    events: int
+    event_params: dict[str, Any]
+    chain_params: dict[str, Any]
+    money: _Money
+    totals: dict[str, tuple[Cents, Cents]]
+    when: datetime
+    created: Any
+
+
+def _write_at_once(db: Raw, cmd: _Write) -> dict[int, Cents]:
     """PostgreSQL: write the command in one statement (:func:`_write_command`, one round
     trip); returns the moved accounts' balances."""
-    params = event_params | chain_params | money.params(round_row.table_id, round_row.id, created)
-    params |= {"round_id": round_row.id, "version": version, "status": status}
-    params |= {"number": round_row.number, "round_old": old_version}
-    if totals:
-        params |= totals_params(totals, periods(head.gaming_day, when))
+    params = (
+        cmd.event_params
+        | cmd.chain_params
+        | cmd.money.params(cmd.round_row.table_id, cmd.round_row.id, cmd.created)
+    )
+    params |= {"round_id": cmd.round_row.id, "version": cmd.version, "status": cmd.status}
+    params |= {"number": cmd.round_row.number, "round_old": cmd.old_version}
+    if cmd.totals:
+        params |= totals_params(cmd.totals, periods(cmd.head.gaming_day, cmd.when))
     statement = _write_command(
-        events,
-        new_round=old_version is None,
-        moves=len(money.moves),
-        postings=len(money.postings),
-        lines=len(money.lines),
-        totals=len(totals),
+        cmd.events,
+        new_round=cmd.old_version is None,
+        moves=len(cmd.money.moves),
+        postings=len(cmd.money.postings),
+        lines=len(cmd.money.lines),
+        totals=len(cmd.totals),
     )
     try:
         found = db.execute(statement, params).fetchall()
     except IntegrityError as error:
         raise StaleVersion(
-            f"another round opened at table {round_row.table_id}, or the table moved on; "
+            f"another round opened at table {cmd.round_row.table_id}, or the table moved on; "
             "send the command again",
             "server:optimistic-concurrency",
         ) from error
     heads, rounds, lines = found[0][:3]
     if heads != 1 or rounds != 1:
-        raise _stale(round_row.table_id)
-    if lines != len(money.lines):
+        raise _stale(cmd.round_row.table_id)
+    if lines != len(cmd.money.lines):
         raise LedgerError("a posting line lost its posting", "ledger")
     balances = {row[3]: row[4] for row in found if row[3] is not None}
-    money.check(db, balances)
+    cmd.money.check(db, balances)
     return balances
 
 
-def _write_each(
-    db: Raw,
-    head: CommandHead,
-    round_row: RoundRow,
-    old_version: int | None,
-    version: int,
-    status: str,
-    events: int,
-    event_params: dict[str, Any],
-    chain_params: dict[str, Any],
-    money: _Money,
-    totals: dict[str, tuple[Cents, Cents]],
-    when: datetime,
-    created: Any,
-) -> dict[int, Cents]:
+def _write_each(db: Raw, cmd: _Write) -> dict[int, Cents]:
     """SQLite (no round trips), or no events: write the command a statement each; returns
     the moved accounts' balances."""
-    moved = db.execute(_MOVE_HEAD, chain_params)
+    moved = db.execute(_MOVE_HEAD, cmd.chain_params)
     if moved.rowcount != 1:
-        raise _stale(round_row.table_id)
-    if old_version is None:
+        raise _stale(cmd.round_row.table_id)
+    if cmd.old_version is None:
         try:
             db.execute(
                 _INSERT_ROUND,
                 {
-                    "id": round_row.id,
-                    "table_id": round_row.table_id,
-                    "number": round_row.number,
-                    "version": version,
-                    "status": status,
-                    "opened_at": created,
+                    "id": cmd.round_row.id,
+                    "table_id": cmd.round_row.table_id,
+                    "number": cmd.round_row.number,
+                    "version": cmd.version,
+                    "status": cmd.status,
+                    "opened_at": cmd.created,
                 },
             )
         except IntegrityError as error:
             raise StaleVersion(
-                f"another round opened at table {round_row.table_id}; send the command again",
+                f"another round opened at table {cmd.round_row.table_id}; send the command again",
                 "server:optimistic-concurrency",
             ) from error
     else:
         moved = db.execute(
             _MOVE_ROUND,
-            {"id": round_row.id, "old": old_version, "version": version, "status": status},
+            {
+                "id": cmd.round_row.id,
+                "old": cmd.old_version,
+                "version": cmd.version,
+                "status": cmd.status,
+            },
         )
         if moved.rowcount != 1:
-            raise _stale(round_row.table_id)
-    if events:
-        db.execute(_insert_events(events), {**event_params, "created_at": created})
-    balances = money.write(db, round_row.table_id, round_row.id, created)
-    add_totals(db, totals, periods(head.gaming_day, when))
+            raise _stale(cmd.round_row.table_id)
+    if cmd.events:
+        db.execute(_insert_events(cmd.events), {**cmd.event_params, "created_at": cmd.created})
+    balances = cmd.money.write(db, cmd.round_row.table_id, cmd.round_row.id, cmd.created)
+    add_totals(db, cmd.totals, periods(cmd.head.gaming_day, cmd.when))
     return balances
