@@ -280,8 +280,7 @@ class PaiGowRound(WageringRound[PaiGowState]):
     def play_command_for(
         self, event: Event, following: Sequence[Event] = ()
     ) -> tuple[Command, Actor, Rng | None] | None:
-        state = self.state
-        bank = state.bank
+        bank = self.state.bank
         match event:
             case BankPassed(seat=seat, reason=""):
                 return PassBank(seat=seat), seat, None
@@ -324,6 +323,13 @@ class PaiGowRound(WageringRound[PaiGowState]):
                     irregularity=Irregularity.TILE_EXPOSED, position=position, tile=tile.code
                 )
                 return exposed, DEALER, None
+        return self._hands_command_for(event, following)
+
+    def _hands_command_for(
+        self, event: Event, following: Sequence[Event]
+    ) -> tuple[Command, Actor, Rng | None] | None:
+        """:meth:`play_command_for` once the tiles are dealt: the hands set and settled."""
+        match event:
             case ExposedHandDecided(seat=seat, void=void):
                 return DecideExposedHand(seat=seat, void=void), seat, None
             case HouseWayShown(seat=seat):
@@ -336,7 +342,7 @@ class PaiGowRound(WageringRound[PaiGowState]):
             case DealerTilesTurnedOver():
                 entered = following[0] if following else None
                 if isinstance(entered, DealerHandsSet) and entered.rule == "entered":
-                    tiles = state.hands.get(DEALER_POSITION, ())
+                    tiles = self.state.hands.get(DEALER_POSITION, ())
                     together = _together(tiles, entered.high, entered.low)
                     return SetDealerHands(together=together), DEALER, None
                 return SetDealerHands(), DEALER, None
@@ -1728,30 +1734,40 @@ class PaiGowRound(WageringRound[PaiGowState]):
             if state.bank_result is None
             else state.bank_result.model_dump(mode="json"),
         }
+        return view | self._hidden_view(actor)
+
+    def _hidden_view(self, actor: Actor | None) -> dict[str, Any]:
+        """What :meth:`view` adds for the dealer (everything) or a seated player (his own
+        betting areas' tiles and settings, and the house way shown to him)."""
+        state = self.state
         if actor == DEALER:
-            view["stacks"] = None if state.stacks is None else [_text(s) for s in state.stacks]
-            view["tiles"] = {k: _text(v) for k, v in state.hands.items()}
-            view["dead_hand"] = _text(state.dead_hand)
-            view["settings"] = {
-                str(k): {"high": _text(s.high), "low": _text(s.low)}
-                for k, s in state.settings.items()
+            return {
+                "stacks": None if state.stacks is None else [_text(s) for s in state.stacks],
+                "tiles": {k: _text(v) for k, v in state.hands.items()},
+                "dead_hand": _text(state.dead_hand),
+                "settings": {
+                    str(k): {"high": _text(s.high), "low": _text(s.low)}
+                    for k, s in state.settings.items()
+                },
             }
-        elif isinstance(actor, int) and actor in state.seats:
-            mine = state.boxes_of(actor)
-            view["my_tiles"] = {
+        if not (isinstance(actor, int) and actor in state.seats):
+            return {}
+        mine = state.boxes_of(actor)
+        return {
+            "my_tiles": {
                 str(seat): _text(self.tiles_of(seat))
                 for seat in mine
                 if seat not in state.pending
                 and self.tiles_of(seat)
                 and position_of(seat) not in state.collected
-            }
-            view["my_settings"] = {
+            },
+            "my_settings": {
                 str(seat): _shown(s) for seat, s in state.settings.items() if seat in mine
-            }
-            view["house_way_shown"] = {
+            },
+            "house_way_shown": {
                 str(seat): _shown(s) for seat, s in state.shown.items() if seat in mine
-            }
-        return view
+            },
+        }
 
     def _hand_results(self) -> dict[str, dict[str, str]]:
         """Each exposed player hand against the banker's (the dealer's face-up hands, or
