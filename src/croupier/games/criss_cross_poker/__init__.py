@@ -719,8 +719,6 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
 
     def _settle(self) -> Iterator[Event]:
         s, state = SECTIONS, self.state
-        horizontal = [state.community(p) for p in HORIZONTAL]
-        vertical = [state.community(p) for p in VERTICAL]
         community = evaluate(state.hands[COMMUNITY])
         for seat in sorted(state.players, reverse=True):
             wagers = dict(state.wagers.get(seat, {}))
@@ -728,55 +726,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 continue
             limit = PayoutLimit(self.rules.payout_limit)
             if seat not in state.folded:
-                cards = tuple(state.hands[seat])
-                across = evaluate([*cards, *horizontal])
-                down = evaluate([*cards, *vertical])
-                a_line, d_line = payline(across), payline(down)
-                yield HandsTurnedUp(
-                    seat=seat,
-                    cards=cards,
-                    across=str(across),
-                    across_line=a_line,
-                    down=str(down),
-                    down_line=d_line,
-                    cite=s.reveal_middle,
-                )
-                for ante, bet, line, lose_cite, win_cite in (
-                    (Spot.ANTE_ACROSS, Spot.ACROSS, a_line, s.across_loses, s.across_qualifies),
-                    (Spot.ANTE_DOWN, Spot.DOWN, d_line, s.down_loses, s.down_qualifies),
-                ):
-                    if line is Payline.LESS_THAN_SIXES:
-                        yield self._lose(seat, ante, wagers[ante], lose_cite)
-                        yield self._lose(seat, bet, wagers[bet], lose_cite)
-                    else:
-                        yield self._pay(
-                            seat,
-                            ante,
-                            wagers[ante],
-                            ANTE_ODDS[line],
-                            f"{win_cite}; {s.ante_odds}",
-                            limit,
-                        )
-                        yield self._pay(
-                            seat,
-                            bet,
-                            wagers[bet],
-                            BET_ODDS[line],
-                            f"{win_cite}; {s.bet_odds}",
-                            limit,
-                        )
-                best = higher_line(across, down)
-                if best is Payline.LESS_THAN_SIXES:
-                    yield self._lose(seat, Spot.MIDDLE, wagers[Spot.MIDDLE], s.middle_loses)
-                else:
-                    yield self._pay(
-                        seat,
-                        Spot.MIDDLE,
-                        wagers[Spot.MIDDLE],
-                        BET_ODDS[best],
-                        f"{s.middle_qualifies}; {s.bet_odds}",
-                        limit,
-                    )
+                yield from self._settle_lines(seat, wagers, limit)
             if Spot.FIVE_CARD_BONUS in wagers:
                 line = payline(community)
                 amount = wagers[Spot.FIVE_CARD_BONUS]
@@ -788,6 +738,44 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                         seat, Spot.FIVE_CARD_BONUS, amount, BONUS_ODDS[line], cite, limit
                     )
         yield RoundCompleted(cite=s.discard_rack)
+
+    def _settle_lines(
+        self, seat: int, wagers: dict[Spot, Cents], limit: PayoutLimit
+    ) -> Iterator[Event]:
+        """Turn up the hand of ``seat`` (not folded) and settle its Ante, Bet and Middle
+        wagers on its Across and Down lines."""
+        s, state = SECTIONS, self.state
+        cards = tuple(state.hands[seat])
+        across = evaluate([*cards, *(state.community(p) for p in HORIZONTAL)])
+        down = evaluate([*cards, *(state.community(p) for p in VERTICAL)])
+        a_line, d_line = payline(across), payline(down)
+        yield HandsTurnedUp(
+            seat=seat,
+            cards=cards,
+            across=str(across),
+            across_line=a_line,
+            down=str(down),
+            down_line=d_line,
+            cite=s.reveal_middle,
+        )
+        for ante, bet, line, lose_cite, win_cite in (
+            (Spot.ANTE_ACROSS, Spot.ACROSS, a_line, s.across_loses, s.across_qualifies),
+            (Spot.ANTE_DOWN, Spot.DOWN, d_line, s.down_loses, s.down_qualifies),
+        ):
+            if line is Payline.LESS_THAN_SIXES:
+                yield self._lose(seat, ante, wagers[ante], lose_cite)
+                yield self._lose(seat, bet, wagers[bet], lose_cite)
+            else:
+                cite = f"{win_cite}; {s.ante_odds}"
+                yield self._pay(seat, ante, wagers[ante], ANTE_ODDS[line], cite, limit)
+                cite = f"{win_cite}; {s.bet_odds}"
+                yield self._pay(seat, bet, wagers[bet], BET_ODDS[line], cite, limit)
+        best = higher_line(across, down)
+        if best is Payline.LESS_THAN_SIXES:
+            yield self._lose(seat, Spot.MIDDLE, wagers[Spot.MIDDLE], s.middle_loses)
+        else:
+            cite = f"{s.middle_qualifies}; {s.bet_odds}"
+            yield self._pay(seat, Spot.MIDDLE, wagers[Spot.MIDDLE], BET_ODDS[best], cite, limit)
 
     def _pay(
         self,
