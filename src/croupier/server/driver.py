@@ -312,23 +312,7 @@ def expire(
     """Seats that were waiting when the deadline passed and have not been acted for."""
     for _ in range(64):  # each pass starts a new wait, so this ends at once in practice
         with sessions() as session:
-            due = session.execute(
-                select(
-                    RoundRow.id, RoundRow.version, RoundRow.deadline, RoundRow.deadline_kind
-                ).where(
-                    RoundRow.table_id == table_id,
-                    RoundRow.status == "open",
-                    RoundRow.deadline.is_not(None),
-                    RoundRow.deadline <= now,
-                )
-            ).first()
-            continuing = due is None and bool(overdue)
-            if continuing:  # the rest of those who were waiting when it passed
-                due = session.execute(
-                    select(
-                        RoundRow.id, RoundRow.version, RoundRow.deadline, RoundRow.deadline_kind
-                    ).where(RoundRow.table_id == table_id, RoundRow.status == "open")
-                ).first()
+            due, continuing = _due(session, table_id, now, overdue)
             if due is None:
                 return done
             if not continuing:  # the timeout took effect when the deadline passed ...
@@ -348,12 +332,7 @@ def expire(
             else:
                 overdue = {actor for actor, _ in steps if isinstance(actor, int)}
             if not steps:  # nothing the server may do for them: the wait is not timed
-                session.execute(
-                    update(RoundRow)
-                    .where(RoundRow.id == due.id, RoundRow.version == due.version)
-                    .values(deadline=None, deadline_kind=None)
-                    .execution_options(synchronize_session=False)
-                )
+                _set_deadline(session, due, deadline=None, deadline_kind=None)
                 session.commit()
                 continue
             actor, command = steps[0]
@@ -391,13 +370,31 @@ def _stalled(session: Session, table_id: str, due: Any, now: datetime) -> dateti
     later = stalls.extended(deadline, seconds)
     if later <= now:
         return later
+    _set_deadline(session, due, deadline=later)
+    return None
+
+
+def _due(session: Session, table_id: str, now: datetime, overdue: set[int]) -> tuple[Any, bool]:
+    """The open round of ``table_id`` whose deadline passed by ``now`` (``None``: none), and
+    whether, none being due, it is the open round where seats ``overdue`` (waiting when
+    the deadline passed) are still to be acted for."""
+    columns = (RoundRow.id, RoundRow.version, RoundRow.deadline, RoundRow.deadline_kind)
+    at_table = (RoundRow.table_id == table_id, RoundRow.status == "open")
+    passed = (RoundRow.deadline.is_not(None), RoundRow.deadline <= now)
+    due = session.execute(select(*columns).where(*at_table, *passed)).first()
+    if due is not None or not overdue:
+        return due, False
+    return session.execute(select(*columns).where(*at_table)).first(), True
+
+
+def _set_deadline(session: Session, due: Any, **values: Any) -> None:
+    """Store the deadline's ``values`` for the ``due`` round, if it is still as read."""
     session.execute(
         update(RoundRow)
         .where(RoundRow.id == due.id, RoundRow.version == due.version)
-        .values(deadline=later)
+        .values(**values)
         .execution_options(synchronize_session=False)
     )
-    return None
 
 
 def _utc(moment: datetime) -> datetime:
