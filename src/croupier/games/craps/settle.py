@@ -150,7 +150,7 @@ def _order(item: _Decided) -> tuple[int, int]:
 
 def settle_roll(state: CrapsState, faces: tuple[int, ...]) -> Iterator[Event]:
     """The events of calling the roll ``faces`` and settling it (see the module)."""
-    rules, point = state.rules, state.point
+    point = state.point
     total = sum(faces)
     roll, after = roll_of(total, point)
     # Everything is decided on the table as it stood when the dice came to rest; the
@@ -169,6 +169,15 @@ def settle_roll(state: CrapsState, faces: tuple[int, ...]) -> Iterator[Event]:
     seven_out = roll is Roll.SEVEN_OUT
     if seven_out and shooter is not None:
         yield ShooterDone(seat=shooter, reason="seven_out", points=points, cite=SHOOTER)
+    yield from _settled(state, found, seven_out)
+    if seven_out:
+        yield from _taken_down(standing, found)
+        yield RoundCompleted(cite=SHOOTER)
+
+
+def _settled(state: CrapsState, found: list[_Decided], seven_out: bool) -> Iterator[Event]:
+    """The wagers the roll decided: the losses, the wins, the pushes, then those moved."""
+    rules = state.rules
     limits: dict[str, PayoutLimit] = {}
     for item in found:
         if item.decision.result is Result.LOSE:
@@ -203,19 +212,21 @@ def settle_roll(state: CrapsState, faces: tuple[int, ...]) -> Iterator[Event]:
                 amount=item.bet.amount,
                 cite=SETTLEMENT,
             )
-    if seven_out:
-        decided = {(item.seat, item.spot) for item in found}
-        for seat, spot, bet in standing:
-            if (seat, spot) not in decided:
-                yield WagerRemoved(
-                    seat=seat,
-                    spot=spot,
-                    amount=bet.amount,
-                    commission=bet.commission,
-                    reason="round_over",
-                    cite=SHOOTER,
-                )
-        yield RoundCompleted(cite=SHOOTER)
+
+
+def _taken_down(standing: list[tuple[int, str, Bet]], found: list[_Decided]) -> Iterator[Event]:
+    """At a seven-out, every wager ``standing`` that the roll did not decide comes down."""
+    decided = {(item.seat, item.spot) for item in found}
+    for seat, spot, bet in standing:
+        if (seat, spot) not in decided:
+            yield WagerRemoved(
+                seat=seat,
+                spot=spot,
+                amount=bet.amount,
+                commission=bet.commission,
+                reason="round_over",
+                cite=SHOOTER,
+            )
 
 
 def _win(rules: CrapsRules, item: _Decided, limit: PayoutLimit, *, stays: bool) -> Event:
