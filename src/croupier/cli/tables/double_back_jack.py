@@ -526,52 +526,16 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         losses: list[str] = []
         hands_changed = False
         for event in events:
-            match event:
-                case DeckShuffled():
-                    self.console.print(f"The dealer shuffles the cards ({event.cite}).")
-                case CutRefused():
-                    self.console.print(f"You refuse the cut ({event.cite}).")
-                case DeckCut(position=position, cover_from_bottom=below, cutter=cutter):
-                    who = "The dealer" if cutter == DEALER else f"Box {cutter}"
-                    self.console.print(
-                        f"{who} cuts {position} cards in; the cover card goes {below} cards "
-                        f"from the bottom ({event.cite})."
-                    )
-                case CardBurned():
-                    self.console.print(f"One card burned face down ({event.cite}).")
-                case CoverCardReached():
-                    self.console.print(
-                        f"The cover card appears: the cards are reshuffled after this round "
-                        f"({event.cite})."
-                    )
-                case ShoeExhausted():
-                    self.console.print(
-                        f"No cards left: the discard rack is shuffled and cut ({event.cite})."
-                    )
-                case CardDiscarded(card=card):
-                    self.console.print(
-                        f"{card_said(card)} goes to the discard rack ({event.cite})."
-                    )
-                case HoleCardRead(blackjack=blackjack):
-                    said = "Blackjack" if blackjack else "no Blackjack"
-                    self.console.print(f"Card reader: {said} ({event.cite}).")
-                case DealerHandComplete(total=total):
-                    shown = cards_said(state.dealer)
-                    soft = hand_value(state.dealer) == (total, True) and not state.dealer_blackjack
-                    said = f"soft {total}" if soft else str(total)  # an ace counted 11
-                    self.console.print(f"Dealer: {shown} (total {said}) ({event.cite})")
-                case WagerSettled() if event.seat == SEAT:
-                    settlements.add_row(*self.settlement_row(event))
-                    if event.outcome is Outcome.LOSE:
-                        losses.append(self.loss_line(round_, event))
-                case CardDealt(hand=to) if to == SEAT:
-                    hands_changed = True
-                case PlayerDecided(seat=seat) if seat == SEAT:
-                    hands_changed = True
-                case HoleCardTurned(card=card) if not state.dealer_blackjack:
-                    self.console.print(
-                        f"The dealer turns up the hole card: {card_said(card)} ({event.cite})."
-                    )
+            if isinstance(event, WagerSettled) and event.seat == SEAT:
+                settlements.add_row(*self.settlement_row(event))
+                if event.outcome is Outcome.LOSE:
+                    losses.append(self.loss_line(round_, event))
+            elif (isinstance(event, CardDealt) and event.hand == SEAT) or (
+                isinstance(event, PlayerDecided) and event.seat == SEAT
+            ):
+                hands_changed = True
+            elif (line := self.line(round_, event)) is not None:
+                self.console.print(line)
         completed = any(isinstance(e, DealerHandComplete) for e in events)
         if state.hole_turned and state.dealer_blackjack and not completed:
             shown = cards_said(state.dealer)
@@ -585,6 +549,43 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             self.console.print(settlements)
         for line in losses:
             self.console.print(line, markup=False)
+
+    def line(self, round_: DoubleBackJackRound, event: Event) -> str | None:
+        """The line ``event`` tells the player about the cards and the dealer, if any."""
+        state = round_.state
+        match event:
+            case DeckShuffled():
+                return f"The dealer shuffles the cards ({event.cite})."
+            case CutRefused():
+                return f"You refuse the cut ({event.cite})."
+            case DeckCut(position=position, cover_from_bottom=below, cutter=cutter):
+                who = "The dealer" if cutter == DEALER else f"Box {cutter}"
+                return (
+                    f"{who} cuts {position} cards in; the cover card goes {below} cards "
+                    f"from the bottom ({event.cite})."
+                )
+            case CardBurned():
+                return f"One card burned face down ({event.cite})."
+            case CoverCardReached():
+                return (
+                    f"The cover card appears: the cards are reshuffled after this round "
+                    f"({event.cite})."
+                )
+            case ShoeExhausted():
+                return f"No cards left: the discard rack is shuffled and cut ({event.cite})."
+            case CardDiscarded(card=card):
+                return f"{card_said(card)} goes to the discard rack ({event.cite})."
+            case HoleCardRead(blackjack=blackjack):
+                said = "Blackjack" if blackjack else "no Blackjack"
+                return f"Card reader: {said} ({event.cite})."
+            case DealerHandComplete(total=total):
+                shown = cards_said(state.dealer)
+                soft = hand_value(state.dealer) == (total, True) and not state.dealer_blackjack
+                said = f"soft {total}" if soft else str(total)  # an ace counted 11
+                return f"Dealer: {shown} (total {said}) ({event.cite})"
+            case HoleCardTurned(card=card) if not state.dealer_blackjack:
+                return f"The dealer turns up the hole card: {card_said(card)} ({event.cite})."
+        return None
 
     def loss_line(self, round_: DoubleBackJackRound, event: WagerSettled) -> str:
         """A wager of the player's that loses, in a line: ``You lose hand 1: -$10 on the
