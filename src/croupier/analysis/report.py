@@ -154,8 +154,10 @@ def _fraction_cell(text: str, value: Fraction, exact: bool = True) -> str:
     return f'<td class="num">{_e(text)} <span class="exact">({_e(exact_text(value))})</span></td>'
 
 
-def wager_html(sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | None) -> str:
-    """The section of one wager: its figures, its outcomes and its outcome plot."""
+def _figure_rows(
+    sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | None
+) -> list[str]:
+    """The rows of one wager's table of figures."""
 
     def row(heading: str, text: str, value: Fraction | None = None) -> str:
         cell = (
@@ -202,6 +204,12 @@ def wager_html(sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | 
         f"<tr><th>Method</th><td>{_e(figures.method)}</td></tr>",
         f"<tr><th>Strategy</th><td>{_e(figures.strategy or 'no decisions')}</td></tr>",
     ]
+    return rows
+
+
+def wager_html(sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | None) -> str:
+    """The section of one wager: its figures, its outcomes and its outcome plot."""
+    rows = _figure_rows(sheet, figures, rules)
     outcomes = [
         "<tr><th>Outcome</th><th>Net per unit staked</th><th>Probability</th><th>Hit</th></tr>"
     ]
