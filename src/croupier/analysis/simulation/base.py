@@ -783,6 +783,18 @@ Progress = Callable[[ProgressReport], None]
 """Called in the calling process after every chunk is merged."""
 
 
+def _wager_info(module: ModuleType, rules: Any) -> dict[str, WagerInfo]:
+    """What the kernel ``module`` says of each wager under ``rules``, each with its range of
+    nets (from :func:`net_ranges` where the kernel gives none)."""
+    describe = getattr(module, "describe", None)
+    info: dict[str, WagerInfo] = dict(describe(rules)) if callable(describe) else {}
+    for wager, net_range in net_ranges(module, rules).items():
+        known = info.get(wager, WagerInfo())
+        if known.net_range is None:
+            info[wager] = replace(known, net_range=net_range)
+    return info
+
+
 def run(
     game: str,
     rules: Any = None,
@@ -854,12 +866,6 @@ def run(
             elapsed_now = time.perf_counter() - start
             progress(ProgressReport(done, rounds, elapsed_now, merged, ready[0] - start))
     elapsed = time.perf_counter() - start
-    describe = getattr(module, "describe", None)
-    info: dict[str, WagerInfo] = dict(describe(rules)) if callable(describe) else {}
-    for wager, net_range in net_ranges(module, rules).items():
-        known = info.get(wager, WagerInfo())
-        if known.net_range is None:
-            info[wager] = replace(known, net_range=net_range)
     variant = getattr(rules, "variant_name", None)
     sha = getattr(rules, "sha256", None)
     return SimulationResult(
@@ -871,7 +877,7 @@ def run(
         chunks=chunks,
         elapsed_s=elapsed,
         stats=merged,
-        info=info,
+        info=_wager_info(module, rules),
         setup_s=ready[0] - start,
         cpu_s=cpu,
         tasks=sent,
