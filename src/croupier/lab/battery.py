@@ -266,6 +266,13 @@ def stream_tests(
         tester.normal(f"{prefix}runs", what, (runs - mean) / math.sqrt(variance), f"{runs:,} runs")
     except ValueError as error:
         tester.not_run(f"{prefix}runs", what, str(error))
+    for test in (_gap_test, _coupon_test, _poker_test):
+        test(tester, x, kinds, label, prefix)
+    family_tests(tester, x, kinds, label, prefix)
+
+
+def _gap_test(tester: Tester, x: np.ndarray, kinds: int, label: str, prefix: str) -> None:
+    """The gap test: how many draws between successive draws of the lowest value."""
     p = 1 / kinds
     where = np.flatnonzero(x == 0)
     gaps = np.diff(where) - 1
@@ -278,6 +285,10 @@ def stream_tests(
         tester.chi(f"{prefix}gap", what, observed, expected, pooled=True)
     else:
         tester.not_run(f"{prefix}gap", what, "the lowest value was never drawn twice")
+
+
+def _coupon_test(tester: Tester, x: np.ndarray, kinds: int, label: str, prefix: str) -> None:
+    """The coupon collector's test: segments until every value is shown."""
     lengths = _coupon_lengths(x, kinds)
     what = f"lengths of the segments of {label} that first show all {kinds} values"
     if lengths.size:
@@ -290,7 +301,11 @@ def stream_tests(
         tester.chi(f"{prefix}coupon collector", what, observed, expected, pooled=True)
     else:
         tester.not_run(f"{prefix}coupon collector", what, "no segment showed every value")
-    hands = n // HAND
+
+
+def _poker_test(tester: Tester, x: np.ndarray, kinds: int, label: str, prefix: str) -> None:
+    """The poker test: how many different values in hands of :data:`HAND`."""
+    hands = x.size // HAND
     what = f"different values in hands of {HAND} successive values of {label}"
     if kinds >= 2 and hands:
         rows = np.sort(x[: hands * HAND].reshape(hands, HAND), axis=1)
@@ -301,7 +316,6 @@ def stream_tests(
         tester.chi(f"{prefix}poker", what, observed, expected, pooled=True)
     else:
         tester.not_run(f"{prefix}poker", what, "fewer than five values")
-    family_tests(tester, x, kinds, label, prefix)
 
 
 def family_tests(tester: Tester, x: np.ndarray, kinds: int, label: str, prefix: str = "") -> None:
