@@ -421,20 +421,8 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
             case ExtraRollCalled(total=total):
                 self._expect(state, event, Phase.EXTRA_CALL)
                 state.final_count = total
-            case WagerSettled(seat=seat, spot=spot, won=won):
-                if spot == EXTRA_ROLL:
-                    source = state.collected if seat in state.collected else state.extra_rolls
-                    source.pop(seat)
-                else:
-                    del state.open_wagers[seat][spot]
-                    if not state.open_wagers[seat]:
-                        del state.open_wagers[seat]
-                    state.held.discard((seat, spot))
-                    if not (_kind(spot) == "millionaire_row" and state.rules.dice == 10):
-                        player = state.seats[seat]
-                        paid = state.limited_winnings.get(player, 0)
-                        state.limited_winnings[player] = paid + won
-                state.settlements.append(event)
+            case WagerSettled():
+                _settled(state, event)
             case RoundVoided():
                 state.phase = Phase.VOIDED
             case RoundCompleted():
@@ -831,3 +819,23 @@ __all__ = [
     "millionaire_row_spot",
     "pip_street_spot",
 ]
+
+
+def _settled(state: HighRollDiceState, event: WagerSettled) -> None:
+    """A wager settled: off the table (and out of the held circles); its winnings count
+    toward the player's aggregate payout limit (675a.5(e)), a Millionaire Row prize's
+    excepted."""
+    seat, spot = event.seat, event.spot
+    if spot == EXTRA_ROLL:
+        source = state.collected if seat in state.collected else state.extra_rolls
+        source.pop(seat)
+    else:
+        del state.open_wagers[seat][spot]
+        if not state.open_wagers[seat]:
+            del state.open_wagers[seat]
+        state.held.discard((seat, spot))
+        if not (_kind(spot) == "millionaire_row" and state.rules.dice == 10):
+            player = state.seats[seat]
+            paid = state.limited_winnings.get(player, 0)
+            state.limited_winnings[player] = paid + event.won
+    state.settlements.append(event)
