@@ -509,6 +509,24 @@ def solve(progress: Callable[[int, int], None] | None = None, *, moments: bool =
         if progress is not None:
             progress(min(begin + batch, len(classes)), len(classes))
     enumerated = time.perf_counter()
+    solution = _reduced(classes, out, moments)
+    solution.seconds.update(
+        {
+            "compile and first class": compiled - start,
+            "evaluation (alone)": evaluated - compiled,
+            "enumeration": max(0.0, enumerated - evaluated - (evaluated - compiled)),
+            "evaluation + enumeration": enumerated - evaluated,
+            "reduction": time.perf_counter() - enumerated,
+        }
+    )
+    return solution
+
+
+def _reduced(
+    classes: list[tuple[tuple[int, int], int, str]], out: npt.NDArray[np.int64], moments: bool
+) -> Solution:
+    """The solution from the kernel's rows ``out``, one a starting class (its times not
+    yet in)."""
     cases = MIDDLE_CARDS * VERTICAL_PAIRS * HORIZONTAL_PAIRS
     total = Fraction(0)
     across: dict[str, tuple[str, Fraction]] = {}
@@ -533,7 +551,7 @@ def solve(progress: Callable[[int, int], None] | None = None, *, moments: bool =
                     count_won + weight * int(row[83 + index]),
                     net_won + weight * int(row[110 + index]),
                 )
-    solution = Solution(
+    return Solution(
         value=total / PLAYER_HANDS,
         across=across,
         paths={path: p / PLAYER_HANDS for path, p in paths.items()},
@@ -548,15 +566,7 @@ def solve(progress: Callable[[int, int], None] | None = None, *, moments: bool =
         }
         if moments
         else None,
-        seconds={
-            "compile and first class": compiled - start,
-            "evaluation (alone)": evaluated - compiled,
-            "enumeration": max(0.0, enumerated - evaluated - (evaluated - compiled)),
-            "evaluation + enumeration": enumerated - evaluated,
-            "reduction": time.perf_counter() - enumerated,
-        },
     )
-    return solution
 
 
 def strategy_table() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
