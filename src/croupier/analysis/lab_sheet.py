@@ -384,7 +384,12 @@ def tables(lab: LabSheet) -> dict[str, Table]:
     found = {"wagers": wagers, "outcomes": outcomes, "payouts": payouts}
     if lab.mix is not None:
         found["mix"] = mix_table(lab.mix)
-    sheet = lab.sheet
+    found["about"] = _about(lab.sheet)
+    return found
+
+
+def _about(sheet: ParSheet) -> Table:
+    """The ``about`` table: game, rules, software, definitions, notes."""
     about: Table = [
         ["field", "value"],
         ["game", sheet.game],
@@ -400,8 +405,7 @@ def tables(lab: LabSheet) -> dict[str, Table]:
         ["1 in N", "N = 1 / probability"],
     ]
     about += [["note", note] for note in sheet.notes]
-    found["about"] = about
-    return found
+    return about
 
 
 def mix_table(mix: MixHold) -> Table:
