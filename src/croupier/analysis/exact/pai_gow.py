@@ -184,17 +184,7 @@ def _analyze(way: HouseWay, rate: Fraction) -> Analysis:
             weight *= factor[(tile, hand.count(tile))]
         running = np.cumsum(weight)
         total = round(float(running[-1]))
-        wins: list[int] = []
-        losses: list[int] = []
-        for option in options[p]:
-            high, low = _keys(option)
-            k = int(np.searchsorted(dh, high, side="left"))
-            lower = below[low]
-            win = float(weight[:k] @ lower[:k])
-            above = float(running[-1]) - (float(running[k - 1]) if k else 0.0)
-            lose = above - float(weight[k:] @ lower[k:])
-            wins.append(round(win))
-            losses.append(round(lose))
+        wins, losses = _wins_and_losses(options[p], weight, running, dh, below)
         chosen = way.set(hand)
         hw = next(i for i, option in enumerate(options[p]) if option.same_as(chosen))
         score = [win_num * w - scale * lose for w, lose in zip(wins, losses, strict=True)]
@@ -228,6 +218,31 @@ def _analyze(way: HouseWay, rate: Fraction) -> Analysis:
         advice=advice,
         seconds=time.perf_counter() - began,
     )
+
+
+def _wins_and_losses(
+    options: Sequence[Setting],
+    weight: npt.NDArray[np.float64],
+    running: npt.NDArray[np.float64],
+    dh: npt.NDArray[np.int64],
+    below: dict[int, npt.NDArray[np.float64]],
+) -> tuple[list[int], list[int]]:
+    """How many dealer hands each of the player's settings ``options`` wins and loses
+    against: the dealer's hands (``dh``, their high hands' keys, sorted) ``weight``-ed by
+    how many ways each is dealt beside the player's tiles (``running``: their cumulative
+    sum), ``below[low]`` 1 where the dealer's low hand is below ``low``."""
+    wins: list[int] = []
+    losses: list[int] = []
+    for option in options:
+        high, low = _keys(option)
+        k = int(np.searchsorted(dh, high, side="left"))
+        lower = below[low]
+        win = float(weight[:k] @ lower[:k])
+        above = float(running[-1]) - (float(running[k - 1]) if k else 0.0)
+        lose = above - float(weight[k:] @ lower[k:])
+        wins.append(round(win))
+        losses.append(round(lose))
+    return wins, losses
 
 
 def optimal_setting(tiles: Sequence[Tile | str], way: HouseWay) -> SettingAdvice:
