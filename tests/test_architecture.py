@@ -320,12 +320,20 @@ def test_a_games_words_are_served_not_written_in_generic_modules() -> None:
 
 # --- no function past what one reads at once -------------------------------------------------
 
-LONGEST = 80
-"""The most lines of code a function of ``src/croupier`` may have (issue #30: ``create_app``
-and the rounds' ``evolve`` "none over about 80"): the lines of its body, but its docstring
-and the functions and classes defined inside it, which count as their own. Its signature
-is not counted: a command's options are declared there, one a parameter."""
+LONGEST = 60
+"""The most lines of code a function of ``src/croupier`` may have (issue #30 asked for none
+over about 80): the lines of its body, but its docstring and the functions and classes
+defined inside it, which count as their own. Its signature is not counted: a command's
+options are declared there, one a parameter."""
 
+ISSUE_LONGEST = 80
+"""Issue #30's "none over about 80" for the functions it names, docstring and signature
+counted."""
+
+_KERNEL = (
+    "not yet split: the Python twin of a numba kernel, whose helpers would have to be "
+    "compiled with it"
+)
 LONG_FOR_NOW = {
     "croupier.ledger.migrations.versions.0001_ledger:upgrade": (
         "a migration is history: applied databases carry it as written, never edited"
@@ -335,6 +343,11 @@ LONG_FOR_NOW = {
         "compiled kernel"
     ),
     "croupier.analysis.simulation.craps:__init__": "not yet split: the kernel's tables",
+    "croupier.analysis.simulation.craps:_hands": "not yet split: a numba kernel's hand loop",
+    "croupier.analysis.exact.criss_cross_poker:_solve_class_py": _KERNEL,
+    "croupier.analysis.exact.criss_cross_poker:_path_moments_py": _KERNEL,
+    "croupier.analysis.exact.double_back_jack:_recursion_py": _KERNEL,
+    "croupier.analysis.exact.double_back_jack_rounds:_unions_py": _KERNEL,
 }
 """The functions over :data:`LONGEST` lines today, each with why: the list only shrinks
 (a function listed that is no longer over fails too, so that it is taken off)."""
@@ -382,7 +395,7 @@ def test_no_function_is_longer_than_one_reads_at_once() -> None:
 )
 def test_the_functions_the_issue_names_are_split(function: str) -> None:
     """``create_app`` (497 lines at issue #30's start), ``DoubleBackJackRound.evolve`` (240)
-    and ``PaiGowRound.evolve`` (134) are each at most :data:`LONGEST` lines, their
+    and ``PaiGowRound.evolve`` (134) are each at most :data:`ISSUE_LONGEST` lines, their
     docstrings counted too."""
     module, name = function.split(":")
     tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
@@ -392,7 +405,7 @@ def test_the_functions_the_issue_names_are_split(function: str) -> None:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == name
     ]
     assert len(found) == 1, found
-    assert (found[0].end_lineno or 0) - found[0].lineno + 1 <= LONGEST
+    assert (found[0].end_lineno or 0) - found[0].lineno + 1 <= ISSUE_LONGEST
 
 
 def test_a_games_help_comes_from_its_package() -> None:
