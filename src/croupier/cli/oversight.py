@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -29,7 +30,7 @@ import typer
 
 from croupier.cli.server import Db, fail
 from croupier.ledger.db import DEFAULT_URL
-from croupier.ledger.significant_events import OPERATOR, Kind
+from croupier.ledger.significant_events import OPERATOR, Kind, SignificantEvent
 
 COLUMNS = ("seq", "at", "who", "kind", "subject", "before", "after", "words", "hash")
 """The CSV's columns (``before`` and ``after`` as JSON text)."""
@@ -70,8 +71,7 @@ def events(
     from sqlalchemy.orm import Session
 
     from croupier.cli.server import existing
-    from croupier.identity import identity
-    from croupier.ledger.significant_events import KIND_WORDS, significant_events
+    from croupier.ledger.significant_events import significant_events
 
     if as_json and as_csv:
         raise fail("error: give one of --json and --csv")
@@ -83,23 +83,35 @@ def events(
     rows = [entry.to_dict() for entry in found]
     if as_json:
         typer.echo(json.dumps({"events": rows}, indent=2, sort_keys=True))
-        return
-    if as_csv:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(COLUMNS)
-        for row in rows:
-            writer.writerow(
-                [
-                    *(row[c] for c in COLUMNS[:5]),
-                    json.dumps(row["before"], sort_keys=True),
-                    json.dumps(row["after"], sort_keys=True),
-                    row["words"],
-                    row["hash"],
-                ]
-            )
-        typer.echo(out.getvalue(), nl=False)
-        return
+    elif as_csv:
+        typer.echo(_events_csv(rows), nl=False)
+    else:
+        _echo_events(found, moment)
+
+
+def _events_csv(rows: list[dict[str, Any]]) -> str:
+    """The significant events as CSV, :data:`COLUMNS` its heading."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for row in rows:
+        writer.writerow(
+            [
+                *(row[c] for c in COLUMNS[:5]),
+                json.dumps(row["before"], sort_keys=True),
+                json.dumps(row["after"], sort_keys=True),
+                row["words"],
+                row["hash"],
+            ]
+        )
+    return out.getvalue()
+
+
+def _echo_events(found: Sequence[SignificantEvent], moment: datetime | None) -> None:
+    """Print the significant events ``found`` since ``moment`` as the report reads."""
+    from croupier.identity import identity
+    from croupier.ledger.significant_events import KIND_WORDS
+
     generated = datetime.now(UTC)
     start = "the first entry" if moment is None else f"{moment.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
     typer.echo(f"Significant events (GLI-19 2.8.8, 2.9.5): {len(found)} entries")
