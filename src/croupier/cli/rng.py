@@ -424,6 +424,26 @@ def _pack_tables(pack: Pack, detail: bool) -> list[Table]:
     return tables
 
 
+def _pack_sources(generator: str, seed: str | None) -> list[PackSource]:
+    """The generators ``--generator`` names, the sealed draws' from ``--seed`` if given."""
+    server_seed: bytes | None = None
+    if seed is not None and generator == "os":
+        raise fail_error("--seed is the sealed draws' server seed: give --generator sealed or both")
+    if seed is not None:
+        try:
+            server_seed = bytes.fromhex(seed)
+        except ValueError:
+            server_seed = b""
+        if len(server_seed) != SEED_BYTES:
+            raise fail_error(f"--seed is {SEED_BYTES} bytes written as {2 * SEED_BYTES} hex digits")
+    sources: list[PackSource] = []
+    if generator in ("os", "both"):
+        sources.append(OsSource())
+    if generator in ("sealed", "both"):
+        sources.append(SealedSource(server_seed))
+    return sources
+
+
 def evidence_command(
     samples: Annotated[
         int,
@@ -451,21 +471,7 @@ def evidence_command(
         raise fail_error(f"--generator {generator!r} is not one of os, sealed, both")
     if not 0 < confidence < 1:
         raise fail_error(f"the confidence is a probability between 0 and 1, not {confidence}")
-    server_seed: bytes | None = None
-    if seed is not None and generator == "os":
-        raise fail_error("--seed is the sealed draws' server seed: give --generator sealed or both")
-    if seed is not None:
-        try:
-            server_seed = bytes.fromhex(seed)
-        except ValueError:
-            server_seed = b""
-        if len(server_seed) != SEED_BYTES:
-            raise fail_error(f"--seed is {SEED_BYTES} bytes written as {2 * SEED_BYTES} hex digits")
-    sources: list[PackSource] = []
-    if generator in ("os", "both"):
-        sources.append(OsSource())
-    if generator in ("sealed", "both"):
-        sources.append(SealedSource(server_seed))
+    sources = _pack_sources(generator, seed)
     console = Console(stderr=True)
     try:
         with console.status("RNG evidence pack") as status:
