@@ -1058,6 +1058,29 @@ class CardTerminal(Terminal[RulesT, RoundT]):
         return spot, str(event.outcome), odds, format_cents(event.amount), result, shown(event.cite)
 
 
+def _balance_or_exit(balance: str) -> Cents:
+    """``--balance`` in cents; a balance that is not an amount in dollars exits with 2."""
+    try:
+        cents = parse_dollars(balance, "--balance")
+    except IllegalCommand as error:
+        typer.echo(f"--balance is play money in dollars: {error.reason}", err=True)
+        raise typer.Exit(2) from None
+    if cents < 0:
+        typer.echo(f"--balance is play money of $0 or more, not {balance}", err=True)
+        raise typer.Exit(2)
+    return cents
+
+
+def _rules_or_exit(rules_type: type[RulesT], rules_file: Path | None) -> RulesT:
+    """The Rules Submission of ``--rules`` (default the game's defaults); one for another
+    game exits with 2."""
+    rules = rules_type.model_validate({}) if rules_file is None else load_or_exit(rules_file)
+    if not isinstance(rules, rules_type):
+        typer.echo(f"{rules_file} is a Rules Submission for {rules.game}", err=True)
+        raise typer.Exit(2)
+    return rules
+
+
 def play_command(
     rules_type: type[RulesT],
     terminal: Callable[..., Terminal[RulesT, Any]],
@@ -1102,21 +1125,11 @@ def play_command(
         if reminder_minutes not in (15, 30, 60):
             typer.echo(f"--reminder-minutes is 15, 30 or 60, not {reminder_minutes}", err=True)
             raise typer.Exit(2)
-        try:
-            cents = parse_dollars(balance, "--balance")
-        except IllegalCommand as error:
-            typer.echo(f"--balance is play money in dollars: {error.reason}", err=True)
-            raise typer.Exit(2) from None
-        if cents < 0:
-            typer.echo(f"--balance is play money of $0 or more, not {balance}", err=True)
-            raise typer.Exit(2)
+        cents = _balance_or_exit(balance)
         if hint and hints is None:
             typer.echo("this table gives no hints (--hint)", err=True)
             raise typer.Exit(2)
-        rules = rules_type.model_validate({}) if rules_file is None else load_or_exit(rules_file)
-        if not isinstance(rules, rules_type):
-            typer.echo(f"{rules_file} is a Rules Submission for {rules.game}", err=True)
-            raise typer.Exit(2)
+        rules = _rules_or_exit(rules_type, rules_file)
         rng: Rng = SecureRng() if seed is None else SeededRng(seed)
         console = Console(highlight=False, soft_wrap=True)
         extra = {"hints": True} if hint else {}
