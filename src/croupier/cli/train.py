@@ -30,17 +30,20 @@ from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from croupier.cli.server import Db, fail
 from croupier.ledger.db import DEFAULT_URL
+
+if TYPE_CHECKING:
+    from croupier.ledger.training import Progress, SessionSummary
 
 STOP = ("q", "quit", "stop")
 """What a trainee types to stop."""
@@ -438,6 +441,12 @@ def report_command(
             taken = training.sessions(rows)
     finally:
         engine.dispose()
+    _echo_progress(found, taken if over_time else None)
+
+
+def _echo_progress(found: Sequence[Progress], taken: Sequence[SessionSummary] | None) -> None:
+    """Print the progress ``found`` by trainee, game and drill; then, where given, each
+    session ``taken`` in the order taken."""
     if not found:
         typer.echo("No training recorded yet.")
         return
@@ -448,7 +457,7 @@ def report_command(
             f"{p.accuracy:.0%} | {p.seconds:.1f} | {p.level} | "
             f"{p.last.strftime('%Y-%m-%d %H:%M')} UTC"
         )
-    if over_time:
+    if taken is not None:
         typer.echo(
             "\nSessions over time: trainee | game | drill | began | level | right | "
             "accuracy | s/answer"
