@@ -49,7 +49,6 @@ def sign(rules: DoubleBackJackRules) -> RenderableType:
     insurance_rows = [
         ("Dealer's hole card is a king, queen, jack or 10", format_odds(INSURANCE_ODDS)),
     ]
-    half = format_cents(rules.chip)
     return Group(
         *header("Double Back Jack (58 Pa. Code ch. 673a)", rules),
         *(
@@ -67,6 +66,16 @@ def sign(rules: DoubleBackJackRules) -> RenderableType:
         ),
         paytable(f"Insurance Wager ({s.insurance_odds})", "Dealer shows an ace", insurance_rows),
         Text(""),
+        *_wager_notes(rules),
+    )
+
+
+def _wager_notes(rules: DoubleBackJackRules) -> list[Text]:
+    """The sign's lines on double down, split pairs, surrender, the Second Chance and
+    Insurance Wagers' amounts, and the table limits."""
+    s = rules.sections
+    half = format_cents(rules.chip)
+    return [
         Text(
             f"Double down: one additional wager of at most the original Blackjack Wager, one "
             f"card, paid with the hand ({s.double}); also after a split ({s.double_after_split})."
@@ -90,4 +99,4 @@ def sign(rules: DoubleBackJackRules) -> RenderableType:
             f"Table limits: Blackjack Wager {limit_range(rules.minimum_wager, rules.maximum_wager)}"
             f"; {rules.decks} deck{'s' if rules.decks > 1 else ''} ({s.decks})"
         ),
-    )
+    ]
