@@ -237,6 +237,33 @@ def to_csv(rows: Sequence[TrainingResult]) -> str:
     return out.getvalue()
 
 
+def _progress_cells(p: Progress) -> list[str]:
+    return [
+        p.trainee,
+        p.game,
+        p.drill,
+        str(p.sessions),
+        f"{p.right} of {p.answers}",
+        f"{p.accuracy:.0%}",
+        f"{p.seconds:.1f}",
+        str(p.level),
+        p.last.strftime("%Y-%m-%d %H:%M UTC"),
+    ]
+
+
+def _session_cells(one: SessionSummary) -> list[str]:
+    return [
+        one.trainee,
+        one.game,
+        one.drill,
+        one.began.strftime("%Y-%m-%d %H:%M UTC"),
+        str(one.level),
+        f"{one.right} of {one.answers}",
+        f"{one.accuracy:.0%}",
+        f"{one.seconds:.1f}",
+    ]
+
+
 def to_html(rows: Sequence[TrainingResult]) -> str:
     """A printable page: the supervisor's view, then every answer, with the software that
     wrote it."""
@@ -248,20 +275,6 @@ def to_html(rows: Sequence[TrainingResult]) -> str:
         )
         return f"<table><thead><tr>{th}</tr></thead><tbody>{tr}</tbody></table>"
 
-    summary = [
-        [
-            p.trainee,
-            p.game,
-            p.drill,
-            str(p.sessions),
-            f"{p.right} of {p.answers}",
-            f"{p.accuracy:.0%}",
-            f"{p.seconds:.1f}",
-            str(p.level),
-            p.last.strftime("%Y-%m-%d %H:%M UTC"),
-        ]
-        for p in progress(rows)
-    ]
     found = identity()
     return (
         "<!doctype html><html lang=en><meta charset=utf-8><title>Dealer training record"
@@ -281,24 +294,12 @@ def to_html(rows: Sequence[TrainingResult]) -> str:
                 "Highest level",
                 "Last session",
             ),
-            summary,
+            (_progress_cells(p) for p in progress(rows)),
         )
         + "<h2>Sessions over time</h2>"
         + table(
             ("Trainee", "Game", "Drill", "Began", "Level", "Right", "Accuracy", "Seconds"),
-            (
-                [
-                    one.trainee,
-                    one.game,
-                    one.drill,
-                    one.began.strftime("%Y-%m-%d %H:%M UTC"),
-                    str(one.level),
-                    f"{one.right} of {one.answers}",
-                    f"{one.accuracy:.0%}",
-                    f"{one.seconds:.1f}",
-                ]
-                for one in sessions(rows)
-            ),
+            (_session_cells(one) for one in sessions(rows)),
         )
         + "<h2>Every answer</h2>"
         + table(COLUMNS, (cells(row) for row in rows))
