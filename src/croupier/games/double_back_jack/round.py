@@ -1601,41 +1601,7 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
         yield SettlementBegun(
             dealer_total=dealer, cite=s.dealer_22 if dealer == DEALER_PUSH_TOTAL else s.settle
         )
-        rows: list[list[WagerSettled]] = []
-        for hand in reversed(state.live()):
-            kinds = [
-                k for k in (Spot.BLACKJACK, Spot.DOUBLE, Spot.SECOND_CHANCE) if self._has(hand, k)
-            ]
-            settled: list[WagerSettled] = []
-            player = hand.total
-            if dealer == DEALER_PUSH_TOTAL:
-                settled = [self._settled(hand, k, Outcome.PUSH, s.dealer_22) for k in kinds]
-            elif dealer > BLACKJACK_TOTAL or player > dealer:
-                why = s.win_dealer_bust if dealer > BLACKJACK_TOTAL else s.win_higher
-                if hand.second_chance:
-                    cite = f"{why}; {s.win_with_second_chance}"
-                    for kind in kinds:
-                        if kind is Spot.SECOND_CHANCE:
-                            odds_cite = f"{cite}; {s.second_chance_odds}"
-                            settled.append(
-                                self._settled(
-                                    hand, kind, Outcome.WIN, odds_cite, SECOND_CHANCE_ODDS
-                                )
-                            )
-                        else:
-                            settled.append(self._settled(hand, kind, Outcome.PUSH, cite))
-                else:
-                    cite = f"{why}; {s.win_without_second_chance}; {s.blackjack_odds}"
-                    settled = [self._settled(hand, k, Outcome.WIN, cite, WIN_ODDS) for k in kinds]
-            elif player == dealer:
-                settled = [
-                    self._settled(hand, k, Outcome.PUSH, f"{s.tie}; {s.push}") for k in kinds
-                ]
-            else:
-                settled = [
-                    self._settled(hand, k, Outcome.LOSE, f"{s.lose_lower}; {s.lose}") for k in kinds
-                ]
-            rows.append(settled)
+        rows = [self._settled_hand(hand, dealer) for hand in reversed(state.live())]
         if rules.settlement is Settlement.COLLECT_THEN_PAY:
             flat = [e for row in rows for e in row]
             losing = [e for e in flat if e.outcome is Outcome.LOSE]
@@ -1652,6 +1618,37 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
             ]
         yield from ordered
         yield RoundCompleted(cite=s.discard_rack)
+
+    def _settled_hand(self, hand: Hand, dealer: int) -> list[WagerSettled]:
+        """The settlements of ``hand``'s wagers against the dealer's ``dealer`` total."""
+        s = SECTIONS
+        kinds = [k for k in (Spot.BLACKJACK, Spot.DOUBLE, Spot.SECOND_CHANCE) if self._has(hand, k)]
+        settled: list[WagerSettled] = []
+        player = hand.total
+        if dealer == DEALER_PUSH_TOTAL:
+            settled = [self._settled(hand, k, Outcome.PUSH, s.dealer_22) for k in kinds]
+        elif dealer > BLACKJACK_TOTAL or player > dealer:
+            why = s.win_dealer_bust if dealer > BLACKJACK_TOTAL else s.win_higher
+            if hand.second_chance:
+                cite = f"{why}; {s.win_with_second_chance}"
+                for kind in kinds:
+                    if kind is Spot.SECOND_CHANCE:
+                        odds_cite = f"{cite}; {s.second_chance_odds}"
+                        settled.append(
+                            self._settled(hand, kind, Outcome.WIN, odds_cite, SECOND_CHANCE_ODDS)
+                        )
+                    else:
+                        settled.append(self._settled(hand, kind, Outcome.PUSH, cite))
+            else:
+                cite = f"{why}; {s.win_without_second_chance}; {s.blackjack_odds}"
+                settled = [self._settled(hand, k, Outcome.WIN, cite, WIN_ODDS) for k in kinds]
+        elif player == dealer:
+            settled = [self._settled(hand, k, Outcome.PUSH, f"{s.tie}; {s.push}") for k in kinds]
+        else:
+            settled = [
+                self._settled(hand, k, Outcome.LOSE, f"{s.lose_lower}; {s.lose}") for k in kinds
+            ]
+        return settled
 
     def in_play(self) -> list[tuple[int, str, Cents]]:
         return as_placed(self.state.wagers)
@@ -1804,6 +1801,12 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
         hand = state.to_act() if phase is Phase.PLAY else None
         if hand is None or hand.seat != seat or not passes(self.check_turn, seat, STAND, seat):
             return legal
+        return legal + self._decision_offers(hand)
+
+    def _decision_offers(self, hand: Hand) -> list[LegalCommand]:
+        """The decisions offered on ``hand``, the one to act (its turn checked)."""
+        s, seat = SECTIONS, hand.seat
+        legal: list[LegalCommand] = []
         decisions = [
             d
             for d in Decision
@@ -1815,7 +1818,7 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
             chosen = offer("Decide", s.decisions, seat=seat, decision=choice(decisions))
             legal.append(chosen.said_by_choice())
         if self._why_not(hand, Decision.DOUBLE, 1) is None:
-            wager = state.wagers[seat][spot_name(Spot.BLACKJACK, hand.index)]
+            wager = self.state.wagers[seat][spot_name(Spot.BLACKJACK, hand.index)]
             double = choice([Decision.DOUBLE])
             amount = Amount(low=1, high=wager)
             legal.append(
