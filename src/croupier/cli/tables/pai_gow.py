@@ -175,6 +175,12 @@ def _bank_round(event: Event) -> str | None:
             return f"Stacks with no wager go unseen to the Dead Hand ({event.cite})"
         case ShakerCovered():
             return f"The dealer covers and shakes the shaker once ({event.cite})"
+    return _bank_hands(event)
+
+
+def _bank_hands(event: Event) -> str | None:
+    """:func:`_bank_round` once the tiles are delivered: the hands set and settled."""
+    match event:
         case HandsSet(seat=seat, high=high, low=low):
             whose = "You set your hands" if seat == SEAT else "The bank sets its hands"
             return (
