@@ -348,8 +348,8 @@ def family_tests(tester: Tester, x: np.ndarray, kinds: int, label: str, prefix: 
 
 
 # --- shuffle tests --------------------------------------------------------------------------
-def shuffle_tests(tester: Tester, orders: np.ndarray, label: str) -> None:
-    """The shuffle tests of the module docstring on ``orders`` (rows of positions)."""
+def _positions_test(tester: Tester, orders: np.ndarray, label: str) -> None:
+    """The positions test: every item at every position equally often."""
     shuffles, m = orders.shape
     what = f"every one of the {m} {label}'s items at every position equally often"
     expected = shuffles / m
@@ -381,6 +381,12 @@ def shuffle_tests(tester: Tester, orders: np.ndarray, label: str) -> None:
                 residuals=residuals,
             )
         )
+
+
+def shuffle_tests(tester: Tester, orders: np.ndarray, label: str) -> None:
+    """The shuffle tests of the module docstring on ``orders`` (rows of positions)."""
+    shuffles, m = orders.shape
+    _positions_test(tester, orders, label)
     runs = 1 + np.count_nonzero(orders[:, 1:] < orders[:, :-1], axis=1)
     mean, variance = (m + 1) / 2, (m + 1) / 12
     z = (float(runs.sum()) - shuffles * mean) / math.sqrt(shuffles * variance)

@@ -343,6 +343,12 @@ def decide(spot: str, total: int, hard: bool, point: int | None, rules: CrapsRul
             if total == number and hard:
                 return _win(win_odds(spot, rules), stays=True)
             return LOSS if total in (number, 7) else NOTHING
+    return _one_roll(kind, total, rules)
+
+
+def _one_roll(kind: str, total: int, rules: CrapsRules) -> Decision:
+    """:func:`decide` for the one-roll wagers (:data:`NOTHING` for a kind not one)."""
+    match kind:
         case "field":
             if total in (2, 12):
                 return _win(rules.odds_of(f"field:{total}"))
