@@ -472,14 +472,7 @@ def handle_command(
     With ``for_seat``, the server acts for that seat of the open round (a timeout's
     default action, see :func:`croupier.server.driver.expire`), whether or not its player
     still sits there."""
-    if head is None:
-        head = repo.command_head(session, table_id, player.id, now)
-    if head.deadline_passed:
-        raise DeadlinePassed(
-            f"a deadline at table {table_id} has passed: its timeout comes first",
-            "server:deadlines",
-        )
-    session.info.setdefault(SEATS_READ, {})[(table_id, player.id)] = head.seat
+    head = _read_head(session, player, table_id, now, head)
     actor = _actor(player, head, table_id, for_seat)
     spec = find(head.game)
     game = spec.round_type
@@ -528,6 +521,26 @@ def handle_command(
         at=table_state.clock(session, now),
     )
     return _command_out(session, player, table_id, row, round_, version, status, written, now)
+
+
+def _read_head(
+    session: Session,
+    player: Player,
+    table_id: str,
+    now: datetime | None,
+    head: repo.CommandHead | None,
+) -> repo.CommandHead:
+    """The command head (read now where ``head`` is ``None``), the caller's seat noted in
+    the session; :class:`DeadlinePassed` where the open round's deadline passed by ``now``."""
+    if head is None:
+        head = repo.command_head(session, table_id, player.id, now)
+    if head.deadline_passed:
+        raise DeadlinePassed(
+            f"a deadline at table {table_id} has passed: its timeout comes first",
+            "server:deadlines",
+        )
+    session.info.setdefault(SEATS_READ, {})[(table_id, player.id)] = head.seat
+    return head
 
 
 def _vacated(
