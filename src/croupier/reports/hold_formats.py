@@ -121,6 +121,48 @@ def to_json(rows: Iterable[HoldRow], gaming_day: GamingDay = UTC_DAY) -> str:
     return json.dumps(data, indent=2)
 
 
+_CSV_COLUMNS = (
+    "level",
+    "table_id",
+    "game",
+    "day",
+    "rounds",
+    "drop_cents",
+    "win_cents",
+    "hold",
+    "theoretical_win_cents",
+    "theoretical_hold",
+    "std_dev_cents",
+    "deviations",
+    "handle",
+    "strategies",
+    "missing_par_figures",
+)
+"""The columns of :func:`to_csv` before the observed figures, the gaming day and the
+software."""
+
+
+def _csv_cells(row: HoldRow) -> list[object]:
+    """The cells of ``row`` under :data:`_CSV_COLUMNS`."""
+    return [
+        row.level,
+        row.table_id or "",
+        row.game or "",
+        row.day or "",
+        row.rounds,
+        row.drop,
+        row.win,
+        "" if row.hold is None else f"{row.hold:.6f}",
+        "" if row.theoretical is None else f"{row.theoretical:.2f}",
+        "" if row.theoretical_hold is None else f"{row.theoretical_hold:.6f}",
+        "" if row.std_dev is None else f"{row.std_dev:.2f}",
+        "" if row.deviations is None else f"{row.deviations:.4f}",
+        " ".join(f"{w}={c}" for w, c in sorted(row.handle.items())),
+        "; ".join(f"{g} {w}: {how}" for g, w, how in sorted(row.strategies)),
+        " ".join(sorted(row.missing)),
+    ]
+
+
 def to_csv(rows: Iterable[HoldRow], gaming_day: GamingDay = UTC_DAY) -> str:
     """One line a row; amounts in cents, hold and theoretical hold fractions, the handle
     as ``wager=cents``, the strategies as ``game wager: strategy; ...``; the gaming day in
@@ -132,28 +174,7 @@ def to_csv(rows: Iterable[HoldRow], gaming_day: GamingDay = UTC_DAY) -> str:
     rows = list(rows)
     observed = any(row.observed_on for row in rows)
     extra = ["observed_theoretical_win_cents", "observed_theoretical_hold"] if observed else []
-    writer.writerow(
-        [
-            "level",
-            "table_id",
-            "game",
-            "day",
-            "rounds",
-            "drop_cents",
-            "win_cents",
-            "hold",
-            "theoretical_win_cents",
-            "theoretical_hold",
-            "std_dev_cents",
-            "deviations",
-            "handle",
-            "strategies",
-            "missing_par_figures",
-            *extra,
-            "gaming_day",
-            "software",
-        ]
-    )
+    writer.writerow([*_CSV_COLUMNS, *extra, "gaming_day", "software"])
     software = identity().text()
     for row in rows:
         seen = [
@@ -161,26 +182,7 @@ def to_csv(rows: Iterable[HoldRow], gaming_day: GamingDay = UTC_DAY) -> str:
             "" if row.observed_hold is None else f"{row.observed_hold:.6f}",
         ]
         writer.writerow(
-            [
-                row.level,
-                row.table_id or "",
-                row.game or "",
-                row.day or "",
-                row.rounds,
-                row.drop,
-                row.win,
-                "" if row.hold is None else f"{row.hold:.6f}",
-                "" if row.theoretical is None else f"{row.theoretical:.2f}",
-                "" if row.theoretical_hold is None else f"{row.theoretical_hold:.6f}",
-                "" if row.std_dev is None else f"{row.std_dev:.2f}",
-                "" if row.deviations is None else f"{row.deviations:.4f}",
-                " ".join(f"{w}={c}" for w, c in sorted(row.handle.items())),
-                "; ".join(f"{g} {w}: {how}" for g, w, how in sorted(row.strategies)),
-                " ".join(sorted(row.missing)),
-                *(seen if observed else []),
-                gaming_day.text(),
-                software,
-            ]
+            [*_csv_cells(row), *(seen if observed else []), gaming_day.text(), software]
         )
     return out.getvalue()
 
