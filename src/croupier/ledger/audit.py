@@ -224,13 +224,7 @@ def _replayed(
             continue
         kept = stored.pop(round_id, {})
         for derived in round_postings(round_.events, 0, policy):
-            expected: Lines = {}
-            for (kind, player_id), amount in derived.lines.items():
-                key = accounts.get((kind, player_id), -1)
-                if key == -1:
-                    names[key] = f"a {kind} of {player_id or table_id} that does not exist"
-                expected[key] = expected.get(key, 0) + amount
-            expected = {key: amount for key, amount in expected.items() if amount}
+            expected = _account_lines(derived.lines, accounts, names, table_id)
             slot = (derived.event_index, derived.kind)
             posting = kept.pop(slot) if slot in kept else None
             if posting is None:
@@ -255,6 +249,23 @@ def _replayed(
         for posting in kept.values():
             problems.append(f"{_named(posting)} names round {round_id}, which is not this table's")
     return problems
+
+
+def _account_lines(
+    derived: dict[tuple[str, str | None], Cents],
+    accounts: dict[tuple[str, str | None], int],
+    names: dict[int, str],
+    table_id: str,
+) -> Lines:
+    """A derived posting's lines by account id, those netting to zero left out; an
+    account that does not exist is ``-1``, named so in ``names``."""
+    expected: Lines = {}
+    for (kind, player_id), amount in derived.items():
+        key = accounts.get((kind, player_id), -1)
+        if key == -1:
+            names[key] = f"a {kind} of {player_id or table_id} that does not exist"
+        expected[key] = expected.get(key, 0) + amount
+    return {key: amount for key, amount in expected.items() if amount}
 
 
 def _describe(lines: Lines, names: dict[int, str]) -> str:
