@@ -641,6 +641,22 @@ class CardRound(WageringRound[StateT]):
                 self._expect(state, event, phases.betting)
                 state.players = players
                 state.phase = phases.shuffle
+            case CardDiscarded():
+                self._discard_face_up(state, event)
+            case EquipmentOutOfOrder():
+                self._out_of_order(state, event)
+            case RoundVoided(reason=reason):
+                state.void_reason = reason
+                state.phase = phases.voided
+            case _:
+                return self._evolve_deck(state, event)
+        return True
+
+    def _evolve_deck(self, state: StateT, event: Event) -> bool:
+        """:meth:`evolve_cards` for the deck's events: shuffled, cut, the stub; ``False``
+        for another."""
+        phases = self.phases
+        match event:
             case DeckShuffled(stack=stack):
                 self._expect(state, event, phases.shuffle)
                 state.stack = list(stack)
@@ -658,14 +674,10 @@ class CardRound(WageringRound[StateT]):
             case RecutRequired():
                 self._expect(state, event, phases.deal)
                 state.phase = phases.cut
-            case CardDiscarded():
-                self._discard_face_up(state, event)
             case ShuffleFailed():
                 self._expect(state, event, phases.cut, phases.deal)
                 state.stack = []
                 state.phase = phases.shuffle
-            case EquipmentOutOfOrder():
-                self._out_of_order(state, event)
             case StubCounted(counted=counted, expected=expected):
                 self._expect(state, event, phases.stub)
                 state.stub_counted = True
@@ -677,9 +689,6 @@ class CardRound(WageringRound[StateT]):
                 state.stack = []
                 state.examined = True
                 state.phase = phases.after_stub
-            case RoundVoided(reason=reason):
-                state.void_reason = reason
-                state.phase = phases.voided
             case _:
                 return False
         return True
