@@ -320,7 +320,7 @@ def test_a_games_words_are_served_not_written_in_generic_modules() -> None:
 
 # --- no function past what one reads at once -------------------------------------------------
 
-LONGEST = 60
+LONGEST = 55
 """The most lines of code a function of ``src/croupier`` may have (issue #30 asked for none
 over about 80): the lines of its body, but its docstring and the functions and classes
 defined inside it, which count as their own. Its signature is not counted: a command's
@@ -348,6 +348,8 @@ LONG_FOR_NOW = {
     "croupier.analysis.exact.criss_cross_poker:_path_moments_py": _KERNEL,
     "croupier.analysis.exact.double_back_jack:_recursion_py": _KERNEL,
     "croupier.analysis.exact.double_back_jack_rounds:_unions_py": _KERNEL,
+    "croupier.analysis.exact.double_back_jack_rounds:_hit_py": _KERNEL,
+    "croupier.analysis.exact.double_back_jack_rounds:_up_card_py": _KERNEL,
 }
 """The functions over :data:`LONGEST` lines today, each with why: the list only shrinks
 (a function listed that is no longer over fails too, so that it is taken off)."""

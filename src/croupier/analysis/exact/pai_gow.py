@@ -173,8 +173,7 @@ def _analyze(way: HouseWay, rate: Fraction) -> Analysis:
         for low in {option.low_rank.key for three in options for option in three}
     }
     win_value = Fraction(1) - rate
-    scale = win_value.denominator
-    win_num = win_value.numerator
+    scale, win_num = win_value.denominator, win_value.numerator
     hw_counts = [0, 0, 0]
     opt_counts = [0, 0, 0]
     advice: dict[tuple[Tile, ...], SettingAdvice] = {}
@@ -195,14 +194,11 @@ def _analyze(way: HouseWay, rate: Fraction) -> Analysis:
             counts[0] += ways * wins[i]
             counts[2] += ways * losses[i]
             counts[1] += ways * (total - wins[i] - losses[i])
+        expected = [Fraction(each, scale * total) for each in score]
         advice[hand] = SettingAdvice(
             tiles=hand,
             settings=options[p],
-            expected=(
-                Fraction(score[0], scale * total),
-                Fraction(score[1], scale * total),
-                Fraction(score[2], scale * total),
-            ),
+            expected=(expected[0], expected[1], expected[2]),
             wins=(wins[0], wins[1], wins[2]),
             losses=(losses[0], losses[1], losses[2]),
             best=best,

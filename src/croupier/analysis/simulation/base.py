@@ -828,8 +828,7 @@ def run(
     if scheduler is not None:
         check_scheduler(scheduler)
     module = kernel(game)
-    if rules is None:
-        rules = default_rules(game)
+    rules = default_rules(game) if rules is None else rules
     size = chunk_rounds or int(getattr(module, "CHUNK_ROUNDS", CHUNK_ROUNDS))
     if rounds < 1 or size < 1:
         chunk_sizes(rounds, size)  # raises, naming the bad number
@@ -855,8 +854,7 @@ def run(
         prepare(module, rules)
         batches = _Batches(path, rules, pieces, chunks)
         outputs = _run_pool(min(count, chunks), batches, tables.collected(), ready)
-    cpu = 0.0
-    sent = 0
+    cpu, sent = 0.0, 0
     for n, stats, task_cpu in outputs:
         merged = merge_stats(merged, stats)
         done += n
