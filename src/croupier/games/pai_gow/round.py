@@ -1485,30 +1485,8 @@ class PaiGowRound(WageringRound[PaiGowState]):
         if state.dealer_plays() and state.dealer_wager:
             paid, lost = yield from self._dealer_wager_settled(banker)
             centre += lost
-        winners: list[int] = []
-        for seat in self._order():
-            player = state.settings[seat]
-            result = outcome(player, banker)
-            yield HandsExposed(
-                seat=seat, high=player.high, low=player.low, result=str(result), cite=cite_settle
-            )
-            amount = state.wagers[seat]
-            if result is Result.LOSE:
-                centre += amount
-                yield WagerSettled(
-                    seat=seat, spot=SPOT, amount=amount, outcome=Outcome.LOSE, cite=cite_settle
-                )
-            elif result is Result.TIE:
-                yield WagerSettled(
-                    seat=seat,
-                    spot=SPOT,
-                    amount=amount,
-                    outcome=Outcome.PUSH,
-                    returned=amount,
-                    cite=cite_settle,
-                )
-            else:
-                winners.append(seat)
+        lost, winners = yield from self._against_bank(banker, cite_settle)
+        centre += lost
         for seat in winners:
             paid += state.wagers[seat]
             yield from self._paid(seat, state.wagers[seat], S.bank_vigorish)
@@ -1528,6 +1506,39 @@ class PaiGowRound(WageringRound[PaiGowState]):
             cite=cite_settle,
         )
         yield RoundCompleted(cite=cite_settle)
+
+    def _against_bank(
+        self, banker: Setting, cite: str
+    ) -> Generator[Event, None, tuple[int, list[int]]]:
+        """Each player's hands exposed against the bank's ``banker``, losses and ties
+        settled: what the losses bring to the centre, in cents, and the winners' seats."""
+        state = self.state
+        lost = 0
+        winners: list[int] = []
+        for seat in self._order():
+            player = state.settings[seat]
+            result = outcome(player, banker)
+            yield HandsExposed(
+                seat=seat, high=player.high, low=player.low, result=str(result), cite=cite
+            )
+            amount = state.wagers[seat]
+            if result is Result.LOSE:
+                lost += amount
+                yield WagerSettled(
+                    seat=seat, spot=SPOT, amount=amount, outcome=Outcome.LOSE, cite=cite
+                )
+            elif result is Result.TIE:
+                yield WagerSettled(
+                    seat=seat,
+                    spot=SPOT,
+                    amount=amount,
+                    outcome=Outcome.PUSH,
+                    returned=amount,
+                    cite=cite,
+                )
+            else:
+                winners.append(seat)
+        return lost, winners
 
     def _dealer_wager_settled(self, banker: Setting) -> Generator[Event, None, tuple[int, int]]:
         """The dealer's wager against a player's bank (621a.11): settled, and what it was
