@@ -425,6 +425,28 @@ def _check_mine(events: Sequence[dict[str, Any]], mine: Mine, check: RoundCheck)
             check.notes.append(f"your seed is the one seat {seat} gave with its first wager")
 
 
+def _check_announced_alone(
+    newer: dict[str, Any], first: dict[str, Any], sealed: object, check: RoundCheck
+) -> None:
+    """:func:`_check_announced` with no reveal of the round before: only the table's first
+    round (``first``, its first event, begins the chain) may lack one."""
+    before = newer.get("previous_round_id")
+    if first.get("prev_hash") != GENESIS:
+        if before is None:
+            check.problems.append(
+                f"the reveal names no round before round {newer.get('round_id')}, but its "
+                "first event does not begin the table's chain: the round before it, which "
+                "announced its seed, is withheld"
+            )
+        elif sealed is not None:
+            check.notes.append(
+                f"its seed's commitment was announced when round {before} opened: give "
+                "that round's reveal to check it (the command line fetches it)"
+            )
+    elif sealed is not None:
+        check.notes.append("its seed's commitment was announced with the table")
+
+
 def _check_announced(
     newer: dict[str, Any], older: dict[str, Any] | None, check: RoundCheck
 ) -> None:
@@ -438,21 +460,7 @@ def _check_announced(
         return
     sealed = events[0].get("sealed", {}).get("seed")
     if older is None:
-        before = newer.get("previous_round_id")
-        if events[0].get("prev_hash") != GENESIS:
-            if before is None:
-                check.problems.append(
-                    f"the reveal names no round before round {newer.get('round_id')}, but its "
-                    "first event does not begin the table's chain: the round before it, which "
-                    "announced its seed, is withheld"
-                )
-            elif sealed is not None:
-                check.notes.append(
-                    f"its seed's commitment was announced when round {before} opened: give "
-                    "that round's reveal to check it (the command line fetches it)"
-                )
-        elif sealed is not None:
-            check.notes.append("its seed's commitment was announced with the table")
+        _check_announced_alone(newer, events[0], sealed, check)
         return
     first = min(older.get("events", []), key=lambda e: e["index"], default=None)
     body = {} if first is None else first["event"]
@@ -662,15 +670,7 @@ def _check_one(
     opened = _check_seals(events, check)
     _check_salts(events, check)
     check.notes.append(f"{len(events)} events chain from hash {events[0]['prev_hash'][:12]}…")
-    if named := [_named(e) for e in events if _stand_ins(e)]:
-        one = len(named) == 1
-        check.notes.append(
-            f"{', '.join(named)} {'names' if one else 'name'} other players by stand-ins for "
-            "their account ids, which only the operator's staff read: "
-            f"{'its own hash' if one else 'their own hashes'} (over the ids) "
-            f"{'was' if one else 'were'} not worked out here, {'its' if one else 'their'} "
-            f"values were compared and the chain runs on from {'it' if one else 'them'}"
-        )
+    _note_stand_ins(events, check)
     check.notes.append(
         "1 sealed value opens to the commitment published with it"
         if opened == 1
@@ -687,6 +687,20 @@ def _check_one(
                 "compared, not their hashes"
             )
     return check, _check_replay(revealed, events, check)
+
+
+def _note_stand_ins(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
+    """Note the events that name other players by stand-ins, whose own hashes are not
+    worked out here."""
+    if named := [_named(e) for e in events if _stand_ins(e)]:
+        one = len(named) == 1
+        check.notes.append(
+            f"{', '.join(named)} {'names' if one else 'name'} other players by stand-ins for "
+            "their account ids, which only the operator's staff read: "
+            f"{'its own hash' if one else 'their own hashes'} (over the ids) "
+            f"{'was' if one else 'were'} not worked out here, {'its' if one else 'their'} "
+            f"values were compared and the chain runs on from {'it' if one else 'them'}"
+        )
 
 
 def _note_commitment(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
