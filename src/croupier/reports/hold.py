@@ -37,7 +37,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -309,25 +309,11 @@ def hold_report(
     games_of: dict[str, str] = {}
     for table_id_, game_ in session.execute(select(GameTable.id, GameTable.game)):
         games_of[table_id_] = game_
-    columns = (
-        HoldDay.table_id,
-        HoldDay.day,
-        HoldDay.rules_sha256,
-        HoldDay.wager,
-        HoldDay.rounds,
-        HoldDay.handle,
-        HoldDay.squares,
-        HoldDay.drop_amount,
-        HoldDay.win,
-    )
-    query = select(*columns)  # one row a key already: no grouping in the database
-    if table_id is not None:
-        query = query.where(HoldDay.table_id == table_id)
-    if since is not None:
-        query = query.where(HoldDay.day >= since.isoformat())
     tables: dict[tuple[str, str], HoldRow] = {}
     sheets: dict[str, dict[str, tuple[float, float, str | None]] | None] = {}
-    for table, day, sha, wager, rounds, handle, squares, drop, win in session.execute(query):
+    for table, day, sha, wager, rounds, handle, squares, drop, win in session.execute(
+        _hold_days(table_id, since)
+    ):
         game = games_of[table]
         row = tables.get((day, table)) or tables.setdefault((day, table), HoldRow(game, day, table))
         if wager == TOTAL:
@@ -358,6 +344,30 @@ def hold_report(
     if observed:
         _add_observed(session, tables, table_id, since)
     return _with_sums(sorted(tables.values(), key=lambda r: (r.day or "", r.table_id or "")))
+
+
+def _hold_days(
+    table_id: str | None, since: date | None
+) -> Select[str, str, str, str, int, int, float, int, int]:
+    """The stored totals of each table, day, rules and wager (of ``table_id`` only, from
+    the day ``since`` on, where given)."""
+    columns = (
+        HoldDay.table_id,
+        HoldDay.day,
+        HoldDay.rules_sha256,
+        HoldDay.wager,
+        HoldDay.rounds,
+        HoldDay.handle,
+        HoldDay.squares,
+        HoldDay.drop_amount,
+        HoldDay.win,
+    )
+    query = select(*columns)  # one row a key already: no grouping in the database
+    if table_id is not None:
+        query = query.where(HoldDay.table_id == table_id)
+    if since is not None:
+        query = query.where(HoldDay.day >= since.isoformat())
+    return query
 
 
 def _add_observed(
