@@ -1887,17 +1887,7 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
             str(card) if (n == 0 or state.hole_turned or dealer_view) else None
             for n, card in enumerate(state.dealer)
         ]
-        hands = {
-            f"{hand.seat}.{hand.index + 1}": {
-                "cards": [str(card) for card in hand.cards],
-                "second_chance_card": (
-                    str(hand.second_chance_card) if hand.second_chance_card is not None else None
-                ),
-                "total": hand.total if hand.cards else None,
-                "status": str(hand.status()),
-            }
-            for hand in state.ordered()
-        }
+        hands = {f"{hand.seat}.{hand.index + 1}": _hand_view(hand) for hand in state.ordered()}
         to_act = state.to_act()
         view: dict[str, Any] = {
             **view_head(self, actor),
@@ -1925,16 +1915,34 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
             "settlements": [e.model_dump(mode="json") for e in state.settlements],
             "void_reason": state.void_reason,
         }
-        if dealer_view:
-            view["shoe"] = [str(card) for card in state.shoe]
-            view["cover_at"] = state.cover_at
-            view["stack"] = [str(card) for card in state.stack]
-            view["burned"] = [str(card) for card in state.burned]
-            view["discard_rack"] = [
-                {"label": label, "cards": [str(card) for card in cards]}
-                for label, cards in state.discard_rack
-            ]
-        return view
+        return (view | _surveillance_view(state)) if dealer_view else view
+
+
+def _hand_view(hand: Hand) -> dict[str, Any]:
+    """A box's hand as every view shows it."""
+    return {
+        "cards": [str(card) for card in hand.cards],
+        "second_chance_card": (
+            str(hand.second_chance_card) if hand.second_chance_card is not None else None
+        ),
+        "total": hand.total if hand.cards else None,
+        "status": str(hand.status()),
+    }
+
+
+def _surveillance_view(state: DoubleBackJackState) -> dict[str, Any]:
+    """What the dealer's (surveillance) view adds: the shoe, the stack, the burned cards
+    and the discard rack."""
+    return {
+        "shoe": [str(card) for card in state.shoe],
+        "cover_at": state.cover_at,
+        "stack": [str(card) for card in state.stack],
+        "burned": [str(card) for card in state.burned],
+        "discard_rack": [
+            {"label": label, "cards": [str(card) for card in cards]}
+            for label, cards in state.discard_rack
+        ],
+    }
 
 
 def _two_cards(hand: Hand) -> bool:
