@@ -275,6 +275,25 @@ class PaiGowRules(RulesSubmission):
                 "delivery_styles lists the alternatives of 621a.9; the standard delivery of "
                 "621a.8(d) is always allowed (621a.9)"
             )
+        self._check_ways()
+        if self.co_banking and not self.player_banking:
+            raise ValueError(
+                "co_banking is offered only to a player bank: set player_banking (621a.11(e))"
+            )
+        if self.dealer_wager_against_bank is not None and self.dealer_wager_against_bank < 0:
+            raise ValueError(
+                "dealer_wager_against_bank must be zero or more cents, not "
+                f"{self.dealer_wager_against_bank} (621a.11(h))"
+            )
+        if not 1 <= self.adjacent_boxes <= BETTING_POSITIONS:
+            raise ValueError(
+                f"adjacent_boxes must be 1 to {BETTING_POSITIONS}, not {self.adjacent_boxes} "
+                "(621a.13(a))"
+            )
+        return self
+
+    def _check_ways(self) -> None:
+        """Each house way is one, and the dealer's sets every hand as 621a.10(d) says."""
         for field, spec, cite in (
             ("house_way", self.house_way, "621a.10(d)"),
             ("co_bank_way", self.co_bank_way, "621a.11(e)"),
@@ -297,21 +316,6 @@ class PaiGowRules(RulesSubmission):
                     f"not, e.g. {tiles} as {setting}; the dealer's way must follow the four "
                     "steps of 621a.10(d) (621a.10(d))"
                 )
-        if self.co_banking and not self.player_banking:
-            raise ValueError(
-                "co_banking is offered only to a player bank: set player_banking (621a.11(e))"
-            )
-        if self.dealer_wager_against_bank is not None and self.dealer_wager_against_bank < 0:
-            raise ValueError(
-                "dealer_wager_against_bank must be zero or more cents, not "
-                f"{self.dealer_wager_against_bank} (621a.11(h))"
-            )
-        if not 1 <= self.adjacent_boxes <= BETTING_POSITIONS:
-            raise ValueError(
-                f"adjacent_boxes must be 1 to {BETTING_POSITIONS}, not {self.adjacent_boxes} "
-                "(621a.13(a))"
-            )
-        return self
 
     def describe_limits(self) -> str:
         """``"$5 to $5,000"``: the table limits."""
