@@ -108,6 +108,12 @@ def sign(rules: HighRollDiceRules) -> RenderableType:
                 f"play{excluded} ({drawn.limit_cite}; {s.payout_limit})"
             )
         )
+    parts.append(_table_limits(rules))
+    return Group(*parts)
+
+
+def _table_limits(rules: HighRollDiceRules) -> Text:
+    """The table limits, the Millionaire Row's beside them where it is offered."""
     limits = (
         f"Table limits: {format_cents(rules.minimum_wager)} minimum, "
         f"{format_cents(rules.maximum_wager)} maximum"
@@ -115,6 +121,5 @@ def sign(rules: HighRollDiceRules) -> RenderableType:
     if rules.millionaire_row_prizes is not None:
         low, top = format_cents(rules.millionaire_row_minimum), format_cents(100)
         row = top if low == top else f"{low} to {top}"
-        limits += f"; Millionaire Row {row} ({s.millionaire_row})"
-    parts.append(Text(limits))
-    return Group(*parts)
+        limits += f"; Millionaire Row {row} ({rules.sections.millionaire_row})"
+    return Text(limits)
