@@ -633,6 +633,12 @@ class PaiGowRound(WageringRound[PaiGowState]):
                 yield from self._deal(actor)
             case DeclareIrregularity():
                 yield from self._irregularity(command, actor)
+            case _:
+                yield from self._decide_hands(command, actor)
+
+    def _decide_hands(self, command: Command, actor: Actor) -> Iterator[Event]:
+        """:meth:`decide_play` once the tiles are dealt: the hands set and settled."""
+        match command:
             case DecideExposedHand(seat=seat, void=void):
                 self.check_decide_exposed(seat, actor)
                 yield from self._decide_exposed(seat, void)
