@@ -172,8 +172,6 @@ def _analyze(way: HouseWay, rate: Fraction) -> Analysis:
         low: (dl < low).astype(np.float64)
         for low in {option.low_rank.key for three in options for option in three}
     }
-    win_value = Fraction(1) - rate
-    scale, win_num = win_value.denominator, win_value.numerator
     hw_counts = [0, 0, 0]
     opt_counts = [0, 0, 0]
     advice: dict[tuple[Tile, ...], SettingAdvice] = {}
@@ -181,29 +179,13 @@ def _analyze(way: HouseWay, rate: Fraction) -> Analysis:
         weight = ways_d.copy()
         for tile in set(hand):
             weight *= factor[(tile, hand.count(tile))]
-        running = np.cumsum(weight)
-        total = round(float(running[-1]))
-        wins, losses = _wins_and_losses(options[p], weight, running, dh, below)
-        chosen = way.set(hand)
-        hw = next(i for i, option in enumerate(options[p]) if option.same_as(chosen))
-        score = [win_num * w - scale * lose for w, lose in zip(wins, losses, strict=True)]
-        best_score = max(score)
-        best = hw if score[hw] == best_score else score.index(best_score)
+        found, total = _advice(hand, options[p], way.set(hand), weight, dh, below, 1 - rate)
         ways = round(float(h.ways[p]))
-        for counts, i in ((hw_counts, hw), (opt_counts, best)):
-            counts[0] += ways * wins[i]
-            counts[2] += ways * losses[i]
-            counts[1] += ways * (total - wins[i] - losses[i])
-        expected = [Fraction(each, scale * total) for each in score]
-        advice[hand] = SettingAdvice(
-            tiles=hand,
-            settings=options[p],
-            expected=(expected[0], expected[1], expected[2]),
-            wins=(wins[0], wins[1], wins[2]),
-            losses=(losses[0], losses[1], losses[2]),
-            best=best,
-            house_way=hw,
-        )
+        for counts, i in ((hw_counts, found.house_way), (opt_counts, found.best)):
+            counts[0] += ways * found.wins[i]
+            counts[2] += ways * found.losses[i]
+            counts[1] += ways * (total - found.wins[i] - found.losses[i])
+        advice[hand] = found
     grand = PLAYER_HANDS * DEALER_HANDS
     assert sum(hw_counts) == grand and sum(opt_counts) == grand
     return Analysis(
@@ -214,6 +196,39 @@ def _analyze(way: HouseWay, rate: Fraction) -> Analysis:
         advice=advice,
         seconds=time.perf_counter() - began,
     )
+
+
+def _advice(
+    hand: tuple[Tile, Tile, Tile, Tile],
+    options: tuple[Setting, Setting, Setting],
+    chosen: Setting,
+    weight: npt.NDArray[np.float64],
+    dh: npt.NDArray[np.int64],
+    below: dict[int, npt.NDArray[np.float64]],
+    win_value: Fraction,
+) -> tuple[SettingAdvice, int]:
+    """The advice on ``hand`` (its settings ``options``, the house way's ``chosen``), a
+    win paying ``win_value``, against the dealer's hands as :func:`_wins_and_losses`
+    takes them; and how many dealer hands there are beside it."""
+    running = np.cumsum(weight)
+    total = round(float(running[-1]))
+    wins, losses = _wins_and_losses(options, weight, running, dh, below)
+    scale, win_num = win_value.denominator, win_value.numerator
+    hw = next(i for i, option in enumerate(options) if option.same_as(chosen))
+    score = [win_num * w - scale * lose for w, lose in zip(wins, losses, strict=True)]
+    best_score = max(score)
+    best = hw if score[hw] == best_score else score.index(best_score)
+    expected = [Fraction(each, scale * total) for each in score]
+    found = SettingAdvice(
+        tiles=hand,
+        settings=options,
+        expected=(expected[0], expected[1], expected[2]),
+        wins=(wins[0], wins[1], wins[2]),
+        losses=(losses[0], losses[1], losses[2]),
+        best=best,
+        house_way=hw,
+    )
+    return found, total
 
 
 def _wins_and_losses(
