@@ -795,6 +795,28 @@ def _wager_info(module: ModuleType, rules: Any) -> dict[str, WagerInfo]:
     return info
 
 
+def _merged(
+    outputs: Iterator[Sized],
+    rounds: int,
+    start: float,
+    ready: list[float],
+    progress: Progress | None,
+) -> tuple[ChunkStats, float, int]:
+    """The chunks' statistics merged as they come (``progress`` told after each), the CPU
+    seconds their tasks took and how many tasks there were."""
+    merged: ChunkStats = {}
+    done, cpu, sent = 0, 0.0, 0
+    for n, stats, task_cpu in outputs:
+        merged = merge_stats(merged, stats)
+        done += n
+        cpu += task_cpu
+        sent += 1
+        if progress is not None:
+            elapsed_now = time.perf_counter() - start
+            progress(ProgressReport(done, rounds, elapsed_now, merged, ready[0] - start))
+    return merged, cpu, sent
+
+
 def run(
     game: str,
     rules: Any = None,
@@ -836,8 +858,6 @@ def run(
     path = simulations()[game]
     pieces = ((n, chunk_seed(seed, index)) for index, n in enumerate(_chunk_sizes(rounds, size)))
     start = time.perf_counter()
-    merged: ChunkStats = {}
-    done = 0
     count = workers if workers is not None else os.cpu_count() or 1
     if count < 1:
         raise SimulationError(f"a simulation needs at least one worker, not {count}")
@@ -854,15 +874,7 @@ def run(
         prepare(module, rules)
         batches = _Batches(path, rules, pieces, chunks)
         outputs = _run_pool(min(count, chunks), batches, tables.collected(), ready)
-    cpu, sent = 0.0, 0
-    for n, stats, task_cpu in outputs:
-        merged = merge_stats(merged, stats)
-        done += n
-        cpu += task_cpu
-        sent += 1
-        if progress is not None:
-            elapsed_now = time.perf_counter() - start
-            progress(ProgressReport(done, rounds, elapsed_now, merged, ready[0] - start))
+    merged, cpu, sent = _merged(outputs, rounds, start, ready, progress)
     elapsed = time.perf_counter() - start
     variant = getattr(rules, "variant_name", None)
     sha = getattr(rules, "sha256", None)
