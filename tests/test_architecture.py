@@ -320,7 +320,7 @@ def test_a_games_words_are_served_not_written_in_generic_modules() -> None:
 
 # --- no function past what one reads at once -------------------------------------------------
 
-LONGEST = 55
+LONGEST = 50
 """The most lines of code a function of ``src/croupier`` may have (issue #30 asked for none
 over about 80): the lines of its body, but its docstring and the functions and classes
 defined inside it, which count as their own. Its signature is not counted: a command's
@@ -334,10 +334,10 @@ _KERNEL = (
     "not yet split: the Python twin of a numba kernel, whose helpers would have to be "
     "compiled with it"
 )
+_MIGRATION = "a migration is history: applied databases carry it as written, never edited"
 LONG_FOR_NOW = {
-    "croupier.ledger.migrations.versions.0001_ledger:upgrade": (
-        "a migration is history: applied databases carry it as written, never edited"
-    ),
+    "croupier.ledger.migrations.versions.0001_ledger:upgrade": _MIGRATION,
+    "croupier.ledger.migrations.versions.0014_player_protection:upgrade": _MIGRATION,
     "croupier.analysis.simulation.double_back_jack:_play_py": (
         "not yet split: the simulation kernel's hand in one loop, the Python twin of the "
         "compiled kernel"
@@ -347,6 +347,7 @@ LONG_FOR_NOW = {
     "croupier.analysis.exact.criss_cross_poker:_solve_class_py": _KERNEL,
     "croupier.analysis.exact.criss_cross_poker:_path_moments_py": _KERNEL,
     "croupier.analysis.exact.double_back_jack:_recursion_py": _KERNEL,
+    "croupier.analysis.exact.double_back_jack:_hand_py": _KERNEL,
     "croupier.analysis.exact.double_back_jack_rounds:_unions_py": _KERNEL,
     "croupier.analysis.exact.double_back_jack_rounds:_hit_py": _KERNEL,
     "croupier.analysis.exact.double_back_jack_rounds:_up_card_py": _KERNEL,
