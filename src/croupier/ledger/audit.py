@@ -200,12 +200,7 @@ def _replayed(
     """Every round of the table replayed, its postings derived again and compared with
     the stored ones."""
     policy = find(get_table(session, table_id).game).policy
-    accounts = {
-        (account.kind, account.player_id if account.kind == WALLET else None): account.id
-        for account in session.scalars(
-            select(Account).where(or_(Account.table_id == table_id, Account.kind == WALLET))
-        )
-    }
+    accounts = _account_ids(session, table_id)
     stored: dict[str, dict[tuple[int | None, str], Posting]] = defaultdict(dict)
     for each in postings:
         if each.round_id is not None:
@@ -249,6 +244,16 @@ def _replayed(
         for posting in kept.values():
             problems.append(f"{_named(posting)} names round {round_id}, which is not this table's")
     return problems
+
+
+def _account_ids(session: Session, table_id: str) -> dict[tuple[str, str | None], int]:
+    """The table's accounts and every wallet, by (kind, player id for a wallet)."""
+    return {
+        (account.kind, account.player_id if account.kind == WALLET else None): account.id
+        for account in session.scalars(
+            select(Account).where(or_(Account.table_id == table_id, Account.kind == WALLET))
+        )
+    }
 
 
 def _account_lines(
