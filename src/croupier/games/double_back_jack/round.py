@@ -1328,16 +1328,7 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
         if state.phase in (Phase.DEAL, Phase.PLAY):
             self._reader_working()
         if decision in (Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD):
-            if state.late_card_due() != seat:
-                in_play = state.phase is Phase.PLAY and seat not in state.one_card
-                cite = s.missed_draw if in_play else s.no_cards
-                raise NotYourTurn(
-                    f"box {seat} has no late card due now: the option is a box's dealt only "
-                    "one card, once every other player has received a second card "
-                    "(673a.13(g)), or a box's whose requested card the dealer missed, once "
-                    "every other player has received his additional cards (673a.13(h))",
-                    cite,
-                )
+            self._check_late_card_due(seat)
             return None
         if state.phase is Phase.PLAY and state.late_card_due() == seat:
             raise NotYourTurn(
@@ -1374,8 +1365,22 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
             )
         return hand
 
+    def _check_late_card_due(self, seat: int) -> None:
+        """Refuse a late card's option unless ``seat``'s late card is due."""
+        state = self.state
+        if state.late_card_due() != seat:
+            in_play = state.phase is Phase.PLAY and seat not in state.one_card
+            cite = SECTIONS.missed_draw if in_play else SECTIONS.no_cards
+            raise NotYourTurn(
+                f"box {seat} has no late card due now: the option is a box's dealt only "
+                "one card, once every other player has received a second card "
+                "(673a.13(g)), or a box's whose requested card the dealer missed, once "
+                "every other player has received his additional cards (673a.13(h))",
+                cite,
+            )
+
     def _decide(self, command: Decide, actor: Actor) -> Iterator[Event]:
-        s, state = SECTIONS, self.state
+        s = SECTIONS
         seat, decision = command.seat, command.decision
         hand = self.check_decide(seat, decision, actor, command.amount)
         if decision in (Decision.TAKE_LATE_CARD, Decision.DECLINE_LATE_CARD):
@@ -1394,6 +1399,12 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
             amount=amount,
             cite=self._decision_cite(hand, decision),
         )
+        yield from self._decided(hand, decision, amount)
+        yield from self._advance()
+
+    def _decided(self, hand: Hand, decision: Decision, amount: Cents | None) -> Iterator[Event]:
+        """What ``decision`` on ``hand`` moves: a wager placed, or the hand settled."""
+        s, state, seat = SECTIONS, self.state, hand.seat
         wager = state.wagers[seat][spot_name(Spot.BLACKJACK, hand.index)]
         if decision is Decision.DOUBLE:
             yield WagerPlaced(
@@ -1424,7 +1435,6 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
                 if self._has(hand, kind):
                     yield self._settled(hand, kind, Outcome.LOSE, BUST_CITE)
             yield HandDiscarded(seat=seat, split_hand=hand.index, cite=BUST_CITE)
-        yield from self._advance()
 
     def _late_card(self, seat: int, decision: Decision) -> Iterator[Event]:
         """A box dealt only one card takes its late second card or declines it: the
