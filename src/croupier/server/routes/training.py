@@ -36,7 +36,7 @@ from croupier.registry import GAMES, find, load, rules_from_data
 from croupier.rules.base import RulesSubmission
 from croupier.server.routes.deps import PROBLEMS, Caller, Db
 from croupier.training import items
-from croupier.training.drill import drills_of, judge, judge_total, read_answer
+from croupier.training.drill import Verdict, drills_of, judge, judge_total, read_answer
 from croupier.training.irregularity import DRILL, judge_remedy
 from croupier.training.setting import judge_setting
 
@@ -164,29 +164,10 @@ def payout_answer(body: PayoutAnswerIn, me: Caller, db: Db) -> AnswersOut:
     total = judge_total(found, read_answer(body.total)) if body.total is not None else None
     each = body.seconds / (len(verdicts) + (total is not None))
     answers = [
-        record.Answer(
-            body.item,
-            p.wager,
-            f"{v.expected / 100:.2f}",
-            f"{v.given / 100:.2f}",
-            v.right,
-            each,
-            v.cite,
-        )
-        for p, v in zip(found.payouts, verdicts, strict=True)
+        _paid(body.item, p.wager, v, each) for p, v in zip(found.payouts, verdicts, strict=True)
     ]
     if total is not None:
-        answers.append(
-            record.Answer(
-                body.item,
-                "the total paid",
-                f"{total.expected / 100:.2f}",
-                f"{total.given / 100:.2f}",
-                total.right,
-                each,
-                total.cite,
-            )
-        )
+        answers.append(_paid(body.item, "the total paid", total, each))
     _file(
         db,
         me,
@@ -245,6 +226,12 @@ def _file(
         session_id=body.session,
     )
     db.commit()
+
+
+def _paid(item: int, question: str, verdict: Verdict, seconds: float) -> record.Answer:
+    """The answer to store of a payout ``verdict`` on ``question``, its amounts in dollars."""
+    expected, given = f"{verdict.expected / 100:.2f}", f"{verdict.given / 100:.2f}"
+    return record.Answer(item, question, expected, given, verdict.right, seconds, verdict.cite)
 
 
 def _one(body: Any, question: str, verdict: Any) -> list[record.Answer]:
