@@ -476,6 +476,21 @@ def _lower(new: int | None, old: int | None) -> bool:
     return new is not None and (old is None or new < old)
 
 
+def _change_words(
+    applied: dict[str, int | None],
+    waiting: dict[str, datetime],
+    values: dict[str, int | None],
+    zone: str,
+) -> list[str]:
+    """The limits lowered at once and those to rise once confirmed, in words."""
+    words = [f"{WORDS[n]} lowered to {shown(n, v)} at once" for n, v in applied.items()]
+    words += [
+        f"{WORDS[n]} to rise to {shown(n, values[n])} once confirmed after {when_words(at, zone)}"
+        for n, at in waiting.items()
+    ]
+    return words
+
+
 def set_limits(
     session: Session,
     player_id: str,
@@ -522,12 +537,7 @@ def set_limits(
     row.pending_json = json.dumps(waits, sort_keys=True)
     session.flush()
     if applied or waiting:
-        words = [f"{WORDS[n]} lowered to {shown(n, v)} at once" for n, v in applied.items()]
-        words += [
-            f"{WORDS[n]} to rise to {shown(n, values[n])} once confirmed after "
-            f"{when_words(at, now_periods.zone)}"
-            for n, at in waiting.items()
-        ]
+        words = _change_words(applied, waiting, values, now_periods.zone)
         record(
             session,
             kind=Kind.PLAYER_LIMITS_CHANGED,
