@@ -120,6 +120,17 @@ def access_report(
             until = None if row.ended_at is None else utc(row.ended_at)
             line = Access(utc(row.started_at), "session", row.address, until, row.ended_why)
             account.lines.append(line)
+    _add_sign_in_events(session, accounts, since, player_id)
+    for account in accounts.values():
+        account.lines.sort(key=lambda line: line.at)
+    return list(accounts.values())
+
+
+def _add_sign_in_events(
+    session: Session, accounts: dict[str, Account], since: datetime | None, player_id: str | None
+) -> None:
+    """Add the failed sign-ins and the locks (of ``player_id`` only, where given) to their
+    accounts, an id that is no account's getting one of its own."""
     watched = [Kind.LOGIN_FAILED, Kind.ACCOUNT_LOCKED]
     for entry in significant_events(session, kinds=watched, subject=player_id, since=since):
         account = accounts.get(entry.subject)
@@ -137,9 +148,6 @@ def access_report(
             account.lines.append(
                 Access(entry.at, "locked" if locked else "unlocked", why=entry.who)
             )
-    for account in accounts.values():
-        account.lines.sort(key=lambda line: line.at)
-    return list(accounts.values())
 
 
 def _open_at(row: PlayerSession, moment: datetime) -> bool:
