@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session
 
 from croupier import citations
-from croupier.engine import DEALER, Actor, LegalCommand, Round, RoundVoided
+from croupier.engine import DEALER, Actor, Command, LegalCommand, Round, RoundVoided
 from croupier.errors import AccessDenied as AccessDenied
 from croupier.errors import DeadlinePassed as DeadlinePassed
 from croupier.errors import IllegalCommand, NotYourTurn, RulesSubmissionError
@@ -475,10 +475,7 @@ def handle_command(
     head = _read_head(session, player, table_id, now, head)
     actor = _actor(player, head, table_id, for_seat)
     spec = find(head.game)
-    game = spec.round_type
-    # Strictly as JSON: a seat is a JSON integer ("3", true, 3.0 are refused), a yes/no
-    # is true or false ("yes", 1 are refused); pydantic's lax mode would take them.
-    command = game.command_adapter.validate_json(json.dumps(body.command), strict=True)
+    command = _strict_command(spec.round_type, body)
     row, round_, first_new, old_version, current = _take_round(
         session, table_id, head, command, rng, now
     )
@@ -488,11 +485,7 @@ def handle_command(
     if isinstance(named, int) and not isinstance(named, bool):
         round_.submission.check_seat_exists(named)  # as taking that seat is refused
     if isinstance(actor, int) and actor not in round_.opened.seats:
-        raise NotYourTurn(
-            f"you sat down at seat {actor} after round {row.id} opened: you play from the "
-            "next round",
-            "server:seats",
-        )
+        raise _seated_since(actor, row.id)
     if (
         isinstance(actor, int)
         and for_seat is None
@@ -521,6 +514,22 @@ def handle_command(
         at=table_state.clock(session, now),
     )
     return _command_out(session, player, table_id, row, round_, version, status, written, now)
+
+
+def _strict_command(game: type[Round[Any]], body: schemas.CommandIn) -> Command:
+    """``body``'s command, read strictly as JSON: a seat is a JSON integer ("3", true, 3.0
+    are refused), a yes/no is true or false ("yes", 1 are refused); pydantic's lax mode
+    would take them."""
+    command: Command = game.command_adapter.validate_json(json.dumps(body.command), strict=True)
+    return command
+
+
+def _seated_since(actor: int, round_id: str) -> NotYourTurn:
+    """The refusal of a player who sat down at ``actor`` after the round opened."""
+    return NotYourTurn(
+        f"you sat down at seat {actor} after round {round_id} opened: you play from the next round",
+        "server:seats",
+    )
 
 
 def _read_head(
