@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from croupier.errors import NotRevealed
 from croupier.ledger import repository as repo
-from croupier.ledger.models import Player, RoundRow
+from croupier.ledger.models import EventRow, Player, RoundRow
 from croupier.registry import find
 from croupier.sealing import element_commitments
 from croupier.server import schemas
@@ -69,34 +69,11 @@ def reveal(session: Session, round_id: str, me: Player) -> schemas.RevealOut:
         raise repo.NotFound(f"no round {round_id!r}", "ledger")
     revealable(session, row)
     table = repo.get_table(session, row.table_id)
-    events = []
     _, round_ = repo.load_round(session, round_id)
     names: dict[str, str] = {}
     if me.role not in ("dealer", "admin"):
         names = stand_ins(round_.events, find(table.game).policy)
-    for stored in repo.round_events(session, round_id):
-        body = json.loads(stored.body)
-        shown = replaced(body, names)
-        salts = json.loads(stored.salts) if stored.salts else {}
-        elements = {
-            name: element_commitments(body[name], salt)
-            for name, salt in salts.items()
-            if isinstance(salt, list)
-        }
-        events.append(
-            schemas.RevealedEvent(
-                seq=stored.seq,
-                index=stored.index,
-                type=stored.type,
-                prev_hash=stored.prev_hash,
-                hash=stored.hash,
-                sealed=json.loads(stored.sealed) if stored.sealed else {},
-                event=shown,
-                salts=salts,
-                elements=elements,
-                ids_replaced=shown != body,
-            )
-        )
+    events = [_revealed(stored, names) for stored in repo.round_events(session, round_id)]
     before = session.scalars(
         select(RoundRow.id).where(
             RoundRow.table_id == row.table_id, RoundRow.number == row.number - 1
@@ -111,4 +88,28 @@ def reveal(session: Session, round_id: str, me: Player) -> schemas.RevealOut:
         previous_round_id=before,
         carried_on=find(table.game).policy.carried_on(round_),
         software=schemas.software(),
+    )
+
+
+def _revealed(stored: EventRow, names: dict[str, str]) -> schemas.RevealedEvent:
+    """One stored event as the reveal shows it, account ids by their stand-ins ``names``."""
+    body = json.loads(stored.body)
+    shown = replaced(body, names)
+    salts = json.loads(stored.salts) if stored.salts else {}
+    elements = {
+        name: element_commitments(body[name], salt)
+        for name, salt in salts.items()
+        if isinstance(salt, list)
+    }
+    return schemas.RevealedEvent(
+        seq=stored.seq,
+        index=stored.index,
+        type=stored.type,
+        prev_hash=stored.prev_hash,
+        hash=stored.hash,
+        sealed=json.loads(stored.sealed) if stored.sealed else {},
+        event=shown,
+        salts=salts,
+        elements=elements,
+        ids_replaced=shown != body,
     )
