@@ -32,6 +32,24 @@ def legend(codes: Iterable[str]) -> dict[str, str]:
     return {code: BLACKJACK_CODES.get(code, code) for code in codes}
 
 
+def _from_row_objects(rows: Sequence[Any], title: str, columns: Sequence[str]) -> StrategyChart:
+    """:func:`grid_from` for row objects with ``label``, ``cells`` and maybe ``kind``."""
+    cells = tuple(tuple(str(cell) for cell in r.cells) for r in rows)
+    width = max(len(row) for row in cells)
+    heads = tuple(columns) if len(columns) == width else tuple(str(i) for i in range(width))
+    labels = tuple(f"{getattr(r, 'kind', '')} {r.label}".replace("_", " ").strip() for r in rows)
+    seen = dict.fromkeys(cell for row in cells for cell in row if cell)
+    return StrategyChart(
+        title,
+        labels,
+        heads,
+        cells,
+        legend(seen),
+        row_heading="player's hand",
+        column_heading="dealer's up card",
+    )
+
+
 def grid_from(
     value: object, title: str, columns: Sequence[str] = ()
 ) -> StrategyChart | ReportSection | None:
@@ -46,22 +64,7 @@ def grid_from(
         and value
         and all(hasattr(r, "cells") and hasattr(r, "label") for r in value)
     ):
-        cells = tuple(tuple(str(cell) for cell in r.cells) for r in value)
-        width = max(len(row) for row in cells)
-        heads = tuple(columns) if len(columns) == width else tuple(str(i) for i in range(width))
-        labels = tuple(
-            f"{getattr(r, 'kind', '')} {r.label}".replace("_", " ").strip() for r in value
-        )
-        seen = dict.fromkeys(cell for row in cells for cell in row if cell)
-        return StrategyChart(
-            title,
-            labels,
-            heads,
-            cells,
-            legend(seen),
-            row_heading="player's hand",
-            column_heading="dealer's up card",
-        )
+        return _from_row_objects(value, title, columns)
     if isinstance(value, str):
         return ReportSection(title=title, text=value)
     if isinstance(value, Mapping):
