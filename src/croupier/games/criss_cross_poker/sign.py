@@ -98,6 +98,13 @@ def sign(rules: CrissCrossPokerRules) -> RenderableType:
                 style="bold",
             )
         )
+    parts.append(_table_limits(rules))
+    return Group(*parts)
+
+
+def _table_limits(rules: CrissCrossPokerRules) -> Text:
+    """The table limits: the antes', the bets' as multiples, the Five Card Bonus's."""
+    s = rules.sections
     antes = limit_range(rules.minimum_wager, rules.maximum_wager)
     limits = (
         f"Table limits: Ante Across and Ante Down {antes} each; Across, Down and Middle "
@@ -105,5 +112,4 @@ def sign(rules: CrissCrossPokerRules) -> RenderableType:
     )
     if rules.five_card_bonus:
         limits += f"; Five Card Bonus {limit_range(*rules.bonus_limits())}"
-    parts.append(Text(limits))
-    return Group(*parts)
+    return Text(limits)
