@@ -454,20 +454,7 @@ def par_sheet(rules: CrapsRules | None = None) -> ParSheet:
         if rules.offers(WagerKind.DONT_PASS):
             wagers.append(line_with_odds(rules, dont=True))
             line.append(True)
-        for dont in line:
-            edges = ", ".join(
-                f"{limit} {float(_risk(line_with_odds(rules, dont, limit))):.4%}"
-                for limit in STANDARD_ODDS_LIMITS
-            )
-            words = spot_words("dont_pass" if dont else "pass")
-            here = _risk(line_with_odds(rules, dont))
-            notes.append(
-                f"{words} with full odds ({'dont_pass' if dont else 'pass'}_with_odds): its "
-                f"house edge is per unit of the {words} wager, the same as {words} alone, as "
-                "the odds pay true odds and add no edge; per unit of everything wagered, line "
-                f"wager and odds (the element of risk), it is {float(here):.4%} at "
-                f"{rules.odds_limit}, and at each common limit ({_ODDS}): {edges}."
-            )
+        notes += [_full_odds_note(rules, dont) for dont in line]
     if rules.offers(WagerKind.FIRE_BET):
         wagers.append(fire_figures(rules))
     if rules.offers(WagerKind.BONUS_CRAPS):
@@ -478,6 +465,24 @@ def par_sheet(rules: CrapsRules | None = None) -> ParSheet:
         wagers=tuple(wagers),
         notes=tuple(notes),
         rules_sha256=rules.sha256(),
+    )
+
+
+def _full_odds_note(rules: CrapsRules, dont: bool) -> str:
+    """The note on Pass (or Don't Pass, ``dont``) with full odds: its element of risk at
+    the table's odds limit and at each common one."""
+    edges = ", ".join(
+        f"{limit} {float(_risk(line_with_odds(rules, dont, limit))):.4%}"
+        for limit in STANDARD_ODDS_LIMITS
+    )
+    words = spot_words("dont_pass" if dont else "pass")
+    here = _risk(line_with_odds(rules, dont))
+    return (
+        f"{words} with full odds ({'dont_pass' if dont else 'pass'}_with_odds): its "
+        f"house edge is per unit of the {words} wager, the same as {words} alone, as "
+        "the odds pay true odds and add no edge; per unit of everything wagered, line "
+        f"wager and odds (the element of risk), it is {float(here):.4%} at "
+        f"{rules.odds_limit}, and at each common limit ({_ODDS}): {edges}."
     )
 
 
