@@ -553,17 +553,7 @@ def check_rounds(
         alone, found = _check_one(earlier, None, None)
         check.problems += [f"round {alone.round_id}: {p}" for p in alone.problems]
         chain.append((earlier, found))
-    for (newer, later), (older, before) in pairwise(chain):
-        if later is None or before is None:
-            continue  # its own check says why it cannot be checked
-        _link(newer, older, check)
-        newer_events = sorted(newer.get("events", []), key=lambda e: e["index"])
-        older_events = sorted(older.get("events", []), key=lambda e: e["index"])
-        if (problem := _follows_in_place(newer, newer_events, older, older_events)) is not None:
-            check.problems.append(problem)
-        problem = spec_of(later).policy.follows(before, later)
-        if problem is not None:
-            check.problems.append(problem)
+    _check_follows(chain, check)
     last, oldest = chain[-1]
     if oldest is None:
         return check  # the oldest round's own check says why it cannot be checked
@@ -578,6 +568,24 @@ def check_rounds(
             "own shuffle, each carry on exactly what the one before left"
         )
     return check
+
+
+def _check_follows(
+    chain: Sequence[tuple[dict[str, Any], Round[Any] | None]], check: RoundCheck
+) -> None:
+    """Each round of ``chain`` (newest first, each reveal with its replayed round) follows
+    the one before it in the table's chain and carries on exactly what it left."""
+    for (newer, later), (older, before) in pairwise(chain):
+        if later is None or before is None:
+            continue  # its own check says why it cannot be checked
+        _link(newer, older, check)
+        newer_events = sorted(newer.get("events", []), key=lambda e: e["index"])
+        older_events = sorted(older.get("events", []), key=lambda e: e["index"])
+        if (problem := _follows_in_place(newer, newer_events, older, older_events)) is not None:
+            check.problems.append(problem)
+        problem = spec_of(later).policy.follows(before, later)
+        if problem is not None:
+            check.problems.append(problem)
 
 
 def _follows_in_place(
@@ -648,17 +656,7 @@ def _check_one(
     if not revealed.get("events"):
         check.problems.append("the reveal holds no events")
         return check, None
-    shape = malformed(revealed["events"], "the reveal") or (
-        None
-        if received is None
-        else malformed(
-            list(received),
-            "the events you received",
-            optional=("sealed",),
-            nullable=WITHHELD,  # an event stored before sealing: croupier.server.legacy
-        )
-    )
-    if shape is not None:
+    if (shape := _malformed(revealed, received)) is not None:
         check.problems.append(f"{shape}: it cannot be checked")
         return check, None
     events = sorted(revealed["events"], key=lambda e: e["index"])
@@ -687,6 +685,20 @@ def _check_one(
                 "compared, not their hashes"
             )
     return check, _check_replay(revealed, events, check)
+
+
+def _malformed(revealed: dict[str, Any], received: Sequence[dict[str, Any]] | None) -> str | None:
+    """What is wrong with the shape of the reveal's events or those received, if anything."""
+    return malformed(revealed["events"], "the reveal") or (
+        None
+        if received is None
+        else malformed(
+            list(received),
+            "the events you received",
+            optional=("sealed",),
+            nullable=WITHHELD,  # an event stored before sealing: croupier.server.legacy
+        )
+    )
 
 
 def _note_stand_ins(events: Sequence[dict[str, Any]], check: RoundCheck) -> None:
