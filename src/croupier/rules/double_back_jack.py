@@ -364,6 +364,21 @@ class DoubleBackJackRules(RulesSubmission):
                 f"least one deck and sets no maximum; croupier's analysis and simulation "
                 f"support up to {MAX_DECKS} (601a.2)"
             )
+        self._check_colors(info)
+        if not 1 <= self.adjacent_boxes <= 6:
+            raise ValueError(
+                f"adjacent_boxes must be 1 to 6, not {self.adjacent_boxes} ({s.adjacent_boxes})"
+            )
+        if self.chip <= 0:
+            raise ValueError(
+                f"the smallest chip must be positive, not {self.chip} ({s.insurance_limit})"
+            )
+        return self
+
+    def _check_colors(self, info: ValidationInfo) -> None:
+        """A back colour named for each batch: one for manual shuffling, two different ones
+        for an automated shuffler."""
+        s = SECTIONS
         colors = self.batch_colors
         if len(colors) < len(self.batch_colors) or any(not c.strip() for c in colors):
             raise ValueError(f"name a back colour for each batch ({s.back_colors})")
@@ -384,15 +399,6 @@ class DoubleBackJackRules(RulesSubmission):
                 "the two batches must have backs of different colours, e.g. "
                 f"('red', 'blue'), not {self.back_colors!r} ({s.back_colors})"
             )
-        if not 1 <= self.adjacent_boxes <= 6:
-            raise ValueError(
-                f"adjacent_boxes must be 1 to 6, not {self.adjacent_boxes} ({s.adjacent_boxes})"
-            )
-        if self.chip <= 0:
-            raise ValueError(
-                f"the smallest chip must be positive, not {self.chip} ({s.insurance_limit})"
-            )
-        return self
 
 
 __all__ = [
