@@ -279,6 +279,29 @@ def latest(session: Session, kind: Kind, subject: str | None = None) -> Signific
     return None if row is None else _read(row)
 
 
+def _as_hashed(row: SignificantEventRow) -> bool:
+    """Whether ``row`` records what its hash was worked out over (a kind croupier has,
+    JSON before and after)."""
+    try:
+        kind_known = row.kind in {kind.value for kind in Kind}
+        json.loads(row.before_json)
+        json.loads(row.after_json)
+    except ValueError:
+        kind_known = False
+    recomputed = entry_hash(
+        row.prev_hash,
+        seq=row.seq,
+        at=row.at,
+        who=row.who,
+        kind=row.kind,
+        subject=row.subject,
+        before_json=row.before_json,
+        after_json=row.after_json,
+        words=row.words,
+    )
+    return recomputed == row.hash and kind_known
+
+
 def verify_significant_events(session: Session) -> list[str]:
     """Recompute the log's hash chain from :data:`GENESIS` and compare it with every
     stored entry and the stored head; each problem in words, naming the entry (none: the
@@ -301,24 +324,7 @@ def verify_significant_events(session: Session) -> list[str]:
                 f"significant event {row.seq} does not follow the hash of {before}: an entry "
                 "before it was deleted, altered or forged"
             )
-        try:
-            kind_known = row.kind in {kind.value for kind in Kind}
-            json.loads(row.before_json)
-            json.loads(row.after_json)
-        except ValueError:
-            kind_known = False
-        recomputed = entry_hash(
-            row.prev_hash,
-            seq=row.seq,
-            at=row.at,
-            who=row.who,
-            kind=row.kind,
-            subject=row.subject,
-            before_json=row.before_json,
-            after_json=row.after_json,
-            words=row.words,
-        )
-        if recomputed != row.hash or not kind_known:
+        if not _as_hashed(row):
             problems.append(
                 f"significant event {row.seq} ({row.kind} of {row.subject}) was altered: its "
                 "hash does not match what it records"
