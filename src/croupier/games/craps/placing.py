@@ -88,14 +88,10 @@ def why_no_spot(rules: CrapsRules, spot: str) -> str:
     return no_spot(spot, labels, _rule_of(spot))
 
 
-def _window(state: CrapsState, seat: int, spot: str) -> Refusal | None:
-    """Whether ``spot`` may be made now at all (623a.4, 623a.6, 623a.11, 623a.12)."""
-    rules, point = state.rules, state.point
-    if spot not in ORDER:
-        return Refusal(why_no_spot(rules, spot), WAGERS)
+def _line_window(spot: str, point: int | None) -> Refusal | None:
+    """Whether a Pass, Don't Pass, Come or Don't Come wager ``spot`` may be made with
+    ``point`` on (``None``: a come-out roll) (623a.4)."""
     kind, number = kind_of(spot), number_of(spot)
-    if not rules.offers(wager_kind(spot)):
-        return Refusal(f"this table does not offer {spot_words(spot)}", WAGERS)
     if kind in ("come", "dont_come") and number is not None:
         return Refusal(
             f"{spot_words(kind)} is made in its box and travels to its number when the next "
@@ -116,6 +112,19 @@ def _window(state: CrapsState, seat: int, spot: str) -> Refusal | None:
             f"{instead} wager",
             MAKING,
         )
+    return None
+
+
+def _window(state: CrapsState, seat: int, spot: str) -> Refusal | None:
+    """Whether ``spot`` may be made now at all (623a.4, 623a.6, 623a.11, 623a.12)."""
+    rules, point = state.rules, state.point
+    if spot not in ORDER:
+        return Refusal(why_no_spot(rules, spot), WAGERS)
+    number = number_of(spot)
+    if not rules.offers(wager_kind(spot)):
+        return Refusal(f"this table does not offer {spot_words(spot)}", WAGERS)
+    if (line := _line_window(spot, point)) is not None:
+        return line
     if is_odds(spot):
         flat = state.held(seat, contract_of(spot))
         if flat is None or (number is None and point is None):
