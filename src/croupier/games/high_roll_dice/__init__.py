@@ -393,22 +393,6 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
                 state.phase = Phase.FIRST_THROW
             case ExtraRollCollected(seat=seat, amount=amount):
                 state.collected[seat] = state.extra_rolls.pop(seat)
-            case DiceThrown(roll=roll, faces=faces):
-                self._expect(
-                    state, event, Phase.FIRST_THROW if roll == "first" else Phase.EXTRA_THROW
-                )
-                state.dice = faces
-                state.extra_thrown = roll == "extra"
-                state.phase = Phase.FIRST_CALL if roll == "first" else Phase.EXTRA_CALL
-            case ThrowInvalidated():
-                self._expect(state, event, Phase.FIRST_CALL, Phase.EXTRA_CALL)
-                state.dice = ()
-                state.extra_thrown = False
-                first = state.phase is Phase.FIRST_CALL
-                state.phase = Phase.FIRST_THROW if first else Phase.EXTRA_THROW
-            case DieCorrected(die=die, face=face):
-                self._expect(state, event, Phase.FIRST_CALL, Phase.EXTRA_CALL)
-                state.dice = (*state.dice[:die], face, *state.dice[die + 1 :])
             case ResultCalled(face=face, count=count):
                 self._expect(state, event, Phase.FIRST_CALL)
                 state.first = (face, count)
@@ -428,8 +412,31 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
             case RoundCompleted():
                 state.phase = Phase.COMPLETED
             case _:
-                raise ReplayError(f"{event!r} is not a High Roll Dice event", "engine:replay")
+                self._evolve_throw(state, event)
         return state
+
+    def _evolve_throw(self, state: HighRollDiceState, event: Event) -> None:
+        """:meth:`evolve` for the dice thrown, invalidated or corrected (any other event is
+        not High Roll Dice's)."""
+        match event:
+            case DiceThrown(roll=roll, faces=faces):
+                self._expect(
+                    state, event, Phase.FIRST_THROW if roll == "first" else Phase.EXTRA_THROW
+                )
+                state.dice = faces
+                state.extra_thrown = roll == "extra"
+                state.phase = Phase.FIRST_CALL if roll == "first" else Phase.EXTRA_CALL
+            case ThrowInvalidated():
+                self._expect(state, event, Phase.FIRST_CALL, Phase.EXTRA_CALL)
+                state.dice = ()
+                state.extra_thrown = False
+                first = state.phase is Phase.FIRST_CALL
+                state.phase = Phase.FIRST_THROW if first else Phase.EXTRA_THROW
+            case DieCorrected(die=die, face=face):
+                self._expect(state, event, Phase.FIRST_CALL, Phase.EXTRA_CALL)
+                state.dice = (*state.dice[:die], face, *state.dice[die + 1 :])
+            case _:
+                raise ReplayError(f"{event!r} is not a High Roll Dice event", "engine:replay")
 
     _expect = staticmethod(expect_phase)
 
