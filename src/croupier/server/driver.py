@@ -336,22 +336,40 @@ def expire(
                 session.commit()
                 continue
             actor, command = steps[0]
-            seat = actor if isinstance(actor, int) else None
-            if seat is not None:
-                overdue.discard(seat)
-            try:
-                out = service_command(
-                    session, _player_for(round_, actor), table_id, command, rng, due.version, seat
-                )
-                # The wait that follows is timed from then, so a deadline that has passed
-                # since is applied in this call too, whenever the server looks.
-                out = after_command(session, out, rng, moment)
-                session.commit()
-            except (CroupierError, IntegrityError):  # another process was first
-                session.rollback()
+            if isinstance(actor, int):
+                overdue.discard(actor)
+            out = _time_out(session, table_id, round_, (actor, command), rng, due.version, moment)
+            if out is None:  # another process was first
                 return done
             done.append(out)
     return done
+
+
+def _time_out(
+    session: Session,
+    table_id: str,
+    round_: Round[Any],
+    step: tuple[Actor, Command],
+    rng: Rng,
+    version: int,
+    moment: datetime,
+) -> schemas.CommandOut | None:
+    """Apply one timeout's ``step`` (the actor, the command) through the command path and
+    commit; ``None`` (rolled back) where another process applied it first."""
+    actor, command = step
+    seat = actor if isinstance(actor, int) else None
+    try:
+        out = service_command(
+            session, _player_for(round_, actor), table_id, command, rng, version, seat
+        )
+        # The wait that follows is timed from then, so a deadline that has passed
+        # since is applied in this call too, whenever the server looks.
+        out = after_command(session, out, rng, moment)
+        session.commit()
+    except (CroupierError, IntegrityError):
+        session.rollback()
+        return None
+    return out
 
 
 def _stalled(session: Session, table_id: str, due: Any, now: datetime) -> datetime | None:
