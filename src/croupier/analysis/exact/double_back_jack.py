@@ -785,6 +785,30 @@ def _start_probability(shoe: Counts, up: int, first: int, second: int) -> float:
     return float(p) * (1 if first == second else 2)
 
 
+def _split_doubled(
+    totals: Totals,
+    shoe: Counts,
+    n: int,
+    hard: int,
+    ace: bool,
+    p: float,
+    hand: Floats,
+    staked: Floats,
+) -> None:
+    """Add to ``hand`` and ``staked`` a split hand (``hard``, ``ace``: its two cards, with
+    probability ``p``) doubled down: its one more card from ``shoe`` (``n`` cards before
+    the split hand's second card came out; restored on return)."""
+    for w in range(1, 11):
+        more = int(shoe[w - 1])
+        if more == 0:
+            continue
+        shoe[w - 1] -= 1
+        _hand(shoe, n - 2, hard + w, ace or w == 1, 2.0, True, totals.hits,
+              totals.takes, p * more / (n - 1), hand, staked,
+              totals.takes_doubled, totals.original)  # fmt: skip
+        shoe[w - 1] += 1
+
+
 def _hand_nets(policy: StartPolicy, shoe: Counts) -> tuple[Floats, float]:
     """The round-net distribution (round bins) of a start given no dealer Blackjack, and
     the expected stake, playing ``policy``; ``shoe`` holds the cards left after the up
@@ -811,15 +835,7 @@ def _hand_nets(policy: StartPolicy, shoe: Counts) -> tuple[Floats, float]:
             hard, ace = first + v, first == 1 or v == 1
             choice = int(np.argmax(policy.split_values[v - 1]))
             if choice == DOUBLE and _total(hard, ace) < 21:
-                for w in range(1, 11):
-                    more = int(shoe[w - 1])
-                    if more == 0:
-                        continue
-                    shoe[w - 1] -= 1
-                    _hand(shoe, n - 2, hard + w, ace or w == 1, 2.0, True, totals.hits,
-                          totals.takes, p * more / (n - 1), hand, staked,
-                          totals.takes_doubled, totals.original)  # fmt: skip
-                    shoe[w - 1] += 1
+                _split_doubled(totals, shoe, n, hard, ace, p, hand, staked)
                 shoe[v - 1] += 1
                 continue
             stake, doubled = 1.0, choice == STAND
