@@ -320,7 +320,7 @@ def test_a_games_words_are_served_not_written_in_generic_modules() -> None:
 
 # --- no function past what one reads at once -------------------------------------------------
 
-LONGEST = 50
+LONGEST = 45
 """The most lines of code a function of ``src/croupier`` may have (issue #30 asked for none
 over about 80): the lines of its body, but its docstring and the functions and classes
 defined inside it, which count as their own. Its signature is not counted: a command's
@@ -337,6 +337,7 @@ _KERNEL = (
 _MIGRATION = "a migration is history: applied databases carry it as written, never edited"
 LONG_FOR_NOW = {
     "croupier.ledger.migrations.versions.0001_ledger:upgrade": _MIGRATION,
+    "croupier.ledger.migrations.versions.0009_posting_chain:upgrade": _MIGRATION,
     "croupier.ledger.migrations.versions.0014_player_protection:upgrade": _MIGRATION,
     "croupier.analysis.simulation.double_back_jack:_play_py": (
         "not yet split: the simulation kernel's hand in one loop, the Python twin of the "
@@ -344,6 +345,7 @@ LONG_FOR_NOW = {
     ),
     "croupier.analysis.simulation.craps:__init__": "not yet split: the kernel's tables",
     "croupier.analysis.simulation.craps:_hands": "not yet split: a numba kernel's hand loop",
+    "croupier.analysis.simulation.craps:_count_keys": "not yet split: a numba kernel",
     "croupier.analysis.exact.criss_cross_poker:_solve_class_py": _KERNEL,
     "croupier.analysis.exact.criss_cross_poker:_path_moments_py": _KERNEL,
     "croupier.analysis.exact.double_back_jack:_recursion_py": _KERNEL,
@@ -351,6 +353,7 @@ LONG_FOR_NOW = {
     "croupier.analysis.exact.double_back_jack_rounds:_unions_py": _KERNEL,
     "croupier.analysis.exact.double_back_jack_rounds:_hit_py": _KERNEL,
     "croupier.analysis.exact.double_back_jack_rounds:_up_card_py": _KERNEL,
+    "croupier.analysis.exact.double_back_jack_rounds:_walk_py": _KERNEL,
 }
 """The functions over :data:`LONGEST` lines today, each with why: the list only shrinks
 (a function listed that is no longer over fails too, so that it is taken off)."""
