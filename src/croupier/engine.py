@@ -78,6 +78,7 @@ from pydantic import (
 
 import croupier
 from croupier.errors import (
+    AccessDenied,
     CroupierError,
     IllegalCommand,
     NoRandomSource,
@@ -340,6 +341,10 @@ class Round(ABC, Generic[StateT]):
         since the round opened, but the actor's (the table says so, :meth:`handle`; no
         event records it). A command for one of them is refused as for a seat nobody
         holds, not as another player's."""
+        self.joined: frozenset[int] = frozenset()
+        """While a command is handled: the seats another player has taken since the round
+        opened (the table says so, :meth:`handle`). A command for one is refused as for
+        another player's seat (403), not as for a seat nobody holds."""
         self.state = self._fold(events)
         self.events = list(events)
 
@@ -549,9 +554,22 @@ class Round(ABC, Generic[StateT]):
         stores), whether or not it is still in force at the table."""
         return self._stored_rules(self.opened)
 
-    def handle(self, command: Command, actor: Actor, vacated: Collection[int] = ()) -> list[Event]:
+    def handle(
+        self,
+        command: Command,
+        actor: Actor,
+        vacated: Collection[int] = (),
+        joined: Collection[int] = (),
+        *,
+        late: NotYourTurn | None = None,
+    ) -> list[Event]:
         """Apply ``command`` from ``actor``; return the events it caused. ``vacated``: the
-        round's seats whose player has left the seat since it opened (:attr:`vacated`).
+        round's seats whose player has left the seat since it opened (:attr:`vacated`);
+        ``joined``: the seats another player has taken since (:attr:`joined`); ``late``,
+        where the actor himself sat down after the round opened: the refusal raised in
+        place of whatever the command would do and of any refusal but a permission's
+        (who may comes before the round's state: the dealer's command or another seat's
+        wager is still refused 403).
 
         Raises :class:`IllegalCommand` (naming the rule) and leaves the round
         exactly as it was when the command is refused.
@@ -565,20 +583,32 @@ class Round(ABC, Generic[StateT]):
         self._stream, self._start = None, before  # a sealed round's draws start afresh
         drawn = (self._drawn, self._seeds_fixed_at)
         self.vacated = frozenset(seat for seat in vacated if seat != actor)
+        self.joined = frozenset(seat for seat in joined if seat != actor)
         try:
             for event in self.decide(command, actor):
+                if late is not None:
+                    raise late
                 self.state = self.evolve(self.state, event)
                 self.events.append(event)
                 emitted.append(event)
-        except BaseException:
+        except BaseException as error:
             del self.events[before:]
             self.state = self._fold(self.events)
             self._drawn, self._seeds_fixed_at = drawn
+            permission = isinstance(error, AccessDenied)
+            if late is not None and isinstance(error, IllegalCommand) and not permission:
+                raise late from None
             raise
         finally:
             self._stream, self._start = None, None
-            self.vacated = frozenset()
+            self.vacated = self.joined = frozenset()
         return emitted
+
+    def seat_empty(self, seat: int, seats: Collection[int]) -> bool:
+        """Whether a command for ``seat`` finds nobody there: not taken by another player
+        since the round opened (:attr:`joined`), and not one of the round's ``seats`` or
+        left since (:attr:`vacated`)."""
+        return seat not in self.joined and (seat in self.vacated or seat not in seats)
 
     def apply(self, event: Event) -> None:
         """Add ``event``, already stored, to the round as a fold over its events does (a

@@ -375,7 +375,7 @@ class WageringRound(Round[LayoutT]):
         s = self.betting_sections
         if actor == DEALER:
             raise OtherSeat(dealer_for(seat), s.seated)
-        if seat not in self.state.seats or seat in self.vacated:
+        if self.seat_empty(seat, self.state.seats):
             raise empty_seat(seat, s.seated)
         if actor != seat:
             raise OtherSeat(f"seat {actor} may not wager for seat {seat}", s.seated)

@@ -494,24 +494,29 @@ def handle_command(
     named = getattr(command, "seat", None)
     if isinstance(named, int) and not isinstance(named, bool):
         round_.submission.check_seat_exists(named)  # as taking that seat is refused
+    late = None
     if isinstance(actor, int) and actor not in round_.opened.seats:
-        raise NotYourTurn(
+        late = NotYourTurn(
             f"you sat down at seat {actor} after round {row.id} opened: you play from the "
             "next round",
             "server:seats",
         )
-    if (
+    elif (
         isinstance(actor, int)
         and for_seat is None
         and (old_version is None or not spec.policy.has_wager(round_, actor))
     ):  # a disabled player finishes the round he has wagers in, and plays no other
         disabling.check_player(session, player.id, f"wager in round {row.id}")
-    if old_version is not None and spec.policy.answered_before(round_, command, actor):
+    if (
+        late is None
+        and old_version is not None
+        and spec.policy.answered_before(round_, command, actor)
+    ):
         # Asked again for what the round has shown him (in his view): answered with no
         # event, so that repeating it neither grows the round nor restarts a wait.
         return _answered_before(session, player, table_id, row, current)
     placed = len(round_.events)
-    round_.handle(command, actor, _vacated(session, table_id, round_, actor, named))
+    round_.handle(command, actor, *_changed(session, table_id, round_, actor, named), late=late)
     if body.client_seed is not None or body.next_seed_commitment is not None:
         _seeds(session, player, table_id, body, round_, actor, placed)
     spec.policy.run_dealer_steps(round_)
@@ -530,19 +535,22 @@ def handle_command(
     return _command_out(session, player, table_id, row, round_, version, status, written, now)
 
 
-def _vacated(
+def _changed(
     session: Session, table_id: str, round_: Round[Any], actor: Actor, named: object
-) -> frozenset[int]:
-    """The round's seats whose player has left the seat since it opened, read where a
-    player's command names a seat not his own (a command for one is refused as for a
-    seat nobody holds, :attr:`~croupier.engine.Round.vacated`); else none."""
+) -> tuple[frozenset[int], frozenset[int]]:
+    """The seats changed since the round opened, read where a player's command names a
+    seat not his own: those of the round whose player has left (a command for one is
+    refused as for a seat nobody holds, :attr:`~croupier.engine.Round.vacated`) and
+    those another player has taken (refused as another player's,
+    :attr:`~croupier.engine.Round.joined`); else none."""
     if not isinstance(actor, int) or not isinstance(named, int) or named == actor:
-        return frozenset()
+        return frozenset(), frozenset()
     rows = session.execute(select(Seat.seat, Seat.player_id).where(Seat.table_id == table_id))
     held = {row.seat: row.player_id for row in rows}
-    return frozenset(
-        seat for seat, player in round_.opened.seats.items() if held.get(seat) != player
-    )
+    opened = round_.opened.seats
+    vacated = frozenset(seat for seat, player in opened.items() if held.get(seat) != player)
+    joined = frozenset(seat for seat in held if seat not in opened or seat in vacated)
+    return vacated, joined
 
 
 def _answered_before(

@@ -700,9 +700,11 @@ class PaiGowRound(WageringRound[PaiGowState]):
         """``actor`` must be the player seated at ``seat`` (one player may hold several
         adjacent areas, 621a.13)."""
         state = self.state
-        if seat not in state.seats:
-            raise NotYourTurn(f"seat {seat} is not occupied", S.seated_only)
-        if actor == DEALER or state.seats.get(actor) != state.seats[seat]:
+        if actor == DEALER:
+            raise OtherSeat(f"only the player at seat {seat} may {what}", cite)
+        if self.seat_empty(seat, state.seats):
+            raise empty_seat(seat, S.seated_only)
+        if state.seats.get(actor) != state.seats.get(seat):
             raise OtherSeat(f"only the player at seat {seat} may {what}", cite)
 
     def _bank_actor(self, actor: Actor, what: str, cite: str) -> int:
@@ -880,11 +882,9 @@ class PaiGowRound(WageringRound[PaiGowState]):
         state = self.state
         if actor == DEALER:
             raise OtherSeat(dealer_for(seat), S.seated_only)
-        if actor not in state.seats:
-            raise NotYourTurn("only a seated player may place a wager", S.seated_only)
-        if seat not in state.seats or seat in self.vacated:
+        if self.seat_empty(seat, state.seats):
             raise empty_seat(seat, S.seated_only)
-        if state.seats[seat] != state.seats[actor]:
+        if state.seats.get(seat) != state.seats.get(actor):
             raise OtherSeat(f"seat {actor} may not wager for seat {seat}", S.seated_only)
         if state.phase is Phase.BANK_OFFER:
             whom = "you" if state.offered == actor else f"seat {state.offered}"
