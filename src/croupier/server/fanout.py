@@ -130,12 +130,17 @@ class Hub:
         poll_seconds: float | None = 0.25,
         limits: SocketLimits | None = None,
         admit: Callable[[Session, Player], None] | None = None,
+        trusted: Callable[[Player], bool] | None = None,
     ) -> None:
         self.sessions = sessions
         self.admit = admit
         """Refuses (:class:`~croupier.errors.CroupierError`) a player whose session has
         ended or gone idle (the server's :class:`~croupier.server.gate.Gate`): his socket
         is closed as an unknown token's is."""
+        self.trusted = trusted
+        """Whether ``admit`` would pass the player with no read (the gate's
+        :meth:`~croupier.server.gate.Gate.trusted`): a socket woken then opens no
+        session to ask."""
         self.rng = rng
         self.clock = clock
         self.poll_seconds = poll_seconds
@@ -293,6 +298,22 @@ class Hub:
             if self._changes.get(table_id, 0) == changes:
                 self._polled[table_id] = (time.monotonic(), signature, overdue)
         return signature, overdue
+
+    def _admitted_snapshot(
+        self, player: Player, table_id: str, last: tuple[int, int] | None
+    ) -> tuple[tuple[int, int], dict[str, Any] | None] | None:
+        """:meth:`_snapshot`, or ``None`` where the player's session has ended since the
+        socket opened: signed out in another process, or idle past the limit (GLI-19
+        2.5.4; the gate's check, which costs no query within ``gate.TOUCH`` of its last
+        read), so that no view is sent after it."""
+        if self.admit is not None and not (self.trusted is not None and self.trusted(player)):
+            with self._reading, self.sessions() as session:
+                try:
+                    self.admit(session, player)
+                except CroupierError:
+                    return None
+                session.commit()
+        return self._snapshot(player, table_id, last)
 
     def _snapshot(
         self, player: Player, table_id: str, last: tuple[int, int] | None
@@ -455,9 +476,13 @@ class Hub:
                 if watcher.ended:
                     await websocket.close(code=UNAUTHORIZED, reason=SIGNED_OUT)
                     break
-                last, view = await to_thread.run_sync(
-                    self._snapshot, player, table_id, last, limiter=limiter
+                seen = await to_thread.run_sync(
+                    self._admitted_snapshot, player, table_id, last, limiter=limiter
                 )
+                if seen is None:
+                    await websocket.close(code=UNAUTHORIZED, reason=SIGNED_OUT)
+                    break
+                last, view = seen
                 if view is not None:
                     if websocket.application_state is not WebSocketState.CONNECTED:
                         break
