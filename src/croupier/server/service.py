@@ -375,7 +375,7 @@ def new_round(
     ahead: bool = False,
     now: datetime | None = None,
     trial: bool = False,
-) -> tuple[RoundRow, Round[Any]]:
+) -> tuple[repo.RoundRef, Round[Any]]:
     """The table's next round, opened (not stored) by the game's policy
     (:meth:`~croupier.game.TablePolicy.open_round`) under the Rules Submission in force at
     ``now``; the last round's number and the seats come from ``head`` when it read them
@@ -421,8 +421,7 @@ def new_round(
         ahead=ahead,
         state=state,
     )
-    row = RoundRow(id=round_id, table_id=table_id, number=number, version=0, status="open")
-    return row, round_
+    return repo.RoundRef(round_id, table_id, number, 0), round_
 
 
 def _status(round_: Round[Any]) -> Status:
@@ -554,7 +553,7 @@ def _changed(
 
 
 def _answered_before(
-    session: Session, player: Player, table_id: str, row: RoundRow, current: int
+    session: Session, player: Player, table_id: str, row: repo.RoundRef, current: int
 ) -> schemas.CommandOut:
     """The answer to a command the round answered already: no event, the round unchanged."""
     return schemas.CommandOut(
@@ -590,7 +589,7 @@ def _take_round(
     command: Any,
     rng: Rng,
     now: datetime | None,
-) -> tuple[RoundRow, Round[Any], int, int | None, int]:
+) -> tuple[repo.RoundRef, Round[Any], int, int | None, int]:
     """The round ``command`` goes to: the open one (:func:`repo.live_round`), or the next,
     opened now. Returns (its row, the round, its first new event, its stored version or
     ``None`` when new, the version the client must have seen). Raises
@@ -605,12 +604,12 @@ def _take_round(
         return row, round_, 0, None, 0
     round_ = repo.live_round(session, head.round_id, head.round_version)
     round_.rng = seals.draws_of(round_, rng)
-    row = RoundRow(id=head.round_id, table_id=table_id, version=head.round_version)
+    row = repo.RoundRef(head.round_id, table_id, version=head.round_version)
     return row, round_, len(round_.events), head.round_version, head.round_version
 
 
 def _version_moved(
-    table_id: str, row: RoundRow, old_version: int | None, current: int, sent: int
+    table_id: str, row: repo.RoundRef, old_version: int | None, current: int, sent: int
 ) -> repo.StaleVersion:
     """The error for a command sent for round version ``sent`` when it is at ``current``."""
     where = f"round {row.id} is at version {current}"
@@ -647,7 +646,7 @@ def _command_out(
     session: Session,
     player: Player,
     table_id: str,
-    row: RoundRow,
+    row: repo.RoundRef,
     round_: Round[Any],
     version: int,
     status: str,
