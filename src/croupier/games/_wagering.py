@@ -89,6 +89,11 @@ from croupier.money import Cents, format_cents, require_cents
 from croupier.offers import Amount, Text, choice, offer, words
 from croupier.rng import Rng
 
+NOT_SENT: Any = object()
+"""The ``amount`` of :meth:`WageringRound.check_spot` where only the spot is asked about
+(the offers), told apart from an amount sent as JSON ``null`` (``None``), which is an
+amount refused as such."""
+
 
 # --- commands and the event ----------------------------------------------------------------
 class PlaceWager(Command):
@@ -380,7 +385,7 @@ class WageringRound(Round[LayoutT]):
         if actor != seat:
             raise OtherSeat(f"seat {actor} may not wager for seat {seat}", s.seated)
 
-    def check_spot(self, seat: int, spot: str, actor: Actor, amount: object = None) -> Bound:
+    def check_spot(self, seat: int, spot: str, actor: Actor, amount: object = NOT_SENT) -> Bound:
         """The amounts a wager by ``seat`` on ``spot`` may take now; refuses (changing
         nothing) a wager by another actor, from an empty seat, after "no more bets", on no
         spot of the layout, on a spot the seat holds (one wager per spot, unless wagers
@@ -413,9 +418,10 @@ class WageringRound(Round[LayoutT]):
         amount no wager there could be (not whole cents, outside what :meth:`wager_bound`
         allows on the spot) is refused for its amount, as a pit refuses chips no wager
         there takes before saying the spot is taken; any other as the wager already there.
-        ``amount`` ``None``: the spot alone is asked about (the offers)."""
+        ``amount`` :data:`NOT_SENT`: the spot alone is asked about (the offers); ``None``
+        is an amount sent as ``null``, refused as no whole number of cents."""
         held = InvalidWager(*self.why_held(seat, spot))
-        if amount is None:
+        if amount is NOT_SENT:
             return held
         try:
             bound = self.wager_bound(seat, spot)
