@@ -73,7 +73,14 @@ from croupier.engine import (
     WagerPlaced,
     WagerSettled,
 )
-from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
+from croupier.errors import (
+    CroupierError,
+    IllegalCommand,
+    InvalidWager,
+    NotYourTurn,
+    OtherSeat,
+    ReplayError,
+)
 from croupier.games._common import (
     checked,
     dealer_for,
@@ -88,6 +95,10 @@ from croupier.games._common import (
 from croupier.money import Cents, format_cents, require_cents
 from croupier.offers import Amount, Text, choice, offer, words
 from croupier.rng import Rng
+
+MONEY_FIELDS = frozenset({"amount", "returned", "won", "withheld"})
+"""The fields of a wager's events (:class:`WagerPlaced`, :class:`WagerSettled`) that are
+cents."""
 
 NOT_SENT: Any = object()
 """The ``amount`` of :meth:`WageringRound.check_spot` where only the spot is asked about
@@ -322,6 +333,20 @@ class WageringRound(Round[LayoutT]):
         """``spot`` in a person's words, for the offers and the refusals (never its id:
         ``"pip_street:five"`` is "Pip Street five")."""
         return words(spot)
+
+    def said_of(self, name: str, value: Any) -> str | None:
+        """A wager's ``spot`` as the layout names it (:meth:`spot_label`: "Pip Street
+        ace", not ``pip_street:ace``) and an amount of money (:data:`MONEY_FIELDS`) in
+        dollars ("$20", not 2000), as the rest of a round's words say them; a value no
+        spot or amount could be is said as stored."""
+        try:
+            if name == "spot" and isinstance(value, str):
+                return self.spot_label(value)
+            if name in MONEY_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+                return format_cents(value)
+        except (CroupierError, ValueError, KeyError):  # a forged spot of no layout
+            return None
+        return None
 
     def why_not_void(self) -> str | None:
         """Why the round may not be voided now (``None``: it may)."""
