@@ -260,3 +260,17 @@ def test_quitting_with_the_tiles_dealt_asks_for_no_decision() -> None:
     assert "Surrender, or show" not in quit_
     stays = play("bet 10\ndeal\nset 3-5 5-5\nshow\n")
     assert "Surrender, or show to expose and settle." in stays
+
+
+def test_a_second_wager_is_refused_in_the_tables_words() -> None:
+    """A fresh tester: a second ``bet 5`` printed the API's "seat 1 already has a wager";
+    the table says the wager is already placed, that it stays until settled (this table
+    takes none down), and where to look (621a.7(a)); the balance moved once."""
+    out = play("bet 5\nbet 5\n")
+    assert (
+        "Refused: your wager is already placed: the betting area takes one wager a round "
+        "and it stays until it is settled; type show for your wagers and what you may do "
+        "now (621a.7(a))"
+    ) in out
+    assert "seat 1" not in out
+    assert "$5 wagered. Balance: $995" in out
