@@ -274,3 +274,13 @@ def test_a_second_wager_is_refused_in_the_tables_words() -> None:
     ) in out
     assert "seat 1" not in out
     assert "$5 wagered. Balance: $995" in out
+
+
+def test_a_piped_line_is_echoed_with_its_control_characters_escaped() -> None:
+    """A fresh tester: a piped line holding an escape code (an arrow key's ESC [ A), a
+    tab or a zero-width space was echoed raw, so the terminal moved its cursor. Each is
+    echoed as its escape; the line is still read (and refused) as typed."""
+    out = play("bet 5\x1b[A\nshow\tnow\nhelp\u200b\n")
+    for shown in ("> bet 5\\x1b[A\n", "> show\\tnow\n", "> help\\u200b\n"):
+        assert shown in out, out
+    assert "\x1b" not in out and "\t" not in out and "\u200b" not in out
