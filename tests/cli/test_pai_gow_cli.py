@@ -255,7 +255,7 @@ def test_quitting_with_the_tiles_dealt_asks_for_no_decision() -> None:
     settled for him (621a.7(b)): he is not asked to "Surrender, or show", which he can no
     longer answer; a player who sets his own tiles still is."""
     quit_ = play("bet 10\ndeal\nquit\n")
-    assert "your hand is played out by the house way" in quit_
+    assert "your hand is set by the house way and played out" in quit_
     assert re.search(r"^Wager \$10 \w+", quit_, re.M)  # settled all the same
     assert "Surrender, or show" not in quit_
     stays = play("bet 10\ndeal\nset 3-5 5-5\nshow\n")
@@ -284,3 +284,13 @@ def test_a_piped_line_is_echoed_with_its_control_characters_escaped() -> None:
     for shown in ("> bet 5\\x1b[A\n", "> show\\tnow\n", "> help\\u200b\n"):
         assert shown in out, out
     assert "\x1b" not in out and "\t" not in out and "\u200b" not in out
+
+
+def test_quitting_after_setting_his_own_hand_says_it_is_played_as_set() -> None:
+    """A fresh tester set his own hand and quit: the table said his hand was played out
+    by the house way. It says the hand is played as he set it (seed 1 delivers 3-5 3-4
+    1-6 5-5; he sets 3-5 with 5-5, not the house way's setting), and settles that hand."""
+    out = play("bet 10\ndeal\nset 3-5 5-5\nquit\n")
+    assert "your hand is played out as you set it." in out
+    assert "house way" not in out.split("> quit")[1]
+    assert "You: high 3-5 5-5" in out

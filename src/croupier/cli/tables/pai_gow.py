@@ -258,10 +258,14 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             )
             self.play_out(round_)
             return
+        how = (
+            "your hand is played out as you set it"
+            if SEAT in round_.state.settings
+            else "your hand is set by the house way and played out"
+        )
         self.console.print(
             "Your wager is in play: a player who has wagered stays seated until the "
-            f"round is completed ({SECTIONS.seated_only}); your hand is played out by "
-            "the house way."
+            f"round is completed ({SECTIONS.seated_only}); {how}."
         )
         self.finish_by_house_way(round_)
 
@@ -440,7 +444,8 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         self.console.print(f"Hint: set {best.high[0].code} {best.high[1].code}", markup=False)
 
     def finish_by_house_way(self, round_: PaiGowRound) -> None:
-        """The player leaves: his hand (if any) is set by the house way and settled."""
+        """The player leaves: his hand (if any, and not set by him already) is set by the
+        house way, and settled."""
         state = round_.state
         if state.phase in (Phase.MIXING, Phase.BETTING):
             self.deal(round_)
