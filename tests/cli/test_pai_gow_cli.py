@@ -294,3 +294,18 @@ def test_quitting_after_setting_his_own_hand_says_it_is_played_as_set() -> None:
     assert "your hand is played out as you set it." in out
     assert "house way" not in out.split("> quit")[1]
     assert "You: high 3-5 5-5" in out
+
+
+def test_the_tiles_dealt_say_how_to_set_them_by_naming_two() -> None:
+    """A fresh tester read "set T1 T2" and did not know the tiles were to be named. The
+    tiles dealt (seed 1: 3-5 3-4 1-6 5-5) say to name two as shown, with two of his own
+    as the example, and help says so too; the example, typed, sets the hand."""
+    out = play("bet 5\ndeal\nhelp\nset 3-5 3-4\nshow\n")
+    assert (
+        "Your tiles: 3-5 3-4 1-6 5-5. Set them by naming two as shown, e.g. set 3-5 3-4: "
+        "those two make one hand, the other two the other."
+    ) in out
+    said = " ".join(re.sub(r"[│┃]", " ", out).split())
+    assert "set your tiles: name two of your tiles as they are shown (e.g. set 6-6 4-5)" in said
+    assert re.search(r"You: high \S+ \S+ .*, low \S+ \S+", out)
+    assert "Refused" not in out
