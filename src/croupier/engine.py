@@ -477,10 +477,10 @@ class Round(ABC, Generic[StateT]):
         try:
             for produced in self.opening(events):
                 if index >= len(events) or events[index] != produced:
-                    found = events[index] if index < len(events) else "nothing"
+                    found = events[index] if index < len(events) else None
                     raise ReplayError(
-                        f"event {index} should be {produced!r} when the round opens; "
-                        f"found {found!r}",
+                        f"event {index} is not what the rules produce when the round opens: "
+                        f"{difference(produced, found, said=self.said_of)}",
                         "engine:replay",
                     )
                 self.state = self.evolve(self.state, produced)
