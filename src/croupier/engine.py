@@ -103,11 +103,19 @@ def in_words(type_name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", type_name).lower()
 
 
-def difference(produced: Event, found: Event | None, *, seeded: bool = False) -> str:
+def difference(
+    produced: Event,
+    found: Event | None,
+    *,
+    seeded: bool = False,
+    said: Callable[[str, Any], str | None] | None = None,
+) -> str:
     """How a stored event (``found``; None: there is none) differs from the one the rules
     produce, in words: ``"card dealt: card is As, the rules give 3c"``; ``seeded``: the
     event was produced again drawing from the round's server seed, which gives the values
-    ("faces is 2 2 2, the server seed gives 4 2 6")."""
+    ("faces is 2 2 2, the server seed gives 4 2 6"); ``said``: a field's value in the
+    player's words where the game has them (:meth:`Round.said_of`: ``"won is $20, the
+    rules give $10"``, ``"spot is Big, the rules give Small"``), else as stored."""
     named = in_words(type(produced).__name__)
     gives, goes = ("the server seed gives", "goes") if seeded else ("the rules give", "go")
     if found is None:
@@ -116,14 +124,18 @@ def difference(produced: Event, found: Event | None, *, seeded: bool = False) ->
         return f"it is {in_words(type(found).__name__)}, where {gives} {named}"
     want, got = produced.model_dump(mode="json"), found.model_dump(mode="json")
     fields = [
-        f"{name.replace('_', ' ')} is {_shown(got.get(name))}, {gives} {_shown(want[name])}"
+        f"{name.replace('_', ' ')} is {_shown(got.get(name), name, said)}, {gives} "
+        f"{_shown(want[name], name, said)}"
         for name in want
         if want[name] != got.get(name)
     ]
     return f"{named}: {'; '.join(fields)}"
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Any, name: str = "", said: Callable[[str, Any], str | None] | None = None) -> str:
+    worded = None if said is None or value is None else said(name, value)
+    if worded is not None:
+        return worded
     if isinstance(value, list):
         return " ".join(str(item) for item in value) or "nothing"
     return "nothing" if value is None else str(value)
@@ -470,10 +482,10 @@ class Round(ABC, Generic[StateT]):
         try:
             for produced in self.opening(events):
                 if index >= len(events) or events[index] != produced:
-                    found = events[index] if index < len(events) else "nothing"
+                    found = events[index] if index < len(events) else None
                     raise ReplayError(
-                        f"event {index} should be {produced!r} when the round opens; "
-                        f"found {found!r}",
+                        f"event {index} is not what the rules produce when the round opens: "
+                        f"{difference(produced, found, said=self.said_of)}",
                         "engine:replay",
                     )
                 self.state = self.evolve(self.state, produced)
@@ -526,10 +538,16 @@ class Round(ABC, Generic[StateT]):
                 produce = "the server seed draws" if draws is not None else "the rules produce"
                 raise ReplayError(
                     f"event {position} is not what {produce}: "
-                    f"{difference(produced, found, seeded=draws is not None)}",
+                    f"{difference(produced, found, seeded=draws is not None, said=self.said_of)}",
                     "engine:replay",
                 )
         return len(emitted)
+
+    def said_of(self, name: str, value: Any) -> str | None:
+        """The value ``value`` of an event's field ``name`` (as JSON writes it) in the
+        player's words, for a replay's differences (:func:`difference`), or ``None``
+        where it has none (then it is said as stored)."""
+        return None
 
     def command_for(
         self, event: Event, following: Sequence[Event] = ()

@@ -70,7 +70,7 @@ from croupier.games._common import (
     view_head,
     void_events,
 )
-from croupier.games._wagering import BettingSections, Bound, WageringRound
+from croupier.games._wagering import NOT_SENT, BettingSections, Bound, WageringRound
 from croupier.games.pai_gow.commands import (
     SPOT,
     SPOT_LABEL,
@@ -150,6 +150,7 @@ from croupier.hands.paigow import (
 )
 from croupier.money import Cents, format_cents, require_cents, vigorish
 from croupier.offers import Amount, Choice, Numbers, Subset, choice, offer
+from croupier.quoting import as_sent
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice, shuffle, shuffle_draws
 from croupier.rules.base import RulesSubmission
 from croupier.rules.pai_gow import (
@@ -930,8 +931,10 @@ class PaiGowRound(WageringRound[PaiGowState]):
 
     def refuse_held(self, seat: int, spot: str, amount: object) -> IllegalCommand:
         """A second wager: its ``amount`` (where sent) first, when no wager could be it
-        (:meth:`_table_amount`), as a pit would; else the wager already there."""
-        if amount is not None:
+        (:meth:`_table_amount`), as a pit would, ``null`` included; else the wager already
+        there (``amount`` :data:`~croupier.games._wagering.NOT_SENT`: the spot alone is
+        asked about)."""
+        if amount is not NOT_SENT:
             try:
                 self._table_amount(amount)
             except IllegalCommand as refused:
@@ -985,16 +988,19 @@ class PaiGowRound(WageringRound[PaiGowState]):
         return out
 
     def check_direct(self, command: DirectDealerWager, actor: Actor) -> DealerWagerPlaced:
-        """The dealer's wager the bank directs (``command``): by the bank, before "no more
-        bets", whole cents less than the dealer's wager, or none (621a.11(h))."""
+        """The dealer's wager the bank directs (``command``): whole cents, zero or more
+        (refused as such first, in any phase, as :meth:`check_take_bank` refuses the bank's
+        chips), then by the bank, before "no more bets", less than the dealer's wager, or
+        none (621a.11(h))."""
         state = self.state
-        high = self.check_direct_seat(command.seat, actor)
         amount = command.amount
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise InvalidWager(
-                f"the dealer's wager is a whole number of cents, zero or more, not {amount!r}",
+                "the dealer's wager must be a whole number of cents, zero or more, not "
+                f"{as_sent(amount)}",
                 S.dealer_wager,
             )
+        high = self.check_direct_seat(command.seat, actor)
         if amount > high:
             raise InvalidWager(
                 f"the bank may direct a lesser wager than {format_cents(state.dealer_wager)} "
