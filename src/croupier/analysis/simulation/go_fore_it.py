@@ -25,7 +25,9 @@ whatever order the deck was left in, so every deal is equally likely and indepen
 the others, as with the engine's shuffle and cut. The bounded integers are made from the
 32-bit halves of ``numpy.random.default_rng(seed)``'s raw PCG64 outputs by Lemire's
 multiply-and-shift with rejection (exactly uniform; a rejection, about one draw in
-10^8, takes the next word). The cards go out in the
+10^8, takes the next word). :func:`sample` reads them from an array of raw outputs;
+:func:`sample_counts` (what a run's workers call) takes the same outputs one at a time in
+its kernel and deals again from the array in the rare chunk where a word is rejected. The cards go out in the
 Rules Submission's dealing order (:func:`croupier.equipment.cards.deal_order`: one at a
 time, player then dealer, or four-card stacks from an automated shoe); the player's
 cards 0 and 1 are his front cards (676a.8(b)). Other players' hands are face down and
@@ -37,11 +39,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
-from typing import Final, cast
+from typing import Any, Final, cast
 
 import numba
 import numpy as np
 import numpy.typing as npt
+from numba.np.random.generator_core import next_uint64 as _numba_next_uint64
 
 from croupier.analysis.exact.go_fore_it import FRONT_9, SKINS, decide
 from croupier.analysis.simulation.base import WagerInfo
@@ -118,6 +121,21 @@ def _tables() -> Floats:
 
 
 @cache
+def _net_codes() -> tuple[tuple[list[float], Ints], ...]:
+    """Per wager (:data:`WAGERS`), its distinct nets and, for each outcome key, the index
+    of its net among them (``len(nets)`` for a key that cannot occur): the rounds of each
+    net are a ``bincount`` of the key counts by these codes."""
+    codes = []
+    for row in _tables():
+        possible = ~np.isnan(row)
+        nets, inverse = np.unique(row[possible], return_inverse=True)
+        code = np.full(row.size, nets.size, dtype=np.int64)
+        code[possible] = inverse
+        codes.append((nets.tolist(), code))
+    return tuple(codes)
+
+
+@cache
 def _plays() -> npt.NDArray[np.bool_]:
     """``plays[a, b]``: the optimal strategy makes the Back 9 Wager with front cards of
     point values ``a`` and ``b`` (1..10)."""
@@ -126,6 +144,12 @@ def _plays() -> npt.NDArray[np.bool_]:
         for b in range(1, 11):
             plays[a, b] = decide((a, b)) == "back_9"
     return plays
+
+
+@cache
+def _flat_plays() -> Ints:
+    """:func:`_plays` flattened, ``int64``: ``plays[a * 11 + b]``."""
+    return _plays().astype(np.int64).ravel()
 
 
 def _positions(rules: GoForeItRules) -> Ints:
@@ -138,10 +162,14 @@ def _positions(rules: GoForeItRules) -> Ints:
     return positions
 
 
+@cache
 def _values() -> Ints:
     """The point value of card ``c`` (0..51, rank ``c // 4`` from the ace): ace 1, 2..9
-    their face, ten and the picture cards 10 (676a.6)."""
-    return np.array([min(c // 4 + 1, 10) for c in range(DECK_SIZE)], dtype=np.int64)
+    their face, ten and the picture cards 10 (676a.6). Read-only (built once a process;
+    the kernels deal from a copy)."""
+    values = np.array([min(c // 4 + 1, 10) for c in range(DECK_SIZE)], dtype=np.int64)
+    values.flags.writeable = False
+    return values
 
 
 def _deal_py(
@@ -247,6 +275,82 @@ _count: Final = cast(
     numba.njit(cache=True, nogil=True)(_count_py),
 )
 
+next_uint64: Final = cast(Callable[[Any], np.uint64], _numba_next_uint64)
+"""The bit generator's next raw 64-bit output, from numba code (numba calls the
+generator's own C function through its pointer: the values ``random_raw`` gives)."""
+
+_LOW: Final = np.uint64(0xFFFFFFFF)
+_HIGH: Final = np.uint64(32)
+
+
+def _card_from_py(word: np.uint64, deck: Ints, k: int) -> tuple[int, bool]:
+    """Card ``k`` of a round (:func:`_deal_py`) from the 32-bit ``word`` (the low half of
+    its argument): the deck's value swapped in, and whether Lemire's method rejects the
+    word (the low half of the product below ``2**32 mod (52 - k)``), which the caller
+    must check: a rejected word deals no card, and this one is then wrong."""
+    bound = np.uint64(DECK_SIZE - k)
+    product = (word & _LOW) * bound
+    j = k + np.int64(product >> _HIGH)
+    value = deck[j]
+    deck[j] = deck[k]
+    deck[k] = value
+    return value, bool((product & _LOW) < (np.uint64(1 << 32) - bound) % bound)
+
+
+_card_from: Final = numba.njit(cache=True, nogil=True, inline="always")(_card_from_py)
+
+_STACKS: Final = tuple(range(DEALT))
+_ONE_AT_A_TIME: Final = (0, 2, 4, 6, 1, 3, 5, 7)
+""":func:`_positions` for four-card stacks and for one card at a time."""
+
+
+def _count_drawn_py(
+    generator: np.random.Generator,
+    stacks: bool,
+    values: Ints,
+    plays: Ints,
+    rounds: int,
+    counts: Ints,
+) -> int:
+    """:func:`_count_py` drawing its own words, one raw PCG64 output of ``generator``
+    for two cards (low half, then high: the words :func:`_raw_words` gives, in the same
+    order), four a round, held in registers: no array of words is written and read
+    back, and the generator's next outputs are computed while the cards are swapped in.
+    The player's cards are the deal's first four (``stacks``) or every other one from
+    the first (:func:`_positions`), their front cards ``plays[a * 11 + b]``. Returns
+    ``rounds``, or -1 at the first round with a rejected word (about one round in
+    18 million): the words after it shift by one, so the caller deals the whole call again
+    from an array of words (:func:`_count_py`)."""
+    bits = generator.bit_generator
+    deck = values.copy()
+    for _ in range(rounds):
+        x0, x1, x2, x3 = next_uint64(bits), next_uint64(bits), next_uint64(bits), next_uint64(bits)
+        v0, r0 = _card_from(x0, deck, 0)
+        v1, r1 = _card_from(x0 >> _HIGH, deck, 1)
+        v2, r2 = _card_from(x1, deck, 2)
+        v3, r3 = _card_from(x1 >> _HIGH, deck, 3)
+        v4, r4 = _card_from(x2, deck, 4)
+        v5, r5 = _card_from(x2 >> _HIGH, deck, 5)
+        v6, r6 = _card_from(x3, deck, 6)
+        v7, r7 = _card_from(x3 >> _HIGH, deck, 7)
+        if r0 | r1 | r2 | r3 | r4 | r5 | r6 | r7:
+            return -1
+        if stacks:
+            a, b, c, d, dealer = v0, v1, v2, v3, v4 + v5 + v6 + v7
+        else:
+            a, b, c, d, dealer = v0, v2, v4, v6, v1 + v3 + v5 + v7
+        total = a + b + c + d
+        aces = (a == 1) + (b == 1) + (c == 1) + (d == 1)
+        played = plays[a * 11 + b]
+        counts[((played * 41 + total) * 5 + aces) * 2 + (total < dealer)] += 1
+    return rounds
+
+
+_count_drawn: Final = cast(
+    Callable[[np.random.Generator, bool, Ints, Ints, int, Ints], int],
+    numba.njit(cache=True, nogil=True)(_count_drawn_py),
+)
+
 _SPARE_WORDS: Final = 256
 """32-bit words drawn beyond one a card, for the rare rejections (about one in 10^8)."""
 
@@ -260,8 +364,10 @@ def _raw_words(generator: np.random.Generator, rounds: int, spare: int) -> Words
 
 
 def draws(rules: GoForeItRules, rounds: int, seed: int) -> None:
-    """Draw, and discard, the random words of ``rounds`` rounds as :func:`sample` draws
-    them (the generator's ceiling for :func:`throughput`: one 32-bit word a card)."""
+    """Draw, and discard, the random words of ``rounds`` rounds, those :func:`sample`
+    and :func:`sample_counts` deal from, in one array by ``random_raw`` (the generator's
+    ceiling for :func:`throughput`: one 32-bit word a card; :func:`sample_counts` takes
+    the same outputs one at a time in its kernel)."""
     _raw_words(np.random.default_rng(seed), rounds, _SPARE_WORDS)
 
 
@@ -282,20 +388,24 @@ def sample_counts(rules: GoForeItRules, rounds: int, seed: int) -> dict[str, dic
     """The rounds of :func:`sample` (same seed, same words, same deals) counted in the
     kernel: wager name -> {distinct net: rounds}, without the arrays (the framework's
     fast path)."""
-    generator = np.random.default_rng(seed)
-    words = _raw_words(generator, rounds, _SPARE_WORDS)
     positions, values, plays = _positions(rules), _values(), _plays()
     counts = np.zeros(_KEYS, dtype=np.int64)
-    while _count(words, positions, values, plays, rounds, counts) < 0:  # as sample_outcomes
-        words = np.concatenate([words, _raw_words(generator, 0, 8 * _SPARE_WORDS)])
+    layout = tuple(positions.tolist())
+    if layout not in (_STACKS, _ONE_AT_A_TIME) or _count_drawn(
+        np.random.default_rng(seed), layout == _STACKS, values,
+        _flat_plays(), rounds, counts,
+    ) < 0:  # fmt: skip
+        generator = np.random.default_rng(seed)  # a rejected word: the same words, from an array
+        words = _raw_words(generator, rounds, _SPARE_WORDS)
         counts[:] = 0
-    seen = np.flatnonzero(counts)
+        while _count(words, positions, values, plays, rounds, counts) < 0:  # as sample_outcomes
+            words = np.concatenate([words, _raw_words(generator, 0, 8 * _SPARE_WORDS)])
+            counts[:] = 0
     found: dict[str, dict[float, int]] = {}
     for w, wager in enumerate(WAGERS):
-        by_net: dict[float, int] = {}
-        for key, net in zip(seen.tolist(), _tables()[w, seen].tolist(), strict=True):
-            by_net[net] = by_net.get(net, 0) + int(counts[key])
-        found[wager] = by_net
+        nets, codes = _net_codes()[w]
+        by_code = np.bincount(codes, weights=counts, minlength=len(nets) + 1)  # exact below 2**53
+        found[wager] = {net: int(n) for net, n in zip(nets, by_code.tolist(), strict=False) if n}
     return found
 
 
