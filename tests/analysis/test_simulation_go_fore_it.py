@@ -200,11 +200,12 @@ def test_counts_draw_the_same_words_and_deal_again_after_a_rejection() -> None:
     rules = GoForeItRules()
     used = kernel._play(words, kernel._positions(rules), kernel._values(), kernel._plays(), keys)
     assert used == -1 or used > kernel.DEALT * 20_000  # a rejection: more words than cards
-    tally = np.zeros(kernel._KEYS, dtype=np.int64)
-    drawn = kernel._count_drawn(
-        np.random.default_rng(1824), False, kernel._values(), kernel._flat_plays(), 20_000, tally
+    values, plays = kernel._marked_values(), kernel._marked_plays()
+    tally = np.zeros(kernel._DRAWN_KEYS, dtype=np.int64)
+    assert (
+        kernel._count_drawn(np.random.default_rng(1824), False, values, plays, 20_000, tally) == -1
     )
-    assert drawn == -1
+    assert kernel._count_drawn(np.random.default_rng(5), False, values, plays, 30_000, tally) > 0
 
 
 # --- sampling against the exact figures --------------------------------------------------------

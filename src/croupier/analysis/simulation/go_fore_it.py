@@ -27,11 +27,12 @@ the others, as with the engine's shuffle and cut. The bounded integers are made 
 multiply-and-shift with rejection (exactly uniform; a rejection, about one draw in
 10^8, takes the next word). :func:`sample` reads them from an array of raw outputs;
 :func:`sample_counts` (what a run's workers call) takes the same outputs one at a time in
-its kernel and deals again from the array in the rare chunk where a word is rejected. The cards go out in the
-Rules Submission's dealing order (:func:`croupier.equipment.cards.deal_order`: one at a
-time, player then dealer, or four-card stacks from an automated shoe); the player's
-cards 0 and 1 are his front cards (676a.8(b)). Other players' hands are face down and
-unseen and change no expectation, as the par sheet notes.
+its kernel and deals again from the array in the rare chunk where a word is rejected.
+The cards go out in the Rules Submission's dealing order
+(:func:`croupier.equipment.cards.deal_order`: one at a time, player then dealer, or
+four-card stacks from an automated shoe); the player's cards 0 and 1 are his front
+cards (676a.8(b)). Other players' hands are face down and unseen and change no
+expectation, as the par sheet notes.
 """
 
 from __future__ import annotations
@@ -144,12 +145,6 @@ def _plays() -> npt.NDArray[np.bool_]:
         for b in range(1, 11):
             plays[a, b] = decide((a, b)) == "back_9"
     return plays
-
-
-@cache
-def _flat_plays() -> Ints:
-    """:func:`_plays` flattened, ``int64``: ``plays[a * 11 + b]``."""
-    return _plays().astype(np.int64).ravel()
 
 
 def _positions(rules: GoForeItRules) -> Ints:
@@ -299,6 +294,46 @@ def _card_from_py(word: np.uint64, deck: Ints, k: int) -> tuple[int, bool]:
 
 _card_from: Final = numba.njit(cache=True, nogil=True, inline="always")(_card_from_py)
 
+_ACE_MARK: Final = 64
+"""Added to an ace's value in :func:`_count_drawn_py`'s deck: four cards' sum is their
+total (at most 40) plus 64 an ace."""
+_DRAWN_KEYS: Final = 2048
+"""Keys of :func:`_count_drawn_py`'s counts: ``played << 10 | marked total << 1 | lower``."""
+
+
+@cache
+def _marked_values() -> Ints:
+    """:func:`_values` with :data:`_ACE_MARK` added to each ace (read-only)."""
+    values: Ints = _values() + _ACE_MARK * (_values() == 1)
+    values.flags.writeable = False
+    return values
+
+
+@cache
+def _marked_plays() -> Ints:
+    """:func:`_plays` by marked front cards (:func:`_marked_values`): ``plays[a * 66 + b]``."""
+    plays = np.zeros(66 * 66, dtype=np.int64)
+    for a in range(1, 11):
+        for b in range(1, 11):
+            marked_a, marked_b = a + _ACE_MARK * (a == 1), b + _ACE_MARK * (b == 1)
+            plays[marked_a * 66 + marked_b] = _plays()[a, b]
+    return plays
+
+
+@cache
+def _drawn_keys() -> Ints:
+    """For each of :func:`_count_drawn_py`'s keys, its :func:`outcome_key` (:data:`_KEYS`
+    for a key no round can have)."""
+    keys = np.full(_DRAWN_KEYS, _KEYS, dtype=np.int64)
+    for played in (0, 1):
+        for total in range(CARDS_PER_HAND, 10 * CARDS_PER_HAND + 1):
+            for aces in range(CARDS_PER_HAND + 1):
+                for lower in (0, 1):
+                    drawn = played << 10 | (total + _ACE_MARK * aces) << 1 | lower
+                    keys[drawn] = outcome_key(bool(played), total, aces, bool(lower))
+    return keys
+
+
 _STACKS: Final = tuple(range(DEALT))
 _ONE_AT_A_TIME: Final = (0, 2, 4, 6, 1, 3, 5, 7)
 """:func:`_positions` for four-card stacks and for one card at a time."""
@@ -316,11 +351,15 @@ def _count_drawn_py(
     for two cards (low half, then high: the words :func:`_raw_words` gives, in the same
     order), four a round, held in registers: no array of words is written and read
     back, and the generator's next outputs are computed while the cards are swapped in.
-    The player's cards are the deal's first four (``stacks``) or every other one from
-    the first (:func:`_positions`), their front cards ``plays[a * 11 + b]``. Returns
-    ``rounds``, or -1 at the first round with a rejected word (about one round in
-    18 million): the words after it shift by one, so the caller deals the whole call again
-    from an array of words (:func:`_count_py`)."""
+    The deck is :func:`_marked_values` (an ace 65: the sum of four cards is their
+    total plus 64 an ace), the player's cards the deal's first four (``stacks``) or
+    every other one from the first (:func:`_positions`), their front cards
+    ``plays[a * 66 + b]`` (:func:`_marked_plays`); each round is counted in ``counts``
+    (:data:`_DRAWN_KEYS` entries) at ``played << 10 | (total + 64 * aces) << 1 | lower``
+    (:func:`_drawn_keys` maps it to :func:`outcome_key`). Returns ``rounds``, or -1 at the
+    first round with a rejected word (about one round in 18 million): the words after
+    it shift by one, so the caller deals the whole call again from an array of words
+    (:func:`_count_py`)."""
     bits = generator.bit_generator
     deck = values.copy()
     for _ in range(rounds):
@@ -336,13 +375,11 @@ def _count_drawn_py(
         if r0 | r1 | r2 | r3 | r4 | r5 | r6 | r7:
             return -1
         if stacks:
-            a, b, c, d, dealer = v0, v1, v2, v3, v4 + v5 + v6 + v7
+            a, b, player, dealer = v0, v1, v0 + v1 + v2 + v3, v4 + v5 + v6 + v7
         else:
-            a, b, c, d, dealer = v0, v2, v4, v6, v1 + v3 + v5 + v7
-        total = a + b + c + d
-        aces = (a == 1) + (b == 1) + (c == 1) + (d == 1)
-        played = plays[a * 11 + b]
-        counts[((played * 41 + total) * 5 + aces) * 2 + (total < dealer)] += 1
+            a, b, player, dealer = v0, v2, v0 + v2 + v4 + v6, v1 + v3 + v5 + v7
+        lower = (player & 63) < (dealer & 63)
+        counts[(plays[a * 66 + b] << 10) | (player << 1) | lower] += 1
     return rounds
 
 
@@ -389,15 +426,17 @@ def sample_counts(rules: GoForeItRules, rounds: int, seed: int) -> dict[str, dic
     kernel: wager name -> {distinct net: rounds}, without the arrays (the framework's
     fast path)."""
     positions, values, plays = _positions(rules), _values(), _plays()
-    counts = np.zeros(_KEYS, dtype=np.int64)
     layout = tuple(positions.tolist())
-    if layout not in (_STACKS, _ONE_AT_A_TIME) or _count_drawn(
-        np.random.default_rng(seed), layout == _STACKS, values,
-        _flat_plays(), rounds, counts,
-    ) < 0:  # fmt: skip
-        generator = np.random.default_rng(seed)  # a rejected word: the same words, from an array
+    drawn = np.zeros(_DRAWN_KEYS, dtype=np.int64)
+    if layout in (_STACKS, _ONE_AT_A_TIME) and _count_drawn(
+        np.random.default_rng(seed), layout == _STACKS, _marked_values(), _marked_plays(),
+        rounds, drawn,
+    ) >= 0:  # fmt: skip
+        counts = np.bincount(_drawn_keys(), weights=drawn, minlength=_KEYS + 1)[:_KEYS]
+    else:  # a rejected word: the same words, from an array
+        generator = np.random.default_rng(seed)
         words = _raw_words(generator, rounds, _SPARE_WORDS)
-        counts[:] = 0
+        counts = np.zeros(_KEYS, dtype=np.int64)
         while _count(words, positions, values, plays, rounds, counts) < 0:  # as sample_outcomes
             words = np.concatenate([words, _raw_words(generator, 0, 8 * _SPARE_WORDS)])
             counts[:] = 0
