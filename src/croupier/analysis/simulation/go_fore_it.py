@@ -49,7 +49,7 @@ from numba.np.random.generator_core import next_uint64 as _numba_next_uint64
 
 from croupier.analysis.exact.go_fore_it import FRONT_9, SKINS, decide
 from croupier.analysis.simulation.base import WagerInfo
-from croupier.equipment.cards import deal_order
+from croupier.equipment.cards import DealingProcedure, deal_order
 from croupier.rules.go_fore_it import (
     BACK_9_ODDS,
     CARDS_PER_HAND,
@@ -122,18 +122,32 @@ def _tables() -> Floats:
 
 
 @cache
-def _net_codes() -> tuple[tuple[list[float], Ints], ...]:
-    """Per wager (:data:`WAGERS`), its distinct nets and, for each outcome key, the index
-    of its net among them (``len(nets)`` for a key that cannot occur): the rounds of each
-    net are a ``bincount`` of the key counts by these codes."""
-    codes = []
-    for row in _tables():
+def _net_codes() -> tuple[list[list[float]], Ints]:
+    """Each wager's distinct nets (:data:`WAGERS` order) and ``codes[w, key]``, the index
+    of wager ``w``'s net for each outcome key among them (``codes[w, _KEYS]`` and those of
+    keys that cannot occur: one past the last)."""
+    nets = []
+    codes = np.empty((len(WAGERS), _KEYS + 1), dtype=np.int64)
+    for w, row in enumerate(_tables()):
         possible = ~np.isnan(row)
-        nets, inverse = np.unique(row[possible], return_inverse=True)
-        code = np.full(row.size, nets.size, dtype=np.int64)
-        code[possible] = inverse
-        codes.append((nets.tolist(), code))
-    return tuple(codes)
+        distinct, inverse = np.unique(row[possible], return_inverse=True)
+        codes[w] = distinct.size
+        codes[w, :_KEYS][possible] = inverse
+        nets.append(distinct.tolist())
+    return nets, codes
+
+
+def _by_net_py(counts: Ints, codes: Ints, out: Ints) -> None:
+    """Add the rounds counted by key in ``counts`` to ``out[w, code]`` by their keys'
+    codes (:func:`_net_codes`, one row a wager)."""
+    for key in range(counts.size):
+        rounds = counts[key]
+        if rounds:
+            for w in range(codes.shape[0]):
+                out[w, codes[w, key]] += rounds
+
+
+_by_net: Final = cast(Callable[[Ints, Ints, Ints], None], numba.njit(cache=True)(_by_net_py))
 
 
 @cache
@@ -150,7 +164,12 @@ def _plays() -> npt.NDArray[np.bool_]:
 def _positions(rules: GoForeItRules) -> Ints:
     """Where each card of the deal goes: ``positions[hand * 4 + n]`` is the index in the
     dealt cards of card ``n`` of the player (hand 0) or the dealer (hand 1)."""
-    order = deal_order(rules.dealing_procedure, ["player", "dealer"], CARDS_PER_HAND)
+    return _dealt_positions(rules.dealing_procedure)
+
+
+def _dealt_positions(procedure: DealingProcedure) -> Ints:
+    """:func:`_positions` for the dealing ``procedure``."""
+    order = deal_order(procedure, ["player", "dealer"], CARDS_PER_HAND)
     positions = np.empty(DEALT, dtype=np.int64)
     for index, (hand, n) in enumerate(order):
         positions[(0 if hand == "player" else 1) * CARDS_PER_HAND + n] = index
@@ -334,6 +353,20 @@ def _drawn_keys() -> Ints:
     return keys
 
 
+@cache
+def _drawn_codes() -> Ints:
+    """:func:`_net_codes` by :func:`_count_drawn_py`'s keys."""
+    return _net_codes()[1][:, _drawn_keys()]
+
+
+@cache
+def _stacks(procedure: DealingProcedure) -> bool | None:
+    """Whether the player's cards are the deal's first four (four-card stacks), not every
+    other one (one at a time); None for any other order (:func:`_positions`)."""
+    layout = tuple(_dealt_positions(procedure).tolist())
+    return True if layout == _STACKS else False if layout == _ONE_AT_A_TIME else None
+
+
 _STACKS: Final = tuple(range(DEALT))
 _ONE_AT_A_TIME: Final = (0, 2, 4, 6, 1, 3, 5, 7)
 """:func:`_positions` for four-card stacks and for one card at a time."""
@@ -425,26 +458,26 @@ def sample_counts(rules: GoForeItRules, rounds: int, seed: int) -> dict[str, dic
     """The rounds of :func:`sample` (same seed, same words, same deals) counted in the
     kernel: wager name -> {distinct net: rounds}, without the arrays (the framework's
     fast path)."""
-    positions, values, plays = _positions(rules), _values(), _plays()
-    layout = tuple(positions.tolist())
+    stacks = _stacks(rules.dealing_procedure)
+    nets, codes = _net_codes()
+    by_net = np.zeros((len(WAGERS), max(len(n) for n in nets) + 1), dtype=np.int64)
     drawn = np.zeros(_DRAWN_KEYS, dtype=np.int64)
-    if layout in (_STACKS, _ONE_AT_A_TIME) and _count_drawn(
-        np.random.default_rng(seed), layout == _STACKS, _marked_values(), _marked_plays(),
-        rounds, drawn,
+    if stacks is not None and _count_drawn(
+        np.random.default_rng(seed), stacks, _marked_values(), _marked_plays(), rounds, drawn
     ) >= 0:  # fmt: skip
-        counts = np.bincount(_drawn_keys(), weights=drawn, minlength=_KEYS + 1)[:_KEYS]
+        _by_net(drawn, _drawn_codes(), by_net)
     else:  # a rejected word: the same words, from an array
+        positions, values, plays = _positions(rules), _values(), _plays()
         generator = np.random.default_rng(seed)
         words = _raw_words(generator, rounds, _SPARE_WORDS)
-        counts = np.zeros(_KEYS, dtype=np.int64)
+        counts = np.zeros(_KEYS + 1, dtype=np.int64)
         while _count(words, positions, values, plays, rounds, counts) < 0:  # as sample_outcomes
             words = np.concatenate([words, _raw_words(generator, 0, 8 * _SPARE_WORDS)])
             counts[:] = 0
+        _by_net(counts, codes, by_net)
     found: dict[str, dict[float, int]] = {}
-    for w, wager in enumerate(WAGERS):
-        nets, codes = _net_codes()[w]
-        by_code = np.bincount(codes, weights=counts, minlength=len(nets) + 1)  # exact below 2**53
-        found[wager] = {net: int(n) for net, n in zip(nets, by_code.tolist(), strict=False) if n}
+    for wager, distinct, row in zip(WAGERS, nets, by_net.tolist(), strict=True):
+        found[wager] = {net: n for net, n in zip(distinct, row, strict=False) if n}
     return found
 
 
