@@ -471,7 +471,9 @@ def _hash_py(entries: npt.NDArray[np.int64], table: npt.NDArray[np.int64]) -> bo
 _slot: Final = cast(Callable[..., int], numba.njit(cache=True)(_slot_py))
 _hash: Final = cast(Callable[..., bool], numba.njit(cache=True)(_hash_py))
 _bit: Final = cast(Callable[..., int], numba.njit(cache=True)(_bit_py))
-_decide: Final = cast(Callable[..., int], numba.njit(cache=True)(_decide_py))
+_decide: Final = cast(
+    Callable[..., int], numba.njit(cache=True, inline="always")(_decide_py)
+)  # inlined in numba's IR: LLVM kept it a call, each passing the three arrays' fields
 _fill_j: Final = cast(Callable[..., Any], numba.njit(cache=True)(_fill))
 _refill: Final = cast(Callable[..., Any], numba.njit(cache=True)(_refill_py))
 _rest: Final = cast(Callable[..., Any], numba.njit(cache=True, inline="never")(_reshuffle_rest_py))
