@@ -412,7 +412,10 @@ def _count_drawn_py(
         else:
             a, b, player, dealer = v0, v2, v0 + v2 + v4 + v6, v1 + v3 + v5 + v7
         lower = (player & 63) < (dealer & 63)
-        counts[(plays[a * 66 + b] << 10) | (player << 1) | lower] += 1
+        # the masks change no index (each is within them) but tell numba none is negative:
+        # without them each lookup also tested for an index from the end
+        played = plays[(a * 66 + b) & 8191]
+        counts[((played << 10) | (player << 1) | lower) & (_DRAWN_KEYS - 1)] += 1
     return rounds
 
 
