@@ -22,7 +22,7 @@ import pytest
 from contract.play import random_rounds
 from croupier.engine import DEALER, Actor, Command, Outcome, WagerPlaced, WagerSettled
 from croupier.equipment.cards import deck
-from croupier.errors import IllegalCommand, ReplayError
+from croupier.errors import IllegalCommand, NotYourTurn, OtherSeat, ReplayError
 from croupier.games.criss_cross_poker import (
     AnnounceNoMoreBets,
     CardDealt,
@@ -271,3 +271,30 @@ def test_refused_command_changes_nothing() -> None:
     assert info.value.cite == "674a.7(d)"
     assert fresh.events == before
     assert rnd.finished
+
+
+def test_a_decision_for_a_position_left_or_taken_during_the_round() -> None:
+    """As at Go Fore It: a bet decision for a position its player left during the round
+    finds nobody there (409); the dealer's and, once another player has taken the
+    position, another player's are permissions (403)."""
+    rnd = CrissCrossPokerRound.open(
+        CrissCrossPokerRules(), table_id="T", round_id="R", seats=SEATS, rng=SeededRng(1)
+    )
+    for seat in SEATS:
+        rnd.handle(PlaceAntes(seat=seat, ante_across=500, ante_down=500), seat)
+    rnd.handle(AnnounceNoMoreBets(), DEALER)
+    rnd.handle(ShuffleCards(), DEALER)
+    rnd.handle(CutCards(position=17), DEALER)
+    rnd.handle(DealCards(all_remaining=True), DEALER)
+    rnd.handle(CountStub(), DEALER)
+    assert any(o.command == "Fold" for seat in SEATS for o in rnd.legal_commands(seat))
+    events = len(rnd.events)
+    with pytest.raises(NotYourTurn) as left:
+        rnd.handle(Fold(seat=2), 1, vacated={2})
+    assert not isinstance(left.value, OtherSeat)
+    assert str(left.value).startswith("nobody sits at position 2: take a seat first")
+    with pytest.raises(OtherSeat, match="only the player at position 2 makes his bets"):
+        rnd.handle(Fold(seat=2), DEALER)
+    with pytest.raises(OtherSeat, match="seat 1 may not decide for position 2"):
+        rnd.handle(Fold(seat=2), 1, vacated={2}, joined={2})
+    assert len(rnd.events) == events

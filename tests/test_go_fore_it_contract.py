@@ -34,7 +34,7 @@ from croupier.engine import (
     WagerSettled,
 )
 from croupier.equipment.cards import deck
-from croupier.errors import NoRandomSource, ReplayError
+from croupier.errors import NoRandomSource, NotYourTurn, OtherSeat, ReplayError
 from croupier.games.go_fore_it import (
     AnnounceNoMoreBets,
     CardDealt,
@@ -430,3 +430,23 @@ def test_replay_refuses_tampered_events(name: str) -> None:
     assert snapshot(GoForeItRound.replay(round_.events)) == snapshot(round_)
     with pytest.raises(ReplayError):
         GoForeItRound.replay(gfi_tampered(round_, GO_FORE_IT_TAMPERING[name]))
+
+
+def test_a_decision_for_a_position_left_or_taken_during_the_round() -> None:
+    """A tester's finding: ann's fold for bo's position, bo having left it during the
+    round, was refused as another player's (403): nobody sits there (409), as for a
+    wager; the dealer's decision for a position is a permission (403); and once another
+    player has taken the position it is his (403)."""
+    round_ = dealt_halfway()
+    round_.handle(DealCards(all_remaining=True), DEALER)
+    round_.handle(CountStub(), DEALER)
+    events = len(round_.events)
+    with pytest.raises(NotYourTurn) as left:
+        round_.handle(Fold(seat=2), 1, vacated={2})
+    assert not isinstance(left.value, OtherSeat)
+    assert str(left.value).startswith("nobody sits at position 2: take a seat first")
+    with pytest.raises(OtherSeat, match="only the player at position 2 decides"):
+        round_.handle(Fold(seat=2), DEALER)
+    with pytest.raises(OtherSeat, match="seat 1 may not decide for position 2"):
+        round_.handle(Fold(seat=2), 1, vacated={2}, joined={2})
+    assert len(round_.events) == events

@@ -18,6 +18,7 @@ a citation is shown, by :func:`shown`. This module imports nothing, so any layer
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Final
 
@@ -98,6 +99,13 @@ def shown(cite: str) -> str:
     but a ``str``."""
     if not isinstance(cite, str):
         raise TypeError(f"a citation is text, not {type(cite).__name__}")
+    return _shown(cite)
+
+
+@functools.lru_cache(maxsize=4096)
+def _shown(cite: str) -> str:
+    """:func:`shown`, kept for each citation once worked out: a command's every event is
+    answered with its ``cite_shown``, from a small set of citations (issue #33)."""
     parts: list[str] = []
     for part in (_one(p.strip()) for p in cite.split(";")):
         if part not in parts:

@@ -78,6 +78,7 @@ from pydantic import (
 
 import croupier
 from croupier.errors import (
+    AccessDenied,
     CroupierError,
     IllegalCommand,
     NoRandomSource,
@@ -102,11 +103,19 @@ def in_words(type_name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", type_name).lower()
 
 
-def difference(produced: Event, found: Event | None, *, seeded: bool = False) -> str:
+def difference(
+    produced: Event,
+    found: Event | None,
+    *,
+    seeded: bool = False,
+    said: Callable[[str, Any], str | None] | None = None,
+) -> str:
     """How a stored event (``found``; None: there is none) differs from the one the rules
     produce, in words: ``"card dealt: card is As, the rules give 3c"``; ``seeded``: the
     event was produced again drawing from the round's server seed, which gives the values
-    ("faces is 2 2 2, the server seed gives 4 2 6")."""
+    ("faces is 2 2 2, the server seed gives 4 2 6"); ``said``: a field's value in the
+    player's words where the game has them (:meth:`Round.said_of`: ``"won is $20, the
+    rules give $10"``, ``"spot is Big, the rules give Small"``), else as stored."""
     named = in_words(type(produced).__name__)
     gives, goes = ("the server seed gives", "goes") if seeded else ("the rules give", "go")
     if found is None:
@@ -115,14 +124,18 @@ def difference(produced: Event, found: Event | None, *, seeded: bool = False) ->
         return f"it is {in_words(type(found).__name__)}, where {gives} {named}"
     want, got = produced.model_dump(mode="json"), found.model_dump(mode="json")
     fields = [
-        f"{name.replace('_', ' ')} is {_shown(got.get(name))}, {gives} {_shown(want[name])}"
+        f"{name.replace('_', ' ')} is {_shown(got.get(name), name, said)}, {gives} "
+        f"{_shown(want[name], name, said)}"
         for name in want
         if want[name] != got.get(name)
     ]
     return f"{named}: {'; '.join(fields)}"
 
 
-def _shown(value: Any) -> str:
+def _shown(value: Any, name: str = "", said: Callable[[str, Any], str | None] | None = None) -> str:
+    worded = None if said is None or value is None else said(name, value)
+    if worded is not None:
+        return worded
     if isinstance(value, list):
         return " ".join(str(item) for item in value) or "nothing"
     return "nothing" if value is None else str(value)
@@ -340,6 +353,10 @@ class Round(ABC, Generic[StateT]):
         since the round opened, but the actor's (the table says so, :meth:`handle`; no
         event records it). A command for one of them is refused as for a seat nobody
         holds, not as another player's."""
+        self.joined: frozenset[int] = frozenset()
+        """While a command is handled: the seats another player has taken since the round
+        opened (the table says so, :meth:`handle`). A command for one is refused as for
+        another player's seat (403), not as for a seat nobody holds."""
         self.state = self._fold(events)
         self.events = list(events)
 
@@ -465,10 +482,10 @@ class Round(ABC, Generic[StateT]):
         try:
             for produced in self.opening(events):
                 if index >= len(events) or events[index] != produced:
-                    found = events[index] if index < len(events) else "nothing"
+                    found = events[index] if index < len(events) else None
                     raise ReplayError(
-                        f"event {index} should be {produced!r} when the round opens; "
-                        f"found {found!r}",
+                        f"event {index} is not what the rules produce when the round opens: "
+                        f"{difference(produced, found, said=self.said_of)}",
                         "engine:replay",
                     )
                 self.state = self.evolve(self.state, produced)
@@ -521,10 +538,16 @@ class Round(ABC, Generic[StateT]):
                 produce = "the server seed draws" if draws is not None else "the rules produce"
                 raise ReplayError(
                     f"event {position} is not what {produce}: "
-                    f"{difference(produced, found, seeded=draws is not None)}",
+                    f"{difference(produced, found, seeded=draws is not None, said=self.said_of)}",
                     "engine:replay",
                 )
         return len(emitted)
+
+    def said_of(self, name: str, value: Any) -> str | None:
+        """The value ``value`` of an event's field ``name`` (as JSON writes it) in the
+        player's words, for a replay's differences (:func:`difference`), or ``None``
+        where it has none (then it is said as stored)."""
+        return None
 
     def command_for(
         self, event: Event, following: Sequence[Event] = ()
@@ -549,9 +572,22 @@ class Round(ABC, Generic[StateT]):
         stores), whether or not it is still in force at the table."""
         return self._stored_rules(self.opened)
 
-    def handle(self, command: Command, actor: Actor, vacated: Collection[int] = ()) -> list[Event]:
+    def handle(
+        self,
+        command: Command,
+        actor: Actor,
+        vacated: Collection[int] = (),
+        joined: Collection[int] = (),
+        *,
+        late: NotYourTurn | None = None,
+    ) -> list[Event]:
         """Apply ``command`` from ``actor``; return the events it caused. ``vacated``: the
-        round's seats whose player has left the seat since it opened (:attr:`vacated`).
+        round's seats whose player has left the seat since it opened (:attr:`vacated`);
+        ``joined``: the seats another player has taken since (:attr:`joined`); ``late``,
+        where the actor himself sat down after the round opened: the refusal raised in
+        place of whatever the command would do and of any refusal but a permission's
+        (who may comes before the round's state: the dealer's command or another seat's
+        wager is still refused 403).
 
         Raises :class:`IllegalCommand` (naming the rule) and leaves the round
         exactly as it was when the command is refused.
@@ -565,20 +601,32 @@ class Round(ABC, Generic[StateT]):
         self._stream, self._start = None, before  # a sealed round's draws start afresh
         drawn = (self._drawn, self._seeds_fixed_at)
         self.vacated = frozenset(seat for seat in vacated if seat != actor)
+        self.joined = frozenset(seat for seat in joined if seat != actor)
         try:
             for event in self.decide(command, actor):
+                if late is not None:
+                    raise late
                 self.state = self.evolve(self.state, event)
                 self.events.append(event)
                 emitted.append(event)
-        except BaseException:
+        except BaseException as error:
             del self.events[before:]
             self.state = self._fold(self.events)
             self._drawn, self._seeds_fixed_at = drawn
+            permission = isinstance(error, AccessDenied)
+            if late is not None and isinstance(error, IllegalCommand) and not permission:
+                raise late from None
             raise
         finally:
             self._stream, self._start = None, None
-            self.vacated = frozenset()
+            self.vacated = self.joined = frozenset()
         return emitted
+
+    def seat_empty(self, seat: int, seats: Collection[int]) -> bool:
+        """Whether a command for ``seat`` finds nobody there: not taken by another player
+        since the round opened (:attr:`joined`), and not one of the round's ``seats`` or
+        left since (:attr:`vacated`)."""
+        return seat not in self.joined and (seat in self.vacated or seat not in seats)
 
     def apply(self, event: Event) -> None:
         """Add ``event``, already stored, to the round as a fold over its events does (a

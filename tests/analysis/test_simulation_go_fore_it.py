@@ -181,6 +181,33 @@ def test_counts_are_the_sample_counted() -> None:
         assert counts[wager] == dict(zip(values.tolist(), rounds.tolist(), strict=True))
 
 
+def test_counts_draw_the_same_words_and_deal_again_after_a_rejection() -> None:
+    """``sample_counts`` draws its words in the kernel (``_count_drawn``) and counts the
+    rounds ``sample`` deals from an array of the same words, for both dealing procedures;
+    seed 1824's words hold a rejected one within 20,000 rounds (found by dealing seeds
+    0.. from the array until a deal used a ninth word), where the kernel gives up
+    (-1) and the call deals every round again from the array."""
+    for procedure in (DealingProcedure.MANUAL_SHOE, DealingProcedure.AUTOMATED_SHOE):
+        rules = GoForeItRules(dealing_procedure=procedure)
+        for seed, rounds in ((5, 30_000), (1824, 20_000)):
+            arrays = kernel.sample(rules, rounds, seed)
+            counts = kernel.sample_counts(rules, rounds, seed)
+            for wager, array in arrays.items():
+                values, seen = np.unique(array, return_counts=True)
+                assert counts[wager] == dict(zip(values.tolist(), seen.tolist(), strict=True))
+    words = kernel._raw_words(np.random.default_rng(1824), 20_000, 0)
+    keys = np.empty(20_000, dtype=np.int16)
+    rules = GoForeItRules()
+    used = kernel._play(words, kernel._positions(rules), kernel._values(), kernel._plays(), keys)
+    assert used == -1 or used > kernel.DEALT * 20_000  # a rejection: more words than cards
+    values, plays = kernel._marked_values(), kernel._marked_plays()
+    tally = np.zeros(kernel._DRAWN_KEYS, dtype=np.int64)
+    assert (
+        kernel._count_drawn(np.random.default_rng(1824), False, values, plays, 20_000, tally) == -1
+    )
+    assert kernel._count_drawn(np.random.default_rng(5), False, values, plays, 30_000, tally) > 0
+
+
 # --- sampling against the exact figures --------------------------------------------------------
 def _check_run(rounds: int, seed: int, *, workers: int | None = None) -> None:
     rules = GoForeItRules()

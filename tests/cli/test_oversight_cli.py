@@ -232,3 +232,32 @@ def test_serve_checks_the_files_at_start(db: str, monkeypatch: pytest.MonkeyPatc
     code, out, _ = run("report", "events", "--db", db, "--json", "--kind", "selfcheck")
     [check] = json.loads(out)["events"]
     assert check["who"] == "system" and check["subject"] == "critical files"
+
+
+def test_serve_without_the_check_says_a_failed_one_still_stops_the_tables(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failed self-check stands through a restart with --no-selfcheck (not checking is
+    not a pass, GLI-19 2.3.2): serve says so at start, and how to clear it."""
+    import uvicorn
+
+    from croupier.cli.server import DB_VARIABLE, SELFCHECK_VARIABLE
+
+    for variable in (DB_VARIABLE, SELFCHECK_VARIABLE):
+        monkeypatch.setenv(variable, "")
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    empty = tmp_path / "no-croupier"
+    empty.mkdir()
+    code, _, _ = run("selfcheck", "--db", db, "--by", "Pat", "--package", str(empty))
+    assert code == 1
+    code, _, err = run("serve", "--db", db, "--no-starter-tables", "--no-selfcheck")
+    assert code == 0, err
+    assert "warning: no round is dealt: the self-verification of" in err
+    assert "--no-selfcheck does not clear it" in err and "croupier selfcheck" in err
+    built = tmp_path / "croupier"
+    built.mkdir()
+    built_copy(built)
+    code, _, err = run("selfcheck", "--db", db, "--by", "Pat", "--package", str(built))
+    assert code == 0, err
+    code, _, err = run("serve", "--db", db, "--no-starter-tables", "--no-selfcheck")
+    assert code == 0 and "warning" not in err, err

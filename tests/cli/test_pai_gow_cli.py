@@ -255,8 +255,57 @@ def test_quitting_with_the_tiles_dealt_asks_for_no_decision() -> None:
     settled for him (621a.7(b)): he is not asked to "Surrender, or show", which he can no
     longer answer; a player who sets his own tiles still is."""
     quit_ = play("bet 10\ndeal\nquit\n")
-    assert "your hand is played out by the house way" in quit_
+    assert "your hand is set by the house way and played out" in quit_
     assert re.search(r"^Wager \$10 \w+", quit_, re.M)  # settled all the same
     assert "Surrender, or show" not in quit_
     stays = play("bet 10\ndeal\nset 3-5 5-5\nshow\n")
     assert "Surrender, or show to expose and settle." in stays
+
+
+def test_a_second_wager_is_refused_in_the_tables_words() -> None:
+    """A fresh tester: a second ``bet 5`` printed the API's "seat 1 already has a wager";
+    the table says the wager is already placed, that it stays until settled (this table
+    takes none down), and where to look (621a.7(a)); the balance moved once."""
+    out = play("bet 5\nbet 5\n")
+    assert (
+        "Refused: your wager is already placed: the betting area takes one wager a round "
+        "and it stays until it is settled; type show for your wagers and what you may do "
+        "now (621a.7(a))"
+    ) in out
+    assert "seat 1" not in out
+    assert "$5 wagered. Balance: $995" in out
+
+
+def test_a_piped_line_is_echoed_with_its_control_characters_escaped() -> None:
+    """A fresh tester: a piped line holding an escape code (an arrow key's ESC [ A), a
+    tab or a zero-width space was echoed raw, so the terminal moved its cursor. Each is
+    echoed as its escape; the line is still read (and refused) as typed."""
+    out = play("bet 5\x1b[A\nshow\tnow\nhelp\u200b\n")
+    for shown in ("> bet 5\\x1b[A\n", "> show\\tnow\n", "> help\\u200b\n"):
+        assert shown in out, out
+    assert "\x1b" not in out and "\t" not in out and "\u200b" not in out
+
+
+def test_quitting_after_setting_his_own_hand_says_it_is_played_as_set() -> None:
+    """A fresh tester set his own hand and quit: the table said his hand was played out
+    by the house way. It says the hand is played as he set it (seed 1 delivers 3-5 3-4
+    1-6 5-5; he sets 3-5 with 5-5, not the house way's setting), and settles that hand."""
+    out = play("bet 10\ndeal\nset 3-5 5-5\nquit\n")
+    assert "your hand is played out as you set it." in out
+    assert "house way" not in out.split("> quit")[1]
+    assert "You: high 3-5 5-5" in out
+
+
+def test_the_tiles_dealt_say_how_to_set_them_by_naming_two() -> None:
+    """A fresh tester read "set T1 T2" and did not know the tiles were to be named. The
+    tiles dealt (seed 1: 3-5 3-4 1-6 5-5) say to name two as shown, with two of his own
+    as the example, and help says so too; the example, typed, sets the hand."""
+    out = play("bet 5\ndeal\nhelp\nset 3-5 3-4\nshow\n")
+    assert (
+        "Your tiles: 3-5 3-4 1-6 5-5. Set them by naming two as shown, e.g. set 3-5 3-4: "
+        "those two make one hand, the other two the other."
+    ) in out
+    said = " ".join(re.sub(r"[│┃]", " ", out).split())
+    assert "set your tiles: name two of your tiles as they are shown (e.g. set 6-6 4-5)" in said
+    assert re.search(r"You: high \S+ \S+ .*, low \S+ \S+", out)
+    assert "Refused" not in out

@@ -115,7 +115,7 @@ def test_the_up_arrow_recalls_the_last_line(session: object) -> None:
     table.type(UP + b"\r")
     table.until(b"How High Roll Dice plays:", count=3)
     table.type(UP + UP + b"\r")  # the wager again: refused, as a second one on the spot
-    out = table.until(b"already has a wager on Pip Street ace")
+    out = table.until(b"your wager on Pip Street ace is already placed")
     table.type(b"\x04")  # end of input: the round is played out, the session summed up
     out = table.until(b"Final balance:")
     assert b"^[[A" not in out and b"Unknown command" not in out

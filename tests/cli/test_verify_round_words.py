@@ -24,9 +24,13 @@ from croupier.rng import SEED_BYTES, SealedDraws
 from croupier.sealing import chain_hash, element_commitments
 
 
-def reveal_of(game: str, wager: dict[str, Any]) -> dict[str, Any]:
+def reveal_of(
+    game: str, wager: dict[str, Any], forged: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The reveal of one round of ``game`` (its default rules) with ``wager`` at seat 1,
-    dealt from a sealed seed, as ``GET /rounds/{id}/reveal`` gives it."""
+    dealt from a sealed seed, as ``GET /rounds/{id}/reveal`` gives it; ``forged``: fields
+    its WagerSettled event has instead of those the rules gave (a server that settles
+    otherwise, its chain made over what it stored)."""
     spec = find(game)
     rng = SealedDraws(bytes(range(SEED_BYTES)))
     rules = spec.rules_type.model_validate({})
@@ -37,6 +41,9 @@ def reveal_of(game: str, wager: dict[str, Any]) -> dict[str, Any]:
     for step in dealer_steps(round_):
         round_.handle(step, DEALER)
     assert round_.finished
+    if forged is not None:
+        [at] = [n for n, e in enumerate(round_.events) if e.type == "WagerSettled"]
+        round_.events[at] = round_.events[at].model_copy(update=forged)
     prev, events = "0" * 64, []
     for index, event in enumerate(round_.events):
         stored = seal_event(event, spec.policy, rng)
@@ -132,3 +139,29 @@ def test_dice_the_seed_does_not_give_are_said_to_differ_from_the_seed(
         f"{' '.join(map(str, thrown))}, the server seed gives {' '.join(map(str, seeded))}"
     ) in said
     assert "the rules give" not in said
+
+
+def test_a_settlement_the_rules_do_not_give_is_said_in_the_players_words(
+    tmp_path: Path,
+) -> None:
+    """A fresh tester: a replay's differences showed the API's values ("spot is
+    pip_street:two, the rules give pip_street:ace", "won is 2000"), where the rest of
+    verify-round's words name a spot as the layout does and money in dollars."""
+    placed = {"type": "PlaceWager", "seat": 1, "amount": 500, "spot": "pip_street:ace"}
+    honest = reveal_of("high-roll-dice", placed)
+    [settled] = [e["event"] for e in honest["events"] if e["type"] == "WagerSettled"]
+    forged = reveal_of("high-roll-dice", placed, {"spot": "pip_street:two", "won": 2000})
+    [at] = [e["index"] for e in forged["events"] if e["type"] == "WagerSettled"]
+    path = tmp_path / "reveal.json"
+    path.write_text(json.dumps(forged))
+    result = CliRunner().invoke(app, ["verify-round", "t-1", "--reveal", str(path)])
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    rules_won = f"${settled['won'] // 100:,}" + (
+        f".{settled['won'] % 100:02d}" if settled["won"] % 100 else ""
+    )
+    assert (
+        f"event {at} is not what the rules produce: wager settled: spot is Pip Street "
+        f"two, the rules give Pip Street ace; won is $20, the rules give {rules_won}"
+    ) in said, said
+    assert "pip_street" not in said and "2000" not in said

@@ -1042,6 +1042,21 @@ def test_621a_11_h_the_dealers_wager_against_the_bank() -> None:
     assert rnd.state.dealer_wager == 500
 
 
+@pytest.mark.parametrize("amount", [-1, 2.5, "500", None, True])
+def test_621a_11_h_a_malformed_dealers_wager_is_refused_as_such_in_any_phase(
+    amount: object,
+) -> None:
+    """621a.11(h): the wager the bank directs is whole cents, zero or more. One that is
+    no amount at all is refused as such, citing (h), even where no bank may direct one
+    (the start of the game), as the bank's chips are (621a.11(d)(2)); a fresh tester
+    found -1 refused for the phase."""
+    rnd = open_round(**BANKING)
+    assert rnd.state.phase.value == "mixing"  # no bank, no dealer's wager yet
+    error = refused(rnd, DirectDealerWager(seat=6, amount=amount), 6)
+    assert error.cite == "621a.11(h)"
+    assert "the dealer's wager must be a whole number of cents, zero or more" in str(error)
+
+
 BANK_ORDER = ("4", "3", "2", "1", "dead_hand", "dealer", "6", "5")
 """Eight counted from the bank at seat 3 (621a.11(j)): 3, 2, 1, Dead Hand, dealer, 6, 5,
 4: seat 4 receives the first stack."""

@@ -1014,3 +1014,25 @@ def test_623a_10_a_turn_with_nothing_on_the_layout_ends_not_voided() -> None:
     assert SPEC.policy.empty_void(standing) is None
     with pytest.raises(NotYourTurn):
         standing.handle(EndTurn(), DEALER)
+
+
+def test_an_opening_the_rules_do_not_give_is_said_in_words_on_replay() -> None:
+    """Events stored at a round's opening that the rules do not produce again (here the
+    ShooterRotation's rule, changed) are told field by field in words, as every other
+    replay difference is, not as the Python reprs of two events."""
+    import json
+
+    from croupier.errors import ReplayError
+
+    rnd = open_round()
+    stored = json.loads(CrapsRound.events_to_json(rnd.events))
+    assert stored[1]["type"] == "ShooterRotation"
+    given = stored[1]["cite"]
+    stored[1]["cite"] = "623a.99"
+    with pytest.raises(ReplayError) as info:
+        CrapsRound.replay(CrapsRound.events_from_json(json.dumps(stored)))
+    assert info.value.reason == (
+        "event 1 is not what the rules produce when the round opens: shooter rotation: "
+        f"cite is 623a.99, the rules give {given}"
+    )
+    assert "ShooterRotation(" not in str(info.value)

@@ -733,7 +733,7 @@ def test_a_replay_says_in_words_what_differs_from_the_rules() -> None:
     with pytest.raises(ReplayError) as info:
         SicBoRound.replay(SicBoRound.events_from_json(json.dumps(stored)))
     assert info.value.reason == (
-        f"event {at} is not what the rules produce: wager settled: won is 2000, the rules give 1000"
+        f"event {at} is not what the rules produce: wager settled: won is $20, the rules give $10"
     )
     cut = json.loads(SicBoRound.events_to_json(rnd.events))[:-1]
     with pytest.raises(ReplayError) as info:

@@ -78,3 +78,25 @@ def test_the_schema_shows_the_idempotency_key_a_command_needs(api: Api) -> None:
             "description"
         ]
     )
+
+
+def test_the_send_body_works_when_copied_into_an_open_round(api: Api) -> None:
+    """A fresh tester copied ``send``'s body, whose ``round_version`` was 0, into a table
+    whose round was open: refused 409. The body now carries no version (optional: where
+    to find one is said in its description), so, with a command of the game in it, it
+    is taken whatever the round's version."""
+    api.table()
+    _, ann = api.player("ann", deposit=10_000)
+    _, bob = api.player("bob", deposit=10_000)
+    api.sit(ann, 1)
+    api.sit(bob, 2)
+    opened = api.wager(bob, 2, "pip_street:two", 500)  # the round is open, version > 0
+    assert opened.status_code == 200 and opened.json()["round_version"] > 0, opened.text
+    send = api.client.get("/games/high-roll-dice/commands").json()["send"]
+    body = json.loads(json.dumps(send["body"]))
+    body["command"] = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", "amount": 500}
+    headers = {**send["headers"], "Authorization": ann["Authorization"]}
+    taken = api.client.post("/tables/hrd/commands", json=body, headers=headers)
+    assert taken.status_code == 200, taken.text
+    assert '"round_version"' not in send["example"]
+    assert "GET /tables/{table_id}/view" in api.client.get("/openapi.json").text

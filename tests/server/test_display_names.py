@@ -236,7 +236,9 @@ def test_a_joiner_is_taken_where_the_script_needs_it(api: Api, way: Any) -> None
 LOOK_ALIKES = {
     # a name held: names that look the same by Unicode's confusables skeleton (TS #39)
     "pop": ("\u0440\u043e\u0440", "\u0420\u041e\u0420"),  # wholly Cyrillic р, о, р; capitals
-    "Bob": ("B0B", "b0b"),  # a zero for an o
+    # A zero for an o; another fresh tester: Cherokee YV, NA, YV (NA drawn as an O with
+    # a bar through it) for BOB, a tone-six letter for a b.
+    "Bob": ("B0B", "b0b", "\u13f4\u13be\u13f4", "\u0185ob"),
     "Mary": ("rnary",),  # r and n for an m
     # A second tester: a 1 or an l for an i (Unicode's skeleton takes I and 1 as l, not i)
     "Tess Admin": ("Tess Adm1n", "Tess Admln"),
@@ -246,6 +248,8 @@ LOOK_ALIKES = {
     "Will": ("VVill", "vvill", "VViII"),
     # A hostile tester: an i with a combining dot above (its own dot drawn again)
     "Mike": ("Mi\u0307ke",),
+    # Another fresh tester: a 5 or a dollar sign for an S
+    "Sam": ("5am", "$am"),
 }
 
 

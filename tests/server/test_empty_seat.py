@@ -217,3 +217,38 @@ def test_another_players_position_is_his(tmp_path: Path, game: str) -> None:
         assert r.json()["cite"] == cite
     finally:
         api.close()
+
+
+@pytest.mark.parametrize("game", list(SEATED))
+def test_a_player_who_sat_after_the_round_opened(tmp_path: Path, game: str) -> None:
+    """A fresh tester's finding: bob, who sat down at seat 2 after the round opened, was
+    told "you sat down after round ... opened" (409) for a dealer's command and for ann's
+    seat, where who may comes first (403, as for anyone); and ann's wager for bob's seat
+    said "nobody sits" there. Now: the permission first, the late seat for his own."""
+    example, cite, _ = SEATED[game]
+    api = Api(f"sqlite:///{tmp_path / 'late.sqlite'}")
+    try:
+        table = api.table("t", EXAMPLES / example)
+        _, ann = api.player("ann", deposit=100_000)
+        _, bob = api.player("bob", deposit=100_000)
+        api.sit(ann, 1, "t")
+        r = api.send(ann, opening(table, 1), "t")  # the round opens with ann alone
+        assert r.status_code == 200, r.text
+        api.sit(bob, 2, "t")
+        before = api.snapshot()
+        r = api.send(bob, {"type": "VoidRound", "reason": "a test"}, "t")
+        assert r.status_code == 403, r.text
+        assert "sat down" not in r.json()["detail"]
+        r = api.send(bob, opening(table, 1), "t")
+        assert r.status_code == 403, r.text
+        assert "sat down" not in r.json()["detail"] and r.json()["cite"] == cite
+        r = api.send(bob, opening(table, 2), "t")
+        assert r.status_code == 409, r.text
+        assert r.json()["detail"].startswith("you sat down at seat 2 after round "), r.json()
+        assert "opened: you play from the next round" in r.json()["detail"], r.json()
+        r = api.send(ann, opening(table, 2), "t")
+        assert r.status_code == 403, r.text
+        assert "nobody sits" not in r.json()["detail"] and r.json()["cite"] == cite
+        assert api.snapshot() == before
+    finally:
+        api.close()

@@ -180,3 +180,57 @@ def test_the_looks_are_stored_again_when_look_changes(db_url: str) -> None:
     finally:
         app.state.writer.close()
         app.state.engine.dispose()
+
+
+def test_the_looks_are_stored_again_for_digits_cherokee_and_tone_letters(db_url: str) -> None:
+    """Migration 0021: ``look`` now takes ``5`` and ``$`` as ``s``, ``ƅ`` as ``b`` and
+    leaves out an overlay drawn through a letter (Cherokee ``ᏴᎾᏴ`` as ``BOB``; a fresh
+    tester, issue #34). Accounts stored under 0020's look (written here as that look
+    stored them) are looked at again: of two names that now look alike the oldest holds
+    the look, the others none, and a new look-alike is refused."""
+    engine = make_engine(db_url)
+    upgrade(engine, "0020")
+    stored = (  # id, name, opened, its look as 0020 stored it
+        ("s1", "5am", "2026-11-01 10:00:00", "5arn"),
+        ("s2", "Sam", "2026-11-02 10:00:00", "sarn"),
+        ("b1", "Bob", "2026-11-03 10:00:00", "bob"),
+        ("b2", "\u13f4\u13be\u13f4", "2026-11-04 10:00:00", "bo\u0335b"),  # Cherokee ᏴᎾᏴ
+        ("b3", "\u0185ob", "2026-11-05 10:00:00", "\u0185ob"),  # ƅob
+        ("c1", "Cora", "2026-11-06 10:00:00", "cora"),
+    )
+    with engine.begin() as connection:
+        for player_id, name, opened, seen in stored:
+            connection.execute(
+                text(
+                    "INSERT INTO players (id, name, role, token_hash, created_at, name_key, "
+                    "name_look) VALUES (:id, :name, 'player', :hash, :opened, :key, :look)"
+                ),
+                {
+                    "id": player_id,
+                    "name": name,
+                    "hash": player_id * 16,
+                    "opened": opened,
+                    "key": name.casefold(),
+                    "look": seen,
+                },
+            )
+    upgrade(engine)
+    assert _keys(engine, "name_look") == {
+        "s1": "sarn",  # 5am, opened before Sam, holds the look (rn: the skeleton's m)
+        "s2": None,
+        "b1": "bob",
+        "b2": None,  # looks as Bob, opened first
+        "b3": None,
+        "c1": "cora",
+    }
+    engine.dispose()
+    app = create_app(db_url)
+    try:
+        client = TestClient(app)
+        for alike in ("$am", "B0B", "\u0184OB"):  # $ for S; 0 for o; capital tone six
+            r = client.post("/players/play-money", json={"name": alike})
+            assert r.status_code == 409 and r.json()["cite"] == "server:names", r.text
+        assert client.post("/players/play-money", json={"name": "Sal"}).status_code == 201
+    finally:
+        app.state.writer.close()
+        app.state.engine.dispose()

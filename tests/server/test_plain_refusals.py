@@ -166,3 +166,25 @@ def test_the_sentences_name_the_field() -> None:
         }
     )
     assert said == "The field settings: offer_cut is for Double Back Jack (673a.5)."
+
+
+def test_an_address_or_method_the_server_lacks_is_a_problem_citing_its_rule(api: Api) -> None:
+    """A 404 for an address no endpoint serves and a 405 for a method an address does not
+    take are Problems like every other refusal: a sentence and a ``cite`` (a fresh tester
+    found Starlette's bare ``{"detail": "Not Found"}``, no ``cite``); a 404 for a table
+    the ledger lacks keeps its own cite."""
+    r = api.client.get("/nothing-here", headers=api.admin)
+    assert r.status_code == 404
+    assert r.json() == {
+        "detail": "GET /nothing-here: there is no such address on this server (see /docs)",
+        "cite": "http:no-address",
+    }
+    r = api.client.delete("/tables", headers=api.admin)
+    assert r.status_code == 405
+    assert r.json() == {
+        "detail": "DELETE /tables: this address does not take DELETE (see /docs)",
+        "cite": "http:method",
+    }
+    assert "POST" in r.headers["Allow"]  # Starlette's header is kept
+    r = api.client.get("/tables/nope", headers=api.admin)
+    assert r.status_code == 404 and r.json()["cite"] != "http:no-address", r.text

@@ -2,7 +2,8 @@
 first where no wager there could be that amount (not whole cents, under the minimum, not
 the equal value the spot takes), as a pit refuses chips no wager takes before saying
 the spot is taken; an amount a wager there could be is refused as the second wager it
-is. A fresh tester found every such amount refused as a duplicate."""
+is. A fresh tester found every such amount refused as a duplicate, and later one sent
+as ``null`` (no amount at all) still refused as the spot taken."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ CASES = {
             (1, "a wager on Pip Street ace must equal $5, not $0.01 (675a.1(b)(2)(iv))"),
             (550, "a wager on Pip Street ace must equal $5, not $5.50 (675a.1(b)(2)(iv))"),
             (5.5, "a wager must be a whole number of cents, not 5.5 (675a.2(e))"),
+            (None, "a wager must be a whole number of cents, not null (675a.2(e))"),
             (500, "seat 1 already has a wager on Pip Street ace (675a.2(e))"),
         ],
     ),
@@ -32,6 +34,7 @@ CASES = {
         [
             (1, "a wager must be $5 to $5,000, not $0.01 (601a.2)"),
             (5.5, "a wager must be a whole number of cents, not 5.5 (621a.7(a))"),
+            (None, "a wager must be a whole number of cents, not null (621a.7(a))"),
             (550, "seat 1 already has a wager (621a.7(a))"),
         ],
     ),
@@ -41,6 +44,7 @@ CASES = {
         [
             (1, "a Blackjack Wager must be $15 to $1,000, not $0.01 (673a.6(d))"),
             (5.5, "a Blackjack Wager must be a whole number of cents, not 5.5 (673a.6(d))"),
+            (None, "a Blackjack Wager must be a whole number of cents, not null (673a.6(d))"),
             (1500, "a wager once made may not be altered until it is settled (673a.6(c))"),
         ],
     ),

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_api import Api
+from server_api import EXAMPLES, Api, Clock
 from starlette.websockets import WebSocketDisconnect
 from test_games import GameTable, player
 
@@ -145,6 +145,43 @@ def test_a_signed_out_session_gets_no_view_over_a_socket(tmp_path: Path) -> None
         )
     finally:
         table.close()
+
+
+@pytest.mark.parametrize("ended", ["signed out in another process", "idle"])
+def test_a_socket_closes_when_its_session_ends_elsewhere(tmp_path: Path, ended: str) -> None:
+    """A hostile tester's finding: only a sign-out in the socket's own process closed it;
+    one in another process (another server on the same database), or a session gone
+    idle past the limit (GLI-19 2.5.4), left it sending the live table. Now the socket
+    is closed 4401 before any further view: at once when idle, and within the minute a
+    process trusts what it read of a session (``gate.TOUCH``) for a sign-out elsewhere."""
+    from datetime import timedelta
+
+    from sqlalchemy.orm import Session as DbSession
+
+    from croupier.ledger import sessions
+    from croupier.server.gate import TOUCH
+
+    clock = Clock()
+    idle = timedelta(minutes=30)
+    api = Api(f"sqlite:///{tmp_path / 'ws.sqlite'}", clock=clock, idle_timeout=idle)
+    try:
+        api.table("t", EXAMPLES / "high-roll-dice-ten-dice.toml")
+        ann_id, ann = api.player("ann", deposit=10_000)
+        api.sit(ann, 1, "t")
+        with api.client.websocket_connect(f"/tables/t/ws?token={token(ann)}") as ws:
+            assert ws.receive_json()["type"] == "view"
+            if ended == "idle":
+                clock.advance(idle.total_seconds() + 60)
+            else:
+                with DbSession(api.engine) as db:  # what another process's sign-out writes
+                    sessions.sign_out(db, ann_id, clock())
+                    db.commit()
+                clock.advance(TOUCH.total_seconds() + 1)
+            message = ws.receive()  # the next poll finds it
+        assert message["type"] == "websocket.close", message
+        assert (message["code"], message["reason"]) == (4401, fanout.SIGNED_OUT)
+    finally:
+        api.close()
 
 
 def test_every_change_is_pushed_as_the_callers_view(tmp_path: Path) -> None:

@@ -383,7 +383,12 @@ def test_croupier_play_at_the_generic_table() -> None:
     assert "The dealer cannot close the betting now: no one has wagered." in out
     assert "Wager placed: seat 1, betting area odd, amount $10 (one-die:2)" in out
     assert "Wager placed: seat 1, betting area even, amount $5 (one-die:2)" in out
-    assert "Refused: seat 1 already has a wager on Odd (one-die:2)" in out  # the round's reason
+    assert (  # the round's reason, said to the player at the terminal
+        "Refused: your wager on Odd is already placed: the spot takes one wager; to change "
+        "it, take it down where the rules allow; type show for your wagers and what you may "
+        "do now (one-die:2)"
+    ) in out
+    assert "seat 1 already has a wager" not in out
     assert "Die thrown: face 3 (one-die:4)" in out
     assert (
         "Wager settled: seat 1, betting area odd, amount $10, outcome win, odds 1 to 1, "

@@ -502,8 +502,30 @@ def _ready_database(db: str, starter_tables: bool, *, beside_others: bool, check
             result = run(session)
             session.commit()
         typer.echo(f"croupier: {result.words()}", err=not result.passed)
+    else:
+        _say_a_failed_selfcheck_stands(engine)
     engine.dispose()
     return engine
+
+
+def _say_a_failed_selfcheck_stands(engine: Any) -> None:
+    """Under --no-selfcheck, warn (standard error) where the last self-check recorded
+    failed: it still stops the tables dealing (GLI-19 2.3.2), since not checking is not
+    a pass, and say how to clear it."""
+    from sqlalchemy.orm import Session
+
+    from croupier.server.selfcheck import SelfCheckFailed, check_dealing
+
+    with Session(engine) as session:
+        try:
+            check_dealing(session)
+        except SelfCheckFailed as failed:
+            typer.echo(
+                f"croupier: warning: {failed.reason}; --no-selfcheck does not clear it "
+                "(GLI-19 2.3.2): rebuild the manifest (`make manifest`) or restore the "
+                "files, then run `croupier selfcheck`",
+                err=True,
+            )
 
 
 def verify(

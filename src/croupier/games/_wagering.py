@@ -73,7 +73,14 @@ from croupier.engine import (
     WagerPlaced,
     WagerSettled,
 )
-from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
+from croupier.errors import (
+    CroupierError,
+    IllegalCommand,
+    InvalidWager,
+    NotYourTurn,
+    OtherSeat,
+    ReplayError,
+)
 from croupier.games._common import (
     checked,
     dealer_for,
@@ -88,6 +95,15 @@ from croupier.games._common import (
 from croupier.money import Cents, format_cents, require_cents
 from croupier.offers import Amount, Text, choice, offer, words
 from croupier.rng import Rng
+
+MONEY_FIELDS = frozenset({"amount", "returned", "won", "withheld"})
+"""The fields of a wager's events (:class:`WagerPlaced`, :class:`WagerSettled`) that are
+cents."""
+
+NOT_SENT: Any = object()
+"""The ``amount`` of :meth:`WageringRound.check_spot` where only the spot is asked about
+(the offers), told apart from an amount sent as JSON ``null`` (``None``), which is an
+amount refused as such."""
 
 
 # --- commands and the event ----------------------------------------------------------------
@@ -318,6 +334,20 @@ class WageringRound(Round[LayoutT]):
         ``"pip_street:five"`` is "Pip Street five")."""
         return words(spot)
 
+    def said_of(self, name: str, value: Any) -> str | None:
+        """A wager's ``spot`` as the layout names it (:meth:`spot_label`: "Pip Street
+        ace", not ``pip_street:ace``) and an amount of money (:data:`MONEY_FIELDS`) in
+        dollars ("$20", not 2000), as the rest of a round's words say them; a value no
+        spot or amount could be is said as stored."""
+        try:
+            if name == "spot" and isinstance(value, str):
+                return self.spot_label(value)
+            if name in MONEY_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+                return format_cents(value)
+        except (CroupierError, ValueError, KeyError):  # a forged spot of no layout
+            return None
+        return None
+
     def why_not_void(self) -> str | None:
         """Why the round may not be voided now (``None``: it may)."""
         return None
@@ -375,12 +405,12 @@ class WageringRound(Round[LayoutT]):
         s = self.betting_sections
         if actor == DEALER:
             raise OtherSeat(dealer_for(seat), s.seated)
-        if seat not in self.state.seats or seat in self.vacated:
+        if self.seat_empty(seat, self.state.seats):
             raise empty_seat(seat, s.seated)
         if actor != seat:
             raise OtherSeat(f"seat {actor} may not wager for seat {seat}", s.seated)
 
-    def check_spot(self, seat: int, spot: str, actor: Actor, amount: object = None) -> Bound:
+    def check_spot(self, seat: int, spot: str, actor: Actor, amount: object = NOT_SENT) -> Bound:
         """The amounts a wager by ``seat`` on ``spot`` may take now; refuses (changing
         nothing) a wager by another actor, from an empty seat, after "no more bets", on no
         spot of the layout, on a spot the seat holds (one wager per spot, unless wagers
@@ -413,9 +443,10 @@ class WageringRound(Round[LayoutT]):
         amount no wager there could be (not whole cents, outside what :meth:`wager_bound`
         allows on the spot) is refused for its amount, as a pit refuses chips no wager
         there takes before saying the spot is taken; any other as the wager already there.
-        ``amount`` ``None``: the spot alone is asked about (the offers)."""
+        ``amount`` :data:`NOT_SENT`: the spot alone is asked about (the offers); ``None``
+        is an amount sent as ``null``, refused as no whole number of cents."""
         held = InvalidWager(*self.why_held(seat, spot))
-        if amount is None:
+        if amount is NOT_SENT:
             return held
         try:
             bound = self.wager_bound(seat, spot)

@@ -808,7 +808,7 @@ class CardRound(WageringRound[StateT]):
         s = self.sections
         if actor == DEALER:
             raise OtherSeat(dealer_for(seat, "position"), s.seated_only)
-        if seat not in self.state.seats or seat in self.vacated:
+        if self.seat_empty(seat, self.state.seats):
             raise empty_seat(seat, s.seated_only, "position")
         if actor != seat:
             raise OtherSeat(

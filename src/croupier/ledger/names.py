@@ -32,14 +32,16 @@ A name is shown at the tables beside a seat, so no player may pose as another:
   look alike compare as one (``O’Neill`` is ``O'Neill``), and so does a name that looks
   the same as another by Unicode's confusables skeleton (:func:`look`: Cyrillic ``рор``
   and ``Pop``, ``B0B`` and ``Bob``, ``rn`` and ``m``), with a few more look-alikes of
-  croupier's own (``i`` and ``l``, ``cl`` and ``d``, ``vv`` and ``w``, ``Ɗ`` and ``D``).
+  croupier's own (``i`` and ``l``, ``cl`` and ``d``, ``vv`` and ``w``, ``Ɗ`` and ``D``,
+  ``5`` or ``$`` and ``S``, ``ƅ`` and ``b``, Cherokee ``Ꮎ`` and ``O``).
 
 Each account's key and look (:func:`key`, :func:`look`) are stored beside its name
 (``players.name_key``, ``players.name_look``), each under a unique index, so the check is
 two indexed lookups and two sign-ups of one name, or of two look-alike names, at once are
 told apart by the database. Accounts opened before this rule may share a name; none is
 renamed: the oldest holds the key and the look (migration 0019) and the others none. A
-change to :func:`key` or :func:`look` needs a migration that stores them all again.
+change to :func:`key` or :func:`look` needs a migration that stores them all again (0020,
+0021).
 """
 
 from __future__ import annotations
@@ -276,14 +278,29 @@ def look(name: str) -> str:
     skeleton takes ``rn`` as ``m``), and ``i`` as ``l``, as the skeleton takes ``I`` and
     ``1``: a dot is easily missed, and Unicode's skeleton keeps ``admin`` apart from
     ``Adm1n`` and ``ADMIN`` (docs/interpretations.md, "Names the staff go by"); a
-    combining dot above an ``i`` or a ``j``, which only redraws its dot, is left out."""
+    combining dot above an ``i`` or a ``j``, which only redraws its dot, is left out, as
+    is an overlay drawn through a letter (:data:`_OVERLAY`: Cherokee ``ᏴᎾᏴ`` is ``BOB``);
+    ``5`` and ``$`` are taken as ``s``, ``ƅ`` as ``b`` (:data:`_ALSO`)."""
     shaped = " ".join(unicodedata.normalize("NFKC", name).translate(_FOLDED).split())
     seen = skeleton(skeleton(_plain(shaped)).casefold())
+    seen = "".join(c for c in seen if not _OVERLAY[0] <= ord(c) <= _OVERLAY[1])
+    seen = seen.translate(_ALSO)
     for pair, one in _PAIRS:
         seen = seen.replace(pair, one)
     # A dot above an i or a j is drawn as its own dot (a hostile tester's "Mi\u0307ke").
     return seen.replace("i", "l").replace("l\u0307", "l").replace("j\u0307", "j")
 
+
+_OVERLAY = (0x0334, 0x0338)
+"""The combining overlays (a tilde, a stroke, a slash drawn through a letter), left out
+of a look as :func:`_plain` leaves out a Latin letter's drawn-in stroke: Unicode's
+skeleton writes the Cherokee letter NA (U+13BE), which a seat list shows as an O, as
+``O`` with a short stroke overlay, and a fresh tester took "ᏴᎾᏴ" for "BOB"."""
+
+_ALSO = str.maketrans({"5": "s", "$": "s", "\u0185": "b"})
+"""Look-alikes of croupier's own after case-folding, which Unicode's skeleton keeps apart
+(a fresh tester: "5am" and "$am" beside "Sam", "ƅob" with a LATIN SMALL LETTER TONE SIX
+beside "bob"; its capital, U+0184, is taken as ``b`` by the skeleton already)."""
 
 _PAIRS = (("cl", "d"), ("vv", "w"))
 """Two letters that read as one (after case-folding): ``cl`` as ``d``, ``vv`` as ``w``

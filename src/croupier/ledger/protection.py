@@ -201,22 +201,26 @@ def guard_of(found: Sequence[Any] | None) -> Guard | None:
     row, so no limit)."""
     if found is None or found[0] is None:
         return None
-    values = dict(zip(GUARD_COLUMNS, found, strict=True))
-
-    def moment(value: Any) -> datetime | None:
-        if value is None:
-            return None
-        return utc(datetime.fromisoformat(value) if isinstance(value, str) else value)
-
+    if len(found) != len(GUARD_COLUMNS):
+        raise ValueError(f"a player's guard is {len(GUARD_COLUMNS)} columns, not {len(found)}")
+    # By position (GUARD_COLUMNS' order), once a command: no dict of the columns.
+    status, status_until, locked_until = found[:3]
+    end = 3 + len(LIMITS)
+    totals = found[end:]
     return Guard(
-        status=values["status"],
-        status_until=moment(values["status_until"]),
-        locked_until=moment(values["locked_until"]),
-        limits={name: values[name] for name in LIMITS},
-        keys=(values["day_key"], values["week_key"], values["month_key"]),
-        wagered=(values["wagered_day"], values["wagered_week"], values["wagered_month"]),
-        lost=(values["lost_day"], values["lost_week"], values["lost_month"]),
+        status=status,
+        status_until=None if status_until is None else _moment(status_until),
+        locked_until=None if locked_until is None else _moment(locked_until),
+        limits=dict(zip(LIMITS, found[3:end], strict=True)),
+        keys=(totals[0], totals[1], totals[2]),
+        wagered=(totals[3], totals[4], totals[5]),
+        lost=(totals[6], totals[7], totals[8]),
     )
+
+
+def _moment(value: Any) -> datetime:
+    """A stored moment (SQLite: text) as an aware UTC datetime."""
+    return utc(datetime.fromisoformat(value) if isinstance(value, str) else value)
 
 
 def stopped(guard: Guard | None, now: datetime) -> PlayStopped | None:

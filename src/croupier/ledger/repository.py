@@ -72,6 +72,8 @@ from croupier.ledger.chain import (
 from croupier.ledger.commands import (
     CommandHead,
     NewEvent,
+    RoundLike,
+    RoundRef,
     StoredCommand,
     command_head,
     live_round,
@@ -93,7 +95,9 @@ __all__ = [
     "NewEvent",
     "NotFound",
     "ProcessCache",
+    "RoundLike",
     "RoundPosting",
+    "RoundRef",
     "StagedRound",
     "StaleVersion",
     "StoredAnswer",

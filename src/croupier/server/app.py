@@ -351,6 +351,7 @@ def _server(
         clock,
         limits=socket_limits,
         admit=lambda db, player: gate.admit(db, player, activity=False),
+        trusted=gate.trusted,
     )
     # Commands are committed in groups by writer threads (croupier.server.writer): one on
     # SQLite, whose one writer at a time serializes them anyway; on PostgreSQL two, each

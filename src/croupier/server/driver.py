@@ -97,7 +97,7 @@ def open_ahead(session: Session, table_id: str, rng: Rng, now: datetime) -> bool
 
 
 # --- deadlines ---------------------------------------------------------------------------
-def _current(session: Session, round_id: str, version: int) -> tuple[RoundRow, Round[Any]]:
+def _current(session: Session, round_id: str, version: int) -> tuple[repo.RoundLike, Round[Any]]:
     """The round as this transaction left it at ``version`` (its row's version was moved
     by an UPDATE that the session's copy of the row does not know about): the round this
     transaction staged (read only), else read back and replayed."""
@@ -109,14 +109,15 @@ def _current(session: Session, round_id: str, version: int) -> tuple[RoundRow, R
             session.expire(row)
         return repo.load_round(session, round_id)
     # The columns schedule() reads (the deadline as stored, only compared with None), in a
-    # row object the session does not track.
-    row = RoundRow(id=round_id, deadline=staged.deadline, deadline_kind=staged.deadline_kind)
-    return row, staged.round
+    # plain object the session does not track.
+    table_id, kind = staged.round.opened.table_id, staged.deadline_kind
+    ref = repo.RoundRef(round_id, table_id, deadline=staged.deadline, deadline_kind=kind)
+    return ref, staged.round
 
 
 def schedule(
     session: Session,
-    row: RoundRow,
+    row: repo.RoundLike,
     round_: Round[Any],
     settings: schemas.TableSettings,
     now: datetime,
@@ -147,7 +148,7 @@ def schedule(
         deadline = db.when(moment)
         values = {"round_id": row.id, "deadline": deadline, "deadline_kind": wait.key}
         db.execute(_SET_DEADLINE, values)
-    if sa_inspect(row).persistent:
+    if isinstance(row, RoundRow) and sa_inspect(row).persistent:
         session.expire(row)
     staged = repo.staged_entry(session, row.id, len(round_.events))
     if staged is not None:  # what the next step of this transaction reads (_current)

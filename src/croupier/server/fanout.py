@@ -130,12 +130,17 @@ class Hub:
         poll_seconds: float | None = 0.25,
         limits: SocketLimits | None = None,
         admit: Callable[[Session, Player], None] | None = None,
+        trusted: Callable[[Player], bool] | None = None,
     ) -> None:
         self.sessions = sessions
         self.admit = admit
         """Refuses (:class:`~croupier.errors.CroupierError`) a player whose session has
         ended or gone idle (the server's :class:`~croupier.server.gate.Gate`): his socket
         is closed as an unknown token's is."""
+        self.trusted = trusted
+        """Whether ``admit`` would pass the player with no read (the gate's
+        :meth:`~croupier.server.gate.Gate.trusted`): a socket woken then opens no
+        session to ask."""
         self.rng = rng
         self.clock = clock
         self.poll_seconds = poll_seconds
@@ -294,6 +299,22 @@ class Hub:
                 self._polled[table_id] = (time.monotonic(), signature, overdue)
         return signature, overdue
 
+    def _admitted_snapshot(
+        self, player: Player, table_id: str, last: tuple[int, int] | None
+    ) -> tuple[tuple[int, int], dict[str, Any] | None] | None:
+        """:meth:`_snapshot`, or ``None`` where the player's session has ended since the
+        socket opened: signed out in another process, or idle past the limit (GLI-19
+        2.5.4; the gate's check, which costs no query within ``gate.TOUCH`` of its last
+        read), so that no view is sent after it."""
+        if self.admit is not None and not (self.trusted is not None and self.trusted(player)):
+            with self._reading, self.sessions() as session:
+                try:
+                    self.admit(session, player)
+                except CroupierError:
+                    return None
+                session.commit()
+        return self._snapshot(player, table_id, last)
+
     def _snapshot(
         self, player: Player, table_id: str, last: tuple[int, int] | None
     ) -> tuple[tuple[int, int], dict[str, Any] | None]:
@@ -410,13 +431,16 @@ class Hub:
             else:
                 self._by_player.pop(watcher.player_id, None)
 
-    async def serve(
-        self, websocket: WebSocket, table_id: str, token: str, subprotocol: str | None = None
-    ) -> None:
-        """Serve one socket until the client goes away (see the module docstring),
-        accepting it with ``subprotocol`` (:data:`BEARER_PROTOCOL` where the token came
-        as a subprotocol)."""
-        limiter = self._limiter()
+    async def _accepted(
+        self,
+        websocket: WebSocket,
+        table_id: str,
+        token: str,
+        subprotocol: str | None,
+        limiter: CapacityLimiter,
+    ) -> tuple[Player, _Watcher] | None:
+        """Accept the socket, then admit its caller and his watcher; ``None`` where it was
+        closed instead (signed out, no such table, too many sockets), with why."""
         player, exists = await to_thread.run_sync(
             self._caller_read, token, table_id, limiter=limiter
         )
@@ -424,15 +448,28 @@ class Hub:
         await websocket.accept(subprotocol=subprotocol)
         if player is None:
             await websocket.close(code=UNAUTHORIZED, reason=SIGNED_OUT)
-            return
+            return None
         if not exists:
             await websocket.close(code=NOT_FOUND, reason=_reason(f"there is no table {table_id!r}"))
-            return
+            return None
         watcher = _Watcher(loop=asyncio.get_running_loop(), player_id=player.id)
         refused = self._admit(watcher, table_id)
         if refused is not None:  # accepted first, so that the client reads why
             await websocket.close(code=TOO_MANY, reason=_reason(refused))
+            return None
+        return player, watcher
+
+    async def serve(
+        self, websocket: WebSocket, table_id: str, token: str, subprotocol: str | None = None
+    ) -> None:
+        """Serve one socket until the client goes away (see the module docstring),
+        accepting it with ``subprotocol`` (:data:`BEARER_PROTOCOL` where the token came
+        as a subprotocol)."""
+        limiter = self._limiter()
+        admitted = await self._accepted(websocket, table_id, token, subprotocol, limiter)
+        if admitted is None:
             return
+        player, watcher = admitted
         gone = asyncio.Event()
 
         async def drain() -> None:
@@ -455,9 +492,13 @@ class Hub:
                 if watcher.ended:
                     await websocket.close(code=UNAUTHORIZED, reason=SIGNED_OUT)
                     break
-                last, view = await to_thread.run_sync(
-                    self._snapshot, player, table_id, last, limiter=limiter
+                seen = await to_thread.run_sync(
+                    self._admitted_snapshot, player, table_id, last, limiter=limiter
                 )
+                if seen is None:
+                    await websocket.close(code=UNAUTHORIZED, reason=SIGNED_OUT)
+                    break
+                last, view = seen
                 if view is not None:
                     if websocket.application_state is not WebSocketState.CONNECTED:
                         break

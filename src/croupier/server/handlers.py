@@ -121,6 +121,34 @@ async def unreadable(_request: Request, error: StarletteHTTPException) -> Respon
     return JSONResponse(body.model_dump(exclude_none=True), status_code=400)
 
 
+NO_ADDRESS_CITE = "http:no-address"
+"""The ``cite`` of a 404 for an address the server has no endpoint at (a player, table or
+round it does not know is a 404 citing the ledger)."""
+
+METHOD_CITE = "http:method"
+"""The ``cite`` of a 405: an address the server has, asked with a method it does not take."""
+
+
+async def no_route(request: Request, error: StarletteHTTPException) -> Response:
+    """A 404 for an address no endpoint serves, or a 405 for a method the address does
+    not take: a Problem citing ``http:no-address`` or ``http:method`` like every other
+    refusal (Starlette's own answer carried a bare ``detail``). A 405 keeps Starlette's
+    ``Allow`` header but its sentence names no method: Starlette lists those of the
+    first endpoint at the address only (``DELETE /tables`` is told POST, yet GET
+    answers), so the reader is sent to the description."""
+    where = f"{request.method} {request.url.path}"
+    if error.status_code == 405:
+        detail = f"{where}: this address does not take {request.method} (see /docs)"
+        cite = METHOD_CITE
+    else:
+        detail = f"{where}: there is no such address on this server (see /docs)"
+        cite = NO_ADDRESS_CITE
+    body = schemas.Problem(detail=bounded(detail), cite=cite)
+    return JSONResponse(
+        body.model_dump(exclude_none=True), status_code=error.status_code, headers=error.headers
+    )
+
+
 async def invalid_request(request: Request, error: RequestValidationError) -> Response:
     """A request that fails validation, as sentences (:func:`croupier.server.invalid.problem`,
     422). Who asks comes before what they asked: to an endpoint that needs a bearer token,
@@ -175,5 +203,7 @@ def install(app: FastAPI, driver_error: type[Exception]) -> None:
     app.add_exception_handler(DBAPIError, database_error)
     app.add_exception_handler(driver_error, database_error)
     app.add_exception_handler(400, unreadable)  # type: ignore[arg-type]
+    app.add_exception_handler(404, no_route)  # type: ignore[arg-type]
+    app.add_exception_handler(405, no_route)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, invalid_request)  # type: ignore[arg-type]
     app.add_exception_handler(ValidationError, command_invalid)  # type: ignore[arg-type]

@@ -380,7 +380,6 @@ class CommandIn(In):
                         "spot": "pip_street:ace",
                         "amount": 500,
                     },
-                    "round_version": 0,
                 }
             ]
         },
@@ -680,9 +679,12 @@ class SendOut(BaseModel):
         "refused 422 naming the header.",
     )
     body: dict[str, Any] = Field(
-        default_factory=lambda: {"command": {"type": "...", "seat": 1}, "round_version": 0},
-        description="The body: one of `commands` as `command` (its `type` and fields), and "
-        "optionally `round_version`, the version of the round you last saw.",
+        default_factory=lambda: {"command": {"type": "...", "seat": 1}},
+        description="The body: one of `commands` as `command` (its `type` and fields). "
+        "Optionally `round_version` beside it: the `round_version` of `GET "
+        "/tables/{table_id}/view` when you decided (0 where it is null: no round open), "
+        "so that a command decided on a round since changed is refused 409; left out, "
+        "the command is judged against the round as it stands.",
     )
     example: str = Field(
         default=(
@@ -691,9 +693,10 @@ class SendOut(BaseModel):
             f"Idempotency-Key: {KEY_EXAMPLE}\n"
             "Content-Type: application/json\n"
             "\n"
-            '{"command": {"type": "...", "seat": 1, ...}, "round_version": 0}'
+            '{"command": {"type": "...", "seat": 1, ...}}'
         ),
-        description="The request written out.",
+        description="The request written out: with a command of `commands` in it, "
+        "it is taken as it stands (no `round_version`: see `body`).",
     )
 
 

@@ -375,7 +375,7 @@ def new_round(
     ahead: bool = False,
     now: datetime | None = None,
     trial: bool = False,
-) -> tuple[RoundRow, Round[Any]]:
+) -> tuple[repo.RoundRef, Round[Any]]:
     """The table's next round, opened (not stored) by the game's policy
     (:meth:`~croupier.game.TablePolicy.open_round`) under the Rules Submission in force at
     ``now``; the last round's number and the seats come from ``head`` when it read them
@@ -421,8 +421,7 @@ def new_round(
         ahead=ahead,
         state=state,
     )
-    row = RoundRow(id=round_id, table_id=table_id, number=number, version=0, status="open")
-    return row, round_
+    return repo.RoundRef(round_id, table_id, number, 0), round_
 
 
 def _status(round_: Round[Any]) -> Status:
@@ -481,23 +480,26 @@ def handle_command(
     )
     if body.round_version is not None and body.round_version != current:
         raise _version_moved(table_id, row, old_version, current, body.round_version)
-    named = getattr(command, "seat", None)
-    if isinstance(named, int) and not isinstance(named, bool):
-        round_.submission.check_seat_exists(named)  # as taking that seat is refused
+    named = _named_seat(command, round_)
+    late = None
     if isinstance(actor, int) and actor not in round_.opened.seats:
-        raise _seated_since(actor, row.id)
-    if (
+        late = _seated_since(actor, row.id)
+    elif (
         isinstance(actor, int)
         and for_seat is None
         and (old_version is None or not spec.policy.has_wager(round_, actor))
     ):  # a disabled player finishes the round he has wagers in, and plays no other
         disabling.check_player(session, player.id, f"wager in round {row.id}")
-    if old_version is not None and spec.policy.answered_before(round_, command, actor):
+    if (
+        late is None
+        and old_version is not None
+        and spec.policy.answered_before(round_, command, actor)
+    ):
         # Asked again for what the round has shown him (in his view): answered with no
         # event, so that repeating it neither grows the round nor restarts a wait.
         return _answered_before(session, player, table_id, row, current)
     placed = len(round_.events)
-    round_.handle(command, actor, _vacated(session, table_id, round_, actor, named))
+    round_.handle(command, actor, *_changed(session, table_id, round_, actor, named), late=late)
     if body.client_seed is not None or body.next_seed_commitment is not None:
         _seeds(session, player, table_id, body, round_, actor, placed)
     spec.policy.run_dealer_steps(round_)
@@ -522,6 +524,15 @@ def _strict_command(game: type[Round[Any]], body: schemas.CommandIn) -> Command:
     would take them."""
     command: Command = game.command_adapter.validate_json(json.dumps(body.command), strict=True)
     return command
+
+
+def _named_seat(command: Command, round_: Round[Any]) -> object:
+    """The seat ``command`` names, if any, refused where the table has no such seat (as
+    taking that seat is refused)."""
+    named = getattr(command, "seat", None)
+    if isinstance(named, int) and not isinstance(named, bool):
+        round_.submission.check_seat_exists(named)
+    return named
 
 
 def _seated_since(actor: int, round_id: str) -> NotYourTurn:
@@ -552,23 +563,26 @@ def _read_head(
     return head
 
 
-def _vacated(
+def _changed(
     session: Session, table_id: str, round_: Round[Any], actor: Actor, named: object
-) -> frozenset[int]:
-    """The round's seats whose player has left the seat since it opened, read where a
-    player's command names a seat not his own (a command for one is refused as for a
-    seat nobody holds, :attr:`~croupier.engine.Round.vacated`); else none."""
+) -> tuple[frozenset[int], frozenset[int]]:
+    """The seats changed since the round opened, read where a player's command names a
+    seat not his own: those of the round whose player has left (a command for one is
+    refused as for a seat nobody holds, :attr:`~croupier.engine.Round.vacated`) and
+    those another player has taken (refused as another player's,
+    :attr:`~croupier.engine.Round.joined`); else none."""
     if not isinstance(actor, int) or not isinstance(named, int) or named == actor:
-        return frozenset()
+        return frozenset(), frozenset()
     rows = session.execute(select(Seat.seat, Seat.player_id).where(Seat.table_id == table_id))
     held = {row.seat: row.player_id for row in rows}
-    return frozenset(
-        seat for seat, player in round_.opened.seats.items() if held.get(seat) != player
-    )
+    opened = round_.opened.seats
+    vacated = frozenset(seat for seat, player in opened.items() if held.get(seat) != player)
+    joined = frozenset(seat for seat in held if seat not in opened or seat in vacated)
+    return vacated, joined
 
 
 def _answered_before(
-    session: Session, player: Player, table_id: str, row: RoundRow, current: int
+    session: Session, player: Player, table_id: str, row: repo.RoundRef, current: int
 ) -> schemas.CommandOut:
     """The answer to a command the round answered already: no event, the round unchanged."""
     return schemas.CommandOut(
@@ -604,7 +618,7 @@ def _take_round(
     command: Any,
     rng: Rng,
     now: datetime | None,
-) -> tuple[RoundRow, Round[Any], int, int | None, int]:
+) -> tuple[repo.RoundRef, Round[Any], int, int | None, int]:
     """The round ``command`` goes to: the open one (:func:`repo.live_round`), or the next,
     opened now. Returns (its row, the round, its first new event, its stored version or
     ``None`` when new, the version the client must have seen). Raises
@@ -619,12 +633,12 @@ def _take_round(
         return row, round_, 0, None, 0
     round_ = repo.live_round(session, head.round_id, head.round_version)
     round_.rng = seals.draws_of(round_, rng)
-    row = RoundRow(id=head.round_id, table_id=table_id, version=head.round_version)
+    row = repo.RoundRef(head.round_id, table_id, version=head.round_version)
     return row, round_, len(round_.events), head.round_version, head.round_version
 
 
 def _version_moved(
-    table_id: str, row: RoundRow, old_version: int | None, current: int, sent: int
+    table_id: str, row: repo.RoundRef, old_version: int | None, current: int, sent: int
 ) -> repo.StaleVersion:
     """The error for a command sent for round version ``sent`` when it is at ``current``."""
     where = f"round {row.id} is at version {current}"
@@ -661,7 +675,7 @@ def _command_out(
     session: Session,
     player: Player,
     table_id: str,
-    row: RoundRow,
+    row: repo.RoundRef,
     round_: Round[Any],
     version: int,
     status: str,

@@ -175,15 +175,20 @@ def _reshuffle_rest_py(
     return 1, n, f, 1, 1
 
 
+_U: Final = 0xFFFFFFFF
+"""A mask for the kernel's indices: it keeps every index (all are below 2**32) and tells
+numba that none is negative, so that it does not test each for an index from the end."""
+
+
 def _card_py(shoe: npt.NDArray[np.int8], rand: Floats, i: int, n: int, skip: int) -> int:
     """Deal the card at ``shoe[i]`` (lazy Fisher-Yates: swap in a uniform card among the
     ``n - i`` left, from the float ``rand[i + skip]``); the caller then moves ``i`` on.
     The shoe must not be empty: :func:`_play_py` calls :func:`_reshuffle_rest_py` first
     when it is (673a.13(f))."""
-    j = i + int(rand[i + skip] * (n - i))
+    j = (i + int(rand[(i + skip) & _U] * (n - i))) & _U
     card = shoe[j]
-    shoe[j] = shoe[i]
-    shoe[i] = card
+    shoe[j] = shoe[i & _U]
+    shoe[i & _U] = card
     return int(card)
 
 
@@ -267,7 +272,7 @@ def _play_py(
         lo, hi = min(a, b), max(a, b)
         net = 0  # in halves of the initial wager
         standing = 0
-        action = first[up - 1, lo - 1, hi - 1]
+        action = first[(up - 1) & _U, (lo - 1) & _U, (hi - 1) & _U]
         if lo == 1 and hi == 10:
             net = 4  # 673a.7(f): paid before the card reader
         elif (up == 1 and hole == 10) or (up == 10 and hole == 1):
@@ -292,7 +297,7 @@ def _play_py(
                             choice = _decide(classes, exceptions, bounds, up, pair, hard,
                                              ace, 1, key, state)  # fmt: skip
                     else:
-                        choice = split[up - 1, a - 1, second - 1]
+                        choice = split[(up - 1) & _U, (a - 1) & _U, (second - 1) & _U]
                 else:
                     hard, ace = a + b, a == 1 or b == 1
                     choice = action
@@ -325,7 +330,12 @@ def _play_py(
                             if _decide(classes, exceptions, bounds, up, pair, hard, ace, 0,
                                        key, state) == 0:  # fmt: skip
                                 break
-                        elif hits[up - 1, t_lo - 1, t_hi - 1, hard, int(ace)] == 0:
+                        elif (
+                            hits[
+                                (up - 1) & _U, (t_lo - 1) & _U, (t_hi - 1) & _U, hard & _U, int(ace)
+                            ]
+                            == 0
+                        ):
                             break
                 total = hard + 10 if ace and hard + 10 <= 21 else hard
                 if total == 21:
@@ -335,7 +345,7 @@ def _play_py(
                         take = _decide(classes, exceptions, bounds, up, pair, hard, ace, 0,
                                        key, state)  # fmt: skip
                     else:
-                        take = takes[up - 1, t_lo - 1, t_hi - 1, hard]
+                        take = takes[(up - 1) & _U, (t_lo - 1) & _U, (t_hi - 1) & _U, hard & _U]
                     if take == 0:
                         net -= stake
                     else:  # 673a.7(l)
@@ -378,7 +388,7 @@ def _play_py(
             net += live * int(t0 != dtotal) * (won * (w0 + l0) - l0)
             won = int(dtotal > PUSH_TOTAL) | int(t1 > dtotal)
             net += live * int(standing == 2) * int(t1 != dtotal) * (won * (w1 + l1) - l1)
-        tally[net + _HALVES // 2] += 1
+        tally[(net + _HALVES // 2) & _U] += 1
         if record:
             blackjack[r] = 0.5 * net
         if i >= n - below:
@@ -432,17 +442,17 @@ def _decide_py(
     The bucket's slots are compared without a branch (the loop unrolled): with a probing
     loop here (or a call), even one reached in a few rounds in a hundred, the whole
     kernel ran about 25% slower."""
-    entry = classes[up - 1, pair, hard, int(ace), two]
+    entry = classes[(up - 1) & _U, pair & _U, hard & _U, int(ace), two]
     if entry < _HAS_EXCEPTIONS:
         if entry < 0:
             state[5] += 1
             return 0
         return int(entry)
     wanted = key | (pair << PAIR_SHIFT)
-    at = bounds[up - 1, 0] + _BUCKET * _slot(wanted, bounds[up - 1, 1])
+    at = bounds[(up - 1) & _U, 0] + _BUCKET * _slot(wanted, bounds[(up - 1) & _U, 1])
     found = int(entry - _HAS_EXCEPTIONS)
     for k in range(_BUCKET):  # unrolled: the bucket's slots compared without a branch
-        slot = exceptions[at + k]
+        slot = exceptions[(at + k) & _U]
         found = slot & 3 if slot >> 2 == wanted else found
     return found
 
@@ -471,7 +481,9 @@ def _hash_py(entries: npt.NDArray[np.int64], table: npt.NDArray[np.int64]) -> bo
 _slot: Final = cast(Callable[..., int], numba.njit(cache=True)(_slot_py))
 _hash: Final = cast(Callable[..., bool], numba.njit(cache=True)(_hash_py))
 _bit: Final = cast(Callable[..., int], numba.njit(cache=True)(_bit_py))
-_decide: Final = cast(Callable[..., int], numba.njit(cache=True)(_decide_py))
+_decide: Final = cast(
+    Callable[..., int], numba.njit(cache=True, inline="always")(_decide_py)
+)  # inlined in numba's IR: LLVM kept it a call, each passing the three arrays' fields
 _fill_j: Final = cast(Callable[..., Any], numba.njit(cache=True)(_fill))
 _refill: Final = cast(Callable[..., Any], numba.njit(cache=True)(_refill_py))
 _rest: Final = cast(Callable[..., Any], numba.njit(cache=True, inline="never")(_reshuffle_rest_py))

@@ -25,11 +25,14 @@ whatever order the deck was left in, so every deal is equally likely and indepen
 the others, as with the engine's shuffle and cut. The bounded integers are made from the
 32-bit halves of ``numpy.random.default_rng(seed)``'s raw PCG64 outputs by Lemire's
 multiply-and-shift with rejection (exactly uniform; a rejection, about one draw in
-10^8, takes the next word). The cards go out in the
-Rules Submission's dealing order (:func:`croupier.equipment.cards.deal_order`: one at a
-time, player then dealer, or four-card stacks from an automated shoe); the player's
-cards 0 and 1 are his front cards (676a.8(b)). Other players' hands are face down and
-unseen and change no expectation, as the par sheet notes.
+10^8, takes the next word). :func:`sample` reads them from an array of raw outputs;
+:func:`sample_counts` (what a run's workers call) takes the same outputs one at a time in
+its kernel and deals again from the array in the rare chunk where a word is rejected.
+The cards go out in the Rules Submission's dealing order
+(:func:`croupier.equipment.cards.deal_order`: one at a time, player then dealer, or
+four-card stacks from an automated shoe); the player's cards 0 and 1 are his front
+cards (676a.8(b)). Other players' hands are face down and unseen and change no
+expectation, as the par sheet notes.
 """
 
 from __future__ import annotations
@@ -37,15 +40,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
-from typing import Final, cast
+from typing import Any, Final, cast
 
 import numba
 import numpy as np
 import numpy.typing as npt
+from numba.np.random.generator_core import next_uint64 as _numba_next_uint64
 
 from croupier.analysis.exact.go_fore_it import FRONT_9, SKINS, decide
 from croupier.analysis.simulation.base import WagerInfo
-from croupier.equipment.cards import deal_order
+from croupier.equipment.cards import DealingProcedure, deal_order
 from croupier.rules.go_fore_it import (
     BACK_9_ODDS,
     CARDS_PER_HAND,
@@ -118,6 +122,35 @@ def _tables() -> Floats:
 
 
 @cache
+def _net_codes() -> tuple[list[list[float]], Ints]:
+    """Each wager's distinct nets (:data:`WAGERS` order) and ``codes[w, key]``, the index
+    of wager ``w``'s net for each outcome key among them (``codes[w, _KEYS]`` and those of
+    keys that cannot occur: one past the last)."""
+    nets = []
+    codes = np.empty((len(WAGERS), _KEYS + 1), dtype=np.int64)
+    for w, row in enumerate(_tables()):
+        possible = ~np.isnan(row)
+        distinct, inverse = np.unique(row[possible], return_inverse=True)
+        codes[w] = distinct.size
+        codes[w, :_KEYS][possible] = inverse
+        nets.append(distinct.tolist())
+    return nets, codes
+
+
+def _by_net_py(counts: Ints, codes: Ints, out: Ints) -> None:
+    """Add the rounds counted by key in ``counts`` to ``out[w, code]`` by their keys'
+    codes (:func:`_net_codes`, one row a wager)."""
+    for key in range(counts.size):
+        rounds = counts[key]
+        if rounds:
+            for w in range(codes.shape[0]):
+                out[w, codes[w, key]] += rounds
+
+
+_by_net: Final = cast(Callable[[Ints, Ints, Ints], None], numba.njit(cache=True)(_by_net_py))
+
+
+@cache
 def _plays() -> npt.NDArray[np.bool_]:
     """``plays[a, b]``: the optimal strategy makes the Back 9 Wager with front cards of
     point values ``a`` and ``b`` (1..10)."""
@@ -131,17 +164,26 @@ def _plays() -> npt.NDArray[np.bool_]:
 def _positions(rules: GoForeItRules) -> Ints:
     """Where each card of the deal goes: ``positions[hand * 4 + n]`` is the index in the
     dealt cards of card ``n`` of the player (hand 0) or the dealer (hand 1)."""
-    order = deal_order(rules.dealing_procedure, ["player", "dealer"], CARDS_PER_HAND)
+    return _dealt_positions(rules.dealing_procedure)
+
+
+def _dealt_positions(procedure: DealingProcedure) -> Ints:
+    """:func:`_positions` for the dealing ``procedure``."""
+    order = deal_order(procedure, ["player", "dealer"], CARDS_PER_HAND)
     positions = np.empty(DEALT, dtype=np.int64)
     for index, (hand, n) in enumerate(order):
         positions[(0 if hand == "player" else 1) * CARDS_PER_HAND + n] = index
     return positions
 
 
+@cache
 def _values() -> Ints:
     """The point value of card ``c`` (0..51, rank ``c // 4`` from the ace): ace 1, 2..9
-    their face, ten and the picture cards 10 (676a.6)."""
-    return np.array([min(c // 4 + 1, 10) for c in range(DECK_SIZE)], dtype=np.int64)
+    their face, ten and the picture cards 10 (676a.6). Read-only (built once a process;
+    the kernels deal from a copy)."""
+    values = np.array([min(c // 4 + 1, 10) for c in range(DECK_SIZE)], dtype=np.int64)
+    values.flags.writeable = False
+    return values
 
 
 def _deal_py(
@@ -247,6 +289,141 @@ _count: Final = cast(
     numba.njit(cache=True, nogil=True)(_count_py),
 )
 
+next_uint64: Final = cast(Callable[[Any], np.uint64], _numba_next_uint64)
+"""The bit generator's next raw 64-bit output, from numba code (numba calls the
+generator's own C function through its pointer: the values ``random_raw`` gives)."""
+
+_LOW: Final = np.uint64(0xFFFFFFFF)
+_HIGH: Final = np.uint64(32)
+
+
+def _card_from_py(word: np.uint64, deck: Ints, k: int) -> tuple[int, bool]:
+    """Card ``k`` of a round (:func:`_deal_py`) from the 32-bit ``word`` (the low half of
+    its argument): the deck's value swapped in, and whether Lemire's method rejects the
+    word (the low half of the product below ``2**32 mod (52 - k)``), which the caller
+    must check: a rejected word deals no card, and this one is then wrong."""
+    bound = np.uint64(DECK_SIZE - k)
+    product = (word & _LOW) * bound
+    j = k + np.int64(product >> _HIGH)
+    value = deck[j]
+    deck[j] = deck[k]
+    deck[k] = value
+    return value, bool((product & _LOW) < (np.uint64(1 << 32) - bound) % bound)
+
+
+_card_from: Final = numba.njit(cache=True, nogil=True, inline="always")(_card_from_py)
+
+_ACE_MARK: Final = 64
+"""Added to an ace's value in :func:`_count_drawn_py`'s deck: four cards' sum is their
+total (at most 40) plus 64 an ace."""
+_DRAWN_KEYS: Final = 2048
+"""Keys of :func:`_count_drawn_py`'s counts: ``played << 10 | marked total << 1 | lower``."""
+
+
+@cache
+def _marked_values() -> Ints:
+    """:func:`_values` with :data:`_ACE_MARK` added to each ace (read-only)."""
+    values: Ints = _values() + _ACE_MARK * (_values() == 1)
+    values.flags.writeable = False
+    return values
+
+
+@cache
+def _marked_plays() -> Ints:
+    """:func:`_plays` by marked front cards (:func:`_marked_values`): ``plays[a * 66 + b]``."""
+    plays = np.zeros(66 * 66, dtype=np.int64)
+    for a in range(1, 11):
+        for b in range(1, 11):
+            marked_a, marked_b = a + _ACE_MARK * (a == 1), b + _ACE_MARK * (b == 1)
+            plays[marked_a * 66 + marked_b] = _plays()[a, b]
+    return plays
+
+
+@cache
+def _drawn_keys() -> Ints:
+    """For each of :func:`_count_drawn_py`'s keys, its :func:`outcome_key` (:data:`_KEYS`
+    for a key no round can have)."""
+    keys = np.full(_DRAWN_KEYS, _KEYS, dtype=np.int64)
+    for played in (0, 1):
+        for total in range(CARDS_PER_HAND, 10 * CARDS_PER_HAND + 1):
+            for aces in range(CARDS_PER_HAND + 1):
+                for lower in (0, 1):
+                    drawn = played << 10 | (total + _ACE_MARK * aces) << 1 | lower
+                    keys[drawn] = outcome_key(bool(played), total, aces, bool(lower))
+    return keys
+
+
+@cache
+def _drawn_codes() -> Ints:
+    """:func:`_net_codes` by :func:`_count_drawn_py`'s keys."""
+    return _net_codes()[1][:, _drawn_keys()]
+
+
+@cache
+def _stacks(procedure: DealingProcedure) -> bool | None:
+    """Whether the player's cards are the deal's first four (four-card stacks), not every
+    other one (one at a time); None for any other order (:func:`_positions`)."""
+    layout = tuple(_dealt_positions(procedure).tolist())
+    return True if layout == _STACKS else False if layout == _ONE_AT_A_TIME else None
+
+
+_STACKS: Final = tuple(range(DEALT))
+_ONE_AT_A_TIME: Final = (0, 2, 4, 6, 1, 3, 5, 7)
+""":func:`_positions` for four-card stacks and for one card at a time."""
+
+
+def _count_drawn_py(
+    generator: np.random.Generator,
+    stacks: bool,
+    values: Ints,
+    plays: Ints,
+    rounds: int,
+    counts: Ints,
+) -> int:
+    """:func:`_count_py` drawing its own words, one raw PCG64 output of ``generator``
+    for two cards (low half, then high: the words :func:`_raw_words` gives, in the same
+    order), four a round, held in registers: no array of words is written and read
+    back, and the generator's next outputs are computed while the cards are swapped in.
+    The deck is :func:`_marked_values` (an ace 65: the sum of four cards is their
+    total plus 64 an ace), the player's cards the deal's first four (``stacks``) or
+    every other one from the first (:func:`_positions`), their front cards
+    ``plays[a * 66 + b]`` (:func:`_marked_plays`); each round is counted in ``counts``
+    (:data:`_DRAWN_KEYS` entries) at ``played << 10 | (total + 64 * aces) << 1 | lower``
+    (:func:`_drawn_keys` maps it to :func:`outcome_key`). Returns ``rounds``, or -1 at the
+    first round with a rejected word (about one round in 18 million): the words after
+    it shift by one, so the caller deals the whole call again from an array of words
+    (:func:`_count_py`)."""
+    bits = generator.bit_generator
+    deck = values.copy()
+    for _ in range(rounds):
+        x0, x1, x2, x3 = next_uint64(bits), next_uint64(bits), next_uint64(bits), next_uint64(bits)
+        v0, r0 = _card_from(x0, deck, 0)
+        v1, r1 = _card_from(x0 >> _HIGH, deck, 1)
+        v2, r2 = _card_from(x1, deck, 2)
+        v3, r3 = _card_from(x1 >> _HIGH, deck, 3)
+        v4, r4 = _card_from(x2, deck, 4)
+        v5, r5 = _card_from(x2 >> _HIGH, deck, 5)
+        v6, r6 = _card_from(x3, deck, 6)
+        v7, r7 = _card_from(x3 >> _HIGH, deck, 7)
+        if r0 | r1 | r2 | r3 | r4 | r5 | r6 | r7:
+            return -1
+        if stacks:
+            a, b, player, dealer = v0, v1, v0 + v1 + v2 + v3, v4 + v5 + v6 + v7
+        else:
+            a, b, player, dealer = v0, v2, v0 + v2 + v4 + v6, v1 + v3 + v5 + v7
+        lower = (player & 63) < (dealer & 63)
+        # the masks change no index (each is within them) but tell numba none is negative:
+        # without them each lookup also tested for an index from the end
+        played = plays[(a * 66 + b) & 8191]
+        counts[((played << 10) | (player << 1) | lower) & (_DRAWN_KEYS - 1)] += 1
+    return rounds
+
+
+_count_drawn: Final = cast(
+    Callable[[np.random.Generator, bool, Ints, Ints, int, Ints], int],
+    numba.njit(cache=True, nogil=True)(_count_drawn_py),
+)
+
 _SPARE_WORDS: Final = 256
 """32-bit words drawn beyond one a card, for the rare rejections (about one in 10^8)."""
 
@@ -260,8 +437,10 @@ def _raw_words(generator: np.random.Generator, rounds: int, spare: int) -> Words
 
 
 def draws(rules: GoForeItRules, rounds: int, seed: int) -> None:
-    """Draw, and discard, the random words of ``rounds`` rounds as :func:`sample` draws
-    them (the generator's ceiling for :func:`throughput`: one 32-bit word a card)."""
+    """Draw, and discard, the random words of ``rounds`` rounds, those :func:`sample`
+    and :func:`sample_counts` deal from, in one array by ``random_raw`` (the generator's
+    ceiling for :func:`throughput`: one 32-bit word a card; :func:`sample_counts` takes
+    the same outputs one at a time in its kernel)."""
     _raw_words(np.random.default_rng(seed), rounds, _SPARE_WORDS)
 
 
@@ -282,20 +461,26 @@ def sample_counts(rules: GoForeItRules, rounds: int, seed: int) -> dict[str, dic
     """The rounds of :func:`sample` (same seed, same words, same deals) counted in the
     kernel: wager name -> {distinct net: rounds}, without the arrays (the framework's
     fast path)."""
-    generator = np.random.default_rng(seed)
-    words = _raw_words(generator, rounds, _SPARE_WORDS)
-    positions, values, plays = _positions(rules), _values(), _plays()
-    counts = np.zeros(_KEYS, dtype=np.int64)
-    while _count(words, positions, values, plays, rounds, counts) < 0:  # as sample_outcomes
-        words = np.concatenate([words, _raw_words(generator, 0, 8 * _SPARE_WORDS)])
-        counts[:] = 0
-    seen = np.flatnonzero(counts)
+    stacks = _stacks(rules.dealing_procedure)
+    nets, codes = _net_codes()
+    by_net = np.zeros((len(WAGERS), max(len(n) for n in nets) + 1), dtype=np.int64)
+    drawn = np.zeros(_DRAWN_KEYS, dtype=np.int64)
+    if stacks is not None and _count_drawn(
+        np.random.default_rng(seed), stacks, _marked_values(), _marked_plays(), rounds, drawn
+    ) >= 0:  # fmt: skip
+        _by_net(drawn, _drawn_codes(), by_net)
+    else:  # a rejected word: the same words, from an array
+        positions, values, plays = _positions(rules), _values(), _plays()
+        generator = np.random.default_rng(seed)
+        words = _raw_words(generator, rounds, _SPARE_WORDS)
+        counts = np.zeros(_KEYS + 1, dtype=np.int64)
+        while _count(words, positions, values, plays, rounds, counts) < 0:  # as sample_outcomes
+            words = np.concatenate([words, _raw_words(generator, 0, 8 * _SPARE_WORDS)])
+            counts[:] = 0
+        _by_net(counts, codes, by_net)
     found: dict[str, dict[float, int]] = {}
-    for w, wager in enumerate(WAGERS):
-        by_net: dict[float, int] = {}
-        for key, net in zip(seen.tolist(), _tables()[w, seen].tolist(), strict=True):
-            by_net[net] = by_net.get(net, 0) + int(counts[key])
-        found[wager] = by_net
+    for wager, distinct, row in zip(WAGERS, nets, by_net.tolist(), strict=True):
+        found[wager] = {net: n for net, n in zip(distinct, row, strict=False) if n}
     return found
 
 

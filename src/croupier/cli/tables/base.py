@@ -126,6 +126,11 @@ def terminal_words(told: str) -> str:
     return told.replace(SPOTS_SENT, SPOTS_TYPED)
 
 
+_HELD = re.compile(rf"\bseat {SEAT} already has a wager(?: on (.+?))?(?= \(|$)")
+"""The round's refusal of a second wager on a spot seat :data:`SEAT` holds (the
+words :meth:`~croupier.games._wagering.WageringRound.why_held` gives), up to the
+rule."""
+
 SPOTS_TYPED = "each typed as the layout names it (help lists them)"
 """Where a terminal player finds the spots' names to type: the layout's own words."""
 
@@ -562,7 +567,30 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     def refused(self, words: str, rule: str) -> None:
         """Print the refusal ``words``, with the rule broken (``rule``; ``""``: none named)."""
         cite = f" ({shown(rule)})" if rule else ""
-        self.console.print(f"Refused: {terminal_words(words)}{cite}", markup=False)
+        self.console.print(f"Refused: {self.in_table_words(words)}{cite}", markup=False)
+
+    def in_table_words(self, told: str) -> str:
+        """A refusal the round gives, as the player at this table reads it
+        (:func:`terminal_words`), and a second wager on a spot he holds said as his wager
+        already placed and what he may do about it (the round's "seat 1 already has a
+        wager on Pip Street ace" names a seat, as the API does): that it stays until it is
+        settled where the table takes no wager down (:meth:`removal_refused`), else that
+        it may be taken down where the rules allow; and that show says what he may do."""
+        told = terminal_words(told)
+        found = _HELD.search(told)
+        if found is None:
+            return told
+        on = f" on {found[1]}" if found[1] else ""
+        where = "the spot" if on else "the betting area"
+        how = (
+            f"{where} takes one wager a round and it stays until it is settled"
+            if self.removal_refused() is not None
+            else f"{where} takes one wager; to change it, take it down where the rules allow"
+        )
+        how += "; type show for your wagers and what you may do now"
+        return (
+            f"{told[: found.start()]}your wager{on} is already placed: {how}{told[found.end() :]}"
+        )
 
     def wager_cite(self, round_: RoundT) -> str:
         """The rule of the wagers offered now (the first offer that takes an amount);
@@ -704,7 +732,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         """The round is over (a table takes it in here)."""
 
     def refuse(self, error: IllegalCommand) -> None:
-        self.console.print(f"[red]Refused:[/red] {escape(terminal_words(error.told))}")
+        self.console.print(f"[red]Refused:[/red] {escape(self.in_table_words(error.told))}")
 
     def money(
         self, text: str | None, cite: str, *, default: Cents = 0, times: int = 1

@@ -95,7 +95,11 @@ GRAMMAR = (
 
 PLAYER_WORDS = {
     "PlaceWager": ("bet AMOUNT", "a wager on your betting area"),
-    "SetHands": ("set T1 T2", "set your tiles: T1 and T2 together, the other two together"),
+    "SetHands": (
+        "set T1 T2",
+        "set your tiles: name two of your tiles as they are shown (e.g. set 6-6 4-5); those "
+        "two make one hand, the other two the other",
+    ),
     "RequestHouseWay": ("house", "ask how the house would set your tiles"),
     "Surrender": ("surrender", "surrender your wager before your hands are exposed"),
 }
@@ -264,10 +268,14 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             )
             self.play_out(round_)
             return
+        how = (
+            "your hand is played out as you set it"
+            if SEAT in round_.state.settings
+            else "your hand is set by the house way and played out"
+        )
         self.console.print(
             "Your wager is in play: a player who has wagered stays seated until the "
-            f"round is completed ({SECTIONS.seated_only}); your hand is played out by "
-            "the house way."
+            f"round is completed ({SECTIONS.seated_only}); {how}."
         )
         self.finish_by_house_way(round_)
 
@@ -404,7 +412,11 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             self.style = None
         self.dealer_steps(round_)  # the shake (or the RNG number) and the deal
         tiles = round_.view(SEAT)["my_tiles"].get(str(SEAT), [])
-        self.console.print(f"Your tiles: {' '.join(tiles)}  (set two together: set T1 T2)")
+        example = f", e.g. set {tiles[0]} {tiles[1]}" if len(tiles) >= 2 else ""
+        self.console.print(
+            f"Your tiles: {' '.join(tiles)}. Set them by naming two as shown{example}: "
+            "those two make one hand, the other two the other."
+        )
 
     def set_hands(self, round_: PaiGowRound, a: str, b: str, *, asked: bool = True) -> None:
         """Set the player's tiles ``a`` and ``b`` together; the dealer then sets his hands.
@@ -446,7 +458,8 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         self.console.print(f"Hint: set {best.high[0].code} {best.high[1].code}", markup=False)
 
     def finish_by_house_way(self, round_: PaiGowRound) -> None:
-        """The player leaves: his hand (if any) is set by the house way and settled."""
+        """The player leaves: his hand (if any, and not set by him already) is set by the
+        house way, and settled."""
         state = round_.state
         if state.phase in (Phase.MIXING, Phase.BETTING):
             self.deal(round_)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import signal
 import sys
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -153,8 +154,25 @@ def read_line(console: Console) -> str | None:
         console.print()
         return None
     if not sys.stdin.isatty():
-        console.print(line.rstrip("\n"), markup=False)
+        console.print(echoed(line.rstrip("\r\n")), markup=False)
     return line.strip()
+
+
+def echoed(line: str) -> str:
+    r"""``line`` as read from a pipe, echoed with each control or invisible formatting
+    character written as its escape (``\x1b``, ``\t``, ``\u200b``) rather than sent raw
+    to the terminal, where an escape code would move the cursor or recolour the
+    transcript.
+
+    >>> print(echoed("bet 5\x1b[A\t"))
+    bet 5\x1b[A\t
+    """
+    return "".join(
+        char.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(char) in ("Cc", "Cf")
+        else char
+        for char in line
+    )
 
 
 def _line_editing() -> bool:

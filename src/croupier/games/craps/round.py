@@ -414,7 +414,7 @@ class CrapsRound(WageringRound[CrapsState]):
         """Refuse unless ``actor`` is seat ``seat``, at the table, while wagers are taken
         (623a.4): "seat 2 may not ``what`` for seat 1"."""
         state = self.state
-        empty = seat not in state.seats or seat in state.departed or seat in self.vacated
+        empty = seat in state.departed or self.seat_empty(seat, state.seats)
         if actor == DEALER:
             raise OtherSeat(dealer_for(seat, what=what), MAKING)
         if actor != seat and not empty:

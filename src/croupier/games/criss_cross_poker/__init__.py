@@ -89,7 +89,7 @@ from croupier.equipment.cards import (
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games import cards as shared
-from croupier.games._common import checked, settled
+from croupier.games._common import checked, empty_seat, settled
 from croupier.games._wagering import BettingSections, Bound, added_bound, refuse_in_all
 from croupier.games.card_table import CardTable
 from croupier.games.cards import (
@@ -614,6 +614,8 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         cite = BET_SECTIONS[spot] if spot is not None else SECTIONS.bets
         if actor == DEALER:
             raise OtherSeat(f"only the player at position {seat} makes his bets", cite)
+        if self.seat_empty(seat, state.seats):
+            raise empty_seat(seat, cite, "position")
         if actor != seat:
             raise OtherSeat(
                 f"seat {actor} may not decide for position {seat}: each player is asked for "

@@ -1027,7 +1027,7 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
     def _check_player(self, seat: int, actor: Actor, cite: str) -> None:
         if actor == DEALER:
             raise OtherSeat(dealer_for(seat, "box", "act"), cite)
-        if seat not in self.state.seats or seat in self.vacated:
+        if self.seat_empty(seat, self.state.seats):
             raise empty_seat(seat, cite, "box")
         if actor != seat:
             raise OtherSeat(f"box {actor} may not act for box {seat}", cite)

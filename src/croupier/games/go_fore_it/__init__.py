@@ -89,7 +89,7 @@ from croupier.equipment.cards import (
 )
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games import cards as shared
-from croupier.games._common import passes, settled
+from croupier.games._common import empty_seat, passes, settled
 from croupier.games._wagering import BettingSections, Bound, added_bound, refuse_in_all
 from croupier.games.card_table import CardTable
 from croupier.games.cards import (
@@ -510,10 +510,12 @@ class GoForeItRound(CardRound[GoForeItState]):
         (676a.9(b))."""
         s, state = SECTIONS, self.state
         if actor == DEALER:
-            raise NotYourTurn(
+            raise OtherSeat(
                 f"only the player at position {seat} decides between Back 9 and fold",
                 s.decision,
             )
+        if self.seat_empty(seat, state.seats):
+            raise empty_seat(seat, s.decision, "position")
         if actor != seat:
             raise OtherSeat(
                 f"seat {actor} may not decide for position {seat}: each player is asked for "

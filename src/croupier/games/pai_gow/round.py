@@ -70,7 +70,7 @@ from croupier.games._common import (
     view_head,
     void_events,
 )
-from croupier.games._wagering import BettingSections, Bound, WageringRound
+from croupier.games._wagering import NOT_SENT, BettingSections, Bound, WageringRound
 from croupier.games.pai_gow.commands import (
     SPOT,
     SPOT_LABEL,
@@ -150,6 +150,7 @@ from croupier.hands.paigow import (
 )
 from croupier.money import Cents, format_cents, require_cents, vigorish
 from croupier.offers import Amount, Choice, Numbers, Subset, choice, offer
+from croupier.quoting import as_sent
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice, shuffle, shuffle_draws
 from croupier.rules.base import RulesSubmission
 from croupier.rules.pai_gow import (
@@ -712,9 +713,11 @@ class PaiGowRound(WageringRound[PaiGowState]):
         """``actor`` must be the player seated at ``seat`` (one player may hold several
         adjacent areas, 621a.13)."""
         state = self.state
-        if seat not in state.seats:
-            raise NotYourTurn(f"seat {seat} is not occupied", S.seated_only)
-        if actor == DEALER or state.seats.get(actor) != state.seats[seat]:
+        if actor == DEALER:
+            raise OtherSeat(f"only the player at seat {seat} may {what}", cite)
+        if self.seat_empty(seat, state.seats):
+            raise empty_seat(seat, S.seated_only)
+        if state.seats.get(actor) != state.seats.get(seat):
             raise OtherSeat(f"only the player at seat {seat} may {what}", cite)
 
     def _bank_actor(self, actor: Actor, what: str, cite: str) -> int:
@@ -892,11 +895,9 @@ class PaiGowRound(WageringRound[PaiGowState]):
         state = self.state
         if actor == DEALER:
             raise OtherSeat(dealer_for(seat), S.seated_only)
-        if actor not in state.seats:
-            raise NotYourTurn("only a seated player may place a wager", S.seated_only)
-        if seat not in state.seats or seat in self.vacated:
+        if self.seat_empty(seat, state.seats):
             raise empty_seat(seat, S.seated_only)
-        if state.seats[seat] != state.seats[actor]:
+        if state.seats.get(seat) != state.seats.get(actor):
             raise OtherSeat(f"seat {actor} may not wager for seat {seat}", S.seated_only)
         if state.phase is Phase.BANK_OFFER:
             whom = "you" if state.offered == actor else f"seat {state.offered}"
@@ -942,8 +943,10 @@ class PaiGowRound(WageringRound[PaiGowState]):
 
     def refuse_held(self, seat: int, spot: str, amount: object) -> IllegalCommand:
         """A second wager: its ``amount`` (where sent) first, when no wager could be it
-        (:meth:`_table_amount`), as a pit would; else the wager already there."""
-        if amount is not None:
+        (:meth:`_table_amount`), as a pit would, ``null`` included; else the wager already
+        there (``amount`` :data:`~croupier.games._wagering.NOT_SENT`: the spot alone is
+        asked about)."""
+        if amount is not NOT_SENT:
             try:
                 self._table_amount(amount)
             except IllegalCommand as refused:
@@ -997,16 +1000,19 @@ class PaiGowRound(WageringRound[PaiGowState]):
         return out
 
     def check_direct(self, command: DirectDealerWager, actor: Actor) -> DealerWagerPlaced:
-        """The dealer's wager the bank directs (``command``): by the bank, before "no more
-        bets", whole cents less than the dealer's wager, or none (621a.11(h))."""
+        """The dealer's wager the bank directs (``command``): whole cents, zero or more
+        (refused as such first, in any phase, as :meth:`check_take_bank` refuses the bank's
+        chips), then by the bank, before "no more bets", less than the dealer's wager, or
+        none (621a.11(h))."""
         state = self.state
-        high = self.check_direct_seat(command.seat, actor)
         amount = command.amount
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise InvalidWager(
-                f"the dealer's wager is a whole number of cents, zero or more, not {amount!r}",
+                "the dealer's wager must be a whole number of cents, zero or more, not "
+                f"{as_sent(amount)}",
                 S.dealer_wager,
             )
+        high = self.check_direct_seat(command.seat, actor)
         if amount > high:
             raise InvalidWager(
                 f"the bank may direct a lesser wager than {format_cents(state.dealer_wager)} "
