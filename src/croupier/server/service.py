@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
+from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session
@@ -22,7 +23,7 @@ from croupier import citations
 from croupier.engine import DEALER, Actor, LegalCommand, Round, RoundVoided
 from croupier.errors import AccessDenied as AccessDenied
 from croupier.errors import DeadlinePassed as DeadlinePassed
-from croupier.errors import IllegalCommand, NotYourTurn, RulesSubmissionError
+from croupier.errors import DealerOnly, IllegalCommand, NotYourTurn, RulesSubmissionError
 from croupier.errors import Unprocessable as Unprocessable
 from croupier.game import GameSpec, WaitKey
 from croupier.ledger import disabling, protection, versions
@@ -484,12 +485,20 @@ def handle_command(
     game = spec.round_type
     # Strictly as JSON: a seat is a JSON integer ("3", true, 3.0 are refused), a yes/no
     # is true or false ("yes", 1 are refused); pydantic's lax mode would take them.
-    command = game.command_adapter.validate_json(json.dumps(body.command), strict=True)
+    try:
+        command = game.command_adapter.validate_json(json.dumps(body.command), strict=True)
+    except ValidationError:
+        sent = body.command.get("type")
+        if isinstance(actor, int) and sent in game.dealer_commands():  # who may, first
+            raise DealerOnly(
+                f"{sent} is the dealer's command: a player may not send it", "server:roles"
+            ) from None
+        raise
     row, round_, first_new, old_version, current = _take_round(
         session, table_id, head, command, rng, now
     )
     if body.round_version is not None and body.round_version != current:
-        raise _version_moved(table_id, row, old_version, current, body.round_version)
+        _check_version(session, table_id, row, old_version, current, body.round_version)
     named = getattr(command, "seat", None)
     if isinstance(named, int) and not isinstance(named, bool):
         round_.submission.check_seat_exists(named)  # as taking that seat is refused
@@ -606,6 +615,24 @@ def _take_round(
     round_.rng = seals.draws_of(round_, rng)
     row = repo.RoundRef(head.round_id, table_id, version=head.round_version)
     return row, round_, len(round_.events), head.round_version, head.round_version
+
+
+def _check_version(
+    session: Session,
+    table_id: str,
+    row: repo.RoundRef,
+    old_version: int | None,
+    current: int,
+    sent: int,
+) -> None:
+    """Refuse (:func:`_version_moved`) a command decided on round version ``sent`` when
+    the round is at ``current``; where no round is open, the last round's final version
+    is what the table shows (``GET /tables/{table_id}/view``), as good as 0."""
+    if old_version is None:
+        latest = _latest_round(session, table_id)
+        if latest is not None and latest.status != "open" and latest.version == sent:
+            return
+    raise _version_moved(table_id, row, old_version, current, sent)
 
 
 def _version_moved(
