@@ -173,6 +173,10 @@ class Command(Record):
     """Something an actor asks a round to do."""
 
 
+_DEALER_COMMANDS: dict[type, frozenset[str]] = {}
+""":meth:`Round.dealer_commands` by game, found once."""
+
+
 CENTS_SENT = (
     'Cents, a JSON integer: 500 is $5.00 (not 5, 5.0 or "500"); a value that is not a '
     "whole number of cents, or over the table's limits, is refused citing the rule."
@@ -746,6 +750,25 @@ class Round(ABC, Generic[StateT]):
     @abstractmethod
     def decide(self, command: Command, actor: Actor) -> Iterator[Event]:
         """Validate ``command`` (raising before the first event) and yield its events."""
+
+    @classmethod
+    def dealer_commands(cls) -> frozenset[str]:
+        """The ``type`` of each of this game's commands that name no seat: only the dealer
+        sends them (each of a player's commands names the seat it is for; the contract
+        suite holds every game to it, and to the round refusing each to a seat for its
+        role). The server refuses one sent by a player for his role (403) whatever its
+        fields."""
+        found = _DEALER_COMMANDS.get(cls)
+        if found is None:
+            models = cls.command_adapter.json_schema().get("$defs", {}).values()
+            found = frozenset(
+                model["properties"]["type"]["const"]
+                for model in models
+                if "const" in model.get("properties", {}).get("type", {})
+                and "seat" not in model["properties"]
+            )
+            _DEALER_COMMANDS[cls] = found
+        return found
 
     @abstractmethod
     def legal_commands(self, actor: Actor) -> list[LegalCommand]:

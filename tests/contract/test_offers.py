@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from contract.play import Played, session, variants
-from croupier.engine import Actor, LegalCommand, Round
-from croupier.errors import CroupierError
+from croupier.engine import DEALER, Actor, LegalCommand, Round
+from croupier.errors import AccessDenied, CroupierError
 from croupier.offers import Amount, Choice, Integers
 
 
@@ -76,12 +76,21 @@ def _probe(
 ) -> int:
     # Each step tries up to 16 of its offers (a Craps step makes about a hundred; over a
     # round's steps every kind comes up, and the three examples pick other ones).
+    dealers = type(round_).dealer_commands()
     for actor, legal in pick.sample(offered, min(16, len(offered))):
         data = legal.pick(pick)
         refused = _accepted(round_, data, actor)
         assert refused is None, (
             f"{round_.game}: {data} built from {legal!r} for {actor!r} was refused: {refused}"
         )
+        # Round.dealer_commands (what the server refuses a player for his role before
+        # reading the fields) as the round itself tells: never offered to a seat, and
+        # refused to every seat for its role (some
+        # of the dealer's commands name a seat: Pai Gow's DeclareAbandoned).
+        assert actor == DEALER or legal.command not in dealers, (actor, legal.command)
+        if legal.command in dealers:
+            for seat in round_.opened.seats:
+                assert isinstance(_accepted(round_, data, seat), AccessDenied), (seat, data)
         outside = _outside(legal, pick)
         same = [o for a, o in offered if a == actor and o.command == legal.command]
         if outside is None or any(o.why_not(outside) is None for o in same):

@@ -252,3 +252,34 @@ def test_a_player_who_sat_after_the_round_opened(tmp_path: Path, game: str) -> N
         assert api.snapshot() == before
     finally:
         api.close()
+
+
+@pytest.mark.parametrize("game", list(SEATED))
+def test_a_players_dealer_command_is_refused_for_his_role_whatever_its_fields(
+    tmp_path: Path, game: str
+) -> None:
+    """A fresh tester's finding: a player's ``VoidRound`` with no reason was 422 ("the
+    field command.reason is missing"), where the README says who asks comes first: 403
+    whatever the body. Each of the game's dealer commands, sent by a player with its
+    fields missing, is 403; the dealer sending it so is still told of the field (422)."""
+    example, _, _ = SEATED[game]
+    api = Api(f"sqlite:///{tmp_path / 'role.sqlite'}")
+    try:
+        table = api.table("t", EXAMPLES / example)
+        _, ann = api.player("ann", deposit=100_000)
+        _, dan = api.player("dan", role="dealer")
+        api.sit(ann, 1, "t")
+        assert api.send(ann, opening(table, 1), "t").status_code == 200
+        before = api.snapshot()
+        r = api.send(ann, {"type": "VoidRound"}, "t")
+        assert r.status_code == 403, r.text
+        assert r.json() == {
+            "detail": "VoidRound is the dealer's command: a player may not send it "
+            "(the operator's rules)",
+            "cite": "server:roles",
+        }
+        r = api.send(dan, {"type": "VoidRound"}, "t")
+        assert r.status_code == 422 and "reason" in r.text, r.text
+        assert api.snapshot() == before
+    finally:
+        api.close()

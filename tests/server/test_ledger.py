@@ -384,3 +384,26 @@ def test_a_command_refused_after_the_rules_took_it_leaves_the_round_as_stored(
     wallets = api.wallets()
     assert (wallets[ann_id], wallets[bob_id]) == (2_200, HUNDRED - 500)
     assert api.ledger()["total"] == 0
+
+
+def test_the_last_rounds_version_opens_the_next_round(api: Api) -> None:
+    """A fresh tester's finding: between rounds the view shows the last round (voided or
+    completed) with its final version; sent back as the version decided on, it was
+    refused 409 ("no round is open (version 0)") however often the table was looked at
+    again. What the table shows is as good as 0; any other version is still stale."""
+    api.table()
+    _, ann = api.player("ann", deposit=HUNDRED)
+    _, dan = api.player("dan", role="dealer")
+    api.sit(ann, 1)
+    assert api.wager(ann, 1, "pip_street:ace", 500).status_code == 200
+    void = {"type": "VoidRound", "reason": "a test"}
+    assert api.send(dan, void).status_code == 200
+    shown = api.client.get("/tables/hrd/view", headers=ann).json()
+    assert shown["round_status"] == "voided" and shown["round_version"] > 1, shown
+    before = api.snapshot()
+    r = api.wager(ann, 1, "pip_street:ace", 500, round_version=shown["round_version"] - 1)
+    assert r.status_code == 409, r.text
+    assert api.snapshot() == before
+    r = api.wager(ann, 1, "pip_street:ace", 500, round_version=shown["round_version"])
+    assert r.status_code == 200, r.text
+    assert r.json()["round_id"] != shown["round_id"]

@@ -395,7 +395,8 @@ class CommandIn(In):
         default=None,
         ge=0,
         description="The version of the open round the command was decided on "
-        "(0: no round open); a different current version refuses the command with 409.",
+        "(0, or the last round's as the table shows it: no round open); a different current "
+        "version refuses the command with 409.",
     )
     client_seed: StrictStr | None = Field(
         default=None,

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
+from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session
@@ -22,7 +23,7 @@ from croupier import citations
 from croupier.engine import DEALER, Actor, Command, LegalCommand, Round, RoundVoided
 from croupier.errors import AccessDenied as AccessDenied
 from croupier.errors import DeadlinePassed as DeadlinePassed
-from croupier.errors import IllegalCommand, NotYourTurn, RulesSubmissionError
+from croupier.errors import DealerOnly, IllegalCommand, NotYourTurn, RulesSubmissionError
 from croupier.errors import Unprocessable as Unprocessable
 from croupier.game import GameSpec, WaitKey
 from croupier.ledger import disabling, protection, versions
@@ -474,12 +475,12 @@ def handle_command(
     head = _read_head(session, player, table_id, now, head)
     actor = _actor(player, head, table_id, for_seat)
     spec = find(head.game)
-    command = _strict_command(spec.round_type, body)
+    command = _strict_command(spec.round_type, body, actor)
     row, round_, first_new, old_version, current = _take_round(
         session, table_id, head, command, rng, now
     )
     if body.round_version is not None and body.round_version != current:
-        raise _version_moved(table_id, row, old_version, current, body.round_version)
+        _check_version(session, table_id, row, old_version, current, body.round_version)
     named = _named_seat(command, round_)
     late = None
     if isinstance(actor, int) and actor not in round_.opened.seats:
@@ -518,11 +519,20 @@ def handle_command(
     return _command_out(session, player, table_id, row, round_, version, status, written, now)
 
 
-def _strict_command(game: type[Round[Any]], body: schemas.CommandIn) -> Command:
+def _strict_command(game: type[Round[Any]], body: schemas.CommandIn, actor: Actor) -> Command:
     """``body``'s command, read strictly as JSON: a seat is a JSON integer ("3", true, 3.0
     are refused), a yes/no is true or false ("yes", 1 are refused); pydantic's lax mode
-    would take them."""
-    command: Command = game.command_adapter.validate_json(json.dumps(body.command), strict=True)
+    would take them. A dealer's command from a player that fails is refused for his role
+    (:class:`DealerOnly`, 403: who may comes first), not for its fields."""
+    try:
+        command: Command = game.command_adapter.validate_json(json.dumps(body.command), strict=True)
+    except ValidationError:
+        sent = body.command.get("type")
+        if isinstance(actor, int) and sent in game.dealer_commands():
+            raise DealerOnly(
+                f"{sent} is the dealer's command: a player may not send it", "server:roles"
+            ) from None
+        raise
     return command
 
 
@@ -635,6 +645,24 @@ def _take_round(
     round_.rng = seals.draws_of(round_, rng)
     row = repo.RoundRef(head.round_id, table_id, version=head.round_version)
     return row, round_, len(round_.events), head.round_version, head.round_version
+
+
+def _check_version(
+    session: Session,
+    table_id: str,
+    row: repo.RoundRef,
+    old_version: int | None,
+    current: int,
+    sent: int,
+) -> None:
+    """Refuse (:func:`_version_moved`) a command decided on round version ``sent`` when
+    the round is at ``current``; where no round is open, the last round's final version
+    is what the table shows (``GET /tables/{table_id}/view``), as good as 0."""
+    if old_version is None:
+        latest = _latest_round(session, table_id)
+        if latest is not None and latest.status != "open" and latest.version == sent:
+            return
+    raise _version_moved(table_id, row, old_version, current, sent)
 
 
 def _version_moved(
