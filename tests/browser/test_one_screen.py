@@ -133,12 +133,14 @@ def decided(page: Any, server: Server, table_id: str, spot: str, deal: str, deal
     """Wait for the player's decision; a round that ends without one (a blackjack dealt)
     is followed by another, up to three."""
     for _ in range(3):
+        # A decision shown once an optional wait (Insurance: one second, the turn's kind
+        # "optional") has passed, or the round over.
         page.wait_for_function(
-            f"document.querySelector('{DECISION}') !== null || "
+            f"(document.querySelector('{DECISION}') !== null && "
+            "document.querySelector('.turn').dataset.kind !== 'optional') || "
             "document.querySelector('.round').dataset.status !== 'open'",
             timeout=15_000,
         )
-        page.wait_for_timeout(1_500)  # an optional wait (Insurance: one second) passes
         if page.locator(DECISION).count():
             page.wait_for_selector(".turn .countdown[data-seconds]")
             return
