@@ -544,8 +544,9 @@ def test_the_small_things_around_the_felt(browser: Any, server: Server) -> None:
     focused from the keyboard still is); a losing wager's chip is gone after settlement;
     a split hand's area stays with its outcome; Insurance has a "No insurance" button;
     the Five Card Bonus area says why it is not open yet (and is not drawn where the
-    Rules Submission does not offer it); and a betting time runs out though nobody
-    watches the table or asks about it."""
+    Rules Submission does not offer it); and item 6, the replay of the round lost says
+    each event in words (no JSON, no snake_case), money in dollars. (A betting time
+    runs out though nobody watches: the next test.)"""
     icon = httpx.get(server.url + "/favicon.ico", timeout=10)
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg")
     rules = (EXAMPLES / "criss-cross-poker.toml").read_text()
@@ -609,6 +610,20 @@ def test_the_small_things_around_the_felt(browser: Any, server: Server) -> None:
             "You take no Insurance. The dealer goes on when the time for Insurance is up.",
         ]
     ]
+    # Item 6, the replay of the round lost above: each event's caption is words (no JSON, no
+    # snake_case), money in dollars, and a value hidden from the player said to be so.
+    page.goto(f"{server.url}/play/#/replay/lost-1")
+    page.wait_for_selector(".replay-stage .felt")
+    page.locator('[data-step="first"]').click()
+    captions = []
+    total = int(page.locator(".replay-controls input").get_attribute("max") or 0) + 1
+    for _ in range(total):
+        captions.append(page.locator(".replay-caption").inner_text())
+        page.locator('[data-step="next"]').click()
+    text = "\n".join(captions)
+    assert "{" not in text and "[" not in text and not SNAKE.search(text), text
+    placed = next(c for c in captions if ": Wager placed — " in c)
+    assert "amount: $10.00" in placed and "betting area: Front 9" in placed
     assert not page.errors  # type: ignore[attr-defined]
     dealer_context.close()
     context.close()
@@ -648,34 +663,3 @@ def test_a_deadline_runs_out_though_nobody_watches(server: Server) -> None:
         time.sleep(0.3)
     assert replay["view"]["phase"] == "completed"
     assert any(e["type"] == "NoMoreBets" for e in replay["events"])
-
-
-def test_the_replay_says_each_event_in_words(browser: Any, server: Server) -> None:
-    """Item 6, the replay: each event's caption is words (no JSON, no snake_case), money
-    in dollars, and a value hidden from the player said to be so."""
-    assert server.table("told", "go-fore-it.toml").status_code == 201
-    context, page = sign_up(browser, server, "ann-told")
-    open_table(page, "told", 1)
-    dealer_context, dealer = as_dealer(browser, server, "told")
-    page.locator('[data-chip="1000"]').click()
-    page.locator('.seat.mine [data-spot="front_9"]').click()
-    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
-    caught_up(dealer, server)
-    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
-    page.locator('[data-action="Fold"]').click()
-    finish(page, server, "told", 1, 1000)
-    page.goto(f"{server.url}/play/#/replay/told-1")
-    page.wait_for_selector(".replay-stage .felt")
-    page.locator('[data-step="first"]').click()
-    captions = []
-    total = int(page.locator(".replay-controls input").get_attribute("max") or 0) + 1
-    for _ in range(total):
-        captions.append(page.locator(".replay-caption").inner_text())
-        page.locator('[data-step="next"]').click()
-    text = "\n".join(captions)
-    assert "{" not in text and "[" not in text and not SNAKE.search(text), text
-    placed = next(c for c in captions if ": Wager placed — " in c)
-    assert "amount: $10.00" in placed and "betting area: Front 9" in placed
-    assert not page.errors  # type: ignore[attr-defined]
-    dealer_context.close()
-    context.close()

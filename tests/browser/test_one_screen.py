@@ -106,7 +106,12 @@ def check(page: Any, game: str, phase: str, selectors: dict[str, str]) -> list[s
     problems = []
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)  # the layout settles (and any deal animation ends)
+        # The layout settles: no deal animation running (app.css: 0.35 s; the layout
+        # follows the size by CSS alone), then two frames drawn at this size.
+        page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+        page.evaluate(
+            "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+        )
         problems += [f"{size}, {phase}: {p}" for p in unseen(page, selectors)]
         # Nothing sideways either: the page is no wider than the screen.
         if page.evaluate("document.documentElement.scrollWidth") > width:
@@ -133,16 +138,19 @@ def decided(page: Any, server: Server, table_id: str, spot: str, deal: str, deal
     """Wait for the player's decision; a round that ends without one (a blackjack dealt)
     is followed by another, up to three."""
     for _ in range(3):
+        # A decision shown once an optional wait (Insurance: one second, the turn's kind
+        # "optional") has passed, or the round over.
         page.wait_for_function(
-            f"document.querySelector('{DECISION}') !== null || "
+            f"(document.querySelector('{DECISION}') !== null && "
+            "document.querySelector('.turn').dataset.kind !== 'optional') || "
             "document.querySelector('.round').dataset.status !== 'open'",
             timeout=15_000,
         )
-        page.wait_for_timeout(1_500)  # an optional wait (Insurance: one second) passes
         if page.locator(DECISION).count():
             page.wait_for_selector(".turn .countdown[data-seconds]")
             return
-        page.wait_for_selector('.round:not([data-status="open"])')
+        # The round's marker is never shown (data for the page's scripts): attached.
+        page.wait_for_selector('.round:not([data-status="open"])', state="attached")
         wager(page, spot)
         caught_up(page, server)
         r = server.admin.post(

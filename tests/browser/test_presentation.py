@@ -115,6 +115,8 @@ def test_the_win_banner_and_the_animation(browser: Any, server: Server) -> None:
     play(page, server, "show", "small", number)
     page.wait_for_function("window.dealt.length >= 3")
     assert set(page.evaluate("window.dealt")) == {"croupier-deal"}
+    # The Sic Bo table's last results strip: every throw of these rounds.
+    strip_shows_the_throws(page, server, "show")
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
 
@@ -140,9 +142,29 @@ def expected_throws(server: Server, table_id: str, who: str) -> list[tuple[int, 
     return out
 
 
+def strip_shows_the_throws(page: Any, server: Server, table_id: str) -> None:
+    """The page's last results (at least four) are the table's last 20 throws, newest
+    first, each with its total and what it says."""
+    expected = expected_throws(server, table_id, token(page))
+    assert len(expected) >= 4
+    page.wait_for_function(
+        f"document.querySelectorAll('.last-results li').length === {min(len(expected), 20)}"
+    )
+    items = page.locator(".last-results li")
+    shown = [
+        (
+            int(items.nth(i).get_attribute("data-total") or -1),
+            items.nth(i).locator("strong").inner_text(),
+        )
+        for i in range(items.count())
+    ]
+    assert shown == expected[:20]
+
+
 @pytest.mark.parametrize(
     ("game", "spot"),
-    [("sic-bo", "big"), ("high-roll-dice", "pip_street:six"), ("craps", "field")],
+    # Sic Bo's strip: test_the_win_banner_and_the_animation, after its rounds.
+    [("high-roll-dice", "pip_street:six"), ("craps", "field")],
 )
 def test_the_last_results_strip(browser: Any, server: Server, game: str, spot: str) -> None:
     table_id = f"strip-{game}"
@@ -167,20 +189,6 @@ def test_the_last_results_strip(browser: Any, server: Server, game: str, spot: s
             )
         else:
             play(page, server, table_id, spot, n + 1)
-    who = token(page)
-    expected = expected_throws(server, table_id, who)
-    assert len(expected) >= 4
-    page.wait_for_function(
-        f"document.querySelectorAll('.last-results li').length === {min(len(expected), 20)}"
-    )
-    items = page.locator(".last-results li")
-    shown = [
-        (
-            int(items.nth(i).get_attribute("data-total") or -1),
-            items.nth(i).locator("strong").inner_text(),
-        )
-        for i in range(items.count())
-    ]
-    assert shown == expected[:20]
+    strip_shows_the_throws(page, server, table_id)
     assert not page.errors  # type: ignore[attr-defined]
     context.close()

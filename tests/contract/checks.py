@@ -45,6 +45,7 @@ import functools
 import json
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -424,20 +425,46 @@ def probe(
     if pick.random() < 0.5:
         return 0
     tried = 0
+    # The round before the first refusal: each refusal must leave it so, which refused()
+    # asserts, so it is the round before the next one too (taken once, not again for each).
+    before: Snapshot | None = None
     for actor, command, why in list(illegal_commands(round_, offered, played, pick)):
-        refused(round_, actor, command, why)
+        before = before or Snapshot.of(round_)
+        refused(round_, actor, command, why, before)
         tried += 1
     return tried
 
 
-def refused(round_: Round[Any], actor: Actor, command: Command, why: str) -> IllegalCommand:
+@dataclass(frozen=True)
+class Snapshot:
+    """What a refused command must leave as it was: the events (and their JSON), the
+    surveillance view and the public view."""
+
+    events: list[Any]
+    text: str
+    surveillance: str
+    public: str
+
+    @classmethod
+    def of(cls, round_: Round[Any]) -> Snapshot:
+        events = list(round_.events)
+        return cls(
+            events,
+            type(round_).events_to_json(events),
+            json.dumps(round_.view(DEALER), sort_keys=True),
+            json.dumps(round_.view(None), sort_keys=True),
+        )
+
+
+def refused(
+    round_: Round[Any], actor: Actor, command: Command, why: str, before: Snapshot | None = None
+) -> IllegalCommand:
     """Send ``command``, which ``round_`` must refuse: it raises ``IllegalCommand`` citing
-    its rule, and the events, the surveillance view and the public view are as they were.
-    Returns the refusal."""
-    events = list(round_.events)
-    text = type(round_).events_to_json(events)
-    surveillance = json.dumps(round_.view(DEALER), sort_keys=True)
-    public = json.dumps(round_.view(None), sort_keys=True)
+    its rule, and the events, the surveillance view and the public view are as they were
+    (``before``: as taken of the round now, by default here). Returns the refusal."""
+    taken = before if before is not None else Snapshot.of(round_)
+    events, text = taken.events, taken.text
+    surveillance, public = taken.surveillance, taken.public
     error: IllegalCommand | None = None
     try:
         round_.handle(command, actor)

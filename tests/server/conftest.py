@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import secrets
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from server_api import Api, ScriptedRng
 from sqlalchemy import create_engine, text
+
+from croupier.server import create_app
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
@@ -24,18 +27,42 @@ def _postgres_down() -> str | None:
     return None
 
 
+def _migrated(url: str) -> None:
+    """Bring the database at ``url`` to the migrations' head, as the server does at start."""
+    create_app(url).state.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def sqlite_at_head(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file migrated to the head once for the session (closed: no WAL left)."""
+    path = tmp_path_factory.mktemp("at-head") / "croupier.sqlite"
+    _migrated(f"sqlite:///{path}")
+    return path
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A database URL with an empty schema: a SQLite file, or a PostgreSQL schema of its own
-    (dropped afterwards)."""
+    (dropped afterwards).
+
+    Where the test takes the ``api`` fixture, whose server migrates the database to the
+    head before anything else, the SQLite file is a copy of one migrated once for the
+    session, which the server's migration then finds at the head: the same database,
+    without each test running every migration again. (A PostgreSQL schema cannot be
+    copied as cheaply: made from a template database, or replayed from a dump, it took
+    about as long as the migrations under load.)"""
+    at_head = "api" in request.fixturenames
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'croupier.sqlite'}"
+        path = tmp_path / "croupier.sqlite"
+        if at_head:
+            shutil.copyfile(request.getfixturevalue("sqlite_at_head"), path)
+        yield f"sqlite:///{path}"
         return
     reason = _postgres_down()
     if reason:
         pytest.skip(reason)
-    schema = f"croupier_test_{secrets.token_hex(6)}"
     admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
+    schema = f"croupier_test_{secrets.token_hex(6)}"
     with admin.connect() as connection:
         connection.execute(text(f"CREATE SCHEMA {schema}"))
     try:

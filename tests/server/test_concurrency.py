@@ -26,7 +26,9 @@ from server_api import TEN_DICE
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
+from typer.testing import CliRunner
 
+from croupier.cli import app as cli
 from croupier.ledger import repository as repo
 from croupier.ledger.db import make_engine, upgrade
 
@@ -229,10 +231,8 @@ def test_two_processes_never_open_two_rounds_nor_lose_a_wager(db_url: str, tmp_p
         elif e["type"] == "WagerSettled":
             expected[seats[e["seat"]]] += e["returned"] + e["won"]
     assert {pid: wallets[pid] for pid in expected} == expected
-    verify = subprocess.run(
-        [CROUPIER, "verify", "hrd", "--db", db_url], capture_output=True, text=True
-    )
-    assert verify.returncode == 0, verify.stderr
+    verify = CliRunner().invoke(cli, ["verify", "hrd", "--db", db_url])
+    assert verify.exit_code == 0, verify.output
 
 
 def test_the_database_refuses_a_second_open_round(db_url: str) -> None:
