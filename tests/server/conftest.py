@@ -40,6 +40,84 @@ def sqlite_at_head(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+class _SchemaAtHead:
+    """A PostgreSQL schema migrated to the head once for a test worker, and put back to
+    what the migrations left in it after each test that used it: every table emptied
+    (``TRUNCATE``), the migrations' own rows (the cage's account, the chains' heads, the
+    version) written again and each sequence set past them. The same database a fresh
+    schema migrated to the head would be, without each test paying the migrations."""
+
+    def __init__(self) -> None:
+        self.name = f"croupier_test_{secrets.token_hex(6)}"
+        self.admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
+        with self.admin.connect() as connection:
+            connection.execute(text(f"CREATE SCHEMA {self.name}"))
+        self.url = f"{POSTGRES}?options=-csearch_path%3D{self.name}"
+        _migrated(self.url)
+        self.engine = create_engine(self.url)
+        with self.engine.connect() as connection:
+            self.tables = [
+                row[0]
+                for row in connection.execute(
+                    text("SELECT tablename FROM pg_tables WHERE schemaname = :s"),
+                    {"s": self.name},
+                )
+            ]
+            self.rows = {
+                table: [
+                    dict(row._mapping)
+                    for row in connection.execute(text(f'SELECT * FROM "{table}"'))
+                ]
+                for table in self.tables
+            }
+            self.sequences = list(
+                connection.execute(
+                    text(
+                        "SELECT table_name, column_name FROM information_schema.columns "
+                        "WHERE table_schema = :s AND column_default LIKE 'nextval%'"
+                    ),
+                    {"s": self.name},
+                )
+            )
+
+    def reset(self) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(text("SET LOCAL lock_timeout = '20s'"))
+            names = ", ".join(f'"{table}"' for table in self.tables)
+            connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+            for table, rows in self.rows.items():
+                for row in rows:
+                    columns = ", ".join(f'"{c}"' for c in row)
+                    values = ", ".join(f":{c}" for c in row)
+                    connection.execute(
+                        text(f'INSERT INTO "{table}" ({columns}) VALUES ({values})'), row
+                    )
+            for table, column in self.sequences:
+                connection.execute(
+                    text(
+                        f"SELECT setval(pg_get_serial_sequence('\"{table}\"', '{column}'), "
+                        f'coalesce(max("{column}"), 0) + 1, false) FROM "{table}"'
+                    )
+                )
+
+    def drop(self) -> None:
+        self.engine.dispose()
+        with self.admin.connect() as connection:
+            connection.execute(text(f"DROP SCHEMA {self.name} CASCADE"))
+        self.admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def postgres_at_head() -> Iterator[_SchemaAtHead | None]:
+    """The worker's :class:`_SchemaAtHead`, or ``None`` where PostgreSQL is down."""
+    if _postgres_down():
+        yield None
+        return
+    schema = _SchemaAtHead()
+    yield schema
+    schema.drop()
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A database URL with an empty schema: a SQLite file, or a PostgreSQL schema of its own
@@ -48,9 +126,10 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     Where the test takes the ``api`` fixture, whose server migrates the database to the
     head before anything else, the SQLite file is a copy of one migrated once for the
     session, which the server's migration then finds at the head: the same database,
-    without each test running every migration again. (A PostgreSQL schema cannot be
-    copied as cheaply: made from a template database, or replayed from a dump, it took
-    about as long as the migrations under load.)"""
+    without each test running every migration again; the PostgreSQL schema is the
+    worker's one, migrated once and emptied back to the head after the test
+    (:class:`_SchemaAtHead`; made from a template database, or replayed from a dump, a
+    schema took about as long as the migrations under load)."""
     at_head = "api" in request.fixturenames
     if request.param == "sqlite":
         path = tmp_path / "croupier.sqlite"
@@ -61,6 +140,13 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     reason = _postgres_down()
     if reason:
         pytest.skip(reason)
+    if at_head:
+        schema_at_head: _SchemaAtHead = request.getfixturevalue("postgres_at_head")
+        try:
+            yield schema_at_head.url
+        finally:
+            schema_at_head.reset()
+        return
     admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
     schema = f"croupier_test_{secrets.token_hex(6)}"
     with admin.connect() as connection:
