@@ -452,6 +452,18 @@ def _pair_index(c0: int, c1: int) -> int:
 _pair_index_nb: Final = numba.njit(cache=True, nogil=True, inline="always")(_pair_index)
 
 
+def _situation(far: int, left: int, right: int, near: int, p0: int, p1: int) -> int:
+    """The deal's situation (:data:`_SITUATIONS`) in :func:`_middle_table`: the outer
+    pairs in order, the lower number first."""
+    h = _pair_index_nb(left, right)
+    v = _pair_index_nb(far, near)
+    lo, hi = min(h, v), max(h, v)
+    return _pair_index_nb(p0, p1) * _OUTER + ((hi * (hi + 1)) >> 1) + lo
+
+
+_situation_nb: Final = numba.njit(cache=True, nogil=True, inline="always")(_situation)
+
+
 def _round_py(
     far: int,
     left: int,
@@ -465,12 +477,16 @@ def _round_py(
     representative: npt.NDArray[np.int64],
     decisions: npt.NDArray[np.uint8],
     rows: npt.NDArray[np.int8],
+    ahead: int,
 ) -> tuple[int, int, int, int]:
     """One round of the antes game on the cards far, left, middle, right, near and the
     player's two: (the net in half antes, that is per unit of total antes times 2; the
     Across, Down and Middle Bets in antes, 0 a fold and 0 for a bet not reached).
     ``decisions`` is :func:`_middle_table`; where a hand's four known cards share a suit
-    the Middle decision is summed over the middle cards (:func:`_middle_sums_py`)."""
+    the Middle decision is summed over the middle cards (:func:`_middle_sums_py`).
+    ``ahead`` is the byte of the deal's situation in the plane of Across and Down Bets of
+    1 and 1, read by the caller before the round (so that the load, most often a cache
+    miss, runs while the Across and Down decisions are looked up), or -1 (read here)."""
     mapped = _PAIR_MAP[(52 * p0 + p1) & _U]  # the class and its suit permutation (_pair_map)
     cls = mapped & 255
     a = int(across[cls])
@@ -494,7 +510,10 @@ def _round_py(
             h, v = v, h
             combo = 2 * (d >> 1) + (a >> 1)
         situation = _pair_index_nb(p0, p1) * _OUTER + ((v * (v + 1)) >> 1) + h
-        byte = int(decisions[(combo * _PLANE + (situation >> 2)) & _U])
+        if combo == 0 and ahead >= 0:
+            byte = ahead
+        else:
+            byte = int(decisions[(combo * _PLANE + (situation >> 2)) & _U])
         code = (byte >> (2 * (situation & 3))) & 3
         m = code + (code >> 1)
     else:  # a middle card may make a flush: summed card by card
@@ -548,6 +567,7 @@ def _play_py(
             representative,
             decisions,
             rows,
+            -1,
         )[0]
         antes_out[k] = halves / 2.0
 
@@ -628,6 +648,8 @@ def _count_py(
         p1 = deck[j]
         deck[j] = deck[6]
         deck[6] = p1
+        # read before the count's store, which keeps the load here (see _round_py)
+        ahead = int(decisions[(_situation_nb(far, left, right, near, p0, p1) >> 2) & _U])
         bonus_counts[_bonus_of(far, left, middle, right, near, bonus_rows) & _U] += 1
         index = (
             _round(
@@ -643,6 +665,7 @@ def _count_py(
                 representative,
                 decisions,
                 rows,
+                ahead,
             )[0]
             + _MOST_HALVES
         )
@@ -692,6 +715,7 @@ def _settle_py(
             representative,
             decisions,
             rows,
+            -1,
         )
         antes_out[k] = halves / 2.0
         bets_out[k, 0], bets_out[k, 1], bets_out[k, 2] = a, d, m
