@@ -40,11 +40,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations_with_replacement
-from typing import Final, cast
+from typing import Any, Final, cast
 
 import numba
 import numpy as np
 import numpy.typing as npt
+from numba.np.random.generator_core import next_uint64 as _numba_next_uint64
 
 from croupier.analysis.exact.criss_cross_poker import (
     PAY_BY_RANK,
@@ -163,6 +164,26 @@ def _below_py(rng: np.random.Generator, n: int) -> int:
 
 
 _below: Final = numba.njit(cache=True, nogil=True)(_below_py)
+
+next_uint64: Final = cast(Callable[[Any], np.uint64], _numba_next_uint64)
+"""The bit generator's next raw 64-bit output, from numba code (numba calls the
+generator's own C function through its pointer)."""
+
+
+def _below_raw_py(bits: Any, n: int) -> int:
+    """:func:`_below_py`'s integer from the same output of ``bits`` (the generator's
+    ``bit_generator``), without the float: ``random()`` is the output's top 53 bits
+    times ``2**-53`` (numpy's ``next_double`` for PCG64), so ``int(random() * 2**53)``
+    is exactly ``output >> 11``; compared and reduced as unsigned integers (``n`` a
+    constant where this is inlined, its limit and remainder folded)."""
+    limit = np.uint64(9007199254740992 - 9007199254740992 % n)
+    while True:
+        x = next_uint64(bits) >> np.uint64(11)
+        if x < limit:
+            return int(x % np.uint64(n))
+
+
+_below_raw: Final = numba.njit(cache=True, nogil=True, inline="always")(_below_raw_py)
 
 
 def _suit_map_py(p0: int, p1: int, sigma: npt.NDArray[np.int64]) -> int:
@@ -618,33 +639,34 @@ def _count_py(
 
     The seven cards dealt are kept in registers as they are swapped in (the deck is
     still written, for the next round's draws), so the round reads none back."""
+    bits = rng.bit_generator
     deck = np.arange(52)
     for _ in range(rounds):
-        j = _below(rng, 52) & _U
+        j = _below_raw(bits, 52) & _U
         far = deck[j]
         deck[j] = deck[0]
         deck[0] = far
-        j = (1 + _below(rng, 51)) & _U
+        j = (1 + _below_raw(bits, 51)) & _U
         left = deck[j]
         deck[j] = deck[1]
         deck[1] = left
-        j = (2 + _below(rng, 50)) & _U
+        j = (2 + _below_raw(bits, 50)) & _U
         middle = deck[j]
         deck[j] = deck[2]
         deck[2] = middle
-        j = (3 + _below(rng, 49)) & _U
+        j = (3 + _below_raw(bits, 49)) & _U
         right = deck[j]
         deck[j] = deck[3]
         deck[3] = right
-        j = (4 + _below(rng, 48)) & _U
+        j = (4 + _below_raw(bits, 48)) & _U
         near = deck[j]
         deck[j] = deck[4]
         deck[4] = near
-        j = (5 + _below(rng, 47)) & _U
+        j = (5 + _below_raw(bits, 47)) & _U
         p0 = deck[j]
         deck[j] = deck[5]
         deck[5] = p0
-        j = (6 + _below(rng, 46)) & _U
+        j = (6 + _below_raw(bits, 46)) & _U
         p1 = deck[j]
         deck[j] = deck[6]
         deck[6] = p1
