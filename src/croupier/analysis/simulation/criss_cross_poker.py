@@ -32,8 +32,10 @@ only the first :func:`sample` ever is slow.
 
 **Reproducibility.** A round's draws come from ``numpy.random.default_rng(seed)``
 (53-bit uniforms, turned into exactly uniform integers by rejection), consumed by the
-kernel in order: the same ``seed`` and ``rounds`` give the same arrays. Payout limits
-(674a.12(d)) are ignored, as in the par sheet.
+kernel in order: the same ``seed`` and ``rounds`` give the same arrays
+(:func:`sample_counts` makes the same integers from the generator's raw outputs, without
+the float: :func:`_below_raw_py`). Payout limits (674a.12(d)) are ignored, as in the par
+sheet.
 """
 
 from __future__ import annotations
