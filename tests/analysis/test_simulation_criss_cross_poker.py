@@ -289,6 +289,24 @@ def test_counts_are_the_sample_counted() -> None:
         assert counts[wager] == dict(zip(values.tolist(), rounds.tolist(), strict=True))
 
 
+@numba.njit(cache=True)
+def _raw_and_float(seed_rng: np.random.Generator, twin: np.random.Generator, n: int) -> int:
+    """How many of 10,000 draws differ between the two ways."""
+    bits = seed_rng.bit_generator
+    differ = 0
+    for _ in range(10_000):
+        differ += sim._below_raw(bits, n) != sim._below(twin, n)
+    return differ
+
+
+def test_raw_draws_are_the_float_draws() -> None:
+    """The counting kernel's integer from the generator's raw output (no float) is the
+    one ``_below`` makes from ``random()``, draw for draw, for every deck size dealt
+    from and a few others."""
+    for n in (*range(46, 53), 2, 3, 1000, 2**40 + 7):
+        assert _raw_and_float(np.random.default_rng(n), np.random.default_rng(n), n) == 0, n
+
+
 def test_rounds_must_not_be_negative() -> None:
     with pytest.raises(ValueError, match="at least 0"):
         sim.sample(None, -1, 0)

@@ -32,19 +32,22 @@ only the first :func:`sample` ever is slow.
 
 **Reproducibility.** A round's draws come from ``numpy.random.default_rng(seed)``
 (53-bit uniforms, turned into exactly uniform integers by rejection), consumed by the
-kernel in order: the same ``seed`` and ``rounds`` give the same arrays. Payout limits
-(674a.12(d)) are ignored, as in the par sheet.
+kernel in order: the same ``seed`` and ``rounds`` give the same arrays
+(:func:`sample_counts` makes the same integers from the generator's raw outputs, without
+the float: :func:`_below_raw_py`). Payout limits (674a.12(d)) are ignored, as in the par
+sheet.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations_with_replacement
-from typing import Final, cast
+from typing import Any, Final, cast
 
 import numba
 import numpy as np
 import numpy.typing as npt
+from numba.np.random.generator_core import next_uint64 as _numba_next_uint64
 
 from croupier.analysis.exact.criss_cross_poker import (
     PAY_BY_RANK,
@@ -142,6 +145,9 @@ def _class_table() -> npt.NDArray[np.int16]:
 
 
 _CLASS_OF: Final = _class_table()
+_U: Final = 0xFFFFFFFF
+"""A mask that keeps every index the kernel takes (all far below it) and shows numba
+that none is negative, so that it leaves out its test for an index from the end."""
 _REPRESENTATIVE: Final = np.array([rep for rep, _, _ in starting_classes()], dtype=np.int64)
 
 
@@ -160,6 +166,26 @@ def _below_py(rng: np.random.Generator, n: int) -> int:
 
 
 _below: Final = numba.njit(cache=True, nogil=True)(_below_py)
+
+next_uint64: Final = cast(Callable[[Any], np.uint64], _numba_next_uint64)
+"""The bit generator's next raw 64-bit output, from numba code (numba calls the
+generator's own C function through its pointer)."""
+
+
+def _below_raw_py(bits: Any, n: int) -> int:
+    """:func:`_below_py`'s integer from the same output of ``bits`` (the generator's
+    ``bit_generator``), without the float: ``random()`` is the output's top 53 bits
+    times ``2**-53`` (numpy's ``next_double`` for PCG64), so ``int(random() * 2**53)``
+    is exactly ``output >> 11``; compared and reduced as unsigned integers (``n`` a
+    constant where this is inlined, its limit and remainder folded)."""
+    limit = np.uint64(9007199254740992 - 9007199254740992 % n)
+    while True:
+        x = next_uint64(bits) >> np.uint64(11)
+        if x < limit:
+            return int(x % np.uint64(n))
+
+
+_below_raw: Final = numba.njit(cache=True, nogil=True, inline="always")(_below_raw_py)
 
 
 def _suit_map_py(p0: int, p1: int, sigma: npt.NDArray[np.int64]) -> int:
@@ -208,7 +234,7 @@ _PAIR_MAP: Final = _pair_map()
 def _four_py(c0: int, c1: int, c2: int, c3: int) -> tuple[int, int, int]:
     """Four known cards of a five-card hand, for :func:`_pay_with`: the sum of their
     keys, their suit if all four share one (else -1), the mask of their ranks."""
-    key = _CARD_KEYS[c0] + _CARD_KEYS[c1] + _CARD_KEYS[c2] + _CARD_KEYS[c3]
+    key = _CARD_KEYS[c0 & _U] + _CARD_KEYS[c1 & _U] + _CARD_KEYS[c2 & _U] + _CARD_KEYS[c3 & _U]
     # one test of all four suits at once, not a branch per card (a suited pair of the
     # player's is as unpredictable as not)
     suit = c0 & 3 if ((c0 ^ c1) | (c0 ^ c2) | (c0 ^ c3)) & 3 == 0 else -1
@@ -251,7 +277,7 @@ def _bonus_of_py(
     key, suit, mask = _four(far, left, right, near)
     if (middle & 3) == suit:
         return int(_BONUS_FLUSH[mask | (1 << (middle >> 2))])
-    return int(rows[key, middle >> 2])
+    return int(rows[key & _U, (middle >> 2) & _U])
 
 
 _bonus_of: Final = numba.njit(cache=True, nogil=True, inline="always")(_bonus_of_py)
@@ -449,6 +475,18 @@ def _pair_index(c0: int, c1: int) -> int:
 _pair_index_nb: Final = numba.njit(cache=True, nogil=True, inline="always")(_pair_index)
 
 
+def _situation(far: int, left: int, right: int, near: int, p0: int, p1: int) -> int:
+    """The deal's situation (:data:`_SITUATIONS`) in :func:`_middle_table`: the outer
+    pairs in order, the lower number first."""
+    h = _pair_index_nb(left, right)
+    v = _pair_index_nb(far, near)
+    lo, hi = min(h, v), max(h, v)
+    return _pair_index_nb(p0, p1) * _OUTER + ((hi * (hi + 1)) >> 1) + lo
+
+
+_situation_nb: Final = numba.njit(cache=True, nogil=True, inline="always")(_situation)
+
+
 def _round_py(
     far: int,
     left: int,
@@ -462,13 +500,17 @@ def _round_py(
     representative: npt.NDArray[np.int64],
     decisions: npt.NDArray[np.uint8],
     rows: npt.NDArray[np.int8],
+    ahead: int,
 ) -> tuple[int, int, int, int]:
     """One round of the antes game on the cards far, left, middle, right, near and the
     player's two: (the net in half antes, that is per unit of total antes times 2; the
     Across, Down and Middle Bets in antes, 0 a fold and 0 for a bet not reached).
     ``decisions`` is :func:`_middle_table`; where a hand's four known cards share a suit
-    the Middle decision is summed over the middle cards (:func:`_middle_sums_py`)."""
-    mapped = _PAIR_MAP[52 * p0 + p1]  # the class and its suit permutation (_pair_map)
+    the Middle decision is summed over the middle cards (:func:`_middle_sums_py`).
+    ``ahead`` is the byte of the deal's situation in the plane of Across and Down Bets of
+    1 and 1, read by the caller before the round (so that the load, most often a cache
+    miss, runs while the Across and Down decisions are looked up), or -1 (read here)."""
+    mapped = _PAIR_MAP[(52 * p0 + p1) & _U]  # the class and its suit permutation (_pair_map)
     cls = mapped & 255
     a = int(across[cls])
     if a == 0:
@@ -478,7 +520,7 @@ def _round_py(
     h1 = _rest_index_nb(4 * (right >> 2) + ((mapped >> (8 + 2 * (right & 3))) & 3), r0, r1)
     if h0 > h1:
         h0, h1 = h1, h0
-    d = int(down[cls, 0 if a == 1 else 1, ((h0 * (99 - h0)) >> 1) + h1 - h0 - 1])
+    d = int(down[cls, 0 if a == 1 else 1, (((h0 * (99 - h0)) >> 1) + h1 - h0 - 1) & _U])
     if d == 0:
         return -(2 + a), a, 0, 0
     key_a, suit_a, mask_a = _four(p0, p1, left, right)
@@ -491,16 +533,20 @@ def _round_py(
             h, v = v, h
             combo = 2 * (d >> 1) + (a >> 1)
         situation = _pair_index_nb(p0, p1) * _OUTER + ((v * (v + 1)) >> 1) + h
-        code = (int(decisions[combo * _PLANE + (situation >> 2)]) >> (2 * (situation & 3))) & 3
+        if combo == 0 and ahead >= 0:
+            byte = ahead
+        else:
+            byte = int(decisions[(combo * _PLANE + (situation >> 2)) & _U])
+        code = (byte >> (2 * (situation & 3))) & 3
         m = code + (code >> 1)
     else:  # a middle card may make a flush: summed card by card
         ante, sa, sd, s = _middle_sums(p0, p1, far, left, right, near, rows)
         m = _middle_bet(ante, sa, sd, s, a, d)
     if m == 0:
         return -(2 + a + d), a, d, 0
-    r = middle >> 2
-    x = int(_PAY_FLUSH[mask_a | (1 << r)]) if (middle & 3) == suit_a else int(rows[key_a, r])
-    y = int(_PAY_FLUSH[mask_d | (1 << r)]) if (middle & 3) == suit_d else int(rows[key_d, r])
+    r = (middle >> 2) & _U
+    x = int(_PAY_FLUSH[mask_a | (1 << r)]) if (middle & 3) == suit_a else int(rows[key_a & _U, r])
+    y = int(_PAY_FLUSH[mask_d | (1 << r)]) if (middle & 3) == suit_d else int(rows[key_d & _U, r])
     return min(x, 1) + min(y, 1) + a * x + d * y + m * (x if x > y else y), a, d, m
 
 
@@ -544,6 +590,7 @@ def _play_py(
             representative,
             decisions,
             rows,
+            -1,
         )[0]
         antes_out[k] = halves / 2.0
 
@@ -590,14 +637,44 @@ def _count_py(
 ) -> bool:
     """:func:`_play_py`'s rounds (the same draws) counted instead of kept: the antes net
     by ``2 * net + _MOST_HALVES`` in ``antes_counts``, the bonus by code in
-    ``bonus_counts``. False (counts incomplete) where a net is out of range."""
+    ``bonus_counts``. False (counts incomplete) where a net is out of range.
+
+    The seven cards dealt are kept in registers as they are swapped in (the deck is
+    still written, for the next round's draws), so the round reads none back."""
+    bits = rng.bit_generator
     deck = np.arange(52)
     for _ in range(rounds):
-        for i in range(7):
-            j = i + _below(rng, 52 - i)
-            deck[i], deck[j] = deck[j], deck[i]
-        far, left, middle, right, near = deck[0], deck[1], deck[2], deck[3], deck[4]
-        bonus_counts[_bonus_of(far, left, middle, right, near, bonus_rows)] += 1
+        j = _below_raw(bits, 52) & _U
+        far = deck[j]
+        deck[j] = deck[0]
+        deck[0] = far
+        j = (1 + _below_raw(bits, 51)) & _U
+        left = deck[j]
+        deck[j] = deck[1]
+        deck[1] = left
+        j = (2 + _below_raw(bits, 50)) & _U
+        middle = deck[j]
+        deck[j] = deck[2]
+        deck[2] = middle
+        j = (3 + _below_raw(bits, 49)) & _U
+        right = deck[j]
+        deck[j] = deck[3]
+        deck[3] = right
+        j = (4 + _below_raw(bits, 48)) & _U
+        near = deck[j]
+        deck[j] = deck[4]
+        deck[4] = near
+        j = (5 + _below_raw(bits, 47)) & _U
+        p0 = deck[j]
+        deck[j] = deck[5]
+        deck[5] = p0
+        j = (6 + _below_raw(bits, 46)) & _U
+        p1 = deck[j]
+        deck[j] = deck[6]
+        deck[6] = p1
+        # read before the count's store, which keeps the load here (see _round_py)
+        ahead = int(decisions[(_situation_nb(far, left, right, near, p0, p1) >> 2) & _U])
+        bonus_counts[_bonus_of(far, left, middle, right, near, bonus_rows) & _U] += 1
         index = (
             _round(
                 far,
@@ -605,13 +682,14 @@ def _count_py(
                 middle,
                 right,
                 near,
-                deck[5],
-                deck[6],
+                p0,
+                p1,
                 across,
                 down,
                 representative,
                 decisions,
                 rows,
+                ahead,
             )[0]
             + _MOST_HALVES
         )
@@ -661,6 +739,7 @@ def _settle_py(
             representative,
             decisions,
             rows,
+            -1,
         )
         antes_out[k] = halves / 2.0
         bets_out[k, 0], bets_out[k, 1], bets_out[k, 2] = a, d, m
