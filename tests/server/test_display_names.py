@@ -169,25 +169,30 @@ def _each_refused(api: Api, way: Any, names: list[str], detail: str) -> None:
 def test_a_name_the_staff_go_by_is_refused_to_a_player(api: Api, way: Any) -> None:
     """A fresh tester: a player could sign up as "Dealer" and pass for the casino's staff.
     Each name the staff go by, and its forms the same-name check folds (case, width,
-    blanks), is refused 422 saying why (docs/interpretations.md, "Names the staff go
-    by"); a name that merely holds such a word is taken, and an admin may still open a
-    dealer's account so named."""
+    blanks), or with a word the staff at a table are called in it, is refused 422 saying
+    why (docs/interpretations.md, "Names the staff go by"); a word that only begins so
+    is taken, and an admin may still open a dealer's account so named."""
     before = _names(api)
     forms = [*STAFF, "DEALER", " Pit  Boss ".strip(), "Pit  Boss", "ｈｏｕｓｅ", "Croupier"]
     # A second tester's ways round it: an l or a 1 for an i, blanks, dots, dashes and
     # digits between or after the letters.
     forms += ["CROUPlER", "Adm1n", "P1t Boss", "D.e.a.l.e.r", "Pit_Boss", "S y s t e m"]
     forms += ["Dealer 2", "Admin1", "Dealer!"]
+    # A third tester's: "the dealer" and "Floor" were taken. A name with a word (or two)
+    # the staff at a table are called in it passes for staff as the word alone does.
+    forms += ["the dealer", "Floor", "Dealer Dan", "Pit Boss Pat", "floor-person", "SUPERVISOR"]
     _each_refused(
         api,
         way,
         forms,
-        "a player's name may not be one the casino's staff go by (dealer, pit boss, house, "
-        "croupier, staff, admin, root, system), so that no player passes for staff at the "
-        "table: choose another (the operator's rules)",
+        "a player's name may not be one the casino's staff go by (dealer, pit boss, floor, "
+        "supervisor, house, croupier, staff, admin, root, system), nor have one of them in "
+        "it, so that no player passes for staff at the table: choose another (the "
+        "operator's rules)",
     )
     assert _names(api) == before
-    assert way(api, "Dealer Dan").status_code == 201
+    for name in ["Dan Dealerson", "Flora", "Boss Pitt"]:
+        assert way(api, name).status_code == 201, name
     staff = {"name": "Dealer", "role": "dealer"}
     assert api.client.post("/players", json=staff, headers=api.admin).status_code == 201
 

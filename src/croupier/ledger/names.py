@@ -46,8 +46,10 @@ change to :func:`key` or :func:`look` needs a migration that stores them all aga
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
+from collections.abc import Iterator
 
 import idna
 from sqlalchemy import select
@@ -345,16 +347,55 @@ alike, whatever stands between the letters: :func:`_bare`)."""
 _RESERVED_BARE = frozenset().union(*(_bare(staff) for staff in RESERVED))
 
 
+STAFF_WORDS = frozenset(
+    {
+        "dealer",
+        "croupier",
+        "pit boss",
+        "floor",
+        "floor person",
+        "floorman",
+        "supervisor",
+        "manager",
+        "cashier",
+        "boxman",
+        "boxperson",
+        "stickman",
+        "stickperson",
+        "surveillance",
+        "security",
+        "staff",
+    }
+)
+"""What the staff at a table are called, which no word of a player's name may be:
+"The Dealer", "Floor", "Dealer Dan" pass for staff as "Dealer" does (the words compared
+as :data:`RESERVED` is, one at a time and two together: "pit boss")."""
+_STAFF_BARE = frozenset().union(*(_bare(word) for word in STAFF_WORDS))
+
+
+def _words(name: str) -> Iterator[str]:
+    """``name``'s words (runs of letters and digits, split at anything else), each
+    alone and each with the next."""
+    words = [word for word in re.split(r"[\W_]+", name) if word]
+    yield from words
+    yield from (f"{first} {second}" for first, second in itertools.pairwise(words))
+
+
 def staff_name(name: str) -> str | None:
     """Why ``name`` may not be a player's: it is one the staff go by (:data:`RESERVED`),
     its letters compared by their look with blanks, punctuation and digits left out
-    (``"D.e.a.l.e.r"``, ``"Adm1n"``, ``"Pit_Boss"``, ``"Dealer 2"``), or ``None``."""
-    if not _bare(name) & _RESERVED_BARE:
+    (``"D.e.a.l.e.r"``, ``"Adm1n"``, ``"Pit_Boss"``, ``"Dealer 2"``), or a word of it
+    (or two together) is what the staff at a table are called (:data:`STAFF_WORDS`:
+    ``"the dealer"``, ``"Floor"``, ``"Pit Boss Pat"``); or ``None``."""
+    staff = bool(_bare(name) & (_RESERVED_BARE | _STAFF_BARE)) or any(
+        _bare(word) & _STAFF_BARE for word in _words(name)
+    )
+    if not staff:
         return None
     return (
-        "a player's name may not be one the casino's staff go by (dealer, pit boss, house, "
-        "croupier, staff, admin, root, system), so that no player passes for staff at the "
-        "table: choose another"
+        "a player's name may not be one the casino's staff go by (dealer, pit boss, floor, "
+        "supervisor, house, croupier, staff, admin, root, system), nor have one of them "
+        "in it, so that no player passes for staff at the table: choose another"
     )
 
 
