@@ -25,7 +25,7 @@ pytestmark = [
 
 def test_the_floor_page_shows_the_hold_report(browser: Any, server: Server) -> None:
     assert server.table("floor-sb", "sic-bo.toml").status_code == 201
-    player = server.person("floor-player", "player")
+    player = server.person("hold-report-player", "player")
     player_id = server.get("/players/me", player)["id"]
     r = server.admin.post(
         f"/players/{player_id}/deposits", json={"amount": 10_000}, headers=server.key()
