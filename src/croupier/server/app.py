@@ -54,6 +54,7 @@ from croupier.server.routes import (
     training,
 )
 from croupier.server.routes.deps import Server
+from croupier.server.security_headers import SecurityHeaders
 from croupier.server.selfcheck import Schedule, schedule
 from croupier.server.stall import STALLS, Stalls
 from croupier.server.writer import Writer
@@ -259,6 +260,7 @@ def create_app(
     app.add_middleware(TooLarge)
     if scale is not None:
         scaleout.install(app, scale)
+    app.add_middleware(SecurityHeaders)
     return app
 
 
