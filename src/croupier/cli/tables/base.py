@@ -122,8 +122,18 @@ def amount_wrong(typed: str) -> str | None:
 def terminal_words(told: str) -> str:
     """A refusal the round gives, as a player at a terminal table reads it: where it says
     the spots are sent as the round's offers name them (the API's words, :data:`SPOTS_SENT`),
-    it says the player types each as the layout names it."""
-    return told.replace(SPOTS_SENT, SPOTS_TYPED)
+    it says the player types each as the layout names it, and leaves out the names a
+    command sends, in brackets after each spot's words (``Like Kind 2 to 8
+    (like_kind:2…like_kind:8)``): a terminal player types the words."""
+    head, said, tail = told.rpartition(f", {SPOTS_SENT}")
+    if not said:
+        return told
+    before, are, spots = head.rpartition("the spots are ")
+    return f"{before}{are}{_SENT_NAMES.sub('', spots)}, {SPOTS_TYPED}{tail}"
+
+
+_SENT_NAMES = re.compile(r" \([^()]*\)")
+"""A spot's name as a command sends it, in brackets after its words in a refusal."""
 
 
 _HELD = re.compile(rf"\bseat {SEAT} already has a wager(?: on (.+?))?(?= \(|$)")

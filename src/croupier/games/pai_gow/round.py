@@ -910,7 +910,7 @@ class PaiGowRound(WageringRound[PaiGowState]):
         return (SPOT,)
 
     def why_no_spot(self, spot: str) -> str:
-        return no_spot(spot, [SPOT_LABEL])
+        return no_spot(spot, [SPOT_LABEL], sent=[SPOT])
 
     def wagers_of(self, seat: int) -> dict[str, Cents]:
         """The wager of betting area ``seat``, on its one spot."""
