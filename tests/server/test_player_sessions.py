@@ -333,3 +333,24 @@ def test_a_player_may_lengthen_but_never_shorten_his_own_exclusion(
         "suspended",
         "self-excluded",
     ]
+
+
+@pytest.mark.parametrize(
+    ("idle", "said"),
+    [(timedelta(seconds=15), "15 seconds"), (timedelta(seconds=90), "1 minute 30 seconds")],
+)
+def test_an_idle_limit_under_a_minute_is_said_exactly(
+    db_url: str, idle: timedelta, said: str
+) -> None:
+    """A hostile tester: ``--idle-minutes 0.25`` refused "no activity for 0 minutes". The
+    refusal says the limit as set."""
+    api = Api(db_url, clock=Clock(), idle_timeout=idle)
+    try:
+        _, ann = api.player("ann")
+        assert api.client.get("/players/me", headers=ann).status_code == 200
+        api.clock.advance(idle.total_seconds() + 1)  # type: ignore[union-attr]
+        r = api.client.get("/players/me", headers=ann)
+        assert r.status_code == 401
+        assert r.json()["detail"].startswith(f"no activity for {said} since "), r.text
+    finally:
+        api.close()
