@@ -354,3 +354,19 @@ def test_an_idle_limit_under_a_minute_is_said_exactly(
         assert r.json()["detail"].startswith(f"no activity for {said} since "), r.text
     finally:
         api.close()
+
+
+def test_a_suspension_without_its_length_or_with_both_is_a_field_error(
+    table: dict[str, Any],
+) -> None:
+    """A hostile tester: a suspension without its length, or with both hours and days,
+    was refused 409 as if the account stood in the way. Each is the field's error: 422
+    naming it, nothing changed."""
+    t = table
+    for body, name in (({}, "hours"), ({"hours": 2, "days": 1}, "days")):
+        r = status(t, t["ann"], status="suspended", **body)
+        assert r.status_code == 422, r.text
+        assert r.json()["cite"] == "http:validation"
+        assert [p["loc"] for p in r.json()["problems"]] == [["body", name]]
+        assert r.json()["detail"].startswith(f"The field {name}: "), r.text
+    assert wager(t).status_code == 200  # not suspended
