@@ -49,6 +49,46 @@ def as_sent(value: object) -> str:
     return cut(text)
 
 
+FIGURE = 15
+"""The most digits of an amount a refusal writes out; a longer one is said by its
+count of digits alone (a wager of 10**30 cents was written out in 31 digits)."""
+
+
+def kind_of(value: object) -> str:
+    """What ``value`` (as read from a JSON body) is, never what it says, as the
+    validation's sentences do (README: the value sent is never repeated back): text,
+    a list or an object by its size; ``null``, ``true``, ``false`` and a number with a
+    fraction (few characters, no text) as JSON writes them; an integer by its figure, or
+    its count of digits past :data:`FIGURE`.
+
+    >>> kind_of("500"), kind_of(None), kind_of(5.5)
+    ('text', 'null', '5.5')
+    >>> kind_of([1, 2]), kind_of({"a": 1}), kind_of(10**30)
+    ('a list of 2 items', 'an object of 1 key', 'a number of 31 digits')
+    """
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value):,} item{'' if len(value) == 1 else 's'}"
+    if isinstance(value, dict):
+        return f"an object of {len(value):,} key{'' if len(value) == 1 else 's'}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return figure(value, str)
+    if value is None or isinstance(value, bool | float):
+        return json.dumps(value)
+    return f"a {type(value).__name__}"
+
+
+def figure(value: int, write: Callable[[int], str]) -> str:
+    """``value`` as ``write`` writes it (``str``, ``format_cents``) where it has at most
+    :data:`FIGURE` digits, else its count of digits: ``a number of 31 digits``."""
+    try:
+        digits = len(str(abs(value)))
+    except ValueError:  # over Python's 4,300 digits written out
+        return f"a number of about {int(abs(value).bit_length() * 0.30103):,} digits"
+    return write(value) if digits <= FIGURE else f"a number of {digits:,} digits"
+
+
 def _repr(value: object) -> str:
     try:
         return repr(value)
