@@ -104,3 +104,34 @@ def number(value: int, write: Callable[[int], str]) -> str:
         return cut(write(value), f"{len(str(abs(value))):,} digits")
     except ValueError:
         return f"a number of about {int(abs(value).bit_length() * 0.30103):,} digits"
+
+
+TYPED = 40
+"""The most characters of a line typed at a terminal table that a refusal shows back."""
+
+
+def typed_back(text: str) -> str:
+    """A line typed at a terminal table as its refusal shows it back, in quotes: a byte
+    the terminal could not decode as its own (read as a lone surrogate) written ``\\xff``,
+    a control or direction character by its code (``\\x1b``, ``\\u202e``), and cut after
+    :data:`TYPED` characters with an ellipsis (a hostile tester's 3,000 characters came
+    back whole, and ``\\xff\\xfe`` as ``'\\udcff\\udcfe'``).
+
+    >>> typed_back("pass line"), typed_back("\\udcff\\udcfe"), typed_back("a\\x1b[2J")
+    ("'pass line'", "'\\\\xff\\\\xfe'", "'a\\\\x1b[2J'")
+    >>> typed_back("x" * 3000) == "'" + "x" * TYPED + "…'"
+    True
+    """
+    out = []
+    for char in text[: TYPED + 1]:
+        code = ord(char)
+        if 0xDC80 <= code <= 0xDCFF:  # a byte read by surrogateescape
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif char.isprintable():
+            out.append(char)
+        elif code < 0x100:
+            out.append(f"\\x{code:02x}")
+        else:
+            out.append(f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    shown = "".join(out[:TYPED]) + ("…" if len(text) > TYPED else "")
+    return f"'{shown}'"
