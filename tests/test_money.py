@@ -70,12 +70,10 @@ def test_require_cents_refuses_more_than_the_largest_amount() -> None:
 @pytest.mark.parametrize(
     ("bad", "said"),
     [
-        ([1] * 50_000, "not [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, … (a list of 50,000 items)"),
+        ([1] * 50_000, "not a list of 50,000 items"),
         (10**5_000, "a wager of a number of about 5,000 digits is more than"),
-        ([10**5_000], "not a list too long to write out"),
-        # -10**200 cents is -$10**198 (201 digits): "-$1", nine ",000" and a comma are the
-        # 40 characters quoted.
-        (-(10**200), "not -$1,000,000,000,000,000,000,000,000,000,… (201 digits)"),
+        ([10**5_000], "not a list of 1 item"),
+        (-(10**200), "not a number of 201 digits"),
     ],
     ids=["a long list", "an int too long to write", "one inside a list", "a long debt"],
 )

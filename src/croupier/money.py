@@ -15,7 +15,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from croupier.errors import InvalidAmount
-from croupier.quoting import as_sent, number
+from croupier.quoting import figure, kind_of
 
 Cents = int
 """An amount of money in cents (``500`` is $5.00)."""
@@ -70,20 +70,22 @@ def require_cents(amount: object, what: str, cite: str) -> Cents:
 
     Raises :class:`InvalidAmount` (citing ``cite``) for zero, negative,
     non-integer (floats included, even ``5.0``) and boolean amounts, and (citing
-    ``money:largest-amount``) for more than :data:`MAX_CENTS`. The message quotes the
-    amount cut short when long (:mod:`croupier.quoting`): ``[1, 1, … (a list of 50,000
-    items)``, ``$99,999,… (4,000 digits)``.
+    ``money:largest-amount``) for more than :data:`MAX_CENTS`. The message says what the
+    amount is, never what a text says (:func:`croupier.quoting.kind_of`: ``text``, ``a
+    list of 50,000 items``, ``a number of 31 digits``), as the validation's sentences do.
     """
     if isinstance(amount, bool) or not isinstance(amount, int):
-        # As the client wrote it (JSON: null, true, "5"), cut short when long.
-        shown = as_sent(amount)
-        raise InvalidAmount(f"{what} must be a whole number of cents, not {shown}", cite)
+        raise InvalidAmount(
+            f"{what} must be a whole number of cents, written as a JSON integer such as 500 "
+            f"(no quotes, no decimal point), not {kind_of(amount)}",
+            cite,
+        )
     if amount <= 0:
-        shown = number(amount, format_cents)
+        shown = figure(amount, format_cents)
         raise InvalidAmount(f"{what} must be more than zero, not {shown}", cite)
     if amount > MAX_CENTS:
         raise InvalidAmount(
-            f"{what} of {number(amount, format_cents)} is more than the largest amount "
+            f"{what} of {figure(amount, format_cents)} is more than the largest amount "
             "croupier takes, "
             f"{format_cents(MAX_CENTS)}",
             "money:largest-amount",

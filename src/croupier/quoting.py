@@ -49,6 +49,46 @@ def as_sent(value: object) -> str:
     return cut(text)
 
 
+FIGURE = 15
+"""The most digits of an amount a refusal writes out; a longer one is said by its
+count of digits alone (a wager of 10**30 cents was written out in 31 digits)."""
+
+
+def kind_of(value: object) -> str:
+    """What ``value`` (as read from a JSON body) is, never what it says, as the
+    validation's sentences do (README: the value sent is never repeated back): text,
+    a list or an object by its size; ``null``, ``true``, ``false`` and a number with a
+    fraction (few characters, no text) as JSON writes them; an integer by its figure, or
+    its count of digits past :data:`FIGURE`.
+
+    >>> kind_of("500"), kind_of(None), kind_of(5.5)
+    ('text', 'null', '5.5')
+    >>> kind_of([1, 2]), kind_of({"a": 1}), kind_of(10**30)
+    ('a list of 2 items', 'an object of 1 key', 'a number of 31 digits')
+    """
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value):,} item{'' if len(value) == 1 else 's'}"
+    if isinstance(value, dict):
+        return f"an object of {len(value):,} key{'' if len(value) == 1 else 's'}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return figure(value, str)
+    if value is None or isinstance(value, bool | float):
+        return json.dumps(value)
+    return f"a {type(value).__name__}"
+
+
+def figure(value: int, write: Callable[[int], str]) -> str:
+    """``value`` as ``write`` writes it (``str``, ``format_cents``) where it has at most
+    :data:`FIGURE` digits, else its count of digits: ``a number of 31 digits``."""
+    try:
+        digits = len(str(abs(value)))
+    except ValueError:  # over Python's 4,300 digits written out
+        return f"a number of about {int(abs(value).bit_length() * 0.30103):,} digits"
+    return write(value) if digits <= FIGURE else f"a number of {digits:,} digits"
+
+
 def _repr(value: object) -> str:
     try:
         return repr(value)
@@ -64,3 +104,34 @@ def number(value: int, write: Callable[[int], str]) -> str:
         return cut(write(value), f"{len(str(abs(value))):,} digits")
     except ValueError:
         return f"a number of about {int(abs(value).bit_length() * 0.30103):,} digits"
+
+
+TYPED = 40
+"""The most characters of a line typed at a terminal table that a refusal shows back."""
+
+
+def typed_back(text: str) -> str:
+    """A line typed at a terminal table as its refusal shows it back, in quotes: a byte
+    the terminal could not decode as its own (read as a lone surrogate) written ``\\xff``,
+    a control or direction character by its code (``\\x1b``, ``\\u202e``), and cut after
+    :data:`TYPED` characters with an ellipsis (a hostile tester's 3,000 characters came
+    back whole, and ``\\xff\\xfe`` as ``'\\udcff\\udcfe'``).
+
+    >>> typed_back("pass line"), typed_back("\\udcff\\udcfe"), typed_back("a\\x1b[2J")
+    ("'pass line'", "'\\\\xff\\\\xfe'", "'a\\\\x1b[2J'")
+    >>> typed_back("x" * 3000) == "'" + "x" * TYPED + "…'"
+    True
+    """
+    out = []
+    for char in text[: TYPED + 1]:
+        code = ord(char)
+        if 0xDC80 <= code <= 0xDCFF:  # a byte read by surrogateescape
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif char.isprintable():
+            out.append(char)
+        elif code < 0x100:
+            out.append(f"\\x{code:02x}")
+        else:
+            out.append(f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    shown = "".join(out[:TYPED]) + ("…" if len(text) > TYPED else "")
+    return f"'{shown}'"

@@ -327,3 +327,22 @@ def test_sic_bo_names_a_spot_off_the_layout_in_its_own_words(
     )
     for internal in ("offers name it", "table's view"):
         assert internal not in text, internal
+
+
+def test_hostile_input_is_shown_back_short_and_readable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hostile tester: ``bet <3,000 characters> 5`` printed all 3,000 back, and ``bet
+    \\xff\\xfe 5`` (bytes the terminal could not decode, read as lone surrogates) printed
+    ``'\\udcff\\udcfe'``. A refusal shows at most 40 characters and an ellipsis, a byte as
+    ``\\xff``, a control character by its code; the transcript's echo of a piped line at
+    most 100 and its length."""
+    long = "q" * 3_000
+    lines = [f"bet {long} 5", "bet \udcff\udcfe 5", "bet \x1b[2J 5", "\x07\udcff"]
+    text = session("sic-bo", lines, monkeypatch, rounds=1)
+    # The refusal shows 40 characters; the transcript's echo of the line 100 and its length.
+    assert "q" * 101 not in text and f"'bet {'q' * 36}…' is not a wager" in text
+    assert "… (3,006 characters)" in text
+    assert (
+        "'bet \\xff\\xfe 5' is not a wager" in text and "\\udc" not in text and "\udcff" not in text
+    )
+    assert "'bet \\x1b[2J 5' is not a wager" in text and "\x1b" not in text
+    assert "Unknown command '\\x07\\xff'" in text

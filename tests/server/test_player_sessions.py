@@ -333,3 +333,40 @@ def test_a_player_may_lengthen_but_never_shorten_his_own_exclusion(
         "suspended",
         "self-excluded",
     ]
+
+
+@pytest.mark.parametrize(
+    ("idle", "said"),
+    [(timedelta(seconds=15), "15 seconds"), (timedelta(seconds=90), "1 minute 30 seconds")],
+)
+def test_an_idle_limit_under_a_minute_is_said_exactly(
+    db_url: str, idle: timedelta, said: str
+) -> None:
+    """A hostile tester: ``--idle-minutes 0.25`` refused "no activity for 0 minutes". The
+    refusal says the limit as set."""
+    api = Api(db_url, clock=Clock(), idle_timeout=idle)
+    try:
+        _, ann = api.player("ann")
+        assert api.client.get("/players/me", headers=ann).status_code == 200
+        api.clock.advance(idle.total_seconds() + 1)  # type: ignore[union-attr]
+        r = api.client.get("/players/me", headers=ann)
+        assert r.status_code == 401
+        assert r.json()["detail"].startswith(f"no activity for {said} since "), r.text
+    finally:
+        api.close()
+
+
+def test_a_suspension_without_its_length_or_with_both_is_a_field_error(
+    table: dict[str, Any],
+) -> None:
+    """A hostile tester: a suspension without its length, or with both hours and days,
+    was refused 409 as if the account stood in the way. Each is the field's error: 422
+    naming it, nothing changed."""
+    t = table
+    for body, name in (({}, "hours"), ({"hours": 2, "days": 1}, "days")):
+        r = status(t, t["ann"], status="suspended", **body)
+        assert r.status_code == 422, r.text
+        assert r.json()["cite"] == "http:validation"
+        assert [p["loc"] for p in r.json()["problems"]] == [["body", name]]
+        assert r.json()["detail"].startswith(f"The field {name}: "), r.text
+    assert wager(t).status_code == 200  # not suspended

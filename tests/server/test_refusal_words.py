@@ -85,7 +85,8 @@ def test_an_unknown_spot_is_refused_saying_where_the_spots_names_are(api: Api, r
     assert r.status_code == 422, r.text
     detail = r.json()["detail"]
     assert "each sent as the round's offers name it (a wager's spot in the table's view)" in detail
-    assert codes(detail) == []
+    # The names a command sends are given in brackets after the words; none elsewhere.
+    assert codes(re.sub(r" \([^()]*\)", "", detail)) == []
     view = api.client.get("/tables/t/view", headers=ann).json()
     wagers = [c for c in view["legal_commands"] if c["command"] in ("PlaceWager", "PlaceAntes")]
     options = [o for c in wagers for o in c["fields"].get("spot", {}).get("options", [])]
@@ -119,7 +120,8 @@ def test_an_unknown_spot_is_refused_in_one_shape_in_every_game(tmp_path: Path, g
     """A fresh tester: Pai Gow said "the only wager is 'pai_gow', not 'nowhere'", High
     Roll Dice "there is no spot 'nowhere' at this table; the spots are ...", Sic Bo and
     Craps listed spot ids. Every game of the registry now says one sentence: no such spot
-    at this table, the spots in words, and where the names to send are (the offers)."""
+    at this table, the spots in words (each followed by the name a command sends, in
+    brackets), and where the names to send are (the offers)."""
     example = _examples_by_game()[game]
     api = Api(f"sqlite:///{tmp_path / 'spots.sqlite'}")
     try:
@@ -131,7 +133,8 @@ def test_an_unknown_spot_is_refused_in_one_shape_in_every_game(tmp_path: Path, g
         detail = r.json()["detail"]
         shaped = SHAPE.match(detail)
         assert shaped is not None, (game, detail)
-        assert codes(detail) == [], (game, detail)
+        # The names a command sends are given in brackets after the words; none elsewhere.
+        assert codes(re.sub(r" \([^()]*\)", "", detail)) == [], (game, detail)
         view = api.client.get("/tables/t/view", headers=ann).json()
         offered = [
             option["label"]
@@ -142,6 +145,44 @@ def test_an_unknown_spot_is_refused_in_one_shape_in_every_game(tmp_path: Path, g
         for label in offered:  # each spot offered now, in words (a run's number once)
             words = label.casefold()
             assert words in known or words.rpartition(" ")[0] in known, (label, detail)
+    finally:
+        api.close()
+
+
+def _sent_in(value: str, label: str, detail: str) -> bool:
+    """Whether ``detail`` gives the name ``value`` a command sends: as itself, within a
+    run written ``kind:2…kind:8``, or not at all where it is its words (``small``)."""
+    if value.casefold() == label.casefold() or value in detail.split(" (")[0]:
+        return True
+    if re.search(rf"[(/]{re.escape(value)}[)/]", detail):
+        return True
+    head, number = re.fullmatch(r"(.*?)(\d+)", value).groups()  # type: ignore[union-attr]
+    return any(
+        int(low) <= int(number) <= int(high)
+        for low, high in re.findall(rf"\({re.escape(head)}(\d+)…{re.escape(head)}(\d+)\)", detail)
+    )
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_an_unknown_spot_gives_the_names_to_send(tmp_path: Path, game: str) -> None:
+    """A hostile tester: High Roll Dice listed "Like Kind 2 to 8" where what must be sent
+    is ``like_kind:2`` to ``like_kind:8``. Every spot offered now is named in the
+    refusal as a command sends it (a run once: ``like_kind:2…like_kind:8``)."""
+    example = _examples_by_game()[game]
+    api = Api(f"sqlite:///{tmp_path / 'spots.sqlite'}")
+    try:
+        api.table("t", example)
+        _, ann = api.player("ann", deposit=100_000)
+        api.sit(ann, 1, "t")
+        detail = api.wager(ann, 1, "nowhere", 500, table_id="t").json()["detail"]
+        view = api.client.get("/tables/t/view", headers=ann).json()
+        offered = [
+            (option["value"], option["label"])
+            for command in view["legal_commands"]
+            for option in command["fields"].get("spot", {}).get("options", [])
+        ]
+        for value, label in offered:
+            assert _sent_in(value, label, detail), (value, detail)
     finally:
         api.close()
 

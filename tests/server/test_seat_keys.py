@@ -110,7 +110,7 @@ def test_a_seat_without_a_key_is_judged_afresh_each_time(api: Api) -> None:
     api.sit(ann, 3)
     again = api.client.post("/tables/hrd/seats", json={"seat": 3}, headers=ann)
     assert again.status_code == 409, again.text
-    assert again.json()["detail"].startswith("seat 3 is taken")
+    assert again.json()["detail"].startswith("you already sit at seat 3")
     assert _seats(api) == [("hrd", 3, ann_id)]
     with api.engine.connect() as connection:
         kept = connection.exec_driver_sql("SELECT count(*) FROM idempotency_keys").scalar_one()

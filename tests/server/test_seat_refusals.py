@@ -50,11 +50,10 @@ def test_not_allowed_is_403(api: Api) -> None:
     for who in (bob, cat):
         r = _sit(api, who, 2)
         assert r.status_code == 403, r.text
-    # Leaving Ann's seat, or a seat nobody holds.
-    for seat in (1, 3):
-        r = _leave(api, bob, seat)
-        assert r.status_code == 403, r.text
-        assert r.json()["detail"].startswith(f"you do not sit at seat {seat} of table hrd")
+    # Leaving Ann's seat (a seat nobody holds is the table as it stands: 409, below).
+    r = _leave(api, bob, 1)
+    assert r.status_code == 403, r.text
+    assert r.json()["detail"].startswith("you do not sit at seat 1 of table hrd")
     assert _seats(api) == seated == [(1, ann_id)]
 
 
@@ -68,6 +67,14 @@ def test_a_conflict_with_the_table_as_it_stands_is_409(api: Api) -> None:
     r = _sit(api, ann, 2)
     assert r.status_code == 409, r.text
     assert r.json()["detail"].startswith("you already sit at seat 1")
+    # A hostile tester: Ann asking for her own seat again was told "seat 1 is taken".
+    r = _sit(api, ann, 1)
+    assert r.status_code == 409, r.text
+    assert r.json()["detail"].startswith("you already sit at seat 1 of table hrd"), r.text
+    # A hostile tester: leaving a seat nobody sits at was 403, "you do not sit at seat 6".
+    r = _leave(api, bob, 6)
+    assert r.status_code == 409, r.text
+    assert r.json()["detail"].startswith("nobody sits at seat 6 of table hrd"), r.text
     # Bob sits at 2 before round hrd-1 opens and leaves it without a wager: seat 2 plays
     # in round hrd-1 still, and Cat may take it once the round is over.
     _, cat = api.player("cat", deposit=5_000)

@@ -23,8 +23,18 @@ CASES = {
         [
             (1, "a wager on Pip Street ace must equal $5, not $0.01 (675a.1(b)(2)(iv))"),
             (550, "a wager on Pip Street ace must equal $5, not $5.50 (675a.1(b)(2)(iv))"),
-            (5.5, "a wager must be a whole number of cents, not 5.5 (675a.2(e))"),
-            (None, "a wager must be a whole number of cents, not null (675a.2(e))"),
+            (
+                5.5,
+                "a wager must be a whole number of cents, "
+                "written as a JSON integer such as 500 (no quotes, no decimal point), "
+                "not 5.5 (675a.2(e))",
+            ),
+            (
+                None,
+                "a wager must be a whole number of cents, "
+                "written as a JSON integer such as 500 (no quotes, no decimal point), "
+                "not null (675a.2(e))",
+            ),
             (500, "seat 1 already has a wager on Pip Street ace (675a.2(e))"),
         ],
     ),
@@ -33,8 +43,18 @@ CASES = {
         500,
         [
             (1, "a wager must be $5 to $5,000, not $0.01 (601a.2)"),
-            (5.5, "a wager must be a whole number of cents, not 5.5 (621a.7(a))"),
-            (None, "a wager must be a whole number of cents, not null (621a.7(a))"),
+            (
+                5.5,
+                "a wager must be a whole number of cents, "
+                "written as a JSON integer such as 500 (no quotes, no decimal point), "
+                "not 5.5 (621a.7(a))",
+            ),
+            (
+                None,
+                "a wager must be a whole number of cents, "
+                "written as a JSON integer such as 500 (no quotes, no decimal point), "
+                "not null (621a.7(a))",
+            ),
             (550, "seat 1 already has a wager (621a.7(a))"),
         ],
     ),
@@ -43,8 +63,18 @@ CASES = {
         1500,
         [
             (1, "a Blackjack Wager must be $15 to $1,000, not $0.01 (673a.6(d))"),
-            (5.5, "a Blackjack Wager must be a whole number of cents, not 5.5 (673a.6(d))"),
-            (None, "a Blackjack Wager must be a whole number of cents, not null (673a.6(d))"),
+            (
+                5.5,
+                "a Blackjack Wager must be a whole number of cents, "
+                "written as a JSON integer such as 500 (no quotes, no decimal point), "
+                "not 5.5 (673a.6(d))",
+            ),
+            (
+                None,
+                "a Blackjack Wager must be a whole number of cents, "
+                "written as a JSON integer such as 500 (no quotes, no decimal point), "
+                "not null (673a.6(d))",
+            ),
             (1500, "a wager once made may not be altered until it is settled (673a.6(c))"),
         ],
     ),

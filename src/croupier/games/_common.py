@@ -30,32 +30,50 @@ class Phased(Protocol):
     def phase(self) -> StrEnum: ...
 
 
-def no_spot(spot: str, labels: Iterable[str], why: str = "", named: str = "") -> str:
+def no_spot(
+    spot: str,
+    labels: Iterable[str],
+    why: str = "",
+    named: str = "",
+    sent: Iterable[str] | None = None,
+) -> str:
     """The refusal of a wager on ``spot``, which the layout lacks, in one shape in every
-    game: "there is no spot 'X' at this table[: why]; the spots are A, B, C, each sent as
-    the round's offers name it (...)". ``labels`` are the layout's spots in a reader's
-    words, ``why`` (optional) what the game can say of this one (a hardway's numbers),
-    ``named`` (optional) the spot in the game's words where it can say it (Sic Bo's
-    ``Total Value "3"``: a terminal table writes the spot for its player), else it is
-    quoted as sent.
+    game: "there is no spot 'X' at this table[: why]; the spots are A (a), B (b), each
+    sent as the round's offers name it (...)". ``labels`` are the layout's spots in a
+    reader's words, ``sent`` (optional, in the same order) the names a command sends,
+    given in brackets after each where they differ from its words (a run of numbered
+    spots once: ``Like Kind 2 to 8 (like_kind:2…like_kind:8)``), ``why`` (optional) what
+    the game can say of this one (a hardway's numbers), ``named`` (optional) the spot in
+    the game's words where it can say it (Sic Bo's ``Total Value "3"``: a terminal table
+    writes the spot for its player), else it is quoted as sent.
 
     >>> no_spot("nowhere", ["Front 9", "Back 9"]).split(", each")[0]
     "there is no spot 'nowhere' at this table; the spots are Front 9, Back 9"
+    >>> no_spot("x", ["Small", "Like Kind 2", "Like Kind 3", "Like Kind 4"],
+    ...         sent=["small", "like_kind:2", "like_kind:3", "like_kind:4"]).split("are ")[1]
+    "Small, Like Kind 2 to 4 (like_kind:2…like_kind:4), each sent as the round's offers ...
     """
     said = f": {why}" if why else ""
-    known = ", ".join(_runs(list(labels)))
+    shown = list(labels)
+    names = list(sent) if sent is not None else shown
+    known = ", ".join(_runs(shown, names))
     what = named or repr(spot)
     return f"there is no spot {what} at this table{said}; the spots are {known}, {SPOTS_SENT}"
 
 
-def _runs(labels: list[str]) -> Iterator[str]:
+def _runs(labels: list[str], sent: list[str] | None = None) -> Iterator[str]:
     """``labels`` with each run of three or more that differ only in a closing number
-    written once: ``Total 4 to 17`` (numbers one apart), ``Place 4/5/6/8/9/10``.
+    written once: ``Total 4 to 17`` (numbers one apart), ``Place 4/5/6/8/9/10``; each
+    followed by its names in ``sent`` (same order) in brackets where they are not its
+    words (the first and last of a run: ``(total:4…total:17)``).
 
     >>> list(_runs(["Small", "Total 4", "Total 5", "Total 6", "Come on 4", "Come on 5",
     ...             "Come on 6", "Come on 8", "Hard 4", "Hard 6"]))
     ['Small', 'Total 4 to 6', 'Come on 4/5/6/8', 'Hard 4', 'Hard 6']
+    >>> list(_runs(["Place 4", "Place 5", "Place 6", "Place 8"], ["p:4", "p:5", "p:6", "p:8"]))
+    ['Place 4/5/6/8 (p:4/p:5/p:6/p:8)']
     """
+    names = sent if sent is not None else labels
     at = 0
     while at < len(labels):
         head, _, number = labels[at].rpartition(" ")
@@ -66,15 +84,27 @@ def _runs(labels: list[str]) -> Iterator[str]:
                 break
             end += 1
         if end - at < 3:
-            yield labels[at]
+            yield labels[at] + _sent_as([labels[at]], names[at : at + 1])
             at += 1
             continue
         numbers = [int(label.rpartition(" ")[2]) for label in labels[at:end]]
-        if numbers == list(range(numbers[0], numbers[-1] + 1)):
-            yield f"{head} {numbers[0]} to {numbers[-1]}"
+        run = numbers == list(range(numbers[0], numbers[-1] + 1))
+        if run:
+            said = f"{head} {numbers[0]} to {numbers[-1]}"
         else:
-            yield f"{head} {'/'.join(map(str, numbers))}"
+            said = f"{head} {'/'.join(map(str, numbers))}"
+        yield said + _sent_as(labels[at:end], names[at:end], run)
         at = end
+
+
+def _sent_as(labels: list[str], names: list[str], run: bool = False) -> str:
+    """`` (name)``, `` (first…last)`` (a ``run`` of numbers one apart) or `` (a/b/c)`` for
+    spots sent as ``names``, nothing where each is sent as its words (``small``)."""
+    if all(n.casefold() == w.casefold() for n, w in zip(names, labels, strict=True)):
+        return ""
+    if len(names) == 1:
+        return f" ({names[0]})"
+    return f" ({names[0]}…{names[-1]})" if run else f" ({'/'.join(names)})"
 
 
 def empty_seat(seat: int, cite: str, place: str = "seat") -> NotYourTurn:

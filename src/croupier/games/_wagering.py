@@ -302,7 +302,8 @@ class WageringRound(Round[LayoutT]):
     def why_no_spot(self, spot: str) -> str:
         """Why ``spot`` is not a spot of the layout, in words: one shape in every game
         (:func:`~croupier.games._common.no_spot`), listing the layout's spots."""
-        return no_spot(spot, (self.spot_label(one) for one in self.spots()))
+        spots = self.spots()
+        return no_spot(spot, (self.spot_label(one) for one in spots), sent=spots)
 
     def refuse_amount(self, seat: int, spot: str, amount: Cents, bound: Bound) -> IllegalCommand:
         """The refusal of ``amount`` outside ``bound`` on ``spot``."""

@@ -298,6 +298,25 @@ def idle_since(found: PlayerSession, now: datetime, idle: timedelta | None) -> d
     return last
 
 
+def span_words(span: timedelta) -> str:
+    """``span`` exactly, in words: ``30 minutes``, ``15 seconds``, ``1 minute 30 seconds``,
+    ``2 hours``, ``1.5 seconds`` (a part of a second to the millisecond).
+
+    >>> span_words(timedelta(minutes=30)), span_words(timedelta(seconds=15))
+    ('30 minutes', '15 seconds')
+    >>> span_words(timedelta(seconds=90)), span_words(timedelta(hours=1, seconds=1.5))
+    ('1 minute 30 seconds', '1 hour 1.5 seconds')
+    """
+    millis = round(span.total_seconds() * 1000)
+    minutes, millis = divmod(millis, 60_000)
+    hours, minutes = divmod(minutes, 60)
+    seconds = f"{millis / 1000:.3f}".rstrip("0").rstrip(".")
+    parts = [(hours, "hour", str(hours)), (minutes, "minute", str(minutes))]
+    parts.append((millis, "second", seconds))
+    said = [f"{shown} {unit}{'' if shown == '1' else 's'}" for n, unit, shown in parts if n]
+    return " ".join(said) or "0 seconds"
+
+
 def ended(found: PlayerSession, now: datetime, idle: timedelta | None) -> Unauthorized | None:
     """The refusal of a request in a session that has ended (signed out, replaced, or
     idle past the limit): the player must sign in again."""
@@ -310,9 +329,9 @@ def ended(found: PlayerSession, now: datetime, idle: timedelta | None) -> Unauth
     since = idle_since(found, now, idle)
     if since is None:
         return None
-    minutes = int((idle or timedelta()).total_seconds() // 60)
     return Unauthorized(
-        f"no activity for {minutes} minutes since {when_words(since, 'UTC')}: sign in "
+        f"no activity for {span_words(idle or timedelta())} since {when_words(since, 'UTC')}: "
+        "sign in "
         "again to go on playing",
         IDLE_CITE,
     )

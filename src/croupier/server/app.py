@@ -54,6 +54,7 @@ from croupier.server.routes import (
     training,
 )
 from croupier.server.routes.deps import Server
+from croupier.server.security_headers import SecurityHeaders
 from croupier.server.selfcheck import Schedule, schedule
 from croupier.server.stall import STALLS, Stalls
 from croupier.server.writer import Writer
@@ -256,10 +257,18 @@ def create_app(
     app.openapi = functools.partial(_openapi, app)  # type: ignore[method-assign]
     handlers.install(app, engine.dialect.dbapi.Error)  # type: ignore[union-attr]
     _route(app)
+    _wrap(app, scale)
+    return app
+
+
+def _wrap(app: FastAPI, scale: scaleout.Scale | None) -> None:
+    """The middleware around the routes, innermost first: the body limit, the forwarding
+    of another process's tables (``scale``), the security headers of every answer (a
+    forwarded one too)."""
     app.add_middleware(TooLarge)
     if scale is not None:
         scaleout.install(app, scale)
-    return app
+    app.add_middleware(SecurityHeaders)
 
 
 def _keep(

@@ -222,6 +222,10 @@ def join(
     rules = table_rules(table)
     rules.check_seat_exists(seat)
     taken = session.get(Seat, (table_id, seat))
+    if taken is not None and taken.player_id == player.id:
+        raise repo.LedgerError(
+            f"you already sit at seat {seat} of table {table_id}", "server:seats"
+        )
     if taken is not None:
         raise repo.LedgerError(f"seat {seat} is taken", "server:seats")
     playing = _open_round(session, table_id)

@@ -53,6 +53,7 @@ from croupier.game import TableState, Viewer
 from croupier.game import offered as offer_of
 from croupier.money import Cents, counted, format_cents, parse_dollars
 from croupier.offers import SPOTS_SENT
+from croupier.quoting import typed_back
 from croupier.registry import find, sign_for
 from croupier.reminders import SessionClock
 from croupier.rng import Rng, SecureRng, SeededRng
@@ -122,8 +123,18 @@ def amount_wrong(typed: str) -> str | None:
 def terminal_words(told: str) -> str:
     """A refusal the round gives, as a player at a terminal table reads it: where it says
     the spots are sent as the round's offers name them (the API's words, :data:`SPOTS_SENT`),
-    it says the player types each as the layout names it."""
-    return told.replace(SPOTS_SENT, SPOTS_TYPED)
+    it says the player types each as the layout names it, and leaves out the names a
+    command sends, in brackets after each spot's words (``Like Kind 2 to 8
+    (like_kind:2…like_kind:8)``): a terminal player types the words."""
+    head, said, tail = told.rpartition(f", {SPOTS_SENT}")
+    if not said:
+        return told
+    before, are, spots = head.rpartition("the spots are ")
+    return f"{before}{are}{_SENT_NAMES.sub('', spots)}, {SPOTS_TYPED}{tail}"
+
+
+_SENT_NAMES = re.compile(r" \([^()]*\)")
+"""A spot's name as a command sends it, in brackets after its words in a refusal."""
 
 
 _HELD = re.compile(rf"\bseat {SEAT} already has a wager(?: on (.+?))?(?= \(|$)")
@@ -678,14 +689,15 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         if closed is not None:
             why, rule = closed
             self.refused(
-                f"there is no spot {typed!r} on this layout, and no wager may be made now: {why}",
+                f"there is no spot {typed_back(typed)} on this layout, and no wager may be "
+                f"made now: {why}",
                 rule,
             )
             return
         named = self.spot_names(spots) if spots else "none is open now"
         self.refused(
-            f"there is no spot {typed!r} on this layout; the spots you may bet on now, as "
-            f"the layout names them: {named}",
+            f"there is no spot {typed_back(typed)} on this layout; the spots you may bet on "
+            f"now, as the layout names them: {named}",
             self.layout_cite(round_),
         )
 
@@ -769,7 +781,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         if usage is not None:
             self.console.print(f"usage: {usage}", markup=False)
         else:
-            self.console.print(f"Unknown command {line!r}; type help.", markup=False)
+            self.console.print(f"Unknown command {typed_back(line)}; type help.", markup=False)
 
     def usage(self, round_: RoundT | None, word: str) -> str | None:
         """The usage of the command ``word`` names: its general form in the table's

@@ -59,6 +59,7 @@ from croupier.games.craps.wagers import (
     step_reason,
 )
 from croupier.money import Cents, format_cents, format_odds, parse_dollars
+from croupier.quoting import typed_back
 from croupier.rules.craps import (
     BONUS,
     FIRE,
@@ -151,7 +152,8 @@ def parse_spot(words: str, round_: CrapsRound) -> str:
     if key in KEYS:
         return KEYS[key]
     raise InvalidWager(
-        f'"{words.strip()}" is not a wager on the layout: write it as pass, don\'t pass, come, '
+        f"{typed_back(words.strip())} is not a wager on the layout: write it as pass, "
+        "don't pass, come, "
         "place 6, buy 4, lay 10, field, big 6, hard 8, any seven, horn, fire, all small "
         "(layout lists them all)",
         WAGERS,

@@ -57,6 +57,7 @@ from croupier.games.double_back_jack import (
 )
 from croupier.hands.blackjack import BLACKJACK_TOTAL, card_value, hand_value
 from croupier.money import Cents, format_cents
+from croupier.quoting import typed_back
 from croupier.rng import Rng
 from croupier.rules.double_back_jack import (
     MIN_CUT,
@@ -297,7 +298,9 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             self.refuse(IllegalCommand("the cut is not offered to you now", SECTIONS.cut_order))
             return
         if not (text.isascii() and text.isdigit()):
-            self.refuse(IllegalCommand(f"cut at a number of cards, not {text!r}", SECTIONS.cut))
+            self.refuse(
+                IllegalCommand(f"cut at a number of cards, not {typed_back(text)}", SECTIONS.cut)
+            )
             return
         try:
             events = round_.handle(AcceptCut(seat=SEAT, position=int(text)), SEAT)

@@ -43,6 +43,7 @@ from croupier.offers import (
     field_words,
     plain,
 )
+from croupier.quoting import typed_back
 
 YES = frozenset({"yes", "y", "true"})
 NO = frozenset({"no", "n", "false"})
@@ -234,7 +235,7 @@ def _fields(offer: LegalCommand, args: list[str], *given: str) -> dict[str, Any]
     if positional:
         raise IllegalCommand(
             f"{command_words(offer.command)} takes {usage(offer)}; "
-            f"{' '.join(positional)!r} is more than it takes",
+            f"{typed_back(' '.join(positional))} is more than it takes",
             cite,
         )
     return chosen
@@ -263,7 +264,9 @@ def _value(name: str, typed: Any, words: list[str], cite: str) -> Any:
     if isinstance(typed, Integers | Numbers):
         numbers = text.replace(",", " ").split()
         if not all(n.lstrip("-").isdecimal() for n in numbers):
-            raise IllegalCommand(f"{name.replace('_', ' ')}: {text!r} is not a number", cite)
+            raise IllegalCommand(
+                f"{name.replace('_', ' ')}: {typed_back(text)} is not a number", cite
+            )
         values = [int(n) for n in numbers]
         return values[0] if isinstance(typed, Integers) and len(values) == 1 else values
     if isinstance(typed, Choice):
@@ -296,7 +299,7 @@ def _chosen(name: str, typed: Choice, text: str, cite: str) -> Any:
             return value
     offered = ", ".join(option.label or _said(option.value) for option in typed.options)
     raise IllegalCommand(
-        f"{name.replace('_', ' ')}: {key(text)!r} is not offered now "
+        f"{name.replace('_', ' ')}: {typed_back(key(text))} is not offered now "
         f"(offered: {offered or 'nothing'})",
         cite,
     )

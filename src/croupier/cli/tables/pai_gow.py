@@ -65,6 +65,7 @@ from croupier.games.pai_gow import (
 )
 from croupier.hands.paigow import WAY_RULES, rank_hand
 from croupier.money import Cents, format_cents
+from croupier.quoting import typed_back
 from croupier.rng import Rng
 from croupier.rules.pai_gow import SECTIONS, DeliveryStyle, PaiGowRules
 
@@ -398,7 +399,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         style = next((s for s in DeliveryStyle if _style(s) == wanted), None)
         if style is None:
             names = ", ".join(_style(s) for s in DeliveryStyle)
-            self.console.print(f"No style {name!r}; the styles are {names}", markup=False)
+            self.console.print(f"No style {typed_back(name)}; the styles are {names}", markup=False)
             return
         self.style = style
         self.console.print(f"The tiles will be delivered {_style(style)}.")

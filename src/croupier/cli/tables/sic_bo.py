@@ -34,6 +34,7 @@ from croupier.games.sic_bo import (
     label,
 )
 from croupier.money import Cents, format_cents, format_odds, parse_dollars
+from croupier.quoting import typed_back
 from croupier.rules.sic_bo import PAYOUTS, WAGERS, SicBoRules, SicBoSpot
 
 HELP = """\
@@ -112,7 +113,7 @@ def parse_wager(text: str, labels: Mapping[str, str] | None = None) -> tuple[str
         case [word, what, amount] if word in KINDS:
             return f"{KINDS[word]}:{what}", amount
     raise InvalidWager(
-        f'"{text.strip()}" is not a wager: write it as small 5, total 10 5, triple 4 5, '
+        f"{typed_back(text.strip())} is not a wager: write it as small 5, total 10 5, triple 4 5, "
         "any 5, double 6 5, combination 1-2 5 or single 3 5 (help lists them)",
         WAGERS,
     )

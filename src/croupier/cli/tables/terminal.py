@@ -162,17 +162,27 @@ def echoed(line: str) -> str:
     r"""``line`` as read from a pipe, echoed with each control or invisible formatting
     character written as its escape (``\x1b``, ``\t``, ``\u200b``) rather than sent raw
     to the terminal, where an escape code would move the cursor or recolour the
-    transcript.
+    transcript; a byte the terminal could not decode (read as a lone surrogate) as
+    ``\xff``; a line over :data:`ECHO` characters cut short, its length said.
 
-    >>> print(echoed("bet 5\x1b[A\t"))
-    bet 5\x1b[A\t
+    >>> print(echoed("bet 5\x1b[A\t\udcff"))
+    bet 5\x1b[A\t\xff
+    >>> echoed("q" * 3000).endswith("q… (3,000 characters)")
+    True
     """
-    return "".join(
-        char.encode("unicode_escape").decode("ascii")
-        if unicodedata.category(char) in ("Cc", "Cf")
+    shown = "".join(
+        f"\\x{ord(char) - 0xDC00:02x}"
+        if 0xDC80 <= ord(char) <= 0xDCFF
+        else char.encode("unicode_escape", "backslashreplace").decode("ascii")
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs")
         else char
-        for char in line
+        for char in line[:ECHO]
     )
+    return shown if len(line) <= ECHO else f"{shown}… ({len(line):,} characters)"
+
+
+ECHO = 100
+"""The most characters of a line read from a pipe that the transcript echoes."""
 
 
 def _line_editing() -> bool:

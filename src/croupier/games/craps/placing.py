@@ -84,8 +84,8 @@ def _rule_of(text: str) -> str:
 def why_no_spot(rules: CrapsRules, spot: str) -> str:
     """Why ``spot`` is no wager of the layout, in the one shape of every game, listing
     the wagers this table offers."""
-    labels = (spot_words(one) for one in ORDER if rules.offers(wager_kind(one)))
-    return no_spot(spot, labels, _rule_of(spot))
+    offered = [one for one in ORDER if rules.offers(wager_kind(one))]
+    return no_spot(spot, (spot_words(one) for one in offered), _rule_of(spot), sent=offered)
 
 
 def _line_window(spot: str, point: int | None) -> Refusal | None:

@@ -1046,8 +1046,8 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
         if spot_words(spot) != spot:  # a wager of the game (a hand's), not placed so
             return f"there is no {spot_words(spot)} wager to place now: {how}"
         # Insurance is placed as a wager too (on a dealer ace), though not before the deal.
-        labels = (spot_words(one) for one in (Spot.BLACKJACK, Spot.INSURANCE))
-        return no_spot(spot, labels, how)
+        placed = (Spot.BLACKJACK, Spot.INSURANCE)
+        return no_spot(spot, (spot_words(one) for one in placed), how, sent=placed)
 
     def refuse_closed(self, spot: str) -> IllegalCommand:
         return NotYourTurn(

@@ -150,7 +150,7 @@ from croupier.hands.paigow import (
 )
 from croupier.money import Cents, format_cents, require_cents, vigorish
 from croupier.offers import Amount, Choice, Numbers, Subset, choice, offer
-from croupier.quoting import as_sent
+from croupier.quoting import kind_of
 from croupier.rng import Rng, ScriptedRng, dice_draws, roll_dice, shuffle, shuffle_draws
 from croupier.rules.base import RulesSubmission
 from croupier.rules.pai_gow import (
@@ -922,7 +922,7 @@ class PaiGowRound(WageringRound[PaiGowState]):
         return (SPOT,)
 
     def why_no_spot(self, spot: str) -> str:
-        return no_spot(spot, [SPOT_LABEL])
+        return no_spot(spot, [SPOT_LABEL], sent=[SPOT])
 
     def wagers_of(self, seat: int) -> dict[str, Cents]:
         """The wager of betting area ``seat``, on its one spot."""
@@ -1009,7 +1009,7 @@ class PaiGowRound(WageringRound[PaiGowState]):
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise InvalidWager(
                 "the dealer's wager must be a whole number of cents, zero or more, not "
-                f"{as_sent(amount)}",
+                f"{kind_of(amount)}",
                 S.dealer_wager,
             )
         high = self.check_direct_seat(command.seat, actor)

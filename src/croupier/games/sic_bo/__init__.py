@@ -381,11 +381,12 @@ class SicBoRound(WageringRound[SicBoState]):
         )
 
     def why_no_spot(self, spot: str) -> str:
-        labels = (self.spot_label(one) for one in self.spots())
+        spots = self.spots()
+        labels = (self.spot_label(one) for one in spots)
         family = family_words(spot)
         if family is None:
-            return no_spot(spot, labels)
-        return no_spot(spot, labels, family[1], named=family[0])
+            return no_spot(spot, labels, sent=spots)
+        return no_spot(spot, labels, family[1], named=family[0], sent=spots)
 
     spot_label = staticmethod(label)
 

@@ -15,10 +15,11 @@ from datetime import datetime, timedelta
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Request
+from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from sqlalchemy.orm import Session
 
-from croupier.errors import AccessDenied, LedgerError, Unauthorized
+from croupier.errors import AccessDenied, Unauthorized
 from croupier.ledger import protection, sessions
 from croupier.ledger.gaming_day import gaming_day_of
 from croupier.ledger.models import Player
@@ -206,7 +207,7 @@ def suspend(
     until an admin lifts it): the player may not take a seat or wager; a round he is in
     finishes (814a.2). Himself or an admin, checked before the body."""
     if body.hours is not None and body.days is not None:
-        raise LedgerError("give the length in hours or in days, not both", protection.CITE)
+        raise _field("days", "give the length in hours or in days, not both")
     now = server_of(request).clock()
     length = None
     if body.hours is not None:
@@ -214,13 +215,19 @@ def suspend(
     elif body.days is not None:
         length = timedelta(days=body.days)
     if body.status == "suspended" and length is None:
-        raise LedgerError("a suspension lasts some hours or days: give one", protection.CITE)
+        raise _field("hours", "a suspension lasts some hours or days: give hours or days")
     until = None if length is None else now + length
     protection.set_status(
         db, player_id, body.status, until, now=now, by=me.id, may_shorten=me.role == "admin"
     )
     db.commit()
     return _limits_out(db, player_id, now)
+
+
+def _field(name: str, said: str) -> RequestValidationError:
+    """The 422 of the status's field ``name`` (a field's error, as validation answers it:
+    the permission was checked first)."""
+    return RequestValidationError([{"type": "value_error", "loc": ("body", name), "msg": said}])
 
 
 @router.delete("/players/{player_id}/status", response_model=LimitsOut, responses=PROBLEMS)

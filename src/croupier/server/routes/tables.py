@@ -132,8 +132,8 @@ def leave(
     key: OptionalKey = None,
 ) -> Response | schemas.SeatOut:
     """The player at ``seat`` leaves it (the seat is free at once). Refused with 403
-    (``server:seats``) for a seat the caller does not hold, and with 409
-    (``server:seats``) while the seat has a wager in the table's open round: he leaves
+    (``server:seats``) for a seat another player holds, and with 409 (``server:seats``)
+    for a seat nobody sits at, or while the seat has a wager in the table's open round: he leaves
     once it is settled. A seat left during a round without a wager of its own is taken
     by nobody else until that round is over (:func:`service.join`). A box offered the
     Double Back Jack cut refuses it by leaving (:func:`driver.leave_actions`). An
@@ -143,7 +143,12 @@ def leave(
     def run() -> schemas.SeatOut:
         repo.get_table(db, table_id)
         held = db.get(Seat, (table_id, seat))
-        if held is None or held.player_id != me.id:
+        if held is None:
+            raise repo.LedgerError(
+                f"nobody sits at seat {seat} of table {table_id}: there is no one to leave it",
+                SEATS_CITE,
+            )
+        if held.player_id != me.id:
             raise service.AccessDenied(
                 f"you do not sit at seat {seat} of table {table_id}", SEATS_CITE
             )
