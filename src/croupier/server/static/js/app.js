@@ -282,6 +282,9 @@ async function tablePage(tableId, early = null) {
       // record of its wagers (the rack's Undo) is drawn again from it all the same, the
       // felt left as it is.
       drawTools();
+      // So are the decisions where that view came first: drawn before this page knew of
+      // its wager, they offered its take-down beside the rack's Undo (one button each).
+      if (decisions.dataset.undone !== undefined && decisions.dataset.undone !== JSON.stringify(undoSpot())) render();
       return true;
     } catch (error) {
       if (error instanceof Problem && error.cite === "server:optimistic-concurrency") {
@@ -594,6 +597,7 @@ async function tablePage(tableId, early = null) {
     // (its other spots stay here, each a button).
     const take = removal();
     const undone = undoSpot();
+    decisions.dataset.undone = JSON.stringify(undone);
     const mine = (view.legal_commands || [])
       .filter((lc) => view.actor !== "dealer" && lc.command !== "PlaceWager")
       .map((lc) => (lc !== take || undone === null ? lc : { ...lc, fields: { ...lc.fields, spot: { ...lc.fields.spot, options: lc.fields.spot.options.filter((o) => o.value !== undone) } } }))
