@@ -31,6 +31,26 @@ def _keys(engine: Any, column: str = "name_key") -> dict[str, str | None]:
         return {str(player_id): key for player_id, key in rows}
 
 
+def _store_accounts(engine: Any, stored: tuple[tuple[str, str, str, str], ...]) -> None:
+    """Insert each (id, name, opened, look as an earlier migration stored it) account."""
+    with engine.begin() as connection:
+        for player_id, name, opened, seen in stored:
+            connection.execute(
+                text(
+                    "INSERT INTO players (id, name, role, token_hash, created_at, name_key, "
+                    "name_look) VALUES (:id, :name, 'player', :hash, :opened, :key, :look)"
+                ),
+                {
+                    "id": player_id,
+                    "name": name,
+                    "hash": player_id * 16,
+                    "opened": opened,
+                    "key": name.casefold(),
+                    "look": seen,
+                },
+            )
+
+
 def test_the_names_of_players_opened_before_are_keyed(db_url: str) -> None:
     engine = make_engine(db_url)
     upgrade(engine, "0018")
@@ -145,22 +165,7 @@ def test_the_looks_are_stored_again_when_look_changes(db_url: str) -> None:
         ("d2", "Dan", "2026-11-04 10:00:00", "dan"),
         ("c1", "Cora", "2026-11-05 10:00:00", "cora"),
     )
-    with engine.begin() as connection:
-        for player_id, name, opened, seen in stored:
-            connection.execute(
-                text(
-                    "INSERT INTO players (id, name, role, token_hash, created_at, name_key, "
-                    "name_look) VALUES (:id, :name, 'player', :hash, :opened, :key, :look)"
-                ),
-                {
-                    "id": player_id,
-                    "name": name,
-                    "hash": player_id * 16,
-                    "opened": opened,
-                    "key": name.casefold(),
-                    "look": seen,
-                },
-            )
+    _store_accounts(engine, stored)
     upgrade(engine)
     assert _keys(engine, "name_look") == {
         "w1": "wlll",
@@ -198,22 +203,7 @@ def test_the_looks_are_stored_again_for_digits_cherokee_and_tone_letters(db_url:
         ("b3", "\u0185ob", "2026-11-05 10:00:00", "\u0185ob"),  # ƅob
         ("c1", "Cora", "2026-11-06 10:00:00", "cora"),
     )
-    with engine.begin() as connection:
-        for player_id, name, opened, seen in stored:
-            connection.execute(
-                text(
-                    "INSERT INTO players (id, name, role, token_hash, created_at, name_key, "
-                    "name_look) VALUES (:id, :name, 'player', :hash, :opened, :key, :look)"
-                ),
-                {
-                    "id": player_id,
-                    "name": name,
-                    "hash": player_id * 16,
-                    "opened": opened,
-                    "key": name.casefold(),
-                    "look": seen,
-                },
-            )
+    _store_accounts(engine, stored)
     upgrade(engine)
     assert _keys(engine, "name_look") == {
         "s1": "sarn",  # 5am, opened before Sam, holds the look (rn: the skeleton's m)

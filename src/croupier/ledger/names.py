@@ -52,7 +52,7 @@ import unicodedata
 from collections.abc import Iterator
 
 import idna
-from sqlalchemy import select
+from sqlalchemy import Connection, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -467,3 +467,21 @@ _ALIKE = (
 
 def _taken(why: str) -> LedgerError:
     return LedgerError(why, CITE)
+
+
+def store_looks_again(connection: Connection) -> None:
+    """Work out every account's ``players.name_look`` again by :func:`look` (a migration
+    does, when the comparison changes: 0020, 0021): where two accounts' names look alike,
+    the oldest (by opening, then id) holds the look and the others none (``NULL``); none
+    is renamed. Every look is cleared first, so that the unique index never holds two
+    equal looks while they are rewritten."""
+    query = text("SELECT id, name FROM players ORDER BY created_at, id")
+    holders: dict[str, str] = {}  # look: the oldest account that has it
+    for player_id, name in connection.execute(query).all():
+        holders.setdefault(look(name), player_id)
+    connection.execute(text("UPDATE players SET name_look = NULL"))
+    if holders:
+        connection.execute(
+            text("UPDATE players SET name_look = :wanted WHERE id = :player_id"),
+            [{"wanted": k, "player_id": p} for k, p in holders.items()],
+        )

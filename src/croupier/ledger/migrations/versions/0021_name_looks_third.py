@@ -17,10 +17,9 @@ Create Date: 2026-12-05
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from alembic import op
 
-from croupier.ledger.names import look
+from croupier.ledger.names import store_looks_again
 
 revision = "0021"
 down_revision = "0020"
@@ -29,18 +28,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    connection = op.get_bind()
-    query = sa.text("SELECT id, name FROM players ORDER BY created_at, id")
-    rows = connection.execute(query).all()
-    holders: dict[str, str] = {}  # look: the oldest account that has it
-    for player_id, name in rows:
-        holders.setdefault(look(name), player_id)
-    connection.execute(sa.text("UPDATE players SET name_look = NULL"))
-    if holders:
-        connection.execute(
-            sa.text("UPDATE players SET name_look = :wanted WHERE id = :player_id"),
-            [{"wanted": k, "player_id": p} for k, p in holders.items()],
-        )
+    store_looks_again(op.get_bind())
 
 
 def downgrade() -> None:
