@@ -122,16 +122,23 @@ def typed_back(text: str) -> str:
     >>> typed_back("x" * 3000) == "'" + "x" * TYPED + "…'"
     True
     """
-    out = []
-    for char in text[: TYPED + 1]:
-        code = ord(char)
-        if 0xDC80 <= code <= 0xDCFF:  # a byte read by surrogateescape
-            out.append(f"\\x{code - 0xDC00:02x}")
-        elif char.isprintable():
-            out.append(char)
-        elif code < 0x100:
-            out.append(f"\\x{code:02x}")
-        else:
-            out.append(f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
-    shown = "".join(out[:TYPED]) + ("…" if len(text) > TYPED else "")
+    shown = visible(text[:TYPED]) + ("…" if len(text) > TYPED else "")
     return f"'{shown}'"
+
+
+def visible(text: str) -> str:
+    r"""``text`` with each character a terminal would not show as itself written as its
+    escape: a byte it could not decode (read as a lone surrogate) as ``\xff``, a control,
+    formatting or blank other than the space by its code (``\x1b``, ``\t``, ``\u200b``).
+
+    >>> print(visible("bet 5\x1b[A\t\udcff"))
+    bet 5\x1b[A\t\xff
+    """
+    return "".join(
+        f"\\x{ord(char) - 0xDC00:02x}"
+        if 0xDC80 <= ord(char) <= 0xDCFF
+        else char
+        if char.isprintable()
+        else char.encode("unicode_escape", "backslashreplace").decode("ascii")
+        for char in text
+    )

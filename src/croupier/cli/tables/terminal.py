@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import signal
 import sys
-import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from croupier.errors import InvalidAmount
 from croupier.game import WALLET, event_moves
 from croupier.money import Cents, format_cents, format_odds
 from croupier.offers import Amount
+from croupier.quoting import visible
 from croupier.registry import find
 
 SUIT_SYMBOLS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
@@ -170,14 +170,7 @@ def echoed(line: str) -> str:
     >>> echoed("q" * 3000).endswith("q… (3,000 characters)")
     True
     """
-    shown = "".join(
-        f"\\x{ord(char) - 0xDC00:02x}"
-        if 0xDC80 <= ord(char) <= 0xDCFF
-        else char.encode("unicode_escape", "backslashreplace").decode("ascii")
-        if unicodedata.category(char) in ("Cc", "Cf", "Cs")
-        else char
-        for char in line[:ECHO]
-    )
+    shown = visible(line[:ECHO])
     return shown if len(line) <= ECHO else f"{shown}… ({len(line):,} characters)"
 
 
