@@ -85,8 +85,14 @@ def figure(value: int, write: Callable[[int], str]) -> str:
     try:
         digits = len(str(abs(value)))
     except ValueError:  # over Python's 4,300 digits written out
-        return f"a number of about {int(abs(value).bit_length() * 0.30103):,} digits"
+        return _too_long(value)
     return write(value) if digits <= FIGURE else f"a number of {digits:,} digits"
+
+
+def _too_long(value: int) -> str:
+    """An integer too long for Python to write (``sys.get_int_max_str_digits``), said
+    by its size alone."""
+    return f"a number of about {int(abs(value).bit_length() * 0.30103):,} digits"
 
 
 def _repr(value: object) -> str:
@@ -103,7 +109,7 @@ def number(value: int, write: Callable[[int], str]) -> str:
     try:
         return cut(write(value), f"{len(str(abs(value))):,} digits")
     except ValueError:
-        return f"a number of about {int(abs(value).bit_length() * 0.30103):,} digits"
+        return _too_long(value)
 
 
 TYPED = 40
