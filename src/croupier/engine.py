@@ -80,6 +80,7 @@ import croupier
 from croupier.errors import (
     AccessDenied,
     CroupierError,
+    EmptySeat,
     IllegalCommand,
     NoRandomSource,
     NotYourTurn,
@@ -318,6 +319,16 @@ class RoundCompleted(Event):
 
 
 StateT = TypeVar("StateT")
+
+
+def _late_first(error: BaseException, actor: Actor) -> bool:
+    """Whether a player who sat down after the round opened is told so in place of
+    ``error``: for any refusal of the round's state but a permission (who may comes
+    first) and but another seat's being empty ("nobody sits at seat 3" is true of it
+    whoever asks)."""
+    if not isinstance(error, IllegalCommand) or isinstance(error, AccessDenied):
+        return False
+    return not (isinstance(error, EmptySeat) and error.seat != actor)
 
 
 class Round(ABC, Generic[StateT]):
@@ -617,8 +628,7 @@ class Round(ABC, Generic[StateT]):
             del self.events[before:]
             self.state = self._fold(self.events)
             self._drawn, self._seeds_fixed_at = drawn
-            permission = isinstance(error, AccessDenied)
-            if late is not None and isinstance(error, IllegalCommand) and not permission:
+            if late is not None and _late_first(error, actor):
                 raise late from None
             raise
         finally:

@@ -78,6 +78,15 @@ class NotYourTurn(IllegalCommand):
     """A command sent in the wrong phase of the round or by a seat that may not act."""
 
 
+class EmptySeat(NotYourTurn):
+    """A command for a ``seat`` (a seat, a position, a box) where nobody sits: the table
+    as it stands (409), not a permission."""
+
+    def __init__(self, message: str, cite: str, seat: int) -> None:
+        super().__init__(message, cite)
+        self.seat = seat
+
+
 class ImpossibleEquipment(CroupierError, ValueError):
     """A card, a die's face or a tile (or a hand of them) that the chapter's equipment
     cannot give: a card of rank 1, a die showing 7 or ``true``, eleven High Roll Dice, a

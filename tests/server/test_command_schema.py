@@ -6,6 +6,7 @@ type at all, where the round reads it as sent to refuse a bad one citing the rul
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from server_api import Api
@@ -78,6 +79,46 @@ def test_the_schema_shows_the_idempotency_key_a_command_needs(api: Api) -> None:
             "description"
         ]
     )
+
+
+def test_the_send_example_is_a_command_of_the_game_taken_as_written(tmp_path: Path) -> None:
+    """A fresh tester: the example's command was ``{"type": "...", "seat": 1, ...}``, not a
+    command anyone could send. Each game's example is now its first offer to seat 1 (the
+    least amount, the first spot); its body, copied from the request written out, is
+    taken as it stands at a table of the game's standard Rules Submission where the
+    sender sits at seat 1, and the wallet pays the amount it names (the server's own
+    random source: the card games shuffle as a round opens)."""
+    api = Api(f"sqlite:///{tmp_path / 'send.sqlite'}")
+    try:
+        _every_example_taken(api)
+    finally:
+        api.close()
+
+
+def _every_example_taken(api: Api) -> None:
+    _, ann = api.player("ann", deposit=100_000)
+    for game in GAMES:
+        send = api.client.get(f"/games/{game}/commands").json()["send"]
+        written = json.loads(send["example"].split("\n\n", 1)[1])
+        assert written == send["body"] and "..." not in send["example"], send
+        command = written["command"]
+        assert command["seat"] == 1 and command["type"] != "...", command
+        table = game.replace("-", "")[:12]
+        r = api.client.post(
+            "/tables",
+            json={"id": table, "rules_toml": f'game = "{game}"\n'},
+            headers=api.admin,
+        )
+        assert r.status_code == 201, r.text
+        api.sit(ann, 1, table)
+        before = api.client.get("/players/me", headers=ann).json()["balance"]
+        headers = {**send["headers"], "Authorization": ann["Authorization"]}
+        headers["Idempotency-Key"] = f"example-{game}"
+        path = send["path"].replace("{table_id}", table)
+        taken = api.client.post(path, content=json.dumps(written), headers=headers)
+        assert taken.status_code == 200, (game, taken.text)
+        paid = sum(v for k, v in command.items() if k == "amount" or k.startswith("ante"))
+        assert api.client.get("/players/me", headers=ann).json()["balance"] == before - paid
 
 
 def test_the_send_body_works_when_copied_into_an_open_round(api: Api) -> None:

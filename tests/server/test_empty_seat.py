@@ -249,6 +249,12 @@ def test_a_player_who_sat_after_the_round_opened(tmp_path: Path, game: str) -> N
         r = api.send(ann, opening(table, 2), "t")
         assert r.status_code == 403, r.text
         assert "nobody sits" not in r.json()["detail"] and r.json()["cite"] == cite
+        # A seat nobody sits at is empty whoever asks (a fresh user's finding: bob was
+        # told he sat down late).
+        r = api.send(bob, opening(table, 3), "t")
+        assert r.status_code == 409, r.text
+        assert r.json()["detail"].startswith("nobody sits at "), r.json()
+        assert " 3: take a seat first" in r.json()["detail"], r.json()
         assert api.snapshot() == before
     finally:
         api.close()

@@ -224,7 +224,9 @@ def test_a_stale_round_version_is_refused(api: Api) -> None:
     before = api.snapshot()
     r = api.wager(ann, 1, "pip_street:ace", 500, round_version=4)  # no round is open yet
     assert r.status_code == 409, r.text
-    assert r.json()["detail"].startswith("no round is open at table hrd (version 0), not 4")
+    assert r.json()["detail"].startswith(
+        "no round is open at table hrd; the table shows version 0, not 4"
+    )
     assert api.snapshot() == before
     r = api.wager(ann, 1, "pip_street:ace", 500, round_version=0)
     assert r.status_code == 200 and r.json()["round_version"] == 2
@@ -403,6 +405,12 @@ def test_the_last_rounds_version_opens_the_next_round(api: Api) -> None:
     before = api.snapshot()
     r = api.wager(ann, 1, "pip_street:ace", 500, round_version=shown["round_version"] - 1)
     assert r.status_code == 409, r.text
+    # The refusal names the version the view shows, not 0 (a fresh user's finding).
+    stale = shown["round_version"] - 1
+    assert r.json()["detail"].startswith(
+        f"no round is open at table hrd; the table shows version {shown['round_version']}, "
+        f"not {stale}"
+    ), r.text
     assert api.snapshot() == before
     r = api.wager(ann, 1, "pip_street:ace", 500, round_version=shown["round_version"])
     assert r.status_code == 200, r.text

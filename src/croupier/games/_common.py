@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
 from croupier.engine import DEALER, Actor, Event, Outcome, Round, RoundVoided, WagerSettled
-from croupier.errors import DealerOnly, IllegalCommand, NotYourTurn, ReplayError
+from croupier.errors import DealerOnly, EmptySeat, IllegalCommand, NotYourTurn, ReplayError
 from croupier.money import Cents
 from croupier.offers import SPOTS_SENT
 
@@ -107,7 +107,7 @@ def _sent_as(labels: list[str], names: list[str], run: bool = False) -> str:
     return f" ({names[0]}…{names[-1]})" if run else f" ({'/'.join(names)})"
 
 
-def empty_seat(seat: int, cite: str, place: str = "seat") -> NotYourTurn:
+def empty_seat(seat: int, cite: str, place: str = "seat") -> EmptySeat:
     """The refusal of a command for ``seat`` (a ``place``: a seat, a position, a box)
     where nobody sits, in every game: the table as it stands (409), not a permission: the
     other-seat refusal (403) is for a seat another player holds.
@@ -115,10 +115,11 @@ def empty_seat(seat: int, cite: str, place: str = "seat") -> NotYourTurn:
     >>> str(empty_seat(2, "625a.3")).split(":")[0], empty_seat(2, "625a.3").cite
     ('nobody sits at seat 2', '625a.3')
     """
-    return NotYourTurn(
+    return EmptySeat(
         f"nobody sits at {place} {seat}: take a seat first (a player wagers and acts only "
         f"for the {place} he sits at)",
         cite,
+        seat,
     )
 
 

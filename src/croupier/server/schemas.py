@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from typing import Annotated, Any, Literal
@@ -696,9 +697,18 @@ class SendOut(BaseModel):
             "\n"
             '{"command": {"type": "...", "seat": 1, ...}}'
         ),
-        description="The request written out: with a command of `commands` in it, "
-        "it is taken as it stands (no `round_version`: see `body`).",
+        description="The request written out, with the first command seat 1 may send in "
+        "a round of the game under its standard Rules Submission: it is taken as it "
+        "stands, where seat 1 is yours (no `round_version`: see `body`).",
     )
+
+    @classmethod
+    def of(cls, command: dict[str, Any]) -> SendOut:
+        """How ``command`` (its JSON form, a seat's first offer) is sent: the body and
+        the request written out with it."""
+        body = {"command": command}
+        head = cls().example.rsplit("\n\n", 1)[0]
+        return cls(body=body, example=f"{head}\n\n{json.dumps(body)}")
 
 
 class CommandSchemaOut(BaseModel):

@@ -662,20 +662,24 @@ def _check_version(
     """Refuse (:func:`_version_moved`) a command decided on round version ``sent`` when
     the round is at ``current``; where no round is open, the last round's final version
     is what the table shows (``GET /tables/{table_id}/view``), as good as 0."""
+    shown = current
     if old_version is None:
         latest = _latest_round(session, table_id)
-        if latest is not None and latest.status != "open" and latest.version == sent:
-            return
-    raise _version_moved(table_id, row, old_version, current, sent)
+        if latest is not None and latest.status != "open":
+            if latest.version == sent:
+                return
+            shown = latest.version
+    raise _version_moved(table_id, row, old_version, shown, sent)
 
 
 def _version_moved(
-    table_id: str, row: repo.RoundRef, old_version: int | None, current: int, sent: int
+    table_id: str, row: repo.RoundRef, old_version: int | None, shown: int, sent: int
 ) -> repo.StaleVersion:
-    """The error for a command sent for round version ``sent`` when it is at ``current``."""
-    where = f"round {row.id} is at version {current}"
+    """The error for a command sent for round version ``sent`` where the table shows
+    ``shown`` (between rounds, the last round's final version, or 0 before the first)."""
+    where = f"round {row.id} is at version {shown}"
     if old_version is None:
-        where = f"no round is open at table {table_id} (version 0)"
+        where = f"no round is open at table {table_id}; the table shows version {shown}"
     return repo.StaleVersion(
         f"{where}, not {sent}: look at the table again",
         "server:optimistic-concurrency",
