@@ -42,7 +42,7 @@ def test_a_command_that_fails_validation_is_answered_in_sentences(api: Api) -> N
     assert body["cite"] == "http:validation"
     assert body["detail"] == (
         "The field command.seat must be a whole number, written as a JSON integer such as "
-        "500 (no quotes, no decimal point). The field command.note is not a field this "
+        "3 (no quotes, no decimal point). The field command.note is not a field this "
         "request takes."
     )
     assert [p["loc"] for p in body["problems"]] == [

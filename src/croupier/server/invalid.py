@@ -23,7 +23,8 @@ rule of the game)."""
 _WHERE = {"body", "query", "path", "header", "cookie"}
 
 _WHOLE = (
-    "must be a whole number, written as a JSON integer such as 500 (no quotes, no decimal point)"
+    "must be a whole number, written as a JSON integer such as {example} (no quotes, no "
+    "decimal point)"
 )
 _SAID: dict[str, str] = {
     "missing": "is missing",
@@ -135,6 +136,8 @@ def sentence(error: Mapping[str, Any]) -> str:
             for k, v in context.items()
         }
     template = _SAID.get(kind)
+    # an amount's example is cents ($5.00), any other number's a seat's
+    context.setdefault("example", 500 if loc and loc[-1] in CENTS else 3)
     if template is not None:
         if kind == "string_too_short" and context.get("min_length") == 1:
             template = "must not be empty"
