@@ -228,7 +228,7 @@ def create_app(
     serve`` always does), and which package folder ``POST /selfcheck`` checks.
     ``idle_timeout`` how long a player's session may go without a request before he must
     sign in again (GLI-19 2.5.4; ``None``, the default here: never; ``croupier serve``:
-    30 minutes, :data:`croupier.server.gate.IDLE`).
+    30 minutes unless ``--idle-minutes`` says otherwise).
     ``scale``, where given, is how changes reach the sockets and deadlines are kept
     (:mod:`croupier.server.scaleout`: the embedded server, or a bus and leases); none:
     the sockets poll and ``sweep_seconds`` applies the deadlines.

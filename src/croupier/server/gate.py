@@ -26,9 +26,6 @@ from croupier.ledger.versions import utc
 TOUCH = timedelta(seconds=60)
 """How long a process trusts what it last read of an account's session."""
 
-IDLE = timedelta(minutes=30)
-"""The idle limit ``croupier serve`` applies unless told otherwise (GLI-19 2.5.4)."""
-
 
 @dataclass
 class _Seen:
