@@ -265,7 +265,8 @@ def check_wager(
     if guard is None or not stakes:
         return
     limits = guard.limits
-    if guard.status == "active" and guard.locked_until is None and _none_set(limits):
+    no_limit = all(value is None for value in limits.values())
+    if guard.status == "active" and guard.locked_until is None and no_limit:
         return
     now_periods = periods(gaming_day, now)
     refusal: CroupierError | None = stopped(guard, now)
@@ -295,10 +296,6 @@ def check_wager(
             so_far = guard.total(total, period, now_periods)
             if so_far + staked > limit:
                 raise LimitReached(_over(what, period, limit, so_far, staked, now_periods), CITE)
-
-
-def _none_set(limits: Mapping[str, int | None]) -> bool:
-    return all(value is None for value in limits.values())
 
 
 def _over(what: str, period: str, limit: int, so_far: int, amount: int, now: Periods) -> str:
