@@ -29,10 +29,8 @@ from croupier.games.cards import (
     WithdrawWager,
 )
 from croupier.rules.criss_cross_poker import (
-    DECK_SIZE,  # noqa: F401 (re-exported)
     CrossPosition,
     Device,
-    ProcedureSections,  # noqa: F401 (re-exported)
     Shuffling,
 )
 

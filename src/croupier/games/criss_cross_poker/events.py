@@ -33,11 +33,9 @@ from croupier.games.cards import (
 )
 from croupier.games.criss_cross_poker.commands import Irregularity
 from croupier.rules.criss_cross_poker import (
-    DECK_SIZE,  # noqa: F401 (re-exported)
     CrossPosition,
     Device,
     Payline,
-    ProcedureSections,  # noqa: F401 (re-exported)
     Shuffling,
 )
 

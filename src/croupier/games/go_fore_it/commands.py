@@ -24,10 +24,6 @@ from croupier.games.cards import (
     VoidRound,
     WithdrawWager,
 )
-from croupier.rules.go_fore_it import (
-    DECK_SIZE,  # noqa: F401 (re-exported)
-    ProcedureSections,  # noqa: F401 (re-exported)
-)
 
 
 # --- the game's own commands -------------------------------------------------------------

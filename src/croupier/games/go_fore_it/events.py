@@ -33,9 +33,7 @@ from croupier.games.cards import (
 )
 from croupier.games.go_fore_it.commands import Irregularity
 from croupier.rules.go_fore_it import (
-    DECK_SIZE,  # noqa: F401 (re-exported)
     Device,
-    ProcedureSections,  # noqa: F401 (re-exported)
     Score,
     Shuffling,
 )
