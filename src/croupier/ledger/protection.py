@@ -653,7 +653,7 @@ def set_status(
     row = row_of(session, player_id, lock=True)
     before = status_of(row, now)
     if not may_shorten:
-        _refuse_shortening(before, status, until, now)
+        _refuse_shortening(before, status, until)
     row.status, row.status_until, row.status_by = status, until, by
     session.flush()
     after = status_of(row, now)
@@ -676,9 +676,7 @@ def set_status(
     return row
 
 
-def _refuse_shortening(
-    before: Mapping[str, Any], status: str, until: datetime | None, now: datetime
-) -> None:
+def _refuse_shortening(before: Mapping[str, Any], status: str, until: datetime | None) -> None:
     """Refuse (:class:`LedgerError`) a player's own change that would end his suspension
     or self-exclusion in force (``before``, as :func:`status_of` gives it) sooner, or turn
     a self-exclusion into a suspension."""
