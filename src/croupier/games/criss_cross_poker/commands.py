@@ -12,9 +12,7 @@ from croupier.engine import (
     Command,
     SentCents,
 )
-from croupier.equipment.cards import (
-    DealingProcedure,
-)
+from croupier.equipment.cards import DealingProcedure
 from croupier.games.cards import (
     AnnounceNoMoreBets,
     CountStub,

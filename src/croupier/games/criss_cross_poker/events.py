@@ -16,9 +16,7 @@ from croupier.engine import (
     WagerPlaced,
     WagerSettled,
 )
-from croupier.equipment.cards import (
-    CardText,
-)
+from croupier.equipment.cards import CardText
 from croupier.games import cards as shared
 from croupier.games.cards import (
     CardDiscarded,

@@ -8,9 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from croupier.engine import (
-    Command,
-)
+from croupier.engine import Command
 from croupier.games.cards import (
     AnnounceNoMoreBets,
     CountStub,
