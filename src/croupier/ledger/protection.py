@@ -38,7 +38,7 @@ from croupier.ledger.db import Raw, Statement
 from croupier.ledger.gaming_day import GamingDay, gaming_day_of
 from croupier.ledger.models import Player, PlayerProtection
 from croupier.ledger.versions import utc
-from croupier.money import MAX_CENTS, Cents
+from croupier.money import MAX_CENTS, Cents, format_dollars
 
 CITE = "814a.2"
 """The section that gives a player his own limits."""
@@ -73,13 +73,6 @@ MOST_DAYS = 3660
 """The longest suspension or self-exclusion given in days (ten years)."""
 
 
-def dollars(cents: Cents) -> str:
-    """Cents as a player reads a limit: ``$50.00``, ``$1,234.05``."""
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(cents), 100)
-    return f"{sign}${whole:,}.{part:02d}"
-
-
 def shown(name: str, value: int | None) -> str:
     """A limit's value in words: ``$50.00``, ``2 hours 30 minutes``, ``no limit``."""
     if value is None:
@@ -90,7 +83,7 @@ def shown(name: str, value: int | None) -> str:
         if minutes or not parts:
             parts.append(f"{minutes} minute{'s' * (minutes != 1)}")
         return " ".join(parts)
-    return dollars(value)
+    return format_dollars(value)
 
 
 # --- periods ---------------------------------------------------------------------------
@@ -283,8 +276,8 @@ def check_wager(
     single = limits["single_wager"]
     if single is not None and max(stakes) > single:
         raise LimitReached(
-            f"a wager of {dollars(max(stakes))} is more than your maximum single wager "
-            f"of {dollars(single)}",
+            f"a wager of {format_dollars(max(stakes))} is more than your maximum single wager "
+            f"of {format_dollars(single)}",
             CITE,
         )
     staked = sum(stakes)
@@ -302,11 +295,11 @@ def _over(what: str, period: str, limit: int, so_far: int, amount: int, now: Per
     name = WORDS[f"{what}_{period}"]
     resets = when_words(now.end(period), now.zone)
     if so_far >= limit:
-        return f"your {name} of {dollars(limit)} is reached; it resets at {resets}"
+        return f"your {name} of {format_dollars(limit)} is reached; it resets at {resets}"
     doing = {"spend": "wager", "loss": "risk", "deposit": "deposit"}[what]
     return (
-        f"you may {doing} {dollars(limit - so_far)} more under your {name} of "
-        f"{dollars(limit)}, not {dollars(amount)}; it resets at {resets}"
+        f"you may {doing} {format_dollars(limit - so_far)} more under your {name} of "
+        f"{format_dollars(limit)}, not {format_dollars(amount)}; it resets at {resets}"
     )
 
 
