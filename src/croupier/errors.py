@@ -25,8 +25,7 @@ section::
     │   ├── LimitReached        a wager or deposit over a player's limit (814a.2; 409)
     │   └── NotFound            no such player, table or round (404)
     ├── AccessDenied            the caller's role or seat does not allow it (403)
-    │   ├── PlayStopped         a suspended or self-excluded player may not sit or wager
-    │   └── AccountLocked       locked after failed sign-ins (GLI-19 2.5.3(d))
+    │   └── PlayStopped         a suspended or self-excluded player may not sit or wager
     ├── Unauthorized            no bearer token, or one that belongs to nobody (401)
     ├── Unprocessable           a request that cannot be taken as sent (422)
     ├── DeadlinePassed          a timeout comes before the command (retried by the server)
@@ -156,11 +155,6 @@ class OtherSeat(NotYourTurn, AccessDenied):
 class PlayStopped(AccessDenied):
     """A player whose play is suspended or who excluded himself (814a.2): he may not
     take a seat or wager (a round he is in finishes)."""
-
-
-class AccountLocked(AccessDenied):
-    """An account locked after failed authentications (GLI-19 2.5.3(d)); the message
-    says when it unlocks."""
 
 
 class Unauthorized(CroupierError):

@@ -54,6 +54,14 @@ def format_cents(amount: Cents) -> str:
     return f"{sign}${dollars:,}" + (f".{cents:02d}" if cents else "")
 
 
+def format_dollars(amount: Cents) -> str:
+    """``5000`` -> ``"$50.00"``, ``123405`` -> ``"$1,234.05"``: the cents always written, as
+    a player reads a limit or what he wagered."""
+    sign = "-" if amount < 0 else ""
+    dollars, cents = divmod(abs(amount), 100)
+    return f"{sign}${dollars:,}.{cents:02d}"
+
+
 def format_odds(odds: Fraction) -> str:
     """``Fraction(3, 5)`` -> ``"3 to 5"``; ``Fraction(5000)`` -> ``"5,000 to 1"``."""
     return f"{odds.numerator:,} to {odds.denominator:,}"

@@ -12,17 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from croupier.money import Cents
+from croupier.money import Cents, format_dollars
 
 INTERVALS = (15, 30, 60)
 """The reminder's intervals in minutes a player may choose (60 unless he does)."""
-
-
-def dollars(cents: Cents) -> str:
-    """``$1,234.05``."""
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(cents), 100)
-    return f"{sign}${whole:,}.{part:02d}"
 
 
 def played_words(seconds: float) -> str:
@@ -41,7 +34,7 @@ def reminder_words(seconds: float, wagered: Cents, since: str) -> str:
     shows it)."""
     return (
         f"Reminder: you have played for {played_words(seconds)} and wagered "
-        f"{dollars(wagered)} since you signed in at {since}."
+        f"{format_dollars(wagered)} since you signed in at {since}."
     )
 
 
@@ -81,5 +74,5 @@ class SessionClock:
         hours, rest = divmod(seconds, 3600)
         session = f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
         local = self._local(self.clock()).strftime("%H:%M:%S")
-        spent = dollars(wagered)
+        spent = format_dollars(wagered)
         return f"Local time {local} · session {session} · wagered since you sat down {spent}"

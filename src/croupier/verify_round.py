@@ -81,14 +81,10 @@ def _named(event: dict[str, Any]) -> str:
     return f"event {event['index']} ({in_words(str(kind or event['type']))})"
 
 
-def _blank(value: Any) -> bool:
-    return value is None or value == []
-
-
 def agrees(seen: Any, whole: Any) -> bool:
     """Whether ``seen`` (a value as a viewer received it, blanks where hidden) shows
     nothing that differs from ``whole`` (the revealed value)."""
-    if _blank(seen):
+    if seen is None or seen == []:
         return True
     if isinstance(seen, dict) and isinstance(whole, dict):
         return seen.keys() == whole.keys() and all(agrees(seen[k], whole[k]) for k in seen)

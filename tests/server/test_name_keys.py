@@ -116,7 +116,7 @@ def test_two_accounts_of_one_name_made_at_once_are_told_apart_by_the_database(
         with Session(engine) as session:
             try:
                 player, _token = repo.create_player(session, "ANN", "player")
-                names.claim(session, player)  # as the endpoints do
+                names.claim(player)  # as the endpoints do
                 session.commit()
                 outcome.append(None)
             except LedgerError as error:

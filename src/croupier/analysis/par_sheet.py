@@ -41,6 +41,11 @@ def exact_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+def percent(value: Fraction | float) -> str:
+    """``Fraction(1, 80)`` -> ``"1.2500%"``: a share as a percentage to four places."""
+    return f"{float(value) * 100:.4f}%"
+
+
 @dataclass(frozen=True, slots=True)
 class OutcomeFigures:
     """One outcome of a wager: its ``probability`` and the ``net`` result per unit
@@ -283,4 +288,5 @@ __all__ = [
     "exact_text",
     "is_method",
     "outcome_distribution",
+    "percent",
 ]

@@ -40,6 +40,7 @@ from croupier.analysis.par_sheet import (
     element_of_risk,
     exact_text,
     outcome_distribution,
+    percent,
 )
 from croupier.errors import UnknownGame
 from croupier.identity import identity
@@ -143,10 +144,6 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _pct(value: Fraction) -> str:
-    return f"{float(value) * 100:.4f}%"
-
-
 def _fraction_cell(text: str, value: Fraction, exact: bool = True) -> str:
     """A number cell, with its exact ``p/q`` only where the figure is ``exact``."""
     if not exact:
@@ -173,11 +170,11 @@ def _figure_rows(
             f"{float(figures.expected_return):+.6f}",
             figures.expected_return,
         ),
-        row("House edge", _pct(figures.house_edge), figures.house_edge),
+        row("House edge", percent(figures.house_edge), figures.house_edge),
     ]
     risk = element_of_risk(sheet, figures)
     if risk is not None:
-        rows.append(row("Element of risk (per total wagered)", _pct(risk), risk))
+        rows.append(row("Element of risk (per total wagered)", percent(risk), risk))
     for name, value in figures.extra:
         rows.append(row(name.replace("_", " ").capitalize(), f"{float(value):.6g}", value))
     rows += [
@@ -226,7 +223,7 @@ def wager_html(sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | 
     if figures.house_edge < 0:
         description += (
             '<p class="warning"><strong>WARNING: negative house edge: the player has the '
-            f"advantage</strong> (return {_e(_pct(figures.expected_return))} per unit "
+            f"advantage</strong> (return {_e(percent(figures.expected_return))} per unit "
             "staked).</p>"
         )
     return (
@@ -272,7 +269,7 @@ def render_html(
     parts = list(strategy_charts(sheet, rules) if charts is None else charts)
     summary = "".join(
         f'<tr><td><a href="#{_e(w.wager)}">{_e(w.wager)}</a></td>'
-        f'<td class="num">{_e(_pct(w.house_edge))}</td>'
+        f'<td class="num">{_e(percent(w.house_edge))}</td>'
         f'<td class="num">{float(w.hit_frequency):.6g}</td>'
         f'<td class="num">{w.std_dev:.4f}</td>'
         f'<td class="num">{float(w.max_win):,.6g}</td></tr>'

@@ -23,14 +23,13 @@ from __future__ import annotations
 
 import importlib
 import json
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 
-from croupier.analysis.par_sheet import ParSheet, WagerFigures
+from croupier.analysis.par_sheet import ParSheet, WagerFigures, percent
 from croupier.cli.server import fail_error
 from croupier.cli.wide import print_rows
 from croupier.errors import RulesSubmissionError
@@ -157,25 +156,21 @@ def _table(sheet: ParSheet, console: Console, rules: RulesSubmission | None = No
         row = [
             said(figures, rules) + ("" if offered(figures) else f" {NOT_OFFERED}"),
             f"{float(figures.expected_return):+.6f}",
-            _percent(figures.house_edge),
+            percent(figures.house_edge),
             f"{float(figures.hit_frequency):.6g}",
             f"{figures.std_dev:.4f}",
         ]
         if risk:
-            row.append("" if figures.element_of_risk is None else _percent(figures.element_of_risk))
+            row.append("" if figures.element_of_risk is None else percent(figures.element_of_risk))
         found = dict(figures.extra)
         for name in extras:
             value = found.get(name)
             text = "" if value is None else f"{float(value):.4f}"
-            row.append(_percent(value) if value is not None and "edge" in name else text)
+            row.append(percent(value) if value is not None and "edge" in name else text)
         row.append(figures.method)
         rows.append(row)
     title = f"{game}: figures per unit staked"
     print_rows(console, title, headings, rows, right=headings[1:-1])
-
-
-def _percent(value: Fraction) -> str:
-    return f"{float(value) * 100:.4f}%"
 
 
 Game = Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. high-roll-dice.")]

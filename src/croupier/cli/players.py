@@ -23,6 +23,7 @@ import typer
 from croupier.cli.server import Db, fail
 from croupier.ledger.db import DEFAULT_URL
 from croupier.ledger.protection import MOST_DAYS, MOST_HOURS
+from croupier.money import format_dollars
 
 Player = Annotated[str, typer.Argument(metavar="PLAYER", help="The player's id.")]
 By = Annotated[str, typer.Option("--by", help="Who records it (a name), at the player's request.")]
@@ -60,7 +61,7 @@ def _show(session: Any, player_id: str, now: datetime) -> None:
         raised = protection.shown(name, wait["value"])
         typer.echo(f"  waiting: {protection.WORDS[name]} to {raised}, to confirm after {after}")
     for what, by_period in protection.totals(row, periods).items():
-        shown = ", ".join(f"{p} {protection.dollars(v)}" for p, v in by_period.items())
+        shown = ", ".join(f"{p} {format_dollars(v)}" for p, v in by_period.items())
         typer.echo(f"  {what}: {shown}")
 
 

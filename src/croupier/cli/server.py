@@ -276,7 +276,7 @@ def players_add(
     with Session(engine) as session:
         player, token = repository.create_player(session, name, role)
         try:  # as at sign-up: a name another account holds is refused
-            names.claim(session, player)
+            names.claim(player)
         except LedgerError as error:
             engine.dispose()
             raise fail(f"{error} (given {name!r})") from error

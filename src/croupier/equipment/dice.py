@@ -64,15 +64,11 @@ def in_words(faces: object) -> str:
         return as_sent(faces)
     if not faces:
         return "an empty reading"
-    shown = [_face_in_words(f) for f in faces[:LONG]]
+    shown = [str(f) if type(f) is int and 1 <= f <= 6 else as_sent(f) for f in faces[:LONG]]
     if len(faces) > LONG:
         return cut(", ".join(shown), f"{len(faces):,} faces")
     words = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
     return cut(words)
-
-
-def _face_in_words(face: object) -> str:
-    return str(face) if type(face) is int and 1 <= face <= 6 else as_sent(face)
 
 
 def read_dice(faces: object, count: int, cite: str) -> tuple[int, ...]:

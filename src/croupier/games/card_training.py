@@ -54,6 +54,31 @@ CARD_SAID = {
 }
 """The irregularities every card table with a shuffler and a dealing shoe may have, in
 words (a game takes those its chapter has, ``{key: CARD_SAID[key] ...}``)."""
+FACE_UP_QUOTE = (
+    "A card that is found face up in the shoe or the deck while the cards are being dealt"
+    " may not be used in that round of play and shall be placed in the discard rack. If "
+    "more than one card is found face up in the shoe or the deck during the dealing of "
+    "the cards, all hands shall be void, all wagers shall be returned to the players and "
+    "the cards shall be reshuffled."
+)
+DRAWN_IN_ERROR_QUOTE = (
+    "A card drawn in error without its face being exposed shall be used as though it were"
+    " the next card from the shoe or the deck."
+)
+SHUFFLER_JAM_QUOTE = (
+    "If an automated card shuffling device is being used and the device jams, stops "
+    "shuffling during a shuffle or fails to complete a shuffle cycle, the cards shall be "
+    "reshuffled."
+)
+OUT_OF_ORDER_QUOTE = (
+    "If an automated card shuffling device or automated dealing shoe malfunctions and "
+    "cannot be used, the automated card shuffling device or automated dealing shoe shall "
+    "be covered or have a sign indicating that the automated card shuffling device or "
+    "automated dealing shoe is out of order placed on the device before any other method "
+    "of shuffling or dealing may be utilized at that table."
+)
+"""Paragraphs 674a.13 and 676a.13 write alike, (a), (b), (e) and (g) (673a.13(k) is
+(e)'s words too), as the regulation writes them."""
 FACE_UP = "face_up_card"
 AGAIN = "A card was found face up earlier in this deal and put in the discard rack."
 

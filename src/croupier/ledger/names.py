@@ -439,7 +439,7 @@ def hold(session: Session, player: Player) -> None:
         raise _taken(_SAME) from error
 
 
-def claim(session: Session, player: Player) -> None:
+def claim(player: Player) -> None:
     """Refuse ``player``, just made in the caller's transaction
     (:func:`croupier.ledger.accounts.create_player`): a player's name the staff go by
     or the table writes for a seat (:func:`staff_name`, :func:`seat_label`;

@@ -38,7 +38,7 @@ from croupier.ledger.db import Raw, Statement
 from croupier.ledger.gaming_day import GamingDay, gaming_day_of
 from croupier.ledger.models import Player, PlayerProtection
 from croupier.ledger.versions import utc
-from croupier.money import MAX_CENTS, Cents
+from croupier.money import MAX_CENTS, Cents, format_dollars
 
 CITE = "814a.2"
 """The section that gives a player his own limits."""
@@ -73,13 +73,6 @@ MOST_DAYS = 3660
 """The longest suspension or self-exclusion given in days (ten years)."""
 
 
-def dollars(cents: Cents) -> str:
-    """Cents as a player reads a limit: ``$50.00``, ``$1,234.05``."""
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(cents), 100)
-    return f"{sign}${whole:,}.{part:02d}"
-
-
 def shown(name: str, value: int | None) -> str:
     """A limit's value in words: ``$50.00``, ``2 hours 30 minutes``, ``no limit``."""
     if value is None:
@@ -90,7 +83,7 @@ def shown(name: str, value: int | None) -> str:
         if minutes or not parts:
             parts.append(f"{minutes} minute{'s' * (minutes != 1)}")
         return " ".join(parts)
-    return dollars(value)
+    return format_dollars(value)
 
 
 # --- periods ---------------------------------------------------------------------------
@@ -265,7 +258,8 @@ def check_wager(
     if guard is None or not stakes:
         return
     limits = guard.limits
-    if guard.status == "active" and guard.locked_until is None and _none_set(limits):
+    no_limit = all(value is None for value in limits.values())
+    if guard.status == "active" and guard.locked_until is None and no_limit:
         return
     now_periods = periods(gaming_day, now)
     refusal: CroupierError | None = stopped(guard, now)
@@ -282,8 +276,8 @@ def check_wager(
     single = limits["single_wager"]
     if single is not None and max(stakes) > single:
         raise LimitReached(
-            f"a wager of {dollars(max(stakes))} is more than your maximum single wager "
-            f"of {dollars(single)}",
+            f"a wager of {format_dollars(max(stakes))} is more than your maximum single wager "
+            f"of {format_dollars(single)}",
             CITE,
         )
     staked = sum(stakes)
@@ -297,19 +291,15 @@ def check_wager(
                 raise LimitReached(_over(what, period, limit, so_far, staked, now_periods), CITE)
 
 
-def _none_set(limits: Mapping[str, int | None]) -> bool:
-    return all(value is None for value in limits.values())
-
-
 def _over(what: str, period: str, limit: int, so_far: int, amount: int, now: Periods) -> str:
     name = WORDS[f"{what}_{period}"]
     resets = when_words(now.end(period), now.zone)
     if so_far >= limit:
-        return f"your {name} of {dollars(limit)} is reached; it resets at {resets}"
+        return f"your {name} of {format_dollars(limit)} is reached; it resets at {resets}"
     doing = {"spend": "wager", "loss": "risk", "deposit": "deposit"}[what]
     return (
-        f"you may {doing} {dollars(limit - so_far)} more under your {name} of "
-        f"{dollars(limit)}, not {dollars(amount)}; it resets at {resets}"
+        f"you may {doing} {format_dollars(limit - so_far)} more under your {name} of "
+        f"{format_dollars(limit)}, not {format_dollars(amount)}; it resets at {resets}"
     )
 
 
@@ -656,7 +646,7 @@ def set_status(
     row = row_of(session, player_id, lock=True)
     before = status_of(row, now)
     if not may_shorten:
-        _refuse_shortening(before, status, until, now)
+        _refuse_shortening(before, status, until)
     row.status, row.status_until, row.status_by = status, until, by
     session.flush()
     after = status_of(row, now)
@@ -679,9 +669,7 @@ def set_status(
     return row
 
 
-def _refuse_shortening(
-    before: Mapping[str, Any], status: str, until: datetime | None, now: datetime
-) -> None:
+def _refuse_shortening(before: Mapping[str, Any], status: str, until: datetime | None) -> None:
     """Refuse (:class:`LedgerError`) a player's own change that would end his suspension
     or self-exclusion in force (``before``, as :func:`status_of` gives it) sooner, or turn
     a self-exclusion into a suspension."""

@@ -47,13 +47,11 @@ from croupier.ledger.accounts import (
     token_hash,
     withdraw,
 )
-from croupier.ledger.audit import MoneyReport, verify_money
+from croupier.ledger.audit import verify_money
 from croupier.ledger.cache import (
     STAGED,
     ProcessCache,
-    StagedRound,
     Written,
-    clone_round,
     drop_staged,
     process_cache,
     stage_round,
@@ -63,7 +61,6 @@ from croupier.ledger.cache import (
     written,
 )
 from croupier.ledger.chain import (
-    ChainReport,
     canonical,
     load_round,
     round_events,
@@ -82,23 +79,19 @@ from croupier.ledger.commands import (
 from croupier.ledger.idempotency import StoredAnswer, store_answer, stored_answer
 from croupier.ledger.postings import RoundPosting, round_postings
 from croupier.ledger.tables import GENESIS, create_table, get_table
-from croupier.sealing import chain_hash
 
 __all__ = [
     "GENESIS",
     "STAGED",
-    "ChainReport",
     "CommandHead",
     "InsufficientFunds",
     "LedgerError",
-    "MoneyReport",
     "NewEvent",
     "NotFound",
     "ProcessCache",
     "RoundLike",
     "RoundPosting",
     "RoundRef",
-    "StagedRound",
     "StaleVersion",
     "StoredAnswer",
     "StoredCommand",
@@ -107,8 +100,6 @@ __all__ = [
     "account_id",
     "balance",
     "canonical",
-    "chain_hash",
-    "clone_round",
     "command_head",
     "create_player",
     "create_table",

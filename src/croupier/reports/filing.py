@@ -31,11 +31,10 @@ import inspect
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from croupier.analysis.par_sheet import ParSheet, exact_text
+from croupier.analysis.par_sheet import ParSheet, exact_text, percent
 from croupier.analysis.report import REPORT_STYLE, strategy_charts, wager_html
 from croupier.analysis.report import section_html as chart_html
 from croupier.analysis.simulation import CONFIDENCE, SimulationResult, run
@@ -262,10 +261,6 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _pct(value: float | Fraction) -> str:
-    return f"{float(value) * 100:.4f}%"
-
-
 def _part(anchor: str, title: str, body: str) -> str:
     return f'<section class="part" id="{anchor}"><h2>{_e(title)}</h2>{body}</section>'
 
@@ -293,7 +288,7 @@ def _sign_html(filing: Filing) -> str:
 def _par_html(filing: Filing) -> str:
     sheet = filing.sheet
     summary = "".join(
-        f"<tr><td>{_e(w.wager)}</td><td class='num'>{_e(_pct(w.house_edge))}</td>"
+        f"<tr><td>{_e(w.wager)}</td><td class='num'>{_e(percent(w.house_edge))}</td>"
         f"<td>{_e(w.method)}</td><td>{_e(w.strategy or 'no decisions')}</td></tr>"
         for w in sheet.wagers
     )
@@ -317,13 +312,13 @@ def _simulation_html(filing: Filing) -> str:
         if figures is None:
             inside, edge = "no exact figure", ""
         else:
-            edge = f"{_pct(figures.house_edge)} ({exact_text(figures.house_edge)})"
+            edge = f"{percent(figures.house_edge)} ({exact_text(figures.house_edge)})"
             within = low <= float(figures.house_edge) <= high
             inside = "yes" if within else '<span class="outside">no</span>'
         rows.append(
             f"<tr><td>{_e(estimate.wager)}</td><td class='num'>{estimate.rounds:,}</td>"
-            f"<td class='num'>{_e(_pct(-estimate.mean))}</td>"
-            f"<td class='num'>{_e(_pct(low))} to {_e(_pct(high))}</td>"
+            f"<td class='num'>{_e(percent(-estimate.mean))}</td>"
+            f"<td class='num'>{_e(percent(low))} to {_e(percent(high))}</td>"
             f"<td class='num'>{_e(edge)}</td><td>{inside}</td></tr>"
         )
     return (

@@ -227,7 +227,8 @@ class SicBoSpot(Spot):
         (``"total:3"`` -> ``there is no Total Value "3": ...``)."""
         for kind in ("total", *_KIND_NAMES, "combination"):
             if text.startswith(f"{kind}:"):
-                return _why_no(kind, text.removeprefix(f"{kind}:"))
+                what = text.removeprefix(f"{kind}:")
+                return f'there is no {_FAMILY_NAMES[kind]} "{what}": {_rule(kind)}'
         return (
             f'there is no spot "{text}"; the wagers are small, big, three_of_a_kind:N, '
             "any_three_of_a_kind, two_of_a_kind:N, total:T, combination:A-B, one_of_a_kind:N"
@@ -263,10 +264,6 @@ _KIND_NAMES = {
     "two_of_a_kind": "Two of a Kind",
     "one_of_a_kind": "One of a Kind",
 }
-
-
-def _why_no(kind: str, what: str) -> str:
-    return f'there is no {_FAMILY_NAMES[kind]} "{what}": {_rule(kind)}'
 
 
 _FAMILY_NAMES = {"total": "Total Value", "combination": "Two Dice Combination", **_KIND_NAMES}

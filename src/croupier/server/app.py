@@ -14,7 +14,7 @@ import contextlib
 import functools
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from starlette.concurrency import run_in_threadpool
 import croupier
 from croupier.ledger.db import make_engine, sqlite_file, upgrade, wal_checkpoint
 from croupier.ledger.gaming_day import gaming_day_of
+from croupier.ledger.models import now
 from croupier.rng import Rng, SecureRng
 from croupier.server import (
     addresses,
@@ -64,10 +65,6 @@ ANSWERS_KEPT = timedelta(hours=24)
 events when the request is sent again: :mod:`croupier.server.idempotency`)."""
 
 log = logging.getLogger(__name__)
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 def forget_old_answers(app: FastAPI) -> int:
@@ -228,7 +225,7 @@ def create_app(
     serve`` always does), and which package folder ``POST /selfcheck`` checks.
     ``idle_timeout`` how long a player's session may go without a request before he must
     sign in again (GLI-19 2.5.4; ``None``, the default here: never; ``croupier serve``:
-    30 minutes, :data:`croupier.server.gate.IDLE`).
+    30 minutes unless ``--idle-minutes`` says otherwise).
     ``scale``, where given, is how changes reach the sockets and deadlines are kept
     (:mod:`croupier.server.scaleout`: the embedded server, or a bus and leases); none:
     the sockets poll and ``sweep_seconds`` applies the deadlines.
@@ -240,7 +237,7 @@ def create_app(
         db_url,
         migrate=migrate,
         rng=rng if sealed_draws else seals.Unsealed(rng or SecureRng()),
-        clock=clock or _utc_now,
+        clock=clock or now,
         stall_seconds=stall_seconds,
         limits=command_limits or Buckets(DEFAULT),
         socket_limits=socket_limits,

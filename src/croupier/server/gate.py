@@ -26,9 +26,6 @@ from croupier.ledger.versions import utc
 TOUCH = timedelta(seconds=60)
 """How long a process trusts what it last read of an account's session."""
 
-IDLE = timedelta(minutes=30)
-"""The idle limit ``croupier serve`` applies unless told otherwise (GLI-19 2.5.4)."""
-
 
 @dataclass
 class _Seen:
@@ -101,10 +98,7 @@ class Gate:
         return seen is not None and self._fresh(seen, now)
 
     def _fresh(self, seen: _Seen, now: datetime) -> bool:
-        return now - seen.written < TOUCH and self._live(seen.last, now)
-
-    def _live(self, last: datetime, now: datetime) -> bool:
-        return self.idle is None or now - last <= self.idle
+        return now - seen.written < TOUCH and (self.idle is None or now - seen.last <= self.idle)
 
     def forget(self, player_id: str) -> None:
         """Drop what this process knows of the account (after a sign-in, a sign-out or a

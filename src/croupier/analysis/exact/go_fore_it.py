@@ -41,6 +41,7 @@ from croupier.analysis.par_sheet import (
     ParSheet,
     WagerFigures,
     exact_text,
+    percent,
 )
 from croupier.equipment.cards import deck
 from croupier.game import settled_wagers
@@ -396,10 +397,6 @@ class GoForeItParSheet(ParSheet):
         return data
 
 
-def _pct(value: Fraction) -> str:
-    return f"{float(value) * 100:.4f}%"
-
-
 def strategy_table_text(rows: tuple[StartFigures, ...] | None = None) -> str:
     """The strategy as a grid: low card down, high card across, ``B`` for the Back 9 and
     ``f`` for fold."""
@@ -432,8 +429,8 @@ def _notes(rules: GoForeItRules) -> list[str]:
         + f" The Back 9 is made with probability {float(back_9_probability()):.6f} "
         f"({exact_text(back_9_probability())}).",
         f"Element of risk of the Front 9 game (house edge per total amount wagered, Front 9 "
-        f"+ Back 9): {_pct(element_of_risk())} (exact {exact_text(element_of_risk())}); "
-        f"house edge per Front 9 unit {_pct(front.house_edge)} (exact "
+        f"+ Back 9): {percent(element_of_risk())} (exact {exact_text(element_of_risk())}); "
+        f"house edge per Front 9 unit {percent(front.house_edge)} (exact "
         f"{exact_text(front.house_edge)}).",
         "Outcome probabilities of the Front 9 game: "
         + "; ".join(f"{key} {float(p):.6f} ({exact_text(p)})" for key, p in outcomes.items())

@@ -39,6 +39,7 @@ from croupier.analysis.par_sheet import (
     ParSheet,
     WagerFigures,
     exact_text,
+    percent,
 )
 from croupier.equipment.dice import (
     FACE_NAMES,
@@ -323,10 +324,6 @@ def wager_figures(rules: HighRollDiceRules) -> list[WagerFigures]:
     return figures
 
 
-def _pct(value: Fraction) -> str:
-    return f"{float(value) * 100:.4f}%"
-
-
 def _rounding_note(rules: HighRollDiceRules) -> str:
     odds = [*rules.pip_street_odds.values(), *rules.like_kind_odds.values()]
     odds += (rules.extra_roll_odds or {}).values()
@@ -410,12 +407,12 @@ def _extra_roll_notes(rules: HighRollDiceRules) -> list[str]:
             else "Bought for a single circle "
         )
         + "(house edge of like_kind_extra_roll:<t> from "
-        f"{_pct(min(single.values()))} to {_pct(max(single.values()))}); one Extra Roll "
-        f"covering circles 3..8 (7 units staked) has house edge {_pct(bundle_extra.house_edge)} "
+        f"{percent(min(single.values()))} to {percent(max(single.values()))}); one Extra Roll "
+        f"covering circles 3..8 (7 units staked) has house edge {percent(bundle_extra.house_edge)} "
         f"per unit staked (exact {exact_text(bundle_extra.house_edge)}), against "
-        f"{_pct(bundle_plain.house_edge)} for circles 3..8 without it (6 units, exact "
+        f"{percent(bundle_plain.house_edge)} for circles 3..8 without it (6 units, exact "
         f"{exact_text(bundle_plain.house_edge)}); with circle 2 too (8 units) "
-        f"{_pct(full_extra.house_edge)} (exact {exact_text(full_extra.house_edge)}). Shared, "
+        f"{percent(full_extra.house_edge)} (exact {exact_text(full_extra.house_edge)}). Shared, "
         "the Extra Roll adds "
         f"{float(sum(values.values()) - 1):+.6f} units to the expected result of the bundle."
     )

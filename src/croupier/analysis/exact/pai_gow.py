@@ -45,6 +45,7 @@ from croupier.analysis.par_sheet import (
     ParSheet,
     WagerFigures,
     exact_text,
+    percent,
 )
 from croupier.equipment.tiles import KINDS, Tile, parse_tile
 from croupier.game import settled_wagers
@@ -338,10 +339,6 @@ def wager_figures(rules: PaiGowRules) -> list[WagerFigures]:
     ]
 
 
-def _pct(value: Fraction) -> str:
-    return f"{float(value) * 100:.4f}%"
-
-
 def par_sheet(rules: PaiGowRules | None = None) -> ParSheet:
     """The exact par sheet of Pai Gow under ``rules`` (default: the defaults)."""
     rules = rules if rules is not None else PaiGowRules()
@@ -353,13 +350,13 @@ def par_sheet(rules: PaiGowRules | None = None) -> ParSheet:
     if opt.expected_return > 0:
         verdict = (
             f"WARNING: a player who sets optimally HAS THE ADVANTAGE against house way "
-            f"{way.name}: expected return {_pct(opt.expected_return)} per unit wagered."
+            f"{way.name}: expected return {percent(opt.expected_return)} per unit wagered."
         )
     else:
         verdict = (
             f"An optimal player does not have the advantage against house way {way.name}: "
-            f"house edge {_pct(opt.house_edge)} (exact {exact_text(opt.house_edge)}), "
-            f"against {_pct(hw.house_edge)} for a house-way player."
+            f"house edge {percent(opt.house_edge)} (exact {exact_text(opt.house_edge)}), "
+            f"against {percent(hw.house_edge)} for a house-way player."
         )
     notes = [
         "Exact: every player hand against every dealer hand from the other 28 tiles "

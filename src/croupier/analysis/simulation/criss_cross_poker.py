@@ -256,18 +256,6 @@ def _pay_with_py(key: int, suit: int, mask: int, card: int) -> int:
 _pay_with: Final = numba.njit(cache=True, nogil=True, inline="always")(_pay_with_py)
 
 
-def _pay_of_py(c0: int, c1: int, c2: int, c3: int, card: int, rows: npt.NDArray[np.int8]) -> int:
-    """The bet pay of the five cards, as :func:`_pay_with` gives it, the pay of a hand
-    not all of one suit from ``rows`` (:func:`_pay_rows`)."""
-    key, suit, mask = _four(c0, c1, c2, c3)
-    if (card & 3) == suit:
-        return int(_PAY_FLUSH[mask | (1 << (card >> 2))])
-    return int(rows[key, card >> 2])
-
-
-_pay_of: Final = numba.njit(cache=True, nogil=True, inline="always")(_pay_of_py)
-
-
 def _bonus_of_py(
     far: int, left: int, middle: int, right: int, near: int, rows: npt.NDArray[np.int8]
 ) -> int:

@@ -122,11 +122,6 @@ def payouts(table: Table, events: Sequence[Event]) -> list[Payout]:
     return found
 
 
-def _scene(table: Table, point: int, call: RollCalled, shown: Sequence[str]) -> tuple[str, ...]:
-    lines = [f"The point is {point}.", *shown, _said(call)]
-    return tuple(lines)
-
-
 def _placed(table: Table, start: int) -> list[str]:
     from croupier.engine import WagerPlaced
 
@@ -163,7 +158,7 @@ def play(
     call = next(e for e in events if isinstance(e, RollCalled))
     return Situation(
         table.round.game,
-        _scene(table, come_out[-1].point, call, shown),
+        (f"The point is {come_out[-1].point}.", *shown, _said(call)),
         tuple(payouts(table, events)),
     )
 

@@ -41,18 +41,6 @@ from croupier.rules.craps import (
     true_odds,
 )
 
-ONE_ROLL = (
-    "field",
-    "any_seven",
-    "any_craps",
-    "two",
-    "three",
-    "eleven",
-    "twelve",
-    "horn",
-    "c_and_e",
-)
-"""The wagers every roll decides."""
 BONUS_SETS: dict[str, frozenset[int]] = {
     "all_small": frozenset(SMALL_NUMBERS),
     "all_tall": frozenset(TALL_NUMBERS),
@@ -518,7 +506,6 @@ __all__ = [
     "LOSS",
     "NOTHING",
     "NUMBERED",
-    "ONE_ROLL",
     "ORDER",
     "PUSH",
     "CrapsSpot",

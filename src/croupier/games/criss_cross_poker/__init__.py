@@ -154,7 +154,6 @@ from croupier.rules.criss_cross_poker import (
     BETS,
     BONUS_ODDS,
     CROSS,
-    DECK_SIZE,  # noqa: F401 (re-exported)
     HORIZONTAL,
     MAX_BET_MULTIPLE,
     PAYLINE_ORDER,
@@ -167,7 +166,6 @@ from croupier.rules.criss_cross_poker import (
     CrossPosition,
     Device,
     Payline,
-    ProcedureSections,  # noqa: F401 (re-exported)
     Shuffling,
     Spot,
     payline,

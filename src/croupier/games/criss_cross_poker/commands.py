@@ -12,9 +12,7 @@ from croupier.engine import (
     Command,
     SentCents,
 )
-from croupier.equipment.cards import (
-    DealingProcedure,
-)
+from croupier.equipment.cards import DealingProcedure
 from croupier.games.cards import (
     AnnounceNoMoreBets,
     CountStub,
@@ -29,10 +27,8 @@ from croupier.games.cards import (
     WithdrawWager,
 )
 from croupier.rules.criss_cross_poker import (
-    DECK_SIZE,  # noqa: F401 (re-exported)
     CrossPosition,
     Device,
-    ProcedureSections,  # noqa: F401 (re-exported)
     Shuffling,
 )
 

@@ -16,9 +16,7 @@ from croupier.engine import (
     WagerPlaced,
     WagerSettled,
 )
-from croupier.equipment.cards import (
-    CardText,
-)
+from croupier.equipment.cards import CardText
 from croupier.games import cards as shared
 from croupier.games.cards import (
     CardDiscarded,
@@ -33,11 +31,9 @@ from croupier.games.cards import (
 )
 from croupier.games.criss_cross_poker.commands import Irregularity
 from croupier.rules.criss_cross_poker import (
-    DECK_SIZE,  # noqa: F401 (re-exported)
     CrossPosition,
     Device,
     Payline,
-    ProcedureSections,  # noqa: F401 (re-exported)
     Shuffling,
 )
 

@@ -9,7 +9,16 @@ from __future__ import annotations
 import random
 
 from croupier.game import GameSpec
-from croupier.games.card_training import CARD_EVENTS, CARD_MENU, CARD_SAID, card_incident
+from croupier.games.card_training import (
+    CARD_EVENTS,
+    CARD_MENU,
+    CARD_SAID,
+    DRAWN_IN_ERROR_QUOTE,
+    FACE_UP_QUOTE,
+    OUT_OF_ORDER_QUOTE,
+    SHUFFLER_JAM_QUOTE,
+    card_incident,
+)
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
 from croupier.rules.criss_cross_poker import CrissCrossPokerRules
@@ -27,17 +36,8 @@ from croupier.training.situation import (
 from croupier.training.table import Table
 
 QUOTES = {
-    "674a.13(a)": (
-        "A card that is found face up in the shoe or the deck while the cards are being dealt"
-        " may not be used in that round of play and shall be placed in the discard rack. If "
-        "more than one card is found face up in the shoe or the deck during the dealing of "
-        "the cards, all hands shall be void, all wagers shall be returned to the players and "
-        "the cards shall be reshuffled."
-    ),
-    "674a.13(b)": (
-        "A card drawn in error without its face being exposed shall be used as though it were"
-        " the next card from the shoe or the deck."
-    ),
+    "674a.13(a)": FACE_UP_QUOTE,
+    "674a.13(b)": DRAWN_IN_ERROR_QUOTE,
     "674a.13(c)": (
         "If any player or the area designated for the placement of the community cards is "
         "dealt an incorrect number of cards, all hands shall be void, all wagers shall be "
@@ -49,24 +49,14 @@ QUOTES = {
         " to procedures for completion of each round of play), all hands shall be void, all "
         "wagers shall be returned to the players and the cards shall be reshuffled."
     ),
-    "674a.13(e)": (
-        "If an automated card shuffling device is being used and the device jams, stops "
-        "shuffling during a shuffle or fails to complete a shuffle cycle, the cards shall be "
-        "reshuffled."
-    ),
+    "674a.13(e)": SHUFFLER_JAM_QUOTE,
     "674a.13(f)": (
         "If an automated dealing shoe is being used and the device jams, stops dealing cards "
         "or fails to deal all cards during a round of play, the round of play shall be void, "
         "all wagers shall be returned to the players and the cards shall be removed from the "
         "device and reshuffled with any cards already dealt."
     ),
-    "674a.13(g)": (
-        "If an automated card shuffling device or automated dealing shoe malfunctions and "
-        "cannot be used, the automated card shuffling device or automated dealing shoe shall "
-        "be covered or have a sign indicating that the automated card shuffling device or "
-        "automated dealing shoe is out of order placed on the device before any other method "
-        "of shuffling or dealing may be utilized at that table."
-    ),
+    "674a.13(g)": OUT_OF_ORDER_QUOTE,
 }
 """The text of 674a.13, as the regulation writes it."""
 

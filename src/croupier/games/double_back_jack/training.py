@@ -20,7 +20,7 @@ from typing import Any
 from croupier.engine import DEALER, Command, LegalCommand, Round
 from croupier.equipment.cards import Card, deck, parse_cards
 from croupier.game import GameSpec
-from croupier.games.card_training import CARD_EVENTS, CARD_MENU, card_incident
+from croupier.games.card_training import CARD_EVENTS, CARD_MENU, SHUFFLER_JAM_QUOTE, card_incident
 from croupier.games.double_back_jack.events import RequestedCardMissed, ShufflerOutOfOrder
 from croupier.money import Cents
 from croupier.offers import Amount
@@ -210,11 +210,7 @@ QUOTES = {
         "If a card reader device malfunctions, the dealer may not continue dealing the game "
         "of Blackjack at that table until the card reader device is repaired or replaced."
     ),
-    "673a.13(k)": (
-        "If an automated card shuffling device is being used and the device jams, stops "
-        "shuffling during a shuffle or fails to complete a shuffle cycle, the cards shall be "
-        "reshuffled."
-    ),
+    "673a.13(k)": SHUFFLER_JAM_QUOTE,
     "673a.13(l)": (
         "If an automated shuffling device malfunctions and cannot be used, the device must be"
         " covered or have a sign indicating that it is out of order placed on the device "

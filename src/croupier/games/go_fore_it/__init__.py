@@ -147,7 +147,6 @@ from croupier.rules.base import RulesSubmission
 from croupier.rules.go_fore_it import (
     BACK_9_ODDS,
     CARDS_PER_HAND,
-    DECK_SIZE,  # noqa: F401 (re-exported)
     FRONT_9_ODDS,
     FRONT_CARDS,
     PAR,
@@ -156,7 +155,6 @@ from croupier.rules.go_fore_it import (
     SKINS_ODDS,
     Device,
     GoForeItRules,
-    ProcedureSections,  # noqa: F401 (re-exported)
     Score,
     Shuffling,
     Spot,

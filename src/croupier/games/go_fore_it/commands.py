@@ -8,9 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from croupier.engine import (
-    Command,
-)
+from croupier.engine import Command
 from croupier.games.cards import (
     AnnounceNoMoreBets,
     CountStub,
@@ -23,10 +21,6 @@ from croupier.games.cards import (
     ShuffleCards,
     VoidRound,
     WithdrawWager,
-)
-from croupier.rules.go_fore_it import (
-    DECK_SIZE,  # noqa: F401 (re-exported)
-    ProcedureSections,  # noqa: F401 (re-exported)
 )
 
 

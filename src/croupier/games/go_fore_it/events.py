@@ -16,9 +16,7 @@ from croupier.engine import (
     WagerPlaced,
     WagerSettled,
 )
-from croupier.equipment.cards import (
-    CardText,
-)
+from croupier.equipment.cards import CardText
 from croupier.games import cards as shared
 from croupier.games.cards import (
     CardDiscarded,
@@ -33,9 +31,7 @@ from croupier.games.cards import (
 )
 from croupier.games.go_fore_it.commands import Irregularity
 from croupier.rules.go_fore_it import (
-    DECK_SIZE,  # noqa: F401 (re-exported)
     Device,
-    ProcedureSections,  # noqa: F401 (re-exported)
     Score,
     Shuffling,
 )

@@ -27,36 +27,21 @@ from croupier.training.situation import (
 )
 from croupier.training.table import Decide, Table, wager_offer
 
-QUOTES = {
-    "675a.4(b)": (
-        "The dealer shall cover and shake the shaker containing the dice at least three times"
-        " to cause a random mixture of the dice. The dealer shall then simultaneously throw "
-        "the dice into the throw box. A roll of the dice shall be invalid if any of the dice "
-        "go off the table or if one die comes to rest on top of the other."
-    ),
-    "675a.4(c)": (
-        "In the event any of the dice do not land flat on the table (for example, one edge of"
-        " the die is resting cocked on a stack of chips), the side directly opposite the side"
-        " that is resting on the chips or other object shall be considered uppermost or "
-        "skyward. If more than one side of a die is resting on a stack of chips or other "
-        "object, the roll shall be void and the dice shall be placed back in the throw cup, "
-        "shaken and rethrown."
-    ),
-    "593.4(b)": (
-        "The dealer shall cover and shake the shaker containing the dice at least three times"
-        " to cause a random mixture of the dice. The dealer shall then simultaneously throw "
-        "the dice into the throw box. A roll of the dice shall be invalid if any of the dice "
-        "go off the table or if one die comes to rest on top of the other."
-    ),
-    "593.4(c)": (
-        "In the event any of the dice do not land flat on the table (for example, one edge of"
-        " the die is resting cocked on a stack of chips), the side directly opposite the side"
-        " that is resting on the chips or other object shall be considered uppermost or "
-        "skyward. If more than one side of a die is resting on a stack of chips or other "
-        "object, the roll shall be void and the dice shall be placed back in the throw cup, "
-        "shaken and rethrown."
-    ),
-}
+_THROW = (
+    "The dealer shall cover and shake the shaker containing the dice at least three times"
+    " to cause a random mixture of the dice. The dealer shall then simultaneously throw "
+    "the dice into the throw box. A roll of the dice shall be invalid if any of the dice "
+    "go off the table or if one die comes to rest on top of the other."
+)
+_NOT_FLAT = (
+    "In the event any of the dice do not land flat on the table (for example, one edge of"
+    " the die is resting cocked on a stack of chips), the side directly opposite the side"
+    " that is resting on the chips or other object shall be considered uppermost or "
+    "skyward. If more than one side of a die is resting on a stack of chips or other "
+    "object, the roll shall be void and the dice shall be placed back in the throw cup, "
+    "shaken and rethrown."
+)
+QUOTES = {"675a.4(b)": _THROW, "675a.4(c)": _NOT_FLAT, "593.4(b)": _THROW, "593.4(c)": _NOT_FLAT}
 """The text of 675a.4(b)-(c) (and of 593.4(b)-(c), the 2014 temporary chapter a Rules
 Submission may still be filed under), as the regulation writes it."""
 

@@ -189,10 +189,6 @@ _IRREGULARITY_CITES = {
 """The section each irregularity cites."""
 
 
-def _flat(setting: Setting) -> tuple[tuple[Tile, Tile], tuple[Tile, Tile]]:
-    return setting.high, setting.low
-
-
 def _setting(high: Sequence[Tile], low: Sequence[Tile]) -> Setting:
     return setting_with([*high, *low], high)
 
@@ -208,7 +204,8 @@ def _together(
     in its recorded order: the high pair, or else the low one."""
     for pair in (high, low):
         try:
-            if _flat(setting_with(tiles, pair)) == (high, low):
+            setting = setting_with(tiles, pair)
+            if (setting.high, setting.low) == (high, low):
                 return pair[0].code, pair[1].code
         except ValueError:
             pass

@@ -121,8 +121,7 @@ def refusal(
 def caller(connection: HTTPConnection, db: Db, credentials: Credentials) -> Player:
     """The player the bearer token names, admitted by the server's :class:`Gate` (his
     account not locked, his session not ended or idle; the request counted as activity
-    and committed). Raises :class:`Unauthorized` (401),
-    :class:`~croupier.errors.AccountLocked` (403)."""
+    and committed). Raises :class:`Unauthorized` (401)."""
     player = identify(db, credentials)
     server_of(connection).gate.admit(db, player)
     db.commit()

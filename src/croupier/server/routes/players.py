@@ -26,7 +26,7 @@ def create_player(body: schemas.PlayerCreate, db: Db, me: Admin) -> schemas.Play
     player, a name the staff go by, 409 where another account holds the same name or one
     that looks the same."""
     player, token = repo.create_player(db, body.name, body.role)
-    names.claim(db, player)
+    names.claim(player)
     granted(db, player, f"{me.name} ({me.id})")
     db.commit()
     return schemas.PlayerCreated(
@@ -124,7 +124,7 @@ def play_money(body: schemas.PlayMoneyIn, request: Request, db: Db) -> schemas.P
         address, SIGNUP_KEY, what="play-money sign-ups from one address"
     )
     player, token = repo.create_player(db, body.name, "player")
-    names.claim(db, player)
+    names.claim(player)
     if body.limits:  # offered at registration (814a.1): none in force yet, so at once
         now = server_of(request).clock()
         protection.set_limits(db, player.id, body.limits, now=now, by=player.id)

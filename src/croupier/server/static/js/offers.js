@@ -18,14 +18,6 @@ export function spotsOf(lc) {
   return optionsOf(lc, "spot").map((o) => o.value);
 }
 
-// The label the offer gives `value` of field `name` (null where it gives none).
-export function labelOf(lc, name, value) {
-  const f = (lc.fields || {})[name];
-  if (!f || f.kind !== "choice") return null;
-  const found = f.options.find((o) => JSON.stringify(o.value) === JSON.stringify(value));
-  return found ? found.label : null;
-}
-
 // The offer's first field in cents: {name, low, high, step, reason}, or null.
 export function amountOf(lc) {
   const entry = Object.entries(lc.fields || {}).find(([, f]) => f.kind === "amount");

@@ -140,13 +140,7 @@ async function dealProcedure(section) {
       say(error.message);
     }
   };
-  const keys = (e) => {
-    const n = Number(e.key);
-    if (Number.isInteger(n) && n >= 1 && n <= item.choices.length) {
-      e.preventDefault();
-      take(item.choices[n - 1]);
-    }
-  };
+  const keys = numberKeys(item.choices.length, (n) => take(item.choices[n - 1]));
   section.append(
     h("p", {}, "Take the dealer's steps of the round in order: press a step's number."),
     h("ol", { class: "steps" }, item.choices.map((c) => h("li", {}, h("button", { type: "button", onclick: () => take(c) }, c)))),
@@ -154,6 +148,17 @@ async function dealProcedure(section) {
   );
   document.addEventListener("keydown", keys);
   state.stop = () => document.removeEventListener("keydown", keys);
+}
+
+// A keydown handler that takes the digit keys 1 to `count` as `pick(n)`.
+function numberKeys(count, pick) {
+  return (e) => {
+    const n = Number(e.key);
+    if (Number.isInteger(n) && n >= 1 && n <= count) {
+      e.preventDefault();
+      pick(n);
+    }
+  };
 }
 
 async function dealIrregularity(section) {
@@ -175,13 +180,7 @@ async function dealIrregularity(section) {
       say(error.message);
     }
   };
-  const keys = (e) => {
-    const n = Number(e.key);
-    if (Number.isInteger(n) && n >= 1 && n <= item.choices.length) {
-      e.preventDefault();
-      choose(n);
-    }
-  };
+  const keys = numberKeys(item.choices.length, choose);
   section.append(
     h("p", { class: "what" }, item.what),
     h("ol", { class: "remedies" }, item.choices.map((c, i) => h("li", {}, h("button", { type: "button", onclick: () => choose(i + 1) }, c)))),
