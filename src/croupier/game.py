@@ -753,7 +753,16 @@ class GameSpec:
     """The par sheet's name of the game's principal wager, the lobby card's headline
     return (``"pip_street"``: the best-returning of ``pip_street:two`` ..
     ``pip_street:ace``); empty: the par sheet's first wager."""
+    variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """The game's other rule sets a new database opens a table of beside the game's own
+    (``croupier serve``'s starter tables): table id -> the Rules Submission's fields
+    (``{"mini-craps": {"table": "mini_craps"}}``)."""
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def named(self, rules: RulesSubmission) -> tuple[str, str]:
+        """The game's name and chapter at a table of ``rules`` (its variant's:
+        :meth:`~croupier.rules.base.RulesSubmission.named`)."""
+        return rules.named(self.title, self.chapter)
 
     def spots_of(self, rules: RulesSubmission) -> list[SpotInfo]:
         """:attr:`layout_spots` under ``rules`` (none where the game gives none)."""

@@ -353,5 +353,7 @@ def test_starter_tables_are_approved_at_setup(tmp_path: Path) -> None:
                 ("in force", "the operator, at table setup"),
             ]
             assert versions.in_force(session, table_id).version == 1
-    assert sorted(opened) == sorted(GAMES)
+    assert sorted(opened) == sorted(
+        [*GAMES, "mini-craps", "high-roll-dice-six-dice", "high-roll-dice-2014"]
+    )
     engine.dispose()

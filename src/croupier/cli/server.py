@@ -186,9 +186,11 @@ def _settle_interrupted(engine: Engine, beside_others: bool) -> list[str]:
 
 
 def open_starter_tables(engine: Engine) -> list[str]:
-    """Open one table per game (its id the game's name, the default Rules Submission,
-    betting closing :data:`STARTER_BETTING_SECONDS` after the first wager) when the
-    database has no table at all; return the ids opened (none on a database in use)."""
+    """Open one table per game (its id the game's name, the default Rules Submission)
+    and one per other rule set its spec names (:attr:`~croupier.game.GameSpec.variants`:
+    Mini-Craps, High Roll Dice's six dice and 2014 rules), betting closing
+    :data:`STARTER_BETTING_SECONDS` after the first wager, when the database has no table
+    at all; return the ids opened (none on a database in use)."""
     from sqlalchemy import select
     from sqlalchemy.orm import Session
 
@@ -202,11 +204,16 @@ def open_starter_tables(engine: Engine) -> list[str]:
         if session.scalars(select(GameTable.id).limit(1)).first() is not None:
             return []
         settings = schemas.TableSettings(betting_seconds=STARTER_BETTING_SECONDS)
-        for game in GAMES:
-            body = schemas.TableCreate(id=game, rules={"game": game}, settings=settings)
-            service.create_table(session, body, SecureRng(), by=SYSTEM)
+        opened = []
+        for game, spec in GAMES.items():
+            for table_id, rules in {game: {}, **spec.variants}.items():
+                body = schemas.TableCreate(
+                    id=table_id, rules={"game": game, **rules}, settings=settings
+                )
+                service.create_table(session, body, SecureRng(), by=SYSTEM)
+                opened.append(table_id)
         session.commit()
-    return list(GAMES)
+    return opened
 
 
 def existing(db: str, *, migrate: bool = False) -> Any:

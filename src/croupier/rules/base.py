@@ -107,6 +107,12 @@ class RulesSubmission(BaseModel):
         """The hex sha256 of :meth:`canonical_json`."""
         return hashlib.sha256(self.canonical_json().encode()).hexdigest()
 
+    def named(self, title: str, chapter: str) -> tuple[str, str]:
+        """The game's name and chapter as a player is shown them at a table of this
+        submission (the game's ``title`` and ``chapter`` where it has one rule set):
+        ``("Mini-Craps", "623a")``, ``("High Roll Dice (2014)", "593")``."""
+        return title, chapter
+
     def variant_name(self) -> str | None:
         """The name of the rule set in force (the :attr:`variant_field`'s value as text),
         ``None`` for a game with one: what the par sheet and the simulation both name as

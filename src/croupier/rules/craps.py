@@ -294,6 +294,9 @@ class CrapsRules(RulesSubmission):
 
     variant_field: ClassVar[str | None] = "table"
 
+    def named(self, title: str, chapter: str) -> tuple[str, str]:
+        return ("Mini-Craps" if self.table is TableKind.MINI_CRAPS else title), chapter
+
     # -- derived -------------------------------------------------------------------------
     def seat_count(self) -> int:
         return self.positions if self.positions is not None else POSITIONS[self.table][0]

@@ -256,6 +256,13 @@ class HighRollDiceRules(RulesSubmission):
     seats: ClassVar[int] = 6
     variant_field: ClassVar[str | None] = "variant"
 
+    def named(self, title: str, chapter: str) -> tuple[str, str]:
+        if self.variant is Variant.SIX_DICE:  # 675a.6
+            return f"{title}, six dice", chapter
+        if self.variant is Variant.TEN_DICE_2014:
+            return f"{title} (2014)", "593"
+        return title, chapter
+
     # -- the rule set ------------------------------------------------------------------
     @property
     def sections(self) -> Sections:

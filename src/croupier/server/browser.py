@@ -123,10 +123,11 @@ def table_help(table: GameTable) -> schemas.HelpOut:
     spec = find(table.game)
     drawn = spec.draw_sign(rules)
     found, note = table_returns(rules, RETURNS_WAIT)
+    title, chapter = spec.named(rules)
     return schemas.HelpOut(
         table_id=table.id,
-        title=spec.title,
-        chapter=spec.chapter,
+        title=title,
+        chapter=chapter,
         how_to_play=list(spec.how_to_play),
         sign=[] if drawn is None else signs.sign_blocks(drawn),
         minimum_wager=rules.minimum_wager,
@@ -143,11 +144,12 @@ def table_summary(session: Session, table: GameTable, wait: float = 0.0) -> sche
     found, note = table_returns(rules, wait)
     taken = sorted(session.scalars(select(Seat.seat).where(Seat.table_id == table.id)).all())
     spec = find(table.game)
+    title, chapter = spec.named(rules)
     return schemas.TableSummary(
         id=table.id,
         game=table.game,
-        title=spec.title,
-        chapter=spec.chapter,
+        title=title,
+        chapter=chapter,
         layout=spec.layout,
         minimum_wager=rules.minimum_wager,
         maximum_wager=rules.maximum_wager,

@@ -148,11 +148,12 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
     spec = find(table.game)
     version = versions.shown(session, table.id)
     rules = _parsed_rules(table.game, version.rules_json)
+    title, chapter = spec.named(rules)
     return schemas.TableOut(
         id=table.id,
         game=table.game,
-        title=spec.title,
-        chapter=spec.chapter,
+        title=title,
+        chapter=chapter,
         layout=spec.layout,
         spots=spec.spots_of(rules),
         cites=spec.cites_shown(),

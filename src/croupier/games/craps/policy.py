@@ -223,6 +223,7 @@ SPEC = GameSpec(
     policy=CrapsPolicy(),
     title="Craps",
     chapter="623a",
+    variants={"mini-craps": {"table": "mini_craps"}},
     layout="craps",
     layout_spots=layout_spots,
     spot_type=CrapsSpot,

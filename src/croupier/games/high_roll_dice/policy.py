@@ -166,6 +166,10 @@ SPEC = GameSpec(
     policy=HighRollDicePolicy(),
     title="High Roll Dice",
     chapter="675a",
+    variants={
+        "high-roll-dice-six-dice": {"variant": "six_dice"},
+        "high-roll-dice-2014": {"variant": "ten_dice_2014"},
+    },
     layout="high-roll-dice",
     layout_spots=layout_spots,
     spot_type=HighRollDiceSpot,
