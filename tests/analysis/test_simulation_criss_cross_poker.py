@@ -307,6 +307,22 @@ def test_raw_draws_are_the_float_draws() -> None:
         assert _raw_and_float(np.random.default_rng(n), np.random.default_rng(n), n) == 0, n
 
 
+def test_the_ceiling_deals_what_a_round_needs() -> None:
+    """The generator's ceiling (``draws``, what the benchmark divides by) deals seven
+    cards a round as the float path does (``_below`` from ``random()``, swapped into the
+    front of the deck) and draws no more: after ``rounds`` rounds its deck's first card
+    is the last round's far card and its generator is where the float path leaves one."""
+    for rounds in (1, 7, 500):
+        rng, twin = np.random.default_rng(rounds), np.random.default_rng(rounds)
+        deck = list(range(52))
+        for _ in range(rounds):
+            for i in range(7):
+                j = i + sim._below_py(twin, 52 - i)
+                deck[i], deck[j] = deck[j], deck[i]
+        assert sim._draws(rng, rounds) == deck[0]
+        assert rng.bit_generator.state == twin.bit_generator.state
+
+
 def test_rounds_must_not_be_negative() -> None:
     with pytest.raises(ValueError, match="at least 0"):
         sim.sample(None, -1, 0)

@@ -188,6 +188,46 @@ def _below_raw_py(bits: Any, n: int) -> int:
 _below_raw: Final = numba.njit(cache=True, nogil=True, inline="always")(_below_raw_py)
 
 
+def _deal_py(bits: Any, deck: npt.NDArray[np.int64]) -> tuple[int, int, int, int, int, int, int]:
+    """The seven cards of a round (far, left, middle, right, near, the player's two),
+    drawn from the front of ``deck`` by the partial Fisher-Yates shuffle from ``bits``'
+    raw outputs (:func:`_below_raw`), each swap unrolled so that every draw's limit and
+    remainder are constants; the deck is written, for the next round's draws, and the
+    cards dealt are returned (kept in registers: the round reads none back)."""
+    j = _below_raw(bits, 52) & _U
+    far = deck[j]
+    deck[j] = deck[0]
+    deck[0] = far
+    j = (1 + _below_raw(bits, 51)) & _U
+    left = deck[j]
+    deck[j] = deck[1]
+    deck[1] = left
+    j = (2 + _below_raw(bits, 50)) & _U
+    middle = deck[j]
+    deck[j] = deck[2]
+    deck[2] = middle
+    j = (3 + _below_raw(bits, 49)) & _U
+    right = deck[j]
+    deck[j] = deck[3]
+    deck[3] = right
+    j = (4 + _below_raw(bits, 48)) & _U
+    near = deck[j]
+    deck[j] = deck[4]
+    deck[4] = near
+    j = (5 + _below_raw(bits, 47)) & _U
+    p0 = deck[j]
+    deck[j] = deck[5]
+    deck[5] = p0
+    j = (6 + _below_raw(bits, 46)) & _U
+    p1 = deck[j]
+    deck[j] = deck[6]
+    deck[6] = p1
+    return far, left, middle, right, near, p0, p1
+
+
+_deal: Final = numba.njit(cache=True, nogil=True, inline="always")(_deal_py)
+
+
 def _suit_map_py(p0: int, p1: int, sigma: npt.NDArray[np.int64]) -> int:
     """Fill ``sigma`` with a suit permutation taking the player's cards to their class's
     representative (:func:`starting_classes`): the high card's suit (either, for a pair) to
@@ -644,34 +684,7 @@ def _count_py(
     bits = rng.bit_generator
     deck = np.arange(52)
     for _ in range(rounds):
-        j = _below_raw(bits, 52) & _U
-        far = deck[j]
-        deck[j] = deck[0]
-        deck[0] = far
-        j = (1 + _below_raw(bits, 51)) & _U
-        left = deck[j]
-        deck[j] = deck[1]
-        deck[1] = left
-        j = (2 + _below_raw(bits, 50)) & _U
-        middle = deck[j]
-        deck[j] = deck[2]
-        deck[2] = middle
-        j = (3 + _below_raw(bits, 49)) & _U
-        right = deck[j]
-        deck[j] = deck[3]
-        deck[3] = right
-        j = (4 + _below_raw(bits, 48)) & _U
-        near = deck[j]
-        deck[j] = deck[4]
-        deck[4] = near
-        j = (5 + _below_raw(bits, 47)) & _U
-        p0 = deck[j]
-        deck[j] = deck[5]
-        deck[5] = p0
-        j = (6 + _below_raw(bits, 46)) & _U
-        p1 = deck[j]
-        deck[j] = deck[6]
-        deck[6] = p1
+        far, left, middle, right, near, p0, p1 = _deal(bits, deck)
         # read before the count's store, which keeps the load here (see _round_py)
         ahead = int(decisions[(_situation_nb(far, left, right, near, p0, p1) >> 2) & _U])
         bonus_counts[_bonus_of(far, left, middle, right, near, bonus_rows) & _U] += 1
@@ -846,11 +859,10 @@ def sample_counts(
 
 
 def _draws_py(rng: np.random.Generator, rounds: int) -> int:
+    bits = rng.bit_generator
     deck = np.arange(52)
     for _ in range(rounds):
-        for i in range(7):
-            j = i + _below(rng, 52 - i)
-            deck[i], deck[j] = deck[j], deck[i]
+        _deal(bits, deck)
     return int(deck[0])
 
 
@@ -860,9 +872,10 @@ _draws: Final = cast(
 
 
 def draws(rules: CrissCrossPokerRules | None, rounds: int, seed: int) -> None:
-    """Draw, and discard, the cards of ``rounds`` rounds exactly as :func:`sample` deals
-    them (the generator's ceiling for
-    :func:`~croupier.analysis.simulation.base.throughput`)."""
+    """Draw, and discard, the cards of ``rounds`` rounds exactly as :func:`sample_counts`
+    deals them (:func:`_deal`: the seven integers from the generator's raw outputs, the
+    fastest way it gives them, and the seven swaps): the generator's ceiling for
+    :func:`~croupier.analysis.simulation.base.throughput`."""
     _draws(np.random.default_rng(seed), rounds)
 
 
