@@ -31,11 +31,11 @@ table under a second; both are kept in the analysis cache on disk
 only the first :func:`sample` ever is slow.
 
 **Reproducibility.** A round's draws come from ``numpy.random.default_rng(seed)``
-(53-bit uniforms, turned into exactly uniform integers by rejection), consumed by the
-kernel in order: the same ``seed`` and ``rounds`` give the same arrays
-(:func:`sample_counts` makes the same integers from the generator's raw outputs, without
-the float: :func:`_below_raw_py`). Payout limits (674a.12(d)) are ignored, as in the par
-sheet.
+(53-bit uniforms, turned into exactly uniform integers by rejection: :func:`_below_py`),
+consumed by the kernel in order: the same ``seed`` and ``rounds`` give the same arrays.
+Every kernel makes those integers from the generator's raw outputs, without the float
+(:func:`_below_raw_py`, the same integers draw for draw). Payout limits (674a.12(d)) are
+ignored, as in the par sheet.
 """
 
 from __future__ import annotations
@@ -157,7 +157,8 @@ _TWO_53: Final = 9007199254740992.0
 
 def _below_py(rng: np.random.Generator, n: int) -> int:
     """An exactly uniform integer in ``0 .. n - 1`` from 53-bit uniforms (rejection of the
-    top ``2**53 mod n`` values: probability below 1e-14)."""
+    top ``2**53 mod n`` values: probability below 1e-14). The definition of the draws;
+    the kernels make the same integers by :func:`_below_raw_py`."""
     limit = 9007199254740992 - 9007199254740992 % n
     while True:
         x = int(rng.random() * _TWO_53)
@@ -610,12 +611,10 @@ def _play_py(
     antes game's net per unit of total antes, ``bonus_out[k]`` the bonus's per unit
     (``bonus_nets`` by code, :data:`_BONUS_NETS`); ``rows`` :data:`_ROWS`, ``bonus_rows``
     :data:`_BONUS_ROWS`."""
+    bits = rng.bit_generator
     deck = np.arange(52)
     for k in range(rounds):
-        for i in range(7):
-            j = i + _below(rng, 52 - i)
-            deck[i], deck[j] = deck[j], deck[i]
-        far, left, middle, right, near = deck[0], deck[1], deck[2], deck[3], deck[4]
+        far, left, middle, right, near, p0, p1 = _deal(bits, deck)
         bonus_out[k] = bonus_nets[_bonus_of(far, left, middle, right, near, bonus_rows)]
         halves = _round(
             far,
@@ -623,8 +622,8 @@ def _play_py(
             middle,
             right,
             near,
-            deck[5],
-            deck[6],
+            p0,
+            p1,
             across,
             down,
             representative,
