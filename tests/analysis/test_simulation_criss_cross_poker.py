@@ -68,9 +68,20 @@ def _pays_by_four(hands: npt.NDArray[np.int8], out: npt.NDArray[np.int64]) -> No
         out[i] = sim._pay_with(key, suit, mask, hands[i, 4])
 
 
+@numba.njit(cache=False)
+def _pays_by_pairs(hands: npt.NDArray[np.int8], out: npt.NDArray[np.int64]) -> None:
+    """The settlement's pay of a hand not all of one suit: its row by the two pairs of
+    ranks of its first four cards, the fifth card's rank."""
+    for i in range(hands.shape[0]):
+        first = sim._pair_index_nb(hands[i, 0], hands[i, 1])
+        second = sim._pair_index_nb(hands[i, 2], hands[i, 3])
+        out[i] = sim._PAIR_ROWS[sim._two_pairs_nb(first, second), hands[i, 4] >> 2]
+
+
 def test_four_card_evaluation_is_the_fast_evaluator() -> None:
     """Four cards summed and a fifth added give the bet pay of the evaluated hand, on
-    every five-card hand (flushes and royal flushes included)."""
+    every five-card hand (flushes and royal flushes included); the rows by two pairs of
+    ranks give it on every hand not all of one suit."""
     hands = all_five_card_hands()
     expected = PAY_BY_RANK[evaluate_many(hands)].astype(np.int64)
     for order in ((0, 1, 2, 3, 4), (4, 2, 0, 3, 1)):
@@ -78,6 +89,11 @@ def test_four_card_evaluation_is_the_fast_evaluator() -> None:
         _pays_by_four(np.ascontiguousarray(hands[:, order]), got)
         assert np.array_equal(got, expected)
     assert (expected == 500).sum() == 4  # the four royal flushes pay 500 to 1
+    offsuit = np.flatnonzero((hands & 3).min(axis=1) != (hands & 3).max(axis=1))
+    for order in ((0, 1, 2, 3, 4), (3, 4, 2, 1, 0)):
+        got = np.empty(offsuit.size, dtype=np.int64)
+        _pays_by_pairs(np.ascontiguousarray(hands[offsuit][:, order]), got)
+        assert np.array_equal(got, expected[offsuit])
 
 
 def _situations(rng: np.random.Generator, count: int, suited: bool) -> list[list[int]]:
@@ -195,7 +211,7 @@ def test_the_kernels_tables_are_the_evaluators() -> None:
     communities += [4 * rng.permutation(13)[:5] + s for s in rng.integers(0, 4, 5_000)]
     for cards in communities:
         far, left, middle, right, near = (int(x) for x in cards)
-        code = sim._bonus_of(far, left, middle, right, near, sim._BONUS_ROWS)
+        code = sim._bonus_of(far, left, middle, right, near, sim._PAIR_BONUS_ROWS)
         rank = evaluate_many(np.array([cards], dtype=np.int8))[0]
         assert sim._BONUS_NETS[code] == sim._BONUS_BY_RANK[rank]
     sigma = np.empty(4, dtype=np.int64)
@@ -224,7 +240,7 @@ def _settle_with(
         bonus,
         bets,
         sim._ROWS,
-        sim._BONUS_ROWS,
+        sim._PAIR_BONUS_ROWS,
     )
     return antes, bonus, bets
 
@@ -269,7 +285,7 @@ def test_five_card_bonus_within_the_exact_interval() -> None:
         antes,
         bonus,
         sim._ROWS,
-        sim._BONUS_ROWS,
+        sim._PAIR_BONUS_ROWS,
     )
     assert (antes == -1.0).all()
     exact = bonus_figures()

@@ -315,10 +315,11 @@ def _bonus_of_py(
     """The Five Card Bonus code of the five community cards (:data:`_BONUS_CODE` of their
     :func:`~croupier.hands.poker.rank_five`), the hands not all of one suit from ``rows``
     (:func:`_bonus_rows`)."""
-    key, suit, mask = _four(far, left, right, near)
+    _, suit, mask = _four(far, left, right, near)
     if (middle & 3) == suit:
         return int(_BONUS_FLUSH[mask | (1 << (middle >> 2))])
-    return int(rows[key & _U, (middle >> 2) & _U])
+    row = _two_pairs_nb(_pair_index_nb(left, right), _pair_index_nb(far, near))
+    return int(rows[row, (middle >> 2) & _U])
 
 
 _bonus_of: Final = numba.njit(cache=True, nogil=True, inline="always")(_bonus_of_py)
@@ -528,6 +529,33 @@ def _situation(far: int, left: int, right: int, near: int, p0: int, p1: int) -> 
 _situation_nb: Final = numba.njit(cache=True, nogil=True, inline="always")(_situation)
 
 
+def _by_pairs(rows: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """``rows`` (:func:`_pay_rows` or :func:`_bonus_rows`, by the sum of four cards' keys)
+    by the four cards' two pairs of ranks instead: row ``q * (q + 1) // 2 + p`` for pair
+    numbers (:data:`_PAIRS`) ``p <= q``, 4,186 rows of 16 bytes (67 kB, contiguous) where
+    the 1,820 rows by keys lie scattered over 5 MB (a page, most often not in the TLB, a
+    lookup); the round has the pair numbers already (:func:`_situation`)."""
+    out = np.zeros((_OUTER, 16), dtype=np.int8)
+    for q in range(_PAIRS):
+        for p in range(q + 1):
+            ranks = (*_PAIR_RANKS[p], *_PAIR_RANKS[q])
+            out[q * (q + 1) // 2 + p] = rows[sum(int(_RANK_KEYS[r]) for r in ranks)]
+    return out
+
+
+_PAIR_ROWS: Final = _by_pairs(_ROWS)
+_PAIR_BONUS_ROWS: Final = _by_pairs(_BONUS_ROWS)
+
+
+def _two_pairs(p: int, q: int) -> int:
+    """The row of pair numbers ``p`` and ``q`` in either order in :func:`_by_pairs`."""
+    hi, lo = max(p, q), min(p, q)
+    return (((hi * (hi + 1)) >> 1) + lo) & _U
+
+
+_two_pairs_nb: Final = numba.njit(cache=True, nogil=True, inline="always")(_two_pairs)
+
+
 def _round_py(
     far: int,
     left: int,
@@ -541,6 +569,7 @@ def _round_py(
     representative: npt.NDArray[np.int64],
     decisions: npt.NDArray[np.uint8],
     rows: npt.NDArray[np.int8],
+    pairs: npt.NDArray[np.int8],
     ahead: int,
 ) -> tuple[int, int, int, int]:
     """One round of the antes game on the cards far, left, middle, right, near and the
@@ -564,16 +593,16 @@ def _round_py(
     d = int(down[cls, 0 if a == 1 else 1, (((h0 * (99 - h0)) >> 1) + h1 - h0 - 1) & _U])
     if d == 0:
         return -(2 + a), a, 0, 0
-    key_a, suit_a, mask_a = _four(p0, p1, left, right)
-    key_d, suit_d, mask_d = _four(p0, p1, far, near)
+    _, suit_a, mask_a = _four(p0, p1, left, right)
+    _, suit_d, mask_d = _four(p0, p1, far, near)
+    mine, h, v = _pair_index_nb(p0, p1), _pair_index_nb(left, right), _pair_index_nb(far, near)
+    row_a, row_d = _two_pairs_nb(mine, h), _two_pairs_nb(mine, v)
     if suit_a < 0 and suit_d < 0:
-        h = _pair_index_nb(left, right)
-        v = _pair_index_nb(far, near)
         combo = 2 * (a >> 1) + (d >> 1)
         if h > v:  # the Across and Down Hands traded (_middle_table)
             h, v = v, h
             combo = 2 * (d >> 1) + (a >> 1)
-        situation = _pair_index_nb(p0, p1) * _OUTER + ((v * (v + 1)) >> 1) + h
+        situation = mine * _OUTER + ((v * (v + 1)) >> 1) + h
         if combo == 0 and ahead >= 0:
             byte = ahead
         else:
@@ -586,8 +615,8 @@ def _round_py(
     if m == 0:
         return -(2 + a + d), a, d, 0
     r = (middle >> 2) & _U
-    x = int(_PAY_FLUSH[mask_a | (1 << r)]) if (middle & 3) == suit_a else int(rows[key_a & _U, r])
-    y = int(_PAY_FLUSH[mask_d | (1 << r)]) if (middle & 3) == suit_d else int(rows[key_d & _U, r])
+    x = int(_PAY_FLUSH[mask_a | (1 << r)]) if (middle & 3) == suit_a else int(pairs[row_a, r])
+    y = int(_PAY_FLUSH[mask_d | (1 << r)]) if (middle & 3) == suit_d else int(pairs[row_d, r])
     return min(x, 1) + min(y, 1) + a * x + d * y + m * (x if x > y else y), a, d, m
 
 
@@ -629,6 +658,7 @@ def _play_py(
             representative,
             decisions,
             rows,
+            _PAIR_ROWS,
             -1,
         )[0]
         antes_out[k] = halves / 2.0
@@ -701,6 +731,7 @@ def _count_py(
                 representative,
                 decisions,
                 rows,
+                _PAIR_ROWS,
                 ahead,
             )[0]
             + _MOST_HALVES
@@ -751,6 +782,7 @@ def _settle_py(
             representative,
             decisions,
             rows,
+            _PAIR_ROWS,
             -1,
         )
         antes_out[k] = halves / 2.0
@@ -816,7 +848,7 @@ def sample(rules: CrissCrossPokerRules | None, rounds: int, seed: int) -> dict[s
         antes,
         bonus,
         _ROWS,
-        _BONUS_ROWS,
+        _PAIR_BONUS_ROWS,
     )
     return {ANTES: antes, FIVE_CARD_BONUS: bonus}
 
@@ -844,7 +876,7 @@ def sample_counts(
         antes,
         bonus,
         _ROWS,
-        _BONUS_ROWS,
+        _PAIR_BONUS_ROWS,
     ):  # pragma: no cover - every net is within _MOST_HALVES half units
         raise RuntimeError("an antes net was beyond the most half units a round can net")
     halves = np.flatnonzero(antes)
@@ -927,7 +959,7 @@ def settle_deals(cards: npt.ArrayLike) -> tuple[dict[str, Floats], npt.NDArray[n
         bonus,
         bets,
         _ROWS,
-        _BONUS_ROWS,
+        _PAIR_BONUS_ROWS,
     )
     return {ANTES: antes, FIVE_CARD_BONUS: bonus}, bets
 
