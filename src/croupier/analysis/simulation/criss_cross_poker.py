@@ -556,6 +556,27 @@ def _two_pairs(p: int, q: int) -> int:
 _two_pairs_nb: Final = numba.njit(cache=True, nogil=True, inline="always")(_two_pairs)
 
 
+_OTHER_TWO: Final = 50 * 49 // 2
+"""Two of the 50 cards other than the player's, the Down decision's last index."""
+
+
+def _packed_py(across: npt.NDArray[np.int8], representative: npt.NDArray[np.int64]) -> Any:
+    """:data:`_PAIR_MAP` with, for every two player cards, their class's representative
+    (bits 16-21 and 22-27) and Across decision (bits 28-29, 0 a fold, 1 or 3 antes)
+    packed in: the round reads its class, suit permutation, representative and Across
+    Bet in one lookup instead of three dependent ones."""
+    packed = _PAIR_MAP.copy()
+    for i in range(packed.size):
+        cls = packed[i] & 255
+        if i // 52 != i % 52:
+            r0, r1 = representative[cls, 0], representative[cls, 1]
+            packed[i] |= (r0 << 16) | (r1 << 22) | (np.int32(across[cls]) << 28)
+    return packed
+
+
+_packed: Final = numba.njit(cache=True, nogil=True)(_packed_py)
+
+
 def _round_py(
     far: int,
     left: int,
@@ -564,9 +585,8 @@ def _round_py(
     near: int,
     p0: int,
     p1: int,
-    across: npt.NDArray[np.int8],
+    packed: npt.NDArray[np.int32],
     down: npt.NDArray[np.int8],
-    representative: npt.NDArray[np.int64],
     decisions: npt.NDArray[np.uint8],
     rows: npt.NDArray[np.int8],
     pairs: npt.NDArray[np.int8],
@@ -580,17 +600,17 @@ def _round_py(
     ``ahead`` is the byte of the deal's situation in the plane of Across and Down Bets of
     1 and 1, read by the caller before the round (so that the load, most often a cache
     miss, runs while the Across and Down decisions are looked up), or -1 (read here)."""
-    mapped = _PAIR_MAP[(52 * p0 + p1) & _U]  # the class and its suit permutation (_pair_map)
+    mapped = packed[(52 * p0 + p1) & _U]  # class, suit permutation, ... (_packed_py)
     cls = mapped & 255
-    a = int(across[cls])
+    a = (mapped >> 28) & 3
     if a == 0:
         return -2, 0, 0, 0  # both antes lost
-    r0, r1 = representative[cls, 0], representative[cls, 1]
+    r0, r1 = (mapped >> 16) & 63, (mapped >> 22) & 63
     h0 = _rest_index_nb(4 * (left >> 2) + ((mapped >> (8 + 2 * (left & 3))) & 3), r0, r1)
     h1 = _rest_index_nb(4 * (right >> 2) + ((mapped >> (8 + 2 * (right & 3))) & 3), r0, r1)
-    if h0 > h1:
-        h0, h1 = h1, h0
-    d = int(down[cls, 0 if a == 1 else 1, (((h0 * (99 - h0)) >> 1) + h1 - h0 - 1) & _U])
+    h0, h1 = min(h0, h1), max(h0, h1)
+    outer = ((h0 * (99 - h0)) >> 1) + h1 - h0 - 1  # the two among the 50 other cards
+    d = int(down[(cls * 2 * _OTHER_TWO + (a >> 1) * _OTHER_TWO + outer) & _U])
     if d == 0:
         return -(2 + a), a, 0, 0
     _, suit_a, mask_a = _four(p0, p1, left, right)
@@ -642,6 +662,7 @@ def _play_py(
     :data:`_BONUS_ROWS`."""
     bits = rng.bit_generator
     deck = np.arange(52)
+    packed, flat = _packed(across, representative), down.reshape(-1)
     for k in range(rounds):
         far, left, middle, right, near, p0, p1 = _deal(bits, deck)
         bonus_out[k] = bonus_nets[_bonus_of(far, left, middle, right, near, bonus_rows)]
@@ -653,9 +674,8 @@ def _play_py(
             near,
             p0,
             p1,
-            across,
-            down,
-            representative,
+            packed,
+            flat,
             decisions,
             rows,
             _PAIR_ROWS,
@@ -712,6 +732,7 @@ def _count_py(
     still written, for the next round's draws), so the round reads none back."""
     bits = rng.bit_generator
     deck = np.arange(52)
+    packed, flat = _packed(across, representative), down.reshape(-1)
     for _ in range(rounds):
         far, left, middle, right, near, p0, p1 = _deal(bits, deck)
         # read before the count's store, which keeps the load here (see _round_py)
@@ -726,9 +747,8 @@ def _count_py(
                 near,
                 p0,
                 p1,
-                across,
-                down,
-                representative,
+                packed,
+                flat,
                 decisions,
                 rows,
                 _PAIR_ROWS,
@@ -760,6 +780,7 @@ def _settle_py(
 ) -> None:
     """:func:`_play_py` on given deals ``cards`` (one row a round), the bets kept in
     ``bets_out``."""
+    packed, flat = _packed(across, representative), down.reshape(-1)
     for k in range(cards.shape[0]):
         far, left, middle, right, near = (
             cards[k, 0],
@@ -777,9 +798,8 @@ def _settle_py(
             near,
             cards[k, 5],
             cards[k, 6],
-            across,
-            down,
-            representative,
+            packed,
+            flat,
             decisions,
             rows,
             _PAIR_ROWS,
