@@ -591,6 +591,7 @@ def _round_py(
     rows: npt.NDArray[np.int8],
     pairs: npt.NDArray[np.int8],
     ahead: int,
+    defer: bool,
 ) -> tuple[int, int, int, int]:
     """One round of the antes game on the cards far, left, middle, right, near and the
     player's two: (the net in half antes, that is per unit of total antes times 2; the
@@ -629,6 +630,8 @@ def _round_py(
             byte = int(decisions[(combo * _PLANE + (situation >> 2)) & _U])
         code = (byte >> (2 * (situation & 3))) & 3
         m = code + (code >> 1)
+    elif defer:  # a middle card may make a flush: left to the caller (_count_deferred_py)
+        return _DEFERRED, a, d, 0
     else:  # a middle card may make a flush: summed card by card
         ante, sa, sd, s = _middle_sums(p0, p1, far, left, right, near, rows)
         m = _middle_bet(ante, sa, sd, s, a, d)
@@ -680,6 +683,7 @@ def _play_py(
             rows,
             _PAIR_ROWS,
             -1,
+            False,
         )[0]
         antes_out[k] = halves / 2.0
 
@@ -712,6 +716,56 @@ _HALVES: Final = 2 * _MOST_HALVES + 1
 """The half units of an antes net :func:`_count_py` counts, from ``-_MOST_HALVES`` up."""
 
 
+_DEFERRED: Final = 1 << 20
+"""What :func:`_round_py`, asked to ``defer``, returns for a round whose Middle decision it
+leaves to the caller: beyond any net."""
+_DEFER: Final = 256
+"""The rounds :func:`_count_py` sets aside at most before it counts them."""
+
+
+def _keep_py(
+    row: npt.NDArray[np.int64], c0: int, c1: int, c2: int, c3: int, c4: int, c5: int, c6: int
+) -> None:
+    """The seven cards of a round into ``row``, in the order dealt."""
+    row[0], row[1], row[2], row[3], row[4], row[5], row[6] = c0, c1, c2, c3, c4, c5, c6
+
+
+_keep: Final = numba.njit(cache=True, nogil=True, inline="always")(_keep_py)
+
+
+def _count_deferred_py(
+    deferred: npt.NDArray[np.int64],
+    waiting: int,
+    packed: npt.NDArray[np.int32],
+    flat: npt.NDArray[np.int8],
+    decisions: npt.NDArray[np.uint8],
+    rows: npt.NDArray[np.int8],
+    antes_counts: npt.NDArray[np.int64],
+) -> bool:
+    """Settle and count the first ``waiting`` rounds of ``deferred`` (a row the seven
+    cards, in the order dealt), their Middle decisions summed (:func:`_middle_sums_py`):
+    the rounds in which a middle card may make a flush (about 2%), set aside by
+    :func:`_count_py` so that the summing, a call, stays out of its loop (the counts do
+    not depend on the order in which rounds are counted). True (counts incomplete) at
+    a net beyond :data:`_MOST_HALVES` half units."""
+    for k in range(waiting):
+        c = deferred[k]
+        index = (
+            _round(
+                c[0], c[1], c[2], c[3], c[4], c[5], c[6],
+                packed, flat, decisions, rows, _PAIR_ROWS, -1, False,
+            )[0]
+            + _MOST_HALVES
+        )  # fmt: skip
+        if index < 0 or index >= _HALVES:
+            return True
+        antes_counts[index] += 1
+    return False
+
+
+_count_deferred: Final = numba.njit(cache=True, nogil=True)(_count_deferred_py)
+
+
 def _count_py(
     rng: np.random.Generator,
     rounds: int,
@@ -733,6 +787,8 @@ def _count_py(
     bits = rng.bit_generator
     deck = np.arange(52)
     packed, flat = _packed(across, representative), down.reshape(-1)
+    deferred = np.empty((_DEFER, 7), dtype=np.int64)
+    waiting = 0
     for _ in range(rounds):
         far, left, middle, right, near, p0, p1 = _deal(bits, deck)
         # read before the count's store, which keeps the load here (see _round_py)
@@ -753,13 +809,22 @@ def _count_py(
                 rows,
                 _PAIR_ROWS,
                 ahead,
+                True,
             )[0]
             + _MOST_HALVES
         )
+        if index == _DEFERRED + _MOST_HALVES:  # the Middle decision summed after (2%)
+            _keep(deferred[waiting], far, left, middle, right, near, p0, p1)
+            waiting += 1
+            if waiting == _DEFER:
+                if _count_deferred(deferred, waiting, packed, flat, decisions, rows, antes_counts):
+                    return False
+                waiting = 0
+            continue
         if index < 0 or index >= _HALVES:
             return False
         antes_counts[index] += 1
-    return True
+    return not _count_deferred(deferred, waiting, packed, flat, decisions, rows, antes_counts)
 
 
 _count: Final = cast(Callable[..., bool], numba.njit(cache=True, nogil=True)(_count_py))
@@ -804,6 +869,7 @@ def _settle_py(
             rows,
             _PAIR_ROWS,
             -1,
+            False,
         )
         antes_out[k] = halves / 2.0
         bets_out[k, 0], bets_out[k, 1], bets_out[k, 2] = a, d, m
