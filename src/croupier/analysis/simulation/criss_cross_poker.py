@@ -24,7 +24,8 @@ its class's representative by a suit permutation, which changes no value); the M
 decision (674a.11(f)), as the exact kernel makes it from the 46 cards that may be the
 middle card, is read from a table by the six known cards' ranks
 (:func:`_middle_table`) where no middle card can make either hand a flush, and summed
-in the round where one can (about 2% of the rounds that reach it). The strategy table
+where one can (about 2% of the rounds that reach it; :func:`sample_counts` sets those
+rounds aside and counts them after the others). The strategy table
 costs the exact enumeration once a machine (about 25 s on two cores), the Middle
 table under a second; both are kept in the analysis cache on disk
 (:mod:`croupier.analysis.tables`) and shipped by a simulation run to its workers, so
@@ -314,7 +315,8 @@ def _bonus_of_py(
 ) -> int:
     """The Five Card Bonus code of the five community cards (:data:`_BONUS_CODE` of their
     :func:`~croupier.hands.poker.rank_five`), the hands not all of one suit from ``rows``
-    (:func:`_bonus_rows`)."""
+    (:func:`_bonus_rows` by two pairs of ranks: :func:`_by_pairs`, the outer horizontal
+    and outer vertical pairs)."""
     _, suit, mask = _four(far, left, right, near)
     if (middle & 3) == suit:
         return int(_BONUS_FLUSH[mask | (1 << (middle >> 2))])
@@ -596,11 +598,15 @@ def _round_py(
     """One round of the antes game on the cards far, left, middle, right, near and the
     player's two: (the net in half antes, that is per unit of total antes times 2; the
     Across, Down and Middle Bets in antes, 0 a fold and 0 for a bet not reached).
-    ``decisions`` is :func:`_middle_table`; where a hand's four known cards share a suit
-    the Middle decision is summed over the middle cards (:func:`_middle_sums_py`).
-    ``ahead`` is the byte of the deal's situation in the plane of Across and Down Bets of
-    1 and 1, read by the caller before the round (so that the load, most often a cache
-    miss, runs while the Across and Down decisions are looked up), or -1 (read here)."""
+    ``packed`` is :func:`_packed_py`'s map, ``down`` the Down table of
+    :func:`strategy_table` flat, ``decisions`` :func:`_middle_table`, ``pairs`` the pays
+    by two pairs of ranks (:func:`_by_pairs`); where a hand's four known cards share a
+    suit the Middle decision is summed over the middle cards (:func:`_middle_sums_py`,
+    from ``rows``), or, with ``defer``, left to the caller: the net is then
+    :data:`_DEFERRED`. ``ahead`` is the byte of the deal's situation in the plane of
+    Across and Down Bets of 1 and 1, read by the caller before the round (so that the
+    load, most often a cache miss, runs while the Across and Down decisions are looked
+    up), or -1 (read here)."""
     mapped = packed[(52 * p0 + p1) & _U]  # class, suit permutation, ... (_packed_py)
     cls = mapped & 255
     a = (mapped >> 28) & 3
@@ -662,7 +668,7 @@ def _play_py(
     """Deal and settle ``rounds`` rounds (see the module text): ``antes_out[k]`` the
     antes game's net per unit of total antes, ``bonus_out[k]`` the bonus's per unit
     (``bonus_nets`` by code, :data:`_BONUS_NETS`); ``rows`` :data:`_ROWS`, ``bonus_rows``
-    :data:`_BONUS_ROWS`."""
+    :data:`_PAIR_BONUS_ROWS`."""
     bits = rng.bit_generator
     deck = np.arange(52)
     packed, flat = _packed(across, representative), down.reshape(-1)
