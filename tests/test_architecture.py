@@ -346,7 +346,6 @@ LONG_FOR_NOW = {
     "croupier.analysis.simulation.craps:__init__": "not yet split: the kernel's tables",
     "croupier.analysis.simulation.craps:_hands": "not yet split: a numba kernel's hand loop",
     "croupier.analysis.simulation.craps:_count_keys": "not yet split: a numba kernel",
-    "croupier.analysis.simulation.criss_cross_poker:_count_py": _KERNEL,
     "croupier.analysis.exact.criss_cross_poker:_solve_class_py": _KERNEL,
     "croupier.analysis.exact.criss_cross_poker:_path_moments_py": _KERNEL,
     "croupier.analysis.exact.double_back_jack:_recursion_py": _KERNEL,

@@ -68,9 +68,20 @@ def _pays_by_four(hands: npt.NDArray[np.int8], out: npt.NDArray[np.int64]) -> No
         out[i] = sim._pay_with(key, suit, mask, hands[i, 4])
 
 
+@numba.njit(cache=False)
+def _pays_by_pairs(hands: npt.NDArray[np.int8], out: npt.NDArray[np.int64]) -> None:
+    """The settlement's pay of a hand not all of one suit: its row by the two pairs of
+    ranks of its first four cards, the fifth card's rank."""
+    for i in range(hands.shape[0]):
+        first = sim._pair_index_nb(hands[i, 0], hands[i, 1])
+        second = sim._pair_index_nb(hands[i, 2], hands[i, 3])
+        out[i] = sim._PAIR_ROWS[sim._two_pairs_nb(first, second), hands[i, 4] >> 2]
+
+
 def test_four_card_evaluation_is_the_fast_evaluator() -> None:
     """Four cards summed and a fifth added give the bet pay of the evaluated hand, on
-    every five-card hand (flushes and royal flushes included)."""
+    every five-card hand (flushes and royal flushes included); the rows by two pairs of
+    ranks give it on every hand not all of one suit."""
     hands = all_five_card_hands()
     expected = PAY_BY_RANK[evaluate_many(hands)].astype(np.int64)
     for order in ((0, 1, 2, 3, 4), (4, 2, 0, 3, 1)):
@@ -78,6 +89,11 @@ def test_four_card_evaluation_is_the_fast_evaluator() -> None:
         _pays_by_four(np.ascontiguousarray(hands[:, order]), got)
         assert np.array_equal(got, expected)
     assert (expected == 500).sum() == 4  # the four royal flushes pay 500 to 1
+    offsuit = np.flatnonzero((hands & 3).min(axis=1) != (hands & 3).max(axis=1))
+    for order in ((0, 1, 2, 3, 4), (3, 4, 2, 1, 0)):
+        got = np.empty(offsuit.size, dtype=np.int64)
+        _pays_by_pairs(np.ascontiguousarray(hands[offsuit][:, order]), got)
+        assert np.array_equal(got, expected[offsuit])
 
 
 def _situations(rng: np.random.Generator, count: int, suited: bool) -> list[list[int]]:
@@ -195,7 +211,7 @@ def test_the_kernels_tables_are_the_evaluators() -> None:
     communities += [4 * rng.permutation(13)[:5] + s for s in rng.integers(0, 4, 5_000)]
     for cards in communities:
         far, left, middle, right, near = (int(x) for x in cards)
-        code = sim._bonus_of(far, left, middle, right, near, sim._BONUS_ROWS)
+        code = sim._bonus_of(far, left, middle, right, near, sim._PAIR_BONUS_ROWS)
         rank = evaluate_many(np.array([cards], dtype=np.int8))[0]
         assert sim._BONUS_NETS[code] == sim._BONUS_BY_RANK[rank]
     sigma = np.empty(4, dtype=np.int64)
@@ -224,7 +240,7 @@ def _settle_with(
         bonus,
         bets,
         sim._ROWS,
-        sim._BONUS_ROWS,
+        sim._PAIR_BONUS_ROWS,
     )
     return antes, bonus, bets
 
@@ -269,7 +285,7 @@ def test_five_card_bonus_within_the_exact_interval() -> None:
         antes,
         bonus,
         sim._ROWS,
-        sim._BONUS_ROWS,
+        sim._PAIR_BONUS_ROWS,
     )
     assert (antes == -1.0).all()
     exact = bonus_figures()
@@ -280,7 +296,9 @@ def test_five_card_bonus_within_the_exact_interval() -> None:
 
 def test_counts_are_the_sample_counted() -> None:
     """``sample_counts`` (what a run reduces) counts each distinct net of ``sample``'s
-    arrays for the same seed, once per round that had it."""
+    arrays for the same seed, once per round that had it; its rounds whose Middle
+    decision is summed (about 2%: some 400 here, more than one batch of ``_DEFER``) are
+    counted after the others."""
     arrays = sim.sample(None, 20_000, 31)
     counts = sim.sample_counts(None, 20_000, 31)
     assert list(counts) == list(arrays)
@@ -305,6 +323,22 @@ def test_raw_draws_are_the_float_draws() -> None:
     from and a few others."""
     for n in (*range(46, 53), 2, 3, 1000, 2**40 + 7):
         assert _raw_and_float(np.random.default_rng(n), np.random.default_rng(n), n) == 0, n
+
+
+def test_the_ceiling_deals_what_a_round_needs() -> None:
+    """The generator's ceiling (``draws``, what the benchmark divides by) deals seven
+    cards a round as the float path does (``_below`` from ``random()``, swapped into the
+    front of the deck) and draws no more: after ``rounds`` rounds its deck's first card
+    is the last round's far card and its generator is where the float path leaves one."""
+    for rounds in (1, 7, 500):
+        rng, twin = np.random.default_rng(rounds), np.random.default_rng(rounds)
+        deck = list(range(52))
+        for _ in range(rounds):
+            for i in range(7):
+                j = i + sim._below_py(twin, 52 - i)
+                deck[i], deck[j] = deck[j], deck[i]
+        assert sim._draws(rng, rounds) == deck[0]
+        assert rng.bit_generator.state == twin.bit_generator.state
 
 
 def test_rounds_must_not_be_negative() -> None:

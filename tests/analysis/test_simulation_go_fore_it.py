@@ -238,6 +238,18 @@ def _check_run(rounds: int, seed: int, *, workers: int | None = None) -> None:
     assert not failures, "\n".join(failures)
 
 
+def test_the_ceiling_draws_four_raw_outputs_a_round() -> None:
+    """The generator's ceiling (``draws``, what the benchmark divides by) takes four raw
+    outputs a round, the ones ``random_raw`` gives for the same seed, and no more."""
+    for rounds in (1, 3, 1000):
+        rng, twin = np.random.default_rng(rounds), np.random.default_rng(rounds)
+        kept = 0
+        for output in twin.bit_generator.random_raw(4 * rounds).tolist():
+            kept ^= output
+        assert kernel._draws(rng, rounds) == kept & 0xFFFFFFFF
+        assert rng.bit_generator.state == twin.bit_generator.state
+
+
 def test_the_simulation_reproduces_the_exact_figures() -> None:
     """One million rounds in this process: every mean, hit frequency and outcome."""
     _check_run(1_000_000, seed=676, workers=1)

@@ -24,18 +24,19 @@ its class's representative by a suit permutation, which changes no value); the M
 decision (674a.11(f)), as the exact kernel makes it from the 46 cards that may be the
 middle card, is read from a table by the six known cards' ranks
 (:func:`_middle_table`) where no middle card can make either hand a flush, and summed
-in the round where one can (about 2% of the rounds that reach it). The strategy table
+where one can (about 2% of the rounds that reach it; :func:`sample_counts` sets those
+rounds aside and counts them after the others). The strategy table
 costs the exact enumeration once a machine (about 25 s on two cores), the Middle
 table under a second; both are kept in the analysis cache on disk
 (:mod:`croupier.analysis.tables`) and shipped by a simulation run to its workers, so
 only the first :func:`sample` ever is slow.
 
 **Reproducibility.** A round's draws come from ``numpy.random.default_rng(seed)``
-(53-bit uniforms, turned into exactly uniform integers by rejection), consumed by the
-kernel in order: the same ``seed`` and ``rounds`` give the same arrays
-(:func:`sample_counts` makes the same integers from the generator's raw outputs, without
-the float: :func:`_below_raw_py`). Payout limits (674a.12(d)) are ignored, as in the par
-sheet.
+(53-bit uniforms, turned into exactly uniform integers by rejection: :func:`_below_py`),
+consumed by the kernel in order: the same ``seed`` and ``rounds`` give the same arrays.
+Every kernel makes those integers from the generator's raw outputs, without the float
+(:func:`_below_raw_py`, the same integers draw for draw). Payout limits (674a.12(d)) are
+ignored, as in the par sheet.
 """
 
 from __future__ import annotations
@@ -157,7 +158,8 @@ _TWO_53: Final = 9007199254740992.0
 
 def _below_py(rng: np.random.Generator, n: int) -> int:
     """An exactly uniform integer in ``0 .. n - 1`` from 53-bit uniforms (rejection of the
-    top ``2**53 mod n`` values: probability below 1e-14)."""
+    top ``2**53 mod n`` values: probability below 1e-14). The definition of the draws;
+    the kernels make the same integers by :func:`_below_raw_py`."""
     limit = 9007199254740992 - 9007199254740992 % n
     while True:
         x = int(rng.random() * _TWO_53)
@@ -186,6 +188,46 @@ def _below_raw_py(bits: Any, n: int) -> int:
 
 
 _below_raw: Final = numba.njit(cache=True, nogil=True, inline="always")(_below_raw_py)
+
+
+def _deal_py(bits: Any, deck: npt.NDArray[np.int64]) -> tuple[int, int, int, int, int, int, int]:
+    """The seven cards of a round (far, left, middle, right, near, the player's two),
+    drawn from the front of ``deck`` by the partial Fisher-Yates shuffle from ``bits``'
+    raw outputs (:func:`_below_raw`), each swap unrolled so that every draw's limit and
+    remainder are constants; the deck is written, for the next round's draws, and the
+    cards dealt are returned (kept in registers: the round reads none back)."""
+    j = _below_raw(bits, 52) & _U
+    far = deck[j]
+    deck[j] = deck[0]
+    deck[0] = far
+    j = (1 + _below_raw(bits, 51)) & _U
+    left = deck[j]
+    deck[j] = deck[1]
+    deck[1] = left
+    j = (2 + _below_raw(bits, 50)) & _U
+    middle = deck[j]
+    deck[j] = deck[2]
+    deck[2] = middle
+    j = (3 + _below_raw(bits, 49)) & _U
+    right = deck[j]
+    deck[j] = deck[3]
+    deck[3] = right
+    j = (4 + _below_raw(bits, 48)) & _U
+    near = deck[j]
+    deck[j] = deck[4]
+    deck[4] = near
+    j = (5 + _below_raw(bits, 47)) & _U
+    p0 = deck[j]
+    deck[j] = deck[5]
+    deck[5] = p0
+    j = (6 + _below_raw(bits, 46)) & _U
+    p1 = deck[j]
+    deck[j] = deck[6]
+    deck[6] = p1
+    return far, left, middle, right, near, p0, p1
+
+
+_deal: Final = numba.njit(cache=True, nogil=True, inline="always")(_deal_py)
 
 
 def _suit_map_py(p0: int, p1: int, sigma: npt.NDArray[np.int64]) -> int:
@@ -261,11 +303,13 @@ def _bonus_of_py(
 ) -> int:
     """The Five Card Bonus code of the five community cards (:data:`_BONUS_CODE` of their
     :func:`~croupier.hands.poker.rank_five`), the hands not all of one suit from ``rows``
-    (:func:`_bonus_rows`)."""
-    key, suit, mask = _four(far, left, right, near)
+    (:func:`_bonus_rows` by two pairs of ranks: :func:`_by_pairs`, the outer horizontal
+    and outer vertical pairs)."""
+    _, suit, mask = _four(far, left, right, near)
     if (middle & 3) == suit:
         return int(_BONUS_FLUSH[mask | (1 << (middle >> 2))])
-    return int(rows[key & _U, (middle >> 2) & _U])
+    row = _two_pairs_nb(_pair_index_nb(left, right), _pair_index_nb(far, near))
+    return int(rows[row, (middle >> 2) & _U])
 
 
 _bonus_of: Final = numba.njit(cache=True, nogil=True, inline="always")(_bonus_of_py)
@@ -475,6 +519,54 @@ def _situation(far: int, left: int, right: int, near: int, p0: int, p1: int) -> 
 _situation_nb: Final = numba.njit(cache=True, nogil=True, inline="always")(_situation)
 
 
+def _by_pairs(rows: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:
+    """``rows`` (:func:`_pay_rows` or :func:`_bonus_rows`, by the sum of four cards' keys)
+    by the four cards' two pairs of ranks instead: row ``q * (q + 1) // 2 + p`` for pair
+    numbers (:data:`_PAIRS`) ``p <= q``, 4,186 rows of 16 bytes (67 kB, contiguous) where
+    the 1,820 rows by keys lie scattered over 5 MB (a page, most often not in the TLB, a
+    lookup); the round has the pair numbers already (:func:`_situation`)."""
+    out = np.zeros((_OUTER, 16), dtype=np.int8)
+    for q in range(_PAIRS):
+        for p in range(q + 1):
+            ranks = (*_PAIR_RANKS[p], *_PAIR_RANKS[q])
+            out[q * (q + 1) // 2 + p] = rows[sum(int(_RANK_KEYS[r]) for r in ranks)]
+    return out
+
+
+_PAIR_ROWS: Final = _by_pairs(_ROWS)
+_PAIR_BONUS_ROWS: Final = _by_pairs(_BONUS_ROWS)
+
+
+def _two_pairs(p: int, q: int) -> int:
+    """The row of pair numbers ``p`` and ``q`` in either order in :func:`_by_pairs`."""
+    hi, lo = max(p, q), min(p, q)
+    return (((hi * (hi + 1)) >> 1) + lo) & _U
+
+
+_two_pairs_nb: Final = numba.njit(cache=True, nogil=True, inline="always")(_two_pairs)
+
+
+_OTHER_TWO: Final = 50 * 49 // 2
+"""Two of the 50 cards other than the player's, the Down decision's last index."""
+
+
+def _packed_py(across: npt.NDArray[np.int8], representative: npt.NDArray[np.int64]) -> Any:
+    """:data:`_PAIR_MAP` with, for every two player cards, their class's representative
+    (bits 16-21 and 22-27) and Across decision (bits 28-29, 0 a fold, 1 or 3 antes)
+    packed in: the round reads its class, suit permutation, representative and Across
+    Bet in one lookup instead of three dependent ones."""
+    packed = _PAIR_MAP.copy()
+    for i in range(packed.size):
+        cls = packed[i] & 255
+        if i // 52 != i % 52:
+            r0, r1 = representative[cls, 0], representative[cls, 1]
+            packed[i] |= (r0 << 16) | (r1 << 22) | (np.int32(across[cls]) << 28)
+    return packed
+
+
+_packed: Final = numba.njit(cache=True, nogil=True)(_packed_py)
+
+
 def _round_py(
     far: int,
     left: int,
@@ -483,58 +575,65 @@ def _round_py(
     near: int,
     p0: int,
     p1: int,
-    across: npt.NDArray[np.int8],
+    packed: npt.NDArray[np.int32],
     down: npt.NDArray[np.int8],
-    representative: npt.NDArray[np.int64],
     decisions: npt.NDArray[np.uint8],
     rows: npt.NDArray[np.int8],
+    pairs: npt.NDArray[np.int8],
     ahead: int,
+    defer: bool,
 ) -> tuple[int, int, int, int]:
     """One round of the antes game on the cards far, left, middle, right, near and the
     player's two: (the net in half antes, that is per unit of total antes times 2; the
     Across, Down and Middle Bets in antes, 0 a fold and 0 for a bet not reached).
-    ``decisions`` is :func:`_middle_table`; where a hand's four known cards share a suit
-    the Middle decision is summed over the middle cards (:func:`_middle_sums_py`).
-    ``ahead`` is the byte of the deal's situation in the plane of Across and Down Bets of
-    1 and 1, read by the caller before the round (so that the load, most often a cache
-    miss, runs while the Across and Down decisions are looked up), or -1 (read here)."""
-    mapped = _PAIR_MAP[(52 * p0 + p1) & _U]  # the class and its suit permutation (_pair_map)
+    ``packed`` is :func:`_packed_py`'s map, ``down`` the Down table of
+    :func:`strategy_table` flat, ``decisions`` :func:`_middle_table`, ``pairs`` the pays
+    by two pairs of ranks (:func:`_by_pairs`); where a hand's four known cards share a
+    suit the Middle decision is summed over the middle cards (:func:`_middle_sums_py`,
+    from ``rows``), or, with ``defer``, left to the caller: the net is then
+    :data:`_DEFERRED`. ``ahead`` is the byte of the deal's situation in the plane of
+    Across and Down Bets of 1 and 1, read by the caller before the round (so that the
+    load, most often a cache miss, runs while the Across and Down decisions are looked
+    up), or -1 (read here)."""
+    mapped = packed[(52 * p0 + p1) & _U]  # class, suit permutation, ... (_packed_py)
     cls = mapped & 255
-    a = int(across[cls])
+    a = (mapped >> 28) & 3
     if a == 0:
         return -2, 0, 0, 0  # both antes lost
-    r0, r1 = representative[cls, 0], representative[cls, 1]
+    r0, r1 = (mapped >> 16) & 63, (mapped >> 22) & 63
     h0 = _rest_index_nb(4 * (left >> 2) + ((mapped >> (8 + 2 * (left & 3))) & 3), r0, r1)
     h1 = _rest_index_nb(4 * (right >> 2) + ((mapped >> (8 + 2 * (right & 3))) & 3), r0, r1)
-    if h0 > h1:
-        h0, h1 = h1, h0
-    d = int(down[cls, 0 if a == 1 else 1, (((h0 * (99 - h0)) >> 1) + h1 - h0 - 1) & _U])
+    h0, h1 = min(h0, h1), max(h0, h1)
+    outer = ((h0 * (99 - h0)) >> 1) + h1 - h0 - 1  # the two among the 50 other cards
+    d = int(down[(cls * 2 * _OTHER_TWO + (a >> 1) * _OTHER_TWO + outer) & _U])
     if d == 0:
         return -(2 + a), a, 0, 0
-    key_a, suit_a, mask_a = _four(p0, p1, left, right)
-    key_d, suit_d, mask_d = _four(p0, p1, far, near)
+    _, suit_a, mask_a = _four(p0, p1, left, right)
+    _, suit_d, mask_d = _four(p0, p1, far, near)
+    mine, h, v = _pair_index_nb(p0, p1), _pair_index_nb(left, right), _pair_index_nb(far, near)
+    row_a, row_d = _two_pairs_nb(mine, h), _two_pairs_nb(mine, v)
     if suit_a < 0 and suit_d < 0:
-        h = _pair_index_nb(left, right)
-        v = _pair_index_nb(far, near)
         combo = 2 * (a >> 1) + (d >> 1)
         if h > v:  # the Across and Down Hands traded (_middle_table)
             h, v = v, h
             combo = 2 * (d >> 1) + (a >> 1)
-        situation = _pair_index_nb(p0, p1) * _OUTER + ((v * (v + 1)) >> 1) + h
+        situation = mine * _OUTER + ((v * (v + 1)) >> 1) + h
         if combo == 0 and ahead >= 0:
             byte = ahead
         else:
             byte = int(decisions[(combo * _PLANE + (situation >> 2)) & _U])
         code = (byte >> (2 * (situation & 3))) & 3
         m = code + (code >> 1)
+    elif defer:  # a middle card may make a flush: left to the caller (_count_deferred_py)
+        return _DEFERRED, a, d, 0
     else:  # a middle card may make a flush: summed card by card
         ante, sa, sd, s = _middle_sums(p0, p1, far, left, right, near, rows)
         m = _middle_bet(ante, sa, sd, s, a, d)
     if m == 0:
         return -(2 + a + d), a, d, 0
     r = (middle >> 2) & _U
-    x = int(_PAY_FLUSH[mask_a | (1 << r)]) if (middle & 3) == suit_a else int(rows[key_a & _U, r])
-    y = int(_PAY_FLUSH[mask_d | (1 << r)]) if (middle & 3) == suit_d else int(rows[key_d & _U, r])
+    x = int(_PAY_FLUSH[mask_a | (1 << r)]) if (middle & 3) == suit_a else int(pairs[row_a, r])
+    y = int(_PAY_FLUSH[mask_d | (1 << r)]) if (middle & 3) == suit_d else int(pairs[row_d, r])
     return min(x, 1) + min(y, 1) + a * x + d * y + m * (x if x > y else y), a, d, m
 
 
@@ -557,13 +656,12 @@ def _play_py(
     """Deal and settle ``rounds`` rounds (see the module text): ``antes_out[k]`` the
     antes game's net per unit of total antes, ``bonus_out[k]`` the bonus's per unit
     (``bonus_nets`` by code, :data:`_BONUS_NETS`); ``rows`` :data:`_ROWS`, ``bonus_rows``
-    :data:`_BONUS_ROWS`."""
+    :data:`_PAIR_BONUS_ROWS`."""
+    bits = rng.bit_generator
     deck = np.arange(52)
+    packed, flat = _packed(across, representative), down.reshape(-1)
     for k in range(rounds):
-        for i in range(7):
-            j = i + _below(rng, 52 - i)
-            deck[i], deck[j] = deck[j], deck[i]
-        far, left, middle, right, near = deck[0], deck[1], deck[2], deck[3], deck[4]
+        far, left, middle, right, near, p0, p1 = _deal(bits, deck)
         bonus_out[k] = bonus_nets[_bonus_of(far, left, middle, right, near, bonus_rows)]
         halves = _round(
             far,
@@ -571,14 +669,15 @@ def _play_py(
             middle,
             right,
             near,
-            deck[5],
-            deck[6],
-            across,
-            down,
-            representative,
+            p0,
+            p1,
+            packed,
+            flat,
             decisions,
             rows,
+            _PAIR_ROWS,
             -1,
+            False,
         )[0]
         antes_out[k] = halves / 2.0
 
@@ -611,6 +710,56 @@ _HALVES: Final = 2 * _MOST_HALVES + 1
 """The half units of an antes net :func:`_count_py` counts, from ``-_MOST_HALVES`` up."""
 
 
+_DEFERRED: Final = 1 << 20
+"""What :func:`_round_py`, asked to ``defer``, returns for a round whose Middle decision it
+leaves to the caller: beyond any net."""
+_DEFER: Final = 256
+"""The rounds :func:`_count_py` sets aside at most before it counts them."""
+
+
+def _keep_py(
+    row: npt.NDArray[np.int64], c0: int, c1: int, c2: int, c3: int, c4: int, c5: int, c6: int
+) -> None:
+    """The seven cards of a round into ``row``, in the order dealt."""
+    row[0], row[1], row[2], row[3], row[4], row[5], row[6] = c0, c1, c2, c3, c4, c5, c6
+
+
+_keep: Final = numba.njit(cache=True, nogil=True, inline="always")(_keep_py)
+
+
+def _count_deferred_py(
+    deferred: npt.NDArray[np.int64],
+    waiting: int,
+    packed: npt.NDArray[np.int32],
+    flat: npt.NDArray[np.int8],
+    decisions: npt.NDArray[np.uint8],
+    rows: npt.NDArray[np.int8],
+    antes_counts: npt.NDArray[np.int64],
+) -> bool:
+    """Settle and count the first ``waiting`` rounds of ``deferred`` (a row the seven
+    cards, in the order dealt), their Middle decisions summed (:func:`_middle_sums_py`):
+    the rounds in which a middle card may make a flush (about 2%), set aside by
+    :func:`_count_py` so that the summing, a call, stays out of its loop (the counts do
+    not depend on the order in which rounds are counted). True (counts incomplete) at
+    a net beyond :data:`_MOST_HALVES` half units."""
+    for k in range(waiting):
+        c = deferred[k]
+        index = (
+            _round(
+                c[0], c[1], c[2], c[3], c[4], c[5], c[6],
+                packed, flat, decisions, rows, _PAIR_ROWS, -1, False,
+            )[0]
+            + _MOST_HALVES
+        )  # fmt: skip
+        if index < 0 or index >= _HALVES:
+            return True
+        antes_counts[index] += 1
+    return False
+
+
+_count_deferred: Final = numba.njit(cache=True, nogil=True)(_count_deferred_py)
+
+
 def _count_py(
     rng: np.random.Generator,
     rounds: int,
@@ -631,35 +780,11 @@ def _count_py(
     still written, for the next round's draws), so the round reads none back."""
     bits = rng.bit_generator
     deck = np.arange(52)
+    packed, flat = _packed(across, representative), down.reshape(-1)
+    deferred = np.empty((_DEFER, 7), dtype=np.int64)
+    waiting = 0
     for _ in range(rounds):
-        j = _below_raw(bits, 52) & _U
-        far = deck[j]
-        deck[j] = deck[0]
-        deck[0] = far
-        j = (1 + _below_raw(bits, 51)) & _U
-        left = deck[j]
-        deck[j] = deck[1]
-        deck[1] = left
-        j = (2 + _below_raw(bits, 50)) & _U
-        middle = deck[j]
-        deck[j] = deck[2]
-        deck[2] = middle
-        j = (3 + _below_raw(bits, 49)) & _U
-        right = deck[j]
-        deck[j] = deck[3]
-        deck[3] = right
-        j = (4 + _below_raw(bits, 48)) & _U
-        near = deck[j]
-        deck[j] = deck[4]
-        deck[4] = near
-        j = (5 + _below_raw(bits, 47)) & _U
-        p0 = deck[j]
-        deck[j] = deck[5]
-        deck[5] = p0
-        j = (6 + _below_raw(bits, 46)) & _U
-        p1 = deck[j]
-        deck[j] = deck[6]
-        deck[6] = p1
+        far, left, middle, right, near, p0, p1 = _deal(bits, deck)
         # read before the count's store, which keeps the load here (see _round_py)
         ahead = int(decisions[(_situation_nb(far, left, right, near, p0, p1) >> 2) & _U])
         bonus_counts[_bonus_of(far, left, middle, right, near, bonus_rows) & _U] += 1
@@ -672,19 +797,28 @@ def _count_py(
                 near,
                 p0,
                 p1,
-                across,
-                down,
-                representative,
+                packed,
+                flat,
                 decisions,
                 rows,
+                _PAIR_ROWS,
                 ahead,
+                True,
             )[0]
             + _MOST_HALVES
         )
+        if index == _DEFERRED + _MOST_HALVES:  # the Middle decision summed after (2%)
+            _keep(deferred[waiting], far, left, middle, right, near, p0, p1)
+            waiting += 1
+            if waiting == _DEFER:
+                if _count_deferred(deferred, waiting, packed, flat, decisions, rows, antes_counts):
+                    return False
+                waiting = 0
+            continue
         if index < 0 or index >= _HALVES:
             return False
         antes_counts[index] += 1
-    return True
+    return not _count_deferred(deferred, waiting, packed, flat, decisions, rows, antes_counts)
 
 
 _count: Final = cast(Callable[..., bool], numba.njit(cache=True, nogil=True)(_count_py))
@@ -705,6 +839,7 @@ def _settle_py(
 ) -> None:
     """:func:`_play_py` on given deals ``cards`` (one row a round), the bets kept in
     ``bets_out``."""
+    packed, flat = _packed(across, representative), down.reshape(-1)
     for k in range(cards.shape[0]):
         far, left, middle, right, near = (
             cards[k, 0],
@@ -722,12 +857,13 @@ def _settle_py(
             near,
             cards[k, 5],
             cards[k, 6],
-            across,
-            down,
-            representative,
+            packed,
+            flat,
             decisions,
             rows,
+            _PAIR_ROWS,
             -1,
+            False,
         )
         antes_out[k] = halves / 2.0
         bets_out[k, 0], bets_out[k, 1], bets_out[k, 2] = a, d, m
@@ -792,7 +928,7 @@ def sample(rules: CrissCrossPokerRules | None, rounds: int, seed: int) -> dict[s
         antes,
         bonus,
         _ROWS,
-        _BONUS_ROWS,
+        _PAIR_BONUS_ROWS,
     )
     return {ANTES: antes, FIVE_CARD_BONUS: bonus}
 
@@ -820,7 +956,7 @@ def sample_counts(
         antes,
         bonus,
         _ROWS,
-        _BONUS_ROWS,
+        _PAIR_BONUS_ROWS,
     ):  # pragma: no cover - every net is within _MOST_HALVES half units
         raise RuntimeError("an antes net was beyond the most half units a round can net")
     halves = np.flatnonzero(antes)
@@ -834,11 +970,10 @@ def sample_counts(
 
 
 def _draws_py(rng: np.random.Generator, rounds: int) -> int:
+    bits = rng.bit_generator
     deck = np.arange(52)
     for _ in range(rounds):
-        for i in range(7):
-            j = i + _below(rng, 52 - i)
-            deck[i], deck[j] = deck[j], deck[i]
+        _deal(bits, deck)
     return int(deck[0])
 
 
@@ -848,9 +983,10 @@ _draws: Final = cast(
 
 
 def draws(rules: CrissCrossPokerRules | None, rounds: int, seed: int) -> None:
-    """Draw, and discard, the cards of ``rounds`` rounds exactly as :func:`sample` deals
-    them (the generator's ceiling for
-    :func:`~croupier.analysis.simulation.base.throughput`)."""
+    """Draw, and discard, the cards of ``rounds`` rounds exactly as :func:`sample_counts`
+    deals them (:func:`_deal`: the seven integers from the generator's raw outputs, the
+    fastest way it gives them, and the seven swaps): the generator's ceiling for
+    :func:`~croupier.analysis.simulation.base.throughput`."""
     _draws(np.random.default_rng(seed), rounds)
 
 
@@ -903,7 +1039,7 @@ def settle_deals(cards: npt.ArrayLike) -> tuple[dict[str, Floats], npt.NDArray[n
         bonus,
         bets,
         _ROWS,
-        _BONUS_ROWS,
+        _PAIR_BONUS_ROWS,
     )
     return {ANTES: antes, FIVE_CARD_BONUS: bonus}, bets
 
