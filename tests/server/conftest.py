@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -118,19 +118,9 @@ def postgres_at_head() -> Iterator[_SchemaAtHead | None]:
     schema.drop()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A database URL with an empty schema: a SQLite file, or a PostgreSQL schema of its own
-    (dropped afterwards).
-
-    Where the test takes the ``api`` fixture, whose server migrates the database to the
-    head before anything else, the SQLite file is a copy of one migrated once for the
-    session, which the server's migration then finds at the head: the same database,
-    without each test running every migration again; the PostgreSQL schema is the
-    worker's one, migrated once and emptied back to the head after the test
-    (:class:`_SchemaAtHead`; made from a template database, or replayed from a dump, a
-    schema took about as long as the migrations under load)."""
-    at_head = "api" in request.fixturenames
+def _database(request: pytest.FixtureRequest, tmp_path: Path, at_head: bool) -> Iterator[str]:
+    """The URL of the test's database (``request.param``, ``sqlite`` or ``postgresql``): at
+    the migrations' head, or with an empty schema."""
     if request.param == "sqlite":
         path = tmp_path / "croupier.sqlite"
         if at_head:
@@ -157,6 +147,42 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         with admin.connect() as connection:
             connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
         admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database URL at the migrations' head: a SQLite file, or a PostgreSQL schema.
+
+    The server migrates its database to the head before anything else; here the migrations
+    were run once, not for each test. The SQLite file is a copy of one migrated once for
+    the session, which a server's migration then finds at the head; the PostgreSQL schema
+    is the worker's one, migrated once and emptied back to the head after the test
+    (:class:`_SchemaAtHead`; made from a template database, or replayed from a dump, a
+    schema took about as long as the migrations under load). The same database a server
+    started on an empty one would have made; a test of the migrations themselves takes
+    :func:`empty_db_url`."""
+    yield from _database(request, tmp_path, at_head=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database URL with an empty schema: a SQLite file, or a PostgreSQL schema of its own
+    (dropped afterwards), for a test that runs the migrations from the start."""
+    yield from _database(request, tmp_path, at_head=False)
+
+
+@pytest.fixture
+def migrated_sqlite(tmp_path: Path, sqlite_at_head: Path) -> Callable[[str], str]:
+    """Makes the URL of a new SQLite file of that name in the test's folder, a copy of the
+    one migrated to the head for the session: what a server started on a new file would
+    have made of it, without the migrations run again."""
+
+    def made(name: str) -> str:
+        path = tmp_path / name
+        shutil.copyfile(sqlite_at_head, path)
+        return f"sqlite:///{path}"
+
+    return made
 
 
 @pytest.fixture
