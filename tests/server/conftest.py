@@ -1,10 +1,11 @@
-"""The table server under test: a fresh SQLite file, or a fresh PostgreSQL schema."""
+"""The table server under test: a fresh SQLite file, or a fresh PostgreSQL schema (the
+SQLite file migrated once for the session is tests/conftest.py's)."""
 
 from __future__ import annotations
 
 import secrets
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,14 +31,6 @@ def _postgres_down() -> str | None:
 def _migrated(url: str) -> None:
     """Bring the database at ``url`` to the migrations' head, as the server does at start."""
     create_app(url).state.engine.dispose()
-
-
-@pytest.fixture(scope="session")
-def sqlite_at_head(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A SQLite file migrated to the head once for the session (closed: no WAL left)."""
-    path = tmp_path_factory.mktemp("at-head") / "croupier.sqlite"
-    _migrated(f"sqlite:///{path}")
-    return path
 
 
 class _SchemaAtHead:
@@ -169,20 +162,6 @@ def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     """A database URL with an empty schema: a SQLite file, or a PostgreSQL schema of its own
     (dropped afterwards), for a test that runs the migrations from the start."""
     yield from _database(request, tmp_path, at_head=False)
-
-
-@pytest.fixture
-def migrated_sqlite(tmp_path: Path, sqlite_at_head: Path) -> Callable[[str], str]:
-    """Makes the URL of a new SQLite file of that name in the test's folder, a copy of the
-    one migrated to the head for the session: what a server started on a new file would
-    have made of it, without the migrations run again."""
-
-    def made(name: str) -> str:
-        path = tmp_path / name
-        shutil.copyfile(sqlite_at_head, path)
-        return f"sqlite:///{path}"
-
-    return made
 
 
 @pytest.fixture
