@@ -220,8 +220,26 @@ def parsed(path: Path) -> tuple[str, ast.Module] | None:
     return source, ast.parse(source, filename=str(path))
 
 
+@functools.cache
+def _lines(source: str) -> list[str]:
+    """A module's lines, each with its end, split where ``ast`` splits them (at ``\\r\\n``,
+    ``\\r`` and ``\\n`` only): once per module, where ``ast.get_source_segment`` splits
+    the whole module again for each node (most of this file's time, before)."""
+    return re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z", source)
+
+
 def _segment(source: str, node: ast.AST) -> str:
-    return ast.get_source_segment(source, node) or ""
+    """The node's source, as ``ast.get_source_segment`` gives it (the offsets count bytes)."""
+    first, last = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
+    start, end = getattr(node, "col_offset", None), getattr(node, "end_col_offset", None)
+    if first is None or last is None or start is None or end is None:
+        return ""
+    lines = _lines(source)
+    if first == last:
+        return lines[first - 1].encode()[start:end].decode()
+    head = lines[first - 1].encode()[start:].decode()
+    tail = lines[last - 1].encode()[:end].decode()
+    return "".join([head, *lines[first : last - 1], tail])
 
 
 def _is_fixture(node: ast.FunctionDef) -> bool:

@@ -5,7 +5,7 @@ round hand by hand, the command schemas and the static client."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,9 +38,9 @@ def dice() -> Scripted:
 
 
 @pytest.fixture
-def client(tmp_path: Path, dice: Scripted) -> Iterator[TestClient]:
+def client(migrated_sqlite: Callable[[str], str], dice: Scripted) -> Iterator[TestClient]:
     # The dice are scripted: drawn from ``dice`` directly, not from a sealed seed.
-    app = create_app(f"sqlite:///{tmp_path / 'lobby.sqlite'}", rng=dice, sealed_draws=False)
+    app = create_app(migrated_sqlite("lobby.sqlite"), rng=dice, sealed_draws=False)
     with Session(app.state.engine) as session:
         _, token = repo.create_player(session, "admin", "admin")
         session.commit()
@@ -365,7 +365,9 @@ def test_play_money_signups_are_rate_limited_per_address(client: TestClient) -> 
     assert len(funded) == SIGNUP_LIMIT.burst  # a refused sign-up moved nothing
 
 
-def test_a_forwarded_address_is_ignored_unless_its_proxy_is_named(tmp_path: Path) -> None:
+def test_a_forwarded_address_is_ignored_unless_its_proxy_is_named(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """Issue #38: 14 of 14 sign-ups from one address were accepted, each with a new
     X-Forwarded-For (uvicorn believed it from 127.0.0.1), against 10 and then 429
     without it. By default the header is ignored; from a proxy the operator named, the
@@ -387,12 +389,10 @@ def test_a_forwarded_address_is_ignored_unless_its_proxy_is_named(tmp_path: Path
 
     burst = SIGNUP_LIMIT.burst
     fresh = [f"203.0.113.{n}" for n in range(burst + 4)]  # a new address each time
-    plain = create_app(f"sqlite:///{tmp_path / 'plain.sqlite'}")
+    plain = create_app(migrated_sqlite("plain.sqlite"))
     assert signups(plain, fresh) == [201] * burst + [429] * 4
     plain.state.engine.dispose()
-    proxied = create_app(
-        f"sqlite:///{tmp_path / 'proxied.sqlite'}", forwarded_allow_ips=["testclient"]
-    )
+    proxied = create_app(migrated_sqlite("proxied.sqlite"), forwarded_allow_ips=["testclient"])
     assert signups(proxied, fresh) == [201] * (burst + 4)  # each client its own limit
     one = ["192.0.2.1"] * (burst + 1)  # one client behind the proxy, forging the left
     assert signups(proxied, one) == [201] * burst + [429]

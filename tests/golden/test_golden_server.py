@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -315,13 +316,15 @@ class GoldenTable(Api):
         return gs.normalise_version(renamed)
 
 
-def rounds_of(game: str, tmp_path: Path, sealed: bool = False) -> list[tuple[str, str]]:
+def rounds_of(
+    game: str, migrated_sqlite: Callable[[str], str], sealed: bool = False
+) -> list[tuple[str, str]]:
     """Every stored round of ``game``'s tables (label, its event bodies as a JSON array);
     ``sealed``: dealt with sealed draws (docs/architecture.md, "Sealed before the first
     wager"), else as the server dealt before them (``create_app(sealed_draws=False)``)."""
     out = []
     for setup in TABLES[game]:
-        table = GoldenTable(f"sqlite:///{tmp_path / setup.name}.sqlite", setup, sealed)
+        table = GoldenTable(migrated_sqlite(f"{setup.name}.sqlite"), setup, sealed)
         try:
             for number in range(1, ROUNDS + 1):
                 table.play_round(number)
@@ -351,12 +354,12 @@ since) and with them (``server-sealed-<game>.jsonl``)."""
 @pytest.mark.parametrize("sealed", SEALED)
 @pytest.mark.parametrize("game", sorted(TABLES))
 def test_server_events_are_byte_for_byte_the_golden_file(
-    game: str, sealed: bool, tmp_path: Path
+    game: str, sealed: bool, migrated_sqlite: Callable[[str], str]
 ) -> None:
     # Since issue 29 the server records a Pai Gow house way once per area (one stored
     # round asked twice); the stored rounds stay as they were and replay (below).
     now = gs.house_way_once if game == "pai-gow" else None
-    gs.compare(path_of(game, sealed), rounds_of(game, tmp_path, sealed), now)
+    gs.compare(path_of(game, sealed), rounds_of(game, migrated_sqlite, sealed), now)
 
 
 @pytest.mark.parametrize("sealed", SEALED)

@@ -1,4 +1,5 @@
-"""The table server under test: a fresh SQLite file, or a fresh PostgreSQL schema."""
+"""The table server under test: a fresh SQLite file, or a fresh PostgreSQL schema (the
+SQLite file migrated once for the session is tests/conftest.py's)."""
 
 from __future__ import annotations
 
@@ -30,14 +31,6 @@ def _postgres_down() -> str | None:
 def _migrated(url: str) -> None:
     """Bring the database at ``url`` to the migrations' head, as the server does at start."""
     create_app(url).state.engine.dispose()
-
-
-@pytest.fixture(scope="session")
-def sqlite_at_head(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A SQLite file migrated to the head once for the session (closed: no WAL left)."""
-    path = tmp_path_factory.mktemp("at-head") / "croupier.sqlite"
-    _migrated(f"sqlite:///{path}")
-    return path
 
 
 class _SchemaAtHead:
@@ -118,19 +111,9 @@ def postgres_at_head() -> Iterator[_SchemaAtHead | None]:
     schema.drop()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A database URL with an empty schema: a SQLite file, or a PostgreSQL schema of its own
-    (dropped afterwards).
-
-    Where the test takes the ``api`` fixture, whose server migrates the database to the
-    head before anything else, the SQLite file is a copy of one migrated once for the
-    session, which the server's migration then finds at the head: the same database,
-    without each test running every migration again; the PostgreSQL schema is the
-    worker's one, migrated once and emptied back to the head after the test
-    (:class:`_SchemaAtHead`; made from a template database, or replayed from a dump, a
-    schema took about as long as the migrations under load)."""
-    at_head = "api" in request.fixturenames
+def _database(request: pytest.FixtureRequest, tmp_path: Path, at_head: bool) -> Iterator[str]:
+    """The URL of the test's database (``request.param``, ``sqlite`` or ``postgresql``): at
+    the migrations' head, or with an empty schema."""
     if request.param == "sqlite":
         path = tmp_path / "croupier.sqlite"
         if at_head:
@@ -157,6 +140,28 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         with admin.connect() as connection:
             connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
         admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database URL at the migrations' head: a SQLite file, or a PostgreSQL schema.
+
+    The server migrates its database to the head before anything else; here the migrations
+    were run once, not for each test. The SQLite file is a copy of one migrated once for
+    the session, which a server's migration then finds at the head; the PostgreSQL schema
+    is the worker's one, migrated once and emptied back to the head after the test
+    (:class:`_SchemaAtHead`; made from a template database, or replayed from a dump, a
+    schema took about as long as the migrations under load). The same database a server
+    started on an empty one would have made; a test of the migrations themselves takes
+    :func:`empty_db_url`."""
+    yield from _database(request, tmp_path, at_head=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database URL with an empty schema: a SQLite file, or a PostgreSQL schema of its own
+    (dropped afterwards), for a test that runs the migrations from the start."""
+    yield from _database(request, tmp_path, at_head=False)
 
 
 @pytest.fixture

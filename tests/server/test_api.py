@@ -232,11 +232,11 @@ def test_refusals_answer_as_the_description_says(api: Api) -> None:
     assert r.json()["cite"] == "http:body" and "UTF-8" in r.json()["detail"]
 
 
-def test_migrations_and_the_cli(db_url: str) -> None:
+def test_migrations_and_the_cli(empty_db_url: str) -> None:
     runner = CliRunner()
-    result = runner.invoke(cli, ["db", "upgrade", "--db", db_url])
+    result = runner.invoke(cli, ["db", "upgrade", "--db", empty_db_url])
     assert result.exit_code == 0, result.output
-    engine = make_engine(db_url)
+    engine = make_engine(empty_db_url)
     upgrade(engine)  # again: nothing to do
     tables = set(inspect(engine).get_table_names())
     assert {"players", "accounts", "postings", "posting_lines", "tables", "rounds"} <= tables
@@ -251,10 +251,13 @@ def test_migrations_and_the_cli(db_url: str) -> None:
             (head,)
         ]
     engine.dispose()
-    result = runner.invoke(cli, ["players", "add", "root", "--role", "admin", "--db", db_url])
+    result = runner.invoke(cli, ["players", "add", "root", "--role", "admin", "--db", empty_db_url])
     assert result.exit_code == 0, result.output
     created = json.loads(result.output)
     assert created["role"] == "admin" and len(created["token"]) >= 40
     assert (
-        runner.invoke(cli, ["players", "add", "x", "--role", "king", "--db", db_url]).exit_code == 2
+        runner.invoke(
+            cli, ["players", "add", "x", "--role", "king", "--db", empty_db_url]
+        ).exit_code
+        == 2
     )

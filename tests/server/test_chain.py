@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -138,14 +139,16 @@ def _commit(salt: str, value: object) -> str:
     return hashlib.sha256(bytes.fromhex(salt) + text_.encode()).hexdigest()
 
 
-def test_sealed_values_are_chained_by_their_commitments(tmp_path: Path) -> None:
+def test_sealed_values_are_chained_by_their_commitments(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """Go Fore It deals face down: the chain runs over each event with its hidden fields
     replaced by salted commitments, recomputed here from the stored salts; a card changed
     in the record, or its salt, no longer opens its commitment."""
     from test_games import SETUPS, GameTable, player
 
     settings, closes, seed = SETUPS["go-fore-it"]
-    url = f"sqlite:///{tmp_path / 'sealed.sqlite'}"
+    url = migrated_sqlite("sealed.sqlite")
     table = GameTable(url, "go-fore-it", 2, seed, settings)
     try:
         table.play(player("go-fore-it"), closes)
@@ -208,11 +211,11 @@ def test_sealed_values_are_chained_by_their_commitments(tmp_path: Path) -> None:
 
 
 def test_an_event_overwritten_with_something_not_json_is_reported(
-    tmp_path: Path, scripted: ScriptedRng
+    migrated_sqlite: Callable[[str], str], scripted: ScriptedRng
 ) -> None:
     """Someone with the keys overwrites an event's body with text that is not JSON: verify
     says which event was altered and exits 1 (it once stopped on a traceback)."""
-    url = f"sqlite:///{tmp_path / 'forged.sqlite'}"
+    url = migrated_sqlite("forged.sqlite")
     api = Api(url, rng=scripted)
     try:
         play_a_round(api, scripted)

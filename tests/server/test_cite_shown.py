@@ -7,6 +7,7 @@ compare the stored events byte for byte)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +40,10 @@ def _cites_shown(data: Any) -> list[str]:
     return []
 
 
-def test_an_offer_and_a_voided_round_are_cited_in_words(tmp_path: Path) -> None:
-    api = Api(f"sqlite:///{tmp_path / 'void.sqlite'}")
+def test_an_offer_and_a_voided_round_are_cited_in_words(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
+    api = Api(migrated_sqlite("void.sqlite"))
     api.table()
     _, ann = api.player("ann", deposit=1_000)
     _, dealer = api.player("dee", role="dealer")
@@ -80,11 +83,11 @@ def test_an_offer_and_a_voided_round_are_cited_in_words(tmp_path: Path) -> None:
     api.close()
 
 
-def test_a_deadline_is_cited_in_words(tmp_path: Path) -> None:
+def test_a_deadline_is_cited_in_words(migrated_sqlite: Callable[[str], str]) -> None:
     """A decision's wait in Pai Gow: what its timeout does is cited by section
     (621a.10(b), 621a.11, 621a.12(d): PaiGowPolicy.timeout_cite), the same in words."""
     clock = Clock()
-    api = Api(f"sqlite:///{tmp_path / 'gow.sqlite'}", SeededRng(5), clock)
+    api = Api(migrated_sqlite("gow.sqlite"), SeededRng(5), clock)
     body = {
         "id": "gow",
         "rules_toml": (EXAMPLES / "pai-gow.toml").read_text(),

@@ -6,6 +6,7 @@ by its heading; the code itself stays in ``cite`` for tools."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,8 +20,8 @@ SRC = Path(__file__).parents[2] / "src" / "croupier"
 
 
 @pytest.fixture
-def api(tmp_path: Path) -> Api:
-    return Api(f"sqlite:///{tmp_path / 'words.sqlite'}")
+def api(migrated_sqlite: Callable[[str], str]) -> Api:
+    return Api(migrated_sqlite("words.sqlite"))
 
 
 def _refusals(api: Api) -> list[dict[str, str]]:

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -263,15 +264,15 @@ def test_the_database_refuses_a_second_open_round(db_url: str) -> None:
     engine.dispose()
 
 
-def test_process_cache_never_serves_another_database(tmp_path: Path) -> None:
+def test_process_cache_never_serves_another_database(migrated_sqlite: Callable[[str], str]) -> None:
     """Two databases in one process hold rounds with the same id; each engine has its own
     cache, so a command at one never starts from the other's round."""
     from server_api import Api
 
     from croupier.rng import SeededRng
 
-    first = Api(f"sqlite:///{tmp_path / 'a.sqlite'}", rng=SeededRng(1))
-    second = Api(f"sqlite:///{tmp_path / 'b.sqlite'}", rng=SeededRng(2))
+    first = Api(migrated_sqlite("a.sqlite"), rng=SeededRng(1))
+    second = Api(migrated_sqlite("b.sqlite"), rng=SeededRng(2))
     try:
         for api, spot in ((first, "pip_street:ace"), (second, "pip_street:six")):
             api.table()

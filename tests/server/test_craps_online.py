@@ -7,7 +7,7 @@ sums to zero."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from server_api import EXAMPLES, Api, Clock, ScriptedRng
@@ -38,7 +38,9 @@ def ok(response: Any) -> None:
     assert response.status_code == 200, response.text
 
 
-def test_a_turn_of_the_dice_survives_a_restart_and_a_player_leaving(tmp_path: Path) -> None:
+def test_a_turn_of_the_dice_survives_a_restart_and_a_player_leaving(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """ann (seat 1, $1,000) and bo (seat 3, $1,000).
 
     - ann $10 Pass, bo $10 Don't Pass; 4-2: the point is 6, ann shoots.
@@ -51,7 +53,7 @@ def test_a_turn_of_the_dice_survives_a_restart_and_a_player_leaving(tmp_path: Pa
       the come-out) come back. bo $10 Pass; 2-2, then 3-4: the seven-out ends the round.
       bo: 1,000 - 10 - 10 - 20 - 10 + 20 + 20 - 10 = $980.
     """
-    url = f"sqlite:///{tmp_path / 'craps.sqlite'}"
+    url = migrated_sqlite("craps.sqlite")
     scripted = ScriptedRng()
     api = Api(url, rng=scripted)
     api.table("cr", CRAPS)
@@ -118,12 +120,12 @@ def _others(api: Api, *known: str) -> dict[str, int]:
     return {pid: balance for pid, balance in api.wallets().items() if pid not in known}
 
 
-def test_the_betting_time_restarts_every_roll(tmp_path: Path) -> None:
+def test_the_betting_time_restarts_every_roll(migrated_sqlite: Callable[[str], str]) -> None:
     """A table with 30 seconds of betting: ann's Pass stands on its point 8, and with no
     new wager the table rolls again each time the betting time of a roll runs out."""
     scripted = ScriptedRng()
     clock = Clock()
-    api = Api(f"sqlite:///{tmp_path / 'timed.sqlite'}", rng=scripted, clock=clock)
+    api = Api(migrated_sqlite("timed.sqlite"), rng=scripted, clock=clock)
     try:
         body = {"id": "cr", "rules_toml": CRAPS.read_text(), "settings": {"betting_seconds": 30}}
         r = api.client.post("/tables", json=body, headers=api.admin)
@@ -145,14 +147,16 @@ def test_the_betting_time_restarts_every_roll(tmp_path: Path) -> None:
         api.close()
 
 
-def test_an_rng_table_rolls_on_for_a_come_wager_left_on_its_number(tmp_path: Path) -> None:
+def test_an_rng_table_rolls_on_for_a_come_wager_left_on_its_number(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """ann's $10 Pass makes its point 6 (4-2, then 5-3 takes her $10 Come to 8, then
     3-3); nobody bets the line for the next come-out, and her Come on 8 may not be taken
     down (623a.4): when the betting time runs out the stickperson throws for it (623a.10),
     6-2: the Come wins $10. ann: 1,000 - 10 + 20 - 10 + 20 = $1,020."""
     scripted = ScriptedRng()
     clock = Clock()
-    api = Api(f"sqlite:///{tmp_path / 'rolls-on.sqlite'}", rng=scripted, clock=clock)
+    api = Api(migrated_sqlite("rolls-on.sqlite"), rng=scripted, clock=clock)
     try:
         body = {"id": "cr", "rules_toml": CRAPS.read_text(), "settings": {"betting_seconds": 30}}
         r = api.client.post("/tables", json=body, headers=api.admin)
@@ -177,14 +181,14 @@ def test_an_rng_table_rolls_on_for_a_come_wager_left_on_its_number(tmp_path: Pat
 
 
 def test_a_turn_nobody_plays_on_ends_completed_when_the_betting_time_runs_out(
-    tmp_path: Path,
+    migrated_sqlite: Callable[[str], str],
 ) -> None:
     """ann's $10 Pass: 4-2 sets the point 6, 3-3 makes it (+$10). At the next come-out
     nobody wagers: when the 30 seconds run out the turn ends (623a.10) and the round is
     completed, not voided. ann: $1,010."""
     scripted = ScriptedRng()
     clock = Clock()
-    api = Api(f"sqlite:///{tmp_path / 'ends.sqlite'}", rng=scripted, clock=clock)
+    api = Api(migrated_sqlite("ends.sqlite"), rng=scripted, clock=clock)
     try:
         body = {"id": "cr", "rules_toml": CRAPS.read_text(), "settings": {"betting_seconds": 30}}
         r = api.client.post("/tables", json=body, headers=api.admin)
@@ -246,14 +250,14 @@ def offered(seen: dict[str, Any]) -> dict[str, tuple[int, int]]:
     return found
 
 
-def test_the_preview_offers_what_a_come_out_takes(tmp_path: Path) -> None:
+def test_the_preview_offers_what_a_come_out_takes(migrated_sqlite: Callable[[str], str]) -> None:
     """Before a round opens (a new table, and again after a seven-out has ended one) a
     seated player is offered exactly the come-out's wagers (623a.4 as implemented, above),
     the amounts those of the round once it opens: Place 6 and 8 from $5.04, the
     multiples of 6 cents paying whole cents at 7 to 6; the Fire Bet $1 to $10. At the
     Mini-Craps example, only the wagers it offers."""
     scripted = ScriptedRng()
-    api = Api(f"sqlite:///{tmp_path / 'preview.sqlite'}", rng=scripted)
+    api = Api(migrated_sqlite("preview.sqlite"), rng=scripted)
     try:
         api.table("cr", CRAPS)
         api.table("mini", EXAMPLES / "mini-craps.toml")
@@ -283,7 +287,9 @@ def test_the_preview_offers_what_a_come_out_takes(tmp_path: Path) -> None:
         api.close()
 
 
-def test_a_come_out_with_only_place_wagers_waits_for_a_shooter(tmp_path: Path) -> None:
+def test_a_come_out_with_only_place_wagers_waits_for_a_shooter(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """Issue #38: a round holding only Place wagers waited with no deadline. That is the
     rule (docs/interpretations.md, "A come-out with only Place wagers waits for a
     shooter"; 623a.4, 623a.10): no come-out roll without a shooter holding a line wager,
@@ -292,7 +298,7 @@ def test_a_come_out_with_only_place_wagers_waits_for_a_shooter(tmp_path: Path) -
     betting time, and the dice roll when it runs out."""
     scripted = ScriptedRng()
     clock = Clock()
-    api = Api(f"sqlite:///{tmp_path / 'place.sqlite'}", rng=scripted, clock=clock)
+    api = Api(migrated_sqlite("place.sqlite"), rng=scripted, clock=clock)
     try:
         body = {"id": "cr", "rules_toml": CRAPS.read_text(), "settings": {"betting_seconds": 30}}
         r = api.client.post("/tables", json=body, headers=api.admin)

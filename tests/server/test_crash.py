@@ -16,6 +16,7 @@ import json
 import random
 import threading
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -161,10 +162,12 @@ def check_ledger(
     assert {pid: wallets[pid] for pid in expected} == expected
 
 
-def test_a_killed_server_loses_and_doubles_nothing(tmp_path: Path) -> None:
+def test_a_killed_server_loses_and_doubles_nothing(
+    tmp_path: Path, migrated_sqlite: Callable[[str], str]
+) -> None:
     """SQLite, one SIGKILL (the short default run)."""
     # GLI-19 B.3.5: nothing lost or doubled across a restart.
-    crash_run(f"sqlite:///{tmp_path / 'crash.sqlite'}", tmp_path, kills=1, seed=1)
+    crash_run(migrated_sqlite("crash.sqlite"), tmp_path, kills=1, seed=1)
 
 
 @pytest.mark.slow

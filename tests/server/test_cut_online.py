@@ -14,7 +14,7 @@ is offered the cut.
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -88,10 +88,10 @@ def _cuts(events: list[dict[str, Any]]) -> list[tuple[str, Any]]:
     ]
 
 
-def test_the_cut_rotates_from_the_dealers_right(tmp_path: Path) -> None:
+def test_the_cut_rotates_from_the_dealers_right(migrated_sqlite: Callable[[str], str]) -> None:
     """The cover card came out on the dealer's hand: box 2 (the farthest right) is offered
     the cut first and refuses; box 1's time runs out; the dealer cuts (673a.5(b), (c)(3))."""
-    table = Table(f"sqlite:///{tmp_path / 'right.sqlite'}", COVER_ON_DEALER, offer_cut=True)
+    table = Table(migrated_sqlite("right.sqlite"), COVER_ON_DEALER, offer_cut=True)
     try:
         first = table.first_round()
         assert [e["hand"] for e in first if e["type"] == "CoverCardReached"] == ["dealer"]
@@ -113,10 +113,12 @@ def test_the_cut_rotates_from_the_dealers_right(tmp_path: Path) -> None:
         table.close()
 
 
-def test_the_cut_goes_to_the_box_the_cover_card_came_out_on(tmp_path: Path) -> None:
+def test_the_cut_goes_to_the_box_the_cover_card_came_out_on(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """The cover card came out on box 1: box 1 alone is offered the cut (673a.5(c)(2));
     its time runs out and the dealer cuts."""
-    table = Table(f"sqlite:///{tmp_path / 'box.sqlite'}", COVER_ON_BOX_1, offer_cut=True)
+    table = Table(migrated_sqlite("box.sqlite"), COVER_ON_BOX_1, offer_cut=True)
     try:
         first = table.first_round()
         assert [e["hand"] for e in first if e["type"] == "CoverCardReached"] == [1]
@@ -129,14 +131,14 @@ def test_the_cut_goes_to_the_box_the_cover_card_came_out_on(tmp_path: Path) -> N
         table.close()
 
 
-def test_a_player_accepts_the_cut_online(tmp_path: Path) -> None:
+def test_a_player_accepts_the_cut_online(migrated_sqlite: Callable[[str], str]) -> None:
     """Box 2, offered the cut (673a.5(c)(3)), accepts it through the command API and
     places the cover card 20 cards in (``AcceptCut``, 673a.5(d)); a position under ten
     from the top or bottom is refused 422, and box 1, not offered the cut, is refused 409
     naming box 2. The server then records the cut as the dealer: by box 2 at 20, the cover
     card reinserted at least a quarter of the 52 cards from the bottom, in the same
     transaction; the betting opens."""
-    table = Table(f"sqlite:///{tmp_path / 'accept.sqlite'}", COVER_ON_DEALER, offer_cut=True)
+    table = Table(migrated_sqlite("accept.sqlite"), COVER_ON_DEALER, offer_cut=True)
     try:
         table.first_round()
         accept = next(c for c in table.view(2)["legal_commands"] if c["command"] == "AcceptCut")
@@ -171,9 +173,9 @@ def test_a_player_accepts_the_cut_online(tmp_path: Path) -> None:
         table.close()
 
 
-def test_no_cut_is_offered_by_default(tmp_path: Path) -> None:
+def test_no_cut_is_offered_by_default(migrated_sqlite: Callable[[str], str]) -> None:
     """``offer_cut`` off: no round opens ahead of the players and the dealer cuts."""
-    table = Table(f"sqlite:///{tmp_path / 'off.sqlite'}", COVER_ON_DEALER, offer_cut=False)
+    table = Table(migrated_sqlite("off.sqlite"), COVER_ON_DEALER, offer_cut=False)
     try:
         first = table.first_round()
         assert [e["hand"] for e in first if e["type"] == "CoverCardReached"] == ["dealer"]
@@ -198,12 +200,14 @@ def _chain_ok(table: Table) -> None:
     assert r.json()["ok"] is True, r.json()
 
 
-def test_a_box_offered_the_cut_that_leaves_refuses_it_at_once(tmp_path: Path) -> None:
+def test_a_box_offered_the_cut_that_leaves_refuses_it_at_once(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """Box 2, offered the cut, leaves its seat: leaving refuses the cut (673a.5(c): the
     offer passes to the next player), at once and without any clock running; the refusal
     is stored as a command's events, on the table's hash chain. Box 1 then has its own
     full decision time; when it runs out the dealer cuts (673a.5(b)) and the game goes on."""
-    table = Table(f"sqlite:///{tmp_path / 'left.sqlite'}", COVER_ON_DEALER, offer_cut=True)
+    table = Table(migrated_sqlite("left.sqlite"), COVER_ON_DEALER, offer_cut=True)
     try:
         table.first_round()
         assert table.view(None)["view"]["cut_offered_to"] == 2
@@ -239,14 +243,14 @@ def test_a_box_offered_the_cut_that_leaves_refuses_it_at_once(tmp_path: Path) ->
 
 @pytest.mark.parametrize("box_2", ["leaves", "refuses"])
 def test_an_offer_passed_on_to_a_box_that_has_left_is_refused_for_it_at_once(
-    tmp_path: Path, box_2: str
+    migrated_sqlite: Callable[[str], str], box_2: str
 ) -> None:
     """Box 1 leaves while box 2 is offered the cut (box 1's turn has not come: nothing is
     refused for it yet); then box 2 leaves, or refuses (a command, not a timeout): the
     offer passes to box 1, whose player has gone, and is refused for it in the same
     transaction instead of waiting out its decision time; no player is left to accept, so
     the dealer cuts at once (673a.5(b)) and the betting opens, with no time passed."""
-    table = Table(f"sqlite:///{tmp_path / 'gone.sqlite'}", COVER_ON_DEALER, offer_cut=True)
+    table = Table(migrated_sqlite("gone.sqlite"), COVER_ON_DEALER, offer_cut=True)
     try:
         table.first_round()
         _leave(table, 1)
@@ -270,9 +274,11 @@ def test_an_offer_passed_on_to_a_box_that_has_left_is_refused_for_it_at_once(
         table.close()
 
 
-def test_leaving_without_a_cut_offered_sends_no_command(tmp_path: Path) -> None:
+def test_leaving_without_a_cut_offered_sends_no_command(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """With ``offer_cut`` off, leaving between rounds stores nothing: no round opens."""
-    table = Table(f"sqlite:///{tmp_path / 'none.sqlite'}", COVER_ON_DEALER, offer_cut=False)
+    table = Table(migrated_sqlite("none.sqlite"), COVER_ON_DEALER, offer_cut=False)
     try:
         table.first_round()
         before = table.client.get("/tables/bj", headers=table.dealer).json()["events"]
@@ -284,11 +290,13 @@ def test_leaving_without_a_cut_offered_sends_no_command(tmp_path: Path) -> None:
         table.close()
 
 
-def test_a_seat_sent_as_text_is_refused_naming_the_field(tmp_path: Path) -> None:
+def test_a_seat_sent_as_text_is_refused_naming_the_field(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """Box 2, offered the cut, sends its seat as the string "2": a JSON integer is
     required (as for ``round_version``), so the command is refused 422 naming the field
     and nothing is stored; the same command with the integer is taken."""
-    table = Table(f"sqlite:///{tmp_path / 'text.sqlite'}", COVER_ON_DEALER, offer_cut=True)
+    table = Table(migrated_sqlite("text.sqlite"), COVER_ON_DEALER, offer_cut=True)
     try:
         table.first_round()
         before = table.events("bj-2")
@@ -306,10 +314,10 @@ def _create(api: Api, body: dict[str, Any]) -> Any:
     return api.client.post("/tables", json=body, headers=api.admin)
 
 
-def test_table_settings_take_json_booleans_only(tmp_path: Path) -> None:
+def test_table_settings_take_json_booleans_only(migrated_sqlite: Callable[[str], str]) -> None:
     """``offer_cut`` and the other switches are JSON true or false: "yes", "true", 1 are
     refused 422 naming the setting, and no table is created."""
-    api = Api(f"sqlite:///{tmp_path / 'strict.sqlite'}", SeededRng(1), Clock())
+    api = Api(migrated_sqlite("strict.sqlite"), SeededRng(1), Clock())
     try:
         rules = {"game": "double-back-jack", "decks": 1}
         for name in ("offer_cut", "close_when_all_wagered", "physical_dice"):
@@ -324,11 +332,13 @@ def test_table_settings_take_json_booleans_only(tmp_path: Path) -> None:
         api.close()
 
 
-def test_offer_cut_is_refused_for_a_game_without_a_players_cut(tmp_path: Path) -> None:
+def test_offer_cut_is_refused_for_a_game_without_a_players_cut(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """The players' cut of 673a.5(b)-(c) is Double Back Jack's: ``offer_cut: true`` for
     any other game (rules as JSON or TOML) is refused 422 naming the setting, with the
     cite; off (the default), those games take their tables as before."""
-    api = Api(f"sqlite:///{tmp_path / 'games.sqlite'}", SeededRng(1), Clock())
+    api = Api(migrated_sqlite("games.sqlite"), SeededRng(1), Clock())
     try:
         on = {"offer_cut": True}
         bodies = [
@@ -348,11 +358,13 @@ def test_offer_cut_is_refused_for_a_game_without_a_players_cut(tmp_path: Path) -
         api.close()
 
 
-def test_physical_dice_are_refused_for_a_game_without_dice(tmp_path: Path) -> None:
+def test_physical_dice_are_refused_for_a_game_without_dice(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """``physical_dice`` is for the games with dice (High Roll Dice, Pai Gow: the
     game's policy says so): ``true`` at a card game is refused 422 naming the setting,
     where it used to be taken and ignored; at High Roll Dice it is taken."""
-    api = Api(f"sqlite:///{tmp_path / 'dice.sqlite'}", SeededRng(1), Clock())
+    api = Api(migrated_sqlite("dice.sqlite"), SeededRng(1), Clock())
     try:
         on = {"physical_dice": True}
         for game in ("go-fore-it", "criss-cross-poker", "double-back-jack"):

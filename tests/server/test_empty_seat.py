@@ -6,7 +6,7 @@ still the other-seat refusal (403)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -31,9 +31,11 @@ def test_every_game_is_here() -> None:
 
 
 @pytest.mark.parametrize("game", list(SEATED))
-def test_a_wager_for_an_empty_seat_says_nobody_sits_there(tmp_path: Path, game: str) -> None:
+def test_a_wager_for_an_empty_seat_says_nobody_sits_there(
+    migrated_sqlite: Callable[[str], str], game: str
+) -> None:
     example, cite, place = SEATED[game]
-    api = Api(f"sqlite:///{tmp_path / 'empty.sqlite'}")
+    api = Api(migrated_sqlite("empty.sqlite"))
     try:
         table = api.table("t", EXAMPLES / example)
         assert table["game"] == game
@@ -74,14 +76,14 @@ def opening(table: dict[str, Any], seat: int) -> dict[str, object]:
 
 @pytest.mark.parametrize("game", list(SEATED))
 def test_a_wager_for_a_seat_left_during_the_round_says_nobody_sits_there(
-    tmp_path: Path, game: str
+    migrated_sqlite: Callable[[str], str], game: str
 ) -> None:
     """A hostile tester's finding: carl sits at seat 3 when the round opens, then leaves
     it; a wager for seat 3 is the empty-seat refusal (409), not another player's (403):
     the round still has the seat it opened with, but nobody sits there. Once bob sits at
     seat 3 (the next round), ann's wager for it is the other-seat refusal (403)."""
     example, cite, place = SEATED[game]
-    api = Api(f"sqlite:///{tmp_path / 'left.sqlite'}")
+    api = Api(migrated_sqlite("left.sqlite"))
     try:
         table = api.table("t", EXAMPLES / example)
         _, ann = api.player("ann", deposit=100_000)
@@ -103,11 +105,13 @@ def test_a_wager_for_a_seat_left_during_the_round_says_nobody_sits_there(
         api.close()
 
 
-def test_a_seat_left_is_another_players_once_taken_again(tmp_path: Path) -> None:
+def test_a_seat_left_is_another_players_once_taken_again(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """The seat carl left during the round, taken by bob for the next round: ann's wager
     for it is the other-seat refusal (403) again."""
     example, cite, _ = SEATED["high-roll-dice"]
-    api = Api(f"sqlite:///{tmp_path / 'again.sqlite'}")
+    api = Api(migrated_sqlite("again.sqlite"))
     try:
         table = api.table("t", EXAMPLES / example)
         _, ann = api.player("ann", deposit=100_000)
@@ -126,14 +130,14 @@ def test_a_seat_left_is_another_players_once_taken_again(tmp_path: Path) -> None
 
 @pytest.mark.parametrize("game", list(SEATED))
 def test_a_wager_for_a_seat_the_table_lacks_is_refused_as_taking_it(
-    tmp_path: Path, game: str
+    migrated_sqlite: Callable[[str], str], game: str
 ) -> None:
     """A hostile tester's finding: a wager for seat 0, -1, one past the table's last
     betting position or 10**30 said "nobody sits at seat 0: take a seat first", where
     taking a seat the table lacks says it does not exist: the wager gets that refusal,
     in the same words, status (422) and rule."""
     example, _, _ = SEATED[game]
-    api = Api(f"sqlite:///{tmp_path / 'none.sqlite'}")
+    api = Api(migrated_sqlite("none.sqlite"))
     try:
         table = api.table("t", EXAMPLES / example)
         _, ann = api.player("ann", deposit=100_000)
@@ -172,13 +176,15 @@ DEALER_FOR = {
 
 
 @pytest.mark.parametrize("game", list(SEATED))
-def test_the_dealers_wager_for_a_seat_is_refused_alike(tmp_path: Path, game: str) -> None:
+def test_the_dealers_wager_for_a_seat_is_refused_alike(
+    migrated_sqlite: Callable[[str], str], game: str
+) -> None:
     """A hostile tester's finding: the dealer's wager for a seat was 403 "seat dealer may
     not wager for seat 2" in three games and 409 "only a seated player may place a wager"
     at Pai Gow: in every game it is a permission (403) refused in one plain sentence,
     citing the rule that only seated players wager."""
     example, cite, _ = SEATED[game]
-    api = Api(f"sqlite:///{tmp_path / 'dealer.sqlite'}")
+    api = Api(migrated_sqlite("dealer.sqlite"))
     try:
         table = api.table("t", EXAMPLES / example)
         _, dealer = api.player("dan", role="dealer")
@@ -197,12 +203,12 @@ def test_the_dealers_wager_for_a_seat_is_refused_alike(tmp_path: Path, game: str
 
 
 @pytest.mark.parametrize("game", ["go-fore-it", "criss-cross-poker"])
-def test_another_players_position_is_his(tmp_path: Path, game: str) -> None:
+def test_another_players_position_is_his(migrated_sqlite: Callable[[str], str], game: str) -> None:
     """A hostile tester's finding: ann's wager for bob's position was refused under the
     rule that a player wagers on one position only: she holds one; the position is
     bob's, refused (403) under the rule that only the seated player wagers for it."""
     example, cite, _ = SEATED[game]
-    api = Api(f"sqlite:///{tmp_path / 'his.sqlite'}")
+    api = Api(migrated_sqlite("his.sqlite"))
     try:
         table = api.table("t", EXAMPLES / example)
         _, ann = api.player("ann", deposit=100_000)
@@ -220,13 +226,15 @@ def test_another_players_position_is_his(tmp_path: Path, game: str) -> None:
 
 
 @pytest.mark.parametrize("game", list(SEATED))
-def test_a_player_who_sat_after_the_round_opened(tmp_path: Path, game: str) -> None:
+def test_a_player_who_sat_after_the_round_opened(
+    migrated_sqlite: Callable[[str], str], game: str
+) -> None:
     """A fresh tester's finding: bob, who sat down at seat 2 after the round opened, was
     told "you sat down after round ... opened" (409) for a dealer's command and for ann's
     seat, where who may comes first (403, as for anyone); and ann's wager for bob's seat
     said "nobody sits" there. Now: the permission first, the late seat for his own."""
     example, cite, _ = SEATED[game]
-    api = Api(f"sqlite:///{tmp_path / 'late.sqlite'}")
+    api = Api(migrated_sqlite("late.sqlite"))
     try:
         table = api.table("t", EXAMPLES / example)
         _, ann = api.player("ann", deposit=100_000)
@@ -262,14 +270,14 @@ def test_a_player_who_sat_after_the_round_opened(tmp_path: Path, game: str) -> N
 
 @pytest.mark.parametrize("game", list(SEATED))
 def test_a_players_dealer_command_is_refused_for_his_role_whatever_its_fields(
-    tmp_path: Path, game: str
+    migrated_sqlite: Callable[[str], str], game: str
 ) -> None:
     """A fresh tester's finding: a player's ``VoidRound`` with no reason was 422 ("the
     field command.reason is missing"), where the README says who asks comes first: 403
     whatever the body. Each of the game's dealer commands, sent by a player with its
     fields missing, is 403; the dealer sending it so is still told of the field (422)."""
     example, _, _ = SEATED[game]
-    api = Api(f"sqlite:///{tmp_path / 'role.sqlite'}")
+    api = Api(migrated_sqlite("role.sqlite"))
     try:
         table = api.table("t", EXAMPLES / example)
         _, ann = api.player("ann", deposit=100_000)

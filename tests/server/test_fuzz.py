@@ -11,8 +11,7 @@ balance or chain head moves.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -44,8 +43,8 @@ class Fuzzed:
 
 
 @pytest.fixture
-def fuzzed(tmp_path: Path) -> Iterator[Fuzzed]:
-    server = Fuzzed(f"sqlite:///{tmp_path / 'fuzz.sqlite'}")
+def fuzzed(migrated_sqlite: Callable[[str], str]) -> Iterator[Fuzzed]:
+    server = Fuzzed(migrated_sqlite("fuzz.sqlite"))
     yield server
     server.api.close()
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -473,9 +472,9 @@ SETUPS: dict[str, tuple[dict[str, Any], bool, int]] = {
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_round_of_each_game(game: str, tmp_path: Path) -> None:
+def test_a_round_of_each_game(game: str, migrated_sqlite: Callable[[str], str]) -> None:
     settings, dealer_closes, seed = SETUPS[game]
-    table = GameTable(f"sqlite:///{tmp_path / 'games.sqlite'}", game, 2, seed, settings)
+    table = GameTable(migrated_sqlite("games.sqlite"), game, 2, seed, settings)
     try:
         round_id = table.play(player(game), dealer_closes=dealer_closes)
         replay = table.replay(round_id)
@@ -502,9 +501,9 @@ def test_a_round_of_each_game(game: str, tmp_path: Path) -> None:
         table.close()
 
 
-def test_a_second_round_opens_with_the_next_wager(tmp_path: Path) -> None:
+def test_a_second_round_opens_with_the_next_wager(migrated_sqlite: Callable[[str], str]) -> None:
     table = GameTable(
-        f"sqlite:///{tmp_path / 'two.sqlite'}", "go-fore-it", 2, 7, {"close_when_all_wagered": True}
+        migrated_sqlite("two.sqlite"), "go-fore-it", 2, 7, {"close_when_all_wagered": True}
     )
     try:
         first = table.play(player("go-fore-it"))
@@ -515,11 +514,11 @@ def test_a_second_round_opens_with_the_next_wager(tmp_path: Path) -> None:
         table.close()
 
 
-def test_timeouts_take_the_safest_action(tmp_path: Path) -> None:
+def test_timeouts_take_the_safest_action(migrated_sqlite: Callable[[str], str]) -> None:
     """Seat 2 never decides: after ``decision_seconds`` the server folds for it
     (676a.11(b)); the betting closed by the timer, not before."""
     table = GameTable(
-        f"sqlite:///{tmp_path / 'timers.sqlite'}",
+        migrated_sqlite("timers.sqlite"),
         "go-fore-it",
         2,
         11,
@@ -552,11 +551,13 @@ def test_timeouts_take_the_safest_action(tmp_path: Path) -> None:
         table.close()
 
 
-def test_the_round_history_pages_and_shows_a_timed_out_round_ended(tmp_path: Path) -> None:
+def test_the_round_history_pages_and_shows_a_timed_out_round_ended(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """GET /tables/{id}/rounds: newest first, ``before`` gives the next page; a round
     whose last decision timed out is listed as completed without anyone viewing it."""
     table = GameTable(
-        f"sqlite:///{tmp_path / 'history.sqlite'}",
+        migrated_sqlite("history.sqlite"),
         "go-fore-it",
         1,
         5,
@@ -590,11 +591,11 @@ def test_the_round_history_pages_and_shows_a_timed_out_round_ended(tmp_path: Pat
         table.close()
 
 
-def test_physical_dice_are_entered_by_the_dealer(tmp_path: Path) -> None:
+def test_physical_dice_are_entered_by_the_dealer(migrated_sqlite: Callable[[str], str]) -> None:
     """A physical-dice High Roll Dice table: the dealer sends the dice read off the table
     and calls; the server throws nothing (675a.4(b), (d))."""
     table = GameTable(
-        f"sqlite:///{tmp_path / 'dice.sqlite'}", "high-roll-dice", 1, 1, {"physical_dice": True}
+        migrated_sqlite("dice.sqlite"), "high-roll-dice", 1, 1, {"physical_dice": True}
     )
     try:
         table.send(1, {"type": "PlaceWager", "seat": 1, "spot": "pip_street:six", "amount": 500})
@@ -628,10 +629,10 @@ def test_a_round_on_postgresql(db_url: str) -> None:
         table.close()
 
 
-def test_the_table_carries_over_between_rounds(tmp_path: Path) -> None:
+def test_the_table_carries_over_between_rounds(migrated_sqlite: Callable[[str], str]) -> None:
     """Double Back Jack keeps its shoe between rounds (673a.7(d): the next shuffle comes
     when the cover card appears); Go Fore It's two decks alternate (676a.3(b)(3))."""
-    table = GameTable(f"sqlite:///{tmp_path / 'dbj.sqlite'}", "double-back-jack", 2, 5, {})
+    table = GameTable(migrated_sqlite("dbj.sqlite"), "double-back-jack", 2, 5, {})
     try:
         first = events_of(table.replay(table.play(player("double-back-jack"), True)))
         second = events_of(table.replay(table.play(player("double-back-jack"), True)))
@@ -647,7 +648,7 @@ def test_the_table_carries_over_between_rounds(tmp_path: Path) -> None:
     finally:
         table.close()
     table = GameTable(
-        f"sqlite:///{tmp_path / 'gfi.sqlite'}", "go-fore-it", 1, 2, {"close_when_all_wagered": True}
+        migrated_sqlite("gfi.sqlite"), "go-fore-it", 1, 2, {"close_when_all_wagered": True}
     )
     try:
         decks = [events_of(table.replay(table.play(player("go-fore-it"))))[1] for _ in range(3)]

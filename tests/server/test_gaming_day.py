@@ -17,8 +17,8 @@ The hand-worked moments are in America/New_York, the gaming day from 6 a.m. to 6
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 from server_api import Api, Clock, ScriptedRng
@@ -168,11 +168,13 @@ def test_a_round_that_ends_is_recorded_on_the_gaming_day_set(
     api.close()
 
 
-def test_a_server_whose_host_cannot_read_the_zone_set_does_not_start(tmp_path: Path) -> None:
+def test_a_server_whose_host_cannot_read_the_zone_set_does_not_start(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """A zone kept in the database that this host's time-zone database lacks (written
     here directly, as a CLI on another host could) stops the server at its start, naming
     the zone, rather than failing every command that ends a round."""
-    url = f"sqlite:///{tmp_path / 'floor.sqlite'}"
+    url = migrated_sqlite("floor.sqlite")
     Api(url).close()
     engine = create_engine(url)
     with engine.begin() as connection:

@@ -4,6 +4,7 @@ command pushes back a decision it does not answer. The fake clock moves; nothing
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from server_api import EXAMPLES, Api, Clock
@@ -25,11 +26,11 @@ def _view(api: Api, auth: dict[str, str]) -> dict[str, Any]:
     return body
 
 
-def _setting(tmp_path: Any) -> tuple[Api, Clock, dict[str, str], dict[str, str]]:
+def _setting(url: str) -> tuple[Api, Clock, dict[str, str], dict[str, str]]:
     """A Pai Gow table whose dealer banks, ann at seat 2 and bob at seat 4 with $5.00 and
     $500.00 wagered, the hands dealt: both have hands to set, timed from now."""
     clock = Clock()
-    api = Api(f"sqlite:///{tmp_path / 'gow.sqlite'}", SeededRng(5), clock)
+    api = Api(url, SeededRng(5), clock)
     body = {
         "id": "gow",
         "rules_toml": (EXAMPLES / "pai-gow.toml").read_text(),
@@ -58,8 +59,10 @@ def _count(api: Api, sql: str) -> Any:
         return connection.execute(text(sql)).scalar_one()
 
 
-def test_asking_for_the_house_way_again_records_nothing_and_holds_nobody(tmp_path: Any) -> None:
-    api, clock, ann, bob = _setting(tmp_path)
+def test_asking_for_the_house_way_again_records_nothing_and_holds_nobody(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
+    api, clock, ann, bob = _setting(migrated_sqlite("gow.sqlite"))
     ask = {"type": "RequestHouseWay", "seat": 2}
     first = api.send(ann, ask, table_id="gow")
     assert first.status_code == 200, first.text
@@ -85,10 +88,12 @@ def test_asking_for_the_house_way_again_records_nothing_and_holds_nobody(tmp_pat
     api.close()
 
 
-def test_one_seats_answer_does_not_give_another_more_time(tmp_path: Any) -> None:
+def test_one_seats_answer_does_not_give_another_more_time(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """Bob sets his hands 2 s into the 3 s decision; ann, who has not, is timed out 1 s
     later, when her own 3 s are up (before: bob's hands restarted her clock)."""
-    api, clock, ann, bob = _setting(tmp_path)
+    api, clock, ann, bob = _setting(migrated_sqlite("gow.sqlite"))
     clock.advance(2)
     tiles = _view(api, bob)["view"]["my_tiles"]["4"]
     r = api.send(bob, {"type": "SetHands", "seat": 4, "together": tiles[:2]}, table_id="gow")

@@ -14,8 +14,7 @@ shoe or stacks (a run of six of its cards), and the dice before they are thrown.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -121,9 +120,9 @@ def _version_of(message: dict[str, Any]) -> tuple[str | None, int]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_no_player_sees_what_is_hidden(game: str, tmp_path: Path) -> None:
+def test_no_player_sees_what_is_hidden(game: str, migrated_sqlite: Callable[[str], str]) -> None:
     settings, dealer_closes, seed = SETUPS[game]
-    table = GameTable(f"sqlite:///{tmp_path / 'hidden.sqlite'}", game, 3, seed, settings)
+    table = GameTable(migrated_sqlite("hidden.sqlite"), game, 3, seed, settings)
     received: dict[Recipient, list[dict[str, Any]]] = {1: [], 2: [], 3: [], None: []}
     watchers: dict[Recipient | str, dict[str, str]] = {
         **table.players,

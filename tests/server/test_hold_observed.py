@@ -9,10 +9,10 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -62,9 +62,9 @@ def observed_by_hand(events: list[dict[str, Any]]) -> Fraction:
     return total
 
 
-def test_go_fore_it_observed_against_the_hand_count(tmp_path: Path) -> None:
+def test_go_fore_it_observed_against_the_hand_count(migrated_sqlite: Callable[[str], str]) -> None:
     settings, _closes, seed = SETUPS["go-fore-it"]
-    url = f"sqlite:///{tmp_path / 'gfi.sqlite'}"
+    url = migrated_sqlite("gfi.sqlite")
     table = GameTable(url, "go-fore-it", 2, seed, settings)
     try:
         expected = Fraction(0)
@@ -123,9 +123,9 @@ def pai_gow_value(high: list[str], low: list[str], way_name: str) -> Fraction:
     return sum((nets[outcome(player, way.set(hand))] for hand in hands), Fraction(0)) / len(hands)
 
 
-def test_pai_gow_observed_against_every_dealer_hand(tmp_path: Path) -> None:
+def test_pai_gow_observed_against_every_dealer_hand(migrated_sqlite: Callable[[str], str]) -> None:
     settings, _closes, seed = SETUPS["pai-gow"]
-    table = GameTable(f"sqlite:///{tmp_path / 'pg.sqlite'}", "pai-gow", 2, seed, settings)
+    table = GameTable(migrated_sqlite("pg.sqlite"), "pai-gow", 2, seed, settings)
     try:
         round_id = table.play(player("pai-gow"))
         events = events_of(table.replay(round_id))
@@ -179,9 +179,11 @@ def criss_cross_value(
     return total / 46
 
 
-def test_criss_cross_poker_observed_against_the_middle_cards(tmp_path: Path) -> None:
+def test_criss_cross_poker_observed_against_the_middle_cards(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     settings, _closes, seed = SETUPS["criss-cross-poker"]
-    url = f"sqlite:///{tmp_path / 'ccp.sqlite'}"
+    url = migrated_sqlite("ccp.sqlite")
     table = GameTable(url, "criss-cross-poker", 2, seed, settings)
     try:
         round_id = table.play(player("criss-cross-poker"))

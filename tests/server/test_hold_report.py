@@ -18,6 +18,7 @@ import csv
 import io
 import json
 import math
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -120,7 +121,9 @@ def test_refusals(tmp_path: object) -> None:
     assert result.exit_code == 2 and "one of" in result.output
 
 
-def test_a_report_on_no_database_or_no_table_says_so(tmp_path: Path) -> None:
+def test_a_report_on_no_database_or_no_table_says_so(
+    tmp_path: Path, migrated_sqlite: Callable[[str], str]
+) -> None:
     """A mistyped --db does not create an empty database and print an empty report (nor
     does rules history); a table that is not there is named, not an empty report."""
     missing = tmp_path / "typo.sqlite"
@@ -129,17 +132,19 @@ def test_a_report_on_no_database_or_no_table_says_so(tmp_path: Path) -> None:
         assert result.exit_code == 2, result.output
         assert f"no database at {missing}" in result.output
     assert not missing.exists()
-    url = f"sqlite:///{tmp_path / 'floor.sqlite'}"
+    url = migrated_sqlite("floor.sqlite")
     Api(url).close()  # a database with its schema and no tables
     result = CliRunner().invoke(cli, ["report", "hold", "--db", url, "--table", "nope"])
     assert result.exit_code == 2, result.output
     assert "--table nope: there is no table 'nope'" in result.output
 
 
-def test_the_text_report_cuts_nothing_short_in_80_columns(tmp_path: Path) -> None:
+def test_the_text_report_cuts_nothing_short_in_80_columns(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """Twelve columns do not fit a terminal of 80: each row is printed as its headings
     and values instead of cells cut to "…"; on a wide terminal it is one table."""
-    url = f"sqlite:///{tmp_path / 'hold.sqlite'}"
+    url = migrated_sqlite("hold.sqlite")
     scripted = ScriptedRng()
     api = Api(url, rng=scripted)
     try:

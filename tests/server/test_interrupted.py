@@ -13,6 +13,7 @@ are the deposits and wagers sent here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -63,11 +64,13 @@ def _table(
 NAMES = {"resume": ("ann", "bob"), "void": ("cy", "dot")}
 
 
-def test_a_round_interrupted_by_a_sigkill(tmp_path: Path) -> None:
+def test_a_round_interrupted_by_a_sigkill(
+    tmp_path: Path, migrated_sqlite: Callable[[str], str]
+) -> None:
     # GLI-19 4.16, A.6.4, 2.8.8 voids: resumed, or voided with every wager returned, and
     # recorded. One server deals a table of each setting, each with its round in play
     # when it is killed.
-    db_url = f"sqlite:///{tmp_path / 'interrupted.sqlite'}"
+    db_url = migrated_sqlite("interrupted.sqlite")
     admin = bootstrap_admin(db_url)
     server = ServerProcess(db_url, tmp_path / "server.log")
     try:
@@ -153,7 +156,7 @@ def _after_the_restart(
 
 
 def test_a_start_beside_other_processes_leaves_the_tables_they_deal_alone(
-    tmp_path: Path,
+    migrated_sqlite: Callable[[str], str],
 ) -> None:
     """With ``--bus`` a process starting beside others must not void (or record as
     resumed) a round another live process is dealing: it is in play, not interrupted. Once
@@ -167,7 +170,7 @@ def test_a_start_beside_other_processes_leaves_the_tables_they_deal_alone(
     from croupier.ledger.db import make_engine
     from croupier.server.app import create_app
 
-    db_url = f"sqlite:///{tmp_path / 'beside.sqlite'}"
+    db_url = migrated_sqlite("beside.sqlite")
     admin = bootstrap_admin(db_url)
     with TestClient(create_app(db_url)) as client:
         players = _table(client, admin, "void")

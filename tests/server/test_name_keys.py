@@ -51,8 +51,8 @@ def _store_accounts(engine: Any, stored: tuple[tuple[str, str, str, str], ...]) 
             )
 
 
-def test_the_names_of_players_opened_before_are_keyed(db_url: str) -> None:
-    engine = make_engine(db_url)
+def test_the_names_of_players_opened_before_are_keyed(empty_db_url: str) -> None:
+    engine = make_engine(empty_db_url)
     upgrade(engine, "0018")
     with engine.begin() as connection:
         for player_id, name, opened in OLD:
@@ -79,7 +79,7 @@ def test_the_names_of_players_opened_before_are_keyed(db_url: str) -> None:
     with pytest.raises(IntegrityError), engine.begin() as connection:
         connection.execute(text("UPDATE players SET name_key = 'bob' WHERE id = 'p1'"))
     engine.dispose()
-    app = create_app(db_url)
+    app = create_app(empty_db_url)
     try:
         client = TestClient(app)
         for same in ("zoe\u0308 ōkubo", "BOB", "\u0420\u043e\u0440", "P0P"):
@@ -151,12 +151,12 @@ def test_two_accounts_of_one_name_made_at_once_are_told_apart_by_the_database(
         engine.dispose()
 
 
-def test_the_looks_are_stored_again_when_look_changes(db_url: str) -> None:
+def test_the_looks_are_stored_again_when_look_changes(empty_db_url: str) -> None:
     """Migration 0020: ``look`` now takes ``Ɗ`` as ``D``, ``cl`` as ``d`` and ``vv`` as
     ``w`` (issue #34). Accounts stored under 0019's look (written here as that look
     stored them) are looked at again: of two names that now look alike the oldest holds
     the look, the other none, and a new look-alike is refused."""
-    engine = make_engine(db_url)
+    engine = make_engine(empty_db_url)
     upgrade(engine, "0019")
     stored = (  # id, name, opened, its look as 0019 stored it
         ("w1", "Will", "2026-11-01 10:00:00", "wlll"),
@@ -175,7 +175,7 @@ def test_the_looks_are_stored_again_when_look_changes(db_url: str) -> None:
         "c1": "cora",
     }
     engine.dispose()
-    app = create_app(db_url)
+    app = create_app(empty_db_url)
     try:
         client = TestClient(app)
         for alike in ("clan", "VVILL", "\u0110an"):  # cl for d; VV for W; Đ for D
@@ -187,13 +187,13 @@ def test_the_looks_are_stored_again_when_look_changes(db_url: str) -> None:
         app.state.engine.dispose()
 
 
-def test_the_looks_are_stored_again_for_digits_cherokee_and_tone_letters(db_url: str) -> None:
+def test_the_looks_are_stored_again_for_digits_cherokee_and_tone_letters(empty_db_url: str) -> None:
     """Migration 0021: ``look`` now takes ``5`` and ``$`` as ``s``, ``ƅ`` as ``b`` and
     leaves out an overlay drawn through a letter (Cherokee ``ᏴᎾᏴ`` as ``BOB``; a fresh
     tester, issue #34). Accounts stored under 0020's look (written here as that look
     stored them) are looked at again: of two names that now look alike the oldest holds
     the look, the others none, and a new look-alike is refused."""
-    engine = make_engine(db_url)
+    engine = make_engine(empty_db_url)
     upgrade(engine, "0020")
     stored = (  # id, name, opened, its look as 0020 stored it
         ("s1", "5am", "2026-11-01 10:00:00", "5arn"),
@@ -214,7 +214,7 @@ def test_the_looks_are_stored_again_for_digits_cherokee_and_tone_letters(db_url:
         "c1": "cora",
     }
     engine.dispose()
-    app = create_app(db_url)
+    app = create_app(empty_db_url)
     try:
         client = TestClient(app)
         for alike in ("$am", "B0B", "\u0184OB"):  # $ for S; 0 for o; capital tone six

@@ -16,7 +16,7 @@ vigorish of 621a.10(k) (5%, here rounded up to 25 cents) and the bank's account 
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from server_api import EXAMPLES, Api, Clock
@@ -274,8 +274,8 @@ def test_a_bank_or_a_player_offered_it_who_leaves_holds_up_nothing(db_url: str) 
         table.close()
 
 
-def test_every_balance_after_player_bank_rounds(tmp_path: Path) -> None:
-    table, rounds = play_three_rounds(f"sqlite:///{tmp_path / 'money.sqlite'}")
+def test_every_balance_after_player_bank_rounds(migrated_sqlite: Callable[[str], str]) -> None:
+    table, rounds = play_three_rounds(migrated_sqlite("money.sqlite"))
     try:
         wallets = table.wallets()
         expected = expected_wallets(table, rounds)

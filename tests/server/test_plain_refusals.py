@@ -6,7 +6,7 @@ recall of a seat that no version of the table has is refused in words."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 from server_api import EXAMPLES, Api
@@ -17,8 +17,8 @@ SECRET = "hunter2-do-not-echo"
 
 
 @pytest.fixture
-def api(tmp_path: Path) -> Api:
-    return Api(f"sqlite:///{tmp_path / 'plain.sqlite'}")
+def api(migrated_sqlite: Callable[[str], str]) -> Api:
+    return Api(migrated_sqlite("plain.sqlite"))
 
 
 def test_a_command_that_fails_validation_is_answered_in_sentences(api: Api) -> None:

@@ -22,7 +22,7 @@ import copy
 import hashlib
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -251,7 +251,7 @@ def test_an_altered_reveal_or_receipt_does_not_verify(played: Any) -> None:
 
 
 def test_a_shoe_is_revealed_when_it_is_reshuffled(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    migrated_sqlite: Callable[[str], str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Double Back Jack from one deck: each round stays sealed while cards of its shoe
     are still to be dealt; the round in which the cover card comes out (673a.7(d)) ends
@@ -262,9 +262,7 @@ def test_a_shoe_is_revealed_when_it_is_reshuffled(
         test_games.RULES, "double-back-jack", {"rules": {"game": "double-back-jack", "decks": 1}}
     )
     settings, dealer_closes, seed = SETUPS["double-back-jack"]
-    table = GameTable(
-        f"sqlite:///{tmp_path / 'shoe.sqlite'}", "double-back-jack", 2, seed, settings
-    )
+    table = GameTable(migrated_sqlite("shoe.sqlite"), "double-back-jack", 2, seed, settings)
     client = table.api.client
     try:
         played: list[str] = []

@@ -8,6 +8,7 @@ import json
 import re
 import shlex
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -80,8 +81,8 @@ def run(api: Api) -> list[Any]:
     return answers
 
 
-def test_the_readme_recipe_signs_up_sits_and_wagers(tmp_path: Path) -> None:
-    api = Api(f"sqlite:///{tmp_path / 'readme.sqlite'}")
+def test_the_readme_recipe_signs_up_sits_and_wagers(migrated_sqlite: Callable[[str], str]) -> None:
+    api = Api(migrated_sqlite("readme.sqlite"))
     assert open_starter_tables(api.engine)  # what `croupier serve` opens on a new database
     signup, signin, tables, seat, wager, me = run(api)
     body = signup.json()

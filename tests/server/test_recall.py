@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from server_api import EXAMPLES, Api
@@ -33,10 +34,10 @@ def recall(api: Api, auth: dict[str, str], seat: int) -> dict[str, Any]:
     return found
 
 
-def test_the_last_ten_rounds_of_a_seat(tmp_path: Any) -> None:
+def test_the_last_ten_rounds_of_a_seat(migrated_sqlite: Callable[[str], str]) -> None:
     # GLI-19 2.5.7, 2.8.2, 4.14.1-4.14.2 (in part): per seat, the status, the Rules
     # Submission version, the wagers, the wins and the events.
-    api = Api(f"sqlite:///{tmp_path / 'recall.sqlite'}")
+    api = Api(migrated_sqlite("recall.sqlite"))
     try:
         api.table("g", GO_FORE_IT)
         ann_id, ann = api.player("ann", deposit=100_000)

@@ -236,7 +236,7 @@ def one_shoe(table: GameTable, closes: bool) -> list[str]:
 
 
 def test_a_shoe_restacked_between_rounds_does_not_verify(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    migrated_sqlite: Callable[[str], str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Attack (a cheating server): between two rounds of one shoe, the cards left are
     put in another order (reversed); the rounds are then dealt from it consistently."""
@@ -255,9 +255,7 @@ def test_a_shoe_restacked_between_rounds_does_not_verify(
         test_games.RULES, "double-back-jack", {"rules": {"game": "double-back-jack", "decks": 1}}
     )
     settings, closes, seed = SETUPS["double-back-jack"]
-    table = GameTable(
-        f"sqlite:///{tmp_path / 'shoe.sqlite'}", "double-back-jack", 2, seed, settings
-    )
+    table = GameTable(migrated_sqlite("shoe.sqlite"), "double-back-jack", 2, seed, settings)
     client = table.api.client
     try:
         played = one_shoe(table, closes)
@@ -280,7 +278,9 @@ def test_a_shoe_restacked_between_rounds_does_not_verify(
         table.close()
 
 
-def test_an_honest_shoe_verifies_round_after_round(tmp_path: Path) -> None:
+def test_an_honest_shoe_verifies_round_after_round(
+    tmp_path: Path, migrated_sqlite: Callable[[str], str]
+) -> None:
     """The same rounds of one shoe, dealt honestly: checked together they verify."""
     import test_games
 
@@ -291,9 +291,7 @@ def test_an_honest_shoe_verifies_round_after_round(tmp_path: Path) -> None:
             "double-back-jack",
             {"rules": {"game": "double-back-jack", "decks": 1}},
         )
-        table = GameTable(
-            f"sqlite:///{tmp_path / 'shoe.sqlite'}", "double-back-jack", 2, seed, settings
-        )
+        table = GameTable(migrated_sqlite("shoe.sqlite"), "double-back-jack", 2, seed, settings)
     client = table.api.client
     try:
         played = one_shoe(table, closes)
@@ -413,14 +411,16 @@ def _restarted(table: GameTable, seed: int = 1, *, sealed_draws: bool = True) ->
     return table
 
 
-def test_events_stored_before_sealing_give_no_hidden_card_away(tmp_path: Path) -> None:
+def test_events_stored_before_sealing_give_no_hidden_card_away(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """A Go Fore It round dealt and waiting for the Back 9 decisions when the server is
     upgraded: its events, as 0005 stored them (no seals, the old hash), are read back.
     GET /rounds/{id}/steps sent their hashes and prev_hashes to players (issue #29): seat
     2's face-down card was found by trying the 52 cards. The hashes are withheld from a
     player from the first such event that hides something on."""
     settings, _, seed = SETUPS["go-fore-it"]
-    table = GameTable(f"sqlite:///{tmp_path / 'old.sqlite'}", "go-fore-it", 2, seed, settings)
+    table = GameTable(migrated_sqlite("old.sqlite"), "go-fore-it", 2, seed, settings)
     try:
         table = _dealt_to_hand_2(table)
         report = table.api.client.get("/tables/t/verify", headers=table.dealer).json()
@@ -460,14 +460,16 @@ def _bodies(table: GameTable) -> list[tuple[int, str]]:
         ]
 
 
-def test_no_hash_sent_after_the_upgrade_chains_to_a_hidden_card(tmp_path: Path) -> None:
+def test_no_hash_sent_after_the_upgrade_chains_to_a_hidden_card(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """Every later hash of the chain is computed from the old one: with the next event's
     public form, each of the 52 candidates is carried one step further. Seat 1 folds after
     the upgrade; nothing he receives (the fold's answer, the steps, his socket's views)
     holds any hash of the chain carried forward from any candidate for seat 2's card, even
     by an attacker who knows every other event whole."""
     settings, _, seed = SETUPS["go-fore-it"]
-    table = GameTable(f"sqlite:///{tmp_path / 'old.sqlite'}", "go-fore-it", 2, seed, settings)
+    table = GameTable(migrated_sqlite("old.sqlite"), "go-fore-it", 2, seed, settings)
     try:
         table = _dealt_to_hand_2(table)
         answer = table.send(1, {"type": "Fold", "seat": 1})
@@ -500,14 +502,14 @@ def test_no_hash_sent_after_the_upgrade_chains_to_a_hidden_card(tmp_path: Path) 
 
 
 def test_a_round_stored_before_sealing_is_checked_by_its_values_once_over(
-    tmp_path: Path,
+    migrated_sqlite: Callable[[str], str],
 ) -> None:
     """What a player can check of such a round: once it is over, its reveal (the old
     chain, whole events, as stored) and that every value he was shown is the revealed
     one; his steps came without hashes, which the check says. A round whose events are
     all sealed still gets, and checks, every hash (the other tests of this file)."""
     settings, _, seed = SETUPS["go-fore-it"]
-    table = GameTable(f"sqlite:///{tmp_path / 'old.sqlite'}", "go-fore-it", 2, seed, settings)
+    table = GameTable(migrated_sqlite("old.sqlite"), "go-fore-it", 2, seed, settings)
     try:
         table = _dealt_to_hand_2(table)
         table.send(1, {"type": "Fold", "seat": 1})
@@ -549,7 +551,7 @@ def test_a_round_stored_before_sealing_is_checked_by_its_values_once_over(
 
 
 def test_a_shoe_dealt_on_after_the_upgrade_sends_no_hash_chained_from_it(
-    tmp_path: Path,
+    migrated_sqlite: Callable[[str], str],
 ) -> None:
     """A Double Back Jack shoe in play across the upgrade: its earlier rounds, stored
     before sealing, are not revealed until the shoe ends, and every hash of the rounds
@@ -565,9 +567,7 @@ def test_a_shoe_dealt_on_after_the_upgrade_sends_no_hash_chained_from_it(
             "double-back-jack",
             {"rules": {"game": "double-back-jack", "decks": 2}},
         )
-        table = GameTable(
-            f"sqlite:///{tmp_path / 'shoe.sqlite'}", "double-back-jack", 2, seed, settings
-        )
+        table = GameTable(migrated_sqlite("shoe.sqlite"), "double-back-jack", 2, seed, settings)
     try:
         table = _restarted(table, seed, sealed_draws=False)  # dealt before sealed draws
         table.play(player("double-back-jack"), closes)

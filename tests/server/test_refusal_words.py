@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import tomllib
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -51,8 +52,10 @@ def _sweep(api: Api, auth: dict[str, str], spots: list[str], low: int, high: int
 
 
 @pytest.mark.parametrize("rules", TABLES)
-def test_no_refusal_names_a_spot_by_its_id(rules: str, tmp_path: Path) -> None:
-    api = Api(f"sqlite:///{tmp_path / 'words.sqlite'}")
+def test_no_refusal_names_a_spot_by_its_id(
+    rules: str, migrated_sqlite: Callable[[str], str]
+) -> None:
+    api = Api(migrated_sqlite("words.sqlite"))
     try:
         table = api.table("t", EXAMPLES / rules)
         _, ann = api.player("ann", deposit=10_000_000)
@@ -116,14 +119,16 @@ SHAPE = re.compile(
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_an_unknown_spot_is_refused_in_one_shape_in_every_game(tmp_path: Path, game: str) -> None:
+def test_an_unknown_spot_is_refused_in_one_shape_in_every_game(
+    migrated_sqlite: Callable[[str], str], game: str
+) -> None:
     """A fresh tester: Pai Gow said "the only wager is 'pai_gow', not 'nowhere'", High
     Roll Dice "there is no spot 'nowhere' at this table; the spots are ...", Sic Bo and
     Craps listed spot ids. Every game of the registry now says one sentence: no such spot
     at this table, the spots in words (each followed by the name a command sends, in
     brackets), and where the names to send are (the offers)."""
     example = _examples_by_game()[game]
-    api = Api(f"sqlite:///{tmp_path / 'spots.sqlite'}")
+    api = Api(migrated_sqlite("spots.sqlite"))
     try:
         api.table("t", example)
         _, ann = api.player("ann", deposit=100_000)
@@ -164,12 +169,14 @@ def _sent_in(value: str, label: str, detail: str) -> bool:
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_an_unknown_spot_gives_the_names_to_send(tmp_path: Path, game: str) -> None:
+def test_an_unknown_spot_gives_the_names_to_send(
+    migrated_sqlite: Callable[[str], str], game: str
+) -> None:
     """A hostile tester: High Roll Dice listed "Like Kind 2 to 8" where what must be sent
     is ``like_kind:2`` to ``like_kind:8``. Every spot offered now is named in the
     refusal as a command sends it (a run once: ``like_kind:2…like_kind:8``)."""
     example = _examples_by_game()[game]
-    api = Api(f"sqlite:///{tmp_path / 'spots.sqlite'}")
+    api = Api(migrated_sqlite("spots.sqlite"))
     try:
         api.table("t", example)
         _, ann = api.player("ann", deposit=100_000)
@@ -188,12 +195,14 @@ def test_an_unknown_spot_gives_the_names_to_send(tmp_path: Path, game: str) -> N
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_an_unknown_spot_is_shown_back_escaped(tmp_path: Path, game: str) -> None:
+def test_an_unknown_spot_is_shown_back_escaped(
+    migrated_sqlite: Callable[[str], str], game: str
+) -> None:
     """A hostile tester: Sic Bo showed the part of an unknown spot after its family's
     name as sent, so a spot of terminal escapes or a right-to-left override reached a
     terminal or a log raw. No game shows back a control or direction character."""
     example = _examples_by_game()[game]
-    api = Api(f"sqlite:///{tmp_path / 'spots.sqlite'}")
+    api = Api(migrated_sqlite("spots.sqlite"))
     try:
         api.table("t", example)
         _, ann = api.player("ann", deposit=100_000)

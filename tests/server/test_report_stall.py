@@ -6,7 +6,7 @@ threading event until the test has been answered at a table."""
 from __future__ import annotations
 
 import threading
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -17,10 +17,10 @@ import croupier.analysis.exact.sic_bo as sic_bo_sheet
 
 
 def test_a_table_is_served_while_the_report_computes_a_par_sheet(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    migrated_sqlite: Callable[[str], str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     scripted = ScriptedRng()
-    api = Api(f"sqlite:///{tmp_path / 'floor.sqlite'}", scripted)  # one connection a process
+    api = Api(migrated_sqlite("floor.sqlite"), scripted)  # one connection a process
     play_two_rounds(api, scripted)
     _, floor = api.player("floor", role="dealer")
     _, bob = api.player("bob", deposit=10_000)

@@ -7,8 +7,8 @@ the rules of versions refuse. (The workflow's every step: test_submission_states
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from server_api import EXAMPLES, Api, ScriptedRng
@@ -199,11 +199,11 @@ def test_the_migration_makes_each_tables_first_version(tmp_path: Any) -> None:
     assert str(rows[0][3]).startswith("2026-11-01 10:00:00")
 
 
-def test_a_version_filed_by_nobody_is_refused(tmp_path: Path) -> None:
+def test_a_version_filed_by_nobody_is_refused(migrated_sqlite: Callable[[str], str]) -> None:
     """`rules submit TABLE FILE --by ""` (or only spaces): the history must say who filed
     each version, so a blank name is refused and nothing is filed; the history, in 80
     columns, shows every field whole."""
-    url = f"sqlite:///{tmp_path / 'rules.sqlite'}"
+    url = migrated_sqlite("rules.sqlite")
     api = Api(url)
     try:
         api.table("sb", EXAMPLES / "sic-bo.toml")

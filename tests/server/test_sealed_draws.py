@@ -23,7 +23,7 @@ import hashlib
 import hmac
 import json
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -267,8 +267,10 @@ def _sha(seed: str) -> str:
 
 
 @pytest.fixture
-def sic_bo(tmp_path: Path) -> Iterator[tuple[Api, dict[str, str], dict[str, str]]]:
-    api = Api(f"sqlite:///{tmp_path / 'sb.sqlite'}", rng=SeededRng(3))
+def sic_bo(
+    migrated_sqlite: Callable[[str], str],
+) -> Iterator[tuple[Api, dict[str, str], dict[str, str]]]:
+    api = Api(migrated_sqlite("sb.sqlite"), rng=SeededRng(3))
     api.table("sb", SIC_BO)
     _, ann = api.player("ann", deposit=100_000)
     _, dealer = api.player("dee", role="dealer")
@@ -390,10 +392,10 @@ def test_a_seat_that_withholds_its_seed_only_leaves_it_out(
     assert "seat 1 committed to a seed but gave none (it entered nothing)" in check.notes
 
 
-def test_a_table_without_seats_seeds_refuses_them(tmp_path: Path) -> None:
+def test_a_table_without_seats_seeds_refuses_them(migrated_sqlite: Callable[[str], str]) -> None:
     """Regulated operation: the operator's certified generator alone (``client_seeds``
     off); the server seed is still sealed and announced before the wagers."""
-    api = Api(f"sqlite:///{tmp_path / 'sb.sqlite'}", rng=SeededRng(3))
+    api = Api(migrated_sqlite("sb.sqlite"), rng=SeededRng(3))
     try:
         body = {"id": "sb", "rules_toml": SIC_BO.read_text(), "settings": {"client_seeds": False}}
         assert api.client.post("/tables", json=body, headers=api.admin).status_code == 201

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -38,8 +37,10 @@ def _paths(value: Any, ids: list[str], at: str = "") -> Iterator[str]:
         yield f"{at}: {value}"
 
 
-def test_a_second_player_reads_no_account_id_of_another_seat(tmp_path: Path) -> None:
-    api = Api(f"sqlite:///{tmp_path / 'privacy.sqlite'}")
+def test_a_second_player_reads_no_account_id_of_another_seat(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
+    api = Api(migrated_sqlite("privacy.sqlite"))
     api.table()
     ann_id, ann = api.player("ann", deposit=1_000)
     bob_id, bob = api.player("bob", deposit=1_000)
@@ -72,11 +73,11 @@ def test_a_second_player_reads_no_account_id_of_another_seat(tmp_path: Path) -> 
     assert [s["player_id"] for s in staff["seats"]] == [ann_id, bob_id]
 
 
-def test_a_rounds_steps_show_another_seat_by_name(tmp_path: Path) -> None:
+def test_a_rounds_steps_show_another_seat_by_name(migrated_sqlite: Callable[[str], str]) -> None:
     """GET /rounds/{id}/steps: the seats and every step's view name another player's seat,
     never its account id (the round's opening event keeps the seats it was dealt to: it
     is what the round's hashes are worked out over)."""
-    api = Api(f"sqlite:///{tmp_path / 'privacy.sqlite'}")
+    api = Api(migrated_sqlite("privacy.sqlite"))
     api.table()
     ann_id, ann = api.player("ann", deposit=1_000)
     bob_id, bob = api.player("bob", deposit=1_000)
@@ -94,7 +95,9 @@ def test_a_rounds_steps_show_another_seat_by_name(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_no_one_receives_another_players_account_id(game: str, tmp_path: Path) -> None:
+def test_no_one_receives_another_players_account_id(
+    game: str, migrated_sqlite: Callable[[str], str]
+) -> None:
     """A full round of every game with three seated players, a spectator and the
     dealer: every command answer, table view, WebSocket frame, step (``GET
     /rounds/{id}/steps`` while the round is open and once it is over), the table's
@@ -103,7 +106,7 @@ def test_no_one_receives_another_players_account_id(game: str, tmp_path: Path) -
     round's opening event names another seat's player "player at seat N"). The dealer's
     own replay keeps every id (the stored events are unchanged)."""
     settings, dealer_closes, seed = SETUPS[game]
-    table = GameTable(f"sqlite:///{tmp_path / 'privacy.sqlite'}", game, 3, seed, settings)
+    table = GameTable(migrated_sqlite("privacy.sqlite"), game, 3, seed, settings)
     received: dict[Recipient, list[Any]] = {1: [], 2: [], 3: [], None: []}
     watchers: dict[Recipient | str, dict[str, str]] = {
         **table.players,
@@ -185,7 +188,7 @@ DICE_ROUNDS: dict[str, tuple[str, list[tuple[int, str]], list[tuple[int, ...]]]]
 
 @pytest.mark.parametrize("game", sorted(DICE_ROUNDS))
 def test_no_one_receives_another_players_account_id_at_a_dice_table(
-    game: str, tmp_path: Path
+    game: str, migrated_sqlite: Callable[[str], str]
 ) -> None:
     """The sweep above at the dice tables the HTTP rounds of tests/server/test_games.py do
     not play (Sic Bo, Craps): two players wager, the dealer closes the betting for each
@@ -193,7 +196,7 @@ def test_no_one_receives_another_players_account_id_at_a_dice_table(
     history and the reveal either player or the spectator receives is searched."""
     rules, wagers, throws = DICE_ROUNDS[game]
     scripted = ScriptedRng()
-    api = Api(f"sqlite:///{tmp_path / 'dice.sqlite'}", rng=scripted)
+    api = Api(migrated_sqlite("dice.sqlite"), rng=scripted)
     sockets: dict[Recipient, Socket] = {}
     try:
         api.table("t", EXAMPLES / rules)
@@ -254,7 +257,7 @@ def _assert_no_other_id(received: dict[Recipient, list[Any]], ids: dict[int, str
 
 
 def test_a_player_still_verifies_a_round_whose_events_name_players_by_stand_ins(
-    tmp_path: Path,
+    migrated_sqlite: Callable[[str], str],
 ) -> None:
     """The opening event a player receives names the seats by stand-ins, so its hash
     (over the stored ids) cannot be worked out from it: his check (``croupier
@@ -262,7 +265,7 @@ def test_a_player_still_verifies_a_round_whose_events_name_players_by_stand_ins(
     which event it could not hash, and still catches a stand-in changed on the way or an
     event marked as naming players that names none (a mark that would hide its hash)."""
     scripted = ScriptedRng()
-    api = Api(f"sqlite:///{tmp_path / 'verify.sqlite'}", rng=scripted)
+    api = Api(migrated_sqlite("verify.sqlite"), rng=scripted)
     try:
         api.table()
         _, ann = api.player("ann", deposit=10_000)

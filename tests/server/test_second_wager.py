@@ -7,8 +7,7 @@ as ``null`` (no amount at all) still refused as the spot taken."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 
 import pytest
 from server_api import EXAMPLES, Api
@@ -82,9 +81,9 @@ CASES = {
 
 
 @pytest.fixture
-def api(tmp_path: Path) -> Iterator[Api]:
+def api(migrated_sqlite: Callable[[str], str]) -> Iterator[Api]:
     """SQLite, cards and tiles shuffled from a seed (the words do not depend on either)."""
-    client = Api(f"sqlite:///{tmp_path / 'second.sqlite'}", rng=SeededRng(3))
+    client = Api(migrated_sqlite("second.sqlite"), rng=SeededRng(3))
     yield client
     client.close()
 

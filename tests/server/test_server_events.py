@@ -4,8 +4,8 @@ server's clock; the server's start and stop."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -73,9 +73,11 @@ def test_gli_19_2_8_8_large_wagers_and_wins_single_and_aggregate(db_url: str) ->
         api.close()
 
 
-def test_a_table_without_thresholds_records_no_large_amounts(tmp_path: Path) -> None:
+def test_a_table_without_thresholds_records_no_large_amounts(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     scripted = ScriptedRng()
-    api = Api(f"sqlite:///{tmp_path / 'none.sqlite'}", rng=scripted, clock=Clock())
+    api = Api(migrated_sqlite("none.sqlite"), rng=scripted, clock=Clock())
     try:
         api.table()
         _, ann = api.player("ann", deposit=100_000)
@@ -120,10 +122,10 @@ def test_gli_19_2_8_8_a_step_of_the_clock_is_recorded() -> None:
 
 
 def test_gli_19_2_8_8_the_servers_start_stop_and_clock_steps_are_in_the_log(
-    tmp_path: Path,
+    migrated_sqlite: Callable[[str], str],
 ) -> None:
     clocks = Clocks()
-    api = Api(f"sqlite:///{tmp_path / 'uptime.sqlite'}", clock=Clock())
+    api = Api(migrated_sqlite("uptime.sqlite"), clock=Clock())
     try:
         api.app.state.clock_watch = ClockWatch(
             wall=lambda: clocks.wall, monotonic=lambda: clocks.mono, every=0.01
@@ -143,8 +145,8 @@ def test_gli_19_2_8_8_the_servers_start_stop_and_clock_steps_are_in_the_log(
         api.close()
 
 
-def test_a_clock_change_names_both_times(tmp_path: Path) -> None:
-    api = Api(f"sqlite:///{tmp_path / 'step.sqlite'}")
+def test_a_clock_change_names_both_times(migrated_sqlite: Callable[[str], str]) -> None:
+    api = Api(migrated_sqlite("step.sqlite"))
     try:
         expected = datetime(2026, 12, 3, 12, 0, tzinfo=UTC)
         with Session(api.engine) as session:

@@ -6,6 +6,7 @@ command waits for it; the fake clock moves 60 s; nothing sleeps."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -45,12 +46,16 @@ def test_how_far_a_deadline_moves() -> None:
     assert early.extended(at(75), 30) == at(110)
 
 
-def test_a_deadline_passed_while_the_server_stalled_is_extended(tmp_path: Path) -> None:
+def test_a_deadline_passed_while_the_server_stalled_is_extended(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """Bob's hands, sent 1 s into the 3 s decision, wait 60 s for the database: they are
     taken as sent. Ann, who sent nothing, is not timed out when the server answers again:
     she keeps the 2 s she had left when it stalled (before: the house way set her hands)."""
     # GLI-19 4.5.2(f): the server's own delay does not decide a player's deadline.
-    api, clock, ann, bob = _setting(tmp_path)  # both to set their hands by now + 3 s
+    api, clock, ann, bob = _setting(
+        migrated_sqlite("gow.sqlite")
+    )  # both to set their hands by now + 3 s
     stalls = api.app.state.stalls
     tiles = _view(api, bob)["view"]["my_tiles"]["4"]
     clock.advance(1)  # 2 s left to each when the server stalls

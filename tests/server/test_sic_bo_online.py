@@ -4,7 +4,7 @@ result and settles; the ledger moves each wallet by its wagers and settlements."
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from server_api import EXAMPLES, Api, ScriptedRng
@@ -42,10 +42,10 @@ def test_an_rng_round(api: Api, scripted: ScriptedRng) -> None:
     assert api.ledger()["total"] == 0
 
 
-def test_a_manual_shaker_round(tmp_path: Path) -> None:
+def test_a_manual_shaker_round(migrated_sqlite: Callable[[str], str]) -> None:
     """The dealer enters 1-1-2, sees the layout lit wrong for dice lying 6-6-5, corrects
     it and settles: $10 on total:17 wins 50 to 1 ($500)."""
-    api = Api(f"sqlite:///{tmp_path / 'sb.sqlite'}", rng=ScriptedRng())
+    api = Api(migrated_sqlite("sb.sqlite"), rng=ScriptedRng())
     try:
         body = {"id": "sb", "rules_toml": SIC_BO.read_text(), "settings": {"physical_dice": True}}
         r = api.client.post("/tables", json=body, headers=api.admin)

@@ -4,6 +4,7 @@ counted (the game's ``evolve`` calls), never timed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,10 +21,10 @@ CYCLES = 150
 
 
 def test_a_rounds_steps_fold_its_events_once(
-    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+    migrated_sqlite: Callable[[str], str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     limits = Buckets(RateLimit(per_second=1e6, burst=1_000_000))
-    api = Api(f"sqlite:///{tmp_path / 'steps.sqlite'}", SeededRng(3), command_limits=limits)
+    api = Api(migrated_sqlite("steps.sqlite"), SeededRng(3), command_limits=limits)
     body = {"id": "gfi", "rules_toml": (EXAMPLES / "go-fore-it.toml").read_text()}
     assert api.client.post("/tables", json=body, headers=api.admin).status_code == 201
     _, ann = api.player("ann", deposit=100_000)

@@ -17,6 +17,7 @@ not read from the code.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -50,9 +51,9 @@ def sign(table: GameTable, auth: dict[str, str], device: str, out: bool) -> Any:
     )
 
 
-def go_fore_it(tmp_path: Path, procedure: str, **rules: Any) -> GameTable:
+def go_fore_it(url: str, procedure: str, **rules: Any) -> GameTable:
     return GameTable(
-        f"sqlite:///{tmp_path / 'state.sqlite'}",
+        url,
         "go-fore-it",
         2,
         3,
@@ -77,14 +78,14 @@ def go_fore_it(tmp_path: Path, procedure: str, **rules: Any) -> GameTable:
     ],
 )
 def test_a_deck_past_its_hours_is_changed_before_the_next_round(
-    tmp_path: Path, game: str, procedure: str, hours: int, cite: str
+    migrated_sqlite: Callable[[str], str], game: str, procedure: str, hours: int, cite: str
 ) -> None:
     """The decks are changed at least every four hours dealt by hand, eight from a shoe:
     just short of the time nothing happens; once it has passed, both decks (opened with
     the table's first round) are changed before the next round, the floor is told, and
     the new decks are timed from then."""
     table = GameTable(
-        f"sqlite:///{tmp_path / 'state.sqlite'}",
+        migrated_sqlite("state.sqlite"),
         game,
         2,
         3,
@@ -129,14 +130,16 @@ def test_a_deck_past_its_hours_is_changed_before_the_next_round(
         table.close()
 
 
-def test_equipment_out_of_order_stays_so_until_signed_back_in(tmp_path: Path) -> None:
+def test_equipment_out_of_order_stays_so_until_signed_back_in(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """676a.13(g): the automated shuffler signed out of order (by the dealer) before
     another method is used; from the next round the cards are shuffled by hand, one deck
     (676a.3(b): two alternate only with a shuffler), and cards once dealt from the hand,
     which needs the shuffler (676a.9(a)(1)), come from a manual shoe. It stays so round
     after round until the floor (an admin) signs it back in; a player may do neither, a
     dealer may not sign it back in."""
-    table = go_fore_it(tmp_path, "hand")
+    table = go_fore_it(migrated_sqlite("state.sqlite"), "hand")
     try:
         first = table.play(player("go-fore-it"))
         assert (setups(table, first)["shuffling"], setups(table, first)["deck"]) == (
@@ -187,12 +190,14 @@ def test_equipment_out_of_order_stays_so_until_signed_back_in(tmp_path: Path) ->
         table.close()
 
 
-def test_a_dealing_shoe_out_of_order_falls_back_to_a_manual_shoe(tmp_path: Path) -> None:
+def test_a_dealing_shoe_out_of_order_falls_back_to_a_manual_shoe(
+    tmp_path: Path, migrated_sqlite: Callable[[str], str]
+) -> None:
     """674a.13(g): an automated dealing shoe signed out of order: the cards are dealt from
     a manual shoe until it is signed back in; the shuffler still works, so two decks
     still alternate."""
     table = GameTable(
-        f"sqlite:///{tmp_path / 'state.sqlite'}",
+        migrated_sqlite("state.sqlite"),
         "criss-cross-poker",
         2,
         5,
@@ -214,8 +219,7 @@ def test_a_dealing_shoe_out_of_order_falls_back_to_a_manual_shoe(tmp_path: Path)
             decks.append(setup["deck"])
         assert decks == ["red", "blue"]
         # A device this table does not use cannot be signed out of order.
-        (tmp_path / "other").mkdir()
-        hand = go_fore_it(tmp_path / "other", "hand")
+        hand = go_fore_it(migrated_sqlite("other.sqlite"), "hand")
         try:
             r = sign(hand, hand.dealer, "automated_dealing_shoe", True)
             assert r.status_code == 422 and "676a.13(g)" in r.text
@@ -225,13 +229,15 @@ def test_a_dealing_shoe_out_of_order_falls_back_to_a_manual_shoe(tmp_path: Path)
         table.close()
 
 
-def test_an_idle_pai_gow_table_returns_to_the_start_of_the_game(tmp_path: Path) -> None:
+def test_an_idle_pai_gow_table_returns_to_the_start_of_the_game(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """621a.6(g): with no gaming activity the tiles are turned face up in 16 pairs, and
     the next round is the start of the game (621a.6(b): displayed for the first player;
     621a.11(b): no bank offered). ``idle_minutes`` (here 20) names the time; a shorter
     pause changes nothing."""
     table = GameTable(
-        f"sqlite:///{tmp_path / 'state.sqlite'}",
+        migrated_sqlite("state.sqlite"),
         "pai-gow",
         2,
         4,
@@ -267,7 +273,7 @@ def test_an_idle_pai_gow_table_returns_to_the_start_of_the_game(tmp_path: Path) 
     [({}, ["red"]), ({"shuffling": "automated", "back_colors": ["red", "blue"]}, ["red", "blue"])],
 )
 def test_a_double_back_jack_batch_in_use_24_hours_is_changed_before_the_next_shoe(
-    tmp_path: Path, rules: dict[str, Any], batches: list[str]
+    migrated_sqlite: Callable[[str], str], rules: dict[str, Any], batches: list[str]
 ) -> None:
     """673a.3(c): the decks opened at a Double Back Jack table are changed at least once
     every 24 hours. At 23 hours 59 minutes the shoe deals on; at 24 hours the batch in the
@@ -279,9 +285,7 @@ def test_a_double_back_jack_batch_in_use_24_hours_is_changed_before_the_next_sho
     timed afresh; the shoe in progress is never changed during a round, and each shoe's
     rounds still verify together (sealed draws: the new shoe is drawn from the seed of
     the round it opens)."""
-    table = GameTable(
-        f"sqlite:///{tmp_path / 'state.sqlite'}", "double-back-jack", 2, 5, {}, rules=rules
-    )
+    table = GameTable(migrated_sqlite("state.sqlite"), "double-back-jack", 2, 5, {}, rules=rules)
     try:
         opened = table.clock()
         first = table.play(player("double-back-jack"), True)
@@ -333,7 +337,7 @@ def test_a_double_back_jack_batch_in_use_24_hours_is_changed_before_the_next_sho
 
 
 def test_674a_9_a_1_hand_dealing_without_its_shuffler_falls_back_round_after_round(
-    tmp_path: Path,
+    migrated_sqlite: Callable[[str], str],
 ) -> None:
     """674a.9(a)(1): cards dealt from the dealer's hand need an automated shuffler. A
     hand-dealt Criss-Cross Poker table whose shuffler is signed out of order (674a.13(g))
@@ -343,7 +347,7 @@ def test_674a_9_a_1_hand_dealing_without_its_shuffler_falls_back_round_after_rou
     floor signs the shuffler back in: then it deals from the hand again, two decks
     alternating."""
     table = GameTable(
-        f"sqlite:///{tmp_path / 'state.sqlite'}",
+        migrated_sqlite("state.sqlite"),
         "criss-cross-poker",
         2,
         5,

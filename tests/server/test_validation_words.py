@@ -8,8 +8,7 @@ every game's commands."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -32,9 +31,9 @@ RULES = {
 
 
 @pytest.fixture
-def api(tmp_path: Path) -> Iterator[Api]:
+def api(migrated_sqlite: Callable[[str], str]) -> Iterator[Api]:
     """SQLite only: the words of an answer do not depend on the database."""
-    client = Api(f"sqlite:///{tmp_path / 'words.sqlite'}")
+    client = Api(migrated_sqlite("words.sqlite"))
     yield client
     client.close()
 

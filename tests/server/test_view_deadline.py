@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -26,10 +27,10 @@ def view(api: Api, auth: dict[str, str], table_id: str) -> dict[str, Any]:
     return body
 
 
-def test_the_betting_time_left_by_the_servers_clock(tmp_path: Any) -> None:
+def test_the_betting_time_left_by_the_servers_clock(migrated_sqlite: Callable[[str], str]) -> None:
     # GLI-19 4.4.13(b) (in part): the time left, by the server's clock.
     clock = Clock()
-    api = Api(f"sqlite:///{tmp_path / 'c.sqlite'}", SeededRng(3), clock)
+    api = Api(migrated_sqlite("c.sqlite"), SeededRng(3), clock)
     body = {
         "id": "hrd",
         "rules_toml": (EXAMPLES / "high-roll-dice-ten-dice.toml").read_text(),
@@ -53,11 +54,11 @@ def test_the_betting_time_left_by_the_servers_clock(tmp_path: Any) -> None:
     api.close()
 
 
-def test_a_pai_gow_timeout_names_no_tile(tmp_path: Any) -> None:
+def test_a_pai_gow_timeout_names_no_tile(migrated_sqlite: Callable[[str], str]) -> None:
     """The timeout of a Pai Gow hand sets it by the house way: the view says "SetHands"
     for the seat, and no tile, to the player and to anyone else (621a.10(b))."""
     clock = Clock()
-    api = Api(f"sqlite:///{tmp_path / 'g.sqlite'}", SeededRng(5), clock)
+    api = Api(migrated_sqlite("g.sqlite"), SeededRng(5), clock)
     body = {
         "id": "gow",
         "rules_toml": (EXAMPLES / "pai-gow.toml").read_text(),
@@ -82,11 +83,13 @@ def test_a_pai_gow_timeout_names_no_tile(tmp_path: Any) -> None:
     api.close()
 
 
-def test_the_sweep_applies_a_deadline_nobody_asks_about(tmp_path: Any) -> None:
+def test_the_sweep_applies_a_deadline_nobody_asks_about(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """With ``sweep_seconds`` the server closes a betting time that has passed though no
     request comes for the table (``croupier serve`` sweeps every second)."""
     clock = Clock()
-    url = f"sqlite:///{tmp_path / 's.sqlite'}"
+    url = migrated_sqlite("s.sqlite")
     api = Api(url, SeededRng(3), clock)
     body = {
         "id": "hrd",

@@ -66,11 +66,11 @@ def refused(client: TestClient, url: str, subprotocols: list[str] | None = None)
     return caught.value.code
 
 
-def test_the_token_may_come_as_a_subprotocol(tmp_path: Path) -> None:
+def test_the_token_may_come_as_a_subprotocol(migrated_sqlite: Callable[[str], str]) -> None:
     """``croupier.bearer, TOKEN`` as the subprotocols (what the browser sends: no token
     in the URL): accepted with ``croupier.bearer``, never echoing the token; the same
     view as with ``?token=``; a forged one refused as such."""
-    table = GameTable(f"sqlite:///{tmp_path / 'ws.sqlite'}", "high-roll-dice", 1)
+    table = GameTable(migrated_sqlite("ws.sqlite"), "high-roll-dice", 1)
     try:
         client = table.api.client
         bearer = token(table.players[1])
@@ -100,11 +100,13 @@ def closed_after_accepting(
     return message["code"], message.get("reason", "")
 
 
-def test_a_bad_token_is_accepted_then_closed_4401_saying_why(tmp_path: Path) -> None:
+def test_a_bad_token_is_accepted_then_closed_4401_saying_why(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """Issue #34: a bad token got HTTP 403 at the handshake, so a browser could tell
     neither the code nor why; the socket is accepted and closed with 4401 and a reason in
     words (an unknown table: 4404), with the token as a subprotocol too."""
-    table = GameTable(f"sqlite:///{tmp_path / 'ws.sqlite'}", "high-roll-dice", 1)
+    table = GameTable(migrated_sqlite("ws.sqlite"), "high-roll-dice", 1)
     try:
         client = table.api.client
         signed_out = (4401, "your session has ended or its token is unknown: sign in again")
@@ -122,12 +124,14 @@ def test_a_bad_token_is_accepted_then_closed_4401_saying_why(tmp_path: Path) -> 
         table.close()
 
 
-def test_a_signed_out_session_gets_no_view_over_a_socket(tmp_path: Path) -> None:
+def test_a_signed_out_session_gets_no_view_over_a_socket(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """A hostile tester's finding: after ``DELETE /sessions/current`` the HTTP API
     refuses the token (401, GLI-19 2.5.4) but a socket opened with it still had the live
     table. Now a socket opened after the sign-out is closed 4401 at once, and one open
     before it is closed 4401 when it happens (in this process)."""
-    table = GameTable(f"sqlite:///{tmp_path / 'ws.sqlite'}", "high-roll-dice", 1)
+    table = GameTable(migrated_sqlite("ws.sqlite"), "high-roll-dice", 1)
     try:
         client = table.api.client
         auth = table.players[1]
@@ -148,7 +152,9 @@ def test_a_signed_out_session_gets_no_view_over_a_socket(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize("ended", ["signed out in another process", "idle"])
-def test_a_socket_closes_when_its_session_ends_elsewhere(tmp_path: Path, ended: str) -> None:
+def test_a_socket_closes_when_its_session_ends_elsewhere(
+    migrated_sqlite: Callable[[str], str], ended: str
+) -> None:
     """A hostile tester's finding: only a sign-out in the socket's own process closed it;
     one in another process (another server on the same database), or a session gone
     idle past the limit (GLI-19 2.5.4), left it sending the live table. Now the socket
@@ -163,7 +169,7 @@ def test_a_socket_closes_when_its_session_ends_elsewhere(tmp_path: Path, ended: 
 
     clock = Clock()
     idle = timedelta(minutes=30)
-    api = Api(f"sqlite:///{tmp_path / 'ws.sqlite'}", clock=clock, idle_timeout=idle)
+    api = Api(migrated_sqlite("ws.sqlite"), clock=clock, idle_timeout=idle)
     try:
         api.table("t", EXAMPLES / "high-roll-dice-ten-dice.toml")
         ann_id, ann = api.player("ann", deposit=10_000)
@@ -184,9 +190,9 @@ def test_a_socket_closes_when_its_session_ends_elsewhere(tmp_path: Path, ended: 
         api.close()
 
 
-def test_every_change_is_pushed_as_the_callers_view(tmp_path: Path) -> None:
+def test_every_change_is_pushed_as_the_callers_view(migrated_sqlite: Callable[[str], str]) -> None:
     table = GameTable(
-        f"sqlite:///{tmp_path / 'ws.sqlite'}",
+        migrated_sqlite("ws.sqlite"),
         "go-fore-it",
         2,
         3,
@@ -227,11 +233,11 @@ def test_every_change_is_pushed_as_the_callers_view(tmp_path: Path) -> None:
         table.close()
 
 
-def test_a_timeout_is_pushed_without_any_request(tmp_path: Path) -> None:
+def test_a_timeout_is_pushed_without_any_request(migrated_sqlite: Callable[[str], str]) -> None:
     """The sockets' poll enforces the deadline: the betting timer closes the betting and
     the new view reaches the watchers with no HTTP request."""
     table = GameTable(
-        f"sqlite:///{tmp_path / 'ws.sqlite'}", "criss-cross-poker", 1, 2, {"betting_seconds": 10}
+        migrated_sqlite("ws.sqlite"), "criss-cross-poker", 1, 2, {"betting_seconds": 10}
     )
     socket = Socket(table.api.client, "t", token(table.dealer))
     try:

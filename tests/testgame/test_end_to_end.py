@@ -14,6 +14,7 @@ import dataclasses
 import itertools
 import json
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -215,8 +216,8 @@ class Server:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Any:
-    server = Server(f"sqlite:///{tmp_path / 'one-die.sqlite'}")
+def server(migrated_sqlite: Callable[[str], str]) -> Any:
+    server = Server(migrated_sqlite("one-die.sqlite"))
     yield server
     server.client.close()
     server.app.state.engine.dispose()
@@ -494,14 +495,16 @@ def test_analyze_and_simulate_say_the_game_has_no_figures() -> None:
         assert f"'one-die' {says}" in result.output, result.output
 
 
-def test_a_game_defined_only_here_deals_sealed_rounds(tmp_path: Path) -> None:
+def test_a_game_defined_only_here_deals_sealed_rounds(
+    migrated_sqlite: Callable[[str], str],
+) -> None:
     """Sealed draws need nothing of a game (docs/architecture.md, "Sealed before the first
     wager"): Odd or Even's die comes from the seed the table announced before the round,
     and the player's check draws it again."""
     from croupier.sealing import commit
     from croupier.verify_round import check_round
 
-    s = Server(f"sqlite:///{tmp_path / 'sealed.sqlite'}", sealed_draws=True)
+    s = Server(migrated_sqlite("sealed.sqlite"), sealed_draws=True)
     try:
         r = s.client.post("/tables", json={"id": "t", "rules": RULES}, headers=s.admin)
         assert r.status_code == 201, r.text

@@ -5,6 +5,7 @@ still answers, without that table."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from croupier.game import GameSpec
@@ -18,9 +19,9 @@ from server_api import EXAMPLES, Api  # noqa: E402
 
 
 def test_the_lobby_leaves_out_a_table_of_a_game_not_registered(
-    tmp_path: Path, one_die: GameSpec
+    migrated_sqlite: Callable[[str], str], one_die: GameSpec
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'c.sqlite'}"
+    url = migrated_sqlite("c.sqlite")
     first = Api(url)
     try:
         body = {"id": "od", "rules": {"game": one_die.name}}
