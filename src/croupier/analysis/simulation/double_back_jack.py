@@ -40,8 +40,9 @@ is left against him (673a.7(p)), as the engine deals. The shuffle is a lazy
 Fisher-Yates: each card dealt is swapped in from a uniform position among the cards
 left, the position ``i + floor(u * (n - i))`` from a float ``u`` of
 ``numpy.random.default_rng(seed).random`` (one float per card dealt; its bias is below
-2**-40, far under any statistical test), the floats read in the order drawn, none
-skipped (what a seed deals does not depend on the buffer they are drawn into). A
+2**-40, far under any statistical test), the floats taken in the order drawn, none
+skipped: the kernel draws each from the generator as it deals (the same integer from the
+float's 53 bits, :func:`_card_py`), so no buffer stands between them. A
 reshuffle deals on from the full shoe's cards as the last deal left them (each card is
 drawn uniformly from those left, whatever their order), so the shoe is rebuilt only
 after a 673a.13(f) refill. Each call starts a new shoe.
@@ -63,6 +64,7 @@ import numba
 import numpy as np
 import numpy.typing as npt
 from numba import types
+from numba.np.random.generator_core import next_uint64 as _numba_next_uint64
 from numba.typed import Dict, List
 
 from croupier.analysis.exact.double_back_jack import (
@@ -96,10 +98,7 @@ CHUNK_ROUNDS: Final = 1 << 18
 WAGERS: Final = ("blackjack", "insurance")
 DRAWS_PER_ROUND: Final = "5.78 floats on average (one per card dealt, lazy Fisher-Yates)"
 _BUFFER: Final = 1 << 16
-"""Floats in the buffer the kernel reads (512 kB: it stays in the core's L2 cache)."""
-_ROUND_MAX: Final = 96
-"""More floats than any round can use (two hands of at most 11 cards, the dealer's
-cards, burns)."""
+"""Floats in the buffer :func:`draws` fills (512 kB: it stays in the core's L2 cache)."""
 _HALVES: Final = 64
 """The halves of a unit a round's net is counted by in the kernel's tally, from -16
 units up (a round's net is between -8 and +4)."""
@@ -158,34 +157,62 @@ def _reshuffle_rest_py(
     begun: int,
     i: int,
     skip: int,
-    rand: Floats,
+    bits: Any,
 ) -> tuple[int, int, int, int, int]:
     """673a.13(f): the shoe is empty mid-round; the cards not on the layout (those
     counted in ``layout`` and the round's cards dealt since ``shoe[begun]``) become the new
     shoe, its first card is drawn (burned). Returns the next position (1), the cards in the
-    new shoe and the new float offset (:func:`_play_py`). Kept out of :func:`_card_py`
+    new shoe and the new count offset (:func:`_play_py`). Kept out of :func:`_card_py`
     (each deal checks first in :func:`_play_py`): with this branch inside it, numba stops
     inlining the deal and the kernel runs about 20x slower."""
     for k in range(begun, i):
         layout[shoe[k] - 1] += 1
     n = _refill(shoe, full, layout)
-    f = i + skip
-    j = int(rand[f] * n)
-    shoe[0], shoe[j] = shoe[j], shoe[0]
-    return 1, n, f, 1, 1
+    _card(shoe, bits, 0, n)
+    return 1, n, i + skip, 1, 1
 
+
+next_uint64: Final = cast(Callable[[Any], np.uint64], _numba_next_uint64)
+"""The bit generator's next raw 64-bit output, from numba code (numba calls the
+generator's own C function through its pointer: the values ``random_raw`` gives)."""
 
 _U: Final = 0xFFFFFFFF
 """A mask for the kernel's indices: it keeps every index (all are below 2**32) and tells
 numba that none is negative, so that it does not test each for an index from the end."""
 
 
-def _card_py(shoe: npt.NDArray[np.int8], rand: Floats, i: int, n: int, skip: int) -> int:
+_HIGH53: Final = np.uint64(11)
+"""The shift that keeps an output's top 53 bits, those numpy's ``random()`` makes its
+float from (PCG64's ``next_double``: ``(output >> 11) * 2**-53``)."""
+_BELOW53: Final = np.uint64(53)
+_FRACTION: Final = np.uint64((1 << 53) - 1)
+_NEAR: Final = np.uint64((1 << 53) - (1 << 20))
+"""A product's fraction (of ``2**53``) above which the float product may round up to the
+next integer: its rounding error is at most half a unit in the last place of a value below
+``2**21``, ``2**-33`` (``2**20`` here); the offset is then taken from the float."""
+_UNIT: Final = 1.0 / 9007199254740992.0
+
+
+def _offset_py(x: np.uint64, m: int) -> int:
+    """``floor(u * m)`` for numpy's float ``u = x * 2**-53`` (``x`` the top 53 bits of an
+    output, ``m`` at most ``2**11``): the integer product shifted, the float's own floor
+    but where the product lies within a rounding error below an integer (:data:`_NEAR`,
+    one output in about 8.6 * 10**9), where the float product is floored as the float
+    path did."""
+    product = x * np.uint64(m)
+    offset = np.int64(product >> _BELOW53)
+    if (product & _FRACTION) > _NEAR:
+        offset = np.int64(np.int64(x) * _UNIT * m)
+    return int(offset)
+
+
+def _card_py(shoe: npt.NDArray[np.int8], bits: Any, i: int, n: int) -> int:
     """Deal the card at ``shoe[i]`` (lazy Fisher-Yates: swap in a uniform card among the
-    ``n - i`` left, from the float ``rand[i + skip]``); the caller then moves ``i`` on.
-    The shoe must not be empty: :func:`_play_py` calls :func:`_reshuffle_rest_py` first
-    when it is (673a.13(f))."""
-    j = (i + int(rand[(i + skip) & _U] * (n - i))) & _U
+    ``n - i`` left, at ``i + floor(u * (n - i))`` for the float ``u`` numpy's
+    ``random()`` makes from the next output of ``bits``, the generator's bit generator,
+    :func:`_offset_py`); the caller then moves ``i`` on. The shoe must not be empty:
+    :func:`_play_py` calls :func:`_reshuffle_rest_py` first when it is (673a.13(f))."""
+    j = (i + _offset(next_uint64(bits) >> _HIGH53, n - i)) & _U
     card = shoe[j]
     shoe[j] = shoe[i & _U]
     shoe[i & _U] = card
@@ -205,7 +232,7 @@ def _play_py(
     classes: npt.NDArray[np.int8],
     exceptions: npt.NDArray[np.int64],
     bounds: npt.NDArray[np.int64],
-    rand: Floats,
+    generator: np.random.Generator,
     state: npt.NDArray[np.int64],
     shoe: npt.NDArray[np.int8],
     record: bool,
@@ -213,28 +240,28 @@ def _play_py(
     insurance: Floats,
     tally: npt.NDArray[np.int64],
 ) -> int:
-    """Play rounds ``state[3]`` onward until ``rounds`` are done or fewer than
-    :data:`_ROUND_MAX` of the ``state[6]`` floats in ``rand`` are left; returns the rounds
-    done. ``state``: 0 next card, 1 cards in the shoe, 2 reshuffle due, 3 rounds done,
-    4 next float, 5 decisions the best play's tables lacked (``best``: every decision
-    after the first is read from ``classes``, ``exceptions`` and ``bounds``,
-    :func:`compact_decisions`, by the hand's class and cards; otherwise from ``split``,
-    ``hits``, ``takes``), 6 the floats in ``rand``, 7 insurance rounds recorded. Each
-    round's net is counted in ``tally`` (:data:`_TALLY`) and, where ``record``, written to
-    ``blackjack[r]`` and, with an ace up, ``insurance[state[7]]``. The shoe's
-    position ``i``, its size ``n`` and ``skip`` (the next float is ``rand[i + skip]``) are
-    kept in locals (registers) while it plays; the
-    round's cards on the layout are ``shoe[begun:i]`` (the deal leaves them there), counted
-    only when the shoe runs out (673a.13(f))."""
+    """Play rounds ``state[3]`` onward until ``rounds`` are done, dealing from
+    ``generator`` (each card from its bit generator's next output, :func:`_card_py`);
+    returns the rounds done. ``state``: 0 next card, 1 cards in the shoe, 2 reshuffle due,
+    3 rounds done, 4 floats drawn (one a card dealt), 5 decisions the best play's tables
+    lacked (``best``: every decision after the first is read from ``classes``,
+    ``exceptions`` and ``bounds``, :func:`compact_decisions`, by the hand's class and
+    cards; otherwise from ``split``, ``hits``, ``takes``), 6 insurance rounds recorded.
+    Each round's net is counted in ``tally`` (:data:`_TALLY`) and, where ``record``,
+    written to ``blackjack[r]`` and, with an ace up, ``insurance[state[6]]``. The shoe's
+    position ``i``, its size ``n`` and ``skip`` (``i + skip`` floats drawn) are kept in
+    locals (registers) while it plays; the round's cards on the layout are
+    ``shoe[begun:i]`` (the deal leaves them there), counted only when the shoe runs out
+    (673a.13(f))."""
+    bits = generator.bit_generator
     layout = np.zeros(10, dtype=np.int64)
     t0 = t1 = 0  # the standing hands' totals, what each wins and what each loses (halves)
     w0 = w1 = l0 = l1 = 0
     i, n, due, r = state[0], state[1], state[2], state[3]
     skip = state[4] - i
-    end = state[6] - _ROUND_MAX
-    insured = state[7]
+    insured = state[6]
     whole = full.sum()
-    while r < rounds and i + skip < end:
+    while r < rounds:
         if fresh or due == 1:
             skip += i
             if n != whole:  # a full shoe in any order needs no refill: the deal shuffles it
@@ -245,24 +272,24 @@ def _play_py(
                 layout[v] = 0  # only a reshuffle (due) leaves cards counted in it
         if i == 0 and not fresh:
             i += 1  # 673a.7(c): the burn card (the full shoe is never empty)
-            _card(shoe, rand, 0, n, skip)
+            _card(shoe, bits, 0, n)
         begun = i
         # 673a.7(e): player, dealer up, player, dealer hole
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-        a = _card(shoe, rand, i, n, skip)
+            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
+        a = _card(shoe, bits, i, n)
         i += 1
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-        up = _card(shoe, rand, i, n, skip)
+            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
+        up = _card(shoe, bits, i, n)
         i += 1
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-        b = _card(shoe, rand, i, n, skip)
+            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
+        b = _card(shoe, bits, i, n)
         i += 1
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-        hole = _card(shoe, rand, i, n, skip)
+            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
+        hole = _card(shoe, bits, i, n)
         i += 1
         if up == 1:
             tally[_HALVES + (hole == 10)] += 1
@@ -284,8 +311,8 @@ def _play_py(
                 stake = 2
                 if action == SPLIT:
                     if i >= n:  # 673a.13(f)
-                        i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-                    second = _card(shoe, rand, i, n, skip)
+                        i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
+                    second = _card(shoe, bits, i, n)
                     i += 1
                     hard, ace = a + second, a == 1 or second == 1
                     t_lo, t_hi = a, a
@@ -308,8 +335,8 @@ def _play_py(
                 if total < 21 and choice == DOUBLE:
                     stake = 4
                     if i >= n:  # 673a.13(f)
-                        i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-                    card = _card(shoe, rand, i, n, skip)
+                        i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
+                    card = _card(shoe, bits, i, n)
                     i += 1
                     hard += card
                     ace = ace or card == 1
@@ -317,8 +344,8 @@ def _play_py(
                 elif total < 21 and choice == HIT:
                     while True:
                         if i >= n:  # 673a.13(f)
-                            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-                        card = _card(shoe, rand, i, n, skip)
+                            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
+                        card = _card(shoe, bits, i, n)
                         i += 1
                         hard += card
                         ace = ace or card == 1
@@ -350,8 +377,8 @@ def _play_py(
                         net -= stake
                     else:  # 673a.7(l)
                         if i >= n:  # 673a.13(f)
-                            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-                        left = hard - _card(shoe, rand, i, n, skip)
+                            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
+                        left = hard - _card(shoe, bits, i, n)
                         i += 1
                         if left > 21:
                             net -= 2 * stake
@@ -375,8 +402,8 @@ def _play_py(
             dtotal = dhard + 10 if dace and dhard + 10 <= 21 else dhard
             while dtotal < STANDS_ON:
                 if i >= n:  # 673a.13(f)
-                    i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-                card = _card(shoe, rand, i, n, skip)
+                    i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
+                card = _card(shoe, bits, i, n)
                 i += 1
                 dhard += card
                 dace = dace or card == 1
@@ -394,7 +421,7 @@ def _play_py(
         if i >= n - below:
             due = 1  # 673a.7(d): the cover card appeared
         r += 1
-    state[0], state[1], state[2], state[3], state[4], state[7] = i, n, due, r, i + skip, insured
+    state[0], state[1], state[2], state[3], state[4], state[6] = i, n, due, r, i + skip, insured
     return int(r)
 
 
@@ -487,6 +514,7 @@ _decide: Final = cast(
 _fill_j: Final = cast(Callable[..., Any], numba.njit(cache=True)(_fill))
 _refill: Final = cast(Callable[..., Any], numba.njit(cache=True)(_refill_py))
 _rest: Final = cast(Callable[..., Any], numba.njit(cache=True, inline="never")(_reshuffle_rest_py))
+_offset: Final = cast(Callable[..., int], numba.njit(cache=True, inline="always")(_offset_py))
 _card: Final = cast(Callable[..., Any], numba.njit(cache=True)(_card_py))
 _play: Final = cast(Callable[..., int], numba.njit(cache=True)(_play_py))
 
@@ -782,9 +810,7 @@ def _run(
 ) -> tuple[npt.NDArray[np.int64], Floats, Floats]:
     """Play ``rounds`` rounds (:func:`sample`): the tally of their nets
     (:data:`_TALLY`) and, where ``record``, the ``blackjack`` and ``insurance`` arrays
-    (empty otherwise). The floats are one stream: each refill keeps the floats the kernel
-    has not read and draws after them, so what a seed deals does not depend on the
-    buffer's size."""
+    (empty otherwise). The kernel draws from the seed's generator as it deals."""
     if rounds < 0:
         raise ValueError(f"rounds must be 0 or more, not {rounds}")
     strategy = default_strategy(rules.decks) if strategy is None else strategy
@@ -793,28 +819,19 @@ def _run(
     first, split, hits, takes, classes, exceptions, bounds = _tables(rules.decks, strategy)
     full = np.array(full_shoe(rules.decks), dtype=np.int64)
     below = least_cover_from_bottom(rules.decks * DECK_SIZE, COVER_FRACTION)
-    rng = np.random.default_rng(seed)
     shoe = np.zeros(rules.decks * DECK_SIZE, dtype=np.int8)
-    state = np.array([0, 0, 1, 0, 0, 0, 0, 0], dtype=np.int64)
+    state = np.array([0, 0, 1, 0, 0, 0, 0], dtype=np.int64)
     blackjack = np.empty(rounds if record else 0)
     insurance = np.empty(rounds if record else 0)
     tally = np.zeros(_TALLY, dtype=np.int64)
-    best = strategy == "best"
-    rand = np.empty(_BUFFER)
-    while state[3] < rounds:
-        kept = int(state[6] - state[4])
-        rand[:kept] = rand[state[4] : state[6]]
-        # no more than the rounds left can use, so that little of the stream is drawn unread
-        wanted = min(_BUFFER - kept, (rounds - int(state[3])) * 6 + 2 * _ROUND_MAX)
-        rng.random(out=rand[kept : kept + wanted])
-        state[4], state[6] = 0, kept + wanted
-        _play(
-            rounds, fresh_shoe, full, below, first, split, hits, takes, best, classes,
-            exceptions, bounds, rand, state, shoe, record, blackjack, insurance, tally,
-        )  # fmt: skip
+    _play(
+        rounds, fresh_shoe, full, below, first, split, hits, takes, strategy == "best",
+        classes, exceptions, bounds, np.random.default_rng(seed), state, shoe, record,
+        blackjack, insurance, tally,
+    )  # fmt: skip
     if state[5]:
         raise RuntimeError(f"the best play's tables lacked {state[5]} decisions")
-    return tally, blackjack, insurance[: state[7]]
+    return tally, blackjack, insurance[: state[6]]
 
 
 def sample(
