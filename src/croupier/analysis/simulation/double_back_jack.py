@@ -158,18 +158,20 @@ def _reshuffle_rest_py(
     i: int,
     skip: int,
     bits: Any,
-) -> tuple[int, int, int, int, int]:
+    ahead: np.uint64,
+) -> tuple[int, int, int, int, int, np.uint64]:
     """673a.13(f): the shoe is empty mid-round; the cards not on the layout (those
     counted in ``layout`` and the round's cards dealt since ``shoe[begun]``) become the new
-    shoe, its first card is drawn (burned). Returns the next position (1), the cards in the
-    new shoe and the new count offset (:func:`_play_py`). Kept out of :func:`_card_py`
+    shoe, its first card is drawn (burned) from ``ahead``. Returns the next position (1),
+    the cards in the new shoe, the new count offset and the next card's output
+    (:func:`_play_py`). Kept out of :func:`_card_py`
     (each deal checks first in :func:`_play_py`): with this branch inside it, numba stops
     inlining the deal and the kernel runs about 20x slower."""
     for k in range(begun, i):
         layout[shoe[k] - 1] += 1
     n = _refill(shoe, full, layout)
-    _card(shoe, bits, 0, n)
-    return 1, n, i + skip, 1, 1
+    _, ahead = _card(shoe, bits, ahead, 0, n)
+    return 1, n, i + skip, 1, 1, ahead
 
 
 next_uint64: Final = cast(Callable[[Any], np.uint64], _numba_next_uint64)
@@ -206,17 +208,22 @@ def _offset_py(x: np.uint64, m: int) -> int:
     return int(offset)
 
 
-def _card_py(shoe: npt.NDArray[np.int8], bits: Any, i: int, n: int) -> int:
+def _card_py(
+    shoe: npt.NDArray[np.int8], bits: Any, ahead: np.uint64, i: int, n: int
+) -> tuple[int, np.uint64]:
     """Deal the card at ``shoe[i]`` (lazy Fisher-Yates: swap in a uniform card among the
     ``n - i`` left, at ``i + floor(u * (n - i))`` for the float ``u`` numpy's
-    ``random()`` makes from the next output of ``bits``, the generator's bit generator,
-    :func:`_offset_py`); the caller then moves ``i`` on. The shoe must not be empty:
-    :func:`_play_py` calls :func:`_reshuffle_rest_py` first when it is (673a.13(f))."""
-    j = (i + _offset(next_uint64(bits) >> _HIGH53, n - i)) & _U
+    ``random()`` makes from the output ``ahead``, :func:`_offset_py`); the caller then
+    moves ``i`` on. Returns the card and the top 53 bits of the next output of ``bits``
+    (the generator's bit generator), drawn here for the next card: the generator's step
+    then runs while the round decides whether to draw again, not after. The shoe must not
+    be empty: :func:`_play_py` calls :func:`_reshuffle_rest_py` first when it is
+    (673a.13(f))."""
+    j = (i + _offset(ahead, n - i)) & _U
     card = shoe[j]
     shoe[j] = shoe[i & _U]
     shoe[i & _U] = card
-    return int(card)
+    return int(card), next_uint64(bits) >> _HIGH53
 
 
 def _play_py(
@@ -254,6 +261,7 @@ def _play_py(
     ``shoe[begun:i]`` (the deal leaves them there), counted only when the shoe runs out
     (673a.13(f))."""
     bits = generator.bit_generator
+    ahead = next_uint64(bits) >> _HIGH53  # the next card's output (:func:`_card_py`)
     layout = np.zeros(10, dtype=np.int64)
     t0 = t1 = 0  # the standing hands' totals, what each wins and what each loses (halves)
     w0 = w1 = l0 = l1 = 0
@@ -272,24 +280,24 @@ def _play_py(
                 layout[v] = 0  # only a reshuffle (due) leaves cards counted in it
         if i == 0 and not fresh:
             i += 1  # 673a.7(c): the burn card (the full shoe is never empty)
-            _card(shoe, bits, 0, n)
+            _, ahead = _card(shoe, bits, ahead, 0, n)
         begun = i
         # 673a.7(e): player, dealer up, player, dealer hole
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
-        a = _card(shoe, bits, i, n)
+            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, bits, ahead)
+        a, ahead = _card(shoe, bits, ahead, i, n)
         i += 1
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
-        up = _card(shoe, bits, i, n)
+            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, bits, ahead)
+        up, ahead = _card(shoe, bits, ahead, i, n)
         i += 1
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
-        b = _card(shoe, bits, i, n)
+            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, bits, ahead)
+        b, ahead = _card(shoe, bits, ahead, i, n)
         i += 1
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
-        hole = _card(shoe, bits, i, n)
+            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, bits, ahead)
+        hole, ahead = _card(shoe, bits, ahead, i, n)
         i += 1
         if up == 1:
             tally[_HALVES + (hole == 10)] += 1
@@ -311,8 +319,10 @@ def _play_py(
                 stake = 2
                 if action == SPLIT:
                     if i >= n:  # 673a.13(f)
-                        i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
-                    second = _card(shoe, bits, i, n)
+                        i, n, skip, begun, due, ahead = _rest(
+                            shoe, full, layout, begun, i, skip, bits, ahead
+                        )
+                    second, ahead = _card(shoe, bits, ahead, i, n)
                     i += 1
                     hard, ace = a + second, a == 1 or second == 1
                     t_lo, t_hi = a, a
@@ -335,8 +345,10 @@ def _play_py(
                 if total < 21 and choice == DOUBLE:
                     stake = 4
                     if i >= n:  # 673a.13(f)
-                        i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
-                    card = _card(shoe, bits, i, n)
+                        i, n, skip, begun, due, ahead = _rest(
+                            shoe, full, layout, begun, i, skip, bits, ahead
+                        )
+                    card, ahead = _card(shoe, bits, ahead, i, n)
                     i += 1
                     hard += card
                     ace = ace or card == 1
@@ -344,8 +356,10 @@ def _play_py(
                 elif total < 21 and choice == HIT:
                     while True:
                         if i >= n:  # 673a.13(f)
-                            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
-                        card = _card(shoe, bits, i, n)
+                            i, n, skip, begun, due, ahead = _rest(
+                                shoe, full, layout, begun, i, skip, bits, ahead
+                            )
+                        card, ahead = _card(shoe, bits, ahead, i, n)
                         i += 1
                         hard += card
                         ace = ace or card == 1
@@ -377,8 +391,11 @@ def _play_py(
                         net -= stake
                     else:  # 673a.7(l)
                         if i >= n:  # 673a.13(f)
-                            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
-                        left = hard - _card(shoe, bits, i, n)
+                            i, n, skip, begun, due, ahead = _rest(
+                                shoe, full, layout, begun, i, skip, bits, ahead
+                            )
+                        card, ahead = _card(shoe, bits, ahead, i, n)
+                        left = hard - card
                         i += 1
                         if left > 21:
                             net -= 2 * stake
@@ -402,8 +419,10 @@ def _play_py(
             dtotal = dhard + 10 if dace and dhard + 10 <= 21 else dhard
             while dtotal < STANDS_ON:
                 if i >= n:  # 673a.13(f)
-                    i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, bits)
-                card = _card(shoe, bits, i, n)
+                    i, n, skip, begun, due, ahead = _rest(
+                        shoe, full, layout, begun, i, skip, bits, ahead
+                    )
+                card, ahead = _card(shoe, bits, ahead, i, n)
                 i += 1
                 dhard += card
                 dace = dace or card == 1
