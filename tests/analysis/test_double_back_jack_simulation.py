@@ -253,8 +253,9 @@ def test_the_generator_ceiling_draws_what_the_kernel_draws() -> None:
     tally = np.zeros(kernel._TALLY, dtype=np.int64)
     kernel._play(
         rounds, False, full, below, first, split, hits, takes, False,
-        *kernel._tables(rules.decks, "composition")[4:], np.random.default_rng(5), state,
-        shoe, True, nets, insured, tally,
+        *kernel._tables(rules.decks, "composition")[4:],
+        kernel.generator_state(np.random.default_rng(5)), state, shoe, True, nets, insured,
+        tally,
     )  # fmt: skip
     used = int(state[4])
     assert abs(used / rounds - kernel.FLOATS_PER_ROUND) < 0.03
@@ -324,7 +325,8 @@ def test_best_play_looks_up_the_enumerations_own_decisions(
         nets, insured = np.empty(1500), np.empty(1500)
         kernel._play_py(
             1500, fresh, full, 0, first, None, None, None, True, None, None, None,
-            np.random.default_rng(3), state, np.zeros(52, dtype=np.int8), True, nets, insured,
+            kernel.generator_state(np.random.default_rng(3)), state,
+            np.zeros(52, dtype=np.int8), True, nets, insured,
             np.zeros(kernel._TALLY, dtype=np.int64),
         )  # fmt: skip
         assert state[3] == 1500 and state[5] == 0
@@ -373,6 +375,25 @@ def test_the_counts_are_those_of_the_sampled_rounds() -> None:
     for wager, array in nets.items():
         values, rounds = np.unique(array, return_counts=True)
         assert counts[wager] == dict(zip(values.tolist(), rounds.tolist(), strict=True))
+
+
+def test_the_kernels_generator_is_numpys() -> None:
+    """The kernel steps the seed's PCG64 generator in its own code (``_output``): the
+    outputs are those numpy's generator gives for the seed (``random_raw``), and the
+    state it starts from is the generator's where that has drawn already; another bit
+    generator is refused."""
+    from croupier.analysis.simulation import double_back_jack as kernel
+
+    for seed in (0, 1, 673, 2**63 + 5):
+        pcg = kernel.generator_state(np.random.default_rng(seed))
+        got = [int(kernel._output(pcg)) for _ in range(2000)]
+        assert got == np.random.default_rng(seed).bit_generator.random_raw(2000).tolist()
+    drawn = np.random.default_rng(8)
+    drawn.random(5)
+    pcg = kernel.generator_state(drawn)
+    assert int(kernel._output(pcg)) == int(drawn.bit_generator.random_raw())
+    with pytest.raises(TypeError, match="PCG64"):
+        kernel.generator_state(np.random.Generator(np.random.MT19937(1)))
 
 
 def test_the_offsets_are_the_floats_floors() -> None:

@@ -41,8 +41,9 @@ Fisher-Yates: each card dealt is swapped in from a uniform position among the ca
 left, the position ``i + floor(u * (n - i))`` from a float ``u`` of
 ``numpy.random.default_rng(seed).random`` (one float per card dealt; its bias is below
 2**-40, far under any statistical test), the floats taken in the order drawn, none
-skipped: the kernel draws each from the generator as it deals (the same integer from the
-float's 53 bits, :func:`_card_py`), so no buffer stands between them. A
+skipped: the kernel steps the seed's PCG64 generator itself as it deals (the outputs numpy
+gives, :func:`_output_py`; the same integer from the float's 53 bits, :func:`_card_py`),
+so no buffer stands between them. A
 reshuffle deals on from the full shoe's cards as the last deal left them (each card is
 drawn uniformly from those left, whatever their order), so the shoe is rebuilt only
 after a 673a.13(f) refill. Each call starts a new shoe.
@@ -63,8 +64,9 @@ from typing import Any, Final, cast
 import numba
 import numpy as np
 import numpy.typing as npt
+from llvmlite import ir  # type: ignore[import-untyped]
 from numba import types
-from numba.np.random.generator_core import next_uint64 as _numba_next_uint64
+from numba.extending import intrinsic
 from numba.typed import Dict, List
 
 from croupier.analysis.exact.double_back_jack import (
@@ -107,6 +109,7 @@ _TALLY: Final = _HALVES + 2
 insurance rounds lost and won."""
 
 Floats = npt.NDArray[np.float64]
+Words = npt.NDArray[np.uint64]
 Tables = tuple[
     npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8]
 ]
@@ -157,7 +160,7 @@ def _reshuffle_rest_py(
     begun: int,
     i: int,
     skip: int,
-    bits: Any,
+    pcg: Words,
     ahead: np.uint64,
 ) -> tuple[int, int, int, int, int, np.uint64]:
     """673a.13(f): the shoe is empty mid-round; the cards not on the layout (those
@@ -170,13 +173,73 @@ def _reshuffle_rest_py(
     for k in range(begun, i):
         layout[shoe[k] - 1] += 1
     n = _refill(shoe, full, layout)
-    _, ahead = _card(shoe, bits, ahead, 0, n)
+    _, ahead = _card(shoe, pcg, ahead, 0, n)
     return 1, n, i + skip, 1, 1, ahead
 
 
-next_uint64: Final = cast(Callable[[Any], np.uint64], _numba_next_uint64)
-"""The bit generator's next raw 64-bit output, from numba code (numba calls the
-generator's own C function through its pointer: the values ``random_raw`` gives)."""
+_MULTIPLIER: Final = 0x2360ED051FC65DA44385DF649FCCF645
+"""PCG64's 128-bit multiplier (numpy's ``PCG_DEFAULT_MULTIPLIER_128``)."""
+
+
+def _step_typed(
+    typingctx: Any, high: Any, low: Any, inc_high: Any, inc_low: Any
+) -> tuple[Any, Callable[..., Any]]:
+    """PCG64's step of its 128-bit state as LLVM's 128-bit integers (numba has none):
+    ``state * multiplier + increment`` from the halves, the new state's halves back."""
+    u64 = types.uint64
+    signature = types.UniTuple(u64, 2)(u64, u64, u64, u64)  # type: ignore[no-untyped-call]
+
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        wide, half = ir.IntType(128), ir.IntType(64)
+        shift = ir.Constant(wide, 64)
+
+        def join(high: Any, low: Any) -> Any:
+            return builder.or_(
+                builder.shl(builder.zext(high, wide), shift), builder.zext(low, wide)
+            )
+
+        stepped = builder.add(
+            builder.mul(join(args[0], args[1]), ir.Constant(wide, _MULTIPLIER)),
+            join(args[2], args[3]),
+        )
+        high = builder.trunc(builder.lshr(stepped, shift), half)
+        return context.make_tuple(builder, sig.return_type, (high, builder.trunc(stepped, half)))
+
+    return signature, codegen
+
+
+_step: Final = cast(
+    Callable[[np.uint64, np.uint64, np.uint64, np.uint64], tuple[np.uint64, np.uint64]],
+    intrinsic(_step_typed),
+)
+
+
+def _output_py(pcg: Words) -> np.uint64:
+    """The next raw 64-bit output of the PCG64 generator whose state is ``pcg``
+    (:func:`generator_state`), the state stepped in place: the step, then the XSL-RR
+    output of the new state (numpy's ``pcg64_next64``: the values ``random_raw`` gives,
+    ``test_the_kernels_generator_is_numpys``). In the kernel's own code rather than a call
+    of the generator's C function through its pointer (numba's ``next_uint64``): no call
+    that clobbers the round's registers at every card."""
+    high, low = _step(pcg[0], pcg[1], pcg[2], pcg[3])
+    pcg[0], pcg[1] = high, low
+    x = high ^ low
+    turn = high >> np.uint64(58)
+    return (x >> turn) | (x << ((np.uint64(64) - turn) & np.uint64(63)))
+
+
+def generator_state(generator: np.random.Generator) -> Words:
+    """The state of ``generator``'s PCG64 bit generator as the kernel steps it
+    (:func:`_output_py`): the state's high and low 64 bits, the increment's. Raises
+    ``TypeError`` for another bit generator."""
+    bits = generator.bit_generator
+    if not isinstance(bits, np.random.PCG64):
+        raise TypeError(f"the kernel steps PCG64 only, not {type(bits).__name__}")
+    held = bits.state["state"]
+    mask = (1 << 64) - 1
+    words = (held["state"] >> 64, held["state"] & mask, held["inc"] >> 64, held["inc"] & mask)
+    return np.array(words, dtype=np.uint64)
+
 
 _U: Final = 0xFFFFFFFF
 """A mask for the kernel's indices: it keeps every index (all are below 2**32) and tells
@@ -209,21 +272,21 @@ def _offset_py(x: np.uint64, m: int) -> int:
 
 
 def _card_py(
-    shoe: npt.NDArray[np.int8], bits: Any, ahead: np.uint64, i: int, n: int
+    shoe: npt.NDArray[np.int8], pcg: Words, ahead: np.uint64, i: int, n: int
 ) -> tuple[int, np.uint64]:
     """Deal the card at ``shoe[i]`` (lazy Fisher-Yates: swap in a uniform card among the
     ``n - i`` left, at ``i + floor(u * (n - i))`` for the float ``u`` numpy's
     ``random()`` makes from the output ``ahead``, :func:`_offset_py`); the caller then
-    moves ``i`` on. Returns the card and the top 53 bits of the next output of ``bits``
-    (the generator's bit generator), drawn here for the next card: the generator's step
-    then runs while the round decides whether to draw again, not after. The shoe must not
-    be empty: :func:`_play_py` calls :func:`_reshuffle_rest_py` first when it is
-    (673a.13(f))."""
+    moves ``i`` on. Returns the card and the top 53 bits of the next output of the
+    generator whose state is ``pcg`` (:func:`_output_py`), drawn here for the next card:
+    the generator's step then runs while the round decides whether to draw again, not
+    after. The shoe must not be empty: :func:`_play_py` calls :func:`_reshuffle_rest_py`
+    first when it is (673a.13(f))."""
     j = (i + _offset(ahead, n - i)) & _U
     card = shoe[j]
     shoe[j] = shoe[i & _U]
     shoe[i & _U] = card
-    return int(card), next_uint64(bits) >> _HIGH53
+    return int(card), _output(pcg) >> _HIGH53
 
 
 def _play_py(
@@ -239,7 +302,7 @@ def _play_py(
     classes: npt.NDArray[np.int8],
     exceptions: npt.NDArray[np.int64],
     bounds: npt.NDArray[np.int64],
-    generator: np.random.Generator,
+    pcg: Words,
     state: npt.NDArray[np.int64],
     shoe: npt.NDArray[np.int8],
     record: bool,
@@ -248,7 +311,8 @@ def _play_py(
     tally: npt.NDArray[np.int64],
 ) -> int:
     """Play rounds ``state[3]`` onward until ``rounds`` are done, dealing from
-    ``generator`` (each card from its bit generator's next output, :func:`_card_py`);
+    the generator whose state is ``pcg`` (:func:`generator_state`; each card from its
+    next output, :func:`_card_py`);
     returns the rounds done. ``state``: 0 next card, 1 cards in the shoe, 2 reshuffle due,
     3 rounds done, 4 floats drawn (one a card dealt), 5 decisions the best play's tables
     lacked (``best``: every decision after the first is read from ``classes``,
@@ -260,8 +324,7 @@ def _play_py(
     locals (registers) while it plays; the round's cards on the layout are
     ``shoe[begun:i]`` (the deal leaves them there), counted only when the shoe runs out
     (673a.13(f))."""
-    bits = generator.bit_generator
-    ahead = next_uint64(bits) >> _HIGH53  # the next card's output (:func:`_card_py`)
+    ahead = _output(pcg) >> _HIGH53  # the next card's output (:func:`_card_py`)
     layout = np.zeros(10, dtype=np.int64)
     t0 = t1 = 0  # the standing hands' totals, what each wins and what each loses (halves)
     w0 = w1 = l0 = l1 = 0
@@ -280,24 +343,24 @@ def _play_py(
                 layout[v] = 0  # only a reshuffle (due) leaves cards counted in it
         if i == 0 and not fresh:
             i += 1  # 673a.7(c): the burn card (the full shoe is never empty)
-            _, ahead = _card(shoe, bits, ahead, 0, n)
+            _, ahead = _card(shoe, pcg, ahead, 0, n)
         begun = i
         # 673a.7(e): player, dealer up, player, dealer hole
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, bits, ahead)
-        a, ahead = _card(shoe, bits, ahead, i, n)
+            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, pcg, ahead)
+        a, ahead = _card(shoe, pcg, ahead, i, n)
         i += 1
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, bits, ahead)
-        up, ahead = _card(shoe, bits, ahead, i, n)
+            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, pcg, ahead)
+        up, ahead = _card(shoe, pcg, ahead, i, n)
         i += 1
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, bits, ahead)
-        b, ahead = _card(shoe, bits, ahead, i, n)
+            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, pcg, ahead)
+        b, ahead = _card(shoe, pcg, ahead, i, n)
         i += 1
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, bits, ahead)
-        hole, ahead = _card(shoe, bits, ahead, i, n)
+            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, pcg, ahead)
+        hole, ahead = _card(shoe, pcg, ahead, i, n)
         i += 1
         if up == 1:
             tally[_HALVES + (hole == 10)] += 1
@@ -320,9 +383,9 @@ def _play_py(
                 if action == SPLIT:
                     if i >= n:  # 673a.13(f)
                         i, n, skip, begun, due, ahead = _rest(
-                            shoe, full, layout, begun, i, skip, bits, ahead
+                            shoe, full, layout, begun, i, skip, pcg, ahead
                         )
-                    second, ahead = _card(shoe, bits, ahead, i, n)
+                    second, ahead = _card(shoe, pcg, ahead, i, n)
                     i += 1
                     hard, ace = a + second, a == 1 or second == 1
                     t_lo, t_hi = a, a
@@ -346,9 +409,9 @@ def _play_py(
                     stake = 4
                     if i >= n:  # 673a.13(f)
                         i, n, skip, begun, due, ahead = _rest(
-                            shoe, full, layout, begun, i, skip, bits, ahead
+                            shoe, full, layout, begun, i, skip, pcg, ahead
                         )
-                    card, ahead = _card(shoe, bits, ahead, i, n)
+                    card, ahead = _card(shoe, pcg, ahead, i, n)
                     i += 1
                     hard += card
                     ace = ace or card == 1
@@ -357,9 +420,9 @@ def _play_py(
                     while True:
                         if i >= n:  # 673a.13(f)
                             i, n, skip, begun, due, ahead = _rest(
-                                shoe, full, layout, begun, i, skip, bits, ahead
+                                shoe, full, layout, begun, i, skip, pcg, ahead
                             )
-                        card, ahead = _card(shoe, bits, ahead, i, n)
+                        card, ahead = _card(shoe, pcg, ahead, i, n)
                         i += 1
                         hard += card
                         ace = ace or card == 1
@@ -392,9 +455,9 @@ def _play_py(
                     else:  # 673a.7(l)
                         if i >= n:  # 673a.13(f)
                             i, n, skip, begun, due, ahead = _rest(
-                                shoe, full, layout, begun, i, skip, bits, ahead
+                                shoe, full, layout, begun, i, skip, pcg, ahead
                             )
-                        card, ahead = _card(shoe, bits, ahead, i, n)
+                        card, ahead = _card(shoe, pcg, ahead, i, n)
                         left = hard - card
                         i += 1
                         if left > 21:
@@ -420,9 +483,9 @@ def _play_py(
             while dtotal < STANDS_ON:
                 if i >= n:  # 673a.13(f)
                     i, n, skip, begun, due, ahead = _rest(
-                        shoe, full, layout, begun, i, skip, bits, ahead
+                        shoe, full, layout, begun, i, skip, pcg, ahead
                     )
-                card, ahead = _card(shoe, bits, ahead, i, n)
+                card, ahead = _card(shoe, pcg, ahead, i, n)
                 i += 1
                 dhard += card
                 dace = dace or card == 1
@@ -455,9 +518,9 @@ otherwise."""
 
 
 def _slot_py(key: int, mask: int) -> int:
-    """The bucket of ``key`` in a table of ``mask + 1`` buckets: the key's bits mixed
+    """The bucket of ``key`` in a table of ``mask + 1`` buckets: the key's pcg mixed
     (MurmurHash3's 64-bit finalizer), then masked. The keys are counts of cards in
-    fields of :data:`CARD_BITS` bits; a multiplicative hash alone left most of them in a
+    fields of :data:`CARD_BITS` pcg; a multiplicative hash alone left most of them in a
     few buckets."""
     h = np.uint64(key)
     h = (h ^ (h >> np.uint64(33))) * np.uint64(0xFF51AFD7ED558CCD)
@@ -534,6 +597,9 @@ _fill_j: Final = cast(Callable[..., Any], numba.njit(cache=True)(_fill))
 _refill: Final = cast(Callable[..., Any], numba.njit(cache=True)(_refill_py))
 _rest: Final = cast(Callable[..., Any], numba.njit(cache=True, inline="never")(_reshuffle_rest_py))
 _offset: Final = cast(Callable[..., int], numba.njit(cache=True, inline="always")(_offset_py))
+_output: Final = cast(
+    Callable[[Words], np.uint64], numba.njit(cache=True, inline="always")(_output_py)
+)
 _card: Final = cast(Callable[..., Any], numba.njit(cache=True)(_card_py))
 _play: Final = cast(Callable[..., int], numba.njit(cache=True)(_play_py))
 
@@ -845,8 +911,8 @@ def _run(
     tally = np.zeros(_TALLY, dtype=np.int64)
     _play(
         rounds, fresh_shoe, full, below, first, split, hits, takes, strategy == "best",
-        classes, exceptions, bounds, np.random.default_rng(seed), state, shoe, record,
-        blackjack, insurance, tally,
+        classes, exceptions, bounds, generator_state(np.random.default_rng(seed)), state,
+        shoe, record, blackjack, insurance, tally,
     )  # fmt: skip
     if state[5]:
         raise RuntimeError(f"the best play's tables lacked {state[5]} decisions")
@@ -948,6 +1014,7 @@ __all__ = [
     "default_strategy",
     "describe",
     "draws",
+    "generator_state",
     "mean_net",
     "prepare",
     "sample",
