@@ -245,22 +245,19 @@ def test_the_generator_ceiling_draws_what_the_kernel_draws() -> None:
     first, split, hits, takes = kernel.strategy_tables(basic_strategy(rules.decks))
     full = np.array(full_shoe(rules.decks), dtype=np.int64)
     below = kernel.least_cover_from_bottom(rules.decks * kernel.DECK_SIZE, kernel.COVER_FRACTION)
-    rng = np.random.default_rng(5)
     rounds = 200_000
     shoe = np.zeros(rules.decks * kernel.DECK_SIZE, dtype=np.int8)
-    state = np.array([0, 0, 1, 0, 0, 0, kernel._BUFFER, 0], dtype=np.int64)
+    state = np.zeros(7, dtype=np.int64)
+    state[2] = 1
     nets, insured = np.empty(rounds), np.empty(rounds)
     tally = np.zeros(kernel._TALLY, dtype=np.int64)
-    used = 0
-    while state[3] < rounds:
-        rand = rng.random(kernel._BUFFER)
-        state[4] = 0
-        kernel._play(
-            rounds, False, full, below, first, split, hits, takes, False,
-            *kernel._tables(rules.decks, "composition")[4:], rand, state, shoe, True, nets,
-            insured, tally,
-        )  # fmt: skip
-        used += int(state[4])
+    kernel._play(
+        rounds, False, full, below, first, split, hits, takes, False,
+        *kernel._tables(rules.decks, "composition")[4:],
+        kernel.generator_state(np.random.default_rng(5)), state, shoe, True, nets, insured,
+        tally,
+    )  # fmt: skip
+    used = int(state[4])
     assert abs(used / rounds - kernel.FLOATS_PER_ROUND) < 0.03
 
 
@@ -324,11 +321,11 @@ def test_best_play_looks_up_the_enumerations_own_decisions(
 
     monkeypatch.setattr(kernel, "_decide", decide)
     for fresh in (True, False):
-        rand = np.random.default_rng(3).random(kernel._BUFFER)
-        state = np.array([0, 0, 1, 0, 0, 0, kernel._BUFFER, 0], dtype=np.int64)
+        state = np.array([0, 0, 1, 0, 0, 0, 0], dtype=np.int64)
         nets, insured = np.empty(1500), np.empty(1500)
         kernel._play_py(
-            1500, fresh, full, 0, first, None, None, None, True, None, None, None, rand, state,
+            1500, fresh, full, 0, first, None, None, None, True, None, None, None,
+            kernel.generator_state(np.random.default_rng(3)), state,
             np.zeros(52, dtype=np.int8), True, nets, insured,
             np.zeros(kernel._TALLY, dtype=np.int64),
         )  # fmt: skip
@@ -380,23 +377,55 @@ def test_the_counts_are_those_of_the_sampled_rounds() -> None:
         assert counts[wager] == dict(zip(values.tolist(), rounds.tolist(), strict=True))
 
 
+def test_the_kernels_generator_is_numpys() -> None:
+    """The kernel steps the seed's PCG64 generator in its own code (``_output``): the
+    outputs are those numpy's generator gives for the seed (``random_raw``), and the
+    state it starts from is the generator's where that has drawn already; another bit
+    generator is refused."""
+    from croupier.analysis.simulation import double_back_jack as kernel
+
+    for seed in (0, 1, 673, 2**63 + 5):
+        pcg = kernel.generator_state(np.random.default_rng(seed))
+        got = [int(kernel._output(pcg)) for _ in range(2000)]
+        assert got == np.random.default_rng(seed).bit_generator.random_raw(2000).tolist()
+    drawn = np.random.default_rng(8)
+    drawn.random(5)
+    pcg = kernel.generator_state(drawn)
+    assert int(kernel._output(pcg)) == int(drawn.bit_generator.random_raw())
+    with pytest.raises(TypeError, match="PCG64"):
+        kernel.generator_state(np.random.Generator(np.random.MT19937(1)))
+
+
+def test_the_offsets_are_the_floats_floors() -> None:
+    """The kernel takes each card's offset ``floor(u * m)`` among the ``m`` cards left
+    from the output's top 53 bits as integers (``_offset``): it is the floor numpy's float
+    ``u`` gives (``random()`` is ``(output >> 11) * 2**-53``), at random outputs and at
+    those just below each integer's boundary, where the float product rounds up to it
+    (the kernel then takes the float's floor)."""
+    from croupier.analysis.simulation import double_back_jack as kernel
+
+    outputs = np.random.default_rng(29).bit_generator.random_raw(1000)
+    floats = np.random.default_rng(29).random(1000)
+    assert np.array_equal((outputs >> np.uint64(11)) * 2.0**-53, floats)
+    tops = (outputs >> np.uint64(11)).tolist()
+    rounded_up = 0
+    for m in range(1, 8 * kernel.DECK_SIZE + 1):
+        for k in range(1, m, max(1, m // 7)):
+            edge = -(-(k << 53) // m)  # the least top whose product reaches k
+            for x in (edge - 3, edge - 2, edge - 1, edge, *tops[m % 900 : m % 900 + 100]):
+                float_floor = math.floor(x * 2.0**-53 * m)
+                rounded_up += float_floor > (x * m) >> 53
+                assert kernel._offset(np.uint64(x), m) == float_floor, (m, x)
+    assert rounded_up > 100
+
+
 @pytest.mark.parametrize("fresh", [False, True], ids=["shoe-game", "fresh-shoe"])
-def test_the_rounds_do_not_depend_on_the_buffer(
-    fresh: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The floats are one stream whatever the buffer's size: the floats a refill finds
-    unread are kept, so a buffer of 300 floats (a refill every 50 rounds or so, the kernel
-    stopping with 96 left) deals the same rounds as the default one, and the rounds are
-    dealt from the seed's floats in order (the first card burned, then player, dealer up,
-    player, dealer hole; lazy Fisher-Yates, 673a.7(c), (e))."""
+def test_the_rounds_are_dealt_from_the_seeds_floats(fresh: bool) -> None:
+    """The rounds are dealt from the seed's floats in order (the first card burned, then
+    player, dealer up, player, dealer hole; lazy Fisher-Yates, 673a.7(c), (e))."""
     from croupier.analysis.simulation import double_back_jack as kernel
 
     rules = DoubleBackJackRules(decks=2)
-    wide = kernel.sample(rules, 5_000, 23, fresh_shoe=fresh, strategy="chart")
-    monkeypatch.setattr(kernel, "_BUFFER", 300)
-    narrow = kernel.sample(rules, 5_000, 23, fresh_shoe=fresh, strategy="chart")
-    assert np.array_equal(wide["blackjack"], narrow["blackjack"])
-    assert np.array_equal(wide["insurance"], narrow["insurance"])
     # the first round of a seed by hand from its first floats, over many seeds
     checked = {"insurance": 0, "blackjack": 0, "dealer blackjack": 0}
     for seed in range(300):

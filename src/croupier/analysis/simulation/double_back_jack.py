@@ -40,8 +40,10 @@ is left against him (673a.7(p)), as the engine deals. The shuffle is a lazy
 Fisher-Yates: each card dealt is swapped in from a uniform position among the cards
 left, the position ``i + floor(u * (n - i))`` from a float ``u`` of
 ``numpy.random.default_rng(seed).random`` (one float per card dealt; its bias is below
-2**-40, far under any statistical test), the floats read in the order drawn, none
-skipped (what a seed deals does not depend on the buffer they are drawn into). A
+2**-40, far under any statistical test), the floats taken in the order drawn, none
+skipped: the kernel steps the seed's PCG64 generator itself as it deals (the outputs numpy
+gives, :func:`_output_py`; the same integer from the float's 53 bits, :func:`_card_py`),
+so no buffer stands between them. A
 reshuffle deals on from the full shoe's cards as the last deal left them (each card is
 drawn uniformly from those left, whatever their order), so the shoe is rebuilt only
 after a 673a.13(f) refill. Each call starts a new shoe.
@@ -62,7 +64,9 @@ from typing import Any, Final, cast
 import numba
 import numpy as np
 import numpy.typing as npt
+from llvmlite import ir  # type: ignore[import-untyped]
 from numba import types
+from numba.extending import intrinsic
 from numba.typed import Dict, List
 
 from croupier.analysis.exact.double_back_jack import (
@@ -96,10 +100,7 @@ CHUNK_ROUNDS: Final = 1 << 18
 WAGERS: Final = ("blackjack", "insurance")
 DRAWS_PER_ROUND: Final = "5.78 floats on average (one per card dealt, lazy Fisher-Yates)"
 _BUFFER: Final = 1 << 16
-"""Floats in the buffer the kernel reads (512 kB: it stays in the core's L2 cache)."""
-_ROUND_MAX: Final = 96
-"""More floats than any round can use (two hands of at most 11 cards, the dealer's
-cards, burns)."""
+"""Floats in the buffer :func:`draws` fills (512 kB: it stays in the core's L2 cache)."""
 _HALVES: Final = 64
 """The halves of a unit a round's net is counted by in the kernel's tally, from -16
 units up (a round's net is between -8 and +4)."""
@@ -108,6 +109,7 @@ _TALLY: Final = _HALVES + 2
 insurance rounds lost and won."""
 
 Floats = npt.NDArray[np.float64]
+Words = npt.NDArray[np.uint64]
 Tables = tuple[
     npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8]
 ]
@@ -158,21 +160,85 @@ def _reshuffle_rest_py(
     begun: int,
     i: int,
     skip: int,
-    rand: Floats,
-) -> tuple[int, int, int, int, int]:
+    pcg: Words,
+    ahead: np.uint64,
+) -> tuple[int, int, int, int, int, np.uint64]:
     """673a.13(f): the shoe is empty mid-round; the cards not on the layout (those
     counted in ``layout`` and the round's cards dealt since ``shoe[begun]``) become the new
-    shoe, its first card is drawn (burned). Returns the next position (1), the cards in the
-    new shoe and the new float offset (:func:`_play_py`). Kept out of :func:`_card_py`
+    shoe, its first card is drawn (burned) from ``ahead``. Returns the next position (1),
+    the cards in the new shoe, the new count offset and the next card's output
+    (:func:`_play_py`). Kept out of :func:`_card_py`
     (each deal checks first in :func:`_play_py`): with this branch inside it, numba stops
     inlining the deal and the kernel runs about 20x slower."""
     for k in range(begun, i):
         layout[shoe[k] - 1] += 1
     n = _refill(shoe, full, layout)
-    f = i + skip
-    j = int(rand[f] * n)
-    shoe[0], shoe[j] = shoe[j], shoe[0]
-    return 1, n, f, 1, 1
+    _, ahead = _card(shoe, pcg, ahead, 0, n)
+    return 1, n, i + skip, 1, 1, ahead
+
+
+_MULTIPLIER: Final = 0x2360ED051FC65DA44385DF649FCCF645
+"""PCG64's 128-bit multiplier (numpy's ``PCG_DEFAULT_MULTIPLIER_128``)."""
+
+
+def _step_typed(
+    typingctx: Any, high: Any, low: Any, inc_high: Any, inc_low: Any
+) -> tuple[Any, Callable[..., Any]]:
+    """PCG64's step of its 128-bit state as LLVM's 128-bit integers (numba has none):
+    ``state * multiplier + increment`` from the halves, the new state's halves back."""
+    u64 = types.uint64
+    signature = types.UniTuple(u64, 2)(u64, u64, u64, u64)  # type: ignore[no-untyped-call]
+
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        wide, half = ir.IntType(128), ir.IntType(64)
+        shift = ir.Constant(wide, 64)
+
+        def join(high: Any, low: Any) -> Any:
+            return builder.or_(
+                builder.shl(builder.zext(high, wide), shift), builder.zext(low, wide)
+            )
+
+        stepped = builder.add(
+            builder.mul(join(args[0], args[1]), ir.Constant(wide, _MULTIPLIER)),
+            join(args[2], args[3]),
+        )
+        high = builder.trunc(builder.lshr(stepped, shift), half)
+        return context.make_tuple(builder, sig.return_type, (high, builder.trunc(stepped, half)))
+
+    return signature, codegen
+
+
+_step: Final = cast(
+    Callable[[np.uint64, np.uint64, np.uint64, np.uint64], tuple[np.uint64, np.uint64]],
+    intrinsic(_step_typed),
+)
+
+
+def _output_py(pcg: Words) -> np.uint64:
+    """The next raw 64-bit output of the PCG64 generator whose state is ``pcg``
+    (:func:`generator_state`), the state stepped in place: the step, then the XSL-RR
+    output of the new state (numpy's ``pcg64_next64``: the values ``random_raw`` gives,
+    ``test_the_kernels_generator_is_numpys``). In the kernel's own code rather than a call
+    of the generator's C function through its pointer (numba's ``next_uint64``): no call
+    that clobbers the round's registers at every card."""
+    high, low = _step(pcg[0], pcg[1], pcg[2], pcg[3])
+    pcg[0], pcg[1] = high, low
+    x = high ^ low
+    turn = high >> np.uint64(58)
+    return (x >> turn) | (x << ((np.uint64(64) - turn) & np.uint64(63)))
+
+
+def generator_state(generator: np.random.Generator) -> Words:
+    """The state of ``generator``'s PCG64 bit generator as the kernel steps it
+    (:func:`_output_py`): the state's high and low 64 bits, the increment's. Raises
+    ``TypeError`` for another bit generator."""
+    bits = generator.bit_generator
+    if not isinstance(bits, np.random.PCG64):
+        raise TypeError(f"the kernel steps PCG64 only, not {type(bits).__name__}")
+    held = bits.state["state"]
+    mask = (1 << 64) - 1
+    words = (held["state"] >> 64, held["state"] & mask, held["inc"] >> 64, held["inc"] & mask)
+    return np.array(words, dtype=np.uint64)
 
 
 _U: Final = 0xFFFFFFFF
@@ -180,16 +246,47 @@ _U: Final = 0xFFFFFFFF
 numba that none is negative, so that it does not test each for an index from the end."""
 
 
-def _card_py(shoe: npt.NDArray[np.int8], rand: Floats, i: int, n: int, skip: int) -> int:
+_HIGH53: Final = np.uint64(11)
+"""The shift that keeps an output's top 53 bits, those numpy's ``random()`` makes its
+float from (PCG64's ``next_double``: ``(output >> 11) * 2**-53``)."""
+_BELOW53: Final = np.uint64(53)
+_FRACTION: Final = np.uint64((1 << 53) - 1)
+_NEAR: Final = np.uint64((1 << 53) - (1 << 20))
+"""A product's fraction (of ``2**53``) above which the float product may round up to the
+next integer: its rounding error is at most half a unit in the last place of a value below
+``2**21``, ``2**-33`` (``2**20`` here); the offset is then taken from the float."""
+_UNIT: Final = 1.0 / 9007199254740992.0
+
+
+def _offset_py(x: np.uint64, m: int) -> int:
+    """``floor(u * m)`` for numpy's float ``u = x * 2**-53`` (``x`` the top 53 bits of an
+    output, ``m`` at most ``2**11``): the integer product shifted, the float's own floor
+    but where the product lies within a rounding error below an integer (:data:`_NEAR`,
+    one output in about 8.6 * 10**9), where the float product is floored as the float
+    path did."""
+    product = x * np.uint64(m)
+    offset = np.int64(product >> _BELOW53)
+    if (product & _FRACTION) > _NEAR:
+        offset = np.int64(np.int64(x) * _UNIT * m)
+    return int(offset)
+
+
+def _card_py(
+    shoe: npt.NDArray[np.int8], pcg: Words, ahead: np.uint64, i: int, n: int
+) -> tuple[int, np.uint64]:
     """Deal the card at ``shoe[i]`` (lazy Fisher-Yates: swap in a uniform card among the
-    ``n - i`` left, from the float ``rand[i + skip]``); the caller then moves ``i`` on.
-    The shoe must not be empty: :func:`_play_py` calls :func:`_reshuffle_rest_py` first
-    when it is (673a.13(f))."""
-    j = (i + int(rand[(i + skip) & _U] * (n - i))) & _U
+    ``n - i`` left, at ``i + floor(u * (n - i))`` for the float ``u`` numpy's
+    ``random()`` makes from the output ``ahead``, :func:`_offset_py`); the caller then
+    moves ``i`` on. Returns the card and the top 53 bits of the next output of the
+    generator whose state is ``pcg`` (:func:`_output_py`), drawn here for the next card:
+    the generator's step then runs while the round decides whether to draw again, not
+    after. The shoe must not be empty: :func:`_play_py` calls :func:`_reshuffle_rest_py`
+    first when it is (673a.13(f))."""
+    j = (i + _offset(ahead, n - i)) & _U
     card = shoe[j]
     shoe[j] = shoe[i & _U]
     shoe[i & _U] = card
-    return int(card)
+    return int(card), _output(pcg) >> _HIGH53
 
 
 def _play_py(
@@ -205,7 +302,7 @@ def _play_py(
     classes: npt.NDArray[np.int8],
     exceptions: npt.NDArray[np.int64],
     bounds: npt.NDArray[np.int64],
-    rand: Floats,
+    pcg: Words,
     state: npt.NDArray[np.int64],
     shoe: npt.NDArray[np.int8],
     record: bool,
@@ -213,28 +310,29 @@ def _play_py(
     insurance: Floats,
     tally: npt.NDArray[np.int64],
 ) -> int:
-    """Play rounds ``state[3]`` onward until ``rounds`` are done or fewer than
-    :data:`_ROUND_MAX` of the ``state[6]`` floats in ``rand`` are left; returns the rounds
-    done. ``state``: 0 next card, 1 cards in the shoe, 2 reshuffle due, 3 rounds done,
-    4 next float, 5 decisions the best play's tables lacked (``best``: every decision
-    after the first is read from ``classes``, ``exceptions`` and ``bounds``,
-    :func:`compact_decisions`, by the hand's class and cards; otherwise from ``split``,
-    ``hits``, ``takes``), 6 the floats in ``rand``, 7 insurance rounds recorded. Each
-    round's net is counted in ``tally`` (:data:`_TALLY`) and, where ``record``, written to
-    ``blackjack[r]`` and, with an ace up, ``insurance[state[7]]``. The shoe's
-    position ``i``, its size ``n`` and ``skip`` (the next float is ``rand[i + skip]``) are
-    kept in locals (registers) while it plays; the
-    round's cards on the layout are ``shoe[begun:i]`` (the deal leaves them there), counted
-    only when the shoe runs out (673a.13(f))."""
+    """Play rounds ``state[3]`` onward until ``rounds`` are done, dealing from
+    the generator whose state is ``pcg`` (:func:`generator_state`; each card from its
+    next output, :func:`_card_py`);
+    returns the rounds done. ``state``: 0 next card, 1 cards in the shoe, 2 reshuffle due,
+    3 rounds done, 4 floats drawn (one a card dealt), 5 decisions the best play's tables
+    lacked (``best``: every decision after the first is read from ``classes``,
+    ``exceptions`` and ``bounds``, :func:`compact_decisions`, by the hand's class and
+    cards; otherwise from ``split``, ``hits``, ``takes``), 6 insurance rounds recorded.
+    Each round's net is counted in ``tally`` (:data:`_TALLY`) and, where ``record``,
+    written to ``blackjack[r]`` and, with an ace up, ``insurance[state[6]]``. The shoe's
+    position ``i``, its size ``n`` and ``skip`` (``i + skip`` floats drawn) are kept in
+    locals (registers) while it plays; the round's cards on the layout are
+    ``shoe[begun:i]`` (the deal leaves them there), counted only when the shoe runs out
+    (673a.13(f))."""
+    ahead = _output(pcg) >> _HIGH53  # the next card's output (:func:`_card_py`)
     layout = np.zeros(10, dtype=np.int64)
     t0 = t1 = 0  # the standing hands' totals, what each wins and what each loses (halves)
     w0 = w1 = l0 = l1 = 0
     i, n, due, r = state[0], state[1], state[2], state[3]
     skip = state[4] - i
-    end = state[6] - _ROUND_MAX
-    insured = state[7]
+    insured = state[6]
     whole = full.sum()
-    while r < rounds and i + skip < end:
+    while r < rounds:
         if fresh or due == 1:
             skip += i
             if n != whole:  # a full shoe in any order needs no refill: the deal shuffles it
@@ -245,24 +343,24 @@ def _play_py(
                 layout[v] = 0  # only a reshuffle (due) leaves cards counted in it
         if i == 0 and not fresh:
             i += 1  # 673a.7(c): the burn card (the full shoe is never empty)
-            _card(shoe, rand, 0, n, skip)
+            _, ahead = _card(shoe, pcg, ahead, 0, n)
         begun = i
         # 673a.7(e): player, dealer up, player, dealer hole
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-        a = _card(shoe, rand, i, n, skip)
+            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, pcg, ahead)
+        a, ahead = _card(shoe, pcg, ahead, i, n)
         i += 1
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-        up = _card(shoe, rand, i, n, skip)
+            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, pcg, ahead)
+        up, ahead = _card(shoe, pcg, ahead, i, n)
         i += 1
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-        b = _card(shoe, rand, i, n, skip)
+            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, pcg, ahead)
+        b, ahead = _card(shoe, pcg, ahead, i, n)
         i += 1
         if i >= n:  # 673a.13(f)
-            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-        hole = _card(shoe, rand, i, n, skip)
+            i, n, skip, begun, due, ahead = _rest(shoe, full, layout, begun, i, skip, pcg, ahead)
+        hole, ahead = _card(shoe, pcg, ahead, i, n)
         i += 1
         if up == 1:
             tally[_HALVES + (hole == 10)] += 1
@@ -284,8 +382,10 @@ def _play_py(
                 stake = 2
                 if action == SPLIT:
                     if i >= n:  # 673a.13(f)
-                        i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-                    second = _card(shoe, rand, i, n, skip)
+                        i, n, skip, begun, due, ahead = _rest(
+                            shoe, full, layout, begun, i, skip, pcg, ahead
+                        )
+                    second, ahead = _card(shoe, pcg, ahead, i, n)
                     i += 1
                     hard, ace = a + second, a == 1 or second == 1
                     t_lo, t_hi = a, a
@@ -308,8 +408,10 @@ def _play_py(
                 if total < 21 and choice == DOUBLE:
                     stake = 4
                     if i >= n:  # 673a.13(f)
-                        i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-                    card = _card(shoe, rand, i, n, skip)
+                        i, n, skip, begun, due, ahead = _rest(
+                            shoe, full, layout, begun, i, skip, pcg, ahead
+                        )
+                    card, ahead = _card(shoe, pcg, ahead, i, n)
                     i += 1
                     hard += card
                     ace = ace or card == 1
@@ -317,8 +419,10 @@ def _play_py(
                 elif total < 21 and choice == HIT:
                     while True:
                         if i >= n:  # 673a.13(f)
-                            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-                        card = _card(shoe, rand, i, n, skip)
+                            i, n, skip, begun, due, ahead = _rest(
+                                shoe, full, layout, begun, i, skip, pcg, ahead
+                            )
+                        card, ahead = _card(shoe, pcg, ahead, i, n)
                         i += 1
                         hard += card
                         ace = ace or card == 1
@@ -350,8 +454,11 @@ def _play_py(
                         net -= stake
                     else:  # 673a.7(l)
                         if i >= n:  # 673a.13(f)
-                            i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-                        left = hard - _card(shoe, rand, i, n, skip)
+                            i, n, skip, begun, due, ahead = _rest(
+                                shoe, full, layout, begun, i, skip, pcg, ahead
+                            )
+                        card, ahead = _card(shoe, pcg, ahead, i, n)
+                        left = hard - card
                         i += 1
                         if left > 21:
                             net -= 2 * stake
@@ -375,8 +482,10 @@ def _play_py(
             dtotal = dhard + 10 if dace and dhard + 10 <= 21 else dhard
             while dtotal < STANDS_ON:
                 if i >= n:  # 673a.13(f)
-                    i, n, skip, begun, due = _rest(shoe, full, layout, begun, i, skip, rand)
-                card = _card(shoe, rand, i, n, skip)
+                    i, n, skip, begun, due, ahead = _rest(
+                        shoe, full, layout, begun, i, skip, pcg, ahead
+                    )
+                card, ahead = _card(shoe, pcg, ahead, i, n)
                 i += 1
                 dhard += card
                 dace = dace or card == 1
@@ -394,7 +503,7 @@ def _play_py(
         if i >= n - below:
             due = 1  # 673a.7(d): the cover card appeared
         r += 1
-    state[0], state[1], state[2], state[3], state[4], state[7] = i, n, due, r, i + skip, insured
+    state[0], state[1], state[2], state[3], state[4], state[6] = i, n, due, r, i + skip, insured
     return int(r)
 
 
@@ -409,9 +518,9 @@ otherwise."""
 
 
 def _slot_py(key: int, mask: int) -> int:
-    """The bucket of ``key`` in a table of ``mask + 1`` buckets: the key's bits mixed
+    """The bucket of ``key`` in a table of ``mask + 1`` buckets: the key's pcg mixed
     (MurmurHash3's 64-bit finalizer), then masked. The keys are counts of cards in
-    fields of :data:`CARD_BITS` bits; a multiplicative hash alone left most of them in a
+    fields of :data:`CARD_BITS` pcg; a multiplicative hash alone left most of them in a
     few buckets."""
     h = np.uint64(key)
     h = (h ^ (h >> np.uint64(33))) * np.uint64(0xFF51AFD7ED558CCD)
@@ -487,6 +596,10 @@ _decide: Final = cast(
 _fill_j: Final = cast(Callable[..., Any], numba.njit(cache=True)(_fill))
 _refill: Final = cast(Callable[..., Any], numba.njit(cache=True)(_refill_py))
 _rest: Final = cast(Callable[..., Any], numba.njit(cache=True, inline="never")(_reshuffle_rest_py))
+_offset: Final = cast(Callable[..., int], numba.njit(cache=True, inline="always")(_offset_py))
+_output: Final = cast(
+    Callable[[Words], np.uint64], numba.njit(cache=True, inline="always")(_output_py)
+)
 _card: Final = cast(Callable[..., Any], numba.njit(cache=True)(_card_py))
 _play: Final = cast(Callable[..., int], numba.njit(cache=True)(_play_py))
 
@@ -782,9 +895,7 @@ def _run(
 ) -> tuple[npt.NDArray[np.int64], Floats, Floats]:
     """Play ``rounds`` rounds (:func:`sample`): the tally of their nets
     (:data:`_TALLY`) and, where ``record``, the ``blackjack`` and ``insurance`` arrays
-    (empty otherwise). The floats are one stream: each refill keeps the floats the kernel
-    has not read and draws after them, so what a seed deals does not depend on the
-    buffer's size."""
+    (empty otherwise). The kernel draws from the seed's generator as it deals."""
     if rounds < 0:
         raise ValueError(f"rounds must be 0 or more, not {rounds}")
     strategy = default_strategy(rules.decks) if strategy is None else strategy
@@ -793,28 +904,19 @@ def _run(
     first, split, hits, takes, classes, exceptions, bounds = _tables(rules.decks, strategy)
     full = np.array(full_shoe(rules.decks), dtype=np.int64)
     below = least_cover_from_bottom(rules.decks * DECK_SIZE, COVER_FRACTION)
-    rng = np.random.default_rng(seed)
     shoe = np.zeros(rules.decks * DECK_SIZE, dtype=np.int8)
-    state = np.array([0, 0, 1, 0, 0, 0, 0, 0], dtype=np.int64)
+    state = np.array([0, 0, 1, 0, 0, 0, 0], dtype=np.int64)
     blackjack = np.empty(rounds if record else 0)
     insurance = np.empty(rounds if record else 0)
     tally = np.zeros(_TALLY, dtype=np.int64)
-    best = strategy == "best"
-    rand = np.empty(_BUFFER)
-    while state[3] < rounds:
-        kept = int(state[6] - state[4])
-        rand[:kept] = rand[state[4] : state[6]]
-        # no more than the rounds left can use, so that little of the stream is drawn unread
-        wanted = min(_BUFFER - kept, (rounds - int(state[3])) * 6 + 2 * _ROUND_MAX)
-        rng.random(out=rand[kept : kept + wanted])
-        state[4], state[6] = 0, kept + wanted
-        _play(
-            rounds, fresh_shoe, full, below, first, split, hits, takes, best, classes,
-            exceptions, bounds, rand, state, shoe, record, blackjack, insurance, tally,
-        )  # fmt: skip
+    _play(
+        rounds, fresh_shoe, full, below, first, split, hits, takes, strategy == "best",
+        classes, exceptions, bounds, generator_state(np.random.default_rng(seed)), state,
+        shoe, record, blackjack, insurance, tally,
+    )  # fmt: skip
     if state[5]:
         raise RuntimeError(f"the best play's tables lacked {state[5]} decisions")
-    return tally, blackjack, insurance[: state[7]]
+    return tally, blackjack, insurance[: state[6]]
 
 
 def sample(
@@ -912,6 +1014,7 @@ __all__ = [
     "default_strategy",
     "describe",
     "draws",
+    "generator_state",
     "mean_net",
     "prepare",
     "sample",
