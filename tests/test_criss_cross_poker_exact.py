@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,8 +24,10 @@ from croupier.analysis.exact.criss_cross_poker import (
     middle_value,
     par_sheet,
     solve,
+    solved,
     starting_classes,
 )
+from croupier.analysis.tables import CACHE_ENV, forget
 from croupier.engine import DEALER, WagerSettled
 from croupier.equipment.cards import Card, parse_cards
 from croupier.games.criss_cross_poker import (
@@ -247,3 +250,25 @@ def test_simulation_through_the_engine_agrees() -> None:
     mean = sum(nets, Fraction(0)) / n
     variance = sum(((x - mean) ** 2 for x in nets), Fraction(0)) / (n - 1)
     assert abs(float(mean - EXACT_VALUE)) <= 3.29 * math.sqrt(float(variance) / n)
+
+
+@pytest.mark.slow
+def test_the_cached_solve_is_the_solve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The par sheet's solve (:func:`solved`: the kernel's rows kept in the analysis cache
+    on disk) is :func:`solve` with moments, exactly, when built and when read back from
+    the disk by a process that holds nothing."""
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    forget()
+    try:
+        fresh = solve(moments=True)
+        built = solved()
+        assert list(tmp_path.glob("criss-cross-poker.moments*"))
+        forget()
+        read = solved()
+    finally:
+        forget()
+    for found in (built, read):
+        assert found.value == fresh.value == EXACT_VALUE
+        assert found.second_moment == fresh.second_moment is not None
+        assert (found.across, found.paths) == (fresh.across, fresh.paths)
+        assert (found.path_nets, found.path_wins) == (fresh.path_nets, fresh.path_wins)

@@ -593,6 +593,23 @@ STRATEGY_SOURCES: Final = (
 """The modules whose code computes :func:`strategy_table` (its cache key)."""
 
 
+def solved() -> Solution:
+    """:func:`solve` with ``moments``, its kernel's rows (exact integers, one row a
+    starting class) computed once a machine and kept in the analysis cache
+    (:func:`croupier.analysis.tables.shared`), then reduced exactly as :func:`solve`
+    reduces them (:attr:`Solution.seconds` is empty): the par sheet's solve, which a
+    table's hold report and help panel wait for, in well under a second once cached."""
+    rows = shared("criss-cross-poker.moments", _moment_rows, STRATEGY_SOURCES)["rows"]
+    return _reduced(starting_classes(), np.asarray(rows, dtype=np.int64), True)
+
+
+def _moment_rows() -> dict[str, npt.NDArray[np.int64]]:
+    hands = np.array([rep for rep, _, _ in starting_classes()], dtype=np.int64)
+    out = np.zeros((len(hands), OUT_WIDE), dtype=np.int64)
+    _solve_all(hands, PAY_BY_RANK, out, True)
+    return {"rows": out}
+
+
 def _strategy_arrays() -> dict[str, npt.NDArray[np.int8]]:
     classes = starting_classes()
     hands = np.array([rep for rep, _, _ in classes], dtype=np.int64)
@@ -770,9 +787,10 @@ def par_sheet(rules: CrissCrossPokerRules | None = None) -> ParSheet:
     house edge per total ante) and ``five_card_bonus``, whose description begins with
     :data:`NOT_OFFERED` (and a note says so) where the Rules Submission does not offer
     it (674a.7(e)): a designer compares it either way.
-    Runs :func:`solve` with ``moments`` (for the exact standard deviation)."""
+    Takes :func:`solve` with ``moments`` (for the exact standard deviation) from
+    :func:`solved`."""
     rules = rules if rules is not None else CrissCrossPokerRules()
-    solution = solve(moments=True)
+    solution = solved()
     bonus = bonus_figures()
     offered = rules.five_card_bonus
     if not offered:
@@ -905,6 +923,7 @@ __all__ = [
     "offered",
     "par_sheet",
     "solve",
+    "solved",
     "starting_classes",
     "strategy_table",
     "strategy_text",
