@@ -22,6 +22,11 @@ ratio croupier / floor and the load average.
 
     PYTHONPATH=src .venv/bin/python benchmarks/server_cpu.py --runs 3 --seconds 8
     PYTHONPATH=src .venv/bin/python benchmarks/server_cpu.py --db sqlite --runs 2
+    PYTHONPATH=src .venv/bin/python benchmarks/server_cpu.py --base /tmp/main/src
+
+``--base`` adds a third side, the server on another revision's code (a worktree's
+``src``, e.g. ``git worktree add --detach /tmp/main main``), so that before and after
+alternate with the floor in one run: floor, base, croupier, floor, ...
 """
 
 from __future__ import annotations
@@ -137,11 +142,32 @@ def floor_run(kind: str, clients: int, seconds: float) -> dict[str, Any]:
     }
 
 
-def croupier_run(kind: str, clients: int, seconds: float) -> dict[str, Any]:
-    """One run of ``croupier serve`` (one process) under the load test's rounds."""
-    result = server_load.run_configuration(kind, 1, clients, 1, seconds, None)
+def croupier_run(kind: str, clients: int, seconds: float, src: str | None = None) -> dict[str, Any]:
+    """One run of ``croupier serve`` (one process) under the load test's rounds; ``src``:
+    the server runs the code under that folder (``PYTHONPATH``), else this checkout's."""
+    before = os.environ.get("PYTHONPATH")
+    if src is not None:
+        os.environ["PYTHONPATH"] = src  # the server's subprocess inherits it
+    try:
+        result = server_load.run_configuration(kind, 1, clients, 1, seconds, None)
+    finally:
+        if before is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = before
     result["commands_per_s"] = result["commands"] / result["seconds"]
     return result
+
+
+def sides_of(base: str | None) -> list[tuple[str, Any]]:
+    """The sides of a run, in the order they alternate: the floor, the ``--base`` code's
+    server where given, this checkout's."""
+    sides: list[tuple[str, Any]] = [("floor", floor_run)]
+    if base is not None:
+        sides.append(
+            ("base", lambda kind, clients, seconds: croupier_run(kind, clients, seconds, base))
+        )
+    return [*sides, ("croupier", croupier_run)]
 
 
 def _line(side: str, figures: dict[str, Any]) -> str:
@@ -155,12 +181,37 @@ def _line(side: str, figures: dict[str, Any]) -> str:
     )
 
 
+def _medians(
+    kind: str, side: str, floor_runs: list[dict[str, Any]], runs: list[dict[str, Any]]
+) -> None:
+    """Print ``side``'s median server CPU a command against the floor's (and PostgreSQL's)."""
+    floor = statistics.median(f["server_cpu_ms"] for f in floor_runs)
+    ours = statistics.median(f["server_cpu_ms"] for f in runs)
+    print(
+        f"{kind:<10} median server CPU a command: floor {floor:.3f} ms, {side} "
+        f"{ours:.3f} ms: {ours / floor:.1f}x the floor (target 2x); load average "
+        f"{os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
+    if kind != "sqlite":
+        floor_db = statistics.median(f["database_cpu_ms"] for f in floor_runs)
+        ours_db = statistics.median(f["database_cpu_ms"] for f in runs)
+        print(
+            f"{kind:<10} median PostgreSQL CPU a command: floor {floor_db:.3f} ms, "
+            f"{side} {ours_db:.3f} ms: {ours_db / floor_db:.1f}x",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", nargs="+", default=["sqlite", "postgresql"])
     parser.add_argument("--runs", type=int, default=3, help="runs of each side, alternating")
     parser.add_argument("--clients", type=int, default=16, help="concurrent tables")
     parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument(
+        "--base", help="src folder of another revision's code, run as a third side (before/after)"
+    )
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     print(
@@ -169,28 +220,15 @@ def main() -> None:
         flush=True,
     )
     for kind in args.db:
-        sides: dict[str, list[dict[str, Any]]] = {"floor": [], "croupier": []}
+        sides: dict[str, list[dict[str, Any]]] = {}
         for run in range(1, args.runs + 1):
-            for side, measure in (("floor", floor_run), ("croupier", croupier_run)):
+            for side, measure in sides_of(args.base):
                 figures = measure(kind, args.clients, args.seconds)
-                sides[side].append(figures)
+                sides.setdefault(side, []).append(figures)
                 print(f"{kind:<10} run {run} {_line(side, figures)}", flush=True)
-        floor = statistics.median(f["server_cpu_ms"] for f in sides["floor"])
-        ours = statistics.median(f["server_cpu_ms"] for f in sides["croupier"])
-        print(
-            f"{kind:<10} median server CPU a command: floor {floor:.3f} ms, croupier "
-            f"{ours:.3f} ms: {ours / floor:.1f}x the floor (target 2x); load average "
-            f"{os.getloadavg()[0]:.2f}",
-            flush=True,
-        )
-        if kind != "sqlite":
-            floor_db = statistics.median(f["database_cpu_ms"] for f in sides["floor"])
-            ours_db = statistics.median(f["database_cpu_ms"] for f in sides["croupier"])
-            print(
-                f"{kind:<10} median PostgreSQL CPU a command: floor {floor_db:.3f} ms, "
-                f"croupier {ours_db:.3f} ms: {ours_db / floor_db:.1f}x",
-                flush=True,
-            )
+        for side in sides:
+            if side != "floor":
+                _medians(kind, side, sides["floor"], sides[side])
 
 
 if __name__ == "__main__":

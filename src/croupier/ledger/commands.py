@@ -48,7 +48,7 @@ from croupier.ledger.sql import (
     _MOVE_HEAD,
     _MOVE_ROUND,
     _insert_events,
-    _numbered,
+    _numbered_attributes,
     _write_command,
 )
 from croupier.money import Cents
@@ -299,7 +299,7 @@ def store_command(
     }
     chain_params = {"id": round_row.table_id, "old": head.event_count, "count": seq, "head": chain}
     chain_params |= {"posting_count": money.head[0], "posting_head": money.head[1]}
-    event_params = _numbered([{c: getattr(r, c) for c in _EVENT_COLUMNS} for r in rows])
+    event_params = _numbered_attributes(rows, _EVENT_COLUMNS)
     write = _write_at_once if db.postgresql and rows else _write_each
     to_write = _Write(head, round_row, old_version, version, status, len(rows), event_params,
                          chain_params, money, totals, when, created)  # fmt: skip

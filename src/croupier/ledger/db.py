@@ -187,7 +187,8 @@ class Raw:
             return moment
         last, shown = self._shown
         if moment != last:
-            shown = moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+            # as strftime("%Y-%m-%d %H:%M:%S.%f") writes it, in half the time
+            shown = moment.astimezone(UTC).replace(tzinfo=None).isoformat(" ", "microseconds")
             self._shown = (moment, shown)
         return shown
 

@@ -81,6 +81,11 @@ class _Money:
     def params(self, table_id: str, round_id: str, created: Any) -> dict[str, Any]:
         """The parameters of :func:`_move_balances`, :func:`_insert_postings` and (with
         the prefix ``line_``) the lines."""
+        moves = _numbered(self.moves) | _numbered(self.lines, "line_")
+        return self.posting_params(table_id, round_id, created) | moves
+
+    def posting_params(self, table_id: str, round_id: str, created: Any) -> dict[str, Any]:
+        """The parameters of :func:`_insert_postings` alone (SQLite's statement)."""
         params: dict[str, Any] = {"table_id": table_id, "round_id": round_id}
         params["created_at"] = created
         for i, (posting, _) in enumerate(self.postings):
@@ -88,7 +93,7 @@ class _Money:
             params[f"event_index{i}"] = posting.event_index
             params[f"cite{i}"] = posting.cite
             params[f"posting_prev{i}"], params[f"posting_hash{i}"] = self.hashes[i]
-        return params | _numbered(self.moves) | _numbered(self.lines, "line_")
+        return params
 
     def check(self, db: Raw, balances: dict[int, Cents]) -> None:
         """Raise :class:`InsufficientFunds` for an account that the balances' guard
@@ -113,7 +118,7 @@ class _Money:
             self.check(db, balances)
         if not self.postings:
             return balances
-        params = self.params(table_id, round_id, created)
+        params = self.posting_params(table_id, round_id, created)
         made = db.execute(_insert_postings(len(self.postings)), params).fetchall()
         ids = {(index, kind): posting_id for posting_id, index, kind in made}
         written = [

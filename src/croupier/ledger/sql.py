@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from croupier.ledger.db import Statement
@@ -55,8 +57,25 @@ def _rows(count: int, columns: Sequence[str], casts: dict[str, str] | None = Non
 
 
 def _numbered(rows: Sequence[dict[str, Any]], prefix: str = "") -> dict[str, Any]:
-    """The parameters of :func:`_rows`: row ``i``'s ``column`` as ``{prefix}column{i}``."""
-    return {f"{prefix}{key}{i}": value for i, row in enumerate(rows) for key, value in row.items()}
+    """The parameters of :func:`_rows`: row ``i``'s ``column`` as ``{prefix}column{i}``.
+    Every row has the first row's columns in its order, as :func:`_rows` writes them (the
+    names are made once for each columns and count, :func:`_names`)."""
+    if not rows:
+        return {}
+    names = _names(prefix, tuple(rows[0]), len(rows))
+    return dict(zip(names, chain.from_iterable(row.values() for row in rows), strict=True))
+
+
+def _numbered_attributes(rows: Sequence[Any], columns: tuple[str, ...]) -> dict[str, Any]:
+    """:func:`_numbered` of objects' attributes ``columns``, without a dict a row."""
+    values = chain.from_iterable(map(attrgetter(*columns), rows))
+    return dict(zip(_names("", columns, len(rows)), values, strict=True))
+
+
+@functools.lru_cache(maxsize=1024)
+def _names(prefix: str, columns: tuple[str, ...], count: int) -> tuple[str, ...]:
+    """The parameter names of :func:`_numbered`'s ``count`` rows, row by row."""
+    return tuple(f"{prefix}{column}{i}" for i in range(count) for column in columns)
 
 
 @functools.lru_cache(maxsize=64)

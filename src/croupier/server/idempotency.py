@@ -56,8 +56,22 @@ def fingerprint(request: Request, body: BaseModel | None) -> str:
     """What a request with an ``Idempotency-Key`` asked: its method, path and body (``None``
     where it has none)."""
     shown = None if body is None else body.model_dump(mode="json")
-    asked = [request.method, request.url.path, shown]
+    asked = [request.method, url_path(request), shown]
     return hashlib.sha256(json.dumps(asked, sort_keys=True).encode()).hexdigest()
+
+
+_URL_CHANGES = frozenset("?#\\\t\r\n")
+"""What Starlette's ``request.url`` escapes (``?``, ``#``, ``\\``) or drops (tab, CR, LF,
+as ``urllib.parse.urlsplit`` does) in a path."""
+
+
+def url_path(request: Request) -> str:
+    """``request.url.path``, byte for byte, without building the whole URL (host, scheme,
+    query: about 17 µs a request) where the path has nothing that URL would change."""
+    path: str = request.scope["path"]
+    if path.startswith("//") or not _URL_CHANGES.isdisjoint(path):
+        return request.url.path
+    return path
 
 
 def stored(
