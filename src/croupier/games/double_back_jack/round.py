@@ -1936,6 +1936,11 @@ def _hand_view(hand: Hand) -> dict[str, Any]:
             str(hand.second_chance_card) if hand.second_chance_card is not None else None
         ),
         "total": hand.total if hand.cards else None,
+        # An ace counted 11 (673a.3(d)): "soft 14" as a player reads A-3 (none once a
+        # Second Chance card is subtracted).
+        "soft": bool(hand.cards)
+        and hand.second_chance_card is None
+        and hand_value(hand.cards).soft,
         "status": str(hand.status()),
     }
 
