@@ -140,14 +140,25 @@ async function lobby() {
   }
   // Signed in: the tables first, in sight; the account, limits, break and exclusion below.
   const list = h("ul", { class: "table-cards", "aria-label": "Tables" });
-  page.append(h("h3", {}, "Tables"), list);
+  // Said until the tables arrive (the server may wait a moment for their returns), and
+  // in words if they cannot be had.
+  const loading = h("p", { class: "tables-loading", role: "status" }, "Loading tables…");
+  page.append(h("h3", {}, "Tables"), loading, list);
   page.append(h("div", { class: "signins" }, signup, tokenForm));
   page.append(h("button", { class: "link", onclick: async () => { await api.signOut().catch(() => {}); setToken(null); sessionStorage.clear(); loadMe().then(lobby); } }, "Sign out"));
   if (me.role === "player") page.append(myLimits(me));
+  loadTables(list, loading);
+}
+
+// The lobby's tables; where they cannot be had, why in words, asked for again shortly.
+async function loadTables(list, loading) {
   try {
     showTables(list, await api.tables(3));
+    loading.remove();
   } catch (error) {
-    say(error.message, "error");
+    loading.textContent = `The tables could not be loaded. ${error.message} The page asks again every few seconds.`;
+    loading.classList.add("error");
+    setTimeout(() => { if (list.isConnected) loadTables(list, loading); }, 5000);
   }
 }
 
@@ -170,19 +181,24 @@ function motionToggle() {
 // return of its main wager, with its help ("How to play") readable before sitting. A
 // return still being worked out is asked for again.
 function showTables(list, tables) {
-  list.replaceChildren(...(tables.length ? tables.map(tableCard) : [h("li", {}, "No tables yet: an admin opens them (POST /tables).")]));
+  const games = tables.map((t) => t.game);
+  const shared = (t) => games.indexOf(t.game) !== games.lastIndexOf(t.game);
+  list.replaceChildren(...(tables.length ? tables.map((t) => tableCard(t, shared(t))) : [h("li", {}, "No tables yet: an admin opens them (POST /tables).")]));
   if (tables.some((t) => !t.main_return && t.returns_note.startsWith("The theoretical return is being worked out"))) {
     setTimeout(() => { if (list.isConnected) api.tables(3).then((again) => showTables(list, again), () => {}); }, 5000);
   }
 }
 
-function tableCard(t) {
+// The card's link says the game and its seats, the table's id only where another table
+// deals the same game (`shared`): "Craps, 5 of 6 seats free".
+function tableCard(t, shared = false) {
   const edge = t.main_return;
   const id = `card-${t.id}`;
+  const seats = t.free_seats.length ? `${t.free_seats.length} of ${t.seat_count} seats free` : "full";
   return h(
     "li",
     { class: "table-card", "data-table": t.id, "aria-labelledby": id },
-    h("h4", { id }, h("a", { href: `#/table/${encodeURIComponent(t.id)}` }, `${t.title || t.game}`, h("span", { class: "card-id" }, ` table ${t.id}`))),
+    h("h4", { id }, h("a", { href: `#/table/${encodeURIComponent(t.id)}` }, `${t.title || t.game}`, shared ? h("span", { class: "card-id" }, ` (table ${t.id})`) : "", `, ${seats}`)),
     h(
       "dl",
       {},
