@@ -1794,7 +1794,9 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
         if phase is Phase.READER and passes(self.check_decide, seat, Decision.SURRENDER, seat):
             surrender = choice([Decision.SURRENDER])
             legal.append(
-                offer("Decide", s.surrender, seat=seat, decision=surrender).said_by_choice()
+                offer("Decide", s.surrender, seat=seat, decision=surrender)
+                .said_by_choice()
+                .giving_up()
             )
         if phase not in (Phase.DEAL, Phase.PLAY):
             return legal

@@ -16,7 +16,7 @@ import { seenIn } from "./seen.js";
 import { checkRound } from "./verify.js";
 import { wagersOf } from "./offers.js";
 import { begin, changed, signedUp, signInAgain, stop } from "./session.js";
-import { focusKey, focusLost, refocus } from "./focus.js";
+import { firstDecision, focusKey, focusLost, refocus } from "./focus.js";
 import { CONNECTION, connection, connectionGone } from "./connection.js";
 import { myLimits } from "./mylimits.js";
 import { edgeWords, openHelp } from "./help.js";
@@ -244,7 +244,9 @@ async function tablePage(tableId, early = null) {
   const feltBox = h("div", { class: "felt-box" });
   const rack = h("div", { class: "rack", role: "group", "aria-label": "chips" });
   const tools = h("div", { class: "rack-tools", role: "group", "aria-label": "your wagers: rebet, undo, clear" });
-  const decisions = h("section", { class: "decisions", "aria-label": "your decisions" });
+  // Focusable from a script (tabindex -1): the focus stays here once a decision clicked
+  // is gone (a Back 9 placed, a double made), and where a turn offers only a surrender.
+  const decisions = h("section", { class: "decisions", "aria-label": "your decisions", tabindex: "-1" });
   // Hidden until a view says the caller is the dealer (render).
   const consoleBox = h("section", { class: "console", "aria-label": "dealer and floor console", hidden: true });
   const resultBox = h("div", { class: "result-box" });
@@ -317,7 +319,7 @@ async function tablePage(tableId, early = null) {
       busy = false;
       pageNode?.removeAttribute("aria-busy");
       for (const b of held) if (b.isConnected) b.disabled = false;
-      if (key && focusLost()) refocus(key, decisions.querySelector(".actions button:not([disabled])"));
+      if (key && focusLost()) refocus(key, firstDecision(decisions) || (decisions.hidden ? null : decisions));
     }
   }
 
@@ -511,9 +513,16 @@ async function tablePage(tableId, early = null) {
     const betting = (view.view || {}).phase === "betting" || view.deadline?.kind === "betting";
     myTurn = seat !== null && view.round_status === "open" && !betting && (view.waiting_for || []).includes(seat);
     dealt();
-    const first = decisions.querySelector(".actions button:not([disabled])");
+    const first = firstDecision(decisions);
     if (myTurn && !wasMine && first && !decisions.hidden) first.focus();
-    else if (key && focusLost()) refocus(key);
+    else if (key && focusLost()) refocus(key, key.includes("data-sit") ? seated() : null);
+  }
+
+  // Where the focus goes once the player sits (the "Seat N" clicked is gone): the chip
+  // chosen, the first step of a wager; else the table's heading.
+  function seated() {
+    const chipNow = rack.hidden ? null : rack.querySelector('.chip-button[aria-pressed="true"]') || rack.querySelector(".chip-button");
+    return chipNow || document.getElementById("table-heading");
   }
 
   // The deal and the roll: a card, tile or die not on the felt before comes in with a
@@ -535,7 +544,7 @@ async function tablePage(tableId, early = null) {
     const v = view.view || {};
     showBalance(view.balance);
     header.replaceChildren(
-      h("h2", {}, `${game.title} — table ${tableId}`),
+      h("h2", { id: "table-heading", tabindex: "-1" }, `${game.title} — table ${tableId}`),
       h(
         "p",
         { class: "muted" },
