@@ -396,6 +396,10 @@ class LegalCommand(BaseModel):
     """The words of the command before its choice, for a reader (``None``: the command's
     name in words; ``""``: the choice's label says it all, as a player's decision "Hit"
     or "Stand" does)."""
+    gives_up: bool = False
+    """The command gives up the hand and what is wagered on it, or part of it (a fold, a
+    surrender): a reader never makes it the first or default choice (a page's focus goes
+    to the play, never to it, so that Enter does not give the hand up)."""
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -409,6 +413,10 @@ class LegalCommand(BaseModel):
         """This offer with :attr:`title` ``""``: a reader is shown its choice alone (a
         player's decision: "Hit", "Stand")."""
         return self.model_copy(update={"title": ""})
+
+    def giving_up(self) -> LegalCommand:
+        """This offer with :attr:`gives_up` set: a fold or a surrender."""
+        return self.model_copy(update={"gives_up": True})
 
     def field(self, name: str) -> Choice | Integers | Amount | Fixed | Text | Numbers | Subset:
         """The offer of field ``name``; raises :class:`KeyError` where the offer has none."""

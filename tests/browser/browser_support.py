@@ -183,7 +183,7 @@ def caught_up(page: Any, server: Server, table_id: str | None = None) -> None:
 
 
 def open_table(page: Any, table_id: str, seat: int) -> None:
-    page.locator(f'.table-card[data-table="{table_id}"] h4 a', has_text=table_id).click()
+    page.locator(f'.table-card[data-table="{table_id}"] h4 a').click()
     page.wait_for_selector(".felt")
     page.locator(f'[data-sit="{seat}"]').click()
     page.wait_for_selector(f'.seat.mine[data-seat="{seat}"]')

@@ -47,6 +47,68 @@ def test_the_focus_stays_on_the_control_and_moves_to_the_decision(
     page.wait_for_selector('.decisions [data-wager-spot="back_9"]')
     page.wait_for_function("document.activeElement.closest('.decisions') !== null", timeout=10_000)
     assert page.evaluate("document.activeElement.dataset.wagerSpot") == "back_9"
+    # The Fold beside it gives the hand up (its offer's gives_up, from the game).
+    assert page.locator('.decisions [data-command="Fold"][data-gives-up]').count() == 1
+    # The Back 9 placed from the keyboard: its button is gone, the focus stays on the
+    # decisions (it fell to the page's body).
+    page.keyboard.press("Enter")
+    page.wait_for_selector('.decisions [data-wager-spot="back_9"]', state="detached")
+    page.wait_for_selector(".table-page:not([aria-busy])")
+    page.wait_for_function("document.activeElement !== document.body", timeout=5_000)
+    assert page.evaluate("document.activeElement.closest('.decisions') !== null"), page.evaluate(
+        FOCUSED
+    )
     assert not page.errors  # type: ignore[attr-defined]
     dealer_context.close()
+    context.close()
+
+
+def test_the_focus_goes_to_the_chip_once_seated(browser: Any, server: Server) -> None:
+    """The "Seat N" clicked is gone once the player sits: the focus goes to the chip
+    chosen, his first step to a wager (it fell to the page's body)."""
+    assert server.table("focus-seat", "sic-bo.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-focus-seat")
+    page.locator('.table-card[data-table="focus-seat"] h4 a').click()
+    page.wait_for_selector(".felt")
+    page.locator('[data-sit="2"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('.seat.mine[data-seat="2"]')
+    page.wait_for_function("document.activeElement.dataset.chip !== undefined", timeout=5_000)
+    assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+
+FIRST = """async () => {
+  const { control } = await import('/play/js/commands.js');
+  const { firstDecision } = await import('/play/js/focus.js');
+  const decide = (values, gives_up) => ({ command: 'Decide', title: '', gives_up, fields: {
+    seat: { kind: 'fixed', value: 1 },
+    decision: { kind: 'choice', options: values.map((v) => ({ value: v, label: v })) } } });
+  const fold = { command: 'Fold', gives_up: true, fields: { seat: { kind: 'fixed', value: 1 } } };
+  const first = (offers) => {
+    const section = document.createElement('section');
+    const actions = document.createElement('div');
+    actions.className = 'actions';
+    section.append(actions);
+    actions.append(...offers.map((lc) => control(lc, {}, () => {})));
+    const got = firstDecision(section);
+    return got === section ? 'the decisions' : got.textContent;
+  };
+  return [
+    first([decide(['surrender'], true)]),
+    first([fold, decide(['Hit', 'Stand'], false)]),
+    first([decide(['surrender'], true), decide(['Hit', 'Stand'], false)]),
+  ];
+}"""
+
+
+def test_a_turn_never_starts_on_giving_the_hand_up(browser: Any, server: Server) -> None:
+    """A turn's focus goes to its first decision that plays the hand, never to a
+    surrender or a fold (an offer the game flags ``gives_up``): at a phone's Double Back
+    Jack with the dealer showing a ten it went to "Surrender", and Enter surrendered.
+    Where only a surrender is offered, the focus is on the decisions, not on it."""
+    context, page = sign_up(browser, server, "ann-focus-first")
+    assert page.evaluate(FIRST) == ["the decisions", "Hit", "Hit"]
+    assert not page.errors  # type: ignore[attr-defined]
     context.close()

@@ -210,6 +210,17 @@ class WageringRound(Round[LayoutT]):
     """True where more chips on a spot the seat holds add to that wager (Sic Bo); else a
     seat has one wager per spot."""
 
+    @classmethod
+    def one_wager_rule(cls, rules: Any) -> str | None:
+        """The rule allowing a seat one wager per spot under ``rules`` (its cite, the
+        section a second wager's refusal cites, :meth:`why_held`), said with the table so
+        that a page tells why a spot holding a wager takes no more; ``None`` where wagers
+        on a spot add up, or where the sections are found only with a round."""
+        sections = getattr(cls, "betting_sections", None)
+        if cls.adds_to_wager or not isinstance(sections, BettingSections):
+            return None
+        return sections.wagers
+
     # -- the game's rules (hooks) ------------------------------------------------------------
     @property
     @abstractmethod

@@ -291,6 +291,11 @@ class TableOut(BaseModel):
         description="The game's words for the values its views and offers carry "
         "('needs_card': 'needs a card'), from the game's package.",
     )
+    one_wager: str = Field(
+        default="",
+        description="The rule allowing a seat one wager per spot, in words with its section "
+        "('one wager per spot (621a.7(a))'); '' where wagers on a spot add up.",
+    )
     timeouts: dict[str, tuple[str | None, str, str]] = Field(
         default_factory=dict,
         description="What a timeout sends, by command (or 'command:decision'): said to the "

@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session
 
 from croupier import citations
+from croupier.citations import shown
 from croupier.engine import DEALER, Actor, Command, LegalCommand, Round, RoundVoided
 from croupier.errors import AccessDenied as AccessDenied
 from croupier.errors import DeadlinePassed as DeadlinePassed
@@ -144,6 +145,14 @@ def rules_of(session: Session, table_id: str, at: datetime | None = None) -> Rul
     return _parsed_rules(game, versions.in_force(session, table_id, at).rules_json)
 
 
+def one_wager_words(round_type: type[Any], rules: RulesSubmission) -> str:
+    """The rule allowing one wager per spot, in words with its section as a page shows
+    it ("one wager per spot (621a.7(a))"); ``""`` where wagers on a spot add up."""
+    rule = getattr(round_type, "one_wager_rule", None)
+    cite = rule(rules) if rule is not None else None
+    return f"one wager per spot ({shown(cite)})" if cite else ""
+
+
 def table_out(session: Session, table: GameTable) -> schemas.TableOut:
     spec = find(table.game)
     version = versions.shown(session, table.id)
@@ -158,6 +167,7 @@ def table_out(session: Session, table: GameTable) -> schemas.TableOut:
         spots=spec.spots_of(rules),
         cites=spec.cites_shown(),
         words=dict(spec.words),
+        one_wager=one_wager_words(spec.round_type, rules),
         timeouts=dict(spec.timeouts),
         rules=json.loads(version.rules_json),
         rules_sha256=version.rules_sha256,

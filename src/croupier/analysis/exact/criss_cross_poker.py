@@ -743,6 +743,16 @@ def strategy_text(solution: Solution) -> str:
     )
 
 
+ANTES_WORDS = (
+    "Ante Across and Ante Down, with each Across, Down and Middle Bet made (one to three "
+    "times the ante) or the hand folded as best play says; the return is per dollar of the "
+    "two antes together (674a.7(d), 674a.11, 674a.12(a)-(b))"
+)
+"""The antes' figures as a player reads them (the lobby's and the help's return): what
+is wagered and how it is played, no word of how the par sheet counts its outcomes (its
+note says that)."""
+
+
 def antes_figures(solution: Solution) -> WagerFigures:
     """The antes game with the optimal strategy, per unit of total antes (two units a
     round). The outcomes are the decision paths, each split into the rounds that net more
@@ -774,10 +784,7 @@ def antes_figures(solution: Solution) -> WagerFigures:
         max_win=Fraction(3302, 2),
         units_staked=2,
         strategy=strategy_text(solution),
-        description="Ante Across and Ante Down with the Across, Down and Middle Bets played "
-        "optimally; per unit of total antes (674a.7(d), 674a.11, 674a.12(a)-(b)); outcomes "
-        "are decision paths, each split into won (net above zero) and not won, with their "
-        "expected nets",
+        description=ANTES_WORDS,
     )
 
 
@@ -903,6 +910,7 @@ def enumeration(figures: WagerFigures, rules: CrissCrossPokerRules) -> Enumerati
 
 
 __all__ = [
+    "ANTES_WORDS",
     "NOT_OFFERED",
     "OUT_CORE",
     "OUT_WIDE",

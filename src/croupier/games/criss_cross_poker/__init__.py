@@ -900,7 +900,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         cite = BET_SECTIONS[spot]
         return [
             offer("PlaceWager", cite, seat=seat, spot=choice([spot]), amount=amount),
-            offer("Fold", cite, seat=seat),
+            offer("Fold", cite, seat=seat).giving_up(),
         ]
 
     def _dealer_commands(self) -> list[LegalCommand]:

@@ -1794,7 +1794,9 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
         if phase is Phase.READER and passes(self.check_decide, seat, Decision.SURRENDER, seat):
             surrender = choice([Decision.SURRENDER])
             legal.append(
-                offer("Decide", s.surrender, seat=seat, decision=surrender).said_by_choice()
+                offer("Decide", s.surrender, seat=seat, decision=surrender)
+                .said_by_choice()
+                .giving_up()
             )
         if phase not in (Phase.DEAL, Phase.PLAY):
             return legal
@@ -1936,6 +1938,11 @@ def _hand_view(hand: Hand) -> dict[str, Any]:
             str(hand.second_chance_card) if hand.second_chance_card is not None else None
         ),
         "total": hand.total if hand.cards else None,
+        # An ace counted 11 (673a.3(d)): "soft 14" as a player reads A-3 (none once a
+        # Second Chance card is subtracted).
+        "soft": bool(hand.cards)
+        and hand.second_chance_card is None
+        and hand_value(hand.cards).soft,
         "status": str(hand.status()),
     }
 

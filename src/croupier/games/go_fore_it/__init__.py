@@ -730,7 +730,7 @@ class GoForeItRound(CardRound[GoForeItState]):
         back = Amount(low=front, high=front)
         return [
             offer("PlaceWager", s.back_9, seat=seat, spot=Spot.BACK_9, amount=back),
-            offer("Fold", s.decision, seat=seat),
+            offer("Fold", s.decision, seat=seat).giving_up(),
         ]
 
     def _dealer_commands(self) -> list[LegalCommand]:

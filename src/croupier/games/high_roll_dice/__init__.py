@@ -370,6 +370,10 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
     def betting_sections(self) -> BettingSections:
         return betting_sections(self.rules.sections)
 
+    @classmethod
+    def one_wager_rule(cls, rules: Any) -> str | None:
+        return None if cls.adds_to_wager else betting_sections(rules.sections).wagers
+
     @cached_property
     def _spots(self) -> tuple[str, ...]:
         return spots_of(self.rules)

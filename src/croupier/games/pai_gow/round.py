@@ -1625,7 +1625,7 @@ class PaiGowRound(WageringRound[PaiGowState]):
                     out.append(offer("RequestHouseWay", S.assistance, seat=seat))
         for seat in mine:
             if passes(self.check_surrender, seat, actor):
-                out.append(offer("Surrender", S.surrender, seat=seat))
+                out.append(offer("Surrender", S.surrender, seat=seat).giving_up())
         return out
 
     def _shake_commands(self, actor: Actor, cite: str) -> list[LegalCommand]:

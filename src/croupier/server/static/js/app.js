@@ -16,7 +16,7 @@ import { seenIn } from "./seen.js";
 import { checkRound } from "./verify.js";
 import { wagersOf } from "./offers.js";
 import { begin, changed, signedUp, signInAgain, stop } from "./session.js";
-import { focusKey, focusLost, refocus } from "./focus.js";
+import { firstDecision, focusKey, focusLost, refocus } from "./focus.js";
 import { CONNECTION, connection, connectionGone } from "./connection.js";
 import { myLimits } from "./mylimits.js";
 import { edgeWords, openHelp } from "./help.js";
@@ -140,14 +140,25 @@ async function lobby() {
   }
   // Signed in: the tables first, in sight; the account, limits, break and exclusion below.
   const list = h("ul", { class: "table-cards", "aria-label": "Tables" });
-  page.append(h("h3", {}, "Tables"), list);
+  // Said until the tables arrive (the server may wait a moment for their returns), and
+  // in words if they cannot be had.
+  const loading = h("p", { class: "tables-loading", role: "status" }, "Loading tables…");
+  page.append(h("h3", {}, "Tables"), loading, list);
   page.append(h("div", { class: "signins" }, signup, tokenForm));
   page.append(h("button", { class: "link", onclick: async () => { await api.signOut().catch(() => {}); setToken(null); sessionStorage.clear(); loadMe().then(lobby); } }, "Sign out"));
   if (me.role === "player") page.append(myLimits(me));
+  loadTables(list, loading);
+}
+
+// The lobby's tables; where they cannot be had, why in words, asked for again shortly.
+async function loadTables(list, loading) {
   try {
     showTables(list, await api.tables(3));
+    loading.remove();
   } catch (error) {
-    say(error.message, "error");
+    loading.textContent = `The tables could not be loaded. ${error.message} The page asks again every few seconds.`;
+    loading.classList.add("error");
+    setTimeout(() => { if (list.isConnected) loadTables(list, loading); }, 5000);
   }
 }
 
@@ -170,19 +181,24 @@ function motionToggle() {
 // return of its main wager, with its help ("How to play") readable before sitting. A
 // return still being worked out is asked for again.
 function showTables(list, tables) {
-  list.replaceChildren(...(tables.length ? tables.map(tableCard) : [h("li", {}, "No tables yet: an admin opens them (POST /tables).")]));
+  const games = tables.map((t) => t.game);
+  const shared = (t) => games.indexOf(t.game) !== games.lastIndexOf(t.game);
+  list.replaceChildren(...(tables.length ? tables.map((t) => tableCard(t, shared(t))) : [h("li", {}, "No tables yet: an admin opens them (POST /tables).")]));
   if (tables.some((t) => !t.main_return && t.returns_note.startsWith("The theoretical return is being worked out"))) {
     setTimeout(() => { if (list.isConnected) api.tables(3).then((again) => showTables(list, again), () => {}); }, 5000);
   }
 }
 
-function tableCard(t) {
+// The card's link says the game and its seats, the table's id only where another table
+// deals the same game (`shared`): "Craps, 5 of 6 seats free".
+function tableCard(t, shared = false) {
   const edge = t.main_return;
   const id = `card-${t.id}`;
+  const seats = t.free_seats.length ? `${t.free_seats.length} of ${t.seat_count} seats free` : "full";
   return h(
     "li",
     { class: "table-card", "data-table": t.id, "aria-labelledby": id },
-    h("h4", { id }, h("a", { href: `#/table/${encodeURIComponent(t.id)}` }, `${t.title || t.game}`, h("span", { class: "card-id" }, ` table ${t.id}`))),
+    h("h4", { id }, h("a", { href: `#/table/${encodeURIComponent(t.id)}` }, `${t.title || t.game}`, shared ? h("span", { class: "card-id" }, ` (table ${t.id})`) : "", `, ${seats}`)),
     h(
       "dl",
       {},
@@ -228,7 +244,9 @@ async function tablePage(tableId, early = null) {
   const feltBox = h("div", { class: "felt-box" });
   const rack = h("div", { class: "rack", role: "group", "aria-label": "chips" });
   const tools = h("div", { class: "rack-tools", role: "group", "aria-label": "your wagers: rebet, undo, clear" });
-  const decisions = h("section", { class: "decisions", "aria-label": "your decisions" });
+  // Focusable from a script (tabindex -1): the focus stays here once a decision clicked
+  // is gone (a Back 9 placed, a double made), and where a turn offers only a surrender.
+  const decisions = h("section", { class: "decisions", "aria-label": "your decisions", tabindex: "-1" });
   // Hidden until a view says the caller is the dealer (render).
   const consoleBox = h("section", { class: "console", "aria-label": "dealer and floor console", hidden: true });
   const resultBox = h("div", { class: "result-box" });
@@ -301,7 +319,7 @@ async function tablePage(tableId, early = null) {
       busy = false;
       pageNode?.removeAttribute("aria-busy");
       for (const b of held) if (b.isConnected) b.disabled = false;
-      if (key && focusLost()) refocus(key, decisions.querySelector(".actions button:not([disabled])"));
+      if (key && focusLost()) refocus(key, firstDecision(decisions) || (decisions.hidden ? null : decisions));
     }
   }
 
@@ -495,9 +513,16 @@ async function tablePage(tableId, early = null) {
     const betting = (view.view || {}).phase === "betting" || view.deadline?.kind === "betting";
     myTurn = seat !== null && view.round_status === "open" && !betting && (view.waiting_for || []).includes(seat);
     dealt();
-    const first = decisions.querySelector(".actions button:not([disabled])");
+    const first = firstDecision(decisions);
     if (myTurn && !wasMine && first && !decisions.hidden) first.focus();
-    else if (key && focusLost()) refocus(key);
+    else if (key && focusLost()) refocus(key, key.includes("data-sit") ? seated() : null);
+  }
+
+  // Where the focus goes once the player sits (the "Seat N" clicked is gone): the chip
+  // chosen, the first step of a wager; else the table's heading.
+  function seated() {
+    const chipNow = rack.hidden ? null : rack.querySelector('.chip-button[aria-pressed="true"]') || rack.querySelector(".chip-button");
+    return chipNow || document.getElementById("table-heading");
   }
 
   // The deal and the roll: a card, tile or die not on the felt before comes in with a
@@ -519,7 +544,7 @@ async function tablePage(tableId, early = null) {
     const v = view.view || {};
     showBalance(view.balance);
     header.replaceChildren(
-      h("h2", {}, `${game.title} — table ${tableId}`),
+      h("h2", { id: "table-heading", tabindex: "-1" }, `${game.title} — table ${tableId}`),
       h(
         "p",
         { class: "muted" },

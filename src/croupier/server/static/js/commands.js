@@ -85,7 +85,8 @@ export function control(lc, ctx, send) {
   const { fixed, fields } = plan(lc, ctx.fields || {});
   const title = lc.title || humanize(lc.command);
   const cite = lc.cite_shown ? ` (${lc.cite_shown})` : ""; // words, never a code
-  const wrap = h("div", { class: "command", "data-command": lc.command, title: `${title}${cite}` });
+  // A fold or a surrender (the offer's `gives_up`): never the first decision focused.
+  const wrap = h("div", { class: "command", "data-command": lc.command, "data-gives-up": lc.gives_up || null, title: `${title}${cite}` });
   if (fields.length === 0) {
     wrap.append(h("button", { class: "action", "data-action": lc.command, onclick: () => send({ ...fixed }) }, title));
     return wrap;

@@ -20,6 +20,14 @@ export function focusLost() {
   return !now || now === document.body || now === main() || !now.isConnected;
 }
 
+// The decision a turn starts on: the first control of `decisions` that plays the hand,
+// never one that gives it up (a fold, a surrender: its offer's `gives_up`), so that Enter
+// never gives the hand up; where there is none, the decisions region itself.
+export function firstDecision(decisions) {
+  const buttons = [...decisions.querySelectorAll(".actions button:not([disabled])")];
+  return buttons.find((b) => !b.closest("[data-gives-up]")) || (buttons.length ? decisions : null);
+}
+
 export function refocus(key, otherwise = null) {
   const found = [...main().querySelectorAll(key)].find((n) => !n.disabled && n.offsetParent !== null);
   (found || otherwise)?.focus();

@@ -125,6 +125,7 @@ export function felt(table, view, ctx) {
     if (mine) for (const s of ctx.legalSpots) if (!spots.includes(s)) spots.push(s);
     const areas = h("div", { class: "areas" });
     const hints = [];
+    const full = []; // the spots holding the player's wager that take no more now
     let group = null;
     let groupNode = areas;
     for (const spot of spots) {
@@ -141,9 +142,14 @@ export function felt(table, view, ctx) {
       const legal = mine && ctx.legalSpots.has(spot);
       const hint = mine && !legal && game.hint ? game.hint(spot, v, n) : null;
       if (hint) hints.push(`${game.label(spot)}: ${hint}`);
+      // Betting goes on but this spot holds his wager: the table's rule says why no more
+      // goes there (`table.one_wager`, from the game's package: "one wager per spot
+      // (621a.7(a))").
+      const taken = mine && !legal && amount && !result && v.phase === "betting" && table.one_wager ? table.one_wager : "";
+      if (taken) full.push(game.label(spot));
       const limit = legal && ctx.limits ? ctx.limits[spot] : null;
       const range = limit ? (limit[0] === limit[1] ? `, wager ${dollars(limit[0])}` : `, wager ${dollars(limit[0])} to ${limit[1] === null ? "any amount" : dollars(limit[1])}`) : "";
-      const label = `${game.label(spot)}, seat ${n}${amount ? `: ${dollars(amount)} wagered` : ""}${result ? `, ${result.outcome}` : ""}${range}${hint ? ` (${hint})` : ""}`;
+      const label = `${game.label(spot)}, seat ${n}${amount ? `: ${dollars(amount)} wagered` : ""}${result ? `, ${result.outcome}` : ""}${range}${hint ? ` (${hint})` : ""}${taken ? ` (${taken})` : ""}`;
       groupNode.append(
         h(
           "button",
@@ -172,6 +178,7 @@ export function felt(table, view, ctx) {
         hand ? h("div", { class: "hand" }, hand) : null,
         note ? h("p", { class: "note" }, note) : null,
         hints.length ? h("p", { class: "hint" }, hints.join(" · ")) : null,
+        full.length ? h("p", { class: "hint one-wager" }, oneWager(table.one_wager, full)) : null,
       )
     );
     // A seated player's own seat stays whole; the others fold away (a dealer, a
@@ -185,6 +192,13 @@ export function felt(table, view, ctx) {
   return root;
 }
 
+
+// Why the spots holding the player's wager take no more, in his words with the rule:
+// "One wager per spot (621a.7(a)): Pai Gow holds your wager."
+function oneWager(rule, names) {
+  const which = names.length > 2 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join(" and ");
+  return `${rule[0].toUpperCase()}${rule.slice(1)}: ${which} ${names.length > 1 ? "hold" : "holds"} your wager.`;
+}
 
 // The settlements of the round shown: every one of the round (`round_settlements`, where
 // a round settles roll after roll), else its `settlements`.

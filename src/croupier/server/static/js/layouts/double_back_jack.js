@@ -18,6 +18,18 @@ function centre(v) {
   );
 }
 
+// A hand's tag as a blackjack player reads it: its total ("soft 14" where an ace counts
+// 11, 673a.3(d)), then its state in the game's words where it says more than the total
+// (a hand still in play says nothing more: "14", not "14 playing").
+export function handTag(hand) {
+  // A hand over 21 whose cards the dealer has collected (673a.7(l)(1)) is bust, not
+  // the engine's "settled".
+  const status = hand.status === "settled" && hand.total > 21 ? "bust" : hand.status;
+  const total = hand.total === null || hand.total === undefined ? "" : `${hand.soft ? "soft " : ""}${hand.total}`;
+  const said = status === "playing" ? "" : phrase(status);
+  return said === String(hand.total) ? total : `${total} ${said}`.trim();
+}
+
 export default {
   centre,
   // Insurance is taken by wagering it; a player declines it by not wagering (673a.8).
@@ -31,10 +43,7 @@ export default {
       const mine = h("div", { class: `bj-hand${v.to_act === id ? " to-act" : ""}`, "data-hand": id });
       mine.append(cards(hand.cards));
       if (hand.second_chance_card) mine.append(h("span", { class: "tag" }, "Second Chance:"), card(hand.second_chance_card));
-      // A hand over 21 whose cards the dealer has collected (673a.7(l)(1)) is bust, not
-      // the engine's "settled".
-      const status = hand.status === "settled" && hand.total > 21 ? "bust" : hand.status;
-      mine.append(h("span", { class: "tag" }, `${hand.total ?? ""} ${phrase(status)}`.trim()));
+      mine.append(h("span", { class: "tag" }, handTag(hand)));
       out.push(mine);
     }
     return h("div", {}, out);

@@ -1,0 +1,81 @@
+"""The lobby as a new player meets it (issue 34): "Loading tables…" until the tables
+arrive and, where they cannot be had, why in words (the Tables heading stood empty for
+three seconds after sign-in); each card's link says the game and its seats, the
+table's id only where another table deals the same game (it read "Craps table craps")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_support import Server, missing
+
+MISSING = missing()
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+]
+
+TABLES = "**/tables?wait=*"
+"""The lobby's request for its tables (GET /tables, waiting for their returns)."""
+
+
+def _signed_up(browser: Any, server: Server, name: str, route: Any) -> tuple[Any, Any]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.route(TABLES, route)
+    page.goto(server.url + "/")
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Get play money").click()
+    return context, page
+
+
+def test_the_tables_are_said_to_be_loading_then_shown(browser: Any, server: Server) -> None:
+    assert server.table("lw-one", "sic-bo.toml").status_code == 201
+    held: list[Any] = []
+    context, page = _signed_up(browser, server, "ann-loading", lambda r: held.append(r))
+    loading = page.locator(".tables-loading")
+    loading.wait_for()
+    assert loading.inner_text() == "Loading tables…"
+    assert loading.get_attribute("role") == "status"
+    for _ in range(100):  # the lobby's request, held here until the text is read
+        if held:
+            break
+        page.wait_for_timeout(100)
+    held[0].continue_()
+    page.wait_for_selector('.table-card[data-table="lw-one"]')
+    assert loading.count() == 0
+    context.close()
+
+
+def test_tables_that_cannot_be_loaded_are_said_so_in_words(browser: Any, server: Server) -> None:
+    context, page = _signed_up(browser, server, "ann-unloaded", lambda r: r.abort())
+    page.wait_for_selector(".tables-loading.error")
+    said = page.locator(".tables-loading").inner_text()
+    assert said.startswith("The tables could not be loaded. The server cannot be reached"), said
+    assert "fetch" not in said.lower()
+    page.unroute(TABLES)
+    # Asked again shortly: once the server answers, the tables show.
+    page.wait_for_selector(".table-card", timeout=15_000)
+    assert page.locator(".tables-loading").count() == 0
+    context.close()
+
+
+def test_a_cards_link_says_the_game_and_its_seats(browser: Any, server: Server) -> None:
+    for table in ("lw-dbj-1", "lw-dbj-2"):
+        assert server.table(table, "double-back-jack.toml").status_code == 201
+    assert server.table("lw-pai", "pai-gow.toml").status_code == 201
+    context, page = _signed_up(browser, server, "ann-links", lambda r: r.continue_())
+    page.wait_for_selector('.table-card[data-table="lw-pai"]')
+    listed = server.admin.get("/tables").json()["tables"]
+    for t in listed:
+        link = page.locator(f'.table-card[data-table="{t["id"]}"] h4 a').inner_text()
+        shares = sum(1 for other in listed if other["game"] == t["game"]) > 1
+        free = len(t["free_seats"])
+        seats = f"{free} of {t['seat_count']} seats free" if free else "full"
+        named = f" (table {t['id']})" if shares else ""
+        assert link == f"{t['title']}{named}, {seats}"
+    # Two tables of one game: each link names its table.
+    dbj = page.locator('.table-card[data-table="lw-dbj-2"] h4 a').inner_text()
+    assert dbj.endswith("(table lw-dbj-2), 6 of 6 seats free") or "(table lw-dbj-2), " in dbj
+    context.close()
