@@ -261,6 +261,23 @@ def test_the_generator_ceiling_draws_what_the_kernel_draws() -> None:
     assert abs(used / rounds - kernel.FLOATS_PER_ROUND) < 0.03
 
 
+def test_the_ceiling_steps_the_generator_as_the_kernel_does() -> None:
+    """The generator's ceiling (``draws``, what the benchmark divides by) takes its
+    outputs as the kernel does (``_output``, no buffer): exactly those ``random_raw``
+    gives for the seed, no more, and leaves the state where the kernel's draws leave
+    numpy's generator."""
+    from croupier.analysis.simulation import double_back_jack as kernel
+
+    for seed, outputs in ((0, 1), (1, 7), (673, 5781), (2**63 + 5, 20_000)):
+        pcg = kernel.generator_state(np.random.default_rng(seed))
+        twin = np.random.default_rng(seed)
+        kept = 0
+        for output in twin.bit_generator.random_raw(outputs).tolist():
+            kept ^= output >> 11
+        assert kernel._draws(pcg, outputs) == kept
+        assert pcg.tolist() == kernel.generator_state(twin).tolist()
+
+
 def test_best_play_looks_up_the_enumerations_own_decisions(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

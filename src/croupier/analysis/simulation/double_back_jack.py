@@ -98,9 +98,9 @@ CHUNK_ROUNDS: Final = 1 << 18
 """Rounds per chunk."""
 
 WAGERS: Final = ("blackjack", "insurance")
-DRAWS_PER_ROUND: Final = "5.78 floats on average (one per card dealt, lazy Fisher-Yates)"
-_BUFFER: Final = 1 << 16
-"""Floats in the buffer :func:`draws` fills (512 kB: it stays in the core's L2 cache)."""
+DRAWS_PER_ROUND: Final = (
+    "5.78 PCG64 outputs on average (one per card dealt, lazy Fisher-Yates; stepped in the kernel)"
+)
 _HALVES: Final = 64
 """The halves of a unit a round's net is counted by in the kernel's tally, from -16
 units up (a round's net is between -8 and +4)."""
@@ -959,20 +959,30 @@ def sample_counts(
 
 FLOATS_PER_ROUND: Final = 5.78
 """The uniforms :func:`sample` draws per round, one per card dealt (players' and dealer's
-cards, burns and reshuffles included), measured over 1,000,000 rounds of 6 decks: 5.778
-with the previous analysis's tables, 5.783 with the best play."""
+cards, burns and reshuffles included), each from one output of the generator, measured
+over 1,000,000 rounds of 6 decks: 5.778 with the previous analysis's tables, 5.783 with
+the best play (5.778-5.782 in one chunk, :data:`CHUNK_ROUNDS`, three seeds)."""
+
+
+def _draws_py(pcg: Words, outputs: int) -> int:
+    kept = np.uint64(0)
+    for _ in range(outputs):
+        kept ^= _output(pcg) >> _HIGH53
+    return int(kept)
+
+
+_draws: Final = cast(Callable[[Words, int], int], numba.njit(cache=True, nogil=True)(_draws_py))
 
 
 def draws(rules: DoubleBackJackRules | None, rounds: int, seed: int) -> None:
-    """Draw, and discard, as many uniforms as :func:`sample` draws for ``rounds`` rounds
-    (:data:`FLOATS_PER_ROUND` each, into one buffer of the same size): the generator's ceiling for
-    :func:`~croupier.analysis.simulation.base.throughput`."""
-    rng = np.random.default_rng(seed)
-    rand = np.empty(_BUFFER)
-    left = int(rounds * FLOATS_PER_ROUND)
-    while left > 0:
-        rng.random(out=rand[: min(_BUFFER, left)])
-        left -= _BUFFER
+    """Draw, and discard, the generator's outputs of ``rounds`` rounds as :func:`sample`
+    draws them (the generator's ceiling for
+    :func:`~croupier.analysis.simulation.base.throughput`): PCG64 stepped in numba's code
+    from the seed's state (:func:`_output_py`, the kernel's own step, no call, no buffer,
+    no float), :data:`FLOATS_PER_ROUND` outputs a round (one a card dealt, what the kernel
+    consumes on average) and the one the kernel draws ahead (:func:`_card_py`). The cards'
+    offsets and swaps are the round's, not the generator's, and are left out."""
+    _draws(generator_state(np.random.default_rng(seed)), int(rounds * FLOATS_PER_ROUND) + 1)
 
 
 def describe(rules: DoubleBackJackRules) -> dict[str, WagerInfo]:
