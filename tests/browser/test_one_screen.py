@@ -15,6 +15,7 @@ docs/screenshots/one-screen-<game>-<size>.png.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -131,6 +132,21 @@ def wager(page: Any, spot: str) -> None:
     page.wait_for_selector(f'.felt [data-spot="{spot}"].has-wager')
 
 
+CODE = re.compile(r"\b[a-z]+:[a-z-]+\b")
+"""An internal rule code (``server:seats``): never shown to a player."""
+
+CONTRAST = """(selector) => {
+  const node = document.querySelector(selector);
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const style = getComputedStyle(node);
+  const [a, b] = [lum(rgb(style.color)), lum(rgb(style.backgroundColor))];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+"""The WCAG contrast ratio of an element's text colour on its own (opaque) background."""
+
 DECISION = ".decisions .actions [data-action]:not([data-decline])"
 
 
@@ -208,6 +224,81 @@ def test_one_screen(browser: Any, server: Server, game: str) -> None:
         else:
             decided(page, server, table_id, spot, deal, dealer)
             problems += check(page, game, "decision", {**ALWAYS, **DECIDING})
+    assert problems == [], "\n".join(problems)
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+
+def _send(server: Server, table_id: str, token: str, command: dict[str, Any]) -> None:
+    r = server.admin.post(
+        f"/tables/{table_id}/commands",
+        json={"command": command},
+        headers={"Authorization": f"Bearer {token}", **server.key()},
+    )
+    assert r.status_code == 200, r.text
+
+
+def test_craps_phone_seated_during_a_turn_of_the_dice(browser: Any, server: Server) -> None:
+    """Issue 34 (a fresh player's report): at 390x844 a player who sits at Craps while a
+    shooter's point is on sees the notice that he bets from the next round, and with it
+    still his balance, total bet, countdown, the felt, the chips and his own seat, without
+    scrolling; choosing a chip does not scroll the page."""
+    toml = (EXAMPLES / "craps.toml").read_text()
+    settings = {"betting_seconds": 600, "decision_seconds": 600, "physical_dice": True}
+    body = {"id": "one-late-craps", "rules_toml": toml, "settings": settings}
+    assert server.admin.post("/tables", json=body).status_code == 201
+    bob = server.person(f"rob-late {LONG}", "player")
+    dealer = server.person("dealer-late", "dealer")
+    r = httpx.post(
+        f"{server.url}/tables/one-late-craps/seats",
+        json={"seat": 1},
+        headers={"Authorization": f"Bearer {bob}"},
+    )
+    assert r.is_success, r.text
+    bob_id = server.get("/players/me", bob)["id"]
+    paid = server.admin.post(
+        f"/players/{bob_id}/deposits", json={"amount": 10_000}, headers=server.key()
+    )
+    assert paid.status_code == 201, paid.text
+    _send(
+        server,
+        "one-late-craps",
+        bob,
+        {"type": "PlaceWager", "seat": 1, "spot": "pass", "amount": 1000},
+    )
+    _send(server, "one-late-craps", dealer, {"type": "AnnounceNoMoreBets"})
+    _send(server, "one-late-craps", bob, {"type": "SelectDice", "seat": 1, "first": 1, "second": 2})
+    _send(server, "one-late-craps", dealer, {"type": "ThrowDice", "faces": [4, 2]})
+    _send(server, "one-late-craps", dealer, {"type": "CallRoll"})  # the point is 6
+    context, page = sign_up(browser, server, f"amy-late {LONG}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_table(page, "one-late-craps", 2)
+    late = page.locator(".cr-late")
+    late.wait_for()
+    page.wait_for_selector(".turn .countdown[data-seconds]")
+    mine = {
+        "his own seat": ".cr-seats .mine",
+        "chips?": ".controls:not(.no-wager) .rack .chip-button",
+    }
+    problems = unseen(page, {**ALWAYS, **mine, "the notice": ".cr-late"})
+    # The notice names the rule in words, never by its code, and reads dark on light.
+    said = late.inner_text()
+    if CODE.search(said):
+        problems.append(f"the notice shows a code: {said}")
+    ratio = page.evaluate(CONTRAST, ".cr-late")
+    if ratio < 4.5:
+        problems.append(f"the notice's contrast is {ratio:.2f}, under 4.5")
+    # The shooter sevens out; the next round's come-out: the player bets.
+    _send(server, "one-late-craps", dealer, {"type": "AnnounceNoMoreBets"})
+    _send(server, "one-late-craps", dealer, {"type": "ThrowDice", "faces": [3, 4]})
+    _send(server, "one-late-craps", dealer, {"type": "CallRoll"})
+    late.wait_for(state="detached")
+    page.locator('[data-chip="500"]').click()
+    assert page.evaluate("window.scrollY") == 0, "choosing a chip scrolled the page"
+    page.locator('.felt [data-spot="pass"].legal').click()
+    page.wait_for_selector('.felt [data-spot="pass"].has-wager')
+    page.wait_for_selector(".turn .countdown[data-seconds]")
+    problems += unseen(page, {**ALWAYS, **BETTING, **mine})
     assert problems == [], "\n".join(problems)
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
