@@ -302,3 +302,46 @@ def test_craps_phone_seated_during_a_turn_of_the_dice(browser: Any, server: Serv
     assert problems == [], "\n".join(problems)
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
+
+
+HELP_FITS = """() => {
+  const dialog = document.querySelector('dialog.help[open]');
+  const out = [];
+  const box = dialog.getBoundingClientRect();
+  const vw = window.innerWidth, vh = window.innerHeight;
+  if (box.left < -0.5 || box.right > vw + 0.5) out.push(`the panel at ${box.left}-${box.right}`);
+  if (dialog.scrollWidth > dialog.clientWidth + 1) {
+    out.push(`its content ${dialog.scrollWidth} px wide in ${dialog.clientWidth}`);
+  }
+  dialog.scrollTop = dialog.scrollHeight;  // the end of the help: Close still in reach
+  const close = dialog.querySelector('[data-help="close"]').getBoundingClientRect();
+  if (close.top < 0 || close.bottom > vh || close.right > vw || close.width < 1) {
+    out.push(`Close at ${close.top}-${close.bottom} once scrolled to the end`);
+  } else {
+    const [x, y] = [close.left + close.width / 2, close.top + close.height / 2];
+    const top = document.elementFromPoint(x, y);
+    if (top?.dataset?.help !== 'close') out.push('Close is covered once scrolled to the end');
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("rules", ["craps.toml", "pai-gow.toml"])
+def test_the_help_fits_a_phone(browser: Any, server: Server, rules: str) -> None:
+    """Issue 34 (a fresh player's report): at 390x844 the help panel was wider than the
+    screen (its right edge at 412 px, its tables 513 px wide at Pai Gow, 1148 px at
+    Craps) and its Close button came only at the very end. The panel and all it holds
+    fit the width, and Close stays in reach at the top however far the player reads."""
+    table_id = f"help-{rules.removesuffix('.toml')}"
+    assert server.table(table_id, rules).status_code == 201
+    context, page = sign_up(browser, server, f"ann-{table_id}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator(f'.table-card[data-table="{table_id}"] [data-help-table]').click()
+    dialog = page.locator("dialog.help[open]")
+    dialog.locator('[data-help="sign"] table').first.wait_for()
+    problems = page.evaluate(HELP_FITS)
+    assert problems == [], problems
+    dialog.locator('[data-help="close"]').click()
+    page.locator("dialog.help").wait_for(state="detached")
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
