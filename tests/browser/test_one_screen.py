@@ -345,3 +345,44 @@ def test_the_help_fits_a_phone(browser: Any, server: Server, rules: str) -> None
     page.locator("dialog.help").wait_for(state="detached")
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
+
+
+def test_sic_bo_phone_chips_stay_in_view_when_the_countdown_appears(
+    browser: Any, server: Server
+) -> None:
+    """Issue 34 (a fresh player's report): at 390x844 the betting countdown, appearing
+    with the round's first wager, pushed Sic Bo's chips about 14 px below the screen."""
+    text = 'game = "sic-bo"\n'
+    settings = {"betting_seconds": 600, "decision_seconds": 600, "optional_seconds": 1}
+    body = {"id": "one-sic-bo-chips", "rules_toml": text, "settings": settings}
+    assert server.admin.post("/tables", json=body).status_code == 201
+    bob = server.person(f"rob-chips {LONG}", "player")
+    r = httpx.post(
+        f"{server.url}/tables/one-sic-bo-chips/seats",
+        json={"seat": 2},
+        headers={"Authorization": f"Bearer {bob}"},
+    )
+    assert r.is_success, r.text
+    context, _first = sign_up(browser, server, f"amy-chips {LONG}")
+    # A player back for another session: the header says when his last one was.
+    page = context.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    page.wait_for_selector(".table-cards .table-card")
+    open_table(page, "one-sic-bo-chips", 1)
+    chips = {"every chip": ".rack .chip-button", **ALWAYS}
+    # A round played first (its dice, its results and the strip of last throws shown),
+    # then the next round's first wager starts the countdown.
+    wager(page, "small")
+    dealer = server.person("dealer-sic-bo-chips", "dealer")
+    caught_up(page, server)
+    _send(server, "one-sic-bo-chips", dealer, {"type": "AnnounceNoMoreBets"})
+    page.wait_for_selector("table.results", timeout=20_000)
+    wager(page, "small")
+    page.wait_for_selector(".turn .countdown[data-seconds]")
+    problems = unseen(page, {**chips, **BETTING})
+    assert problems == [], "\n".join(problems)
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
