@@ -200,7 +200,9 @@ def test_one_screen(browser: Any, server: Server, game: str) -> None:
     open_table(page, table_id, 2)
     wager(page, spot)
     page.wait_for_selector(".turn .countdown[data-seconds]")
-    problems = check(page, game, "betting", {**ALWAYS, **BETTING})
+    # At Craps the seat is a line of the wagers on the board (no hand): in sight too.
+    own = {"his own seat": ".cr-seats .mine"} if "craps" in game else {}
+    problems = check(page, game, "betting", {**ALWAYS, **BETTING, **own})
     # The other seats are under one disclosure, closed.
     closed = page.evaluate(
         "[...document.querySelectorAll('.seat:not(.mine)')]"
@@ -220,7 +222,7 @@ def test_one_screen(browser: Any, server: Server, game: str) -> None:
         if "craps" in game:
             page.wait_for_selector(".cr-history li", state="attached", timeout=15_000)
             page.wait_for_selector(".turn .countdown[data-seconds]")
-            problems += check(page, game, "decision", {**ALWAYS, **BETTING})
+            problems += check(page, game, "decision", {**ALWAYS, **BETTING, **own})
         else:
             decided(page, server, table_id, spot, deal, dealer)
             problems += check(page, game, "decision", {**ALWAYS, **DECIDING})
