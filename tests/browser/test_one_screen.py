@@ -353,7 +353,8 @@ def test_sic_bo_phone_chips_stay_in_view_when_the_countdown_appears(
     browser: Any, server: Server
 ) -> None:
     """Issue 34 (a fresh player's report): at 390x844 the betting countdown, appearing
-    with the round's first wager, pushed Sic Bo's chips about 14 px below the screen."""
+    with the round's first wager (another's), pushed Sic Bo's chips about 14 px below
+    the screen."""
     text = 'game = "sic-bo"\n'
     settings = {"betting_seconds": 600, "decision_seconds": 600, "optional_seconds": 1}
     body = {"id": "one-sic-bo-chips", "rules_toml": text, "settings": settings}
@@ -375,14 +376,26 @@ def test_sic_bo_phone_chips_stay_in_view_when_the_countdown_appears(
     page.wait_for_selector(".table-cards .table-card")
     open_table(page, "one-sic-bo-chips", 1)
     chips = {"every chip": ".rack .chip-button", **ALWAYS}
-    # A round played first (its dice, its results and the strip of last throws shown),
-    # then the next round's first wager starts the countdown.
+    # A round played first (its dice, its results and the strip of last throws shown);
+    # in the next, before the player wagers (the rack offers his rebet), another's wager
+    # starts the countdown.
     wager(page, "small")
     dealer = server.person("dealer-sic-bo-chips", "dealer")
     caught_up(page, server)
     _send(server, "one-sic-bo-chips", dealer, {"type": "AnnounceNoMoreBets"})
     page.wait_for_selector("table.results", timeout=20_000)
-    wager(page, "small")
+    page.wait_for_selector('[data-rack="rebet"]')
+    bob_id = server.get("/players/me", bob)["id"]
+    paid = server.admin.post(
+        f"/players/{bob_id}/deposits", json={"amount": 10_000}, headers=server.key()
+    )
+    assert paid.status_code == 201, paid.text
+    _send(
+        server,
+        "one-sic-bo-chips",
+        bob,
+        {"type": "PlaceWager", "seat": 2, "spot": "big", "amount": 1000},
+    )
     page.wait_for_selector(".turn .countdown[data-seconds]")
     problems = unseen(page, {**chips, **BETTING})
     assert problems == [], "\n".join(problems)
