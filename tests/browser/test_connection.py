@@ -50,6 +50,9 @@ def test_a_banner_when_the_connection_drops_and_when_it_is_back(
     page.route("**/commands", lambda route: route.abort())
     page.wait_for_selector('.conn[data-conn="offline"]', timeout=10_000)
     assert "the server cannot be reached" in banner.inner_text()
+    # The banner's words are true: a wager sent now is not placed (issue 34: it said
+    # "what you sent before is kept", and a chip clicked meanwhile was not placed).
+    assert "a wager or decision sent now is not placed" in banner.inner_text()
     page.locator('[data-chip="1000"]').click()
     page.locator('.seat.mine [data-spot="front_9"]').click()
     refused = page.locator("#messages .error")
@@ -62,6 +65,8 @@ def test_a_banner_when_the_connection_drops_and_when_it_is_back(
     page.unroute("**/commands")
     page.wait_for_selector('#connection[data-state="back"]', timeout=40_000)
     assert banner.inner_text() == "Connected again: the table is up to date."
+    # The refusal said while down goes once the connection is back (issue 34).
+    assert page.locator("#messages .error").count() == 0
     page.wait_for_selector('.conn[data-conn="live"]', timeout=40_000)
     page.locator('.seat.mine [data-spot="front_9"]').click()
     page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')

@@ -318,3 +318,53 @@ def test_the_results_count_every_roll_of_the_turn(browser: Any, server: Server) 
     assert not ann.errors  # type: ignore[attr-defined]
     dealer_context.close()
     context.close()
+
+
+def test_the_timeout_notice_goes_when_the_next_betting_opens(browser: Any, server: Server) -> None:
+    """Issue 34 (a fresh player's report): "Time ran out: the betting closed (no more
+    bets)." stayed beside the next roll's "Betting is open… 15 s left". ann's Pass starts
+    a two-second betting clock; it runs out (the timeout announces no more bets), she
+    keeps dice 1 and 2, the dealer reads 4-2 (the point is 6), and bob's Come starts the
+    next roll's betting: the notice of the last one has gone from ann's page."""
+    body = {
+        "id": "craps-timeout",
+        "rules_toml": (EXAMPLES / "craps.toml").read_text(),
+        "settings": {"betting_seconds": 2, "decision_seconds": 600, "physical_dice": True},
+    }
+    assert server.admin.post("/tables", json=body).status_code == 201
+    context, ann = sign_up(browser, server, "ann-craps-timeout")
+    open_table(ann, "craps-timeout", 1)
+    dealer = server.person("dealer-craps-timeout", "dealer")
+    token = ann.evaluate("localStorage.getItem('croupier.token')")
+    bob = server.person("bob-craps-timeout", "player")
+    bob_id = server.get("/players/me", bob)["id"]
+    paid = server.admin.post(
+        f"/players/{bob_id}/deposits", json={"amount": 10_000}, headers=server.key()
+    )
+    assert paid.status_code == 201, paid.text
+    sat = server.admin.post(
+        "/tables/craps-timeout/seats", json={"seat": 2}, headers={"Authorization": f"Bearer {bob}"}
+    )
+    assert sat.is_success, sat.text
+
+    def send(who: str, command: dict[str, Any]) -> None:
+        r = server.admin.post(
+            "/tables/craps-timeout/commands",
+            json={"command": command},
+            headers={"Authorization": f"Bearer {who}", **server.key()},
+        )
+        assert r.status_code == 200, r.text
+
+    bet(ann, 1000, "pass", 1000)
+    notice = ann.locator("#messages .message", has_text="Time ran out")
+    notice.wait_for(timeout=20_000)
+    assert "the betting closed" in notice.inner_text(), notice.inner_text()
+    send(token, {"type": "SelectDice", "seat": 1, "first": 1, "second": 2})
+    send(dealer, {"type": "ThrowDice", "faces": [4, 2]})
+    send(dealer, {"type": "CallRoll"})
+    ann.wait_for_selector('.cr-number.point[data-number="6"] .cr-puck.on')
+    send(bob, {"type": "PlaceWager", "seat": 2, "spot": "come", "amount": 1000})
+    ann.wait_for_selector('.turn[data-kind="betting"] .countdown[data-seconds]')
+    assert notice.count() == 0, notice.inner_text()
+    assert not ann.errors  # type: ignore[attr-defined]
+    context.close()

@@ -15,6 +15,7 @@ docs/screenshots/one-screen-<game>-<size>.png.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -131,6 +132,21 @@ def wager(page: Any, spot: str) -> None:
     page.wait_for_selector(f'.felt [data-spot="{spot}"].has-wager')
 
 
+CODE = re.compile(r"\b[a-z]+:[a-z-]+\b")
+"""An internal rule code (``server:seats``): never shown to a player."""
+
+CONTRAST = """(selector) => {
+  const node = document.querySelector(selector);
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const style = getComputedStyle(node);
+  const [a, b] = [lum(rgb(style.color)), lum(rgb(style.backgroundColor))];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+"""The WCAG contrast ratio of an element's text colour on its own (opaque) background."""
+
 DECISION = ".decisions .actions [data-action]:not([data-decline])"
 
 
@@ -184,7 +200,9 @@ def test_one_screen(browser: Any, server: Server, game: str) -> None:
     open_table(page, table_id, 2)
     wager(page, spot)
     page.wait_for_selector(".turn .countdown[data-seconds]")
-    problems = check(page, game, "betting", {**ALWAYS, **BETTING})
+    # At Craps the seat is a line of the wagers on the board (no hand): in sight too.
+    own = {"his own seat": ".cr-seats .mine"} if "craps" in game else {}
+    problems = check(page, game, "betting", {**ALWAYS, **BETTING, **own})
     # The other seats are under one disclosure, closed.
     closed = page.evaluate(
         "[...document.querySelectorAll('.seat:not(.mine)')]"
@@ -204,10 +222,182 @@ def test_one_screen(browser: Any, server: Server, game: str) -> None:
         if "craps" in game:
             page.wait_for_selector(".cr-history li", state="attached", timeout=15_000)
             page.wait_for_selector(".turn .countdown[data-seconds]")
-            problems += check(page, game, "decision", {**ALWAYS, **BETTING})
+            problems += check(page, game, "decision", {**ALWAYS, **BETTING, **own})
         else:
             decided(page, server, table_id, spot, deal, dealer)
             problems += check(page, game, "decision", {**ALWAYS, **DECIDING})
+    assert problems == [], "\n".join(problems)
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+
+def _send(server: Server, table_id: str, token: str, command: dict[str, Any]) -> None:
+    r = server.admin.post(
+        f"/tables/{table_id}/commands",
+        json={"command": command},
+        headers={"Authorization": f"Bearer {token}", **server.key()},
+    )
+    assert r.status_code == 200, r.text
+
+
+def test_craps_phone_seated_during_a_turn_of_the_dice(browser: Any, server: Server) -> None:
+    """Issue 34 (a fresh player's report): at 390x844 a player who sits at Craps while a
+    shooter's point is on sees the notice that he bets from the next round, and with it
+    still his balance, total bet, countdown, the felt, the chips and his own seat, without
+    scrolling; choosing a chip does not scroll the page."""
+    toml = (EXAMPLES / "craps.toml").read_text()
+    settings = {"betting_seconds": 600, "decision_seconds": 600, "physical_dice": True}
+    body = {"id": "one-late-craps", "rules_toml": toml, "settings": settings}
+    assert server.admin.post("/tables", json=body).status_code == 201
+    bob = server.person(f"rob-late {LONG}", "player")
+    dealer = server.person("dealer-late", "dealer")
+    r = httpx.post(
+        f"{server.url}/tables/one-late-craps/seats",
+        json={"seat": 1},
+        headers={"Authorization": f"Bearer {bob}"},
+    )
+    assert r.is_success, r.text
+    bob_id = server.get("/players/me", bob)["id"]
+    paid = server.admin.post(
+        f"/players/{bob_id}/deposits", json={"amount": 10_000}, headers=server.key()
+    )
+    assert paid.status_code == 201, paid.text
+    _send(
+        server,
+        "one-late-craps",
+        bob,
+        {"type": "PlaceWager", "seat": 1, "spot": "pass", "amount": 1000},
+    )
+    _send(server, "one-late-craps", dealer, {"type": "AnnounceNoMoreBets"})
+    _send(server, "one-late-craps", bob, {"type": "SelectDice", "seat": 1, "first": 1, "second": 2})
+    _send(server, "one-late-craps", dealer, {"type": "ThrowDice", "faces": [4, 2]})
+    _send(server, "one-late-craps", dealer, {"type": "CallRoll"})  # the point is 6
+    context, page = sign_up(browser, server, f"amy-late {LONG}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_table(page, "one-late-craps", 2)
+    late = page.locator(".cr-late")
+    late.wait_for()
+    page.wait_for_selector(".turn .countdown[data-seconds]")
+    mine = {
+        "his own seat": ".cr-seats .mine",
+        "chips?": ".controls:not(.no-wager) .rack .chip-button",
+    }
+    problems = unseen(page, {**ALWAYS, **mine, "the notice": ".cr-late"})
+    # The notice names the rule in words, never by its code, and reads dark on light.
+    said = late.inner_text()
+    if CODE.search(said):
+        problems.append(f"the notice shows a code: {said}")
+    ratio = page.evaluate(CONTRAST, ".cr-late")
+    if ratio < 4.5:
+        problems.append(f"the notice's contrast is {ratio:.2f}, under 4.5")
+    # The shooter sevens out; the next round's come-out: the player bets.
+    _send(server, "one-late-craps", dealer, {"type": "AnnounceNoMoreBets"})
+    _send(server, "one-late-craps", dealer, {"type": "ThrowDice", "faces": [3, 4]})
+    _send(server, "one-late-craps", dealer, {"type": "CallRoll"})
+    late.wait_for(state="detached")
+    page.locator('[data-chip="500"]').click()
+    assert page.evaluate("window.scrollY") == 0, "choosing a chip scrolled the page"
+    page.locator('.felt [data-spot="pass"].legal').click()
+    page.wait_for_selector('.felt [data-spot="pass"].has-wager')
+    page.wait_for_selector(".turn .countdown[data-seconds]")
+    problems += unseen(page, {**ALWAYS, **BETTING, **mine})
+    assert problems == [], "\n".join(problems)
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+
+HELP_FITS = """() => {
+  const dialog = document.querySelector('dialog.help[open]');
+  const out = [];
+  const box = dialog.getBoundingClientRect();
+  const vw = window.innerWidth, vh = window.innerHeight;
+  if (box.left < -0.5 || box.right > vw + 0.5) out.push(`the panel at ${box.left}-${box.right}`);
+  if (dialog.scrollWidth > dialog.clientWidth + 1) {
+    out.push(`its content ${dialog.scrollWidth} px wide in ${dialog.clientWidth}`);
+  }
+  dialog.scrollTop = dialog.scrollHeight;  // the end of the help: Close still in reach
+  const close = dialog.querySelector('[data-help="close"]').getBoundingClientRect();
+  if (close.top < 0 || close.bottom > vh || close.right > vw || close.width < 1) {
+    out.push(`Close at ${close.top}-${close.bottom} once scrolled to the end`);
+  } else {
+    const [x, y] = [close.left + close.width / 2, close.top + close.height / 2];
+    const top = document.elementFromPoint(x, y);
+    if (top?.dataset?.help !== 'close') out.push('Close is covered once scrolled to the end');
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("rules", ["craps.toml", "pai-gow.toml"])
+def test_the_help_fits_a_phone(browser: Any, server: Server, rules: str) -> None:
+    """Issue 34 (a fresh player's report): at 390x844 the help panel was wider than the
+    screen (its right edge at 412 px, its tables 513 px wide at Pai Gow, 1148 px at
+    Craps) and its Close button came only at the very end. The panel and all it holds
+    fit the width, and Close stays in reach at the top however far the player reads."""
+    table_id = f"help-{rules.removesuffix('.toml')}"
+    assert server.table(table_id, rules).status_code == 201
+    context, page = sign_up(browser, server, f"ann-{table_id}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator(f'.table-card[data-table="{table_id}"] [data-help-table]').click()
+    dialog = page.locator("dialog.help[open]")
+    dialog.locator('[data-help="sign"] table').first.wait_for()
+    problems = page.evaluate(HELP_FITS)
+    assert problems == [], problems
+    dialog.locator('[data-help="close"]').click()
+    page.locator("dialog.help").wait_for(state="detached")
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+
+def test_sic_bo_phone_chips_stay_in_view_when_the_countdown_appears(
+    browser: Any, server: Server
+) -> None:
+    """Issue 34 (a fresh player's report): at 390x844 the betting countdown, appearing
+    with the round's first wager (another's), pushed Sic Bo's chips about 14 px below
+    the screen."""
+    text = 'game = "sic-bo"\n'
+    settings = {"betting_seconds": 600, "decision_seconds": 600, "optional_seconds": 1}
+    body = {"id": "one-sic-bo-chips", "rules_toml": text, "settings": settings}
+    assert server.admin.post("/tables", json=body).status_code == 201
+    bob = server.person(f"rob-chips {LONG}", "player")
+    r = httpx.post(
+        f"{server.url}/tables/one-sic-bo-chips/seats",
+        json={"seat": 2},
+        headers={"Authorization": f"Bearer {bob}"},
+    )
+    assert r.is_success, r.text
+    context, _first = sign_up(browser, server, f"amy-chips {LONG}")
+    # A player back for another session: the header says when his last one was.
+    page = context.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    page.wait_for_selector(".table-cards .table-card")
+    open_table(page, "one-sic-bo-chips", 1)
+    chips = {"every chip": ".rack .chip-button", **ALWAYS}
+    # A round played first (its dice, its results and the strip of last throws shown);
+    # in the next, before the player wagers (the rack offers his rebet), another's wager
+    # starts the countdown.
+    wager(page, "small")
+    dealer = server.person("dealer-sic-bo-chips", "dealer")
+    caught_up(page, server)
+    _send(server, "one-sic-bo-chips", dealer, {"type": "AnnounceNoMoreBets"})
+    page.wait_for_selector("table.results", timeout=20_000)
+    page.wait_for_selector('[data-rack="rebet"]')
+    bob_id = server.get("/players/me", bob)["id"]
+    paid = server.admin.post(
+        f"/players/{bob_id}/deposits", json={"amount": 10_000}, headers=server.key()
+    )
+    assert paid.status_code == 201, paid.text
+    _send(
+        server,
+        "one-sic-bo-chips",
+        bob,
+        {"type": "PlaceWager", "seat": 2, "spot": "big", "amount": 1000},
+    )
+    page.wait_for_selector(".turn .countdown[data-seconds]")
+    problems = unseen(page, {**chips, **BETTING})
     assert problems == [], "\n".join(problems)
     assert not page.errors  # type: ignore[attr-defined]
     context.close()

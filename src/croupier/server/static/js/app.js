@@ -779,8 +779,15 @@ async function tablePage(tableId, early = null) {
       view = next;
       forgetStale(view);
       noteThrows(view.round_id, view.view);
-      // What the timeout did stays for the rest of the round, whoever acts next.
-      if (said) say(said, "info", `round:${view.round_id}`);
+      // What the timeout did stays for the rest of the round, whoever acts next, until a
+      // new betting period opens (Craps: the next roll's betting, issue 34).
+      if (said) {
+        say(said, "info", `round:${view.round_id}`);
+        messages.firstChild.dataset.timedOut = clock.deadline.kind;
+      } else if (next.deadline && next.deadline.kind === "betting" && messages.querySelector("[data-timed-out]")) {
+        saidAt = null;
+        messages.replaceChildren();
+      }
       render();
       renderTurn();
     },

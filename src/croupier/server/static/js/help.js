@@ -68,7 +68,10 @@ export async function openHelp(tableId) {
   document.querySelector("dialog.help")?.remove();
   const close = h("button", { type: "button", class: "action", "data-help": "close" }, "Close");
   const body = h("div", { class: "help-body" }, h("p", {}, "Loading the help…"));
-  const dialog = h("dialog", { class: "help", "aria-labelledby": "help-title" }, h("h2", { id: "help-title" }, "How to play"), body, close);
+  // Close at the top, held there as the help scrolls (issue 34: at phone width it came
+  // only after the whole help).
+  const head = h("div", { class: "help-head" }, h("h2", { id: "help-title" }, "How to play"), close);
+  const dialog = h("dialog", { class: "help", "aria-labelledby": "help-title" }, head, body);
   close.addEventListener("click", () => dialog.close());
   dialog.addEventListener("close", () => { dialog.remove(); if (back && back.isConnected) back.focus(); });
   document.body.append(dialog);

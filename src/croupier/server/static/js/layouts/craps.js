@@ -234,11 +234,12 @@ function seatsList(table, v, ctx) {
     otherSeats(items.filter((i) => !i.classList.contains("mine")), "ul", { class: "cr-seats", "aria-label": "other seats" }));
 }
 
-// A player seated during a turn of the dice plays from the next round (server:seats).
+// A player seated during a turn of the dice plays from the next round (server:seats,
+// shown as the server words a rule of its own: "the operator's rules", never the code).
 function late(v, ctx) {
   if (ctx.mySeat === null || ctx.mySeat === undefined || !v.seats || v.phase === "completed" || v.phase === "voided") return null;
   if (String(ctx.mySeat) in v.seats) return null;
-  return h("p", { class: "message info cr-late" }, "You sat down during this turn of the dice: you bet from the next round, which opens after the seven-out (server:seats).");
+  return h("p", { class: "message info cr-late" }, "You sat down during this turn of the dice: you bet from the next round, which opens after the seven-out (the operator's rules).");
 }
 
 // The board, shared by every seat (felt's `board` hook).
@@ -395,6 +396,8 @@ const STYLE = `
 .cr-seats .seat.shooter { border-color: #fff; }
 .cr-notes { margin: 0; font-size: .75rem; }
 .cr-mini .cr-layout { grid-template-columns: 3fr 1fr; }
+/* Dark words on the notice's light blue (the felt's own words are light). */
+.cr-late { margin: 0; color: #10243a; }
 /* One screen (issue 34): the centre in one band, the propositions four across, the
    areas no taller than their words. */
 .cr-centre { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 12px; }
@@ -467,6 +470,18 @@ const STYLE = `
   .cr-centre .dice svg { width: 26px; height: 26px; }
   .cr-puck { padding: 3px 5px; font-size: .65rem; }
   .cr-area .stack svg { width: 20px; height: 20px; }
+  /* The player's own seat in view above the chips (issue 34): the notes go (the help
+     says them), the seats in one line above the layout, under the notice of a player
+     seated during a turn of the dice. */
+  .cr-notes { display: none; }
+  .cr-board { gap: 4px; }
+  .cr-board > .seat-lists { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; }
+  .cr-board > .seat-lists > * { flex: 0 1 auto; min-width: 0; margin: 0; }
+  .cr-board > .seat-lists .seat { padding: 1px 6px; font-size: .75rem; }
+  .cr-board > .seat-lists .other-seats > summary { font-size: .72rem; }
+  .cr-centre .dice:has(> .muted) { display: none; }
+  .cr-board > .seat-lists { order: -1; }
+  .cr-late { order: -2; font-size: .72rem; padding: 2px 6px; }
 }
 `;
 
