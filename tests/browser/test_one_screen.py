@@ -231,6 +231,15 @@ def test_one_screen(browser: Any, server: Server, game: str) -> None:
     context.close()
 
 
+def _deposit(server: Server, token: str, cents: int = 10_000) -> None:
+    """Put ``cents`` of play money in the wallet of the player signed in with ``token``."""
+    player = server.get("/players/me", token)["id"]
+    paid = server.admin.post(
+        f"/players/{player}/deposits", json={"amount": cents}, headers=server.key()
+    )
+    assert paid.status_code == 201, paid.text
+
+
 def _send(server: Server, table_id: str, token: str, command: dict[str, Any]) -> None:
     r = server.admin.post(
         f"/tables/{table_id}/commands",
@@ -257,11 +266,7 @@ def test_craps_phone_seated_during_a_turn_of_the_dice(browser: Any, server: Serv
         headers={"Authorization": f"Bearer {bob}"},
     )
     assert r.is_success, r.text
-    bob_id = server.get("/players/me", bob)["id"]
-    paid = server.admin.post(
-        f"/players/{bob_id}/deposits", json={"amount": 10_000}, headers=server.key()
-    )
-    assert paid.status_code == 201, paid.text
+    _deposit(server, bob)
     _send(
         server,
         "one-late-craps",
@@ -385,11 +390,7 @@ def test_sic_bo_phone_chips_stay_in_view_when_the_countdown_appears(
     _send(server, "one-sic-bo-chips", dealer, {"type": "AnnounceNoMoreBets"})
     page.wait_for_selector("table.results", timeout=20_000)
     page.wait_for_selector('[data-rack="rebet"]')
-    bob_id = server.get("/players/me", bob)["id"]
-    paid = server.admin.post(
-        f"/players/{bob_id}/deposits", json={"amount": 10_000}, headers=server.key()
-    )
-    assert paid.status_code == 201, paid.text
+    _deposit(server, bob)
     _send(
         server,
         "one-sic-bo-chips",
