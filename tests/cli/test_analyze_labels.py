@@ -61,6 +61,7 @@ def _fake_solution() -> ccp.Solution:
 @pytest.fixture
 def fake_solve(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ccp, "solve", lambda *args, **kwargs: _fake_solution())
+    monkeypatch.setattr(ccp, "solved", _fake_solution)  # the par sheet's cached solve
 
 
 @pytest.mark.usefixtures("fake_solve")

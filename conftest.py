@@ -1,5 +1,7 @@
 """Fixtures of every folder of tests: a SQLite database migrated to the head once for the
-session, and copies of it for the tests that start a server on a new file."""
+session, and copies of it for the tests that start a server on a new file. At the root,
+not in tests/: tests/ is on the import path (``pythonpath``), where a ``conftest`` module
+of its own would clash with the folders' conftest.py when the doctests collect it."""
 
 from __future__ import annotations
 
