@@ -1,7 +1,7 @@
 """The lobby as a new player meets it (issue 34): "Loading tables…" until the tables
 arrive and, where they cannot be had, why in words (the Tables heading stood empty for
 three seconds after sign-in); each card's link says the game and its seats, the
-table's id only where another table deals the same game (it read "Craps table craps")."""
+table's id only where another table bears the same name (it read "Craps table craps")."""
 
 from __future__ import annotations
 
@@ -65,12 +65,14 @@ def test_a_cards_link_says_the_game_and_its_seats(browser: Any, server: Server) 
     for table in ("lw-dbj-1", "lw-dbj-2"):
         assert server.table(table, "double-back-jack.toml").status_code == 201
     assert server.table("lw-pai", "pai-gow.toml").status_code == 201
+    assert server.table("lw-mini", "mini-craps.toml").status_code == 201
+    assert server.table("lw-craps", 'game = "craps"\n').status_code == 201
     context, page = _signed_up(browser, server, "ann-links", lambda r: r.continue_())
     page.wait_for_selector('.table-card[data-table="lw-pai"]')
     listed = server.admin.get("/tables").json()["tables"]
     for t in listed:
         link = page.locator(f'.table-card[data-table="{t["id"]}"] h4 a').inner_text()
-        shares = sum(1 for other in listed if other["game"] == t["game"]) > 1
+        shares = sum(1 for other in listed if other["title"] == t["title"]) > 1
         free = len(t["free_seats"])
         seats = f"{free} of {t['seat_count']} seats free" if free else "full"
         named = f" (table {t['id']})" if shares else ""
@@ -78,4 +80,7 @@ def test_a_cards_link_says_the_game_and_its_seats(browser: Any, server: Server) 
     # Two tables of one game: each link names its table.
     dbj = page.locator('.table-card[data-table="lw-dbj-2"] h4 a').inner_text()
     assert dbj.endswith("(table lw-dbj-2), 6 of 6 seats free") or "(table lw-dbj-2), " in dbj
+    # A variant's table is told apart by its name, not its id (Craps beside Mini-Craps).
+    mini = page.locator('.table-card[data-table="lw-mini"] h4 a').inner_text()
+    assert mini.startswith("Mini-Craps, ") and "(table" not in mini, mini
     context.close()

@@ -181,8 +181,8 @@ function motionToggle() {
 // return of its main wager, with its help ("How to play") readable before sitting. A
 // return still being worked out is asked for again.
 function showTables(list, tables) {
-  const games = tables.map((t) => t.game);
-  const shared = (t) => games.indexOf(t.game) !== games.lastIndexOf(t.game);
+  const names = tables.map((t) => t.title || t.game);
+  const shared = (t) => names.indexOf(t.title || t.game) !== names.lastIndexOf(t.title || t.game);
   list.replaceChildren(...(tables.length ? tables.map((t) => tableCard(t, shared(t))) : [h("li", {}, "No tables yet: an admin opens them (POST /tables).")]));
   if (tables.some((t) => !t.main_return && t.returns_note.startsWith("The theoretical return is being worked out"))) {
     setTimeout(() => { if (list.isConnected) api.tables(3).then((again) => showTables(list, again), () => {}); }, 5000);
@@ -190,7 +190,7 @@ function showTables(list, tables) {
 }
 
 // The card's link says the game and its seats, the table's id only where another table
-// deals the same game (`shared`): "Craps, 5 of 6 seats free".
+// bears the same name (`shared`; Craps and Mini-Craps do not): "Craps, 5 of 6 seats free".
 function tableCard(t, shared = false) {
   const edge = t.main_return;
   const id = `card-${t.id}`;
