@@ -46,6 +46,7 @@ from croupier.analysis.par_sheet import (
 from croupier.equipment.cards import deck
 from croupier.game import settled_wagers
 from croupier.money import format_odds
+from croupier.rules.base import ParWager
 from croupier.rules.go_fore_it import (
     BACK_9_ODDS,
     CARDS_PER_HAND,
@@ -472,8 +473,8 @@ def par_sheet(rules: GoForeItRules | None = None) -> GoForeItParSheet:
 def offered(figures: WagerFigures, rules: GoForeItRules) -> bool:
     """Whether the wager of ``figures`` is offered under ``rules``: every wager but the
     Gopher paytable the submission does not select (676a.12(d))."""
-    kind, _, paytable = figures.wager.partition(":")
-    return kind != "gopher" or paytable == rules.gopher_paytable.value
+    wager = ParWager.parse(figures.wager)
+    return wager.kind != "gopher" or wager.qualifier == rules.gopher_paytable.value
 
 
 def start_return(front: tuple[int, int]) -> Fraction:

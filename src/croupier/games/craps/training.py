@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from croupier.engine import DEALER, Event, WagerSettled
 from croupier.game import GameSpec
 from croupier.games.craps.events import CommissionCollected, NoRoll, RollCalled, WagerPaid
+from croupier.games.craps.spots import CrapsSpot
 from croupier.money import Cents, format_cents
 from croupier.rng import Rng
 from croupier.rules.base import RulesSubmission
@@ -187,9 +188,9 @@ def _wager_for(kind: str, point: int, pick: random.Random) -> str:
 
 def _number_of(spot: str, point: int) -> int | None:
     """The total that decides ``spot`` for the trainee to see paid (mostly a win)."""
-    kind, _, number = spot.partition(":")
-    if number:
-        return 7 if kind == "lay" else int(number)
+    typed = CrapsSpot.parse(spot)
+    if typed.number is not None:
+        return 7 if typed.kind == "lay" else typed.number
     return {
         "pass_odds": point,
         "field": 11,
