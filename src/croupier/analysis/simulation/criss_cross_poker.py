@@ -35,8 +35,10 @@ only the first :func:`sample` ever is slow.
 (53-bit uniforms, turned into exactly uniform integers by rejection: :func:`_below_py`),
 consumed by the kernel in order: the same ``seed`` and ``rounds`` give the same arrays.
 Every kernel makes those integers from the generator's raw outputs, without the float
-(:func:`_below_raw_py`, the same integers draw for draw). Payout limits (674a.12(d)) are
-ignored, as in the par sheet.
+(:func:`_below_raw_py`, the same integers draw for draw), and steps the seed's PCG64
+generator in its own code (:mod:`croupier.analysis.simulation.pcg64`: numpy's outputs,
+no call of the generator's C function). Payout limits (674a.12(d)) are ignored, as in
+the par sheet.
 """
 
 from __future__ import annotations
@@ -48,7 +50,6 @@ from typing import Any, Final, cast
 import numba
 import numpy as np
 import numpy.typing as npt
-from numba.np.random.generator_core import next_uint64 as _numba_next_uint64
 
 from croupier.analysis.exact.criss_cross_poker import (
     PAY_BY_RANK,
@@ -57,6 +58,7 @@ from croupier.analysis.exact.criss_cross_poker import (
     strategy_table,
 )
 from croupier.analysis.simulation.base import WagerInfo
+from croupier.analysis.simulation.pcg64 import Words, generator_state, mix, output, step
 from croupier.analysis.tables import shared
 from croupier.hands.poker import FLUSH_RANKS, OFFSUIT_RANKS, RANK_CATEGORY, RANK_KEYS
 from croupier.rules.criss_cross_poker import (
@@ -169,20 +171,18 @@ def _below_py(rng: np.random.Generator, n: int) -> int:
 
 _below: Final = numba.njit(cache=True, nogil=True)(_below_py)
 
-next_uint64: Final = cast(Callable[[Any], np.uint64], _numba_next_uint64)
-"""The bit generator's next raw 64-bit output, from numba code (numba calls the
-generator's own C function through its pointer)."""
 
-
-def _below_raw_py(bits: Any, n: int) -> int:
-    """:func:`_below_py`'s integer from the same output of ``bits`` (the generator's
-    ``bit_generator``), without the float: ``random()`` is the output's top 53 bits
-    times ``2**-53`` (numpy's ``next_double`` for PCG64), so ``int(random() * 2**53)``
-    is exactly ``output >> 11``; compared and reduced as unsigned integers (``n`` a
-    constant where this is inlined, its limit and remainder folded)."""
+def _below_raw_py(pcg: Words, n: int) -> int:
+    """:func:`_below_py`'s integer from the same output of the seed's generator, whose
+    state is ``pcg`` (:func:`~croupier.analysis.simulation.pcg64.generator_state`;
+    stepped in the kernel's own code, :func:`~croupier.analysis.simulation.pcg64.output`),
+    without the float: ``random()`` is the output's top 53 bits times ``2**-53`` (numpy's
+    ``next_double`` for PCG64), so ``int(random() * 2**53)`` is exactly ``output >> 11``;
+    compared and reduced as unsigned integers (``n`` a constant where this is inlined, its
+    limit and remainder folded)."""
     limit = np.uint64(9007199254740992 - 9007199254740992 % n)
     while True:
-        x = next_uint64(bits) >> np.uint64(11)
+        x = output(pcg) >> np.uint64(11)
         if x < limit:
             return int(x % np.uint64(n))
 
@@ -190,40 +190,67 @@ def _below_raw_py(bits: Any, n: int) -> int:
 _below_raw: Final = numba.njit(cache=True, nogil=True, inline="always")(_below_raw_py)
 
 
-def _deal_py(bits: Any, deck: npt.NDArray[np.int64]) -> tuple[int, int, int, int, int, int, int]:
+def _pick_py(
+    high: np.uint64, low: np.uint64, inc_high: np.uint64, inc_low: np.uint64, n: int
+) -> tuple[np.uint64, np.uint64, int]:
+    """:func:`_below_raw_py` with the generator's state in locals (``high, low``, the
+    increment's halves ``inc_high, inc_low``): the stepped state and the integer."""
+    limit = np.uint64(9007199254740992 - 9007199254740992 % n)
+    while True:
+        high, low = step(high, low, inc_high, inc_low)
+        x = mix(high, low) >> np.uint64(11)
+        if x < limit:
+            return high, low, int(x % np.uint64(n))
+
+
+_pick: Final = numba.njit(cache=True, nogil=True, inline="always")(_pick_py)
+
+
+def _deal_py(pcg: Words, deck: npt.NDArray[np.int64]) -> tuple[int, int, int, int, int, int, int]:
     """The seven cards of a round (far, left, middle, right, near, the player's two),
-    drawn from the front of ``deck`` by the partial Fisher-Yates shuffle from ``bits``'
-    raw outputs (:func:`_below_raw`), each swap unrolled so that every draw's limit and
-    remainder are constants; the deck is written, for the next round's draws, and the
+    drawn from the front of ``deck`` by the partial Fisher-Yates shuffle from the raw
+    outputs of the generator whose state is ``pcg`` (:func:`_below_raw_py`'s integers,
+    :func:`_pick_py`), each swap unrolled so that every draw's limit and remainder are
+    constants; the generator's state is read once and written once a round (kept in
+    locals between the draws); the deck is written, for the next round's draws, and the
     cards dealt are returned (kept in registers: the round reads none back)."""
-    j = _below_raw(bits, 52) & _U
+    high, low, inc_high, inc_low = pcg[0], pcg[1], pcg[2], pcg[3]
+    high, low, j = _pick(high, low, inc_high, inc_low, 52)
+    j &= _U
     far = deck[j]
     deck[j] = deck[0]
     deck[0] = far
-    j = (1 + _below_raw(bits, 51)) & _U
+    high, low, j = _pick(high, low, inc_high, inc_low, 51)
+    j = (1 + j) & _U
     left = deck[j]
     deck[j] = deck[1]
     deck[1] = left
-    j = (2 + _below_raw(bits, 50)) & _U
+    high, low, j = _pick(high, low, inc_high, inc_low, 50)
+    j = (2 + j) & _U
     middle = deck[j]
     deck[j] = deck[2]
     deck[2] = middle
-    j = (3 + _below_raw(bits, 49)) & _U
+    high, low, j = _pick(high, low, inc_high, inc_low, 49)
+    j = (3 + j) & _U
     right = deck[j]
     deck[j] = deck[3]
     deck[3] = right
-    j = (4 + _below_raw(bits, 48)) & _U
+    high, low, j = _pick(high, low, inc_high, inc_low, 48)
+    j = (4 + j) & _U
     near = deck[j]
     deck[j] = deck[4]
     deck[4] = near
-    j = (5 + _below_raw(bits, 47)) & _U
+    high, low, j = _pick(high, low, inc_high, inc_low, 47)
+    j = (5 + j) & _U
     p0 = deck[j]
     deck[j] = deck[5]
     deck[5] = p0
-    j = (6 + _below_raw(bits, 46)) & _U
+    high, low, j = _pick(high, low, inc_high, inc_low, 46)
+    j = (6 + j) & _U
     p1 = deck[j]
     deck[j] = deck[6]
     deck[6] = p1
+    pcg[0], pcg[1] = high, low
     return far, left, middle, right, near, p0, p1
 
 
@@ -641,7 +668,7 @@ _round: Final = numba.njit(cache=True, nogil=True, inline="always")(_round_py)
 
 
 def _play_py(
-    rng: np.random.Generator,
+    pcg: Words,
     rounds: int,
     across: npt.NDArray[np.int8],
     down: npt.NDArray[np.int8],
@@ -657,11 +684,10 @@ def _play_py(
     antes game's net per unit of total antes, ``bonus_out[k]`` the bonus's per unit
     (``bonus_nets`` by code, :data:`_BONUS_NETS`); ``rows`` :data:`_ROWS`, ``bonus_rows``
     :data:`_PAIR_BONUS_ROWS`."""
-    bits = rng.bit_generator
     deck = np.arange(52)
     packed, flat = _packed(across, representative), down.reshape(-1)
     for k in range(rounds):
-        far, left, middle, right, near, p0, p1 = _deal(bits, deck)
+        far, left, middle, right, near, p0, p1 = _deal(pcg, deck)
         bonus_out[k] = bonus_nets[_bonus_of(far, left, middle, right, near, bonus_rows)]
         halves = _round(
             far,
@@ -685,7 +711,7 @@ def _play_py(
 _play: Final = cast(
     Callable[
         [
-            np.random.Generator,
+            Words,
             int,
             npt.NDArray[np.int8],
             npt.NDArray[np.int8],
@@ -761,7 +787,7 @@ _count_deferred: Final = numba.njit(cache=True, nogil=True)(_count_deferred_py)
 
 
 def _count_py(
-    rng: np.random.Generator,
+    pcg: Words,
     rounds: int,
     across: npt.NDArray[np.int8],
     down: npt.NDArray[np.int8],
@@ -778,13 +804,12 @@ def _count_py(
 
     The seven cards dealt are kept in registers as they are swapped in (the deck is
     still written, for the next round's draws), so the round reads none back."""
-    bits = rng.bit_generator
     deck = np.arange(52)
     packed, flat = _packed(across, representative), down.reshape(-1)
     deferred = np.empty((_DEFER, 7), dtype=np.int64)
     waiting = 0
     for _ in range(rounds):
-        far, left, middle, right, near, p0, p1 = _deal(bits, deck)
+        far, left, middle, right, near, p0, p1 = _deal(pcg, deck)
         # read before the count's store, which keeps the load here (see _round_py)
         ahead = int(decisions[(_situation_nb(far, left, right, near, p0, p1) >> 2) & _U])
         bonus_counts[_bonus_of(far, left, middle, right, near, bonus_rows) & _U] += 1
@@ -916,9 +941,8 @@ def sample(rules: CrissCrossPokerRules | None, rounds: int, seed: int) -> dict[s
     across, down = _strategy()
     antes = np.empty(rounds, dtype=np.float64)
     bonus = np.empty(rounds, dtype=np.float64)
-    rng = np.random.default_rng(seed)
     _play(
-        rng,
+        generator_state(np.random.default_rng(seed)),
         rounds,
         across,
         down,
@@ -945,9 +969,8 @@ def sample_counts(
     across, down = _strategy()
     antes = np.zeros(_HALVES, dtype=np.int64)
     bonus = np.zeros(_BONUS_NETS.size, dtype=np.int64)
-    rng = np.random.default_rng(seed)
     if not _count(
-        rng,
+        generator_state(np.random.default_rng(seed)),
         rounds,
         across,
         down,
@@ -969,25 +992,22 @@ def sample_counts(
     }
 
 
-def _draws_py(rng: np.random.Generator, rounds: int) -> int:
-    bits = rng.bit_generator
+def _draws_py(pcg: Words, rounds: int) -> int:
     deck = np.arange(52)
     for _ in range(rounds):
-        _deal(bits, deck)
+        _deal(pcg, deck)
     return int(deck[0])
 
 
-_draws: Final = cast(
-    Callable[[np.random.Generator, int], int], numba.njit(cache=True, nogil=True)(_draws_py)
-)
+_draws: Final = cast(Callable[[Words, int], int], numba.njit(cache=True, nogil=True)(_draws_py))
 
 
 def draws(rules: CrissCrossPokerRules | None, rounds: int, seed: int) -> None:
     """Draw, and discard, the cards of ``rounds`` rounds exactly as :func:`sample_counts`
-    deals them (:func:`_deal`: the seven integers from the generator's raw outputs, the
-    fastest way it gives them, and the seven swaps): the generator's ceiling for
-    :func:`~croupier.analysis.simulation.base.throughput`."""
-    _draws(np.random.default_rng(seed), rounds)
+    deals them (:func:`_deal`: the seven integers from the generator's raw outputs,
+    PCG64 stepped in numba's code with its state in locals, and the seven swaps): the
+    generator's ceiling for :func:`~croupier.analysis.simulation.base.throughput`."""
+    _draws(generator_state(np.random.default_rng(seed)), rounds)
 
 
 def describe(rules: CrissCrossPokerRules | None) -> dict[str, WagerInfo]:

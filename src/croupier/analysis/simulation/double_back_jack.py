@@ -42,7 +42,7 @@ left, the position ``i + floor(u * (n - i))`` from a float ``u`` of
 ``numpy.random.default_rng(seed).random`` (one float per card dealt; its bias is below
 2**-40, far under any statistical test), the floats taken in the order drawn, none
 skipped: the kernel steps the seed's PCG64 generator itself as it deals (the outputs numpy
-gives, :func:`_output_py`; the same integer from the float's 53 bits, :func:`_card_py`),
+gives, :func:`_output`; the same integer from the float's 53 bits, :func:`_card_py`),
 so no buffer stands between them. A
 reshuffle deals on from the full shoe's cards as the last deal left them (each card is
 drawn uniformly from those left, whatever their order), so the shoe is rebuilt only
@@ -64,9 +64,7 @@ from typing import Any, Final, cast
 import numba
 import numpy as np
 import numpy.typing as npt
-from llvmlite import ir  # type: ignore[import-untyped]
 from numba import types
-from numba.extending import intrinsic
 from numba.typed import Dict, List
 
 from croupier.analysis.exact.double_back_jack import (
@@ -81,6 +79,8 @@ from croupier.analysis.exact.double_back_jack import (
 )
 from croupier.analysis.exact.double_back_jack_rounds import CARD_BITS, PAIR_SHIFT
 from croupier.analysis.simulation.base import WagerInfo, counted
+from croupier.analysis.simulation.pcg64 import Words, generator_state
+from croupier.analysis.simulation.pcg64 import output as _output
 from croupier.analysis.tables import shared
 from croupier.equipment.cards import least_cover_from_bottom
 from croupier.rules.double_back_jack import (
@@ -109,7 +109,6 @@ _TALLY: Final = _HALVES + 2
 insurance rounds lost and won."""
 
 Floats = npt.NDArray[np.float64]
-Words = npt.NDArray[np.uint64]
 Tables = tuple[
     npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8], npt.NDArray[np.int8]
 ]
@@ -177,70 +176,6 @@ def _reshuffle_rest_py(
     return 1, n, i + skip, 1, 1, ahead
 
 
-_MULTIPLIER: Final = 0x2360ED051FC65DA44385DF649FCCF645
-"""PCG64's 128-bit multiplier (numpy's ``PCG_DEFAULT_MULTIPLIER_128``)."""
-
-
-def _step_typed(
-    typingctx: Any, high: Any, low: Any, inc_high: Any, inc_low: Any
-) -> tuple[Any, Callable[..., Any]]:
-    """PCG64's step of its 128-bit state as LLVM's 128-bit integers (numba has none):
-    ``state * multiplier + increment`` from the halves, the new state's halves back."""
-    u64 = types.uint64
-    signature = types.UniTuple(u64, 2)(u64, u64, u64, u64)  # type: ignore[no-untyped-call]
-
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        wide, half = ir.IntType(128), ir.IntType(64)
-        shift = ir.Constant(wide, 64)
-
-        def join(high: Any, low: Any) -> Any:
-            return builder.or_(
-                builder.shl(builder.zext(high, wide), shift), builder.zext(low, wide)
-            )
-
-        stepped = builder.add(
-            builder.mul(join(args[0], args[1]), ir.Constant(wide, _MULTIPLIER)),
-            join(args[2], args[3]),
-        )
-        high = builder.trunc(builder.lshr(stepped, shift), half)
-        return context.make_tuple(builder, sig.return_type, (high, builder.trunc(stepped, half)))
-
-    return signature, codegen
-
-
-_step: Final = cast(
-    Callable[[np.uint64, np.uint64, np.uint64, np.uint64], tuple[np.uint64, np.uint64]],
-    intrinsic(_step_typed),
-)
-
-
-def _output_py(pcg: Words) -> np.uint64:
-    """The next raw 64-bit output of the PCG64 generator whose state is ``pcg``
-    (:func:`generator_state`), the state stepped in place: the step, then the XSL-RR
-    output of the new state (numpy's ``pcg64_next64``: the values ``random_raw`` gives,
-    ``test_the_kernels_generator_is_numpys``). In the kernel's own code rather than a call
-    of the generator's C function through its pointer (numba's ``next_uint64``): no call
-    that clobbers the round's registers at every card."""
-    high, low = _step(pcg[0], pcg[1], pcg[2], pcg[3])
-    pcg[0], pcg[1] = high, low
-    x = high ^ low
-    turn = high >> np.uint64(58)
-    return (x >> turn) | (x << ((np.uint64(64) - turn) & np.uint64(63)))
-
-
-def generator_state(generator: np.random.Generator) -> Words:
-    """The state of ``generator``'s PCG64 bit generator as the kernel steps it
-    (:func:`_output_py`): the state's high and low 64 bits, the increment's. Raises
-    ``TypeError`` for another bit generator."""
-    bits = generator.bit_generator
-    if not isinstance(bits, np.random.PCG64):
-        raise TypeError(f"the kernel steps PCG64 only, not {type(bits).__name__}")
-    held = bits.state["state"]
-    mask = (1 << 64) - 1
-    words = (held["state"] >> 64, held["state"] & mask, held["inc"] >> 64, held["inc"] & mask)
-    return np.array(words, dtype=np.uint64)
-
-
 _U: Final = 0xFFFFFFFF
 """A mask for the kernel's indices: it keeps every index (all are below 2**32) and tells
 numba that none is negative, so that it does not test each for an index from the end."""
@@ -278,7 +213,7 @@ def _card_py(
     ``n - i`` left, at ``i + floor(u * (n - i))`` for the float ``u`` numpy's
     ``random()`` makes from the output ``ahead``, :func:`_offset_py`); the caller then
     moves ``i`` on. Returns the card and the top 53 bits of the next output of the
-    generator whose state is ``pcg`` (:func:`_output_py`), drawn here for the next card:
+    generator whose state is ``pcg`` (:func:`_output`), drawn here for the next card:
     the generator's step then runs while the round decides whether to draw again, not
     after. The shoe must not be empty: :func:`_play_py` calls :func:`_reshuffle_rest_py`
     first when it is (673a.13(f))."""
@@ -597,9 +532,6 @@ _fill_j: Final = cast(Callable[..., Any], numba.njit(cache=True)(_fill))
 _refill: Final = cast(Callable[..., Any], numba.njit(cache=True)(_refill_py))
 _rest: Final = cast(Callable[..., Any], numba.njit(cache=True, inline="never")(_reshuffle_rest_py))
 _offset: Final = cast(Callable[..., int], numba.njit(cache=True, inline="always")(_offset_py))
-_output: Final = cast(
-    Callable[[Words], np.uint64], numba.njit(cache=True, inline="always")(_output_py)
-)
 _card: Final = cast(Callable[..., Any], numba.njit(cache=True)(_card_py))
 _play: Final = cast(Callable[..., int], numba.njit(cache=True)(_play_py))
 
@@ -978,7 +910,7 @@ def draws(rules: DoubleBackJackRules | None, rounds: int, seed: int) -> None:
     """Draw, and discard, the generator's outputs of ``rounds`` rounds as :func:`sample`
     draws them (the generator's ceiling for
     :func:`~croupier.analysis.simulation.base.throughput`): PCG64 stepped in numba's code
-    from the seed's state (:func:`_output_py`, the kernel's own step, no call, no buffer,
+    from the seed's state (:func:`_output`, the kernel's own step, no call, no buffer,
     no float), :data:`FLOATS_PER_ROUND` outputs a round (one a card dealt, what the kernel
     consumes on average) and the one the kernel draws ahead (:func:`_card_py`). The cards'
     offsets and swaps are the round's, not the generator's, and are left out."""

@@ -40,15 +40,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
-from typing import Any, Final, cast
+from typing import Final, cast
 
 import numba
 import numpy as np
 import numpy.typing as npt
-from numba.np.random.generator_core import next_uint64 as _numba_next_uint64
 
 from croupier.analysis.exact.go_fore_it import FRONT_9, SKINS, decide
 from croupier.analysis.simulation.base import WagerInfo
+from croupier.analysis.simulation.pcg64 import generator_state, mix, step
 from croupier.equipment.cards import DealingProcedure, deal_order
 from croupier.rules.go_fore_it import (
     BACK_9_ODDS,
@@ -86,6 +86,7 @@ Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 Keys = npt.NDArray[np.int16]
 Words = npt.NDArray[np.uint32]
+State = npt.NDArray[np.uint64]
 
 
 def outcome_key(played: bool, total: int, aces: int, lower: bool) -> int:
@@ -289,10 +290,6 @@ _count: Final = cast(
     numba.njit(cache=True, nogil=True)(_count_py),
 )
 
-next_uint64: Final = cast(Callable[[Any], np.uint64], _numba_next_uint64)
-"""The bit generator's next raw 64-bit output, from numba code (numba calls the
-generator's own C function through its pointer: the values ``random_raw`` gives)."""
-
 _LOW: Final = np.uint64(0xFFFFFFFF)
 _HIGH: Final = np.uint64(32)
 
@@ -373,17 +370,21 @@ _ONE_AT_A_TIME: Final = (0, 2, 4, 6, 1, 3, 5, 7)
 
 
 def _count_drawn_py(
-    generator: np.random.Generator,
+    pcg: State,
     stacks: bool,
     values: Ints,
     plays: Ints,
     rounds: int,
     counts: Ints,
 ) -> int:
-    """:func:`_count_py` drawing its own words, one raw PCG64 output of ``generator``
-    for two cards (low half, then high: the words :func:`_raw_words` gives, in the same
-    order), four a round, held in registers: no array of words is written and read
-    back, and the generator's next outputs are computed while the cards are swapped in.
+    """:func:`_count_py` drawing its own words, one raw PCG64 output for two cards (low
+    half, then high: the words :func:`_raw_words` gives, in the same order), four a
+    round, held in registers: no array of words is written and read back, and the
+    generator's next outputs are computed while the cards are swapped in. The generator
+    (its state ``pcg``, :func:`~croupier.analysis.simulation.pcg64.generator_state`) is
+    stepped in the kernel's own code, its state kept in locals for the whole call and
+    written back at its end (no call of the generator's C function, which clobbered the
+    round's registers four times a round).
     The deck is :func:`_marked_values` (an ace 65: the sum of four cards is their
     total plus 64 an ace), the player's cards the deal's first four (``stacks``) or
     every other one from the first (:func:`_positions`), their front cards
@@ -393,10 +394,17 @@ def _count_drawn_py(
     first round with a rejected word (about one round in 18 million): the words after
     it shift by one, so the caller deals the whole call again from an array of words
     (:func:`_count_py`)."""
-    bits = generator.bit_generator
     deck = values.copy()
+    high, low, inc_high, inc_low = pcg[0], pcg[1], pcg[2], pcg[3]
     for _ in range(rounds):
-        x0, x1, x2, x3 = next_uint64(bits), next_uint64(bits), next_uint64(bits), next_uint64(bits)
+        high, low = step(high, low, inc_high, inc_low)
+        x0 = mix(high, low)
+        high, low = step(high, low, inc_high, inc_low)
+        x1 = mix(high, low)
+        high, low = step(high, low, inc_high, inc_low)
+        x2 = mix(high, low)
+        high, low = step(high, low, inc_high, inc_low)
+        x3 = mix(high, low)
         v0, r0 = _card_from(x0, deck, 0)
         v1, r1 = _card_from(x0 >> _HIGH, deck, 1)
         v2, r2 = _card_from(x1, deck, 2)
@@ -406,6 +414,7 @@ def _count_drawn_py(
         v6, r6 = _card_from(x3, deck, 6)
         v7, r7 = _card_from(x3 >> _HIGH, deck, 7)
         if r0 | r1 | r2 | r3 | r4 | r5 | r6 | r7:
+            pcg[0], pcg[1] = high, low
             return -1
         if stacks:
             a, b, player, dealer = v0, v1, v0 + v1 + v2 + v3, v4 + v5 + v6 + v7
@@ -416,11 +425,12 @@ def _count_drawn_py(
         # without them each lookup also tested for an index from the end
         played = plays[(a * 66 + b) & 8191]
         counts[((played << 10) | (player << 1) | lower) & (_DRAWN_KEYS - 1)] += 1
+    pcg[0], pcg[1] = high, low
     return rounds
 
 
 _count_drawn: Final = cast(
-    Callable[[np.random.Generator, bool, Ints, Ints, int, Ints], int],
+    Callable[[State, bool, Ints, Ints, int, Ints], int],
     numba.njit(cache=True, nogil=True)(_count_drawn_py),
 )
 
@@ -436,26 +446,26 @@ def _raw_words(generator: np.random.Generator, rounds: int, spare: int) -> Words
     return words
 
 
-def _draws_py(generator: np.random.Generator, rounds: int) -> int:
-    bits = generator.bit_generator
+def _draws_py(pcg: State, rounds: int) -> int:
+    high, low, inc_high, inc_low = pcg[0], pcg[1], pcg[2], pcg[3]
     kept = np.uint64(0)
     for _ in range(rounds):
-        kept ^= next_uint64(bits) ^ next_uint64(bits) ^ next_uint64(bits) ^ next_uint64(bits)
+        for _ in range(4):
+            high, low = step(high, low, inc_high, inc_low)
+            kept ^= mix(high, low)
+    pcg[0], pcg[1] = high, low
     return int(kept & _LOW)
 
 
-_draws: Final = cast(
-    Callable[[np.random.Generator, int], int], numba.njit(cache=True, nogil=True)(_draws_py)
-)
+_draws: Final = cast(Callable[[State, int], int], numba.njit(cache=True, nogil=True)(_draws_py))
 
 
 def draws(rules: GoForeItRules, rounds: int, seed: int) -> None:
     """Draw, and discard, the raw outputs of ``rounds`` rounds as :func:`sample_counts`
     draws them (the generator's ceiling for :func:`throughput`): four PCG64 outputs a
-    round (one 32-bit word a card), by the generator's own next-output function called
-    from numba, the fastest way it gives them (``random_raw`` into an array, as
-    :func:`sample` reads them, is about 5% slower)."""
-    _draws(np.random.default_rng(seed), rounds)
+    round (one 32-bit word a card), the generator stepped in numba's code with its state
+    in locals, as the kernel steps it (:func:`_count_drawn_py`)."""
+    _draws(generator_state(np.random.default_rng(seed)), rounds)
 
 
 def sample_outcomes(rules: GoForeItRules, rounds: int, seed: int) -> tuple[Keys, dict[str, Floats]]:
@@ -479,8 +489,9 @@ def sample_counts(rules: GoForeItRules, rounds: int, seed: int) -> dict[str, dic
     nets, codes = _net_codes()
     by_net = np.zeros((len(WAGERS), max(len(n) for n in nets) + 1), dtype=np.int64)
     drawn = np.zeros(_DRAWN_KEYS, dtype=np.int64)
+    pcg = generator_state(np.random.default_rng(seed))
     if stacks is not None and _count_drawn(
-        np.random.default_rng(seed), stacks, _marked_values(), _marked_plays(), rounds, drawn
+        pcg, stacks, _marked_values(), _marked_plays(), rounds, drawn
     ) >= 0:  # fmt: skip
         _by_net(drawn, _drawn_codes(), by_net)
     else:  # a rejected word: the same words, from an array
