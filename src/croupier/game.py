@@ -655,6 +655,16 @@ class TablePolicy:
         rule. ``seats`` maps seat -> player id."""
         return None
 
+    def taken_back(self, event: Event) -> tuple[int, Cents] | None:
+        """(seat, cents) where ``event`` returns a stake unplayed: a wager taken back or
+        taken down, or returned by a void; ``None`` for any other event. What a player
+        has wagered (814a.2's spend, the reminder's figure) does not count it
+        (docs/interpretations.md, "What a loss, a spend and a deposit count"). Default: a
+        wager settled as void."""
+        if isinstance(event, WagerSettled) and event.outcome is Outcome.VOID:
+            return event.seat, event.returned
+        return None
+
 
 def wager_moves(event: WagerPlaced, seats: Mapping[int, str]) -> list[Move]:
     """A wager placed: its amount from the player's wallet to the table's escrow."""
@@ -677,6 +687,27 @@ def settlement_moves(
 def settled_wagers(events: Sequence[Event]) -> list[WagerSettled]:
     """The wagers of ``events`` settled with an outcome other than void."""
     return [e for e in events if isinstance(e, WagerSettled) and e.outcome is not Outcome.VOID]
+
+
+def stakes_taken_back(
+    policy: TablePolicy, events: Sequence[Event], seats: Mapping[int, str]
+) -> dict[str, Cents]:
+    """Player id -> the cents ``events`` return to him unplayed
+    (:meth:`TablePolicy.taken_back`); ``seats`` maps seat -> player id.
+
+    >>> from croupier.engine import WagerSettled
+    >>> void = WagerSettled(seat=2, spot="odd", amount=500, outcome=Outcome.VOID,
+    ...                     returned=500, cite="x")
+    >>> stakes_taken_back(TablePolicy(), [void], {2: "ann"})
+    {'ann': 500}
+    """
+    found: dict[str, Cents] = {}
+    for event in events:
+        taken = policy.taken_back(event)
+        if taken is not None and taken[0] in seats:
+            player = seats[taken[0]]
+            found[player] = found.get(player, 0) + taken[1]
+    return found
 
 
 def event_moves(

@@ -65,3 +65,23 @@ def test_the_reminder_comes_after_the_interval_with_the_amount_wagered(
 def test_an_interval_that_is_not_offered_is_refused() -> None:
     with pytest.raises(ValueError, match="15, 30 or 60 minutes, not 45"):
         SessionClock(45)
+
+
+def test_a_wager_taken_back_is_not_counted_as_wagered(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Go Fore It: Front 9 $7.50 and Skins $5, Skins taken back before the deal (676a.7(c)):
+    # $7.50 wagered, by hand (a fresh player saw $12.50 on the clock).
+    from croupier.cli.tables.go_fore_it import GoForeItTerminal
+    from croupier.rules.go_fore_it import GoForeItRules
+
+    out = io.StringIO()
+    table = GoForeItTerminal(
+        GoForeItRules.model_validate({}),
+        SeededRng(9),
+        100_000,
+        Console(file=out, width=200, highlight=False),
+    )
+    lines = iter(["bet front 9 7.50", "bet skins 5", "remove skins", "clock"])
+    monkeypatch.setattr("croupier.cli.tables.base.read_line", lambda _console: next(lines, None))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    table.play_round()
+    assert "wagered since you sat down $7.50" in out.getvalue(), out.getvalue()

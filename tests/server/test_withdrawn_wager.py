@@ -76,3 +76,52 @@ def test_a_round_left_with_no_wager_in_play_is_voided_when_betting_time_runs_out
         assert sum(a["balance"] for a in api.ledger()["accounts"]) == 0
     finally:
         api.close()
+
+
+def _gfi(db_url: str) -> tuple[Api, str, dict[str, str]]:
+    """A Go Fore It table ``g`` (the shipped example) with ann at seat 1, $1,000 in her
+    wallet."""
+    api = Api(db_url, SeededRng(3))
+    body = {"id": "g", "rules_toml": (EXAMPLES / "go-fore-it.toml").read_text()}
+    r = api.client.post("/tables", json=body, headers=api.admin)
+    assert r.status_code == 201, r.text
+    pid, ann = api.player("ann", deposit=100_000)
+    api.sit(ann, 1, "g")
+    return api, pid, ann
+
+
+def test_a_withdrawn_wager_is_not_counted_as_wagered(db_url: str) -> None:
+    # Front 9 $10 and Skins $15, then Skins taken back before the deal (676a.7(c)): she
+    # has wagered $10, by hand, not $25 (a fresh player saw $25: docs/interpretations.md,
+    # "What a loss, a spend and a deposit count").
+    api, _, ann = _gfi(db_url)
+    try:
+        assert api.wager(ann, 1, "front_9", 1_000, table_id="g").status_code == 200
+        assert api.wager(ann, 1, "skins", 1_500, table_id="g").status_code == 200
+        withdraw = {"type": "WithdrawWager", "seat": 1, "spot": "skins"}
+        assert api.send(ann, withdraw, table_id="g").status_code == 200
+        now = api.client.get("/sessions/current", headers=ann).json()
+        assert now["wagered_since_login"] == 1_000
+    finally:
+        api.close()
+
+
+def test_placing_and_taking_back_does_not_use_up_a_spend_limit(db_url: str) -> None:
+    # A daily spend limit of $30 (814a.2): Front 9 $10, then $15 on Skins taken back three
+    # times is no more spend ($10 so far), so $20 on Skins is still within the limit ($30);
+    # a $10 Gopher beside them is not ($40 in all).
+    api, pid, ann = _gfi(db_url)
+    try:
+        r = api.client.put(f"/players/{pid}/limits", json={"spend_daily": 3_000}, headers=ann)
+        assert r.status_code == 200, r.text
+        assert api.wager(ann, 1, "front_9", 1_000, table_id="g").status_code == 200
+        withdraw = {"type": "WithdrawWager", "seat": 1, "spot": "skins"}
+        for _ in range(3):
+            r = api.wager(ann, 1, "skins", 1_500, table_id="g")
+            assert r.status_code == 200, r.text
+            assert api.send(ann, withdraw, table_id="g").status_code == 200
+        assert api.wager(ann, 1, "skins", 2_000, table_id="g").status_code == 200
+        r = api.wager(ann, 1, "gopher", 1_000, table_id="g")
+        assert r.status_code == 409 and "814a.2" in r.json()["detail"], r.text
+    finally:
+        api.close()

@@ -22,6 +22,7 @@ from croupier.games.cards import (
     DeckShuffled,
     WagerWithdrawn,
 )
+from croupier.money import Cents
 from croupier.rng import Draw, NumberDraw, ShuffleDraw
 from croupier.rules.base import RulesSubmission
 
@@ -112,3 +113,10 @@ class CardTablePolicy(TablePolicy):
         if isinstance(event, WagerWithdrawn):
             return [((ESCROW, None), -event.amount), ((WALLET, seats[event.seat]), event.amount)]
         return None
+
+    def taken_back(self, event: Event) -> tuple[int, Cents] | None:
+        """A wager withdrawn before "no more bets" (676a.7(c), 674a.7(c)) was never at
+        risk, as a void's was not."""
+        if isinstance(event, WagerWithdrawn):
+            return event.seat, event.amount
+        return super().taken_back(event)

@@ -11,6 +11,7 @@ docs/performance.md, "Table server".
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -19,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from croupier.engine import Round
-from croupier.game import TablePolicy
+from croupier.game import TablePolicy, stakes_taken_back
 from croupier.ledger import large_amounts
 from croupier.ledger.accounts import LedgerError, NotFound, StaleVersion
 from croupier.ledger.cache import process_cache, stage_round, staged_round, written
@@ -294,9 +295,7 @@ def store_command(
     when = at or moment
     if player_id is not None and player_id in wallets:
         _check_stakes(session, head, round_, first_new, player_id, wallets[player_id], when)
-    totals = {  # the players' running totals (814a.2): (wagered, lost) per player
-        pid: (-sum(a for a in amounts if a < 0), -sum(amounts)) for pid, amounts in wallets.items()
-    }
+    totals = _totals(round_, first_new, policy, wallets)
     chain_params = {"id": round_row.table_id, "old": head.event_count, "count": seq, "head": chain}
     chain_params |= {"posting_count": money.head[0], "posting_head": money.head[1]}
     event_params = _numbered_attributes(rows, _EVENT_COLUMNS)
@@ -344,6 +343,20 @@ def _event_rows(
         )
         seq, chain = seq + 1, digest
     return rows, seq, chain
+
+
+def _totals(
+    round_: Round[Any], first_new: int, policy: TablePolicy, wallets: Mapping[str, list[int]]
+) -> dict[str, tuple[Cents, Cents]]:
+    """The players' running totals a command adds (814a.2): player id -> (wagered, lost).
+    Wagered is what left the wallet for the table less the stakes the command's events
+    return unplayed (:meth:`TablePolicy.taken_back`: withdrawn, taken down, voided); lost
+    is net, the wallet's moves summed."""
+    back = stakes_taken_back(policy, round_.events[first_new:], round_.opened.seats)
+    return {
+        pid: (-sum(a for a in amounts if a < 0) - back.get(pid, 0), -sum(amounts))
+        for pid, amounts in wallets.items()
+    }
 
 
 def _check_stakes(

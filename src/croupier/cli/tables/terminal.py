@@ -22,7 +22,7 @@ from croupier.citations import shown
 from croupier.engine import Command, Event, LegalCommand, Outcome, Round, WagerSettled
 from croupier.equipment.cards import Card, Rank
 from croupier.errors import InvalidAmount
-from croupier.game import WALLET, event_moves
+from croupier.game import WALLET, event_moves, stakes_taken_back
 from croupier.money import Cents, format_cents, format_odds
 from croupier.offers import Amount
 from croupier.quoting import visible
@@ -60,7 +60,8 @@ class Wallet:
     seat: int
     balance: Cents
     wagered: Cents = 0
-    """Every cent wagered from this wallet (the reminder's figure, 814a.1)."""
+    """Every cent wagered from this wallet, less the stakes taken back unplayed (the
+    reminder's figure, 814a.1; :meth:`~croupier.game.TablePolicy.taken_back`)."""
 
     def check(self, amount: Cents, cite: str) -> None:
         """Raise :class:`InvalidAmount` (citing ``cite``) if ``amount`` is more than the
@@ -79,6 +80,7 @@ class Wallet:
         player = seats.get(self.seat)
         policy = find(round_.game).policy
         everything = round_.events
+        self.wagered -= stakes_taken_back(policy, events, seats).get(player, 0) if player else 0
         for index in range(len(everything) - len(events), len(everything)):
             for (kind, owner), cents in event_moves(policy, everything, index, seats):
                 if kind != WALLET or owner != player:

@@ -204,6 +204,13 @@ class CrapsPolicy(TablePolicy):
                 return [((INVENTORY, None), -won), ((WALLET, seats[seat]), won)]
         return None
 
+    def taken_back(self, event: Event) -> tuple[int, Cents] | None:
+        """A wager taken down (623a) comes back unplayed, with the commission returned
+        beside it (a Buy or Lay charged up front)."""
+        if isinstance(event, WagerRemoved):
+            return event.seat, event.amount + event.commission
+        return super().taken_back(event)
+
 
 def _par_name(spot: str, point: int | None) -> str:
     """The par sheet's wager for a settled ``spot``, ``point`` the puck's before the roll
