@@ -16,8 +16,10 @@ of a module or inside a function):
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -314,6 +316,49 @@ def test_a_games_words_are_served_not_written_in_generic_modules() -> None:
         if not name.startswith("layouts/")
         for line in _js_code(path).splitlines()
         if pattern.search(line)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def _own_names(spec: Any) -> set[str]:
+    """What a game's events are named in their JSON: each event's type and each field of
+    an event or a record it holds (``TableContext``, ``previous_bank``), and the values
+    its words are given for (``dead_hand`` of ``position:dead_hand``)."""
+    schema = spec.round_type.event_adapter.json_schema(mode="serialization")
+    found: set[str] = set()
+    for model in schema.get("$defs", {}).values():
+        fields = model.get("properties", {})
+        found |= set(fields)
+        if "const" in fields.get("type", {}):
+            found.add(fields["type"]["const"])
+    return found | {key.partition(":")[2] for key in spec.words}
+
+
+def _games_own_names() -> dict[str, str]:
+    """Names in one game's events alone, of two words or more (``previous_bank``,
+    ``TilesDelivered``; a word such as ``total`` reads as English too), by their game."""
+    names = {game: _own_names(spec) for game, spec in GAMES.items()}
+    shared = {n for a, b in itertools.combinations(names.values(), 2) for n in a & b}
+    two_words = re.compile(r"^[A-Za-z]\w*(?:_[a-z0-9]|[a-z0-9][A-Z])\w*$")
+    return {
+        name: game for game, own in names.items() for name in own - shared if two_words.match(name)
+    }
+
+
+def test_generic_browser_modules_name_no_games_events_or_fields() -> None:
+    """What a game's events carry is worded by its package (``GameSpec.words``: the recall's
+    ``event:``, ``label:`` and ``empty:`` words) or its layout module; no module outside
+    ``js/layouts/`` names one game's event, field or value (issue #30)."""
+    own = _games_own_names()
+    assert {"TableContext", "previous_bank", "counted_from", "dead_hand"} <= set(own), own
+    alternatives = "|".join(map(re.escape, sorted(own, key=len, reverse=True)))
+    pattern = re.compile(rf"(?<![\w$])(?:{alternatives})(?![\w$])")
+    wrong = [
+        f"{name}: {own[found.group(0)]}'s {found.group(0)}: {line.strip()[:60]}"
+        for name, path in JS_MODULES.items()
+        if not name.startswith("layouts/")
+        for line in _js_code(path).splitlines()
+        for found in pattern.finditer(line)
     ]
     assert not wrong, "\n".join(wrong)
 

@@ -461,23 +461,6 @@ class LegalCommand(BaseModel):
         return next((f for f in self.fields.values() if isinstance(f, Amount)), None)
 
     @property
-    def options(self) -> tuple[str, ...]:
-        """The choices of the offer other than its seat, spot, amounts and words, as short
-        text for a reader: a choice's values (``"hit"``), a range ``"position:10-42"``, and
-        where a range is offered beside a choice, ``"cutter:4"``. Derived from the typed
-        fields, for reading only; a program reads :attr:`fields`."""
-        ranged = any(isinstance(f, Integers) for f in self.fields.values())
-        out: list[str] = []
-        for name, typed in self.fields.items():
-            if name in ("seat", "spot") or typed.optional:
-                continue
-            if isinstance(typed, Integers):
-                out.append(f"{name}:{typed.low}-{typed.high}")
-            elif isinstance(typed, Choice):
-                out += [f"{name}:{v}" if ranged else str(v) for v in typed.values]
-        return tuple(out)
-
-    @property
     def amount(self) -> Amount | None:
         """The offer of field ``amount``, where it is an :class:`Amount`."""
         found = self.fields.get("amount")

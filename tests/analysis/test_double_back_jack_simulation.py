@@ -155,14 +155,18 @@ def engine_nets(decks: int, rounds: int, seed: int) -> np.ndarray:
                 round_.handle(PlaceWager(seat=1, spot="blackjack", amount=wager), 1)
             elif phase == "play" and "Decide" in names:
                 options = {
-                    o for legal in player if legal.command == "Decide" for o in legal.options
+                    o
+                    for legal in player
+                    if legal.command == "Decide"
+                    for o in legal.values("decision")
                 }
                 hand = round_.state.to_act()
                 assert hand is not None
                 round_.handle(_decide(round_, hand, options), 1)
             elif "CutCards" in dealer:
-                low, high = (int(x) for x in dealer["CutCards"].options[0].split(":")[1].split("-"))
-                cover = int(dealer["CutCards"].options[1].split(":")[1].split("-")[0])
+                cut = dealer["CutCards"].integers("position")
+                low, high = cut.low, cut.high
+                cover = dealer["CutCards"].integers("cover_from_bottom").low
                 position = int(choose.integers(low, high + 1))
                 round_.handle(CutCards(position=position, cover_from_bottom=cover), DEALER)
             else:

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from croupier.engine import DEALER, Actor, LegalCommand
+from croupier.engine import Actor, LegalCommand
 
 SERVER_TESTS = str(Path(__file__).parents[1] / "server")
 if SERVER_TESTS not in sys.path:  # the table server tests' helpers (server_api), which
@@ -52,49 +52,36 @@ def normalise_version(text: str) -> str:
 @dataclass(frozen=True)
 class Offer:
     """One legal command as this driver draws from it: its spots, the range of its first
-    amount and its other choices as text (``"position:10-42"``, ``"4:2"``), in the order
-    the golden files were first played with, so that the same draws give the same
-    commands; made from the typed offers by :func:`offers`."""
+    amount, its typed fields (their JSON) and, for offers merged into one (see
+    :func:`offers`), the values merged, in the order the golden files were first played
+    with, so that the same draws give the same commands; made by :func:`offers`."""
 
     command: str
-    spots: tuple[str, ...] = ()
+    spots: tuple[Any, ...] = ()
     min_amount: int | None = None
     max_amount: int | None = None
-    options: tuple[str, ...] = ()
+    fields: dict[str, Any] = field(default_factory=dict)
+    merged: tuple[Any, ...] = ()
+
+    def values(self, name: str) -> list[Any]:
+        """The values field ``name`` is offered (a choice's, a fixed value)."""
+        typed = self.fields[name]
+        if typed["kind"] == "fixed":
+            return [typed["value"]]
+        assert typed["kind"] == "choice", typed
+        return [option["value"] for option in typed["options"]]
+
+    def range(self, name: str) -> tuple[int, int]:
+        """The least and most of integer field ``name``."""
+        typed = self.fields[name]
+        assert typed["kind"] == "integers", typed
+        return typed["low"], typed["high"]
 
 
-def _options(data: dict[str, Any], game: str) -> tuple[str, ...]:
-    """The choices of a typed offer other than its spot and amounts, as text (a Pai Gow
-    command's area first)."""
-    fields = data.get("fields") or {}
-    out: list[str] = []
-    for name, typed in fields.items():
-        kind = typed["kind"]
-        if typed.get("optional") or name in ("spot", "reason", "together", "void"):
-            continue
-        if kind == "fixed":
-            if name == "seat" and game == "pai-gow":
-                out.append(str(typed["value"]))
-        elif kind == "integers":
-            if data["command"] == "CutCards" and "cover_from_bottom" not in fields:
-                out += [str(n) for n in range(typed["low"], typed["high"] + 1)]
-            else:
-                out.append(f"{name}:{typed['low']}-{typed['high']}")
-        elif kind == "choice":
-            values = [option["value"] for option in typed["options"]]
-            if name == "misdealt":
-                out += ["misdealt" if value else "not_misdealt" for value in values]
-            elif name == "cutter":
-                out += [f"cutter:{value}" for value in values]
-            else:
-                out += [str(value) for value in values]
-    return tuple(out)
-
-
-def _one(data: dict[str, Any], game: str) -> Offer:
+def _one(data: dict[str, Any]) -> Offer:
     fields = data.get("fields") or {}
     spot = fields.get("spot")
-    spots: tuple[str, ...] = ()
+    spots: tuple[Any, ...] = ()
     if spot is not None:
         spots = tuple(
             [o["value"] for o in spot["options"]] if spot["kind"] == "choice" else [spot["value"]]
@@ -105,7 +92,7 @@ def _one(data: dict[str, Any], game: str) -> Offer:
         spots=spots,
         min_amount=None if amount is None else amount["low"],
         max_amount=None if amount is None else amount.get("high"),
-        options=_options(data, game),
+        fields=fields,
     )
 
 
@@ -130,35 +117,36 @@ def offers(legal: Sequence[LegalCommand | dict[str, Any]], game: str) -> list[Of
         fields = data.get("fields") or {}
         kind = fields.get("irregularity")
         if data["command"] != "DeclareIrregularity" or kind is None:
-            out.append(_one(data, game))
+            out.append(_one(data))
             continue
         if kind["kind"] == "fixed" and game == "go-fore-it":
-            cards = [f"{fields['hand']['value']}:{o['value']}" for o in fields["card"]["options"]]
+            hand = fields["hand"]["value"]
+            cards = [(hand, o["value"]) for o in fields["card"]["options"]]
             key = "exposed"
-            new = Offer(command="DeclareIrregularity", spots=(kind["value"],), options=())
+            new = Offer(command="DeclareIrregularity", spots=(kind["value"],))
         elif "position" in fields and game == "criss-cross-poker":
-            cards = [str(o["value"]) for o in fields["position"]["options"]]
+            cards = [o["value"] for o in fields["position"]["options"]]
             key = "exposed"
             exposed = kind["options"][0]["value"]
-            new = Offer(command="DeclareIrregularity", spots=(exposed,), options=())
+            new = Offer(command="DeclareIrregularity", spots=(exposed,))
         elif game in ("high-roll-dice", "pai-gow"):
             key = "kinds"
             values = [o["value"] for o in kind["options"]] if kind["kind"] == "choice" else []
             cards = values if kind["kind"] == "choice" else [kind["value"]]
             new = Offer(command="DeclareIrregularity")
         else:
-            out.append(_one(data, game))
+            out.append(_one(data))
             continue
         if key not in merged:
             merged[key] = len(out)
             out.append(new)
         at = merged[key]
-        options = list(out[at].options)
-        options += [card for card in cards if card not in options]
+        values = list(out[at].merged)
+        values += [card for card in cards if card not in values]
         if key == "kinds":
             order = _kinds(game)
-            options.sort(key=order.index)
-        out[at] = Offer(command=out[at].command, spots=out[at].spots, options=tuple(options))
+            values.sort(key=order.index)
+        out[at] = Offer(command=out[at].command, spots=out[at].spots, merged=tuple(values))
     return out
 
 
@@ -188,11 +176,6 @@ class Table:
 PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 
 
-def _range(option: str) -> tuple[int, int]:
-    low, high = option.split(":")[1].split("-")
-    return int(low), int(high)
-
-
 def _amount(offer: Offer, pick: random.Random, table: Table) -> int:
     low, high = offer.min_amount, offer.max_amount
     assert low is not None
@@ -203,7 +186,8 @@ def _amount(offer: Offer, pick: random.Random, table: Table) -> int:
 
 
 def _option_seat(offer: Offer) -> int:
-    return int(offer.options[0])
+    (seat,) = offer.values("seat")
+    return int(seat)
 
 
 def build(offer: Offer, actor: Actor, pick: random.Random, table: Table) -> dict[str, Any]:
@@ -243,7 +227,7 @@ def build(offer: Offer, actor: Actor, pick: random.Random, table: Table) -> dict
     elif name == "WithdrawWager":
         data["spot"] = pick.choice(offer.spots)
     elif name == "Decide":
-        decision = pick.choice(offer.options)
+        decision = pick.choice(offer.values("decision"))
         data["decision"] = decision
         if decision == "double":
             assert offer.min_amount is not None and offer.max_amount is not None
@@ -251,16 +235,15 @@ def build(offer: Offer, actor: Actor, pick: random.Random, table: Table) -> dict
                 [offer.max_amount, pick.randint(offer.min_amount, offer.max_amount)]
             )
     elif name == "AcceptCut":
-        data["position"] = pick.randint(*_range(offer.options[0]))
+        data["position"] = pick.randint(*offer.range("position"))
     elif name == "CutCards":
-        if offer.options[0].startswith("position:"):  # Double Back Jack
-            cutters = [o.split(":")[1] for o in offer.options[2:]]
-            who = pick.choice(cutters)
-            data["position"] = pick.randint(*_range(offer.options[0]))
-            data["cover_from_bottom"] = pick.randint(*_range(offer.options[1]))
-            data["cutter"] = DEALER if who == DEALER else int(who)
+        if "cover_from_bottom" in offer.fields:  # Double Back Jack
+            data["cutter"] = pick.choice(offer.values("cutter"))
+            data["position"] = pick.randint(*offer.range("position"))
+            data["cover_from_bottom"] = pick.randint(*offer.range("cover_from_bottom"))
         else:
-            data["position"] = int(pick.choice(offer.options))
+            low, high = offer.range("position")
+            data["position"] = pick.choice(range(low, high + 1))
     elif name == "ShuffleCards" and table.shuffler_counts:
         data["device_count"] = 51 if pick.random() < 0.15 else None
     elif name == "DealCards":
@@ -278,7 +261,7 @@ def build(offer: Offer, actor: Actor, pick: random.Random, table: Table) -> dict
     elif name == "CountStub":
         data["counted"] = pick.randint(0, 52) if pick.random() < 0.05 else None
     elif name == "ResolveMiscount":
-        data["misdealt"] = pick.choice(offer.options) == "misdealt"
+        data["misdealt"] = pick.choice(offer.values("misdealt"))
     elif name == "VoidRound":
         data["reason"] = "a golden-file void"
     elif name == "DeclareIrregularity":
@@ -299,7 +282,7 @@ def build(offer: Offer, actor: Actor, pick: random.Random, table: Table) -> dict
         assert offer.max_amount is not None
         data["amount"] = pick.randint(0, offer.max_amount)
     elif name == "ChooseDelivery":
-        data["style"] = pick.choice(offer.options)
+        data["style"] = pick.choice(offer.values("style"))
     elif name == "DecideExposedHand":
         data["void"] = pick.random() < 0.5
     elif name == "SetHands":
@@ -307,22 +290,18 @@ def build(offer: Offer, actor: Actor, pick: random.Random, table: Table) -> dict
         i, j = pick.choice(PAIRS)
         data["together"] = [tiles[i], tiles[j]]
     elif name == "DeclareAbandoned":
-        data["seat"] = int(pick.choice(offer.options))
+        data["seat"] = pick.choice(offer.values("seat"))
     return data
 
 
 def _irregularity(offer: Offer, pick: random.Random, table: Table) -> dict[str, Any]:
     game = table.game
     if game == "go-fore-it" and offer.spots == ("card_exposed",):
-        hand, position = pick.choice(offer.options).split(":")
-        return {
-            "irregularity": "card_exposed",
-            "hand": hand if hand == DEALER else int(hand),
-            "card": int(position),
-        }
+        hand, card = pick.choice(offer.merged)
+        return {"irregularity": "card_exposed", "hand": hand, "card": card}
     if game == "criss-cross-poker" and offer.spots:
-        return {"irregularity": offer.spots[0], "position": pick.choice(offer.options)}
-    kind = pick.choice(offer.options)
+        return {"irregularity": offer.spots[0], "position": pick.choice(offer.merged)}
+    kind = pick.choice(offer.merged or offer.values("irregularity"))
     if game == "high-roll-dice" and kind == "cocked_die":
         return {
             "irregularity": kind,

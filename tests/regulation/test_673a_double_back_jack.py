@@ -65,6 +65,7 @@ from croupier.games.double_back_jack import (
     VoidRound,
 )
 from croupier.hands.blackjack import hand_value, is_blackjack
+from croupier.offers import Choice, Integers, LegalCommand
 from croupier.registry import load_text
 from croupier.rng import SeededRng
 from croupier.rules.base import STORED
@@ -80,6 +81,21 @@ def cards(text: str) -> tuple[Card, ...]:
 
 
 # --- values and totals ---------------------------------------------------------------
+def _offered(legal: LegalCommand) -> dict[str, tuple[Any, ...]]:
+    """What ``legal`` lets its actor choose besides the seat, the spot and amounts, read
+    from its typed fields: each range as ``(low, high)``, each choice as its values
+    (fields that may be left out are not counted)."""
+    out: dict[str, tuple[Any, ...]] = {}
+    for name, typed in legal.fields.items():
+        if name in ("seat", "spot") or typed.optional:
+            continue
+        if isinstance(typed, Integers):
+            out[name] = (typed.low, typed.high)
+        elif isinstance(typed, Choice):
+            out[name] = typed.values
+    return out
+
+
 def test_card_values_and_soft_totals() -> None:
     """673a.3(d): 2-10 face value, J Q K 10, an ace 11 unless that passes 21 (673a.1 hard
     and soft totals)."""
@@ -658,7 +674,7 @@ def test_the_box_offered_the_cut_accepts_and_places_the_cover_card() -> None:
     in (at least 13 of 52 below it)."""
     rnd = _cut_round((4, 2, 1))
     accept, refuse = rnd.legal_commands(4)
-    assert (accept.command, accept.options) == ("AcceptCut", ("position:10-42",))
+    assert accept.command == "AcceptCut" and _offered(accept) == {"position": (10, 42)}
     assert accept.cite == "673a.5(b); 673a.5(c); 673a.5(d)"
     assert refuse.command == "RefuseCut"
     stack = list(rnd.state.stack)
@@ -670,7 +686,11 @@ def test_the_box_offered_the_cut_accepts_and_places_the_cover_card() -> None:
     assert view["cut_offered_to"] is None and view["phase"] == "cut"
     assert all(rnd.legal_commands(seat) == [] for seat in (1, 2, 4))
     dealer = next(c for c in rnd.legal_commands(DEALER) if c.command == "CutCards")
-    assert dealer.options == ("position:20-20", "cover_from_bottom:13-51", "cutter:4")
+    assert _offered(dealer) == {
+        "position": (20, 20),
+        "cover_from_bottom": (13, 51),
+        "cutter": (4,),
+    }
     events = rnd.handle(CutCards(position=20, cover_from_bottom=13, cutter=4), DEALER)
     assert events[0] == DeckCut(position=20, cover_from_bottom=13, cutter=4, cite="673a.5(d)")
     assert rnd.view(None)["cut_accepted"] is None and rnd.state.last_cutter == 4
@@ -883,7 +903,7 @@ def test_sat_out_barred_until_reshuffle() -> None:
     while not rnd.finished:
         hand = rnd.state.to_act()
         if hand is not None:
-            options = rnd.legal_commands(hand.seat)[0].options
+            options = rnd.legal_commands(hand.seat)[0].values("decision")
             choice = "stand" if "stand" in options else options[0]
             rnd.handle(Decide(seat=hand.seat, decision=choice), hand.seat)
         elif rnd.state.phase == "reader":
@@ -1005,7 +1025,8 @@ def test_no_cards_and_one_card_taken() -> None:
     assert [str(c) for c in rnd.state.dealer] == ["9h"]
     assert rnd.view(2)["late_card_due"] == 2
     (legal,) = rnd.legal_commands(2)
-    assert legal.options == ("take_late_card", "decline_late_card") and legal.cite == "673a.13(g)"
+    assert _offered(legal) == {"decision": ("take_late_card", "decline_late_card")}
+    assert legal.cite == "673a.13(g)"
     assert rnd.legal_commands(3) == []
     assert refused(rnd, Decide(seat=3, decision="take_late_card"), 3).cite == "673a.13(g)"
     assert refused(rnd, Decide(seat=2, decision="stand"), 2).cite == "673a.7(i)"
@@ -1063,7 +1084,7 @@ def test_missed_requested_card_dealt_after_the_others() -> None:
     decide(rnd, 2, "stand")
     assert rnd.view(None)["late_card_due"] == 1 and rnd.view(None)["to_act"] is None
     (legal,) = rnd.legal_commands(1)
-    assert legal.options == ("take_late_card", "decline_late_card")
+    assert _offered(legal) == {"decision": ("take_late_card", "decline_late_card")}
     assert legal.cite == "673a.13(h)"
     assert refused(rnd, PlayDealerHand(), DEALER).cite == "673a.13(h)"
     assert refused(rnd, Decide(seat=2, decision="take_late_card"), 2).cite == "673a.13(h)"
@@ -1072,7 +1093,7 @@ def test_missed_requested_card_dealt_after_the_others() -> None:
     (card,) = of_type(events, CardDealt)
     assert (card.hand, str(card.card), card.cite) == (1, "7s", "673a.13(h)")
     assert rnd.view(None)["hands"]["1.1"]["total"] == 19
-    options = rnd.legal_commands(1)[0].options
+    options = rnd.legal_commands(1)[0].values("decision")
     assert "stand" in options and "hit" in options and "double" not in options
     decide(rnd, 1, "stand")
     finish(rnd)

@@ -233,7 +233,8 @@ def cut(
     unless ``minimum <= position <= len(stack) - minimum_from_bottom`` (673a.5(d) also
     keeps the cover card ten cards from the bottom).
     """
-    if not minimum <= position <= len(stack) - minimum_from_bottom:
+    least, most = cut_positions(len(stack), minimum, minimum_from_bottom)
+    if not least <= position <= most:
         raise IllegalCommand(
             f"the cover card goes at least {minimum} cards in from the top of the "
             f"{len(stack)}-card stack and at least {minimum_from_bottom} from its bottom; "
@@ -241,6 +242,30 @@ def cut(
             cite,
         )
     return [*stack[position:], *stack[:position], COVER_CARD]
+
+
+def cut_positions(
+    cards: int, minimum: int = MIN_CUT_FROM_TOP, minimum_from_bottom: int = 1
+) -> tuple[int, int]:
+    """The least and most positions (cards in from the top) a cut of a stack of ``cards``
+    may be made at, keeping ``minimum`` cards above it and ``minimum_from_bottom`` below:
+    the one range :func:`cut` refuses outside and an offer of a cut gives.
+
+    >>> cut_positions(312, 10, 10)
+    (10, 302)
+    """
+    return minimum, cards - minimum_from_bottom
+
+
+def cover_positions(cards: int, fraction: Fraction = Fraction(1, 4)) -> tuple[int, int]:
+    """The least and most cards below a cover card reinserted in a stack of ``cards``, at
+    least ``fraction`` of the way in from the bottom and not on top (673a.5(d)): the one
+    range :func:`insert_cover_card` refuses outside and an offer of a cut gives.
+
+    >>> cover_positions(52)
+    (13, 51)
+    """
+    return least_cover_from_bottom(cards, fraction), cards - 1
 
 
 def least_cover_from_bottom(cards: int, fraction: Fraction = Fraction(1, 4)) -> int:
@@ -262,8 +287,8 @@ def insert_cover_card(
 
     Raises :class:`IllegalCommand` (citing ``cite``) otherwise.
     """
-    least = least_cover_from_bottom(len(stack), fraction)
-    if not least <= from_bottom < len(stack):
+    least, most = cover_positions(len(stack), fraction)
+    if not least <= from_bottom <= most:
         raise IllegalCommand(
             f"the cover card goes at least {fraction} of the way in from the bottom of the "
             f"{len(stack)}-card stack: {least} to {len(stack) - 1} cards below it, not "

@@ -29,6 +29,7 @@ from croupier.rules.base import (
     YesNo,
     stored_context,
 )
+from croupier.spots import Spot as TypedSpot
 
 BLACKJACK_ODDS = Fraction(2)
 """673a.12(a): a player Blackjack pays 2 to 1."""
@@ -155,16 +156,46 @@ SPOT_WORDS = {
 """Each wager as 673a names it."""
 
 
+@dataclass(frozen=True)
+class HandSpot(TypedSpot):
+    """A wager of one hand (673a): its ``kind`` and the ``hand`` it is on (0 the first, 1
+    the second of a split; Insurance only on the first). ``str()``: the spot as commands
+    and events write it (:func:`spot_name`: ``"blackjack"``, ``"blackjack_2"``), parsed
+    back by lookup (:meth:`~croupier.spots.Spot.parse`), never split.
+
+    >>> spot = HandSpot.parse("blackjack_2")
+    >>> spot.kind, spot.hand, spot.label
+    (<Spot.BLACKJACK: 'blackjack'>, 1, 'Blackjack (hand 2)')
+    >>> str(HandSpot(Spot.SECOND_CHANCE))
+    'second_chance'
+    """
+
+    kind: Spot
+    hand: int = 0
+
+    def __str__(self) -> str:
+        return spot_name(self.kind, self.hand)
+
+    @property
+    def label(self) -> str:
+        """The wager as 673a names it, with its hand after a split."""
+        said = SPOT_WORDS[self.kind]
+        return said if self.hand == 0 else f"{said} (hand {self.hand + 1})"
+
+    @classmethod
+    def every(cls) -> tuple[HandSpot, ...]:
+        return tuple(
+            cls(kind, hand)
+            for hand in range(MAX_HANDS)
+            for kind in Spot
+            if hand == 0 or kind is not Spot.INSURANCE
+        )
+
+
 def spot_words(spot: str) -> str:
-    """A spot (:func:`spot_name`) as 673a names its wager: ``"second_chance"`` is "Second
+    """A spot (:class:`HandSpot`) as 673a names its wager: ``"second_chance"`` is "Second
     Chance", ``"blackjack_2"`` "Blackjack (hand 2)"; any other text as it was sent."""
-    for kind, said in SPOT_WORDS.items():
-        if spot == kind.value:
-            return said
-        hand = spot.removeprefix(f"{kind.value}_")
-        if hand != spot and hand.isdigit():
-            return f"{said} (hand {hand})"
-    return spot
+    return HandSpot.parse(spot).label if HandSpot.is_spot(spot) else spot
 
 
 def insurance_limit(initial: Cents, chip: Cents) -> Cents:
@@ -415,6 +446,7 @@ __all__ = [
     "SECTIONS",
     "WIN_ODDS",
     "DoubleBackJackRules",
+    "HandSpot",
     "InsufficientCardsCut",
     "SecondChanceAmount",
     "Sections",

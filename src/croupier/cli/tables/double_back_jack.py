@@ -64,6 +64,7 @@ from croupier.rules.double_back_jack import (
     SECTIONS,
     SPOT_WORDS,
     DoubleBackJackRules,
+    HandSpot,
     Spot,
     spot_name,
 )
@@ -594,8 +595,8 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         """A wager of the player's that loses, in a line: ``You lose hand 1: -$10 on the
         Blackjack Wager (your 17 against the dealer's 20; 673a.7(r)(3)(ii))``."""
         state = round_.state
-        index = 1 if event.spot.endswith("_2") else 0
-        spot = Spot(event.spot.removesuffix("_2"))
+        placed = HandSpot.parse(event.spot)
+        index, spot = placed.hand, placed.kind
         hand = state.hands.get((SEAT, index))
         if spot is Spot.INSURANCE:
             return f"Your Insurance Wager loses: {signed(-event.amount)} ({event.cite})"
@@ -617,8 +618,8 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         """Hand, spot (as the layout names it: ``Blackjack``), outcome, odds, wager,
         result and rule of a settlement."""
         result, odds = result_and_odds(event)
-        hand = "2" if event.spot.endswith("_2") else "1"
-        name = SPOT_WORDS[Spot(event.spot.removesuffix("_2"))]
+        placed = HandSpot.parse(event.spot)
+        hand, name = str(placed.hand + 1), SPOT_WORDS[placed.kind]
         return (
             hand,
             name,

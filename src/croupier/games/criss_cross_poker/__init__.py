@@ -90,7 +90,13 @@ from croupier.equipment.cards import (
 from croupier.errors import IllegalCommand, InvalidWager, NotYourTurn, OtherSeat, ReplayError
 from croupier.games import cards as shared
 from croupier.games._common import checked, empty_seat, settled
-from croupier.games._wagering import BettingSections, Bound, added_bound, refuse_in_all
+from croupier.games._wagering import (
+    NOT_SENT,
+    BettingSections,
+    Bound,
+    added_bound,
+    refuse_in_all,
+)
 from croupier.games.card_table import CardTable
 from croupier.games.cards import (
     AnnounceNoMoreBets,
@@ -517,9 +523,21 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         self.check_seat(seat, actor)
         if not self.betting_open():
             raise self.refuse_closed(Spot.ANTE_ACROSS)
-        held = self.wagers_of(seat).get(Spot.ANTE_ACROSS, 0)
-        rules = self.rules
-        return added_bound(rules.minimum_wager, rules.maximum_wager, held, SECTIONS.antes)
+        return self.wager_bound(seat, Spot.ANTE_ACROSS)
+
+    def check_spot(self, seat: int, spot: str, actor: Actor, amount: object = NOT_SENT) -> Bound:
+        """As for every game, but an Ante Wager alone: the two are placed together
+        (:class:`PlaceAntes`, 674a.7(d))."""
+        if spot not in ANTES:
+            return super().check_spot(seat, spot, actor, amount)
+        self.check_seat(seat, actor)
+        if not self.betting_open():
+            raise self.refuse_closed(spot)
+        raise InvalidWager(
+            "the Ante Across and Ante Down Wagers are two equal wagers placed together: "
+            "use PlaceAntes",
+            SECTIONS.antes,
+        )
 
     def _place_antes(self, command: PlaceAntes, actor: Actor) -> Iterator[Event]:
         s, rules = SECTIONS, self.rules
@@ -541,19 +559,21 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         yield WagerPlaced(seat=seat, spot=Spot.ANTE_DOWN.value, amount=down, cite=s.antes)
 
     def wager_bound(self, seat: int, spot: str) -> Bound:
-        """What a Five Card Bonus Wager of ``seat`` may add now (to its limits in all);
-        refuses it at a table that does not offer it or before the Ante Wagers
-        (674a.7(e)), and refuses the antes (:class:`PlaceAntes`) and the bets (asked for
-        by the dealer after the deal)."""
+        """The one limit hook, for every wager of the layout: what each Ante Wager of
+        ``seat`` may add now (the table's limits in all, 674a.7(d)); an Across, Down or
+        Middle Bet, one to three times its ante (674a.11(b), (d), (f); refused unless the
+        dealer asks ``seat`` for it now); what a Five Card Bonus Wager may add (its limits
+        in all), refused at a table that does not offer it or before the Ante Wagers
+        (674a.7(e))."""
         s, rules = SECTIONS, self.rules
         if spot in ANTES:
-            raise InvalidWager(
-                "the Ante Across and Ante Down Wagers are two equal wagers placed together: "
-                "use PlaceAntes",
-                s.antes,
-            )
+            held = self.wagers_of(seat).get(Spot.ANTE_ACROSS, 0)
+            return added_bound(rules.minimum_wager, rules.maximum_wager, held, s.antes)
         if spot in BETS:
             self.check_decision(seat, seat)  # refuses: no bet is asked for before the deal
+            ante_spot = Spot.ANTE_ACROSS if spot == Spot.ACROSS else Spot.ANTE_DOWN
+            ante = self.state.wagers[seat][ante_spot]
+            return Bound(ante, MAX_BET_MULTIPLE * ante, BET_SECTIONS[Spot(spot)])
         if not rules.five_card_bonus:
             raise InvalidWager(
                 "this table's Rules Submission does not offer the Five Card Bonus Wager",
@@ -650,12 +670,12 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             raise NotYourTurn(
                 f"the dealer asks for the {now} bet now, not the {spot} bet", BET_SECTIONS[now]
             )
-        ante = self.state.wagers[seat][Spot.ANTE_ACROSS if spot is Spot.ACROSS else Spot.ANTE_DOWN]
+        bound = self.wager_bound(seat, spot)
         value = require_cents(amount, f"a {spot} bet", cite)
-        if not ante <= value <= MAX_BET_MULTIPLE * ante:
+        if not bound.low <= value <= bound.high:
             raise InvalidWager(
-                f"a {spot} bet is one to three times the ante of {format_cents(ante)}: "
-                f"{format_cents(ante)} to {format_cents(MAX_BET_MULTIPLE * ante)}, not "
+                f"a {spot} bet is one to three times the ante of {format_cents(bound.low)}: "
+                f"{format_cents(bound.low)} to {format_cents(bound.high)}, not "
                 f"{format_cents(value)}",
                 cite,
             )
@@ -895,8 +915,8 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         spot = checked(self.check_decision, seat, seat)
         if spot is None:
             return []
-        ante = state.wagers[seat][Spot.ANTE_ACROSS]
-        amount = Amount(low=ante, high=MAX_BET_MULTIPLE * ante)
+        bound = self.wager_bound(seat, spot)
+        amount = Amount(low=bound.low, high=bound.high)
         cite = BET_SECTIONS[spot]
         return [
             offer("PlaceWager", cite, seat=seat, spot=choice([spot]), amount=amount),

@@ -57,9 +57,10 @@ from croupier.engine import (
 )
 from croupier.equipment.cards import (
     Card,
+    cover_positions,
     cut,
+    cut_positions,
     insert_cover_card,
-    least_cover_from_bottom,
     shoe,
     shuffled,
 )
@@ -1061,9 +1062,12 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
         return "a wager once made may not be altered until it is settled", SECTIONS.before_deal
 
     def wager_bound(self, seat: int, spot: str) -> Bound:
-        """The table limits, for a box not barred since the shuffle, once (673a.5(a),
-        673a.6)."""
+        """The one limit hook: the table limits, for a box not barred since the shuffle,
+        once (673a.5(a), 673a.6); an Insurance Wager, up to half the initial Blackjack
+        Wager to the next chip, where :meth:`check_insurance` allows it (673a.8(b))."""
         s, rules = SECTIONS, self.rules
+        if spot == Spot.INSURANCE:
+            return Bound(1, self.check_insurance(seat, seat), s.insurance_limit)
         if seat in self.state.barred:
             raise NotYourTurn(
                 f"box {seat} made no wager since the shuffle and may not wager again until "
@@ -1119,10 +1123,12 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
 
     def _insure(self, seat: int, actor: Actor, amount: object) -> WagerPlaced:
         s, state = SECTIONS, self.state
-        limit = self.check_insurance(seat, actor)
+        self.check_insurance(seat, actor)
+        bound = self.wager_bound(seat, Spot.INSURANCE)
+        limit = bound.high
         initial = state.wagers[seat][Spot.BLACKJACK]
         value = require_cents(amount, "an Insurance Wager", s.insurance_limit)
-        if value > limit:
+        if not bound.low <= value <= limit:
             raise InvalidWager(
                 f"an Insurance Wager is at most half the initial Blackjack Wager of "
                 f"{format_cents(initial)} (to the next chip of {format_cents(self.rules.chip)}): "
@@ -1546,15 +1552,21 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
                 "cards of a split pair",
                 s.double,
             )
-        wager = self.state.wagers[hand.seat][spot_name(Spot.BLACKJACK, hand.index)]
+        bound = self._double_bound(hand)
         value = require_cents(amount, "a double down", s.double)
-        if value > wager:
+        if not bound.low <= value <= bound.high:
             return InvalidWager(
                 f"a double down may not exceed the original Blackjack Wager of "
-                f"{format_cents(wager)}, not {format_cents(value)}",
+                f"{format_cents(bound.high)}, not {format_cents(value)}",
                 s.double,
             )
         return None
+
+    def _double_bound(self, hand: Hand) -> Bound:
+        """What doubling down on ``hand`` may add: up to its original Blackjack Wager
+        (673a.10(a)); the one range the refusal and the offer read."""
+        wager = self.state.wagers[hand.seat][spot_name(Spot.BLACKJACK, hand.index)]
+        return Bound(1, wager, SECTIONS.double)
 
     def _why_not_split(self, hand: Hand) -> IllegalCommand | None:
         """Why splitting ``hand`` is refused, or ``None``."""
@@ -1777,16 +1789,16 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
         phase = state.phase
         legal: list[LegalCommand] = []
         if phase is Phase.CUT and passes(self._check_offered, seat, seat):
-            size = len(state.stack)
-            position = Integers(low=MIN_CUT, high=size - MIN_CUT)
+            low, high = cut_positions(len(state.stack), MIN_CUT, MIN_CUT)
+            position = Integers(low=low, high=high)
             cite = f"{s.cut_offered}; {s.cut_order}"
             legal += [
                 offer("AcceptCut", f"{cite}; {s.cut}", seat=seat, position=position),
                 offer("RefuseCut", cite, seat=seat),
             ]
-        limit = checked(self.check_insurance, seat, seat) if phase is Phase.READER else None
-        if limit is not None:
-            amount = Amount(low=1, high=limit)
+        insured = checked(self.wager_bound, seat, Spot.INSURANCE) if phase is Phase.READER else None
+        if insured is not None:
+            amount = Amount(low=insured.low, high=insured.high)
             spot = choice([Spot.INSURANCE])
             legal.append(
                 offer("PlaceWager", s.insurance_limit, seat=seat, spot=spot, amount=amount)
@@ -1830,9 +1842,9 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
             chosen = offer("Decide", s.decisions, seat=seat, decision=choice(decisions))
             legal.append(chosen.said_by_choice())
         if self._why_not(hand, Decision.DOUBLE, 1) is None:
-            wager = self.state.wagers[seat][spot_name(Spot.BLACKJACK, hand.index)]
+            bound = self._double_bound(hand)
             double = choice([Decision.DOUBLE])
-            amount = Amount(low=1, high=wager)
+            amount = Amount(low=bound.low, high=bound.high)
             legal.append(
                 offer(
                     "Decide", s.double, seat=seat, decision=double, amount=amount
@@ -1850,8 +1862,8 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
             legal.append(offer("ShuffleCards", s.shuffle))
         if phase is Phase.CUT and passes(self.check_cut, DEALER):
             size = len(state.stack)
-            least = least_cover_from_bottom(size, COVER_FRACTION)
-            low, high = MIN_CUT, size - MIN_CUT
+            least, most = cover_positions(size, COVER_FRACTION)
+            low, high = cut_positions(size, MIN_CUT, MIN_CUT)
             if state.cut_accepted is not None:  # the box placed the cover card (673a.5(d))
                 low = high = state.cut_accepted[1]
             legal.append(
@@ -1859,7 +1871,7 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
                     "CutCards",
                     f"{s.cut_order}; {s.cut}",
                     position=Integers(low=low, high=high),
-                    cover_from_bottom=Integers(low=least, high=size - 1),
+                    cover_from_bottom=Integers(low=least, high=most),
                     cutter=choice(state.cut_entitled(), _cutter),
                 )
             )

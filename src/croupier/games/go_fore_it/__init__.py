@@ -444,16 +444,22 @@ class GoForeItRound(CardRound[GoForeItState]):
 
     # -- wagers: the wagering base's hooks ------------------------------------------------
     def wager_bound(self, seat: int, spot: str) -> Bound:
-        """What a wager by ``seat`` on ``spot`` may add before "no more bets" (to the
-        spot's limits in all; the offer cites 676a.7(c) where it adds to a wager); refuses
-        the Back 9 spot, and Skins or Gopher without a Front 9 Wager (676a.5)."""
+        """The one limit hook: what a wager by ``seat`` on ``spot`` may add before "no
+        more bets" (to the spot's limits in all; the offer cites 676a.7(c) where it adds to
+        a wager), and the Back 9 Wager, equal to the Front 9 (676a.11(b)), when the dealer
+        asks ``seat`` for it; refuses the Back 9 spot before, and Skins or Gopher without
+        a Front 9 Wager (676a.5)."""
         s = SECTIONS
         if spot == Spot.BACK_9:
-            raise InvalidWager(
-                "the Back 9 Wager is made only after the player has viewed his first two "
-                'cards, when the dealer asks; every other wager goes before "no more bets"',
-                s.before_no_more_bets,
-            )
+            if self.state.phase is not Phase.DECISIONS:
+                raise InvalidWager(
+                    "the Back 9 Wager is made only after the player has viewed his first two "
+                    'cards, when the dealer asks; every other wager goes before "no more bets"',
+                    s.before_no_more_bets,
+                )
+            self.check_decision(seat, seat)
+            front = self.state.wagers[seat][Spot.FRONT_9]
+            return Bound(front, front, s.back_9)
         wagers = self.wagers_of(seat)
         if spot != Spot.FRONT_9 and Spot.FRONT_9 not in wagers:
             raise InvalidWager(
@@ -541,11 +547,11 @@ class GoForeItRound(CardRound[GoForeItState]):
     def _back_9(self, seat: int, actor: Actor, amount: object) -> WagerPlaced:
         s = SECTIONS
         self.check_decision(seat, actor)
-        front = self.state.wagers[seat][Spot.FRONT_9]
+        bound = self.wager_bound(seat, Spot.BACK_9)
         value = require_cents(amount, "a Back 9 Wager", s.back_9)
-        if value != front:
+        if not bound.low <= value <= bound.high:
             raise InvalidWager(
-                f"a Back 9 Wager must equal the Front 9 Wager of {format_cents(front)}, not "
+                f"a Back 9 Wager must equal the Front 9 Wager of {format_cents(bound.low)}, not "
                 f"{format_cents(value)}",
                 s.back_9,
             )
@@ -726,8 +732,8 @@ class GoForeItRound(CardRound[GoForeItState]):
         # DECISIONS is the only phase where check_decision may pass.
         if state.phase is not Phase.DECISIONS or not passes(self.check_decision, seat, seat):
             return self.withdraw_offers(seat)
-        front = state.wagers[seat][Spot.FRONT_9]
-        back = Amount(low=front, high=front)
+        bound = self.wager_bound(seat, Spot.BACK_9)
+        back = Amount(low=bound.low, high=bound.high)
         return [
             offer("PlaceWager", s.back_9, seat=seat, spot=Spot.BACK_9, amount=back),
             offer("Fold", s.decision, seat=seat).giving_up(),

@@ -9,28 +9,12 @@ import { card, die, tile } from "./svg.js";
 const CARD = /^(10|[2-9TJQKA])[shdc]$/;
 const TILE = /^[1-6]-[1-6]$/;
 const MONEY = new Set(["amount", "returned", "won", "withheld", "chips", "cover"]);
-let spotNames = {}; // the table's names of its spots ({pai_gow: "Pai Gow Wager"})
-let served = {}; // the game's words for its values (table.words; "field:value" first)
-// Fields and events named in the regulation's words where their keys say little.
-const LABELS = {
-  start_of_game: "the start of the game",
-  previous_bank: "the last round's bank",
-  bank_offer_from: "the bank offered first to seat",
-  last_dealer_round_wagers: "wagers against the dealer in the last round",
-  deliveries: "the stacks of four tiles",
-  rule: "set by",
-  counted_from: "counted from",
-  position: "ending at",
-  positions: "from",
-};
-// Fields whose empty value means there is none, not that it is hidden from the player.
-const NONE = new Set(["previous_bank", "bank_offer_from", "last_dealer_round_wagers"]);
-// Fields that name Pai Gow's positions (621a.8).
-const POSITIONS = new Set(["position", "positions", "counted_from"]);
-const EVENTS = {
-  TableContext: "What the table carries into the round",
-  TilesDelivered: "Tiles delivered",
-};
+let spotNames = {}; // the table's names of its spots (table.spots: value -> label)
+// The game's words (table.words): its values ("field:value" first), and for the recall its
+// events' captions ("event:<type>"), its fields' labels ("label:<field>", a record's field
+// "label:<field>.<its field>") and what an empty field says ("empty:<field>": there is
+// none, not that it is hidden from the player).
+let served = {};
 const SKIPPED = new Set(["type", "cite", "croupier_version", "rules", "rules_sha256", "table_id", "round_id"]);
 
 function words(name) {
@@ -38,9 +22,9 @@ function words(name) {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-// A spot by the table's name for it ("Pai Gow Wager"), else its key in words.
+// A spot by the table's name for it, as its layout names it ("Pai Gow Wager").
 function spotName(spot) {
-  return spotNames[spot] || words(spot.replace(/:/g, " "));
+  return spotNames[spot] ?? words(spot);
 }
 
 function hidden() {
@@ -50,24 +34,23 @@ function hidden() {
   return span;
 }
 
-// A Pai Gow position as 621a.8 names it ("dealer", "dead_hand", "2" in the events).
-function position(p) {
-  if (p === "dealer") return "the dealer";
-  if (p === "dead_hand") return "the Dead Hand";
-  return /^\d+$/.test(p) ? `seat ${p}` : String(p).replace(/_/g, " ");
+// A field's key in words (``within``: the field whose record holds it).
+function label(k, within = "") {
+  const own = served[within ? `label:${within}.${k}` : `label:${k}`];
+  if (own !== undefined) return own;
+  return k === "spot" ? "betting area" : within ? label(k) : k.replace(/_/g, " ");
 }
 
-// A field's key in words.
-function label(k) {
-  return k === "spot" ? "betting area" : LABELS[k] || k.replace(/_/g, " ");
+// A record's field's label before its value (an empty label: the value alone).
+function said(text, i) {
+  return text ? `${i ? ", " : ""}${text} ` : " ";
 }
 
 // A field's value as nodes: cards, tiles and dice drawn, money in dollars, a record
 // field by field and a map seat by seat in words (never its JSON).
 function value(name, v) {
   const empty = v === null || (typeof v === "object" && !Object.keys(v).length);
-  if (NONE.has(name) && empty) return [document.createTextNode("none")];
-  if (POSITIONS.has(name) && typeof v === "string") return [document.createTextNode(position(v))];
+  if (empty && served[`empty:${name}`] !== undefined) return [document.createTextNode(served[`empty:${name}`])];
   if (typeof v === "boolean") return [document.createTextNode(v ? "yes" : "no")];
   if (v === null || (Array.isArray(v) && v.length === 0)) return [hidden()];
   if (name === "faces" && Array.isArray(v)) return v.map((f) => die(f, { small: true }));
@@ -77,14 +60,10 @@ function value(name, v) {
   if (MONEY.has(name) && typeof v === "number") return [document.createTextNode(dollars(v))];
   if (name === "spot" && typeof v === "string") return [document.createTextNode(spotName(v))];
   if (Array.isArray(v)) return v.flatMap((x, i) => [...(i ? [document.createTextNode("; ")] : []), ...value(name, x)]);
-  if (typeof v === "object" && "position" in v) {
-    const rest = Object.entries(v).filter(([k]) => k !== "position");
-    return [document.createTextNode(`to ${position(v.position)} `), ...rest.flatMap(([k, x]) => value(k, x))];
-  }
   if (typeof v === "object") {
     const money = name.endsWith("wagers");
     return Object.entries(v).flatMap(([k, x], i) => [
-      document.createTextNode(`${i ? ", " : ""}${/^\d+$/.test(k) ? `seat ${k}` : label(k)} `),
+      document.createTextNode(said(/^\d+$/.test(k) ? `seat ${k}` : label(k, name), i)),
       ...(money && typeof x === "number" ? [document.createTextNode(dollars(x))] : value(k, x)),
     ]);
   }
@@ -97,7 +76,7 @@ function eventItem(stored) {
   const li = document.createElement("li");
   const event = stored.event;
   const type = event.type || stored.type;
-  li.append(EVENTS[type] || words(type));
+  li.append(served[`event:${type}`] ?? words(type));
   const fields = Object.entries(event).filter(([k, v]) => !SKIPPED.has(k) && v !== false && v !== "");
   fields.forEach(([k, v], i) => {
     li.append(i === 0 ? ": " : "; ", `${label(k)} `);
