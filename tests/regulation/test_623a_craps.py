@@ -753,6 +753,16 @@ def test_623a_4_amounts_that_do_not_pay_whole_cents() -> None:
     assert paid(roll(loose, 3, 3))["place:6"].won == 583
 
 
+def test_623a_4_a_broken_payout_is_said_in_dollars() -> None:
+    """$5 on Place 6 at 7 to 6 would win 583 1/3 cents, by hand: said "$5.83 and 1/3 of a
+    cent", not "583 1/3 cents" (a fresh player read "816 2/3 cents")."""
+    rnd = open_round()
+    bet(rnd, "pass")
+    roll(rnd, 4, 1)
+    message = refused(rnd, PlaceWager(seat=1, spot="place:6", amount=500), 1, "623a.4")
+    assert "$5 would win $5.83 and 1/3 of a cent, not whole cents" in message, message
+
+
 # 623a.7, 623a.8: the dice
 def test_623a_7_five_dice_offered_the_shooter_keeps_two() -> None:
     rnd = open_round({1: "ann", 2: "bo"})

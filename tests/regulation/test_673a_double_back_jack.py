@@ -371,6 +371,17 @@ def test_split_unequal_or_third_hand_refused() -> None:
     assert refused(again, Decide(seat=1, decision="split"), 1).cite == "673a.11(a)"
 
 
+def test_an_unequal_pair_is_refused_in_a_players_words() -> None:
+    """673a.11(a)'s refusal names the cards as a player does, not by their codes ("Kc and
+    9d"): a fresh player read "4s and 2c are not identical in value"."""
+    rnd = open_round({1: "Kc 9d", DEALER: NINE_EIGHT})
+    said = str(refused(rnd, Decide(seat=1, decision="split"), 1))
+    assert "a king and a 9 are not identical in value" in said, said
+    eights = open_round({1: "8c Ad", DEALER: NINE_EIGHT})
+    said = str(refused(eights, Decide(seat=1, decision="split"), 1))
+    assert "an 8 and an ace are not identical in value" in said, said
+
+
 # --- The dealer and settlement -------------------------------------------------------------
 @pytest.mark.parametrize(
     ("dealer", "draws", "total"),

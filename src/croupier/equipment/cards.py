@@ -58,6 +58,17 @@ class Rank(IntEnum):
         """``"2"`` .. ``"9"``, ``"T"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``."""
         return RANK_SYMBOLS[self - 2]
 
+    @property
+    def named(self) -> str:
+        """The rank in a player's words, with its article: ``"a 4"``, ``"an 8"``, ``"a
+        10"``, ``"a jack"``, ``"an ace"``.
+
+        >>> Rank.EIGHT.named, Rank.TEN.named, Rank.QUEEN.named, Rank.ACE.named
+        ('an 8', 'a 10', 'a queen', 'an ace')
+        """
+        word = str(int(self)) if self <= Rank.TEN else self.name.lower()
+        return f"{'an' if word[0] in 'a8' else 'a'} {word}"
+
 
 class Suit(StrEnum):
     """The four suits; no suit outranks another in these games (674a.6(a))."""

@@ -255,8 +255,9 @@ def _broken(state: CrapsState, spot: str, amount: Cents, step: int) -> str:
     won = Fraction(amount) * odds
     whole, part = divmod(won, 1)
     return (
-        f"{words} pays {format_odds(odds)}: {format_cents(amount)} would win {whole} {part} "
-        f"cents, not whole cents; wager a multiple of {step} cents"
+        f"{words} pays {format_odds(odds)}: {format_cents(amount)} would win "
+        f"{format_cents(int(whole))} and {part} of a cent, not whole cents; wager a multiple "
+        f"of {step} cents"
     )
 
 

@@ -1578,7 +1578,8 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
         if not same_value(hand.cards[0], hand.cards[1]):
             first, second = hand.cards
             return InvalidWager(
-                f"{first} and {second} are not identical in value: only a pair of equal "
+                f"{first.rank.named} and {second.rank.named} are not identical in value: "
+                "only a pair of equal "
                 "value may be split",
                 s.split,
             )
