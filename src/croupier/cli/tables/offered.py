@@ -22,8 +22,8 @@ without a command (a Pai Gow player offered the bank types ``take bank 50`` or
   ``""``) is typed by the choice's label (``hit``).
 
 **The one rule for decisions** (:func:`decision_usages`, :func:`read_decision`): every offer
-of the player's that is neither a wager on a spot he chooses with an amount he chooses
-(``bet SPOT AMOUNT``) nor a removal (``remove SPOT``) is a decision, typed at every table
+of the player's that is neither a wager (``bet SPOT AMOUNT``, :func:`is_wager`) nor a
+removal (``remove SPOT``) is a decision, typed at every table
 the same way, by its label in words, any case, then what it leaves to choose:
 
 - an offer said by its choice (a player's decision, ``title`` ``""``): each option's label
@@ -217,13 +217,13 @@ def _decision(offers: Sequence[LegalCommand], line: str) -> Typed | None:
 
 
 def is_wager(offer: LegalCommand) -> bool:
-    """Whether ``offer`` is typed ``bet SPOT AMOUNT``: a spot and an amount to choose."""
-    amount = offer.amount
-    return (
-        "spot" in offer.fields
-        and amount is not None
-        and (amount.high is None or amount.low < amount.high)
-    )
+    """Whether ``offer`` is typed ``bet SPOT AMOUNT``: an amount on a spot the player
+    chooses, or an amount he chooses on the one spot offered (a wager of one amount on
+    the one spot the round names is a decision: Go Fore It's Back 9)."""
+    amount, spot = offer.amount, offer.fields.get("spot")
+    if amount is None or spot is None:
+        return False
+    return isinstance(spot, Choice) or amount.high is None or amount.low < amount.high
 
 
 def is_removal(offer: LegalCommand) -> bool:
@@ -236,7 +236,7 @@ def is_decision(offer: LegalCommand) -> bool:
     return not is_wager(offer) and not is_removal(offer)
 
 
-def _decision_heads(offer: LegalCommand) -> list[tuple[str, dict[str, Any]]]:
+def decision_heads(offer: LegalCommand) -> list[tuple[str, dict[str, Any]]]:
     """The words each way of taking a decision ``offer`` begins with, and the fields
     those words choose (module docstring: the one rule for decisions)."""
     free = dict(free_fields(offer))
@@ -260,9 +260,9 @@ def _fixed_amount(typed: Any) -> bool:
 def decision_usages(offer: LegalCommand) -> list[str]:
     """What the player types for a decision ``offer``, one line for each way of taking it:
     ``["hit", "stand"]``, ``["double [AMOUNT]"]``, ``["back 9"]``, ``["take bank CHIPS
-    [co-bank=yes|no]"]``."""
+    [co-bank=no|yes]"]``."""
     lines = []
-    for head, chosen in _decision_heads(offer):
+    for head, chosen in decision_heads(offer):
         parts = [head]
         for name, typed in free_fields(offer):
             if name in chosen or _fixed_amount(typed):
@@ -293,7 +293,7 @@ def read_decision(offers: Sequence[LegalCommand], line: str, *, check: bool = Tr
     for offer in offers:
         if not is_decision(offer):
             continue
-        for head, chosen in _decision_heads(offer):
+        for head, chosen in decision_heads(offer):
             size = len(head.split())
             if key(" ".join(words[:size])) != head:
                 continue
@@ -488,6 +488,7 @@ __all__ = [
     "TooMany",
     "Typed",
     "command_words",
+    "decision_heads",
     "decision_usages",
     "does",
     "free_fields",

@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from rich.console import Console
 from rich.table import Table
 
+from croupier.cli.tables import offered
 from croupier.cli.tables.base import SEAT, Choice, Terminal, core_lines, open_with, play_command
 from croupier.cli.tables.terminal import amount_range, dealer_steps, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
@@ -80,9 +81,21 @@ result of each setting. You may surrender once your hands are set and the dealer
 set, giving up your wager before the hands are exposed (621a.10(e)); deal once the hands
 are set: expose them and settle (621a.10(f))."""
 
-DECISIONS = ("take bank CHIPS [co-bank=yes|no]", "pass bank", "request house way", "surrender")
+DECISIONS = (
+    "take bank CHIPS [co-bank=no|yes]",
+    "pass bank",
+    "request house way",
+    "surrender",
+    "choose delivery STYLE",
+    "shake dice",
+    "cut tiles RIGHT LEFT",
+    "decline cut",
+    "direct dealer wager [AMOUNT]",
+)
 """The decisions the rounds offer the player, typed by the one rule
-(:attr:`~Terminal.decisions`)."""
+(:attr:`~Terminal.decisions`): the bank offered (621a.11(c)), the house way asked for,
+the surrender, and a banking player's style, shake, cut and the dealer's wager directed
+(621a.11)."""
 EXTRAS = ("set T1 T2", "style NAME")
 """Setting two tiles together as they are shown (621a.10) and choosing a delivery style
 of 621a.9: the table's own words."""
@@ -340,9 +353,9 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
 
     def choice(self, round_: PaiGowRound, command: LegalCommand) -> Iterable[Choice]:
         if command.command == "TakeBank":
-            typed, does = "take bank CHIPS", "be the bank, with CHIPS to cover the wagers"
+            typed = ", ".join(offered.decision_usages(command))  # the one rule's words
+            does = "be the bank, with CHIPS to cover the wagers"
             if "co_bank" in command.fields:
-                typed += " [co-bank=yes|no]"
                 does += (
                     "; co-bank with the dealer: yes or no (the house covers 50% of the "
                     f"wagers, {SECTIONS.co_bank})"
