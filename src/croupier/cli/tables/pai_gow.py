@@ -86,7 +86,6 @@ DECISIONS = (
     "pass bank",
     "request house way",
     "surrender",
-    "choose delivery STYLE",
     "shake dice",
     "cut tiles RIGHT LEFT",
     "decline cut",
@@ -94,8 +93,8 @@ DECISIONS = (
 )
 """The decisions the rounds offer the player, typed by the one rule
 (:attr:`~Terminal.decisions`): the bank offered (621a.11(c)), the house way asked for,
-the surrender, and a banking player's style, shake, cut and the dealer's wager directed
-(621a.11)."""
+the surrender, and a banking player's shake, cut and the dealer's wager directed
+(621a.11); his style is ``style NAME``, as every player's."""
 EXTRAS = ("set T1 T2", "style NAME")
 """Setting two tiles together as they are shown (621a.10) and choosing a delivery style
 of 621a.9: the table's own words."""
@@ -243,7 +242,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
     grammar = GRAMMAR
     decisions = DECISIONS
     extras = EXTRAS
-    worded_with = frozenset({"SetHands"})  # set T1 T2
+    worded_with = frozenset({"SetHands", "ChooseDelivery"})  # set T1 T2, style NAME
     own = (("hint", "the optimal setting of your tiles against the house way"),)
 
     def __init__(self, rules: PaiGowRules, rng: Rng, balance: Cents, console: Console) -> None:
@@ -299,7 +298,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             case []:
                 pass
             case ["style", *name] if name:
-                self.choose_style(" ".join(name))
+                self.choose_style(round_, " ".join(name))
             case ["set", a, b]:
                 self.set_hands(round_, a, b)
             case ["hint"]:
@@ -362,6 +361,10 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
                 )
             yield Choice(typed, does, "", command.cite)
             return
+        if command.command == "ChooseDelivery":
+            styles = ", ".join(_style(DeliveryStyle(v)) for v in command.values("style"))
+            yield Choice("style NAME", f"the delivery style (NAME: {styles})", "", command.cite)
+            return
         if command.command == "PassBank":
             yield Choice("pass bank", "pass the bank to the next player", "", command.cite)
             return
@@ -409,13 +412,18 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
                 f"{format_cents(amount)} wagered. Balance: {format_cents(self.wallet.balance)}"
             )
 
-    def choose_style(self, name: str) -> None:
-        """The style of 621a.9 named in words (``jung quat``; ``_`` or ``-`` for a space)."""
+    def choose_style(self, round_: PaiGowRound, name: str) -> None:
+        """The style of 621a.9 named in words (``jung quat``; ``_`` or ``-`` for a space):
+        the banking player's choice where the round offers it to him now (621a.11), else
+        the one the dealer delivers this round by."""
         wanted = re.sub(r"[\s_-]+", " ", name.strip().lower())
         style = next((s for s in DeliveryStyle if _style(s) == wanted), None)
         if style is None:
             names = ", ".join(_style(s) for s in DeliveryStyle)
             self.console.print(f"No style {typed_back(name)}; the styles are {names}", markup=False)
+            return
+        if any(o.command == "ChooseDelivery" for o in round_.legal_commands(SEAT)):
+            self.take(round_, ChooseDelivery(style=style))
             return
         self.style = style
         self.console.print(f"The tiles will be delivered {_style(style)}.")
