@@ -224,3 +224,17 @@ def test_non_ascii_digits_are_not_an_amount(amount: str) -> None:
     )
     assert "no player has placed a Front 9 Wager" in out
     assert "Final balance: $1,000" in out
+
+
+def test_the_back_9_is_typed_by_its_one_word() -> None:
+    """The Back 9 Wager is a decision, typed ``back 9`` (the one rule for decisions):
+    ``bet back 9 5`` after the deal is refused saying so, citing 676a.7(d)(2), and nothing
+    moves; the player who then leaves has his hand folded and the round settled (it was
+    placed without the dealer going on, and the table waited for ever)."""
+    out = play("bet front 9 5\ndeal\nbet back 9 5\nquit\n")
+    assert (
+        "Refused: the Back 9 Wager is the decision to play on, equal to your Front 9 Wager: "
+        "type back 9 when it is offered (676a.7(d)(2))"
+    ) in out
+    assert "Balance: $995 (this round -$5)" in out
+    assert "Session over after 1 round." in out

@@ -94,6 +94,19 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
         self.deal(round_)
 
     def place_on(self, round_: GoForeItRound, spot: str, amount: str) -> None:
+        offered = any(Spot.BACK_9 in c.spots for c in round_.legal_commands(SEAT))
+        if spot == Spot.BACK_9 and not offered:  # the round refuses it with its rule
+            cents = self.money(amount, SECTIONS.back_9)
+            if cents is not None:
+                self.decide(round_, PlaceWager(seat=SEAT, spot=spot, amount=cents))
+            return
+        if spot == Spot.BACK_9:  # a decision, with its one word (and the dealer goes on)
+            self.refused(
+                "the Back 9 Wager is the decision to play on, equal to your Front 9 Wager: "
+                "type back 9 when it is offered",
+                SECTIONS.back_9,
+            )
+            return
         self.bet(round_, spot, amount)
 
     def take_down(self, round_: GoForeItRound, typed: str) -> None:
