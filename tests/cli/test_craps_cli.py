@@ -238,9 +238,9 @@ def test_a_bet_missing_its_wager_or_amount_says_which(line: str, typed: str) -> 
 
 def test_a_wager_named_without_an_amount_asks_for_one() -> None:
     """``pass`` or ``hard 8`` alone names a wager: the table says the amount is missing
-    (it was an unknown command, and ``hard 8`` was read as $8 on "hard"); ``pass 10``
-    and ``place 6 6`` still place their wagers, and nothing moves the balance."""
-    out = play(3, "pass\nhard 8\nfoo\npass 10\nplace 6 6\nquit\n")
+    (it was an unknown command, and ``hard 8`` was read as $8 on "hard"); ``bet pass 10``
+    and ``bet place 6 6`` place their wagers, and nothing moves the balance."""
+    out = play(3, "pass\nhard 8\nfoo\nbet pass 10\nbet place 6 6\nquit\n")
     assert "A wager needs an amount: type bet pass AMOUNT (in dollars" in out
     assert "A wager needs an amount: type bet hard 8 AMOUNT" in out
     assert "Unknown command 'foo'; type help." in out

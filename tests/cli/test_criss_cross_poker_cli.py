@@ -27,15 +27,15 @@ def run(lines: str, seed: int = 4) -> str:
 
 def test_fold_at_across_loses_both_antes() -> None:
     """674a.11(b): no Across Bet: both antes are collected; the cross is still turned."""
-    out = run("antes 5\ndeal\nfold\n")
+    out = run("bet antes 5\ndeal\nfold\n")
     assert "this round -$10" in out
     assert "674a.11(c)" in out and "674a.11(g)" in out
 
 
 def test_full_round_settles_every_wager() -> None:
-    """674a.11(h): a round played 1x throughout settles the five wagers, and the round's
-    net printed equals the sum of the printed results."""
-    out = run("antes 5\ndeal\n1x\n1x\n1x\n")
+    """674a.11(h): a round played at one times the ante throughout settles the five
+    wagers, and the round's net printed equals the sum of the printed results."""
+    out = run("bet antes 5\ndeal\nbet across 5\nbet down 5\nbet middle 5\n")
     rows = re.findall(
         r"│ (Ante Across|Across|Ante Down|Down|Middle)\s*│ (\w+)\s*│[^│]*│[^│]*│ (\S+)", out
     )
@@ -55,7 +55,7 @@ def test_full_round_settles_every_wager() -> None:
 
 def test_bonus_refused_where_not_offered() -> None:
     """674a.7(e): the default table does not offer the Five Card Bonus."""
-    out = run("antes 5\nbonus 5\ndeal\nfold\n")
+    out = run("bet antes 5\nbet bonus 5\ndeal\nfold\n")
     assert "Refused" in out and "674a.7(e)" in out
 
 
@@ -77,7 +77,7 @@ def test_example_rules_submission() -> None:
     result = CliRunner().invoke(
         app,
         ["play", "criss-cross-poker", "--rules", str(path), "--seed", "1", "--rounds", "1"],
-        input="antes 10\nbonus 5\ndeal\nfold\n",
+        input="bet antes 10\nbet bonus 5\ndeal\nfold\n",
         env=ENV,
     )
     assert result.exit_code == 0, result.output
@@ -103,11 +103,14 @@ def test_analyze_json() -> None:
 
 def test_a_bet_before_the_deal_is_not_asked_for() -> None:
     """674a.11(b): the dealer asks for the Across Bet after the cards are dealt and each
-    player has examined them. 1x, 2x, 3x or fold typed before the deal (with or without
-    antes) is refused as not asked for yet, citing 674a.11(b), never naming an internal
-    phase as a spot; nothing moves: the round then folded at the Across Bet loses just
-    the two $5 antes (674a.11(b))."""
-    out = run("1x\n2x\n3x\nfold\nantes 5\n1x\nfold\ndeal\nfold\n")
+    player has examined them. A bet across at one, two or three times the ante, or fold,
+    typed before the deal (with or without antes) is refused as not asked for yet,
+    citing 674a.11(b), never naming an internal phase as a spot; nothing moves: the round
+    then folded at the Across Bet loses just the two $5 antes (674a.11(b))."""
+    out = run(
+        "bet across 5\nbet across 10\nbet across 15\nfold\nbet antes 5\nbet across 5\nfold\n"
+        "deal\nfold\n"
+    )
     refusals = [line for line in out.splitlines() if line.startswith("Refused:")]
     assert len(refusals) == 6
     for line in refusals:
@@ -120,39 +123,36 @@ def test_a_bet_before_the_deal_is_not_asked_for() -> None:
 def test_the_table_lists_what_to_type() -> None:
     """The "You may:" table gives the words the player types, not the round's command
     names: antes before the deal (674a.7(d)), the withdrawal (674a.7(c)) and deal once
-    antes are down, then 1x, 2x, 3x and fold for the Across Bet (674a.11(b)); each
+    antes are down, then bet across AMOUNT and fold for the Across Bet (674a.11(b)); each
     listed word is then taken."""
-    out = run("help\nantes 5\nhelp\ndeal\nhelp\n1x\nhelp\nfold\n")
+    out = run("help\nbet antes 5\nhelp\ndeal\nhelp\nbet across 5\nhelp\nfold\n")
     for internal in ("PlaceAntes", "PlaceWager", "WithdrawWager", "Fold ", "┃ Command"):
         assert internal not in out
     rows = re.findall(r"^│ (\S[^│]*?)\s*│[^│]*│[^│]*│ (\S*)\s*│$", out, re.M)
     typed = {(word, cite) for word, cite in rows if word}
-    assert ("antes AMOUNT", "674a.7(d)") in typed
+    assert ("bet antes AMOUNT", "674a.7(d)") in typed
     assert ("remove SPOT", "674a.7(c)") in typed
     assert ("deal", "674a.8(b)") in typed  # 674a.8(b): "no more bets" before dealing
-    assert ("1x, 2x, 3x", "674a.11(b)") in typed
+    assert ("bet Across AMOUNT", "674a.11(b)") in typed
     assert ("fold", "674a.11(b)") in typed
-    assert ("1x, 2x, 3x", "674a.11(d)") in typed  # the Down Bet, after the Across Bet
+    assert ("bet Down AMOUNT", "674a.11(d)") in typed  # the Down Bet, after the Across Bet
     assert "Unknown command" not in out and "Refused" not in out
 
 
 @pytest.mark.parametrize(
     ("line", "usage"),
     [
-        ("antes", "antes AMOUNT"),
-        ("antes 5 5", "antes AMOUNT"),
-        ("bonus", "bonus AMOUNT"),
-        ("withdraw", "withdraw SPOT"),
-        ("withdraw ante_across ante_down", "withdraw SPOT"),
+        ("bet", "bet [SPOT] AMOUNT"),
+        ("bet antes 5 5", "bet [SPOT] AMOUNT"),
+        ("remove", "remove SPOT"),
         ("deal now", "deal"),
-        ("2x 5", "2x"),
         ("fold please", "fold"),
     ],
 )
 def test_wrong_arguments_get_the_usage_line(line: str, usage: str) -> None:
     """A command typed with the wrong number of arguments gets its usage line, not
     "Unknown command", and changes nothing (the antes folded lose $10, 674a.11(b))."""
-    out = run(f"{line}\nantes 5\ndeal\nfold\n")
+    out = run(f"{line}\nbet antes 5\ndeal\nfold\n")
     assert f"usage: {usage}\n" in out
     assert "Unknown command" not in out
     assert "this round -$10" in out
@@ -163,10 +163,12 @@ def test_antes_in_non_ascii_digits_are_refused(amount: str) -> None:
     """Only ASCII digits are an amount: a full-width or Arabic-Indic five is refused
     citing the antes' section (674a.7(d)); no wager is placed, so deal has no one to
     deal to."""
-    out = run(f"antes {amount}\ndeal\nantes 5\ndeal\nfold\n")
+    out = run(f"bet antes {amount}\ndeal\nbet antes 5\ndeal\nfold\n")
     refused = [line for line in out.splitlines() if line.startswith("Refused:")]
     assert refused[0] == (
-        f"Refused: '{amount}' is not an amount in dollars and cents such as 5 or 2.50 (674a.7(d))"
+        f"Refused: '{amount}' is not an amount in dollars and cents such as 5 or 2.50: an "
+        "amount is a positive number of dollars (cents may be given, as in 12.50), e.g. bet 5 "
+        "(674a.7(d))"
     )
     assert "there is no one to deal to" in refused[1]
     assert "this round -$10" in out
@@ -181,7 +183,7 @@ def test_cards_are_shown_as_printed_on_them() -> None:
         .invoke(
             app,
             ["play", "criss-cross-poker", "--seed", "2", "--rounds", "1"],
-            input="bet 10\ndeal\n1x\n1x\n1x\n",
+            input="bet 10\ndeal\nbet across 10\nbet down 10\nbet middle 10\n",
             env=ENV,
         )
         .output

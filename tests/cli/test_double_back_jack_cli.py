@@ -85,13 +85,13 @@ def standing_net(block: str, wager: int) -> int:
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 27])
 def test_standing_sessions_move_the_right_money(seed: int) -> None:
-    """Eight rounds of a $5 Blackjack Wager standing on the first two cards ("no" to
-    Insurance when offered; where nothing is offered the "no" does nothing, and after a
-    round already over the "no" and "stand" are refused): each round's balance change
-    is the one worked from the printed cards.
+    """Eight rounds of a $5 Blackjack Wager standing on the first two cards ("deal", the
+    dealer going on, declines Insurance when offered; where nothing waits on it the second
+    "deal" is refused, and after a round already over the "deal" and "stand" are
+    refused): each round's balance change is the one worked from the printed cards.
     Seed 27 opens with Ad Jc against the dealer's Ac Ts: the player's Blackjack is paid
     2 to 1 before the card reader finds the dealer's (673a.7(f))."""
-    script = "refuse\n" + "bet 5\ndeal\nno\nstand\n" * 8
+    script = "refuse cut\n" + "bet 5\ndeal\ndeal\nstand\n" * 8
     out = run(script, seed, "--rounds", "8")
     blocks = re.split(r"─+ Round ", out)[1:]
     assert len(blocks) == 8
@@ -123,7 +123,7 @@ def test_split_second_chance_and_a_refused_double() -> None:
 
     Wallet: 1000 - 5 - 5 - 5 (wagers) + 5 (returned) + 10 (Second Chance) + 10 (hand 2)
     = $1,010."""
-    script = "refuse\nbet 5\ndeal\ndouble 10\nsplit\nhit\nhit\nsecond\nstand\n"
+    script = "refuse cut\nbet 5\ndeal\ndouble 10\nsplit\nhit\nhit\nsecond chance\nstand\n"
     out = run(script, 39, "--rounds", "1")
     assert f"Dealer shows {said('5s')}" in out and f"Hand 1: {said('8d 8h')} (16)" in out
     refusal = out.index("Refused: a double down may not exceed the original Blackjack Wager")
@@ -144,7 +144,9 @@ def test_insurance_limit_and_dealer_blackjack() -> None:
     half the wager: refused (673a.8(b)). $5 is taken; the card reader finds the Js: a
     dealer Blackjack. Insurance wins 2 to 1 (+$10, 673a.12(c)) and the Blackjack Wager is
     collected (-$10, 673a.7(h)): the round nets $0."""
-    out = run("refuse\nbet 10\ndeal\ninsurance 6\ninsurance 5\nno\n", 1, "--rounds", "1")
+    out = run(
+        "refuse cut\nbet 10\ndeal\nbet insurance 6\nbet insurance 5\ndeal\n", 1, "--rounds", "1"
+    )
     assert f"Dealer shows {said('As')}" in out and f"Hand 1: {said('8s Qd')} (18)" in out
     assert re.search(r"Refused: an Insurance Wager is at most half .*\(673a\.8\(b\)\)", out)
     assert "Card reader: Blackjack (673a.7(h))." in out
@@ -169,11 +171,11 @@ def test_a_bet_during_the_cut_offer_says_to_cut_or_refuse_first() -> None:
     citing 673a.5(c) and names the two answers the table takes (``cut N``, ``refuse``)
     with N's range from 673a.5(d): six decks (673a.3) are 312 cards, so 10 to 302.
     Nothing is wagered; once the cut is refused the same bet is taken."""
-    out = run("bet 5\nrefuse\nbet 5\n", 1, "--rounds", "1")
+    out = run("bet 5\nrefuse cut\nbet 5\n", 1, "--rounds", "1")
     refusals = [line for line in out.splitlines() if line.startswith("Refused:")]
     assert refusals[0] == (
         "Refused: the cut is offered to you: take it or refuse it before wagering "
-        "(type cut N, N from 10 to 302, or refuse) (673a.5(c))"
+        "(type cut N, N from 10 to 302, or refuse cut) (673a.5(c))"
     )
     assert "673a.6(c)" not in refusals[0]
     assert "$5 Blackjack Wager. Balance: $995" in out
@@ -182,7 +184,7 @@ def test_a_bet_during_the_cut_offer_says_to_cut_or_refuse_first() -> None:
 def test_leaving_mid_round_plays_the_hand_out() -> None:
     """673a.6(c): a wager stays until a decision is rendered: leaving after the deal
     stands the hand and the round is settled."""
-    out = run("refuse\nbet 5\ndeal\n", 3)
+    out = run("refuse cut\nbet 5\ndeal\n", 3)
     assert "(673a.6(c))" in out
     assert "Dealer:" in out and "Session over after 1 round." in out
 
@@ -192,7 +194,9 @@ def test_rules_file(tmp_path: Path) -> None:
     (a $5 wager is refused, 673a.6(d)); one for another game is refused before play."""
     path = tmp_path / "dbj.toml"
     path.write_text('game = "double-back-jack"\ndecks = 2\nminimum_wager = 1000\n')
-    out = run("refuse\nbet 5\nbet 10\ndeal\nno\nstand\n", 5, "--rules", str(path), "--rounds", "1")
+    out = run(
+        "refuse cut\nbet 5\nbet 10\ndeal\ndeal\nstand\n", 5, "--rules", str(path), "--rounds", "1"
+    )
     assert "(2 decks, red backs, a new shoe)" in out
     assert re.search(r"Refused: a Blackjack Wager must be \$10 to .*\(673a\.6\(d\)\)", out)
     assert "$10 Blackjack Wager" in out and "Session over after 1 round." in out
@@ -208,7 +212,7 @@ def test_hint_gives_basic_strategy() -> None:
     while taking it loses $10 only on a card under 6 (5 ranks in 13) and otherwise
     leaves 21 (paid at once) or 17-20 against a dealer 5, so taking it is worth more.
     Without a decision due, ``hint`` says so."""
-    script = "refuse\nhint\nbet 5\ndeal\nsplit\nhit\nhit\nsecond\nstand\n"
+    script = "refuse cut\nhint\nbet 5\ndeal\nsplit\nhit\nhit\nsecond chance\nstand\n"
     out = run(script, 39, "--rounds", "1", "--hint")
     assert "There is no decision to make now." in out
     hints = re.findall(r"^Basic strategy: (.+)\.$", out, re.M)
@@ -235,31 +239,34 @@ def test_the_cut_offer_lists_what_to_type() -> None:
     assert "RefuseCut" not in out and "┃ Command" not in out
     rows = listed(out)
     assert ("cut N", "673a.5(d)") in rows
-    assert ("refuse", "673a.5(b); 673a.5(c)") in rows
+    assert ("refuse cut", "673a.5(b); 673a.5(c)") in rows
     refusals = [line for line in out.splitlines() if line.startswith("Refused:")]
     assert refusals[0] == (
-        "Refused: the cut is offered to you first: type cut N or refuse (673a.5(b))"
+        "Refused: the cut is offered to you first: type cut N or refuse cut (673a.5(b))"
     )
     assert refusals[1] == "Refused: cut at a number of cards, not '\uff16\uff10' (673a.5(d))"
     assert "Box 1 cuts 60 cards in" in out
 
 
-def test_a_bust_lists_second_and_no_and_no_declines() -> None:
+def test_a_bust_lists_second_chance_and_its_decline_and_the_decline_declines() -> None:
     """Seed 39 (the cards of test_split_second_chance_and_a_refused_double): box 1 8d 8h
     against the dealer's 5s, split; hand 1 8d 6s 3c Jd busts at 27. The table offers the
-    Second Chance Wager as ``second`` ($5, the Blackjack Wager) and declining it as
-    ``no``, both under 673a.7(l); ``no`` declines: hand 1's $5 is lost. Hand 2 takes the
+    Second Chance Wager as ``second chance`` ($5, the Blackjack Wager) and declining it as
+    ``decline second chance``, both under 673a.7(l) (each its label, by the one rule for
+    decisions); the decline declines: hand 1's $5 is lost. Hand 2 takes the
     6h the second chance card would have been: 8h 6h (14), stands; the dealer's 5s Td
     (15) draws 9h, 24, over 21, and hand 2 wins 1 to 1 (673a.7(r)(1)(i)).
     Net: -5 + 5 = $0."""
-    out = run("refuse\nbet 5\ndeal\nsplit\nhit\nhit\nno\nstand\n", 39, "--rounds", "1")
-    assert "second_chance" not in out.split("> no")[0]
+    script = "refuse cut\nbet 5\ndeal\nsplit\nhit\nhit\ndecline second chance\nstand\n"
+    out = run(script, 39, "--rounds", "1")
+    assert "second_chance" not in out.split("> decline second chance")[0]
     assert "Decide" not in out
     rows = listed(out)
-    assert ("second", "673a.7(l)") in rows
-    assert ("no", "673a.7(l)") in rows
-    assert not any(cite == "673a.7(i)" and typed in ("second", "no") for typed, cite in rows)
-    assert re.search(r"^│ second\s*│[^│]*│ \$5\s*│", out, re.M)
+    assert ("second chance", "673a.7(l)") in rows
+    assert ("decline second chance", "673a.7(l)") in rows
+    declines = ("second chance", "decline second chance")
+    assert not any(cite == "673a.7(i)" and typed in declines for typed, cite in rows)
+    assert re.search(r"^│ second chance\s*│[^│]*│ \$5\s*│", out, re.M)
     assert "Unknown command" not in out and "Refused" not in out
     assert f"Hand 2: {said('8h 6h')} (14)" in out
     assert f"Dealer: {said('5s Td 9h')} (total 24)" in out
@@ -268,16 +275,16 @@ def test_a_bust_lists_second_and_no_and_no_declines() -> None:
 
 def test_the_decisions_are_listed_as_typed() -> None:
     """Seed 3: dealer Ts up, box 1 Ad 4s. Before the card reader (673a.7(h)) the table
-    lists surrender (673a.9(a)) and ``no``; after ``no`` it lists hit (673a.7(k)), stand
-    (673a.7(i)), surrender and ``double [AMOUNT]`` (673a.10(a)); each word listed is
-    taken (stand ends the hand)."""
-    out = run("refuse\nbet 5\ndeal\nno\nstand\n", 3, "--rounds", "1")
+    lists surrender (673a.9(a)) and ``deal`` (the dealer goes on); after ``deal`` it lists
+    hit (673a.7(k)), stand (673a.7(i)), surrender and ``double [AMOUNT]`` (673a.10(a));
+    each word listed is taken (stand ends the hand)."""
+    out = run("refuse cut\nbet 5\ndeal\ndeal\nstand\n", 3, "--rounds", "1")
     rows = listed(out)
     for row in [
         ("bet AMOUNT", "673a.6(d)"),
         ("deal", "673a.7(e)"),
         ("surrender", "673a.9(a)"),
-        ("no", "673a.7(h)"),
+        ("deal", "673a.7(h)"),
         ("hit", "673a.7(k)"),
         ("stand", "673a.7(i)"),
         ("double [AMOUNT]", "673a.10(a)"),
@@ -295,17 +302,17 @@ def test_the_decisions_are_listed_as_typed() -> None:
         ("bet 5 6", "bet [SPOT] AMOUNT"),
         ("cut", "cut N"),
         ("cut 20 30", "cut N"),
-        ("insurance 1 2", "insurance [AMOUNT]"),
+        ("bet insurance 1 2", "bet [SPOT] AMOUNT"),
         ("double 1 2", "double [AMOUNT]"),
         ("hit me", "hit"),
-        ("refuse now", "refuse"),
+        ("refuse cut now", "refuse cut"),
     ],
 )
 def test_wrong_arguments_get_the_usage_line(line: str, usage: str) -> None:
     """A command with the wrong number of arguments gets its usage line, not "Unknown
     command"; the round goes on as if it was not typed (seed 3: box 1 Ad 4s (15)
     stands against Ts 8s (18) and loses its $5, 673a.7(r)(3)(ii))."""
-    out = run(f"{line}\nrefuse\nbet 5\ndeal\nno\nstand\n", 3, "--rounds", "1")
+    out = run(f"{line}\nrefuse cut\nbet 5\ndeal\ndeal\nstand\n", 3, "--rounds", "1")
     assert f"usage: {usage}\n" in out
     assert "Unknown command" not in out
     assert "Balance: $995 (this round -$5)" in out
@@ -313,7 +320,7 @@ def test_wrong_arguments_get_the_usage_line(line: str, usage: str) -> None:
 
 def test_a_bet_in_non_ascii_digits_is_refused() -> None:
     """A full-width five is not $5: refused citing 673a.6(d); nothing is wagered."""
-    out = run("refuse\nbet \uff15\ndeal\n", 3, "--rounds", "1")
+    out = run("refuse cut\nbet \uff15\ndeal\n", 3, "--rounds", "1")
     assert "Refused: '\uff15' is not an amount in dollars and cents such as 5 or 2.50" in out
     assert "(673a.6(d))" in out
     assert "no box has a Blackjack Wager" in out
@@ -321,12 +328,12 @@ def test_a_bet_in_non_ascii_digits_is_refused() -> None:
 
 
 def test_cards_are_shown_as_printed_with_soft_totals_and_a_lost_hand_is_said() -> None:
-    """Seed 3: dealer 10\u2660 up, box 1 A\u2666 4\u2660 on $5, stands after ``no``.
+    """Seed 3: dealer 10\u2660 up, box 1 A\u2666 4\u2660 on $5, stands after ``deal``.
     The cards are shown as printed on them with their suits' symbols (as at every card
     table), never as codes (``Ts``); the ace counted 11 makes the total ``soft 15``
     (673a.3(d)(3)); the dealer's 10\u2660 8\u2660 (18) beats 15 and the hand's loss is
     said in a line with its rule (673a.7(r)(3)(ii)), beside the results table."""
-    out = run("refuse\nbet 5\ndeal\nno\nstand\n", 3, "--rounds", "1")
+    out = run("refuse cut\nbet 5\ndeal\ndeal\nstand\n", 3, "--rounds", "1")
     assert f"Dealer shows {said('Ts')}, hole card face down" in out
     assert f"Hand 1: {said('Ad 4s')} (soft 15)" in out
     assert f"Dealer: {said('Ts 8s')} (total 18)" in out
@@ -340,5 +347,5 @@ def test_cards_are_shown_as_printed_with_soft_totals_and_a_lost_hand_is_said() -
 def test_the_dealers_soft_total_is_said() -> None:
     """Seed 4: the dealer's 5\u2666 A\u2660 A\u2663 counts one ace 11: a soft 17
     (673a.3(d)(3)), said as such where his hand is complete (673a.7(o))."""
-    out = run("refuse\n" + "bet 5\ndeal\nno\nstand\n" * 8, 4, "--rounds", "8")
+    out = run("refuse cut\n" + "bet 5\ndeal\ndeal\nstand\n" * 8, 4, "--rounds", "8")
     assert f"Dealer: {said('5d As Ac')} (total soft 17) (673a.7(o))" in out

@@ -52,7 +52,7 @@ def expected_net(
     cards = you.group(1).split()
     total = sum(POINTS[card[:-1]] for card in cards)
     assert total == int(you.group(2))
-    if decision == "back9":
+    if decision == "back 9":
         odds = next((o for most, o in BACK_9 if total <= most), None)
         net += front + front * odds if odds is not None else -2 * front  # 676a.11(d)(3)
     if skins:
@@ -71,7 +71,7 @@ def test_play_sessions_move_the_right_money(seed: int) -> None:
     script = ""
     for n in range(8):
         skins, gopher = 500 * (n % 2), 500 * (n % 3 == 0)
-        decision = "back9" if n % 4 < 2 else "fold"
+        decision = "back 9" if n % 4 < 2 else "fold"
         plan.append((decision, 500, skins, gopher))
         script += "bet front_9 5\n"
         script += "bet skins 5\n" * bool(skins) + "bet gopher 5\n" * bool(gopher)
@@ -98,7 +98,7 @@ def test_play_sessions_move_the_right_money(seed: int) -> None:
 
 def test_play_refuses_with_the_rule_and_keeps_the_money() -> None:
     """676a.7(c), 676a.7(d)(1), 676a.7(d)(2): refusals print their section; nothing moves."""
-    script = "bet skins 5\nbet back_9 5\nbet front_9 5\nwithdraw front_9\nquit\n"
+    script = "bet skins 5\nbet back_9 5\nbet front_9 5\nremove front_9\nquit\n"
     result = CliRunner().invoke(app, ["play", "go-fore-it", "--seed", "1"], input=script, env=ENV)
     assert result.exit_code == 0, result.output
     assert "(676a.7(d)(1))" in result.output
@@ -160,8 +160,8 @@ def play(script: str, seed: int = 1) -> str:
 
 def test_the_table_lists_what_to_type() -> None:
     """The "You may:" table gives what the player types: bet front_9 AMOUNT (676a.7(d)(1))
-    before any wager; Skins (676a.7(d)(3)), Gopher (676a.7(d)(4)), withdraw and deal
-    once the Front 9 is down; after the deal back9 (676a.7(d)(2)) and fold (676a.11(b)).
+    before any wager; Skins (676a.7(d)(3)), Gopher (676a.7(d)(4)), remove and deal
+    once the Front 9 is down; after the deal back 9 (676a.7(d)(2)) and fold (676a.11(b)).
     The listed words are taken: a fold loses the $5 Front 9 (676a.11(b)-(c))."""
     out = play("bet front_9 5\nhelp\ndeal\nhelp\nfold\n")
     rows = set(re.findall(r"^│ (\S[^│]*?)\s*│[^│]*│[^│]*│ (\S[^│]*?)\s*│$", out, re.M))
@@ -170,7 +170,7 @@ def test_the_table_lists_what_to_type() -> None:
         ("bet Skins AMOUNT", "676a.7(d)(3)"),
         ("bet Gopher AMOUNT", "676a.7(d)(4)"),
         ("remove SPOT", "676a.7(c)"),
-        ("back9", "676a.7(d)(2)"),
+        ("back 9", "676a.7(d)(2)"),
         ("fold", "676a.11(b)"),
     ]:
         assert row in rows
@@ -184,8 +184,8 @@ def test_the_table_lists_what_to_type() -> None:
     [
         ("bet", "bet SPOT AMOUNT"),
         ("bet front_9 5 6", "bet SPOT AMOUNT"),
-        ("withdraw", "withdraw SPOT"),
-        ("back9 5", "back9"),
+        ("remove", "remove SPOT"),
+        ("back 9 5", "back 9"),
     ],
 )
 def test_wrong_arguments_get_the_usage_line(line: str, usage: str) -> None:
@@ -224,3 +224,17 @@ def test_non_ascii_digits_are_not_an_amount(amount: str) -> None:
     )
     assert "no player has placed a Front 9 Wager" in out
     assert "Final balance: $1,000" in out
+
+
+def test_the_back_9_is_typed_by_its_one_word() -> None:
+    """The Back 9 Wager is a decision, typed ``back 9`` (the one rule for decisions):
+    ``bet back 9 5`` after the deal is refused saying so, citing 676a.7(d)(2), and nothing
+    moves; the player who then leaves has his hand folded and the round settled (it was
+    placed without the dealer going on, and the table waited for ever)."""
+    out = play("bet front 9 5\ndeal\nbet back 9 5\nquit\n")
+    assert (
+        "Refused: the Back 9 Wager is the decision to play on, equal to your Front 9 Wager: "
+        "type back 9 when it is offered (676a.7(d)(2))"
+    ) in out
+    assert "Balance: $995 (this round -$5)" in out
+    assert "Session over after 1 round." in out

@@ -32,13 +32,13 @@ def test_analyze_json() -> None:
 def test_play_a_round() -> None:
     """Bet $10, deal, ask for the house way, set by it, settle: the balance moves by the
     result the settlement line prints (1 to 1 less 5%: +$9.50, $0 or -$10)."""
-    script = "bet 10\ndeal\nhouse\n"
+    script = "bet 10\ndeal\nrequest house way\n"
     first = CliRunner().invoke(
         app, ["play", "pai-gow", "--seed", "11", "--rounds", "1"], input=script, env=ENV
     )
     shown = re.search(r"The house would set high (\S+) (\S+)", first.output)
     assert shown, first.output
-    script += f"set {shown[1]} {shown[2]}\nshow\n"
+    script += f"set {shown[1]} {shown[2]}\ndeal\n"
     result = CliRunner().invoke(
         app, ["play", "pai-gow", "--seed", "11", "--rounds", "1"], input=script, env=ENV
     )
@@ -69,18 +69,19 @@ def play(script: str) -> str:
 
 def test_the_table_lists_what_to_type() -> None:
     """help lists what the player types, in order of the round: bet AMOUNT (621a.7(a));
-    deal ("no more bets", 621a.7(c)); set T1 T2 (621a.10(a)) and house (621a.10(b));
-    surrender (621a.10(e)) and show (621a.10(f)); never the round's command names. (Seed
+    deal ("no more bets", 621a.7(c)); set T1 T2 (621a.10(a)) and request house way
+    (621a.10(b)); surrender (621a.10(e)) and deal (621a.10(f)); never the round's command
+    names. (Seed
     1 delivers 3-5 3-4 1-6 5-5; the player sets 3-5 with 5-5.)"""
-    out = play("help\nbet 5\nhelp\ndeal\nhelp\nhouse\nset 3-5 5-5\nhelp\nshow\n")
+    out = play("help\nbet 5\nhelp\ndeal\nhelp\nrequest house way\nset 3-5 5-5\nhelp\ndeal\n")
     rows = set(re.findall(r"^│ (\S[^│]*?)\s*│[^│]*│[^│]*│ (\S[^│]*?)\s*│$", out, re.M))
     for row in [
         ("bet AMOUNT", "621a.7(a)"),
         ("deal", "621a.7(c)"),
         ("set T1 T2", "621a.10(a)"),
-        ("house", "621a.10(b)"),
+        ("request house way", "621a.10(b)"),
         ("surrender", "621a.10(e)"),
-        ("show", "621a.10(f)"),
+        ("deal", "621a.10(f)"),
     ]:
         assert row in rows
     for internal in ("PlaceWager", "SetHands", "RequestHouseWay", "Surrender ", "┃ Command"):
@@ -130,7 +131,7 @@ def test_621a_6_g_an_idle_terminal_table_returns_to_the_start_of_the_game() -> N
 
 # --- the bank offered (621a.11): the shipped submission banks by rotation ---------------
 SHIPPED = ["--rules", "examples/rules/pai-gow.toml", "--seed", "1", "--rounds", "2"]
-FIRST_ROUND = "bet 10\ndeal\nset 5-5 3-5\nshow\n"
+FIRST_ROUND = "bet 10\ndeal\nset 5-5 3-5\ndeal\n"
 """Seed 1 delivers 3-5 3-4 1-6 5-5; the player sets 5-5 with 3-5 (the house way)."""
 
 
@@ -169,7 +170,7 @@ def test_the_bank_taken_moves_its_chips_and_a_bank_no_one_plays_is_void() -> Non
 
 # --- a fresh-user trial at seed 3: the bank offer, the bank's wording -------------------
 SEED_3 = ["--rules", "examples/rules/pai-gow.toml", "--seed", "3", "--rounds", "2"]
-SEED_3_FIRST = "bet 10\ndeal\nset 3-3 1-2\nshow\n"
+SEED_3_FIRST = "bet 10\ndeal\nset 3-3 1-2\ndeal\n"
 """Seed 3 delivers 1-5 1-2 1-6 3-3; the player sets 3-3 with 1-2 (the house way)."""
 
 
@@ -206,11 +207,11 @@ def test_the_bank_offer_and_the_banks_settlement_in_621a_words() -> None:
     assert "Your bank settles +$9.50, after $0.50 vigorish" in second
 
 
-def test_help_says_when_surrender_and_show_apply() -> None:
+def test_help_says_when_surrender_and_deal_apply() -> None:
     out = play("help\n")
     help_text = " ".join(out.split())
     assert "surrender once your hands are set and the dealer's are set" in help_text
-    assert "show once the hands are set: expose them and settle (621a.10(f))" in help_text
+    assert "deal once the hands are set: expose them and settle (621a.10(f))" in help_text
 
 
 def test_round_ids_are_of_one_form_at_every_terminal_table() -> None:
@@ -252,14 +253,14 @@ def test_621a_8_c_the_first_stack_goes_to_a_position_named_in_the_regulations_wo
 
 def test_quitting_with_the_tiles_dealt_asks_for_no_decision() -> None:
     """A player who quits with his tiles dealt has his hand set by the house way and
-    settled for him (621a.7(b)): he is not asked to "Surrender, or show", which he can no
+    settled for him (621a.7(b)): he is not asked to "Surrender, or deal", which he can no
     longer answer; a player who sets his own tiles still is."""
     quit_ = play("bet 10\ndeal\nquit\n")
     assert "your hand is set by the house way and played out" in quit_
     assert re.search(r"^Wager \$10 \w+", quit_, re.M)  # settled all the same
-    assert "Surrender, or show" not in quit_
-    stays = play("bet 10\ndeal\nset 3-5 5-5\nshow\n")
-    assert "Surrender, or show to expose and settle." in stays
+    assert "Surrender, or deal" not in quit_
+    stays = play("bet 10\ndeal\nset 3-5 5-5\ndeal\n")
+    assert "Surrender, or deal to expose and settle." in stays
 
 
 def test_a_second_wager_is_refused_in_the_tables_words() -> None:
@@ -300,12 +301,13 @@ def test_the_tiles_dealt_say_how_to_set_them_by_naming_two() -> None:
     """A fresh tester read "set T1 T2" and did not know the tiles were to be named. The
     tiles dealt (seed 1: 3-5 3-4 1-6 5-5) say to name two as shown, with two of his own
     as the example, and help says so too; the example, typed, sets the hand."""
-    out = play("bet 5\ndeal\nhelp\nset 3-5 3-4\nshow\n")
+    out = play("bet 5\ndeal\nhelp\nset 3-5 3-4\ndeal\n")
     assert (
         "Your tiles: 3-5 3-4 1-6 5-5. Set them by naming two as shown, e.g. set 3-5 3-4: "
         "those two make one hand, the other two the other."
     ) in out
-    said = " ".join(re.sub(r"[│┃]", " ", out).split())
+    to_cells = re.findall(r"^│[^│]*│([^│]*)│", out, re.M)  # the "To" column, row by row
+    said = " ".join(" ".join(to_cells).split())
     assert "set your tiles: name two of your tiles as they are shown (e.g. set 6-6 4-5)" in said
     assert re.search(r"You: high \S+ \S+ .*, low \S+ \S+", out)
     assert "Refused" not in out

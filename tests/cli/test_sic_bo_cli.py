@@ -155,7 +155,10 @@ def low_odds(spot: str, dice: list[int]) -> int | None:
     }.get(kind, count or None)
 
 
-LINE = "big 10, total 10 5, triple 4 5, any triple 5, double 6 5, combination 2-5 5, single 3 10"
+LINE = (
+    "bet big 10, bet total 10 5, bet three of a kind 4 5, bet any three of a kind 5, "
+    "bet two of a kind 6 5, bet two dice combination 2 and 5 5, bet one of a kind 3 10"
+)
 WAGERS = {
     "big": 1_000,
     "total:10": 500,
@@ -170,7 +173,7 @@ WAGERS = {
 def test_several_wagers_on_one_line_settle_by_the_dice() -> None:
     """Seven wagers typed on one line ($45), shaken, four rounds: each round's money is
     worked here from the printed dice, and the balance follows."""
-    code, out = invoke("play", "sic-bo", "--seed", "11", script=f"{LINE}\nshake\n" * 4 + "quit\n")
+    code, out = invoke("play", "sic-bo", "--seed", "11", script=f"{LINE}\nroll\n" * 4 + "quit\n")
     assert code == 0, out
     rolls = [[int(d) for d in m.split()] for m in re.findall(r"^The dice: (\d \d \d)$", out, re.M)]
     assert len(rolls) == 4
@@ -191,7 +194,7 @@ def test_several_wagers_on_one_line_settle_by_the_dice() -> None:
 
 
 def test_a_line_is_placed_whole_or_not_at_all() -> None:
-    """One wager of the line off the layout (total 3), or more than the balance: nothing
+    """One wager of the line off the layout (Total 3), or more than the balance: nothing
     of the line is placed, the refusal cites its rule."""
     code, out = invoke(
         "play",
@@ -200,7 +203,10 @@ def test_a_line_is_placed_whole_or_not_at_all() -> None:
         "1",
         "--balance",
         "20",
-        script="big 10, total 3 5\nsmall 10, big 15\ntriple 7 5\nfoo 5\nbig ten\nshake\nquit\n",
+        script=(
+            "bet big 10, bet total 3 5\nbet small 10, bet big 15\nbet three of a kind 7 5\n"
+            "foo 5\nbet big ten\nroll\nquit\n"
+        ),
     )
     assert code == 0, out
     assert (
@@ -225,24 +231,27 @@ def test_every_word_the_table_lists_is_taken() -> None:
     from croupier.cli.tables import sic_bo
     from croupier.cli.tables.base import usages
 
-    code, out = invoke("play", "sic-bo", "--seed", "2", script="big 5\nhelp\nquit\n")
+    code, out = invoke("play", "sic-bo", "--seed", "2", script="bet big 5\nhelp\nquit\n")
     assert code == 0
     known = usages(sic_bo.GRAMMAR)
     listed = re.findall(r"^│ (\S[^│]*?)\s*│[^│]*│[^│]*│[^│]*│$", out, re.M)
-    assert {typed.split()[0] for typed in listed} == {
-        "small",
-        "big",
-        "total",
-        "triple",
-        "any",
-        "double",
-        "combination",
-        "single",
+    assert set(listed) == {
+        "bet Small AMOUNT",
+        "bet Big AMOUNT",
+        "bet Total T AMOUNT",
+        "bet Three of a Kind N AMOUNT",
+        "bet Any Three of a Kind AMOUNT",
+        "bet Two of a Kind N AMOUNT",
+        "bet Two Dice Combination A and B AMOUNT",
+        "bet One of a Kind N AMOUNT",
         "roll",
     }
     assert all(typed.split()[0] in known for typed in listed)
-    typed = "small 5, total 4 5, triple 1 5, any 5, double 2 5, combination 1-3 5, single 6 5"
-    code, out = invoke("play", "sic-bo", "--seed", "2", "--rounds", "1", script=f"{typed}\nshake\n")
+    typed = (
+        "bet small 5, bet total 4 5, bet three of a kind 1 5, bet any three of a kind 5, "
+        "bet two of a kind 2 5, bet two dice combination 1 and 3 5, bet one of a kind 6 5"
+    )
+    code, out = invoke("play", "sic-bo", "--seed", "2", "--rounds", "1", script=f"{typed}\nroll\n")
     assert code == 0 and "Refused" not in out and "Placed $5 on Small" in out
     rules = SicBoRules(maximum_per_round=10_000, payout_limit=5_000_000)
     line = sic_bo.SicBoTable(rules, SeededRng(0), 100_000, Console()).limits()

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import importlib
 import inspect
 import io
+import random
 import re
 import textwrap
 from collections.abc import Callable, Iterator
@@ -35,11 +37,11 @@ import pytest
 from rich.console import Console
 
 from croupier.cli.rules import load_or_exit
-from croupier.cli.tables import base, generic
+from croupier.cli.tables import base, generic, offered
 from croupier.cli.tables.base import SEAT, Terminal, usages
 from croupier.engine import DEALER, Round
 from croupier.games.craps.wagers import spot_words
-from croupier.offers import Integers, LegalCommand
+from croupier.offers import Amount, Choice, Fixed, Integers, LegalCommand, Subset, plain
 from croupier.registry import find
 from croupier.rng import SeededRng
 
@@ -251,34 +253,11 @@ def style_fill(table: Terminal[Any, Any], round_: Round[Any]) -> str | None:
     return f"style {_style(next(iter(DeliveryStyle)))}"
 
 
-def sic_bo_fill(line: str, first: str) -> Fill:
-    """A Sic Bo wager line with N, T or A-B the ``first`` value offered."""
-
-    def fill(table: Terminal[Any, Any], round_: Round[Any]) -> str | None:
-        for offer in offers(round_, "PlaceWager"):
-            if offer.first_amount is not None:
-                return (
-                    line.replace("AMOUNT", least(offer))
-                    .replace("A-B", first)
-                    .replace(" T ", f" {first} ")
-                    .replace(" N ", f" {first} ")
-                )
-        return None
-
-    return fill
-
-
 def generic_command(table: Terminal[Any, Any], round_: Round[Any]) -> str | None:
     for offer in offers(round_, "PlaceWager"):
         if offer.spots and offer.first_amount is not None:
             return f"PlaceWager spot={offer.spots[0]} amount={least(offer)}"
     return None
-
-
-def decided(decision: str) -> Callable[[Any, Any], bool]:
-    return lambda command, actor: (
-        type(command).__name__ == "Decide" and str(command.decision) == decision
-    )
 
 
 def named(name: str, actor: Any = SEAT, **fields: Any) -> Callable[[Any, Any], bool]:
@@ -306,19 +285,11 @@ class Case:
 
 CRAPS_UP = ("bet pass 5", "bet place 6 6")
 CRAPS_POINT = ("bet pass 5", "bet place 6 6", "roll")
-CXP_ANTES = ("antes 5",)
-CXP_DEALT = ("antes 5", "deal")
-DBJ_BET = ("refuse", "bet 5")
-DBJ_DEALT = ("refuse", "bet 5", "deal")
-DBJ_HITS = ("refuse", "bet 5", "deal", "hit", "hit", "hit")
-GFI_DEALT = ("bet front 9 5", "deal")
+CXP_ANTES = ("bet antes 5",)
+DBJ_BET = ("refuse cut", "bet 5")
+DBJ_DEALT = ("refuse cut", "bet 5", "deal")
 PG_DEALT = ("bet 5", "deal")
-PG_SET = ("bet 5", "deal", set_fill)
 BONUS = {"five_card_bonus": True}
-BANKING = Path(__file__).parents[2] / "examples" / "rules" / "pai-gow.toml"
-"""The shipped Pai Gow submission: the bank is offered to the player at round 2."""
-PG_ROUND = ("bet 10", "deal", set_fill, "show")
-NOT_OFFERED = ("refuse", "bet 5", "deal")
 NOT_REMOVED = "Refused: a wager may not be removed: "
 """The refusal of ``remove SPOT`` where the game takes no wager down, its rule after it."""
 PG_NOT_REMOVED = (
@@ -342,24 +313,8 @@ CASES: dict[str, dict[str, Case]] = {
             when("AnnounceNoMoreBets", "roll", DEALER),
             named("AnnounceNoMoreBets", DEALER),
         ),
-        "shoot": Case(
-            ("bet pass 5",),
-            when("AnnounceNoMoreBets", "shoot", DEALER),
-            named("AnnounceNoMoreBets", DEALER),
-        ),
-        "deal": Case(
-            ("bet pass 5",),
-            when("AnnounceNoMoreBets", "deal", DEALER),
-            named("AnnounceNoMoreBets", DEALER),
-        ),
-        "down SPOT": Case(
-            CRAPS_UP, spot_of("RemoveWager", "down SPOT", craps_words), named("RemoveWager")
-        ),
         "remove SPOT": Case(
             CRAPS_UP, spot_of("RemoveWager", "remove SPOT", craps_words), named("RemoveWager")
-        ),
-        "take down SPOT": Case(
-            CRAPS_UP, spot_of("RemoveWager", "take down SPOT", craps_words), named("RemoveWager")
         ),
         "off SPOT": Case(
             CRAPS_POINT,
@@ -371,23 +326,10 @@ CASES: dict[str, dict[str, Case]] = {
             spot_of("CallWager", "working SPOT", craps_words),
             named("CallWager", working=True),
         ),
-        "give up": Case(("bet pass 5", "roll"), when("GiveUpDice", "give up"), named("GiveUpDice")),
     },
     "criss-cross-poker": {
-        "antes AMOUNT": Case((), amount_of("PlaceAntes", "antes AMOUNT"), named("PlaceAntes")),
-        "bonus AMOUNT": Case(
-            CXP_ANTES,
-            amount_of("PlaceWager", "bonus AMOUNT"),
-            named("PlaceWager", spot="five_card_bonus"),
-            rules=BONUS,
-        ),
         "bet [SPOT] AMOUNT": Case(
             CXP_ANTES, wager("bet SPOT AMOUNT", layout_name), named("PlaceWager"), rules=BONUS
-        ),
-        "withdraw SPOT": Case(
-            CXP_ANTES,
-            spot_of("WithdrawWager", "withdraw SPOT", layout_name),
-            named("WithdrawWager"),
         ),
         "remove SPOT": Case(
             CXP_ANTES, spot_of("WithdrawWager", "remove SPOT", layout_name), named("WithdrawWager")
@@ -397,50 +339,14 @@ CASES: dict[str, dict[str, Case]] = {
             when("AnnounceNoMoreBets", "deal", DEALER),
             named("AnnounceNoMoreBets", DEALER),
         ),
-        "1x": Case(CXP_DEALT, when("PlaceWager", "1x"), named("PlaceWager")),
-        "2x": Case(CXP_DEALT, when("PlaceWager", "2x"), named("PlaceWager")),
-        "3x": Case(CXP_DEALT, when("PlaceWager", "3x"), named("PlaceWager")),
-        "fold": Case(CXP_DEALT, when("Fold", "fold"), named("Fold")),
     },
     "double-back-jack": {
         "cut N": Case((), cut_fill, named("AcceptCut")),
-        "refuse": Case((), when("RefuseCut", "refuse"), named("RefuseCut")),
         "bet [SPOT] AMOUNT": Case(
-            ("refuse",), amount_of("PlaceWager", "bet AMOUNT"), named("PlaceWager")
+            ("refuse cut",), amount_of("PlaceWager", "bet AMOUNT"), named("PlaceWager")
         ),
         "remove SPOT": Case(DBJ_DEALT, placed("remove SPOT"), None, NOT_REMOVED, offered=False),
         "deal": Case(DBJ_BET, when("DealCards", "deal", DEALER), named("DealCards", DEALER)),
-        "insurance [AMOUNT]": Case(
-            DBJ_DEALT,
-            amount_of("PlaceWager", "insurance AMOUNT", spot="insurance"),
-            named("PlaceWager", spot="insurance"),
-        ),
-        "no": Case(
-            DBJ_HITS,
-            when("Decide", "no", decision="decline_second_chance"),
-            decided("decline_second_chance"),
-        ),
-        "hit": Case(DBJ_DEALT, when("Decide", "hit", decision="hit"), decided("hit")),
-        "stand": Case(DBJ_DEALT, when("Decide", "stand", decision="stand"), decided("stand")),
-        "double [AMOUNT]": Case(
-            DBJ_DEALT, amount_of("Decide", "double AMOUNT", decision="double"), decided("double")
-        ),
-        "split": Case(DBJ_DEALT, when("Decide", "split", decision="split"), decided("split")),
-        "surrender": Case(
-            DBJ_DEALT, when("Decide", "surrender", decision="surrender"), decided("surrender")
-        ),
-        "second": Case(
-            DBJ_HITS, when("Decide", "second", decision="second_chance"), decided("second_chance")
-        ),
-        "decline": Case(
-            DBJ_HITS,
-            when("Decide", "decline", decision="decline_second_chance"),
-            decided("decline_second_chance"),
-        ),
-        "take": Case(NOT_OFFERED, when("Decide", "take"), decided("take_late_card"), offered=False),
-        "dead": Case(
-            NOT_OFFERED, when("Decide", "dead"), decided("decline_late_card"), offered=False
-        ),
     },
     "go-fore-it": {
         "bet SPOT AMOUNT": Case((), wager("bet SPOT AMOUNT", layout_name), named("PlaceWager")),
@@ -449,19 +355,11 @@ CASES: dict[str, dict[str, Case]] = {
             spot_of("WithdrawWager", "remove SPOT", layout_name),
             named("WithdrawWager"),
         ),
-        "withdraw SPOT": Case(
-            ("bet front 9 5", "bet skins 5"),
-            spot_of("WithdrawWager", "withdraw SPOT", layout_name),
-            named("WithdrawWager"),
-        ),
         "deal": Case(
             ("bet front 9 5",),
             when("AnnounceNoMoreBets", "deal", DEALER),
             named("AnnounceNoMoreBets", DEALER),
         ),
-        "back9": Case(GFI_DEALT, when("PlaceWager", "back9"), named("PlaceWager", spot="back_9")),
-        "play": Case(GFI_DEALT, when("PlaceWager", "play"), named("PlaceWager", spot="back_9")),
-        "fold": Case(GFI_DEALT, when("Fold", "fold"), named("Fold")),
     },
     "high-roll-dice": {
         "bet SPOT AMOUNT": Case((), wager("bet SPOT AMOUNT", layout_name), named("PlaceWager")),
@@ -477,11 +375,6 @@ CASES: dict[str, dict[str, Case]] = {
             when("AnnounceNoMoreBets", "roll", DEALER),
             named("AnnounceNoMoreBets", DEALER),
         ),
-        "deal": Case(
-            ("bet pip street ace 5",),
-            when("AnnounceNoMoreBets", "deal", DEALER),
-            named("AnnounceNoMoreBets", DEALER),
-        ),
     },
     "pai-gow": {
         "bet [SPOT] AMOUNT": Case((), amount_of("PlaceWager", "bet AMOUNT"), named("PlaceWager")),
@@ -495,61 +388,15 @@ CASES: dict[str, dict[str, Case]] = {
             named("AnnounceNoMoreBets", DEALER),
         ),
         "set T1 T2": Case(PG_DEALT, set_fill, named("SetHands")),
-        "house": Case(PG_DEALT, when("RequestHouseWay", "house"), named("RequestHouseWay")),
-        "surrender": Case(PG_SET, when("Surrender", "surrender"), named("Surrender")),
-        "show": Case(PG_SET, when("SettleWagers", "show", DEALER), named("SettleWagers", DEALER)),
-        "take bank CHIPS [co-bank=yes|no]": Case(
-            PG_ROUND, amount_of("TakeBank", "take bank AMOUNT"), named("TakeBank"), rules=BANKING
-        ),
-        "pass bank": Case(
-            PG_ROUND, when("PassBank", "pass bank"), named("PassBank"), rules=BANKING
-        ),
     },
     "sic-bo": {
-        "small AMOUNT": Case(
-            (), sic_bo_fill("small AMOUNT", ""), named("PlaceWager", spot="small")
-        ),
-        "big AMOUNT": Case((), sic_bo_fill("big AMOUNT", ""), named("PlaceWager", spot="big")),
-        "total T AMOUNT": Case(
-            (), sic_bo_fill("total T AMOUNT", "4"), named("PlaceWager", spot="total:4")
-        ),
-        "triple N AMOUNT": Case(
-            (), sic_bo_fill("triple N AMOUNT", "1"), named("PlaceWager", spot="three_of_a_kind:1")
-        ),
-        "any AMOUNT": Case(
-            (), sic_bo_fill("any AMOUNT", ""), named("PlaceWager", spot="any_three_of_a_kind")
-        ),
-        "double N AMOUNT": Case(
-            (), sic_bo_fill("double N AMOUNT", "1"), named("PlaceWager", spot="two_of_a_kind:1")
-        ),
-        "combination A-B AMOUNT": Case(
-            (),
-            sic_bo_fill("combination A-B AMOUNT", "1-2"),
-            named("PlaceWager", spot="combination:1-2"),
-        ),
-        "combo A-B AMOUNT": Case(
-            (), sic_bo_fill("combo A-B AMOUNT", "1-2"), named("PlaceWager", spot="combination:1-2")
-        ),
-        "single N AMOUNT": Case(
-            (), sic_bo_fill("single N AMOUNT", "1"), named("PlaceWager", spot="one_of_a_kind:1")
-        ),
         "bet SPOT AMOUNT": Case((), wager("bet SPOT AMOUNT", layout_name), named("PlaceWager")),
         "remove SPOT": Case(
-            ("big 5",), placed("remove SPOT"), None, NOT_REMOVED + SB_NOT_REMOVED, offered=False
-        ),
-        "shake": Case(
-            ("big 5",),
-            when("AnnounceNoMoreBets", "shake", DEALER),
-            named("AnnounceNoMoreBets", DEALER),
+            ("bet big 5",), placed("remove SPOT"), None, NOT_REMOVED + SB_NOT_REMOVED, offered=False
         ),
         "roll": Case(
-            ("big 5",),
+            ("bet big 5",),
             when("AnnounceNoMoreBets", "roll", DEALER),
-            named("AnnounceNoMoreBets", DEALER),
-        ),
-        "deal": Case(
-            ("big 5",),
-            when("AnnounceNoMoreBets", "deal", DEALER),
             named("AnnounceNoMoreBets", DEALER),
         ),
     },
@@ -566,13 +413,17 @@ CASES: dict[str, dict[str, Case]] = {
         ),
     },
 }
+"""A case for each usage line of a table's own (its core lines and its extras); its
+decisions are typed by the one rule at random moments of seeded rounds (below)."""
 
 
 def test_every_usage_line_has_a_case() -> None:
-    """The cases below are the tables' GRAMMAR, line for line (a usage line added to a
-    table without a case fails here)."""
+    """The cases above are the tables' GRAMMAR but their decisions, line for line (a usage
+    line added to a table without a case fails here)."""
     for game, cases in CASES.items():
-        grammar = [u for text in module_of(game).GRAMMAR for u in text.split(", ")]
+        module = module_of(game)
+        decisions = set(getattr(module, "DECISIONS", ()))
+        grammar = [u for text in module.GRAMMAR for u in text.split(", ") if u not in decisions]
         assert sorted(cases) == sorted(grammar), game
 
 
@@ -664,15 +515,20 @@ TABLE_CLASSES = {
 
 @pytest.mark.parametrize("game", sorted(TABLE_CLASSES))
 def test_every_word_the_parser_reads_is_in_its_grammar(game: str) -> None:
-    """A word ``command`` takes is the first word of a usage line of ``GRAMMAR`` or of a
-    command taken at any moment (``hint``, ``layout``, ``odds``)."""
+    """A word ``command`` takes is the first word of one of the table's declared extras
+    (``cut N``, ``set T1 T2``, ``off SPOT``) or of a command taken at any moment (``hint``,
+    ``layout``, ``odds``): never a core verb nor a decision, which base reads once."""
     module = module_of(game)
     table = getattr(module, TABLE_CLASSES[game])
     words = dispatched(module, table)
     assert not words & CORE_WORDS, (game, sorted(words & CORE_WORDS))  # read once, in base
     anytime = {word for word, _ in table.own + base.ALWAYS}
-    missing = words - set(usages(module.GRAMMAR)) - anytime
+    extras = getattr(module, "EXTRAS", ())
+    own = set(usages(extras)) | ({"COMMAND"} if game == GENERIC else set())
+    decisions = {line.split()[0] for line in getattr(module, "DECISIONS", ())}
+    missing = words - own - anytime
     assert not missing, (game, sorted(missing))
+    assert not (words - anytime) & decisions - own, (game, sorted(words & decisions))
 
 
 @pytest.mark.parametrize("game", sorted(TABLE_CLASSES))
@@ -699,7 +555,8 @@ def test_usage_lines_name_what_is_typed_in_the_shared_words(game: str) -> None:
 
 # -- the core grammar: each core verb read the same way at every game's table --------------
 CORE_WORDS = {"bet", "remove", "deal", "roll"}
-"""The first words of the core grammar (:data:`base.CORE`), read once in ``base.Terminal``."""
+"""The first words of the core grammar (:data:`base.CORE`), read once in ``base.Terminal``:
+``roll`` at a table that throws dice, ``deal`` at any other."""
 DICE = ("craps", "high-roll-dice", "sic-bo")
 
 
@@ -716,7 +573,7 @@ DEALT = {
     "go-fore-it": (("bet front 9 5",), CLOSED),
     "craps": (("bet pass 5",), CLOSED),
     "high-roll-dice": (("bet pip street ace 5",), CLOSED),
-    "sic-bo": (("big 5",), CLOSED),
+    "sic-bo": (("bet big 5",), CLOSED),
 }
 """Per game: what makes ``deal`` offered, and the dealer's closing command it sends."""
 PLACED = named("PlaceWager")
@@ -735,14 +592,14 @@ REMOVED = {
     ),
     "double-back-jack": Case(DBJ_DEALT, placed("remove SPOT"), None, NOT_REMOVED, offered=False),
     "pai-gow": Case(("bet 5",), placed("remove SPOT"), None, NOT_REMOVED, offered=False),
-    "sic-bo": Case(("big 5",), placed("remove SPOT"), None, NOT_REMOVED, offered=False),
+    "sic-bo": Case(("bet big 5",), placed("remove SPOT"), None, NOT_REMOVED, offered=False),
 }
 """``remove SPOT`` at each table: the wager taken down where the game takes one down then;
 where it never does (675a.6(d) read with 675a.2(e); 673a.6(c); Pai Gow, none after "no more
 bets", 621a.7(c), and none before at this table; Sic Bo's round, 625a.5), the refusal with
 its rule, sending nothing."""
 LONE = {
-    "double-back-jack": Case(("refuse",), amount_of("PlaceWager", "bet AMOUNT"), PLACED),
+    "double-back-jack": Case(("refuse cut",), amount_of("PlaceWager", "bet AMOUNT"), PLACED),
     "pai-gow": Case((), amount_of("PlaceWager", "bet AMOUNT"), PLACED),
     "criss-cross-poker": Case((), amount_of("PlaceAntes", "bet AMOUNT"), named("PlaceAntes")),
 }
@@ -753,10 +610,9 @@ LONE = {
 def core_cases() -> Iterator[tuple[str, str, Case]]:
     for game in GAMES:
         setup, sends = DEALT[game]
-        yield game, "deal", Case(setup, closing("deal"), sends)
-        if game in DICE:
-            yield game, "roll", Case(setup, closing("roll"), sends)
-        spots = {"criss-cross-poker": CXP_ANTES, "double-back-jack": ("refuse",)}.get(game, ())
+        verb = "roll" if game in DICE else "deal"
+        yield game, verb, Case(setup, closing(verb), sends)
+        spots = {"criss-cross-poker": CXP_ANTES, "double-back-jack": ("refuse cut",)}.get(game, ())
         rules = BONUS if game == "criss-cross-poker" else None
         layout = Case(spots, wager("bet SPOT AMOUNT", layout_name), PLACED, rules=rules)
         yield game, "bet SPOT AMOUNT", layout
@@ -766,12 +622,14 @@ def core_cases() -> Iterator[tuple[str, str, Case]]:
 
 
 def test_the_core_grammar_is_every_tables() -> None:
-    """Every game's GRAMMAR has the core lines: ``deal`` and ``remove SPOT``, a ``bet``
-    line, and ``roll`` at a dice table."""
+    """Every game's GRAMMAR has the core lines: ``remove SPOT``, a ``bet`` line, and one
+    word for the dealer's going on: ``roll`` at a dice table, ``deal`` at a card table
+    (never both: one word per act)."""
     for game in GAMES:
         words = usages(module_of(game).GRAMMAR)
-        assert {"bet", "remove", "deal"} <= set(words), game
+        assert {"bet", "remove"} <= set(words), game
         assert ("roll" in words) == (game in DICE), game
+        assert ("deal" in words) == (game not in DICE), game
 
 
 @pytest.mark.parametrize(("game", "verb", "case"), list(core_cases()))
@@ -796,3 +654,243 @@ def test_each_core_verb_is_read_alike_at_every_table(
     else:
         assert any(case.sends(c, a) for c, a in typed.sent), (typed.line, typed.sent, said)
         assert "Refused" not in said, (typed.line, said)
+
+
+# -- the one rule for decisions: every decision offered, typed alike at every table --------
+EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "rules").glob("*.toml"))
+"""Every shipped Rules Submission: the decisions are derived from their rounds' offers."""
+SEEDS = range(6)
+ROUNDS = 4
+OLD_WORDS = {
+    "shoot",
+    "shake",
+    "take down",
+    "down",
+    "give up",
+    "withdraw",
+    "back9",
+    "play",
+    "antes",
+    "bonus",
+    "1x",
+    "2x",
+    "3x",
+    "insurance",
+    "no",
+    "second",
+    "decline",
+    "refuse",
+    "take",
+    "dead",
+    "house",
+    "show",
+    "small",
+    "big",
+    "total",
+    "triple",
+    "any",
+    "double N",
+    "combination",
+    "combo",
+    "single",
+}
+"""The words the tables read before one grammar, each a second word for an act that has
+its one word now (``roll``, ``remove SPOT``, ``bet SPOT AMOUNT``, a decision's label)."""
+
+
+def rule_words(text: str) -> str:
+    """A value, label or command name in words as the rule types it, worked out here:
+    ``"TakeBank"`` -> ``"take bank"``, ``"back_9"`` -> ``"back 9"``, ``"Second chance"``
+    -> ``"second chance"``."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", text)
+    return " ".join(re.sub(r"[_:]", " ", spaced).lower().split())
+
+
+@dataclasses.dataclass
+class Decided:
+    """A decision offered at a random moment, typed by the rule: the line, the offer's
+    command and the fields the line chose, the reply and what the table sent."""
+
+    line: str
+    command: str
+    chosen: dict[str, Any]
+    reply: str = ""
+    sent: list[tuple[Any, Any]] = dataclasses.field(default_factory=list)
+
+
+def typed_by_the_rule(offer: LegalCommand, pick: random.Random) -> tuple[str, dict[str, Any]]:
+    """The line for ``offer`` by the rule of docs/architecture.md, and what it chooses: a
+    decision said by its choice by an option's label; a wager of one amount on a spot the
+    round names by the spot's words; any other by its command's name in words; then each
+    field left to choose, in order (an amount at its least, or left out where the offer
+    bounds it: then its most; a choice by its first value; an optional field left out)."""
+    free = [(n, f) for n, f in offer.fields.items() if not isinstance(f, Fixed)]
+    chosen: dict[str, Any] = {}
+    said = [(n, f) for n, f in free if isinstance(f, Choice)]
+    spot = offer.fields.get("spot")
+    if offer.title == "" and said:
+        name, field = said[0]
+        option = pick.choice(field.options)
+        words, chosen[name] = [rule_words(option.label)], option.value
+    elif isinstance(spot, Fixed):
+        words = [rule_words(str(spot.value))]
+    else:
+        words = [rule_words(offer.command)]
+    for name, field in free:
+        if name in chosen or field.optional:
+            continue
+        if isinstance(field, Amount):
+            if field.high is not None and field.low == field.high:
+                chosen[name] = field.low
+            elif field.high is not None and pick.random() < 0.5:
+                chosen[name] = field.high  # left out: the most the offer allows
+            else:
+                words.append(dollars(field.low))
+                chosen[name] = field.low
+        elif isinstance(field, Choice):
+            value = field.options[0].value
+            words.append(" ".join(map(str, value)) if isinstance(value, list) else str(value))
+            chosen[name] = value
+        elif isinstance(field, Subset):
+            words.append(str(field.of[len(chosen) % len(field.of)]))
+            chosen[name] = [field.of[len(chosen) % len(field.of)]]
+    return " ".join(words), chosen
+
+
+def a_wager(table: Terminal[Any, Any], round_: Round[Any]) -> str | None:
+    """A first wager at the least amount offered, typed in the core grammar."""
+    for offer in round_.legal_commands(SEAT):
+        amount = offer.first_amount
+        if amount is None or offer.command not in ("PlaceWager", "PlaceAntes"):
+            continue
+        if offer.command == "PlaceAntes":
+            return f"bet antes {dollars(amount.low)}"
+        spot = offer.fields.get("spot")
+        if isinstance(spot, Fixed):
+            if amount.low == amount.high:
+                continue  # a decision (Go Fore It's Back 9)
+            return f"bet {dollars(amount.low)}"
+        return f"bet {table.spot_name(offer.spots[0])} {dollars(amount.low)}"
+    return None
+
+
+@functools.cache
+def driven(path: Path, seed: int) -> tuple[frozenset[str], tuple[Decided, ...]]:
+    """Seat 1 at the table of the Rules Submission ``path`` (``seed``) for a few rounds:
+    at random moments a decision offered is typed by the rule; else a first wager, Pai
+    Gow's tiles set, or the dealer asked to go on. The decision lines of every offer seen
+    (:func:`offered.decision_usages`), and each decision typed."""
+    rules = load_or_exit(path)
+    out = io.StringIO()
+    console = Console(file=out, width=200, no_color=True, highlight=False)
+    make: Any = importlib.import_module(find(rules.game).terminal or "").play
+    table = make.terminal(rules, SeededRng(seed), 1_000_000, console)
+    pick = random.Random(seed)
+    seen: set[str] = set()
+    decided: list[Decided] = []
+    count = [0]
+
+    def read_line(_: Console) -> str | None:
+        if decided and not decided[-1].reply:
+            decided[-1].reply = out.getvalue()[count[1] :] if len(count) > 1 else ""
+        count[:] = [count[0] + 1, len(out.getvalue())]
+        round_ = table.current
+        if count[0] > 60 * ROUNDS or table.rounds >= ROUNDS:
+            return None
+        if round_ is None or round_.finished:
+            return ""
+        now = [
+            o
+            for o in round_.legal_commands(SEAT)
+            if offered.is_decision(o) and o.command not in table.worded_with
+        ]
+        seen.update(u for o in now for u in offered.decision_usages(o))
+        setting = any(o.command == "SetHands" for o in round_.legal_commands(SEAT))
+        if setting and pick.random() < 0.5:
+            return set_fill(table, round_)
+        if now and pick.random() < 0.6:
+            offer = pick.choice(now)
+            line, chosen = typed_by_the_rule(offer, pick)
+            decided.append(Decided(line, offer.command, chosen))
+            return line
+        placed = a_wager(table, round_) if not table.has_wagers(round_) else None
+        return placed or ("roll" if table.dice else "deal")
+
+    handle = Round.handle
+
+    def recorded(self: Round[Any], command: Any, actor: Any) -> Any:
+        if decided and not decided[-1].reply:
+            decided[-1].sent.append((command, actor))
+        return handle(self, command, actor)
+
+    before = base.read_line
+    base.read_line = read_line  # type: ignore[assignment]
+    Round.handle = recorded  # type: ignore[method-assign]
+    try:
+        table.session(None)
+    finally:
+        base.read_line = before  # type: ignore[assignment]
+        Round.handle = handle  # type: ignore[method-assign]
+    return frozenset(seen), tuple(decided)
+
+
+def examples_of(game: str) -> list[Path]:
+    return [path for path in EXAMPLES if load_or_exit(path).game == game]
+
+
+def head(usage: str) -> str:
+    """A usage line's words before its first placeholder: ``"take bank CHIPS"`` ->
+    ``"take bank"``."""
+    return re.split(r" (?=\[|[A-Z])", usage)[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_grammar_is_its_core_its_decisions_and_its_extras(game: str) -> None:
+    """A table's GRAMMAR is the core lines (``bet [SPOT] AMOUNT`` where one spot is open
+    at a time, ``remove SPOT``, ``roll`` at a dice table or ``deal``), then the decision
+    lines derived from the offers of its seeded rounds under every shipped Rules
+    Submission, then its declared extras; no two lines begin with the same words, and
+    none with the words of a command the tables read before one grammar (a second word
+    for one act)."""
+    module = module_of(game)
+    table = getattr(module, TABLE_CLASSES[game])
+    bet = "bet [SPOT] AMOUNT" if game in LONE else "bet SPOT AMOUNT"
+    core = (bet, "remove SPOT", "roll" if game in DICE else "deal")
+    decisions = getattr(module, "DECISIONS", ())
+    extras = getattr(module, "EXTRAS", ())
+    assert (*core, *decisions, *extras) == module.GRAMMAR, game
+    assert (table.decisions, table.extras) == (decisions, extras), game
+    derived = set().union(*(driven(p, s)[0] for p in examples_of(game) for s in SEEDS))
+    assert derived == set(decisions), game
+    heads = [head(usage) for usage in module.GRAMMAR]
+    assert len(set(heads)) == len(heads), heads
+    assert not set(heads) & OLD_WORDS, heads
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_decision_offered_is_taken_when_typed_by_the_rule(game: str) -> None:
+    """At random moments of seeded rounds under every shipped Rules Submission, a
+    decision offered, typed by the rule (worked out here from the offer), is taken: the
+    table sends the offer's command with what the line chose, and neither refuses it nor
+    answers "Unknown command" or a usage line."""
+    typed = [d for p in examples_of(game) for s in SEEDS for d in driven(p, s)[1]]
+    if not getattr(module_of(game), "DECISIONS", ()):
+        assert typed == [], game  # no decision is offered at this table
+        return
+    assert typed, game
+    for decision in typed:
+        said = decision.reply
+        assert "Unknown command" not in said and "usage:" not in said, (decision, said)
+        assert "Refused" not in said, (decision.line, said)
+        assert any(
+            type(command).__name__ == decision.command
+            and actor == SEAT
+            and all(
+                plain(getattr(command, name)) == plain(value)
+                for name, value in decision.chosen.items()
+            )
+            for command, actor in decision.sent
+        ), (decision.line, decision.sent)
+    for usage in getattr(module_of(game), "DECISIONS", ()):  # each typed at least once
+        words = head(usage)
+        assert any(d.line == words or d.line.startswith(f"{words} ") for d in typed), usage

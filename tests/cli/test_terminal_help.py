@@ -65,12 +65,12 @@ def test_go_fore_it_help_lists_what_the_round_offers_at_each_moment() -> None:
 
 MOMENTS = {
     "craps": ("", "bet pass 5\nbet place 6 6\n"),
-    "double-back-jack": ("refuse\n", "refuse\nbet 5\ndeal\n"),
+    "double-back-jack": ("refuse cut\n", "refuse cut\nbet 5\ndeal\n"),
     "go-fore-it": ("", "bet front_9 5\ndeal\n"),
-    "criss-cross-poker": ("", "antes 5\ndeal\n"),
+    "criss-cross-poker": ("", "bet antes 5\ndeal\n"),
     "high-roll-dice": ("", "bet pip_street:ace 5\n"),
     "pai-gow": ("", "bet 5\ndeal\n"),
-    "sic-bo": ("", "big 5\n"),
+    "sic-bo": ("", "bet big 5\n"),
 }
 """Each game's lines (seed 1) to its betting time and to a moment after a wager: a
 decision on the cards or tiles dealt, Craps' wagers to take down, call working or roll
@@ -106,7 +106,7 @@ def filled(typed: str, does: str, amount: str) -> str:
     number = re.search(r"\b[NT],? (?:from )?(\d+)", does)
     if number:
         line = re.sub(r"\b[NT]\b", number[1], line)
-    return line.replace("A-B", "1-2")
+    return line.replace("A-B", "1-2").replace("A and B", "1 and 2")
 
 
 def reply(output: str, line: str) -> str:

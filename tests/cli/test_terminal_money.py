@@ -83,9 +83,9 @@ def test_a_buy_wager_says_its_commission() -> None:
 
 
 def test_the_antes_say_both_wagers() -> None:
-    """``antes 5`` places the Ante Across and the Ante Down, $5 each (674a.7(d)): $10
+    """``bet antes 5`` places the Ante Across and the Ante Down, $5 each (674a.7(d)): $10
     leave the balance, and the confirmation says so (it said "$5")."""
-    code, out = play("criss-cross-poker", "--seed", "3", script="antes 5\nquit\n")
+    code, out = play("criss-cross-poker", "--seed", "3", script="bet antes 5\nquit\n")
     assert code == 0, out
     assert "$5 on the Ante Across and $5 on the Ante Down: $10 left your balance. " in out
     assert "Balance: $990" in out

@@ -143,7 +143,7 @@ def test_craps_commission_says_what_is_taken_and_when(monkeypatch: pytest.Monkey
     ("example", "wager", "rule"),
     [
         ("go-fore-it", "bet front 9 10", "676a.7(d)(1)"),
-        ("criss-cross-poker", "antes 10", "674a.7(d)"),
+        ("criss-cross-poker", "bet antes 10", "674a.7(d)"),
     ],
 )
 def test_no_deal_before_the_required_wagers(
@@ -207,7 +207,7 @@ def test_a_bet_that_is_no_amount_says_what_an_amount_is(
     def lines(table: Terminal[Any, Any]) -> str | None:
         if game == "double-back-jack" and "refuse" not in said:
             said["refuse"] = ""
-            return "refuse"  # the cut is offered first (673a.5(c))
+            return "refuse cut"  # the cut is offered first (673a.5(c))
         typed = next((line for line in ("bet -1", "bet 0", "bet abc") if line not in said), None)
         if typed is not None:
             said[typed] = ""
@@ -315,11 +315,11 @@ def test_pai_gow_says_why_no_wager_may_be_made_now(monkeypatch: pytest.MonkeyPat
 def test_sic_bo_names_a_spot_off_the_layout_in_its_own_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``total 3 5`` (3 is three of a kind, 625a.3): the spots are said as the player types
+    """``bet total 3 5`` (3 is three of a kind, 625a.3): the spots are said as the player types
     them, as the layout names them, never as "the round's offers name it" (the API's
     words, for a program reading the table's view)."""
-    text = session("sic-bo", ["total 3 5", "bet total 18 5"], monkeypatch, rounds=1)
-    told = said(text, "total 3 5")
+    text = session("sic-bo", ["bet total 3 5", "bet total 18 5"], monkeypatch, rounds=1)
+    told = said(text, "bet total 3 5")
     assert told.startswith('Refused: there is no spot Total Value "3" at this table')
     assert told.endswith(
         "One of a Kind 1 to 6, each typed as the layout names it (help lists them) "

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Annotated, Any, ClassVar, Generic, TypeVar, cast
 
 import typer
+from pydantic import ValidationError
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -81,8 +82,17 @@ AMOUNT = re.compile(r"\$?[\d.,]+")
 """An amount as the one word after ``bet`` (``bet 10``); ``bet pass`` names a spot and no
 amount."""
 CORE = ("bet SPOT AMOUNT", "remove SPOT", "deal")
-"""The usage of the core commands every table reads the same way (:meth:`Terminal.core`);
-``roll`` is ``deal`` at a dice table, and ``bet AMOUNT`` names no spot where one is open."""
+"""The usage of the core commands every table reads the same way (:meth:`Terminal.core`):
+the one word for the dealer's going on is ``deal`` at a card table and ``roll`` at a dice
+table (:func:`core_lines`), and ``bet AMOUNT`` names no spot where one is open."""
+
+
+def core_lines(*, dice: bool, lone: bool = False) -> tuple[str, ...]:
+    """The core usage lines of a table: ``bet SPOT AMOUNT`` (``bet [SPOT] AMOUNT`` where
+    ``lone``: one spot is open at a time), ``remove SPOT``, and ``roll`` at a table that
+    throws dice (``dice``), else ``deal``: one word for each act."""
+    bet = "bet [SPOT] AMOUNT" if lone else "bet SPOT AMOUNT"
+    return (bet, "remove SPOT", "roll" if dice else "deal")
 
 
 RulesT = TypeVar("RulesT", bound=RulesSubmission)
@@ -164,8 +174,17 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     the program deals, drawing from ``rng``, and prints to ``console``."""
 
     worded_with: ClassVar[frozenset[str]] = frozenset()
-    """Offers the table words in another offer's row (Double Back Jack's ``cut N`` is
-    both the cut accepted and, with ``refuse``, refused): they get no row of their own."""
+    """Offers the table types by its core ``bet`` or one of its :attr:`extras` (Double
+    Back Jack's ``cut N``, Pai Gow's ``set T1 T2``), not as decisions: they get no row of
+    their own, and the one rule for decisions (:meth:`decision`) leaves them to it."""
+    decisions: ClassVar[tuple[str, ...]] = ()
+    """The usage line of every decision the table's rounds offer the player, as the one
+    rule for decisions types it (:func:`offered.decision_usages`; ``tests/cli/
+    test_terminal_grammar.py`` derives them from the offers of seeded rounds)."""
+    extras: ClassVar[tuple[str, ...]] = ()
+    """The usage lines of the table's own acts, each with no core or decision equivalent
+    (Pai Gow's ``set T1 T2``, Double Back Jack's ``cut N``): the one declared place of the
+    words only this table reads."""
     help: ClassVar[str]
     """How the game plays, in words (printed at the start and on ``help``): no command
     list, which ``help`` prints from the round's offers (:meth:`show_legal`) and
@@ -204,6 +223,8 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         """A line for each round played this session (``history``)."""
         self.legal_shown: tuple[str, int] | None = None
         """The round and the count of its events when "You may" was last shown."""
+        self.remembered: dict[tuple[str, ...], LegalCommand] = {}
+        """Each decision offered this session, by its usage lines (:meth:`decision`)."""
 
     def spot_name(self, spot: object) -> str:
         """``spot`` as the layout names it (``"like_kind:5"`` -> ``"Like Kind 5"``); a spot
@@ -380,7 +401,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
                     return False
                 self.leave(round_)
                 leaving = True
-            elif not self.core(round_, line):
+            elif not self.core(round_, line) and not self.decision(round_, line):
                 self.command(round_, line)
         self.close_round(round_)
         return not leaving
@@ -485,7 +506,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         bet B 5``, is the table's own)."""
         words = line.split() or [""]
         lowered = [word.lower() for word in words]
-        if lowered == ["deal"] or (lowered == ["roll"] and self.dice):
+        if lowered == ["roll" if self.dice else "deal"]:
             self.deal_now(round_)
         elif (
             lowered[:1] == ["bet"]
@@ -853,6 +874,76 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         return True
 
     # -- any offer of the round, typed in the one grammar ----------------------------------
+    def decision(self, round_: RoundT, line: str) -> bool:
+        """Take ``line`` where it types a decision of the round by the one rule
+        (:func:`offered.read_decision`): the decision offered now is sent
+        (:meth:`decided`); one offered earlier this session and not now is sent all the
+        same, for the round to refuse with its rule; one of the table's decisions never
+        offered yet is refused as not offered now. ``False``: no decision."""
+        offers = [o for o in round_.legal_commands(SEAT) if o.command not in self.worded_with]
+        self.remember(offers)
+        try:
+            typed = offered.read_decision(offers, line, check=False)  # the round checks
+            if typed is None:
+                typed = offered.read_decision(list(self.remembered.values()), line, check=False)
+            if typed is None:
+                return self.not_offered(round_, line)
+            self.check_wallet(typed)
+            command = type(round_).command_adapter.validate_python(typed.data)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return True
+        except offered.TooMany as usage:
+            self.console.print(f"usage: {usage}", markup=False)
+            return True
+        except ValidationError:
+            self.console.print(f"usage: {self.usage(round_, line.split()[0])}", markup=False)
+            return True
+        self.decided(round_, command)
+        return True
+
+    def remember(self, offers: Iterable[LegalCommand]) -> None:
+        """Keep each decision offered, by its usage lines (:attr:`remembered`)."""
+        for offer in offers:
+            if offered.is_decision(offer):
+                self.remembered[tuple(offered.decision_usages(offer))] = offer
+
+    def not_offered(self, round_: RoundT, line: str) -> bool:
+        """A decision of the table's (:attr:`decisions`) not offered now, nor yet this
+        session: sent where the game's commands say what it sends
+        (:func:`offered.unoffered`), for the round to refuse with its rule, else refused
+        as not offered now (``True``); ``False`` for a line that types none."""
+        typed = offered.key(line)
+        for usage in self.decisions:
+            head = offered.key(re.split(r" (?=\[|[A-Z])", usage)[0])
+            if typed != head and not typed.startswith(f"{head} "):
+                continue
+            adapter = type(round_).command_adapter
+            command = offered.unoffered(adapter.json_schema(), line, SEAT)
+            if len(typed.split()) > len(usage.split()):  # more than it takes
+                self.console.print(f"usage: {usage}", markup=False)
+            elif command is not None:  # for the round to refuse with its rule
+                self.decided(round_, adapter.validate_python(command))
+            else:
+                self.console.print(
+                    f"Refused: {head} is not offered now; type show for what you may do now.",
+                    markup=False,
+                )
+            return True
+        return False
+
+    def decided(self, round_: RoundT, command: Command) -> None:
+        """Send a decision the player typed (a table shows it its own way)."""
+        self.take(round_, command)
+
+    def check_wallet(self, typed: offered.Typed) -> None:
+        """Raise :class:`IllegalCommand` where the amount ``typed`` chooses is more than
+        the balance."""
+        amount = typed.offer.first_amount
+        name = next((n for n, f in typed.offer.fields.items() if f is amount), None)
+        if name is not None and isinstance(typed.data.get(name), int):
+            self.wallet.check(typed.data[name], typed.offer.cite or "offer")
+
     def take_typed(self, round_: RoundT, line: str) -> bool:
         """Take the player's offer that ``line`` types (:func:`offered.read`): ``False``
         where it names none; a value outside the offer, or more than the balance, is
@@ -861,10 +952,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             typed = offered.read(round_.legal_commands(SEAT), line)
             if typed is None:
                 return False
-            amount = typed.offer.first_amount
-            name = next((n for n, f in typed.offer.fields.items() if f is amount), None)
-            if name is not None and isinstance(typed.data.get(name), int):
-                self.wallet.check(typed.data[name], typed.offer.cite or "offer")
+            self.check_wallet(typed)
         except IllegalCommand as error:
             self.refuse(error)
             return True
@@ -953,11 +1041,14 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
     @staticmethod
     def typed_choice(command: LegalCommand) -> Choice:
         """The row of an offer the table words nothing for: typed in the one grammar
-        (:func:`offered.usage`)."""
+        (:func:`offered.usage`; a decision by the one rule for decisions)."""
         said = offered.command_words(command.command)
-        return Choice(
-            offered.usage(command), offered.does(command, said), amount_range(command), command.cite
+        typed = (
+            ", ".join(offered.decision_usages(command))
+            if offered.is_decision(command)
+            else offered.usage(command)
         )
+        return Choice(typed, offered.does(command, said), amount_range(command), command.cite)
 
     @abstractmethod
     def choice(self, round_: RoundT, command: LegalCommand) -> Iterable[Choice]:

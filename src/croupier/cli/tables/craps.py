@@ -3,9 +3,9 @@ the program is the stickperson and the dealers, and the player is the shooter.
 
 Wagers are typed in the layout's words, ``bet pass 10``, ``bet place 6 6``, ``bet come
 5``, ``bet odds 20`` (behind the Pass or Don't Pass wager), ``bet odds come 9 10``,
-``bet hard 8 5``, ``bet fire 5`` (``bet`` may be left out; the spots' own names,
-``place:6``, work too). ``remove place 6`` (or ``take down place 6``) takes a wager
-down, ``off place 6`` and ``working place 6`` call it (623a.4). ``roll`` calls "no more
+``bet hard 8 5``, ``bet fire 5`` (the spots' own names, ``place:6``, work too).
+``remove place 6`` takes a wager down, ``off place 6`` and ``working place 6`` call it
+(623a.4); ``give up dice`` gives up the dice before a come-out roll. ``roll`` calls "no more
 bets": the dice are thrown, the roll is called in words ("Two, craps: Pass loses, Don't
 Pass wins") and every wager it decides is settled, one row each with its net. After each
 roll the puck, the shooter and the wagers standing are shown; the round ends with a
@@ -17,13 +17,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import cast
 
 from rich.table import Table
 
 from croupier.citations import shown
-from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
+from croupier.cli.tables.base import SEAT, Choice, Terminal, core_lines, play_command
 from croupier.cli.tables.terminal import dealer_steps, signed
-from croupier.engine import DEALER, Event, LegalCommand, Outcome, WagerSettled
+from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.errors import IllegalCommand, InvalidWager
 from croupier.games.craps import (
     AnnounceNoMoreBets,
@@ -74,27 +75,22 @@ from croupier.rules.craps import (
 )
 
 HELP = f"""\
-How Craps plays: you wager on the layout's areas in its words (bet may be left out),
+How Craps plays: you wager on the layout's areas in its words,
 for example bet pass 10, bet dont pass 10, bet come 5, bet place 6 6, bet buy 4 20,
 bet field 5, bet hard 8 5, bet any seven 5, bet horn 4, bet fire 5, bet all small 5
 (layout lists them all with their odds); AMOUNT in dollars (cents may be given: 12.50).
 Once a point is on you may take odds behind your Pass or Don't Pass wager, and behind a
 Come wager on its number (odds dont come N: laid). A wager the table lets be taken down is removed
-with remove (or take down), and called off, or working, for the next roll
-({shown("623a.4")}). Before a come-out roll you may give up the dice
+with remove, and called off, or working, for the next roll
+({shown("623a.4")}). Before a come-out roll you may give up the dice (give up dice)
 ({shown("623a.10")}). On roll the dice are thrown, called and settled. If you leave,
 your Pass and Come wagers with a point keep working."""
 
-GRAMMAR = (
-    "bet SPOT AMOUNT",
-    "roll, shoot, deal",
-    "remove SPOT",
-    "take down SPOT",
-    "down SPOT",
-    "off SPOT",
-    "working SPOT",
-    "give up",
-)
+DECISIONS = ("give up dice",)
+"""The decisions the rounds offer, typed by the one rule (:attr:`~Terminal.decisions`)."""
+EXTRAS = ("off SPOT", "working SPOT")
+"""Calling a wager off or working for the next roll (623a.4): the table's own words."""
+GRAMMAR = (*core_lines(dice=True), *DECISIONS, *EXTRAS)
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 NUMBER_WORDS = {
@@ -182,6 +178,9 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
 
     help = HELP
     grammar = GRAMMAR
+    decisions = DECISIONS
+    extras = EXTRAS
+    worded_with = frozenset({"CallWager"})  # off SPOT, working SPOT
     own = (("layout", "the layout's areas and the odds each pays"),)
 
     def limits(self) -> str:
@@ -251,14 +250,8 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         match [w.lower() for w in words]:
             case []:
                 pass
-            case ["shoot"]:
-                self.roll(round_)
             case ["layout"]:
                 self.show_layout()
-            case ["give", "up", *_]:
-                self.act(round_, GiveUpDice(seat=SEAT))
-            case ["take", "down", *rest] | ["down", *rest] if rest:
-                self.call(round_, " ".join(rest), None)
             case ["off" | "working" as call, *rest] if rest:
                 self.call(round_, " ".join(rest), call == "working")
             case _ if self.names_a_wager(round_, line):
@@ -267,8 +260,6 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                     "dollars; help lists each wager's limits).",
                     markup=False,
                 )
-            case [*_, amount] if len(words) > 1 and re.fullmatch(r"\$?[\d.,]+", amount):
-                self.bet(round_, line)
             case _:
                 self.unknown(line)
 
@@ -329,7 +320,9 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
                 does = f"call {'working' if working else 'off'}: {wagers}"
                 yield Choice(typed, does, "", command.cite)
             case "GiveUpDice":
-                yield Choice("give up", "give up the dice before the come-out roll", "", SHOOTER)
+                yield Choice(
+                    "give up dice", "give up the dice before the come-out roll", "", SHOOTER
+                )
 
     def show_legal(self, round_: CrapsRound) -> None:
         super().show_legal(round_)
@@ -493,6 +486,9 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
             self.show(round_, events)
             if working is not None:
                 self.console.print(f"{spot_words(spot)} is {'working' if working else 'off'}.")
+
+    def decided(self, round_: CrapsRound, command: Command) -> None:
+        self.act(round_, cast(GiveUpDice, command))  # the one decision: give up dice
 
     def act(
         self, round_: CrapsRound, command: PlaceWager | RemoveWager | CallWager | GiveUpDice

@@ -17,7 +17,14 @@ from rich.console import Console
 from rich.table import Table
 
 from croupier.cli.tables import offered
-from croupier.cli.tables.base import SEAT, CardTerminal, Choice, play_command
+from croupier.cli.tables.base import (
+    SEAT,
+    CardTerminal,
+    Choice,
+    core_lines,
+    play_command,
+    typed_dollars,
+)
 from croupier.cli.tables.terminal import amount_range, card_said, cards_said
 from croupier.engine import Command, Event, LegalCommand, WagerSettled
 from croupier.equipment.cards import Card
@@ -40,29 +47,21 @@ from croupier.games.criss_cross_poker import (
 )
 from croupier.money import Cents, format_cents
 from croupier.rng import Rng
-from croupier.rules.criss_cross_poker import SECTIONS, CrissCrossPokerRules, Spot
+from croupier.rules.criss_cross_poker import BET_SECTIONS, SECTIONS, CrissCrossPokerRules, Spot
 
 HELP = """\
 How Criss-Cross Poker plays: you place the Ante Across and Ante Down, equal wagers
 of AMOUNT dollars each (cents may be given: 12.50), and the Five Card Bonus where the
 table offers it; before the deal the Ante Across (both antes) or the Five Card Bonus may
-be taken back. The dealer shuffles, cuts and deals; then you make the bet asked now
-(Across, Down, Middle) at one to three times the ante, or fold: the antes and bets are
-forfeited (a Five Card Bonus stays). A hint gives the optimal decision now, exact (the
+be taken back. The dealer shuffles, cuts and deals; then you make the bet asked now (bet
+across AMOUNT, then down, then middle) at one to three times the ante, or fold: the antes
+and bets are forfeited (a Five Card Bonus stays). A hint gives the optimal decision now, exact (the
 first hint compiles, about 10 s)."""
 
-GRAMMAR = (
-    "bet [SPOT] AMOUNT",
-    "antes AMOUNT",
-    "bonus AMOUNT",
-    "remove SPOT",
-    "withdraw SPOT",
-    "deal",
-    "1x",
-    "2x",
-    "3x",
-    "fold",
-)
+DECISIONS = ("fold",)
+"""The decisions the rounds offer, typed by the one rule (:attr:`~Terminal.decisions`);
+the Across, Down and Middle Bets the dealer asks for are wagers, ``bet across AMOUNT``."""
+GRAMMAR = (*core_lines(dice=False, lone=True), *DECISIONS)
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 BET_WORDS = {
@@ -78,6 +77,8 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
 
     help = HELP
     grammar = GRAMMAR
+    decisions = DECISIONS
+    worded_with = frozenset({"PlaceAntes"})  # bet antes AMOUNT, bet AMOUNT
     own = (("hint", "the optimal decision now"),)
     seated_only = SECTIONS.seated_only
 
@@ -107,21 +108,6 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
         match line.split():
             case []:
                 pass
-            case ["antes", amount]:
-                self.wager(round_, "antes", amount)
-            case ["bonus", amount]:
-                self.wager(round_, "five_card_bonus", amount)
-            case ["withdraw", *typed] if self.names_a_spot(typed):
-                self.take_down(round_, " ".join(typed))
-            case ["1x" | "2x" | "3x" as multiple]:
-                ante = round_.state.wagers.get(SEAT, {}).get(Spot.ANTE_ACROSS, 0)
-                # the bet the dealer asks for now; before the deal the Across Bet, which
-                # the round refuses as not yet asked for (674a.11(b))
-                bet = DECISION_PHASES.get(round_.state.phase, Spot.ACROSS)
-                stake = int(multiple[0]) * ante
-                self.decide(round_, PlaceWager(seat=SEAT, spot=bet, amount=stake))
-            case ["fold"]:
-                self.decide(round_, Fold(seat=SEAT))
             case ["hint"]:
                 self.hint(round_)
             case _:
@@ -145,6 +131,10 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
             self.wager(round_, "antes", amount)
         elif spot == Spot.FIVE_CARD_BONUS:
             self.wager(round_, spot, amount)
+        elif spot in BET_WORDS:  # the bet the dealer asks for (674a.11), or refused
+            stake = self.money(amount, BET_SECTIONS[Spot(spot)])
+            if stake is not None:
+                self.decide(round_, PlaceWager(seat=SEAT, spot=spot, amount=stake))
         else:
             super().place_on(round_, spot, amount)
 
@@ -165,15 +155,16 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
         match command.command, command.spots:
             case "PlaceAntes", _:
                 yield Choice(
-                    "antes AMOUNT",
+                    "bet antes AMOUNT",
                     "the Ante Across and Ante Down Wagers, AMOUNT each",
                     amount,
                     command.cite,
                 )
             case "PlaceWager", (Spot.FIVE_CARD_BONUS,):
-                yield Choice("bonus AMOUNT", "the Five Card Bonus Wager", amount, command.cite)
+                yield Choice("bet bonus AMOUNT", "the Five Card Bonus Wager", amount, command.cite)
             case "PlaceWager", (spot,):
-                yield Choice("1x, 2x, 3x", BET_WORDS[Spot(spot)], amount, command.cite)
+                typed = f"bet {self.spot_name(spot)} AMOUNT"
+                yield Choice(typed, BET_WORDS[Spot(spot)], amount, command.cite)
             case "Fold", _:
                 bet = str(DECISION_PHASES.get(round_.state.phase, Spot.ACROSS)).title()
                 yield Choice(
@@ -230,8 +221,18 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
         self.dealer_steps(round_)  # shuffle, cut, deal, the stub
         hand = round_.view(SEAT)["hands"][str(SEAT)]
         self.console.print(
-            f"Your cards: {cards_said(hand[:2])}. Across Bet: 1x, 2x, 3x or fold?", markup=False
+            f"Your cards: {cards_said(hand[:2])}. {self.asked(round_)}", markup=False
         )
+
+    def asked(self, round_: CrissCrossPokerRound) -> str:
+        """The bet the dealer asks for now, as typed: ``Across Bet: bet across AMOUNT (one
+        to three times the ante) or fold?``."""
+        bet = DECISION_PHASES.get(round_.state.phase, Spot.ACROSS)
+        name = self.spot_name(bet)
+        return f"{name} Bet: bet {name.lower()} AMOUNT (one to three times the ante) or fold?"
+
+    def decided(self, round_: CrissCrossPokerRound, command: Command) -> None:
+        self.decide(round_, command)
 
     def decide(self, round_: CrissCrossPokerRound, command: Command) -> None:
         events = self.act(round_, command)
@@ -240,7 +241,7 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
         self.show(events)
         self.dealer_steps(round_)  # community cards turned once everyone has decided
         if round_.state.to_act() == SEAT:
-            self.console.print(f"{round_.state.phase.value.title()} Bet: 1x, 2x, 3x or fold?")
+            self.console.print(self.asked(round_), markup=False)
 
     def abandon(self, round_: CrissCrossPokerRound) -> None:
         if round_.state.phase == "betting":
@@ -276,7 +277,8 @@ class CrissCrossPokerTerminal(CardTerminal[CrissCrossPokerRules, CrissCrossPoker
                 far, near = int(Card.parse(cross["far"])), int(Card.parse(cross["near"]))
                 d = made["down"]  # type: ignore[index]
                 choice, value = middle_value(player, (left, right), (far, near), a, d)
-        advice = "fold" if choice == 0 else f"{choice}x"
+        bet = self.spot_name(DECISION_PHASES.get(state.phase, Spot.ACROSS)).lower()
+        advice = "fold" if choice == 0 else f"bet {bet} {typed_dollars(choice * ante)}"
         self.console.print(
             f"Optimal: {advice} (expected net {float(value):+.4f} antes for the round)."
         )

@@ -19,7 +19,14 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.table import Table
 
-from croupier.cli.tables.base import SEAT, Choice, Terminal, between_rounds, play_command
+from croupier.cli.tables.base import (
+    SEAT,
+    Choice,
+    Terminal,
+    between_rounds,
+    core_lines,
+    play_command,
+)
 from croupier.cli.tables.terminal import (
     amount_range,
     card_said,
@@ -75,52 +82,38 @@ if TYPE_CHECKING:
 
 HELP = """\
 How Double Back Jack plays: when the cut is offered to you, you place the cover card at
-least ten cards from the top or bottom, or refuse and the dealer cuts. You make the
-Blackjack Wager, AMOUNT in dollars (cents may be given: 12.50), and the dealer deals. On a
-dealer ace you may make the Insurance Wager, at most half the first Blackjack Wager
-(default: the most allowed); it pays 2 to 1 if the hole card is a king, queen, jack or
-10. You draw or stand; you may double down on your first two cards, also after a split:
-at most the Blackjack Wager (default: all of it), then one card only. You may split two
+least ten cards from the top or bottom (cut N), or refuse cut and the dealer cuts. You
+make the Blackjack Wager, AMOUNT in dollars (cents may be given: 12.50), and the dealer
+deals. On a dealer ace you may make the Insurance Wager, at most half the first
+Blackjack Wager (bet insurance AMOUNT); it pays 2 to 1 if the hole card is a king, queen, jack or
+10. You hit or stand; you may double down on your first two cards, also after a split: at
+most the Blackjack Wager (default: all of it), then one card only. You may split two
 cards of identical value into two hands, no more (a wager equal to the first on the
 second hand); split aces are played as any pair, each drawing, standing or doubling; an
 ace and a 10 value card after a split is 21, not a Blackjack; each hand is settled on its
 own line. Before any other decision you may surrender: give up half the wager (all of it
 if the dealer, showing an ace or a 10 value card, has Blackjack). On a bust you may make
-the Second Chance Wager (equal to the hand's wager). A card the dealer missed you may
-take late, or call the hand dead."""
+the Second Chance Wager (second chance, equal to the hand's wager) or decline second
+chance. A card the dealer missed you may take late, or call the hand dead."""
 
-GRAMMAR = (
-    "cut N",
-    "refuse",
-    "bet [SPOT] AMOUNT",
-    "remove SPOT",
-    "deal",
-    "insurance [AMOUNT]",
-    "no",
+DECISIONS = (
+    "refuse cut",
     "hit",
     "stand",
-    "double [AMOUNT]",
     "split",
     "surrender",
-    "second",
-    "decline",
-    "take",
-    "dead",
+    "double [AMOUNT]",
+    "second chance",
+    "decline second chance",
 )
+"""The decisions the rounds offer at this table, typed by the one rule
+(:attr:`~Terminal.decisions`); a card refused or taken late (673a.13) is typed by it too
+(``refuse card``, ``take late card``, ``decline late card``), but no dealer error happens
+here."""
+EXTRAS = ("cut N",)
+"""The cut accepted, N cards in (673a.5(d)): the table's own words."""
+GRAMMAR = (*core_lines(dice=False, lone=True), *DECISIONS, *EXTRAS)
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
-
-WORDS = {
-    "hit": Decision.HIT,
-    "stand": Decision.STAND,
-    "split": Decision.SPLIT,
-    "surrender": Decision.SURRENDER,
-    "second": Decision.SECOND_CHANCE,
-    "decline": Decision.DECLINE_SECOND_CHANCE,
-    "take": Decision.TAKE_LATE_CARD,
-    "dead": Decision.DECLINE_LATE_CARD,
-}
-"""Typed words for the decisions that take no amount (``no`` and ``refuse`` depend on
-what is offered)."""
 
 DECISION_WORDS: dict[Decision, tuple[str, str, str | None]] = {
     Decision.HIT: ("hit", "draw an additional card", SECTIONS.hit),
@@ -137,30 +130,30 @@ DECISION_WORDS: dict[Decision, tuple[str, str, str | None]] = {
         SECTIONS.double,
     ),
     Decision.SECOND_CHANCE: (
-        "second",
+        "second chance",
         "the Second Chance Wager, equal to the Blackjack Wager: one more card, its value "
         "subtracted",
         SECTIONS.second_chance,
     ),
     Decision.DECLINE_SECOND_CHANCE: (
-        "no",
+        "decline second chance",
         "no Second Chance Wager: the bust hand loses",
         SECTIONS.second_chance,
     ),
     Decision.REFUSE_CARD: (
-        "refuse",
+        "refuse card",
         "refuse the card drawn in error: no more cards this round",
         SECTIONS.exposed_in_error,
     ),
-    Decision.TAKE_LATE_CARD: ("take", "take the card the dealer missed, late", None),
+    Decision.TAKE_LATE_CARD: ("take late card", "take the card the dealer missed, late", None),
     Decision.DECLINE_LATE_CARD: (
-        "dead",
+        "decline late card",
         "call the hand dead: its Blackjack Wager is returned",
         None,
     ),
 }
-"""What the player types for each decision, what it does and its section (``None``:
-the section the round gives, 673a.13(g) or (h))."""
+"""What the player types for each decision (its label, by the one rule), what it does and
+its section (``None``: the section the round gives, 673a.13(g) or (h))."""
 
 
 class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound]):
@@ -168,6 +161,8 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
 
     help = HELP
     grammar = GRAMMAR
+    decisions = DECISIONS
+    extras = EXTRAS
     own = (("hint", "the basic-strategy decision for your hand"),)
     worded_with = frozenset({"AcceptCut"})  # "cut N", listed with the cut refused
 
@@ -227,24 +222,6 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                 pass
             case ["cut", position]:
                 self.cut(round_, position)
-            case ["refuse"] if round_.state.phase is Phase.CUT:
-                self.act(round_, RefuseCut(seat=SEAT))
-            case ["refuse"]:
-                self.decide(round_, Decision.REFUSE_CARD)
-            case ["insurance", *amount] if len(amount) <= 1:
-                self.insure(round_, amount[0] if amount else None)
-            case ["no"]:
-                hand = round_.state.to_act()
-                if round_.state.phase is Phase.READER:
-                    self.read(round_)
-                elif hand is not None and hand.total > BLACKJACK_TOTAL:
-                    self.decide(round_, Decision.DECLINE_SECOND_CHANCE)
-                else:
-                    self.console.print("Nothing is offered to decline now.")
-            case ["double", *amount] if len(amount) <= 1:
-                self.double(round_, amount[0] if amount else None)
-            case [word] if word in WORDS:
-                self.decide(round_, WORDS[word])
             case ["hint"]:
                 self.hint(round_)
             case _:
@@ -253,7 +230,18 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     first_spot = Spot.BLACKJACK
 
     def deal_now(self, round_: DoubleBackJackRound) -> None:
-        self.deal(round_)
+        if round_.state.phase is Phase.READER:  # no Insurance or surrender: the dealer goes on
+            self.read(round_)
+        else:
+            self.deal(round_)
+
+    def decided(self, round_: DoubleBackJackRound, command: Command) -> None:
+        """A decision the player typed: its wager checked against the balance first (a
+        split's second hand, a Second Chance Wager)."""
+        if isinstance(command, Decide) and command.decision is not Decision.DOUBLE:
+            self.decide(round_, command.decision)
+        else:
+            self.act(round_, command)
 
     def place_on(self, round_: DoubleBackJackRound, spot: str, amount: str) -> None:
         if spot == Spot.BLACKJACK:
@@ -317,7 +305,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             self.refuse(
                 IllegalCommand(
                     "the cut is offered to you: take it or refuse it before wagering (type "
-                    f"cut N, N from {MIN_CUT} to {size - MIN_CUT}, or refuse)",
+                    f"cut N, N from {MIN_CUT} to {size - MIN_CUT}, or refuse cut)",
                     SECTIONS.cut_order,
                 )
             )
@@ -336,7 +324,8 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         if round_.state.phase is Phase.CUT and round_.state.cut_offered_to() == SEAT:
             self.refuse(
                 IllegalCommand(
-                    "the cut is offered to you first: type cut N or refuse", SECTIONS.cut_offered
+                    "the cut is offered to you first: type cut N or refuse cut",
+                    SECTIONS.cut_offered,
                 )
             )
             return
@@ -364,13 +353,6 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         amount = self.money(text, SECTIONS.insurance_limit, default=limit or 0)
         if amount is not None:
             self.act(round_, PlaceWager(seat=SEAT, spot=Spot.INSURANCE, amount=amount))
-
-    def double(self, round_: DoubleBackJackRound, text: str | None) -> None:
-        hand = round_.state.to_act()
-        wager = self.wager_on(round_, hand, Spot.BLACKJACK)
-        amount = self.money(text, SECTIONS.double, default=wager)
-        if amount is not None:
-            self.act(round_, Decide(seat=SEAT, decision=Decision.DOUBLE, amount=amount))
 
     def decide(self, round_: DoubleBackJackRound, decision: Decision) -> None:
         hand = round_.state.to_act()
@@ -430,7 +412,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             size = len(state.stack)
             self.console.print(
                 f"The cut is offered to you ({SECTIONS.cut_order}): type cut N "
-                f"(N from {MIN_CUT} to {size - MIN_CUT}) or refuse."
+                f"(N from {MIN_CUT} to {size - MIN_CUT}) or refuse cut."
             )
             return
         if not round_.finished:
@@ -441,8 +423,8 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         state = round_.state
         if state.phase is Phase.READER:
             self.console.print(
-                "The dealer shows an ace or ten-value card: insurance (on an ace), surrender "
-                f"or no; then the dealer checks the hole card ({SECTIONS.card_reader})."
+                "The dealer shows an ace or ten-value card: bet insurance AMOUNT (on an ace), "
+                f"surrender or deal; then the dealer checks the hole card ({SECTIONS.card_reader})."
             )
         hand = state.to_act()
         if hand is not None and hand.seat == SEAT:
@@ -463,13 +445,13 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                     "",
                     SECTIONS.cut,
                 )
-                yield Choice("refuse", "refuse the cut: the dealer cuts", "", command.cite)
+                yield Choice("refuse cut", "refuse the cut: the dealer cuts", "", command.cite)
             case "PlaceWager", (Spot.BLACKJACK,):
                 yield Choice("bet AMOUNT", "the Blackjack Wager", amount, command.cite)
             case "PlaceWager", (Spot.INSURANCE,):
                 yield Choice(
-                    "insurance [AMOUNT]",
-                    "the Insurance Wager: up to half the Blackjack Wager (default the most)",
+                    "bet insurance AMOUNT",
+                    "the Insurance Wager: up to half the Blackjack Wager",
                     amount,
                     command.cite,
                 )
@@ -490,7 +472,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
         yield from super().choices(round_)
         if round_.state.phase is Phase.READER and round_.legal_commands(SEAT):
             yield Choice(
-                "no",
+                "deal",
                 "no Insurance or surrender: the dealer checks the hole card",
                 "",
                 SECTIONS.card_reader,

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from rich.console import Console
 from rich.table import Table
 
-from croupier.cli.tables.base import SEAT, CardTerminal, Choice, play_command
+from croupier.cli.tables.base import SEAT, CardTerminal, Choice, core_lines, play_command
 from croupier.cli.tables.terminal import amount_range, card_said, cards_said
 from croupier.engine import Command, Event, LegalCommand, WagerSettled
 from croupier.errors import IllegalCommand
@@ -44,7 +44,9 @@ be given: 12.50); a second bet on a spot adds to it, and a wager may be taken ba
 the deal. The dealer shuffles, cuts and deals; then you make the Back 9 Wager (equal to
 your Front 9) and play on, or fold: the Front 9 is forfeited (Skins and Gopher stay)."""
 
-GRAMMAR = ("bet SPOT AMOUNT", "remove SPOT", "withdraw SPOT", "deal", "back9, play", "fold")
+DECISIONS = ("back 9", "fold")
+"""The decisions the rounds offer, typed by the one rule (:attr:`~Terminal.decisions`)."""
+GRAMMAR = (*core_lines(dice=False), *DECISIONS)
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 WAGER_WORDS = {
@@ -61,6 +63,7 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
 
     help = HELP
     grammar = GRAMMAR
+    decisions = DECISIONS
     own = (("hint", "the optimal decision for your two front cards"),)
     seated_only = SECTIONS.seated_only
 
@@ -82,13 +85,6 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
         match line.split():
             case []:
                 pass
-            case ["withdraw", *typed] if self.names_a_spot(typed):
-                self.take_down(round_, " ".join(typed))
-            case ["back9" | "play"]:
-                front = round_.view(SEAT)["wagers"].get(str(SEAT), {}).get(Spot.FRONT_9, 0)
-                self.decide(round_, PlaceWager(seat=SEAT, spot=Spot.BACK_9, amount=front))
-            case ["fold"]:
-                self.decide(round_, Fold(seat=SEAT))
             case ["hint"]:
                 self.hint(round_)
             case _:
@@ -98,6 +94,19 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
         self.deal(round_)
 
     def place_on(self, round_: GoForeItRound, spot: str, amount: str) -> None:
+        offered = any(Spot.BACK_9 in c.spots for c in round_.legal_commands(SEAT))
+        if spot == Spot.BACK_9 and not offered:  # the round refuses it with its rule
+            cents = self.money(amount, SECTIONS.back_9)
+            if cents is not None:
+                self.decide(round_, PlaceWager(seat=SEAT, spot=spot, amount=cents))
+            return
+        if spot == Spot.BACK_9:  # a decision, with its one word (and the dealer goes on)
+            self.refused(
+                "the Back 9 Wager is the decision to play on, equal to your Front 9 Wager: "
+                "type back 9 when it is offered",
+                SECTIONS.back_9,
+            )
+            return
         self.bet(round_, spot, amount)
 
     def take_down(self, round_: GoForeItRound, typed: str) -> None:
@@ -115,7 +124,7 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
         amount = amount_range(command)
         match command.command, command.spots:
             case "PlaceWager", (Spot.BACK_9,):
-                yield Choice("back9", WAGER_WORDS[Spot.BACK_9], amount, command.cite)
+                yield Choice("back 9", WAGER_WORDS[Spot.BACK_9], amount, command.cite)
             case "PlaceWager", (spot,):
                 yield Choice(
                     f"bet {self.spot_name(spot)} AMOUNT",
@@ -171,7 +180,10 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
         self.console.print(
             f"Your front cards: {cards_said(hand[:2])}  (hole cards face down)", markup=False
         )
-        self.console.print("Back 9 (equal to your Front 9) or fold? Type back9 or fold.")
+        self.console.print("Back 9 (equal to your Front 9) or fold? Type back 9 or fold.")
+
+    def decided(self, round_: GoForeItRound, command: Command) -> None:
+        self.decide(round_, command)
 
     def decide(self, round_: GoForeItRound, command: Command) -> None:
         events = self.act(round_, command)

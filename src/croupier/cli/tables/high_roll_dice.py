@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from rich.console import Console
 from rich.table import Table
 
-from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
+from croupier.cli.tables.base import SEAT, Choice, Terminal, core_lines, play_command
 from croupier.cli.tables.terminal import amount_range, dealer_steps, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.equipment.dice import FACE_NAMES
@@ -32,10 +32,10 @@ HELP = """\
 How High Roll Dice plays: you wager on the layout's spots as the layout names them,
 for example bet pip street ace 5, bet like kind 4 5, bet extra roll 5,
 bet millionaire row 10 1: AMOUNT in dollars (cents may be given: 12.50). A wager placed
-may not be removed here: it stays on the layout until the round is settled. On roll (or deal) the
+may not be removed here: it stays on the layout until the round is settled. On roll the
 dealer throws, calls and settles."""
 
-GRAMMAR = ("bet SPOT AMOUNT", "remove SPOT", "roll, deal")
+GRAMMAR = core_lines(dice=True)
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 WAGER_WORDS = {

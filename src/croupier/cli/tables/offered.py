@@ -20,6 +20,21 @@ without a command (a Pai Gow player offered the bank types ``take bank 50`` or
   ``remove SPOT`` the offer that withdraws or removes a wager on it;
 - a decision offered by its choice alone (:attr:`~croupier.offers.LegalCommand.title`
   ``""``) is typed by the choice's label (``hit``).
+
+**The one rule for decisions** (:func:`decision_usages`, :func:`read_decision`): every offer
+of the player's that is neither a wager (``bet SPOT AMOUNT``, :func:`is_wager`) nor a
+removal (``remove SPOT``) is a decision, typed at every table
+the same way, by its label in words, any case, then what it leaves to choose:
+
+- an offer said by its choice (a player's decision, ``title`` ``""``): each option's label
+  (``hit``, ``double``, ``second chance``, ``decline second chance``);
+- a wager of one amount on one spot the round names (Go Fore It's Back 9): the spot's
+  name in words (``back 9``);
+- any other: the command's name in words (``fold``, ``surrender``, ``give up dice``,
+  ``take bank``, ``pass bank``, ``refuse cut``).
+
+An amount the offer bounds above may be left out: it is then the most the offer allows
+(``double`` doubles for the whole wager); an amount of one value is never typed.
 """
 
 from __future__ import annotations
@@ -201,9 +216,135 @@ def _decision(offers: Sequence[LegalCommand], line: str) -> Typed | None:
     return None
 
 
-def _fields(offer: LegalCommand, args: list[str], *given: str) -> dict[str, Any]:
+def is_wager(offer: LegalCommand) -> bool:
+    """Whether ``offer`` is typed ``bet SPOT AMOUNT``: an amount on a spot the player
+    chooses, or an amount he chooses on the one spot offered (a wager of one amount on
+    the one spot the round names is a decision: Go Fore It's Back 9)."""
+    amount, spot = offer.amount, offer.fields.get("spot")
+    if amount is None or spot is None:
+        return False
+    return isinstance(spot, Choice) or amount.high is None or amount.low < amount.high
+
+
+def is_removal(offer: LegalCommand) -> bool:
+    """Whether ``offer`` is typed ``remove SPOT``: it withdraws or removes a wager."""
+    return "spot" in offer.fields and any(word in offer.command.lower() for word in REMOVING)
+
+
+def is_decision(offer: LegalCommand) -> bool:
+    """Whether ``offer`` is a decision, typed by :func:`decision_usages`' rule."""
+    return not is_wager(offer) and not is_removal(offer)
+
+
+def decision_heads(offer: LegalCommand) -> list[tuple[str, dict[str, Any]]]:
+    """The words each way of taking a decision ``offer`` begins with, and the fields
+    those words choose (module docstring: the one rule for decisions)."""
+    free = dict(free_fields(offer))
+    said = [(n, f) for n, f in free.items() if isinstance(f, Choice)]
+    if offer.title == "" and said:
+        name, field = said[0]
+        return [
+            (key(option.label or _said(option.value)), {name: option.value})
+            for option in field.options
+        ]
+    spot = offer.fields.get("spot")
+    if isinstance(spot, Fixed) and offer.amount is not None:
+        return [(key(spot.value), {})]
+    return [(command_words(offer.command), {})]
+
+
+def _fixed_amount(typed: Any) -> bool:
+    return isinstance(typed, Amount) and typed.high is not None and typed.low == typed.high
+
+
+def decision_usages(offer: LegalCommand) -> list[str]:
+    """What the player types for a decision ``offer``, one line for each way of taking it:
+    ``["hit", "stand"]``, ``["double [AMOUNT]"]``, ``["back 9"]``, ``["take bank CHIPS
+    [co-bank=no|yes]"]``."""
+    lines = []
+    for head, chosen in decision_heads(offer):
+        parts = [head]
+        for name, typed in free_fields(offer):
+            if name in chosen or _fixed_amount(typed):
+                continue
+            slot = _slot(name, typed)
+            if typed.optional:
+                parts.append(f"[{_name(name)}={slot}]")
+            elif isinstance(typed, Amount) and typed.high is not None:
+                parts.append(f"[{slot}]")
+            else:
+                parts.append(slot)
+        lines.append(" ".join(parts))
+    return lines
+
+
+class TooMany(ValueError):
+    """A decision typed with more than it takes: its usage line is the message."""
+
+
+def read_decision(offers: Sequence[LegalCommand], line: str, *, check: bool = True) -> Typed | None:
+    """The decision of ``offers`` that ``line`` takes by the one rule, with the command it
+    builds (the longest words that match win); ``None`` where it takes none. ``check``:
+    the command is checked against the offer (a remembered offer, not offered now, is not:
+    the round refuses it with its rule). Raises :class:`IllegalCommand` for a value the
+    offer does not take."""
+    words = line.split()
+    best: tuple[LegalCommand, dict[str, Any], list[str]] | None = None
+    for offer in offers:
+        if not is_decision(offer):
+            continue
+        for head, chosen in decision_heads(offer):
+            size = len(head.split())
+            if key(" ".join(words[:size])) != head:
+                continue
+            if best is None or size > len(words) - len(best[2]):
+                best = (offer, chosen, words[size:])
+    if best is None:
+        return None
+    offer, chosen, rest = best
+    head = " ".join(words[: len(words) - len(rest)])
+    said = next(u for u in decision_usages(offer) if u.startswith(key(head)))
+    if len(words) > len(said.split()):
+        raise TooMany(said)
+    fields = {**chosen, **_fields(offer, rest, *chosen, most=True)}
+    if check:
+        return Typed(offer, offer.build(**fields))
+    fixed = {n: f.value for n, f in offer.fields.items() if isinstance(f, Fixed)}
+    return Typed(offer, {"type": offer.command, **fixed, **fields})
+
+
+def unoffered(schema: dict[str, Any], line: str, seat: int) -> dict[str, Any] | None:
+    """The command ``line`` types by the one rule for decisions where no offer of it is
+    known, read from the JSON Schema of the game's commands (``schema``), for the round
+    to refuse with its rule: a command named by its words whose every field but its seat
+    has a default (``fold``), or a decision by its choice, the value of the one field it
+    requires besides the seat (``hit``); ``None`` where none."""
+    defs = schema.get("$defs", {})
+    wanted = key(line)
+    for model in [schema, *defs.values()]:
+        properties = model.get("properties", {})
+        name = properties.get("type", {}).get("const")
+        if not isinstance(name, str):
+            continue
+        required = set(model.get("required", ())) - {"type", "seat"}
+        command = {"type": name, **({"seat": seat} if "seat" in properties else {})}
+        if wanted == command_words(name) and not required:
+            return command
+        if len(required) != 1:
+            continue
+        (field,) = required
+        ref = str(properties[field].get("$ref", "")).rsplit("/", 1)[-1]
+        for value in (defs.get(ref) or properties[field]).get("enum", ()):
+            if key(value) == wanted:
+                return {**command, field: value}
+    return None
+
+
+def _fields(
+    offer: LegalCommand, args: list[str], *given: str, most: bool = False
+) -> dict[str, Any]:
     """The fields of ``offer`` read from ``args`` (``FIELD=VALUE`` or in order), but
-    those ``given`` already."""
+    those ``given`` already; ``most``: an amount bounded above and left out is its most."""
     cite = offer.cite or "offer"
     free = {name: typed for name, typed in free_fields(offer) if name not in given}
     chosen: dict[str, Any] = {}
@@ -232,6 +373,9 @@ def _fields(offer: LegalCommand, args: list[str], *given: str) -> dict[str, Any]
                 count = 1
             taken, positional = positional[:count], positional[count:]
         chosen[name] = _value(name, typed, taken, cite)
+    for name, typed in free.items():
+        if most and name not in chosen and isinstance(typed, Amount) and typed.high is not None:
+            chosen[name] = typed.high
     if positional:
         raise IllegalCommand(
             f"{command_words(offer.command)} takes {usage(offer)}; "
@@ -340,4 +484,21 @@ def _dollars(cents: Cents) -> str:
     return f"{cents // 100}.{cents % 100:02d}"
 
 
-__all__ = ["Typed", "command_words", "does", "free_fields", "key", "line_for", "read", "usage"]
+__all__ = [
+    "TooMany",
+    "Typed",
+    "command_words",
+    "decision_heads",
+    "decision_usages",
+    "does",
+    "free_fields",
+    "is_decision",
+    "is_removal",
+    "is_wager",
+    "key",
+    "line_for",
+    "read",
+    "read_decision",
+    "unoffered",
+    "usage",
+]

@@ -18,7 +18,8 @@ from datetime import UTC, datetime
 from rich.console import Console
 from rich.table import Table
 
-from croupier.cli.tables.base import SEAT, Choice, Terminal, open_with, play_command
+from croupier.cli.tables import offered
+from croupier.cli.tables.base import SEAT, Choice, Terminal, core_lines, open_with, play_command
 from croupier.cli.tables.terminal import amount_range, dealer_steps, signed
 from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
 from croupier.errors import IllegalCommand
@@ -73,25 +74,31 @@ HELP = """\
 How Pai Gow plays: you wager on your betting area, AMOUNT in dollars (cents may be given:
 12.50), and may choose a delivery style of 621a.9 for the round (e.g. style jung quat).
 The dice are shaken and the tiles delivered; you put two tiles together (e.g. set 6-6
-4-5), the higher hand your high hand, or ask how the house would set them (621a.10(b)).
+4-5), the higher hand your high hand, or ask how the house would set them (request house
+way, 621a.10(b)).
 A hint gives the optimal setting of your tiles against the house way, with the expected
 result of each setting. You may surrender once your hands are set and the dealer's are
-set, giving up your wager before the hands are exposed (621a.10(e)); show once the hands
-are set: expose them and settle (621a.10(f)); before then show, as at every table, gives
-your wagers and what you may do."""
+set, giving up your wager before the hands are exposed (621a.10(e)); deal once the hands
+are set: expose them and settle (621a.10(f))."""
 
-GRAMMAR = (
-    "bet [SPOT] AMOUNT",
-    "remove SPOT",
-    "style NAME",
-    "deal",
-    "set T1 T2",
-    "house",
-    "surrender",
-    "show",
-    "take bank CHIPS [co-bank=yes|no]",
+DECISIONS = (
+    "take bank CHIPS [co-bank=no|yes]",
     "pass bank",
+    "request house way",
+    "surrender",
+    "shake dice",
+    "cut tiles RIGHT LEFT",
+    "decline cut",
+    "direct dealer wager [AMOUNT]",
 )
+"""The decisions the rounds offer the player, typed by the one rule
+(:attr:`~Terminal.decisions`): the bank offered (621a.11(c)), the house way asked for,
+the surrender, and a banking player's shake, cut and the dealer's wager directed
+(621a.11); his style is ``style NAME``, as every player's."""
+EXTRAS = ("set T1 T2", "style NAME")
+"""Setting two tiles together as they are shown (621a.10) and choosing a delivery style
+of 621a.9: the table's own words."""
+GRAMMAR = (*core_lines(dice=False, lone=True), *DECISIONS, *EXTRAS)
 """The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
 
 PLAYER_WORDS = {
@@ -101,7 +108,7 @@ PLAYER_WORDS = {
         "set your tiles: name two of your tiles as they are shown (e.g. set 6-6 4-5); those "
         "two make one hand, the other two the other",
     ),
-    "RequestHouseWay": ("house", "ask how the house would set your tiles"),
+    "RequestHouseWay": ("request house way", "ask how the house would set your tiles"),
     "Surrender": ("surrender", "surrender your wager before your hands are exposed"),
 }
 """What the player types for his commands at this table (taking or passing the bank is
@@ -233,6 +240,9 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
 
     help = HELP
     grammar = GRAMMAR
+    decisions = DECISIONS
+    extras = EXTRAS
+    worded_with = frozenset({"SetHands", "ChooseDelivery"})  # set T1 T2, style NAME
     own = (("hint", "the optimal setting of your tiles against the house way"),)
 
     def __init__(self, rules: PaiGowRules, rng: Rng, balance: Cents, console: Console) -> None:
@@ -288,24 +298,29 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             case []:
                 pass
             case ["style", *name] if name:
-                self.choose_style(" ".join(name))
+                self.choose_style(round_, " ".join(name))
             case ["set", a, b]:
                 self.set_hands(round_, a, b)
-            case ["house"]:
-                self.act(round_, RequestHouseWay(seat=SEAT), SEAT)
             case ["hint"]:
                 self.hint(round_)
-            case ["surrender"]:
-                self.act(round_, Surrender(seat=SEAT), SEAT)
-            case ["show"]:
-                self.act(round_, SettleWagers(), DEALER)
             case _:
                 self.unknown(line)
 
     first_spot = SPOT
 
     def deal_now(self, round_: PaiGowRound) -> None:
-        self.deal(round_)
+        """``deal``: "no more bets" and the deal; once the hands are set, the dealer goes
+        on: the hands exposed and the wagers settled (621a.10(f))."""
+        if any(c.command == "SettleWagers" for c in round_.legal_commands(DEALER)):
+            self.act(round_, SettleWagers(), DEALER)
+        else:
+            self.deal(round_)
+
+    def decided(self, round_: PaiGowRound, command: Command) -> None:
+        if isinstance(command, RequestHouseWay | Surrender):
+            self.act(round_, command, SEAT)
+        else:
+            self.take(round_, command)
 
     def place_on(self, round_: PaiGowRound, spot: str, amount: str) -> None:
         if spot == SPOT:
@@ -337,14 +352,18 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
 
     def choice(self, round_: PaiGowRound, command: LegalCommand) -> Iterable[Choice]:
         if command.command == "TakeBank":
-            typed, does = "take bank CHIPS", "be the bank, with CHIPS to cover the wagers"
+            typed = ", ".join(offered.decision_usages(command))  # the one rule's words
+            does = "be the bank, with CHIPS to cover the wagers"
             if "co_bank" in command.fields:
-                typed += " [co-bank=yes|no]"
                 does += (
                     "; co-bank with the dealer: yes or no (the house covers 50% of the "
                     f"wagers, {SECTIONS.co_bank})"
                 )
             yield Choice(typed, does, "", command.cite)
+            return
+        if command.command == "ChooseDelivery":
+            styles = ", ".join(_style(DeliveryStyle(v)) for v in command.values("style"))
+            yield Choice("style NAME", f"the delivery style (NAME: {styles})", "", command.cite)
             return
         if command.command == "PassBank":
             yield Choice("pass bank", "pass the bank to the next player", "", command.cite)
@@ -366,7 +385,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
                     command.cite,
                 )
             elif command.command == "SettleWagers":
-                yield Choice("show", "expose the hands and settle the wagers", "", command.cite)
+                yield Choice("deal", "expose the hands and settle the wagers", "", command.cite)
 
     def dealer_steps(self, round_: PaiGowRound) -> None:
         """The dealer's steps that involve no one's choice, exactly as the table server
@@ -393,13 +412,18 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
                 f"{format_cents(amount)} wagered. Balance: {format_cents(self.wallet.balance)}"
             )
 
-    def choose_style(self, name: str) -> None:
-        """The style of 621a.9 named in words (``jung quat``; ``_`` or ``-`` for a space)."""
+    def choose_style(self, round_: PaiGowRound, name: str) -> None:
+        """The style of 621a.9 named in words (``jung quat``; ``_`` or ``-`` for a space):
+        the banking player's choice where the round offers it to him now (621a.11), else
+        the one the dealer delivers this round by."""
         wanted = re.sub(r"[\s_-]+", " ", name.strip().lower())
         style = next((s for s in DeliveryStyle if _style(s) == wanted), None)
         if style is None:
             names = ", ".join(_style(s) for s in DeliveryStyle)
             self.console.print(f"No style {typed_back(name)}; the styles are {names}", markup=False)
+            return
+        if any(o.command == "ChooseDelivery" for o in round_.legal_commands(SEAT)):
+            self.take(round_, ChooseDelivery(style=style))
             return
         self.style = style
         self.console.print(f"The tiles will be delivered {_style(style)}.")
@@ -428,7 +452,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         if round_.state.phase is Phase.DEALER_SETTING:
             self.dealer_steps(round_)  # the dealer's hands by the house way
             if asked:
-                self.console.print("Surrender, or show to expose and settle.")
+                self.console.print("Surrender, or deal to expose and settle.")
 
     def hint(self, round_: PaiGowRound) -> None:
         tiles = round_.tiles_of(SEAT)

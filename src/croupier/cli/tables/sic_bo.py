@@ -2,12 +2,11 @@
 (ch. 625a); the program deals as the dealer.
 
 A Sic Bo player puts chips on many areas in one round, so one line takes several wagers,
-separated by commas, in the layout's words: ``big 10, total 10 5, triple 4 5, any triple
-5, double 6 5, combination 1-2 5, single 3 10`` (or the spots as the layout names them,
-``Two Dice Combination 1 and 2 5``, and ``bet`` in front if wanted). A line is placed
+separated by commas, each ``bet SPOT AMOUNT`` with the spot as the layout names it:
+``bet big 10, bet total 10 5, bet Two Dice Combination 1 and 2 5``. A line is placed
 whole or not at all: every wager of it is tried on a copy of the round first, and the
 first refused is told with its rule.
-``shake`` announces "no more bets"; the shaker's dice, the areas lit and every
+``roll`` announces "no more bets"; the shaker's dice, the areas lit and every
 settlement follow (625a.5, 625a.6).
 """
 
@@ -19,7 +18,7 @@ from rich.table import Table
 
 from croupier.citations import shown
 from croupier.cli.tables import offered
-from croupier.cli.tables.base import SEAT, Choice, Terminal, play_command
+from croupier.cli.tables.base import SEAT, Choice, Terminal, core_lines, play_command
 from croupier.cli.tables.terminal import dealer_steps, signed
 from croupier.engine import DEALER, Event, LegalCommand, Outcome, WagerSettled
 from croupier.errors import IllegalCommand, InvalidWager
@@ -38,40 +37,18 @@ from croupier.quoting import typed_back
 from croupier.rules.sic_bo import PAYOUTS, WAGERS, SicBoRules, SicBoSpot
 
 HELP = """\
-How Sic Bo plays: you wager on the layout (several wagers on one line, separated by
-commas: big 10, total 10 5; a spot as the layout names it works too: bet Two Dice
-Combination 1 and 2 5): Small, a total of 4 to 10, and Big, 11 to 17, neither on three
-of a kind; a Total Value 4 to 17; Three of a Kind, a number on all three dice, or Any
-Three of a Kind (also: any triple); Two of a Kind, a number on two dice; a Two Dice
-Combination, A and B both showing (also: combo); One of a Kind, a number on one or more
-dice, paid per die. AMOUNT in dollars (cents may be given: 12.50). On roll (or shake) no more bets
-are taken: the shaker's dice, the result and settlement."""
+How Sic Bo plays: you wager on the layout, bet SPOT AMOUNT with the spot as the layout
+names it (several wagers on one line, separated by commas: bet big 10, bet total 10 5,
+bet Two Dice Combination 1 and 2 5): Small, a total of 4 to 10, and Big, 11 to 17,
+neither on three of a kind; a Total Value 4 to 17; Three of a Kind, a number on all
+three dice, or Any Three of a Kind; Two of a Kind, a number on two dice; a Two Dice
+Combination, A and B both showing; One of a Kind, a number on one or more dice, paid per
+die. AMOUNT in dollars (cents may be given: 12.50). On roll no more bets are taken: the
+shaker's dice, the result and settlement."""
 
-GRAMMAR = (
-    "small AMOUNT",
-    "big AMOUNT",
-    "total T AMOUNT",
-    "triple N AMOUNT",
-    "any AMOUNT",
-    "double N AMOUNT",
-    "combination A-B AMOUNT",
-    "combo A-B AMOUNT",
-    "single N AMOUNT",
-    "bet SPOT AMOUNT",
-    "remove SPOT",
-    "roll, shake, deal",
-)
-"""The usage of each command the table reads (:attr:`~Terminal.grammar`)."""
-
-KINDS = {
-    "triple": "three_of_a_kind",
-    "double": "two_of_a_kind",
-    "total": "total",
-    "combination": "combination",
-    "combo": "combination",
-    "single": "one_of_a_kind",
-}
-"""The layout's words for a wager that names a number (or two), by the spot they make."""
+GRAMMAR = core_lines(dice=True)
+"""The usage of each command the table reads (:attr:`~Terminal.grammar`): the core
+lines alone, every wager a ``bet SPOT AMOUNT`` on a spot as the layout names it."""
 
 
 ODDS_ROWS = {
@@ -90,31 +67,33 @@ _ROWS_BEFORE_TOTALS = ("small", "big", "three_of_a_kind", "any_three_of_a_kind",
 
 
 def parse_wager(text: str, labels: Mapping[str, str] | None = None) -> tuple[str, str]:
-    """One wager as typed (``"total 10 5"``, ``"any triple 5"``, ``"total:10 5"``, or the
-    spot as the layout names it, any case, among ``labels``: ``"Total 10 5"``) as (its
-    spot, its amount as typed). Raises :class:`InvalidWager` (625a.3) for words that are
-    not a wager; a spot that is not on the layout is the round's to refuse."""
+    """One wager as typed, ``bet SPOT AMOUNT`` with the spot as the layout names it, any
+    case, among ``labels`` (``"bet Total 10 5"``), or by its own name (``"bet total:10
+    5"``), as (its spot, its amount as typed). Raises :class:`InvalidWager` (625a.3) for
+    words that are not a wager; a spot that is not on the layout is the round's to
+    refuse."""
     words = text.lower().split()
-    if words[:1] == ["bet"]:
-        words = words[1:]
-    named = offered.key(" ".join(words[:-1]))
+    named = offered.key(" ".join(words[1:-1]))
     for spot, name in (labels or {}).items():
-        if len(words) > 1 and named in (offered.key(spot), offered.key(name)):
+        if (
+            words[:1] == ["bet"]
+            and len(words) > 2
+            and named in (offered.key(spot), offered.key(name))
+        ):
             return spot, words[-1]
-    match words:
-        case [spot, amount] if ":" in spot:
-            return spot, amount
-        case ["small" | "big" as spot, amount]:
-            return spot, amount
-        case ["any" | "any_triple" | "any_three_of_a_kind", amount]:
-            return "any_three_of_a_kind", amount
-        case ["any", "triple", amount]:
-            return "any_three_of_a_kind", amount
-        case [word, what, amount] if word in KINDS:
-            return f"{KINDS[word]}:{what}", amount
+    if words[:1] == ["bet"] and len(words) == 3 and ":" in words[1]:
+        return words[1], words[2]
+    for spot, name in (labels or {}).items():  # a member of a family the layout lacks
+        family, _, member = spot.partition(":")
+        head = offered.key(name).split()[: -len(member.split()) or None]
+        typed = named.split()
+        whole = member and words[:1] == ["bet"] and len(typed) == len(head) + 1
+        if whole and typed[: len(head)] == head:  # "total 3": for the round to refuse
+            return f"{family}:{typed[-1]}", words[-1]
     raise InvalidWager(
-        f"{typed_back(text.strip())} is not a wager: write it as small 5, total 10 5, triple 4 5, "
-        "any 5, double 6 5, combination 1-2 5 or single 3 5 (help lists them)",
+        f"{typed_back(text.strip())} is not a wager: write it as bet SPOT AMOUNT, SPOT as "
+        "the layout names it: bet Small 5, bet Total 10 5, bet Three of a Kind 4 5 (help "
+        "lists them)",
         WAGERS,
     )
 
@@ -150,13 +129,7 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
         match line.split():
             case []:
                 pass
-            case ["shake"]:
-                self.shake(round_)
-            case ["odds"]:
-                self.show_odds()
-            case [word, *_] if word in ("small", "big", "any", *KINDS) or ":" in word:
-                self.bet(round_, line)
-            case _ if "," in line:  # several wagers on a line, bet or not
+            case _ if "," in line:  # several wagers on a line, each bet SPOT AMOUNT
                 self.bet(round_, line)
             case _:
                 self.unknown(line)
@@ -167,7 +140,7 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
         self.shake(round_)
 
     def place(self, round_: SicBoRound, typed: str, amount: str) -> None:
-        self.bet(round_, f"bet {typed} {amount}")  # the layout's words, or the short ones
+        self.bet(round_, f"bet {typed} {amount}")  # the layout's words, or the spot's own
 
     # -- what the player may bet ----------------------------------------------------------
     def removal_refused(self) -> str:
@@ -179,7 +152,7 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
 
     def choices(self, round_: SicBoRound) -> Iterable[Choice]:
         """One row per wager of 625a.3 with what may still go on it (the most any of its
-        areas takes now), then ``shake`` once something is on the layout."""
+        areas takes now), then ``roll`` once something is on the layout."""
         room: dict[str, Cents] = {}
         low = self.rules.minimum_wager
         for legal in round_.legal_commands(SEAT):
@@ -190,14 +163,22 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
                     legal.amount.high if legal.amount and legal.amount.high else 0,
                 )
         rows = [
-            ("small", "small AMOUNT", "Small (a total of 4 to 10, not a triple)"),
-            ("big", "big AMOUNT", "Big (a total of 11 to 17, not a triple)"),
-            ("total", "total T AMOUNT", "Total Value T, 4 to 17"),
-            ("three_of_a_kind", "triple N AMOUNT", "Three of a Kind, N 1 to 6"),
-            ("any_three_of_a_kind", "any AMOUNT", "Any Three of a Kind"),
-            ("two_of_a_kind", "double N AMOUNT", "Two of a Kind, N 1 to 6"),
-            ("combination", "combination A-B AMOUNT", "Two Dice Combination, A lower than B"),
-            ("one_of_a_kind", "single N AMOUNT", "One of a Kind, N 1 to 6, paid per die"),
+            ("small", "bet Small AMOUNT", "Small (a total of 4 to 10, not a triple)"),
+            ("big", "bet Big AMOUNT", "Big (a total of 11 to 17, not a triple)"),
+            ("total", "bet Total T AMOUNT", "Total Value T, 4 to 17"),
+            ("three_of_a_kind", "bet Three of a Kind N AMOUNT", "Three of a Kind, N 1 to 6"),
+            ("any_three_of_a_kind", "bet Any Three of a Kind AMOUNT", "Any Three of a Kind"),
+            ("two_of_a_kind", "bet Two of a Kind N AMOUNT", "Two of a Kind, N 1 to 6"),
+            (
+                "combination",
+                "bet Two Dice Combination A and B AMOUNT",
+                "Two Dice Combination, A lower than B",
+            ),
+            (
+                "one_of_a_kind",
+                "bet One of a Kind N AMOUNT",
+                "One of a Kind, N 1 to 6, paid per die",
+            ),
         ]
         for kind, typed, does in rows:
             if kind in room:
@@ -310,6 +291,6 @@ class SicBoTable(Terminal[SicBoRules, SicBoRound]):
 play = play_command(
     SicBoRules,
     SicBoTable,
-    "Play Sic Bo at seat 1 with play money: several wagers on one line (big 10, total 10 "
-    "5, triple 4 5), then shake; commands are read from stdin.",
+    "Play Sic Bo at seat 1 with play money: several wagers on one line (bet big 10, bet "
+    "total 10 5), then roll; commands are read from stdin.",
 )
