@@ -238,3 +238,42 @@ def test_the_back_9_is_typed_by_its_one_word() -> None:
     ) in out
     assert "Balance: $995 (this round -$5)" in out
     assert "Session over after 1 round." in out
+
+
+def test_a_quit_the_tables_own_leave_does_not_finish_is_played_out_not_looped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A fresh player's quit after a Back 9 the table had not moved on from repeated "your
+    # hand is played out as a fold" 880,000 times. Whatever a table's own leaving leaves
+    # waiting, the quit plays the round out as the server's timeout would (the Back 9
+    # decision folded, 676a.11(b)), once, and the session ends: $5 Front 9 lost, by hand.
+    import io
+    import sys
+
+    from rich.console import Console
+
+    from croupier.cli.tables.go_fore_it import GoForeItTerminal
+    from croupier.rng import SeededRng
+    from croupier.rules.go_fore_it import GoForeItRules
+
+    out = io.StringIO()
+    table = GoForeItTerminal(
+        GoForeItRules.model_validate({}),
+        SeededRng(9),
+        100_000,
+        Console(file=out, width=200, highlight=False),
+    )
+    monkeypatch.setattr(GoForeItTerminal, "abandon", lambda self, round_: None)
+    lines = iter(["bet front 9 5", "deal"])
+    reads = []
+
+    def read(_console: Console) -> str | None:
+        reads.append(1)
+        assert len(reads) < 20, out.getvalue()[-2000:]
+        return next(lines, None)
+
+    monkeypatch.setattr("croupier.cli.tables.base.read_line", read)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert table.play_round() is False
+    assert table.current is not None and table.current.finished
+    assert table.wallet.balance == 100_000 - 500

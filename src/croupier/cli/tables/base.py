@@ -400,6 +400,8 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
                 if not self.has_wagers(round_):
                     return False
                 self.leave(round_)
+                if not round_.finished:  # as the server would, or say it cannot: no loop
+                    self.play_out(round_)
                 leaving = True
             elif not self.core(round_, line) and not self.decision(round_, line):
                 self.command(round_, line)
