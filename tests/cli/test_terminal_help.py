@@ -35,6 +35,25 @@ def test_craps_refusal_spells_dont_pass_as_typed_and_the_spelling_is_taken() -> 
     assert "Placed $10 on Don't Pass." in out
 
 
+def test_a_craps_refusal_gives_only_examples_this_table_offers() -> None:
+    # The shipped Mini-Craps submission offers pass, don't pass, come, don't come, odds,
+    # place, field, hardways, any seven and any craps (examples/rules/mini-craps.toml): a
+    # fresh player was told to write "buy 4, big 6, horn, fire, all small" there.
+    from pathlib import Path
+
+    rules = Path(__file__).resolve().parents[2] / "examples" / "rules" / "mini-craps.toml"
+    result = CliRunner().invoke(
+        app,
+        ["play", "craps", "--rules", str(rules), "--seed", "1"],
+        input="bet nothing 10\nquit\n",
+        env=ENV,
+    )
+    (refused,) = refusals(result.output)
+    assert "write it as pass, don't pass, come, place 6, field, hard 8, any seven (" in refused
+    for absent in ("buy 4", "lay 10", "big 6", "horn", "fire", "all small"):
+        assert absent not in refused, (absent, refused)
+
+
 def test_go_fore_it_refusals_name_the_wagers_as_676a_7_d_does() -> None:
     out = play("go-fore-it", "remove skins\nbet gopher 10\nquit\n")
     assert refusals(out) == [

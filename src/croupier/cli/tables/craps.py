@@ -147,13 +147,31 @@ def parse_spot(words: str, round_: CrapsRound) -> str:
         return "dont_pass_odds" if "dont_pass" in held and "pass" not in held else "pass_odds"
     if key in KEYS:
         return KEYS[key]
+    examples = [said for kind, said in EXAMPLES if round_.state.rules.offers(kind)]
     raise InvalidWager(
-        f"{typed_back(words.strip())} is not a wager on the layout: write it as pass, "
-        "don't pass, come, "
-        "place 6, buy 4, lay 10, field, big 6, hard 8, any seven, horn, fire, all small "
-        "(layout lists them all)",
+        f"{typed_back(words.strip())} is not a wager on the layout: write it as "
+        f"{', '.join(examples)} (layout lists them all)",
         WAGERS,
     )
+
+
+EXAMPLES = (
+    (WagerKind.PASS, "pass"),
+    (WagerKind.DONT_PASS, "don't pass"),
+    (WagerKind.COME, "come"),
+    (WagerKind.PLACE, "place 6"),
+    (WagerKind.BUY, "buy 4"),
+    (WagerKind.LAY, "lay 10"),
+    (WagerKind.FIELD, "field"),
+    (WagerKind.BIG_6_8, "big 6"),
+    (WagerKind.HARDWAYS, "hard 8"),
+    (WagerKind.ANY_SEVEN, "any seven"),
+    (WagerKind.HORN, "horn"),
+    (WagerKind.FIRE_BET, "fire"),
+    (WagerKind.BONUS_CRAPS, "all small"),
+)
+"""How a spot of each kind of wager is typed, for a refusal's examples: only the kinds
+the table's Rules Submission offers (623a.3) are given."""
 
 
 def step_words(spot: str, step: int, rules: CrapsRules, point: int | None) -> str:
