@@ -153,19 +153,35 @@ def _reference_split(decks: int, up: int, pair: int) -> tuple[dict[float, float]
     def stake(end) -> float:  # type: ignore[no-untyped-def]
         return float(end[2]) if end[0] == "fixed" else end[2] * (2.0 if end[3] else 1.0)
 
+    @functools.cache
+    def nets(end) -> tuple[dict[int, float], dict[int, float]]:  # type: ignore[no-untyped-def]
+        """``net`` and ``second_net`` of ``end`` for each dealer result (17 to 23)."""
+        results = range(17, 24)
+        return {r: net(end, r) for r in results}, {r: second_net(end, r) for r in results}
+
+    @functools.cache
+    def mass(rest: tuple[int, ...]) -> float:
+        """The chance of no dealer Blackjack from ``rest`` (the sum of ``dealer(rest)``)."""
+        return sum(dealer(rest).values())
+
+    # Each (hand, hand, shoe left) adds p2 * pd for each dealer result pd: the tally's terms
+    # that do not depend on the result are added once, times the results' sum (mass).
     bins: dict[float, float] = collections.defaultdict(float)
     tally = [0.0] * 4
     for v1, q1, rest1 in draws(shoe):
         for p1, left1, end1 in hand(rest1, pair + v1, pair == 1 or v1 == 1, 2, 1, False, q1):
+            net1, second1 = nets(end1)
             for v2, q2, rest2 in draws(left1):
                 for p2, left2, end2 in hand(rest2, pair + v2, pair == 1 or v2 == 1, 2, 1,
                                             False, p1 * q2):  # fmt: skip
+                    net2, second2 = nets(end2)
+                    weight = p2 * mass(left2)
+                    tally[0] += weight * (stake(end1) + stake(end2))
+                    tally[1] += weight * ((end1[-1] > 0) + (end2[-1] > 0))
+                    tally[2] += weight * ((end1[-1] == 2) + (end2[-1] == 2))
                     for result, pd in dealer(left2).items():
-                        bins[net(end1, result) + net(end2, result)] += p2 * pd
-                        tally[0] += p2 * pd * (stake(end1) + stake(end2))
-                        tally[1] += p2 * pd * ((end1[-1] > 0) + (end2[-1] > 0))
-                        tally[2] += p2 * pd * ((end1[-1] == 2) + (end2[-1] == 2))
-                        tally[3] += p2 * pd * (second_net(end1, result) + second_net(end2, result))
+                        bins[net1[result] + net2[result]] += p2 * pd
+                        tally[3] += p2 * pd * (second1[result] + second2[result])
     return bins, tally
 
 

@@ -13,7 +13,10 @@ seeded by hypothesis), at every step of a round:
 from __future__ import annotations
 
 import copy
+import io
+import pickle
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -48,22 +51,56 @@ def _outside(legal: LegalCommand, pick: random.Random) -> dict[str, Any] | None:
     return {**data, name: value}
 
 
-def _fork(round_: Round[Any]) -> Round[Any]:
-    """A copy of ``round_`` to try a command on. Events are frozen, so the copy shares
-    them and copies only the list (deep-copying a long Craps round's events was 80% of
-    this module's time); so are the rules (large: Craps' paytables)."""
-    shared: dict[int, Any] = {id(event): event for event in round_.events}
+class _Keeping(pickle.Pickler):
+    """Pickles a round's own objects, naming the shared ones (``keep``) by their id."""
+
+    def __init__(self, file: io.BytesIO, keep: dict[int, Any]) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.keep = keep
+
+    def persistent_id(self, obj: Any) -> int | None:
+        return id(obj) if id(obj) in self.keep else None
+
+
+class _Finding(pickle.Unpickler):
+    """Reads what :class:`_Keeping` wrote, the shared objects being the same ones."""
+
+    def __init__(self, file: io.BytesIO, keep: dict[int, Any]) -> None:
+        super().__init__(file)
+        self.keep = keep
+
+    def persistent_load(self, pid: Any) -> Any:
+        return self.keep[pid]
+
+
+def _forks(round_: Round[Any]) -> Callable[[], Round[Any]]:
+    """Makes copies of ``round_`` as it is now, to try a command on. Events are frozen,
+    so a copy shares them and copies only the list (deep-copying a long Craps round's
+    events was 80% of this module's time); so are the rules (large: Craps' paytables).
+    The rest (the state, the generator) is pickled once here and read back for each copy
+    (a deep copy of a Craps state at each try was half of this module's time)."""
+    keep: dict[int, Any] = {id(event): event for event in round_.events}
     rules = getattr(round_.state, "rules", None)
-    shared[id(rules)] = rules
-    trial = copy.copy(round_)
-    for name, value in vars(round_).items():
-        setattr(trial, name, list(value) if name == "events" else copy.deepcopy(value, shared))
-    return trial
+    keep[id(rules)] = rules
+    own = {name: value for name, value in vars(round_).items() if name != "events"}
+    file = io.BytesIO()
+    _Keeping(file, keep).dump(own)
+    data = file.getvalue()
+
+    def fork() -> Round[Any]:
+        trial = copy.copy(round_)
+        vars(trial).update(_Finding(io.BytesIO(data), keep).load())
+        trial.events = list(round_.events)
+        return trial
+
+    return fork
 
 
-def _accepted(round_: Round[Any], data: dict[str, Any], actor: Actor) -> CroupierError | None:
+def _accepted(
+    fork: Callable[[], Round[Any]], data: dict[str, Any], actor: Actor
+) -> CroupierError | None:
     """Whether the round takes the command ``data`` from ``actor`` (tried on a copy)."""
-    trial = _fork(round_)
+    trial = fork()
     try:
         trial.handle(type(trial).command_adapter.validate_python(data), actor)
     except CroupierError as error:
@@ -77,9 +114,10 @@ def _probe(
     # Each step tries up to 16 of its offers (a Craps step makes about a hundred; over a
     # round's steps every kind comes up, and the three examples pick other ones).
     dealers = type(round_).dealer_commands()
+    fork = _forks(round_)
     for actor, legal in pick.sample(offered, min(16, len(offered))):
         data = legal.pick(pick)
-        refused = _accepted(round_, data, actor)
+        refused = _accepted(fork, data, actor)
         assert refused is None, (
             f"{round_.game}: {data} built from {legal!r} for {actor!r} was refused: {refused}"
         )
@@ -90,7 +128,7 @@ def _probe(
         assert actor == DEALER or legal.command not in dealers, (actor, legal.command)
         if legal.command in dealers:
             for seat in round_.opened.seats:
-                assert isinstance(_accepted(round_, data, seat), AccessDenied), (seat, data)
+                assert isinstance(_accepted(fork, data, seat), AccessDenied), (seat, data)
         outside = _outside(legal, pick)
         same = [o for a, o in offered if a == actor and o.command == legal.command]
         if outside is None or any(o.why_not(outside) is None for o in same):
@@ -100,7 +138,7 @@ def _probe(
         except ValueError:
             continue  # refused before it reaches the round (422 at the server)
         before = list(round_.events)
-        trial = _fork(round_)
+        trial = fork()
         with pytest.raises(CroupierError):
             trial.handle(command, actor)
         assert round_.events == before
