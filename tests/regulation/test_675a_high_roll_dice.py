@@ -171,6 +171,17 @@ def test_675a_2_e_2_ii_five_2s_three_1s_is_five_of_a_kind() -> None:
     assert result["pip_street:two"].won == FIVE * 6  # Two: 6 to 1 (675a.5(a))
 
 
+def test_the_view_names_a_wager_held_for_the_extra_roll_by_its_seat_and_spot() -> None:
+    """A Like Kind wager held for the Extra Roll (675a.2(e)) is shown as its seat and its
+    spot, each a field of its own, not a "seat:spot" string a page must split."""
+    rnd = open_round()
+    bet(rnd, 1, "pip_street:ace")
+    bet(rnd, 1, "like_kind:6")
+    bet(rnd, 1, "extra_roll")
+    first_roll(rnd, (6, 6, 1, 1, 1, 1, 2, 3, 4, 5))
+    assert rnd.view(DEALER)["held"] == [{"seat": 1, "spot": "like_kind:6"}]
+
+
 def test_675a_2_e_3_extra_roll_two_more_1s_make_six_of_a_kind() -> None:
     """675a.2(e)(3): "two 6s and four 1s on the first throw and two additional 1s on the
     second roll, there would be a total of six matching dice, or a six-of-a-kind."

@@ -792,7 +792,7 @@ class HighRollDiceRound(WageringRound[HighRollDiceState]):
             "seats": {str(k): v for k, v in state.seats.items()},
             "wagers": {str(k): dict(v) for k, v in state.open_wagers.items()},
             "extra_rolls": {str(k): v for k, v in {**state.extra_rolls, **state.collected}.items()},
-            "held": sorted(f"{seat}:{spot}" for seat, spot in state.held),
+            "held": [{"seat": seat, "spot": spot} for seat, spot in sorted(state.held)],
             "dice": list(state.dice),
             "set_aside": list(state.set_aside),
             "first_roll": first,

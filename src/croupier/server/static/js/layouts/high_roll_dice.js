@@ -27,10 +27,7 @@ function centre(v, game) {
   // is thrown `dice` is still the first throw, which is not the Extra Roll's.
   const extra = v.extra_roll === "due" || v.extra_roll === "thrown";
   const dice = v.extra_roll === "due" ? [] : v.dice || [];
-  const held = (v.held || []).map((x) => {
-    const at = x.indexOf(":"); // "seat:spot"
-    return `seat ${x.slice(0, at)} ${game.label(x.slice(at + 1))}`;
-  });
+  const held = (v.held || []).map((x) => `seat ${x.seat} ${game.label(x.spot)}`);
   return h(
     "section",
     { class: "dice-tray", "aria-label": "dice" },
