@@ -117,7 +117,7 @@ def test_no_line_wager_at_the_come_out_says_what_to_do() -> None:
     out = play(1, "bet place 6 6\nroll\nquit\n")
     assert (
         "To roll: a come-out roll needs a shooter holding a Pass or Don't Pass wager "
-        "(623a.10 (inferred)): type bet pass AMOUNT or bet dont pass AMOUNT. Or take your wagers "
+        "(623a.10 (inferred)): type bet pass AMOUNT or bet don't pass AMOUNT. Or take your wagers "
         "down (Place 6: remove SPOT), or quit."
     ) in out
     assert "Place 6 taken down: $6 back to you." in out

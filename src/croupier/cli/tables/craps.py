@@ -76,7 +76,7 @@ from croupier.rules.craps import (
 
 HELP = f"""\
 How Craps plays: you wager on the layout's areas in its words,
-for example bet pass 10, bet dont pass 10, bet come 5, bet place 6 6, bet buy 4 20,
+for example bet pass 10, bet don't pass 10, bet come 5, bet place 6 6, bet buy 4 20,
 bet field 5, bet hard 8 5, bet any seven 5, bet horn 4, bet fire 5, bet all small 5
 (layout lists them all with their odds); AMOUNT in dollars (cents may be given: 12.50).
 Once a point is on you may take odds behind your Pass or Don't Pass wager, and behind a
@@ -351,7 +351,7 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
         """What the player must do before the come-out roll (623a.10)."""
         text = (
             "To roll: a come-out roll needs a shooter holding a Pass or Don't Pass wager "
-            f"({shown(SHOOTER)}): type bet pass AMOUNT or bet dont pass AMOUNT"
+            f"({shown(SHOOTER)}): type bet pass AMOUNT or bet don't pass AMOUNT"
         )
         held = [spot_words(spot) for spot in round_.state.wagers.get(SEAT, {})]
         if held:
