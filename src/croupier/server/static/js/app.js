@@ -17,7 +17,7 @@ import { checkRound } from "./verify.js";
 import { wagersOf } from "./offers.js";
 import { begin, changed, signedUp, signInAgain, stop } from "./session.js";
 import { firstDecision, focusKey, focusLost, refocus } from "./focus.js";
-import { CONNECTION, connection, connectionGone } from "./connection.js";
+import { CONNECTION, connection, connectionDown, connectionGone } from "./connection.js";
 import { myLimits } from "./mylimits.js";
 import { edgeWords, openHelp } from "./help.js";
 import { decisionKeys, listen } from "./shortcuts.js";
@@ -181,12 +181,23 @@ function motionToggle() {
 // return of its main wager, with its help ("How to play") readable before sitting. A
 // return still being worked out is asked for again.
 function showTables(list, tables) {
-  const names = tables.map((t) => t.title || t.game);
-  const shared = (t) => names.indexOf(t.title || t.game) !== names.lastIndexOf(t.title || t.game);
-  list.replaceChildren(...(tables.length ? tables.map((t) => tableCard(t, shared(t))) : [h("li", {}, "No tables yet: an admin opens them (POST /tables).")]));
+  list.replaceChildren(...(tables.length ? tables.map((t) => tableCard(t, sharedName(t, tables))) : [h("li", {}, "No tables yet: an admin opens them (POST /tables).")]));
   if (tables.some((t) => !t.main_return && t.returns_note.startsWith("The theoretical return is being worked out"))) {
     setTimeout(() => { if (list.isConnected) api.tables(3).then((again) => showTables(list, again), () => {}); }, 5000);
   }
+}
+
+// Whether another of `tables` bears the same name as table `t` (its game's title).
+function sharedName(t, tables) {
+  const name = (x) => x.title || x.game;
+  return tables.filter((x) => name(x) === name(t)).length > 1;
+}
+
+// A table as a person reads it: its name ("Craps"), with its id only where another
+// table bears the same name ("Craps (table craps-2)"), as on the lobby's cards.
+function tableName(t, tables, fallback) {
+  if (!t) return fallback;
+  return sharedName(t, tables) ? `${t.title || t.game} (table ${t.id})` : t.title || t.game;
 }
 
 // The card's link says the game and its seats, the table's id only where another table
@@ -210,7 +221,7 @@ function tableCard(t, shared = false) {
     h("p", {},
       h("button", { type: "button", class: "link", "data-help-table": t.id, onclick: () => openHelp(t.id) }, `How to play ${t.title || t.game}, every wager's pay and return`),
       " · ",
-      h("a", { href: `#/history/${encodeURIComponent(t.id)}` }, `Rounds of table ${t.id}`),
+      h("a", { href: `#/history/${encodeURIComponent(t.id)}` }, `Rounds of ${t.title || t.game}${shared ? ` (table ${t.id})` : ""}`),
     ),
   );
 }
@@ -229,8 +240,9 @@ async function tablePage(tableId, early = null) {
   const [first, tables] = await (early || Promise.all([api.table(tableId), api.tables()]));
   let table = first;
   const game = gameOf(table);
-  document.title = `croupier — ${game.title} ${tableId}`;
   const summary = tables.find((t) => t.id === tableId);
+  const named = tableName(summary, tables, game.title);
+  document.title = `croupier — ${named}`;
   const seatCount = summary ? summary.seat_count : 6;
   let chipValue = CHIPS.find((c) => c >= table.minimum_wager) || table.minimum_wager;
   let view = null;
@@ -544,7 +556,7 @@ async function tablePage(tableId, early = null) {
     const v = view.view || {};
     showBalance(view.balance);
     header.replaceChildren(
-      h("h2", { id: "table-heading", tabindex: "-1" }, `${game.title} — table ${tableId}`),
+      h("h2", { id: "table-heading", tabindex: "-1" }, named),
       h(
         "p",
         { class: "muted" },
@@ -704,7 +716,7 @@ async function tablePage(tableId, early = null) {
     const seat = mySeat();
     const deadline = view.deadline || null;
     clock = deadline ? { deadline, until: performance.now() + deadline.seconds_left * 1000, version: `${view.round_id}@${view.round_version}` } : null;
-    const who = whoActs(view, seat) || "";
+    const who = whoActs(view, seat, connectionDown()) || "";
     turnBox.dataset.kind = deadline ? deadline.kind : "";
     turnBox.querySelector(".who-acts").textContent = who;
     turnBox.querySelector(".on-timeout").textContent = deadline ? timeoutSentence(deadline, seat) : "";
@@ -796,6 +808,7 @@ async function tablePage(tableId, early = null) {
       const node = header.querySelector(".conn");
       if (node) { node.textContent = CONNECTION[s] || s; node.className = `conn conn-${s}`; node.dataset.conn = s; }
       connection(s);
+      if (view) renderTurn();
     },
   );
   live.start();
@@ -824,9 +837,10 @@ function historyItem(game, r) {
 }
 
 async function historyPage(tableId, before) {
-  const [rounds, table] = await Promise.all([api.rounds(tableId, before), api.table(tableId)]);
+  const [rounds, table, tables] = await Promise.all([api.rounds(tableId, before), api.table(tableId), api.tables()]);
   const game = gameOf(table);
-  document.title = `croupier — history of ${tableId}`;
+  const named = tableName(tables.find((t) => t.id === tableId), tables, game.title);
+  document.title = `croupier — rounds of ${named}`;
   const here = `#/history/${encodeURIComponent(tableId)}`;
   const pages = [];
   if (before) pages.push(h("a", { href: here, "data-page": "newest" }, "Newest rounds"));
@@ -838,7 +852,7 @@ async function historyPage(tableId, before) {
     h(
       "div",
       { class: "history" },
-      h("h2", {}, `Rounds at table ${tableId}`),
+      h("h2", {}, `Rounds of ${named}`),
       rounds.length
         ? h("ol", { class: "rounds", reversed: true }, rounds.map((r) => historyItem(game, r)))
         : h("p", {}, "No rounds yet."),
