@@ -331,8 +331,18 @@ async function tablePage(tableId, early = null) {
       busy = false;
       pageNode?.removeAttribute("aria-busy");
       for (const b of held) if (b.isConnected) b.disabled = false;
-      if (key && focusLost()) refocus(key, firstDecision(decisions) || (decisions.hidden ? null : decisions));
+      if (key && focusLost()) refocus(key, landing());
     }
+  }
+
+  // Where the focus goes once the control it was on is gone (issue 34: it fell to the
+  // page's body, or to the skip link above the table): the next decision, the decisions,
+  // the chip chosen, the first area the player may bet, else the table's heading.
+  function landing() {
+    const shown = (n) => (n && n.isConnected && n.offsetParent !== null ? n : null);
+    const chipNow = rack.querySelector('.chip-button[aria-pressed="true"]') || rack.querySelector(".chip-button");
+    return firstDecision(decisions) || (decisions.hidden ? null : shown(decisions))
+      || shown(chipNow) || shown(feltBox.querySelector(".spot.legal")) || document.getElementById("table-heading");
   }
 
   // A wager: the first of a round carries this browser's seed (committed before the round
@@ -419,8 +429,11 @@ async function tablePage(tableId, early = null) {
         if (ok && bets[round]) bets[round] = bets[round].filter((b) => b.spot !== spot);
         return ok;
       };
-      if (last) out.push(h("button", { type: "button", class: "action", "data-rack": "undo", onclick: () => send1(last) }, `Undo: take down ${game.label(last)}`));
-      if (offered.length) out.push(h("button", { type: "button", class: "action", "data-rack": "clear", onclick: async () => { for (const spot of offered) if (!(await send1(spot))) break; } }, "Clear my wagers"));
+      // At a phone's width the words after "Undo" and "Clear" fold away (app.css), the
+      // buttons named in full all the same.
+      const undo = `Undo: take down ${game.label(last)}`;
+      if (last) out.push(h("button", { type: "button", class: "action", "data-rack": "undo", "aria-label": undo, onclick: () => send1(last) }, "Undo", h("span", { class: "rack-more" }, undo.slice(4))));
+      if (offered.length) out.push(h("button", { type: "button", class: "action", "data-rack": "clear", "aria-label": "Clear my wagers", onclick: async () => { for (const spot of offered) if (!(await send1(spot))) break; } }, "Clear", h("span", { class: "rack-more" }, " my wagers")));
     }
     return out;
   }
@@ -518,6 +531,7 @@ async function tablePage(tableId, early = null) {
   function render() {
     if (!view) return;
     const key = focusKey(document.activeElement);
+    const onTable = document.activeElement?.closest?.(".table-page") != null;
     draw();
     const seat = mySeat();
     const wasMine = myTurn;
@@ -527,7 +541,8 @@ async function tablePage(tableId, early = null) {
     dealt();
     const first = firstDecision(decisions);
     if (myTurn && !wasMine && first && !decisions.hidden) first.focus();
-    else if (key && focusLost()) refocus(key, key.includes("data-sit") ? seated() : null);
+    else if (key && focusLost()) refocus(key, key.includes("data-sit") ? seated() : landing());
+    else if (onTable && focusLost()) landing()?.focus();
   }
 
   // Where the focus goes once the player sits (the "Seat N" clicked is gone): the chip
