@@ -336,13 +336,14 @@ async function tablePage(tableId, early = null) {
   }
 
   // Where the focus goes once the control it was on is gone (issue 34: it fell to the
-  // page's body, or to the skip link above the table): the next decision, the decisions,
-  // the chip chosen, the first area the player may bet, else the table's heading.
+  // page's body, or to the skip link above the table, or to decisions with none to make):
+  // the next decision (the decisions where only a surrender or a fold is left), the chip
+  // chosen, the first area the player may bet, else the table's heading.
   function landing() {
     const shown = (n) => (n && n.isConnected && n.offsetParent !== null ? n : null);
     const chipNow = rack.querySelector('.chip-button[aria-pressed="true"]') || rack.querySelector(".chip-button");
-    return firstDecision(decisions) || (decisions.hidden ? null : shown(decisions))
-      || shown(chipNow) || shown(feltBox.querySelector(".spot.legal")) || document.getElementById("table-heading");
+    const deciding = !decisions.hidden && decisions.querySelector(".actions button, .actions form");
+    return firstDecision(decisions) || (deciding ? shown(decisions) : null) || shown(chipNow) || shown(feltBox.querySelector(".spot.legal")) || document.getElementById("table-heading");
   }
 
   // A wager: the first of a round carries this browser's seed (committed before the round
@@ -541,8 +542,11 @@ async function tablePage(tableId, early = null) {
     dealt();
     const first = firstDecision(decisions);
     if (myTurn && !wasMine && first && !decisions.hidden) first.focus();
-    else if (key && focusLost()) refocus(key, key.includes("data-sit") ? seated() : landing());
+    // (The page's main region, focused by the route, keeps the focus.)
+    else if (key && focusLost() && document.activeElement !== main) refocus(key, key.includes("data-sit") ? seated() : landing());
     else if (onTable && focusLost()) landing()?.focus();
+    // The decisions the focus was left on have nothing more to decide (the turn is over).
+    else if (document.activeElement === decisions && !decisions.querySelector(".actions button")) landing()?.focus();
   }
 
   // Where the focus goes once the player sits (the "Seat N" clicked is gone): the chip
@@ -571,7 +575,7 @@ async function tablePage(tableId, early = null) {
     const v = view.view || {};
     showBalance(view.balance);
     header.replaceChildren(
-      h("h2", { id: "table-heading", tabindex: "-1" }, named),
+      h("h2", { id: "table-heading", tabindex: "-1", "data-table": tableId }, named),
       h(
         "p",
         { class: "muted" },
