@@ -121,6 +121,16 @@ def test_a_table_is_named_as_the_lobby_names_it(browser: Any, server: Server) ->
     heading = page.locator("#table-heading")
     assert heading.inner_text() == expected_name(server, table_id)
     assert "— table" not in heading.inner_text()
+    # The help's title: the game, the table's id only where the name is shared.
+    page.locator(".table-page [data-help-table]").click()
+    title = page.locator("dialog.help[open] #help-title")
+    page.wait_for_function(
+        "document.querySelector('#help-title').textContent.startsWith('How to play Go')"
+    )
+    expected = expected_name(server, table_id)
+    said = "" if expected == "Go Fore It" else f" (table {table_id})"
+    assert title.inner_text() == f"How to play Go Fore It (58 Pa. Code ch. 676a){said}"
+    page.keyboard.press("Escape")
     page.goto(f"{server.url}/play/#/history/{table_id}")
     page.wait_for_selector(".history h2")
     named = expected_name(server, table_id)

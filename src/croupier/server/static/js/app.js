@@ -219,7 +219,7 @@ function tableCard(t, shared = false) {
       h("dd", { "data-card": "return", "data-edge": edge?.exact || "" }, edge ? `${edge.to_player} to the player, ${edgeWords(edge.house_edge)}, on ${edge.words}${edge.strategy ? " (with the strategy the help states)" : ""}` : t.returns_note),
     ),
     h("p", {},
-      h("button", { type: "button", class: "link", "data-help-table": t.id, onclick: () => openHelp(t.id) }, `How to play ${t.title || t.game}, every wager's pay and return`),
+      h("button", { type: "button", class: "link", "data-help-table": t.id, onclick: () => openHelp(t.id, shared) }, `How to play ${t.title || t.game}, every wager's pay and return`),
       " · ",
       h("a", { href: `#/history/${encodeURIComponent(t.id)}` }, `Rounds of ${t.title || t.game}${shared ? ` (table ${t.id})` : ""}`),
     ),
@@ -242,6 +242,7 @@ async function tablePage(tableId, early = null) {
   const game = gameOf(table);
   const summary = tables.find((t) => t.id === tableId);
   const named = tableName(summary, tables, game.title);
+  const shared = Boolean(summary && sharedName(summary, tables));
   document.title = `croupier — ${named}`;
   const seatCount = summary ? summary.seat_count : 6;
   let chipValue = CHIPS.find((c) => c >= table.minimum_wager) || table.minimum_wager;
@@ -271,7 +272,7 @@ async function tablePage(tableId, early = null) {
   const strip = h("section", { class: "last-results", "aria-label": "last results", hidden: !game.throws });
   main.replaceChildren(
     h("div", { class: "table-page" }, h("div", { class: "table-top" }, header, seatBar, motionToggle()), turnBox, feltBox, h("div", { class: "controls" }, winBox, betLine, rack, tools, decisions), strip, consoleBox, resultBox, signBox,
-      h("p", {}, h("button", { type: "button", class: "link", "data-help-table": tableId, "aria-keyshortcuts": "?", onclick: () => openHelp(tableId) }, "How to play, what it pays, the return and the keys (?)"), " · ", h("a", { href: `#/history/${encodeURIComponent(tableId)}` }, "Round history and replays"), " · ", h("a", { href: "#/" }, "Lobby"))),
+      h("p", {}, h("button", { type: "button", class: "link", "data-help-table": tableId, "data-help-shared": String(shared), "aria-keyshortcuts": "?", onclick: () => openHelp(tableId, shared) }, "How to play, what it pays, the return and the keys (?)"), " · ", h("a", { href: `#/history/${encodeURIComponent(tableId)}` }, "Round history and replays"), " · ", h("a", { href: "#/" }, "Lobby"))),
   );
   api.sign(tableId).then(
     (s) => signBox.append(h("pre", {}, s.text)),
@@ -990,7 +991,7 @@ function describe(event, label = (spot) => spot, citeShown = "") {
 // "?" opens the help of the table shown (the shortcuts' other keys act on its controls).
 listen(() => {
   const button = document.querySelector(".table-page [data-help-table]");
-  if (button) openHelp(button.dataset.helpTable);
+  if (button) openHelp(button.dataset.helpTable, button.dataset.helpShared === "true");
 });
 
 async function route() {
