@@ -430,6 +430,11 @@ class TablePolicy:
         expected = self.wagering_players(round_)
         return bool(expected) and players == expected
 
+    def betting_held(self, round_: Round[Any]) -> str:
+        """Why the betting cannot be closed now though it is open (the round waits on a
+        wager the game needs), in the game's words with their rule, or ``""``."""
+        return ""
+
     # -- decisions and timeouts ---------------------------------------------------------
     def players_waiting(self, round_: Round[Any]) -> list[int]:
         """Seats with something to send now."""

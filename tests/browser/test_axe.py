@@ -170,7 +170,7 @@ def test_axe_finds_nothing_serious_on_any_page(
     page.keyboard.press("Escape")
     for table_id, _ in GAMES:
         page.goto(f"{server.url}/play/#/table/{table_id}")
-        page.wait_for_function(f"document.title.endsWith(' {table_id}')")
+        page.wait_for_selector(f'#table-heading[data-table="{table_id}"]')
         page.wait_for_selector(".felt")
         page.wait_for_selector("[data-sit], [data-leave]")
         if page.locator("[data-leave]").count() == 0:
@@ -218,7 +218,7 @@ def test_axe_finds_nothing_serious_in_play(browser: Any, server: Server, axe_scr
     page.locator('[data-spot="big"]').first.click()
     page.wait_for_selector('[data-spot="big"].has-wager, [data-spot="big"] .stack')
     dealer.goto(f"{server.url}/play/#/table/ax-play-sb")
-    dealer.wait_for_function("document.title.endsWith(' ax-play-sb')")
+    dealer.wait_for_selector('#table-heading[data-table="ax-play-sb"]')
     dealer.wait_for_selector(".console:not([hidden])")
     caught_up(dealer, server, "ax-play-sb")
     dealer.locator('[data-action="AnnounceNoMoreBets"]').click()

@@ -49,15 +49,14 @@ def test_the_focus_stays_on_the_control_and_moves_to_the_decision(
     assert page.evaluate("document.activeElement.dataset.wagerSpot") == "back_9"
     # The Fold beside it gives the hand up (its offer's gives_up, from the game).
     assert page.locator('.decisions [data-command="Fold"][data-gives-up]').count() == 1
-    # The Back 9 placed from the keyboard: its button is gone, the focus stays on the
-    # decisions (it fell to the page's body).
+    # The Back 9 placed from the keyboard: its button is gone, the focus goes on from it
+    # (it fell to the page's body): to a decision left, or, the round over and nothing
+    # to decide, to the chip chosen for the next round's betting (issue 34).
     page.keyboard.press("Enter")
     page.wait_for_selector('.decisions [data-wager-spot="back_9"]', state="detached")
     page.wait_for_selector(".table-page:not([aria-busy])")
     page.wait_for_function("document.activeElement !== document.body", timeout=5_000)
-    assert page.evaluate("document.activeElement.closest('.decisions') !== null"), page.evaluate(
-        FOCUSED
-    )
+    assert page.evaluate(PLAYABLE), page.evaluate(FOCUSED)
     assert not page.errors  # type: ignore[attr-defined]
     dealer_context.close()
     context.close()
@@ -110,5 +109,137 @@ def test_a_turn_never_starts_on_giving_the_hand_up(browser: Any, server: Server)
     Where only a surrender is offered, the focus is on the decisions, not on it."""
     context, page = sign_up(browser, server, "ann-focus-first")
     assert page.evaluate(FIRST) == ["the decisions", "Hit", "Hit"]
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+
+# Where the focus may be once the control clicked is gone: the decisions where one is to
+# make, the chip chosen or an area of the felt he may bet; never the page's body, nor the
+# skip link above the table, nor decisions with nothing to decide.
+PLAYABLE = """() => {
+  const n = document.activeElement;
+  if (!n || n === document.body || n.classList.contains('skip')) return false;
+  const decisions = document.querySelector('.decisions');
+  const deciding = decisions && decisions.querySelector('.actions button:not([disabled])');
+  return (deciding && n.closest('.decisions') !== null) || n.matches('.rack .chip-button')
+    || n.matches('.felt .spot.legal');
+}"""
+
+
+def settle_down(page: Any) -> None:
+    """The command's answer and the redraws it brings are over."""
+    page.wait_for_selector(".table-page:not([aria-busy])")
+    page.evaluate("new Promise((done) => setTimeout(done, 1500))")
+
+
+def _send(server: Server, table_id: str, token: str, kind: str) -> None:
+    r = server.admin.post(
+        f"/tables/{table_id}/commands",
+        json={"command": {"type": kind}},
+        headers={"Authorization": f"Bearer {token}", **server.key()},
+    )
+    assert r.status_code == 200, r.text
+
+
+def table(server: Server, table_id: str, game: str, optional: int = 1) -> None:
+    """A table of ``game`` whose clocks outlast the test but an optional choice's
+    (Insurance, a Pai Gow surrender): ``optional`` seconds."""
+    settings = {"betting_seconds": 600, "decision_seconds": 600, "optional_seconds": optional}
+    body = {"id": table_id, "rules_toml": f'game = "{game}"\n', "settings": settings}
+    made = server.admin.post("/tables", json=body)
+    assert made.status_code == 201, made.text
+
+
+ON_THE_BETTING = """(clicked) => {
+  const n = document.activeElement;
+  const spot = document.querySelector(`.seat.mine [data-spot="${clicked}"]`);
+  if (spot && !spot.disabled) return n === spot;
+  return n.matches('.rack .chip-button[aria-pressed="true"]') || n.matches('.felt .spot.legal');
+}"""
+"""The focus after a wager: on the area clicked, or where it takes no more (High Roll
+Dice: one wager per spot, 675a.2(e)), on the chip chosen or an area he may bet."""
+
+
+def test_the_focus_stays_on_the_betting_at_high_roll_dice(browser: Any, server: Server) -> None:
+    """Issue 34: after a click on a Pip Street area the focus went to "Skip to the table"
+    (390x844) or to "Your decisions" (1366x768), though there is no decision to make; it
+    stays on the area or, the area taking no more, goes to the chip or another area."""
+    table(server, "focus-hrd", "high-roll-dice")
+    context, page = sign_up(browser, server, "ann-focus-hrd")
+    open_table(page, "focus-hrd", 1)
+    page.locator('[data-chip="500"]').click()
+    sizes = {"pip_street:ace": (390, 844), "pip_street:two": (1366, 768)}
+    for n, (spot, (width, height)) in enumerate(sizes.items(), start=1):
+        page.set_viewport_size({"width": width, "height": height})
+        page.locator(f'.seat.mine [data-spot="{spot}"]').click()
+        page.wait_for_selector(f'[data-total-bet="{500 * n}"]')
+        settle_down(page)
+        assert page.evaluate(ON_THE_BETTING, spot), (width, page.evaluate(FOCUSED))
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+
+def test_the_focus_after_stand_at_double_back_jack(browser: Any, server: Server) -> None:
+    """Issue 34: at 390x844, after "Stand" the focus went to "Skip to the table"; it goes
+    to the next decision or, the turn over, to the chips or the felt."""
+    table(server, "focus-dbj", "double-back-jack")
+    dealer = server.person("dealer-focus-dbj", "dealer")
+    context, page = sign_up(browser, server, "ann-focus-dbj")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_table(page, "focus-dbj", 1)
+    page.locator('[data-chip="1000"]').click()
+    stand = '.decisions [data-action="Decide:stand"]'
+    for _ in range(4):  # a round dealt a Blackjack has no decision: another
+        page.locator('.seat.mine [data-spot="blackjack"].legal').first.click()
+        page.wait_for_selector('.seat.mine [data-spot="blackjack"].has-wager')
+        caught_up(page, server)
+        _send(server, "focus-dbj", dealer, "DealCards")
+        page.wait_for_function(
+            f"document.querySelector('{stand}') !== null || "
+            "document.querySelector('.round').dataset.status !== 'open'",
+            timeout=15_000,
+        )
+        if page.locator(stand).count():
+            break
+        page.wait_for_selector('.seat.mine [data-spot="blackjack"].legal', timeout=15_000)
+    page.locator(stand).click()
+    page.wait_for_selector(stand, state="detached", timeout=15_000)
+    settle_down(page)
+    assert page.evaluate(PLAYABLE), page.evaluate(FOCUSED)
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+
+@pytest.mark.parametrize("action", ["SetHands", "Surrender"])
+def test_the_focus_after_set_hands_or_surrender_at_pai_gow(
+    browser: Any, server: Server, action: str
+) -> None:
+    """Issue 34: at 1366x768, after "Set hands" or "Surrender" the focus fell to the page's
+    body; it goes to the next decision or, the hand done, to the chips or the felt. The
+    surrender is offered after the hands are set (621a.10(e)): with a second to choose it
+    at the table where the hands are set, a minute where it is clicked."""
+    table_id = f"focus-gow-{action.lower()}"
+    table(server, table_id, "pai-gow", 1 if action == "SetHands" else 600)
+    dealer = server.person(f"dealer-{table_id}", "dealer")
+    context, page = sign_up(browser, server, f"ann-{table_id}")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_table(page, table_id, 5)
+    page.locator('[data-chip="1000"]').click()
+    page.locator('.seat.mine [data-spot="pai_gow"].legal').click()
+    page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
+    caught_up(page, server)
+    _send(server, table_id, dealer, "AnnounceNoMoreBets")
+    button = page.locator(f'.decisions [data-action="{action}"]')
+    page.locator('.decisions [data-action="SetHands"]').wait_for(timeout=15_000)
+    tiles = page.locator(".tile-picker [data-tile-index]")
+    tiles.nth(0).click()
+    tiles.nth(1).click()
+    page.locator('.decisions [data-action="SetHands"]').click()
+    if action == "Surrender":
+        button.click()
+    button.wait_for(state="detached", timeout=15_000)
+    page.wait_for_selector("table.results", timeout=20_000)  # the round is over
+    settle_down(page)
+    assert page.evaluate(PLAYABLE), page.evaluate(FOCUSED)
     assert not page.errors  # type: ignore[attr-defined]
     context.close()

@@ -576,7 +576,7 @@ def test_the_small_things_around_the_felt(browser: Any, server: Server) -> None:
     page.wait_for_selector('.seat.mine [data-spot="five_card_bonus"].legal')
     assert page.locator(".seat.mine .hint").count() == 0
     page.goto(f"{server.url}/play/#/table/nobonus")
-    page.wait_for_selector('.table-head h2:has-text("table nobonus")')
+    page.wait_for_selector('.table-head h2[data-table="nobonus"]')
     page.wait_for_selector(".felt")
     assert page.locator('[data-spot="five_card_bonus"]').count() == 0
     assert failed == [], failed

@@ -402,3 +402,74 @@ def test_sic_bo_phone_chips_stay_in_view_when_the_countdown_appears(
     assert problems == [], "\n".join(problems)
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
+
+
+CRAPS_REACH = """() => {
+  const out = [];
+  const vw = window.innerWidth;
+  const shown = (n) => !n.closest('details:not([open])') || n.closest('summary');
+  // Where its text lies (a label's words may run past its box).
+  const extent = (n) => {
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const r = range.getBoundingClientRect();
+    return r.width >= 1 ? r : n.getBoundingClientRect();
+  };
+  const named = (n) => `${n.tagName.toLowerCase()} "${n.textContent.trim().slice(0, 30)}"`;
+  const at = (r) => [r.left, r.right].map(Math.round).join('..');
+  const buttons = [...document.querySelectorAll('.table-page button')];
+  const labels = [...document.querySelectorAll(
+    '.cr-board .cr-word > strong, .cr-board .cr-word > small, .cr-board .cr-name, '
+    + '.cr-board .cr-odds, .cr-board .cr-row-numbers')];
+  // A button by its box (where it is clicked), a label by its box and its words.
+  for (const n of [...buttons, ...labels].filter(shown)) {
+    const box = n.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1) continue;  // not drawn at this size
+    for (const r of labels.includes(n) ? [box, extent(n)] : [box]) {
+      if (r.left < -0.5 || r.right > vw + 0.5) {
+        out.push(`${named(n)} at ${at(r)}, outside 0..${vw}`);
+        break;
+      }
+    }
+  }
+  // The propositions' words, each apart from every other.
+  const props = [...document.querySelectorAll(
+    '.cr-props .cr-word > *, .cr-side-bets .cr-word > *')]
+    .filter((n) => n.getBoundingClientRect().width >= 1).map((n) => [n, extent(n)]);
+  for (let i = 0; i < props.length; i++) {
+    for (let j = i + 1; j < props.length; j++) {
+      const [a, ra] = props[i], [b, rb] = props[j];
+      if (a.contains(b) || b.contains(a)) continue;
+      const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const hgt = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      if (w > 0.5 && hgt > 0.5) out.push(`${named(a)} overlaps ${named(b)}`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("rules", ["craps.toml", "mini-craps.toml"])
+def test_craps_phone_every_control_and_label_in_reach(
+    browser: Any, server: Server, rules: str
+) -> None:
+    """Issue 34 (a fresh player's report): at 390x844, after a bet, "Clear my wagers"
+    ended at x=444 (no sideways scroll to reach it) and at Mini-Craps the proposition
+    labels (the hardways, Horn, C and E, Fire) ran over each other. Every button and
+    label of the table lies within the screen's width, and no two proposition labels
+    overlap."""
+    table_id = f"reach-{rules.removesuffix('.toml')}"
+    assert server.table(table_id, rules).status_code == 201
+    context, page = sign_up(browser, server, f"amy-{table_id} {LONG}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_table(page, table_id, 1)
+    page.locator('[data-chip="500"]').click()
+    for spot in ("pass", "field"):
+        page.locator(f'.felt [data-spot="{spot}"].legal').first.click()
+        page.wait_for_selector(f'.felt [data-spot="{spot}"].has-wager')
+    page.wait_for_selector('[data-rack="clear"]')
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+    problems = page.evaluate(CRAPS_REACH)
+    assert problems == [], "\n".join(problems)
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()

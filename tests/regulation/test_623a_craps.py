@@ -1046,3 +1046,19 @@ def test_an_opening_the_rules_do_not_give_is_said_in_words_on_replay() -> None:
         f"cite is 623a.99, the rules give {given}"
     )
     assert "ShooterRotation(" not in str(info.value)
+
+
+def test_the_betting_held_says_why_the_come_out_waits_for_a_shooter() -> None:
+    """A come-out with a Field wager alone: "no more bets" cannot be called, and the
+    table's policy says why in the refusal's words with 623a.10, marked as croupier's
+    reading of it (the browser's status shows it: issue 34); with a Pass Line wager
+    nothing holds the betting."""
+    rnd = open_round()
+    bet(rnd, "field")
+    held = SPEC.policy.betting_held(rnd)
+    assert held == (
+        "The dice wait: a come-out roll needs a shooter holding a Pass or Don't Pass "
+        "wager, and no player at the table holds one (623a.10 (inferred))."
+    )
+    bet(rnd, "pass")
+    assert SPEC.policy.betting_held(rnd) == ""

@@ -503,6 +503,9 @@ class ViewOut(BaseModel):
     """The seats that have something to send now in the open round (none: the dealer
     or the server acts, or no round is open)."""
     deadline: Deadline | None = None
+    held: str = ""
+    """Why the open betting cannot be closed yet, in the game's words with their rule
+    (:meth:`croupier.game.TablePolicy.betting_held`); ``""``: nothing holds it."""
     seal: str | None = None
     """The commitment of the next round's server seed (:attr:`TableOut.seal`)."""
     """The wait in progress and how long it has left; ``None``: nothing is timed."""

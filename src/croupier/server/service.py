@@ -799,13 +799,14 @@ def view(
     legal: list[LegalCommand] = []
     seen: dict[str, Any] | None = None
     waiting: list[int] = []
-    deadline = None
+    deadline, held = None, ""
     if latest is not None:
         latest, round_ = repo.load_round(session, latest.id)
         seen = round_.view(actor)
         if not round_.finished:
             policy = spec_of(round_).policy
             waiting = sorted(policy.players_waiting(round_))
+            held = policy.betting_held(round_)
             deadline = _deadline(latest, round_, now or datetime.now(UTC))
         if actor is not None and not round_.finished:
             legal = round_.legal_commands(actor)
@@ -833,6 +834,7 @@ def view(
         seats=shielded(seats, player),
         waiting_for=waiting,
         deadline=deadline,
+        held=held,
         seal=seals.seal_of(session, table_id),
     )
 

@@ -28,7 +28,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from croupier.engine import Command, Event, Outcome, Round, WagerSettled
+from croupier.engine import DEALER, Command, Event, Outcome, Round, WagerSettled
+from croupier.errors import IllegalCommand
 from croupier.game import (
     ESCROW,
     INVENTORY,
@@ -76,6 +77,17 @@ def _craps(round_: Round[Any]) -> CrapsRound:
 class CrapsPolicy(TablePolicy):
     physical_dice: ClassVar[bool] = True
     timeout_cite: ClassVar[str] = DICE
+
+    def betting_held(self, round_: Round[Any]) -> str:
+        """Why "no more bets" cannot be called: on a come-out, no shooter holds a Pass or
+        Don't Pass wager and no wager stands for the stickperson (623a.10)."""
+        if not self.betting_open(round_):
+            return ""
+        try:
+            _craps(round_).check_no_more_bets(DEALER)
+        except IllegalCommand as refused:
+            return f"The dice wait: {refused.told}."
+        return ""
 
     def dealer_step(self, round_: Round[Any], *, proceed: bool = False) -> Command | None:
         state = _craps(round_).state

@@ -42,6 +42,7 @@ from typing import Any, ClassVar, Self
 
 from pydantic import TypeAdapter
 
+from croupier.citations import shown
 from croupier.engine import (
     DEALER,
     Actor,
@@ -136,6 +137,7 @@ from croupier.games.double_back_jack.state import (
     HandStatus,
     Phase,
 )
+from croupier.games.double_back_jack.words import SURRENDER_LOST
 from croupier.hands.blackjack import (
     BLACKJACK_TOTAL,
     card_value,
@@ -1937,10 +1939,19 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
             "to_act": None if to_act is None else f"{to_act.seat}.{to_act.index + 1}",
             "reader_down": state.reader_down,
             "discards": [str(card) for card in state.discards],
-            "settlements": [e.model_dump(mode="json") for e in state.settlements],
+            "settlements": [_settled_view(e) for e in state.settlements],
             "void_reason": state.void_reason,
         }
         return (view | _surveillance_view(state)) if dealer_view else view
+
+
+def _settled_view(event: WagerSettled) -> dict[str, Any]:
+    """A settlement as the views show it; a surrendered hand lost to the dealer's
+    Blackjack says why, with its rule (673a.9(a)(2))."""
+    out = event.model_dump(mode="json")
+    if event.outcome is Outcome.LOSE and event.cite == SECTIONS.surrender_after_reader:
+        out["said"] = f"{SURRENDER_LOST} ({shown(event.cite)})"
+    return out
 
 
 def _hand_view(hand: Hand) -> dict[str, Any]:

@@ -16,6 +16,11 @@ WORDS = {
     "phase:reader": "the card reader",
     "phase:play": "players' turns",
 }
+SURRENDER_LOST = (
+    "the dealer had Blackjack: a hand surrendered before the card reader loses its whole wager"
+)
+"""Why a hand surrendered before the card reader lost its Blackjack Wager (673a.9(a)(2)),
+the result's words in the browser (the round view's settlement ``said``)."""
 TIMEOUTS = {
     "Decide:stand": ("you stand", "seat N stands", "stood"),
     "Decide:decline_second_chance": (
@@ -43,4 +48,4 @@ HOW_TO_PLAY = (
     "paid as the sign below says (673a.12).",
 )
 
-__all__ = ["HOW_TO_PLAY", "TIMEOUTS", "WORDS"]
+__all__ = ["HOW_TO_PLAY", "SURRENDER_LOST", "TIMEOUTS", "WORDS"]

@@ -17,7 +17,7 @@ import { checkRound } from "./verify.js";
 import { wagersOf } from "./offers.js";
 import { begin, changed, signedUp, signInAgain, stop } from "./session.js";
 import { firstDecision, focusKey, focusLost, refocus } from "./focus.js";
-import { CONNECTION, connection, connectionGone } from "./connection.js";
+import { CONNECTION, connection, connectionDown, connectionGone } from "./connection.js";
 import { myLimits } from "./mylimits.js";
 import { edgeWords, openHelp } from "./help.js";
 import { decisionKeys, listen } from "./shortcuts.js";
@@ -181,12 +181,23 @@ function motionToggle() {
 // return of its main wager, with its help ("How to play") readable before sitting. A
 // return still being worked out is asked for again.
 function showTables(list, tables) {
-  const names = tables.map((t) => t.title || t.game);
-  const shared = (t) => names.indexOf(t.title || t.game) !== names.lastIndexOf(t.title || t.game);
-  list.replaceChildren(...(tables.length ? tables.map((t) => tableCard(t, shared(t))) : [h("li", {}, "No tables yet: an admin opens them (POST /tables).")]));
+  list.replaceChildren(...(tables.length ? tables.map((t) => tableCard(t, sharedName(t, tables))) : [h("li", {}, "No tables yet: an admin opens them (POST /tables).")]));
   if (tables.some((t) => !t.main_return && t.returns_note.startsWith("The theoretical return is being worked out"))) {
     setTimeout(() => { if (list.isConnected) api.tables(3).then((again) => showTables(list, again), () => {}); }, 5000);
   }
+}
+
+// Whether another of `tables` bears the same name as table `t` (its game's title).
+function sharedName(t, tables) {
+  const name = (x) => x.title || x.game;
+  return tables.filter((x) => name(x) === name(t)).length > 1;
+}
+
+// A table as a person reads it: its name ("Craps"), with its id only where another
+// table bears the same name ("Craps (table craps-2)"), as on the lobby's cards.
+function tableName(t, tables, fallback) {
+  if (!t) return fallback;
+  return sharedName(t, tables) ? `${t.title || t.game} (table ${t.id})` : t.title || t.game;
 }
 
 // The card's link says the game and its seats, the table's id only where another table
@@ -208,9 +219,9 @@ function tableCard(t, shared = false) {
       h("dd", { "data-card": "return", "data-edge": edge?.exact || "" }, edge ? `${edge.to_player} to the player, ${edgeWords(edge.house_edge)}, on ${edge.words}${edge.strategy ? " (with the strategy the help states)" : ""}` : t.returns_note),
     ),
     h("p", {},
-      h("button", { type: "button", class: "link", "data-help-table": t.id, onclick: () => openHelp(t.id) }, `How to play ${t.title || t.game}, every wager's pay and return`),
+      h("button", { type: "button", class: "link", "data-help-table": t.id, onclick: () => openHelp(t.id, shared) }, `How to play ${t.title || t.game}, every wager's pay and return`),
       " · ",
-      h("a", { href: `#/history/${encodeURIComponent(t.id)}` }, `Rounds of table ${t.id}`),
+      h("a", { href: `#/history/${encodeURIComponent(t.id)}` }, `Rounds of ${t.title || t.game}${shared ? ` (table ${t.id})` : ""}`),
     ),
   );
 }
@@ -229,8 +240,10 @@ async function tablePage(tableId, early = null) {
   const [first, tables] = await (early || Promise.all([api.table(tableId), api.tables()]));
   let table = first;
   const game = gameOf(table);
-  document.title = `croupier — ${game.title} ${tableId}`;
   const summary = tables.find((t) => t.id === tableId);
+  const named = tableName(summary, tables, game.title);
+  const shared = Boolean(summary && sharedName(summary, tables));
+  document.title = `croupier — ${named}`;
   const seatCount = summary ? summary.seat_count : 6;
   let chipValue = CHIPS.find((c) => c >= table.minimum_wager) || table.minimum_wager;
   let view = null;
@@ -259,7 +272,7 @@ async function tablePage(tableId, early = null) {
   const strip = h("section", { class: "last-results", "aria-label": "last results", hidden: !game.throws });
   main.replaceChildren(
     h("div", { class: "table-page" }, h("div", { class: "table-top" }, header, seatBar, motionToggle()), turnBox, feltBox, h("div", { class: "controls" }, winBox, betLine, rack, tools, decisions), strip, consoleBox, resultBox, signBox,
-      h("p", {}, h("button", { type: "button", class: "link", "data-help-table": tableId, "aria-keyshortcuts": "?", onclick: () => openHelp(tableId) }, "How to play, what it pays, the return and the keys (?)"), " · ", h("a", { href: `#/history/${encodeURIComponent(tableId)}` }, "Round history and replays"), " · ", h("a", { href: "#/" }, "Lobby"))),
+      h("p", {}, h("button", { type: "button", class: "link", "data-help-table": tableId, "data-help-shared": String(shared), "aria-keyshortcuts": "?", onclick: () => openHelp(tableId, shared) }, "How to play, what it pays, the return and the keys (?)"), " · ", h("a", { href: `#/history/${encodeURIComponent(tableId)}` }, "Round history and replays"), " · ", h("a", { href: "#/" }, "Lobby"))),
   );
   api.sign(tableId).then(
     (s) => signBox.append(h("pre", {}, s.text)),
@@ -319,8 +332,19 @@ async function tablePage(tableId, early = null) {
       busy = false;
       pageNode?.removeAttribute("aria-busy");
       for (const b of held) if (b.isConnected) b.disabled = false;
-      if (key && focusLost()) refocus(key, firstDecision(decisions) || (decisions.hidden ? null : decisions));
+      if (key && focusLost()) refocus(key, landing());
     }
+  }
+
+  // Where the focus goes once the control it was on is gone (issue 34: it fell to the
+  // page's body, or to the skip link above the table, or to decisions with none to make):
+  // the next decision (the decisions where only a surrender or a fold is left), the chip
+  // chosen, the first area the player may bet, else the table's heading.
+  function landing() {
+    const shown = (n) => (n && n.isConnected && n.offsetParent !== null ? n : null);
+    const chipNow = rack.querySelector('.chip-button[aria-pressed="true"]') || rack.querySelector(".chip-button");
+    const deciding = !decisions.hidden && decisions.querySelector(".actions button, .actions form");
+    return firstDecision(decisions) || (deciding ? shown(decisions) : null) || shown(chipNow) || shown(feltBox.querySelector(".spot.legal")) || document.getElementById("table-heading");
   }
 
   // A wager: the first of a round carries this browser's seed (committed before the round
@@ -407,8 +431,11 @@ async function tablePage(tableId, early = null) {
         if (ok && bets[round]) bets[round] = bets[round].filter((b) => b.spot !== spot);
         return ok;
       };
-      if (last) out.push(h("button", { type: "button", class: "action", "data-rack": "undo", onclick: () => send1(last) }, `Undo: take down ${game.label(last)}`));
-      if (offered.length) out.push(h("button", { type: "button", class: "action", "data-rack": "clear", onclick: async () => { for (const spot of offered) if (!(await send1(spot))) break; } }, "Clear my wagers"));
+      // At a phone's width the words after "Undo" and "Clear" fold away (app.css), the
+      // buttons named in full all the same.
+      const undo = `Undo: take down ${game.label(last)}`;
+      if (last) out.push(h("button", { type: "button", class: "action", "data-rack": "undo", "aria-label": undo, onclick: () => send1(last) }, "Undo", h("span", { class: "rack-more" }, undo.slice(4))));
+      if (offered.length) out.push(h("button", { type: "button", class: "action", "data-rack": "clear", "aria-label": "Clear my wagers", onclick: async () => { for (const spot of offered) if (!(await send1(spot))) break; } }, "Clear", h("span", { class: "rack-more" }, " my wagers")));
     }
     return out;
   }
@@ -506,6 +533,7 @@ async function tablePage(tableId, early = null) {
   function render() {
     if (!view) return;
     const key = focusKey(document.activeElement);
+    const onTable = document.activeElement?.closest?.(".table-page") != null;
     draw();
     const seat = mySeat();
     const wasMine = myTurn;
@@ -515,7 +543,11 @@ async function tablePage(tableId, early = null) {
     dealt();
     const first = firstDecision(decisions);
     if (myTurn && !wasMine && first && !decisions.hidden) first.focus();
-    else if (key && focusLost()) refocus(key, key.includes("data-sit") ? seated() : null);
+    // (The page's main region, focused by the route, keeps the focus.)
+    else if (key && focusLost() && document.activeElement !== main) refocus(key, key.includes("data-sit") ? seated() : landing());
+    else if (onTable && focusLost()) landing()?.focus();
+    // The decisions the focus was left on have nothing more to decide (the turn is over).
+    else if (document.activeElement === decisions && !decisions.querySelector(".actions button")) landing()?.focus();
   }
 
   // Where the focus goes once the player sits (the "Seat N" clicked is gone): the chip
@@ -544,7 +576,7 @@ async function tablePage(tableId, early = null) {
     const v = view.view || {};
     showBalance(view.balance);
     header.replaceChildren(
-      h("h2", { id: "table-heading", tabindex: "-1" }, `${game.title} — table ${tableId}`),
+      h("h2", { id: "table-heading", tabindex: "-1", "data-table": tableId }, named),
       h(
         "p",
         { class: "muted" },
@@ -704,7 +736,7 @@ async function tablePage(tableId, early = null) {
     const seat = mySeat();
     const deadline = view.deadline || null;
     clock = deadline ? { deadline, until: performance.now() + deadline.seconds_left * 1000, version: `${view.round_id}@${view.round_version}` } : null;
-    const who = whoActs(view, seat) || "";
+    const who = whoActs(view, seat, connectionDown()) || "";
     turnBox.dataset.kind = deadline ? deadline.kind : "";
     turnBox.querySelector(".who-acts").textContent = who;
     turnBox.querySelector(".on-timeout").textContent = deadline ? timeoutSentence(deadline, seat) : "";
@@ -796,6 +828,7 @@ async function tablePage(tableId, early = null) {
       const node = header.querySelector(".conn");
       if (node) { node.textContent = CONNECTION[s] || s; node.className = `conn conn-${s}`; node.dataset.conn = s; }
       connection(s);
+      if (view) renderTurn();
     },
   );
   live.start();
@@ -824,9 +857,10 @@ function historyItem(game, r) {
 }
 
 async function historyPage(tableId, before) {
-  const [rounds, table] = await Promise.all([api.rounds(tableId, before), api.table(tableId)]);
+  const [rounds, table, tables] = await Promise.all([api.rounds(tableId, before), api.table(tableId), api.tables()]);
   const game = gameOf(table);
-  document.title = `croupier — history of ${tableId}`;
+  const named = tableName(tables.find((t) => t.id === tableId), tables, game.title);
+  document.title = `croupier — rounds of ${named}`;
   const here = `#/history/${encodeURIComponent(tableId)}`;
   const pages = [];
   if (before) pages.push(h("a", { href: here, "data-page": "newest" }, "Newest rounds"));
@@ -838,7 +872,7 @@ async function historyPage(tableId, before) {
     h(
       "div",
       { class: "history" },
-      h("h2", {}, `Rounds at table ${tableId}`),
+      h("h2", {}, `Rounds of ${named}`),
       rounds.length
         ? h("ol", { class: "rounds", reversed: true }, rounds.map((r) => historyItem(game, r)))
         : h("p", {}, "No rounds yet."),
@@ -957,7 +991,7 @@ function describe(event, label = (spot) => spot, citeShown = "") {
 // "?" opens the help of the table shown (the shortcuts' other keys act on its controls).
 listen(() => {
   const button = document.querySelector(".table-page [data-help-table]");
-  if (button) openHelp(button.dataset.helpTable);
+  if (button) openHelp(button.dataset.helpTable, button.dataset.helpShared === "true");
 });
 
 async function route() {

@@ -39,6 +39,9 @@ export function connection(state) {
   }
 }
 
+// Whether the connection is down now (its banner shown), or the session ended.
+export const connectionDown = () => down || banner()?.dataset.state === "ended";
+
 export function connectionGone() {
   clearTimeout(bannerTimer);
   down = false;

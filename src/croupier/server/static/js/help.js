@@ -62,8 +62,9 @@ function shortcutsPart() {
 }
 
 // Opens the help of table `tableId` in a modal dialog; focus goes back where it was when
-// it closes (Escape or the Close button).
-export async function openHelp(tableId) {
+// it closes (Escape or the Close button). Its title names the game, with the table's id
+// only where another table bears the same name (`shared`), as the lobby's cards do.
+export async function openHelp(tableId, shared = false) {
   const back = document.activeElement;
   document.querySelector("dialog.help")?.remove();
   const close = h("button", { type: "button", class: "action", "data-help": "close" }, "Close");
@@ -84,7 +85,7 @@ export async function openHelp(tableId) {
     body.replaceChildren(h("p", { class: "message error" }, error.message));
     return dialog;
   }
-  dialog.querySelector("#help-title").textContent = `How to play ${help.title} (58 Pa. Code ch. ${help.chapter}) — table ${help.table_id}`;
+  dialog.querySelector("#help-title").textContent = `How to play ${help.title} (58 Pa. Code ch. ${help.chapter}) ${shared ? ` (table ${help.table_id})` : ""}`;
   body.replaceChildren(
     h("section", { "aria-labelledby": "help-play" }, h("h3", { id: "help-play" }, "The game"), help.how_to_play.map((p) => h("p", {}, p))),
     h("section", { "aria-labelledby": "help-limits" }, h("h3", { id: "help-limits" }, "Limits"), h("p", { "data-help": "limits" }, `${dollars(help.minimum_wager)} to ${dollars(help.maximum_wager)} a wager`)),

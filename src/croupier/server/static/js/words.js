@@ -74,6 +74,7 @@ export function roundSummary(settlements, seat, label, extras = []) {
       return `won ${dollars(s.won)} on ${name} (the wager stays up)`;
     }
     const back = (s.returned || 0) + (s.won || 0);
+    if (s.said && s.outcome === "lose") return `lost ${dollars(s.amount)} on ${name}: ${s.said}`;
     if (s.said) return `had ${dollars(back)} back: ${s.said}`;
     if (s.outcome === "win") return `won ${dollars(s.won)} on ${name}`;
     if (s.outcome === "lose") return `lost ${dollars(s.amount)} on ${name}`;
@@ -131,12 +132,16 @@ export function timeoutSentence(deadline, seat, done = false) {
 }
 
 // Who acts now, in a sentence: "Your decision", "Seat 3 decides", "Betting is open".
-export function whoActs(view, seat) {
+// While the connection is down (`down`) nothing is claimed of the round: the page waits
+// for it. Betting the game cannot close yet says why (the view's `held`, the game's words).
+export function whoActs(view, seat, down = false) {
   if (view.round_status !== "open") return null;
+  if (down) return "The table is waiting for the connection: nothing is taken until it is back.";
   const v = view.view || {};
   const waiting = view.waiting_for || [];
   if (v.phase === "betting" || (view.deadline && view.deadline.kind === "betting")) {
-    return waiting.includes(seat) ? "Betting is open: place your wagers." : "Betting is open.";
+    const open = waiting.includes(seat) ? "Betting is open: place your wagers." : "Betting is open.";
+    return view.held ? `${open} ${view.held}` : open;
   }
   if (!waiting.length) return "The dealer acts.";
   if (waiting.includes(seat)) {

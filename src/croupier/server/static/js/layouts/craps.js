@@ -482,6 +482,17 @@ const STYLE = `
   .cr-centre .dice:has(> .muted) { display: none; }
   .cr-board > .seat-lists { order: -1; }
   .cr-late { order: -2; font-size: .72rem; padding: 2px 6px; }
+  /* Every area within the screen's width (issue 34: the Field ran 9 px past it, the
+     propositions' words over each other): no track wider than its share, the words
+     wrapping in their area. */
+  .cr-layout, .cr-main, .cr-side { min-width: 0; }
+  .cr-main { grid-template-columns: repeat(6, minmax(0, 1fr)); }
+  .cr-field-row { grid-template-columns: minmax(0, 1.4fr) minmax(0, 3fr); }
+  .cr-big { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  .cr-line { grid-template-columns: minmax(0, 3fr) minmax(0, 1fr); }
+  .cr-props, .cr-side-bets { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+  .cr-word { min-width: 0; max-width: 100%; text-align: center; overflow-wrap: anywhere; }
+  .cr-word strong, .cr-word small { max-width: 100%; }
 }
 `;
 
