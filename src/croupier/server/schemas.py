@@ -503,7 +503,7 @@ class ViewOut(BaseModel):
     """The seats that have something to send now in the open round (none: the dealer
     or the server acts, or no round is open)."""
     deadline: Deadline | None = None
-    held: str = ""
+    betting_held: str = ""
     """Why the open betting cannot be closed yet, in the game's words with their rule
     (:meth:`croupier.game.TablePolicy.betting_held`); ``""``: nothing holds it."""
     seal: str | None = None

@@ -834,7 +834,7 @@ def view(
         seats=shielded(seats, player),
         waiting_for=waiting,
         deadline=deadline,
-        held=held,
+        betting_held=held,
         seal=seals.seal_of(session, table_id),
     )
 

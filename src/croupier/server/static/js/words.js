@@ -133,7 +133,7 @@ export function timeoutSentence(deadline, seat, done = false) {
 
 // Who acts now, in a sentence: "Your decision", "Seat 3 decides", "Betting is open".
 // While the connection is down (`down`) nothing is claimed of the round: the page waits
-// for it. Betting the game cannot close yet says why (the view's `held`, the game's words).
+// for it. Betting the game cannot close yet says why (the view's `betting_held`, the game's words).
 export function whoActs(view, seat, down = false) {
   if (view.round_status !== "open") return null;
   if (down) return "The table is waiting for the connection: nothing is taken until it is back.";
@@ -141,7 +141,7 @@ export function whoActs(view, seat, down = false) {
   const waiting = view.waiting_for || [];
   if (v.phase === "betting" || (view.deadline && view.deadline.kind === "betting")) {
     const open = waiting.includes(seat) ? "Betting is open: place your wagers." : "Betting is open.";
-    return view.held ? `${open} ${view.held}` : open;
+    return view.betting_held ? `${open} ${view.betting_held}` : open;
   }
   if (!waiting.length) return "The dealer acts.";
   if (waiting.includes(seat)) {
