@@ -8,6 +8,7 @@ one bound."""
 
 from __future__ import annotations
 
+import copy
 import math
 import sys
 from pathlib import Path
@@ -16,8 +17,8 @@ from typing import Any
 import pytest
 
 from contract.play import session, variants
-from contract.test_offers import _accepted
 from croupier.engine import DEALER, Actor, Round
+from croupier.errors import CroupierError
 from croupier.offers import Amount, Integers, LegalCommand
 from croupier.rules.double_back_jack import insurance_limit
 
@@ -65,6 +66,17 @@ def _allowed(round_: Any, actor: Actor, legal: LegalCommand) -> dict[str, tuple[
             cut = (state.cut_accepted[1], state.cut_accepted[1])
         return {"position": cut, "cover_from_bottom": (math.ceil(size / 4), size - 1)}
     return {}
+
+
+def _accepted(round_: Round[Any], data: dict[str, Any], actor: Actor) -> CroupierError | None:
+    """Whether the round takes the command ``data`` from ``actor``: ``None``, or its
+    refusal (tried on a copy, so ``round_`` is left as it was)."""
+    trial = copy.deepcopy(round_)
+    try:
+        trial.handle(type(trial).command_adapter.validate_python(data), actor)
+    except CroupierError as error:
+        return error
+    return None
 
 
 def _edges(round_: Round[Any], actor: Actor, legal: LegalCommand, name: str) -> None:
