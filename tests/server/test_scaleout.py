@@ -442,7 +442,10 @@ def test_a_deadline_due_while_the_owners_lease_has_lapsed_is_still_timed(
         leases.clock = lambda: max(time.time(), lapsed)  # past its lease at once
         assert not leases.owns("t") and datetime.now(UTC) < deadline  # betting still open
         socket.wait(lambda m: _phase(m) not in (None, "betting"), timeout=10)
-        assert b.scaled.deadlines.fired == 1
+        # B's timer closed the betting with the lease lapsed (no request was sent); on a
+        # loaded machine the first decision's half second may have run out too before
+        # the frame is read, so at least that one deadline has fired (CI, load 22: 2).
+        assert b.scaled.deadlines.fired >= 1
         stalled.set()
         socket.wait(lambda m: m["data"]["round_status"] == "completed", timeout=15)
         assert leases.owns("t")
