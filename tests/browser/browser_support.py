@@ -230,3 +230,21 @@ def unfold_others(page: Any) -> None:
     if not page.locator("details.other-seats[open]").count():
         page.locator("details.other-seats > summary").first.click()
     page.wait_for_selector("details.other-seats[open]")
+
+
+class SocketCut:
+    """The page's table sockets routed through the test, so that it can cut them: with
+    ``down`` set, a socket opened is closed at once (the server "gone" for sockets while
+    its GETs still answer); ``sockets`` are those let through, to close by hand."""
+
+    def __init__(self, page: Any) -> None:
+        self.down = False
+        self.sockets: list[Any] = []
+        page.route_web_socket(re.compile(r".*/ws$"), self._route)
+
+    def _route(self, ws: Any) -> None:
+        if self.down:
+            ws.close()
+            return
+        self.sockets.append(ws)
+        ws.connect_to_server()

@@ -8,7 +8,15 @@ import re
 from typing import Any
 
 import pytest
-from browser_support import OPENING, Server, missing, open_table, shown_balance, sign_up
+from browser_support import (
+    OPENING,
+    Server,
+    SocketCut,
+    missing,
+    open_table,
+    shown_balance,
+    sign_up,
+)
 
 MISSING = missing()
 pytestmark = [
@@ -22,24 +30,14 @@ def test_a_banner_when_the_connection_drops_and_when_it_is_back(
 ) -> None:
     assert server.table("cut", "go-fore-it.toml").status_code == 201
     context, page = sign_up(browser, server, "ann-cut")
-    down = {"on": False}
-    sockets: list[Any] = []
-
-    def socket(ws: Any) -> None:
-        if down["on"]:
-            ws.close()
-            return
-        sockets.append(ws)
-        ws.connect_to_server()
-
-    page.route_web_socket(re.compile(r".*/ws$"), socket)
+    cut = SocketCut(page)
     open_table(page, "cut", 1)
     page.wait_for_selector('.conn[data-conn="live"]')
     banner = page.locator("#connection")
     assert banner.is_hidden()
     # The socket drops (the server still answers a GET): the banner says so at once.
-    down["on"] = True
-    for ws in sockets:
+    cut.down = True
+    for ws in cut.sockets:
         ws.close()
     page.wait_for_selector('#connection[data-state="down"]', timeout=10_000)
     assert banner.inner_text().startswith("Connection lost: reconnecting")
@@ -60,7 +58,7 @@ def test_a_banner_when_the_connection_drops_and_when_it_is_back(
     assert refused.inner_text().startswith("The server could not be reached, so it may not")
     assert "Failed to fetch" not in page.locator("body").inner_text()
     # Back: the banner says so, the wager goes through.
-    down["on"] = False
+    cut.down = False
     page.unroute("**/view")
     page.unroute("**/commands")
     page.wait_for_selector('#connection[data-state="back"]', timeout=40_000)

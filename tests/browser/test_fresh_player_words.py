@@ -7,11 +7,10 @@ dealer's Blackjack says why, with its rule (it said only "You lost $10.00")."""
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import pytest
-from browser_support import EXAMPLES, Server, missing, open_table, sign_up
+from browser_support import EXAMPLES, Server, SocketCut, missing, open_table, sign_up
 
 MISSING = missing()
 pytestmark = [
@@ -60,17 +59,7 @@ def test_the_status_says_why_the_dice_wait(browser: Any, server: Server, rules: 
 def test_no_open_betting_is_claimed_while_disconnected(browser: Any, server: Server) -> None:
     assert server.table("cut-status", "go-fore-it.toml").status_code == 201
     context, page = sign_up(browser, server, "ann-cut-status")
-    down = {"on": False}
-    sockets: list[Any] = []
-
-    def socket(ws: Any) -> None:
-        if down["on"]:
-            ws.close()
-            return
-        sockets.append(ws)
-        ws.connect_to_server()
-
-    page.route_web_socket(re.compile(r".*/ws$"), socket)
+    cut = SocketCut(page)
     open_table(page, "cut-status", 1)
     page.wait_for_selector('.conn[data-conn="live"]')
     page.locator('[data-chip="1000"]').click()
@@ -78,9 +67,9 @@ def test_no_open_betting_is_claimed_while_disconnected(browser: Any, server: Ser
     page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
     page.wait_for_function(f"document.querySelector('{WHO}').textContent.startsWith('Betting')")
     # The server cannot be reached: the status waits for the connection.
-    down["on"] = True
+    cut.down = True
     page.route("**/view", lambda route: route.abort())
-    for ws in sockets:
+    for ws in cut.sockets:
         ws.close()
     page.wait_for_selector('#connection[data-state="down"]', timeout=10_000)
     page.wait_for_selector('.conn[data-conn="offline"]', timeout=10_000)
@@ -88,7 +77,7 @@ def test_no_open_betting_is_claimed_while_disconnected(browser: Any, server: Ser
     assert "Betting is open" not in said, said
     assert "waiting for the connection" in said, said
     # Back: the betting is said open again.
-    down["on"] = False
+    cut.down = False
     page.unroute("**/view")
     page.wait_for_selector('#connection[data-state="back"]', timeout=40_000)
     page.wait_for_function(

@@ -19,6 +19,7 @@ from browser_support import (
     EXAMPLES,
     OPENING,
     Server,
+    SocketCut,
     as_dealer,
     caught_up,
     dollars,
@@ -76,17 +77,7 @@ def test_messages_are_sentences_in_the_regulations_words(browser: Any, server: S
     welcome = page.locator("#messages").inner_text()
     assert welcome == "Welcome, ann-words: $1,000.00 of play money."
     # The table's socket passes through a route the test can cut (the server "gone").
-    down = {"on": False}
-    sockets: list[Any] = []
-
-    def socket(ws: Any) -> None:
-        if down["on"]:
-            ws.close()
-            return
-        sockets.append(ws)
-        ws.connect_to_server()
-
-    page.route_web_socket(re.compile(r".*/ws$"), socket)
+    cut = SocketCut(page)
     open_table(page, "words", 1)
     dealer_context, dealer = as_dealer(browser, server, "words")
     page.locator('[data-chip="1000"]').click()
@@ -118,14 +109,14 @@ def test_messages_are_sentences_in_the_regulations_words(browser: Any, server: S
         "The field command.amount is missing."
     )
     # The server gone, then back: the message goes by itself.
-    down["on"] = True
+    cut.down = True
     page.route("**/view", lambda route: route.abort())
-    for ws in sockets:
+    for ws in cut.sockets:
         ws.close()
     page.wait_for_selector('.conn[data-conn="offline"]', timeout=10_000)
     lost = page.locator('#connection[data-state="down"]').inner_text()
     assert "Failed to fetch" not in lost and "cannot be reached" in lost
-    down["on"] = False
+    cut.down = False
     page.unroute("**/view")
     page.wait_for_selector('.conn[data-conn="live"]', timeout=15_000)
     page.wait_for_selector('#connection[data-state="back"]')
