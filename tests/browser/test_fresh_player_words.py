@@ -177,3 +177,20 @@ def test_a_surrender_lost_to_the_dealers_blackjack_says_why(browser: Any, server
     assert summary.startswith("You lost $10.00 on blackjack: the dealer had Blackjack"), summary
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
+
+
+def test_sitting_where_no_round_is_open_says_to_wager_now(browser: Any, server: Server) -> None:
+    """A second fresh player read "you play from the next round that opens" on sitting at
+    a Sic Bo table with no round open, took the table for stuck and bet nothing: he is
+    late only where a round is open, and here his wager opens the round."""
+    assert server.table("seat-words", "sic-bo.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-seat-words")
+    open_table(page, "seat-words", 1)
+    said = page.locator("#messages").inner_text()
+    assert "You sit at seat 1: place your wagers." in said, said
+    assert "next round" not in said, said
+    page.locator('[data-chip="500"]').click()
+    page.locator('.felt [data-spot="big"].legal').first.click()
+    page.wait_for_selector('.felt [data-spot="big"].has-wager')
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()

@@ -471,5 +471,62 @@ def test_craps_phone_every_control_and_label_in_reach(
     page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
     problems = page.evaluate(CRAPS_REACH)
     assert problems == [], "\n".join(problems)
+    # The propositions run the felt's width under the numbers, lines and Field, as at
+    # Craps (a second fresh player found Mini-Craps's crushed into a column a letter
+    # wide at the right: its wider rule for a mini table outranked the phone's).
+    props = page.locator(".cr-props").bounding_box()
+    main = page.locator(".cr-main").bounding_box()
+    assert props is not None and main is not None
+    assert props["width"] > 0.9 * main["width"] and props["y"] >= main["y"] + main["height"] - 1
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
+
+
+def test_pai_gow_phone_both_hands_in_sight_at_the_surrender(browser: Any, server: Server) -> None:
+    """A second fresh player at 390x844: once his hands were set and the Surrender was
+    offered (621a.10(e)), his low hand sat under the sticky bar of the bet and the
+    Surrender button, where he must see it to choose. Both his hands, the dealer's and
+    the Surrender are in sight, none covered."""
+    settings = {"betting_seconds": 600, "decision_seconds": 600, "optional_seconds": 600}
+    body = {"id": "gow-surrender", "rules_toml": 'game = "pai-gow"\n', "settings": settings}
+    assert server.admin.post("/tables", json=body).status_code == 201
+    dealer = server.person("dealer-gow-surrender", "dealer")
+    context, page = sign_up(browser, server, f"amy-gow-surrender {LONG}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_table(page, "gow-surrender", 5)
+    wager(page, "pai_gow")
+    caught_up(page, server)
+    r = server.admin.post(
+        "/tables/gow-surrender/commands",
+        json={"command": {"type": "AnnounceNoMoreBets"}},
+        headers={"Authorization": f"Bearer {dealer}", **server.key()},
+    )
+    assert r.status_code == 200, r.text
+    page.locator('.decisions [data-action="SetHands"]').wait_for(timeout=15_000)
+    tiles = page.locator(".tile-picker [data-tile-index]")
+    tiles.nth(0).click()
+    tiles.nth(1).click()
+    page.locator('.decisions [data-action="SetHands"]').click()
+    page.locator('.decisions [data-action="Surrender"]').wait_for(timeout=15_000)
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+    seen = {
+        "his hands": '.seat.mine .pg-hand[data-hand="high"], .seat.mine .pg-hand[data-hand="low"]',
+        "the dealer's hands": ".dealer-area .pg-hand",
+        "the surrender": '.decisions [data-action="Surrender"]',
+    }
+    problems = unseen(page, seen)
+    # Whole, not only its middle: the top and the bottom of each are its own too.
+    problems += page.evaluate(WHOLE, seen["his hands"])
+    assert problems == [], "\n".join(problems)
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+
+WHOLE = """(selector) => [...document.querySelectorAll(selector)].flatMap((n) => {
+  const r = n.getBoundingClientRect();
+  return [r.top + 2, r.bottom - 2].flatMap((y) => {
+    const top = document.elementFromPoint(r.left + r.width / 2, y);
+    return top && (n === top || n.contains(top)) ? [] : [
+      `${n.dataset.hand} hand: covered at y=${Math.round(y)} by ${top ? top.className : 'nothing'}`];
+  });
+})"""

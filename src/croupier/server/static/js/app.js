@@ -621,7 +621,9 @@ async function tablePage(tableId, early = null) {
               await api.sit(tableId, n, mine?.commitment);
               remember(tableId, mine);
               table = await api.table(tableId);
-              say(`You sit at seat ${n}; you play from the next round that opens.`);
+              // Late only where a round is open now: otherwise his wagers open the next.
+              const late = view && view.round_status === "open";
+              say(late ? `You sit at seat ${n}; you play from the next round that opens.` : `You sit at seat ${n}: place your wagers.`);
               live.refresh();
             } catch (error) { say(error.message, "error"); }
           } }, `Seat ${n}`),

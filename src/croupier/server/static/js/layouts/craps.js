@@ -425,7 +425,7 @@ const STYLE = `
 @media (max-width: 760px) {
   /* One screen at phone width (issue 34): the six numbers across, the propositions
      four across, every area no taller than its words. */
-  .cr-layout { grid-template-columns: 1fr; gap: 3px; }
+  .cr-layout, .cr-mini .cr-layout { grid-template-columns: 1fr; gap: 3px; }
   .cr-main, .cr-side { gap: 3px; }
   .cr-numbers { grid-template-columns: repeat(6, 1fr); gap: 2px; }
   .cr-numbers .cr-dont-come { grid-column: 1 / -1; }
