@@ -194,3 +194,38 @@ def test_sitting_where_no_round_is_open_says_to_wager_now(browser: Any, server: 
     page.wait_for_selector('.felt [data-spot="big"].has-wager')
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
+
+
+def test_set_hands_before_two_tiles_are_chosen_says_so_and_sends_nothing(
+    browser: Any, server: Server
+) -> None:
+    """A second fresh player pressed Pai Gow's "Set hands" before choosing his tiles and
+    read "The field command.together[0] is missing": the tile picker says to choose two
+    tiles first, and nothing is sent."""
+    settings = {"betting_seconds": 600, "decision_seconds": 600, "optional_seconds": 600}
+    body = {"id": "gow-early", "rules_toml": 'game = "pai-gow"\n', "settings": settings}
+    assert server.admin.post("/tables", json=body).status_code == 201
+    dealer = server.person("dealer-gow-early", "dealer")
+    context, page = sign_up(browser, server, "ann-gow-early")
+    open_table(page, "gow-early", 5)
+    page.locator('[data-chip="1000"]').click()
+    page.locator('.seat.mine [data-spot="pai_gow"].legal').click()
+    page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
+    r = server.admin.post(
+        "/tables/gow-early/commands",
+        json={"command": {"type": "AnnounceNoMoreBets"}},
+        headers={"Authorization": f"Bearer {dealer}", **server.key()},
+    )
+    assert r.status_code == 200, r.text
+    set_hands = page.locator('.decisions [data-action="SetHands"]')
+    set_hands.wait_for(timeout=15_000)
+    sent: list[Any] = []
+    page.on("request", lambda q: sent.append(q) if q.method == "POST" else None)
+    set_hands.click()
+    page.wait_for_selector(".tile-picker .error")
+    said = page.locator(".tile-picker .error").inner_text()
+    assert said == "Choose two tiles for one hand first."
+    assert sent == []
+    assert "command.together" not in page.locator("#messages").inner_text()
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()

@@ -526,7 +526,8 @@ WHOLE = """(selector) => [...document.querySelectorAll(selector)].flatMap((n) =>
   const r = n.getBoundingClientRect();
   return [r.top + 2, r.bottom - 2].flatMap((y) => {
     const top = document.elementFromPoint(r.left + r.width / 2, y);
+    const by = top ? top.className : 'nothing';
     return top && (n === top || n.contains(top)) ? [] : [
-      `${n.dataset.hand} hand: covered at y=${Math.round(y)} by ${top ? top.className : 'nothing'}`];
+      `${n.dataset.hand} hand: covered at y=${Math.round(y)} by ${by}`];
   });
 })"""

@@ -130,6 +130,7 @@ export function control(lc, ctx, send) {
   }
   const form = h("form", { class: "command-form", "aria-label": title });
   const readers = [];
+  const unready = [];
   for (const f of fields) {
     const id = `f-${lc.command}-${f.name}-${Math.random().toString(36).slice(2, 7)}`;
     const label = h("label", { for: id, id: `${id}-label` }, fieldName(f.name, ctx));
@@ -163,6 +164,7 @@ export function control(lc, ctx, send) {
       // The layout's own caption ("Your tiles"), not the field's name ("Together").
       if (drawn.caption) label.textContent = drawn.caption;
       readers.push(() => [f.name, drawn.value()]);
+      if (drawn.missing) unready.push(drawn);
     } else {
       input = h("input", { id, name: f.name, type: "text", required: f.required, maxlength: f.max || 500 });
       readers.push(() => (input.value === "" && !f.required ? null : [f.name, input.value]));
@@ -172,6 +174,9 @@ export function control(lc, ctx, send) {
   form.append(h("button", { type: "submit", class: "action", "data-action": lc.command }, title));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
+    // A layout's field not yet chosen (two tiles): it says so, and nothing is sent.
+    const notYet = unready.find((drawn) => drawn.missing());
+    if (notYet) return notYet.tell(notYet.missing());
     const command = { ...fixed };
     for (const read of readers) {
       const got = read();

@@ -46,7 +46,11 @@ export function tilePicker(codes) {
     row.append(button);
   });
   node.append(row, summary);
-  return { node, caption: "Your tiles", value: () => codes.filter((_, k) => chosen.has(k)) };
+  // Set hands before two tiles are chosen: said here, nothing sent (a fresh player got
+  // the server's "the field command.together[0] is missing").
+  const missing = () => (chosen.size === 2 ? null : "Choose two tiles for one hand first.");
+  const tell = (words) => { summary.textContent = words; summary.classList.add("error"); };
+  return { node, caption: "Your tiles", value: () => codes.filter((_, k) => chosen.has(k)), missing, tell };
 }
 
 // The other seats, folded under one disclosure (issue 34, one screen): closed at first,
