@@ -248,3 +248,27 @@ class SocketCut:
             return
         self.sockets.append(ws)
         ws.connect_to_server()
+
+
+def pai_gow_dealt(browser: Any, server: Server, table_id: str, name: str) -> tuple[Any, Any]:
+    """A Pai Gow table ``table_id`` whose clocks outlast the test, a player ``name`` at
+    seat 5 with a $10 wager, and the dealer's "no more bets" sent: the page waits at his
+    "Set hands" (621a.10(a))."""
+    settings = {"betting_seconds": 600, "decision_seconds": 600, "optional_seconds": 600}
+    body = {"id": table_id, "rules_toml": 'game = "pai-gow"\n', "settings": settings}
+    assert server.admin.post("/tables", json=body).status_code == 201
+    dealer = server.person(f"dealer-{table_id}", "dealer")
+    context, page = sign_up(browser, server, name)
+    open_table(page, table_id, 5)
+    page.locator('[data-chip="1000"]').click()
+    page.locator('.seat.mine [data-spot="pai_gow"].legal').click()
+    page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
+    caught_up(page, server)
+    r = server.admin.post(
+        f"/tables/{table_id}/commands",
+        json={"command": {"type": "AnnounceNoMoreBets"}},
+        headers={"Authorization": f"Bearer {dealer}", **server.key()},
+    )
+    assert r.status_code == 200, r.text
+    page.locator('.decisions [data-action="SetHands"]').wait_for(timeout=15_000)
+    return context, page

@@ -10,7 +10,15 @@ import json
 from typing import Any
 
 import pytest
-from browser_support import EXAMPLES, Server, SocketCut, missing, open_table, sign_up
+from browser_support import (
+    EXAMPLES,
+    Server,
+    SocketCut,
+    missing,
+    open_table,
+    pai_gow_dealt,
+    sign_up,
+)
 
 MISSING = missing()
 pytestmark = [
@@ -202,23 +210,8 @@ def test_set_hands_before_two_tiles_are_chosen_says_so_and_sends_nothing(
     """A second fresh player pressed Pai Gow's "Set hands" before choosing his tiles and
     read "The field command.together[0] is missing": the tile picker says to choose two
     tiles first, and nothing is sent."""
-    settings = {"betting_seconds": 600, "decision_seconds": 600, "optional_seconds": 600}
-    body = {"id": "gow-early", "rules_toml": 'game = "pai-gow"\n', "settings": settings}
-    assert server.admin.post("/tables", json=body).status_code == 201
-    dealer = server.person("dealer-gow-early", "dealer")
-    context, page = sign_up(browser, server, "ann-gow-early")
-    open_table(page, "gow-early", 5)
-    page.locator('[data-chip="1000"]').click()
-    page.locator('.seat.mine [data-spot="pai_gow"].legal').click()
-    page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
-    r = server.admin.post(
-        "/tables/gow-early/commands",
-        json={"command": {"type": "AnnounceNoMoreBets"}},
-        headers={"Authorization": f"Bearer {dealer}", **server.key()},
-    )
-    assert r.status_code == 200, r.text
+    context, page = pai_gow_dealt(browser, server, "gow-early", "ann-gow-early")
     set_hands = page.locator('.decisions [data-action="SetHands"]')
-    set_hands.wait_for(timeout=15_000)
     sent: list[Any] = []
     page.on("request", lambda q: sent.append(q) if q.method == "POST" else None)
     set_hands.click()

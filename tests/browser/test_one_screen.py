@@ -20,7 +20,16 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_support import EXAMPLES, Server, caught_up, missing, open_table, shot, sign_up
+from browser_support import (
+    EXAMPLES,
+    Server,
+    caught_up,
+    missing,
+    open_table,
+    pai_gow_dealt,
+    shot,
+    sign_up,
+)
 
 MISSING = missing()
 pytestmark = [
@@ -487,22 +496,9 @@ def test_pai_gow_phone_both_hands_in_sight_at_the_surrender(browser: Any, server
     offered (621a.10(e)), his low hand sat under the sticky bar of the bet and the
     Surrender button, where he must see it to choose. Both his hands, the dealer's and
     the Surrender are in sight, none covered."""
-    settings = {"betting_seconds": 600, "decision_seconds": 600, "optional_seconds": 600}
-    body = {"id": "gow-surrender", "rules_toml": 'game = "pai-gow"\n', "settings": settings}
-    assert server.admin.post("/tables", json=body).status_code == 201
-    dealer = server.person("dealer-gow-surrender", "dealer")
-    context, page = sign_up(browser, server, f"amy-gow-surrender {LONG}")
+    name = f"amy-gow-surrender {LONG}"
+    context, page = pai_gow_dealt(browser, server, "gow-surrender", name)
     page.set_viewport_size({"width": 390, "height": 844})
-    open_table(page, "gow-surrender", 5)
-    wager(page, "pai_gow")
-    caught_up(page, server)
-    r = server.admin.post(
-        "/tables/gow-surrender/commands",
-        json={"command": {"type": "AnnounceNoMoreBets"}},
-        headers={"Authorization": f"Bearer {dealer}", **server.key()},
-    )
-    assert r.status_code == 200, r.text
-    page.locator('.decisions [data-action="SetHands"]').wait_for(timeout=15_000)
     tiles = page.locator(".tile-picker [data-tile-index]")
     tiles.nth(0).click()
     tiles.nth(1).click()
