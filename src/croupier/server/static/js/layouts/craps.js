@@ -327,7 +327,9 @@ export function centre(v, game) {
           "details",
           { class: "cr-history-box", open: true },
           h("summary", {}, `Rolls this turn of the dice: ${history.length}`),
-          h("ol", { class: "cr-history", "aria-label": "every roll of the round" }, history.map((r) => h("li", { "data-total": r.total, "data-roll": r.roll }, `${r.dice.join(" + ")} = ${r.total}, ${called(r)} · thrown by ${thrower(r, v.viewer)}`))),
+          // Newest first, numbered from the first throw: the list shows two lines at a
+          // desktop's one screen, and the roll just thrown is the one a player reads.
+          h("ol", { class: "cr-history", reversed: true, "aria-label": "every roll of the round, the latest first" }, history.slice().reverse().map((r) => h("li", { "data-total": r.total, "data-roll": r.roll }, `${r.dice.join(" + ")} = ${r.total}, ${called(r)} · thrown by ${thrower(r, v.viewer)}`))),
         )
       : null,
   );
