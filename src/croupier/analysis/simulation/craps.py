@@ -196,9 +196,10 @@ class Plan:
             elif how == BONUS:
                 values[w, 1] = -1.0
         self.values = values
+        self.nets = _distinct_nets(values)
         """Each wager's net by the kernel's code of its decision: the throw (``pair * 13 +
         total``), the Fire Bet's points made, Bonus Craps 0 won 1 lost, a line wager's
-        :func:`_line_code`."""
+        :func:`_line_code`; :attr:`nets`, the same by distinct net (:func:`_distinct_nets`)."""
         kinds = np.stack([self.family, self.start, self.decisive, self.masks], axis=1)
         deciders, group = np.unique(kinds, axis=0, return_inverse=True)
         self.deciders: Ints = np.ascontiguousarray(deciders.T)
@@ -229,6 +230,22 @@ class Plan:
         dont.append(1 if kind.startswith("dont") else 0)
         units.append(np.zeros(13))
         pays.append(np.zeros(13))
+
+
+def _distinct_nets(values: Floats) -> tuple[list[list[float]], Ints, list[int]]:
+    """Each wager's distinct nets (a row of ``values``: its net by code; NaN, a code with
+    none, one of them), each code's net as an index among all wagers' distinct nets, one
+    after another, and where each wager's start (and, last, where they end): a chunk's
+    counts by code are summed by net in one ``bincount`` (:func:`sample_counts`)."""
+    nets: list[list[float]] = []
+    index = np.empty(values.shape, dtype=np.int64)
+    starts = [0]
+    for w, row in enumerate(values):
+        distinct, inverse = np.unique(row, return_inverse=True)
+        index[w] = starts[-1] + inverse.reshape(-1)
+        nets.append(distinct.tolist())
+        starts.append(starts[-1] + distinct.size)
+    return nets, index, starts
 
 
 def _table(spot: str, rules: CrapsRules) -> Floats:
@@ -669,8 +686,14 @@ def _hands(
     return done, used
 
 
+BLOCK_ROLLS: Final = 8.75
+"""Rolls drawn a hand in a block (:func:`_block`), over the 1671/196 (8.53) a hand needs:
+a chunk's hands run past their block about once in 10^17 chunks (8.5 standard deviations
+of 6.78 rolls a hand at 65,536 hands), a run of 4,096 hands once in 60."""
+
+
 def _block(rng: np.random.Generator, hands: int) -> Dice:
-    size = max(8 * MAX_ROLLS, int(hands * 2 * 9.5))
+    size = max(8 * MAX_ROLLS, int(hands * 2 * BLOCK_ROLLS))
     dice: Dice = rng.integers(0, 6, size=size, dtype=np.uint8)
     return dice
 
@@ -738,20 +761,19 @@ def sample_counts(rules: CrapsRules, rounds: int, seed: int) -> dict[str, dict[f
     plan = plan_for(rules)
     counts = np.zeros((plan.deciders.shape[1], plan.values.shape[1] + 1), dtype=np.int64)
     _play_seeded(plan, rounds, seed, np.zeros((0, 0)), counts)
-    by_wager = counts[plan.group, :-1]
-    found: dict[str, dict[float, int]] = {name: {} for name in plan.names}
-    wagers, codes = np.nonzero(by_wager)
-    hands = by_wager[wagers, codes].tolist()
-    for w, net, n in zip(wagers.tolist(), plan.values[wagers, codes].tolist(), hands, strict=True):
-        by_net = found[plan.names[w]]
-        by_net[net] = by_net.get(net, 0) + n
+    nets, index, starts = plan.nets
+    by_code = counts[plan.group, :-1]
+    by_net = np.bincount(index.ravel(), weights=by_code.ravel(), minlength=starts[-1]).tolist()
+    found: dict[str, dict[float, int]] = {}
+    for name, distinct, start, end in zip(plan.names, nets, starts, starts[1:], strict=False):
+        found[name] = {net: int(n) for net, n in zip(distinct, by_net[start:end], strict=True) if n}
     return found
 
 
 def draws(rules: CrapsRules, rounds: int, seed: int) -> None:
     """Draw, and discard, the dice of ``rounds`` hands as :func:`sample` draws its first
     block (the hands' expected 1671/196 rolls need fewer: the generator's ceiling)."""
-    _block(np.random.default_rng(seed), int(rounds * float(ROLLS_PER_HAND) / 9.5))
+    _block(np.random.default_rng(seed), int(rounds * float(ROLLS_PER_HAND) / BLOCK_ROLLS))
 
 
 def describe(rules: CrapsRules) -> dict[str, WagerInfo]:
