@@ -76,7 +76,7 @@ Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
 Dice = npt.NDArray[np.uint8]
 Steps = npt.NDArray[np.uint64]
-Nexts = npt.NDArray[np.uint32]
+Nexts = npt.NDArray[np.uint16]
 
 
 class Plan:
@@ -381,10 +381,25 @@ def _step_table(machine: Ints) -> Steps:
     return table
 
 
+_PAIRS: Final = 0x800
+"""Where the next states of two rolls start in :func:`_next_states`' table."""
+
+
 def _next_states(steps: Steps) -> Nexts:
-    """The next state of each entry of ``steps`` (:func:`_step_table`: its bits 4 to 10),
-    alone, as 32-bit words."""
-    nexts: Nexts = (steps & _STATES).astype(np.uint32)
+    """The next state of each entry of ``steps`` (:func:`_step_table`: its bits 4 to 10,
+    the state shifted by 4), alone; then, from :data:`_PAIRS`, the state after two rolls
+    of totals ``t1`` and ``t2`` (the dice's faces summed, 0 to 10) from state ``c``
+    (unshifted), at ``(c << 7) + 11 * t1 + t2``, as the state shifted by 7 (a seven-out
+    on the first roll starts the next hand, as one roll at a time)."""
+    single = (steps & _STATES).astype(np.int64)
+    states = single.size >> 4
+    nexts: Nexts = np.zeros(_PAIRS + (states << 7), dtype=np.uint16)
+    nexts[: single.size] = single
+    totals = np.arange(11)
+    for c in range(states):
+        after = single[(c << 4) + totals]  # after the first roll, by its total
+        both = single[after[:, None] + totals[None, :]] >> 4  # [t1, t2]
+        nexts[_PAIRS + (c << 7) : _PAIRS + (c << 7) + 121] = (both << 7).reshape(-1)
     return nexts
 
 
@@ -394,27 +409,22 @@ one more record's room, for the roll after the last hand of a pair of rolls)."""
 ROLLED, HARD, STATE, END = range(4)
 """The columns of a hand's record (:func:`_roll`)."""
 _U: Final = np.uint64
-_0, _1, _2, _3, _32, _63, _STATES = (_U(n) for n in (0, 1, 2, 3, 32, 63, 0x7F0))
+_0, _1, _2, _3, _4, _11, _32, _63 = (_U(n) for n in (0, 1, 2, 3, 4, 11, 32, 63))
+_STATES: Final = _U(0x7F0)
 """The loop's constants as unsigned integers: an unsigned index needs no check for a
 negative one, and numba makes a mix of signed and unsigned a float."""
 
 
 @numba.njit(cache=True, inline="always")
-def _roll_one(
-    dice: Dice, steps: Steps, nexts: Nexts, records: Ints, fields: tuple[Any, Any, Any, Any, Any]
-) -> tuple[Any, Any, Any, Any, Any]:
-    """One roll of :func:`_roll`: ``at``, ``h`` and the hand's fields after it. The next
-    state is read from ``nexts`` (:func:`_next_states`), not masked out of the step: the
-    loop's one chain of dependent operations, a load and an add a roll. ``fields``: ``at``,
-    ``h``, the state and the hand's totals and pairs rolled."""
-    at, h, state, rolled, hard = fields
-    a = _U(dice[at])
-    b = _U(dice[at + _1])
-    at += _2
-    index = state + (a + b)
-    step = steps[index]
+def _record(
+    records: Ints, step: Any, state: Any, at: Any, pair: Any, fields: tuple[Any, Any, Any]
+) -> tuple[Any, Any, Any]:
+    """A roll's entry of ``steps`` (:func:`_step_table`) added to the hand's record
+    (:func:`_roll`): the state before it, the position after it, whether it was a pair
+    (0 or 1); ``fields``: the hand's index and its totals and pairs rolled, after it."""
+    h, rolled, hard = fields
     gained = step >> _32
-    hard |= gained & ~rolled & (_0 - _U(a == b))
+    hard |= gained & ~rolled & (_0 - pair)
     rolled |= gained
     row = h << _2
     records[row] = rolled
@@ -423,11 +433,26 @@ def _roll_one(
     records[row + _3] = at
     ended = step >> _63
     keep = ended - _1
-    state = _U(nexts[index])
-    rolled &= keep
-    hard &= keep
-    h += ended
-    return at, h, state, rolled, hard
+    return h + ended, rolled & keep, hard & keep
+
+
+@numba.njit(cache=True, inline="always")
+def _roll_two(
+    dice: Dice, steps: Steps, nexts: Nexts, records: Ints, at: Any, pairs: Any, fields: Any
+) -> tuple[Any, Any, Any]:
+    """Two rolls of :func:`_roll` from ``dice[at]``, the state ``pairs`` (shifted by 7):
+    ``at``, the state and the ``fields`` of :func:`_record` after them. The state after
+    both is one look-up of the two totals (:func:`_next_states`), the loop's one chain of
+    dependent operations; the state between them is read beside it."""
+    a1, b1 = _U(dice[at]), _U(dice[at + _1])
+    a2, b2 = _U(dice[at + _2]), _U(dice[at + _3])
+    state = pairs >> _3
+    first = state + (a1 + b1)
+    between = _U(nexts[first])
+    pairs = _U(nexts[_U(_PAIRS) + pairs + (a1 + b1) * _11 + (a2 + b2)])
+    fields = _record(records, steps[first], state, at + _2, _U(a1 == b1), fields)
+    fields = _record(records, steps[between + (a2 + b2)], between, at + _4, _U(a2 == b2), fields)
+    return at + _4, pairs, fields
 
 
 @numba.njit(cache=True)
@@ -445,30 +470,25 @@ def _roll(dice: Dice, position: int, limit: int, steps: Steps, nexts: Nexts, rec
     No branch depends on the dice: the point, the Come wager and the bits a roll adds
     come from one look-up a roll, and every roll writes the hand's record, whose index
     moves on at a seven-out, where the fields start again (a branch on the seven-out
-    mispredicted once a hand); the next state comes from ``nexts`` (:func:`_next_states`),
-    so that the loop's chain of dependent operations is one load and one add a roll
-    (with the state masked out of the step, 3.1-3.3 ns a roll against 2.0-2.1 alone).
+    mispredicted once a hand). The state two rolls on comes from one look-up of
+    ``nexts`` (:func:`_next_states`, :func:`_roll_two`), so that the loop's chain of
+    dependent operations is a load and an add for two rolls (with the state masked out of
+    each roll's step, 3.1-3.3 ns a roll; a look-up of ``nexts`` a roll, 2.0-2.1 ns alone).
     Two rolls a pass of the loop: a hand has two rolls at least, so one hand at most ends
     in a pass, and a roll after the last hand writes the
     spare record."""
-    h = _U(0)
     stop = _U(limit)
     at = _U(position)
     end = _U(max(dice.shape[0] - 1, 0))  # a roll needs two dice
     pairs_end = _U(max(dice.shape[0] - 3, 0))  # two rolls, four
-    state = rolled = hard = _U(0)
-    while h < stop and at < pairs_end:
-        at, h, state, rolled, hard = _roll_one(
-            dice, steps, nexts, records, (at, h, state, rolled, hard)
-        )
-        at, h, state, rolled, hard = _roll_one(
-            dice, steps, nexts, records, (at, h, state, rolled, hard)
-        )
-    if h < stop and at < end:
-        at, h, state, rolled, hard = _roll_one(
-            dice, steps, nexts, records, (at, h, state, rolled, hard)
-        )
-    return int(min(h, stop))
+    pairs = _U(0)
+    fields = (_U(0), _U(0), _U(0))
+    while fields[0] < stop and at < pairs_end:
+        at, pairs, fields = _roll_two(dice, steps, nexts, records, at, pairs, fields)
+    if fields[0] < stop and at < end:
+        a, b, state = _U(dice[at]), _U(dice[at + _1]), pairs >> _3
+        fields = _record(records, steps[state + a + b], state, at + _2, _U(a == b), fields)
+    return int(min(fields[0], stop))
 
 
 @numba.njit(cache=True, inline="always")
