@@ -350,3 +350,32 @@ def test_a_hand_longer_than_max_rolls_is_refused() -> None:
             kernel.play(plan, np.array(endless + tail, dtype=np.uint8), 1)
     out, used = kernel.play(plan, np.array([*endless[:-4], 0, 5], dtype=np.uint8), 1)
     assert out.shape[1] == 1 and used == 2 * kernel.MAX_ROLLS
+
+
+def _by_the_rules(point: int, sevened: int, total: int) -> tuple[int, int]:
+    """One roll by the rules: the point after it and whether a 7 has come in the hand (a
+    seven-out ends it: the next roll is a new hand's come-out)."""
+    if point and total == 7:
+        return 0, 0
+    if point == 0:
+        return (total if total in (4, 5, 6, 8, 9, 10) else 0), sevened | int(total == 7)
+    return (0 if total == point else point), sevened
+
+
+def test_two_rolls_in_one_look_up_follow_the_point() -> None:
+    """The state two rolls on, read at once (``nexts`` from ``_PAIRS``), has the point and
+    the 7 the rules give for every state and two totals (a come-out 4-10 sets the point,
+    the point takes it off, a 7 with a point on starts a new hand), and is the state one
+    roll at a time reaches through the state between them."""
+    nexts = kernel.plan_for(CrapsRules()).nexts
+    points = (0, 4, 5, 6, 8, 9, 10)
+    for state in range(112):  # (7 points * 8 Come wager states + point) * 2 + 7 rolled
+        for first in range(2, 13):
+            for second in range(2, 13):
+                point, sevened = _by_the_rules(points[state >> 4], state & 1, first)
+                point, sevened = _by_the_rules(point, sevened, second)
+                at = kernel._PAIRS + (state << 7) + 11 * (first - 2) + second - 2
+                after = int(nexts[at]) >> 7
+                assert (points[after >> 4], after & 1) == (point, sevened), (state, first, second)
+                between = int(nexts[(state << 4) + first - 2])
+                assert after << 4 == nexts[between + second - 2], (state, first, second)

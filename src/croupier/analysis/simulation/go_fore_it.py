@@ -292,20 +292,24 @@ _count: Final = cast(
 
 _LOW: Final = np.uint64(0xFFFFFFFF)
 _HIGH: Final = np.uint64(32)
+_TOP: Final = np.uint64(63)
 
 
-def _card_from_py(word: np.uint64, deck: Ints, k: int) -> tuple[int, bool]:
+def _card_from_py(word: np.uint64, deck: Ints, k: int) -> tuple[int, np.uint64]:
     """Card ``k`` of a round (:func:`_deal_py`) from the 32-bit ``word`` (the low half of
-    its argument): the deck's value swapped in, and whether Lemire's method rejects the
-    word (the low half of the product below ``2**32 mod (52 - k)``), which the caller
-    must check: a rejected word deals no card, and this one is then wrong."""
+    its argument): the deck's value swapped in, and a word whose top bit says whether
+    Lemire's method rejects the word (the low half of the product below ``2**32 mod (52 -
+    k)``: their difference wraps), which the caller must check (the round's words or-ed
+    together, one test): a rejected word deals no card, and this one is then wrong. Only half of
+    the swap is done: the card's value is left for the caller to write to ``deck[k]``,
+    which no later card of the round reads (each reads its own position and one after
+    it), so the round writes its eight cards at its end, after its loads."""
     bound = np.uint64(DECK_SIZE - k)
     product = (word & _LOW) * bound
     j = k + np.int64(product >> _HIGH)
     value = deck[j]
     deck[j] = deck[k]
-    deck[k] = value
-    return value, bool((product & _LOW) < (np.uint64(1 << 32) - bound) % bound)
+    return value, (product & _LOW) - (np.uint64(1 << 32) - bound) % bound
 
 
 _card_from: Final = numba.njit(cache=True, nogil=True, inline="always")(_card_from_py)
@@ -413,9 +417,11 @@ def _count_drawn_py(
         v5, r5 = _card_from(x2 >> _HIGH, deck, 5)
         v6, r6 = _card_from(x3, deck, 6)
         v7, r7 = _card_from(x3 >> _HIGH, deck, 7)
-        if r0 | r1 | r2 | r3 | r4 | r5 | r6 | r7:
+        if (r0 | r1 | r2 | r3 | r4 | r5 | r6 | r7) >> _TOP:
             pcg[0], pcg[1] = high, low
             return -1
+        deck[0], deck[1], deck[2], deck[3] = v0, v1, v2, v3
+        deck[4], deck[5], deck[6], deck[7] = v4, v5, v6, v7
         if stacks:
             a, b, player, dealer = v0, v1, v0 + v1 + v2 + v3, v4 + v5 + v6 + v7
         else:
