@@ -153,7 +153,9 @@ def test_what_a_timeout_did_stays_when_another_player_acts(browser: Any, server:
     decision time run out and is folded; Bob then folds at once. The sentence saying what
     the timeout did to Ann stays on her page for the rest of the round: Bob's fold, the
     next change of the table, does not take it away before she could read it."""
-    settings = {"betting_seconds": 4, "decision_seconds": 3, "optional_seconds": 1}
+    # Bob's decision time is Ann's too: long enough that a loaded machine still clicks his
+    # Fold inside it (at 3 s, under a load of 18, his own time ran out before the click).
+    settings = {"betting_seconds": 4, "decision_seconds": 7, "optional_seconds": 1}
     rules = (EXAMPLES / "go-fore-it.toml").read_text()
     r = server.admin.post(
         "/tables", json={"id": "stays", "rules_toml": rules, "settings": settings}
