@@ -156,6 +156,10 @@ _HELD = re.compile(rf"\bseat {SEAT} already has a wager(?: on (.+?))?(?= \(|$)")
 words :meth:`~croupier.games._wagering.WageringRound.why_held` gives), up to the
 rule."""
 
+_POSITION = re.compile(r"\bposition (\d+)\b")
+"""A betting position as a round's refusal names it ("position 1 has no Front 9 Wager to
+withdraw"): the terminal says the seat, as the browser names it ("seat 1")."""
+
 SPOTS_TYPED = "each typed as the layout names it (help lists them)"
 """Where a terminal player finds the spots' names to type: the layout's own words."""
 
@@ -649,10 +653,12 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         """A refusal the round gives, as the player at this table reads it
         (:func:`terminal_words`), and a second wager on a spot he holds said as his wager
         already placed and what he may do about it (the round's "seat 1 already has a
-        wager on Pip Street ace" names a seat, as the API does): that it stays until it is
-        settled where the table takes no wager down (:meth:`removal_refused`), else that
-        it may be taken down where the rules allow; and that show says what he may do."""
-        told = terminal_words(told)
+        wager on Pip Street ace" names a seat, as the API does; a betting position the
+        round names, "position 1", is said as the seat, as the browser says it): that it
+        stays until it is settled where the table takes no wager down
+        (:meth:`removal_refused`), else that it may be taken down where the rules allow;
+        and that show says what he may do."""
+        told = _POSITION.sub(r"seat \1", terminal_words(told))
         found = _HELD.search(told)
         if found is None:
             return told
@@ -760,11 +766,18 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             )
             return
         named = self.spot_names(spots) if spots else "none is open now"
+        every = self.every_spot()
         self.refused(
             f"there is no spot {typed_back(typed)} on this layout; the spots you may bet on "
-            f"now, as the layout names them: {named}",
+            f"now, as the layout names them: {named}{f'; {every}' if every else ''}",
             self.layout_cite(round_),
         )
+
+    def every_spot(self) -> str:
+        """Every spot of this table as the player types it, for the refusal of a spot the
+        layout has not (:meth:`no_spot`), where a table lists them all; ``""``: only the
+        spots open now are listed (a layout of many spots)."""
+        return ""
 
     def wagers_closed(self, round_: RoundT) -> tuple[str, str] | None:
         """Why no wager may be made now, in words, and the rule that says so, where the

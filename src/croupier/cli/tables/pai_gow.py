@@ -265,7 +265,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         for event in round_.events:  # the bank offered as the round opened (621a.11(c))
             if isinstance(event, BankOffered) and event.seat == SEAT:
                 self.console.print(_bank_round(event), markup=False)
-                self.show_legal(round_)
+        self.show_legal(round_)  # what he may do as the round opens, as every table says
 
     def has_wagers(self, round_: PaiGowRound) -> bool:
         """A wager in play, or the bank taken (its chips on the table, 621a.11(d))."""
