@@ -100,3 +100,20 @@ def test_craps_quit_before_the_roll_takes_the_place_6_down() -> None:
     out = after_quit(play("craps", "bet place 6 6\nquit\n"))
     assert "Place 6 taken down: $6 back to you." in out
     assert "Final balance: $1,000" in out
+
+
+def test_double_back_jack_quit_before_the_deal_keeps_the_wager_citing_673a_6_c() -> None:
+    """A Double Back Jack wager may not be removed until a decision is rendered on it
+    (673a.6(c)), and the round offers no removal: the quit returns nothing, cites 673a.6(c)
+    and plays the $5 Blackjack Wager out standing."""
+    out = after_quit(play("double-back-jack", "refuse cut\nbet 5\nquit\n"))
+    assert "returned to you" not in out
+    assert "(673a.6(c))" in out and "played out standing" in out
+
+
+def test_high_roll_dice_quit_before_the_roll_keeps_the_wager_citing_675a_2_c() -> None:
+    """Once a High Roll Dice player has wagered he stays until the round is completed
+    (675a.2(c): no cards to receive first), and no wager is taken down: nothing returned."""
+    out = after_quit(play("high-roll-dice", "bet pip street six 5\nquit\n"))
+    assert "returned to you" not in out
+    assert "stays seated until the round is completed (675a.2(c))" in out
