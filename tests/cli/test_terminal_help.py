@@ -57,10 +57,74 @@ def test_a_craps_refusal_gives_only_examples_this_table_offers() -> None:
 def test_go_fore_it_refusals_name_the_wagers_as_676a_7_d_does() -> None:
     out = play("go-fore-it", "remove skins\nbet gopher 10\nquit\n")
     assert refusals(out) == [
-        "Refused: position 1 has no Skins Wager to withdraw (676a.7(d))",
+        "Refused: seat 1 has no Skins Wager to withdraw (676a.7(d))",
         "Refused: a Gopher Wager needs a Front 9 Wager first: the Front 9 Wager is required "
         "to participate in a round of play (676a.7(d)(1))",
     ]
+
+
+@pytest.mark.parametrize(
+    ("game", "script", "told"),
+    [
+        ("go-fore-it", "remove skins\n", "seat 1 has no Skins Wager to withdraw (676a.7(d))"),
+        (
+            "criss-cross-poker",
+            "remove antes\n",
+            "seat 1 has no Ante across wager to withdraw (674a.7(d))",
+        ),
+    ],
+)
+def test_the_players_seat_is_named_as_the_browser_names_it(
+    game: str, script: str, told: str
+) -> None:
+    """The browser names the player's place "seat 1" ("You sit at seat 1"); a fresh player
+    read "position 1" in a terminal refusal. The terminal says the seat, never "position"."""
+    out = play(game, script + "quit\n")
+    assert refusals(out) == [f"Refused: {told}"]
+    assert not re.search(r"\bposition \d", out), out
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "bet nonsense 5\n",
+        "bet front 9 5\nbet nonsense 5\n",
+        "bet front 9 5\ndeal\nbet nonsense 5\n",
+    ],
+)
+def test_go_fore_it_refusal_of_an_unknown_spot_names_all_four_spots(script: str) -> None:
+    """Go Fore It has four spots (676a.7(d)): the Front 9, Skins and Gopher Wagers, typed
+    bet front 9, bet skins, bet gopher, and the Back 9, typed back 9 once the cards are
+    dealt. A spot the layout has not is refused naming all four as the player types them,
+    at every moment of the round (it named only those open then: one or two of them)."""
+    out = play("go-fore-it", script + "quit\n")
+    told = " ".join(refusals(out)[-1].split())
+    assert told.startswith("Refused: there is no spot 'nonsense' on this layout"), told
+    assert (
+        "this table's four spots, as you type them: bet front 9 AMOUNT, bet skins AMOUNT, "
+        "bet gopher AMOUNT (the Skins and Gopher with a Front 9), and back 9 once the cards "
+        "are dealt"
+    ) in told, told
+
+
+@pytest.mark.parametrize(
+    ("game", "wager"),
+    [
+        ("pai-gow", "bet AMOUNT"),
+        ("go-fore-it", "bet Front 9 AMOUNT"),
+        ("criss-cross-poker", "bet antes AMOUNT"),
+        ("craps", "bet SPOT AMOUNT"),
+        ("sic-bo", "bet Small AMOUNT"),
+        ("high-roll-dice", "bet SPOT AMOUNT"),
+    ],
+)
+def test_a_round_opens_with_what_the_player_may_type(game: str, wager: str) -> None:
+    """As a round opens, before the player types anything, the table prints its "You may"
+    table once, with the wager it takes first (Pai Gow printed none until show or help)."""
+    out = play(game, "quit\n")
+    opening = out.split("Round r0001", 1)[1].split("> ", 1)[0]
+    assert opening.count("You may:") == 1, opening
+    assert f"│ {wager} " in opening, opening
 
 
 def you_may_after_help(output: str) -> list[str]:

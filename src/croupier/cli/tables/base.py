@@ -75,7 +75,11 @@ ALWAYS = (
     ("odds", "the paytable and each wager's theoretical return"),
     ("clock", "time played and amount wagered"),
     ("help", "how the game plays and what you may type now"),
-    ("quit", "leave the table once the round you have wagered on is over"),
+    (
+        "quit",
+        "leave the table: a wager that may still be taken back comes back to you, any "
+        "other is played out first",
+    ),
 )
 """The commands every table takes at any moment, with what each does."""
 AMOUNT = re.compile(r"\$?[\d.,]+")
@@ -151,6 +155,10 @@ _HELD = re.compile(rf"\bseat {SEAT} already has a wager(?: on (.+?))?(?= \(|$)")
 """The round's refusal of a second wager on a spot seat :data:`SEAT` holds (the
 words :meth:`~croupier.games._wagering.WageringRound.why_held` gives), up to the
 rule."""
+
+_POSITION = re.compile(r"\bposition (\d+)\b")
+"""A betting position as a round's refusal names it ("position 1 has no Front 9 Wager to
+withdraw"): the terminal says the seat, as the browser names it ("seat 1")."""
 
 SPOTS_TYPED = "each typed as the layout names it (help lists them)"
 """Where a terminal player finds the spots' names to type: the layout's own words."""
@@ -397,6 +405,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
                 self.show_round(round_)
                 continue
             if line is None or line in ("quit", "exit"):
+                self.take_back(round_)  # what may still come back does, before he leaves
                 if not self.has_wagers(round_):
                     return False
                 self.leave(round_)
@@ -483,7 +492,44 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
 
     @abstractmethod
     def leave(self, round_: RoundT) -> None:
-        """The player leaves with wagers in play: say why he stays, play his hand out."""
+        """The player leaves with wagers in play that may not be taken back (those that
+        may are, first: :meth:`take_back`): say why he stays, play his hand out."""
+
+    def take_back(self, round_: RoundT) -> None:
+        """A player who quits takes back every wager the round still lets him (each spot
+        of its offers that withdraw or remove a wager, :func:`offered.is_removal`: Go Fore
+        It's before "no more bets", 676a.7(c)), each said in plain words with its rule,
+        and what came back to his balance; a wager no offer takes back stays in play."""
+        before = self.wallet.balance
+        for _ in range(100):  # each pass takes one back; a wager taken is no longer offered
+            taken = self.take_one_back(round_)
+            if taken is None:
+                break
+            for event in taken:
+                amount, spot = getattr(event, "amount", None), getattr(event, "spot", None)
+                if getattr(event, "seat", None) == SEAT and amount and spot is not None:
+                    self.console.print(
+                        f"Taken back as you leave: your {format_cents(amount)} wager on "
+                        f"{self.spot_name(spot)}, returned to you ({shown(event.cite)}).",
+                        markup=False,
+                    )
+        self.moved(before)
+
+    def take_one_back(self, round_: RoundT) -> list[Event] | None:
+        """Send the first removal the round offers the player now that it accepts, the
+        wallet moved by its events; ``None`` where none is offered (or accepted)."""
+        for offer in round_.legal_commands(SEAT):
+            if not offered.is_removal(offer):
+                continue
+            for spot in offer.spots:
+                command = round_.command_adapter.validate_python(offer.build(spot=spot))
+                try:
+                    events = round_.handle(command, SEAT)
+                except IllegalCommand:
+                    continue  # another spot first (a wager that needs this one)
+                self.wallet.apply(round_, events)
+                return events
+        return None
 
     @abstractmethod
     def command(self, round_: RoundT, line: str) -> None:
@@ -607,10 +653,12 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         """A refusal the round gives, as the player at this table reads it
         (:func:`terminal_words`), and a second wager on a spot he holds said as his wager
         already placed and what he may do about it (the round's "seat 1 already has a
-        wager on Pip Street ace" names a seat, as the API does): that it stays until it is
-        settled where the table takes no wager down (:meth:`removal_refused`), else that
-        it may be taken down where the rules allow; and that show says what he may do."""
-        told = terminal_words(told)
+        wager on Pip Street ace" names a seat, as the API does; a betting position the
+        round names, "position 1", is said as the seat, as the browser says it): that it
+        stays until it is settled where the table takes no wager down
+        (:meth:`removal_refused`), else that it may be taken down where the rules allow;
+        and that show says what he may do."""
+        told = _POSITION.sub(r"seat \1", terminal_words(told))
         found = _HELD.search(told)
         if found is None:
             return told
@@ -718,11 +766,18 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             )
             return
         named = self.spot_names(spots) if spots else "none is open now"
+        every = self.every_spot()
         self.refused(
             f"there is no spot {typed_back(typed)} on this layout; the spots you may bet on "
-            f"now, as the layout names them: {named}",
+            f"now, as the layout names them: {named}{f'; {every}' if every else ''}",
             self.layout_cite(round_),
         )
+
+    def every_spot(self) -> str:
+        """Every spot of this table as the player types it, for the refusal of a spot the
+        layout has not (:meth:`no_spot`), where a table lists them all; ``""``: only the
+        spots open now are listed (a layout of many spots)."""
+        return ""
 
     def wagers_closed(self, round_: RoundT) -> tuple[str, str] | None:
         """Why no wager may be made now, in words, and the rule that says so, where the

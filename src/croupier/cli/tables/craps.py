@@ -241,6 +241,10 @@ class CrapsTable(Terminal[CrapsRules, CrapsRound]):
     def has_wagers(self, round_: CrapsRound) -> bool:
         return SEAT in round_.state.wagers
 
+    def take_back(self, round_: CrapsRound) -> None:
+        """Nothing before :meth:`leave`: the game's own leaving (``LeaveTable``) takes down
+        every wager that may be taken down, and says each."""
+
     def leave(self, round_: CrapsRound) -> None:
         """Leaving returns what may be taken down; a Pass or Come wager with a point (and
         a Bonus Craps wager once a number is rolled) keeps working, rolled for by the

@@ -109,6 +109,19 @@ class GoForeItTerminal(CardTerminal[GoForeItRules, GoForeItRound]):
             return
         self.bet(round_, spot, amount)
 
+    def every_spot(self) -> str:
+        """The four spots of 676a.7(d) as typed: ``bet front 9 AMOUNT``, ``bet skins
+        AMOUNT``, ``bet gopher AMOUNT`` and the Back 9 decision, ``back 9``."""
+        front, skins, gopher, back = (
+            self.spot_name(spot).lower()
+            for spot in (Spot.FRONT_9, Spot.SKINS, Spot.GOPHER, Spot.BACK_9)
+        )
+        return (
+            f"this table's four spots, as you type them: bet {front} AMOUNT, bet {skins} "
+            f"AMOUNT, bet {gopher} AMOUNT (the Skins and Gopher with a Front 9), and {back} "
+            "once the cards are dealt"
+        )
+
     def take_down(self, round_: GoForeItRound, typed: str) -> None:
         """The wager on the spot ``typed`` withdrawn (676a.7(c))."""
         spot = self.example_spot(typed) or typed

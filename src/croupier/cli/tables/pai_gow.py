@@ -265,7 +265,7 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         for event in round_.events:  # the bank offered as the round opened (621a.11(c))
             if isinstance(event, BankOffered) and event.seat == SEAT:
                 self.console.print(_bank_round(event), markup=False)
-                self.show_legal(round_)
+        self.show_legal(round_)  # what he may do as the round opens, as every table says
 
     def has_wagers(self, round_: PaiGowRound) -> bool:
         """A wager in play, or the bank taken (its chips on the table, 621a.11(d))."""
@@ -284,11 +284,22 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             if SEAT in round_.state.settings
             else "your hand is set by the house way and played out"
         )
-        self.console.print(
-            "Your wager is in play: a player who has wagered stays seated until the "
-            f"round is completed ({SECTIONS.seated_only}); {how}."
-        )
+        self.console.print(f"{self.why_it_stays(round_)}; {how}.")
         self.finish_by_house_way(round_)
+
+    def why_it_stays(self, round_: PaiGowRound) -> str:
+        """Why the wager of a player who leaves stays in play: before the deal, that this
+        table takes no wager down (621a.7(c)); once he has received tiles, that he stays
+        seated until the round is completed (621a.7(b))."""
+        if round_.betting_open():  # no tile received yet: 621a.7(b) does not hold him
+            return (
+                "Your wager stays in play: this table takes no wager down once it is placed "
+                f"({SECTIONS.no_more_bets}), so the tiles are dealt"
+            )
+        return (
+            "Your wager is in play: a player who has wagered and received tiles stays "
+            f"seated until the round is completed ({SECTIONS.seated_only})"
+        )
 
     def end(self, round_: PaiGowRound) -> None:
         self.table.take_in(round_, datetime.now(UTC))
