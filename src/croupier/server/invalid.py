@@ -8,6 +8,7 @@ programmer's: "Input should be a valid integer").
 the field's place in the request (``loc``: names and list positions only).
 """
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -21,6 +22,10 @@ CITE = "http:validation"
 rule of the game)."""
 
 _WHERE = {"body", "query", "path", "header", "cookie"}
+
+DIGITS = 4_300
+"""The most digits a number sent may have: pydantic's JSON reader (the command route's)
+reads no longer number, nor Python's (FastAPI's routes) by default."""
 
 _WHOLE = (
     "must be a whole number, written as a JSON integer such as {example} (no quotes, no "
@@ -124,8 +129,7 @@ def sentence(error: Mapping[str, Any]) -> str:
     context = {k: _choices(v) for k, v in (error.get("ctx") or {}).items()}
     named = field(loc, sent=kind == "extra_forbidden")
     if kind == "json_invalid":
-        why = context.get("error")
-        return "The body is not valid JSON" + (f" ({why})." if why else ".")
+        return _unreadable(str(context.get("error") or ""))
     if kind in ("value_error", "assertion_error"):
         said = str(error.get("msg", "")).removeprefix("Value error, ")
         said = said.removeprefix("Assertion failed, ")
@@ -148,6 +152,31 @@ def sentence(error: Mapping[str, Any]) -> str:
     said = str(error.get("msg", "is not valid"))
     said = said.replace("Input should be", "must be").replace("Input", "the value")
     return _capital(f"{named}: {said}")
+
+
+_TOO_LONG = re.compile(r"^number out of range (at line \d+ column \d+)$")
+_TOO_DEEP = re.compile(r"^recursion limit exceeded (at line \d+ column \d+)$")
+
+
+def _unreadable(why: str) -> str:
+    """The sentence for a body that is not JSON the server reads, from the JSON reader's
+    ``why``: a number longer than Python and pydantic read (4,300 digits) and nesting
+    deeper than they read are said in words, any other fault as the reader says it.
+
+    >>> _unreadable("number out of range at line 1 column 4303").split(":")[1]
+    ' a number may have at most 4,300 digits.'
+    """
+    if found := _TOO_LONG.match(why):
+        return (
+            f"The body has a number too long to read {found[1]}: a number may have at most "
+            f"{DIGITS:,} digits."
+        )
+    if found := _TOO_DEEP.match(why):
+        return (
+            f"The body is nested too deep to read {found[1]}: arrays and objects may be nested "
+            "a few levels, not hundreds."
+        )
+    return "The body is not valid JSON" + (f" ({why})." if why else ".")
 
 
 def _capital(text: str) -> str:

@@ -1,0 +1,56 @@
+"""A hostile tester's findings at the seats, commands and players routes: each bad body or
+path is a 4xx in plain words naming what was wrong (never a 500, never a framework's
+own message), and nothing is stored."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from server_api import Api
+
+BIG = "9" * 5_000
+"""A seat number of 5,000 digits: more than any JSON reader the server uses takes."""
+
+TOO_LONG = "a number may have at most 4,300 digits."
+
+
+@pytest.fixture
+def api(migrated_sqlite: Callable[[str], str]) -> Iterator[Api]:
+    """SQLite only: the words and the status of a refusal do not depend on the database."""
+    client = Api(migrated_sqlite("hostile.sqlite"))
+    yield client
+    client.close()
+
+
+def _json(auth: dict[str, str]) -> dict[str, str]:
+    return {**auth, "Content-Type": "application/json"}
+
+
+def test_a_number_too_long_is_the_same_422_at_every_route(api: Api) -> None:
+    """A 5,000-digit seat was 400 "send JSON in UTF-8" at the seats route (Python's reader
+    gave up on it) and 422 at the commands route; every route now answers the 422, in
+    the same sentence."""
+    api.table()
+    _, ann = api.player("ann", deposit=10_000)
+    before = api.snapshot()
+    seats = api.client.post("/tables/hrd/seats", content=f'{{"seat": {BIG}}}', headers=_json(ann))
+    command = f'{{"command": {{"type": "PlaceWager", "seat": {BIG}}}}}'
+    commands = api.client.post(
+        "/tables/hrd/commands", content=command, headers={**_json(ann), **api.key()}
+    )
+    players = api.client.post(
+        "/players", content=f'{{"name": "x", "n": {BIG}}}', headers=_json(api.admin)
+    )
+    for r in (seats, commands, players):
+        assert r.status_code == 422, r.text
+        assert r.json()["cite"] == "http:validation", r.text
+        assert r.json()["detail"].startswith("The body has a number too long to read at line 1")
+        assert r.json()["detail"].endswith(TOO_LONG), r.text
+    # nested a thousand deep: Python's reader ran out of recursion (400 "send JSON in UTF-8")
+    r = api.client.post("/tables/hrd/seats", content="[" * 1_000, headers=_json(ann))
+    assert r.status_code == 422 and "nested too deep" in r.json()["detail"], r.text
+    # a body that is not UTF-8 is still the 400 it was
+    r = api.client.post("/tables/hrd/seats", content=b"\xa9%G", headers=_json(ann))
+    assert r.status_code == 400 and r.json()["cite"] == "http:body", r.text
+    assert api.snapshot() == before
