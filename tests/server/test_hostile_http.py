@@ -54,3 +54,24 @@ def test_a_number_too_long_is_the_same_422_at_every_route(api: Api) -> None:
     r = api.client.post("/tables/hrd/seats", content=b"\xa9%G", headers=_json(ann))
     assert r.status_code == 400 and r.json()["cite"] == "http:body", r.text
     assert api.snapshot() == before
+
+
+def test_leaving_a_seat_the_table_does_not_have_says_so(api: Api) -> None:
+    """``DELETE /tables/hrd/seats/99`` said "nobody sits at seat 99", as if the table had
+    one: it is refused as sitting there is, 422 naming the seats the table has (High Roll
+    Dice: betting positions 1 to 6, 675a.1(a)); an empty seat it has is still 409."""
+    api.table()
+    _, ann = api.player("ann", deposit=10_000)
+    before = api.snapshot()
+    sitting = api.client.post("/tables/hrd/seats", json={"seat": 99}, headers=ann)
+    leaving = api.client.delete("/tables/hrd/seats/99", headers=ann)
+    assert leaving.status_code == sitting.status_code == 422, leaving.text
+    assert leaving.json() == sitting.json() == {
+        "detail": "seat 99 does not exist: the table has betting positions 1 to 6 (675a.1(a))",
+        "cite": "675a.1(a)",
+    }
+    r = api.client.delete("/tables/hrd/seats/7", headers=ann)
+    assert r.status_code == 422 and "positions 1 to 6" in r.json()["detail"], r.text
+    r = api.client.delete("/tables/hrd/seats/6", headers=ann)
+    assert r.status_code == 409 and r.json()["detail"].startswith("nobody sits at seat 6"), r.text
+    assert api.snapshot() == before
