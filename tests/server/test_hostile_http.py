@@ -66,10 +66,14 @@ def test_leaving_a_seat_the_table_does_not_have_says_so(api: Api) -> None:
     sitting = api.client.post("/tables/hrd/seats", json={"seat": 99}, headers=ann)
     leaving = api.client.delete("/tables/hrd/seats/99", headers=ann)
     assert leaving.status_code == sitting.status_code == 422, leaving.text
-    assert leaving.json() == sitting.json() == {
-        "detail": "seat 99 does not exist: the table has betting positions 1 to 6 (675a.1(a))",
-        "cite": "675a.1(a)",
-    }
+    assert (
+        leaving.json()
+        == sitting.json()
+        == {
+            "detail": "seat 99 does not exist: the table has betting positions 1 to 6 (675a.1(a))",
+            "cite": "675a.1(a)",
+        }
+    )
     r = api.client.delete("/tables/hrd/seats/7", headers=ann)
     assert r.status_code == 422 and "positions 1 to 6" in r.json()["detail"], r.text
     r = api.client.delete("/tables/hrd/seats/6", headers=ann)
