@@ -79,3 +79,22 @@ def test_leaving_a_seat_the_table_does_not_have_says_so(api: Api) -> None:
     r = api.client.delete("/tables/hrd/seats/6", headers=ann)
     assert r.status_code == 409 and r.json()["detail"].startswith("nobody sits at seat 6"), r.text
     assert api.snapshot() == before
+
+
+def test_a_table_there_is_none_of_is_a_404_naming_no_rule(api: Api) -> None:
+    """The 404 for an unknown table cited ``ledger`` and ended "(the operator's rules)":
+    no rule refuses it, the table is not there. It cites ``http:not-found`` (an address
+    no endpoint serves stays ``http:no-address``) and says so in a sentence alone, at
+    every route that names a table."""
+    _, ann = api.player("ann", deposit=10_000)
+    before = api.snapshot()
+    answers = [
+        api.client.get("/tables/nope", headers=ann),
+        api.client.post("/tables/nope/seats", json={"seat": 1}, headers=ann),
+        api.client.delete("/tables/nope/seats/1", headers=ann),
+        api.wager(ann, 1, "pip_street:ace", 500, table_id="nope"),
+    ]
+    for r in answers:
+        assert r.status_code == 404, r.text
+        assert r.json() == {"detail": "there is no table 'nope'", "cite": "http:not-found"}
+    assert api.snapshot() == before

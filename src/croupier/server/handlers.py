@@ -143,7 +143,8 @@ def json_refused(raw: bytes) -> dict[str, Any] | None:
 
 NO_ADDRESS_CITE = "http:no-address"
 """The ``cite`` of a 404 for an address the server has no endpoint at (a player, table or
-round it does not know is a 404 citing the ledger)."""
+round it does not know is a 404 citing ``http:not-found``,
+:data:`croupier.citations.NOT_FOUND`)."""
 
 METHOD_CITE = "http:method"
 """The ``cite`` of a 405: an address the server has, asked with a method it does not take."""

@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session
 
 from croupier import citations
-from croupier.citations import shown
+from croupier.citations import NOT_FOUND, shown
 from croupier.engine import DEALER, Actor, Command, LegalCommand, Round, RoundVoided
 from croupier.errors import AccessDenied as AccessDenied
 from croupier.errors import DeadlinePassed as DeadlinePassed
@@ -355,7 +355,7 @@ def _balance(session: Session, player_id: str) -> int:
     raises :class:`NotFound` where he has no wallet."""
     found = raw(session).execute(_BALANCE, {"p": player_id}).fetchone()
     if found is None:
-        raise repo.NotFound(f"no {WALLET} account for {player_id}", "ledger")
+        raise repo.NotFound(f"there is no {WALLET} account for {player_id}", NOT_FOUND)
     return int(found[0])
 
 
