@@ -4,10 +4,13 @@ own message), and nothing is stored."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 
 import pytest
-from server_api import Api
+from server_api import EXAMPLES, Api
+
+from croupier.registry import find
 
 BIG = "9" * 5_000
 """A seat number of 5,000 digits: more than any JSON reader the server uses takes."""
@@ -98,3 +101,45 @@ def test_a_table_there_is_none_of_is_a_404_naming_no_rule(api: Api) -> None:
         assert r.status_code == 404, r.text
         assert r.json() == {"detail": "there is no table 'nope'", "cite": "http:not-found"}
     assert api.snapshot() == before
+
+
+RULES = {
+    "high-roll-dice": "high-roll-dice-ten-dice.toml",
+    "go-fore-it": "go-fore-it.toml",
+    "pai-gow": "pai-gow.toml",
+    "double-back-jack": "double-back-jack.toml",
+    "criss-cross-poker": "criss-cross-poker.toml",
+    "sic-bo": "sic-bo.toml",
+    "craps": "craps.toml",
+}
+
+
+def test_a_player_is_told_only_the_commands_a_player_may_send(api: Api) -> None:
+    """A player's command of a type the game has not was answered with every type of the
+    game's, the dealer's among them. High Roll Dice: a player places Pip Street and
+    other wagers (675a.2); the dealer calls "no more bets", throws and calls the result
+    (675a.4), so a player is told PlaceWager alone."""
+    api.table()
+    _, ann = api.player("ann", deposit=10_000)
+    api.sit(ann, 1)
+    before = api.snapshot()
+    for sent in ({"type": "Shuffle"}, {"type": "DealCards"}, {"type": 7}):
+        r = api.send(ann, sent)
+        assert r.status_code == 422, r.text
+        assert r.json()["detail"] == "The field command must be of the type PlaceWager.", r.text
+    assert api.snapshot() == before
+
+
+@pytest.mark.parametrize("game", sorted(RULES))
+def test_no_game_lists_the_dealers_commands_to_a_player(api: Api, game: str) -> None:
+    """At every game's table, the types a player is told are those of his commands, each
+    naming his seat; none of the dealer's is named."""
+    api.table("t", EXAMPLES / RULES[game])
+    _, ann = api.player("ann", deposit=10_000)
+    api.sit(ann, 1, "t")
+    r = api.send(ann, {"type": "NoSuchCommand"}, table_id="t")
+    assert r.status_code == 422, r.text
+    told = r.json()["detail"]
+    dealers = find(game).round_type.dealer_commands()
+    assert dealers and not [name for name in dealers if re.search(rf"\b{name}\b", told)], told
+    assert "PlaceWager" in told, told

@@ -140,6 +140,8 @@ def sentence(error: Mapping[str, Any]) -> str:
             for k, v in context.items()
         }
     template = _SAID.get(kind)
+    if kind == "union_tag_invalid" and "," not in str(context.get("expected_tags", ",")):
+        template = "must be of the type {expected_tags}"  # one type only
     # an amount's example is cents ($5.00), any other number's a seat's
     context.setdefault("example", 500 if loc and loc[-1] in CENTS else 3)
     if template is not None:
