@@ -143,3 +143,47 @@ def test_no_game_lists_the_dealers_commands_to_a_player(api: Api, game: str) -> 
     dealers = find(game).round_type.dealer_commands()
     assert dealers and not [name for name in dealers if re.search(rf"\b{name}\b", told)], told
     assert "PlaceWager" in told, told
+
+
+SENT_AS_JSON = "The body must be sent as JSON (Content-Type: application/json)."
+WHOLE = "The path's part seat must be a whole number of at most 4,300 digits."
+ONLY_TYPE = "The field command must be of the type PlaceWager."
+HOSTILE = [
+    # (method, path, body, content type, the sentence): each was a 500, a framework's
+    # words, or a sentence that named the wrong fault
+    ("DELETE", f"/tables/hrd/seats/{BIG}", None, None, WHOLE),  # pydantic's own words
+    ("POST", "/tables/hrd/seats", '{"seat": 2}', "text/plain", SENT_AS_JSON),  # "a JSON object"
+    ("POST", "/tables/hrd/seats", '{"seat": 2}', None, SENT_AS_JSON),  # "a JSON object"
+    ("POST", "/tables/hrd/seats", "seat=2", "application/x-www-form-urlencoded", SENT_AS_JSON),
+    ("POST", "/players", '{"name": "eve"}', "text/plain", SENT_AS_JSON),  # "a JSON object"
+    (
+        "POST",
+        "/tables/hrd/commands",
+        '{"command": {"type": {"a": 1}}}',
+        "application/json",
+        ONLY_TYPE,
+    ),  # 500: a dict looked up among the dealer's commands
+    (
+        "POST",
+        "/tables/hrd/commands",
+        '{"command": {"type": ["PlaceWager"]}}',
+        "application/json",
+        ONLY_TYPE,
+    ),  # 500 likewise
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "media", "said"), HOSTILE)
+def test_a_hostile_body_or_path_is_a_clear_422(
+    api: Api, method: str, path: str, body: str | None, media: str | None, said: str
+) -> None:
+    api.table()
+    _, ann = api.player("ann", deposit=10_000)
+    api.sit(ann, 1)
+    before = api.snapshot()
+    auth = api.admin if path == "/players" else ann
+    headers = {**auth, **api.key(), **({"Content-Type": media} if media else {})}
+    r = api.client.request(method, path, content=body, headers=headers)
+    assert r.status_code == 422, r.text
+    assert r.json()["detail"] == said and r.json()["cite"] == "http:validation", r.text
+    assert api.snapshot() == before

@@ -185,7 +185,8 @@ async def invalid_request(request: Request, error: RequestValidationError) -> Re
         refused = await run_in_threadpool(refusal, request, credentials, roles, allows)
         if refused is not None:
             return croupier_error(request, refused)
-    return JSONResponse(invalid.problem(error.errors()), status_code=422)
+    errors = invalid.sent_as(request.headers.get("content-type", ""), list(error.errors()))
+    return JSONResponse(invalid.problem(errors), status_code=422)
 
 
 def _secured(dependant: Dependant) -> bool:

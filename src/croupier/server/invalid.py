@@ -37,6 +37,7 @@ _SAID: dict[str, str] = {
     "int_type": _WHOLE,
     "int_parsing": _WHOLE,
     "int_from_float": _WHOLE,
+    "int_parsing_size": f"must be a whole number of at most {DIGITS:,} digits",
     "string_type": "must be text (a JSON string in quotes)",
     "string_unicode": "must be text (a JSON string in quotes)",
     "bool_type": "must be true or false (JSON true or false, no quotes)",
@@ -190,6 +191,29 @@ def _capital(text: str) -> str:
 MOST = 20
 """The most problems a 422 answer lists; the rest are counted, not said (a body of a
 hundred thousand unknown keys is answered as fast, and as short, as one of twenty)."""
+
+
+_NOT_AN_OBJECT = frozenset({"model_attributes_type", "dict_type", "model_type"})
+
+
+def sent_as(content_type: str, errors: list[Any]) -> list[Any]:
+    """``errors`` of a request whose body was sent with ``content_type``: where that is
+    not JSON, "the body must be a JSON object" (FastAPI did not read it as JSON, and took
+    it for text) is said as what is wrong, the content type, as the command route says.
+
+    >>> [e["type"] for e in sent_as("text/plain", [{"type": "model_attributes_type",
+    ...     "loc": ("body",)}])]
+    ['content_type']
+    """
+    media = content_type.split(";", 1)[0].strip().lower()
+    if media.startswith("application/") and media.endswith(("/json", "+json")):
+        return errors
+    return [
+        {"type": "content_type", "loc": ("body",), "msg": "not JSON"}
+        if tuple(e.get("loc", ())) == ("body",) and e.get("type") in _NOT_AN_OBJECT
+        else e
+        for e in errors
+    ]
 
 
 def problem(errors: Iterable[Mapping[str, Any]]) -> dict[str, Any]:

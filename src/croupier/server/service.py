@@ -548,7 +548,7 @@ def _strict_command(game: type[Round[Any]], body: schemas.CommandIn, actor: Acto
             raise
         sent = body.command.get("type")
         dealers = game.dealer_commands()
-        if sent in dealers:
+        if isinstance(sent, str) and sent in dealers:  # a type sent as an object: 422
             raise DealerOnly(
                 f"{sent} is the dealer's command: a player may not send it", "server:roles"
             ) from None
