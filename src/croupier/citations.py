@@ -66,15 +66,23 @@ INTERPRETATIONS: Final = {
 each ``interpretations:<name>`` reading is published: a reader is shown it as
 ``our published interpretation "Voiding a round"``."""
 
+NOT_FOUND: Final = "http:not-found"
+"""The ``cite`` of a request naming a table, player or round there is none of (404): no
+rule refuses it, so a reader is shown none (:func:`shown` gives ``""``, and the refusal
+is its sentence alone: "there is no table 'nope'"). An address no endpoint serves is the
+server's ``http:no-address``."""
+
 _CODE = re.compile(r"^([a-z][a-z0-9-]*):([a-z0-9][a-z0-9-]*)$")
 FAMILIES: Final = frozenset({"server", "ledger", "money", "training", "http", "engine", "lab"})
-"""The families of croupier's own codes; a family alone (``"ledger"``: no table of that
-id) is a code too, shown as :data:`OPERATOR`."""
+"""The families of croupier's own codes; a family alone (``"ledger"``: a posting that does
+not sum to zero) is a code too, shown as :data:`OPERATOR`."""
 
 
 def _one(cite: str) -> str:
     """One citation (no ``"; "``) as a reader is shown it."""
     code = _CODE.match(cite)
+    if cite == NOT_FOUND:
+        return ""
     if cite in FAMILIES:
         return OPERATOR
     if code is None or (code[1] not in FAMILIES and code[1] != "interpretations"):
@@ -95,8 +103,8 @@ def shown(cite: str) -> str:
     section croupier has the text of unchanged (``"675a.4(f)"``); a reading of croupier's
     own (``"interpretations:void-round"``) as ``our published interpretation "Voiding a
     round"``; a code of croupier's own (``"server:seats"``) as ``"the operator's rules"``
-    (never the code: that stays in ``cite`` for tools). Raises ``TypeError`` for anything
-    but a ``str``."""
+    (never the code: that stays in ``cite`` for tools); :data:`NOT_FOUND`, which names no
+    rule, as ``""``. Raises ``TypeError`` for anything but a ``str``."""
     if not isinstance(cite, str):
         raise TypeError(f"a citation is text, not {type(cite).__name__}")
     return _shown(cite)
@@ -108,6 +116,6 @@ def _shown(cite: str) -> str:
     answered with its ``cite_shown``, from a small set of citations (issue #33)."""
     parts: list[str] = []
     for part in (_one(p.strip()) for p in cite.split(";")):
-        if part not in parts:
+        if part and part not in parts:
             parts.append(part)
     return "; ".join(parts)

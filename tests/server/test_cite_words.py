@@ -41,7 +41,7 @@ def _refusals(api: Api) -> list[dict[str, str]]:
             "/training/irregularities/answer", json={**answer, "session": "0123abcd"}, headers=ann
         ).json(),
         api.send(ann, {"type": "VoidRound", "reason": "I changed my mind"}).json(),
-        api.client.get("/tables/nope", headers=ann).json(),  # a family alone: "ledger"
+        api.client.get("/tables/nope", headers=ann).json(),  # no such table: no rule
     ]
 
 
@@ -53,16 +53,18 @@ def test_every_kind_of_refusal_names_its_rule_in_words_never_by_code(api: Api) -
         "ledger",
         "training",
         "interpretations",
-        "ledger",
+        "http",
     ], refusals
     for refusal in refusals:
         assert CODE.findall(refusal["detail"]) == [], refusal
-    operators = [r["detail"] for r in refusals[:4] + refusals[5:]]
+    operators = [r["detail"] for r in refusals[:4]]
     assert all(d.endswith("(the operator's rules)") for d in operators), operators
     assert refusals[4]["detail"] == (
         "only the dealer may void the round "
         "(our published interpretation \u201cVoiding a round\u201d)"
     )
+    # A table there is none of breaks no rule: the sentence alone, no rule named.
+    assert refusals[5] == {"detail": "there is no table 'nope'", "cite": "http:not-found"}
 
 
 def test_each_interpretation_shown_is_a_heading_of_the_published_interpretations() -> None:

@@ -295,7 +295,7 @@ def test_commands_for_another_seat_or_table_are_refused(hostile: Fuzzed) -> None
     assert r.status_code == 403 and "take a seat first" in r.json()["detail"], r.text
     # A table that does not exist.
     r = api.wager(hostile.player, 1, "pip_street:ace", 500, table_id="nowhere")
-    assert r.status_code == 404 and r.json()["cite"] == "ledger", r.text
+    assert r.status_code == 404 and r.json()["cite"] == "http:not-found", r.text
     # An admin does not play.
     r = api.send(api.admin, {"type": "AnnounceNoMoreBets"})
     assert r.status_code == 403 and r.json()["cite"] == "server:roles", r.text

@@ -58,7 +58,9 @@ def test_a_refusal_quotes_a_long_value_cut_short(api: Api) -> None:
     ):
         r = api.client.get(path.format("t" * 10_000), headers=api.admin)
         assert r.status_code == 404
-        assert r.json()["detail"].startswith(f"no {what} '{'t' * ECHOED}…' (10,000 characters)")
+        assert r.json()["detail"].startswith(
+            f"there is no {what} '{'t' * ECHOED}…' (10,000 characters)"
+        )
         assert len(r.text) < 500
     r = api.wager(ann, 1, "pip_street:ace", 500, client_seed="s" * 100_000)
     assert r.status_code == 422 and len(r.text) < 1_000, r.text[:500]

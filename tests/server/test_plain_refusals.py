@@ -172,7 +172,7 @@ def test_an_address_or_method_the_server_lacks_is_a_problem_citing_its_rule(api:
     """A 404 for an address no endpoint serves and a 405 for a method an address does not
     take are Problems like every other refusal: a sentence and a ``cite`` (a fresh tester
     found Starlette's bare ``{"detail": "Not Found"}``, no ``cite``); a 404 for a table
-    the ledger lacks keeps its own cite."""
+    the ledger lacks is told apart by its own (``http:not-found``)."""
     r = api.client.get("/nothing-here", headers=api.admin)
     assert r.status_code == 404
     assert r.json() == {

@@ -15,6 +15,7 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, func, select, true, update
 from sqlalchemy.orm import Session, make_transient_to_detached
 
+from croupier.citations import NOT_FOUND
 from croupier.errors import InsufficientFunds as InsufficientFunds
 from croupier.errors import LedgerError as LedgerError
 from croupier.errors import NotFound as NotFound
@@ -92,7 +93,8 @@ def account(
         )
     ).first()
     if found is None:
-        raise NotFound(f"no {kind} account for {player_id or table_id or 'the house'}", "ledger")
+        who = player_id or table_id or "the house"
+        raise NotFound(f"there is no {kind} account for {who}", NOT_FOUND)
     return found
 
 

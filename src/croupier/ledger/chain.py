@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from croupier.citations import NOT_FOUND
 from croupier.engine import Event, Round, RoundOpened
 from croupier.game import TablePolicy, Viewer, concealed
 from croupier.ledger.accounts import NotFound
@@ -84,7 +85,7 @@ def load_round(session: Session, round_id: str) -> tuple[RoundRow, Round[Any]]:
     produced by the rules moments ago) is a copy of what the command left instead."""
     row = session.get(RoundRow, round_id)
     if row is None:
-        raise NotFound(f"no round {round_id!r}", "ledger")
+        raise NotFound(f"there is no round {round_id!r}", NOT_FOUND)
     own = staged_round(session, round_id, row.version)
     if own is not None:
         return row, own

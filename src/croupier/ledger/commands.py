@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from croupier.citations import NOT_FOUND
 from croupier.engine import Round
 from croupier.game import TablePolicy, stakes_taken_back
 from croupier.ledger import large_amounts
@@ -145,7 +146,7 @@ def command_head(
         _HEAD, {"table": table_id, "player": player_id, "now": db.when(now), "key": key}
     ).fetchone()
     if found is None:
-        raise NotFound(f"no table {table_id!r}", "ledger")
+        raise NotFound(f"there is no table {table_id!r}", NOT_FOUND)
     game, count, head, posting_count, posting_head = found[:5]
     seat, round_id, version, due, deadline, kind, last, seated = found[5:13]
     request_sha256, status_code, response_json = found[13:16]

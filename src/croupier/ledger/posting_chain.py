@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from croupier.citations import NOT_FOUND
 from croupier.errors import NotFound
 from croupier.ledger.models import GameTable, LedgerHead
 from croupier.sealing import canonical_json
@@ -72,7 +73,7 @@ def advance(session: Session, table_id: str | None) -> tuple[Head, LedgerHead | 
     if table_id is not None:
         table = session.get(GameTable, table_id, with_for_update=True, populate_existing=True)
         if table is None:
-            raise NotFound(f"no table {table_id!r}", "ledger")
+            raise NotFound(f"there is no table {table_id!r}", NOT_FOUND)
         return Head(table.posting_count, table.posting_head), table
     row = session.get(LedgerHead, HOUSE, with_for_update=True, populate_existing=True)
     if row is None:  # a database made without the migrations (metadata.create_all)

@@ -32,6 +32,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy.orm import Session
 
+from croupier.citations import NOT_FOUND
 from croupier.errors import CroupierError, LimitReached, PlayStopped
 from croupier.ledger.accounts import LedgerError, NotFound
 from croupier.ledger.db import Raw, Statement
@@ -386,7 +387,7 @@ def row_of(session: Session, player_id: str, *, lock: bool = False) -> PlayerPro
     row = session.get(PlayerProtection, player_id, with_for_update=lock)
     if row is None:
         if session.get(Player, player_id) is None:
-            raise NotFound(f"no player {player_id!r}", "ledger")
+            raise NotFound(f"there is no player {player_id!r}", NOT_FOUND)
         row = PlayerProtection(player_id=player_id, status="active", pending_json="{}")
         row.reminder_minutes = 60
         for name in ("day_key", "week_key", "month_key", "status_by"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
+from croupier.citations import NOT_FOUND
 from croupier.ledger.accounts import NotFound
 from croupier.ledger.models import ESCROW, INVENTORY, Account, GameTable, now
 from croupier.ledger.posting_chain import GENESIS as GENESIS
@@ -41,5 +42,5 @@ def create_table(session: Session, table_id: str, rules: RulesSubmission) -> Gam
 def get_table(session: Session, table_id: str) -> GameTable:
     table = session.get(GameTable, table_id)
     if table is None:
-        raise NotFound(f"no table {table_id!r}", "ledger")
+        raise NotFound(f"there is no table {table_id!r}", NOT_FOUND)
     return table

@@ -37,6 +37,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from croupier.citations import NOT_FOUND
 from croupier.ledger.accounts import LedgerError, NotFound, StaleVersion
 from croupier.ledger.cache import process_cache, stage_versions, staged_versions
 from croupier.ledger.db import Statement, raw
@@ -156,7 +157,7 @@ def versions(session: Session, table_id: str) -> list[RulesVersion]:
     """Every version of the table's Rules Submission, oldest first. Raises
     :class:`NotFound` for no such table."""
     if session.get(GameTable, table_id) is None:
-        raise NotFound(f"no table {table_id!r}", "ledger")
+        raise NotFound(f"there is no table {table_id!r}", NOT_FOUND)
     return list(
         session.scalars(
             select(RulesVersion)
@@ -334,7 +335,7 @@ def add_version(
     another version was filed at the same time."""
     table = session.get(GameTable, table_id)
     if table is None:
-        raise NotFound(f"no table {table_id!r}", "ledger")
+        raise NotFound(f"there is no table {table_id!r}", NOT_FOUND)
     if not filed_by.strip():
         raise LedgerError("a new version names who files it: the filer may not be left blank", CITE)
     if rules.game != table.game:

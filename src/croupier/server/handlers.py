@@ -6,7 +6,9 @@ that cannot be read as a 400 Problem; a malformed request in sentences (422,
 
 import re
 from collections.abc import Callable
+from typing import Any
 
+import pydantic_core
 from fastapi import FastAPI, Request
 from fastapi.dependencies.models import Dependant
 from fastapi.exceptions import RequestValidationError
@@ -114,16 +116,35 @@ def database_error(request: Request, error: Exception) -> JSONResponse:
     raise error
 
 
-async def unreadable(_request: Request, error: StarletteHTTPException) -> Response:
-    """A body FastAPI could not parse at all (not UTF-8): a Problem like every other
-    refusal."""
+async def unreadable(request: Request, error: StarletteHTTPException) -> Response:
+    """A body FastAPI could not parse at all (not UTF-8): a 400 Problem like every other
+    refusal. A body in UTF-8 that Python's reader gave up on (a number of more than 4,300
+    digits, arrays nested thousands deep) is JSON the server does not take: answered as
+    the command route answers it, 422 in a sentence (:func:`json_refused`), on every
+    route alike."""
+    if error.__cause__ is not None and not isinstance(error.__cause__, UnicodeError):
+        refused = json_refused(await request.body())
+        if refused is not None:
+            return await invalid_request(request, RequestValidationError([refused]))
     body = schemas.Problem(detail=f"{error.detail}: send JSON in UTF-8", cite="http:body")
     return JSONResponse(body.model_dump(exclude_none=True), status_code=400)
 
 
+def json_refused(raw: bytes) -> dict[str, Any] | None:
+    """Why pydantic's JSON reader (the command route's) refuses ``raw``, as a validation
+    error of the body (``"number out of range at line 1 column 4311"``), or ``None``
+    where it reads it."""
+    try:
+        pydantic_core.from_json(raw)
+    except ValueError as why:
+        return {"type": "json_invalid", "loc": ("body",), "msg": "JSON", "ctx": {"error": str(why)}}
+    return None
+
+
 NO_ADDRESS_CITE = "http:no-address"
 """The ``cite`` of a 404 for an address the server has no endpoint at (a player, table or
-round it does not know is a 404 citing the ledger)."""
+round it does not know is a 404 citing ``http:not-found``,
+:data:`croupier.citations.NOT_FOUND`)."""
 
 METHOD_CITE = "http:method"
 """The ``cite`` of a 405: an address the server has, asked with a method it does not take."""
@@ -164,7 +185,8 @@ async def invalid_request(request: Request, error: RequestValidationError) -> Re
         refused = await run_in_threadpool(refusal, request, credentials, roles, allows)
         if refused is not None:
             return croupier_error(request, refused)
-    return JSONResponse(invalid.problem(error.errors()), status_code=422)
+    errors = invalid.sent_as(request.headers.get("content-type", ""), list(error.errors()))
+    return JSONResponse(invalid.problem(errors), status_code=422)
 
 
 def _secured(dependant: Dependant) -> bool:

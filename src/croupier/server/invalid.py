@@ -8,6 +8,7 @@ programmer's: "Input should be a valid integer").
 the field's place in the request (``loc``: names and list positions only).
 """
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -22,6 +23,10 @@ rule of the game)."""
 
 _WHERE = {"body", "query", "path", "header", "cookie"}
 
+DIGITS = 4_300
+"""The most digits a number sent may have: pydantic's JSON reader (the command route's)
+reads no longer number, nor Python's (FastAPI's routes) by default."""
+
 _WHOLE = (
     "must be a whole number, written as a JSON integer such as {example} (no quotes, no "
     "decimal point)"
@@ -32,6 +37,7 @@ _SAID: dict[str, str] = {
     "int_type": _WHOLE,
     "int_parsing": _WHOLE,
     "int_from_float": _WHOLE,
+    "int_parsing_size": f"must be a whole number of at most {DIGITS:,} digits",
     "string_type": "must be text (a JSON string in quotes)",
     "string_unicode": "must be text (a JSON string in quotes)",
     "bool_type": "must be true or false (JSON true or false, no quotes)",
@@ -124,8 +130,7 @@ def sentence(error: Mapping[str, Any]) -> str:
     context = {k: _choices(v) for k, v in (error.get("ctx") or {}).items()}
     named = field(loc, sent=kind == "extra_forbidden")
     if kind == "json_invalid":
-        why = context.get("error")
-        return "The body is not valid JSON" + (f" ({why})." if why else ".")
+        return _unreadable(str(context.get("error") or ""))
     if kind in ("value_error", "assertion_error"):
         said = str(error.get("msg", "")).removeprefix("Value error, ")
         said = said.removeprefix("Assertion failed, ")
@@ -136,6 +141,8 @@ def sentence(error: Mapping[str, Any]) -> str:
             for k, v in context.items()
         }
     template = _SAID.get(kind)
+    if kind == "union_tag_invalid" and "," not in str(context.get("expected_tags", ",")):
+        template = "must be of the type {expected_tags}"  # one type only
     # an amount's example is cents ($5.00), any other number's a seat's
     context.setdefault("example", 500 if loc and loc[-1] in CENTS else 3)
     if template is not None:
@@ -150,6 +157,31 @@ def sentence(error: Mapping[str, Any]) -> str:
     return _capital(f"{named}: {said}")
 
 
+_TOO_LONG = re.compile(r"^number out of range (at line \d+ column \d+)$")
+_TOO_DEEP = re.compile(r"^recursion limit exceeded (at line \d+ column \d+)$")
+
+
+def _unreadable(why: str) -> str:
+    """The sentence for a body that is not JSON the server reads, from the JSON reader's
+    ``why``: a number longer than Python and pydantic read (4,300 digits) and nesting
+    deeper than they read are said in words, any other fault as the reader says it.
+
+    >>> _unreadable("number out of range at line 1 column 4303").split(":")[1]
+    ' a number may have at most 4,300 digits.'
+    """
+    if found := _TOO_LONG.match(why):
+        return (
+            f"The body has a number too long to read {found[1]}: a number may have at most "
+            f"{DIGITS:,} digits."
+        )
+    if found := _TOO_DEEP.match(why):
+        return (
+            f"The body is nested too deep to read {found[1]}: arrays and objects may be nested "
+            "a few levels, not hundreds."
+        )
+    return "The body is not valid JSON" + (f" ({why})." if why else ".")
+
+
 def _capital(text: str) -> str:
     text = text.strip()
     text = text[:1].upper() + text[1:]
@@ -159,6 +191,29 @@ def _capital(text: str) -> str:
 MOST = 20
 """The most problems a 422 answer lists; the rest are counted, not said (a body of a
 hundred thousand unknown keys is answered as fast, and as short, as one of twenty)."""
+
+
+_NOT_AN_OBJECT = frozenset({"model_attributes_type", "dict_type", "model_type"})
+
+
+def sent_as(content_type: str, errors: list[Any]) -> list[Any]:
+    """``errors`` of a request whose body was sent with ``content_type``: where that is
+    not JSON, "the body must be a JSON object" (FastAPI did not read it as JSON, and took
+    it for text) is said as what is wrong, the content type, as the command route says.
+
+    >>> [e["type"] for e in sent_as("text/plain", [{"type": "model_attributes_type",
+    ...     "loc": ("body",)}])]
+    ['content_type']
+    """
+    media = content_type.split(";", 1)[0].strip().lower()
+    if media.startswith("application/") and media.endswith(("/json", "+json")):
+        return errors
+    return [
+        {"type": "content_type", "loc": ("body",), "msg": "not JSON"}
+        if tuple(e.get("loc", ())) == ("body",) and e.get("type") in _NOT_AN_OBJECT
+        else e
+        for e in errors
+    ]
 
 
 def problem(errors: Iterable[Mapping[str, Any]]) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import cast
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from croupier.citations import NOT_FOUND
 from croupier.errors import NotRevealed
 from croupier.ledger import repository as repo
 from croupier.ledger.models import EventRow, Player, RoundRow
@@ -66,7 +67,7 @@ def reveal(session: Session, round_id: str, me: Player) -> schemas.RevealOut:
     round and :class:`NotRevealed` while it is sealed."""
     row = session.get(RoundRow, round_id)
     if row is None:
-        raise repo.NotFound(f"no round {round_id!r}", "ledger")
+        raise repo.NotFound(f"there is no round {round_id!r}", NOT_FOUND)
     revealable(session, row)
     table = repo.get_table(session, row.table_id)
     _, round_ = repo.load_round(session, round_id)

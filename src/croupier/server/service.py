@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session
 
 from croupier import citations
-from croupier.citations import shown
+from croupier.citations import NOT_FOUND, shown
 from croupier.engine import DEALER, Actor, Command, LegalCommand, Round, RoundVoided
 from croupier.errors import AccessDenied as AccessDenied
 from croupier.errors import DeadlinePassed as DeadlinePassed
@@ -355,7 +355,7 @@ def _balance(session: Session, player_id: str) -> int:
     raises :class:`NotFound` where he has no wallet."""
     found = raw(session).execute(_BALANCE, {"p": player_id}).fetchone()
     if found is None:
-        raise repo.NotFound(f"no {WALLET} account for {player_id}", "ledger")
+        raise repo.NotFound(f"there is no {WALLET} account for {player_id}", NOT_FOUND)
     return int(found[0])
 
 
@@ -538,17 +538,37 @@ def _strict_command(game: type[Round[Any]], body: schemas.CommandIn, actor: Acto
     """``body``'s command, read strictly as JSON: a seat is a JSON integer ("3", true, 3.0
     are refused), a yes/no is true or false ("yes", 1 are refused); pydantic's lax mode
     would take them. A dealer's command from a player that fails is refused for his role
-    (:class:`DealerOnly`, 403: who may comes first), not for its fields."""
+    (:class:`DealerOnly`, 403: who may comes first), not for its fields; a type the game
+    has not is refused to a player naming the types a player may send, not the dealer's
+    (:func:`_players_types`)."""
     try:
         command: Command = game.command_adapter.validate_json(json.dumps(body.command), strict=True)
-    except ValidationError:
+    except ValidationError as error:
+        if not isinstance(actor, int):
+            raise
         sent = body.command.get("type")
-        if isinstance(actor, int) and sent in game.dealer_commands():
+        dealers = game.dealer_commands()
+        if isinstance(sent, str) and sent in dealers:  # a type sent as an object: 422
             raise DealerOnly(
                 f"{sent} is the dealer's command: a player may not send it", "server:roles"
             ) from None
-        raise
+        raise _players_types(error, dealers) from None
     return command
+
+
+def _players_types(error: ValidationError, dealers: frozenset[str]) -> ValidationError:
+    """``error`` as a player is told it: where it lists the command types the game takes
+    (a type it has not), only those a player may send, not the ``dealers``' (pydantic
+    quotes each: ``'PlaceWager', 'ThrowDice'``)."""
+    errors: list[Any] = []
+    for item in error.errors(include_url=False):
+        context = item.get("ctx")
+        if item["type"] == "union_tag_invalid" and context is not None:
+            tags = [t.strip() for t in str(context["expected_tags"]).split(",")]
+            mine = ", ".join(t for t in tags if t.strip("'") not in dealers)
+            item = {**item, "ctx": {**context, "expected_tags": mine}}
+        errors.append(item)
+    return ValidationError.from_exception_data(error.title, errors)
 
 
 def _named_seat(command: Command, round_: Round[Any]) -> object:

@@ -7,6 +7,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from sqlalchemy import select
 
+from croupier.citations import NOT_FOUND
 from croupier.ledger import names, protection
 from croupier.ledger import repository as repo
 from croupier.ledger.models import CAGE, WALLET, Account, Player
@@ -47,7 +48,7 @@ def _money(kind: str) -> Any:
 
         def run() -> schemas.MoneyOut:
             if db.get(Player, player_id) is None:
-                raise repo.NotFound(f"no player {player_id!r}", "ledger")
+                raise repo.NotFound(f"there is no player {player_id!r}", NOT_FOUND)
             if kind == "deposit":  # the player's deposit limits (814a.2)
                 protection.take_deposit(db, player_id, body.amount, server_of(request).clock())
             move = repo.deposit if kind == "deposit" else repo.withdraw

@@ -132,18 +132,21 @@ def leave(
     key: OptionalKey = None,
 ) -> Response | schemas.SeatOut:
     """The player at ``seat`` leaves it (the seat is free at once). Refused with 403
-    (``server:seats``) for a seat another player holds, and with 409 (``server:seats``)
-    for a seat nobody sits at, or while the seat has a wager in the table's open round: he leaves
-    once it is settled. A seat left during a round without a wager of its own is taken
+    (``server:seats``) for a seat another player holds, 422 for a seat the table does
+    not have (as sitting there is), and 409 (``server:seats``) for a seat nobody sits at,
+    or while the seat has a wager in the table's open round: he leaves once it is
+    settled. A seat left during a round without a wager of its own is taken
     by nobody else until that round is over (:func:`service.join`). A box offered the
     Double Back Jack cut refuses it by leaving (:func:`driver.leave_actions`). An
     ``Idempotency-Key`` is honoured as in :func:`join`."""
     hub = server_of(request).hub
 
     def run() -> schemas.SeatOut:
-        repo.get_table(db, table_id)
+        table = repo.get_table(db, table_id)
         held = db.get(Seat, (table_id, seat))
         if held is None:
+            # a seat the table does not have is refused as taking it is (422, its rule)
+            service.table_rules(table).check_seat_exists(seat)
             raise repo.LedgerError(
                 f"nobody sits at seat {seat} of table {table_id}: there is no one to leave it",
                 SEATS_CITE,
