@@ -204,8 +204,11 @@ def _figure_rows(
     return rows
 
 
-def wager_html(sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | None) -> str:
-    """The section of one wager: its figures, its outcomes and its outcome plot."""
+def wager_html(
+    sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | None, *, plot: bool = True
+) -> str:
+    """The section of one wager: its figures, its outcomes and (``plot``) its outcome
+    plot."""
     rows = _figure_rows(sheet, figures, rules)
     outcomes = [
         "<tr><th>Outcome</th><th>Net per unit staked</th><th>Probability</th><th>Hit</th></tr>"
@@ -231,7 +234,8 @@ def wager_html(sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | 
         f"<h2>{_e(figures.wager)}</h2>{description}"
         f'<table class="figures">{"".join(rows)}</table>'
         f'<table class="outcomes">{"".join(outcomes)}</table>'
-        f'<div class="figure">{outcome_plot(figures)}</div></section>'
+        + (f'<div class="figure">{outcome_plot(figures)}</div>' if plot else "")
+        + "</section>"
     )
 
 
