@@ -185,9 +185,12 @@ def _reference_split(decks: int, up: int, pair: int) -> tuple[dict[float, float]
                     tally[0] += weight * (stake(end1) + stake(end2))
                     tally[1] += weight * ((end1[-1] > 0) + (end2[-1] > 0))
                     tally[2] += weight * ((end1[-1] == 2) + (end2[-1] == 2))
+                    second = tally[3]  # (the same sums in the same order, on a local)
                     for result, pd in dealer(left2).items():
-                        bins[net1[result] + net2[result]] += p2 * pd
-                        tally[3] += p2 * pd * (second1[result] + second2[result])
+                        both = p2 * pd
+                        bins[net1[result] + net2[result]] += both
+                        second += both * (second1[result] + second2[result])
+                    tally[3] = second
     return bins, tally
 
 
