@@ -76,21 +76,27 @@ def _reference_split(decks: int, up: int, pair: int) -> tuple[dict[float, float]
             if rest[v - 1]:
                 yield v, rest[v - 1] / n, (*rest[: v - 1], rest[v - 1] - 1, *rest[v:])
 
+    blackjack = {1: 10, 10: 1}.get(up)  # the hole card that would make the dealer's
+
     @functools.cache
     def dealer(rest: tuple[int, ...]) -> dict[int, float]:
         out: dict[int, float] = collections.defaultdict(float)
+        counts = list(rest)  # the cards left as the dealer draws (each put back after)
 
-        def draw(rest: tuple[int, ...], hard: int, ace: bool, p: float, hole: bool) -> None:
+        def draw(n: int, hard: int, ace: bool, p: float, hole: bool) -> None:
             total = soft(hard, ace)
             if total >= 17:
                 out[min(total, 23)] += p
                 return
-            for v, q, left in draws(rest):
-                if hole and {up, v} == {1, 10}:
+            for v in range(1, 11):
+                c = counts[v - 1]
+                if not c or (hole and v == blackjack):
                     continue
-                draw(left, hard + v, ace or v == 1, p * q, False)
+                counts[v - 1] = c - 1
+                draw(n - 1, hard + v, ace or v == 1, p * (c / n), False)
+                counts[v - 1] = c
 
-        draw(rest, up, up == 1, 1.0, True)
+        draw(sum(rest), up, up == 1, 1.0, True)
         return out
 
     def hand(rest, hard, ace, cards, w, doubled, p):  # type: ignore[no-untyped-def]
@@ -179,9 +185,12 @@ def _reference_split(decks: int, up: int, pair: int) -> tuple[dict[float, float]
                     tally[0] += weight * (stake(end1) + stake(end2))
                     tally[1] += weight * ((end1[-1] > 0) + (end2[-1] > 0))
                     tally[2] += weight * ((end1[-1] == 2) + (end2[-1] == 2))
+                    second = tally[3]  # (the same sums in the same order, on a local)
                     for result, pd in dealer(left2).items():
-                        bins[net1[result] + net2[result]] += p2 * pd
-                        tally[3] += p2 * pd * (second1[result] + second2[result])
+                        both = p2 * pd
+                        bins[net1[result] + net2[result]] += both
+                        second += both * (second1[result] + second2[result])
+                    tally[3] = second
     return bins, tally
 
 

@@ -130,13 +130,15 @@ def _probe(
             for seat in round_.opened.seats:
                 assert isinstance(_accepted(fork, data, seat), AccessDenied), (seat, data)
         outside = _outside(legal, pick)
-        same = [o for a, o in offered if a == actor and o.command == legal.command]
-        if outside is None or any(o.why_not(outside) is None for o in same):
+        if outside is None:
             continue
-        try:
+        try:  # (first: most of a Craps step's values no choice offers stop here)
             command = type(round_).command_adapter.validate_python(outside)
         except ValueError:
             continue  # refused before it reaches the round (422 at the server)
+        same = [o for a, o in offered if a == actor and o.command == legal.command]
+        if any(o.why_not(outside) is None for o in same):
+            continue
         before = list(round_.events)
         trial = fork()
         with pytest.raises(CroupierError):

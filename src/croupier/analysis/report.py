@@ -24,6 +24,7 @@ amounts are cents.
 
 from __future__ import annotations
 
+import functools
 import html
 import importlib
 from collections.abc import Iterable
@@ -66,7 +67,14 @@ def _net_text(net: Fraction) -> str:
 def outcome_plot(figures: WagerFigures) -> str:
     """A bar chart (inline SVG) of the probability of each net result per unit staked;
     a logarithmic axis where the probabilities span more than three decades."""
-    distribution = outcome_distribution(figures)
+    return _outcome_plot(figures.wager, tuple(outcome_distribution(figures)))
+
+
+@functools.lru_cache(maxsize=512)
+def _outcome_plot(wager: str, distribution: tuple[tuple[Fraction, Fraction], ...]) -> str:
+    """:func:`outcome_plot` of the wager named ``wager`` with ``distribution``: drawn
+    once per process (the same SVG each time, its metadata dated when first drawn), as a
+    game's wagers come again in each report, filing and variant of the same rules."""
     labels = [_net_text(net) for net, _ in distribution]
     heights = [float(p) for _, p in distribution]
     colors = [
@@ -80,7 +88,7 @@ def outcome_plot(figures: WagerFigures) -> str:
     axes.set_ylabel("probability")
     if min(heights) > 0 and max(heights) / min(heights) > 1e3:
         axes.set_yscale("log")
-    axes.set_title(figures.wager, fontsize=10)
+    axes.set_title(wager, fontsize=10)
     axes.grid(axis="y", alpha=0.3)
     return svg(figure)
 
@@ -204,8 +212,11 @@ def _figure_rows(
     return rows
 
 
-def wager_html(sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | None) -> str:
-    """The section of one wager: its figures, its outcomes and its outcome plot."""
+def wager_html(
+    sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | None, *, plot: bool = True
+) -> str:
+    """The section of one wager: its figures, its outcomes and (``plot``) its outcome
+    plot."""
     rows = _figure_rows(sheet, figures, rules)
     outcomes = [
         "<tr><th>Outcome</th><th>Net per unit staked</th><th>Probability</th><th>Hit</th></tr>"
@@ -231,7 +242,8 @@ def wager_html(sheet: ParSheet, figures: WagerFigures, rules: RulesSubmission | 
         f"<h2>{_e(figures.wager)}</h2>{description}"
         f'<table class="figures">{"".join(rows)}</table>'
         f'<table class="outcomes">{"".join(outcomes)}</table>'
-        f'<div class="figure">{outcome_plot(figures)}</div></section>'
+        + (f'<div class="figure">{outcome_plot(figures)}</div>' if plot else "")
+        + "</section>"
     )
 
 

@@ -4,7 +4,8 @@
 ``--rounds N`` (default 100,000) rounds are simulated for the cross-check from ``--seed``;
 ``--rng-count N`` (default 10,000; 0 skips it) values of each draw go through the RNG
 battery; ``--db URL`` adds the approval history of every table version holding the
-submission. A submission of another game, or one the regulation refuses, exits 2.
+submission; ``--no-plots`` leaves out each wager's outcome plot (a draft). A submission of
+another game, or one the regulation refuses, exits 2.
 """
 
 from __future__ import annotations
@@ -42,6 +43,14 @@ def filing(
         str | None,
         typer.Option("--db", help="A croupier database: adds the approval history."),
     ] = None,
+    plots: Annotated[
+        bool,
+        typer.Option(
+            "--plots/--no-plots",
+            help="Draw each wager's outcome plot (--no-plots: a draft without them, "
+            "written in seconds).",
+        ),
+    ] = True,
 ) -> None:
     """Write the filing of a Rules Submission: rules in words, sign, par sheet,
     simulation cross-check, RNG evidence, traceability, software identity, approval."""
@@ -55,7 +64,9 @@ def filing(
     analysis = GAMES[game].analysis
     assert analysis is not None, f"{game} names no exact analysis"
     sheet = importlib.import_module(analysis).par_sheet(rules)
-    made = document.build(rules, sheet, rounds=rounds, seed=seed, rng_count=rng_count, db=db)
+    made = document.build(
+        rules, sheet, rounds=rounds, seed=seed, rng_count=rng_count, db=db, plots=plots
+    )
     try:
         path = document.write(made, out)
     except OSError as error:

@@ -30,7 +30,7 @@ import json
 import math
 import secrets
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -38,19 +38,6 @@ from rich.progress import TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from croupier.analysis.returns import game_said, wager_said
-from croupier.analysis.simulation import (
-    ProgressReport,
-    SimulationError,
-    SimulationResult,
-    WagerEstimate,
-    run,
-)
-from croupier.analysis.simulation.base import (
-    check_scheduler,
-    counted,
-    default_rules,
-    simulations,
-)
 from croupier.cli.analyze import Game
 from croupier.cli.server import fail_error
 from croupier.cli.wide import progress_bar
@@ -58,10 +45,15 @@ from croupier.errors import RulesSubmissionError
 from croupier.registry import GAMES, load
 from croupier.rules import RulesSubmission
 
+if TYPE_CHECKING:  # the simulation (numba, numpy, its process pools) only when one is run
+    from croupier.analysis.simulation import ProgressReport, SimulationResult, WagerEstimate
+
 
 def _rules(game: str, rules_file: Path | None) -> Any:
     """The Rules Submission to simulate under: ``rules_file`` if given, else the game's
     defaults. Raises :class:`SimulationError` for a submission of another game."""
+    from croupier.analysis.simulation.base import SimulationError, default_rules
+
     if rules_file is None:
         return default_rules(game)
     submission: RulesSubmission = load(rules_file)
@@ -143,6 +135,8 @@ def simulate(
 ) -> None:
     """Estimate GAME's par sheet by simulating ROUNDS rounds: return, 99.9% confidence
     interval, hit frequency and standard deviation of every wager, per unit staked."""
+    from croupier.analysis.simulation import SimulationError, run
+
     rules = _checked(game, rules_file, workers, scheduler)
     seed = seed if seed is not None else secrets.randbits(64)
     try:
@@ -169,6 +163,8 @@ def _checked(game: str, rules_file: Path | None, workers: int | None, scheduler:
     """The Rules Submission to simulate ``game`` under (:func:`_rules`) once the game, the
     choice of workers or scheduler and the scheduler's address are checked; exit 2 with
     the reason otherwise."""
+    from croupier.analysis.simulation.base import SimulationError, check_scheduler, simulations
+
     known = simulations()
     if game not in known:
         named = f"{game!r} has no simulation kernel" if game in GAMES else f"unknown game {game!r}"
@@ -204,6 +200,8 @@ def _document(result: SimulationResult) -> dict[str, Any]:
 def _print_result(result: SimulationResult, rules: RulesSubmission) -> None:
     """Print the simulated figures for the terminal, what a starred interval means, and
     the rounds, time and seed."""
+    from croupier.analysis.simulation.base import counted
+
     console = Console()
     console.print(_table(result, rules))
     if not all(estimate.reliable for estimate in result.estimates()):

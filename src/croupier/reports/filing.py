@@ -158,6 +158,9 @@ class Filing:
     software: Identity
     approval: list[Step] | None
     made_at: datetime
+    plots: bool = True
+    """Whether each wager's outcome plot is drawn (a draft without them is written in
+    seconds; the tables, figures and strategy charts are all there)."""
 
 
 def traceability_of(chapter: str, path: Path = TRACEABILITY) -> str | None:
@@ -219,11 +222,13 @@ def build(
     rng_count: int = 10_000,
     db: str | None = None,
     workers: int | None = 1,
+    plots: bool = True,
 ) -> Filing:
     """Gather the filing of ``rules`` and its exact par sheet ``sheet``: simulate
     ``rounds`` rounds from ``seed`` (on ``workers`` processes), run the RNG battery on
     ``rng_count`` values of each draw (0: not run), read the approval history from the
-    database at ``db`` (``None``: none given). Raises ``ValueError`` for a sheet of
+    database at ``db`` (``None``: none given); ``plots=False`` leaves out each wager's
+    outcome plot. Raises ``ValueError`` for a sheet of
     another game or submission, and what the simulation raises."""
     if sheet.game != rules.game or sheet.rules_sha256 not in (None, rules.sha256()):
         raise ValueError(f"the par sheet is of {sheet.game} {sheet.rules_sha256}, not these rules")
@@ -253,6 +258,7 @@ def build(
         software=identity(),
         approval=None if db is None else approval_of(db, rules),
         made_at=datetime.now(UTC),
+        plots=plots,
     )
 
 
@@ -293,10 +299,13 @@ def _par_html(filing: Filing) -> str:
         for w in sheet.wagers
     )
     notes = "".join(f"<li>{_e(note)}</li>" for note in sheet.notes)
+    left_out = "" if filing.plots else "<p>Outcome plots left out of this draft.</p>"
     return (
         '<table class="summary"><tr><th>Wager</th><th>House edge</th><th>Method</th>'
-        f"<th>Strategy</th></tr>{summary}</table>"
-        + "".join(wager_html(sheet, figures, filing.rules) for figures in sheet.wagers)
+        f"<th>Strategy</th></tr>{summary}</table>{left_out}"
+        + "".join(
+            wager_html(sheet, figures, filing.rules, plot=filing.plots) for figures in sheet.wagers
+        )
         + "".join(chart_html(part) for part in strategy_charts(sheet, filing.rules))
         + (f"<h3>Notes</h3><ul>{notes}</ul>" if notes else "")
     )
