@@ -36,8 +36,7 @@ def _allowed_wager(round_: Any, seat: int, spot: str) -> tuple[int, int] | None:
     if game == "go-fore-it" and spot == "back_9":
         return wagers["front_9"], wagers["front_9"]
     if game == "double-back-jack" and spot == "insurance":
-        # one value chip at least (673a.8(b)), half the wager to the next chip at most
-        return round_.rules.chip, insurance_limit(wagers["blackjack"], round_.rules.chip)
+        return 1, insurance_limit(wagers["blackjack"], round_.rules.chip)
     return None
 
 

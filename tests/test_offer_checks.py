@@ -191,7 +191,7 @@ def _double_back_jack(round_: DoubleBackJackRound, actor: Actor) -> list[Item]:
         items.append(("PlaceWager", "blackjack", (rules.minimum_wager, rules.maximum_wager)))
     limit = checked(round_.check_insurance, actor, actor)
     if limit is not None:
-        items.append(("PlaceWager", "insurance", (rules.chip, limit)))  # a chip at least
+        items.append(("PlaceWager", "insurance", (1, limit)))
     for decision in Decision:
         if decision is not Decision.DOUBLE:
             if passes(round_.check_decide, actor, decision, actor):

@@ -235,23 +235,6 @@ def test_insurance_limit_rounds_up_to_the_next_chip() -> None:
     refused(rnd_half, PlaceWager(seat=1, spot="insurance", amount=300), 1)
 
 
-def test_insurance_is_at_least_one_value_chip() -> None:
-    """673a.8(b): an Insurance Wager "may be made by placing a value chip on the insurance
-    line", so the least is one chip of the table's smallest (``chip``), not a cent: on a
-    $6 wager with $1 chips it is offered from $1.00 to $3.00 (it was $0.01 to $3.00), 99
-    cents is refused; with 25-cent chips from $0.25."""
-    rnd = open_round({1: "9c 9d", DEALER: "Ah Kd"}, wagers={1: 600})
-    (insure,) = [o for o in rnd.legal_commands(1) if o.command == "PlaceWager"]
-    assert (insure.fields["amount"].low, insure.fields["amount"].high) == (100, 300)
-    error = refused(rnd, PlaceWager(seat=1, spot="insurance", amount=99), 1)
-    assert isinstance(error, InvalidWager) and error.cite == "673a.8(b)"
-    assert "at least one chip of $1, not $0.99" in str(error)
-    rnd.handle(PlaceWager(seat=1, spot="insurance", amount=100), 1)
-    quarters = open_round({1: "9c 9d", DEALER: "Ah Kd"}, wagers={1: 600}, chip=25)
-    (insure,) = [o for o in quarters.legal_commands(1) if o.command == "PlaceWager"]
-    assert (insure.fields["amount"].low, insure.fields["amount"].high) == (25, 300)
-
-
 def test_insurance_pays_2_to_1_on_dealer_blackjack() -> None:
     """673a.8(a), 673a.8(c): offered on a dealer ace (673a.7(g)), Insurance wins 2 to 1
     (673a.12(c)) when the hole card is a ten-value card; the Blackjack Wager is collected

@@ -1065,12 +1065,11 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
 
     def wager_bound(self, seat: int, spot: str) -> Bound:
         """The one limit hook: the table limits, for a box not barred since the shuffle,
-        once (673a.5(a), 673a.6); an Insurance Wager, from one value chip (the Rules
-        Submission's smallest, ``chip``) up to half the initial Blackjack Wager to the next
-        chip, where :meth:`check_insurance` allows it (673a.8(b))."""
+        once (673a.5(a), 673a.6); an Insurance Wager, up to half the initial Blackjack
+        Wager to the next chip, where :meth:`check_insurance` allows it (673a.8(b))."""
         s, rules = SECTIONS, self.rules
         if spot == Spot.INSURANCE:
-            return Bound(rules.chip, self.check_insurance(seat, seat), s.insurance_limit)
+            return Bound(1, self.check_insurance(seat, seat), s.insurance_limit)
         if seat in self.state.barred:
             raise NotYourTurn(
                 f"box {seat} made no wager since the shuffle and may not wager again until "
@@ -1131,13 +1130,7 @@ class DoubleBackJackRound(WageringRound[DoubleBackJackState]):
         limit = bound.high
         initial = state.wagers[seat][Spot.BLACKJACK]
         value = require_cents(amount, "an Insurance Wager", s.insurance_limit)
-        if value < bound.low:
-            raise InvalidWager(
-                f"an Insurance Wager is made by placing a value chip: at least one chip of "
-                f"{format_cents(bound.low)}, not {format_cents(value)}",
-                s.insurance_limit,
-            )
-        if value > limit:
+        if not bound.low <= value <= limit:
             raise InvalidWager(
                 f"an Insurance Wager is at most half the initial Blackjack Wager of "
                 f"{format_cents(initial)} (to the next chip of {format_cents(self.rules.chip)}): "
