@@ -256,6 +256,8 @@ def _pai_gow(round_: PaiGowRound, actor: Actor) -> list[Item]:
         bound = checked(round_.check_spot, seat, SPOT, actor)
         if bound is not None and bound.high >= bound.low:
             items.append(("PlaceWager", where, SPOT, (bound.low, bound.high)))
+        if passes(round_.check_withdraw, seat, SPOT, actor):
+            items.append(("WithdrawWager", where, SPOT))
         if passes(round_.check_cut, seat, actor):
             items += [("CutTiles", where), ("DeclineCut", where)]
         most = checked(round_.check_direct_seat, seat, actor)
@@ -354,7 +356,14 @@ SEEN = {
     "go-fore-it": {"PlaceWager", "WithdrawWager", "Fold", "AnnounceNoMoreBets", "DealCards"},
     "criss-cross-poker": {"PlaceAntes", "PlaceWager", "WithdrawWager", "Fold", "DiscardStub"},
     "double-back-jack": {"PlaceWager", "Decide", "AcceptCut", "RefuseCut", "CutCards", "LoadShoe"},
-    "pai-gow": {"PlaceWager", "SetHands", "RequestHouseWay", "CutTiles", "ShakeDice"},
+    "pai-gow": {
+        "PlaceWager",
+        "WithdrawWager",
+        "SetHands",
+        "RequestHouseWay",
+        "CutTiles",
+        "ShakeDice",
+    },
     "craps": {"PlaceWager", "RemoveWager", "CallWager", "GiveUpDice", "ThrowDice", "CallRoll"},
 }
 """Commands each game's rounds must have offered at least once, so that the comparison

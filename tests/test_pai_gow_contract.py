@@ -38,6 +38,7 @@ from croupier.games.pai_gow import (
     TableContext,
     TakeBank,
     VigorishCollected,
+    WagerWithdrawn,
 )
 from croupier.money import vigorish
 from croupier.registry import GAMES
@@ -81,7 +82,7 @@ def test_random_rounds_hide_tiles_and_settle_every_wager(config: str) -> None:
     rounds carry the context over, so a player bank is offered; the generic contract is
     checked in tests/contract): after every command no player's view shows the tile order
     or tiles it may not see, and every wager ends exactly once with the money accounted
-    for."""
+    for (a wager withdrawn before "no more bets" ends there, 621a.7(c))."""
     for rnd in random_rounds(
         "pai-gow", CONFIGS[config], rounds=40, seed=len(config), on_step=check_views
     ):
@@ -105,7 +106,15 @@ def check_views(rnd: PaiGowRound) -> None:
 
 
 def check_money(rnd: PaiGowRound) -> None:
-    placed = {e.seat: e.amount for e in rnd.events if isinstance(e, WagerPlaced)}
+    """Each wager ends once: withdrawn whole before "no more bets" (621a.7(c)), or
+    settled."""
+    placed: dict[int, int] = {}
+    for e in rnd.events:
+        if isinstance(e, WagerPlaced):
+            assert e.seat not in placed, f"seat {e.seat} wagered twice"
+            placed[e.seat] = e.amount
+        elif isinstance(e, WagerWithdrawn):
+            assert placed.pop(e.seat) == e.amount, f"seat {e.seat} withdrew another amount"
     settled: dict[int, WagerSettled] = {}
     for e in rnd.events:
         if isinstance(e, WagerSettled):

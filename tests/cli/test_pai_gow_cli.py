@@ -94,6 +94,7 @@ def test_the_table_lists_what_to_type() -> None:
         ("bet", "bet [SPOT] AMOUNT"),
         ("bet 5 6", "bet [SPOT] AMOUNT"),
         ("set 6-6", "set T1 T2"),
+        ("remove", "remove SPOT"),
         ("show x", "show"),
     ],
 )
@@ -265,13 +266,14 @@ def test_quitting_with_the_tiles_dealt_asks_for_no_decision() -> None:
 
 def test_a_second_wager_is_refused_in_the_tables_words() -> None:
     """A fresh tester: a second ``bet 5`` printed the API's "seat 1 already has a wager";
-    the table says the wager is already placed, that it stays until settled (this table
-    takes none down), and where to look (621a.7(a)); the balance moved once."""
+    the table says the wager is already placed, that the area takes one (to change it, it
+    is taken down: withdrawn before "no more bets", 621a.7(c)), and where to look
+    (621a.7(a)); the balance moved once."""
     out = play("bet 5\nbet 5\n")
     assert (
-        "Refused: your wager is already placed: the betting area takes one wager a round "
-        "and it stays until it is settled; type show for your wagers and what you may do "
-        "now (621a.7(a))"
+        "Refused: your wager is already placed: the betting area takes one wager; to change "
+        "it, take it down where the rules allow; type show for your wagers and what you may "
+        "do now (621a.7(a))"
     ) in out
     assert "seat 1" not in out
     assert "$5 wagered. Balance: $995" in out
@@ -311,3 +313,15 @@ def test_the_tiles_dealt_say_how_to_set_them_by_naming_two() -> None:
     assert "set your tiles: name two of your tiles as they are shown (e.g. set 6-6 4-5)" in said
     assert re.search(r"You: high \S+ \S+ .*, low \S+ \S+", out)
     assert "Refused" not in out
+
+
+def test_remove_takes_the_wager_back_before_no_more_bets_and_not_after() -> None:
+    """``remove pai gow`` before "no more bets" withdraws the $10 wager (621a.7(c)): the
+    balance is back at $1,000; a $20 wager then placed is dealt, and ``remove`` after "no
+    more bets" is refused with the rule, the balance staying at $980 until settled."""
+    out = play("bet 10\nremove pai gow\nbet 20\ndeal\nremove pai gow\n")
+    before, after = out.split("> deal", 1)
+    assert "Refused" not in before, before
+    assert "$10 withdrawn from the Pai Gow Wager. Balance: $1,000" in before, before
+    assert 'Refused: a wager may not be withdrawn after "no more bets" (621a.7(c))' in after
+    assert "withdrawn from" not in after, after

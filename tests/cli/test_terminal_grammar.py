@@ -292,11 +292,6 @@ PG_DEALT = ("bet 5", "deal")
 BONUS = {"five_card_bonus": True}
 NOT_REMOVED = "Refused: a wager may not be removed: "
 """The refusal of ``remove SPOT`` where the game takes no wager down, its rule after it."""
-PG_NOT_REMOVED = (
-    "this table takes no wager down once it is placed: it stays on the betting area until it "
-    'is settled, and after "no more bets" a wager may not be withdrawn at all (621a.7(c))'
-)
-"""Pai Gow's: 621a provides for no withdrawal of a wager after "no more bets"."""
 SB_NOT_REMOVED = (
     "the procedures of a Sic Bo round provide for no wager to be taken down once placed; it "
     "stays on the layout until the dice are shaken and it is settled (625a.5 (inferred))"
@@ -379,7 +374,7 @@ CASES: dict[str, dict[str, Case]] = {
     "pai-gow": {
         "bet [SPOT] AMOUNT": Case((), amount_of("PlaceWager", "bet AMOUNT"), named("PlaceWager")),
         "remove SPOT": Case(
-            ("bet 5",), placed("remove SPOT"), None, NOT_REMOVED + PG_NOT_REMOVED, offered=False
+            ("bet 5",), spot_of("WithdrawWager", "remove SPOT", layout_name), named("WithdrawWager")
         ),
         "style NAME": Case(("bet 5",), style_fill, None, "The tiles will be delivered"),
         "deal": Case(
@@ -591,13 +586,13 @@ REMOVED = {
         ("bet pip street ace 5",), placed("remove SPOT"), None, NOT_REMOVED, offered=False
     ),
     "double-back-jack": Case(DBJ_DEALT, placed("remove SPOT"), None, NOT_REMOVED, offered=False),
-    "pai-gow": Case(("bet 5",), placed("remove SPOT"), None, NOT_REMOVED, offered=False),
+    "pai-gow": Case(("bet 5",), placed("remove SPOT"), named("WithdrawWager")),
     "sic-bo": Case(("bet big 5",), placed("remove SPOT"), None, NOT_REMOVED, offered=False),
 }
 """``remove SPOT`` at each table: the wager taken down where the game takes one down then;
-where it never does (675a.6(d) read with 675a.2(e); 673a.6(c); Pai Gow, none after "no more
-bets", 621a.7(c), and none before at this table; Sic Bo's round, 625a.5), the refusal with
-its rule, sending nothing."""
+where it never does (675a.6(d) read with 675a.2(e); 673a.6(c); Sic Bo's round, 625a.5), the
+refusal with its rule, sending nothing. Pai Gow's wager is withdrawn before "no more bets"
+(621a.7(c))."""
 LONE = {
     "double-back-jack": Case(("refuse cut",), amount_of("PlaceWager", "bet AMOUNT"), PLACED),
     "pai-gow": Case((), amount_of("PlaceWager", "bet AMOUNT"), PLACED),

@@ -73,16 +73,24 @@ def test_go_fore_it_quit_after_the_deal_still_folds_citing_676a_7_b() -> None:
     assert "Final balance: $995" in out
 
 
-def test_pai_gow_quit_before_the_deal_cites_no_tiles_received() -> None:
-    """The Pai Gow round offers no withdrawal: the $10 wager stays and is played out by the
-    house way. Before the deal no tile has been received, so the quit does not cite 621a.7(b)
-    ("placed a wager and received tiles") for it; it cites the table taking no wager down
-    (621a.7(c))."""
+def test_pai_gow_quit_before_the_deal_returns_the_wager() -> None:
+    """Before "no more bets" a Pai Gow wager may be withdrawn (621a.7(c)): a player who
+    quits then gets his $10 back, told so with the rule; no tile is dealt, so 621a.7(b)
+    ("placed a wager and received tiles") is not cited and no hand is played out."""
     out = after_quit(play("pai-gow", "bet 10\nquit\n"))
-    before_the_dice = out.split("Dice:", 1)[0]
-    assert "621a.7(b)" not in before_the_dice, before_the_dice
-    assert "(621a.7(c))" in before_the_dice
-    assert "your hand is set by the house way and played out" in before_the_dice
+    assert "your $10 wager on Pai Gow Wager, returned to you (621a.7(c))" in out, out
+    assert "$10 came back to your balance" in out
+    assert "621a.7(b)" not in out and "Dice:" not in out and "house way" not in out
+    assert "Final balance: $1,000" in out  # $1,000 before the wager
+
+
+def test_pai_gow_quit_after_no_more_bets_plays_the_hand_out() -> None:
+    """Once "no more bets" is announced the wager may not be withdrawn (621a.7(c)) and the
+    player has received tiles (621a.7(b)): the quit returns nothing and the hand is set by
+    the house way and played out."""
+    out = after_quit(play("pai-gow", "bet 10\ndeal\nquit\n"))
+    assert "returned to you" not in out
+    assert "(621a.7(b))" in out and "set by the house way and played out" in out
     net = re.search(r"Balance: \$[\d,.]+ \(this round ([^)]*)\)", out)
     assert net is not None and net[1] in ("-$10", "$0", "+$9.50"), out
 

@@ -250,7 +250,6 @@ def said(text: str, line: str) -> str:
 @pytest.mark.parametrize(
     ("example", "rule"),
     [
-        ("pai-gow", "(621a.7(c))"),
         ("sic-bo", "(625a.5 (inferred))"),
         ("high-roll-dice-2014", "(593.2(e))"),
     ],

@@ -206,6 +206,7 @@ def build(offer: Offer, actor: Actor, pick: random.Random, table: Table) -> dict
         "SetHands",
         "RequestHouseWay",
         "Surrender",
+        "WithdrawWager",
     ):
         data["seat"] = _option_seat(offer)
     elif name in (

@@ -29,7 +29,9 @@ from pai_gow_table import (
 
 from croupier.engine import DEALER, Outcome, RoundCompleted, RoundVoided
 from croupier.equipment.tiles import SET, parse_tile
-from croupier.errors import InvalidAmount, RulesSubmissionError
+from croupier.errors import IllegalCommand, InvalidAmount, RulesSubmissionError
+from croupier.game import WALLET, event_moves, stakes_taken_back
+from croupier.games._wagering import VoidRound, WagerWithdrawn, WithdrawWager
 from croupier.games.pai_gow import (
     AnnounceNoMoreBets,
     BankNotTaken,
@@ -88,6 +90,7 @@ from croupier.hands.paigow import (
     setting_with,
 )
 from croupier.money import vigorish
+from croupier.registry import find
 from croupier.rng import SeededRng
 from croupier.rules.pai_gow import DeliveryStyle, PaiGowRules
 
@@ -409,6 +412,133 @@ def test_621a_7_c_no_wager_after_no_more_bets() -> None:
     rnd.handle(AnnounceNoMoreBets(), DEALER)
     error = refused(rnd, PlaceWager(seat=3, amount=TEN), 3)
     assert error.cite == "621a.7(c)"
+
+
+# 621a.7(c): "A wager may not be made, increased or withdrawn after the dealer has
+# announced 'no more bets'": before it, a wager placed may be withdrawn. The wallet is
+# worked by hand from ann's $100.00 (10,000 cents): the $10 wager takes it to 9,000, the
+# withdrawal brings it back to 10,000; a $20 wager then takes it to 8,000 and stays.
+ANN_DEPOSIT = 10_000
+
+
+def _wallet(rnd: PaiGowRound, player: str) -> int:
+    """``player``'s wallet after ``rnd``'s events, from ANN_DEPOSIT, by the money each
+    event moves at a Pai Gow table (the ledger's rule)."""
+    policy, seats = find("pai-gow").policy, rnd.opened.seats
+    moved = [
+        cents
+        for index in range(len(rnd.events))
+        for (kind, who), cents in event_moves(policy, rnd.events, index, seats)
+        if kind == WALLET and who == player
+    ]
+    return ANN_DEPOSIT + sum(moved)
+
+
+def test_621a_7_c_a_wager_is_withdrawn_before_no_more_bets_not_after() -> None:
+    rnd = open_round()
+    rnd.handle(MixTiles(), DEALER)
+    rnd.handle(PlaceWager(seat=1, amount=TEN), 1)
+    assert _wallet(rnd, "ann") == 9_000
+    events = rnd.handle(WithdrawWager(seat=1, spot="pai_gow"), 1)
+    assert events == [WagerWithdrawn(seat=1, spot="pai_gow", amount=TEN, cite="621a.7(c)")]
+    assert rnd.view(1)["wagers"] == {}
+    assert _wallet(rnd, "ann") == ANN_DEPOSIT
+    # Taken back unplayed: not counted as wagered (the ledger's spend), as a void's is not.
+    policy = find("pai-gow").policy
+    assert stakes_taken_back(policy, rnd.events, rnd.opened.seats) == {"ann": TEN}
+    # Nothing left to withdraw; and bo (seat 3) has no wager of his own to withdraw.
+    assert refused(rnd, WithdrawWager(seat=1, spot="pai_gow"), 1).cite == "621a.7(a)"
+    assert refused(rnd, WithdrawWager(seat=1, spot="pai_gow"), 3).cite == "621a.7(b)"
+    rnd.handle(PlaceWager(seat=1, amount=2000), 1)
+    rnd.handle(AnnounceNoMoreBets(), DEALER)
+    error = refused(rnd, WithdrawWager(seat=1, spot="pai_gow"), 1)
+    assert error.cite == "621a.7(c)"
+    assert 'may not be withdrawn after "no more bets"' in str(error)
+    assert _wallet(rnd, "ann") == 8_000
+    # The events replay to the same round: the withdrawal is the player's command.
+    text = PaiGowRound.events_to_json(rnd.events)
+    replayed = PaiGowRound.replay(PaiGowRound.events_from_json(text))
+    assert PaiGowRound.events_to_json(replayed.events) == text
+    assert replayed.view(DEALER) == rnd.view(DEALER)
+
+
+def test_621a_7_c_the_withdraw_offer_is_made_exactly_where_its_check_passes() -> None:
+    """The offer to withdraw appears for a seat exactly while its check accepts: from the
+    wager placed to "no more bets", on the area's one spot, for its player alone."""
+
+    def offered(rnd: PaiGowRound, actor: int) -> list[tuple[int, list[str]]]:
+        return [
+            (o.values("seat")[0], [str(v) for v in o.values("spot")])
+            for o in rnd.legal_commands(actor)
+            if o.command == "WithdrawWager"
+        ]
+
+    def accepted(rnd: PaiGowRound, actor: int) -> list[tuple[int, list[str]]]:
+        out = []
+        for seat in (1, 3, 6):
+            try:
+                rnd.check_withdraw(seat, "pai_gow", actor)
+            except IllegalCommand:
+                continue
+            out.append((seat, ["pai_gow"]))
+        return out
+
+    rnd = open_round()
+    steps = [
+        (MixTiles(), DEALER),
+        (PlaceWager(seat=1, amount=TEN), 1),
+        (PlaceWager(seat=3, amount=TEN), 3),
+        (WithdrawWager(seat=3, spot="pai_gow"), 3),
+        (AnnounceNoMoreBets(), DEALER),
+    ]
+    seen = []
+    for command, actor in [(None, None), *steps]:
+        if command is not None:
+            rnd.handle(command, actor)
+        for seat in (1, 3, 6):
+            assert offered(rnd, seat) == accepted(rnd, seat), (command, seat)
+        seen.append([offered(rnd, seat) for seat in (1, 3, 6)])
+    assert seen == [
+        [[], [], []],  # no wager yet (the tiles not mixed)
+        [[], [], []],  # mixed: no wager
+        [[(1, ["pai_gow"])], [], []],
+        [[(1, ["pai_gow"])], [(3, ["pai_gow"])], []],
+        [[(1, ["pai_gow"])], [], []],  # seat 3 withdrew
+        [[], [], []],  # "no more bets"
+    ]
+
+
+def test_621a_7_c_against_a_player_bank_a_withdrawal_frees_the_banks_cover() -> None:
+    """621a.11(d)(2): the bank covers the wagers placed; one withdrawn before "no more
+    bets" (621a.7(c)) needs no cover, so the bank's $25 covers $20 more again. The bank
+    places no wager (621a.11(f) as croupier reads it): it has none to withdraw, and its
+    chips stay on the table to the settlement (docs/interpretations.md)."""
+    rnd = open_round(context=_context(), dealer_wager_against_bank=0, **BANKING)
+    rnd.handle(TakeBank(seat=6, chips=2500), 6)
+    rnd.handle(MixTiles(), DEALER)
+    rnd.handle(DeclineCut(seat=6), 6)
+    rnd.handle(PlaceWager(seat=3, amount=2000), 3)
+    assert refused(rnd, PlaceWager(seat=1, amount=1000), 1).cite == "621a.11(d)(2)"
+    assert not [o for o in rnd.legal_commands(6) if o.command == "WithdrawWager"]
+    assert refused(rnd, WithdrawWager(seat=6, spot="pai_gow"), 6).cite == "621a.7(a)"
+    rnd.handle(WithdrawWager(seat=3, spot="pai_gow"), 3)
+    rnd.handle(PlaceWager(seat=1, amount=2500), 1)  # $25 of chips cover $25 of wagers
+    assert rnd.view(DEALER)["bank"]["chips"] == 2500
+
+
+def test_621a_7_c_a_withdrawn_wager_was_no_wager_against_the_dealer() -> None:
+    """621a.11(d)(1) and (h) read the wager a player placed against the dealer in the last
+    round the dealer banked: a wager withdrawn before "no more bets" was not one (bo's $20
+    is not remembered; ann's $10 is)."""
+    table = PaiGowTable(PaiGowRules(), start_of_game=True)
+    rnd = open_round()
+    rnd.handle(MixTiles(), DEALER)
+    rnd.handle(PlaceWager(seat=1, amount=TEN), 1)
+    rnd.handle(PlaceWager(seat=3, amount=2000), 3)
+    rnd.handle(WithdrawWager(seat=3, spot="pai_gow"), 3)
+    rnd.handle(VoidRound(reason="the table closes"), DEALER)
+    table.finish(rnd)
+    assert table.last_dealer_round_wagers == {"ann": TEN}
 
 
 # --- 621a.8 --------------------------------------------------------------------------------

@@ -125,3 +125,32 @@ def test_placing_and_taking_back_does_not_use_up_a_spend_limit(db_url: str) -> N
         assert r.status_code == 409 and "814a.2" in r.json()["detail"], r.text
     finally:
         api.close()
+
+
+def test_a_pai_gow_wager_withdrawn_before_no_more_bets_returns_to_the_wallet(db_url: str) -> None:
+    """621a.7(c), worked by hand: ann deposits $100.00 (10,000 cents), wagers $10 (1,000)
+    on her betting area, 9,000 left, and withdraws it before "no more bets": 10,000 again,
+    the escrow 0, the ledger summing to zero; she has no wager in the round and may leave."""
+    api = Api(db_url, SeededRng(3))
+    try:
+        body = {"id": "pg", "rules_toml": (EXAMPLES / "pai-gow.toml").read_text()}
+        r = api.client.post("/tables", json=body, headers=api.admin)
+        assert r.status_code == 201, r.text
+        pid, ann = api.player("ann", deposit=10_000)
+        api.sit(ann, 1, "pg")
+        r = api.wager(ann, 1, "pai_gow", 1_000, table_id="pg")
+        assert r.status_code == 200, r.text
+        assert r.json()["balance"] == 9_000
+        withdraw = {"type": "WithdrawWager", "seat": 1, "spot": "pai_gow"}
+        r = api.send(ann, withdraw, table_id="pg")
+        assert r.status_code == 200, r.text
+        assert r.json()["balance"] == 10_000
+        assert api.wallets()[pid] == 10_000
+        ledger = api.ledger()
+        escrow = [a for a in ledger["accounts"] if a["kind"] == "escrow"]
+        assert [a["balance"] for a in escrow] == [0]
+        assert sum(a["balance"] for a in ledger["accounts"]) == 0
+        r = api.client.delete("/tables/pg/seats/1", headers=ann)
+        assert r.status_code == 200, r.text
+    finally:
+        api.close()

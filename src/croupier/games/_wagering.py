@@ -137,6 +137,24 @@ class NoMoreBets(Event):
     type: Literal["NoMoreBets"] = "NoMoreBets"
 
 
+class WithdrawWager(Command):
+    """Seat ``seat`` takes back its wager on ``spot`` before "no more bets" (a game that
+    declares :attr:`WageringRound.withdrawal_rule`)."""
+
+    type: Literal["WithdrawWager"] = "WithdrawWager"
+    seat: int
+    spot: str
+
+
+class WagerWithdrawn(Event):
+    """A wager taken back before "no more bets"; ``amount`` cents return."""
+
+    type: Literal["WagerWithdrawn"] = "WagerWithdrawn"
+    seat: int
+    spot: str
+    amount: Cents
+
+
 # --- what a game gives -----------------------------------------------------------------------
 @dataclass(frozen=True)
 class BettingSections:
@@ -209,6 +227,14 @@ class WageringRound(Round[LayoutT]):
     adds_to_wager: bool = False
     """True where more chips on a spot the seat holds add to that wager (Sic Bo); else a
     seat has one wager per spot."""
+
+    withdrawal_rule: ClassVar[str | None] = None
+    """The rule under which a seat may take back (withdraw) a wager it placed before "no
+    more bets" (:class:`WithdrawWager`; Go Fore It's 676a.7(c), Criss-Cross Poker's
+    674a.7(c), Pai Gow's 621a.7(c)): what the withdrawal, its offer and its refusal after
+    "no more bets" cite. ``None`` (the default): the game offers no withdrawal (Double
+    Back Jack, 673a.6(c); High Roll Dice, 675a.2(c)), and the command is not one of its
+    own."""
 
     @classmethod
     def one_wager_rule(cls, rules: Any) -> str | None:
@@ -520,6 +546,8 @@ class WageringRound(Round[LayoutT]):
             case VoidRound(reason=reason):
                 self.check_void(actor)
                 yield from self.voiding_events(reason)
+            case WithdrawWager() if self.withdrawal_rule is not None:
+                yield from self.withdrawals(command, actor)
             case _:
                 yield from self.decide_play(command, actor)
 
@@ -533,16 +561,19 @@ class WageringRound(Round[LayoutT]):
                 return AnnounceNoMoreBets(), DEALER, None
             case RoundVoided(reason=reason, cite=cite) if cite == self.betting_sections.void:
                 return VoidRound(reason=reason), DEALER, None
+            case WagerWithdrawn(seat=seat, spot=spot) if self.withdrawal_rule is not None:
+                return WithdrawWager(seat=seat, spot=spot), seat, None
         return self.play_command_for(event, following)
 
     def legal_commands(self, actor: Actor) -> list[LegalCommand]:
-        """The wagers ``actor`` may place, "no more bets", the game's own commands, then a
-        void: each offered exactly where its check passes ("no more bets" and the void are
-        the dealer's: their checks refuse a seat first, so a seat is not asked)."""
+        """The wagers ``actor`` may place (and withdraw), "no more bets", the game's own
+        commands, then a void: each offered exactly where its check passes ("no more bets"
+        and the void are the dealer's: their checks refuse a seat first, so a seat is not
+        asked)."""
         if self.finished:
             return []
         if actor != DEALER:
-            return self.wager_offers(actor) + self.play_offers(actor)
+            return self.wager_offers(actor) + self.withdraw_offers(actor) + self.play_offers(actor)
         s = self.betting_sections
         offers = []
         if passes(self.check_no_more_bets, actor):
@@ -575,26 +606,78 @@ class WageringRound(Round[LayoutT]):
             for bound, spots in groups.items()
         ]
 
+    # -- withdrawing (where the game declares its withdrawal_rule) --------------------------
+    def spot_of(self, text: str) -> str:
+        """The spot ``text`` names; refuses a spot not on the layout."""
+        if not self.is_spot(text):
+            raise InvalidWager(self.why_no_spot(text), self.betting_sections.wagers)
+        return text
 
-# === Withdrawing, wagers that add up, and the fold of the wager events ======================
+    def check_withdraw(self, seat: int, text: str, actor: Actor) -> str:
+        """The spot ``text`` names, where ``seat`` may withdraw its wager there now: the
+        game declares its :attr:`withdrawal_rule`; by the seat's player (:meth:`check_seat`),
+        before "no more bets", a wager the seat holds, in the order the game's rule allows
+        (:meth:`check_withdraw_order`); refuses otherwise, changing nothing."""
+        s, rule = self.betting_sections, self.withdrawal_rule
+        if rule is None:
+            raise NotYourTurn("a wager may not be withdrawn at this table", s.wagers)
+        self.check_seat(seat, actor)
+        spot = self.spot_of(text)
+        if not self.betting_open():
+            raise NotYourTurn('a wager may not be withdrawn after "no more bets"', rule)
+        wagers = self.wagers_of(seat)
+        if spot not in wagers:
+            raise InvalidWager(self.nothing_to_withdraw(seat, spot), s.wagers)
+        self.check_withdraw_order(spot, wagers)
+        return spot
+
+    def nothing_to_withdraw(self, seat: int, spot: str) -> str:
+        """The refusal's words where ``seat`` holds no wager on ``spot`` to withdraw."""
+        return f"seat {seat} has no wager on {self.spot_label(spot)} to withdraw"
+
+    def check_withdraw_order(self, spot: str, wagers: Mapping[str, Cents]) -> None:
+        """Refuse withdrawing the wager on ``spot`` while ``wagers`` (the seat's) hold one
+        that needs it (none by default)."""
+
+    def withdrawn_with(self, spot: str) -> tuple[str, ...]:
+        """The wagers withdrawn together with the one on ``spot`` (itself alone by
+        default)."""
+        return (spot,)
+
+    def withdrawals(self, command: WithdrawWager, actor: Actor) -> Iterator[Event]:
+        """The wagers :class:`WithdrawWager` takes back, checked by :meth:`check_withdraw`,
+        each returning its cents under the game's :attr:`withdrawal_rule`."""
+        seat = command.seat
+        spot = self.check_withdraw(seat, command.spot, actor)
+        wagers, cite = self.wagers_of(seat), str(self.withdrawal_rule)
+        for taken in self.withdrawn_with(spot):
+            yield WagerWithdrawn(seat=seat, spot=str(taken), amount=wagers[taken], cite=cite)
+
+    def withdraw_areas(self, seat: int) -> Sequence[int]:
+        """The seats whose wagers the player at ``seat`` may withdraw: his own (a game in
+        which a player holds several betting areas names them all)."""
+        return (seat,)
+
+    def withdraw_offers(self, seat: int) -> list[LegalCommand]:
+        """A :class:`WithdrawWager` offer per area of :meth:`withdraw_areas` holding a wager,
+        of the spots :meth:`check_withdraw` passes; none where the game declares no
+        :attr:`withdrawal_rule`."""
+        rule = self.withdrawal_rule
+        if rule is None or not self.betting_open():  # where check_withdraw cannot pass
+            return []
+        offers = []
+        for area in self.withdraw_areas(seat):
+            held = self.wagers_of(area)
+            spots = [spot for spot in held if passes(self.check_withdraw, area, spot, seat)]
+            if spots:
+                offers.append(
+                    offer("WithdrawWager", rule, seat=area, spot=choice(spots, self.spot_label))
+                )
+        return offers
+
+
+# === Wagers that add up, and the fold of the wager events ==================================
 # (used by the card games: Go Fore It, Criss-Cross Poker, Double Back Jack)
-class WithdrawWager(Command):
-    """Seat ``seat`` takes back its wager on ``spot`` before "no more bets"."""
-
-    type: Literal["WithdrawWager"] = "WithdrawWager"
-    seat: int
-    spot: str
-
-
-class WagerWithdrawn(Event):
-    """A wager taken back before "no more bets"; ``amount`` cents return."""
-
-    type: Literal["WagerWithdrawn"] = "WagerWithdrawn"
-    seat: int
-    spot: str
-    amount: Cents
-
-
 def added_bound(low: Cents, high: Cents, held: Cents, cite: str) -> Bound:
     """What more chips on a spot holding ``held`` cents may add so that the wager is ``low``
     to ``high`` cents in all (at least a cent), under rule ``cite``."""

@@ -2,27 +2,26 @@
 Criss-Cross Poker, ch. 674a): the dealer's steps with no one's choice (the shuffle, the
 dealer's cut at a position drawn from the round's random source, the deal, the stub
 count and the reveals), a timed-out player folded, what a player may see of the cards
-dealt, and the money of a wager withdrawn. What the table keeps between rounds is the
-game's :class:`~croupier.games.card_table.CardTable`.
+dealt; the money of a wager withdrawn is the shared :class:`WithdrawingPolicy`'s. What
+the table keeps between rounds is the game's :class:`~croupier.games.card_table.CardTable`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from typing import Any, ClassVar
 
-from croupier.engine import Command, Event, Round, WagerPlaced
+from croupier.engine import Command, Event, Round
 from croupier.equipment.cards import MIN_CUT_FROM_TOP, deck
-from croupier.game import ESCROW, WALLET, Move, TablePolicy, Viewer, draw_between, offered
+from croupier.game import Viewer, draw_between, offered
+from croupier.games._wagering_policy import WithdrawingPolicy
 from croupier.games.cards import (
     DECK_SIZE,
     MANUAL,
     CardDealt,
     CardSections,
     DeckShuffled,
-    WagerWithdrawn,
 )
-from croupier.money import Cents
 from croupier.rng import Draw, NumberDraw, ShuffleDraw
 from croupier.rules.base import RulesSubmission
 
@@ -30,7 +29,7 @@ FRONT_CARDS = 2
 """The cards of a hand its player may look at: his first two (676a.11(a), 674a.11(a))."""
 
 
-class CardTablePolicy(TablePolicy):
+class CardTablePolicy(WithdrawingPolicy):
     """Subclasses name the phase enum's members and commands below; the steps are
     taken in that order of phases."""
 
@@ -93,30 +92,3 @@ class CardTablePolicy(TablePolicy):
                 return {}
             return {"card": None}
         return {}
-
-    def has_wager(self, round_: Round[Any], seat: int) -> bool:
-        """A wager placed and not withdrawn before "no more bets" (676a.7(c), 674a.7(c))."""
-        held = 0
-        for event in round_.events:
-            if isinstance(event, WagerPlaced) and event.seat == seat:
-                held += event.amount
-            elif isinstance(event, WagerWithdrawn) and event.seat == seat:
-                held -= event.amount
-        return held > 0
-
-    def moves(
-        self, events: Sequence[Event], index: int, seats: Mapping[int, str]
-    ) -> list[Move] | None:
-        """A wager withdrawn before "no more bets" (676a.7(c), 674a.7(c)): its amount from
-        the escrow back to the player's wallet."""
-        event = events[index]
-        if isinstance(event, WagerWithdrawn):
-            return [((ESCROW, None), -event.amount), ((WALLET, seats[event.seat]), event.amount)]
-        return None
-
-    def taken_back(self, event: Event) -> tuple[int, Cents] | None:
-        """A wager withdrawn before "no more bets" (676a.7(c), 674a.7(c)) was never at
-        risk, as a void's was not."""
-        if isinstance(event, WagerWithdrawn):
-            return event.seat, event.amount
-        return super().taken_back(event)

@@ -571,58 +571,15 @@ class CardRound(WageringRound[StateT]):
         cite = self.procedure_sections().no_more_bets
         yield NoMoreBets(players=self.dealt_in(), cite=cite)
 
-    # -- withdrawing ----------------------------------------------------------------------
-    def check_withdraw(self, seat: int, text: str, actor: Actor) -> StrEnum:
-        """The spot ``text`` names, where ``seat`` may withdraw its wager there now: before
-        "no more bets", in the order the game's rule allows (:meth:`check_withdraw_order`);
-        refuses otherwise."""
-        s = self.betting_sections
-        self.check_seat(seat, actor)
-        spot = self.spot_of(text)
-        if not self.betting_open():
-            raise NotYourTurn('a wager may not be withdrawn after "no more bets"', s.closed)
-        wagers = self.wagers_of(seat)
-        if spot not in wagers:
-            raise InvalidWager(
-                f"position {seat} has no {self.wager_words(spot)} to withdraw", s.wagers
-            )
-        self.check_withdraw_order(spot, wagers)
-        return spot
+    # -- withdrawing (the wagering base's, where the game declares its withdrawal_rule) --
+    def nothing_to_withdraw(self, seat: int, spot: str) -> str:
+        return f"position {seat} has no {self.wager_words(self.spot_type(spot))} to withdraw"
 
     def wager_words(self, spot: StrEnum) -> str:
         """The wager on ``spot`` in words, as a refusal says it: ``"Ante wager"`` (a game
         whose regulation names its wagers says them so; else the spot's words:
         ``"Ante across wager"``)."""
         return f"{self.spot_label(str(spot))} wager"
-
-    def check_withdraw_order(self, spot: StrEnum, wagers: Mapping[str, Cents]) -> None:
-        """Refuse withdrawing the wager on ``spot`` while ``wagers`` (the seat's) hold one
-        that needs it (none by default)."""
-
-    def withdrawn_with(self, spot: StrEnum) -> tuple[StrEnum, ...]:
-        """The wagers withdrawn together with the one on ``spot`` (itself alone by
-        default)."""
-        return (spot,)
-
-    def withdrawals(self, command: WithdrawWager, actor: Actor) -> Iterator[Event]:
-        """The wagers :class:`WithdrawWager` takes back, checked by :meth:`check_withdraw`."""
-        seat = command.seat
-        spot = self.check_withdraw(seat, command.spot, actor)
-        wagers = self.wagers_of(seat)
-        for taken in self.withdrawn_with(spot):
-            cite = self.betting_sections.closed
-            yield WagerWithdrawn(seat=seat, spot=taken.value, amount=wagers[taken], cite=cite)
-
-    def withdraw_offers(self, seat: int) -> list[LegalCommand]:
-        """A :class:`WithdrawWager` offer of the spots :meth:`check_withdraw` passes."""
-        if not self.betting_open():  # the only phase in which check_withdraw may pass
-            return []
-        held = self.wagers_of(seat)
-        spots = [spot for spot in held if passes(self.check_withdraw, seat, spot, seat)]
-        if not spots:
-            return []
-        cite = self.betting_sections.closed
-        return [offer("WithdrawWager", cite, seat=seat, spot=choice(spots))]
 
     # -- fold -----------------------------------------------------------------------------
     def evolve_cards(self, state: StateT, event: Event) -> bool:
@@ -748,10 +705,8 @@ class CardRound(WageringRound[StateT]):
     def play_command_for(
         self, event: Event, following: Sequence[Event] = ()
     ) -> tuple[Command, Actor, Rng | None] | None:
-        """A withdrawal's command, the game's own (:meth:`game_command_for`), else a card
-        command's."""
-        if isinstance(event, WagerWithdrawn):
-            return WithdrawWager(seat=event.seat, spot=event.spot), event.seat, None
+        """The game's own command (:meth:`game_command_for`), else a card command's (a
+        withdrawal's is the wagering base's)."""
         return self.game_command_for(event, following) or self.card_command_for(event)
 
     def command_for(
@@ -818,9 +773,8 @@ class CardRound(WageringRound[StateT]):
             )
 
     def decide_play(self, command: Command, actor: Actor) -> Iterator[Event]:
-        """A withdrawal, a card command, else the game's own (:meth:`decide_game`)."""
-        if isinstance(command, WithdrawWager):
-            return self.withdrawals(command, actor)
+        """A card command, else the game's own (:meth:`decide_game`); a withdrawal is the
+        wagering base's."""
         events = self.decide_cards(command, actor)
         return self.decide_game(command, actor) if events is None else events
 

@@ -707,8 +707,14 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         return self.spot_name(spot)
 
     def open_spots(self, round_: RoundT) -> list[str]:
-        """The spots the player may wager on now (the spots of his wager offers)."""
-        spots = (str(s) for c in round_.legal_commands(SEAT) if c.spots for s in c.spots)
+        """The spots the player may wager on now (the spots of his wager offers, not of an
+        offer that takes a wager back: :func:`offered.is_removal`)."""
+        spots = (
+            str(s)
+            for c in round_.legal_commands(SEAT)
+            if c.spots and not offered.is_removal(c)
+            for s in c.spots
+        )
         return list(dict.fromkeys(spots))
 
     def lone_spot(self, round_: RoundT) -> str | None:

@@ -63,6 +63,8 @@ from croupier.games.pai_gow import (
     TilesMixed,
     TilesRemixed,
     VigorishCollected,
+    WagerWithdrawn,
+    WithdrawWager,
 )
 from croupier.hands.paigow import WAY_RULES, rank_hand
 from croupier.money import Cents, format_cents
@@ -110,6 +112,10 @@ PLAYER_WORDS = {
     ),
     "RequestHouseWay": ("request house way", "ask how the house would set your tiles"),
     "Surrender": ("surrender", "surrender your wager before your hands are exposed"),
+    "WithdrawWager": (
+        "remove SPOT",
+        'take back your wager before "no more bets" (SPOT: Pai Gow Wager)',
+    ),
 }
 """What the player types for his commands at this table (taking or passing the bank is
 worded by :meth:`PaiGowPlay.choice`; a banking player's other commands, the cut and the
@@ -288,14 +294,10 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         self.finish_by_house_way(round_)
 
     def why_it_stays(self, round_: PaiGowRound) -> str:
-        """Why the wager of a player who leaves stays in play: before the deal, that this
-        table takes no wager down (621a.7(c)); once he has received tiles, that he stays
-        seated until the round is completed (621a.7(b))."""
-        if round_.betting_open():  # no tile received yet: 621a.7(b) does not hold him
-            return (
-                "Your wager stays in play: this table takes no wager down once it is placed "
-                f"({SECTIONS.no_more_bets}), so the tiles are dealt"
-            )
+        """Why the wager of a player who leaves stays in play: before "no more bets" he
+        has taken it back as he quit (621a.7(c), :meth:`~Terminal.take_back`), so it is
+        after it, and he has received tiles: he stays seated until the round is completed
+        (621a.7(b))."""
         return (
             "Your wager is in play: a player who has wagered and received tiles stays "
             f"seated until the round is completed ({SECTIONS.seated_only})"
@@ -354,12 +356,20 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
             )
         return None
 
-    def removal_refused(self) -> str:
-        return (
-            "this table takes no wager down once it is placed: it stays on the betting area "
-            'until it is settled, and after "no more bets" a wager may not be withdrawn at '
-            f"all ({SECTIONS.no_more_bets})"
-        )
+    def take_down(self, round_: PaiGowRound, typed: str) -> None:
+        """``remove SPOT``: the wager on the betting area withdrawn before "no more bets"
+        (621a.7(c)); after it, the round's refusal with the rule."""
+        spot = self.example_spot(typed) or typed
+        before = len(round_.events)
+        if not self.act(round_, WithdrawWager(seat=SEAT, spot=spot), SEAT):
+            return
+        for event in round_.events[before:]:
+            if isinstance(event, WagerWithdrawn):
+                self.console.print(
+                    f"{format_cents(event.amount)} withdrawn from the {self.spot_name(SPOT)}. "
+                    f"Balance: {format_cents(self.wallet.balance)}",
+                    markup=False,
+                )
 
     def choice(self, round_: PaiGowRound, command: LegalCommand) -> Iterable[Choice]:
         if command.command == "TakeBank":

@@ -327,6 +327,8 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
     title = "Criss-Cross Poker"
     entry_spot = Spot.ANTE_ACROSS
     entry_words = "the two Ante Wagers"
+    withdrawal_rule = SECTIONS.before_no_more_bets
+    """674a.7(c): a wager may not be withdrawn after "no more bets" (and so may before)."""
 
     @property
     def betting_sections(self) -> BettingSections:
@@ -614,7 +616,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
         what, cite = self.amount_terms(spot)
         return refuse_in_all(what, self.rules.bonus_limits(), held, amount, cite)
 
-    def check_withdraw_order(self, spot: StrEnum, wagers: Mapping[str, Cents]) -> None:
+    def check_withdraw_order(self, spot: str, wagers: Mapping[str, Cents]) -> None:
         """Both Ante Wagers go together, after the Five Card Bonus Wager (674a.7(c))."""
         if spot in ANTES and Spot.FIVE_CARD_BONUS in wagers:
             raise InvalidWager(
@@ -622,7 +624,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
                 SECTIONS.five_card_bonus,
             )
 
-    def withdrawn_with(self, spot: StrEnum) -> tuple[StrEnum, ...]:
+    def withdrawn_with(self, spot: str) -> tuple[str, ...]:
         return ANTES if spot in ANTES else (spot,)
 
     def check_decision(self, seat: int, actor: Actor) -> Spot:
@@ -911,7 +913,7 @@ class CrissCrossPokerRound(CardRound[CrissCrossPokerState]):
             return self._dealer_commands()
         state, seat = self.state, actor
         if state.phase not in DECISION_PHASES:  # the only phases where these checks may pass
-            return self.withdraw_offers(seat)
+            return []  # before "no more bets" the withdrawals are the wagering base's
         spot = checked(self.check_decision, seat, seat)
         if spot is None:
             return []

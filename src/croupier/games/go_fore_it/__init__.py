@@ -278,6 +278,8 @@ class GoForeItRound(CardRound[GoForeItState]):
     title = "Go Fore It"
     entry_spot = Spot.FRONT_9
     entry_words = "a Front 9 Wager"
+    withdrawal_rule = SECTIONS.before_no_more_bets
+    """676a.7(c): a wager may not be withdrawn after "no more bets" (and so may before)."""
 
     @property
     def betting_sections(self) -> BettingSections:
@@ -500,7 +502,7 @@ class GoForeItRound(CardRound[GoForeItState]):
             Spot.GOPHER: s.gopher,
         }[Spot(spot)]
 
-    def check_withdraw_order(self, spot: StrEnum, wagers: Mapping[str, Cents]) -> None:
+    def check_withdraw_order(self, spot: str, wagers: Mapping[str, Cents]) -> None:
         """The Front 9 Wager goes last (676a.5)."""
         if spot is Spot.FRONT_9 and len(wagers) > 1:
             raise InvalidWager(
@@ -731,7 +733,7 @@ class GoForeItRound(CardRound[GoForeItState]):
         s, state, seat = SECTIONS, self.state, actor
         # DECISIONS is the only phase where check_decision may pass.
         if state.phase is not Phase.DECISIONS or not passes(self.check_decision, seat, seat):
-            return self.withdraw_offers(seat)
+            return []  # before "no more bets" the withdrawals are the wagering base's
         bound = self.wager_bound(seat, Spot.BACK_9)
         back = Amount(low=bound.low, high=bound.high)
         return [

@@ -14,7 +14,8 @@ A round, as the text runs:
    player bank may then cut the stacks once (621a.11(g)); the dealer then wagers
    against the bank (621a.11(h)).
 4. **Wagers** (621a.7) until "no more bets"; one wager per betting area, by seated
-   players only; a player may hold several adjacent areas (621a.13).
+   players only; a player may hold several adjacent areas (621a.13). Before "no more
+   bets" a wager may be withdrawn (:class:`WithdrawWager`, 621a.7(c)).
 5. **The starting position** (621a.8(a)-(c), 621a.11(i)-(j)): the dealer (or the bank)
    may choose one of the delivery styles of 621a.9; three dice are shaken (or an RNG
    shows a number) and the count runs counterclockwise from the dealer (or the bank) as
@@ -75,6 +76,7 @@ from croupier.games.pai_gow.commands import (
     Surrender,
     TakeBank,
     VoidRound,
+    WithdrawWager,
 )
 from croupier.games.pai_gow.delivery import (
     COUNTERCLOCKWISE,
@@ -120,6 +122,7 @@ from croupier.games.pai_gow.events import (
     TilesMixed,
     TilesRemixed,
     VigorishCollected,
+    WagerWithdrawn,
 )
 from croupier.games.pai_gow.round import PaiGowRound
 from croupier.games.pai_gow.state import PaiGowState, Phase
@@ -191,6 +194,8 @@ __all__ = [
     "TilesRemixed",
     "VigorishCollected",
     "VoidRound",
+    "WagerWithdrawn",
+    "WithdrawWager",
     "count_positions",
     "cut_stacks",
     "deliver",

@@ -2,7 +2,8 @@
 621a.12) and their union. :class:`AnnounceNoMoreBets` (621a.7(c), 621a.8(a)) and
 :class:`VoidRound` are the shared wagering base's (:mod:`croupier.games._wagering`, the
 same JSON); a wager is the base's :class:`~croupier.games._wagering.PlaceWager` with
-one difference: its spot, the one betting area, may be left out."""
+one difference: its spot, the one betting area, may be left out (and so in
+:class:`WithdrawWager`, the base's withdrawal before "no more bets", 621a.7(c))."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from croupier.engine import Command, SentCents, SentCentsOrZero
 from croupier.games._wagering import AnnounceNoMoreBets as AnnounceNoMoreBets
 from croupier.games._wagering import PlaceWager as SharedPlaceWager
 from croupier.games._wagering import VoidRound as VoidRound
+from croupier.games._wagering import WithdrawWager as SharedWithdrawWager
 from croupier.rules.pai_gow import DeliveryStyle
 
 SPOT = "pai_gow"
@@ -67,6 +69,13 @@ class DeclineCut(Command):
 
 class PlaceWager(SharedPlaceWager):
     """Seat ``seat`` wagers ``amount`` cents on its betting area (621a.7)."""
+
+    spot: str = SPOT
+
+
+class WithdrawWager(SharedWithdrawWager):
+    """Seat ``seat`` takes back its wager on its betting area before "no more bets"
+    (621a.7(c)); the spot, the one betting area, may be left out, as in a wager."""
 
     spot: str = SPOT
 
@@ -205,6 +214,7 @@ PaiGowCommand = Annotated[
     | CutTiles
     | DeclineCut
     | PlaceWager
+    | WithdrawWager
     | DirectDealerWager
     | AnnounceNoMoreBets
     | ChooseDelivery

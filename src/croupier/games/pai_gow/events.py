@@ -19,6 +19,7 @@ from croupier.engine import (
 )
 from croupier.equipment.tiles import TileText
 from croupier.games._wagering import NoMoreBets as NoMoreBets
+from croupier.games._wagering import WagerWithdrawn as WagerWithdrawn
 from croupier.games.pai_gow.commands import Irregularity
 from croupier.money import Cents
 from croupier.rules.pai_gow import DeliveryStyle
@@ -316,6 +317,7 @@ PaiGowEvent = Annotated[
     | CutDeclined
     | DealerWagerPlaced
     | WagerPlaced
+    | WagerWithdrawn
     | NoMoreBets
     | DeliveryChosen
     | DiceShaken

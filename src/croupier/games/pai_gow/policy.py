@@ -19,7 +19,9 @@ ch. 621a).
   as the last ends, so that the bank offer is shown and timed.
 - **Hidden**: the stacks' order, the tiles delivered to another position, hands set (or
   the house way shown) for another position.
-- **Money** of a player bank (621a.11): see :func:`bank_moves`.
+- **Money** of a player bank (621a.11): see :func:`bank_moves`; a wager withdrawn before
+  "no more bets" (621a.7(c)) returns to the wallet and is not counted as wagered
+  (:class:`~croupier.games._wagering_policy.WithdrawingPolicy`).
 """
 
 from __future__ import annotations
@@ -35,13 +37,13 @@ from croupier.game import (
     WALLET,
     GameSpec,
     Move,
-    TablePolicy,
     TableState,
     TableTimings,
     Viewer,
     offered,
     settled_wagers,
 )
+from croupier.games._wagering_policy import WithdrawingPolicy
 from croupier.games.pai_gow import (
     BankSettled,
     BankTaken,
@@ -70,7 +72,7 @@ from croupier.rules.pai_gow import RNG_NUMBERS, SECTIONS, PaiGowRules, StartingP
 from croupier.spots import SpotInfo
 
 
-class PaiGowPolicy(TablePolicy):
+class PaiGowPolicy(WithdrawingPolicy):
     betting_phases: ClassVar[tuple[str, ...]] = ("mixing", "betting")
     """Pai Gow also takes wagers while a player bank decides its cut (621a.11(g)), but
     that wait is the bank's decision, timed as one."""
@@ -203,7 +205,7 @@ class PaiGowPolicy(TablePolicy):
     ) -> list[Move] | None:
         if isinstance(events[index], BankTaken | BankSettled | RoundVoided):
             return bank_moves(events, index, seats)
-        return None
+        return super().moves(events, index, seats)  # a wager withdrawn (621a.7(c))
 
 
 def _taken(events: Sequence[Event], index: int) -> BankTaken | None:

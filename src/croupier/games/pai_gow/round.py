@@ -70,7 +70,13 @@ from croupier.games._common import (
     view_head,
     void_events,
 )
-from croupier.games._wagering import NOT_SENT, BettingSections, Bound, WageringRound
+from croupier.games._wagering import (
+    NOT_SENT,
+    BettingSections,
+    Bound,
+    WageringRound,
+    WagerWithdrawn,
+)
 from croupier.games.pai_gow.commands import (
     SPOT,
     SPOT_LABEL,
@@ -228,6 +234,11 @@ class PaiGowRound(WageringRound[PaiGowState]):
     betting_sections = BETTING
     betting, closed, completed, voided = Phase.BETTING, Phase.SHAKE, Phase.COMPLETED, Phase.VOIDED
     highest_seat_first = True
+    withdrawal_rule = S.no_more_bets
+    """621a.7(c): "A wager may not be made, increased or withdrawn after the dealer has
+    announced 'no more bets'": before it, a wager placed may be withdrawn (by the player
+    of its betting area; the bank places none, and its chips stay on the table:
+    docs/interpretations.md, 'A Pai Gow wager may be withdrawn before "no more bets"')."""
 
     @classmethod
     def open(
@@ -456,6 +467,15 @@ class PaiGowRound(WageringRound[PaiGowState]):
         state.wagers[event.seat] = event.amount
         state.placed[event.seat] = event.amount
 
+    def _on_wager_withdrawn(self, state: PaiGowState, event: WagerWithdrawn) -> None:
+        """A wager withdrawn before "no more bets" (621a.7(c)) leaves the betting area and
+        was never one placed against the dealer (621a.11(d)(1), (h))."""
+        self._expect(state, event, *WAGERING)
+        if state.wagers.get(event.seat) != event.amount:
+            raise ReplayError(f"seat {event.seat} has no such wager to withdraw", "engine:replay")
+        del state.wagers[event.seat]
+        state.placed.pop(event.seat, None)
+
     def _on_no_more_bets(self, state: PaiGowState, event: NoMoreBets) -> None:
         self._expect(state, event, Phase.BETTING)
         state.phase = Phase.SHAKE
@@ -564,6 +584,7 @@ class PaiGowRound(WageringRound[PaiGowState]):
         CutDeclined: _on_cut_declined,
         DealerWagerPlaced: _on_dealer_wager,
         WagerPlaced: _on_wager_placed,
+        WagerWithdrawn: _on_wager_withdrawn,
         NoMoreBets: _on_no_more_bets,
         DeliveryChosen: _on_delivery_chosen,
         DiceShaken: _on_dice_shaken,
@@ -982,6 +1003,14 @@ class PaiGowRound(WageringRound[PaiGowState]):
                 "601a.2",
             )
         return cents
+
+    def withdraw_areas(self, seat: int) -> list[int]:
+        """Every betting area of the player at ``seat`` (621a.13): each wager his own to
+        withdraw before "no more bets" (621a.7(c))."""
+        return self.state.boxes_of(seat) if seat in self.state.seats else []
+
+    def nothing_to_withdraw(self, seat: int, spot: str) -> str:
+        return f"seat {seat} has no {SPOT_LABEL} to withdraw"
 
     def wager_offers(self, seat: int) -> list[LegalCommand]:
         """A wager on each betting area of the player at ``seat`` (621a.13) where
