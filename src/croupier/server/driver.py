@@ -136,7 +136,7 @@ def schedule(
             return
         db.execute(_SET_DEADLINE, {"round_id": row.id, "deadline": None, "deadline_kind": None})
     elif row.deadline is not None and wait.continues(row.deadline_kind):
-        noted.time(row.deadline)
+        noted.time(row.deadline, wait.key)
         if row.deadline_kind == wait.key:
             return
         # The same deadline: only the seats still waiting are named.
@@ -144,7 +144,7 @@ def schedule(
         db.execute(_SET_DEADLINE_KIND, {"round_id": row.id, "deadline_kind": wait.key})
     else:
         moment = now + timedelta(seconds=wait.seconds)
-        noted.time(moment)
+        noted.time(moment, wait.key)
         deadline = db.when(moment)
         values = {"round_id": row.id, "deadline": deadline, "deadline_kind": wait.key}
         db.execute(_SET_DEADLINE, values)
