@@ -195,3 +195,42 @@ def test_the_embedded_servers_sockets_are_sent_frames_built_from_memory(tmp_path
         app.state.writer.close()
         app.state.engine.dispose()
         table.api.close()
+
+
+def test_a_timeout_is_shown_from_what_it_wrote(tmp_path: Path) -> None:
+    """The embedded server's timer closes the betting (a timeout through the command
+    path): the socket is sent the cards dealt then, built from what the timeout wrote,
+    with no catch-up read, and the frame is the player's view as stored."""
+    url = f"sqlite:///{tmp_path / 'one.sqlite'}"
+    table = GameTable(url, "criss-cross-poker", 1, 2, {"betting_seconds": 1})
+    app = create_app(url, migrate=False, rng=SeededRng(3), scale=Scale())
+    from fastapi.testclient import TestClient
+
+    client = TestClient(app)
+    socket = Socket(client, "t", token(table.players[1]))
+    live = app.state.hub.live
+    try:
+        socket.wait(lambda m: m["data"]["round_id"] is None)
+        command = player("criss-cross-poker")(1, table.view(table.players[1]))
+        r = client.post(
+            "/tables/t/commands",
+            json={"command": command},
+            headers={**table.players[1], "Idempotency-Key": "bet"},
+        )
+        assert r.status_code == 200, r.text
+        socket.wait(lambda m: m["data"]["view"] is not None, timeout=2)
+        loads = live.loads
+        socket.wait(lambda m: m["data"]["view"]["phase"] == "across", timeout=5)
+        assert app.state.scaled.deadlines.fired == 1
+        assert live.loads == loads  # no read: the timeout's own writes
+        shown = socket.messages[-1]["data"]
+        stored = table.view(table.players[1])
+        for field in ("round_id", "round_version", "view", "legal_commands", "balance", "seats"):
+            assert shown[field] == stored[field], field
+        _frames_in_order(socket.messages)
+    finally:
+        socket.close()
+        app.state.scaled.close()
+        app.state.writer.close()
+        app.state.engine.dispose()
+        table.api.close()

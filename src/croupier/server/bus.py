@@ -9,8 +9,9 @@ below it is stored) and ``S`` the seats taken. A command's notice is ``{"seq": N
 count its own write left (:class:`croupier.ledger.cache.Written`), read from nothing: a
 command takes or leaves no seat. It also carries, under ``"live"``, what the command wrote
 (:func:`croupier.server.live.payload`: its events with their sequence numbers, the round
-after them, its deadline, the wallets it moved, the seal it announced). Any other change
-(a seat, a timeout) has its signature read after the commit. Every process subscribes to
+after them, its deadline, the wallets it moved, the seal it announced); a timeout applied
+is told the same way (:meth:`~croupier.server.fanout.Hub.expire`). Any other change (a
+seat) has its signature read after the commit. Every process subscribes to
 ``croupier.tables.>`` and hands what it hears to its :class:`~croupier.server.fanout.Hub`
 (:meth:`~croupier.server.fanout.Hub.heard`), which applies it to the table it keeps in
 memory (:mod:`croupier.server.live`) and wakes the sockets watching that table and only

@@ -243,10 +243,12 @@ class Hub:
                 watcher.loop.call_soon_threadsafe(watcher.wake.set)
 
     def expire(self, table_id: str) -> bool:
-        """Apply the timeouts due at ``table_id``; wake its sockets if any was applied."""
-        done = driver.expire(self.sessions, table_id, self.rng, self.clock())
-        if done:
-            self.changed(table_id)
+        """Apply the timeouts due at ``table_id``; wake its sockets if any was applied,
+        telling each change with what it wrote (:meth:`changed`)."""
+        notes: list[Written] = []
+        done = driver.expire(self.sessions, table_id, self.rng, self.clock(), notes)
+        for note in notes if len(notes) == len(done) else [None]:
+            self.changed(table_id, note)
         return bool(done)
 
     async def sweep(self, seconds: float) -> None:

@@ -13,8 +13,8 @@ seats as he may read them): nothing is read from the database.
 
 The database is read (:meth:`LiveTables.view`, one snapshot) only to catch up: at a
 table's first socket in the process, after a notice whose events do not follow on from
-the table's sequence number (one skipped, or a notice that carries no events: a seat, a
-timeout, a change of the process's own that it did not write down), after a reconnect
+the table's sequence number (one skipped, or a notice that carries no events: a seat
+taken or left, a change of the process's own that it did not write down), after a reconnect
 to the bus (every table is marked behind), and for what a notice never carries: a
 viewer's balance the first time (then moved by the notices of every table), and the
 commands that would open the next round (read once between rounds, kept while the seats
