@@ -14,7 +14,7 @@ import copy
 import threading
 import weakref
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
@@ -171,19 +171,30 @@ class Written:
     the events in the table's hash chain (``None``: not known; set by
     :func:`croupier.ledger.commands.store_command`); ``deadline``, the deadline of the
     table's open round (aware UTC; ``None``: no open round or no deadline), known only
-    where ``timed`` (set by :func:`croupier.server.driver.after_command`)."""
+    where ``timed`` (set by :func:`croupier.server.driver.after_command`), and ``kind``
+    the wait it times. What the other processes need to show the change with no read
+    (:mod:`croupier.server.live`): ``events`` (seq, round id, index, stored body),
+    ``round`` (id, version, status after them), the wallets moved (``balances``,
+    player id -> cents) and ``seal``, the commitment announced for the next round where
+    the command announced one."""
 
     seq: int | None = None
     timed: bool = False
     deadline: datetime | None = None
+    kind: str | None = None
+    events: list[tuple[int, str, int, str]] = field(default_factory=list)
+    round: tuple[str, int, str] | None = None
+    balances: dict[str, int] = field(default_factory=dict)
+    seal: str | None = None
 
-    def time(self, deadline: Any) -> None:
-        """Note the open round's deadline, as stored or as a datetime (``None``: none)."""
+    def time(self, deadline: Any, kind: str | None = None) -> None:
+        """Note the open round's deadline, as stored or as a datetime (``None``: none),
+        and the wait it times."""
         if isinstance(deadline, str):  # SQLite's stored text
             deadline = datetime.fromisoformat(deadline)
         if deadline is not None and deadline.tzinfo is None:
             deadline = deadline.replace(tzinfo=UTC)
-        self.timed, self.deadline = True, deadline
+        self.timed, self.deadline, self.kind = True, deadline, kind
 
 
 def written(session: Session, table_id: str) -> Written:

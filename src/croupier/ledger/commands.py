@@ -23,14 +23,14 @@ from croupier.citations import NOT_FOUND
 from croupier.engine import Round
 from croupier.game import TablePolicy, stakes_taken_back
 from croupier.ledger import large_amounts
-from croupier.ledger.accounts import LedgerError, NotFound, StaleVersion
+from croupier.ledger.accounts import LedgerError, NotFound, StaleVersion, account_id
 from croupier.ledger.cache import process_cache, stage_round, staged_round, written
 from croupier.ledger.chain import load_round, seal_event
 from croupier.ledger.db import Raw, raw
 from croupier.ledger.gaming_day import UTC_DAY, GamingDay
 from croupier.ledger.hold import record_round
 from croupier.ledger.idempotency import StoredAnswer
-from croupier.ledger.models import RoundRow, now
+from croupier.ledger.models import WALLET, RoundRow, now
 from croupier.ledger.posting_chain import GENESIS
 from croupier.ledger.postings import _Money, _money, round_postings
 from croupier.ledger.protection import (
@@ -309,12 +309,34 @@ def store_command(
     large_amounts.watch(  # GLI-19 2.8.8 (nothing read for a table without thresholds)
         session, round_row.table_id, round_row.id, round_.events, first_new, status != "open", when
     )
-    written(session, round_row.table_id).seq = seq  # the chain's events now
+    _note(session, round_row, rows, seq, (version, status), wallets, balances)
     if old_version is None:  # a new round has no deadline yet
         stage_round(session, round_row.id, version, round_)
     else:
         stage_round(session, round_row.id, version, round_, head.deadline, head.deadline_kind)
     return StoredCommand(rows, balances)
+
+
+def _note(
+    session: Session,
+    round_row: RoundLike,
+    rows: list[NewEvent],
+    seq: int,
+    after: tuple[int, str],
+    wallets: Mapping[str, Any],
+    balances: Mapping[int, Cents],
+) -> None:
+    """Note what the command left at its table (:func:`written`): the chain's events now,
+    the events it wrote, the round after them, and the wallets it moved (account ids are
+    cached per process: no read)."""
+    noted = written(session, round_row.table_id)
+    noted.seq = seq
+    noted.events.extend((row.seq, row.round_id, row.index, row.body) for row in rows)
+    noted.round = (round_row.id, *after)
+    for player_id in wallets:
+        account = account_id(session, WALLET, player_id=player_id)
+        if account in balances:
+            noted.balances[player_id] = int(balances[account])
 
 
 def _event_rows(

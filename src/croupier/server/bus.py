@@ -7,12 +7,17 @@ subject ``croupier.tables.TABLE``: ``{"seq": N, "seats": S}``, where ``N`` is th
 of events in the table's hash chain (the ``seq`` the next event will take: every event
 below it is stored) and ``S`` the seats taken. A command's notice is ``{"seq": N}``, the
 count its own write left (:class:`croupier.ledger.cache.Written`), read from nothing: a
-command takes or leaves no seat. Any other change (a seat, a timeout) has its signature
-read after the commit. Every process subscribes to
+command takes or leaves no seat. It also carries, under ``"live"``, what the command wrote
+(:func:`croupier.server.live.payload`: its events with their sequence numbers, the round
+after them, its deadline, the wallets it moved, the seal it announced); a timeout applied
+is told the same way (:meth:`~croupier.server.fanout.Hub.expire`). Any other change (a
+seat) has its signature read after the commit. Every process subscribes to
 ``croupier.tables.>`` and hands what it hears to its :class:`~croupier.server.fanout.Hub`
-(:meth:`~croupier.server.fanout.Hub.heard`), which wakes the sockets watching that table
-and only those; each socket then reads its viewer's view of the stored events, once per
-change. No process polls the database for changes: an idle watched table costs nothing.
+(:meth:`~croupier.server.fanout.Hub.heard`), which applies it to the table it keeps in
+memory (:mod:`croupier.server.live`) and wakes the sockets watching that table and only
+those; each socket then builds its viewer's view from memory, reading the stored events
+only where a notice does not follow on (a gap). No process polls the database for
+changes: an idle watched table costs nothing.
 
 Order and duplicates. One stream keeps each table's messages in the order they were
 published; two commands committed together may be published in either order. A message
@@ -27,8 +32,9 @@ Catching up. The messages are notices; the stored events are the truth. When thi
 process falls behind (the client drops notices it cannot take in time: a slow consumer)
 or the connection to the bus is lost and made again (a restarted ``nats-server``, a network
 partition), the subscription is made anew and every socket of the process reads its
-table's signature from the database once (:meth:`~croupier.server.fanout.Hub.catch_up`):
-whatever was committed meanwhile is sent, nothing that was sent already. A change this
+table from the database once (:meth:`~croupier.server.fanout.Hub.catch_up`: every table
+kept is marked behind), from the sequence number it kept on: whatever was committed
+meanwhile is sent, nothing that was sent already. A change this
 process committed while the bus was down is published again after the reconnect.
 
 The embedded server (SQLite, one process, no ``--bus``) needs none of this: the hub wakes
@@ -54,6 +60,7 @@ from nats.js import JetStreamContext, api
 
 from croupier.ledger.cache import Written
 from croupier.server.fanout import Hub
+from croupier.server.live import payload
 
 Signature = tuple[int, int]
 """A table's state as far as its sockets care: (events in its chain, seats taken)."""
@@ -119,7 +126,7 @@ class NatsBus:
         self._thread = threading.Thread(target=self._loop.run_forever, name="croupier-bus")
         self._thread.daemon = True
         self._reads = ThreadPoolExecutor(1, thread_name_prefix="croupier-bus-read")
-        self._queue: asyncio.Queue[tuple[str, int | None] | None] | None = None
+        self._queue: asyncio.Queue[tuple[str, Written | None] | None] | None = None
         self._unsent: set[str] = set()
         self._nc: Client | None = None
         self._js: JetStreamContext | None = None
@@ -232,10 +239,9 @@ class NatsBus:
         """A change at ``table_id`` is committed: publish its signature, the events
         ``written`` says a command left there, else read (thread-safe; does not wait)."""
         queue = self._queue
-        seq = None if written is None else written.seq
         if queue is not None:
             with contextlib.suppress(RuntimeError):  # the loop is closed: shutting down
-                self._loop.call_soon_threadsafe(queue.put_nowait, (table_id, seq))
+                self._loop.call_soon_threadsafe(queue.put_nowait, (table_id, written))
 
     async def _send(self) -> None:
         assert self._queue is not None
@@ -244,24 +250,28 @@ class NatsBus:
             item = await self._queue.get()
             if item is None:
                 return
-            table_id, seq = item
+            table_id, written = item
             try:
                 notice: Notice
-                if seq is None:
+                if written is None or written.seq is None:
                     notice = await loop.run_in_executor(self._reads, self.signature, table_id)
                 else:  # a command's, from its own write
-                    notice = (seq, None)
+                    notice = (written.seq, None)
                 if self._hub is not None:  # this process's sockets were woken already
                     self._hub.heard(table_id, notice, wake=False)
-                await self._publish(table_id, notice)
+                await self._publish(table_id, notice, payload(written))
             except Exception as error:  # the bus is down: sent again once it is back
                 self._unsent.add(table_id)
                 log.warning("publishing a change at %s failed: %s", table_id, error)
 
-    async def _publish(self, table_id: str, notice: Notice) -> None:
+    async def _publish(
+        self, table_id: str, notice: Notice, events: dict[str, Any] | None = None
+    ) -> None:
         assert self._js is not None
         seq, seats = notice
-        body = {"seq": seq} if seats is None else {"seq": seq, "seats": seats}
+        body: dict[str, Any] = {"seq": seq} if seats is None else {"seq": seq, "seats": seats}
+        if events is not None:  # what the command wrote: shown with no read (live.py)
+            body["live"] = events
         await self._js.publish(subject(table_id), json.dumps(body).encode(), timeout=2.0)
         self.published += 1
 
@@ -293,10 +303,11 @@ class NatsBus:
             data = json.loads(message.data)
             seats = data.get("seats")
             notice: Notice = (int(data["seq"]), None if seats is None else int(seats))
+            events = data.get("live") if isinstance(data.get("live"), dict) else None
         except (ValueError, KeyError, TypeError, AttributeError):
             log.warning("a message on %s that is no table's signature: ignored", message.subject)
             return
         self.heard += 1
-        if self._hub is not None and self._hub.heard(table_id, notice):
+        if self._hub is not None and self._hub.heard(table_id, notice, notice=events):
             for listener in self.listeners:
                 listener(table_id)

@@ -136,7 +136,7 @@ def schedule(
             return
         db.execute(_SET_DEADLINE, {"round_id": row.id, "deadline": None, "deadline_kind": None})
     elif row.deadline is not None and wait.continues(row.deadline_kind):
-        noted.time(row.deadline)
+        noted.time(row.deadline, wait.key)
         if row.deadline_kind == wait.key:
             return
         # The same deadline: only the seats still waiting are named.
@@ -144,7 +144,7 @@ def schedule(
         db.execute(_SET_DEADLINE_KIND, {"round_id": row.id, "deadline_kind": wait.key})
     else:
         moment = now + timedelta(seconds=wait.seconds)
-        noted.time(moment)
+        noted.time(moment, wait.key)
         deadline = db.when(moment)
         values = {"round_id": row.id, "deadline": deadline, "deadline_kind": wait.key}
         db.execute(_SET_DEADLINE, values)
@@ -298,7 +298,11 @@ def _player_for(round_: Round[Any], actor: Actor) -> Player:
 
 
 def expire(
-    sessions: Callable[[], Session], table_id: str, rng: Rng, now: datetime
+    sessions: Callable[[], Session],
+    table_id: str,
+    rng: Rng,
+    now: datetime,
+    notes: list[repo.Written] | None = None,
 ) -> list[schemas.CommandOut]:
     """Apply the timeouts due at ``table_id`` by ``now`` (the policy's
     :meth:`~croupier.game.TablePolicy.timeout_steps`), each
@@ -306,7 +310,8 @@ def expire(
     who was waiting when the deadline passed gets the default action now, one after the
     other (each action starts a new wait, which must not give the others a new clock);
     a player who left his seat meanwhile gets it too. A timeout that another process
-    applied first is skipped (its stale version is refused)."""
+    applied first is skipped (its stale version is refused). ``notes`` is given what each
+    committed timeout wrote (:func:`croupier.ledger.repository.written`)."""
     done: list[schemas.CommandOut] = []
     moment = now
     overdue: set[int] = set()
@@ -339,7 +344,8 @@ def expire(
             actor, command = steps[0]
             if isinstance(actor, int):
                 overdue.discard(actor)
-            out = _time_out(session, table_id, round_, (actor, command), rng, due.version, moment)
+            step = (actor, command)
+            out = _time_out(session, table_id, round_, step, rng, (due.version, moment), notes)
             if out is None:  # another process was first
                 return done
             done.append(out)
@@ -352,13 +358,16 @@ def _time_out(
     round_: Round[Any],
     step: tuple[Actor, Command],
     rng: Rng,
-    version: int,
-    moment: datetime,
+    at: tuple[int, datetime],
+    notes: list[repo.Written] | None = None,
 ) -> schemas.CommandOut | None:
-    """Apply one timeout's ``step`` (the actor, the command) through the command path and
-    commit; ``None`` (rolled back) where another process applied it first."""
+    """Apply one timeout's ``step`` (the actor, the command) to the round at ``at`` (its
+    version, the moment the timeout took effect) through the command path and commit,
+    what it wrote given to ``notes``; ``None`` (rolled back) where another process
+    applied it first."""
     actor, command = step
     seat = actor if isinstance(actor, int) else None
+    version, moment = at
     try:
         out = service_command(
             session, _player_for(round_, actor), table_id, command, rng, version, seat
@@ -366,10 +375,13 @@ def _time_out(
         # The wait that follows is timed from then, so a deadline that has passed
         # since is applied in this call too, whenever the server looks.
         out = after_command(session, out, rng, moment)
+        noted = repo.take_written(session, table_id)
         session.commit()
     except (CroupierError, IntegrityError):
         session.rollback()
         return None
+    if notes is not None:
+        notes.append(noted or repo.Written())
     return out
 
 

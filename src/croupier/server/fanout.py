@@ -51,7 +51,7 @@ import logging
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -67,6 +67,7 @@ from croupier.ledger.cache import Written
 from croupier.ledger.models import GameTable, Player, Seat
 from croupier.rng import Rng
 from croupier.server import driver, service
+from croupier.server.live import LiveTables, payload
 
 BEARER_PROTOCOL = "croupier.bearer"
 """The subprotocol that says the next one offered is the bearer token."""
@@ -164,6 +165,9 @@ class Hub:
         """Told the table of every change this process commits (:meth:`changed`)."""
         self._heard: dict[str, tuple[int, int | None]] = {}
         """Per table: the latest signature the bus told of (:meth:`heard`)."""
+        self.live = LiveTables()
+        """The watched tables kept in memory, from which views are built where changes
+        are pushed (:mod:`croupier.server.live`)."""
         self._changes: dict[str, int] = {}
         """Per table: how many times :meth:`changed` was told, so that a poll read before
         a change is not kept as the table's state after it."""
@@ -179,19 +183,29 @@ class Hub:
         publishes it to the other processes, the owner's deadline timers; thread-safe)
         the table and ``written``, what a command left there where it knows (else
         ``None``: each reads what it needs)."""
+        seq = None if written is None else written.seq
+        self.live.told(table_id, seq, None, payload(written))
         self.wake(table_id)
         for listener in self.listeners:
             listener(table_id, written)
 
-    def heard(self, table_id: str, signature: tuple[int, int | None], wake: bool = True) -> bool:
+    def heard(
+        self,
+        table_id: str,
+        signature: tuple[int, int | None],
+        wake: bool = True,
+        notice: dict[str, Any] | None = None,
+    ) -> bool:
         """The bus says ``table_id`` is now at ``signature`` (its chain's event count, the
         next ``seq``, and its seats taken; ``None``: a command's notice, which leaves the
         seats as they were): wake its sockets here (``wake``) unless it is no news, with
         events this process knew of already and the seats it knew (a message heard
         twice, or overtaken by a later one, wakes nothing; seats that differ wake the
         sockets even in a message overtaken, as a seat taken elsewhere may be in no later
-        one). Returns whether it was news (thread-safe)."""
+        one); ``notice``, what the change wrote (:func:`croupier.server.live.payload`),
+        is applied to the table kept in memory. Returns whether it was news (thread-safe)."""
         seq, seats = signature
+        told, taken = signature
         with self._lock:
             known = self._heard.get(table_id)
             if known is not None:
@@ -201,6 +215,7 @@ class Hub:
                 if seats is None:
                     seats = known[1]
             self._heard[table_id] = (seq, seats)
+        self.live.told(table_id, told, taken, notice)
         if wake:
             self.wake(table_id)
         return True
@@ -209,6 +224,7 @@ class Hub:
         """Wake every socket of this process (after the bus lost messages: a reconnect),
         so that each reads its table's signature from the stored events once and is sent
         what it missed, and nothing it was sent already."""
+        self.live.behind()
         with self._lock:
             tables = list(self._watchers)
         for table_id in tables:
@@ -227,10 +243,12 @@ class Hub:
                 watcher.loop.call_soon_threadsafe(watcher.wake.set)
 
     def expire(self, table_id: str) -> bool:
-        """Apply the timeouts due at ``table_id``; wake its sockets if any was applied."""
-        done = driver.expire(self.sessions, table_id, self.rng, self.clock())
-        if done:
-            self.changed(table_id)
+        """Apply the timeouts due at ``table_id``; wake its sockets if any was applied,
+        telling each change with what it wrote (:meth:`changed`)."""
+        notes: list[Written] = []
+        done = driver.expire(self.sessions, table_id, self.rng, self.clock(), notes)
+        for note in notes if len(notes) == len(done) else [None]:
+            self.changed(table_id, note)
         return bool(done)
 
     async def sweep(self, seconds: float) -> None:
@@ -351,33 +369,35 @@ class Hub:
     ) -> tuple[tuple[int, int], dict[str, Any] | None]:
         """:meth:`_snapshot` where changes are pushed (no poll): the deadlines are the
         owner's timers (:mod:`croupier.server.timers`), and a socket is woken only by a
-        change, so the view is read at once, in one snapshot of the database
-        (PostgreSQL: a repeatable-read transaction; under read committed a change
-        committed meanwhile would be shown, then shown again when its notice wakes the
-        socket), and the signature taken from what it read (the table's row, its
-        seats): two statements fewer than reading the signature first, and none of the
-        table's row twice. A view read for another socket of the same
-        player since the table's last change is used again, with no read."""
+        change, so its viewer's view is built at once from the table kept in memory
+        (:class:`~croupier.server.live.LiveTables`: the database is read, in one
+        snapshot, only to catch up), the signature being the one of the table it was
+        built from. A view built for another socket of the same player since the
+        table's last change is used again."""
         key = (table_id, player.id)
         with self._lock:
             cached = self._views.get(key)
             changes = self._changes.get(table_id, 0)
         if cached is None:
-            with self._reading, self.sessions() as session:
-                if session.get_bind().dialect.name == "postgresql":
-                    session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
-                table = session.get(GameTable, table_id)  # held: the view reads it again
-                out = service.view(session, player, table_id, self.clock())
-                events = 0 if table is None else int(table.event_count or 0)
-                signature = (events, len(out.seats))
-                if signature == last:
-                    return signature, None
-                cached = (signature, out.model_dump(mode="json"))
+            cached = self.live.view(player, table_id, self.clock(), self._snapshot_session)
+            if cached[0] == last:
+                return last, None
             with self._lock:  # kept for his other sockets unless a change came meanwhile
                 if self._changes.get(table_id, 0) == changes:
                     self._views[key] = cached
         signature, seen = cached
         return signature, (None if signature == last else seen)
+
+    @contextlib.contextmanager
+    def _snapshot_session(self) -> Iterator[Session]:
+        """A session that reads one snapshot of the database (PostgreSQL: a repeatable-read
+        transaction; under read committed a change committed meanwhile would be shown,
+        then shown again when its notice wakes the socket), in one of the reading
+        threads."""
+        with self._reading, self.sessions() as session:
+            if session.get_bind().dialect.name == "postgresql":
+                session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            yield session
 
     def _limiter(self) -> CapacityLimiter:
         """This event loop's limit on the threads its sockets' reads take at once."""
@@ -423,6 +443,7 @@ class Hub:
             left.discard(watcher)
             if not left:
                 self._watchers.pop(table_id, None)
+                self.live.forget(table_id)
             if not any(w.player_id == watcher.player_id for w in left):
                 self._views.pop((table_id, watcher.player_id), None)
             mine = self._by_player.get(watcher.player_id, 1) - 1
@@ -430,6 +451,7 @@ class Hub:
                 self._by_player[watcher.player_id] = mine
             else:
                 self._by_player.pop(watcher.player_id, None)
+                self.live.forget_player(watcher.player_id)
 
     async def _accepted(
         self,

@@ -27,6 +27,7 @@ from sqlalchemy.orm.util import identity_key
 
 from croupier.engine import Round
 from croupier.errors import Unprocessable
+from croupier.ledger.cache import written
 from croupier.ledger.db import Statement, raw
 from croupier.ledger.models import SealRow, SeedCommitment
 from croupier.rng import Rng, SealedDraws
@@ -129,6 +130,7 @@ def sealed_draws(
             next_salt = secrets.token_bytes(SALT_BYTES).hex()
             db.execute(_RESEAL, {"table": table_id, "seed": next_seed, "salt": next_salt})
             next_seal = commit(next_salt, next_seed)
+    written(session, table_id).seal = next_seal  # shown by the other processes with no read
     commitments: dict[int, str] = {}
     if client_seeds and seats:
         db = raw(session)  # commit_seed flushes what it adds: nothing pending to miss

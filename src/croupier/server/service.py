@@ -350,7 +350,7 @@ def seat_names(session: Session, seats: Mapping[int, str]) -> dict[int, str]:
 _BALANCE = Statement.of("SELECT balance FROM accounts WHERE kind = 'wallet' AND player_id = :p")
 
 
-def _balance(session: Session, player_id: str) -> int:
+def balance_of(session: Session, player_id: str) -> int:
     """The player's wallet balance (cents), by one prebuilt statement (a view's read);
     raises :class:`NotFound` where he has no wallet."""
     found = raw(session).execute(_BALANCE, {"p": player_id}).fetchone()
@@ -365,7 +365,7 @@ def _open_round(session: Session, table_id: str) -> RoundRow | None:
     ).first()
 
 
-def _latest_round(session: Session, table_id: str) -> RoundRow | None:
+def latest_round(session: Session, table_id: str) -> RoundRow | None:
     return session.scalars(
         select(RoundRow).where(RoundRow.table_id == table_id).order_by(RoundRow.number.desc())
     ).first()
@@ -695,7 +695,7 @@ def _check_version(
     is what the table shows (``GET /tables/{table_id}/view``), as good as 0."""
     shown = current
     if old_version is None:
-        latest = _latest_round(session, table_id)
+        latest = latest_round(session, table_id)
         if latest is not None and latest.status != "open":
             if latest.version == sent:
                 return
@@ -782,7 +782,7 @@ def _give_seed(round_: Round[Any], actor: Actor, placed: int, seed: str) -> None
         raise seals.SeedError(error.reason, error.cite) from None
 
 
-def _deadline(row: RoundRow, round_: Round[Any], now: datetime) -> schemas.Deadline | None:
+def deadline_of(row: Any, round_: Round[Any], now: datetime) -> schemas.Deadline | None:
     """The wait ``row`` times (its stored deadline), with what its timeout sends."""
     if row.deadline is None or row.deadline_kind is None or round_.finished:
         return None
@@ -814,8 +814,8 @@ def view(
     default the clock) measures the time left of the wait in progress."""
     table = repo.get_table(session, table_id)
     actor = actor_of(session, player, table_id)
-    balance = _balance(session, player.id)
-    latest = _latest_round(session, table_id)
+    balance = balance_of(session, player.id)
+    latest = latest_round(session, table_id)
     legal: list[LegalCommand] = []
     seen: dict[str, Any] | None = None
     waiting: list[int] = []
@@ -827,19 +827,11 @@ def view(
             policy = spec_of(round_).policy
             waiting = sorted(policy.players_waiting(round_))
             held = policy.betting_held(round_)
-            deadline = _deadline(latest, round_, now or datetime.now(UTC))
+            deadline = deadline_of(latest, round_, now or datetime.now(UTC))
         if actor is not None and not round_.finished:
             legal = round_.legal_commands(actor)
     if actor is not None and (latest is None or latest.status != "open"):
-        # No round is open: what would open the next one, with the seats as they are now
-        # (a preview: its opening dealer steps, e.g. a shuffle, draw from a throwaway source).
-        # A table with no version in force, or disabled, offers nothing, nor does it to a
-        # disabled player (a command is told why).
-        with contextlib.suppress(*NOT_DEALING):
-            if isinstance(actor, int):
-                disabling.check_player(session, player.id, "wager")
-            _, upcoming = new_round(session, table.id, table.game, rng=SeededRng(0), preview=True)
-            legal = [c for c in upcoming.legal_commands(actor) if c.command != "VoidRound"]
+        legal = preview_legal(session, player, actor, table.id, table.game)
     seats = seated(session, table_id)
     names = {s.seat: s.name for s in seats if s.name}
     return schemas.ViewOut(
@@ -857,6 +849,21 @@ def view(
         betting_held=held,
         seal=seals.seal_of(session, table_id),
     )
+
+
+def preview_legal(
+    session: Session, player: Player, actor: Actor, table_id: str, game: str
+) -> list[LegalCommand]:
+    """What ``actor`` may send when no round is open: what would open the next one, with
+    the seats as they are now (a preview: its opening dealer steps, e.g. a shuffle, draw
+    from a throwaway source). A table with no version in force, or disabled, offers
+    nothing, nor does it to a disabled player (a command is told why)."""
+    with contextlib.suppress(*NOT_DEALING):
+        if isinstance(actor, int):
+            disabling.check_player(session, player.id, "wager")
+        _, upcoming = new_round(session, table_id, game, rng=SeededRng(0), preview=True)
+        return [c for c in upcoming.legal_commands(actor) if c.command != "VoidRound"]
+    return []
 
 
 def replay(session: Session, round_id: str) -> schemas.ReplayOut:

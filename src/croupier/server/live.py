@@ -1,0 +1,335 @@
+"""Live tables: each process keeps the state of the tables its sockets watch in memory and
+builds every viewer's view from it (issue #33: the cross-process view delay).
+
+A command's notice on the bus (:mod:`croupier.server.bus`) carries what the command wrote
+(:func:`payload`, from :class:`~croupier.ledger.cache.Written`): its events in order with
+their sequence numbers and stored bodies, the round after them (id, version,
+status), its deadline and the wait it times, the wallets it moved and the seal it
+announced. A process that watches the table applies them to the table it keeps
+(:func:`advanced`: the round replayed from its events, as a stored round is) and each of
+its sockets builds its viewer's view from that (:func:`view_of`), per viewer as
+:func:`croupier.server.service.view` does (the round's view for the viewer's actor, the
+seats as he may read them): nothing is read from the database.
+
+The database is read (:meth:`LiveTables.view`, one snapshot) only to catch up: at a
+table's first socket in the process, after a notice whose events do not follow on from
+the table's sequence number (one skipped, or a notice that carries no events: a seat
+taken or left, a change of the process's own that it did not write down), after a reconnect
+to the bus (every table is marked behind), and for what a notice never carries: a
+viewer's balance the first time (then moved by the notices of every table), and the
+commands that would open the next round (read once between rounds, kept while the seats
+stay as they are). A catch-up of a round already kept reads only its events from the
+sequence number kept on.
+
+The bus carries the events whole (a face-down card too, as the database holds it); it is
+the servers' own, as the database is: a viewer is only ever sent his own view.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any, cast
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from croupier.engine import DEALER, Actor, LegalCommand, Round
+from croupier.errors import CroupierError
+from croupier.ledger import repository as repo
+from croupier.ledger.cache import Written
+from croupier.ledger.models import EventRow, GameTable, Player
+from croupier.registry import round_type, spec_of
+from croupier.server import schemas, seals, service
+
+Signature = tuple[int, int]
+"""(events in the table's chain, seats taken): what a socket compares with what it sent."""
+
+
+@dataclass(frozen=True)
+class LiveRound:
+    """The table's latest round as kept: its row's columns and its events' bodies."""
+
+    id: str
+    version: int
+    status: str
+    deadline: datetime | None
+    deadline_kind: str | None
+    bodies: tuple[str, ...]
+    round: Round[Any]
+
+
+@dataclass(frozen=True)
+class LiveTable:
+    """A watched table as kept in memory; ``behind``: a change is known that it lacks."""
+
+    table_id: str
+    game: str
+    seq: int
+    seats: tuple[schemas.SeatOut, ...]
+    seal: str | None
+    latest: LiveRound | None
+    behind: bool = False
+
+    @property
+    def signature(self) -> Signature:
+        return self.seq, len(self.seats)
+
+
+def payload(written: Written | None) -> dict[str, Any] | None:
+    """What a command's notice carries for the other processes (``None`` where its write
+    does not say all a view needs: no events, no round, or its deadline not known)."""
+    if written is None or not written.events or written.round is None or not written.timed:
+        return None
+    deadline = written.deadline
+    return {
+        "events": [list(event) for event in written.events],
+        "round": list(written.round),
+        "deadline": None if deadline is None else deadline.isoformat(),
+        "kind": written.kind,
+        "balances": dict(written.balances),
+        "seal": written.seal,
+    }
+
+
+def _replayed(game: str, bodies: tuple[str, ...]) -> Round[Any]:
+    kind = round_type(game)
+    return kind.replay(kind.events_from_json("[" + ",".join(bodies) + "]"))
+
+
+def _moment(text: Any) -> datetime | None:
+    if text is None:
+        return None
+    moment = text if isinstance(text, datetime) else datetime.fromisoformat(str(text))
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def advanced(table: LiveTable, notice: dict[str, Any]) -> LiveTable | None:
+    """``table`` after the events ``notice`` carries, or ``None`` where they do not follow
+    on from it (a sequence number skipped or repeated, a round's event missing)."""
+    try:
+        events = [(int(s), str(r), int(i), str(b)) for s, r, i, b in notice["events"]]
+        round_id, version, status = notice["round"]
+    except (KeyError, TypeError, ValueError):
+        return None
+    if [seq for seq, *_ in events] != list(range(table.seq, table.seq + len(events))):
+        return None
+    ours = [(index, body) for _, rid, index, body in events if rid == round_id]
+    latest = table.latest
+    before = latest.bodies if latest is not None and latest.id == round_id else ()
+    if [index for index, _ in ours] != list(range(len(before), len(before) + len(ours))):
+        return None
+    bodies = before + tuple(body for _, body in ours)
+    if len(bodies) != int(version):
+        return None
+    try:
+        replayed = _replayed(table.game, bodies)
+    except (CroupierError, ValueError):  # not a whole command's events: read them instead
+        return None
+    kept = LiveRound(
+        str(round_id),
+        int(version),
+        str(status),
+        _moment(notice.get("deadline")),
+        notice.get("kind"),
+        bodies,
+        replayed,
+    )
+    seal = notice.get("seal") or table.seal
+    return replace(table, seq=table.seq + len(events), seal=seal, latest=kept)
+
+
+def loaded(session: Session, table_id: str, known: LiveTable | None) -> LiveTable:
+    """``table_id`` as stored (raises :class:`~croupier.ledger.repository.NotFound`): a
+    round ``known`` keeps is caught up from its sequence number on, any other read whole."""
+    table = session.get(GameTable, table_id)
+    if table is None:
+        raise repo.NotFound(f"no table {table_id!r}", "ledger")
+    row = service.latest_round(session, table_id)
+    latest = None
+    if row is not None:
+        kept = known.latest if known is not None else None
+        before: tuple[str, ...] = ()
+        wanted = select(EventRow.body).where(EventRow.round_id == row.id)
+        if kept is not None and kept.id == row.id and kept.version <= row.version:
+            before = kept.bodies
+            wanted = wanted.where(EventRow.seq >= cast(LiveTable, known).seq)
+        bodies = before + tuple(session.scalars(wanted.order_by(EventRow.index)))
+        if len(bodies) != row.version:  # not what was kept after all: read it whole
+            found = select(EventRow.body).where(EventRow.round_id == row.id)
+            bodies = tuple(session.scalars(found.order_by(EventRow.index)))
+        latest = LiveRound(row.id, row.version, row.status, _moment(row.deadline),
+                           row.deadline_kind, bodies, _replayed(table.game, bodies))  # fmt: skip
+    seats = tuple(service.seated(session, table_id))
+    seal = seals.seal_of(session, table_id)
+    return LiveTable(table_id, table.game, int(table.event_count or 0), seats, seal, latest)
+
+
+def actor_in(table: LiveTable, player: Player) -> Actor | None:
+    """The player's actor at ``table`` as kept (:func:`service.actor_of`'s answer)."""
+    if player.role == "dealer":
+        return DEALER
+    if player.role != "player":
+        return None
+    return next((s.seat for s in table.seats if s.player_id == player.id), None)
+
+
+def needs_preview(table: LiveTable, actor: Actor | None) -> bool:
+    """Whether ``actor``'s view offers what would open the next round (none is open)."""
+    return actor is not None and (table.latest is None or table.latest.status != "open")
+
+
+def view_of(
+    table: LiveTable,
+    player: Player,
+    balance: int,
+    preview: list[LegalCommand],
+    now: datetime,
+) -> schemas.ViewOut:
+    """The player's view of ``table`` as :func:`service.view` builds it from the database,
+    built from memory: ``preview``, what he may send where no round is open."""
+    actor = actor_in(table, player)
+    latest = table.latest
+    legal: list[LegalCommand] = preview if needs_preview(table, actor) else []
+    seen, waiting, deadline, held = None, [], None, ""
+    if latest is not None:
+        round_ = latest.round
+        seen = round_.view(actor)
+        if not round_.finished:
+            policy = spec_of(round_).policy
+            waiting = sorted(policy.players_waiting(round_))
+            held = policy.betting_held(round_)
+            deadline = service.deadline_of(latest, round_, now)
+            if actor is not None:
+                legal = round_.legal_commands(actor)
+    seats = list(table.seats)
+    names = {s.seat: s.name for s in seats if s.name}
+    return schemas.ViewOut(
+        table_id=table.table_id,
+        actor=actor,
+        round_id=latest.id if latest else None,
+        round_version=latest.version if latest else None,
+        round_status=cast(Any, latest.status) if latest else None,
+        view=service.shielded_view(seen, player, names),
+        legal_commands=legal,
+        balance=balance,
+        seats=service.shielded(seats, player),
+        waiting_for=waiting,
+        deadline=deadline,
+        betting_held=held,
+        seal=table.seal,
+    )
+
+
+class LiveTables:
+    """The tables this process's sockets watch, kept in memory (thread-safe); ``loads``
+    counts the catch-up reads, ``applied`` the notices applied with no read."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._tables: dict[str, LiveTable] = {}
+        self._told: dict[str, int] = {}
+        """Per table: the highest sequence number a notice told of."""
+        self._balances: dict[str, int] = {}
+        self._previews: dict[tuple[str, str], list[LegalCommand]] = {}
+        self.loads = 0
+        self.applied = 0
+
+    def told(
+        self, table_id: str, seq: int | None, seats: int | None, notice: dict[str, Any] | None
+    ) -> None:
+        """A change at ``table_id`` is committed: ``seq`` the events in its chain after it
+        (``None``: not known), ``seats`` the seats taken (``None``: as they were),
+        ``notice`` what it wrote (:func:`payload`; ``None``: not carried)."""
+        with self._lock:
+            for player_id, cents in ((notice or {}).get("balances") or {}).items():
+                if player_id in self._balances:
+                    self._balances[player_id] = int(cents)
+            if seq is not None:
+                self._told[table_id] = max(seq, self._told.get(table_id, 0))
+            table = self._tables.get(table_id)
+            if table is None or table.behind:
+                return
+            after = None if notice is None else advanced(table, notice)
+            if after is not None and after.seq == seq:
+                self._tables[table_id] = after
+                self.applied += 1
+            elif seq is None or seq > table.seq or seats not in (None, len(table.seats)):
+                self._tables[table_id] = replace(table, behind=True)
+
+    def behind(self) -> None:
+        """Mark every table behind (the bus reconnected: notices may have been lost)."""
+        with self._lock:
+            self._tables = {t: replace(table, behind=True) for t, table in self._tables.items()}
+
+    def forget(self, table_id: str) -> None:
+        """No socket of this process watches ``table_id`` any more."""
+        with self._lock:
+            self._tables.pop(table_id, None)
+            for key in [key for key in self._previews if key[0] == table_id]:
+                del self._previews[key]
+
+    def forget_player(self, player_id: str) -> None:
+        """No socket of this process is the player's any more."""
+        with self._lock:
+            self._balances.pop(player_id, None)
+
+    def view(
+        self,
+        player: Player,
+        table_id: str,
+        now: datetime,
+        reading: Callable[[], AbstractContextManager[Session]],
+    ) -> tuple[Signature, dict[str, Any]]:
+        """The player's view of ``table_id`` and the signature it shows, built from
+        memory; ``reading`` opens a session for what must be read first (a catch-up, the
+        player's balance, the next round's opening)."""
+        with self._lock:
+            table = self._tables.get(table_id)
+            balance = self._balances.get(player.id)
+            preview = self._previews.get((table_id, player.id))
+        if (
+            table is None
+            or table.behind
+            or balance is None
+            or (preview is None and needs_preview(table, actor_in(table, player)))
+        ):
+            with reading() as session:
+                table, balance, preview = self._read(session, player, table_id, table)
+        out = view_of(table, player, balance, preview or [], now)
+        return table.signature, out.model_dump(mode="json")
+
+    def _read(
+        self, session: Session, player: Player, table_id: str, table: LiveTable | None
+    ) -> tuple[LiveTable, int, list[LegalCommand] | None]:
+        """What :meth:`view` lacks, read: the table where it is behind (or not kept), the
+        player's balance, and what he may send where no round is open."""
+        if table is None or table.behind:
+            table = self._install(loaded(session, table_id, table))
+        balance = service.balance_of(session, player.id)
+        preview = None
+        actor = actor_in(table, player)
+        if actor is not None and needs_preview(table, actor):
+            preview = service.preview_legal(session, player, actor, table_id, table.game)
+        with self._lock:
+            self._balances[player.id] = balance
+            if preview is not None:
+                self._previews[(table_id, player.id)] = preview
+        return table, balance, preview
+
+    def _install(self, fresh: LiveTable) -> LiveTable:
+        """Keep ``fresh`` (just read) unless what is kept is as far on; behind where a
+        notice told of more than it read (committed after its snapshot began)."""
+        with self._lock:
+            self.loads += 1
+            current = self._tables.get(fresh.table_id)
+            if current is not None and not current.behind and current.seq >= fresh.seq:
+                return current
+            fresh = replace(fresh, behind=fresh.seq < self._told.get(fresh.table_id, 0))
+            self._tables[fresh.table_id] = fresh
+            for key in [key for key in self._previews if key[0] == fresh.table_id]:
+                del self._previews[key]  # the seats or what is in force may have changed
+            return fresh
