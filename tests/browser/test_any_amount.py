@@ -189,3 +189,33 @@ def test_undo_clear_and_rebet(browser: Any, server: Server) -> None:
     assert not page.errors  # type: ignore[attr-defined]
     dealer_context.close()
     context.close()
+
+
+def test_a_pai_gow_wager_is_taken_down_before_no_more_bets(browser: Any, server: Server) -> None:
+    """Pai Gow lets a wager be withdrawn before "no more bets" and not after (621a.7(c)):
+    the rack's Undo and Clear take it down, in one button each (no second "Withdraw wager"
+    among the decisions), and the balance comes back to the cent."""
+    assert server.table("pg-undo", 'game = "pai-gow"\n').status_code == 201
+    context, page = sign_up(browser, server, "ann-pg-undo")
+    open_table(page, "pg-undo", 5)
+    spot = page.locator('.seat.mine [data-spot="pai_gow"]')
+    page.locator('[data-chip="1000"]').click()
+    spot.click()
+    page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
+    assert shown_balance(page) == OPENING - 1000
+    undo = page.locator('[data-rack="undo"]')
+    assert undo.inner_text() == "Undo: take down Pai Gow Wager"
+    assert page.locator('.decisions [data-action^="WithdrawWager"]').count() == 0
+    undo.click()
+    page.wait_for_selector('.seat.mine [data-spot="pai_gow"]:not(.has-wager)')
+    assert shown_balance(page) == OPENING
+    caught_up(page, server)
+    page.locator('[data-chip="2500"]').click()
+    spot.click()  # one wager a spot (621a.7(a)): Clear takes it down as Undo did
+    page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
+    assert shown_balance(page) == OPENING - 2500
+    page.locator('[data-rack="clear"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="pai_gow"]:not(.has-wager)')
+    assert shown_balance(page) == OPENING
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
