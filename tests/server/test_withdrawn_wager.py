@@ -12,19 +12,22 @@ from server_api import EXAMPLES, Api, Clock
 from croupier.rng import SeededRng
 
 
-def test_a_withdrawn_wager_is_returned_to_the_wallet(db_url: str) -> None:
+def _withdrawn_and_returned(db_url: str, rules: str, spot: str, *, leaves: bool) -> None:
+    """ann deposits $100.00 (10,000 cents), wagers $10 (1,000) on ``spot`` at a table under
+    the example ``rules``, 9,000 left, and withdraws it before "no more bets": 10,000 again,
+    the escrow 0, the ledger summing to zero; where ``leaves``, she then leaves her seat."""
     api = Api(db_url, SeededRng(3))
     try:
-        body = {"id": "gfi", "rules_toml": (EXAMPLES / "go-fore-it.toml").read_text()}
+        body = {"id": "t", "rules_toml": (EXAMPLES / rules).read_text()}
         r = api.client.post("/tables", json=body, headers=api.admin)
         assert r.status_code == 201, r.text
         pid, ann = api.player("ann", deposit=10_000)
-        api.sit(ann, 1, "gfi")
-        r = api.wager(ann, 1, "front_9", 1_000, table_id="gfi")
+        api.sit(ann, 1, "t")
+        r = api.wager(ann, 1, spot, 1_000, table_id="t")
         assert r.status_code == 200, r.text
         assert r.json()["balance"] == 9_000
-        withdraw = {"type": "WithdrawWager", "seat": 1, "spot": "front_9"}
-        r = api.send(ann, withdraw, table_id="gfi")
+        withdraw = {"type": "WithdrawWager", "seat": 1, "spot": spot}
+        r = api.send(ann, withdraw, table_id="t")
         assert r.status_code == 200, r.text
         assert r.json()["balance"] == 10_000
         assert api.wallets()[pid] == 10_000
@@ -32,8 +35,16 @@ def test_a_withdrawn_wager_is_returned_to_the_wallet(db_url: str) -> None:
         escrow = [a for a in ledger["accounts"] if a["kind"] == "escrow"]
         assert [a["balance"] for a in escrow] == [0]
         assert sum(a["balance"] for a in ledger["accounts"]) == 0
+        if leaves:
+            r = api.client.delete("/tables/t/seats/1", headers=ann)
+            assert r.status_code == 200, r.text
     finally:
         api.close()
+
+
+def test_a_withdrawn_wager_is_returned_to_the_wallet(db_url: str) -> None:
+    """A Go Fore It Front 9 withdrawn before "no more bets" (676a.7(c))."""
+    _withdrawn_and_returned(db_url, "go-fore-it.toml", "front_9", leaves=False)
 
 
 SETTINGS = {"betting_seconds": 60, "decision_seconds": 30, "optional_seconds": 10}
@@ -131,26 +142,4 @@ def test_a_pai_gow_wager_withdrawn_before_no_more_bets_returns_to_the_wallet(db_
     """621a.7(c), worked by hand: ann deposits $100.00 (10,000 cents), wagers $10 (1,000)
     on her betting area, 9,000 left, and withdraws it before "no more bets": 10,000 again,
     the escrow 0, the ledger summing to zero; she has no wager in the round and may leave."""
-    api = Api(db_url, SeededRng(3))
-    try:
-        body = {"id": "pg", "rules_toml": (EXAMPLES / "pai-gow.toml").read_text()}
-        r = api.client.post("/tables", json=body, headers=api.admin)
-        assert r.status_code == 201, r.text
-        pid, ann = api.player("ann", deposit=10_000)
-        api.sit(ann, 1, "pg")
-        r = api.wager(ann, 1, "pai_gow", 1_000, table_id="pg")
-        assert r.status_code == 200, r.text
-        assert r.json()["balance"] == 9_000
-        withdraw = {"type": "WithdrawWager", "seat": 1, "spot": "pai_gow"}
-        r = api.send(ann, withdraw, table_id="pg")
-        assert r.status_code == 200, r.text
-        assert r.json()["balance"] == 10_000
-        assert api.wallets()[pid] == 10_000
-        ledger = api.ledger()
-        escrow = [a for a in ledger["accounts"] if a["kind"] == "escrow"]
-        assert [a["balance"] for a in escrow] == [0]
-        assert sum(a["balance"] for a in ledger["accounts"]) == 0
-        r = api.client.delete("/tables/pg/seats/1", headers=ann)
-        assert r.status_code == 200, r.text
-    finally:
-        api.close()
+    _withdrawn_and_returned(db_url, "pai-gow.toml", "pai_gow", leaves=True)
