@@ -483,8 +483,14 @@ def test_craps_phone_every_control_and_label_in_reach(
     # The propositions run the felt's width under the numbers, lines and Field, as at
     # Craps (a second fresh player found Mini-Craps's crushed into a column a letter
     # wide at the right: its wider rule for a mini table outranked the phone's).
-    props = page.locator(".cr-props").bounding_box()
-    main = page.locator(".cr-main").bounding_box()
+    # Both boxes in one reading of the page, once it shows the server's latest frame (two
+    # readings can fall either side of a frame redrawing the layout: under load one did).
+    caught_up(page, server)
+    props, main = page.evaluate(
+        "['.cr-props', '.cr-main'].map((s) => { const r = document.querySelector(s)"
+        "?.getBoundingClientRect(); return r ? { y: r.y, width: r.width, height: r.height }"
+        " : null; })"
+    )
     assert props is not None and main is not None
     assert props["width"] > 0.9 * main["width"] and props["y"] >= main["y"] + main["height"] - 1
     assert not page.errors  # type: ignore[attr-defined]
