@@ -194,6 +194,8 @@ def test_sitting_where_no_round_is_open_says_to_wager_now(browser: Any, server: 
     assert server.table("seat-words", "sic-bo.toml").status_code == 201
     context, page = sign_up(browser, server, "ann-seat-words")
     open_table(page, "seat-words", 1)
+    # The notice follows the seat's answer: read once it is there (under load it was not yet).
+    page.wait_for_selector('#messages :text("You sit at seat 1")')
     said = page.locator("#messages").inner_text()
     assert "You sit at seat 1: place your wagers." in said, said
     assert "next round" not in said, said
