@@ -654,3 +654,23 @@ def test_a_deadline_runs_out_though_nobody_watches(server: Server) -> None:
         time.sleep(0.3)
     assert replay["view"]["phase"] == "completed"
     assert any(e["type"] == "NoMoreBets" for e in replay["events"])
+
+
+def test_a_refusal_is_shown_as_a_sentence(browser: Any, server: Server) -> None:
+    """A fresh player typed unequal Criss-Cross Poker antes and read "the Ante Across and
+    Ante Down Wagers must be equal: ..." starting lower-case: the server's refusal is shown
+    as a sentence, its first letter a capital, its words and section as the server says."""
+    assert server.table("unequal", "criss-cross-poker.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-unequal")
+    open_table(page, "unequal", 2)
+    form = page.locator('[data-command="PlaceAntes"] form')
+    form.get_by_label("Ante Across").fill("10.00")
+    form.get_by_label("Ante Down").fill("20.00")
+    form.locator('[data-action="PlaceAntes"]').click()
+    message = page.locator("#messages .message.error")
+    message.wait_for()
+    said = message.inner_text()
+    assert said.startswith("The Ante Across and Ante Down Wagers must be equal"), said
+    assert said.endswith("(674a.7(d))"), said
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()

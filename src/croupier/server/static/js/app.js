@@ -35,9 +35,12 @@ let ticker = null; // the countdown of the table shown (one at a time)
 let saidAt = null;
 const PLAYER = "croupier.player"; // the signed-in account's id (to sign in again)
 
+// A message is a sentence: a refusal the server words from the inside of one ("the Ante
+// Across and Ante Down Wagers must be equal: ...") starts with a capital here.
 function say(text, kind = "info", version = null) {
   saidAt = version;
-  messages.replaceChildren(h("p", { class: `message ${kind}` }, text));
+  const said = typeof text === "string" ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+  messages.replaceChildren(h("p", { class: `message ${kind}` }, said));
 }
 
 // A message about a command answers the table as it was: once the round has moved on
