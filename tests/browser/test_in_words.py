@@ -252,14 +252,14 @@ def test_pai_gow_house_way_hands_and_results_in_words(browser: Any, server: Serv
         assert labels == [f"tile {t}" for t in shown[which]]
         assert hand.locator(".rank").inner_text() == rank_words(shown[which])
     shot(page, "pai-gow-house-way")
-    # Set as the house way showed: the two tiles of its high hand together.
-    picker = page.locator(".tile-picker [data-tile-index]")
-    chosen = list(shown["high"])
-    for i in range(4):
-        code = (picker.nth(i).get_attribute("aria-label") or "").removeprefix("tile ")
-        if code in chosen:
-            chosen.remove(code)
-            picker.nth(i).click()
+    # The house way's low hand is chosen in the tile picker already (a fresh player found
+    # no one-click way to take the house way): Set hands sets it.
+    pressed = page.locator('.tile-picker [data-tile-index][aria-pressed="true"]')
+    codes = [
+        (t or "").removeprefix("tile ")
+        for t in pressed.evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    ]
+    assert sorted(codes) == sorted(shown["low"]), codes
     page.locator('[data-command="SetHands"] [data-action="SetHands"]').click()
     finish(page, server, "gow-way", 2, 1000)
     watcher = server.person("w-gow-way-2", "dealer")

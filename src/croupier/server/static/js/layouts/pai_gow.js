@@ -55,9 +55,14 @@ function pgSet(set, result) {
 export default {
   // The fields of a command this layout draws: the two tiles set together (621a.10).
   fields: (v, seat) => ({
-    together: (fixed) => tilePicker((v.my_tiles || {})[String(fixed.seat ?? seat)] || []),
+    // After "Request house way" its low hand is chosen already: one click sets the hands
+    // the house way (621a.10(b)); the player may still choose others.
+    together: (fixed) => {
+      const s = String(fixed.seat ?? seat);
+      return tilePicker((v.my_tiles || {})[s] || [], ((v.house_way_shown || {})[s] || {}).low || []);
+    },
   }),
-  fieldsKey: (v) => v.my_tiles || null, // what the drawn fields show, for redrawing
+  fieldsKey: (v) => [v.my_tiles || null, v.house_way_shown || null], // what the drawn fields show, for redrawing
   centre,
   // What a command did, where the generic sentence says too little.
   said: (command) => ({
