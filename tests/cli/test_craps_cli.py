@@ -264,3 +264,14 @@ def test_steps_of_an_amount_are_said_in_dollars() -> None:
     out = play(1, "bet horn 5.01\nquit\n")
     assert "is not a multiple of $0.04" in out, out
     assert "multiple of 4 cents" not in out
+
+
+def test_quitting_after_a_settled_turn_counts_it() -> None:
+    """Seed 1: $10 on Pass, the come-out is a seven, a natural: Pass wins 1 to 1, +$10
+    (623a.4). Quitting with nothing left on the layout while the turn goes on says the
+    turn was settled as he left and counts it: the summary is not "0 rounds" with +$10."""
+    out = play(1, "bet pass 10\nroll\nquit\n")
+    assert totals(out) == [7]
+    assert "The round in play was settled as you left: +$10. Balance: $1,010" in out
+    assert "Session over after 1 round. Started with $1,000, ended with $1,010 (+$10)." in out
+    assert "after 0 rounds" not in out
