@@ -127,12 +127,12 @@ def test_no_line_wager_at_the_come_out_says_what_to_do() -> None:
 
 
 def test_each_wager_gives_its_own_limits_in_words() -> None:
-    """Place 6 pays 7 to 6: its amounts are multiples of 6 cents, $5.04 to $4,999.98;
+    """Place 6 pays 7 to 6: its amounts are multiples of $0.06, $5.04 to $4,999.98;
     the Fire Bet is $1 to $10 (623a.11), not the table's $5 to $5,000."""
     out = play(1, "quit\n")
     flat = re.sub(r"\s*│\s*", " ", out)
     assert (
-        "Place 6, Place 8 $5.04 to $4,999.98, in multiples of 6 cents so that 7 to 6 pays "
+        "Place 6, Place 8 $5.04 to $4,999.98, in multiples of $0.06 so that 7 to 6 pays "
         "whole cents 623a.4"
     ) in re.sub(r" {2,}", " ", flat)
     assert "the Fire Bet $1 to $10 (623a.11 (inferred))" in out
@@ -256,3 +256,22 @@ def test_what_to_type_is_said_in_the_shared_grammars_words() -> None:
     assert "usage: remove SPOT" in out and "usage: bet SPOT AMOUNT" in out
     assert "(Place 6: remove SPOT)" in out
     assert "WAGER" not in out
+
+
+def test_steps_of_an_amount_are_said_in_dollars() -> None:
+    """Every amount in dollars: the Horn is four equal parts, so $5.01 is refused as not
+    a multiple of $0.04 (623a.4), never "4 cents" or a bare "4"."""
+    out = play(1, "bet horn 5.01\nquit\n")
+    assert "is not a multiple of $0.04" in out, out
+    assert "multiple of 4 cents" not in out
+
+
+def test_quitting_after_a_settled_turn_counts_it() -> None:
+    """Seed 1: $10 on Pass, the come-out is a seven, a natural: Pass wins 1 to 1, +$10
+    (623a.4). Quitting with nothing left on the layout while the turn goes on says the
+    turn was settled as he left and counts it: the summary is not "0 rounds" with +$10."""
+    out = play(1, "bet pass 10\nroll\nquit\n")
+    assert totals(out) == [7]
+    assert "The round in play was settled as you left: +$10. Balance: $1,010" in out
+    assert "Session over after 1 round. Started with $1,000, ended with $1,010 (+$10)." in out
+    assert "after 0 rounds" not in out

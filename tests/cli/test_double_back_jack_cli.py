@@ -349,3 +349,33 @@ def test_the_dealers_soft_total_is_said() -> None:
     (673a.3(d)(3)), said as such where his hand is complete (673a.7(o))."""
     out = run("refuse cut\n" + "bet 5\ndeal\ndeal\nstand\n" * 8, 4, "--rounds", "8")
     assert f"Dealer: {said('5d As Ac')} (total soft 17) (673a.7(o))" in out
+
+
+RULES_FILE = ["--rules", "examples/rules/double-back-jack.toml", "--rounds", "1"]
+
+
+def test_insurance_is_confirmed_and_the_offer_then_shrinks() -> None:
+    """Seed 11, cut 40, $25 wager: the dealer shows an ace and the hand is 6 Q. The
+    Insurance Wager of $13 (at most half of $25 to the next dollar, 673a.8(b)) is confirmed
+    with its amount, spot and balance ($1,000 - $25 - $13 = $962); insurance is no longer
+    offered, and the deal row says only the surrender is passed up."""
+    out = run("cut 40\nbet 25\ndeal\nbet insurance 13\n", 11, *RULES_FILE)
+    after = out.split("> bet insurance 13")[1].split("> ")[0]
+    lines = after.strip().splitlines()
+    assert lines[0] == "$13 on Insurance (673a.8(b)). Balance: $962", lines[0]
+    assert "bet insurance AMOUNT" not in after
+    assert lines[1].startswith("The dealer shows an ace or ten-value card: surrender or deal;")
+    assert "no Insurance" not in after and "│ deal      │ no surrender:" in after
+
+
+def test_deal_at_a_second_chance_offer_says_what_to_type() -> None:
+    """Same round, no insurance: the player doubles $25 on 16 (confirmed: $1,000 - $25 -
+    $25 = $950), draws a king and busts at 26; ``deal`` at the Second Chance offer is
+    refused naming what he may type now, with 673a.7(l)."""
+    out = run("cut 40\nbet 25\ndeal\ndeal\ndouble\ndeal\n", 11, *RULES_FILE)
+    refusal = out.split("> deal")[-1].splitlines()[1]
+    assert refusal == (
+        "Refused: the dealer deals no further until you decide on hand 1: type second "
+        "chance or decline second chance (673a.7(l))"
+    ), refusal
+    assert "$25 on Double (673a.10(a)). Balance: $950" in out

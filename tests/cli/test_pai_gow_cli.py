@@ -325,3 +325,20 @@ def test_remove_takes_the_wager_back_before_no_more_bets_and_not_after() -> None
     assert "$10 withdrawn from the Pai Gow Wager. Balance: $1,000" in before, before
     assert 'Refused: a wager may not be withdrawn after "no more bets" (621a.7(c))' in after
     assert "withdrawn from" not in after, after
+
+
+def test_deal_before_the_hands_are_set_says_to_set_them() -> None:
+    """Seed 3 delivers 1-5 1-2 1-6 3-3; ``deal`` before setting them is refused with
+    621a.10(a) (each player sets his hands), saying how (``set T1 T2``, the house way's
+    3-3 with 1-2, or ``request house way``), not that "no more bets" was announced."""
+    script = "bet 15\ndeal\nrequest house way\ndeal\n"
+    result = CliRunner().invoke(
+        app, ["play", "pai-gow", "--seed", "3", "--rounds", "1"], input=script, env=ENV
+    )
+    assert "Your tiles: 1-5 1-2 1-6 3-3" in result.output
+    after = result.output.split("> deal")[2]
+    refusal = after.splitlines()[1]
+    assert refusal.startswith("Refused: each player sets his hands"), refusal
+    assert "set T1 T2" in refusal and "set 3-3 1-2" in refusal
+    assert "request house way" in refusal and refusal.endswith("(621a.10(a))")
+    assert "no more bets" not in refusal

@@ -743,7 +743,7 @@ def test_623a_4_amounts_that_do_not_pay_whole_cents() -> None:
     bet(rnd, "pass")
     roll(rnd, 4, 1)
     message = refused(rnd, PlaceWager(seat=1, spot="place:6", amount=500), 1, "623a.4")
-    assert "multiple of 6 cents" in message
+    assert "multiple of $0.06" in message
     bet(rnd, "place:6", 504)
     refused(rnd, PlaceWager(seat=1, spot="horn", amount=501), 1, "623a.4")
     loose = open_round(broken_payouts="round")

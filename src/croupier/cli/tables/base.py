@@ -407,6 +407,7 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
             if line is None or line in ("quit", "exit"):
                 self.take_back(round_)  # what may still come back does, before he leaves
                 if not self.has_wagers(round_):
+                    self.settled_as_left(round_)
                     return False
                 self.leave(round_)
                 if not round_.finished:  # as the server would, or say it cannot: no loop
@@ -427,6 +428,24 @@ class Terminal(ABC, Generic[RulesT, RoundT]):
         )
         self.console.print(
             f"Balance: {format_cents(self.wallet.balance)} (this round {signed(net)})"
+        )
+
+    def settled_as_left(self, round_: RoundT) -> None:
+        """The player leaves with nothing on the layout, in a round whose wagers were
+        settled as it went on (a dice table's turn): where money moved, the round counts
+        as played, said with its net, so the summary and the history agree with the
+        balance."""
+        net = self.wallet.balance - self.balance_before
+        if not net:
+            return
+        self.rounds += 1
+        self.history.append(
+            f"Round {self.rounds} (settled as you left): {signed(net)}, balance "
+            f"{format_cents(self.wallet.balance)}"
+        )
+        self.console.print(
+            f"The round in play was settled as you left: {signed(net)}. Balance: "
+            f"{format_cents(self.wallet.balance)}"
         )
 
     def lists(self, round_: RoundT, typed: str) -> bool:

@@ -175,13 +175,13 @@ the table's Rules Submission offers (623a.3) are given."""
 
 
 def step_words(spot: str, step: int, rules: CrapsRules, point: int | None) -> str:
-    """Why amounts on ``spot`` go in steps of ``step`` cents, in words (623a.4)."""
-    return f"in multiples of {step} cents so that {step_reason(spot, rules, point)}"
+    """Why amounts on ``spot`` go in steps of ``step`` cents, in words and dollars (623a.4)."""
+    return f"in multiples of {format_cents(step)} so that {step_reason(spot, rules, point)}"
 
 
 def amount_words(legal: LegalCommand, round_: CrapsRound) -> str:
     """A legal wager's amounts: ``"$5 to $5,000"`` or ``"$5.04 to $4,999.98, in multiples
-    of 6 cents so that 7 to 6 pays whole cents"``."""
+    of $0.06 so that 7 to 6 pays whole cents"``."""
     amount = legal.amount
     low, high = (amount.low, amount.high or 0) if amount is not None else (0, 0)
     text = format_cents(low) if low == high else f"{format_cents(low)} to {format_cents(high)}"

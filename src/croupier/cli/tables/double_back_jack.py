@@ -35,7 +35,15 @@ from croupier.cli.tables.terminal import (
     result_and_odds,
     signed,
 )
-from croupier.engine import DEALER, Command, Event, LegalCommand, Outcome, WagerSettled
+from croupier.engine import (
+    DEALER,
+    Command,
+    Event,
+    LegalCommand,
+    Outcome,
+    WagerPlaced,
+    WagerSettled,
+)
 from croupier.errors import IllegalCommand
 from croupier.games.double_back_jack import (
     AcceptCut,
@@ -230,10 +238,33 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     first_spot = Spot.BLACKJACK
 
     def deal_now(self, round_: DoubleBackJackRound) -> None:
+        hand = round_.state.to_act()
         if round_.state.phase is Phase.READER:  # no Insurance or surrender: the dealer goes on
             self.read(round_)
+        elif hand is not None and hand.seat == SEAT:
+            self.decide_first(round_, hand)
         else:
             self.deal(round_)
+
+    def decide_first(self, round_: DoubleBackJackRound, hand: Hand) -> None:
+        """``deal`` while a decision on the player's hand is his to make: refused, saying
+        what he may type now (the Second Chance Wager offered on a bust hand, 673a.7(l);
+        hit or stand and the rest in his turn) and the section that offers it."""
+        offered = [
+            choice
+            for command in round_.legal_commands(SEAT)
+            if command.command == "Decide"
+            for choice in self.choice(round_, command)
+        ]
+        if not offered:
+            self.deal(round_)
+            return
+        typed = [choice.typed for choice in offered]
+        said = ", ".join(typed[:-1]) + f" or {typed[-1]}" if len(typed) > 1 else typed[0]
+        self.refused(
+            f"the dealer deals no further until you decide on hand {hand.index + 1}: type {said}",
+            offered[0].cite,
+        )
 
     def decided(self, round_: DoubleBackJackRound, command: Command) -> None:
         """A decision the player typed: its wager checked against the balance first (a
@@ -422,9 +453,11 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     def prompt(self, round_: DoubleBackJackRound) -> None:
         state = round_.state
         if state.phase is Phase.READER:
+            typed = [t for t, _ in self.reader_options(round_)]
             self.console.print(
-                "The dealer shows an ace or ten-value card: bet insurance AMOUNT (on an ace), "
-                f"surrender or deal; then the dealer checks the hole card ({SECTIONS.card_reader})."
+                "The dealer shows an ace or ten-value card: "
+                f"{' or '.join((', '.join(typed), 'deal')) if typed else 'deal'}; "
+                f"then the dealer checks the hole card ({SECTIONS.card_reader})."
             )
         hand = state.to_act()
         if hand is not None and hand.seat == SEAT:
@@ -471,12 +504,28 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
     def choices(self, round_: DoubleBackJackRound) -> Iterable[Choice]:
         yield from super().choices(round_)
         if round_.state.phase is Phase.READER and round_.legal_commands(SEAT):
+            nouns = " or ".join(n for _, n in self.reader_options(round_))
             yield Choice(
                 "deal",
-                "no Insurance or surrender: the dealer checks the hole card",
+                f"{'no ' + nouns + ': ' if nouns else ''}the dealer checks the hole card",
                 "",
                 SECTIONS.card_reader,
             )
+
+    @staticmethod
+    def reader_options(round_: DoubleBackJackRound) -> list[tuple[str, str]]:
+        """What the player may still type before the card reader checks the hole card
+        (673a.7(h)), with its noun: the Insurance Wager on an ace not yet made (673a.8),
+        the surrender (673a.9(a))."""
+        legal = round_.legal_commands(SEAT)
+        options = []
+        if any(Spot.INSURANCE in c.spots for c in legal if c.command == "PlaceWager"):
+            options.append(("bet insurance AMOUNT (on an ace)", "Insurance"))
+        if any(
+            Decision.SURRENDER.value in c.values("decision") for c in legal if c.command == "Decide"
+        ):
+            options.append(("surrender", "surrender"))
+        return options
 
     def dealer_choices(self, round_: DoubleBackJackRound) -> Iterable[Choice]:
         for command in round_.legal_commands(DEALER):
@@ -520,6 +569,8 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
                 isinstance(event, PlayerDecided) and event.seat == SEAT
             ):
                 hands_changed = True
+            elif isinstance(event, WagerPlaced) and event.seat == SEAT:
+                self.placed(event)
             elif (line := self.line(round_, event)) is not None:
                 self.console.print(line)
         completed = any(isinstance(e, DealerHandComplete) for e in events)
@@ -535,6 +586,19 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             self.console.print(settlements)
         for line in losses:
             self.console.print(line, markup=False)
+
+    def placed(self, event: WagerPlaced) -> None:
+        """A wager the player made after the first (Insurance, a double, a split's hand,
+        the Second Chance Wager) confirmed: its amount, spot and the balance; the first
+        Blackjack Wager is confirmed by :meth:`bet`."""
+        spot = HandSpot.parse(event.spot)
+        if spot == HandSpot(Spot.BLACKJACK):
+            return
+        self.console.print(
+            f"{format_cents(event.amount)} on {spot.label} ({event.cite}). "
+            f"Balance: {format_cents(self.wallet.balance)}",
+            markup=False,
+        )
 
     def line(self, round_: DoubleBackJackRound, event: Event) -> str | None:
         """The line ``event`` tells the player about the cards and the dealer, if any."""

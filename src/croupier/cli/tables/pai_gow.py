@@ -326,8 +326,20 @@ class PaiGowPlay(Terminal[PaiGowRules, PaiGowRound]):
         on: the hands exposed and the wagers settled (621a.10(f))."""
         if any(c.command == "SettleWagers" for c in round_.legal_commands(DEALER)):
             self.act(round_, SettleWagers(), DEALER)
+        elif round_.state.phase is Phase.SETTING and round_.tiles_of(SEAT):
+            self.refused(self.set_first(round_), SECTIONS.set_hands)
         else:
             self.deal(round_)
+
+    def set_first(self, round_: PaiGowRound) -> str:
+        """Why ``deal`` waits while the player's tiles are unset (621a.10(a)), and how he
+        sets them: two tiles named together, as the house would put them."""
+        way = self.rules.dealer_way.set(round_.tiles_of(SEAT))
+        return (
+            "each player sets his hands before they are exposed: name two of your tiles "
+            f"to make one hand (set T1 T2; by the house way: set {way.high[0].code} "
+            f"{way.high[1].code}), or request house way to see how the house sets them"
+        )
 
     def decided(self, round_: PaiGowRound, command: Command) -> None:
         if isinstance(command, RequestHouseWay | Surrender):

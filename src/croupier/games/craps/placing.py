@@ -238,14 +238,14 @@ def _broken(state: CrapsState, spot: str, amount: Cents, step: int) -> str:
     kind = kind_of(spot)
     words = spot_words(spot)
     if kind == "horn":
-        return f"the Horn is four equal parts: {format_cents(amount)} is not a multiple of 4 cents"
+        return f"the Horn is four equal parts: {format_cents(amount)} is not a multiple of $0.04"
     if kind == "c_and_e":
-        return f"C and E is two equal parts: {format_cents(amount)} is not a multiple of 2 cents"
+        return f"C and E is two equal parts: {format_cents(amount)} is not a multiple of $0.02"
     if kind in ("buy", "lay"):
         return (
             f"{words} pays true odds less a {state.rules.commission_percent}% commission: "
             f"{format_cents(amount)} would not pay or charge whole cents; wager a multiple "
-            f"of {step} cents"
+            f"of {format_cents(step)}"
         )
     on = number_of(spot) or state.point
     if is_odds(spot) and on is not None:
@@ -257,7 +257,7 @@ def _broken(state: CrapsState, spot: str, amount: Cents, step: int) -> str:
     return (
         f"{words} pays {format_odds(odds)}: {format_cents(amount)} would win "
         f"{format_cents(int(whole))} and {part} of a cent, not whole cents; wager a multiple "
-        f"of {step} cents"
+        f"of {format_cents(step)}"
     )
 
 
