@@ -251,3 +251,36 @@ def test_clear_takes_down_wagers_that_free_others(browser: Any, server: Server) 
     assert "You chose" not in said
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
+
+
+def test_rebet_places_wagers_that_open_after_another(browser: Any, server: Server) -> None:
+    """Rebet places the last round's wagers in the order placed, each once the one before
+    is answered: a $25 Front 9 then a $5 Skins (offered only beside a Front 9) is
+    "Rebet $30.00" and puts both up again."""
+    assert server.table("rebet2", "go-fore-it.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-rebet2")
+    open_table(page, "rebet2", 1)
+    dealer_context, dealer = as_dealer(browser, server, "rebet2")
+    page.locator('[data-chip="2500"]').click()
+    page.locator('.seat.mine [data-spot="front_9"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    page.locator('[data-chip="500"]').click()
+    page.locator('.seat.mine [data-spot="skins"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="skins"].has-wager')
+    caught_up(dealer, server)
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    page.locator('.decisions [data-action="Fold"]').click()
+    page.wait_for_selector("table.results", timeout=20_000)
+    rebet = page.locator('[data-rack="rebet"]')
+    rebet.wait_for()
+    before = server.wallet(me(server, page)["id"])
+    assert rebet.inner_text() == "Rebet $30.00"
+    rebet.click()
+    page.wait_for_selector('.seat.mine [data-spot="skins"].has-wager:not(.outcome-lose)')
+    assert page.locator('.seat.mine [data-spot="front_9"] .amount').inner_text() == "$25.00"
+    assert page.locator('.seat.mine [data-spot="skins"] .amount').inner_text() == "$5.00"
+    assert shown_balance(page) == before - 3000
+    assert server.wallet(me(server, page)["id"]) == before - 3000
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()

@@ -433,8 +433,19 @@ async function tablePage(tableId, early = null) {
     }
     if (said.length > 1) say(said.join(" "), "info", view ? `${view.round_id}@${view.round_version}` : null);
   }
+  // Rebet: the last round's wagers in the order placed, each once the one before is
+  // answered (a wager may open only beside another); one no longer offered is skipped,
+  // and said.
   async function rebet(list) {
-    for (const b of list) if (!(await onSpot(b.spot, b.amount))) break;
+    const skipped = [];
+    for (const b of list) {
+      if (!legalWagers().some((lc) => (lc.spots || []).includes(b.spot))) {
+        skipped.push(`${dollars(b.amount)} on ${game.label(b.spot)}`);
+        continue;
+      }
+      if (!(await onSpot(b.spot, b.amount))) return;
+    }
+    if (skipped.length) say(`Not placed again, no longer offered: ${skipped.join(", ")}.`, "info", view ? `${view.round_id}@${view.round_version}` : null);
   }
   // The rack's rebet, undo and clear, for the spots that take a wager now.
   function drawTools(legalSpots = new Set(legalWagers().flatMap((lc) => lc.spots || []))) {
@@ -443,9 +454,9 @@ async function tablePage(tableId, early = null) {
   }
   function rackTools(legalSpots) {
     const mine = view && view.round_status === "open" ? (view.view?.wagers || {})[String(mySeat())] || {} : {};
-    const again = lastBets().filter((b) => legalSpots.has(b.spot));
+    const again = lastBets();
     const out = [];
-    if (again.length && !Object.keys(mine).length) {
+    if (again.some((b) => legalSpots.has(b.spot)) && !Object.keys(mine).length) {
       const total = again.reduce((a, b) => a + b.amount, 0);
       out.push(h("button", { type: "button", class: "action", "data-rack": "rebet", onclick: () => rebet(again) }, `Rebet ${dollars(total)}`));
     }
