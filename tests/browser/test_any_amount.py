@@ -284,3 +284,39 @@ def test_rebet_places_wagers_that_open_after_another(browser: Any, server: Serve
     assert not page.errors  # type: ignore[attr-defined]
     dealer_context.close()
     context.close()
+
+
+def test_double_adds_each_wager_again(browser: Any, server: Server) -> None:
+    """Double, as on commercial tables: a $10 Front 9 (a spot that takes more chips) is
+    doubled to $20.00, $10 more off the balance; Pai Gow's one wager a spot (621a.7(a))
+    takes no more, so its Double is disabled and says so."""
+    assert server.table("double", "go-fore-it.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-double")
+    open_table(page, "double", 1)
+    page.locator('[data-chip="1000"]').click()
+    page.locator('.seat.mine [data-spot="front_9"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    caught_up(page, server)
+    double = page.locator('[data-rack="double"]')
+    assert double.inner_text() == "Double: Front 9 +$10.00"
+    double.click()
+    page.wait_for_function(
+        "document.querySelector('.seat.mine [data-spot=\"front_9\"] .amount')"
+        "?.textContent === '$20.00'"
+    )
+    assert shown_balance(page) == OPENING - 2000
+    assert server.wallet(me(server, page)["id"]) == OPENING - 2000
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+    assert server.table("pg-double", 'game = "pai-gow"\n').status_code == 201
+    context, page = sign_up(browser, server, "ann-pg-double")
+    open_table(page, "pg-double", 5)
+    page.locator('[data-chip="1000"]').click()
+    page.locator('.seat.mine [data-spot="pai_gow"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
+    caught_up(page, server)
+    double = page.locator('[data-rack="double"]')
+    assert double.is_disabled()
+    assert double.inner_text() == "Double: no wager here takes more"
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()

@@ -447,7 +447,29 @@ async function tablePage(tableId, early = null) {
     }
     if (skipped.length) say(`Not placed again, no longer offered: ${skipped.join(", ")}.`, "info", view ? `${view.round_id}@${view.round_version}` : null);
   }
-  // The rack's rebet, undo and clear, for the spots that take a wager now.
+  // Double: each of the player's wagers on a spot the round's offer lets take more, its
+  // own amount again (a spot of one wager only is left); refused in words where the
+  // balance is short of it.
+  function doubles() {
+    const open = new Set(legalWagers().flatMap((lc) => lc.spots || []));
+    return Object.entries(myWagers()).filter(([spot, amount]) => typeof amount === "number" && amount > 0 && open.has(spot)).map(([spot, amount]) => ({ spot, amount }));
+  }
+  async function doubleAll(list) {
+    const total = list.reduce((a, b) => a + b.amount, 0);
+    const have = balanceNode.dataset.cents;
+    if (have !== undefined && total > Number(have)) {
+      say(`Doubling takes ${dollars(total)} and your balance is ${dollars(Number(have))}: nothing was doubled.`, "error");
+      return;
+    }
+    for (const b of list) if (!(await onSpot(b.spot, b.amount))) return;
+  }
+  function doubleButton() {
+    const list = doubles();
+    const total = list.reduce((a, b) => a + b.amount, 0);
+    const what = list.length ? `: ${list.map((b) => game.label(b.spot)).join(", ")} +${dollars(total)}` : ": no wager here takes more";
+    return h("button", { type: "button", class: "action", "data-rack": "double", "aria-label": `Double${what}`, disabled: !list.length, onclick: () => doubleAll(list) }, "Double", h("span", { class: "rack-more" }, what));
+  }
+  // The rack's rebet, undo, clear and double, for the spots that take a wager now.
   function drawTools(legalSpots = new Set(legalWagers().flatMap((lc) => lc.spots || []))) {
     if (!view) return;
     tools.replaceChildren(...(mySeat() === null ? [] : rackTools(legalSpots)));
@@ -461,6 +483,7 @@ async function tablePage(tableId, early = null) {
       out.push(h("button", { type: "button", class: "action", "data-rack": "rebet", onclick: () => rebet(again) }, `Rebet ${dollars(total)}`));
     }
     const take = removal();
+    if (Object.keys(myWagers()).length && (legalSpots.size || take)) out.push(doubleButton());
     if (take) {
       // The table takes wagers down: the help lists U and C (shortcuts.js).
       main.querySelector(".table-page")?.setAttribute("data-takes-down", "");
