@@ -320,3 +320,26 @@ def test_double_adds_each_wager_again(browser: Any, server: Server) -> None:
     assert double.inner_text() == "Double: no wager here takes more"
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
+
+
+def test_double_short_of_balance_is_refused_in_words(browser: Any, server: Server) -> None:
+    """A $490 Front 9 and a $20 Skins leave $490 of the $1,000 opening balance: doubling
+    takes $510, so nothing is placed and the page says why."""
+    assert server.table("double-short", "go-fore-it.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-double-short")
+    open_table(page, "double-short", 1)
+    page.locator("#chip-amount").fill("490")
+    page.locator('.seat.mine [data-spot="front_9"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    page.locator("#chip-amount").fill("20")
+    page.locator('.seat.mine [data-spot="skins"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="skins"].has-wager')
+    caught_up(page, server)
+    page.locator('[data-rack="double"]').click()
+    page.wait_for_function("document.getElementById('messages').textContent.includes('balance')")
+    assert page.locator("#messages").inner_text() == (
+        "Doubling takes $510.00 and your balance is $490.00: nothing was doubled."
+    )
+    assert shown_balance(page) == OPENING - 51000
+    assert server.wallet(me(server, page)["id"]) == OPENING - 51000
+    context.close()
