@@ -222,9 +222,9 @@ def test_a_pai_gow_wager_is_taken_down_before_no_more_bets(browser: Any, server:
 
 
 def test_clear_takes_down_wagers_that_free_others(browser: Any, server: Server) -> None:
-    """Clear takes down every wager, including a Front 9 that may be withdrawn only once
-    the Skins and Gopher are down (676a.7(d)(1)): $10 + $5 + $5 all come back, and each
-    take-down is said with its amount and spot."""
+    """Undo takes the $5 Gopher down, said with amount and spot; Clear then takes down
+    the Skins and the Front 9, which may be withdrawn only once the Skins and Gopher are
+    down (676a.7(d)(1)): $10 + $5 + $5 all come back, each take-down said in words."""
     assert server.table("clearall", "go-fore-it.toml").status_code == 201
     context, page = sign_up(browser, server, "ann-clearall")
     open_table(page, "clearall", 1)
@@ -237,6 +237,11 @@ def test_clear_takes_down_wagers_that_free_others(browser: Any, server: Server) 
         page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].has-wager')
     assert shown_balance(page) == OPENING - 2000
     caught_up(page, server)
+    page.locator('[data-rack="undo"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="gopher"]:not(.has-wager)')
+    page.wait_for_function("document.getElementById('messages').textContent.includes('Gopher')")
+    assert page.locator("#messages").inner_text() == "$5.00 taken down from Gopher."
+    caught_up(page, server)
     page.locator('[data-rack="clear"]').click()
     page.wait_for_selector('.seat.mine [data-spot="front_9"]:not(.has-wager)')
     assert page.locator(".seat.mine .has-wager").count() == 0
@@ -245,9 +250,7 @@ def test_clear_takes_down_wagers_that_free_others(browser: Any, server: Server) 
         "document.getElementById('messages').textContent.includes('from Front 9')"
     )
     said = page.locator("#messages").inner_text()
-    for words in ("$5.00 taken down from Gopher.", "$5.00 taken down from Skins.",
-                  "$10.00 taken down from Front 9."):
-        assert words in said, said
+    assert said == "$5.00 taken down from Skins. $10.00 taken down from Front 9."
     assert "You chose" not in said
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
