@@ -219,3 +219,130 @@ def test_a_pai_gow_wager_is_taken_down_before_no_more_bets(browser: Any, server:
     assert shown_balance(page) == OPENING
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
+
+
+def test_clear_takes_down_wagers_that_free_others(browser: Any, server: Server) -> None:
+    """Undo takes the $5 Gopher down, said with amount and spot; Clear then takes down
+    the Skins and the Front 9, which may be withdrawn only once the Skins and Gopher are
+    down (676a.7(d)(1)): $10 + $5 + $5 all come back, each take-down said in words."""
+    assert server.table("clearall", "go-fore-it.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-clearall")
+    open_table(page, "clearall", 1)
+    page.locator('[data-chip="1000"]').click()
+    page.locator('.seat.mine [data-spot="front_9"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    page.locator('[data-chip="500"]').click()
+    for spot in ("skins", "gopher"):
+        page.locator(f'.seat.mine [data-spot="{spot}"]').click()
+        page.wait_for_selector(f'.seat.mine [data-spot="{spot}"].has-wager')
+    assert shown_balance(page) == OPENING - 2000
+    caught_up(page, server)
+    page.locator('[data-rack="undo"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="gopher"]:not(.has-wager)')
+    page.wait_for_function("document.getElementById('messages').textContent.includes('Gopher')")
+    assert page.locator("#messages").inner_text() == "$5.00 taken down from Gopher."
+    caught_up(page, server)
+    page.locator('[data-rack="clear"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"]:not(.has-wager)')
+    assert page.locator(".seat.mine .has-wager").count() == 0
+    assert shown_balance(page) == OPENING
+    page.wait_for_function(
+        "document.getElementById('messages').textContent.includes('from Front 9')"
+    )
+    said = page.locator("#messages").inner_text()
+    assert said == "$5.00 taken down from Skins. $10.00 taken down from Front 9."
+    assert "You chose" not in said
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+
+def test_rebet_places_wagers_that_open_after_another(browser: Any, server: Server) -> None:
+    """Rebet places the last round's wagers in the order placed, each once the one before
+    is answered: a $25 Front 9 then a $5 Skins (offered only beside a Front 9) is
+    "Rebet $30.00" and puts both up again."""
+    assert server.table("rebet2", "go-fore-it.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-rebet2")
+    open_table(page, "rebet2", 1)
+    dealer_context, dealer = as_dealer(browser, server, "rebet2")
+    page.locator('[data-chip="2500"]').click()
+    page.locator('.seat.mine [data-spot="front_9"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    page.locator('[data-chip="500"]').click()
+    page.locator('.seat.mine [data-spot="skins"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="skins"].has-wager')
+    caught_up(dealer, server)
+    dealer.locator('[data-action="AnnounceNoMoreBets"]').click()
+    page.locator('.decisions [data-action="Fold"]').click()
+    page.wait_for_selector("table.results", timeout=20_000)
+    rebet = page.locator('[data-rack="rebet"]')
+    rebet.wait_for()
+    before = server.wallet(me(server, page)["id"])
+    assert rebet.inner_text() == "Rebet $30.00"
+    rebet.click()
+    page.wait_for_selector('.seat.mine [data-spot="skins"].has-wager:not(.outcome-lose)')
+    assert page.locator('.seat.mine [data-spot="front_9"] .amount').inner_text() == "$25.00"
+    assert page.locator('.seat.mine [data-spot="skins"] .amount').inner_text() == "$5.00"
+    assert shown_balance(page) == before - 3000
+    assert server.wallet(me(server, page)["id"]) == before - 3000
+    assert not page.errors  # type: ignore[attr-defined]
+    dealer_context.close()
+    context.close()
+
+
+def test_double_adds_each_wager_again(browser: Any, server: Server) -> None:
+    """Double, as on commercial tables: a $10 Front 9 (a spot that takes more chips) is
+    doubled to $20.00, $10 more off the balance; Pai Gow's one wager a spot (621a.7(a))
+    takes no more, so its Double is disabled and says so."""
+    assert server.table("double", "go-fore-it.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-double")
+    open_table(page, "double", 1)
+    page.locator('[data-chip="1000"]').click()
+    page.locator('.seat.mine [data-spot="front_9"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    caught_up(page, server)
+    double = page.locator('[data-rack="double"]')
+    assert double.inner_text() == "Double: Front 9 +$10.00"
+    double.click()
+    page.wait_for_function(
+        "document.querySelector('.seat.mine [data-spot=\"front_9\"] .amount')"
+        "?.textContent === '$20.00'"
+    )
+    assert shown_balance(page) == OPENING - 2000
+    assert server.wallet(me(server, page)["id"]) == OPENING - 2000
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+    assert server.table("pg-double", 'game = "pai-gow"\n').status_code == 201
+    context, page = sign_up(browser, server, "ann-pg-double")
+    open_table(page, "pg-double", 5)
+    page.locator('[data-chip="1000"]').click()
+    page.locator('.seat.mine [data-spot="pai_gow"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
+    caught_up(page, server)
+    double = page.locator('[data-rack="double"]')
+    assert double.is_disabled()
+    assert double.inner_text() == "Double: no wager here takes more"
+    assert not page.errors  # type: ignore[attr-defined]
+    context.close()
+
+
+def test_double_short_of_balance_is_refused_in_words(browser: Any, server: Server) -> None:
+    """A $490 Front 9 and a $20 Skins leave $490 of the $1,000 opening balance: doubling
+    takes $510, so nothing is placed and the page says why."""
+    assert server.table("double-short", "go-fore-it.toml").status_code == 201
+    context, page = sign_up(browser, server, "ann-double-short")
+    open_table(page, "double-short", 1)
+    page.locator("#chip-amount").fill("490")
+    page.locator('.seat.mine [data-spot="front_9"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="front_9"].has-wager')
+    page.locator("#chip-amount").fill("20")
+    page.locator('.seat.mine [data-spot="skins"]').click()
+    page.wait_for_selector('.seat.mine [data-spot="skins"].has-wager')
+    caught_up(page, server)
+    page.locator('[data-rack="double"]').click()
+    page.wait_for_function("document.getElementById('messages').textContent.includes('balance')")
+    assert page.locator("#messages").inner_text() == (
+        "Doubling takes $510.00 and your balance is $490.00: nothing was doubled."
+    )
+    assert shown_balance(page) == OPENING - 51000
+    assert server.wallet(me(server, page)["id"]) == OPENING - 51000
+    context.close()

@@ -288,7 +288,7 @@ async function tablePage(tableId, early = null) {
 
   let busy = false;
 
-  async function send(command, { wager = false } = {}) {
+  async function send(command, { wager = false, words = null } = {}) {
     if (busy) return false; // one command at a time: a double click sends it once
     busy = true;
     const key = focusKey(document.activeElement);
@@ -309,7 +309,7 @@ async function tablePage(tableId, early = null) {
       if (wager && betting) placed(out.round_id, command);
       if (out.balance !== null && out.balance !== undefined) showBalance(out.balance);
       changed();
-      const said = (game.said && game.said(command)) || saidCommand(command, game.label, humanize(command.type), moneyFields);
+      const said = words || (game.said && game.said(command)) || saidCommand(command, game.label, humanize(command.type), moneyFields);
       say(said, "info", `${out.round_id}@${out.round_version}`);
       await live.refresh();
       // The socket may have brought the new view before this answer came: the page's own
@@ -405,40 +405,99 @@ async function tablePage(tableId, early = null) {
     const here = (bets[view.round_id] || []).map((b) => b.spot).filter((spot) => offered.includes(spot));
     return here.length ? here[here.length - 1] : null;
   }
-  async function rebet(list) {
-    for (const b of list) if (!(await onSpot(b.spot, b.amount))) break;
+  // What the table holds of this player's, by spot (cents), in the open round.
+  function myWagers() {
+    if (!view || view.round_status !== "open" || mySeat() === null) return {};
+    return (game.wagers ? game.wagers(view.view, mySeat()) : (view.view?.wagers || {})[String(mySeat())]) || {};
   }
-  // The rack's rebet, undo and clear, for the spots that take a wager now.
+  // Takes one wager down as the offer `take` allows, said with its amount and spot.
+  async function takeDown(take, spot) {
+    const fixed = Object.fromEntries(Object.entries(take.fields).filter(([, f]) => f.kind === "fixed").map(([k, f]) => [k, f.value]));
+    const round = view.round_id;
+    const amount = myWagers()[spot];
+    const words = typeof amount === "number" ? `${dollars(amount)} taken down from ${game.label(spot)}.` : `Wager taken down from ${game.label(spot)}.`;
+    const ok = await send({ type: take.command, ...fixed, spot }, { words });
+    if (ok && bets[round]) bets[round] = bets[round].filter((b) => b.spot !== spot);
+    return ok ? words : null;
+  }
+  // Clear: one wager down at a time, the last placed first, reading the table's offer
+  // again after each answer (a wager may be offered only once those on it are down),
+  // until none is left or the table offers no more.
+  async function clearAll() {
+    const said = [];
+    for (let n = 0; n < 50; n++) {
+      const take = removal();
+      const offered = take ? take.fields.spot.options.map((o) => o.value) : [];
+      if (!offered.length) break;
+      const here = (bets[view.round_id] || []).map((b) => b.spot).filter((spot) => offered.includes(spot));
+      const words = await takeDown(take, here.length ? here[here.length - 1] : offered[offered.length - 1]);
+      if (!words) break;
+      said.push(words);
+    }
+    if (said.length > 1) say(said.join(" "), "info", view ? `${view.round_id}@${view.round_version}` : null);
+  }
+  // Rebet: the last round's wagers in the order placed, each once the one before is
+  // answered (a wager may open only beside another); one no longer offered is skipped,
+  // and said.
+  async function rebet(list) {
+    const skipped = [];
+    for (const b of list) {
+      if (!legalWagers().some((lc) => (lc.spots || []).includes(b.spot))) {
+        skipped.push(`${dollars(b.amount)} on ${game.label(b.spot)}`);
+        continue;
+      }
+      if (!(await onSpot(b.spot, b.amount))) return;
+    }
+    if (skipped.length) say(`Not placed again, no longer offered: ${skipped.join(", ")}.`, "info", view ? `${view.round_id}@${view.round_version}` : null);
+  }
+  // Double: each of the player's wagers on a spot the round's offer lets take more, its
+  // own amount again (a spot of one wager only is left); refused in words where the
+  // balance is short of it.
+  function doubles() {
+    const open = new Set(legalWagers().flatMap((lc) => lc.spots || []));
+    return Object.entries(myWagers()).filter(([spot, amount]) => typeof amount === "number" && amount > 0 && open.has(spot)).map(([spot, amount]) => ({ spot, amount }));
+  }
+  async function doubleAll(list) {
+    const total = list.reduce((a, b) => a + b.amount, 0);
+    const have = balanceNode.dataset.cents;
+    if (have !== undefined && total > Number(have)) {
+      say(`Doubling takes ${dollars(total)} and your balance is ${dollars(Number(have))}: nothing was doubled.`, "error");
+      return;
+    }
+    for (const b of list) if (!(await onSpot(b.spot, b.amount))) return;
+  }
+  function doubleButton() {
+    const list = doubles();
+    const total = list.reduce((a, b) => a + b.amount, 0);
+    const what = list.length ? `: ${list.map((b) => game.label(b.spot)).join(", ")} +${dollars(total)}` : ": no wager here takes more";
+    return h("button", { type: "button", class: "action", "data-rack": "double", "aria-label": `Double${what}`, disabled: !list.length, onclick: () => doubleAll(list) }, "Double", h("span", { class: "rack-more" }, what));
+  }
+  // The rack's rebet, undo, clear and double, for the spots that take a wager now.
   function drawTools(legalSpots = new Set(legalWagers().flatMap((lc) => lc.spots || []))) {
     if (!view) return;
     tools.replaceChildren(...(mySeat() === null ? [] : rackTools(legalSpots)));
   }
   function rackTools(legalSpots) {
     const mine = view && view.round_status === "open" ? (view.view?.wagers || {})[String(mySeat())] || {} : {};
-    const again = lastBets().filter((b) => legalSpots.has(b.spot));
+    const again = lastBets();
     const out = [];
-    if (again.length && !Object.keys(mine).length) {
+    if (again.some((b) => legalSpots.has(b.spot)) && !Object.keys(mine).length) {
       const total = again.reduce((a, b) => a + b.amount, 0);
       out.push(h("button", { type: "button", class: "action", "data-rack": "rebet", onclick: () => rebet(again) }, `Rebet ${dollars(total)}`));
     }
     const take = removal();
+    if (Object.keys(myWagers()).length && (legalSpots.size || take)) out.push(doubleButton());
     if (take) {
       // The table takes wagers down: the help lists U and C (shortcuts.js).
       main.querySelector(".table-page")?.setAttribute("data-takes-down", "");
       const offered = take.fields.spot.options.map((o) => o.value);
       const last = undoSpot();
-      const fixed = Object.fromEntries(Object.entries(take.fields).filter(([, f]) => f.kind === "fixed").map(([k, f]) => [k, f.value]));
-      const round = view.round_id;
-      const send1 = async (spot) => {
-        const ok = await send({ type: take.command, ...fixed, spot });
-        if (ok && bets[round]) bets[round] = bets[round].filter((b) => b.spot !== spot);
-        return ok;
-      };
+      const send1 = (spot) => takeDown(take, spot);
       // At a phone's width the words after "Undo" and "Clear" fold away (app.css), the
       // buttons named in full all the same.
       const undo = `Undo: take down ${game.label(last)}`;
       if (last) out.push(h("button", { type: "button", class: "action", "data-rack": "undo", "aria-label": undo, onclick: () => send1(last) }, "Undo", h("span", { class: "rack-more" }, undo.slice(4))));
-      if (offered.length) out.push(h("button", { type: "button", class: "action", "data-rack": "clear", "aria-label": "Clear my wagers", onclick: async () => { for (const spot of offered) if (!(await send1(spot))) break; } }, "Clear", h("span", { class: "rack-more" }, " my wagers")));
+      if (offered.length) out.push(h("button", { type: "button", class: "action", "data-rack": "clear", "aria-label": "Clear my wagers", onclick: clearAll }, "Clear", h("span", { class: "rack-more" }, " my wagers")));
     }
     return out;
   }
