@@ -309,6 +309,20 @@ def test_double_adds_each_wager_again(browser: Any, server: Server) -> None:
     )
     assert shown_balance(page) == OPENING - 2000
     assert server.wallet(me(server, page)["id"]) == OPENING - 2000
+    # A $15 Gopher may take $10 more (the example's maximum is $25), not $15: Double
+    # leaves it, rather than doubling the Front 9 and then being refused halfway.
+    gopher = page.locator('.seat.mine [data-spot="gopher"]')
+    for chip, shown in (("1000", "$10.00"), ("500", "$15.00")):
+        page.locator(f'[data-chip="{chip}"]').click()
+        gopher.click()
+        page.wait_for_function(
+            "document.querySelector('.seat.mine [data-spot=\"gopher\"] .amount')"
+            f"?.textContent === '{shown}'"
+        )
+        caught_up(page, server)
+    page.wait_for_function(
+        "document.querySelector('[data-rack=double]')?.textContent === 'Double: Front 9 +$20.00'"
+    )
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
     assert server.table("pg-double", 'game = "pai-gow"\n').status_code == 201

@@ -451,11 +451,13 @@ async function tablePage(tableId, early = null) {
     if (skipped.length) say(`Not placed again, no longer offered: ${skipped.join(", ")}.`, "info", view ? `${view.round_id}@${view.round_version}` : null);
   }
   // Double: each of the player's wagers on a spot the round's offer lets take more, its
-  // own amount again (a spot of one wager only is left); refused in words where the
-  // balance is short of it.
+  // own amount again (a spot of one wager only is left, and one whose offer does not
+  // take that much more: past its maximum, or off its step), so nothing stops halfway;
+  // refused in words where the balance is short of it.
   function doubles() {
-    const open = new Set(legalWagers().flatMap((lc) => lc.spots || []));
-    return Object.entries(myWagers()).filter(([spot, amount]) => typeof amount === "number" && amount > 0 && open.has(spot)).map(([spot, amount]) => ({ spot, amount }));
+    const takes = (lc, amount) => (lc.min_amount === null || amount >= lc.min_amount) && (lc.max_amount === null || amount <= lc.max_amount) && amount % (lc.step || 1) === 0;
+    const fits = (spot, amount) => legalWagers().some((lc) => (lc.spots || []).includes(spot) && takes(lc, amount));
+    return Object.entries(myWagers()).filter(([spot, amount]) => typeof amount === "number" && amount > 0 && fits(spot, amount)).map(([spot, amount]) => ({ spot, amount }));
   }
   async function doubleAll(list) {
     const total = list.reduce((a, b) => a + b.amount, 0);
