@@ -271,6 +271,10 @@ def test_a_bust_lists_second_chance_and_its_decline_and_the_decline_declines() -
     assert f"Hand 2: {said('8h 6h')} (14)" in out
     assert f"Dealer: {said('5s Td 9h')} (total 24)" in out
     assert "Balance: $1,000 (this round $0)" in out
+    # The bust's loss is said by its published reading, never croupier's own code (the
+    # results table's Rule column showed "interpretations:bust-w…").
+    assert "interpretations:" not in out
+    assert "our published interpretation" in out
 
 
 def test_the_decisions_are_listed_as_typed() -> None:

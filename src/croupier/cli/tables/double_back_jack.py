@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.table import Table
 
+from croupier.citations import shown as cite_words
 from croupier.cli.tables.base import (
     SEAT,
     Choice,
@@ -656,7 +657,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             why = f"your {self.total_said(hand)} against the dealer's {dealer}; "
         return (
             f"You lose hand {index + 1}: {signed(-event.amount)} on the {SPOT_WORDS[spot]} Wager "
-            f"({why}{event.cite})"
+            f"({why}{cite_words(event.cite)})"
         )
 
     @staticmethod
@@ -673,7 +674,7 @@ class DoubleBackJackTerminal(Terminal[DoubleBackJackRules, DoubleBackJackRound])
             odds,
             format_cents(event.amount),
             result,
-            event.cite,
+            cite_words(event.cite),
         )
 
     # -- the hint ---------------------------------------------------------------------------------
