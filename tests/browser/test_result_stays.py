@@ -1,13 +1,13 @@
 """The last round's result at the table, in headless Chromium (a fresh player's report):
-the win banner never covers a spot the player can bet at phone width (390x844)."""
+it stays the player's until he wagers again, and it is his only if he sat in that round."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from browser_support import Server, caught_up, missing, open_table, sign_up
-from test_presentation import close_betting
+from browser_support import OPENING, Server, caught_up, missing, open_table, shown_balance, sign_up
+from test_presentation import close_betting, token
 
 MISSING = missing()
 pytestmark = [
@@ -15,58 +15,13 @@ pytestmark = [
     pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
 ]
 
-# Each spot the player can bet, on the one screen (test_one_screen: every spot fits it
-# unscrolled): what the page shows at its centre is the spot or something in it.
-COVERED = """() => [...document.querySelectorAll('.felt [data-spot].legal')].flatMap((n) => {
-  const r = n.getBoundingClientRect();
-  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return top && (n === top || n.contains(top)) ? [] : [
-    `${n.dataset.spot}: covered by ${top ? top.tagName + '.' + top.className : 'nothing'}`];
-})"""
-
-
-def roll(page: Any, server: Server, table_id: str) -> None:
-    """A $10 Field wager (and a Pass Line wager on a come-out roll, which needs a shooter
-    with one); the betting closed; the page shows the roll."""
-    passes = page.locator('.felt [data-spot="pass"].legal')
-    if passes.count():
-        passes.first.click()
-    page.locator('.felt [data-spot="field"].legal').first.click()
-    caught_up(page, server)
-    close_betting(server, table_id, page)
-    caught_up(page, server)
-
-
-@pytest.mark.parametrize("game", ["craps", "mini-craps"])
-def test_the_win_banner_covers_no_spot_at_phone_width(
-    browser: Any, server: Server, game: str
-) -> None:
-    table_id = f"banner-{game}"
-    assert server.table(table_id, f"{game}.toml").status_code == 201
-    context, page = sign_up(browser, server, f"ann-{table_id}")
-    open_table(page, table_id, 1)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.locator('[data-chip="1000"]').click()
-    for _ in range(40):
-        roll(page, server, table_id)
-        if page.locator(".win-banner").count():
-            break
-    else:
-        raise AssertionError("no round won in 40 rolls of Pass Line and Field")
-    page.locator(".win-banner").wait_for()
-    page.wait_for_selector(".felt [data-spot].legal")
-    page.evaluate("window.scrollTo(0, 0)")
-    assert page.evaluate(COVERED) == []
-    context.close()
-
-
 def test_my_last_result_stays_until_i_wager_again(browser: Any, server: Server) -> None:
     """Two players at Sic Bo: the round settles; Ann wagers in the next round at once;
     Bob's result sentence stays (said to be the last round's) until he wagers himself."""
     assert server.table("stays-sb", "sic-bo.toml").status_code == 201
-    ann_context, ann = sign_up(browser, server, "ann-stays")
+    ann_context, ann = sign_up(browser, server, "ann-lastres")
     open_table(ann, "stays-sb", 1)
-    bob_context, bob = sign_up(browser, server, "bob-stays")
+    bob_context, bob = sign_up(browser, server, "bob-lastres")
     open_table(bob, "stays-sb", 2)
     for page in (ann, bob):
         page.locator('[data-chip="500"]').click()
@@ -90,3 +45,33 @@ def test_my_last_result_stays_until_i_wager_again(browser: Any, server: Server) 
     assert bob.locator(".round-summary").count() == 0
     for context in (ann_context, bob_context):
         context.close()
+
+
+def test_a_new_occupant_reads_no_result_of_the_last(browser: Any, server: Server) -> None:
+    """Ann plays a round at seat 3 of a High Roll Dice table and leaves; Bob takes seat
+    3: the round's result is not his (his balance is untouched), so no sentence nor banner
+    says it is, and the server's view says he did not sit in that round."""
+    assert server.table("new-seat", "high-roll-dice-ten-dice.toml").status_code == 201
+    ann_context, ann = sign_up(browser, server, "ann-newseat")
+    open_table(ann, "new-seat", 3)
+    ann.locator('[data-chip="500"]').click()
+    ann.locator('.felt [data-spot].legal').first.click()
+    ann.wait_for_selector(".felt .has-wager")
+    close_betting(server, "new-seat", ann)
+    ann.wait_for_selector(".round-summary", timeout=20_000)
+    assert server.get("/tables/new-seat/view", token(ann))["sat_in_round"] is True
+    ann.locator('[data-leave="3"]').click()
+    ann.wait_for_selector('[data-sit="3"]')
+    ann_context.close()
+    bob_context, bob = sign_up(browser, server, "bob-newseat")
+    bob.locator('.table-card[data-table="new-seat"] h4 a').click()
+    bob.wait_for_selector(".felt")
+    bob.locator('[data-sit="3"]').click()
+    bob.wait_for_selector('.seat.mine[data-seat="3"]')
+    caught_up(bob, server)
+    view = server.get("/tables/new-seat/view", token(bob))
+    assert view["actor"] == 3 and view["sat_in_round"] is False
+    assert bob.locator(".round-summary").count() == 0
+    assert bob.locator(".win-banner").count() == 0
+    assert shown_balance(bob) == OPENING
+    bob_context.close()

@@ -766,7 +766,8 @@ async function tablePage(tableId, early = null) {
     // the round's other wagers are settled: no net until then).
     const over = shown !== view || view.round_status !== "open";
     const extras = () => (game.extras ? game.extras(shown.view || {}, mySeat()) : []);
-    let summary = mySeat() === null || !over ? null : roundSummary(settlementsOf(shown.view || {}), mySeat(), game.label, extras());
+    // Only a round the player sat in is his (a seat taken since: the last occupant's).
+    let summary = mySeat() === null || !over || !view.sat_in_round ? null : roundSummary(settlementsOf(shown.view || {}), mySeat(), game.label, extras());
     // A round the player won: a banner with what it brought him (its net, cents).
     let net = summary ? roundNet(settlementsOf(shown.view || {}), mySeat(), extras()) : 0;
     if (summary) kept = { round: view.round_id, seat: mySeat(), summary, net };
