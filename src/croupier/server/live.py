@@ -194,10 +194,11 @@ def view_of(
     actor = actor_in(table, player)
     latest = table.latest
     legal: list[LegalCommand] = preview if needs_preview(table, actor) else []
-    seen, waiting, deadline, held = None, [], None, ""
+    seen, waiting, deadline, held, sat = None, [], None, "", False
     if latest is not None:
         round_ = latest.round
         seen = round_.view(actor)
+        sat = isinstance(actor, int) and round_.opened.seats.get(actor) == player.id
         if not round_.finished:
             policy = spec_of(round_).policy
             waiting = sorted(policy.players_waiting(round_))
@@ -221,6 +222,7 @@ def view_of(
         deadline=deadline,
         betting_held=held,
         seal=table.seal,
+        sat_in_round=sat,
     )
 
 

@@ -508,6 +508,10 @@ class ViewOut(BaseModel):
     (:meth:`croupier.game.TablePolicy.betting_held`); ``""``: nothing holds it."""
     seal: str | None = None
     """The commitment of the next round's server seed (:attr:`TableOut.seal`)."""
+    sat_in_round: bool = False
+    """Whether the caller held his seat when the round shown opened (his name among the
+    round's seats): only then are its results his; a player who took the seat since reads
+    them as the last occupant's."""
     """The wait in progress and how long it has left; ``None``: nothing is timed."""
 
 

@@ -819,10 +819,11 @@ def view(
     legal: list[LegalCommand] = []
     seen: dict[str, Any] | None = None
     waiting: list[int] = []
-    deadline, held = None, ""
+    deadline, held, sat = None, "", False
     if latest is not None:
         latest, round_ = repo.load_round(session, latest.id)
         seen = round_.view(actor)
+        sat = isinstance(actor, int) and round_.opened.seats.get(actor) == player.id
         if not round_.finished:
             policy = spec_of(round_).policy
             waiting = sorted(policy.players_waiting(round_))
@@ -848,6 +849,7 @@ def view(
         deadline=deadline,
         betting_held=held,
         seal=seals.seal_of(session, table_id),
+        sat_in_round=sat,
     )
 
 

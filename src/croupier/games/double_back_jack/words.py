@@ -22,6 +22,12 @@ SURRENDER_LOST = (
 """Why a hand surrendered before the card reader lost its Blackjack Wager (673a.9(a)(2)),
 the result's words in the browser (the round view's settlement ``said``)."""
 TIMEOUTS = {
+    # the betting's wait: the wagers placed, the dealer deals (673a.7(e))
+    "DealCards": (
+        None,
+        "the dealer deals the cards to each box with a Blackjack Wager",
+        "the dealer dealt the cards to each box with a Blackjack Wager",
+    ),
     "Decide:stand": ("you stand", "seat N stands", "stood"),
     "Decide:decline_second_chance": (
         "you decline the Second Chance Wager",

@@ -705,6 +705,7 @@ async function tablePage(tableId, early = null) {
     const total = Object.values(onTable).reduce((a, b) => a + (typeof b === "number" ? b : 0), 0);
     const totalNode = betLine.querySelector("[data-total-bet]");
     totalNode.dataset.totalBet = String(total);
+    betTotal = total;
     totalNode.textContent = dollars(total);
     drawTools(legalSpots);
     // Where no wager can be placed now, the chips have nothing to do: at phone width they
@@ -818,15 +819,25 @@ async function tablePage(tableId, early = null) {
     node.textContent = left ? `${left} s left.` : "Time is up.";
   }
 
+  // The player's last result (its sentence and net), said as the last round's until he
+  // wagers in the next round himself or leaves the seat: another player's wager takes
+  // nothing from it.
+  let kept = null;
+  let betTotal = 0;
   function finishRender() {
     const shown = shownView();
     // The sentence of a round that is over (a Double Back Jack 21 is paid at once, before
     // the round's other wagers are settled: no net until then).
     const over = shown !== view || view.round_status !== "open";
-    const summary = mySeat() === null || !over ? null : roundSummary(settlementsOf(shown.view || {}), mySeat(), game.label, game.extras ? game.extras(shown.view || {}, mySeat()) : []);
-    resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(table, shown) || "");
+    const extras = () => (game.extras ? game.extras(shown.view || {}, mySeat()) : []);
+    // Only a round the player sat in is his (a seat taken since: the last occupant's).
+    let summary = mySeat() === null || !over || !view.sat_in_round ? null : roundSummary(settlementsOf(shown.view || {}), mySeat(), game.label, extras());
     // A round the player won: a banner with what it brought him (its net, cents).
-    const net = summary ? roundNet(settlementsOf(shown.view || {}), mySeat(), game.extras ? game.extras(shown.view || {}, mySeat()) : []) : 0;
+    let net = summary ? roundNet(settlementsOf(shown.view || {}), mySeat(), extras()) : 0;
+    if (summary) kept = { round: view.round_id, seat: mySeat(), summary, net };
+    else if (kept && (kept.seat !== mySeat() || betTotal > 0 || kept.round === view.round_id)) kept = null;
+    else if (kept) [summary, net] = [`Last round: ${kept.summary}`, kept.net];
+    resultBox.replaceChildren(summary ? h("p", { class: "round-summary", role: "status" }, summary) : "", results(table, shown) || "");
     const won = net > 0 ? String(net) : "";
     if (winBox.dataset.won !== won) {
       winBox.dataset.won = won;

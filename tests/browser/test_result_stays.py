@@ -1,0 +1,77 @@
+"""The last round's result at the table, in headless Chromium (a fresh player's report):
+it stays the player's until he wagers again, and it is his only if he sat in that round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_support import OPENING, Server, caught_up, missing, open_table, shown_balance, sign_up
+from test_presentation import close_betting, token
+
+MISSING = missing()
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+]
+
+def test_my_last_result_stays_until_i_wager_again(browser: Any, server: Server) -> None:
+    """Two players at Sic Bo: the round settles; Ann wagers in the next round at once;
+    Bob's result sentence stays (said to be the last round's) until he wagers himself."""
+    assert server.table("stays-sb", "sic-bo.toml").status_code == 201
+    ann_context, ann = sign_up(browser, server, "ann-lastres")
+    open_table(ann, "stays-sb", 1)
+    bob_context, bob = sign_up(browser, server, "bob-lastres")
+    open_table(bob, "stays-sb", 2)
+    for page in (ann, bob):
+        page.locator('[data-chip="500"]').click()
+        page.locator('.sb-board [data-spot="small"]').click()
+        page.wait_for_selector('.sb-board [data-spot="small"].has-wager')
+    close_betting(server, "stays-sb", bob)
+    bob.wait_for_selector(".round-summary", timeout=20_000)
+    said = bob.locator(".round-summary").inner_text()
+    assert "on Small" in said, said
+    caught_up(ann, server)
+    ann.locator('.sb-board [data-spot="big"]').click()
+    ann.wait_for_selector('.round[data-round="stays-sb-2"]', state="attached")
+    bob.wait_for_selector('.round[data-round="stays-sb-2"]', state="attached")
+    caught_up(bob, server)
+    kept = bob.locator(".round-summary")
+    assert kept.count() == 1, "Bob's result went when Ann wagered"
+    assert kept.inner_text().startswith("Last round: "), kept.inner_text()
+    assert said.split(":", 1)[0].lower() in kept.inner_text().lower()
+    bob.locator('.sb-board [data-spot="big"]').click()
+    bob.wait_for_selector('.sb-board [data-spot="big"].has-wager')
+    assert bob.locator(".round-summary").count() == 0
+    for context in (ann_context, bob_context):
+        context.close()
+
+
+def test_a_new_occupant_reads_no_result_of_the_last(browser: Any, server: Server) -> None:
+    """Ann plays a round at seat 3 of a High Roll Dice table and leaves; Bob takes seat
+    3: the round's result is not his (his balance is untouched), so no sentence nor banner
+    says it is, and the server's view says he did not sit in that round."""
+    assert server.table("new-seat", "high-roll-dice-ten-dice.toml").status_code == 201
+    ann_context, ann = sign_up(browser, server, "ann-newseat")
+    open_table(ann, "new-seat", 3)
+    ann.locator('[data-chip="500"]').click()
+    ann.locator('.felt [data-spot].legal').first.click()
+    ann.wait_for_selector(".felt .has-wager")
+    close_betting(server, "new-seat", ann)
+    ann.wait_for_selector(".round-summary", timeout=20_000)
+    assert server.get("/tables/new-seat/view", token(ann))["sat_in_round"] is True
+    ann.locator('[data-leave="3"]').click()
+    ann.wait_for_selector('[data-sit="3"]')
+    ann_context.close()
+    bob_context, bob = sign_up(browser, server, "bob-newseat")
+    bob.locator('.table-card[data-table="new-seat"] h4 a').click()
+    bob.wait_for_selector(".felt")
+    bob.locator('[data-sit="3"]').click()
+    bob.wait_for_selector('.seat.mine[data-seat="3"]')
+    caught_up(bob, server)
+    view = server.get("/tables/new-seat/view", token(bob))
+    assert view["actor"] == 3 and view["sat_in_round"] is False
+    assert bob.locator(".round-summary").count() == 0
+    assert bob.locator(".win-banner").count() == 0
+    assert shown_balance(bob) == OPENING
+    bob_context.close()
