@@ -15,6 +15,7 @@ pytestmark = [
     pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
 ]
 
+
 def test_my_last_result_stays_until_i_wager_again(browser: Any, server: Server) -> None:
     """Two players at Sic Bo: the round settles; Ann wagers in the next round at once;
     Bob's result sentence stays (said to be the last round's) until he wagers himself."""
@@ -55,7 +56,7 @@ def test_a_new_occupant_reads_no_result_of_the_last(browser: Any, server: Server
     ann_context, ann = sign_up(browser, server, "ann-newseat")
     open_table(ann, "new-seat", 3)
     ann.locator('[data-chip="500"]').click()
-    ann.locator('.felt [data-spot].legal').first.click()
+    ann.locator(".felt [data-spot].legal").first.click()
     ann.wait_for_selector(".felt .has-wager")
     close_betting(server, "new-seat", ann)
     ann.wait_for_selector(".round-summary", timeout=20_000)

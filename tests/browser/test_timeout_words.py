@@ -19,9 +19,7 @@ pytestmark = [
 ]
 
 
-def test_the_dealers_timeout_is_said_in_the_regulations_words(
-    browser: Any, server: Server
-) -> None:
+def test_the_dealers_timeout_is_said_in_the_regulations_words(browser: Any, server: Server) -> None:
     toml = (EXAMPLES / "double-back-jack.toml").read_text()
     settings = {"betting_seconds": 600}
     r = server.admin.post(
