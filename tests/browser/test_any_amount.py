@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from browser_support import (
+    EXAMPLES,
     OPENING,
     Server,
     as_dealer,
@@ -341,8 +342,13 @@ def test_double_adds_each_wager_again(browser: Any, server: Server) -> None:
 
 def test_double_short_of_balance_is_refused_in_words(browser: Any, server: Server) -> None:
     """A $490 Front 9 and a $20 Skins leave $490 of the $1,000 opening balance: doubling
-    takes $510, so nothing is placed and the page says why."""
-    assert server.table("double-short", "go-fore-it.toml").status_code == 201
+    takes $510, so nothing is placed and the page says why. (The table's maximum is
+    $1,000, so that the Front 9 may take its $490 again: at the example's $500 Double
+    would leave it.)"""
+    rules = (EXAMPLES / "go-fore-it.toml").read_text()
+    assert "maximum_wager = 50_000" in rules
+    rules = rules.replace("maximum_wager = 50_000", "maximum_wager = 100_000")
+    assert server.table("double-short", rules).status_code == 201
     context, page = sign_up(browser, server, "ann-double-short")
     open_table(page, "double-short", 1)
     page.locator("#chip-amount").fill("490")
