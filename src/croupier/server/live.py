@@ -42,7 +42,7 @@ from croupier.errors import CroupierError
 from croupier.ledger import repository as repo
 from croupier.ledger.cache import Written
 from croupier.ledger.models import EventRow, GameTable, Player
-from croupier.registry import round_type, spec_of
+from croupier.registry import round_type
 from croupier.server import schemas, seals, service
 
 Signature = tuple[int, int]
@@ -193,19 +193,19 @@ def view_of(
     built from memory: ``preview``, what he may send where no round is open."""
     actor = actor_in(table, player)
     latest = table.latest
-    legal: list[LegalCommand] = preview if needs_preview(table, actor) else []
-    seen, waiting, deadline, held, sat = None, [], None, "", False
+    parts = service.RoundParts()
     if latest is not None:
-        round_ = latest.round
-        seen = round_.view(actor)
-        sat = isinstance(actor, int) and round_.opened.seats.get(actor) == player.id
-        if not round_.finished:
-            policy = spec_of(round_).policy
-            waiting = sorted(policy.players_waiting(round_))
-            held = policy.betting_held(round_)
-            deadline = service.deadline_of(latest, round_, now)
-            if actor is not None:
-                legal = round_.legal_commands(actor)
+        parts = service.round_parts(latest, latest.round, actor, player.id, now)
+    legal = parts.legal
+    if legal is None:
+        legal = preview if needs_preview(table, actor) else []
+    seen, waiting, deadline, held, sat = (
+        parts.seen,
+        parts.waiting,
+        parts.deadline,
+        parts.held,
+        parts.sat,
+    )
     seats = list(table.seats)
     names = {s.seat: s.name for s in seats if s.name}
     return schemas.ViewOut(

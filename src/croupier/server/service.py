@@ -11,6 +11,7 @@ import contextlib
 import functools
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal, cast
 
@@ -807,6 +808,42 @@ def deadline_of(row: Any, round_: Round[Any], now: datetime) -> schemas.Deadline
     )
 
 
+@dataclass(frozen=True)
+class RoundParts:
+    """What a viewer's view takes from the round shown (:func:`round_parts`), built from
+    the database by :func:`view` and from memory by ``live.view_of`` alike; ``legal`` is
+    ``None`` where the round is over or the viewer has no seat or role."""
+
+    seen: dict[str, Any] | None = None
+    waiting: list[int] = field(default_factory=list)
+    deadline: schemas.Deadline | None = None
+    held: str = ""
+    sat: bool = False
+    legal: list[LegalCommand] | None = None
+
+
+def round_parts(
+    row: Any, round_: Round[Any], actor: Actor | None, player_id: str, now: datetime
+) -> RoundParts:
+    """The round ``round_`` (stored as ``row``) as ``actor`` sees it: his view of it,
+    whether player ``player_id`` held the seat when it opened, and while it is open who
+    it waits for, its deadline (``now``: aware UTC), why the betting is held and what he
+    may send."""
+    seen = round_.view(actor)
+    sat = isinstance(actor, int) and round_.opened.seats.get(actor) == player_id
+    if round_.finished:
+        return RoundParts(seen=seen, sat=sat)
+    policy = spec_of(round_).policy
+    return RoundParts(
+        seen,
+        sorted(policy.players_waiting(round_)),
+        deadline_of(row, round_, now),
+        policy.betting_held(round_),
+        sat,
+        round_.legal_commands(actor) if actor is not None else None,
+    )
+
+
 def view(
     session: Session, player: Player, table_id: str, now: datetime | None = None
 ) -> schemas.ViewOut:
@@ -816,21 +853,12 @@ def view(
     actor = actor_of(session, player, table_id)
     balance = balance_of(session, player.id)
     latest = latest_round(session, table_id)
-    legal: list[LegalCommand] = []
-    seen: dict[str, Any] | None = None
-    waiting: list[int] = []
-    deadline, held, sat = None, "", False
+    parts = RoundParts()
     if latest is not None:
         latest, round_ = repo.load_round(session, latest.id)
-        seen = round_.view(actor)
-        sat = isinstance(actor, int) and round_.opened.seats.get(actor) == player.id
-        if not round_.finished:
-            policy = spec_of(round_).policy
-            waiting = sorted(policy.players_waiting(round_))
-            held = policy.betting_held(round_)
-            deadline = deadline_of(latest, round_, now or datetime.now(UTC))
-        if actor is not None and not round_.finished:
-            legal = round_.legal_commands(actor)
+        parts = round_parts(latest, round_, actor, player.id, now or datetime.now(UTC))
+    legal, seen, sat = parts.legal or [], parts.seen, parts.sat
+    waiting, deadline, held = parts.waiting, parts.deadline, parts.held
     if actor is not None and (latest is None or latest.status != "open"):
         legal = preview_legal(session, player, actor, table.id, table.game)
     seats = seated(session, table_id)
