@@ -24,18 +24,9 @@ from croupier.ledger import submissions
 from croupier.ledger.db import make_engine, upgrade
 from croupier.money import format_cents
 from croupier.registry import GAMES, load
+from example_rules import BY_GAME, EXAMPLES
 
 ROOT = Path(__file__).parents[1]
-EXAMPLES = ROOT / "examples" / "rules"
-FILES = {
-    "high-roll-dice": "high-roll-dice-ten-dice.toml",
-    "go-fore-it": "go-fore-it.toml",
-    "pai-gow": "pai-gow.toml",
-    "sic-bo": "sic-bo.toml",
-    "craps": "craps.toml",
-    "double-back-jack": "double-back-jack.toml",
-    "criss-cross-poker": "criss-cross-poker.toml",
-}
 SLOW = {"double-back-jack", "criss-cross-poker"}
 HAND_VALUES = {"sic-bo": ("big", Fraction(1, 36)), "craps": ("pass", Fraction(7, 495))}
 """A wager's house edge worked by hand (tests/analysis/test_sic_bo_exact.py,
@@ -100,7 +91,7 @@ def _filing(game: str, tmp_path: Path) -> None:
     """The filing of ``game`` without the outcome plots (--no-plots: matplotlib drawing
     them is most of the time; the plots are drawn and checked in
     test_a_filing_of_another_game_or_without_a_database)."""
-    file = EXAMPLES / FILES[game]
+    file = EXAMPLES / BY_GAME[game]
     url = _database(tmp_path, file)
     out = tmp_path / "out"
     args = ["filing", game, "--rules", str(file), "--out", str(out), "--db", url, "--no-plots"]
@@ -149,7 +140,7 @@ def _filing(game: str, tmp_path: Path) -> None:
     assert "approved" in approval and "a Board reviewer BR-31" in approval
 
 
-@pytest.mark.parametrize("game", [g for g in FILES if g not in SLOW])
+@pytest.mark.parametrize("game", [g for g in BY_GAME if g not in SLOW])
 def test_a_filing_for_each_game(game: str, tmp_path: Path) -> None:
     _filing(game, tmp_path)
 
@@ -161,7 +152,7 @@ def test_a_filing_for_the_slow_games(game: str, tmp_path: Path) -> None:
 
 
 def test_every_game_is_covered() -> None:
-    assert set(FILES) == set(GAMES)
+    assert set(BY_GAME) == set(GAMES)
 
 
 def test_a_filing_of_another_game_or_without_a_database(tmp_path: Path) -> None:

@@ -80,6 +80,27 @@ class Server:
         assert ledger["total"] == 0 and ledger["lines_total"] == 0
         return int(balance)
 
+    def deposit(self, token: str, cents: int = 10_000) -> str:
+        """Put ``cents`` of play money in the wallet of the player signed in with
+        ``token``; his player id."""
+        player_id: str = self.get("/players/me", token)["id"]
+        paid = self.admin.post(
+            f"/players/{player_id}/deposits", json={"amount": cents}, headers=self.key()
+        )
+        assert paid.status_code == 201, paid.text
+        return player_id
+
+    def send(self, table_id: str, token: str, command: dict[str, Any]) -> Any:
+        """Send ``command`` to ``table_id`` as the account of ``token``, with an
+        Idempotency-Key of its own; its answer (it must be accepted)."""
+        r = self.admin.post(
+            f"/tables/{table_id}/commands",
+            json={"command": command},
+            headers={"Authorization": f"Bearer {token}", **self.key()},
+        )
+        assert r.status_code == 200, r.text
+        return r.json()
+
     def get(self, path: str, token: str) -> Any:
         r = httpx.get(self.url + path, headers={"Authorization": f"Bearer {token}"}, timeout=30)
         assert r.status_code == 200, r.text
@@ -264,11 +285,6 @@ def pai_gow_dealt(browser: Any, server: Server, table_id: str, name: str) -> tup
     page.locator('.seat.mine [data-spot="pai_gow"].legal').click()
     page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
     caught_up(page, server)
-    r = server.admin.post(
-        f"/tables/{table_id}/commands",
-        json={"command": {"type": "AnnounceNoMoreBets"}},
-        headers={"Authorization": f"Bearer {dealer}", **server.key()},
-    )
-    assert r.status_code == 200, r.text
+    server.send(table_id, dealer, {"type": "AnnounceNoMoreBets"})
     page.locator('.decisions [data-action="SetHands"]').wait_for(timeout=15_000)
     return context, page

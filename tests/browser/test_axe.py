@@ -92,11 +92,7 @@ def a_sic_bo_round_ended(server: Server, table_id: str) -> None:
     through the API: a row of the floor's hold report."""
     assert server.table(table_id, "sic-bo.toml").status_code == 201
     player = server.person(f"{table_id}-player", "player")
-    player_id = server.get("/players/me", player)["id"]
-    r = server.admin.post(
-        f"/players/{player_id}/deposits", json={"amount": 10_000}, headers=server.key()
-    )
-    assert r.status_code == 201, r.text
+    server.deposit(player)
     dealer = server.person(f"{table_id}-dealer", "dealer")
     with httpx.Client(base_url=server.url, timeout=30) as client:
         sat = client.post(f"/tables/{table_id}/seats", json={"seat": 1}, headers=bearer(player))

@@ -27,11 +27,7 @@ VOID = "our published interpretation \u201cVoiding a round\u201d"
 
 def _player(server: Server, name: str) -> dict[str, str]:
     token = server.person(name, "player")
-    player_id = server.get("/players/me", token)["id"]
-    r = server.admin.post(
-        f"/players/{player_id}/deposits", json={"amount": 10_000}, headers=server.key()
-    )
-    assert r.status_code == 201, r.text
+    server.deposit(token)
     return {"Authorization": f"Bearer {token}"}
 
 

@@ -346,33 +346,23 @@ def test_the_timeout_notice_goes_when_the_next_betting_opens(browser: Any, serve
     dealer = server.person("dealer-craps-timeout", "dealer")
     token = ann.evaluate("localStorage.getItem('croupier.token')")
     bob = server.person("bob-craps-timeout", "player")
-    bob_id = server.get("/players/me", bob)["id"]
-    paid = server.admin.post(
-        f"/players/{bob_id}/deposits", json={"amount": 10_000}, headers=server.key()
-    )
-    assert paid.status_code == 201, paid.text
+    server.deposit(bob)
     sat = server.admin.post(
         "/tables/craps-timeout/seats", json={"seat": 2}, headers={"Authorization": f"Bearer {bob}"}
     )
     assert sat.is_success, sat.text
 
-    def send(who: str, command: dict[str, Any]) -> None:
-        r = server.admin.post(
-            "/tables/craps-timeout/commands",
-            json={"command": command},
-            headers={"Authorization": f"Bearer {who}", **server.key()},
-        )
-        assert r.status_code == 200, r.text
-
     bet(ann, 1000, "pass", 1000)
     notice = ann.locator("#messages .message", has_text="Time ran out")
     notice.wait_for(timeout=20_000)
     assert "the betting closed" in notice.inner_text(), notice.inner_text()
-    send(token, {"type": "SelectDice", "seat": 1, "first": 1, "second": 2})
-    send(dealer, {"type": "ThrowDice", "faces": [4, 2]})
-    send(dealer, {"type": "CallRoll"})
+    server.send("craps-timeout", token, {"type": "SelectDice", "seat": 1, "first": 1, "second": 2})
+    server.send("craps-timeout", dealer, {"type": "ThrowDice", "faces": [4, 2]})
+    server.send("craps-timeout", dealer, {"type": "CallRoll"})
     ann.wait_for_selector('.cr-number.point[data-number="6"] .cr-puck.on')
-    send(bob, {"type": "PlaceWager", "seat": 2, "spot": "come", "amount": 1000})
+    server.send(
+        "craps-timeout", bob, {"type": "PlaceWager", "seat": 2, "spot": "come", "amount": 1000}
+    )
     ann.wait_for_selector('.turn[data-kind="betting"] .countdown[data-seconds]')
     assert notice.count() == 0, notice.inner_text()
     assert not ann.errors  # type: ignore[attr-defined]

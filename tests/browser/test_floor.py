@@ -26,11 +26,7 @@ pytestmark = [
 def test_the_floor_page_shows_the_hold_report(browser: Any, server: Server) -> None:
     assert server.table("floor-sb", "sic-bo.toml").status_code == 201
     player = server.person("hold-report-player", "player")
-    player_id = server.get("/players/me", player)["id"]
-    r = server.admin.post(
-        f"/players/{player_id}/deposits", json={"amount": 10_000}, headers=server.key()
-    )
-    assert r.status_code == 201, r.text
+    server.deposit(player)
     auth = {"Authorization": f"Bearer {player}"}
     dealer_token = server.person("floor-dealer", "dealer")
     dealer = {"Authorization": f"Bearer {dealer_token}"}
@@ -90,11 +86,7 @@ def test_a_player_recalls_his_rounds(browser: Any, server: Server) -> None:
     tokens = {}
     for name in ("recall-ann", "recall-bob"):
         token = server.person(name, "player")
-        player_id = server.get("/players/me", token)["id"]
-        r = server.admin.post(
-            f"/players/{player_id}/deposits", json={"amount": 10_000}, headers=server.key()
-        )
-        assert r.status_code == 201, r.text
+        server.deposit(token)
         tokens[name] = {"Authorization": f"Bearer {token}"}
     ann, bob = tokens["recall-ann"], tokens["recall-bob"]
     dealer = {"Authorization": f"Bearer {server.person('recall-dealer', 'dealer')}"}
@@ -186,11 +178,7 @@ def test_the_floor_page_shows_each_tables_notices_and_equipment_out_of_order(
     dealer_token = server.person("fl-dealer", "dealer")
     dealer = {"Authorization": f"Bearer {dealer_token}"}
     player = server.person("fl-player", "player")
-    player_id = server.get("/players/me", player)["id"]
-    r = server.admin.post(
-        f"/players/{player_id}/deposits", json={"amount": 10_000}, headers=server.key()
-    )
-    assert r.status_code == 201, r.text
+    server.deposit(player)
     auth = {"Authorization": f"Bearer {player}"}
     with httpx.Client(base_url=server.url, timeout=30) as client:
         for table_id in ("fl-gfi", "fl-ccp"):

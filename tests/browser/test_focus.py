@@ -132,15 +132,6 @@ def settle_down(page: Any) -> None:
     page.evaluate("new Promise((done) => setTimeout(done, 1500))")
 
 
-def _send(server: Server, table_id: str, token: str, kind: str) -> None:
-    r = server.admin.post(
-        f"/tables/{table_id}/commands",
-        json={"command": {"type": kind}},
-        headers={"Authorization": f"Bearer {token}", **server.key()},
-    )
-    assert r.status_code == 200, r.text
-
-
 def table(server: Server, table_id: str, game: str, optional: int = 1) -> None:
     """A table of ``game`` whose clocks outlast the test but an optional choice's
     (Insurance, a Pai Gow surrender): ``optional`` seconds."""
@@ -193,7 +184,7 @@ def test_the_focus_after_stand_at_double_back_jack(browser: Any, server: Server)
         page.locator('.seat.mine [data-spot="blackjack"].legal').first.click()
         page.wait_for_selector('.seat.mine [data-spot="blackjack"].has-wager')
         caught_up(page, server)
-        _send(server, "focus-dbj", dealer, "DealCards")
+        server.send("focus-dbj", dealer, {"type": "DealCards"})
         page.wait_for_function(
             f"document.querySelector('{stand}') !== null || "
             "document.querySelector('.round').dataset.status !== 'open'",
@@ -228,7 +219,7 @@ def test_the_focus_after_set_hands_or_surrender_at_pai_gow(
     page.locator('.seat.mine [data-spot="pai_gow"].legal').click()
     page.wait_for_selector('.seat.mine [data-spot="pai_gow"].has-wager')
     caught_up(page, server)
-    _send(server, table_id, dealer, "AnnounceNoMoreBets")
+    server.send(table_id, dealer, {"type": "AnnounceNoMoreBets"})
     button = page.locator(f'.decisions [data-action="{action}"]')
     page.locator('.decisions [data-action="SetHands"]').wait_for(timeout=15_000)
     tiles = page.locator(".tile-picker [data-tile-index]")

@@ -630,11 +630,7 @@ def test_a_deadline_runs_out_though_nobody_watches(server: Server) -> None:
     assert server.admin.post("/tables", json=body).status_code == 201
     player = server.person("alone", "player")
     auth = {"Authorization": f"Bearer {player}"}
-    player_id = server.get("/players/me", player)["id"]
-    r = server.admin.post(
-        f"/players/{player_id}/deposits", json={"amount": 10_000}, headers=server.key()
-    )
-    assert r.status_code == 201, r.text
+    server.deposit(player)
     with httpx.Client(base_url=server.url, timeout=30) as client:
         assert client.post("/tables/unwatched/seats", json={"seat": 1}, headers=auth).is_success
         wager = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", "amount": 500}

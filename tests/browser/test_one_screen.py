@@ -240,24 +240,6 @@ def test_one_screen(browser: Any, server: Server, game: str) -> None:
     context.close()
 
 
-def _deposit(server: Server, token: str, cents: int = 10_000) -> None:
-    """Put ``cents`` of play money in the wallet of the player signed in with ``token``."""
-    player = server.get("/players/me", token)["id"]
-    paid = server.admin.post(
-        f"/players/{player}/deposits", json={"amount": cents}, headers=server.key()
-    )
-    assert paid.status_code == 201, paid.text
-
-
-def _send(server: Server, table_id: str, token: str, command: dict[str, Any]) -> None:
-    r = server.admin.post(
-        f"/tables/{table_id}/commands",
-        json={"command": command},
-        headers={"Authorization": f"Bearer {token}", **server.key()},
-    )
-    assert r.status_code == 200, r.text
-
-
 def test_craps_phone_seated_during_a_turn_of_the_dice(browser: Any, server: Server) -> None:
     """Issue 34 (a fresh player's report): at 390x844 a player who sits at Craps while a
     shooter's point is on sees the notice that he bets from the next round, and with it
@@ -275,17 +257,16 @@ def test_craps_phone_seated_during_a_turn_of_the_dice(browser: Any, server: Serv
         headers={"Authorization": f"Bearer {bob}"},
     )
     assert r.is_success, r.text
-    _deposit(server, bob)
-    _send(
-        server,
+    server.deposit(bob)
+    server.send(
         "one-late-craps",
         bob,
         {"type": "PlaceWager", "seat": 1, "spot": "pass", "amount": 1000},
     )
-    _send(server, "one-late-craps", dealer, {"type": "AnnounceNoMoreBets"})
-    _send(server, "one-late-craps", bob, {"type": "SelectDice", "seat": 1, "first": 1, "second": 2})
-    _send(server, "one-late-craps", dealer, {"type": "ThrowDice", "faces": [4, 2]})
-    _send(server, "one-late-craps", dealer, {"type": "CallRoll"})  # the point is 6
+    server.send("one-late-craps", dealer, {"type": "AnnounceNoMoreBets"})
+    server.send("one-late-craps", bob, {"type": "SelectDice", "seat": 1, "first": 1, "second": 2})
+    server.send("one-late-craps", dealer, {"type": "ThrowDice", "faces": [4, 2]})
+    server.send("one-late-craps", dealer, {"type": "CallRoll"})  # the point is 6
     context, page = sign_up(browser, server, f"amy-late {LONG}")
     page.set_viewport_size({"width": 390, "height": 844})
     open_table(page, "one-late-craps", 2)
@@ -305,9 +286,9 @@ def test_craps_phone_seated_during_a_turn_of_the_dice(browser: Any, server: Serv
     if ratio < 4.5:
         problems.append(f"the notice's contrast is {ratio:.2f}, under 4.5")
     # The shooter sevens out; the next round's come-out: the player bets.
-    _send(server, "one-late-craps", dealer, {"type": "AnnounceNoMoreBets"})
-    _send(server, "one-late-craps", dealer, {"type": "ThrowDice", "faces": [3, 4]})
-    _send(server, "one-late-craps", dealer, {"type": "CallRoll"})
+    server.send("one-late-craps", dealer, {"type": "AnnounceNoMoreBets"})
+    server.send("one-late-craps", dealer, {"type": "ThrowDice", "faces": [3, 4]})
+    server.send("one-late-craps", dealer, {"type": "CallRoll"})
     late.wait_for(state="detached")
     page.locator('[data-chip="500"]').click()
     assert page.evaluate("window.scrollY") == 0, "choosing a chip scrolled the page"
@@ -396,12 +377,11 @@ def test_sic_bo_phone_chips_stay_in_view_when_the_countdown_appears(
     wager(page, "small")
     dealer = server.person("dealer-sic-bo-chips", "dealer")
     caught_up(page, server)
-    _send(server, "one-sic-bo-chips", dealer, {"type": "AnnounceNoMoreBets"})
+    server.send("one-sic-bo-chips", dealer, {"type": "AnnounceNoMoreBets"})
     page.wait_for_selector("table.results", timeout=20_000)
     page.wait_for_selector('[data-rack="rebet"]')
-    _deposit(server, bob)
-    _send(
-        server,
+    server.deposit(bob)
+    server.send(
         "one-sic-bo-chips",
         bob,
         {"type": "PlaceWager", "seat": 2, "spot": "big", "amount": 1000},

@@ -38,12 +38,7 @@ WATCH = """() => {
 def close_betting(server: Server, table_id: str, page: Any) -> None:
     dealer = server.person(f"dealer-{table_id}-{server.key()['Idempotency-Key']}", "dealer")
     caught_up(page, server)
-    r = server.admin.post(
-        f"/tables/{table_id}/commands",
-        json={"command": {"type": "AnnounceNoMoreBets"}},
-        headers={"Authorization": f"Bearer {dealer}", **server.key()},
-    )
-    assert r.status_code == 200, r.text
+    server.send(table_id, dealer, {"type": "AnnounceNoMoreBets"})
 
 
 def play(page: Any, server: Server, table_id: str, spot: str, number: int) -> None:

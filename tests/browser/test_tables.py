@@ -493,10 +493,7 @@ def test_the_history_page_reaches_older_rounds(browser: Any, server: Server) -> 
     player = server.person("pager", "player")
     dealer = {"Authorization": f"Bearer {server.person('pager-dealer', 'dealer')}"}
     auth = {"Authorization": f"Bearer {player}"}
-    player_id = server.get("/players/me", player)["id"]
-    deposit = {"amount": 100_000}
-    r = server.admin.post(f"/players/{player_id}/deposits", json=deposit, headers=server.key())
-    assert r.status_code == 201, r.text
+    server.deposit(player, 100_000)
     with httpx.Client(base_url=server.url, timeout=30) as client:
         assert client.post("/tables/paged/seats", json={"seat": 1}, headers=auth).is_success
         wager = {"type": "PlaceWager", "seat": 1, "spot": "pip_street:ace", "amount": 500}

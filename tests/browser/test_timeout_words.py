@@ -28,11 +28,7 @@ def test_the_dealers_timeout_is_said_in_the_regulations_words(browser: Any, serv
     assert r.status_code == 201, r.text
     token = server.person("tw-ann", "player")
     ann = {"Authorization": f"Bearer {token}"}
-    player_id = server.get("/players/me", token)["id"]
-    r = server.admin.post(
-        f"/players/{player_id}/deposits", json={"amount": 10_000}, headers=server.key()
-    )
-    assert r.status_code == 201, r.text
+    server.deposit(token)
     with httpx.Client(base_url=server.url, timeout=30) as client:
         assert client.post("/tables/tw-dbj/seats", json={"seat": 1}, headers=ann).is_success
         wager = {"type": "PlaceWager", "seat": 1, "spot": "blackjack", "amount": 1500}

@@ -27,9 +27,7 @@ def _a_go_fore_it_round(at: Server, table: str = "fair") -> tuple[str, str]:
     body = {"id": table, "rules_toml": rules, "settings": settings}
     assert at.admin.post("/tables", json=body).status_code == 201
     player = at.person(f"{table}-player", "player")
-    player_id = at.get("/players/me", player)["id"]
-    r = at.admin.post(f"/players/{player_id}/deposits", json={"amount": 10_000}, headers=at.key())
-    assert r.status_code == 201, r.text
+    at.deposit(player)
     auth = {"Authorization": f"Bearer {player}"}
     dealer = {"Authorization": f"Bearer {at.person(f'{table}-dealer', 'dealer')}"}
     commands = [

@@ -17,8 +17,8 @@ from croupier.server import create_app
 from croupier.server.fanout import SocketLimits
 from croupier.server.ratelimit import Buckets
 from croupier.server.selfcheck import Schedule
+from example_rules import EXAMPLES
 
-EXAMPLES = Path(__file__).parents[2] / "examples" / "rules"
 TEN_DICE = EXAMPLES / "high-roll-dice-ten-dice.toml"
 
 

@@ -8,9 +8,10 @@ import re
 from collections.abc import Callable, Iterator
 
 import pytest
-from server_api import EXAMPLES, Api
+from server_api import Api
 
 from croupier.registry import find
+from example_rules import BY_GAME, EXAMPLES
 
 BIG = "9" * 5_000
 """A seat number of 5,000 digits: more than any JSON reader the server uses takes."""
@@ -103,17 +104,6 @@ def test_a_table_there_is_none_of_is_a_404_naming_no_rule(api: Api) -> None:
     assert api.snapshot() == before
 
 
-RULES = {
-    "high-roll-dice": "high-roll-dice-ten-dice.toml",
-    "go-fore-it": "go-fore-it.toml",
-    "pai-gow": "pai-gow.toml",
-    "double-back-jack": "double-back-jack.toml",
-    "criss-cross-poker": "criss-cross-poker.toml",
-    "sic-bo": "sic-bo.toml",
-    "craps": "craps.toml",
-}
-
-
 def test_a_player_is_told_only_the_commands_a_player_may_send(api: Api) -> None:
     """A player's command of a type the game has not was answered with every type of the
     game's, the dealer's among them. High Roll Dice: a player places Pip Street and
@@ -130,11 +120,11 @@ def test_a_player_is_told_only_the_commands_a_player_may_send(api: Api) -> None:
     assert api.snapshot() == before
 
 
-@pytest.mark.parametrize("game", sorted(RULES))
+@pytest.mark.parametrize("game", sorted(BY_GAME))
 def test_no_game_lists_the_dealers_commands_to_a_player(api: Api, game: str) -> None:
     """At every game's table, the types a player is told are those of his commands, each
     naming his seat; none of the dealer's is named."""
-    api.table("t", EXAMPLES / RULES[game])
+    api.table("t", EXAMPLES / BY_GAME[game])
     _, ann = api.player("ann", deposit=10_000)
     api.sit(ann, 1, "t")
     r = api.send(ann, {"type": "NoSuchCommand"}, table_id="t")

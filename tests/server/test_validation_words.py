@@ -12,22 +12,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from server_api import EXAMPLES, Api
+from server_api import Api
 
 from croupier.registry import GAMES
+from example_rules import BY_GAME, EXAMPLES
 
 JOINED = re.compile(r"\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b")
 """An identifier joined by underscores."""
-
-RULES = {
-    "high-roll-dice": "high-roll-dice-ten-dice.toml",
-    "go-fore-it": "go-fore-it.toml",
-    "pai-gow": "pai-gow.toml",
-    "double-back-jack": "double-back-jack.toml",
-    "criss-cross-poker": "criss-cross-poker.toml",
-    "sic-bo": "sic-bo.toml",
-    "craps": "craps.toml",
-}
 
 
 @pytest.fixture
@@ -103,7 +94,7 @@ def test_no_underscored_identifier_in_a_422_of_any_games_command(api: Api) -> No
     swept = 0
     for game in GAMES:
         table = f"t-{game}"
-        api.table(table, EXAMPLES / RULES[game])
+        api.table(table, EXAMPLES / BY_GAME[game])
         commands = api.client.get(f"/games/{game}/commands").json()["commands"]
         for name, model in commands["$defs"].items():
             if "type" not in model.get("properties", {}):
