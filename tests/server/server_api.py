@@ -172,5 +172,10 @@ class Api:
         return {"counts": counts, "rounds": rounds, "balances": balances, "heads": heads}
 
     def close(self) -> None:
+        """Close the client, stop the app's writer threads (the lifespan's end would, but a
+        client used outside ``with`` never runs it: each thread left behind would wake
+        twice a second for the rest of the session to checkpoint a database no test
+        reads) and close the database's connections."""
         self.client.close()
+        self.app.state.server.writer.close()
         self.engine.dispose()
