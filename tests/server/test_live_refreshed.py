@@ -4,6 +4,8 @@
 - a deposit or a withdrawal to the cashier: the player's sockets, at every table, are
   sent his view with the balance after it (read once), and no one else's socket is sent
   anything;
+- a wager at one table: the player's sockets at the other tables he watches are sent his
+  balance after it (from the command's notice, no read);
 - a Rules Submission withdrawn (a table with no version in force offers nothing to
   open a round with): the table's sockets are sent views that offer nothing, read
   again once.
@@ -20,8 +22,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from natsd import NatsServer
-from test_games import START, GameTable
-from test_scaleout import Process, nats, postgres
+from test_games import RULES, START, GameTable
+from test_scaleout import Process, nats, postgres, wager
 from test_websocket import Socket, token
 
 from croupier.rng import SeededRng
@@ -97,6 +99,33 @@ def test_a_deposit_and_a_withdrawal_reach_the_players_sockets(tmp_path: Path) ->
         assert _settled(one, two) == [before[0] + 2, before[1]]  # each once; seat 2 nothing
     finally:
         _close_embedded(table, app, one, two)
+
+
+def test_a_wager_at_one_table_reaches_the_players_view_of_another(tmp_path: Path) -> None:
+    """Embedded server: seat 1 watches table t and, as a spectator, table u; his $5.00
+    wager at t is shown at u too, once, as $5.00 less, with no read at u."""
+    table, app, client = _embedded(tmp_path)
+    body = {"id": "u", **RULES["high-roll-dice"], "settings": {}}
+    assert table.api.client.post("/tables", json=body, headers=table.api.admin).status_code == 201
+    at_t = Socket(client, "t", token(table.players[1]))
+    at_u = Socket(client, "u", token(table.players[1]))
+    live = app.state.hub.live
+    try:
+        at_t.wait(lambda m: m["data"]["balance"] == START)
+        at_u.wait(lambda m: m["data"]["balance"] == START)
+        before, loads = _settled(at_u), live.loads
+        r = client.post(
+            "/tables/t/commands",
+            json={"command": wager(0)},
+            headers={**table.players[1], "Idempotency-Key": "w0"},
+        )
+        assert r.status_code == 200, r.text
+        at_u.wait(lambda m: m["data"]["balance"] == START - 500)
+        r = table.api.client.get("/tables/u/view", headers=table.players[1])
+        assert at_u.messages[-1]["data"] == r.json()
+        assert _settled(at_u) == [before[0] + 1] and live.loads == loads
+    finally:
+        _close_embedded(table, app, at_t, at_u)
 
 
 def test_a_withdrawn_rules_submission_reaches_the_tables_sockets(tmp_path: Path) -> None:

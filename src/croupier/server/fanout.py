@@ -110,6 +110,7 @@ def _reason(text: str) -> str:
 class _Watcher:
     loop: asyncio.AbstractEventLoop
     player_id: str = ""
+    table_id: str = ""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     ended: bool = False
     """The player's session ended (signed out in this process): the socket closes 4401."""
@@ -147,8 +148,8 @@ class Hub:
         self.poll_seconds = poll_seconds
         self.limits = limits or SocketLimits()
         self._watchers: dict[str, set[_Watcher]] = {}
-        self._by_player: dict[str, int] = {}
-        """Per player: how many sockets of this process he keeps open."""
+        self._by_player: dict[str, set[_Watcher]] = {}
+        """Per player: the sockets of this process he keeps open."""
         self._reading = threading.BoundedSemaphore(self.limits.connections)
         """Held by a socket's thread while it reads the database."""
         self._limiters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CapacityLimiter]
@@ -189,8 +190,10 @@ class Hub:
         the table and ``written``, what a command left there where it knows (else
         ``None``: each reads what it needs)."""
         seq = None if written is None else written.seq
-        self.live.told(table_id, seq, None, payload(written))
+        moved = self.live.told(table_id, seq, None, payload(written))
         self.wake(table_id)
+        for player_id in moved:  # his balance at the other tables he watches
+            self._wake_player(player_id, table_id)
         for listener in self.listeners:
             listener(table_id, written)
 
@@ -220,9 +223,11 @@ class Hub:
                 if seats is None:
                     seats = known[1]
             self._heard[table_id] = (seq, seats)
-        self.live.told(table_id, told, taken, notice)
+        moved = self.live.told(table_id, told, taken, notice)
         if wake:
             self.wake(table_id)
+        for player_id in moved:  # his balance at the other tables he watches
+            self._wake_player(player_id, table_id)
         return True
 
     def moved(self, player_id: str, tell: bool = True) -> None:
@@ -231,19 +236,22 @@ class Hub:
         every table, are woken, each sent his view with the balance read once; told to
         :attr:`refreshers` unless heard from them (``tell``; thread-safe)."""
         self.live.moved(player_id)
-        with self._lock:
-            mine = [
-                (t, w) for t, ws in self._watchers.items() for w in ws if w.player_id == player_id
-            ]
-            for table_id in {t for t, _ in mine}:
-                self._views.pop((table_id, player_id), None)
-                self._changes[table_id] = self._changes.get(table_id, 0) + 1
-        for _, watcher in mine:
-            with contextlib.suppress(RuntimeError):  # a closed loop: the socket is gone
-                watcher.loop.call_soon_threadsafe(watcher.wake.set)
+        self._wake_player(player_id)
         if tell:
             for refresher in self.refreshers:
                 refresher("wallet", player_id)
+
+    def _wake_player(self, player_id: str, but: str | None = None) -> None:
+        """Wake the player's sockets of this process at every table but ``but``: what
+        they show of him (his balance) changed."""
+        with self._lock:
+            mine = [w for w in self._by_player.get(player_id, ()) if w.table_id != but]
+            for table_id in {w.table_id for w in mine}:
+                self._views.pop((table_id, player_id), None)
+                self._changes[table_id] = self._changes.get(table_id, 0) + 1
+        for watcher in mine:
+            with contextlib.suppress(RuntimeError):  # a closed loop: the socket is gone
+                watcher.loop.call_soon_threadsafe(watcher.wake.set)
 
     def refreshed(self, table_id: str, tell: bool = True) -> None:
         """What ``table_id`` offers changed with no event, committed (a Rules Submission
@@ -451,7 +459,7 @@ class Hub:
         """Count ``watcher``'s socket at ``table_id``, or say (a sentence) which limit
         refuses it."""
         with self._lock:
-            mine = self._by_player.get(watcher.player_id, 0)
+            mine = len(self._by_player.get(watcher.player_id, ()))
             here = len(self._watchers.get(table_id, ()))
             if mine >= self.limits.per_player:
                 return (
@@ -463,14 +471,14 @@ class Hub:
                     f"table {table_id} already has {here} live views open, the most "
                     "allowed: try again later"
                 )
-            self._by_player[watcher.player_id] = mine + 1
+            self._by_player.setdefault(watcher.player_id, set()).add(watcher)
             self._watchers.setdefault(table_id, set()).add(watcher)
             return None
 
     def signed_out(self, player_id: str) -> None:
         """Close the player's sockets of this process (4401): his session has ended."""
         with self._lock:
-            mine = [w for ws in self._watchers.values() for w in ws if w.player_id == player_id]
+            mine = list(self._by_player.get(player_id, ()))
         for watcher in mine:
             watcher.ended = True
             with contextlib.suppress(RuntimeError):  # a closed loop: the socket is gone
@@ -485,10 +493,9 @@ class Hub:
                 self.live.forget(table_id)
             if not any(w.player_id == watcher.player_id for w in left):
                 self._views.pop((table_id, watcher.player_id), None)
-            mine = self._by_player.get(watcher.player_id, 1) - 1
-            if mine:
-                self._by_player[watcher.player_id] = mine
-            else:
+            mine = self._by_player.get(watcher.player_id, set())
+            mine.discard(watcher)
+            if not mine:
                 self._by_player.pop(watcher.player_id, None)
                 self.live.forget_player(watcher.player_id)
 
@@ -513,7 +520,7 @@ class Hub:
         if not exists:
             await websocket.close(code=NOT_FOUND, reason=_reason(f"there is no table {table_id!r}"))
             return None
-        watcher = _Watcher(loop=asyncio.get_running_loop(), player_id=player.id)
+        watcher = _Watcher(asyncio.get_running_loop(), player.id, table_id)
         refused = self._admit(watcher, table_id)
         if refused is not None:  # accepted first, so that the client reads why
             await websocket.close(code=TOO_MANY, reason=_reason(refused))

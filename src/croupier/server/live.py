@@ -251,25 +251,29 @@ class LiveTables:
 
     def told(
         self, table_id: str, seq: int | None, seats: int | None, notice: dict[str, Any] | None
-    ) -> None:
+    ) -> list[str]:
         """A change at ``table_id`` is committed: ``seq`` the events in its chain after it
         (``None``: not known), ``seats`` the seats taken (``None``: as they were),
-        ``notice`` what it wrote (:func:`payload`; ``None``: not carried)."""
+        ``notice`` what it wrote (:func:`payload`; ``None``: not carried). Returns the
+        players whose balance kept it moved (their views elsewhere show it too)."""
+        moved = []
         with self._lock:
             for player_id, cents in ((notice or {}).get("balances") or {}).items():
-                if player_id in self._balances:
+                if self._balances.get(player_id, int(cents)) != int(cents):
                     self._balances[player_id] = int(cents)
+                    moved.append(player_id)
             if seq is not None:
                 self._told[table_id] = max(seq, self._told.get(table_id, 0))
             table = self._tables.get(table_id)
             if table is None or table.behind:
-                return
+                return moved
             after = None if notice is None else advanced(table, notice)
             if after is not None and after.seq == seq:
                 self._tables[table_id] = after
                 self.applied += 1
             elif seq is None or seq > table.seq or seats not in (None, len(table.seats)):
                 self._tables[table_id] = replace(table, behind=True)
+        return moved
 
     def behind(self) -> None:
         """Mark every table behind (the bus reconnected: notices may have been lost)."""
