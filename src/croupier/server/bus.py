@@ -37,6 +37,12 @@ kept is marked behind), from the sequence number it kept on: whatever was commit
 meanwhile is sent, nothing that was sent already. A change this
 process committed while the bus was down is published again after the reconnect.
 
+Changes no event at a table says (a deposit or withdrawal to the cashier, a Rules
+Submission filed, a table disabled) go as plain NATS messages on :data:`REFRESHED`
+(:meth:`NatsBus.refresh`): each other process forgets the balance or the table it keeps
+and wakes the sockets concerned (:meth:`~croupier.server.fanout.Hub.moved`,
+:meth:`~croupier.server.fanout.Hub.refreshed`).
+
 The embedded server (SQLite, one process, no ``--bus``) needs none of this: the hub wakes
 its own sockets (:meth:`~croupier.server.fanout.Hub.changed`).
 """
@@ -49,6 +55,7 @@ import json
 import logging
 import re
 import threading
+import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -74,6 +81,12 @@ PREFIX = "croupier.tables"
 RELEASED = "croupier.leases.released"
 """The subject (plain NATS, not the stream) on which a process stopping cleanly says it
 gave its leases up (its id): :meth:`NatsBus.release`."""
+REFRESHED = "croupier.refreshed"
+"""The subject (plain NATS, not the stream) of the changes no event at a table says:
+``{"from": PROCESS, "wallet": PLAYER}`` (a deposit, a withdrawal) or ``{"from": PROCESS,
+"table": TABLE}`` (a Rules Submission filed, a table disabled): :meth:`NatsBus.refresh`.
+One lost while the connection is down is made good by the catch-up after it (every
+table kept is read again, with its viewers' balances)."""
 _SAFE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 log = logging.getLogger(__name__)
@@ -121,6 +134,8 @@ class NatsBus:
         self.released: list[Callable[[str], Any]] = []
         """Told the id of every other process that says it gave its leases up
         (:meth:`release`): the take-over turn, run at once."""
+        self.origin = uuid.uuid4().hex
+        """This connection's id in what it says on :data:`REFRESHED` (its own ignored)."""
         self._hub: Hub | None = None
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="croupier-bus")
@@ -149,6 +164,7 @@ class NatsBus:
                 f"the message bus at {self.url} cannot be reached: {error or type(error).__name__}"
             ) from error
         hub.listeners.append(self.publish)
+        hub.refreshers.append(self.refresh)
 
     async def _start(self) -> None:
         self._queue = asyncio.Queue()
@@ -163,6 +179,7 @@ class NatsBus:
         )
         self._js = self._nc.jetstream()
         await self._nc.subscribe(RELEASED, cb=self._on_released)  # kept across reconnects
+        await self._nc.subscribe(REFRESHED, cb=self._on_refreshed)
         await self._subscribe()
         self._sender = asyncio.create_task(self._send())
 
@@ -213,6 +230,8 @@ class NatsBus:
         """Stop publishing, drain the connection, stop the bus's thread."""
         if self._hub is not None and self.publish in self._hub.listeners:
             self._hub.listeners.remove(self.publish)
+        if self._hub is not None and self.refresh in self._hub.refreshers:
+            self._hub.refreshers.remove(self.refresh)
         if self._thread.is_alive():
             stopping = asyncio.run_coroutine_threadsafe(self._stop(), self._loop)
             with contextlib.suppress(Exception):
@@ -274,6 +293,37 @@ class NatsBus:
             body["live"] = events
         await self._js.publish(subject(table_id), json.dumps(body).encode(), timeout=2.0)
         self.published += 1
+
+    def refresh(self, kind: str, key: str) -> None:
+        """Tell the other processes of a change no event at a table says: ``kind``
+        ``"wallet"`` (``key`` the player) or ``"table"`` (thread-safe; does not wait)."""
+        if not self._thread.is_alive():
+            return
+        body = json.dumps({"from": self.origin, kind: key}).encode()
+        with contextlib.suppress(RuntimeError):  # the loop is closed: shutting down
+            self._loop.call_soon_threadsafe(self._loop.create_task, self._say(REFRESHED, body))
+
+    async def _say(self, subject_: str, body: bytes) -> None:
+        if self._nc is None:
+            return
+        try:
+            await self._nc.publish(subject_, body)
+        except Exception as error:  # the catch-up after the reconnect makes it good
+            log.warning("saying %s failed: %s", body.decode(errors="replace"), error)
+
+    async def _on_refreshed(self, message: Msg) -> None:
+        try:
+            data = json.loads(message.data)
+            origin, wallet, table = data.get("from"), data.get("wallet"), data.get("table")
+        except (ValueError, AttributeError):
+            log.warning("a message on %s that says no change: ignored", message.subject)
+            return
+        if self._hub is None or origin == self.origin:
+            return
+        if isinstance(wallet, str):
+            self._hub.moved(wallet, tell=False)
+        if isinstance(table, str):
+            self._hub.refreshed(table, tell=False)
 
     def release(self, owner: str) -> None:
         """Say that the process ``owner`` gave its leases up (a clean stop), so that the

@@ -67,7 +67,7 @@ from croupier.ledger.cache import Written
 from croupier.ledger.models import GameTable, Player, Seat
 from croupier.rng import Rng
 from croupier.server import driver, service
-from croupier.server.live import LiveTables, payload
+from croupier.server.live import LiveTables, Shown, payload
 
 BEARER_PROTOCOL = "croupier.bearer"
 """The subprotocol that says the next one offered is the bearer token."""
@@ -110,6 +110,7 @@ def _reason(text: str) -> str:
 class _Watcher:
     loop: asyncio.AbstractEventLoop
     player_id: str = ""
+    table_id: str = ""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     ended: bool = False
     """The player's session ended (signed out in this process): the socket closes 4401."""
@@ -147,22 +148,27 @@ class Hub:
         self.poll_seconds = poll_seconds
         self.limits = limits or SocketLimits()
         self._watchers: dict[str, set[_Watcher]] = {}
-        self._by_player: dict[str, int] = {}
-        """Per player: how many sockets of this process he keeps open."""
+        self._by_player: dict[str, set[_Watcher]] = {}
+        """Per player: the sockets of this process he keeps open."""
         self._reading = threading.BoundedSemaphore(self.limits.connections)
         """Held by a socket's thread while it reads the database."""
         self._limiters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CapacityLimiter]
         self._limiters = weakref.WeakKeyDictionary()
         """Per event loop, the threads its sockets' reads may take at once (the sockets
         wait for one on the loop, not in a thread)."""
-        self._views: dict[tuple[str, str], tuple[tuple[int, int], dict[str, Any]]] = {}
-        """Per (table, player): the last view read for his sockets and its signature."""
+        self._views: dict[tuple[str, str], tuple[Any, dict[str, Any]]] = {}
+        """Per (table, player): the last view read for his sockets and its signature
+        (where changes are pushed: what it shows, :data:`~croupier.server.live.Shown`)."""
         self._lock = threading.Lock()
         self._polled: dict[str, tuple[float, tuple[int, int], bool]] = {}
         """Per table: when it was last polled, its signature and whether a deadline had
         passed; shared by the table's sockets, so a table costs one poll per interval."""
         self.listeners: list[Callable[[str, Written | None], Any]] = []
         """Told the table of every change this process commits (:meth:`changed`)."""
+        self.refreshers: list[Callable[[str, str], Any]] = []
+        """Told ``("wallet", PLAYER)`` or ``("table", TABLE)`` for every change this
+        process commits that no event at a table says (:meth:`moved`, :meth:`refreshed`):
+        the bus, which tells the other processes."""
         self._heard: dict[str, tuple[int, int | None]] = {}
         """Per table: the latest signature the bus told of (:meth:`heard`)."""
         self.live = LiveTables()
@@ -184,8 +190,10 @@ class Hub:
         the table and ``written``, what a command left there where it knows (else
         ``None``: each reads what it needs)."""
         seq = None if written is None else written.seq
-        self.live.told(table_id, seq, None, payload(written))
+        moved = self.live.told(table_id, seq, None, payload(written))
         self.wake(table_id)
+        for player_id in moved:  # his balance at the other tables he watches
+            self._wake_player(player_id, table_id)
         for listener in self.listeners:
             listener(table_id, written)
 
@@ -215,10 +223,46 @@ class Hub:
                 if seats is None:
                     seats = known[1]
             self._heard[table_id] = (seq, seats)
-        self.live.told(table_id, told, taken, notice)
+        moved = self.live.told(table_id, told, taken, notice)
         if wake:
             self.wake(table_id)
+        for player_id in moved:  # his balance at the other tables he watches
+            self._wake_player(player_id, table_id)
         return True
+
+    def moved(self, player_id: str, tell: bool = True) -> None:
+        """The player's wallet moved outside any table's command (a deposit, a withdrawal
+        to the cashier), committed: his balance kept is forgotten and his sockets, at
+        every table, are woken, each sent his view with the balance read once; told to
+        :attr:`refreshers` unless heard from them (``tell``; thread-safe)."""
+        self.live.moved(player_id)
+        self._wake_player(player_id)
+        if tell:
+            for refresher in self.refreshers:
+                refresher("wallet", player_id)
+
+    def _wake_player(self, player_id: str, but: str | None = None) -> None:
+        """Wake the player's sockets of this process at every table but ``but``: what
+        they show of him (his balance) changed."""
+        with self._lock:
+            mine = [w for w in self._by_player.get(player_id, ()) if w.table_id != but]
+            for table_id in {w.table_id for w in mine}:
+                self._views.pop((table_id, player_id), None)
+                self._changes[table_id] = self._changes.get(table_id, 0) + 1
+        for watcher in mine:
+            with contextlib.suppress(RuntimeError):  # a closed loop: the socket is gone
+                watcher.loop.call_soon_threadsafe(watcher.wake.set)
+
+    def refreshed(self, table_id: str, tell: bool = True) -> None:
+        """What ``table_id`` offers changed with no event, committed (a Rules Submission
+        filed, put in force or withdrawn; the table disabled or enabled): the table kept
+        is read again at its sockets' next view, and they are woken; told to
+        :attr:`refreshers` unless heard from them (``tell``; thread-safe)."""
+        self.live.stale(table_id)
+        self.wake(table_id)
+        if tell:
+            for refresher in self.refreshers:
+                refresher("table", table_id)
 
     def catch_up(self) -> None:
         """Wake every socket of this process (after the bus lost messages: a reconnect),
@@ -318,8 +362,8 @@ class Hub:
         return signature, overdue
 
     def _admitted_snapshot(
-        self, player: Player, table_id: str, last: tuple[int, int] | None
-    ) -> tuple[tuple[int, int], dict[str, Any] | None] | None:
+        self, player: Player, table_id: str, last: Any
+    ) -> tuple[Any, dict[str, Any] | None] | None:
         """:meth:`_snapshot`, or ``None`` where the player's session has ended since the
         socket opened: signed out in another process, or idle past the limit (GLI-19
         2.5.4; the gate's check, which costs no query within ``gate.TOUCH`` of its last
@@ -334,9 +378,11 @@ class Hub:
         return self._snapshot(player, table_id, last)
 
     def _snapshot(
-        self, player: Player, table_id: str, last: tuple[int, int] | None
-    ) -> tuple[tuple[int, int], dict[str, Any] | None]:
-        """The table's signature, and the caller's view when it differs from ``last``;
+        self, player: Player, table_id: str, last: Any
+    ) -> tuple[Any, dict[str, Any] | None]:
+        """The table's signature (where changes are pushed: what the view shows,
+        :data:`~croupier.server.live.Shown`), and the caller's view when it differs from
+        ``last``;
         a deadline that has passed is applied first. At most
         ``SocketLimits.connections`` threads read at once; a view read for another socket
         of the same player at the same signature is used again."""
@@ -365,15 +411,16 @@ class Hub:
             return signature, seen
 
     def _pushed(
-        self, player: Player, table_id: str, last: tuple[int, int] | None
-    ) -> tuple[tuple[int, int], dict[str, Any] | None]:
+        self, player: Player, table_id: str, last: Shown | None
+    ) -> tuple[Shown, dict[str, Any] | None]:
         """:meth:`_snapshot` where changes are pushed (no poll): the deadlines are the
         owner's timers (:mod:`croupier.server.timers`), and a socket is woken only by a
         change, so its viewer's view is built at once from the table kept in memory
         (:class:`~croupier.server.live.LiveTables`: the database is read, in one
-        snapshot, only to catch up), the signature being the one of the table it was
-        built from. A view built for another socket of the same player since the
-        table's last change is used again."""
+        snapshot, only to catch up), and sent where what it shows differs from ``last``:
+        the signature of the table it was built from, the viewer's balance or what he
+        may send (a deposit, a rules filing: changes no event says). A view built for
+        another socket of the same player since the table's last change is used again."""
         key = (table_id, player.id)
         with self._lock:
             cached = self._views.get(key)
@@ -412,7 +459,7 @@ class Hub:
         """Count ``watcher``'s socket at ``table_id``, or say (a sentence) which limit
         refuses it."""
         with self._lock:
-            mine = self._by_player.get(watcher.player_id, 0)
+            mine = len(self._by_player.get(watcher.player_id, ()))
             here = len(self._watchers.get(table_id, ()))
             if mine >= self.limits.per_player:
                 return (
@@ -424,14 +471,14 @@ class Hub:
                     f"table {table_id} already has {here} live views open, the most "
                     "allowed: try again later"
                 )
-            self._by_player[watcher.player_id] = mine + 1
+            self._by_player.setdefault(watcher.player_id, set()).add(watcher)
             self._watchers.setdefault(table_id, set()).add(watcher)
             return None
 
     def signed_out(self, player_id: str) -> None:
         """Close the player's sockets of this process (4401): his session has ended."""
         with self._lock:
-            mine = [w for ws in self._watchers.values() for w in ws if w.player_id == player_id]
+            mine = list(self._by_player.get(player_id, ()))
         for watcher in mine:
             watcher.ended = True
             with contextlib.suppress(RuntimeError):  # a closed loop: the socket is gone
@@ -446,10 +493,9 @@ class Hub:
                 self.live.forget(table_id)
             if not any(w.player_id == watcher.player_id for w in left):
                 self._views.pop((table_id, watcher.player_id), None)
-            mine = self._by_player.get(watcher.player_id, 1) - 1
-            if mine:
-                self._by_player[watcher.player_id] = mine
-            else:
+            mine = self._by_player.get(watcher.player_id, set())
+            mine.discard(watcher)
+            if not mine:
                 self._by_player.pop(watcher.player_id, None)
                 self.live.forget_player(watcher.player_id)
 
@@ -474,7 +520,7 @@ class Hub:
         if not exists:
             await websocket.close(code=NOT_FOUND, reason=_reason(f"there is no table {table_id!r}"))
             return None
-        watcher = _Watcher(loop=asyncio.get_running_loop(), player_id=player.id)
+        watcher = _Watcher(asyncio.get_running_loop(), player.id, table_id)
         refused = self._admit(watcher, table_id)
         if refused is not None:  # accepted first, so that the client reads why
             await websocket.close(code=TOO_MANY, reason=_reason(refused))
@@ -507,7 +553,7 @@ class Hub:
                 watcher.wake.set()
 
         reader = asyncio.create_task(drain())
-        last: tuple[int, int] | None = None
+        last: Any = None
         try:
             while not gone.is_set():
                 watcher.wake.clear()

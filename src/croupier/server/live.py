@@ -16,9 +16,11 @@ table's first socket in the process, after a notice whose events do not follow o
 the table's sequence number (one skipped, or a notice that carries no events: a seat
 taken or left, a change of the process's own that it did not write down), after a reconnect
 to the bus (every table is marked behind), and for what a notice never carries: a
-viewer's balance the first time (then moved by the notices of every table), and the
+viewer's balance the first time (then moved by the notices of every table, and read
+again after his wallet moved outside the tables: :meth:`LiveTables.moved`), and the
 commands that would open the next round (read once between rounds, kept while the seats
-stay as they are). A catch-up of a round already kept reads only its events from the
+stay as they are and no rules filing or disabling marks the table stale:
+:meth:`LiveTables.stale`). A catch-up of a round already kept reads only its events from the
 sequence number kept on.
 
 The bus carries the events whole (a face-down card too, as the database holds it); it is
@@ -46,7 +48,11 @@ from croupier.registry import round_type
 from croupier.server import schemas, seals, service
 
 Signature = tuple[int, int]
-"""(events in the table's chain, seats taken): what a socket compares with what it sent."""
+"""(events in the table's chain, seats taken): the table's state as its notices tell it."""
+Shown = tuple[int, int, int, Any]
+"""What a socket compares with what it sent: the table's :data:`Signature`, then what a
+view shows that no event at the table changes: the viewer's balance (a deposit, a
+withdrawal) and what he may send (a Rules Submission filed, a table disabled)."""
 
 
 @dataclass(frozen=True)
@@ -237,30 +243,37 @@ class LiveTables:
         """Per table: the highest sequence number a notice told of."""
         self._balances: dict[str, int] = {}
         self._previews: dict[tuple[str, str], list[LegalCommand]] = {}
+        self._epoch = 0
+        """Counts :meth:`moved` and :meth:`stale`: a read begun before one of them is not
+        kept as what is known after it."""
         self.loads = 0
         self.applied = 0
 
     def told(
         self, table_id: str, seq: int | None, seats: int | None, notice: dict[str, Any] | None
-    ) -> None:
+    ) -> list[str]:
         """A change at ``table_id`` is committed: ``seq`` the events in its chain after it
         (``None``: not known), ``seats`` the seats taken (``None``: as they were),
-        ``notice`` what it wrote (:func:`payload`; ``None``: not carried)."""
+        ``notice`` what it wrote (:func:`payload`; ``None``: not carried). Returns the
+        players whose balance kept it moved (their views elsewhere show it too)."""
+        moved = []
         with self._lock:
             for player_id, cents in ((notice or {}).get("balances") or {}).items():
-                if player_id in self._balances:
+                if self._balances.get(player_id, int(cents)) != int(cents):
                     self._balances[player_id] = int(cents)
+                    moved.append(player_id)
             if seq is not None:
                 self._told[table_id] = max(seq, self._told.get(table_id, 0))
             table = self._tables.get(table_id)
             if table is None or table.behind:
-                return
+                return moved
             after = None if notice is None else advanced(table, notice)
             if after is not None and after.seq == seq:
                 self._tables[table_id] = after
                 self.applied += 1
             elif seq is None or seq > table.seq or seats not in (None, len(table.seats)):
                 self._tables[table_id] = replace(table, behind=True)
+        return moved
 
     def behind(self) -> None:
         """Mark every table behind (the bus reconnected: notices may have been lost)."""
@@ -274,6 +287,22 @@ class LiveTables:
             for key in [key for key in self._previews if key[0] == table_id]:
                 del self._previews[key]
 
+    def moved(self, player_id: str) -> None:
+        """The player's wallet moved outside any table's command (a deposit, a
+        withdrawal): his balance kept is forgotten, read again at his next view."""
+        with self._lock:
+            self._epoch += 1
+            self._balances.pop(player_id, None)
+
+    def stale(self, table_id: str) -> None:
+        """What ``table_id`` offers changed with no event (a Rules Submission filed, put
+        in force or withdrawn; the table disabled): read again at its next view."""
+        with self._lock:
+            self._epoch += 1
+            table = self._tables.get(table_id)
+            if table is not None:
+                self._tables[table_id] = replace(table, behind=True)
+
     def forget_player(self, player_id: str) -> None:
         """No socket of this process is the player's any more."""
         with self._lock:
@@ -285,14 +314,15 @@ class LiveTables:
         table_id: str,
         now: datetime,
         reading: Callable[[], AbstractContextManager[Session]],
-    ) -> tuple[Signature, dict[str, Any]]:
-        """The player's view of ``table_id`` and the signature it shows, built from
-        memory; ``reading`` opens a session for what must be read first (a catch-up, the
-        player's balance, the next round's opening)."""
+    ) -> tuple[Shown, dict[str, Any]]:
+        """The player's view of ``table_id`` and what it shows (:data:`Shown`), built
+        from memory; ``reading`` opens a session for what must be read first (a catch-up,
+        the player's balance, the next round's opening)."""
         with self._lock:
             table = self._tables.get(table_id)
             balance = self._balances.get(player.id)
             preview = self._previews.get((table_id, player.id))
+            epoch = self._epoch
         if (
             table is None
             or table.behind
@@ -300,37 +330,46 @@ class LiveTables:
             or (preview is None and needs_preview(table, actor_in(table, player)))
         ):
             with reading() as session:
-                table, balance, preview = self._read(session, player, table_id, table)
-        out = view_of(table, player, balance, preview or [], now)
-        return table.signature, out.model_dump(mode="json")
+                table, balance, preview = self._read(session, player, table_id, table, epoch)
+        out = view_of(table, player, balance, preview or [], now).model_dump(mode="json")
+        return (*table.signature, balance, out["legal_commands"]), out
 
     def _read(
-        self, session: Session, player: Player, table_id: str, table: LiveTable | None
+        self,
+        session: Session,
+        player: Player,
+        table_id: str,
+        table: LiveTable | None,
+        epoch: int,
     ) -> tuple[LiveTable, int, list[LegalCommand] | None]:
         """What :meth:`view` lacks, read: the table where it is behind (or not kept), the
-        player's balance, and what he may send where no round is open."""
+        player's balance, and what he may send where no round is open; kept only where
+        no wallet moved and no table went stale since ``epoch`` (the read may be older)."""
         if table is None or table.behind:
-            table = self._install(loaded(session, table_id, table))
+            table = self._install(loaded(session, table_id, table), epoch)
         balance = service.balance_of(session, player.id)
         preview = None
         actor = actor_in(table, player)
         if actor is not None and needs_preview(table, actor):
             preview = service.preview_legal(session, player, actor, table_id, table.game)
         with self._lock:
-            self._balances[player.id] = balance
-            if preview is not None:
-                self._previews[(table_id, player.id)] = preview
+            if self._epoch == epoch:
+                self._balances[player.id] = balance
+                if preview is not None:
+                    self._previews[(table_id, player.id)] = preview
         return table, balance, preview
 
-    def _install(self, fresh: LiveTable) -> LiveTable:
+    def _install(self, fresh: LiveTable, epoch: int) -> LiveTable:
         """Keep ``fresh`` (just read) unless what is kept is as far on; behind where a
-        notice told of more than it read (committed after its snapshot began)."""
+        notice told of more than it read (committed after its snapshot began), or where
+        a table went stale since ``epoch``."""
         with self._lock:
             self.loads += 1
             current = self._tables.get(fresh.table_id)
             if current is not None and not current.behind and current.seq >= fresh.seq:
                 return current
-            fresh = replace(fresh, behind=fresh.seq < self._told.get(fresh.table_id, 0))
+            late = fresh.seq < self._told.get(fresh.table_id, 0) or self._epoch != epoch
+            fresh = replace(fresh, behind=late)
             self._tables[fresh.table_id] = fresh
             for key in [key for key in self._previews if key[0] == fresh.table_id]:
                 del self._previews[key]  # the seats or what is in force may have changed

@@ -305,6 +305,7 @@ def file_version(table_id: str, body: VersionIn, request: Request, db: Db, me: A
         )
     number = row.version
     db.commit()
+    request.app.state.hub.refreshed(table_id)  # what the table offers may have changed
     return _listed(db, table_id, number, clock)
 
 
@@ -334,6 +335,7 @@ def take_step(
             db, table_id, number, by=by, effective_at=body.effective_at, at=clock
         )
     db.commit()
+    request.app.state.hub.refreshed(table_id)  # what the table offers may have changed
     return _listed(db, table_id, number, clock)
 
 

@@ -174,6 +174,7 @@ def set_disabled(body: DisabledIn, request: Request, db: Db, me: Staff) -> Disab
     db.commit()
     if body.thing == "table":
         request.app.state.hub.changed(body.subject)
+        request.app.state.hub.refreshed(body.subject)  # what it offers: at every process
     return DisabledListOut(disabled=[_out(row) for row in disabling.listed(db)])
 
 

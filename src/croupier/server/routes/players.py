@@ -60,9 +60,15 @@ def _money(kind: str) -> Any:
                 balance=repo.balance(db, player_id),
             )
 
-        return idempotent(db, me, key, request, body, 201, run)
+        answer = idempotent(db, me, key, request, body, 201, run)
+        if answer.status_code == 201:  # committed: the player's sockets show the balance
+            server_of(request).hub.moved(player_id)
+        return answer
 
-    endpoint.__doc__ = f"Admin: a {kind} of play money (cents) to or from a wallet."
+    endpoint.__doc__ = (
+        f"Admin: a {kind} of play money (cents) to or from a wallet; the player's live "
+        "table views are sent the balance after it."
+    )
     return endpoint
 
 

@@ -1,0 +1,206 @@
+"""Changes no event at a table says reach its live views at once (issue #33, leftovers of
+:mod:`croupier.server.live`), with no poll, in the embedded server and across processes:
+
+- a deposit or a withdrawal to the cashier: the player's sockets, at every table, are
+  sent his view with the balance after it (read once), and no one else's socket is sent
+  anything;
+- a wager at one table: the player's sockets at the other tables he watches are sent his
+  balance after it (from the command's notice, no read);
+- a Rules Submission withdrawn (a table with no version in force offers nothing to
+  open a round with): the table's sockets are sent views that offer nothing, read
+  again once.
+
+Each frame is the database's view (``GET /view``) at that point, and none is sent twice.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+from natsd import NatsServer
+from test_games import RULES, START, GameTable
+from test_scaleout import Process, nats, postgres, wager
+from test_websocket import Socket, token
+
+from croupier.rng import SeededRng
+from croupier.server import create_app
+from croupier.server.scaleout import Scale
+
+__all__ = ["nats", "postgres"]  # fixtures
+
+WITHDRAWAL = {"state": "withdrawn", "reason": "the Board ordered the game closed"}
+
+
+def _money(client: TestClient, table: GameTable, kind: str, cents: int, key: str) -> None:
+    """A deposit or a withdrawal (``kind``, the path's last part) to seat 1's wallet."""
+    r = client.post(
+        f"/players/{table.ids[1]}/{kind}",
+        json={"amount": cents},
+        headers={**table.api.admin, "Idempotency-Key": key},
+    )
+    assert r.status_code == 201, r.text
+
+
+def _withdraw_rules(client: TestClient, table: GameTable) -> None:
+    """Version 1 of the table's Rules Submission, the one in force, withdrawn (the fake
+    clock moved past the moment the table was made, by the wall clock, with it)."""
+    table.clock.now = datetime.now(UTC)
+    r = client.post("/tables/t/rules/versions/1/steps", json=WITHDRAWAL, headers=table.api.admin)
+    assert r.status_code == 201 and r.json()["state"] == "withdrawn", r.text
+
+
+def _settled(*sockets: Socket) -> list[int]:
+    """How many frames each socket has, once nothing more comes for 0.3 s."""
+    time.sleep(0.3)
+    return [len(s.messages) for s in sockets]
+
+
+def _wagers_offered(frame: dict[str, Any]) -> bool:
+    return any(c["command"] == "PlaceWager" for c in frame["data"]["legal_commands"])
+
+
+def _embedded(tmp_path: Path) -> tuple[GameTable, Any, TestClient]:
+    """One process on SQLite with no bus, at a High Roll Dice table with two players."""
+    url = f"sqlite:///{tmp_path / 'one.sqlite'}"
+    table = GameTable(url, "high-roll-dice", 2)
+    app = create_app(url, migrate=False, rng=SeededRng(3), clock=table.clock, scale=Scale())
+    return table, app, TestClient(app)
+
+
+def _close_embedded(table: GameTable, app: Any, *sockets: Socket) -> None:
+    for socket in sockets:
+        socket.close()
+    app.state.scaled.close()
+    app.state.writer.close()
+    app.state.engine.dispose()
+    table.api.close()
+
+
+def test_a_deposit_and_a_withdrawal_reach_the_players_sockets(tmp_path: Path) -> None:
+    """Embedded server: seat 1 is sent a frame with $25.00 more, then $7.00 less; seat 2
+    is sent nothing; each of seat 1's frames is his stored view."""
+    table, app, client = _embedded(tmp_path)
+    one = Socket(client, "t", token(table.players[1]))
+    two = Socket(client, "t", token(table.players[2]))
+    try:
+        one.wait(lambda m: m["data"]["balance"] == START)
+        two.wait(lambda m: m["data"]["balance"] == START)
+        before = _settled(one, two)
+        _money(client, table, "deposits", 2_500, "d1")
+        one.wait(lambda m: m["data"]["balance"] == START + 2_500)
+        assert one.messages[-1]["data"] == table.view(table.players[1])
+        _money(client, table, "withdrawals", 700, "w1")
+        one.wait(lambda m: m["data"]["balance"] == START + 2_500 - 700)
+        assert one.messages[-1]["data"] == table.view(table.players[1])
+        assert _settled(one, two) == [before[0] + 2, before[1]]  # each once; seat 2 nothing
+    finally:
+        _close_embedded(table, app, one, two)
+
+
+def test_a_wager_at_one_table_reaches_the_players_view_of_another(tmp_path: Path) -> None:
+    """Embedded server: seat 1 watches table t and, as a spectator, table u; his $5.00
+    wager at t is shown at u too, once, as $5.00 less, with no read at u."""
+    table, app, client = _embedded(tmp_path)
+    body = {"id": "u", **RULES["high-roll-dice"], "settings": {}}
+    assert table.api.client.post("/tables", json=body, headers=table.api.admin).status_code == 201
+    at_t = Socket(client, "t", token(table.players[1]))
+    at_u = Socket(client, "u", token(table.players[1]))
+    live = app.state.hub.live
+    try:
+        at_t.wait(lambda m: m["data"]["balance"] == START)
+        at_u.wait(lambda m: m["data"]["balance"] == START)
+        before, loads = _settled(at_u), live.loads
+        r = client.post(
+            "/tables/t/commands",
+            json={"command": wager(0)},
+            headers={**table.players[1], "Idempotency-Key": "w0"},
+        )
+        assert r.status_code == 200, r.text
+        at_u.wait(lambda m: m["data"]["balance"] == START - 500)
+        r = table.api.client.get("/tables/u/view", headers=table.players[1])
+        assert at_u.messages[-1]["data"] == r.json()
+        assert _settled(at_u) == [before[0] + 1] and live.loads == loads
+    finally:
+        _close_embedded(table, app, at_t, at_u)
+
+
+def test_a_withdrawn_rules_submission_reaches_the_tables_sockets(tmp_path: Path) -> None:
+    """Embedded server: with version 1 withdrawn no version is in force, so the table
+    offers no wager to either player; each socket is sent that once."""
+    table, app, client = _embedded(tmp_path)
+    one = Socket(client, "t", token(table.players[1]))
+    two = Socket(client, "t", token(table.players[2]))
+    try:
+        one.wait(_wagers_offered)
+        two.wait(_wagers_offered)
+        before = _settled(one, two)
+        _withdraw_rules(client, table)
+        one.wait(lambda m: m["data"]["legal_commands"] == [])
+        two.wait(lambda m: m["data"]["legal_commands"] == [])
+        assert one.messages[-1]["data"] == table.view(table.players[1])
+        assert two.messages[-1]["data"] == table.view(table.players[2])
+        assert _settled(one, two) == [before[0] + 1, before[1] + 1]
+    finally:
+        _close_embedded(table, app, one, two)
+
+
+def test_a_deposit_at_one_process_reaches_the_players_socket_at_another(
+    postgres: str, nats: NatsServer
+) -> None:
+    """A takes the deposit, B holds the players' sockets: B's seat 1 socket is sent the
+    balance $25.00 higher (B reads the balance, not the table), seat 2's nothing."""
+    table = GameTable(postgres, "high-roll-dice", 2)
+    a = Process(postgres, nats.url, "http://a.example:8000", clock=table.clock)
+    b = Process(postgres, nats.url, "http://b.example:8000", clock=table.clock)
+    one = Socket(b.client, "t", token(table.players[1]))
+    two = Socket(b.client, "t", token(table.players[2]))
+    live = b.app.state.hub.live
+    try:
+        one.wait(lambda m: m["data"]["balance"] == START)
+        two.wait(lambda m: m["data"]["balance"] == START)
+        before, loads = _settled(one, two), live.loads
+        _money(a.client, table, "deposits", 2_500, "d1")
+        one.wait(lambda m: m["data"]["balance"] == START + 2_500)
+        assert one.messages[-1]["data"] == table.view(table.players[1])
+        assert _settled(one, two) == [before[0] + 1, before[1]]
+        assert live.loads == loads  # the table kept was not read again
+    finally:
+        one.close()
+        two.close()
+        b.close()
+        a.close()
+        table.api.close()
+
+
+def test_a_rules_withdrawal_at_one_process_reaches_the_sockets_at_another(
+    postgres: str, nats: NatsServer
+) -> None:
+    """A takes the withdrawal of version 1, B holds the sockets: each is sent, once, a
+    view that offers no wager, the table read again once at B."""
+    table = GameTable(postgres, "high-roll-dice", 2)
+    a = Process(postgres, nats.url, "http://a.example:8000", clock=table.clock)
+    b = Process(postgres, nats.url, "http://b.example:8000", clock=table.clock)
+    one = Socket(b.client, "t", token(table.players[1]))
+    two = Socket(b.client, "t", token(table.players[2]))
+    live = b.app.state.hub.live
+    try:
+        one.wait(_wagers_offered)
+        two.wait(_wagers_offered)
+        before, loads = _settled(one, two), live.loads
+        _withdraw_rules(a.client, table)
+        one.wait(lambda m: m["data"]["legal_commands"] == [])
+        two.wait(lambda m: m["data"]["legal_commands"] == [])
+        assert one.messages[-1]["data"] == table.view(table.players[1])
+        assert two.messages[-1]["data"] == table.view(table.players[2])
+        assert _settled(one, two) == [before[0] + 1, before[1] + 1]
+        assert live.loads == loads + 1
+    finally:
+        one.close()
+        two.close()
+        b.close()
+        a.close()
+        table.api.close()
