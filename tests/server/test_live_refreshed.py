@@ -15,7 +15,9 @@ Each frame is the database's view (``GET /view``) at that point, and none is sen
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,7 +25,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from natsd import NatsServer
 from test_games import RULES, START, GameTable
-from test_scaleout import Process, nats, postgres, wager
+from test_scaleout import Process, close_embedded, nats, postgres, wager
 from test_websocket import Socket, token
 
 from croupier.rng import SeededRng
@@ -71,15 +73,6 @@ def _embedded(tmp_path: Path) -> tuple[GameTable, Any, TestClient]:
     return table, app, TestClient(app)
 
 
-def _close_embedded(table: GameTable, app: Any, *sockets: Socket) -> None:
-    for socket in sockets:
-        socket.close()
-    app.state.scaled.close()
-    app.state.writer.close()
-    app.state.engine.dispose()
-    table.api.close()
-
-
 def test_a_deposit_and_a_withdrawal_reach_the_players_sockets(tmp_path: Path) -> None:
     """Embedded server: seat 1 is sent a frame with $25.00 more, then $7.00 less; seat 2
     is sent nothing; each of seat 1's frames is his stored view."""
@@ -98,7 +91,7 @@ def test_a_deposit_and_a_withdrawal_reach_the_players_sockets(tmp_path: Path) ->
         assert one.messages[-1]["data"] == table.view(table.players[1])
         assert _settled(one, two) == [before[0] + 2, before[1]]  # each once; seat 2 nothing
     finally:
-        _close_embedded(table, app, one, two)
+        close_embedded(table, app, one, two)
 
 
 def test_a_wager_at_one_table_reaches_the_players_view_of_another(tmp_path: Path) -> None:
@@ -125,7 +118,7 @@ def test_a_wager_at_one_table_reaches_the_players_view_of_another(tmp_path: Path
         assert at_u.messages[-1]["data"] == r.json()
         assert _settled(at_u) == [before[0] + 1] and live.loads == loads
     finally:
-        _close_embedded(table, app, at_t, at_u)
+        close_embedded(table, app, at_t, at_u)
 
 
 def test_a_withdrawn_rules_submission_reaches_the_tables_sockets(tmp_path: Path) -> None:
@@ -145,29 +138,22 @@ def test_a_withdrawn_rules_submission_reaches_the_tables_sockets(tmp_path: Path)
         assert two.messages[-1]["data"] == table.view(table.players[2])
         assert _settled(one, two) == [before[0] + 1, before[1] + 1]
     finally:
-        _close_embedded(table, app, one, two)
+        close_embedded(table, app, one, two)
 
 
-def test_a_deposit_at_one_process_reaches_the_players_socket_at_another(
+@contextlib.contextmanager
+def _two_processes(
     postgres: str, nats: NatsServer
-) -> None:
-    """A takes the deposit, B holds the players' sockets: B's seat 1 socket is sent the
-    balance $25.00 higher (B reads the balance, not the table), seat 2's nothing."""
+) -> Iterator[tuple[GameTable, Process, Process, Socket, Socket]]:
+    """A High Roll Dice table with two players; process A takes their money and rules, B
+    holds seat 1's and seat 2's sockets."""
     table = GameTable(postgres, "high-roll-dice", 2)
     a = Process(postgres, nats.url, "http://a.example:8000", clock=table.clock)
     b = Process(postgres, nats.url, "http://b.example:8000", clock=table.clock)
     one = Socket(b.client, "t", token(table.players[1]))
     two = Socket(b.client, "t", token(table.players[2]))
-    live = b.app.state.hub.live
     try:
-        one.wait(lambda m: m["data"]["balance"] == START)
-        two.wait(lambda m: m["data"]["balance"] == START)
-        before, loads = _settled(one, two), live.loads
-        _money(a.client, table, "deposits", 2_500, "d1")
-        one.wait(lambda m: m["data"]["balance"] == START + 2_500)
-        assert one.messages[-1]["data"] == table.view(table.players[1])
-        assert _settled(one, two) == [before[0] + 1, before[1]]
-        assert live.loads == loads  # the table kept was not read again
+        yield table, a, b, one, two
     finally:
         one.close()
         two.close()
@@ -176,18 +162,30 @@ def test_a_deposit_at_one_process_reaches_the_players_socket_at_another(
         table.api.close()
 
 
+def test_a_deposit_at_one_process_reaches_the_players_socket_at_another(
+    postgres: str, nats: NatsServer
+) -> None:
+    """A takes the deposit, B holds the players' sockets: B's seat 1 socket is sent the
+    balance $25.00 higher (B reads the balance, not the table), seat 2's nothing."""
+    with _two_processes(postgres, nats) as (table, a, b, one, two):
+        live = b.app.state.hub.live
+        one.wait(lambda m: m["data"]["balance"] == START)
+        two.wait(lambda m: m["data"]["balance"] == START)
+        before, loads = _settled(one, two), live.loads
+        _money(a.client, table, "deposits", 2_500, "d1")
+        one.wait(lambda m: m["data"]["balance"] == START + 2_500)
+        assert one.messages[-1]["data"] == table.view(table.players[1])
+        assert _settled(one, two) == [before[0] + 1, before[1]]
+        assert live.loads == loads  # the table kept was not read again
+
+
 def test_a_rules_withdrawal_at_one_process_reaches_the_sockets_at_another(
     postgres: str, nats: NatsServer
 ) -> None:
     """A takes the withdrawal of version 1, B holds the sockets: each is sent, once, a
     view that offers no wager, the table read again once at B."""
-    table = GameTable(postgres, "high-roll-dice", 2)
-    a = Process(postgres, nats.url, "http://a.example:8000", clock=table.clock)
-    b = Process(postgres, nats.url, "http://b.example:8000", clock=table.clock)
-    one = Socket(b.client, "t", token(table.players[1]))
-    two = Socket(b.client, "t", token(table.players[2]))
-    live = b.app.state.hub.live
-    try:
+    with _two_processes(postgres, nats) as (table, a, b, one, two):
+        live = b.app.state.hub.live
         one.wait(_wagers_offered)
         two.wait(_wagers_offered)
         before, loads = _settled(one, two), live.loads
@@ -198,9 +196,3 @@ def test_a_rules_withdrawal_at_one_process_reaches_the_sockets_at_another(
         assert two.messages[-1]["data"] == table.view(table.players[2])
         assert _settled(one, two) == [before[0] + 1, before[1] + 1]
         assert live.loads == loads + 1
-    finally:
-        one.close()
-        two.close()
-        b.close()
-        a.close()
-        table.api.close()

@@ -25,7 +25,7 @@ from sqlalchemy import event, select
 from sqlalchemy.orm import Session
 from test_games import GAMES, SETUPS, GameTable, events_of, player
 from test_hidden_information import Secrets
-from test_scaleout import Process, _frames_in_order, nats, postgres, wager
+from test_scaleout import Process, _frames_in_order, close_embedded, nats, postgres, wager
 from test_websocket import Socket, token
 
 from croupier.ledger import repository as repo
@@ -190,11 +190,7 @@ def test_the_embedded_servers_sockets_are_sent_frames_built_from_memory(tmp_path
         assert app.state.hub.live.applied == 3
         _frames_in_order(socket.messages)
     finally:
-        socket.close()
-        app.state.scaled.close()
-        app.state.writer.close()
-        app.state.engine.dispose()
-        table.api.close()
+        close_embedded(table, app, socket)
 
 
 def test_a_timeout_is_shown_from_what_it_wrote(tmp_path: Path) -> None:
@@ -229,8 +225,4 @@ def test_a_timeout_is_shown_from_what_it_wrote(tmp_path: Path) -> None:
             assert shown[field] == stored[field], field
         _frames_in_order(socket.messages)
     finally:
-        socket.close()
-        app.state.scaled.close()
-        app.state.writer.close()
-        app.state.engine.dispose()
-        table.api.close()
+        close_embedded(table, app, socket)

@@ -73,6 +73,17 @@ class Peers(httpx.AsyncBaseTransport):
         return await httpx.ASGITransport(app=app).handle_async_request(request)
 
 
+def close_embedded(table: GameTable, app: Any, *sockets: Socket) -> None:
+    """Close the sockets, then the embedded server's timers, writer and connections,
+    then the table's own client."""
+    for socket in sockets:
+        socket.close()
+    app.state.scaled.close()
+    app.state.writer.close()
+    app.state.engine.dispose()
+    table.api.close()
+
+
 class Process:
     """One server process: an app on ``db_url`` with the bus and leases, reachable (for
     the clients it names) at ``address``; ``clock`` the test's fake one, where the views
@@ -533,11 +544,7 @@ def test_the_embedded_server_neither_polls_nor_sweeps(tmp_path: Path) -> None:
         assert datetime.now(UTC) >= sent + timedelta(seconds=1)
         assert app.state.scaled.deadlines.fired == 1
     finally:
-        socket.close()
-        app.state.scaled.close()
-        app.state.writer.close()
-        app.state.engine.dispose()
-        table.api.close()
+        close_embedded(table, app, socket)
 
 
 def test_a_table_has_one_lease_holder_however_many_ask_at_once(postgres: str) -> None:

@@ -51,7 +51,7 @@ import logging
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -249,9 +249,7 @@ class Hub:
             for table_id in {w.table_id for w in mine}:
                 self._views.pop((table_id, player_id), None)
                 self._changes[table_id] = self._changes.get(table_id, 0) + 1
-        for watcher in mine:
-            with contextlib.suppress(RuntimeError):  # a closed loop: the socket is gone
-                watcher.loop.call_soon_threadsafe(watcher.wake.set)
+        _set(mine)
 
     def refreshed(self, table_id: str, tell: bool = True) -> None:
         """What ``table_id`` offers changed with no event, committed (a Rules Submission
@@ -282,9 +280,7 @@ class Hub:
             for watcher in watchers:
                 self._views.pop((table_id, watcher.player_id), None)
             self._changes[table_id] = self._changes.get(table_id, 0) + 1
-        for watcher in watchers:
-            with contextlib.suppress(RuntimeError):  # a closed loop: the socket is gone
-                watcher.loop.call_soon_threadsafe(watcher.wake.set)
+        _set(watchers)
 
     def expire(self, table_id: str) -> bool:
         """Apply the timeouts due at ``table_id``; wake its sockets if any was applied,
@@ -581,3 +577,10 @@ class Hub:
         finally:
             reader.cancel()
             self._release(watcher, table_id)
+
+
+def _set(watchers: Iterable[_Watcher]) -> None:
+    """Wake each of ``watchers`` from any thread (one whose loop has closed is gone)."""
+    for watcher in watchers:
+        with contextlib.suppress(RuntimeError):
+            watcher.loop.call_soon_threadsafe(watcher.wake.set)
