@@ -37,7 +37,7 @@ from typing import Any, cast
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from croupier.engine import DEALER, Actor, LegalCommand, Round
+from croupier.engine import DEALER, Actor, Round
 from croupier.errors import CroupierError
 from croupier.ledger import repository as repo
 from croupier.ledger.cache import Written
@@ -186,7 +186,7 @@ def view_of(
     table: LiveTable,
     player: Player,
     balance: int,
-    preview: list[LegalCommand],
+    preview: service.Preview,
     now: datetime,
 ) -> schemas.ViewOut:
     """The player's view of ``table`` as :func:`service.view` builds it from the database,
@@ -196,16 +196,11 @@ def view_of(
     parts = service.RoundParts()
     if latest is not None:
         parts = service.round_parts(latest, latest.round, actor, player.id, now)
-    legal = parts.legal
+    legal, held = parts.legal, parts.held
     if legal is None:
-        legal = preview if needs_preview(table, actor) else []
-    seen, waiting, deadline, held, sat = (
-        parts.seen,
-        parts.waiting,
-        parts.deadline,
-        parts.held,
-        parts.sat,
-    )
+        upcoming = preview if needs_preview(table, actor) else service.Preview()
+        legal, held = upcoming.legal, held or upcoming.held
+    seen, waiting, deadline, sat = parts.seen, parts.waiting, parts.deadline, parts.sat
     seats = list(table.seats)
     names = {s.seat: s.name for s in seats if s.name}
     return schemas.ViewOut(
@@ -236,7 +231,7 @@ class LiveTables:
         self._told: dict[str, int] = {}
         """Per table: the highest sequence number a notice told of."""
         self._balances: dict[str, int] = {}
-        self._previews: dict[tuple[str, str], list[LegalCommand]] = {}
+        self._previews: dict[tuple[str, str], service.Preview] = {}
         self.loads = 0
         self.applied = 0
 
@@ -301,12 +296,12 @@ class LiveTables:
         ):
             with reading() as session:
                 table, balance, preview = self._read(session, player, table_id, table)
-        out = view_of(table, player, balance, preview or [], now)
+        out = view_of(table, player, balance, preview or service.Preview(), now)
         return table.signature, out.model_dump(mode="json")
 
     def _read(
         self, session: Session, player: Player, table_id: str, table: LiveTable | None
-    ) -> tuple[LiveTable, int, list[LegalCommand] | None]:
+    ) -> tuple[LiveTable, int, service.Preview | None]:
         """What :meth:`view` lacks, read: the table where it is behind (or not kept), the
         player's balance, and what he may send where no round is open."""
         if table is None or table.behind:
@@ -315,7 +310,7 @@ class LiveTables:
         preview = None
         actor = actor_in(table, player)
         if actor is not None and needs_preview(table, actor):
-            preview = service.preview_legal(session, player, actor, table_id, table.game)
+            preview = service.preview(session, player, actor, table_id, table.game)
         with self._lock:
             self._balances[player.id] = balance
             if preview is not None:
