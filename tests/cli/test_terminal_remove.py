@@ -57,6 +57,8 @@ def test_remove_with_one_wager_down_takes_it_back(
     [
         # 676a.7(c): Skins and Gopher ($5 each) may be withdrawn; the Front 9 only after them
         ("go-fore-it", "bet front 9 5\nbet skins 5\nbet gopher 5", "Skins, Gopher", "$985"),
+        # 674a.7(c): the Ante Across and the Ante Down ($5 each) before "no more bets"
+        ("criss-cross-poker", "bet antes 5", "Ante Across, Ante Down", "$990"),
         # 623a: a Place 6 and a Place 8 ($6 each) may each be taken down before the roll
         ("craps", "bet place 6 6\nbet place 8 6", "Place 6, Place 8", "$988"),
     ],
